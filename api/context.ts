@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import type { Client } from '@temporalio/client';
+import type { DefaultState } from 'koa';
+import type { Router, RouterContext } from '@koa/router';
+import type { Config } from '../core/config';
+import type { Logger } from '../core/logger';
+import type { Principal } from '../core/principal';
+
+/** Everything the API needs, passed in: production wiring and tests build it the same way. */
+export interface AppDeps {
+  config: Config;
+  db: Knex;
+  temporal: Client;
+  logger: Logger;
+}
+
+export interface AppState extends DefaultState {
+  requestId: string;
+  log: Logger;
+  principal?: Principal;
+  /** The parsed JSON body, set by the parse-json-body middleware. */
+  body?: unknown;
+  /** The validated, type-coerced query, set by the validate middleware. */
+  query?: Record<string, unknown>;
+}
+
+export type AppContext = RouterContext<AppState>;
+export type AppRouter = Router<AppState>;

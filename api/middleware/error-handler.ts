@@ -1,0 +1,50 @@
+import type { Middleware } from 'koa';
+import { AppError, TITLES } from '../../core/app-error';
+import type { AppState } from '../context';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/**
+ * Renders every failure as RFC 9457 problem+json. AppErrors carry their own status and code; anything else is a
+ * bug: it is logged with the request id and answered with a generic 500 that exposes nothing.
+ */
+export function errorHandler(): Middleware<AppState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new AppError(404, 'route_not_found', `No route matches ${ctx.method} ${ctx.path}.`);
+      }
+    } catch (caught) {
+      const error = toAppError(caught);
+      if (error.status >= 500) ctx.state.log?.error({ err: caught }, 'request failed');
+      const { errors, headers, type: _type, ...extras } = error.extras;
+      for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
+      ctx.status = error.status;
+      ctx.type = PROBLEM_CONTENT_TYPE;
+      ctx.body = {
+        type: error.type,
+        title: TITLES[error.status] ?? 'Error',
+        status: error.status,
+        detail: error.detail,
+        instance: ctx.path,
+        code: error.code,
+        request_id: ctx.state.requestId,
+        ...(errors ? { errors } : {}),
+        ...extras,
+      };
+    }
+  };
+}
+
+function toAppError(caught: unknown): AppError {
+  if (caught instanceof AppError) return caught;
+  const status = (caught as { status?: unknown; expose?: unknown })?.status;
+  // Koa/router http-errors (405 Method Not Allowed, 501) are client-facing by design.
+  if (typeof status === 'number' && status >= 400 && status < 500 && (caught as { expose?: boolean }).expose) {
+    const code = status === 405 ? 'method_not_allowed' : 'bad_request';
+    const headers = (caught as { headers?: Record<string, string> }).headers;
+    return new AppError(status, code, (caught as Error).message, headers ? { headers } : {});
+  }
+  return new AppError(500, 'internal_error', 'An unexpected error occurred. Quote the request id when reporting it.');
+}

@@ -1,0 +1,81 @@
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import { AppError } from '../../core/app-error';
+import { canonicalJson, sha256Hex } from '../../core/canonical-json';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+} from '../../db/repositories/idempotency';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import type { AppState } from '../context';
+
+const REPLAYED_HEADERS = ['location', 'content-type'];
+/** A claim held this long by a request that never finished (its process died) may be taken over. */
+const ABANDONED_AFTER_SECONDS = 300;
+
+/**
+ * `Idempotency-Key` on POST: the first request with a key does the work and its successful response is stored;
+ * a repeat with the same body replays it, a repeat with another body is refused, and a concurrent repeat gets 409.
+ * Failed requests release the key, so a retry after an error does the work.
+ */
+export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> {
+  return async (ctx, next) => {
+    if (ctx.method !== 'POST') return next();
+    const key = ctx.get('idempotency-key');
+    if (key === '') return next();
+    if (key.length > 255) {
+      throw new AppError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be at most 255 characters.');
+    }
+    const principal = ctx.state.principal;
+    if (!principal) throw new Error('idempotency middleware needs an authenticated principal');
+    const requestHash = sha256Hex(`${ctx.method} ${ctx.path}\n${canonicalJson(ctx.state.body ?? null)}`);
+    const inTenant = <T>(work: Parameters<typeof inTenantTransaction<T>>[2]) => inTenantTransaction(db, principal.tenantId, work);
+
+    const outcome = await inTenant((scope) =>
+      claimIdempotencyKey(scope, {
+        key,
+        requestHash,
+        method: ctx.method,
+        path: ctx.path,
+        ttlSeconds,
+        staleAfterSeconds: ABANDONED_AFTER_SECONDS,
+      }),
+    );
+    if (outcome.kind === 'mismatch') {
+      throw new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+    }
+    if (outcome.kind === 'in_progress') {
+      throw new AppError(409, 'idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.', {
+        headers: { 'Retry-After': '1' },
+      });
+    }
+    if (outcome.kind === 'completed') {
+      const record = outcome.record;
+      for (const [name, value] of Object.entries(record.response_headers ?? {})) ctx.set(name, value);
+      ctx.set('Idempotent-Replayed', 'true');
+      ctx.status = record.response_status ?? 200;
+      ctx.body = record.response_body;
+      return;
+    }
+
+    try {
+      await next();
+    } catch (error) {
+      await inTenant((scope) => releaseIdempotencyKey(scope, key)).catch((releaseError: unknown) =>
+        ctx.state.log.warn({ err: releaseError }, 'could not release idempotency key'),
+      );
+      throw error;
+    }
+    if (ctx.status >= 500) {
+      await inTenant((scope) => releaseIdempotencyKey(scope, key));
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = ctx.response.get(name);
+      if (value) headers[name] = String(value);
+    }
+    await inTenant((scope) => completeIdempotencyKey(scope, key, { status: ctx.status, body: ctx.body, headers }));
+  };
+}

@@ -1,0 +1,167 @@
+import type { OpenApiDocument, ResponseObject, SchemaObject } from './types';
+
+/** Shared pieces of the document: problem details, pagination, rate-limit headers, security. */
+
+export const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
+export const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
+export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+
+export const timestamp = (description: string): SchemaObject => ({ type: 'string', format: 'date-time', description });
+export const nullableTimestamp = (description: string): SchemaObject => ({
+  type: ['string', 'null'],
+  format: 'date-time',
+  description,
+});
+
+export const commonSchemas: Record<string, SchemaObject> = {
+  Problem: {
+    type: 'object',
+    description: 'RFC 9457 problem details. Switch on `code`; `type` is a stable URI per error kind.',
+    required: ['type', 'title', 'status', 'detail', 'code', 'request_id'],
+    properties: {
+      type: { type: 'string', format: 'uri' },
+      title: { type: 'string' },
+      status: { type: 'integer' },
+      detail: { type: 'string' },
+      instance: { type: 'string' },
+      code: { type: 'string', description: 'Stable snake_case error code.' },
+      request_id: { type: 'string' },
+      errors: {
+        type: 'array',
+        description: 'Each invalid field: a JSON Pointer into the request body (query parameters as /query/<name>).',
+        items: {
+          type: 'object',
+          required: ['path', 'message'],
+          properties: { path: { type: 'string', example: '/inputs/headcount' }, message: { type: 'string' } },
+        },
+      },
+      required_scope: { type: 'string', description: 'On 403 insufficient_scope: the scope the operation needs.' },
+      'violated-policies': { type: 'array', items: { type: 'string' }, description: 'On 429: the exhausted quota policies.' },
+    },
+  },
+  Actor: {
+    type: 'object',
+    description: 'Who performed a write.',
+    required: ['type', 'id'],
+    properties: {
+      type: { type: 'string', enum: ['api_key', 'user', 'system'] },
+      id: { type: 'string' },
+      via_client: { type: 'string', description: 'For users: the OAuth client the action came through.' },
+    },
+  },
+};
+
+const problemContent = { 'application/problem+json': { schema: ref('Problem') } };
+
+const problem = (description: string): ResponseObject => ({
+  description,
+  headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+  content: problemContent,
+});
+
+export const commonResponses: Record<string, ResponseObject> = {
+  BadRequest: problem('Malformed request: invalid JSON, invalid query parameters or cursor (`malformed_json`, `invalid_parameters`, `invalid_cursor`).'),
+  Unauthorized: {
+    ...problem('Missing, malformed, unknown, expired (`api_key_expired`) or revoked (`api_key_revoked`) credentials.'),
+    headers: {
+      'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer challenge.' },
+      'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+    },
+  },
+  Forbidden: problem('The credentials lack the scope this operation needs (`insufficient_scope`, see `required_scope`).'),
+  NotFound: problem('No such resource in this tenant (another tenant\'s resources answer the same way).'),
+  Conflict: problem('The resource is in a state that does not allow this, or a request with the same Idempotency-Key is in progress.'),
+  PayloadTooLarge: problem('The request body exceeds 1 MiB (configurable with BODY_LIMIT_BYTES).'),
+  UnsupportedMediaType: problem('The request body is not application/json.'),
+  UnprocessableContent: problem('The body is well-formed JSON but invalid (`validation_failed`, with `errors`), or an Idempotency-Key was reused with another body (`idempotency_key_reused`).'),
+  TooManyRequests: {
+    description: 'The tenant\'s quota is used up. Problem type `https://iana.org/assignments/http-problem-types#quota-exceeded`.',
+    headers: {
+      'Retry-After': { schema: { type: 'integer' }, description: 'Seconds until the violated quota resets.' },
+      RateLimit: { $ref: '#/components/headers/RateLimit' },
+      'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+      'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+    },
+    content: problemContent,
+  },
+  InternalError: problem('An unexpected error. Nothing internal is exposed; quote the request id.'),
+};
+
+export const commonHeaders: Record<string, unknown> = {
+  'X-Request-Id': { description: 'The request id (the client\'s own X-Request-Id when it sent a sane one).', schema: { type: 'string' } },
+  RateLimit: {
+    description:
+      'draft-ietf-httpapi-ratelimit-headers: remaining quota `r` and seconds until reset `t` per policy, e.g. `"per-minute";r=49;t=60, "per-day";r=999;t=86400`.',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description: 'The tenant\'s quota policies, e.g. `"per-minute";q=50;w=60, "per-day";q=1000;w=86400`.',
+    schema: { type: 'string' },
+  },
+  Location: { description: 'The URL of the created or running resource.', schema: { type: 'string' } },
+  'Idempotent-Replayed': { description: '`true` when this response is a stored one replayed for a repeated Idempotency-Key.', schema: { type: 'string' } },
+};
+
+export const commonParameters = {
+  Limit: {
+    name: 'limit',
+    in: 'query' as const,
+    description: 'Page size, 1 to 100.',
+    schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+  Cursor: {
+    name: 'cursor',
+    in: 'query' as const,
+    description: 'Opaque cursor from a previous page\'s `next_cursor`.',
+    schema: { type: 'string', minLength: 1, maxLength: 500 },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header' as const,
+    description: 'Makes a POST safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422.',
+    schema: { type: 'string', maxLength: 255 },
+  },
+};
+
+/** Standard headers on every authenticated success response. */
+export const successHeaders = {
+  'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+};
+
+export const jsonResponse = (description: string, schema: SchemaObject, extraHeaders: Record<string, unknown> = {}): ResponseObject => ({
+  description,
+  headers: { ...successHeaders, ...extraHeaders },
+  content: { 'application/json': { schema } },
+});
+
+export const listOf = (itemSchema: string): SchemaObject => ({
+  type: 'object',
+  required: ['data', 'next_cursor'],
+  properties: {
+    data: { type: 'array', items: ref(itemSchema) },
+    next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page.' },
+  },
+});
+
+/** The error responses every authenticated operation can give. */
+export function standardErrors(options: { body?: boolean; notFound?: boolean; conflict?: boolean } = {}) {
+  return {
+    '400': responseRef('BadRequest'),
+    '401': responseRef('Unauthorized'),
+    '403': responseRef('Forbidden'),
+    ...(options.notFound ? { '404': responseRef('NotFound') } : {}),
+    ...(options.conflict ? { '409': responseRef('Conflict') } : {}),
+    ...(options.body
+      ? { '413': responseRef('PayloadTooLarge'), '415': responseRef('UnsupportedMediaType'), '422': responseRef('UnprocessableContent') }
+      : {}),
+    '429': responseRef('TooManyRequests'),
+    '500': responseRef('InternalError'),
+  };
+}
+
+export type DocumentPart = Pick<OpenApiDocument, 'paths'> & {
+  tags: OpenApiDocument['tags'];
+  schemas: Record<string, SchemaObject>;
+};

@@ -1,0 +1,61 @@
+import http from 'node:http';
+import { Client, Connection } from '@temporalio/client';
+import { ConfigError, loadConfig } from '../core/config';
+import { createLogger } from '../core/logger';
+import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
+import { createKnex } from '../db/connection';
+import { runMigrations } from '../db/migrate';
+import { createApp } from './app';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel, 'dms-api');
+  const db = createKnex(resolveDatabaseUrl(config));
+  const applied = await runMigrations(db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
+
+  // Lazy: the API starts (and /ready reports it) even while Temporal is still coming up.
+  const connection = Connection.lazy({ address: resolveTemporalAddress(config) });
+  const temporal = new Client({ connection, namespace: config.temporalNamespace });
+
+  const app = createApp({ config, db, temporal, logger });
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  logger.info({ url: `http://${config.host}:${config.port}`, public_url: config.publicBaseUrl }, 'API listening');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forced = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in time; closing connections');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearTimeout(forced);
+    await Promise.allSettled([db.destroy(), connection.close()]);
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('API failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+import type { Knex } from 'knex';
+import { AppError, notFound } from '../../core/app-error';
+import type { Actor } from '../../core/actor';
+import { isIdOf } from '../../core/ids';
+import { expandScopes } from '../../core/scopes';
+import type { ApiKeyModel } from '../../db/models/api-key';
+import {
+  findApiKey,
+  issueApiKey,
+  listApiKeys,
+  markApiKeyRevoked,
+  replaceApiKeySecret,
+} from '../../db/repositories/api-keys';
+import type { PageRequest } from '../../db/pagination';
+import { inTenantTransaction } from '../../db/tenant-scope';
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+export function presentApiKey(record: ApiKeyModel, now = Date.now()) {
+  const status =
+    record.revoked_at !== null
+      ? 'revoked'
+      : record.expires_at !== null && record.expires_at.getTime() <= now
+        ? 'expired'
+        : 'active';
+  return {
+    id: record.id,
+    object: 'api_key' as const,
+    name: record.name,
+    scopes: record.scopes,
+    status,
+    key_prefix: `dms_${record.id.slice('key_'.length, 'key_'.length + 8)}`,
+    expires_at: iso(record.expires_at),
+    revoked_at: iso(record.revoked_at),
+    last_used_at: iso(record.last_used_at),
+    rotated_at: iso(record.rotated_at),
+    previous_secret_expires_at:
+      record.previous_secret_expires_at !== null && record.previous_secret_expires_at.getTime() > now
+        ? record.previous_secret_expires_at.toISOString()
+        : null,
+    created_by: record.created_by,
+    created_at: record.created_at.toISOString(),
+    updated_at: record.updated_at.toISOString(),
+  };
+}
+
+export interface CreateApiKeyInput {
+  name: string;
+  scopes: string[];
+  expires_at?: string | null;
+}
+
+export function createApiKeyService(deps: { db: Knex; defaultRotationGraceSeconds: number }) {
+  const requireKeyId = (id: string) => {
+    if (!isIdOf('apiKey', id)) throw notFound('API key', id);
+  };
+
+  return {
+    async create(tenantId: string, actor: Actor, input: CreateApiKeyInput) {
+      const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+      if (expiresAt !== null && expiresAt.getTime() <= Date.now()) {
+        throw new AppError(422, 'validation_failed', '"/expires_at" must be in the future.', {
+          errors: [{ path: '/expires_at', message: 'must be in the future' }],
+        });
+      }
+      const { record, key } = await inTenantTransaction(deps.db, tenantId, (scope) =>
+        issueApiKey(scope, { name: input.name, scopes: expandScopes(input.scopes), expiresAt }, actor),
+      );
+      return { ...presentApiKey(record), key };
+    },
+
+    async list(tenantId: string, page: PageRequest) {
+      const { rows, nextCursor } = await inTenantTransaction(deps.db, tenantId, (scope) => listApiKeys(scope, page));
+      return { data: rows.map((row) => presentApiKey(row)), next_cursor: nextCursor };
+    },
+
+    async get(tenantId: string, id: string) {
+      requireKeyId(id);
+      const record = await inTenantTransaction(deps.db, tenantId, (scope) => findApiKey(scope, id));
+      if (!record) throw notFound('API key', id);
+      return presentApiKey(record);
+    },
+
+    async revoke(tenantId: string, id: string) {
+      requireKeyId(id);
+      const record = await inTenantTransaction(deps.db, tenantId, async (scope) => {
+        const current = await findApiKey(scope, id, { forUpdate: true });
+        if (!current) throw notFound('API key', id);
+        return current.revoked_at !== null ? current : markApiKeyRevoked(scope, id);
+      });
+      return presentApiKey(record);
+    },
+
+    async rotate(tenantId: string, id: string, gracePeriodSeconds: number | undefined) {
+      requireKeyId(id);
+      const grace = gracePeriodSeconds ?? deps.defaultRotationGraceSeconds;
+      const { record, key } = await inTenantTransaction(deps.db, tenantId, async (scope) => {
+        const current = await findApiKey(scope, id, { forUpdate: true });
+        if (!current) throw notFound('API key', id);
+        if (current.revoked_at !== null) throw new AppError(409, 'api_key_revoked', 'A revoked key cannot be rotated.');
+        return replaceApiKeySecret(scope, current, new Date(Date.now() + grace * 1000));
+      });
+      return { ...presentApiKey(record), key };
+    },
+  };
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;

@@ -1,0 +1,59 @@
+import type { Knex } from 'knex';
+import { AppError } from '../../core/app-error';
+import { parseApiKey, secretMatches } from '../../core/api-key-secret';
+import { limitsFor } from '../../core/plans';
+import type { Principal } from '../../core/principal';
+import { findApiKeyCredentials, touchApiKeyLastUsed } from '../../db/repositories/api-keys';
+import type { Logger } from '../../core/logger';
+
+const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="api"' };
+
+function unauthorized(code: string, detail: string): AppError {
+  return new AppError(401, code, detail, { headers: BEARER_CHALLENGE });
+}
+
+const LAST_USED_PRECISION_MS = 60_000;
+
+export function createAuthenticationService(deps: { db: Knex; logger: Logger }) {
+  return {
+    async authenticate(authorization: string | undefined): Promise<Principal> {
+      if (!authorization) {
+        throw unauthorized('authentication_required', 'Send an API key as "Authorization: Bearer <API_KEY>".');
+      }
+      const match = /^Bearer ([^\s]+)$/i.exec(authorization.trim());
+      if (!match) throw unauthorized('invalid_authorization_header', 'The Authorization header must be "Bearer <API_KEY>".');
+      const parsed = parseApiKey(match[1] as string);
+      if (!parsed) throw unauthorized('invalid_api_key', 'The API key is malformed or unknown.');
+      const credentials = await findApiKeyCredentials(deps.db, parsed.keyId);
+      const now = Date.now();
+      const currentSecret = credentials && secretMatches(parsed.secret, credentials.secret_hash);
+      const previousSecret =
+        credentials &&
+        !currentSecret &&
+        credentials.previous_secret_expires_at !== null &&
+        credentials.previous_secret_expires_at.getTime() > now &&
+        secretMatches(parsed.secret, credentials.previous_secret_hash);
+      // One answer for "no such key" and "wrong secret": nothing to learn about which ids exist.
+      if (!credentials || (!currentSecret && !previousSecret)) {
+        throw unauthorized('invalid_api_key', 'The API key is malformed or unknown.');
+      }
+      if (credentials.revoked_at !== null) throw unauthorized('api_key_revoked', 'The API key has been revoked.');
+      if (credentials.expires_at !== null && credentials.expires_at.getTime() <= now) {
+        throw unauthorized('api_key_expired', `The API key expired at ${credentials.expires_at.toISOString()}.`);
+      }
+      if (credentials.last_used_at === null || now - credentials.last_used_at.getTime() > LAST_USED_PRECISION_MS) {
+        touchApiKeyLastUsed(deps.db, credentials.id).catch((err: unknown) =>
+          deps.logger.warn({ err, key_id: credentials.id }, 'could not record API key use'),
+        );
+      }
+      return {
+        tenantId: credentials.tenant_id,
+        actor: { type: 'api_key', id: credentials.id },
+        scopes: credentials.scopes,
+        limits: limitsFor(credentials.plan, credentials.rate_limit_per_minute, credentials.rate_limit_per_day),
+      };
+    },
+  };
+}
+
+export type AuthenticationService = ReturnType<typeof createAuthenticationService>;

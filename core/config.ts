@@ -1,0 +1,100 @@
+import path from 'node:path';
+
+/**
+ * Every setting comes from the environment, validated once at start. A bad value fails fast with a message
+ * naming the variable, so an operator never has to guess which of twenty settings is wrong.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  dataDir: string;
+  /** Unset means "use the embedded Postgres that `npm start` runs under DATA_DIR". */
+  databaseUrl: string | undefined;
+  embeddedPostgresPort: number;
+  /** Unset means "use the local Temporal dev server that `npm start` runs". */
+  temporalAddress: string | undefined;
+  temporalNamespace: string;
+  temporalTaskQueue: string;
+  temporalPort: number;
+  temporalUiPort: number;
+  temporalCliPath: string | undefined;
+  logLevel: string;
+  bodyLimitBytes: number;
+  apiKeyRotationGraceSeconds: number;
+  idempotencyTtlSeconds: number;
+  nodeEnv: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function readOptional(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+}
+
+function readUrl(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = readOptional(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'must be a URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use one of ${protocols.join(', ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = readInteger(env, 'PORT', 3000, 0, 65535);
+  const host = readOptional(env, 'HOST') ?? '127.0.0.1';
+  const logLevel = readOptional(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  const temporalAddress = readOptional(env, 'TEMPORAL_ADDRESS');
+  if (temporalAddress !== undefined && !/^[^\s:/]+:\d{1,5}$/.test(temporalAddress)) {
+    throw new ConfigError('TEMPORAL_ADDRESS', `must be host:port, got "${temporalAddress}"`);
+  }
+  return {
+    port,
+    host,
+    publicBaseUrl: (readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir: path.resolve(readOptional(env, 'DATA_DIR') ?? '.data'),
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    embeddedPostgresPort: readInteger(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
+    temporalAddress,
+    temporalNamespace: readOptional(env, 'TEMPORAL_NAMESPACE') ?? 'default',
+    temporalTaskQueue: readOptional(env, 'TEMPORAL_TASK_QUEUE') ?? 'decision-modeling',
+    temporalPort: readInteger(env, 'TEMPORAL_PORT', 7233, 1, 65535),
+    temporalUiPort: readInteger(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535),
+    temporalCliPath: readOptional(env, 'TEMPORAL_CLI_PATH'),
+    logLevel,
+    bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    apiKeyRotationGraceSeconds: readInteger(env, 'API_KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),
+    idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
+    nodeEnv: readOptional(env, 'NODE_ENV') ?? 'development',
+  };
+}

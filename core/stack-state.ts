@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+
+/**
+ * What the one-command start wrote about the local stack it runs (embedded Postgres URL, dev-server address), so
+ * `npm run api`, `npm run worker` and the admin CLI find it through DATA_DIR alone.
+ */
+export interface StackState {
+  databaseUrl?: string;
+  temporalAddress?: string;
+  temporalUiUrl?: string;
+}
+
+export function stackStatePath(dataDir: string): string {
+  return path.join(dataDir, 'stack.json');
+}
+
+export function readStackState(dataDir: string): StackState {
+  try {
+    return JSON.parse(fs.readFileSync(stackStatePath(dataDir), 'utf8')) as StackState;
+  } catch {
+    return {};
+  }
+}
+
+export function writeStackState(dataDir: string, state: StackState): void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const merged = { ...readStackState(dataDir), ...state };
+  fs.writeFileSync(stackStatePath(dataDir), `${JSON.stringify(merged, null, 2)}\n`, { mode: 0o600 });
+}
+
+export function resolveDatabaseUrl(config: Config): string {
+  const url = config.databaseUrl ?? readStackState(config.dataDir).databaseUrl;
+  if (!url) {
+    throw new Error(
+      `DATABASE_URL is not set and no embedded Postgres was found under DATA_DIR (${config.dataDir}); run "npm start" or set DATABASE_URL`,
+    );
+  }
+  return url;
+}
+
+export function resolveTemporalAddress(config: Config): string {
+  return config.temporalAddress ?? readStackState(config.dataDir).temporalAddress ?? `127.0.0.1:${config.temporalPort}`;
+}

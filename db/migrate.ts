@@ -1,0 +1,31 @@
+import type { Knex } from 'knex';
+import * as platformSpine from './migrations/20261121000001_platform_spine';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/**
+ * Migrations are listed in code rather than discovered on disk, so they load the same way under tsx,
+ * in a container, and in tests. Append new ones; never edit one that has shipped.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '20261121000001_platform_spine': platformSpine,
+};
+
+const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = MIGRATIONS[name];
+    if (!migration) throw new Error(`Unknown migration ${name}`);
+    return migration;
+  },
+};
+
+/** Idempotent: applies what is missing; knex's lock table keeps concurrent starts from racing. */
+export async function runMigrations(knex: Knex): Promise<string[]> {
+  const [, applied] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
+  return applied;
+}

@@ -1,0 +1,23 @@
+import { Model } from 'objection';
+import type { Actor } from '../../core/actor';
+
+export class ApiKeyModel extends Model {
+  static override tableName = 'api_keys';
+  static override jsonAttributes = ['created_by'];
+
+  id!: string;
+  tenant_id!: string;
+  name!: string;
+  scopes!: string[];
+  /** SHA-256 of the secret part of the key; the secret itself is never stored. */
+  secret_hash!: string;
+  previous_secret_hash!: string | null;
+  previous_secret_expires_at!: Date | null;
+  expires_at!: Date | null;
+  revoked_at!: Date | null;
+  last_used_at!: Date | null;
+  rotated_at!: Date | null;
+  created_by!: Actor;
+  created_at!: Date;
+  updated_at!: Date;
+}

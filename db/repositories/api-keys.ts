@@ -1,0 +1,110 @@
+import type { Knex } from 'knex';
+import type { Actor } from '../../core/actor';
+import { newApiKeySecret } from '../../core/api-key-secret';
+import { newId } from '../../core/ids';
+import { ApiKeyModel } from '../models/api-key';
+import { paginate, type PageRequest } from '../pagination';
+import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
+
+export interface NewApiKey {
+  name: string;
+  scopes: string[];
+  expiresAt: Date | null;
+}
+
+/** Creates the key record and returns the full key string, which exists only in this return value. */
+export async function issueApiKey(
+  scope: TenantScope,
+  input: NewApiKey,
+  actor: Actor,
+): Promise<{ record: ApiKeyModel; key: string }> {
+  const id = newId('apiKey');
+  const { key, secretHash } = newApiKeySecret(id);
+  const record = await insertScoped(scope, ApiKeyModel, {
+    id,
+    name: input.name,
+    scopes: input.scopes,
+    secret_hash: secretHash,
+    expires_at: input.expiresAt,
+    created_by: actor,
+  });
+  return { record, key };
+}
+
+export async function listApiKeys(scope: TenantScope, page: PageRequest) {
+  return paginate<ApiKeyModel>(scoped(scope, ApiKeyModel), 'api_keys.id', page);
+}
+
+export async function findApiKey(scope: TenantScope, id: string, options: { forUpdate?: boolean } = {}) {
+  const query = scoped(scope, ApiKeyModel).where('api_keys.id', id);
+  if (options.forUpdate) query.forUpdate();
+  return (await query.first()) as ApiKeyModel | undefined;
+}
+
+export async function markApiKeyRevoked(scope: TenantScope, id: string): Promise<ApiKeyModel> {
+  const [row] = (await scoped(scope, ApiKeyModel)
+    .where('api_keys.id', id)
+    .patch({ revoked_at: new Date(), updated_at: new Date() } as Partial<ApiKeyModel>)
+    .returning('*')) as unknown as ApiKeyModel[];
+  return row as ApiKeyModel;
+}
+
+export async function replaceApiKeySecret(
+  scope: TenantScope,
+  current: ApiKeyModel,
+  previousValidUntil: Date,
+): Promise<{ record: ApiKeyModel; key: string }> {
+  const { key, secretHash } = newApiKeySecret(current.id);
+  const now = new Date();
+  const graceOver = previousValidUntil.getTime() <= now.getTime();
+  const [row] = (await scoped(scope, ApiKeyModel)
+    .where('api_keys.id', current.id)
+    .patch({
+      secret_hash: secretHash,
+      previous_secret_hash: graceOver ? null : current.secret_hash,
+      previous_secret_expires_at: graceOver ? null : previousValidUntil,
+      rotated_at: now,
+      updated_at: now,
+    } as Partial<ApiKeyModel>)
+    .returning('*')) as unknown as ApiKeyModel[];
+  return { record: row as ApiKeyModel, key };
+}
+
+export interface ApiKeyCredentials {
+  id: string;
+  tenant_id: string;
+  scopes: string[];
+  secret_hash: string;
+  previous_secret_hash: string | null;
+  previous_secret_expires_at: Date | null;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  plan: 'starter' | 'professional' | 'enterprise';
+  rate_limit_per_minute: number | null;
+  rate_limit_per_day: number | null;
+}
+
+/**
+ * Authentication happens before any tenant is known, so this look-up runs outside a tenant scope
+ * (as the table owner, which row-level security does not restrict). One indexed query: key and tenant plan.
+ */
+export async function findApiKeyCredentials(db: Knex, keyId: string): Promise<ApiKeyCredentials | undefined> {
+  const result = await db.raw<{ rows: ApiKeyCredentials[] }>(
+    `select k.id, k.tenant_id, k.scopes, k.secret_hash, k.previous_secret_hash, k.previous_secret_expires_at,
+            k.expires_at, k.revoked_at, k.last_used_at, t.plan, t.rate_limit_per_minute, t.rate_limit_per_day
+       from api_keys k join tenants t on t.id = k.tenant_id
+      where k.id = ?`,
+    [keyId],
+  );
+  return result.rows[0];
+}
+
+/** Last-used time is kept to the minute: one write per key per minute at most, not one per request. */
+export async function touchApiKeyLastUsed(db: Knex, keyId: string): Promise<void> {
+  await db.raw(
+    `update api_keys set last_used_at = now()
+      where id = ? and (last_used_at is null or last_used_at < now() - interval '60 seconds')`,
+    [keyId],
+  );
+}

@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import type { Model, PartialModelObject, QueryBuilderType } from 'objection';
+
+/** Postgres role that every tenant transaction switches to; row-level security policies apply to it. */
+export const TENANT_ROLE = 'dms_tenant';
+
+/**
+ * A transaction bound to one tenant. Every tenant-owned query goes through `scoped()`/`insertScoped()` below,
+ * the one place that adds `tenant_id`; the transaction also sets `app.tenant_id` and switches to the
+ * non-owner role, so Postgres row-level security refuses other tenants' rows even if a query forgot the filter.
+ */
+export interface TenantScope {
+  readonly trx: Knex.Transaction;
+  readonly tenantId: string;
+}
+
+export async function inTenantTransaction<T>(
+  knex: Knex,
+  tenantId: string,
+  work: (scope: TenantScope) => Promise<T>,
+): Promise<T> {
+  return knex.transaction(async (trx) => {
+    await trx.raw(`select set_config('app.tenant_id', ?, true), set_config('role', '${TENANT_ROLE}', true)`, [tenantId]);
+    return work({ trx, tenantId });
+  });
+}
+
+/** A query on a tenant-owned table, already filtered to the scope's tenant. */
+export function scoped<M extends typeof Model>(scope: TenantScope, model: M): QueryBuilderType<InstanceType<M>> {
+  return model.query(scope.trx).where(`${model.tableName}.tenant_id`, scope.tenantId) as QueryBuilderType<InstanceType<M>>;
+}
+
+/** Inserts rows owned by the scope's tenant; the tenant id is never taken from the caller. */
+export async function insertScoped<M extends typeof Model>(
+  scope: TenantScope,
+  model: M,
+  row: Omit<PartialModelObject<InstanceType<M>>, 'tenant_id'>,
+): Promise<InstanceType<M>> {
+  const inserted = await model
+    .query(scope.trx)
+    .insert({ ...row, tenant_id: scope.tenantId } as PartialModelObject<InstanceType<M>>)
+    .returning('*');
+  return inserted as unknown as InstanceType<M>;
+}

@@ -1,0 +1,45 @@
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { ConfigError, loadConfig } from '../core/config';
+import { createLogger } from '../core/logger';
+import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
+import { createKnex } from '../db/connection';
+import { createActivities } from '../activities';
+import { ensureSearchAttributes } from './search-attributes';
+import { WORKFLOWS_ENTRY } from './bundle';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel, 'dms-worker');
+  const db = createKnex(resolveDatabaseUrl(config));
+  const address = resolveTemporalAddress(config);
+  const connection = await NativeConnection.connect({ address });
+  await ensureSearchAttributes(connection, config.temporalNamespace, logger);
+
+  const worker = await Worker.create({
+    connection,
+    namespace: config.temporalNamespace,
+    taskQueue: config.temporalTaskQueue,
+    workflowsPath: WORKFLOWS_ENTRY,
+    activities: createActivities({ db, logger }),
+  });
+  logger.info({ address, namespace: config.temporalNamespace, task_queue: config.temporalTaskQueue }, 'worker running');
+  // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and lets running activities finish.
+  await worker.run();
+  await db.destroy();
+  await connection.close();
+  logger.info('worker stopped');
+}
+
+main().catch((error: unknown) => {
+  console.error('Worker failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+// Every workflow the worker runs is exported from here.
+export {};
