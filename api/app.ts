@@ -18,7 +18,7 @@ import { createAuthenticationService } from './services/authentication';
 /** Builds the Koa app from its dependencies; it does not listen (server.ts and tests do). */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, db, logger } = deps;
-  const document = buildOpenApiDocument({ serverUrl: config.publicBaseUrl });
+  const document = buildOpenApiDocument();
   const validators = createRequestValidators(document);
   const metrics = createMetrics();
 
@@ -43,6 +43,6 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use(idempotency(db, config.idempotencyTtlSeconds));
   registerApiKeyRoutes(api, apiKeys, validators);
   app.use(api.routes());
-  app.use(api.allowedMethods({ throw: true }));
+  app.use(api.allowedMethods());
   return app;
 }

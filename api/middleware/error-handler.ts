@@ -12,8 +12,11 @@ export function errorHandler(): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        throw new AppError(404, 'route_not_found', `No route matches ${ctx.method} ${ctx.path}.`);
+      if (ctx.body === undefined || ctx.body === null) {
+        // The router answers unmatched paths and methods with a bare status (and an Allow header for 405).
+        if (ctx.status === 404) throw new AppError(404, 'route_not_found', `No route matches ${ctx.method} ${ctx.path}.`);
+        if (ctx.status === 405) throw new AppError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; see the Allow header.`);
+        if (ctx.status === 501) throw new AppError(501, 'method_not_implemented', `${ctx.method} is not supported.`);
       }
     } catch (caught) {
       const error = toAppError(caught);

@@ -4,6 +4,7 @@ import {
   listOf,
   nullableTimestamp,
   parameterRef,
+  postSuccessHeaders,
   ref,
   standardErrors,
   timestamp,
@@ -104,6 +105,7 @@ export const apiKeysPart: DocumentPart = {
         responses: {
           '201': jsonResponse('The key, with its secret shown this once.', ref('ApiKeyWithSecret'), {
             Location: { $ref: '#/components/headers/Location' },
+            ...postSuccessHeaders,
           }),
           ...standardErrors({ body: true }),
         },
@@ -135,7 +137,7 @@ export const apiKeysPart: DocumentPart = {
         tags: ['API keys'],
         'x-required-scope': 'admin',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        responses: { '200': jsonResponse('The revoked key.', ref('ApiKey')), ...standardErrors({ notFound: true }) },
+        responses: { '200': jsonResponse('The revoked key.', ref('ApiKey'), postSuccessHeaders), ...standardErrors({ notFound: true }) },
       },
     },
     '/api/v1/api-keys/{id}/rotate': {
@@ -150,7 +152,7 @@ export const apiKeysPart: DocumentPart = {
         parameters: [idParameter, parameterRef('IdempotencyKey')],
         requestBody: { required: false, content: { 'application/json': { schema: ref('RotateApiKeyRequest') } } },
         responses: {
-          '200': jsonResponse('The key with its new secret, shown this once.', ref('ApiKeyWithSecret')),
+          '200': jsonResponse('The key with its new secret, shown this once.', ref('ApiKeyWithSecret'), postSuccessHeaders),
           ...standardErrors({ body: true, notFound: true, conflict: true }),
         },
       },

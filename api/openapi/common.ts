@@ -130,6 +130,11 @@ export const successHeaders = {
   'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
 };
 
+/** Headers of a POST's success response: it may be a replay of a stored one. */
+export const postSuccessHeaders = {
+  'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' },
+};
+
 export const jsonResponse = (description: string, schema: SchemaObject, extraHeaders: Record<string, unknown> = {}): ResponseObject => ({
   description,
   headers: { ...successHeaders, ...extraHeaders },

@@ -49,7 +49,7 @@ here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) hea
 
 const PARTS: DocumentPart[] = [systemPart, apiKeysPart];
 
-export function buildOpenApiDocument(options: { serverUrl: string }): OpenApiDocument {
+export function buildOpenApiDocument(): OpenApiDocument {
   const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: {
@@ -59,7 +59,7 @@ export function buildOpenApiDocument(options: { serverUrl: string }): OpenApiDoc
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Decision Modeling Service' },
     },
-    servers: [{ url: options.serverUrl, description: 'This deployment' }],
+    servers: [{ url: '/', description: 'This deployment (paths are relative to its base URL)' }],
     tags: [],
     paths: {},
     components: {

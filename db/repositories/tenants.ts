@@ -12,7 +12,7 @@ export interface NewTenant {
 /** Tenants are managed by operators (the admin CLI), outside any tenant's scope. */
 export async function createTenant(db: Knex, input: NewTenant): Promise<TenantModel> {
   const enterprise = input.plan === 'enterprise';
-  const [tenant] = (await TenantModel.query(db)
+  const tenant = (await TenantModel.query(db)
     .insert({
       id: newId('tenant'),
       name: input.name,
@@ -20,8 +20,8 @@ export async function createTenant(db: Knex, input: NewTenant): Promise<TenantMo
       rate_limit_per_minute: enterprise ? (input.rateLimitPerMinute ?? null) : null,
       rate_limit_per_day: enterprise ? (input.rateLimitPerDay ?? null) : null,
     })
-    .returning('*')) as unknown as TenantModel[];
-  return tenant as TenantModel;
+    .returning('*')) as unknown as TenantModel;
+  return tenant;
 }
 
 export async function findTenant(db: Knex, id: string): Promise<TenantModel | undefined> {

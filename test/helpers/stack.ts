@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { createApp } from '../../api/app';
+import { createActivities } from '../../activities';
+import { loadConfig, type Config } from '../../core/config';
+import { createLogger } from '../../core/logger';
+import { createKnex, type Knex } from '../../db/connection';
+import type { Plan } from '../../db/models/tenant';
+import { issueApiKey } from '../../db/repositories/api-keys';
+import { createTenant } from '../../db/repositories/tenants';
+import { inTenantTransaction } from '../../db/tenant-scope';
+
+/**
+ * One test file's view of the real stack started by scripts/test.ts: a real Postgres and a real Temporal server
+ * (from DATABASE_URL / TEMPORAL_ADDRESS), the real Koa app listening on a free port, and a real worker polling a
+ * task queue of this file's own, so files running in parallel never take each other's tasks.
+ */
+export interface TestStack {
+  config: Config;
+  db: Knex;
+  temporal: Client;
+  baseUrl: string;
+  startWorker(): Promise<void>;
+  stopWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests with "npm test" (scripts/test.ts starts the stack)`);
+  return value;
+}
+
+export async function startTestStack(options: { worker?: boolean; env?: Record<string, string> } = {}): Promise<TestStack> {
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    TEMPORAL_TASK_QUEUE: `test-${crypto.randomBytes(6).toString('hex')}`,
+    ...options.env,
+  });
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'silent', 'dms-test');
+  const db = createKnex(requiredEnv('DATABASE_URL'));
+  const temporalAddress = requiredEnv('TEMPORAL_ADDRESS');
+  const connection = await Connection.connect({ address: temporalAddress });
+  const temporal = new Client({ connection, namespace: config.temporalNamespace });
+
+  const app = createApp({ config, db, temporal, logger });
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  let worker: Worker | undefined;
+  let workerRun: Promise<void> | undefined;
+  let workerConnection: NativeConnection | undefined;
+
+  const startWorker = async () => {
+    if (worker) return;
+    workerConnection = await NativeConnection.connect({ address: temporalAddress });
+    const bundlePath = process.env.WORKFLOW_BUNDLE_PATH;
+    worker = await Worker.create({
+      connection: workerConnection,
+      namespace: config.temporalNamespace,
+      taskQueue: config.temporalTaskQueue,
+      ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../../workflows') }),
+      activities: createActivities({ db, logger }),
+      shutdownGraceTime: '2s',
+    });
+    workerRun = worker.run();
+  };
+
+  const stopWorker = async () => {
+    if (!worker) return;
+    worker.shutdown();
+    await workerRun;
+    await workerConnection?.close();
+    worker = undefined;
+    workerRun = undefined;
+  };
+
+  if (options.worker) await startWorker();
+
+  return {
+    config,
+    db,
+    temporal,
+    baseUrl,
+    startWorker,
+    stopWorker,
+    async close() {
+      await stopWorker();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await connection.close();
+      await db.destroy();
+    },
+  };
+}
+
+export interface TestTenant {
+  id: string;
+  /** A key with every scope, including admin. */
+  key: string;
+  keyId: string;
+}
+
+/** Bootstraps a tenant and a key the way the admin CLI does (operators create tenants; there is no HTTP for it). */
+export async function createTestTenant(
+  db: Knex,
+  options: { plan?: Plan; perMinute?: number; perDay?: number; scopes?: string[]; name?: string } = {},
+): Promise<TestTenant> {
+  const plan = options.plan ?? 'enterprise';
+  const tenant = await createTenant(db, {
+    name: options.name ?? `tenant-${crypto.randomBytes(4).toString('hex')}`,
+    plan,
+    rateLimitPerMinute: plan === 'enterprise' ? (options.perMinute ?? 100_000) : undefined,
+    rateLimitPerDay: plan === 'enterprise' ? (options.perDay ?? 10_000_000) : undefined,
+  });
+  const { record, key } = await inTenantTransaction(db, tenant.id, (scope) =>
+    issueApiKey(
+      scope,
+      {
+        name: 'test key',
+        scopes: options.scopes ?? [
+          'admin',
+          ...['scenarios', 'models', 'kpis', 'decisions', 'integrations', 'webhooks'].flatMap((f) => [`${f}:read`, `${f}:write`]),
+        ],
+        expiresAt: null,
+      },
+      { type: 'system', id: 'test' },
+    ),
+  );
+  return { id: tenant.id, key, keyId: record.id };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A real HTTP call. `body` is JSON-encoded unless `rawBody` is given. */
+export async function call<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.includes('json') && text.length > 0) parsed = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}
