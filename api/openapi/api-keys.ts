@@ -33,7 +33,7 @@ export const apiKeysPart: DocumentPart = {
       type: 'object',
       required: ['id', 'object', 'name', 'scopes', 'status', 'expires_at', 'revoked_at', 'last_used_at', 'created_by', 'created_at', 'updated_at'],
       properties: {
-        id: { type: 'string', example: 'key_01jd2x0m3f8q4w7e5r6t9y2u1i' },
+        id: { type: 'string', example: 'key_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'api_key' },
         name: { type: 'string' },
         scopes: { type: 'array', items: { type: 'string', enum: ALL_SCOPES } },

@@ -108,15 +108,15 @@ describe('conventions every endpoint follows', () => {
     });
 
     it('answers a wrong-type or unknown id with 404', async () => {
-      assertProblem(await call(stack.baseUrl, 'GET', '/api/v1/api-keys/scn_01jd2x0m3f8q4w7e5r6t9y2u1a', { key: tenant.key }), 404, 'resource_not_found');
-      assertProblem(await call(stack.baseUrl, 'GET', '/api/v1/api-keys/key_01jd2x0m3f8q4w7e5r6t9y2u1a', { key: tenant.key }), 404, 'resource_not_found');
+      assertProblem(await call(stack.baseUrl, 'GET', '/api/v1/api-keys/scn_01jd2x0m3f8q4w7e5r6t9y2v1a', { key: tenant.key }), 404, 'resource_not_found');
+      assertProblem(await call(stack.baseUrl, 'GET', '/api/v1/api-keys/key_01jd2x0m3f8q4w7e5r6t9y2v1a', { key: tenant.key }), 404, 'resource_not_found');
     });
   });
 
   describe('tenancy', () => {
     it('makes another tenant\'s keys indistinguishable from keys that do not exist, on every endpoint', async () => {
       const other = await createTestTenant(stack.db);
-      const missingId = 'key_01jd2x0m3f8q4w7e5r6t9y2u1a';
+      const missingId = 'key_01jd2x0m3f8q4w7e5r6t9y2v1a';
       for (const [method, suffix] of [
         ['GET', ''],
         ['POST', '/revoke'],
@@ -142,7 +142,7 @@ describe('conventions every endpoint follows', () => {
       await assert.rejects(
         inTenantTransaction(stack.db, other.id, async (scope) =>
           scope.trx('api_keys').insert({
-            id: 'key_01jd2x0m3f8q4w7e5r6t9y2u1z',
+            id: 'key_01jd2x0m3f8q4w7e5r6t9y2v1z',
             tenant_id: tenant.id,
             name: 'smuggled',
             scopes: ['admin'],

@@ -1,0 +1,120 @@
+/**
+ * Operator CLI for bootstrap: tenants and their first keys. Every command prints one JSON object on stdout;
+ * errors go to stderr with exit code 2. Finds the database through DATABASE_URL, or the embedded one under DATA_DIR.
+ *
+ *   npm run admin -- tenant create --name acme --plan starter
+ *   npm run admin -- tenant create --name bigco --plan enterprise --per-minute 5000 --per-day 1000000
+ *   npm run admin -- key create --tenant ten_… --scopes scenarios:read,scenarios:write [--expires 2027-01-01T00:00:00Z] [--name ci]
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../core/config';
+import { isIdOf } from '../core/ids';
+import { expandScopes, REQUESTABLE_SCOPES } from '../core/scopes';
+import { resolveDatabaseUrl } from '../core/stack-state';
+import { presentApiKey } from '../api/services/api-keys';
+import { createKnex, type Knex } from '../db/connection';
+import { runMigrations } from '../db/migrate';
+import type { Plan } from '../db/models/tenant';
+import { issueApiKey } from '../db/repositories/api-keys';
+import { createTenant, findTenant } from '../db/repositories/tenants';
+import { inTenantTransaction } from '../db/tenant-scope';
+
+class UsageError extends Error {}
+
+const PLANS: Plan[] = ['starter', 'professional', 'enterprise'];
+
+function positiveInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`${flag} must be a positive whole number`);
+  return Number(value);
+}
+
+async function createTenantCommand(db: Knex, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { name: { type: 'string' }, plan: { type: 'string' }, 'per-minute': { type: 'string' }, 'per-day': { type: 'string' } },
+    strict: true,
+  });
+  if (!values.name?.trim()) throw new UsageError('--name is required');
+  const plan = values.plan as Plan | undefined;
+  if (!plan || !PLANS.includes(plan)) throw new UsageError(`--plan must be one of ${PLANS.join(', ')}`);
+  const perMinute = positiveInteger(values['per-minute'], '--per-minute');
+  const perDay = positiveInteger(values['per-day'], '--per-day');
+  if (plan === 'enterprise' && (perMinute === undefined || perDay === undefined)) {
+    throw new UsageError('an enterprise tenant needs --per-minute and --per-day');
+  }
+  if (plan !== 'enterprise' && (perMinute !== undefined || perDay !== undefined)) {
+    throw new UsageError(`--per-minute and --per-day apply to enterprise tenants only; ${plan} uses the plan's limits`);
+  }
+  const tenant = await createTenant(db, { name: values.name.trim(), plan, rateLimitPerMinute: perMinute, rateLimitPerDay: perDay });
+  return {
+    id: tenant.id,
+    object: 'tenant',
+    name: tenant.name,
+    plan: tenant.plan,
+    rate_limit_per_minute: tenant.rate_limit_per_minute,
+    rate_limit_per_day: tenant.rate_limit_per_day,
+    created_at: tenant.created_at.toISOString(),
+  };
+}
+
+async function createKeyCommand(db: Knex, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { tenant: { type: 'string' }, scopes: { type: 'string' }, expires: { type: 'string' }, name: { type: 'string' } },
+    strict: true,
+  });
+  const tenantId = values.tenant ?? '';
+  if (!isIdOf('tenant', tenantId)) throw new UsageError('--tenant must be a tenant id (ten_…)');
+  if (!(await findTenant(db, tenantId))) throw new UsageError(`no tenant ${tenantId}`);
+  const scopes = (values.scopes ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (scopes.length === 0) throw new UsageError('--scopes is required, e.g. scenarios:read,scenarios:write');
+  const unknown = scopes.filter((scope) => !REQUESTABLE_SCOPES.includes(scope));
+  if (unknown.length > 0) throw new UsageError(`unknown scope(s) ${unknown.join(', ')}; known: ${REQUESTABLE_SCOPES.join(', ')}`);
+  let expiresAt: Date | null = null;
+  if (values.expires !== undefined) {
+    expiresAt = new Date(values.expires);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(values.expires) || Number.isNaN(expiresAt.getTime())) {
+      throw new UsageError('--expires must be an RFC 3339 date-time, e.g. 2027-01-01T00:00:00Z');
+    }
+    if (expiresAt.getTime() <= Date.now()) throw new UsageError('--expires must be in the future');
+  }
+  const { record, key } = await inTenantTransaction(db, tenantId, (scope) =>
+    issueApiKey(scope, { name: values.name ?? 'admin CLI key', scopes: expandScopes(scopes), expiresAt }, { type: 'system', id: 'admin-cli' }),
+  );
+  return { ...presentApiKey(record), key };
+}
+
+const COMMANDS: Record<string, (db: Knex, args: string[]) => Promise<unknown>> = {
+  'tenant create': createTenantCommand,
+  'key create': createKeyCommand,
+};
+
+async function main(): Promise<number> {
+  const [noun, verb, ...rest] = process.argv.slice(2);
+  const command = COMMANDS[`${noun} ${verb}`];
+  if (!command) {
+    process.stderr.write(`${JSON.stringify({ error: `usage: admin ${Object.keys(COMMANDS).join(' | ')} [options]` })}\n`);
+    return 2;
+  }
+  const db = createKnex(resolveDatabaseUrl(loadConfig()), { poolMax: 2 });
+  try {
+    await runMigrations(db);
+    process.stdout.write(`${JSON.stringify(await command(db, rest))}\n`);
+    return 0;
+  } catch (error) {
+    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    process.stderr.write(`${JSON.stringify({ error: (error as Error).message })}\n`);
+    return usage ? 2 : 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${JSON.stringify({ error: (error as Error).message })}\n`);
+    process.exit(1);
+  },
+);
