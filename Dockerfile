@@ -1,0 +1,18 @@
+# One image for both processes; the compose file picks the command (api or worker).
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+COPY api ./api
+COPY activities ./activities
+COPY core ./core
+COPY db ./db
+COPY decision ./decision
+COPY worker ./worker
+COPY workflows ./workflows
+COPY scripts/admin.ts scripts/migrate.ts ./scripts/
+COPY tsconfig.json ./
+USER node
+EXPOSE 3000
+CMD ["node", "--import", "tsx", "api/server.ts"]
