@@ -10,23 +10,47 @@ import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi/document';
 import { createRequestValidators } from './openapi/validators';
+import { registerAccountRoutes } from './routes/account';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerSystemRoutes } from './routes/system';
+import { createApiKeyCache } from './services/api-key-cache';
 import { createApiKeyService } from './services/api-keys';
 import { createAuthenticationService } from './services/authentication';
 
+export type App = Koa<AppState> & {
+  /** Resolves once the app listens for API key changes (its credential cache is active from then on). */
+  ready: Promise<void>;
+  /** Requests whose handlers are still running, even if their client has gone; shutdown waits for them. */
+  inFlight(): number;
+  /** Releases what the app holds beyond the injected dependencies (the key-change listener). */
+  close(): Promise<void>;
+};
+
 /** Builds the Koa app from its dependencies; it does not listen (server.ts and tests do). */
-export function createApp(deps: AppDeps): Koa<AppState> {
+export function createApp(deps: AppDeps): App {
   const { config, db, logger } = deps;
   const document = buildOpenApiDocument();
   const validators = createRequestValidators(document);
   const metrics = createMetrics();
 
-  const authentication = createAuthenticationService({ db, logger });
-  const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds });
+  const apiKeyCache = createApiKeyCache({ db, logger, ttlMs: config.apiKeyCacheTtlMs });
+  const authentication = createAuthenticationService({ db, logger, cache: apiKeyCache });
+  const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });
 
-  const app = new Koa<AppState>();
+  const app = new Koa<AppState>() as App;
+  let inFlight = 0;
+  app.ready = apiKeyCache.ready;
+  app.inFlight = () => inFlight;
+  app.close = () => apiKeyCache.close();
   app.silent = true;
+  app.use(async (_ctx, next) => {
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      inFlight--;
+    }
+  });
   app.use(requestId(logger));
   app.use(errorHandler());
   app.use(metrics.middleware);
@@ -41,6 +65,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use(rateLimit(db));
   api.use(parseJsonBody(config.bodyLimitBytes));
   api.use(idempotency(db, config.idempotencyTtlSeconds));
+  registerAccountRoutes(api);
   registerApiKeyRoutes(api, apiKeys, validators);
   app.use(api.routes());
   app.use(api.allowedMethods());

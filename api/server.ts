@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
 
   const app = createApp({ config, db, temporal, logger });
+  await app.ready;
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
@@ -46,7 +47,11 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    // A handler can outlive its connection (the client gave up); let it finish before the pool goes away.
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+    while (app.inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     clearTimeout(forced);
+    await app.close();
     await Promise.allSettled([db.destroy(), connection.close()]);
     logger.info('stopped');
     process.exit(0);

@@ -22,6 +22,8 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   apiKeyRotationGraceSeconds: number;
+  /** How long verified key credentials are cached in memory (0 disables); changes evict at once via NOTIFY. */
+  apiKeyCacheTtlMs: number;
   idempotencyTtlSeconds: number;
   nodeEnv: string;
 }
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     apiKeyRotationGraceSeconds: readInteger(env, 'API_KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),
+    apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     nodeEnv: readOptional(env, 'NODE_ENV') ?? 'development',
   };

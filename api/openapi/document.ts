@@ -1,3 +1,4 @@
+import { accountPart } from './account';
 import { apiKeysPart } from './api-keys';
 import { commonHeaders, commonParameters, commonResponses, commonSchemas, type DocumentPart } from './common';
 import { systemPart } from './system';
@@ -47,7 +48,7 @@ only under a new major path. A deprecated operation or version is announced at l
 here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers until its sunset date.
 `.trim();
 
-const PARTS: DocumentPart[] = [systemPart, apiKeysPart];
+const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart];
 
 export function buildOpenApiDocument(): OpenApiDocument {
   const document: OpenApiDocument = {

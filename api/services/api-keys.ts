@@ -13,6 +13,7 @@ import {
 } from '../../db/repositories/api-keys';
 import type { PageRequest } from '../../db/pagination';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import type { ApiKeyCache } from './api-key-cache';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
@@ -50,7 +51,7 @@ export interface CreateApiKeyInput {
   expires_at?: string | null;
 }
 
-export function createApiKeyService(deps: { db: Knex; defaultRotationGraceSeconds: number }) {
+export function createApiKeyService(deps: { db: Knex; defaultRotationGraceSeconds: number; cache: ApiKeyCache }) {
   const requireKeyId = (id: string) => {
     if (!isIdOf('apiKey', id)) throw notFound('API key', id);
   };
@@ -88,6 +89,8 @@ export function createApiKeyService(deps: { db: Knex; defaultRotationGraceSecond
         if (!current) throw notFound('API key', id);
         return current.revoked_at !== null ? current : markApiKeyRevoked(scope, id);
       });
+      // Other processes evict on the NOTIFY; this one must not wait for its own.
+      deps.cache.evict(id);
       return presentApiKey(record);
     },
 
@@ -100,6 +103,7 @@ export function createApiKeyService(deps: { db: Knex; defaultRotationGraceSecond
         if (current.revoked_at !== null) throw new AppError(409, 'api_key_revoked', 'A revoked key cannot be rotated.');
         return replaceApiKeySecret(scope, current, new Date(Date.now() + grace * 1000));
       });
+      deps.cache.evict(id);
       return { ...presentApiKey(record), key };
     },
   };

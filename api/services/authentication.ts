@@ -5,6 +5,7 @@ import { limitsFor } from '../../core/plans';
 import type { Principal } from '../../core/principal';
 import { findApiKeyCredentials, touchApiKeyLastUsed } from '../../db/repositories/api-keys';
 import type { Logger } from '../../core/logger';
+import type { ApiKeyCache } from './api-key-cache';
 
 const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
@@ -14,7 +15,15 @@ function unauthorized(code: string, detail: string): AppError {
 
 const LAST_USED_PRECISION_MS = 60_000;
 
-export function createAuthenticationService(deps: { db: Knex; logger: Logger }) {
+export function createAuthenticationService(deps: { db: Knex; logger: Logger; cache: ApiKeyCache }) {
+  const loadCredentials = async (keyId: string, now: number) => {
+    const cached = deps.cache.get(keyId, now);
+    if (cached) return cached;
+    const loaded = await findApiKeyCredentials(deps.db, keyId);
+    if (loaded) deps.cache.set(loaded, now);
+    return loaded;
+  };
+
   return {
     async authenticate(authorization: string | undefined): Promise<Principal> {
       if (!authorization) {
@@ -24,8 +33,8 @@ export function createAuthenticationService(deps: { db: Knex; logger: Logger }) 
       if (!match) throw unauthorized('invalid_authorization_header', 'The Authorization header must be "Bearer <API_KEY>".');
       const parsed = parseApiKey(match[1] as string);
       if (!parsed) throw unauthorized('invalid_api_key', 'The API key is malformed or unknown.');
-      const credentials = await findApiKeyCredentials(deps.db, parsed.keyId);
       const now = Date.now();
+      const credentials = await loadCredentials(parsed.keyId, now);
       const currentSecret = credentials && secretMatches(parsed.secret, credentials.secret_hash);
       const previousSecret =
         credentials &&
@@ -42,6 +51,7 @@ export function createAuthenticationService(deps: { db: Knex; logger: Logger }) 
         throw unauthorized('api_key_expired', `The API key expired at ${credentials.expires_at.toISOString()}.`);
       }
       if (credentials.last_used_at === null || now - credentials.last_used_at.getTime() > LAST_USED_PRECISION_MS) {
+        credentials.last_used_at = new Date(now);
         touchApiKeyLastUsed(deps.db, credentials.id).catch((err: unknown) =>
           deps.logger.warn({ err, key_id: credentials.id }, 'could not record API key use'),
         );

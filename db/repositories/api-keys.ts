@@ -41,11 +41,20 @@ export async function findApiKey(scope: TenantScope, id: string, options: { forU
   return (await query.first()) as ApiKeyModel | undefined;
 }
 
+/** API processes LISTEN on this channel to drop cached credentials the moment a key changes. */
+export const API_KEY_CHANGES_CHANNEL = 'api_key_changes';
+
+/** Delivered when the surrounding transaction commits, so no process evicts for a change that rolled back. */
+async function notifyApiKeyChanged(scope: TenantScope, id: string): Promise<void> {
+  await scope.trx.raw('select pg_notify(?, ?)', [API_KEY_CHANGES_CHANNEL, id]);
+}
+
 export async function markApiKeyRevoked(scope: TenantScope, id: string): Promise<ApiKeyModel> {
   const [row] = (await scoped(scope, ApiKeyModel)
     .where('api_keys.id', id)
     .patch({ revoked_at: new Date(), updated_at: new Date() } as Partial<ApiKeyModel>)
     .returning('*')) as unknown as ApiKeyModel[];
+  await notifyApiKeyChanged(scope, id);
   return row as ApiKeyModel;
 }
 
@@ -67,6 +76,7 @@ export async function replaceApiKeySecret(
       updated_at: now,
     } as Partial<ApiKeyModel>)
     .returning('*')) as unknown as ApiKeyModel[];
+  await notifyApiKeyChanged(scope, current.id);
   return { record: row as ApiKeyModel, key };
 }
 

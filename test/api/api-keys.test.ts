@@ -196,3 +196,43 @@ describe('API keys: lifecycle and authentication', () => {
     }
   });
 });
+
+describe('API keys: changes reach every API process at once', () => {
+  let first: TestStack;
+  let second: TestStack;
+  let tenant: TestTenant;
+
+  before(async () => {
+    first = await startTestStack();
+    second = await startTestStack();
+    tenant = await createTestTenant(first.db);
+  });
+  after(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  it('refuses a key revoked through one process in another that had it cached', async () => {
+    const created = await call(first.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'cached', scopes: ['admin'] } });
+    // Warm the second process's credential cache.
+    assert.equal((await call(second.baseUrl, 'GET', '/api/v1/me', { key: created.body.key })).status, 200);
+    assert.equal((await call(first.baseUrl, 'POST', `/api/v1/api-keys/${created.body.id}/revoke`, { key: tenant.key })).status, 200);
+    // The eviction travels by NOTIFY on commit: allow it a moment, far less than the cache TTL (10 s).
+    let status = 200;
+    const started = Date.now();
+    while (status === 200 && Date.now() - started < 1000) {
+      status = (await call(second.baseUrl, 'GET', '/api/v1/me', { key: created.body.key })).status;
+    }
+    assert.equal(status, 401);
+    assert.ok(Date.now() - started < 1000);
+  });
+
+  it('reports the caller, its scopes and its tenant\'s limits at /me', async () => {
+    const me = await call(first.baseUrl, 'GET', '/api/v1/me', { key: tenant.key });
+    assert.equal(me.status, 200);
+    assert.equal(me.body.tenant_id, tenant.id);
+    assert.deepEqual(me.body.actor, { type: 'api_key', id: tenant.keyId });
+    assert.ok(me.body.scopes.includes('admin'));
+    assert.deepEqual(me.body.rate_limits, { per_minute: 100000, per_day: 10000000 });
+  });
+});

@@ -48,6 +48,7 @@ export async function startTestStack(options: { worker?: boolean; env?: Record<s
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
 
   const app = createApp({ config, db, temporal, logger });
+  await app.ready;
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -93,6 +94,7 @@ export async function startTestStack(options: { worker?: boolean; env?: Record<s
       await stopWorker();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
       await connection.close();
       await db.destroy();
     },

@@ -1,0 +1,89 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../../core/logger';
+import type { ApiKeyCredentials } from '../../db/repositories/api-keys';
+import { API_KEY_CHANGES_CHANNEL } from '../../db/repositories/api-keys';
+
+interface Entry {
+  credentials: ApiKeyCredentials;
+  fetchedAt: number;
+}
+
+interface ListenerConnection {
+  query(sql: string): Promise<unknown>;
+  on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): void;
+  on(event: 'error' | 'end', listener: (error?: Error) => void): void;
+  end(): Promise<void>;
+}
+
+const MAX_ENTRIES = 10_000;
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * Keeps recently used API key credentials in memory so authentication costs no query on the hot path.
+ * Revocation and rotation still take effect at once in every API process: they NOTIFY on commit, and each process
+ * LISTENs and evicts the key. The TTL is a safety net; while the listener is down the cache is bypassed entirely.
+ */
+export function createApiKeyCache(deps: { db: Knex; logger: Logger; ttlMs: number }) {
+  const entries = new Map<string, Entry>();
+  let listener: ListenerConnection | undefined;
+  let listening = false;
+  let closed = false;
+
+  const connect = async (): Promise<void> => {
+    if (closed || deps.ttlMs === 0) return;
+    try {
+      const connection = (await deps.db.client.acquireRawConnection()) as ListenerConnection;
+      listener = connection;
+      connection.on('notification', (message) => {
+        if (message.channel === API_KEY_CHANGES_CHANNEL && message.payload) entries.delete(message.payload);
+      });
+      const lost = () => {
+        if (!listening) return;
+        listening = false;
+        entries.clear();
+        if (!closed) setTimeout(() => void connect(), RECONNECT_DELAY_MS).unref();
+      };
+      connection.on('error', (error) => {
+        deps.logger.warn({ err: error }, 'API key change listener lost its connection');
+        lost();
+      });
+      connection.on('end', lost);
+      await connection.query(`LISTEN ${API_KEY_CHANGES_CHANNEL}`);
+      listening = true;
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'could not listen for API key changes; authenticating without cache');
+      if (!closed) setTimeout(() => void connect(), RECONNECT_DELAY_MS).unref();
+    }
+  };
+  const ready = connect();
+
+  return {
+    ready,
+    get(keyId: string, now: number): ApiKeyCredentials | undefined {
+      if (!listening) return undefined;
+      const entry = entries.get(keyId);
+      if (!entry) return undefined;
+      if (now - entry.fetchedAt > deps.ttlMs) {
+        entries.delete(keyId);
+        return undefined;
+      }
+      return entry.credentials;
+    },
+    set(credentials: ApiKeyCredentials, now: number): void {
+      if (!listening) return;
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      entries.set(credentials.id, { credentials, fetchedAt: now });
+    },
+    evict(keyId: string): void {
+      entries.delete(keyId);
+    },
+    async close(): Promise<void> {
+      closed = true;
+      listening = false;
+      entries.clear();
+      await listener?.end().catch(() => undefined);
+    },
+  };
+}
+
+export type ApiKeyCache = ReturnType<typeof createApiKeyCache>;

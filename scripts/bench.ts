@@ -1,0 +1,57 @@
+/**
+ * `npm run bench`: performance figures for the README's Performance section. Not a test: it prints numbers.
+ * Runs against a throwaway local stack with the API and worker as separate processes.
+ */
+import os from 'node:os';
+import { issueApiKey } from '../db/repositories/api-keys';
+import { createTenant } from '../db/repositories/tenants';
+import { inTenantTransaction } from '../db/tenant-scope';
+import { measureHttp, printLoadTable } from './bench/http-load';
+import { startBenchServices } from './bench/services';
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+async function main(): Promise<void> {
+  console.log(`# Benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+  const services = await startBenchServices({ worker: false });
+  try {
+    const tenant = await createTenant(services.db, { name: 'bench', plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
+    const { record, key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
+      issueApiKey(scope, { name: 'bench', scopes: ['admin'], expiresAt: null }, { type: 'system', id: 'bench' }),
+    );
+    const common = { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS };
+    // Warm-up: JIT, connection pools, prepared statements.
+    await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/health`, ...common, durationSeconds: 2 });
+    await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/api/v1/api-keys/${record.id}`, headers: { authorization: `Bearer ${key}` }, ...common, durationSeconds: 2 });
+
+    const auth = { authorization: `Bearer ${key}` };
+    for (const connections of [1, CONNECTIONS]) {
+      const run = { connections, durationSeconds: DURATION_SECONDS };
+      const health = await measureHttp({ label: 'GET /health (no auth, no limits)', url: `${services.baseUrl}/health`, ...run });
+      const me = await measureHttp({ label: 'GET /api/v1/me (auth + rate limits)', url: `${services.baseUrl}/api/v1/me`, headers: auth, ...run });
+      const read = await measureHttp({
+        label: 'GET /api/v1/api-keys/{id} (auth + limits + tenant-scoped read)',
+        url: `${services.baseUrl}/api/v1/api-keys/${record.id}`,
+        headers: auth,
+        ...run,
+      });
+      console.log(`\n## Authenticated request overhead: ${connections} connection(s), ${DURATION_SECONDS} s each\n`);
+      printLoadTable([health, me, read]);
+      console.log(
+        `\nauth + limits: throughput ratio /me : /health = ${(me.requestsPerSecond / health.requestsPerSecond).toFixed(3)}; ` +
+          `p50 overhead = ${(me.p50Ms - health.p50Ms).toFixed(2)} ms`,
+      );
+    }
+  } finally {
+    await services.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { createKnex, type Knex } from '../../db/connection';
+import { runMigrations } from '../../db/migrate';
+import { startLocalStack, type LocalStack } from '../stack/local-stack';
+import { findFreePort } from '../stack/ports';
+import { spawnStackProcess, stopChildProcess } from '../stack/processes';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/**
+ * The benchmark runs the service as production does: a throwaway embedded Postgres and Temporal dev server
+ * (or DATABASE_URL / TEMPORAL_ADDRESS), and the API and the worker as separate processes. The load generator
+ * runs in this process, so it does not share an event loop with the API it measures.
+ */
+export interface BenchServices {
+  baseUrl: string;
+  db: Knex;
+  databaseUrl: string;
+  temporalAddress: string;
+  apiPid: number;
+  workerPid: number | undefined;
+  stop(): Promise<void>;
+}
+
+async function waitForReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs} ms`);
+}
+
+export async function startBenchServices(options: { worker: boolean; env?: Record<string, string> }): Promise<BenchServices> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-'));
+  // Embedded Postgres runs as an unprivileged user when we are root; it must be able to enter the folder.
+  fs.chmodSync(dataDir, 0o755);
+  const log = (message: string) => console.error(`[bench] ${message}`);
+  const external = { databaseUrl: process.env.DATABASE_URL, temporalAddress: process.env.TEMPORAL_ADDRESS };
+  const stack: LocalStack = await startLocalStack({
+    postgres: external.databaseUrl ? undefined : { dataDir: path.join(dataDir, 'postgres'), port: await findFreePort() },
+    temporal: external.temporalAddress
+      ? undefined
+      : { dbFile: path.join(dataDir, 'temporal.db'), port: await findFreePort(), uiPort: await findFreePort(), headless: true, namespace: 'default' },
+    config: { temporalCliPath: process.env.TEMPORAL_CLI_PATH },
+    log,
+  });
+  const databaseUrl = (external.databaseUrl ?? stack.databaseUrl) as string;
+  const temporalAddress = (external.temporalAddress ?? stack.temporalAddress) as string;
+  const db = createKnex(databaseUrl);
+  await runMigrations(db);
+
+  const port = await findFreePort();
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_TASK_QUEUE: 'bench',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ...options.env,
+  };
+  const children: ChildProcess[] = [];
+  const spawnNode = (file: string) => {
+    const child = spawnStackProcess(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env, stdio: 'inherit', deathSignal: 'SIGTERM' });
+    children.push(child);
+    return child;
+  };
+  const api = spawnNode('api/server.ts');
+  const worker = options.worker ? spawnNode('worker/main.ts') : undefined;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForReady(`${baseUrl}/ready`, 90_000);
+
+  return {
+    baseUrl,
+    db,
+    databaseUrl,
+    temporalAddress,
+    apiPid: api.pid as number,
+    workerPid: worker?.pid,
+    async stop() {
+      await Promise.all(children.map((child) => stopChildProcess(child, [{ signal: 'SIGTERM', waitMs: 10_000 }, { signal: 'SIGKILL', waitMs: 2_000 }])));
+      await db.destroy();
+      await stack.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
