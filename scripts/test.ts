@@ -1,0 +1,229 @@
+/**
+ * `npm test`: runs the test files against a real, throwaway stack. Starts its own Postgres and Temporal on free
+ * ports in a fresh temporary DATA_DIR (so it runs fine next to a dev stack from `npm start`), migrates once, bundles
+ * the workflows once, runs `node --test`, and always tears everything down again.
+ *
+ *   tsx scripts/test.ts                                   every *.test.ts under test/
+ *   tsx scripts/test.ts test/api test/unit/foo.test.ts    directories, files, or substrings of paths
+ *   tsx scripts/test.ts --test-name-pattern=rotation      options starting with -- go to node --test
+ *
+ * An external DATABASE_URL gets a fresh database dms_test_<random>, dropped at the end; an external
+ * TEMPORAL_ADDRESS is used as it is.
+ */
+import type { ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ConfigError, loadConfig, type Config } from '../core/config';
+import { createKnex } from '../db/connection';
+import { runMigrations } from '../db/migrate';
+import { writeWorkflowBundle } from '../worker/bundle';
+import { startLocalStack, type LocalStack } from './stack/local-stack';
+import { findFreePort } from './stack/ports';
+import { handleShutdownSignals } from './stack/shutdown';
+import {
+  spawnStackProcess,
+  StartAbortedError,
+  stopChildProcess,
+  throwIfAborted,
+  waitForExit,
+  type StopStep,
+} from './stack/processes';
+
+const REPO_ROOT = path.resolve(__dirname, '..');
+const TEST_ROOT = path.join(REPO_ROOT, 'test');
+const INTERRUPTED_EXIT_CODE = 130;
+const RUNNER_STOP_STEPS: StopStep[] = [
+  { signal: 'SIGTERM', waitMs: 10_000 },
+  { signal: 'SIGKILL', waitMs: 5_000 },
+];
+
+function log(message: string): void {
+  console.log(`[test] ${message}`);
+}
+
+async function main(): Promise<number> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const { files, runnerOptions } = selectTestFiles(process.argv.slice(2));
+  if (files.length === 0) {
+    console.error(`[test] no test files found under ${path.relative(process.cwd(), TEST_ROOT) || '.'} for the given arguments`);
+    return 1;
+  }
+
+  const shutdown = handleShutdownSignals(log, INTERRUPTED_EXIT_CODE);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-test-'));
+  // mkdtemp makes it 0700; when we run as root, Postgres runs as the unprivileged "postgres" user and must enter it.
+  fs.chmodSync(dataDir, 0o711);
+  let stack: LocalStack | undefined;
+  let scratchDatabase: ScratchDatabase | undefined;
+  let runner: ChildProcess | undefined;
+  let exitCode: number;
+  try {
+    stack = await startLocalStack({
+      postgres: config.databaseUrl ? undefined : { dataDir: path.join(dataDir, 'postgres'), port: await findFreePort() },
+      temporal: config.temporalAddress
+        ? undefined
+        : {
+            dbFile: path.join(dataDir, 'temporal', 'dev.db'),
+            port: await findFreePort(),
+            uiPort: 0,
+            headless: true,
+            namespace: 'default',
+          },
+      config,
+      log,
+      signal: shutdown.signal,
+    });
+    if (config.databaseUrl) {
+      scratchDatabase = await createScratchDatabase(config.databaseUrl);
+      log(`using scratch database ${scratchDatabase.name} on the external DATABASE_URL`);
+    }
+    const databaseUrl = scratchDatabase?.url ?? stack.databaseUrl;
+    const temporalAddress = config.temporalAddress ?? stack.temporalAddress;
+    if (!databaseUrl || !temporalAddress) throw new Error('the local stack did not report its addresses');
+
+    await migrate(databaseUrl);
+    throwIfAborted(shutdown.signal);
+    const workflowBundlePath = path.join(dataDir, 'workflow-bundle.js');
+    log('bundling workflows');
+    await writeWorkflowBundle(workflowBundlePath);
+    throwIfAborted(shutdown.signal);
+
+    log(`running ${files.length} test file(s)`);
+    runner = spawnStackProcess(
+      process.execPath,
+      ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...runnerOptions, ...files],
+      {
+        cwd: REPO_ROOT,
+        stdio: 'inherit',
+        deathSignal: 'SIGKILL',
+        // The runner starts a process per test file; stopping the group stops those too.
+        wholeGroup: true,
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          TEMPORAL_ADDRESS: temporalAddress,
+          TEMPORAL_NAMESPACE: config.temporalAddress ? config.temporalNamespace : 'default',
+          WORKFLOW_BUNDLE_PATH: workflowBundlePath,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+          NODE_ENV: 'test',
+        },
+      },
+    );
+    const outcome = await Promise.race([
+      waitForExit(runner),
+      shutdown.requested.then(() => 'interrupted' as const),
+      stack.unexpectedExit,
+    ]);
+    if (outcome === 'interrupted') {
+      exitCode = INTERRUPTED_EXIT_CODE;
+    } else if (typeof outcome === 'string') {
+      console.error(`[test] ${outcome}; stopping the tests`);
+      exitCode = 1;
+    } else {
+      exitCode = outcome.code ?? 1;
+    }
+  } catch (error) {
+    if (error instanceof StartAbortedError) {
+      exitCode = INTERRUPTED_EXIT_CODE;
+    } else {
+      console.error(`[test] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      exitCode = 1;
+    }
+  } finally {
+    if (runner) await stopChildProcess(runner, RUNNER_STOP_STEPS, true);
+    await stack?.stop();
+    await scratchDatabase?.drop().catch((error: unknown) => {
+      console.error(`[test] could not drop ${scratchDatabase?.name}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return exitCode;
+}
+
+function selectTestFiles(args: string[]): { files: string[]; runnerOptions: string[] } {
+  const runnerOptions = args.filter((arg) => arg.startsWith('--'));
+  const selectors = args.filter((arg) => !arg.startsWith('--'));
+  const all = listTestFiles(TEST_ROOT);
+  const selected = new Set<string>();
+  if (selectors.length === 0) all.forEach((file) => selected.add(file));
+  for (const selector of selectors) {
+    const resolved = path.resolve(selector);
+    const stat = fs.statSync(resolved, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) listTestFiles(resolved).forEach((file) => selected.add(file));
+    else if (stat?.isFile()) selected.add(resolved);
+    else all.filter((file) => path.relative(REPO_ROOT, file).includes(selector)).forEach((file) => selected.add(file));
+  }
+  return { files: [...selected].map((file) => path.relative(REPO_ROOT, file)), runnerOptions };
+}
+
+function listTestFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : listTestFiles(file);
+      return entry.isFile() && entry.name.endsWith('.test.ts') ? [file] : [];
+    });
+}
+
+async function migrate(databaseUrl: string): Promise<void> {
+  const knex = createKnex(databaseUrl);
+  try {
+    await runMigrations(knex);
+  } finally {
+    await knex.destroy();
+  }
+}
+
+interface ScratchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A database of its own on an external server, so test data never mixes with anything already there. */
+async function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
+  const name = `dms_test_${crypto.randomBytes(6).toString('hex')}`;
+  const runOnServer = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql.replace('$name', client.escapeIdentifier(name)));
+    } finally {
+      await client.end();
+    }
+  };
+  await runOnServer('CREATE DATABASE $name');
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    // FORCE: a test that leaked a connection must not keep its database alive.
+    drop: () => runOnServer('DROP DATABASE IF EXISTS $name WITH (FORCE)'),
+  };
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
