@@ -1,0 +1,150 @@
+import type Ajv2020 from 'ajv/dist/2020';
+import { BUILTIN_MODELS, findBuiltinModel } from './builtin';
+import { createInputValidator, createSchemaCompiler, type InputValidation } from './input-validation';
+import { evaluateJdm, jdmResultToModelResult, loadJdmGraph, type CompiledJdm } from './jdm';
+import type { BuiltinModel, JsonSchema, MetricDirection, ModelInputs, ModelResult } from './types';
+
+export const BUILTIN_MODEL_PREFIX = 'mdl_';
+
+/** A stored version of a tenant-authored (JDM) model, as the data layer hands it over. */
+export interface TenantModelVersion {
+  modelId: string;
+  version: number;
+  status: 'active' | 'deprecated';
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  graph: unknown;
+  graphSha256: string;
+  metricDirections: Record<string, MetricDirection>;
+}
+
+/** One exact, immutable version of a model, ready to validate inputs and run. */
+export interface RunnableModel {
+  id: string;
+  version: string;
+  source: 'builtin' | 'tenant';
+  status: 'active' | 'deprecated';
+  engine: 'builtin' | 'jdm';
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  metricDirections: Record<string, MetricDirection>;
+  validateInputs(raw: unknown): InputValidation;
+  evaluate(inputs: ModelInputs): Promise<ModelResult>;
+  /** Synchronous evaluation, for Monte Carlo runs; only built-in models have it. */
+  evaluateSync?: (inputs: ModelInputs) => ModelResult;
+}
+
+export function builtinModelId(model: BuiltinModel): string {
+  return `${BUILTIN_MODEL_PREFIX}${model.key}`;
+}
+
+export function findBuiltinModelById(id: string): BuiltinModel | undefined {
+  return id.startsWith(BUILTIN_MODEL_PREFIX) ? findBuiltinModel(id.slice(BUILTIN_MODEL_PREFIX.length)) : undefined;
+}
+
+export function listBuiltinModels(): BuiltinModel[] {
+  return BUILTIN_MODELS;
+}
+
+/** Where tenant-authored models come from; the data layer implements it, so this module stays free of I/O. */
+export interface TenantModelSource {
+  findModel(modelId: string): Promise<{ status: 'active' | 'deprecated'; latestVersion: number } | undefined>;
+  findVersion(modelId: string, version: number): Promise<TenantModelVersion | undefined>;
+}
+
+export type ModelResolution =
+  | { found: true; model: RunnableModel }
+  | { found: false; reason: 'model_not_found' | 'version_not_found' };
+
+const CACHE_LIMIT = 500;
+
+/**
+ * Turns model ids and versions into runnable models. Versions never change once written, so compiled validators
+ * and JDM graphs are cached per (model, version); tenant versions are loaded through the injected function,
+ * which keeps this module free of I/O.
+ */
+export function createModelCatalogue() {
+  const ajv: Ajv2020 = createSchemaCompiler();
+  const builtins = new Map<string, RunnableModel>();
+  const tenantModels = new Map<string, Promise<RunnableModel>>();
+
+  const runnableBuiltin = (model: BuiltinModel): RunnableModel => {
+    const id = builtinModelId(model);
+    let runnable = builtins.get(id);
+    if (!runnable) {
+      const validate = createInputValidator(ajv, model.inputSchema);
+      runnable = {
+        id,
+        version: model.version,
+        source: 'builtin',
+        status: 'active',
+        engine: 'builtin',
+        inputSchema: model.inputSchema,
+        outputSchema: model.outputSchema,
+        metricDirections: model.metricDirections,
+        validateInputs: validate,
+        evaluate: async (inputs) => model.evaluate(inputs),
+        evaluateSync: (inputs) => model.evaluate(inputs),
+      };
+      builtins.set(id, runnable);
+    }
+    return runnable;
+  };
+
+  const compileTenantVersion = async (version: TenantModelVersion): Promise<RunnableModel> => {
+    const loaded = await loadJdmGraph(version.graph);
+    if (!loaded.ok) throw new Error(`stored graph of ${version.modelId} v${version.version} no longer loads: ${loaded.errors[0]?.message}`);
+    const compiled: CompiledJdm = loaded.decision;
+    return {
+      id: version.modelId,
+      version: String(version.version),
+      source: 'tenant',
+      status: version.status,
+      engine: 'jdm',
+      inputSchema: version.inputSchema,
+      outputSchema: version.outputSchema,
+      metricDirections: version.metricDirections,
+      validateInputs: createInputValidator(ajv, version.inputSchema),
+      evaluate: async (inputs) => jdmResultToModelResult(compiled.graph, await evaluateJdm(compiled, inputs)),
+    };
+  };
+
+  const tenant = async (version: TenantModelVersion): Promise<RunnableModel> => {
+    // The status can change (deprecation) while the version's content cannot: key the cache on content only.
+    const key = `${version.modelId}@${version.version}#${version.graphSha256}`;
+    let runnable = tenantModels.get(key);
+    if (!runnable) {
+      if (tenantModels.size >= CACHE_LIMIT) tenantModels.delete(tenantModels.keys().next().value as string);
+      runnable = compileTenantVersion(version);
+      runnable.catch(() => tenantModels.delete(key));
+      tenantModels.set(key, runnable);
+    }
+    const resolved = await runnable;
+    return resolved.status === version.status ? resolved : { ...resolved, status: version.status };
+  };
+
+  return {
+    ajv,
+    tenant,
+    /** The exact version asked for, or the latest when `version` is omitted. */
+    async resolve(modelId: string, version: string | undefined, source: TenantModelSource): Promise<ModelResolution> {
+      const builtinModel = findBuiltinModelById(modelId);
+      if (builtinModel) {
+        if (version !== undefined && version !== builtinModel.version) return { found: false, reason: 'version_not_found' };
+        return { found: true, model: runnableBuiltin(builtinModel) };
+      }
+      const model = await source.findModel(modelId);
+      if (!model) return { found: false, reason: 'model_not_found' };
+      const wanted = version === undefined ? model.latestVersion : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : NaN;
+      const stored = Number.isNaN(wanted) ? undefined : await source.findVersion(modelId, wanted);
+      if (!stored) return { found: false, reason: 'version_not_found' };
+      return { found: true, model: await tenant({ ...stored, status: model.status }) };
+    },
+    builtin(id: string): RunnableModel | undefined {
+      const model = findBuiltinModelById(id);
+      return model ? runnableBuiltin(model) : undefined;
+    },
+  };
+}
+
+export type ModelCatalogue = ReturnType<typeof createModelCatalogue>;
