@@ -3,7 +3,8 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev && npm cache clean --force
+# npm 11 honours package.json's allowScripts (the image ships npm 10, which would run every install script).
+RUN npm install -g npm@11 && npm ci --omit=dev && npm cache clean --force
 COPY api ./api
 COPY activities ./activities
 COPY core ./core

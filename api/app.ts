@@ -12,9 +12,15 @@ import { buildOpenApiDocument } from './openapi/document';
 import { createRequestValidators } from './openapi/validators';
 import { registerAccountRoutes } from './routes/account';
 import { registerApiKeyRoutes } from './routes/api-keys';
+import { registerModelRoutes } from './routes/models';
+import { registerScenarioRoutes } from './routes/scenarios';
 import { registerSystemRoutes } from './routes/system';
 import { createApiKeyCache } from './services/api-key-cache';
 import { createApiKeyService } from './services/api-keys';
+import { createModelService } from './services/models';
+import { createScenarioBatchService } from './services/scenario-batches';
+import { createScenarioService } from './services/scenarios';
+import { createModelCatalogue } from '../decision/catalogue';
 import { createAuthenticationService } from './services/authentication';
 
 export type App = Koa<AppState> & {
@@ -36,6 +42,11 @@ export function createApp(deps: AppDeps): App {
   const apiKeyCache = createApiKeyCache({ db, logger, ttlMs: config.apiKeyCacheTtlMs });
   const authentication = createAuthenticationService({ db, logger, cache: apiKeyCache });
   const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });
+
+  const catalogue = createModelCatalogue();
+  const models = createModelService({ db, catalogue });
+  const scenarios = createScenarioService({ db, temporal: deps.temporal, config, models, logger });
+  const batches = createScenarioBatchService({ db, temporal: deps.temporal, config, models, logger });
 
   const app = new Koa<AppState>() as App;
   let inFlight = 0;
@@ -63,10 +74,13 @@ export function createApp(deps: AppDeps): App {
   const api = new Router<AppState>({ prefix: '/api/v1' });
   api.use(authenticate(authentication));
   api.use(rateLimit(db));
-  api.use(parseJsonBody(config.bodyLimitBytes));
+  // Batches carry up to 10,000 items, so their body limit is larger than every other operation's.
+  api.use(parseJsonBody((path) => (path === '/api/v1/scenarios/batch' ? config.batchBodyLimitBytes : config.bodyLimitBytes)));
   api.use(idempotency(db, config.idempotencyTtlSeconds));
   registerAccountRoutes(api);
   registerApiKeyRoutes(api, apiKeys, validators);
+  registerModelRoutes(api, models, validators);
+  registerScenarioRoutes(api, scenarios, batches, validators);
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;

@@ -16,6 +16,8 @@ export interface AppDeps {
 
 export interface AppState extends DefaultState {
   requestId: string;
+  /** RFC 3339 time the request arrived (audit trails start here). */
+  receivedAt: string;
   log: Logger;
   principal?: Principal;
   /** The parsed JSON body, set by the parse-json-body middleware. */

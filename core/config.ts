@@ -25,6 +25,13 @@ export interface Config {
   /** How long verified key credentials are cached in memory (0 disables); changes evict at once via NOTIFY. */
   apiKeyCacheTtlMs: number;
   idempotencyTtlSeconds: number;
+  /** How long POST /scenarios waits for a run before answering 202 with a resource to poll. */
+  scenarioSyncWaitMs: number;
+  batchBodyLimitBytes: number;
+  batchChunkSize: number;
+  batchConcurrency: number;
+  /** Retry schedule of model and batch activities (seconds in tests, minutes in production if you like). */
+  activityRetry: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number };
   nodeEnv: string;
 }
 
@@ -95,9 +102,18 @@ export function loadConfig(env: Env = process.env): Config {
     temporalCliPath: readOptional(env, 'TEMPORAL_CLI_PATH'),
     logLevel,
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
-    apiKeyRotationGraceSeconds: readInteger(env, 'API_KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),
+    apiKeyRotationGraceSeconds: readInteger(env, 'API_KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 7 * 24 * 3600),
     apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
+    scenarioSyncWaitMs: readInteger(env, 'SCENARIO_SYNC_WAIT_MS', 10_000, 0, 60_000),
+    batchBodyLimitBytes: readInteger(env, 'BATCH_BODY_LIMIT_BYTES', 16 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+    batchChunkSize: readInteger(env, 'BATCH_CHUNK_SIZE', 100, 1, 5000),
+    batchConcurrency: readInteger(env, 'BATCH_CONCURRENCY', 4, 1, 64),
+    activityRetry: {
+      initialIntervalMs: readInteger(env, 'ACTIVITY_RETRY_INITIAL_MS', 1000, 1, 3_600_000),
+      maximumIntervalMs: readInteger(env, 'ACTIVITY_RETRY_MAX_MS', 30_000, 1, 86_400_000),
+      maximumAttempts: readInteger(env, 'ACTIVITY_RETRY_MAX_ATTEMPTS', 10, 1, 1000),
+    },
     nodeEnv: readOptional(env, 'NODE_ENV') ?? 'development',
   };
 }

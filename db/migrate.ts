@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as platformSpine from './migrations/20261121000001_platform_spine';
+import * as modelsAndScenarios from './migrations/20261121000002_models_and_scenarios';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -12,6 +13,7 @@ interface Migration {
  */
 const MIGRATIONS: Record<string, Migration> = {
   '20261121000001_platform_spine': platformSpine,
+  '20261121000002_models_and_scenarios': modelsAndScenarios,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -14,7 +14,7 @@ export type InputValidation =
 
 /** One strict ajv instance for model schemas: they are JSON Schema 2020-12, with `example(s)` as annotations. */
 export function createSchemaCompiler(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, useDefaults: true, coerceTypes: false });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, useDefaults: true, coerceTypes: false, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addKeyword('example');
   return ajv;

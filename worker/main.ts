@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     taskQueue: config.temporalTaskQueue,
     workflowsPath: WORKFLOWS_ENTRY,
     activities: createActivities({ db, logger }),
+    // On SIGTERM, running activities get this long to finish before they are cancelled (and retried elsewhere).
+    shutdownGraceTime: '30s',
   });
   logger.info({ address, namespace: config.temporalNamespace, task_queue: config.temporalTaskQueue }, 'worker running');
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and lets running activities finish.

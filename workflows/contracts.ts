@@ -2,7 +2,7 @@
  * The one module shared by the API, the worker and the workflows: task queues, workflow ids, search attributes,
  * and message definitions. It must stay free of Node built-ins so the workflow sandbox can import it.
  */
-import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import { defineSearchAttributeKey, SearchAttributeType, type SearchAttributePair } from '@temporalio/common';
 
 export const TenantIdSearchAttribute = defineSearchAttributeKey('TenantId', SearchAttributeType.KEYWORD);
 export const ResourceTypeSearchAttribute = defineSearchAttributeKey('ResourceType', SearchAttributeType.KEYWORD);
@@ -18,6 +18,87 @@ export const CUSTOM_SEARCH_ATTRIBUTES = [
 export type ResourceType = 'scenario' | 'scenario_batch' | 'integration_sync' | 'decision' | 'webhook_delivery';
 
 /** Business workflow ids: one resource, one id, so a duplicate start is refused by Temporal itself. */
-export function workflowIdFor(resourceType: ResourceType, resourceId: string): string {
-  return `${resourceType}/${resourceId}`;
+export function workflowIdFor(resourceType: ResourceType, resourceId: string, suffix?: string): string {
+  return suffix ? `${resourceType}/${resourceId}/${suffix}` : `${resourceType}/${resourceId}`;
 }
+
+/** `TenantId = "ten_…" AND ResourceType = "scenario"` in the Temporal UI or `temporal workflow list --query`. */
+export function searchAttributesFor(tenantId: string, resourceType: ResourceType, resourceId: string): SearchAttributePair[] {
+  return [
+    { key: TenantIdSearchAttribute, value: tenantId },
+    { key: ResourceTypeSearchAttribute, value: resourceType },
+    { key: ResourceIdSearchAttribute, value: resourceId },
+  ];
+}
+
+/** Workflow type names, so the API can start workflows without importing workflow code. */
+export const WORKFLOW_TYPES = {
+  scenarioRun: 'scenarioRunWorkflow',
+  scenarioBatch: 'scenarioBatchWorkflow',
+} as const;
+
+// ---- Scenario runs ----------------------------------------------------------------------------------------------
+
+export interface ScenarioRunInput {
+  tenantId: string;
+  scenarioId: string;
+  runNumber: number;
+  /** Retry schedule of the model activity, so tests can use seconds. */
+  retry?: RetrySettings;
+}
+
+export interface ScenarioRunResult {
+  scenarioId: string;
+  status: 'completed' | 'failed' | 'superseded';
+}
+
+export interface MarkScenarioRunFailedInput {
+  tenantId: string;
+  scenarioId: string;
+  runNumber: number;
+  workflowId: string;
+  runId: string;
+  reason: string;
+}
+
+export interface ExecuteScenarioRunInput {
+  tenantId: string;
+  scenarioId: string;
+  runNumber: number;
+  workflowId: string;
+  runId: string;
+  workflowStartedAt: string;
+}
+
+// ---- Batches ----------------------------------------------------------------------------------------------------
+
+export interface ScenarioBatchInput {
+  tenantId: string;
+  batchId: string;
+  total: number;
+  /** Items handled by one activity call. */
+  chunkSize: number;
+  /** Chunks in flight at once. */
+  concurrency: number;
+  /** First item index not yet handed out; continue-as-new carries it over. */
+  nextIndex?: number;
+  retry?: RetrySettings;
+}
+
+export interface RunBatchChunkInput {
+  tenantId: string;
+  batchId: string;
+  fromIndex: number;
+  toIndex: number;
+  workflowId: string;
+}
+
+export interface RetrySettings {
+  initialIntervalMs: number;
+  maximumIntervalMs: number;
+  maximumAttempts: number;
+}
+
+export const DEFAULT_RETRY: RetrySettings = { initialIntervalMs: 1000, maximumIntervalMs: 30_000, maximumAttempts: 10 };
+
+export const CANCEL_BATCH_SIGNAL = 'cancelBatch';

@@ -1,2 +1,3 @@
 // Every workflow the worker runs is exported from here.
-export {};
+export { scenarioRunWorkflow } from './scenario-run';
+export { scenarioBatchWorkflow } from './scenario-batch';

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { AppError, TITLES } from '../../core/app-error';
+import { translateDatabaseError } from '../../db/errors';
 import type { AppState } from '../context';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -42,6 +43,8 @@ export function errorHandler(): Middleware<AppState> {
 
 function toAppError(caught: unknown): AppError {
   if (caught instanceof AppError) return caught;
+  const translated = translateDatabaseError(caught);
+  if (translated) return translated;
   const status = (caught as { status?: unknown; expose?: unknown })?.status;
   // Koa/router http-errors (405 Method Not Allowed, 501) are client-facing by design.
   if (typeof status === 'number' && status >= 400 && status < 500 && (caught as { expose?: boolean }).expose) {

@@ -11,13 +11,24 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { AppState } from '../context';
 
 const REPLAYED_HEADERS = ['location', 'content-type'];
+/** Secrets are shown once and stored nowhere in plain text, not even in a stored response. */
+const SECRET_FIELDS = ['key', 'client_secret', 'secret'];
+export const REDACTED_SECRET = '[shown once; not stored]';
+
+function withoutSecrets(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of SECRET_FIELDS) if (typeof copy[field] === 'string') copy[field] = REDACTED_SECRET;
+  return copy;
+}
 /** A claim held this long by a request that never finished (its process died) may be taken over. */
 const ABANDONED_AFTER_SECONDS = 300;
 
 /**
  * `Idempotency-Key` on POST: the first request with a key does the work and its successful response is stored;
  * a repeat with the same body replays it, a repeat with another body is refused, and a concurrent repeat gets 409.
- * Failed requests release the key, so a retry after an error does the work.
+ * Failed requests release the key, so a retry after an error does the work. A replay of a response that carried a
+ * secret (a new API key) shows the record with the secret redacted: secrets are never stored in plain text.
  */
 export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> {
   return async (ctx, next) => {
@@ -76,6 +87,6 @@ export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> 
       const value = ctx.response.get(name);
       if (value) headers[name] = String(value);
     }
-    await inTenant((scope) => completeIdempotencyKey(scope, key, { status: ctx.status, body: ctx.body, headers }));
+    await inTenant((scope) => completeIdempotencyKey(scope, key, { status: ctx.status, body: withoutSecrets(ctx.body), headers }));
   };
 }

@@ -6,9 +6,10 @@ import type { AppState } from '../context';
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Reads a JSON body within the size limit; every way a body can be wrong is a specific 4xx. */
-export function parseJsonBody(limitBytes: number): Middleware<AppState> {
+export function parseJsonBody(limitFor: (path: string) => number): Middleware<AppState> {
   return async (ctx, next) => {
     if (!METHODS_WITH_BODY.has(ctx.method)) return next();
+    const limitBytes = limitFor(ctx.path);
     const length = ctx.request.length;
     const hasBody = ctx.request.headers['transfer-encoding'] !== undefined || (length !== undefined && length > 0);
     if (!hasBody) {

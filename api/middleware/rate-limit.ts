@@ -43,23 +43,29 @@ export function rateLimit(db: Knex): Middleware<AppState> {
       WINDOWS.map(async (window) => {
         const limit = window.limitOf(principal.limits);
         try {
-          return { window, limit, res: await limiterFor(window, limit).consume(principal.tenantId), allowed: true };
+          const res = await limiterFor(window, limit).consume(principal.tenantId);
+          return { window, limit, allowed: true, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
         } catch (rejection) {
-          if (rejection instanceof RateLimiterRes) return { window, limit, res: rejection, allowed: false };
+          if (rejection instanceof RateLimiterRes) return { window, limit, allowed: false, remaining: 0, resetMs: rejection.msBeforeNext };
           throw rejection;
         }
       }),
     );
+    const violated = outcomes.filter((o) => !o.allowed);
+    if (violated.length > 0) {
+      // A refused request must not use up a window it did not exhaust (a client retrying on 429 would burn its day).
+      for (const outcome of outcomes.filter((o) => o.allowed)) {
+        await limiterFor(outcome.window, outcome.limit).reward(principal.tenantId, 1);
+        outcome.remaining += 1;
+      }
+    }
     ctx.set('RateLimit-Policy', outcomes.map((o) => `"${o.window.name}";q=${o.limit};w=${o.window.seconds}`).join(', '));
     ctx.set(
       'RateLimit',
-      outcomes
-        .map((o) => `"${o.window.name}";r=${Math.max(0, o.res.remainingPoints)};t=${Math.ceil(o.res.msBeforeNext / 1000)}`)
-        .join(', '),
+      outcomes.map((o) => `"${o.window.name}";r=${Math.max(0, o.remaining)};t=${Math.ceil(o.resetMs / 1000)}`).join(', '),
     );
-    const violated = outcomes.filter((o) => !o.allowed);
     if (violated.length > 0) {
-      const retryAfter = Math.max(...violated.map((o) => Math.ceil(o.res.msBeforeNext / 1000)), 1);
+      const retryAfter = Math.max(...violated.map((o) => Math.ceil(o.resetMs / 1000)), 1);
       throw new AppError(429, 'rate_limit_exceeded', `The ${violated.map((o) => o.window.name).join(' and ')} request quota of this tenant is used up.`, {
         type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
         headers: { 'Retry-After': String(retryAfter) },

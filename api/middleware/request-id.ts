@@ -11,6 +11,7 @@ export function requestId(logger: Logger): Middleware<AppState> {
     const offered = ctx.get('x-request-id');
     const id = CLIENT_REQUEST_ID.test(offered) ? offered : newId('request');
     ctx.state.requestId = id;
+    ctx.state.receivedAt = new Date().toISOString();
     ctx.state.log = logger.child({ request_id: id });
     ctx.set('X-Request-Id', id);
     const started = process.hrtime.bigint();

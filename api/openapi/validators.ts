@@ -25,6 +25,8 @@ function newAjv(options: { coerceTypes: boolean }): Ajv2020 {
     strict: true,
     coerceTypes: options.coerceTypes ? 'array' : false,
     useDefaults: true,
+    // OpenAPI 3.1 writes nullable and scalar-union fields as type arrays (["string", "null"]).
+    allowUnionTypes: true,
   });
   addFormats(ajv);
   // OpenAPI's own keywords: annotations only, nothing to validate.

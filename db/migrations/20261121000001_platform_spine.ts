@@ -23,7 +23,14 @@ export async function up(knex: Knex): Promise<void> {
         create role ${TENANT_ROLE} nologin;
       end if;
     end $$;`);
-  await knex.raw(`grant ${TENANT_ROLE} to current_user`).catch(() => undefined);
+  // A superuser needs no grant to switch roles; anyone else does. Inside plpgsql the failure of a grant we are not
+  // allowed to make is caught in a subtransaction, so it cannot abort the migration's own transaction.
+  await knex.raw(`
+    do $$ begin
+      execute format('grant ${TENANT_ROLE} to %I', current_user);
+    exception when others then
+      raise notice 'could not grant ${TENANT_ROLE} to %: %', current_user, sqlerrm;
+    end $$;`);
   await knex.raw(`grant usage on schema public to ${TENANT_ROLE}`);
 
   await knex.schema.createTable('tenants', (t) => {

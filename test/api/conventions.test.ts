@@ -178,6 +178,7 @@ describe('conventions every endpoint follows', () => {
       assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
       const reset = Number(/"per-minute";r=0;t=(\d+)/.exec(refused.headers.get('ratelimit') ?? '')?.[1]);
       assert.equal(retryAfter, reset, 'Retry-After matches the per-minute reset');
+      assert.match(refused.headers.get('ratelimit') ?? '', /"per-day";r=950;/, 'a refused request does not use up the daily quota');
       // Limits are per tenant: another tenant is unaffected.
       const neighbour = await createTestTenant(stack.db, { plan: 'starter' });
       assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/api-keys/${neighbour.keyId}`, { key: neighbour.key })).status, 200);
@@ -220,8 +221,11 @@ describe('conventions every endpoint follows', () => {
       const second = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: own.key, body, headers });
       assert.equal(first.status, 201);
       assert.equal(second.status, 201);
-      assert.deepEqual(second.body, first.body);
+      // The replay is the stored response, except that the secret, shown once, was never stored.
+      assert.deepEqual(second.body, { ...first.body, key: '[shown once; not stored]' });
       assert.equal(second.headers.get('idempotent-replayed'), 'true');
+      const stored = await stack.db('idempotency_keys').where({ tenant_id: own.id }).first();
+      assert.equal(JSON.stringify(stored.response_body).includes(first.body.key), false, 'no secret at rest');
       assert.equal(second.headers.get('location'), first.headers.get('location'));
       const rows = await stack.db('api_keys').where({ tenant_id: own.id, name: 'idempotent' });
       assert.equal(rows.length, 1);

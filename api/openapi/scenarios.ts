@@ -1,0 +1,411 @@
+import { DISTRIBUTION_SCHEMA } from '../../decision/simulation';
+import {
+  jsonResponse,
+  listOf,
+  nullableTimestamp,
+  parameterRef,
+  postSuccessHeaders,
+  ref,
+  standardErrors,
+  timestamp,
+  type DocumentPart,
+} from './common';
+
+const { $schema: _dialect, ...distribution } = DISTRIBUTION_SCHEMA;
+
+const idParameter = { name: 'id', in: 'path' as const, required: true, description: 'Scenario id (`scn_…`).', schema: { type: 'string' } };
+const batchIdParameter = { name: 'id', in: 'path' as const, required: true, description: 'Batch id (`bat_…`).', schema: { type: 'string' } };
+
+const scalarInputs = {
+  type: 'object',
+  description: 'Input name → value (string or number). Names, types, bounds and defaults come from the model\'s input schema.',
+  additionalProperties: { type: ['string', 'number'] },
+  example: { starting_headcount: 120, average_annual_salary: 85000, quarters: 8 },
+};
+const tags = {
+  type: 'array',
+  maxItems: 20,
+  uniqueItems: true,
+  items: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9 _.:/-]{0,49}$' },
+  description: 'Free labels to filter by.',
+};
+const uncertainty = {
+  type: 'object',
+  description:
+    'Optional: numeric inputs given as probability distributions instead of (or besides) a number. The run then also performs a ' +
+    'seeded Monte Carlo simulation and returns each metric\'s mean, sd and p5/p50/p95 and a sensitivity ranking of the inputs. An ' +
+    'input given only here takes its distribution\'s central value (mode, midpoint, mean) in the base run.',
+  additionalProperties: ref('Distribution'),
+  example: { annual_attrition_rate: { dist: 'triangular', min: 0.08, mode: 0.12, max: 0.2 } },
+};
+const simulation = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'Simulation settings (with `uncertainty`). The seed is recorded; the same seed reproduces the same results.',
+  properties: {
+    runs: { type: 'integer', minimum: 1, maximum: 100000, description: 'Number of Monte Carlo runs (default 1000).' },
+    seed: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'Default: a random seed, recorded in the scenario.' },
+  },
+};
+
+const STATES =
+  'Lifecycle: `running` (accepted and started; the model is executing) → `completed` (results stored) | `failed` (the model could ' +
+  'not run on these inputs, or the run could not be executed after retries; see `error`). Changing a scenario\'s inputs starts a new ' +
+  'run (`run_number` + 1) from `running` again, keeping the previous run in its history. `pending` and `cancelled` occur for batch items.';
+
+export const scenariosPart: DocumentPart = {
+  tags: [
+    {
+      name: 'Scenarios',
+      description:
+        'A scenario is one run of a model against inputs. `POST /api/v1/scenarios` validates the inputs against the model\'s schema ' +
+        '(422 naming each bad field; nothing stored, nothing started), runs the model in a Temporal workflow and answers 201 with the ' +
+        'results, or 202 with a `Location` to poll when the run outlasts the synchronous wait (10 s by default). ' + STATES,
+    },
+  ],
+  schemas: {
+    Distribution: distribution,
+    AuditEvent: {
+      type: 'object',
+      required: ['sequence', 'event', 'at', 'actor', 'recorded_by', 'details'],
+      properties: {
+        sequence: { type: 'integer', minimum: 1 },
+        event: {
+          type: 'string',
+          description: 'received, validated, workflow_started, model_executed (model version, SHA-256 of the canonical inputs), model_failed, run_failed, result_stored, updated, deleted.',
+        },
+        at: timestamp('When it happened.'),
+        actor: ref('Actor'),
+        recorded_by: { type: 'string', enum: ['api', 'worker'] },
+        details: { type: 'object' },
+      },
+    },
+    Note: {
+      type: 'object',
+      required: ['kind', 'message'],
+      properties: {
+        kind: { type: 'string', enum: ['assumption', 'default_applied', 'warning', 'info'] },
+        message: { type: 'string' },
+        input: { type: 'string' },
+      },
+    },
+    DecisionStructure: {
+      type: 'object',
+      description: 'How the result was reached: the alternatives considered, the criteria, the derivation steps and the recommendation.',
+      required: ['alternatives', 'criteria', 'derivation'],
+      properties: {
+        alternatives: { type: 'array', items: { type: 'object' } },
+        criteria: { type: 'array', items: { type: 'object' } },
+        derivation: { type: 'array', items: { type: 'object' } },
+        recommendation: { type: 'object' },
+        details: { type: 'object', description: 'Model-specific detail: per-period tables, or the JDM engine trace per node.' },
+      },
+    },
+    Scenario: {
+      type: 'object',
+      required: ['id', 'object', 'status', 'model_id', 'model_version', 'inputs', 'metrics', 'decision_structure', 'notes', 'audit_trail', 'created_at', 'updated_at'],
+      properties: {
+        id: { type: 'string', example: 'scn_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+        object: { type: 'string', const: 'scenario' },
+        name: { type: ['string', 'null'] },
+        description: { type: ['string', 'null'] },
+        tags: { type: 'array', items: { type: 'string' } },
+        model_id: { type: 'string' },
+        model_version: { type: 'string', description: 'The exact model version this run used.' },
+        status: { type: 'string', enum: ['pending', 'running', 'completed', 'failed', 'cancelled'], description: STATES },
+        run_number: { type: 'integer', minimum: 1 },
+        inputs: { ...scalarInputs, description: 'The inputs as run, with the model\'s defaults applied.' },
+        uncertainty: { type: ['object', 'null'], additionalProperties: ref('Distribution') },
+        simulation: {
+          type: ['object', 'null'],
+          description: '`runs`, `seed` and, once run, `results`: per metric `mean`, `sd`, `p5`, `p50`, `p95`, `min`, `max`, and `sensitivity` (inputs ranked by |Spearman correlation|).',
+        },
+        metrics: { type: ['object', 'null'], additionalProperties: { type: ['number', 'string'] }, description: 'Output metrics (null until completed).' },
+        decision_structure: { oneOf: [ref('DecisionStructure'), { type: 'null' }] },
+        notes: { type: 'array', items: ref('Note'), description: 'Assumptions, defaults applied, warnings (inputs outside the validated range, extrapolation).' },
+        audit_trail: { type: 'array', items: ref('AuditEvent'), description: 'Ordered events of the current run, fit to feed downstream systems unchanged.' },
+        error: { type: ['object', 'null'], description: 'On `failed`: a problem object (`type`, `title`, `status`, `code`, `detail`).' },
+        inputs_sha256: { type: 'string', description: 'SHA-256 of the canonical JSON of `inputs`.' },
+        workflow_id: { type: ['string', 'null'], description: 'The Temporal workflow id of the current run.' },
+        run_id: { type: ['string', 'null'], description: 'The Temporal run id of the current run.' },
+        batch_id: { type: ['string', 'null'] },
+        created_by: ref('Actor'),
+        created_at: timestamp('Creation time.'),
+        updated_at: timestamp('Last change.'),
+        completed_at: nullableTimestamp('When the current run finished.'),
+      },
+    },
+    ScenarioList: listOf('Scenario'),
+    ScenarioRunList: {
+      type: 'object',
+      required: ['data', 'next_cursor'],
+      properties: { data: { type: 'array', items: { type: 'object' } }, next_cursor: { type: ['string', 'null'] } },
+    },
+    CreateScenarioRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['model_id', 'inputs'],
+      properties: {
+        model_id: { type: 'string', minLength: 1, maxLength: 100, example: 'mdl_workforce_cost_projection' },
+        model_version: { type: 'string', maxLength: 40, description: 'Run this exact version (default: latest).' },
+        inputs: scalarInputs,
+        name: { type: 'string', maxLength: 200 },
+        description: { type: 'string', maxLength: 5000 },
+        tags,
+        uncertainty,
+        simulation,
+      },
+    },
+    UpdateScenarioRequest: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      description: 'Name, description and tags change in place. `inputs`, `uncertainty`, `simulation` or `model_version` start a new run.',
+      properties: {
+        name: { type: ['string', 'null'], maxLength: 200 },
+        description: { type: ['string', 'null'], maxLength: 5000 },
+        tags,
+        inputs: scalarInputs,
+        model_version: { type: 'string', maxLength: 40 },
+        uncertainty: { oneOf: [uncertainty, { type: 'null' }] },
+        simulation: { oneOf: [simulation, { type: 'null' }] },
+      },
+    },
+    CompareScenariosRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['scenario_ids'],
+      properties: {
+        scenario_ids: { type: 'array', minItems: 2, maxItems: 20, uniqueItems: true, items: { type: 'string' } },
+        baseline_id: { type: 'string', description: 'Deltas are against this scenario (default: the first).' },
+      },
+    },
+    ScenarioComparison: {
+      type: 'object',
+      required: ['object', 'baseline_id', 'scenario_ids', 'metrics', 'not_comparable'],
+      properties: {
+        object: { type: 'string', const: 'scenario_comparison' },
+        baseline_id: { type: 'string' },
+        scenario_ids: { type: 'array', items: { type: 'string' } },
+        metrics: {
+          type: 'array',
+          description: 'Per shared metric: values side by side, absolute and relative deltas against the baseline, and the best scenario(s) where the model declares a direction.',
+          items: {
+            type: 'object',
+            required: ['metric', 'direction', 'values', 'absolute_delta', 'relative_delta', 'best'],
+            properties: {
+              metric: { type: 'string' },
+              direction: { type: ['string', 'null'], enum: ['higher_is_better', 'lower_is_better', null] },
+              values: { type: 'object' },
+              absolute_delta: { type: 'object' },
+              relative_delta: { type: 'object' },
+              best: { type: ['array', 'null'], items: { type: 'string' } },
+            },
+          },
+        },
+        not_comparable: {
+          type: 'array',
+          description: 'Metrics only some scenarios have (different models), with the scenarios that have them.',
+          items: { type: 'object', properties: { metric: { type: 'string' }, present_in: { type: 'array', items: { type: 'string' } } } },
+        },
+      },
+    },
+    CreateBatchRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['items'],
+      properties: {
+        items: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 10000,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['model_id', 'inputs'],
+            properties: {
+              model_id: { type: 'string', minLength: 1, maxLength: 100 },
+              model_version: { type: 'string', maxLength: 40 },
+              inputs: scalarInputs,
+              name: { type: 'string', maxLength: 200 },
+              tags,
+            },
+          },
+        },
+        compare: { type: 'boolean', default: false, description: 'Compare the batch\'s completed scenarios when it finishes.' },
+      },
+    },
+    ScenarioBatch: {
+      type: 'object',
+      required: ['id', 'object', 'status', 'progress', 'created_at'],
+      properties: {
+        id: { type: 'string', example: 'bat_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+        object: { type: 'string', const: 'scenario_batch' },
+        status: {
+          type: 'string',
+          enum: ['running', 'completed', 'cancelled'],
+          description: '`running` → `completed` when every valid item ran (items that fail do not fail the batch), or `cancelled` after a cancel (items already run keep their scenarios).',
+        },
+        progress: {
+          type: 'object',
+          required: ['total', 'done', 'completed', 'failed', 'invalid', 'cancelled', 'pending'],
+          properties: {
+            total: { type: 'integer' },
+            done: { type: 'integer', description: 'completed + failed' },
+            completed: { type: 'integer' },
+            failed: { type: 'integer' },
+            invalid: { type: 'integer', description: 'Refused up front; never run.' },
+            cancelled: { type: 'integer' },
+            pending: { type: 'integer' },
+          },
+        },
+        scenario_ids: { type: 'array', items: { type: 'string' }, description: 'The scenarios created so far, in item order.' },
+        invalid_items: {
+          type: 'array',
+          items: { type: 'object', properties: { index: { type: 'integer' }, errors: { type: 'array', items: { type: 'object' } } } },
+        },
+        comparison: { type: ['object', 'null'], description: 'With `compare: true`, once finished: a full comparison for up to 20 scenarios, else a per-metric summary (range, mean, best).' },
+        workflow_id: { type: 'string' },
+        created_by: ref('Actor'),
+        created_at: timestamp('Creation time.'),
+        updated_at: timestamp('Last change.'),
+        completed_at: nullableTimestamp('When the batch finished.'),
+      },
+    },
+  },
+  paths: {
+    '/api/v1/scenarios': {
+      post: {
+        operationId: 'createScenario',
+        summary: 'Create and run a scenario',
+        tags: ['Scenarios'],
+        'x-required-scope': 'scenarios:write',
+        parameters: [parameterRef('IdempotencyKey')],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateScenarioRequest') } } },
+        responses: {
+          '201': jsonResponse('The run completed (or failed) within the synchronous wait: the stored scenario with its results.', ref('Scenario'), {
+            Location: { $ref: '#/components/headers/Location' },
+            ...postSuccessHeaders,
+          }),
+          '202': jsonResponse('The run is still going: poll `Location` until `status` is `completed` or `failed`.', ref('Scenario'), {
+            Location: { $ref: '#/components/headers/Location' },
+            ...postSuccessHeaders,
+          }),
+          ...standardErrors({ body: true }),
+        },
+      },
+      get: {
+        operationId: 'listScenarios',
+        summary: 'List scenarios',
+        tags: ['Scenarios'],
+        'x-required-scope': 'scenarios:read',
+        parameters: [
+          parameterRef('Limit'),
+          parameterRef('Cursor'),
+          { name: 'model_id', in: 'query', description: 'Only scenarios of this model.', schema: { type: 'string', maxLength: 100 } },
+          { name: 'status', in: 'query', description: 'Only this status.', schema: { type: 'string', enum: ['pending', 'running', 'completed', 'failed', 'cancelled'] } },
+          { name: 'tag', in: 'query', description: 'Only scenarios with this tag.', schema: { type: 'string', maxLength: 50 } },
+          { name: 'batch_id', in: 'query', description: 'Only scenarios of this batch.', schema: { type: 'string', maxLength: 40 } },
+          { name: 'created_after', in: 'query', description: 'Created at or after (RFC 3339).', schema: { type: 'string', format: 'date-time' } },
+          { name: 'created_before', in: 'query', description: 'Created before (RFC 3339).', schema: { type: 'string', format: 'date-time' } },
+        ],
+        responses: { '200': jsonResponse('A page of scenarios, newest first.', ref('ScenarioList')), ...standardErrors() },
+      },
+    },
+    '/api/v1/scenarios/compare': {
+      post: {
+        operationId: 'compareScenarios',
+        summary: 'Compare 2–20 completed scenarios',
+        tags: ['Scenarios'],
+        'x-required-scope': 'scenarios:read',
+        parameters: [parameterRef('IdempotencyKey')],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CompareScenariosRequest') } } },
+        responses: { '200': jsonResponse('The comparison.', ref('ScenarioComparison'), postSuccessHeaders), ...standardErrors({ body: true }) },
+      },
+    },
+    '/api/v1/scenarios/batch': {
+      post: {
+        operationId: 'createScenarioBatch',
+        summary: 'Run up to 10,000 scenarios in one request',
+        description:
+          'Validates every item up front: invalid items are reported per item (`invalid_items`) and never run; the rest run in a ' +
+          'Temporal workflow with bounded concurrency. Answers 202 with the batch to poll. Item failures do not fail the batch. ' +
+          'The body limit of this operation is 16 MiB (BATCH_BODY_LIMIT_BYTES). If every item is invalid: 422.',
+        tags: ['Scenarios'],
+        'x-required-scope': 'scenarios:write',
+        parameters: [parameterRef('IdempotencyKey')],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateBatchRequest') } } },
+        responses: {
+          '202': jsonResponse('The batch is running.', ref('ScenarioBatch'), { Location: { $ref: '#/components/headers/Location' }, ...postSuccessHeaders }),
+          ...standardErrors({ body: true }),
+        },
+      },
+    },
+    '/api/v1/scenarios/batches/{id}': {
+      get: {
+        operationId: 'getScenarioBatch',
+        summary: 'Get a batch: status, progress and scenario ids',
+        tags: ['Scenarios'],
+        'x-required-scope': 'scenarios:read',
+        parameters: [batchIdParameter],
+        responses: { '200': jsonResponse('The batch.', ref('ScenarioBatch')), ...standardErrors({ notFound: true }) },
+      },
+    },
+    '/api/v1/scenarios/batches/{id}/cancel': {
+      post: {
+        operationId: 'cancelScenarioBatch',
+        summary: 'Cancel a running batch',
+        description: 'Items not yet started are not run (`cancelled`); items already run keep their scenarios. 409 when the batch has finished.',
+        tags: ['Scenarios'],
+        'x-required-scope': 'scenarios:write',
+        parameters: [batchIdParameter, parameterRef('IdempotencyKey')],
+        responses: { '202': jsonResponse('Cancellation requested; poll the batch.', ref('ScenarioBatch'), postSuccessHeaders), ...standardErrors({ notFound: true, conflict: true }) },
+      },
+    },
+    '/api/v1/scenarios/{id}': {
+      get: {
+        operationId: 'getScenario',
+        summary: 'Get a scenario (poll this for long runs)',
+        tags: ['Scenarios'],
+        'x-required-scope': 'scenarios:read',
+        parameters: [idParameter],
+        responses: { '200': jsonResponse('The scenario.', ref('Scenario')), ...standardErrors({ notFound: true }) },
+      },
+      patch: {
+        operationId: 'updateScenario',
+        summary: 'Update a scenario (a change of inputs re-runs it)',
+        tags: ['Scenarios'],
+        'x-required-scope': 'scenarios:write',
+        parameters: [idParameter],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateScenarioRequest') } } },
+        responses: {
+          '200': jsonResponse('Updated (and, for a re-run, finished within the synchronous wait).', ref('Scenario')),
+          '202': jsonResponse('The re-run is still going: poll the scenario.', ref('Scenario')),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
+      },
+      delete: {
+        operationId: 'deleteScenario',
+        summary: 'Delete a scenario',
+        description: 'A soft delete with an audit event: the scenario is gone from every read and list.',
+        tags: ['Scenarios'],
+        'x-required-scope': 'scenarios:write',
+        parameters: [idParameter],
+        responses: {
+          '204': { description: 'Deleted.', headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } } },
+          ...standardErrors({ notFound: true }),
+        },
+      },
+    },
+    '/api/v1/scenarios/{id}/runs': {
+      get: {
+        operationId: 'listScenarioRuns',
+        summary: 'A scenario\'s runs: the current one first, then its history',
+        tags: ['Scenarios'],
+        'x-required-scope': 'scenarios:read',
+        parameters: [idParameter],
+        responses: { '200': jsonResponse('Every run, newest first.', ref('ScenarioRunList')), ...standardErrors({ notFound: true }) },
+      },
+    },
+  },
+};

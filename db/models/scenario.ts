@@ -1,0 +1,72 @@
+import { Model } from 'objection';
+import type { Actor } from '../../core/actor';
+
+export type ScenarioStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface AuditEvent {
+  sequence: number;
+  event: string;
+  at: string;
+  actor: Actor;
+  /** Which part of the system recorded the event. */
+  recorded_by: 'api' | 'worker';
+  details: Record<string, unknown>;
+}
+
+const JSON_COLUMNS = ['inputs', 'uncertainty', 'simulation', 'metrics', 'decision_structure', 'notes', 'audit_trail', 'error'];
+
+export class ScenarioRecord extends Model {
+  static override tableName = 'scenarios';
+  static override jsonAttributes = [...JSON_COLUMNS, 'created_by'];
+
+  id!: string;
+  tenant_id!: string;
+  name!: string | null;
+  description!: string | null;
+  tags!: string[];
+  model_id!: string;
+  model_version!: string;
+  status!: ScenarioStatus;
+  run_number!: number;
+  inputs!: Record<string, string | number>;
+  uncertainty!: Record<string, unknown> | null;
+  simulation!: Record<string, unknown> | null;
+  metrics!: Record<string, string | number> | null;
+  decision_structure!: Record<string, unknown> | null;
+  notes!: unknown[] | null;
+  audit_trail!: AuditEvent[];
+  error!: Record<string, unknown> | null;
+  inputs_sha256!: string;
+  workflow_id!: string | null;
+  run_id!: string | null;
+  batch_id!: string | null;
+  created_by!: Actor;
+  completed_at!: Date | null;
+  deleted_at!: Date | null;
+  created_at!: Date;
+  updated_at!: Date;
+}
+
+export class ScenarioRunRecord extends Model {
+  static override tableName = 'scenario_runs';
+  static override idColumn = ['scenario_id', 'run_number'];
+  static override jsonAttributes = JSON_COLUMNS;
+
+  scenario_id!: string;
+  tenant_id!: string;
+  run_number!: number;
+  status!: ScenarioStatus;
+  model_version!: string;
+  inputs!: Record<string, string | number>;
+  uncertainty!: Record<string, unknown> | null;
+  simulation!: Record<string, unknown> | null;
+  metrics!: Record<string, string | number> | null;
+  decision_structure!: Record<string, unknown> | null;
+  notes!: unknown[] | null;
+  audit_trail!: AuditEvent[];
+  error!: Record<string, unknown> | null;
+  workflow_id!: string | null;
+  run_id!: string | null;
+  completed_at!: Date | null;
+  created_at!: Date;
+}

@@ -1,0 +1,121 @@
+import type { ModelResult, Note } from '../../decision/types';
+import { ScenarioRecord, ScenarioRunRecord, type AuditEvent, type ScenarioStatus } from '../models/scenario';
+import { paginate, type PageRequest } from '../pagination';
+import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
+
+export type NewScenario = Omit<
+  ScenarioRecord,
+  'tenant_id' | 'created_at' | 'updated_at' | 'deleted_at' | 'completed_at' | keyof import('objection').Model | 'run_id'
+> & { run_id?: string | null };
+
+export async function insertScenario(scope: TenantScope, row: Partial<ScenarioRecord>): Promise<ScenarioRecord> {
+  return insertScoped(scope, ScenarioRecord, row);
+}
+
+/** Live scenarios only: a deleted scenario is gone from every read. */
+function live(scope: TenantScope) {
+  return scoped(scope, ScenarioRecord).whereNull('scenarios.deleted_at');
+}
+
+export async function findScenario(scope: TenantScope, id: string, options: { forUpdate?: boolean } = {}) {
+  const query = live(scope).where('scenarios.id', id);
+  if (options.forUpdate) query.forUpdate();
+  return (await query.first()) as ScenarioRecord | undefined;
+}
+
+export async function findScenarios(scope: TenantScope, ids: string[]): Promise<ScenarioRecord[]> {
+  return (await live(scope).whereIn('scenarios.id', ids)) as ScenarioRecord[];
+}
+
+export interface ScenarioFilters {
+  modelId?: string;
+  status?: ScenarioStatus;
+  tag?: string;
+  createdAfter?: string;
+  createdBefore?: string;
+  batchId?: string;
+}
+
+export async function listScenarios(scope: TenantScope, filters: ScenarioFilters, page: PageRequest) {
+  const query = live(scope);
+  if (filters.modelId) query.where('model_id', filters.modelId);
+  if (filters.status) query.where('status', filters.status);
+  if (filters.tag) query.whereRaw('tags @> ?::text[]', [[filters.tag]]);
+  if (filters.createdAfter) query.where('created_at', '>=', filters.createdAfter);
+  if (filters.createdBefore) query.where('created_at', '<', filters.createdBefore);
+  if (filters.batchId) query.where('batch_id', filters.batchId);
+  return paginate<ScenarioRecord>(query, 'scenarios.id', page);
+}
+
+export async function updateScenario(scope: TenantScope, id: string, patch: Partial<ScenarioRecord>): Promise<ScenarioRecord> {
+  const [row] = (await live(scope)
+    .where('scenarios.id', id)
+    .patch({ ...patch, updated_at: new Date() } as Partial<ScenarioRecord>)
+    .returning('*')) as unknown as ScenarioRecord[];
+  return row as ScenarioRecord;
+}
+
+/** Keeps the current run in the history before a change of inputs starts the next one. */
+export async function archiveCurrentRun(scope: TenantScope, scenario: ScenarioRecord): Promise<void> {
+  await insertScoped(scope, ScenarioRunRecord, {
+    scenario_id: scenario.id,
+    run_number: scenario.run_number,
+    status: scenario.status,
+    model_version: scenario.model_version,
+    inputs: scenario.inputs,
+    uncertainty: scenario.uncertainty,
+    simulation: scenario.simulation,
+    metrics: scenario.metrics,
+    decision_structure: scenario.decision_structure,
+    notes: scenario.notes,
+    audit_trail: scenario.audit_trail,
+    error: scenario.error,
+    workflow_id: scenario.workflow_id,
+    run_id: scenario.run_id,
+    completed_at: scenario.completed_at,
+    created_at: scenario.updated_at,
+  });
+}
+
+export async function listScenarioRuns(scope: TenantScope, scenarioId: string): Promise<ScenarioRunRecord[]> {
+  return (await scoped(scope, ScenarioRunRecord).where('scenario_id', scenarioId).orderBy('run_number', 'desc')) as ScenarioRunRecord[];
+}
+
+export function nextAuditEvent(trail: AuditEvent[], event: Omit<AuditEvent, 'sequence'>): AuditEvent {
+  return { sequence: (trail[trail.length - 1]?.sequence ?? 0) + 1, ...event };
+}
+
+export interface RunOutcome {
+  runNumber: number;
+  status: 'completed' | 'failed';
+  result?: ModelResult & { simulation?: Record<string, unknown> | null };
+  extraNotes: Note[];
+  error?: Record<string, unknown>;
+  events: Array<Omit<AuditEvent, 'sequence'>>;
+  workflowId: string;
+  runId: string;
+}
+
+/**
+ * Stores a run's outcome and its audit events in one statement-level transaction. Only the run it was started for
+ * is written: a stale retry of an older run (the scenario has moved on) or a repeat after success changes nothing.
+ */
+export async function recordRunOutcome(scope: TenantScope, scenarioId: string, outcome: RunOutcome): Promise<boolean> {
+  const scenario = await findScenario(scope, scenarioId, { forUpdate: true });
+  if (!scenario || scenario.run_number !== outcome.runNumber || scenario.status !== 'running') return false;
+  const trail = [...scenario.audit_trail];
+  for (const event of outcome.events) trail.push(nextAuditEvent(trail, event));
+  await updateScenario(scope, scenarioId, {
+    status: outcome.status,
+    metrics: outcome.result?.metrics ?? null,
+    decision_structure: (outcome.result?.decision_structure as unknown as Record<string, unknown>) ?? null,
+    notes: [...((scenario.notes as Note[] | null) ?? []), ...outcome.extraNotes, ...(outcome.result?.notes ?? [])],
+    simulation: outcome.result?.simulation ?? scenario.simulation,
+    error: outcome.error ?? null,
+    audit_trail: trail,
+    workflow_id: outcome.workflowId,
+    run_id: outcome.runId,
+    completed_at: new Date(),
+  });
+  return true;
+}
