@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     connection,
     namespace: config.temporalNamespace,
     taskQueue: config.temporalTaskQueue,
-    workflowsPath: WORKFLOWS_ENTRY,
+    // A prebuilt bundle (WORKFLOW_BUNDLE_PATH) skips bundling at start; otherwise the workflows are bundled now.
+    ...(process.env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH } } : { workflowsPath: WORKFLOWS_ENTRY }),
     activities: createActivities({ db, logger }),
     // On SIGTERM, running activities get this long to finish before they are cancelled (and retried elsewhere).
     shutdownGraceTime: '30s',

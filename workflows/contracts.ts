@@ -80,6 +80,8 @@ export interface ScenarioBatchInput {
   chunkSize: number;
   /** Chunks in flight at once. */
   concurrency: number;
+  /** Start-to-close timeout of one chunk; a worker that dies mid-chunk is noticed after this. */
+  chunkTimeoutMs?: number;
   /** First item index not yet handed out; continue-as-new carries it over. */
   nextIndex?: number;
   retry?: RetrySettings;

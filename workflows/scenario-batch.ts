@@ -14,7 +14,7 @@ const CHUNKS_PER_RUN = 100;
 export async function scenarioBatchWorkflow(input: ScenarioBatchInput): Promise<void> {
   const retry = input.retry ?? DEFAULT_RETRY;
   const { runBatchChunk, finishScenarioBatch } = proxyActivities<Activities>({
-    startToCloseTimeout: '5 minutes',
+    startToCloseTimeout: input.chunkTimeoutMs ?? 120_000,
     retry: {
       initialInterval: retry.initialIntervalMs,
       maximumInterval: retry.maximumIntervalMs,

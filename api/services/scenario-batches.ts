@@ -118,6 +118,7 @@ export function createScenarioBatchService(deps: { db: Knex; temporal: Client; c
         total: items.length,
         chunkSize: config.batchChunkSize,
         concurrency: config.batchConcurrency,
+        chunkTimeoutMs: config.batchChunkTimeoutMs,
         retry: config.activityRetry,
       };
       try {

@@ -164,3 +164,16 @@ export async function call<T = any>(
   if (contentType.includes('json') && text.length > 0) parsed = JSON.parse(text);
   return { status: response.status, headers: response.headers, body: parsed as T };
 }
+
+/**
+ * The production worker entry point as a separate process on this stack's task queue, so a test can kill it
+ * outright (SIGKILL: no graceful shutdown, no chance to finish anything) as a crash would.
+ */
+export async function spawnWorkerProcess(stack: TestStack): Promise<import('node:child_process').ChildProcess> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', require.resolve('../../worker/main.ts')], {
+    env: { ...process.env, TEMPORAL_TASK_QUEUE: stack.config.temporalTaskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}

@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { call, createTestTenant, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+
+const STAFFING = 'mdl_service_queue_staffing';
+const staffing = (rate: number) => ({
+  model_id: STAFFING,
+  inputs: { arrival_rate_per_hour: rate, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 },
+});
+
+async function waitForBatch(stack: TestStack, key: string, id: string, until: (batch: any) => boolean, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/batches/${id}`, { key });
+    assert.equal(response.status, 200);
+    if (until(response.body)) return response.body;
+    if (Date.now() > deadline) throw new Error(`batch ${id} did not reach the expected state: ${JSON.stringify(response.body.progress)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function assertEveryItemRanExactlyOnce(stack: TestStack, batchId: string, expected: number) {
+  const scenarios = await stack.db('scenarios').where({ batch_id: batchId }).count('* as n').first();
+  assert.equal(scenarios?.n, expected, 'one scenario per valid item, none twice');
+  const items = await stack.db('scenario_batch_items').where({ batch_id: batchId }).whereNotNull('scenario_id');
+  assert.equal(items.length, expected);
+  assert.equal(new Set(items.map((item: any) => item.scenario_id)).size, expected);
+}
+
+describe('scenario batches', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+
+  before(async () => {
+    stack = await startTestStack({
+      worker: true,
+      env: { BATCH_CHUNK_SIZE: '50', BATCH_CONCURRENCY: '2', BATCH_CHUNK_TIMEOUT_MS: '5000', ACTIVITY_RETRY_INITIAL_MS: '200', ACTIVITY_RETRY_MAX_MS: '1000' },
+    });
+    tenant = await createTestTenant(stack.db);
+  });
+  after(async () => stack.close());
+
+  it('runs several models in one request, reports invalid items up front, and compares the results', async () => {
+    const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', {
+      key: tenant.key,
+      body: {
+        compare: true,
+        items: [
+          { ...staffing(100), name: 'low', tags: ['batch-test'] },
+          { ...staffing(200), name: 'mid' },
+          { model_id: STAFFING, inputs: { arrival_rate_per_hour: 'many' } },
+          { model_id: 'mdl_unknown_model', inputs: {} },
+          { ...staffing(400), name: 'high' },
+        ],
+      },
+    });
+    assert.equal(response.status, 202, JSON.stringify(response.body));
+    assert.equal(response.headers.get('location'), `/api/v1/scenarios/batches/${response.body.id}`);
+    assert.equal(response.body.progress.total, 5);
+    assert.equal(response.body.progress.invalid, 2);
+    assert.deepEqual(response.body.invalid_items.map((i: any) => i.index), [2, 3]);
+    assert.ok(response.body.invalid_items[0].errors.some((e: any) => e.path === '/items/2/inputs/arrival_rate_per_hour'));
+    assert.equal(response.body.invalid_items[1].errors[0].path, '/items/3/model_id');
+
+    const done = await waitForBatch(stack, tenant.key, response.body.id, (b) => b.status !== 'running');
+    assert.equal(done.status, 'completed');
+    assert.deepEqual(done.progress, { total: 5, done: 3, completed: 3, failed: 0, invalid: 2, cancelled: 0, pending: 0 });
+    assert.equal(done.scenario_ids.length, 3);
+    assert.equal(done.comparison.mode, 'full');
+    const agents = done.comparison.metrics.find((m: any) => m.metric === 'required_agents');
+    assert.deepEqual(agents.best, [done.scenario_ids[0]], 'fewest agents needed for the lowest load');
+    const first = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${done.scenario_ids[0]}`, { key: tenant.key });
+    assert.equal(first.body.name, 'low');
+    assert.equal(first.body.batch_id, response.body.id);
+    assert.equal(first.body.metrics.required_agents, 8);
+    assert.deepEqual(first.body.tags, ['batch-test']);
+    const listed = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?batch_id=${response.body.id}`, { key: tenant.key });
+    assert.equal(listed.body.data.length, 3);
+    const description = await stack.temporal.workflow.getHandle(done.workflow_id).describe();
+    assert.deepEqual(description.searchAttributes.ResourceType, ['scenario_batch']);
+    assert.deepEqual(description.searchAttributes.TenantId, [tenant.id]);
+
+    const allInvalid = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', { key: tenant.key, body: { items: [{ model_id: STAFFING, inputs: {} }] } });
+    assert.equal(allInvalid.status, 422);
+  });
+
+  it('completes a 2,000-item batch, every item exactly once', async () => {
+    const items = Array.from({ length: 2000 }, (_, i) => staffing(50 + (i % 400)));
+    const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', { key: tenant.key, body: { items } });
+    assert.equal(response.status, 202);
+    const done = await waitForBatch(stack, tenant.key, response.body.id, (b) => b.status !== 'running');
+    assert.equal(done.status, 'completed');
+    assert.equal(done.progress.completed, 2000);
+    assert.equal(done.scenario_ids.length, 2000);
+    await assertEveryItemRanExactlyOnce(stack, response.body.id, 2000);
+  });
+
+  it('survives a worker killed mid-batch: after a restart the batch completes with every item exactly once', async () => {
+    await stack.stopWorker();
+    const crashing = await spawnWorkerProcess(stack);
+    const exited = new Promise((resolve) => crashing.once('exit', resolve));
+    try {
+      const items = Array.from({ length: 3000 }, (_, i) => staffing(60 + (i % 300)));
+      const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', { key: tenant.key, body: { items } });
+      assert.equal(response.status, 202);
+      const partway = await waitForBatch(stack, tenant.key, response.body.id, (b) => b.progress.done >= 200, 120_000);
+      assert.ok(partway.progress.done < 3000, 'killed while items remain');
+      crashing.kill('SIGKILL');
+      await exited;
+      const frozen = (await call(stack.baseUrl, 'GET', `/api/v1/scenarios/batches/${response.body.id}`, { key: tenant.key })).body;
+      assert.equal(frozen.status, 'running');
+      await stack.startWorker();
+      const done = await waitForBatch(stack, tenant.key, response.body.id, (b) => b.status !== 'running');
+      assert.equal(done.status, 'completed');
+      assert.equal(done.progress.completed, 3000);
+      await assertEveryItemRanExactlyOnce(stack, response.body.id, 3000);
+    } finally {
+      if (crashing.exitCode === null && crashing.signalCode === null) crashing.kill('SIGKILL');
+      await stack.startWorker();
+    }
+  });
+
+  it('cancels a running batch: items already run keep their scenarios, the rest are never run', async () => {
+    const items = Array.from({ length: 3000 }, (_, i) => staffing(60 + (i % 300)));
+    const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', { key: tenant.key, body: { items } });
+    await waitForBatch(stack, tenant.key, response.body.id, (b) => b.progress.done >= 100, 120_000);
+    const cancelled = await call(stack.baseUrl, 'POST', `/api/v1/scenarios/batches/${response.body.id}/cancel`, { key: tenant.key });
+    assert.equal(cancelled.status, 202);
+    const done = await waitForBatch(stack, tenant.key, response.body.id, (b) => b.status !== 'running');
+    assert.equal(done.status, 'cancelled');
+    assert.ok(done.progress.cancelled > 0);
+    assert.equal(done.progress.completed + done.progress.cancelled, 3000);
+    assert.equal(done.progress.pending, 0);
+    await assertEveryItemRanExactlyOnce(stack, response.body.id, done.progress.completed);
+    const again = await call(stack.baseUrl, 'POST', `/api/v1/scenarios/batches/${response.body.id}/cancel`, { key: tenant.key });
+    assert.equal(again.status, 409);
+  });
+
+  it('keeps batches tenant-private', async () => {
+    const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', { key: tenant.key, body: { items: [staffing(100)] } });
+    const other = await createTestTenant(stack.db);
+    assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/scenarios/batches/${response.body.id}`, { key: other.key })).status, 404);
+    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/scenarios/batches/${response.body.id}/cancel`, { key: other.key })).status, 404);
+    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/scenarios/batches/bat_01jd2x0m3f8q4w7e5r6t9y2v1a', { key: tenant.key })).status, 404);
+    const listed = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?batch_id=${response.body.id}`, { key: other.key });
+    assert.deepEqual(listed.body.data, []);
+  });
+});

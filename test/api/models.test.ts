@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { BUILTIN_MODELS } from '../../decision/builtin';
+import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+
+const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/jdm', name), 'utf8'));
+
+const discountModel = () => ({
+  name: 'Discount policy',
+  description: 'Discount by customer tier and order size.',
+  category: 'pricing',
+  input_schema: {
+    type: 'object',
+    required: ['tier', 'quantity'],
+    properties: {
+      tier: { type: 'string', enum: ['gold', 'silver', 'bronze'], description: 'Customer tier.' },
+      quantity: { type: 'integer', minimum: 1, maximum: 100000, description: 'Units ordered.' },
+    },
+  },
+  output_schema: {
+    type: 'object',
+    required: ['discount.rate', 'segment'],
+    properties: { 'discount.rate': { type: 'number' }, segment: { type: 'string' } },
+  },
+  graph: fixture('discount-by-tier.json'),
+  metric_directions: { 'discount.rate': 'higher_is_better' },
+  sample_inputs: { tier: 'gold', quantity: 150 },
+});
+
+describe('models', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+
+  before(async () => {
+    stack = await startTestStack({ worker: true });
+    tenant = await createTestTenant(stack.db);
+  });
+  after(async () => stack.close());
+
+  it('lists the built-in catalogue with filters, and serves each model with both schemas', async () => {
+    const all = await call(stack.baseUrl, 'GET', '/api/v1/models?source=builtin&limit=100', { key: tenant.key });
+    assert.equal(all.status, 200);
+    assert.deepEqual(all.body.data.map((m: any) => m.id).sort(), BUILTIN_MODELS.map((m) => `mdl_${m.key}`).sort());
+    assert.ok(all.body.data.length >= 6);
+    assert.equal(all.body.data[0].input_schema, undefined, 'lists leave schemas out');
+    const workforce = await call(stack.baseUrl, 'GET', '/api/v1/models?category=workforce', { key: tenant.key });
+    assert.ok(workforce.body.data.every((m: any) => m.category === 'workforce'));
+    const one = await call(stack.baseUrl, 'GET', '/api/v1/models/mdl_service_queue_staffing', { key: tenant.key });
+    assert.equal(one.status, 200);
+    assert.equal(one.body.source, 'builtin');
+    assert.equal(one.body.input_schema.type, 'object');
+    assert.ok(one.body.output_schema.properties.required_agents);
+    const versions = await call(stack.baseUrl, 'GET', '/api/v1/models/mdl_service_queue_staffing/versions', { key: tenant.key });
+    assert.deepEqual(versions.body.data.map((v: any) => v.version), ['1.0.0']);
+    const page1 = await call(stack.baseUrl, 'GET', '/api/v1/models?limit=4', { key: tenant.key });
+    const page2 = await call(stack.baseUrl, 'GET', `/api/v1/models?limit=4&cursor=${page1.body.next_cursor}`, { key: tenant.key });
+    assert.equal(page1.body.data.length, 4);
+    assert.ok(page2.body.data.length >= 2);
+    assert.equal(new Set([...page1.body.data, ...page2.body.data].map((m: any) => m.id)).size, page1.body.data.length + page2.body.data.length);
+    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/models/mdl_nope', { key: tenant.key })).status, 404);
+    const builtinDeprecate = await call(stack.baseUrl, 'POST', '/api/v1/models/mdl_service_queue_staffing/deprecate', { key: tenant.key });
+    assert.equal(builtinDeprecate.status, 409);
+    assert.equal(builtinDeprecate.body.code, 'model_not_editable');
+  });
+
+  it('registers a tenant JDM model, runs scenarios on it with the engine trace, versions it and deprecates it', async () => {
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: discountModel() });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const modelId = created.body.id;
+    assert.match(modelId, /^mdl_[0-9a-z]{26}$/);
+    assert.equal(created.body.version, '1');
+    assert.equal(created.body.source, 'tenant');
+    assert.equal(created.body.input_schema.additionalProperties, false, 'unknown inputs are refused');
+
+    const run = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: modelId, inputs: { tier: 'silver', quantity: 120 } } });
+    assert.equal(run.status, 201, JSON.stringify(run.body));
+    // Rule order with hit policy "first": silver and >= 100 → silver-bulk, rate 0.1.
+    assert.deepEqual(run.body.metrics, { 'discount.rate': 0.1, segment: 'silver bulk' });
+    assert.equal(run.body.model_version, '1');
+    const chosen = run.body.decision_structure.alternatives.filter((a: any) => a.chosen);
+    assert.deepEqual(chosen.map((a: any) => a.id), ['discount-table/silver-bulk']);
+    assert.ok(run.body.decision_structure.details.trace.some((step: any) => step.node_id === 'discount-table'));
+    const executed = run.body.audit_trail.find((e: any) => e.event === 'model_executed');
+    assert.equal(executed.details.engine, 'jdm');
+
+    const invalid = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: modelId, inputs: { tier: 'platinum', quantity: 0 } } });
+    assert.equal(invalid.status, 422);
+    assert.deepEqual(invalid.body.errors.map((e: any) => e.path).sort(), ['/inputs/quantity', '/inputs/tier']);
+
+    // A new upload is a new version; old scenarios keep the version they ran.
+    const v2Graph = fixture('discount-by-tier.json');
+    v2Graph.nodes[1].content.rules[2].rate = '0.15';
+    const v2 = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/versions`, {
+      key: tenant.key,
+      body: { ...discountModel(), name: undefined, description: undefined, category: undefined, graph: v2Graph },
+    });
+    assert.equal(v2.status, 201, JSON.stringify(v2.body));
+    assert.equal(v2.body.version, '2');
+    const runV2 = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: modelId, inputs: { tier: 'silver', quantity: 120 } } });
+    assert.equal(runV2.body.model_version, '2');
+    assert.equal(runV2.body.metrics['discount.rate'], 0.15);
+    const pinned = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: tenant.key,
+      body: { model_id: modelId, model_version: '1', inputs: { tier: 'silver', quantity: 120 } },
+    });
+    assert.equal(pinned.body.metrics['discount.rate'], 0.1);
+    const versions = await call(stack.baseUrl, 'GET', `/api/v1/models/${modelId}/versions`, { key: tenant.key });
+    assert.deepEqual(versions.body.data.map((v: any) => v.version), ['2', '1']);
+
+    const deprecated = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/deprecate`, { key: tenant.key });
+    assert.equal(deprecated.status, 200);
+    assert.equal(deprecated.body.status, 'deprecated');
+    assert.ok(deprecated.body.deprecated_at);
+    const refused = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: modelId, inputs: { tier: 'gold', quantity: 1 } } });
+    assert.equal(refused.status, 422);
+    assert.equal(refused.body.code, 'model_deprecated');
+    assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/models/${modelId}`, { key: tenant.key })).status, 200);
+    assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${run.body.id}`, { key: tenant.key })).body.status, 'completed');
+    const listed = await call(stack.baseUrl, 'GET', '/api/v1/models?status=deprecated', { key: tenant.key });
+    assert.deepEqual(listed.body.data.map((m: any) => m.id), [modelId]);
+  });
+
+  it('refuses graphs that do not load or evaluate, naming the problem', async () => {
+    const broken = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: { ...discountModel(), graph: fixture('invalid-graph.json') } });
+    assert.equal(broken.status, 422);
+    assert.ok(broken.body.errors.length > 0);
+    assert.ok(broken.body.errors.every((e: any) => e.path.startsWith('/graph')), JSON.stringify(broken.body.errors));
+
+    const notAGraph = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: { ...discountModel(), graph: { hello: 'world' } } });
+    assert.equal(notAGraph.status, 422);
+
+    const wrongOutput = await call(stack.baseUrl, 'POST', '/api/v1/models', {
+      key: tenant.key,
+      body: { ...discountModel(), output_schema: { type: 'object', required: ['price'], properties: { price: { type: 'number' } } } },
+    });
+    assert.equal(wrongOutput.status, 422);
+    assert.equal(wrongOutput.body.errors[0].path, '/output_schema');
+
+    const badSchema = await call(stack.baseUrl, 'POST', '/api/v1/models', {
+      key: tenant.key,
+      body: { ...discountModel(), input_schema: { type: 'object', properties: { tier: { type: 'object' }, quantity: { type: 'integer', minimum: 'one' } } } },
+    });
+    assert.equal(badSchema.status, 422);
+    assert.equal(badSchema.body.errors[0].path, '/input_schema/properties/tier/type');
+
+    const badSample = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: { ...discountModel(), sample_inputs: { tier: 'gold' } } });
+    assert.equal(badSample.status, 422);
+    assert.deepEqual(badSample.body.errors, [{ path: '/sample_inputs/quantity', message: 'is required' }]);
+
+    const stored = await stack.db('models').where({ tenant_id: tenant.id, name: 'Discount policy' }).count('* as n').first();
+    assert.equal(stored?.n, 1, 'only the valid upload of the previous test exists: refused uploads store nothing');
+  });
+
+  it('keeps tenant models private', async () => {
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: discountModel() });
+    const other = await createTestTenant(stack.db);
+    const id = created.body.id;
+    for (const [method, suffix, body] of [
+      ['GET', '', undefined],
+      ['GET', '/versions', undefined],
+      ['POST', '/versions', { input_schema: discountModel().input_schema, output_schema: discountModel().output_schema, graph: discountModel().graph }],
+      ['POST', '/deprecate', undefined],
+      ['POST', '/validate', { inputs: { tier: 'gold', quantity: 3 } }],
+    ] as const) {
+      const response = await call(stack.baseUrl, method, `/api/v1/models/${id}${suffix}`, { key: other.key, body });
+      assert.equal(response.status, 404, `${method} ${suffix}: ${JSON.stringify(response.body)}`);
+    }
+    const run = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: other.key, body: { model_id: id, inputs: { tier: 'gold', quantity: 3 } } });
+    assert.equal(run.status, 422);
+    assert.equal(run.body.errors[0].path, '/model_id');
+    const list = await call(stack.baseUrl, 'GET', '/api/v1/models?source=tenant', { key: other.key });
+    assert.deepEqual(list.body.data, []);
+    assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/models/${id}`, { key: tenant.key })).body.status, 'active');
+  });
+});
