@@ -7,18 +7,21 @@ import { issueApiKey } from '../db/repositories/api-keys';
 import { createTenant } from '../db/repositories/tenants';
 import { inTenantTransaction } from '../db/tenant-scope';
 import { measureHttp, printLoadTable } from './bench/http-load';
+import { benchBatch, benchScenarioCreates } from './bench/scenarios';
 import { startBenchServices } from './bench/services';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SCENARIO_CONNECTIONS = Number(process.env.BENCH_SCENARIO_CONNECTIONS ?? 16);
+const BATCH_ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 10_000);
 
 async function main(): Promise<void> {
   console.log(`# Benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-  const services = await startBenchServices({ worker: false });
+  const services = await startBenchServices({ worker: true });
   try {
     const tenant = await createTenant(services.db, { name: 'bench', plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
     const { record, key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
-      issueApiKey(scope, { name: 'bench', scopes: ['admin'], expiresAt: null }, { type: 'system', id: 'bench' }),
+      issueApiKey(scope, { name: 'bench', scopes: ['admin', 'scenarios:write', 'models:read'], expiresAt: null }, { type: 'system', id: 'bench' }),
     );
     const common = { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS };
     // Warm-up: JIT, connection pools, prepared statements.
@@ -26,7 +29,7 @@ async function main(): Promise<void> {
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/api/v1/api-keys/${record.id}`, headers: { authorization: `Bearer ${key}` }, ...common, durationSeconds: 2 });
 
     const auth = { authorization: `Bearer ${key}` };
-    for (const connections of [1, CONNECTIONS]) {
+    for (const connections of process.env.BENCH_ONLY_SCENARIOS ? [] : [1, CONNECTIONS]) {
       const run = { connections, durationSeconds: DURATION_SECONDS };
       const health = await measureHttp({ label: 'GET /health (no auth, no limits)', url: `${services.baseUrl}/health`, ...run });
       const me = await measureHttp({ label: 'GET /api/v1/me (auth + rate limits)', url: `${services.baseUrl}/api/v1/me`, headers: auth, ...run });
@@ -43,6 +46,8 @@ async function main(): Promise<void> {
           `p50 overhead = ${(me.p50Ms - health.p50Ms).toFixed(2)} ms`,
       );
     }
+    await benchScenarioCreates(services, key, { connections: SCENARIO_CONNECTIONS, durationSeconds: DURATION_SECONDS });
+    await benchBatch(services, key, BATCH_ITEMS);
   } finally {
     await services.stop();
   }

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import { createModelCatalogue } from '../../decision/catalogue';
+import { measureHttp, percentile, printLoadTable } from './http-load';
+import type { BenchServices } from './services';
+
+const STAFFING_INPUTS = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+
+/** Peak resident set size of a process so far (Linux VmHWM), in MiB. */
+export function peakRssMiB(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmHWM:\s+(\d+) kB/.exec(status);
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The floor: validation and evaluation of the same model in this process, with no HTTP, database or Temporal. */
+function measureInProcess(runs: number) {
+  const model = createModelCatalogue().builtin('mdl_service_queue_staffing');
+  if (!model?.evaluateSync) throw new Error('staffing model missing');
+  const latencies: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const validation = model.validateInputs({ ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (i % 400) });
+    if (!validation.valid) throw new Error('invalid bench inputs');
+    model.evaluateSync(validation.inputs);
+    latencies.push(performance.now() - t);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    label: 'same model in-process (validate + evaluate), the floor',
+    requests: runs,
+    requestsPerSecond: Math.round(runs / seconds),
+    p50Ms: Math.round(percentile(latencies, 0.5) * 1000) / 1000,
+    p99Ms: Math.round(percentile(latencies, 0.99) * 1000) / 1000,
+    non2xx: 0,
+    errors: 0,
+  };
+}
+
+export async function benchScenarioCreates(services: BenchServices, key: string, options: { connections: number; durationSeconds: number }) {
+  let counter = 0;
+  const body = () => JSON.stringify({ model_id: 'mdl_service_queue_staffing', inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (counter++ % 400) } });
+  const request = {
+    url: `${services.baseUrl}/api/v1/scenarios`,
+    method: 'POST' as const,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body,
+  };
+  await measureHttp({ ...request, label: 'warm-up', connections: options.connections, durationSeconds: 3 });
+  const http = await measureHttp({
+    ...request,
+    label: `POST /api/v1/scenarios (HTTP → Postgres → Temporal workflow → worker → Postgres), ${options.connections} connections`,
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+  });
+  const floor = measureInProcess(20_000);
+  console.log(`\n## Scenario creates (${options.durationSeconds} s, staffing model, enterprise tenant)\n`);
+  printLoadTable([http, floor]);
+  console.log(`\nfloor : service throughput ratio = ${(floor.requestsPerSecond / Math.max(1, http.requestsPerSecond)).toFixed(1)} : 1`);
+  return http;
+}
+
+export async function benchBatch(services: BenchServices, key: string, items: number) {
+  const body = JSON.stringify({
+    items: Array.from({ length: items }, (_, i) => ({
+      model_id: 'mdl_service_queue_staffing',
+      inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (i % 400) },
+    })),
+  });
+  const started = performance.now();
+  const created = await fetch(`${services.baseUrl}/api/v1/scenarios/batch`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body,
+  });
+  if (created.status !== 202) throw new Error(`batch create answered ${created.status}: ${await created.text()}`);
+  const accepted = (await created.json()) as { id: string };
+  const acceptedMs = performance.now() - started;
+  let batch: { status: string; progress: { completed: number; failed: number } };
+  for (;;) {
+    const response = await fetch(`${services.baseUrl}/api/v1/scenarios/batches/${accepted.id}`, { headers: { authorization: `Bearer ${key}` } });
+    batch = (await response.json()) as typeof batch;
+    if (batch.status !== 'running') break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const wallSeconds = (performance.now() - started) / 1000;
+  console.log(`\n## Batch of ${items} items\n`);
+  console.log('| measurement | value |');
+  console.log('|---|---|');
+  console.log(`| status | ${batch.status} (${batch.progress.completed} completed, ${batch.progress.failed} failed) |`);
+  console.log(`| POST accepted (validate all items, store, start workflow) | ${(acceptedMs / 1000).toFixed(2)} s |`);
+  console.log(`| wall time to completion | ${wallSeconds.toFixed(2)} s |`);
+  console.log(`| items/s | ${Math.round(items / wallSeconds)} |`);
+  console.log(`| peak RSS, API process | ${peakRssMiB(services.apiPid)} MiB |`);
+  console.log(`| peak RSS, worker process | ${services.workerPid ? peakRssMiB(services.workerPid) : 'n/a'} MiB |`);
+}
