@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { Client, Connection } from '@temporalio/client';
-import { ConfigError, loadConfig } from '../core/config';
+import { loadConfigOrExit } from '../core/config';
 import { createLogger } from '../core/logger';
 import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
 import { createKnex } from '../db/connection';
@@ -10,16 +10,7 @@ import { createApp } from './app';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'dms-api');
   const db = createKnex(resolveDatabaseUrl(config));
   const applied = await runMigrations(db);

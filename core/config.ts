@@ -120,3 +120,16 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv: readOptional(env, 'NODE_ENV') ?? 'development',
   };
 }
+
+/** For process entry points: the configuration, or a message naming the bad variable and exit code 1. */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

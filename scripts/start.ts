@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../core/config';
+import { loadConfigOrExit, type Config } from '../core/config';
 import { writeStackState } from '../core/stack-state';
 import { createKnex } from '../db/connection';
 import { ensureDemoTenant } from '../db/demo-tenant';
@@ -22,15 +22,11 @@ import {
   stopChildProcess,
   throwIfAborted,
   waitForExit,
-  type StopStep,
+  NODE_PROCESS_STOP_STEPS,
 } from './stack/processes';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const READY_TIMEOUT_MS = 90_000;
-const APP_STOP_STEPS: StopStep[] = [
-  { signal: 'SIGTERM', waitMs: 10_000 },
-  { signal: 'SIGKILL', waitMs: 5_000 },
-];
 
 function log(message: string): void {
   console.log(`[start] ${message}`);
@@ -42,16 +38,7 @@ interface AppProcess {
 }
 
 async function main(): Promise<number> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (config.port === 0) {
     console.error('PORT=0 is not supported by npm start: the API needs a known port to be checked and announced');
     return 1;
@@ -119,7 +106,7 @@ async function main(): Promise<number> {
     }
   } finally {
     // Reverse order of dependency: the API and worker drain while Temporal and Postgres still serve them.
-    await Promise.all(apps.map(({ child }) => stopChildProcess(child, APP_STOP_STEPS)));
+    await Promise.all(apps.map(({ child }) => stopChildProcess(child, NODE_PROCESS_STOP_STEPS)));
     await stack?.stop();
     lock.release();
   }

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ConfigError, loadConfig, type Config } from '../core/config';
+import { loadConfigOrExit } from '../core/config';
 import { createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import { writeWorkflowBundle } from '../worker/bundle';
@@ -29,32 +29,19 @@ import {
   stopChildProcess,
   throwIfAborted,
   waitForExit,
-  type StopStep,
+  NODE_PROCESS_STOP_STEPS,
 } from './stack/processes';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const TEST_ROOT = path.join(REPO_ROOT, 'test');
 const INTERRUPTED_EXIT_CODE = 130;
-const RUNNER_STOP_STEPS: StopStep[] = [
-  { signal: 'SIGTERM', waitMs: 10_000 },
-  { signal: 'SIGKILL', waitMs: 5_000 },
-];
 
 function log(message: string): void {
   console.log(`[test] ${message}`);
 }
 
 async function main(): Promise<number> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const { files, runnerOptions } = selectTestFiles(process.argv.slice(2));
   if (files.length === 0) {
     console.error(`[test] no test files found under ${path.relative(process.cwd(), TEST_ROOT) || '.'} for the given arguments`);
@@ -144,7 +131,7 @@ async function main(): Promise<number> {
       exitCode = 1;
     }
   } finally {
-    if (runner) await stopChildProcess(runner, RUNNER_STOP_STEPS, true);
+    if (runner) await stopChildProcess(runner, NODE_PROCESS_STOP_STEPS, true);
     await stack?.stop();
     await scratchDatabase?.drop().catch((error: unknown) => {
       console.error(`[test] could not drop ${scratchDatabase?.name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,5 +1,5 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
-import { ConfigError, loadConfig } from '../core/config';
+import { loadConfigOrExit } from '../core/config';
 import { createLogger } from '../core/logger';
 import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
 import { createKnex } from '../db/connection';
@@ -8,16 +8,7 @@ import { ensureSearchAttributes } from './search-attributes';
 import { WORKFLOWS_ENTRY } from './bundle';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'dms-worker');
   const db = createKnex(resolveDatabaseUrl(config));
   const address = resolveTemporalAddress(config);

@@ -6,7 +6,7 @@ import { createKnex, type Knex } from '../../db/connection';
 import { runMigrations } from '../../db/migrate';
 import { startLocalStack, type LocalStack } from '../stack/local-stack';
 import { findFreePort } from '../stack/ports';
-import { spawnStackProcess, stopChildProcess } from '../stack/processes';
+import { NODE_PROCESS_STOP_STEPS, spawnStackProcess, stopChildProcess } from '../stack/processes';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -88,7 +88,7 @@ export async function startBenchServices(options: { worker: boolean; env?: Recor
     apiPid: api.pid as number,
     workerPid: worker?.pid,
     async stop() {
-      await Promise.all(children.map((child) => stopChildProcess(child, [{ signal: 'SIGTERM', waitMs: 10_000 }, { signal: 'SIGKILL', waitMs: 2_000 }])));
+      await Promise.all(children.map((child) => stopChildProcess(child, NODE_PROCESS_STOP_STEPS)));
       await db.destroy();
       await stack.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

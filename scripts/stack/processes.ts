@@ -13,6 +13,12 @@ export interface StopStep {
   waitMs: number;
 }
 
+/** How our own Node processes (API, worker, test runner) are stopped: a graceful SIGTERM, then SIGKILL. */
+export const NODE_PROCESS_STOP_STEPS: StopStep[] = [
+  { signal: 'SIGTERM', waitMs: 10_000 },
+  { signal: 'SIGKILL', waitMs: 5_000 },
+];
+
 export interface ExitStatus {
   code: number | null;
   signal: NodeJS.Signals | null;
