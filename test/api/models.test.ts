@@ -153,6 +153,65 @@ describe('models', () => {
     assert.equal(stored?.n, 1, 'only the valid upload of the previous test exists: refused uploads store nothing');
   });
 
+  it('records a model that fails on its inputs as a failed scenario with a problem-shaped error, not a 500', async () => {
+    const graph = {
+      nodes: [
+        { id: 'in', type: 'inputNode', name: 'Request', position: { x: 0, y: 0 } },
+        { id: 'calc', type: 'expressionNode', name: 'Parse amount', position: { x: 300, y: 0 }, content: { expressions: [{ id: 'a', key: 'doubled', value: 'number(amount_text) * 2' }] } },
+        { id: 'out', type: 'outputNode', name: 'Response', position: { x: 600, y: 0 } },
+      ],
+      edges: [
+        { id: 'e1', type: 'edge', sourceId: 'in', targetId: 'calc' },
+        { id: 'e2', type: 'edge', sourceId: 'calc', targetId: 'out' },
+      ],
+    };
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', {
+      key: tenant.key,
+      body: {
+        name: 'Amount parser',
+        category: 'testing',
+        input_schema: { type: 'object', required: ['amount_text'], properties: { amount_text: { type: 'string', maxLength: 20, description: 'An amount as text.' } } },
+        output_schema: { type: 'object', required: ['doubled'], properties: { doubled: { type: 'number' } } },
+        graph,
+        sample_inputs: { amount_text: '21' },
+      },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const good = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: created.body.id, inputs: { amount_text: '4' } } });
+    assert.equal(good.body.metrics.doubled, 8);
+    const bad = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: created.body.id, inputs: { amount_text: 'lots' } } });
+    assert.equal(bad.status, 201, JSON.stringify(bad.body));
+    assert.equal(bad.body.status, 'failed');
+    assert.equal(bad.body.metrics, null);
+    assert.equal(bad.body.error.code, 'model_execution_failed');
+    assert.equal(bad.body.error.status, 422);
+    assert.match(bad.body.error.type, /^https:\/\//);
+    assert.equal(typeof bad.body.error.title, 'string');
+    assert.match(bad.body.error.detail, /number\(amount_text\)/);
+    assert.deepEqual(bad.body.audit_trail.map((e: any) => e.event), ['received', 'validated', 'workflow_started', 'model_failed', 'result_stored']);
+    const description = await stack.temporal.workflow.getHandle(bad.body.workflow_id).describe();
+    assert.equal(description.status.name, 'COMPLETED', 'a business failure is not retried');
+    const failed = await call(stack.baseUrl, 'GET', '/api/v1/scenarios?status=failed', { key: tenant.key });
+    assert.deepEqual(failed.body.data.map((s: any) => s.id), [bad.body.id]);
+
+    // In a batch, an item whose run fails does not fail the batch.
+    const batch = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', {
+      key: tenant.key,
+      body: { items: [{ model_id: created.body.id, inputs: { amount_text: '4' } }, { model_id: created.body.id, inputs: { amount_text: 'lots' } }] },
+    });
+    assert.equal(batch.status, 202);
+    let state = batch.body;
+    for (let i = 0; i < 200 && state.status === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = (await call(stack.baseUrl, 'GET', `/api/v1/scenarios/batches/${batch.body.id}`, { key: tenant.key })).body;
+    }
+    assert.equal(state.status, 'completed');
+    assert.deepEqual([state.progress.completed, state.progress.failed], [1, 1]);
+    const second = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${state.scenario_ids[1]}`, { key: tenant.key });
+    assert.equal(second.body.status, 'failed');
+    assert.equal(second.body.error.code, 'model_execution_failed');
+  });
+
   it('keeps tenant models private', async () => {
     const created = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: discountModel() });
     const other = await createTestTenant(stack.db);
