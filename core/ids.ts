@@ -16,6 +16,8 @@ export const ID_PREFIXES = {
   webhook: 'whk',
   event: 'evt',
   request: 'req',
+  user: 'usr',
+  oauthClient: 'cli',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

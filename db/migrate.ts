@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as platformSpine from './migrations/20261121000001_platform_spine';
 import * as modelsAndScenarios from './migrations/20261121000002_models_and_scenarios';
+import * as usersAndOauth from './migrations/20261121000003_users_and_oauth';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -14,6 +15,7 @@ interface Migration {
 const MIGRATIONS: Record<string, Migration> = {
   '20261121000001_platform_spine': platformSpine,
   '20261121000002_models_and_scenarios': modelsAndScenarios,
+  '20261121000003_users_and_oauth': usersAndOauth,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

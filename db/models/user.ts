@@ -1,0 +1,47 @@
+import { Model } from 'objection';
+import type { Actor } from '../../core/actor';
+import type { Role } from '../../core/roles';
+
+export class UserRecord extends Model {
+  static override tableName = 'users';
+
+  id!: string;
+  email!: string;
+  display_name!: string;
+  password_hash!: string | null;
+  disabled_at!: Date | null;
+  created_at!: Date;
+  updated_at!: Date;
+}
+
+export class MembershipRecord extends Model {
+  static override tableName = 'memberships';
+  static override idColumn = ['tenant_id', 'user_id'];
+  static override jsonAttributes = ['created_by'];
+
+  tenant_id!: string;
+  user_id!: string;
+  role!: Role;
+  created_by!: Actor;
+  created_at!: Date;
+  updated_at!: Date;
+}
+
+export class OAuthClientRecord extends Model {
+  static override tableName = 'oauth_clients';
+  static override jsonAttributes = ['created_by'];
+
+  id!: string;
+  tenant_id!: string;
+  name!: string;
+  redirect_uris!: string[];
+  grant_types!: string[];
+  scopes!: string[];
+  token_endpoint_auth_method!: 'client_secret_basic' | 'client_secret_post' | 'none';
+  secret_hash!: string | null;
+  service_role!: Role | null;
+  created_by!: Actor;
+  revoked_at!: Date | null;
+  created_at!: Date;
+  updated_at!: Date;
+}

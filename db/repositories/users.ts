@@ -1,0 +1,105 @@
+import type { Knex } from 'knex';
+import type { Actor } from '../../core/actor';
+import { newId } from '../../core/ids';
+import type { Role } from '../../core/roles';
+import { MembershipRecord, UserRecord } from '../models/user';
+import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Login and token issuing look a person up before any tenant is chosen: outside a tenant scope. */
+export async function findUserByEmail(db: Knex, email: string): Promise<UserRecord | undefined> {
+  return UserRecord.query(db).where('email', normaliseEmail(email)).first();
+}
+
+export async function findUserById(db: Knex, id: string): Promise<UserRecord | undefined> {
+  return UserRecord.query(db).findById(id);
+}
+
+/** Every tenant the user belongs to, with the role there. */
+export async function listMembershipsOfUser(db: Knex, userId: string): Promise<MembershipRecord[]> {
+  return MembershipRecord.query(db).where('user_id', userId).orderBy('tenant_id');
+}
+
+export async function findMembership(db: Knex, tenantId: string, userId: string): Promise<MembershipRecord | undefined> {
+  return MembershipRecord.query(db).findById([tenantId, userId]);
+}
+
+/**
+ * Finds a person by email or creates them. People are global (outside any tenant scope); an existing user keeps
+ * their name and password. Concurrent creates of one email meet at the unique index: the loser reads the winner.
+ */
+export async function findOrCreateUser(
+  db: Knex,
+  input: { email: string; displayName: string; passwordHash: string | null },
+): Promise<{ user: UserRecord; created: boolean }> {
+  const email = normaliseEmail(input.email);
+  const inserted = (await UserRecord.query(db)
+    .insert({ id: newId('user'), email, display_name: input.displayName, password_hash: input.passwordHash })
+    .onConflict('email')
+    .ignore()
+    .returning('*')) as unknown as UserRecord | undefined;
+  if (inserted && (inserted as UserRecord).id) return { user: inserted, created: true };
+  return { user: (await findUserByEmail(db, email)) as UserRecord, created: false };
+}
+
+export async function insertMembership(scope: TenantScope, userId: string, role: Role, actor: Actor): Promise<MembershipRecord> {
+  return insertScoped(scope, MembershipRecord, { user_id: userId, role, created_by: actor });
+}
+
+export async function listMembershipsOfUser(db: Knex, userId: string): Promise<MembershipRecord[]> {
+  return MembershipRecord.query(db).where('user_id', userId).orderBy('tenant_id');
+}
+
+export async function findMembership(db: Knex, tenantId: string, userId: string): Promise<MembershipRecord | undefined> {
+  return MembershipRecord.query(db).findById([tenantId, userId]);
+}
+
+/**
+ * Adds a person to the scope's tenant with a role, creating the user if the email is new. An existing user keeps
+ * their name and password; only the membership is new.
+ */
+export async function addMember(
+  db: Knex,
+  scope: TenantScope,
+  input: { email: string; displayName: string; role: Role; passwordHash: string | null },
+  actor: Actor,
+): Promise<{ user: UserRecord; membership: MembershipRecord; createdUser: boolean }> {
+  const email = normaliseEmail(input.email);
+  // The users table is global: inserted as the owner (outside row-level security), in the caller's transaction.
+  let user = (await UserRecord.query(db).where('email', email).forUpdate().first()) as UserRecord | undefined;
+  let createdUser = false;
+  if (!user) {
+    user = (await UserRecord.query(db)
+      .insert({ id: newId('user'), email, display_name: input.displayName, password_hash: input.passwordHash })
+      .returning('*')) as unknown as UserRecord;
+    createdUser = true;
+  }
+  const membership = await insertScoped(scope, MembershipRecord, { user_id: user.id, role: input.role, created_by: actor });
+  return { user, membership, createdUser };
+}
+
+export async function listMembers(scope: TenantScope): Promise<Array<MembershipRecord & { user: UserRecord }>> {
+  const memberships = (await scoped(scope, MembershipRecord).orderBy('user_id', 'desc')) as MembershipRecord[];
+  const users = (await UserRecord.query(scope.trx).whereIn('id', memberships.map((m) => m.user_id))) as UserRecord[];
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return memberships.map((m) => Object.assign(m, { user: byId.get(m.user_id) as UserRecord }));
+}
+
+export async function changeMemberRole(scope: TenantScope, userId: string, role: Role): Promise<MembershipRecord | undefined> {
+  const [row] = (await scoped(scope, MembershipRecord)
+    .where('user_id', userId)
+    .patch({ role, updated_at: new Date() } as Partial<MembershipRecord>)
+    .returning('*')) as unknown as MembershipRecord[];
+  return row;
+}
+
+export async function removeMember(scope: TenantScope, userId: string): Promise<boolean> {
+  return (await scoped(scope, MembershipRecord).where('user_id', userId).delete()) > 0;
+}
+
+export async function setUserPassword(db: Knex, userId: string, passwordHash: string): Promise<void> {
+  await UserRecord.query(db).findById(userId).patch({ password_hash: passwordHash, updated_at: new Date() } as Partial<UserRecord>);
+}
