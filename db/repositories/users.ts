@@ -49,38 +49,6 @@ export async function insertMembership(scope: TenantScope, userId: string, role:
   return insertScoped(scope, MembershipRecord, { user_id: userId, role, created_by: actor });
 }
 
-export async function listMembershipsOfUser(db: Knex, userId: string): Promise<MembershipRecord[]> {
-  return MembershipRecord.query(db).where('user_id', userId).orderBy('tenant_id');
-}
-
-export async function findMembership(db: Knex, tenantId: string, userId: string): Promise<MembershipRecord | undefined> {
-  return MembershipRecord.query(db).findById([tenantId, userId]);
-}
-
-/**
- * Adds a person to the scope's tenant with a role, creating the user if the email is new. An existing user keeps
- * their name and password; only the membership is new.
- */
-export async function addMember(
-  db: Knex,
-  scope: TenantScope,
-  input: { email: string; displayName: string; role: Role; passwordHash: string | null },
-  actor: Actor,
-): Promise<{ user: UserRecord; membership: MembershipRecord; createdUser: boolean }> {
-  const email = normaliseEmail(input.email);
-  // The users table is global: inserted as the owner (outside row-level security), in the caller's transaction.
-  let user = (await UserRecord.query(db).where('email', email).forUpdate().first()) as UserRecord | undefined;
-  let createdUser = false;
-  if (!user) {
-    user = (await UserRecord.query(db)
-      .insert({ id: newId('user'), email, display_name: input.displayName, password_hash: input.passwordHash })
-      .returning('*')) as unknown as UserRecord;
-    createdUser = true;
-  }
-  const membership = await insertScoped(scope, MembershipRecord, { user_id: user.id, role: input.role, created_by: actor });
-  return { user, membership, createdUser };
-}
-
 export async function listMembers(scope: TenantScope): Promise<Array<MembershipRecord & { user: UserRecord }>> {
   const memberships = (await scoped(scope, MembershipRecord).orderBy('user_id', 'desc')) as MembershipRecord[];
   const users = (await UserRecord.query(scope.trx).whereIn('id', memberships.map((m) => m.user_id))) as UserRecord[];
