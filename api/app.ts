@@ -14,12 +14,14 @@ import { registerAccountRoutes } from './routes/account';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerModelRoutes } from './routes/models';
 import { registerScenarioRoutes } from './routes/scenarios';
+import { registerUserRoutes } from './routes/users';
 import { registerSystemRoutes } from './routes/system';
 import { createApiKeyCache } from './services/api-key-cache';
 import { createApiKeyService } from './services/api-keys';
 import { createModelService } from './services/models';
 import { createScenarioBatchService } from './services/scenario-batches';
 import { createScenarioService } from './services/scenarios';
+import { createUserService } from './services/users';
 import { createModelCatalogue } from '../decision/catalogue';
 import { createAuthenticationService } from './services/authentication';
 
@@ -43,6 +45,7 @@ export function createApp(deps: AppDeps): App {
   const authentication = createAuthenticationService({ db, logger, cache: apiKeyCache });
   const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });
 
+  const users = createUserService({ db });
   const catalogue = createModelCatalogue();
   const models = createModelService({ db, catalogue });
   const scenarios = createScenarioService({ db, temporal: deps.temporal, config, models, logger });
@@ -79,6 +82,7 @@ export function createApp(deps: AppDeps): App {
   api.use(idempotency(db, config.idempotencyTtlSeconds));
   registerAccountRoutes(api);
   registerApiKeyRoutes(api, apiKeys, validators);
+  registerUserRoutes(api, users, validators);
   registerModelRoutes(api, models, validators);
   registerScenarioRoutes(api, scenarios, batches, validators);
   app.use(api.routes());

@@ -5,7 +5,9 @@ import { AppError } from '../core/app-error';
  * Constraint names are not exposed: they describe our schema, not the client's request.
  */
 export function translateDatabaseError(error: unknown): AppError | undefined {
-  const code = (error as { code?: unknown })?.code;
+  // objection wraps driver errors (UniqueViolationError …) and keeps the original as `nativeError`.
+  const native = (error as { nativeError?: unknown })?.nativeError ?? error;
+  const code = (native as { code?: unknown })?.code;
   if (typeof code !== 'string') return undefined;
   switch (code) {
     case '23505':

@@ -5,13 +5,18 @@
  *   npm run admin -- tenant create --name acme --plan starter
  *   npm run admin -- tenant create --name bigco --plan enterprise --per-minute 5000 --per-day 1000000
  *   npm run admin -- key create --tenant ten_… --scopes scenarios:read,scenarios:write [--expires 2027-01-01T00:00:00Z] [--name ci]
+ *   npm run admin -- user create --tenant ten_… --email ada@example.com --name "Ada" --role analyst [--password …]
+ *   npm run admin -- user role --tenant ten_… --user usr_… --role approver
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config';
+import { AppError } from '../core/app-error';
 import { isIdOf } from '../core/ids';
+import { ROLES, type Role } from '../core/roles';
 import { expandScopes, REQUESTABLE_SCOPES } from '../core/scopes';
 import { resolveDatabaseUrl } from '../core/stack-state';
 import { presentApiKey } from '../api/services/api-keys';
+import { createUserService } from '../api/services/users';
 import { createKnex, type Knex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import type { Plan } from '../db/models/tenant';
@@ -20,6 +25,8 @@ import { createTenant, findTenant } from '../db/repositories/tenants';
 import { inTenantTransaction } from '../db/tenant-scope';
 
 class UsageError extends Error {}
+
+const CLI_ACTOR = { type: 'system', id: 'admin-cli' } as const;
 
 const PLANS: Plan[] = ['starter', 'professional', 'enterprise'];
 
@@ -80,14 +87,58 @@ async function createKeyCommand(db: Knex, args: string[]) {
     if (expiresAt.getTime() <= Date.now()) throw new UsageError('--expires must be in the future');
   }
   const { record, key } = await inTenantTransaction(db, tenantId, (scope) =>
-    issueApiKey(scope, { name: values.name ?? 'admin CLI key', scopes: expandScopes(scopes), expiresAt }, { type: 'system', id: 'admin-cli' }),
+    issueApiKey(scope, { name: values.name ?? 'admin CLI key', scopes: expandScopes(scopes), expiresAt }, CLI_ACTOR),
   );
   return { ...presentApiKey(record), key };
+}
+
+function parseRole(value: string | undefined): Role {
+  if (!value || !(ROLES as readonly string[]).includes(value)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+  return value as Role;
+}
+
+async function requireTenant(db: Knex, tenantId: string | undefined): Promise<string> {
+  if (!tenantId || !isIdOf('tenant', tenantId)) throw new UsageError('--tenant must be a tenant id (ten_…)');
+  if (!(await findTenant(db, tenantId))) throw new UsageError(`no tenant ${tenantId}`);
+  return tenantId;
+}
+
+/** Same path as POST /api/v1/users: people are added through the user service, whoever adds them. */
+async function createUserCommand(db: Knex, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { tenant: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' } },
+    strict: true,
+  });
+  const tenantId = await requireTenant(db, values.tenant);
+  if (!values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email)) throw new UsageError('--email must be an email address');
+  if (!values.name?.trim()) throw new UsageError('--name is required');
+  if (values.password !== undefined && values.password.length < 12) throw new UsageError('--password must be at least 12 characters');
+  const users = createUserService({ db });
+  try {
+    return await users.add(tenantId, CLI_ACTOR, { email: values.email, display_name: values.name.trim(), role: parseRole(values.role), password: values.password });
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) throw new UsageError(error.detail);
+    throw error;
+  }
+}
+
+async function changeRoleCommand(db: Knex, args: string[]) {
+  const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' } }, strict: true });
+  const tenantId = await requireTenant(db, values.tenant);
+  try {
+    return await createUserService({ db }).changeRole(tenantId, values.user ?? '', parseRole(values.role));
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) throw new UsageError(error.detail);
+    throw error;
+  }
 }
 
 const COMMANDS: Record<string, (db: Knex, args: string[]) => Promise<unknown>> = {
   'tenant create': createTenantCommand,
   'key create': createKeyCommand,
+  'user create': createUserCommand,
+  'user role': changeRoleCommand,
 };
 
 async function main(): Promise<number> {

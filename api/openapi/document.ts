@@ -2,6 +2,7 @@ import { accountPart } from './account';
 import { apiKeysPart } from './api-keys';
 import { modelsPart } from './models';
 import { scenariosPart } from './scenarios';
+import { usersPart } from './users';
 import { commonHeaders, commonParameters, commonResponses, commonSchemas, type DocumentPart } from './common';
 import { systemPart } from './system';
 import type { OpenApiDocument } from './types';
@@ -50,7 +51,7 @@ only under a new major path. A deprecated operation or version is announced at l
 here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers until its sunset date.
 `.trim();
 
-const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, modelsPart, scenariosPart];
+const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, modelsPart, scenariosPart];
 
 export function buildOpenApiDocument(): OpenApiDocument {
   const document: OpenApiDocument = {

@@ -36,13 +36,14 @@ export async function findOrCreateUser(
   input: { email: string; displayName: string; passwordHash: string | null },
 ): Promise<{ user: UserRecord; created: boolean }> {
   const email = normaliseEmail(input.email);
-  const inserted = (await UserRecord.query(db)
+  // Plain knex here: objection would hand back the attempted row even when ON CONFLICT inserted nothing.
+  const inserted = (await db('users')
     .insert({ id: newId('user'), email, display_name: input.displayName, password_hash: input.passwordHash })
     .onConflict('email')
     .ignore()
-    .returning('*')) as unknown as UserRecord | undefined;
-  if (inserted && (inserted as UserRecord).id) return { user: inserted, created: true };
-  return { user: (await findUserByEmail(db, email)) as UserRecord, created: false };
+    .returning('id')) as Array<{ id: string }>;
+  const user = (await findUserByEmail(db, email)) as UserRecord;
+  return { user, created: inserted.length > 0 };
 }
 
 export async function insertMembership(scope: TenantScope, userId: string, role: Role, actor: Actor): Promise<MembershipRecord> {

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import { passwordMatches } from '../../core/passwords';
+import { ROLE_SCOPES } from '../../core/roles';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+
+const run = promisify(execFile);
+
+describe('users and roles', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+
+  before(async () => {
+    stack = await startTestStack();
+    tenant = await createTestTenant(stack.db);
+  });
+  after(async () => stack.close());
+
+  it('adds people with a role whose scopes are documented, and stores only an argon2id hash of the password', async () => {
+    const added = await call(stack.baseUrl, 'POST', '/api/v1/users', {
+      key: tenant.key,
+      body: { email: 'Ada@Example.com', display_name: 'Ada Lovelace', role: 'analyst', password: 'correct horse battery' },
+    });
+    assert.equal(added.status, 201, JSON.stringify(added.body));
+    assert.match(added.body.id, /^usr_[0-9a-z]{26}$/);
+    assert.equal(added.body.email, 'ada@example.com');
+    assert.equal(added.body.role, 'analyst');
+    assert.deepEqual(added.body.scopes, ROLE_SCOPES.analyst);
+    assert.equal(added.body.has_password, true);
+    assert.equal(added.headers.get('location'), `/api/v1/users/${added.body.id}`);
+    const row = await stack.db('users').where({ id: added.body.id }).first();
+    assert.match(row.password_hash, /^\$argon2id\$/);
+    assert.ok(await passwordMatches('correct horse battery', row.password_hash));
+
+    const again = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: tenant.key, body: { email: 'ada@example.com', display_name: 'Ada', role: 'viewer' } });
+    assert.equal(again.status, 409);
+    assert.equal(again.body.code, 'already_member');
+
+    const invited = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: tenant.key, body: { email: 'bob@example.com', display_name: 'Bob', role: 'viewer' } });
+    assert.equal(invited.body.has_password, false);
+
+    const list = await call(stack.baseUrl, 'GET', '/api/v1/users?limit=1', { key: tenant.key });
+    assert.equal(list.body.data.length, 1);
+    const next = await call(stack.baseUrl, 'GET', `/api/v1/users?limit=1&cursor=${list.body.next_cursor}`, { key: tenant.key });
+    assert.deepEqual([...list.body.data, ...next.body.data].map((m: any) => m.email).sort(), ['ada@example.com', 'bob@example.com']);
+    assert.equal(next.body.next_cursor, null);
+
+    const bad = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: tenant.key, body: { email: 'not-an-email', display_name: '', role: 'owner', password: 'short' } });
+    assert.equal(bad.status, 422);
+    assert.deepEqual(bad.body.errors.map((e: any) => e.path).sort(), ['/display_name', '/email', '/password', '/role']);
+  });
+
+  it('changes roles and never lets a tenant lose its last admin', async () => {
+    const own = await createTestTenant(stack.db);
+    const first = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: own.key, body: { email: 'first@example.com', display_name: 'First', role: 'admin' } });
+    const demoteOnly = await call(stack.baseUrl, 'PATCH', `/api/v1/users/${first.body.id}`, { key: own.key, body: { role: 'viewer' } });
+    assert.equal(demoteOnly.status, 409);
+    assert.equal(demoteOnly.body.code, 'last_admin');
+    const second = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: own.key, body: { email: 'second@example.com', display_name: 'Second', role: 'admin' } });
+    const demoted = await call(stack.baseUrl, 'PATCH', `/api/v1/users/${first.body.id}`, { key: own.key, body: { role: 'approver' } });
+    assert.equal(demoted.status, 200);
+    assert.equal(demoted.body.role, 'approver');
+    assert.deepEqual(demoted.body.scopes, ROLE_SCOPES.approver);
+    assert.equal((await call(stack.baseUrl, 'DELETE', `/api/v1/users/${second.body.id}`, { key: own.key })).status, 409);
+    assert.equal((await call(stack.baseUrl, 'DELETE', `/api/v1/users/${first.body.id}`, { key: own.key })).status, 204);
+    assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/users/${first.body.id}`, { key: own.key })).status, 404);
+    const unknownRole = await call(stack.baseUrl, 'PATCH', `/api/v1/users/${second.body.id}`, { key: own.key, body: { role: 'root' } });
+    assert.equal(unknownRole.status, 422);
+  });
+
+  it('lets one person belong to several tenants with a role in each, each tenant seeing only its own people', async () => {
+    const a = await createTestTenant(stack.db);
+    const b = await createTestTenant(stack.db);
+    const inA = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: a.key, body: { email: 'shared@example.com', display_name: 'Shared', role: 'admin', password: 'a long enough password' } });
+    const inB = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email: 'shared@example.com', display_name: 'Other name', role: 'viewer', password: 'another long password' } });
+    assert.equal(inB.body.id, inA.body.id, 'one person');
+    assert.equal(inB.body.display_name, 'Shared', 'an existing person keeps their name');
+    assert.equal(inB.body.role, 'viewer');
+    const row = await stack.db('users').where({ id: inA.body.id }).first();
+    assert.ok(await passwordMatches('a long enough password', row.password_hash), 'and their password');
+
+    const onlyInA = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: a.key, body: { email: 'a-only@example.com', display_name: 'A only', role: 'viewer' } });
+    for (const [method, body] of [['GET', undefined], ['PATCH', { role: 'admin' }], ['DELETE', undefined]] as const) {
+      const response = await call(stack.baseUrl, method, `/api/v1/users/${onlyInA.body.id}`, { key: b.key, body });
+      assert.equal(response.status, 404, method);
+    }
+    const listedInB = await call(stack.baseUrl, 'GET', '/api/v1/users', { key: b.key });
+    assert.deepEqual(listedInB.body.data.map((m: any) => m.email), ['shared@example.com']);
+    // Row-level security: in B's transaction the users table holds only B's members.
+    const visible = await inTenantTransaction(stack.db, b.id, async (scope) => scope.trx('users').select('email'));
+    assert.deepEqual(visible.map((u: any) => u.email), ['shared@example.com']);
+  });
+
+  it('refuses user management without the admin scope', async () => {
+    const limited = await createTestTenant(stack.db, { scopes: ['scenarios:read'] });
+    const response = await call(stack.baseUrl, 'GET', '/api/v1/users', { key: limited.key });
+    assert.equal(response.status, 403);
+    assert.equal(response.body.required_scope, 'admin');
+  });
+
+  it('adds people and changes roles from the admin CLI', async () => {
+    const own = await createTestTenant(stack.db);
+    const cli = (...args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: path.resolve(__dirname, '../..'), env: process.env });
+    const created = JSON.parse((await cli('user', 'create', '--tenant', own.id, '--email', 'cli@example.com', '--name', 'Cli User', '--role', 'analyst', '--password', 'twelve chars plus')).stdout);
+    assert.equal(created.role, 'analyst');
+    assert.equal(created.has_password, true);
+    const changed = JSON.parse((await cli('user', 'role', '--tenant', own.id, '--user', created.id, '--role', 'approver')).stdout);
+    assert.equal(changed.role, 'approver');
+    const listed = await call(stack.baseUrl, 'GET', `/api/v1/users/${created.id}`, { key: own.key });
+    assert.equal(listed.body.role, 'approver');
+    await assert.rejects(cli('user', 'create', '--tenant', own.id, '--email', 'cli@example.com', '--name', 'Again', '--role', 'viewer'), /already a member/);
+    await assert.rejects(cli('user', 'create', '--tenant', own.id, '--email', 'x@example.com', '--name', 'X', '--role', 'owner'), /--role/);
+  });
+});
