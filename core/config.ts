@@ -30,6 +30,8 @@ export interface Config {
   batchBodyLimitBytes: number;
   batchChunkSize: number;
   batchConcurrency: number;
+  /** Chunks one batch workflow run hands out before continuing as new. */
+  batchChunksPerRun: number;
   /** A chunk that has not finished by then is retried (its transaction makes the retry safe). */
   batchChunkTimeoutMs: number;
   /** Retry schedule of model and batch activities (seconds in tests, minutes in production if you like). */
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     batchBodyLimitBytes: readInteger(env, 'BATCH_BODY_LIMIT_BYTES', 16 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     batchChunkSize: readInteger(env, 'BATCH_CHUNK_SIZE', 100, 1, 5000),
     batchConcurrency: readInteger(env, 'BATCH_CONCURRENCY', 4, 1, 64),
+    batchChunksPerRun: readInteger(env, 'BATCH_CHUNKS_PER_RUN', 100, 1, 1000),
     batchChunkTimeoutMs: readInteger(env, 'BATCH_CHUNK_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     activityRetry: {
       initialIntervalMs: readInteger(env, 'ACTIVITY_RETRY_INITIAL_MS', 1000, 1, 3_600_000),

@@ -82,6 +82,8 @@ export interface ScenarioBatchInput {
   concurrency: number;
   /** Start-to-close timeout of one chunk; a worker that dies mid-chunk is noticed after this. */
   chunkTimeoutMs?: number;
+  /** Chunks one workflow run hands out before it continues as new (bounds the history). */
+  chunksPerRun?: number;
   /** First item index not yet handed out; continue-as-new carries it over. */
   nextIndex?: number;
   retry?: RetrySettings;

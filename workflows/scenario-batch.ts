@@ -5,7 +5,7 @@ import { CANCEL_BATCH_SIGNAL, DEFAULT_RETRY, type ScenarioBatchInput } from './c
 export const cancelBatchSignal = defineSignal(CANCEL_BATCH_SIGNAL);
 
 /** Chunks handed out by one workflow run before it continues as new, keeping every history far below its limits. */
-const CHUNKS_PER_RUN = 100;
+const DEFAULT_CHUNKS_PER_RUN = 100;
 
 /**
  * Runs a batch's items in chunks with bounded concurrency. Item results are written by the chunk activity in the
@@ -32,7 +32,7 @@ export async function scenarioBatchWorkflow(input: ScenarioBatchInput): Promise<
   let nextIndex = input.nextIndex ?? 0;
   let chunksThisRun = 0;
   while (nextIndex < input.total && !cancelled) {
-    if (chunksThisRun >= CHUNKS_PER_RUN) {
+    if (chunksThisRun >= (input.chunksPerRun ?? DEFAULT_CHUNKS_PER_RUN)) {
       await Promise.all(inFlight);
       if (cancelled) break;
       await continueAsNew<typeof scenarioBatchWorkflow>({ ...input, nextIndex });

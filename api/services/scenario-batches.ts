@@ -119,6 +119,7 @@ export function createScenarioBatchService(deps: { db: Knex; temporal: Client; c
         chunkSize: config.batchChunkSize,
         concurrency: config.batchConcurrency,
         chunkTimeoutMs: config.batchChunkTimeoutMs,
+        chunksPerRun: config.batchChunksPerRun,
         retry: config.activityRetry,
       };
       try {

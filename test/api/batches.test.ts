@@ -34,7 +34,7 @@ describe('scenario batches', () => {
   before(async () => {
     stack = await startTestStack({
       worker: true,
-      env: { BATCH_CHUNK_SIZE: '50', BATCH_CONCURRENCY: '2', BATCH_CHUNK_TIMEOUT_MS: '5000', ACTIVITY_RETRY_INITIAL_MS: '200', ACTIVITY_RETRY_MAX_MS: '1000' },
+      env: { BATCH_CHUNK_SIZE: '50', BATCH_CONCURRENCY: '2', BATCH_CHUNKS_PER_RUN: '10', BATCH_CHUNK_TIMEOUT_MS: '5000', ACTIVITY_RETRY_INITIAL_MS: '200', ACTIVITY_RETRY_MAX_MS: '1000' },
     });
     tenant = await createTestTenant(stack.db);
   });
@@ -93,6 +93,17 @@ describe('scenario batches', () => {
     assert.equal(done.progress.completed, 2000);
     assert.equal(done.scenario_ids.length, 2000);
     await assertEveryItemRanExactlyOnce(stack, response.body.id, 2000);
+    // 40 chunks, 10 per workflow run: the batch continued as new three times, each history staying small.
+    const runs: Array<{ status: { name: string }; historyLength: number }> = [];
+    for await (const execution of stack.temporal.workflow.list({ query: `WorkflowId = "${done.workflow_id}"` })) runs.push(execution);
+    for (let attempt = 0; runs.length < 4 && attempt < 50; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      runs.length = 0;
+      for await (const execution of stack.temporal.workflow.list({ query: `WorkflowId = "${done.workflow_id}"` })) runs.push(execution);
+    }
+    assert.equal(runs.length, 4, 'one execution per 10 chunks');
+    assert.equal(runs.filter((r) => r.status.name === 'CONTINUED_AS_NEW').length, 3);
+    for (const execution of runs) assert.ok(execution.historyLength < 200, `history of ${execution.historyLength} events`);
   });
 
   it('survives a worker killed mid-batch: after a restart the batch completes with every item exactly once', async () => {
