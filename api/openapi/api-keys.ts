@@ -1,5 +1,6 @@
 import { REQUESTABLE_SCOPES, ALL_SCOPES } from '../../core/scopes';
 import {
+  createdHeaders,
   jsonResponse,
   listOf,
   nullableTimestamp,
@@ -103,10 +104,7 @@ export const apiKeysPart: DocumentPart = {
         parameters: [parameterRef('IdempotencyKey')],
         requestBody: { required: true, content: { 'application/json': { schema: ref('CreateApiKeyRequest') } } },
         responses: {
-          '201': jsonResponse('The key, with its secret shown this once.', ref('ApiKeyWithSecret'), {
-            Location: { $ref: '#/components/headers/Location' },
-            ...postSuccessHeaders,
-          }),
+          '201': jsonResponse('The key, with its secret shown this once.', ref('ApiKeyWithSecret'), createdHeaders),
           ...standardErrors({ body: true }),
         },
       },

@@ -135,6 +135,12 @@ export const postSuccessHeaders = {
   'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' },
 };
 
+/** Headers of a POST that created (or accepted) a resource: where it lives, and whether this is a replay. */
+export const createdHeaders = {
+  Location: { $ref: '#/components/headers/Location' },
+  ...postSuccessHeaders,
+};
+
 export const jsonResponse = (description: string, schema: SchemaObject, extraHeaders: Record<string, unknown> = {}): ResponseObject => ({
   description,
   headers: { ...successHeaders, ...extraHeaders },

@@ -1,4 +1,5 @@
 import {
+  createdHeaders,
   jsonResponse,
   listOf,
   nullableTimestamp,
@@ -169,7 +170,7 @@ export const modelsPart: DocumentPart = {
         parameters: [parameterRef('IdempotencyKey')],
         requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelRequest') } } },
         responses: {
-          '201': jsonResponse('The model, with its schemas.', ref('Model'), { Location: { $ref: '#/components/headers/Location' }, ...postSuccessHeaders }),
+          '201': jsonResponse('The model, with its schemas.', ref('Model'), createdHeaders),
           ...standardErrors({ body: true }),
         },
       },

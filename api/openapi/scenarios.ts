@@ -1,5 +1,6 @@
 import { DISTRIBUTION_SCHEMA } from '../../decision/simulation';
 import {
+  createdHeaders,
   jsonResponse,
   listOf,
   nullableTimestamp,
@@ -283,14 +284,8 @@ export const scenariosPart: DocumentPart = {
         parameters: [parameterRef('IdempotencyKey')],
         requestBody: { required: true, content: { 'application/json': { schema: ref('CreateScenarioRequest') } } },
         responses: {
-          '201': jsonResponse('The run completed (or failed) within the synchronous wait: the stored scenario with its results.', ref('Scenario'), {
-            Location: { $ref: '#/components/headers/Location' },
-            ...postSuccessHeaders,
-          }),
-          '202': jsonResponse('The run is still going: poll `Location` until `status` is `completed` or `failed`.', ref('Scenario'), {
-            Location: { $ref: '#/components/headers/Location' },
-            ...postSuccessHeaders,
-          }),
+          '201': jsonResponse('The run completed (or failed) within the synchronous wait: the stored scenario with its results.', ref('Scenario'), createdHeaders),
+          '202': jsonResponse('The run is still going: poll `Location` until `status` is `completed` or `failed`.', ref('Scenario'), createdHeaders),
           ...standardErrors({ body: true }),
         },
       },
@@ -336,7 +331,7 @@ export const scenariosPart: DocumentPart = {
         parameters: [parameterRef('IdempotencyKey')],
         requestBody: { required: true, content: { 'application/json': { schema: ref('CreateBatchRequest') } } },
         responses: {
-          '202': jsonResponse('The batch is running.', ref('ScenarioBatch'), { Location: { $ref: '#/components/headers/Location' }, ...postSuccessHeaders }),
+          '202': jsonResponse('The batch is running.', ref('ScenarioBatch'), createdHeaders),
           ...standardErrors({ body: true }),
         },
       },

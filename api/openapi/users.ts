@@ -1,5 +1,5 @@
 import { ROLES, ROLE_SCOPES } from '../../core/roles';
-import { jsonResponse, listOf, parameterRef, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from './common';
+import { createdHeaders, jsonResponse, listOf, parameterRef, ref, standardErrors, timestamp, type DocumentPart } from './common';
 
 const idParameter = { name: 'id', in: 'path' as const, required: true, description: 'User id (`usr_…`).', schema: { type: 'string' } };
 
@@ -67,7 +67,7 @@ export const usersPart: DocumentPart = {
         parameters: [parameterRef('IdempotencyKey')],
         requestBody: { required: true, content: { 'application/json': { schema: ref('AddMemberRequest') } } },
         responses: {
-          '201': jsonResponse('The member.', ref('Member'), { Location: { $ref: '#/components/headers/Location' }, ...postSuccessHeaders }),
+          '201': jsonResponse('The member.', ref('Member'), createdHeaders),
           ...standardErrors({ body: true, conflict: true }),
         },
       },
