@@ -34,7 +34,7 @@ describe('scenario batches', () => {
   before(async () => {
     stack = await startTestStack({
       worker: true,
-      env: { BATCH_CHUNK_SIZE: '50', BATCH_CONCURRENCY: '2', BATCH_CHUNKS_PER_RUN: '10', BATCH_CHUNK_TIMEOUT_MS: '5000', ACTIVITY_RETRY_INITIAL_MS: '200', ACTIVITY_RETRY_MAX_MS: '1000' },
+      env: { SCENARIO_SYNC_WAIT_MS: '300', BATCH_CHUNK_SIZE: '50', BATCH_CONCURRENCY: '2', BATCH_CHUNKS_PER_RUN: '10', BATCH_CHUNK_TIMEOUT_MS: '5000', ACTIVITY_RETRY_INITIAL_MS: '200', ACTIVITY_RETRY_MAX_MS: '1000' },
     });
     tenant = await createTestTenant(stack.db);
   });
@@ -125,6 +125,46 @@ describe('scenario batches', () => {
       assert.equal(done.status, 'completed');
       assert.equal(done.progress.completed, 3000);
       await assertEveryItemRanExactlyOnce(stack, response.body.id, 3000);
+    } finally {
+      if (crashing.exitCode === null && crashing.signalCode === null) crashing.kill('SIGKILL');
+      await stack.startWorker();
+    }
+  });
+
+  it('finishes a single long scenario run whose worker was killed mid-run, exactly once', async () => {
+    await stack.stopWorker();
+    const crashing = await spawnWorkerProcess(stack);
+    const exited = new Promise((resolve) => crashing.once('exit', resolve));
+    try {
+      const accepted = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+        key: tenant.key,
+        body: {
+          model_id: 'mdl_workforce_cost_projection',
+          inputs: { starting_headcount: 120, average_annual_salary: 85000, quarters: 20 },
+          uncertainty: { quarterly_attrition_rate: { dist: 'uniform', min: 0.01, max: 0.08 } },
+          simulation: { runs: 100000, seed: 3 },
+        },
+      });
+      // 100,000 simulation runs take seconds; the sync wait here is 300 ms, so the run is still going.
+      assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
+      const id = accepted.body.id;
+      // Kill only once the doomed worker has picked the run up (its workflow task started, the model running).
+      const handle = stack.temporal.workflow.getHandle(accepted.body.workflow_id);
+      const pickedUp = async () => ((await handle.fetchHistory()).events ?? []).some((e) => String(e.eventType) === '6' || String(e.eventType) === 'EVENT_TYPE_WORKFLOW_TASK_STARTED');
+      for (let attempt = 0; !(await pickedUp()) && attempt < 300; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.ok(await pickedUp(), 'the first worker started the run');
+      crashing.kill('SIGKILL');
+      await exited;
+      await stack.startWorker();
+      const deadline = Date.now() + 120_000;
+      let scenario = accepted.body;
+      while (scenario.status === 'running' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        scenario = (await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${id}`, { key: tenant.key })).body;
+      }
+      assert.equal(scenario.status, 'completed');
+      assert.equal(scenario.simulation.results.runs, 100000);
+      assert.equal(scenario.audit_trail.filter((e: any) => e.event === 'result_stored').length, 1, 'stored once');
     } finally {
       if (crashing.exitCode === null && crashing.signalCode === null) crashing.kill('SIGKILL');
       await stack.startWorker();
