@@ -5,6 +5,8 @@ import type { SigningKeyStore } from './signing-key-store';
 
 /** Seconds of clock difference tolerated between the token's issuer and this server. */
 const CLOCK_TOLERANCE_SECONDS = 5;
+/** How soon an unknown kid may trigger another JWKS fetch from an external provider (jose's default is 30 s). */
+const JWKS_REFETCH_COOLDOWN_MS = 5000;
 /** Asymmetric algorithms only: never `none`, never HMAC (whose "key" a verifier would have to share). */
 const EXTERNAL_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
@@ -116,7 +118,8 @@ export function createExternalTokenVerifier(deps: {
     const metadata = (await response.json()) as DiscoveryDocument;
     if (metadata.issuer !== deps.issuer) throw new Error(`discovery names issuer ${metadata.issuer}, expected ${deps.issuer}`);
     const { createRemoteJWKSet } = await import('jose');
-    return createRemoteJWKSet(new URL(metadata.jwks_uri));
+    // A token naming an unknown kid (the provider rotated) refetches the JWKS, at most once per cooldown.
+    return createRemoteJWKSet(new URL(metadata.jwks_uri), { cooldownDuration: JWKS_REFETCH_COOLDOWN_MS, timeoutDuration: 5000 });
   };
   const keys = async (): Promise<JWTVerifyGetKey> => {
     keySet ??= discover().catch((error: unknown) => {
