@@ -24,6 +24,14 @@ import { createScenarioService } from './services/scenarios';
 import { createUserService } from './services/users';
 import { createModelCatalogue } from '../decision/catalogue';
 import { createAuthenticationService } from './services/authentication';
+import { createOAuthClientService } from './services/oauth-clients';
+import { registerOAuthClientRoutes } from './routes/oauth-clients';
+import { createBuiltInTokenVerifier, createExternalTokenVerifier, type AccessTokenVerifier } from './oauth/access-token-verifier';
+import { oauthEndpoints } from './oauth/endpoints';
+import { createInteractionRoutes } from './oauth/interactions';
+import { createLoginThrottle } from './oauth/login-throttle';
+import { createProviderHolder, type ProviderHolder } from './oauth/provider';
+import { createSigningKeyStore } from './oauth/signing-key-store';
 
 export type App = Koa<AppState> & {
   /** Resolves once the app listens for API key changes (its credential cache is active from then on). */
@@ -41,8 +49,27 @@ export function createApp(deps: AppDeps): App {
   const validators = createRequestValidators(document);
   const metrics = createMetrics();
 
+  // OAuth: the built-in provider on this server, unless an external OpenID provider is configured (then its routes 404).
+  const externalIssuer = config.oauth.externalIssuer;
+  let providerHolder: ProviderHolder | undefined;
+  let accessTokens: AccessTokenVerifier;
+  if (externalIssuer) {
+    accessTokens = createExternalTokenVerifier({
+      issuer: externalIssuer,
+      audience: config.oauth.audience,
+      tenantClaim: config.oauth.tenantClaim,
+      userClaim: config.oauth.userClaim,
+      onDiscoveryError: (err) => logger.warn({ err, issuer: externalIssuer }, 'OpenID provider discovery failed'),
+    });
+  } else {
+    const keys = createSigningKeyStore({ db, longestTokenLifetimeSeconds: config.oauth.accessTokenTtlSeconds });
+    providerHolder = createProviderHolder({ config, db, logger, keys });
+    accessTokens = createBuiltInTokenVerifier({ keys, issuer: config.publicBaseUrl, audience: config.oauth.audience });
+  }
+
   const apiKeyCache = createApiKeyCache({ db, logger, ttlMs: config.apiKeyCacheTtlMs });
-  const authentication = createAuthenticationService({ db, logger, cache: apiKeyCache });
+  const authentication = createAuthenticationService({ db, logger, cache: apiKeyCache, accessTokens, builtInProvider: !externalIssuer });
+  const oauthClients = createOAuthClientService({ db });
   const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });
 
   const users = createUserService({ db });
@@ -69,6 +96,13 @@ export function createApp(deps: AppDeps): App {
   app.use(errorHandler());
   app.use(metrics.middleware);
 
+  if (providerHolder) {
+    app.use(oauthEndpoints(providerHolder));
+    const interactions = createInteractionRoutes({ db, holder: providerHolder, throttle: createLoginThrottle(db), audience: config.oauth.audience });
+    app.use(interactions.routes());
+    app.use(interactions.allowedMethods());
+  }
+
   const system = new Router<AppState>();
   registerSystemRoutes(system, deps, document, metrics);
   app.use(system.routes());
@@ -83,6 +117,7 @@ export function createApp(deps: AppDeps): App {
   registerAccountRoutes(api);
   registerApiKeyRoutes(api, apiKeys, validators);
   registerUserRoutes(api, users, validators);
+  registerOAuthClientRoutes(api, oauthClients, validators);
   registerModelRoutes(api, models, validators);
   registerScenarioRoutes(api, scenarios, batches, validators);
   app.use(api.routes());

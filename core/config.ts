@@ -37,6 +37,27 @@ export interface Config {
   /** Retry schedule of model and batch activities (seconds in tests, minutes in production if you like). */
   activityRetry: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number };
   nodeEnv: string;
+  oauth: OAuthConfig;
+}
+
+/**
+ * OAuth 2.0 / OpenID Connect. Without OAUTH_ISSUER the built-in provider runs on this server under /oauth2 with
+ * PUBLIC_BASE_URL as its issuer; with it, the API trusts that external provider's access tokens instead and the
+ * built-in provider's routes answer 404.
+ */
+export interface OAuthConfig {
+  /** The external OpenID provider's issuer; undefined means "use the built-in provider". */
+  externalIssuer: string | undefined;
+  /** The `aud` access tokens must carry. Built-in default: `${publicBaseUrl}/api/v1`; required with OAUTH_ISSUER. */
+  audience: string;
+  /** External mode: the claim naming the tenant and the claim naming the user (matched against user id or email). */
+  tenantClaim: string;
+  userClaim: string;
+  accessTokenTtlSeconds: number;
+  /** Sliding: every refresh (which rotates the token) starts a new period of this length. */
+  refreshTokenTtlSeconds: number;
+  /** Behind a TLS-terminating proxy: trust X-Forwarded-* for the provider's own URLs and secure cookies. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -91,10 +112,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (temporalAddress !== undefined && !/^[^\s:/]+:\d{1,5}$/.test(temporalAddress)) {
     throw new ConfigError('TEMPORAL_ADDRESS', `must be host:port, got "${temporalAddress}"`);
   }
+  const publicBaseUrl = (readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host,
-    publicBaseUrl: (readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicBaseUrl,
     dataDir: path.resolve(readOptional(env, 'DATA_DIR') ?? '.data'),
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     embeddedPostgresPort: readInteger(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
@@ -121,6 +143,43 @@ export function loadConfig(env: Env = process.env): Config {
       maximumAttempts: readInteger(env, 'ACTIVITY_RETRY_MAX_ATTEMPTS', 10, 1, 1000),
     },
     nodeEnv: readOptional(env, 'NODE_ENV') ?? 'development',
+    oauth: loadOAuthConfig(env, publicBaseUrl),
+  };
+}
+
+const CLAIM_NAME = /^[A-Za-z_][A-Za-z0-9_.:/-]{0,99}$/;
+
+function readClaimName(env: Env, name: string, fallback: string): string {
+  const value = readOptional(env, name) ?? fallback;
+  if (!CLAIM_NAME.test(value)) throw new ConfigError(name, `must be a claim name, got "${value}"`);
+  return value;
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = readOptional(env, name);
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function loadOAuthConfig(env: Env, publicBaseUrl: string): OAuthConfig {
+  const externalIssuer = readUrl(env, 'OAUTH_ISSUER', ['https:', 'http:']);
+  const audience = readOptional(env, 'OAUTH_AUDIENCE');
+  if (externalIssuer !== undefined && audience === undefined) {
+    throw new ConfigError('OAUTH_AUDIENCE', 'must be set when OAUTH_ISSUER is (the audience your provider puts in access tokens for this API)');
+  }
+  if (externalIssuer === undefined && audience !== undefined) {
+    throw new ConfigError('OAUTH_AUDIENCE', 'is only used with OAUTH_ISSUER (the built-in provider\'s audience is PUBLIC_BASE_URL/api/v1)');
+  }
+  return {
+    externalIssuer,
+    audience: audience ?? `${publicBaseUrl}/api/v1`,
+    tenantClaim: readClaimName(env, 'OAUTH_TENANT_CLAIM', 'tenant_id'),
+    userClaim: readClaimName(env, 'OAUTH_USER_CLAIM', 'sub'),
+    accessTokenTtlSeconds: readInteger(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 1, 86_400),
+    refreshTokenTtlSeconds: readInteger(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 60, 365 * 86_400),
+    trustProxy: readBoolean(env, 'OAUTH_TRUST_PROXY', false),
   };
 }
 

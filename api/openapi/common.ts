@@ -41,10 +41,12 @@ export const commonSchemas: Record<string, SchemaObject> = {
   },
   Actor: {
     type: 'object',
-    description: 'Who performed a write.',
+    description:
+      'Who performed a write: an API key (`api_key`, id `key_…`), a user (`user`, id `usr_…`, with `via_client` the OAuth client ' +
+      'they acted through), a service account (`oauth_client`, id = the client-credentials client\'s `client_id`), or the service itself (`system`).',
     required: ['type', 'id'],
     properties: {
-      type: { type: 'string', enum: ['api_key', 'user', 'system'] },
+      type: { type: 'string', enum: ['api_key', 'user', 'oauth_client', 'system'] },
       id: { type: 'string' },
       via_client: { type: 'string', description: 'For users: the OAuth client the action came through.' },
     },
@@ -62,9 +64,11 @@ const problem = (description: string): ResponseObject => ({
 export const commonResponses: Record<string, ResponseObject> = {
   BadRequest: problem('Malformed request: invalid JSON, invalid query parameters or cursor (`malformed_json`, `invalid_parameters`, `invalid_cursor`).'),
   Unauthorized: {
-    ...problem('Missing, malformed, unknown, expired (`api_key_expired`) or revoked (`api_key_revoked`) credentials.'),
+    ...problem(
+      'Missing, malformed, unknown, expired (`api_key_expired`, `token_expired`) or revoked (`api_key_revoked`, `token_revoked`) credentials, or an access token that is not valid here (`invalid_token`).',
+    ),
     headers: {
-      'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer challenge.' },
+      'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer challenge; for a refused access token with `error="invalid_token"` (RFC 6750).' },
       'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
     },
   },

@@ -1,6 +1,8 @@
 import { accountPart } from './account';
 import { apiKeysPart } from './api-keys';
 import { modelsPart } from './models';
+import { oauthClientsPart } from './oauth-clients';
+import { ALL_SCOPES } from '../../core/scopes';
 import { scenariosPart } from './scenarios';
 import { usersPart } from './users';
 import { commonHeaders, commonParameters, commonResponses, commonSchemas, type DocumentPart } from './common';
@@ -11,10 +13,23 @@ const DESCRIPTION = `
 A multi-tenant API for decision models, scenarios, KPIs, decisions, integrations and webhooks.
 
 ## Authentication
-Send \`Authorization: Bearer <API_KEY>\`. Keys belong to one tenant and carry per-family scopes
+Send \`Authorization: Bearer <API_KEY>\` or \`Authorization: Bearer <ACCESS_TOKEN>\`. Keys belong to one tenant and carry per-family scopes
 (\`scenarios:read\`, \`scenarios:write\`, … \`webhooks:write\`, and \`admin\` for key management); \`family:write\` implies
 \`family:read\`. Missing or malformed credentials answer 401 (\`authentication_required\`, \`invalid_api_key\`), expired and
 revoked keys 401 with \`api_key_expired\` / \`api_key_revoked\`, a missing scope 403 \`insufficient_scope\` naming it.
+
+**OAuth 2.0.** The built-in identity provider (issuer = this deployment's base URL, discovery at
+\`/.well-known/openid-configuration\`, token endpoint \`/oauth2/token\`) issues 1-hour JWT access tokens (ES256, \`aud\` =
+\`<base URL>/api/v1\`, claims \`iss\`, \`sub\`, \`exp\`, \`scope\`, \`client_id\`, \`tenant_id\`) through authorization code with
+PKCE (S256) for users and client credentials for a tenant's registered clients (see *OAuth clients*). Refresh tokens rotate on
+every use and live 30 days from the last refresh; presenting a rotated-out refresh token revokes the whole grant. A user token
+acts as \`{"type": "user", "id", "via_client"}\` with the token's scopes intersected with the user's *current* role scopes in the
+token's tenant, checked on every request (roles: viewer = every \`*:read\`; analyst = every read plus \`scenarios\`, \`models\`,
+\`kpis\`, \`decisions\`, \`integrations\` write; approver = every read plus \`decisions:write\`; admin = everything). A
+client-credentials token acts as \`{"type": "oauth_client", "id": client_id}\` with at most the client's scopes. A token is only
+good for its own tenant. Refused tokens answer 401 with \`WWW-Authenticate: Bearer error="invalid_token"\` and the code
+\`invalid_token\`, \`token_expired\` or \`token_revoked\`. Deployments configured with an external OpenID provider
+(\`OAUTH_ISSUER\`) accept that provider's tokens instead, and the built-in \`/oauth2\` endpoints answer 404.
 
 ## Tenancy
 Every resource belongs to one tenant. Another tenant's resource answers exactly like one that does not exist: 404.
@@ -51,7 +66,17 @@ only under a new major path. A deprecated operation or version is announced at l
 here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers until its sunset date.
 `.trim();
 
-const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, modelsPart, scenariosPart];
+const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, scenariosPart];
+
+const OAUTH_SCOPES: Record<string, string> = {
+  ...Object.fromEntries(
+    ALL_SCOPES.map((scope) => [scope, scope === 'admin' ? 'Administration: API keys, OAuth clients, users.' : `${scope.endsWith(':read') ? 'Read' : 'Create and change'} ${scope.split(':')[0]}.`]),
+  ),
+  openid: 'OpenID Connect sign-in (an ID token).',
+  offline_access: 'A refresh token (clients registered for refresh_token get one anyway).',
+  profile: 'The user\'s name in the ID token.',
+  email: 'The user\'s email in the ID token.',
+};
 
 export function buildOpenApiDocument(): OpenApiDocument {
   const document: OpenApiDocument = {
@@ -77,9 +102,25 @@ export function buildOpenApiDocument(): OpenApiDocument {
           scheme: 'bearer',
           description: 'An API key (`dms_…`) from the administration area, as `Authorization: Bearer <API_KEY>`.',
         },
+        oauth2: {
+          type: 'oauth2',
+          description:
+            'An access token of the built-in identity provider (or of the configured external OpenID provider), as ' +
+            '`Authorization: Bearer <ACCESS_TOKEN>`. Authorization code requires PKCE (S256); pass `tenant_id` in the ' +
+            'authorization request to preselect the tenant of a user who belongs to several.',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: '/oauth2/auth',
+              tokenUrl: '/oauth2/token',
+              refreshUrl: '/oauth2/token',
+              scopes: OAUTH_SCOPES,
+            },
+            clientCredentials: { tokenUrl: '/oauth2/token', refreshUrl: '/oauth2/token', scopes: OAUTH_SCOPES },
+          },
+        },
       },
     },
-    security: [{ apiKey: [] }],
+    security: [{ apiKey: [] }, { oauth2: [] }],
   };
   for (const part of PARTS) {
     document.tags.push(...part.tags);

@@ -6,6 +6,12 @@ import type { Principal } from '../../core/principal';
 import { findApiKeyCredentials, touchApiKeyLastUsed } from '../../db/repositories/api-keys';
 import type { Logger } from '../../core/logger';
 import type { ApiKeyCache } from './api-key-cache';
+import { ALL_SCOPES, hasScope } from '../../core/scopes';
+import { scopesForRole } from '../../core/roles';
+import { findOAuthClientById } from '../../db/repositories/oauth-clients';
+import { grantExists } from '../../db/repositories/oidc-payloads';
+import { findActiveClientAccess, findUserAccess } from '../../db/repositories/token-access';
+import { TokenRejected, type AccessTokenVerifier, type VerifiedAccessToken } from '../oauth/access-token-verifier';
 
 const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
@@ -13,9 +19,31 @@ function unauthorized(code: string, detail: string): AppError {
   return new AppError(401, code, detail, { headers: BEARER_CHALLENGE });
 }
 
+/** RFC 6750 §3: a refused access token names the error in the challenge as well as in our problem+json body. */
+function invalidToken(code: string, detail: string): AppError {
+  const description = detail.replace(/["\\]/g, '');
+  return new AppError(401, code, detail, {
+    headers: { 'WWW-Authenticate': `Bearer realm="api", error="invalid_token", error_description="${description}"` },
+  });
+}
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
+
+/** What both a user's and a client's rights come to: granted by the token AND allowed by their current standing. */
+const intersectScopes = (tokenScopes: readonly string[], allowed: readonly string[]) =>
+  ALL_SCOPES.filter((scope) => hasScope(tokenScopes, scope) && hasScope(allowed, scope));
+
 const LAST_USED_PRECISION_MS = 60_000;
 
-export function createAuthenticationService(deps: { db: Knex; logger: Logger; cache: ApiKeyCache }) {
+export function createAuthenticationService(deps: {
+  db: Knex;
+  logger: Logger;
+  cache: ApiKeyCache;
+  /** Checks OAuth access tokens (built-in or external provider). */
+  accessTokens: AccessTokenVerifier;
+  /** Built-in provider: its grants and clients live here and are checked per request too. */
+  builtInProvider: boolean;
+}) {
   const loadCredentials = async (keyId: string, now: number) => {
     const cached = deps.cache.get(keyId, now);
     if (cached) return cached;
@@ -24,13 +52,57 @@ export function createAuthenticationService(deps: { db: Knex; logger: Logger; ca
     return loaded;
   };
 
+  const userPrincipal = async (token: VerifiedAccessToken, user: string): Promise<Principal> => {
+    const [access, grantInForce, client] = await Promise.all([
+      findUserAccess(deps.db, token.tenantId, user),
+      token.grantId && deps.builtInProvider ? grantExists(deps.db, token.grantId) : Promise.resolve(true),
+      token.clientId && deps.builtInProvider ? findOAuthClientById(deps.db, token.clientId) : Promise.resolve(undefined),
+    ]);
+    if (!grantInForce) throw invalidToken('token_revoked', 'The access token has been revoked.');
+    if (deps.builtInProvider && token.clientId && (!client || client.revoked_at !== null)) {
+      throw invalidToken('token_revoked', 'The OAuth client this token was issued to has been revoked.');
+    }
+    if (!access) throw invalidToken('invalid_token', 'The user of this access token is not an active member of its tenant.');
+    return {
+      tenantId: token.tenantId,
+      actor: { type: 'user', id: access.user_id, ...(token.clientId ? { via_client: token.clientId } : {}) },
+      scopes: intersectScopes(token.scopes, scopesForRole(access.role)),
+      limits: limitsFor(access.plan, access.rate_limit_per_minute, access.rate_limit_per_day),
+    };
+  };
+
+  const clientPrincipal = async (token: VerifiedAccessToken, clientId: string): Promise<Principal> => {
+    const access = await findActiveClientAccess(deps.db, token.tenantId, clientId);
+    if (!access) throw invalidToken('token_revoked', 'The OAuth client of this access token has been revoked or does not belong to its tenant.');
+    return {
+      tenantId: token.tenantId,
+      actor: { type: 'oauth_client', id: clientId },
+      scopes: intersectScopes(token.scopes, access.scopes),
+      limits: limitsFor(access.plan, access.rate_limit_per_minute, access.rate_limit_per_day),
+    };
+  };
+
+  const authenticateAccessToken = async (raw: string): Promise<Principal> => {
+    let token: VerifiedAccessToken;
+    try {
+      token = await deps.accessTokens.verify(raw);
+    } catch (error) {
+      if (error instanceof TokenRejected) throw invalidToken(error.code, error.message);
+      throw error;
+    }
+    if (token.user !== undefined) return userPrincipal(token, token.user);
+    if (token.clientId !== undefined && deps.builtInProvider) return clientPrincipal(token, token.clientId);
+    throw invalidToken('invalid_token', 'The access token names neither a user nor a client.');
+  };
+
   return {
     async authenticate(authorization: string | undefined): Promise<Principal> {
       if (!authorization) {
-        throw unauthorized('authentication_required', 'Send an API key as "Authorization: Bearer <API_KEY>".');
+        throw unauthorized('authentication_required', 'Send an API key or an OAuth access token as "Authorization: Bearer <credential>".');
       }
       const match = /^Bearer ([^\s]+)$/i.exec(authorization.trim());
-      if (!match) throw unauthorized('invalid_authorization_header', 'The Authorization header must be "Bearer <API_KEY>".');
+      if (!match) throw unauthorized('invalid_authorization_header', 'The Authorization header must be "Bearer <API key or access token>".');
+      if (!(match[1] as string).startsWith('dms_') && JWT_SHAPE.test(match[1] as string)) return authenticateAccessToken(match[1] as string);
       const parsed = parseApiKey(match[1] as string);
       if (!parsed) throw unauthorized('invalid_api_key', 'The API key is malformed or unknown.');
       const now = Date.now();

@@ -35,9 +35,16 @@ function requiredEnv(name: string): string {
 }
 
 export async function startTestStack(options: { worker?: boolean; env?: Record<string, string> } = {}): Promise<TestStack> {
+  // Listen first: the OAuth issuer is the public base URL, which must be the real address with its random port.
+  let handler: http.RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = http.createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
   const config = loadConfig({
     ...process.env,
     PORT: '0',
+    PUBLIC_BASE_URL: baseUrl,
     TEMPORAL_TASK_QUEUE: `test-${crypto.randomBytes(6).toString('hex')}`,
     ...options.env,
   });
@@ -49,9 +56,7 @@ export async function startTestStack(options: { worker?: boolean; env?: Record<s
 
   const app = createApp({ config, db, temporal, logger });
   await app.ready;
-  const server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  handler = app.callback();
 
   let worker: Worker | undefined;
   let workerRun: Promise<void> | undefined;
