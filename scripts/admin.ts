@@ -7,6 +7,7 @@
  *   npm run admin -- key create --tenant ten_… --scopes scenarios:read,scenarios:write [--expires 2027-01-01T00:00:00Z] [--name ci]
  *   npm run admin -- user create --tenant ten_… --email ada@example.com --name "Ada" --role analyst [--password …]
  *   npm run admin -- user role --tenant ten_… --user usr_… --role approver
+ *   npm run admin -- signing-key rotate
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config';
@@ -21,6 +22,7 @@ import { createKnex, type Knex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import type { Plan } from '../db/models/tenant';
 import { issueApiKey } from '../db/repositories/api-keys';
+import { rotateSigningKey } from '../db/repositories/signing-keys';
 import { createTenant, findTenant } from '../db/repositories/tenants';
 import { inTenantTransaction } from '../db/tenant-scope';
 
@@ -134,11 +136,19 @@ async function changeRoleCommand(db: Knex, args: string[]) {
   }
 }
 
+/** A new token signing key; the old one keeps verifying the tokens it signed until they expire. */
+async function rotateSigningKeyCommand(db: Knex, args: string[]) {
+  parseArgs({ args, options: {}, strict: true });
+  const rotated = await rotateSigningKey(db);
+  return { object: 'signing_key_rotation', active_kid: rotated.kid, retired_kids: rotated.retired };
+}
+
 const COMMANDS: Record<string, (db: Knex, args: string[]) => Promise<unknown>> = {
   'tenant create': createTenantCommand,
   'key create': createKeyCommand,
   'user create': createUserCommand,
   'user role': changeRoleCommand,
+  'signing-key rotate': rotateSigningKeyCommand,
 };
 
 async function main(): Promise<number> {

@@ -55,6 +55,17 @@ describe('admin CLI', () => {
     assert.equal(listed.headers.get('ratelimit-policy'), '"per-minute";q=5000;w=60, "per-day";q=900000;w=86400');
   });
 
+  it('rotates the token signing key, keeping the retired key published for the tokens it signed', async () => {
+    const first = await admin('signing-key', 'rotate');
+    assert.equal(first.code, 0, first.stderr);
+    const second = JSON.parse((await admin('signing-key', 'rotate')).stdout);
+    assert.ok(second.retired_kids.includes(JSON.parse(first.stdout).active_kid));
+    const jwks = await call(stack.baseUrl, 'GET', '/oauth2/jwks');
+    const kids = jwks.body.keys.map((k: { kid: string }) => k.kid);
+    assert.ok(kids.includes(second.active_kid) && kids.includes(JSON.parse(first.stdout).active_kid), kids.join(','));
+    assert.ok(jwks.body.keys.every((k: Record<string, unknown>) => k.d === undefined), 'no private key material');
+  });
+
   it('refuses bad input with exit code 2 and a JSON error naming the problem', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['tenant', 'create', '--name', 'x', '--plan', 'gold'], /--plan/],
