@@ -5,9 +5,11 @@ import { createLogger } from '../core/logger';
 import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
 import { createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
+import { deleteExpiredOidcPayloads } from '../db/repositories/oidc-payloads';
 import { createApp } from './app';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const OIDC_SWEEP_INTERVAL_MS = 10 * 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -27,10 +29,17 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ url: `http://${config.host}:${config.port}`, public_url: config.publicBaseUrl }, 'API listening');
 
+  // Reclaim expired OpenID provider rows (unusable already). Every API process may do it; the delete is idempotent.
+  const sweepExpiredOidcRows = setInterval(() => {
+    deleteExpiredOidcPayloads(db).catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired OpenID provider rows'));
+  }, OIDC_SWEEP_INTERVAL_MS);
+  sweepExpiredOidcRows.unref();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(sweepExpiredOidcRows);
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const forced = setTimeout(() => {
       logger.warn('in-flight requests did not finish in time; closing connections');

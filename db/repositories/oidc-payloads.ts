@@ -78,3 +78,8 @@ export async function findGrantTenant(db: Knex, grantId: string): Promise<string
 export async function grantExists(db: Knex, grantId: string): Promise<boolean> {
   return (await findOidcPayload(db, 'Grant', grantId)) !== undefined;
 }
+
+/** Expired sessions, codes and tokens are already unusable; this reclaims their rows. Returns how many went. */
+export async function deleteExpiredOidcPayloads(db: Knex, olderThan: Date = new Date()): Promise<number> {
+  return db('oidc_payloads').where('expires_at', '<', olderThan).delete();
+}

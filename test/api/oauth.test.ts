@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { hashPassword } from '../../core/passwords';
 import type { Role } from '../../core/roles';
 import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
+import { deleteExpiredOidcPayloads } from '../../db/repositories/oidc-payloads';
 import { rotateSigningKey } from '../../db/repositories/signing-keys';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { createBrowser, formAction } from '../helpers/browser';
@@ -385,5 +386,24 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     }
     const blocked = await browser.request(action, { form: { email: victim.email, password: PASSWORD } });
     assert.equal(blocked.status, 429);
+  });
+});
+
+describe('OpenID provider storage', () => {
+  it('reclaims expired rows and keeps live ones', async () => {
+    const stack = await startTestStack();
+    try {
+      const past = new Date(Date.now() - 60_000);
+      const future = new Date(Date.now() + 3_600_000);
+      await stack.db('oidc_payloads').insert([
+        { model: 'Session', id: 'expired-test-row', payload: JSON.stringify({}), expires_at: past },
+        { model: 'Session', id: 'live-test-row', payload: JSON.stringify({}), expires_at: future },
+      ]);
+      assert.ok((await deleteExpiredOidcPayloads(stack.db)) >= 1);
+      const left = await stack.db('oidc_payloads').whereIn('id', ['expired-test-row', 'live-test-row']).pluck('id');
+      assert.deepEqual(left, ['live-test-row']);
+    } finally {
+      await stack.close();
+    }
   });
 });
