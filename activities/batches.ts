@@ -167,4 +167,3 @@ async function compareBatch(
   };
 }
 
-export type BatchActivities = ReturnType<typeof createBatchActivities>;

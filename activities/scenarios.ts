@@ -128,4 +128,3 @@ export function createScenarioActivities(deps: ScenarioActivityDeps) {
   };
 }
 
-export type ScenarioActivities = ReturnType<typeof createScenarioActivities>;

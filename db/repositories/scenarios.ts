@@ -3,11 +3,6 @@ import { ScenarioRecord, ScenarioRunRecord, type AuditEvent, type ScenarioStatus
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 
-export type NewScenario = Omit<
-  ScenarioRecord,
-  'tenant_id' | 'created_at' | 'updated_at' | 'deleted_at' | 'completed_at' | keyof import('objection').Model | 'run_id'
-> & { run_id?: string | null };
-
 export async function insertScenario(scope: TenantScope, row: Partial<ScenarioRecord>): Promise<ScenarioRecord> {
   return insertScoped(scope, ScenarioRecord, row);
 }
