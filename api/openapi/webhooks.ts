@@ -289,6 +289,7 @@ export const webhooksPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'webhooks:read',
         parameters: [
+          idParameter,
           parameterRef('Limit'),
           parameterRef('Cursor'),
           { name: 'status', in: 'query', description: 'Only deliveries in this state.', schema: { type: 'string', enum: ['pending', 'retrying', 'succeeded', 'failed'] } },
