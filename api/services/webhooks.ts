@@ -21,6 +21,7 @@ import {
   listAttempts,
   listDeliveries,
   listSubscriptions,
+  markDeliveryFailed,
   updateSubscription,
 } from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
@@ -290,20 +291,23 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
         if (!original) throw notFound('webhook delivery', deliveryId);
         if (!subscription.enabled) throw new AppError(409, 'webhook_disabled', 'The webhook subscription is disabled; enable it first.');
         if (!(await findEvent(scope, original.event_id))) throw new AppError(409, 'event_expired', 'The event is past its retention period.');
-        await scope.trx.raw(
-          `insert into webhook_deliveries (id, tenant_id, subscription_id, event_id, event_type, workflow_id, status, redelivery_of)
-           values (?, ?, ?, ?, ?, ?, 'pending', ?)`,
-          [newDeliveryId, tenantId, id, original.event_id, original.event_type, webhookDeliveryWorkflowId(original.event_id, id, newDeliveryId), original.id],
-        );
         const delivery = await ensureDelivery(scope, {
+          id: newDeliveryId,
           subscriptionId: id,
           eventId: original.event_id,
           eventType: original.event_type,
           workflowId: webhookDeliveryWorkflowId(original.event_id, id, newDeliveryId),
+          redeliveryOf: original.id,
         });
         return { subscription, delivery };
       });
-      await startDelivery(tenantId, { id: delivery.event_id, type: delivery.event_type }, subscription, newDeliveryId, deliveryId);
+      try {
+        await startDelivery(tenantId, { id: delivery.event_id, type: delivery.event_type }, subscription, newDeliveryId, deliveryId);
+      } catch (error) {
+        // Never leave a redelivery "pending" that no workflow will ever attempt.
+        await inTenantTransaction(db, tenantId, (scope) => markDeliveryFailed(scope, delivery.workflow_id, 'The redelivery could not be started.'));
+        throw error;
+      }
       return presentDelivery(delivery, []);
     },
 

@@ -52,12 +52,12 @@ export async function disableSubscription(scope: TenantScope, subscription: Webh
 /** The delivery row of a workflow, created on its first attempt (or beforehand, for a redelivery). */
 export async function ensureDelivery(
   scope: TenantScope,
-  row: { subscriptionId: string; eventId: string; eventType: string; workflowId: string; redeliveryOf?: string | null },
+  row: { id?: string; subscriptionId: string; eventId: string; eventType: string; workflowId: string; redeliveryOf?: string | null },
 ): Promise<WebhookDeliveryRecord> {
   await scope.trx.raw(
     `insert into webhook_deliveries (id, tenant_id, subscription_id, event_id, event_type, workflow_id, status, redelivery_of)
      values (?, ?, ?, ?, ?, ?, 'pending', ?) on conflict (workflow_id) do nothing`,
-    [newId('webhookDelivery'), scope.tenantId, row.subscriptionId, row.eventId, row.eventType, row.workflowId, row.redeliveryOf ?? null],
+    [row.id ?? newId('webhookDelivery'), scope.tenantId, row.subscriptionId, row.eventId, row.eventType, row.workflowId, row.redeliveryOf ?? null],
   );
   return (await scoped(scope, WebhookDeliveryRecord).where('workflow_id', row.workflowId).first()) as WebhookDeliveryRecord;
 }
