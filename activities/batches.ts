@@ -16,6 +16,7 @@ import {
   type ItemOutcome,
 } from '../db/repositories/scenario-batches';
 import { inTenantTransaction } from '../db/tenant-scope';
+import { recordEvent } from '../db/repositories/events';
 import type { RunBatchChunkInput } from '../workflows/contracts';
 import { executeModel, inputsSha256, ModelRunError } from './model-execution';
 
@@ -119,7 +120,24 @@ export function createBatchActivities(deps: BatchActivityDeps) {
           const scenarios = await completedBatchScenarios(scope, input.batchId);
           comparison = await compareBatch(scenarios, deps.catalogue, tenantModelSource(scope));
         }
-        await finishBatch(scope, input.batchId, input.cancelled ? 'cancelled' : 'completed', cancelledItems, comparison);
+        const status = input.cancelled ? 'cancelled' : 'completed';
+        await finishBatch(scope, input.batchId, status, cancelledItems, comparison);
+        // Batch items emit no scenario.completed each (10,000 items would be 10,000 events): one batch.completed.
+        const finished = await findBatch(scope, input.batchId);
+        await recordEvent(scope, 'batch.completed', {
+          batch: {
+            id: batch.id,
+            status,
+            progress: {
+              total: finished?.total ?? batch.total,
+              completed: finished?.completed ?? batch.completed,
+              failed: finished?.failed ?? batch.failed,
+              invalid: finished?.invalid ?? batch.invalid,
+              cancelled: finished?.cancelled ?? batch.cancelled + cancelledItems,
+            },
+            completed_at: (finished?.completed_at ?? new Date()).toISOString(),
+          },
+        });
       });
     },
   };

@@ -3,11 +3,17 @@ import type { Logger } from '../core/logger';
 import { createModelCatalogue, type ModelCatalogue } from '../decision/catalogue';
 import { createBatchActivities } from './batches';
 import { createScenarioActivities } from './scenarios';
+import { createWebhookActivities } from './webhooks';
+import type { WebhookConfig } from '../core/config';
+import type { ResolveHost } from './webhook-sender';
 
 export interface ActivityDeps {
   db: Knex;
   logger: Logger;
   catalogue?: ModelCatalogue;
+  webhooks: WebhookConfig;
+  /** DNS resolution for webhook deliveries (tests inject one). */
+  resolveHost?: ResolveHost;
 }
 
 /** Activities are built from their dependencies, so the worker and tests wire real Postgres the same way. */
@@ -16,6 +22,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createScenarioActivities(full),
     ...createBatchActivities(full),
+    ...createWebhookActivities(full),
   };
 }
 

@@ -15,6 +15,8 @@ import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerModelRoutes } from './routes/models';
 import { registerScenarioRoutes } from './routes/scenarios';
 import { registerUserRoutes } from './routes/users';
+import { registerWebhookRoutes } from './routes/webhooks';
+import { createWebhookService } from './services/webhooks';
 import { registerSystemRoutes } from './routes/system';
 import { createApiKeyCache } from './services/api-key-cache';
 import { createApiKeyService } from './services/api-keys';
@@ -77,6 +79,7 @@ export function createApp(deps: AppDeps): App {
   const models = createModelService({ db, catalogue });
   const scenarios = createScenarioService({ db, temporal: deps.temporal, config, models, logger });
   const batches = createScenarioBatchService({ db, temporal: deps.temporal, config, models, logger });
+  const webhooks = createWebhookService({ db, temporal: deps.temporal, config, logger });
 
   const app = new Koa<AppState>() as App;
   let inFlight = 0;
@@ -120,6 +123,7 @@ export function createApp(deps: AppDeps): App {
   registerOAuthClientRoutes(api, oauthClients, validators);
   registerModelRoutes(api, models, validators);
   registerScenarioRoutes(api, scenarios, batches, validators);
+  registerWebhookRoutes(api, webhooks, validators);
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;

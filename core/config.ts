@@ -38,8 +38,35 @@ export interface Config {
   activityRetry: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number };
   nodeEnv: string;
   oauth: OAuthConfig;
+  webhooks: WebhookConfig;
 }
 
+/** Webhooks and platform events: delivery safety, retry schedule, retention, the outbox relay. */
+export interface WebhookConfig {
+  /** Host names / IP literals (as written in the URL) exempt from the https rule and the private-address refusal. */
+  allowedHosts: string[];
+  /** Per-attempt HTTP timeout (connect + response). */
+  timeoutMs: number;
+  /** One "second" of the standard retry schedule, in milliseconds (1000 in production; tests shrink it). */
+  retryUnitMs: number;
+  /** A subscription whose deliveries have failed continuously this long is disabled. */
+  disableAfterSeconds: number;
+  /** How long the previous signing secret keeps signing after a rotation that names no grace period. */
+  secretRotationGraceSeconds: number;
+  /** 32-byte AES-256-GCM key protecting signing secrets at rest; a fixed development key when unset outside production. */
+  secretEncryptionKey: Buffer;
+  secretEncryptionKeyIsDevelopmentDefault: boolean;
+  /** Delivery attempts one worker process runs at once (a separate task queue, so slow endpoints never starve models). */
+  deliveryConcurrency: number;
+  eventRetentionDays: number;
+  apiKeyExpiringDays: number;
+  /** The outbox relay: run it in this worker process? Its safety-net poll interval, and the maintenance interval. */
+  relayEnabled: boolean;
+  relayPollMs: number;
+  maintenanceIntervalMs: number;
+  /** Require https for webhook URLs (NODE_ENV=production), except allow-listed hosts. */
+  requireHttps: boolean;
+}
 /**
  * OAuth 2.0 / OpenID Connect. Without OAUTH_ISSUER the built-in provider runs on this server under /oauth2 with
  * PUBLIC_BASE_URL as its issuer; with it, the API trusts that external provider's access tokens instead and the
@@ -112,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (temporalAddress !== undefined && !/^[^\s:/]+:\d{1,5}$/.test(temporalAddress)) {
     throw new ConfigError('TEMPORAL_ADDRESS', `must be host:port, got "${temporalAddress}"`);
   }
+  const nodeEnv = readOptional(env, 'NODE_ENV') ?? 'development';
   const publicBaseUrl = (readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
@@ -142,8 +170,9 @@ export function loadConfig(env: Env = process.env): Config {
       maximumIntervalMs: readInteger(env, 'ACTIVITY_RETRY_MAX_MS', 30_000, 1, 86_400_000),
       maximumAttempts: readInteger(env, 'ACTIVITY_RETRY_MAX_ATTEMPTS', 10, 1, 1000),
     },
-    nodeEnv: readOptional(env, 'NODE_ENV') ?? 'development',
+    nodeEnv,
     oauth: loadOAuthConfig(env, publicBaseUrl),
+    webhooks: loadWebhookConfig(env, nodeEnv),
   };
 }
 
@@ -180,6 +209,47 @@ function loadOAuthConfig(env: Env, publicBaseUrl: string): OAuthConfig {
     accessTokenTtlSeconds: readInteger(env, 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 3600, 1, 86_400),
     refreshTokenTtlSeconds: readInteger(env, 'OAUTH_REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 60, 365 * 86_400),
     trustProxy: readBoolean(env, 'OAUTH_TRUST_PROXY', false),
+  };
+}
+
+/**
+ * Only for development and tests: production refuses to start without WEBHOOK_SECRET_KEY, so secrets at rest are
+ * never protected by a key that is published in this repository.
+ */
+const DEVELOPMENT_SECRET_KEY = Buffer.alloc(32, 'dms-development-webhook-secret-key');
+
+function loadWebhookConfig(env: Env, nodeEnv: string): WebhookConfig {
+  const production = nodeEnv === 'production';
+  const rawKey = readOptional(env, 'WEBHOOK_SECRET_KEY');
+  let secretEncryptionKey = DEVELOPMENT_SECRET_KEY;
+  if (rawKey !== undefined) {
+    secretEncryptionKey = Buffer.from(rawKey, 'base64');
+    if (secretEncryptionKey.length !== 32) throw new ConfigError('WEBHOOK_SECRET_KEY', 'must be 32 bytes, base64-encoded (openssl rand -base64 32)');
+  } else if (production) {
+    throw new ConfigError('WEBHOOK_SECRET_KEY', 'must be set when NODE_ENV=production (32 random bytes, base64: openssl rand -base64 32)');
+  }
+  const allowedHosts = (readOptional(env, 'WEBHOOK_ALLOWED_HOSTS') ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+    .filter((host) => host.length > 0);
+  for (const host of allowedHosts) {
+    if (!/^[a-z0-9.:-]+$/.test(host)) throw new ConfigError('WEBHOOK_ALLOWED_HOSTS', `must be a comma-separated list of host names or IP addresses, got "${host}"`);
+  }
+  return {
+    allowedHosts,
+    timeoutMs: readInteger(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 60_000),
+    retryUnitMs: readInteger(env, 'WEBHOOK_RETRY_UNIT_MS', 1000, 1, 1000),
+    disableAfterSeconds: readInteger(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 86_400, 1, 90 * 86_400),
+    secretRotationGraceSeconds: readInteger(env, 'WEBHOOK_SECRET_ROTATION_GRACE_SECONDS', 86_400, 0, 7 * 86_400),
+    secretEncryptionKey,
+    secretEncryptionKeyIsDevelopmentDefault: rawKey === undefined,
+    deliveryConcurrency: readInteger(env, 'WEBHOOK_DELIVERY_CONCURRENCY', 32, 1, 1000),
+    eventRetentionDays: readInteger(env, 'EVENT_RETENTION_DAYS', 30, 1, 365),
+    apiKeyExpiringDays: readInteger(env, 'API_KEY_EXPIRING_DAYS', 7, 1, 90),
+    relayEnabled: readBoolean(env, 'EVENT_RELAY_ENABLED', true),
+    relayPollMs: readInteger(env, 'EVENT_RELAY_POLL_MS', 1000, 10, 60_000),
+    maintenanceIntervalMs: readInteger(env, 'EVENT_MAINTENANCE_INTERVAL_MS', 60_000, 10, 3_600_000),
+    requireHttps: production,
   };
 }
 

@@ -15,6 +15,7 @@ export const ID_PREFIXES = {
   integration: 'int',
   webhook: 'whk',
   event: 'evt',
+  webhookDelivery: 'dlv',
   request: 'req',
   user: 'usr',
   oauthClient: 'cli',

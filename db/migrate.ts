@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as platformSpine from './migrations/20261121000001_platform_spine';
 import * as modelsAndScenarios from './migrations/20261121000002_models_and_scenarios';
 import * as usersAndOauth from './migrations/20261121000003_users_and_oauth';
+import * as webhooks from './migrations/20261121000005_webhooks';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261121000001_platform_spine': platformSpine,
   '20261121000002_models_and_scenarios': modelsAndScenarios,
   '20261121000003_users_and_oauth': usersAndOauth,
+  '20261121000005_webhooks': webhooks,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

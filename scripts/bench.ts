@@ -9,11 +9,15 @@ import { inTenantTransaction } from '../db/tenant-scope';
 import { measureHttp, printLoadTable } from './bench/http-load';
 import { benchBatch, benchScenarioCreates } from './bench/scenarios';
 import { startBenchServices } from './bench/services';
+import { benchWebhookDelivery } from './bench/webhooks';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SCENARIO_CONNECTIONS = Number(process.env.BENCH_SCENARIO_CONNECTIONS ?? 16);
 const BATCH_ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 10_000);
+const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 5000);
+/** Only the webhook delivery figure (it takes minutes on its own). */
+const ONLY_WEBHOOKS = Boolean(process.env.BENCH_ONLY_WEBHOOKS);
 
 async function main(): Promise<void> {
   console.log(`# Benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
@@ -21,7 +25,7 @@ async function main(): Promise<void> {
   try {
     const tenant = await createTenant(services.db, { name: 'bench', plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
     const { record, key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
-      issueApiKey(scope, { name: 'bench', scopes: ['admin', 'scenarios:write', 'models:read'], expiresAt: null }, { type: 'system', id: 'bench' }),
+      issueApiKey(scope, { name: 'bench', scopes: ['admin', 'scenarios:write', 'models:read', 'webhooks:write'], expiresAt: null }, { type: 'system', id: 'bench' }),
     );
     const common = { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS };
     // Warm-up: JIT, connection pools, prepared statements.
@@ -29,7 +33,7 @@ async function main(): Promise<void> {
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/api/v1/api-keys/${record.id}`, headers: { authorization: `Bearer ${key}` }, ...common, durationSeconds: 2 });
 
     const auth = { authorization: `Bearer ${key}` };
-    for (const connections of process.env.BENCH_ONLY_SCENARIOS ? [] : [1, CONNECTIONS]) {
+    for (const connections of process.env.BENCH_ONLY_SCENARIOS || ONLY_WEBHOOKS ? [] : [1, CONNECTIONS]) {
       const run = { connections, durationSeconds: DURATION_SECONDS };
       const health = await measureHttp({ label: 'GET /health (no auth, no limits)', url: `${services.baseUrl}/health`, ...run });
       const me = await measureHttp({ label: 'GET /api/v1/me (auth + rate limits)', url: `${services.baseUrl}/api/v1/me`, headers: auth, ...run });
@@ -46,8 +50,11 @@ async function main(): Promise<void> {
           `p50 overhead = ${(me.p50Ms - health.p50Ms).toFixed(2)} ms`,
       );
     }
-    await benchScenarioCreates(services, key, { connections: SCENARIO_CONNECTIONS, durationSeconds: DURATION_SECONDS });
-    await benchBatch(services, key, BATCH_ITEMS);
+    if (!ONLY_WEBHOOKS) {
+      await benchScenarioCreates(services, key, { connections: SCENARIO_CONNECTIONS, durationSeconds: DURATION_SECONDS });
+      await benchBatch(services, key, BATCH_ITEMS);
+    }
+    await benchWebhookDelivery(services, key, tenant.id, WEBHOOK_EVENTS);
   } finally {
     await services.stop();
   }

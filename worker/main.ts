@@ -1,11 +1,15 @@
+import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { loadConfigOrExit } from '../core/config';
 import { createLogger } from '../core/logger';
 import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
 import { createKnex } from '../db/connection';
 import { createActivities } from '../activities';
+import { webhookTaskQueueFor } from '../workflows/contracts';
 import { ensureSearchAttributes } from './search-attributes';
 import { WORKFLOWS_ENTRY } from './bundle';
+import { startEventMaintenance } from './event-maintenance';
+import { startOutboxRelay } from './outbox-relay';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -14,6 +18,7 @@ async function main(): Promise<void> {
   const address = resolveTemporalAddress(config);
   const connection = await NativeConnection.connect({ address });
   await ensureSearchAttributes(connection, config.temporalNamespace, logger);
+  const activities = createActivities({ db, logger, webhooks: config.webhooks });
 
   const worker = await Worker.create({
     connection,
@@ -21,13 +26,37 @@ async function main(): Promise<void> {
     taskQueue: config.temporalTaskQueue,
     // A prebuilt bundle (WORKFLOW_BUNDLE_PATH) skips bundling at start; otherwise the workflows are bundled now.
     ...(process.env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH } } : { workflowsPath: WORKFLOWS_ENTRY }),
-    activities: createActivities({ db, logger }),
+    activities,
     // On SIGTERM, running activities get this long to finish before they are cancelled (and retried elsewhere).
     shutdownGraceTime: '30s',
   });
-  logger.info({ address, namespace: config.temporalNamespace, task_queue: config.temporalTaskQueue }, 'worker running');
+  // Webhook attempts on a queue of their own with their own slot limit: slow endpoints cannot starve model runs.
+  const webhookWorker = await Worker.create({
+    connection,
+    namespace: config.temporalNamespace,
+    taskQueue: webhookTaskQueueFor(config.temporalTaskQueue),
+    activities,
+    maxConcurrentActivityTaskExecutions: config.webhooks.deliveryConcurrency,
+    shutdownGraceTime: '30s',
+  });
+
+  let stopEvents = async () => undefined as void;
+  let clientConnection: Connection | undefined;
+  if (config.webhooks.relayEnabled) {
+    clientConnection = await Connection.connect({ address });
+    const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
+    const relay = startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks });
+    const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks });
+    stopEvents = async () => {
+      await relay.stop();
+      await maintenance.stop();
+    };
+  }
+  logger.info({ address, namespace: config.temporalNamespace, task_queue: config.temporalTaskQueue, event_relay: config.webhooks.relayEnabled }, 'worker running');
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and lets running activities finish.
-  await worker.run();
+  await Promise.all([worker.run(), webhookWorker.run()]);
+  await stopEvents();
+  await clientConnection?.close();
   await db.destroy();
   await connection.close();
   logger.info('worker stopped');

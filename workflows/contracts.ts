@@ -35,6 +35,7 @@ export function searchAttributesFor(tenantId: string, resourceType: ResourceType
 export const WORKFLOW_TYPES = {
   scenarioRun: 'scenarioRunWorkflow',
   scenarioBatch: 'scenarioBatchWorkflow',
+  webhookDelivery: 'webhookDeliveryWorkflow',
 } as const;
 
 // ---- Scenario runs ----------------------------------------------------------------------------------------------
@@ -106,3 +107,58 @@ export interface RetrySettings {
 export const DEFAULT_RETRY: RetrySettings = { initialIntervalMs: 1000, maximumIntervalMs: 30_000, maximumAttempts: 10 };
 
 export const CANCEL_BATCH_SIGNAL = 'cancelBatch';
+
+// ---- Webhook deliveries -----------------------------------------------------------------------------------------
+
+/**
+ * Delivery attempts run on a task queue of their own (polled by a worker with its own concurrency limit), so slow
+ * or dead endpoints can occupy at most that many slots and never hold up model runs or other deliveries beyond it.
+ */
+export function webhookTaskQueueFor(taskQueue: string): string {
+  return `${taskQueue}-webhooks`;
+}
+
+/** One delivery workflow per (event, subscription); a redelivery adds its delivery id. */
+export function webhookDeliveryWorkflowId(eventId: string, subscriptionId: string, redeliveryId?: string): string {
+  return workflowIdFor('webhook_delivery', eventId, redeliveryId ? `${subscriptionId}/${redeliveryId}` : subscriptionId);
+}
+
+/** A subscription's retry policy, resolved to Temporal terms when the delivery starts. */
+export interface DeliveryRetrySettings {
+  /** `standard`: the activity names each next delay (Standard Webhooks schedule); `exponential`: Temporal's backoff. */
+  schedule: 'standard' | 'exponential';
+  maximumAttempts: number;
+  initialIntervalMs: number;
+  backoffCoefficient: number;
+  maximumIntervalMs: number;
+  /** Total deadline of all attempts (schedule-to-close). */
+  deadlineMs: number;
+}
+
+export interface WebhookDeliveryInput {
+  tenantId: string;
+  eventId: string;
+  eventType: string;
+  subscriptionId: string;
+  /** For a redelivery: the delivery it repeats. */
+  redeliveryOf?: string;
+  retry: DeliveryRetrySettings;
+  /** Start-to-close timeout of one attempt (the HTTP timeout plus a margin). */
+  attemptTimeoutMs: number;
+  activityTaskQueue: string;
+}
+
+export interface DeliverWebhookInput {
+  tenantId: string;
+  eventId: string;
+  eventType: string;
+  subscriptionId: string;
+  workflowId: string;
+  redeliveryOf?: string;
+  schedule: 'standard' | 'exponential';
+  maximumAttempts: number;
+}
+
+export interface WebhookDeliveryResult {
+  status: 'succeeded' | 'failed';
+}

@@ -5,6 +5,7 @@ import { oauthClientsPart } from './oauth-clients';
 import { ALL_SCOPES } from '../../core/scopes';
 import { scenariosPart } from './scenarios';
 import { usersPart } from './users';
+import { webhookEventsSection, webhooksPart } from './webhooks';
 import { commonHeaders, commonParameters, commonResponses, commonSchemas, type DocumentPart } from './common';
 import { systemPart } from './system';
 import type { OpenApiDocument } from './types';
@@ -59,6 +60,13 @@ first. Cursors are opaque and stable under concurrent inserts.
 Ids are opaque strings with a type prefix (\`key_…\`, \`scn_…\`, \`mdl_…\`), sortable by creation time. Timestamps are
 RFC 3339 UTC strings named \`*_at\`.
 
+## Webhooks and events
+Changes emit events (catalogue: \`GET /api/v1/webhooks/event-types\` and the \`webhooks\` section of this document), written in
+the same database transaction as the change (an outbox: no event for a change that rolled back, none lost if a process dies).
+Subscriptions receive them as signed POSTs per the Standard Webhooks specification, at least once, retried on the
+subscription's retry policy; \`GET /api/v1/events\` lists the last 30 days. Events carry a per-tenant \`sequence\` in commit
+order; deliveries are not ordered, so reorder by it.
+
 ## Versioning and deprecation
 The major version is in the path (\`/api/v1\`). Within a version, changes are additive only (new endpoints, new optional
 parameters, new response fields, new enum values in responses): clients must ignore unknown fields. A breaking change ships
@@ -66,7 +74,7 @@ only under a new major path. A deprecated operation or version is announced at l
 here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers until its sunset date.
 `.trim();
 
-const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, scenariosPart];
+const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, scenariosPart, webhooksPart];
 
 const OAUTH_SCOPES: Record<string, string> = {
   ...Object.fromEntries(
@@ -121,6 +129,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       },
     },
     security: [{ apiKey: [] }, { oauth2: [] }],
+    webhooks: webhookEventsSection(),
   };
   for (const part of PARTS) {
     document.tags.push(...part.tags);

@@ -36,7 +36,7 @@ export function registerModelRoutes(router: AppRouter, models: ModelService, val
   });
 
   router.post('/models/:id/deprecate', requireScope('models:write'), validate(validators, 'deprecateModel'), async (ctx) => {
-    ctx.body = await models.deprecate(principalOf(ctx).tenantId, ctx.params.id as string);
+    ctx.body = await models.deprecate(principalOf(ctx).tenantId, principalOf(ctx).actor, ctx.params.id as string);
   });
 
   router.post('/models/:id/validate', requireScope('models:read'), validate(validators, 'validateModelInputs'), async (ctx) => {

@@ -28,6 +28,7 @@ import {
 } from '../../db/repositories/decision-models';
 import { decodeCursor, encodeCursor, type PageRequest } from '../../db/pagination';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
+import { recordEvent } from '../../db/repositories/events';
 
 /** Built-in models ship with the service; this is the date their current versions were released. */
 const BUILTIN_RELEASED_AT = '2026-11-21T00:00:00.000Z';
@@ -75,6 +76,14 @@ function presentTenantModel(model: DecisionModelRecord, version: ModelVersionRec
     created_at: model.created_at.toISOString(),
     updated_at: model.updated_at.toISOString(),
     deprecated_at: model.deprecated_at ? model.deprecated_at.toISOString() : null,
+  };
+}
+
+function versionCreatedData(model: DecisionModelRecord, version: ModelVersionRecord, actor: Actor) {
+  return {
+    model: { id: model.id, name: model.name },
+    version: { version: String(version.version), graph_sha256: version.graph_sha256, created_at: version.created_at.toISOString() },
+    actor,
   };
 }
 
@@ -269,6 +278,7 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
       const id = newId('model');
       return inTenantTransaction(db, tenantId, async (scope) => {
         const created = await createTenantModel(scope, { id, name: body.name, description: body.description ?? '', category: body.category }, version, actor);
+        await recordEvent(scope, 'model.version.created', versionCreatedData(created.model, created.version, actor));
         return presentTenantModel(created.model, created.version);
       });
     },
@@ -280,15 +290,24 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
       return inTenantTransaction(db, tenantId, async (scope) => {
         const added = await addModelVersion(scope, id, version, actor);
         if (!added) throw notFound('model', id);
+        const model = await requireTenantModel(scope, id);
+        await recordEvent(scope, 'model.version.created', versionCreatedData(model, added.version, actor));
         return presentVersion(id, added.version);
       });
     },
 
-    async deprecate(tenantId: string, id: string) {
+    async deprecate(tenantId: string, actor: Actor, id: string) {
       refuseBuiltin(id);
       return inTenantTransaction(db, tenantId, async (scope) => {
         const model = await requireTenantModel(scope, id);
-        const updated = model.status === 'deprecated' ? model : ((await markModelDeprecated(scope, id)) as DecisionModelRecord);
+        let updated = model;
+        if (model.status !== 'deprecated') {
+          updated = (await markModelDeprecated(scope, id)) as DecisionModelRecord;
+          await recordEvent(scope, 'model.deprecated', {
+            model: { id: updated.id, name: updated.name, deprecated_at: (updated.deprecated_at as Date).toISOString() },
+            actor,
+          });
+        }
         return presentTenantModel(updated, await findModelVersion(scope, id, updated.latest_version));
       });
     },

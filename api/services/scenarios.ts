@@ -24,6 +24,7 @@ import {
   updateScenario,
 } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import { recordEvent } from '../../db/repositories/events';
 import {
   searchAttributesFor,
   workflowIdFor,
@@ -413,7 +414,9 @@ export function createScenarioService(deps: { db: Knex; temporal: Client; config
         if (!scenario) throw notFound('scenario', id);
         const trail = [...scenario.audit_trail];
         trail.push(nextAuditEvent(trail, { event: 'deleted', at: new Date().toISOString(), actor: context.actor, recorded_by: 'api', details: { request_id: context.requestId } }));
-        await updateScenario(scope, id, { deleted_at: new Date(), audit_trail: trail });
+        const deletedAt = new Date();
+        await updateScenario(scope, id, { deleted_at: deletedAt, audit_trail: trail });
+        await recordEvent(scope, 'scenario.deleted', { scenario: { id, deleted_at: deletedAt.toISOString() }, actor: context.actor });
       });
     },
 

@@ -17,6 +17,8 @@ export class ApiKeyModel extends Model {
   revoked_at!: Date | null;
   last_used_at!: Date | null;
   rotated_at!: Date | null;
+  /** When api_key.expiring was emitted for this key (once per key). */
+  expiring_event_at!: Date | null;
   created_by!: Actor;
   created_at!: Date;
   updated_at!: Date;

@@ -2,6 +2,7 @@ import type { ModelResult, Note } from '../../decision/types';
 import { ScenarioRecord, ScenarioRunRecord, type AuditEvent, type ScenarioStatus } from '../models/scenario';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
+import { recordEvent } from './events';
 
 export async function insertScenario(scope: TenantScope, row: Partial<ScenarioRecord>): Promise<ScenarioRecord> {
   return insertScoped(scope, ScenarioRecord, row);
@@ -100,6 +101,7 @@ export async function recordRunOutcome(scope: TenantScope, scenarioId: string, o
   if (!scenario || scenario.run_number !== outcome.runNumber || scenario.status !== 'running') return false;
   const trail = [...scenario.audit_trail];
   for (const event of outcome.events) trail.push(nextAuditEvent(trail, event));
+  const completedAt = new Date();
   await updateScenario(scope, scenarioId, {
     status: outcome.status,
     metrics: outcome.result?.metrics ?? null,
@@ -110,7 +112,20 @@ export async function recordRunOutcome(scope: TenantScope, scenarioId: string, o
     audit_trail: trail,
     workflow_id: outcome.workflowId,
     run_id: outcome.runId,
-    completed_at: new Date(),
+    completed_at: completedAt,
+  });
+  // The event is part of the same transaction: it exists exactly when the outcome does.
+  await recordEvent(scope, outcome.status === 'completed' ? 'scenario.completed' : 'scenario.failed', {
+    scenario: {
+      id: scenario.id,
+      name: scenario.name,
+      model_id: scenario.model_id,
+      model_version: scenario.model_version,
+      run_number: outcome.runNumber,
+      status: outcome.status,
+      ...(outcome.status === 'completed' ? { metrics: outcome.result?.metrics ?? {} } : { error: outcome.error ?? null }),
+      completed_at: completedAt.toISOString(),
+    },
   });
   return true;
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,9 @@ export async function startBenchServices(options: { worker: boolean; env?: Recor
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // Production mode needs a key for webhook secrets at rest; the bench receiver is local plain http.
+    WEBHOOK_SECRET_KEY: crypto.randomBytes(32).toString('base64'),
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     ...options.env,
   };
   const children: ChildProcess[] = [];

@@ -12,6 +12,21 @@ import type { Plan } from '../../db/models/tenant';
 import { issueApiKey } from '../../db/repositories/api-keys';
 import { createTenant } from '../../db/repositories/tenants';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import type { ResolveHost } from '../../activities/webhook-sender';
+import { webhookTaskQueueFor } from '../../workflows/contracts';
+import { startEventMaintenance } from '../../worker/event-maintenance';
+import { startOutboxRelay } from '../../worker/outbox-relay';
+
+/**
+ * Tenants created through createTestTenant, per database handle: each stack's outbox relay handles only its own
+ * tenants' events, since test files running in parallel share one database.
+ */
+const tenantsByDb = new WeakMap<Knex, Set<string>>();
+const tenantsOf = (db: Knex): Set<string> => {
+  let tenants = tenantsByDb.get(db);
+  if (!tenants) tenantsByDb.set(db, (tenants = new Set()));
+  return tenants;
+};
 
 /**
  * One test file's view of the real stack started by scripts/test.ts: a real Postgres and a real Temporal server
@@ -25,6 +40,9 @@ export interface TestStack {
   baseUrl: string;
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
+  /** The outbox relay and event maintenance (started with the worker, or alone with `relay: true`). */
+  startRelay(): void;
+  stopRelay(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,7 +52,9 @@ function requiredEnv(name: string): string {
   return value;
 }
 
-export async function startTestStack(options: { worker?: boolean; env?: Record<string, string> } = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: { worker?: boolean; relay?: boolean; env?: Record<string, string>; resolveHost?: ResolveHost } = {},
+): Promise<TestStack> {
   // Listen first: the OAuth issuer is the public base URL, which must be the real address with its random port.
   let handler: http.RequestListener = (_req, res) => res.writeHead(503).end();
   const server = http.createServer((req, res) => handler(req, res));
@@ -61,32 +81,63 @@ export async function startTestStack(options: { worker?: boolean; env?: Record<s
   let worker: Worker | undefined;
   let workerRun: Promise<void> | undefined;
   let workerConnection: NativeConnection | undefined;
+  let webhookAttemptWorker: Worker | undefined;
+  let events: { stop(): Promise<void> }[] = [];
+
+  const startRelay = () => {
+    if (events.length > 0) return;
+    const tenantIds = () => [...tenantsOf(db)];
+    events = [
+      startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, tenantIds }),
+      startEventMaintenance({ db, logger, webhooks: config.webhooks, tenantIds }),
+    ];
+  };
+  const stopRelay = async () => {
+    const running = events;
+    events = [];
+    await Promise.all(running.map((e) => e.stop()));
+  };
 
   const startWorker = async () => {
     if (worker) return;
     workerConnection = await NativeConnection.connect({ address: temporalAddress });
+    const activities = createActivities({ db, logger, webhooks: config.webhooks, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) });
     const bundlePath = process.env.WORKFLOW_BUNDLE_PATH;
     worker = await Worker.create({
       connection: workerConnection,
       namespace: config.temporalNamespace,
       taskQueue: config.temporalTaskQueue,
       ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../../workflows') }),
-      activities: createActivities({ db, logger }),
+      activities,
       shutdownGraceTime: '2s',
     });
-    workerRun = worker.run();
+    const webhookWorker = await Worker.create({
+      connection: workerConnection,
+      namespace: config.temporalNamespace,
+      taskQueue: webhookTaskQueueFor(config.temporalTaskQueue),
+      activities,
+      maxConcurrentActivityTaskExecutions: config.webhooks.deliveryConcurrency,
+      shutdownGraceTime: '2s',
+    });
+    webhookAttemptWorker = webhookWorker;
+    workerRun = Promise.all([worker.run(), webhookWorker.run()]).then(() => undefined);
+    startRelay();
   };
 
   const stopWorker = async () => {
+    await stopRelay();
     if (!worker) return;
     worker.shutdown();
+    webhookAttemptWorker?.shutdown();
     await workerRun;
+    webhookAttemptWorker = undefined;
     await workerConnection?.close();
     worker = undefined;
     workerRun = undefined;
   };
 
   if (options.worker) await startWorker();
+  else if (options.relay) startRelay();
 
   return {
     config,
@@ -95,8 +146,11 @@ export async function startTestStack(options: { worker?: boolean; env?: Record<s
     baseUrl,
     startWorker,
     stopWorker,
+    startRelay,
+    stopRelay,
     async close() {
       await stopWorker();
+      await stopRelay();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
@@ -139,6 +193,7 @@ export async function createTestTenant(
       { type: 'system', id: 'test' },
     ),
   );
+  tenantsOf(db).add(tenant.id);
   return { id: tenant.id, key, keyId: record.id };
 }
 
@@ -174,10 +229,11 @@ export async function call<T = any>(
  * The production worker entry point as a separate process on this stack's task queue, so a test can kill it
  * outright (SIGKILL: no graceful shutdown, no chance to finish anything) as a crash would.
  */
-export async function spawnWorkerProcess(stack: TestStack): Promise<import('node:child_process').ChildProcess> {
+export async function spawnWorkerProcess(stack: TestStack, env: Record<string, string> = {}): Promise<import('node:child_process').ChildProcess> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, ['--import', 'tsx', require.resolve('../../worker/main.ts')], {
-    env: { ...process.env, TEMPORAL_TASK_QUEUE: stack.config.temporalTaskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    // The relay stays in the test process (it only handles this file's tenants); the child runs workflows and activities.
+    env: { ...process.env, EVENT_RELAY_ENABLED: 'false', TEMPORAL_TASK_QUEUE: stack.config.temporalTaskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;

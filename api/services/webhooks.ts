@@ -1,0 +1,328 @@
+import { WorkflowIdReusePolicy, type Client } from '@temporalio/client';
+import type { Knex } from 'knex';
+import type { Actor } from '../../core/actor';
+import { AppError, notFound, validationFailed, type FieldError } from '../../core/app-error';
+import type { Config } from '../../core/config';
+import { EVENT_TYPES, EVENT_TYPE_PATTERN, patternMatchesCatalogue } from '../../core/event-types';
+import { isIdOf, newId } from '../../core/ids';
+import type { Logger } from '../../core/logger';
+import { checkWebhookUrl } from '../../core/network-address';
+import { DEFAULT_RETRY_POLICY, STANDARD_MAX_ATTEMPTS, toDeliveryRetrySettings } from '../../core/webhook-retry';
+import { encryptWebhookSecret, newWebhookSecret } from '../../core/webhook-secret';
+import type { EventRecord } from '../../db/models/event';
+import type { WebhookDeliveryAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookRetryPolicy, WebhookSubscriptionRecord } from '../../db/models/webhook';
+import type { PageRequest } from '../../db/pagination';
+import { findEvent, listEvents, recordEvent } from '../../db/repositories/events';
+import {
+  ensureDelivery,
+  findDelivery,
+  findSubscription,
+  insertSubscription,
+  listAttempts,
+  listDeliveries,
+  listSubscriptions,
+  markDeliveryFailed,
+  updateSubscription,
+} from '../../db/repositories/webhooks';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { searchAttributesFor, webhookDeliveryWorkflowId, webhookTaskQueueFor, WORKFLOW_TYPES, type WebhookDeliveryInput } from '../../workflows/contracts';
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+export function presentWebhook(record: WebhookSubscriptionRecord, now = Date.now()) {
+  return {
+    id: record.id,
+    object: 'webhook' as const,
+    url: record.url,
+    description: record.description,
+    event_types: record.event_types,
+    enabled: record.enabled,
+    disabled_reason: record.disabled_reason,
+    disabled_at: iso(record.disabled_at),
+    retry_policy: record.retry_policy,
+    secret_rotated_at: iso(record.secret_rotated_at),
+    previous_secret_expires_at:
+      record.previous_secret_expires_at !== null && record.previous_secret_expires_at.getTime() > now ? record.previous_secret_expires_at.toISOString() : null,
+    failing_since: iso(record.failing_since),
+    created_by: record.created_by,
+    created_at: record.created_at.toISOString(),
+    updated_at: record.updated_at.toISOString(),
+  };
+}
+
+export function presentEvent(event: EventRecord) {
+  return {
+    id: event.id,
+    object: 'event' as const,
+    type: event.type,
+    api_version: event.api_version,
+    tenant_id: event.tenant_id,
+    sequence: event.sequence,
+    created_at: event.created_at.toISOString(),
+    data: event.data,
+  };
+}
+
+function presentDelivery(delivery: WebhookDeliveryRecord, attempts: WebhookDeliveryAttemptRecord[]) {
+  return {
+    id: delivery.id,
+    object: 'webhook_delivery' as const,
+    webhook_id: delivery.subscription_id,
+    event_id: delivery.event_id,
+    event_type: delivery.event_type,
+    status: delivery.status,
+    attempt_count: delivery.attempts,
+    last_response_status: delivery.last_response_status,
+    last_error: delivery.last_error,
+    last_attempt_at: iso(delivery.last_attempt_at),
+    redelivery_of: delivery.redelivery_of,
+    completed_at: iso(delivery.completed_at),
+    created_at: delivery.created_at.toISOString(),
+    attempts: attempts.map((a) => ({
+      attempt: a.attempt,
+      attempted_at: a.attempted_at.toISOString(),
+      outcome: a.outcome,
+      request_headers: a.request_headers,
+      response_status: a.response_status,
+      response_body_excerpt: a.response_body_excerpt,
+      latency_ms: a.latency_ms,
+      error: a.error,
+    })),
+  };
+}
+
+export interface WebhookCreate {
+  url: string;
+  event_types: string[];
+  description?: string;
+  enabled?: boolean;
+  retry_policy?: Partial<WebhookRetryPolicy>;
+}
+
+export type WebhookUpdate = Partial<WebhookCreate>;
+
+export function createWebhookService(deps: { db: Knex; temporal: Client; config: Config; logger: Logger }) {
+  const { db, config } = deps;
+  const key = config.webhooks.secretEncryptionKey;
+
+  const requireWebhookId = (id: string) => {
+    if (!isIdOf('webhook', id)) throw notFound('webhook', id);
+  };
+
+  const checkUrl = (url: string, errors: FieldError[]) => {
+    const verdict = checkWebhookUrl(url, { allowedHosts: config.webhooks.allowedHosts, requireHttps: config.webhooks.requireHttps });
+    if (!verdict.ok) errors.push({ path: '/url', message: verdict.reason });
+  };
+
+  const checkEventTypes = (patterns: string[], errors: FieldError[]) => {
+    patterns.forEach((pattern, index) => {
+      if (!EVENT_TYPE_PATTERN.test(pattern) || !patternMatchesCatalogue(pattern)) {
+        errors.push({ path: `/event_types/${index}`, message: `matches no event type; see GET /api/v1/webhooks/event-types` });
+      }
+    });
+  };
+
+  const resolvePolicy = (requested: Partial<WebhookRetryPolicy> | undefined, current: WebhookRetryPolicy | undefined, errors: FieldError[]): WebhookRetryPolicy => {
+    const base = current ?? DEFAULT_RETRY_POLICY;
+    const schedule = requested?.schedule ?? base.schedule;
+    const policy: WebhookRetryPolicy = {
+      ...base,
+      // Switching schedule without naming max_attempts takes that schedule's default attempts.
+      ...(requested?.schedule && requested.schedule !== base.schedule && requested.max_attempts === undefined
+        ? { max_attempts: schedule === 'standard' ? STANDARD_MAX_ATTEMPTS : 10 }
+        : {}),
+      ...requested,
+      schedule,
+    };
+    if (policy.max_interval_ms < policy.initial_interval_ms) {
+      errors.push({ path: '/retry_policy/max_interval_ms', message: 'must be >= initial_interval_ms' });
+    }
+    return policy;
+  };
+
+  const startDelivery = async (tenantId: string, event: { id: string; type: string }, subscription: WebhookSubscriptionRecord, deliveryId: string, redeliveryOf: string) => {
+    const input: WebhookDeliveryInput = {
+      tenantId,
+      eventId: event.id,
+      eventType: event.type,
+      subscriptionId: subscription.id,
+      redeliveryOf,
+      retry: toDeliveryRetrySettings(subscription.retry_policy, config.webhooks.retryUnitMs),
+      attemptTimeoutMs: config.webhooks.timeoutMs + 5000,
+      activityTaskQueue: webhookTaskQueueFor(config.temporalTaskQueue),
+    };
+    await deps.temporal.workflow.start(WORKFLOW_TYPES.webhookDelivery, {
+      taskQueue: config.temporalTaskQueue,
+      workflowId: webhookDeliveryWorkflowId(event.id, subscription.id, deliveryId),
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      args: [input],
+      typedSearchAttributes: searchAttributesFor(tenantId, 'webhook_delivery', subscription.id),
+    });
+  };
+
+  return {
+    eventTypes() {
+      return {
+        data: EVENT_TYPES.map((t) => ({ object: 'event_type' as const, type: t.type, summary: t.summary, description: t.description, data_schema: t.data })),
+        next_cursor: null,
+      };
+    },
+
+    async create(tenantId: string, actor: Actor, body: WebhookCreate) {
+      const errors: FieldError[] = [];
+      checkUrl(body.url, errors);
+      checkEventTypes(body.event_types, errors);
+      const retryPolicy = resolvePolicy(body.retry_policy, undefined, errors);
+      if (errors.length > 0) throw validationFailed(errors, 'The webhook subscription is not valid.');
+      const secret = newWebhookSecret();
+      const record = await inTenantTransaction(db, tenantId, (scope) =>
+        insertSubscription(scope, {
+          id: newId('webhook'),
+          url: body.url,
+          description: body.description ?? '',
+          event_types: body.event_types,
+          enabled: body.enabled ?? true,
+          disabled_reason: body.enabled === false ? 'disabled_by_user' : null,
+          disabled_at: body.enabled === false ? new Date() : null,
+          retry_policy: retryPolicy,
+          secret_ciphertext: encryptWebhookSecret(secret, key),
+          created_by: actor,
+        }),
+      );
+      return { ...presentWebhook(record), secret };
+    },
+
+    async list(tenantId: string, page: PageRequest) {
+      const { rows, nextCursor } = await inTenantTransaction(db, tenantId, (scope) => listSubscriptions(scope, page));
+      return { data: rows.map((row) => presentWebhook(row)), next_cursor: nextCursor };
+    },
+
+    async get(tenantId: string, id: string) {
+      requireWebhookId(id);
+      const record = await inTenantTransaction(db, tenantId, (scope) => findSubscription(scope, id));
+      if (!record) throw notFound('webhook', id);
+      return presentWebhook(record);
+    },
+
+    async update(tenantId: string, id: string, body: WebhookUpdate) {
+      requireWebhookId(id);
+      return inTenantTransaction(db, tenantId, async (scope) => {
+        const current = await findSubscription(scope, id, { forUpdate: true });
+        if (!current) throw notFound('webhook', id);
+        const errors: FieldError[] = [];
+        if (body.url !== undefined) checkUrl(body.url, errors);
+        if (body.event_types !== undefined) checkEventTypes(body.event_types, errors);
+        const retryPolicy = body.retry_policy !== undefined ? resolvePolicy(body.retry_policy, current.retry_policy, errors) : current.retry_policy;
+        if (errors.length > 0) throw validationFailed(errors, 'The webhook subscription is not valid.');
+        const patch: Partial<WebhookSubscriptionRecord> = { retry_policy: retryPolicy };
+        if (body.url !== undefined) patch.url = body.url;
+        if (body.event_types !== undefined) patch.event_types = body.event_types;
+        if (body.description !== undefined) patch.description = body.description;
+        if (body.enabled === true && !current.enabled) Object.assign(patch, { enabled: true, disabled_reason: null, disabled_at: null, failing_since: null });
+        if (body.enabled === false && current.enabled) Object.assign(patch, { enabled: false, disabled_reason: 'disabled_by_user', disabled_at: new Date() });
+        return presentWebhook(await updateSubscription(scope, id, patch));
+      });
+    },
+
+    async remove(tenantId: string, id: string) {
+      requireWebhookId(id);
+      await inTenantTransaction(db, tenantId, async (scope) => {
+        const current = await findSubscription(scope, id, { forUpdate: true });
+        if (!current) throw notFound('webhook', id);
+        await updateSubscription(scope, id, { deleted_at: new Date(), enabled: false });
+      });
+    },
+
+    async rotateSecret(tenantId: string, id: string, gracePeriodSeconds: number | undefined) {
+      requireWebhookId(id);
+      const grace = gracePeriodSeconds ?? config.webhooks.secretRotationGraceSeconds;
+      const secret = newWebhookSecret();
+      const record = await inTenantTransaction(db, tenantId, async (scope) => {
+        const current = await findSubscription(scope, id, { forUpdate: true });
+        if (!current) throw notFound('webhook', id);
+        const now = new Date();
+        return updateSubscription(scope, id, {
+          secret_ciphertext: encryptWebhookSecret(secret, key),
+          previous_secret_ciphertext: grace > 0 ? current.secret_ciphertext : null,
+          previous_secret_expires_at: grace > 0 ? new Date(now.getTime() + grace * 1000) : null,
+          secret_rotated_at: now,
+        });
+      });
+      return { ...presentWebhook(record), secret };
+    },
+
+    async sendTest(tenantId: string, id: string) {
+      requireWebhookId(id);
+      const event = await inTenantTransaction(db, tenantId, async (scope) => {
+        const current = await findSubscription(scope, id);
+        if (!current) throw notFound('webhook', id);
+        if (!current.enabled) throw new AppError(409, 'webhook_disabled', 'The webhook subscription is disabled; enable it first.');
+        return recordEvent(scope, 'webhook.test', { webhook: { id }, message: 'A test event from the Decision Modeling Service.' }, { targetSubscriptionId: id });
+      });
+      return presentEvent(event);
+    },
+
+    async listDeliveries(
+      tenantId: string,
+      id: string,
+      filters: { status?: WebhookDeliveryStatus; event_type?: string; event_id?: string },
+      page: PageRequest,
+    ) {
+      requireWebhookId(id);
+      return inTenantTransaction(db, tenantId, async (scope) => {
+        if (!(await findSubscription(scope, id))) throw notFound('webhook', id);
+        const { rows, nextCursor } = await listDeliveries(scope, id, { status: filters.status, eventType: filters.event_type, eventId: filters.event_id }, page);
+        const attempts = await listAttempts(scope, rows.map((r) => r.id));
+        return {
+          data: rows.map((row) => presentDelivery(row, attempts.filter((a) => a.delivery_id === row.id))),
+          next_cursor: nextCursor,
+        };
+      });
+    },
+
+    async redeliver(tenantId: string, id: string, deliveryId: string) {
+      requireWebhookId(id);
+      if (!isIdOf('webhookDelivery', deliveryId)) throw notFound('webhook delivery', deliveryId);
+      const newDeliveryId = newId('webhookDelivery');
+      const { subscription, delivery } = await inTenantTransaction(db, tenantId, async (scope) => {
+        const subscription = await findSubscription(scope, id);
+        if (!subscription) throw notFound('webhook', id);
+        const original = await findDelivery(scope, id, deliveryId);
+        if (!original) throw notFound('webhook delivery', deliveryId);
+        if (!subscription.enabled) throw new AppError(409, 'webhook_disabled', 'The webhook subscription is disabled; enable it first.');
+        if (!(await findEvent(scope, original.event_id))) throw new AppError(409, 'event_expired', 'The event is past its retention period.');
+        const delivery = await ensureDelivery(scope, {
+          id: newDeliveryId,
+          subscriptionId: id,
+          eventId: original.event_id,
+          eventType: original.event_type,
+          workflowId: webhookDeliveryWorkflowId(original.event_id, id, newDeliveryId),
+          redeliveryOf: original.id,
+        });
+        return { subscription, delivery };
+      });
+      try {
+        await startDelivery(tenantId, { id: delivery.event_id, type: delivery.event_type }, subscription, newDeliveryId, deliveryId);
+      } catch (error) {
+        // Never leave a redelivery "pending" that no workflow will ever attempt.
+        await inTenantTransaction(db, tenantId, (scope) => markDeliveryFailed(scope, delivery.workflow_id, 'The redelivery could not be started.'));
+        throw error;
+      }
+      return presentDelivery(delivery, []);
+    },
+
+    async listEvents(tenantId: string, filters: { type?: string; created_after?: string }, page: PageRequest) {
+      const { rows, nextCursor } = await inTenantTransaction(db, tenantId, (scope) => listEvents(scope, { type: filters.type, createdAfter: filters.created_after }, page));
+      return { data: rows.map(presentEvent), next_cursor: nextCursor };
+    },
+
+    async getEvent(tenantId: string, id: string) {
+      if (!isIdOf('event', id)) throw notFound('event', id);
+      const event = await inTenantTransaction(db, tenantId, (scope) => findEvent(scope, id));
+      if (!event) throw notFound('event', id);
+      return presentEvent(event);
+    },
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;

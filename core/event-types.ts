@@ -1,0 +1,198 @@
+/**
+ * The platform event catalogue: every event type that is really emitted, with the JSON Schema of its `data`.
+ * The OpenAPI document (`webhooks` section and `GET /api/v1/webhooks/event-types`) is generated from this list,
+ * so the documentation cannot drift from what is sent. Payloads are versioned with the API (`api_version: "v1"`):
+ * within v1, fields are only ever added.
+ */
+export const EVENT_API_VERSION = 'v1';
+
+type Schema = Record<string, unknown>;
+
+const actor: Schema = {
+  type: 'object',
+  required: ['type', 'id'],
+  properties: { type: { type: 'string' }, id: { type: 'string' }, via_client: { type: 'string' } },
+};
+const nullableString: Schema = { type: ['string', 'null'] };
+const timestamp: Schema = { type: 'string', format: 'date-time' };
+
+const scenarioOutcome = (status: 'completed' | 'failed'): Schema => ({
+  type: 'object',
+  required: ['scenario'],
+  properties: {
+    scenario: {
+      type: 'object',
+      required: ['id', 'model_id', 'model_version', 'run_number', 'status', 'completed_at'],
+      properties: {
+        id: { type: 'string', example: 'scn_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+        name: nullableString,
+        model_id: { type: 'string' },
+        model_version: { type: 'string' },
+        run_number: { type: 'integer' },
+        status: { type: 'string', const: status },
+        ...(status === 'completed'
+          ? { metrics: { type: 'object', description: 'The run\'s metrics, as in GET /scenarios/{id}.' } }
+          : { error: { type: 'object', description: 'A problem object: why the run failed.' } }),
+        completed_at: timestamp,
+      },
+    },
+  },
+});
+
+export interface EventTypeDefinition {
+  type: string;
+  summary: string;
+  description: string;
+  data: Schema;
+}
+
+export const EVENT_TYPES: EventTypeDefinition[] = [
+  {
+    type: 'scenario.completed',
+    summary: 'A scenario run completed',
+    description:
+      'A scenario run (POST /scenarios, or PATCH with new inputs) completed. Emitted in the transaction that stores the result. ' +
+      'Batch items do not emit this event: a batch emits one `batch.completed` with its counts (list its scenarios with `?batch_id=`).',
+    data: scenarioOutcome('completed'),
+  },
+  {
+    type: 'scenario.failed',
+    summary: 'A scenario run failed',
+    description: 'A scenario run failed: the model could not run on the inputs, or the run could not be executed after its retries.',
+    data: scenarioOutcome('failed'),
+  },
+  {
+    type: 'scenario.deleted',
+    summary: 'A scenario was deleted',
+    description: 'A scenario was deleted (DELETE /scenarios/{id}).',
+    data: {
+      type: 'object',
+      required: ['scenario', 'actor'],
+      properties: { scenario: { type: 'object', required: ['id', 'deleted_at'], properties: { id: { type: 'string' }, deleted_at: timestamp } }, actor },
+    },
+  },
+  {
+    type: 'batch.completed',
+    summary: 'A scenario batch finished',
+    description: 'A scenario batch finished: every item ran (`status: completed`) or the batch was cancelled (`status: cancelled`).',
+    data: {
+      type: 'object',
+      required: ['batch'],
+      properties: {
+        batch: {
+          type: 'object',
+          required: ['id', 'status', 'progress', 'completed_at'],
+          properties: {
+            id: { type: 'string', example: 'bat_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+            status: { type: 'string', enum: ['completed', 'cancelled'] },
+            progress: {
+              type: 'object',
+              required: ['total', 'completed', 'failed', 'invalid', 'cancelled'],
+              properties: Object.fromEntries(['total', 'completed', 'failed', 'invalid', 'cancelled'].map((k) => [k, { type: 'integer' }])),
+            },
+            completed_at: timestamp,
+          },
+        },
+      },
+    },
+  },
+  {
+    type: 'model.version.created',
+    summary: 'A model version was created',
+    description: 'A tenant model was created (version 1) or a new version was uploaded.',
+    data: {
+      type: 'object',
+      required: ['model', 'version', 'actor'],
+      properties: {
+        model: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+        version: {
+          type: 'object',
+          required: ['version', 'graph_sha256', 'created_at'],
+          properties: { version: { type: 'string', example: '2' }, graph_sha256: { type: 'string' }, created_at: timestamp },
+        },
+        actor,
+      },
+    },
+  },
+  {
+    type: 'model.deprecated',
+    summary: 'A model was deprecated',
+    description: 'A tenant model was deprecated: it serves reads and existing scenarios, but no new runs.',
+    data: {
+      type: 'object',
+      required: ['model', 'actor'],
+      properties: {
+        model: { type: 'object', required: ['id', 'name', 'deprecated_at'], properties: { id: { type: 'string' }, name: { type: 'string' }, deprecated_at: timestamp } },
+        actor,
+      },
+    },
+  },
+  {
+    type: 'api_key.expiring',
+    summary: 'An API key expires soon',
+    description: 'An API key expires within `API_KEY_EXPIRING_DAYS` (default 7) days. Emitted once per key.',
+    data: {
+      type: 'object',
+      required: ['api_key', 'days_before'],
+      properties: {
+        api_key: {
+          type: 'object',
+          required: ['id', 'name', 'key_prefix', 'expires_at'],
+          properties: { id: { type: 'string' }, name: { type: 'string' }, key_prefix: { type: 'string' }, expires_at: timestamp },
+        },
+        days_before: { type: 'integer', description: 'The configured lead time, in days.' },
+      },
+    },
+  },
+  {
+    type: 'webhook.disabled',
+    summary: 'A webhook subscription was disabled',
+    description:
+      'A subscription was disabled automatically: its endpoint answered 410 Gone (`endpoint_gone`), or its deliveries failed continuously ' +
+      'for `WEBHOOK_DISABLE_AFTER_SECONDS` (`failing_continuously`). Not sent to the disabled subscription itself.',
+    data: {
+      type: 'object',
+      required: ['webhook'],
+      properties: {
+        webhook: {
+          type: 'object',
+          required: ['id', 'url', 'disabled_reason', 'disabled_at'],
+          properties: {
+            id: { type: 'string' },
+            url: { type: 'string' },
+            disabled_reason: { type: 'string', enum: ['endpoint_gone', 'failing_continuously'] },
+            disabled_at: timestamp,
+          },
+        },
+      },
+    },
+  },
+  {
+    type: 'webhook.test',
+    summary: 'A test event',
+    description: 'Sent by POST /webhooks/{id}/test, to that subscription only (whatever its `event_types`).',
+    data: {
+      type: 'object',
+      required: ['webhook', 'message'],
+      properties: { webhook: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } }, message: { type: 'string' } },
+    },
+  },
+];
+
+export type EventType = (typeof EVENT_TYPES)[number]['type'];
+
+export const EVENT_TYPE_NAMES: string[] = EVENT_TYPES.map((t) => t.type);
+
+/** A subscription pattern: an exact type, `family.*` (any type starting with `family.`), or `*`. */
+export const EVENT_TYPE_PATTERN = /^(\*|[a-z_]+(\.[a-z_]+)*(\.\*)?)$/;
+
+export function eventTypeMatches(pattern: string, type: string): boolean {
+  if (pattern === '*') return true;
+  if (pattern.endsWith('.*')) return type.startsWith(pattern.slice(0, -1));
+  return pattern === type;
+}
+
+/** Whether a pattern can match anything in today's catalogue (a pattern that matches nothing is refused). */
+export function patternMatchesCatalogue(pattern: string): boolean {
+  return EVENT_TYPE_NAMES.some((type) => eventTypeMatches(pattern, type));
+}

@@ -1,0 +1,83 @@
+import net from 'node:net';
+
+/**
+ * Where webhooks may not go: loopback, private (RFC 1918, unique-local), link-local (which includes the cloud
+ * metadata address 169.254.169.254), carrier-grade NAT, "this network", multicast, reserved and documentation ranges,
+ * and their IPv4-mapped IPv6 forms. Checked on the address actually connected to, after DNS resolution.
+ */
+const blocked = new net.BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv6');
+}
+
+export function isPublicAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return isPublicAddress(mapped[1] as string);
+    return !blocked.check(address, 'ipv6');
+  }
+  return !blocked.check(address, 'ipv4');
+}
+
+/** The URL's host as compared with the allow-list: lower case, IPv6 without brackets. */
+export function normalisedHost(url: URL): string {
+  return url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+}
+
+export type WebhookUrlProblem = { ok: true } | { ok: false; reason: string };
+
+/**
+ * The checks that need no DNS: scheme (https required in production, except allow-listed hosts), no credentials in
+ * the URL, and an IP-literal host must be public unless allow-listed. Host names are checked at delivery time.
+ */
+export function checkWebhookUrl(raw: string, options: { allowedHosts: string[]; requireHttps: boolean }): WebhookUrlProblem {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, reason: 'must be an absolute URL' };
+  }
+  const host = normalisedHost(url);
+  const allowListed = options.allowedHosts.includes(host);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'must use https' };
+  if (url.protocol === 'http:' && options.requireHttps && !allowListed) return { ok: false, reason: 'must use https' };
+  if (url.username || url.password) return { ok: false, reason: 'must not contain credentials' };
+  if (url.hash) return { ok: false, reason: 'must not contain a fragment' };
+  if (!allowListed && net.isIP(host) !== 0 && !isPublicAddress(host)) {
+    return { ok: false, reason: 'must not point to a private, loopback, link-local or metadata address' };
+  }
+  if (!allowListed && (host === 'localhost' || host.endsWith('.localhost'))) {
+    return { ok: false, reason: 'must not point to a private, loopback, link-local or metadata address' };
+  }
+  return { ok: true };
+}

@@ -1,0 +1,40 @@
+import type { DeliveryRetrySettings } from '../workflows/contracts';
+
+/** Delays after attempts 1…7 of the Standard Webhooks / Svix schedule, in seconds: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const STANDARD_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
+export const STANDARD_MAX_ATTEMPTS = STANDARD_RETRY_DELAYS_SECONDS.length + 1;
+
+export interface RetryPolicyInput {
+  schedule: 'standard' | 'exponential';
+  max_attempts: number;
+  initial_interval_ms: number;
+  backoff_coefficient: number;
+  max_interval_ms: number;
+  max_duration_seconds: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicyInput = {
+  schedule: 'standard',
+  max_attempts: STANDARD_MAX_ATTEMPTS,
+  initial_interval_ms: 5000,
+  backoff_coefficient: 2,
+  max_interval_ms: 36_000_000,
+  max_duration_seconds: 3 * 86_400,
+};
+
+/** The delay before attempt `attempt + 1` on the standard schedule (the last delay repeats beyond it). */
+export function standardDelayMs(attempt: number, unitMs: number): number {
+  const index = Math.min(Math.max(attempt - 1, 0), STANDARD_RETRY_DELAYS_SECONDS.length - 1);
+  return (STANDARD_RETRY_DELAYS_SECONDS[index] as number) * unitMs;
+}
+
+export function toDeliveryRetrySettings(policy: RetryPolicyInput, unitMs: number): DeliveryRetrySettings {
+  return {
+    schedule: policy.schedule,
+    maximumAttempts: policy.max_attempts,
+    initialIntervalMs: policy.schedule === 'standard' ? standardDelayMs(1, unitMs) : policy.initial_interval_ms,
+    backoffCoefficient: policy.backoff_coefficient,
+    maximumIntervalMs: policy.schedule === 'standard' ? Math.max(...STANDARD_RETRY_DELAYS_SECONDS) * unitMs : policy.max_interval_ms,
+    deadlineMs: policy.max_duration_seconds * 1000,
+  };
+}

@@ -1,0 +1,120 @@
+import type { Knex } from 'knex';
+import { EVENT_API_VERSION, type EventType } from '../../core/event-types';
+import { newId } from '../../core/ids';
+import { EventRecord } from '../models/event';
+import { paginate, type PageRequest } from '../pagination';
+import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
+
+/** The outbox relay LISTENs here; NOTIFY is delivered on commit, so a rolled-back event wakes nobody. */
+export const EVENTS_CHANNEL = 'events_outbox';
+
+/**
+ * Writes an event into the outbox, inside the caller's transaction: it exists if and only if the change that
+ * caused it commits. The per-tenant sequence row stays locked until then, so sequences follow commit order.
+ */
+export async function recordEvent(
+  scope: TenantScope,
+  type: EventType,
+  data: Record<string, unknown>,
+  options: { targetSubscriptionId?: string } = {},
+): Promise<EventRecord> {
+  const result = await scope.trx.raw<{ rows: Array<{ last_sequence: number }> }>(
+    `insert into event_sequences (tenant_id, last_sequence) values (?, 1)
+     on conflict (tenant_id) do update set last_sequence = event_sequences.last_sequence + 1
+     returning last_sequence`,
+    [scope.tenantId],
+  );
+  const sequence = Number(result.rows[0]?.last_sequence);
+  const event = await insertScoped(scope, EventRecord, {
+    id: newId('event'),
+    sequence,
+    type,
+    api_version: EVENT_API_VERSION,
+    data,
+    target_subscription_id: options.targetSubscriptionId ?? null,
+  });
+  await scope.trx.raw('select pg_notify(?, ?)', [EVENTS_CHANNEL, '']);
+  return event;
+}
+
+export async function findEvent(scope: TenantScope, id: string): Promise<EventRecord | undefined> {
+  return (await scoped(scope, EventRecord).where('events.id', id).first()) as EventRecord | undefined;
+}
+
+export async function listEvents(scope: TenantScope, filters: { type?: string; createdAfter?: string }, page: PageRequest) {
+  const query = scoped(scope, EventRecord);
+  if (filters.type) query.where('type', filters.type);
+  if (filters.createdAfter) query.where('created_at', '>=', filters.createdAfter);
+  return paginate<EventRecord>(query, 'events.id', page);
+}
+
+// ---- The relay and the maintenance job: they work across tenants, as the table owner (outside row-level security).
+
+export interface OutboxEvent {
+  id: string;
+  tenant_id: string;
+  type: string;
+  target_subscription_id: string | null;
+  created_at: Date;
+}
+
+export interface DispatchTarget {
+  id: string;
+  tenant_id: string;
+  event_types: string[];
+  retry_policy: import('../models/webhook').WebhookRetryPolicy;
+  created_at: Date;
+}
+
+/**
+ * Claims up to `limit` undispatched events, oldest first, locking them for the caller's transaction. SKIP LOCKED
+ * lets several relays (one per worker process) share the outbox without handing out an event twice at once.
+ */
+export async function claimUndispatchedEvents(trx: Knex.Transaction, limit: number, tenantIds?: readonly string[]): Promise<OutboxEvent[]> {
+  if (tenantIds && tenantIds.length === 0) return [];
+  const result = await trx.raw<{ rows: OutboxEvent[] }>(
+    `select id, tenant_id, type, target_subscription_id, created_at from events
+      where dispatched_at is null ${tenantIds ? 'and tenant_id = any(?)' : ''}
+      order by id limit ? for update skip locked`,
+    tenantIds ? [tenantIds as string[], limit] : [limit],
+  );
+  return result.rows;
+}
+
+export async function enabledSubscriptionsOf(trx: Knex.Transaction, tenantIds: string[]): Promise<DispatchTarget[]> {
+  const result = await trx.raw<{ rows: DispatchTarget[] }>(
+    `select id, tenant_id, event_types, retry_policy, created_at from webhook_subscriptions
+      where tenant_id = any(?) and enabled and deleted_at is null`,
+    [tenantIds],
+  );
+  return result.rows;
+}
+
+export async function markEventsDispatched(trx: Knex.Transaction, ids: string[]): Promise<void> {
+  await trx.raw('update events set dispatched_at = now() where id = any(?)', [ids]);
+}
+
+/** Retention: events (and their delivery logs, by cascade) older than the retention period are deleted. */
+export async function deleteEventsOlderThan(db: Knex, days: number): Promise<number> {
+  const result = await db.raw<{ rowCount: number }>(`delete from events where created_at < now() - make_interval(days => ?)`, [days]);
+  return result.rowCount;
+}
+
+export interface ExpiringKey {
+  id: string;
+  tenant_id: string;
+}
+
+/** Live keys expiring within `days` for which api_key.expiring has not been emitted yet. */
+export async function findKeysExpiringWithin(db: Knex, days: number, tenantIds?: readonly string[]): Promise<ExpiringKey[]> {
+  if (tenantIds && tenantIds.length === 0) return [];
+  const result = await db.raw<{ rows: ExpiringKey[] }>(
+    `select id, tenant_id from api_keys
+      where expiring_event_at is null and revoked_at is null and expires_at is not null
+        and expires_at > now() and expires_at <= now() + make_interval(days => ?)
+        ${tenantIds ? 'and tenant_id = any(?)' : ''}
+      order by id limit 500`,
+    tenantIds ? [days, tenantIds as string[]] : [days],
+  );
+  return result.rows;
+}

@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import type { WebhookConfig } from '../core/config';
+import type { Logger } from '../core/logger';
+import { ApiKeyModel } from '../db/models/api-key';
+import { deleteEventsOlderThan, findKeysExpiringWithin, recordEvent } from '../db/repositories/events';
+import { inTenantTransaction, scoped } from '../db/tenant-scope';
+
+export interface EventMaintenanceDeps {
+  db: Knex;
+  logger: Logger;
+  webhooks: WebhookConfig;
+  /** Only for tests, where several stacks share one database. */
+  tenantIds?: () => readonly string[];
+}
+
+/**
+ * Emits api_key.expiring once per key (the key is marked in the same transaction as the event, and a key another
+ * worker is marking is skipped), and deletes events past the retention period (their delivery logs go with them).
+ */
+export async function runEventMaintenance(deps: EventMaintenanceDeps): Promise<{ expiring: number; deleted: number }> {
+  const days = deps.webhooks.apiKeyExpiringDays;
+  const keys = await findKeysExpiringWithin(deps.db, days, deps.tenantIds?.());
+  let expiring = 0;
+  for (const key of keys) {
+    const emitted = await inTenantTransaction(deps.db, key.tenant_id, async (scope) => {
+      const record = (await scoped(scope, ApiKeyModel).where('api_keys.id', key.id).whereNull('expiring_event_at').forUpdate().skipLocked().first()) as
+        | ApiKeyModel
+        | undefined;
+      if (!record || record.expires_at === null) return false;
+      await scoped(scope, ApiKeyModel).where('api_keys.id', key.id).patch({ expiring_event_at: new Date() } as Partial<ApiKeyModel>);
+      await recordEvent(scope, 'api_key.expiring', {
+        api_key: {
+          id: record.id,
+          name: record.name,
+          key_prefix: `dms_${record.id.slice('key_'.length, 'key_'.length + 8)}`,
+          expires_at: record.expires_at.toISOString(),
+        },
+        days_before: days,
+      });
+      return true;
+    });
+    if (emitted) expiring++;
+  }
+  const deleted = await deleteEventsOlderThan(deps.db, deps.webhooks.eventRetentionDays);
+  return { expiring, deleted };
+}
+
+export function startEventMaintenance(deps: EventMaintenanceDeps): { stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = runEventMaintenance(deps)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'event maintenance failed; retrying on the next interval'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, deps.webhooks.maintenanceIntervalMs);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
