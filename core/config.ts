@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -55,7 +57,6 @@ export interface WebhookConfig {
   secretRotationGraceSeconds: number;
   /** 32-byte AES-256-GCM key protecting signing secrets at rest; a fixed development key when unset outside production. */
   secretEncryptionKey: Buffer;
-  secretEncryptionKeyIsDevelopmentDefault: boolean;
   /** Delivery attempts one worker process runs at once (a separate task queue, so slow endpoints never starve models). */
   deliveryConcurrency: number;
   eventRetentionDays: number;
@@ -172,7 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     nodeEnv,
     oauth: loadOAuthConfig(env, publicBaseUrl),
-    webhooks: loadWebhookConfig(env, nodeEnv),
+    webhooks: loadWebhookConfig(env, nodeEnv, path.resolve(readOptional(env, 'DATA_DIR') ?? '.data')),
   };
 }
 
@@ -213,20 +214,32 @@ function loadOAuthConfig(env: Env, publicBaseUrl: string): OAuthConfig {
 }
 
 /**
- * Only for development and tests: production refuses to start without WEBHOOK_SECRET_KEY, so secrets at rest are
- * never protected by a key that is published in this repository.
+ * Without WEBHOOK_SECRET_KEY (development and tests only; production refuses to start), a random key is made once per
+ * DATA_DIR and kept there (mode 0600), so the API and the worker of one local stack share it and no key is ever
+ * published in this repository. `wx` makes concurrent first starts agree on one key.
  */
-const DEVELOPMENT_SECRET_KEY = Buffer.alloc(32, 'dms-development-webhook-secret-key');
+function localDevelopmentKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'webhook-secret.key');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+}
 
-function loadWebhookConfig(env: Env, nodeEnv: string): WebhookConfig {
+function loadWebhookConfig(env: Env, nodeEnv: string, dataDir: string): WebhookConfig {
   const production = nodeEnv === 'production';
   const rawKey = readOptional(env, 'WEBHOOK_SECRET_KEY');
-  let secretEncryptionKey = DEVELOPMENT_SECRET_KEY;
+  let secretEncryptionKey: Buffer | undefined;
   if (rawKey !== undefined) {
     secretEncryptionKey = Buffer.from(rawKey, 'base64');
     if (secretEncryptionKey.length !== 32) throw new ConfigError('WEBHOOK_SECRET_KEY', 'must be 32 bytes, base64-encoded (openssl rand -base64 32)');
   } else if (production) {
     throw new ConfigError('WEBHOOK_SECRET_KEY', 'must be set when NODE_ENV=production (32 random bytes, base64: openssl rand -base64 32)');
+  } else {
+    secretEncryptionKey = localDevelopmentKey(dataDir);
   }
   const allowedHosts = (readOptional(env, 'WEBHOOK_ALLOWED_HOSTS') ?? '')
     .split(',')
@@ -242,7 +255,6 @@ function loadWebhookConfig(env: Env, nodeEnv: string): WebhookConfig {
     disableAfterSeconds: readInteger(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 86_400, 1, 90 * 86_400),
     secretRotationGraceSeconds: readInteger(env, 'WEBHOOK_SECRET_ROTATION_GRACE_SECONDS', 86_400, 0, 7 * 86_400),
     secretEncryptionKey,
-    secretEncryptionKeyIsDevelopmentDefault: rawKey === undefined,
     deliveryConcurrency: readInteger(env, 'WEBHOOK_DELIVERY_CONCURRENCY', 32, 1, 1000),
     eventRetentionDays: readInteger(env, 'EVENT_RETENTION_DAYS', 30, 1, 365),
     apiKeyExpiringDays: readInteger(env, 'API_KEY_EXPIRING_DAYS', 7, 1, 90),
