@@ -25,7 +25,8 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
+  // The unspecified and loopback addresses, and the deprecated IPv4-compatible range (::a.b.c.d).
+  ['::', 96],
   ['::1', 128],
   ['64:ff9b::', 96],
   ['100::', 64],
@@ -44,6 +45,13 @@ export function isPublicAddress(address: string): boolean {
   if (family === 6) {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
     if (mapped) return isPublicAddress(mapped[1] as string);
+    // The WHATWG URL parser rewrites [::ffff:127.0.0.1] as [::ffff:7f00:1]: the same IPv4 address in hex groups.
+    const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+    if (mappedHex) {
+      const high = parseInt(mappedHex[1] as string, 16);
+      const low = parseInt(mappedHex[2] as string, 16);
+      return isPublicAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+    }
     return !blocked.check(address, 'ipv6');
   }
   return !blocked.check(address, 'ipv4');

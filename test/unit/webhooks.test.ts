@@ -39,8 +39,19 @@ describe('webhook building blocks', () => {
     for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1', '224.0.0.1']) {
       assert.equal(isPublicAddress(address), false, address);
     }
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) assert.equal(isPublicAddress(address), true, address);
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::ffff:808:808']) assert.equal(isPublicAddress(address), true, address);
     assert.equal(isPublicAddress('not-an-ip'), false);
+    // The hex form the URL parser produces for a mapped address, and the IPv4-compatible form.
+    for (const address of ['::ffff:7f00:1', '::ffff:a9fe:a9fe', '::ffff:a00:1', '::127.0.0.1', '::a9fe:a9fe']) {
+      assert.equal(isPublicAddress(address), false, address);
+    }
+  });
+
+  it('refuses mapped loopback and metadata addresses however the URL spells them', () => {
+    const options = { allowedHosts: [], requireHttps: false };
+    for (const url of ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:169.254.169.254]/hook', 'http://[::ffff:7f00:1]/hook', 'http://[::127.0.0.1]/hook']) {
+      assert.equal(checkWebhookUrl(url, options).ok, false, url);
+    }
   });
 
   it('requires https in production except for allow-listed hosts', () => {
