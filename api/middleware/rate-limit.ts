@@ -5,6 +5,9 @@ import { AppError } from '../../core/app-error';
 import type { RateLimits } from '../../core/plans';
 import type { AppState } from '../context';
 
+/** The largest block of quota one process takes from the shared counter at once. */
+const MAX_BLOCK = 50;
+
 const WINDOWS = [
   { name: 'per-minute', seconds: 60, limitOf: (limits: RateLimits) => limits.perMinute },
   { name: 'per-day', seconds: 86_400, limitOf: (limits: RateLimits) => limits.perDay },
@@ -36,26 +39,91 @@ export function rateLimit(db: Knex): Middleware<AppState> {
     return limiter;
   };
 
+  /**
+   * Quota this process has already taken from the shared counter but not yet spent. Large quotas are taken in
+   * small blocks (at most one thousandth of the limit, never more than 50 requests), so a busy tenant costs one
+   * counter update per block instead of one per request, and its requests stop queueing on one counter row. Quotas
+   * under 1,000 per window are counted request by request, exactly. What a process may hold unspent is at most
+   * 0.1% of the quota, so a tenant can be refused that little early; it is never allowed more than its quota.
+   */
+  const reservations = new Map<string, { unspent: number; sharedRemaining: number; resetAt: number }>();
+
+  type Outcome = { window: (typeof WINDOWS)[number]; limit: number; allowed: boolean; remaining: number; resetMs: number; refund(): Promise<void> };
+
+  /** Spends one unit of a held reservation, if there is one for this window. */
+  const spendHeld = (key: string, window: (typeof WINDOWS)[number], limit: number, now: number): Outcome | undefined => {
+    const held = reservations.get(key);
+    if (!held || held.unspent <= 0 || now >= held.resetAt) return undefined;
+    held.unspent -= 1;
+    return {
+      window,
+      limit,
+      allowed: true,
+      remaining: held.sharedRemaining + held.unspent,
+      resetMs: held.resetAt - now,
+      refund: async () => {
+        held.unspent += 1;
+      },
+    };
+  };
+
+  const take = async (window: (typeof WINDOWS)[number], limit: number, tenantId: string, now: number): Promise<Outcome> => {
+    const limiter = limiterFor(window, limit);
+    const key = `${window.name}:${tenantId}`;
+    const fromHeld = spendHeld(key, window, limit, now);
+    if (fromHeld) return fromHeld;
+    const held = reservations.get(key);
+    const block = Math.min(MAX_BLOCK, Math.floor(limit / 1000));
+    // A block only when plenty is known to be left, so a block is never what pushes the tenant over.
+    const size = block > 1 && held !== undefined && now < held.resetAt && held.sharedRemaining >= block * 4 ? block : 1;
+    try {
+      const res = await limiter.consume(tenantId, size);
+      // Concurrent requests of this process may have drawn too: add to what is held, never replace it.
+      const current = reservations.get(key);
+      const reservation =
+        current && Date.now() < current.resetAt ? current : { unspent: 0, sharedRemaining: res.remainingPoints, resetAt: now + res.msBeforeNext };
+      reservation.unspent += size - 1;
+      reservation.sharedRemaining = Math.min(reservation.sharedRemaining, res.remainingPoints);
+      reservations.set(key, reservation);
+      return {
+        window,
+        limit,
+        allowed: true,
+        remaining: reservation.sharedRemaining + reservation.unspent,
+        resetMs: res.msBeforeNext,
+        refund: async () => {
+          reservation.unspent += 1;
+        },
+      };
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      if (size > 1) {
+        // Other processes drew the rest meanwhile: give the block back and ask for this one request alone.
+        await limiter.reward(tenantId, size);
+        const current = reservations.get(key);
+        if (current) current.sharedRemaining = 0;
+        return take(window, limit, tenantId, now);
+      }
+      // A concurrent request of this process may have drawn a block while this one was refused: use it.
+      const late = spendHeld(key, window, limit, Date.now());
+      if (late) return late;
+      const current = reservations.get(key);
+      if (current && Date.now() < current.resetAt) current.sharedRemaining = 0;
+      else reservations.set(key, { unspent: 0, sharedRemaining: 0, resetAt: now + rejection.msBeforeNext });
+      return { window, limit, allowed: false, remaining: 0, resetMs: rejection.msBeforeNext, refund: async () => undefined };
+    }
+  };
+
   return async (ctx, next) => {
     const principal = ctx.state.principal;
     if (!principal) throw new Error('rate-limit middleware needs an authenticated principal');
-    const outcomes = await Promise.all(
-      WINDOWS.map(async (window) => {
-        const limit = window.limitOf(principal.limits);
-        try {
-          const res = await limiterFor(window, limit).consume(principal.tenantId);
-          return { window, limit, allowed: true, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
-        } catch (rejection) {
-          if (rejection instanceof RateLimiterRes) return { window, limit, allowed: false, remaining: 0, resetMs: rejection.msBeforeNext };
-          throw rejection;
-        }
-      }),
-    );
+    const now = Date.now();
+    const outcomes = await Promise.all(WINDOWS.map((window) => take(window, window.limitOf(principal.limits), principal.tenantId, now)));
     const violated = outcomes.filter((o) => !o.allowed);
     if (violated.length > 0) {
       // A refused request must not use up a window it did not exhaust (a client retrying on 429 would burn its day).
       for (const outcome of outcomes.filter((o) => o.allowed)) {
-        await limiterFor(outcome.window, outcome.limit).reward(principal.tenantId, 1);
+        await outcome.refund();
         outcome.remaining += 1;
       }
     }

@@ -201,6 +201,35 @@ describe('conventions every endpoint follows', () => {
       }
     });
 
+    it('draws large quotas in blocks, yet reports exact remaining quota and never allows more than the quota', async () => {
+      const big = await createTestTenant(stack.db, { plan: 'enterprise', perMinute: 60_000, perDay: 10_000_000 });
+      for (let i = 1; i <= 120; i++) {
+        const response = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: big.key });
+        assert.equal(response.status, 200);
+        assert.match(response.headers.get('ratelimit') ?? '', new RegExp(`^"per-minute";r=${60_000 - i};`), `request ${i}`);
+      }
+      const counter = await stack.db('rate_limits').where({ key: `per-minute:${big.id}` }).first();
+      assert.ok(counter.points >= 120 && counter.points < 120 + 50, `shared counter at ${counter.points}`);
+
+      // Two processes racing for a quota of 2,000: together they are never allowed more than 2,000.
+      const tight = await createTestTenant(stack.db, { plan: 'enterprise', perMinute: 2_000, perDay: 10_000_000 });
+      const second = await startTestStack();
+      try {
+        let allowed = 0;
+        await Promise.all(
+          [stack, second, stack, second].map(async (target) => {
+            for (let i = 0; i < 525; i++) {
+              if ((await call(target.baseUrl, 'GET', '/api/v1/me', { key: tight.key })).status === 200) allowed++;
+            }
+          }),
+        );
+        assert.ok(allowed <= 2_000, `${allowed} allowed`);
+        assert.ok(allowed >= 1_995, `${allowed} allowed: blocks held unspent cost at most a few requests`);
+      } finally {
+        await second.close();
+      }
+    });
+
     it('applies an enterprise tenant\'s own limits', async () => {
       const enterprise = await createTestTenant(stack.db, { plan: 'enterprise', perMinute: 3, perDay: 5 });
       for (let i = 0; i < 3; i++) {
