@@ -75,9 +75,9 @@ export function createApp(deps: AppDeps): App {
   const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });
 
   const users = createUserService({ db });
-  const catalogue = createModelCatalogue();
+  const catalogue = deps.catalogue ?? createModelCatalogue();
   const models = createModelService({ db, catalogue });
-  const scenarios = createScenarioService({ db, temporal: deps.temporal, config, models, logger });
+  const scenarios = createScenarioService({ db, temporal: deps.temporal, config, models, logger, runner: deps.scenarioRunner });
   const batches = createScenarioBatchService({ db, temporal: deps.temporal, config, models, logger });
   const webhooks = createWebhookService({ db, temporal: deps.temporal, config, logger });
 

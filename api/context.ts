@@ -5,6 +5,8 @@ import type { Router, RouterContext } from '@koa/router';
 import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
 import type { Principal } from '../core/principal';
+import type { ModelCatalogue } from '../decision/catalogue';
+import type { ScenarioRunner } from '../worker/scenario-runner';
 
 /** Everything the API needs, passed in: production wiring and tests build it the same way. */
 export interface AppDeps {
@@ -12,6 +14,10 @@ export interface AppDeps {
   db: Knex;
   temporal: Client;
   logger: Logger;
+  /** The model catalogue (shared with the scenario runner when there is one); a new one otherwise. */
+  catalogue?: ModelCatalogue;
+  /** This process's scenario runner (eager starts of quick runs); without it every run goes through a task queue. */
+  scenarioRunner?: ScenarioRunner;
 }
 
 export interface AppState extends DefaultState {

@@ -1,11 +1,14 @@
 import http from 'node:http';
 import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
 import { loadConfigOrExit } from '../core/config';
 import { createLogger } from '../core/logger';
 import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
 import { createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import { deleteExpiredOidcPayloads } from '../db/repositories/oidc-payloads';
+import { createModelCatalogue } from '../decision/catalogue';
+import { startScenarioRunner } from '../worker/scenario-runner';
 import { createApp } from './app';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -19,10 +22,28 @@ async function main(): Promise<void> {
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
 
   // Lazy: the API starts (and /ready reports it) even while Temporal is still coming up.
-  const connection = Connection.lazy({ address: resolveTemporalAddress(config) });
+  const address = resolveTemporalAddress(config);
+  const connection = Connection.lazy({ address });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
 
-  const app = createApp({ config, db, temporal, logger });
+  // The SDK's own logs go through pino as JSON, at warn and above.
+  const sdkLevels: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
+  Runtime.install({ logger: new DefaultLogger('WARN', (entry) => logger[sdkLevels[entry.level]]({ sdk: entry.meta }, entry.message)) });
+  const catalogue = createModelCatalogue();
+  // Quick scenario runs execute in this process (eager workflow start); it connects in the background.
+  const scenarioRunner = config.scenarioRunner.enabled
+    ? startScenarioRunner({
+        address,
+        namespace: config.temporalNamespace,
+        taskQueue: config.temporalTaskQueue,
+        db,
+        logger,
+        catalogue,
+        workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
+      })
+    : undefined;
+
+  const app = createApp({ config, db, temporal, logger, catalogue, scenarioRunner });
   await app.ready;
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
@@ -52,6 +73,8 @@ async function main(): Promise<void> {
     while (app.inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     clearTimeout(forced);
     await app.close();
+    // Runs in flight here finish (or time out onto the task queue for the worker) before the pool goes away.
+    await scenarioRunner?.close();
     await Promise.allSettled([db.destroy(), connection.close()]);
     logger.info('stopped');
     process.exit(0);

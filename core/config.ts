@@ -29,6 +29,8 @@ export interface Config {
   idempotencyTtlSeconds: number;
   /** How long POST /scenarios waits for a run before answering 202 with a resource to poll. */
   scenarioSyncWaitMs: number;
+  /** The runner inside each API process that executes quick scenario runs started eagerly (SCENARIO_RUNNER). */
+  scenarioRunner: { enabled: boolean };
   batchBodyLimitBytes: number;
   batchChunkSize: number;
   batchConcurrency: number;
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     scenarioSyncWaitMs: readInteger(env, 'SCENARIO_SYNC_WAIT_MS', 10_000, 0, 60_000),
+    scenarioRunner: { enabled: readBoolean(env, 'SCENARIO_RUNNER', true) },
     batchBodyLimitBytes: readInteger(env, 'BATCH_BODY_LIMIT_BYTES', 16 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     batchChunkSize: readInteger(env, 'BATCH_CHUNK_SIZE', 100, 1, 5000),
     batchConcurrency: readInteger(env, 'BATCH_CONCURRENCY', 4, 1, 64),

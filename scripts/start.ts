@@ -11,6 +11,7 @@ import { writeStackState } from '../core/stack-state';
 import { createKnex } from '../db/connection';
 import { ensureDemoTenant } from '../db/demo-tenant';
 import { runMigrations } from '../db/migrate';
+import { writeWorkflowBundle } from '../worker/bundle';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { tryAcquirePidLock } from './stack/pid-lock';
 import { handleShutdownSignals } from './stack/shutdown';
@@ -83,7 +84,20 @@ async function main(): Promise<number> {
     const demo = await prepareDatabase(databaseUrl, config.dataDir);
     throwIfAborted(shutdown.signal);
 
-    const env = { ...process.env, DATA_DIR: config.dataDir, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
+    // The workflows are bundled once here; the worker and the API's scenario runner both load the bundle.
+    const workflowBundlePath = process.env.WORKFLOW_BUNDLE_PATH ?? path.join(config.dataDir, 'workflow-bundle.js');
+    if (!process.env.WORKFLOW_BUNDLE_PATH) {
+      log('bundling workflows');
+      await writeWorkflowBundle(workflowBundlePath);
+      throwIfAborted(shutdown.signal);
+    }
+    const env = {
+      ...process.env,
+      DATA_DIR: config.dataDir,
+      DATABASE_URL: databaseUrl,
+      TEMPORAL_ADDRESS: temporalAddress,
+      WORKFLOW_BUNDLE_PATH: workflowBundlePath,
+    };
     apps.push(startApp('API', 'api/server.ts', env), startApp('worker', 'worker/main.ts', env));
     await waitUntilApiReady(config, apps, shutdown.signal);
     printBanner(config, stack.temporalUiUrl, demo);

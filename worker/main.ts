@@ -1,11 +1,11 @@
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { loadConfigOrExit } from '../core/config';
 import { createLogger } from '../core/logger';
 import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
 import { createKnex } from '../db/connection';
 import { createActivities } from '../activities';
-import { webhookTaskQueueFor } from '../workflows/contracts';
+import { scenarioRunTaskQueueFor, webhookTaskQueueFor } from '../workflows/contracts';
 import { ensureSearchAttributes } from './search-attributes';
 import { WORKFLOWS_ENTRY } from './bundle';
 import { startEventMaintenance } from './event-maintenance';
@@ -25,14 +25,27 @@ async function main(): Promise<void> {
   await ensureSearchAttributes(connection, config.temporalNamespace, logger);
   const activities = createActivities({ db, logger, webhooks: config.webhooks });
 
+  // A prebuilt bundle (WORKFLOW_BUNDLE_PATH) skips bundling at start; otherwise the workflows are bundled now, once.
+  const workflowBundle = process.env.WORKFLOW_BUNDLE_PATH
+    ? { codePath: process.env.WORKFLOW_BUNDLE_PATH }
+    : await bundleWorkflowCode({ workflowsPath: WORKFLOWS_ENTRY, logger: Runtime.instance().logger });
   const worker = await Worker.create({
     connection,
     namespace: config.temporalNamespace,
     taskQueue: config.temporalTaskQueue,
-    // A prebuilt bundle (WORKFLOW_BUNDLE_PATH) skips bundling at start; otherwise the workflows are bundled now.
-    ...(process.env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH } } : { workflowsPath: WORKFLOWS_ENTRY }),
+    workflowBundle,
     activities,
     // On SIGTERM, running activities get this long to finish before they are cancelled (and retried elsewhere).
+    shutdownGraceTime: '30s',
+  });
+  // Quick runs are normally executed by the API process that started them (eager start); the worker polls their
+  // queue too, for runs started while an API's runner was not connected and for those whose API process died.
+  const quickRunWorker = await Worker.create({
+    connection,
+    namespace: config.temporalNamespace,
+    taskQueue: scenarioRunTaskQueueFor(config.temporalTaskQueue),
+    workflowBundle,
+    activities,
     shutdownGraceTime: '30s',
   });
   // Webhook attempts on a queue of their own with their own slot limit: slow endpoints cannot starve model runs.
@@ -59,7 +72,7 @@ async function main(): Promise<void> {
   }
   logger.info({ address, namespace: config.temporalNamespace, task_queue: config.temporalTaskQueue, event_relay: config.webhooks.relayEnabled }, 'worker running');
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and lets running activities finish.
-  await Promise.all([worker.run(), webhookWorker.run()]);
+  await Promise.all([worker.run(), quickRunWorker.run(), webhookWorker.run()]);
   await stopEvents();
   await clientConnection?.close();
   await db.destroy();

@@ -40,6 +40,17 @@ export const WORKFLOW_TYPES = {
 
 // ---- Scenario runs ----------------------------------------------------------------------------------------------
 
+/**
+ * Quick scenario runs (no simulation) go to a task queue of their own, polled by the runner inside every API
+ * process and by the worker. The API starts them with eager workflow start: Temporal hands the first workflow task
+ * straight back in the start response to the API's own runner, so a run takes no trip through the task queue. If
+ * that process dies mid-run, the task times out onto this queue and another poller (the worker) finishes it.
+ * Simulations can take seconds of CPU and stay on the main queue, i.e. in the worker.
+ */
+export function scenarioRunTaskQueueFor(taskQueue: string): string {
+  return `${taskQueue}-scenario-runs`;
+}
+
 export interface ScenarioRunInput {
   tenantId: string;
   scenarioId: string;

@@ -20,10 +20,17 @@ export const systemPart: DocumentPart = {
         status: { type: 'string', enum: ['ready', 'not_ready'] },
         checks: {
           type: 'object',
-          required: ['postgres', 'temporal'],
+          required: ['postgres', 'temporal', 'scenario_runner'],
           properties: {
             postgres: { type: 'string', enum: ['ok', 'unavailable'] },
             temporal: { type: 'string', enum: ['ok', 'unavailable'] },
+            scenario_runner: {
+              type: 'string',
+              enum: ['ok', 'starting', 'disabled'],
+              description:
+                'The runner in this API process that executes quick scenario runs started eagerly. Informational: while it is ' +
+                '`starting` (or `disabled` by SCENARIO_RUNNER=false) runs go through the task queue to the worker, slower but complete.',
+            },
           },
         },
       },
@@ -44,7 +51,7 @@ export const systemPart: DocumentPart = {
       get: {
         operationId: 'getReadiness',
         summary: 'Readiness',
-        description: 'Answers 200 when Postgres and Temporal are reachable, 503 otherwise.',
+        description: 'Answers 200 when Postgres and Temporal are reachable, 503 otherwise. `checks.scenario_runner` does not affect the status.',
         tags: ['System'],
         security: [],
         responses: {

@@ -65,7 +65,9 @@ export function registerSystemRoutes(router: AppRouter, deps: AppDeps, document:
     ]);
     const ready = postgres === 'ok' && temporal === 'ok';
     ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'not_ready', checks: { postgres, temporal } };
+    const runner = deps.scenarioRunner;
+    const scenarioRunner = runner ? (runner.eagerClient() ? 'ok' : 'starting') : 'disabled';
+    ctx.body = { status: ready ? 'ready' : 'not_ready', checks: { postgres, temporal, scenario_runner: scenarioRunner } };
   });
 
   router.get('/metrics', async (ctx) => {

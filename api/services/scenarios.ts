@@ -25,7 +25,9 @@ import {
 } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { recordEvent } from '../../db/repositories/events';
+import type { ScenarioRunner } from '../../worker/scenario-runner';
 import {
+  scenarioRunTaskQueueFor,
   searchAttributesFor,
   workflowIdFor,
   WORKFLOW_TYPES,
@@ -124,8 +126,25 @@ interface PreparedRun {
   inputsSha256: string;
 }
 
-export function createScenarioService(deps: { db: Knex; temporal: Client; config: Config; models: ModelService; logger: Logger }) {
-  const { db, temporal, config, models } = deps;
+/** How long a run started eagerly here may take before the API also asks Temporal (the run may have moved on). */
+const LOCAL_RUN_GRACE_MS = 2000;
+
+interface StartedRun {
+  workflowId: string;
+  /** Set when this process runs the model itself (eager start): resolves with the stored scenario. */
+  local?: { stored: Promise<ScenarioRecord | undefined>; cancel(): void };
+}
+
+export function createScenarioService(deps: {
+  db: Knex;
+  temporal: Client;
+  config: Config;
+  models: ModelService;
+  logger: Logger;
+  /** The runner in this API process; without it (or until it connects) every run goes through the task queue. */
+  runner?: ScenarioRunner;
+}) {
+  const { db, temporal, config, models, runner } = deps;
 
   /** Everything a run needs, checked before anything is stored or started. Errors are 422s naming each field. */
   async function prepareRun(
@@ -206,23 +225,45 @@ export function createScenarioService(deps: { db: Knex; temporal: Client; config
     return [received, validated];
   }
 
-  async function startRun(tenantId: string, scenarioId: string, runNumber: number): Promise<string> {
+  /**
+   * Quick runs go to the quick-run queue, started eagerly when this process's runner is up (it then runs the model
+   * itself and hears of the stored outcome directly). Simulations can take seconds of CPU and go to the worker.
+   */
+  async function startRun(tenantId: string, scenarioId: string, runNumber: number, simulated: boolean): Promise<StartedRun> {
     const workflowId = workflowIdFor('scenario', scenarioId, `run-${runNumber}`);
     const input: ScenarioRunInput = { tenantId, scenarioId, runNumber, retry: config.activityRetry };
-    await temporal.workflow.start(WORKFLOW_TYPES.scenarioRun, {
-      taskQueue: config.temporalTaskQueue,
+    const options = {
       workflowId,
-      args: [input],
+      args: [input] as [ScenarioRunInput],
       typedSearchAttributes: searchAttributesFor(tenantId, 'scenario', scenarioId),
-    });
-    return workflowId;
+    };
+    const eager = simulated ? undefined : runner?.eagerClient();
+    if (!eager || !runner) {
+      const taskQueue = simulated ? config.temporalTaskQueue : scenarioRunTaskQueueFor(config.temporalTaskQueue);
+      await temporal.workflow.start(WORKFLOW_TYPES.scenarioRun, { ...options, taskQueue });
+      return { workflowId };
+    }
+    // Listen before starting: the run can finish before the start call returns.
+    const local = runner.expectRun(scenarioId, runNumber);
+    try {
+      const handle = await eager.workflow.start(WORKFLOW_TYPES.scenarioRun, {
+        ...options,
+        taskQueue: scenarioRunTaskQueueFor(config.temporalTaskQueue),
+        requestEagerStart: true,
+      });
+      if (handle.eagerlyStarted) return { workflowId, local };
+      local.cancel();
+      return { workflowId };
+    } catch (error) {
+      local.cancel();
+      throw error;
+    }
   }
 
-  /** Waits up to the sync wait for the run to finish; true when it did. Never waits past the deadline. */
-  async function waitForRun(workflowId: string): Promise<boolean> {
-    if (config.scenarioSyncWaitMs === 0) return false;
+  /** Waits on Temporal for the workflow's result, at most `ms`; true when it finished in time. */
+  async function waitForWorkflow(workflowId: string, ms: number): Promise<boolean> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), config.scenarioSyncWaitMs);
+    const timer = setTimeout(() => controller.abort(), ms);
     try {
       await temporal.withAbortSignal(controller.signal, () => temporal.workflow.getHandle(workflowId).result());
       return true;
@@ -232,6 +273,28 @@ export function createScenarioService(deps: { db: Knex; temporal: Client; config
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * Waits up to the sync wait for the run to finish. A run executing in this process reports its stored outcome
+   * directly; if it has not after a grace period (its task may have moved to another worker), Temporal is asked too.
+   * Never waits past the deadline.
+   */
+  async function waitForRun(run: StartedRun): Promise<{ done: boolean; stored?: ScenarioRecord }> {
+    const deadline = Date.now() + config.scenarioSyncWaitMs;
+    if (run.local) {
+      let timer: NodeJS.Timeout | undefined;
+      const local = await Promise.race([
+        run.local.stored.then((stored) => ({ stored })),
+        new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.min(LOCAL_RUN_GRACE_MS, config.scenarioSyncWaitMs)))),
+      ]);
+      clearTimeout(timer);
+      if (local) return { done: true, stored: local.stored };
+      run.local.cancel();
+    }
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return { done: false };
+    return { done: await waitForWorkflow(run.workflowId, remaining) };
   }
 
   const requireScenarioId = (id: string) => {
@@ -246,17 +309,23 @@ export function createScenarioService(deps: { db: Knex; temporal: Client; config
     });
 
   /** Starts the run's workflow; if Temporal refuses, the run is undone so nothing half-made is left behind. */
-  async function startOrUndo(tenantId: string, scenarioId: string, runNumber: number, undo: () => Promise<void>): Promise<string> {
+  async function startOrUndo(tenantId: string, scenarioId: string, runNumber: number, simulated: boolean, undo: () => Promise<void>): Promise<StartedRun> {
     try {
-      return await startRun(tenantId, scenarioId, runNumber);
+      return await startRun(tenantId, scenarioId, runNumber, simulated);
     } catch (error) {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) return workflowIdFor('scenario', scenarioId, `run-${runNumber}`);
+      if (error instanceof WorkflowExecutionAlreadyStartedError) return { workflowId: workflowIdFor('scenario', scenarioId, `run-${runNumber}`) };
       deps.logger.error({ err: error, scenario_id: scenarioId }, 'could not start scenario workflow');
       await undo();
       throw new AppError(503, 'workflow_engine_unavailable', 'The run could not be started; nothing was stored. Retry shortly.', {
         headers: { 'Retry-After': '5' },
       });
     }
+  }
+
+  /** The response after a run: the outcome stored by this process's runner, else the scenario as it is now. */
+  async function afterRun(tenantId: string, id: string, run: StartedRun) {
+    const { done, stored } = await waitForRun(run);
+    return { scenario: presentScenario(stored ?? (await readScenario(tenantId, id))), done };
   }
 
   return {
@@ -284,13 +353,12 @@ export function createScenarioService(deps: { db: Knex; temporal: Client; config
           created_by: context.actor,
         }),
       );
-      await startOrUndo(context.tenantId, id, 1, () =>
+      const run = await startOrUndo(context.tenantId, id, 1, prepared.simulation !== null, () =>
         inTenantTransaction(db, context.tenantId, async (scope) => {
           await scope.trx('scenarios').where({ id, tenant_id: context.tenantId }).delete();
         }),
       );
-      const done = await waitForRun(workflowId);
-      return { scenario: presentScenario(await readScenario(context.tenantId, id)), done };
+      return afterRun(context.tenantId, id, run);
     },
 
     async get(tenantId: string, id: string) {
@@ -378,7 +446,7 @@ export function createScenarioService(deps: { db: Knex; temporal: Client; config
         });
         return next;
       });
-      const workflowId = await startOrUndo(context.tenantId, id, runNumber, () =>
+      const run = await startOrUndo(context.tenantId, id, runNumber, prepared.simulation !== null, () =>
         inTenantTransaction(db, context.tenantId, async (scope) => {
           // Put the previous run back exactly as it was.
           const previous = (await listScenarioRuns(scope, id)).find((run) => run.run_number === runNumber - 1);
@@ -402,8 +470,7 @@ export function createScenarioService(deps: { db: Knex; temporal: Client; config
           await scope.trx('scenario_runs').where({ scenario_id: id, run_number: previous.run_number, tenant_id: context.tenantId }).delete();
         }),
       );
-      const done = await waitForRun(workflowId);
-      return { scenario: presentScenario(await readScenario(context.tenantId, id)), done };
+      return afterRun(context.tenantId, id, run);
     },
 
     /** Soft delete: the row stays (with a `deleted` audit event) but is gone from every read and list. */

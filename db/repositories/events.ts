@@ -3,7 +3,7 @@ import { EVENT_API_VERSION, type EventType } from '../../core/event-types';
 import { newId } from '../../core/ids';
 import { EventRecord } from '../models/event';
 import { paginate, type PageRequest } from '../pagination';
-import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
+import { scoped, type TenantScope } from '../tenant-scope';
 
 /** The outbox relay LISTENs here; NOTIFY is delivered on commit, so a rolled-back event wakes nobody. */
 export const EVENTS_CHANNEL = 'events_outbox';
@@ -18,23 +18,30 @@ export async function recordEvent(
   data: Record<string, unknown>,
   options: { targetSubscriptionId?: string } = {},
 ): Promise<EventRecord> {
-  const result = await scope.trx.raw<{ rows: Array<{ last_sequence: number }> }>(
-    `insert into event_sequences (tenant_id, last_sequence) values (?, 1)
-     on conflict (tenant_id) do update set last_sequence = event_sequences.last_sequence + 1
-     returning last_sequence`,
-    [scope.tenantId],
+  // One round trip: the tenant's next sequence number, the event row, and the relay's wake-up (sent on commit).
+  const result = await scope.trx.raw<{ rows: Array<Record<string, unknown>> }>(
+    `with next as (
+       insert into event_sequences (tenant_id, last_sequence) values (:tenantId, 1)
+       on conflict (tenant_id) do update set last_sequence = event_sequences.last_sequence + 1
+       returning last_sequence
+     ), inserted as (
+       insert into events (id, tenant_id, sequence, type, api_version, data, target_subscription_id)
+       select :id, :tenantId, next.last_sequence, :type, :apiVersion, :data::jsonb, :target from next
+       returning *
+     )
+     select inserted.*, pg_notify(:channel, '') as notified from inserted`,
+    {
+      tenantId: scope.tenantId,
+      id: newId('event'),
+      type,
+      apiVersion: EVENT_API_VERSION,
+      data: JSON.stringify(data),
+      target: options.targetSubscriptionId ?? null,
+      channel: EVENTS_CHANNEL,
+    },
   );
-  const sequence = Number(result.rows[0]?.last_sequence);
-  const event = await insertScoped(scope, EventRecord, {
-    id: newId('event'),
-    sequence,
-    type,
-    api_version: EVENT_API_VERSION,
-    data,
-    target_subscription_id: options.targetSubscriptionId ?? null,
-  });
-  await scope.trx.raw('select pg_notify(?, ?)', [EVENTS_CHANNEL, '']);
-  return event;
+  const { notified: _notified, ...row } = result.rows[0] as Record<string, unknown>;
+  return EventRecord.fromDatabaseJson(row) as EventRecord;
 }
 
 export async function findEvent(scope: TenantScope, id: string): Promise<EventRecord | undefined> {

@@ -96,13 +96,20 @@ export interface RunOutcome {
  * Stores a run's outcome and its audit events in one statement-level transaction. Only the run it was started for
  * is written: a stale retry of an older run (the scenario has moved on) or a repeat after success changes nothing.
  */
-export async function recordRunOutcome(scope: TenantScope, scenarioId: string, outcome: RunOutcome): Promise<boolean> {
+/** Stores a run's outcome if the scenario is still running that run; returns the stored scenario, else undefined. */
+export async function recordRunOutcome(scope: TenantScope, scenarioId: string, outcome: RunOutcome): Promise<ScenarioRecord | undefined> {
   const scenario = await findScenario(scope, scenarioId, { forUpdate: true });
-  if (!scenario || scenario.run_number !== outcome.runNumber || scenario.status !== 'running') return false;
+  if (!scenario || scenario.run_number !== outcome.runNumber || scenario.status !== 'running') return undefined;
+  return storeRunOutcome(scope, scenario, outcome);
+}
+
+/** Stores a run's outcome on a scenario the caller has locked (FOR UPDATE) and found running that run. */
+export async function storeRunOutcome(scope: TenantScope, scenario: ScenarioRecord, outcome: RunOutcome): Promise<ScenarioRecord> {
+  const scenarioId = scenario.id;
   const trail = [...scenario.audit_trail];
   for (const event of outcome.events) trail.push(nextAuditEvent(trail, event));
   const completedAt = new Date();
-  await updateScenario(scope, scenarioId, {
+  const stored = await updateScenario(scope, scenarioId, {
     status: outcome.status,
     metrics: outcome.result?.metrics ?? null,
     decision_structure: (outcome.result?.decision_structure as unknown as Record<string, unknown>) ?? null,
@@ -127,5 +134,5 @@ export async function recordRunOutcome(scope: TenantScope, scenarioId: string, o
       completed_at: completedAt.toISOString(),
     },
   });
-  return true;
+  return stored;
 }

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { createModelCatalogue } from '../../decision/catalogue';
+import { cpuDelta, cpuSnapshot, printCpuTable } from './cpu';
 import { measureHttp, percentile, printLoadTable } from './http-load';
 import type { BenchServices } from './services';
 
@@ -52,15 +54,20 @@ export async function benchScenarioCreates(services: BenchServices, key: string,
     body,
   };
   await measureHttp({ ...request, label: 'warm-up', connections: options.connections, durationSeconds: 3 });
+  const roots = { 'API process': services.apiPid, 'worker process': services.workerPid, 'load generator (bench)': process.pid };
+  const cpuBefore = cpuSnapshot(roots);
   const http = await measureHttp({
     ...request,
     label: `POST /api/v1/scenarios (HTTP → Postgres → Temporal workflow → worker → Postgres), ${options.connections} connections`,
     connections: options.connections,
     durationSeconds: options.durationSeconds,
   });
+  const cpu = cpuDelta(cpuBefore, cpuSnapshot(roots));
   const floor = measureInProcess(20_000);
   console.log(`\n## Scenario creates (${options.durationSeconds} s, staffing model, enterprise tenant)\n`);
   printLoadTable([http, floor]);
+  console.log(`\nWhere the CPU went during the HTTP measurement (${os.cpus().length} cores):\n`);
+  printCpuTable(cpu, http.requests, options.durationSeconds);
   console.log(`\nfloor : service throughput ratio = ${(floor.requestsPerSecond / Math.max(1, http.requestsPerSecond)).toFixed(1)} : 1`);
   return http;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { createKnex, type Knex } from '../../db/connection';
 import { runMigrations } from '../../db/migrate';
+import { writeWorkflowBundle } from '../../worker/bundle';
 import { startLocalStack, type LocalStack } from '../stack/local-stack';
 import { findFreePort } from '../stack/ports';
 import { NODE_PROCESS_STOP_STEPS, spawnStackProcess, stopChildProcess } from '../stack/processes';
@@ -26,11 +27,14 @@ export interface BenchServices {
   stop(): Promise<void>;
 }
 
+/** Waits for /ready to answer 200 and, unless it is disabled, the API's scenario runner to poll. */
 async function waitForReady(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(url)).ok) return;
+      const response = await fetch(url);
+      const body = (await response.json()) as { checks?: { scenario_runner?: string } };
+      if (response.ok && body.checks?.scenario_runner !== 'starting') return;
     } catch {
       // not listening yet
     }
@@ -58,6 +62,9 @@ export async function startBenchServices(options: { worker: boolean; env?: Recor
   const db = createKnex(databaseUrl);
   await runMigrations(db);
 
+  // Bundled once, loaded by both processes (as npm start does).
+  const workflowBundlePath = path.join(dataDir, 'workflow-bundle.js');
+  await writeWorkflowBundle(workflowBundlePath);
   const port = await findFreePort();
   const env = {
     ...process.env,
@@ -71,11 +78,14 @@ export async function startBenchServices(options: { worker: boolean; env?: Recor
     // Production mode needs a key for webhook secrets at rest; the bench receiver is local plain http.
     WEBHOOK_SECRET_KEY: crypto.randomBytes(32).toString('base64'),
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WORKFLOW_BUNDLE_PATH: workflowBundlePath,
     ...options.env,
   };
   const children: ChildProcess[] = [];
+  // BENCH_NODE_ARGS: extra Node flags for the API and worker, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const spawnNode = (file: string) => {
-    const child = spawnStackProcess(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env, stdio: 'inherit', deathSignal: 'SIGTERM' });
+    const child = spawnStackProcess(process.execPath, [...nodeArgs, '--import', 'tsx', file], { cwd: ROOT, env, stdio: 'inherit', deathSignal: 'SIGTERM' });
     children.push(child);
     return child;
   };

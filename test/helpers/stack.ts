@@ -13,7 +13,9 @@ import { issueApiKey } from '../../db/repositories/api-keys';
 import { createTenant } from '../../db/repositories/tenants';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { ResolveHost } from '../../activities/webhook-sender';
-import { webhookTaskQueueFor } from '../../workflows/contracts';
+import { createModelCatalogue } from '../../decision/catalogue';
+import { scenarioRunTaskQueueFor, webhookTaskQueueFor } from '../../workflows/contracts';
+import { startScenarioRunner } from '../../worker/scenario-runner';
 import { startEventMaintenance } from '../../worker/event-maintenance';
 import { startOutboxRelay } from '../../worker/outbox-relay';
 
@@ -74,7 +76,21 @@ export async function startTestStack(
   const connection = await Connection.connect({ address: temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
 
-  const app = createApp({ config, db, temporal, logger });
+  // The API's scenario runner, as in production (unless the stack is started with SCENARIO_RUNNER=false).
+  const catalogue = createModelCatalogue();
+  const scenarioRunner = config.scenarioRunner.enabled
+    ? startScenarioRunner({
+        address: temporalAddress,
+        namespace: config.temporalNamespace,
+        taskQueue: config.temporalTaskQueue,
+        db,
+        logger,
+        catalogue,
+        workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
+        retryDelayMs: 200,
+      })
+    : undefined;
+  const app = createApp({ config, db, temporal, logger, catalogue, scenarioRunner });
   await app.ready;
   handler = app.callback();
 
@@ -82,6 +98,7 @@ export async function startTestStack(
   let workerRun: Promise<void> | undefined;
   let workerConnection: NativeConnection | undefined;
   let webhookAttemptWorker: Worker | undefined;
+  let quickRunWorker: Worker | undefined;
   let events: { stop(): Promise<void> }[] = [];
 
   const startRelay = () => {
@@ -119,8 +136,16 @@ export async function startTestStack(
       maxConcurrentActivityTaskExecutions: config.webhooks.deliveryConcurrency,
       shutdownGraceTime: '2s',
     });
+    quickRunWorker = await Worker.create({
+      connection: workerConnection,
+      namespace: config.temporalNamespace,
+      taskQueue: scenarioRunTaskQueueFor(config.temporalTaskQueue),
+      ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../../workflows') }),
+      activities,
+      shutdownGraceTime: '2s',
+    });
     webhookAttemptWorker = webhookWorker;
-    workerRun = Promise.all([worker.run(), webhookWorker.run()]).then(() => undefined);
+    workerRun = Promise.all([worker.run(), webhookWorker.run(), quickRunWorker.run()]).then(() => undefined);
     startRelay();
   };
 
@@ -129,8 +154,10 @@ export async function startTestStack(
     if (!worker) return;
     worker.shutdown();
     webhookAttemptWorker?.shutdown();
+    quickRunWorker?.shutdown();
     await workerRun;
     webhookAttemptWorker = undefined;
+    quickRunWorker = undefined;
     await workerConnection?.close();
     worker = undefined;
     workerRun = undefined;
@@ -154,6 +181,7 @@ export async function startTestStack(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
+      await scenarioRunner?.close();
       await connection.close();
       await db.destroy();
     },

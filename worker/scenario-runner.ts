@@ -1,0 +1,128 @@
+import type { Knex } from 'knex';
+import { Client } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { Logger } from '../core/logger';
+import type { ModelCatalogue } from '../decision/catalogue';
+import type { ScenarioRecord } from '../db/models/scenario';
+import { createScenarioActivities } from '../activities/scenarios';
+import { scenarioRunTaskQueueFor } from '../workflows/contracts';
+import { WORKFLOWS_ENTRY } from './bundle';
+
+/**
+ * The scenario runner inside an API process: a Temporal worker on the quick-run task queue that shares its
+ * connection with a client, so the API can start runs with eager workflow start. The server answers the start
+ * with the run's first workflow task, this worker runs the model in a local activity, and the activity tells the
+ * waiting request (in this process) as soon as the outcome is committed. No task-queue round trip, no history
+ * long-poll: the request costs Temporal one start and one workflow-task completion.
+ *
+ * Everything durable still goes through Temporal: the workflow (id from the scenario id, search attributes) is in
+ * its history like any other, and if this process dies mid-run the workflow task times out onto the task queue,
+ * where the worker (or another API process) finishes it.
+ */
+export interface ScenarioRunner {
+  /** A client whose starts can be eager, once the runner is connected and polling; undefined until then. */
+  eagerClient(): Client | undefined;
+  /**
+   * Registers interest in run `runNumber` of a scenario before it is started. `stored` resolves when this
+   * process has committed the outcome: the stored scenario, or undefined when the run turned out superseded.
+   */
+  expectRun(scenarioId: string, runNumber: number): { stored: Promise<ScenarioRecord | undefined>; cancel(): void };
+  close(): Promise<void>;
+}
+
+export interface ScenarioRunnerOptions {
+  address: string;
+  namespace: string;
+  /** The service's main task queue; the runner polls its quick-run queue. */
+  taskQueue: string;
+  db: Knex;
+  logger: Logger;
+  catalogue: ModelCatalogue;
+  /** A prebuilt workflow bundle; without one the workflows are bundled at start (seconds), meanwhile no eager starts. */
+  workflowBundlePath?: string;
+  /** Delay between connection attempts while Temporal is unreachable. */
+  retryDelayMs?: number;
+}
+
+export function startScenarioRunner(options: ScenarioRunnerOptions): ScenarioRunner {
+  const { logger } = options;
+  const waiting = new Map<string, Set<(stored: ScenarioRecord | undefined) => void>>();
+  const keyOf = (scenarioId: string, runNumber: number) => `${scenarioId}#${runNumber}`;
+  const onRunStored = (scenarioId: string, runNumber: number, stored: ScenarioRecord | undefined) => {
+    const key = keyOf(scenarioId, runNumber);
+    const resolvers = waiting.get(key);
+    if (!resolvers) return;
+    waiting.delete(key);
+    for (const resolve of resolvers) resolve(stored);
+  };
+  const activities = createScenarioActivities({ db: options.db, logger, catalogue: options.catalogue, onRunStored });
+
+  let closed = false;
+  let client: Client | undefined;
+  let connection: NativeConnection | undefined;
+  let worker: Worker | undefined;
+  let running: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+
+  const start = async () => {
+    while (!closed) {
+      try {
+        connection = await NativeConnection.connect({ address: options.address });
+        worker = await Worker.create({
+          connection,
+          namespace: options.namespace,
+          taskQueue: scenarioRunTaskQueueFor(options.taskQueue),
+          ...(options.workflowBundlePath ? { workflowBundle: { codePath: options.workflowBundlePath } } : { workflowsPath: WORKFLOWS_ENTRY }),
+          activities,
+          // Runs here are short (simulations go to the worker); let in-flight ones finish on shutdown.
+          shutdownGraceTime: '10s',
+        });
+        client = new Client({ connection, namespace: options.namespace });
+        running = worker.run().catch((error: unknown) => {
+          logger.error({ err: error }, 'scenario runner stopped; runs go through the task queue');
+        });
+        // close() may have come while the worker was being created: it only stops a running worker.
+        if (closed) worker.shutdown();
+        else logger.info({ task_queue: scenarioRunTaskQueueFor(options.taskQueue) }, 'scenario runner polling; quick runs start eagerly');
+        await running;
+        client = undefined;
+        if (!closed) logger.warn('scenario runner will reconnect');
+      } catch (error) {
+        logger.warn({ err: error }, 'scenario runner could not start; retrying');
+      }
+      worker = undefined;
+      await connection?.close().catch(() => undefined);
+      connection = undefined;
+      if (!closed) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, options.retryDelayMs ?? 2000)));
+    }
+  };
+  const loop = start();
+
+  return {
+    eagerClient: () => client,
+    expectRun(scenarioId, runNumber) {
+      const key = keyOf(scenarioId, runNumber);
+      let resolver!: (stored: ScenarioRecord | undefined) => void;
+      const stored = new Promise<ScenarioRecord | undefined>((resolve) => (resolver = resolve));
+      let set = waiting.get(key);
+      if (!set) waiting.set(key, (set = new Set()));
+      set.add(resolver);
+      return {
+        stored,
+        cancel() {
+          const current = waiting.get(key);
+          current?.delete(resolver);
+          if (current?.size === 0) waiting.delete(key);
+        },
+      };
+    },
+    async close() {
+      closed = true;
+      client = undefined;
+      wake?.();
+      if (worker?.getState() === 'RUNNING') worker.shutdown();
+      await running;
+      await loop;
+    },
+  };
+}
