@@ -77,7 +77,15 @@ export function createApp(deps: AppDeps): App {
   const users = createUserService({ db });
   const catalogue = deps.catalogue ?? createModelCatalogue();
   const models = createModelService({ db, catalogue });
-  const scenarios = createScenarioService({ db, temporal: deps.temporal, config, models, logger, runner: deps.scenarioRunner });
+  const scenarios = createScenarioService({
+    db,
+    temporal: deps.temporal,
+    config,
+    models,
+    logger,
+    runner: deps.scenarioRunner,
+    countRunWait: (path) => metrics.scenarioRuns.inc({ path }),
+  });
   const batches = createScenarioBatchService({ db, temporal: deps.temporal, config, models, logger });
   const webhooks = createWebhookService({ db, temporal: deps.temporal, config, logger });
 

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { AppState } from './context';
 
 /** Prometheus metrics per app instance (a registry of its own, so several apps in one process do not collide). */
@@ -13,6 +13,14 @@ export function createMetrics() {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const scenarioRuns = new Counter({
+    name: 'dms_scenario_runs_waited_total',
+    help:
+      'Scenario runs a request waited for, by how the result arrived: "local" (eager start, run by this process), ' +
+      '"temporal" (run elsewhere, result from Temporal), "timeout" (still running at the end of the sync wait: 202).',
+    labelNames: ['path'],
+    registers: [registry],
+  });
   const middleware: Middleware<AppState> = async (ctx, next) => {
     const stop = requestDuration.startTimer({ method: ctx.method });
     try {
@@ -23,7 +31,7 @@ export function createMetrics() {
       stop({ route: String(route), status: String(ctx.status) });
     }
   };
-  return { registry, middleware };
+  return { registry, middleware, scenarioRuns };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -31,6 +31,11 @@ export interface Config {
   scenarioSyncWaitMs: number;
   /** The runner inside each API process that executes quick scenario runs started eagerly (SCENARIO_RUNNER). */
   scenarioRunner: { enabled: boolean };
+  /**
+   * Workflow task timeout of scenario runs: how long a run whose process died (an API process running it eagerly,
+   * or a worker) stays stuck before Temporal hands it to another worker.
+   */
+  scenarioWorkflowTaskTimeoutMs: number;
   batchBodyLimitBytes: number;
   batchChunkSize: number;
   batchConcurrency: number;
@@ -164,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     scenarioSyncWaitMs: readInteger(env, 'SCENARIO_SYNC_WAIT_MS', 10_000, 0, 60_000),
     scenarioRunner: { enabled: readBoolean(env, 'SCENARIO_RUNNER', true) },
+    scenarioWorkflowTaskTimeoutMs: readInteger(env, 'SCENARIO_WORKFLOW_TASK_TIMEOUT_MS', 10_000, 1000, 120_000),
     batchBodyLimitBytes: readInteger(env, 'BATCH_BODY_LIMIT_BYTES', 16 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     batchChunkSize: readInteger(env, 'BATCH_CHUNK_SIZE', 100, 1, 5000),
     batchConcurrency: readInteger(env, 'BATCH_CONCURRENCY', 4, 1, 64),

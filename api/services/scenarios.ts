@@ -143,6 +143,8 @@ export function createScenarioService(deps: {
   logger: Logger;
   /** The runner in this API process; without it (or until it connects) every run goes through the task queue. */
   runner?: ScenarioRunner;
+  /** Counts how each waited-for run's result arrived (a Prometheus counter). */
+  countRunWait?: (path: 'local' | 'temporal' | 'timeout') => void;
 }) {
   const { db, temporal, config, models, runner } = deps;
 
@@ -236,6 +238,7 @@ export function createScenarioService(deps: {
       workflowId,
       args: [input] as [ScenarioRunInput],
       typedSearchAttributes: searchAttributesFor(tenantId, 'scenario', scenarioId),
+      workflowTaskTimeout: config.scenarioWorkflowTaskTimeoutMs,
     };
     const eager = simulated ? undefined : runner?.eagerClient();
     if (!eager || !runner) {
@@ -281,6 +284,12 @@ export function createScenarioService(deps: {
    * Never waits past the deadline.
    */
   async function waitForRun(run: StartedRun): Promise<{ done: boolean; stored?: ScenarioRecord }> {
+    const { path, ...result } = await waitForRunResult(run);
+    deps.countRunWait?.(path);
+    return result;
+  }
+
+  async function waitForRunResult(run: StartedRun): Promise<{ done: boolean; stored?: ScenarioRecord; path: 'local' | 'temporal' | 'timeout' }> {
     const deadline = Date.now() + config.scenarioSyncWaitMs;
     if (run.local) {
       let timer: NodeJS.Timeout | undefined;
@@ -289,12 +298,12 @@ export function createScenarioService(deps: {
         new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.min(LOCAL_RUN_GRACE_MS, config.scenarioSyncWaitMs)))),
       ]);
       clearTimeout(timer);
-      if (local) return { done: true, stored: local.stored };
+      if (local) return { done: true, stored: local.stored, path: 'local' };
       run.local.cancel();
     }
     const remaining = deadline - Date.now();
-    if (remaining <= 0) return { done: false };
-    return { done: await waitForWorkflow(run.workflowId, remaining) };
+    const done = remaining > 0 && (await waitForWorkflow(run.workflowId, remaining));
+    return { done, path: done ? 'temporal' : 'timeout' };
   }
 
   const requireScenarioId = (id: string) => {

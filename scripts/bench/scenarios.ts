@@ -68,6 +68,9 @@ export async function benchScenarioCreates(services: BenchServices, key: string,
   printLoadTable([http, floor]);
   console.log(`\nWhere the CPU went during the HTTP measurement (${os.cpus().length} cores):\n`);
   printCpuTable(cpu, http.requests, options.durationSeconds);
+  const metrics = await (await fetch(`${services.baseUrl}/metrics`)).text();
+  const paths = metrics.split('\n').filter((line) => line.startsWith('dms_scenario_runs_waited_total{'));
+  console.log(`\nHow the API got each result (warm-up included): ${paths.map((line) => line.replace('dms_scenario_runs_waited_total', '')).join(', ')}`);
   console.log(`\nfloor : service throughput ratio = ${(floor.requestsPerSecond / Math.max(1, http.requestsPerSecond)).toFixed(1)} : 1`);
   return http;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { call, createTestTenant, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { temporal } from '@temporalio/proto';
+import { call, createTestTenant, spawnApiProcess, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
 const STAFFING = 'mdl_service_queue_staffing';
 const staffing = (rate: number) => ({
@@ -168,6 +169,51 @@ describe('scenario batches', () => {
     } finally {
       if (crashing.exitCode === null && crashing.signalCode === null) crashing.kill('SIGKILL');
       await stack.startWorker();
+    }
+  });
+
+  it('finishes a quick run whose API process died while running it (eager start): the worker completes it, exactly once', async () => {
+    const { EventType } = temporal.api.enums.v1;
+    // Hold the tenant's event-sequence row: the run in the API process then blocks just before it can commit.
+    await stack.db.raw('insert into event_sequences (tenant_id, last_sequence) values (?, 0) on conflict do nothing', [tenant.id]);
+    const blocker = await stack.db.transaction();
+    let api: Awaited<ReturnType<typeof spawnApiProcess>> | undefined;
+    try {
+      await blocker.raw('select * from event_sequences where tenant_id = ? for update', [tenant.id]);
+      api = await spawnApiProcess(stack, { SCENARIO_SYNC_WAIT_MS: '300', SCENARIO_WORKFLOW_TASK_TIMEOUT_MS: '2000' });
+      const accepted = await call(api.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: staffing(123) });
+      assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
+      const handle = stack.temporal.workflow.getHandle(accepted.body.workflow_id);
+      const description = await handle.describe();
+      assert.equal(description.taskQueue, `${stack.config.temporalTaskQueue}-scenario-runs`);
+      // The API process took the first workflow task itself (eager start): its worker identity is "<pid>@<host>".
+      const apiIdentity = new RegExp(`^${api.child.pid}@`);
+      const started = (await handle.fetchHistory()).events?.filter((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED) ?? [];
+      assert.equal(started.length, 1);
+      assert.match(started[0]?.workflowTaskStartedEventAttributes?.identity ?? '', apiIdentity);
+
+      const exited = new Promise((resolve) => api?.child.once('exit', resolve));
+      api.child.kill('SIGKILL');
+      await exited;
+      await blocker.commit();
+
+      let scenario = accepted.body;
+      const deadline = Date.now() + 60_000;
+      while (scenario.status === 'running' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        scenario = (await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${accepted.body.id}`, { key: tenant.key })).body;
+      }
+      assert.equal(scenario.status, 'completed');
+      assert.ok(scenario.metrics.required_agents > 0, JSON.stringify(scenario.metrics));
+      assert.equal(scenario.audit_trail.filter((e: any) => e.event === 'result_stored').length, 1, 'stored once');
+      const events = (await handle.fetchHistory()).events ?? [];
+      assert.ok(events.some((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT), 'the dead process\'s task timed out');
+      const finisher = events.filter((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED).at(-1);
+      assert.doesNotMatch(finisher?.workflowTaskStartedEventAttributes?.identity ?? '', apiIdentity, 'another worker finished it');
+      assert.ok(events.some((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED));
+    } finally {
+      if (!blocker.isCompleted()) await blocker.rollback();
+      if (api && api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGKILL');
     }
   });
 

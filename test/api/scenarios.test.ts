@@ -21,6 +21,13 @@ async function pollUntilDone(stack: TestStack, key: string, id: string, timeoutM
   }
 }
 
+/** dms_scenario_runs_waited_total by path, from the Prometheus text. */
+function runWaits(metrics: { body: string }): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const match of metrics.body.matchAll(/^dms_scenario_runs_waited_total\{path="(\w+)"\} (\d+)$/gm)) counts[match[1] as string] = Number(match[2]);
+  return counts;
+}
+
 describe('scenarios', () => {
   let stack: TestStack;
   let tenant: TestTenant;
@@ -75,6 +82,46 @@ describe('scenarios', () => {
     assert.deepEqual(description.searchAttributes.ResourceType, ['scenario']);
     assert.deepEqual(description.searchAttributes.ResourceId, [scenario.id]);
     assert.equal(description.status.name, 'COMPLETED');
+  });
+
+  it('runs quick models in the API process that took the request (eager start) and simulations on the worker', async () => {
+    // The runner connects in the background after the API starts.
+    for (let i = 0; i < 100 && (await call(stack.baseUrl, 'GET', '/ready')).body.checks.scenario_runner !== 'ok'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const localRuns = async () => runWaits(await call(stack.baseUrl, 'GET', '/metrics')).local ?? 0;
+    const before = await localRuns();
+    const quick = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: STAFFING, inputs: staffingInputs } });
+    assert.equal(quick.status, 201, JSON.stringify(quick.body));
+    assert.equal(await localRuns(), before + 1, 'the result came from this process\'s runner');
+    const quickRun = await stack.temporal.workflow.getHandle(quick.body.workflow_id).describe();
+    assert.equal(quickRun.taskQueue, `${stack.config.temporalTaskQueue}-scenario-runs`);
+    assert.equal(quickRun.status.name, 'COMPLETED');
+
+    const simulated = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: tenant.key,
+      body: { model_id: STAFFING, inputs: staffingInputs, uncertainty: { arrival_rate_per_hour: { dist: 'uniform', min: 80, max: 120 } }, simulation: { runs: 200, seed: 1 } },
+    });
+    assert.equal(simulated.status, 201, JSON.stringify(simulated.body));
+    assert.equal(simulated.body.simulation.results.runs, 200);
+    assert.equal(await localRuns(), before + 1, 'a simulation does not run in the API process');
+    const simulatedRun = await stack.temporal.workflow.getHandle(simulated.body.workflow_id).describe();
+    assert.equal(simulatedRun.taskQueue, stack.config.temporalTaskQueue);
+  });
+
+  it('without the runner (SCENARIO_RUNNER=false) quick runs go through the task queue to the worker', async () => {
+    const plain = await startTestStack({ worker: true, env: { SCENARIO_RUNNER: 'false' } });
+    try {
+      const ready = await call(plain.baseUrl, 'GET', '/ready');
+      assert.equal(ready.body.checks.scenario_runner, 'disabled');
+      const response = await call(plain.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: STAFFING, inputs: staffingInputs } });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      assert.equal(response.body.status, 'completed');
+      assert.equal(response.body.metrics.required_agents, 8);
+      assert.deepEqual(runWaits(await call(plain.baseUrl, 'GET', '/metrics')), { temporal: 1 });
+    } finally {
+      await plain.close();
+    }
   });
 
   it('runs every built-in model over HTTP with the same results as evaluating it in-process', async () => {

@@ -18,6 +18,7 @@ import { scenarioRunTaskQueueFor, webhookTaskQueueFor } from '../../workflows/co
 import { startScenarioRunner } from '../../worker/scenario-runner';
 import { startEventMaintenance } from '../../worker/event-maintenance';
 import { startOutboxRelay } from '../../worker/outbox-relay';
+import { findFreePort } from '../../scripts/stack/ports';
 
 /**
  * Tenants created through createTestTenant, per database handle: each stack's outbox relay handles only its own
@@ -265,4 +266,45 @@ export async function spawnWorkerProcess(stack: TestStack, env: Record<string, s
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
+}
+
+/**
+ * A real API server process (api/server.ts) beside the test's stack: same database, Temporal and task queue, its
+ * own port and its own scenario runner. Resolves once it is ready and its runner polls (or the runner is disabled).
+ */
+export async function spawnApiProcess(
+  stack: TestStack,
+  env: Record<string, string> = {},
+): Promise<{ child: import('node:child_process').ChildProcess; baseUrl: string }> {
+  const { spawn } = await import('node:child_process');
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', require.resolve('../../api/server.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: baseUrl,
+      TEMPORAL_TASK_QUEUE: stack.config.temporalTaskQueue,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API process exited during start (${child.exitCode ?? child.signalCode})`);
+    try {
+      const response = await fetch(`${baseUrl}/ready`);
+      const body = (await response.json()) as { checks?: { scenario_runner?: string } };
+      if (response.ok && body.checks?.scenario_runner !== 'starting') return { child, baseUrl };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the API process was not ready within 60 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
