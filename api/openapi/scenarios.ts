@@ -61,7 +61,8 @@ export const scenariosPart: DocumentPart = {
       description:
         'A scenario is one run of a model against inputs. `POST /api/v1/scenarios` validates the inputs against the model\'s schema ' +
         '(422 naming each bad field; nothing stored, nothing started), runs the model in a Temporal workflow and answers 201 with the ' +
-        'results, or 202 with a `Location` to poll when the run outlasts the synchronous wait (10 s by default). ' + STATES,
+        'results as soon as they are stored (the workflow closes a moment later), or 202 with a `Location` to poll when the run ' +
+        'outlasts the synchronous wait (10 s by default). ' + STATES,
     },
   ],
   schemas: {
@@ -77,7 +78,12 @@ export const scenariosPart: DocumentPart = {
         },
         at: timestamp('When it happened.'),
         actor: ref('Actor'),
-        recorded_by: { type: 'string', enum: ['api', 'worker'] },
+        recorded_by: {
+          type: 'string',
+          enum: ['api', 'worker'],
+          description:
+            '`api`: the request handler. `worker`: the run\'s Temporal activity (for a quick run it may execute in the runner of the API process that took the request, started eagerly).',
+        },
         details: { type: 'object' },
       },
     },

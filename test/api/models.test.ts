@@ -189,7 +189,10 @@ describe('models', () => {
     assert.equal(typeof bad.body.error.title, 'string');
     assert.match(bad.body.error.detail, /number\(amount_text\)/);
     assert.deepEqual(bad.body.audit_trail.map((e: any) => e.event), ['received', 'validated', 'workflow_started', 'model_failed', 'result_stored']);
-    const description = await stack.temporal.workflow.getHandle(bad.body.workflow_id).describe();
+    // The response comes once the outcome is stored; the workflow closes right after, with the failure as its result.
+    const run = stack.temporal.workflow.getHandle(bad.body.workflow_id);
+    assert.deepEqual(await run.result(), { scenarioId: bad.body.id, status: 'failed' });
+    const description = await run.describe();
     assert.equal(description.status.name, 'COMPLETED', 'a business failure is not retried');
     const failed = await call(stack.baseUrl, 'GET', '/api/v1/scenarios?status=failed', { key: tenant.key });
     assert.deepEqual(failed.body.data.map((s: any) => s.id), [bad.body.id]);

@@ -76,8 +76,11 @@ describe('scenarios', () => {
     const fetched = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${scenario.id}`, { key: tenant.key });
     assert.deepEqual(fetched.body, scenario);
 
-    // Operators find the workflow by tenant and resource.
-    const description = await stack.temporal.workflow.getHandle(scenario.workflow_id).describe();
+    // Operators find the workflow by tenant and resource. (The 201 comes once the outcome is stored; the workflow
+    // closes right after.)
+    const run = stack.temporal.workflow.getHandle(scenario.workflow_id);
+    assert.deepEqual(await run.result(), { scenarioId: scenario.id, status: 'completed' });
+    const description = await run.describe();
     assert.deepEqual(description.searchAttributes.TenantId, [tenant.id]);
     assert.deepEqual(description.searchAttributes.ResourceType, ['scenario']);
     assert.deepEqual(description.searchAttributes.ResourceId, [scenario.id]);
@@ -94,6 +97,7 @@ describe('scenarios', () => {
     const quick = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: STAFFING, inputs: staffingInputs } });
     assert.equal(quick.status, 201, JSON.stringify(quick.body));
     assert.equal(await localRuns(), before + 1, 'the result came from this process\'s runner');
+    await stack.temporal.workflow.getHandle(quick.body.workflow_id).result();
     const quickRun = await stack.temporal.workflow.getHandle(quick.body.workflow_id).describe();
     assert.equal(quickRun.taskQueue, `${stack.config.temporalTaskQueue}-scenario-runs`);
     assert.equal(quickRun.status.name, 'COMPLETED');
