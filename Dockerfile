@@ -14,6 +14,8 @@ COPY worker ./worker
 COPY workflows ./workflows
 COPY scripts/admin.ts scripts/migrate.ts ./scripts/
 COPY tsconfig.json ./
+# The audit-export file store (DATA_DIR/exports); compose mounts a volume shared by the API and the worker here.
+RUN mkdir -p /app/.data/exports && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
 CMD ["node", "--import", "tsx", "api/server.ts"]

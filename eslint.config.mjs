@@ -5,6 +5,29 @@ import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
+/** Modules that start a process's long-running parts; only the entry points (and scripts, tests) may use them. */
+const PROCESS_COMPOSERS = ['orchestration/workers', 'orchestration/scenario-runner'];
+
+/**
+ * A `no-restricted-imports` rule for one layer: `files` may not import (not even types) from the top-level folders
+ * in `forbidden`. With `composeOnly`, they may use the process composers only for their types.
+ */
+function layer(files, message, forbidden, options = {}) {
+  const patterns = [{ regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`, message }];
+  if (options.composeOnly) {
+    patterns.push({
+      regex: `^(\\.\\./)+(${PROCESS_COMPOSERS.join('|')})$`,
+      message: `Starting workers or the scenario runner is composing the process: ${options.composeOnly}.`,
+      allowTypeImports: true,
+    });
+  }
+  return {
+    files: [files],
+    ...(options.ignores ? { ignores: options.ignores } : {}),
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', 'dist/**'] },
   eslint.configs.recommended,
@@ -20,6 +43,24 @@ export default tseslint.config(
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // The layering: each folder imports only the folders below it. Paths are matched as written (relative), so
+  // `(\.\./)+name/` means "the top-level folder `name`" from any depth.
+  layer('core/**/*.ts', 'core/ imports nothing of ours but core/.', ['api', 'activities', 'db', 'decision', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  layer('decision/**/*.ts', 'decision/ imports only decision/ and core/.', ['api', 'activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  layer('db/**/*.ts', 'db/ never imports api/, activities/, worker/ or orchestration/.', ['api', 'activities', 'orchestration', 'worker', 'scripts', 'test']),
+  layer('activities/**/*.ts', 'activities/ never imports api/, worker/ or orchestration/.', ['api', 'orchestration', 'worker', 'scripts', 'test']),
+  layer('orchestration/**/*.ts', 'orchestration/ never imports api/ or worker/.', ['api', 'worker', 'scripts', 'test']),
+  layer('worker/**/*.ts', 'worker/ never imports api/.', ['api', 'scripts', 'test'], {
+    ignores: ['worker/main.ts'],
+    composeOnly: 'only worker/main.ts composes the worker process',
+  }),
+  layer('worker/main.ts', 'worker/ never imports api/.', ['api', 'scripts', 'test']),
+  layer('api/routes/**/*.ts', 'api/routes/ parse, call a service and respond: no database, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  layer('api/**/*.ts', 'api/ never imports worker/ or activities/.', ['activities', 'worker', 'scripts', 'test'], {
+    ignores: ['api/server.ts', 'api/routes/**/*.ts'],
+    composeOnly: 'only api/server.ts composes the API process',
+  }),
+  layer('api/server.ts', 'api/ never imports worker/ or activities/.', ['activities', 'worker', 'scripts', 'test']),
   {
     // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O libraries,
     // nothing from the API, activities, database or worker. Only the workflow SDK, contracts and types.
@@ -36,7 +77,7 @@ export default tseslint.config(
               allowTypeImports: true,
             },
             {
-              regex: '^\\.\\./(api|activities|db|worker|scripts|core)(/|$)',
+              regex: '^(\\.\\./)+(api|activities|db|orchestration|worker|scripts|core)(/|$)',
               message: 'Workflow code may import only types from outside workflows/.',
               allowTypeImports: true,
             },

@@ -4,7 +4,7 @@ import type { Logger } from '../core/logger';
 import { compareScenarios } from '../decision/compare';
 import type { ModelCatalogue, ModelResolution } from '../decision/catalogue';
 import type { MetricDirection, MetricValue, Note } from '../decision/types';
-import type { AuditEvent, ScenarioRecord } from '../db/models/scenario';
+import type { AuditEvent, ScenarioRecord } from '../db/records/scenario';
 import { tenantModelSource } from '../db/repositories/decision-models';
 import {
   cancelPendingItems,
@@ -17,7 +17,7 @@ import {
 } from '../db/repositories/scenario-batches';
 import { inTenantTransaction } from '../db/tenant-scope';
 import { recordEvent } from '../db/repositories/events';
-import type { RunBatchChunkInput } from '../workflows/contracts';
+import type { RunBatchChunkInput } from '../workflows/contracts/scenario-batches';
 import { executeModel, inputsSha256, ModelRunError } from './model-execution';
 
 export interface BatchActivityDeps {

@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../core/logger';
 import { createModelCatalogue, type ModelCatalogue } from '../decision/catalogue';
+import { createAuditExportActivities } from './audit-exports';
 import { createBatchActivities } from './batches';
+import { createDecisionApprovalActivities } from './decision-approvals';
 import { createScenarioActivities } from './scenarios';
 import { createWebhookActivities } from './webhooks';
 import type { WebhookConfig } from '../core/config';
 import type { ResolveHost } from './webhook-sender';
+import type { FileStore } from '../core/file-store';
 
 export interface ActivityDeps {
   db: Knex;
@@ -14,6 +17,8 @@ export interface ActivityDeps {
   webhooks: WebhookConfig;
   /** DNS resolution for webhook deliveries (tests inject one). */
   resolveHost?: ResolveHost;
+  /** Where audit exports are written (DATA_DIR/exports, or an object store). */
+  exportFiles: FileStore;
 }
 
 /** Activities are built from their dependencies, so the worker and tests wire real Postgres the same way. */
@@ -23,6 +28,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createScenarioActivities(full),
     ...createBatchActivities(full),
     ...createWebhookActivities(full),
+    ...createAuditExportActivities(full),
+    ...createDecisionApprovalActivities(full),
   };
 }
 

@@ -2,11 +2,11 @@ import type { Knex } from 'knex';
 import type { Logger } from '../core/logger';
 import type { ModelCatalogue, ModelResolution } from '../decision/catalogue';
 import type { Distribution } from '../decision/simulation';
-import type { AuditEvent, ScenarioRecord } from '../db/models/scenario';
+import type { AuditEvent, ScenarioRecord } from '../db/records/scenario';
 import { tenantModelSource } from '../db/repositories/decision-models';
 import { findScenario, recordRunOutcome, storeRunOutcome, type RunOutcome } from '../db/repositories/scenarios';
 import { inTenantTransaction } from '../db/tenant-scope';
-import type { ExecuteScenarioRunInput, MarkScenarioRunFailedInput, ScenarioRunResult } from '../workflows/contracts';
+import type { ExecuteScenarioRunInput, MarkScenarioRunFailedInput, ScenarioRunResult } from '../workflows/contracts/scenario-runs';
 import { executeModel, ModelRunError } from './model-execution';
 
 export interface ScenarioActivityDeps {

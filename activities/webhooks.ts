@@ -5,12 +5,12 @@ import type { WebhookConfig } from '../core/config';
 import type { Logger } from '../core/logger';
 import { decryptWebhookSecret, signWebhook } from '../core/webhook-secret';
 import { standardDelayMs } from '../core/webhook-retry';
-import type { EventRecord } from '../db/models/event';
-import type { AttemptOutcome } from '../db/models/webhook';
+import type { EventRecord } from '../db/records/event';
+import type { AttemptOutcome } from '../db/records/webhook';
 import { findEvent } from '../db/repositories/events';
 import { disableSubscription, ensureDelivery, findSubscription, markDeliveryFailed, recordAttempt } from '../db/repositories/webhooks';
 import { inTenantTransaction } from '../db/tenant-scope';
-import type { DeliverWebhookInput } from '../workflows/contracts';
+import type { DeliverWebhookInput } from '../workflows/contracts/webhook-deliveries';
 import { parseRetryAfter, sendWebhook, systemResolveHost, type ResolveHost, type SendResult } from './webhook-sender';
 
 export interface WebhookActivityDeps {

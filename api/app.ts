@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { AppDeps, AppState } from './context';
 import { createMetrics } from './metrics';
 import { authenticate } from './middleware/authenticate';
+import { authorizeOperation } from './middleware/authorize';
 import { errorHandler } from './middleware/error-handler';
 import { idempotency } from './middleware/idempotency';
 import { parseJsonBody } from './middleware/parse-json-body';
@@ -10,12 +11,20 @@ import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi/document';
 import { createRequestValidators } from './openapi/validators';
+import { bodyLimitFor, createOperationBinding } from './operations';
 import { registerAccountRoutes } from './routes/account';
+import { registerAuditLogRoutes } from './routes/audit-log';
+import { createAuditLogService } from './services/audit-log';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerModelRoutes } from './routes/models';
 import { registerScenarioRoutes } from './routes/scenarios';
 import { registerUserRoutes } from './routes/users';
 import { registerWebhookRoutes } from './routes/webhooks';
+import { registerDecisionRoutes } from './routes/decisions';
+import { createDecisionService } from './services/decisions';
+import { createDecisionApprovals } from '../orchestration/decision-approvals';
+import { registerApprovalPolicyRoutes } from './routes/approval-policies';
+import { createApprovalPolicyService } from './services/approval-policies';
 import { createWebhookService } from './services/webhooks';
 import { registerSystemRoutes } from './routes/system';
 import { createApiKeyCache } from './services/api-key-cache';
@@ -34,8 +43,13 @@ import { createInteractionRoutes } from './oauth/interactions';
 import { createLoginThrottle } from './oauth/login-throttle';
 import { createProviderHolder, type ProviderHolder } from './oauth/provider';
 import { createSigningKeyStore } from './oauth/signing-key-store';
+import { registerAuditExportKeyRoutes, registerAuditExportRoutes } from './routes/audit-exports';
+import { createAuditExportService } from './services/audit-exports';
+import { exportFileStore } from '../core/file-store';
 
 export type App = Koa<AppState> & {
+  /** operationId → `METHOD /path` of every operation of the document, each bound to its handler. */
+  operations: ReadonlyMap<string, string>;
   /** Resolves once the app listens for API key changes (its credential cache is active from then on). */
   ready: Promise<void>;
   /** Requests whose handlers are still running, even if their client has gone; shutdown waits for them. */
@@ -49,6 +63,8 @@ export function createApp(deps: AppDeps): App {
   const { config, db, logger } = deps;
   const document = buildOpenApiDocument();
   const validators = createRequestValidators(document);
+  const binding = createOperationBinding(document, validators);
+  const { operation } = binding;
   const metrics = createMetrics();
 
   // OAuth: the built-in provider on this server, unless an external OpenID provider is configured (then its routes 404).
@@ -88,6 +104,8 @@ export function createApp(deps: AppDeps): App {
   });
   const batches = createScenarioBatchService({ db, temporal: deps.temporal, config, models, logger });
   const webhooks = createWebhookService({ db, temporal: deps.temporal, config, logger });
+  const auditExports = createAuditExportService({ db, temporal: deps.temporal, config, logger, exportFiles: deps.exportFiles ?? exportFileStore(config.dataDir) });
+  const decisions = createDecisionService({ db, models, approvals: createDecisionApprovals({ temporal: deps.temporal, config, logger }) });
 
   const app = new Koa<AppState>() as App;
   let inFlight = 0;
@@ -115,23 +133,34 @@ export function createApp(deps: AppDeps): App {
   }
 
   const system = new Router<AppState>();
-  registerSystemRoutes(system, deps, document, metrics);
+  registerSystemRoutes(system, operation, deps, document, metrics);
+  registerAuditExportKeyRoutes(system, operation, auditExports);
   app.use(system.routes());
 
-  // Order matters: who is calling, then whether they may call now, then what they sent.
+  // Order matters: who is calling, whether they may call this operation, whether they may call now, then what they
+  // sent. Idempotent replays come after authorization, so a stored response only ever reaches a caller allowed to
+  // make the request.
   const api = new Router<AppState>({ prefix: '/api/v1' });
   api.use(authenticate(authentication));
+  api.use(authorizeOperation(document));
   api.use(rateLimit(db));
-  // Batches carry up to 10,000 items, so their body limit is larger than every other operation's.
-  api.use(parseJsonBody((path) => (path === '/api/v1/scenarios/batch' ? config.batchBodyLimitBytes : config.bodyLimitBytes)));
+  // Each operation's body limit comes from the document (`x-body-limit`, e.g. batches of up to 10,000 items).
+  api.use(parseJsonBody(bodyLimitFor(document, config)));
   api.use(idempotency(db, config.idempotencyTtlSeconds));
-  registerAccountRoutes(api);
-  registerApiKeyRoutes(api, apiKeys, validators);
-  registerUserRoutes(api, users, validators);
-  registerOAuthClientRoutes(api, oauthClients, validators);
-  registerModelRoutes(api, models, validators);
-  registerScenarioRoutes(api, scenarios, batches, validators);
-  registerWebhookRoutes(api, webhooks, validators);
+  registerAccountRoutes(api, operation);
+  registerApiKeyRoutes(api, operation, apiKeys);
+  registerUserRoutes(api, operation, users);
+  registerOAuthClientRoutes(api, operation, oauthClients);
+  registerModelRoutes(api, operation, models);
+  registerScenarioRoutes(api, operation, scenarios, batches);
+  registerWebhookRoutes(api, operation, webhooks);
+  registerAuditLogRoutes(api, operation, createAuditLogService({ db }));
+  registerAuditExportRoutes(api, operation, auditExports);
+  registerDecisionRoutes(api, operation, decisions);
+  registerApprovalPolicyRoutes(api, operation, createApprovalPolicyService({ db }));
+  // The contract and the code agree: every operation has a handler, and every API route is an operation.
+  binding.assertComplete([api]);
+  app.operations = binding.bound();
   app.use(api.routes());
   app.use(api.allowedMethods());
   return app;

@@ -2,11 +2,13 @@ import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import type { DefaultState } from 'koa';
 import type { Router, RouterContext } from '@koa/router';
+import type { Actor } from '../core/actor';
 import type { Config } from '../core/config';
+import type { FileStore } from '../core/file-store';
 import type { Logger } from '../core/logger';
 import type { Principal } from '../core/principal';
 import type { ModelCatalogue } from '../decision/catalogue';
-import type { ScenarioRunner } from '../worker/scenario-runner';
+import type { ScenarioRunner } from '../orchestration/scenario-runner';
 
 /** Everything the API needs, passed in: production wiring and tests build it the same way. */
 export interface AppDeps {
@@ -18,6 +20,8 @@ export interface AppDeps {
   catalogue?: ModelCatalogue;
   /** This process's scenario runner (eager starts of quick runs); without it every run goes through a task queue. */
   scenarioRunner?: ScenarioRunner;
+  /** Where audit exports are read from; DATA_DIR/exports unless another store (an object store) is wired in. */
+  exportFiles?: FileStore;
 }
 
 export interface AppState extends DefaultState {
@@ -34,3 +38,33 @@ export interface AppState extends DefaultState {
 
 export type AppContext = RouterContext<AppState>;
 export type AppRouter = Router<AppState>;
+
+/**
+ * Who is asking, for which tenant, and about which request: what every service method takes first (the way Directus
+ * services take `{ accountability, schema, knex }`), so a use case never reads Koa state and the audit trail, events
+ * and logs of one request agree.
+ */
+export interface RequestContext {
+  tenantId: string;
+  actor: Actor;
+  scopes: readonly string[];
+  requestId: string;
+  /** RFC 3339 time the request arrived (audit trails start here). */
+  receivedAt: string;
+  /** The request's logger (bound to its request id). */
+  log: Logger;
+}
+
+/** The request context of an authenticated request; the authenticate middleware has set the principal by then. */
+export function requestContext(ctx: AppContext): RequestContext {
+  const principal = ctx.state.principal;
+  if (!principal) throw new Error('requestContext() called before authentication');
+  return {
+    tenantId: principal.tenantId,
+    actor: principal.actor,
+    scopes: principal.scopes,
+    requestId: ctx.state.requestId,
+    receivedAt: ctx.state.receivedAt,
+    log: ctx.state.log,
+  };
+}

@@ -7,8 +7,9 @@ import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state'
 import { createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import { deleteExpiredOidcPayloads } from '../db/repositories/oidc-payloads';
+import { deleteExpiredRevokedAccessTokens } from '../db/repositories/revoked-access-tokens';
 import { createModelCatalogue } from '../decision/catalogue';
-import { startScenarioRunner } from '../worker/scenario-runner';
+import { startScenarioRunner } from '../orchestration/scenario-runner';
 import { createApp } from './app';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -17,7 +18,7 @@ const OIDC_SWEEP_INTERVAL_MS = 10 * 60_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'dms-api');
-  const db = createKnex(resolveDatabaseUrl(config));
+  const db = createKnex(resolveDatabaseUrl(config), { timeouts: config.database });
   const applied = await runMigrations(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
 
@@ -50,9 +51,11 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ url: `http://${config.host}:${config.port}`, public_url: config.publicBaseUrl }, 'API listening');
 
-  // Reclaim expired OpenID provider rows (unusable already). Every API process may do it; the delete is idempotent.
+  // Reclaim expired OpenID provider rows and revoked-token entries (unusable already). Every API process may do it;
+  // the deletes are idempotent.
   const sweepExpiredOidcRows = setInterval(() => {
     deleteExpiredOidcPayloads(db).catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired OpenID provider rows'));
+    deleteExpiredRevokedAccessTokens(db).catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired revoked access tokens'));
   }, OIDC_SWEEP_INTERVAL_MS);
   sweepExpiredOidcRows.unref();
 

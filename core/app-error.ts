@@ -2,10 +2,17 @@
  * The one error family thrown below the routes. The error-handler middleware renders it as RFC 9457
  * problem+json; anything that is not an AppError is a bug and is answered with a generic 500.
  */
+import type { ErrorCode } from './errors';
+
 export interface FieldError {
   /** JSON Pointer into the request (body fields as /field, query as /query/name, path as /path/name). */
   path: string;
   message: string;
+}
+
+/** Extends a JSON Pointer by one field name or index, escaping `~` and `/` as RFC 6901 requires. */
+export function pointerTo(parent: string, key: string | number): string {
+  return `${parent}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
 export const PROBLEM_BASE = 'https://docs.decision-modeling.dev/problems/';
@@ -14,7 +21,8 @@ export class AppError extends Error {
   readonly type: string;
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** One of the listed codes (core/errors.ts): the compiler refuses an unlisted one. */
+    readonly code: ErrorCode,
     readonly detail: string,
     readonly extras: Record<string, unknown> & { errors?: FieldError[]; headers?: Record<string, string>; type?: string } = {},
   ) {

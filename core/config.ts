@@ -14,6 +14,8 @@ export interface Config {
   /** Unset means "use the embedded Postgres that `npm start` runs under DATA_DIR". */
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
+  /** Bounds on every wait for Postgres, so an outage is answered 503 promptly instead of hanging requests. */
+  database: { connectTimeoutMs: number; acquireTimeoutMs: number; statementTimeoutMs: number };
   /** Unset means "use the local Temporal dev server that `npm start` runs". */
   temporalAddress: string | undefined;
   temporalNamespace: string;
@@ -21,6 +23,8 @@ export interface Config {
   temporalPort: number;
   temporalUiPort: number;
   temporalCliPath: string | undefined;
+  /** Deadline of each call the API makes to Temporal (start, signal): past it the request answers 503. */
+  temporalRpcTimeoutMs: number;
   logLevel: string;
   bodyLimitBytes: number;
   apiKeyRotationGraceSeconds: number;
@@ -138,6 +142,17 @@ function readUrl(env: Env, name: string, protocols: string[]): string | undefine
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/**
+ * Only where the data lives. Tools that just need the database (the admin CLI, migrations) read this instead of
+ * loadConfig, which makes a local webhook key under DATA_DIR: a mistyped DATA_DIR must not become a new folder.
+ */
+export function loadStorageConfig(env: Env = process.env): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  return {
+    dataDir: path.resolve(readOptional(env, 'DATA_DIR') ?? '.data'),
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535);
   const host = readOptional(env, 'HOST') ?? '127.0.0.1';
@@ -153,15 +168,20 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host,
     publicBaseUrl,
-    dataDir: path.resolve(readOptional(env, 'DATA_DIR') ?? '.data'),
-    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    ...loadStorageConfig(env),
     embeddedPostgresPort: readInteger(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
+    database: {
+      connectTimeoutMs: readInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
+      acquireTimeoutMs: readInteger(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 5000, 100, 120_000),
+      statementTimeoutMs: readInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    },
     temporalAddress,
     temporalNamespace: readOptional(env, 'TEMPORAL_NAMESPACE') ?? 'default',
     temporalTaskQueue: readOptional(env, 'TEMPORAL_TASK_QUEUE') ?? 'decision-modeling',
     temporalPort: readInteger(env, 'TEMPORAL_PORT', 7233, 1, 65535),
     temporalUiPort: readInteger(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535),
     temporalCliPath: readOptional(env, 'TEMPORAL_CLI_PATH'),
+    temporalRpcTimeoutMs: readInteger(env, 'TEMPORAL_RPC_TIMEOUT_MS', 5000, 100, 60_000),
     logLevel,
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     apiKeyRotationGraceSeconds: readInteger(env, 'API_KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 7 * 24 * 3600),
@@ -252,7 +272,7 @@ function loadWebhookConfig(env: Env, nodeEnv: string, dataDir: string): WebhookC
   }
   const allowedHosts = (readOptional(env, 'WEBHOOK_ALLOWED_HOSTS') ?? '')
     .split(',')
-    .map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+    .map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.+$/, ''))
     .filter((host) => host.length > 0);
   for (const host of allowedHosts) {
     if (!/^[a-z0-9.:-]+$/.test(host)) throw new ConfigError('WEBHOOK_ALLOWED_HOSTS', `must be a comma-separated list of host names or IP addresses, got "${host}"`);

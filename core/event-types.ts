@@ -16,6 +16,30 @@ const actor: Schema = {
 const nullableString: Schema = { type: ['string', 'null'] };
 const timestamp: Schema = { type: 'string', format: 'date-time' };
 
+/** The approval workflow's events share one shape: the decision as it now stands, who acted, and what changed. */
+const approvalTransition = (transition: Schema): Schema => ({
+  type: 'object',
+  required: ['decision', 'actor', 'transition'],
+  properties: {
+    decision: {
+      type: 'object',
+      required: ['id', 'title', 'status', 'current_step', 'approval_policy_id', 'approval_policy_version'],
+      properties: {
+        id: { type: 'string', example: 'dec_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+        title: { type: 'string' },
+        status: { type: 'string', enum: ['pending_approval', 'approved', 'rejected'] },
+        current_step: { type: ['integer', 'null'] },
+        approval_policy_id: { type: 'string' },
+        approval_policy_version: { type: 'integer' },
+      },
+    },
+    actor,
+    transition: { type: 'object', required: ['policy_id', 'policy_version', 'step_count'], properties: transition },
+  },
+});
+const approvalRef: Schema = { policy_id: { type: 'string' }, policy_version: { type: 'integer' }, step_count: { type: 'integer' } };
+const approvalStep: Schema = { step: { type: 'integer' }, step_name: { type: 'string' }, comment: nullableString };
+
 const scenarioOutcome = (status: 'completed' | 'failed'): Schema => ({
   type: 'object',
   required: ['scenario'],
@@ -176,6 +200,62 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       required: ['webhook', 'message'],
       properties: { webhook: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } }, message: { type: 'string' } },
     },
+  },
+  {
+    type: 'decision.created',
+    summary: 'A decision was logged',
+    description: 'A decision was created (POST /decisions), as a draft. Emitted in the transaction that stores it.',
+    data: {
+      type: 'object',
+      required: ['decision', 'actor'],
+      properties: {
+        decision: {
+          type: 'object',
+          required: ['id', 'title', 'status', 'owner_id', 'option_count', 'tags', 'due_at', 'created_at'],
+          properties: {
+            id: { type: 'string', example: 'dec_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+            title: { type: 'string' },
+            status: { type: 'string', const: 'draft' },
+            owner_id: nullableString,
+            option_count: { type: 'integer' },
+            tags: { type: 'array', items: { type: 'string' } },
+            due_at: { type: ['string', 'null'], format: 'date-time' },
+            created_at: timestamp,
+          },
+        },
+        actor,
+      },
+    },
+  },
+  {
+    type: 'decision.submitted',
+    summary: 'A decision was submitted for approval',
+    description: 'POST /decisions/{id}/submit started its approval workflow; the decision is pending approval at step 1.',
+    data: approvalTransition({ ...approvalRef, workflow_id: { type: 'string' }, steps: { type: 'array', items: { type: 'string' } } }),
+  },
+  {
+    type: 'decision.step.approved',
+    summary: 'An approval was given on a step',
+    description: 'A person approved the current step; `step_complete` tells whether the step now has all the approvals it requires.',
+    data: approvalTransition({
+      ...approvalRef,
+      ...approvalStep,
+      approvals_given: { type: 'integer' },
+      approvals_required: { type: 'integer' },
+      step_complete: { type: 'boolean' },
+    }),
+  },
+  {
+    type: 'decision.approved',
+    summary: 'A decision was approved',
+    description: 'The last step of its approval policy got its approvals.',
+    data: approvalTransition({ ...approvalRef, approvers: { type: 'array', items: { type: 'string' } } }),
+  },
+  {
+    type: 'decision.rejected',
+    summary: 'A decision was rejected',
+    description: 'An eligible approver rejected the decision at its current step.',
+    data: approvalTransition({ ...approvalRef, ...approvalStep }),
   },
 ];
 

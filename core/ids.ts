@@ -20,6 +20,11 @@ export const ID_PREFIXES = {
   request: 'req',
   user: 'usr',
   oauthClient: 'cli',
+  auditRecord: 'aud',
+  auditExport: 'aex',
+  evidence: 'evd',
+  approvalPolicy: 'apl',
+  approvalPolicyVersion: 'apv',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

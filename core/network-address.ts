@@ -57,9 +57,20 @@ export function isPublicAddress(address: string): boolean {
   return !blocked.check(address, 'ipv4');
 }
 
-/** The URL's host as compared with the allow-list: lower case, IPv6 without brackets. */
+/**
+ * The URL's host as every check sees it: lower case, IPv6 without brackets, and without the trailing dot(s) of a
+ * fully qualified name, since `localhost.` and `example.com.` name the same hosts as `localhost` and `example.com`.
+ */
 export function normalisedHost(url: URL): string {
-  return url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+}
+
+/**
+ * Whether the URL as written names a host. The WHATWG parser repairs `http:///h`, `http:h` and `http:\\h` into
+ * `http://h/`; a webhook URL must say where it goes as written, so these are refused rather than guessed at.
+ */
+function namesHost(raw: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/\\?#\s]/i.test(raw);
 }
 
 export type WebhookUrlProblem = { ok: true } | { ok: false; reason: string };
@@ -75,7 +86,9 @@ export function checkWebhookUrl(raw: string, options: { allowedHosts: string[]; 
   } catch {
     return { ok: false, reason: 'must be an absolute URL' };
   }
+  if (!namesHost(raw)) return { ok: false, reason: 'must name a host (scheme://host/…)' };
   const host = normalisedHost(url);
+  if (host === '') return { ok: false, reason: 'must name a host (scheme://host/…)' };
   const allowListed = options.allowedHosts.includes(host);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'must use https' };
   if (url.protocol === 'http:' && options.requireHttps && !allowListed) return { ok: false, reason: 'must use https' };

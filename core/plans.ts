@@ -1,4 +1,5 @@
-import type { Plan } from '../db/models/tenant';
+/** A tenant's plan, which sets its rate limits. */
+export type Plan = 'starter' | 'professional' | 'enterprise';
 
 export interface RateLimits {
   perMinute: number;

@@ -6,10 +6,14 @@ import type { Config } from './config';
  * What the one-command start wrote about the local stack it runs (embedded Postgres URL, dev-server address), so
  * `npm run api`, `npm run worker` and the admin CLI find it through DATA_DIR alone.
  */
+export type StackProcessName = 'api' | 'worker' | 'postgres' | 'temporal';
+
 export interface StackState {
   databaseUrl?: string;
   temporalAddress?: string;
   temporalUiUrl?: string;
+  /** The current pid of each process `npm start` runs, rewritten whenever one is restarted. */
+  pids?: Partial<Record<StackProcessName, number>>;
 }
 
 export function stackStatePath(dataDir: string): string {
@@ -30,7 +34,7 @@ export function writeStackState(dataDir: string, state: StackState): void {
   fs.writeFileSync(stackStatePath(dataDir), `${JSON.stringify(merged, null, 2)}\n`, { mode: 0o600 });
 }
 
-export function resolveDatabaseUrl(config: Config): string {
+export function resolveDatabaseUrl(config: Pick<Config, 'dataDir' | 'databaseUrl'>): string {
   const url = config.databaseUrl ?? readStackState(config.dataDir).databaseUrl;
   if (!url) {
     throw new Error(

@@ -1,5 +1,3 @@
-import type { DeliveryRetrySettings } from '../workflows/contracts';
-
 /** Delays after attempts 1…7 of the Standard Webhooks / Svix schedule, in seconds: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const STANDARD_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
 export const STANDARD_MAX_ATTEMPTS = STANDARD_RETRY_DELAYS_SECONDS.length + 1;
@@ -23,6 +21,18 @@ export const DEFAULT_RETRY_POLICY: RetryPolicyInput = {
 };
 
 /** The delay before attempt `attempt + 1` on the standard schedule (the last delay repeats beyond it). */
+/** A subscription's retry policy, resolved to Temporal terms when the delivery starts. */
+export interface DeliveryRetrySettings {
+  /** `standard`: the activity names each next delay (Standard Webhooks schedule); `exponential`: Temporal's backoff. */
+  schedule: 'standard' | 'exponential';
+  maximumAttempts: number;
+  initialIntervalMs: number;
+  backoffCoefficient: number;
+  maximumIntervalMs: number;
+  /** Total deadline of all attempts (schedule-to-close). */
+  deadlineMs: number;
+}
+
 export function standardDelayMs(attempt: number, unitMs: number): number {
   const index = Math.min(Math.max(attempt - 1, 0), STANDARD_RETRY_DELAYS_SECONDS.length - 1);
   return (STANDARD_RETRY_DELAYS_SECONDS[index] as number) * unitMs;

@@ -6,11 +6,38 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 
 export type { Knex };
 
-export function createKnex(databaseUrl: string, options: { poolMax?: number } = {}): Knex {
+/**
+ * Bounds on every wait for Postgres, so an outage turns into a prompt error (answered 503) instead of requests
+ * hanging until the client gives up. See DATABASE_*_TIMEOUT_MS in core/config.ts.
+ */
+export interface DatabaseTimeouts {
+  /** Opening a new connection (TCP + authentication). */
+  connectTimeoutMs: number;
+  /** Waiting for a pooled connection, including opening one. */
+  acquireTimeoutMs: number;
+  /** One statement: Postgres cancels it (statement_timeout); the client gives up a moment later if the server is gone. */
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 3000, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000 };
+
+/** The client-side limit is a little longer than the server's, so a live server's own, clearer cancellation wins. */
+const CLIENT_QUERY_TIMEOUT_SLACK_MS = 2000;
+
+export function createKnex(databaseUrl: string, options: { poolMax?: number; timeouts?: DatabaseTimeouts } = {}): Knex {
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   return knexFactory({
     client: 'pg',
-    connection: databaseUrl,
+    // Passed to each pg.Client as it is: pg applies statement_timeout at connect and enforces the others itself.
+    connection: {
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: timeouts.connectTimeoutMs,
+      ...(timeouts.statementTimeoutMs > 0
+        ? { statement_timeout: timeouts.statementTimeoutMs, query_timeout: timeouts.statementTimeoutMs + CLIENT_QUERY_TIMEOUT_SLACK_MS }
+        : {}),
+    } as Knex.PgConnectionConfig,
     pool: { min: 0, max: options.poolMax ?? 10 },
+    acquireConnectionTimeout: timeouts.acquireTimeoutMs,
     // Objection/knex stay quiet; the app logs through pino with request ids.
     log: { warn: () => undefined, deprecate: () => undefined, debug: () => undefined, error: () => undefined },
   });

@@ -1,38 +1,109 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { newId } from '../core/ids';
+import { hashPassword } from '../core/passwords';
 import { ALL_SCOPES } from '../core/scopes';
 import { issueApiKey } from './repositories/api-keys';
+import { findOAuthClient, insertOAuthClient } from './repositories/oauth-clients';
 import { createTenant, findTenant } from './repositories/tenants';
+import { findMembership, findOrCreateUser, insertMembership, setUserPassword } from './repositories/users';
 import { inTenantTransaction } from './tenant-scope';
 
-interface DemoState {
+/** What DATA_DIR/demo-tenant.json holds. Files from before the docs sign-in have only the tenant and key. */
+export interface DemoState {
   tenantId: string;
   apiKey: string;
+  /** The public OAuth client of the /docs page (PKCE, no secret): its Authorize dialog signs people in with it. */
+  docsClientId?: string;
+  /** A person to sign in with on the docs page (admin of the demo tenant); the password is shown once, at creation. */
+  user?: { email: string; password: string };
+}
+
+export interface DemoTenant extends Required<DemoState> {
+  created: boolean;
+  /** True when the docs client or the demo user was added on this start (to an older data directory). */
+  docsSignInCreated: boolean;
+}
+
+const DEMO_EMAIL = 'demo@example.com';
+const BOOTSTRAP = { type: 'system', id: 'bootstrap' } as const;
+export const DOCS_CLIENT_NAME = 'API reference (/docs)';
+
+export function demoStatePath(dataDir: string): string {
+  return path.join(dataDir, 'demo-tenant.json');
+}
+
+export function readDemoState(dataDir: string): DemoState | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(demoStatePath(dataDir), 'utf8')) as DemoState;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * The one-command start prints a ready-to-use key. It is created on the first start only and kept (mode 0600)
- * under DATA_DIR, next to the database it belongs to, so later starts print the same key.
+ * The one-command start prints a ready-to-use key, and a user to sign in with on the docs page. They are created on
+ * the first start and kept (mode 0600) under DATA_DIR, next to the database they belong to, so later starts print the
+ * same; a data directory from before the docs sign-in gets its docs client and demo user added on its next start.
  */
-export async function ensureDemoTenant(
-  db: Knex,
-  dataDir: string,
-): Promise<{ tenantId: string; apiKey: string; created: boolean }> {
-  const statePath = path.join(dataDir, 'demo-tenant.json');
-  if (fs.existsSync(statePath)) {
-    const saved = JSON.parse(fs.readFileSync(statePath, 'utf8')) as DemoState;
-    if (await findTenant(db, saved.tenantId)) return { ...saved, created: false };
+export async function ensureDemoTenant(db: Knex, dataDir: string): Promise<DemoTenant> {
+  let state = readDemoState(dataDir);
+  let created = false;
+  if (!state || !(await findTenant(db, state.tenantId))) {
+    // Tenant and key in one transaction: a crash in between leaves neither behind.
+    state = await db.transaction(async (trx) => {
+      const tenant = await createTenant(trx, { name: 'demo', plan: 'professional' });
+      const issued = await inTenantTransaction(trx, tenant.id, (scope) =>
+        issueApiKey(scope, { name: 'demo key', scopes: ALL_SCOPES, expiresAt: null }, BOOTSTRAP),
+      );
+      return { tenantId: tenant.id, apiKey: issued.key };
+    });
+    created = true;
   }
-  // Tenant and key in one transaction: a crash in between leaves neither behind.
-  const { tenant, key } = await db.transaction(async (trx) => {
-    const created = await createTenant(trx, { name: 'demo', plan: 'professional' });
-    const issued = await inTenantTransaction(trx, created.id, (scope) =>
-      issueApiKey(scope, { name: 'demo key', scopes: ALL_SCOPES, expiresAt: null }, { type: 'system', id: 'bootstrap' }),
-    );
-    return { tenant: created, key: issued.key };
+  const docsClientId = await ensureDocsClient(db, state.tenantId, state.docsClientId);
+  const user = state.user ?? (await createDemoUser(db, state.tenantId));
+  const docsSignInCreated = docsClientId !== state.docsClientId || state.user === undefined;
+  const complete = { tenantId: state.tenantId, apiKey: state.apiKey, docsClientId, user };
+  if (created || docsSignInCreated) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(demoStatePath(dataDir), `${JSON.stringify(complete, null, 2)}\n`, { mode: 0o600 });
+  }
+  return { ...complete, created, docsSignInCreated };
+}
+
+/**
+ * A public client (no secret: the page's source is public) for Swagger UI's authorization-code flow with PKCE. Its
+ * redirect URI depends on PUBLIC_BASE_URL, which the API process knows: it registers it when the page first loads.
+ */
+async function ensureDocsClient(db: Knex, tenantId: string, savedId: string | undefined): Promise<string> {
+  return inTenantTransaction(db, tenantId, async (scope) => {
+    const saved = savedId ? await findOAuthClient(scope, savedId) : undefined;
+    if (saved && saved.revoked_at === null) return saved.id;
+    const client = await insertOAuthClient(scope, {
+      id: newId('oauthClient'),
+      name: DOCS_CLIENT_NAME,
+      redirect_uris: [],
+      grant_types: ['authorization_code', 'refresh_token'],
+      scopes: ALL_SCOPES,
+      token_endpoint_auth_method: 'none',
+      secret_hash: null,
+      created_by: BOOTSTRAP,
+    });
+    return client.id;
   });
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(statePath, `${JSON.stringify({ tenantId: tenant.id, apiKey: key }, null, 2)}\n`, { mode: 0o600 });
-  return { tenantId: tenant.id, apiKey: key, created: true };
+}
+
+/** The demo tenant's admin, with a random password (saved beside the demo key, printed by the start banner). */
+async function createDemoUser(db: Knex, tenantId: string): Promise<{ email: string; password: string }> {
+  const password = crypto.randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const { user, created } = await findOrCreateUser(db, { email: DEMO_EMAIL, displayName: 'Demo User', passwordHash });
+  // Left by an earlier demo tenant of this database (its JSON file was lost): the password shown must be the one that works.
+  if (!created) await setUserPassword(db, user.id, passwordHash);
+  if (!(await findMembership(db, tenantId, user.id))) {
+    await inTenantTransaction(db, tenantId, (scope) => insertMembership(scope, user.id, 'admin', BOOTSTRAP));
+  }
+  return { email: DEMO_EMAIL, password };
 }

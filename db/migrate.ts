@@ -3,6 +3,14 @@ import * as platformSpine from './migrations/20261121000001_platform_spine';
 import * as modelsAndScenarios from './migrations/20261121000002_models_and_scenarios';
 import * as usersAndOauth from './migrations/20261121000003_users_and_oauth';
 import * as webhooks from './migrations/20261121000005_webhooks';
+import * as idempotencyPerCredential from './migrations/20261123000006_idempotency_per_credential';
+import * as membershipDisplayNames from './migrations/20261123000007_membership_display_names';
+import * as revokedAccessTokens from './migrations/20261123000008_revoked_access_tokens';
+import * as auditLog from './migrations/20261123000009_audit_log';
+import * as auditExports from './migrations/20261123000010_audit_exports';
+import * as decisions from './migrations/20261123000011_decisions';
+import * as approvalPolicies from './migrations/20261123000012_approval_policies';
+import * as decisionApprovals from './migrations/20261123000013_decision_approvals';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -18,6 +26,14 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261121000002_models_and_scenarios': modelsAndScenarios,
   '20261121000003_users_and_oauth': usersAndOauth,
   '20261121000005_webhooks': webhooks,
+  '20261123000006_idempotency_per_credential': idempotencyPerCredential,
+  '20261123000007_membership_display_names': membershipDisplayNames,
+  '20261123000008_revoked_access_tokens': revokedAccessTokens,
+  '20261123000009_audit_log': auditLog,
+  '20261123000010_audit_exports': auditExports,
+  '20261123000011_decisions': decisions,
+  '20261123000012_approval_policies': approvalPolicies,
+  '20261123000013_decision_approvals': decisionApprovals,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

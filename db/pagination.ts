@@ -1,5 +1,5 @@
 import type { Model, QueryBuilderType } from 'objection';
-import { AppError } from '../core/app-error';
+import { invalidCursor } from '../core/errors';
 
 export interface PageRequest {
   limit: number;
@@ -16,16 +16,20 @@ export function encodeCursor(lastId: string): string {
   return Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
 }
 
+/**
+ * What an id in a cursor looks like (`scn_01h…`, or a built-in model's `mdl_slug`). A cursor is client input: anything
+ * else (a NUL, which Postgres text cannot hold, or any other character no id has) is refused before it reaches SQL.
+ */
+const CURSOR_ID = /^[a-z]+_[0-9a-z_]{1,95}$/;
+
 export function decodeCursor(cursor: string): string {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown };
-    if (typeof parsed.after === 'string' && parsed.after.length > 0 && parsed.after.length < 100) return parsed.after;
+    if (typeof parsed.after === 'string' && CURSOR_ID.test(parsed.after)) return parsed.after;
   } catch {
     // fall through to the error below
   }
-  throw new AppError(400, 'invalid_cursor', 'The cursor is not one this API issued.', {
-    errors: [{ path: '/query/cursor', message: 'is not a valid cursor' }],
-  });
+  throw invalidCursor();
 }
 
 /**
@@ -43,4 +47,22 @@ export async function paginate<M extends Model>(
   const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
   const last = pageRows[pageRows.length - 1] as unknown as Record<string, string> | undefined;
   return { rows: pageRows, nextCursor: hasMore && last ? encodeCursor(last[idColumn.split('.').pop() as string] as string) : null };
+}
+
+/**
+ * Cursors for logs ordered by a per-tenant sequence number rather than by id (the audit log: its order is the hash
+ * chain's, which a ULID minted in another process need not follow). Equally opaque to clients.
+ */
+export function encodeSequenceCursor(lastSequence: number): string {
+  return Buffer.from(JSON.stringify({ before_sequence: lastSequence })).toString('base64url');
+}
+
+export function decodeSequenceCursor(cursor: string): number {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { before_sequence?: unknown };
+    if (Number.isSafeInteger(parsed.before_sequence) && (parsed.before_sequence as number) > 0) return parsed.before_sequence as number;
+  } catch {
+    // fall through to the error below
+  }
+  throw invalidCursor();
 }

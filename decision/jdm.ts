@@ -158,7 +158,7 @@ interface EngineErrorDetail {
   text: string;
 }
 
-function engineErrorDetail(error: unknown): EngineErrorDetail {
+export function engineErrorDetail(error: unknown): EngineErrorDetail {
   const raw = error instanceof Error ? error.message : String(error);
   const text = (raw.split('\n\nStack backtrace:')[0] ?? raw).trim();
   try {
@@ -178,7 +178,7 @@ function engineErrorDetail(error: unknown): EngineErrorDetail {
   return { text };
 }
 
-function describeEngineSource(source: unknown): string {
+export function describeEngineSource(source: unknown): string {
   if (typeof source === 'string') return source;
   if (isPlainObject(source) && typeof source.type === 'string') {
     return typeof source.source === 'string' ? `${source.type}: ${source.source}` : source.type;
@@ -519,7 +519,7 @@ const STRING_LITERAL = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g;
  * (`rand(n)`), which would make a model's result depend on when it ran. This catches those spellings; it cannot
  * see a clock read through data (e.g. `date(when)` given the input `when = "now"`).
  */
-function nonReproducibleConstruct(text: string): string | undefined {
+export function nonReproducibleConstruct(text: string): string | undefined {
   const literals = text.match(STRING_LITERAL) ?? [];
   if (literals.some((literal) => literal.slice(1, -1).trim() === 'now')) return 'reads the clock ("now")';
   const code = text.replace(STRING_LITERAL, '""');
@@ -531,7 +531,7 @@ function nonReproducibleConstruct(text: string): string | undefined {
 }
 
 /** Engine error types that are about an expression's text rather than the data it met. */
-const TEXT_ERROR_TYPES: ReadonlySet<string> = new Set(['lexerError', 'parserError', 'compilerError']);
+export const TEXT_ERROR_TYPES: ReadonlySet<string> = new Set(['lexerError', 'parserError', 'compilerError']);
 
 /**
  * Rejects expressions that would not be reproducible, and parses the rest with the engine. Evaluating against an
@@ -692,15 +692,40 @@ function traceSteps(graph: JdmGraph, trace: Record<string, ZenEngineTrace> | und
   });
 }
 
+/** Settles with the engine's answer, or rejects once `timeoutMs` has passed. */
+function withinTime<T>(work: Promise<T>, timeoutMs: number | undefined): Promise<T> {
+  if (timeoutMs === undefined) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new JdmTimeoutError(timeoutMs)), timeoutMs);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+class JdmTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`evaluation did not finish within ${timeoutMs} ms`);
+  }
+}
+
 /**
  * Evaluates a compiled graph with tracing. Inputs are passed as they are: a flat object, so graph expressions
  * refer to them by name (`price`, not `order.price`). Throws `JdmEvaluationError` when the engine fails.
+ *
+ * The engine evaluates on its own native threads, so the event loop stays free meanwhile. `timeoutMs` bounds how
+ * long the caller waits (the engine cannot be interrupted; its work finishes in the background). It is meant for
+ * checks such as an upload's dry run, not for scenario runs, whose results must not depend on machine load.
  */
-export async function evaluateJdm(compiled: CompiledJdm, inputs: ModelInputs): Promise<JdmEvaluation> {
+export async function evaluateJdm(
+  compiled: CompiledJdm,
+  inputs: ModelInputs,
+  options: { timeoutMs?: number } = {},
+): Promise<JdmEvaluation> {
   let response: ZenEngineResponse;
   try {
-    response = await compiled.decision.evaluate(inputs, { trace: true });
+    response = await withinTime(compiled.decision.evaluate(inputs, { trace: true }), options.timeoutMs);
   } catch (error) {
+    if (error instanceof JdmTimeoutError) throw new JdmEvaluationError(error.message, undefined, []);
     const detail = engineErrorDetail(error);
     const node = compiled.graph.nodes.find((candidate) => candidate.id === detail.nodeId);
     const where = node

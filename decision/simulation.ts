@@ -114,6 +114,25 @@ export const DISTRIBUTION_SCHEMA: JsonSchema = {
   ],
 };
 
+/** The value an uncertain input takes in the base (point) run when the client gave only its distribution. */
+export function centralValue(distribution: Distribution): number {
+  switch (distribution.dist) {
+    case 'triangular':
+      return distribution.mode;
+    case 'uniform':
+      return (distribution.min + distribution.max) / 2;
+    case 'normal':
+      return distribution.mean;
+    case 'lognormal':
+      return Math.exp(distribution.mu);
+    case 'discrete': {
+      const weights = distribution.weights ?? distribution.values.map(() => 1);
+      const total = weights.reduce((a, b) => a + b, 0);
+      return distribution.values.reduce((sum, value, i) => sum + value * (weights[i] as number), 0) / total;
+    }
+  }
+}
+
 /**
  * Problems with a distribution that its schema cannot catch, as human-readable sentences; empty when it is
  * usable. Also rejects non-finite numbers, so it is safe on values that never went through the schema.

@@ -8,27 +8,44 @@
  *   npm run admin -- user create --tenant ten_… --email ada@example.com --name "Ada" --role analyst [--password …]
  *   npm run admin -- user role --tenant ten_… --user usr_… --role approver
  *   npm run admin -- signing-key rotate
+ *   npm run admin -- --help
  */
+import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../core/config';
+import { loadStorageConfig } from '../core/config';
 import { AppError } from '../core/app-error';
 import { isIdOf } from '../core/ids';
+import { createLogger } from '../core/logger';
 import { ROLES, type Role } from '../core/roles';
 import { expandScopes, REQUESTABLE_SCOPES } from '../core/scopes';
 import { resolveDatabaseUrl } from '../core/stack-state';
+import type { RequestContext } from '../api/context';
 import { presentApiKey } from '../api/services/api-keys';
 import { createUserService } from '../api/services/users';
 import { createKnex, type Knex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
-import type { Plan } from '../db/models/tenant';
+import type { Plan } from '../core/plans';
 import { issueApiKey } from '../db/repositories/api-keys';
 import { rotateSigningKey } from '../db/repositories/signing-keys';
 import { createTenant, findTenant } from '../db/repositories/tenants';
+import { findUserById } from '../db/repositories/users';
 import { inTenantTransaction } from '../db/tenant-scope';
 
 class UsageError extends Error {}
 
 const CLI_ACTOR = { type: 'system', id: 'admin-cli' } as const;
+
+/** The CLI calls the same services as the API, so it speaks for itself the way a request does. */
+function cliContext(tenantId: string): RequestContext {
+  return {
+    tenantId,
+    actor: CLI_ACTOR,
+    scopes: ['admin'],
+    requestId: `cli-${crypto.randomUUID()}`,
+    receivedAt: new Date().toISOString(),
+    log: createLogger(process.env.LOG_LEVEL ?? 'warn', 'admin-cli'),
+  };
+}
 
 const PLANS: Plan[] = ['starter', 'professional', 'enterprise'];
 
@@ -118,7 +135,10 @@ async function createUserCommand(db: Knex, args: string[]) {
   if (values.password !== undefined && values.password.length < 12) throw new UsageError('--password must be at least 12 characters');
   const users = createUserService({ db });
   try {
-    return await users.add(tenantId, CLI_ACTOR, { email: values.email, display_name: values.name.trim(), role: parseRole(values.role), password: values.password });
+    const member = await users.add(cliContext(tenantId), { email: values.email, display_name: values.name.trim(), role: parseRole(values.role), password: values.password });
+    // The operator sees across tenants, so the CLI may say what the tenant-facing representation does not.
+    const person = await findUserById(db, member.id);
+    return { ...member, has_password: Boolean(person?.password_hash) };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) throw new UsageError(error.detail);
     throw error;
@@ -129,7 +149,7 @@ async function changeRoleCommand(db: Knex, args: string[]) {
   const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' } }, strict: true });
   const tenantId = await requireTenant(db, values.tenant);
   try {
-    return await createUserService({ db }).changeRole(tenantId, values.user ?? '', parseRole(values.role));
+    return await createUserService({ db }).changeRole(cliContext(tenantId), values.user ?? '', parseRole(values.role));
   } catch (error) {
     if (error instanceof AppError && error.status < 500) throw new UsageError(error.detail);
     throw error;
@@ -151,14 +171,43 @@ const COMMANDS: Record<string, (db: Knex, args: string[]) => Promise<unknown>> =
   'signing-key rotate': rotateSigningKeyCommand,
 };
 
+const HELP = `Decision Modeling Service admin CLI: bootstrap tenants, keys and people; rotate the token signing key.
+
+Usage: npm run admin -- <command> [options]
+
+Commands:
+  tenant create       --name <name> --plan starter|professional|enterprise
+                      [--per-minute <n> --per-day <n>]   (both required for enterprise, refused otherwise)
+  key create          --tenant <ten_…> --scopes <scope,scope,…> [--expires <RFC 3339>] [--name <name>]
+  user create         --tenant <ten_…> --email <email> --name <name> --role ${ROLES.join('|')} [--password <12+ chars>]
+  user role           --tenant <ten_…> --user <usr_…> --role ${ROLES.join('|')}
+  signing-key rotate
+  help                this text (also --help, -h)
+
+The database is DATABASE_URL, or else the one "npm start" runs under DATA_DIR (default .data).
+Each command prints one JSON object on stdout. Usage errors: {"error": …} on stderr, exit code 2; other failures exit 1.
+`;
+
+const HELP_WORDS = new Set(['help', '--help', '-h']);
+
 async function main(): Promise<number> {
-  const [noun, verb, ...rest] = process.argv.slice(2);
+  const argv = process.argv.slice(2);
+  if (HELP_WORDS.has(argv[0] ?? '')) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const [noun, verb, ...rest] = argv;
   const command = COMMANDS[`${noun} ${verb}`];
   if (!command) {
-    process.stderr.write(`${JSON.stringify({ error: `usage: admin ${Object.keys(COMMANDS).join(' | ')} [options]` })}\n`);
+    process.stderr.write(`${JSON.stringify({ error: `usage: admin ${Object.keys(COMMANDS).join(' | ')} [options]; see --help` })}\n`);
     return 2;
   }
-  const db = createKnex(resolveDatabaseUrl(loadConfig()), { poolMax: 2 });
+  if (rest.some((arg) => HELP_WORDS.has(arg))) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  // Storage settings only: loading the whole config would make a webhook key under a mistyped DATA_DIR.
+  const db = createKnex(resolveDatabaseUrl(loadStorageConfig()), { poolMax: 2 });
   try {
     await runMigrations(db);
     process.stdout.write(`${JSON.stringify(await command(db, rest))}\n`);

@@ -1,11 +1,11 @@
 /** `npm run migrate`: applies pending migrations to DATABASE_URL (or the embedded database under DATA_DIR). */
-import { loadConfig } from '../core/config';
+import { loadStorageConfig } from '../core/config';
 import { resolveDatabaseUrl } from '../core/stack-state';
 import { createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 
 async function main(): Promise<void> {
-  const db = createKnex(resolveDatabaseUrl(loadConfig()), { poolMax: 1 });
+  const db = createKnex(resolveDatabaseUrl(loadStorageConfig()), { poolMax: 1 });
   try {
     const applied = await runMigrations(db);
     console.log(applied.length > 0 ? `applied: ${applied.join(', ')}` : 'database is up to date');

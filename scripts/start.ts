@@ -1,23 +1,24 @@
 /**
  * `npm start`: the whole service with one command. Runs an embedded Postgres and a Temporal dev server (unless
  * DATABASE_URL / TEMPORAL_ADDRESS point elsewhere), migrates, ensures the demo tenant, then supervises the API and
- * the worker. Ctrl-C stops everything in order; a second Ctrl-C stops it at once.
+ * the worker: any of the four that dies is restarted with backoff, and only one that keeps dying (5 times within a
+ * minute) stops the stack. Ctrl-C stops everything in order; a second Ctrl-C stops it at once.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { loadConfigOrExit, type Config } from '../core/config';
-import { writeStackState } from '../core/stack-state';
+import { writeStackState, type StackProcessName } from '../core/stack-state';
 import { createKnex } from '../db/connection';
-import { ensureDemoTenant } from '../db/demo-tenant';
+import { ensureDemoTenant, type DemoTenant } from '../db/demo-tenant';
 import { runMigrations } from '../db/migrate';
-import { writeWorkflowBundle } from '../worker/bundle';
+import { writeWorkflowBundle } from '../orchestration/workflow-bundle';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { tryAcquirePidLock } from './stack/pid-lock';
 import { handleShutdownSignals } from './stack/shutdown';
 import {
   delay,
-  hasExited,
   spawnStackProcess,
   StartAbortedError,
   stopChildProcess,
@@ -25,17 +26,45 @@ import {
   waitForExit,
   NODE_PROCESS_STOP_STEPS,
 } from './stack/processes';
+import { DEFAULT_RESTART_POLICY, superviseProcess, type RunningProcess, type SupervisedProcess } from './stack/supervision';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const READY_TIMEOUT_MS = 90_000;
+/** Hosts a development stack may deliver webhooks to over plain http, unless WEBHOOK_ALLOWED_HOSTS says otherwise. */
+const LOCAL_WEBHOOK_HOSTS = '127.0.0.1,localhost';
+
+/**
+ * What a newcomer sees: progress lines, then the banner, and afterwards only what needs attention. Everything the
+ * servers and the API and worker print goes to DATA_DIR/logs/stack.log; with LOG_LEVEL=debug (or trace) it is shown
+ * on the terminal as well.
+ */
+const verbose = ['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '');
+let stackLog: fs.WriteStream | undefined;
+
+function writeToStackLog(line: string): void {
+  stackLog?.write(`${line}\n`);
+}
 
 function log(message: string): void {
+  // The embedded servers' own output (prefixed by the stack code) belongs in the log file, not the terminal.
+  if (/^(postgres|temporal): /.test(message)) {
+    writeToStackLog(`[${new Date().toISOString()}] ${message}`);
+    if (verbose) console.log(`[start] ${message}`);
+    return;
+  }
+  writeToStackLog(`[${new Date().toISOString()}] [start] ${message}`);
   console.log(`[start] ${message}`);
 }
 
-interface AppProcess {
-  name: string;
-  child: ChildProcess;
+type AppProcess = SupervisedProcess<RunningProcess>;
+
+/** The pids of this run's processes, kept in DATA_DIR/stack.json for operators (and the supervisor's test). */
+const pids: Partial<Record<StackProcessName, number>> = {};
+
+function recordPid(dataDir: string, name: StackProcessName, pid: number | undefined): void {
+  if (pid === undefined) return;
+  pids[name] = pid;
+  writeStackState(dataDir, { pids: { ...pids } });
 }
 
 async function main(): Promise<number> {
@@ -52,6 +81,9 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  const logFile = path.join(config.dataDir, 'logs', 'stack.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  stackLog = fs.createWriteStream(logFile, { flags: 'a' });
   const shutdown = handleShutdownSignals(log, 130);
 
   let stack: LocalStack | undefined;
@@ -74,6 +106,8 @@ async function main(): Promise<number> {
       config,
       log,
       signal: shutdown.signal,
+      restart: DEFAULT_RESTART_POLICY,
+      onServerStart: (name, pid) => recordPid(config.dataDir, name, pid),
     });
     const databaseUrl = config.databaseUrl ?? stack.databaseUrl;
     const temporalAddress = config.temporalAddress ?? stack.temporalAddress;
@@ -93,22 +127,25 @@ async function main(): Promise<number> {
     }
     const env = {
       ...process.env,
+      // In development, deliveries to a receiver on this machine (npm run webhook-receiver) work out of the box;
+      // production never gets this default (see "SSRF rules" in the README).
+      ...(config.nodeEnv !== 'production' && process.env.WEBHOOK_ALLOWED_HOSTS === undefined
+        ? { WEBHOOK_ALLOWED_HOSTS: LOCAL_WEBHOOK_HOSTS }
+        : {}),
       DATA_DIR: config.dataDir,
       DATABASE_URL: databaseUrl,
       TEMPORAL_ADDRESS: temporalAddress,
       WORKFLOW_BUNDLE_PATH: workflowBundlePath,
     };
-    apps.push(startApp('API', 'api/server.ts', env), startApp('worker', 'worker/main.ts', env));
-    await waitUntilApiReady(config, apps, shutdown.signal);
-    printBanner(config, stack.temporalUiUrl, demo);
+    apps.push(
+      await superviseApp('API', 'api/server.ts', env, (pid) => recordPid(config.dataDir, 'api', pid)),
+      await superviseApp('worker', 'worker/main.ts', env, (pid) => recordPid(config.dataDir, 'worker', pid)),
+    );
+    const gaveUp = Promise.race([stack.unexpectedExit, ...apps.map((app) => app.gaveUp)]);
+    await waitUntilApiReady(config, gaveUp, shutdown.signal);
+    printBanner(config, stack.temporalUiUrl, demo, logFile);
 
-    const reason = await Promise.race([
-      shutdown.requested.then(() => undefined),
-      stack.unexpectedExit,
-      ...apps.map(({ name, child }) =>
-        waitForExit(child).then((status) => `${name} exited unexpectedly (${status.signal ?? `code ${status.code}`})`),
-      ),
-    ]);
+    const reason = await Promise.race([shutdown.requested.then(() => undefined), gaveUp]);
     if (reason !== undefined) {
       console.error(`[start] ${reason}; stopping everything`);
       exitCode = 1;
@@ -120,46 +157,106 @@ async function main(): Promise<number> {
     }
   } finally {
     // Reverse order of dependency: the API and worker drain while Temporal and Postgres still serve them.
-    await Promise.all(apps.map(({ child }) => stopChildProcess(child, NODE_PROCESS_STOP_STEPS)));
+    await Promise.all(apps.map((app) => app.stop()));
     await stack?.stop();
     lock.release();
   }
   log('stopped');
+  stackLog?.end();
   return exitCode;
 }
 
 async function prepareDatabase(
   databaseUrl: string,
   dataDir: string,
-): Promise<{ tenantId: string; apiKey: string; created: boolean }> {
+): Promise<DemoTenant> {
   const knex = createKnex(databaseUrl);
   try {
     const applied = await runMigrations(knex);
-    if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
+    if (applied.length > 0) log(`applied ${applied.length} database migration(s), the latest ${applied[applied.length - 1]}`);
     return await ensureDemoTenant(knex, dataDir);
   } finally {
     await knex.destroy();
   }
 }
 
-function startApp(name: string, entry: string, env: NodeJS.ProcessEnv): AppProcess {
-  // `--import tsx` resolves from the working directory, hence the repository root.
-  const child = spawnStackProcess(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry)], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: 'inherit',
-    deathSignal: 'SIGKILL',
+/** Runs an API or worker process, restarted with backoff when it dies (the API answers 503 while a dependency is down). */
+function superviseApp(name: string, entry: string, env: NodeJS.ProcessEnv, onPid: (pid: number | undefined) => void): Promise<AppProcess> {
+  return superviseProcess({
+    name,
+    start: async () => {
+      // `--import tsx` resolves from the working directory, hence the repository root.
+      const child = spawnStackProcess(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry)], {
+        cwd: REPO_ROOT,
+        env,
+        stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+        deathSignal: 'SIGKILL',
+      });
+      if (!verbose) routeOutput(name, child);
+      return nodeProcess(child);
+    },
+    log,
+    policy: DEFAULT_RESTART_POLICY,
+    onStart: (running) => onPid(running.pid),
   });
-  return { name, child };
 }
 
-async function waitUntilApiReady(config: Config, apps: AppProcess[], signal: AbortSignal): Promise<void> {
+/**
+ * An API or worker process's output goes to the log file. Only what needs attention reaches the terminal: log
+ * records at error level or above (as one short line), and anything written to stderr that is not a log record
+ * (a crash's stack trace).
+ */
+function routeOutput(name: string, child: ChildProcess): void {
+  const forward = (stream: NodeJS.ReadableStream | null, isStderr: boolean) => {
+    if (!stream) return;
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      writeToStackLog(line);
+      const record = parseLogRecord(line);
+      if (record) {
+        if (record.level >= PINO_ERROR_LEVEL) console.error(`[${name}] ${record.msg ?? 'error'} (details in the log file)`);
+      } else if (isStderr && line.trim() !== '' && !KNOWN_HARMLESS.some((pattern) => pattern.test(line))) {
+        console.error(`[${name}] ${line}`);
+      }
+    });
+  };
+  forward(child.stdout, false);
+  forward(child.stderr, true);
+}
+
+const PINO_ERROR_LEVEL = 50;
+/** stderr lines that are expected on every start and say nothing is wrong (they stay in the log file). */
+const KNOWN_HARMLESS = [
+  // oidc-provider announces that it prefers Node 22; the project targets Node 20, on which it is tested.
+  /oidc-provider WARNING: Unsupported runtime/,
+];
+
+function parseLogRecord(line: string): { level: number; msg?: string } | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const record = JSON.parse(line) as { level?: unknown; msg?: unknown };
+    return typeof record.level === 'number' ? { level: record.level, msg: typeof record.msg === 'string' ? record.msg : undefined } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function nodeProcess(child: ChildProcess): RunningProcess {
+  let stopping: Promise<void> | undefined;
+  return {
+    pid: child.pid,
+    exited: waitForExit(child),
+    stop: () => (stopping ??= stopChildProcess(child, NODE_PROCESS_STOP_STEPS).then(() => undefined)),
+  };
+}
+
+async function waitUntilApiReady(config: Config, gaveUp: Promise<string>, signal: AbortSignal): Promise<void> {
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/ready`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
+  let failure: string | undefined;
+  void gaveUp.then((reason) => (failure = reason));
   for (;;) {
-    const exited = apps.find(({ child }) => hasExited(child));
-    if (exited) throw new Error(`${exited.name} exited during start (code ${exited.child.exitCode ?? exited.child.signalCode})`);
+    if (failure) throw new Error(`${failure} during start`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(3_000) });
       await response.body?.cancel();
@@ -172,19 +269,17 @@ async function waitUntilApiReady(config: Config, apps: AppProcess[], signal: Abo
   }
 }
 
-function printBanner(
-  config: Config,
-  temporalUiUrl: string | undefined,
-  demo: { tenantId: string; apiKey: string; created: boolean },
-): void {
+function printBanner(config: Config, temporalUiUrl: string | undefined, demo: DemoTenant, logFile: string): void {
   const base = config.publicBaseUrl;
   const rows: [string, string][] = [
     ['API', `${base}/api/v1`],
-    ['Docs', `${base}/docs`],
+    ['Docs', `${base}/docs  (Authorize → oauth2, authorizationCode: sign in as the demo user)`],
     ['OpenAPI', `${base}/api/v1/openapi.json`],
     ...(temporalUiUrl ? [['Temporal UI', temporalUiUrl] as [string, string]] : []),
     ['Demo tenant', demo.tenantId],
     ['Demo API key', demo.apiKey],
+    ['Demo user', `${demo.user.email}  password ${demo.user.password}`],
+    ['Logs', verbose ? `${logFile} (and here, LOG_LEVEL=${process.env.LOG_LEVEL ?? ''})` : logFile],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = [

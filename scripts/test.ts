@@ -19,8 +19,9 @@ import pg from 'pg';
 import { loadConfigOrExit } from '../core/config';
 import { createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
-import { writeWorkflowBundle } from '../worker/bundle';
+import { writeWorkflowBundle } from '../orchestration/workflow-bundle';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
+import { findOrInstallChromium } from './stack/chromium';
 import { findFreePort } from './stack/ports';
 import { handleShutdownSignals } from './stack/shutdown';
 import {
@@ -88,6 +89,8 @@ async function main(): Promise<number> {
     await writeWorkflowBundle(workflowBundlePath);
     throwIfAborted(shutdown.signal);
 
+    const chromium = findOrInstallChromium(log);
+    if (chromium.reason) log(`browser tests will be skipped: ${chromium.reason}`);
     log(`running ${files.length} test file(s)`);
     runner = spawnStackProcess(
       process.execPath,
@@ -107,6 +110,8 @@ async function main(): Promise<number> {
           DATA_DIR: dataDir,
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
           NODE_ENV: 'test',
+          CHROMIUM_PATH: chromium.path ?? '',
+          CHROMIUM_UNAVAILABLE_REASON: chromium.reason ?? '',
         },
       },
     );

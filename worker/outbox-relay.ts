@@ -1,9 +1,8 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { WebhookConfig } from '../core/config';
 import { eventTypeMatches } from '../core/event-types';
 import type { Logger } from '../core/logger';
-import { toDeliveryRetrySettings } from '../core/webhook-retry';
 import {
   claimUndispatchedEvents,
   enabledSubscriptionsOf,
@@ -12,13 +11,7 @@ import {
   type DispatchTarget,
   type OutboxEvent,
 } from '../db/repositories/events';
-import {
-  searchAttributesFor,
-  webhookDeliveryWorkflowId,
-  webhookTaskQueueFor,
-  WORKFLOW_TYPES,
-  type WebhookDeliveryInput,
-} from '../workflows/contracts';
+import { startWebhookDelivery } from '../orchestration/webhook-deliveries';
 
 export interface OutboxRelayDeps {
   db: Knex;
@@ -65,27 +58,10 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
   let running: Promise<void> | undefined;
   let again = false;
   let listener: ListenerConnection | undefined;
-  const activityTaskQueue = webhookTaskQueueFor(deps.taskQueue);
-  const attemptTimeoutMs = deps.webhooks.timeoutMs + 5000;
 
   const startDelivery = async (event: OutboxEvent, subscription: DispatchTarget) => {
-    const input: WebhookDeliveryInput = {
-      tenantId: event.tenant_id,
-      eventId: event.id,
-      eventType: event.type,
-      subscriptionId: subscription.id,
-      retry: toDeliveryRetrySettings(subscription.retry_policy, deps.webhooks.retryUnitMs),
-      attemptTimeoutMs,
-      activityTaskQueue,
-    };
     try {
-      await deps.temporal.workflow.start(WORKFLOW_TYPES.webhookDelivery, {
-        taskQueue: deps.taskQueue,
-        workflowId: webhookDeliveryWorkflowId(event.id, subscription.id),
-        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-        args: [input],
-        typedSearchAttributes: searchAttributesFor(event.tenant_id, 'webhook_delivery', subscription.id),
-      });
+      await startWebhookDelivery(deps, { tenantId: event.tenant_id, event, subscription });
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) return;
       throw error;

@@ -1,7 +1,7 @@
 import type { NativeConnection } from '@temporalio/worker';
 import { temporal } from '@temporalio/proto';
 import type { Logger } from '../core/logger';
-import { CUSTOM_SEARCH_ATTRIBUTES } from '../workflows/contracts';
+import { CUSTOM_SEARCH_ATTRIBUTES } from '../workflows/contracts/search-attributes';
 
 const INDEXED_VALUE_TYPES: Record<string, temporal.api.enums.v1.IndexedValueType> = {
   Keyword: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
@@ -22,6 +22,6 @@ export async function ensureSearchAttributes(connection: NativeConnection, names
     });
     logger.info({ added: missing.map((a) => a.name) }, 'registered search attributes');
   } catch (error) {
-    logger.warn({ err: error }, 'could not register search attributes; register TenantId, ResourceType, ResourceId (Keyword) on the namespace');
+    logger.warn({ err: error }, 'could not register search attributes; register TenantId, ResourceType, ResourceId, DecisionStatus (Keyword) on the namespace');
   }
 }

@@ -2,3 +2,5 @@
 export { scenarioRunWorkflow } from './scenario-run';
 export { scenarioBatchWorkflow } from './scenario-batch';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { auditExportWorkflow } from './audit-export';
+export { decisionApprovalWorkflow } from './decision-approval';

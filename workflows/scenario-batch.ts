@@ -1,8 +1,7 @@
-import { continueAsNew, defineSignal, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { CANCEL_BATCH_SIGNAL, DEFAULT_RETRY, type ScenarioBatchInput } from './contracts';
-
-export const cancelBatchSignal = defineSignal(CANCEL_BATCH_SIGNAL);
+import { DEFAULT_RETRY } from './contracts/activity-retry';
+import { cancelBatchSignal, type ScenarioBatchInput } from './contracts/scenario-batches';
 
 /** Chunks handed out by one workflow run before it continues as new, keeping every history far below its limits. */
 const DEFAULT_CHUNKS_PER_RUN = 100;

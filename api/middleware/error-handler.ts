@@ -1,13 +1,16 @@
 import type { Middleware } from 'koa';
+import { internalError, methodNotAllowed, methodNotImplemented, routeNotFound } from '../../core/errors';
 import { AppError, TITLES } from '../../core/app-error';
 import { translateDatabaseError } from '../../db/errors';
 import type { AppState } from '../context';
+import { translateWorkflowEngineError } from '../../orchestration/workflow-engine';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /**
- * Renders every failure as RFC 9457 problem+json. AppErrors carry their own status and code; anything else is a
- * bug: it is logged with the request id and answered with a generic 500 that exposes nothing.
+ * Renders every failure as RFC 9457 problem+json. AppErrors carry their own status and code; an unreachable Postgres
+ * or Temporal is answered 503 (`database_unavailable`, `workflow_engine_unavailable`) with Retry-After; anything
+ * else is a bug: it is logged with the request id and answered with a generic 500 that exposes nothing.
  */
 export function errorHandler(): Middleware<AppState> {
   return async (ctx, next) => {
@@ -15,13 +18,15 @@ export function errorHandler(): Middleware<AppState> {
       await next();
       if (ctx.body === undefined || ctx.body === null) {
         // The router answers unmatched paths and methods with a bare status (and an Allow header for 405).
-        if (ctx.status === 404) throw new AppError(404, 'route_not_found', `No route matches ${ctx.method} ${ctx.path}.`);
-        if (ctx.status === 405) throw new AppError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; see the Allow header.`);
-        if (ctx.status === 501) throw new AppError(501, 'method_not_implemented', `${ctx.method} is not supported.`);
+        if (ctx.status === 404) throw routeNotFound(ctx.method, ctx.path);
+        if (ctx.status === 405) throw methodNotAllowed(ctx.method, ctx.path);
+        if (ctx.status === 501) throw methodNotImplemented(ctx.method);
       }
     } catch (caught) {
       const error = toAppError(caught);
-      if (error.status >= 500) ctx.state.log?.error({ err: caught }, 'request failed');
+      // A dependency outage is expected and answered 503; it is not a bug, and must not flood the error log.
+      if (error.status === 503) ctx.state.log?.warn({ code: error.code, err: caught }, 'dependency unavailable');
+      else if (error.status >= 500) ctx.state.log?.error({ err: caught }, 'request failed');
       const { errors, headers, type: _type, ...extras } = error.extras;
       for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
       ctx.status = error.status;
@@ -43,7 +48,8 @@ export function errorHandler(): Middleware<AppState> {
 
 function toAppError(caught: unknown): AppError {
   if (caught instanceof AppError) return caught;
-  const translated = translateDatabaseError(caught);
+  // Outages of either dependency are 503s with Retry-After, whichever endpoint ran into them.
+  const translated = translateDatabaseError(caught) ?? translateWorkflowEngineError(caught);
   if (translated) return translated;
   const status = (caught as { status?: unknown; expose?: unknown })?.status;
   // Koa/router http-errors (405 Method Not Allowed, 501) are client-facing by design.
@@ -52,5 +58,5 @@ function toAppError(caught: unknown): AppError {
     const headers = (caught as { headers?: Record<string, string> }).headers;
     return new AppError(status, code, (caught as Error).message, headers ? { headers } : {});
   }
-  return new AppError(500, 'internal_error', 'An unexpected error occurred. Quote the request id when reporting it.');
+  return internalError();
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+import { idempotencyKeyReused, idempotencyRequestInProgress, invalidIdempotencyKey } from '../../core/errors';
 import type { Middleware } from 'koa';
-import { AppError } from '../../core/app-error';
+import type { Actor } from '../../core/actor';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
 import {
   claimIdempotencyKey,
@@ -21,11 +22,37 @@ function withoutSecrets(body: unknown): unknown {
   for (const field of SECRET_FIELDS) if (typeof copy[field] === 'string') copy[field] = REDACTED_SECRET;
   return copy;
 }
+/**
+ * The credential a stored response belongs to. A user is one credential per OAuth client they act through, as API
+ * keys are one each: a response is replayed only to the credential that was authorized to receive it.
+ */
+function credentialOf(actor: Actor): string {
+  return actor.type === 'user' && actor.via_client ? `user:${actor.id}@${actor.via_client}` : `${actor.type}:${actor.id}`;
+}
+
+const RELEASE_RETRY_MS = 2000;
+const RELEASE_RETRY_ATTEMPTS = 30;
+
+/**
+ * A request that failed because Postgres went away could not release its claim either. Retrying for a minute in
+ * the background frees the key as soon as Postgres is back, instead of answering the client's retries with 409 until
+ * the claim is presumed abandoned.
+ */
+function releaseLater(release: () => Promise<void>, attempt = 1): void {
+  const timer = setTimeout(() => {
+    release().catch(() => {
+      if (attempt < RELEASE_RETRY_ATTEMPTS) releaseLater(release, attempt + 1);
+    });
+  }, RELEASE_RETRY_MS);
+  timer.unref();
+}
+
 /** A claim held this long by a request that never finished (its process died) may be taken over. */
 const ABANDONED_AFTER_SECONDS = 300;
 
 /**
- * `Idempotency-Key` on POST: the first request with a key does the work and its successful response is stored;
+ * `Idempotency-Key` on POST, scoped to the tenant and the credential that sent it, and reached only after the caller
+ * was authenticated and authorized for the operation (see app.ts): the first request with a key does the work and its successful response is stored;
  * a repeat with the same body replays it, a repeat with another body is refused, and a concurrent repeat gets 409.
  * Failed requests release the key, so a retry after an error does the work. A replay of a response that carried a
  * secret (a new API key) shows the record with the secret redacted: secrets are never stored in plain text.
@@ -36,16 +63,17 @@ export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> 
     const key = ctx.get('idempotency-key');
     if (key === '') return next();
     if (key.length > 255) {
-      throw new AppError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be at most 255 characters.');
+      throw invalidIdempotencyKey();
     }
     const principal = ctx.state.principal;
     if (!principal) throw new Error('idempotency middleware needs an authenticated principal');
+    const ref = { credential: credentialOf(principal.actor), key };
     const requestHash = sha256Hex(`${ctx.method} ${ctx.path}\n${canonicalJson(ctx.state.body ?? null)}`);
     const inTenant = <T>(work: Parameters<typeof inTenantTransaction<T>>[2]) => inTenantTransaction(db, principal.tenantId, work);
 
     const outcome = await inTenant((scope) =>
       claimIdempotencyKey(scope, {
-        key,
+        ...ref,
         requestHash,
         method: ctx.method,
         path: ctx.path,
@@ -54,12 +82,10 @@ export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> 
       }),
     );
     if (outcome.kind === 'mismatch') {
-      throw new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+      throw idempotencyKeyReused();
     }
     if (outcome.kind === 'in_progress') {
-      throw new AppError(409, 'idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.', {
-        headers: { 'Retry-After': '1' },
-      });
+      throw idempotencyRequestInProgress();
     }
     if (outcome.kind === 'completed') {
       const record = outcome.record;
@@ -73,13 +99,14 @@ export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> 
     try {
       await next();
     } catch (error) {
-      await inTenant((scope) => releaseIdempotencyKey(scope, key)).catch((releaseError: unknown) =>
-        ctx.state.log.warn({ err: releaseError }, 'could not release idempotency key'),
-      );
+      await inTenant((scope) => releaseIdempotencyKey(scope, ref)).catch((releaseError: unknown) => {
+        ctx.state.log.warn({ err: releaseError }, 'could not release idempotency key; retrying in the background');
+        releaseLater(() => inTenant((scope) => releaseIdempotencyKey(scope, ref)));
+      });
       throw error;
     }
     if (ctx.status >= 500) {
-      await inTenant((scope) => releaseIdempotencyKey(scope, key));
+      await inTenant((scope) => releaseIdempotencyKey(scope, ref));
       return;
     }
     const headers: Record<string, string> = {};
@@ -87,6 +114,6 @@ export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> 
       const value = ctx.response.get(name);
       if (value) headers[name] = String(value);
     }
-    await inTenant((scope) => completeIdempotencyKey(scope, key, { status: ctx.status, body: withoutSecrets(ctx.body), headers }));
+    await inTenant((scope) => completeIdempotencyKey(scope, ref, { status: ctx.status, body: withoutSecrets(ctx.body), headers }));
   };
 }

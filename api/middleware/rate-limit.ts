@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
+import { rateLimitExceeded } from '../../core/errors';
 import type { Middleware } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError } from '../../core/app-error';
 import type { RateLimits } from '../../core/plans';
 import type { AppState } from '../context';
 
@@ -134,11 +134,7 @@ export function rateLimit(db: Knex): Middleware<AppState> {
     );
     if (violated.length > 0) {
       const retryAfter = Math.max(...violated.map((o) => Math.ceil(o.resetMs / 1000)), 1);
-      throw new AppError(429, 'rate_limit_exceeded', `The ${violated.map((o) => o.window.name).join(' and ')} request quota of this tenant is used up.`, {
-        type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
-        headers: { 'Retry-After': String(retryAfter) },
-        'violated-policies': violated.map((o) => o.window.name),
-      });
+      throw rateLimitExceeded(violated.map((o) => o.window.name), retryAfter);
     }
     await next();
   };

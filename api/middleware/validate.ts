@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
-import { AppError, type FieldError } from '../../core/app-error';
+import { invalidParameters } from '../../core/errors';
+import { pointerTo, validationFailed, type FieldError } from '../../core/app-error';
 import type { AppState } from '../context';
 import type { RequestValidators } from '../openapi/validators';
 
@@ -7,10 +8,11 @@ import type { RequestValidators } from '../openapi/validators';
 export function validate(validators: RequestValidators, operationId: string): Middleware<AppState> {
   const operation = validators.forOperation(operationId);
   return async (ctx, next) => {
-    const errors: FieldError[] = [];
+    const errors: FieldError[] = queryNulErrors(ctx.query);
     if (operation.query) {
       const query: Record<string, unknown> = { ...ctx.query };
-      errors.push(...operation.query(query).map((e) => ({ ...e, path: `/query${e.path}` })));
+      const queryErrors = operation.query(query).map((e) => ({ ...e, path: `/query${e.path}` }));
+      errors.push(...queryErrors.filter((e) => !errors.some((nul) => nul.path === e.path)));
       ctx.state.query = query;
     } else {
       ctx.state.query = {};
@@ -26,10 +28,25 @@ export function validate(validators: RequestValidators, operationId: string): Mi
     }
     if (errors.length > 0) {
       const query = errors.some((e) => e.path.startsWith('/query'));
-      throw new AppError(query ? 400 : 422, query ? 'invalid_parameters' : 'validation_failed', describe(errors), { errors });
+      throw query ? invalidParameters(describe(errors), errors) : validationFailed(errors, describe(errors));
     }
     await next();
   };
+}
+
+/**
+ * Postgres text cannot hold U+0000, so a NUL anywhere in the query (name or value, declared parameter or not) is
+ * refused here, once for every operation, rather than failing in whichever query first stores or compares it.
+ */
+function queryNulErrors(query: Record<string, string | string[] | undefined>): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value ?? ''];
+    if (name.includes('\u0000') || values.some((v) => v.includes('\u0000'))) {
+      errors.push({ path: pointerTo('/query', name), message: 'must not contain the NUL character (U+0000)' });
+    }
+  }
+  return errors;
 }
 
 function describe(errors: FieldError[]): string {

@@ -1,10 +1,10 @@
 import type { JWTPayload, JWTVerifyGetKey } from 'jose' with { 'resolution-mode': 'import' };
-import { AppError } from '../../core/app-error';
+import { identityProviderUnavailable } from '../../core/errors';
 import { SIGNING_ALG } from '../../db/repositories/signing-keys';
 import type { SigningKeyStore } from './signing-key-store';
 
 /** Seconds of clock difference tolerated between the token's issuer and this server. */
-const CLOCK_TOLERANCE_SECONDS = 5;
+export const CLOCK_TOLERANCE_SECONDS = 5;
 /** How soon an unknown kid may trigger another JWKS fetch from an external provider (jose's default is 30 s). */
 const JWKS_REFETCH_COOLDOWN_MS = 5000;
 /** Asymmetric algorithms only: never `none`, never HMAC (whose "key" a verifier would have to share). */
@@ -20,6 +20,10 @@ export interface VerifiedAccessToken {
   user: string | undefined;
   /** Built-in provider: the grant, so a revoked grant stops its live tokens at once. */
   grantId: string | undefined;
+  /** The token's `jti`: a built-in token revoked at the revocation endpoint is refused by it. */
+  tokenId: string | undefined;
+  /** Every claim of the verified token (introspection answers with them). */
+  claims: JWTPayload;
 }
 
 export class TokenRejected extends Error {
@@ -89,6 +93,8 @@ export function createBuiltInTokenVerifier(deps: { keys: SigningKeyStore; issuer
         clientId,
         user: serviceToken ? undefined : payload.sub,
         grantId: stringClaim(payload, 'grant_id'),
+        tokenId: stringClaim(payload, 'jti'),
+        claims: payload,
       };
     },
   };
@@ -125,9 +131,7 @@ export function createExternalTokenVerifier(deps: {
     keySet ??= discover().catch((error: unknown) => {
       keySet = undefined;
       deps.onDiscoveryError(error);
-      throw new AppError(503, 'identity_provider_unavailable', 'The identity provider could not be reached to check the access token. Retry shortly.', {
-        headers: { 'Retry-After': '5' },
-      });
+      throw identityProviderUnavailable();
     });
     return keySet;
   };
@@ -140,7 +144,15 @@ export function createExternalTokenVerifier(deps: {
       const user = stringClaim(payload, deps.userClaim);
       if (!tenantId) throw new TokenRejected('invalid_token', `The access token has no "${deps.tenantClaim}" claim naming the tenant.`);
       if (!user) throw new TokenRejected('invalid_token', `The access token has no "${deps.userClaim}" claim naming the user.`);
-      return { tenantId, scopes: scopesOf(payload), clientId: stringClaim(payload, 'client_id') ?? stringClaim(payload, 'azp'), user, grantId: undefined };
+      return {
+        tenantId,
+        scopes: scopesOf(payload),
+        clientId: stringClaim(payload, 'client_id') ?? stringClaim(payload, 'azp'),
+        user,
+        grantId: undefined,
+        tokenId: stringClaim(payload, 'jti'),
+        claims: payload,
+      };
     },
   };
 }

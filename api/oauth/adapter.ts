@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Adapter, AdapterPayload } from 'oidc-provider' with { 'resolution-mode': 'import' };
 import { findOAuthClientById } from '../../db/repositories/oauth-clients';
-import type { OAuthClientRecord } from '../../db/models/user';
+import type { OAuthClientRecord } from '../../db/records/user';
 import {
   consumeOidcPayload,
   destroyOidcPayload,

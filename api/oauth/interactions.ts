@@ -25,13 +25,28 @@ async function readForm(ctx: Context): Promise<URLSearchParams> {
   return new URLSearchParams(await getRawBody(ctx.req, { limit: FORM_LIMIT, encoding: 'utf8' }));
 }
 
-function sendHtml(ctx: Context, status: number, html: string): void {
+/**
+ * The origin a submitted form may end up at besides this one. Browsers apply `form-action` to the redirects that
+ * follow a form post too, and the last redirect of a sign-in goes to the client's redirect URI (already checked
+ * against the client's registered URIs by the provider), so that origin must be allowed or the sign-in stops there.
+ */
+function redirectOrigin(details: { params: Record<string, unknown> }): string | undefined {
+  try {
+    const origin = new URL(String(details.params.redirect_uri)).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function sendHtml(ctx: Context, status: number, html: string, formRedirectOrigin?: string): void {
   ctx.status = status;
   ctx.type = 'html';
   // The pages carry forms for credentials: never cache them, never frame them (clickjacking).
   ctx.set('Cache-Control', 'no-store');
   ctx.set('X-Frame-Options', 'DENY');
-  ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+  const formAction = formRedirectOrigin ? `'self' ${formRedirectOrigin}` : "'self'";
+  ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'`);
   ctx.body = html;
 }
 
@@ -115,6 +130,7 @@ export function createInteractionRoutes(deps: { db: Knex; holder: ProviderHolder
         selectedTenant: requestedTenant,
         error,
       }),
+      redirectOrigin(details),
     );
   };
 
@@ -122,7 +138,12 @@ export function createInteractionRoutes(deps: { db: Knex; holder: ProviderHolder
     const found = await detailsOf(ctx);
     if (!found) return expired(ctx);
     if (found.details.prompt.name === 'login') {
-      return sendHtml(ctx, 200, renderLoginPage({ action: `${INTERACTION_PREFIX}/${found.details.uid}/login`, clientName: found.clientName }));
+      return sendHtml(
+        ctx,
+        200,
+        renderLoginPage({ action: `${INTERACTION_PREFIX}/${found.details.uid}/login`, clientName: found.clientName }),
+        redirectOrigin(found.details),
+      );
     }
     return consentPage(ctx, found);
   });
@@ -141,13 +162,14 @@ export function createInteractionRoutes(deps: { db: Knex; holder: ProviderHolder
         ctx,
         429,
         renderLoginPage({ action, clientName: found.clientName, email, error: `Too many failed sign-ins. Try again in ${Math.ceil(blockedFor / 60)} minute(s).` }),
+        redirectOrigin(found.details),
       );
     }
     const user = email ? await findUserByEmail(deps.db, email) : undefined;
     const ok = user && user.disabled_at === null ? await passwordMatches(password, user.password_hash) : await burnPasswordCheck(password);
     if (!user || !ok) {
       await deps.throttle.recordFailure(email, ctx.ip);
-      return sendHtml(ctx, 401, renderLoginPage({ action, clientName: found.clientName, email, error: BAD_CREDENTIALS }));
+      return sendHtml(ctx, 401, renderLoginPage({ action, clientName: found.clientName, email, error: BAD_CREDENTIALS }), redirectOrigin(found.details));
     }
     await deps.throttle.recordSuccess(email);
     const url = await found.provider.interactionResult(ctx.req, ctx.res, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });

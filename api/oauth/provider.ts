@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { default as Provider, Configuration, JWKS, KoaContextWithOIDC } from 'oidc-provider' with { 'resolution-mode': 'import' };
+import type { default as Provider, Configuration, JWKS } from 'oidc-provider' with { 'resolution-mode': 'import' };
 import { clientSecretMatches } from '../../core/client-secret';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
@@ -7,7 +7,9 @@ import { ALL_SCOPES } from '../../core/scopes';
 import { findUserById } from '../../db/repositories/users';
 import { findGrantTenant } from '../../db/repositories/oidc-payloads';
 import { SIGNING_ALG } from '../../db/repositories/signing-keys';
+import { createBuiltInTokenVerifier } from './access-token-verifier';
 import { createOidcAdapter, OPENID_SCOPES } from './adapter';
+import { answerForJwtAccessTokens, type TokenEndpointPolicies } from './jwt-access-token-endpoints';
 import { renderErrorPage } from './pages';
 import { cookieKeysFrom, type SigningKeyStore } from './signing-key-store';
 
@@ -47,15 +49,24 @@ export interface BuiltInProviderDeps {
 /**
  * The built-in OpenID provider (oidc-provider), configured for this API: authorization code with PKCE, client
  * credentials, rotating refresh tokens, JWT access tokens for the one resource server (the API, `aud` =
- * `${publicBaseUrl}/api/v1`) carrying `tenant_id`, revocation and introspection for confidential clients.
- * Built for one set of signing keys; see createProviderHolder for rotation.
+ * `${publicBaseUrl}/api/v1`) carrying `tenant_id`, revocation and introspection of access and refresh tokens for the
+ * confidential client they were issued to. Built for one set of signing keys; see createProviderHolder for rotation.
  */
 export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS['keys']): Promise<Provider> {
   const { default: ProviderClass, errors } = await import('oidc-provider');
   const { config, db } = deps;
   const audience = config.oauth.audience;
   const apiScopes = new Set(ALL_SCOPES);
-  const confidentialOnly = async (ctx: KoaContextWithOIDC) => ctx.oidc.client?.clientAuthMethod !== 'none';
+  // Public clients can neither revoke nor introspect; a confidential client only the tokens issued to itself (another
+  // client, maybe another tenant's, learns nothing about them).
+  const tokenEndpointPolicies: TokenEndpointPolicies = {
+    mayRevoke(client, tokenClientId) {
+      if (client.clientAuthMethod === 'none') return false;
+      if (tokenClientId !== client.clientId) throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+      return true;
+    },
+    mayIntrospect: (client, tokenClientId) => client.clientAuthMethod !== 'none' && tokenClientId === client.clientId,
+  };
 
   const configuration: Configuration = {
     adapter: createOidcAdapter(db),
@@ -106,15 +117,9 @@ export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
-      introspection: { enabled: true, allowedPolicy: confidentialOnly },
-      revocation: {
-        enabled: true,
-        allowedPolicy: async (ctx, client, token) => {
-          if (client.clientAuthMethod === 'none') return false;
-          if (token.clientId !== client.clientId) throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
-          return true;
-        },
-      },
+      // These cover the tokens the provider stores (refresh tokens); JWT access tokens: answerForJwtAccessTokens below.
+      introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => tokenEndpointPolicies.mayIntrospect(client, token.clientId) },
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => tokenEndpointPolicies.mayRevoke(client, token.clientId) },
       userinfo: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -163,6 +168,11 @@ export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS
     return clientSecretMatches(actual, this.clientSecret);
   };
   provider.on('server_error', (_ctx, error) => deps.logger.error({ err: error }, 'OpenID provider error'));
+  answerForJwtAccessTokens(provider, {
+    db,
+    verifier: createBuiltInTokenVerifier({ keys: deps.keys, issuer: config.publicBaseUrl, audience }),
+    policies: tokenEndpointPolicies,
+  });
   return provider;
 }
 

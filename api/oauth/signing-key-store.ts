@@ -51,7 +51,8 @@ export function createSigningKeyStore(deps: { db: Knex; longestTokenLifetimeSeco
     async verificationKeyFor(header: JWTHeaderParameters): Promise<CryptoKey | Uint8Array> {
       const lookup = () => (header.kid ? publicKeys.get(header.kid) : undefined);
       let found = lookup();
-      if (!found && Date.now() - lastReload >= MIN_RELOAD_INTERVAL_MS) {
+      // A token naming no kid can never match, so it must not spend the reload budget a freshly rotated key needs.
+      if (!found && header.kid && Date.now() - lastReload >= MIN_RELOAD_INTERVAL_MS) {
         reloading ??= reloadPublicKeys().finally(() => {
           reloading = undefined;
         });

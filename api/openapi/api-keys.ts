@@ -1,5 +1,6 @@
 import { REQUESTABLE_SCOPES, ALL_SCOPES } from '../../core/scopes';
 import {
+  pathParameter,
   createdHeaders,
   jsonResponse,
   listOf,
@@ -12,13 +13,7 @@ import {
   type DocumentPart,
 } from './common';
 
-const idParameter = {
-  name: 'id',
-  in: 'path' as const,
-  required: true,
-  description: 'API key id (`key_…`).',
-  schema: { type: 'string' },
-};
+const idParameter = pathParameter('API key id (`key_…`).');
 
 export const apiKeysPart: DocumentPart = {
   tags: [
@@ -102,7 +97,10 @@ export const apiKeysPart: DocumentPart = {
         tags: ['API keys'],
         'x-required-scope': 'admin',
         parameters: [parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateApiKeyRequest') } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('CreateApiKeyRequest'), example: { name: 'CI pipeline', scopes: ['scenarios:read', 'scenarios:write', 'models:read'] } } },
+        },
         responses: {
           '201': jsonResponse('The key, with its secret shown this once.', ref('ApiKeyWithSecret'), createdHeaders),
           ...standardErrors({ body: true }),
@@ -148,7 +146,7 @@ export const apiKeysPart: DocumentPart = {
         tags: ['API keys'],
         'x-required-scope': 'admin',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: false, content: { 'application/json': { schema: ref('RotateApiKeyRequest') } } },
+        requestBody: { required: false, content: { 'application/json': { schema: ref('RotateApiKeyRequest'), example: { grace_period_seconds: 3600 } } } },
         responses: {
           '200': jsonResponse('The key with its new secret, shown this once.', ref('ApiKeyWithSecret'), postSuccessHeaders),
           ...standardErrors({ body: true, notFound: true, conflict: true }),

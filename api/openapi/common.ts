@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../core/errors';
 import type { OpenApiDocument, ResponseObject, SchemaObject } from './types';
 
 /** Shared pieces of the document: problem details, pagination, rate-limit headers, security. */
@@ -24,7 +25,7 @@ export const commonSchemas: Record<string, SchemaObject> = {
       status: { type: 'integer' },
       detail: { type: 'string' },
       instance: { type: 'string' },
-      code: { type: 'string', description: 'Stable snake_case error code.' },
+      code: { $ref: '#/components/schemas/ProblemCode' },
       request_id: { type: 'string' },
       errors: {
         type: 'array',
@@ -39,6 +40,7 @@ export const commonSchemas: Record<string, SchemaObject> = {
       'violated-policies': { type: 'array', items: { type: 'string' }, description: 'On 429: the exhausted quota policies.' },
     },
   },
+  ProblemCode: problemCodeSchema(),
   Actor: {
     type: 'object',
     description:
@@ -53,6 +55,21 @@ export const commonSchemas: Record<string, SchemaObject> = {
   },
 };
 
+/**
+ * The error catalogue: every `code` a problem can carry, generated from the one list in core/errors.ts (so the document
+ * cannot drift from what the code throws). New codes may be added; clients treat an unknown one like its HTTP status.
+ */
+function problemCodeSchema(): SchemaObject {
+  const entries = Object.entries(ERROR_CODES) as Array<[string, { status: number; description: string }]>;
+  return {
+    type: 'string',
+    description:
+      'Stable snake_case error code to switch on. New codes may be added (treat an unknown one by its HTTP status):\n\n' +
+      entries.map(([code, { status, description }]) => `- \`${code}\` (${status}): ${description}`).join('\n'),
+    enum: entries.map(([code]) => code),
+  };
+}
+
 const problemContent = { 'application/problem+json': { schema: ref('Problem') } };
 
 const problem = (description: string): ResponseObject => ({
@@ -62,7 +79,10 @@ const problem = (description: string): ResponseObject => ({
 });
 
 export const commonResponses: Record<string, ResponseObject> = {
-  BadRequest: problem('Malformed request: invalid JSON, invalid query parameters or cursor (`malformed_json`, `invalid_parameters`, `invalid_cursor`).'),
+  BadRequest: problem(
+    'Malformed request: a body that is not valid JSON or not valid UTF-8 (`malformed_json`), invalid query parameters ' +
+      '(`invalid_parameters`: numbers not in plain decimal digits, values out of range, any U+0000 character) or a cursor this API did not issue (`invalid_cursor`).',
+  ),
   Unauthorized: {
     ...problem(
       'Missing, malformed, unknown, expired (`api_key_expired`, `token_expired`) or revoked (`api_key_revoked`, `token_revoked`) credentials, or an access token that is not valid here (`invalid_token`).',
@@ -76,8 +96,21 @@ export const commonResponses: Record<string, ResponseObject> = {
   NotFound: problem('No such resource in this tenant (another tenant\'s resources answer the same way).'),
   Conflict: problem('The resource is in a state that does not allow this, or a request with the same Idempotency-Key is in progress.'),
   PayloadTooLarge: problem('The request body exceeds 1 MiB (configurable with BODY_LIMIT_BYTES).'),
-  UnsupportedMediaType: problem('The request body is not application/json.'),
-  UnprocessableContent: problem('The body is well-formed JSON but invalid (`validation_failed`, with `errors`), or an Idempotency-Key was reused with another body (`idempotency_key_reused`).'),
+  UnsupportedMediaType: {
+    ...problem(
+      '`unsupported_media_type`: the body is not `application/json` (no other media type, `application/*+json` included), its charset is ' +
+        'not UTF-8 (`charset=utf-8` or none), or it has a `Content-Encoding` other than `identity` (compressed bodies are not accepted).',
+    ),
+    headers: {
+      'Accept-Encoding': { schema: { type: 'string' }, description: 'On a refused Content-Encoding: `identity`, the only coding accepted.' },
+      'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+    },
+  },
+  UnprocessableContent: problem(
+    'The body is well-formed JSON but invalid (`validation_failed`, with `errors`): it breaks the operation\'s schema, or a rule every body ' +
+      'follows (no U+0000 character or lone UTF-16 surrogate in any string or field name; at most 64 levels of nested arrays and objects), each named by its JSON ' +
+      'Pointer. Or an Idempotency-Key was reused with another body (`idempotency_key_reused`).',
+  ),
   TooManyRequests: {
     description: 'The tenant\'s quota is used up. Problem type `https://iana.org/assignments/http-problem-types#quota-exceeded`.',
     headers: {
@@ -89,7 +122,26 @@ export const commonResponses: Record<string, ResponseObject> = {
     content: problemContent,
   },
   InternalError: problem('An unexpected error. Nothing internal is exposed; quote the request id.'),
+  ServiceUnavailable: dependencyUnavailable(
+    'Postgres is unreachable (`database_unavailable`): nothing was changed. Retry after `Retry-After` seconds; the service recovers by itself when the database returns.',
+  ),
+  ServiceOrWorkflowEngineUnavailable: dependencyUnavailable(
+    'A dependency is unreachable: Postgres (`database_unavailable`) or Temporal (`workflow_engine_unavailable`, the operation starts or messages a workflow). ' +
+      'Nothing was changed. Retry after `Retry-After` seconds; the service recovers by itself when the dependency returns.',
+  ),
 };
+
+/** 503 during an outage of Postgres or Temporal: `code` names the dependency, `Retry-After` says when to retry. */
+function dependencyUnavailable(description: string): ResponseObject {
+  const response = problem(description);
+  return {
+    ...response,
+    headers: {
+      ...response.headers,
+      'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' },
+    },
+  };
+}
 
 export const commonHeaders: Record<string, unknown> = {
   'X-Request-Id': { description: 'The request id (the client\'s own X-Request-Id when it sent a sane one).', schema: { type: 'string' } },
@@ -110,7 +162,7 @@ export const commonParameters = {
   Limit: {
     name: 'limit',
     in: 'query' as const,
-    description: 'Page size, 1 to 100.',
+    description: 'Page size, 1 to 100, in plain decimal digits.',
     schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
   },
   Cursor: {
@@ -160,8 +212,11 @@ export const listOf = (itemSchema: string): SchemaObject => ({
   },
 });
 
-/** The error responses every authenticated operation can give. */
-export function standardErrors(options: { body?: boolean; notFound?: boolean; conflict?: boolean } = {}) {
+/**
+ * The error responses every authenticated operation can give. Every one needs Postgres (if only to authenticate),
+ * so every one can answer 503; `workflowEngine` marks operations that start or message a Temporal workflow.
+ */
+export function standardErrors(options: { body?: boolean; notFound?: boolean; conflict?: boolean; workflowEngine?: boolean } = {}) {
   return {
     '400': responseRef('BadRequest'),
     '401': responseRef('Unauthorized'),
@@ -173,6 +228,7 @@ export function standardErrors(options: { body?: boolean; notFound?: boolean; co
       : {}),
     '429': responseRef('TooManyRequests'),
     '500': responseRef('InternalError'),
+    '503': responseRef(options.workflowEngine ? 'ServiceOrWorkflowEngineUnavailable' : 'ServiceUnavailable'),
   };
 }
 
@@ -180,3 +236,8 @@ export type DocumentPart = Pick<OpenApiDocument, 'paths'> & {
   tags: OpenApiDocument['tags'];
   schemas: Record<string, SchemaObject>;
 };
+
+/** A required path parameter naming a resource by its id (`{id}`, `{delivery_id}`). */
+export function pathParameter(description: string, name = 'id') {
+  return { name, in: 'path' as const, required: true, description, schema: { type: 'string' } };
+}

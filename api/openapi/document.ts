@@ -1,5 +1,10 @@
 import { accountPart } from './account';
+import { auditExportsPart } from './audit-exports';
 import { apiKeysPart } from './api-keys';
+import { auditLogPart } from './audit-log';
+import { decisionsPart } from './decisions';
+import { decisionApprovalsPart } from './decision-approvals';
+import { approvalPoliciesPart } from './approval-policies';
 import { modelsPart } from './models';
 import { oauthClientsPart } from './oauth-clients';
 import { ALL_SCOPES } from '../../core/scopes';
@@ -15,7 +20,7 @@ A multi-tenant API for decision models, scenarios, KPIs, decisions, integrations
 
 ## Authentication
 Send \`Authorization: Bearer <API_KEY>\` or \`Authorization: Bearer <ACCESS_TOKEN>\`. Keys belong to one tenant and carry per-family scopes
-(\`scenarios:read\`, \`scenarios:write\`, … \`webhooks:write\`, and \`admin\` for key management); \`family:write\` implies
+(\`scenarios:read\`, \`scenarios:write\`, … \`webhooks:write\`, and \`admin\` for key management, the audit log and audit exports); \`family:write\` implies
 \`family:read\`. Missing or malformed credentials answer 401 (\`authentication_required\`, \`invalid_api_key\`), expired and
 revoked keys 401 with \`api_key_expired\` / \`api_key_revoked\`, a missing scope 403 \`insufficient_scope\` naming it.
 
@@ -23,7 +28,9 @@ revoked keys 401 with \`api_key_expired\` / \`api_key_revoked\`, a missing scope
 \`/.well-known/openid-configuration\`, token endpoint \`/oauth2/token\`) issues 1-hour JWT access tokens (ES256, \`aud\` =
 \`<base URL>/api/v1\`, claims \`iss\`, \`sub\`, \`exp\`, \`scope\`, \`client_id\`, \`tenant_id\`) through authorization code with
 PKCE (S256) for users and client credentials for a tenant's registered clients (see *OAuth clients*). Refresh tokens rotate on
-every use and live 30 days from the last refresh; presenting a rotated-out refresh token revokes the whole grant. A user token
+every use and live 30 days from the last refresh; presenting a rotated-out refresh token revokes the whole grant. Access and refresh tokens can be revoked at
+\`/oauth2/token/revocation\` (RFC 7009) and introspected at \`/oauth2/token/introspection\` (RFC 7662) by the confidential client
+they were issued to; a revoked access token answers 401 \`token_revoked\` on its next request. A user token
 acts as \`{"type": "user", "id", "via_client"}\` with the token's scopes intersected with the user's *current* role scopes in the
 token's tenant, checked on every request (roles: viewer = every \`*:read\`; analyst = every read plus \`scenarios\`, \`models\`,
 \`kpis\`, \`decisions\`, \`integrations\` write; approver = every read plus \`decisions:write\`; admin = everything). A
@@ -38,8 +45,18 @@ Every resource belongs to one tenant. Another tenant's resource answers exactly 
 ## Errors
 Every error is RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, \`instance\`, a stable
 \`code\` to switch on, the \`request_id\`, and for validation failures \`errors: [{path, message}]\` where \`path\` is a JSON
-Pointer into the request body (query parameters as \`/query/<name>\`). Unknown body fields are refused. Bodies are limited to
-1 MiB (413), must be JSON (415), and must parse (400 \`malformed_json\`).
+Pointer into the request body (query parameters as \`/query/<name>\`). Unknown body fields are refused.
+
+Request bodies are limited to 1 MiB (16 MiB for batches; 413 \`payload_too_large\`) and must be sent as \`Content-Type: application/json\`
+in UTF-8 (\`charset=utf-8\` or no charset) and unencoded (no \`Content-Encoding\` other than \`identity\`); anything else
+answers 415 \`unsupported_media_type\`. The body must be valid UTF-8 and parse as JSON (400 \`malformed_json\`). Whatever the
+operation, no string or field name in it may contain U+0000 (NUL) or a lone surrogate (an escape such as \`\\ud800\` without
+its pair), and arrays and objects may nest at most 64 levels deep (the top-level value is level 1): all answer 422
+\`validation_failed\` naming the field, or the first value too deep.
+
+Query parameters take integers and numbers in plain decimal digits only (\`20\`, not \`+20\`, \`0x14\`, \`2e1\`, \`%2020\` (a leading space) or
+\`Infinity\`), within the parameter's bounds, and no value or name may contain U+0000: otherwise 400 \`invalid_parameters\`
+naming \`/query/<name>\`. A cursor this API did not issue answers 400 \`invalid_cursor\` naming \`/query/cursor\`.
 
 ## Rate limits
 Per tenant, across all its keys: starter 50/minute and 1,000/day; professional 200/minute and 10,000/day; enterprise as
@@ -48,7 +65,10 @@ draft-ietf-httpapi-ratelimit-headers; over the quota the API answers 429 with \`
 
 ## Idempotency
 Send \`Idempotency-Key\` (≤ 255 characters) on any POST. The first successful response is stored for 24 hours and replayed
-(with \`Idempotent-Replayed: true\`) for the same key and body; the same key with a different body answers 422
+(with \`Idempotent-Replayed: true\`) for the same key and body sent with the same credential (API key, or user and
+OAuth client, or client-credentials client): keys are scoped to the tenant *and* the credential, as Stripe scopes them per
+account and key. The caller is authenticated and authorized for the operation before any replay, so a credential without
+the operation's scope gets 403 whether or not the key was used; the same key with a different body answers 422
 \`idempotency_key_reused\`; a repeat while the first is still running answers 409. Failed requests (4xx/5xx) are not stored,
 so they can be retried with the same key.
 
@@ -74,11 +94,11 @@ only under a new major path. A deprecated operation or version is announced at l
 here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers until its sunset date.
 `.trim();
 
-const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, scenariosPart, webhooksPart];
+const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, scenariosPart, decisionsPart, decisionApprovalsPart, approvalPoliciesPart, webhooksPart, auditLogPart, auditExportsPart];
 
 const OAUTH_SCOPES: Record<string, string> = {
   ...Object.fromEntries(
-    ALL_SCOPES.map((scope) => [scope, scope === 'admin' ? 'Administration: API keys, OAuth clients, users.' : `${scope.endsWith(':read') ? 'Read' : 'Create and change'} ${scope.split(':')[0]}.`]),
+    ALL_SCOPES.map((scope) => [scope, scope === 'admin' ? 'Administration: API keys, OAuth clients, users, the audit log.' : `${scope.endsWith(':read') ? 'Read' : 'Create and change'} ${scope.split(':')[0]}.`]),
   ),
   openid: 'OpenID Connect sign-in (an ID token).',
   offline_access: 'A refresh token (clients registered for refresh_token get one anyway).',

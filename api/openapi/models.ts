@@ -1,4 +1,5 @@
 import {
+  pathParameter,
   createdHeaders,
   jsonResponse,
   listOf,
@@ -11,13 +12,7 @@ import {
   type DocumentPart,
 } from './common';
 
-const idParameter = {
-  name: 'id',
-  in: 'path' as const,
-  required: true,
-  description: 'Model id: `mdl_<slug>` for built-in models, `mdl_<ulid>` for tenant models.',
-  schema: { type: 'string' },
-};
+const idParameter = pathParameter('Model id: `mdl_<slug>` for built-in models, `mdl_<ulid>` for tenant models.');
 
 const metricDirections = {
   type: 'object',
@@ -50,6 +45,35 @@ const upload = {
     ...scalarInputs,
     description: 'Inputs to test the graph with at upload. Omitted: built from each input\'s default, example or minimum.',
   },
+};
+
+/** A real upload (see test/api/openapi-examples.test.ts): one expression node, evaluated by zen-engine at upload. */
+const VOLUME_DISCOUNT_UPLOAD = {
+  input_schema: {
+    type: 'object',
+    required: ['order_total'],
+    properties: { order_total: { type: 'number', minimum: 0, maximum: 10000000, description: 'Order value, in EUR.' } },
+  },
+  output_schema: { type: 'object', required: ['discount_rate'], properties: { discount_rate: { type: 'number' } } },
+  graph: {
+    nodes: [
+      { id: 'request', type: 'inputNode', name: 'Request', position: { x: 0, y: 0 } },
+      {
+        id: 'discount',
+        type: 'expressionNode',
+        name: 'Discount',
+        position: { x: 300, y: 0 },
+        content: { expressions: [{ id: 'rate', key: 'discount_rate', value: 'order_total >= 50000 ? 0.1 : (order_total >= 10000 ? 0.05 : 0)' }] },
+      },
+      { id: 'response', type: 'outputNode', name: 'Response', position: { x: 600, y: 0 } },
+    ],
+    edges: [
+      { id: 'request-discount', type: 'edge', sourceId: 'request', targetId: 'discount' },
+      { id: 'discount-response', type: 'edge', sourceId: 'discount', targetId: 'response' },
+    ],
+  },
+  metric_directions: { discount_rate: 'higher_is_better' },
+  sample_inputs: { order_total: 25000 },
 };
 
 export const modelsPart: DocumentPart = {
@@ -168,7 +192,15 @@ export const modelsPart: DocumentPart = {
         tags: ['Models'],
         'x-required-scope': 'models:write',
         parameters: [parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelRequest') } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('CreateModelRequest'),
+              example: { name: 'Volume discount', description: '5 % off from 10,000 EUR, 10 % from 50,000 EUR.', category: 'pricing', ...VOLUME_DISCOUNT_UPLOAD },
+            },
+          },
+        },
         responses: {
           '201': jsonResponse('The model, with its schemas.', ref('Model'), createdHeaders),
           ...standardErrors({ body: true }),
@@ -200,7 +232,7 @@ export const modelsPart: DocumentPart = {
         tags: ['Models'],
         'x-required-scope': 'models:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest') } } },
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest'), example: VOLUME_DISCOUNT_UPLOAD } } },
         responses: {
           '201': jsonResponse('The new version.', ref('ModelVersion'), postSuccessHeaders),
           ...standardErrors({ body: true, notFound: true, conflict: true }),
@@ -225,7 +257,15 @@ export const modelsPart: DocumentPart = {
         tags: ['Models'],
         'x-required-scope': 'models:read',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('ValidateInputsRequest') } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('ValidateInputsRequest'),
+              example: { inputs: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 } },
+            },
+          },
+        },
         responses: {
           '200': jsonResponse('Whether the inputs are valid, and if not, every problem.', ref('InputValidationResult'), postSuccessHeaders),
           ...standardErrors({ body: true, notFound: true }),

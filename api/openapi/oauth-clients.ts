@@ -1,5 +1,6 @@
 import { ALL_SCOPES, REQUESTABLE_SCOPES } from '../../core/scopes';
 import {
+  pathParameter,
   jsonResponse,
   listOf,
   nullableTimestamp,
@@ -11,13 +12,7 @@ import {
   type DocumentPart,
 } from './common';
 
-const idParameter = {
-  name: 'id',
-  in: 'path' as const,
-  required: true,
-  description: 'OAuth client id (`cli_…`), which is also its `client_id`.',
-  schema: { type: 'string' },
-};
+const idParameter = pathParameter('OAuth client id (`cli_…`), which is also its `client_id`.');
 
 const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'];
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
@@ -115,7 +110,21 @@ export const oauthClientsPart: DocumentPart = {
         tags: ['OAuth clients'],
         'x-required-scope': 'admin',
         parameters: [parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateOAuthClientRequest') } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('CreateOAuthClientRequest'),
+              example: {
+                name: 'Reporting dashboard',
+                grant_types: ['authorization_code', 'refresh_token'],
+                redirect_uris: ['https://dashboard.example.com/oauth/callback'],
+                scopes: ['scenarios:read', 'models:read'],
+                token_endpoint_auth_method: 'client_secret_basic',
+              },
+            },
+          },
+        },
         responses: {
           '201': jsonResponse('The client, with its secret shown this once.', ref('OAuthClientWithSecret'), {
             Location: { $ref: '#/components/headers/Location' },

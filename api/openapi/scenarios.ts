@@ -1,5 +1,6 @@
 import { DISTRIBUTION_SCHEMA } from '../../decision/simulation';
 import {
+  pathParameter,
   createdHeaders,
   jsonResponse,
   listOf,
@@ -14,14 +15,14 @@ import {
 
 const { $schema: _dialect, ...distribution } = DISTRIBUTION_SCHEMA;
 
-const idParameter = { name: 'id', in: 'path' as const, required: true, description: 'Scenario id (`scn_…`).', schema: { type: 'string' } };
-const batchIdParameter = { name: 'id', in: 'path' as const, required: true, description: 'Batch id (`bat_…`).', schema: { type: 'string' } };
+const idParameter = pathParameter('Scenario id (`scn_…`).');
+const batchIdParameter = pathParameter('Batch id (`bat_…`).');
 
 const scalarInputs = {
   type: 'object',
   description: 'Input name → value (string or number). Names, types, bounds and defaults come from the model\'s input schema.',
   additionalProperties: { type: ['string', 'number'] },
-  example: { starting_headcount: 120, average_annual_salary: 85000, quarters: 8 },
+  example: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 },
 };
 const tags = {
   type: 'array',
@@ -37,7 +38,7 @@ const uncertainty = {
     'seeded Monte Carlo simulation and returns each metric\'s mean, sd and p5/p50/p95 and a sensitivity ranking of the inputs. An ' +
     'input given only here takes its distribution\'s central value (mode, midpoint, mean) in the base run.',
   additionalProperties: ref('Distribution'),
-  example: { annual_attrition_rate: { dist: 'triangular', min: 0.08, mode: 0.12, max: 0.2 } },
+  example: { arrival_rate_per_hour: { dist: 'triangular', min: 80, mode: 100, max: 140 } },
 };
 const simulation = {
   type: 'object',
@@ -46,6 +47,37 @@ const simulation = {
   properties: {
     runs: { type: 'integer', minimum: 1, maximum: 100000, description: 'Number of Monte Carlo runs (default 1000).' },
     seed: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'Default: a random seed, recorded in the scenario.' },
+  },
+};
+
+const MERGE_SEMANTICS =
+  '`inputs` is a JSON Merge Patch (RFC 7396) onto the current run\'s inputs: `{"inputs": {"arrival_rate_per_hour": 120}}` re-runs with ' +
+  'that one input changed and every other input kept; `null` removes an input, so its model default applies again (inputs the ' +
+  'service filled in — defaults, central values of distributions — are filled in again for the new run, not frozen). ' +
+  '`uncertainty` merges by input name: a distribution replaces that input\'s distribution whole, `null` for a name removes it, and ' +
+  '`"uncertainty": null` removes them all; removing the last one also ends the simulation. `simulation` replaces the settings whole.';
+
+/**
+ * Request examples are real requests: Swagger UI's "Try it out" sends them as they are, and
+ * test/api/openapi-examples.test.ts sends each to a live stack. They use a built-in model and its real input names.
+ */
+const STAFFING_INPUTS = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+const EXAMPLE_SCENARIO_IDS = ['scn_01jd2x0m3f8q4w7e5r6t9y2v1k', 'scn_01jd2x0m3f8q4w7e5r6t9y2v1m'];
+
+const createScenarioExamples = {
+  quick_run: {
+    summary: 'A quick run: support desk staffing (Erlang C)',
+    value: { model_id: 'mdl_service_queue_staffing', name: 'Support desk, Q3', tags: ['q3', 'support'], inputs: STAFFING_INPUTS },
+  },
+  with_uncertainty: {
+    summary: 'With uncertainty: arrivals as a distribution, seeded Monte Carlo simulation',
+    value: {
+      model_id: 'mdl_service_queue_staffing',
+      name: 'Support desk, Q3 (uncertain demand)',
+      inputs: STAFFING_INPUTS,
+      uncertainty: { arrival_rate_per_hour: { dist: 'triangular', min: 80, mode: 100, max: 140 } },
+      simulation: { runs: 1000, seed: 42 },
+    },
   },
 };
 
@@ -167,14 +199,30 @@ export const scenariosPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       minProperties: 1,
-      description: 'Name, description and tags change in place. `inputs`, `uncertainty`, `simulation` or `model_version` start a new run.',
+      description:
+        'Name, description and tags change in place. `inputs`, `uncertainty`, `simulation` or `model_version` start a new run. ' +
+        MERGE_SEMANTICS,
       properties: {
         name: { type: ['string', 'null'], maxLength: 200 },
         description: { type: ['string', 'null'], maxLength: 5000 },
         tags,
-        inputs: scalarInputs,
-        model_version: { type: 'string', maxLength: 40 },
-        uncertainty: { oneOf: [uncertainty, { type: 'null' }] },
+        inputs: {
+          type: 'object',
+          description: 'JSON Merge Patch (RFC 7396) onto the current run\'s inputs: each value given replaces that input, `null` removes it (its default, if any, applies again); inputs not named are kept.',
+          additionalProperties: { type: ['string', 'number', 'null'] },
+          example: { arrival_rate_per_hour: 120 },
+        },
+        model_version: { type: 'string', maxLength: 40, description: 'Re-run on this exact version (default: the latest when `inputs` change, else the current one).' },
+        uncertainty: {
+          oneOf: [
+            {
+              type: 'object',
+              description: 'Merged by input name onto the current uncertainty: a distribution replaces that input\'s distribution whole, `null` removes it.',
+              additionalProperties: { oneOf: [ref('Distribution'), { type: 'null' }] },
+            },
+            { type: 'null', description: 'Removes every distribution (and the simulation).' },
+          ],
+        },
         simulation: { oneOf: [simulation, { type: 'null' }] },
       },
     },
@@ -288,11 +336,11 @@ export const scenariosPart: DocumentPart = {
         tags: ['Scenarios'],
         'x-required-scope': 'scenarios:write',
         parameters: [parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateScenarioRequest') } } },
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateScenarioRequest'), examples: createScenarioExamples } } },
         responses: {
           '201': jsonResponse('The run completed (or failed) within the synchronous wait: the stored scenario with its results.', ref('Scenario'), createdHeaders),
           '202': jsonResponse('The run is still going: poll `Location` until `status` is `completed` or `failed`.', ref('Scenario'), createdHeaders),
-          ...standardErrors({ body: true }),
+          ...standardErrors({ body: true, workflowEngine: true }),
         },
       },
       get: {
@@ -320,7 +368,11 @@ export const scenariosPart: DocumentPart = {
         tags: ['Scenarios'],
         'x-required-scope': 'scenarios:read',
         parameters: [parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CompareScenariosRequest') } } },
+        description: 'Replace the example ids with ids of your own completed scenarios (`GET /api/v1/scenarios?status=completed`).',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('CompareScenariosRequest'), example: { scenario_ids: EXAMPLE_SCENARIO_IDS, baseline_id: EXAMPLE_SCENARIO_IDS[0] } } },
+        },
         responses: { '200': jsonResponse('The comparison.', ref('ScenarioComparison'), postSuccessHeaders), ...standardErrors({ body: true }) },
       },
     },
@@ -334,11 +386,27 @@ export const scenariosPart: DocumentPart = {
           'The body limit of this operation is 16 MiB (BATCH_BODY_LIMIT_BYTES). If every item is invalid: 422.',
         tags: ['Scenarios'],
         'x-required-scope': 'scenarios:write',
+        // Up to 10,000 items: a larger body limit than every other operation's, resolved from configuration.
+        'x-body-limit': 'batch',
         parameters: [parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateBatchRequest') } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('CreateBatchRequest'),
+              example: {
+                compare: true,
+                items: [
+                  { model_id: 'mdl_service_queue_staffing', name: '100 calls/h', inputs: STAFFING_INPUTS },
+                  { model_id: 'mdl_service_queue_staffing', name: '300 calls/h', inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: 300 } },
+                ],
+              },
+            },
+          },
+        },
         responses: {
           '202': jsonResponse('The batch is running.', ref('ScenarioBatch'), createdHeaders),
-          ...standardErrors({ body: true }),
+          ...standardErrors({ body: true, workflowEngine: true }),
         },
       },
     },
@@ -360,7 +428,7 @@ export const scenariosPart: DocumentPart = {
         tags: ['Scenarios'],
         'x-required-scope': 'scenarios:write',
         parameters: [batchIdParameter, parameterRef('IdempotencyKey')],
-        responses: { '202': jsonResponse('Cancellation requested; poll the batch.', ref('ScenarioBatch'), postSuccessHeaders), ...standardErrors({ notFound: true, conflict: true }) },
+        responses: { '202': jsonResponse('Cancellation requested; poll the batch.', ref('ScenarioBatch'), postSuccessHeaders), ...standardErrors({ notFound: true, conflict: true, workflowEngine: true }) },
       },
     },
     '/api/v1/scenarios/{id}': {
@@ -375,14 +443,20 @@ export const scenariosPart: DocumentPart = {
       patch: {
         operationId: 'updateScenario',
         summary: 'Update a scenario (a change of inputs re-runs it)',
+        description:
+          'Name, description and tags change in place. A change of `inputs`, `uncertainty`, `simulation` or `model_version` is a new run ' +
+          '(`run_number` + 1; the previous run stays in `/runs`); 409 while the current run is still going. ' + MERGE_SEMANTICS,
         tags: ['Scenarios'],
         'x-required-scope': 'scenarios:write',
         parameters: [idParameter],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateScenarioRequest') } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('UpdateScenarioRequest'), example: { name: 'Support desk, Q3 (busier)', inputs: { arrival_rate_per_hour: 120 } } } },
+        },
         responses: {
           '200': jsonResponse('Updated (and, for a re-run, finished within the synchronous wait).', ref('Scenario')),
           '202': jsonResponse('The re-run is still going: poll the scenario.', ref('Scenario')),
-          ...standardErrors({ body: true, notFound: true, conflict: true }),
+          ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
         },
       },
       delete: {

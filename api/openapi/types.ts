@@ -7,6 +7,8 @@ export interface ParameterObject {
   required?: boolean;
   description?: string;
   schema: SchemaObject;
+  /** A value the examples test sends (a required query parameter needs one). */
+  example?: unknown;
 }
 
 export interface MediaTypeObject {
@@ -32,6 +34,10 @@ export interface OperationObject {
   responses: Record<string, ResponseObject | { $ref: string }>;
   'x-required-scope'?: string;
   'x-strict-query'?: boolean;
+  /** A named body limit (see api/openapi/operations.ts); operations without one take the default limit. */
+  'x-body-limit'?: 'batch';
+  /** Only a user principal (an OAuth access token for a person) may call it; API keys get 403 `user_actor_required`. */
+  'x-user-actor-required'?: boolean;
 }
 
 export type PathItem = Partial<Record<'get' | 'post' | 'put' | 'patch' | 'delete', OperationObject>> & {

@@ -1,6 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type { FieldError } from '../../core/app-error';
+import { fullFormats } from 'ajv-formats/dist/formats';
+import { pointerTo, type FieldError } from '../../core/app-error';
 import type { OpenApiDocument, OperationObject, ParameterObject, SchemaObject } from './types';
 
 export type Check = (value: unknown) => FieldError[];
@@ -17,6 +18,9 @@ export interface RequestValidators {
   schema(name: string): Check;
 }
 
+/** ajv-formats' own RFC 3339 check (an object with validate/compare for this format). */
+const RFC3339_DATE_TIME = fullFormats['date-time'] as { validate: (value: string) => boolean; compare: (a: string, b: string) => number | undefined };
+
 const DOCUMENT_ID = 'https://decision-modeling.dev/openapi.json';
 
 function newAjv(options: { coerceTypes: boolean }): Ajv2020 {
@@ -29,9 +33,21 @@ function newAjv(options: { coerceTypes: boolean }): Ajv2020 {
     allowUnionTypes: true,
   });
   addFormats(ajv);
+  ajv.addFormat('date-time', { type: 'string', validate: isUsableDateTime, compare: RFC3339_DATE_TIME.compare });
   // OpenAPI's own keywords: annotations only, nothing to validate.
   for (const keyword of ['components', 'example', 'discriminator', 'xml', 'externalDocs', 'x-states']) ajv.addKeyword(keyword);
   return ajv;
+}
+
+/**
+ * RFC 3339 date-times the service can use: the format admits a few that a JavaScript Date cannot hold (a leap
+ * second, `…T23:59:60Z`) or Postgres cannot store (year 0000). Refusing them here names the field for every body and
+ * query parameter, instead of each endpoint finding out later.
+ */
+function isUsableDateTime(value: string): boolean {
+  if (!RFC3339_DATE_TIME.validate(value)) return false;
+  const instant = new Date(value);
+  return !Number.isNaN(instant.getTime()) && instant.getUTCFullYear() >= 1;
 }
 
 /** Turns ajv's errors into `{path, message}` entries whose path names the offending field itself. */
@@ -42,10 +58,10 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldEr
     let path = error.instancePath;
     let message = error.message ?? 'is invalid';
     if (error.keyword === 'required') {
-      path = `${path}/${String((error.params as { missingProperty: string }).missingProperty)}`;
+      path = pointerTo(path, (error.params as { missingProperty: string }).missingProperty);
       message = 'is required';
     } else if (error.keyword === 'additionalProperties') {
-      path = `${path}/${String((error.params as { additionalProperty: string }).additionalProperty)}`;
+      path = pointerTo(path, (error.params as { additionalProperty: string }).additionalProperty);
       message = 'is not a known field';
     } else if (error.keyword === 'enum') {
       message = `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
@@ -65,6 +81,71 @@ function resolveParameter(document: OpenApiDocument, ref: string): ParameterObje
   const parameter = document.components.parameters[name];
   if (!parameter) throw new Error(`Unresolvable parameter reference ${ref}`);
   return parameter;
+}
+
+/**
+ * The written forms a query value of each scalar type may take. ajv's type coercion goes through Number(), which also
+ * takes "Infinity", "0x10", "+5", " 5", "1e1" and "" (and lets Infinity past `maximum`), so every number is checked
+ * as text first and only plain decimals reach coercion. Booleans are the two words, not ajv's "1"/"0"/"" as well.
+ */
+const QUERY_SCALAR_FORMS: Record<string, { unsigned: RegExp; signed: RegExp; message: string }> = {
+  integer: { unsigned: /^(0|[1-9][0-9]*)$/, signed: /^(0|-?[1-9][0-9]*)$/, message: 'must be a plain decimal integer' },
+  number: {
+    unsigned: /^(0|[1-9][0-9]*)(\.[0-9]+)?$/,
+    signed: /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/,
+    message: 'must be a plain decimal number',
+  },
+  boolean: { unsigned: /^(true|false)$/, signed: /^(true|false)$/, message: 'must be true or false' },
+};
+
+function schemaTypes(schema: SchemaObject): string[] {
+  const type = schema.type;
+  return Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : [];
+}
+
+/** Checks a query parameter's raw text before ajv coerces it; undefined when the text may go on to ajv. */
+function rawQueryValueError(schema: SchemaObject, raw: string): string | undefined {
+  const types = schemaTypes(schema);
+  if (types.includes('string')) return undefined;
+  const scalar = types.map((t) => QUERY_SCALAR_FORMS[t]).find((form) => form !== undefined);
+  if (!scalar) return undefined;
+  const negativeAllowed = typeof schema.minimum !== 'number' || schema.minimum < 0;
+  if (!(negativeAllowed ? scalar.signed : scalar.unsigned).test(raw)) return `${scalar.message}${boundsOf(schema)}`;
+  if (types.includes('integer') && !Number.isSafeInteger(Number(raw))) return `must be within ±${Number.MAX_SAFE_INTEGER}`;
+  return undefined;
+}
+
+function boundsOf(schema: SchemaObject): string {
+  const { minimum, maximum } = schema;
+  if (typeof minimum === 'number' && typeof maximum === 'number') return ` from ${minimum} to ${maximum}`;
+  if (typeof minimum === 'number') return ` >= ${minimum}`;
+  if (typeof maximum === 'number') return ` <= ${maximum}`;
+  return '';
+}
+
+/** The raw-text problems of an operation's query parameters, by parameter name. */
+function checkRawQuery(parameters: ParameterObject[], document: OpenApiDocument, query: Record<string, unknown>): Map<string, string> {
+  const problems = new Map<string, string>();
+  for (const parameter of parameters) {
+    const value = query[parameter.name];
+    if (value === undefined) continue;
+    const schema = resolveSchema(document, parameter.schema);
+    for (const raw of Array.isArray(value) ? value : [value]) {
+      const message = typeof raw === 'string' ? rawQueryValueError(schema, raw) : undefined;
+      if (message) {
+        problems.set(parameter.name, message);
+        break;
+      }
+    }
+  }
+  return problems;
+}
+
+function resolveSchema(document: OpenApiDocument, schema: SchemaObject): SchemaObject {
+  if (typeof schema.$ref !== 'string') return schema;
+  const resolved = document.components.schemas[schema.$ref.replace('#/components/schemas/', '')];
+  if (!resolved) throw new Error(`Unresolvable schema reference ${schema.$ref}`);
+  return resolved;
 }
 
 function checker(validateFn: ValidateFunction): Check {
@@ -114,7 +195,14 @@ export function createRequestValidators(document: OpenApiDocument): RequestValid
           additionalProperties: false,
         };
         const validateQuery = queryAjv.compile(querySchema);
-        validators.query = (query) => (validateQuery(query) ? [] : toFieldErrors(validateQuery.errors));
+        validators.query = (query) => {
+          const rawProblems = checkRawQuery(queryParameters, document, query);
+          const rawErrors = [...rawProblems].map(([name, message]) => ({ path: pointerTo('', name), message }));
+          // A value refused as text is never handed to ajv's coercion: one clear message per parameter.
+          for (const name of rawProblems.keys()) delete query[name];
+          const schemaErrors = validateQuery(query) ? [] : toFieldErrors(validateQuery.errors);
+          return [...rawErrors, ...schemaErrors.filter((e) => !rawErrors.some((r) => r.path === e.path))];
+        };
       }
       cache.set(operationId, validators);
       return validators;

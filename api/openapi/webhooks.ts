@@ -1,5 +1,6 @@
 import { EVENT_TYPES, EVENT_TYPE_NAMES } from '../../core/event-types';
 import {
+  pathParameter,
   createdHeaders,
   jsonResponse,
   listOf,
@@ -12,14 +13,8 @@ import {
   type DocumentPart,
 } from './common';
 
-const idParameter = { name: 'id', in: 'path' as const, required: true, description: 'Webhook subscription id (`whk_…`).', schema: { type: 'string' } };
-const deliveryIdParameter = {
-  name: 'delivery_id',
-  in: 'path' as const,
-  required: true,
-  description: 'Delivery id (`dlv_…`).',
-  schema: { type: 'string' },
-};
+const idParameter = pathParameter('Webhook subscription id (`whk_…`).');
+const deliveryIdParameter = pathParameter('Delivery id (`dlv_…`).', 'delivery_id');
 
 const eventTypePatterns = {
   type: 'array',
@@ -213,7 +208,15 @@ export const webhooksPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'webhooks:write',
         parameters: [parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateWebhookRequest') } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('CreateWebhookRequest'),
+              example: { url: 'https://hooks.example.com/decision-events', event_types: ['scenario.*', 'batch.completed'], description: 'Analytics pipeline' },
+            },
+          },
+        },
         responses: { '201': jsonResponse('The subscription, with its signing secret shown this once.', ref('WebhookWithSecret'), createdHeaders), ...standardErrors({ body: true }) },
       },
       get: {
@@ -241,7 +244,10 @@ export const webhooksPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'webhooks:write',
         parameters: [idParameter],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateWebhookRequest') } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('UpdateWebhookRequest'), example: { event_types: ['scenario.*'], description: 'Analytics pipeline (scenarios only)' } } },
+        },
         responses: { '200': jsonResponse('The updated subscription.', ref('Webhook')), ...standardErrors({ body: true, notFound: true }) },
       },
       delete: {
@@ -264,7 +270,7 @@ export const webhooksPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'webhooks:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: false, content: { 'application/json': { schema: ref('RotateWebhookSecretRequest') } } },
+        requestBody: { required: false, content: { 'application/json': { schema: ref('RotateWebhookSecretRequest'), example: { grace_period_seconds: 3600 } } } },
         responses: {
           '200': jsonResponse('The subscription with its new secret, shown this once.', ref('WebhookWithSecret'), postSuccessHeaders),
           ...standardErrors({ body: true, notFound: true }),
@@ -307,7 +313,7 @@ export const webhooksPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'webhooks:write',
         parameters: [idParameter, deliveryIdParameter, parameterRef('IdempotencyKey')],
-        responses: { '202': jsonResponse('The new delivery.', ref('WebhookDelivery'), createdHeaders), ...standardErrors({ notFound: true, conflict: true }) },
+        responses: { '202': jsonResponse('The new delivery.', ref('WebhookDelivery'), createdHeaders), ...standardErrors({ notFound: true, conflict: true, workflowEngine: true }) },
       },
     },
     '/api/v1/events': {

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
+import { ALL_SCOPES } from '../../core/scopes';
 import type { AppDeps, AppRouter } from '../context';
 import type { Metrics } from '../metrics';
+import type { BindOperation } from '../operations';
 import type { OpenApiDocument } from '../openapi/types';
+import { DOCS_REDIRECT_PATH, docsClientResolver } from '../services/docs-client';
 
 const READINESS_TIMEOUT_MS = 2000;
 
@@ -22,7 +25,23 @@ const DOCS_PAGE = `<!doctype html>
 </body>
 </html>`;
 
-const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#reference', deepLinking: true, persistAuthorization: true });`;
+/**
+ * Swagger UI's setup. With a docs client (the demo tenant's public client, built-in provider only), the Authorize
+ * dialog's authorization-code flow signs a person in with PKCE and comes back to Swagger UI's redirect page.
+ */
+function docsInitScript(publicBaseUrl: string, docsClientId: string | undefined): string {
+  const options = {
+    url: '/api/v1/openapi.json',
+    dom_id: '#reference',
+    deepLinking: true,
+    persistAuthorization: true,
+    oauth2RedirectUrl: `${publicBaseUrl}${DOCS_REDIRECT_PATH}`,
+  };
+  const oauth = docsClientId
+    ? `\nwindow.ui.initOAuth(${JSON.stringify({ clientId: docsClientId, usePkceWithAuthorizationCodeGrant: true, scopes: ['openid', ...ALL_SCOPES] })});`
+    : '';
+  return `window.ui = SwaggerUIBundle(${JSON.stringify(options)});${oauth}\n`;
+}
 
 const DOCS_ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -44,15 +63,15 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Unauthenticated endpoints: liveness, readiness, metrics, the OpenAPI document and its reference page. */
-export function registerSystemRoutes(router: AppRouter, deps: AppDeps, document: OpenApiDocument, metrics: Metrics): void {
+export function registerSystemRoutes(router: AppRouter, operation: BindOperation, deps: AppDeps, document: OpenApiDocument, metrics: Metrics): void {
   const documentJson = JSON.stringify(document);
   const assetsRoot = getAbsoluteFSPath();
 
-  router.get('/health', (ctx) => {
+  operation(router, 'getHealth', (ctx) => {
     ctx.body = { status: 'ok' };
   });
 
-  router.get('/ready', async (ctx) => {
+  operation(router, 'getReadiness', async (ctx) => {
     const [postgres, temporal] = await Promise.all([
       withTimeout(deps.db.raw('select 1'), READINESS_TIMEOUT_MS).then(
         () => 'ok' as const,
@@ -70,12 +89,13 @@ export function registerSystemRoutes(router: AppRouter, deps: AppDeps, document:
     ctx.body = { status: ready ? 'ready' : 'not_ready', checks: { postgres, temporal, scenario_runner: scenarioRunner } };
   });
 
+  // Not operations of the API (monitoring and documentation), so registered directly.
   router.get('/metrics', async (ctx) => {
     ctx.type = metrics.registry.contentType;
     ctx.body = await metrics.registry.metrics();
   });
 
-  router.get('/api/v1/openapi.json', (ctx) => {
+  operation(router, 'getOpenApiDocument', (ctx) => {
     ctx.type = 'application/json';
     ctx.body = documentJson;
   });
@@ -85,10 +105,25 @@ export function registerSystemRoutes(router: AppRouter, deps: AppDeps, document:
     ctx.body = DOCS_PAGE;
   });
 
-  router.get('/docs/assets/docs-init.js', (ctx) => {
+  const docsClientId = docsClientResolver(deps);
+  router.get('/docs/assets/docs-init.js', async (ctx) => {
     ctx.type = 'application/javascript; charset=utf-8';
-    ctx.body = DOCS_INIT;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = docsInitScript(deps.config.publicBaseUrl, await docsClientId());
   });
+
+  // Swagger UI's OAuth redirect page: it hands the authorization code back to the docs page that opened the sign-in.
+  const redirectPageFiles: Array<[string, string]> = [
+    ['oauth2-redirect.html', 'text/html; charset=utf-8'],
+    ['oauth2-redirect.js', 'application/javascript; charset=utf-8'],
+  ];
+  for (const [file, contentType] of redirectPageFiles) {
+    router.get(`/docs/${file}`, (ctx) => {
+      ctx.type = contentType;
+      ctx.set('Cache-Control', 'public, max-age=86400');
+      ctx.body = fs.createReadStream(path.join(assetsRoot, file));
+    });
+  }
 
   router.get('/docs/assets/:file', (ctx) => {
     const file = ctx.params.file as string;

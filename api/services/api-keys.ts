@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
-import { AppError, notFound } from '../../core/app-error';
-import type { Actor } from '../../core/actor';
+import { apiKeyRevoked } from '../../core/errors';
+import { toIso } from '../../core/time';
+import type { RequestContext } from '../context';
+import { notFound, validationFailed } from '../../core/app-error';
 import { isIdOf } from '../../core/ids';
 import { expandScopes } from '../../core/scopes';
-import type { ApiKeyModel } from '../../db/models/api-key';
+import type { ApiKeyRecord } from '../../db/records/api-key';
 import {
   findApiKey,
   issueApiKey,
@@ -15,9 +17,7 @@ import type { PageRequest } from '../../db/pagination';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { ApiKeyCache } from './api-key-cache';
 
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
-
-export function presentApiKey(record: ApiKeyModel, now = Date.now()) {
+export function presentApiKey(record: ApiKeyRecord, now = Date.now()) {
   const status =
     record.revoked_at !== null
       ? 'revoked'
@@ -31,10 +31,10 @@ export function presentApiKey(record: ApiKeyModel, now = Date.now()) {
     scopes: record.scopes,
     status,
     key_prefix: `dms_${record.id.slice('key_'.length, 'key_'.length + 8)}`,
-    expires_at: iso(record.expires_at),
-    revoked_at: iso(record.revoked_at),
-    last_used_at: iso(record.last_used_at),
-    rotated_at: iso(record.rotated_at),
+    expires_at: toIso(record.expires_at),
+    revoked_at: toIso(record.revoked_at),
+    last_used_at: toIso(record.last_used_at),
+    rotated_at: toIso(record.rotated_at),
     previous_secret_expires_at:
       record.previous_secret_expires_at !== null && record.previous_secret_expires_at.getTime() > now
         ? record.previous_secret_expires_at.toISOString()
@@ -57,12 +57,10 @@ export function createApiKeyService(deps: { db: Knex; defaultRotationGraceSecond
   };
 
   return {
-    async create(tenantId: string, actor: Actor, input: CreateApiKeyInput) {
+    async create({ tenantId, actor }: RequestContext, input: CreateApiKeyInput) {
       const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
       if (expiresAt !== null && expiresAt.getTime() <= Date.now()) {
-        throw new AppError(422, 'validation_failed', '"/expires_at" must be in the future.', {
-          errors: [{ path: '/expires_at', message: 'must be in the future' }],
-        });
+        throw validationFailed([{ path: '/expires_at', message: 'must be in the future' }], '"/expires_at" must be in the future.');
       }
       const { record, key } = await inTenantTransaction(deps.db, tenantId, (scope) =>
         issueApiKey(scope, { name: input.name, scopes: expandScopes(input.scopes), expiresAt }, actor),
@@ -70,38 +68,38 @@ export function createApiKeyService(deps: { db: Knex; defaultRotationGraceSecond
       return { ...presentApiKey(record), key };
     },
 
-    async list(tenantId: string, page: PageRequest) {
+    async list({ tenantId }: RequestContext, page: PageRequest) {
       const { rows, nextCursor } = await inTenantTransaction(deps.db, tenantId, (scope) => listApiKeys(scope, page));
       return { data: rows.map((row) => presentApiKey(row)), next_cursor: nextCursor };
     },
 
-    async get(tenantId: string, id: string) {
+    async get({ tenantId }: RequestContext, id: string) {
       requireKeyId(id);
       const record = await inTenantTransaction(deps.db, tenantId, (scope) => findApiKey(scope, id));
       if (!record) throw notFound('API key', id);
       return presentApiKey(record);
     },
 
-    async revoke(tenantId: string, id: string) {
+    async revoke({ tenantId, actor }: RequestContext, id: string) {
       requireKeyId(id);
       const record = await inTenantTransaction(deps.db, tenantId, async (scope) => {
         const current = await findApiKey(scope, id, { forUpdate: true });
         if (!current) throw notFound('API key', id);
-        return current.revoked_at !== null ? current : markApiKeyRevoked(scope, id);
+        return current.revoked_at !== null ? current : markApiKeyRevoked(scope, id, actor);
       });
       // Other processes evict on the NOTIFY; this one must not wait for its own.
       deps.cache.evict(id);
       return presentApiKey(record);
     },
 
-    async rotate(tenantId: string, id: string, gracePeriodSeconds: number | undefined) {
+    async rotate({ tenantId, actor }: RequestContext, id: string, gracePeriodSeconds: number | undefined) {
       requireKeyId(id);
       const grace = gracePeriodSeconds ?? deps.defaultRotationGraceSeconds;
       const { record, key } = await inTenantTransaction(deps.db, tenantId, async (scope) => {
         const current = await findApiKey(scope, id, { forUpdate: true });
         if (!current) throw notFound('API key', id);
-        if (current.revoked_at !== null) throw new AppError(409, 'api_key_revoked', 'A revoked key cannot be rotated.');
-        return replaceApiKeySecret(scope, current, new Date(Date.now() + grace * 1000));
+        if (current.revoked_at !== null) throw apiKeyRevoked();
+        return replaceApiKeySecret(scope, current, new Date(Date.now() + grace * 1000), actor);
       });
       deps.cache.evict(id);
       return { ...presentApiKey(record), key };

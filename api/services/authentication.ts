@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../core/app-error';
+import type { ErrorCode } from '../../core/errors';
 import { parseApiKey, secretMatches } from '../../core/api-key-secret';
 import { limitsFor } from '../../core/plans';
 import type { Principal } from '../../core/principal';
@@ -10,17 +11,18 @@ import { ALL_SCOPES, hasScope } from '../../core/scopes';
 import { scopesForRole } from '../../core/roles';
 import { findOAuthClientById } from '../../db/repositories/oauth-clients';
 import { grantExists } from '../../db/repositories/oidc-payloads';
+import { accessTokenRevoked } from '../../db/repositories/revoked-access-tokens';
 import { findActiveClientAccess, findUserAccess } from '../../db/repositories/token-access';
 import { TokenRejected, type AccessTokenVerifier, type VerifiedAccessToken } from '../oauth/access-token-verifier';
 
 const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
-function unauthorized(code: string, detail: string): AppError {
+function unauthorized(code: ErrorCode, detail: string): AppError {
   return new AppError(401, code, detail, { headers: BEARER_CHALLENGE });
 }
 
 /** RFC 6750 §3: a refused access token names the error in the challenge as well as in our problem+json body. */
-function invalidToken(code: string, detail: string): AppError {
+function invalidToken(code: ErrorCode, detail: string): AppError {
   const description = detail.replace(/["\\]/g, '');
   return new AppError(401, code, detail, {
     headers: { 'WWW-Authenticate': `Bearer realm="api", error="invalid_token", error_description="${description}"` },
@@ -52,13 +54,18 @@ export function createAuthenticationService(deps: {
     return loaded;
   };
 
+  /** Built-in provider: a token revoked at /oauth2/token/revocation is listed by its jti until it expires. */
+  const revokedAtEndpoint = (token: VerifiedAccessToken): Promise<boolean> =>
+    token.tokenId && deps.builtInProvider ? accessTokenRevoked(deps.db, token.tokenId) : Promise.resolve(false);
+
   const userPrincipal = async (token: VerifiedAccessToken, user: string): Promise<Principal> => {
-    const [access, grantInForce, client] = await Promise.all([
+    const [access, grantInForce, client, revoked] = await Promise.all([
       findUserAccess(deps.db, token.tenantId, user),
       token.grantId && deps.builtInProvider ? grantExists(deps.db, token.grantId) : Promise.resolve(true),
       token.clientId && deps.builtInProvider ? findOAuthClientById(deps.db, token.clientId) : Promise.resolve(undefined),
+      revokedAtEndpoint(token),
     ]);
-    if (!grantInForce) throw invalidToken('token_revoked', 'The access token has been revoked.');
+    if (!grantInForce || revoked) throw invalidToken('token_revoked', 'The access token has been revoked.');
     if (deps.builtInProvider && token.clientId && (!client || client.revoked_at !== null)) {
       throw invalidToken('token_revoked', 'The OAuth client this token was issued to has been revoked.');
     }
@@ -72,7 +79,8 @@ export function createAuthenticationService(deps: {
   };
 
   const clientPrincipal = async (token: VerifiedAccessToken, clientId: string): Promise<Principal> => {
-    const access = await findActiveClientAccess(deps.db, token.tenantId, clientId);
+    const [access, revoked] = await Promise.all([findActiveClientAccess(deps.db, token.tenantId, clientId), revokedAtEndpoint(token)]);
+    if (revoked) throw invalidToken('token_revoked', 'The access token has been revoked.');
     if (!access) throw invalidToken('token_revoked', 'The OAuth client of this access token has been revoked or does not belong to its tenant.');
     return {
       tenantId: token.tenantId,

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
-import { AppError, notFound, validationFailed, type FieldError } from '../../core/app-error';
+import { modelDeprecated, modelNotEditable } from '../../core/errors';
+import { toIso } from '../../core/time';
+import type { RequestContext } from '../context';
+import { notFound, validationFailed, type FieldError } from '../../core/app-error';
 import type { Actor } from '../../core/actor';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
 import { isIdOf, newId } from '../../core/ids';
@@ -12,9 +15,10 @@ import {
   type RunnableModel,
 } from '../../decision/catalogue';
 import { createInputValidator, describeSchemaErrors } from '../../decision/input-validation';
+import { findUnsupportedPatterns } from '../../decision/linear-regexp';
 import { evaluateJdm, JdmEvaluationError, jdmResultToModelResult, loadJdmGraph } from '../../decision/jdm';
 import type { BuiltinModel, JsonSchema, MetricDirection } from '../../decision/types';
-import type { DecisionModelRecord, ModelVersionRecord } from '../../db/models/decision-model';
+import type { DecisionModelRecord, ModelVersionRecord } from '../../db/records/decision-model';
 import {
   addModelVersion,
   createTenantModel,
@@ -75,7 +79,7 @@ function presentTenantModel(model: DecisionModelRecord, version: ModelVersionRec
     created_by: model.created_by,
     created_at: model.created_at.toISOString(),
     updated_at: model.updated_at.toISOString(),
-    deprecated_at: model.deprecated_at ? model.deprecated_at.toISOString() : null,
+    deprecated_at: toIso(model.deprecated_at),
   };
 }
 
@@ -115,6 +119,9 @@ export interface ModelCreate extends ModelUpload {
   category: string;
 }
 
+/** An upload's dry run answers within this time; a graph that takes longer on its sample is refused. */
+const UPLOAD_DRY_RUN_TIMEOUT_MS = 5_000;
+
 const SCALAR_TYPES = new Set(['number', 'integer', 'string']);
 
 /** A value that satisfies a property's schema without the author naming one: default, example, enum, minimum. */
@@ -146,6 +153,12 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
         errors.push({ path: `/input_schema/properties/${name}/type`, message: 'must be "number", "integer" or "string": model inputs are scalars' });
       }
     }
+    // Patterns RE2 cannot run are named one by one; ajv would only report the first, against the whole schema.
+    const patternProblems = [
+      ...findUnsupportedPatterns(upload.input_schema, '/input_schema'),
+      ...findUnsupportedPatterns(upload.output_schema, '/output_schema'),
+    ];
+    errors.push(...patternProblems);
     // Unknown inputs are refused, so a misspelt input is an error rather than silently ignored.
     inputSchema.additionalProperties = false;
     const compile = (schema: JsonSchema, path: string) => {
@@ -157,7 +170,7 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
       }
     };
     if (errors.length === 0) compile(inputSchema, '/input_schema');
-    const validateOutput = compile(upload.output_schema, '/output_schema');
+    const validateOutput = patternProblems.length === 0 ? compile(upload.output_schema, '/output_schema') : undefined;
     const loaded = await loadJdmGraph(upload.graph);
     if (!loaded.ok) errors.push(...loaded.errors);
     if (errors.length > 0) throw validationFailed(errors, 'The model upload is not valid.');
@@ -173,7 +186,8 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
     }
     let metrics: Record<string, unknown>;
     try {
-      metrics = jdmResultToModelResult(loaded.decision.graph, await evaluateJdm(loaded.decision, validation.inputs)).metrics;
+      const evaluation = await evaluateJdm(loaded.decision, validation.inputs, { timeoutMs: UPLOAD_DRY_RUN_TIMEOUT_MS });
+      metrics = jdmResultToModelResult(loaded.decision.graph, evaluation).metrics;
     } catch (error) {
       if (!(error instanceof JdmEvaluationError)) throw error;
       const index = error.nodeId ? loaded.decision.graph.nodes.findIndex((node) => node.id === error.nodeId) : -1;
@@ -210,12 +224,12 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
 
   const refuseBuiltin = (id: string) => {
     if (findBuiltinModelById(id)) {
-      throw new AppError(409, 'model_not_editable', `${id} is a built-in model; only tenant models can be changed.`);
+      throw modelNotEditable(id);
     }
   };
 
   return {
-    async list(tenantId: string, filters: { category?: string; status?: string; source?: string }, page: PageRequest) {
+    async list({ tenantId }: RequestContext, filters: { category?: string; status?: string; source?: string }, page: PageRequest) {
       const after = page.cursor ? decodeCursor(page.cursor) : undefined;
       const builtins =
         filters.source === 'tenant' || filters.status === 'deprecated'
@@ -237,7 +251,7 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
       return { data, next_cursor: hasMore && last ? encodeCursor(last.id) : null };
     },
 
-    async get(tenantId: string, id: string) {
+    async get({ tenantId }: RequestContext, id: string) {
       const builtin = findBuiltinModelById(id);
       if (builtin) return presentBuiltin(builtin, true);
       return inTenantTransaction(db, tenantId, async (scope) => {
@@ -246,7 +260,7 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
       });
     },
 
-    async listVersions(tenantId: string, id: string) {
+    async listVersions({ tenantId }: RequestContext, id: string) {
       const builtin = findBuiltinModelById(id);
       if (builtin) {
         const only = presentBuiltin(builtin, true);
@@ -273,7 +287,7 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
       });
     },
 
-    async create(tenantId: string, actor: Actor, body: ModelCreate) {
+    async create({ tenantId, actor }: RequestContext, body: ModelCreate) {
       const version = await checkUpload(body);
       const id = newId('model');
       return inTenantTransaction(db, tenantId, async (scope) => {
@@ -283,7 +297,7 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
       });
     },
 
-    async createVersion(tenantId: string, actor: Actor, id: string, body: ModelUpload) {
+    async createVersion({ tenantId, actor }: RequestContext, id: string, body: ModelUpload) {
       refuseBuiltin(id);
       await inTenantTransaction(db, tenantId, (scope) => requireTenantModel(scope, id));
       const version = await checkUpload(body);
@@ -296,7 +310,7 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
       });
     },
 
-    async deprecate(tenantId: string, actor: Actor, id: string) {
+    async deprecate({ tenantId, actor }: RequestContext, id: string) {
       refuseBuiltin(id);
       return inTenantTransaction(db, tenantId, async (scope) => {
         const model = await requireTenantModel(scope, id);
@@ -313,7 +327,7 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
     },
 
     /** `POST /models/{id}/validate`: the very check a scenario create runs, without running anything. */
-    async validateInputs(tenantId: string, id: string, body: { inputs: unknown; model_version?: string }) {
+    async validateInputs({ tenantId }: RequestContext, id: string, body: { inputs: unknown; model_version?: string }) {
       const model = await this.resolve(tenantId, id, body.model_version, { forRun: false, inUrl: true });
       const validation = model.validateInputs(body.inputs);
       return validation.valid
@@ -347,9 +361,7 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
         throw validationFailed([{ path: `${prefix}/model_version`, message: `model ${id} has no version "${version}"` }]);
       }
       if (options.forRun && resolution.model.status === 'deprecated') {
-        throw new AppError(422, 'model_deprecated', `Model ${id} is deprecated: it serves reads and existing scenarios but no new runs.`, {
-          errors: [{ path: `${prefix}/model_id`, message: 'is deprecated' }],
-        });
+        throw modelDeprecated(id, `${prefix}/model_id`);
       }
       return resolution.model;
     },

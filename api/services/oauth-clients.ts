@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
+import { toIso } from '../../core/time';
+import type { RequestContext } from '../context';
 import { notFound, validationFailed, type FieldError } from '../../core/app-error';
-import type { Actor } from '../../core/actor';
 import { newClientSecret } from '../../core/client-secret';
 import { isIdOf, newId } from '../../core/ids';
 import { expandScopes } from '../../core/scopes';
-import type { OAuthClientRecord } from '../../db/models/user';
+import type { OAuthClientRecord } from '../../db/records/user';
 import type { PageRequest } from '../../db/pagination';
 import { findOAuthClient, insertOAuthClient, listOAuthClients, revokeOAuthClient } from '../../db/repositories/oauth-clients';
 import { destroyOidcPayloadsOfClient } from '../../db/repositories/oidc-payloads';
@@ -34,7 +35,7 @@ export function presentOAuthClient(record: OAuthClientRecord) {
     scopes: record.scopes,
     token_endpoint_auth_method: record.token_endpoint_auth_method,
     status: record.revoked_at === null ? ('active' as const) : ('revoked' as const),
-    revoked_at: record.revoked_at === null ? null : record.revoked_at.toISOString(),
+    revoked_at: toIso(record.revoked_at),
     created_by: record.created_by,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
@@ -80,7 +81,7 @@ export function createOAuthClientService(deps: { db: Knex }) {
   };
 
   return {
-    async create(tenantId: string, actor: Actor, input: CreateOAuthClientInput) {
+    async create({ tenantId, actor }: RequestContext, input: CreateOAuthClientInput) {
       const authMethod = input.token_endpoint_auth_method ?? 'client_secret_basic';
       const errors = checkCombination(input, authMethod);
       if (errors.length > 0) throw validationFailed(errors, `"${(errors[0] as FieldError).path}" ${(errors[0] as FieldError).message}.`);
@@ -100,12 +101,12 @@ export function createOAuthClientService(deps: { db: Knex }) {
       return { ...presentOAuthClient(record), ...(secret ? { client_secret: secret.secret } : {}) };
     },
 
-    async list(tenantId: string, page: PageRequest) {
+    async list({ tenantId }: RequestContext, page: PageRequest) {
       const { rows, nextCursor } = await inTenantTransaction(deps.db, tenantId, (scope) => listOAuthClients(scope, page));
       return { data: rows.map(presentOAuthClient), next_cursor: nextCursor };
     },
 
-    async get(tenantId: string, id: string) {
+    async get({ tenantId }: RequestContext, id: string) {
       requireClientId(id);
       const record = await inTenantTransaction(deps.db, tenantId, (scope) => findOAuthClient(scope, id));
       if (!record) throw notFound('OAuth client', id);
@@ -113,12 +114,12 @@ export function createOAuthClientService(deps: { db: Knex }) {
     },
 
     /** Refused at once everywhere: the provider no longer finds it, the API refuses its live tokens, its grants are gone. */
-    async revoke(tenantId: string, id: string) {
+    async revoke({ tenantId, actor }: RequestContext, id: string) {
       requireClientId(id);
       const record = await inTenantTransaction(deps.db, tenantId, async (scope) => {
         const current = await findOAuthClient(scope, id);
         if (!current) throw notFound('OAuth client', id);
-        return current.revoked_at !== null ? current : ((await revokeOAuthClient(scope, id)) as OAuthClientRecord);
+        return current.revoked_at !== null ? current : ((await revokeOAuthClient(scope, id, actor)) as OAuthClientRecord);
       });
       await destroyOidcPayloadsOfClient(deps.db, id);
       return presentOAuthClient(record);

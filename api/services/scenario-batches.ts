@@ -1,3 +1,6 @@
+import { batchFinished } from '../../core/errors';
+import { toIso } from '../../core/time';
+import type { RequestContext } from '../context';
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import { AppError, notFound, validationFailed, type FieldError } from '../../core/app-error';
@@ -5,18 +8,11 @@ import type { Config } from '../../core/config';
 import { isIdOf, newId } from '../../core/ids';
 import type { Logger } from '../../core/logger';
 import type { RunnableModel } from '../../decision/catalogue';
-import type { ScenarioBatchRecord } from '../../db/models/scenario-batch';
-import { createBatch, findBatch, listBatchItems } from '../../db/repositories/scenario-batches';
+import type { ScenarioBatchRecord } from '../../db/records/scenario-batch';
+import { createBatch, deleteUnstartedBatch, findBatch, listBatchItems } from '../../db/repositories/scenario-batches';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import {
-  CANCEL_BATCH_SIGNAL,
-  searchAttributesFor,
-  workflowIdFor,
-  WORKFLOW_TYPES,
-  type ScenarioBatchInput,
-} from '../../workflows/contracts';
+import { createScenarioBatches, scenarioBatchWorkflowId } from '../../orchestration/scenario-batches';
 import type { ModelService } from './models';
-import type { RequestContext } from './scenarios';
 
 export interface BatchCreate {
   items: Array<{ model_id: string; model_version?: string; inputs: Record<string, unknown>; name?: string; tags?: string[] }>;
@@ -24,7 +20,8 @@ export interface BatchCreate {
 }
 
 export function createScenarioBatchService(deps: { db: Knex; temporal: Client; config: Config; models: ModelService; logger: Logger }) {
-  const { db, temporal, config, models } = deps;
+  const { db, models } = deps;
+  const workflows = createScenarioBatches(deps);
 
   async function present(tenantId: string, batch: ScenarioBatchRecord) {
     const items = await inTenantTransaction(db, tenantId, (scope) => listBatchItems(scope, batch.id));
@@ -49,7 +46,7 @@ export function createScenarioBatchService(deps: { db: Knex; temporal: Client; c
       created_by: batch.created_by,
       created_at: batch.created_at.toISOString(),
       updated_at: batch.updated_at.toISOString(),
-      completed_at: batch.completed_at ? batch.completed_at.toISOString() : null,
+      completed_at: toIso(batch.completed_at),
     };
   }
 
@@ -104,7 +101,7 @@ export function createScenarioBatchService(deps: { db: Knex; temporal: Client; c
       if (invalid === items.length) throw validationFailed(allErrors, 'No item of the batch is valid; nothing was started.');
 
       const id = newId('batch');
-      const workflowId = workflowIdFor('scenario_batch', id);
+      const workflowId = scenarioBatchWorkflowId(id);
       const batch = await inTenantTransaction(db, context.tenantId, (scope) =>
         createBatch(
           scope,
@@ -112,43 +109,20 @@ export function createScenarioBatchService(deps: { db: Knex; temporal: Client; c
           items,
         ),
       );
-      const input: ScenarioBatchInput = {
-        tenantId: context.tenantId,
-        batchId: id,
-        total: items.length,
-        chunkSize: config.batchChunkSize,
-        concurrency: config.batchConcurrency,
-        chunkTimeoutMs: config.batchChunkTimeoutMs,
-        chunksPerRun: config.batchChunksPerRun,
-        retry: config.activityRetry,
-      };
-      try {
-        await temporal.workflow.start(WORKFLOW_TYPES.scenarioBatch, {
-          taskQueue: config.temporalTaskQueue,
-          workflowId,
-          args: [input],
-          typedSearchAttributes: searchAttributesFor(context.tenantId, 'scenario_batch', id),
-        });
-      } catch (error) {
-        deps.logger.error({ err: error, batch_id: id }, 'could not start batch workflow');
-        await inTenantTransaction(db, context.tenantId, async (scope) => {
-          await scope.trx('scenario_batches').where({ id, tenant_id: context.tenantId }).delete();
-        });
-        throw new AppError(503, 'workflow_engine_unavailable', 'The batch could not be started; nothing was stored. Retry shortly.', {
-          headers: { 'Retry-After': '5' },
-        });
-      }
+      await workflows.startBatch({ tenantId: context.tenantId, batchId: id, total: items.length }, () =>
+        inTenantTransaction(db, context.tenantId, (scope) => deleteUnstartedBatch(scope, id)),
+      );
       return present(context.tenantId, batch);
     },
 
-    async get(tenantId: string, id: string) {
+    async get({ tenantId }: RequestContext, id: string) {
       return present(tenantId, await requireBatch(tenantId, id));
     },
 
-    async cancel(tenantId: string, id: string) {
+    async cancel({ tenantId }: RequestContext, id: string) {
       const batch = await requireBatch(tenantId, id);
-      if (batch.status !== 'running') throw new AppError(409, 'batch_finished', `The batch is already ${batch.status}.`);
-      await temporal.workflow.getHandle(batch.workflow_id).signal(CANCEL_BATCH_SIGNAL);
+      if (batch.status !== 'running') throw batchFinished(batch.status);
+      await workflows.cancelBatch(batch.workflow_id);
       return present(tenantId, batch);
     },
   };

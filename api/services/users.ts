@@ -1,23 +1,28 @@
 import type { Knex } from 'knex';
-import { AppError, notFound } from '../../core/app-error';
-import type { Actor } from '../../core/actor';
+import { alreadyMember, lastAdmin } from '../../core/errors';
+import type { RequestContext } from '../context';
+import { notFound } from '../../core/app-error';
 import { isIdOf } from '../../core/ids';
 import { hashPassword } from '../../core/passwords';
 import { scopesForRole, type Role } from '../../core/roles';
-import type { MembershipRecord, UserRecord } from '../../db/models/user';
+import type { MembershipRecord, UserRecord } from '../../db/records/user';
 import { decodeCursor, encodeCursor, type PageRequest } from '../../db/pagination';
 import { changeMemberRole, findOrCreateUser, insertMembership, listMembers, removeMember } from '../../db/repositories/users';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 
+/**
+ * A member as their tenant sees them. Nothing here may come from the person's life in other tenants: the name is
+ * the one this tenant gave, and whether the person has a password (which only another tenant or the operator can
+ * have set) is not shown.
+ */
 export function presentMember(membership: MembershipRecord, user: UserRecord) {
   return {
     id: user.id,
     object: 'member' as const,
     email: user.email,
-    display_name: user.display_name,
+    display_name: membership.display_name ?? user.display_name,
     role: membership.role,
     scopes: scopesForRole(membership.role),
-    has_password: user.password_hash !== null,
     created_by: membership.created_by,
     created_at: membership.created_at.toISOString(),
     updated_at: membership.updated_at.toISOString(),
@@ -28,6 +33,10 @@ export interface MemberCreate {
   email: string;
   display_name: string;
   role: Role;
+  /**
+   * The operator's admin CLI only: the password of a person who does not exist yet. The HTTP API does not take
+   * one, because a tenant admin could otherwise tell (by signing in) whether the email already had an account.
+   */
   password?: string;
 }
 
@@ -46,22 +55,22 @@ export function createUserService(deps: { db: Knex }) {
     if (member.role !== 'admin') return;
     // Locking the admin rows serialises concurrent demotions: two admins cannot demote each other at once.
     const admins = await scope.trx('memberships').where({ tenant_id: scope.tenantId, role: 'admin' }).forUpdate().select('user_id');
-    if (admins.length <= 1) throw new AppError(409, 'last_admin', 'The tenant\'s last admin cannot be demoted or removed.');
+    if (admins.length <= 1) throw lastAdmin();
   };
 
   return {
-    async add(tenantId: string, actor: Actor, body: MemberCreate) {
+    async add({ tenantId, actor }: RequestContext, body: MemberCreate) {
       const passwordHash = body.password ? await hashPassword(body.password) : null;
       const { user } = await findOrCreateUser(db, { email: body.email, displayName: body.display_name, passwordHash });
       return inTenantTransaction(db, tenantId, async (scope) => {
         const existing = (await listMembers(scope)).find((m) => m.user_id === user.id);
-        if (existing) throw new AppError(409, 'already_member', `${user.email} is already a member of this tenant.`);
-        const membership = await insertMembership(scope, user.id, body.role, actor);
+        if (existing) throw alreadyMember(user.email);
+        const membership = await insertMembership(scope, user.id, body.role, actor, body.display_name);
         return presentMember(membership, user);
       });
     },
 
-    async list(tenantId: string, page: PageRequest) {
+    async list({ tenantId }: RequestContext, page: PageRequest) {
       const after = page.cursor ? decodeCursor(page.cursor) : undefined;
       const members = await inTenantTransaction(db, tenantId, (scope) => listMembers(scope));
       const remaining = members.filter((m) => after === undefined || m.user_id < after);
@@ -70,27 +79,27 @@ export function createUserService(deps: { db: Knex }) {
       return { data, next_cursor: remaining.length > page.limit && last ? encodeCursor(last.id) : null };
     },
 
-    async get(tenantId: string, userId: string) {
+    async get({ tenantId }: RequestContext, userId: string) {
       return inTenantTransaction(db, tenantId, async (scope) => {
         const member = await memberOrNotFound(scope, userId);
         return presentMember(member, member.user);
       });
     },
 
-    async changeRole(tenantId: string, userId: string, role: Role) {
+    async changeRole({ tenantId, actor }: RequestContext, userId: string, role: Role) {
       return inTenantTransaction(db, tenantId, async (scope) => {
         const member = await memberOrNotFound(scope, userId);
         if (member.role !== role) await refuseIfLastAdmin(scope, member);
-        const updated = (await changeMemberRole(scope, userId, role)) as MembershipRecord;
+        const updated = (await changeMemberRole(scope, userId, role, actor)) as MembershipRecord;
         return presentMember(updated, member.user);
       });
     },
 
-    async remove(tenantId: string, userId: string) {
+    async remove({ tenantId, actor }: RequestContext, userId: string) {
       await inTenantTransaction(db, tenantId, async (scope) => {
         const member = await memberOrNotFound(scope, userId);
         await refuseIfLastAdmin(scope, member);
-        await removeMember(scope, userId);
+        await removeMember(scope, userId, actor);
       });
     },
   };

@@ -1,16 +1,18 @@
-import { WorkflowIdReusePolicy, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { eventExpired, webhookDisabled } from '../../core/errors';
+import { toIso } from '../../core/time';
+import type { RequestContext } from '../context';
 import type { Knex } from 'knex';
-import type { Actor } from '../../core/actor';
-import { AppError, notFound, validationFailed, type FieldError } from '../../core/app-error';
+import { notFound, validationFailed, type FieldError } from '../../core/app-error';
 import type { Config } from '../../core/config';
 import { EVENT_TYPES, EVENT_TYPE_PATTERN, patternMatchesCatalogue } from '../../core/event-types';
 import { isIdOf, newId } from '../../core/ids';
 import type { Logger } from '../../core/logger';
 import { checkWebhookUrl } from '../../core/network-address';
-import { DEFAULT_RETRY_POLICY, STANDARD_MAX_ATTEMPTS, toDeliveryRetrySettings } from '../../core/webhook-retry';
+import { DEFAULT_RETRY_POLICY, STANDARD_MAX_ATTEMPTS } from '../../core/webhook-retry';
 import { encryptWebhookSecret, newWebhookSecret } from '../../core/webhook-secret';
-import type { EventRecord } from '../../db/models/event';
-import type { WebhookDeliveryAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookRetryPolicy, WebhookSubscriptionRecord } from '../../db/models/webhook';
+import type { EventRecord } from '../../db/records/event';
+import type { WebhookDeliveryAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookRetryPolicy, WebhookSubscriptionRecord } from '../../db/records/webhook';
 import type { PageRequest } from '../../db/pagination';
 import { findEvent, listEvents, recordEvent } from '../../db/repositories/events';
 import {
@@ -25,9 +27,9 @@ import {
   updateSubscription,
 } from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { searchAttributesFor, webhookDeliveryWorkflowId, webhookTaskQueueFor, WORKFLOW_TYPES, type WebhookDeliveryInput } from '../../workflows/contracts';
+import { startRedelivery, webhookDeliveryWorkflowId } from '../../orchestration/webhook-deliveries';
 
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+export type { WebhookDeliveryStatus };
 
 export function presentWebhook(record: WebhookSubscriptionRecord, now = Date.now()) {
   return {
@@ -38,12 +40,12 @@ export function presentWebhook(record: WebhookSubscriptionRecord, now = Date.now
     event_types: record.event_types,
     enabled: record.enabled,
     disabled_reason: record.disabled_reason,
-    disabled_at: iso(record.disabled_at),
+    disabled_at: toIso(record.disabled_at),
     retry_policy: record.retry_policy,
-    secret_rotated_at: iso(record.secret_rotated_at),
+    secret_rotated_at: toIso(record.secret_rotated_at),
     previous_secret_expires_at:
       record.previous_secret_expires_at !== null && record.previous_secret_expires_at.getTime() > now ? record.previous_secret_expires_at.toISOString() : null,
-    failing_since: iso(record.failing_since),
+    failing_since: toIso(record.failing_since),
     created_by: record.created_by,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
@@ -74,9 +76,9 @@ function presentDelivery(delivery: WebhookDeliveryRecord, attempts: WebhookDeliv
     attempt_count: delivery.attempts,
     last_response_status: delivery.last_response_status,
     last_error: delivery.last_error,
-    last_attempt_at: iso(delivery.last_attempt_at),
+    last_attempt_at: toIso(delivery.last_attempt_at),
     redelivery_of: delivery.redelivery_of,
-    completed_at: iso(delivery.completed_at),
+    completed_at: toIso(delivery.completed_at),
     created_at: delivery.created_at.toISOString(),
     attempts: attempts.map((a) => ({
       attempt: a.attempt,
@@ -140,24 +142,12 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
     return policy;
   };
 
-  const startDelivery = async (tenantId: string, event: { id: string; type: string }, subscription: WebhookSubscriptionRecord, deliveryId: string, redeliveryOf: string) => {
-    const input: WebhookDeliveryInput = {
-      tenantId,
-      eventId: event.id,
-      eventType: event.type,
-      subscriptionId: subscription.id,
-      redeliveryOf,
-      retry: toDeliveryRetrySettings(subscription.retry_policy, config.webhooks.retryUnitMs),
-      attemptTimeoutMs: config.webhooks.timeoutMs + 5000,
-      activityTaskQueue: webhookTaskQueueFor(config.temporalTaskQueue),
-    };
-    await deps.temporal.workflow.start(WORKFLOW_TYPES.webhookDelivery, {
-      taskQueue: config.temporalTaskQueue,
-      workflowId: webhookDeliveryWorkflowId(event.id, subscription.id, deliveryId),
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      args: [input],
-      typedSearchAttributes: searchAttributesFor(tenantId, 'webhook_delivery', subscription.id),
-    });
+  const deliveries = {
+    temporal: deps.temporal,
+    taskQueue: config.temporalTaskQueue,
+    webhooks: config.webhooks,
+    rpcTimeoutMs: config.temporalRpcTimeoutMs,
+    logger: deps.logger,
   };
 
   return {
@@ -168,7 +158,7 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       };
     },
 
-    async create(tenantId: string, actor: Actor, body: WebhookCreate) {
+    async create({ tenantId, actor }: RequestContext, body: WebhookCreate) {
       const errors: FieldError[] = [];
       checkUrl(body.url, errors);
       checkEventTypes(body.event_types, errors);
@@ -192,19 +182,19 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       return { ...presentWebhook(record), secret };
     },
 
-    async list(tenantId: string, page: PageRequest) {
+    async list({ tenantId }: RequestContext, page: PageRequest) {
       const { rows, nextCursor } = await inTenantTransaction(db, tenantId, (scope) => listSubscriptions(scope, page));
       return { data: rows.map((row) => presentWebhook(row)), next_cursor: nextCursor };
     },
 
-    async get(tenantId: string, id: string) {
+    async get({ tenantId }: RequestContext, id: string) {
       requireWebhookId(id);
       const record = await inTenantTransaction(db, tenantId, (scope) => findSubscription(scope, id));
       if (!record) throw notFound('webhook', id);
       return presentWebhook(record);
     },
 
-    async update(tenantId: string, id: string, body: WebhookUpdate) {
+    async update({ tenantId }: RequestContext, id: string, body: WebhookUpdate) {
       requireWebhookId(id);
       return inTenantTransaction(db, tenantId, async (scope) => {
         const current = await findSubscription(scope, id, { forUpdate: true });
@@ -224,7 +214,7 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       });
     },
 
-    async remove(tenantId: string, id: string) {
+    async remove({ tenantId }: RequestContext, id: string) {
       requireWebhookId(id);
       await inTenantTransaction(db, tenantId, async (scope) => {
         const current = await findSubscription(scope, id, { forUpdate: true });
@@ -233,7 +223,7 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       });
     },
 
-    async rotateSecret(tenantId: string, id: string, gracePeriodSeconds: number | undefined) {
+    async rotateSecret({ tenantId }: RequestContext, id: string, gracePeriodSeconds: number | undefined) {
       requireWebhookId(id);
       const grace = gracePeriodSeconds ?? config.webhooks.secretRotationGraceSeconds;
       const secret = newWebhookSecret();
@@ -251,19 +241,19 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       return { ...presentWebhook(record), secret };
     },
 
-    async sendTest(tenantId: string, id: string) {
+    async sendTest({ tenantId }: RequestContext, id: string) {
       requireWebhookId(id);
       const event = await inTenantTransaction(db, tenantId, async (scope) => {
         const current = await findSubscription(scope, id);
         if (!current) throw notFound('webhook', id);
-        if (!current.enabled) throw new AppError(409, 'webhook_disabled', 'The webhook subscription is disabled; enable it first.');
+        if (!current.enabled) throw webhookDisabled();
         return recordEvent(scope, 'webhook.test', { webhook: { id }, message: 'A test event from the Decision Modeling Service.' }, { targetSubscriptionId: id });
       });
       return presentEvent(event);
     },
 
     async listDeliveries(
-      tenantId: string,
+      { tenantId }: RequestContext,
       id: string,
       filters: { status?: WebhookDeliveryStatus; event_type?: string; event_id?: string },
       page: PageRequest,
@@ -280,7 +270,7 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       });
     },
 
-    async redeliver(tenantId: string, id: string, deliveryId: string) {
+    async redeliver({ tenantId }: RequestContext, id: string, deliveryId: string) {
       requireWebhookId(id);
       if (!isIdOf('webhookDelivery', deliveryId)) throw notFound('webhook delivery', deliveryId);
       const newDeliveryId = newId('webhookDelivery');
@@ -289,8 +279,8 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
         if (!subscription) throw notFound('webhook', id);
         const original = await findDelivery(scope, id, deliveryId);
         if (!original) throw notFound('webhook delivery', deliveryId);
-        if (!subscription.enabled) throw new AppError(409, 'webhook_disabled', 'The webhook subscription is disabled; enable it first.');
-        if (!(await findEvent(scope, original.event_id))) throw new AppError(409, 'event_expired', 'The event is past its retention period.');
+        if (!subscription.enabled) throw webhookDisabled();
+        if (!(await findEvent(scope, original.event_id))) throw eventExpired();
         const delivery = await ensureDelivery(scope, {
           id: newDeliveryId,
           subscriptionId: id,
@@ -301,22 +291,21 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
         });
         return { subscription, delivery };
       });
-      try {
-        await startDelivery(tenantId, { id: delivery.event_id, type: delivery.event_type }, subscription, newDeliveryId, deliveryId);
-      } catch (error) {
+      await startRedelivery(
+        deliveries,
+        { tenantId, event: { id: delivery.event_id, type: delivery.event_type }, subscription, redelivery: { deliveryId: newDeliveryId, of: deliveryId } },
         // Never leave a redelivery "pending" that no workflow will ever attempt.
-        await inTenantTransaction(db, tenantId, (scope) => markDeliveryFailed(scope, delivery.workflow_id, 'The redelivery could not be started.'));
-        throw error;
-      }
+        () => inTenantTransaction(db, tenantId, (scope) => markDeliveryFailed(scope, delivery.workflow_id, 'The redelivery could not be started.')),
+      );
       return presentDelivery(delivery, []);
     },
 
-    async listEvents(tenantId: string, filters: { type?: string; created_after?: string }, page: PageRequest) {
+    async listEvents({ tenantId }: RequestContext, filters: { type?: string; created_after?: string }, page: PageRequest) {
       const { rows, nextCursor } = await inTenantTransaction(db, tenantId, (scope) => listEvents(scope, { type: filters.type, createdAfter: filters.created_after }, page));
       return { data: rows.map(presentEvent), next_cursor: nextCursor };
     },
 
-    async getEvent(tenantId: string, id: string) {
+    async getEvent({ tenantId }: RequestContext, id: string) {
       if (!isIdOf('event', id)) throw notFound('event', id);
       const event = await inTenantTransaction(db, tenantId, (scope) => findEvent(scope, id));
       if (!event) throw notFound('event', id);

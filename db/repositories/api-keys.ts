@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../core/actor';
 import { newApiKeySecret } from '../../core/api-key-secret';
 import { newId } from '../../core/ids';
-import { ApiKeyModel } from '../models/api-key';
+import { ApiKeyRecord } from '../records/api-key';
+import { appendAuditRecord } from './audit-log';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 
@@ -17,10 +18,10 @@ export async function issueApiKey(
   scope: TenantScope,
   input: NewApiKey,
   actor: Actor,
-): Promise<{ record: ApiKeyModel; key: string }> {
+): Promise<{ record: ApiKeyRecord; key: string }> {
   const id = newId('apiKey');
   const { key, secretHash } = newApiKeySecret(id);
-  const record = await insertScoped(scope, ApiKeyModel, {
+  const record = await insertScoped(scope, ApiKeyRecord, {
     id,
     name: input.name,
     scopes: input.scopes,
@@ -28,17 +29,24 @@ export async function issueApiKey(
     expires_at: input.expiresAt,
     created_by: actor,
   });
+  await appendAuditRecord(scope, {
+    actor,
+    action: 'api_key.created',
+    resourceType: 'api_key',
+    resourceId: id,
+    payload: { name: input.name, scopes: input.scopes, expires_at: input.expiresAt?.toISOString() ?? null },
+  });
   return { record, key };
 }
 
 export async function listApiKeys(scope: TenantScope, page: PageRequest) {
-  return paginate<ApiKeyModel>(scoped(scope, ApiKeyModel), 'api_keys.id', page);
+  return paginate<ApiKeyRecord>(scoped(scope, ApiKeyRecord), 'api_keys.id', page);
 }
 
 export async function findApiKey(scope: TenantScope, id: string, options: { forUpdate?: boolean } = {}) {
-  const query = scoped(scope, ApiKeyModel).where('api_keys.id', id);
+  const query = scoped(scope, ApiKeyRecord).where('api_keys.id', id);
   if (options.forUpdate) query.forUpdate();
-  return (await query.first()) as ApiKeyModel | undefined;
+  return (await query.first()) as ApiKeyRecord | undefined;
 }
 
 /** API processes LISTEN on this channel to drop cached credentials the moment a key changes. */
@@ -49,24 +57,33 @@ async function notifyApiKeyChanged(scope: TenantScope, id: string): Promise<void
   await scope.trx.raw('select pg_notify(?, ?)', [API_KEY_CHANGES_CHANNEL, id]);
 }
 
-export async function markApiKeyRevoked(scope: TenantScope, id: string): Promise<ApiKeyModel> {
-  const [row] = (await scoped(scope, ApiKeyModel)
+export async function markApiKeyRevoked(scope: TenantScope, id: string, actor: Actor): Promise<ApiKeyRecord> {
+  const [row] = (await scoped(scope, ApiKeyRecord)
     .where('api_keys.id', id)
-    .patch({ revoked_at: new Date(), updated_at: new Date() } as Partial<ApiKeyModel>)
-    .returning('*')) as unknown as ApiKeyModel[];
+    .patch({ revoked_at: new Date(), updated_at: new Date() } as Partial<ApiKeyRecord>)
+    .returning('*')) as unknown as ApiKeyRecord[];
   await notifyApiKeyChanged(scope, id);
-  return row as ApiKeyModel;
+  const revoked = row as ApiKeyRecord;
+  await appendAuditRecord(scope, {
+    actor,
+    action: 'api_key.revoked',
+    resourceType: 'api_key',
+    resourceId: id,
+    payload: { name: revoked.name, revoked_at: revoked.revoked_at?.toISOString() ?? null },
+  });
+  return revoked;
 }
 
 export async function replaceApiKeySecret(
   scope: TenantScope,
-  current: ApiKeyModel,
+  current: ApiKeyRecord,
   previousValidUntil: Date,
-): Promise<{ record: ApiKeyModel; key: string }> {
+  actor: Actor,
+): Promise<{ record: ApiKeyRecord; key: string }> {
   const { key, secretHash } = newApiKeySecret(current.id);
   const now = new Date();
   const graceOver = previousValidUntil.getTime() <= now.getTime();
-  const [row] = (await scoped(scope, ApiKeyModel)
+  const [row] = (await scoped(scope, ApiKeyRecord)
     .where('api_keys.id', current.id)
     .patch({
       secret_hash: secretHash,
@@ -74,10 +91,18 @@ export async function replaceApiKeySecret(
       previous_secret_expires_at: graceOver ? null : previousValidUntil,
       rotated_at: now,
       updated_at: now,
-    } as Partial<ApiKeyModel>)
-    .returning('*')) as unknown as ApiKeyModel[];
+    } as Partial<ApiKeyRecord>)
+    .returning('*')) as unknown as ApiKeyRecord[];
   await notifyApiKeyChanged(scope, current.id);
-  return { record: row as ApiKeyModel, key };
+  // The new secret and both hashes stay out of the log: when the old secret stops working is what matters.
+  await appendAuditRecord(scope, {
+    actor,
+    action: 'api_key.rotated',
+    resourceType: 'api_key',
+    resourceId: current.id,
+    payload: { name: current.name, previous_secret_expires_at: graceOver ? null : previousValidUntil.toISOString() },
+  });
+  return { record: row as ApiKeyRecord, key };
 }
 
 export interface ApiKeyCredentials {

@@ -1,6 +1,6 @@
 import type { TenantModelSource } from '../../decision/catalogue';
 import type { Actor } from '../../core/actor';
-import { DecisionModelRecord, ModelVersionRecord } from '../models/decision-model';
+import { DecisionModelRecord, ModelVersionRecord } from '../records/decision-model';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 

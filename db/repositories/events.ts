@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { EVENT_API_VERSION, type EventType } from '../../core/event-types';
 import { newId } from '../../core/ids';
-import { EventRecord } from '../models/event';
+import { EventRecord } from '../records/event';
 import { paginate, type PageRequest } from '../pagination';
 import { scoped, type TenantScope } from '../tenant-scope';
 
@@ -69,7 +69,7 @@ export interface DispatchTarget {
   id: string;
   tenant_id: string;
   event_types: string[];
-  retry_policy: import('../models/webhook').WebhookRetryPolicy;
+  retry_policy: import('../records/webhook').WebhookRetryPolicy;
   created_at: Date;
 }
 

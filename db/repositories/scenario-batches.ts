@@ -1,5 +1,5 @@
-import { ScenarioRecord } from '../models/scenario';
-import { BatchItemRecord, ScenarioBatchRecord, type BatchStatus } from '../models/scenario-batch';
+import { ScenarioRecord } from '../records/scenario';
+import { BatchItemRecord, ScenarioBatchRecord, type BatchStatus } from '../records/scenario-batch';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 
 const INSERT_CHUNK = 1000;
@@ -106,4 +106,9 @@ export async function completedBatchScenarios(scope: TenantScope, batchId: strin
     .whereNull('deleted_at')
     .select('id', 'model_id', 'model_version', 'metrics')
     .orderBy('id')) as ScenarioRecord[];
+}
+
+/** Removes a batch outright: only to undo a create whose workflow could not be started. */
+export async function deleteUnstartedBatch(scope: TenantScope, id: string): Promise<void> {
+  await scoped(scope, ScenarioBatchRecord).where('scenario_batches.id', id).delete();
 }

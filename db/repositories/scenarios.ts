@@ -1,5 +1,5 @@
 import type { ModelResult, Note } from '../../decision/types';
-import { ScenarioRecord, ScenarioRunRecord, type AuditEvent, type ScenarioStatus } from '../models/scenario';
+import { runFields, ScenarioRecord, ScenarioRunRecord, type AuditEvent, type ScenarioStatus } from '../records/scenario';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 import { recordEvent } from './events';
@@ -53,24 +53,25 @@ export async function updateScenario(scope: TenantScope, id: string, patch: Part
 
 /** Keeps the current run in the history before a change of inputs starts the next one. */
 export async function archiveCurrentRun(scope: TenantScope, scenario: ScenarioRecord): Promise<void> {
-  await insertScoped(scope, ScenarioRunRecord, {
-    scenario_id: scenario.id,
-    run_number: scenario.run_number,
-    status: scenario.status,
-    model_version: scenario.model_version,
-    inputs: scenario.inputs,
-    uncertainty: scenario.uncertainty,
-    simulation: scenario.simulation,
-    metrics: scenario.metrics,
-    decision_structure: scenario.decision_structure,
-    notes: scenario.notes,
-    audit_trail: scenario.audit_trail,
-    error: scenario.error,
-    workflow_id: scenario.workflow_id,
-    run_id: scenario.run_id,
-    completed_at: scenario.completed_at,
-    created_at: scenario.updated_at,
-  });
+  await insertScoped(scope, ScenarioRunRecord, { scenario_id: scenario.id, ...runFields(scenario), created_at: scenario.updated_at });
+}
+
+/**
+ * Undoes `archiveCurrentRun` when the next run could not be started: the archived run becomes the current one again,
+ * exactly as it was, and leaves the history.
+ */
+export async function restoreArchivedRun(scope: TenantScope, scenarioId: string, runNumber: number): Promise<void> {
+  const archived = (await scoped(scope, ScenarioRunRecord).where({ scenario_id: scenarioId, run_number: runNumber }).first()) as
+    | ScenarioRunRecord
+    | undefined;
+  if (!archived) return;
+  await updateScenario(scope, scenarioId, runFields(archived));
+  await scoped(scope, ScenarioRunRecord).where({ scenario_id: scenarioId, run_number: runNumber }).delete();
+}
+
+/** Removes a scenario outright (no soft delete, no event): only to undo a create whose run could not be started. */
+export async function deleteUnstartedScenario(scope: TenantScope, id: string): Promise<void> {
+  await scoped(scope, ScenarioRecord).where('scenarios.id', id).delete();
 }
 
 export async function listScenarioRuns(scope: TenantScope, scenarioId: string): Promise<ScenarioRunRecord[]> {

@@ -78,3 +78,20 @@ export async function rotateSigningKey(db: Knex): Promise<{ kid: string; retired
     return { kid: row.kid, retired: retired.map((r) => r.kid) };
   });
 }
+
+/**
+ * Every signing key ever made, newest first. Audit export digests are verified years after they were signed, long
+ * after a rotated key has left the OAuth JWKS (which keeps retired keys only while tokens they signed may live), so
+ * the audit JWKS publishes them all. Only public parts ever leave through the callers.
+ */
+export async function listAllSigningKeys(db: Knex): Promise<SigningKey[]> {
+  const rows = (await db('signing_keys').orderByRaw(`(status = 'active') desc, created_at desc`)) as SigningKeyRow[];
+  return rows.map(toKey);
+}
+
+/** The key that signs now (made first if there is none yet). */
+export async function activeSigningKey(db: Knex): Promise<SigningKey> {
+  await ensureActiveSigningKey(db);
+  const row = (await db('signing_keys').where('status', 'active').orderBy('created_at', 'desc').first()) as SigningKeyRow;
+  return toKey(row);
+}

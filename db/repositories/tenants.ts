@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { newId } from '../../core/ids';
-import { TenantModel, type Plan } from '../models/tenant';
+import type { Plan } from '../../core/plans';
+import { TenantRecord } from '../records/tenant';
 
 export interface NewTenant {
   name: string;
@@ -10,9 +11,9 @@ export interface NewTenant {
 }
 
 /** Tenants are managed by operators (the admin CLI), outside any tenant's scope. */
-export async function createTenant(db: Knex, input: NewTenant): Promise<TenantModel> {
+export async function createTenant(db: Knex, input: NewTenant): Promise<TenantRecord> {
   const enterprise = input.plan === 'enterprise';
-  const tenant = (await TenantModel.query(db)
+  const tenant = (await TenantRecord.query(db)
     .insert({
       id: newId('tenant'),
       name: input.name,
@@ -20,14 +21,14 @@ export async function createTenant(db: Knex, input: NewTenant): Promise<TenantMo
       rate_limit_per_minute: enterprise ? (input.rateLimitPerMinute ?? null) : null,
       rate_limit_per_day: enterprise ? (input.rateLimitPerDay ?? null) : null,
     })
-    .returning('*')) as unknown as TenantModel;
+    .returning('*')) as unknown as TenantRecord;
   return tenant;
 }
 
-export async function findTenant(db: Knex, id: string): Promise<TenantModel | undefined> {
-  return TenantModel.query(db).findById(id);
+export async function findTenant(db: Knex, id: string): Promise<TenantRecord | undefined> {
+  return TenantRecord.query(db).findById(id);
 }
 
-export async function findTenantByName(db: Knex, name: string): Promise<TenantModel | undefined> {
-  return TenantModel.query(db).where('name', name).orderBy('id').first();
+export async function findTenantByName(db: Knex, name: string): Promise<TenantRecord | undefined> {
+  return TenantRecord.query(db).where('name', name).orderBy('id').first();
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Plan } from '../models/tenant';
+import type { Plan } from '../../core/plans';
 import type { Role } from '../../core/roles';
 
 /**

@@ -2,8 +2,9 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../core/actor';
 import { newId } from '../../core/ids';
 import type { Role } from '../../core/roles';
-import { MembershipRecord, UserRecord } from '../models/user';
+import { MembershipRecord, UserRecord } from '../records/user';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
+import { appendAuditRecord } from './audit-log';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -46,8 +47,23 @@ export async function findOrCreateUser(
   return { user, created: inserted.length > 0 };
 }
 
-export async function insertMembership(scope: TenantScope, userId: string, role: Role, actor: Actor): Promise<MembershipRecord> {
-  return insertScoped(scope, MembershipRecord, { user_id: userId, role, created_by: actor });
+/** `displayName` is the name this tenant knows the person by; without one, the tenant sees the person's own. */
+export async function insertMembership(
+  scope: TenantScope,
+  userId: string,
+  role: Role,
+  actor: Actor,
+  displayName: string | null = null,
+): Promise<MembershipRecord> {
+  const membership = await insertScoped(scope, MembershipRecord, { user_id: userId, display_name: displayName, role, created_by: actor });
+  await appendAuditRecord(scope, {
+    actor,
+    action: 'member.created',
+    resourceType: 'member',
+    resourceId: userId,
+    payload: { role, display_name: displayName },
+  });
+  return membership;
 }
 
 export async function listMembers(scope: TenantScope): Promise<Array<MembershipRecord & { user: UserRecord }>> {
@@ -57,16 +73,42 @@ export async function listMembers(scope: TenantScope): Promise<Array<MembershipR
   return memberships.map((m) => Object.assign(m, { user: byId.get(m.user_id) as UserRecord }));
 }
 
-export async function changeMemberRole(scope: TenantScope, userId: string, role: Role): Promise<MembershipRecord | undefined> {
+/** Audited only when the role actually changes; setting the role a member already has records nothing. */
+export async function changeMemberRole(
+  scope: TenantScope,
+  userId: string,
+  role: Role,
+  actor: Actor,
+): Promise<MembershipRecord | undefined> {
+  const before = (await scoped(scope, MembershipRecord).where('user_id', userId).forUpdate().first()) as MembershipRecord | undefined;
+  if (!before) return undefined;
   const [row] = (await scoped(scope, MembershipRecord)
     .where('user_id', userId)
     .patch({ role, updated_at: new Date() } as Partial<MembershipRecord>)
     .returning('*')) as unknown as MembershipRecord[];
+  if (before.role !== role) {
+    await appendAuditRecord(scope, {
+      actor,
+      action: 'member.role_changed',
+      resourceType: 'member',
+      resourceId: userId,
+      payload: { role: { from: before.role, to: role } },
+    });
+  }
   return row;
 }
 
-export async function removeMember(scope: TenantScope, userId: string): Promise<boolean> {
-  return (await scoped(scope, MembershipRecord).where('user_id', userId).delete()) > 0;
+export async function removeMember(scope: TenantScope, userId: string, actor: Actor): Promise<boolean> {
+  const [removed] = (await scoped(scope, MembershipRecord).where('user_id', userId).delete().returning('*')) as unknown as MembershipRecord[];
+  if (!removed) return false;
+  await appendAuditRecord(scope, {
+    actor,
+    action: 'member.removed',
+    resourceType: 'member',
+    resourceId: userId,
+    payload: { role: removed.role, display_name: removed.display_name },
+  });
+  return true;
 }
 
 export async function setUserPassword(db: Knex, userId: string, passwordHash: string): Promise<void> {

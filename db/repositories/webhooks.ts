@@ -6,7 +6,7 @@ import {
   type AttemptOutcome,
   type WebhookDeliveryStatus,
   type WebhookDisabledReason,
-} from '../models/webhook';
+} from '../records/webhook';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 import { recordEvent } from './events';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { createKnex, type Knex } from '../../db/connection';
 import { runMigrations } from '../../db/migrate';
-import { writeWorkflowBundle } from '../../worker/bundle';
+import { writeWorkflowBundle } from '../../orchestration/workflow-bundle';
 import { startLocalStack, type LocalStack } from '../stack/local-stack';
 import { findFreePort } from '../stack/ports';
 import { NODE_PROCESS_STOP_STEPS, spawnStackProcess, stopChildProcess } from '../stack/processes';

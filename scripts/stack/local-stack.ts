@@ -1,6 +1,7 @@
 import type { Config } from '../../core/config';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres';
 import { throwIfAborted } from './processes';
+import { superviseProcess, type RestartPolicy, type SupervisedProcess } from './supervision';
 import { locateTemporalCli, startTemporalDevServer, type RunningTemporal } from './temporal';
 
 /**
@@ -16,6 +17,13 @@ export interface LocalStackOptions {
   log: (message: string) => void;
   /** Aborting stops whatever already runs and rejects with StartAbortedError. */
   signal?: AbortSignal;
+  /**
+   * Restart a server that exits unexpectedly (same port and data, so its address does not change). Without a
+   * policy the first unexpected exit ends the stack (`unexpectedExit`), as the test runner wants.
+   */
+  restart?: RestartPolicy;
+  /** Told of every (re)start of a server, e.g. to record its pid. */
+  onServerStart?: (name: 'postgres' | 'temporal', pid: number | undefined) => void;
 }
 
 export interface LocalStack {
@@ -24,7 +32,7 @@ export interface LocalStack {
   /** Set when the stack runs its own Temporal. */
   temporalAddress: string | undefined;
   temporalUiUrl: string | undefined;
-  /** Resolves with a description when a local server exits while it should be running. */
+  /** Resolves with a description when a local server exited and was given up on (at once, without a restart policy). */
   unexpectedExit: Promise<string>;
   /** Temporal first (its workers may still be draining), then Postgres. Safe to call more than once. */
   stop(): Promise<void>;
@@ -35,8 +43,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Locate (or build) the CLI before starting anything: an interrupted or failed build then leaves nothing running.
   const cliPath = options.temporal ? await locateTemporalCli(options.config, log, signal) : undefined;
 
-  let postgres: RunningPostgres | undefined;
-  let temporal: RunningTemporal | undefined;
+  let postgres: SupervisedProcess<RunningPostgres> | undefined;
+  let temporal: SupervisedProcess<RunningTemporal> | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
@@ -45,34 +53,43 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     })());
 
   try {
-    if (options.postgres) {
-      postgres = await startEmbeddedPostgres({ ...options.postgres, log, signal });
+    const postgresOptions = options.postgres;
+    if (postgresOptions) {
+      postgres = await superviseProcess({
+        name: 'Postgres',
+        // A restart after the first start is not interrupted by the start's signal, only by stop().
+        start: (restartSignal) => startEmbeddedPostgres({ ...postgresOptions, log, signal: restartSignal ?? signal }),
+        log,
+        policy: options.restart,
+        onStart: (running) => options.onServerStart?.('postgres', running.pid),
+      });
       throwIfAborted(signal);
-      log(`Postgres ready on 127.0.0.1:${options.postgres.port} (data in ${options.postgres.dataDir})`);
+      log(`Postgres ready on 127.0.0.1:${postgresOptions.port} (data in ${postgresOptions.dataDir})`);
     }
-    if (options.temporal) {
-      temporal = await startTemporalDevServer({ ...options.temporal, cliPath, log, signal });
+    const temporalOptions = options.temporal;
+    if (temporalOptions) {
+      temporal = await superviseProcess({
+        name: 'Temporal',
+        start: (restartSignal) => startTemporalDevServer({ ...temporalOptions, cliPath, log, signal: restartSignal ?? signal }),
+        log,
+        policy: options.restart,
+        onStart: (running) => options.onServerStart?.('temporal', running.pid),
+      });
       throwIfAborted(signal);
-      log(`Temporal ready on ${temporal.address} (history in ${options.temporal.dbFile})`);
+      log(`Temporal ready on ${temporal.current()?.address} (history in ${temporalOptions.dbFile})`);
     }
   } catch (error) {
     await stop();
     throw error;
   }
 
-  const unexpectedExit = new Promise<string>((resolve) => {
-    const report = (name: string) => (status: { code: number | null; signal: string | null }) => {
-      if (!stopping) resolve(`${name} exited unexpectedly (${status.signal ?? `code ${status.code}`})`);
-    };
-    void postgres?.exited.then(report('Postgres'));
-    void temporal?.exited.then(report('Temporal'));
-  });
-
+  const first = { postgres: postgres?.current(), temporal: temporal?.current() };
+  const gaveUp = [postgres?.gaveUp, temporal?.gaveUp].filter((promise): promise is Promise<string> => promise !== undefined);
   return {
-    databaseUrl: postgres?.url,
-    temporalAddress: temporal?.address,
-    temporalUiUrl: temporal?.uiUrl,
-    unexpectedExit,
+    databaseUrl: first.postgres?.url,
+    temporalAddress: first.temporal?.address,
+    temporalUiUrl: first.temporal?.uiUrl,
+    unexpectedExit: gaveUp.length > 0 ? Promise.race(gaveUp) : new Promise<string>(() => undefined),
     stop,
   };
 }

@@ -29,6 +29,8 @@ export interface EmbeddedPostgresOptions {
 }
 
 export interface RunningPostgres {
+  /** The postmaster's pid. */
+  pid: number | undefined;
   /** URL of the `dms` database. */
   url: string;
   /** Fast shutdown: clients are disconnected, everything is checkpointed; safe to call twice. */
@@ -100,7 +102,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     throw error;
   }
   const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${DATABASE}`;
-  return { url, stop, exited };
+  return { url, pid: child.pid, stop, exited };
 }
 
 interface PostgresBinaries {

@@ -6,7 +6,7 @@ import { Connection } from '@temporalio/client';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import type { Config } from '../../core/config';
-import { CUSTOM_SEARCH_ATTRIBUTES } from '../../workflows/contracts';
+import { CUSTOM_SEARCH_ATTRIBUTES } from '../../workflows/contracts/search-attributes';
 import { tryAcquirePidLock } from './pid-lock';
 import { assertPortFree } from './ports';
 import {
@@ -167,6 +167,8 @@ export interface TemporalDevServerOptions {
 }
 
 export interface RunningTemporal {
+  /** The dev server's pid (undefined for the downloaded fallback, which runs it itself). */
+  pid: number | undefined;
   /** host:port of the frontend gRPC service. */
   address: string;
   uiUrl: string | undefined;
@@ -235,6 +237,7 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
   }
   return {
     address,
+    pid: child.pid,
     uiUrl: options.headless ? undefined : `http://127.0.0.1:${options.uiPort}`,
     stop,
     exited,
@@ -373,6 +376,7 @@ async function startDownloadedDevServer(options: TemporalDevServerOptions): Prom
   }
   return {
     address: environment.address,
+    pid: undefined,
     uiUrl: options.headless ? undefined : `http://127.0.0.1:${options.uiPort}`,
     stop,
     exited: new Promise<ExitStatus>(() => undefined),

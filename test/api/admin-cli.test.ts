@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
@@ -9,8 +11,12 @@ const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return adminWithEnv(process.env, ...args);
+}
+
+async function adminWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env: process.env });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -64,6 +70,39 @@ describe('admin CLI', () => {
     const kids = jwks.body.keys.map((k: { kid: string }) => k.kid);
     assert.ok(kids.includes(second.active_kid) && kids.includes(JSON.parse(first.stdout).active_kid), kids.join(','));
     assert.ok(jwks.body.keys.every((k: Record<string, unknown>) => k.d === undefined), 'no private key material');
+  });
+
+  it('prints its commands for --help, -h and help (exit 0), without needing a database', async () => {
+    const { DATABASE_URL: _url, ...withoutDatabase } = process.env;
+    for (const args of [['--help'], ['-h'], ['help'], ['key', 'create', '--help']]) {
+      const result = await adminWithEnv({ ...withoutDatabase, DATA_DIR: path.join(os.tmpdir(), 'dms-help-no-such-dir') }, ...args);
+      assert.equal(result.code, 0, `${args.join(' ')}: ${result.stderr}`);
+      for (const command of ['tenant create', 'key create', 'user create', 'user role', 'signing-key rotate']) {
+        assert.ok(result.stdout.includes(command), `${args.join(' ')} lists ${command}`);
+      }
+    }
+  });
+
+  it('fails clearly on a DATA_DIR without a stack, creating neither the folder nor any file in it', async () => {
+    const { DATABASE_URL: _url, WEBHOOK_SECRET_KEY: _key, ...withoutDatabase } = process.env;
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-admin-'));
+    const missing = path.join(parent, 'typo');
+    const empty = path.join(parent, 'empty');
+    fs.mkdirSync(empty);
+    try {
+      for (const dataDir of [missing, empty]) {
+        const result = await adminWithEnv({ ...withoutDatabase, DATA_DIR: dataDir }, 'tenant', 'create', '--name', 'x', '--plan', 'starter');
+        assert.equal(result.code, 1);
+        assert.equal(result.stdout, '');
+        const { error } = JSON.parse(result.stderr);
+        assert.match(error, /DATABASE_URL is not set and no embedded Postgres was found under DATA_DIR/);
+        assert.ok(error.includes(dataDir), error);
+      }
+      assert.equal(fs.existsSync(missing), false, 'the mistyped folder was not created');
+      assert.deepEqual(fs.readdirSync(empty), [], 'nothing was written into the existing folder');
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
   });
 
   it('refuses bad input with exit code 2 and a JSON error naming the problem', async () => {

@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { call, createTestTenant, startTestStack, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
 
 describe('API keys: lifecycle and authentication', () => {
   let stack: TestStack;
   let tenant: TestTenant;
-
-  before(async () => {
-    stack = await startTestStack();
-    tenant = await createTestTenant(stack.db);
-  });
-  after(async () => stack.close());
+  useTestStackWithTenant({}, (started) => ({ stack, tenant } = started));
 
   it('creates a key whose secret is shown once and works for the scopes it has', async () => {
     const created = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {

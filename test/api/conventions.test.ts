@@ -1,29 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
-
-function assertProblem(response: { status: number; headers: Headers; body: any }, status: number, code: string) {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
-  assert.equal(response.body.status, status);
-  assert.equal(response.body.code, code);
-  assert.equal(typeof response.body.type, 'string');
-  assert.equal(typeof response.body.title, 'string');
-  assert.equal(typeof response.body.detail, 'string');
-  assert.equal(response.body.request_id, response.headers.get('x-request-id'));
-  assert.equal(JSON.stringify(response.body).includes('    at '), false, 'no stack trace');
-}
+import { assertProblem } from '../helpers/problem';
+import { call, createTestTenant, startTestStack, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
 
 describe('conventions every endpoint follows', () => {
   let stack: TestStack;
   let tenant: TestTenant;
-
-  before(async () => {
-    stack = await startTestStack({ env: { BODY_LIMIT_BYTES: '2048' } });
-    tenant = await createTestTenant(stack.db);
-  });
-  after(async () => stack.close());
+  useTestStackWithTenant({ env: { BODY_LIMIT_BYTES: '2048' } }, (started) => ({ stack, tenant } = started));
 
   describe('errors', () => {
     it('gives every response a request id, keeping a sane client-supplied one', async () => {
@@ -278,6 +262,54 @@ describe('conventions every endpoint follows', () => {
         headers: { 'idempotency-key': 'k'.repeat(256) },
       });
       assertProblem(tooLong, 400, 'invalid_idempotency_key');
+    });
+
+    it('authorizes before replaying, and replays only to the credential that made the request', async () => {
+      const own = await createTestTenant(stack.db);
+      const narrow = await createTestTenant(stack.db, { scopes: ['kpis:read', 'decisions:write'] });
+      const narrowKey = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: own.key,
+        body: { name: 'narrow', scopes: ['kpis:read', 'decisions:write'] },
+      });
+      assert.equal(narrowKey.status, 201);
+      const secondAdmin = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: own.key, body: { name: 'admin 2', scopes: ['admin', 'webhooks:*'] } });
+      assert.equal(secondAdmin.status, 201);
+
+      const requests: Array<[string, unknown]> = [
+        ['/api/v1/api-keys', { name: 'made by admin', scopes: ['kpis:read'] }],
+        ['/api/v1/webhooks', { url: 'https://hooks.example.com/dms', event_types: ['scenario.*'] }],
+        ['/api/v1/oauth-clients', { name: 'made by admin', grant_types: ['client_credentials'], scopes: ['kpis:read'] }],
+      ];
+      for (const [path, body] of requests) {
+        const headers = { 'idempotency-key': `replay-probe${path}` };
+        const made = await call(stack.baseUrl, 'POST', path, { key: own.key, body, headers });
+        assert.equal(made.status, 201, JSON.stringify(made.body));
+
+        // A key without the scope gets the same 403 whether the Idempotency-Key was used or not, and whatever it sends.
+        for (const probe of [body, { different: true }]) {
+          for (const probeHeaders of [headers, { 'idempotency-key': `never-used${path}` }]) {
+            const refused = await call(stack.baseUrl, 'POST', path, { key: narrowKey.body.key, body: probe, headers: probeHeaders });
+            assertProblem(refused, 403, 'insufficient_scope');
+          }
+        }
+        // Another credential of the same tenant, allowed to make the request, does its own work rather than
+        // receiving the first credential's stored response.
+        const other = await call(stack.baseUrl, 'POST', path, { key: secondAdmin.body.key, body, headers });
+        assert.equal(other.status, 201, JSON.stringify(other.body));
+        assert.equal(other.headers.get('idempotent-replayed'), null);
+        assert.notEqual(other.body.id, made.body.id);
+        // The first credential still gets its own replay.
+        const replay = await call(stack.baseUrl, 'POST', path, { key: own.key, body, headers });
+        assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+        assert.equal(replay.body.id, made.body.id);
+      }
+      // A key of another tenant without the scope is refused too (and never learns about the first tenant's keys).
+      const foreign = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: narrow.key,
+        body: requests[0]?.[1],
+        headers: { 'idempotency-key': 'replay-probe/api/v1/api-keys' },
+      });
+      assertProblem(foreign, 403, 'insufficient_scope');
     });
 
     it('does not store failures, so the same key can be retried after a 4xx', async () => {

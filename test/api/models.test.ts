@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { BUILTIN_MODELS } from '../../decision/builtin';
-import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { call, createTestTenant, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
 
 const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/jdm', name), 'utf8'));
 
@@ -32,12 +32,7 @@ const discountModel = () => ({
 describe('models', () => {
   let stack: TestStack;
   let tenant: TestTenant;
-
-  before(async () => {
-    stack = await startTestStack({ worker: true });
-    tenant = await createTestTenant(stack.db);
-  });
-  after(async () => stack.close());
+  useTestStackWithTenant({ worker: true }, (started) => ({ stack, tenant } = started));
 
   it('lists the built-in catalogue with filters, and serves each model with both schemas', async () => {
     const all = await call(stack.baseUrl, 'GET', '/api/v1/models?source=builtin&limit=100', { key: tenant.key });

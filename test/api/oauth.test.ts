@@ -4,6 +4,7 @@ import { hashPassword } from '../../core/passwords';
 import type { Role } from '../../core/roles';
 import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
 import { deleteExpiredOidcPayloads } from '../../db/repositories/oidc-payloads';
+import { deleteExpiredRevokedAccessTokens } from '../../db/repositories/revoked-access-tokens';
 import { rotateSigningKey } from '../../db/repositories/signing-keys';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { createBrowser, formAction } from '../helpers/browser';
@@ -307,6 +308,151 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     assert.equal(me.status, 401, 'revoking the refresh token revokes its grant, and so the access tokens of it');
   });
 
+  /** The token endpoints' raw HTTP answer (client_secret_basic), for what openid-client does not show: status, headers, body. */
+  const postTokenEndpoint = async (path: 'revocation' | 'introspection', client: { client_id: string; client_secret: string }, form: Record<string, string>) => {
+    const response = await fetch(`${stack.baseUrl}/oauth2/token/${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
+  };
+
+  it('introspects and revokes client-credentials JWT access tokens; only the client they were issued to may', async () => {
+    const config = await discover(serviceClient.client_id, serviceClient.client_secret);
+    const tokens = await oidc.clientCredentialsGrant(config, { scope: 'models:read scenarios:read' });
+    const claims = decodeJwt(tokens.access_token);
+
+    const active = await oidc.tokenIntrospection(config, tokens.access_token);
+    assert.equal(active.active, true);
+    assert.equal(active.client_id, serviceClient.client_id);
+    assert.equal(active.sub, serviceClient.client_id);
+    assert.equal(active.scope, 'models:read scenarios:read');
+    assert.equal(active.token_type, 'Bearer');
+    assert.equal(active.iss, stack.baseUrl);
+    assert.equal(active.aud, `${stack.baseUrl}/api/v1`);
+    assert.equal(active.tenant_id, tenantA.id);
+    assert.equal(active.jti, claims.jti);
+    assert.equal(active.exp, claims.exp);
+    assert.equal(active.iat, claims.iat);
+    const raw = await postTokenEndpoint('introspection', serviceClient, { token: tokens.access_token, token_type_hint: 'access_token' });
+    assert.equal(raw.status, 200);
+    assert.equal(raw.headers.get('cache-control'), 'no-store');
+    assert.match(raw.headers.get('content-type') ?? '', /application\/json/);
+    assert.equal(raw.json().active, true);
+
+    // Another confidential client (same tenant even) learns nothing and revokes nothing.
+    const otherClient = await discover(webClient.client_id, webClient.client_secret);
+    assert.deepEqual(await oidc.tokenIntrospection(otherClient, tokens.access_token), { active: false });
+    await assert.rejects(oidc.tokenRevocation(otherClient, tokens.access_token), (error: { error?: string }) => error.error === 'invalid_request');
+    assert.equal((await oidc.tokenIntrospection(config, tokens.access_token)).active, true);
+    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token })).status, 200);
+
+    const wrongSecret = await postTokenEndpoint('revocation', { client_id: serviceClient.client_id, client_secret: 'not-the-secret' }, { token: tokens.access_token });
+    assert.equal(wrongSecret.status, 401, 'the provider authenticates the client before any token handling');
+    assert.equal(wrongSecret.json().error, 'invalid_client');
+    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token })).status, 200);
+
+    const revoked = await postTokenEndpoint('revocation', serviceClient, { token: tokens.access_token });
+    assert.equal(revoked.status, 200);
+    assert.equal(revoked.text, '');
+    assert.deepEqual(await oidc.tokenIntrospection(config, tokens.access_token), { active: false });
+    const me = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token });
+    assert.equal(me.status, 401);
+    assert.equal(me.body.code, 'token_revoked');
+    assert.match(me.headers.get('www-authenticate') ?? '', /error="invalid_token"/);
+    await oidc.tokenRevocation(config, tokens.access_token);
+    const row = await stack.db('revoked_access_tokens').where({ jti: claims.jti }).first();
+    assert.equal(row.tenant_id, tenantA.id);
+    assert.equal(row.client_id, serviceClient.client_id);
+    assert.ok(row.expires_at.getTime() >= claims.exp * 1000, 'listed at least until the token expires');
+
+    const fresh = await oidc.clientCredentialsGrant(config, { scope: 'models:read' });
+    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: fresh.access_token })).status, 200, 'only the revoked token is refused');
+  });
+
+  it('introspects and revokes a user access token without ending its grant; unknown and foreign tokens change nothing', async () => {
+    const { config, tokens } = await authorize({
+      clientId: webClient.client_id,
+      secret: webClient.client_secret,
+      email: analyst.email,
+      scope: 'openid offline_access scenarios:read',
+    });
+    const active = await oidc.tokenIntrospection(config, tokens.access_token, { token_type_hint: 'access_token' });
+    assert.equal(active.active, true);
+    assert.equal(active.sub, analyst.id);
+    assert.equal(active.client_id, webClient.client_id);
+    assert.equal(active.tenant_id, tenantA.id);
+    assert.equal(active.token_type, 'Bearer');
+    const service = await discover(serviceClient.client_id, serviceClient.client_secret);
+    assert.deepEqual(await oidc.tokenIntrospection(service, tokens.access_token), { active: false });
+    assert.deepEqual(await oidc.tokenIntrospection(service, tokens.refresh_token as string), { active: false }, 'refresh tokens too');
+
+    await oidc.tokenRevocation(config, tokens.access_token, { token_type_hint: 'access_token' });
+    assert.deepEqual(await oidc.tokenIntrospection(config, tokens.access_token), { active: false });
+    const me = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token });
+    assert.equal(me.status, 401);
+    assert.equal(me.body.code, 'token_revoked');
+
+    // Revoking an access token ends that token only: the refresh token still works, and so do its new access tokens.
+    assert.equal((await oidc.tokenIntrospection(config, tokens.refresh_token as string)).active, true);
+    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token as string);
+    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: refreshed.access_token })).status, 200);
+
+    // Revoking the refresh token ends the grant, and so its live access tokens, which introspection reports.
+    await oidc.tokenRevocation(config, refreshed.refresh_token as string);
+    assert.deepEqual(await oidc.tokenIntrospection(config, refreshed.access_token), { active: false });
+
+    // RFC 7009 §2.2: an invalid token is answered 200 all the same; introspection says inactive.
+    const { SignJWT, generateKeyPair } = await import('jose');
+    const foreignKey = (await generateKeyPair('ES256')).privateKey;
+    const forged = await new SignJWT({ ...decodeJwt(refreshed.access_token) }).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: decodeHeader(refreshed.access_token).kid }).sign(foreignKey);
+    const garbage = 'eyJhbGciOiJFUzI1NiJ9.bm90IGpzb24.c2ln';
+    for (const [name, token] of Object.entries({ forged, garbage, idToken: tokens.id_token as string, opaque: 'not-a-token-at-all' })) {
+      const revocation = await postTokenEndpoint('revocation', webClient, { token });
+      assert.equal(revocation.status, 200, `${name}: ${revocation.text}`);
+      const introspection = await postTokenEndpoint('introspection', webClient, { token });
+      assert.equal(introspection.status, 200, name);
+      assert.deepEqual(introspection.json(), { active: false }, name);
+    }
+    assert.equal(await stack.db('revoked_access_tokens').where({ jti: decodeJwt(forged).jti }).first(), undefined, 'a forged token revokes nothing');
+    const missing = await postTokenEndpoint('revocation', webClient, {});
+    assert.equal(missing.status, 400);
+    assert.equal(missing.json().error, 'invalid_request');
+  });
+
+  it('a public client can neither introspect nor revoke its access tokens', async () => {
+    const spa = await registerClient(tenantA, {
+      name: 'Browser app',
+      grant_types: ['authorization_code'],
+      redirect_uris: [REDIRECT_URI],
+      scopes: ['models:read'],
+      token_endpoint_auth_method: 'none',
+    });
+    const { config, tokens } = await authorize({ clientId: spa.client_id, secret: '', email: analyst.email, scope: 'openid models:read' });
+    assert.deepEqual(await oidc.tokenIntrospection(config, tokens.access_token), { active: false });
+    await oidc.tokenRevocation(config, tokens.access_token);
+    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token })).status, 200, 'revocation had no effect');
+    assert.equal(await stack.db('revoked_access_tokens').where({ jti: decodeJwt(tokens.access_token).jti }).first(), undefined);
+  });
+
+  it('forgets revoked access tokens once they have expired', async () => {
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 3_600_000);
+    await stack.db('revoked_access_tokens').insert([
+      { jti: 'expired-revoked-test', tenant_id: tenantA.id, client_id: serviceClient.client_id, expires_at: past },
+      { jti: 'live-revoked-test', tenant_id: tenantA.id, client_id: serviceClient.client_id, expires_at: future },
+    ]);
+    assert.ok((await deleteExpiredRevokedAccessTokens(stack.db)) >= 1);
+    const left = await stack.db('revoked_access_tokens').whereIn('jti', ['expired-revoked-test', 'live-revoked-test']).pluck('jti');
+    assert.deepEqual(left, ['live-revoked-test']);
+  });
+
   it('refuses expired, wrong-audience, wrong-issuer, tampered, alg=none and foreign-key tokens', async () => {
     const { SignJWT, importJWK, generateKeyPair } = await import('jose');
     const active = await stack.db('signing_keys').where({ status: 'active' }).first();
@@ -344,6 +490,9 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
   it('rotates the signing key without invalidating live tokens', async () => {
     const config = await discover(serviceClient.client_id, serviceClient.client_secret);
     const before = await oidc.clientCredentialsGrant(config, { scope: 'models:read' });
+    // A token naming no key must not use up the key reload that the rotated key's first token needs.
+    const kidless = `${Buffer.from(JSON.stringify({ alg: 'ES256', typ: 'at+jwt' })).toString('base64url')}.${before.access_token.split('.')[1]}.c2ln`;
+    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: kidless })).status, 401);
     const { kid, retired } = await rotateSigningKey(stack.db);
     assert.ok(retired.includes(decodeHeader(before.access_token).kid));
     const afterRotation = await oidc.clientCredentialsGrant(config, { scope: 'models:read' });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
 import { BUILTIN_MODELS } from '../../decision/builtin';
-import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { call, createTestTenant, startTestStack, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
 
 const STAFFING = 'mdl_service_queue_staffing';
 const WORKFORCE = 'mdl_workforce_cost_projection';
@@ -31,12 +31,7 @@ function runWaits(metrics: { body: string }): Record<string, number> {
 describe('scenarios', () => {
   let stack: TestStack;
   let tenant: TestTenant;
-
-  before(async () => {
-    stack = await startTestStack({ worker: true });
-    tenant = await createTestTenant(stack.db);
-  });
-  after(async () => stack.close());
+  useTestStackWithTenant({ worker: true }, (started) => ({ stack, tenant } = started));
 
   it('runs a model through a Temporal workflow and answers 201 with results, notes and an audit trail', async () => {
     const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
@@ -253,6 +248,71 @@ describe('scenarios', () => {
     assert.equal(unchanged.body.run_number, 2, 'a refused re-run changes nothing');
     const empty = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, { key: tenant.key, body: {} });
     assert.equal(empty.status, 422);
+  });
+
+  it('PATCH merges inputs (RFC 7396): one changed input re-runs with the others kept; null removes one and its default applies again', async () => {
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: tenant.key,
+      body: { model_id: STAFFING, inputs: { ...staffingInputs, shrinkage: 0.2 } },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = created.body.id;
+
+    const oneInput = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, { key: tenant.key, body: { inputs: { arrival_rate_per_hour: 120 } } });
+    assert.equal(oneInput.status, 200, JSON.stringify(oneInput.body));
+    assert.equal(oneInput.body.run_number, 2);
+    assert.deepEqual(oneInput.body.inputs, { ...staffingInputs, arrival_rate_per_hour: 120, shrinkage: 0.2, max_occupancy: 0.85 });
+    assert.ok(oneInput.body.metrics.required_agents > created.body.metrics.required_agents);
+    assert.ok(
+      oneInput.body.notes.some((n: any) => n.kind === 'default_applied' && n.input === 'max_occupancy'),
+      'a default the first run filled in is filled in again, not taken as the client\'s value',
+    );
+
+    const removed = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, { key: tenant.key, body: { inputs: { shrinkage: null } } });
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    assert.equal(removed.body.inputs.shrinkage, 0.3, 'null removed the input; the model default applies');
+    assert.equal(removed.body.inputs.arrival_rate_per_hour, 120);
+    assert.ok(removed.body.notes.some((n: any) => n.kind === 'default_applied' && n.input === 'shrinkage'));
+
+    const requiredRemoved = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, { key: tenant.key, body: { inputs: { arrival_rate_per_hour: null } } });
+    assert.equal(requiredRemoved.status, 422, JSON.stringify(requiredRemoved.body));
+    assert.deepEqual(requiredRemoved.body.errors.map((e: any) => e.path), ['/inputs/arrival_rate_per_hour']);
+    const runs = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${id}/runs`, { key: tenant.key });
+    assert.equal(runs.body.data.length, 3, 'the refused patch started no run');
+  });
+
+  it('PATCH merges uncertainty by input name: a distribution replaces that input\'s whole, null removes it (and the simulation with the last)', async () => {
+    const { quarterly_attrition_rate: _omitted, ...inputs } = exampleOf('workforce_cost_projection');
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: tenant.key,
+      body: {
+        model_id: WORKFORCE,
+        inputs,
+        uncertainty: { quarterly_attrition_rate: { dist: 'triangular', min: 0.02, mode: 0.05, max: 0.08 } },
+        simulation: { runs: 200, seed: 3 },
+      },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = created.body.id;
+
+    const replaced = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, {
+      key: tenant.key,
+      body: { uncertainty: { quarterly_attrition_rate: { dist: 'uniform', min: 0.02, max: 0.06 } } },
+    });
+    assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
+    assert.deepEqual(replaced.body.uncertainty, { quarterly_attrition_rate: { dist: 'uniform', min: 0.02, max: 0.06 } });
+    assert.equal(replaced.body.inputs.quarterly_attrition_rate, 0.04, 'the base run takes the new distribution\'s central value');
+    assert.equal(replaced.body.simulation.seed, 3, 'simulation settings are kept');
+
+    const certain = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, {
+      key: tenant.key,
+      body: { inputs: { quarterly_attrition_rate: 0.03 }, uncertainty: { quarterly_attrition_rate: null } },
+    });
+    assert.equal(certain.status, 200, JSON.stringify(certain.body));
+    assert.equal(certain.body.uncertainty, null);
+    assert.equal(certain.body.simulation, null);
+    assert.equal(certain.body.inputs.quarterly_attrition_rate, 0.03);
+    assert.equal(certain.body.inputs.average_annual_salary, inputs.average_annual_salary);
   });
 
   it('deletes softly: gone from reads and lists, with an audit event kept', async () => {

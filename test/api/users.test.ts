@@ -2,46 +2,47 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, describe, it } from 'node:test';
-import { passwordMatches } from '../../core/passwords';
+import { describe, it } from 'node:test';
+import { hashPassword, passwordMatches } from '../../core/passwords';
 import { ROLE_SCOPES } from '../../core/roles';
+import { setUserPassword } from '../../db/repositories/users';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { call, createTestTenant, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
 
 const run = promisify(execFile);
 
 describe('users and roles', () => {
   let stack: TestStack;
   let tenant: TestTenant;
+  useTestStackWithTenant({}, (started) => ({ stack, tenant } = started));
 
-  before(async () => {
-    stack = await startTestStack();
-    tenant = await createTestTenant(stack.db);
-  });
-  after(async () => stack.close());
-
-  it('adds people with a role whose scopes are documented, and stores only an argon2id hash of the password', async () => {
+  it('adds people with a role whose scopes are documented, saying nothing about their credentials', async () => {
     const added = await call(stack.baseUrl, 'POST', '/api/v1/users', {
       key: tenant.key,
-      body: { email: 'Ada@Example.com', display_name: 'Ada Lovelace', role: 'analyst', password: 'correct horse battery' },
+      body: { email: 'Ada@Example.com', display_name: 'Ada Lovelace', role: 'analyst' },
     });
     assert.equal(added.status, 201, JSON.stringify(added.body));
     assert.match(added.body.id, /^usr_[0-9a-z]{26}$/);
     assert.equal(added.body.email, 'ada@example.com');
     assert.equal(added.body.role, 'analyst');
     assert.deepEqual(added.body.scopes, ROLE_SCOPES.analyst);
-    assert.equal(added.body.has_password, true);
+    assert.equal(added.body.display_name, 'Ada Lovelace');
+    assert.equal('has_password' in added.body, false, 'credentials are not the tenant\'s business');
     assert.equal(added.headers.get('location'), `/api/v1/users/${added.body.id}`);
-    const row = await stack.db('users').where({ id: added.body.id }).first();
-    assert.match(row.password_hash, /^\$argon2id\$/);
-    assert.ok(await passwordMatches('correct horse battery', row.password_hash));
+    const withPassword = await call(stack.baseUrl, 'POST', '/api/v1/users', {
+      key: tenant.key,
+      body: { email: 'carol@example.com', display_name: 'Carol', role: 'viewer', password: 'correct horse battery' },
+    });
+    assert.equal(withPassword.status, 422, 'a tenant cannot set a password');
+    assert.deepEqual(withPassword.body.errors.map((e: any) => e.path), ['/password']);
 
     const again = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: tenant.key, body: { email: 'ada@example.com', display_name: 'Ada', role: 'viewer' } });
     assert.equal(again.status, 409);
     assert.equal(again.body.code, 'already_member');
 
     const invited = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: tenant.key, body: { email: 'bob@example.com', display_name: 'Bob', role: 'viewer' } });
-    assert.equal(invited.body.has_password, false);
+    assert.equal(invited.status, 201);
+    assert.equal('has_password' in invited.body, false);
 
     const list = await call(stack.baseUrl, 'GET', '/api/v1/users?limit=1', { key: tenant.key });
     assert.equal(list.body.data.length, 1);
@@ -75,13 +76,15 @@ describe('users and roles', () => {
   it('lets one person belong to several tenants with a role in each, each tenant seeing only its own people', async () => {
     const a = await createTestTenant(stack.db);
     const b = await createTestTenant(stack.db);
-    const inA = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: a.key, body: { email: 'shared@example.com', display_name: 'Shared', role: 'admin', password: 'a long enough password' } });
-    const inB = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email: 'shared@example.com', display_name: 'Other name', role: 'viewer', password: 'another long password' } });
+    const inA = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: a.key, body: { email: 'shared@example.com', display_name: 'Shared', role: 'admin' } });
+    await setUserPassword(stack.db, inA.body.id, await hashPassword('a long enough password'));
+    const inB = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email: 'shared@example.com', display_name: 'Other name', role: 'viewer' } });
     assert.equal(inB.body.id, inA.body.id, 'one person');
-    assert.equal(inB.body.display_name, 'Shared', 'an existing person keeps their name');
+    assert.equal(inB.body.display_name, 'Other name', 'B sees the name B gave, not A\'s');
     assert.equal(inB.body.role, 'viewer');
+    assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/users/${inA.body.id}`, { key: a.key })).body.display_name, 'Shared', 'and A still sees its own');
     const row = await stack.db('users').where({ id: inA.body.id }).first();
-    assert.ok(await passwordMatches('a long enough password', row.password_hash), 'and their password');
+    assert.ok(await passwordMatches('a long enough password', row.password_hash), 'the person keeps their password');
 
     const onlyInA = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: a.key, body: { email: 'a-only@example.com', display_name: 'A only', role: 'viewer' } });
     for (const [method, body] of [['GET', undefined], ['PATCH', { role: 'admin' }], ['DELETE', undefined]] as const) {
@@ -109,6 +112,9 @@ describe('users and roles', () => {
     const created = JSON.parse((await cli('user', 'create', '--tenant', own.id, '--email', 'cli@example.com', '--name', 'Cli User', '--role', 'analyst', '--password', 'twelve chars plus')).stdout);
     assert.equal(created.role, 'analyst');
     assert.equal(created.has_password, true);
+    const row = await stack.db('users').where({ id: created.id }).first();
+    assert.match(row.password_hash, /^\$argon2id\$/, 'only an argon2id hash is stored');
+    assert.ok(await passwordMatches('twelve chars plus', row.password_hash));
     const changed = JSON.parse((await cli('user', 'role', '--tenant', own.id, '--user', created.id, '--role', 'approver')).stdout);
     assert.equal(changed.role, 'approver');
     const listed = await call(stack.baseUrl, 'GET', `/api/v1/users/${created.id}`, { key: own.key });

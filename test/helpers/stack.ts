@@ -1,21 +1,22 @@
 import crypto from 'node:crypto';
+import { after, before } from 'node:test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection } from '@temporalio/worker';
 import { createApp } from '../../api/app';
-import { createActivities } from '../../activities';
 import { loadConfig, type Config } from '../../core/config';
+import { exportFileStore } from '../../core/file-store';
 import { createLogger } from '../../core/logger';
 import { createKnex, type Knex } from '../../db/connection';
-import type { Plan } from '../../db/models/tenant';
+import type { Plan } from '../../core/plans';
 import { issueApiKey } from '../../db/repositories/api-keys';
 import { createTenant } from '../../db/repositories/tenants';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { ResolveHost } from '../../activities/webhook-sender';
 import { createModelCatalogue } from '../../decision/catalogue';
-import { scenarioRunTaskQueueFor, webhookTaskQueueFor } from '../../workflows/contracts';
-import { startScenarioRunner } from '../../worker/scenario-runner';
+import { startScenarioRunner } from '../../orchestration/scenario-runner';
+import { createWorkers, type Workers } from '../../orchestration/workers';
 import { startEventMaintenance } from '../../worker/event-maintenance';
 import { startOutboxRelay } from '../../worker/outbox-relay';
 import { findFreePort } from '../../scripts/stack/ports';
@@ -72,7 +73,7 @@ export async function startTestStack(
     ...options.env,
   });
   const logger = createLogger(process.env.LOG_LEVEL ?? 'silent', 'dms-test');
-  const db = createKnex(requiredEnv('DATABASE_URL'));
+  const db = createKnex(requiredEnv('DATABASE_URL'), { timeouts: config.database });
   const temporalAddress = requiredEnv('TEMPORAL_ADDRESS');
   const connection = await Connection.connect({ address: temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
@@ -95,11 +96,9 @@ export async function startTestStack(
   await app.ready;
   handler = app.callback();
 
-  let worker: Worker | undefined;
+  let workers: Workers | undefined;
   let workerRun: Promise<void> | undefined;
   let workerConnection: NativeConnection | undefined;
-  let webhookAttemptWorker: Worker | undefined;
-  let quickRunWorker: Worker | undefined;
   let events: { stop(): Promise<void> }[] = [];
 
   const startRelay = () => {
@@ -117,50 +116,27 @@ export async function startTestStack(
   };
 
   const startWorker = async () => {
-    if (worker) return;
+    if (workers) return;
     workerConnection = await NativeConnection.connect({ address: temporalAddress });
-    const activities = createActivities({ db, logger, webhooks: config.webhooks, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) });
-    const bundlePath = process.env.WORKFLOW_BUNDLE_PATH;
-    worker = await Worker.create({
+    workers = await createWorkers({
       connection: workerConnection,
       namespace: config.temporalNamespace,
       taskQueue: config.temporalTaskQueue,
-      ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../../workflows') }),
-      activities,
+      activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
+      workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
       shutdownGraceTime: '2s',
     });
-    const webhookWorker = await Worker.create({
-      connection: workerConnection,
-      namespace: config.temporalNamespace,
-      taskQueue: webhookTaskQueueFor(config.temporalTaskQueue),
-      activities,
-      maxConcurrentActivityTaskExecutions: config.webhooks.deliveryConcurrency,
-      shutdownGraceTime: '2s',
-    });
-    quickRunWorker = await Worker.create({
-      connection: workerConnection,
-      namespace: config.temporalNamespace,
-      taskQueue: scenarioRunTaskQueueFor(config.temporalTaskQueue),
-      ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../../workflows') }),
-      activities,
-      shutdownGraceTime: '2s',
-    });
-    webhookAttemptWorker = webhookWorker;
-    workerRun = Promise.all([worker.run(), webhookWorker.run(), quickRunWorker.run()]).then(() => undefined);
+    workerRun = workers.run();
     startRelay();
   };
 
   const stopWorker = async () => {
     await stopRelay();
-    if (!worker) return;
-    worker.shutdown();
-    webhookAttemptWorker?.shutdown();
-    quickRunWorker?.shutdown();
+    if (!workers) return;
+    workers.shutdown();
     await workerRun;
-    webhookAttemptWorker = undefined;
-    quickRunWorker = undefined;
     await workerConnection?.close();
-    worker = undefined;
+    workers = undefined;
     workerRun = undefined;
   };
 
@@ -250,7 +226,8 @@ export async function call<T = any>(
   const text = await response.text();
   let parsed: unknown = text;
   const contentType = response.headers.get('content-type') ?? '';
-  if (contentType.includes('json') && text.length > 0) parsed = JSON.parse(text);
+  // JSON and problem+json, not JSON Lines (application/x-ndjson), which is many documents.
+  if (/^application\/(json|[\w.+-]*\+json)\b/.test(contentType) && text.length > 0) parsed = JSON.parse(text);
   return { status: response.status, headers: response.headers, body: parsed as T };
 }
 
@@ -307,4 +284,20 @@ export async function spawnApiProcess(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The usual setup of a test file: one stack (and one tenant with every scope) for the whole `describe`, started
+ * before its tests and closed after them. `assign` receives them once started.
+ */
+export function useTestStackWithTenant(
+  options: Parameters<typeof startTestStack>[0],
+  assign: (started: { stack: TestStack; tenant: TestTenant }) => void,
+): void {
+  let stack: TestStack | undefined;
+  before(async () => {
+    stack = await startTestStack(options);
+    assign({ stack, tenant: await createTestTenant(stack.db) });
+  });
+  after(async () => stack?.close());
 }

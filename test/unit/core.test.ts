@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { newApiKeySecret, parseApiKey, secretMatches } from '../../core/api-key-secret';
 import { canonicalJson } from '../../core/canonical-json';
 import { ConfigError, loadConfig } from '../../core/config';
@@ -90,5 +91,26 @@ describe('canonical JSON', () => {
   it('sorts keys at every depth so equal values hash equally', () => {
     assert.equal(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } }), '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
     assert.equal(canonicalJson({ a: undefined, b: 2 }), '{"b":2}');
+  });
+
+  it('writes exactly what the earlier recursive version wrote, so stored hashes stay valid', () => {
+    const recursive = (value: unknown): string => {
+      if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+      if (Array.isArray(value)) return `[${value.map(recursive).join(',')}]`;
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${recursive(v)}`).join(',')}}`;
+    };
+    fc.assert(fc.property(fc.jsonValue(), (value) => canonicalJson(value) === recursive(value)), { numRuns: 500 });
+    assert.equal(canonicalJson([undefined, () => 1, { f: () => 1 }]), '[null,null,{"f":null}]');
+  });
+
+  it('handles any depth without overflowing the stack', () => {
+    const depth = 200_000;
+    const deep = JSON.parse(`${'{"a":['.repeat(depth)}${']}'.repeat(depth)}`);
+    const text = canonicalJson(deep);
+    assert.equal(text.length, depth * 8);
+    assert.ok(text.startsWith('{"a":[{"a":[') && text.endsWith(']}]}'));
   });
 });

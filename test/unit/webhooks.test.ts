@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../../core/config';
 import { eventTypeMatches, patternMatchesCatalogue } from '../../core/event-types';
-import { checkWebhookUrl, isPublicAddress } from '../../core/network-address';
+import { checkWebhookUrl, isPublicAddress, normalisedHost } from '../../core/network-address';
 import { standardDelayMs, toDeliveryRetrySettings, DEFAULT_RETRY_POLICY } from '../../core/webhook-retry';
 import { decryptWebhookSecret, encryptWebhookSecret, newWebhookSecret, signWebhook } from '../../core/webhook-secret';
 import { parseRetryAfter } from '../../activities/webhook-sender';
@@ -65,6 +65,27 @@ describe('webhook building blocks', () => {
     assert.equal(checkWebhookUrl('http://127.0.0.1:9/', { allowedHosts: ['127.0.0.1'], requireHttps: true }).ok, true);
   });
 
+  it('normalises host names (case, trailing dot) before checking them, at creation and at delivery alike', () => {
+    const options = { allowedHosts: [], requireHttps: false };
+    for (const url of ['http://localhost.:8080/hook', 'http://LOCALHOST/hook', 'http://Foo.LocalHost./hook', 'http://localhost../hook']) {
+      assert.deepEqual(checkWebhookUrl(url, options), { ok: false, reason: 'must not point to a private, loopback, link-local or metadata address' }, url);
+    }
+    assert.equal(normalisedHost(new URL('http://Example.COM./x')), 'example.com');
+    assert.equal(normalisedHost(new URL('http://[::1]/x')), '::1');
+    // An allow-listed name matches however the URL spells it.
+    assert.equal(checkWebhookUrl('http://Dev.Internal.:8080/hook', { allowedHosts: ['dev.internal'], requireHttps: true }).ok, true);
+  });
+
+  it('refuses URLs that do not name a host as written, although the URL parser would invent one', () => {
+    const options = { allowedHosts: [], requireHttps: false };
+    for (const url of ['http:///h', 'https:///example.com/hook', 'http:example.com/hook', 'http:\\\\example.com/hook', 'http://?x', 'http://#x']) {
+      const verdict = checkWebhookUrl(url, options);
+      assert.equal(verdict.ok, false, url);
+      if (!verdict.ok) assert.match(verdict.reason, /must (name a host|be an absolute URL)/, url);
+    }
+    assert.deepEqual(checkWebhookUrl('https://example.com./hook', options), { ok: true });
+  });
+
   it('matches event type patterns with wildcards', () => {
     assert.ok(eventTypeMatches('scenario.*', 'scenario.completed'));
     assert.ok(eventTypeMatches('model.*', 'model.version.created'));
@@ -72,7 +93,9 @@ describe('webhook building blocks', () => {
     assert.ok(!eventTypeMatches('scenario.*', 'batch.completed'));
     assert.ok(!eventTypeMatches('scenario.completed', 'scenario.failed'));
     assert.ok(patternMatchesCatalogue('api_key.*'));
-    assert.ok(!patternMatchesCatalogue('decision.*'), 'families that emit nothing yet are not in the catalogue');
+    assert.ok(patternMatchesCatalogue('decision.*'));
+    assert.ok(!patternMatchesCatalogue('kpi.*'), 'families that emit nothing yet are not in the catalogue');
+    assert.ok(!patternMatchesCatalogue('integration.*'), 'families that emit nothing yet are not in the catalogue');
   });
 
   it('routes an event to enabled subscriptions of its tenant that existed when it happened', () => {

@@ -1,7 +1,7 @@
 import { Model } from 'objection';
 import type { Actor } from '../../core/actor';
 
-export class ApiKeyModel extends Model {
+export class ApiKeyRecord extends Model {
   static override tableName = 'api_keys';
   static override jsonAttributes = ['created_by'];
 

@@ -1,8 +1,7 @@
 import { Model } from 'objection';
+import type { Plan } from '../../core/plans';
 
-export type Plan = 'starter' | 'professional' | 'enterprise';
-
-export class TenantModel extends Model {
+export class TenantRecord extends Model {
   static override tableName = 'tenants';
 
   id!: string;

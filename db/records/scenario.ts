@@ -70,3 +70,45 @@ export class ScenarioRunRecord extends Model {
   completed_at!: Date | null;
   created_at!: Date;
 }
+
+/** What one run of a scenario is: the fields the scenario holds for its current run and `scenario_runs` keeps for each past one. */
+export type ScenarioRunFields = Pick<
+  ScenarioRunRecord,
+  | 'run_number'
+  | 'status'
+  | 'model_version'
+  | 'inputs'
+  | 'uncertainty'
+  | 'simulation'
+  | 'metrics'
+  | 'decision_structure'
+  | 'notes'
+  | 'audit_trail'
+  | 'error'
+  | 'workflow_id'
+  | 'run_id'
+  | 'completed_at'
+>;
+
+/**
+ * The run's own fields of a scenario or of a past run: what moves to the history when a new run starts, and back
+ * when that start is undone. One list, so a field added to runs cannot be forgotten in one of the copies.
+ */
+export function runFields(record: ScenarioRecord | ScenarioRunRecord): ScenarioRunFields {
+  return {
+    run_number: record.run_number,
+    status: record.status,
+    model_version: record.model_version,
+    inputs: record.inputs,
+    uncertainty: record.uncertainty,
+    simulation: record.simulation,
+    metrics: record.metrics,
+    decision_structure: record.decision_structure,
+    notes: record.notes,
+    audit_trail: record.audit_trail,
+    error: record.error,
+    workflow_id: record.workflow_id,
+    run_id: record.run_id,
+    completed_at: record.completed_at,
+  };
+}

@@ -21,6 +21,8 @@ export class MembershipRecord extends Model {
 
   tenant_id!: string;
   user_id!: string;
+  /** The name this tenant gave the person; other tenants may know them by another. Null: the person's own name. */
+  display_name!: string | null;
   role!: Role;
   created_by!: Actor;
   created_at!: Date;

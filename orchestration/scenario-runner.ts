@@ -3,10 +3,10 @@ import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Logger } from '../core/logger';
 import type { ModelCatalogue } from '../decision/catalogue';
-import type { ScenarioRecord } from '../db/models/scenario';
+import type { ScenarioRecord } from '../db/records/scenario';
 import { createScenarioActivities } from '../activities/scenarios';
-import { scenarioRunTaskQueueFor } from '../workflows/contracts';
-import { WORKFLOWS_ENTRY } from './bundle';
+import { scenarioRunTaskQueueFor } from '../workflows/contracts/scenario-runs';
+import { WORKFLOWS_ENTRY } from './workflow-bundle';
 
 /**
  * The scenario runner inside an API process: a Temporal worker on the quick-run task queue that shares its

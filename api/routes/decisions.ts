@@ -1,0 +1,73 @@
+import { requestContext, type AppRouter } from '../context';
+import type { BindOperation } from '../operations';
+import type { ApprovalAction, DecisionCreate, DecisionService, DecisionUpdate, EvidenceInput, SubmitDecision } from '../services/decisions';
+
+export function registerDecisionRoutes(router: AppRouter, operation: BindOperation, decisions: DecisionService): void {
+  operation(router, 'createDecision', async (ctx) => {
+    const created = await decisions.create(requestContext(ctx), ctx.state.body as DecisionCreate);
+    ctx.status = 201;
+    ctx.set('Location', `/api/v1/decisions/${created.id}`);
+    ctx.body = created;
+  });
+
+  operation(router, 'listDecisions', async (ctx) => {
+    const { limit, cursor, ...filters } = ctx.state.query as { limit: number; cursor?: string } & Parameters<DecisionService['list']>[1];
+    ctx.body = await decisions.list(requestContext(ctx), filters, { limit, cursor });
+  });
+
+  operation(router, 'getDecision', async (ctx) => {
+    ctx.body = await decisions.get(requestContext(ctx), ctx.params.id as string);
+  });
+
+  operation(router, 'updateDecision', async (ctx) => {
+    ctx.body = await decisions.update(requestContext(ctx), ctx.params.id as string, ctx.state.body as DecisionUpdate);
+  });
+
+  operation(router, 'deleteDecision', async (ctx) => {
+    await decisions.remove(requestContext(ctx), ctx.params.id as string);
+    ctx.status = 204;
+  });
+
+  operation(router, 'attachDecisionEvidence', async (ctx) => {
+    const evidence = await decisions.attachEvidence(requestContext(ctx), ctx.params.id as string, ctx.state.body as EvidenceInput);
+    ctx.status = 201;
+    ctx.set('Location', `/api/v1/decisions/${evidence.decision_id}/evidence`);
+    ctx.body = evidence;
+  });
+
+  operation(router, 'listDecisionEvidence', async (ctx) => {
+    const { limit, cursor, attached } = ctx.state.query as { limit: number; cursor?: string; attached?: boolean };
+    ctx.body = await decisions.listEvidence(requestContext(ctx), ctx.params.id as string, { attached }, { limit, cursor });
+  });
+
+  operation(router, 'detachDecisionEvidence', async (ctx) => {
+    ctx.body = await decisions.detachEvidence(requestContext(ctx), ctx.params.id as string, ctx.params.evidence_id as string);
+  });
+
+  operation(router, 'getDecisionHistory', async (ctx) => {
+    const { limit, cursor } = ctx.state.query as { limit: number; cursor?: string };
+    ctx.body = await decisions.history(requestContext(ctx), ctx.params.id as string, { limit, cursor });
+  });
+
+  operation(router, 'compareDecisionOptions', async (ctx) => {
+    const { baseline } = ctx.state.query as { baseline?: string };
+    ctx.body = await decisions.compare(requestContext(ctx), ctx.params.id as string, baseline);
+  });
+
+  operation(router, 'submitDecision', async (ctx) => {
+    ctx.body = await decisions.submit(requestContext(ctx), ctx.params.id as string, ctx.state.body as SubmitDecision);
+  });
+
+  operation(router, 'approveDecision', async (ctx) => {
+    ctx.body = await decisions.approve(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction);
+  });
+
+  operation(router, 'rejectDecision', async (ctx) => {
+    ctx.body = await decisions.reject(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction);
+  });
+
+  operation(router, 'listApprovalInbox', async (ctx) => {
+    const { limit } = ctx.state.query as { limit: number };
+    ctx.body = await decisions.inbox(requestContext(ctx), limit);
+  });
+}

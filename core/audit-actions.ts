@@ -1,0 +1,33 @@
+/**
+ * What the audit log records, as `<resource type>.<verb>`. The resource type is the API's `object` name of the thing
+ * changed (`api_key`, `oauth_client`, `member`), so a record's resource_type and resource_id name the very resource
+ * at `/api/v1/<family>/<resource_id>`. Append here when a new family's writes become audited (decision.*, …).
+ */
+export const AUDIT_ACTIONS = [
+  'api_key.created',
+  'api_key.rotated',
+  'api_key.revoked',
+  'oauth_client.created',
+  'oauth_client.revoked',
+  'member.created',
+  'member.role_changed',
+  'member.removed',
+  'decision.created',
+  'decision.updated',
+  'decision.deleted',
+  'decision.evidence_attached',
+  'decision.evidence_detached',
+  'decision.submitted',
+  'decision.step.approved',
+  'decision.approved',
+  'decision.rejected',
+  'approval_policy.created',
+  'approval_policy.version_created',
+  'approval_policy.archived',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'approval_policy'] as const;
+
+export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

@@ -1,0 +1,143 @@
+import { AppError, type FieldError } from './app-error';
+
+/**
+ * Every `code` the API can answer with, in one list: the OpenAPI document publishes it as the `ProblemCode` schema
+ * (the catalogue clients switch on), `AppError` accepts nothing else, and test/unit/errors.test.ts checks that the two
+ * agree. A new error kind is added here first, then thrown through a named constructor below.
+ */
+export const ERROR_CODES = {
+  bad_request: { status: 400, description: 'The request could not be understood (an HTTP-level error).' },
+  malformed_body: { status: 400, description: 'The request body could not be read.' },
+  malformed_json: { status: 400, description: 'The request body is not valid JSON or not valid UTF-8.' },
+  invalid_parameters: { status: 400, description: 'A query parameter is invalid; `errors` names each one as /query/<name>.' },
+  invalid_cursor: { status: 400, description: 'The cursor is not one this API issued.' },
+  invalid_idempotency_key: { status: 400, description: 'The Idempotency-Key header is longer than 255 characters.' },
+  authentication_required: { status: 401, description: 'No credentials were sent.' },
+  invalid_authorization_header: { status: 401, description: 'The Authorization header is not "Bearer <credential>".' },
+  invalid_api_key: { status: 401, description: 'The API key is malformed or unknown.' },
+  api_key_expired: { status: 401, description: 'The API key has expired.' },
+  api_key_revoked: { status: 401, description: 'The API key has been revoked (409 when rotating a revoked key).' },
+  invalid_token: { status: 401, description: 'The access token is not valid here.' },
+  token_expired: { status: 401, description: 'The access token has expired.' },
+  token_revoked: { status: 401, description: 'The access token, its grant or its client has been revoked.' },
+  insufficient_scope: { status: 403, description: 'The credentials lack the scope the operation needs (see `required_scope`).' },
+  user_actor_required: { status: 403, description: 'Only a person (an OAuth access token for a user) may do this; API keys and service accounts may not.' },
+  not_an_eligible_approver: { status: 403, description: "The caller may not act on the decision's current approval step (not an approver of it, the decision's owner, or already approved a step)." },
+  resource_not_found: { status: 404, description: 'No such resource in this tenant.' },
+  route_not_found: { status: 404, description: 'No route matches the method and path.' },
+  method_not_allowed: { status: 405, description: 'The method is not allowed on this path (see `Allow`).' },
+  conflict: { status: 409, description: 'The resource conflicts with one that already exists.' },
+  concurrent_update: { status: 409, description: 'The resource was changed concurrently; retry.' },
+  idempotency_request_in_progress: { status: 409, description: 'A request with this Idempotency-Key is still being processed.' },
+  already_member: { status: 409, description: 'The person is already a member of this tenant.' },
+  last_admin: { status: 409, description: "The tenant's last admin cannot be demoted or removed." },
+  model_not_editable: { status: 409, description: 'Built-in models cannot be changed.' },
+  scenario_running: { status: 409, description: 'The scenario is still running its current run.' },
+  batch_finished: { status: 409, description: 'The batch has already finished.' },
+  webhook_disabled: { status: 409, description: 'The webhook subscription is disabled.' },
+  event_expired: { status: 409, description: 'The event is past its retention period.' },
+  audit_export_not_ready: { status: 409, description: 'The audit export has not completed: no files or digest yet (see `status`).' },
+  decision_not_editable: { status: 409, description: 'The decision is no longer a draft: its content changes only through its approval workflow.' },
+  decision_not_comparable: { status: 409, description: 'Fewer than two of the decision\'s options link a scenario, so there is nothing to compare.' },
+  decision_not_pending: { status: 409, description: 'The decision is not pending approval: there is no step to act on.' },
+  approval_step_moved: { status: 409, description: 'The approval step moved on since the client saw it (`expected_step`); reread the decision.' },
+  approval_policy_archived: { status: 409, description: 'The approval policy is archived: it takes no new versions.' },
+  payload_too_large: { status: 413, description: "The request body exceeds the operation's limit." },
+  unsupported_media_type: { status: 415, description: 'The body is not unencoded JSON in UTF-8.' },
+  validation_failed: { status: 422, description: 'The body is invalid; `errors` names each field.' },
+  idempotency_key_reused: { status: 422, description: 'The Idempotency-Key was used with a different request.' },
+  insufficient_approvers: { status: 422, description: 'A step of the approval policy requires more approvers than the tenant has.' },
+  invalid_reference: { status: 422, description: 'The request refers to a resource that does not exist.' },
+  invalid_value: { status: 422, description: 'A value is outside what the resource allows.' },
+  model_deprecated: { status: 422, description: 'The model is deprecated: no new runs.' },
+  rate_limit_exceeded: { status: 429, description: "The tenant's request quota is used up." },
+  internal_error: { status: 500, description: 'An unexpected error; quote the request id.' },
+  method_not_implemented: { status: 501, description: 'The method is not supported.' },
+  database_unavailable: { status: 503, description: 'Postgres is unreachable; nothing was changed.' },
+  workflow_engine_unavailable: { status: 503, description: 'Temporal is unreachable; nothing was changed.' },
+  identity_provider_unavailable: { status: 503, description: 'The external OpenID provider could not be reached.' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** How long a client should wait before retrying during an outage of a dependency. */
+const OUTAGE_RETRY_AFTER_SECONDS = '5';
+
+const retryAfter = (seconds: string) => ({ headers: { 'Retry-After': seconds } });
+
+export const insufficientScope = (scope: string) =>
+  new AppError(403, 'insufficient_scope', `This operation needs the "${scope}" scope.`, { required_scope: scope });
+
+export const routeNotFound = (method: string, path: string) => new AppError(404, 'route_not_found', `No route matches ${method} ${path}.`);
+export const methodNotAllowed = (method: string, path: string, detail = `${method} is not allowed on ${path}; see the Allow header.`) =>
+  new AppError(405, 'method_not_allowed', detail);
+export const methodNotImplemented = (method: string) => new AppError(501, 'method_not_implemented', `${method} is not supported.`);
+export const internalError = () => new AppError(500, 'internal_error', 'An unexpected error occurred. Quote the request id when reporting it.');
+
+export const malformedBody = () => new AppError(400, 'malformed_body', 'The request body could not be read.');
+export const malformedJson = (detail: string) => new AppError(400, 'malformed_json', detail);
+export const unsupportedMediaType = (detail: string, extras: { headers?: Record<string, string> } = {}) =>
+  new AppError(415, 'unsupported_media_type', detail, extras);
+export const payloadTooLarge = (limitBytes: number) =>
+  new AppError(413, 'payload_too_large', `The request body exceeds the limit of ${limitBytes} bytes.`, { limit_bytes: limitBytes });
+export const invalidParameters = (detail: string, errors: FieldError[]) => new AppError(400, 'invalid_parameters', detail, { errors });
+export const invalidCursor = () =>
+  new AppError(400, 'invalid_cursor', 'The cursor is not one this API issued.', { errors: [{ path: '/query/cursor', message: 'is not a valid cursor' }] });
+
+export const invalidIdempotencyKey = () =>
+  new AppError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be at most 255 characters.');
+export const idempotencyKeyReused = () => new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+export const idempotencyRequestInProgress = () =>
+  new AppError(409, 'idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.', retryAfter('1'));
+
+export const rateLimitExceeded = (policies: string[], retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limit_exceeded', `The ${policies.join(' and ')} request quota of this tenant is used up.`, {
+    type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+    'violated-policies': policies,
+  });
+
+export const conflict = () => new AppError(409, 'conflict', 'The resource conflicts with one that already exists.');
+export const concurrentUpdate = () => new AppError(409, 'concurrent_update', 'The resource was changed concurrently; retry the request.', retryAfter('1'));
+export const invalidReference = () => new AppError(422, 'invalid_reference', 'The request refers to a resource that does not exist.');
+export const invalidValue = () => new AppError(422, 'invalid_value', 'A value in the request is outside what the resource allows.');
+
+export const databaseUnavailable = () =>
+  new AppError(503, 'database_unavailable', 'The database is unavailable; nothing was changed by this request. Retry shortly.', retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
+export const workflowEngineUnavailable = (detail = 'The workflow engine is unavailable; retry shortly.') =>
+  new AppError(503, 'workflow_engine_unavailable', detail, retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
+export const identityProviderUnavailable = () =>
+  new AppError(503, 'identity_provider_unavailable', 'The identity provider could not be reached to check the access token. Retry shortly.', retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
+
+export const apiKeyRevoked = () => new AppError(409, 'api_key_revoked', 'A revoked key cannot be rotated.');
+export const alreadyMember = (email: string) => new AppError(409, 'already_member', `${email} is already a member of this tenant.`);
+export const lastAdmin = () => new AppError(409, 'last_admin', "The tenant's last admin cannot be demoted or removed.");
+export const modelNotEditable = (id: string) => new AppError(409, 'model_not_editable', `${id} is a built-in model; only tenant models can be changed.`);
+export const modelDeprecated = (id: string, pointer: string) =>
+  new AppError(422, 'model_deprecated', `Model ${id} is deprecated: it serves reads and existing scenarios but no new runs.`, {
+    errors: [{ path: pointer, message: 'is deprecated' }],
+  });
+export const scenarioRunning = () =>
+  new AppError(409, 'scenario_running', 'The scenario is still running; change its inputs when the current run has finished.');
+export const batchFinished = (status: string) => new AppError(409, 'batch_finished', `The batch is already ${status}.`);
+export const webhookDisabled = () => new AppError(409, 'webhook_disabled', 'The webhook subscription is disabled; enable it first.');
+export const eventExpired = () => new AppError(409, 'event_expired', 'The event is past its retention period.');
+export const auditExportNotReady = (status: string) =>
+  new AppError(409, 'audit_export_not_ready', `The audit export is ${status}; its files and digest exist once it has completed.`);
+export const decisionNotEditable = (status: string) =>
+  new AppError(409, 'decision_not_editable', `The decision is ${status}, not a draft: only drafts can be edited, deleted or given evidence.`);
+export const decisionNotComparable = (linked: number) =>
+  new AppError(409, 'decision_not_comparable', `${linked} of the decision's options link a scenario; comparing needs at least two.`);
+export const approvalPolicyArchived = () =>
+  new AppError(409, 'approval_policy_archived', 'The approval policy is archived: it takes no new versions (its versions stay readable).');
+export const userActorRequired = () =>
+  new AppError(403, 'user_actor_required', 'Approvals are attributed to people: sign in as a user (OAuth access token); API keys and service accounts cannot approve or reject.');
+export const notAnEligibleApprover = (detail: string) => new AppError(403, 'not_an_eligible_approver', detail);
+export const decisionNotPending = (status: string) =>
+  new AppError(409, 'decision_not_pending', `The decision is ${status}, not pending approval: there is no step to act on.`);
+export const approvalStepMoved = (currentStep: number | null) =>
+  new AppError(409, 'approval_step_moved', `The decision's current step is ${currentStep ?? 'none'}; reread the decision before acting.`, { current_step: currentStep });
+export const insufficientApprovers = (stepIndex: number, stepName: string, required: number, available: number) =>
+  new AppError(422, 'insufficient_approvers', `Step ${stepIndex + 1} ("${stepName}") requires ${required} approvers but only ${available} people can approve it.`, {
+    errors: [{ path: '/approval_policy_id', message: `step ${stepIndex + 1} ("${stepName}") requires ${required} approvers; ${available} exist` }],
+  });

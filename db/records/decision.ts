@@ -1,0 +1,98 @@
+import { Model } from 'objection';
+import type { Actor } from '../../core/actor';
+
+/**
+ * Every state a decision can be in. Only `draft` is reachable today (create, edit, delete); the approval workflow
+ * will move decisions through the others: draft → pending_approval → approved | rejected | changes_requested →
+ * (resubmit) pending_approval …; withdrawn; expired; approved → implemented → closed.
+ */
+export const DECISION_STATUSES = [
+  'draft',
+  'pending_approval',
+  'changes_requested',
+  'approved',
+  'rejected',
+  'withdrawn',
+  'expired',
+  'implemented',
+  'closed',
+] as const;
+
+export type DecisionStatus = (typeof DECISION_STATUSES)[number];
+
+export const EVIDENCE_TYPES = ['link', 'note', 'document', 'scenario', 'dataset_snapshot'] as const;
+
+export type EvidenceType = (typeof EVIDENCE_TYPES)[number];
+
+/** What a decision was based on: one exact run of a scenario, frozen when it was linked. */
+export interface ScenarioSnapshot {
+  scenario_id: string;
+  model_id: string;
+  model_version: string;
+  run_number: number;
+  inputs_sha256: string;
+  metrics: Record<string, string | number>;
+  completed_at: string;
+  frozen_at: string;
+}
+
+export interface DecisionOption {
+  /** `opt_1`, `opt_2`, … by position: what `chosen_option` names. */
+  id: string;
+  label: string;
+  description: string;
+  scenario_id: string | null;
+  scenario_snapshot: ScenarioSnapshot | null;
+}
+
+/** One approval given on a submitted decision, attributed to a person. */
+export interface DecisionApproval {
+  step: number;
+  user_id: string;
+  comment: string | null;
+  approved_at: string;
+}
+
+export class DecisionRecord extends Model {
+  static override tableName = 'decisions';
+  static override jsonAttributes = ['options', 'approvals', 'created_by', 'updated_by'];
+
+  id!: string;
+  tenant_id!: string;
+  title!: string;
+  context!: string;
+  options!: DecisionOption[];
+  chosen_option!: string | null;
+  rationale!: string | null;
+  owner_id!: string | null;
+  tags!: string[];
+  due_at!: Date | null;
+  status!: DecisionStatus;
+  approval_policy_id!: string | null;
+  approval_policy_version!: number | null;
+  current_step!: number | null;
+  approvals!: DecisionApproval[];
+  submitted_at!: Date | null;
+  transition_seq!: number;
+  created_by!: Actor;
+  updated_by!: Actor;
+  deleted_at!: Date | null;
+  created_at!: Date;
+  updated_at!: Date;
+}
+
+export class DecisionEvidenceRecord extends Model {
+  static override tableName = 'decision_evidence';
+  static override jsonAttributes = ['content', 'attached_by', 'detached_by'];
+
+  id!: string;
+  tenant_id!: string;
+  decision_id!: string;
+  type!: EvidenceType;
+  title!: string | null;
+  content!: Record<string, unknown>;
+  attached_by!: Actor;
+  attached_at!: Date;
+  detached_by!: Actor | null;
+  detached_at!: Date | null;
+}

@@ -1,0 +1,40 @@
+import type { Client } from '@temporalio/client';
+import type { Config } from '../core/config';
+import type { Logger } from '../core/logger';
+import { AUDIT_EXPORT_WORKFLOW, auditExportWorkflowId, type AuditExportInput } from '../workflows/contracts/audit-exports';
+import { searchAttributesFor } from '../workflows/contracts/search-attributes';
+import { startOrRollBack, withWorkflowEngineDeadline } from './workflow-engine';
+
+export { auditExportWorkflowId };
+
+export interface AuditExportsDeps {
+  temporal: Client;
+  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry'>;
+  logger: Logger;
+}
+
+/** Starting audit-export workflows (one per export, on the main task queue the worker polls). */
+export function createAuditExports(deps: AuditExportsDeps) {
+  const { temporal, config } = deps;
+  return {
+    /** Starts the workflow of a stored export; if Temporal refuses, `rollBack` removes the export and the answer is 503. */
+    async startExport(job: { tenantId: string; exportId: string }, rollBack: () => Promise<void>): Promise<void> {
+      const input: AuditExportInput = { tenantId: job.tenantId, exportId: job.exportId, retry: config.activityRetry };
+      await startOrRollBack({
+        start: () =>
+          withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
+            temporal.workflow.start(AUDIT_EXPORT_WORKFLOW, {
+              taskQueue: config.temporalTaskQueue,
+              workflowId: auditExportWorkflowId(job.exportId),
+              args: [input],
+              typedSearchAttributes: searchAttributesFor(job.tenantId, 'audit_export', job.exportId),
+            }),
+          ),
+        rollBack,
+        logger: deps.logger,
+        subject: { export_id: job.exportId },
+        detail: 'The export could not be started; nothing was stored. Retry shortly.',
+      });
+    },
+  };
+}

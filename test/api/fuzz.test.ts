@@ -1,0 +1,299 @@
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
+import { buildOpenApiDocument } from '../../api/openapi/document';
+import type { Knex } from '../../db/connection';
+import {
+  badRequestsFor,
+  describeRequest,
+  listFuzzOperations,
+  sendFuzzRequest,
+  type FuzzContext,
+  type FuzzOperation,
+  type FuzzRequest,
+} from '../helpers/openapi-fuzz';
+import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+
+/**
+ * The guard for issue #9: every operation in the OpenAPI document, fed bad inputs generated from its own schemas
+ * (test/helpers/openapi-fuzz.ts), must answer without a 5xx, with problem+json on every 4xx, refuse what the document
+ * forbids, and store nothing when it refuses.
+ *
+ * `npm test` runs it with a fixed seed; `npm run fuzz` with a random one, longer. Reproduce a failure with
+ * `FUZZ_SEED=<seed> FUZZ_RUNS=<runs> npx tsx scripts/test.ts test/api/fuzz.test.ts`.
+ */
+const DEFAULT_SEED = 20261121;
+const DEFAULT_RUNS_PER_OPERATION = 20;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+function seedFromEnv(): number {
+  const raw = process.env.FUZZ_SEED;
+  if (raw === undefined || raw === '') return DEFAULT_SEED;
+  if (raw === 'random') return crypto.randomInt(0, 2 ** 31 - 1);
+  const seed = Number(raw);
+  if (!Number.isSafeInteger(seed)) throw new Error(`FUZZ_SEED must be an integer or "random", not ${raw}`);
+  return seed;
+}
+
+const SEED = seedFromEnv();
+const RUNS = Number(process.env.FUZZ_RUNS ?? DEFAULT_RUNS_PER_OPERATION);
+
+/** Built-in model with known-good inputs (see scenarios.test.ts). */
+const STAFFING = 'mdl_service_queue_staffing';
+const STAFFING_INPUTS = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+const discountGraph = () => JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/jdm/discount-by-tier.json'), 'utf8'));
+const discountModel = () => ({
+  name: 'Fuzz discount policy',
+  category: 'pricing',
+  input_schema: {
+    type: 'object',
+    required: ['tier', 'quantity'],
+    properties: { tier: { type: 'string', enum: ['gold', 'silver', 'bronze'] }, quantity: { type: 'integer', minimum: 1, maximum: 100000 } },
+  },
+  output_schema: { type: 'object', required: ['discount.rate', 'segment'], properties: { 'discount.rate': { type: 'number' }, segment: { type: 'string' } } },
+  graph: discountGraph(),
+  metric_directions: { 'discount.rate': 'higher_is_better' },
+  sample_inputs: { tier: 'gold', quantity: 150 },
+});
+
+const modelVersionOf = ({ name: _name, category: _category, ...version }: ReturnType<typeof discountModel>) => version;
+
+/** Destructive operations run last, so the others meet the real resources while they still exist. */
+const isDestructive = (operation: FuzzOperation) => operation.method === 'DELETE' || /\/(revoke|deprecate|cancel)$/.test(operation.pathTemplate);
+
+interface TenantSnapshot {
+  [table: string]: string;
+}
+
+/** Every table with tenant-owned rows, but the rate-limit counters (every request at all moves them). */
+async function tenantTables(db: Knex): Promise<string[]> {
+  const rows = await db('information_schema.columns')
+    .select('table_name')
+    .where({ column_name: 'tenant_id', table_schema: db.raw('current_schema()') })
+    .whereNot('table_name', 'rate_limits');
+  return rows.map((r: { table_name: string }) => r.table_name).sort();
+}
+
+/**
+ * A fingerprint of the tenant's rows per table: the count and a hash of each row version's (ctid, xmin). Any insert,
+ * update or delete changes it, and it costs no serialisation of the rows. The fuzzer's own key is left out: signing in
+ * refreshes its `last_used_at`.
+ */
+async function snapshotTenant(db: Knex, tables: string[], tenant: TestTenant): Promise<TenantSnapshot> {
+  const row = (table: string) =>
+    `select '${table}' as t, count(*)::int as n, md5(coalesce(string_agg(ctid::text || xmin::text, ',' order by ctid), '')) as h ` +
+    `from "${table}" where tenant_id = :tenantId${table === 'api_keys' ? ' and id <> :keyId' : ''}`;
+  const { rows } = await db.raw(tables.map(row).join(' union all '), { tenantId: tenant.id, keyId: tenant.keyId });
+  return Object.fromEntries(rows.map((r: { t: string; n: number; h: string }) => [r.t, `${r.n} rows, ${r.h}`]));
+}
+
+function changedTables(before: TenantSnapshot, after: TenantSnapshot): string[] {
+  return Object.keys(after).filter((table) => before[table] !== after[table]).map((table) => `${table} (${before[table]} → ${after[table]})`);
+}
+
+interface Failure {
+  request: FuzzRequest;
+  problem: string;
+}
+
+describe('fuzzing every operation in the OpenAPI document', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+  let tables: string[];
+  let context: FuzzContext;
+  const operations = listFuzzOperations(buildOpenApiDocument()).sort((a, b) => Number(isDestructive(a)) - Number(isDestructive(b)));
+
+  before(async () => {
+    // The worker and relay only while the real resources are made (a webhook delivery needs both), then stopped.
+    stack = await startTestStack({ worker: true });
+    // Enterprise with a quota far beyond the fuzzer's few thousand requests: it must reach validation, not 429.
+    tenant = await createTestTenant(stack.db, { plan: 'enterprise', perMinute: 10_000_000, perDay: 100_000_000 });
+    tables = await tenantTables(stack.db);
+    context = await createRealResources(stack, tenant);
+    console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} (${operations.length} operations)`);
+  });
+  after(async () => stack?.close());
+
+  it('covers every operation in the document', () => {
+    assert.ok(operations.length >= 40, `only ${operations.length} operations found`);
+    for (const required of ['createScenario', 'listScenarios', 'createWebhook', 'createApiKey', 'addMember', 'createOAuthClient', 'createModel']) {
+      assert.ok(operations.some((o) => o.operationId === required), `${required} is fuzzed`);
+    }
+  });
+
+  for (const operation of operations) {
+    it(`${operation.operationId}: ${operation.method} ${operation.pathTemplate}`, async () => {
+      // Failures are collected rather than thrown, so one run reports every kind of wrong answer, not just the first.
+      const failures: Failure[] = [];
+      let snapshot = await snapshotTenant(stack.db, tables, tenant);
+      await fc.assert(
+        fc.asyncProperty(badRequestsFor(operation, context), async (request) => {
+          const problem = await checkResponse(request, snapshot, (next) => (snapshot = next));
+          if (problem) failures.push({ request, problem });
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+      assert.equal(failures.length, 0, reportFailures(operation, failures));
+    });
+  }
+
+  /** Sends one request and says what is wrong with the answer, if anything. */
+  async function checkResponse(request: FuzzRequest, before: TenantSnapshot, keep: (snapshot: TenantSnapshot) => void): Promise<string | undefined> {
+    let response;
+    try {
+      response = await sendFuzzRequest(stack.baseUrl, tenant.key, request, REQUEST_TIMEOUT_MS);
+    } catch (error) {
+      keep(await snapshotTenant(stack.db, tables, tenant));
+      return `no answer: ${(error as Error).message}`;
+    }
+    const after = await snapshotTenant(stack.db, tables, tenant);
+    keep(after);
+    const { status, headers, text } = response;
+    const excerpt = text.length > 300 ? `${text.slice(0, 300)}…` : text;
+    if (status >= 500) return `answered ${status}: ${excerpt}`;
+    if (status >= 400) {
+      const contentType = headers.get('content-type') ?? '';
+      if (!contentType.startsWith('application/problem+json')) return `answered ${status} with content-type "${contentType}" (not problem+json): ${JSON.stringify(excerpt)}`;
+      let body: { status?: unknown; code?: unknown; request_id?: unknown };
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return `answered ${status} with a problem+json body that does not parse: ${JSON.stringify(excerpt)}`;
+      }
+      if (body.status !== status || typeof body.code !== 'string' || typeof body.request_id !== 'string') {
+        return `answered ${status} with a problem lacking status/code/request_id: ${excerpt}`;
+      }
+      const changed = changedTables(before, after);
+      if (changed.length > 0) return `answered ${status} (${body.code}) but stored something: ${changed.join('; ')}`;
+      return undefined;
+    }
+    if (request.mustReject) return `accepted input the document forbids: answered ${status}: ${excerpt}`;
+    return undefined;
+  }
+});
+
+function reportFailures(operation: FuzzOperation, failures: Failure[]): string {
+  const byClass = new Map<string, Failure[]>();
+  for (const failure of failures) {
+    const key = `${failure.request.mutationClass}: ${failure.problem.replace(/req_[0-9a-z]+/g, 'req_…').slice(0, 120)}`;
+    byClass.set(key, [...(byClass.get(key) ?? []), failure]);
+  }
+  const lines = [...byClass.values()].map((group) => {
+    const first = group[0] as Failure;
+    return `- [${first.request.mutationClass}] ${first.problem}\n  ${group.length}× e.g. ${describeRequest(first.request).replace(/\n/g, '\n  ')}`;
+  });
+  return [
+    `${operation.operationId}: ${failures.length} of ${RUNS} generated requests got a wrong answer (reproduce: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx tsx scripts/test.ts test/api/fuzz.test.ts --test-name-pattern=${operation.operationId})`,
+    ...lines,
+  ].join('\n');
+}
+
+/** One real resource of every type the path parameters name, so id mutations start from ids that exist. */
+async function createRealResources(stack: TestStack, tenant: TestTenant): Promise<FuzzContext> {
+  const post = async (url: string, body: unknown) => {
+    const response = await call(stack.baseUrl, 'POST', url, { key: tenant.key, body });
+    assert.ok(response.status === 201 || response.status === 202 || response.status === 200, `${url}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body as { id: string };
+  };
+  const apiKey = await post('/api/v1/api-keys', { name: 'fuzz target key', scopes: ['scenarios:read'] });
+  const user = await post('/api/v1/users', { email: `fuzz-${crypto.randomBytes(4).toString('hex')}@example.com`, display_name: 'Fuzz Target', role: 'viewer' });
+  const client = await post('/api/v1/oauth-clients', { name: 'fuzz client', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
+  const model = await post('/api/v1/models', discountModel());
+  const scenario = await post('/api/v1/scenarios', { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] });
+  const otherScenario = await post('/api/v1/scenarios', { model_id: model.id, inputs: { tier: 'silver', quantity: 120 } });
+  const batch = await post('/api/v1/scenarios/batch', { items: [{ model_id: STAFFING, inputs: STAFFING_INPUTS }] });
+  const webhook = await post('/api/v1/webhooks', { url: 'https://example.com/fuzz-hook', event_types: ['*'] });
+  const deliveryId = await createDelivery(stack, tenant, webhook.id);
+  const auditExport = await post('/api/v1/audit-exports', {});
+  const decision = await post('/api/v1/decisions', { title: 'fuzz', options: [{ label: 'A', scenario_id: scenario.id }, { label: 'B', scenario_id: scenario.id }] });
+  const evidence = await post(`/api/v1/decisions/${decision.id}/evidence`, { type: 'note', text: 'fuzz' });
+  const approvalPolicy = await post('/api/v1/approval-policies', { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H' }] });
+  await waitForBatch(stack, tenant, batch.id);
+  await waitForAuditExport(stack, tenant, auditExport.id);
+  // From here on nothing runs in the background: a refused request must leave the tenant exactly as it was.
+  await stack.stopWorker();
+  const events = await call(stack.baseUrl, 'GET', '/api/v1/events?limit=1', { key: tenant.key });
+  const eventId = (events.body.data[0] as { id: string }).id;
+  const auditRecords = await call(stack.baseUrl, 'GET', '/api/v1/audit-log?limit=1', { key: tenant.key });
+  const auditRecordId = (auditRecords.body.data[0] as { id: string }).id;
+
+  const ids: Array<[RegExp, string]> = [
+    [/^\/api\/v1\/api-keys\//, apiKey.id],
+    [/^\/api\/v1\/users\//, user.id],
+    [/^\/api\/v1\/oauth-clients\//, client.id],
+    [/^\/api\/v1\/models\//, model.id],
+    [/^\/api\/v1\/scenarios\/batches\//, batch.id],
+    [/^\/api\/v1\/scenarios\//, scenario.id],
+    [/^\/api\/v1\/webhooks\//, webhook.id],
+    [/^\/api\/v1\/events\//, eventId],
+    [/^\/api\/v1\/audit-log\//, auditRecordId],
+    [/^\/api\/v1\/audit-exports\//, auditExport.id],
+    [/^\/api\/v1\/decisions\//, decision.id],
+    [/^\/api\/v1\/approval-policies\//, approvalPolicy.id],
+  ];
+  return {
+    realIdFor(pathTemplate, parameter) {
+      if (parameter === 'delivery_id') return deliveryId;
+      if (parameter === 'evidence_id') return evidence.id;
+      const found = ids.find(([pattern]) => pattern.test(pathTemplate));
+      if (!found) throw new Error(`No real id for {${parameter}} in ${pathTemplate}: add one to createRealResources`);
+      return found[1];
+    },
+    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id],
+    // Bodies that pass the business checks too, so mutations of them probe past validation.
+    baseBodies: {
+      createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },
+      createScenarioBatch: { items: [{ model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] }], compare: false },
+      compareScenarios: { scenario_ids: [scenario.id, otherScenario.id], baseline_id: scenario.id },
+      validateModelInputs: { inputs: { tier: 'gold', quantity: 3 } },
+      updateScenario: { name: 'fuzzed', tags: ['fuzz'], inputs: STAFFING_INPUTS },
+      createModel: discountModel(),
+      createModelVersion: modelVersionOf(discountModel()),
+      createWebhook: { url: 'https://example.com/fuzz-hook', event_types: ['scenario.*'], enabled: true, retry_policy: { schedule: 'standard', max_attempts: 3 } },
+      updateWebhook: { enabled: true, event_types: ['*'] },
+      createApprovalPolicy: { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H', condition: 'total_cost > 1000' }] },
+      createApprovalPolicyVersion: { steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [user.id] }, sla: 'P1D', deadline: 'P2D' }] },
+    },
+  };
+}
+
+/** A delivery exists only once the relay and the worker have routed an event to the subscription. */
+async function createDelivery(stack: TestStack, tenant: TestTenant, webhookId: string): Promise<string> {
+  {
+    const sent = await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${webhookId}/test`, { key: tenant.key });
+    assert.ok(sent.status < 300, JSON.stringify(sent.body));
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const deliveries = await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${webhookId}/deliveries?limit=1`, { key: tenant.key });
+      const first = deliveries.body.data?.[0] as { id: string } | undefined;
+      if (first) return first.id;
+      if (Date.now() > deadline) throw new Error('the relay made no delivery within 20 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** Waits until the batch has finished, so it writes nothing while the fuzzer compares snapshots. */
+/** Completed, so its download and digest answer 200 to the well-formed requests. */
+async function waitForAuditExport(stack: TestStack, tenant: TestTenant, exportId: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/${exportId}`, { key: tenant.key });
+    if (['completed', 'failed'].includes(found.body.status)) return;
+    if (Date.now() > deadline) throw new Error(`the audit export is still ${found.body.status} after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function waitForBatch(stack: TestStack, tenant: TestTenant, batchId: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const batch = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/batches/${batchId}`, { key: tenant.key });
+    if (['completed', 'failed', 'cancelled'].includes(batch.body.status)) return;
+    if (Date.now() > deadline) throw new Error(`the batch is still ${batch.body.status} after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

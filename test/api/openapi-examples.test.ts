@@ -1,0 +1,271 @@
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { ResolveHost } from '../../activities/webhook-sender';
+import { createRequestValidators } from '../../api/openapi/validators';
+import type { MediaTypeObject, OpenApiDocument, OperationObject, ParameterObject } from '../../api/openapi/types';
+import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+
+/**
+ * Every request example in the OpenAPI document is a real request: Swagger UI's "Try it out" sends it as it is.
+ * So each one must validate against its schema (with the API's own validators) and, sent to a live stack, get the
+ * operation's documented 2xx.
+ */
+
+/** No network in tests: webhook deliveries to the example host fail fast (they are not what is tested here). */
+const resolveHost: ResolveHost = async (hostname) => {
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+};
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+interface Operation {
+  method: (typeof METHODS)[number];
+  path: string;
+  operation: OperationObject;
+}
+
+function operationsOf(document: OpenApiDocument): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ method, path, operation: item[method] as OperationObject })),
+  );
+}
+
+/** The example values of a media type: `example`, or each of `examples` (Swagger UI offers them in a list). */
+function requestExamples(media: MediaTypeObject | undefined): Array<{ name: string; value: unknown }> {
+  if (!media) return [];
+  const found: Array<{ name: string; value: unknown }> = [];
+  if (media.example !== undefined) found.push({ name: 'example', value: media.example });
+  for (const [name, example] of Object.entries(media.examples ?? {})) found.push({ name, value: (example as { value: unknown }).value });
+  return found;
+}
+
+function parametersOf(document: OpenApiDocument, operation: OperationObject): ParameterObject[] {
+  return (operation.parameters ?? []).map((p) =>
+    '$ref' in p ? (document.components.parameters[p.$ref.replace('#/components/parameters/', '')] as ParameterObject) : p,
+  );
+}
+
+/** JSON Pointers (below components/schemas) of every schema that carries an `example`. */
+function schemaExamplePointers(value: unknown, pointer: string, found: string[] = []): string[] {
+  if (typeof value !== 'object' || value === null) return found;
+  if (!Array.isArray(value) && 'example' in value && pointer !== '') found.push(pointer);
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'example' || key === 'examples') continue;
+    schemaExamplePointers(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, found);
+  }
+  return found;
+}
+
+describe('OpenAPI request examples', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+  let document: OpenApiDocument;
+
+  before(async () => {
+    stack = await startTestStack({ worker: true, resolveHost, env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1' } });
+    tenant = await createTestTenant(stack.db);
+    document = (await call<OpenApiDocument>(stack.baseUrl, 'GET', '/api/v1/openapi.json')).body;
+  });
+  after(async () => stack.close());
+
+  it('has a full example on every JSON request body, and every example is valid against its schema', () => {
+    const validators = createRequestValidators(document);
+    const problems: string[] = [];
+    for (const { operation } of operationsOf(document)) {
+      const media = operation.requestBody?.content['application/json'];
+      if (!media) continue;
+      const examples = requestExamples(media);
+      if (examples.length === 0) problems.push(`${operation.operationId}: no request example`);
+      const check = validators.forOperation(operation.operationId).body;
+      for (const { name, value } of examples) {
+        const errors = check?.(structuredClone(value)) ?? [];
+        if (errors.length > 0) problems.push(`${operation.operationId} (${name}): ${JSON.stringify(errors)}`);
+      }
+      for (const parameter of parametersOf(document, operation).filter((p) => p.in === 'query' && 'example' in p)) {
+        const errors = validators.forOperation(operation.operationId).query?.({ [parameter.name]: String((parameter as { example?: unknown }).example) }) ?? [];
+        if (errors.length > 0) problems.push(`${operation.operationId} ?${parameter.name}: ${JSON.stringify(errors)}`);
+      }
+    }
+    // Schema-level examples too (shown in the schema view and used by generated samples): each against its own schema.
+    const pointers = schemaExamplePointers(document.components.schemas, '');
+    assert.ok(pointers.length > 10, `expected schema examples, found ${pointers.length}`);
+    for (const pointer of pointers) {
+      const schema = pointer.split('/').slice(1).reduce<any>((node, key) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], document.components.schemas);
+      const errors = validators.schema(pointer.slice(1))(structuredClone(schema.example));
+      if (errors.length > 0) problems.push(`components/schemas${pointer} example: ${JSON.stringify(errors)}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('sends every operation\'s request example to a live stack and gets the documented 2xx', async () => {
+    const request = async (method: string, path: string, body?: unknown) => {
+      const response = await call(stack.baseUrl, method, path, { key: tenant.key, body });
+      assert.ok(response.status < 300, `fixture ${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body;
+    };
+    const exampleBody = (operationId: string) => {
+      const found = operationsOf(document).find(({ operation }) => operation.operationId === operationId);
+      return requestExamples(found?.operation.requestBody?.content['application/json'])[0]?.value;
+    };
+    const scenario = () => request('POST', '/api/v1/scenarios', exampleBody('createScenario'));
+    const tenantModel = () => request('POST', '/api/v1/models', exampleBody('createModel'));
+    const webhook = () => request('POST', '/api/v1/webhooks', exampleBody('createWebhook'));
+    const apiKey = () => request('POST', '/api/v1/api-keys', { name: 'fixture', scopes: ['scenarios:read'] });
+    const oauthClient = () => request('POST', '/api/v1/oauth-clients', { name: 'fixture', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
+    const member = () =>
+      request('POST', '/api/v1/users', { email: `member-${crypto.randomBytes(4).toString('hex')}@example.com`, display_name: 'Fixture', role: 'viewer' });
+    const batch = () => request('POST', '/api/v1/scenarios/batch', exampleBody('createScenarioBatch'));
+    const approvalPolicy = () => request('POST', '/api/v1/approval-policies', exampleBody('createApprovalPolicy'));
+    /** A batch that is still running when cancelled: created while no worker runs it. */
+    const runningBatch = async () => {
+      await stack.stopWorker();
+      try {
+        return await batch();
+      } finally {
+        await stack.startWorker();
+      }
+    };
+    const completedAuditExport = async () => {
+      const created = await request('POST', '/api/v1/audit-exports', {});
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const polled = await request('GET', `/api/v1/audit-exports/${created.id}`);
+        if (polled.status === 'completed') return { id: polled.id };
+        assert.ok(Date.now() < deadline, `the audit export never completed: ${JSON.stringify(polled)}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const delivery = async () => {
+      const hook = await webhook();
+      await request('POST', `/api/v1/webhooks/${hook.id}/test`);
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const page = await request('GET', `/api/v1/webhooks/${hook.id}/deliveries`);
+        if (page.data.length > 0) return { id: hook.id, delivery_id: page.data[0].id };
+        assert.ok(Date.now() < deadline, 'the test event was never turned into a delivery');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+
+    /** Path parameters per path template, from resources created for each operation (so deletes and revokes are safe). */
+    const pathParameters: Record<string, () => Promise<Record<string, string>>> = {
+      '/api/v1/api-keys/{id}': async () => ({ id: (await apiKey()).id }),
+      '/api/v1/api-keys/{id}/revoke': async () => ({ id: (await apiKey()).id }),
+      '/api/v1/api-keys/{id}/rotate': async () => ({ id: (await apiKey()).id }),
+      '/api/v1/users/{id}': async () => ({ id: (await member()).id }),
+      '/api/v1/oauth-clients/{id}': async () => ({ id: (await oauthClient()).id }),
+      '/api/v1/oauth-clients/{id}/revoke': async () => ({ id: (await oauthClient()).id }),
+      '/api/v1/models/{id}': async () => ({ id: (await tenantModel()).id }),
+      '/api/v1/models/{id}/versions': async () => ({ id: (await tenantModel()).id }),
+      '/api/v1/models/{id}/deprecate': async () => ({ id: (await tenantModel()).id }),
+      // The example inputs are the staffing model's.
+      '/api/v1/models/{id}/validate': async () => ({ id: 'mdl_service_queue_staffing' }),
+      '/api/v1/scenarios/{id}': async () => ({ id: (await scenario()).id }),
+      '/api/v1/scenarios/{id}/runs': async () => ({ id: (await scenario()).id }),
+      '/api/v1/scenarios/batches/{id}': async () => ({ id: (await batch()).id }),
+      '/api/v1/scenarios/batches/{id}/cancel': async () => ({ id: (await runningBatch()).id }),
+      '/api/v1/webhooks/{id}': async () => ({ id: (await webhook()).id }),
+      '/api/v1/webhooks/{id}/rotate-secret': async () => ({ id: (await webhook()).id }),
+      '/api/v1/webhooks/{id}/test': async () => ({ id: (await webhook()).id }),
+      '/api/v1/webhooks/{id}/deliveries': async () => ({ id: (await webhook()).id }),
+      '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver': delivery,
+      '/api/v1/audit-exports/{id}': completedAuditExport,
+      '/api/v1/audit-exports/{id}/download': completedAuditExport,
+      '/api/v1/audit-exports/{id}/digest': completedAuditExport,
+      '/api/v1/events/{id}': async () => ({ id: (await request('POST', `/api/v1/webhooks/${(await webhook()).id}/test`)).id }),
+      // The tenant's bootstrap key has the first record of its audit log.
+      '/api/v1/audit-log/{id}': async () => ({ id: (await request('GET', '/api/v1/audit-log?limit=1')).data[0].id }),
+      '/api/v1/decisions/{id}': async () => ({ id: (await decision()).id }),
+      '/api/v1/decisions/{id}/evidence': async () => ({ id: (await decision()).id }),
+      '/api/v1/decisions/{id}/history': async () => ({ id: (await decision()).id }),
+      '/api/v1/decisions/{id}/compare': async () => ({ id: (await decision()).id }),
+      '/api/v1/decisions/{id}/evidence/{evidence_id}/detach': async () => {
+        const { id } = await decision();
+        return { id, evidence_id: (await request('POST', `/api/v1/decisions/${id}/evidence`, exampleBody('attachDecisionEvidence'))).id };
+      },
+      '/api/v1/decisions/{id}/submit': async () => ({ id: (await chosenDecision()).id }),
+      // Approving and rejecting need a person (an OAuth token): with the API key they answer 403 user_actor_required,
+      // checked below; test/api/decision-approvals.test.ts sends them as signed-in users.
+      '/api/v1/decisions/{id}/approve': async () => ({ id: (await decision()).id }),
+      '/api/v1/decisions/{id}/reject': async () => ({ id: (await decision()).id }),
+      '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
+      '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
+      '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),
+    };
+    /** A draft decision from the create example, its options linked to completed scenarios of the caller's own. */
+    const decision = async () => request('POST', '/api/v1/decisions', await withOwnScenarioIds(exampleBody('createDecision')));
+
+    /** A draft with a chosen option, which can be submitted. */
+    const chosenDecision = async () => {
+      const { id } = await decision();
+      return request('PATCH', `/api/v1/decisions/${id}`, { chosen_option: 'opt_1' });
+    };
+    /** A policy whose one step names a member of the tenant, so a submission under it can be reviewed. */
+    const reviewablePolicy = async () =>
+      request('POST', '/api/v1/approval-policies', { name: 'fixture', steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [(await member()).id] }, sla: 'P1D' }] });
+
+    /** Example scenario ids in bodies (compare) stand for completed scenarios of the caller's own; policy ids for a reviewable policy. */
+    const withOwnScenarioIds = async (value: unknown): Promise<unknown> => {
+      const ids = new Map<string, string>();
+      const replace = async (node: unknown): Promise<unknown> => {
+        if (typeof node === 'string' && /^scn_[0-9a-z]{26}$/.test(node)) {
+          if (!ids.has(node)) ids.set(node, (await scenario()).id);
+          return ids.get(node);
+        }
+        if (typeof node === 'string' && /^apl_[0-9a-z]{26}$/.test(node)) {
+          if (!ids.has(node)) ids.set(node, (await reviewablePolicy()).id);
+          return ids.get(node);
+        }
+        // One at a time: the same example id in two places must become the same scenario.
+        if (Array.isArray(node)) {
+          const items: unknown[] = [];
+          for (const item of node) items.push(await replace(item));
+          return items;
+        }
+        if (typeof node === 'object' && node !== null) {
+          const entries: Array<[string, unknown]> = [];
+          for (const [key, item] of Object.entries(node)) entries.push([key, await replace(item)]);
+          return Object.fromEntries(entries);
+        }
+        return node;
+      };
+      return replace(value);
+    };
+
+    const failures: string[] = [];
+    let sent = 0;
+    for (const { method, path, operation } of operationsOf(document)) {
+      const templated = path.includes('{');
+      const resolve = pathParameters[path];
+      if (templated && !resolve) {
+        failures.push(`${operation.operationId}: no fixture for ${path} (add one to this test)`);
+        continue;
+      }
+      const expected = Object.keys(operation.responses).filter((status) => /^2\d\d$/.test(status)).map(Number);
+      const media = operation.requestBody?.content['application/json'];
+      const examples = media ? requestExamples(media) : [{ name: 'no body', value: undefined }];
+      for (const { name, value } of examples) {
+        const parameters = resolve ? await resolve() : {};
+        const url = new URL(path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(parameters[key] as string)), stack.baseUrl);
+        for (const parameter of parametersOf(document, operation).filter((p) => p.in === 'query' && 'example' in p)) {
+          url.searchParams.set(parameter.name, String((parameter as { example?: unknown }).example));
+        }
+        const body = value === undefined ? undefined : await withOwnScenarioIds(value);
+        const response = await call(stack.baseUrl, method.toUpperCase(), `${url.pathname}${url.search}`, { key: tenant.key, body });
+        sent += 1;
+        if (operation['x-user-actor-required']) {
+          if (response.status !== 403 || response.body.code !== 'user_actor_required') {
+            failures.push(`${operation.operationId} (${name}): ${response.status} with an API key, documented 403 user_actor_required: ${JSON.stringify(response.body).slice(0, 400)}`);
+          }
+          continue;
+        }
+        if (!expected.includes(response.status)) {
+          failures.push(`${operation.operationId} (${name}): ${response.status}, documented ${expected.join('/')}: ${JSON.stringify(response.body).slice(0, 400)}`);
+        }
+      }
+    }
+    assert.deepEqual(failures, []);
+    assert.ok(sent >= operationsOf(document).length, `${sent} requests for ${operationsOf(document).length} operations`);
+  });
+});

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { readStackState, type StackProcessName } from '../../core/stack-state';
+import { findFreePort } from '../../scripts/stack/ports';
+import { isProcessAlive, waitForExit } from '../../scripts/stack/processes';
+
+/**
+ * `npm start` as a user runs it, on its own DATA_DIR and ports (its own embedded Postgres and Temporal dev server,
+ * not the test run's): every process it runs is killed outright in turn and must come back, the API answering
+ * again each time; then Ctrl-C (SIGINT) must stop everything.
+ */
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+describe('npm start supervises its processes', () => {
+  let dataDir: string;
+  let supervisor: ChildProcess;
+  let output = '';
+  let baseUrl: string;
+
+  const pids = () => readStackState(dataDir).pids ?? {};
+
+  async function waitUntil(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await Promise.resolve().then(check).catch(() => false))) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; supervisor output:\n${output.slice(-4000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  const apiAnswers = async (): Promise<boolean> => {
+    const ready = await fetch(`${baseUrl}/ready`, { signal: AbortSignal.timeout(3000) });
+    const key = /Demo API key\s+(\S+)/.exec(output)?.[1];
+    if (ready.status !== 200 || !key) return false;
+    const me = await fetch(`${baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(3000) });
+    return me.status === 200;
+  };
+
+  /** SIGKILL (no chance to clean up, as a crash), then a new process with a new pid, and the API answering. */
+  async function killAndExpectRestart(name: StackProcessName): Promise<void> {
+    const pid = pids()[name];
+    assert.ok(pid && isProcessAlive(pid), `${name} runs (${pid})`);
+    process.kill(pid, 'SIGKILL');
+    await waitUntil(`${name} is restarted`, () => {
+      const next = pids()[name];
+      return next !== undefined && next !== pid && isProcessAlive(next);
+    });
+    assert.match(output, new RegExp(`${name === 'api' ? 'API' : name === 'worker' ? 'worker' : name === 'postgres' ? 'Postgres' : 'Temporal'} exited unexpectedly \\(SIGKILL\\); restarting`, 'i'));
+    await waitUntil('the API answers again', apiAnswers);
+  }
+
+  before(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-supervisor-'));
+    // When we run as root, Postgres runs as the unprivileged "postgres" user and must enter it.
+    fs.chmodSync(dataDir, 0o711);
+    const port = await findFreePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    // Not the test run's shared stack: this supervisor starts (and kills) its own.
+    const { DATABASE_URL: _database, TEMPORAL_ADDRESS: _temporal, ...env } = process.env;
+    supervisor = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/start.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...env,
+        PORT: String(port),
+        TEMPORAL_PORT: String(await findFreePort()),
+        TEMPORAL_UI_PORT: String(await findFreePort()),
+        EMBEDDED_PG_PORT: String(await findFreePort()),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    supervisor.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    supervisor.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    await waitUntil('the stack is up', apiAnswers, 90_000);
+  });
+
+  after(async () => {
+    if (supervisor.exitCode === null && supervisor.signalCode === null) {
+      supervisor.kill('SIGINT');
+      await waitForExit(supervisor);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('restarts a killed worker, API, Postgres and Temporal, and stops everything on SIGINT', async () => {
+    const first = pids();
+    for (const name of ['api', 'worker', 'postgres', 'temporal'] as const) assert.ok(first[name], `stack.json records the ${name} pid`);
+
+    await killAndExpectRestart('worker');
+    await killAndExpectRestart('api');
+    await killAndExpectRestart('postgres');
+    await killAndExpectRestart('temporal');
+    assert.equal(supervisor.exitCode, null, 'the supervisor kept running');
+
+    const last = Object.values(pids());
+    supervisor.kill('SIGINT');
+    const status = await waitForExit(supervisor);
+    assert.equal(status.code, 0, output.slice(-2000));
+    for (const pid of last) assert.equal(isProcessAlive(pid), false, `pid ${pid} stopped`);
+    assert.match(output, /\[start\] stopped/);
+  });
+});

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import Router from '@koa/router';
+import { Client } from '@temporalio/client';
+import { createApp } from '../../api/app';
+import type { AppState } from '../../api/context';
+import { bodyLimitFor, createOperationBinding } from '../../api/operations';
+import { buildOpenApiDocument } from '../../api/openapi/document';
+import { documentedOperations, koaPathFor } from '../../api/openapi/operations';
+import { createRequestValidators } from '../../api/openapi/validators';
+import { loadConfig } from '../../core/config';
+import { createLogger } from '../../core/logger';
+import { createKnex } from '../../db/connection';
+
+const document = buildOpenApiDocument();
+const validators = createRequestValidators(document);
+
+describe('operations bound from the OpenAPI document', () => {
+  it('binds every operation of the document to exactly one handler in the app', async () => {
+    // Building the app binds its routes; neither Postgres nor Temporal is reached (no request is made, no key cache).
+    const db = createKnex('postgres://nobody@127.0.0.1:9/none');
+    const app = createApp({
+      config: loadConfig({ API_KEY_CACHE_TTL_MS: '0' }),
+      db,
+      temporal: new Client(),
+      logger: createLogger('silent', 'operations-test'),
+    });
+    try {
+      const expected = new Map(documentedOperations(document).map((operation) => [operation.operationId, `${operation.method} ${operation.path}`]));
+      assert.deepEqual(new Map([...app.operations].sort()), new Map([...expected].sort()));
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
+  });
+
+  it('refuses to complete while an operation of the document has no handler', () => {
+    const binding = createOperationBinding(document, validators);
+    const api = new Router<AppState>({ prefix: '/api/v1' });
+    binding.operation(api, 'getScenario', () => undefined);
+    assert.throws(() => binding.assertComplete([api]), /Operations in the OpenAPI document without a handler: .*createScenario/);
+  });
+
+  it('refuses a route that is not an operation of the document', () => {
+    const binding = createOperationBinding(document, validators);
+    const api = new Router<AppState>({ prefix: '/api/v1' });
+    const system = new Router<AppState>();
+    for (const operation of documentedOperations(document)) {
+      binding.operation(operation.path.startsWith('/api/v1/') ? api : system, operation.operationId, () => undefined);
+    }
+    assert.doesNotThrow(() => binding.assertComplete([api]));
+    api.get('/scenarios/:id/secret', () => undefined);
+    assert.throws(() => binding.assertComplete([api]), /Routes that are not operations of the OpenAPI document: GET \/api\/v1\/scenarios\/:id\/secret/);
+  });
+
+  it('refuses an operation id the document does not have, and binding one twice', () => {
+    const binding = createOperationBinding(document, validators);
+    const api = new Router<AppState>({ prefix: '/api/v1' });
+    assert.throws(() => binding.operation(api, 'createScenarioz', () => undefined), /No operation "createScenarioz"/);
+    binding.operation(api, 'createScenario', () => undefined);
+    assert.throws(() => binding.operation(api, 'createScenario', () => undefined), /bound twice/);
+  });
+
+  it('turns OpenAPI path templates into Koa route paths under the router prefix', () => {
+    assert.equal(koaPathFor('/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver', '/api/v1'), '/webhooks/:id/deliveries/:delivery_id/redeliver');
+    assert.equal(koaPathFor('/health'), '/health');
+    assert.throws(() => koaPathFor('/health', '/api/v1'), /not under the router prefix/);
+  });
+
+  it('takes each operation body limit from x-body-limit, resolved from configuration', () => {
+    const limitFor = bodyLimitFor(document, { bodyLimitBytes: 1000, batchBodyLimitBytes: 5000 });
+    assert.equal(limitFor('POST', '/api/v1/scenarios/batch'), 5000);
+    assert.equal(limitFor('POST', '/api/v1/scenarios'), 1000);
+    assert.equal(limitFor('POST', '/api/v1/scenarios/batches/sbt_x/cancel'), 1000);
+    assert.equal(limitFor('PATCH', '/api/v1/webhooks/whk_x'), 1000);
+    const limited = documentedOperations(document).filter((operation) => operation.bodyLimit !== undefined);
+    assert.deepEqual(limited.map((operation) => operation.operationId), ['createScenarioBatch']);
+  });
+});
