@@ -206,6 +206,9 @@ describe('scenario batches', () => {
       assert.equal(scenario.status, 'completed');
       assert.ok(scenario.metrics.required_agents > 0, JSON.stringify(scenario.metrics));
       assert.equal(scenario.audit_trail.filter((e: any) => e.event === 'result_stored').length, 1, 'stored once');
+      // The result is stored by the local activity before its workflow task completes; a retried (transient) task's
+      // started event reaches the history only with that completion, so read the history once the workflow closed.
+      await handle.result();
       const events = (await handle.fetchHistory()).events ?? [];
       assert.ok(events.some((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT), 'the dead process\'s task timed out');
       const finisher = events.filter((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED).at(-1);
