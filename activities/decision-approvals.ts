@@ -4,13 +4,16 @@ import type { Logger } from '../core/logger';
 import { appendAuditRecord } from '../db/repositories/audit-log';
 import { findDecision, updateDecision } from '../db/repositories/decisions';
 import { recordEvent } from '../db/repositories/events';
+import type { DecisionRecord } from '../db/records/decision';
 import { inTenantTransaction } from '../db/tenant-scope';
 import type { RecordApprovalTransitionInput } from '../workflows/contracts/decision-approvals';
 
+const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
+
 /**
  * Keeps Postgres in step with the approval workflow: one transaction per transition writes the decision's status,
- * current step and approvals, its audit records and its outbox events. The workflow numbers its transitions; a retry
- * of a write that already committed finds the number stored and writes nothing twice.
+ * step, approvals and who may act now, its audit records and its outbox events. The workflow numbers its
+ * transitions; a retry of a write that already committed finds the number stored and writes nothing twice.
  */
 export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logger }) {
   return {
@@ -22,16 +25,32 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
           return;
         }
         if (decision.transition_seq >= input.state.seq) return;
+        const { state } = input;
         const actor = input.actor as Actor;
-        const submitted = input.records.some((r) => r.action === 'decision.submitted');
-        const updated = await updateDecision(scope, input.decisionId, {
-          status: input.state.status,
-          current_step: input.state.currentStep,
-          approvals: input.state.approvals,
-          transition_seq: input.state.seq,
-          ...(submitted ? { submitted_at: new Date() } : {}),
+        const actions = new Set(input.records.map((r) => r.action));
+        const patch: Partial<DecisionRecord> = {
+          status: state.status,
+          current_step: state.currentStep,
+          approvals: state.approvals,
+          transition_seq: state.seq,
+          awaiting_roles: input.assignment.roles,
+          awaiting_user_ids: input.assignment.userIds,
+          excluded_user_ids: [...new Set([...state.excludedUserIds, ...state.approvals.map((a) => a.user_id)])],
+          step_sla_due_at: dateOrNull(state.slaDueAt),
+          step_deadline_at: dateOrNull(state.deadlineAt),
+          escalated: state.escalated,
+          review_round: state.round,
+          approval_steps: decision.approval_steps.map((step, index) => ({ ...step, applies: state.stepApplies[index] !== false })),
+          outcome_reviews_done: state.outcomeReviewsDone,
           updated_by: actor,
-        });
+        };
+        if (actions.has('decision.submitted')) patch.submitted_at = new Date();
+        if (actions.has('decision.resubmitted')) {
+          patch.review_edits = [];
+          patch.resubmission_pending = false;
+          patch.outcome_reviews_at = state.outcomeReviewsAt;
+        }
+        const updated = await updateDecision(scope, input.decisionId, patch);
         const decisionData = {
           id: updated.id,
           title: updated.title,

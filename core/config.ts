@@ -49,6 +49,8 @@ export interface Config {
   batchChunkTimeoutMs: number;
   /** Retry schedule of model and batch activities (seconds in tests, minutes in production if you like). */
   activityRetry: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number };
+  /** The approval workflow: reminders after an SLA escalated, and when a long review continues as new. */
+  approvals: { reminderIntervalSeconds: number; continueAsNewAfterEvents: number };
   nodeEnv: string;
   oauth: OAuthConfig;
   webhooks: WebhookConfig;
@@ -199,6 +201,10 @@ export function loadConfig(env: Env = process.env): Config {
       initialIntervalMs: readInteger(env, 'ACTIVITY_RETRY_INITIAL_MS', 1000, 1, 3_600_000),
       maximumIntervalMs: readInteger(env, 'ACTIVITY_RETRY_MAX_MS', 30_000, 1, 86_400_000),
       maximumAttempts: readInteger(env, 'ACTIVITY_RETRY_MAX_ATTEMPTS', 10, 1, 1000),
+    },
+    approvals: {
+      reminderIntervalSeconds: readInteger(env, 'APPROVAL_REMINDER_INTERVAL_SECONDS', 86_400, 1, 30 * 86_400),
+      continueAsNewAfterEvents: readInteger(env, 'APPROVAL_CONTINUE_AS_NEW_AFTER_EVENTS', 10_000, 20, 50_000),
     },
     nodeEnv,
     oauth: loadOAuthConfig(env, publicBaseUrl),

@@ -37,10 +37,12 @@ export const ERROR_CODES = {
   webhook_disabled: { status: 409, description: 'The webhook subscription is disabled.' },
   event_expired: { status: 409, description: 'The event is past its retention period.' },
   audit_export_not_ready: { status: 409, description: 'The audit export has not completed: no files or digest yet (see `status`).' },
-  decision_not_editable: { status: 409, description: 'The decision is no longer a draft: its content changes only through its approval workflow.' },
+  decision_not_editable: { status: 409, description: 'The decision is neither a draft nor awaiting requested changes: its content changes only through its approval workflow.' },
   decision_not_comparable: { status: 409, description: 'Fewer than two of the decision\'s options link a scenario, so there is nothing to compare.' },
   decision_not_pending: { status: 409, description: 'The decision is not pending approval: there is no step to act on.' },
   approval_step_moved: { status: 409, description: 'The approval step moved on since the client saw it (`expected_step`); reread the decision.' },
+  decision_transition_not_allowed: { status: 409, description: "The decision's status does not allow this action (see the decision states in the Decisions tag)." },
+  resubmission_in_progress: { status: 409, description: 'A resubmission of the decision is being recorded; edit after it has been (or request changes again).' },
   approval_policy_archived: { status: 409, description: 'The approval policy is archived: it takes no new versions.' },
   payload_too_large: { status: 413, description: "The request body exceeds the operation's limit." },
   unsupported_media_type: { status: 415, description: 'The body is not unencoded JSON in UTF-8.' },
@@ -124,8 +126,11 @@ export const webhookDisabled = () => new AppError(409, 'webhook_disabled', 'The 
 export const eventExpired = () => new AppError(409, 'event_expired', 'The event is past its retention period.');
 export const auditExportNotReady = (status: string) =>
   new AppError(409, 'audit_export_not_ready', `The audit export is ${status}; its files and digest exist once it has completed.`);
-export const decisionNotEditable = (status: string) =>
-  new AppError(409, 'decision_not_editable', `The decision is ${status}, not a draft: only drafts can be edited, deleted or given evidence.`);
+export const decisionNotEditable = (status: string, allowed = 'a draft') =>
+  new AppError(409, 'decision_not_editable', `The decision is ${status}, not ${allowed}: ${allowed === 'a draft' ? 'only drafts can be deleted' : 'only drafts and decisions whose changes were requested can be edited or given evidence'}.`);
+export const decisionTransitionNotAllowed = (detail: string) => new AppError(409, 'decision_transition_not_allowed', detail);
+export const resubmissionInProgress = () =>
+  new AppError(409, 'resubmission_in_progress', 'The decision is being resubmitted: edits wait until its review has resumed (ask for changes again to edit).');
 export const decisionNotComparable = (linked: number) =>
   new AppError(409, 'decision_not_comparable', `${linked} of the decision's options link a scenario; comparing needs at least two.`);
 export const approvalPolicyArchived = () =>

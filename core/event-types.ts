@@ -37,8 +37,17 @@ const approvalTransition = (transition: Schema): Schema => ({
     transition: { type: 'object', required: ['policy_id', 'policy_version', 'step_count'], properties: transition },
   },
 });
-const approvalRef: Schema = { policy_id: { type: 'string' }, policy_version: { type: 'integer' }, step_count: { type: 'integer' } };
+const approvalRef: Schema = {
+  policy_id: { type: 'string' },
+  policy_version: { type: 'integer' },
+  step_count: { type: 'integer' },
+  round: { type: 'integer', description: 'The review round: 1 at submission, +1 per resubmission.' },
+};
 const approvalStep: Schema = { step: { type: 'integer' }, step_name: { type: 'string' }, comment: nullableString };
+const approverSet: Schema = {
+  type: ['object', 'null'],
+  properties: { role: { type: 'string' }, user_ids: { type: 'array', items: { type: 'string' } } },
+};
 
 const scenarioOutcome = (status: 'completed' | 'failed'): Schema => ({
   type: 'object',
@@ -231,7 +240,12 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     type: 'decision.submitted',
     summary: 'A decision was submitted for approval',
     description: 'POST /decisions/{id}/submit started its approval workflow; the decision is pending approval at step 1.',
-    data: approvalTransition({ ...approvalRef, workflow_id: { type: 'string' }, steps: { type: 'array', items: { type: 'string' } } }),
+    data: approvalTransition({
+      ...approvalRef,
+      workflow_id: { type: 'string' },
+      steps: { type: 'array', items: { type: 'string' } },
+      skipped_steps: { type: 'array', items: { type: 'string' }, description: 'Steps whose condition is false for the chosen scenario.' },
+    }),
   },
   {
     type: 'decision.step.approved',
@@ -256,6 +270,88 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     summary: 'A decision was rejected',
     description: 'An eligible approver rejected the decision at its current step.',
     data: approvalTransition({ ...approvalRef, ...approvalStep }),
+  },
+  {
+    type: 'decision.changes_requested',
+    summary: 'An approver asked for changes',
+    description: 'An eligible approver of the current step asked for changes: the decision is editable again until it is resubmitted.',
+    data: approvalTransition({ ...approvalRef, ...approvalStep }),
+  },
+  {
+    type: 'decision.resubmitted',
+    summary: 'A decision was resubmitted after changes',
+    description:
+      'The review resumes. When options, the chosen option or evidence changed, the approvals given so far are dismissed and the review restarts ' +
+      'at the first step; otherwise it resumes at the step that asked for changes.',
+    data: approvalTransition({
+      ...approvalRef,
+      content_changed: { type: 'boolean' },
+      dismissed_approvals: { type: 'array', items: { type: 'object', properties: { step: { type: 'integer' }, user_id: { type: 'string' } } } },
+      editors: { type: 'array', items: { type: 'string' } },
+      step: { type: ['integer', 'null'] },
+      comment: nullableString,
+    }),
+  },
+  {
+    type: 'decision.step.escalated',
+    summary: "A step's SLA passed",
+    description: "The current step's SLA passed: its escalation target may now act on it too, and reminders follow at the configured interval.",
+    data: approvalTransition({ ...approvalRef, step: { type: 'integer' }, step_name: { type: 'string' }, sla_due_at: timestamp, escalated_to: approverSet }),
+  },
+  {
+    type: 'decision.step.reminder',
+    summary: 'A reminder for an escalated step',
+    description: 'Sent once per reminder interval (APPROVAL_REMINDER_INTERVAL_SECONDS) while an escalated step still awaits approvals.',
+    data: approvalTransition({
+      ...approvalRef,
+      step: { type: 'integer' },
+      step_name: { type: 'string' },
+      sla_due_at: timestamp,
+      approvals_given: { type: 'integer' },
+      approvals_required: { type: 'integer' },
+    }),
+  },
+  {
+    type: 'decision.step.reassigned',
+    summary: "An admin reassigned a step's approvers",
+    description: "The step's approvers (a role or named users) were replaced for this decision.",
+    data: approvalTransition({ ...approvalRef, ...approvalStep, from: approverSet, to: approverSet }),
+  },
+  {
+    type: 'decision.commented',
+    summary: 'A comment on a decision',
+    description: 'Someone commented on a decision under review or approved.',
+    data: approvalTransition({ ...approvalRef, status: { type: 'string' }, step: { type: ['integer', 'null'] }, comment: { type: 'string' } }),
+  },
+  {
+    type: 'decision.withdrawn',
+    summary: 'A decision was withdrawn',
+    description: 'Its owner, author or an admin withdrew it from review.',
+    data: approvalTransition({ ...approvalRef, step: { type: ['integer', 'null'] }, comment: nullableString }),
+  },
+  {
+    type: 'decision.expired',
+    summary: 'A decision expired',
+    description: "The current step's final deadline passed before it had its approvals.",
+    data: approvalTransition({ ...approvalRef, step: { type: 'integer' }, step_name: { type: 'string' }, deadline_at: timestamp }),
+  },
+  {
+    type: 'decision.implemented',
+    summary: 'An approved decision was implemented',
+    description: 'POST /decisions/{id}/implement.',
+    data: approvalTransition({ ...approvalRef, comment: nullableString }),
+  },
+  {
+    type: 'decision.closed',
+    summary: 'A decision was closed',
+    description: 'POST /decisions/{id}/close: its workflow ends; outcome reviews not yet due are cancelled.',
+    data: approvalTransition({ ...approvalRef, outcome_reviews_cancelled: { type: 'array', items: timestamp }, comment: nullableString }),
+  },
+  {
+    type: 'decision.outcome.due',
+    summary: 'An outcome review is due',
+    description: "One of the decision's `outcome_reviews_at` dates arrived (announced once the decision is approved): time to record outcomes.",
+    data: approvalTransition({ ...approvalRef, review_at: timestamp, review_number: { type: 'integer' }, review_count: { type: 'integer' } }),
   },
 ];
 

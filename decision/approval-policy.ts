@@ -174,3 +174,24 @@ export function namedUsers(steps: ApprovalStepInput[]): Array<{ path: string; id
     ...(step.escalate_to?.user_ids ?? []).map((id, k) => ({ path: `/steps/${index}/escalate_to/user_ids/${k}`, id })),
   ]);
 }
+
+/**
+ * Which of a version's steps apply to a decision: a step without a condition always does; a condition is evaluated
+ * with zen-engine against the metrics of the chosen option's frozen scenario run (`total_cost > 1000000`). A step
+ * whose condition cannot be evaluated (no scenario linked to the chosen option, a metric it names missing, a result
+ * that is not a boolean) applies: when in doubt, more review, never less.
+ */
+export async function stepsThatApply(steps: Array<Pick<ApprovalStep, 'condition'>>, metrics: Record<string, unknown> | null): Promise<boolean[]> {
+  return Promise.all(
+    steps.map(async (step) => {
+      if (step.condition === null) return true;
+      if (metrics === null) return true;
+      try {
+        const result: unknown = await evaluateExpression(step.condition, metrics);
+        return typeof result === 'boolean' ? result : true;
+      } catch {
+        return true;
+      }
+    }),
+  );
+}

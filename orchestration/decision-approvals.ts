@@ -2,21 +2,37 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, WorkflowUp
 import { ApplicationFailure } from '@temporalio/common';
 import type { AppError } from '../core/app-error';
 import type { Config } from '../core/config';
-import { approvalStepMoved, decisionNotPending, notAnEligibleApprover } from '../core/errors';
+import { validationFailed } from '../core/app-error';
+import { approvalStepMoved, decisionNotPending, decisionTransitionNotAllowed, notAnEligibleApprover } from '../core/errors';
 import type { Logger } from '../core/logger';
 import {
   approveUpdate,
+  closeUpdate,
+  commentUpdate,
   DECISION_APPROVAL_WORKFLOW,
   decisionApprovalWorkflowId,
+  implementUpdate,
+  INVALID_STEP,
   NOT_ELIGIBLE,
   NOT_PENDING,
+  reassignUpdate,
   rejectUpdate,
+  requestChangesUpdate,
+  resubmitUpdate,
   STEP_MOVED,
   submissionRecordedUpdate,
+  withdrawUpdate,
+  WRONG_STATUS,
   type ApprovalActionArgs,
+  type CommentArgs,
   type DecisionApprovalInput,
   type DecisionApprovalState,
+  type LifecycleArgs,
+  type ReassignArgs,
+  type ResubmitArgs,
+  type WithdrawArgs,
 } from '../workflows/contracts/decision-approvals';
+import type { UpdateDefinition } from '@temporalio/common';
 import { DecisionStatusSearchAttribute, searchAttributesFor } from '../workflows/contracts/search-attributes';
 import { startOrRollBack, withWorkflowEngineDeadline } from './workflow-engine';
 
@@ -24,18 +40,20 @@ export { decisionApprovalWorkflowId };
 
 export interface DecisionApprovalsDeps {
   temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry'>;
+  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'approvals'>;
   logger: Logger;
 }
 
 /** The workflow's refusals (validator or handler), as the API's problems; anything else is not ours to translate. */
 function translateRefusal(error: unknown): AppError | undefined {
-  if (error instanceof WorkflowNotFoundError) return decisionNotPending('no longer pending approval');
+  if (error instanceof WorkflowNotFoundError) return decisionTransitionNotAllowed('The decision has no review under way.');
   if (!(error instanceof WorkflowUpdateFailedError) || !(error.cause instanceof ApplicationFailure)) return undefined;
   const failure = error.cause;
   if (failure.type === NOT_ELIGIBLE) return notAnEligibleApprover(failure.message);
   if (failure.type === STEP_MOVED) return approvalStepMoved((failure.details?.[0] as number | undefined) ?? null);
   if (failure.type === NOT_PENDING) return decisionNotPending('no longer pending approval');
+  if (failure.type === WRONG_STATUS) return decisionTransitionNotAllowed(failure.message);
+  if (failure.type === INVALID_STEP) return validationFailed([{ path: '/step', message: failure.message }], 'The step cannot be reassigned.');
   return undefined;
 }
 
@@ -48,7 +66,7 @@ export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
   const awaitSubmission = (decisionId: string) =>
     withDeadline(() => temporal.workflow.getHandle(decisionApprovalWorkflowId(decisionId)).executeUpdate(submissionRecordedUpdate));
 
-  async function act(decisionId: string, update: typeof approveUpdate, args: ApprovalActionArgs): Promise<DecisionApprovalState> {
+  async function act<A>(decisionId: string, update: UpdateDefinition<DecisionApprovalState, [A]>, args: A): Promise<DecisionApprovalState> {
     try {
       return await withDeadline(() => temporal.workflow.getHandle(decisionApprovalWorkflowId(decisionId)).executeUpdate(update, { args: [args] }));
     } catch (error) {
@@ -62,8 +80,16 @@ export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
      * while the first is in flight finds the workflow already started and waits for the same thing. If Temporal
      * refuses, `rollBack` unfreezes the policy version and the answer is 503.
      */
-    async submit(input: Omit<DecisionApprovalInput, 'retry'>, rollBack: () => Promise<void>): Promise<DecisionApprovalState> {
-      const workflowInput: DecisionApprovalInput = { ...input, retry: config.activityRetry };
+    async submit(
+      input: Omit<DecisionApprovalInput, 'retry' | 'reminderIntervalSeconds' | 'continueAsNewAfterEvents'>,
+      rollBack: () => Promise<void>,
+    ): Promise<DecisionApprovalState> {
+      const workflowInput: DecisionApprovalInput = {
+        ...input,
+        reminderIntervalSeconds: config.approvals.reminderIntervalSeconds,
+        continueAsNewAfterEvents: config.approvals.continueAsNewAfterEvents,
+        retry: config.activityRetry,
+      };
       let alreadyStarted = false;
       await startOrRollBack({
         start: async () => {
@@ -94,7 +120,14 @@ export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
     },
 
     approve: (decisionId: string, args: ApprovalActionArgs) => act(decisionId, approveUpdate, args),
-    reject: (decisionId: string, args: ApprovalActionArgs) => act(decisionId, rejectUpdate, args as ApprovalActionArgs),
+    reject: (decisionId: string, args: ApprovalActionArgs) => act(decisionId, rejectUpdate, args),
+    requestChanges: (decisionId: string, args: ApprovalActionArgs) => act(decisionId, requestChangesUpdate, args),
+    comment: (decisionId: string, args: CommentArgs) => act(decisionId, commentUpdate, args),
+    withdraw: (decisionId: string, args: WithdrawArgs) => act(decisionId, withdrawUpdate, args),
+    resubmit: (decisionId: string, args: ResubmitArgs) => act(decisionId, resubmitUpdate, args),
+    reassign: (decisionId: string, args: ReassignArgs) => act(decisionId, reassignUpdate, args),
+    implement: (decisionId: string, args: LifecycleArgs) => act(decisionId, implementUpdate, args),
+    close: (decisionId: string, args: LifecycleArgs) => act(decisionId, closeUpdate, args),
   };
 }
 

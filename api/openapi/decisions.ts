@@ -20,10 +20,14 @@ const evidenceIdParameter = pathParameter('Evidence id (`evd_…`).', 'evidence_
 const EXAMPLE_SCENARIO_IDS = ['scn_01jd2x0m3f8q4w7e5r6t9y2v1k', 'scn_01jd2x0m3f8q4w7e5r6t9y2v1m'];
 
 const STATES_DESCRIPTION =
-  'The decision\'s state. Transitions: `draft` → `pending_approval` (step k of n) → `approved` | `rejected` | `changes_requested` → ' +
-  '(resubmit) `pending_approval` …; `withdrawn`; `expired` (a step\'s final deadline passed); `approved` → `implemented` → `closed`. ' +
-  '**Reachable today**: `draft` → (POST /decisions/{id}/submit) `pending_approval` (step k of n, POST …/approve) → `approved`, or (POST …/reject) `rejected`. ' +
-  'The other states are not built yet.';
+  'The decision\'s state. Transitions (each through the decision\'s approval workflow once submitted):\n' +
+  '- `draft` → (POST …/submit) `pending_approval` at the first step that applies (`current_step` k of the policy\'s n steps);\n' +
+  '- `pending_approval` → (POST …/approve, enough approvals on the last step) `approved`; (POST …/reject) `rejected`; ' +
+  '(POST …/request-changes) `changes_requested`; (POST …/withdraw) `withdrawn`; (the step\'s final deadline passes) `expired`;\n' +
+  '- `changes_requested` → (PATCH, evidence) edits → (POST …/resubmit) `pending_approval`: if options, the chosen option or evidence changed, ' +
+  'approvals given so far are dismissed and the review restarts at the first step; otherwise it resumes at the step that asked; (POST …/withdraw) `withdrawn`;\n' +
+  '- `approved` → (POST …/implement) `implemented` → (POST …/close) `closed`.\n' +
+  '`rejected`, `withdrawn`, `expired` and `closed` are final.';
 
 const scenarioId = { type: 'string', minLength: 1, maxLength: 40, description: 'A completed scenario of this tenant (`scn_…`): its current run is frozen into the decision.' };
 const title = { type: 'string', minLength: 1, maxLength: 300 };
@@ -60,6 +64,15 @@ const decisionWritable = {
   owner_id: { type: ['string', 'null'], maxLength: 40, description: 'The accountable person: a member of this tenant (`usr_…`).' },
   tags,
   due_at: { type: ['string', 'null'], format: 'date-time', description: 'When the decision is due (RFC 3339).' },
+  outcome_reviews_at: {
+    type: 'array',
+    maxItems: 20,
+    uniqueItems: true,
+    items: { type: 'string', format: 'date-time' },
+    description:
+      'Dates at which outcomes should be reviewed. Once the decision is approved, its workflow emits `decision.outcome.due` at each (dates already ' +
+      'past at approval are announced then); closing the decision cancels those not yet due.',
+  },
 };
 
 const snapshotSchema = {
@@ -116,8 +129,9 @@ export const decisionsPart: DocumentPart = {
       name: tag,
       description:
         'The decision log: decisions with 2–20 options, evidence and frozen scenario links, and their history (read from the tenant\'s audit log, ' +
-        'which every write appends to in the same transaction), and their approval workflow (submit, approve, reject, the approval inbox). ' +
-        'Needs `decisions:read` / `decisions:write`. Outcomes are not built yet.',
+        'which every write appends to in the same transaction), and their approval workflow (submit, approve, reject, request changes, resubmit, ' +
+        'comment, withdraw, reassign, implement, close; SLA escalation, reminders and deadlines; the approval inbox). Needs `decisions:read` / ' +
+        '`decisions:write`.',
     },
   ],
   schemas: {
@@ -139,7 +153,8 @@ export const decisionsPart: DocumentPart = {
       type: 'object',
       required: [
         'id', 'object', 'title', 'context', 'options', 'chosen_option', 'rationale', 'owner_id', 'tags', 'due_at', 'status',
-        'approval_policy_id', 'approval_policy_version', 'current_step', 'approvals', 'submitted_at', 'scenario_moved_on', 'created_by', 'updated_by', 'created_at', 'updated_at',
+        'approval_policy_id', 'approval_policy_version', 'current_step', 'approvals', 'review_round', 'approval_steps', 'step_sla_due_at', 'step_deadline_at',
+        'escalated', 'awaiting', 'outcome_reviews_at', 'outcome_reviews_done', 'submitted_at', 'scenario_moved_on', 'created_by', 'updated_by', 'created_at', 'updated_at',
       ],
       properties: {
         id: { type: 'string', example: 'dec_01jd2x0m3f8q4w7e5r6t9y2v1k' },
@@ -155,8 +170,41 @@ export const decisionsPart: DocumentPart = {
         status: ref('DecisionStatus'),
         approval_policy_id: { type: ['string', 'null'], description: 'The approval policy it runs under, once submitted.' },
         approval_policy_version: { type: ['integer', 'null'], description: 'The policy version frozen at submission.' },
-        current_step: { type: ['integer', 'null'], description: 'The step awaiting approval (1-based) while `pending_approval`; null otherwise.' },
-        approvals: { type: 'array', items: ref('DecisionApproval'), description: 'The approvals given, in order, each attributed to a person.' },
+        current_step: {
+          type: ['integer', 'null'],
+          description:
+            'The policy step (1-based) awaiting approval while `pending_approval`; the step that asked for changes while `changes_requested`; null ' +
+            'otherwise (the history records where a review ended).',
+        },
+        approvals: { type: 'array', items: ref('DecisionApproval'), description: 'The approvals of the current review round, in order, each attributed to a person.' },
+        review_round: { type: 'integer', description: '0 for a draft, 1 once submitted, +1 per resubmission.' },
+        approval_steps: {
+          type: 'array',
+          description: 'The frozen policy version\'s steps as they stand for this decision.',
+          items: {
+            type: 'object',
+            required: ['number', 'name', 'approvals_required', 'applies', 'approvals_given', 'status'],
+            properties: {
+              number: { type: 'integer' },
+              name: { type: 'string' },
+              approvals_required: { type: 'integer' },
+              applies: { type: 'boolean', description: 'False when the step\'s condition is false for the chosen option\'s scenario: it is skipped.' },
+              approvals_given: { type: 'integer' },
+              status: { type: 'string', enum: ['pending', 'awaiting_approval', 'approved', 'skipped', 'changes_requested'] },
+            },
+          },
+        },
+        step_sla_due_at: nullableTimestamp('When the current step\'s SLA passes (then it escalates).'),
+        step_deadline_at: nullableTimestamp('When the current step\'s final deadline passes (then the decision expires); null without one.'),
+        escalated: { type: 'boolean', description: 'Whether the current step\'s SLA has passed: its escalation target may act on it too.' },
+        awaiting: {
+          type: 'object',
+          required: ['roles', 'user_ids'],
+          description: 'Who may act on the current step now (before separation of duties): roles and named people.',
+          properties: { roles: { type: 'array', items: { type: 'string' } }, user_ids: { type: 'array', items: { type: 'string' } } },
+        },
+        outcome_reviews_at: { type: 'array', items: timestamp('An outcome review date.') },
+        outcome_reviews_done: { type: 'integer', description: 'How many outcome review dates have been announced (`decision.outcome.due`).' },
         submitted_at: nullableTimestamp('When it was submitted for approval.'),
         scenario_moved_on: { type: 'boolean', description: 'Whether any linked scenario (in an option or attached evidence) has moved on since it was linked.' },
         created_by: ref('Actor'),
@@ -216,7 +264,9 @@ export const decisionsPart: DocumentPart = {
           type: 'string',
           enum: [
             'decision.created', 'decision.updated', 'decision.deleted', 'decision.evidence_attached', 'decision.evidence_detached',
-            'decision.submitted', 'decision.step.approved', 'decision.approved', 'decision.rejected',
+            'decision.submitted', 'decision.step.approved', 'decision.approved', 'decision.rejected', 'decision.changes_requested', 'decision.resubmitted',
+            'decision.step.escalated', 'decision.step.reminder', 'decision.step.reassigned', 'decision.commented', 'decision.withdrawn', 'decision.expired',
+            'decision.implemented', 'decision.closed', 'decision.outcome.due',
           ],
         },
         payload: { type: 'object', description: 'What changed: for updates `changes` with `from`/`to` per field; for evidence the item\'s id and type.' },
@@ -289,6 +339,14 @@ export const decisionsPart: DocumentPart = {
           { name: 'due_before', in: 'query', description: 'Due before (RFC 3339).', schema: { type: 'string', format: 'date-time' } },
           { name: 'created_after', in: 'query', description: 'Created at or after (RFC 3339).', schema: { type: 'string', format: 'date-time' } },
           { name: 'created_before', in: 'query', description: 'Created before (RFC 3339).', schema: { type: 'string', format: 'date-time' } },
+          {
+            name: 'awaiting',
+            in: 'query',
+            description:
+              '`me`: only decisions whose current step awaits the signed-in user (as in GET /approvals?assigned_to=me). Needs a user\'s access token ' +
+              '(403 `user_actor_required` for an API key).',
+            schema: { type: 'string', enum: ['me'] },
+          },
         ],
         responses: { '200': jsonResponse('A page of decisions, newest first.', ref('DecisionList')), ...standardErrors() },
       },
@@ -304,8 +362,11 @@ export const decisionsPart: DocumentPart = {
       },
       patch: {
         operationId: 'updateDecision',
-        summary: 'Edit a draft decision',
-        description: 'Drafts only: any other state answers 409 `decision_not_editable`. Recorded in the history with each field\'s old and new value.',
+        summary: 'Edit a draft decision, or one whose changes were requested',
+        description:
+          'Drafts, and decisions in `changes_requested` (any other state answers 409 `decision_not_editable`; 409 `resubmission_in_progress` while a ' +
+          'resubmission is being recorded). Recorded in the history with each field\'s old and new value. An edit during review is remembered for the ' +
+          'resubmission: its author may no longer approve the decision, and changing `options` or `chosen_option` dismisses the approvals given so far.',
         tags: [tag],
         'x-required-scope': 'decisions:write',
         parameters: [idParameter],
@@ -331,8 +392,10 @@ export const decisionsPart: DocumentPart = {
     '/api/v1/decisions/{id}/evidence': {
       post: {
         operationId: 'attachDecisionEvidence',
-        summary: 'Attach one evidence item to a draft decision',
-        description: 'One item per request. A `scenario` item freezes the scenario\'s current run, as an option link does (it must be completed).',
+        summary: 'Attach one evidence item to a draft decision (or one whose changes were requested)',
+        description:
+          'One item per request. A `scenario` item freezes the scenario\'s current run, as an option link does (it must be completed). During ' +
+          '`changes_requested` it counts as a change of content (approvals are dismissed at resubmission).',
         tags: [tag],
         'x-required-scope': 'decisions:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
@@ -365,7 +428,8 @@ export const decisionsPart: DocumentPart = {
       post: {
         operationId: 'detachDecisionEvidence',
         summary: 'Detach an evidence item',
-        description: 'Drafts only. The item stays listed with `detached_at` and `detached_by`; detaching it again changes and records nothing.',
+        description:
+          'Drafts and decisions in `changes_requested`. The item stays listed with `detached_at` and `detached_by`; detaching it again changes and records nothing.',
         tags: [tag],
         'x-required-scope': 'decisions:write',
         parameters: [idParameter, evidenceIdParameter, parameterRef('IdempotencyKey')],

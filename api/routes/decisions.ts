@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { ApprovalAction, DecisionCreate, DecisionService, DecisionUpdate, EvidenceInput, SubmitDecision } from '../services/decisions';
+import type { ApprovalAction, CommentBody, DecisionCreate, DecisionService, DecisionUpdate, EvidenceInput, OptionalComment, ReassignBody, SubmitDecision } from '../services/decisions';
 
 export function registerDecisionRoutes(router: AppRouter, operation: BindOperation, decisions: DecisionService): void {
   operation(router, 'createDecision', async (ctx) => {
@@ -64,6 +64,34 @@ export function registerDecisionRoutes(router: AppRouter, operation: BindOperati
 
   operation(router, 'rejectDecision', async (ctx) => {
     ctx.body = await decisions.reject(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction);
+  });
+
+  operation(router, 'requestDecisionChanges', async (ctx) => {
+    ctx.body = await decisions.requestChanges(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction);
+  });
+
+  operation(router, 'resubmitDecision', async (ctx) => {
+    ctx.body = await decisions.resubmit(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment);
+  });
+
+  operation(router, 'commentOnDecision', async (ctx) => {
+    ctx.body = await decisions.comment(requestContext(ctx), ctx.params.id as string, ctx.state.body as CommentBody);
+  });
+
+  operation(router, 'withdrawDecision', async (ctx) => {
+    ctx.body = await decisions.withdraw(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment);
+  });
+
+  operation(router, 'reassignDecisionStep', async (ctx) => {
+    ctx.body = await decisions.reassign(requestContext(ctx), ctx.params.id as string, ctx.state.body as ReassignBody);
+  });
+
+  operation(router, 'implementDecision', async (ctx) => {
+    ctx.body = await decisions.implement(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment);
+  });
+
+  operation(router, 'closeDecision', async (ctx) => {
+    ctx.body = await decisions.close(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment);
   });
 
   operation(router, 'listApprovalInbox', async (ctx) => {

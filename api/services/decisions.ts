@@ -1,14 +1,26 @@
 import type { Knex } from 'knex';
 import { notFound, validationFailed, type FieldError } from '../../core/app-error';
 import type { AuditAction } from '../../core/audit-actions';
-import { decisionNotComparable, decisionNotEditable, decisionNotPending, insufficientApprovers, invalidParameters, userActorRequired } from '../../core/errors';
+import {
+  decisionNotComparable,
+  decisionNotEditable,
+  decisionNotPending,
+  decisionTransitionNotAllowed,
+  insufficientApprovers,
+  insufficientScope,
+  invalidParameters,
+  resubmissionInProgress,
+  userActorRequired,
+} from '../../core/errors';
 import { isIdOf, newId } from '../../core/ids';
 import { toIso } from '../../core/time';
 import { compareScenarios } from '../../decision/compare';
 import type { MetricValue } from '../../decision/types';
 import type { PageRequest } from '../../db/pagination';
 import type { DecisionEvidenceRecord, DecisionOption, DecisionRecord, DecisionStatus, ScenarioSnapshot } from '../../db/records/decision';
-import type { ApprovalStep } from '../../decision/approval-policy';
+import { stepsThatApply, type ApprovalStep, type ApproverSet } from '../../decision/approval-policy';
+import type { ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';
+import type { ReviewContent } from '../../workflows/contracts/decision-approvals';
 import { findApprovalPolicy, findApprovalPolicyVersion, findTenantMemberIds } from '../../db/repositories/approval-policies';
 import type { DecisionApprovals } from '../../orchestration/decision-approvals';
 import type { Actor } from '../../core/actor';
@@ -50,6 +62,7 @@ export interface DecisionCreate {
   owner_id?: string | null;
   tags?: string[];
   due_at?: string | null;
+  outcome_reviews_at?: string[];
 }
 
 export type DecisionUpdate = Partial<DecisionCreate>;
@@ -65,6 +78,7 @@ export type DecisionListFilters = {
   due_after?: string;
   created_after?: string;
   created_before?: string;
+  awaiting?: 'me';
 };
 
 /** The live state of each linked scenario, by id: absent when it was deleted (or never existed). */
@@ -92,6 +106,17 @@ function presentEvidence(record: DecisionEvidenceRecord, current: CurrentRuns) {
   };
 }
 
+/** Where each step of the frozen policy stands, for a reader of the decision. */
+function stepStatus(record: DecisionRecord, step: number, applies: boolean): string {
+  if (!applies) return 'skipped';
+  if (['approved', 'implemented', 'closed'].includes(record.status)) return 'approved';
+  const current = record.current_step;
+  if (current === null) return 'pending';
+  if (step < current) return 'approved';
+  if (step > current) return 'pending';
+  return record.status === 'pending_approval' ? 'awaiting_approval' : record.status;
+}
+
 function presentDecision(record: DecisionRecord, current: CurrentRuns, evidenceSnapshots: ScenarioSnapshot[]) {
   const options = record.options.map((option) => ({
     ...option,
@@ -113,6 +138,19 @@ function presentDecision(record: DecisionRecord, current: CurrentRuns, evidenceS
     approval_policy_version: record.approval_policy_version,
     current_step: record.current_step,
     approvals: record.approvals,
+    review_round: record.review_round,
+    approval_steps: record.approval_steps.map((step, index) => ({
+      number: index + 1,
+      ...step,
+      approvals_given: record.approvals.filter((a) => a.step === index + 1).length,
+      status: stepStatus(record, index + 1, step.applies),
+    })),
+    step_sla_due_at: toIso(record.step_sla_due_at),
+    step_deadline_at: toIso(record.step_deadline_at),
+    escalated: record.escalated,
+    awaiting: { roles: record.awaiting_roles, user_ids: record.awaiting_user_ids },
+    outcome_reviews_at: record.outcome_reviews_at,
+    outcome_reviews_done: record.outcome_reviews_done,
     submitted_at: toIso(record.submitted_at),
     scenario_moved_on: options.some((o) => o.scenario_moved_on === true) || evidenceSnapshots.some((s) => hasMovedOn(s, current)),
     created_by: record.created_by,
@@ -150,6 +188,28 @@ export interface SubmitDecision {
 export interface ApprovalAction {
   expected_step: number;
   comment?: string;
+}
+
+export interface CommentBody {
+  comment: string;
+}
+
+export interface OptionalComment {
+  comment?: string;
+}
+
+export interface ReassignBody {
+  step: number;
+  approvers: ApproverSet;
+  comment?: string;
+}
+
+/** The edits during review that change what was approved: approvals given before them are dismissed at resubmission. */
+const CONTENT_FIELDS = ['options', 'chosen_option', 'evidence'];
+
+/** Outcome review dates as stored: RFC 3339 in UTC, ascending, each once. */
+function normaliseReviewDates(dates: string[]): string[] {
+  return [...new Set(dates.map((d) => new Date(d).toISOString()))].sort();
 }
 
 /** The people separation of duties keeps from approving a decision: its owner, and its author if a person wrote it. */
@@ -248,18 +308,59 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
     return decision;
   }
 
+  /** A draft, or a decision whose changes were requested (its edits are then recorded for the resubmission). */
+  async function readEditable(scope: TenantScope, id: string) {
+    const decision = await readDecision(scope, id, { forUpdate: true });
+    if (decision.status === 'draft') return decision;
+    if (decision.status !== 'changes_requested') throw decisionNotEditable(decision.status, 'a draft or a decision whose changes were requested');
+    if (decision.resubmission_pending) throw resubmissionInProgress();
+    return decision;
+  }
+
+  /** While changes are requested, who edited what: the resubmission dismisses approvals and keeps editors from approving. */
+  const reviewEdit = (decision: DecisionRecord, context: RequestContext, fields: string[]): Partial<DecisionRecord> =>
+    decision.status === 'changes_requested' ? { review_edits: [...decision.review_edits, { actor: context.actor, fields, at: new Date().toISOString() }] } : {};
+
   const audit = (scope: TenantScope, context: RequestContext, action: AuditAction, decisionId: string, payload: Record<string, unknown>) =>
     appendAuditRecord(scope, { actor: context.actor, action, resourceType: 'decision', resourceId: decisionId, payload });
 
   /** A step no one could complete makes the whole review impossible: refused at submission, naming the step. */
-  async function checkApprovers(scope: TenantScope, steps: ApprovalStep[], authors: string[]) {
+  async function checkApprovers(scope: TenantScope, steps: ApprovalStep[], authors: string[], applies: boolean[] = []) {
     for (const [index, step] of steps.entries()) {
+      if (applies[index] === false) continue;
       let available = 0;
       if (step.approvers.role) available += await countMembersWithRole(scope, step.approvers.role, authors);
       const named = (step.approvers.user_ids ?? []).filter((id) => !authors.includes(id));
       if (named.length > 0) available += (await findTenantMemberIds(scope, named)).size;
       if (available < step.approvals_required) throw insufficientApprovers(index, step.name, step.approvals_required, available);
     }
+  }
+
+  /** Who created the scenarios a decision links (its options' and its attached evidence's), when people did. */
+  async function scenarioAuthors(scope: TenantScope, decision: DecisionRecord): Promise<string[]> {
+    const evidence = await listAttachedScenarioEvidence(scope, [decision.id]);
+    const ids = [
+      ...optionSnapshots([decision]).map((s) => s.scenario_id),
+      ...evidence.map((e) => (e.content.scenario_snapshot as ScenarioSnapshot).scenario_id),
+    ];
+    if (ids.length === 0) return [];
+    const scenarios = await findScenarios(scope, [...new Set(ids)]);
+    return [...new Set(scenarios.flatMap((s) => (s.created_by.type === 'user' ? [s.created_by.id] : [])))];
+  }
+
+  /**
+   * What the workflow is told at (re)submission: which steps apply (their zen-engine conditions evaluated against
+   * the chosen option's frozen scenario metrics) and whom separation of duties keeps from approving.
+   */
+  async function reviewContent(scope: TenantScope, decision: DecisionRecord, version: ApprovalPolicyVersionRecord): Promise<ReviewContent> {
+    const chosen = decision.options.find((o) => o.id === decision.chosen_option);
+    const metrics = chosen?.scenario_snapshot?.metrics ?? null;
+    return {
+      stepApplies: await stepsThatApply(version.steps, metrics),
+      authorIds: authorsOf(decision),
+      scenarioAuthorIds: version.flags?.scenario_author_cannot_approve ? await scenarioAuthors(scope, decision) : [],
+      outcomeReviewsAt: decision.outcome_reviews_at,
+    };
   }
 
   /**
@@ -284,24 +385,36 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
       const versionNumber = inFlight ? (decision.approval_policy_version as number) : policy.current_version;
       const version = await findApprovalPolicyVersion(scope, policy.id, versionNumber);
       if (!version) throw new Error(`approval policy ${policy.id} has no version ${versionNumber}`);
-      const authorIds = authorsOf(decision);
+      const content = await reviewContent(scope, decision, version);
       if (!inFlight) {
-        await checkApprovers(scope, version.steps, authorIds);
-        await updateDecision(scope, id, { approval_policy_id: policy.id, approval_policy_version: version.version, updated_by: context.actor });
+        await checkApprovers(scope, version.steps, [...content.authorIds, ...content.scenarioAuthorIds], content.stepApplies);
+        await updateDecision(scope, id, {
+          approval_policy_id: policy.id,
+          approval_policy_version: version.version,
+          approval_steps: version.steps.map((step, index) => ({ name: step.name, approvals_required: step.approvals_required, applies: content.stepApplies[index] !== false })),
+          updated_by: context.actor,
+        });
       }
       return {
         tenantId: context.tenantId,
         decisionId: id,
         policyId: policy.id,
         policyVersion: version.version,
-        steps: version.steps.map((step) => ({ name: step.name, approvals_required: step.approvals_required, approvers: step.approvers })),
-        authorIds,
+        steps: version.steps.map((step) => ({
+          name: step.name,
+          approvals_required: step.approvals_required,
+          approvers: step.approvers,
+          sla_seconds: step.sla_seconds,
+          escalate_to: step.escalate_to,
+          deadline_seconds: step.deadline_seconds,
+        })),
+        content,
         submittedBy: context.actor,
       };
     });
   }
 
-  async function act(context: RequestContext, id: string, body: ApprovalAction, action: 'approve' | 'reject') {
+  async function act(context: RequestContext, id: string, body: ApprovalAction, action: 'approve' | 'reject' | 'requestChanges') {
     requireDecisionId(id);
     const actor = requireUser(context);
     const role = await inTenantTransaction(db, context.tenantId, async (scope) => {
@@ -312,6 +425,22 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
     await approvals[action](id, { actor, role, expectedStep: body.expected_step, comment: body.comment ?? null });
     return inTenantTransaction(db, context.tenantId, async (scope) => present(scope, await readDecision(scope, id)));
   }
+
+  /**
+   * Before an update that needs the decision's workflow: the decision exists in this tenant (404 otherwise) and has
+   * been submitted (409 for a draft); returns the caller's role (null for API clients).
+   */
+  async function underWorkflow(context: RequestContext, id: string): Promise<string | null> {
+    requireDecisionId(id);
+    return inTenantTransaction(db, context.tenantId, async (scope) => {
+      const decision = await readDecision(scope, id);
+      if (decision.status === 'draft') throw decisionTransitionNotAllowed('The decision is a draft: submit it first.');
+      return context.actor.type === 'user' ? findMemberRole(scope, context.actor.id) : null;
+    });
+  }
+
+  const reread = (context: RequestContext, id: string) =>
+    inTenantTransaction(db, context.tenantId, async (scope) => present(scope, await readDecision(scope, id)));
 
   return {
     /** Starts the decision's approval workflow; answers once the workflow has recorded it as pending approval. */
@@ -331,6 +460,79 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
 
     approve: (context: RequestContext, id: string, body: ApprovalAction) => act(context, id, body, 'approve'),
     reject: (context: RequestContext, id: string, body: ApprovalAction) => act(context, id, body, 'reject'),
+    requestChanges: (context: RequestContext, id: string, body: ApprovalAction) => act(context, id, body, 'requestChanges'),
+
+    async comment(context: RequestContext, id: string, body: CommentBody) {
+      await underWorkflow(context, id);
+      await approvals.comment(id, { actor: context.actor, comment: body.comment });
+      return reread(context, id);
+    },
+
+    async withdraw(context: RequestContext, id: string, body: OptionalComment) {
+      const role = await underWorkflow(context, id);
+      await approvals.withdraw(id, { actor: context.actor, role, comment: body.comment ?? null });
+      return reread(context, id);
+    },
+
+    async implement(context: RequestContext, id: string, body: OptionalComment) {
+      await underWorkflow(context, id);
+      await approvals.implement(id, { actor: context.actor, comment: body.comment ?? null });
+      return reread(context, id);
+    },
+
+    async close(context: RequestContext, id: string, body: OptionalComment) {
+      await underWorkflow(context, id);
+      await approvals.close(id, { actor: context.actor, comment: body.comment ?? null });
+      return reread(context, id);
+    },
+
+    /** Admins only: replaces a remaining step's approvers for this decision (named people must be members). */
+    async reassign(context: RequestContext, id: string, body: ReassignBody) {
+      if (!context.scopes.includes('admin')) throw insufficientScope('admin');
+      await underWorkflow(context, id);
+      const named = body.approvers.user_ids ?? [];
+      if ((body.approvers.role === undefined) === (body.approvers.user_ids === undefined)) {
+        throw validationFailed([{ path: '/approvers', message: 'must name either a role or user_ids, not both or neither' }], 'The reassignment is not valid.');
+      }
+      if (named.length > 0) {
+        const members = await inTenantTransaction(db, context.tenantId, (scope) => findTenantMemberIds(scope, named));
+        const errors = named.flatMap((userId, k) => (members.has(userId) ? [] : [{ path: `/approvers/user_ids/${k}`, message: `no member "${userId}" in this tenant` }]));
+        if (errors.length > 0) throw validationFailed(errors, 'The reassignment is not valid.');
+      }
+      await approvals.reassign(id, { actor: context.actor, step: body.step, approvers: body.approvers, comment: body.comment ?? null });
+      return reread(context, id);
+    },
+
+    /**
+     * Resumes the review after requested changes. Edits made meanwhile are sealed (further edits answer 409 until the
+     * workflow has recorded the resubmission); if the workflow refuses, they are unsealed again.
+     */
+    async resubmit(context: RequestContext, id: string, body: OptionalComment) {
+      requireDecisionId(id);
+      const prepared = await inTenantTransaction(db, context.tenantId, async (scope) => {
+        const decision = await readDecision(scope, id, { forUpdate: true });
+        if (decision.status !== 'changes_requested') throw decisionTransitionNotAllowed(`The decision is ${decision.status}; only a decision whose changes were requested can be resubmitted.`);
+        const version = await findApprovalPolicyVersion(scope, decision.approval_policy_id as string, decision.approval_policy_version as number);
+        if (!version) throw new Error(`decision ${id} names a policy version that does not exist`);
+        const content = await reviewContent(scope, decision, version);
+        const editorIds = [...new Set(decision.review_edits.flatMap((e) => (e.actor.type === 'user' ? [e.actor.id] : [])))];
+        const contentChanged = decision.review_edits.some((e) => e.fields.some((f) => CONTENT_FIELDS.includes(f)));
+        await checkApprovers(scope, version.steps, [...content.authorIds, ...content.scenarioAuthorIds, ...editorIds, ...decision.excluded_user_ids], content.stepApplies);
+        const role = context.actor.type === 'user' ? await findMemberRole(scope, context.actor.id) : null;
+        await updateDecision(scope, id, { resubmission_pending: true });
+        return { content, editorIds, contentChanged, role };
+      });
+      try {
+        await approvals.resubmit(id, { actor: context.actor, role: prepared.role, content: prepared.content, contentChanged: prepared.contentChanged, editorIds: prepared.editorIds, comment: body.comment ?? null });
+      } catch (error) {
+        await inTenantTransaction(db, context.tenantId, async (scope) => {
+          const decision = await readDecision(scope, id, { forUpdate: true });
+          if (decision.status === 'changes_requested' && decision.resubmission_pending) await updateDecision(scope, id, { resubmission_pending: false });
+        }).catch((cause: unknown) => context.log.warn({ err: cause, decision_id: id }, 'could not unseal the edits of a refused resubmission'));
+        throw error;
+      }
+      return reread(context, id);
+    },
 
     /** The caller's inbox: decisions whose current step they may act on and have not, oldest submission first. */
     async inbox(context: RequestContext, limit: number) {
@@ -347,6 +549,9 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
             step_name: row.step_name,
             approvals_required: row.approvals_required,
             approvals_given: row.approvals.filter((a) => a.step === row.current_step).length,
+            sla_due_at: toIso(row.step_sla_due_at),
+            deadline_at: toIso(row.step_deadline_at),
+            escalated: row.escalated,
             approval_policy_id: row.approval_policy_id as string,
             approval_policy_version: row.approval_policy_version as number,
             submitted_at: toIso(row.submitted_at) as string,
@@ -372,6 +577,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
           owner_id: body.owner_id ?? null,
           tags: body.tags ?? [],
           due_at: body.due_at ? new Date(body.due_at) : null,
+          outcome_reviews_at: normaliseReviewDates(body.outcome_reviews_at ?? []),
           status: 'draft',
           created_by: context.actor,
           updated_by: context.actor,
@@ -404,8 +610,10 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
       });
     },
 
-    async list({ tenantId }: RequestContext, filters: DecisionListFilters, page: PageRequest) {
-      return inTenantTransaction(db, tenantId, async (scope) => {
+    async list(context: RequestContext, filters: DecisionListFilters, page: PageRequest) {
+      const awaitingUser = filters.awaiting === 'me' ? requireUser(context).id : undefined;
+      return inTenantTransaction(db, context.tenantId, async (scope) => {
+        const awaiting = awaitingUser === undefined ? undefined : { userId: awaitingUser, role: await findMemberRole(scope, awaitingUser) };
         const { rows, nextCursor } = await listDecisions(
           scope,
           {
@@ -416,6 +624,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
             dueAfter: filters.due_after,
             createdAfter: filters.created_after,
             createdBefore: filters.created_before,
+            awaiting,
           },
           page,
         );
@@ -428,11 +637,14 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
       return inTenantTransaction(db, tenantId, async (scope) => present(scope, await readDecision(scope, id)));
     },
 
-    /** Drafts only. The history records each changed field's old and new value. */
+    /**
+     * Drafts, and decisions whose changes were requested (the edit is then recorded for the resubmission). The history
+     * records each changed field's old and new value.
+     */
     async update(context: RequestContext, id: string, body: DecisionUpdate) {
       requireDecisionId(id);
       return inTenantTransaction(db, context.tenantId, async (scope) => {
-        const current = await readDraft(scope, id);
+        const current = await readEditable(scope, id);
         const errors: FieldError[] = [];
         const options = body.options !== undefined ? await prepareOptions(scope, body.options, current.options, errors) : current.options;
         if (body.owner_id !== undefined) await checkOwner(scope, body.owner_id, errors);
@@ -448,6 +660,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
         if (body.owner_id !== undefined) next.owner_id = body.owner_id;
         if (body.tags !== undefined) next.tags = body.tags;
         if (body.due_at !== undefined) next.due_at = body.due_at === null ? null : new Date(body.due_at);
+        if (body.outcome_reviews_at !== undefined) next.outcome_reviews_at = normaliseReviewDates(body.outcome_reviews_at);
 
         const comparable = (field: string, value: unknown) =>
           field === 'options' ? auditedOptions(value as DecisionOption[]) : value instanceof Date ? value.toISOString() : value;
@@ -459,8 +672,8 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
         }
         // A change that changes nothing records nothing, as elsewhere in the audit log.
         if (Object.keys(changes).length === 0) return present(scope, current);
-        const updated = await updateDecision(scope, id, { ...next, updated_by: context.actor });
-        await audit(scope, context, 'decision.updated', id, { changes });
+        const updated = await updateDecision(scope, id, { ...next, ...reviewEdit(current, context, Object.keys(changes)), updated_by: context.actor });
+        await audit(scope, context, 'decision.updated', id, { changes, ...(current.status === 'changes_requested' ? { during_review: true } : {}) });
         return present(scope, updated);
       });
     },
@@ -478,7 +691,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
     async attachEvidence(context: RequestContext, id: string, body: EvidenceInput) {
       requireDecisionId(id);
       return inTenantTransaction(db, context.tenantId, async (scope) => {
-        await readDraft(scope, id);
+        const decision = await readEditable(scope, id);
         const { type, title, ...fields } = body;
         let content: Record<string, unknown> = fields;
         if (type === 'scenario') {
@@ -497,6 +710,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
           attached_by: context.actor,
           attached_at: new Date(),
         });
+        if (decision.status === 'changes_requested') await updateDecision(scope, id, { ...reviewEdit(decision, context, ['evidence']), updated_by: context.actor });
         await audit(scope, context, 'decision.evidence_attached', id, {
           evidence_id: evidence.id,
           type,
@@ -524,11 +738,12 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
       requireDecisionId(id);
       if (!isIdOf('evidence', evidenceId)) throw notFound('evidence', evidenceId);
       return inTenantTransaction(db, context.tenantId, async (scope) => {
-        await readDraft(scope, id);
+        const decision = await readEditable(scope, id);
         let evidence = await findEvidence(scope, id, evidenceId, { forUpdate: true });
         if (!evidence) throw notFound('evidence', evidenceId);
         if (evidence.detached_at === null) {
           evidence = await markEvidenceDetached(scope, evidenceId, { detached_by: context.actor, detached_at: new Date() });
+          if (decision.status === 'changes_requested') await updateDecision(scope, id, { ...reviewEdit(decision, context, ['evidence']), updated_by: context.actor });
           await audit(scope, context, 'decision.evidence_detached', id, { evidence_id: evidenceId, type: evidence.type });
         }
         const snapshot = evidence.type === 'scenario' ? [evidence.content.scenario_snapshot as ScenarioSnapshot] : [];

@@ -2,9 +2,9 @@ import { Model } from 'objection';
 import type { Actor } from '../../core/actor';
 
 /**
- * Every state a decision can be in. Only `draft` is reachable today (create, edit, delete); the approval workflow
- * will move decisions through the others: draft → pending_approval → approved | rejected | changes_requested →
- * (resubmit) pending_approval …; withdrawn; expired; approved → implemented → closed.
+ * Every state a decision can be in: draft (create, edit, delete), then the approval workflow moves it: draft →
+ * pending_approval → approved | rejected | changes_requested → (resubmit) pending_approval …; withdrawn; expired;
+ * approved → implemented → closed.
  */
 export const DECISION_STATUSES = [
   'draft',
@@ -53,9 +53,24 @@ export interface DecisionApproval {
   approved_at: string;
 }
 
+/** A step of the frozen policy version, as the decision presents it. */
+export interface DecisionApprovalStep {
+  name: string;
+  approvals_required: number;
+  /** False when the step's condition is false for this decision's chosen scenario: it is skipped. */
+  applies: boolean;
+}
+
+/** An edit made while changes were requested: who, which fields, when. */
+export interface ReviewEdit {
+  actor: Actor;
+  fields: string[];
+  at: string;
+}
+
 export class DecisionRecord extends Model {
   static override tableName = 'decisions';
-  static override jsonAttributes = ['options', 'approvals', 'created_by', 'updated_by'];
+  static override jsonAttributes = ['options', 'approvals', 'approval_steps', 'review_edits', 'outcome_reviews_at', 'created_by', 'updated_by'];
 
   id!: string;
   tenant_id!: string;
@@ -74,6 +89,18 @@ export class DecisionRecord extends Model {
   approvals!: DecisionApproval[];
   submitted_at!: Date | null;
   transition_seq!: number;
+  awaiting_roles!: string[];
+  awaiting_user_ids!: string[];
+  excluded_user_ids!: string[];
+  step_sla_due_at!: Date | null;
+  step_deadline_at!: Date | null;
+  escalated!: boolean;
+  review_round!: number;
+  approval_steps!: DecisionApprovalStep[];
+  review_edits!: ReviewEdit[];
+  resubmission_pending!: boolean;
+  outcome_reviews_at!: string[];
+  outcome_reviews_done!: number;
   created_by!: Actor;
   updated_by!: Actor;
   deleted_at!: Date | null;

@@ -28,6 +28,23 @@ export interface DecisionFilters {
   dueAfter?: string | undefined;
   createdAfter?: string | undefined;
   createdBefore?: string | undefined;
+  /** Pending decisions whose current step this person may act on now (`awaiting=me`). */
+  awaiting?: { userId: string; role: string | null } | undefined;
+}
+
+/**
+ * Decisions whose current step awaits this person: pending approval, the person eligible by role or by name (the
+ * workflow keeps these columns current, escalations and reassignments included), and not kept from approving it
+ * (owner, author, editors during review, scenario authors by policy, or already approved this round).
+ */
+function awaitingPerson(query: ReturnType<typeof live>, person: { userId: string; role: string | null }) {
+  return query
+    .where('decisions.status', 'pending_approval')
+    .where((q) => {
+      q.whereRaw('decisions.awaiting_user_ids && ?::text[]', [[person.userId]]);
+      if (person.role !== null) q.orWhereRaw('decisions.awaiting_roles && ?::text[]', [[person.role]]);
+    })
+    .whereRaw('not (decisions.excluded_user_ids && ?::text[])', [[person.userId]]);
 }
 
 export async function listDecisions(scope: TenantScope, filters: DecisionFilters, page: PageRequest) {
@@ -39,6 +56,7 @@ export async function listDecisions(scope: TenantScope, filters: DecisionFilters
   if (filters.dueBefore) query.where('due_at', '<', filters.dueBefore);
   if (filters.createdAfter) query.where('created_at', '>=', filters.createdAfter);
   if (filters.createdBefore) query.where('created_at', '<', filters.createdBefore);
+  if (filters.awaiting) awaitingPerson(query, filters.awaiting);
   return paginate<DecisionRecord>(query, 'decisions.id', page);
 }
 
@@ -109,24 +127,10 @@ export async function countMembersWithRole(scope: TenantScope, role: string, exc
 
 export type InboxRow = DecisionRecord & { step_name: string; approvals_required: number };
 
-/**
- * The decisions pending approval whose current step this person may act on and has not acted on, oldest submission
- * first: eligible by role or by name in the frozen policy version, and neither the decision's owner nor its author.
- */
+/** The person's approval inbox: what `awaitingPerson` selects, oldest submission first. */
 export async function listApprovalInbox(scope: TenantScope, person: { userId: string; role: string | null }, limit: number): Promise<InboxRow[]> {
-  const step = `v.steps -> (decisions.current_step - 1)`;
-  return (await live(scope)
-    .join('approval_policy_versions as v', function joinVersion() {
-      this.on('v.tenant_id', 'decisions.tenant_id').andOn('v.policy_id', 'decisions.approval_policy_id').andOn('v.version', 'decisions.approval_policy_version');
-    })
-    .where('decisions.status', 'pending_approval')
-    .whereRaw(`(${step} -> 'approvers' ->> 'role' = ? or coalesce(${step} -> 'approvers' -> 'user_ids', '[]'::jsonb) @> jsonb_build_array(?::text))`, [
-      person.role ?? '',
-      person.userId,
-    ])
-    .whereRaw(`coalesce(decisions.owner_id, '') <> ?`, [person.userId])
-    .whereRaw(`not (decisions.created_by ->> 'type' = 'user' and decisions.created_by ->> 'id' = ?)`, [person.userId])
-    .whereRaw(`not decisions.approvals @> jsonb_build_array(jsonb_build_object('user_id', ?::text))`, [person.userId])
+  const step = `decisions.approval_steps -> (decisions.current_step - 1)`;
+  return (await awaitingPerson(live(scope), person)
     .select('decisions.*', scope.trx.raw(`${step} ->> 'name' as step_name`), scope.trx.raw(`(${step} ->> 'approvals_required')::int as approvals_required`))
     .orderBy([{ column: 'decisions.submitted_at', order: 'asc' }, { column: 'decisions.id', order: 'asc' }])
     .limit(limit)) as unknown as InboxRow[];
