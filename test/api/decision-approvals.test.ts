@@ -1,61 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { hashPassword } from '../../core/passwords';
 import type { Role } from '../../core/roles';
-import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
-import { inTenantTransaction } from '../../db/tenant-scope';
-import { createBrowser, formAction } from '../helpers/browser';
+import { createSignInClient } from '../helpers/people';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
-
-const loadOidc = () => import('openid-client');
-type Oidc = Awaited<ReturnType<typeof loadOidc>>;
-
-const PASSWORD = 'correct horse battery staple';
-const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
 describe('Decision approvals: submit, approve and reject as Temporal updates, by people signed in with OAuth', () => {
   let stack: TestStack;
   let tenantA: TestTenant;
   let tenantB: TestTenant;
-  let oidc: Oidc;
-  let client: { client_id: string; client_secret: string };
   let twoStepPolicy: string;
   const people: Record<'owner' | 'ap1' | 'ap2' | 'ad1' | 'ad2', { id: string; email: string; token: string }> = {} as never;
-
-  const addUser = async (label: string, tenantId: string, role: Role) => {
-    const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const { user } = await findOrCreateUser(stack.db, { email, displayName: label, passwordHash: await hashPassword(PASSWORD) });
-    await inTenantTransaction(stack.db, tenantId, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
-    return { id: user.id, email: user.email };
-  };
-
-  /** A real sign-in: authorization code with PKCE through the built-in provider's login and consent forms. */
-  const signIn = async (email: string): Promise<string> => {
-    const config = await oidc.discovery(new URL(stack.baseUrl), client.client_id, client.client_secret, undefined, { execute: [oidc.allowInsecureRequests] });
-    const verifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: REDIRECT_URI,
-      scope: 'decisions:read decisions:write',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-    });
-    const browser = createBrowser();
-    let response = await browser.request(url.toString());
-    const loginPage = await browser.request(response.location as string);
-    response = await browser.request(formAction(loginPage.html, stack.baseUrl), { form: { email, password: PASSWORD } });
-    assert.equal(response.status, 303, response.html);
-    response = await browser.request(response.location as string);
-    const consentPage = await browser.request(response.location as string);
-    assert.equal(consentPage.status, 200, consentPage.html);
-    const tenantId = /name="tenant_id" value="([^"]+)"/.exec(consentPage.html)?.[1] as string;
-    response = await browser.request(formAction(consentPage.html, stack.baseUrl, '/confirm'), { form: { tenant_id: tenantId } });
-    response = await browser.request(response.location as string);
-    assert.ok(response.location?.startsWith(REDIRECT_URI), response.location);
-    const tokens = await oidc.authorizationCodeGrant(config, new URL(response.location as string), { pkceCodeVerifier: verifier, expectedState: state });
-    return tokens.access_token;
-  };
 
   const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
@@ -97,23 +51,12 @@ describe('Decision approvals: submit, approve and reject as Temporal updates, by
     (await stack.db('audit_log').where({ resource_type: 'decision', resource_id: id }).orderBy('sequence')).map((r: { action: string }) => r.action);
 
   before(async () => {
-    oidc = await loadOidc();
     stack = await startTestStack({ worker: true });
     tenantA = await createTestTenant(stack.db, { name: 'Alpha' });
     tenantB = await createTestTenant(stack.db, { name: 'Beta' });
-    const registered = await api('POST', '/oauth-clients', tenantA.key, {
-      name: 'Review app',
-      grant_types: ['authorization_code'],
-      redirect_uris: [REDIRECT_URI],
-      scopes: ['decisions:read', 'decisions:write'],
-    });
-    assert.equal(registered.status, 201, JSON.stringify(registered.body));
-    client = registered.body;
+    const signIn = await createSignInClient(stack, tenantA.key, ['decisions:read', 'decisions:write']);
     const roles: Array<[keyof typeof people, Role]> = [['owner', 'analyst'], ['ap1', 'approver'], ['ap2', 'approver'], ['ad1', 'admin'], ['ad2', 'admin']];
-    for (const [label, role] of roles) {
-      const user = await addUser(label, tenantA.id, role);
-      people[label] = { ...user, token: await signIn(user.email) };
-    }
+    for (const [label, role] of roles) people[label] = await signIn.person(label, tenantA.id, role);
     twoStepPolicy = await createPolicy([
       { name: 'Team review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' },
       { name: 'Finance', approvals_required: 1, approvers: { user_ids: [people.ap1.id, people.ad1.id, people.ad2.id] }, sla: 'P1D' },

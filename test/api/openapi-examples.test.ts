@@ -189,6 +189,17 @@ describe('OpenAPI request examples', () => {
       // checked below; test/api/decision-approvals.test.ts sends them as signed-in users.
       '/api/v1/decisions/{id}/approve': async () => ({ id: (await decision()).id }),
       '/api/v1/decisions/{id}/reject': async () => ({ id: (await decision()).id }),
+      '/api/v1/decisions/{id}/request-changes': async () => ({ id: (await decision()).id }),
+      '/api/v1/decisions/{id}/comment': async () => ({ id: (await underReview()).id }),
+      '/api/v1/decisions/{id}/withdraw': async () => ({ id: (await underReview()).id }),
+      '/api/v1/decisions/{id}/reassign': async () => ({ id: (await underReview()).id }),
+      '/api/v1/decisions/{id}/resubmit': async () => ({ id: (await underReview('requestChanges')).id }),
+      '/api/v1/decisions/{id}/implement': async () => ({ id: (await underReview('approve')).id }),
+      '/api/v1/decisions/{id}/close': async () => {
+        const { id } = await underReview('approve');
+        await request('POST', `/api/v1/decisions/${id}/implement`);
+        return { id };
+      },
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),
@@ -200,6 +211,26 @@ describe('OpenAPI request examples', () => {
     const chosenDecision = async () => {
       const { id } = await decision();
       return request('PATCH', `/api/v1/decisions/${id}`, { chosen_option: 'opt_1' });
+    };
+    /**
+     * A decision submitted under a policy whose one step names a new member; with `action`, that member has approved it
+     * or asked for changes (sent to its workflow as the member: an API key may not, and these fixtures have no person
+     * signed in).
+     */
+    const underReview = async (action?: 'approve' | 'requestChanges') => {
+      const reviewer = await member();
+      const policy = await request('POST', '/api/v1/approval-policies', {
+        name: 'fixture',
+        steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [reviewer.id] }, sla: 'P1D' }],
+      });
+      const { id } = await chosenDecision();
+      await request('POST', `/api/v1/decisions/${id}/submit`, { approval_policy_id: policy.id });
+      if (action) {
+        await stack.temporal.workflow
+          .getHandle(`decision/${id}`)
+          .executeUpdate(action, { args: [{ actor: { type: 'user', id: reviewer.id }, role: 'viewer', expectedStep: 1, comment: null }] });
+      }
+      return { id: id as string };
     };
     /** A policy whose one step names a member of the tenant, so a submission under it can be reviewed. */
     const reviewablePolicy = async () =>
