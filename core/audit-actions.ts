@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'decision.step.approved',
   'decision.approved',
   'decision.rejected',
+  'decision.outcome_recorded',
   'approval_policy.created',
   'approval_policy.version_created',
   'approval_policy.archived',

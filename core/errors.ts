@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   decision_not_comparable: { status: 409, description: 'Fewer than two of the decision\'s options link a scenario, so there is nothing to compare.' },
   decision_not_pending: { status: 409, description: 'The decision is not pending approval: there is no step to act on.' },
   approval_step_moved: { status: 409, description: 'The approval step moved on since the client saw it (`expected_step`); reread the decision.' },
+  decision_not_approved: { status: 409, description: 'The decision is not approved or implemented: outcomes are recorded only against a decision that was approved.' },
   approval_policy_archived: { status: 409, description: 'The approval policy is archived: it takes no new versions.' },
   payload_too_large: { status: 413, description: "The request body exceeds the operation's limit." },
   unsupported_media_type: { status: 415, description: 'The body is not unencoded JSON in UTF-8.' },
@@ -128,6 +129,8 @@ export const decisionNotEditable = (status: string) =>
   new AppError(409, 'decision_not_editable', `The decision is ${status}, not a draft: only drafts can be edited, deleted or given evidence.`);
 export const decisionNotComparable = (linked: number) =>
   new AppError(409, 'decision_not_comparable', `${linked} of the decision's options link a scenario; comparing needs at least two.`);
+export const decisionNotApproved = (status: string) =>
+  new AppError(409, 'decision_not_approved', `The decision is ${status}: outcomes can be recorded only once it is approved (or implemented).`, { decision_status: status });
 export const approvalPolicyArchived = () =>
   new AppError(409, 'approval_policy_archived', 'The approval policy is archived: it takes no new versions (its versions stay readable).');
 export const userActorRequired = () =>

@@ -11,6 +11,7 @@ import * as auditExports from './migrations/20261123000010_audit_exports';
 import * as decisions from './migrations/20261123000011_decisions';
 import * as approvalPolicies from './migrations/20261123000012_approval_policies';
 import * as decisionApprovals from './migrations/20261123000013_decision_approvals';
+import * as decisionOutcomes from './migrations/20261123000015_decision_outcomes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000011_decisions': decisions,
   '20261123000012_approval_policies': approvalPolicies,
   '20261123000013_decision_approvals': decisionApprovals,
+  '20261123000015_decision_outcomes': decisionOutcomes,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -116,8 +116,8 @@ export const decisionsPart: DocumentPart = {
       name: tag,
       description:
         'The decision log: decisions with 2–20 options, evidence and frozen scenario links, and their history (read from the tenant\'s audit log, ' +
-        'which every write appends to in the same transaction), and their approval workflow (submit, approve, reject, the approval inbox). ' +
-        'Needs `decisions:read` / `decisions:write`. Outcomes are not built yet.',
+        'which every write appends to in the same transaction), and their approval workflow (submit, approve, reject, the approval inbox), ' +
+        'and outcomes recorded once a decision is approved (expected against actual per metric over time). Needs `decisions:read` / `decisions:write`.',
     },
   ],
   schemas: {
@@ -216,7 +216,7 @@ export const decisionsPart: DocumentPart = {
           type: 'string',
           enum: [
             'decision.created', 'decision.updated', 'decision.deleted', 'decision.evidence_attached', 'decision.evidence_detached',
-            'decision.submitted', 'decision.step.approved', 'decision.approved', 'decision.rejected',
+            'decision.submitted', 'decision.step.approved', 'decision.approved', 'decision.rejected', 'decision.outcome_recorded',
           ],
         },
         payload: { type: 'object', description: 'What changed: for updates `changes` with `from`/`to` per field; for evidence the item\'s id and type.' },
