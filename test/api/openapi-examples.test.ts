@@ -185,6 +185,8 @@ describe('OpenAPI request examples', () => {
         return { id, evidence_id: (await request('POST', `/api/v1/decisions/${id}/evidence`, exampleBody('attachDecisionEvidence'))).id };
       },
       '/api/v1/decisions/{id}/submit': async () => ({ id: (await chosenDecision()).id }),
+      '/api/v1/decisions/{id}/outcomes': async () => ({ id: await approvedDecision() }),
+      '/api/v1/decisions/{id}/outcomes/summary': async () => ({ id: await approvedDecision() }),
       // Approving and rejecting need a person (an OAuth token): with the API key they answer 403 user_actor_required,
       // checked below; test/api/decision-approvals.test.ts sends them as signed-in users.
       '/api/v1/decisions/{id}/approve': async () => ({ id: (await decision()).id }),
@@ -200,6 +202,15 @@ describe('OpenAPI request examples', () => {
     const chosenDecision = async () => {
       const { id } = await decision();
       return request('PATCH', `/api/v1/decisions/${id}`, { chosen_option: 'opt_1' });
+    };
+    /**
+     * An approved decision, as outcomes need: a chosen draft moved to `approved` in the database (a fixture; the
+     * approval workflow itself is walked in test/api/decision-outcomes.test.ts and decision-approvals.test.ts).
+     */
+    const approvedDecision = async () => {
+      const { id } = await chosenDecision();
+      await stack.db('decisions').where({ tenant_id: tenant.id, id }).update({ status: 'approved' });
+      return id as string;
     };
     /** A policy whose one step names a member of the tenant, so a submission under it can be reviewed. */
     const reviewablePolicy = async () =>
