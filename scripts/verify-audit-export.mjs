@@ -28,13 +28,15 @@ const fileHash = crypto.createHash('sha256');
 for await (const chunk of fs.createReadStream(jsonlFile)) fileHash.update(chunk);
 if (fileHash.digest('hex') !== digest.jsonl_sha256) problems.push('file SHA-256 differs from the digest');
 
-// 3. Every record is intact and linked to the one before it (consecutive sequences; a resource-type filter leaves gaps).
+// 3. Every record is intact, in ascending sequence, and linked to the one before it where the two are consecutive
+//    (a filtered export leaves gaps: records left out cannot be checked offline).
 let count = 0;
 let previous;
 for await (const line of readline.createInterface({ input: fs.createReadStream(jsonlFile), crlfDelay: Infinity })) {
   const record = JSON.parse(line);
   const { hash, ...fields } = record;
   if (sha256(canonical(fields)) !== hash) problems.push(`record ${record.sequence}: hash mismatch`);
+  if (previous && !(record.sequence > previous.sequence)) problems.push(`record ${record.sequence}: not after record ${previous.sequence}`);
   if (previous && record.sequence === previous.sequence + 1 && record.previous_hash !== previous.hash) {
     problems.push(`record ${record.sequence}: previous_hash is not the hash of record ${previous.sequence}`);
   }
@@ -44,6 +46,7 @@ for await (const line of readline.createInterface({ input: fs.createReadStream(j
 }
 if (count !== digest.record_count) problems.push(`${count} records, the digest says ${digest.record_count}`);
 if ((previous?.hash ?? null) !== digest.chain_head_hash) problems.push('the last record is not the chain head of the digest');
+if ((previous?.sequence ?? null) !== digest.last_sequence) problems.push('last sequence differs from the digest');
 
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
