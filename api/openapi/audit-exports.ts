@@ -85,7 +85,7 @@ export const auditExportsPart: DocumentPart = {
   ],
   schemas: {
     CreateAuditExportRequest: { ...filtersSchema, description: 'Every filter is optional: an empty body exports the whole log.' },
-    AuditExportFilters: { ...filtersSchema, description: 'The filters as applied (times normalised to RFC 3339 UTC with milliseconds).' },
+    AuditExportFilters: { ...filtersSchema, description: 'The filters as applied (times normalised to RFC 3339 UTC with milliseconds, lists sorted).' },
     AuditExportDigest: {
       type: 'object',
       description: 'What the digest JWS signs.',

@@ -133,15 +133,23 @@ export async function benchAuditExport(services: BenchServices, records: number)
   const { tenantId, key } = await benchTenant(services.db, 'bench-audit', ['admin']);
   console.error(`[bench] seeding ${records} audit records…`);
   const seeded = await seedAuditChain(services.db, tenantId, records);
-  const chain = await api(services, key, 'GET', '/audit-log/verify');
   console.error(`[bench] seeded in ${seeded.seconds.toFixed(1)} s`);
+  const chainStarted = performance.now();
+  const chain = await api(services, key, 'GET', '/audit-log/verify');
+  const chainSeconds = (performance.now() - chainStarted) / 1000;
 
   const workerPid = services.workerPid as number;
   const before = rssMiB(workerPid);
   const samples: number[] = [];
+  let recordsWritten = 0;
+  // The worker's RSS as the export progresses (records written, as last polled): flat means streamed.
+  const byProgress: Array<{ records: number; rss: number }> = [];
   const sampler = setInterval(() => {
     const now = rssMiB(workerPid);
-    if (now) samples.push(now.rss);
+    if (!now) return;
+    samples.push(now.rss);
+    const last = byProgress[byProgress.length - 1];
+    if (recordsWritten > 0 && (!last || recordsWritten - last.records >= records / 10)) byProgress.push({ records: recordsWritten, rss: now.rss });
   }, 100);
   const started = performance.now();
   let done: Record<string, unknown>;
@@ -151,6 +159,7 @@ export async function benchAuditExport(services: BenchServices, records: number)
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       const polled = await api(services, key, 'GET', `/audit-exports/${created.body.id as string}`);
+      recordsWritten = (polled.body.progress as { records_written: number } | undefined)?.records_written ?? recordsWritten;
       if (polled.body.status === 'completed') {
         done = polled.body;
         break;
@@ -183,17 +192,22 @@ export async function benchAuditExport(services: BenchServices, records: number)
     const sizeMiB = fs.statSync(jsonlFile).size / 2 ** 20;
 
     const peakDuring = Math.max(...samples);
+    const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
     console.log(`\n## Audit export: ${records.toLocaleString('en')} records (+1 bootstrap), one tenant\n`);
     console.log('| measurement | value |');
     console.log('|---|---|');
     console.log(`| seeding (hash chain computed in the bench, multi-row inserts of 5,000) | ${seeded.seconds.toFixed(1)} s |`);
-    console.log(`| chain verified by the API before the export (GET /audit-log/verify) | ${chain.body.verified === true ? 'yes' : 'NO'}, ${String(chain.body.records_checked)} records |`);
+    console.log(
+      `| chain verified by the API before the export (GET /audit-log/verify) | ${chain.body.verified === true ? 'yes' : 'NO'}, ${String(chain.body.records_checked)} records in ${chainSeconds.toFixed(1)} s |`,
+    );
     console.log(`| POST /audit-exports → completed (JSON Lines + CSV, signed) | ${exportSeconds.toFixed(1)} s |`);
     console.log(`| records/s | ${Math.round(digest.record_count / exportSeconds).toLocaleString('en')} |`);
     console.log(`| worker RSS before / peak during (sampled every 100 ms) / after | ${before?.rss ?? '?'} / ${peakDuring} / ${after?.rss ?? '?'} MiB |`);
     console.log(`| worker peak RSS since start (VmHWM) before / after | ${before?.peak ?? '?'} / ${after?.peak ?? '?'} MiB |`);
+    console.log(`| worker RSS by records written | ${byProgress.map((p) => `${Math.round(p.records / 1000)}k: ${p.rss}`).join(', ')} MiB |`);
     console.log(`| JSON Lines file | ${sizeMiB.toFixed(0)} MiB |`);
     console.log(`| offline verification (scripts/verify-audit-export.mjs: JWS against the JWKS URL, file SHA-256, chain) | ${verifySeconds.toFixed(1)} s |`);
+    console.log(`| load average (1 / 5 / 15 min) after verification: other work on the same cores | ${load} |`);
     console.log(`\n${stdout.trim()}`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
