@@ -292,7 +292,7 @@ export async function benchApprovals(services: BenchServices, options: { approve
   const submitStarted = performance.now();
   // All drafts first, then all submissions: a create takes the outbox's sequence row before the audit head, while
   // the approval workflow's transition activity takes them the other way round, so the two running side by side
-  // in one tenant can deadlock (Postgres then aborts one: a 409 or a retried activity). Reported to the lead.
+  // in one tenant can deadlock (Postgres then aborts one: a 409 or a retried activity).
   const ids: string[] = [];
   await forEachConcurrently(
     Array.from({ length: options.decisions }, (_, i) => i),
