@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
-import type { AuditChainRecord } from '../core/audit-chain';
+import { GENESIS_HASH, type AuditChainRecord } from '../core/audit-chain';
 import { AUDIT_DIGEST_JWS_TYPE, AUDIT_EXPORT_CSV_COLUMNS, type AuditExportDigest } from '../core/audit-export-digest';
 import { csvRecord } from '../core/csv';
 import type { FileStore } from '../core/file-store';
@@ -11,13 +11,13 @@ import type { Logger } from '../core/logger';
 import type { AuditExportFilters } from '../db/records/audit-export';
 import {
   auditExportFileKey,
-  auditHeadSequence,
+  auditHead,
   completeAuditExport,
   failAuditExport,
   findAuditExport,
   recordAuditExportProgress,
 } from '../db/repositories/audit-exports';
-import { streamAuditRecords } from '../db/repositories/audit-log';
+import { streamAuditExportRecords, type AuditExportSelection } from '../db/repositories/audit-log';
 import { activeSigningKey } from '../db/repositories/signing-keys';
 import { inTenantTransaction } from '../db/tenant-scope';
 import type { FailAuditExportInput, WriteAuditExportInput } from '../workflows/contracts/audit-exports';
@@ -33,13 +33,15 @@ export interface AuditExportActivityDeps {
 /** The export row's progress is written at most this often (each write is a transaction of its own). */
 const PROGRESS_INTERVAL_MS = 1000;
 
-function matchesFilters(filters: AuditExportFilters): (record: AuditChainRecord) => boolean {
-  const types = filters.resource_types ? new Set(filters.resource_types) : undefined;
-  // The filters were normalised to the records' own format (RFC 3339 UTC with milliseconds), which sorts as text.
-  return (record) =>
-    (filters.occurred_after === undefined || record.occurred_at >= filters.occurred_after) &&
-    (filters.occurred_before === undefined || record.occurred_at < filters.occurred_before) &&
-    (types === undefined || types.has(record.resource_type));
+/** The stored filters (already normalised to the records' own formats) as the repository's selection. */
+function selectionOf(filters: AuditExportFilters): AuditExportSelection {
+  return {
+    occurredAfter: filters.occurred_after,
+    occurredBefore: filters.occurred_before,
+    resourceTypes: filters.resource_types,
+    decisionStatuses: filters.decision_statuses,
+    decisionTags: filters.decision_tags,
+  };
 }
 
 function csvLine(record: AuditChainRecord): string {
@@ -102,33 +104,44 @@ export function createAuditExportActivities(deps: AuditExportActivityDeps) {
         if (!output.stream.write(text)) await Promise.race([once(output.stream, 'drain'), stored]);
       };
 
-      const matches = matchesFilters(job.filters);
+      const selection = selectionOf(job.filters);
       let recordCount = 0;
       let first: AuditChainRecord | undefined;
       let last: AuditChainRecord | undefined;
+      let logHead = { sequence: 0, hash: GENESIS_HASH };
       try {
         await write(csv, csvRecord(AUDIT_EXPORT_CSV_COLUMNS));
-        // One read-only transaction, so the whole export reads one tenant scope; progress goes out in others.
-        await inTenantTransaction(db, tenantId, async (scope) => {
-          const head = await auditHeadSequence(scope);
-          if (head === 0) return;
-          let progressAt = Date.now();
-          for await (const batch of streamAuditRecords(scope, { toSequence: head, batchSize: deps.auditExportBatchSize })) {
-            const selected = batch.filter(matches);
-            if (selected.length > 0) {
-              await write(jsonl, selected.map((record) => `${JSON.stringify(record)}\n`).join(''));
-              await write(csv, selected.map(csvLine).join(''));
+        // One read-only snapshot for the whole export: the head, the records and the decisions the filters look at
+        // all as of one instant (a decision changing status meanwhile cannot fall between two batches). Progress
+        // goes out in transactions of its own.
+        await inTenantTransaction(
+          db,
+          tenantId,
+          async (scope) => {
+            logHead = await auditHead(scope);
+            if (logHead.sequence === 0) return;
+            let progressAt = Date.now();
+            for await (const selected of streamAuditExportRecords(scope, { toSequence: logHead.sequence, batchSize: deps.auditExportBatchSize, selection })) {
+              let jsonlText = '';
+              let csvText = '';
+              for (const record of selected) {
+                jsonlText += `${JSON.stringify(record)}\n`;
+                csvText += csvLine(record);
+              }
+              await write(jsonl, jsonlText);
+              await write(csv, csvText);
               recordCount += selected.length;
               first ??= selected[0];
               last = selected[selected.length - 1];
+              Context.current().heartbeat({ records_written: recordCount });
+              if (Date.now() - progressAt >= PROGRESS_INTERVAL_MS) {
+                await inTenantTransaction(db, tenantId, (progressScope) => recordAuditExportProgress(progressScope, exportId, recordCount));
+                progressAt = Date.now();
+              }
             }
-            Context.current().heartbeat({ records_written: recordCount });
-            if (Date.now() - progressAt >= PROGRESS_INTERVAL_MS) {
-              await inTenantTransaction(db, tenantId, (progressScope) => recordAuditExportProgress(progressScope, exportId, recordCount));
-              progressAt = Date.now();
-            }
-          }
-        });
+          },
+          { isolationLevel: 'repeatable read', readOnly: true },
+        );
       } catch (error) {
         // Ends both uploads with the error: the store removes its temporary files and keeps any earlier complete file.
         jsonl.stream.destroy(error as Error);
@@ -147,6 +160,8 @@ export function createAuditExportActivities(deps: AuditExportActivityDeps) {
         first_sequence: first?.sequence ?? null,
         last_sequence: last?.sequence ?? null,
         chain_head_hash: last?.hash ?? null,
+        log_head_sequence: logHead.sequence,
+        log_head_hash: logHead.hash,
         jsonl_sha256: jsonl.hash.digest('hex'),
         csv_sha256: csv.hash.digest('hex'),
         created_at: new Date().toISOString(),

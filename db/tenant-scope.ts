@@ -18,11 +18,13 @@ export async function inTenantTransaction<T>(
   knex: Knex,
   tenantId: string,
   work: (scope: TenantScope) => Promise<T>,
+  /** E.g. `{ isolationLevel: 'repeatable read', readOnly: true }` for a long read that must see one snapshot. */
+  config?: Pick<Knex.TransactionConfig, 'isolationLevel' | 'readOnly'>,
 ): Promise<T> {
   return knex.transaction(async (trx) => {
     await trx.raw(`select set_config('app.tenant_id', ?, true), set_config('role', '${TENANT_ROLE}', true)`, [tenantId]);
     return work({ trx, tenantId });
-  });
+  }, config);
 }
 
 /** A query on a tenant-owned table, already filtered to the scope's tenant. */

@@ -1,6 +1,10 @@
 /**
  * `npm run bench`: performance figures for the README's Performance section. Not a test: it prints numbers.
  * Runs against a throwaway local stack with the API and worker as separate processes.
+ *
+ * Switches: BENCH_ONLY_SCENARIOS, BENCH_ONLY_WEBHOOKS, BENCH_ONLY_GOVERNANCE=1 (approval round trips, then the audit
+ * export of BENCH_AUDIT_RECORDS records and its offline verification; a smoke run: BENCH_AUDIT_RECORDS=20000
+ * BENCH_APPROVAL_DECISIONS=40).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -8,6 +12,7 @@ import { createTenant } from '../db/repositories/tenants';
 import { inTenantTransaction } from '../db/tenant-scope';
 import { measureHttp, printLoadTable } from './bench/http-load';
 import { benchBatch, benchScenarioCreates } from './bench/scenarios';
+import { benchApprovals, benchAuditExport } from './bench/governance';
 import { startBenchServices } from './bench/services';
 import { benchWebhookDelivery } from './bench/webhooks';
 
@@ -18,6 +23,11 @@ const BATCH_ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 10_000);
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 5000);
 /** Only the webhook delivery figure (it takes minutes on its own). */
 const ONLY_WEBHOOKS = Boolean(process.env.BENCH_ONLY_WEBHOOKS);
+/** Only the governance figures: audit export and its offline verification, approval round trips. */
+const ONLY_GOVERNANCE = Boolean(process.env.BENCH_ONLY_GOVERNANCE);
+const AUDIT_RECORDS = Number(process.env.BENCH_AUDIT_RECORDS ?? 1_000_000);
+const APPROVERS = Number(process.env.BENCH_APPROVERS ?? 8);
+const APPROVAL_DECISIONS = Number(process.env.BENCH_APPROVAL_DECISIONS ?? 400);
 
 async function main(): Promise<void> {
   console.log(`# Benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
@@ -32,6 +42,10 @@ async function main(): Promise<void> {
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/health`, ...common, durationSeconds: 2 });
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/api/v1/api-keys/${record.id}`, headers: { authorization: `Bearer ${key}` }, ...common, durationSeconds: 2 });
 
+    if (ONLY_GOVERNANCE) {
+      await benchGovernance(services);
+      return;
+    }
     const auth = { authorization: `Bearer ${key}` };
     for (const connections of process.env.BENCH_ONLY_SCENARIOS || ONLY_WEBHOOKS ? [] : [1, CONNECTIONS]) {
       const run = { connections, durationSeconds: DURATION_SECONDS };
@@ -55,9 +69,15 @@ async function main(): Promise<void> {
       await benchBatch(services, key, BATCH_ITEMS);
     }
     await benchWebhookDelivery(services, key, tenant.id, WEBHOOK_EVENTS);
+    if (!ONLY_WEBHOOKS) await benchGovernance(services);
   } finally {
     await services.stop();
   }
+}
+
+async function benchGovernance(services: Awaited<ReturnType<typeof startBenchServices>>): Promise<void> {
+  await benchApprovals(services, { approvers: APPROVERS, decisions: APPROVAL_DECISIONS });
+  await benchAuditExport(services, AUDIT_RECORDS);
 }
 
 main().then(

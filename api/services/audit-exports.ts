@@ -42,14 +42,17 @@ export function presentAuditExport(job: AuditExportRecord) {
 }
 
 /**
- * The filters as the export applies them: times in the records' own format (RFC 3339 UTC with milliseconds), so the
- * worker compares them as text and the signed digest states them unambiguously.
+ * The filters as the export applies them, stated unambiguously in the signed digest: times in the records' own format
+ * (RFC 3339 UTC with milliseconds), lists sorted. The OpenAPI validator has already checked the list sizes and that
+ * every decision status exists.
  */
 function normaliseFilters(body: AuditExportCreate): AuditExportFilters {
   const filters: AuditExportFilters = {};
   if (body.occurred_after !== undefined) filters.occurred_after = new Date(body.occurred_after).toISOString();
   if (body.occurred_before !== undefined) filters.occurred_before = new Date(body.occurred_before).toISOString();
   if (body.resource_types !== undefined) filters.resource_types = [...body.resource_types].sort();
+  if (body.decision_statuses !== undefined) filters.decision_statuses = [...body.decision_statuses].sort();
+  if (body.decision_tags !== undefined) filters.decision_tags = [...body.decision_tags].sort();
   if (filters.occurred_after !== undefined && filters.occurred_before !== undefined && filters.occurred_after >= filters.occurred_before) {
     throw validationFailed([{ path: '/occurred_before', message: 'must be later than occurred_after' }]);
   }

@@ -1,5 +1,6 @@
 import { Model } from 'objection';
 import type { Actor } from '../../core/actor';
+import type { DecisionStatus } from './decision';
 
 export type AuditExportStatus = 'pending' | 'running' | 'completed' | 'failed';
 
@@ -9,6 +10,10 @@ export interface AuditExportFilters {
   /** Exclusive, RFC 3339. */
   occurred_before?: string;
   resource_types?: string[];
+  /** Only records about decisions whose current status is one of these (sorted). */
+  decision_statuses?: DecisionStatus[];
+  /** Only records about decisions carrying at least one of these tags (sorted). */
+  decision_tags?: string[];
 }
 
 /** One audit export job (the files themselves are in the file store). */

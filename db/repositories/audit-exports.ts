@@ -1,3 +1,4 @@
+import { GENESIS_HASH } from '../../core/audit-chain';
 import type { Actor } from '../../core/actor';
 import { AuditExportRecord, type AuditExportFilters } from '../records/audit-export';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
@@ -56,10 +57,15 @@ export async function failAuditExport(scope: TenantScope, id: string, error: { c
     .patch({ status: 'failed', error, completed_at: now, updated_at: now });
 }
 
-/** The tenant's last audit sequence now (0 before the first record): an export covers records up to here. */
-export async function auditHeadSequence(scope: TenantScope): Promise<number> {
-  const head = (await scope.trx('audit_heads').where('tenant_id', scope.tenantId).first('last_sequence')) as { last_sequence: number } | undefined;
-  return head?.last_sequence ?? 0;
+/**
+ * The tenant's audit head now: the last sequence (0 before the first record) and its hash (the genesis hash before
+ * the first record). An export covers records up to here, and its digest signs this head.
+ */
+export async function auditHead(scope: TenantScope): Promise<{ sequence: number; hash: string }> {
+  const head = (await scope.trx('audit_heads').where('tenant_id', scope.tenantId).first('last_sequence', 'last_hash')) as
+    | { last_sequence: number; last_hash: string }
+    | undefined;
+  return head ? { sequence: head.last_sequence, hash: head.last_hash } : { sequence: 0, hash: GENESIS_HASH };
 }
 
 /** Where an export's file lives in the file store: one folder per tenant. */

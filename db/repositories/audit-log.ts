@@ -135,6 +135,100 @@ export async function* streamAuditRecords(
   }
 }
 
+/** What an audit export selects (all optional; given together they all apply). */
+export interface AuditExportSelection {
+  /** Inclusive. */
+  occurredAfter?: string | undefined;
+  /** Exclusive. */
+  occurredBefore?: string | undefined;
+  resourceTypes?: readonly string[] | undefined;
+  /** Records about decisions whose status (as the transaction sees it) is one of these; other resource types are left out. */
+  decisionStatuses?: readonly string[] | undefined;
+  /** Records about decisions carrying any of these tags; other resource types are left out. */
+  decisionTags?: readonly string[] | undefined;
+}
+
+interface AuditExportRow {
+  tenant_id: string;
+  sequence: string | number;
+  id: string;
+  occurred_at: string;
+  actor: AuditChainRecord['actor'];
+  action: string;
+  resource_type: string;
+  resource_id: string;
+  payload: unknown;
+  previous_hash: string;
+  hash: string;
+}
+
+/**
+ * The records an export selects, in ascending sequence order up to `toSequence`, `batchSize` at a time: keyset
+ * batches on the primary key, every filter applied by Postgres so unselected rows never reach the process. Plain
+ * rows (no model instances) and the time already formatted as the chain hashes it (RFC 3339 UTC, milliseconds),
+ * because an export reads millions of them. Runs in the caller's transaction: give it one snapshot (repeatable
+ * read) so a decision's status cannot change between two batches of the same export.
+ */
+export async function* streamAuditExportRecords(
+  scope: TenantScope,
+  options: { toSequence: number; batchSize?: number | undefined; selection: AuditExportSelection },
+): AsyncGenerator<AuditChainRecord[]> {
+  const batchSize = options.batchSize ?? 1000;
+  const { selection } = options;
+  const conditions: string[] = ['tenant_id = :tenantId', 'sequence >= :next', 'sequence <= :toSequence'];
+  const bindings: Record<string, unknown> = { tenantId: scope.tenantId, toSequence: options.toSequence, batchSize };
+  if (selection.occurredAfter !== undefined) {
+    conditions.push('occurred_at >= :occurredAfter');
+    bindings.occurredAfter = selection.occurredAfter;
+  }
+  if (selection.occurredBefore !== undefined) {
+    conditions.push('occurred_at < :occurredBefore');
+    bindings.occurredBefore = selection.occurredBefore;
+  }
+  if (selection.resourceTypes !== undefined) {
+    conditions.push('resource_type = any(:resourceTypes::text[])');
+    bindings.resourceTypes = [...selection.resourceTypes];
+  }
+  if (selection.decisionStatuses !== undefined || selection.decisionTags !== undefined) {
+    // A deleted decision has no current status and is listed nowhere: its records match neither filter.
+    const decisionConditions = ['d.tenant_id = :tenantId', 'd.deleted_at is null'];
+    if (selection.decisionStatuses !== undefined) {
+      decisionConditions.push('d.status = any(:decisionStatuses::text[])');
+      bindings.decisionStatuses = [...selection.decisionStatuses];
+    }
+    if (selection.decisionTags !== undefined) {
+      decisionConditions.push('d.tags && :decisionTags::text[]');
+      bindings.decisionTags = [...selection.decisionTags];
+    }
+    conditions.push(`resource_type = 'decision' and resource_id in (select d.id from decisions d where ${decisionConditions.join(' and ')})`);
+  }
+  const sql = `select tenant_id, sequence, id,
+      to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
+      actor, action, resource_type, resource_id, payload, previous_hash, hash
+    from audit_log where ${conditions.join(' and ')} order by sequence limit :batchSize`;
+  let next = 1;
+  for (;;) {
+    const result = await scope.trx.raw<{ rows: AuditExportRow[] }>(sql, { ...bindings, next });
+    const rows = result.rows;
+    if (rows.length === 0) return;
+    yield rows.map((row) => ({
+      tenant_id: row.tenant_id,
+      sequence: Number(row.sequence),
+      id: row.id,
+      occurred_at: row.occurred_at,
+      actor: row.actor,
+      action: row.action,
+      resource_type: row.resource_type,
+      resource_id: row.resource_id,
+      payload: row.payload,
+      previous_hash: row.previous_hash,
+      hash: row.hash,
+    }));
+    if (rows.length < batchSize) return;
+    next = Number((rows[rows.length - 1] as AuditExportRow).sequence) + 1;
+  }
+}
+
 export interface AuditChainVerification {
   verified: boolean;
   records_checked: number;

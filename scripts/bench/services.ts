@@ -72,6 +72,8 @@ export async function startBenchServices(options: { worker: boolean; env?: Recor
     TEMPORAL_ADDRESS: temporalAddress,
     TEMPORAL_TASK_QUEUE: 'bench',
     PORT: String(port),
+    // The built-in OAuth provider's issuer: the address the bench's clients sign in at (the governance bench does).
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',

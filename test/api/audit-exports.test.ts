@@ -6,11 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { GENESIS_HASH, verifyChain, type AuditChainRecord } from '../../core/audit-chain';
+import { auditRecordHash, GENESIS_HASH, verifyChain, type AuditChainRecord } from '../../core/audit-chain';
 import { AUDIT_DIGEST_JWS_TYPE, AUDIT_EXPORT_CSV_COLUMNS, type AuditExportDigest } from '../../core/audit-export-digest';
 import { newId } from '../../core/ids';
+import { hashPassword } from '../../core/passwords';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { createAuditExport } from '../../db/repositories/audit-exports';
+import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
@@ -248,6 +250,101 @@ describe('audit exports', () => {
     assert.equal((await download(filtered.key, future.created.id, 'jsonl')).text, '');
   });
 
+  it('limits an export to decisions by current status and tags: exactly their records, verifiable offline, the log head signed', async () => {
+    const governed = await createTestTenant(stack.db);
+    const api = (method: string, url: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${url}`, { key: governed.key, body });
+    const addMember = async (label: string, role: 'analyst' | 'approver') => {
+      const { user } = await findOrCreateUser(stack.db, { email: `${label}-${crypto.randomUUID()}@example.test`, displayName: label, passwordHash: await hashPassword('not used here') });
+      await inTenantTransaction(stack.db, governed.id, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
+      return user.id;
+    };
+    const ownerId = await addMember('owner', 'analyst');
+    // The policy's step needs one approver to exist, or submission is refused.
+    await addMember('approver', 'approver');
+    const policy = await api('POST', '/approval-policies', { name: 'One approval', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }] });
+    assert.equal(policy.status, 201, JSON.stringify(policy.body));
+    const decision = async (tags: string[], submit: boolean) => {
+      const created = await api('POST', '/decisions', { title: `Decision ${tags.join(' ')}`, options: [{ label: 'A' }, { label: 'B' }], chosen_option: 'opt_1', owner_id: ownerId, tags });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      // A second record about the same decision, so each decision has several.
+      assert.equal((await api('PATCH', `/decisions/${created.body.id}`, { rationale: 'cheaper' })).status, 200);
+      if (submit) {
+        const submitted = await api('POST', `/decisions/${created.body.id}/submit`, { approval_policy_id: policy.body.id });
+        assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
+        assert.equal(submitted.body.status, 'pending_approval');
+      }
+      return created.body.id as string;
+    };
+    const pendingCapex = await decision(['capex', 'q3'], true);
+    await appendRecords(governed.id, 3);
+    const draftOpex = await decision(['opex'], false);
+    const pendingUntagged = await decision([], true);
+    const deletedCapex = await decision(['capex'], false);
+    assert.equal((await api('DELETE', `/decisions/${deletedCapex}`)).status, 204);
+    await appendRecords(governed.id, 2);
+
+    const recordsOf = async (ids: string[]) =>
+      (await stack.db('audit_log').where({ tenant_id: governed.id, resource_type: 'decision' }).whereIn('resource_id', ids).orderBy('sequence').select('sequence', 'resource_id', 'action')) as Array<{
+        sequence: number;
+        resource_id: string;
+        action: string;
+      }>;
+    const jwksUrl = `${stack.baseUrl}/.well-known/audit-jwks.json`;
+    const exportSelection = async (body: Record<string, unknown>, expectedIds: string[]) => {
+      const { created, done } = await exportAndWait(governed.key, body);
+      const jsonl = (await download(governed.key, created.id, 'jsonl')).text;
+      const jws = await digestOf(governed.key, created.id);
+      const verified = await verifyOffline(jws, jsonl);
+      const expected = await recordsOf(expectedIds);
+      assert.ok(expectedIds.length === 0 || expected.length >= expectedIds.length * 2, 'every decision has records');
+      assert.deepEqual(
+        verified.records.map((r) => ({ sequence: r.sequence, resource_id: r.resource_id, action: r.action })),
+        expected,
+        `exactly the records of ${expectedIds.join(', ')}`,
+      );
+      assert.equal(verified.fileMatches, true);
+      assert.deepEqual(verified.digest, done.digest);
+      assert.equal(verified.digest.record_count, expected.length);
+      assert.equal(verified.digest.first_sequence, expected[0]?.sequence ?? null);
+      assert.equal(verified.digest.last_sequence, expected.at(-1)?.sequence ?? null);
+      // A selection with gaps: every record proves itself, and records next to each other in sequence are linked.
+      verified.records.forEach((record, i) => {
+        const { hash, ...fields } = record;
+        assert.equal(auditRecordHash(fields), hash, `record ${record.sequence} recomputes`);
+        const previous = verified.records[i - 1];
+        if (previous && previous.sequence === record.sequence - 1) assert.equal(record.previous_hash, previous.hash);
+      });
+      // The signed log head is the chain's head as the API verifies it (nothing was appended since).
+      const chain = await api('GET', '/audit-log/verify');
+      assert.equal(chain.body.verified, true);
+      assert.equal(verified.digest.log_head_sequence, chain.body.head_sequence);
+      assert.equal(verified.digest.log_head_hash, chain.body.head_hash);
+      const script = await runVerifyScript(jwksUrl, jws, jsonl);
+      assert.equal(script.ok, true, script.output);
+      return { created, done, jsonl, jws };
+    };
+
+    const byStatus = await exportSelection({ decision_statuses: ['pending_approval'] }, [pendingCapex, pendingUntagged]);
+    assert.deepEqual(byStatus.done.filters, { decision_statuses: ['pending_approval'] });
+    assert.ok(byStatus.done.digest.record_count > 0);
+    const byTag = await exportSelection({ decision_tags: ['capex'] }, [pendingCapex]);
+    assert.deepEqual(byTag.done.filters, { decision_tags: ['capex'] });
+    const both = await exportSelection({ decision_tags: ['opex', 'capex'], decision_statuses: ['draft', 'approved'] }, [draftOpex]);
+    assert.deepEqual(both.done.filters, { decision_statuses: ['approved', 'draft'], decision_tags: ['capex', 'opex'] }, 'the stored filters, sorted');
+    const fetched = await api('GET', `/audit-exports/${both.created.id}`);
+    assert.deepEqual(fetched.body.filters, both.done.filters, 'GET shows the stored filters');
+    await exportSelection({ decision_statuses: ['pending_approval'], resource_types: ['member'] }, []);
+    await exportSelection({ decision_statuses: ['approved'] }, []);
+
+    // A tampered line of a filtered export is caught by the customer's script.
+    const lines = byStatus.jsonl.split('\n');
+    const victim = JSON.parse(lines[1] as string) as AuditChainRecord;
+    lines[1] = JSON.stringify({ ...victim, action: 'decision.deleted' });
+    const caught = await runVerifyScript(jwksUrl, byStatus.jws, lines.join('\n'));
+    assert.equal(caught.ok, false);
+    assert.match(caught.output, new RegExp(`record ${victim.sequence}: hash mismatch`));
+  });
+
   it('answers 404 for another tenant\'s export on every endpoint, 409 before completion, and names bad fields', async () => {
     const other = await createTestTenant(stack.db);
     const { created } = await exportAndWait(tenant.key, { resource_types: ['member'] });
@@ -278,6 +375,13 @@ describe('audit exports', () => {
     await bad({ occurred_after: 'yesterday' }, '/occurred_after');
     await bad({ occurred_after: '2026-11-02T00:00:00Z', occurred_before: '2026-11-01T00:00:00Z' }, '/occurred_before');
     await bad({ decision_status: 'approved' }, '/decision_status');
+    await bad({ decision_statuses: ['approved', 'signed_off'] }, '/decision_statuses/1');
+    await bad({ decision_statuses: [] }, '/decision_statuses');
+    await bad({ decision_statuses: ['draft', 'draft'] }, '/decision_statuses');
+    await bad({ decision_statuses: 'approved' }, '/decision_statuses');
+    await bad({ decision_tags: Array.from({ length: 21 }, (_, i) => `tag${i}`) }, '/decision_tags');
+    await bad({ decision_tags: [''] }, '/decision_tags/0');
+    await bad({ decision_tags: ['x'.repeat(51)] }, '/decision_tags/0');
     const format = await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/${created.id}/download?format=xml`, { key: tenant.key });
     assertProblem(format, 400, 'invalid_parameters');
     assert.equal(format.body.errors[0].path, '/query/format');
