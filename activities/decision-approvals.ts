@@ -59,9 +59,11 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
           approval_policy_id: updated.approval_policy_id,
           approval_policy_version: updated.approval_policy_version,
         };
+        // Events first, audit records last, as every other write does (see appendAuditRecord): the tenant's outbox
+        // sequence row is always locked before its audit head, so concurrent writes never deadlock.
+        for (const record of input.records) await recordEvent(scope, record.action, { decision: decisionData, actor, transition: record.payload });
         for (const record of input.records) {
           await appendAuditRecord(scope, { actor, action: record.action, resourceType: 'decision', resourceId: updated.id, payload: record.payload });
-          await recordEvent(scope, record.action, { decision: decisionData, actor, transition: record.payload });
         }
       });
     },
