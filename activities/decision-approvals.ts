@@ -4,7 +4,7 @@ import type { Logger } from '../core/logger';
 import { appendAuditRecord } from '../db/repositories/audit-log';
 import { findDecision, updateDecision } from '../db/repositories/decisions';
 import { recordEvent } from '../db/repositories/events';
-import type { DecisionRecord } from '../db/records/decision';
+import { awaitingEntries, type DecisionRecord } from '../db/records/decision';
 import { inTenantTransaction } from '../db/tenant-scope';
 import type { RecordApprovalTransitionInput } from '../workflows/contracts/decision-approvals';
 
@@ -33,8 +33,7 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
           current_step: state.currentStep,
           approvals: state.approvals,
           transition_seq: state.seq,
-          awaiting_roles: input.assignment.roles,
-          awaiting_user_ids: input.assignment.userIds,
+          awaiting: awaitingEntries(input.assignment),
           excluded_user_ids: [...new Set([...state.excludedUserIds, ...state.approvals.map((a) => a.user_id)])],
           step_sla_due_at: dateOrNull(state.slaDueAt),
           step_deadline_at: dateOrNull(state.deadlineAt),

@@ -2,7 +2,7 @@
  * `npm run bench`: performance figures for the README's Performance section. Not a test: it prints numbers.
  * Runs against a throwaway local stack with the API and worker as separate processes.
  *
- * Switches: BENCH_ONLY_SCENARIOS, BENCH_ONLY_WEBHOOKS, BENCH_ONLY_GOVERNANCE=1 (approval round trips, then the audit
+ * Switches: BENCH_ONLY_SCENARIOS, BENCH_ONLY_WEBHOOKS, BENCH_ONLY_INBOX, BENCH_ONLY_GOVERNANCE=1 (approval round trips, then the audit
  * export of BENCH_AUDIT_RECORDS records and its offline verification; a smoke run: BENCH_AUDIT_RECORDS=20000
  * BENCH_APPROVAL_DECISIONS=40).
  */
@@ -12,7 +12,7 @@ import { createTenant } from '../db/repositories/tenants';
 import { inTenantTransaction } from '../db/tenant-scope';
 import { measureHttp, printLoadTable } from './bench/http-load';
 import { benchBatch, benchScenarioCreates } from './bench/scenarios';
-import { benchApprovals, benchAuditExport } from './bench/governance';
+import { benchApprovals, benchAuditExport, benchInbox } from './bench/governance';
 import { startBenchServices } from './bench/services';
 import { benchWebhookDelivery } from './bench/webhooks';
 
@@ -28,6 +28,7 @@ const ONLY_GOVERNANCE = Boolean(process.env.BENCH_ONLY_GOVERNANCE);
 const AUDIT_RECORDS = Number(process.env.BENCH_AUDIT_RECORDS ?? 1_000_000);
 const APPROVERS = Number(process.env.BENCH_APPROVERS ?? 8);
 const APPROVAL_DECISIONS = Number(process.env.BENCH_APPROVAL_DECISIONS ?? 400);
+const INBOX_DECISIONS = Number(process.env.BENCH_INBOX_DECISIONS ?? 100_000);
 
 async function main(): Promise<void> {
   console.log(`# Benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
@@ -42,6 +43,10 @@ async function main(): Promise<void> {
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/health`, ...common, durationSeconds: 2 });
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/api/v1/api-keys/${record.id}`, headers: { authorization: `Bearer ${key}` }, ...common, durationSeconds: 2 });
 
+    if (process.env.BENCH_ONLY_INBOX) {
+      await benchInbox(services, { decisions: INBOX_DECISIONS, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+      return;
+    }
     if (ONLY_GOVERNANCE) {
       await benchGovernance(services);
       return;
@@ -77,6 +82,7 @@ async function main(): Promise<void> {
 
 async function benchGovernance(services: Awaited<ReturnType<typeof startBenchServices>>): Promise<void> {
   await benchApprovals(services, { approvers: APPROVERS, decisions: APPROVAL_DECISIONS });
+  await benchInbox(services, { decisions: INBOX_DECISIONS, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
   await benchAuditExport(services, AUDIT_RECORDS);
 }
 

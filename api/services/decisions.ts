@@ -17,7 +17,7 @@ import { toIso } from '../../core/time';
 import { compareScenarios } from '../../decision/compare';
 import type { MetricValue } from '../../decision/types';
 import type { PageRequest } from '../../db/pagination';
-import type { DecisionEvidenceRecord, DecisionOption, DecisionRecord, DecisionStatus, ScenarioSnapshot } from '../../db/records/decision';
+import { awaitingAssignment, type DecisionEvidenceRecord, type DecisionOption, type DecisionRecord, type DecisionStatus, type ScenarioSnapshot } from '../../db/records/decision';
 import { stepsThatApply, type ApprovalStep, type ApproverSet } from '../../decision/approval-policy';
 import type { ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';
 import type { ReviewContent } from '../../workflows/contracts/decision-approvals';
@@ -148,7 +148,7 @@ function presentDecision(record: DecisionRecord, current: CurrentRuns, evidenceS
     step_sla_due_at: toIso(record.step_sla_due_at),
     step_deadline_at: toIso(record.step_deadline_at),
     escalated: record.escalated,
-    awaiting: { roles: record.awaiting_roles, user_ids: record.awaiting_user_ids },
+    awaiting: awaitingAssignment(record.awaiting),
     outcome_reviews_at: record.outcome_reviews_at,
     outcome_reviews_done: record.outcome_reviews_done,
     submitted_at: toIso(record.submitted_at),

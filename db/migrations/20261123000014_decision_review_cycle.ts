@@ -8,8 +8,8 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('decisions', (t) => {
-    t.specificType('awaiting_roles', 'text[]').notNullable().defaultTo('{}');
-    t.specificType('awaiting_user_ids', 'text[]').notNullable().defaultTo('{}');
+    /** Who may act on the current step now, as `role:<role>` and `user:<id>`: one array, so one GIN index answers the inbox. */
+    t.specificType('awaiting', 'text[]').notNullable().defaultTo('{}');
     /** Owner, author, scenario authors (by policy flag), editors during review, and who already approved this round. */
     t.specificType('excluded_user_ids', 'text[]').notNullable().defaultTo('{}');
     t.timestamp('step_sla_due_at', { useTz: true });
@@ -26,17 +26,14 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('outcome_reviews_at').notNullable().defaultTo('[]');
     t.integer('outcome_reviews_done').notNullable().defaultTo(0);
   });
-  await knex.raw(`create index decisions_awaiting_roles on decisions using gin (awaiting_roles) where status = 'pending_approval'`);
-  await knex.raw(`create index decisions_awaiting_users on decisions using gin (awaiting_user_ids) where status = 'pending_approval'`);
+  await knex.raw(`create index decisions_awaiting on decisions using gin (awaiting) where status = 'pending_approval'`);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop index if exists decisions_awaiting_users');
-  await knex.raw('drop index if exists decisions_awaiting_roles');
+  await knex.raw('drop index if exists decisions_awaiting');
   await knex.schema.alterTable('decisions', (t) => {
     t.dropColumns(
-      'awaiting_roles',
-      'awaiting_user_ids',
+      'awaiting',
       'excluded_user_ids',
       'step_sla_due_at',
       'step_deadline_at',

@@ -53,6 +53,16 @@ export interface DecisionApproval {
   approved_at: string;
 }
 
+/** The `awaiting` column's entries for who may act on a step: one array for roles and people, one GIN index. */
+export function awaitingEntries(assignment: { roles: string[]; userIds: string[] }): string[] {
+  return [...assignment.roles.map((role) => `role:${role}`), ...assignment.userIds.map((id) => `user:${id}`)];
+}
+
+export function awaitingAssignment(entries: string[]): { roles: string[]; user_ids: string[] } {
+  const after = (prefix: string) => entries.filter((e) => e.startsWith(prefix)).map((e) => e.slice(prefix.length));
+  return { roles: after('role:'), user_ids: after('user:') };
+}
+
 /** A step of the frozen policy version, as the decision presents it. */
 export interface DecisionApprovalStep {
   name: string;
@@ -89,8 +99,8 @@ export class DecisionRecord extends Model {
   approvals!: DecisionApproval[];
   submitted_at!: Date | null;
   transition_seq!: number;
-  awaiting_roles!: string[];
-  awaiting_user_ids!: string[];
+  /** Who may act on the current step now: `role:<role>` and `user:<id>` entries (see awaitingEntries). */
+  awaiting!: string[];
   excluded_user_ids!: string[];
   step_sla_due_at!: Date | null;
   step_deadline_at!: Date | null;

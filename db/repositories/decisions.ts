@@ -1,4 +1,4 @@
-import { DecisionEvidenceRecord, DecisionRecord, type DecisionStatus } from '../records/decision';
+import { awaitingEntries, DecisionEvidenceRecord, DecisionRecord, type DecisionStatus } from '../records/decision';
 import { MembershipRecord } from '../records/user';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
@@ -40,10 +40,7 @@ export interface DecisionFilters {
 function awaitingPerson(query: ReturnType<typeof live>, person: { userId: string; role: string | null }) {
   return query
     .where('decisions.status', 'pending_approval')
-    .where((q) => {
-      q.whereRaw('decisions.awaiting_user_ids && ?::text[]', [[person.userId]]);
-      if (person.role !== null) q.orWhereRaw('decisions.awaiting_roles && ?::text[]', [[person.role]]);
-    })
+    .whereRaw('decisions.awaiting && ?::text[]', [awaitingEntries({ roles: person.role === null ? [] : [person.role], userIds: [person.userId] })])
     .whereRaw('not (decisions.excluded_user_ids && ?::text[])', [[person.userId]]);
 }
 

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,15 +6,13 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { auditRecordHash, GENESIS_HASH, type AuditChainRecord } from '../../core/audit-chain';
 import { newId } from '../../core/ids';
-import { hashPassword } from '../../core/passwords';
 import type { Knex } from '../../db/connection';
 import { issueApiKey } from '../../db/repositories/api-keys';
 import { createTenant } from '../../db/repositories/tenants';
-import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
 import { inTenantTransaction } from '../../db/tenant-scope';
-// The same few lines of "browser" the approval tests sign in with: the bench signs in the way they do.
-import { createBrowser, formAction } from '../../test/helpers/browser';
-import { percentile } from './http-load';
+// People sign in the way the approval tests' people do: the built-in provider's login and consent forms.
+import { createSignInClient } from '../../test/helpers/people';
+import { measureHttp, percentile, printLoadTable } from './http-load';
 import type { BenchServices } from './services';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -214,36 +211,6 @@ export async function benchAuditExport(services: BenchServices, records: number)
   }
 }
 
-const PASSWORD = 'bench password, not a secret';
-const REDIRECT_URI = 'http://127.0.0.1:9/callback';
-
-/** A real sign-in, as test/api/decision-approvals.test.ts does: authorization code with PKCE through the login and consent forms. */
-async function signIn(services: BenchServices, client: { client_id: string; client_secret: string }, email: string): Promise<string> {
-  const oidc = await import('openid-client');
-  const config = await oidc.discovery(new URL(services.baseUrl), client.client_id, client.client_secret, undefined, { execute: [oidc.allowInsecureRequests] });
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT_URI,
-    scope: 'decisions:read decisions:write',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  const browser = createBrowser();
-  let response = await browser.request(url.toString());
-  const loginPage = await browser.request(response.location as string);
-  response = await browser.request(formAction(loginPage.html, services.baseUrl), { form: { email, password: PASSWORD } });
-  response = await browser.request(response.location as string);
-  const consentPage = await browser.request(response.location as string);
-  const tenantId = /name="tenant_id" value="([^"]+)"/.exec(consentPage.html)?.[1];
-  if (!tenantId) throw new Error(`no consent page for ${email}: ${consentPage.status}`);
-  response = await browser.request(formAction(consentPage.html, services.baseUrl, '/confirm'), { form: { tenant_id: tenantId } });
-  response = await browser.request(response.location as string);
-  const tokens = await oidc.authorizationCodeGrant(config, new URL(response.location as string), { pkceCodeVerifier: verifier, expectedState: state });
-  return tokens.access_token;
-}
-
 /** Runs `task` over `items` with at most `concurrency` in flight. */
 async function forEachConcurrently<T>(items: T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -262,26 +229,10 @@ async function forEachConcurrently<T>(items: T[], concurrency: number, task: (it
  */
 export async function benchApprovals(services: BenchServices, options: { approvers: number; decisions: number }): Promise<void> {
   const { tenantId, key } = await benchTenant(services.db, 'bench-approvals', ['admin', 'decisions:read', 'decisions:write']);
-  const passwordHash = await hashPassword(PASSWORD);
-  const member = async (label: string, role: 'analyst' | 'approver') => {
-    const email = `${label}-${crypto.randomUUID()}@bench.example`;
-    const { user } = await findOrCreateUser(services.db, { email, displayName: label, passwordHash });
-    await inTenantTransaction(services.db, tenantId, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'bench' }));
-    return { id: user.id, email };
-  };
-  const owner = await member('owner', 'analyst');
-  const client = await api(services, key, 'POST', '/oauth-clients', {
-    name: 'Bench review app',
-    grant_types: ['authorization_code'],
-    redirect_uris: [REDIRECT_URI],
-    scopes: ['decisions:read', 'decisions:write'],
-  });
-  if (client.status !== 201) throw new Error(`could not register the client: ${JSON.stringify(client.body)}`);
+  const people = await createSignInClient(services, key, ['decisions:read', 'decisions:write']);
+  const owner = await people.addUser('owner', tenantId, 'analyst');
   const tokens: string[] = [];
-  for (let i = 0; i < options.approvers; i++) {
-    const approver = await member(`approver${i}`, 'approver');
-    tokens.push(await signIn(services, client.body as { client_id: string; client_secret: string }, approver.email));
-  }
+  for (let i = 0; i < options.approvers; i++) tokens.push((await people.person(`approver${i}`, tenantId, 'approver')).token);
   const policy = await api(services, key, 'POST', '/approval-policies', {
     name: 'Bench: one approval',
     steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P7D' }],
@@ -290,9 +241,7 @@ export async function benchApprovals(services: BenchServices, options: { approve
 
   console.error(`[bench] creating and submitting ${options.decisions} decisions…`);
   const submitStarted = performance.now();
-  // All drafts first, then all submissions: a create takes the outbox's sequence row before the audit head, while
-  // the approval workflow's transition activity takes them the other way round, so the two running side by side
-  // in one tenant can deadlock (Postgres then aborts one: a 409 or a retried activity).
+  // All drafts first, then all submissions, so the figure below is of submissions alone.
   const ids: string[] = [];
   await forEachConcurrently(
     Array.from({ length: options.decisions }, (_, i) => i),
@@ -349,4 +298,55 @@ export async function benchApprovals(services: BenchServices, options: { approve
   console.log(`| round trip p50 | ${percentile(latencies, 0.5).toFixed(1)} ms |`);
   console.log(`| round trip p99 | ${percentile(latencies, 0.99).toFixed(1)} ms |`);
   console.log(`| round trip max | ${(latencies.at(-1) ?? 0).toFixed(1)} ms |`);
+}
+
+/**
+ * The approval inbox with `decisions` decisions in one tenant: 70% pending (one step awaiting the `approver` role,
+ * a few naming one analyst instead), 20% approved, 10% drafts, seeded in one statement as the database owner (the
+ * bench measures reads, not a hundred thousand workflows). Measured over HTTP with a real user's access token: the
+ * inbox of an approver with tens of thousands of tasks, of a person named on a handful, and `GET /decisions?awaiting=me`.
+ */
+export async function benchInbox(services: BenchServices, options: { decisions: number; connections: number; durationSeconds: number }): Promise<void> {
+  const { tenantId, key } = await benchTenant(services.db, 'bench-inbox', ['admin', 'decisions:read', 'decisions:write']);
+  const people = await createSignInClient(services, key, ['decisions:read', 'decisions:write']);
+  const owner = await people.addUser('owner', tenantId, 'analyst');
+  const approver = await people.person('approver', tenantId, 'approver');
+  const named = await people.person('named', tenantId, 'analyst');
+  const seedStarted = performance.now();
+  const actor = JSON.stringify({ type: 'system', id: 'bench' });
+  const optionsJson = JSON.stringify([
+    { id: 'opt_1', label: 'Yes', description: '', scenario_id: null, scenario_snapshot: null },
+    { id: 'opt_2', label: 'No', description: '', scenario_id: null, scenario_snapshot: null },
+  ]);
+  await services.db.raw(
+    `insert into decisions (id, tenant_id, title, options, chosen_option, owner_id, tags, status, approval_policy_id, approval_policy_version,
+       current_step, submitted_at, transition_seq, created_by, updated_by, created_at, updated_at, awaiting,
+       excluded_user_ids, step_sla_due_at, review_round, approval_steps)
+     select 'dec_' || lpad(i::text, 26, '0'), :tenantId, 'Bench decision ' || i, :options::jsonb, 'opt_1', :owner, array['bench'],
+       s.status, 'apl_bench', 1, case when s.status = 'pending_approval' then 1 end,
+       case when s.status <> 'draft' then now() - make_interval(secs => :n - i) end, 1, :actor::jsonb, :actor::jsonb, now(), now(),
+       case when s.status <> 'pending_approval' then '{}'::text[] when i % 5000 = 3 then array['user:' || :named] else array['role:approver'] end,
+       array[:owner], case when s.status = 'pending_approval' then now() + interval '2 days' end, 1,
+       '[{"name": "Review", "approvals_required": 1, "applies": true}]'::jsonb
+     from generate_series(1, :n) i,
+     lateral (select case when i % 10 < 7 then 'pending_approval' when i % 10 < 9 then 'approved' else 'draft' end as status) s`,
+    { tenantId, options: optionsJson, owner: owner.id, named: named.id, n: options.decisions, actor },
+  );
+  await services.db.raw('analyze decisions');
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const base = `${services.baseUrl}/api/v1`;
+  const inboxCheck = await api(services, named.token, 'GET', '/approvals?assigned_to=me&limit=50');
+  console.log(`\n## Approval inbox: ${options.decisions.toLocaleString('en')} decisions in one tenant, ${options.durationSeconds} s each\n`);
+  console.log(`Seeded in ${seedSeconds.toFixed(1)} s; the named person's inbox holds ${(inboxCheck.body.data as unknown[]).length} tasks.\n`);
+  const results = [];
+  for (const connections of [1, options.connections]) {
+    const run = { connections, durationSeconds: options.durationSeconds };
+    const pending = Math.round(options.decisions * 0.7).toLocaleString('en');
+    results.push(
+      await measureHttp({ label: `${connections} conn: GET /approvals?assigned_to=me, an approver with ~${pending} tasks (first 50)`, url: `${base}/approvals?assigned_to=me&limit=50`, headers: { authorization: `Bearer ${approver.token}` }, ...run }),
+      await measureHttp({ label: `${connections} conn: GET /approvals?assigned_to=me, a person named on a handful`, url: `${base}/approvals?assigned_to=me&limit=50`, headers: { authorization: `Bearer ${named.token}` }, ...run }),
+      await measureHttp({ label: `${connections} conn: GET /decisions?awaiting=me&limit=50, the approver`, url: `${base}/decisions?awaiting=me&limit=50`, headers: { authorization: `Bearer ${approver.token}` }, ...run }),
+    );
+  }
+  printLoadTable(results);
 }

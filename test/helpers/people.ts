@@ -4,7 +4,8 @@ import type { Role } from '../../core/roles';
 import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { createBrowser, formAction } from './browser';
-import { call, type TestStack } from './stack';
+import type { Knex } from '../../db/connection';
+import { call } from './stack';
 
 const loadOidc = () => import('openid-client');
 
@@ -18,10 +19,10 @@ export interface Person {
 }
 
 /**
- * Real people for tests: members of a tenant with a role, signed in through the built-in provider's authorization
- * code flow with PKCE (login and consent forms), holding a user's access token.
+ * Real people for tests and benchmarks: members of a tenant with a role, signed in through the built-in provider's
+ * authorization code flow with PKCE (login and consent forms), holding a user's access token.
  */
-export async function createSignInClient(stack: TestStack, tenantKey: string, scopes: string[]) {
+export async function createSignInClient(stack: { baseUrl: string; db: Knex }, tenantKey: string, scopes: string[]) {
   const oidc = await loadOidc();
   const registered = await call(stack.baseUrl, 'POST', '/api/v1/oauth-clients', {
     key: tenantKey,
