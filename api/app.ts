@@ -46,6 +46,7 @@ import { createSigningKeyStore } from './oauth/signing-key-store';
 import { registerAuditExportKeyRoutes, registerAuditExportRoutes } from './routes/audit-exports';
 import { createAuditExportService } from './services/audit-exports';
 import { exportFileStore } from '../core/file-store';
+import { createConsoleRoutes } from './console/routes';
 
 export type App = Koa<AppState> & {
   /** operationId → `METHOD /path` of every operation of the document, each bound to its handler. */
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): App {
   const externalIssuer = config.oauth.externalIssuer;
   let providerHolder: ProviderHolder | undefined;
   let accessTokens: AccessTokenVerifier;
+  let keys: ReturnType<typeof createSigningKeyStore> | undefined;
   if (externalIssuer) {
     accessTokens = createExternalTokenVerifier({
       issuer: externalIssuer,
@@ -80,7 +82,7 @@ export function createApp(deps: AppDeps): App {
       onDiscoveryError: (err) => logger.warn({ err, issuer: externalIssuer }, 'OpenID provider discovery failed'),
     });
   } else {
-    const keys = createSigningKeyStore({ db, longestTokenLifetimeSeconds: config.oauth.accessTokenTtlSeconds });
+    keys = createSigningKeyStore({ db, longestTokenLifetimeSeconds: config.oauth.accessTokenTtlSeconds });
     providerHolder = createProviderHolder({ config, db, logger, keys });
     accessTokens = createBuiltInTokenVerifier({ keys, issuer: config.publicBaseUrl, audience: config.oauth.audience });
   }
@@ -131,6 +133,9 @@ export function createApp(deps: AppDeps): App {
     app.use(interactions.routes());
     app.use(interactions.allowedMethods());
   }
+
+  // The governance console: server-rendered pages for people, on the same services as the API (outside /api/v1).
+  app.use(createConsoleRoutes({ config, db, logger, authentication, decisions, validators, keys }));
 
   const system = new Router<AppState>();
   registerSystemRoutes(system, operation, deps, document, metrics);
