@@ -43,7 +43,8 @@
         if (submitter && submitter.name) body.set(submitter.name, submitter.value);
         event.preventDefault();
         form.querySelectorAll('button').forEach(function (b) { b.disabled = true; });
-        fetch(form.action, {
+        // getAttribute: the buttons are named "action", which shadows form.action.
+        fetch(form.getAttribute('action'), {
           method: 'POST',
           body: body,
           credentials: 'same-origin',
@@ -64,8 +65,16 @@
             var notice = main.querySelector('.notice');
             (notice || main).focus();
           })
-          .catch(function () {
-            // Fall back to the plain form post.
+          .catch(function (error) {
+            if (window.console) window.console.warn('console: falling back to a plain form post', error);
+            // Fall back to the plain form post, with the button that was pressed.
+            if (submitter && submitter.name) {
+              var input = document.createElement('input');
+              input.type = 'hidden';
+              input.name = submitter.name;
+              input.value = submitter.value;
+              form.appendChild(input);
+            }
             form.submit();
           });
       });
