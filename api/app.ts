@@ -21,6 +21,8 @@ import { registerScenarioRoutes } from './routes/scenarios';
 import { registerUserRoutes } from './routes/users';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerDecisionRoutes } from './routes/decisions';
+import { registerDecisionOutcomeRoutes } from './routes/decision-outcomes';
+import { createDecisionOutcomeService } from './services/decision-outcomes';
 import { createDecisionService } from './services/decisions';
 import { createDecisionApprovals } from '../orchestration/decision-approvals';
 import { registerApprovalPolicyRoutes } from './routes/approval-policies';
@@ -162,6 +164,7 @@ export function createApp(deps: AppDeps): App {
   registerAuditLogRoutes(api, operation, createAuditLogService({ db }));
   registerAuditExportRoutes(api, operation, auditExports);
   registerDecisionRoutes(api, operation, decisions);
+  registerDecisionOutcomeRoutes(api, operation, createDecisionOutcomeService({ db }));
   registerApprovalPolicyRoutes(api, operation, createApprovalPolicyService({ db }));
   // The contract and the code agree: every operation has a handler, and every API route is an operation.
   binding.assertComplete([api]);

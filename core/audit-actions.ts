@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'decision.implemented',
   'decision.closed',
   'decision.outcome.due',
+  'decision.outcome_recorded',
   'approval_policy.created',
   'approval_policy.version_created',
   'approval_policy.archived',

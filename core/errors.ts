@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   approval_step_moved: { status: 409, description: 'The approval step moved on since the client saw it (`expected_step`); reread the decision.' },
   decision_transition_not_allowed: { status: 409, description: "The decision's status does not allow this action (see the decision states in the Decisions tag)." },
   resubmission_in_progress: { status: 409, description: 'A resubmission of the decision is being recorded; edit after it has been (or request changes again).' },
+  decision_not_approved: { status: 409, description: 'The decision is not approved or implemented: outcomes are recorded only against a decision that was approved.' },
   approval_policy_archived: { status: 409, description: 'The approval policy is archived: it takes no new versions.' },
   payload_too_large: { status: 413, description: "The request body exceeds the operation's limit." },
   unsupported_media_type: { status: 415, description: 'The body is not unencoded JSON in UTF-8.' },
@@ -133,6 +134,8 @@ export const resubmissionInProgress = () =>
   new AppError(409, 'resubmission_in_progress', 'The decision is being resubmitted: edits wait until its review has resumed (ask for changes again to edit).');
 export const decisionNotComparable = (linked: number) =>
   new AppError(409, 'decision_not_comparable', `${linked} of the decision's options link a scenario; comparing needs at least two.`);
+export const decisionNotApproved = (status: string) =>
+  new AppError(409, 'decision_not_approved', `The decision is ${status}: outcomes can be recorded only once it is approved (or implemented).`, { decision_status: status });
 export const approvalPolicyArchived = () =>
   new AppError(409, 'approval_policy_archived', 'The approval policy is archived: it takes no new versions (its versions stay readable).');
 export const userActorRequired = () =>

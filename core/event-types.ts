@@ -353,6 +353,49 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     description: "One of the decision's `outcome_reviews_at` dates arrived (announced once the decision is approved): time to record outcomes.",
     data: approvalTransition({ ...approvalRef, review_at: timestamp, review_number: { type: 'integer' }, review_count: { type: 'integer' } }),
   },
+  {
+    type: 'decision.outcome.recorded',
+    summary: 'An outcome was recorded against a decision',
+    description:
+      'POST /decisions/{id}/outcomes recorded an observed value of a metric against an approved or implemented decision, with what was expected ' +
+      'of it (given, or defaulted from the chosen option\'s frozen scenario run) and the variance. A correction is a new outcome naming the one ' +
+      'it `supersedes`. Emitted in the transaction that stores it.',
+    data: {
+      type: 'object',
+      required: ['decision', 'outcome', 'actor'],
+      properties: {
+        decision: {
+          type: 'object',
+          required: ['id', 'title', 'status'],
+          properties: {
+            id: { type: 'string', example: 'dec_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+            title: { type: 'string' },
+            status: { type: 'string', enum: ['approved', 'implemented'] },
+          },
+        },
+        outcome: {
+          type: 'object',
+          required: [
+            'id', 'metric', 'expected_value', 'expected_source', 'actual_value', 'variance', 'relative_variance_percent', 'observed_at', 'note', 'supersedes', 'recorded_at',
+          ],
+          properties: {
+            id: { type: 'string', example: 'out_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+            metric: { type: 'string' },
+            expected_value: { type: 'number' },
+            expected_source: { type: 'string', enum: ['given', 'scenario_snapshot'] },
+            actual_value: { type: 'number' },
+            variance: { type: ['number', 'null'], description: 'actual − expected.' },
+            relative_variance_percent: { type: ['number', 'null'], description: '(actual − expected) / |expected| × 100; null when expected is 0.' },
+            observed_at: timestamp,
+            note: nullableString,
+            supersedes: { ...nullableString, description: 'The earlier outcome this one corrects.' },
+            recorded_at: timestamp,
+          },
+        },
+        actor,
+      },
+    },
+  },
 ];
 
 export type EventType = (typeof EVENT_TYPES)[number]['type'];

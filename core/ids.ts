@@ -25,6 +25,7 @@ export const ID_PREFIXES = {
   evidence: 'evd',
   approvalPolicy: 'apl',
   approvalPolicyVersion: 'apv',
+  decisionOutcome: 'out',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

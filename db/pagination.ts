@@ -66,3 +66,24 @@ export function decodeSequenceCursor(cursor: string): number {
   }
   throw invalidCursor();
 }
+
+/**
+ * Cursors for lists in ascending order of a time a client gave (decision outcomes, oldest observation first): the
+ * last row's time and id, the id breaking ties. Equally opaque to clients.
+ */
+export function encodeTimeCursor(last: { at: Date; id: string }): string {
+  return Buffer.from(JSON.stringify({ after_at: last.at.toISOString(), after_id: last.id })).toString('base64url');
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export function decodeTimeCursor(cursor: string): { at: string; id: string } {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after_at?: unknown; after_id?: unknown };
+    const { after_at: at, after_id: id } = parsed;
+    if (typeof at === 'string' && ISO_TIME.test(at) && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && CURSOR_ID.test(id)) return { at, id };
+  } catch {
+    // fall through to the error below
+  }
+  throw invalidCursor();
+}

@@ -129,9 +129,9 @@ export const decisionsPart: DocumentPart = {
       name: tag,
       description:
         'The decision log: decisions with 2–20 options, evidence and frozen scenario links, and their history (read from the tenant\'s audit log, ' +
-        'which every write appends to in the same transaction), and their approval workflow (submit, approve, reject, request changes, resubmit, ' +
-        'comment, withdraw, reassign, implement, close; SLA escalation, reminders and deadlines; the approval inbox). Needs `decisions:read` / ' +
-        '`decisions:write`.',
+        'which every write appends to in the same transaction), their approval workflow (submit, approve, reject, request changes, resubmit, ' +
+        'comment, withdraw, reassign, implement, close; SLA escalation, reminders and deadlines; the approval inbox), and outcomes recorded once a ' +
+        'decision is approved (expected against actual per metric over time). Needs `decisions:read` / `decisions:write`.',
     },
   ],
   schemas: {
@@ -266,7 +266,7 @@ export const decisionsPart: DocumentPart = {
             'decision.created', 'decision.updated', 'decision.deleted', 'decision.evidence_attached', 'decision.evidence_detached',
             'decision.submitted', 'decision.step.approved', 'decision.approved', 'decision.rejected', 'decision.changes_requested', 'decision.resubmitted',
             'decision.step.escalated', 'decision.step.reminder', 'decision.step.reassigned', 'decision.commented', 'decision.withdrawn', 'decision.expired',
-            'decision.implemented', 'decision.closed', 'decision.outcome.due',
+            'decision.implemented', 'decision.closed', 'decision.outcome.due', 'decision.outcome_recorded',
           ],
         },
         payload: { type: 'object', description: 'What changed: for updates `changes` with `from`/`to` per field; for evidence the item\'s id and type.' },

@@ -93,11 +93,22 @@ function reviewFixture(stackOptions: Parameters<typeof startTestStack>[0]) {
     return response.body.data as Array<{ decision_id: string; step: number; escalated: boolean; sla_due_at: string }>;
   };
 
-  return { f, api, policy, draft, submit, act, read, actions, events, waitFor, inbox };
+  /**
+   * With RECORD_APPROVAL_HISTORY=1, saves a run's history for test/workflows/replay.test.ts (Temporal's JSON history
+   * format); run once after a change to the workflow that is meant to be compatible, and commit the file.
+   */
+  const recordHistory = async (workflowId: string, runId: string | undefined, file: string) => {
+    if (!process.env.RECORD_APPROVAL_HISTORY) return;
+    const history = await f.stack.temporal.workflow.getHandle(workflowId, runId).fetchHistory();
+    const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
+    fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', file), `${JSON.stringify(json, null, 1)}\n`);
+  };
+
+  return { f, api, policy, draft, submit, act, read, actions, events, waitFor, inbox, recordHistory };
 }
 
 describe('Decision review cycle: three-step policies, changes and resubmission, SLAs, deadlines, lifecycle and outcome reviews', () => {
-  const { f, api, policy, draft, submit, act, read, actions, events, waitFor, inbox } = reviewFixture({
+  const { f, api, policy, draft, submit, act, read, actions, events, waitFor, inbox, recordHistory } = reviewFixture({
     worker: true,
     env: { APPROVAL_REMINDER_INTERVAL_SECONDS: '1', APPROVAL_CONTINUE_AS_NEW_AFTER_EVENTS: '60' },
   });
@@ -176,6 +187,7 @@ describe('Decision review cycle: three-step policies, changes and resubmission, 
       { name: 'Board', approvals_required: 1, approvers: { role: 'admin' }, sla: 'P1D' },
     ]);
     const id = await submit(twoSteps);
+    const firstRun = (await f.stack.temporal.workflow.getHandle(`decision/${id}`).describe()).runId;
     assert.equal((await act(id, 'approve', 'ap1', 1)).body.current_step, 2);
     assert.equal((await api('POST', `/decisions/${id}/resubmit`, f.tenantA.key, {})).body.code, 'decision_transition_not_allowed');
     const asked = await act(id, 'request-changes', 'ad1', 2, 'Show the growth case.');
@@ -225,11 +237,7 @@ describe('Decision review cycle: three-step policies, changes and resubmission, 
     assert.deepEqual(resumed.body.approvals.map((a: { user_id: string }) => a.user_id), [f.people.ap3.id]);
     assert.equal((await act(same, 'approve', 'ad2', 2)).body.status, 'approved');
 
-    if (process.env.RECORD_APPROVAL_HISTORY) {
-      const history = await f.stack.temporal.workflow.getHandle(`decision/${id}`).fetchHistory();
-      const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, defaults: false });
-      fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'decision-approval-resubmitted.json'), `${JSON.stringify(json)}\n`);
-    }
+    await recordHistory(`decision/${id}`, firstRun, 'decision-approval-resubmitted.json');
   });
 
   it('escalates a step past its seconds-long SLA (event, escalation target eligible, a reminder per interval) and expires it at its deadline', async () => {
@@ -293,6 +301,7 @@ describe('Decision review cycle: three-step policies, changes and resubmission, 
     assert.equal(closed.body.status, 'closed');
     assert.equal((await api('POST', `/decisions/${id}/comment`, f.tenantA.key, { comment: 'late' })).status, 409);
     assert.deepEqual((await f.stack.temporal.workflow.getHandle(`decision/${id}`).describe()).status.name, 'COMPLETED');
+    await recordHistory(`decision/${id}`, undefined, 'decision-approval-closed.json');
 
     const toWithdraw = await submit(onePerson);
     assert.equal((await api('POST', `/decisions/${toWithdraw}/withdraw`, f.people.ap1.token, {})).status, 403, 'an approver may not withdraw');

@@ -210,6 +210,15 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   const auditExport = await post('/api/v1/audit-exports', {});
   const decision = await post('/api/v1/decisions', { title: 'fuzz', options: [{ label: 'A', scenario_id: scenario.id }, { label: 'B', scenario_id: scenario.id }] });
   const evidence = await post(`/api/v1/decisions/${decision.id}/evidence`, { type: 'note', text: 'fuzz' });
+  // Outcomes are recorded only against approved decisions: a chosen draft moved to `approved` in the database (a
+  // fixture; test/api/decision-outcomes.test.ts walks the real approval flow), with one outcome to correct.
+  const approvedDecision = await post('/api/v1/decisions', {
+    title: 'fuzz outcomes',
+    options: [{ label: 'A', scenario_id: scenario.id }, { label: 'B' }],
+    chosen_option: 'opt_1',
+  });
+  await stack.db('decisions').where({ tenant_id: tenant.id, id: approvedDecision.id }).update({ status: 'approved' });
+  const outcome = await post(`/api/v1/decisions/${approvedDecision.id}/outcomes`, { metric: 'scheduled_agents', actual_value: 12, observed_at: '2026-10-31T17:00:00.000Z' });
   const approvalPolicy = await post('/api/v1/approval-policies', { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H' }] });
   await waitForBatch(stack, tenant, batch.id);
   await waitForAuditExport(stack, tenant, auditExport.id);
@@ -231,6 +240,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     [/^\/api\/v1\/events\//, eventId],
     [/^\/api\/v1\/audit-log\//, auditRecordId],
     [/^\/api\/v1\/audit-exports\//, auditExport.id],
+    [/^\/api\/v1\/decisions\/\{id\}\/outcomes/, approvedDecision.id],
     [/^\/api\/v1\/decisions\//, decision.id],
     [/^\/api\/v1\/approval-policies\//, approvalPolicy.id],
   ];
@@ -242,7 +252,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       if (!found) throw new Error(`No real id for {${parameter}} in ${pathTemplate}: add one to createRealResources`);
       return found[1];
     },
-    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id],
+    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id],
     // Bodies that pass the business checks too, so mutations of them probe past validation.
     baseBodies: {
       createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },
@@ -255,6 +265,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       createWebhook: { url: 'https://example.com/fuzz-hook', event_types: ['scenario.*'], enabled: true, retry_policy: { schedule: 'standard', max_attempts: 3 } },
       updateWebhook: { enabled: true, event_types: ['*'] },
       createApprovalPolicy: { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H', condition: 'total_cost > 1000' }] },
+      recordDecisionOutcome: { metric: 'scheduled_agents', expected_value: 10, actual_value: 12, observed_at: '2026-10-31T17:00:00.000Z', note: 'fuzz', supersedes: outcome.id },
       createApprovalPolicyVersion: { steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [user.id] }, sla: 'P1D', deadline: 'P2D' }] },
     },
   };

@@ -185,6 +185,8 @@ describe('OpenAPI request examples', () => {
         return { id, evidence_id: (await request('POST', `/api/v1/decisions/${id}/evidence`, exampleBody('attachDecisionEvidence'))).id };
       },
       '/api/v1/decisions/{id}/submit': async () => ({ id: (await chosenDecision()).id }),
+      '/api/v1/decisions/{id}/outcomes': async () => ({ id: await approvedDecision() }),
+      '/api/v1/decisions/{id}/outcomes/summary': async () => ({ id: await approvedDecision() }),
       // Approving and rejecting need a person (an OAuth token): with the API key they answer 403 user_actor_required,
       // checked below; test/api/decision-approvals.test.ts sends them as signed-in users.
       '/api/v1/decisions/{id}/approve': async () => ({ id: (await decision()).id }),
@@ -232,6 +234,8 @@ describe('OpenAPI request examples', () => {
       }
       return { id: id as string };
     };
+    /** An approved decision, as outcomes need: approved through its workflow by the member its policy names. */
+    const approvedDecision = async () => (await underReview('approve')).id;
     /** A policy whose one step names a member of the tenant, so a submission under it can be reviewed. */
     const reviewablePolicy = async () =>
       request('POST', '/api/v1/approval-policies', { name: 'fixture', steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [(await member()).id] }, sla: 'P1D' }] });
