@@ -109,6 +109,7 @@ export function createApp(deps: AppDeps): App {
   const batches = createScenarioBatchService({ db, temporal: deps.temporal, config, models, logger });
   const webhooks = createWebhookService({ db, temporal: deps.temporal, config, logger });
   const auditExports = createAuditExportService({ db, temporal: deps.temporal, config, logger, exportFiles: deps.exportFiles ?? exportFileStore(config.dataDir) });
+  const outcomes = createDecisionOutcomeService({ db });
   const decisions = createDecisionService({ db, models, approvals: createDecisionApprovals({ temporal: deps.temporal, config, logger }) });
 
   const app = new Koa<AppState>() as App;
@@ -137,7 +138,22 @@ export function createApp(deps: AppDeps): App {
   }
 
   // The governance console: server-rendered pages for people, on the same services as the API (outside /api/v1).
-  app.use(createConsoleRoutes({ config, db, logger, authentication, decisions, validators, keys }));
+  app.use(
+    createConsoleRoutes({
+      config,
+      db,
+      logger,
+      authentication,
+      decisions,
+      validators,
+      keys,
+      // The chart reads the same summary as GET /decisions/{id}/outcomes/summary.
+      outcomes: async (context, id) =>
+        (await outcomes.summary(context, id)).metrics.flatMap((metric) =>
+          metric.observations.map((o) => ({ metric: metric.metric, expected_value: o.expected_value, actual_value: o.actual_value, observed_at: o.observed_at })),
+        ),
+    }),
+  );
 
   const system = new Router<AppState>();
   registerSystemRoutes(system, operation, deps, document, metrics);
@@ -164,7 +180,7 @@ export function createApp(deps: AppDeps): App {
   registerAuditLogRoutes(api, operation, createAuditLogService({ db }));
   registerAuditExportRoutes(api, operation, auditExports);
   registerDecisionRoutes(api, operation, decisions);
-  registerDecisionOutcomeRoutes(api, operation, createDecisionOutcomeService({ db }));
+  registerDecisionOutcomeRoutes(api, operation, outcomes);
   registerApprovalPolicyRoutes(api, operation, createApprovalPolicyService({ db }));
   // The contract and the code agree: every operation has a handler, and every API route is an operation.
   binding.assertComplete([api]);

@@ -285,13 +285,31 @@ describe('Governance console (/console)', () => {
       await context.close();
     });
 
-    it('shows the second approver the decision moved to their step', async () => {
+    it('shows the second approver the decision moved to their step; their approval ends the review and outcomes are charted', async () => {
       const { context, page } = await signIn(people.ap2.email);
       const row = page.locator('tr', { hasText: 'Support desk staffing for Q3' });
       assert.match((await row.textContent()) ?? '', /Step 2: Finance sign-off/);
       await row.locator('a').click();
+      await page.waitForURL(`${stack.baseUrl}/console/decisions/${mainDecision}`);
       assert.match((await page.textContent('#timeline')) ?? '', /Numbers check out\./);
       assert.match((await page.textContent('.facts')) ?? '', /step 2 of 2/);
+      await page.locator('button', { hasText: 'Approve step 2' }).click();
+      await page.waitForSelector('.notice.success');
+      assert.match((await page.textContent('.facts')) ?? '', /Approved/);
+      assert.equal((await status(mainDecision)).status, 'approved');
+
+      // Outcomes recorded through the API appear as expected vs. actual (expected defaults from the frozen run).
+      for (const [actual, observedAt] of [[9, '2026-11-01T00:00:00.000Z'], [11, '2026-11-15T00:00:00.000Z']] as const) {
+        const recorded = await api('POST', `/decisions/${mainDecision}/outcomes`, tenantA.key, { metric: 'required_agents', actual_value: actual, observed_at: observedAt });
+        assert.equal(recorded.status, 201, JSON.stringify(recorded.body));
+      }
+      await page.reload();
+      const chart = page.locator('#outcomes-heading ~ figure.chart');
+      assert.equal(await chart.count(), 1);
+      assert.match((await chart.locator('figcaption').textContent()) ?? '', /required_agents/);
+      assert.equal(await chart.locator('svg polyline').count(), 2, 'an expected line and an actual line');
+      assert.equal(await chart.locator('tbody tr').count(), 2);
+      await page.screenshot({ path: screenshotPath('console-decision-approved-with-outcomes'), fullPage: true });
       await context.close();
     });
 
@@ -312,15 +330,17 @@ describe('Governance console (/console)', () => {
 
     it('shows a viewer the decision without JavaScript and without action buttons, and refuses their forged POST', async () => {
       const { context, page } = await signIn(people.viewer.email, { javaScriptEnabled: false });
-      await page.goto(`${stack.baseUrl}/console/decisions?status=pending_approval`);
-      assert.ok((await page.locator('a', { hasText: 'Support desk staffing for Q3' }).count()) === 1);
+      await page.goto(`${stack.baseUrl}/console/decisions?status=approved`);
+      assert.equal(await page.locator('a', { hasText: 'Support desk staffing for Q3' }).count(), 1);
+      assert.equal(await page.locator('a', { hasText: 'Second warehouse' }).count(), 0, 'filtered by status');
       await page.goto(`${stack.baseUrl}/console/decisions/${mainDecision}`);
       assert.match((await page.textContent('h1')) ?? '', /Support desk staffing/);
       assert.equal(await page.locator('button', { hasText: /Approve|Reject|Request changes|Comment/ }).count(), 0);
       const csrf = (await page.locator('input[name=_csrf]').first().getAttribute('value')) as string;
-      const forged = await page.request.post(`${stack.baseUrl}/console/decisions/${mainDecision}/act`, { form: { _csrf: csrf, action: 'approve', expected_step: '2' }, headers: { origin: stack.baseUrl } });
+      const before = await status(ownerDecision);
+      const forged = await page.request.post(`${stack.baseUrl}/console/decisions/${ownerDecision}/act`, { form: { _csrf: csrf, action: 'approve', expected_step: '1' }, headers: { origin: stack.baseUrl } });
       assert.equal(forged.status(), 403);
-      assert.equal((await status(mainDecision)).current_step, 2);
+      assert.deepEqual(await status(ownerDecision), before);
       await context.close();
     });
 
