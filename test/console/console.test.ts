@@ -48,9 +48,13 @@ describe('Governance console (/console)', () => {
     return created.body.id as string;
   };
 
-  const submittedDecision = async (tenant: TestTenant, fields: Record<string, unknown>, policy: string) => {
+  const submittedDecision = async (tenant: TestTenant, fields: Record<string, unknown>, policy: string, evidence: unknown[] = []) => {
     const created = await api('POST', '/decisions', tenant.key, { chosen_option: 'opt_1', tags: ['q3'], ...fields });
     assert.equal(created.status, 201, JSON.stringify(created.body));
+    for (const item of evidence) {
+      const attached = await api('POST', `/decisions/${created.body.id}/evidence`, tenant.key, item);
+      assert.equal(attached.status, 201, JSON.stringify(attached.body));
+    }
     const submitted = await api('POST', `/decisions/${created.body.id}/submit`, tenant.key, { approval_policy_id: policy });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
     return created.body.id as string;
@@ -117,10 +121,11 @@ describe('Governance console (/console)', () => {
         due_at: '2027-01-15T17:00:00.000Z',
       },
       policyId,
+      [
+        { type: 'note', title: 'Forecast', text: 'Volume grew 4% a month since March.' },
+        { type: 'link', title: 'Queue report', url: 'https://example.com/queue-report' },
+      ],
     );
-    const note = await api('POST', `/decisions/${mainDecision}/evidence`, tenantA.key, { type: 'note', title: 'Forecast', text: 'Volume grew 4% a month since March.' });
-    // Evidence can only be attached while editable; a submitted decision refuses it, which is fine for this page.
-    assert.ok([201, 409].includes(note.status), JSON.stringify(note.body));
     ownerDecision = await submittedDecision(tenantA, { title: 'Second warehouse', options: [{ label: 'Lyon' }, { label: 'Lille' }], owner_id: people.owner.id }, policyId);
     const policyB = await api('POST', '/approval-policies', tenantB.key, { name: 'B', steps: [{ name: 'Any', approvals_required: 1, approvers: { role: 'admin' }, sla: 'P1D' }] });
     assert.equal(policyB.status, 201, JSON.stringify(policyB.body));
@@ -269,6 +274,9 @@ describe('Governance console (/console)', () => {
       assert.match((await options.textContent()) ?? '', /Current volume[\s\S]*Growth case/);
       assert.ok((await page.locator('table.options td.best').count()) > 0, 'the best value of some metric is marked');
       assert.match((await page.textContent('#outcomes-heading + *')) ?? '', /No outcomes recorded/);
+      const evidence = (await page.textContent('ul.evidence')) ?? '';
+      assert.match(evidence, /Forecast/);
+      assert.equal(await page.locator('ul.evidence a', { hasText: 'Queue report' }).getAttribute('href'), 'https://example.com/queue-report');
       assert.match((await page.locator('a', { hasText: 'Temporal UI' }).getAttribute('href')) ?? '', new RegExp(`/workflows/decision%2F${mainDecision}$`));
 
       // Keyboard only: the comment field, then Tab to the first button and Enter.
