@@ -48,6 +48,7 @@ import { createSigningKeyStore } from './oauth/signing-key-store';
 import { registerAuditExportKeyRoutes, registerAuditExportRoutes } from './routes/audit-exports';
 import { createAuditExportService } from './services/audit-exports';
 import { exportFileStore } from '../core/file-store';
+import { createConsoleRoutes } from './console/routes';
 
 export type App = Koa<AppState> & {
   /** operationId → `METHOD /path` of every operation of the document, each bound to its handler. */
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): App {
   const externalIssuer = config.oauth.externalIssuer;
   let providerHolder: ProviderHolder | undefined;
   let accessTokens: AccessTokenVerifier;
+  let keys: ReturnType<typeof createSigningKeyStore> | undefined;
   if (externalIssuer) {
     accessTokens = createExternalTokenVerifier({
       issuer: externalIssuer,
@@ -82,7 +84,7 @@ export function createApp(deps: AppDeps): App {
       onDiscoveryError: (err) => logger.warn({ err, issuer: externalIssuer }, 'OpenID provider discovery failed'),
     });
   } else {
-    const keys = createSigningKeyStore({ db, longestTokenLifetimeSeconds: config.oauth.accessTokenTtlSeconds });
+    keys = createSigningKeyStore({ db, longestTokenLifetimeSeconds: config.oauth.accessTokenTtlSeconds });
     providerHolder = createProviderHolder({ config, db, logger, keys });
     accessTokens = createBuiltInTokenVerifier({ keys, issuer: config.publicBaseUrl, audience: config.oauth.audience });
   }
@@ -107,6 +109,7 @@ export function createApp(deps: AppDeps): App {
   const batches = createScenarioBatchService({ db, temporal: deps.temporal, config, models, logger });
   const webhooks = createWebhookService({ db, temporal: deps.temporal, config, logger });
   const auditExports = createAuditExportService({ db, temporal: deps.temporal, config, logger, exportFiles: deps.exportFiles ?? exportFileStore(config.dataDir) });
+  const outcomes = createDecisionOutcomeService({ db });
   const decisions = createDecisionService({ db, models, approvals: createDecisionApprovals({ temporal: deps.temporal, config, logger }) });
 
   const app = new Koa<AppState>() as App;
@@ -134,6 +137,24 @@ export function createApp(deps: AppDeps): App {
     app.use(interactions.allowedMethods());
   }
 
+  // The governance console: server-rendered pages for people, on the same services as the API (outside /api/v1).
+  app.use(
+    createConsoleRoutes({
+      config,
+      db,
+      logger,
+      authentication,
+      decisions,
+      validators,
+      keys,
+      // The chart reads the same summary as GET /decisions/{id}/outcomes/summary.
+      outcomes: async (context, id) =>
+        (await outcomes.summary(context, id)).metrics.flatMap((metric) =>
+          metric.observations.map((o) => ({ metric: metric.metric, expected_value: o.expected_value, actual_value: o.actual_value, observed_at: o.observed_at })),
+        ),
+    }),
+  );
+
   const system = new Router<AppState>();
   registerSystemRoutes(system, operation, deps, document, metrics);
   registerAuditExportKeyRoutes(system, operation, auditExports);
@@ -159,7 +180,7 @@ export function createApp(deps: AppDeps): App {
   registerAuditLogRoutes(api, operation, createAuditLogService({ db }));
   registerAuditExportRoutes(api, operation, auditExports);
   registerDecisionRoutes(api, operation, decisions);
-  registerDecisionOutcomeRoutes(api, operation, createDecisionOutcomeService({ db }));
+  registerDecisionOutcomeRoutes(api, operation, outcomes);
   registerApprovalPolicyRoutes(api, operation, createApprovalPolicyService({ db }));
   // The contract and the code agree: every operation has a handler, and every API route is an operation.
   binding.assertComplete([api]);

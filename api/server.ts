@@ -8,6 +8,7 @@ import { createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import { deleteExpiredOidcPayloads } from '../db/repositories/oidc-payloads';
 import { deleteExpiredRevokedAccessTokens } from '../db/repositories/revoked-access-tokens';
+import { deleteExpiredConsoleSessions } from '../db/repositories/console-sessions';
 import { createModelCatalogue } from '../decision/catalogue';
 import { startScenarioRunner } from '../orchestration/scenario-runner';
 import { createApp } from './app';
@@ -51,11 +52,12 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ url: `http://${config.host}:${config.port}`, public_url: config.publicBaseUrl }, 'API listening');
 
-  // Reclaim expired OpenID provider rows and revoked-token entries (unusable already). Every API process may do it;
+  // Reclaim expired OpenID provider rows, revoked-token entries and console sessions (unusable already). Every API process may do it;
   // the deletes are idempotent.
   const sweepExpiredOidcRows = setInterval(() => {
     deleteExpiredOidcPayloads(db).catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired OpenID provider rows'));
     deleteExpiredRevokedAccessTokens(db).catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired revoked access tokens'));
+    deleteExpiredConsoleSessions(db).catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired console sessions'));
   }, OIDC_SWEEP_INTERVAL_MS);
   sweepExpiredOidcRows.unref();
 

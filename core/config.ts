@@ -54,6 +54,20 @@ export interface Config {
   nodeEnv: string;
   oauth: OAuthConfig;
   webhooks: WebhookConfig;
+  console: ConsoleConfig;
+}
+
+/** The governance console (/console): its session cookie, its client at an external provider, the Temporal UI link. */
+export interface ConsoleConfig {
+  /** Session cookie `Secure` (always outside development and tests, and whenever PUBLIC_BASE_URL is https). */
+  secureCookies: boolean;
+  /** How long a console session lasts without use. */
+  sessionIdleSeconds: number;
+  /** With OAUTH_ISSUER: the console's confidential client registered at that provider (unset: the console is off). */
+  externalClientId: string | undefined;
+  externalClientSecret: string | undefined;
+  /** Where operators open a decision's workflow: the Temporal Web UI. */
+  temporalUiUrl: string;
 }
 
 /** Webhooks and platform events: delivery safety, retry schedule, retention, the outbox relay. */
@@ -208,6 +222,13 @@ export function loadConfig(env: Env = process.env): Config {
     },
     nodeEnv,
     oauth: loadOAuthConfig(env, publicBaseUrl),
+    console: {
+      secureCookies: !['development', 'test'].includes(nodeEnv) || publicBaseUrl.startsWith('https:'),
+      sessionIdleSeconds: readInteger(env, 'CONSOLE_SESSION_IDLE_SECONDS', 8 * 3600, 60, 30 * 86_400),
+      externalClientId: readOptional(env, 'CONSOLE_OAUTH_CLIENT_ID'),
+      externalClientSecret: readOptional(env, 'CONSOLE_OAUTH_CLIENT_SECRET'),
+      temporalUiUrl: (readUrl(env, 'TEMPORAL_UI_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${readInteger(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535)}`).replace(/\/$/, ''),
+    },
     webhooks: loadWebhookConfig(env, nodeEnv, path.resolve(readOptional(env, 'DATA_DIR') ?? '.data')),
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { newId } from '../core/ids';
 import { hashPassword } from '../core/passwords';
+import type { Role } from '../core/roles';
 import { ALL_SCOPES } from '../core/scopes';
 import { issueApiKey } from './repositories/api-keys';
 import { findOAuthClient, insertOAuthClient } from './repositories/oauth-clients';
@@ -19,15 +20,27 @@ export interface DemoState {
   docsClientId?: string;
   /** A person to sign in with on the docs page (admin of the demo tenant); the password is shown once, at creation. */
   user?: { email: string; password: string };
+  /** Governance console people: an approver and an analyst (owner of the sample decision). */
+  approver?: { email: string; password: string };
+  analyst?: { email: string; password: string };
+  /** The sample approval policy and decision awaiting the demo approver (submitted once the stack runs). */
+  samplePolicyId?: string;
+  sampleDecisionId?: string;
 }
 
-export interface DemoTenant extends Required<DemoState> {
+export interface DemoTenant extends Required<Omit<DemoState, 'samplePolicyId' | 'sampleDecisionId'>> {
   created: boolean;
   /** True when the docs client or the demo user was added on this start (to an older data directory). */
   docsSignInCreated: boolean;
+  /** True when the demo approver and analyst were created on this start: their passwords are printed this once. */
+  governanceUsersCreated: boolean;
+  samplePolicyId: string | undefined;
+  sampleDecisionId: string | undefined;
 }
 
 const DEMO_EMAIL = 'demo@example.com';
+const APPROVER_EMAIL = 'approver@example.com';
+const ANALYST_EMAIL = 'analyst@example.com';
 const BOOTSTRAP = { type: 'system', id: 'bootstrap' } as const;
 export const DOCS_CLIENT_NAME = 'API reference (/docs)';
 
@@ -65,12 +78,37 @@ export async function ensureDemoTenant(db: Knex, dataDir: string): Promise<DemoT
   const docsClientId = await ensureDocsClient(db, state.tenantId, state.docsClientId);
   const user = state.user ?? (await createDemoUser(db, state.tenantId));
   const docsSignInCreated = docsClientId !== state.docsClientId || state.user === undefined;
-  const complete = { tenantId: state.tenantId, apiKey: state.apiKey, docsClientId, user };
-  if (created || docsSignInCreated) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(demoStatePath(dataDir), `${JSON.stringify(complete, null, 2)}\n`, { mode: 0o600 });
-  }
-  return { ...complete, created, docsSignInCreated };
+  const governanceUsersCreated = state.approver === undefined || state.analyst === undefined;
+  const approver = state.approver ?? (await createDemoUser(db, state.tenantId, { email: APPROVER_EMAIL, displayName: 'Demo Approver', role: 'approver' }));
+  const analyst = state.analyst ?? (await createDemoUser(db, state.tenantId, { email: ANALYST_EMAIL, displayName: 'Demo Analyst', role: 'analyst' }));
+  const complete: DemoState = {
+    tenantId: state.tenantId,
+    apiKey: state.apiKey,
+    docsClientId,
+    user,
+    approver,
+    analyst,
+    ...(created ? {} : { samplePolicyId: state.samplePolicyId, sampleDecisionId: state.sampleDecisionId }),
+  };
+  if (created || docsSignInCreated || governanceUsersCreated) writeDemoState(dataDir, complete);
+  return {
+    tenantId: complete.tenantId,
+    apiKey: complete.apiKey,
+    docsClientId,
+    user,
+    approver,
+    analyst,
+    samplePolicyId: complete.samplePolicyId,
+    sampleDecisionId: complete.sampleDecisionId,
+    created,
+    docsSignInCreated,
+    governanceUsersCreated,
+  };
+}
+
+export function writeDemoState(dataDir: string, state: DemoState): void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(demoStatePath(dataDir), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
 }
 
 /**
@@ -95,15 +133,22 @@ async function ensureDocsClient(db: Knex, tenantId: string, savedId: string | un
   });
 }
 
-/** The demo tenant's admin, with a random password (saved beside the demo key, printed by the start banner). */
-async function createDemoUser(db: Knex, tenantId: string): Promise<{ email: string; password: string }> {
+/**
+ * A person of the demo tenant with a random password (saved beside the demo key, printed by the start banner): the
+ * admin by default, or the console's demo approver and analyst.
+ */
+async function createDemoUser(
+  db: Knex,
+  tenantId: string,
+  who: { email: string; displayName: string; role: Role } = { email: DEMO_EMAIL, displayName: 'Demo User', role: 'admin' },
+): Promise<{ email: string; password: string }> {
   const password = crypto.randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  const { user, created } = await findOrCreateUser(db, { email: DEMO_EMAIL, displayName: 'Demo User', passwordHash });
+  const { user, created } = await findOrCreateUser(db, { email: who.email, displayName: who.displayName, passwordHash });
   // Left by an earlier demo tenant of this database (its JSON file was lost): the password shown must be the one that works.
   if (!created) await setUserPassword(db, user.id, passwordHash);
   if (!(await findMembership(db, tenantId, user.id))) {
-    await inTenantTransaction(db, tenantId, (scope) => insertMembership(scope, user.id, 'admin', BOOTSTRAP));
+    await inTenantTransaction(db, tenantId, (scope) => insertMembership(scope, user.id, who.role, BOOTSTRAP));
   }
-  return { email: DEMO_EMAIL, password };
+  return { email: who.email, password };
 }

@@ -11,7 +11,8 @@ import readline from 'node:readline';
 import { loadConfigOrExit, type Config } from '../core/config';
 import { writeStackState, type StackProcessName } from '../core/stack-state';
 import { createKnex } from '../db/connection';
-import { ensureDemoTenant, type DemoTenant } from '../db/demo-tenant';
+import { demoStatePath, ensureDemoTenant, type DemoTenant } from '../db/demo-tenant';
+import { ensureSampleDecision } from './stack/demo-decision';
 import { runMigrations } from '../db/migrate';
 import { writeWorkflowBundle } from '../orchestration/workflow-bundle';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
@@ -143,7 +144,9 @@ async function main(): Promise<number> {
     );
     const gaveUp = Promise.race([stack.unexpectedExit, ...apps.map((app) => app.gaveUp)]);
     await waitUntilApiReady(config, gaveUp, shutdown.signal);
-    printBanner(config, stack.temporalUiUrl, demo, logFile);
+    // The console's sample decision is submitted through the API (it starts its approval workflow): once, then kept.
+    const sampleDecision = await prepareSampleDecision(config, databaseUrl, demo);
+    printBanner(config, stack.temporalUiUrl, demo, logFile, sampleDecision);
 
     const reason = await Promise.race([shutdown.requested.then(() => undefined), gaveUp]);
     if (reason !== undefined) {
@@ -164,6 +167,21 @@ async function main(): Promise<number> {
   log('stopped');
   stackLog?.end();
   return exitCode;
+}
+
+async function prepareSampleDecision(config: Config, databaseUrl: string, demo: DemoTenant): Promise<string | undefined> {
+  const knex = createKnex(databaseUrl);
+  try {
+    const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+    return await ensureSampleDecision({ baseUrl, dataDir: config.dataDir, db: knex, demo });
+  } catch (error) {
+    // The stack is usable without it; the next start tries again.
+    console.error(`[start] could not submit the console's sample decision: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  } finally {
+    await knex.destroy();
+  }
 }
 
 async function prepareDatabase(
@@ -269,16 +287,25 @@ async function waitUntilApiReady(config: Config, gaveUp: Promise<string>, signal
   }
 }
 
-function printBanner(config: Config, temporalUiUrl: string | undefined, demo: DemoTenant, logFile: string): void {
+function printBanner(config: Config, temporalUiUrl: string | undefined, demo: DemoTenant, logFile: string, sampleDecision: string | undefined): void {
   const base = config.publicBaseUrl;
+  // The console people's passwords are shown once, when they are created; afterwards they are in the data directory.
+  const consolePeople: [string, string][] = demo.governanceUsersCreated
+    ? [
+        ['Demo approver', `${demo.approver.email}  password ${demo.approver.password}`],
+        ['Demo analyst', `${demo.analyst.email}  password ${demo.analyst.password}`],
+      ]
+    : [['Console people', `${demo.approver.email} (approver), ${demo.analyst.email} (analyst), passwords in ${demoStatePath(config.dataDir)}`]];
   const rows: [string, string][] = [
     ['API', `${base}/api/v1`],
+    ['Console', `${base}/console  (sign in as the demo approver: ${sampleDecision ? 'a decision awaits you' : 'your inbox'})`],
     ['Docs', `${base}/docs  (Authorize → oauth2, authorizationCode: sign in as the demo user)`],
     ['OpenAPI', `${base}/api/v1/openapi.json`],
     ...(temporalUiUrl ? [['Temporal UI', temporalUiUrl] as [string, string]] : []),
     ['Demo tenant', demo.tenantId],
     ['Demo API key', demo.apiKey],
     ['Demo user', `${demo.user.email}  password ${demo.user.password}`],
+    ...consolePeople,
     ['Logs', verbose ? `${logFile} (and here, LOG_LEVEL=${process.env.LOG_LEVEL ?? ''})` : logFile],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));

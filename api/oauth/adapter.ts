@@ -34,8 +34,11 @@ export function clientMetadataOf(record: OAuthClientRecord): AdapterPayload {
   } as AdapterPayload;
 }
 
-/** oidc-provider's storage interface on the oidc_payloads table; clients come from oauth_clients (read-only). */
-export function createOidcAdapter(db: Knex) {
+/**
+ * oidc-provider's storage interface on the oidc_payloads table; clients come from oauth_clients (read-only), and
+ * platform clients (the governance console) from `platformClient`.
+ */
+export function createOidcAdapter(db: Knex, platformClient: (id: string) => AdapterPayload | undefined = () => undefined) {
   return class PostgresOidcAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -54,6 +57,8 @@ export function createOidcAdapter(db: Knex) {
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client') {
+        const platform = platformClient(id);
+        if (platform) return platform;
         const record = await findOAuthClientById(db, id).catch(() => undefined);
         // A revoked client does not exist as far as the provider is concerned: every grant type refuses it.
         return record && record.revoked_at === null ? clientMetadataOf(record) : undefined;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { default as Provider, Configuration, JWKS } from 'oidc-provider' with { 'resolution-mode': 'import' };
+import type { default as Provider, AdapterPayload, Configuration, JWKS } from 'oidc-provider' with { 'resolution-mode': 'import' };
+import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
 import { clientSecretMatches } from '../../core/client-secret';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
@@ -9,6 +10,7 @@ import { findGrantTenant } from '../../db/repositories/oidc-payloads';
 import { SIGNING_ALG } from '../../db/repositories/signing-keys';
 import { createBuiltInTokenVerifier } from './access-token-verifier';
 import { createOidcAdapter, OPENID_SCOPES } from './adapter';
+import { CONSOLE_CLIENT_ID, consoleClientMetadata } from './console-client';
 import { answerForJwtAccessTokens, type TokenEndpointPolicies } from './jwt-access-token-endpoints';
 import { renderErrorPage } from './pages';
 import { cookieKeysFrom, type SigningKeyStore } from './signing-key-store';
@@ -69,7 +71,9 @@ export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS
   };
 
   const configuration: Configuration = {
-    adapter: createOidcAdapter(db),
+    adapter: createOidcAdapter(db, (id) =>
+      id === CONSOLE_CLIENT_ID ? (consoleClientMetadata(config, privateJwks as JWK[]) as unknown as AdapterPayload) : undefined,
+    ),
     clients: [],
     jwks: { keys: privateJwks },
     routes: ROUTES,

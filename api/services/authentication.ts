@@ -13,6 +13,7 @@ import { findOAuthClientById } from '../../db/repositories/oauth-clients';
 import { grantExists } from '../../db/repositories/oidc-payloads';
 import { accessTokenRevoked } from '../../db/repositories/revoked-access-tokens';
 import { findActiveClientAccess, findUserAccess } from '../../db/repositories/token-access';
+import { CONSOLE_CLIENT_ID } from '../oauth/console-client';
 import { TokenRejected, type AccessTokenVerifier, type VerifiedAccessToken } from '../oauth/access-token-verifier';
 
 const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="api"' };
@@ -62,11 +63,12 @@ export function createAuthenticationService(deps: {
     const [access, grantInForce, client, revoked] = await Promise.all([
       findUserAccess(deps.db, token.tenantId, user),
       token.grantId && deps.builtInProvider ? grantExists(deps.db, token.grantId) : Promise.resolve(true),
-      token.clientId && deps.builtInProvider ? findOAuthClientById(deps.db, token.clientId) : Promise.resolve(undefined),
+      token.clientId && deps.builtInProvider && token.clientId !== CONSOLE_CLIENT_ID ? findOAuthClientById(deps.db, token.clientId) : Promise.resolve(undefined),
       revokedAtEndpoint(token),
     ]);
     if (!grantInForce || revoked) throw invalidToken('token_revoked', 'The access token has been revoked.');
-    if (deps.builtInProvider && token.clientId && (!client || client.revoked_at !== null)) {
+    // The console is a platform client (api/oauth/console-client.ts), not a row of oauth_clients: it cannot be revoked.
+    if (deps.builtInProvider && token.clientId && token.clientId !== CONSOLE_CLIENT_ID && (!client || client.revoked_at !== null)) {
       throw invalidToken('token_revoked', 'The OAuth client this token was issued to has been revoked.');
     }
     if (!access) throw invalidToken('invalid_token', 'The user of this access token is not an active member of its tenant.');

@@ -27,6 +27,7 @@ import type { Actor } from '../../core/actor';
 import type { ScenarioRecord } from '../../db/records/scenario';
 import { appendAuditRecord, listAuditRecords } from '../../db/repositories/audit-log';
 import {
+  countDecisionsByStatus,
   countMembersWithRole,
   findDecision,
   findEvidence,
@@ -630,6 +631,11 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
         );
         return { data: await presentAll(scope, rows), next_cursor: nextCursor };
       });
+    },
+
+    /** Live decisions per state in the caller's tenant. */
+    async countByStatus({ tenantId }: RequestContext): Promise<Record<string, number>> {
+      return inTenantTransaction(db, tenantId, (scope) => countDecisionsByStatus(scope));
     },
 
     async get({ tenantId }: RequestContext, id: string) {

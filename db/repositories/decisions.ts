@@ -57,6 +57,12 @@ export async function listDecisions(scope: TenantScope, filters: DecisionFilters
   return paginate<DecisionRecord>(query, 'decisions.id', page);
 }
 
+/** How many live decisions the tenant has in each state (the console's overview). */
+export async function countDecisionsByStatus(scope: TenantScope): Promise<Record<string, number>> {
+  const rows = (await live(scope).clearSelect().select('status').count({ count: '*' }).groupBy('status')) as unknown as Array<{ status: string; count: string | number }>;
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}
+
 export async function updateDecision(scope: TenantScope, id: string, patch: Partial<DecisionRecord>): Promise<DecisionRecord> {
   const [row] = (await live(scope)
     .where('decisions.id', id)

@@ -35,8 +35,12 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
     assert.equal(demo.user.email, 'demo@example.com');
     assert.ok(demo.user.password.length >= 12);
     const again = await ensureDemoTenant(stack.db, dataDir);
-    assert.deepEqual({ ...again, created: true, docsSignInCreated: true }, { ...demo, docsSignInCreated: true });
+    assert.deepEqual({ ...again, created: true, docsSignInCreated: true, governanceUsersCreated: true }, { ...demo, docsSignInCreated: true });
     assert.equal(again.docsSignInCreated, false);
+    // The console's demo approver and analyst are made once too; their passwords are printed only that time.
+    assert.equal(demo.governanceUsersCreated, true);
+    assert.equal(again.governanceUsersCreated, false);
+    assert.deepEqual([demo.approver.email, demo.analyst.email], ['approver@example.com', 'analyst@example.com']);
 
     const client = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${demo.docsClientId}`, { key: demo.apiKey });
     assert.equal(client.status, 200);
@@ -54,7 +58,7 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
       assert.equal(upgraded.tenantId, demo.tenantId);
       assert.notEqual(upgraded.docsClientId, demo.docsClientId);
       const file = JSON.parse(fs.readFileSync(path.join(older, 'demo-tenant.json'), 'utf8'));
-      assert.deepEqual(file, { ...saved, docsClientId: upgraded.docsClientId, user: upgraded.user });
+      assert.deepEqual(file, { ...saved, docsClientId: upgraded.docsClientId, user: upgraded.user, approver: upgraded.approver, analyst: upgraded.analyst });
       // demo@example.com existed already, so it was given the new password that was just saved and shown.
       demoUser = upgraded.user;
     } finally {

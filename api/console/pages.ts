@@ -1,0 +1,564 @@
+import { html, unsafe, type SafeHtml } from './html';
+
+/**
+ * The console's pages: plain server-rendered HTML that reads without JavaScript and acts with the keyboard alone
+ * (real links, real forms, labelled fields, a skip link, visible focus). console.js only enhances: live countdowns
+ * and actions without a full reload. No inline script or style anywhere (the Content-Security-Policy allows none).
+ */
+
+export interface Viewer {
+  name: string;
+  email: string;
+  tenantName: string;
+  role: string;
+  csrfToken: string;
+}
+
+export interface Notice {
+  kind: 'success' | 'error';
+  title: string;
+  detail?: string | undefined;
+}
+
+type Section = 'inbox' | 'decisions' | 'none';
+
+const STATUS_LABELS: Record<string, string> = {
+  draft: 'Draft',
+  pending_approval: 'Pending approval',
+  changes_requested: 'Changes requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+  implemented: 'Implemented',
+  closed: 'Closed',
+};
+
+export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
+
+export function layout(input: { title: string; viewer?: Viewer | undefined; section?: Section; body: SafeHtml; status?: number }): SafeHtml {
+  const { viewer } = input;
+  const nav = viewer
+    ? html`<nav aria-label="Console">
+        <ul class="nav">
+          <li><a href="/console"${input.section === 'inbox' ? unsafe(' aria-current="page"') : ''}>Inbox</a></li>
+          <li><a href="/console/decisions"${input.section === 'decisions' ? unsafe(' aria-current="page"') : ''}>Decisions</a></li>
+        </ul>
+      </nav>
+      <div class="who">
+        <span>${viewer.name} · ${viewer.tenantName} (${viewer.role})</span>
+        <form method="post" action="/console/logout" class="inline">
+          <input type="hidden" name="_csrf" value="${viewer.csrfToken}">
+          <button type="submit" class="link">Sign out</button>
+        </form>
+      </div>`
+    : '';
+  return html`<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${input.title} – Governance console</title>
+  <link rel="stylesheet" href="/console/assets/console.css">
+  <script src="/console/assets/console.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">
+  <a class="brand" href="/console">Governance console</a>
+  ${nav}
+</header>
+<main id="main" tabindex="-1">
+${input.body}
+</main>
+</body>
+</html>`;
+}
+
+export function noticeBlock(notice: Notice | undefined): SafeHtml {
+  if (!notice) return html`<div id="notice" class="notice-slot"></div>`;
+  return html`<div id="notice" class="notice-slot"><div class="notice ${notice.kind}" role="${notice.kind === 'error' ? 'alert' : 'status'}" tabindex="-1">
+  <p><strong>${notice.title}</strong></p>${notice.detail ? html`<p>${notice.detail}</p>` : ''}
+</div></div>`;
+}
+
+/** "in 3 h 12 min" / "2 h 5 min ago", to the minute. */
+export function relativeTime(target: Date, now: Date): string {
+  const ms = target.getTime() - now.getTime();
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  const parts = days > 0 ? [`${days} d`, `${hours} h`] : hours > 0 ? [`${hours} h`, `${mins} min`] : [`${mins} min`];
+  const text = parts.join(' ');
+  return ms >= 0 ? `in ${text}` : `${text} ago`;
+}
+
+const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—');
+
+function timeTag(iso: string | null | undefined): SafeHtml {
+  return iso ? html`<time datetime="${iso}">${formatDate(iso)}</time>` : html`—`;
+}
+
+function countdown(iso: string | null, now: Date): SafeHtml {
+  if (!iso) return html`<span>No SLA</span>`;
+  const due = new Date(iso);
+  const overdue = due.getTime() <= now.getTime();
+  return html`<span class="countdown${overdue ? ' overdue' : ''}" data-deadline="${iso}">${overdue ? html`<strong>Overdue</strong> by ${relativeTime(due, now).replace(' ago', '')}` : `Due ${relativeTime(due, now)}`}</span>
+    <span class="muted">(${timeTag(iso)})</span>`;
+}
+
+export interface InboxTask {
+  decision_id: string;
+  title: string;
+  step: number;
+  step_name: string;
+  approvals_required: number;
+  approvals_given: number;
+  sla_due_at: string | null;
+  deadline_at: string | null;
+  escalated: boolean;
+  submitted_at: string;
+}
+
+export function inboxPage(input: { viewer: Viewer; tasks: InboxTask[]; statusCounts: Record<string, number>; now: Date; canAct: boolean }): SafeHtml {
+  const { tasks, now } = input;
+  const overdue = tasks.filter((t) => t.sla_due_at && new Date(t.sla_due_at).getTime() <= now.getTime()).length;
+  const escalated = tasks.filter((t) => t.escalated).length;
+  const rows = tasks.map(
+    (task) => html`<tr class="${task.sla_due_at && new Date(task.sla_due_at).getTime() <= now.getTime() ? 'row-overdue' : ''}">
+      <td><a href="/console/decisions/${task.decision_id}">${task.title}</a></td>
+      <td>Step ${task.step}: ${task.step_name}</td>
+      <td>${task.approvals_given} of ${task.approvals_required}</td>
+      <td>${countdown(task.sla_due_at, now)}${task.escalated ? html` <span class="badge warn">Escalated</span>` : ''}</td>
+      <td>${timeTag(task.submitted_at)}</td>
+    </tr>`,
+  );
+  const counts = Object.entries(input.statusCounts).filter(([, n]) => n > 0);
+  return layout({
+    title: 'Inbox',
+    viewer: input.viewer,
+    section: 'inbox',
+    body: html`<h1>Inbox</h1>
+<p>Decision steps awaiting you, oldest first.</p>
+<ul class="counts" aria-label="Your inbox">
+  <li><span class="count">${tasks.length}</span> awaiting you</li>
+  <li><span class="count${overdue > 0 ? ' overdue' : ''}">${overdue}</span> overdue</li>
+  <li><span class="count">${escalated}</span> escalated</li>
+</ul>
+${
+  tasks.length === 0
+    ? html`<p class="empty">Nothing awaits you right now.</p>`
+    : html`<table>
+  <caption>Steps awaiting your approval</caption>
+  <thead><tr><th scope="col">Decision</th><th scope="col">Step</th><th scope="col">Approvals</th><th scope="col">SLA</th><th scope="col">Submitted</th></tr></thead>
+  <tbody>${rows}</tbody>
+</table>`
+}
+<h2>Decisions by state</h2>
+${
+  counts.length === 0
+    ? html`<p class="empty">No decisions yet.</p>`
+    : html`<ul class="counts" aria-label="Decisions by state">${counts.map(
+        ([status, n]) => html`<li><a href="/console/decisions?status=${status}"><span class="count">${n}</span> ${statusLabel(status)}</a></li>`,
+      )}</ul>`
+}`,
+  });
+}
+
+export interface DecisionListRow {
+  id: string;
+  title: string;
+  status: string;
+  owner_id: string | null;
+  tags: string[];
+  due_at: string | null;
+  current_step: number | null;
+  updated_at: string;
+}
+
+export interface DecisionFilterValues {
+  status?: string | undefined;
+  owner_id?: string | undefined;
+  tag?: string | undefined;
+  due_after?: string | undefined;
+  due_before?: string | undefined;
+}
+
+export function decisionsPage(input: {
+  viewer: Viewer;
+  filters: DecisionFilterValues;
+  rows: DecisionListRow[];
+  nextPage: string | null;
+  members: Array<{ id: string; name: string }>;
+  names: Map<string, string>;
+  notice?: Notice | undefined;
+}): SafeHtml {
+  const { filters } = input;
+  const option = (value: string, label: string, selected: boolean) => html`<option value="${value}"${selected ? unsafe(' selected') : ''}>${label}</option>`;
+  return layout({
+    title: 'Decisions',
+    viewer: input.viewer,
+    section: 'decisions',
+    body: html`<h1>Decisions</h1>
+${noticeBlock(input.notice)}
+<form method="get" action="/console/decisions" class="filters" aria-label="Filter decisions">
+  <div><label for="f-status">Status</label>
+    <select id="f-status" name="status">${option('', 'Any', !filters.status)}${Object.keys(STATUS_LABELS).map((s) => option(s, statusLabel(s), filters.status === s))}</select></div>
+  <div><label for="f-owner">Owner</label>
+    <select id="f-owner" name="owner_id">${option('', 'Anyone', !filters.owner_id)}${input.members.map((m) => option(m.id, m.name, filters.owner_id === m.id))}</select></div>
+  <div><label for="f-tag">Tag</label><input id="f-tag" name="tag" value="${filters.tag ?? ''}" maxlength="100"></div>
+  <div><label for="f-due-after">Due from</label><input id="f-due-after" name="due_after" type="date" value="${filters.due_after ?? ''}"></div>
+  <div><label for="f-due-before">Due before</label><input id="f-due-before" name="due_before" type="date" value="${filters.due_before ?? ''}"></div>
+  <div class="actions"><button type="submit">Apply filters</button> <a href="/console/decisions">Clear</a></div>
+</form>
+${
+  input.rows.length === 0
+    ? html`<p class="empty">No decisions match.</p>`
+    : html`<table>
+  <caption>Decisions, newest first</caption>
+  <thead><tr><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Owner</th><th scope="col">Tags</th><th scope="col">Due</th></tr></thead>
+  <tbody>${input.rows.map(
+    (row) => html`<tr>
+      <td><a href="/console/decisions/${row.id}">${row.title}</a></td>
+      <td><span class="badge status-${row.status}">${statusLabel(row.status)}</span>${row.current_step ? ` (step ${row.current_step})` : ''}</td>
+      <td>${row.owner_id ? (input.names.get(row.owner_id) ?? row.owner_id) : '—'}</td>
+      <td>${row.tags.join(', ') || '—'}</td>
+      <td>${timeTag(row.due_at)}</td>
+    </tr>`,
+  )}</tbody>
+</table>`
+}
+${input.nextPage ? html`<p><a href="${input.nextPage}" rel="next">Next page</a></p>` : ''}`,
+  });
+}
+
+export interface DecisionView {
+  id: string;
+  title: string;
+  context: string;
+  status: string;
+  owner_id: string | null;
+  chosen_option: string | null;
+  rationale: string | null;
+  tags: string[];
+  due_at: string | null;
+  current_step: number | null;
+  approval_policy_id: string | null;
+  approval_policy_version: number | null;
+  step_sla_due_at: string | null;
+  step_deadline_at: string | null;
+  escalated: boolean;
+  scenario_moved_on: boolean;
+  options: Array<{
+    id: string;
+    label: string;
+    description: string;
+    scenario_id: string | null;
+    scenario_moved_on: boolean | null;
+    scenario_snapshot: { model_id: string; model_version: string; run_number: number; metrics: Record<string, string | number>; completed_at: string } | null;
+  }>;
+  approval_steps: Array<{ number: number; name: string; approvals_required: number; approvals_given: number; status: string }>;
+  approvals: Array<{ step: number; user_id: string; comment: string | null; approved_at: string }>;
+  created_at: string;
+}
+
+export interface EvidenceView {
+  id: string;
+  type: string;
+  title: string | null;
+  attached_by: { type: string; id: string };
+  attached_at: string;
+  detached_at: string | null;
+  [field: string]: unknown;
+}
+
+export interface HistoryEntry {
+  sequence: number;
+  occurred_at: string;
+  actor: { type: string; id: string };
+  action: string;
+  payload: Record<string, unknown>;
+}
+
+export interface ComparisonView {
+  metrics: Array<{ metric: string; values: Record<string, string | number | null>; best: string[] | null }>;
+}
+
+/** One outcome measurement: what was expected of a metric and what was observed, at a date. */
+export interface OutcomePoint {
+  metric: string;
+  expected_value: number | null;
+  actual_value: number;
+  observed_at: string;
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  'decision.created': 'Created',
+  'decision.updated': 'Edited',
+  'decision.deleted': 'Deleted',
+  'decision.evidence_attached': 'Evidence attached',
+  'decision.evidence_detached': 'Evidence detached',
+  'decision.submitted': 'Submitted for approval',
+  'decision.step.approved': 'Approved a step',
+  'decision.approved': 'Decision approved',
+  'decision.rejected': 'Rejected',
+  'decision.changes_requested': 'Changes requested',
+  'decision.resubmitted': 'Resubmitted',
+  'decision.step.escalated': 'Escalated: the SLA passed',
+  'decision.step.reminder': 'Reminder sent',
+  'decision.step.reassigned': 'Step reassigned',
+  'decision.commented': 'Comment',
+  'decision.withdrawn': 'Withdrawn',
+  'decision.expired': 'Expired: the step deadline passed',
+  'decision.implemented': 'Implemented',
+  'decision.closed': 'Closed',
+  'decision.outcome.due': 'Outcome review due',
+};
+
+function actorName(actor: { type: string; id: string }, names: Map<string, string>): string {
+  if (actor.type === 'user') return names.get(actor.id) ?? actor.id;
+  if (actor.type === 'api_key') return `API key ${actor.id}`;
+  if (actor.type === 'system') return 'The approval workflow';
+  return `${actor.type} ${actor.id}`;
+}
+
+function formatMetric(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'number') return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  return value;
+}
+
+function optionsTable(decision: DecisionView, comparison: ComparisonView | null): SafeHtml {
+  const linked = decision.options.filter((o) => o.scenario_snapshot);
+  const metricNames = comparison
+    ? comparison.metrics.map((m) => m.metric)
+    : [...new Set(linked.flatMap((o) => Object.keys(o.scenario_snapshot?.metrics ?? {})))].sort();
+  const bestOf = new Map(comparison?.metrics.map((m) => [m.metric, new Set(m.best ?? [])]) ?? []);
+  return html`<div class="scroll" role="region" aria-labelledby="options-heading" tabindex="0"><table class="options">
+  <caption>Options side by side${comparison ? ', best value per metric marked ★' : ''}</caption>
+  <thead><tr><th scope="col">Option</th>${decision.options.map(
+    (o) => html`<th scope="col">${o.label}${decision.chosen_option === o.id ? html` <span class="badge">Chosen</span>` : ''}</th>`,
+  )}</tr></thead>
+  <tbody>
+    <tr><th scope="row">Description</th>${decision.options.map((o) => html`<td>${o.description || '—'}</td>`)}</tr>
+    <tr><th scope="row">Scenario (frozen run)</th>${decision.options.map((o) =>
+      o.scenario_snapshot
+        ? html`<td>${o.scenario_id} · run ${o.scenario_snapshot.run_number} · ${o.scenario_snapshot.model_id} ${o.scenario_snapshot.model_version}${
+            o.scenario_moved_on ? html` <span class="badge warn">Scenario has moved on since</span>` : ''
+          }</td>`
+        : html`<td>—</td>`,
+    )}</tr>
+    ${metricNames.map(
+      (metric) => html`<tr><th scope="row">${metric}</th>${decision.options.map((o) => {
+        const value = o.scenario_snapshot?.metrics[metric];
+        const best = bestOf.get(metric)?.has(o.id) ?? false;
+        return best ? html`<td class="best"><strong>${formatMetric(value)}</strong> <span aria-label="best">★</span></td>` : html`<td>${formatMetric(value)}</td>`;
+      })}</tr>`,
+    )}
+  </tbody>
+</table></div>`;
+}
+
+function evidenceList(evidence: EvidenceView[], names: Map<string, string>): SafeHtml {
+  if (evidence.length === 0) return html`<p class="empty">No evidence attached.</p>`;
+  const describe = (item: EvidenceView): SafeHtml => {
+    switch (item.type) {
+      case 'link': {
+        const url = String(item.url ?? '');
+        return /^https?:\/\//i.test(url) ? html`<a href="${url}" rel="noopener noreferrer">${item.title ?? url}</a>` : html`${item.title ?? url}`;
+      }
+      case 'note':
+        return html`${item.title ? html`<strong>${item.title}</strong>: ` : ''}${String(item.text ?? item.body ?? '')}`;
+      case 'document':
+        return html`${String(item.name ?? item.title ?? 'document')} (${String(item.media_type ?? '')}, ${formatMetric(item.size_bytes as number)} bytes, SHA-256 <code>${String(item.sha256 ?? '').slice(0, 12)}…</code>)`;
+      case 'scenario': {
+        const snapshot = item.scenario_snapshot as { scenario_id: string; run_number: number } | undefined;
+        return html`Scenario ${snapshot?.scenario_id ?? ''}, run ${snapshot?.run_number ?? ''}${item.scenario_moved_on ? html` <span class="badge warn">moved on since</span>` : ''}`;
+      }
+      default:
+        return html`${item.title ?? item.type}`;
+    }
+  };
+  return html`<ul class="evidence">${evidence.map(
+    (item) => html`<li${item.detached_at ? unsafe(' class="detached"') : ''}><span class="badge">${item.type}</span> ${describe(item)}
+      <span class="muted">— attached by ${actorName(item.attached_by, names)}, ${timeTag(item.attached_at)}${item.detached_at ? html`; detached ${timeTag(item.detached_at)}` : ''}</span></li>`,
+  )}</ul>`;
+}
+
+function timeline(history: HistoryEntry[], names: Map<string, string>): SafeHtml {
+  if (history.length === 0) return html`<p class="empty">Nothing recorded yet.</p>`;
+  return html`<ol class="timeline" reversed>${history.map((entry) => {
+    const step = typeof entry.payload.step === 'number' ? entry.payload.step : null;
+    const stepName = typeof entry.payload.step_name === 'string' ? entry.payload.step_name : null;
+    const comment = typeof entry.payload.comment === 'string' && entry.payload.comment ? entry.payload.comment : null;
+    const changed = entry.action === 'decision.updated' && entry.payload.changes ? Object.keys(entry.payload.changes as object).join(', ') : null;
+    return html`<li class="event ${entry.action.replace(/\./g, '-')}">
+      <p><strong>${ACTION_LABELS[entry.action] ?? entry.action}</strong>${step ? html` — step ${step}${stepName ? html` (${stepName})` : ''}` : ''}${changed ? html` — ${changed}` : ''}</p>
+      <p class="muted">${actorName(entry.actor, names)} · ${timeTag(entry.occurred_at)}</p>
+      ${comment ? html`<blockquote>${comment}</blockquote>` : ''}
+    </li>`;
+  })}</ol>`;
+}
+
+/** Expected vs. actual per metric over time: one small inline SVG per metric, with the same numbers as a table. */
+export function outcomesChart(outcomes: OutcomePoint[]): SafeHtml {
+  if (outcomes.length === 0) return html`<p class="empty">No outcomes recorded.</p>`;
+  const byMetric = new Map<string, OutcomePoint[]>();
+  for (const point of outcomes) byMetric.set(point.metric, [...(byMetric.get(point.metric) ?? []), point]);
+  const width = 480;
+  const height = 180;
+  const pad = { left: 56, right: 12, top: 12, bottom: 28 };
+  return html`${[...byMetric.entries()].map(([metric, unsorted], index) => {
+    const points = [...unsorted].sort((a, b) => a.observed_at.localeCompare(b.observed_at));
+    const times = points.map((p) => new Date(p.observed_at).getTime());
+    const values = points.flatMap((p) => (p.expected_value === null ? [p.actual_value] : [p.actual_value, p.expected_value]));
+    const [tMin, tMax] = [Math.min(...times), Math.max(...times)];
+    let [vMin, vMax] = [Math.min(...values), Math.max(...values)];
+    if (vMin === vMax) [vMin, vMax] = [vMin - 1, vMax + 1];
+    const x = (t: number) => (tMax === tMin ? (pad.left + width - pad.right) / 2 : pad.left + ((t - tMin) / (tMax - tMin)) * (width - pad.left - pad.right));
+    const y = (v: number) => pad.top + (1 - (v - vMin) / (vMax - vMin)) * (height - pad.top - pad.bottom);
+    const line = (pick: (p: OutcomePoint) => number | null) =>
+      points
+        .flatMap((p, k) => {
+          const v = pick(p);
+          return v === null ? [] : [`${x(times[k] as number).toFixed(1)},${y(v).toFixed(1)}`];
+        })
+        .join(' ');
+    const titleId = `outcome-${index}-title`;
+    return html`<figure class="chart">
+  <svg viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${titleId}">
+    <title id="${titleId}">${metric}: expected (dashed) and actual (solid) over time</title>
+    <line x1="${pad.left}" y1="${height - pad.bottom}" x2="${width - pad.right}" y2="${height - pad.bottom}" stroke="#555"/>
+    <line x1="${pad.left}" y1="${pad.top}" x2="${pad.left}" y2="${height - pad.bottom}" stroke="#555"/>
+    <text x="${pad.left - 6}" y="${y(vMax) + 4}" text-anchor="end" font-size="11" fill="#333">${formatMetric(vMax)}</text>
+    <text x="${pad.left - 6}" y="${y(vMin) + 4}" text-anchor="end" font-size="11" fill="#333">${formatMetric(vMin)}</text>
+    <text x="${pad.left}" y="${height - 8}" font-size="11" fill="#333">${formatDate(points[0]?.observed_at).slice(0, 10)}</text>
+    <text x="${width - pad.right}" y="${height - 8}" text-anchor="end" font-size="11" fill="#333">${formatDate(points[points.length - 1]?.observed_at).slice(0, 10)}</text>
+    <polyline points="${line((p) => p.expected_value)}" fill="none" stroke="#6b6b6b" stroke-width="2" stroke-dasharray="6 4"/>
+    <polyline points="${line((p) => p.actual_value)}" fill="none" stroke="#1f5fbf" stroke-width="2"/>
+    ${points.map((p, k) => html`<circle cx="${x(times[k] as number).toFixed(1)}" cy="${y(p.actual_value).toFixed(1)}" r="3" fill="#1f5fbf"/>`)}
+  </svg>
+  <figcaption>${metric}</figcaption>
+  <table class="compact"><caption class="visually-hidden">${metric} outcomes</caption>
+    <thead><tr><th scope="col">Observed</th><th scope="col">Expected</th><th scope="col">Actual</th><th scope="col">Variance</th></tr></thead>
+    <tbody>${points.map(
+      (p) => html`<tr><td>${timeTag(p.observed_at)}</td><td>${formatMetric(p.expected_value)}</td><td>${formatMetric(p.actual_value)}</td><td>${
+        p.expected_value === null ? '—' : formatMetric(p.actual_value - p.expected_value)
+      }</td></tr>`,
+    )}</tbody>
+  </table>
+</figure>`;
+  })}`;
+}
+
+function actionForms(decision: DecisionView, csrfToken: string): SafeHtml {
+  const step = decision.current_step;
+  const pending = decision.status === 'pending_approval' && step !== null;
+  const hidden = html`<input type="hidden" name="_csrf" value="${csrfToken}">${pending ? html`<input type="hidden" name="expected_step" value="${step}">` : ''}`;
+  return html`<section aria-labelledby="actions-heading" class="actions-panel">
+  <h2 id="actions-heading">Act on this decision</h2>
+  ${
+    pending
+      ? html`<form method="post" action="/console/decisions/${decision.id}/act" class="action-form" data-enhance>
+    ${hidden}
+    <label for="action-comment">Comment (optional for approval, recommended otherwise)</label>
+    <textarea id="action-comment" name="comment" rows="3" maxlength="2000"></textarea>
+    <div class="buttons">
+      <button type="submit" name="action" value="approve">Approve step ${step}</button>
+      <button type="submit" name="action" value="request_changes" class="secondary">Request changes</button>
+      <button type="submit" name="action" value="reject" class="danger">Reject</button>
+    </div>
+  </form>`
+      : html`<p>No approval step is open: the decision is ${statusLabel(decision.status).toLowerCase()}.</p>`
+  }
+  ${
+    decision.status !== 'draft'
+      ? html`<form method="post" action="/console/decisions/${decision.id}/act" class="action-form" data-enhance>
+    <input type="hidden" name="_csrf" value="${csrfToken}">
+    <label for="comment-only">Add a comment</label>
+    <textarea id="comment-only" name="comment" rows="2" maxlength="2000" required></textarea>
+    <div class="buttons"><button type="submit" name="action" value="comment" class="secondary">Comment</button></div>
+  </form>`
+      : ''
+  }
+</section>`;
+}
+
+export function decisionPage(input: {
+  viewer: Viewer;
+  decision: DecisionView;
+  evidence: EvidenceView[];
+  history: HistoryEntry[];
+  comparison: ComparisonView | null;
+  outcomes: OutcomePoint[];
+  names: Map<string, string>;
+  canAct: boolean;
+  workflowUrl: string | null;
+  notice?: Notice | undefined;
+  now: Date;
+}): SafeHtml {
+  const { decision, names } = input;
+  const pending = decision.status === 'pending_approval';
+  return layout({
+    title: decision.title,
+    viewer: input.viewer,
+    section: 'decisions',
+    body: html`<p class="crumbs"><a href="/console/decisions">Decisions</a> › ${decision.id}</p>
+<h1>${decision.title}</h1>
+${noticeBlock(input.notice)}
+<div id="decision-state" aria-live="polite">
+<dl class="facts">
+  <div><dt>Status</dt><dd><span class="badge status-${decision.status}">${statusLabel(decision.status)}</span>${
+    pending && decision.current_step ? ` — step ${decision.current_step} of ${decision.approval_steps.length}` : ''
+  }${decision.escalated ? html` <span class="badge warn">Escalated</span>` : ''}</dd></div>
+  <div><dt>Owner</dt><dd>${decision.owner_id ? (names.get(decision.owner_id) ?? decision.owner_id) : '—'}</dd></div>
+  <div><dt>Due</dt><dd>${timeTag(decision.due_at)}</dd></div>
+  <div><dt>Tags</dt><dd>${decision.tags.join(', ') || '—'}</dd></div>
+  ${pending ? html`<div><dt>Step SLA</dt><dd>${countdown(decision.step_sla_due_at, input.now)}</dd></div>` : ''}
+  ${pending && decision.step_deadline_at ? html`<div><dt>Step deadline</dt><dd>${timeTag(decision.step_deadline_at)}</dd></div>` : ''}
+  <div><dt>Policy</dt><dd>${decision.approval_policy_id ? `${decision.approval_policy_id} v${decision.approval_policy_version}` : '—'}</dd></div>
+</dl>
+${input.workflowUrl ? html`<p><a href="${input.workflowUrl}" rel="noopener noreferrer">Open the approval workflow in the Temporal UI</a> <span class="muted">(for operators)</span></p>` : ''}
+${decision.approval_steps.length > 0
+  ? html`<ol class="steps" aria-label="Approval steps">${decision.approval_steps.map(
+      (s) => html`<li class="step step-${s.status}"${s.number === decision.current_step && pending ? unsafe(' aria-current="step"') : ''}>Step ${s.number}: ${s.name} — ${s.status.replace(/_/g, ' ')} (${s.approvals_given} of ${s.approvals_required})</li>`,
+    )}</ol>`
+  : ''}
+</div>
+${input.canAct ? actionForms(decision, input.viewer.csrfToken) : ''}
+<section aria-labelledby="context-heading">
+  <h2 id="context-heading">Context</h2>
+  <p class="prose">${decision.context || '—'}</p>
+  ${decision.rationale ? html`<h3>Rationale</h3><p class="prose">${decision.rationale}</p>` : ''}
+</section>
+<section aria-labelledby="options-heading">
+  <h2 id="options-heading">Options</h2>
+  ${decision.scenario_moved_on ? html`<p class="badge warn">A linked scenario has been re-run or deleted since it was linked; the figures below are the frozen ones.</p>` : ''}
+  ${optionsTable(decision, input.comparison)}
+</section>
+<section aria-labelledby="evidence-heading">
+  <h2 id="evidence-heading">Evidence</h2>
+  ${evidenceList(input.evidence, names)}
+</section>
+<section aria-labelledby="timeline-heading">
+  <h2 id="timeline-heading">Approval timeline</h2>
+  <div id="timeline">${timeline(input.history, names)}</div>
+</section>
+<section aria-labelledby="outcomes-heading">
+  <h2 id="outcomes-heading">Outcomes: expected vs. actual</h2>
+  ${outcomesChart(input.outcomes)}
+</section>`,
+  });
+}
+
+export function messagePage(input: { title: string; message: string; viewer?: Viewer | undefined; link?: { href: string; text: string } }): SafeHtml {
+  return layout({
+    title: input.title,
+    viewer: input.viewer,
+    section: 'none',
+    body: html`<h1>${input.title}</h1>
+<p>${input.message}</p>
+${input.link ? html`<p><a href="${input.link.href}">${input.link.text}</a></p>` : ''}`,
+  });
+}

@@ -1,0 +1,63 @@
+import { findUserByEmail } from '../../db/repositories/users';
+import { readDemoState, writeDemoState, type DemoTenant } from '../../db/demo-tenant';
+import type { Knex } from 'knex';
+
+/**
+ * The sample decision of the demo tenant: a one-step "Demo review" policy whose approver is the demo approver, and a
+ * decision owned by the demo analyst, submitted under it, so the console's inbox shows a pending step at once.
+ * Submission starts a Temporal workflow, so this runs through the real API once the stack is up. Idempotent: the ids
+ * are saved in DATA_DIR/demo-tenant.json as soon as they exist, and submitting a pending decision again is a no-op.
+ */
+export async function ensureSampleDecision(input: { baseUrl: string; dataDir: string; db: Knex; demo: DemoTenant }): Promise<string> {
+  const { baseUrl, demo } = input;
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${demo.apiKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${String(json.detail ?? '')}`);
+    return json;
+  };
+  const save = (patch: { samplePolicyId?: string; sampleDecisionId?: string }) => {
+    const state = readDemoState(input.dataDir);
+    if (state) writeDemoState(input.dataDir, { ...state, ...patch });
+  };
+
+  const approver = await findUserByEmail(input.db, demo.approver.email);
+  const analyst = await findUserByEmail(input.db, demo.analyst.email);
+  if (!approver || !analyst) throw new Error('the demo approver or analyst is missing');
+
+  let policyId = demo.samplePolicyId;
+  if (!policyId) {
+    const policy = await call('POST', '/approval-policies', {
+      name: 'Demo review',
+      description: 'The sample policy of the demo tenant: one step, approved by the demo approver.',
+      steps: [{ name: 'Approver review', approvals_required: 1, approvers: { user_ids: [approver.id] }, sla: 'P2D', escalate_to: { role: 'admin' } }],
+    });
+    policyId = policy.id as string;
+    save({ samplePolicyId: policyId });
+  }
+  let decisionId = demo.sampleDecisionId;
+  if (!decisionId) {
+    const decision = await call('POST', '/decisions', {
+      title: 'Support desk staffing for Q3',
+      context: 'Call volume has grown every month since March. Do we staff for today or for the growth case from July?',
+      options: [
+        { label: 'Current volume', description: 'Keep 12 agents; overtime covers the peaks.' },
+        { label: 'Growth case', description: 'Hire 4 agents in June, trained by July.' },
+      ],
+      chosen_option: 'opt_2',
+      rationale: 'Growth is already visible in the queue times.',
+      owner_id: analyst.id,
+      tags: ['demo', 'q3'],
+      due_at: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+    });
+    decisionId = decision.id as string;
+    save({ sampleDecisionId: decisionId });
+  }
+  await call('POST', `/decisions/${decisionId}/submit`, { approval_policy_id: policyId });
+  return decisionId;
+}
