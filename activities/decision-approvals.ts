@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Actor } from '../core/actor';
 import type { Logger } from '../core/logger';
 import { appendAuditRecord } from '../db/repositories/audit-log';
-import { findDecision, updateDecision } from '../db/repositories/decisions';
+import { findDecision, replaceAssignments, updateDecision } from '../db/repositories/decisions';
 import { recordEvent } from '../db/repositories/events';
 import { awaitingEntries, type DecisionRecord } from '../db/records/decision';
 import { inTenantTransaction } from '../db/tenant-scope';
@@ -50,6 +50,7 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
           patch.outcome_reviews_at = state.outcomeReviewsAt;
         }
         const updated = await updateDecision(scope, input.decisionId, patch);
+        await replaceAssignments(scope, updated.id, updated.status === 'pending_approval' ? (patch.awaiting as string[]) : [], updated.submitted_at ?? new Date());
         const decisionData = {
           id: updated.id,
           title: updated.title,

@@ -13,6 +13,7 @@ import * as approvalPolicies from './migrations/20261123000012_approval_policies
 import * as decisionApprovals from './migrations/20261123000013_decision_approvals';
 import * as decisionReviewCycle from './migrations/20261123000014_decision_review_cycle';
 import * as decisionOutcomes from './migrations/20261123000015_decision_outcomes';
+import * as decisionAssignments from './migrations/20261123000016_decision_assignments';
 import * as consoleSessions from './migrations/20261123000020_console_sessions';
 
 interface Migration {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000013_decision_approvals': decisionApprovals,
   '20261123000014_decision_review_cycle': decisionReviewCycle,
   '20261123000015_decision_outcomes': decisionOutcomes,
+  '20261123000016_decision_assignments': decisionAssignments,
   '20261123000020_console_sessions': consoleSessions,
 };
 
