@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { hashPassword } from '../../core/passwords';
-import type { Role } from '../../core/roles';
 import { outcomeVariance } from '../../decision/outcome-variance';
 import { verifyAuditChain } from '../../db/repositories/audit-log';
-import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { createBrowser, formAction } from '../helpers/browser';
 import { assertProblem } from '../helpers/problem';
+import { createSignInClient } from '../helpers/people';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
-
-const loadOidc = () => import('openid-client');
-type Oidc = Awaited<ReturnType<typeof loadOidc>>;
 
 const STAFFING = 'mdl_service_queue_staffing';
 const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
-const PASSWORD = 'correct horse battery staple';
-const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
 describe('decision outcomes: expected against actual, per metric, over time', () => {
   let stack: TestStack;
@@ -81,53 +73,11 @@ describe('decision outcomes: expected against actual, per metric, over time', ()
   const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
   it('walks the real approval flow with people signed in through OAuth, then records an outcome whose expected value comes from the frozen run', async () => {
-    const oidc: Oidc = await loadOidc();
-    const registered = await api('POST', '/oauth-clients', {
-      name: 'Outcome review app',
-      grant_types: ['authorization_code'],
-      redirect_uris: [REDIRECT_URI],
-      scopes: ['decisions:read', 'decisions:write'],
-    });
-    assert.equal(registered.status, 201, JSON.stringify(registered.body));
-    const client = registered.body as { client_id: string; client_secret: string };
-
-    const addUser = async (label: string, role: Role) => {
-      const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-      const { user } = await findOrCreateUser(stack.db, { email, displayName: label, passwordHash: await hashPassword(PASSWORD) });
-      await inTenantTransaction(stack.db, tenant.id, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
-      return { id: user.id, email: user.email };
-    };
-    /** Authorization code with PKCE through the built-in provider's login and consent forms. */
-    const signIn = async (email: string): Promise<string> => {
-      const config = await oidc.discovery(new URL(stack.baseUrl), client.client_id, client.client_secret, undefined, { execute: [oidc.allowInsecureRequests] });
-      const verifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
-      const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: REDIRECT_URI,
-        scope: 'decisions:read decisions:write',
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state,
-      });
-      const browser = createBrowser();
-      let response = await browser.request(url.toString());
-      const loginPage = await browser.request(response.location as string);
-      response = await browser.request(formAction(loginPage.html, stack.baseUrl), { form: { email, password: PASSWORD } });
-      assert.equal(response.status, 303, response.html);
-      response = await browser.request(response.location as string);
-      const consentPage = await browser.request(response.location as string);
-      assert.equal(consentPage.status, 200, consentPage.html);
-      const tenantId = /name="tenant_id" value="([^"]+)"/.exec(consentPage.html)?.[1] as string;
-      response = await browser.request(formAction(consentPage.html, stack.baseUrl, '/confirm'), { form: { tenant_id: tenantId } });
-      response = await browser.request(response.location as string);
-      assert.ok(response.location?.startsWith(REDIRECT_URI), response.location);
-      const tokens = await oidc.authorizationCodeGrant(config, new URL(response.location as string), { pkceCodeVerifier: verifier, expectedState: state });
-      return tokens.access_token;
-    };
-
-    const owner = await addUser('owner', 'analyst');
-    const approver = await addUser('approver', 'approver');
-    const approverToken = await signIn(approver.email);
+    const people = await createSignInClient(stack, tenant.key, ['decisions:read', 'decisions:write']);
+    const { client } = people;
+    const owner = await people.addUser('owner', tenant.id, 'analyst');
+    const approver = await people.addUser('approver', tenant.id, 'approver');
+    const approverToken = await people.signIn(approver.email);
     const policy = await api('POST', '/approval-policies', {
       name: `outcomes ${Date.now()}`,
       steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [approver.id] }, sla: 'P1D' }],
