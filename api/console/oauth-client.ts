@@ -88,7 +88,10 @@ export function createConsoleOAuthClient(deps: { config: Config; keys: SigningKe
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',
         // Always ask who is there: a shared governance workstation must never carry the last person's sign-in over.
-        prompt: 'login',
+        // An external provider grants offline_access (the refresh token that keeps the session past the access token's
+        // life and that sign-out revokes) only with consent asked (OpenID Connect Core §11; oidc-provider drops the
+        // scope otherwise). The built-in provider asks for consent on every authorization anyway (the tenant is picked there).
+        prompt: external ? 'login consent' : 'login',
       }).toString();
       return url.toString();
     },
