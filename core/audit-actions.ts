@@ -36,10 +36,13 @@ export const AUDIT_ACTIONS = [
   'approval_policy.created',
   'approval_policy.version_created',
   'approval_policy.archived',
+  'integration.created',
+  'integration.updated',
+  'integration.deleted',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'approval_policy'] as const;
+export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'approval_policy', 'integration'] as const;
 
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

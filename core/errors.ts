@@ -52,6 +52,7 @@ export const ERROR_CODES = {
   insufficient_approvers: { status: 422, description: 'A step of the approval policy requires more approvers than the tenant has.' },
   invalid_reference: { status: 422, description: 'The request refers to a resource that does not exist.' },
   invalid_value: { status: 422, description: 'A value is outside what the resource allows.' },
+  connector_failed: { status: 422, description: "The integration's source could not be read (unreachable, refused the credentials, or answered something unusable); `detail` says what the source did." },
   model_deprecated: { status: 422, description: 'The model is deprecated: no new runs.' },
   rate_limit_exceeded: { status: 429, description: "The tenant's request quota is used up." },
   internal_error: { status: 500, description: 'An unexpected error; quote the request id.' },
@@ -149,3 +150,5 @@ export const insufficientApprovers = (stepIndex: number, stepName: string, requi
   new AppError(422, 'insufficient_approvers', `Step ${stepIndex + 1} ("${stepName}") requires ${required} approvers but only ${available} people can approve it.`, {
     errors: [{ path: '/approval_policy_id', message: `step ${stepIndex + 1} ("${stepName}") requires ${required} approvers; ${available} exist` }],
   });
+export const connectorFailed = (message: string) =>
+  new AppError(422, 'connector_failed', `The source could not be read: ${message}`);

@@ -15,6 +15,7 @@ import * as decisionReviewCycle from './migrations/20261123000014_decision_revie
 import * as decisionOutcomes from './migrations/20261123000015_decision_outcomes';
 import * as decisionAssignments from './migrations/20261123000016_decision_assignments';
 import * as consoleSessions from './migrations/20261123000020_console_sessions';
+import * as integrations from './migrations/20261123000030_integrations';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000015_decision_outcomes': decisionOutcomes,
   '20261123000016_decision_assignments': decisionAssignments,
   '20261123000020_console_sessions': consoleSessions,
+  '20261123000030_integrations': integrations,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

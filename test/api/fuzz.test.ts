@@ -219,6 +219,13 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   });
   await stack.db('decisions').where({ tenant_id: tenant.id, id: approvedDecision.id }).update({ status: 'approved' });
   const outcome = await post(`/api/v1/decisions/${approvedDecision.id}/outcomes`, { metric: 'scheduled_agents', actual_value: 12, observed_at: '2026-10-31T17:00:00.000Z' });
+  const integrationBody = {
+    name: 'fuzz',
+    connector_type: 'rest',
+    config: { base_url: 'https://example.com', auth: { type: 'bearer' }, streams: [{ name: 'employees', path: '/employees', primary_key: ['id'] }] },
+    credentials: { token: 'fuzz-token' },
+  };
+  const integration = await post('/api/v1/integrations', integrationBody);
   const approvalPolicy = await post('/api/v1/approval-policies', { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H' }] });
   await waitForBatch(stack, tenant, batch.id);
   await waitForAuditExport(stack, tenant, auditExport.id);
@@ -243,6 +250,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     [/^\/api\/v1\/decisions\/\{id\}\/outcomes/, approvedDecision.id],
     [/^\/api\/v1\/decisions\//, decision.id],
     [/^\/api\/v1\/approval-policies\//, approvalPolicy.id],
+    [/^\/api\/v1\/integrations\//, integration.id],
   ];
   return {
     realIdFor(pathTemplate, parameter) {
@@ -252,7 +260,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       if (!found) throw new Error(`No real id for {${parameter}} in ${pathTemplate}: add one to createRealResources`);
       return found[1];
     },
-    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id],
+    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, integration.id],
     // Bodies that pass the business checks too, so mutations of them probe past validation.
     baseBodies: {
       createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },
@@ -264,6 +272,8 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       createModelVersion: modelVersionOf(discountModel()),
       createWebhook: { url: 'https://example.com/fuzz-hook', event_types: ['scenario.*'], enabled: true, retry_policy: { schedule: 'standard', max_attempts: 3 } },
       updateWebhook: { enabled: true, event_types: ['*'] },
+      createIntegration: integrationBody,
+      updateIntegration: { name: 'fuzzed', config: integrationBody.config },
       createApprovalPolicy: { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H', condition: 'total_cost > 1000' }] },
       recordDecisionOutcome: { metric: 'scheduled_agents', expected_value: 10, actual_value: 12, observed_at: '2026-10-31T17:00:00.000Z', note: 'fuzz', supersedes: outcome.id },
       createApprovalPolicyVersion: { steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [user.id] }, sla: 'P1D', deadline: 'P2D' }] },

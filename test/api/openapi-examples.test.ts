@@ -63,7 +63,8 @@ describe('OpenAPI request examples', () => {
   let document: OpenApiDocument;
 
   before(async () => {
-    stack = await startTestStack({ worker: true, resolveHost, env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1' } });
+    // 127.0.0.1 allow-listed: the integration fixture reads the test database as its source.
+    stack = await startTestStack({ worker: true, resolveHost, env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
     tenant = await createTestTenant(stack.db);
     document = (await call<OpenApiDocument>(stack.baseUrl, 'GET', '/api/v1/openapi.json')).body;
   });
@@ -111,6 +112,24 @@ describe('OpenAPI request examples', () => {
     const scenario = () => request('POST', '/api/v1/scenarios', exampleBody('createScenario'));
     const tenantModel = () => request('POST', '/api/v1/models', exampleBody('createModel'));
     const webhook = () => request('POST', '/api/v1/webhooks', exampleBody('createWebhook'));
+    const integration = () => request('POST', '/api/v1/integrations', exampleBody('createIntegration'));
+    /** An integration whose source answers: the test's own Postgres, read through a query. */
+    const readableIntegration = () => {
+      const database = new URL(process.env.DATABASE_URL as string);
+      return request('POST', '/api/v1/integrations', {
+        name: 'fixture warehouse',
+        connector_type: 'postgres',
+        config: {
+          host: database.hostname,
+          port: Number(database.port || 5432),
+          database: database.pathname.slice(1),
+          username: decodeURIComponent(database.username),
+          ssl_mode: 'disable',
+          streams: [{ name: 'people', query: "select 'e1' as id, now() as updated_at", cursor_column: 'updated_at', primary_key: ['id'] }],
+        },
+        credentials: { password: decodeURIComponent(database.password) },
+      });
+    };
     const apiKey = () => request('POST', '/api/v1/api-keys', { name: 'fixture', scopes: ['scenarios:read'] });
     const oauthClient = () => request('POST', '/api/v1/oauth-clients', { name: 'fixture', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
     const member = () =>
@@ -202,6 +221,10 @@ describe('OpenAPI request examples', () => {
         await request('POST', `/api/v1/decisions/${id}/implement`);
         return { id };
       },
+      '/api/v1/integrations/{id}': async () => ({ id: (await integration()).id }),
+      // The example's source (hris.example.com) does not resolve here: a `failed` check, which is still a 200.
+      '/api/v1/integrations/{id}/check': async () => ({ id: (await integration()).id }),
+      '/api/v1/integrations/{id}/discover': async () => ({ id: (await readableIntegration()).id }),
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),

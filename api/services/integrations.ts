@@ -1,0 +1,206 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { Knex } from 'knex';
+import { notFound, validationFailed, type FieldError } from '../../core/app-error';
+import type { AuditAction } from '../../core/audit-actions';
+import type { Config } from '../../core/config';
+import { decryptCredentials, encryptCredentials, type ConnectorCredentials } from '../../core/connector-credentials';
+import { connectorFailed } from '../../core/errors';
+import { isIdOf, newId } from '../../core/ids';
+import type { Logger } from '../../core/logger';
+import type { PageRequest } from '../../db/pagination';
+import type { IntegrationRecord } from '../../db/records/integration';
+import { appendAuditRecord } from '../../db/repositories/audit-log';
+import { findIntegration, insertIntegration, listIntegrations, updateIntegration } from '../../db/repositories/integrations';
+import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
+import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment } from '../../integrations/connectors';
+import { systemResolveHost } from '../../integrations/connectors/network';
+import type { RequestContext } from '../context';
+import { toFieldErrors } from '../openapi/validators';
+
+export interface IntegrationCreate {
+  name: string;
+  connector_type: string;
+  config: Record<string, unknown>;
+  credentials?: ConnectorCredentials;
+}
+
+export type IntegrationUpdate = Partial<Omit<IntegrationCreate, 'connector_type'>>;
+
+/** Never the credentials: only whether there are any. */
+export function presentIntegration(record: IntegrationRecord) {
+  return {
+    id: record.id,
+    object: 'integration' as const,
+    name: record.name,
+    connector_type: record.connector_type,
+    config: record.config,
+    has_credentials: record.credentials_ciphertext !== null,
+    created_by: record.created_by,
+    created_at: record.created_at.toISOString(),
+    updated_at: record.updated_at.toISOString(),
+  };
+}
+
+/** The JSON Schema validators of every connector type's configuration and credentials, compiled once. */
+function compileConnectorSchemas() {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, useDefaults: true, allowUnionTypes: true });
+  addFormats(ajv);
+  const compiled = new Map<string, { config: ValidateFunction; credentials: ValidateFunction }>();
+  for (const [type, connector] of Object.entries(CONNECTORS)) {
+    compiled.set(type, { config: ajv.compile(connector.spec), credentials: ajv.compile(connector.credentialsSpec) });
+  }
+  return compiled;
+}
+
+export function createIntegrationService(deps: { db: Knex; config: Config; logger: Logger; connectorEnvironment?: Partial<ConnectorEnvironment> }) {
+  const { db, config } = deps;
+  const key = config.webhooks.secretEncryptionKey;
+  const schemas = compileConnectorSchemas();
+  // Checks and discovery run inside a request: one retry at most, within the webhook timeout.
+  const environment: ConnectorEnvironment = {
+    allowedHosts: config.webhooks.allowedHosts,
+    requireHttps: config.webhooks.requireHttps,
+    resolveHost: systemResolveHost,
+    timeoutMs: config.webhooks.timeoutMs,
+    maxRetries: 1,
+    ...deps.connectorEnvironment,
+  };
+
+  const requireIntegrationId = (id: string) => {
+    if (!isIdOf('integration', id)) throw notFound('integration', id);
+  };
+
+  /** The configuration with the spec's defaults filled in, or the field errors (paths under /config and /credentials). */
+  const validateSettings = (type: string, rawConfig: Record<string, unknown>, credentials: ConnectorCredentials): Record<string, unknown> => {
+    const connector = CONNECTORS[type];
+    const validators = schemas.get(type);
+    if (!connector || !validators) throw validationFailed([{ path: '/connector_type', message: `must be one of: ${Object.keys(CONNECTORS).join(', ')}` }]);
+    const configuration = structuredClone(rawConfig);
+    const errors: FieldError[] = [];
+    if (!validators.config(configuration)) errors.push(...toFieldErrors(validators.config.errors).map((e) => ({ ...e, path: `/config${e.path}` })));
+    if (!validators.credentials(credentials)) errors.push(...toFieldErrors(validators.credentials.errors).map((e) => ({ ...e, path: `/credentials${e.path}` })));
+    if (errors.length === 0) errors.push(...(connector as Connector<Record<string, unknown>>).validate(configuration, credentials, environment));
+    if (errors.length > 0) throw validationFailed(errors, `The ${type} integration's settings are not valid; see GET /api/v1/integrations/connector-types.`);
+    return configuration;
+  };
+
+  const credentialsOf = (record: IntegrationRecord): ConnectorCredentials =>
+    record.credentials_ciphertext && record.credentials_key_id ? decryptCredentials({ ciphertext: record.credentials_ciphertext, keyId: record.credentials_key_id }, [key]) : {};
+
+  const sealed = (credentials: ConnectorCredentials) => {
+    if (Object.keys(credentials).length === 0) return { credentials_ciphertext: null, credentials_key_id: null };
+    const { ciphertext, keyId } = encryptCredentials(credentials, key);
+    return { credentials_ciphertext: ciphertext, credentials_key_id: keyId };
+  };
+
+  const audit = (scope: TenantScope, context: RequestContext, action: AuditAction, id: string, payload: Record<string, unknown>) =>
+    appendAuditRecord(scope, { actor: context.actor, action, resourceType: 'integration', resourceId: id, payload });
+
+  /** The integration with its connector and opened credentials, for a check or a discovery. */
+  const loadForConnection = async ({ tenantId }: RequestContext, id: string) => {
+    requireIntegrationId(id);
+    const record = await inTenantTransaction(db, tenantId, (scope) => findIntegration(scope, id));
+    if (!record) throw notFound('integration', id);
+    const connector = CONNECTORS[record.connector_type] as Connector<Record<string, unknown>>;
+    return { record, connector, credentials: credentialsOf(record) };
+  };
+
+  return {
+    connectorTypes() {
+      return {
+        data: Object.values(CONNECTORS).map((c) => ({
+          object: 'connector_type' as const,
+          type: c.type,
+          title: c.title,
+          description: c.description,
+          spec: c.spec,
+          credentials_spec: c.credentialsSpec,
+        })),
+        next_cursor: null,
+      };
+    },
+
+    async create(context: RequestContext, body: IntegrationCreate) {
+      const credentials = body.credentials ?? {};
+      const configuration = validateSettings(body.connector_type, body.config, credentials);
+      return inTenantTransaction(db, context.tenantId, async (scope) => {
+        const record = await insertIntegration(scope, {
+          id: newId('integration'),
+          name: body.name,
+          connector_type: body.connector_type,
+          config: configuration,
+          ...sealed(credentials),
+          created_by: context.actor,
+        });
+        await audit(scope, context, 'integration.created', record.id, { name: record.name, connector_type: record.connector_type, config: record.config });
+        return presentIntegration(record);
+      });
+    },
+
+    async list({ tenantId }: RequestContext, page: PageRequest) {
+      const { rows, nextCursor } = await inTenantTransaction(db, tenantId, (scope) => listIntegrations(scope, page));
+      return { data: rows.map(presentIntegration), next_cursor: nextCursor };
+    },
+
+    async get({ tenantId }: RequestContext, id: string) {
+      requireIntegrationId(id);
+      const record = await inTenantTransaction(db, tenantId, (scope) => findIntegration(scope, id));
+      if (!record) throw notFound('integration', id);
+      return presentIntegration(record);
+    },
+
+    async update(context: RequestContext, id: string, body: IntegrationUpdate) {
+      requireIntegrationId(id);
+      return inTenantTransaction(db, context.tenantId, async (scope) => {
+        const current = await findIntegration(scope, id, { forUpdate: true });
+        if (!current) throw notFound('integration', id);
+        const credentials = body.credentials ?? credentialsOf(current);
+        const configuration = validateSettings(current.connector_type, body.config ?? current.config, credentials);
+        const patch: Partial<IntegrationRecord> = {};
+        if (body.name !== undefined) patch.name = body.name;
+        if (body.config !== undefined) patch.config = configuration;
+        if (body.credentials !== undefined) Object.assign(patch, sealed(body.credentials));
+        const updated = await updateIntegration(scope, id, patch);
+        // Names of what changed, and the new configuration; never the credentials.
+        await audit(scope, context, 'integration.updated', id, {
+          changed: Object.keys(body).sort(),
+          ...(body.name !== undefined ? { name: updated.name } : {}),
+          ...(body.config !== undefined ? { config: updated.config } : {}),
+        });
+        return presentIntegration(updated);
+      });
+    },
+
+    async remove(context: RequestContext, id: string) {
+      requireIntegrationId(id);
+      await inTenantTransaction(db, context.tenantId, async (scope) => {
+        const current = await findIntegration(scope, id, { forUpdate: true });
+        if (!current) throw notFound('integration', id);
+        // The credentials go with it: a deleted integration keeps no way into the source.
+        await updateIntegration(scope, id, { deleted_at: new Date(), credentials_ciphertext: null, credentials_key_id: null });
+        await audit(scope, context, 'integration.deleted', id, { name: current.name, connector_type: current.connector_type });
+      });
+    },
+
+    async check(context: RequestContext, id: string) {
+      const { record, connector, credentials } = await loadForConnection(context, id);
+      const started = Date.now();
+      const result = await connector.check(record.config, credentials, environment);
+      return { object: 'connection_check' as const, integration_id: id, ...result, message: result.status === 'failed' ? result.message : null, latency_ms: Date.now() - started };
+    },
+
+    async discover(context: RequestContext, id: string) {
+      const { record, connector, credentials } = await loadForConnection(context, id);
+      try {
+        const streams = await connector.discover(record.config, credentials, environment);
+        return { object: 'catalog' as const, integration_id: id, streams };
+      } catch (error) {
+        if (error instanceof ConnectorError) throw connectorFailed(error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+export type IntegrationService = ReturnType<typeof createIntegrationService>;

@@ -1,0 +1,21 @@
+import { Model } from 'objection';
+import type { Actor } from '../../core/actor';
+
+export class IntegrationRecord extends Model {
+  static override tableName = 'integrations';
+  static override jsonAttributes = ['config', 'created_by'];
+
+  id!: string;
+  tenant_id!: string;
+  name!: string;
+  connector_type!: string;
+  config!: Record<string, unknown>;
+  /** `encryptWebhookSecret` of the credentials' JSON; null when the connector needs none. */
+  credentials_ciphertext!: string | null;
+  /** Which key encrypted them (`credentialKeyId`). */
+  credentials_key_id!: string | null;
+  created_by!: Actor;
+  deleted_at!: Date | null;
+  created_at!: Date;
+  updated_at!: Date;
+}

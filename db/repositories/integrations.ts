@@ -1,0 +1,30 @@
+import { IntegrationRecord } from '../records/integration';
+import { paginate, type PageRequest } from '../pagination';
+import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
+
+/** Live integrations only: a deleted integration is gone from every read. */
+function live(scope: TenantScope) {
+  return scoped(scope, IntegrationRecord).whereNull('integrations.deleted_at');
+}
+
+export async function insertIntegration(scope: TenantScope, row: Partial<IntegrationRecord>): Promise<IntegrationRecord> {
+  return insertScoped(scope, IntegrationRecord, row);
+}
+
+export async function findIntegration(scope: TenantScope, id: string, options: { forUpdate?: boolean } = {}) {
+  const query = live(scope).where('integrations.id', id);
+  if (options.forUpdate) query.forUpdate();
+  return (await query.first()) as IntegrationRecord | undefined;
+}
+
+export async function listIntegrations(scope: TenantScope, page: PageRequest) {
+  return paginate<IntegrationRecord>(live(scope), 'integrations.id', page);
+}
+
+export async function updateIntegration(scope: TenantScope, id: string, patch: Partial<IntegrationRecord>): Promise<IntegrationRecord> {
+  const [row] = (await live(scope)
+    .where('integrations.id', id)
+    .patch({ ...patch, updated_at: new Date() } as Partial<IntegrationRecord>)
+    .returning('*')) as unknown as IntegrationRecord[];
+  return row as IntegrationRecord;
+}

@@ -1,0 +1,98 @@
+import http from 'node:http';
+import https from 'node:https';
+import type net from 'node:net';
+import { checkWebhookUrl, normalisedHost } from '../../core/network-address';
+import { ConnectorError, type ConnectorEnvironment } from './connector';
+import { resolveAllowedAddress } from './network';
+
+/** The most of a response body read: a source page larger than this is refused, not buffered without end. */
+export const RESPONSE_LIMIT_BYTES = 32 * 1024 * 1024;
+const MAX_RETRY_AFTER_MS = 60_000;
+
+type Exchange = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** One GET to an SSRF-checked, DNS-pinned address, with one deadline and a bounded body. */
+async function getOnce(url: URL, headers: Record<string, string>, env: ConnectorEnvironment): Promise<Exchange> {
+  const target = await resolveAllowedAddress(normalisedHost(url), env);
+  const deadline = AbortSignal.timeout(env.timeoutMs);
+  return new Promise<Exchange>((resolve, reject) => {
+    const pinnedLookup = (_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+      if (options?.all) callback(null, [target]);
+      else callback(null, target.address, target.family);
+    };
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(
+      url,
+      { method: 'GET', headers: { accept: 'application/json', ...headers }, lookup: pinnedLookup as unknown as net.LookupFunction, signal: deadline, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let received = 0;
+        res.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > RESPONSE_LIMIT_BYTES) {
+            res.destroy();
+            reject(new ConnectorError(`the response from ${url.host} is larger than ${RESPONSE_LIMIT_BYTES} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', (error) => reject(new ConnectorError(`reading the response from ${url.host} failed: ${error.message}`, { retryable: true })));
+      },
+    );
+    req.on('error', (error) =>
+      reject(new ConnectorError(deadline.aborted ? `${url.host} did not answer within ${env.timeoutMs} ms` : `${url.host}: ${error.message}`, { retryable: true })),
+    );
+    req.end();
+  });
+}
+
+function retryAfterMs(value: string | string[] | undefined): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (raw === undefined) return undefined;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim()) * 1000;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/**
+ * GETs a JSON document. 429 waits for Retry-After (capped at a minute) and 5xx and connection errors back off
+ * exponentially, up to `maxRetries` times; any other non-2xx, or a body that is not JSON, fails at once. Error
+ * messages carry the status and URL path, never request headers (which hold credentials).
+ */
+export async function getJson(rawUrl: string, headers: Record<string, string>, env: ConnectorEnvironment): Promise<unknown> {
+  const verdict = checkWebhookUrl(rawUrl, { allowedHosts: env.allowedHosts, requireHttps: env.requireHttps });
+  if (!verdict.ok) throw new ConnectorError(`destination_not_allowed: the URL ${verdict.reason}`);
+  const url = new URL(rawUrl);
+  const maxRetries = env.maxRetries ?? 5;
+  const sleep = env.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  for (let attempt = 0; ; attempt += 1) {
+    let exchange: Exchange;
+    try {
+      exchange = await getOnce(url, headers, env);
+    } catch (error) {
+      if (error instanceof ConnectorError && error.options.retryable && attempt < maxRetries) {
+        await sleep(Math.min(500 * 2 ** attempt, 30_000));
+        continue;
+      }
+      throw error;
+    }
+    if (exchange.status === 429 || exchange.status >= 500) {
+      if (attempt >= maxRetries) {
+        throw new ConnectorError(`${url.host}${url.pathname} answered ${exchange.status} ${maxRetries + 1} times`, { retryable: true });
+      }
+      const wait = exchange.status === 429 ? (retryAfterMs(exchange.headers['retry-after']) ?? 1000) : 500 * 2 ** attempt;
+      await sleep(Math.min(wait, MAX_RETRY_AFTER_MS));
+      continue;
+    }
+    if (exchange.status < 200 || exchange.status >= 300) {
+      const hint = exchange.status === 401 || exchange.status === 403 ? ' (check the credentials)' : '';
+      throw new ConnectorError(`${url.host}${url.pathname} answered ${exchange.status}${hint}`);
+    }
+    try {
+      return JSON.parse(exchange.body) as unknown;
+    } catch {
+      throw new ConnectorError(`${url.host}${url.pathname} did not answer with JSON`);
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import type { Connector } from './connector';
+import { postgresConnector } from './postgres';
+import { restConnector } from './rest';
+
+export * from './connector';
+
+/** Every connector type, by its `type`. Adding a provider: its file in this folder, and one entry here. */
+export const CONNECTORS: Record<string, Connector<never>> = {
+  postgres: postgresConnector as Connector<never>,
+  rest: restConnector as Connector<never>,
+};
+
+export const CONNECTOR_TYPES = Object.keys(CONNECTORS);

@@ -1,0 +1,260 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { assertProblem } from '../helpers/problem';
+import { createSourceDatabase, type SourceDatabase } from '../helpers/source-database';
+import { startHrisServer, type HrisServer } from '../helpers/hris-server';
+import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+
+const TOKEN = 'hris-token-never-shown-8f3a1c';
+
+const EMPLOYEES = Array.from({ length: 5 }, (_, i) => ({
+  id: `e${i + 1}`,
+  name: `Employee ${i + 1}`,
+  department: i % 2 === 0 ? 'Engineering' : 'Sales',
+  salary: 50_000 + i * 1000,
+  active: true,
+  start_date: '2024-01-15',
+  updated_at: `2026-11-0${i + 1}T09:00:00.000Z`,
+}));
+
+describe('integrations', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+  let other: TestTenant;
+  let hris: HrisServer;
+  let source: SourceDatabase;
+  /** Every response body of this file, to show the credentials never come back. */
+  const seen: string[] = [];
+
+  const api = async (method: string, path: string, body?: unknown, who: TestTenant = tenant) => {
+    const response = await call(stack.baseUrl, method, path, { key: who.key, body });
+    seen.push(JSON.stringify(response.body ?? null));
+    return response;
+  };
+
+  const restConfig = (port: number) => ({
+    base_url: `http://127.0.0.1:${port}`,
+    auth: { type: 'bearer' },
+    pagination: { type: 'cursor', cursor_path: 'next_cursor', cursor_param: 'cursor', page_size: 2 },
+    streams: [{ name: 'employees', path: '/v1/employees', records_path: 'data', primary_key: ['id'], incremental_field: 'updated_at', incremental_param: 'updated_since' }],
+  });
+
+  const postgresConfig = (streams: unknown[] = [{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }]) => ({
+    host: source.host,
+    port: source.port,
+    database: source.database,
+    username: source.username,
+    ssl_mode: 'disable',
+    streams,
+  });
+
+  const createRest = async (extra: Record<string, unknown> = {}) => {
+    const response = await api('POST', '/api/v1/integrations', { name: 'HRIS', connector_type: 'rest', config: restConfig(hris.port), credentials: { token: TOKEN }, ...extra });
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    return response.body;
+  };
+
+  before(async () => {
+    stack = await startTestStack({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+    tenant = await createTestTenant(stack.db);
+    other = await createTestTenant(stack.db);
+    hris = await startHrisServer(TOKEN, EMPLOYEES);
+    source = await createSourceDatabase();
+    await source.admin.query(`create table employees (id text primary key, name text not null, salary numeric, hired date, active boolean, updated_at timestamptz not null)`);
+    await source.admin.query(
+      `insert into employees values ('a1', 'Ada', 91000.50, '2020-03-01', true, '2026-11-01T10:00:00Z'), ('b2', 'Bo', 72000, '2021-06-15', false, '2026-11-02T10:00:00Z')`,
+    );
+  });
+  after(async () => {
+    await hris?.close();
+    await source?.drop();
+    await stack?.close();
+  });
+
+  it('publishes each connector type with the JSON Schema of its configuration and credentials', async () => {
+    const response = await api('GET', '/api/v1/integrations/connector-types');
+    assert.equal(response.status, 200);
+    const types = Object.fromEntries(response.body.data.map((t: any) => [t.type, t]));
+    assert.deepEqual(Object.keys(types).sort(), ['postgres', 'rest']);
+    assert.equal(types.postgres.spec.type, 'object');
+    assert.ok(types.postgres.spec.required.includes('host'));
+    assert.deepEqual(types.postgres.credentials_spec.required, ['password']);
+    assert.ok(types.rest.spec.properties.pagination);
+  });
+
+  it('creates, reads, lists, updates and deletes an integration, never returning its credentials, with an audit record per change', async () => {
+    const created = await createRest();
+    assert.match(created.id, /^int_[0-9a-z]{26}$/);
+    assert.equal(created.object, 'integration');
+    assert.equal(created.has_credentials, true);
+    assert.equal(created.credentials, undefined);
+    // The spec's defaults are filled in.
+    assert.equal(created.config.auth.type, 'bearer');
+
+    // Encrypted at rest, with the id of the key that encrypted it.
+    const row = await stack.db('integrations').where({ id: created.id }).first();
+    assert.ok(!row.credentials_ciphertext.includes(TOKEN));
+    assert.match(row.credentials_key_id, /^k_[0-9a-f]{16}$/);
+
+    const fetched = await api('GET', `/api/v1/integrations/${created.id}`);
+    assert.equal(fetched.status, 200);
+    assert.deepEqual(fetched.body, created);
+    const listed = await api('GET', '/api/v1/integrations?limit=100');
+    assert.ok(listed.body.data.some((i: any) => i.id === created.id));
+
+    const renamed = await api('PATCH', `/api/v1/integrations/${created.id}`, { name: 'HRIS (prod)', credentials: { token: 'rotated-token-4b2e' } });
+    assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+    assert.equal(renamed.body.name, 'HRIS (prod)');
+
+    const deleted = await api('DELETE', `/api/v1/integrations/${created.id}`);
+    assert.equal(deleted.status, 204);
+    assertProblem(await api('GET', `/api/v1/integrations/${created.id}`), 404, 'resource_not_found');
+    const erased = await stack.db('integrations').where({ id: created.id }).first();
+    assert.equal(erased.credentials_ciphertext, null);
+
+    const audit = await api('GET', `/api/v1/audit-log?resource_type=integration&limit=100`);
+    const actions = audit.body.data.filter((r: any) => r.resource_id === created.id).map((r: any) => r.action).sort();
+    assert.deepEqual(actions, ['integration.created', 'integration.deleted', 'integration.updated']);
+    const update = audit.body.data.find((r: any) => r.resource_id === created.id && r.action === 'integration.updated');
+    assert.deepEqual(update.payload.changed, ['credentials', 'name']);
+  });
+
+  it('validates the configuration against the connector type\'s spec, naming each field', async () => {
+    const bad = await api('POST', '/api/v1/integrations', {
+      name: 'bad',
+      connector_type: 'postgres',
+      config: { host: source.host, database: 'x', username: 'u', port: 70000, streams: [{ name: 'Bad Name', table: 'employees', cursor_column: 'updated_at', primary_key: ['id'] }] },
+      credentials: { password: 'p' },
+    });
+    assertProblem(bad, 422, 'validation_failed');
+    const paths = bad.body.errors.map((e: any) => e.path);
+    assert.ok(paths.includes('/config/port'), JSON.stringify(bad.body.errors));
+    assert.ok(paths.includes('/config/streams/0/name'), JSON.stringify(bad.body.errors));
+
+    const missingPassword = await api('POST', '/api/v1/integrations', { name: 'x', connector_type: 'postgres', config: postgresConfig() });
+    assertProblem(missingPassword, 422, 'validation_failed');
+    assert.deepEqual(missingPassword.body.errors.map((e: any) => e.path), ['/credentials/password']);
+
+    const missingToken = await api('POST', '/api/v1/integrations', { name: 'x', connector_type: 'rest', config: restConfig(hris.port) });
+    assertProblem(missingToken, 422, 'validation_failed');
+    assert.deepEqual(missingToken.body.errors.map((e: any) => e.path), ['/credentials/token']);
+
+    const unknownType = await api('POST', '/api/v1/integrations', { name: 'x', connector_type: 'snowflake', config: {} });
+    assertProblem(unknownType, 422, 'validation_failed');
+    assert.equal(unknownType.body.errors[0].path, '/connector_type');
+
+    const emptyUpdate = await api('PATCH', `/api/v1/integrations/${(await createRest()).id}`, { config: { ...restConfig(hris.port), streams: [] } });
+    assertProblem(emptyUpdate, 422, 'validation_failed');
+    assert.equal(emptyUpdate.body.errors[0].path, '/config/streams');
+  });
+
+  it('refuses private and metadata destinations that are not allow-listed', async () => {
+    for (const base of ['http://169.254.169.254', 'http://10.0.0.7:8080', 'http://localhost:9000']) {
+      const response = await api('POST', '/api/v1/integrations', { name: 'x', connector_type: 'rest', config: { ...restConfig(1), base_url: base }, credentials: { token: 't' } });
+      assertProblem(response, 422, 'validation_failed');
+      assert.equal(response.body.errors[0].path, '/config/base_url');
+    }
+    const metadata = await api('POST', '/api/v1/integrations', { name: 'x', connector_type: 'postgres', config: { ...postgresConfig(), host: '169.254.169.254' }, credentials: { password: 'p' } });
+    assertProblem(metadata, 422, 'validation_failed');
+    assert.equal(metadata.body.errors[0].path, '/config/host');
+  });
+
+  it('checks and discovers a REST source, through a 429 with Retry-After and a 503 blip', async () => {
+    const integration = await createRest();
+    hris.failNext.push({ status: 429, headers: { 'retry-after': '1' } });
+    const started = Date.now();
+    const check = await api('POST', `/api/v1/integrations/${integration.id}/check`);
+    assert.equal(check.status, 200, JSON.stringify(check.body));
+    assert.equal(check.body.status, 'succeeded');
+    assert.ok(Date.now() - started >= 900, 'waited for Retry-After');
+
+    hris.failNext.push({ status: 503 });
+    const discovered = await api('POST', `/api/v1/integrations/${integration.id}/discover`);
+    assert.equal(discovered.status, 200, JSON.stringify(discovered.body));
+    const [stream] = discovered.body.streams;
+    assert.equal(stream.name, 'employees');
+    assert.deepEqual(Object.fromEntries(stream.fields.map((f: any) => [f.name, f.type])), {
+      id: 'string',
+      name: 'string',
+      department: 'string',
+      salary: 'integer',
+      active: 'boolean',
+      start_date: 'date',
+      updated_at: 'date-time',
+    });
+    assert.deepEqual(stream.supported_sync_modes, ['full', 'incremental']);
+    assert.ok(hris.requests.some((r) => r.authorization === `Bearer ${TOKEN}`));
+  });
+
+  it('reports wrong credentials as a failed check and a 422 connector_failed on discover', async () => {
+    const integration = await createRest({ credentials: { token: 'wrong-token' } });
+    const check = await api('POST', `/api/v1/integrations/${integration.id}/check`);
+    assert.equal(check.status, 200);
+    assert.equal(check.body.status, 'failed');
+    assert.match(check.body.message, /401/);
+    assertProblem(await api('POST', `/api/v1/integrations/${integration.id}/discover`), 422, 'connector_failed');
+  });
+
+  it('checks and discovers a Postgres source (a real second database) with its column types', async () => {
+    const created = await api('POST', '/api/v1/integrations', { name: 'Warehouse', connector_type: 'postgres', config: postgresConfig(), credentials: { password: source.password } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.equal(created.body.config.statement_timeout_ms, 30000);
+    const check = await api('POST', `/api/v1/integrations/${created.body.id}/check`);
+    assert.equal(check.body.status, 'succeeded', JSON.stringify(check.body));
+    const discovered = await api('POST', `/api/v1/integrations/${created.body.id}/discover`);
+    assert.equal(discovered.status, 200, JSON.stringify(discovered.body));
+    assert.deepEqual(Object.fromEntries(discovered.body.streams[0].fields.map((f: any) => [f.name, f.type])), {
+      id: 'string',
+      name: 'string',
+      salary: 'number',
+      hired: 'date',
+      active: 'boolean',
+      updated_at: 'date-time',
+    });
+
+    const wrongPassword = await api('POST', '/api/v1/integrations', { name: 'W', connector_type: 'postgres', config: postgresConfig(), credentials: { password: 'not-it' } });
+    const failed = await api('POST', `/api/v1/integrations/${wrongPassword.body.id}/check`);
+    assert.equal(failed.body.status, 'failed');
+    assert.match(failed.body.message, /password authentication failed/);
+  });
+
+  it('runs a stream query read-only: a query that writes fails the check and changes nothing', async () => {
+    // The reader may insert into `touches`, and `touch()` does: only the read-only transaction stops the query writing.
+    await source.admin.query('create table touches (at timestamptz not null)');
+    await source.admin.query(`grant insert on touches to ${source.username}`);
+    await source.admin.query(`create function touch() returns int language sql as 'insert into touches values (now()) returning 1'`);
+    const writing = postgresConfig([{ name: 'sneaky', query: 'select employees.*, touch() as touched from employees', cursor_column: 'updated_at', primary_key: ['id'] }]);
+    const created = await api('POST', '/api/v1/integrations', { name: 'W', connector_type: 'postgres', config: writing, credentials: { password: source.password } });
+    assert.equal(created.status, 201);
+    const check = await api('POST', `/api/v1/integrations/${created.body.id}/check`);
+    assert.equal(check.body.status, 'failed');
+    assert.match(check.body.message, /read-only transaction/);
+    const { rows } = await source.admin.query('select count(*)::int as n from touches');
+    assert.equal(rows[0].n, 0);
+  });
+
+  it('answers another tenant\'s integration exactly like a missing one, on every operation', async () => {
+    const mine = await createRest();
+    for (const [method, path, body] of [
+      ['GET', `/api/v1/integrations/${mine.id}`],
+      ['PATCH', `/api/v1/integrations/${mine.id}`, { name: 'taken' }],
+      ['DELETE', `/api/v1/integrations/${mine.id}`],
+      ['POST', `/api/v1/integrations/${mine.id}/check`],
+      ['POST', `/api/v1/integrations/${mine.id}/discover`],
+    ] as Array<[string, string, unknown?]>) {
+      const theirs = await api(method, path, body, other);
+      assertProblem(theirs, 404, 'resource_not_found');
+      const missing = await api(method, path.replace(mine.id, 'int_01jd2x0m3f8q4w7e5r6t9y2v1k'), body, other);
+      assertProblem(missing, 404, 'resource_not_found');
+      assert.equal(theirs.body.detail.replace(mine.id, 'X'), missing.body.detail.replace('int_01jd2x0m3f8q4w7e5r6t9y2v1k', 'X'));
+    }
+    const list = await api('GET', '/api/v1/integrations?limit=100', undefined, other);
+    assert.deepEqual(list.body.data, []);
+    assert.equal((await api('GET', `/api/v1/integrations/${mine.id}`)).body.name, 'HRIS');
+  });
+
+  it('never returns a credential in any response', () => {
+    const all = seen.join('\n');
+    for (const secret of [TOKEN, 'rotated-token-4b2e', source.password, 'wrong-token']) assert.equal(all.includes(secret), false, `${secret} appeared in a response`);
+  });
+});
