@@ -47,8 +47,9 @@ export default tseslint.config(
   // `(\.\./)+name/` means "the top-level folder `name`" from any depth.
   layer('core/**/*.ts', 'core/ imports nothing of ours but core/.', ['api', 'activities', 'db', 'decision', 'integrations', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
   layer('decision/**/*.ts', 'decision/ imports only decision/ and core/.', ['api', 'activities', 'db', 'integrations', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
-  // Connectors talk to source systems only: no database of ours, no workflows, no API.
-  layer('integrations/**/*.ts', 'integrations/ imports only integrations/ and core/.', ['api', 'activities', 'db', 'decision', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  // Connectors and field mappings talk to source systems only: no database of ours, no workflows, no API
+  // (field-mapping expressions are zen-engine, through decision/).
+  layer('integrations/**/*.ts', 'integrations/ imports only integrations/, decision/ and core/.', ['api', 'activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
   layer('db/**/*.ts', 'db/ never imports api/, activities/, worker/ or orchestration/.', ['api', 'activities', 'orchestration', 'worker', 'scripts', 'test']),
   layer('activities/**/*.ts', 'activities/ never imports api/, worker/ or orchestration/.', ['api', 'orchestration', 'worker', 'scripts', 'test']),
   layer('orchestration/**/*.ts', 'orchestration/ never imports api/ or worker/.', ['api', 'worker', 'scripts', 'test']),

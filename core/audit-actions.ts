@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'integration.created',
   'integration.updated',
   'integration.deleted',
+  'integration.field_mapping_created',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,4 +1,5 @@
 import { CONNECTOR_TYPES } from '../../integrations/connectors';
+import { EMPLOYEE_FIELDS } from '../../integrations/field-mapping';
 import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, responseRef, standardErrors, timestamp, type DocumentPart } from './common';
 
 const idParameter = pathParameter('Integration id (`int_…`).');
@@ -30,6 +31,72 @@ const restExample = {
     streams: [{ name: 'employees', path: '/v1/employees', records_path: 'data', primary_key: ['id'], incremental_field: 'updated_at', incremental_param: 'updated_since' }],
   },
   credentials: { token: 'example-token' },
+};
+
+const transform = {
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'to'],
+      properties: { type: { const: 'cast' }, to: { enum: ['string', 'number', 'boolean', 'date'] } },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'values'],
+      properties: {
+        type: { const: 'value_map' },
+        values: { type: 'object', maxProperties: 500, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] }, description: 'Source value → target value (`{"FT": "full_time"}`); others pass unchanged.' },
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'expression'],
+      properties: {
+        type: { const: 'expression' },
+        expression: { type: 'string', minLength: 1, maxLength: 2000, description: 'zen-engine (the JDM models\' language) with `value` and `record` in scope, e.g. `value * 12` or `record.first + " " + record.last`.' },
+      },
+    },
+  ],
+};
+
+const fieldMappingBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['stream', 'target', 'fields'],
+  properties: {
+    stream: { type: 'string', minLength: 1, maxLength: 63, description: 'The integration\'s stream to map.' },
+    target: { type: 'string', enum: ['employees'], description: 'The target dataset. `employees` fields: ' + Object.keys(EMPLOYEE_FIELDS).join(', ') + '.' },
+    fields: {
+      type: 'object',
+      minProperties: 1,
+      maxProperties: 100,
+      description: 'Per target field: `source` (the source field, a rename), `transforms` applied in order, and a `default` for what is still empty. `employee_id` is required.',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          source: { type: 'string', minLength: 1, maxLength: 200 },
+          transforms: { type: 'array', maxItems: 10, items: transform },
+          default: { type: ['string', 'number', 'boolean'] },
+        },
+      },
+    },
+  },
+};
+
+const fieldMappingExample = {
+  stream: 'employees',
+  target: 'employees',
+  fields: {
+    employee_id: { source: 'id' },
+    name: { source: 'full_name' },
+    employment_type: { source: 'type', transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' } }] },
+    salary: { source: 'monthly_pay', transforms: [{ type: 'cast', to: 'number' }, { type: 'expression', expression: 'value * 12' }] },
+    status: { default: 'active' },
+  },
 };
 
 export const integrationsPart: DocumentPart = {
@@ -88,6 +155,49 @@ export const integrationsPart: DocumentPart = {
         status: { type: 'string', enum: ['succeeded', 'failed'] },
         message: { type: ['string', 'null'], description: 'Why it failed (unreachable, refused destination, rejected credentials, bad query).' },
         latency_ms: { type: 'integer' },
+      },
+    },
+    PutFieldMappingRequest: fieldMappingBody,
+    FieldMapping: {
+      type: 'object',
+      required: ['object', 'integration_id', 'version', 'stream', 'target', 'fields', 'created_by', 'created_at'],
+      properties: {
+        object: { type: 'string', const: 'field_mapping' },
+        integration_id: { type: 'string' },
+        version: { type: 'integer', minimum: 1, description: 'Each PUT adds the next version.' },
+        stream: { type: 'string' },
+        target: { type: 'string', enum: ['employees'] },
+        fields: { type: 'object' },
+        created_by: ref('Actor'),
+        created_at: timestamp('When this version was saved.'),
+      },
+    },
+    ValidateFieldMappingRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['mapping'],
+      properties: { mapping: fieldMappingBody, limit: { type: 'integer', minimum: 1, maximum: 50, description: 'Records to preview (default 10).' } },
+    },
+    FieldMappingValidation: {
+      type: 'object',
+      required: ['object', 'integration_id', 'records_read', 'records_rejected', 'preview'],
+      properties: {
+        object: { type: 'string', const: 'field_mapping_validation' },
+        integration_id: { type: 'string' },
+        records_read: { type: 'integer' },
+        records_rejected: { type: 'integer' },
+        preview: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['source_record', 'record', 'errors'],
+            properties: {
+              source_record: { type: 'object' },
+              record: { type: ['object', 'null'], description: 'The mapped record; null when it would be rejected.' },
+              errors: { type: 'array', items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } }, description: 'Why the record would be rejected: `path` names the target field.' },
+            },
+          },
+        },
       },
     },
     Catalog: {
@@ -192,6 +302,56 @@ export const integrationsPart: DocumentPart = {
         'x-required-scope': 'integrations:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
         responses: { '200': jsonResponse('The outcome of the check.', ref('ConnectionCheck'), postSuccessHeaders), ...standardErrors({ notFound: true }) },
+      },
+    },
+    '/api/v1/integrations/{id}/field-mappings': {
+      get: {
+        operationId: 'getIntegrationFieldMapping',
+        summary: 'Get the current field mapping',
+        description: 'The latest version; 404 until one is saved.',
+        tags: [tag],
+        'x-required-scope': 'integrations:read',
+        parameters: [idParameter],
+        responses: { '200': jsonResponse('The current version.', ref('FieldMapping')), ...standardErrors({ notFound: true }) },
+      },
+      put: {
+        operationId: 'putIntegrationFieldMapping',
+        summary: 'Save the field mapping as its next version',
+        description: 'Checks the mapping (stream, target fields, `employee_id` mapped, expressions parse) and saves it as the next version; earlier versions are kept.',
+        tags: [tag],
+        'x-required-scope': 'integrations:write',
+        parameters: [idParameter],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('PutFieldMappingRequest'), example: fieldMappingExample } } },
+        responses: { '200': jsonResponse('The new version.', ref('FieldMapping')), ...standardErrors({ body: true, notFound: true }) },
+      },
+    },
+    '/api/v1/integrations/{id}/field-mappings/validate': {
+      post: {
+        operationId: 'validateIntegrationFieldMapping',
+        summary: 'Preview a field mapping',
+        description:
+          'Checks the mapping against the stream\'s discovered fields (422 naming `/mapping/…`), then maps the first `limit` source records and ' +
+          'returns each with its mapped form or the reasons it would be rejected. Saves nothing. A source that cannot be read answers 422 `connector_failed`.',
+        tags: [tag],
+        'x-required-scope': 'integrations:write',
+        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('ValidateFieldMappingRequest'),
+              example: {
+                mapping: {
+                  stream: 'people',
+                  target: 'employees',
+                  fields: { employee_id: { source: 'id' }, start_date: { source: 'updated_at', transforms: [{ type: 'cast', to: 'date' }] }, status: { default: 'active' } },
+                },
+                limit: 5,
+              },
+            },
+          },
+        },
+        responses: { '200': jsonResponse('The preview.', ref('FieldMappingValidation'), postSuccessHeaders), ...standardErrors({ body: true, notFound: true }) },
       },
     },
     '/api/v1/integrations/{id}/discover': {

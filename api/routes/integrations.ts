@@ -1,5 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
+import type { FieldMappingDefinition } from '../../integrations/field-mapping';
 import type { IntegrationCreate, IntegrationService, IntegrationUpdate } from '../services/integrations';
 
 export function registerIntegrationRoutes(router: AppRouter, operation: BindOperation, integrations: IntegrationService): void {
@@ -38,5 +39,17 @@ export function registerIntegrationRoutes(router: AppRouter, operation: BindOper
 
   operation(router, 'discoverIntegration', async (ctx) => {
     ctx.body = await integrations.discover(requestContext(ctx), ctx.params.id as string);
+  });
+
+  operation(router, 'getIntegrationFieldMapping', async (ctx) => {
+    ctx.body = await integrations.getFieldMapping(requestContext(ctx), ctx.params.id as string);
+  });
+
+  operation(router, 'putIntegrationFieldMapping', async (ctx) => {
+    ctx.body = await integrations.putFieldMapping(requestContext(ctx), ctx.params.id as string, ctx.state.body as FieldMappingDefinition);
+  });
+
+  operation(router, 'validateIntegrationFieldMapping', async (ctx) => {
+    ctx.body = await integrations.validateFieldMapping(requestContext(ctx), ctx.params.id as string, ctx.state.body as { mapping: FieldMappingDefinition; limit?: number });
   });
 }

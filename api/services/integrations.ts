@@ -9,12 +9,13 @@ import { connectorFailed } from '../../core/errors';
 import { isIdOf, newId } from '../../core/ids';
 import type { Logger } from '../../core/logger';
 import type { PageRequest } from '../../db/pagination';
-import type { IntegrationRecord } from '../../db/records/integration';
+import type { IntegrationFieldMappingRecord, IntegrationRecord } from '../../db/records/integration';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
-import { findIntegration, insertIntegration, listIntegrations, updateIntegration } from '../../db/repositories/integrations';
+import { findCurrentFieldMapping, findIntegration, insertFieldMappingVersion, insertIntegration, listIntegrations, updateIntegration } from '../../db/repositories/integrations';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment } from '../../integrations/connectors';
 import { systemResolveHost } from '../../integrations/connectors/network';
+import { mapRecord, mappingProblems, type FieldMappingDefinition } from '../../integrations/field-mapping';
 import type { RequestContext } from '../context';
 import { toFieldErrors } from '../openapi/validators';
 
@@ -39,6 +40,19 @@ export function presentIntegration(record: IntegrationRecord) {
     created_by: record.created_by,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
+  };
+}
+
+export function presentFieldMapping(record: IntegrationFieldMappingRecord) {
+  return {
+    object: 'field_mapping' as const,
+    integration_id: record.integration_id,
+    version: record.version,
+    stream: record.stream,
+    target: record.target,
+    fields: record.fields,
+    created_by: record.created_by,
+    created_at: record.created_at.toISOString(),
   };
 }
 
@@ -104,6 +118,15 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
     if (!record) throw notFound('integration', id);
     const connector = CONNECTORS[record.connector_type] as Connector<Record<string, unknown>>;
     return { record, connector, credentials: credentialsOf(record) };
+  };
+
+  /** Problems of a mapping for this integration, at JSON Pointers under `prefix`; throws them as a 422. */
+  const checkMapping = async (record: IntegrationRecord, mapping: FieldMappingDefinition, prefix: string, sourceFields?: string[]) => {
+    const streams = ((record.config.streams ?? []) as Array<{ name: string }>).map((s) => s.name);
+    const errors: FieldError[] = [];
+    if (!streams.includes(mapping.stream)) errors.push({ path: `${prefix}/stream`, message: `is not a stream of this integration (${streams.join(', ')})` });
+    errors.push(...(await mappingProblems(mapping, sourceFields)).map((e) => ({ ...e, path: `${prefix}${e.path}` })));
+    if (errors.length > 0) throw validationFailed(errors, 'The field mapping is not valid.');
   };
 
   return {
@@ -188,6 +211,51 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
       const started = Date.now();
       const result = await connector.check(record.config, credentials, environment);
       return { object: 'connection_check' as const, integration_id: id, ...result, message: result.status === 'failed' ? result.message : null, latency_ms: Date.now() - started };
+    },
+
+    async getFieldMapping({ tenantId }: RequestContext, id: string) {
+      requireIntegrationId(id);
+      return inTenantTransaction(db, tenantId, async (scope) => {
+        if (!(await findIntegration(scope, id))) throw notFound('integration', id);
+        const mapping = await findCurrentFieldMapping(scope, id);
+        if (!mapping) throw notFound('field mapping of integration', id);
+        return presentFieldMapping(mapping);
+      });
+    },
+
+    async putFieldMapping(context: RequestContext, id: string, body: FieldMappingDefinition) {
+      requireIntegrationId(id);
+      return inTenantTransaction(db, context.tenantId, async (scope) => {
+        const integration = await findIntegration(scope, id, { forUpdate: true });
+        if (!integration) throw notFound('integration', id);
+        await checkMapping(integration, body, '');
+        const version = await insertFieldMappingVersion(scope, { integration_id: id, stream: body.stream, target: body.target, fields: body.fields, created_by: context.actor });
+        await audit(scope, context, 'integration.field_mapping_created', id, { version: version.version, stream: version.stream, target: version.target, fields: version.fields });
+        return presentFieldMapping(version);
+      });
+    },
+
+    /** Checks a mapping against the stream's discovered fields and maps the first `limit` records, saving nothing. */
+    async validateFieldMapping(context: RequestContext, id: string, body: { mapping: FieldMappingDefinition; limit?: number }) {
+      const { record, connector, credentials } = await loadForConnection(context, id);
+      await checkMapping(record, body.mapping, '/mapping');
+      const limit = body.limit ?? 10;
+      try {
+        const streams = await connector.discover(record.config, credentials, environment);
+        const fields = streams.find((s) => s.name === body.mapping.stream)?.fields.map((f) => f.name) ?? [];
+        await checkMapping(record, body.mapping, '/mapping', fields);
+        const first = await connector.read(record.config, credentials, environment, { stream: body.mapping.stream, state: null, pageSize: limit }).next();
+        const sample = (first.done ? [] : first.value.records).slice(0, limit);
+        const preview = [];
+        for (const source of sample) {
+          const { record: mapped, errors } = await mapRecord(body.mapping, source);
+          preview.push({ source_record: source, record: errors.length === 0 ? mapped : null, errors });
+        }
+        return { object: 'field_mapping_validation' as const, integration_id: id, records_read: sample.length, records_rejected: preview.filter((p) => p.errors.length > 0).length, preview };
+      } catch (error) {
+        if (error instanceof ConnectorError) throw connectorFailed(error.message);
+        throw error;
+      }
     },
 
     async discover(context: RequestContext, id: string) {

@@ -24,8 +24,23 @@ export async function up(knex: Knex): Promise<void> {
        check ((credentials_ciphertext is null) = (credentials_key_id is null))`,
   );
   await enableTenantRowSecurity(knex, 'integrations');
+
+  // Field mappings are versioned: each PUT adds the next version, and a sync records the version it used.
+  await knex.schema.createTable('integration_field_mappings', (t) => {
+    t.text('integration_id').notNullable().references('integrations.id').onDelete('CASCADE');
+    t.text('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');
+    t.integer('version').notNullable();
+    t.text('stream').notNullable();
+    t.text('target').notNullable();
+    t.jsonb('fields').notNullable();
+    t.jsonb('created_by').notNullable();
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.primary(['integration_id', 'version']);
+  });
+  await enableTenantRowSecurity(knex, 'integration_field_mappings');
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('integration_field_mappings');
   await knex.schema.dropTable('integrations');
 }

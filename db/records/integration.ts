@@ -19,3 +19,18 @@ export class IntegrationRecord extends Model {
   created_at!: Date;
   updated_at!: Date;
 }
+
+export class IntegrationFieldMappingRecord extends Model {
+  static override tableName = 'integration_field_mappings';
+  static override idColumn = ['integration_id', 'version'];
+  static override jsonAttributes = ['fields', 'created_by'];
+
+  integration_id!: string;
+  tenant_id!: string;
+  version!: number;
+  stream!: string;
+  target!: string;
+  fields!: Record<string, unknown>;
+  created_by!: Actor;
+  created_at!: Date;
+}

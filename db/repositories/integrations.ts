@@ -1,4 +1,4 @@
-import { IntegrationRecord } from '../records/integration';
+import { IntegrationFieldMappingRecord, IntegrationRecord } from '../records/integration';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 
@@ -27,4 +27,20 @@ export async function updateIntegration(scope: TenantScope, id: string, patch: P
     .patch({ ...patch, updated_at: new Date() } as Partial<IntegrationRecord>)
     .returning('*')) as unknown as IntegrationRecord[];
   return row as IntegrationRecord;
+}
+
+/** The latest version of an integration's field mapping, if it has one. */
+export async function findCurrentFieldMapping(scope: TenantScope, integrationId: string) {
+  return (await scoped(scope, IntegrationFieldMappingRecord).where('integration_id', integrationId).orderBy('version', 'desc').first()) as
+    | IntegrationFieldMappingRecord
+    | undefined;
+}
+
+/** Adds the next version; the caller holds the integration's row lock, so versions never collide. */
+export async function insertFieldMappingVersion(
+  scope: TenantScope,
+  row: Pick<IntegrationFieldMappingRecord, 'integration_id' | 'stream' | 'target' | 'fields' | 'created_by'>,
+): Promise<IntegrationFieldMappingRecord> {
+  const current = await findCurrentFieldMapping(scope, row.integration_id);
+  return insertScoped(scope, IntegrationFieldMappingRecord, { ...row, version: (current?.version ?? 0) + 1 });
 }

@@ -226,6 +226,9 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     credentials: { token: 'fuzz-token' },
   };
   const integration = await post('/api/v1/integrations', integrationBody);
+  const fieldMapping = { stream: 'employees', target: 'employees', fields: { employee_id: { source: 'id' }, salary: { source: 'pay', transforms: [{ type: 'cast', to: 'number' }] } } };
+  const mapped = await call(stack.baseUrl, 'PUT', `/api/v1/integrations/${integration.id}/field-mappings`, { key: tenant.key, body: fieldMapping });
+  assert.equal(mapped.status, 200, JSON.stringify(mapped.body));
   const approvalPolicy = await post('/api/v1/approval-policies', { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H' }] });
   await waitForBatch(stack, tenant, batch.id);
   await waitForAuditExport(stack, tenant, auditExport.id);
@@ -274,6 +277,8 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       updateWebhook: { enabled: true, event_types: ['*'] },
       createIntegration: integrationBody,
       updateIntegration: { name: 'fuzzed', config: integrationBody.config },
+      putIntegrationFieldMapping: fieldMapping,
+      validateIntegrationFieldMapping: { mapping: fieldMapping, limit: 5 },
       createApprovalPolicy: { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H', condition: 'total_cost > 1000' }] },
       recordDecisionOutcome: { metric: 'scheduled_agents', expected_value: 10, actual_value: 12, observed_at: '2026-10-31T17:00:00.000Z', note: 'fuzz', supersedes: outcome.id },
       createApprovalPolicyVersion: { steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [user.id] }, sla: 'P1D', deadline: 'P2D' }] },

@@ -7,15 +7,19 @@ import { call, createTestTenant, startTestStack, type TestStack, type TestTenant
 
 const TOKEN = 'hris-token-never-shown-8f3a1c';
 
-const EMPLOYEES = Array.from({ length: 5 }, (_, i) => ({
-  id: `e${i + 1}`,
-  name: `Employee ${i + 1}`,
-  department: i % 2 === 0 ? 'Engineering' : 'Sales',
-  salary: 50_000 + i * 1000,
-  active: true,
-  start_date: '2024-01-15',
-  updated_at: `2026-11-0${i + 1}T09:00:00.000Z`,
-}));
+const EMPLOYEES: Array<Record<string, unknown>> = [
+  ...Array.from({ length: 5 }, (_, i) => ({
+    id: `e${i + 1}`,
+    name: `Employee ${i + 1}`,
+    department: i % 2 === 0 ? 'Engineering' : 'Sales',
+    salary: 5_000 + i * 100,
+    active: true,
+    start_date: '2024-01-15',
+    updated_at: `2026-11-0${i + 1}T09:00:00.000Z`,
+  })),
+  // A record the mapping rejects: its salary is not a number.
+  { id: 'e6', name: 'Employee 6', department: 'Sales', salary: 'n/a', active: true, start_date: '2024-01-15', updated_at: '2026-11-07T09:00:00.000Z' },
+];
 
 describe('integrations', () => {
   let stack: TestStack;
@@ -233,6 +237,81 @@ describe('integrations', () => {
     assert.equal(rows[0].n, 0);
   });
 
+  const mapping = {
+    stream: 'employees',
+    target: 'employees',
+    fields: {
+      employee_id: { source: 'id' },
+      name: { source: 'name' },
+      department: { source: 'department', transforms: [{ type: 'value_map', values: { Engineering: 'eng' } }] },
+      salary: { source: 'salary', transforms: [{ type: 'cast', to: 'number' }, { type: 'expression', expression: 'value * 12' }] },
+      start_date: { source: 'start_date', transforms: [{ type: 'cast', to: 'date' }] },
+      status: { source: 'active', transforms: [{ type: 'expression', expression: 'value ? "active" : "inactive"' }] },
+      currency: { default: 'EUR' },
+    },
+  };
+
+  it('saves field mappings as versions, each audited, and serves the current one', async () => {
+    const integration = await createRest();
+    assertProblem(await api('GET', `/api/v1/integrations/${integration.id}/field-mappings`), 404, 'resource_not_found');
+    const first = await api('PUT', `/api/v1/integrations/${integration.id}/field-mappings`, mapping);
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.equal(first.body.version, 1);
+    const second = await api('PUT', `/api/v1/integrations/${integration.id}/field-mappings`, { ...mapping, fields: { ...mapping.fields, currency: { default: 'USD' } } });
+    assert.equal(second.body.version, 2);
+    const current = await api('GET', `/api/v1/integrations/${integration.id}/field-mappings`);
+    assert.equal(current.body.version, 2);
+    assert.deepEqual(current.body.fields.currency, { default: 'USD' });
+    const audit = await api('GET', `/api/v1/audit-log?resource_type=integration&action=integration.field_mapping_created&limit=100`);
+    assert.deepEqual(audit.body.data.filter((r: any) => r.resource_id === integration.id).map((r: any) => r.payload.version).sort(), [1, 2]);
+  });
+
+  it('refuses a mapping with unknown target fields, no employee_id, an expression that does not parse or an unknown stream', async () => {
+    const integration = await createRest();
+    const bad = await api('PUT', `/api/v1/integrations/${integration.id}/field-mappings`, {
+      stream: 'staff',
+      target: 'employees',
+      fields: { shoe_size: { source: 'x' }, salary: { source: 'salary', transforms: [{ type: 'expression', expression: 'value * (' }] } },
+    });
+    assertProblem(bad, 422, 'validation_failed');
+    assert.deepEqual(bad.body.errors.map((e: any) => e.path).sort(), ['/fields/employee_id', '/fields/salary/transforms/0/expression', '/fields/shoe_size', '/stream']);
+    assertProblem(await api('GET', `/api/v1/integrations/${integration.id}/field-mappings`), 404, 'resource_not_found');
+  });
+
+  it('previews a mapping on the first source records with per-record errors, saving nothing', async () => {
+    const integration = await createRest();
+    const preview = await api('POST', `/api/v1/integrations/${integration.id}/field-mappings/validate`, { mapping, limit: 6 });
+    assert.equal(preview.status, 200, JSON.stringify(preview.body));
+    // The connector's page size is 2: the preview shows the first page.
+    assert.equal(preview.body.records_read, 2);
+    assert.deepEqual(preview.body.preview[0].record, {
+      employee_id: 'e1',
+      name: 'Employee 1',
+      department: 'eng',
+      salary: 60_000,
+      start_date: '2024-01-15',
+      status: 'active',
+      currency: 'EUR',
+    });
+    assert.equal(preview.body.preview[1].record.department, 'Sales');
+
+    const widePages = await api('PATCH', `/api/v1/integrations/${integration.id}`, { config: { ...restConfig(hris.port), pagination: { type: 'cursor', cursor_path: 'next_cursor', page_size: 50 } } });
+    assert.equal(widePages.status, 200, JSON.stringify(widePages.body));
+    const all = await api('POST', `/api/v1/integrations/${integration.id}/field-mappings/validate`, { mapping, limit: 50 });
+    assert.equal(all.body.records_read, 6);
+    assert.equal(all.body.records_rejected, 1);
+    const rejected = all.body.preview.find((p: any) => p.source_record.id === 'e6');
+    assert.equal(rejected.record, null);
+    assert.deepEqual(rejected.errors, [{ path: '/salary', message: '"n/a" is not a number' }]);
+
+    const unknownSource = await api('POST', `/api/v1/integrations/${integration.id}/field-mappings/validate`, {
+      mapping: { ...mapping, fields: { ...mapping.fields, fte: { source: 'fte' } } },
+    });
+    assertProblem(unknownSource, 422, 'validation_failed');
+    assert.deepEqual(unknownSource.body.errors, [{ path: '/mapping/fields/fte/source', message: 'is not a field of stream employees' }]);
+    assertProblem(await api('GET', `/api/v1/integrations/${integration.id}/field-mappings`), 404, 'resource_not_found');
+  });
+
   it('answers another tenant\'s integration exactly like a missing one, on every operation', async () => {
     const mine = await createRest();
     for (const [method, path, body] of [
@@ -241,6 +320,9 @@ describe('integrations', () => {
       ['DELETE', `/api/v1/integrations/${mine.id}`],
       ['POST', `/api/v1/integrations/${mine.id}/check`],
       ['POST', `/api/v1/integrations/${mine.id}/discover`],
+      ['GET', `/api/v1/integrations/${mine.id}/field-mappings`],
+      ['PUT', `/api/v1/integrations/${mine.id}/field-mappings`, mapping],
+      ['POST', `/api/v1/integrations/${mine.id}/field-mappings/validate`, { mapping }],
     ] as Array<[string, string, unknown?]>) {
       const theirs = await api(method, path, body, other);
       assertProblem(theirs, 404, 'resource_not_found');

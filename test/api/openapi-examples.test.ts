@@ -225,6 +225,13 @@ describe('OpenAPI request examples', () => {
       // The example's source (hris.example.com) does not resolve here: a `failed` check, which is still a 200.
       '/api/v1/integrations/{id}/check': async () => ({ id: (await integration()).id }),
       '/api/v1/integrations/{id}/discover': async () => ({ id: (await readableIntegration()).id }),
+      '/api/v1/integrations/{id}/field-mappings': async () => {
+        const { id } = await integration();
+        await request('PUT', `/api/v1/integrations/${id}/field-mappings`, exampleBody('putIntegrationFieldMapping'));
+        return { id };
+      },
+      // The example maps the fixture warehouse's `people` stream.
+      '/api/v1/integrations/{id}/field-mappings/validate': async () => ({ id: (await readableIntegration()).id }),
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),
