@@ -297,11 +297,17 @@ export const integrationsPart: DocumentPart = {
       post: {
         operationId: 'checkIntegration',
         summary: 'Test the connection',
-        description: 'Connects to the source with the stored configuration and credentials. A source that cannot be reached is a `failed` check (200), not an error.',
+        description:
+          'Connects to the source with the stored configuration and credentials. A source that cannot be reached is a `failed` check (200), not an error; ' +
+          'stored credentials that the configured key cannot open (the key changed) answer 422 naming `/credentials`.',
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        responses: { '200': jsonResponse('The outcome of the check.', ref('ConnectionCheck'), postSuccessHeaders), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The outcome of the check.', ref('ConnectionCheck'), postSuccessHeaders),
+          ...standardErrors({ notFound: true }),
+          '422': responseRef('UnprocessableContent'),
+        },
       },
     },
     '/api/v1/integrations/{id}/field-mappings': {

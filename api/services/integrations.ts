@@ -99,8 +99,18 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
     return configuration;
   };
 
-  const credentialsOf = (record: IntegrationRecord): ConnectorCredentials =>
-    record.credentials_ciphertext && record.credentials_key_id ? decryptCredentials({ ciphertext: record.credentials_ciphertext, keyId: record.credentials_key_id }, [key]) : {};
+  /** The stored credentials, opened; if no configured key opens them (the key changed), the caller must send them again. */
+  const credentialsOf = (record: IntegrationRecord): ConnectorCredentials => {
+    if (!record.credentials_ciphertext || !record.credentials_key_id) return {};
+    try {
+      return decryptCredentials({ ciphertext: record.credentials_ciphertext, keyId: record.credentials_key_id }, [key]);
+    } catch {
+      throw validationFailed(
+        [{ path: '/credentials', message: `the stored credentials were encrypted with key ${record.credentials_key_id}, which is not configured: send them again (PATCH)` }],
+        'The integration\'s stored credentials cannot be opened with the configured key.',
+      );
+    }
+  };
 
   const sealed = (credentials: ConnectorCredentials) => {
     if (Object.keys(credentials).length === 0) return { credentials_ciphertext: null, credentials_key_id: null };

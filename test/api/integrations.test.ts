@@ -335,6 +335,18 @@ describe('integrations', () => {
     assert.equal((await api('GET', `/api/v1/integrations/${mine.id}`)).body.name, 'HRIS');
   });
 
+  it('asks for the credentials again when the key that encrypted them is not configured', async () => {
+    const integration = await createRest();
+    await stack.db('integrations').where({ id: integration.id }).update({ credentials_key_id: 'k_0000000000000000' });
+    const check = await api('POST', `/api/v1/integrations/${integration.id}/check`);
+    assertProblem(check, 422, 'validation_failed');
+    assert.equal(check.body.errors[0].path, '/credentials');
+    assert.match(check.body.errors[0].message, /k_0000000000000000/);
+    const resent = await api('PATCH', `/api/v1/integrations/${integration.id}`, { credentials: { token: TOKEN } });
+    assert.equal(resent.status, 200, JSON.stringify(resent.body));
+    assert.equal((await api('POST', `/api/v1/integrations/${integration.id}/check`)).body.status, 'succeeded');
+  });
+
   it('never returns a credential in any response', () => {
     const all = seen.join('\n');
     for (const secret of [TOKEN, 'rotated-token-4b2e', source.password, 'wrong-token']) assert.equal(all.includes(secret), false, `${secret} appeared in a response`);
