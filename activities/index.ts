@@ -4,6 +4,7 @@ import { createModelCatalogue, type ModelCatalogue } from '../decision/catalogue
 import { createAuditExportActivities } from './audit-exports';
 import { createBatchActivities } from './batches';
 import { createDecisionApprovalActivities } from './decision-approvals';
+import { createIntegrationSyncActivities } from './integration-syncs';
 import { createScenarioActivities } from './scenarios';
 import { createWebhookActivities } from './webhooks';
 import type { WebhookConfig } from '../core/config';
@@ -30,6 +31,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(full),
     ...createAuditExportActivities(full),
     ...createDecisionApprovalActivities(full),
+    ...createIntegrationSyncActivities(full),
   };
 }
 

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'integration.updated',
   'integration.deleted',
   'integration.field_mapping_created',
+  'integration.sync_requested',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

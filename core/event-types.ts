@@ -396,6 +396,41 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       },
     },
   },
+  ...(['started', 'completed', 'failed'] as const).map((outcome) => ({
+    type: `integration.sync.${outcome}`,
+    summary: { started: 'An integration sync started reading', completed: 'An integration sync finished', failed: 'An integration sync failed' }[outcome],
+    description: {
+      started: 'A sync (`POST /integrations/{id}/syncs`) began reading its source, once per sync (not again when a retried attempt resumes).',
+      completed:
+        'A sync committed its last page: `status` is `completed`, or `partially_completed` when some records were rejected by the field ' +
+        'mapping (see `GET /integrations/{id}/syncs/{sync_id}/rejections`). The counts are final.',
+      failed: 'Every attempt of a sync failed (the source could not be read); pages committed before the failure stay in the dataset.',
+    }[outcome],
+    data: {
+      type: 'object',
+      required: ['sync'],
+      properties: {
+        sync: {
+          type: 'object',
+          required: ['id', 'integration_id', 'mode', 'dataset', 'status', 'mapping_version', 'counts', 'error'],
+          properties: {
+            id: { type: 'string', example: 'syn_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+            integration_id: { type: 'string' },
+            mode: { type: 'string', enum: ['full', 'incremental'] },
+            dataset: { type: 'string' },
+            status: { type: 'string', enum: ['syncing', 'completed', 'partially_completed', 'failed'] },
+            mapping_version: { type: 'integer' },
+            counts: {
+              type: 'object',
+              required: ['read', 'inserted', 'updated', 'unchanged', 'rejected', 'deleted'],
+              properties: Object.fromEntries(['read', 'inserted', 'updated', 'unchanged', 'rejected', 'deleted'].map((name) => [name, { type: 'integer' }])),
+            },
+            error: { type: ['object', 'null'], properties: { code: { type: 'string' }, detail: { type: 'string' } } },
+          },
+        },
+      },
+    },
+  })),
 ];
 
 export type EventType = (typeof EVENT_TYPES)[number]['type'];

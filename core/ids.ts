@@ -14,6 +14,7 @@ export const ID_PREFIXES = {
   kpi: 'kpi',
   decision: 'dec',
   integration: 'int',
+  integrationSync: 'syn',
   webhook: 'whk',
   event: 'evt',
   webhookDelivery: 'dlv',

@@ -16,6 +16,7 @@ import * as decisionOutcomes from './migrations/20261123000015_decision_outcomes
 import * as decisionAssignments from './migrations/20261123000016_decision_assignments';
 import * as consoleSessions from './migrations/20261123000020_console_sessions';
 import * as integrations from './migrations/20261123000030_integrations';
+import * as integrationSyncs from './migrations/20261123000031_integration_syncs';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000016_decision_assignments': decisionAssignments,
   '20261123000020_console_sessions': consoleSessions,
   '20261123000030_integrations': integrations,
+  '20261123000031_integration_syncs': integrationSyncs,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -4,3 +4,4 @@ export { scenarioBatchWorkflow } from './scenario-batch';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { auditExportWorkflow } from './audit-export';
 export { decisionApprovalWorkflow } from './decision-approval';
+export { integrationSyncWorkflow } from './integration-sync';

@@ -44,3 +44,12 @@ export async function insertFieldMappingVersion(
   const current = await findCurrentFieldMapping(scope, row.integration_id);
   return insertScoped(scope, IntegrationFieldMappingRecord, { ...row, version: (current?.version ?? 0) + 1 });
 }
+
+export async function findFieldMappingVersion(scope: TenantScope, integrationId: string, version: number) {
+  return (await scoped(scope, IntegrationFieldMappingRecord).where({ integration_id: integrationId, version }).first()) as IntegrationFieldMappingRecord | undefined;
+}
+
+/** The integration even if deleted since (a running sync finishes with the row it started from). */
+export async function findIntegrationIncludingDeleted(scope: TenantScope, id: string) {
+  return (await scoped(scope, IntegrationRecord).where('integrations.id', id).first()) as IntegrationRecord | undefined;
+}

@@ -234,6 +234,9 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   await waitForAuditExport(stack, tenant, auditExport.id);
   // From here on nothing runs in the background: a refused request must leave the tenant exactly as it was.
   await stack.stopWorker();
+  // A sync of the integration, left queued (no worker runs it): its own paths get a real id, and a fuzzed start
+  // answers with this one instead of starting another.
+  const sync = await post(`/api/v1/integrations/${integration.id}/syncs`, { mode: 'full' });
   const events = await call(stack.baseUrl, 'GET', '/api/v1/events?limit=1', { key: tenant.key });
   const eventId = (events.body.data[0] as { id: string }).id;
   const auditRecords = await call(stack.baseUrl, 'GET', '/api/v1/audit-log?limit=1', { key: tenant.key });
@@ -254,16 +257,18 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     [/^\/api\/v1\/decisions\//, decision.id],
     [/^\/api\/v1\/approval-policies\//, approvalPolicy.id],
     [/^\/api\/v1\/integrations\//, integration.id],
+    [/^\/api\/v1\/datasets\//, 'employees'],
   ];
   return {
     realIdFor(pathTemplate, parameter) {
       if (parameter === 'delivery_id') return deliveryId;
       if (parameter === 'evidence_id') return evidence.id;
+      if (parameter === 'sync_id') return sync.id;
       const found = ids.find(([pattern]) => pattern.test(pathTemplate));
       if (!found) throw new Error(`No real id for {${parameter}} in ${pathTemplate}: add one to createRealResources`);
       return found[1];
     },
-    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, integration.id],
+    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, integration.id, sync.id],
     // Bodies that pass the business checks too, so mutations of them probe past validation.
     baseBodies: {
       createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },

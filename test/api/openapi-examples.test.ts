@@ -130,6 +130,17 @@ describe('OpenAPI request examples', () => {
         credentials: { password: decodeURIComponent(database.password) },
       });
     };
+    /** The fixture warehouse with a field mapping of its `people` stream, so it can sync. */
+    const mappedIntegration = async () => {
+      const { id } = await readableIntegration();
+      await request('PUT', `/api/v1/integrations/${id}/field-mappings`, { stream: 'people', target: 'employees', fields: { employee_id: { source: 'id' } } });
+      return id as string;
+    };
+    const syncedIntegration = async () => {
+      const id = await mappedIntegration();
+      const sync = await request('POST', `/api/v1/integrations/${id}/syncs`, { mode: 'full' });
+      return { id, sync_id: sync.id as string };
+    };
     const apiKey = () => request('POST', '/api/v1/api-keys', { name: 'fixture', scopes: ['scenarios:read'] });
     const oauthClient = () => request('POST', '/api/v1/oauth-clients', { name: 'fixture', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
     const member = () =>
@@ -232,6 +243,10 @@ describe('OpenAPI request examples', () => {
       },
       // The example maps the fixture warehouse's `people` stream.
       '/api/v1/integrations/{id}/field-mappings/validate': async () => ({ id: (await readableIntegration()).id }),
+      '/api/v1/integrations/{id}/syncs': async () => ({ id: await mappedIntegration() }),
+      '/api/v1/integrations/{id}/syncs/{sync_id}': syncedIntegration,
+      '/api/v1/integrations/{id}/syncs/{sync_id}/rejections': syncedIntegration,
+      '/api/v1/datasets/{name}/records': async () => ({ name: 'employees' }),
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),

@@ -1,0 +1,152 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { Knex } from 'knex';
+import type { WebhookConfig } from '../core/config';
+import { decryptCredentials } from '../core/connector-credentials';
+import type { Logger } from '../core/logger';
+import { syncEventData, type IntegrationSyncRecord } from '../db/records/integration-sync';
+import { recordEvent } from '../db/repositories/events';
+import {
+  findSync,
+  insertRejections,
+  markUnseenDeleted,
+  RUNNING_SYNC_STATUSES,
+  updateSync,
+  upsertDatasetPage,
+  type MappedRow,
+  type Rejection,
+} from '../db/repositories/integration-syncs';
+import { findFieldMappingVersion, findIntegrationIncludingDeleted } from '../db/repositories/integrations';
+import { inTenantTransaction } from '../db/tenant-scope';
+import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type ResolveHost } from '../integrations/connectors';
+import { systemResolveHost } from '../integrations/connectors/network';
+import { mapRecord, TARGET_DATASETS, type FieldMappingDefinition } from '../integrations/field-mapping';
+import { contentHash } from '../integrations/syncs';
+import type { FailIntegrationSyncInput, RunIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
+
+export interface IntegrationSyncActivityDeps {
+  db: Knex;
+  logger: Logger;
+  webhooks: WebhookConfig;
+  resolveHost?: ResolveHost;
+}
+
+/** A source's refusal, as the workflow sees it: retried only when the connector says it may pass. */
+function sourceFailure(message: string, retryable: boolean): ApplicationFailure {
+  return ApplicationFailure.create({ type: 'ConnectorError', message, nonRetryable: !retryable });
+}
+
+export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDeps) {
+  const { db } = deps;
+  const environment: ConnectorEnvironment = {
+    allowedHosts: deps.webhooks.allowedHosts,
+    requireHttps: deps.webhooks.requireHttps,
+    resolveHost: deps.resolveHost ?? systemResolveHost,
+    timeoutMs: deps.webhooks.timeoutMs,
+    maxRetries: 3,
+  };
+
+  return {
+    /**
+     * Reads the sync's stream from the state of its last committed page (or from its start state) and commits each
+     * page in one transaction: the mapped records upserted in bulk, the rejections, the counts and the new read state.
+     * The update is conditional on the page count this attempt started from, so an attempt that lost its lease (a
+     * worker presumed dead that was not) cannot commit a page twice. Heartbeats once per committed page.
+     */
+    async runIntegrationSync(input: RunIntegrationSyncInput): Promise<void> {
+      const { tenantId, syncId } = input;
+      const setup = await inTenantTransaction(db, tenantId, async (scope) => {
+        const sync = await findSync(scope, syncId, { forUpdate: true });
+        if (!sync || !RUNNING_SYNC_STATUSES.includes(sync.status)) return undefined;
+        const integration = await findIntegrationIncludingDeleted(scope, sync.integration_id);
+        const mapping = await findFieldMappingVersion(scope, sync.integration_id, sync.mapping_version);
+        let current = sync;
+        if (sync.status === 'queued') {
+          current = await updateSync(scope, syncId, { status: 'syncing', started_at: new Date() });
+          await recordEvent(scope, 'integration.sync.started', syncEventData(current));
+        }
+        return { sync: current, integration, mapping };
+      });
+      if (!setup) return;
+      const { integration, mapping } = setup;
+      let sync: IntegrationSyncRecord = setup.sync;
+      if (!integration || !mapping) throw sourceFailure('the integration or its field mapping no longer exists', false);
+      if (integration.deleted_at) throw sourceFailure('the integration was deleted', false);
+      let credentials: Record<string, string> = {};
+      if (integration.credentials_ciphertext && integration.credentials_key_id) {
+        try {
+          credentials = decryptCredentials({ ciphertext: integration.credentials_ciphertext, keyId: integration.credentials_key_id }, [deps.webhooks.secretEncryptionKey]);
+        } catch {
+          throw sourceFailure(`the stored credentials were encrypted with key ${integration.credentials_key_id}, which is not configured: send them again`, false);
+        }
+      }
+      const connector = CONNECTORS[integration.connector_type] as Connector<Record<string, unknown>> | undefined;
+      if (!connector) throw sourceFailure(`unknown connector type ${integration.connector_type}`, false);
+      const definition: FieldMappingDefinition = { stream: mapping.stream, target: mapping.target as 'employees', fields: mapping.fields as FieldMappingDefinition['fields'] };
+      const primaryKeyField = TARGET_DATASETS[definition.target].primaryKey;
+
+      try {
+        const pages = connector.read(integration.config, credentials, environment, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
+        for await (const page of pages) {
+          const rows = new Map<string, MappedRow>();
+          const rejections: Rejection[] = [];
+          for (const source of page.records) {
+            const { record, errors } = await mapRecord(definition, source);
+            const key = record[primaryKeyField];
+            const primaryKey = key === null || key === undefined ? null : String(key);
+            if (errors.length > 0 || primaryKey === null) rejections.push({ primaryKey, sourceRecord: source, errors });
+            // The same key twice in one page (an inclusive cursor re-read): the later version wins.
+            else rows.set(primaryKey, { primaryKey, data: record, contentHash: contentHash(record) });
+          }
+          sync = await inTenantTransaction(db, tenantId, async (scope) => {
+            const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows: [...rows.values()] });
+            await insertRejections(scope, syncId, rejections);
+            const updated = (await scope.trx('integration_syncs')
+              .where({ tenant_id: tenantId, id: syncId, status: 'syncing', pages_committed: sync.pages_committed })
+              .update({
+                records_read: db.raw('records_read + ?', [page.records.length]),
+                records_inserted: db.raw('records_inserted + ?', [counts.inserted]),
+                records_updated: db.raw('records_updated + ?', [counts.updated]),
+                records_unchanged: db.raw('records_unchanged + ?', [counts.unchanged]),
+                records_rejected: db.raw('records_rejected + ?', [rejections.length]),
+                pages_committed: db.raw('pages_committed + 1'),
+                state: JSON.stringify(page.state),
+                updated_at: db.fn.now(),
+              })
+              .returning('*')) as Array<Record<string, unknown>>;
+            // Another attempt committed meanwhile, or the sync was ended: this page is rolled back, not applied twice.
+            if (updated.length === 0) throw ApplicationFailure.create({ type: 'SyncSuperseded', message: 'the sync moved on without this attempt', nonRetryable: true });
+            return (await findSync(scope, syncId)) as IntegrationSyncRecord;
+          });
+          Context.current().heartbeat({ pages_committed: sync.pages_committed, state: page.state });
+        }
+      } catch (error) {
+        if (error instanceof ConnectorError) throw sourceFailure(error.message, error.options.retryable);
+        throw error;
+      }
+
+      await inTenantTransaction(db, tenantId, async (scope) => {
+        const current = await findSync(scope, syncId, { forUpdate: true });
+        if (!current || current.status !== 'syncing' || current.pages_committed !== sync.pages_committed) return;
+        const deleted = current.mode === 'full' ? await markUnseenDeleted(scope, { dataset: current.dataset, integrationId: current.integration_id, syncId }) : 0;
+        const finished = await updateSync(scope, syncId, {
+          status: current.records_rejected > 0 ? 'partially_completed' : 'completed',
+          records_deleted: deleted,
+          state: current.state ?? current.start_state,
+          completed_at: new Date(),
+        });
+        await recordEvent(scope, 'integration.sync.completed', syncEventData(finished));
+      });
+      deps.logger.info({ tenant_id: tenantId, sync_id: syncId, pages: sync.pages_committed, records: sync.records_read }, 'integration sync completed');
+    },
+
+    /** Every attempt failed: the sync says why, and the pages committed so far stay. */
+    async failIntegrationSync(input: FailIntegrationSyncInput): Promise<void> {
+      await inTenantTransaction(db, input.tenantId, async (scope) => {
+        const current = await findSync(scope, input.syncId, { forUpdate: true });
+        if (!current || !RUNNING_SYNC_STATUSES.includes(current.status)) return;
+        const failed = await updateSync(scope, input.syncId, { status: 'failed', error: { code: 'sync_failed', detail: input.detail }, completed_at: new Date() });
+        await recordEvent(scope, 'integration.sync.failed', syncEventData(failed));
+      });
+    },
+  };
+}

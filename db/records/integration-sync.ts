@@ -1,0 +1,141 @@
+import { Model } from 'objection';
+import type { Actor } from '../../core/actor';
+import type { StreamState } from '../../integrations/connectors/connector';
+
+export const SYNC_STATUSES = ['queued', 'syncing', 'completed', 'partially_completed', 'failed', 'cancelled'] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];
+export type SyncMode = 'full' | 'incremental';
+
+export class IntegrationSyncRecord extends Model {
+  static override tableName = 'integration_syncs';
+  static override jsonAttributes = ['start_state', 'state', 'error', 'created_by'];
+
+  id!: string;
+  tenant_id!: string;
+  integration_id!: string;
+  status!: SyncStatus;
+  mode!: SyncMode;
+  dataset!: string;
+  stream!: string;
+  mapping_version!: number;
+  /** Records asked of the source per page (and committed per transaction). */
+  page_size!: number;
+  records_read!: number;
+  records_inserted!: number;
+  records_updated!: number;
+  records_unchanged!: number;
+  records_rejected!: number;
+  records_deleted!: number;
+  pages_committed!: number;
+  /** Where the read began (null: from the start). */
+  start_state!: StreamState | null;
+  /** The read state as of the last committed page. */
+  state!: StreamState | null;
+  error!: { code: string; detail: string } | null;
+  workflow_id!: string;
+  created_by!: Actor;
+  created_at!: Date;
+  updated_at!: Date;
+  started_at!: Date | null;
+  completed_at!: Date | null;
+}
+
+export class IntegrationSyncRejectionRecord extends Model {
+  static override tableName = 'integration_sync_rejections';
+  static override jsonAttributes = ['source_record', 'errors'];
+
+  id!: number;
+  tenant_id!: string;
+  sync_id!: string;
+  primary_key!: string | null;
+  source_record!: Record<string, unknown>;
+  errors!: Array<{ path: string; message: string }>;
+  created_at!: Date;
+}
+
+export class DatasetRecord extends Model {
+  static override tableName = 'dataset_records';
+  static override idColumn = ['tenant_id', 'dataset', 'primary_key'];
+  static override jsonAttributes = ['data'];
+
+  tenant_id!: string;
+  dataset!: string;
+  primary_key!: string;
+  data!: Record<string, unknown>;
+  content_hash!: string;
+  integration_id!: string;
+  first_seen_sync_id!: string;
+  last_seen_sync_id!: string;
+  deleted_at!: Date | null;
+  created_at!: Date;
+  updated_at!: Date;
+}
+
+// How syncs are shown: by the API and in the integration.sync.* events.
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+function countsOf(record: IntegrationSyncRecord) {
+  return {
+    read: record.records_read,
+    inserted: record.records_inserted,
+    updated: record.records_updated,
+    unchanged: record.records_unchanged,
+    rejected: record.records_rejected,
+    deleted: record.records_deleted,
+  };
+}
+
+/** A sync as the API shows it (the connector's internal read state stays internal). */
+export function presentSync(record: IntegrationSyncRecord) {
+  const finished = record.completed_at && record.started_at ? record.completed_at.getTime() - record.started_at.getTime() : null;
+  return {
+    id: record.id,
+    object: 'integration_sync' as const,
+    integration_id: record.integration_id,
+    status: record.status,
+    mode: record.mode,
+    dataset: record.dataset,
+    stream: record.stream,
+    mapping_version: record.mapping_version,
+    page_size: record.page_size,
+    counts: countsOf(record),
+    pages_committed: record.pages_committed,
+    error: record.error,
+    workflow_id: record.workflow_id,
+    created_by: record.created_by,
+    created_at: record.created_at.toISOString(),
+    updated_at: record.updated_at.toISOString(),
+    started_at: iso(record.started_at),
+    completed_at: iso(record.completed_at),
+    duration_ms: finished,
+  };
+}
+
+export function presentRejection(record: IntegrationSyncRejectionRecord) {
+  return {
+    object: 'sync_rejection' as const,
+    sync_id: record.sync_id,
+    primary_key: record.primary_key,
+    source_record: record.source_record,
+    errors: record.errors,
+    created_at: record.created_at.toISOString(),
+  };
+}
+
+/** The `data` of the integration.sync.* events. */
+export function syncEventData(record: IntegrationSyncRecord) {
+  return {
+    sync: {
+      id: record.id,
+      integration_id: record.integration_id,
+      mode: record.mode,
+      dataset: record.dataset,
+      status: record.status,
+      mapping_version: record.mapping_version,
+      counts: countsOf(record),
+      error: record.error,
+    },
+  };
+}
+
