@@ -95,7 +95,9 @@ describe('webhook building blocks', () => {
     assert.ok(patternMatchesCatalogue('api_key.*'));
     assert.ok(patternMatchesCatalogue('decision.*'));
     assert.ok(!patternMatchesCatalogue('kpi.*'), 'families that emit nothing yet are not in the catalogue');
-    assert.ok(!patternMatchesCatalogue('integration.*'), 'families that emit nothing yet are not in the catalogue');
+    // Integrations emit integration.sync.started/completed/failed.
+    assert.ok(patternMatchesCatalogue('integration.*'));
+    assert.ok(patternMatchesCatalogue('integration.sync.*'));
   });
 
   it('routes an event to enabled subscriptions of its tenant that existed when it happened', () => {
