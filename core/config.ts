@@ -49,6 +49,8 @@ export interface Config {
   batchChunkTimeoutMs: number;
   /** Retry schedule of model and batch activities (seconds in tests, minutes in production if you like). */
   activityRetry: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number };
+  /** An integration sync attempt that has not heartbeated (once per committed page) for this long is retried elsewhere. */
+  integrationSyncHeartbeatTimeoutMs: number;
   /** The approval workflow: reminders after an SLA escalated, and when a long review continues as new. */
   approvals: { reminderIntervalSeconds: number; continueAsNewAfterEvents: number };
   nodeEnv: string;
@@ -211,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     batchConcurrency: readInteger(env, 'BATCH_CONCURRENCY', 4, 1, 64),
     batchChunksPerRun: readInteger(env, 'BATCH_CHUNKS_PER_RUN', 100, 1, 1000),
     batchChunkTimeoutMs: readInteger(env, 'BATCH_CHUNK_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    integrationSyncHeartbeatTimeoutMs: readInteger(env, 'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     activityRetry: {
       initialIntervalMs: readInteger(env, 'ACTIVITY_RETRY_INITIAL_MS', 1000, 1, 3_600_000),
       maximumIntervalMs: readInteger(env, 'ACTIVITY_RETRY_MAX_MS', 30_000, 1, 86_400_000),

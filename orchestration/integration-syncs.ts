@@ -9,7 +9,7 @@ export { integrationSyncWorkflowId };
 
 export interface IntegrationSyncsDeps {
   temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry'>;
+  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs'>;
   logger: Logger;
 }
 
@@ -19,7 +19,12 @@ export function createIntegrationSyncs(deps: IntegrationSyncsDeps) {
   return {
     /** Starts the workflow of a stored sync; if Temporal refuses, `rollBack` removes the sync and the answer is 503. */
     async startSync(job: { tenantId: string; syncId: string }, rollBack: () => Promise<void>): Promise<void> {
-      const input: IntegrationSyncInput = { tenantId: job.tenantId, syncId: job.syncId, retry: config.activityRetry };
+      const input: IntegrationSyncInput = {
+        tenantId: job.tenantId,
+        syncId: job.syncId,
+        heartbeatTimeoutMs: config.integrationSyncHeartbeatTimeoutMs,
+        retry: config.activityRetry,
+      };
       await startOrRollBack({
         start: () =>
           withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
