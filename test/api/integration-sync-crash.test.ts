@@ -37,14 +37,7 @@ describe('integration sync when a worker dies', () => {
     const created = await api('POST', '/api/v1/integrations', {
       name: 'Warehouse',
       connector_type: 'postgres',
-      config: {
-        host: source.host,
-        port: source.port,
-        database: source.database,
-        username: source.username,
-        ssl_mode: 'disable',
-        streams: [{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }],
-      },
+      config: source.connectorConfig([{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }]),
       credentials: { password: source.password },
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));

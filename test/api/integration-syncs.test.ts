@@ -162,14 +162,7 @@ describe('integration syncs and datasets', () => {
       {
         name: 'Warehouse',
         connector_type: 'postgres',
-        config: {
-          host: source.host,
-          port: source.port,
-          database: source.database,
-          username: source.username,
-          ssl_mode: 'disable',
-          streams: [{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }],
-        },
+        config: source.connectorConfig([{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }]),
         credentials: { password: source.password },
       },
       { employee_id: { source: 'id' }, name: { source: 'name' }, salary: SALARY, start_date: { source: 'hired', transforms: [{ type: 'cast', to: 'date' }] } },

@@ -43,14 +43,8 @@ describe('integrations', () => {
     streams: [{ name: 'employees', path: '/v1/employees', records_path: 'data', primary_key: ['id'], incremental_field: 'updated_at', incremental_param: 'updated_since' }],
   });
 
-  const postgresConfig = (streams: unknown[] = [{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }]) => ({
-    host: source.host,
-    port: source.port,
-    database: source.database,
-    username: source.username,
-    ssl_mode: 'disable',
-    streams,
-  });
+  const postgresConfig = (streams: unknown[] = [{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }]) =>
+    source.connectorConfig(streams);
 
   const createRest = async (extra: Record<string, unknown> = {}) => {
     const response = await api('POST', '/api/v1/integrations', { name: 'HRIS', connector_type: 'rest', config: restConfig(hris.port), credentials: { token: TOKEN }, ...extra });

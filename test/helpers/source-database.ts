@@ -13,6 +13,8 @@ export interface SourceDatabase {
   password: string;
   /** A superuser connection to the source database, for the test to write rows the connector then reads. */
   admin: pg.Client;
+  /** A `postgres` connector's config reading this database as its read-only role (the password goes in credentials). */
+  connectorConfig(streams: unknown[], extra?: Record<string, unknown>): Record<string, unknown>;
   drop(): Promise<void>;
 }
 
@@ -32,13 +34,16 @@ export async function createSourceDatabase(): Promise<SourceDatabase> {
   await admin.connect();
   await admin.query(`alter default privileges in schema public grant select on tables to ${username}`);
   await admin.query(`grant usage on schema public to ${username}`);
+  const host = url.hostname;
+  const port = Number(url.port || 5432);
   return {
-    host: url.hostname,
-    port: Number(url.port || 5432),
+    host,
+    port,
     database,
     username,
     password,
     admin,
+    connectorConfig: (streams, extra = {}) => ({ host, port, database, username, ssl_mode: 'disable', ...extra, streams }),
     async drop() {
       await admin.end();
       await server.query(`drop database if exists ${database} with (force)`);

@@ -39,15 +39,7 @@ describe('connector reads', () => {
     await source.admin.query('create table people (id text primary key, name text not null, updated_at timestamptz not null)');
     // Three rows share T2, so with pages of 2 the equal timestamps straddle a page boundary.
     await source.admin.query(`insert into people values ('p1', 'A', $1), ('p2', 'B', $2), ('p3', 'C', $2), ('p4', 'D', $2), ('p5', 'E', '2026-11-03T10:00:00Z')`, [T1, T2]);
-    pgConfig = {
-      host: source.host,
-      port: source.port,
-      database: source.database,
-      username: source.username,
-      ssl_mode: 'disable',
-      statement_timeout_ms: 5000,
-      streams: [{ name: 'people', table: 'public.people', cursor_column: 'updated_at', primary_key: ['id'] }],
-    };
+    pgConfig = source.connectorConfig([{ name: 'people', table: 'public.people', cursor_column: 'updated_at', primary_key: ['id'] }], { statement_timeout_ms: 5000 }) as unknown as typeof pgConfig;
     hris = await startHrisServer('tkn', [
       { id: 'e1', updated_at: T1 },
       { id: 'e2', updated_at: T2 },
