@@ -4,7 +4,8 @@
  *
  * Switches: BENCH_ONLY_SCENARIOS, BENCH_ONLY_WEBHOOKS, BENCH_ONLY_INBOX, BENCH_ONLY_GOVERNANCE=1 (approval round trips, then the audit
  * export of BENCH_AUDIT_RECORDS records and its offline verification; a smoke run: BENCH_AUDIT_RECORDS=20000
- * BENCH_APPROVAL_DECISIONS=40).
+ * BENCH_APPROVAL_DECISIONS=40), BENCH_ONLY_INTEGRATIONS=1 (full syncs of BENCH_HRIS_RECORDS records through the REST connector and
+ * BENCH_WAREHOUSE_ROWS rows from the Postgres source).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -15,6 +16,7 @@ import { benchBatch, benchScenarioCreates } from './bench/scenarios';
 import { benchApprovals, benchAuditExport, benchInbox } from './bench/governance';
 import { startBenchServices } from './bench/services';
 import { benchWebhookDelivery } from './bench/webhooks';
+import { benchIntegrationSyncs } from './bench/integrations';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -29,6 +31,9 @@ const AUDIT_RECORDS = Number(process.env.BENCH_AUDIT_RECORDS ?? 1_000_000);
 const APPROVERS = Number(process.env.BENCH_APPROVERS ?? 8);
 const APPROVAL_DECISIONS = Number(process.env.BENCH_APPROVAL_DECISIONS ?? 400);
 const INBOX_DECISIONS = Number(process.env.BENCH_INBOX_DECISIONS ?? 100_000);
+const ONLY_INTEGRATIONS = Boolean(process.env.BENCH_ONLY_INTEGRATIONS);
+const HRIS_RECORDS = Number(process.env.BENCH_HRIS_RECORDS ?? 100_000);
+const WAREHOUSE_ROWS = Number(process.env.BENCH_WAREHOUSE_ROWS ?? 1_000_000);
 
 async function main(): Promise<void> {
   console.log(`# Benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
@@ -45,6 +50,10 @@ async function main(): Promise<void> {
 
     if (process.env.BENCH_ONLY_INBOX) {
       await benchInbox(services, { decisions: INBOX_DECISIONS, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+      return;
+    }
+    if (ONLY_INTEGRATIONS) {
+      await benchIntegrationSyncs(services, { hrisRecords: HRIS_RECORDS, warehouseRows: WAREHOUSE_ROWS });
       return;
     }
     if (ONLY_GOVERNANCE) {
@@ -75,6 +84,7 @@ async function main(): Promise<void> {
     }
     await benchWebhookDelivery(services, key, tenant.id, WEBHOOK_EVENTS);
     if (!ONLY_WEBHOOKS) await benchGovernance(services);
+    if (!ONLY_WEBHOOKS) await benchIntegrationSyncs(services, { hrisRecords: HRIS_RECORDS, warehouseRows: WAREHOUSE_ROWS });
   } finally {
     await services.stop();
   }

@@ -17,6 +17,7 @@ export interface PostgresStreamConfig {
   query?: string;
   cursor_column: string;
   primary_key: string[];
+  lookback_seconds?: number;
 }
 
 export interface PostgresConfig {
@@ -28,6 +29,9 @@ export interface PostgresConfig {
   statement_timeout_ms: number;
   streams: PostgresStreamConfig[];
 }
+
+/** Late commits are rarely later than a few minutes: a long transaction that wrote updated_at = now() at its start. */
+export const DEFAULT_LOOKBACK_SECONDS = 300;
 
 const identifier = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,62}$' };
 
@@ -56,6 +60,15 @@ const spec = {
           query: { type: 'string', minLength: 1, maxLength: 20_000, description: 'One SELECT; run read-only. Its columns must include cursor_column and primary_key.' },
           cursor_column: { ...identifier, description: 'A non-null column that grows with every change (updated_at); rows where it is null are not read.' },
           primary_key: { type: 'array', minItems: 1, maxItems: 4, uniqueItems: true, items: identifier },
+          lookback_seconds: {
+            type: 'integer',
+            minimum: 0,
+            maximum: 604_800,
+            default: DEFAULT_LOOKBACK_SECONDS,
+            description:
+              'Incremental reads of a timestamp cursor start this far before the last value read, so rows committed late with an earlier ' +
+              'value are picked up; rows read again are de-duplicated on the primary key (counted unchanged). 0 reads from the last value (inclusive).',
+          },
         },
         oneOf: [{ required: ['table'] }, { required: ['query'] }],
       },
@@ -98,8 +111,8 @@ const TYPE_NAMES: Record<string, FieldType> = {
   jsonb: 'object',
 };
 
-/** Runs `work` in a read-only transaction with the configured statement timeout, on a connection to the checked address. */
-async function withReadOnlyTransaction<T>(config: PostgresConfig, credentials: Credentials, env: ConnectorEnvironment, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A connection to the checked address of the source (the host is resolved and checked again on every connect). */
+async function connect(config: PostgresConfig, credentials: Credentials, env: ConnectorEnvironment): Promise<pg.Client> {
   const target = await resolveAllowedAddress(config.host, env);
   const client = new pg.Client({
     host: target.address,
@@ -118,6 +131,11 @@ async function withReadOnlyTransaction<T>(config: PostgresConfig, credentials: C
   } catch (error) {
     throw new ConnectorError(`could not connect to ${config.host}:${config.port}/${config.database}: ${(error as Error).message}`, { retryable: true });
   }
+  return client;
+}
+
+/** Runs `work` in a read-only transaction with the configured statement timeout, on an open connection. */
+async function readOnlyTransaction<T>(client: pg.Client, config: PostgresConfig, work: (client: pg.Client) => Promise<T>): Promise<T> {
   try {
     await client.query('begin transaction isolation level repeatable read read only');
     await client.query(`select set_config('statement_timeout', $1, true), set_config('timezone', 'UTC', true)`, [String(config.statement_timeout_ms)]);
@@ -125,13 +143,37 @@ async function withReadOnlyTransaction<T>(config: PostgresConfig, credentials: C
     await client.query('commit');
     return result;
   } catch (error) {
+    await client.query('rollback').catch(() => undefined);
     if (error instanceof ConnectorError) throw error;
     const code = (error as { code?: string }).code;
     // 57014: statement timeout; 08xxx: connection trouble. Other SQL errors are the configuration's (not retryable).
     throw new ConnectorError(`the source query failed: ${(error as Error).message}`, { retryable: code === '57014' || code?.startsWith('08') === true });
+  }
+}
+
+/** One read-only transaction on a connection of its own (checks and discovery). */
+async function withReadOnlyTransaction<T>(config: PostgresConfig, credentials: Credentials, env: ConnectorEnvironment, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connect(config, credentials, env);
+  try {
+    return await readOnlyTransaction(client, config, work);
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * Where a new incremental read starts: the last cursor value, moved back by the look-back window when it is a time
+ * (`2026-11-05 10:00:00.123+00`, as timestamptz::text writes it under UTC, or ISO 8601). Other cursor types (numbers,
+ * text) start at the value itself.
+ */
+export function lookBack(cursor: string, seconds: number): string {
+  if (seconds <= 0) return cursor;
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d+)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/.exec(cursor);
+  if (!match) return cursor;
+  const zone = match[3] === undefined ? 'Z' : match[3] === 'Z' ? 'Z' : match[3].length === 3 ? `${match[3]}:00` : match[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+  const time = Date.parse(`${match[1]}T${match[2]}${zone}`);
+  if (Number.isNaN(time)) return cursor;
+  return new Date(time - seconds * 1000).toISOString();
 }
 
 function plainRecord(row: Record<string, unknown>): Record<string, unknown> {
@@ -141,6 +183,15 @@ function plainRecord(row: Record<string, unknown>): Record<string, unknown> {
     record[key] = value instanceof Date ? value.toISOString() : Buffer.isBuffer(value) ? value.toString('base64') : value;
   }
   return record;
+}
+
+/** Orders two cursor values as the source does for times and numbers (both as text from ::text); otherwise as text. */
+function compareCursor(a: string, b: string): number {
+  const [ta, tb] = [Date.parse(a.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')), Date.parse(b.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))];
+  if (!Number.isNaN(ta) && !Number.isNaN(tb) && /^\d{4}-/.test(a) && /^\d{4}-/.test(b)) return ta - tb;
+  const [na, nb] = [Number(a), Number(b)];
+  if (a.trim() !== '' && b.trim() !== '' && Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The keyset condition "(cursor, pk…) > (values…)" written out term by term, so each parameter takes its column's type. */
@@ -209,32 +260,44 @@ export const postgresConnector: Connector<PostgresConfig> = {
     const keyColumns = [stream.cursor_column, ...stream.primary_key];
     let cursor = request.state?.cursor ?? null;
     let position = (request.state?.position as string[] | null | undefined) ?? null;
-    for (;;) {
-      const selectKeys = keyColumns.map((column, i) => `source.${quote(column)}::text as "__dms_key_${i}"`).join(', ');
-      const where = [`source.${quote(stream.cursor_column)} is not null`];
-      const parameters: unknown[] = [];
-      if (position) {
-        // Resuming: strictly after the last row read, in (cursor, primary key) order.
-        where.push(after(keyColumns, 1));
-        parameters.push(...position);
-      } else if (cursor !== null) {
-        // A new incremental read: inclusive, so rows sharing the last cursor value are read again, not missed.
-        where.push(`source.${quote(stream.cursor_column)} >= $1`);
-        parameters.push(cursor);
+    const quoted = keyColumns.map((c) => `source.${quote(c)}`);
+    const selectKeys = quoted.map((column, i) => `${column}::text as "__dms_key_${i}"`).join(', ');
+    // One connection for the whole read, one short read-only transaction per page (a snapshot held for a whole
+    // sync would hold back the source's vacuum).
+    const client = await connect(config, credentials, env);
+    try {
+      for (;;) {
+        const where = [`${quoted[0]} is not null`];
+        const parameters: unknown[] = [];
+        if (position) {
+          // Resuming: strictly after the last row read, in (cursor, primary key) order. The plain range on the cursor
+          // column is implied by the keyset terms; it is spelled out so an index on the cursor column serves it.
+          where.push(`${quoted[0]} >= $1`, after(keyColumns, 1));
+          parameters.push(...position);
+        } else if (cursor !== null) {
+          // A new incremental read: inclusive and looking back, so rows sharing the last cursor value, or committed
+          // late with an earlier one, are read again rather than missed (the dataset de-duplicates on the key).
+          where.push(`${quoted[0]} >= $1`);
+          parameters.push(lookBack(cursor, stream.lookback_seconds ?? DEFAULT_LOOKBACK_SECONDS));
+        }
+        parameters.push(request.pageSize);
+        const sql =
+          `select source.*, ${selectKeys} from (${sourceSql(stream)}) as source where ${where.join(' and ')} ` +
+          `order by ${quoted.join(', ')} limit $${parameters.length}`;
+        const rows = await readOnlyTransaction(client, config, async (c) => (await c.query(sql, parameters)).rows as Array<Record<string, unknown>>);
+        const last = rows[rows.length - 1];
+        if (last) {
+          position = keyColumns.map((_, i) => last[`__dms_key_${i}`] as string);
+          // The watermark only moves forward: a look-back re-read of older rows never sets it back.
+          const value = position[0] as string;
+          if (cursor === null || compareCursor(value, cursor) > 0) cursor = value;
+        }
+        const done = rows.length < request.pageSize;
+        yield { records: rows.map(plainRecord), state: { cursor, position: done ? null : position } };
+        if (done) return;
       }
-      parameters.push(request.pageSize);
-      const sql =
-        `select source.*, ${selectKeys} from (${sourceSql(stream)}) as source where ${where.join(' and ')} ` +
-        `order by ${keyColumns.map((c) => `source.${quote(c)}`).join(', ')} limit $${parameters.length}`;
-      const rows = await withReadOnlyTransaction(config, credentials, env, async (client) => (await client.query(sql, parameters)).rows as Array<Record<string, unknown>>);
-      const last = rows[rows.length - 1];
-      if (last) {
-        position = keyColumns.map((_, i) => last[`__dms_key_${i}`] as string);
-        cursor = position[0] as string;
-      }
-      const done = rows.length < request.pageSize;
-      yield { records: rows.map(plainRecord), state: { cursor, position: done ? null : position } };
-      if (done) return;
+    } finally {
+      await client.end().catch(() => undefined);
     }
   },
 };

@@ -190,25 +190,33 @@ describe('integration syncs and datasets', () => {
     // An incremental sync with nothing new reads only the boundary again.
     const quiet = await runSync(warehouseId, { mode: 'incremental' });
     assert.deepEqual(quiet.counts, { read: 1, inserted: 0, updated: 0, unchanged: 1, rejected: 0, deleted: 0 });
+
+    // A row committed late, with a cursor value two minutes before the last one read: the default 300 s look-back
+    // picks it up, and the row at the watermark read again is de-duplicated (unchanged), not stored twice.
+    await source.admin.query(`insert into employees values ('a7', 'Gi', 52000, '2026-11-01', '2026-11-05T09:58:00Z')`);
+    const late = await runSync(warehouseId, { mode: 'incremental' });
+    assert.deepEqual(late.counts, { read: 2, inserted: 1, updated: 0, unchanged: 1, rejected: 0, deleted: 0 });
+    // The watermark does not move back to the late row's value.
+    assert.equal((await stack.db('integration_syncs').where({ id: late.id }).first()).state.cursor, '2026-11-05 10:00:00+00');
   });
 
   it('a full sync flags records the source no longer returns as deleted, only among its own integration\'s records', async () => {
-    await source.admin.query(`delete from employees where id in ('a3', 'a6')`);
+    await source.admin.query(`delete from employees where id in ('a3', 'a6', 'a7')`);
     const full = await runSync(warehouseId, { mode: 'full' });
     assert.equal(full.status, 'completed');
-    assert.deepEqual(full.counts, { read: 4, inserted: 0, updated: 0, unchanged: 4, rejected: 0, deleted: 2 });
+    assert.deepEqual(full.counts, { read: 4, inserted: 0, updated: 0, unchanged: 4, rejected: 0, deleted: 3 });
     const live = await datasetRecords();
     assert.deepEqual(live.map((r) => r.primary_key), ['a1', 'a2', 'a4', 'a5', 'e1', 'e2', 'e3', 'e4', 'e5']);
     const all = await datasetRecords('&include_deleted=true');
     const deleted = all.filter((r) => r.deleted_at !== null);
-    assert.deepEqual(deleted.map((r) => r.primary_key), ['a3', 'a6']);
+    assert.deepEqual(deleted.map((r) => r.primary_key), ['a3', 'a6', 'a7']);
     assert.ok(!Number.isNaN(Date.parse(deleted[0].deleted_at)));
 
     const datasets = await api('GET', '/api/v1/datasets');
     assert.equal(datasets.status, 200);
     const employees = datasets.body.data.find((d: any) => d.name === 'employees');
     assert.equal(employees.records, 9);
-    assert.equal(employees.deleted_records, 2);
+    assert.equal(employees.deleted_records, 3);
     assert.equal(employees.primary_key, 'employee_id');
 
     // A row that comes back is restored (an update) on the next full sync.
