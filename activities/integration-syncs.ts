@@ -17,11 +17,28 @@ import {
 } from '../db/repositories/integration-syncs';
 import { findFieldMappingVersion, findIntegrationIncludingDeleted } from '../db/repositories/integrations';
 import { inTenantTransaction } from '../db/tenant-scope';
-import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type ResolveHost } from '../integrations/connectors';
+import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type RecordPage, type ResolveHost } from '../integrations/connectors';
 import { systemResolveHost } from '../integrations/connectors/network';
 import { mapRecord, TARGET_DATASETS, type FieldMappingDefinition } from '../integrations/field-mapping';
-import { contentHash } from '../integrations/syncs';
+import { contentHash, readAhead } from '../integrations/syncs';
 import type { FailIntegrationSyncInput, RunIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
+
+/** Maps each page's records: the rows to upsert (one per primary key) and the records the mapping refused. */
+async function* mapPages(pages: AsyncIterable<RecordPage>, definition: FieldMappingDefinition, primaryKeyField: string) {
+  for await (const page of pages) {
+    const rows = new Map<string, MappedRow>();
+    const rejections: Rejection[] = [];
+    for (const source of page.records) {
+      const { record, errors } = await mapRecord(definition, source);
+      const key = record[primaryKeyField];
+      const primaryKey = key === null || key === undefined ? null : String(key);
+      if (errors.length > 0 || primaryKey === null) rejections.push({ primaryKey, sourceRecord: source, errors });
+      // The same key twice in one page (an inclusive cursor re-read): the later version wins.
+      else rows.set(primaryKey, { primaryKey, data: record, contentHash: contentHash(record) });
+    }
+    yield { page, rows: [...rows.values()], rejections };
+  }
+}
 
 export interface IntegrationSyncActivityDeps {
   db: Knex;
@@ -86,19 +103,10 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
 
       try {
         const pages = connector.read(integration.config, credentials, environment, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
-        for await (const page of pages) {
-          const rows = new Map<string, MappedRow>();
-          const rejections: Rejection[] = [];
-          for (const source of page.records) {
-            const { record, errors } = await mapRecord(definition, source);
-            const key = record[primaryKeyField];
-            const primaryKey = key === null || key === undefined ? null : String(key);
-            if (errors.length > 0 || primaryKey === null) rejections.push({ primaryKey, sourceRecord: source, errors });
-            // The same key twice in one page (an inclusive cursor re-read): the later version wins.
-            else rows.set(primaryKey, { primaryKey, data: record, contentHash: contentHash(record) });
-          }
+        // Page N+1 is read and mapped while page N is being committed.
+        for await (const { page, rows, rejections } of readAhead(mapPages(pages, definition, primaryKeyField))) {
           sync = await inTenantTransaction(db, tenantId, async (scope) => {
-            const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows: [...rows.values()] });
+            const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows });
             await insertRejections(scope, syncId, rejections);
             const updated = (await scope.trx('integration_syncs')
               .where({ tenant_id: tenantId, id: syncId, status: 'syncing', pages_committed: sync.pages_committed })

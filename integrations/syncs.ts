@@ -11,3 +11,36 @@ function canonical(value: unknown): string {
 export function contentHash(record: Record<string, unknown>): string {
   return crypto.createHash('sha256').update(canonical(record)).digest('hex');
 }
+
+/**
+ * Reads one item ahead of the consumer: while the caller commits page N, page N+1 is already being fetched and
+ * mapped, so the source's latency, the worker's mapping and the dataset's writes overlap instead of adding up. At
+ * most one item is held beyond the one being consumed. A consumer that stops early (a failure, a cancellation)
+ * closes the source once its read in flight has settled; that read's failure is then not reported twice.
+ */
+export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let next = iterator.next();
+  let finished = false;
+  try {
+    for (;;) {
+      const result = await next;
+      if (result.done) {
+        finished = true;
+        return;
+      }
+      next = iterator.next();
+      // Observed by the next turn of the loop; without this, a consumer that stops now would leave it unhandled.
+      next.catch(() => undefined);
+      yield result.value;
+    }
+  } finally {
+    if (!finished) {
+      const pending = await next.then(
+        (result) => !result.done,
+        () => false,
+      );
+      if (pending) await iterator.return?.(undefined);
+    }
+  }
+}
