@@ -152,3 +152,5 @@ export const insufficientApprovers = (stepIndex: number, stepName: string, requi
   });
 export const connectorFailed = (message: string) =>
   new AppError(422, 'connector_failed', `The source could not be read: ${message}`);
+export const uploadsNotSupported = (connectorType: string) =>
+  new AppError(409, 'uploads_not_supported', `Files can be uploaded only to integrations of connector type csv; this one is ${connectorType}.`);
