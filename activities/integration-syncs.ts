@@ -15,6 +15,7 @@ import {
   type MappedRow,
   type Rejection,
 } from '../db/repositories/integration-syncs';
+import { createUploadSource } from '../db/repositories/integration-uploads';
 import { findFieldMappingVersion, findIntegrationIncludingDeleted } from '../db/repositories/integrations';
 import { inTenantTransaction } from '../db/tenant-scope';
 import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type ResolveHost } from '../integrations/connectors';
@@ -85,7 +86,8 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
       const primaryKeyField = TARGET_DATASETS[definition.target].primaryKey;
 
       try {
-        const pages = connector.read(integration.config, credentials, environment, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
+        const uploads = createUploadSource(db, tenantId, integration.id);
+        const pages = connector.read(integration.config, credentials, { ...environment, uploads }, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
         for await (const page of pages) {
           const rows = new Map<string, MappedRow>();
           const rejections: Rejection[] = [];
@@ -97,13 +99,17 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
             // The same key twice in one page (an inclusive cursor re-read): the later version wins.
             else rows.set(primaryKey, { primaryKey, data: record, contentHash: contentHash(record) });
           }
+          // Source rows that were not records at all (a broken CSV row): rejected with their line.
+          for (const broken of page.rejected ?? []) {
+            rejections.push({ primaryKey: null, sourceRecord: { line: broken.line, ...(broken.raw !== undefined ? { raw: broken.raw } : {}) }, errors: [{ path: '', message: `line ${broken.line}: ${broken.message}` }] });
+          }
           sync = await inTenantTransaction(db, tenantId, async (scope) => {
             const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows: [...rows.values()] });
             await insertRejections(scope, syncId, rejections);
             const updated = (await scope.trx('integration_syncs')
               .where({ tenant_id: tenantId, id: syncId, status: 'syncing', pages_committed: sync.pages_committed })
               .update({
-                records_read: db.raw('records_read + ?', [page.records.length]),
+                records_read: db.raw('records_read + ?', [page.records.length + (page.rejected?.length ?? 0)]),
                 records_inserted: db.raw('records_inserted + ?', [counts.inserted]),
                 records_updated: db.raw('records_updated + ?', [counts.updated]),
                 records_unchanged: db.raw('records_unchanged + ?', [counts.unchanged]),

@@ -117,7 +117,7 @@ export interface CsvPosition {
  * (its line) and ends is worked out from the bytes, as the parser reports only how many bytes it has consumed.
  */
 class RowWindow {
-  private bytes = Buffer.alloc(0);
+  private bytes: Buffer = Buffer.alloc(0);
   constructor(public position: CsvPosition) {}
 
   append(chunk: Buffer) {
@@ -253,7 +253,7 @@ export interface CsvHeader {
  */
 export function createCsvHeaderProbe(config: CsvConfig) {
   const parser = parse({ ...parserOptions(config.delimiter), bom: true, to: 1 });
-  let head = Buffer.alloc(0);
+  let head: Buffer = Buffer.alloc(0);
   let found: { record: string[]; bytes: number } | undefined;
   let failure: Error | undefined;
   parser.on('data', (row: { record: string[]; info: Info }) => {
