@@ -15,6 +15,7 @@ import {
   type MappedRow,
   type Rejection,
 } from '../db/repositories/integration-syncs';
+import { createUploadSource } from '../db/repositories/integration-uploads';
 import { findFieldMappingVersion, findIntegrationIncludingDeleted } from '../db/repositories/integrations';
 import { inTenantTransaction } from '../db/tenant-scope';
 import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type RecordPage, type ResolveHost } from '../integrations/connectors';
@@ -35,6 +36,10 @@ async function* mapPages(pages: AsyncIterable<RecordPage>, definition: FieldMapp
       if (errors.length > 0 || primaryKey === null) rejections.push({ primaryKey, sourceRecord: source, errors });
       // The same key twice in one page (an inclusive cursor re-read): the later version wins.
       else rows.set(primaryKey, { primaryKey, data: record, contentHash: contentHash(record) });
+    }
+    // Source rows that were not records at all (a broken CSV row): rejected with their line.
+    for (const broken of page.rejected ?? []) {
+      rejections.push({ primaryKey: null, sourceRecord: { line: broken.line, ...(broken.raw !== undefined ? { raw: broken.raw } : {}) }, errors: [{ path: '', message: `line ${broken.line}: ${broken.message}` }] });
     }
     yield { page, rows: [...rows.values()], rejections };
   }
@@ -102,7 +107,8 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
       const primaryKeyField = TARGET_DATASETS[definition.target].primaryKey;
 
       try {
-        const pages = connector.read(integration.config, credentials, environment, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
+        const uploads = createUploadSource(db, tenantId, integration.id);
+        const pages = connector.read(integration.config, credentials, { ...environment, uploads }, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
         // Page N+1 is read and mapped while page N is being committed.
         for await (const { page, rows, rejections } of readAhead(mapPages(pages, definition, primaryKeyField))) {
           sync = await inTenantTransaction(db, tenantId, async (scope) => {
@@ -111,7 +117,7 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
             const updated = (await scope.trx('integration_syncs')
               .where({ tenant_id: tenantId, id: syncId, status: 'syncing', pages_committed: sync.pages_committed })
               .update({
-                records_read: db.raw('records_read + ?', [page.records.length]),
+                records_read: db.raw('records_read + ?', [page.records.length + (page.rejected?.length ?? 0)]),
                 records_inserted: db.raw('records_inserted + ?', [counts.inserted]),
                 records_updated: db.raw('records_updated + ?', [counts.updated]),
                 records_unchanged: db.raw('records_unchanged + ?', [counts.unchanged]),

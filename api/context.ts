@@ -32,6 +32,8 @@ export interface AppState extends DefaultState {
   principal?: Principal;
   /** The parsed JSON body, set by the parse-json-body middleware. */
   body?: unknown;
+  /** The operation reads the request body itself, as a stream (an upload); `body` stays undefined. */
+  streamedBody?: boolean;
   /** The validated, type-coerced query, set by the validate middleware. */
   query?: Record<string, unknown>;
 }

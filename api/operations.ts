@@ -77,3 +77,9 @@ export function bodyLimitFor(document: OpenApiDocument, config: Pick<Config, 'bo
     return operation?.bodyLimit ? limits[operation.bodyLimit] : config.bodyLimitBytes;
   };
 }
+
+/** Whether a request is for an operation that reads its body as a stream (`x-streamed-body`: uploads). */
+export function streamedBodyFor(document: OpenApiDocument) {
+  const streamed = documentedOperations(document).filter((operation) => operation.streamedBody);
+  return (method: string, path: string): boolean => findOperation(streamed, method, path) !== undefined;
+}

@@ -51,6 +51,10 @@ export interface Config {
   activityRetry: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number };
   /** An integration sync attempt that has not heartbeated (once per committed page) for this long is retried elsewhere. */
   integrationSyncHeartbeatTimeoutMs: number;
+  /** Largest CSV upload accepted (POST /integrations/{id}/uploads); larger ones answer 413. */
+  csvUploadMaxBytes: number;
+  /** Size of the pieces an upload is stored in (one Postgres row each); reads hold one piece at a time. */
+  csvUploadChunkBytes: number;
   /** The approval workflow: reminders after an SLA escalated, and when a long review continues as new. */
   approvals: { reminderIntervalSeconds: number; continueAsNewAfterEvents: number };
   nodeEnv: string;
@@ -214,6 +218,8 @@ export function loadConfig(env: Env = process.env): Config {
     batchChunksPerRun: readInteger(env, 'BATCH_CHUNKS_PER_RUN', 100, 1, 1000),
     batchChunkTimeoutMs: readInteger(env, 'BATCH_CHUNK_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     integrationSyncHeartbeatTimeoutMs: readInteger(env, 'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    csvUploadMaxBytes: readInteger(env, 'CSV_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    csvUploadChunkBytes: readInteger(env, 'CSV_UPLOAD_CHUNK_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),
     activityRetry: {
       initialIntervalMs: readInteger(env, 'ACTIVITY_RETRY_INITIAL_MS', 1000, 1, 3_600_000),
       maximumIntervalMs: readInteger(env, 'ACTIVITY_RETRY_MAX_MS', 30_000, 1, 86_400_000),

@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   resubmission_in_progress: { status: 409, description: 'A resubmission of the decision is being recorded; edit after it has been (or request changes again).' },
   decision_not_approved: { status: 409, description: 'The decision is not approved or implemented: outcomes are recorded only against a decision that was approved.' },
   approval_policy_archived: { status: 409, description: 'The approval policy is archived: it takes no new versions.' },
+  uploads_not_supported: { status: 409, description: 'Files can be uploaded only to integrations of connector type `csv`.' },
   payload_too_large: { status: 413, description: "The request body exceeds the operation's limit." },
   unsupported_media_type: { status: 415, description: 'The body is not unencoded JSON in UTF-8.' },
   validation_failed: { status: 422, description: 'The body is invalid; `errors` names each field.' },
@@ -152,3 +153,5 @@ export const insufficientApprovers = (stepIndex: number, stepName: string, requi
   });
 export const connectorFailed = (message: string) =>
   new AppError(422, 'connector_failed', `The source could not be read: ${message}`);
+export const uploadsNotSupported = (connectorType: string) =>
+  new AppError(409, 'uploads_not_supported', `Files can be uploaded only to integrations of connector type csv; this one is ${connectorType}.`);

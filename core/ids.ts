@@ -15,6 +15,7 @@ export const ID_PREFIXES = {
   decision: 'dec',
   integration: 'int',
   integrationSync: 'syn',
+  integrationUpload: 'upl',
   webhook: 'whk',
   event: 'evt',
   webhookDelivery: 'dlv',

@@ -60,6 +60,8 @@ const ABANDONED_AFTER_SECONDS = 300;
 export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> {
   return async (ctx, next) => {
     if (ctx.method !== 'POST') return next();
+    // A streamed body (an upload) is not held, so it cannot be hashed before the work: such operations take no key.
+    if (ctx.state.streamedBody) return next();
     const key = ctx.get('idempotency-key');
     if (key === '') return next();
     if (key.length > 255) {

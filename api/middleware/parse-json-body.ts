@@ -7,10 +7,17 @@ import type { AppState } from '../context';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-/** Reads a JSON body within the size limit; every way a body can be wrong is a specific 4xx. */
-export function parseJsonBody(limitFor: (method: string, path: string) => number): Middleware<AppState> {
+/**
+ * Reads a JSON body within the size limit; every way a body can be wrong is a specific 4xx. Operations that stream
+ * their body (uploads) are left to read it themselves.
+ */
+export function parseJsonBody(limitFor: (method: string, path: string) => number, streamed: (method: string, path: string) => boolean = () => false): Middleware<AppState> {
   return async (ctx, next) => {
     if (!METHODS_WITH_BODY.has(ctx.method)) return next();
+    if (streamed(ctx.method, ctx.path)) {
+      ctx.state.streamedBody = true;
+      return next();
+    }
     const limitBytes = limitFor(ctx.method, ctx.path);
     const length = ctx.request.length;
     const hasBody = ctx.request.headers['transfer-encoding'] !== undefined || (length !== undefined && length > 0);
@@ -78,7 +85,7 @@ const PARAMETER = new RegExp(`^(${TOKEN})=(${TOKEN}|"(?:[^"\\\\]|\\\\.)*")$`);
  * parse, so a malformed header is refused rather than guessed at. Koa's own helpers accept `application/json; charset`
  * as JSON yet report no charset for it.
  */
-function parseContentType(header: string): { mediaType: string; charset?: string } | undefined {
+export function parseContentType(header: string): { mediaType: string; charset?: string } | undefined {
   const [type = '', ...parameters] = header.split(';').map((part) => part.trim());
   if (!MEDIA_TYPE.test(type)) return undefined;
   let charset: string | undefined;

@@ -22,6 +22,7 @@ const syncExample = {
   counts: { read: 1200, inserted: 1190, updated: 0, unchanged: 0, rejected: 10, deleted: 3 },
   pages_committed: 3,
   error: null,
+  upload_id: null,
   workflow_id: 'integration_sync/syn_01jd3m2n4p5q6r7s8t9v0w1x2y',
   created_by: { type: 'api_key', id: 'key_01jd3k9x7y8z0a1b2c3d4e5f6g' },
   created_at: '2026-11-23T10:00:00.000Z',
@@ -55,13 +56,19 @@ export const integrationSyncsPart: DocumentPart = {
             'the last finished sync stopped (inclusively: rows sharing the last cursor value are read again and de-duplicated on the primary key).',
         },
         page_size: { type: 'integer', minimum: 1, maximum: 5000, default: 1000, description: 'Records read per page; each page is committed in one transaction.' },
+        upload_id: {
+          type: 'string',
+          description:
+            'csv integrations: the upload (`upl_…`) to read; default the latest (422 naming `/upload_id` when there is none, or for other connector types). ' +
+            'A csv `full` sync flags the integration\'s records missing from the file as deleted; `incremental` only upserts the file\'s rows.',
+        },
       },
     },
     IntegrationSync: {
       type: 'object',
       required: [
         'id', 'object', 'integration_id', 'status', 'mode', 'dataset', 'stream', 'mapping_version', 'page_size', 'counts', 'pages_committed',
-        'error', 'workflow_id', 'created_by', 'created_at', 'updated_at', 'started_at', 'completed_at', 'duration_ms',
+        'error', 'upload_id', 'workflow_id', 'created_by', 'created_at', 'updated_at', 'started_at', 'completed_at', 'duration_ms',
       ],
       properties: {
         id: { type: 'string', description: '`syn_…`' },
@@ -93,6 +100,7 @@ export const integrationSyncsPart: DocumentPart = {
         },
         pages_committed: { ...count, description: 'Pages committed so far; a retried attempt resumes after the last one.' },
         error: { type: ['object', 'null'], required: ['code', 'detail'], properties: { code: { type: 'string' }, detail: { type: 'string' } } },
+        upload_id: { type: ['string', 'null'], description: 'csv integrations: the upload this sync reads (`upl_…`); null for other connectors.' },
         workflow_id: { type: 'string', description: 'The Temporal workflow running the sync (`integration_sync/syn_…`).' },
         created_by: ref('Actor'),
         created_at: timestamp('When the sync was requested.'),
@@ -111,7 +119,7 @@ export const integrationSyncsPart: DocumentPart = {
         object: { type: 'string', const: 'sync_rejection' },
         sync_id: { type: 'string' },
         primary_key: { type: ['string', 'null'], description: 'The record\'s mapped primary key, when it could be mapped.' },
-        source_record: { type: 'object', description: 'The record as the source returned it.' },
+        source_record: { type: 'object', description: 'The record as the source returned it; for a CSV row that could not be read as a record, `{ "line": <line number>, "raw": "<the row\'s text, up to 1,000 bytes>" }`.' },
         errors: {
           type: 'array',
           items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },

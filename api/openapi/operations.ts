@@ -16,6 +16,8 @@ export interface DocumentedOperation {
   scope?: string;
   /** `x-body-limit`: a named body limit resolved from configuration (see `bodyLimitBytes`). */
   bodyLimit?: BodyLimitName;
+  /** `x-streamed-body`: the handler reads the body itself, as a stream. */
+  streamedBody?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export function documentedOperations(document: OpenApiDocument): DocumentedOpera
         parameterCount: (path.match(/\{/g) ?? []).length,
         ...(scope && scope !== 'none' ? { scope } : {}),
         ...(bodyLimit ? { bodyLimit } : {}),
+        ...(operation['x-streamed-body'] ? { streamedBody: true } : {}),
       });
     }
   }

@@ -18,8 +18,10 @@ import {
   listRejections,
   listSyncs,
 } from '../../db/repositories/integration-syncs';
+import { findLatestUpload, findUpload } from '../../db/repositories/integration-uploads';
 import { findCurrentFieldMapping, findIntegration } from '../../db/repositories/integrations';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
+import type { StreamState } from '../../integrations/connectors';
 import { TARGET_DATASETS } from '../../integrations/field-mapping';
 import { createIntegrationSyncs, integrationSyncWorkflowId } from '../../orchestration/integration-syncs';
 import type { RequestContext } from '../context';
@@ -27,6 +29,8 @@ import type { RequestContext } from '../context';
 export interface IntegrationSyncCreate {
   mode?: SyncMode;
   page_size?: number;
+  /** csv integrations: the upload to read (default: the latest). */
+  upload_id?: string;
 }
 
 export function createIntegrationSyncService(deps: { db: Knex; temporal: Client; config: Config; logger: Logger }) {
@@ -46,6 +50,25 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
     return sync;
   };
 
+  /**
+   * The upload a csv sync reads: the one named (another integration's or tenant's id is a 404, like any id), else
+   * the latest. Other connectors take no upload.
+   */
+  const uploadToRead = async (scope: TenantScope, connectorType: string, integrationId: string, uploadId: string | undefined) => {
+    if (connectorType !== 'csv') {
+      if (uploadId !== undefined) throw validationFailed([{ path: '/upload_id', message: `only csv integrations read uploads; this one is ${connectorType}` }]);
+      return undefined;
+    }
+    if (uploadId !== undefined) {
+      const upload = isIdOf('integrationUpload', uploadId) ? await findUpload(scope, integrationId, uploadId) : undefined;
+      if (!upload) throw notFound('integration upload', uploadId);
+      return upload;
+    }
+    const latest = await findLatestUpload(scope, integrationId);
+    if (!latest) throw validationFailed([{ path: '/upload_id', message: 'the integration has no upload yet: POST a CSV file to /integrations/{id}/uploads' }], 'A csv sync needs an uploaded file.');
+    return latest;
+  };
+
   return {
     /**
      * Stores the sync as queued and starts its workflow; while one is queued or running, returns that one instead
@@ -54,7 +77,8 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
     async create(context: RequestContext, integrationId: string, body: IntegrationSyncCreate) {
       const mode = body.mode ?? 'incremental';
       const result = await inTenantTransaction(db, context.tenantId, async (scope) => {
-        await requireIntegration(scope, integrationId, { forUpdate: true });
+        const integration = await requireIntegration(scope, integrationId, { forUpdate: true });
+        const upload = await uploadToRead(scope, integration.connector_type, integrationId, body.upload_id);
         const running = await findRunningSync(scope, integrationId);
         if (running) return { sync: running, created: false };
         const mapping = await findCurrentFieldMapping(scope, integrationId);
@@ -74,7 +98,13 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
           stream: mapping.stream,
           mapping_version: mapping.version,
           page_size: body.page_size ?? 1000,
-          start_state: mode === 'incremental' ? await lastFinishedSyncState(scope, integrationId, mapping.stream) : null,
+          // A csv sync reads one upload, pinned here so a retried read (or a newer upload) cannot change which.
+          start_state: upload
+            ? ({ cursor: null, position: { upload_id: upload.id, offset: Number(upload.data_offset), line: upload.data_line } } satisfies StreamState)
+            : mode === 'incremental'
+              ? await lastFinishedSyncState(scope, integrationId, mapping.stream)
+              : null,
+          upload_id: upload?.id ?? null,
           workflow_id: integrationSyncWorkflowId(id),
           created_by: context.actor,
         });
@@ -83,7 +113,7 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
           action: 'integration.sync_requested',
           resourceType: 'integration',
           resourceId: integrationId,
-          payload: { sync_id: id, mode, mapping_version: mapping.version },
+          payload: { sync_id: id, mode, mapping_version: mapping.version, ...(upload ? { upload_id: upload.id } : {}) },
         });
         return { sync, created: true };
       });

@@ -11,6 +11,7 @@ import type { Logger } from '../../core/logger';
 import type { PageRequest } from '../../db/pagination';
 import type { IntegrationFieldMappingRecord, IntegrationRecord } from '../../db/records/integration';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
+import { createUploadSource } from '../../db/repositories/integration-uploads';
 import { findCurrentFieldMapping, findIntegration, insertFieldMappingVersion, insertIntegration, listIntegrations, updateIntegration } from '../../db/repositories/integrations';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment } from '../../integrations/connectors';
@@ -127,7 +128,9 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
     const record = await inTenantTransaction(db, tenantId, (scope) => findIntegration(scope, id));
     if (!record) throw notFound('integration', id);
     const connector = CONNECTORS[record.connector_type] as Connector<Record<string, unknown>>;
-    return { record, connector, credentials: credentialsOf(record) };
+    // The integration's own uploads (the csv connector's source), read within the caller's tenant.
+    const connection = { ...environment, uploads: createUploadSource(db, tenantId, record.id) };
+    return { record, connector, credentials: credentialsOf(record), environment: connection };
   };
 
   /** Problems of a mapping for this integration, at JSON Pointers under `prefix`; throws them as a 422. */
@@ -217,7 +220,7 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
     },
 
     async check(context: RequestContext, id: string) {
-      const { record, connector, credentials } = await loadForConnection(context, id);
+      const { record, connector, credentials, environment } = await loadForConnection(context, id);
       const started = Date.now();
       const result = await connector.check(record.config, credentials, environment);
       return { object: 'connection_check' as const, integration_id: id, ...result, message: result.status === 'failed' ? result.message : null, latency_ms: Date.now() - started };
@@ -247,7 +250,7 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
 
     /** Checks a mapping against the stream's discovered fields and maps the first `limit` records, saving nothing. */
     async validateFieldMapping(context: RequestContext, id: string, body: { mapping: FieldMappingDefinition; limit?: number }) {
-      const { record, connector, credentials } = await loadForConnection(context, id);
+      const { record, connector, credentials, environment } = await loadForConnection(context, id);
       await checkMapping(record, body.mapping, '/mapping');
       const limit = body.limit ?? 10;
       try {
@@ -269,7 +272,7 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
     },
 
     async discover(context: RequestContext, id: string) {
-      const { record, connector, credentials } = await loadForConnection(context, id);
+      const { record, connector, credentials, environment } = await loadForConnection(context, id);
       try {
         const streams = await connector.discover(record.config, credentials, environment);
         return { object: 'catalog' as const, integration_id: id, streams };

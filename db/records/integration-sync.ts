@@ -32,6 +32,8 @@ export class IntegrationSyncRecord extends Model {
   /** The read state as of the last committed page. */
   state!: StreamState | null;
   error!: { code: string; detail: string } | null;
+  /** The upload a csv sync reads; null for other connectors. */
+  upload_id!: string | null;
   workflow_id!: string;
   created_by!: Actor;
   created_at!: Date;
@@ -102,6 +104,7 @@ export function presentSync(record: IntegrationSyncRecord) {
     counts: countsOf(record),
     pages_committed: record.pages_committed,
     error: record.error,
+    upload_id: record.upload_id ?? null,
     workflow_id: record.workflow_id,
     created_by: record.created_by,
     created_at: record.created_at.toISOString(),

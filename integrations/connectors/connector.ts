@@ -24,6 +24,27 @@ export interface ConnectorEnvironment {
   maxRetries?: number;
   /** Waits between retries; tests shorten it. */
   sleep?: (ms: number) => Promise<void>;
+  /** The integration's uploaded files (the csv connector's source); the caller scopes it to one tenant and integration. */
+  uploads?: UploadSource;
+}
+
+/** An uploaded file as a connector reads it: its header and where its data rows begin. */
+export interface UploadedFile {
+  id: string;
+  columns: string[];
+  delimiter: string;
+  bytes: number;
+  /** Byte offset of the first data row (after a BOM and the header row). */
+  dataOffset: number;
+  /** 1-based line number of the line at `dataOffset`. */
+  dataLine: number;
+}
+
+export interface UploadSource {
+  /** The upload with this id, or the latest one when no id is given; undefined when there is none. */
+  find(uploadId?: string): Promise<UploadedFile | undefined>;
+  /** The upload's bytes from `offset` to the end, one stored piece at a time. */
+  open(uploadId: string, offset: number): AsyncIterable<Buffer>;
 }
 
 export type DestinationRules = Pick<ConnectorEnvironment, 'allowedHosts' | 'requireHttps'>;
@@ -59,6 +80,11 @@ export interface ReadRequest {
 
 export interface RecordPage {
   records: Array<Record<string, unknown>>;
+  /**
+   * Source rows that could not be read as records at all (a CSV row with the wrong number of fields or broken
+   * quoting): reported as rejections with their line, never failing the read.
+   */
+  rejected?: Array<{ line: number; raw?: string; message: string }>;
   state: StreamState;
 }
 

@@ -1,4 +1,5 @@
 import type { Connector } from './connector';
+import { csvConnector } from './csv';
 import { postgresConnector } from './postgres';
 import { restConnector } from './rest';
 
@@ -6,6 +7,7 @@ export * from './connector';
 
 /** Every connector type, by its `type`. Adding a provider: its file in this folder, and one entry here. */
 export const CONNECTORS: Record<string, Connector<never>> = {
+  csv: csvConnector as Connector<never>,
   postgres: postgresConnector as Connector<never>,
   rest: restConnector as Connector<never>,
 };

@@ -229,6 +229,11 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   const fieldMapping = { stream: 'employees', target: 'employees', fields: { employee_id: { source: 'id' }, salary: { source: 'pay', transforms: [{ type: 'cast', to: 'number' }] } } };
   const mapped = await call(stack.baseUrl, 'PUT', `/api/v1/integrations/${integration.id}/field-mappings`, { key: tenant.key, body: fieldMapping });
   assert.equal(mapped.status, 200, JSON.stringify(mapped.body));
+  // A csv integration with one upload, for the upload paths (uploads are sent as text/csv, never JSON).
+  const csvIntegration = await post('/api/v1/integrations', { name: 'fuzz csv', connector_type: 'csv', config: { streams: [{ name: 'employees', primary_key: ['id'] }] } });
+  const uploaded = await call(stack.baseUrl, 'POST', `/api/v1/integrations/${csvIntegration.id}/uploads`, { key: tenant.key, rawBody: 'id,name\r\ne1,Ada\r\n', headers: { 'content-type': 'text/csv' } });
+  assert.equal(uploaded.status, 201, JSON.stringify(uploaded.body));
+  const upload = uploaded.body as { id: string };
   const approvalPolicy = await post('/api/v1/approval-policies', { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H' }] });
   await waitForBatch(stack, tenant, batch.id);
   await waitForAuditExport(stack, tenant, auditExport.id);
@@ -256,6 +261,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     [/^\/api\/v1\/decisions\/\{id\}\/outcomes/, approvedDecision.id],
     [/^\/api\/v1\/decisions\//, decision.id],
     [/^\/api\/v1\/approval-policies\//, approvalPolicy.id],
+    [/^\/api\/v1\/integrations\/\{id\}\/uploads/, csvIntegration.id],
     [/^\/api\/v1\/integrations\//, integration.id],
     [/^\/api\/v1\/datasets\//, 'employees'],
   ];
@@ -264,11 +270,12 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       if (parameter === 'delivery_id') return deliveryId;
       if (parameter === 'evidence_id') return evidence.id;
       if (parameter === 'sync_id') return sync.id;
+      if (parameter === 'upload_id') return upload.id;
       const found = ids.find(([pattern]) => pattern.test(pathTemplate));
       if (!found) throw new Error(`No real id for {${parameter}} in ${pathTemplate}: add one to createRealResources`);
       return found[1];
     },
-    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, integration.id, sync.id],
+    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, integration.id, sync.id, csvIntegration.id, upload.id],
     // Bodies that pass the business checks too, so mutations of them probe past validation.
     baseBodies: {
       createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },

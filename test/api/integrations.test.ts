@@ -73,7 +73,7 @@ describe('integrations', () => {
     const response = await api('GET', '/api/v1/integrations/connector-types');
     assert.equal(response.status, 200);
     const types = Object.fromEntries(response.body.data.map((t: any) => [t.type, t]));
-    assert.deepEqual(Object.keys(types).sort(), ['postgres', 'rest']);
+    assert.deepEqual(Object.keys(types).sort(), ['csv', 'postgres', 'rest']);
     assert.equal(types.postgres.spec.type, 'object');
     assert.ok(types.postgres.spec.required.includes('host'));
     assert.deepEqual(types.postgres.credentials_spec.required, ['password']);

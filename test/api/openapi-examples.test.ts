@@ -141,6 +141,15 @@ describe('OpenAPI request examples', () => {
       const sync = await request('POST', `/api/v1/integrations/${id}/syncs`, { mode: 'full' });
       return { id, sync_id: sync.id as string };
     };
+    /** A csv integration keyed like the upload example's file (`id`), and one with that example uploaded. */
+    const csvIntegration = () => request('POST', '/api/v1/integrations', { name: 'fixture upload', connector_type: 'csv', config: { streams: [{ name: 'employees', primary_key: ['id'] }] } });
+    const uploadedIntegration = async () => {
+      const { id } = await csvIntegration();
+      const example = requestExamples(operationsOf(document).find(({ operation }) => operation.operationId === 'createIntegrationUpload')?.operation.requestBody?.content['text/csv'])[0];
+      const uploaded = await call(stack.baseUrl, 'POST', `/api/v1/integrations/${id}/uploads`, { key: tenant.key, rawBody: example?.value as string, headers: { 'content-type': 'text/csv' } });
+      assert.equal(uploaded.status, 201, JSON.stringify(uploaded.body));
+      return { id: id as string, upload_id: uploaded.body.id as string };
+    };
     const apiKey = () => request('POST', '/api/v1/api-keys', { name: 'fixture', scopes: ['scenarios:read'] });
     const oauthClient = () => request('POST', '/api/v1/oauth-clients', { name: 'fixture', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
     const member = () =>
@@ -246,6 +255,8 @@ describe('OpenAPI request examples', () => {
       '/api/v1/integrations/{id}/syncs': async () => ({ id: await mappedIntegration() }),
       '/api/v1/integrations/{id}/syncs/{sync_id}': syncedIntegration,
       '/api/v1/integrations/{id}/syncs/{sync_id}/rejections': syncedIntegration,
+      '/api/v1/integrations/{id}/uploads': async () => ({ id: (await csvIntegration()).id }),
+      '/api/v1/integrations/{id}/uploads/{upload_id}': uploadedIntegration,
       '/api/v1/datasets/{name}/records': async () => ({ name: 'employees' }),
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
@@ -324,15 +335,20 @@ describe('OpenAPI request examples', () => {
       }
       const expected = Object.keys(operation.responses).filter((status) => /^2\d\d$/.test(status)).map(Number);
       const media = operation.requestBody?.content['application/json'];
-      const examples = media ? requestExamples(media) : [{ name: 'no body', value: undefined }];
+      // Uploads take the file itself (text/csv) as the body.
+      const csv = operation.requestBody?.content['text/csv'];
+      const examples = media ? requestExamples(media) : csv ? requestExamples(csv) : [{ name: 'no body', value: undefined }];
       for (const { name, value } of examples) {
         const parameters = resolve ? await resolve() : {};
         const url = new URL(path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(parameters[key] as string)), stack.baseUrl);
         for (const parameter of parametersOf(document, operation).filter((p) => p.in === 'query' && 'example' in p)) {
           url.searchParams.set(parameter.name, String((parameter as { example?: unknown }).example));
         }
-        const body = value === undefined ? undefined : await withOwnScenarioIds(value);
-        const response = await call(stack.baseUrl, method.toUpperCase(), `${url.pathname}${url.search}`, { key: tenant.key, body });
+        const body = value === undefined || csv ? undefined : await withOwnScenarioIds(value);
+        const response = await call(stack.baseUrl, method.toUpperCase(), `${url.pathname}${url.search}`, {
+          key: tenant.key,
+          ...(csv ? { rawBody: value as string, headers: { 'content-type': 'text/csv' } } : { body }),
+        });
         sent += 1;
         if (operation['x-user-actor-required']) {
           if (response.status !== 403 || response.body.code !== 'user_actor_required') {
