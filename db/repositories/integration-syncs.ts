@@ -200,28 +200,3 @@ export async function listDatasets(scope: TenantScope) {
     .groupBy('dataset')
     .orderBy('dataset')) as unknown as Array<{ dataset: string; records: number; deleted_records: number; updated_at: Date }>;
 }
-
-function encodeKeyCursor(lastKey: string): string {
-  return Buffer.from(JSON.stringify({ after_key: lastKey })).toString('base64url');
-}
-
-function decodeKeyCursor(cursor: string): string {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after_key?: unknown };
-    if (typeof parsed.after_key === 'string' && !parsed.after_key.includes('\u0000')) return parsed.after_key;
-  } catch {
-    // fall through
-  }
-  throw invalidCursor();
-}
-
-/** A dataset's records in primary-key order (keyset paging); flagged-deleted ones only when asked. */
-export async function listDatasetRecords(scope: TenantScope, dataset: string, page: PageRequest & { includeDeleted: boolean }) {
-  const query = scoped(scope, DatasetRecord).where('dataset', dataset);
-  if (!page.includeDeleted) query.whereNull('deleted_at');
-  if (page.cursor !== undefined) query.where('primary_key', '>', decodeKeyCursor(page.cursor));
-  const rows = (await query.orderBy('primary_key', 'asc').limit(page.limit + 1)) as DatasetRecord[];
-  const hasMore = rows.length > page.limit;
-  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
-  return { rows: pageRows, nextCursor: hasMore ? encodeKeyCursor(pageRows[pageRows.length - 1]!.primary_key) : null };
-}
