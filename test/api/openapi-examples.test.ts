@@ -247,6 +247,7 @@ describe('OpenAPI request examples', () => {
       '/api/v1/integrations/{id}/syncs/{sync_id}': syncedIntegration,
       '/api/v1/integrations/{id}/syncs/{sync_id}/rejections': syncedIntegration,
       '/api/v1/datasets/{name}/records': async () => ({ name: 'employees' }),
+      '/api/v1/datasets/{name}/aggregate': async () => ({ name: 'employees' }),
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),
