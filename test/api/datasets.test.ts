@@ -53,7 +53,7 @@ describe('datasets: history, as_of, filters, aggregates, scenario input bindings
   const aggregate = (body: unknown, who: TestTenant = tenant) => api('POST', '/api/v1/datasets/employees/aggregate', body, who);
 
   before(async () => {
-    stack = await startTestStack({ worker: true });
+    stack = await startTestStack({ worker: true, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
     tenant = await createTestTenant(stack.db);
     other = await createTestTenant(stack.db);
     source = await createSourceDatabase();
