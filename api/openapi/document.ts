@@ -6,6 +6,7 @@ import { decisionsPart } from './decisions';
 import { integrationsPart } from './integrations';
 import { integrationSyncsPart } from './integration-syncs';
 import { integrationUploadsPart } from './integration-uploads';
+import { datasetsPart } from './datasets';
 import { decisionApprovalsPart } from './decision-approvals';
 import { decisionOutcomesPart } from './decision-outcomes';
 import { approvalPoliciesPart } from './approval-policies';
@@ -98,7 +99,7 @@ only under a new major path. A deprecated operation or version is announced at l
 here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers until its sunset date.
 `.trim();
 
-const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, scenariosPart, decisionsPart, decisionApprovalsPart, decisionOutcomesPart, approvalPoliciesPart, integrationsPart, integrationSyncsPart, integrationUploadsPart, webhooksPart, auditLogPart, auditExportsPart];
+const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, scenariosPart, decisionsPart, decisionApprovalsPart, decisionOutcomesPart, approvalPoliciesPart, integrationsPart, integrationSyncsPart, integrationUploadsPart, datasetsPart, webhooksPart, auditLogPart, auditExportsPart];
 
 const OAUTH_SCOPES: Record<string, string> = {
   ...Object.fromEntries(

@@ -1,5 +1,6 @@
 import { SYNC_STATUSES } from '../../db/records/integration-sync';
 import { TARGET_DATASETS } from '../../integrations/field-mapping';
+import { asOfParameter, asOfSchema, datasetFilterParameter } from './datasets';
 import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, nullableTimestamp, type DocumentPart } from './common';
 
 const syncTag = 'Integrations';
@@ -153,13 +154,17 @@ export const integrationSyncsPart: DocumentPart = {
         data: { type: 'object', description: 'The mapped record.' },
         integration_id: { type: 'string', description: 'The integration that last wrote it.' },
         first_seen_sync_id: { type: 'string' },
-        last_seen_sync_id: { type: 'string' },
+        last_seen_sync_id: { type: 'string', description: 'The last sync that read it (read `as_of` a past point: the sync that wrote the version shown).' },
         deleted_at: nullableTimestamp('When a full sync stopped finding it.'),
         created_at: timestamp('When it first arrived.'),
-        updated_at: timestamp('When its content last changed.'),
+        updated_at: timestamp('When its content last changed (read `as_of` a past point: when the version shown began).'),
       },
     },
-    DatasetRecordList: listOf('DatasetRecord'),
+    DatasetRecordList: {
+      ...listOf('DatasetRecord'),
+      required: ['data', 'next_cursor', 'as_of'],
+      properties: { ...(listOf('DatasetRecord').properties as Record<string, unknown>), as_of: asOfSchema },
+    },
   },
   paths: {
     '/api/v1/integrations/{id}/syncs': {
@@ -223,7 +228,10 @@ export const integrationSyncsPart: DocumentPart = {
       get: {
         operationId: 'listDatasetRecords',
         summary: 'List a dataset\'s records',
-        description: 'In primary-key order, cursor-paged. Records flagged deleted are left out unless `include_deleted=true`.',
+        description:
+          'In primary-key order, cursor-paged. Records flagged deleted are left out unless `include_deleted=true`. `as_of` reads the ' +
+          'dataset as it stood after a sync or at a time (from the records\' history); `filter[<field>]` and ' +
+          '`filter[<field>][<operator>]` keep the records whose fields match (every condition must hold).',
         tags: [datasetTag],
         'x-required-scope': 'integrations:read',
         parameters: [
@@ -231,6 +239,8 @@ export const integrationSyncsPart: DocumentPart = {
           parameterRef('Limit'),
           parameterRef('Cursor'),
           { name: 'include_deleted', in: 'query', description: '`true`: also records flagged deleted.', schema: { type: 'boolean', default: false } },
+          asOfParameter,
+          datasetFilterParameter,
         ],
         responses: { '200': jsonResponse('A page of records.', ref('DatasetRecordList')), ...standardErrors({ notFound: true }) },
       },

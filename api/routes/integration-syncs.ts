@@ -1,5 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
+import type { DatasetFilter } from '../services/datasets';
 import type { IntegrationSyncCreate, IntegrationSyncService } from '../services/integration-syncs';
 
 export function registerIntegrationSyncRoutes(router: AppRouter, operation: BindOperation, syncs: IntegrationSyncService): void {
@@ -30,7 +31,13 @@ export function registerIntegrationSyncRoutes(router: AppRouter, operation: Bind
   });
 
   operation(router, 'listDatasetRecords', async (ctx) => {
-    const query = ctx.state.query as { limit: number; cursor?: string; include_deleted?: boolean };
-    ctx.body = await syncs.records(requestContext(ctx), ctx.params.name as string, { limit: query.limit, cursor: query.cursor, includeDeleted: query.include_deleted === true });
+    const query = ctx.state.query as { limit: number; cursor?: string; include_deleted?: boolean; as_of?: string; filter?: DatasetFilter };
+    ctx.body = await syncs.records(requestContext(ctx), ctx.params.name as string, {
+      limit: query.limit,
+      cursor: query.cursor,
+      includeDeleted: query.include_deleted === true,
+      asOf: query.as_of,
+      filter: query.filter,
+    });
   });
 }

@@ -13,12 +13,12 @@ import {
   findSync,
   insertSync,
   lastFinishedSyncState,
-  listDatasetRecords,
   listDatasets,
   listRejections,
   listSyncs,
 } from '../../db/repositories/integration-syncs';
 import { findLatestUpload, findUpload } from '../../db/repositories/integration-uploads';
+import { compileFilter, findDatasetDefinition, listDatasetRecords, presentAsOf, resolveAsOf, type DatasetFilter } from '../../db/repositories/datasets';
 import { findCurrentFieldMapping, findIntegration } from '../../db/repositories/integrations';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { StreamState } from '../../integrations/connectors';
@@ -164,13 +164,24 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
       };
     },
 
-    async records({ tenantId }: RequestContext, name: string, page: PageRequest & { includeDeleted: boolean }) {
-      if (!Object.hasOwn(TARGET_DATASETS, name)) throw notFound('dataset', name);
-      const { rows, nextCursor } = await inTenantTransaction(db, tenantId, (scope) => listDatasetRecords(scope, name, page));
+    /** A page of the dataset's records, as of now or a past sync or time, filtered on its fields. */
+    async records(
+      { tenantId }: RequestContext,
+      name: string,
+      page: PageRequest & { includeDeleted: boolean; asOf?: string; filter?: DatasetFilter },
+    ) {
+      const { rows, nextCursor, asOf } = await inTenantTransaction(db, tenantId, async (scope) => {
+        const definition = await findDatasetDefinition(scope, name);
+        if (!definition) throw notFound('dataset', name);
+        const conditions = compileFilter(definition, page.filter, { path: '/query/filter', site: 'query' });
+        const asOf = await resolveAsOf(scope, name, page.asOf, 'query', '/query/as_of');
+        return { ...(await listDatasetRecords(scope, definition, { asOf, conditions, includeDeleted: page.includeDeleted, limit: page.limit, cursor: page.cursor })), asOf };
+      });
       return {
+        as_of: presentAsOf(asOf),
         data: rows.map((row) => ({
           object: 'dataset_record' as const,
-          dataset: row.dataset,
+          dataset: name,
           primary_key: row.primary_key,
           data: row.data,
           integration_id: row.integration_id,

@@ -258,6 +258,7 @@ describe('OpenAPI request examples', () => {
       '/api/v1/integrations/{id}/uploads': async () => ({ id: (await csvIntegration()).id }),
       '/api/v1/integrations/{id}/uploads/{upload_id}': uploadedIntegration,
       '/api/v1/datasets/{name}/records': async () => ({ name: 'employees' }),
+      '/api/v1/datasets/{name}/aggregate': async () => ({ name: 'employees' }),
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),
