@@ -136,11 +136,13 @@ function at(value: unknown, path: string | undefined): unknown {
 
 /**
  * The headers that authenticate a request. For OAuth client credentials the token comes from the (cached) token
- * source; `refused` reports a 401 and answers whether a fresh token is worth one more try (once per token).
+ * source, and `refused` drops a token the source answered 401 to, so the next `headers()` gets a fresh one.
  */
 interface Authenticator {
   headers(): Promise<Record<string, string>>;
-  refused(sent: Record<string, string>): boolean;
+  /** Whether a refused request is worth one more try with fresh credentials. */
+  refreshable: boolean;
+  refused(sent: Record<string, string>): void;
 }
 
 function authenticator(config: RestConfig, credentials: Credentials, env: ConnectorEnvironment): Authenticator {
@@ -151,37 +153,32 @@ function authenticator(config: RestConfig, credentials: Credentials, env: Connec
       credentials.client_secret ?? '',
       env,
     );
-    const refreshedAfter = new Set<string>();
     return {
       headers: async () => ({ authorization: `Bearer ${await tokens.token()}` }),
-      refused(sent) {
-        const token = (sent.authorization ?? '').replace(/^Bearer /, '');
-        tokens.invalidate(token);
-        // A token that expired mid-read gets one refresh; a fresh token refused again means the credentials are wrong.
-        if (refreshedAfter.has(token)) return false;
-        refreshedAfter.add(token);
-        return true;
-      },
+      refreshable: true,
+      refused: (sent) => tokens.invalidate((sent.authorization ?? '').replace(/^Bearer /, '')),
     };
   }
   let fixed: Record<string, string> = {};
   if (auth.type === 'bearer') fixed = { authorization: `Bearer ${credentials.token ?? ''}` };
   else if (auth.type === 'basic') fixed = { authorization: `Basic ${Buffer.from(`${auth.username ?? ''}:${credentials.password ?? ''}`).toString('base64')}` };
   else if (auth.type === 'api_key') fixed = { [(auth.header_name ?? 'x-api-key').toLowerCase()]: credentials.api_key ?? '' };
-  return { headers: async () => fixed, refused: () => false };
+  return { headers: async () => fixed, refreshable: false, refused: () => undefined };
 }
 
-/** One authenticated GET; a 401 under OAuth refreshes the token and tries once more. */
+/**
+ * One authenticated GET. Under OAuth a 401 (a token that expired mid-read, or was revoked) drops the token and the
+ * request is sent once more with a fresh one; a fresh token refused again means the credentials are wrong.
+ */
 async function authorizedGet(url: string, auth: Authenticator, env: ConnectorEnvironment) {
-  for (;;) {
-    const headers = await auth.headers();
-    try {
-      return await requestJson(url, { headers }, env);
-    } catch (error) {
-      if (error instanceof HttpStatusError && error.status === 401 && auth.refused(headers)) continue;
-      throw error;
-    }
+  const headers = await auth.headers();
+  try {
+    return await requestJson(url, { headers }, env);
+  } catch (error) {
+    if (!(error instanceof HttpStatusError && error.status === 401 && auth.refreshable)) throw error;
+    auth.refused(headers);
   }
+  return requestJson(url, { headers: await auth.headers() }, env);
 }
 
 function streamOf(config: RestConfig, name: string): RestStreamConfig {
