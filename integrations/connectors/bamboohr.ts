@@ -174,6 +174,7 @@ export const bambooHrConnector: Connector<BambooHrConfig> = {
   description: 'BambooHR employees: a custom report for full reads, the changed-since endpoint for incremental reads; API-key Basic auth.',
   spec,
   credentialsSpec,
+  streamNames: () => ['employees'],
 
   validate(config, credentials, destinations): FieldError[] {
     const errors: FieldError[] = [];

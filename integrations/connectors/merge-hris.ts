@@ -72,6 +72,7 @@ export const mergeHrisConnector: Connector<MergeHrisConfig> = {
   description: 'Employees from any HRIS linked through a Merge-style unified API: cursor pagination, incremental by modified_at, API key plus account token.',
   spec,
   credentialsSpec,
+  streamNames: () => ['employees'],
 
   validate(config, credentials, destinations): FieldError[] {
     const errors: FieldError[] = [];
