@@ -57,6 +57,13 @@ export function presentFieldMapping(record: IntegrationFieldMappingRecord) {
   };
 }
 
+/** The streams an integration's configuration names (no connection needed): the connector's own, or `config.streams`. */
+function streamNamesOf(record: IntegrationRecord): string[] {
+  const connector = CONNECTORS[record.connector_type] as Connector<Record<string, unknown>> | undefined;
+  if (connector?.streamNames) return connector.streamNames(record.config);
+  return ((record.config.streams ?? []) as Array<{ name: string }>).map((s) => s.name);
+}
+
 /** The JSON Schema validators of every connector type's configuration and credentials, compiled once. */
 function compileConnectorSchemas() {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, useDefaults: true, allowUnionTypes: true });
@@ -135,7 +142,7 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
 
   /** Problems of a mapping for this integration, at JSON Pointers under `prefix`; throws them as a 422. */
   const checkMapping = async (record: IntegrationRecord, mapping: FieldMappingDefinition, prefix: string, sourceFields?: string[]) => {
-    const streams = ((record.config.streams ?? []) as Array<{ name: string }>).map((s) => s.name);
+    const streams = streamNamesOf(record);
     const errors: FieldError[] = [];
     if (!streams.includes(mapping.stream)) errors.push({ path: `${prefix}/stream`, message: `is not a stream of this integration (${streams.join(', ')})` });
     errors.push(...(await mappingProblems(mapping, sourceFields)).map((e) => ({ ...e, path: `${prefix}${e.path}` })));
