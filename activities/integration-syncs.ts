@@ -1,4 +1,4 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import type { WebhookConfig } from '../core/config';
 import { decryptCredentials } from '../core/connector-credentials';
@@ -21,7 +21,9 @@ import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, 
 import { systemResolveHost } from '../integrations/connectors/network';
 import { mapRecord, TARGET_DATASETS, type FieldMappingDefinition } from '../integrations/field-mapping';
 import { contentHash } from '../integrations/syncs';
-import type { FailIntegrationSyncInput, RunIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
+import { addFill, fillOf, fillRateWarnings } from '../integrations/fill-rates';
+import { previousCompletedFill } from '../db/repositories/integration-sync-control';
+import { DEFAULT_FILL_RATE_GUARD, type FailIntegrationSyncInput, type RunIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
 
 export interface IntegrationSyncActivityDeps {
   db: Knex;
@@ -83,6 +85,7 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
       if (!connector) throw sourceFailure(`unknown connector type ${integration.connector_type}`, false);
       const definition: FieldMappingDefinition = { stream: mapping.stream, target: mapping.target as 'employees', fields: mapping.fields as FieldMappingDefinition['fields'] };
       const primaryKeyField = TARGET_DATASETS[definition.target].primaryKey;
+      const mappedFields = Object.keys(definition.fields);
 
       try {
         const pages = connector.read(integration.config, credentials, environment, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
@@ -97,6 +100,8 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
             // The same key twice in one page (an inclusive cursor re-read): the later version wins.
             else rows.set(primaryKey, { primaryKey, data: record, contentHash: contentHash(record) });
           }
+          // The data-quality guard's counters, accumulated in the page's own transaction.
+          const fill = addFill(sync.field_fill, fillOf(mappedFields, [...rows.values()].map((row) => row.data)));
           sync = await inTenantTransaction(db, tenantId, async (scope) => {
             const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows: [...rows.values()] });
             await insertRejections(scope, syncId, rejections);
@@ -110,6 +115,7 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
                 records_rejected: db.raw('records_rejected + ?', [rejections.length]),
                 pages_committed: db.raw('pages_committed + 1'),
                 state: JSON.stringify(page.state),
+                field_fill: JSON.stringify(fill),
                 updated_at: db.fn.now(),
               })
               .returning('*')) as Array<Record<string, unknown>>;
@@ -118,6 +124,8 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
             return (await findSync(scope, syncId)) as IntegrationSyncRecord;
           });
           Context.current().heartbeat({ pages_committed: sync.pages_committed, state: page.state });
+          // Cancellation arrives with a heartbeat's answer: stop here, between two committed pages.
+          if (Context.current().cancellationSignal.aborted) throw new CancelledFailure('the sync was cancelled');
         }
       } catch (error) {
         if (error instanceof ConnectorError) throw sourceFailure(error.message, error.options.retryable);
@@ -128,8 +136,10 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
         const current = await findSync(scope, syncId, { forUpdate: true });
         if (!current || current.status !== 'syncing' || current.pages_committed !== sync.pages_committed) return;
         const deleted = current.mode === 'full' ? await markUnseenDeleted(scope, { dataset: current.dataset, integrationId: current.integration_id, syncId }) : 0;
+        const warnings = fillRateWarnings(await previousCompletedFill(scope, current), current.field_fill, input.fillRateGuard ?? DEFAULT_FILL_RATE_GUARD);
         const finished = await updateSync(scope, syncId, {
-          status: current.records_rejected > 0 ? 'partially_completed' : 'completed',
+          status: current.records_rejected > 0 || warnings.length > 0 ? 'partially_completed' : 'completed',
+          warnings,
           records_deleted: deleted,
           state: current.state ?? current.start_state,
           completed_at: new Date(),

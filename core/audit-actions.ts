@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'integration.deleted',
   'integration.field_mapping_created',
   'integration.sync_requested',
+  'integration.sync_cancelled',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

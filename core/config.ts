@@ -51,6 +51,10 @@ export interface Config {
   activityRetry: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number };
   /** An integration sync attempt that has not heartbeated (once per committed page) for this long is retried elsewhere. */
   integrationSyncHeartbeatTimeoutMs: number;
+  /** The shortest `interval_seconds` an integration's schedule may have. */
+  integrationScheduleMinIntervalSeconds: number;
+  /** The data-quality guard: see FillRateGuard (workflows/contracts/integration-syncs.ts). */
+  syncFillRateGuard: { dropPercentagePoints: number; minPreviousPercent: number; minRecords: number };
   /** The approval workflow: reminders after an SLA escalated, and when a long review continues as new. */
   approvals: { reminderIntervalSeconds: number; continueAsNewAfterEvents: number };
   nodeEnv: string;
@@ -214,6 +218,12 @@ export function loadConfig(env: Env = process.env): Config {
     batchChunksPerRun: readInteger(env, 'BATCH_CHUNKS_PER_RUN', 100, 1, 1000),
     batchChunkTimeoutMs: readInteger(env, 'BATCH_CHUNK_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     integrationSyncHeartbeatTimeoutMs: readInteger(env, 'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    integrationScheduleMinIntervalSeconds: readInteger(env, 'INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS', 300, 1, 86_400),
+    syncFillRateGuard: {
+      dropPercentagePoints: readInteger(env, 'SYNC_FILL_RATE_DROP_POINTS', 30, 1, 100),
+      minPreviousPercent: readInteger(env, 'SYNC_FILL_RATE_MIN_PREVIOUS_PERCENT', 50, 0, 100),
+      minRecords: readInteger(env, 'SYNC_FILL_RATE_MIN_RECORDS', 100, 1, 100_000_000),
+    },
     activityRetry: {
       initialIntervalMs: readInteger(env, 'ACTIVITY_RETRY_INITIAL_MS', 1000, 1, 3_600_000),
       maximumIntervalMs: readInteger(env, 'ACTIVITY_RETRY_MAX_MS', 30_000, 1, 86_400_000),
