@@ -233,10 +233,11 @@ export const integrationSyncsPart: DocumentPart = {
           'pages. A page being committed at that moment is rolled back whole, never half-applied; pages committed before stay in the dataset, and ' +
           'the counts are those of the committed pages. The read state is kept: the next incremental sync continues from the last committed ' +
           'page. Emits `integration.sync.failed` with `status: cancelled`. 409 `sync_finished` when the sync has already finished; 503 (nothing ' +
-          'changed) when Temporal cannot be reached. Takes no body.',
+          'changed) when Temporal cannot be reached. Takes no body, or `{}`.',
         tags: [syncTag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter, syncIdParameter, parameterRef('IdempotencyKey')],
+        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, maxProperties: 0 }, example: {} } } },
         responses: {
           '200': jsonResponse('The cancelled sync.', ref('IntegrationSync'), postSuccessHeaders),
           ...standardErrors({ notFound: true, conflict: true, workflowEngine: true }),

@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { notFound, validationFailed } from '../../core/app-error';
 import type { Config } from '../../core/config';
-import { isIdOf, newId } from '../../core/ids';
+import { isIdOf } from '../../core/ids';
 import type { Logger } from '../../core/logger';
 import type { PageRequest } from '../../db/pagination';
 import { presentRejection, presentSync, type SyncMode } from '../../db/records/integration-sync';

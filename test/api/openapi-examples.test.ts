@@ -141,6 +141,26 @@ describe('OpenAPI request examples', () => {
       const sync = await request('POST', `/api/v1/integrations/${id}/syncs`, { mode: 'full' });
       return { id, sync_id: sync.id as string };
     };
+    /** A sync still running when cancelled: its source query takes seconds to answer its first page. */
+    const runningSync = async () => {
+      const database = new URL(process.env.DATABASE_URL as string);
+      const { id } = await request('POST', '/api/v1/integrations', {
+        name: 'fixture slow warehouse',
+        connector_type: 'postgres',
+        config: {
+          host: database.hostname,
+          port: Number(database.port || 5432),
+          database: database.pathname.slice(1),
+          username: decodeURIComponent(database.username),
+          ssl_mode: 'disable',
+          streams: [{ name: 'people', query: "select 'e1' as id, now() as updated_at from pg_sleep(3)", cursor_column: 'updated_at', primary_key: ['id'] }],
+        },
+        credentials: { password: decodeURIComponent(database.password) },
+      });
+      await request('PUT', `/api/v1/integrations/${id}/field-mappings`, { stream: 'people', target: 'employees', fields: { employee_id: { source: 'id' } } });
+      const sync = await request('POST', `/api/v1/integrations/${id}/syncs`, { mode: 'full' });
+      return { id: id as string, sync_id: sync.id as string };
+    };
     const apiKey = () => request('POST', '/api/v1/api-keys', { name: 'fixture', scopes: ['scenarios:read'] });
     const oauthClient = () => request('POST', '/api/v1/oauth-clients', { name: 'fixture', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
     const member = () =>
@@ -246,6 +266,12 @@ describe('OpenAPI request examples', () => {
       '/api/v1/integrations/{id}/syncs': async () => ({ id: await mappedIntegration() }),
       '/api/v1/integrations/{id}/syncs/{sync_id}': syncedIntegration,
       '/api/v1/integrations/{id}/syncs/{sync_id}/rejections': syncedIntegration,
+      '/api/v1/integrations/{id}/syncs/{sync_id}/cancel': runningSync,
+      '/api/v1/integrations/{id}/schedule': async () => {
+        const { id } = await integration();
+        await request('PATCH', `/api/v1/integrations/${id}`, { schedule: { cron: '0 2 * * *' } });
+        return { id };
+      },
       '/api/v1/datasets/{name}/records': async () => ({ name: 'employees' }),
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
