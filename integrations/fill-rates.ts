@@ -57,7 +57,8 @@ export function fillRateWarnings(previous: FieldFill | null | undefined, current
     const before = rate(previous, field);
     const now = rate(current, field);
     if (before * 100 < guard.minPreviousPercent) continue;
-    if ((before - now) * 100 > guard.dropPercentagePoints) warnings.push({ code: 'fill_rate_dropped', field, previous: rounded(before), current: rounded(now) });
+    // Rounded first: 1.0 − 0.7 is 0.30000000000000004, and a drop of exactly the threshold is not more than it.
+    if (Math.round((before - now) * 100 * 1e6) / 1e6 > guard.dropPercentagePoints) warnings.push({ code: 'fill_rate_dropped', field, previous: rounded(before), current: rounded(now) });
   }
   return warnings;
 }
