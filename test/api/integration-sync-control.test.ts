@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { ScheduleNotFoundError } from '@temporalio/client';
+import { Client, Connection, ScheduleNotFoundError } from '@temporalio/client';
+import { createApp } from '../../api/app';
+import { createLogger } from '../../core/logger';
+import { findFreePort } from '../../scripts/stack/ports';
 import { assertProblem } from '../helpers/problem';
 import { createSourceDatabase, type SourceDatabase } from '../helpers/source-database';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
@@ -265,6 +270,57 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     assert.equal(removed.body.schedule, null);
     await assert.rejects(stack.temporal.schedule.getHandle(`integration_schedule/${integration.id}`).describe(), ScheduleNotFoundError);
     assertProblem(await api('GET', `/api/v1/integrations/${integration.id}/schedule`), 404, 'resource_not_found');
+  });
+
+  it('answers a Temporal outage while changing a schedule or cancelling with 503, changing nothing', async () => {
+    // A second app on the same database whose Temporal client points where nothing listens.
+    const connection = Connection.lazy({ address: `127.0.0.1:${await findFreePort()}`, connectTimeout: 500 });
+    const deadApp = createApp({
+      config: { ...stack.config, temporalRpcTimeoutMs: 1000 },
+      db: stack.db,
+      temporal: new Client({ connection, namespace: stack.config.temporalNamespace }),
+      logger: createLogger('silent', 'dms-test'),
+    });
+    await deadApp.ready;
+    const deadServer = http.createServer(deadApp.callback());
+    await new Promise<void>((resolve) => deadServer.listen(0, '127.0.0.1', resolve));
+    const deadUrl = `http://127.0.0.1:${(deadServer.address() as AddressInfo).port}`;
+    const dead = (method: string, path: string, body?: unknown) => call(deadUrl, method, path, { key: tenant.key, body });
+    try {
+      await createTable('outage_people', 2, 'o');
+      const plain = await createIntegration('outage_people');
+      const scheduled = await createIntegration('outage_people', { schedule: { cron: '0 3 * * *' } });
+      const scheduleId = `integration_schedule/${scheduled.id}`;
+
+      assertProblem(await dead('PATCH', `/api/v1/integrations/${plain.id}`, { schedule: { interval_seconds: 60 } }), 503, 'workflow_engine_unavailable');
+      assert.equal((await api('GET', `/api/v1/integrations/${plain.id}`)).body.schedule, null);
+      await assert.rejects(stack.temporal.schedule.getHandle(`integration_schedule/${plain.id}`).describe(), ScheduleNotFoundError);
+
+      assertProblem(await dead('PATCH', `/api/v1/integrations/${scheduled.id}`, { status: 'paused' }), 503, 'workflow_engine_unavailable');
+      assert.equal((await api('GET', `/api/v1/integrations/${scheduled.id}`)).body.status, 'active');
+      assert.equal((await stack.temporal.schedule.getHandle(scheduleId).describe()).state.paused, false);
+
+      assertProblem(await dead('PATCH', `/api/v1/integrations/${scheduled.id}`, { schedule: null }), 503, 'workflow_engine_unavailable');
+      assertProblem(await dead('DELETE', `/api/v1/integrations/${scheduled.id}`), 503, 'workflow_engine_unavailable');
+      assertProblem(await dead('POST', '/api/v1/integrations', { name: 'x', connector_type: 'postgres', config: source.connectorConfig([{ name: 'people', table: 'public.outage_people', cursor_column: 'updated_at', primary_key: ['id'] }]), credentials: { password: source.password }, schedule: { cron: '0 3 * * *' } }), 503, 'workflow_engine_unavailable');
+      assert.equal((await api('GET', `/api/v1/integrations/${scheduled.id}/schedule`)).body.cron, '0 3 * * *');
+      assert.ok(await stack.temporal.schedule.getHandle(scheduleId).describe());
+
+      // A queued sync (no worker takes it): cancelling it through the dead app leaves it queued.
+      await stack.stopWorker();
+      const queued = await api('POST', `/api/v1/integrations/${plain.id}/syncs`, { mode: 'full' });
+      assert.equal(queued.status, 202, JSON.stringify(queued.body));
+      assertProblem(await dead('POST', `/api/v1/integrations/${plain.id}/syncs/${queued.body.id}/cancel`), 503, 'workflow_engine_unavailable');
+      assert.equal((await api('GET', `/api/v1/integrations/${plain.id}/syncs/${queued.body.id}`)).body.status, 'queued');
+      const cancelled = await api('POST', `/api/v1/integrations/${plain.id}/syncs/${queued.body.id}/cancel`);
+      assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+      assert.equal(cancelled.body.status, 'cancelled');
+      await api('DELETE', `/api/v1/integrations/${scheduled.id}`);
+    } finally {
+      deadServer.closeAllConnections();
+      await new Promise<void>((resolve) => deadServer.close(() => resolve()));
+      await deadApp.close();
+    }
   });
 
   it('answers 404 to another tenant on the cancel and schedule paths', async () => {
