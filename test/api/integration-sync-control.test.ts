@@ -148,6 +148,31 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     assert.equal(Number(all[0]!.count), total);
   });
 
+  it('a workflow cancelled through Temporal directly (an operator) stops at its heartbeat and marks the sync cancelled itself', async () => {
+    await createTable('operator_people', 3000, 'w');
+    const integration = await createIntegration('operator_people');
+    const started = await api('POST', `/api/v1/integrations/${integration.id}/syncs`, { mode: 'full', page_size: 1 });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const path = `/api/v1/integrations/${integration.id}/syncs/${started.body.id}`;
+    await waitFor('three committed pages', async () => (await api('GET', path)).body.pages_committed >= 3);
+
+    const handle = stack.temporal.workflow.getHandle(started.body.workflow_id);
+    await handle.cancel();
+    await waitFor('the sync workflow to close', async () => (await handle.describe()).status.name !== 'RUNNING');
+    assert.equal((await handle.describe()).status.name, 'CANCELLED');
+    const sync = (await api('GET', path)).body;
+    assert.equal(sync.status, 'cancelled', JSON.stringify(sync));
+    assert.equal(sync.cancelled_by, null);
+    assert.equal(sync.error.code, 'sync_cancelled');
+    assert.equal(sync.counts.read, sync.pages_committed);
+    assert.ok(sync.counts.read < 3000);
+    const stored = await stack.db('dataset_records').where({ tenant_id: tenant.id, dataset: 'employees', integration_id: integration.id }).count<{ count: string }[]>('* as count');
+    assert.equal(Number(stored[0]!.count), sync.counts.inserted);
+    // The activity stopped when its heartbeat brought the cancellation: it ended cancelled, not failed.
+    const history = await handle.fetchHistory();
+    assert.ok((history.events ?? []).some((e) => e.activityTaskCanceledEventAttributes), 'the activity acknowledged the cancellation');
+  });
+
   it('marks a sync partially_completed with a fill_rate_dropped warning when a mapped field suddenly empties', async () => {
     await createTable('quality_people', 10, 'q');
     const integration = await createIntegration('quality_people');
