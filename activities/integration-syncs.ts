@@ -1,4 +1,4 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import type { WebhookConfig } from '../core/config';
 import { decryptCredentials } from '../core/connector-credentials';
@@ -22,7 +22,9 @@ import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, 
 import { systemResolveHost } from '../integrations/connectors/network';
 import { mapRecord, TARGET_DATASETS, type FieldMappingDefinition } from '../integrations/field-mapping';
 import { contentHash, readAhead } from '../integrations/syncs';
-import type { FailIntegrationSyncInput, RunIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
+import { addFill, fillOf, fillRateWarnings } from '../integrations/fill-rates';
+import { previousCompletedFill } from '../db/repositories/integration-sync-control';
+import { DEFAULT_FILL_RATE_GUARD, type FailIntegrationSyncInput, type RunIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
 
 /** Maps each page's records: the rows to upsert (one per primary key) and the records the mapping refused. */
 async function* mapPages(pages: AsyncIterable<RecordPage>, definition: FieldMappingDefinition, primaryKeyField: string) {
@@ -105,12 +107,15 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
       if (!connector) throw sourceFailure(`unknown connector type ${integration.connector_type}`, false);
       const definition: FieldMappingDefinition = { stream: mapping.stream, target: mapping.target as 'employees', fields: mapping.fields as FieldMappingDefinition['fields'] };
       const primaryKeyField = TARGET_DATASETS[definition.target].primaryKey;
+      const mappedFields = Object.keys(definition.fields);
 
       try {
         const uploads = createUploadSource(db, tenantId, integration.id);
         const pages = connector.read(integration.config, credentials, { ...environment, uploads }, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
         // Page N+1 is read and mapped while page N is being committed.
         for await (const { page, rows, rejections } of readAhead(mapPages(pages, definition, primaryKeyField))) {
+          // The data-quality guard's counters, accumulated in the page's own transaction.
+          const fill = addFill(sync.field_fill, fillOf(mappedFields, rows.map((row) => row.data)));
           sync = await inTenantTransaction(db, tenantId, async (scope) => {
             const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows });
             await insertRejections(scope, syncId, rejections);
@@ -124,6 +129,7 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
                 records_rejected: db.raw('records_rejected + ?', [rejections.length]),
                 pages_committed: db.raw('pages_committed + 1'),
                 state: JSON.stringify(page.state),
+                field_fill: JSON.stringify(fill),
                 updated_at: db.fn.now(),
               })
               .returning('*')) as Array<Record<string, unknown>>;
@@ -132,6 +138,8 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
             return (await findSync(scope, syncId)) as IntegrationSyncRecord;
           });
           Context.current().heartbeat({ pages_committed: sync.pages_committed, state: page.state });
+          // Cancellation arrives with a heartbeat's answer: stop here, between two committed pages.
+          if (Context.current().cancellationSignal.aborted) throw new CancelledFailure('the sync was cancelled');
         }
       } catch (error) {
         if (error instanceof ConnectorError) throw sourceFailure(error.message, error.options.retryable);
@@ -142,8 +150,10 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
         const current = await findSync(scope, syncId, { forUpdate: true });
         if (!current || current.status !== 'syncing' || current.pages_committed !== sync.pages_committed) return;
         const deleted = current.mode === 'full' ? await markUnseenDeleted(scope, { dataset: current.dataset, integrationId: current.integration_id, syncId }) : 0;
+        const warnings = fillRateWarnings(await previousCompletedFill(scope, current), current.field_fill, input.fillRateGuard ?? DEFAULT_FILL_RATE_GUARD);
         const finished = await updateSync(scope, syncId, {
-          status: current.records_rejected > 0 ? 'partially_completed' : 'completed',
+          status: current.records_rejected > 0 || warnings.length > 0 ? 'partially_completed' : 'completed',
+          warnings,
           records_deleted: deleted,
           state: current.state ?? current.start_state,
           completed_at: new Date(),

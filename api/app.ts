@@ -185,7 +185,7 @@ export function createApp(deps: AppDeps): App {
   registerModelRoutes(api, operation, models);
   registerScenarioRoutes(api, operation, scenarios, batches);
   registerWebhookRoutes(api, operation, webhooks);
-  registerIntegrationRoutes(api, operation, createIntegrationService({ db, config, logger }));
+  registerIntegrationRoutes(api, operation, createIntegrationService({ db, temporal: deps.temporal, config, logger }));
   registerIntegrationSyncRoutes(api, operation, createIntegrationSyncService({ db, temporal: deps.temporal, config, logger }));
   registerIntegrationUploadRoutes(api, operation, createIntegrationUploadService({ db, config }));
   registerDatasetRoutes(api, operation, createDatasetService({ db }));

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'integration.field_mapping_created',
   'integration.sync_requested',
   'integration.file_uploaded',
+  'integration.sync_cancelled',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -34,6 +34,8 @@ export const ERROR_CODES = {
   model_not_editable: { status: 409, description: 'Built-in models cannot be changed.' },
   scenario_running: { status: 409, description: 'The scenario is still running its current run.' },
   batch_finished: { status: 409, description: 'The batch has already finished.' },
+  sync_finished: { status: 409, description: 'The integration sync has already finished (completed, failed or cancelled): there is nothing to cancel.' },
+  integration_paused: { status: 409, description: 'The integration is paused: it takes no syncs until it is resumed (PATCH `status: active`).' },
   webhook_disabled: { status: 409, description: 'The webhook subscription is disabled.' },
   event_expired: { status: 409, description: 'The event is past its retention period.' },
   audit_export_not_ready: { status: 409, description: 'The audit export has not completed: no files or digest yet (see `status`).' },
@@ -113,6 +115,10 @@ export const workflowEngineUnavailable = (detail = 'The workflow engine is unava
   new AppError(503, 'workflow_engine_unavailable', detail, retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
 export const identityProviderUnavailable = () =>
   new AppError(503, 'identity_provider_unavailable', 'The identity provider could not be reached to check the access token. Retry shortly.', retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
+
+export const syncFinished = (id: string, status: string) => new AppError(409, 'sync_finished', `The sync ${id} has already finished (${status}); there is nothing to cancel.`, { sync_status: status });
+export const integrationPaused = (id: string) =>
+  new AppError(409, 'integration_paused', `The integration ${id} is paused; resume it (PATCH {"status": "active"}) to sync.`);
 
 export const apiKeyRevoked = () => new AppError(409, 'api_key_revoked', 'A revoked key cannot be rotated.');
 export const alreadyMember = (email: string) => new AppError(409, 'already_member', `${email} is already a member of this tenant.`);

@@ -21,6 +21,10 @@ export function registerIntegrationSyncRoutes(router: AppRouter, operation: Bind
     ctx.body = await syncs.get(requestContext(ctx), ctx.params.id as string, ctx.params.sync_id as string);
   });
 
+  operation(router, 'cancelIntegrationSync', async (ctx) => {
+    ctx.body = await syncs.cancel(requestContext(ctx), ctx.params.id as string, ctx.params.sync_id as string);
+  });
+
   operation(router, 'listIntegrationSyncRejections', async (ctx) => {
     const query = ctx.state.query as { limit: number; cursor?: string };
     ctx.body = await syncs.rejections(requestContext(ctx), ctx.params.id as string, ctx.params.sync_id as string, { limit: query.limit, cursor: query.cursor });

@@ -2,24 +2,25 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { notFound, validationFailed } from '../../core/app-error';
 import type { Config } from '../../core/config';
-import { isIdOf, newId } from '../../core/ids';
+import { isIdOf } from '../../core/ids';
 import type { Logger } from '../../core/logger';
 import type { PageRequest } from '../../db/pagination';
 import { presentRejection, presentSync, type SyncMode } from '../../db/records/integration-sync';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
+import { markSyncCancelled, requestSync } from '../../db/repositories/integration-sync-control';
 import {
   deleteUnstartedSync,
   findRunningSync,
   findSync,
-  insertSync,
-  lastFinishedSyncState,
   listDatasets,
   listRejections,
   listSyncs,
+  RUNNING_SYNC_STATUSES,
 } from '../../db/repositories/integration-syncs';
 import { findLatestUpload, findUpload } from '../../db/repositories/integration-uploads';
 import { compileFilter, findDatasetDefinition, listDatasetRecords, presentAsOf, resolveAsOf, type DatasetFilter } from '../../db/repositories/datasets';
-import { findCurrentFieldMapping, findIntegration } from '../../db/repositories/integrations';
+import { findIntegration } from '../../db/repositories/integrations';
+import { integrationPaused, syncFinished } from '../../core/errors';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { StreamState } from '../../integrations/connectors';
 import { TARGET_DATASETS } from '../../integrations/field-mapping';
@@ -79,43 +80,29 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
       const result = await inTenantTransaction(db, context.tenantId, async (scope) => {
         const integration = await requireIntegration(scope, integrationId, { forUpdate: true });
         const upload = await uploadToRead(scope, integration.connector_type, integrationId, body.upload_id);
-        const running = await findRunningSync(scope, integrationId);
-        if (running) return { sync: running, created: false };
-        const mapping = await findCurrentFieldMapping(scope, integrationId);
-        if (!mapping) {
+        if (integration.status === 'paused') {
+          // A paused integration takes no syncs (one still running from before the pause is returned as usual).
+          const running = await findRunningSync(scope, integrationId);
+          if (running) return { sync: running, created: false };
+          throw integrationPaused(integrationId);
+        }
+        const outcome = await requestSync(scope, {
+          integrationId,
+          mode,
+          pageSize: body.page_size ?? 1000,
+          actor: context.actor,
+          trigger: 'api',
+          workflowIdOf: integrationSyncWorkflowId,
+          upload,
+        });
+        if (outcome.kind === 'running') return { sync: outcome.sync, created: false };
+        if (outcome.kind === 'no_field_mapping') {
           throw validationFailed(
             [{ path: '/field_mapping', message: 'the integration has no field mapping: save one with PUT /integrations/{id}/field-mappings' }],
             'A sync needs a field mapping.',
           );
         }
-        const id = newId('integrationSync');
-        const sync = await insertSync(scope, {
-          id,
-          integration_id: integrationId,
-          status: 'queued',
-          mode,
-          dataset: mapping.target,
-          stream: mapping.stream,
-          mapping_version: mapping.version,
-          page_size: body.page_size ?? 1000,
-          // A csv sync reads one upload, pinned here so a retried read (or a newer upload) cannot change which.
-          start_state: upload
-            ? ({ cursor: null, position: { upload_id: upload.id, offset: Number(upload.data_offset), line: upload.data_line } } satisfies StreamState)
-            : mode === 'incremental'
-              ? await lastFinishedSyncState(scope, integrationId, mapping.stream)
-              : null,
-          upload_id: upload?.id ?? null,
-          workflow_id: integrationSyncWorkflowId(id),
-          created_by: context.actor,
-        });
-        await appendAuditRecord(scope, {
-          actor: context.actor,
-          action: 'integration.sync_requested',
-          resourceType: 'integration',
-          resourceId: integrationId,
-          payload: { sync_id: id, mode, mapping_version: mapping.version, ...(upload ? { upload_id: upload.id } : {}) },
-        });
-        return { sync, created: true };
+        return { sync: outcome.sync, created: true };
       });
       if (result.created) {
         await workflows.startSync({ tenantId: context.tenantId, syncId: result.sync.id }, () =>
@@ -123,6 +110,33 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
         );
       }
       return { sync: presentSync(result.sync), created: result.created };
+    },
+
+    /**
+     * Marks a queued or running sync `cancelled` and cancels its workflow, in one transaction: if Temporal cannot be
+     * reached the mark is rolled back (503). The page being committed, if any, waits for this and is then rolled back
+     * whole; pages committed before stay, and so does the read state (the next incremental sync continues from it).
+     */
+    async cancel(context: RequestContext, integrationId: string, syncId: string) {
+      const cancelled = await inTenantTransaction(db, context.tenantId, async (scope) => {
+        const sync = await requireSync(scope, integrationId, syncId);
+        if (!RUNNING_SYNC_STATUSES.includes(sync.status)) throw syncFinished(syncId, sync.status);
+        const marked = await markSyncCancelled(scope, syncId, context.actor);
+        if (!marked) {
+          const now = (await findSync(scope, syncId)) as typeof sync;
+          throw syncFinished(syncId, now.status);
+        }
+        await appendAuditRecord(scope, {
+          actor: context.actor,
+          action: 'integration.sync_cancelled',
+          resourceType: 'integration',
+          resourceId: integrationId,
+          payload: { sync_id: syncId, pages_committed: marked.pages_committed },
+        });
+        await workflows.cancelSync(marked.workflow_id);
+        return marked;
+      });
+      return presentSync(cancelled);
     },
 
     async list({ tenantId }: RequestContext, integrationId: string, page: PageRequest) {

@@ -33,14 +33,18 @@ export async function listSyncs(scope: TenantScope, integrationId: string, page:
   return paginate<IntegrationSyncRecord>(scoped(scope, IntegrationSyncRecord).where('integration_syncs.integration_id', integrationId), 'integration_syncs.id', page);
 }
 
-/** The read state the integration's last finished sync ended at: where the next incremental sync starts. */
+/**
+ * The read state the integration's last finished sync ended at: where the next incremental sync starts. A cancelled
+ * sync counts: its state is that of its last committed page, so the next incremental sync continues its read from
+ * there (or from where it began, when it committed none).
+ */
 export async function lastFinishedSyncState(scope: TenantScope, integrationId: string, stream: string): Promise<StreamState | null> {
   const last = (await scoped(scope, IntegrationSyncRecord)
     .where({ integration_id: integrationId, stream })
-    .whereIn('status', ['completed', 'partially_completed'])
+    .whereIn('status', ['completed', 'partially_completed', 'cancelled'])
     .orderBy('id', 'desc')
     .first()) as IntegrationSyncRecord | undefined;
-  return last?.state ?? null;
+  return last?.state ?? last?.start_state ?? null;
 }
 
 export async function updateSync(scope: TenantScope, id: string, patch: Partial<IntegrationSyncRecord>): Promise<IntegrationSyncRecord> {
