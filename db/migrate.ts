@@ -17,6 +17,7 @@ import * as decisionAssignments from './migrations/20261123000016_decision_assig
 import * as consoleSessions from './migrations/20261123000020_console_sessions';
 import * as integrations from './migrations/20261123000030_integrations';
 import * as integrationSyncs from './migrations/20261123000031_integration_syncs';
+import * as datasetDefinitions from './migrations/20261123000034_dataset_definitions';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000020_console_sessions': consoleSessions,
   '20261123000030_integrations': integrations,
   '20261123000031_integration_syncs': integrationSyncs,
+  '20261123000034_dataset_definitions': datasetDefinitions,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -18,9 +18,10 @@ import {
   listRejections,
   listSyncs,
 } from '../../db/repositories/integration-syncs';
+import { listDatasetDefinitions, resolveDatasetDefinition, toDatasetDefinition } from '../../db/repositories/dataset-definitions';
 import { findCurrentFieldMapping, findIntegration } from '../../db/repositories/integrations';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
-import { TARGET_DATASETS } from '../../integrations/field-mapping';
+import { BUILT_IN_DATASETS } from '../../integrations/datasets';
 import { createIntegrationSyncs, integrationSyncWorkflowId } from '../../orchestration/integration-syncs';
 import type { RequestContext } from '../context';
 
@@ -116,15 +117,17 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
     },
 
     async datasets({ tenantId }: RequestContext) {
-      const stats = await inTenantTransaction(db, tenantId, (scope) => listDatasets(scope));
+      const { stats, defined } = await inTenantTransaction(db, tenantId, async (scope) => ({ stats: await listDatasets(scope), defined: await listDatasetDefinitions(scope) }));
+      // The built-in datasets first, then the tenant's own (with 0 records until a sync writes into them).
+      const definitions = [...Object.values(BUILT_IN_DATASETS), ...defined.map(toDatasetDefinition)];
       return {
-        data: Object.entries(TARGET_DATASETS).map(([name, dataset]) => {
-          const found = stats.find((s) => s.dataset === name);
+        data: definitions.map((dataset) => {
+          const found = stats.find((s) => s.dataset === dataset.name);
           return {
             object: 'dataset' as const,
-            name,
+            name: dataset.name,
             primary_key: dataset.primaryKey,
-            fields: dataset.fields,
+            fields: Object.fromEntries(Object.entries(dataset.fields).map(([name, field]) => [name, field.type])),
             records: found?.records ?? 0,
             deleted_records: found?.deleted_records ?? 0,
             updated_at: found ? new Date(found.updated_at).toISOString() : null,
@@ -135,8 +138,10 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
     },
 
     async records({ tenantId }: RequestContext, name: string, page: PageRequest & { includeDeleted: boolean }) {
-      if (!Object.hasOwn(TARGET_DATASETS, name)) throw notFound('dataset', name);
-      const { rows, nextCursor } = await inTenantTransaction(db, tenantId, (scope) => listDatasetRecords(scope, name, page));
+      const { rows, nextCursor } = await inTenantTransaction(db, tenantId, async (scope) => {
+        if (!(await resolveDatasetDefinition(scope, name))) throw notFound('dataset', name);
+        return listDatasetRecords(scope, name, page);
+      });
       return {
         data: rows.map((row) => ({
           object: 'dataset_record' as const,
