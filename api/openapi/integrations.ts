@@ -83,7 +83,7 @@ const transform = {
       properties: {
         type: { const: 'concat' },
         fields: { type: 'array', minItems: 1, maxItems: 20, items: concatPart, description: 'Source fields (strings) and literals (`{"literal": "…"}`), in order.' },
-        separator: { type: 'string', maxLength: 20, default: '', description: 'Put between the non-empty parts (empty parts are skipped).' },
+        separator: { type: 'string', maxLength: 20, description: 'Put between the non-empty parts (empty parts are skipped); none by default.' },
       },
       description: 'Replaces the value with the parts joined; null when every part is empty.',
     },

@@ -16,7 +16,7 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['tenant_id', 'name']);
   });
   await knex.raw(`alter table dataset_definitions add constraint dataset_definitions_name_check check (name ~ '^[a-z][a-z0-9_]{0,62}$' and name <> 'employees')`);
-  await knex.raw(`alter table dataset_definitions add constraint dataset_definitions_primary_key_check check (fields ? primary_key)`);
+  await knex.raw(`alter table dataset_definitions add constraint dataset_definitions_primary_key_check check (jsonb_exists(fields, primary_key))`);
   await enableTenantRowSecurity(knex, 'dataset_definitions');
 }
 
