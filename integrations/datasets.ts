@@ -23,6 +23,13 @@ export interface DatasetDefinition {
 export const DATASET_NAME_PATTERN = '^[a-z][a-z0-9_]{0,62}$';
 export const FIELD_NAME_PATTERN = '^[a-z][a-z0-9_]{0,62}$';
 
+const DATASET_NAME = new RegExp(DATASET_NAME_PATTERN);
+
+/** Whether the text can name a dataset at all: anything else (a NUL, a slash, 10 KB) is unknown without a query. */
+export function isDatasetName(name: string): boolean {
+  return DATASET_NAME.test(name);
+}
+
 /** The canonical employee dataset: its fields and their types. `employee_id` is its primary key. */
 export const EMPLOYEE_FIELDS: Record<string, FieldType> = {
   employee_id: 'string',

@@ -1,4 +1,4 @@
-import { BUILT_IN_DATASETS, type DatasetDefinition } from '../../integrations/datasets';
+import { BUILT_IN_DATASETS, isDatasetName, type DatasetDefinition } from '../../integrations/datasets';
 import { DatasetDefinitionRecord } from '../records/dataset-definition';
 import { DatasetRecord } from '../records/integration-sync';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
@@ -12,6 +12,7 @@ export async function insertDatasetDefinition(scope: TenantScope, row: Partial<D
  * saved into it); `forUpdate` is for the changes themselves.
  */
 export async function findDatasetDefinition(scope: TenantScope, name: string, options: { forUpdate?: boolean; forShare?: boolean } = {}) {
+  if (!isDatasetName(name)) return undefined;
   const query = scoped(scope, DatasetDefinitionRecord).where('dataset_definitions.name', name);
   if (options.forUpdate) query.forUpdate();
   else if (options.forShare) query.forShare();

@@ -142,6 +142,12 @@ describe('tenant-defined datasets', () => {
     assertProblem(await api('DELETE', '/api/v1/datasets/employees'), 409, 'dataset_built_in');
     assertProblem(await api('GET', '/api/v1/datasets/nothing_here'), 404, 'resource_not_found');
     assertProblem(await api('GET', '/api/v1/datasets/nothing_here/records'), 404, 'resource_not_found');
+    // Names that cannot be dataset names (a NUL, upper case) are unknown too, never a database error.
+    for (const name of ['%00', 'employees%00', 'Employees', 'a'.repeat(300)]) {
+      assertProblem(await api('GET', `/api/v1/datasets/${name}`), 404, 'resource_not_found');
+      assertProblem(await api('GET', `/api/v1/datasets/${name}/records`), 404, 'resource_not_found');
+      assertProblem(await api('DELETE', `/api/v1/datasets/${name}`), 404, 'resource_not_found');
+    }
   });
 
   it('changes types and the primary key while the dataset is empty', async () => {
