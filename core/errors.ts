@@ -48,6 +48,10 @@ export const ERROR_CODES = {
   decision_not_approved: { status: 409, description: 'The decision is not approved or implemented: outcomes are recorded only against a decision that was approved.' },
   approval_policy_archived: { status: 409, description: 'The approval policy is archived: it takes no new versions.' },
   uploads_not_supported: { status: 409, description: 'Files can be uploaded only to integrations of connector type `csv`.' },
+  dataset_exists: { status: 409, description: 'The tenant already has a dataset of that name.' },
+  dataset_built_in: { status: 409, description: 'The dataset is built in (`employees`): it cannot be changed or deleted.' },
+  dataset_has_records: { status: 409, description: "The dataset holds records, so its fields' types and its primary key can no longer change (fields can still be added)." },
+  dataset_in_use: { status: 409, description: "An integration's field mapping writes into the dataset; map it elsewhere first (`integration_ids`)." },
   payload_too_large: { status: 413, description: "The request body exceeds the operation's limit." },
   unsupported_media_type: { status: 415, description: 'The body is not unencoded JSON in UTF-8.' },
   validation_failed: { status: 422, description: 'The body is invalid; `errors` names each field.' },
@@ -161,3 +165,11 @@ export const connectorFailed = (message: string) =>
   new AppError(422, 'connector_failed', `The source could not be read: ${message}`);
 export const uploadsNotSupported = (connectorType: string) =>
   new AppError(409, 'uploads_not_supported', `Files can be uploaded only to integrations of connector type csv; this one is ${connectorType}.`);
+export const datasetExists = (name: string) => new AppError(409, 'dataset_exists', `The tenant already has a dataset named "${name}".`, { errors: [{ path: '/name', message: 'is taken' }] });
+export const datasetBuiltIn = (name: string) => new AppError(409, 'dataset_built_in', `"${name}" is a built-in dataset: it cannot be changed or deleted.`);
+export const datasetHasRecords = (name: string, errors: FieldError[]) =>
+  new AppError(409, 'dataset_has_records', `The dataset "${name}" holds records: its fields' types and its primary key can no longer change.`, { errors });
+export const datasetInUse = (name: string, integrationIds: string[]) =>
+  new AppError(409, 'dataset_in_use', `The field mapping of ${integrationIds.length === 1 ? 'an integration' : `${integrationIds.length} integrations`} writes into "${name}": map ${integrationIds.length === 1 ? 'it' : 'them'} elsewhere first.`, {
+    integration_ids: integrationIds,
+  });

@@ -19,6 +19,7 @@ import * as integrations from './migrations/20261123000030_integrations';
 import * as integrationSyncs from './migrations/20261123000031_integration_syncs';
 import * as integrationUploads from './migrations/20261123000032_integration_uploads';
 import * as datasetHistory from './migrations/20261123000033_dataset_history';
+import * as datasetDefinitions from './migrations/20261123000034_dataset_definitions';
 import * as integrationSyncControl from './migrations/20261123000035_integration_sync_control';
 
 interface Migration {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000031_integration_syncs': integrationSyncs,
   '20261123000032_integration_uploads': integrationUploads,
   '20261123000033_dataset_history': datasetHistory,
+  '20261123000034_dataset_definitions': datasetDefinitions,
   '20261123000035_integration_sync_control': integrationSyncControl,
 };
 

@@ -1,5 +1,5 @@
 import { SYNC_STATUSES } from '../../db/records/integration-sync';
-import { TARGET_DATASETS } from '../../integrations/field-mapping';
+import { DATASET_NAME_PATTERN } from '../../integrations/datasets';
 import { asOfParameter, asOfSchema, datasetFilterParameter } from './datasets';
 import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, nullableTimestamp, type DocumentPart } from './common';
 
@@ -7,7 +7,7 @@ const syncTag = 'Integrations';
 const datasetTag = 'Datasets';
 const idParameter = pathParameter('The integration id (`int_…`).');
 const syncIdParameter = pathParameter('The sync id (`syn_…`).', 'sync_id');
-const datasetParameter = { ...pathParameter('The dataset name (`employees`).', 'name'), schema: { type: 'string', enum: Object.keys(TARGET_DATASETS) } };
+const datasetParameter = { ...pathParameter('The dataset name (`employees` or a tenant-defined one).', 'name'), schema: { type: 'string', pattern: DATASET_NAME_PATTERN } };
 const count = { type: 'integer', minimum: 0 } as const;
 
 const syncExample = {
@@ -88,7 +88,7 @@ export const integrationSyncsPart: DocumentPart = {
             '`cancelled` (POST …/cancel; pages committed before stay, and the next incremental sync continues from its last committed page).',
         },
         mode: { type: 'string', enum: ['full', 'incremental'] },
-        dataset: { type: 'string', enum: Object.keys(TARGET_DATASETS) },
+        dataset: { type: 'string', description: 'The target dataset (`employees` or a tenant-defined one).' },
         stream: { type: 'string', description: 'The source stream the field mapping reads.' },
         mapping_version: { type: 'integer', minimum: 1, description: 'The field-mapping version this sync applies (the latest when it was requested).' },
         page_size: { type: 'integer' },

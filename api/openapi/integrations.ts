@@ -1,5 +1,5 @@
 import { CONNECTOR_TYPES } from '../../integrations/connectors';
-import { EMPLOYEE_FIELDS } from '../../integrations/field-mapping';
+import { DATASET_NAME_PATTERN, EMPLOYEE_FIELDS, FIELD_TYPES } from '../../integrations/datasets';
 import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, responseRef, standardErrors, timestamp, type DocumentPart } from './common';
 
 const idParameter = pathParameter('Integration id (`int_…`).');
@@ -65,13 +65,38 @@ const restExample = {
   credentials: { token: 'example-token' },
 };
 
+const concatPart = {
+  oneOf: [
+    { type: 'string', minLength: 1, maxLength: 200, description: 'A source field.' },
+    { type: 'object', additionalProperties: false, required: ['literal'], properties: { literal: { type: 'string', maxLength: 200 } }, description: 'A constant text.' },
+  ],
+};
+
 const transform = {
   oneOf: [
     {
       type: 'object',
       additionalProperties: false,
       required: ['type', 'to'],
-      properties: { type: { const: 'cast' }, to: { enum: ['string', 'number', 'boolean', 'date'] } },
+      properties: { type: { const: 'cast' }, to: { enum: [...FIELD_TYPES] } },
+      description: 'Casts the value: `number`/`integer` (thousands commas allowed), `boolean` (true/false/yes/no/y/n/1/0), `date` (ISO 8601; use `date_format` for anything else), `date-time`, `string`.',
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'format'],
+      properties: {
+        type: { const: 'date_format' },
+        format: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 40,
+          description:
+            'Parses a date written in this format into `YYYY-MM-DD`. Tokens: `YYYY` (four-digit year), `YY` (two digits: 69–99 → 19xx, 00–68 → 20xx), ' +
+            '`MM`/`DD` (two digits), `M`/`D` (one or two digits, so they must be followed by a separator); any other non-letter is a literal. ' +
+            'Strict: the whole value must match, and the date must exist. E.g. `MM/DD/YYYY`, `DD.MM.YYYY`, `YYYYMMDD`, `M/D/YY`.',
+        },
+      },
     },
     {
       type: 'object',
@@ -79,8 +104,20 @@ const transform = {
       required: ['type', 'values'],
       properties: {
         type: { const: 'value_map' },
-        values: { type: 'object', maxProperties: 500, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] }, description: 'Source value → target value (`{"FT": "full_time"}`); others pass unchanged.' },
+        values: { type: 'object', maxProperties: 500, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] }, description: 'Source value → target value (`{"FT": "full_time"}`).' },
+        default_value: { type: ['string', 'number', 'boolean', 'null'], description: 'What a non-empty value not in `values` becomes; without it, such values pass unchanged.' },
       },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'fields'],
+      properties: {
+        type: { const: 'concat' },
+        fields: { type: 'array', minItems: 1, maxItems: 20, items: concatPart, description: 'Source fields (strings) and literals (`{"literal": "…"}`), in order.' },
+        separator: { type: 'string', maxLength: 20, description: 'Put between the non-empty parts (empty parts are skipped); none by default.' },
+      },
+      description: 'Replaces the value with the parts joined; null when every part is empty.',
     },
     {
       type: 'object',
@@ -100,12 +137,18 @@ const fieldMappingBody = {
   required: ['stream', 'target', 'fields'],
   properties: {
     stream: { type: 'string', minLength: 1, maxLength: 63, description: 'The integration\'s stream to map.' },
-    target: { type: 'string', enum: ['employees'], description: 'The target dataset. `employees` fields: ' + Object.keys(EMPLOYEE_FIELDS).join(', ') + '.' },
+    target: {
+      type: 'string',
+      pattern: DATASET_NAME_PATTERN,
+      description: 'The target dataset: the built-in `employees` (fields: ' + Object.keys(EMPLOYEE_FIELDS).join(', ') + ') or one the tenant defined (POST /api/v1/datasets).',
+    },
     fields: {
       type: 'object',
       minProperties: 1,
       maxProperties: 100,
-      description: 'Per target field: `source` (the source field, a rename), `transforms` applied in order, and a `default` for what is still empty. `employee_id` is required.',
+      description:
+        'Per target field: `source` (the source field, a rename), `transforms` applied in order, a `default` for what is still empty, then a cast to ' +
+        'the target field\'s type. The dataset\'s primary key (`employee_id` for `employees`) is required.',
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
@@ -124,8 +167,9 @@ const fieldMappingExample = {
   target: 'employees',
   fields: {
     employee_id: { source: 'id' },
-    name: { source: 'full_name' },
-    employment_type: { source: 'type', transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' } }] },
+    name: { transforms: [{ type: 'concat', fields: ['first_name', 'last_name'], separator: ' ' }] },
+    start_date: { source: 'hire_date', transforms: [{ type: 'date_format', format: 'MM/DD/YYYY' }] },
+    employment_type: { source: 'type', transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' }, default_value: 'other' }] },
     salary: { source: 'monthly_pay', transforms: [{ type: 'cast', to: 'number' }, { type: 'expression', expression: 'value * 12' }] },
     status: { default: 'active' },
   },
@@ -248,7 +292,7 @@ export const integrationsPart: DocumentPart = {
         integration_id: { type: 'string' },
         version: { type: 'integer', minimum: 1, description: 'Each PUT adds the next version.' },
         stream: { type: 'string' },
-        target: { type: 'string', enum: ['employees'] },
+        target: { type: 'string' },
         fields: { type: 'object' },
         created_by: ref('Actor'),
         created_at: timestamp('When this version was saved.'),

@@ -22,8 +22,8 @@ import { compileFilter, findDatasetDefinition, listDatasetRecords, presentAsOf, 
 import { findIntegration } from '../../db/repositories/integrations';
 import { integrationPaused, syncFinished } from '../../core/errors';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
-import type { StreamState } from '../../integrations/connectors';
-import { TARGET_DATASETS } from '../../integrations/field-mapping';
+import { BUILT_IN_DATASETS } from '../../integrations/datasets';
+import { listDatasetDefinitions, toDatasetDefinition } from '../../db/repositories/dataset-definitions';
 import { createIntegrationSyncs, integrationSyncWorkflowId } from '../../orchestration/integration-syncs';
 import type { RequestContext } from '../context';
 
@@ -160,15 +160,17 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
     },
 
     async datasets({ tenantId }: RequestContext) {
-      const stats = await inTenantTransaction(db, tenantId, (scope) => listDatasets(scope));
+      const { stats, defined } = await inTenantTransaction(db, tenantId, async (scope) => ({ stats: await listDatasets(scope), defined: await listDatasetDefinitions(scope) }));
+      // The built-in datasets first, then the tenant's own (with 0 records until a sync writes into them).
+      const definitions = [...Object.values(BUILT_IN_DATASETS), ...defined.map(toDatasetDefinition)];
       return {
-        data: Object.entries(TARGET_DATASETS).map(([name, dataset]) => {
-          const found = stats.find((s) => s.dataset === name);
+        data: definitions.map((dataset) => {
+          const found = stats.find((s) => s.dataset === dataset.name);
           return {
             object: 'dataset' as const,
-            name,
+            name: dataset.name,
             primary_key: dataset.primaryKey,
-            fields: dataset.fields,
+            fields: Object.fromEntries(Object.entries(dataset.fields).map(([name, field]) => [name, field.type])),
             records: found?.records ?? 0,
             deleted_records: found?.deleted_records ?? 0,
             updated_at: found ? new Date(found.updated_at).toISOString() : null,

@@ -14,11 +14,12 @@ import type { IntegrationFieldMappingRecord, IntegrationRecord, IntegrationSched
 import { createIntegrationSchedules, integrationScheduleId } from '../../orchestration/integration-schedules';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { createUploadSource } from '../../db/repositories/integration-uploads';
+import { resolveDatasetDefinition } from '../../db/repositories/dataset-definitions';
 import { findCurrentFieldMapping, findIntegration, insertFieldMappingVersion, insertIntegration, listIntegrations, updateIntegration } from '../../db/repositories/integrations';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment } from '../../integrations/connectors';
 import { systemResolveHost } from '../../integrations/connectors/network';
-import { mapRecord, mappingProblems, type FieldMappingDefinition } from '../../integrations/field-mapping';
+import { compileMapping, mappingProblems, type FieldMappingDefinition } from '../../integrations/field-mapping';
 import type { RequestContext } from '../context';
 import { toFieldErrors } from '../openapi/validators';
 
@@ -196,13 +197,20 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
     return { record, connector, credentials: credentialsOf(record), environment: connection };
   };
 
-  /** Problems of a mapping for this integration, at JSON Pointers under `prefix`; throws them as a 422. */
-  const checkMapping = async (record: IntegrationRecord, mapping: FieldMappingDefinition, prefix: string, sourceFields?: string[]) => {
+  /**
+   * Problems of a mapping for this integration and its target dataset (the built-in or the tenant's own, read with a
+   * share lock so it cannot be deleted or reshaped while a mapping into it is saved), at JSON Pointers under
+   * `prefix`; throws them as a 422.
+   */
+  const checkMapping = async (scope: TenantScope, record: IntegrationRecord, mapping: FieldMappingDefinition, prefix: string, sourceFields?: string[]) => {
     const streams = streamNamesOf(record);
     const errors: FieldError[] = [];
     if (!streams.includes(mapping.stream)) errors.push({ path: `${prefix}/stream`, message: `is not a stream of this integration (${streams.join(', ')})` });
-    errors.push(...(await mappingProblems(mapping, sourceFields)).map((e) => ({ ...e, path: `${prefix}${e.path}` })));
-    if (errors.length > 0) throw validationFailed(errors, 'The field mapping is not valid.');
+    const target = await resolveDatasetDefinition(scope, mapping.target, { forShare: true });
+    if (!target) errors.push({ path: `${prefix}/target`, message: 'is not a dataset: `employees` or one defined with POST /api/v1/datasets' });
+    else errors.push(...mappingProblems(mapping, target, sourceFields).map((e) => ({ ...e, path: `${prefix}${e.path}` })));
+    if (errors.length > 0 || !target) throw validationFailed(errors, 'The field mapping is not valid.');
+    return target;
   };
 
   return {
@@ -348,7 +356,7 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
       return inTenantTransaction(db, context.tenantId, async (scope) => {
         const integration = await findIntegration(scope, id, { forUpdate: true });
         if (!integration) throw notFound('integration', id);
-        await checkMapping(integration, body, '');
+        await checkMapping(scope, integration, body, '');
         const version = await insertFieldMappingVersion(scope, { integration_id: id, stream: body.stream, target: body.target, fields: body.fields, created_by: context.actor });
         await audit(scope, context, 'integration.field_mapping_created', id, { version: version.version, stream: version.stream, target: version.target, fields: version.fields });
         return presentFieldMapping(version);
@@ -358,19 +366,20 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
     /** Checks a mapping against the stream's discovered fields and maps the first `limit` records, saving nothing. */
     async validateFieldMapping(context: RequestContext, id: string, body: { mapping: FieldMappingDefinition; limit?: number }) {
       const { record, connector, credentials, environment } = await loadForConnection(context, id);
-      await checkMapping(record, body.mapping, '/mapping');
+      const check = (sourceFields?: string[]) => inTenantTransaction(db, context.tenantId, (scope) => checkMapping(scope, record, body.mapping, '/mapping', sourceFields));
+      await check();
       const limit = body.limit ?? 10;
       try {
         const streams = await connector.discover(record.config, credentials, environment);
         const fields = streams.find((s) => s.name === body.mapping.stream)?.fields.map((f) => f.name) ?? [];
-        await checkMapping(record, body.mapping, '/mapping', fields);
+        const target = await check(fields);
         const first = await connector.read(record.config, credentials, environment, { stream: body.mapping.stream, state: null, pageSize: limit }).next();
         const sample = (first.done ? [] : first.value.records).slice(0, limit);
-        const preview = [];
-        for (const source of sample) {
-          const { record: mapped, errors } = await mapRecord(body.mapping, source);
-          preview.push({ source_record: source, record: errors.length === 0 ? mapped : null, errors });
-        }
+        const compiled = compileMapping(body.mapping, target);
+        const preview = sample.map((source) => {
+          const { record: mapped, errors } = compiled.map(source);
+          return { source_record: source, record: errors.length === 0 ? mapped : null, errors };
+        });
         return { object: 'field_mapping_validation' as const, integration_id: id, records_read: sample.length, records_rejected: preview.filter((p) => p.errors.length > 0).length, preview };
       } catch (error) {
         if (error instanceof ConnectorError) throw connectorFailed(error.message);

@@ -7,9 +7,10 @@
 import { AppError, notFound, pointerTo, validationFailed, type FieldError } from '../../core/app-error';
 import { invalidCursor, invalidParameters } from '../../core/errors';
 import { isIdOf } from '../../core/ids';
-import { TARGET_DATASETS } from '../../integrations/field-mapping';
+import type { FieldType } from '../../integrations/datasets';
 import type { Knex } from 'knex';
 import type { TenantScope } from '../tenant-scope';
+import { resolveDatasetDefinition } from './dataset-definitions';
 import { findSync } from './integration-syncs';
 
 export type DatasetFieldType = 'string' | 'number' | 'date' | 'boolean';
@@ -20,11 +21,18 @@ export interface DatasetDefinition {
   fields: Record<string, DatasetFieldType>;
 }
 
-/** The dataset's fields and primary key, or undefined when the tenant has no dataset of that name. */
-export async function findDatasetDefinition(_scope: TenantScope, name: string): Promise<DatasetDefinition | undefined> {
-  if (!Object.hasOwn(TARGET_DATASETS, name)) return undefined;
-  const dataset = TARGET_DATASETS[name as keyof typeof TARGET_DATASETS];
-  return { name, primaryKey: dataset.primaryKey, fields: dataset.fields };
+/** How a field is filtered and aggregated: integers as numbers, date-times (ISO 8601, UTC) as dates (text order). */
+const QUERY_TYPES: Record<FieldType, DatasetFieldType> = { string: 'string', number: 'number', integer: 'number', boolean: 'boolean', date: 'date', 'date-time': 'date' };
+
+/** The dataset's fields and primary key (built in, or the tenant's own definition), or undefined when there is none. */
+export async function findDatasetDefinition(scope: TenantScope, name: string): Promise<DatasetDefinition | undefined> {
+  const definition = await resolveDatasetDefinition(scope, name);
+  if (!definition) return undefined;
+  return {
+    name,
+    primaryKey: definition.primaryKey,
+    fields: Object.fromEntries(Object.entries(definition.fields).map(([field, { type }]) => [field, QUERY_TYPES[type]])),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -285,6 +285,12 @@ describe('OpenAPI request examples', () => {
       },
       '/api/v1/datasets/{name}/records': async () => ({ name: 'employees' }),
       '/api/v1/datasets/{name}/aggregate': async () => ({ name: 'employees' }),
+      // A fresh tenant-defined dataset each time (the delete example removes it); the create example's own name is used once.
+      '/api/v1/datasets/{name}': async () => {
+        const name = `fixture_${crypto.randomBytes(4).toString('hex')}`;
+        await request('POST', '/api/v1/datasets', { ...(exampleBody('createDataset') as object), name });
+        return { name };
+      },
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),
