@@ -101,7 +101,7 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
       let credentials: Record<string, string> = {};
       if (integration.credentials_ciphertext && integration.credentials_key_id) {
         try {
-          credentials = decryptCredentials({ ciphertext: integration.credentials_ciphertext, keyId: integration.credentials_key_id }, [deps.webhooks.secretEncryptionKey]);
+          credentials = decryptCredentials({ ciphertext: integration.credentials_ciphertext, keyId: integration.credentials_key_id }, [deps.webhooks.secretEncryptionKey, ...(deps.webhooks.previousSecretEncryptionKeys ?? [])]);
         } catch {
           throw sourceFailure(`the stored credentials were encrypted with key ${integration.credentials_key_id}, which is not configured: send them again`, false);
         }

@@ -94,6 +94,11 @@ export interface WebhookConfig {
   secretRotationGraceSeconds: number;
   /** 32-byte AES-256-GCM key protecting signing secrets at rest; a fixed development key when unset outside production. */
   secretEncryptionKey: Buffer;
+  /**
+   * Keys that still decrypt integration credentials written under them (WEBHOOK_SECRET_PREVIOUS_KEYS), after
+   * WEBHOOK_SECRET_KEY was rotated: `npm run admin -- integration-credentials rotate` re-encrypts those rows.
+   */
+  previousSecretEncryptionKeys: Buffer[];
   /** Delivery attempts one worker process runs at once (a separate task queue, so slow endpoints never starve models). */
   deliveryConcurrency: number;
   eventRetentionDays: number;
@@ -304,6 +309,19 @@ function localDevelopmentKey(dataDir: string): Buffer {
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
 }
 
+/** WEBHOOK_SECRET_PREVIOUS_KEYS: comma-separated base64 keys of 32 bytes each (empty: none). */
+export function readPreviousKeys(env: Env): Buffer[] {
+  return (readOptional(env, 'WEBHOOK_SECRET_PREVIOUS_KEYS') ?? '')
+    .split(',')
+    .map((raw) => raw.trim())
+    .filter((raw) => raw.length > 0)
+    .map((raw, index) => {
+      const key = Buffer.from(raw, 'base64');
+      if (key.length !== 32) throw new ConfigError('WEBHOOK_SECRET_PREVIOUS_KEYS', `key ${index + 1} must be 32 bytes, base64-encoded`);
+      return key;
+    });
+}
+
 function loadWebhookConfig(env: Env, nodeEnv: string, dataDir: string): WebhookConfig {
   const production = nodeEnv === 'production';
   const rawKey = readOptional(env, 'WEBHOOK_SECRET_KEY');
@@ -316,6 +334,7 @@ function loadWebhookConfig(env: Env, nodeEnv: string, dataDir: string): WebhookC
   } else {
     secretEncryptionKey = localDevelopmentKey(dataDir);
   }
+  const previousSecretEncryptionKeys = readPreviousKeys(env);
   const allowedHosts = (readOptional(env, 'WEBHOOK_ALLOWED_HOSTS') ?? '')
     .split(',')
     .map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.+$/, ''))
@@ -330,6 +349,7 @@ function loadWebhookConfig(env: Env, nodeEnv: string, dataDir: string): WebhookC
     disableAfterSeconds: readInteger(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 86_400, 1, 90 * 86_400),
     secretRotationGraceSeconds: readInteger(env, 'WEBHOOK_SECRET_ROTATION_GRACE_SECONDS', 86_400, 0, 7 * 86_400),
     secretEncryptionKey,
+    previousSecretEncryptionKeys,
     deliveryConcurrency: readInteger(env, 'WEBHOOK_DELIVERY_CONCURRENCY', 32, 1, 1000),
     eventRetentionDays: readInteger(env, 'EVENT_RETENTION_DAYS', 30, 1, 365),
     apiKeyExpiringDays: readInteger(env, 'API_KEY_EXPIRING_DAYS', 7, 1, 90),

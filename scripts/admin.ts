@@ -8,11 +8,13 @@
  *   npm run admin -- user create --tenant ten_… --email ada@example.com --name "Ada" --role analyst [--password …]
  *   npm run admin -- user role --tenant ten_… --user usr_… --role approver
  *   npm run admin -- signing-key rotate
+ *   npm run admin -- integration-credentials rotate
  *   npm run admin -- --help
  */
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { loadStorageConfig } from '../core/config';
+import { loadConfig, loadStorageConfig } from '../core/config';
+import { credentialKeyId, decryptCredentials, encryptCredentials } from '../core/connector-credentials';
 import { AppError } from '../core/app-error';
 import { isIdOf } from '../core/ids';
 import { createLogger } from '../core/logger';
@@ -27,7 +29,8 @@ import { runMigrations } from '../db/migrate';
 import type { Plan } from '../core/plans';
 import { issueApiKey } from '../db/repositories/api-keys';
 import { rotateSigningKey } from '../db/repositories/signing-keys';
-import { createTenant, findTenant } from '../db/repositories/tenants';
+import { createTenant, findTenant, listTenantIds } from '../db/repositories/tenants';
+import { integrationsWithCredentialsNotUnder, updateIntegration } from '../db/repositories/integrations';
 import { findUserById } from '../db/repositories/users';
 import { inTenantTransaction } from '../db/tenant-scope';
 
@@ -163,12 +166,46 @@ async function rotateSigningKeyCommand(db: Knex, args: string[]) {
   return { object: 'signing_key_rotation', active_kid: rotated.kid, retired_kids: rotated.retired };
 }
 
+/**
+ * After WEBHOOK_SECRET_KEY was rotated (the old key moved to WEBHOOK_SECRET_PREVIOUS_KEYS): re-encrypts every
+ * integration's credentials still under an old key with the current one, tenant by tenant, each row in its tenant's
+ * transaction. Rows no configured key opens are counted and left as they are (their owners send the credentials again).
+ */
+async function rotateIntegrationCredentialsCommand(db: Knex, args: string[]) {
+  parseArgs({ args, options: {}, strict: true });
+  const { secretEncryptionKey, previousSecretEncryptionKeys } = loadConfig().webhooks;
+  const current = credentialKeyId(secretEncryptionKey);
+  let reencrypted = 0;
+  const unreadable: string[] = [];
+  for (const tenantId of await listTenantIds(db)) {
+    await inTenantTransaction(db, tenantId, async (scope) => {
+      for (const integration of await integrationsWithCredentialsNotUnder(scope, current)) {
+        let credentials;
+        try {
+          credentials = decryptCredentials(
+            { ciphertext: integration.credentials_ciphertext as string, keyId: integration.credentials_key_id as string },
+            [secretEncryptionKey, ...previousSecretEncryptionKeys],
+          );
+        } catch {
+          unreadable.push(integration.id);
+          continue;
+        }
+        const sealed = encryptCredentials(credentials, secretEncryptionKey);
+        await updateIntegration(scope, integration.id, { credentials_ciphertext: sealed.ciphertext, credentials_key_id: sealed.keyId });
+        reencrypted += 1;
+      }
+    });
+  }
+  return { object: 'integration_credentials_rotation', key_id: current, reencrypted, unreadable_integration_ids: unreadable };
+}
+
 const COMMANDS: Record<string, (db: Knex, args: string[]) => Promise<unknown>> = {
   'tenant create': createTenantCommand,
   'key create': createKeyCommand,
   'user create': createUserCommand,
   'user role': changeRoleCommand,
   'signing-key rotate': rotateSigningKeyCommand,
+  'integration-credentials rotate': rotateIntegrationCredentialsCommand,
 };
 
 const HELP = `Decision Modeling Service admin CLI: bootstrap tenants, keys and people; rotate the token signing key.
@@ -182,6 +219,9 @@ Commands:
   user create         --tenant <ten_…> --email <email> --name <name> --role ${ROLES.join('|')} [--password <12+ chars>]
   user role           --tenant <ten_…> --user <usr_…> --role ${ROLES.join('|')}
   signing-key rotate
+  integration-credentials rotate
+                      re-encrypt integration credentials still under a key in WEBHOOK_SECRET_PREVIOUS_KEYS
+                      with WEBHOOK_SECRET_KEY
   help                this text (also --help, -h)
 
 The database is DATABASE_URL, or else the one "npm start" runs under DATA_DIR (default .data).

@@ -168,7 +168,7 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
   const credentialsOf = (record: IntegrationRecord): ConnectorCredentials => {
     if (!record.credentials_ciphertext || !record.credentials_key_id) return {};
     try {
-      return decryptCredentials({ ciphertext: record.credentials_ciphertext, keyId: record.credentials_key_id }, [key]);
+      return decryptCredentials({ ciphertext: record.credentials_ciphertext, keyId: record.credentials_key_id }, [key, ...config.webhooks.previousSecretEncryptionKeys]);
     } catch {
       throw validationFailed(
         [{ path: '/credentials', message: `the stored credentials were encrypted with key ${record.credentials_key_id}, which is not configured: send them again (PATCH)` }],

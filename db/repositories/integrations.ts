@@ -53,3 +53,12 @@ export async function findFieldMappingVersion(scope: TenantScope, integrationId:
 export async function findIntegrationIncludingDeleted(scope: TenantScope, id: string) {
   return (await scoped(scope, IntegrationRecord).where('integrations.id', id).first()) as IntegrationRecord | undefined;
 }
+
+/** The tenant's live integrations whose credentials are encrypted under another key than `keyId`, locked for re-encryption. */
+export async function integrationsWithCredentialsNotUnder(scope: TenantScope, keyId: string) {
+  return (await live(scope)
+    .whereNotNull('integrations.credentials_ciphertext')
+    .whereNot('integrations.credentials_key_id', keyId)
+    .orderBy('integrations.id')
+    .forUpdate()) as IntegrationRecord[];
+}

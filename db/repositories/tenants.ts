@@ -32,3 +32,8 @@ export async function findTenant(db: Knex, id: string): Promise<TenantRecord | u
 export async function findTenantByName(db: Knex, name: string): Promise<TenantRecord | undefined> {
   return TenantRecord.query(db).where('name', name).orderBy('id').first();
 }
+
+/** Every tenant's id, for operator commands that visit each tenant in turn. */
+export async function listTenantIds(db: Knex): Promise<string[]> {
+  return (await TenantRecord.query(db).select('id').orderBy('id')).map((tenant) => tenant.id);
+}

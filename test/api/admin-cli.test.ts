@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import { call, startTestStack, type TestStack } from '../helpers/stack';
+import crypto from 'node:crypto';
+import { credentialKeyId, decryptCredentials, encryptCredentials } from '../../core/connector-credentials';
+import { newId } from '../../core/ids';
+import { insertIntegration } from '../../db/repositories/integrations';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { call, createTestTenant, startTestStack, type TestStack } from '../helpers/stack';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -120,5 +125,48 @@ describe('admin CLI', () => {
       assert.match(JSON.parse(result.stderr).error, message);
       assert.equal(result.stdout, '');
     }
+  });
+
+  it('re-encrypts integration credentials under a previous key with the current one, and names the rows no key opens', async () => {
+    const [oldKey, newKey, lostKey] = [crypto.randomBytes(32), crypto.randomBytes(32), crypto.randomBytes(32)];
+    const tenant = await createTestTenant(stack.db);
+    const stored = async (credentials: Record<string, string>, key: Buffer) =>
+      inTenantTransaction(stack.db, tenant.id, async (scope) => {
+        const sealed = encryptCredentials(credentials, key);
+        const row = await insertIntegration(scope, {
+          id: newId('integration'),
+          name: 'rotating',
+          connector_type: 'rest',
+          config: { base_url: 'https://hris.example.com', streams: [] },
+          credentials_ciphertext: sealed.ciphertext,
+          credentials_key_id: sealed.keyId,
+          created_by: { type: 'system', id: 'test' },
+        });
+        return row.id;
+      });
+    const underOld = await stored({ token: 'old-key-secret' }, oldKey);
+    const underLost = await stored({ token: 'lost-key-secret' }, lostKey);
+    const env = { ...process.env, WEBHOOK_SECRET_KEY: newKey.toString('base64'), WEBHOOK_SECRET_PREVIOUS_KEYS: oldKey.toString('base64') };
+
+    const rotated = await adminWithEnv(env, 'integration-credentials', 'rotate');
+    assert.equal(rotated.code, 0, rotated.stderr);
+    const report = JSON.parse(rotated.stdout);
+    assert.equal(report.key_id, credentialKeyId(newKey));
+    assert.ok(report.reencrypted >= 1);
+    assert.ok(report.unreadable_integration_ids.includes(underLost));
+    assert.ok(!report.unreadable_integration_ids.includes(underOld));
+
+    const row = await stack.db('integrations').where({ id: underOld }).first();
+    assert.equal(row.credentials_key_id, credentialKeyId(newKey));
+    assert.deepEqual(decryptCredentials({ ciphertext: row.credentials_ciphertext, keyId: row.credentials_key_id }, [newKey]), { token: 'old-key-secret' });
+    assert.equal((await stack.db('integrations').where({ id: underLost }).first()).credentials_key_id, credentialKeyId(lostKey));
+
+    // Nothing left under the old key: a second run re-encrypts nothing of this tenant.
+    const again = JSON.parse((await adminWithEnv(env, 'integration-credentials', 'rotate')).stdout);
+    assert.equal(again.reencrypted, 0);
+
+    const badKey = await adminWithEnv({ ...env, WEBHOOK_SECRET_PREVIOUS_KEYS: 'c2hvcnQ=' }, 'integration-credentials', 'rotate');
+    assert.notEqual(badKey.code, 0);
+    assert.match(JSON.parse(badKey.stderr).error, /WEBHOOK_SECRET_PREVIOUS_KEYS/);
   });
 });

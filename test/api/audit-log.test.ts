@@ -11,6 +11,7 @@ import {
   type AuditEntry,
 } from '../../db/repositories/audit-log';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import { createKnex, DEFAULT_DATABASE_TIMEOUTS } from '../../db/connection';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
 const TEST_ACTOR: Actor = { type: 'system', id: 'audit-test' };
@@ -119,7 +120,16 @@ describe('audit log', () => {
 
   it('gives 200 concurrent appends in one tenant the sequences 1..201 without a gap, and a chain that verifies', async () => {
     const tenant = await createTestTenant(stack.db);
-    const appended = await Promise.all(Array.from({ length: 200 }, (_, i) => append(tenant.id, i)));
+    // 200 transactions queue on one chain head through a pool of 10: on a loaded machine the last one waits for a
+    // connection longer than the service's 5 s acquire timeout, which is not what this test is about. Its own pool
+    // waits as long as the queue takes; the appends still race for the head exactly as before.
+    const patient = createKnex(process.env.DATABASE_URL as string, { timeouts: { ...DEFAULT_DATABASE_TIMEOUTS, acquireTimeoutMs: 120_000 } });
+    let appended;
+    try {
+      appended = await Promise.all(Array.from({ length: 200 }, (_, i) => inTenantTransaction(patient, tenant.id, (scope) => appendAuditRecord(scope, entry(i)))));
+    } finally {
+      await patient.destroy();
+    }
     assert.deepEqual(appended.map((r) => r.sequence).sort((a, b) => a - b), Array.from({ length: 200 }, (_, i) => i + 2));
 
     const records = await allRecords(tenant.id, 17);
