@@ -34,11 +34,12 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
   const api = (method: string, path: string, body?: unknown, who: TestTenant = tenant) => call(stack.baseUrl, method, path, { key: who.key, body });
 
   /** A Postgres integration reading `table` of the source database, mapped to the employees dataset. */
+  // The rows' cursor values lie seconds apart, so no look-back: an incremental sync reads from the last value only.
   const createIntegration = async (table: string, extra: Record<string, unknown> = {}) => {
     const created = await api('POST', '/api/v1/integrations', {
       name: `warehouse ${table}`,
       connector_type: 'postgres',
-      config: source.connectorConfig([{ name: 'people', table: `public.${table}`, cursor_column: 'updated_at', primary_key: ['id'] }]),
+      config: source.connectorConfig([{ name: 'people', table: `public.${table}`, cursor_column: 'updated_at', primary_key: ['id'], lookback_seconds: 0 }]),
       credentials: { password: source.password },
       ...extra,
     });
