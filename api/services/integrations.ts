@@ -17,7 +17,7 @@ import { createUploadSource } from '../../db/repositories/integration-uploads';
 import { resolveDatasetDefinition } from '../../db/repositories/dataset-definitions';
 import { findCurrentFieldMapping, findIntegration, insertFieldMappingVersion, insertIntegration, listIntegrations, updateIntegration } from '../../db/repositories/integrations';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
-import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment } from '../../integrations/connectors';
+import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type RecordPage } from '../../integrations/connectors';
 import { systemResolveHost } from '../../integrations/connectors/network';
 import { compileMapping, mappingProblems, type FieldMappingDefinition } from '../../integrations/field-mapping';
 import type { RequestContext } from '../context';
@@ -373,7 +373,15 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
         const streams = await connector.discover(record.config, credentials, environment);
         const fields = streams.find((s) => s.name === body.mapping.stream)?.fields.map((f) => f.name) ?? [];
         const target = await check(fields);
-        const first = await connector.read(record.config, credentials, environment, { stream: body.mapping.stream, state: null, pageSize: limit }).next();
+        // One page only: the read is closed right after it, so its connection to the source is released (a generator
+        // left suspended would hold it open).
+        const pages = connector.read(record.config, credentials, environment, { stream: body.mapping.stream, state: null, pageSize: limit });
+        let first: IteratorResult<RecordPage>;
+        try {
+          first = await pages.next();
+        } finally {
+          await pages.return(undefined);
+        }
         const sample = (first.done ? [] : first.value.records).slice(0, limit);
         const compiled = compileMapping(body.mapping, target);
         const preview = sample.map((source) => {

@@ -118,10 +118,10 @@ export async function upsertDatasetPage(
      select d.tenant_id, d.dataset, d.primary_key, d.data, d.content_hash, d.integration_id, :syncId, false, now()
        from dataset_records d
       where d.tenant_id = :tenantId and d.dataset = :dataset
-        and d.primary_key in (select r.primary_key from jsonb_to_recordset(:incoming::jsonb) as r(primary_key text))
+        and d.primary_key = any(:keys::text[])
         and not exists (select 1 from dataset_record_versions v
                          where v.tenant_id = d.tenant_id and v.dataset = d.dataset and v.primary_key = d.primary_key and v.valid_to is null)`,
-    bindings,
+    { tenantId: scope.tenantId, dataset: page.dataset, syncId: page.syncId, keys: page.rows.map((row) => row.primaryKey) },
   );
   return result.rows[0] as { inserted: number; updated: number; unchanged: number };
 }

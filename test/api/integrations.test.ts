@@ -277,6 +277,27 @@ describe('integrations', () => {
     assertProblem(await api('GET', `/api/v1/integrations/${integration.id}/field-mappings`), 404, 'resource_not_found');
   });
 
+  it('closes its connection to a warehouse after previewing one page (no connection left open per preview)', async () => {
+    const created = await api('POST', '/api/v1/integrations', { name: 'Preview', connector_type: 'postgres', config: postgresConfig(), credentials: { password: source.password } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const previewMapping = { stream: 'employees', target: 'employees', fields: { employee_id: { source: 'id' } } };
+    for (let i = 0; i < 3; i++) {
+      const preview = await api('POST', `/api/v1/integrations/${created.body.id}/field-mappings/validate`, { mapping: previewMapping, limit: 1 });
+      assert.equal(preview.status, 200, JSON.stringify(preview.body));
+      assert.equal(preview.body.records_read, 1);
+    }
+    // The reader role's sessions end with each preview (a backend may take a moment to leave pg_stat_activity).
+    const deadline = Date.now() + 5000;
+    let open = -1;
+    while (Date.now() < deadline) {
+      const result = await source.admin.query<{ count: number }>('select count(*)::int as count from pg_stat_activity where usename = $1', [source.username]);
+      open = result.rows[0]!.count;
+      if (open === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(open, 0, 'a connection of the reader role stayed open after the previews');
+  });
+
   it('previews a mapping on the first source records with per-record errors, saving nothing', async () => {
     const integration = await createRest();
     const preview = await api('POST', `/api/v1/integrations/${integration.id}/field-mappings/validate`, { mapping, limit: 6 });
