@@ -253,7 +253,7 @@ export const integrationSyncsPart: DocumentPart = {
         requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, maxProperties: 0 }, example: {} } } },
         responses: {
           '200': jsonResponse('The cancelled sync.', ref('IntegrationSync'), postSuccessHeaders),
-          ...standardErrors({ notFound: true, conflict: true, workflowEngine: true }),
+          ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
         },
       },
     },
