@@ -20,6 +20,8 @@ import { registerModelRoutes } from './routes/models';
 import { registerScenarioRoutes } from './routes/scenarios';
 import { registerUserRoutes } from './routes/users';
 import { registerIntegrationRoutes } from './routes/integrations';
+import { registerKpiRoutes } from './routes/kpis';
+import { createKpiService } from './services/kpis';
 import { registerIntegrationSyncRoutes } from './routes/integration-syncs';
 import { registerIntegrationUploadRoutes } from './routes/integration-uploads';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -183,6 +185,7 @@ export function createApp(deps: AppDeps): App {
   registerModelRoutes(api, operation, models);
   registerScenarioRoutes(api, operation, scenarios, batches);
   registerWebhookRoutes(api, operation, webhooks);
+  registerKpiRoutes(api, operation, createKpiService({ db, models }));
   registerIntegrationRoutes(api, operation, createIntegrationService({ db, config, logger }));
   registerIntegrationSyncRoutes(api, operation, createIntegrationSyncService({ db, temporal: deps.temporal, config, logger }));
   registerIntegrationUploadRoutes(api, operation, createIntegrationUploadService({ db, config }));

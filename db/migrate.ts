@@ -18,6 +18,7 @@ import * as consoleSessions from './migrations/20261123000020_console_sessions';
 import * as integrations from './migrations/20261123000030_integrations';
 import * as integrationSyncs from './migrations/20261123000031_integration_syncs';
 import * as integrationUploads from './migrations/20261123000032_integration_uploads';
+import * as kpis from './migrations/20261123000040_kpis';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000030_integrations': integrations,
   '20261123000031_integration_syncs': integrationSyncs,
   '20261123000032_integration_uploads': integrationUploads,
+  '20261123000040_kpis': kpis,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
