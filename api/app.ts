@@ -20,6 +20,8 @@ import { registerModelRoutes } from './routes/models';
 import { registerScenarioRoutes } from './routes/scenarios';
 import { registerUserRoutes } from './routes/users';
 import { registerIntegrationRoutes } from './routes/integrations';
+import { registerKpiRoutes } from './routes/kpis';
+import { createKpiService } from './services/kpis';
 import { registerIntegrationSyncRoutes } from './routes/integration-syncs';
 import { registerIntegrationUploadRoutes } from './routes/integration-uploads';
 import { registerDatasetRoutes } from './routes/datasets';
@@ -188,6 +190,7 @@ export function createApp(deps: AppDeps): App {
   registerScenarioRoutes(api, operation, scenarios, batches);
   registerWebhookRoutes(api, operation, webhooks);
   registerIntegrationRoutes(api, operation, createIntegrationService({ db, temporal: deps.temporal, config, logger }));
+  registerKpiRoutes(api, operation, createKpiService({ db, models }));
   registerIntegrationSyncRoutes(api, operation, createIntegrationSyncService({ db, temporal: deps.temporal, config, logger }));
   registerIntegrationUploadRoutes(api, operation, createIntegrationUploadService({ db, config }));
   registerDatasetRoutes(api, operation, createDatasetService({ db }));

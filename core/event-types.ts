@@ -396,6 +396,33 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       },
     },
   },
+  {
+    type: 'kpi.value.recorded',
+    summary: 'Points were recorded on a KPI',
+    description:
+      'One event per request for points posted through the API (one point or a bulk post: `count` of them, between `first_timestamp` and ' +
+      '`last_timestamp`), and one per point recorded automatically from a completed scenario of the model a `model_output` KPI is linked to ' +
+      '(`source: scenario`, with its `scenario_id`). `replaced` counts points that replaced an earlier value at the same timestamp. Emitted in ' +
+      'the transaction that stores the points.',
+    data: {
+      type: 'object',
+      required: ['kpi', 'source', 'scenario_id', 'count', 'replaced', 'first_timestamp', 'last_timestamp', 'point'],
+      properties: {
+        kpi: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string', example: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' }, name: { type: 'string' } } },
+        source: { type: 'string', enum: ['api', 'scenario'] },
+        scenario_id: { ...nullableString, description: 'The completed scenario the point came from (source `scenario`).' },
+        count: { type: 'integer', minimum: 1 },
+        replaced: { type: 'integer', minimum: 0 },
+        first_timestamp: timestamp,
+        last_timestamp: timestamp,
+        point: {
+          type: ['object', 'null'],
+          description: 'The point, when exactly one was recorded.',
+          properties: { timestamp, value: { type: 'number' }, scenario_id: nullableString },
+        },
+      },
+    },
+  },
   ...(['started', 'completed', 'failed'] as const).map((outcome) => ({
     type: `integration.sync.${outcome}`,
     summary: { started: 'An integration sync started reading', completed: 'An integration sync finished', failed: 'An integration sync failed' }[outcome],

@@ -3,6 +3,7 @@ import { runFields, ScenarioRecord, ScenarioRunRecord, type AuditEvent, type Sce
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 import { recordEvent } from './events';
+import { recordModelOutputPoints } from './kpis';
 
 export async function insertScenario(scope: TenantScope, row: Partial<ScenarioRecord>): Promise<ScenarioRecord> {
   return insertScoped(scope, ScenarioRecord, row);
@@ -135,5 +136,9 @@ export async function storeRunOutcome(scope: TenantScope, scenario: ScenarioReco
       completed_at: completedAt.toISOString(),
     },
   });
+  // Automated monitoring: KPIs linked to this model's outputs get their point in the same transaction.
+  if (outcome.status === 'completed' && outcome.result?.metrics) {
+    await recordModelOutputPoints(scope, scenario, outcome.result.metrics as Record<string, unknown>, completedAt);
+  }
   return stored;
 }

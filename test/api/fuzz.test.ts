@@ -234,6 +234,18 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   const uploaded = await call(stack.baseUrl, 'POST', `/api/v1/integrations/${csvIntegration.id}/uploads`, { key: tenant.key, rawBody: 'id,name\r\ne1,Ada\r\n', headers: { 'content-type': 'text/csv' } });
   assert.equal(uploaded.status, 201, JSON.stringify(uploaded.body));
   const upload = uploaded.body as { id: string };
+  const kpiBody = {
+    name: 'fuzz',
+    direction: 'higher_is_better',
+    target: 0.8,
+    warning_threshold: { percent: 5 },
+    critical_threshold: { value: 0.7 },
+    aggregation_period: 'week',
+    tags: ['fuzz'],
+    source: { type: 'model_output', model_id: STAFFING, metric: 'service_level' },
+  };
+  const kpi = await post('/api/v1/kpis', kpiBody);
+  await post(`/api/v1/kpis/${kpi.id}/points`, { points: [{ timestamp: '2026-10-01T00:00:00.000Z', value: 0.81 }] });
   const approvalPolicy = await post('/api/v1/approval-policies', { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H' }] });
   await waitForBatch(stack, tenant, batch.id);
   await waitForAuditExport(stack, tenant, auditExport.id);
@@ -261,6 +273,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     [/^\/api\/v1\/decisions\/\{id\}\/outcomes/, approvedDecision.id],
     [/^\/api\/v1\/decisions\//, decision.id],
     [/^\/api\/v1\/approval-policies\//, approvalPolicy.id],
+    [/^\/api\/v1\/kpis\//, kpi.id],
     [/^\/api\/v1\/integrations\/\{id\}\/uploads/, csvIntegration.id],
     [/^\/api\/v1\/integrations\//, integration.id],
     [/^\/api\/v1\/datasets\//, 'employees'],
@@ -275,7 +288,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       if (!found) throw new Error(`No real id for {${parameter}} in ${pathTemplate}: add one to createRealResources`);
       return found[1];
     },
-    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, integration.id, sync.id, csvIntegration.id, upload.id],
+    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, integration.id, sync.id, csvIntegration.id, upload.id, kpi.id],
     // Bodies that pass the business checks too, so mutations of them probe past validation.
     baseBodies: {
       createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },
@@ -293,6 +306,10 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       validateIntegrationFieldMapping: { mapping: fieldMapping, limit: 5 },
       createDataset: { name: 'fuzz_set', primary_key: 'id', fields: { id: { type: 'string' }, amount: { type: 'number', description: 'fuzz' } } },
       updateDataset: { description: 'fuzzed', fields: { note: { type: 'string' } } },
+      createKpi: kpiBody,
+      updateKpi: { name: 'fuzzed', tags: ['fuzz'], critical_threshold: { value: 0.6 } },
+      putKpiSource: { type: 'model_output', model_id: STAFFING, metric: 'occupancy', scenario_tag: 'fuzz' },
+      recordKpiPoints: { points: [{ timestamp: '2026-10-02T00:00:00.000Z', value: 0.8, note: 'fuzz' }] },
       createApprovalPolicy: { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H', condition: 'total_cost > 1000' }] },
       recordDecisionOutcome: { metric: 'scheduled_agents', expected_value: 10, actual_value: 12, observed_at: '2026-10-31T17:00:00.000Z', note: 'fuzz', supersedes: outcome.id },
       createApprovalPolicyVersion: { steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [user.id] }, sla: 'P1D', deadline: 'P2D' }] },

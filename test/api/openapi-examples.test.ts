@@ -176,6 +176,12 @@ describe('OpenAPI request examples', () => {
       request('POST', '/api/v1/users', { email: `member-${crypto.randomBytes(4).toString('hex')}@example.com`, display_name: 'Fixture', role: 'viewer' });
     const batch = () => request('POST', '/api/v1/scenarios/batch', exampleBody('createScenarioBatch'));
     const approvalPolicy = () => request('POST', '/api/v1/approval-policies', exampleBody('createApprovalPolicy'));
+    /** A KPI from the create example, with the points of the record example (so the history example has a point). */
+    const kpi = async () => {
+      const created = await request('POST', '/api/v1/kpis', exampleBody('createKpi'));
+      await request('POST', `/api/v1/kpis/${created.id}/points`, exampleBody('recordKpiPoints'));
+      return created as { id: string };
+    };
     /** A batch that is still running when cancelled: created while no worker runs it. */
     const runningBatch = async () => {
       await stack.stopWorker();
@@ -291,6 +297,11 @@ describe('OpenAPI request examples', () => {
         await request('POST', '/api/v1/datasets', { ...(exampleBody('createDataset') as object), name });
         return { name };
       },
+      '/api/v1/kpis/{id}': async () => ({ id: (await kpi()).id }),
+      '/api/v1/kpis/{id}/source': async () => ({ id: (await kpi()).id }),
+      '/api/v1/kpis/{id}/points': async () => ({ id: (await kpi()).id }),
+      '/api/v1/kpis/{id}/values': async () => ({ id: (await kpi()).id }),
+      '/api/v1/kpis/{id}/status': async () => ({ id: (await kpi()).id }),
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),
