@@ -5,7 +5,8 @@
  * Switches: BENCH_ONLY_SCENARIOS, BENCH_ONLY_WEBHOOKS, BENCH_ONLY_INBOX, BENCH_ONLY_GOVERNANCE=1 (approval round trips, then the audit
  * export of BENCH_AUDIT_RECORDS records and its offline verification; a smoke run: BENCH_AUDIT_RECORDS=20000
  * BENCH_APPROVAL_DECISIONS=40), BENCH_ONLY_INTEGRATIONS=1 (full syncs of BENCH_HRIS_RECORDS records through the REST connector and
- * BENCH_WAREHOUSE_ROWS rows from the Postgres source).
+ * BENCH_WAREHOUSE_ROWS rows from the Postgres source), BENCH_ONLY_KPIS=1 (bulk ingestion of BENCH_KPI_POINTS points into one KPI,
+ * then a year of them bucketed per day).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -17,6 +18,7 @@ import { benchApprovals, benchAuditExport, benchInbox } from './bench/governance
 import { startBenchServices } from './bench/services';
 import { benchWebhookDelivery } from './bench/webhooks';
 import { benchIntegrationSyncs } from './bench/integrations';
+import { benchKpis } from './bench/kpis';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -32,6 +34,8 @@ const APPROVERS = Number(process.env.BENCH_APPROVERS ?? 8);
 const APPROVAL_DECISIONS = Number(process.env.BENCH_APPROVAL_DECISIONS ?? 400);
 const INBOX_DECISIONS = Number(process.env.BENCH_INBOX_DECISIONS ?? 100_000);
 const ONLY_INTEGRATIONS = Boolean(process.env.BENCH_ONLY_INTEGRATIONS);
+const ONLY_KPIS = Boolean(process.env.BENCH_ONLY_KPIS);
+const KPI_POINTS = Number(process.env.BENCH_KPI_POINTS ?? 1_000_000);
 const HRIS_RECORDS = Number(process.env.BENCH_HRIS_RECORDS ?? 100_000);
 const WAREHOUSE_ROWS = Number(process.env.BENCH_WAREHOUSE_ROWS ?? 1_000_000);
 
@@ -50,6 +54,10 @@ async function main(): Promise<void> {
 
     if (process.env.BENCH_ONLY_INBOX) {
       await benchInbox(services, { decisions: INBOX_DECISIONS, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+      return;
+    }
+    if (ONLY_KPIS) {
+      await benchKpis(services, { points: KPI_POINTS });
       return;
     }
     if (ONLY_INTEGRATIONS) {
@@ -85,6 +93,7 @@ async function main(): Promise<void> {
     await benchWebhookDelivery(services, key, tenant.id, WEBHOOK_EVENTS);
     if (!ONLY_WEBHOOKS) await benchGovernance(services);
     if (!ONLY_WEBHOOKS) await benchIntegrationSyncs(services, { hrisRecords: HRIS_RECORDS, warehouseRows: WAREHOUSE_ROWS });
+    if (!ONLY_WEBHOOKS) await benchKpis(services, { points: KPI_POINTS });
   } finally {
     await services.stop();
   }
