@@ -68,62 +68,73 @@ export interface Rejection {
 }
 
 /**
- * Upserts one page of mapped records and keeps their history, in two statements. The first upserts the current
- * versions and closes the open history version of every record that is new in content (changed, or back after being
- * flagged deleted); each CTE sees the rows as they stood before the statement, so the counts compare the incoming
- * content hash with the stored one: new rows are inserted, rows whose hash changed (or that were flagged deleted) are
- * updated, the rest are unchanged (still marked as seen by this sync). The second opens a version, as of the
- * transaction's time, for every record of the page that has none open (the inserted and the changed ones).
+ * Upserts one page of mapped records and keeps their history. Every statement finds its rows through the page's keys
+ * (`= any(keys)`, an index lookup per key), never by joining the page against the whole dataset, so a page costs the
+ * same at the millionth record as at the first (a join let the planner scan the growing table once per page).
+ *
+ * 1. The stored versions of the page's keys: comparing content hashes gives the counts (new rows inserted, rows whose
+ *    hash changed or that were flagged deleted updated, the rest unchanged, still marked as seen by this sync).
+ * 2. The upsert of the current versions.
+ * 3. The open history versions of the updated records are closed, and 4. a version is opened, as of the transaction's
+ *    time, for every inserted and updated record (two statements: the one-open-version index is checked per row).
  */
 export async function upsertDatasetPage(
   scope: TenantScope,
   page: { dataset: string; integrationId: string; syncId: string; rows: MappedRow[] },
 ): Promise<{ inserted: number; updated: number; unchanged: number }> {
   if (page.rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+  const keys = page.rows.map((row) => row.primaryKey);
+  const stored = await scope.trx.raw<{ rows: Array<{ primary_key: string; content_hash: string; deleted: boolean }> }>(
+    `select primary_key, content_hash, deleted_at is not null as deleted from dataset_records
+      where tenant_id = :tenantId and dataset = :dataset and primary_key = any(:keys::text[])`,
+    { tenantId: scope.tenantId, dataset: page.dataset, keys },
+  );
+  const before = new Map(stored.rows.map((row) => [row.primary_key, row]));
+  const inserted: MappedRow[] = [];
+  const updated: MappedRow[] = [];
+  for (const row of page.rows) {
+    const existing = before.get(row.primaryKey);
+    if (!existing) inserted.push(row);
+    else if (existing.content_hash !== row.contentHash || existing.deleted) updated.push(row);
+  }
   const incoming = JSON.stringify(page.rows.map((row) => ({ primary_key: row.primaryKey, data: row.data, content_hash: row.contentHash })));
-  const bindings = { incoming, tenantId: scope.tenantId, dataset: page.dataset, integrationId: page.integrationId, syncId: page.syncId };
-  const result = await scope.trx.raw<{ rows: Array<{ inserted: number; updated: number; unchanged: number }> }>(
-    `with incoming as (
-       select * from jsonb_to_recordset(:incoming::jsonb) as r(primary_key text, data jsonb, content_hash text)
-     ), existing as (
-       select d.primary_key, d.content_hash, d.deleted_at from dataset_records d
-        where d.tenant_id = :tenantId and d.dataset = :dataset and d.primary_key in (select primary_key from incoming)
-     ), upserted as (
-       insert into dataset_records (tenant_id, dataset, primary_key, data, content_hash, integration_id, first_seen_sync_id, last_seen_sync_id)
-       select :tenantId, :dataset, primary_key, data, content_hash, :integrationId, :syncId, :syncId from incoming
-       on conflict (tenant_id, dataset, primary_key) do update set
-         data = excluded.data,
-         content_hash = excluded.content_hash,
-         integration_id = excluded.integration_id,
-         last_seen_sync_id = excluded.last_seen_sync_id,
-         deleted_at = null,
-         updated_at = case when dataset_records.content_hash = excluded.content_hash and dataset_records.deleted_at is null
-                           then dataset_records.updated_at else now() end
-       returning 1
-     ), closed as (
-       update dataset_record_versions v set valid_to = now(), closed_by_sync_id = :syncId
-         from existing e join incoming i using (primary_key)
-        where v.tenant_id = :tenantId and v.dataset = :dataset and v.primary_key = e.primary_key and v.valid_to is null
-          and (e.content_hash <> i.content_hash or e.deleted_at is not null)
-       returning 1
-     )
-     select count(*) filter (where e.primary_key is null)::int as inserted,
-            count(*) filter (where e.primary_key is not null and (e.content_hash <> i.content_hash or e.deleted_at is not null))::int as updated,
-            count(*) filter (where e.content_hash = i.content_hash and e.deleted_at is null)::int as unchanged
-       from incoming i left join existing e using (primary_key)`,
-    bindings,
-  );
   await scope.trx.raw(
-    `insert into dataset_record_versions (tenant_id, dataset, primary_key, data, content_hash, integration_id, sync_id, deleted, valid_from)
-     select d.tenant_id, d.dataset, d.primary_key, d.data, d.content_hash, d.integration_id, :syncId, false, now()
-       from dataset_records d
-      where d.tenant_id = :tenantId and d.dataset = :dataset
-        and d.primary_key = any(:keys::text[])
-        and not exists (select 1 from dataset_record_versions v
-                         where v.tenant_id = d.tenant_id and v.dataset = d.dataset and v.primary_key = d.primary_key and v.valid_to is null)`,
-    { tenantId: scope.tenantId, dataset: page.dataset, syncId: page.syncId, keys: page.rows.map((row) => row.primaryKey) },
+    `insert into dataset_records (tenant_id, dataset, primary_key, data, content_hash, integration_id, first_seen_sync_id, last_seen_sync_id)
+     select :tenantId, :dataset, primary_key, data, content_hash, :integrationId, :syncId, :syncId
+       from jsonb_to_recordset(:incoming::jsonb) as r(primary_key text, data jsonb, content_hash text)
+     on conflict (tenant_id, dataset, primary_key) do update set
+       data = excluded.data,
+       content_hash = excluded.content_hash,
+       integration_id = excluded.integration_id,
+       last_seen_sync_id = excluded.last_seen_sync_id,
+       deleted_at = null,
+       updated_at = case when dataset_records.content_hash = excluded.content_hash and dataset_records.deleted_at is null
+                         then dataset_records.updated_at else now() end`,
+    { incoming, tenantId: scope.tenantId, dataset: page.dataset, integrationId: page.integrationId, syncId: page.syncId },
   );
-  return result.rows[0] as { inserted: number; updated: number; unchanged: number };
+  if (updated.length > 0) {
+    await scope.trx.raw(
+      `update dataset_record_versions set valid_to = now(), closed_by_sync_id = :syncId
+        where tenant_id = :tenantId and dataset = :dataset and primary_key = any(:keys::text[]) and valid_to is null`,
+      { tenantId: scope.tenantId, dataset: page.dataset, syncId: page.syncId, keys: updated.map((row) => row.primaryKey) },
+    );
+  }
+  const opened = [...inserted, ...updated];
+  if (opened.length > 0) {
+    await scope.trx.raw(
+      `insert into dataset_record_versions (tenant_id, dataset, primary_key, data, content_hash, integration_id, sync_id, deleted, valid_from)
+       select :tenantId, :dataset, primary_key, data, content_hash, :integrationId, :syncId, false, now()
+         from jsonb_to_recordset(:opened::jsonb) as r(primary_key text, data jsonb, content_hash text)`,
+      {
+        tenantId: scope.tenantId,
+        dataset: page.dataset,
+        integrationId: page.integrationId,
+        syncId: page.syncId,
+        opened: JSON.stringify(opened.map((row) => ({ primary_key: row.primaryKey, data: row.data, content_hash: row.contentHash }))),
+      },
+    );
+  }
+  return { inserted: inserted.length, updated: updated.length, unchanged: page.rows.length - inserted.length - updated.length };
 }
 
 export async function insertRejections(scope: TenantScope, syncId: string, rejections: Rejection[]): Promise<void> {
