@@ -5,6 +5,7 @@ import { createAuditExportActivities } from './audit-exports';
 import { createBatchActivities } from './batches';
 import { createDecisionApprovalActivities } from './decision-approvals';
 import { createIntegrationSyncActivities } from './integration-syncs';
+import { createIntegrationSyncControlActivities } from './integration-sync-control';
 import { createScenarioActivities } from './scenarios';
 import { createWebhookActivities } from './webhooks';
 import type { WebhookConfig } from '../core/config';
@@ -32,6 +33,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAuditExportActivities(full),
     ...createDecisionApprovalActivities(full),
     ...createIntegrationSyncActivities(full),
+    ...createIntegrationSyncControlActivities(full),
   };
 }
 

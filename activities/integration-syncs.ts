@@ -1,4 +1,4 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import type { WebhookConfig } from '../core/config';
 import { decryptCredentials } from '../core/connector-credentials';
@@ -16,21 +16,24 @@ import {
   type Rejection,
 } from '../db/repositories/integration-syncs';
 import { createUploadSource } from '../db/repositories/integration-uploads';
+import { resolveDatasetDefinition } from '../db/repositories/dataset-definitions';
 import { findFieldMappingVersion, findIntegrationIncludingDeleted } from '../db/repositories/integrations';
 import { inTenantTransaction } from '../db/tenant-scope';
 import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type RecordPage, type ResolveHost } from '../integrations/connectors';
 import { systemResolveHost } from '../integrations/connectors/network';
-import { mapRecord, TARGET_DATASETS, type FieldMappingDefinition } from '../integrations/field-mapping';
+import { compileMapping, type CompiledMapping, type FieldMappingDefinition } from '../integrations/field-mapping';
 import { contentHash, readAhead } from '../integrations/syncs';
-import type { FailIntegrationSyncInput, RunIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
+import { addFill, fillOf, fillRateWarnings } from '../integrations/fill-rates';
+import { previousCompletedFill } from '../db/repositories/integration-sync-control';
+import { DEFAULT_FILL_RATE_GUARD, type FailIntegrationSyncInput, type RunIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
 
 /** Maps each page's records: the rows to upsert (one per primary key) and the records the mapping refused. */
-async function* mapPages(pages: AsyncIterable<RecordPage>, definition: FieldMappingDefinition, primaryKeyField: string) {
+async function* mapPages(pages: AsyncIterable<RecordPage>, mapper: CompiledMapping, primaryKeyField: string) {
   for await (const page of pages) {
     const rows = new Map<string, MappedRow>();
     const rejections: Rejection[] = [];
     for (const source of page.records) {
-      const { record, errors } = await mapRecord(definition, source);
+      const { record, errors } = mapper.map(source);
       const key = record[primaryKeyField];
       const primaryKey = key === null || key === undefined ? null : String(key);
       if (errors.length > 0 || primaryKey === null) rejections.push({ primaryKey, sourceRecord: source, errors });
@@ -81,17 +84,19 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
         if (!sync || !RUNNING_SYNC_STATUSES.includes(sync.status)) return undefined;
         const integration = await findIntegrationIncludingDeleted(scope, sync.integration_id);
         const mapping = await findFieldMappingVersion(scope, sync.integration_id, sync.mapping_version);
+        const target = await resolveDatasetDefinition(scope, sync.dataset);
         let current = sync;
         if (sync.status === 'queued') {
           current = await updateSync(scope, syncId, { status: 'syncing', started_at: new Date() });
           await recordEvent(scope, 'integration.sync.started', syncEventData(current));
         }
-        return { sync: current, integration, mapping };
+        return { sync: current, integration, mapping, target };
       });
       if (!setup) return;
-      const { integration, mapping } = setup;
+      const { integration, mapping, target } = setup;
       let sync: IntegrationSyncRecord = setup.sync;
       if (!integration || !mapping) throw sourceFailure('the integration or its field mapping no longer exists', false);
+      if (!target) throw sourceFailure(`the dataset ${sync.dataset} no longer exists`, false);
       if (integration.deleted_at) throw sourceFailure('the integration was deleted', false);
       let credentials: Record<string, string> = {};
       if (integration.credentials_ciphertext && integration.credentials_key_id) {
@@ -103,14 +108,18 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
       }
       const connector = CONNECTORS[integration.connector_type] as Connector<Record<string, unknown>> | undefined;
       if (!connector) throw sourceFailure(`unknown connector type ${integration.connector_type}`, false);
-      const definition: FieldMappingDefinition = { stream: mapping.stream, target: mapping.target as 'employees', fields: mapping.fields as FieldMappingDefinition['fields'] };
-      const primaryKeyField = TARGET_DATASETS[definition.target].primaryKey;
+      const definition: FieldMappingDefinition = { stream: mapping.stream, target: mapping.target, fields: mapping.fields as FieldMappingDefinition['fields'] };
+      const mapper = compileMapping(definition, target);
+      const primaryKeyField = target.primaryKey;
+      const mappedFields = Object.keys(definition.fields);
 
       try {
         const uploads = createUploadSource(db, tenantId, integration.id);
         const pages = connector.read(integration.config, credentials, { ...environment, uploads }, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
         // Page N+1 is read and mapped while page N is being committed.
-        for await (const { page, rows, rejections } of readAhead(mapPages(pages, definition, primaryKeyField))) {
+        for await (const { page, rows, rejections } of readAhead(mapPages(pages, mapper, primaryKeyField))) {
+          // The data-quality guard's counters, accumulated in the page's own transaction.
+          const fill = addFill(sync.field_fill, fillOf(mappedFields, rows.map((row) => row.data)));
           sync = await inTenantTransaction(db, tenantId, async (scope) => {
             const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows });
             await insertRejections(scope, syncId, rejections);
@@ -124,6 +133,7 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
                 records_rejected: db.raw('records_rejected + ?', [rejections.length]),
                 pages_committed: db.raw('pages_committed + 1'),
                 state: JSON.stringify(page.state),
+                field_fill: JSON.stringify(fill),
                 updated_at: db.fn.now(),
               })
               .returning('*')) as Array<Record<string, unknown>>;
@@ -132,6 +142,8 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
             return (await findSync(scope, syncId)) as IntegrationSyncRecord;
           });
           Context.current().heartbeat({ pages_committed: sync.pages_committed, state: page.state });
+          // Cancellation arrives with a heartbeat's answer: stop here, between two committed pages.
+          if (Context.current().cancellationSignal.aborted) throw new CancelledFailure('the sync was cancelled');
         }
       } catch (error) {
         if (error instanceof ConnectorError) throw sourceFailure(error.message, error.options.retryable);
@@ -142,8 +154,10 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
         const current = await findSync(scope, syncId, { forUpdate: true });
         if (!current || current.status !== 'syncing' || current.pages_committed !== sync.pages_committed) return;
         const deleted = current.mode === 'full' ? await markUnseenDeleted(scope, { dataset: current.dataset, integrationId: current.integration_id, syncId }) : 0;
+        const warnings = fillRateWarnings(await previousCompletedFill(scope, current), current.field_fill, input.fillRateGuard ?? DEFAULT_FILL_RATE_GUARD);
         const finished = await updateSync(scope, syncId, {
-          status: current.records_rejected > 0 ? 'partially_completed' : 'completed',
+          status: current.records_rejected > 0 || warnings.length > 0 ? 'partially_completed' : 'completed',
+          warnings,
           records_deleted: deleted,
           state: current.state ?? current.start_state,
           completed_at: new Date(),

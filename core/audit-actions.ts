@@ -42,10 +42,14 @@ export const AUDIT_ACTIONS = [
   'integration.field_mapping_created',
   'integration.sync_requested',
   'integration.file_uploaded',
+  'integration.sync_cancelled',
+  'dataset.created',
+  'dataset.updated',
+  'dataset.deleted',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'approval_policy', 'integration'] as const;
+export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'approval_policy', 'integration', 'dataset'] as const;
 
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

@@ -55,6 +55,10 @@ export interface Config {
   csvUploadMaxBytes: number;
   /** Size of the pieces an upload is stored in (one Postgres row each); reads hold one piece at a time. */
   csvUploadChunkBytes: number;
+  /** The shortest `interval_seconds` an integration's schedule may have. */
+  integrationScheduleMinIntervalSeconds: number;
+  /** The data-quality guard: see FillRateGuard (workflows/contracts/integration-syncs.ts). */
+  syncFillRateGuard: { dropPercentagePoints: number; minPreviousPercent: number; minRecords: number };
   /** The approval workflow: reminders after an SLA escalated, and when a long review continues as new. */
   approvals: { reminderIntervalSeconds: number; continueAsNewAfterEvents: number };
   nodeEnv: string;
@@ -220,6 +224,12 @@ export function loadConfig(env: Env = process.env): Config {
     integrationSyncHeartbeatTimeoutMs: readInteger(env, 'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     csvUploadMaxBytes: readInteger(env, 'CSV_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     csvUploadChunkBytes: readInteger(env, 'CSV_UPLOAD_CHUNK_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),
+    integrationScheduleMinIntervalSeconds: readInteger(env, 'INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS', 300, 1, 86_400),
+    syncFillRateGuard: {
+      dropPercentagePoints: readInteger(env, 'SYNC_FILL_RATE_DROP_POINTS', 30, 1, 100),
+      minPreviousPercent: readInteger(env, 'SYNC_FILL_RATE_MIN_PREVIOUS_PERCENT', 50, 0, 100),
+      minRecords: readInteger(env, 'SYNC_FILL_RATE_MIN_RECORDS', 100, 1, 100_000_000),
+    },
     activityRetry: {
       initialIntervalMs: readInteger(env, 'ACTIVITY_RETRY_INITIAL_MS', 1000, 1, 3_600_000),
       maximumIntervalMs: readInteger(env, 'ACTIVITY_RETRY_MAX_MS', 30_000, 1, 86_400_000),

@@ -34,6 +34,8 @@ export const ERROR_CODES = {
   model_not_editable: { status: 409, description: 'Built-in models cannot be changed.' },
   scenario_running: { status: 409, description: 'The scenario is still running its current run.' },
   batch_finished: { status: 409, description: 'The batch has already finished.' },
+  sync_finished: { status: 409, description: 'The integration sync has already finished (completed, failed or cancelled): there is nothing to cancel.' },
+  integration_paused: { status: 409, description: 'The integration is paused: it takes no syncs until it is resumed (PATCH `status: active`).' },
   webhook_disabled: { status: 409, description: 'The webhook subscription is disabled.' },
   event_expired: { status: 409, description: 'The event is past its retention period.' },
   audit_export_not_ready: { status: 409, description: 'The audit export has not completed: no files or digest yet (see `status`).' },
@@ -47,6 +49,10 @@ export const ERROR_CODES = {
   approval_policy_archived: { status: 409, description: 'The approval policy is archived: it takes no new versions.' },
   kpi_archived: { status: 409, description: 'The KPI is archived: it is read-only and takes no new points (PATCH its status to reactivate it).' },
   uploads_not_supported: { status: 409, description: 'Files can be uploaded only to integrations of connector type `csv`.' },
+  dataset_exists: { status: 409, description: 'The tenant already has a dataset of that name.' },
+  dataset_built_in: { status: 409, description: 'The dataset is built in (`employees`): it cannot be changed or deleted.' },
+  dataset_has_records: { status: 409, description: "The dataset holds records, so its fields' types and its primary key can no longer change (fields can still be added)." },
+  dataset_in_use: { status: 409, description: "An integration's field mapping writes into the dataset; map it elsewhere first (`integration_ids`)." },
   payload_too_large: { status: 413, description: "The request body exceeds the operation's limit." },
   unsupported_media_type: { status: 415, description: 'The body is not unencoded JSON in UTF-8.' },
   validation_failed: { status: 422, description: 'The body is invalid; `errors` names each field.' },
@@ -115,6 +121,10 @@ export const workflowEngineUnavailable = (detail = 'The workflow engine is unava
 export const identityProviderUnavailable = () =>
   new AppError(503, 'identity_provider_unavailable', 'The identity provider could not be reached to check the access token. Retry shortly.', retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
 
+export const syncFinished = (id: string, status: string) => new AppError(409, 'sync_finished', `The sync ${id} has already finished (${status}); there is nothing to cancel.`, { sync_status: status });
+export const integrationPaused = (id: string) =>
+  new AppError(409, 'integration_paused', `The integration ${id} is paused; resume it (PATCH {"status": "active"}) to sync.`);
+
 export const apiKeyRevoked = () => new AppError(409, 'api_key_revoked', 'A revoked key cannot be rotated.');
 export const alreadyMember = (email: string) => new AppError(409, 'already_member', `${email} is already a member of this tenant.`);
 export const lastAdmin = () => new AppError(409, 'last_admin', "The tenant's last admin cannot be demoted or removed.");
@@ -158,3 +168,11 @@ export const connectorFailed = (message: string) =>
   new AppError(422, 'connector_failed', `The source could not be read: ${message}`);
 export const uploadsNotSupported = (connectorType: string) =>
   new AppError(409, 'uploads_not_supported', `Files can be uploaded only to integrations of connector type csv; this one is ${connectorType}.`);
+export const datasetExists = (name: string) => new AppError(409, 'dataset_exists', `The tenant already has a dataset named "${name}".`, { errors: [{ path: '/name', message: 'is taken' }] });
+export const datasetBuiltIn = (name: string) => new AppError(409, 'dataset_built_in', `"${name}" is a built-in dataset: it cannot be changed or deleted.`);
+export const datasetHasRecords = (name: string, errors: FieldError[]) =>
+  new AppError(409, 'dataset_has_records', `The dataset "${name}" holds records: its fields' types and its primary key can no longer change.`, { errors });
+export const datasetInUse = (name: string, integrationIds: string[]) =>
+  new AppError(409, 'dataset_in_use', `The field mapping of ${integrationIds.length === 1 ? 'an integration' : `${integrationIds.length} integrations`} writes into "${name}": map ${integrationIds.length === 1 ? 'it' : 'them'} elsewhere first.`, {
+    integration_ids: integrationIds,
+  });

@@ -431,7 +431,9 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       completed:
         'A sync committed its last page: `status` is `completed`, or `partially_completed` when some records were rejected by the field ' +
         'mapping (see `GET /integrations/{id}/syncs/{sync_id}/rejections`). The counts are final.',
-      failed: 'Every attempt of a sync failed (the source could not be read); pages committed before the failure stay in the dataset.',
+      failed:
+        'Every attempt of a sync failed (the source could not be read; `status: failed`), or the sync was cancelled (`status: cancelled`, ' +
+        '`error.code: sync_cancelled`); pages committed before stay in the dataset.',
     }[outcome],
     data: {
       type: 'object',
@@ -445,7 +447,7 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
             integration_id: { type: 'string' },
             mode: { type: 'string', enum: ['full', 'incremental'] },
             dataset: { type: 'string' },
-            status: { type: 'string', enum: ['syncing', 'completed', 'partially_completed', 'failed'] },
+            status: { type: 'string', enum: ['syncing', 'completed', 'partially_completed', 'failed', 'cancelled'] },
             mapping_version: { type: 'integer' },
             counts: {
               type: 'object',
@@ -453,6 +455,11 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
               properties: Object.fromEntries(['read', 'inserted', 'updated', 'unchanged', 'rejected', 'deleted'].map((name) => [name, { type: 'integer' }])),
             },
             error: { type: ['object', 'null'], properties: { code: { type: 'string' }, detail: { type: 'string' } } },
+            warnings: {
+              type: 'array',
+              description: 'Data-quality warnings (`fill_rate_dropped`), as on the sync.',
+              items: { type: 'object', properties: { code: { type: 'string' }, field: { type: 'string' }, previous: { type: 'number' }, current: { type: 'number' } } },
+            },
           },
         },
       },

@@ -18,6 +18,9 @@ import * as consoleSessions from './migrations/20261123000020_console_sessions';
 import * as integrations from './migrations/20261123000030_integrations';
 import * as integrationSyncs from './migrations/20261123000031_integration_syncs';
 import * as integrationUploads from './migrations/20261123000032_integration_uploads';
+import * as datasetHistory from './migrations/20261123000033_dataset_history';
+import * as datasetDefinitions from './migrations/20261123000034_dataset_definitions';
+import * as integrationSyncControl from './migrations/20261123000035_integration_sync_control';
 import * as kpis from './migrations/20261123000040_kpis';
 
 interface Migration {
@@ -49,6 +52,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000030_integrations': integrations,
   '20261123000031_integration_syncs': integrationSyncs,
   '20261123000032_integration_uploads': integrationUploads,
+  '20261123000033_dataset_history': datasetHistory,
+  '20261123000034_dataset_definitions': datasetDefinitions,
+  '20261123000035_integration_sync_control': integrationSyncControl,
   '20261123000040_kpis': kpis,
 };
 

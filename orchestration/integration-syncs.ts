@@ -1,15 +1,15 @@
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
 import { INTEGRATION_SYNC_WORKFLOW, integrationSyncWorkflowId, type IntegrationSyncInput } from '../workflows/contracts/integration-syncs';
 import { searchAttributesFor } from '../workflows/contracts/search-attributes';
-import { startOrRollBack, withWorkflowEngineDeadline } from './workflow-engine';
+import { startOrRollBack, withWorkflowEngineDeadline, workflowEngineUnavailable } from './workflow-engine';
 
 export { integrationSyncWorkflowId };
 
 export interface IntegrationSyncsDeps {
   temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs'>;
+  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs' | 'syncFillRateGuard'>;
   logger: Logger;
 }
 
@@ -24,6 +24,7 @@ export function createIntegrationSyncs(deps: IntegrationSyncsDeps) {
         syncId: job.syncId,
         heartbeatTimeoutMs: config.integrationSyncHeartbeatTimeoutMs,
         retry: config.activityRetry,
+        fillRateGuard: config.syncFillRateGuard,
       };
       await startOrRollBack({
         start: () =>
@@ -40,6 +41,21 @@ export function createIntegrationSyncs(deps: IntegrationSyncsDeps) {
         subject: { sync_id: job.syncId },
         detail: 'The sync could not be started; nothing was stored. Retry shortly.',
       });
+    },
+
+    /**
+     * Requests cancellation of a sync's workflow (its activity learns it through its heartbeat and stops between
+     * pages). A workflow Temporal no longer knows has nothing left to stop. Temporal unreachable: 503 (the caller's
+     * transaction, which marked the sync cancelled, rolls back).
+     */
+    async cancelSync(workflowId: string): Promise<void> {
+      try {
+        await withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () => temporal.workflow.getHandle(workflowId).cancel());
+      } catch (error) {
+        if (error instanceof WorkflowNotFoundError) return;
+        deps.logger.error({ err: error, workflow_id: workflowId }, 'could not cancel a sync workflow');
+        throw workflowEngineUnavailable('The sync could not be cancelled in the workflow engine; nothing was changed. Retry shortly.');
+      }
     },
   };
 }

@@ -5,3 +5,4 @@ export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { auditExportWorkflow } from './audit-export';
 export { decisionApprovalWorkflow } from './decision-approval';
 export { integrationSyncWorkflow } from './integration-sync';
+export { integrationScheduledSyncWorkflow } from './integration-scheduled-sync';

@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityCancellationType, ActivityFailure, ApplicationFailure, CancellationScope, CancelledFailure, isCancellation, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { DEFAULT_RETRY } from './contracts/activity-retry';
 import type { IntegrationSyncInput } from './contracts/integration-syncs';
@@ -8,12 +8,18 @@ import type { IntegrationSyncInput } from './contracts/integration-syncs';
  * counts and the read state) in one transaction, heartbeating after each. A retried attempt resumes from the state
  * of the last committed page, so a worker dying mid-sync costs at most one page of work, never a duplicate. When
  * every attempt has failed the sync is marked failed, with the source's reason.
+ *
+ * Cancelling the workflow (POST …/syncs/{id}/cancel) cancels the activity, which learns it through its heartbeat and
+ * stops between two pages; the workflow waits for it to stop, makes sure the sync is marked `cancelled`, and ends
+ * cancelled. Committed pages stay.
  */
 export async function integrationSyncWorkflow(input: IntegrationSyncInput): Promise<void> {
   const retry = input.retry ?? DEFAULT_RETRY;
   const { runIntegrationSync } = proxyActivities<Activities>({
     startToCloseTimeout: input.runTimeoutMs ?? 6 * 3_600_000,
     heartbeatTimeout: input.heartbeatTimeoutMs ?? 120_000,
+    // The workflow ends only once the activity has stopped: no page is committed after the sync shows `cancelled`.
+    cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
     retry: {
       initialInterval: retry.initialIntervalMs,
       maximumInterval: retry.maximumIntervalMs,
@@ -22,10 +28,14 @@ export async function integrationSyncWorkflow(input: IntegrationSyncInput): Prom
       nonRetryableErrorTypes: ['ConnectorError'],
     },
   });
-  const { failIntegrationSync } = proxyActivities<Activities>({ startToCloseTimeout: 30_000 });
+  const { failIntegrationSync, cancelIntegrationSync } = proxyActivities<Activities>({ startToCloseTimeout: 30_000 });
   try {
-    await runIntegrationSync({ tenantId: input.tenantId, syncId: input.syncId });
+    await runIntegrationSync({ tenantId: input.tenantId, syncId: input.syncId, ...(input.fillRateGuard ? { fillRateGuard: input.fillRateGuard } : {}) });
   } catch (error) {
+    if (isCancellation(error) || CancellationScope.current().consideredCancelled) {
+      await CancellationScope.nonCancellable(() => cancelIntegrationSync({ tenantId: input.tenantId, syncId: input.syncId }));
+      throw isCancellation(error) ? error : new CancelledFailure('the sync was cancelled');
+    }
     if (!(error instanceof ActivityFailure)) throw error;
     const cause = error.cause;
     // A source's own refusal (unreachable, rejected credentials, malformed page) is the client's to see; anything

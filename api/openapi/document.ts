@@ -7,6 +7,8 @@ import { integrationsPart } from './integrations';
 import { kpisPart } from './kpis';
 import { integrationSyncsPart } from './integration-syncs';
 import { integrationUploadsPart } from './integration-uploads';
+import { datasetsPart } from './datasets';
+import { datasetDefinitionsPart } from './dataset-definitions';
 import { decisionApprovalsPart } from './decision-approvals';
 import { decisionOutcomesPart } from './decision-outcomes';
 import { approvalPoliciesPart } from './approval-policies';
@@ -99,7 +101,7 @@ only under a new major path. A deprecated operation or version is announced at l
 here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers until its sunset date.
 `.trim();
 
-const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, scenariosPart, decisionsPart, decisionApprovalsPart, decisionOutcomesPart, approvalPoliciesPart, kpisPart, integrationsPart, integrationSyncsPart, integrationUploadsPart, webhooksPart, auditLogPart, auditExportsPart];
+const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, scenariosPart, decisionsPart, decisionApprovalsPart, decisionOutcomesPart, approvalPoliciesPart, kpisPart, integrationsPart, integrationSyncsPart, integrationUploadsPart, datasetsPart, datasetDefinitionsPart, webhooksPart, auditLogPart, auditExportsPart];
 
 const OAUTH_SCOPES: Record<string, string> = {
   ...Object.fromEntries(
@@ -160,8 +162,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
     document.tags.push(...part.tags);
     Object.assign(document.components.schemas, part.schemas);
     for (const [path, item] of Object.entries(part.paths)) {
-      if (document.paths[path]) throw new Error(`Path ${path} is defined twice`);
-      document.paths[path] = item;
+      // Two families may share a path (GET /datasets lists, POST /datasets defines), never an operation.
+      const existing = document.paths[path];
+      if (existing && Object.keys(item).some((method) => method in existing)) throw new Error(`Path ${path} is defined twice`);
+      document.paths[path] = existing ? { ...existing, ...item } : item;
     }
   }
   return document;

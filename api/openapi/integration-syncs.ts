@@ -1,12 +1,13 @@
 import { SYNC_STATUSES } from '../../db/records/integration-sync';
-import { TARGET_DATASETS } from '../../integrations/field-mapping';
+import { DATASET_NAME_PATTERN } from '../../integrations/datasets';
+import { asOfParameter, asOfSchema, datasetFilterParameter } from './datasets';
 import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, nullableTimestamp, type DocumentPart } from './common';
 
 const syncTag = 'Integrations';
 const datasetTag = 'Datasets';
 const idParameter = pathParameter('The integration id (`int_…`).');
 const syncIdParameter = pathParameter('The sync id (`syn_…`).', 'sync_id');
-const datasetParameter = { ...pathParameter('The dataset name (`employees`).', 'name'), schema: { type: 'string', enum: Object.keys(TARGET_DATASETS) } };
+const datasetParameter = { ...pathParameter('The dataset name (`employees` or a tenant-defined one).', 'name'), schema: { type: 'string', pattern: DATASET_NAME_PATTERN } };
 const count = { type: 'integer', minimum: 0 } as const;
 
 const syncExample = {
@@ -23,8 +24,12 @@ const syncExample = {
   pages_committed: 3,
   error: null,
   upload_id: null,
+  field_fill_rates: { employee_id: 1, name: 1, start_date: 0.12 },
+  warnings: [{ code: 'fill_rate_dropped', field: 'start_date', previous: 0.98, current: 0.12 }],
+  trigger: 'api',
   workflow_id: 'integration_sync/syn_01jd3m2n4p5q6r7s8t9v0w1x2y',
   created_by: { type: 'api_key', id: 'key_01jd3k9x7y8z0a1b2c3d4e5f6g' },
+  cancelled_by: null,
   created_at: '2026-11-23T10:00:00.000Z',
   updated_at: '2026-11-23T10:00:09.000Z',
   started_at: '2026-11-23T10:00:01.000Z',
@@ -68,7 +73,7 @@ export const integrationSyncsPart: DocumentPart = {
       type: 'object',
       required: [
         'id', 'object', 'integration_id', 'status', 'mode', 'dataset', 'stream', 'mapping_version', 'page_size', 'counts', 'pages_committed',
-        'error', 'upload_id', 'workflow_id', 'created_by', 'created_at', 'updated_at', 'started_at', 'completed_at', 'duration_ms',
+        'error', 'upload_id', 'field_fill_rates', 'warnings', 'trigger', 'workflow_id', 'created_by', 'cancelled_by', 'created_at', 'updated_at', 'started_at', 'completed_at', 'duration_ms',
       ],
       properties: {
         id: { type: 'string', description: '`syn_…`' },
@@ -78,11 +83,12 @@ export const integrationSyncsPart: DocumentPart = {
           type: 'string',
           enum: [...SYNC_STATUSES],
           description:
-            '`queued` → `syncing` → `completed`, or `partially_completed` (some records rejected by the mapping; see the rejections), or ' +
-            '`failed` (`error` says why; pages committed before stay). `cancelled` is reserved (cancelling is not built yet).',
+            '`queued` → `syncing` → `completed`, or `partially_completed` (some records rejected by the mapping, see the rejections; or a ' +
+            'mapped field\'s fill rate dropped sharply, see `warnings`), or `failed` (`error` says why; pages committed before stay), or ' +
+            '`cancelled` (POST …/cancel; pages committed before stay, and the next incremental sync continues from its last committed page).',
         },
         mode: { type: 'string', enum: ['full', 'incremental'] },
-        dataset: { type: 'string', enum: Object.keys(TARGET_DATASETS) },
+        dataset: { type: 'string', description: 'The target dataset (`employees` or a tenant-defined one).' },
         stream: { type: 'string', description: 'The source stream the field mapping reads.' },
         mapping_version: { type: 'integer', minimum: 1, description: 'The field-mapping version this sync applies (the latest when it was requested).' },
         page_size: { type: 'integer' },
@@ -99,7 +105,35 @@ export const integrationSyncsPart: DocumentPart = {
           },
         },
         pages_committed: { ...count, description: 'Pages committed so far; a retried attempt resumes after the last one.' },
-        error: { type: ['object', 'null'], required: ['code', 'detail'], properties: { code: { type: 'string' }, detail: { type: 'string' } } },
+        error: {
+          type: ['object', 'null'],
+          required: ['code', 'detail'],
+          properties: { code: { type: 'string', description: '`sync_failed` or `sync_cancelled`.' }, detail: { type: 'string' } },
+        },
+        field_fill_rates: {
+          type: 'object',
+          additionalProperties: { type: 'number', minimum: 0, maximum: 1 },
+          description: 'Per mapped target field, the share of mapped records that had a value (not null, not blank), over the pages committed so far.',
+        },
+        warnings: {
+          type: 'array',
+          description:
+            'Data-quality warnings: `fill_rate_dropped` when a mapped field\'s fill rate fell by more than SYNC_FILL_RATE_DROP_POINTS percentage points ' +
+            '(default 30) against the previous completed sync of the integration\'s stream, where that rate was at least SYNC_FILL_RATE_MIN_PREVIOUS_PERCENT ' +
+            '(default 50) and this sync mapped at least SYNC_FILL_RATE_MIN_RECORDS records (default 100). Any warning makes the sync `partially_completed`.',
+          items: {
+            type: 'object',
+            required: ['code', 'field', 'previous', 'current'],
+            properties: {
+              code: { type: 'string', enum: ['fill_rate_dropped'] },
+              field: { type: 'string' },
+              previous: { type: 'number', minimum: 0, maximum: 1 },
+              current: { type: 'number', minimum: 0, maximum: 1 },
+            },
+          },
+        },
+        trigger: { type: 'string', enum: ['api', 'schedule'], description: 'Requested through the API, or started by the integration\'s schedule.' },
+        cancelled_by: { oneOf: [ref('Actor'), { type: 'null' }], description: 'Who cancelled it (null: not cancelled, or cancelled through Temporal directly).' },
         upload_id: { type: ['string', 'null'], description: 'csv integrations: the upload this sync reads (`upl_…`); null for other connectors.' },
         workflow_id: { type: 'string', description: 'The Temporal workflow running the sync (`integration_sync/syn_…`).' },
         created_by: ref('Actor'),
@@ -153,13 +187,17 @@ export const integrationSyncsPart: DocumentPart = {
         data: { type: 'object', description: 'The mapped record.' },
         integration_id: { type: 'string', description: 'The integration that last wrote it.' },
         first_seen_sync_id: { type: 'string' },
-        last_seen_sync_id: { type: 'string' },
+        last_seen_sync_id: { type: 'string', description: 'The last sync that read it (read `as_of` a past point: the sync that wrote the version shown).' },
         deleted_at: nullableTimestamp('When a full sync stopped finding it.'),
         created_at: timestamp('When it first arrived.'),
-        updated_at: timestamp('When its content last changed.'),
+        updated_at: timestamp('When its content last changed (read `as_of` a past point: when the version shown began).'),
       },
     },
-    DatasetRecordList: listOf('DatasetRecord'),
+    DatasetRecordList: {
+      ...listOf('DatasetRecord'),
+      required: ['data', 'next_cursor', 'as_of'],
+      properties: { ...(listOf('DatasetRecord').properties as Record<string, unknown>), as_of: asOfSchema },
+    },
   },
   paths: {
     '/api/v1/integrations/{id}/syncs': {
@@ -169,7 +207,7 @@ export const integrationSyncsPart: DocumentPart = {
         description:
           'Starts a sync of the integration\'s mapped stream into its dataset, run by a Temporal workflow, with the latest field-mapping ' +
           'version (422 naming `/field_mapping` when none is saved). One sync at a time per integration: while one is queued or running, ' +
-          'the request answers 200 with that one instead of starting another.',
+          'the request answers 200 with that one instead of starting another. A paused integration answers 409 `integration_paused`.',
         tags: [syncTag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
@@ -177,7 +215,7 @@ export const integrationSyncsPart: DocumentPart = {
         responses: {
           '200': jsonResponse('A sync of this integration is already queued or running: that one.', ref('IntegrationSync'), postSuccessHeaders),
           '202': jsonResponse('The sync has been accepted; poll it.', ref('IntegrationSync'), createdHeaders),
-          ...standardErrors({ body: true, notFound: true, workflowEngine: true }),
+          ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
         },
       },
       get: {
@@ -197,6 +235,26 @@ export const integrationSyncsPart: DocumentPart = {
         'x-required-scope': 'integrations:read',
         parameters: [idParameter, syncIdParameter],
         responses: { '200': jsonResponse('The sync.', ref('IntegrationSync')), ...standardErrors({ notFound: true }) },
+      },
+    },
+    '/api/v1/integrations/{id}/syncs/{sync_id}/cancel': {
+      post: {
+        operationId: 'cancelIntegrationSync',
+        summary: 'Cancel a queued or running sync',
+        description:
+          'Marks the sync `cancelled` and cancels its Temporal workflow, whose activity learns it through its heartbeat and stops between two ' +
+          'pages. A page being committed at that moment is rolled back whole, never half-applied; pages committed before stay in the dataset, and ' +
+          'the counts are those of the committed pages. The read state is kept: the next incremental sync continues from the last committed ' +
+          'page. Emits `integration.sync.failed` with `status: cancelled`. 409 `sync_finished` when the sync has already finished; 503 (nothing ' +
+          'changed) when Temporal cannot be reached. Takes no body, or `{}`.',
+        tags: [syncTag],
+        'x-required-scope': 'integrations:write',
+        parameters: [idParameter, syncIdParameter, parameterRef('IdempotencyKey')],
+        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, maxProperties: 0 }, example: {} } } },
+        responses: {
+          '200': jsonResponse('The cancelled sync.', ref('IntegrationSync'), postSuccessHeaders),
+          ...standardErrors({ notFound: true, conflict: true, workflowEngine: true }),
+        },
       },
     },
     '/api/v1/integrations/{id}/syncs/{sync_id}/rejections': {
@@ -223,7 +281,10 @@ export const integrationSyncsPart: DocumentPart = {
       get: {
         operationId: 'listDatasetRecords',
         summary: 'List a dataset\'s records',
-        description: 'In primary-key order, cursor-paged. Records flagged deleted are left out unless `include_deleted=true`.',
+        description:
+          'In primary-key order, cursor-paged. Records flagged deleted are left out unless `include_deleted=true`. `as_of` reads the ' +
+          'dataset as it stood after a sync or at a time (from the records\' history); `filter[<field>]` and ' +
+          '`filter[<field>][<operator>]` keep the records whose fields match (every condition must hold).',
         tags: [datasetTag],
         'x-required-scope': 'integrations:read',
         parameters: [
@@ -231,6 +292,8 @@ export const integrationSyncsPart: DocumentPart = {
           parameterRef('Limit'),
           parameterRef('Cursor'),
           { name: 'include_deleted', in: 'query', description: '`true`: also records flagged deleted.', schema: { type: 'boolean', default: false } },
+          asOfParameter,
+          datasetFilterParameter,
         ],
         responses: { '200': jsonResponse('A page of records.', ref('DatasetRecordList')), ...standardErrors({ notFound: true }) },
       },

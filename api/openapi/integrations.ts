@@ -1,5 +1,5 @@
 import { CONNECTOR_TYPES } from '../../integrations/connectors';
-import { EMPLOYEE_FIELDS } from '../../integrations/field-mapping';
+import { DATASET_NAME_PATTERN, EMPLOYEE_FIELDS, FIELD_TYPES } from '../../integrations/datasets';
 import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, responseRef, standardErrors, timestamp, type DocumentPart } from './common';
 
 const idParameter = pathParameter('Integration id (`int_…`).');
@@ -21,6 +21,38 @@ const config = {
 
 const name = { type: 'string', minLength: 1, maxLength: 200 };
 
+const integrationStatus = {
+  type: 'string',
+  enum: ['active', 'paused'],
+  description: '`paused`: no syncs (a manual request answers 409 `integration_paused`) and the schedule is paused; `active` resumes both. A sync already running when the integration is paused runs on (cancel it to stop it).',
+};
+
+const scheduleSettings = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: {
+    cron: { type: 'string', minLength: 9, maxLength: 200, description: 'Five-field cron (minute hour day-of-month month day-of-week), e.g. `0 2 * * *`, in `timezone`.' },
+    interval_seconds: { type: 'integer', minimum: 1, maximum: 31_536_000, description: 'Every this many seconds (at least the server\'s minimum, INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS, default 300).' },
+    mode: { type: 'string', enum: ['full', 'incremental'], default: 'incremental', description: 'The mode of the syncs the schedule starts.' },
+    timezone: { type: 'string', minLength: 1, maxLength: 64, description: 'IANA time zone of a cron schedule (default UTC).' },
+  },
+  description:
+    'When the integration syncs by itself: exactly one of `cron` and `interval_seconds`. Run by a Temporal Schedule (`integration_schedule/int_…`) ' +
+    'whose overlap policy is SKIP; a scheduled run while a sync is queued or running records nothing. `null` removes the schedule.',
+};
+
+const schedulePresentation = {
+  type: ['object', 'null'],
+  required: ['cron', 'interval_seconds', 'mode', 'timezone'],
+  properties: {
+    cron: { type: ['string', 'null'] },
+    interval_seconds: { type: ['integer', 'null'] },
+    mode: { type: 'string', enum: ['full', 'incremental'] },
+    timezone: { type: ['string', 'null'] },
+  },
+  description: 'The configured schedule (null: none). Its live state (paused, next runs) is at GET /integrations/{id}/schedule.',
+};
+
 const restExample = {
   name: 'HRIS directory',
   connector_type: 'rest',
@@ -33,13 +65,38 @@ const restExample = {
   credentials: { token: 'example-token' },
 };
 
+const concatPart = {
+  oneOf: [
+    { type: 'string', minLength: 1, maxLength: 200, description: 'A source field.' },
+    { type: 'object', additionalProperties: false, required: ['literal'], properties: { literal: { type: 'string', maxLength: 200 } }, description: 'A constant text.' },
+  ],
+};
+
 const transform = {
   oneOf: [
     {
       type: 'object',
       additionalProperties: false,
       required: ['type', 'to'],
-      properties: { type: { const: 'cast' }, to: { enum: ['string', 'number', 'boolean', 'date'] } },
+      properties: { type: { const: 'cast' }, to: { enum: [...FIELD_TYPES] } },
+      description: 'Casts the value: `number`/`integer` (thousands commas allowed), `boolean` (true/false/yes/no/y/n/1/0), `date` (ISO 8601; use `date_format` for anything else), `date-time`, `string`.',
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'format'],
+      properties: {
+        type: { const: 'date_format' },
+        format: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 40,
+          description:
+            'Parses a date written in this format into `YYYY-MM-DD`. Tokens: `YYYY` (four-digit year), `YY` (two digits: 69–99 → 19xx, 00–68 → 20xx), ' +
+            '`MM`/`DD` (two digits), `M`/`D` (one or two digits, so they must be followed by a separator); any other non-letter is a literal. ' +
+            'Strict: the whole value must match, and the date must exist. E.g. `MM/DD/YYYY`, `DD.MM.YYYY`, `YYYYMMDD`, `M/D/YY`.',
+        },
+      },
     },
     {
       type: 'object',
@@ -47,8 +104,20 @@ const transform = {
       required: ['type', 'values'],
       properties: {
         type: { const: 'value_map' },
-        values: { type: 'object', maxProperties: 500, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] }, description: 'Source value → target value (`{"FT": "full_time"}`); others pass unchanged.' },
+        values: { type: 'object', maxProperties: 500, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] }, description: 'Source value → target value (`{"FT": "full_time"}`).' },
+        default_value: { type: ['string', 'number', 'boolean', 'null'], description: 'What a non-empty value not in `values` becomes; without it, such values pass unchanged.' },
       },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'fields'],
+      properties: {
+        type: { const: 'concat' },
+        fields: { type: 'array', minItems: 1, maxItems: 20, items: concatPart, description: 'Source fields (strings) and literals (`{"literal": "…"}`), in order.' },
+        separator: { type: 'string', maxLength: 20, description: 'Put between the non-empty parts (empty parts are skipped); none by default.' },
+      },
+      description: 'Replaces the value with the parts joined; null when every part is empty.',
     },
     {
       type: 'object',
@@ -68,12 +137,18 @@ const fieldMappingBody = {
   required: ['stream', 'target', 'fields'],
   properties: {
     stream: { type: 'string', minLength: 1, maxLength: 63, description: 'The integration\'s stream to map.' },
-    target: { type: 'string', enum: ['employees'], description: 'The target dataset. `employees` fields: ' + Object.keys(EMPLOYEE_FIELDS).join(', ') + '.' },
+    target: {
+      type: 'string',
+      pattern: DATASET_NAME_PATTERN,
+      description: 'The target dataset: the built-in `employees` (fields: ' + Object.keys(EMPLOYEE_FIELDS).join(', ') + ') or one the tenant defined (POST /api/v1/datasets).',
+    },
     fields: {
       type: 'object',
       minProperties: 1,
       maxProperties: 100,
-      description: 'Per target field: `source` (the source field, a rename), `transforms` applied in order, and a `default` for what is still empty. `employee_id` is required.',
+      description:
+        'Per target field: `source` (the source field, a rename), `transforms` applied in order, a `default` for what is still empty, then a cast to ' +
+        'the target field\'s type. The dataset\'s primary key (`employee_id` for `employees`) is required.',
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
@@ -92,8 +167,9 @@ const fieldMappingExample = {
   target: 'employees',
   fields: {
     employee_id: { source: 'id' },
-    name: { source: 'full_name' },
-    employment_type: { source: 'type', transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' } }] },
+    name: { transforms: [{ type: 'concat', fields: ['first_name', 'last_name'], separator: ' ' }] },
+    start_date: { source: 'hire_date', transforms: [{ type: 'date_format', format: 'MM/DD/YYYY' }] },
+    employment_type: { source: 'type', transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' }, default_value: 'other' }] },
     salary: { source: 'monthly_pay', transforms: [{ type: 'cast', to: 'number' }, { type: 'expression', expression: 'value * 12' }] },
     status: { default: 'active' },
   },
@@ -125,7 +201,7 @@ export const integrationsPart: DocumentPart = {
     ConnectorTypeList: listOf('ConnectorType'),
     Integration: {
       type: 'object',
-      required: ['id', 'object', 'name', 'connector_type', 'config', 'has_credentials', 'created_by', 'created_at', 'updated_at'],
+      required: ['id', 'object', 'name', 'connector_type', 'config', 'has_credentials', 'status', 'schedule', 'created_by', 'created_at', 'updated_at'],
       properties: {
         id: { type: 'string', example: 'int_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'integration' },
@@ -133,6 +209,8 @@ export const integrationsPart: DocumentPart = {
         connector_type: { type: 'string', enum: CONNECTOR_TYPES },
         config: { type: 'object', description: 'The configuration, with the spec\'s defaults filled in.' },
         has_credentials: { type: 'boolean', description: 'Whether credentials are stored (they are never returned).' },
+        status: integrationStatus,
+        schedule: schedulePresentation,
         created_by: ref('Actor'),
         created_at: timestamp('Creation time.'),
         updated_at: timestamp('Last change.'),
@@ -143,9 +221,57 @@ export const integrationsPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       required: ['name', 'connector_type', 'config'],
-      properties: { name, connector_type: { type: 'string', enum: CONNECTOR_TYPES }, config, credentials },
+      properties: { name, connector_type: { type: 'string', enum: CONNECTOR_TYPES }, config, credentials, status: integrationStatus, schedule: scheduleSettings },
     },
-    UpdateIntegrationRequest: { type: 'object', additionalProperties: false, minProperties: 1, properties: { name, config, credentials } },
+    UpdateIntegrationRequest: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      properties: { name, config, credentials, status: integrationStatus, schedule: scheduleSettings },
+    },
+    IntegrationSchedule: {
+      type: 'object',
+      required: ['object', 'integration_id', 'schedule_id', 'cron', 'interval_seconds', 'mode', 'timezone', 'paused', 'next_run_times', 'recent_runs', 'runs_started', 'runs_skipped_overlap'],
+      properties: {
+        object: { type: 'string', const: 'integration_schedule' },
+        integration_id: { type: 'string' },
+        schedule_id: { type: 'string', description: 'The Temporal Schedule (`integration_schedule/int_…`; search attributes TenantId, ResourceType `integration_schedule`, ResourceId).' },
+        cron: { type: ['string', 'null'] },
+        interval_seconds: { type: ['integer', 'null'] },
+        mode: { type: 'string', enum: ['full', 'incremental'] },
+        timezone: { type: ['string', 'null'] },
+        paused: { type: 'boolean', description: 'Paused with the integration.' },
+        next_run_times: { type: 'array', items: { type: 'string', format: 'date-time' }, description: 'The next times the schedule will start a sync (none while paused).' },
+        recent_runs: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['scheduled_at', 'started_at', 'workflow_id'],
+            properties: {
+              scheduled_at: timestamp('When the run was due.'),
+              started_at: timestamp('When Temporal started it.'),
+              workflow_id: { type: 'string', description: 'The scheduled run\'s workflow; the sync it stored (if any) lists `trigger: schedule`.' },
+            },
+          },
+        },
+        runs_started: { type: 'integer', minimum: 0 },
+        runs_skipped_overlap: { type: 'integer', minimum: 0, description: 'Runs Temporal skipped because the previous scheduled run was still going.' },
+      },
+      example: {
+        object: 'integration_schedule',
+        integration_id: 'int_01jd2x0m3f8q4w7e5r6t9y2v1k',
+        schedule_id: 'integration_schedule/int_01jd2x0m3f8q4w7e5r6t9y2v1k',
+        cron: '0 2 * * *',
+        interval_seconds: null,
+        mode: 'incremental',
+        timezone: 'Europe/Berlin',
+        paused: false,
+        next_run_times: ['2026-11-24T01:00:00.000Z', '2026-11-25T01:00:00.000Z'],
+        recent_runs: [{ scheduled_at: '2026-11-23T01:00:00.000Z', started_at: '2026-11-23T01:00:00.120Z', workflow_id: 'integration_schedule/int_01jd2x0m3f8q4w7e5r6t9y2v1k-2026-11-23T01:00:00Z' }],
+        runs_started: 1,
+        runs_skipped_overlap: 0,
+      },
+    },
     ConnectionCheck: {
       type: 'object',
       required: ['object', 'integration_id', 'status', 'message', 'latency_ms'],
@@ -166,7 +292,7 @@ export const integrationsPart: DocumentPart = {
         integration_id: { type: 'string' },
         version: { type: 'integer', minimum: 1, description: 'Each PUT adds the next version.' },
         stream: { type: 'string' },
-        target: { type: 'string', enum: ['employees'] },
+        target: { type: 'string' },
         fields: { type: 'object' },
         created_by: ref('Actor'),
         created_at: timestamp('When this version was saved.'),
@@ -248,12 +374,14 @@ export const integrationsPart: DocumentPart = {
       post: {
         operationId: 'createIntegration',
         summary: 'Create an integration',
-        description: 'Validates `config` against the connector type\'s spec and `credentials` against its credentials spec; does not connect (see `check`).',
+        description:
+          'Validates `config` against the connector type\'s spec and `credentials` against its credentials spec; does not connect (see `check`). ' +
+          'With a `schedule`, its Temporal Schedule is created in the same transaction (503 if Temporal cannot be reached: nothing is stored).',
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [parameterRef('IdempotencyKey')],
         requestBody: { required: true, content: { 'application/json': { schema: ref('CreateIntegrationRequest'), example: restExample } } },
-        responses: { '201': jsonResponse('The integration (never its credentials).', ref('Integration'), createdHeaders), ...standardErrors({ body: true }) },
+        responses: { '201': jsonResponse('The integration (never its credentials).', ref('Integration'), createdHeaders), ...standardErrors({ body: true, workflowEngine: true }) },
       },
       get: {
         operationId: 'listIntegrations',
@@ -276,21 +404,47 @@ export const integrationsPart: DocumentPart = {
       patch: {
         operationId: 'updateIntegration',
         summary: 'Update an integration',
-        description: 'Renames it, replaces its configuration (validated like on create) or replaces its credentials. The connector type cannot change.',
+        description:
+          'Renames it, replaces its configuration (validated like on create) or replaces its credentials; sets, replaces or (with `null`) removes its ' +
+          'schedule; pauses or resumes it (`status`), which pauses or resumes the schedule. The connector type cannot change. Schedule changes are ' +
+          'made in Temporal within the same transaction: if Temporal cannot be reached the answer is 503 and nothing changed.',
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateIntegrationRequest'), example: { name: 'HRIS directory (production)' } } } },
-        responses: { '200': jsonResponse('The updated integration.', ref('Integration')), ...standardErrors({ body: true, notFound: true }) },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('UpdateIntegrationRequest'),
+              examples: {
+                rename: { summary: 'Rename', value: { name: 'HRIS directory (production)' } },
+                schedule: { summary: 'Sync nightly at 02:00 Berlin time', value: { schedule: { cron: '0 2 * * *', mode: 'incremental', timezone: 'Europe/Berlin' } } },
+                pause: { summary: 'Pause (no syncs; the schedule pauses)', value: { status: 'paused' } },
+              },
+            },
+          },
+        },
+        responses: { '200': jsonResponse('The updated integration.', ref('Integration')), ...standardErrors({ body: true, notFound: true, workflowEngine: true }) },
       },
       delete: {
         operationId: 'deleteIntegration',
         summary: 'Delete an integration',
-        description: 'Its stored credentials are erased with it.',
+        description: 'Its stored credentials are erased with it, and its Temporal Schedule deleted (503 if Temporal cannot be reached: nothing is deleted). A sync already running finishes.',
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter],
-        responses: { '204': { description: 'Deleted.' }, ...standardErrors({ notFound: true }) },
+        responses: { '204': { description: 'Deleted.' }, ...standardErrors({ notFound: true, workflowEngine: true }) },
+      },
+    },
+    '/api/v1/integrations/{id}/schedule': {
+      get: {
+        operationId: 'getIntegrationSchedule',
+        summary: 'Get the integration\'s schedule as Temporal runs it',
+        description: 'The configured schedule with its live state from the Temporal Schedule: paused or not, the next run times, the recent runs. 404 when the integration has no schedule.',
+        tags: [tag],
+        'x-required-scope': 'integrations:read',
+        parameters: [idParameter],
+        responses: { '200': jsonResponse('The schedule.', ref('IntegrationSchedule')), ...standardErrors({ notFound: true, workflowEngine: true }) },
       },
     },
     '/api/v1/integrations/{id}/check': {

@@ -69,6 +69,15 @@ const createScenarioExamples = {
     summary: 'A quick run: support desk staffing (Erlang C)',
     value: { model_id: 'mdl_service_queue_staffing', name: 'Support desk, Q3', tags: ['q3', 'support'], inputs: STAFFING_INPUTS },
   },
+  bound_to_a_dataset: {
+    summary: 'Inputs bound to synced HR data: the headcount is the count of active Engineering employees',
+    value: {
+      model_id: 'mdl_workforce_cost_projection',
+      name: 'Engineering cost, from the HRIS',
+      inputs: { average_annual_salary: 128000 },
+      input_bindings: { starting_headcount: { dataset: 'employees', metric: { function: 'count' }, filter: { status: 'active', department: 'Engineering' } } },
+    },
+  },
   with_uncertainty: {
     summary: 'With uncertainty: arrivals as a distribution, seeded Monte Carlo simulation',
     value: {
@@ -162,6 +171,11 @@ export const scenariosPart: DocumentPart = {
         metrics: { type: ['object', 'null'], additionalProperties: { type: ['number', 'string'] }, description: 'Output metrics (null until completed).' },
         decision_structure: { oneOf: [ref('DecisionStructure'), { type: 'null' }] },
         notes: { type: 'array', items: ref('Note'), description: 'Assumptions, defaults applied, warnings (inputs outside the validated range, extrapolation).' },
+        input_bindings: {
+          type: ['object', 'null'],
+          additionalProperties: ref('ResolvedInputBinding'),
+          description: 'The current run\'s inputs bound to dataset aggregates, as resolved (null: none).',
+        },
         audit_trail: { type: 'array', items: ref('AuditEvent'), description: 'Ordered events of the current run, fit to feed downstream systems unchanged.' },
         error: { type: ['object', 'null'], description: 'On `failed`: a problem object (`type`, `title`, `status`, `code`, `detail`).' },
         inputs_sha256: { type: 'string', description: 'SHA-256 of the canonical JSON of `inputs`.' },
@@ -193,6 +207,54 @@ export const scenariosPart: DocumentPart = {
         tags,
         uncertainty,
         simulation,
+        input_bindings: {
+          type: 'object',
+          maxProperties: 50,
+          description:
+            'Our addition to the spec\'s body: inputs whose values come from a synced dataset instead of `inputs` (an input given both ' +
+            'ways is a 422 at `/input_bindings/<input>`). Each is resolved when the run starts, before the inputs are checked against ' +
+            'the model; the value is frozen into the scenario\'s `inputs`, and the dataset, filter, metric, and the sync and time the ' +
+            'data came from are recorded in its audit trail (`inputs_bound`) and shown in `input_bindings`, so the run can be ' +
+            'reproduced after the data changes. A binding that does not resolve (unknown dataset or field, the average of no records) is ' +
+            'a 422 naming `/input_bindings/<input>`. A rerun (PATCH) keeps the frozen values of the inputs it does not change. Batches ' +
+            'take literal inputs only.',
+          additionalProperties: ref('ScenarioInputBinding'),
+        },
+      },
+    },
+    ScenarioInputBinding: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['dataset', 'metric'],
+      properties: {
+        dataset: { type: 'string', minLength: 1, maxLength: 100, description: 'The dataset (`employees`).' },
+        metric: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['function'],
+          properties: {
+            function: { type: 'string', enum: ['count', 'sum', 'avg', 'min', 'max', 'percentile'] },
+            field: { type: 'string', minLength: 1, maxLength: 100 },
+            percentile: { type: 'number', minimum: 0, maximum: 100 },
+          },
+          description: 'One aggregate, as in `POST /datasets/{name}/aggregate`.',
+        },
+        filter: ref('DatasetFilter'),
+        as_of: { type: 'string', minLength: 1, maxLength: 100, description: 'A sync id (`syn_…`) or an RFC 3339 time; default: the data when the run starts.' },
+      },
+      example: { dataset: 'employees', metric: { function: 'avg', field: 'salary' }, filter: { status: 'active', department: 'Engineering' } },
+    },
+    ResolvedInputBinding: {
+      type: 'object',
+      required: ['dataset', 'metric', 'filter', 'as_of_requested', 'value', 'sync_id', 'at'],
+      properties: {
+        dataset: { type: 'string' },
+        metric: { type: 'object' },
+        filter: { type: ['object', 'null'] },
+        as_of_requested: { type: ['string', 'null'], description: 'The `as_of` the binding gave (null: the data when the run started).' },
+        value: { type: ['number', 'string'], description: 'The value frozen into `inputs`.' },
+        sync_id: { type: ['string', 'null'], description: 'The sync the data came from (null: no sync had finished by then).' },
+        at: { type: 'string', format: 'date-time', description: 'The point in the dataset\'s history the value was read at.' },
       },
     },
     UpdateScenarioRequest: {

@@ -148,6 +148,39 @@ function resolveSchema(document: OpenApiDocument, schema: SchemaObject): SchemaO
   return resolved;
 }
 
+const DEEP_OBJECT_KEY = /^([^[\]]+)((?:\[[^[\]]*\])+)$/;
+
+/**
+ * A `deepObject` query parameter (`filter[salary][gte]=100000`) as one nested object under its name, so its schema
+ * judges it like a body field. A key with an empty segment (`filter[]`), nested deeper than two levels, or given both
+ * as `filter=` and `filter[…]=`, is left for the schema to refuse.
+ */
+function gatherDeepObject(query: Record<string, unknown>, name: string): void {
+  const gathered: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  let found = false;
+  for (const key of Object.keys(query)) {
+    const match = DEEP_OBJECT_KEY.exec(key);
+    if (!match || match[1] !== name) continue;
+    const segments = (match[2] as string).slice(1, -1).split('][');
+    if (segments.length > 2 || segments.some((segment) => segment === '')) continue;
+    found = true;
+    const value = query[key];
+    delete query[key];
+    const [first, second] = segments as [string, string | undefined];
+    const existing = gathered[first];
+    const isObject = existing !== null && typeof existing === 'object' && !Array.isArray(existing);
+    if (second !== undefined && (existing === undefined || isObject)) {
+      gathered[first] = { ...(existing as Record<string, unknown> | undefined), [second]: value };
+    } else {
+      // `filter[a]=x` given twice, or together with `filter[a][gte]=1`: a list, which the schema refuses.
+      const given = second === undefined ? value : { [second]: value };
+      gathered[first] = existing === undefined ? given : [existing, given];
+    }
+  }
+  if (!found) return;
+  query[name] = query[name] === undefined ? { ...gathered } : [query[name], { ...gathered }];
+}
+
 function checker(validateFn: ValidateFunction): Check {
   return (value) => (validateFn(value) ? [] : toFieldErrors(validateFn.errors));
 }
@@ -195,7 +228,9 @@ export function createRequestValidators(document: OpenApiDocument): RequestValid
           additionalProperties: false,
         };
         const validateQuery = queryAjv.compile(querySchema);
+        const deepObjects = queryParameters.filter((p) => (p as { style?: string }).style === 'deepObject').map((p) => p.name);
         validators.query = (query) => {
+          for (const name of deepObjects) gatherDeepObject(query, name);
           const rawProblems = checkRawQuery(queryParameters, document, query);
           const rawErrors = [...rawProblems].map(([name, message]) => ({ path: pointerTo('', name), message }));
           // A value refused as text is never handed to ajv's coercion: one clear message per parameter.

@@ -1,5 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
+import type { DatasetFilter } from '../services/datasets';
 import type { IntegrationSyncCreate, IntegrationSyncService } from '../services/integration-syncs';
 
 export function registerIntegrationSyncRoutes(router: AppRouter, operation: BindOperation, syncs: IntegrationSyncService): void {
@@ -20,6 +21,10 @@ export function registerIntegrationSyncRoutes(router: AppRouter, operation: Bind
     ctx.body = await syncs.get(requestContext(ctx), ctx.params.id as string, ctx.params.sync_id as string);
   });
 
+  operation(router, 'cancelIntegrationSync', async (ctx) => {
+    ctx.body = await syncs.cancel(requestContext(ctx), ctx.params.id as string, ctx.params.sync_id as string);
+  });
+
   operation(router, 'listIntegrationSyncRejections', async (ctx) => {
     const query = ctx.state.query as { limit: number; cursor?: string };
     ctx.body = await syncs.rejections(requestContext(ctx), ctx.params.id as string, ctx.params.sync_id as string, { limit: query.limit, cursor: query.cursor });
@@ -30,7 +35,13 @@ export function registerIntegrationSyncRoutes(router: AppRouter, operation: Bind
   });
 
   operation(router, 'listDatasetRecords', async (ctx) => {
-    const query = ctx.state.query as { limit: number; cursor?: string; include_deleted?: boolean };
-    ctx.body = await syncs.records(requestContext(ctx), ctx.params.name as string, { limit: query.limit, cursor: query.cursor, includeDeleted: query.include_deleted === true });
+    const query = ctx.state.query as { limit: number; cursor?: string; include_deleted?: boolean; as_of?: string; filter?: DatasetFilter };
+    ctx.body = await syncs.records(requestContext(ctx), ctx.params.name as string, {
+      limit: query.limit,
+      cursor: query.cursor,
+      includeDeleted: query.include_deleted === true,
+      asOf: query.as_of,
+      filter: query.filter,
+    });
   });
 }

@@ -33,6 +33,10 @@ export function registerIntegrationRoutes(router: AppRouter, operation: BindOper
     ctx.status = 204;
   });
 
+  operation(router, 'getIntegrationSchedule', async (ctx) => {
+    ctx.body = await integrations.getSchedule(requestContext(ctx), ctx.params.id as string);
+  });
+
   operation(router, 'checkIntegration', async (ctx) => {
     ctx.body = await integrations.check(requestContext(ctx), ctx.params.id as string);
   });

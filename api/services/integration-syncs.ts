@@ -2,27 +2,28 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { notFound, validationFailed } from '../../core/app-error';
 import type { Config } from '../../core/config';
-import { isIdOf, newId } from '../../core/ids';
+import { isIdOf } from '../../core/ids';
 import type { Logger } from '../../core/logger';
 import type { PageRequest } from '../../db/pagination';
 import { presentRejection, presentSync, type SyncMode } from '../../db/records/integration-sync';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
+import { markSyncCancelled, requestSync } from '../../db/repositories/integration-sync-control';
 import {
   deleteUnstartedSync,
   findRunningSync,
   findSync,
-  insertSync,
-  lastFinishedSyncState,
-  listDatasetRecords,
   listDatasets,
   listRejections,
   listSyncs,
+  RUNNING_SYNC_STATUSES,
 } from '../../db/repositories/integration-syncs';
 import { findLatestUpload, findUpload } from '../../db/repositories/integration-uploads';
-import { findCurrentFieldMapping, findIntegration } from '../../db/repositories/integrations';
+import { compileFilter, findDatasetDefinition, listDatasetRecords, presentAsOf, resolveAsOf, type DatasetFilter } from '../../db/repositories/datasets';
+import { findIntegration } from '../../db/repositories/integrations';
+import { integrationPaused, syncFinished } from '../../core/errors';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
-import type { StreamState } from '../../integrations/connectors';
-import { TARGET_DATASETS } from '../../integrations/field-mapping';
+import { BUILT_IN_DATASETS } from '../../integrations/datasets';
+import { listDatasetDefinitions, toDatasetDefinition } from '../../db/repositories/dataset-definitions';
 import { createIntegrationSyncs, integrationSyncWorkflowId } from '../../orchestration/integration-syncs';
 import type { RequestContext } from '../context';
 
@@ -79,43 +80,29 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
       const result = await inTenantTransaction(db, context.tenantId, async (scope) => {
         const integration = await requireIntegration(scope, integrationId, { forUpdate: true });
         const upload = await uploadToRead(scope, integration.connector_type, integrationId, body.upload_id);
-        const running = await findRunningSync(scope, integrationId);
-        if (running) return { sync: running, created: false };
-        const mapping = await findCurrentFieldMapping(scope, integrationId);
-        if (!mapping) {
+        if (integration.status === 'paused') {
+          // A paused integration takes no syncs (one still running from before the pause is returned as usual).
+          const running = await findRunningSync(scope, integrationId);
+          if (running) return { sync: running, created: false };
+          throw integrationPaused(integrationId);
+        }
+        const outcome = await requestSync(scope, {
+          integrationId,
+          mode,
+          pageSize: body.page_size ?? 1000,
+          actor: context.actor,
+          trigger: 'api',
+          workflowIdOf: integrationSyncWorkflowId,
+          upload,
+        });
+        if (outcome.kind === 'running') return { sync: outcome.sync, created: false };
+        if (outcome.kind === 'no_field_mapping') {
           throw validationFailed(
             [{ path: '/field_mapping', message: 'the integration has no field mapping: save one with PUT /integrations/{id}/field-mappings' }],
             'A sync needs a field mapping.',
           );
         }
-        const id = newId('integrationSync');
-        const sync = await insertSync(scope, {
-          id,
-          integration_id: integrationId,
-          status: 'queued',
-          mode,
-          dataset: mapping.target,
-          stream: mapping.stream,
-          mapping_version: mapping.version,
-          page_size: body.page_size ?? 1000,
-          // A csv sync reads one upload, pinned here so a retried read (or a newer upload) cannot change which.
-          start_state: upload
-            ? ({ cursor: null, position: { upload_id: upload.id, offset: Number(upload.data_offset), line: upload.data_line } } satisfies StreamState)
-            : mode === 'incremental'
-              ? await lastFinishedSyncState(scope, integrationId, mapping.stream)
-              : null,
-          upload_id: upload?.id ?? null,
-          workflow_id: integrationSyncWorkflowId(id),
-          created_by: context.actor,
-        });
-        await appendAuditRecord(scope, {
-          actor: context.actor,
-          action: 'integration.sync_requested',
-          resourceType: 'integration',
-          resourceId: integrationId,
-          payload: { sync_id: id, mode, mapping_version: mapping.version, ...(upload ? { upload_id: upload.id } : {}) },
-        });
-        return { sync, created: true };
+        return { sync: outcome.sync, created: true };
       });
       if (result.created) {
         await workflows.startSync({ tenantId: context.tenantId, syncId: result.sync.id }, () =>
@@ -123,6 +110,33 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
         );
       }
       return { sync: presentSync(result.sync), created: result.created };
+    },
+
+    /**
+     * Marks a queued or running sync `cancelled` and cancels its workflow, in one transaction: if Temporal cannot be
+     * reached the mark is rolled back (503). The page being committed, if any, waits for this and is then rolled back
+     * whole; pages committed before stay, and so does the read state (the next incremental sync continues from it).
+     */
+    async cancel(context: RequestContext, integrationId: string, syncId: string) {
+      const cancelled = await inTenantTransaction(db, context.tenantId, async (scope) => {
+        const sync = await requireSync(scope, integrationId, syncId);
+        if (!RUNNING_SYNC_STATUSES.includes(sync.status)) throw syncFinished(syncId, sync.status);
+        const marked = await markSyncCancelled(scope, syncId, context.actor);
+        if (!marked) {
+          const now = (await findSync(scope, syncId)) as typeof sync;
+          throw syncFinished(syncId, now.status);
+        }
+        await appendAuditRecord(scope, {
+          actor: context.actor,
+          action: 'integration.sync_cancelled',
+          resourceType: 'integration',
+          resourceId: integrationId,
+          payload: { sync_id: syncId, pages_committed: marked.pages_committed },
+        });
+        await workflows.cancelSync(marked.workflow_id);
+        return marked;
+      });
+      return presentSync(cancelled);
     },
 
     async list({ tenantId }: RequestContext, integrationId: string, page: PageRequest) {
@@ -146,15 +160,17 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
     },
 
     async datasets({ tenantId }: RequestContext) {
-      const stats = await inTenantTransaction(db, tenantId, (scope) => listDatasets(scope));
+      const { stats, defined } = await inTenantTransaction(db, tenantId, async (scope) => ({ stats: await listDatasets(scope), defined: await listDatasetDefinitions(scope) }));
+      // The built-in datasets first, then the tenant's own (with 0 records until a sync writes into them).
+      const definitions = [...Object.values(BUILT_IN_DATASETS), ...defined.map(toDatasetDefinition)];
       return {
-        data: Object.entries(TARGET_DATASETS).map(([name, dataset]) => {
-          const found = stats.find((s) => s.dataset === name);
+        data: definitions.map((dataset) => {
+          const found = stats.find((s) => s.dataset === dataset.name);
           return {
             object: 'dataset' as const,
-            name,
+            name: dataset.name,
             primary_key: dataset.primaryKey,
-            fields: dataset.fields,
+            fields: Object.fromEntries(Object.entries(dataset.fields).map(([name, field]) => [name, field.type])),
             records: found?.records ?? 0,
             deleted_records: found?.deleted_records ?? 0,
             updated_at: found ? new Date(found.updated_at).toISOString() : null,
@@ -164,13 +180,24 @@ export function createIntegrationSyncService(deps: { db: Knex; temporal: Client;
       };
     },
 
-    async records({ tenantId }: RequestContext, name: string, page: PageRequest & { includeDeleted: boolean }) {
-      if (!Object.hasOwn(TARGET_DATASETS, name)) throw notFound('dataset', name);
-      const { rows, nextCursor } = await inTenantTransaction(db, tenantId, (scope) => listDatasetRecords(scope, name, page));
+    /** A page of the dataset's records, as of now or a past sync or time, filtered on its fields. */
+    async records(
+      { tenantId }: RequestContext,
+      name: string,
+      page: PageRequest & { includeDeleted: boolean; asOf?: string; filter?: DatasetFilter },
+    ) {
+      const { rows, nextCursor, asOf } = await inTenantTransaction(db, tenantId, async (scope) => {
+        const definition = await findDatasetDefinition(scope, name);
+        if (!definition) throw notFound('dataset', name);
+        const conditions = compileFilter(definition, page.filter, { path: '/query/filter', site: 'query' });
+        const asOf = await resolveAsOf(scope, name, page.asOf, 'query', '/query/as_of');
+        return { ...(await listDatasetRecords(scope, definition, { asOf, conditions, includeDeleted: page.includeDeleted, limit: page.limit, cursor: page.cursor })), asOf };
+      });
       return {
+        as_of: presentAsOf(asOf),
         data: rows.map((row) => ({
           object: 'dataset_record' as const,
-          dataset: row.dataset,
+          dataset: name,
           primary_key: row.primary_key,
           data: row.data,
           integration_id: row.integration_id,

@@ -9,14 +9,17 @@ import { connectorFailed } from '../../core/errors';
 import { isIdOf, newId } from '../../core/ids';
 import type { Logger } from '../../core/logger';
 import type { PageRequest } from '../../db/pagination';
-import type { IntegrationFieldMappingRecord, IntegrationRecord } from '../../db/records/integration';
+import type { Client } from '@temporalio/client';
+import type { IntegrationFieldMappingRecord, IntegrationRecord, IntegrationSchedule, IntegrationStatus } from '../../db/records/integration';
+import { createIntegrationSchedules, integrationScheduleId } from '../../orchestration/integration-schedules';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { createUploadSource } from '../../db/repositories/integration-uploads';
+import { resolveDatasetDefinition } from '../../db/repositories/dataset-definitions';
 import { findCurrentFieldMapping, findIntegration, insertFieldMappingVersion, insertIntegration, listIntegrations, updateIntegration } from '../../db/repositories/integrations';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment } from '../../integrations/connectors';
 import { systemResolveHost } from '../../integrations/connectors/network';
-import { mapRecord, mappingProblems, type FieldMappingDefinition } from '../../integrations/field-mapping';
+import { compileMapping, mappingProblems, type FieldMappingDefinition } from '../../integrations/field-mapping';
 import type { RequestContext } from '../context';
 import { toFieldErrors } from '../openapi/validators';
 
@@ -25,9 +28,60 @@ export interface IntegrationCreate {
   connector_type: string;
   config: Record<string, unknown>;
   credentials?: ConnectorCredentials;
+  status?: IntegrationStatus;
+  schedule?: ScheduleBody | null;
+}
+
+/** A schedule as the API takes it: exactly one of `cron` and `interval_seconds`. */
+export interface ScheduleBody {
+  cron?: string;
+  interval_seconds?: number;
+  mode?: 'full' | 'incremental';
+  timezone?: string;
 }
 
 export type IntegrationUpdate = Partial<Omit<IntegrationCreate, 'connector_type'>>;
+
+export function presentSchedule(schedule: IntegrationSchedule | null) {
+  if (!schedule) return null;
+  return { cron: schedule.cron ?? null, interval_seconds: schedule.interval_seconds ?? null, mode: schedule.mode, timezone: schedule.timezone ?? null };
+}
+
+// Five fields (minute hour day-of-month month day-of-week); Temporal checks what each field means.
+const CRON_FIELD = /^[0-9A-Za-z*?,/-]+$/;
+
+/** The schedule to store, or the field errors under /schedule. */
+export function checkSchedule(body: ScheduleBody, minIntervalSeconds: number): IntegrationSchedule {
+  const errors: FieldError[] = [];
+  const hasCron = body.cron !== undefined;
+  const hasInterval = body.interval_seconds !== undefined;
+  if (hasCron === hasInterval) errors.push({ path: '/schedule', message: 'must have exactly one of cron and interval_seconds' });
+  if (hasCron) {
+    const fields = (body.cron as string).trim().split(/\s+/);
+    if (fields.length !== 5 || !fields.every((field) => CRON_FIELD.test(field))) {
+      errors.push({ path: '/schedule/cron', message: 'must be a five-field cron expression (minute hour day-of-month month day-of-week), e.g. "0 2 * * *"' });
+    }
+  }
+  if (hasInterval && (body.interval_seconds as number) < minIntervalSeconds) {
+    errors.push({ path: '/schedule/interval_seconds', message: `must be >= ${minIntervalSeconds} (INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS)` });
+  }
+  if (body.timezone !== undefined) {
+    if (!hasCron) errors.push({ path: '/schedule/timezone', message: 'applies to cron schedules only' });
+    else {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: body.timezone });
+      } catch {
+        errors.push({ path: '/schedule/timezone', message: 'must be an IANA time zone name, e.g. "Europe/Berlin"' });
+      }
+    }
+  }
+  if (errors.length > 0) throw validationFailed(errors, 'The schedule is not valid.');
+  return {
+    ...(hasCron ? { cron: (body.cron as string).trim().split(/\s+/).join(' ') } : { interval_seconds: body.interval_seconds as number }),
+    mode: body.mode ?? 'incremental',
+    ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
+  };
+}
 
 /** Never the credentials: only whether there are any. */
 export function presentIntegration(record: IntegrationRecord) {
@@ -38,6 +92,8 @@ export function presentIntegration(record: IntegrationRecord) {
     connector_type: record.connector_type,
     config: record.config,
     has_credentials: record.credentials_ciphertext !== null,
+    status: record.status,
+    schedule: presentSchedule(record.schedule),
     created_by: record.created_by,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
@@ -57,6 +113,13 @@ export function presentFieldMapping(record: IntegrationFieldMappingRecord) {
   };
 }
 
+/** The streams an integration's configuration names (no connection needed): the connector's own, or `config.streams`. */
+function streamNamesOf(record: IntegrationRecord): string[] {
+  const connector = CONNECTORS[record.connector_type] as Connector<Record<string, unknown>> | undefined;
+  if (connector?.streamNames) return connector.streamNames(record.config);
+  return ((record.config.streams ?? []) as Array<{ name: string }>).map((s) => s.name);
+}
+
 /** The JSON Schema validators of every connector type's configuration and credentials, compiled once. */
 function compileConnectorSchemas() {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, useDefaults: true, allowUnionTypes: true });
@@ -68,8 +131,9 @@ function compileConnectorSchemas() {
   return compiled;
 }
 
-export function createIntegrationService(deps: { db: Knex; config: Config; logger: Logger; connectorEnvironment?: Partial<ConnectorEnvironment> }) {
+export function createIntegrationService(deps: { db: Knex; temporal: Client; config: Config; logger: Logger; connectorEnvironment?: Partial<ConnectorEnvironment> }) {
   const { db, config } = deps;
+  const schedules = createIntegrationSchedules(deps);
   const key = config.webhooks.secretEncryptionKey;
   const schemas = compileConnectorSchemas();
   // Checks and discovery run inside a request: one retry at most, within the webhook timeout.
@@ -133,13 +197,20 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
     return { record, connector, credentials: credentialsOf(record), environment: connection };
   };
 
-  /** Problems of a mapping for this integration, at JSON Pointers under `prefix`; throws them as a 422. */
-  const checkMapping = async (record: IntegrationRecord, mapping: FieldMappingDefinition, prefix: string, sourceFields?: string[]) => {
-    const streams = ((record.config.streams ?? []) as Array<{ name: string }>).map((s) => s.name);
+  /**
+   * Problems of a mapping for this integration and its target dataset (the built-in or the tenant's own, read with a
+   * share lock so it cannot be deleted or reshaped while a mapping into it is saved), at JSON Pointers under
+   * `prefix`; throws them as a 422.
+   */
+  const checkMapping = async (scope: TenantScope, record: IntegrationRecord, mapping: FieldMappingDefinition, prefix: string, sourceFields?: string[]) => {
+    const streams = streamNamesOf(record);
     const errors: FieldError[] = [];
     if (!streams.includes(mapping.stream)) errors.push({ path: `${prefix}/stream`, message: `is not a stream of this integration (${streams.join(', ')})` });
-    errors.push(...(await mappingProblems(mapping, sourceFields)).map((e) => ({ ...e, path: `${prefix}${e.path}` })));
-    if (errors.length > 0) throw validationFailed(errors, 'The field mapping is not valid.');
+    const target = await resolveDatasetDefinition(scope, mapping.target, { forShare: true });
+    if (!target) errors.push({ path: `${prefix}/target`, message: 'is not a dataset: `employees` or one defined with POST /api/v1/datasets' });
+    else errors.push(...mappingProblems(mapping, target, sourceFields).map((e) => ({ ...e, path: `${prefix}${e.path}` })));
+    if (errors.length > 0 || !target) throw validationFailed(errors, 'The field mapping is not valid.');
+    return target;
   };
 
   return {
@@ -160,6 +231,8 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
     async create(context: RequestContext, body: IntegrationCreate) {
       const credentials = body.credentials ?? {};
       const configuration = validateSettings(body.connector_type, body.config, credentials);
+      const schedule = body.schedule ? checkSchedule(body.schedule, config.integrationScheduleMinIntervalSeconds) : null;
+      const status = body.status ?? 'active';
       return inTenantTransaction(db, context.tenantId, async (scope) => {
         const record = await insertIntegration(scope, {
           id: newId('integration'),
@@ -167,9 +240,13 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
           connector_type: body.connector_type,
           config: configuration,
           ...sealed(credentials),
+          status,
+          schedule,
           created_by: context.actor,
         });
-        await audit(scope, context, 'integration.created', record.id, { name: record.name, connector_type: record.connector_type, config: record.config });
+        await audit(scope, context, 'integration.created', record.id, { name: record.name, connector_type: record.connector_type, config: record.config, status, schedule });
+        // Last, inside the transaction: if Temporal refuses, nothing is stored (503).
+        if (schedule) await schedules.put({ tenantId: context.tenantId, integrationId: record.id, schedule, paused: status === 'paused' });
         return presentIntegration(record);
       });
     },
@@ -191,19 +268,35 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
       return inTenantTransaction(db, context.tenantId, async (scope) => {
         const current = await findIntegration(scope, id, { forUpdate: true });
         if (!current) throw notFound('integration', id);
-        const credentials = body.credentials ?? credentialsOf(current);
-        const configuration = validateSettings(current.connector_type, body.config ?? current.config, credentials);
+        // A change of only the schedule or status leaves the settings alone (no credentials opened, no re-validation).
+        const settingsChange = Object.keys(body).some((key) => key !== 'schedule' && key !== 'status');
+        const credentials = settingsChange ? (body.credentials ?? credentialsOf(current)) : {};
+        const configuration = settingsChange ? validateSettings(current.connector_type, body.config ?? current.config, credentials) : current.config;
+        const schedule = body.schedule === undefined ? current.schedule : body.schedule === null ? null : checkSchedule(body.schedule, config.integrationScheduleMinIntervalSeconds);
+        const status = body.status ?? current.status;
         const patch: Partial<IntegrationRecord> = {};
         if (body.name !== undefined) patch.name = body.name;
         if (body.config !== undefined) patch.config = configuration;
         if (body.credentials !== undefined) Object.assign(patch, sealed(body.credentials));
+        if (body.schedule !== undefined) patch.schedule = schedule;
+        if (body.status !== undefined) patch.status = status;
         const updated = await updateIntegration(scope, id, patch);
         // Names of what changed, and the new configuration; never the credentials.
         await audit(scope, context, 'integration.updated', id, {
           changed: Object.keys(body).sort(),
           ...(body.name !== undefined ? { name: updated.name } : {}),
           ...(body.config !== undefined ? { config: updated.config } : {}),
+          ...(body.status !== undefined ? { status } : {}),
+          ...(body.schedule !== undefined ? { schedule } : {}),
         });
+        // The Temporal Schedule follows, last and inside the transaction: if Temporal refuses, nothing changes (503).
+        const job = { tenantId: context.tenantId, integrationId: id, paused: status === 'paused' };
+        if (body.schedule !== undefined) {
+          if (schedule) await schedules.put({ ...job, schedule });
+          else if (current.schedule) await schedules.remove(id);
+        } else if (schedule && status !== current.status) {
+          await schedules.setPaused(id, status === 'paused');
+        }
         return presentIntegration(updated);
       });
     },
@@ -214,9 +307,31 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
         const current = await findIntegration(scope, id, { forUpdate: true });
         if (!current) throw notFound('integration', id);
         // The credentials go with it: a deleted integration keeps no way into the source.
-        await updateIntegration(scope, id, { deleted_at: new Date(), credentials_ciphertext: null, credentials_key_id: null });
+        await updateIntegration(scope, id, { deleted_at: new Date(), credentials_ciphertext: null, credentials_key_id: null, schedule: null });
         await audit(scope, context, 'integration.deleted', id, { name: current.name, connector_type: current.connector_type });
+        // Its schedule goes with it (a sync already running finishes); Temporal unreachable: nothing is deleted (503).
+        if (current.schedule) await schedules.remove(id);
       });
+    },
+
+    /** The schedule as Temporal runs it: paused or not, the next run times, the recent runs. 404 without a schedule. */
+    async getSchedule({ tenantId }: RequestContext, id: string) {
+      requireIntegrationId(id);
+      const record = await inTenantTransaction(db, tenantId, (scope) => findIntegration(scope, id));
+      if (!record) throw notFound('integration', id);
+      if (!record.schedule) throw notFound('schedule of integration', id);
+      const state = await schedules.describe(id);
+      return {
+        object: 'integration_schedule' as const,
+        integration_id: id,
+        schedule_id: integrationScheduleId(id),
+        ...(presentSchedule(record.schedule) as NonNullable<ReturnType<typeof presentSchedule>>),
+        paused: state?.paused ?? record.status === 'paused',
+        next_run_times: (state?.nextRunTimes ?? []).map((time) => time.toISOString()),
+        recent_runs: (state?.recentRuns ?? []).map((run) => ({ scheduled_at: run.scheduledAt.toISOString(), started_at: run.takenAt.toISOString(), workflow_id: run.workflowId })),
+        runs_started: state?.runsTaken ?? 0,
+        runs_skipped_overlap: state?.runsSkippedOverlap ?? 0,
+      };
     },
 
     async check(context: RequestContext, id: string) {
@@ -241,7 +356,7 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
       return inTenantTransaction(db, context.tenantId, async (scope) => {
         const integration = await findIntegration(scope, id, { forUpdate: true });
         if (!integration) throw notFound('integration', id);
-        await checkMapping(integration, body, '');
+        await checkMapping(scope, integration, body, '');
         const version = await insertFieldMappingVersion(scope, { integration_id: id, stream: body.stream, target: body.target, fields: body.fields, created_by: context.actor });
         await audit(scope, context, 'integration.field_mapping_created', id, { version: version.version, stream: version.stream, target: version.target, fields: version.fields });
         return presentFieldMapping(version);
@@ -251,19 +366,20 @@ export function createIntegrationService(deps: { db: Knex; config: Config; logge
     /** Checks a mapping against the stream's discovered fields and maps the first `limit` records, saving nothing. */
     async validateFieldMapping(context: RequestContext, id: string, body: { mapping: FieldMappingDefinition; limit?: number }) {
       const { record, connector, credentials, environment } = await loadForConnection(context, id);
-      await checkMapping(record, body.mapping, '/mapping');
+      const check = (sourceFields?: string[]) => inTenantTransaction(db, context.tenantId, (scope) => checkMapping(scope, record, body.mapping, '/mapping', sourceFields));
+      await check();
       const limit = body.limit ?? 10;
       try {
         const streams = await connector.discover(record.config, credentials, environment);
         const fields = streams.find((s) => s.name === body.mapping.stream)?.fields.map((f) => f.name) ?? [];
-        await checkMapping(record, body.mapping, '/mapping', fields);
+        const target = await check(fields);
         const first = await connector.read(record.config, credentials, environment, { stream: body.mapping.stream, state: null, pageSize: limit }).next();
         const sample = (first.done ? [] : first.value.records).slice(0, limit);
-        const preview = [];
-        for (const source of sample) {
-          const { record: mapped, errors } = await mapRecord(body.mapping, source);
-          preview.push({ source_record: source, record: errors.length === 0 ? mapped : null, errors });
-        }
+        const compiled = compileMapping(body.mapping, target);
+        const preview = sample.map((source) => {
+          const { record: mapped, errors } = compiled.map(source);
+          return { source_record: source, record: errors.length === 0 ? mapped : null, errors };
+        });
         return { object: 'field_mapping_validation' as const, integration_id: id, records_read: sample.length, records_rejected: preview.filter((p) => p.errors.length > 0).length, preview };
       } catch (error) {
         if (error instanceof ConnectorError) throw connectorFailed(error.message);

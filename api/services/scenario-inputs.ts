@@ -13,6 +13,7 @@ import type { AuditEvent, ScenarioRecord } from '../../db/records/scenario';
 import { nextAuditEvent } from '../../db/repositories/scenarios';
 import type { RequestContext } from '../context';
 import type { ModelService } from './models';
+import { INPUTS_BOUND_EVENT, type ResolvedBinding } from './scenario-bindings';
 
 const DEFAULT_SIMULATION_RUNS = 1000;
 
@@ -83,8 +84,18 @@ export async function prepareRun(
   };
 }
 
-/** The first two audit events of every run: the request that asked for it, and the validation that accepted it. */
-export function acceptedEvents(context: RequestContext, prepared: PreparedRun, trail: AuditEvent[], runNumber: number): AuditEvent[] {
+/**
+ * The first audit events of every run: the request that asked for it, the input bindings resolved for it (when any
+ * input is bound to a dataset: the values and where in the data's history they came from), and the validation that
+ * accepted it.
+ */
+export function acceptedEvents(
+  context: RequestContext,
+  prepared: PreparedRun,
+  trail: AuditEvent[],
+  runNumber: number,
+  bindings: Record<string, ResolvedBinding> = {},
+): AuditEvent[] {
   const received = nextAuditEvent(trail, {
     event: 'received',
     at: context.receivedAt,
@@ -92,7 +103,11 @@ export function acceptedEvents(context: RequestContext, prepared: PreparedRun, t
     recorded_by: 'api',
     details: { request_id: context.requestId, run_number: runNumber },
   });
-  const validated = nextAuditEvent([...trail, received], {
+  const events = [received];
+  if (Object.keys(bindings).length > 0) {
+    events.push(nextAuditEvent([...trail, ...events], { event: INPUTS_BOUND_EVENT, at: new Date().toISOString(), actor: context.actor, recorded_by: 'api', details: { bindings } }));
+  }
+  const validated = nextAuditEvent([...trail, ...events], {
     event: 'validated',
     at: new Date().toISOString(),
     actor: context.actor,
@@ -104,7 +119,7 @@ export function acceptedEvents(context: RequestContext, prepared: PreparedRun, t
       inputs_sha256: prepared.inputsSha256,
     },
   });
-  return [received, validated];
+  return [...events, validated];
 }
 
 /**

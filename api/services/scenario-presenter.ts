@@ -1,4 +1,5 @@
 import { toIso } from '../../core/time';
+import { bindingsOf } from './scenario-bindings';
 import { runFields, type ScenarioRecord, type ScenarioRunRecord } from '../../db/records/scenario';
 
 /** A scenario as the API shows it (the `Scenario` schema). */
@@ -19,6 +20,7 @@ export function presentScenario(record: ScenarioRecord) {
     metrics: record.metrics,
     decision_structure: record.decision_structure,
     notes: record.notes ?? [],
+    input_bindings: bindingsOf(record.audit_trail),
     audit_trail: record.audit_trail,
     error: record.error,
     inputs_sha256: record.inputs_sha256,

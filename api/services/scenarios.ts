@@ -31,6 +31,12 @@ import { createScenarioRuns, type ScenarioRunRequest } from '../../orchestration
 import { workflowIdFor } from '../../workflows/contracts/search-attributes';
 import type { ModelService } from './models';
 import { acceptedEvents, clientInputsOf, mergeUncertainty, prepareRun } from './scenario-inputs';
+import { bindingsOf, blameBindings, boundValues, resolveInputBindings, type InputBinding, type ResolvedBinding } from './scenario-bindings';
+
+/** The previous run's bindings whose inputs a change leaves alone. */
+function keptBindings(trail: ScenarioRecord['audit_trail'], changedInputs: Record<string, unknown> | undefined): Record<string, ResolvedBinding> {
+  return Object.fromEntries(Object.entries(bindingsOf(trail) ?? {}).filter(([name]) => !Object.hasOwn(changedInputs ?? {}, name)));
+}
 import { presentCurrentRun, presentPastRun, presentScenario, type PresentedScenario } from './scenario-presenter';
 
 export interface ScenarioCreate {
@@ -42,6 +48,8 @@ export interface ScenarioCreate {
   tags?: string[];
   uncertainty?: Record<string, Distribution>;
   simulation?: { runs?: number; seed?: number };
+  /** Inputs whose values are dataset aggregates, resolved when the run starts. */
+  input_bindings?: Record<string, InputBinding>;
 }
 
 export interface ScenarioUpdate {
@@ -92,7 +100,10 @@ export function createScenarioService(deps: {
 
   return {
     async create(context: RequestContext, body: ScenarioCreate): Promise<{ scenario: PresentedScenario; done: boolean }> {
-      const prepared = await prepareRun(models, context.tenantId, body.model_id, body.model_version, body.inputs, body.uncertainty, body.simulation);
+      const bindings = body.input_bindings ? await resolveInputBindings(db, context.tenantId, body.inputs, body.input_bindings) : {};
+      const prepared = await blameBindings(bindings, () =>
+        prepareRun(models, context.tenantId, body.model_id, body.model_version, { ...body.inputs, ...boundValues(bindings) }, body.uncertainty, body.simulation),
+      );
       const id = newId('scenario');
       const workflowId = workflowIdFor('scenario', id, 'run-1');
       await inTenantTransaction(db, context.tenantId, (scope) =>
@@ -109,7 +120,7 @@ export function createScenarioService(deps: {
           uncertainty: prepared.uncertainty,
           simulation: prepared.simulation,
           notes: prepared.notes,
-          audit_trail: acceptedEvents(context, prepared, [], 1),
+          audit_trail: acceptedEvents(context, prepared, [], 1, bindings),
           inputs_sha256: prepared.inputsSha256,
           workflow_id: workflowId,
           created_by: context.actor,
@@ -201,7 +212,9 @@ export function createScenarioService(deps: {
           decision_structure: null,
           notes: prepared.notes,
           error: null,
-          audit_trail: acceptedEvents(context, prepared, [], next),
+          // A rerun keeps the values bound for the previous run (frozen, not resolved again) with their provenance,
+          // except those the change replaces.
+          audit_trail: acceptedEvents(context, prepared, [], next, keptBindings(locked.audit_trail, body.inputs)),
           inputs_sha256: prepared.inputsSha256,
           workflow_id: workflowIdFor('scenario', id, `run-${next}`),
           run_id: null,

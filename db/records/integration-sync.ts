@@ -1,14 +1,19 @@
 import { Model } from 'objection';
 import type { Actor } from '../../core/actor';
 import type { StreamState } from '../../integrations/connectors/connector';
+import type { FieldFill, FillRateWarning } from '../../integrations/fill-rates';
 
 export const SYNC_STATUSES = ['queued', 'syncing', 'completed', 'partially_completed', 'failed', 'cancelled'] as const;
 export type SyncStatus = (typeof SYNC_STATUSES)[number];
 export type SyncMode = 'full' | 'incremental';
+export type SyncTrigger = 'api' | 'schedule';
+
+/** The data-quality guard's counters (records mapped, per mapped field how many had a value) and its warnings. */
+export type { FieldFill, FillRateWarning as SyncWarning } from '../../integrations/fill-rates';
 
 export class IntegrationSyncRecord extends Model {
   static override tableName = 'integration_syncs';
-  static override jsonAttributes = ['start_state', 'state', 'error', 'created_by'];
+  static override jsonAttributes = ['start_state', 'state', 'error', 'created_by', 'cancelled_by', 'field_fill', 'warnings'];
 
   id!: string;
   tenant_id!: string;
@@ -36,6 +41,11 @@ export class IntegrationSyncRecord extends Model {
   upload_id!: string | null;
   workflow_id!: string;
   created_by!: Actor;
+  trigger!: SyncTrigger;
+  scheduled_workflow_id!: string | null;
+  cancelled_by!: Actor | null;
+  field_fill!: FieldFill;
+  warnings!: FillRateWarning[];
   created_at!: Date;
   updated_at!: Date;
   started_at!: Date | null;
@@ -88,6 +98,12 @@ function countsOf(record: IntegrationSyncRecord) {
   };
 }
 
+/** Per mapped field, the share of mapped records that had a value (0–1, four decimals); empty until a record is mapped. */
+export function fillRates(fill: FieldFill | null | undefined): Record<string, number> {
+  if (!fill || fill.records === 0) return {};
+  return Object.fromEntries(Object.entries(fill.fields).map(([field, filled]) => [field, Math.round((filled / fill.records) * 10_000) / 10_000]));
+}
+
 /** A sync as the API shows it (the connector's internal read state stays internal). */
 export function presentSync(record: IntegrationSyncRecord) {
   const finished = record.completed_at && record.started_at ? record.completed_at.getTime() - record.started_at.getTime() : null;
@@ -105,8 +121,12 @@ export function presentSync(record: IntegrationSyncRecord) {
     pages_committed: record.pages_committed,
     error: record.error,
     upload_id: record.upload_id ?? null,
+    field_fill_rates: fillRates(record.field_fill),
+    warnings: record.warnings ?? [],
+    trigger: record.trigger,
     workflow_id: record.workflow_id,
     created_by: record.created_by,
+    cancelled_by: record.cancelled_by ?? null,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
     started_at: iso(record.started_at),
@@ -138,6 +158,7 @@ export function syncEventData(record: IntegrationSyncRecord) {
       mapping_version: record.mapping_version,
       counts: countsOf(record),
       error: record.error,
+      warnings: record.warnings ?? [],
     },
   };
 }

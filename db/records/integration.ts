@@ -1,9 +1,19 @@
 import { Model } from 'objection';
 import type { Actor } from '../../core/actor';
 
+export type IntegrationStatus = 'active' | 'paused';
+
+/** When an integration syncs by itself: a cron expression (in `timezone`, default UTC) or a fixed interval. */
+export interface IntegrationSchedule {
+  cron?: string;
+  interval_seconds?: number;
+  mode: 'full' | 'incremental';
+  timezone?: string;
+}
+
 export class IntegrationRecord extends Model {
   static override tableName = 'integrations';
-  static override jsonAttributes = ['config', 'created_by'];
+  static override jsonAttributes = ['config', 'created_by', 'schedule'];
 
   id!: string;
   tenant_id!: string;
@@ -15,6 +25,10 @@ export class IntegrationRecord extends Model {
   /** Which key encrypted them (`credentialKeyId`). */
   credentials_key_id!: string | null;
   created_by!: Actor;
+  /** A paused integration takes no syncs and its Temporal Schedule is paused. */
+  status!: IntegrationStatus;
+  /** Mirrored by the Temporal Schedule `integrationScheduleId(id)`; null: no schedule. */
+  schedule!: IntegrationSchedule | null;
   deleted_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;

@@ -33,14 +33,18 @@ export async function listSyncs(scope: TenantScope, integrationId: string, page:
   return paginate<IntegrationSyncRecord>(scoped(scope, IntegrationSyncRecord).where('integration_syncs.integration_id', integrationId), 'integration_syncs.id', page);
 }
 
-/** The read state the integration's last finished sync ended at: where the next incremental sync starts. */
+/**
+ * The read state the integration's last finished sync ended at: where the next incremental sync starts. A cancelled
+ * sync counts: its state is that of its last committed page, so the next incremental sync continues its read from
+ * there (or from where it began, when it committed none).
+ */
 export async function lastFinishedSyncState(scope: TenantScope, integrationId: string, stream: string): Promise<StreamState | null> {
   const last = (await scoped(scope, IntegrationSyncRecord)
     .where({ integration_id: integrationId, stream })
-    .whereIn('status', ['completed', 'partially_completed'])
+    .whereIn('status', ['completed', 'partially_completed', 'cancelled'])
     .orderBy('id', 'desc')
     .first()) as IntegrationSyncRecord | undefined;
-  return last?.state ?? null;
+  return last?.state ?? last?.start_state ?? null;
 }
 
 export async function updateSync(scope: TenantScope, id: string, patch: Partial<IntegrationSyncRecord>): Promise<IntegrationSyncRecord> {
@@ -64,9 +68,12 @@ export interface Rejection {
 }
 
 /**
- * Upserts one page of mapped records in one statement. Each CTE sees the rows as they stood before the statement,
- * so the counts compare the incoming content hash with the stored one: new rows are inserted, rows whose hash changed
- * (or that were flagged deleted) are updated, the rest are unchanged (still marked as seen by this sync).
+ * Upserts one page of mapped records and keeps their history, in two statements. The first upserts the current
+ * versions and closes the open history version of every record that is new in content (changed, or back after being
+ * flagged deleted); each CTE sees the rows as they stood before the statement, so the counts compare the incoming
+ * content hash with the stored one: new rows are inserted, rows whose hash changed (or that were flagged deleted) are
+ * updated, the rest are unchanged (still marked as seen by this sync). The second opens a version, as of the
+ * transaction's time, for every record of the page that has none open (the inserted and the changed ones).
  */
 export async function upsertDatasetPage(
   scope: TenantScope,
@@ -74,6 +81,7 @@ export async function upsertDatasetPage(
 ): Promise<{ inserted: number; updated: number; unchanged: number }> {
   if (page.rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
   const incoming = JSON.stringify(page.rows.map((row) => ({ primary_key: row.primaryKey, data: row.data, content_hash: row.contentHash })));
+  const bindings = { incoming, tenantId: scope.tenantId, dataset: page.dataset, integrationId: page.integrationId, syncId: page.syncId };
   const result = await scope.trx.raw<{ rows: Array<{ inserted: number; updated: number; unchanged: number }> }>(
     `with incoming as (
        select * from jsonb_to_recordset(:incoming::jsonb) as r(primary_key text, data jsonb, content_hash text)
@@ -92,12 +100,28 @@ export async function upsertDatasetPage(
          updated_at = case when dataset_records.content_hash = excluded.content_hash and dataset_records.deleted_at is null
                            then dataset_records.updated_at else now() end
        returning 1
+     ), closed as (
+       update dataset_record_versions v set valid_to = now(), closed_by_sync_id = :syncId
+         from existing e join incoming i using (primary_key)
+        where v.tenant_id = :tenantId and v.dataset = :dataset and v.primary_key = e.primary_key and v.valid_to is null
+          and (e.content_hash <> i.content_hash or e.deleted_at is not null)
+       returning 1
      )
      select count(*) filter (where e.primary_key is null)::int as inserted,
             count(*) filter (where e.primary_key is not null and (e.content_hash <> i.content_hash or e.deleted_at is not null))::int as updated,
             count(*) filter (where e.content_hash = i.content_hash and e.deleted_at is null)::int as unchanged
        from incoming i left join existing e using (primary_key)`,
-    { incoming, tenantId: scope.tenantId, dataset: page.dataset, integrationId: page.integrationId, syncId: page.syncId },
+    bindings,
+  );
+  await scope.trx.raw(
+    `insert into dataset_record_versions (tenant_id, dataset, primary_key, data, content_hash, integration_id, sync_id, deleted, valid_from)
+     select d.tenant_id, d.dataset, d.primary_key, d.data, d.content_hash, d.integration_id, :syncId, false, now()
+       from dataset_records d
+      where d.tenant_id = :tenantId and d.dataset = :dataset
+        and d.primary_key in (select r.primary_key from jsonb_to_recordset(:incoming::jsonb) as r(primary_key text))
+        and not exists (select 1 from dataset_record_versions v
+                         where v.tenant_id = d.tenant_id and v.dataset = d.dataset and v.primary_key = d.primary_key and v.valid_to is null)`,
+    bindings,
   );
   return result.rows[0] as { inserted: number; updated: number; unchanged: number };
 }
@@ -111,18 +135,39 @@ export async function insertRejections(scope: TenantScope, syncId: string, rejec
 
 /**
  * After a full sync: the integration's records in the dataset that this sync did not see are flagged deleted (kept,
- * with the time), except those it saw but rejected (their last good version stays).
+ * with the time), except those it saw but rejected (their last good version stays). Their open history versions are
+ * closed and a `deleted` version opened in their place (two statements for the whole dataset, not one per record).
  */
 export async function markUnseenDeleted(scope: TenantScope, page: { dataset: string; integrationId: string; syncId: string }): Promise<number> {
-  return (await scoped(scope, DatasetRecord)
-    .where({ dataset: page.dataset, integration_id: page.integrationId })
-    .whereNull('deleted_at')
-    .whereNot('last_seen_sync_id', page.syncId)
-    .whereNotIn(
-      'primary_key',
-      IntegrationSyncRejectionRecord.query(scope.trx).select('primary_key').where({ tenant_id: scope.tenantId, sync_id: page.syncId }).whereNotNull('primary_key'),
-    )
-    .patch({ deleted_at: new Date(), updated_at: new Date() })) as unknown as number;
+  const bindings = { tenantId: scope.tenantId, dataset: page.dataset, integrationId: page.integrationId, syncId: page.syncId };
+  const result = await scope.trx.raw<{ rows: Array<{ deleted: number }> }>(
+    `with gone as (
+       update dataset_records d set deleted_at = now(), updated_at = now()
+        where d.tenant_id = :tenantId and d.dataset = :dataset and d.integration_id = :integrationId
+          and d.deleted_at is null and d.last_seen_sync_id <> :syncId
+          and d.primary_key not in (select r.primary_key from integration_sync_rejections r
+                                     where r.tenant_id = :tenantId and r.sync_id = :syncId and r.primary_key is not null)
+       returning d.primary_key
+     ), closed as (
+       update dataset_record_versions v set valid_to = now(), closed_by_sync_id = :syncId
+         from gone g
+        where v.tenant_id = :tenantId and v.dataset = :dataset and v.primary_key = g.primary_key and v.valid_to is null
+       returning 1
+     )
+     select count(*)::int as deleted from gone`,
+    bindings,
+  );
+  // The rows this transaction flagged carry its time (now() is the transaction's start, the same in every statement).
+  await scope.trx.raw(
+    `insert into dataset_record_versions (tenant_id, dataset, primary_key, data, content_hash, integration_id, sync_id, deleted, valid_from)
+     select d.tenant_id, d.dataset, d.primary_key, d.data, d.content_hash, d.integration_id, :syncId, true, now()
+       from dataset_records d
+      where d.tenant_id = :tenantId and d.dataset = :dataset and d.integration_id = :integrationId and d.deleted_at = now()
+        and not exists (select 1 from dataset_record_versions v
+                         where v.tenant_id = d.tenant_id and v.dataset = d.dataset and v.primary_key = d.primary_key and v.valid_to is null)`,
+    bindings,
+  );
+  return result.rows[0]?.deleted ?? 0;
 }
 
 function encodeNumberCursor(lastId: number): string {
@@ -158,29 +203,4 @@ export async function listDatasets(scope: TenantScope) {
     .select(scope.trx.raw('max(updated_at) as updated_at'))
     .groupBy('dataset')
     .orderBy('dataset')) as unknown as Array<{ dataset: string; records: number; deleted_records: number; updated_at: Date }>;
-}
-
-function encodeKeyCursor(lastKey: string): string {
-  return Buffer.from(JSON.stringify({ after_key: lastKey })).toString('base64url');
-}
-
-function decodeKeyCursor(cursor: string): string {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after_key?: unknown };
-    if (typeof parsed.after_key === 'string' && !parsed.after_key.includes('\u0000')) return parsed.after_key;
-  } catch {
-    // fall through
-  }
-  throw invalidCursor();
-}
-
-/** A dataset's records in primary-key order (keyset paging); flagged-deleted ones only when asked. */
-export async function listDatasetRecords(scope: TenantScope, dataset: string, page: PageRequest & { includeDeleted: boolean }) {
-  const query = scoped(scope, DatasetRecord).where('dataset', dataset);
-  if (!page.includeDeleted) query.whereNull('deleted_at');
-  if (page.cursor !== undefined) query.where('primary_key', '>', decodeKeyCursor(page.cursor));
-  const rows = (await query.orderBy('primary_key', 'asc').limit(page.limit + 1)) as DatasetRecord[];
-  const hasMore = rows.length > page.limit;
-  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
-  return { rows: pageRows, nextCursor: hasMore ? encodeKeyCursor(pageRows[pageRows.length - 1]!.primary_key) : null };
 }

@@ -105,6 +105,11 @@ export interface Connector<Config = Record<string, unknown>> {
    * chosen auth type needs) and destinations that are never allowed (private or metadata addresses written as such).
    */
   validate(config: Config, credentials: Credentials, destinations: DestinationRules): FieldError[];
+  /**
+   * The stream names a configuration offers, without connecting (field mappings are checked against them). Optional:
+   * without it, the names of `config.streams` are used (connectors whose configuration lists its streams).
+   */
+  streamNames?(config: Config): string[];
   check(config: Config, credentials: Credentials, env: ConnectorEnvironment): Promise<CheckResult>;
   discover(config: Config, credentials: Credentials, env: ConnectorEnvironment): Promise<DiscoveredStream[]>;
   read(config: Config, credentials: Credentials, env: ConnectorEnvironment, request: ReadRequest): AsyncGenerator<RecordPage>;

@@ -11,8 +11,25 @@ const MAX_RETRY_AFTER_MS = 60_000;
 
 type Exchange = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
-/** One GET to an SSRF-checked, DNS-pinned address, with one deadline and a bounded body. */
-async function getOnce(url: URL, headers: Record<string, string>, env: ConnectorEnvironment): Promise<Exchange> {
+/** What one request sends: GET by default; a POST carries a body (a JSON document or a form). */
+export interface JsonRequest {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** A non-2xx answer other than 429/5xx (which are retried): the status lets a caller react, e.g. refresh a token on 401. */
+export class HttpStatusError extends ConnectorError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** One request to an SSRF-checked, DNS-pinned address, with one deadline and a bounded body. */
+async function requestOnce(url: URL, request: JsonRequest, env: ConnectorEnvironment): Promise<Exchange> {
   const target = await resolveAllowedAddress(normalisedHost(url), env);
   const deadline = AbortSignal.timeout(env.timeoutMs);
   return new Promise<Exchange>((resolve, reject) => {
@@ -23,7 +40,7 @@ async function getOnce(url: URL, headers: Record<string, string>, env: Connector
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(
       url,
-      { method: 'GET', headers: { accept: 'application/json', ...headers }, lookup: pinnedLookup as unknown as net.LookupFunction, signal: deadline, agent: false },
+      { method: request.method ?? 'GET', headers: { accept: 'application/json', ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}), ...request.headers }, lookup: pinnedLookup as unknown as net.LookupFunction, signal: deadline, agent: false },
       (res) => {
         const chunks: Buffer[] = [];
         let received = 0;
@@ -43,7 +60,7 @@ async function getOnce(url: URL, headers: Record<string, string>, env: Connector
     req.on('error', (error) =>
       reject(new ConnectorError(deadline.aborted ? `${url.host} did not answer within ${env.timeoutMs} ms` : `${url.host}: ${error.message}`, { retryable: true })),
     );
-    req.end();
+    req.end(request.body);
   });
 }
 
@@ -56,11 +73,11 @@ function retryAfterMs(value: string | string[] | undefined): number | undefined 
 }
 
 /**
- * GETs a JSON document. 429 waits for Retry-After (capped at a minute) and 5xx and connection errors back off
+ * Sends a request and parses its JSON answer. 429 waits for Retry-After (capped at a minute) and 5xx and connection errors back off
  * exponentially, up to `maxRetries` times; any other non-2xx, or a body that is not JSON, fails at once. Error
  * messages carry the status and URL path, never request headers (which hold credentials).
  */
-export async function getJson(rawUrl: string, headers: Record<string, string>, env: ConnectorEnvironment): Promise<unknown> {
+export async function requestJson(rawUrl: string, request: JsonRequest, env: ConnectorEnvironment): Promise<{ body: unknown; headers: http.IncomingHttpHeaders }> {
   const verdict = checkWebhookUrl(rawUrl, { allowedHosts: env.allowedHosts, requireHttps: env.requireHttps });
   if (!verdict.ok) throw new ConnectorError(`destination_not_allowed: the URL ${verdict.reason}`);
   const url = new URL(rawUrl);
@@ -69,7 +86,7 @@ export async function getJson(rawUrl: string, headers: Record<string, string>, e
   for (let attempt = 0; ; attempt += 1) {
     let exchange: Exchange;
     try {
-      exchange = await getOnce(url, headers, env);
+      exchange = await requestOnce(url, request, env);
     } catch (error) {
       if (error instanceof ConnectorError && error.options.retryable && attempt < maxRetries) {
         await sleep(Math.min(500 * 2 ** attempt, 30_000));
@@ -87,12 +104,17 @@ export async function getJson(rawUrl: string, headers: Record<string, string>, e
     }
     if (exchange.status < 200 || exchange.status >= 300) {
       const hint = exchange.status === 401 || exchange.status === 403 ? ' (check the credentials)' : '';
-      throw new ConnectorError(`${url.host}${url.pathname} answered ${exchange.status}${hint}`);
+      throw new HttpStatusError(`${url.host}${url.pathname} answered ${exchange.status}${hint}`, exchange.status);
     }
     try {
-      return JSON.parse(exchange.body) as unknown;
+      return { body: JSON.parse(exchange.body) as unknown, headers: exchange.headers };
     } catch {
       throw new ConnectorError(`${url.host}${url.pathname} did not answer with JSON`);
     }
   }
+}
+
+/** GETs a JSON document (see requestJson). */
+export async function getJson(rawUrl: string, headers: Record<string, string>, env: ConnectorEnvironment): Promise<unknown> {
+  return (await requestJson(rawUrl, { headers }, env)).body;
 }

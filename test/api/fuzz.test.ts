@@ -291,6 +291,8 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       updateIntegration: { name: 'fuzzed', config: integrationBody.config },
       putIntegrationFieldMapping: fieldMapping,
       validateIntegrationFieldMapping: { mapping: fieldMapping, limit: 5 },
+      createDataset: { name: 'fuzz_set', primary_key: 'id', fields: { id: { type: 'string' }, amount: { type: 'number', description: 'fuzz' } } },
+      updateDataset: { description: 'fuzzed', fields: { note: { type: 'string' } } },
       createApprovalPolicy: { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H', condition: 'total_cost > 1000' }] },
       recordDecisionOutcome: { metric: 'scheduled_agents', expected_value: 10, actual_value: 12, observed_at: '2026-10-31T17:00:00.000Z', note: 'fuzz', supersedes: outcome.id },
       createApprovalPolicyVersion: { steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [user.id] }, sla: 'P1D', deadline: 'P2D' }] },

@@ -73,7 +73,12 @@ describe('integrations', () => {
     const response = await api('GET', '/api/v1/integrations/connector-types');
     assert.equal(response.status, 200);
     const types = Object.fromEntries(response.body.data.map((t: any) => [t.type, t]));
-    assert.deepEqual(Object.keys(types).sort(), ['csv', 'postgres', 'rest']);
+    assert.deepEqual(Object.keys(types).sort(), ['bamboohr', 'csv', 'merge_hris', 'postgres', 'rest']);
+    assert.deepEqual(types.bamboohr.spec.required, ['company_domain']);
+    assert.deepEqual(types.bamboohr.credentials_spec.required, ['api_key']);
+    assert.deepEqual(types.merge_hris.credentials_spec.required, ['api_key', 'account_token']);
+    assert.ok(types.rest.spec.properties.auth.properties.type.enum.includes('oauth2_client_credentials'));
+    assert.deepEqual(types.rest.spec.properties.pagination.properties.type.enum, ['none', 'cursor', 'page', 'offset', 'link_header']);
     assert.equal(types.postgres.spec.type, 'object');
     assert.ok(types.postgres.spec.required.includes('host'));
     assert.deepEqual(types.postgres.credentials_spec.required, ['password']);

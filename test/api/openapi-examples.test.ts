@@ -150,6 +150,26 @@ describe('OpenAPI request examples', () => {
       assert.equal(uploaded.status, 201, JSON.stringify(uploaded.body));
       return { id: id as string, upload_id: uploaded.body.id as string };
     };
+    /** A sync still running when cancelled: its source query takes seconds to answer its first page. */
+    const runningSync = async () => {
+      const database = new URL(process.env.DATABASE_URL as string);
+      const { id } = await request('POST', '/api/v1/integrations', {
+        name: 'fixture slow warehouse',
+        connector_type: 'postgres',
+        config: {
+          host: database.hostname,
+          port: Number(database.port || 5432),
+          database: database.pathname.slice(1),
+          username: decodeURIComponent(database.username),
+          ssl_mode: 'disable',
+          streams: [{ name: 'people', query: "select 'e1' as id, now() as updated_at from pg_sleep(3)", cursor_column: 'updated_at', primary_key: ['id'] }],
+        },
+        credentials: { password: decodeURIComponent(database.password) },
+      });
+      await request('PUT', `/api/v1/integrations/${id}/field-mappings`, { stream: 'people', target: 'employees', fields: { employee_id: { source: 'id' } } });
+      const sync = await request('POST', `/api/v1/integrations/${id}/syncs`, { mode: 'full' });
+      return { id: id as string, sync_id: sync.id as string };
+    };
     const apiKey = () => request('POST', '/api/v1/api-keys', { name: 'fixture', scopes: ['scenarios:read'] });
     const oauthClient = () => request('POST', '/api/v1/oauth-clients', { name: 'fixture', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
     const member = () =>
@@ -257,7 +277,20 @@ describe('OpenAPI request examples', () => {
       '/api/v1/integrations/{id}/syncs/{sync_id}/rejections': syncedIntegration,
       '/api/v1/integrations/{id}/uploads': async () => ({ id: (await csvIntegration()).id }),
       '/api/v1/integrations/{id}/uploads/{upload_id}': uploadedIntegration,
+      '/api/v1/integrations/{id}/syncs/{sync_id}/cancel': runningSync,
+      '/api/v1/integrations/{id}/schedule': async () => {
+        const { id } = await integration();
+        await request('PATCH', `/api/v1/integrations/${id}`, { schedule: { cron: '0 2 * * *' } });
+        return { id };
+      },
       '/api/v1/datasets/{name}/records': async () => ({ name: 'employees' }),
+      '/api/v1/datasets/{name}/aggregate': async () => ({ name: 'employees' }),
+      // A fresh tenant-defined dataset each time (the delete example removes it); the create example's own name is used once.
+      '/api/v1/datasets/{name}': async () => {
+        const name = `fixture_${crypto.randomBytes(4).toString('hex')}`;
+        await request('POST', '/api/v1/datasets', { ...(exampleBody('createDataset') as object), name });
+        return { name };
+      },
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),

@@ -231,17 +231,34 @@ export async function call<T = any>(
   return { status: response.status, headers: response.headers, body: parsed as T };
 }
 
+export interface ProcessOutputOptions {
+  /** Receives everything the process writes to stdout and stderr (its log lines), instead of discarding stdout. */
+  onOutput?: (text: string) => void;
+}
+
+function captureOutput(child: import('node:child_process').ChildProcess, options: ProcessOutputOptions): void {
+  const onOutput = options.onOutput;
+  if (!onOutput) return;
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => onOutput(text));
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => onOutput(text));
+}
+
 /**
  * The production worker entry point as a separate process on this stack's task queue, so a test can kill it
  * outright (SIGKILL: no graceful shutdown, no chance to finish anything) as a crash would.
  */
-export async function spawnWorkerProcess(stack: TestStack, env: Record<string, string> = {}): Promise<import('node:child_process').ChildProcess> {
+export async function spawnWorkerProcess(
+  stack: TestStack,
+  env: Record<string, string> = {},
+  options: ProcessOutputOptions = {},
+): Promise<import('node:child_process').ChildProcess> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, ['--import', 'tsx', require.resolve('../../worker/main.ts')], {
     // The relay stays in the test process (it only handles this file's tenants); the child runs workflows and activities.
     env: { ...process.env, EVENT_RELAY_ENABLED: 'false', TEMPORAL_TASK_QUEUE: stack.config.temporalTaskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: options.onOutput ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
   });
+  captureOutput(child, options);
   return child;
 }
 
@@ -252,6 +269,7 @@ export async function spawnWorkerProcess(stack: TestStack, env: Record<string, s
 export async function spawnApiProcess(
   stack: TestStack,
   env: Record<string, string> = {},
+  options: ProcessOutputOptions = {},
 ): Promise<{ child: import('node:child_process').ChildProcess; baseUrl: string }> {
   const { spawn } = await import('node:child_process');
   const port = await findFreePort();
@@ -266,8 +284,9 @@ export async function spawnApiProcess(
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: options.onOutput ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
   });
+  captureOutput(child, options);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API process exited during start (${child.exitCode ?? child.signalCode})`);
