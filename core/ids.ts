@@ -12,6 +12,8 @@ export const ID_PREFIXES = {
   batch: 'bat',
   model: 'mdl',
   kpi: 'kpi',
+  kpiAlertRule: 'kar',
+  kpiAlert: 'kal',
   decision: 'dec',
   integration: 'int',
   integrationSync: 'syn',
