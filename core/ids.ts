@@ -14,6 +14,7 @@ export const ID_PREFIXES = {
   kpi: 'kpi',
   kpiAlertRule: 'kar',
   kpiAlert: 'kal',
+  kpiAlertTransition: 'kat',
   decision: 'dec',
   integration: 'int',
   integrationSync: 'syn',

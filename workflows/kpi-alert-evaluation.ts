@@ -2,7 +2,7 @@ import { condition, continueAsNew, proxyActivities, setHandler } from '@temporal
 import type { Activities } from '../activities';
 import { pointsRecordedSignal, type KpiAlertEvaluationInput, type KpiScheduledCheckInput } from './contracts/kpi-alerts';
 
-const { evaluateKpiAlerts } = proxyActivities<Activities>({ startToCloseTimeout: 120_000, retry: { maximumAttempts: 0, maximumInterval: 30_000 } });
+const { evaluateKpiAlerts } = proxyActivities<Activities>({ startToCloseTimeout: 120_000, retry: { maximumInterval: 30_000 } });
 
 /** Evaluations per run before continuing as new (keeps the history short). */
 const EVALUATIONS_PER_RUN = 200;

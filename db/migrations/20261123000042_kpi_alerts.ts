@@ -66,7 +66,8 @@ export async function up(knex: Knex): Promise<void> {
 
   // Every state change of an alert (and every revision of one), with its reason.
   await knex.schema.createTable('kpi_alert_transitions', (t) => {
-    t.bigIncrements('id');
+    // A ULID (`kat_…`): ordered by creation, and no sequence for the tenant role to need rights on.
+    t.text('id').primary();
     t.text('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');
     t.text('alert_id').notNullable().references('kpi_alerts.id').onDelete('CASCADE');
     t.text('from_state');

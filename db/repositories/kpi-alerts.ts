@@ -107,6 +107,7 @@ export async function insertTransition(
   change: { from: KpiAlertState | null; to: KpiAlertState; reason: KpiAlertReason; detail: string; actor?: Actor | null },
 ): Promise<void> {
   await scope.trx('kpi_alert_transitions').insert({
+    id: newId('kpiAlertTransition'),
     tenant_id: scope.tenantId,
     alert_id: alertId,
     from_state: change.from,
