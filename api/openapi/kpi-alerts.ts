@@ -134,7 +134,7 @@ export const kpiAlertsPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       required: ['until', 'reason'],
-      properties: { until: { type: 'string', format: 'date-time', description: 'In the future, at most 90 days ahead.' }, reason: { type: 'string', minLength: 1, maxLength: 500 } },
+      properties: { until: { type: 'string', format: 'date-time', description: 'In the future.' }, reason: { type: 'string', minLength: 1, maxLength: 500 } },
     },
     ResolveKpiAlertRequest: { type: 'object', additionalProperties: false, properties: { reason: { type: 'string', minLength: 1, maxLength: 500 } } },
     EmptyKpiAlertActionRequest: { type: 'object', additionalProperties: false, properties: {} },

@@ -54,9 +54,6 @@ export interface AlertListQuery {
   kpi_id?: string;
 }
 
-/** The longest silence: 90 days. */
-const MAX_SILENCE_MS = 90 * 86_400_000;
-
 const definitionOf = (kpi: KpiRecord): KpiDefinition => ({
   direction: kpi.direction,
   target: kpi.target,
@@ -337,8 +334,8 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
     async silence(context: RequestContext, id: string, body: { until: string; reason: string }) {
       const until = new Date(body.until);
       const now = Date.parse(context.receivedAt);
-      if (Number.isNaN(until.getTime()) || until.getTime() <= now || until.getTime() > now + MAX_SILENCE_MS) {
-        throw validationFailed([{ path: '/until', message: 'must be a date-time in the future, at most 90 days ahead' }]);
+      if (Number.isNaN(until.getTime()) || until.getTime() <= now) {
+        throw validationFailed([{ path: '/until', message: 'must be a date-time in the future' }]);
       }
       return changeOpenAlert(context, id, (alert) => ({
         patch: { silenced_until: until, silence_reason: body.reason },
