@@ -6,6 +6,7 @@ import { createBatchActivities } from './batches';
 import { createDecisionApprovalActivities } from './decision-approvals';
 import { createIntegrationSyncActivities } from './integration-syncs';
 import { createIntegrationSyncControlActivities } from './integration-sync-control';
+import { createKpiAlertActivities } from './kpi-alerts';
 import { createScenarioActivities } from './scenarios';
 import { createWebhookActivities } from './webhooks';
 import type { WebhookConfig } from '../core/config';
@@ -34,6 +35,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDecisionApprovalActivities(full),
     ...createIntegrationSyncActivities(full),
     ...createIntegrationSyncControlActivities(full),
+    ...createKpiAlertActivities(full),
   };
 }
 

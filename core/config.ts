@@ -59,6 +59,8 @@ export interface Config {
   integrationScheduleMinIntervalSeconds: number;
   /** The data-quality guard: see FillRateGuard (workflows/contracts/integration-syncs.ts). */
   syncFillRateGuard: { dropPercentagePoints: number; minPreviousPercent: number; minRecords: number };
+  /** KPI alerts: how often a KPI's schedule checks no_data and re-notification, and how long an idle evaluation workflow waits for points before it ends. */
+  kpiAlerts: { checkIntervalSeconds: number; evaluationIdleSeconds: number };
   /** The approval workflow: reminders after an SLA escalated, and when a long review continues as new. */
   approvals: { reminderIntervalSeconds: number; continueAsNewAfterEvents: number };
   nodeEnv: string;
@@ -230,6 +232,10 @@ export function loadConfig(env: Env = process.env): Config {
     csvUploadMaxBytes: readInteger(env, 'CSV_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     csvUploadChunkBytes: readInteger(env, 'CSV_UPLOAD_CHUNK_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),
     integrationScheduleMinIntervalSeconds: readInteger(env, 'INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS', 300, 1, 86_400),
+    kpiAlerts: {
+      checkIntervalSeconds: readInteger(env, 'KPI_ALERT_CHECK_INTERVAL_SECONDS', 60, 1, 86_400),
+      evaluationIdleSeconds: readInteger(env, 'KPI_ALERT_EVALUATION_IDLE_SECONDS', 300, 1, 86_400),
+    },
     syncFillRateGuard: {
       dropPercentagePoints: readInteger(env, 'SYNC_FILL_RATE_DROP_POINTS', 30, 1, 100),
       minPreviousPercent: readInteger(env, 'SYNC_FILL_RATE_MIN_PREVIOUS_PERCENT', 50, 0, 100),

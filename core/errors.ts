@@ -48,6 +48,7 @@ export const ERROR_CODES = {
   decision_not_approved: { status: 409, description: 'The decision is not approved or implemented: outcomes are recorded only against a decision that was approved.' },
   approval_policy_archived: { status: 409, description: 'The approval policy is archived: it takes no new versions.' },
   kpi_archived: { status: 409, description: 'The KPI is archived: it is read-only and takes no new points (PATCH its status to reactivate it).' },
+  kpi_alert_resolved: { status: 409, description: 'The alert is resolved: it can no longer be acknowledged, silenced or resolved.' },
   uploads_not_supported: { status: 409, description: 'Files can be uploaded only to integrations of connector type `csv`.' },
   dataset_exists: { status: 409, description: 'The tenant already has a dataset of that name.' },
   dataset_built_in: { status: 409, description: 'The dataset is built in (`employees`): it cannot be changed or deleted.' },
@@ -151,6 +152,9 @@ export const decisionNotApproved = (status: string) =>
   new AppError(409, 'decision_not_approved', `The decision is ${status}: outcomes can be recorded only once it is approved (or implemented).`, { decision_status: status });
 export const approvalPolicyArchived = () =>
   new AppError(409, 'approval_policy_archived', 'The approval policy is archived: it takes no new versions (its versions stay readable).');
+export const kpiAlertResolved = (id: string) =>
+  new AppError(409, 'kpi_alert_resolved', `The alert ${id} is resolved: it can no longer be acknowledged, silenced or resolved.`);
+
 export const kpiArchived = (id: string) =>
   new AppError(409, 'kpi_archived', `The KPI ${id} is archived: it takes no new points. PATCH its status to active or paused first.`);
 export const userActorRequired = () =>

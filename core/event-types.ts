@@ -423,6 +423,45 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       },
     },
   },
+  ...(['triggered', 'resolved'] as const).map((kind) => ({
+    type: `kpi.alert.${kind}`,
+    summary: kind === 'triggered' ? 'A KPI alert fired (or is announced again)' : 'A firing KPI alert resolved',
+    description:
+      kind === 'triggered'
+        ? 'An alert of a KPI alert rule went `firing` (`notification: first`), or is still firing after the rule\'s `renotify_seconds` ' +
+          '(`notification: renotification`). Not sent while the alert is silenced or acknowledged. `summary` says why it fired; ' +
+          'GET /alerts/{id} has the whole explanation.'
+        : 'A firing (or acknowledged) alert resolved: its value recovered past the recovery line, data arrived (no_data), late points ' +
+          'withdrew it (`resolution: revision`) or someone resolved it (`manual`).',
+    data: {
+      type: 'object',
+      required: ['kpi', 'rule', 'alert'],
+      properties: {
+        kpi: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string', example: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' }, name: { type: 'string' } } },
+        rule: {
+          type: 'object',
+          required: ['id', 'name', 'kind'],
+          properties: { id: { type: 'string', example: 'kar_01jd2x0m3f8q4w7e5r6t9y2v1k' }, name: { type: 'string' }, kind: { type: 'string', enum: ['threshold', 'rate_of_change', 'no_data'] } },
+        },
+        alert: {
+          type: 'object',
+          required: ['id', 'severity', 'state', 'started_at', 'fired_at', 'resolved_at', 'resolution'],
+          properties: {
+            id: { type: 'string', example: 'kal_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+            severity: { type: 'string', enum: ['warning', 'critical'] },
+            state: { type: 'string', enum: ['pending', 'firing', 'acknowledged', 'resolved'] },
+            started_at: timestamp,
+            fired_at: { ...nullableString, format: 'date-time' },
+            resolved_at: { ...nullableString, format: 'date-time' },
+            resolution: { type: ['string', 'null'], enum: ['recovery', 'cancelled', 'manual', 'revision', null] },
+          },
+        },
+        ...(kind === 'triggered'
+          ? { notification: { type: 'string', enum: ['first', 'renotification'] }, summary: { ...nullableString, description: 'Why it fired, in one sentence.' } }
+          : {}),
+      },
+    },
+  })),
   ...(['started', 'completed', 'failed'] as const).map((outcome) => ({
     type: `integration.sync.${outcome}`,
     summary: { started: 'An integration sync started reading', completed: 'An integration sync finished', failed: 'An integration sync failed' }[outcome],

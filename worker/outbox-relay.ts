@@ -11,6 +11,8 @@ import {
   type DispatchTarget,
   type OutboxEvent,
 } from '../db/repositories/events';
+import { kpiEvaluationRequests } from '../db/repositories/kpi-alerts';
+import { requestKpiEvaluation } from '../orchestration/kpi-alerts';
 import { startWebhookDelivery } from '../orchestration/webhook-deliveries';
 
 export interface OutboxRelayDeps {
@@ -22,6 +24,8 @@ export interface OutboxRelayDeps {
   webhooks: WebhookConfig;
   /** Restricts the relay to these tenants' events. Only for tests, where several stacks share one database. */
   tenantIds?: () => readonly string[];
+  /** How long a KPI's alert evaluation workflow waits for more points before it ends (KPI_ALERT_EVALUATION_IDLE_SECONDS). */
+  kpiEvaluationIdleSeconds?: number;
 }
 
 const EVENTS_PER_TRANSACTION = 200;
@@ -74,6 +78,16 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
       if (events.length === 0) return 0;
       const subscriptions = await enabledSubscriptionsOf(trx, [...new Set(events.map((e) => e.tenant_id))]);
       const starts = events.flatMap((event) => subscriptionsFor(event, subscriptions).map((subscription) => () => startDelivery(event, subscription)));
+      // Points stored on a KPI with alert rules wake its evaluation workflow (no polling lag); if Temporal cannot take
+      // the signal, the pass fails and the events stay undispatched until it can.
+      for (const request of await kpiEvaluationRequests(trx, events.map((e) => e.id))) {
+        starts.push(() =>
+          requestKpiEvaluation(
+            { temporal: deps.temporal, taskQueue: deps.taskQueue, idleSeconds: deps.kpiEvaluationIdleSeconds ?? 300 },
+            { tenantId: request.tenant_id, kpiId: request.kpi_id, from: request.from },
+          ),
+        );
+      }
       await runWithConcurrency(starts, STARTS_IN_FLIGHT);
       await markEventsDispatched(trx, events.map((e) => e.id));
       return events.length;

@@ -6,3 +6,4 @@ export { auditExportWorkflow } from './audit-export';
 export { decisionApprovalWorkflow } from './decision-approval';
 export { integrationSyncWorkflow } from './integration-sync';
 export { integrationScheduledSyncWorkflow } from './integration-scheduled-sync';
+export { kpiAlertEvaluationWorkflow, kpiScheduledCheckWorkflow } from './kpi-alert-evaluation';

@@ -5,6 +5,7 @@ import { auditLogPart } from './audit-log';
 import { decisionsPart } from './decisions';
 import { integrationsPart } from './integrations';
 import { kpisPart } from './kpis';
+import { kpiAlertsPart } from './kpi-alerts';
 import { integrationSyncsPart } from './integration-syncs';
 import { integrationUploadsPart } from './integration-uploads';
 import { datasetsPart } from './datasets';
@@ -101,7 +102,7 @@ only under a new major path. A deprecated operation or version is announced at l
 here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers until its sunset date.
 `.trim();
 
-const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, scenariosPart, decisionsPart, decisionApprovalsPart, decisionOutcomesPart, approvalPoliciesPart, kpisPart, integrationsPart, integrationSyncsPart, integrationUploadsPart, datasetsPart, datasetDefinitionsPart, webhooksPart, auditLogPart, auditExportsPart];
+const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, scenariosPart, decisionsPart, decisionApprovalsPart, decisionOutcomesPart, approvalPoliciesPart, kpisPart, kpiAlertsPart, integrationsPart, integrationSyncsPart, integrationUploadsPart, datasetsPart, datasetDefinitionsPart, webhooksPart, auditLogPart, auditExportsPart];
 
 const OAUTH_SCOPES: Record<string, string> = {
   ...Object.fromEntries(

@@ -143,7 +143,12 @@ function sourceColumns(source: KpiSourceInput): Pick<KpiRecord, 'source_type' | 
   return { source_type: 'manual', source: { type: 'manual' }, source_model_id: null, source_metric: null, source_scenario_tag: null };
 }
 
-export function createKpiService(deps: { db: Knex; models: ModelService }) {
+export function createKpiService(deps: {
+  db: Knex;
+  models: ModelService;
+  /** Called in the transaction of a change of status or deletion (KPI alerts keep the KPI's schedule in step). */
+  kpiChanged?: (scope: TenantScope, kpiId: string) => Promise<void>;
+}) {
   const { db, models } = deps;
 
   const requireKpiId = (id: string) => {
@@ -295,7 +300,9 @@ export function createKpiService(deps: { db: Knex; models: ModelService }) {
         for (const field of ['name', 'description', 'unit', 'aggregation_period', 'owner_id', 'tags', 'status', 'evaluation_delay_seconds'] as const) {
           if (body[field] !== undefined) (patch as Record<string, unknown>)[field] = body[field];
         }
-        return present(scope, await updateKpi(scope, id, patch));
+        const updated = await updateKpi(scope, id, patch);
+        await deps.kpiChanged?.(scope, id);
+        return present(scope, updated);
       });
     },
 
@@ -303,6 +310,7 @@ export function createKpiService(deps: { db: Knex; models: ModelService }) {
       await inTenantTransaction(db, tenantId, async (scope) => {
         await loadKpi(scope, id, { forUpdate: true });
         await updateKpi(scope, id, { deleted_at: new Date() });
+        await deps.kpiChanged?.(scope, id);
       });
     },
 

@@ -246,6 +246,15 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   };
   const kpi = await post('/api/v1/kpis', kpiBody);
   await post(`/api/v1/kpis/${kpi.id}/points`, { points: [{ timestamp: '2026-10-01T00:00:00.000Z', value: 0.81 }] });
+  const alertRule = await post(`/api/v1/kpis/${kpi.id}/alert-rules`, { name: 'fuzz', kind: 'threshold', severity: 'critical' });
+  await post(`/api/v1/kpis/${kpi.id}/points`, { timestamp: new Date().toISOString(), value: 0.1 });
+  let alertId: string | undefined;
+  for (let attempt = 0; attempt < 300 && !alertId; attempt++) {
+    const alerts = await call(stack.baseUrl, 'GET', `/api/v1/kpis/${kpi.id}/alerts`, { key: tenant.key });
+    alertId = alerts.body.data[0]?.id;
+    if (!alertId) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!alertId) throw new Error('the fuzz alert did not fire');
   const approvalPolicy = await post('/api/v1/approval-policies', { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H' }] });
   await waitForBatch(stack, tenant, batch.id);
   await waitForAuditExport(stack, tenant, auditExport.id);
@@ -274,6 +283,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     [/^\/api\/v1\/decisions\//, decision.id],
     [/^\/api\/v1\/approval-policies\//, approvalPolicy.id],
     [/^\/api\/v1\/kpis\//, kpi.id],
+    [/^\/api\/v1\/alerts\//, alertId],
     [/^\/api\/v1\/integrations\/\{id\}\/uploads/, csvIntegration.id],
     [/^\/api\/v1\/integrations\//, integration.id],
     [/^\/api\/v1\/datasets\//, 'employees'],
@@ -284,11 +294,12 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       if (parameter === 'evidence_id') return evidence.id;
       if (parameter === 'sync_id') return sync.id;
       if (parameter === 'upload_id') return upload.id;
+      if (parameter === 'rule_id') return alertRule.id;
       const found = ids.find(([pattern]) => pattern.test(pathTemplate));
       if (!found) throw new Error(`No real id for {${parameter}} in ${pathTemplate}: add one to createRealResources`);
       return found[1];
     },
-    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, integration.id, sync.id, csvIntegration.id, upload.id, kpi.id],
+    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, integration.id, sync.id, csvIntegration.id, upload.id, kpi.id, alertRule.id, alertId],
     // Bodies that pass the business checks too, so mutations of them probe past validation.
     baseBodies: {
       createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },
@@ -307,6 +318,10 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       createDataset: { name: 'fuzz_set', primary_key: 'id', fields: { id: { type: 'string' }, amount: { type: 'number', description: 'fuzz' } } },
       updateDataset: { description: 'fuzzed', fields: { note: { type: 'string' } } },
       createKpi: kpiBody,
+      createKpiAlertRule: { name: 'fuzz', kind: 'threshold', severity: 'warning', recovery_threshold: { value: 0.8 }, for_points: 2, renotify_seconds: 600 },
+      updateKpiAlertRule: { for_points: 3, enabled: true },
+      silenceAlert: { until: '2099-01-01T00:00:00.000Z', reason: 'fuzz' },
+      resolveAlert: { reason: 'fuzz' },
       updateKpi: { name: 'fuzzed', tags: ['fuzz'], critical_threshold: { value: 0.6 } },
       putKpiSource: { type: 'model_output', model_id: STAFFING, metric: 'occupancy', scenario_tag: 'fuzz' },
       recordKpiPoints: { points: [{ timestamp: '2026-10-02T00:00:00.000Z', value: 0.8, note: 'fuzz' }] },

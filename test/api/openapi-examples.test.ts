@@ -177,6 +177,18 @@ describe('OpenAPI request examples', () => {
     const batch = () => request('POST', '/api/v1/scenarios/batch', exampleBody('createScenarioBatch'));
     const approvalPolicy = () => request('POST', '/api/v1/approval-policies', exampleBody('createApprovalPolicy'));
     /** A KPI from the create example, with the points of the record example (so the history example has a point). */
+    /** A firing alert: a critical rule on the example KPI and a point far below its line, evaluated by the worker. */
+    const firingAlert = async () => {
+      const { id } = await kpi();
+      await request('POST', `/api/v1/kpis/${id}/alert-rules`, { name: 'fixture', kind: 'threshold', severity: 'critical' });
+      await request('POST', `/api/v1/kpis/${id}/points`, { timestamp: new Date().toISOString(), value: 0.1 });
+      for (let attempt = 0; attempt < 300; attempt++) {
+        const alerts = await request('GET', `/api/v1/kpis/${id}/alerts?state=firing`);
+        if (alerts.data.length > 0) return { id: alerts.data[0].id as string };
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('the fixture alert did not fire');
+    };
     const kpi = async () => {
       const created = await request('POST', '/api/v1/kpis', exampleBody('createKpi'));
       await request('POST', `/api/v1/kpis/${created.id}/points`, exampleBody('recordKpiPoints'));
@@ -302,6 +314,16 @@ describe('OpenAPI request examples', () => {
       '/api/v1/kpis/{id}/points': async () => ({ id: (await kpi()).id }),
       '/api/v1/kpis/{id}/values': async () => ({ id: (await kpi()).id }),
       '/api/v1/kpis/{id}/status': async () => ({ id: (await kpi()).id }),
+      '/api/v1/kpis/{id}/alert-rules': async () => ({ id: (await kpi()).id }),
+      '/api/v1/kpis/{id}/alert-rules/{rule_id}': async () => {
+        const { id } = await kpi();
+        return { id, rule_id: (await request('POST', `/api/v1/kpis/${id}/alert-rules`, exampleBody('createKpiAlertRule'))).id };
+      },
+      '/api/v1/kpis/{id}/alerts': async () => ({ id: (await kpi()).id }),
+      '/api/v1/alerts/{id}': firingAlert,
+      '/api/v1/alerts/{id}/acknowledge': firingAlert,
+      '/api/v1/alerts/{id}/silence': firingAlert,
+      '/api/v1/alerts/{id}/resolve': firingAlert,
       '/api/v1/approval-policies/{id}': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),

@@ -1,0 +1,378 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../core/logger';
+import { episodesOf, rankInputChanges, recoveryLine, ruleLine, type AlertRuleSpec, type Episode, type SeriesPoint } from '../decision/kpi-alerts';
+import type { KpiDefinition, Line } from '../decision/kpi-status';
+import type { KpiRecord } from '../db/records/kpi';
+import type { AlertPoint, KpiAlertReason, KpiAlertRecord, KpiAlertRuleRecord, KpiAlertState } from '../db/records/kpi-alert';
+import { recordEvent } from '../db/repositories/events';
+import {
+  alertsOfRuleFrom,
+  insertAlert,
+  insertTransition,
+  latestPointAt,
+  openAlertOf,
+  openAlertsOfKpi,
+  pointBefore,
+  pointsBetween,
+  rulesOfKpi,
+  scenarioSnapshots,
+  updateAlert,
+  updateAlertRule,
+} from '../db/repositories/kpi-alerts';
+import { findKpi } from '../db/repositories/kpis';
+import { inTenantTransaction, type TenantScope } from '../db/tenant-scope';
+import type { EvaluateKpiAlertsInput, EvaluateKpiAlertsResult } from '../workflows/contracts/kpi-alerts';
+
+export interface KpiAlertActivityDeps {
+  db: Knex;
+  logger: Logger;
+}
+
+const iso = (ms: number | Date) => new Date(ms).toISOString();
+const describeLine = (line: Line | null) => (line === null ? 'none' : typeof line === 'number' ? String(line) : `${line.low}..${line.high}`);
+
+export const definitionOf = (kpi: Pick<KpiRecord, 'direction' | 'target' | 'warning_threshold' | 'critical_threshold'>): KpiDefinition => ({
+  direction: kpi.direction,
+  target: kpi.target,
+  warning_threshold: kpi.warning_threshold,
+  critical_threshold: kpi.critical_threshold,
+});
+
+export const specOf = (rule: KpiAlertRuleRecord): AlertRuleSpec => ({
+  kind: rule.kind,
+  severity: rule.severity,
+  threshold: rule.threshold,
+  recovery_threshold: rule.recovery_threshold,
+  for_points: rule.for_points,
+  for_seconds: rule.for_seconds,
+  window_seconds: rule.window_seconds,
+  change: rule.change,
+  no_data_seconds: rule.no_data_seconds,
+});
+
+const alertPoint = (point: SeriesPoint & { reference?: SeriesPoint }): AlertPoint => ({
+  timestamp: iso(point.at),
+  value: point.value,
+  scenario_id: point.scenarioId,
+  ...(point.reference ? { reference: { timestamp: iso(point.reference.at), value: point.reference.value } } : {}),
+});
+
+const stateOf = (episode: Episode): KpiAlertState => (episode.endedAt !== null ? 'resolved' : episode.firedAt !== null ? 'firing' : 'pending');
+const isOpen = (state: KpiAlertState) => state !== 'resolved';
+
+/**
+ * Alert evaluation of one KPI: the rules over the stored points, alert state written in the caller's transaction
+ * (under the KPI's row lock, so the point-driven workflow and the schedule never evaluate one KPI at once). Nothing
+ * lives in the workflow: a worker killed mid-evaluation rolls this transaction back and the retry starts over.
+ */
+export async function evaluateKpiAlertsInScope(scope: TenantScope, input: Omit<EvaluateKpiAlertsInput, 'tenantId'>, now: Date): Promise<EvaluateKpiAlertsResult> {
+  const kpi = await findKpi(scope, input.kpiId, { forUpdate: true });
+  if (!kpi) return { evaluated: false, skipped: 'kpi_gone', transitions: 0 };
+  if (kpi.status !== 'active') return { evaluated: false, skipped: 'kpi_not_active', transitions: 0 };
+  const rules = (await rulesOfKpi(scope, kpi.id)).filter((rule) => rule.enabled);
+  const context = { scope, kpi, now, transitions: 0 };
+  const judgeUntil = new Date(now.getTime() - kpi.evaluation_delay_seconds * 1000);
+  const from = input.from ? new Date(input.from) : null;
+  for (const rule of rules) {
+    if (rule.kind === 'no_data') await checkNoData(context, rule);
+    else await evaluateSeriesRule(context, rule, from, judgeUntil);
+  }
+  await renotify(context, rules);
+  return { evaluated: true, skipped: null, transitions: context.transitions };
+}
+
+interface EvaluationContext {
+  scope: TenantScope;
+  kpi: KpiRecord;
+  now: Date;
+  transitions: number;
+}
+
+async function transition(
+  context: EvaluationContext,
+  alert: Pick<KpiAlertRecord, 'id'>,
+  from: KpiAlertState | null,
+  to: KpiAlertState,
+  reason: KpiAlertReason,
+  detail: string,
+) {
+  context.transitions++;
+  await insertTransition(context.scope, alert.id, { from, to, reason, detail });
+}
+
+async function evaluateSeriesRule(context: EvaluationContext, rule: KpiAlertRuleRecord, requestedFrom: Date | null, judgeUntil: Date) {
+  const { scope, kpi } = context;
+  const through = rule.evaluated_through;
+  const late = requestedFrom !== null && through !== null && requestedFrom.getTime() <= through.getTime();
+  const start = late ? (requestedFrom as Date) : through ? new Date(through.getTime() + 1) : null;
+  // Replay from a moment no episode spans: the start of a stored alert covering `start`, else `start` itself.
+  let anchor = start;
+  if (start) {
+    const covering = (await alertsOfRuleFrom(scope, rule.id, start)).find((alert) => alert.started_at.getTime() <= start.getTime());
+    if (covering) anchor = covering.started_at;
+  }
+  const spec = specOf(rule);
+  const lookback = rule.kind === 'rate_of_change' && anchor ? new Date(anchor.getTime() - (rule.window_seconds as number) * 1000) : anchor;
+  const rows = await pointsBetween(scope, kpi.id, lookback, judgeUntil);
+  const series: SeriesPoint[] = rows.map((row) => ({ at: row.observed_at.getTime(), value: row.value, scenarioId: row.scenario_id }));
+  const judged = series.filter((point) => !anchor || point.at >= anchor.getTime());
+  if (judged.length === 0 && !late) return;
+  const definition = definitionOf(kpi);
+  const episodes = episodesOf(definition, spec, series, anchor ? anchor.getTime() : -Infinity);
+  const stored = anchor ? await alertsOfRuleFrom(scope, rule.id, anchor) : await alertsOfRuleFrom(scope, rule.id, new Date(0));
+  const throughMs = through ? through.getTime() : -Infinity;
+
+  // Pair each derived episode with the stored alert it overlaps (first come, first served).
+  const matched = new Map<Episode, KpiAlertRecord>();
+  const used = new Set<string>();
+  for (const episode of episodes) {
+    const end = episode.endedAt ?? Infinity;
+    const alert = stored.find((s) => !used.has(s.id) && s.started_at.getTime() <= end && (s.ended_at ? s.ended_at.getTime() : Infinity) >= episode.startedAt);
+    if (alert) {
+      matched.set(episode, alert);
+      used.add(alert.id);
+    }
+  }
+  // Stored verdicts the points no longer support (late or replaced points): withdrawn, with the reason.
+  for (const alert of stored) {
+    if (used.has(alert.id) || alert.resolution === 'manual' || alert.resolution === 'revision') continue;
+    const detail = 'Late or replaced points: the points of this period no longer breach the rule.';
+    const patch: Partial<KpiAlertRecord> = { resolution: 'revision' };
+    if (isOpen(alert.state)) Object.assign(patch, { state: 'resolved', resolved_at: context.now, ended_at: alert.ended_at ?? alert.started_at });
+    const updated = await updateAlert(scope, alert.id, patch);
+    await transition(context, alert, alert.state, 'resolved', 'revision', detail);
+    if (isOpen(alert.state) && alert.fired_at) await emitAlertEvent(context, 'kpi.alert.resolved', rule, updated, null);
+  }
+  for (const episode of episodes) {
+    const alert = matched.get(episode);
+    if (alert) await applyEpisode(context, rule, alert, episode, throughMs);
+    else await createFromEpisode(context, rule, episode, throughMs);
+  }
+  const lastJudged = judged[judged.length - 1];
+  if (lastJudged && lastJudged.at > throughMs) await updateAlertRule(scope, rule.id, { evaluated_through: new Date(lastJudged.at) });
+}
+
+function episodeDetail(context: EvaluationContext, rule: KpiAlertRuleRecord, episode: Episode): string {
+  const definition = definitionOf(context.kpi);
+  const last = episode.points[episode.points.length - 1];
+  if (rule.kind === 'rate_of_change') {
+    return `${episode.breachCount} point(s) changed by more than ${rule.change?.percent !== undefined ? `${rule.change.percent}%` : rule.change?.absolute} within ${rule.window_seconds}s (latest ${last?.value} at ${last ? iso(last.at) : '?'}).`;
+  }
+  const word = definition.direction === 'higher_is_better' ? 'below' : definition.direction === 'lower_is_better' ? 'above' : 'outside';
+  return `${episode.breachCount} consecutive point(s) ${word} the ${rule.severity} line ${describeLine(ruleLine(definition, rule))} from ${iso(episode.startedAt)} (latest ${last?.value} at ${last ? iso(last.at) : '?'}).`;
+}
+
+async function createFromEpisode(context: EvaluationContext, rule: KpiAlertRuleRecord, episode: Episode, throughMs: number) {
+  const state = stateOf(episode);
+  // An episode that starts among points already judged was created by late points: a revision, not a live breach.
+  const reason: KpiAlertReason = episode.startedAt <= throughMs ? 'revision' : 'threshold';
+  if (state !== 'resolved' && (await openAlertOf(context.scope, rule.id))) return;
+  const alert = await insertAlert(context.scope, {
+    kpi_id: context.kpi.id,
+    rule_id: rule.id,
+    severity: rule.severity,
+    state,
+    started_at: new Date(episode.startedAt),
+    ended_at: episode.endedAt !== null ? new Date(episode.endedAt) : null,
+    fired_at: episode.firedAt !== null ? context.now : null,
+    resolved_at: state === 'resolved' ? context.now : null,
+    resolution: episode.endedBy,
+    points: episode.points.map(alertPoint),
+    explanation: await explain(context, rule, episode),
+  } as Partial<KpiAlertRecord>);
+  const detail = episodeDetail(context, rule, episode);
+  await transition(context, alert, null, 'pending', reason, detail);
+  if (episode.firedAt !== null) await transition(context, alert, 'pending', 'firing', reason, `Fired: ${detail}`);
+  if (state === 'resolved') await transition(context, alert, episode.firedAt !== null ? 'firing' : 'pending', 'resolved', reason === 'revision' ? 'revision' : 'recovery', endDetail(episode));
+  if (state === 'firing') await notifyTriggered(context, rule, alert);
+}
+
+function endDetail(episode: Episode): string {
+  const point = episode.endPoint;
+  const at = point ? `${point.value} at ${iso(point.at)}` : '?';
+  return episode.endedBy === 'cancelled' ? `Pending cancelled: the point ${at} does not breach the rule.` : `Recovered: the point ${at} is back past the recovery line.`;
+}
+
+async function applyEpisode(context: EvaluationContext, rule: KpiAlertRuleRecord, alert: KpiAlertRecord, episode: Episode, throughMs: number) {
+  // A person resolved it: that episode is over for alerting, whatever the points do until it ends.
+  if (alert.resolution === 'manual') return;
+  const target = stateOf(episode);
+  const points = episode.points.map(alertPoint);
+  const patch: Partial<KpiAlertRecord> = { points };
+  if (alert.started_at.getTime() !== episode.startedAt) {
+    patch.started_at = new Date(episode.startedAt);
+    await transition(context, alert, alert.state, alert.state, 'revision', `Late points: the episode now starts at ${iso(episode.startedAt)} (was ${alert.started_at.toISOString()}).`);
+  }
+  const firing = alert.state === 'firing' || alert.state === 'acknowledged';
+  const revised = (episode.endedAt ?? episode.firedAt ?? Infinity) <= throughMs;
+  let event: 'kpi.alert.triggered' | 'kpi.alert.resolved' | null = null;
+  if (target === 'firing' && alert.state === 'pending') {
+    Object.assign(patch, { state: 'firing', fired_at: context.now, explanation: await explain(context, rule, episode) });
+    await transition(context, alert, 'pending', 'firing', revised ? 'revision' : 'threshold', `Fired: ${episodeDetail(context, rule, episode)}`);
+    event = 'kpi.alert.triggered';
+  } else if (target === 'pending' && firing) {
+    Object.assign(patch, { state: 'pending', fired_at: null });
+    await transition(context, alert, alert.state, 'pending', 'revision', `Late or replaced points: only ${episode.breachCount} point(s) breach now, fewer than the rule needs to fire.`);
+  } else if (target !== 'resolved' && alert.state === 'resolved') {
+    if (await openAlertOf(context.scope, rule.id)) return;
+    Object.assign(patch, { state: target, ended_at: null, resolved_at: null, resolution: null });
+    await transition(context, alert, 'resolved', target, 'revision', `Late or replaced points: the point that ended this alert no longer does. ${episodeDetail(context, rule, episode)}`);
+    if (target === 'firing') event = 'kpi.alert.triggered';
+  } else if (target === 'resolved' && isOpen(alert.state)) {
+    Object.assign(patch, { state: 'resolved', ended_at: new Date(episode.endedAt as number), resolved_at: context.now, resolution: episode.endedBy });
+    await transition(context, alert, alert.state, 'resolved', revised ? 'revision' : 'recovery', endDetail(episode));
+    if (firing) event = 'kpi.alert.resolved';
+  } else if (target === 'resolved' && alert.ended_at?.getTime() !== episode.endedAt) {
+    patch.ended_at = new Date(episode.endedAt as number);
+    await transition(context, alert, 'resolved', 'resolved', 'revision', `Late points: the alert now ends at ${iso(episode.endedAt as number)}.`);
+  }
+  if (target === 'firing' && firing) patch.explanation = await explain(context, rule, episode);
+  const updated = await updateAlert(context.scope, alert.id, patch);
+  if (event === 'kpi.alert.triggered') await notifyTriggered(context, rule, updated);
+  else if (event === 'kpi.alert.resolved') await emitAlertEvent(context, 'kpi.alert.resolved', rule, updated, null);
+}
+
+async function checkNoData(context: EvaluationContext, rule: KpiAlertRuleRecord) {
+  const { scope, kpi, now } = context;
+  const last = await latestPointAt(scope, kpi.id);
+  const reference = last && last.getTime() > rule.created_at.getTime() ? last : rule.created_at;
+  const periodMs = (rule.no_data_seconds as number) * 1000;
+  const open = await openAlertOf(scope, rule.id);
+  if (open) {
+    const silentSince = open.started_at.getTime() - periodMs;
+    if (last && last.getTime() > silentSince) {
+      const updated = await updateAlert(scope, open.id, { state: 'resolved', ended_at: last, resolved_at: now, resolution: 'recovery' });
+      await transition(context, open, open.state, 'resolved', 'recovery', `A point arrived (at ${last.toISOString()}).`);
+      await emitAlertEvent(context, 'kpi.alert.resolved', rule, updated, null);
+    }
+    return;
+  }
+  if (now.getTime() < reference.getTime() + periodMs + kpi.evaluation_delay_seconds * 1000) return;
+  const detail = last
+    ? `No point for ${rule.no_data_seconds}s: the latest point is at ${last.toISOString()}.`
+    : `No point for ${rule.no_data_seconds}s since the rule was created (${rule.created_at.toISOString()}).`;
+  const alert = await insertAlert(scope, {
+    kpi_id: kpi.id,
+    rule_id: rule.id,
+    severity: rule.severity,
+    state: 'firing',
+    started_at: new Date(reference.getTime() + periodMs),
+    fired_at: now,
+    points: [],
+    explanation: {
+      summary: `"${kpi.name}": ${detail}`,
+      rule: ruleSummary(rule),
+      latest_point_at: last ? last.toISOString() : null,
+      evaluation_delay_seconds: kpi.evaluation_delay_seconds,
+    },
+  } as Partial<KpiAlertRecord>);
+  await transition(context, alert, null, 'firing', 'no_data', detail);
+  await notifyTriggered(context, rule, alert);
+}
+
+/** Firing alerts (not acknowledged, not silenced) are announced again every `renotify_seconds`; a silence that ended lets a never-announced alert out. */
+async function renotify(context: EvaluationContext, rules: KpiAlertRuleRecord[]) {
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  for (const alert of await openAlertsOfKpi(context.scope, context.kpi.id)) {
+    const rule = byId.get(alert.rule_id);
+    if (!rule || alert.state !== 'firing' || silenced(alert, context.now)) continue;
+    if (alert.last_notified_at === null) await notifyTriggered(context, rule, alert);
+    else if (rule.renotify_seconds !== null && alert.last_notified_at.getTime() + rule.renotify_seconds * 1000 <= context.now.getTime()) {
+      await notifyTriggered(context, rule, alert);
+    }
+  }
+}
+
+const silenced = (alert: Pick<KpiAlertRecord, 'silenced_until'>, now: Date) => alert.silenced_until !== null && alert.silenced_until.getTime() > now.getTime();
+
+async function notifyTriggered(context: EvaluationContext, rule: KpiAlertRuleRecord, alert: KpiAlertRecord) {
+  if (silenced(alert, context.now)) return;
+  const notification = alert.notification_count === 0 ? 'first' : 'renotification';
+  const updated = await updateAlert(context.scope, alert.id, { last_notified_at: context.now, notification_count: alert.notification_count + 1 });
+  await emitAlertEvent(context, 'kpi.alert.triggered', rule, updated, notification);
+}
+
+export function ruleSummary(rule: KpiAlertRuleRecord) {
+  return {
+    id: rule.id,
+    name: rule.name,
+    kind: rule.kind,
+    severity: rule.severity,
+    threshold: rule.threshold,
+    recovery_threshold: rule.recovery_threshold,
+    for_points: rule.for_points,
+    for_seconds: rule.for_seconds,
+    window_seconds: rule.window_seconds,
+    change: rule.change,
+    no_data_seconds: rule.no_data_seconds,
+  };
+}
+
+async function emitAlertEvent(
+  context: EvaluationContext,
+  type: 'kpi.alert.triggered' | 'kpi.alert.resolved',
+  rule: KpiAlertRuleRecord,
+  alert: KpiAlertRecord,
+  notification: 'first' | 'renotification' | null,
+) {
+  await recordEvent(context.scope, type, {
+    kpi: { id: context.kpi.id, name: context.kpi.name },
+    rule: { id: rule.id, name: rule.name, kind: rule.kind },
+    alert: {
+      id: alert.id,
+      severity: alert.severity,
+      state: alert.state,
+      started_at: alert.started_at.toISOString(),
+      fired_at: alert.fired_at?.toISOString() ?? null,
+      resolved_at: alert.resolved_at?.toISOString() ?? null,
+      resolution: alert.resolution,
+    },
+    ...(type === 'kpi.alert.triggered' ? { notification, summary: (alert.explanation?.summary as string | undefined) ?? null } : {}),
+  });
+}
+
+/**
+ * Why the alert fired, in data: the rule and its lines, the breaching points, and for model_output KPIs the scenario
+ * behind the point that fired it, the inputs that moved most since the previous point's scenario, and the model's own
+ * sensitivity ranking of the metric where that scenario ran a simulation.
+ */
+async function explain(context: EvaluationContext, rule: KpiAlertRuleRecord, episode: Episode): Promise<Record<string, unknown>> {
+  const { scope, kpi } = context;
+  const definition = definitionOf(kpi);
+  const line = rule.kind === 'threshold' ? ruleLine(definition, rule) : null;
+  const recovery = rule.kind === 'threshold' ? recoveryLine(definition, rule) : null;
+  const explanation: Record<string, unknown> = {
+    summary: `"${kpi.name}": ${episodeDetail(context, rule, episode)}`,
+    rule: ruleSummary(rule),
+    direction: kpi.direction,
+    line,
+    recovery_line: recovery,
+    points: episode.points.map(alertPoint),
+    scenario: null,
+  };
+  const firing = [...episode.points].reverse().find((point) => point.scenarioId !== null);
+  if (kpi.source_type !== 'model_output' || !firing) return explanation;
+  const previous = await pointBefore(scope, kpi.id, new Date(firing.at), { withScenario: true });
+  const snapshots = await scenarioSnapshots(scope, [firing.scenarioId as string, ...(previous?.scenario_id ? [previous.scenario_id] : [])]);
+  const current = snapshots.get(firing.scenarioId as string);
+  const before = previous?.scenario_id ? snapshots.get(previous.scenario_id) : undefined;
+  const metric = kpi.source_metric as string;
+  explanation.scenario = {
+    id: firing.scenarioId,
+    name: current?.name ?? null,
+    point: alertPoint(firing),
+    previous: previous ? { scenario_id: previous.scenario_id, timestamp: previous.observed_at.toISOString(), value: previous.value } : null,
+    inputs_moved: current && before ? rankInputChanges(before.inputs, current.inputs) : [],
+    sensitivity: current?.simulation?.sensitivity?.[metric] ?? null,
+  };
+  return explanation;
+}
+
+export function createKpiAlertActivities(deps: KpiAlertActivityDeps) {
+  return {
+    async evaluateKpiAlerts(input: EvaluateKpiAlertsInput): Promise<EvaluateKpiAlertsResult> {
+      const { tenantId, ...rest } = input;
+      return inTenantTransaction(deps.db, tenantId, (scope) => evaluateKpiAlertsInScope(scope, rest, new Date()));
+    },
+  };
+}

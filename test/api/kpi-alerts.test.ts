@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { assertProblem } from '../helpers/problem';
+import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+
+const STAFFING = 'mdl_service_queue_staffing';
+const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+
+const kpiBody = (fields: Record<string, unknown> = {}) => ({
+  name: 'Service level',
+  direction: 'higher_is_better',
+  target: 100,
+  warning_threshold: { value: 80 },
+  critical_threshold: { value: 70 },
+  aggregation_period: 'day',
+  ...fields,
+});
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisions, explanations', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+  let other: TestTenant;
+  let receiver: WebhookReceiver;
+
+  before(async () => {
+    receiver = await startWebhookReceiver();
+    stack = await startTestStack({
+      worker: true,
+      env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', KPI_ALERT_CHECK_INTERVAL_SECONDS: '1', KPI_ALERT_EVALUATION_IDLE_SECONDS: '5' },
+    });
+    tenant = await createTestTenant(stack.db, { name: 'Alerts' });
+    other = await createTestTenant(stack.db, { name: 'Elsewhere' });
+  });
+  after(async () => {
+    await stack?.close();
+    await receiver?.close();
+  });
+
+  const api = (method: string, url: string, body?: unknown, key = tenant.key) => call(stack.baseUrl, method, `/api/v1${url}`, { key, body });
+  const created = async (method: string, url: string, body: unknown) => {
+    const response = await api(method, url, body);
+    assert.ok(response.status === 201 || response.status === 200, `${url}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+  const post = (kpiId: string, value: number, at: string) => created('POST', `/kpis/${kpiId}/points`, { timestamp: at, value });
+  const alertsOf = async (kpiId: string) => (await api('GET', `/kpis/${kpiId}/alerts`)).body.data as any[];
+  const t = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute)).toISOString();
+
+  it('automated monitoring: breaching for N points → pending → firing → webhook → recovery past the line → resolved; oscillation fires once', async () => {
+    const hook = await created('POST', '/webhooks', { url: `http://127.0.0.1:${receiver.port}/alerts`, event_types: ['kpi.alert.*'] });
+    assert.ok(hook.id);
+    const kpi = await created('POST', '/kpis', kpiBody());
+    const bad = await api('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'x', kind: 'threshold', severity: 'critical', recovery_threshold: { value: 60 } });
+    assertProblem(bad, 422, 'validation_failed');
+    assert.equal(bad.body.errors[0].path, '/recovery_threshold');
+    const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Critical', kind: 'threshold', severity: 'critical', recovery_threshold: { value: 75 }, for_points: 2 });
+    assert.deepEqual(rule.lines, { threshold: 70, recovery: 75 });
+
+    await post(kpi.id, 90, t(0));
+    await post(kpi.id, 65, t(1));
+    const pending = await waitFor('a pending alert', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'pending'));
+    assert.equal(pending.started_at, t(1));
+    // Oscillating around the line: 71 (between the line and recovery) keeps it open; then 69 breaches again.
+    await post(kpi.id, 68, t(2));
+    const firing = await waitFor('firing', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'firing'));
+    assert.equal(firing.id, pending.id);
+    const delivered = await receiver.waitFor((all) => all.some((r) => r.json?.type === 'kpi.alert.triggered'), 30_000, 'kpi.alert.triggered');
+    const triggered = delivered.find((r) => r.json?.type === 'kpi.alert.triggered');
+    assert.equal(triggered?.json.data.alert.id, firing.id);
+    assert.equal(triggered?.json.data.notification, 'first');
+    for (const [minute, value] of [[3, 71], [4, 69], [5, 72], [6, 69.5]] as const) await post(kpi.id, value, t(minute));
+    await waitFor('evaluated through minute 6', async () => (await api('GET', `/kpis/${kpi.id}/alert-rules/${rule.id}`)).body.evaluated_through === t(6));
+    assert.equal((await alertsOf(kpi.id)).length, 1, 'oscillating at the line fires once');
+    await post(kpi.id, 80, t(7));
+    const resolved = await waitFor('resolved', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'resolved'));
+    assert.equal(resolved.resolution, 'recovery');
+    assert.equal(resolved.ended_at, t(7));
+    assert.deepEqual(resolved.transitions.map((x: any) => [x.from, x.to, x.reason]), [[null, 'pending', 'threshold'], ['pending', 'firing', 'threshold'], ['firing', 'resolved', 'recovery']]);
+    assert.match(resolved.explanation.summary, /below the critical line 70/);
+    assert.deepEqual(resolved.explanation.points.slice(0, 2).map((p: any) => p.value), [65, 68]);
+    await receiver.waitFor((all) => all.some((r) => r.json?.type === 'kpi.alert.resolved' && r.json.data.alert.id === firing.id), 30_000, 'kpi.alert.resolved');
+    const listed = await api('GET', `/alerts?state=resolved&kpi_id=${kpi.id}`);
+    assert.deepEqual(listed.body.data.map((a: any) => a.id), [firing.id]);
+    assert.equal((await api('GET', `/alerts?state=open&kpi_id=${kpi.id}`)).body.data.length, 0);
+  });
+
+  it('a late point for a past period re-evaluates it and records a revision', async () => {
+    const kpi = await created('POST', '/kpis', kpiBody({ name: 'Late' }));
+    const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Critical', kind: 'threshold', severity: 'critical' });
+    for (const [minute, value] of [[0, 90], [2, 91], [4, 92]] as const) await post(kpi.id, value, t(minute));
+    await waitFor('evaluated', async () => (await api('GET', `/kpis/${kpi.id}/alert-rules/${rule.id}`)).body.evaluated_through === t(4));
+    assert.equal((await alertsOf(kpi.id)).length, 0);
+    // A backfilled breaching point between two judged ones: an alert for that past stretch, as a revision.
+    await post(kpi.id, 50, t(1));
+    const revised = await waitFor('revision alert', async () => (await alertsOf(kpi.id))[0]);
+    assert.equal(revised.state, 'resolved');
+    assert.equal(revised.started_at, t(1));
+    assert.equal(revised.ended_at, t(2));
+    assert.ok(revised.transitions.every((x: any) => x.reason === 'revision'), JSON.stringify(revised.transitions));
+    // Replacing the late point with a good value withdraws that verdict (kept, with its reason).
+    await post(kpi.id, 95, t(1));
+    const withdrawn = await waitFor('withdrawn', async () => {
+      const alert = (await api('GET', `/alerts/${revised.id}`)).body;
+      return alert.resolution === 'revision' ? alert : undefined;
+    });
+    assert.equal(withdrawn.transitions.at(-1).reason, 'revision');
+    assert.match(withdrawn.transitions.at(-1).detail, /no longer breach/);
+  });
+
+  it('no_data fires after a seconds-long silence, resolves when a point arrives; the KPI\'s schedule pauses with it', async () => {
+    const kpi = await created('POST', '/kpis', kpiBody({ name: 'Silent' }));
+    const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'No data', kind: 'no_data', no_data_seconds: 2 });
+    const schedule = await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe();
+    assert.equal(schedule.state.paused, false);
+    assert.deepEqual(schedule.memo, { tenant_id: tenant.id, kpi_id: kpi.id });
+    const fired = await waitFor('no_data firing', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'firing'), 30_000);
+    assert.equal(fired.rule_id, rule.id);
+    assert.equal(fired.transitions[0].reason, 'no_data');
+    await post(kpi.id, 90, new Date().toISOString());
+    const resolved = await waitFor('no_data resolved', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'resolved'));
+    assert.equal(resolved.transitions.at(-1).reason, 'recovery');
+
+    assert.equal((await api('PATCH', `/kpis/${kpi.id}`, { status: 'paused' })).status, 200);
+    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, true);
+    assert.equal((await api('PATCH', `/kpis/${kpi.id}`, { status: 'active' })).status, 200);
+    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, false);
+    assert.equal((await api('DELETE', `/kpis/${kpi.id}`)).status, 204);
+    await assert.rejects(stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe());
+  });
+
+  it('acknowledge, silence and resolve by hand, with who and when; a resolved alert answers 409', async () => {
+    const kpi = await created('POST', '/kpis', kpiBody({ name: 'Handled' }));
+    await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Warning', kind: 'threshold', severity: 'warning' });
+    await post(kpi.id, 75, t(0));
+    const firing = await waitFor('firing', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'firing'));
+    const acked = await created('POST', `/alerts/${firing.id}/acknowledge`, {});
+    assert.equal(acked.state, 'acknowledged');
+    assert.equal(acked.acknowledged.by.id, tenant.keyId);
+    const badSilence = await api('POST', `/alerts/${firing.id}/silence`, { until: '2000-01-01T00:00:00Z', reason: 'x' });
+    assertProblem(badSilence, 422, 'validation_failed');
+    assert.equal(badSilence.body.errors[0].path, '/until');
+    const silenced = await created('POST', `/alerts/${firing.id}/silence`, { until: new Date(Date.now() + 3_600_000).toISOString(), reason: 'maintenance' });
+    assert.equal(silenced.silence.reason, 'maintenance');
+    assert.equal(silenced.silence.active, true);
+    const manual = await created('POST', `/alerts/${firing.id}/resolve`, { reason: 'fixed' });
+    assert.equal(manual.state, 'resolved');
+    assert.equal(manual.resolution, 'manual');
+    assert.deepEqual(manual.transitions.slice(-3).map((x: any) => x.reason), ['acknowledge', 'silence', 'manual']);
+    assertProblem(await api('POST', `/alerts/${firing.id}/acknowledge`), 409, 'kpi_alert_resolved');
+    // The episode a person resolved raises no new alert while it lasts.
+    await post(kpi.id, 74, t(1));
+    await waitFor('evaluated', async () => (await api('GET', `/kpis/${kpi.id}/alert-rules`)).body.data[0].evaluated_through === t(1));
+    assert.equal((await alertsOf(kpi.id)).length, 1);
+  });
+
+  it('explains a model_output alert: the scenario behind the breaching point and the inputs that moved most', async () => {
+    const runScenario = async (inputs: Record<string, unknown>) => {
+      const response = await api('POST', '/scenarios', { model_id: STAFFING, inputs, tags: ['alerting'] });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      return response.body as { id: string; metrics: Record<string, number> };
+    };
+    const moved = { ...staffingInputs, arrival_rate_per_hour: 300 };
+    // Which metric moves with the arrival rate, and which way (the KPI is built so that the moved inputs are worse).
+    const a = await runScenario(staffingInputs);
+    const b = await runScenario(moved);
+    const metric = Object.keys(a.metrics).find((m) => typeof a.metrics[m] === 'number' && typeof b.metrics[m] === 'number' && a.metrics[m] !== b.metrics[m]) as string;
+    assert.ok(metric, JSON.stringify([a.metrics, b.metrics]));
+    const [va, vb] = [a.metrics[metric] as number, b.metrics[metric] as number];
+    const kpi = await created('POST', '/kpis', {
+      name: `Model ${metric}`,
+      direction: vb > va ? 'lower_is_better' : 'higher_is_better',
+      target: va,
+      warning_threshold: null,
+      critical_threshold: { value: (va + vb) / 2 },
+      aggregation_period: 'day',
+      source: { type: 'model_output', model_id: STAFFING, metric, scenario_tag: 'alerting' },
+    });
+    await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Model critical', kind: 'threshold', severity: 'critical' });
+    const ok = await runScenario(staffingInputs);
+    const breaching = await runScenario(moved);
+    const alert = await waitFor('firing', async () => (await alertsOf(kpi.id)).find((x) => x.state === 'firing'));
+    assert.equal(alert.explanation.scenario.id, breaching.id);
+    assert.equal(alert.explanation.scenario.previous.scenario_id, ok.id);
+    assert.equal(alert.explanation.scenario.inputs_moved[0].input, 'arrival_rate_per_hour');
+    assert.equal(alert.explanation.scenario.inputs_moved[0].relative_change, 2);
+    assert.equal(alert.explanation.scenario.inputs_moved.length, 1);
+  });
+
+  it('another tenant\'s KPIs, rules and alerts are 404 on every endpoint', async () => {
+    const kpi = await created('POST', '/kpis', kpiBody({ name: 'Mine' }));
+    const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Warning', kind: 'threshold', severity: 'warning' });
+    await post(kpi.id, 10, t(0));
+    const alert = await waitFor('firing', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'firing'));
+    const probes: Array<[string, string, unknown?]> = [
+      ['POST', `/kpis/${kpi.id}/alert-rules`, { name: 'x', kind: 'threshold' }],
+      ['GET', `/kpis/${kpi.id}/alert-rules`],
+      ['GET', `/kpis/${kpi.id}/alert-rules/${rule.id}`],
+      ['PATCH', `/kpis/${kpi.id}/alert-rules/${rule.id}`, { for_points: 3 }],
+      ['DELETE', `/kpis/${kpi.id}/alert-rules/${rule.id}`],
+      ['GET', `/kpis/${kpi.id}/alerts`],
+      ['GET', `/alerts/${alert.id}`],
+      ['POST', `/alerts/${alert.id}/acknowledge`, {}],
+      ['POST', `/alerts/${alert.id}/silence`, { until: new Date(Date.now() + 60_000).toISOString(), reason: 'x' }],
+      ['POST', `/alerts/${alert.id}/resolve`, {}],
+    ];
+    for (const [method, url, body] of probes) assertProblem(await api(method, url, body, other.key), 404, 'resource_not_found');
+    assert.deepEqual((await api('GET', `/alerts?kpi_id=${kpi.id}`, undefined, other.key)).body.data, []);
+    assert.equal((await api('GET', `/alerts/${alert.id}`)).body.state, 'firing');
+  });
+});
