@@ -74,9 +74,9 @@ export interface Rejection {
  *
  * 1. The stored versions of the page's keys: comparing content hashes gives the counts (new rows inserted, rows whose
  *    hash changed or that were flagged deleted updated, the rest unchanged, still marked as seen by this sync).
- * 2. The upsert of the current versions.
- * 3. The open history versions of the updated records are closed, and 4. a version is opened, as of the transaction's
- *    time, for every inserted and updated record (two statements: the one-open-version index is checked per row).
+ * 2. The open history versions of the updated records are closed (first: the one-open-version index is checked per
+ *    row), then 3. one statement upserts the current versions and opens a version, as of the transaction's time, for
+ *    every inserted and updated record.
  */
 export async function upsertDatasetPage(
   scope: TenantScope,
@@ -97,21 +97,7 @@ export async function upsertDatasetPage(
     if (!existing) inserted.push(row);
     else if (existing.content_hash !== row.contentHash || existing.deleted) updated.push(row);
   }
-  const incoming = JSON.stringify(page.rows.map((row) => ({ primary_key: row.primaryKey, data: row.data, content_hash: row.contentHash })));
-  await scope.trx.raw(
-    `insert into dataset_records (tenant_id, dataset, primary_key, data, content_hash, integration_id, first_seen_sync_id, last_seen_sync_id)
-     select :tenantId, :dataset, primary_key, data, content_hash, :integrationId, :syncId, :syncId
-       from jsonb_to_recordset(:incoming::jsonb) as r(primary_key text, data jsonb, content_hash text)
-     on conflict (tenant_id, dataset, primary_key) do update set
-       data = excluded.data,
-       content_hash = excluded.content_hash,
-       integration_id = excluded.integration_id,
-       last_seen_sync_id = excluded.last_seen_sync_id,
-       deleted_at = null,
-       updated_at = case when dataset_records.content_hash = excluded.content_hash and dataset_records.deleted_at is null
-                         then dataset_records.updated_at else now() end`,
-    { incoming, tenantId: scope.tenantId, dataset: page.dataset, integrationId: page.integrationId, syncId: page.syncId },
-  );
+  // The changed records' open versions are closed first, so the statement below can open their new ones.
   if (updated.length > 0) {
     await scope.trx.raw(
       `update dataset_record_versions set valid_to = now(), closed_by_sync_id = :syncId
@@ -119,21 +105,32 @@ export async function upsertDatasetPage(
       { tenantId: scope.tenantId, dataset: page.dataset, syncId: page.syncId, keys: updated.map((row) => row.primaryKey) },
     );
   }
-  const opened = [...inserted, ...updated];
-  if (opened.length > 0) {
-    await scope.trx.raw(
-      `insert into dataset_record_versions (tenant_id, dataset, primary_key, data, content_hash, integration_id, sync_id, deleted, valid_from)
-       select :tenantId, :dataset, primary_key, data, content_hash, :integrationId, :syncId, false, now()
-         from jsonb_to_recordset(:opened::jsonb) as r(primary_key text, data jsonb, content_hash text)`,
-      {
-        tenantId: scope.tenantId,
-        dataset: page.dataset,
-        integrationId: page.integrationId,
-        syncId: page.syncId,
-        opened: JSON.stringify(opened.map((row) => ({ primary_key: row.primaryKey, data: row.data, content_hash: row.contentHash }))),
-      },
-    );
-  }
+  // One statement, the page parsed once: the current versions upserted, and a history version opened for every
+  // inserted and changed record (`open`).
+  const opened = new Set([...inserted, ...updated].map((row) => row.primaryKey));
+  const incoming = JSON.stringify(
+    page.rows.map((row) => ({ primary_key: row.primaryKey, data: row.data, content_hash: row.contentHash, open: opened.has(row.primaryKey) })),
+  );
+  await scope.trx.raw(
+    `with r as materialized (
+       select * from jsonb_to_recordset(:incoming::jsonb) as r(primary_key text, data jsonb, content_hash text, open boolean)
+     ), upserted as (
+       insert into dataset_records (tenant_id, dataset, primary_key, data, content_hash, integration_id, first_seen_sync_id, last_seen_sync_id)
+       select :tenantId, :dataset, primary_key, data, content_hash, :integrationId, :syncId, :syncId from r
+       on conflict (tenant_id, dataset, primary_key) do update set
+         data = excluded.data,
+         content_hash = excluded.content_hash,
+         integration_id = excluded.integration_id,
+         last_seen_sync_id = excluded.last_seen_sync_id,
+         deleted_at = null,
+         updated_at = case when dataset_records.content_hash = excluded.content_hash and dataset_records.deleted_at is null
+                           then dataset_records.updated_at else now() end
+       returning 1
+     )
+     insert into dataset_record_versions (tenant_id, dataset, primary_key, data, content_hash, integration_id, sync_id, deleted, valid_from)
+     select :tenantId, :dataset, primary_key, data, content_hash, :integrationId, :syncId, false, now() from r where open`,
+    { incoming, tenantId: scope.tenantId, dataset: page.dataset, integrationId: page.integrationId, syncId: page.syncId },
+  );
   return { inserted: inserted.length, updated: updated.length, unchanged: page.rows.length - inserted.length - updated.length };
 }
 
