@@ -34,6 +34,10 @@ function docsInitScript(publicBaseUrl: string, docsClientId: string | undefined)
     url: '/api/v1/openapi.json',
     dom_id: '#reference',
     deepLinking: true,
+    // Tags start collapsed, with a filter box: 129 operations expanded at once are more than Swagger UI renders (it
+    // stopped after the first tag), and a reader looks for one family at a time anyway.
+    docExpansion: 'none',
+    filter: true,
     persistAuthorization: true,
     oauth2RedirectUrl: `${publicBaseUrl}${DOCS_REDIRECT_PATH}`,
   };
