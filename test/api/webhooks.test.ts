@@ -110,7 +110,7 @@ describe('webhooks and events', () => {
     const stored = await stack.db('webhook_subscriptions').where({ id: created.id }).first();
     assert.ok(!JSON.stringify(stored).includes(created.secret.slice(6)), 'the secret is not stored in plain text');
 
-    const invalid = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', { key: tenant.key, body: { url: `${base}/x`, event_types: ['kpi.*', 'scenario.completed'] } });
+    const invalid = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', { key: tenant.key, body: { url: `${base}/x`, event_types: ['forecast.*', 'scenario.completed'] } });
     assert.equal(invalid.status, 422);
     assert.equal(invalid.body.errors[0].path, '/event_types/0');
     const patched = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.id}`, { key: tenant.key, body: { enabled: false } });

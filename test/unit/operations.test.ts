@@ -74,6 +74,7 @@ describe('operations bound from the OpenAPI document', () => {
     assert.equal(limitFor('POST', '/api/v1/scenarios/batches/sbt_x/cancel'), 1000);
     assert.equal(limitFor('PATCH', '/api/v1/webhooks/whk_x'), 1000);
     const limited = documentedOperations(document).filter((operation) => operation.bodyLimit !== undefined);
-    assert.deepEqual(limited.map((operation) => operation.operationId), ['createScenarioBatch']);
+    assert.equal(limitFor('POST', '/api/v1/kpis/kpi_x/points'), 5000);
+    assert.deepEqual(limited.map((operation) => operation.operationId), ['createScenarioBatch', 'recordKpiPoints']);
   });
 });

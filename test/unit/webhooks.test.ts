@@ -94,7 +94,10 @@ describe('webhook building blocks', () => {
     assert.ok(!eventTypeMatches('scenario.completed', 'scenario.failed'));
     assert.ok(patternMatchesCatalogue('api_key.*'));
     assert.ok(patternMatchesCatalogue('decision.*'));
-    assert.ok(!patternMatchesCatalogue('kpi.*'), 'families that emit nothing yet are not in the catalogue');
+    assert.ok(!patternMatchesCatalogue('forecast.*'), 'families that emit nothing are not in the catalogue');
+    // KPIs emit kpi.value.recorded and kpi.alert.triggered/resolved.
+    assert.ok(patternMatchesCatalogue('kpi.*'));
+    assert.ok(patternMatchesCatalogue('kpi.alert.*'));
     // Integrations emit integration.sync.started/completed/failed.
     assert.ok(patternMatchesCatalogue('integration.*'));
     assert.ok(patternMatchesCatalogue('integration.sync.*'));
