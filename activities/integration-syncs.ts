@@ -5,6 +5,7 @@ import { decryptCredentials } from '../core/connector-credentials';
 import type { Logger } from '../core/logger';
 import { syncEventData, type IntegrationSyncRecord } from '../db/records/integration-sync';
 import { recordEvent } from '../db/repositories/events';
+import { recordDatasetPoints } from '../db/repositories/kpis';
 import {
   findSync,
   insertRejections,
@@ -163,6 +164,8 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
           completed_at: new Date(),
         });
         await recordEvent(scope, 'integration.sync.completed', syncEventData(finished));
+        // `dataset` KPIs of this dataset take their new value in the same transaction as the sync's completion.
+        await recordDatasetPoints(scope, finished.dataset, { id: finished.id, completedAt: finished.completed_at as Date });
       });
       deps.logger.info({ tenant_id: tenantId, sync_id: syncId, pages: sync.pages_committed, records: sync.records_read }, 'integration sync completed');
     },

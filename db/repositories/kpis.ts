@@ -1,8 +1,10 @@
+import { AppError } from '../../core/app-error';
 import { invalidCursor } from '../../core/errors';
 import { KpiRecord, type KpiPeriod, type KpiPointRevisionRow, type KpiPointRow, type KpiStatus } from '../records/kpi';
 import type { ScenarioRecord } from '../records/scenario';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
+import { aggregateDataset, type AggregateMetric, type DatasetFilter } from './datasets';
 import { recordEvent } from './events';
 
 /** Live KPIs only: a deleted KPI is gone from every read (its points stay in the tables, unreachable). */
@@ -78,7 +80,7 @@ export async function recordKpiPoints(
   scope: TenantScope,
   kpi: Pick<KpiRecord, 'id' | 'name'>,
   points: NewKpiPoint[],
-  origin: { source: 'api' | 'scenario'; scenarioId?: string },
+  origin: { source: 'api' | 'scenario' | 'sync'; scenarioId?: string; syncId?: string },
 ): Promise<RecordedPoints> {
   const sorted = [...points].sort((a, b) => a.observedAt.getTime() - b.observedAt.getTime());
   let replaced = 0;
@@ -122,6 +124,7 @@ export async function recordKpiPoints(
     kpi: { id: kpi.id, name: kpi.name },
     source: origin.source,
     scenario_id: origin.scenarioId ?? null,
+    ...(origin.syncId !== undefined ? { sync_id: origin.syncId } : {}),
     count: sorted.length,
     replaced,
     first_timestamp: first.observedAt.toISOString(),
@@ -310,6 +313,38 @@ export async function recordModelOutputPoints(
     const value = metrics[kpi.source_metric as string];
     if (typeof value !== 'number' || !Number.isFinite(value)) continue;
     await recordKpiPoints(scope, kpi, [{ observedAt: completedAt, value, scenarioId: scenario.id }], { source: 'scenario', scenarioId: scenario.id });
+    recorded++;
+  }
+  return recorded;
+}
+
+/**
+ * Recomputes every `dataset` KPI fed by the dataset a sync just wrote, in the transaction that completes the sync: each
+ * records one point (at the sync's completion time, noting the sync) with its aggregate over the dataset as it now
+ * stands. A KPI whose aggregate no longer resolves (a field gone from the dataset) or has no value (avg of nothing)
+ * records nothing. Archived and deleted KPIs record nothing; paused ones keep recording.
+ */
+export async function recordDatasetPoints(scope: TenantScope, dataset: string, sync: { id: string; completedAt: Date }): Promise<number> {
+  const kpis = (await live(scope)
+    .where({ source_type: 'dataset' })
+    .whereRaw("source->>'dataset' = ?", [dataset])
+    .whereNot('status', 'archived')
+    .orderBy('kpis.id')
+    .forUpdate()) as KpiRecord[];
+  let recorded = 0;
+  for (const kpi of kpis) {
+    const source = kpi.source as unknown as { metric: AggregateMetric; filter?: DatasetFilter };
+    let value: unknown;
+    try {
+      const result = await aggregateDataset(scope, dataset, { metrics: [{ ...source.metric, as: 'value' }], ...(source.filter ? { filter: source.filter } : {}) });
+      value = result.values?.value;
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) continue;
+      throw error;
+    }
+    const number = typeof value === 'string' ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isFinite(number)) continue;
+    await recordKpiPoints(scope, kpi, [{ observedAt: sync.completedAt, value: number, note: `sync ${sync.id}` }], { source: 'sync', syncId: sync.id });
     recorded++;
   }
   return recorded;

@@ -325,4 +325,40 @@ describe('datasets: history, as_of, filters, aggregates, scenario input bindings
     const unknownDataset = await api('POST', '/api/v1/datasets/payroll/aggregate', { metrics: [{ function: 'count' }] });
     assert.ok([400, 404].includes(unknownDataset.status), JSON.stringify(unknownDataset.body));
   });
+
+  it('recomputes dataset KPIs when a sync of their dataset completes: one point each, at the sync, with the aggregate', async () => {
+    const kpi = async (name: string, metric: unknown, extra: Record<string, unknown> = {}) => {
+      const created = await api('POST', '/api/v1/kpis', {
+        name,
+        direction: 'higher_is_better',
+        target: 1,
+        aggregation_period: 'day',
+        source: { type: 'dataset', dataset: 'employees', metric, filter: { department: 'Engineering', status: 'active' } },
+        ...extra,
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      return created.body.id as string;
+    };
+    const headcount = await kpi('Engineering headcount', { function: 'count' });
+    const averageSalary = await kpi('Engineering average salary', { function: 'avg', field: 'salary' });
+    const archived = await kpi('Archived headcount', { function: 'count' });
+    assert.equal((await api('PATCH', `/api/v1/kpis/${archived}`, { status: 'archived' })).status, 200);
+
+    const sync = await runFullSync();
+    const expected = (await aggregate({ metrics: [{ function: 'count' }, { function: 'avg', field: 'salary' }], filter: { department: 'Engineering', status: 'active' } })).body.values;
+    const raw = async (id: string) => (await api('GET', `/api/v1/kpis/${id}/values?bucket=raw`)).body.data as Array<{ value: number; timestamp: string; note: string | null }>;
+    const [count] = await raw(headcount);
+    const [average] = await raw(averageSalary);
+    assert.equal(count?.value, expected.count);
+    // And the same as counting the records themselves.
+    assert.equal(count?.value, (await records('&filter[department]=Engineering&filter[status]=active')).records.length);
+    assert.ok((count?.value as number) > 0);
+    assert.ok(Math.abs((average?.value as number) - Number(expected.avg_salary)) < 1e-9, `${average?.value} vs ${expected.avg_salary}`);
+    assert.equal(count?.timestamp, sync.completed_at);
+    assert.deepEqual(await raw(archived), []);
+    const events = await stack.db('events').where({ tenant_id: tenant.id, type: 'kpi.value.recorded' });
+    const ofSync = events.filter((e) => e.data.sync_id === sync.id);
+    assert.deepEqual(ofSync.map((e) => e.data.kpi.id).sort(), [averageSalary, headcount].sort());
+    assert.ok(ofSync.every((e) => e.data.source === 'sync'));
+  });
 });
