@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../core/logger';
-import { episodesOf, rankInputChanges, recoveryLine, ruleLine, type AlertRuleSpec, type Episode, type SeriesPoint } from '../decision/kpi-alerts';
-import type { KpiDefinition, Line } from '../decision/kpi-status';
+import { episodesOf, kpiDefinitionOf, rankInputChanges, recoveryLine, ruleLine, ruleSpecOf, type Episode, type SeriesPoint } from '../decision/kpi-alerts';
+import type { Line } from '../decision/kpi-status';
 import type { KpiRecord } from '../db/records/kpi';
 import type { AlertPoint, KpiAlertReason, KpiAlertRecord, KpiAlertRuleRecord, KpiAlertState } from '../db/records/kpi-alert';
 import { recordEvent } from '../db/repositories/events';
@@ -30,25 +30,6 @@ export interface KpiAlertActivityDeps {
 
 const iso = (ms: number | Date) => new Date(ms).toISOString();
 const describeLine = (line: Line | null) => (line === null ? 'none' : typeof line === 'number' ? String(line) : `${line.low}..${line.high}`);
-
-export const definitionOf = (kpi: Pick<KpiRecord, 'direction' | 'target' | 'warning_threshold' | 'critical_threshold'>): KpiDefinition => ({
-  direction: kpi.direction,
-  target: kpi.target,
-  warning_threshold: kpi.warning_threshold,
-  critical_threshold: kpi.critical_threshold,
-});
-
-export const specOf = (rule: KpiAlertRuleRecord): AlertRuleSpec => ({
-  kind: rule.kind,
-  severity: rule.severity,
-  threshold: rule.threshold,
-  recovery_threshold: rule.recovery_threshold,
-  for_points: rule.for_points,
-  for_seconds: rule.for_seconds,
-  window_seconds: rule.window_seconds,
-  change: rule.change,
-  no_data_seconds: rule.no_data_seconds,
-});
 
 const alertPoint = (point: SeriesPoint & { reference?: SeriesPoint }): AlertPoint => ({
   timestamp: iso(point.at),
@@ -111,13 +92,13 @@ async function evaluateSeriesRule(context: EvaluationContext, rule: KpiAlertRule
     const covering = (await alertsOfRuleFrom(scope, rule.id, start)).find((alert) => alert.started_at.getTime() <= start.getTime());
     if (covering) anchor = covering.started_at;
   }
-  const spec = specOf(rule);
+  const spec = ruleSpecOf(rule);
   const lookback = rule.kind === 'rate_of_change' && anchor ? new Date(anchor.getTime() - (rule.window_seconds as number) * 1000) : anchor;
   const rows = await pointsBetween(scope, kpi.id, lookback, judgeUntil);
   const series: SeriesPoint[] = rows.map((row) => ({ at: row.observed_at.getTime(), value: row.value, scenarioId: row.scenario_id }));
   const judged = series.filter((point) => !anchor || point.at >= anchor.getTime());
   if (judged.length === 0 && !late) return;
-  const definition = definitionOf(kpi);
+  const definition = kpiDefinitionOf(kpi);
   const episodes = episodesOf(definition, spec, series, anchor ? anchor.getTime() : -Infinity);
   const stored = anchor ? await alertsOfRuleFrom(scope, rule.id, anchor) : await alertsOfRuleFrom(scope, rule.id, new Date(0));
   const throughMs = through ? through.getTime() : -Infinity;
@@ -153,7 +134,7 @@ async function evaluateSeriesRule(context: EvaluationContext, rule: KpiAlertRule
 }
 
 function episodeDetail(context: EvaluationContext, rule: KpiAlertRuleRecord, episode: Episode): string {
-  const definition = definitionOf(context.kpi);
+  const definition = kpiDefinitionOf(context.kpi);
   const last = episode.points[episode.points.length - 1];
   if (rule.kind === 'rate_of_change') {
     return `${episode.breachCount} point(s) changed by more than ${rule.change?.percent !== undefined ? `${rule.change.percent}%` : rule.change?.absolute} within ${rule.window_seconds}s (latest ${last?.value} at ${last ? iso(last.at) : '?'}).`;
@@ -293,19 +274,7 @@ async function notifyTriggered(context: EvaluationContext, rule: KpiAlertRuleRec
 }
 
 export function ruleSummary(rule: KpiAlertRuleRecord) {
-  return {
-    id: rule.id,
-    name: rule.name,
-    kind: rule.kind,
-    severity: rule.severity,
-    threshold: rule.threshold,
-    recovery_threshold: rule.recovery_threshold,
-    for_points: rule.for_points,
-    for_seconds: rule.for_seconds,
-    window_seconds: rule.window_seconds,
-    change: rule.change,
-    no_data_seconds: rule.no_data_seconds,
-  };
+  return { id: rule.id, name: rule.name, ...ruleSpecOf(rule) };
 }
 
 async function emitAlertEvent(
@@ -338,7 +307,7 @@ async function emitAlertEvent(
  */
 async function explain(context: EvaluationContext, rule: KpiAlertRuleRecord, episode: Episode): Promise<Record<string, unknown>> {
   const { scope, kpi } = context;
-  const definition = definitionOf(kpi);
+  const definition = kpiDefinitionOf(kpi);
   const line = rule.kind === 'threshold' ? ruleLine(definition, rule) : null;
   const recovery = rule.kind === 'threshold' ? recoveryLine(definition, rule) : null;
   const explanation: Record<string, unknown> = {

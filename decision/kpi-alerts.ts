@@ -18,6 +18,7 @@
  */
 import type { FieldError } from '../core/app-error';
 import { isPast, resolvedLines, resolveThreshold, type Band, type KpiDefinition, type Line, type ThresholdSpec } from './kpi-status';
+export { kpiDefinitionOf } from './kpi-status';
 
 export type AlertRuleKind = 'threshold' | 'rate_of_change' | 'no_data';
 export type AlertSeverity = 'warning' | 'critical';
@@ -231,3 +232,16 @@ export function rankInputChanges(previous: Record<string, unknown>, current: Rec
   const score = (c: InputChange) => (c.relative_change ?? (c.absolute_change !== null ? Infinity : -1));
   return changes.sort((a, b) => score(b) - score(a) || (b.absolute_change ?? -1) - (a.absolute_change ?? -1) || a.input.localeCompare(b.input));
 }
+
+/** A rule's judging fields, from anything that has them (a stored rule, a rule merged with a PATCH). */
+export const ruleSpecOf = (rule: AlertRuleSpec): AlertRuleSpec => ({
+  kind: rule.kind,
+  severity: rule.severity,
+  threshold: rule.threshold,
+  recovery_threshold: rule.recovery_threshold,
+  for_points: rule.for_points,
+  for_seconds: rule.for_seconds,
+  window_seconds: rule.window_seconds,
+  change: rule.change,
+  no_data_seconds: rule.no_data_seconds,
+});

@@ -213,3 +213,11 @@ export function addPeriods(start: Date, period: Period, n: number): Date {
   if (period === 'month') return new Date(Date.UTC(y, m + n, 1));
   return new Date(Date.UTC(y, m + 3 * n, 1));
 }
+
+/** The fields of a KPI its status and its alert rules are judged against, from anything that has them (a stored KPI). */
+export const kpiDefinitionOf = (kpi: KpiDefinition): KpiDefinition => ({
+  direction: kpi.direction,
+  target: kpi.target,
+  warning_threshold: kpi.warning_threshold,
+  critical_threshold: kpi.critical_threshold,
+});

@@ -5,7 +5,7 @@ import type { Logger } from '../core/logger';
 import type { IntegrationSchedule } from '../db/records/integration';
 import { INTEGRATION_SCHEDULED_SYNC_WORKFLOW, integrationScheduleId, type IntegrationScheduledSyncInput } from '../workflows/contracts/integration-schedules';
 import { searchAttributesFor } from '../workflows/contracts/search-attributes';
-import { workflowEngineUnavailable, withWorkflowEngineDeadline } from './workflow-engine';
+import { deleteScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from './workflow-engine';
 
 export { integrationScheduleId };
 
@@ -111,13 +111,7 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
     /** Deletes the schedule (already gone counts as done). Syncs it started run on. */
     async remove(integrationId: string): Promise<void> {
       try {
-        await deadline(async () => {
-          try {
-            await temporal.schedule.getHandle(integrationScheduleId(integrationId)).delete();
-          } catch (error) {
-            if (!(error instanceof ScheduleNotFoundError)) throw error;
-          }
-        });
+        await deadline(() => deleteScheduleIfPresent(temporal, integrationScheduleId(integrationId)));
       } catch (error) {
         translate(error, { integration_id: integrationId });
       }

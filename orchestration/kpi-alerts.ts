@@ -11,7 +11,7 @@ import {
   type KpiScheduledCheckInput,
 } from '../workflows/contracts/kpi-alerts';
 import { searchAttributesFor } from '../workflows/contracts/search-attributes';
-import { workflowEngineUnavailable, withWorkflowEngineDeadline } from './workflow-engine';
+import { deleteScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from './workflow-engine';
 
 export { kpiEvaluationWorkflowId, kpiScheduleId };
 
@@ -62,13 +62,7 @@ export function createKpiAlertSchedules(deps: { temporal: Client; config: Pick<C
 
   const remove = async (kpiId: string) => {
     try {
-      await deadline(async () => {
-        try {
-          await temporal.schedule.getHandle(kpiScheduleId(kpiId)).delete();
-        } catch (error) {
-          if (!(error instanceof ScheduleNotFoundError)) throw error;
-        }
-      });
+      await deadline(() => deleteScheduleIfPresent(temporal, kpiScheduleId(kpiId)));
     } catch (error) {
       fail(error, kpiId);
     }

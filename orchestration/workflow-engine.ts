@@ -1,4 +1,4 @@
-import type { Client } from '@temporalio/client';
+import { ScheduleNotFoundError, type Client } from '@temporalio/client';
 import type { AppError } from '../core/app-error';
 import { workflowEngineUnavailable } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -84,5 +84,14 @@ export async function startOrRollBack<T>(options: {
     options.logger.error({ err: error, ...options.subject }, 'could not start workflow; rolling back');
     await options.rollBack();
     throw workflowEngineUnavailable(options.detail);
+  }
+}
+
+/** Deletes a Temporal Schedule; one that is already gone counts as deleted. Workflows it started run on. */
+export async function deleteScheduleIfPresent(client: Pick<Client, 'schedule'>, scheduleId: string): Promise<void> {
+  try {
+    await client.schedule.getHandle(scheduleId).delete();
+  } catch (error) {
+    if (!(error instanceof ScheduleNotFoundError)) throw error;
   }
 }

@@ -5,8 +5,7 @@ import type { Config } from '../../core/config';
 import { invalidParameters, kpiAlertResolved } from '../../core/errors';
 import { isIdOf } from '../../core/ids';
 import type { Logger } from '../../core/logger';
-import { recoveryLine, ruleErrors, ruleLine, type AlertRuleSpec } from '../../decision/kpi-alerts';
-import type { KpiDefinition } from '../../decision/kpi-status';
+import { kpiDefinitionOf, recoveryLine, ruleErrors, ruleLine, ruleSpecOf, type AlertRuleSpec } from '../../decision/kpi-alerts';
 import type { PageRequest } from '../../db/pagination';
 import type { KpiRecord, KpiThreshold } from '../../db/records/kpi';
 import { OPEN_ALERT_STATES, type KpiAlertRecord, type KpiAlertRuleRecord, type KpiAlertState, type KpiAlertTransitionRow } from '../../db/records/kpi-alert';
@@ -54,27 +53,8 @@ export interface AlertListQuery {
   kpi_id?: string;
 }
 
-const definitionOf = (kpi: KpiRecord): KpiDefinition => ({
-  direction: kpi.direction,
-  target: kpi.target,
-  warning_threshold: kpi.warning_threshold,
-  critical_threshold: kpi.critical_threshold,
-});
-
-const specOf = (rule: Pick<KpiAlertRuleRecord, keyof AlertRuleSpec>): AlertRuleSpec => ({
-  kind: rule.kind,
-  severity: rule.severity,
-  threshold: rule.threshold,
-  recovery_threshold: rule.recovery_threshold,
-  for_points: rule.for_points,
-  for_seconds: rule.for_seconds,
-  window_seconds: rule.window_seconds,
-  change: rule.change,
-  no_data_seconds: rule.no_data_seconds,
-});
-
 export function presentAlertRule(rule: KpiAlertRuleRecord, kpi: KpiRecord) {
-  const definition = definitionOf(kpi);
+  const definition = kpiDefinitionOf(kpi);
   return {
     id: rule.id,
     object: 'kpi_alert_rule' as const,
@@ -171,7 +151,7 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
   const presentOne = async (scope: TenantScope, alert: KpiAlertRecord) => presentAlert(alert, (await transitionsOf(scope, [alert.id])).get(alert.id) ?? []);
 
   const checkRule = (kpi: KpiRecord, spec: AlertRuleSpec) => {
-    const errors = ruleErrors(definitionOf(kpi), spec);
+    const errors = ruleErrors(kpiDefinitionOf(kpi), spec);
     if (errors.length > 0) throw validationFailed(errors, 'The alert rule is not valid.');
   };
 
@@ -280,7 +260,7 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
         const kpi = await loadKpi(scope, kpiId, { forUpdate: true });
         const current = await loadRule(scope, kpiId, id);
         const merged = { ...current, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) } as KpiAlertRuleRecord;
-        checkRule(kpi, specOf(merged));
+        checkRule(kpi, ruleSpecOf(merged));
         const patch: Partial<KpiAlertRuleRecord> = {};
         for (const field of Object.keys(body) as Array<keyof AlertRuleUpdate>) (patch as Record<string, unknown>)[field] = merged[field];
         const rule = await updateAlertRule(scope, id, patch);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { notFound, validationFailed, type FieldError } from '../../core/app-error';
 import { invalidParameters, kpiArchived } from '../../core/errors';
 import { isIdOf, newId } from '../../core/ids';
-import { addPeriods, definitionErrors, healthOf, periodStart, resolvedLines, trendOf, type KpiDefinition, type Period } from '../../decision/kpi-status';
+import { addPeriods, definitionErrors, healthOf, kpiDefinitionOf, periodStart, resolvedLines, trendOf, type KpiDefinition, type Period } from '../../decision/kpi-status';
 import type { PageRequest } from '../../db/pagination';
 import type { KpiPeriod, KpiPointRevisionRow, KpiPointRow, KpiRecord, KpiStatus, KpiTarget, KpiThreshold } from '../../db/records/kpi';
 import { isTenantMember } from '../../db/repositories/decisions';
@@ -71,18 +71,12 @@ const LATEST_POINT_AHEAD_MS = 86_400_000;
 /** Per-item problems listed in one 422 at most (a bulk of 10,000 bad points does not answer 10,000 errors). */
 const MAX_REPORTED_ERRORS = 100;
 
-const definitionOf = (record: Pick<KpiRecord, 'direction' | 'target' | 'warning_threshold' | 'critical_threshold'>): KpiDefinition => ({
-  direction: record.direction,
-  target: record.target,
-  warning_threshold: record.warning_threshold,
-  critical_threshold: record.critical_threshold,
-});
 
 const presentCurrent = (point: KpiPointRow | undefined) =>
   point ? { timestamp: point.observed_at.toISOString(), value: point.value, scenario_id: point.scenario_id } : null;
 
 export function presentKpi(record: KpiRecord, latest: KpiPointRow | undefined) {
-  const lines = resolvedLines(definitionOf(record));
+  const lines = resolvedLines(kpiDefinitionOf(record));
   return {
     id: record.id,
     object: 'kpi' as const,
@@ -101,7 +95,7 @@ export function presentKpi(record: KpiRecord, latest: KpiPointRow | undefined) {
     evaluation_delay_seconds: record.evaluation_delay_seconds,
     source: record.source,
     current: presentCurrent(latest),
-    target_status: healthOf(definitionOf(record), latest?.value),
+    target_status: healthOf(kpiDefinitionOf(record), latest?.value),
     created_by: record.created_by,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
@@ -377,7 +371,7 @@ export function createKpiService(deps: {
       return inTenantTransaction(db, tenantId, async (scope) => {
         const kpi = await loadKpi(scope, id);
         const latest = (await latestPoints(scope, [id])).get(id);
-        const definition = definitionOf(kpi);
+        const definition = kpiDefinitionOf(kpi);
         const lines = resolvedLines(definition);
         const period = kpi.aggregation_period;
         let buckets: Bucket[] = [];

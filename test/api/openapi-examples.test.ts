@@ -113,11 +113,11 @@ describe('OpenAPI request examples', () => {
     const tenantModel = () => request('POST', '/api/v1/models', exampleBody('createModel'));
     const webhook = () => request('POST', '/api/v1/webhooks', exampleBody('createWebhook'));
     const integration = () => request('POST', '/api/v1/integrations', exampleBody('createIntegration'));
-    /** An integration whose source answers: the test's own Postgres, read through a query. */
-    const readableIntegration = () => {
+    /** An integration whose source answers: the test's own Postgres, read through `query` (its `people` stream). */
+    const readableIntegration = (query = "select 'e1' as id, now() as updated_at", name = 'fixture warehouse') => {
       const database = new URL(process.env.DATABASE_URL as string);
       return request('POST', '/api/v1/integrations', {
-        name: 'fixture warehouse',
+        name,
         connector_type: 'postgres',
         config: {
           host: database.hostname,
@@ -125,14 +125,14 @@ describe('OpenAPI request examples', () => {
           database: database.pathname.slice(1),
           username: decodeURIComponent(database.username),
           ssl_mode: 'disable',
-          streams: [{ name: 'people', query: "select 'e1' as id, now() as updated_at", cursor_column: 'updated_at', primary_key: ['id'] }],
+          streams: [{ name: 'people', query, cursor_column: 'updated_at', primary_key: ['id'] }],
         },
         credentials: { password: decodeURIComponent(database.password) },
       });
     };
     /** The fixture warehouse with a field mapping of its `people` stream, so it can sync. */
-    const mappedIntegration = async () => {
-      const { id } = await readableIntegration();
+    const mappedIntegration = async (...source: Parameters<typeof readableIntegration>) => {
+      const { id } = await readableIntegration(...source);
       await request('PUT', `/api/v1/integrations/${id}/field-mappings`, { stream: 'people', target: 'employees', fields: { employee_id: { source: 'id' } } });
       return id as string;
     };
@@ -152,23 +152,9 @@ describe('OpenAPI request examples', () => {
     };
     /** A sync still running when cancelled: its source query takes seconds to answer its first page. */
     const runningSync = async () => {
-      const database = new URL(process.env.DATABASE_URL as string);
-      const { id } = await request('POST', '/api/v1/integrations', {
-        name: 'fixture slow warehouse',
-        connector_type: 'postgres',
-        config: {
-          host: database.hostname,
-          port: Number(database.port || 5432),
-          database: database.pathname.slice(1),
-          username: decodeURIComponent(database.username),
-          ssl_mode: 'disable',
-          streams: [{ name: 'people', query: "select 'e1' as id, now() as updated_at from pg_sleep(3)", cursor_column: 'updated_at', primary_key: ['id'] }],
-        },
-        credentials: { password: decodeURIComponent(database.password) },
-      });
-      await request('PUT', `/api/v1/integrations/${id}/field-mappings`, { stream: 'people', target: 'employees', fields: { employee_id: { source: 'id' } } });
+      const id = await mappedIntegration("select 'e1' as id, now() as updated_at from pg_sleep(3)", 'fixture slow warehouse');
       const sync = await request('POST', `/api/v1/integrations/${id}/syncs`, { mode: 'full' });
-      return { id: id as string, sync_id: sync.id as string };
+      return { id, sync_id: sync.id as string };
     };
     const apiKey = () => request('POST', '/api/v1/api-keys', { name: 'fixture', scopes: ['scenarios:read'] });
     const oauthClient = () => request('POST', '/api/v1/oauth-clients', { name: 'fixture', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
