@@ -133,6 +133,7 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
                 records_unchanged: db.raw('records_unchanged + ?', [counts.unchanged]),
                 records_rejected: db.raw('records_rejected + ?', [rejections.length]),
                 pages_committed: db.raw('pages_committed + 1'),
+                ...(counts.inserted + counts.updated > 0 ? { last_written_at: db.fn.now() } : {}),
                 state: JSON.stringify(page.state),
                 field_fill: JSON.stringify(fill),
                 updated_at: db.fn.now(),
@@ -160,6 +161,7 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
           status: current.records_rejected > 0 || warnings.length > 0 ? 'partially_completed' : 'completed',
           warnings,
           records_deleted: deleted,
+          ...(deleted > 0 ? { last_written_at: db.fn.now() as unknown as Date } : {}),
           state: current.state ?? current.start_state,
           completed_at: new Date(),
         });

@@ -21,6 +21,7 @@ import * as integrationUploads from './migrations/20261123000032_integration_upl
 import * as datasetHistory from './migrations/20261123000033_dataset_history';
 import * as datasetDefinitions from './migrations/20261123000034_dataset_definitions';
 import * as integrationSyncControl from './migrations/20261123000035_integration_sync_control';
+import * as datasetHistorySupersededOnly from './migrations/20261123000037_dataset_history_superseded_only';
 import * as kpis from './migrations/20261123000040_kpis';
 import * as kpiAlerts from './migrations/20261123000042_kpi_alerts';
 
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000033_dataset_history': datasetHistory,
   '20261123000034_dataset_definitions': datasetDefinitions,
   '20261123000035_integration_sync_control': integrationSyncControl,
+  '20261123000037_dataset_history_superseded_only': datasetHistorySupersededOnly,
   '20261123000040_kpis': kpis,
   '20261123000042_kpi_alerts': kpiAlerts,
 };

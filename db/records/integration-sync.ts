@@ -50,6 +50,8 @@ export class IntegrationSyncRecord extends Model {
   updated_at!: Date;
   started_at!: Date | null;
   completed_at!: Date | null;
+  /** The time of the last dataset version the sync wrote (its records' `updated_at`, the database's clock). */
+  last_written_at!: Date | null;
 }
 
 export class IntegrationSyncRejectionRecord extends Model {
@@ -78,6 +80,8 @@ export class DatasetRecord extends Model {
   integration_id!: string;
   first_seen_sync_id!: string;
   last_seen_sync_id!: string;
+  /** The sync that wrote the current version (its content or its deleted flag); `updated_at` is when it began. */
+  changed_by_sync_id!: string;
   deleted_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;

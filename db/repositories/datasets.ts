@@ -74,8 +74,8 @@ async function lastFinishedSync(scope: TenantScope, dataset: string, atOrBefore:
 
 /**
  * `as_of`: a sync id (`syn_…`: the state as that sync finished; another tenant's is a 404 like a missing one) or an
- * RFC 3339 time. A sync's point is its completion time, or the last version it wrote if that is later (the
- * completion time comes from the worker's clock, the versions' times from the database's).
+ * RFC 3339 time. A sync's point is its completion time, or the time of the last version it wrote if that is later
+ * (the completion time comes from the worker's clock, the versions' times from the database's).
  */
 export async function resolveAsOf(scope: TenantScope, dataset: string, raw: string | undefined, site: RequestSite, path: string): Promise<AsOf> {
   if (raw === undefined) {
@@ -86,11 +86,8 @@ export async function resolveAsOf(scope: TenantScope, dataset: string, raw: stri
     const sync = isIdOf('integrationSync', raw) ? await findSync(scope, raw) : undefined;
     if (!sync) throw notFound('integration sync', raw);
     if (!sync.completed_at) throw badRequest(site, [{ path, message: `names sync ${raw}, which has not finished (${sync.status})` }]);
-    const written = (await scope.trx('dataset_record_versions')
-      .max({ last: 'valid_from' })
-      .where({ tenant_id: scope.tenantId, sync_id: sync.id })
-      .first()) as { last: Date | null } | undefined;
-    const at = written?.last && written.last > sync.completed_at ? written.last : sync.completed_at;
+    const written = sync.last_written_at;
+    const at = written && written > sync.completed_at ? written : sync.completed_at;
     return { at, syncId: sync.id, resolvedAt: at };
   }
   const time = RFC3339.test(raw) ? new Date(raw) : undefined;
@@ -105,8 +102,10 @@ export function presentAsOf(asOf: AsOf) {
 }
 
 /**
- * One row per record as of the point: the current table, or the history version valid then. Columns: primary_key,
- * data, deleted, integration_id, first_seen_sync_id, last_seen_sync_id, deleted_at, created_at, updated_at.
+ * One row per record as of the point: the current table, or, as of a past time, each record's version valid then:
+ * its current version if that began by then, otherwise the superseded version (in the history) that covered it.
+ * Columns: primary_key, data, deleted, integration_id, first_seen_sync_id, last_seen_sync_id, deleted_at, created_at,
+ * updated_at.
  */
 function recordsSource(scope: TenantScope, dataset: string, asOf: AsOf): SqlCondition {
   if (asOf.at === null) {
@@ -120,12 +119,16 @@ function recordsSource(scope: TenantScope, dataset: string, asOf: AsOf): SqlCond
   // Of a past version: the sync that wrote it stands as `last_seen_sync_id`, and it changed (or was flagged deleted)
   // when it began.
   return {
-    sql: `select v.primary_key, v.data, v.deleted, v.integration_id, d.first_seen_sync_id, v.sync_id as last_seen_sync_id,
+    sql: `select primary_key, data, deleted_at is not null as deleted, integration_id, first_seen_sync_id, changed_by_sync_id as last_seen_sync_id,
+                 deleted_at, created_at, updated_at
+            from dataset_records where tenant_id = ? and dataset = ? and updated_at <= ?
+          union all
+          select v.primary_key, v.data, v.deleted, v.integration_id, d.first_seen_sync_id, v.sync_id as last_seen_sync_id,
                  case when v.deleted then v.valid_from end as deleted_at, d.created_at, v.valid_from as updated_at
             from dataset_record_versions v
             join dataset_records d on d.tenant_id = v.tenant_id and d.dataset = v.dataset and d.primary_key = v.primary_key
-           where v.tenant_id = ? and v.dataset = ? and v.valid_from <= ? and (v.valid_to is null or v.valid_to > ?)`,
-    bindings: [scope.tenantId, dataset, asOf.at, asOf.at],
+           where v.tenant_id = ? and v.dataset = ? and v.valid_from <= ? and v.valid_to > ?`,
+    bindings: [scope.tenantId, dataset, asOf.at, scope.tenantId, dataset, asOf.at, asOf.at],
   };
 }
 

@@ -68,70 +68,52 @@ export interface Rejection {
 }
 
 /**
- * Upserts one page of mapped records and keeps their history. Every statement finds its rows through the page's keys
- * (`= any(keys)`, an index lookup per key), never by joining the page against the whole dataset, so a page costs the
- * same at the millionth record as at the first (a join let the planner scan the growing table once per page).
+ * Upserts one page of mapped records and keeps their history, in one statement that finds its rows through the
+ * page's keys (the primary key's index; never a join against the whole dataset, so a page costs the same at the
+ * millionth record as at the first).
  *
- * 1. The stored versions of the page's keys: comparing content hashes gives the counts (new rows inserted, rows whose
- *    hash changed or that were flagged deleted updated, the rest unchanged, still marked as seen by this sync).
- * 2. The open history versions of the updated records are closed (first: the one-open-version index is checked per
- *    row), then 3. one statement upserts the current versions and opens a version, as of the transaction's time, for
- *    every inserted and updated record.
+ * The history is kept the way a system-versioned table keeps it: the current version of a record is its row in
+ * `dataset_records` (`updated_at` is when that version began, `changed_by_sync_id` the sync that wrote it), and a
+ * record whose content changed, or that comes back after being flagged deleted, moves its previous version into
+ * `dataset_record_versions`, closed at this transaction's time. The upsert's `RETURNING old.*` (Postgres 18) hands the
+ * previous versions to the history insert and gives the counts: rows without a previous version were inserted, rows
+ * whose hash changed or that were flagged deleted were updated, the rest are unchanged (still marked as seen by this
+ * sync). A record inserted is written once.
  */
 export async function upsertDatasetPage(
   scope: TenantScope,
   page: { dataset: string; integrationId: string; syncId: string; rows: MappedRow[] },
 ): Promise<{ inserted: number; updated: number; unchanged: number }> {
   if (page.rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
-  const keys = page.rows.map((row) => row.primaryKey);
-  const stored = await scope.trx.raw<{ rows: Array<{ primary_key: string; content_hash: string; deleted: boolean }> }>(
-    `select primary_key, content_hash, deleted_at is not null as deleted from dataset_records
-      where tenant_id = :tenantId and dataset = :dataset and primary_key = any(:keys::text[])`,
-    { tenantId: scope.tenantId, dataset: page.dataset, keys },
-  );
-  const before = new Map(stored.rows.map((row) => [row.primary_key, row]));
-  const inserted: MappedRow[] = [];
-  const updated: MappedRow[] = [];
-  for (const row of page.rows) {
-    const existing = before.get(row.primaryKey);
-    if (!existing) inserted.push(row);
-    else if (existing.content_hash !== row.contentHash || existing.deleted) updated.push(row);
-  }
-  // The changed records' open versions are closed first, so the statement below can open their new ones.
-  if (updated.length > 0) {
-    await scope.trx.raw(
-      `update dataset_record_versions set valid_to = now(), closed_by_sync_id = :syncId
-        where tenant_id = :tenantId and dataset = :dataset and primary_key = any(:keys::text[]) and valid_to is null`,
-      { tenantId: scope.tenantId, dataset: page.dataset, syncId: page.syncId, keys: updated.map((row) => row.primaryKey) },
-    );
-  }
-  // One statement, the page parsed once: the current versions upserted, and a history version opened for every
-  // inserted and changed record (`open`).
-  const opened = new Set([...inserted, ...updated].map((row) => row.primaryKey));
-  const incoming = JSON.stringify(
-    page.rows.map((row) => ({ primary_key: row.primaryKey, data: row.data, content_hash: row.contentHash, open: opened.has(row.primaryKey) })),
-  );
-  await scope.trx.raw(
-    `with r as materialized (
-       select * from jsonb_to_recordset(:incoming::jsonb) as r(primary_key text, data jsonb, content_hash text, open boolean)
-     ), upserted as (
-       insert into dataset_records (tenant_id, dataset, primary_key, data, content_hash, integration_id, first_seen_sync_id, last_seen_sync_id)
-       select :tenantId, :dataset, primary_key, data, content_hash, :integrationId, :syncId, :syncId from r
+  const incoming = JSON.stringify(page.rows.map((row) => ({ primary_key: row.primaryKey, data: row.data, content_hash: row.contentHash })));
+  const result = await scope.trx.raw<{ rows: Array<{ inserted: number; updated: number; total: number }> }>(
+    `with upserted as (
+       insert into dataset_records as d (tenant_id, dataset, primary_key, data, content_hash, integration_id, first_seen_sync_id, last_seen_sync_id, changed_by_sync_id)
+       select :tenantId, :dataset, r.primary_key, r.data, r.content_hash, :integrationId, :syncId, :syncId, :syncId
+         from jsonb_to_recordset(:incoming::jsonb) as r(primary_key text, data jsonb, content_hash text)
        on conflict (tenant_id, dataset, primary_key) do update set
          data = excluded.data,
          content_hash = excluded.content_hash,
          integration_id = excluded.integration_id,
          last_seen_sync_id = excluded.last_seen_sync_id,
          deleted_at = null,
-         updated_at = case when dataset_records.content_hash = excluded.content_hash and dataset_records.deleted_at is null
-                           then dataset_records.updated_at else now() end
+         changed_by_sync_id = case when d.content_hash = excluded.content_hash and d.deleted_at is null then d.changed_by_sync_id else excluded.changed_by_sync_id end,
+         updated_at = case when d.content_hash = excluded.content_hash and d.deleted_at is null then d.updated_at else now() end
+       returning new.primary_key, old.primary_key is null as inserted,
+                 old.primary_key is not null and (old.content_hash <> new.content_hash or old.deleted_at is not null) as changed,
+                 old.data as old_data, old.content_hash as old_hash, old.integration_id as old_integration_id,
+                 old.changed_by_sync_id as old_sync_id, old.deleted_at is not null as old_deleted, old.updated_at as old_from
+     ), superseded as (
+       insert into dataset_record_versions (tenant_id, dataset, primary_key, data, content_hash, integration_id, sync_id, deleted, valid_from, valid_to, closed_by_sync_id)
+       select :tenantId, :dataset, primary_key, old_data, old_hash, old_integration_id, old_sync_id, old_deleted, old_from, now(), :syncId
+         from upserted where changed
        returning 1
      )
-     insert into dataset_record_versions (tenant_id, dataset, primary_key, data, content_hash, integration_id, sync_id, deleted, valid_from)
-     select :tenantId, :dataset, primary_key, data, content_hash, :integrationId, :syncId, false, now() from r where open`,
+     select count(*) filter (where inserted)::int as inserted, count(*) filter (where changed)::int as updated, count(*)::int as total from upserted`,
     { incoming, tenantId: scope.tenantId, dataset: page.dataset, integrationId: page.integrationId, syncId: page.syncId },
   );
-  return { inserted: inserted.length, updated: updated.length, unchanged: page.rows.length - inserted.length - updated.length };
+  const counts = result.rows[0] as { inserted: number; updated: number; total: number };
+  return { inserted: counts.inserted, updated: counts.updated, unchanged: counts.total - counts.inserted - counts.updated };
 }
 
 export async function insertRejections(scope: TenantScope, syncId: string, rejections: Rejection[]): Promise<void> {
@@ -143,37 +125,25 @@ export async function insertRejections(scope: TenantScope, syncId: string, rejec
 
 /**
  * After a full sync: the integration's records in the dataset that this sync did not see are flagged deleted (kept,
- * with the time), except those it saw but rejected (their last good version stays). Their open history versions are
- * closed and a `deleted` version opened in their place (two statements for the whole dataset, not one per record).
+ * with the time), except those it saw but rejected (their last good version stays). The flag is a new version: the
+ * previous one moves into the history, closed now (one statement for the whole dataset, not one per record).
  */
 export async function markUnseenDeleted(scope: TenantScope, page: { dataset: string; integrationId: string; syncId: string }): Promise<number> {
-  const bindings = { tenantId: scope.tenantId, dataset: page.dataset, integrationId: page.integrationId, syncId: page.syncId };
   const result = await scope.trx.raw<{ rows: Array<{ deleted: number }> }>(
     `with gone as (
-       update dataset_records d set deleted_at = now(), updated_at = now()
+       update dataset_records d set deleted_at = now(), updated_at = now(), changed_by_sync_id = :syncId
         where d.tenant_id = :tenantId and d.dataset = :dataset and d.integration_id = :integrationId
           and d.deleted_at is null and d.last_seen_sync_id <> :syncId
           and d.primary_key not in (select r.primary_key from integration_sync_rejections r
                                      where r.tenant_id = :tenantId and r.sync_id = :syncId and r.primary_key is not null)
-       returning d.primary_key
-     ), closed as (
-       update dataset_record_versions v set valid_to = now(), closed_by_sync_id = :syncId
-         from gone g
-        where v.tenant_id = :tenantId and v.dataset = :dataset and v.primary_key = g.primary_key and v.valid_to is null
+       returning old.primary_key, old.data, old.content_hash, old.integration_id, old.changed_by_sync_id, old.updated_at
+     ), superseded as (
+       insert into dataset_record_versions (tenant_id, dataset, primary_key, data, content_hash, integration_id, sync_id, deleted, valid_from, valid_to, closed_by_sync_id)
+       select :tenantId, :dataset, primary_key, data, content_hash, integration_id, changed_by_sync_id, false, updated_at, now(), :syncId from gone
        returning 1
      )
      select count(*)::int as deleted from gone`,
-    bindings,
-  );
-  // The rows this transaction flagged carry its time (now() is the transaction's start, the same in every statement).
-  await scope.trx.raw(
-    `insert into dataset_record_versions (tenant_id, dataset, primary_key, data, content_hash, integration_id, sync_id, deleted, valid_from)
-     select d.tenant_id, d.dataset, d.primary_key, d.data, d.content_hash, d.integration_id, :syncId, true, now()
-       from dataset_records d
-      where d.tenant_id = :tenantId and d.dataset = :dataset and d.integration_id = :integrationId and d.deleted_at = now()
-        and not exists (select 1 from dataset_record_versions v
-                         where v.tenant_id = d.tenant_id and v.dataset = d.dataset and v.primary_key = d.primary_key and v.valid_to is null)`,
-    bindings,
+    { tenantId: scope.tenantId, dataset: page.dataset, integrationId: page.integrationId, syncId: page.syncId },
   );
   return result.rows[0]?.deleted ?? 0;
 }

@@ -87,24 +87,22 @@ export async function recordKpiPoints(
   for (let start = 0; start < sorted.length; start += POINTS_PER_STATEMENT) {
     const chunk = sorted.slice(start, start + POINTS_PER_STATEMENT);
     const result = await scope.trx.raw<{ rows: Array<{ replaced: string }> }>(
-      `with input as (
-         select * from unnest(:at::timestamptz[], :values::float8[], :notes::text[], :scenarios::text[]) as i(observed_at, value, note, scenario_id)
-       ), replaced as (
-         insert into kpi_point_revisions (tenant_id, kpi_id, observed_at, revision, value, note, scenario_id, recorded_at)
-         select p.tenant_id, p.kpi_id, p.observed_at, p.revision, p.value, p.note, p.scenario_id, p.recorded_at
-           from input i cross join lateral (
-             select * from kpi_points p where p.kpi_id = :kpiId and p.observed_at = i.observed_at
-           ) p
-         returning 1
-       ), written as (
-         insert into kpi_points (tenant_id, kpi_id, observed_at, value, note, scenario_id)
-         select :tenantId, :kpiId, observed_at, value, note, scenario_id from input
+      // The upsert hands the point it replaced (`old`, Postgres 18's RETURNING) to the revision insert: no second
+      // lookup per point.
+      `with written as (
+         insert into kpi_points as p (tenant_id, kpi_id, observed_at, value, note, scenario_id)
+         select :tenantId, :kpiId, i.observed_at, i.value, i.note, i.scenario_id
+           from unnest(:at::timestamptz[], :values::float8[], :notes::text[], :scenarios::text[]) as i(observed_at, value, note, scenario_id)
          on conflict (kpi_id, observed_at) do update
            set value = excluded.value, note = excluded.note, scenario_id = excluded.scenario_id,
-               revision = kpi_points.revision + 1, recorded_at = now()
+               revision = p.revision + 1, recorded_at = now()
+         returning old.tenant_id, old.kpi_id, old.observed_at, old.revision, old.value, old.note, old.scenario_id, old.recorded_at
+       ), replaced as (
+         insert into kpi_point_revisions (tenant_id, kpi_id, observed_at, revision, value, note, scenario_id, recorded_at)
+         select tenant_id, kpi_id, observed_at, revision, value, note, scenario_id, recorded_at from written where kpi_id is not null
          returning 1
        )
-       select (select count(*) from replaced) as replaced, (select count(*) from written) as written`,
+       select (select count(*) from replaced) as replaced`,
       {
         at: chunk.map((p) => p.observedAt.toISOString()),
         values: chunk.map((p) => p.value),

@@ -92,13 +92,14 @@ describe('datasets: history, as_of, filters, aggregates, scenario input bindings
     await stack?.close();
   });
 
-  it('sync 1 inserts five records, each with one open version', async () => {
+  it('sync 1 inserts five records, each written once: its current version, and nothing superseded yet', async () => {
     const sync = await runFullSync();
     syncs.push(sync);
     assert.deepEqual(sync.counts, { read: 5, inserted: 5, updated: 0, unchanged: 0, rejected: 0, deleted: 0 });
-    const versions = await stack.db('dataset_record_versions').where({ tenant_id: tenant.id }).orderBy('primary_key');
-    assert.equal(versions.length, 5);
-    assert.ok(versions.every((v) => v.sync_id === sync.id && v.valid_to === null && v.deleted === false));
+    const current = await stack.db('dataset_records').where({ tenant_id: tenant.id }).orderBy('primary_key');
+    assert.equal(current.length, 5);
+    assert.ok(current.every((r) => r.changed_by_sync_id === sync.id && r.first_seen_sync_id === sync.id && r.deleted_at === null));
+    assert.equal((await stack.db('dataset_record_versions').where({ tenant_id: tenant.id })).length, 0);
     const read = await records();
     assert.deepEqual(read.asOf.sync_id, sync.id);
   });
@@ -168,18 +169,23 @@ describe('datasets: history, as_of, filters, aggregates, scenario input bindings
     assert.equal(unknownFilter.body.errors[0].path, '/filter/salary/gte');
   });
 
-  it('sync 2 changes e2 and adds e6: versions closed and opened only for those, counts as before', async () => {
+  it('sync 2 changes e2 and adds e6: only e2\'s previous version moves into the history, counts as before', async () => {
     await source.admin.query(`update employees set salary = 130000, updated_at = now() where id = 'e2'`);
     await source.admin.query(`insert into employees values ('e6', 'Fay', 'Engineering', 110000, 'active', now())`);
     const sync = await runFullSync();
     syncs.push(sync);
     assert.deepEqual(sync.counts, { read: 6, inserted: 1, updated: 1, unchanged: 4, rejected: 0, deleted: 0 });
+    // e2's previous version moved into the history, closed when its new version began; nothing else changed.
     const e2 = await stack.db('dataset_record_versions').where({ tenant_id: tenant.id, primary_key: 'e2' }).orderBy('id');
-    assert.equal(e2.length, 2);
+    assert.equal(e2.length, 1);
     assert.equal(e2[0].closed_by_sync_id, sync.id);
-    assert.equal(e2[0].valid_to.getTime(), e2[1].valid_from.getTime());
-    assert.equal(e2[1].data.salary, 130000);
-    assert.equal(await stack.db('dataset_record_versions').where({ tenant_id: tenant.id }).count('* as n').first().then((r: any) => Number(r.n)), 7);
+    assert.equal(e2[0].sync_id, syncs[0]!.id);
+    assert.notEqual(e2[0].data.salary, 130000);
+    const e2Now = await stack.db('dataset_records').where({ tenant_id: tenant.id, primary_key: 'e2' }).first();
+    assert.equal(e2[0].valid_to.getTime(), e2Now.updated_at.getTime());
+    assert.equal(e2Now.changed_by_sync_id, sync.id);
+    assert.equal(e2Now.data.salary, 130000);
+    assert.equal(await stack.db('dataset_record_versions').where({ tenant_id: tenant.id }).count('* as n').first().then((r: any) => Number(r.n)), 1);
   });
 
   it('binds scenario inputs to dataset aggregates, frozen into the inputs and recorded in the audit trail', async () => {
