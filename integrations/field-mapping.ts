@@ -300,7 +300,9 @@ interface CompiledField {
  * was saved; the record still maps).
  */
 export function compileMapping(mapping: FieldMappingDefinition, target: DatasetDefinition): CompiledMapping {
-  const fields: CompiledField[] = Object.entries(mapping.fields).map(([name, field]) => ({
+  // Fields in name order, so each mapped record's keys are sorted and its content hash needs no sorting (contentHash).
+  const ordered = Object.entries(mapping.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const fields: CompiledField[] = ordered.map(([name, field]) => ({
     name,
     path: `/${name}`,
     source: field.source,
