@@ -709,10 +709,10 @@ ${input.nextPage ? html`<p><a href="${input.nextPage}" rel="next">Next page</a><
  * The KPI's values over the range as an inline SVG: one mark per bucket (its average) joined by a line, the target
  * line or band, the warning and critical lines, and the periods alerts were open shaded; the numbers as a table.
  */
-export function kpiChart(input: { kpi: KpiView; from: string; to: string; buckets: KpiBucketView[]; alerts: ChartAlertSpan[] }): SafeHtml {
+export function kpiChart(input: { kpi: KpiView; from: string; to: string; buckets: KpiBucketView[]; alerts: ChartAlertSpan[]; frame?: ChartFrame }): SafeHtml {
   const { kpi } = input;
   const period = kpi.aggregation_period;
-  const geometry = kpiChartGeometry({ from: input.from, to: input.to, buckets: input.buckets, target: kpi.target, warning: kpi.thresholds.warning, critical: kpi.thresholds.critical, alerts: input.alerts });
+  const geometry = kpiChartGeometry({ frame: input.frame, from: input.from, to: input.to, buckets: input.buckets, target: kpi.target, warning: kpi.thresholds.warning, critical: kpi.thresholds.critical, alerts: input.alerts });
   const { frame, marks, target, lines, shaded } = geometry;
   const { width, height, pad } = frame;
   const [plotTop, plotBottom] = [pad.top, height - pad.bottom];
