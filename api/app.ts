@@ -125,6 +125,8 @@ export function createApp(deps: AppDeps): App {
   const auditExports = createAuditExportService({ db, temporal: deps.temporal, config, logger, exportFiles: deps.exportFiles ?? exportFileStore(config.dataDir) });
   const outcomes = createDecisionOutcomeService({ db });
   const decisions = createDecisionService({ db, models, approvals: createDecisionApprovals({ temporal: deps.temporal, config, logger }) });
+  const kpiAlerts = createKpiAlertService({ db, temporal: deps.temporal, config, logger });
+  const kpis = createKpiService({ db, models, kpiChanged: kpiAlerts.syncSchedule });
 
   const app = new Koa<AppState>() as App;
   let inFlight = 0;
@@ -159,6 +161,8 @@ export function createApp(deps: AppDeps): App {
       logger,
       authentication,
       decisions,
+      kpis,
+      kpiAlerts,
       validators,
       keys,
       // The chart reads the same summary as GET /decisions/{id}/outcomes/summary.
@@ -191,8 +195,7 @@ export function createApp(deps: AppDeps): App {
   registerModelRoutes(api, operation, models);
   registerScenarioRoutes(api, operation, scenarios, batches);
   registerWebhookRoutes(api, operation, webhooks);
-  const kpiAlerts = createKpiAlertService({ db, temporal: deps.temporal, config, logger });
-  registerKpiRoutes(api, operation, createKpiService({ db, models, kpiChanged: kpiAlerts.syncSchedule }));
+  registerKpiRoutes(api, operation, kpis);
   registerKpiAlertRoutes(api, operation, kpiAlerts);
   registerIntegrationRoutes(api, operation, createIntegrationService({ db, temporal: deps.temporal, config, logger }));
   registerIntegrationSyncRoutes(api, operation, createIntegrationSyncService({ db, temporal: deps.temporal, config, logger }));

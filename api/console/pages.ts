@@ -1,3 +1,5 @@
+import type { Band, KpiHealth, Line, Period, Trend } from '../../decision/kpi-status';
+import { coordinate, kpiChartGeometry, OUTCOME_FRAME, valueDomain, xScaleOf, yScaleOf, type ChartAlertSpan, type ChartFrame } from './chart';
 import { html, unsafe, type SafeHtml } from './html';
 
 /**
@@ -20,7 +22,7 @@ export interface Notice {
   detail?: string | undefined;
 }
 
-type Section = 'inbox' | 'decisions' | 'none';
+type Section = 'inbox' | 'decisions' | 'kpis' | 'none';
 
 const STATUS_LABELS: Record<string, string> = {
   draft: 'Draft',
@@ -43,6 +45,7 @@ export function layout(input: { title: string; viewer?: Viewer | undefined; sect
         <ul class="nav">
           <li><a href="/console"${input.section === 'inbox' ? unsafe(' aria-current="page"') : ''}>Inbox</a></li>
           <li><a href="/console/decisions"${input.section === 'decisions' ? unsafe(' aria-current="page"') : ''}>Decisions</a></li>
+          <li><a href="/console/kpis"${input.section === 'kpis' ? unsafe(' aria-current="page"') : ''}>KPIs</a></li>
         </ul>
       </nav>
       <div class="who">
@@ -401,43 +404,46 @@ function timeline(history: HistoryEntry[], names: Map<string, string>): SafeHtml
   })}</ol>`;
 }
 
+/** The two axes of a chart's frame, with the value at the top and bottom of the plot area and the first and last date. */
+function chartAxes(frame: ChartFrame, labels: { top: string; bottom: string; start: string; end: string }): SafeHtml {
+  const { width, height, pad } = frame;
+  return html`<line x1="${pad.left}" y1="${height - pad.bottom}" x2="${width - pad.right}" y2="${height - pad.bottom}" stroke="#555"/>
+    <line x1="${pad.left}" y1="${pad.top}" x2="${pad.left}" y2="${height - pad.bottom}" stroke="#555"/>
+    <text x="${pad.left - 6}" y="${pad.top + 4}" text-anchor="end" font-size="11" fill="#333">${labels.top}</text>
+    <text x="${pad.left - 6}" y="${height - pad.bottom + 4}" text-anchor="end" font-size="11" fill="#333">${labels.bottom}</text>
+    <text x="${pad.left}" y="${height - 8}" font-size="11" fill="#333">${labels.start}</text>
+    <text x="${width - pad.right}" y="${height - 8}" text-anchor="end" font-size="11" fill="#333">${labels.end}</text>`;
+}
+
 /** Expected vs. actual per metric over time: one small inline SVG per metric, with the same numbers as a table. */
 export function outcomesChart(outcomes: OutcomePoint[]): SafeHtml {
   if (outcomes.length === 0) return html`<p class="empty">No outcomes recorded.</p>`;
   const byMetric = new Map<string, OutcomePoint[]>();
   for (const point of outcomes) byMetric.set(point.metric, [...(byMetric.get(point.metric) ?? []), point]);
-  const width = 480;
-  const height = 180;
-  const pad = { left: 56, right: 12, top: 12, bottom: 28 };
+  const frame = OUTCOME_FRAME;
+  const { width, height } = frame;
   return html`${[...byMetric.entries()].map(([metric, unsorted], index) => {
     const points = [...unsorted].sort((a, b) => a.observed_at.localeCompare(b.observed_at));
     const times = points.map((p) => new Date(p.observed_at).getTime());
     const values = points.flatMap((p) => (p.expected_value === null ? [p.actual_value] : [p.actual_value, p.expected_value]));
-    const [tMin, tMax] = [Math.min(...times), Math.max(...times)];
-    let [vMin, vMax] = [Math.min(...values), Math.max(...values)];
-    if (vMin === vMax) [vMin, vMax] = [vMin - 1, vMax + 1];
-    const x = (t: number) => (tMax === tMin ? (pad.left + width - pad.right) / 2 : pad.left + ((t - tMin) / (tMax - tMin)) * (width - pad.left - pad.right));
-    const y = (v: number) => pad.top + (1 - (v - vMin) / (vMax - vMin)) * (height - pad.top - pad.bottom);
+    const [vMin, vMax] = valueDomain(values);
+    const x = xScaleOf(frame, [Math.min(...times), Math.max(...times)]);
+    const y = yScaleOf(frame, [vMin, vMax]);
     const line = (pick: (p: OutcomePoint) => number | null) =>
       points
         .flatMap((p, k) => {
           const v = pick(p);
-          return v === null ? [] : [`${x(times[k] as number).toFixed(1)},${y(v).toFixed(1)}`];
+          return v === null ? [] : [`${coordinate(x(times[k] as number))},${coordinate(y(v))}`];
         })
         .join(' ');
     const titleId = `outcome-${index}-title`;
     return html`<figure class="chart">
   <svg viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${titleId}">
     <title id="${titleId}">${metric}: expected (dashed) and actual (solid) over time</title>
-    <line x1="${pad.left}" y1="${height - pad.bottom}" x2="${width - pad.right}" y2="${height - pad.bottom}" stroke="#555"/>
-    <line x1="${pad.left}" y1="${pad.top}" x2="${pad.left}" y2="${height - pad.bottom}" stroke="#555"/>
-    <text x="${pad.left - 6}" y="${y(vMax) + 4}" text-anchor="end" font-size="11" fill="#333">${formatMetric(vMax)}</text>
-    <text x="${pad.left - 6}" y="${y(vMin) + 4}" text-anchor="end" font-size="11" fill="#333">${formatMetric(vMin)}</text>
-    <text x="${pad.left}" y="${height - 8}" font-size="11" fill="#333">${formatDate(points[0]?.observed_at).slice(0, 10)}</text>
-    <text x="${width - pad.right}" y="${height - 8}" text-anchor="end" font-size="11" fill="#333">${formatDate(points[points.length - 1]?.observed_at).slice(0, 10)}</text>
+    ${chartAxes(frame, { top: formatMetric(vMax), bottom: formatMetric(vMin), start: formatDate(points[0]?.observed_at).slice(0, 10), end: formatDate(points[points.length - 1]?.observed_at).slice(0, 10) })}
     <polyline points="${line((p) => p.expected_value)}" fill="none" stroke="#6b6b6b" stroke-width="2" stroke-dasharray="6 4"/>
     <polyline points="${line((p) => p.actual_value)}" fill="none" stroke="#1f5fbf" stroke-width="2"/>
-    ${points.map((p, k) => html`<circle cx="${x(times[k] as number).toFixed(1)}" cy="${y(p.actual_value).toFixed(1)}" r="3" fill="#1f5fbf"/>`)}
+    ${points.map((p, k) => html`<circle cx="${coordinate(x(times[k] as number))}" cy="${coordinate(y(p.actual_value))}" r="3" fill="#1f5fbf"/>`)}
   </svg>
   <figcaption>${metric}</figcaption>
   <table class="compact"><caption class="visually-hidden">${metric} outcomes</caption>
@@ -548,6 +554,303 @@ ${input.canAct ? actionForms(decision, input.viewer.csrfToken) : ''}
 <section aria-labelledby="outcomes-heading">
   <h2 id="outcomes-heading">Outcomes: expected vs. actual</h2>
   ${outcomesChart(input.outcomes)}
+</section>`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// KPIs
+
+/** A KPI as GET /kpis/{id} presents it (the fields the console shows). */
+export interface KpiView {
+  id: string;
+  name: string;
+  description: string;
+  unit: string | null;
+  direction: 'higher_is_better' | 'lower_is_better' | 'target_band';
+  target: number | Band;
+  warning_threshold: { value?: number; low?: number; high?: number; percent?: number } | null;
+  critical_threshold: { value?: number; low?: number; high?: number; percent?: number } | null;
+  thresholds: { warning: Line | null; critical: Line | null };
+  aggregation_period: Period;
+  owner_id: string | null;
+  tags: string[];
+  status: 'active' | 'paused' | 'archived';
+  evaluation_delay_seconds: number;
+  source: { type: string; [field: string]: unknown };
+  current: { timestamp: string; value: number; scenario_id: string | null } | null;
+  target_status: KpiHealth;
+}
+
+/** One bucket of GET /kpis/{id}/values?bucket=<period>. */
+export interface KpiBucketView {
+  start: string;
+  end: string;
+  count: number;
+  min: number;
+  max: number;
+  avg: number;
+  last: number;
+}
+
+/** An alert as GET /kpis/{id}/alerts presents it (the fields the console shows). */
+export interface KpiAlertView {
+  id: string;
+  rule_id: string;
+  severity: 'warning' | 'critical';
+  state: 'pending' | 'firing' | 'acknowledged' | 'resolved';
+  started_at: string;
+  ended_at: string | null;
+  fired_at: string | null;
+  resolved_at: string | null;
+  acknowledged: { at: string; by: { type: string; id: string } | null } | null;
+  explanation: { summary?: unknown } | null;
+}
+
+const HEALTH_LABELS: Record<KpiHealth, string> = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track', no_data: 'No data' };
+const DIRECTION_LABELS: Record<KpiView['direction'], string> = {
+  higher_is_better: 'Higher is better',
+  lower_is_better: 'Lower is better',
+  target_band: 'Within the target band',
+};
+const PERIOD_WORDS: Record<Period, [string, string]> = { day: ['day', 'days'], week: ['week', 'weeks'], month: ['month', 'months'], quarter: ['quarter', 'quarters'] };
+const ALERT_STATE_LABELS: Record<KpiAlertView['state'], string> = { pending: 'Pending', firing: 'Firing', acknowledged: 'Acknowledged', resolved: 'Resolved' };
+
+/** The ranges the KPI page offers, in periods of the KPI's aggregation period; the first is the default. */
+export const KPI_RANGES: Record<Period, number[]> = { day: [30, 7, 90, 365], week: [26, 8, 52, 104], month: [12, 6, 24, 60], quarter: [8, 4, 12, 20] };
+
+const periodCount = (n: number, period: Period) => `${n} ${PERIOD_WORDS[period][n === 1 ? 0 : 1]}`;
+
+/** The label of a period by its start: 2026-11-23, week of 2026-11-23, 2026-11, 2026 Q4. */
+export function periodLabel(start: string, period: Period): string {
+  const day = start.slice(0, 10);
+  if (period === 'day') return day;
+  if (period === 'week') return `Week of ${day}`;
+  if (period === 'month') return day.slice(0, 7);
+  return `${day.slice(0, 4)} Q${Math.floor(Number(day.slice(5, 7)) / 3) + 1}`;
+}
+
+const withUnit = (value: number | null | undefined, unit: string | null) => (value === null || value === undefined ? '—' : unit ? `${formatMetric(value)} ${unit}` : formatMetric(value));
+const lineText = (line: Line | null, unit: string | null) =>
+  line === null ? '—' : typeof line === 'object' ? `${withUnit(line.low, unit)} to ${withUnit(line.high, unit)}` : withUnit(line, unit);
+
+function healthBadge(health: KpiHealth): SafeHtml {
+  return html`<span class="badge health-${health}">${HEALTH_LABELS[health]}</span>`;
+}
+
+/** Where the KPI's values come from, in words. */
+export function sourceText(source: KpiView['source']): string {
+  if (source.type === 'model_output') {
+    const tag = typeof source.scenario_tag === 'string' && source.scenario_tag ? ` (scenarios tagged “${source.scenario_tag}”)` : '';
+    return `Model output: ${String(source.metric)} of ${String(source.model_id)}${tag}`;
+  }
+  if (source.type === 'dataset') {
+    const metric = (source.metric ?? {}) as { function?: string; field?: string; percentile?: number };
+    const of = metric.field ? `(${metric.field}${metric.percentile !== undefined ? `, p${metric.percentile}` : ''})` : '';
+    return `Dataset ${String(source.dataset)}: ${metric.function ?? ''}${of}, after each sync`;
+  }
+  return 'Manual: points posted through the API';
+}
+
+function thresholdText(spec: KpiView['warning_threshold'], resolved: Line | null, unit: string | null): string {
+  if (spec === null || resolved === null) return '—';
+  return spec.percent !== undefined ? `${lineText(resolved, unit)} (${formatMetric(spec.percent)} % from the target)` : lineText(resolved, unit);
+}
+
+function trendText(trend: Trend & { periods: number; period: Period }): string {
+  if (trend.direction === null) return `Not enough data: fewer than two of the last ${periodCount(trend.periods, trend.period)} have points.`;
+  const over = `over the last ${periodCount(trend.periods, trend.period)}`;
+  if (trend.direction === 'flat') return `Flat ${over}.`;
+  const moving = trend.direction === 'up' ? 'Rising' : 'Falling';
+  const judged = trend.improving === null ? '' : trend.improving ? ', toward the target' : ', away from the target';
+  return `${moving} ${over} (${formatMetric(trend.slope_per_period)} per ${PERIOD_WORDS[trend.period][0]})${judged}.`;
+}
+
+export interface KpiListRow extends KpiView {
+  open_alerts: number;
+}
+
+export function kpisPage(input: { viewer: Viewer; rows: KpiListRow[]; status: string | undefined; nextPage: string | null; notice?: Notice | undefined }): SafeHtml {
+  const option = (value: string, label: string) => html`<option value="${value}"${(input.status ?? '') === value ? unsafe(' selected') : ''}>${label}</option>`;
+  return layout({
+    title: 'KPIs',
+    viewer: input.viewer,
+    section: 'kpis',
+    body: html`<h1>KPIs</h1>
+${noticeBlock(input.notice)}
+<form method="get" action="/console/kpis" class="filters" aria-label="Filter KPIs">
+  <div><label for="f-kpi-status">Status</label>
+    <select id="f-kpi-status" name="status">${option('', 'Any')}${option('active', 'Active')}${option('paused', 'Paused')}${option('archived', 'Archived')}</select></div>
+  <div class="actions"><button type="submit">Apply filter</button> <a href="/console/kpis">Clear</a></div>
+</form>
+${
+  input.rows.length === 0
+    ? html`<p class="empty">No KPIs match.</p>`
+    : html`<div class="scroll" role="region" aria-label="KPIs" tabindex="0"><table class="kpis">
+  <caption>KPIs, newest first</caption>
+  <thead><tr><th scope="col">Name</th><th scope="col">Unit</th><th scope="col">Source</th><th scope="col">Against target</th><th scope="col">Current value</th><th scope="col">Open alerts</th></tr></thead>
+  <tbody>${input.rows.map(
+    (row) => html`<tr>
+      <td><a href="/console/kpis/${row.id}">${row.name}</a>${row.status !== 'active' ? html` <span class="badge">${row.status}</span>` : ''}</td>
+      <td>${row.unit ?? '—'}</td>
+      <td>${sourceText(row.source)}</td>
+      <td>${healthBadge(row.target_status)}</td>
+      <td>${row.current ? html`${withUnit(row.current.value, row.unit)} <span class="muted">(${timeTag(row.current.timestamp)})</span>` : '—'}</td>
+      <td>${row.open_alerts > 0 ? html`<strong class="alert-count">${row.open_alerts}</strong>` : '0'}</td>
+    </tr>`,
+  )}</tbody>
+</table></div>`
+}
+${input.nextPage ? html`<p><a href="${input.nextPage}" rel="next">Next page</a></p>` : ''}`,
+  });
+}
+
+/**
+ * The KPI's values over the range as an inline SVG: one mark per bucket (its average) joined by a line, the target
+ * line or band, the warning and critical lines, and the periods alerts were open shaded; the numbers as a table.
+ */
+export function kpiChart(input: { kpi: KpiView; from: string; to: string; buckets: KpiBucketView[]; alerts: ChartAlertSpan[]; frame?: ChartFrame }): SafeHtml {
+  const { kpi } = input;
+  const period = kpi.aggregation_period;
+  const geometry = kpiChartGeometry({ frame: input.frame, from: input.from, to: input.to, buckets: input.buckets, target: kpi.target, warning: kpi.thresholds.warning, critical: kpi.thresholds.critical, alerts: input.alerts });
+  const { frame, marks, target, lines, shaded } = geometry;
+  const { width, height, pad } = frame;
+  const [plotTop, plotBottom] = [pad.top, height - pad.bottom];
+  const rangeText = `${input.from.slice(0, 10)} to ${new Date(Date.parse(input.to) - 1).toISOString().slice(0, 10)}`;
+  const description = `${input.buckets.length} ${PERIOD_WORDS[period][input.buckets.length === 1 ? 0 : 1]} with points from ${rangeText}; ${shaded.length} alert period${shaded.length === 1 ? '' : 's'} shaded. The table beside the chart lists the same numbers.`;
+  return html`<div class="chart-with-table">
+<figure class="chart kpi-chart">
+  <svg viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="kpi-chart-title kpi-chart-desc" data-from="${input.from}" data-to="${input.to}" data-value-min="${geometry.valueDomain[0]}" data-value-max="${geometry.valueDomain[1]}">
+    <title id="kpi-chart-title">${kpi.name}: average per ${PERIOD_WORDS[period][0]}, ${rangeText}</title>
+    <desc id="kpi-chart-desc">${description}</desc>
+    ${shaded.map(
+      (s) => html`<rect class="alert-period severity-${s.severity}" data-alert-id="${s.id}" data-from="${s.from}" data-to="${s.to ?? ''}" x="${s.x}" y="${plotTop}" width="${s.width}" height="${plotBottom - plotTop}" fill="#f4c7cd" fill-opacity="0.7"/>`,
+    )}
+    ${
+      target.kind === 'band'
+        ? html`<rect class="target-band" data-low="${target.low}" data-high="${target.high}" x="${pad.left}" y="${target.y}" width="${width - pad.left - pad.right}" height="${Math.max(target.height, 1)}" fill="#cfe8d5" fill-opacity="0.8"/>`
+        : html`<line class="target-line" data-value="${target.value}" x1="${pad.left}" y1="${target.y}" x2="${width - pad.right}" y2="${target.y}" stroke="#0b5a21" stroke-width="2" stroke-dasharray="2 3"/>`
+    }
+    ${lines.map(
+      (l) => html`<line class="threshold ${l.severity}" data-edge="${l.edge}" data-value="${l.value}" x1="${pad.left}" y1="${l.y}" x2="${width - pad.right}" y2="${l.y}" stroke="${l.severity === 'critical' ? '#a4001d' : '#8a5a00'}" stroke-width="1.5"${
+        l.severity === 'warning' ? unsafe(' stroke-dasharray="6 4"') : ''
+      }/>`,
+    )}
+    ${chartAxes(frame, {
+      top: formatMetric(geometry.valueDomain[1]),
+      bottom: formatMetric(geometry.valueDomain[0]),
+      start: input.from.slice(0, 10),
+      end: new Date(Date.parse(input.to) - 1).toISOString().slice(0, 10),
+    })}
+    ${marks.length > 1 ? html`<polyline class="values" points="${marks.map((m) => `${m.x},${m.y}`).join(' ')}" fill="none" stroke="#1f5fbf" stroke-width="2"/>` : ''}
+    ${marks.map((m) => html`<circle class="mark" data-start="${m.start}" data-value="${m.value}" cx="${m.x}" cy="${m.y}" r="3.5" fill="#1f5fbf"/>`)}
+  </svg>
+  <figcaption>
+    <ul class="legend">
+      <li><span class="key key-values" aria-hidden="true"></span> Average per ${PERIOD_WORDS[period][0]}</li>
+      <li><span class="key ${target.kind === 'band' ? 'key-band' : 'key-target'}" aria-hidden="true"></span> Target${target.kind === 'band' ? ' band' : ''}: ${lineText(kpi.target, kpi.unit)}</li>
+      ${kpi.thresholds.warning !== null ? html`<li><span class="key key-warning" aria-hidden="true"></span> Warning (dashed): ${lineText(kpi.thresholds.warning, kpi.unit)}</li>` : ''}
+      ${kpi.thresholds.critical !== null ? html`<li><span class="key key-critical" aria-hidden="true"></span> Critical (solid): ${lineText(kpi.thresholds.critical, kpi.unit)}</li>` : ''}
+      <li><span class="key key-alert" aria-hidden="true"></span> Alert open (from its first breaching point to the point that ended it)</li>
+    </ul>
+  </figcaption>
+</figure>
+<div class="scroll chart-table" role="region" aria-labelledby="kpi-values-caption" tabindex="0"><table class="compact kpi-values">
+  <caption id="kpi-values-caption">Values per ${PERIOD_WORDS[period][0]}${kpi.unit ? ` (${kpi.unit})` : ''}, oldest first</caption>
+  <thead><tr><th scope="col">${PERIOD_WORDS[period][0][0]?.toUpperCase()}${PERIOD_WORDS[period][0].slice(1)}</th><th scope="col">Points</th><th scope="col">Average</th><th scope="col">Min</th><th scope="col">Max</th><th scope="col">Last</th></tr></thead>
+  <tbody>${
+    input.buckets.length === 0
+      ? html`<tr><td colspan="6" class="empty">No points in this range.</td></tr>`
+      : input.buckets.map(
+          (b) => html`<tr><th scope="row"><time datetime="${b.start}">${periodLabel(b.start, period)}</time></th><td>${b.count}</td><td>${formatMetric(b.avg)}</td><td>${formatMetric(b.min)}</td><td>${formatMetric(b.max)}</td><td>${formatMetric(b.last)}</td></tr>`,
+        )
+  }</tbody>
+</table></div>
+</div>`;
+}
+
+function openAlertsTable(input: { alerts: KpiAlertView[]; ruleNames: Map<string, string>; names: Map<string, string>; kpiId: string; csrfToken: string; canAcknowledge: boolean }): SafeHtml {
+  if (input.alerts.length === 0) return html`<p class="empty">No open alerts.</p>`;
+  return html`<div class="scroll" role="region" aria-labelledby="alerts-heading" tabindex="0"><table class="alerts">
+  <caption>Open alerts, newest first</caption>
+  <thead><tr><th scope="col">State</th><th scope="col">Rule</th><th scope="col">Since</th><th scope="col">What happened</th><th scope="col">Acknowledged by</th>${input.canAcknowledge ? html`<th scope="col"><span class="visually-hidden">Action</span></th>` : ''}</tr></thead>
+  <tbody>${input.alerts.map((alert) => {
+    const summary = typeof alert.explanation?.summary === 'string' ? alert.explanation.summary : '—';
+    const by = alert.acknowledged?.by;
+    return html`<tr data-alert-id="${alert.id}">
+      <td><span class="badge alert-${alert.state}">${ALERT_STATE_LABELS[alert.state]}</span> <span class="badge severity-${alert.severity}">${alert.severity}</span></td>
+      <td>${input.ruleNames.get(alert.rule_id) ?? alert.rule_id}</td>
+      <td>${timeTag(alert.started_at)}${alert.fired_at ? html`<br><span class="muted">fired ${timeTag(alert.fired_at)}</span>` : ''}</td>
+      <td>${summary}</td>
+      <td>${alert.acknowledged ? html`${by ? actorName(by, input.names) : '—'} <span class="muted">(${timeTag(alert.acknowledged.at)})</span>` : '—'}</td>
+      ${
+        input.canAcknowledge
+          ? html`<td>${
+              alert.acknowledged
+                ? ''
+                : html`<form method="post" action="/console/kpis/${input.kpiId}/alerts/${alert.id}/acknowledge" class="inline">
+          <input type="hidden" name="_csrf" value="${input.csrfToken}">
+          <button type="submit" class="secondary" aria-describedby="alert-rule-${alert.id}">Acknowledge</button><span id="alert-rule-${alert.id}" class="visually-hidden">the ${alert.severity} alert of ${input.ruleNames.get(alert.rule_id) ?? alert.rule_id}</span>
+        </form>`
+            }</td>`
+          : ''
+      }
+    </tr>`;
+  })}</tbody>
+</table></div>`;
+}
+
+export function kpiPage(input: {
+  viewer: Viewer;
+  kpi: KpiView;
+  trend: Trend & { periods: number; period: Period };
+  range: { periods: number; from: string; to: string };
+  buckets: KpiBucketView[];
+  alertSpans: ChartAlertSpan[];
+  openAlerts: KpiAlertView[];
+  ruleNames: Map<string, string>;
+  names: Map<string, string>;
+  canAcknowledge: boolean;
+  notice?: Notice | undefined;
+}): SafeHtml {
+  const { kpi } = input;
+  const period = kpi.aggregation_period;
+  return layout({
+    title: kpi.name,
+    viewer: input.viewer,
+    section: 'kpis',
+    body: html`<p class="crumbs"><a href="/console/kpis">KPIs</a> › ${kpi.id}</p>
+<h1>${kpi.name}</h1>
+${noticeBlock(input.notice)}
+${kpi.description ? html`<p class="prose">${kpi.description}</p>` : ''}
+<dl class="facts">
+  <div><dt>Against target</dt><dd>${healthBadge(kpi.target_status)}</dd></div>
+  <div><dt>Current value</dt><dd>${kpi.current ? html`${withUnit(kpi.current.value, kpi.unit)} <span class="muted">(${timeTag(kpi.current.timestamp)})</span>` : '—'}</dd></div>
+  <div><dt>Trend</dt><dd>${trendText(input.trend)}</dd></div>
+  <div><dt>Direction</dt><dd>${DIRECTION_LABELS[kpi.direction]}</dd></div>
+  <div><dt>Target${typeof kpi.target === 'object' ? ' band' : ''}</dt><dd>${lineText(kpi.target, kpi.unit)}</dd></div>
+  <div><dt>Warning threshold</dt><dd>${thresholdText(kpi.warning_threshold, kpi.thresholds.warning, kpi.unit)}</dd></div>
+  <div><dt>Critical threshold</dt><dd>${thresholdText(kpi.critical_threshold, kpi.thresholds.critical, kpi.unit)}</dd></div>
+  <div><dt>Period</dt><dd>Per ${PERIOD_WORDS[period][0]} (UTC)</dd></div>
+  <div><dt>Source</dt><dd>${sourceText(kpi.source)}</dd></div>
+  <div><dt>Status</dt><dd>${kpi.status}</dd></div>
+  <div><dt>Owner</dt><dd>${kpi.owner_id ? (input.names.get(kpi.owner_id) ?? kpi.owner_id) : '—'}</dd></div>
+  <div><dt>Tags</dt><dd>${kpi.tags.join(', ') || '—'}</dd></div>
+</dl>
+<section aria-labelledby="chart-heading">
+  <h2 id="chart-heading">Values over time</h2>
+  <form method="get" action="/console/kpis/${kpi.id}" class="filters" aria-label="Range">
+    <div><label for="f-range">Range</label>
+      <select id="f-range" name="periods">${KPI_RANGES[period].map(
+        (n) => html`<option value="${n}"${n === input.range.periods ? unsafe(' selected') : ''}>Last ${periodCount(n, period)}</option>`,
+      )}</select></div>
+    <div class="actions"><button type="submit">Show</button></div>
+  </form>
+  ${kpiChart({ kpi, from: input.range.from, to: input.range.to, buckets: input.buckets, alerts: input.alertSpans })}
+</section>
+<section aria-labelledby="alerts-heading">
+  <h2 id="alerts-heading">Open alerts</h2>
+  ${openAlertsTable({ alerts: input.openAlerts, ruleNames: input.ruleNames, names: input.names, kpiId: kpi.id, csrfToken: input.viewer.csrfToken, canAcknowledge: input.canAcknowledge })}
 </section>`,
   });
 }

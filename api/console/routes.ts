@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
 import getRawBody from 'raw-body';
-import { AppError, type FieldError } from '../../core/app-error';
+import { AppError, notFound, type FieldError } from '../../core/app-error';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import { hasScope } from '../../core/scopes';
@@ -15,6 +15,9 @@ import type { AppState, RequestContext } from '../context';
 import type { RequestValidators } from '../openapi/validators';
 import type { AuthenticationService } from '../services/authentication';
 import type { DecisionService } from '../services/decisions';
+import type { KpiAlertService } from '../services/kpi-alerts';
+import type { KpiService } from '../services/kpis';
+import { addPeriods, periodStart } from '../../decision/kpi-status';
 import type { SigningKeyStore } from '../oauth/signing-key-store';
 import type { SafeHtml } from './html';
 import { createConsoleOAuthClient, ConsoleSignInError } from './oauth-client';
@@ -22,6 +25,9 @@ import {
   decisionPage,
   decisionsPage,
   inboxPage,
+  KPI_RANGES,
+  kpiPage,
+  kpisPage,
   messagePage,
   type ComparisonView,
   type DecisionFilterValues,
@@ -29,6 +35,10 @@ import {
   type EvidenceView,
   type HistoryEntry,
   type InboxTask,
+  type KpiAlertView,
+  type KpiBucketView,
+  type KpiListRow,
+  type KpiView,
   type Notice,
   type OutcomePoint,
   type Viewer,
@@ -37,6 +47,9 @@ import { createConsoleSessions, readSessionCookie, safeReturnPath, type ConsoleS
 
 export const CONSOLE_PREFIX = '/console';
 const FORM_LIMIT = '16kb';
+const NOT_FOUND = 'There is no such page, decision or KPI here.';
+/** Pages of the services' lists the KPI pages read at most (open alerts to count, buckets of the longest range). */
+const MAX_PAGES = 10;
 const ASSETS: Record<string, { type: string; body: Buffer }> = Object.fromEntries(
   [
     ['console.css', 'text/css; charset=utf-8'],
@@ -57,6 +70,8 @@ export interface ConsoleDeps {
   logger: Logger;
   authentication: AuthenticationService;
   decisions: DecisionService;
+  kpis: KpiService;
+  kpiAlerts: KpiAlertService;
   validators: RequestValidators;
   /** The built-in provider's signing keys (the console's client secret derives from them); undefined with OAUTH_ISSUER. */
   keys: SigningKeyStore | undefined;
@@ -79,6 +94,8 @@ export function plainWords(error: AppError): Notice {
       return { kind: 'error', title: 'Your role does not allow this.', detail: 'Viewers can read decisions but not act on them. Ask an admin if you need more.' };
     case 'user_actor_required':
       return { kind: 'error', title: 'Only a signed-in person can do this.', detail: error.detail };
+    case 'kpi_alert_resolved':
+      return { kind: 'error', title: 'This alert is already resolved.', detail: 'The page now shows the alerts that are still open.' };
     case 'validation_failed':
     case 'invalid_parameters':
       return {
@@ -114,6 +131,7 @@ const NOTICES: Record<string, Notice> = {
   rejected: { kind: 'success', title: 'Rejected. The decision is closed as rejected.' },
   changes_requested: { kind: 'success', title: 'Changes requested. The owner can now edit and resubmit.' },
   commented: { kind: 'success', title: 'Comment added.' },
+  acknowledged: { kind: 'success', title: 'Alert acknowledged. It sends no more re-notifications while it stays open.' },
 };
 
 const ACTIONS = {
@@ -139,7 +157,7 @@ const dateFilter = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$
  * bodies are checked by the API's own validators, compiled from the OpenAPI document.
  */
 export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
-  const { config, db, decisions, validators } = deps;
+  const { config, db, decisions, kpis, kpiAlerts, validators } = deps;
   const oauth = createConsoleOAuthClient({ config, keys: deps.keys });
   const sessions = createConsoleSessions({ db, config, logger: deps.logger, oauth, authentication: deps.authentication });
   const outcomes: OutcomeSource = deps.outcomes ?? (async () => []);
@@ -200,7 +218,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
     try {
       await next();
     } catch (error) {
-      if (error instanceof AppError && error.status === 404) return refuse(ctx, 404, 'Not found', 'There is no such page or decision here.');
+      if (error instanceof AppError && error.status === 404) return refuse(ctx, 404, 'Not found', NOT_FOUND);
       if (error instanceof AppError && error.status < 500) return refuse(ctx, error.status, 'That did not work', plainWords(error).title + ' ' + (plainWords(error).detail ?? ''));
       if (error instanceof AppError && error.status === 503) return refuse(ctx, 503, 'Briefly unavailable', 'The service is briefly unavailable. Nothing was changed. Try again in a few seconds.');
       if (error instanceof ConsoleSignInError) {
@@ -210,7 +228,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
       (ctx.state as AppState).log.error({ err: error }, 'console request failed');
       return refuse(ctx, 500, 'Something went wrong', `An unexpected error occurred. Quote request id ${(ctx.state as AppState).requestId} when reporting it.`);
     }
-    if (ctx.status === 404 && ctx.body === undefined) refuse(ctx, 404, 'Not found', 'There is no such page or decision here.');
+    if (ctx.status === 404 && ctx.body === undefined) refuse(ctx, 404, 'Not found', NOT_FOUND);
   };
 
   router.get('/assets/:file', (ctx) => {
@@ -397,6 +415,146 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
       throw error;
     }
     ctx.redirect(`${CONSOLE_PREFIX}/decisions/${encodeURIComponent(id)}?notice=${ACTIONS[action].notice}`);
+    ctx.status = 303;
+  });
+
+  // --- KPIs: the same KpiService and KpiAlertService as the API, with the person's request context ---------------
+
+  const mayReadKpis = (session: ConsoleSession) => hasScope(session.principal.scopes, 'kpis:read');
+  const mayAcknowledge = (session: ConsoleSession) => hasScope(session.principal.scopes, 'kpis:write');
+  const KPI_REFUSAL =
+    'Your sign-in does not include reading KPIs: your role may not allow it, or you signed in before the console asked for it. Sign out and sign in again; if this stays, ask an admin.';
+
+  /** Every page of a service's cursor-paged list, up to MAX_PAGES pages. */
+  const allPages = async <T>(read: (cursor: string | undefined) => Promise<{ data: T[]; next_cursor: string | null }>): Promise<T[]> => {
+    const rows: T[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await read(cursor);
+      rows.push(...result.data);
+      if (!result.next_cursor) break;
+      cursor = result.next_cursor;
+    }
+    return rows;
+  };
+
+  router.get('/kpis', async (ctx) => {
+    const session = await requireSession(ctx);
+    if (!session) return;
+    const members = await directory(session.principal.tenantId);
+    const viewer = await viewerOf(session, members);
+    if (!mayReadKpis(session)) return refuse(ctx, 403, 'No access to KPIs', KPI_REFUSAL, viewer);
+    const text = (name: string) => {
+      const value = ctx.query[name];
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    };
+    const status = text('status');
+    const query: Record<string, unknown> = Object.fromEntries(Object.entries({ status, cursor: text('cursor'), limit: '20' }).filter(([, v]) => v !== undefined));
+    const render = (code: number, rows: KpiListRow[], nextPage: string | null, notice?: Notice) => send(ctx, code, kpisPage({ viewer, rows, status, nextPage, notice }));
+    // The API's own query rules (from the OpenAPI document), so the filter means exactly what it means there.
+    const problems = validators.forOperation('listKpis').query?.(query) ?? [];
+    if (problems.length > 0) return render(400, [], null, plainWords(new AppError(400, 'invalid_parameters', 'The filter is not valid.', { errors: problems })));
+    const context = contextOf(ctx, session);
+    try {
+      const { limit, cursor, ...filters } = query as { limit: number; cursor?: string } & Parameters<KpiService['list']>[1];
+      const [page, open] = await Promise.all([
+        kpis.list(context, filters, { limit, cursor }),
+        allPages((cursor) => kpiAlerts.listAlerts(context, { state: 'open' }, { limit: 100, cursor })),
+      ]);
+      const openCount = new Map<string, number>();
+      for (const alert of open) openCount.set(alert.kpi_id, (openCount.get(alert.kpi_id) ?? 0) + 1);
+      const rows = (page.data as unknown as KpiView[]).map((kpi) => ({ ...kpi, open_alerts: openCount.get(kpi.id) ?? 0 }));
+      const next = page.next_cursor ? `${CONSOLE_PREFIX}/kpis?${new URLSearchParams({ ...(status ? { status } : {}), cursor: page.next_cursor })}` : null;
+      render(200, rows, next);
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) return render(error.status, [], null, plainWords(error));
+      throw error;
+    }
+  });
+
+  const renderKpi = async (ctx: Context, session: ConsoleSession, id: string, status = 200, notice?: Notice) => {
+    const members = await directory(session.principal.tenantId);
+    const viewer = await viewerOf(session, members);
+    if (!mayReadKpis(session)) return refuse(ctx, 403, 'No access to KPIs', KPI_REFUSAL, viewer);
+    const context = contextOf(ctx, session);
+    // Another tenant's KPI is looked up in this one: not found, exactly like a missing id.
+    const kpi = (await kpis.get(context, id)) as unknown as KpiView;
+    const period = kpi.aggregation_period;
+    const ranges = KPI_RANGES[period];
+    const asked = typeof ctx.query.periods === 'string' ? Number(ctx.query.periods) : undefined;
+    let periods = ranges[0] as number;
+    if (asked !== undefined && ranges.includes(asked)) periods = asked;
+    else if (ctx.query.periods !== undefined && !notice) {
+      status = 400;
+      notice = { kind: 'error', title: 'Please choose a range from the list.', detail: `The range must be one of ${ranges.join(', ')} periods; the default range is shown.` };
+    }
+    // The range ends with the current period (points may be up to a day ahead) and holds `periods` whole periods.
+    const to = addPeriods(periodStart(new Date(), period), period, 1);
+    const from = addPeriods(to, period, -periods);
+    const [statusView, buckets, openAlerts, recentAlerts, rules] = await Promise.all([
+      kpis.status(context, id, 6),
+      allPages(async (cursor) => {
+        const page = await kpis.values(context, id, { from: from.toISOString(), to: to.toISOString(), bucket: period, limit: 1000, cursor });
+        return { data: page.data as KpiBucketView[], next_cursor: page.next_cursor };
+      }),
+      kpiAlerts.listKpiAlerts(context, id, { state: 'open' }, { limit: 100 }),
+      kpiAlerts.listKpiAlerts(context, id, {}, { limit: 100 }),
+      kpiAlerts.listRules(context, id, { limit: 100 }),
+    ]);
+    // Shaded: alerts that fired, over the points that made them (first breaching point to the point that ended it).
+    const alertSpans = (recentAlerts.data as unknown as KpiAlertView[])
+      .filter((alert) => alert.fired_at !== null)
+      .map((alert) => ({ id: alert.id, severity: alert.severity, from: alert.started_at, to: alert.state === 'resolved' ? (alert.ended_at ?? alert.started_at) : null }))
+      .reverse();
+    send(
+      ctx,
+      status,
+      kpiPage({
+        viewer,
+        kpi,
+        trend: statusView.trend,
+        range: { periods, from: from.toISOString(), to: to.toISOString() },
+        buckets,
+        alertSpans,
+        openAlerts: openAlerts.data as unknown as KpiAlertView[],
+        ruleNames: new Map(rules.data.map((rule) => [rule.id, rule.name])),
+        names: new Map(members.map((m) => [m.id, m.name])),
+        canAcknowledge: mayAcknowledge(session),
+        notice,
+      }),
+    );
+  };
+
+  router.get('/kpis/:id', async (ctx) => {
+    const session = await requireSession(ctx);
+    if (!session) return;
+    const noticeKey = typeof ctx.query.notice === 'string' ? ctx.query.notice : undefined;
+    await renderKpi(ctx, session, ctx.params.id as string, 200, noticeKey ? NOTICES[noticeKey] : undefined);
+  });
+
+  router.post('/kpis/:id/alerts/:alertId/acknowledge', async (ctx) => {
+    const checked = await checkedPost(ctx);
+    if (!checked) return;
+    const { session } = checked;
+    const kpiId = ctx.params.id as string;
+    const alertId = ctx.params.alertId as string;
+    // Scopes exactly as the API enforces them (acknowledgeAlert needs kpis:write): refused before any service call.
+    if (!mayAcknowledge(session)) {
+      const members = await directory(session.principal.tenantId);
+      return refuse(ctx, 403, 'Not allowed', 'Your role lets you read KPIs and their alerts, not acknowledge them.', await viewerOf(session, members));
+    }
+    const context = contextOf(ctx, session);
+    try {
+      // The alert must belong to the KPI of the page (and to this tenant): anything else is the same 404 as a missing id.
+      const alert = await kpiAlerts.getAlert(context, alertId);
+      if (alert.kpi_id !== kpiId) throw notFound('kpi_alert', alertId);
+      await kpiAlerts.acknowledge(context, alertId);
+    } catch (error) {
+      if (error instanceof AppError && error.status !== 404 && error.status < 500) return renderKpi(ctx, session, kpiId, error.status, plainWords(error));
+      if (error instanceof AppError && error.status === 503) return renderKpi(ctx, session, kpiId, 503, plainWords(error));
+      throw error;
+    }
+    ctx.redirect(`${CONSOLE_PREFIX}/kpis/${encodeURIComponent(kpiId)}?notice=acknowledged`);
     ctx.status = 303;
   });
 

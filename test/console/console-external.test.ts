@@ -16,7 +16,7 @@ const AUDIENCE = 'https://api.decision-modeling.test';
 const TENANT_CLAIM = 'https://decision-modeling.test/tenant';
 const CONSOLE_CLIENT_ID = 'governance-console';
 const CONSOLE_CLIENT_SECRET = crypto.randomBytes(24).toString('base64url');
-const API_SCOPES = 'decisions:read decisions:write';
+const API_SCOPES = 'decisions:read decisions:write kpis:read kpis:write';
 
 /** A person at the external provider: the subject they sign in with there, and the claims their tokens carry. */
 interface ExternalAccount {
@@ -183,7 +183,7 @@ describe('Governance console with an external OpenID provider (OAUTH_ISSUER)', (
     assert.equal(location.searchParams.get('redirect_uri'), `${stack.baseUrl}/console/callback`);
     assert.equal(location.searchParams.get('code_challenge_method'), 'S256');
     assert.match(location.searchParams.get('code_challenge') ?? '', /^[A-Za-z0-9_-]{43}$/);
-    assert.deepEqual(location.searchParams.get('scope')?.split(' '), ['openid', 'offline_access', 'decisions:read', 'decisions:write']);
+    assert.deepEqual(location.searchParams.get('scope')?.split(' '), ['openid', 'offline_access', 'decisions:read', 'decisions:write', 'kpis:read', 'kpis:write']);
     // OpenID Connect Core §11: offline access (a refresh token) is granted on consent.
     assert.deepEqual(location.searchParams.get('prompt')?.split(' '), ['login', 'consent']);
   });
