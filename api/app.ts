@@ -192,7 +192,7 @@ export function createApp(deps: AppDeps): App {
   registerScenarioRoutes(api, operation, scenarios, batches);
   registerWebhookRoutes(api, operation, webhooks);
   const kpiAlerts = createKpiAlertService({ db, temporal: deps.temporal, config, logger });
-  registerKpiRoutes(api, operation, createKpiService({ db, models, kpiChanged: kpiAlerts.syncSchedule }));
+  registerKpiRoutes(api, operation, createKpiService({ db, models, kpiChanged: (scope, kpiId, before) => kpiAlerts.syncSchedule(scope, kpiId, { kpi: before }) }));
   registerKpiAlertRoutes(api, operation, kpiAlerts);
   registerIntegrationRoutes(api, operation, createIntegrationService({ db, temporal: deps.temporal, config, logger }));
   registerIntegrationSyncRoutes(api, operation, createIntegrationSyncService({ db, temporal: deps.temporal, config, logger }));
