@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../core/logger';
 import { episodesOf, kpiDefinitionOf, rankInputChanges, recoveryLine, ruleLine, ruleSpecOf, type Episode, type SeriesPoint } from '../decision/kpi-alerts';
-import type { Line } from '../decision/kpi-status';
-import type { KpiRecord } from '../db/records/kpi';
+import { addPeriods, periodStart, type Line } from '../decision/kpi-status';
+import type { KpiPointRow, KpiRecord } from '../db/records/kpi';
 import type { AlertPoint, KpiAlertReason, KpiAlertRecord, KpiAlertRuleRecord, KpiAlertState } from '../db/records/kpi-alert';
 import { recordEvent } from '../db/repositories/events';
 import {
@@ -13,15 +13,20 @@ import {
   openAlertOf,
   openAlertsOfKpi,
   pointBefore,
+  pointsAt,
   pointsBetween,
   rulesOfKpi,
   scenarioSnapshots,
+  syncSnapshots,
   updateAlert,
   updateAlertRule,
+  type SyncSnapshot,
 } from '../db/repositories/kpi-alerts';
-import { findKpi } from '../db/repositories/kpis';
+import { lastSyncChangingDataset } from '../db/repositories/datasets';
+import { isDatasetSyncRunning } from '../db/repositories/integration-syncs';
+import { datasetKpiValue, findKpi, hasPointBetween, latestPoints, recordKpiPoints } from '../db/repositories/kpis';
 import { inTenantTransaction, type TenantScope } from '../db/tenant-scope';
-import type { EvaluateKpiAlertsInput, EvaluateKpiAlertsResult } from '../workflows/contracts/kpi-alerts';
+import type { DatasetRecompute, EvaluateKpiAlertsInput, EvaluateKpiAlertsResult } from '../workflows/contracts/kpi-alerts';
 
 export interface KpiAlertActivityDeps {
   db: Knex;
@@ -50,6 +55,8 @@ export async function evaluateKpiAlertsInScope(scope: TenantScope, input: Omit<E
   const kpi = await findKpi(scope, input.kpiId, { forUpdate: true });
   if (!kpi) return { evaluated: false, skipped: 'kpi_gone', transitions: 0 };
   if (kpi.status !== 'active') return { evaluated: false, skipped: 'kpi_not_active', transitions: 0 };
+  // A schedule run of a dataset KPI first brings its value up to date, so the checks below judge the new point.
+  const recomputed = input.trigger === 'schedule' && kpi.source_type === 'dataset' ? await recomputeDatasetKpi(scope, kpi, now) : undefined;
   const rules = (await rulesOfKpi(scope, kpi.id)).filter((rule) => rule.enabled);
   const context = { scope, kpi, now, transitions: 0 };
   const judgeUntil = new Date(now.getTime() - kpi.evaluation_delay_seconds * 1000);
@@ -59,7 +66,31 @@ export async function evaluateKpiAlertsInScope(scope: TenantScope, input: Omit<E
     else await evaluateSeriesRule(context, rule, from, judgeUntil);
   }
   await renotify(context, rules);
-  return { evaluated: true, skipped: null, transitions: context.transitions };
+  return { evaluated: true, skipped: null, transitions: context.transitions, ...(recomputed ? { recomputed } : {}) };
+}
+
+/**
+ * A schedule run of a `dataset` KPI (locked by the caller): its aggregate over the dataset as it now stands, recorded as
+ * a point at `now` (source `schedule`, carrying the sync that last changed the dataset) when the value differs from the
+ * KPI's latest point or the current aggregation period has no point yet, with its kpi.value.recorded event in the
+ * caller's transaction. This catches what the after-sync recomputation cannot see: a sync that failed or was cancelled
+ * after committing pages, a KPI archived while its dataset changed, a new period. A dataset no sync has written yet,
+ * or an aggregate without a value, records nothing; nor does a run while a sync of the dataset is under way (its pages
+ * commit one by one: a half-written dataset is no value to track, and the sync records the new value as it completes).
+ */
+export async function recomputeDatasetKpi(scope: TenantScope, kpi: KpiRecord, now: Date): Promise<DatasetRecompute> {
+  const dataset = String(kpi.source.dataset);
+  if (await isDatasetSyncRunning(scope, dataset)) return { recorded: false, reason: 'sync_running' };
+  const syncId = await lastSyncChangingDataset(scope, dataset);
+  if (syncId === null) return { recorded: false, reason: 'never_synced' };
+  const value = await datasetKpiValue(scope, kpi);
+  if (value === undefined) return { recorded: false, reason: 'no_value' };
+  const latest = (await latestPoints(scope, [kpi.id])).get(kpi.id);
+  const periodFrom = periodStart(now, kpi.aggregation_period);
+  const periodHasPoint = await hasPointBetween(scope, kpi.id, periodFrom, addPeriods(periodFrom, kpi.aggregation_period, 1));
+  if (latest && latest.value === value && periodHasPoint) return { recorded: false, reason: 'unchanged' };
+  await recordKpiPoints(scope, kpi, [{ observedAt: now, value, syncId }], { source: 'schedule', syncId });
+  return { recorded: true, value, syncId };
 }
 
 interface EvaluationContext {
@@ -319,6 +350,12 @@ async function explain(context: EvaluationContext, rule: KpiAlertRuleRecord, epi
     points: episode.points.map(alertPoint),
     scenario: null,
   };
+  if (kpi.source_type === 'dataset') {
+    const dataset = await explainDataset(scope, kpi, episode);
+    explanation.dataset = dataset.section;
+    if (dataset.summary) explanation.summary = `${explanation.summary as string} ${dataset.summary}`;
+    return explanation;
+  }
   const firing = [...episode.points].reverse().find((point) => point.scenarioId !== null);
   if (kpi.source_type !== 'model_output' || !firing) return explanation;
   const previous = await pointBefore(scope, kpi.id, new Date(firing.at), { withScenario: true });
@@ -335,6 +372,52 @@ async function explain(context: EvaluationContext, rule: KpiAlertRuleRecord, epi
     sensitivity: current?.simulation?.sensitivity?.[metric] ?? null,
   };
   return explanation;
+}
+
+const presentSyncSnapshot = (sync: SyncSnapshot) => ({
+  id: sync.id,
+  integration_id: sync.integration_id,
+  status: sync.status,
+  completed_at: sync.completed_at ? sync.completed_at.toISOString() : null,
+  counts: {
+    read: sync.records_read,
+    inserted: sync.records_inserted,
+    updated: sync.records_updated,
+    unchanged: sync.records_unchanged,
+    deleted: sync.records_deleted,
+    rejected: sync.records_rejected,
+  },
+});
+
+const describeSync = (sync: SyncSnapshot) =>
+  `sync ${sync.id} of integration ${sync.integration_id} (${sync.status}${sync.completed_at ? ` at ${sync.completed_at.toISOString()}` : ''}: ` +
+  `${sync.records_inserted} inserted, ${sync.records_updated} updated, ${sync.records_deleted} deleted, ${sync.records_rejected} rejected)`;
+
+/**
+ * For `dataset` KPIs, the syncs behind the breaching points: the latest breaching point with how it was recorded (after
+ * a sync, or by the KPI's schedule) and the sync behind it (for a schedule point, the sync that had last changed the
+ * dataset), with that sync's counts; the previous point's value and sync, so a reader sees what changed; and the
+ * origin of every breaching point.
+ */
+async function explainDataset(scope: TenantScope, kpi: KpiRecord, episode: Episode): Promise<{ section: Record<string, unknown>; summary: string | null }> {
+  const rows = await pointsAt(scope, kpi.id, episode.points.map((point) => new Date(point.at)));
+  const latest = rows[rows.length - 1];
+  const previous = latest ? await pointBefore(scope, kpi.id, latest.observed_at) : undefined;
+  const syncs = await syncSnapshots(scope, [...new Set([...rows, ...(previous ? [previous] : [])].map((row) => row.sync_id).filter((id): id is string => id !== null))]);
+  const origin = (row: KpiPointRow) => ({ timestamp: row.observed_at.toISOString(), value: row.value, source: row.source, sync_id: row.sync_id });
+  const syncOf = (row: KpiPointRow | undefined) => (row?.sync_id ? syncs.get(row.sync_id) : undefined);
+  const section = {
+    name: String(kpi.source.dataset),
+    point: latest ? origin(latest) : null,
+    sync: syncOf(latest) ? presentSyncSnapshot(syncOf(latest) as SyncSnapshot) : null,
+    previous: previous ? { ...origin(previous), sync: syncOf(previous) ? presentSyncSnapshot(syncOf(previous) as SyncSnapshot) : null } : null,
+    points: rows.map(origin),
+  };
+  const sync = syncOf(latest);
+  if (!latest || !sync) return { section, summary: null };
+  const how = latest.source === 'schedule' ? `Recorded by the KPI's schedule; the dataset was last changed by ${describeSync(sync)}.` : `Recorded after ${describeSync(sync)}.`;
+  const before = previous ? ` The previous value was ${previous.value} at ${previous.observed_at.toISOString()}${previous.sync_id ? ` (sync ${previous.sync_id})` : ''}.` : '';
+  return { section, summary: `${how}${before}` };
 }
 
 export function createKpiAlertActivities(deps: KpiAlertActivityDeps) {

@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps): App {
   const outcomes = createDecisionOutcomeService({ db });
   const decisions = createDecisionService({ db, models, approvals: createDecisionApprovals({ temporal: deps.temporal, config, logger }) });
   const kpiAlerts = createKpiAlertService({ db, temporal: deps.temporal, config, logger });
-  const kpis = createKpiService({ db, models, kpiChanged: kpiAlerts.syncSchedule });
+  const kpis = createKpiService({ db, models, kpiChanged: (scope, kpiId, before) => kpiAlerts.syncSchedule(scope, kpiId, { kpi: before }) });
 
   const app = new Koa<AppState>() as App;
   let inFlight = 0;

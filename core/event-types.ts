@@ -403,16 +403,20 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       'One event per request for points posted through the API (one point or a bulk post: `count` of them, between `first_timestamp` and ' +
       '`last_timestamp`), and one per point recorded automatically from a completed scenario of the model a `model_output` KPI is linked to ' +
       '(`source: scenario`, with its `scenario_id`), and one per `dataset` KPI recomputed when a sync of its dataset completes (`source: sync`, ' +
-      'with its `sync_id`). `replaced` counts points that replaced an earlier value at the same timestamp. Emitted in ' +
+      'with its `sync_id`) or when its schedule finds the value changed or the period without a point (`source: schedule`, with the `sync_id` ' +
+      'that last changed the dataset). `replaced` counts points that replaced an earlier value at the same timestamp. Emitted in ' +
       'the transaction that stores the points.',
     data: {
       type: 'object',
       required: ['kpi', 'source', 'scenario_id', 'count', 'replaced', 'first_timestamp', 'last_timestamp', 'point'],
       properties: {
         kpi: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string', example: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' }, name: { type: 'string' } } },
-        source: { type: 'string', enum: ['api', 'scenario', 'sync'] },
+        source: { type: 'string', enum: ['api', 'scenario', 'sync', 'schedule'] },
         scenario_id: { ...nullableString, description: 'The completed scenario the point came from (source `scenario`).' },
-        sync_id: { type: 'string', description: 'Source `sync`: the integration sync after which a `dataset` KPI was recomputed.' },
+        sync_id: {
+          type: 'string',
+          description: 'Source `sync`: the integration sync after which a `dataset` KPI was recomputed; source `schedule`: the sync that had last changed the dataset.',
+        },
         count: { type: 'integer', minimum: 1 },
         replaced: { type: 'integer', minimum: 0 },
         first_timestamp: timestamp,

@@ -46,9 +46,10 @@ export interface KpiScheduleState {
 }
 
 /**
- * One Temporal Schedule per KPI that needs time-based checks (`kpi_schedule/kpi_…`, every KPI_ALERT_CHECK_INTERVAL_SECONDS,
- * with TenantId / ResourceType / ResourceId search attributes and a memo naming the tenant and KPI), paused while the
- * KPI is not active, deleted when nothing needs it or the KPI is deleted. Called inside the transaction of the change,
+ * One Temporal Schedule per KPI that needs one (`kpi_schedule/kpi_…`, every KPI_ALERT_CHECK_INTERVAL_SECONDS, with
+ * TenantId / ResourceType / ResourceId search attributes and a memo naming the tenant and KPI): `dataset` KPIs (their
+ * aggregate recomputed) and KPIs with time-based alert checks. Paused while the KPI is paused, deleted when nothing
+ * needs it or the KPI is archived or deleted. Called inside the transaction of the change,
  * so a Temporal outage rolls the change back (503).
  */
 export function createKpiAlertSchedules(deps: { temporal: Client; config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'kpiAlerts'>; logger: Logger }) {
@@ -58,7 +59,8 @@ export function createKpiAlertSchedules(deps: { temporal: Client; config: Pick<C
     logger.error({ err: error, kpi_id: kpiId }, 'could not change a KPI schedule');
     throw workflowEngineUnavailable('The KPI\'s schedule could not be changed in the workflow engine; nothing was changed. Retry shortly.');
   };
-  const note = (paused: boolean) => (paused ? 'The KPI is paused (or archived): no time-based alert checks.' : 'Active: no_data and re-notification checks.');
+  const note = (paused: boolean) =>
+    paused ? 'The KPI is paused: no recomputation, no time-based alert checks.' : 'Active: dataset recomputation (dataset KPIs), no_data and re-notification checks.';
 
   const remove = async (kpiId: string) => {
     try {

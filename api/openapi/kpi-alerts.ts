@@ -108,7 +108,10 @@ export const kpiAlertsPart: DocumentPart = {
           description:
             '`summary`, the `rule`, its `line` and `recovery_line`, the breaching `points`; for model_output KPIs `scenario`: the scenario behind the ' +
             'latest breaching point, the `previous` point\'s scenario, `inputs_moved` (inputs that differ, largest relative change first) and ' +
-            '`sensitivity` (the model\'s own ranking of inputs for this metric, where the scenario ran a simulation).',
+            '`sensitivity` (the model\'s own ranking of inputs for this metric, where the scenario ran a simulation); for dataset KPIs `dataset`: ' +
+            'the latest breaching `point` with its `source` (`sync` or `schedule`) and `sync_id`, the `sync` behind it (the sync it was recorded ' +
+            'after, or for a schedule point the sync that had last changed the dataset: `id`, `integration_id`, `status`, `completed_at`, ' +
+            '`counts`), the `previous` point with its value and sync, and the origin of every breaching point (`points`).',
         },
         transitions: {
           type: 'array',

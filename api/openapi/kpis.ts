@@ -201,12 +201,21 @@ export const kpisPart: DocumentPart = {
     },
     KpiPoint: {
       type: 'object',
-      required: ['timestamp', 'value', 'note', 'scenario_id', 'revision', 'recorded_at'],
+      required: ['timestamp', 'value', 'note', 'scenario_id', 'source', 'sync_id', 'revision', 'recorded_at'],
       properties: {
         timestamp: timestamp('The time the value is for.'),
         value: { type: 'number' },
         note: { type: ['string', 'null'] },
         scenario_id: { type: ['string', 'null'], description: 'The completed scenario that recorded it (model_output KPIs).' },
+        source: {
+          type: 'string',
+          enum: ['api', 'scenario', 'sync', 'schedule'],
+          description: 'How it was recorded: posted, by a completed scenario (model_output), after a sync of the dataset or by the KPI\'s schedule (dataset).',
+        },
+        sync_id: {
+          type: ['string', 'null'],
+          description: 'dataset KPIs: the sync it was recorded after (source `sync`), or the sync that had last changed the dataset (source `schedule`).',
+        },
         revision: { type: 'integer', description: '1 for the first value at this timestamp, +1 per replacement.' },
         recorded_at: timestamp('When this value was stored.'),
       },

@@ -111,11 +111,25 @@ export function presentAlert(alert: KpiAlertRecord, transitions: KpiAlertTransit
   };
 }
 
-/** Whether a KPI needs its Temporal Schedule: a rule that is checked over time (no_data, re-notification, delayed judging). */
-export function kpiNeedsSchedule(kpi: KpiRecord | undefined, rules: KpiAlertRuleRecord[]): boolean {
-  if (!kpi) return false;
+/**
+ * Whether a KPI calls for a Temporal Schedule, whatever its status: a `dataset` KPI (recomputed on the schedule), or a
+ * rule that is checked over time (no_data, re-notification, delayed judging).
+ */
+function callsForSchedule(kpi: KpiRecord, rules: KpiAlertRuleRecord[]): boolean {
+  if (kpi.source_type === 'dataset') return true;
   const enabled = rules.filter((rule) => rule.enabled);
   return enabled.some((rule) => rule.kind === 'no_data' || rule.renotify_seconds !== null) || (kpi.evaluation_delay_seconds > 0 && enabled.length > 0);
+}
+
+/** Whether a KPI has its Temporal Schedule: it calls for one and is not archived (nor deleted). */
+export function kpiNeedsSchedule(kpi: KpiRecord | undefined, rules: KpiAlertRuleRecord[]): boolean {
+  return kpi !== undefined && kpi.status !== 'archived' && callsForSchedule(kpi, rules);
+}
+
+/** The KPI and its rules before a change (null: the KPI did not exist). */
+export interface ScheduleBefore {
+  kpi: KpiRecord | null;
+  rules?: KpiAlertRuleRecord[];
 }
 
 export function createKpiAlertService(deps: { db: Knex; temporal: Client; config: Config; logger: Logger }) {
@@ -141,11 +155,17 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
     return alert;
   };
 
-  /** Temporal matches the KPI's rules and status (inside the caller's transaction: an outage rolls the change back). */
-  async function syncSchedule(scope: TenantScope, kpiId: string) {
+  /**
+   * Temporal matches the KPI's source, rules and status (inside the caller's transaction: an outage rolls the change
+   * back). Given the state `before` the change, a change after which no schedule is needed, to a KPI that could not
+   * have had one, does not ask Temporal anything: writes to KPIs without a schedule do not depend on Temporal.
+   */
+  async function syncSchedule(scope: TenantScope, kpiId: string, before?: ScheduleBefore) {
     const kpi = await findKpi(scope, kpiId);
-    const rules = kpi ? await rulesOfKpi(scope, kpiId) : [];
-    await schedules.sync({ tenantId: scope.tenantId, kpiId, needed: kpiNeedsSchedule(kpi, rules), paused: kpi?.status !== 'active' });
+    const rules = await rulesOfKpi(scope, kpiId);
+    const needed = kpiNeedsSchedule(kpi, rules);
+    if (!needed && before && (before.kpi === null || !callsForSchedule(before.kpi, before.rules ?? rules))) return;
+    await schedules.sync({ tenantId: scope.tenantId, kpiId, needed, paused: kpi?.status !== 'active' });
   }
 
   const presentOne = async (scope: TenantScope, alert: KpiAlertRecord) => presentAlert(alert, (await transitionsOf(scope, [alert.id])).get(alert.id) ?? []);
@@ -224,6 +244,7 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
           no_data_seconds: body.no_data_seconds ?? null,
         };
         checkRule(kpi, spec);
+        const before = { kpi, rules: await rulesOfKpi(scope, kpiId) };
         // The rule judges the KPI's current value and what comes after it; older points only when they arrive late.
         const latest = await latestPointAt(scope, kpiId);
         const rule = await insertAlertRule(scope, {
@@ -235,7 +256,7 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
           evaluated_through: latest ? new Date(latest.getTime() - 1) : null,
           created_by: context.actor,
         });
-        await syncSchedule(scope, kpiId);
+        await syncSchedule(scope, kpiId, before);
         return presentAlertRule(rule, kpi);
       });
     },
@@ -263,8 +284,9 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
         checkRule(kpi, ruleSpecOf(merged));
         const patch: Partial<KpiAlertRuleRecord> = {};
         for (const field of Object.keys(body) as Array<keyof AlertRuleUpdate>) (patch as Record<string, unknown>)[field] = merged[field];
+        const before = { kpi, rules: await rulesOfKpi(scope, kpiId) };
         const rule = await updateAlertRule(scope, id, patch);
-        await syncSchedule(scope, kpiId);
+        await syncSchedule(scope, kpiId, before);
         return presentAlertRule(rule, kpi);
       });
     },
@@ -272,15 +294,16 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
     /** Deletes the rule; its open alert is resolved (manual, "rule deleted"), its history stays readable. */
     async removeRule(context: RequestContext, kpiId: string, id: string) {
       await inTenantTransaction(db, context.tenantId, async (scope) => {
-        await loadKpi(scope, kpiId, { forUpdate: true });
+        const kpi = await loadKpi(scope, kpiId, { forUpdate: true });
         await loadRule(scope, kpiId, id);
+        const before = { kpi, rules: await rulesOfKpi(scope, kpiId) };
         const open = await openAlertOf(scope, id);
         if (open) {
           await updateAlert(scope, open.id, { state: 'resolved', resolved_at: new Date(), resolution: 'manual' });
           await insertTransition(scope, open.id, { from: open.state, to: 'resolved', reason: 'manual', detail: 'The rule was deleted.', actor: context.actor });
         }
         await updateAlertRule(scope, id, { deleted_at: new Date(), enabled: false });
-        await syncSchedule(scope, kpiId);
+        await syncSchedule(scope, kpiId, before);
       });
     },
 

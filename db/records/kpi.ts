@@ -5,6 +5,7 @@ export type KpiDirection = 'higher_is_better' | 'lower_is_better' | 'target_band
 export type KpiStatus = 'active' | 'paused' | 'archived';
 export type KpiPeriod = 'day' | 'week' | 'month' | 'quarter';
 export type KpiSourceType = 'manual' | 'model_output' | 'dataset';
+export type KpiPointSource = 'api' | 'scenario' | 'sync' | 'schedule';
 
 export interface KpiBand {
   low: number;
@@ -59,6 +60,10 @@ export interface KpiPointRow {
   value: number;
   note: string | null;
   scenario_id: string | null;
+  /** Where the value came from: posted (`api`), a completed scenario, a sync of the KPI's dataset, or its schedule. */
+  source: KpiPointSource;
+  /** `dataset` KPIs: the sync that recorded it, or for a `schedule` point the sync that had last changed the dataset. */
+  sync_id: string | null;
   revision: number;
   recorded_at: Date;
 }

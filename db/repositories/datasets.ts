@@ -73,6 +73,17 @@ async function lastFinishedSync(scope: TenantScope, dataset: string, atOrBefore:
 }
 
 /**
+ * The sync that last changed a dataset's records (wrote a new version of one, or flagged one deleted), whatever it
+ * ended as (a failed or cancelled sync keeps the pages it committed); null when no sync has written the dataset.
+ */
+export async function lastSyncChangingDataset(scope: TenantScope, dataset: string): Promise<string | null> {
+  const row = (await scope.trx('dataset_record_versions').select('sync_id').where({ tenant_id: scope.tenantId, dataset }).orderBy('id', 'desc').first()) as
+    | { sync_id: string }
+    | undefined;
+  return row?.sync_id ?? null;
+}
+
+/**
  * `as_of`: a sync id (`syn_…`: the state as that sync finished; another tenant's is a 404 like a missing one) or an
  * RFC 3339 time. A sync's point is its completion time, or the time of the last version it wrote if that is later
  * (the completion time comes from the worker's clock, the versions' times from the database's).

@@ -17,6 +17,11 @@ export async function findRunningSync(scope: TenantScope, integrationId: string)
     | undefined;
 }
 
+/** Whether a sync writing into the dataset is queued or running (its pages commit one by one before it completes). */
+export async function isDatasetSyncRunning(scope: TenantScope, dataset: string): Promise<boolean> {
+  return (await scoped(scope, IntegrationSyncRecord).where({ dataset }).whereIn('status', RUNNING_SYNC_STATUSES).first()) !== undefined;
+}
+
 /** A sync whose workflow could not be started: removed, as if never requested. */
 export async function deleteUnstartedSync(scope: TenantScope, id: string): Promise<void> {
   await scoped(scope, IntegrationSyncRecord).where({ id, status: 'queued' }).delete();

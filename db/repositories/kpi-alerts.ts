@@ -147,6 +147,51 @@ export async function latestPointAt(scope: TenantScope, kpiId: string): Promise<
   return row?.at ?? null;
 }
 
+/** The stored points of a KPI at these timestamps, oldest first (the origin of an alert's breaching points). */
+export async function pointsAt(scope: TenantScope, kpiId: string, timestamps: Date[]): Promise<KpiPointRow[]> {
+  if (timestamps.length === 0) return [];
+  return (await scope.trx('kpi_points')
+    .where({ kpi_id: kpiId, tenant_id: scope.tenantId })
+    .whereRaw('observed_at = any(?::timestamptz[])', [timestamps.map((at) => at.toISOString())])
+    .orderBy('observed_at', 'asc')) as KpiPointRow[];
+}
+
+/** What an explanation says about a sync: which integration, when it finished, and what it did to the dataset. */
+export interface SyncSnapshot {
+  id: string;
+  integration_id: string;
+  dataset: string;
+  status: string;
+  completed_at: Date | null;
+  records_read: number;
+  records_inserted: number;
+  records_updated: number;
+  records_unchanged: number;
+  records_deleted: number;
+  records_rejected: number;
+}
+
+export async function syncSnapshots(scope: TenantScope, ids: string[]): Promise<Map<string, SyncSnapshot>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await scope.trx('integration_syncs')
+    .where('tenant_id', scope.tenantId)
+    .whereIn('id', ids)
+    .select(
+      'id',
+      'integration_id',
+      'dataset',
+      'status',
+      'completed_at',
+      'records_read',
+      'records_inserted',
+      'records_updated',
+      'records_unchanged',
+      'records_deleted',
+      'records_rejected',
+    )) as SyncSnapshot[];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 export interface ScenarioSnapshot {
   id: string;
   name: string | null;

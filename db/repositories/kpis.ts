@@ -1,6 +1,6 @@
 import { AppError } from '../../core/app-error';
 import { invalidCursor } from '../../core/errors';
-import { KpiRecord, type KpiPeriod, type KpiPointRevisionRow, type KpiPointRow, type KpiStatus } from '../records/kpi';
+import { KpiRecord, type KpiPeriod, type KpiPointRevisionRow, type KpiPointRow, type KpiPointSource, type KpiStatus } from '../records/kpi';
 import type { ScenarioRecord } from '../records/scenario';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
@@ -52,6 +52,8 @@ export interface NewKpiPoint {
   value: number;
   note?: string | null;
   scenarioId?: string | null;
+  /** `dataset` KPIs: the sync behind the value (see KpiPointRow.sync_id). */
+  syncId?: string | null;
 }
 
 export interface RecordedPoints {
@@ -80,7 +82,7 @@ export async function recordKpiPoints(
   scope: TenantScope,
   kpi: Pick<KpiRecord, 'id' | 'name'>,
   points: NewKpiPoint[],
-  origin: { source: 'api' | 'scenario' | 'sync'; scenarioId?: string; syncId?: string },
+  origin: { source: KpiPointSource; scenarioId?: string; syncId?: string },
 ): Promise<RecordedPoints> {
   const sorted = [...points].sort((a, b) => a.observedAt.getTime() - b.observedAt.getTime());
   let replaced = 0;
@@ -90,16 +92,16 @@ export async function recordKpiPoints(
       // The upsert hands the point it replaced (`old`, Postgres 18's RETURNING) to the revision insert: no second
       // lookup per point.
       `with written as (
-         insert into kpi_points as p (tenant_id, kpi_id, observed_at, value, note, scenario_id)
-         select :tenantId, :kpiId, i.observed_at, i.value, i.note, i.scenario_id
-           from unnest(:at::timestamptz[], :values::float8[], :notes::text[], :scenarios::text[]) as i(observed_at, value, note, scenario_id)
+         insert into kpi_points as p (tenant_id, kpi_id, observed_at, value, note, scenario_id, source, sync_id)
+         select :tenantId, :kpiId, i.observed_at, i.value, i.note, i.scenario_id, :source, i.sync_id
+           from unnest(:at::timestamptz[], :values::float8[], :notes::text[], :scenarios::text[], :syncs::text[]) as i(observed_at, value, note, scenario_id, sync_id)
          on conflict (kpi_id, observed_at) do update
-           set value = excluded.value, note = excluded.note, scenario_id = excluded.scenario_id,
+           set value = excluded.value, note = excluded.note, scenario_id = excluded.scenario_id, source = excluded.source, sync_id = excluded.sync_id,
                revision = p.revision + 1, recorded_at = now()
-         returning old.tenant_id, old.kpi_id, old.observed_at, old.revision, old.value, old.note, old.scenario_id, old.recorded_at
+         returning old.tenant_id, old.kpi_id, old.observed_at, old.revision, old.value, old.note, old.scenario_id, old.source, old.sync_id, old.recorded_at
        ), replaced as (
-         insert into kpi_point_revisions (tenant_id, kpi_id, observed_at, revision, value, note, scenario_id, recorded_at)
-         select tenant_id, kpi_id, observed_at, revision, value, note, scenario_id, recorded_at from written where kpi_id is not null
+         insert into kpi_point_revisions (tenant_id, kpi_id, observed_at, revision, value, note, scenario_id, source, sync_id, recorded_at)
+         select tenant_id, kpi_id, observed_at, revision, value, note, scenario_id, source, sync_id, recorded_at from written where kpi_id is not null
          returning 1
        )
        select (select count(*) from replaced) as replaced`,
@@ -108,6 +110,8 @@ export async function recordKpiPoints(
         values: chunk.map((p) => p.value),
         notes: chunk.map((p) => p.note ?? null),
         scenarios: chunk.map((p) => p.scenarioId ?? null),
+        syncs: chunk.map((p) => p.syncId ?? null),
+        source: origin.source,
         kpiId: kpi.id,
         tenantId: scope.tenantId,
       },
@@ -317,9 +321,34 @@ export async function recordModelOutputPoints(
 }
 
 /**
+ * The value of a `dataset` KPI: its aggregate over its dataset as it now stands (`aggregateDataset`, the code behind
+ * `POST /datasets/{name}/aggregate`). Undefined when the aggregate no longer resolves (a field gone from the dataset,
+ * the dataset unknown) or has no value (avg of nothing).
+ */
+export async function datasetKpiValue(scope: TenantScope, kpi: Pick<KpiRecord, 'source'>): Promise<number | undefined> {
+  const source = kpi.source as unknown as { dataset: string; metric: AggregateMetric; filter?: DatasetFilter | null };
+  let value: unknown;
+  try {
+    const result = await aggregateDataset(scope, source.dataset, { metrics: [{ ...source.metric, as: 'value' }], ...(source.filter ? { filter: source.filter } : {}) });
+    value = result.values?.value;
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return undefined;
+    throw error;
+  }
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+}
+
+/** Whether the KPI has a point in [from, to) (the schedule of a dataset KPI records one per aggregation period). */
+export async function hasPointBetween(scope: TenantScope, kpiId: string, from: Date, to: Date): Promise<boolean> {
+  const row = await scope.trx('kpi_points').where({ kpi_id: kpiId, tenant_id: scope.tenantId }).where('observed_at', '>=', from).where('observed_at', '<', to).first('observed_at');
+  return row !== undefined;
+}
+
+/**
  * Recomputes every `dataset` KPI fed by the dataset a sync just wrote, in the transaction that completes the sync: each
- * records one point (at the sync's completion time, noting the sync) with its aggregate over the dataset as it now
- * stands. A KPI whose aggregate no longer resolves (a field gone from the dataset) or has no value (avg of nothing)
+ * records one point (at the sync's completion time, carrying the sync's id) with its aggregate over the dataset as it
+ * now stands. A KPI whose aggregate no longer resolves (a field gone from the dataset) or has no value (avg of nothing)
  * records nothing. Archived and deleted KPIs record nothing; paused ones keep recording.
  */
 export async function recordDatasetPoints(scope: TenantScope, dataset: string, sync: { id: string; completedAt: Date }): Promise<number> {
@@ -331,18 +360,9 @@ export async function recordDatasetPoints(scope: TenantScope, dataset: string, s
     .forUpdate()) as KpiRecord[];
   let recorded = 0;
   for (const kpi of kpis) {
-    const source = kpi.source as unknown as { metric: AggregateMetric; filter?: DatasetFilter };
-    let value: unknown;
-    try {
-      const result = await aggregateDataset(scope, dataset, { metrics: [{ ...source.metric, as: 'value' }], ...(source.filter ? { filter: source.filter } : {}) });
-      value = result.values?.value;
-    } catch (error) {
-      if (error instanceof AppError && error.status < 500) continue;
-      throw error;
-    }
-    const number = typeof value === 'string' ? Number(value) : value;
-    if (typeof number !== 'number' || !Number.isFinite(number)) continue;
-    await recordKpiPoints(scope, kpi, [{ observedAt: sync.completedAt, value: number, note: `sync ${sync.id}` }], { source: 'sync', syncId: sync.id });
+    const value = await datasetKpiValue(scope, kpi);
+    if (value === undefined) continue;
+    await recordKpiPoints(scope, kpi, [{ observedAt: sync.completedAt, value, note: `sync ${sync.id}`, syncId: sync.id }], { source: 'sync', syncId: sync.id });
     recorded++;
   }
   return recorded;

@@ -53,7 +53,9 @@ describe('datasets: history, as_of, filters, aggregates, scenario input bindings
   const aggregate = (body: unknown, who: TestTenant = tenant) => api('POST', '/api/v1/datasets/employees/aggregate', body, who);
 
   before(async () => {
-    stack = await startTestStack({ worker: true, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+    // The dataset KPIs here are checked against what the syncs record; their schedules (test/api/kpi-datasets.test.ts)
+    // run once a day here, so none records a point in between.
+    stack = await startTestStack({ worker: true, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', KPI_ALERT_CHECK_INTERVAL_SECONDS: '86400' } });
     tenant = await createTestTenant(stack.db);
     other = await createTestTenant(stack.db);
     source = await createSourceDatabase();

@@ -136,7 +136,7 @@ describe('KPIs: definitions, points, values and automated monitoring of model ou
     // Valid band KPI with relative thresholds: the band widens by a share of its width.
     const band = await create(manualKpi({ direction: 'target_band', target: { low: 10, high: 20 }, warning_threshold: { percent: 10 }, critical_threshold: { low: 0, high: 40 } }));
     assert.deepEqual(band.thresholds, { warning: { low: 9, high: 21 }, critical: { low: 0, high: 40 } });
-    // A dataset source is stored as given (recomputation is not wired yet).
+    // A dataset source is stored as given (its recomputation: test/api/datasets.test.ts and kpi-datasets.test.ts).
     const dataset = await create(manualKpi({ source: { type: 'dataset', dataset: 'employees', metric: { function: 'percentile', field: 'salary', percentile: 90 }, filter: { status: 'active' } } }));
     assert.deepEqual(dataset.source, { type: 'dataset', dataset: 'employees', metric: { function: 'percentile', field: 'salary', percentile: 90 }, filter: { status: 'active' } });
   });

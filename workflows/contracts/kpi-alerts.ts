@@ -1,4 +1,7 @@
-/** The contract of KPI alert evaluation: the per-KPI workflow points wake, and the per-KPI Temporal Schedule. */
+/**
+ * The contract of KPI alert evaluation: the per-KPI workflow points wake, and the per-KPI Temporal Schedule (time-based
+ * checks, and for `dataset` KPIs the recomputation of their aggregate).
+ */
 import { defineSignal } from '@temporalio/workflow';
 import { workflowIdFor } from './search-attributes';
 
@@ -45,8 +48,15 @@ export interface EvaluateKpiAlertsInput {
   trigger: 'points' | 'schedule';
 }
 
+/** A schedule run of a `dataset` KPI: whether it recorded a point, and why not if it did not. */
+export type DatasetRecompute =
+  | { recorded: true; value: number; syncId: string }
+  | { recorded: false; reason: 'sync_running' | 'never_synced' | 'no_value' | 'unchanged' };
+
 export interface EvaluateKpiAlertsResult {
   evaluated: boolean;
   skipped: 'kpi_gone' | 'kpi_not_active' | null;
   transitions: number;
+  /** Schedule runs of `dataset` KPIs only. */
+  recomputed?: DatasetRecompute;
 }
