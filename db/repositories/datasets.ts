@@ -77,10 +77,14 @@ async function lastFinishedSync(scope: TenantScope, dataset: string, atOrBefore:
  * ended as (a failed or cancelled sync keeps the pages it committed); null when no sync has written the dataset.
  */
 export async function lastSyncChangingDataset(scope: TenantScope, dataset: string): Promise<string | null> {
-  const row = (await scope.trx('dataset_record_versions').select('sync_id').where({ tenant_id: scope.tenantId, dataset }).orderBy('id', 'desc').first()) as
-    | { sync_id: string }
-    | undefined;
-  return row?.sync_id ?? null;
+  // Each sync keeps the time of the last version it wrote (`last_written_at`): the latest of those is the answer.
+  const row = (await scope.trx('integration_syncs')
+    .select('id')
+    .where({ tenant_id: scope.tenantId, dataset })
+    .whereNotNull('last_written_at')
+    .orderBy([{ column: 'last_written_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .first()) as { id: string } | undefined;
+  return row?.id ?? null;
 }
 
 /**
