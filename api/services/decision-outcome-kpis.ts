@@ -36,7 +36,7 @@ export function presentOutcomeKpiLink(record: DecisionOutcomeKpiRecord, decision
     kpi_id: record.kpi_id,
     expected_value: record.expected_value,
     expected_source: record.expected_source,
-    from: kpiWindowStart(decision as DecisionRecord).toISOString(),
+    from: kpiWindowStart(decision).toISOString(),
     linked_by: record.linked_by,
     linked_at: record.linked_at.toISOString(),
   };

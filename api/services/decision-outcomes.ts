@@ -83,7 +83,7 @@ export function snapshotExpectation(decision: DecisionRecord, metric: string): {
 }
 
 /** Where a KPI-fed metric's points count from: the approval (decisions approved before it was stored fall back). */
-export const kpiWindowStart = (decision: DecisionRecord): Date => decision.approved_at ?? decision.submitted_at ?? decision.created_at;
+export const kpiWindowStart = (decision: Pick<DecisionRecord, 'approved_at' | 'submitted_at' | 'created_at'>): Date => decision.approved_at ?? decision.submitted_at ?? decision.created_at;
 
 /** The end of every KPI window: after any point a KPI can hold (points may be up to a day ahead of their recording). */
 const KPI_WINDOW_END = new Date('9999-12-31T00:00:00.000Z');
