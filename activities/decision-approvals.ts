@@ -44,6 +44,8 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
           updated_by: actor,
         };
         if (actions.has('decision.submitted')) patch.submitted_at = new Date();
+        // Outcomes fed by a KPI count its points from here on.
+        if (actions.has('decision.approved')) patch.approved_at = new Date();
         if (actions.has('decision.resubmitted')) {
           patch.review_edits = [];
           patch.resubmission_pending = false;

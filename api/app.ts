@@ -30,7 +30,9 @@ import { registerDatasetRoutes } from './routes/datasets';
 import { registerDatasetDefinitionRoutes } from './routes/dataset-definitions';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerDecisionRoutes } from './routes/decisions';
+import { registerDecisionOutcomeKpiRoutes } from './routes/decision-outcome-kpis';
 import { registerDecisionOutcomeRoutes } from './routes/decision-outcomes';
+import { createDecisionOutcomeKpiService } from './services/decision-outcome-kpis';
 import { createDecisionOutcomeService } from './services/decision-outcomes';
 import { createDecisionService } from './services/decisions';
 import { createDecisionApprovals } from '../orchestration/decision-approvals';
@@ -206,6 +208,7 @@ export function createApp(deps: AppDeps): App {
   registerAuditExportRoutes(api, operation, auditExports);
   registerDecisionRoutes(api, operation, decisions);
   registerDecisionOutcomeRoutes(api, operation, outcomes);
+  registerDecisionOutcomeKpiRoutes(api, operation, createDecisionOutcomeKpiService({ db }));
   registerApprovalPolicyRoutes(api, operation, createApprovalPolicyService({ db }));
   // The contract and the code agree: every operation has a handler, and every API route is an operation.
   binding.assertComplete([api]);

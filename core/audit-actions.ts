@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'decision.closed',
   'decision.outcome.due',
   'decision.outcome_recorded',
+  'decision.outcome_kpi_linked',
+  'decision.outcome_kpi_unlinked',
   'approval_policy.created',
   'approval_policy.version_created',
   'approval_policy.archived',

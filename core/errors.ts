@@ -46,6 +46,7 @@ export const ERROR_CODES = {
   decision_transition_not_allowed: { status: 409, description: "The decision's status does not allow this action (see the decision states in the Decisions tag)." },
   resubmission_in_progress: { status: 409, description: 'A resubmission of the decision is being recorded; edit after it has been (or request changes again).' },
   decision_not_approved: { status: 409, description: 'The decision is not approved or implemented: outcomes are recorded only against a decision that was approved.' },
+  outcome_metric_fed_by_kpi: { status: 409, description: "The decision's metric is linked to a KPI (`kpi_id`, `link_id`): its actual values come from the KPI's points, so it takes no outcomes by hand and no second link." },
   approval_policy_archived: { status: 409, description: 'The approval policy is archived: it takes no new versions.' },
   kpi_archived: { status: 409, description: 'The KPI is archived: it is read-only and takes no new points (PATCH its status to reactivate it).' },
   kpi_alert_resolved: { status: 409, description: 'The alert is resolved: it can no longer be acknowledged, silenced or resolved.' },
@@ -150,6 +151,14 @@ export const decisionNotComparable = (linked: number) =>
   new AppError(409, 'decision_not_comparable', `${linked} of the decision's options link a scenario; comparing needs at least two.`);
 export const decisionNotApproved = (status: string) =>
   new AppError(409, 'decision_not_approved', `The decision is ${status}: outcomes can be recorded only once it is approved (or implemented).`, { decision_status: status });
+export const outcomeMetricFedByKpi = (metric: string, kpiId: string, linkId: string, doing: 'record' | 'link') =>
+  new AppError(
+    409,
+    'outcome_metric_fed_by_kpi',
+    `The metric "${metric}" of this decision is fed by KPI ${kpiId} (link ${linkId}): its actual values come from that KPI's points. ` +
+      (doing === 'record' ? 'Post points to the KPI instead, or remove the link to record outcomes by hand.' : 'Remove that link first to link another KPI.'),
+    { metric, kpi_id: kpiId, link_id: linkId },
+  );
 export const approvalPolicyArchived = () =>
   new AppError(409, 'approval_policy_archived', 'The approval policy is archived: it takes no new versions (its versions stay readable).');
 export const kpiAlertResolved = (id: string) =>

@@ -72,6 +72,36 @@ const scenarioOutcome = (status: 'completed' | 'failed'): Schema => ({
   },
 });
 
+/** A decision's outcome metric fed by a KPI: the link as created (the same for its removal). */
+const outcomeKpiLink: Schema = {
+  type: 'object',
+  required: ['decision', 'link', 'actor'],
+  properties: {
+    decision: {
+      type: 'object',
+      required: ['id', 'title', 'status'],
+      properties: {
+        id: { type: 'string', example: 'dec_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+        title: { type: 'string' },
+        status: { type: 'string', enum: ['approved', 'implemented'] },
+      },
+    },
+    link: {
+      type: 'object',
+      required: ['id', 'metric', 'kpi_id', 'expected_value', 'expected_source', 'linked_at'],
+      properties: {
+        id: { type: 'string', example: 'okl_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+        metric: { type: 'string' },
+        kpi_id: { type: 'string', example: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+        expected_value: { type: 'number' },
+        expected_source: { type: 'string', enum: ['given', 'scenario_snapshot'] },
+        linked_at: timestamp,
+      },
+    },
+    actor,
+  },
+};
+
 export interface EventTypeDefinition {
   type: string;
   summary: string;
@@ -395,6 +425,21 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
         actor,
       },
     },
+  },
+  {
+    type: 'decision.outcome_kpi.linked',
+    summary: "A decision's outcome metric was linked to a KPI",
+    description:
+      'POST /decisions/{id}/outcome-kpis: from now on the actual values of the metric come from the KPI\'s points (one observation per KPI ' +
+      'aggregation period from the decision\'s approval on, computed when read) against the link\'s expected value. Emitted in the transaction ' +
+      'that stores the link.',
+    data: outcomeKpiLink,
+  },
+  {
+    type: 'decision.outcome_kpi.unlinked',
+    summary: "A decision's outcome metric was unlinked from its KPI",
+    description: 'DELETE /decisions/{id}/outcome-kpis/{link_id}: the metric takes outcomes recorded by hand again. Emitted in the transaction that removes the link.',
+    data: outcomeKpiLink,
   },
   {
     type: 'kpi.value.recorded',

@@ -31,6 +31,7 @@ export const ID_PREFIXES = {
   approvalPolicy: 'apl',
   approvalPolicyVersion: 'apv',
   decisionOutcome: 'out',
+  decisionOutcomeKpi: 'okl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -24,6 +24,7 @@ import * as integrationSyncControl from './migrations/20261123000035_integration
 import * as datasetHistorySupersededOnly from './migrations/20261123000037_dataset_history_superseded_only';
 import * as kpis from './migrations/20261123000040_kpis';
 import * as kpiAlerts from './migrations/20261123000042_kpi_alerts';
+import * as decisionOutcomeKpis from './migrations/20261123000044_decision_outcome_kpis';
 import * as kpiPointOrigin from './migrations/20261123000046_kpi_point_origin';
 
 interface Migration {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000037_dataset_history_superseded_only': datasetHistorySupersededOnly,
   '20261123000040_kpis': kpis,
   '20261123000042_kpi_alerts': kpiAlerts,
+  '20261123000044_decision_outcome_kpis': decisionOutcomeKpis,
   '20261123000046_kpi_point_origin': kpiPointOrigin,
 };
 

@@ -1,14 +1,18 @@
 import type { Knex } from 'knex';
 import { notFound, validationFailed, type FieldError } from '../../core/app-error';
-import { decisionNotApproved } from '../../core/errors';
+import { decisionNotApproved, outcomeMetricFedByKpi } from '../../core/errors';
 import { isIdOf, newId } from '../../core/ids';
+import { addPeriods } from '../../decision/kpi-status';
 import { outcomeVariance } from '../../decision/outcome-variance';
 import type { PageRequest } from '../../db/pagination';
 import type { DecisionRecord } from '../../db/records/decision';
+import type { DecisionOutcomeKpiRecord } from '../../db/records/decision-outcome-kpi';
 import { OUTCOME_RECORDABLE_STATUSES, type DecisionOutcomeRecord, type ExpectedSource } from '../../db/records/decision-outcome';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
-import { findDecisionForOutcomes, findOutcome, insertOutcome, listOutcomes, listStandingOutcomes, type OutcomeRow } from '../../db/repositories/decision-outcomes';
+import { allOutcomeKpiLinks, findOutcomeKpiLinkForMetric } from '../../db/repositories/decision-outcome-kpis';
+import { findDecisionForOutcomes, findOutcome, insertOutcome, listOutcomes, listStandingOutcomes, type OutcomeRow, type SummaryRow } from '../../db/repositories/decision-outcomes';
 import { recordEvent } from '../../db/repositories/events';
+import { bucketPoints, findKpi, type Bucket } from '../../db/repositories/kpis';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 
@@ -30,7 +34,7 @@ const EARLIEST_OBSERVATION = Date.parse('1900-01-01T00:00:00.000Z');
 /** The summary shows each metric's latest observations, this many at most (`observation_count` says how many stand). */
 export const SUMMARY_OBSERVATIONS_PER_METRIC = 100;
 
-const isRecordable = (status: DecisionRecord['status']) => (OUTCOME_RECORDABLE_STATUSES as readonly string[]).includes(status);
+export const isRecordable = (status: DecisionRecord['status']) => (OUTCOME_RECORDABLE_STATUSES as readonly string[]).includes(status);
 
 function presentOutcome(record: DecisionOutcomeRecord, supersededBy: string | null) {
   return {
@@ -53,6 +57,7 @@ function presentOutcome(record: DecisionOutcomeRecord, supersededBy: string | nu
 
 function presentObservation(record: DecisionOutcomeRecord) {
   return {
+    source: 'outcome' as const,
     outcome_id: record.id,
     observed_at: record.observed_at.toISOString(),
     expected_value: record.expected_value,
@@ -66,7 +71,7 @@ function presentObservation(record: DecisionOutcomeRecord) {
  * What the chosen option's frozen scenario run says of the metric: the default expected value. A metric that is not
  * a finite number (a category, say) gives none.
  */
-function snapshotExpectation(decision: DecisionRecord, metric: string): { value: number } | { missing: string } {
+export function snapshotExpectation(decision: DecisionRecord, metric: string): { value: number } | { missing: string } {
   const chosen = decision.options.find((option) => option.id === decision.chosen_option);
   const snapshot = chosen?.scenario_snapshot;
   if (!chosen || !snapshot) return { missing: 'is required: the decision\'s chosen option links no scenario run to take the expected value from' };
@@ -76,6 +81,83 @@ function snapshotExpectation(decision: DecisionRecord, metric: string): { value:
   const shown = numeric.slice(0, 20).join(', ') + (numeric.length > 20 ? ', …' : '');
   return { missing: `is required: the chosen option's scenario run has no numeric metric "${metric}" (it has: ${shown || 'none'})` };
 }
+
+/** Where a KPI-fed metric's points count from: the approval (decisions approved before it was stored fall back). */
+export const kpiWindowStart = (decision: Pick<DecisionRecord, 'approved_at' | 'submitted_at' | 'created_at'>): Date => decision.approved_at ?? decision.submitted_at ?? decision.created_at;
+
+/** The end of every KPI window: after any point a KPI can hold (points may be up to a day ahead of their recording). */
+const KPI_WINDOW_END = new Date('9999-12-31T00:00:00.000Z');
+
+/** KPI periods read per query while walking a KPI-fed metric's periods. */
+const KPI_PERIODS_PER_QUERY = 1000;
+
+/**
+ * A KPI-fed metric as the summary shows it: one observation per KPI aggregation period with points from the
+ * decision's approval on, its actual value the period's average — the KPI family's own per-period value, computed
+ * by its code (`bucketPoints`, as `GET /kpis/{id}/values?bucket=<period>&from=<approval>` answers), at read time, so
+ * late and replaced points count as soon as they are stored. A KPI deleted since it was linked shows no observations.
+ */
+async function kpiFedMetric(scope: TenantScope, decision: DecisionRecord, link: DecisionOutcomeKpiRecord) {
+  const from = kpiWindowStart(decision);
+  const kpi = await findKpi(scope, link.kpi_id);
+  const observations: ReturnType<typeof presentKpiObservation>[] = [];
+  let count = 0;
+  if (kpi) {
+    const period = kpi.aggregation_period;
+    let cursor: string | undefined;
+    do {
+      const page = await bucketPoints(scope, kpi.id, period, { from, to: KPI_WINDOW_END }, { limit: KPI_PERIODS_PER_QUERY, cursor });
+      count += page.rows.length;
+      for (const bucket of page.rows) observations.push(presentKpiObservation(link, bucket, addPeriods(bucket.start, period, 1)));
+      // Only the latest periods are shown; older ones are counted.
+      if (observations.length > SUMMARY_OBSERVATIONS_PER_METRIC) observations.splice(0, observations.length - SUMMARY_OBSERVATIONS_PER_METRIC);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+  }
+  return {
+    metric: link.metric,
+    source: 'kpi' as const,
+    link_id: link.id,
+    kpi_id: link.kpi_id,
+    kpi: kpi ? { name: kpi.name, unit: kpi.unit, aggregation_period: kpi.aggregation_period } : null,
+    from: from.toISOString(),
+    expected_value: link.expected_value,
+    expected_source: link.expected_source,
+    observation_count: count,
+    observations,
+    latest: observations[observations.length - 1] ?? null,
+  };
+}
+
+function presentKpiObservation(link: DecisionOutcomeKpiRecord, bucket: Bucket, end: Date) {
+  return {
+    source: 'kpi' as const,
+    kpi_id: link.kpi_id,
+    period: { start: bucket.start.toISOString(), end: end.toISOString() },
+    observed_at: bucket.last_at.toISOString(),
+    point_count: bucket.count,
+    expected_value: link.expected_value,
+    expected_source: link.expected_source,
+    actual_value: bucket.avg,
+    ...outcomeVariance(link.expected_value, bucket.avg),
+  };
+}
+
+function outcomeFedMetric(metric: string, observations: SummaryRow[]) {
+  const latest = observations[observations.length - 1] as SummaryRow;
+  return {
+    metric,
+    source: 'outcomes' as const,
+    expected_value: latest.expected_value,
+    expected_source: latest.expected_source,
+    observation_count: latest.observation_count,
+    observations: observations.map(presentObservation),
+    latest: presentObservation(latest),
+  };
+}
+
+/** Metric names in byte order, as Postgres sorts them with `collate "C"`. */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 export function createDecisionOutcomeService(deps: { db: Knex }) {
   const { db } = deps;
@@ -100,6 +182,8 @@ export function createDecisionOutcomeService(deps: { db: Knex }) {
       return inTenantTransaction(db, context.tenantId, async (scope) => {
         const decision = await readDecision(scope, id, { forShare: true });
         if (!isRecordable(decision.status)) throw decisionNotApproved(decision.status);
+        const link = await findOutcomeKpiLinkForMetric(scope, id, body.metric);
+        if (link) throw outcomeMetricFedByKpi(body.metric, link.kpi_id, link.id, 'record');
 
         const errors: FieldError[] = [];
         const observedAt = Date.parse(body.observed_at);
@@ -174,31 +258,30 @@ export function createDecisionOutcomeService(deps: { db: Knex }) {
 
     /**
      * Expected against actual per metric over time, from the outcomes that stand (a superseded outcome is replaced by
-     * its correction). A metric's `expected_value` and `latest` are those of its latest observation.
+     * its correction), and for a metric linked to a KPI from that KPI's per-period values instead. An outcome-fed
+     * metric's `expected_value` and `latest` are those of its latest observation; a KPI-fed one's are the link's.
      */
     async summary({ tenantId }: RequestContext, id: string) {
       requireDecisionId(id);
       return inTenantTransaction(db, tenantId, async (scope) => {
         const decision = await readDecision(scope, id);
+        const links = await allOutcomeKpiLinks(scope, id);
+        const linked = new Set(links.map((link) => link.metric));
         const rows = await listStandingOutcomes(scope, id, SUMMARY_OBSERVATIONS_PER_METRIC);
-        const byMetric = new Map<string, typeof rows>();
-        for (const row of rows) byMetric.set(row.metric, [...(byMetric.get(row.metric) ?? []), row]);
+        const byMetric = new Map<string, SummaryRow[]>();
+        // Outcomes recorded by hand before the metric was linked stay in the list; while linked, the KPI feeds it.
+        for (const row of rows) if (!linked.has(row.metric)) byMetric.set(row.metric, [...(byMetric.get(row.metric) ?? []), row]);
+        const metrics: Array<ReturnType<typeof outcomeFedMetric> | Awaited<ReturnType<typeof kpiFedMetric>>> = [
+          ...[...byMetric.entries()].map(([metric, observations]) => outcomeFedMetric(metric, observations)),
+        ];
+        for (const link of links) metrics.push(await kpiFedMetric(scope, decision, link));
         return {
           object: 'decision_outcome_summary' as const,
           decision_id: decision.id,
           decision_status: decision.status,
           chosen_option: decision.chosen_option,
-          metrics: [...byMetric.entries()].map(([metric, observations]) => {
-            const latest = observations[observations.length - 1] as (typeof rows)[number];
-            return {
-              metric,
-              expected_value: latest.expected_value,
-              expected_source: latest.expected_source,
-              observation_count: latest.observation_count,
-              observations: observations.map(presentObservation),
-              latest: presentObservation(latest),
-            };
-          }),
+          approved_at: decision.approved_at ? decision.approved_at.toISOString() : null,
+          metrics: metrics.sort((a, b) => byteOrder(a.metric, b.metric)),
         };
       });
     },

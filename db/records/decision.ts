@@ -98,6 +98,8 @@ export class DecisionRecord extends Model {
   current_step!: number | null;
   approvals!: DecisionApproval[];
   submitted_at!: Date | null;
+  /** When the last approval step completed; null until the decision is approved. */
+  approved_at!: Date | null;
   transition_seq!: number;
   /** Who may act on the current step now: `role:<role>` and `user:<id>` entries (see awaitingEntries). */
   awaiting!: string[];

@@ -8,11 +8,14 @@ export type OutcomeRow = DecisionOutcomeRecord & { superseded_by: string | null 
 
 /**
  * The live decision outcomes are recorded against. `forShare` holds its status until commit: the approval workflow
- * cannot move it (say, to `closed`) between the status check and the outcome's insert.
+ * cannot move it (say, to `closed`) between the status check and the outcome's insert; nor can a metric be linked to a
+ * KPI between the check that it is not and the insert.
  */
-export async function findDecisionForOutcomes(scope: TenantScope, id: string, options: { forShare?: boolean } = {}) {
+export async function findDecisionForOutcomes(scope: TenantScope, id: string, options: { forShare?: boolean; forUpdate?: boolean } = {}) {
   const query = scoped(scope, DecisionRecord).whereNull('decisions.deleted_at').where('decisions.id', id);
-  if (options.forShare) query.forShare();
+  // `forUpdate` (linking a metric to a KPI) waits for outcome writes holding the row `forShare`, and they for it.
+  if (options.forUpdate) query.forUpdate();
+  else if (options.forShare) query.forShare();
   return (await query.first()) as DecisionRecord | undefined;
 }
 

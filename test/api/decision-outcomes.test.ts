@@ -176,7 +176,9 @@ describe('decision outcomes: expected against actual, per metric, over time', ()
     assert.deepEqual(agents.latest, agents.observations[2]);
     assert.equal(agents.expected_value, frozenAgents, 'the latest observation\'s expected value');
     assert.equal(agents.expected_source, 'scenario_snapshot');
+    assert.equal(agents.source, 'outcomes');
     assert.deepEqual(agents.observations[1], {
+      source: 'outcome',
       outcome_id: explicit.id,
       observed_at: '2026-10-31T12:00:00.000Z',
       expected_value: 20,

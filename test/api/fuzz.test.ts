@@ -246,6 +246,8 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   };
   const kpi = await post('/api/v1/kpis', kpiBody);
   await post(`/api/v1/kpis/${kpi.id}/points`, { points: [{ timestamp: '2026-10-01T00:00:00.000Z', value: 0.81 }] });
+  // An outcome metric of the approved decision fed by the KPI (a second link of it answers 409; the base body links another).
+  const outcomeKpi = await post(`/api/v1/decisions/${approvedDecision.id}/outcome-kpis`, { metric: 'service_level', kpi_id: kpi.id });
   const alertRule = await post(`/api/v1/kpis/${kpi.id}/alert-rules`, { name: 'fuzz', kind: 'threshold', severity: 'critical' });
   await post(`/api/v1/kpis/${kpi.id}/points`, { timestamp: new Date().toISOString(), value: 0.1 });
   let alertId: string | undefined;
@@ -279,7 +281,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     [/^\/api\/v1\/events\//, eventId],
     [/^\/api\/v1\/audit-log\//, auditRecordId],
     [/^\/api\/v1\/audit-exports\//, auditExport.id],
-    [/^\/api\/v1\/decisions\/\{id\}\/outcomes/, approvedDecision.id],
+    [/^\/api\/v1\/decisions\/\{id\}\/outcome/, approvedDecision.id],
     [/^\/api\/v1\/decisions\//, decision.id],
     [/^\/api\/v1\/approval-policies\//, approvalPolicy.id],
     [/^\/api\/v1\/kpis\//, kpi.id],
@@ -295,11 +297,12 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       if (parameter === 'sync_id') return sync.id;
       if (parameter === 'upload_id') return upload.id;
       if (parameter === 'rule_id') return alertRule.id;
+      if (parameter === 'link_id') return outcomeKpi.id;
       const found = ids.find(([pattern]) => pattern.test(pathTemplate));
       if (!found) throw new Error(`No real id for {${parameter}} in ${pathTemplate}: add one to createRealResources`);
       return found[1];
     },
-    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, integration.id, sync.id, csvIntegration.id, upload.id, kpi.id, alertRule.id, alertId],
+    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, outcomeKpi.id, integration.id, sync.id, csvIntegration.id, upload.id, kpi.id, alertRule.id, alertId],
     // Bodies that pass the business checks too, so mutations of them probe past validation.
     baseBodies: {
       createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },
@@ -326,6 +329,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       putKpiSource: { type: 'model_output', model_id: STAFFING, metric: 'occupancy', scenario_tag: 'fuzz' },
       recordKpiPoints: { points: [{ timestamp: '2026-10-02T00:00:00.000Z', value: 0.8, note: 'fuzz' }] },
       createApprovalPolicy: { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H', condition: 'total_cost > 1000' }] },
+      linkDecisionOutcomeKpi: { metric: 'occupancy', kpi_id: kpi.id, expected_value: 0.85 },
       recordDecisionOutcome: { metric: 'scheduled_agents', expected_value: 10, actual_value: 12, observed_at: '2026-10-31T17:00:00.000Z', note: 'fuzz', supersedes: outcome.id },
       createApprovalPolicyVersion: { steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [user.id] }, sla: 'P1D', deadline: 'P2D' }] },
     },

@@ -250,6 +250,11 @@ describe('OpenAPI request examples', () => {
       '/api/v1/decisions/{id}/submit': async () => ({ id: (await chosenDecision()).id }),
       '/api/v1/decisions/{id}/outcomes': async () => ({ id: await approvedDecision() }),
       '/api/v1/decisions/{id}/outcomes/summary': async () => ({ id: await approvedDecision() }),
+      '/api/v1/decisions/{id}/outcome-kpis': async () => ({ id: await approvedDecision() }),
+      '/api/v1/decisions/{id}/outcome-kpis/{link_id}': async () => {
+        const id = await approvedDecision();
+        return { id, link_id: (await request('POST', `/api/v1/decisions/${id}/outcome-kpis`, { metric: 'service_level', kpi_id: (await kpi()).id })).id };
+      },
       // Approving and rejecting need a person (an OAuth token): with the API key they answer 403 user_actor_required,
       // checked below; test/api/decision-approvals.test.ts sends them as signed-in users.
       '/api/v1/decisions/{id}/approve': async () => ({ id: (await decision()).id }),
@@ -348,7 +353,10 @@ describe('OpenAPI request examples', () => {
     const reviewablePolicy = async () =>
       request('POST', '/api/v1/approval-policies', { name: 'fixture', steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [(await member()).id] }, sla: 'P1D' }] });
 
-    /** Example scenario ids in bodies (compare) stand for completed scenarios of the caller's own; policy ids for a reviewable policy. */
+    /**
+     * Example scenario ids in bodies (compare) stand for completed scenarios of the caller's own; policy ids for a
+     * reviewable policy; KPI ids (an outcome metric's link) for a KPI of the caller's own.
+     */
     const withOwnScenarioIds = async (value: unknown): Promise<unknown> => {
       const ids = new Map<string, string>();
       const replace = async (node: unknown): Promise<unknown> => {
@@ -358,6 +366,10 @@ describe('OpenAPI request examples', () => {
         }
         if (typeof node === 'string' && /^apl_[0-9a-z]{26}$/.test(node)) {
           if (!ids.has(node)) ids.set(node, (await reviewablePolicy()).id);
+          return ids.get(node);
+        }
+        if (typeof node === 'string' && /^kpi_[0-9a-z]{26}$/.test(node)) {
+          if (!ids.has(node)) ids.set(node, (await kpi()).id);
           return ids.get(node);
         }
         // One at a time: the same example id in two places must become the same scenario.
