@@ -15,8 +15,11 @@ import { OPENID_SCOPES } from './adapter';
 export const CONSOLE_CLIENT_ID = 'dms-console';
 export const CONSOLE_CLIENT_NAME = 'Governance console';
 export const CONSOLE_CALLBACK_PATH = '/console/callback';
-/** What the console asks for: decisions only; the grant gets what the person's role allows of them. */
-export const CONSOLE_API_SCOPES = ['decisions:read', 'decisions:write'];
+/**
+ * What the console asks for: decisions (inbox, approvals), and for the administration area `admin` and the webhooks
+ * scopes. The grant gets what the person's role allows of them, so only an admin's session carries `admin`.
+ */
+export const CONSOLE_API_SCOPES = ['decisions:read', 'decisions:write', 'webhooks:read', 'webhooks:write', 'admin'];
 export const CONSOLE_REQUESTED_SCOPES = ['openid', 'offline_access', ...CONSOLE_API_SCOPES];
 
 export function consoleRedirectUri(config: Pick<Config, 'publicBaseUrl'>): string {
