@@ -91,7 +91,7 @@ export interface AuditEntryView {
 }
 
 export function overviewPage(input: { viewer: Viewer; plan: string; usage: UsageWindow[]; audit: AuditEntryView[]; names: Map<string, string> }): SafeHtml {
-  const label: Record<string, string> = { 'per-minute': 'This minute', 'per-day': 'Today (rolling 24 h window)' };
+  const label: Record<string, string> = { 'per-minute': 'This minute', 'per-day': 'This day (24 h window)' };
   return adminLayout({
     title: 'Tenant overview',
     viewer: input.viewer,

@@ -221,7 +221,9 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
         if (body.enabled === true && !current.enabled) Object.assign(patch, { enabled: true, disabled_reason: null, disabled_at: null, failing_since: null });
         if (body.enabled === false && current.enabled) Object.assign(patch, { enabled: false, disabled_reason: 'disabled_by_user', disabled_at: new Date() });
         const updated = await updateSubscription(scope, id, patch);
-        await audit(scope, context, 'webhook.updated', id, audited(updated));
+        // As for keys and roles: a change that changes nothing records nothing.
+        const seen = (r: WebhookSubscriptionRecord) => JSON.stringify({ ...audited(r), description: r.description });
+        if (seen(updated) !== seen(current)) await audit(scope, context, 'webhook.updated', id, { ...audited(updated), description: updated.description });
         return presentWebhook(updated);
       });
     },

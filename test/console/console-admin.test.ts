@@ -466,6 +466,10 @@ describe('Governance console: the administration area (/console/admin)', () => {
       const edited = (await api('GET', `/webhooks/${webhookId}`, tenantA.key)).body;
       assert.deepEqual(edited.event_types, ['decision.approved']);
       assert.equal(edited.enabled, false);
+      // Saving again without a change records nothing (as for keys and roles).
+      await page.goto(`${stack.baseUrl}/console/admin/webhooks/${webhookId}`);
+      await page.locator('button', { hasText: 'Save changes' }).click();
+      await page.waitForURL(/notice=webhook_updated/);
       await page.locator('button', { hasText: 'Rotate the signing secret' }).click();
       await page.waitForSelector('#secret-value');
       assert.notEqual(((await page.textContent('#secret-value')) ?? '').trim(), secret);
