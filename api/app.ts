@@ -7,7 +7,9 @@ import { authorizeOperation } from './middleware/authorize';
 import { errorHandler } from './middleware/error-handler';
 import { idempotency } from './middleware/idempotency';
 import { parseJsonBody } from './middleware/parse-json-body';
-import { rateLimit } from './middleware/rate-limit';
+import { rateLimit, rateLimitUsage } from './middleware/rate-limit';
+import { documentedOperations } from './openapi/operations';
+import { findTenant } from '../db/repositories/tenants';
 import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi/document';
 import { createRequestValidators } from './openapi/validators';
@@ -155,6 +157,7 @@ export function createApp(deps: AppDeps): App {
     app.use(interactions.allowedMethods());
   }
 
+  const operationScopes = new Map(documentedOperations(document).map((o) => [o.operationId, o.scope]));
   // The governance console: server-rendered pages for people, on the same services as the API (outside /api/v1).
   app.use(
     createConsoleRoutes({
@@ -167,6 +170,18 @@ export function createApp(deps: AppDeps): App {
       kpiAlerts,
       validators,
       keys,
+      // The administration area: the same services as the API's routes, and the rate limiter's own counters.
+      admin: {
+        apiKeys,
+        users,
+        oauthClients,
+        webhooks,
+        approvalPolicies: createApprovalPolicyService({ db }),
+        auditLog: createAuditLogService({ db }),
+        usage: rateLimitUsage(db),
+        planOf: async (tenantId) => (await findTenant(db, tenantId))?.plan ?? 'unknown',
+        requiredScope: (operationId) => operationScopes.get(operationId),
+      },
       // The chart reads the same summary as GET /decisions/{id}/outcomes/summary.
       outcomes: async (context, id) =>
         (await outcomes.summary(context, id)).metrics.flatMap((metric) =>

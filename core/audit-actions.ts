@@ -48,10 +48,16 @@ export const AUDIT_ACTIONS = [
   'dataset.created',
   'dataset.updated',
   'dataset.deleted',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'webhook.test_sent',
+  'webhook.redelivery_requested',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'approval_policy', 'integration', 'dataset'] as const;
+export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'approval_policy', 'integration', 'dataset', 'webhook'] as const;
 
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

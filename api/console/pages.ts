@@ -14,6 +14,8 @@ export interface Viewer {
   tenantName: string;
   role: string;
   csrfToken: string;
+  /** The session carries `admin`: the administration area is shown (and reachable). */
+  admin?: boolean;
 }
 
 export interface Notice {
@@ -22,7 +24,7 @@ export interface Notice {
   detail?: string | undefined;
 }
 
-type Section = 'inbox' | 'decisions' | 'kpis' | 'none';
+type Section = 'inbox' | 'decisions' | 'kpis' | 'admin' | 'none';
 
 const STATUS_LABELS: Record<string, string> = {
   draft: 'Draft',
@@ -38,7 +40,16 @@ const STATUS_LABELS: Record<string, string> = {
 
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
 
-export function layout(input: { title: string; viewer?: Viewer | undefined; section?: Section; body: SafeHtml; status?: number }): SafeHtml {
+export function layout(input: {
+  title: string;
+  viewer?: Viewer | undefined;
+  section?: Section;
+  body: SafeHtml;
+  status?: number;
+  /** Further files under /console/assets/ (the administration area's admin.css and admin.js). */
+  stylesheets?: string[];
+  scripts?: string[];
+}): SafeHtml {
   const { viewer } = input;
   const nav = viewer
     ? html`<nav aria-label="Console">
@@ -46,6 +57,7 @@ export function layout(input: { title: string; viewer?: Viewer | undefined; sect
           <li><a href="/console"${input.section === 'inbox' ? unsafe(' aria-current="page"') : ''}>Inbox</a></li>
           <li><a href="/console/decisions"${input.section === 'decisions' ? unsafe(' aria-current="page"') : ''}>Decisions</a></li>
           <li><a href="/console/kpis"${input.section === 'kpis' ? unsafe(' aria-current="page"') : ''}>KPIs</a></li>
+          ${viewer.admin ? html`<li><a href="/console/admin"${input.section === 'admin' ? unsafe(' aria-current="page"') : ''}>Administration</a></li>` : ''}
         </ul>
       </nav>
       <div class="who">
@@ -62,8 +74,10 @@ export function layout(input: { title: string; viewer?: Viewer | undefined; sect
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${input.title} – Governance console</title>
-  <link rel="stylesheet" href="/console/assets/console.css">
-  <script src="/console/assets/console.js" defer></script>
+  <link rel="stylesheet" href="/console/assets/console.css">${(input.stylesheets ?? []).map((name) => html`
+  <link rel="stylesheet" href="/console/assets/${name}">`)}
+  <script src="/console/assets/console.js" defer></script>${(input.scripts ?? []).map((name) => html`
+  <script src="/console/assets/${name}" defer></script>`)}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

@@ -19,6 +19,7 @@ import type { KpiAlertService } from '../services/kpi-alerts';
 import type { KpiService } from '../services/kpis';
 import { addPeriods, periodStart } from '../../decision/kpi-status';
 import type { SigningKeyStore } from '../oauth/signing-key-store';
+import { registerAdminRoutes, type AdminServices } from './admin-routes';
 import type { SafeHtml } from './html';
 import { createConsoleOAuthClient, ConsoleSignInError } from './oauth-client';
 import {
@@ -54,6 +55,8 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = Object.fromEntrie
   [
     ['console.css', 'text/css; charset=utf-8'],
     ['console.js', 'text/javascript; charset=utf-8'],
+    ['admin.css', 'text/css; charset=utf-8'],
+    ['admin.js', 'text/javascript; charset=utf-8'],
   ].map(([name, type]) => [name, { type: type as string, body: fs.readFileSync(path.join(__dirname, 'assets', name as string)) }]),
 );
 
@@ -76,6 +79,8 @@ export interface ConsoleDeps {
   /** The built-in provider's signing keys (the console's client secret derives from them); undefined with OAUTH_ISSUER. */
   keys: SigningKeyStore | undefined;
   outcomes?: OutcomeSource;
+  /** The administration area's services (/console/admin); without them there is no administration area. */
+  admin?: AdminServices;
 }
 
 /** What each refusal of the service means, in the words of the person who clicked. */
@@ -188,7 +193,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   const viewerOf = async (session: ConsoleSession, members: Awaited<ReturnType<typeof directory>>): Promise<Viewer> => {
     const me = members.find((m) => m.id === session.principal.actor.id);
     const tenant = await findTenant(db, session.principal.tenantId);
-    return { name: me?.name ?? session.principal.actor.id, email: me?.email ?? '', tenantName: tenant?.name ?? session.principal.tenantId, role: me?.role ?? 'member', csrfToken: session.csrfToken };
+    return { name: me?.name ?? session.principal.actor.id, email: me?.email ?? '', tenantName: tenant?.name ?? session.principal.tenantId, role: me?.role ?? 'member', csrfToken: session.csrfToken, admin: deps.admin !== undefined && hasScope(session.principal.scopes, 'admin') };
   };
 
   /** The signed-in session, or a redirect to sign in (GET) / a refusal (POST). */
@@ -557,6 +562,9 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
     ctx.redirect(`${CONSOLE_PREFIX}/kpis/${encodeURIComponent(kpiId)}?notice=acknowledged`);
     ctx.status = 303;
   });
+  if (deps.admin) {
+    registerAdminRoutes({ router, send, refuse, requireSession, checkedPost, contextOf, directory, viewerOf, plainWords, validators, decisions }, deps.admin);
+  }
 
   const routes = router.routes();
   const allowed = router.allowedMethods();

@@ -139,3 +139,33 @@ export function rateLimit(db: Knex): Middleware<AppState> {
     await next();
   };
 }
+
+export interface RateLimitUsage {
+  window: (typeof WINDOWS)[number]['name'];
+  limit: number;
+  /** Requests counted in the current window (blocks a process holds unspent included, at most 0.1% of the limit). */
+  used: number;
+  /** When the current window ends; null when it has no requests yet. */
+  resetsAt: Date | null;
+}
+
+/**
+ * A tenant's use of its limits, read from the very counters the middleware above checks (same table, same keys), for
+ * the console's tenant overview. Reading never consumes anything.
+ */
+export function rateLimitUsage(db: Knex) {
+  const readers = WINDOWS.map(
+    (window) =>
+      [
+        window,
+        new RateLimiterPostgres({ storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, keyPrefix: window.name, points: 1, duration: window.seconds, clearExpiredByTimeout: false }),
+      ] as const,
+  );
+  return async (tenantId: string, limits: RateLimits): Promise<RateLimitUsage[]> =>
+    Promise.all(
+      readers.map(async ([window, reader]) => {
+        const res = await reader.get(tenantId);
+        return { window: window.name, limit: window.limitOf(limits), used: res?.consumedPoints ?? 0, resetsAt: res ? new Date(Date.now() + res.msBeforeNext) : null };
+      }),
+    );
+}

@@ -14,6 +14,7 @@ import { encryptWebhookSecret, newWebhookSecret } from '../../core/webhook-secre
 import type { EventRecord } from '../../db/records/event';
 import type { WebhookDeliveryAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookRetryPolicy, WebhookSubscriptionRecord } from '../../db/records/webhook';
 import type { PageRequest } from '../../db/pagination';
+import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { findEvent, listEvents, recordEvent } from '../../db/repositories/events';
 import {
   ensureDelivery,
@@ -26,7 +27,8 @@ import {
   markDeliveryFailed,
   updateSubscription,
 } from '../../db/repositories/webhooks';
-import { inTenantTransaction } from '../../db/tenant-scope';
+import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
+import type { AuditAction } from '../../core/audit-actions';
 import { startRedelivery, webhookDeliveryWorkflowId } from '../../orchestration/webhook-deliveries';
 
 export type { WebhookDeliveryStatus };
@@ -142,6 +144,11 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
     return policy;
   };
 
+  /** Subscription changes are governance-relevant (where the tenant's data goes): audited, never with a secret. */
+  const audit = (scope: TenantScope, context: RequestContext, action: AuditAction, id: string, payload: Record<string, unknown>) =>
+    appendAuditRecord(scope, { actor: context.actor, action, resourceType: 'webhook', resourceId: id, payload });
+  const audited = (record: WebhookSubscriptionRecord) => ({ url: record.url, event_types: record.event_types, enabled: record.enabled, retry_policy: record.retry_policy });
+
   const deliveries = {
     temporal: deps.temporal,
     taskQueue: config.temporalTaskQueue,
@@ -158,15 +165,16 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       };
     },
 
-    async create({ tenantId, actor }: RequestContext, body: WebhookCreate) {
+    async create(context: RequestContext, body: WebhookCreate) {
+      const { tenantId, actor } = context;
       const errors: FieldError[] = [];
       checkUrl(body.url, errors);
       checkEventTypes(body.event_types, errors);
       const retryPolicy = resolvePolicy(body.retry_policy, undefined, errors);
       if (errors.length > 0) throw validationFailed(errors, 'The webhook subscription is not valid.');
       const secret = newWebhookSecret();
-      const record = await inTenantTransaction(db, tenantId, (scope) =>
-        insertSubscription(scope, {
+      const record = await inTenantTransaction(db, tenantId, async (scope) => {
+        const inserted = await insertSubscription(scope, {
           id: newId('webhook'),
           url: body.url,
           description: body.description ?? '',
@@ -177,8 +185,10 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
           retry_policy: retryPolicy,
           secret_ciphertext: encryptWebhookSecret(secret, key),
           created_by: actor,
-        }),
-      );
+        });
+        await audit(scope, context, 'webhook.created', inserted.id, audited(inserted));
+        return inserted;
+      });
       return { ...presentWebhook(record), secret };
     },
 
@@ -194,9 +204,9 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       return presentWebhook(record);
     },
 
-    async update({ tenantId }: RequestContext, id: string, body: WebhookUpdate) {
+    async update(context: RequestContext, id: string, body: WebhookUpdate) {
       requireWebhookId(id);
-      return inTenantTransaction(db, tenantId, async (scope) => {
+      return inTenantTransaction(db, context.tenantId, async (scope) => {
         const current = await findSubscription(scope, id, { forUpdate: true });
         if (!current) throw notFound('webhook', id);
         const errors: FieldError[] = [];
@@ -210,20 +220,26 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
         if (body.description !== undefined) patch.description = body.description;
         if (body.enabled === true && !current.enabled) Object.assign(patch, { enabled: true, disabled_reason: null, disabled_at: null, failing_since: null });
         if (body.enabled === false && current.enabled) Object.assign(patch, { enabled: false, disabled_reason: 'disabled_by_user', disabled_at: new Date() });
-        return presentWebhook(await updateSubscription(scope, id, patch));
+        const updated = await updateSubscription(scope, id, patch);
+        // As for keys and roles: a change that changes nothing records nothing.
+        const seen = (r: WebhookSubscriptionRecord) => JSON.stringify({ ...audited(r), description: r.description });
+        if (seen(updated) !== seen(current)) await audit(scope, context, 'webhook.updated', id, { ...audited(updated), description: updated.description });
+        return presentWebhook(updated);
       });
     },
 
-    async remove({ tenantId }: RequestContext, id: string) {
+    async remove(context: RequestContext, id: string) {
       requireWebhookId(id);
-      await inTenantTransaction(db, tenantId, async (scope) => {
+      await inTenantTransaction(db, context.tenantId, async (scope) => {
         const current = await findSubscription(scope, id, { forUpdate: true });
         if (!current) throw notFound('webhook', id);
         await updateSubscription(scope, id, { deleted_at: new Date(), enabled: false });
+        await audit(scope, context, 'webhook.deleted', id, { url: current.url });
       });
     },
 
-    async rotateSecret({ tenantId }: RequestContext, id: string, gracePeriodSeconds: number | undefined) {
+    async rotateSecret(context: RequestContext, id: string, gracePeriodSeconds: number | undefined) {
+      const { tenantId } = context;
       requireWebhookId(id);
       const grace = gracePeriodSeconds ?? config.webhooks.secretRotationGraceSeconds;
       const secret = newWebhookSecret();
@@ -231,22 +247,25 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
         const current = await findSubscription(scope, id, { forUpdate: true });
         if (!current) throw notFound('webhook', id);
         const now = new Date();
-        return updateSubscription(scope, id, {
+        const rotated = await updateSubscription(scope, id, {
           secret_ciphertext: encryptWebhookSecret(secret, key),
           previous_secret_ciphertext: grace > 0 ? current.secret_ciphertext : null,
           previous_secret_expires_at: grace > 0 ? new Date(now.getTime() + grace * 1000) : null,
           secret_rotated_at: now,
         });
+        await audit(scope, context, 'webhook.secret_rotated', id, { grace_period_seconds: grace, previous_secret_expires_at: toIso(rotated.previous_secret_expires_at) });
+        return rotated;
       });
       return { ...presentWebhook(record), secret };
     },
 
-    async sendTest({ tenantId }: RequestContext, id: string) {
+    async sendTest(context: RequestContext, id: string) {
       requireWebhookId(id);
-      const event = await inTenantTransaction(db, tenantId, async (scope) => {
+      const event = await inTenantTransaction(db, context.tenantId, async (scope) => {
         const current = await findSubscription(scope, id);
         if (!current) throw notFound('webhook', id);
         if (!current.enabled) throw webhookDisabled();
+        await audit(scope, context, 'webhook.test_sent', id, {});
         return recordEvent(scope, 'webhook.test', { webhook: { id }, message: 'A test event from the Decision Modeling Service.' }, { targetSubscriptionId: id });
       });
       return presentEvent(event);
@@ -270,7 +289,8 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       });
     },
 
-    async redeliver({ tenantId }: RequestContext, id: string, deliveryId: string) {
+    async redeliver(context: RequestContext, id: string, deliveryId: string) {
+      const { tenantId } = context;
       requireWebhookId(id);
       if (!isIdOf('webhookDelivery', deliveryId)) throw notFound('webhook delivery', deliveryId);
       const newDeliveryId = newId('webhookDelivery');
@@ -289,6 +309,7 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
           workflowId: webhookDeliveryWorkflowId(original.event_id, id, newDeliveryId),
           redeliveryOf: original.id,
         });
+        await audit(scope, context, 'webhook.redelivery_requested', id, { delivery_id: newDeliveryId, redelivery_of: original.id, event_id: original.event_id });
         return { subscription, delivery };
       });
       await startRedelivery(
