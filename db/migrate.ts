@@ -23,6 +23,7 @@ import * as datasetDefinitions from './migrations/20261123000034_dataset_definit
 import * as integrationSyncControl from './migrations/20261123000035_integration_sync_control';
 import * as kpis from './migrations/20261123000040_kpis';
 import * as kpiAlerts from './migrations/20261123000042_kpi_alerts';
+import * as webhookLanes from './migrations/20261123000050_webhook_lanes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000035_integration_sync_control': integrationSyncControl,
   '20261123000040_kpis': kpis,
   '20261123000042_kpi_alerts': kpiAlerts,
+  '20261123000050_webhook_lanes': webhookLanes,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

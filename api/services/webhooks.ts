@@ -16,18 +16,18 @@ import type { WebhookDeliveryAttemptRecord, WebhookDeliveryRecord, WebhookDelive
 import type { PageRequest } from '../../db/pagination';
 import { findEvent, listEvents, recordEvent } from '../../db/repositories/events';
 import {
-  ensureDelivery,
+  failDelivery,
   findDelivery,
   findSubscription,
+  insertRedelivery,
   insertSubscription,
   listAttempts,
   listDeliveries,
   listSubscriptions,
-  markDeliveryFailed,
   updateSubscription,
 } from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { startRedelivery, webhookDeliveryWorkflowId } from '../../orchestration/webhook-deliveries';
+import { wakeLaneForRedelivery, webhookLaneWorkflowId } from '../../orchestration/webhook-deliveries';
 
 export type { WebhookDeliveryStatus };
 
@@ -274,28 +274,27 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       requireWebhookId(id);
       if (!isIdOf('webhookDelivery', deliveryId)) throw notFound('webhook delivery', deliveryId);
       const newDeliveryId = newId('webhookDelivery');
-      const { subscription, delivery } = await inTenantTransaction(db, tenantId, async (scope) => {
+      const delivery = await inTenantTransaction(db, tenantId, async (scope) => {
         const subscription = await findSubscription(scope, id);
         if (!subscription) throw notFound('webhook', id);
         const original = await findDelivery(scope, id, deliveryId);
         if (!original) throw notFound('webhook delivery', deliveryId);
         if (!subscription.enabled) throw webhookDisabled();
         if (!(await findEvent(scope, original.event_id))) throw eventExpired();
-        const delivery = await ensureDelivery(scope, {
+        return insertRedelivery(scope, {
           id: newDeliveryId,
           subscriptionId: id,
           eventId: original.event_id,
           eventType: original.event_type,
-          workflowId: webhookDeliveryWorkflowId(original.event_id, id, newDeliveryId),
+          workflowId: webhookLaneWorkflowId(id),
           redeliveryOf: original.id,
         });
-        return { subscription, delivery };
       });
-      await startRedelivery(
+      await wakeLaneForRedelivery(
         deliveries,
-        { tenantId, event: { id: delivery.event_id, type: delivery.event_type }, subscription, redelivery: { deliveryId: newDeliveryId, of: deliveryId } },
-        // Never leave a redelivery "pending" that no workflow will ever attempt.
-        () => inTenantTransaction(db, tenantId, (scope) => markDeliveryFailed(scope, delivery.workflow_id, 'The redelivery could not be started.')),
+        { tenantId, subscriptionId: id, deliveryId: newDeliveryId },
+        // Never leave a redelivery "pending" that no lane was woken for.
+        () => inTenantTransaction(db, tenantId, (scope) => failDelivery(scope, newDeliveryId, 'The redelivery could not be started.')),
       );
       return presentDelivery(delivery, []);
     },
