@@ -238,7 +238,8 @@ export async function claimDueDeliveries(scope: TenantScope, subscriptionId: str
 /** Milliseconds until the subscription's earliest open delivery is due (0 if one is due now); null if none is open. */
 export async function msUntilNextDue(scope: TenantScope, subscriptionId: string): Promise<number | null> {
   const result = await scope.trx.raw<{ rows: Array<{ ms: string | null }> }>(
-    `select greatest(0, ceil(extract(epoch from min(next_attempt_at) - clock_timestamp()) * 1000))::bigint as ms
+    `select case when min(next_attempt_at) is not null
+              then greatest(0, ceil(extract(epoch from min(next_attempt_at) - clock_timestamp()) * 1000))::bigint end as ms
        from webhook_deliveries where tenant_id = ? and subscription_id = ? and next_attempt_at is not null`,
     [scope.tenantId, subscriptionId],
   );
