@@ -34,6 +34,8 @@ const EVENTS_PER_TRANSACTION = 200;
 const STARTS_IN_FLIGHT = 32;
 /** A lane wake-up that Temporal does not answer within this is left to the sweep. */
 const WAKE_TIMEOUT_MS = 10_000;
+/** The shortest time between two wake-ups of one lane by this relay (later ones are deferred, not dropped). */
+const LANE_WAKE_INTERVAL_MS = 100;
 const RECONNECT_DELAY_MS = 1000;
 
 interface ListenerConnection {
@@ -68,17 +70,39 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
   let listener: ListenerConnection | undefined;
   const lanes = { temporal: deps.temporal, taskQueue: deps.taskQueue, webhooks: deps.webhooks, rpcTimeoutMs: WAKE_TIMEOUT_MS };
 
+  const wakeNow = async (lane: { tenantId: string; subscriptionId: string }) => {
+    try {
+      await wakeWebhookLane(lanes, lane);
+    } catch (error) {
+      if (!stopped) deps.logger.warn({ err: error, webhook_id: lane.subscriptionId }, 'could not wake a webhook lane; the sweep will');
+    }
+  };
+
+  // At most one wake-up per lane per LANE_WAKE_INTERVAL_MS: one that comes sooner is deferred to the end of the
+  // interval (never dropped), so a lane fed one event at a time runs one pass per interval over what accumulated,
+  // instead of a signal and a pass per event. Every row is committed before the wake-up that covers it is sent.
+  const lastWake = new Map<string, number>();
+  const deferred = new Map<string, NodeJS.Timeout>();
   const wakeLanes = async (targets: Array<{ tenantId: string; subscriptionId: string }>) => {
-    await runWithConcurrency(
-      targets.map((lane) => async () => {
-        try {
-          await wakeWebhookLane(lanes, lane);
-        } catch (error) {
-          if (!stopped) deps.logger.warn({ err: error, webhook_id: lane.subscriptionId }, 'could not wake a webhook lane; the sweep will');
-        }
-      }),
-      STARTS_IN_FLIGHT,
-    );
+    const now = Date.now();
+    for (const [id, at] of lastWake) if (now - at >= LANE_WAKE_INTERVAL_MS && !deferred.has(id)) lastWake.delete(id);
+    const immediate: Array<() => Promise<void>> = [];
+    for (const lane of targets) {
+      const last = lastWake.get(lane.subscriptionId);
+      if (last === undefined || now - last >= LANE_WAKE_INTERVAL_MS) {
+        lastWake.set(lane.subscriptionId, now);
+        immediate.push(() => wakeNow(lane));
+      } else if (!deferred.has(lane.subscriptionId)) {
+        const timer = setTimeout(() => {
+          deferred.delete(lane.subscriptionId);
+          lastWake.set(lane.subscriptionId, Date.now());
+          if (!stopped) void wakeNow(lane);
+        }, last + LANE_WAKE_INTERVAL_MS - now);
+        timer.unref();
+        deferred.set(lane.subscriptionId, timer);
+      }
+    }
+    await runWithConcurrency(immediate, STARTS_IN_FLIGHT);
   };
 
   const dispatchOnce = async (): Promise<number> => {
@@ -121,7 +145,10 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
     sweeping = true;
     try {
       const overdue = await subscriptionsWithOverdueDeliveries(deps.db, deps.webhooks.laneSweepSeconds, deps.tenantIds?.());
-      await wakeLanes(overdue.map((row) => ({ tenantId: row.tenant_id, subscriptionId: row.subscription_id })));
+      await runWithConcurrency(
+        overdue.map((row) => () => wakeNow({ tenantId: row.tenant_id, subscriptionId: row.subscription_id })),
+        STARTS_IN_FLIGHT,
+      );
     } catch (error) {
       if (!stopped) deps.logger.warn({ err: error }, 'webhook lane sweep failed; retrying on the next one');
     } finally {
@@ -187,6 +214,7 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
       stopped = true;
       clearInterval(poll);
       clearInterval(sweeper);
+      for (const timer of deferred.values()) clearTimeout(timer);
       await running;
       const connection = listener;
       listener = undefined;
