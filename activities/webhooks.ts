@@ -326,7 +326,7 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
         await record();
         await recording;
         const nextDueInMs = await inTenantTransaction(deps.db, input.tenantId, (scope) => msUntilNextDue(scope, input.subscriptionId));
-        return { ...counts, nextDueInMs };
+        return { ...counts, batchFull: due.length >= config.laneBatchSize, nextDueInMs };
       } finally {
         clearInterval(heartbeat);
         for (const agent of agents) agent.destroy();

@@ -114,6 +114,12 @@ export interface WebhookConfig {
   laneIdleSeconds: number;
   /** A lane pass that has not heartbeated for this long is retried elsewhere (its worker died). */
   laneHeartbeatTimeoutSeconds: number;
+  /**
+   * A lane starts a pass at most this often unless its last batch was full (a backlog drains at full speed), and the
+   * relay wakes a lane at most this often (later wake-ups are deferred, not dropped): a lane fed one event at a time
+   * delivers what accumulated in one pass per interval rather than a pass per event.
+   */
+  lanePassIntervalMs: number;
   /** Passes per lane workflow run before it continues as new (keeps each run's history short). */
   lanePassesPerRun: number;
   /**
@@ -379,6 +385,7 @@ function loadWebhookConfig(env: Env, nodeEnv: string, dataDir: string): WebhookC
     laneConcurrency: readInteger(env, 'WEBHOOK_LANE_CONCURRENCY', 16, 1, 256),
     laneIdleSeconds: readInteger(env, 'WEBHOOK_LANE_IDLE_SECONDS', 300, 1, 86_400),
     laneHeartbeatTimeoutSeconds: readInteger(env, 'WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS', 30, 2, 600),
+    lanePassIntervalMs: readInteger(env, 'WEBHOOK_LANE_PASS_INTERVAL_MS', 100, 0, 10_000),
     lanePassesPerRun: readInteger(env, 'WEBHOOK_LANE_PASSES_PER_RUN', 250, 1, 1000),
     laneSweepSeconds: readInteger(env, 'WEBHOOK_LANE_SWEEP_SECONDS', 10, 1, 3600),
     eventRetentionDays: readInteger(env, 'EVENT_RETENTION_DAYS', 30, 1, 365),

@@ -24,7 +24,10 @@ export interface WebhookDeliveriesDeps {
   temporal: Client;
   /** The service's main task queue: lane workflows run on it, their passes on its `-webhooks` companion. */
   taskQueue: string;
-  webhooks: Pick<WebhookConfig, 'timeoutMs' | 'laneBatchSize' | 'laneConcurrency' | 'laneIdleSeconds' | 'laneHeartbeatTimeoutSeconds' | 'lanePassesPerRun'>;
+  webhooks: Pick<
+    WebhookConfig,
+    'timeoutMs' | 'laneBatchSize' | 'laneConcurrency' | 'laneIdleSeconds' | 'laneHeartbeatTimeoutSeconds' | 'lanePassesPerRun' | 'lanePassIntervalMs'
+  >;
   /** A deadline for each call; without one the SDK retries an unreachable server for about 20 seconds. */
   rpcTimeoutMs?: number;
 }
@@ -40,6 +43,7 @@ export function webhookLaneInput(deps: WebhookDeliveriesDeps, lane: { tenantId: 
     passTimeoutMs: rounds * (webhooks.timeoutMs + ATTEMPT_RECORDING_MARGIN_MS) + 60_000,
     heartbeatTimeoutMs: webhooks.laneHeartbeatTimeoutSeconds * 1000,
     passesPerRun: webhooks.lanePassesPerRun,
+    minPassIntervalMs: webhooks.lanePassIntervalMs,
   };
 }
 

@@ -34,8 +34,6 @@ const EVENTS_PER_TRANSACTION = 200;
 const STARTS_IN_FLIGHT = 32;
 /** A lane wake-up that Temporal does not answer within this is left to the sweep. */
 const WAKE_TIMEOUT_MS = 10_000;
-/** The shortest time between two wake-ups of one lane by this relay (later ones are deferred, not dropped). */
-const LANE_WAKE_INTERVAL_MS = 100;
 const RECONNECT_DELAY_MS = 1000;
 
 interface ListenerConnection {
@@ -78,18 +76,19 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
     }
   };
 
-  // At most one wake-up per lane per LANE_WAKE_INTERVAL_MS: one that comes sooner is deferred to the end of the
+  // At most one wake-up per lane per WEBHOOK_LANE_PASS_INTERVAL_MS: one that comes sooner is deferred to the end of the
   // interval (never dropped), so a lane fed one event at a time runs one pass per interval over what accumulated,
   // instead of a signal and a pass per event. Every row is committed before the wake-up that covers it is sent.
+  const interval = deps.webhooks.lanePassIntervalMs;
   const lastWake = new Map<string, number>();
   const deferred = new Map<string, NodeJS.Timeout>();
   const wakeLanes = async (targets: Array<{ tenantId: string; subscriptionId: string }>) => {
     const now = Date.now();
-    for (const [id, at] of lastWake) if (now - at >= LANE_WAKE_INTERVAL_MS && !deferred.has(id)) lastWake.delete(id);
+    for (const [id, at] of lastWake) if (now - at >= interval && !deferred.has(id)) lastWake.delete(id);
     const immediate: Array<() => Promise<void>> = [];
     for (const lane of targets) {
       const last = lastWake.get(lane.subscriptionId);
-      if (last === undefined || now - last >= LANE_WAKE_INTERVAL_MS) {
+      if (last === undefined || now - last >= interval) {
         lastWake.set(lane.subscriptionId, now);
         immediate.push(() => wakeNow(lane));
       } else if (!deferred.has(lane.subscriptionId)) {
@@ -97,7 +96,7 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
           deferred.delete(lane.subscriptionId);
           lastWake.set(lane.subscriptionId, Date.now());
           if (!stopped) void wakeNow(lane);
-        }, last + LANE_WAKE_INTERVAL_MS - now);
+        }, last + interval - now);
         timer.unref();
         deferred.set(lane.subscriptionId, timer);
       }

@@ -1,4 +1,4 @@
-import { condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { deliveriesDueSignal, type WebhookLaneInput } from './contracts/webhook-deliveries';
 
@@ -27,14 +27,17 @@ export async function webhookLaneWorkflow(input: WebhookLaneInput): Promise<void
   });
   for (let pass = 0; pass < input.passesPerRun && !workflowInfo().continueAsNewSuggested; pass++) {
     woken = false;
+    const startedAt = Date.now();
     const result = await deliverDueWebhooks({ tenantId: input.tenantId, subscriptionId: input.subscriptionId, workflowId: workflowInfo().workflowId });
-    if (result.nextDueInMs === 0) {
-      woken = true;
-    } else if (result.nextDueInMs === null) {
+    if (result.nextDueInMs === null) {
       if (!(await condition(() => woken, idleMs))) return;
-    } else if (!(await condition(() => woken, Math.min(result.nextDueInMs, idleMs)))) {
-      woken = true;
+    } else if (result.nextDueInMs > 0) {
+      await condition(() => woken, Math.min(result.nextDueInMs, idleMs));
     }
+    // Events arriving one at a time are delivered a pass per interval, not a pass each; a backlog drains at full speed.
+    const spacing = (input.minPassIntervalMs ?? 0) - (Date.now() - startedAt);
+    if (spacing > 0 && !result.batchFull) await sleep(spacing);
+    woken = true;
   }
   await continueAsNew<typeof webhookLaneWorkflow>(input);
 }

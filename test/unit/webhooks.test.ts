@@ -158,8 +158,8 @@ describe('webhook building blocks', () => {
     assert.equal(production.webhooks.requireHttps, true);
     assert.throws(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '10' }), /WEBHOOK_TIMEOUT_MS/);
     assert.deepEqual(
-      [config.webhooks.laneBatchSize, config.webhooks.laneConcurrency, config.webhooks.laneIdleSeconds, config.webhooks.laneHeartbeatTimeoutSeconds, config.webhooks.laneSweepSeconds],
-      [100, 16, 300, 30, 10],
+      [config.webhooks.laneBatchSize, config.webhooks.laneConcurrency, config.webhooks.laneIdleSeconds, config.webhooks.laneHeartbeatTimeoutSeconds, config.webhooks.laneSweepSeconds, config.webhooks.lanePassIntervalMs],
+      [100, 16, 300, 30, 10, 100],
     );
     assert.throws(() => loadConfig({ WEBHOOK_LANE_CONCURRENCY: '0' }), /WEBHOOK_LANE_CONCURRENCY/);
     assert.throws(() => loadConfig({ WEBHOOK_LANE_BATCH_SIZE: 'many' }), /WEBHOOK_LANE_BATCH_SIZE/);

@@ -30,6 +30,8 @@ export interface WebhookLaneInput {
   heartbeatTimeoutMs: number;
   /** Passes per run before continue-as-new. */
   passesPerRun: number;
+  /** The least time from one pass's start to the next's, unless the batch was full (absent: none). */
+  minPassIntervalMs?: number;
 }
 
 export interface DeliverDueWebhooksInput {
@@ -40,6 +42,8 @@ export interface DeliverDueWebhooksInput {
 }
 
 export interface DeliverDueWebhooksResult {
+  /** The pass claimed a full batch: more may be due at once. */
+  batchFull?: boolean;
   attempted: number;
   succeeded: number;
   retrying: number;
