@@ -21,6 +21,7 @@ import {
   recordAttempt,
   recordLaneAttempts,
   setFailingSince,
+  setLanePassUntil,
   type DueDelivery,
   type LaneAttempt,
 } from '../db/repositories/webhooks';
@@ -179,6 +180,76 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
   };
 
 
+  /**
+   * One round of a lane pass: re-reads the subscription (a deleted or disabled one fails its open deliveries), claims
+   * its due deliveries, sends them with at most WEBHOOK_LANE_CONCURRENCY in flight and records the attempts in groups
+   * as they complete. Answers whether the batch was full.
+   */
+  const deliverRound = async (
+    input: DeliverDueWebhooksInput,
+    counts: LaneCounts,
+    agentFor: (url: string) => http.Agent,
+  ): Promise<'subscription_gone' | 'none_due' | 'some_due' | 'batch_full'> => {
+    const claimed = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
+      const subscription = await findSubscription(scope, input.subscriptionId);
+      if (!subscription || !subscription.enabled) {
+        const reason = subscription ? `The subscription is disabled (${subscription.disabled_reason ?? 'disabled'}).` : 'The event or the subscription no longer exists.';
+        counts.failed += await failOpenDeliveries(scope, input.subscriptionId, reason);
+        return undefined;
+      }
+      const due = await claimDueDeliveries(scope, input.subscriptionId, config.laneBatchSize);
+      const events = new Map((await findEvents(scope, [...new Set(due.map((d) => d.event_id))])).map((e) => [e.id, e]));
+      return { subscription, due, events };
+    });
+    if (!claimed) return 'subscription_gone';
+    const { subscription, due, events } = claimed;
+    if (due.length === 0) return 'none_due';
+    const secrets = signingSecrets(subscription, config.secretEncryptionKey);
+    const agent = agentFor(subscription.url);
+
+    const pending: LaneOutcome[] = [];
+    let recording: Promise<void> = Promise.resolve();
+    const record = () => {
+      const group = pending.splice(0, pending.length);
+      if (group.length === 0) return recording;
+      recording = recording.then(() => recordLaneGroup(input, group, counts));
+      return recording;
+    };
+
+    const attemptOne = async (delivery: DueDelivery): Promise<void> => {
+      const event = events.get(delivery.event_id);
+      const attempt = delivery.attempts + 1;
+      if (!event) {
+        pending.push(laneAttempt(input, delivery, attempt, { outcome: 'refused', error: 'The event no longer exists (past its retention).', headers: {}, latencyMs: 0 }));
+        return;
+      }
+      const body = webhookBody(event);
+      const headers = signedHeaders(event, body, secrets);
+      const attemptedAt = new Date();
+      const result = await sendWebhook({ url: subscription.url, headers, body, timeoutMs: config.timeoutMs, allowedHosts: config.allowedHosts, resolveHost, agent });
+      const { outcome, retryAfterMs } = classify(result);
+      pending.push({
+        ...laneAttempt(input, delivery, attempt, { outcome, error: attemptError(result, outcome), headers, latencyMs: result.latencyMs }),
+        attemptedAt,
+        responseStatus: result.kind === 'response' ? result.status : null,
+        responseBodyExcerpt: result.kind === 'response' ? result.bodyExcerpt : null,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      });
+      // A failed recording fails the round below (awaiting `recording`); here it must not go unhandled.
+      if (pending.length >= ATTEMPTS_PER_RECORDING) void record().catch(() => undefined);
+    };
+
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(config.laneConcurrency, due.length) }, async () => {
+        while (next < due.length) await attemptOne(due[next++] as DueDelivery);
+      }),
+    );
+    await record();
+    await recording;
+    return due.length >= config.laneBatchSize ? 'batch_full' : 'some_due';
+  };
+
   return {
     /**
      * One delivery attempt: sign, POST, log the attempt, classify. 2xx succeeds; 410 disables the subscription;
@@ -255,81 +326,54 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
     },
 
     /**
-     * One pass of a subscription's lane: claims its due deliveries (up to WEBHOOK_LANE_BATCH_SIZE), sends them with
-     * at most WEBHOOK_LANE_CONCURRENCY requests in flight, and records the attempts in groups as they complete, each
-     * with what follows from it: success; 410 disables the subscription; 429/503 with Retry-After retry after it;
-     * other failures retry on the subscription's policy (schedule, attempts, total deadline); a refused destination
-     * fails at once; a subscription failing for WEBHOOK_DISABLE_AFTER_SECONDS is disabled. A deleted or disabled
-     * subscription's open deliveries are failed. Heartbeats keep it alive; if its worker dies, the pass is retried and
-     * sends again whatever it had not recorded (at least once). Answers when the lane should look again.
+     * One pass of a subscription's lane, in rounds (deliverRound): each claims the due deliveries (up to
+     * WEBHOOK_LANE_BATCH_SIZE), sends them with at most WEBHOOK_LANE_CONCURRENCY requests in flight, and records the
+     * attempts in groups as they complete, each with what follows from it: success; 410 disables the subscription;
+     * 429/503 with Retry-After retry after it; other failures retry on the subscription's policy (schedule, attempts,
+     * total deadline); a refused destination fails at once; a subscription failing for WEBHOOK_DISABLE_AFTER_SECONDS
+     * is disabled. A full batch is followed by the next round at once; a partial one by the next round one
+     * WEBHOOK_LANE_PASS_INTERVAL_MS after it started; the pass ends when nothing is due or after
+     * max(1 s, 20 intervals), so a steady trickle of events costs Temporal one pass per couple of seconds. Heartbeats
+     * keep it alive; if its worker dies, the pass is retried and sends again whatever it had not recorded (at least
+     * once). Answers when the lane should look again.
      */
     async deliverDueWebhooks(input: DeliverDueWebhooksInput): Promise<DeliverDueWebhooksResult> {
       const context = Context.current();
       const heartbeat = setInterval(() => context.heartbeat(), Math.max(500, (context.info.heartbeatTimeoutMs ?? 30_000) / 3));
       const counts: LaneCounts = { attempted: 0, succeeded: 0, retrying: 0, failed: 0 };
-      const agents: http.Agent[] = [];
+      // Keep-alive connections for the pass, one pool per scheme (the URL may change between rounds).
+      const agents = new Map<string, http.Agent>();
+      const agentFor = (url: string) => {
+        const protocol = new URL(url).protocol;
+        let agent = agents.get(protocol);
+        if (!agent) agents.set(protocol, (agent = new (protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: config.laneConcurrency })));
+        return agent;
+      };
+      const interval = config.lanePassIntervalMs;
+      const passMs = Math.max(1000, 20 * interval);
+      const passEnds = Date.now() + passMs;
+      const marked = (seconds: number | null) => inTenantTransaction(deps.db, input.tenantId, (scope) => setLanePassUntil(scope, input.subscriptionId, seconds));
       try {
-        const claimed = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
-          const subscription = await findSubscription(scope, input.subscriptionId);
-          if (!subscription || !subscription.enabled) {
-            const reason = subscription ? `The subscription is disabled (${subscription.disabled_reason ?? 'disabled'}).` : 'The event or the subscription no longer exists.';
-            counts.failed += await failOpenDeliveries(scope, input.subscriptionId, reason);
-            return undefined;
+        await marked(passMs / 1000);
+        for (;;) {
+          const roundStarted = Date.now();
+          const round = await deliverRound(input, counts, agentFor);
+          if (round === 'subscription_gone') {
+            await marked(null);
+            return { ...counts, nextDueInMs: null };
           }
-          const due = await claimDueDeliveries(scope, input.subscriptionId, config.laneBatchSize);
-          const events = new Map((await findEvents(scope, [...new Set(due.map((d) => d.event_id))])).map((e) => [e.id, e]));
-          return { subscription, due, events };
-        });
-        if (!claimed) return { ...counts, nextDueInMs: null };
-        const { subscription, due, events } = claimed;
-        const secrets = signingSecrets(subscription, config.secretEncryptionKey);
-        const agent = new (new URL(subscription.url).protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: config.laneConcurrency });
-        agents.push(agent);
-
-        const pending: LaneOutcome[] = [];
-        let recording: Promise<void> = Promise.resolve();
-        const record = () => {
-          const group = pending.splice(0, pending.length);
-          if (group.length === 0) return recording;
-          recording = recording.then(() => recordLaneGroup(input, group, counts));
-          return recording;
-        };
-
-        const attemptOne = async (delivery: DueDelivery): Promise<void> => {
-          const event = events.get(delivery.event_id);
-          const attempt = delivery.attempts + 1;
-          if (!event) {
-            pending.push(laneAttempt(input, delivery, attempt, { outcome: 'refused', error: 'The event no longer exists (past its retention).', headers: {}, latencyMs: 0 }));
-            return;
-          }
-          const body = webhookBody(event);
-          const headers = signedHeaders(event, body, secrets);
-          const attemptedAt = new Date();
-          const result = await sendWebhook({ url: subscription.url, headers, body, timeoutMs: config.timeoutMs, allowedHosts: config.allowedHosts, resolveHost, agent });
-          const { outcome, retryAfterMs } = classify(result);
-          pending.push({
-            ...laneAttempt(input, delivery, attempt, { outcome, error: attemptError(result, outcome), headers, latencyMs: result.latencyMs }),
-            attemptedAt,
-            responseStatus: result.kind === 'response' ? result.status : null,
-            responseBodyExcerpt: result.kind === 'response' ? result.bodyExcerpt : null,
-            ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-          });
-          if (pending.length >= ATTEMPTS_PER_RECORDING) void record().catch(() => undefined);
-        };
-
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: Math.min(config.laneConcurrency, due.length) }, async () => {
-            while (next < due.length) await attemptOne(due[next++] as DueDelivery);
-          }),
-        );
-        await record();
-        await recording;
+          if (Date.now() >= passEnds || context.cancellationSignal.aborted) break;
+          if (round === 'none_due') break;
+          // Not a full batch: what arrives meanwhile goes in the next round, at most one per interval.
+          if (round === 'some_due') await new Promise((resolve) => setTimeout(resolve, Math.max(0, roundStarted + interval - Date.now())));
+        }
+        // In this order: once the mark is gone the relay signals again, and this last look sees what it skipped.
+        await marked(null);
         const nextDueInMs = await inTenantTransaction(deps.db, input.tenantId, (scope) => msUntilNextDue(scope, input.subscriptionId));
-        return { ...counts, batchFull: due.length >= config.laneBatchSize, nextDueInMs };
+        return { ...counts, batchFull: nextDueInMs === 0, nextDueInMs };
       } finally {
         clearInterval(heartbeat);
-        for (const agent of agents) agent.destroy();
+        for (const agent of agents.values()) agent.destroy();
       }
     },
 

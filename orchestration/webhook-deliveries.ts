@@ -34,16 +34,17 @@ export interface WebhookDeliveriesDeps {
 
 export function webhookLaneInput(deps: WebhookDeliveriesDeps, lane: { tenantId: string; subscriptionId: string }): WebhookLaneInput {
   const { webhooks } = deps;
+  // A pass takes new rounds for up to max(1 s, 20 × WEBHOOK_LANE_PASS_INTERVAL_MS); its last round may take a batch
+  // of attempts at the HTTP timeout.
   const rounds = Math.ceil(webhooks.laneBatchSize / webhooks.laneConcurrency);
   return {
     tenantId: lane.tenantId,
     subscriptionId: lane.subscriptionId,
     activityTaskQueue: webhookTaskQueueFor(deps.taskQueue),
     idleSeconds: webhooks.laneIdleSeconds,
-    passTimeoutMs: rounds * (webhooks.timeoutMs + ATTEMPT_RECORDING_MARGIN_MS) + 60_000,
+    passTimeoutMs: Math.max(1000, 20 * webhooks.lanePassIntervalMs) + rounds * (webhooks.timeoutMs + ATTEMPT_RECORDING_MARGIN_MS) + 60_000,
     heartbeatTimeoutMs: webhooks.laneHeartbeatTimeoutSeconds * 1000,
     passesPerRun: webhooks.lanePassesPerRun,
-    minPassIntervalMs: webhooks.lanePassIntervalMs,
   };
 }
 

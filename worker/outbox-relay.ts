@@ -13,7 +13,7 @@ import {
   type OutboxEvent,
 } from '../db/repositories/events';
 import { kpiEvaluationRequests } from '../db/repositories/kpi-alerts';
-import { insertLaneDeliveries, subscriptionsWithOverdueDeliveries, type LaneDeliveryRow } from '../db/repositories/webhooks';
+import { insertLaneDeliveries, subscriptionsInLanePass, subscriptionsWithOverdueDeliveries, type LaneDeliveryRow } from '../db/repositories/webhooks';
 import { requestKpiEvaluation } from '../orchestration/kpi-alerts';
 import { wakeWebhookLane, webhookLaneWorkflowId } from '../orchestration/webhook-deliveries';
 
@@ -134,7 +134,10 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
       const woken = new Map(rows.map((row) => [row.subscription_id, { tenantId: row.tenant_id, subscriptionId: row.subscription_id }]));
       return { dispatched: events.length, woken: [...woken.values()] };
     });
-    await wakeLanes(woken);
+    // Read after the commit: a lane whose pass is still taking deliveries will see these rows (it clears its mark
+    // before its last look), so it needs no signal.
+    const inPass = await subscriptionsInLanePass(deps.db, woken.map((lane) => lane.subscriptionId));
+    await wakeLanes(woken.filter((lane) => !inPass.has(lane.subscriptionId)));
     return dispatched;
   };
 

@@ -1,12 +1,14 @@
-import { condition, continueAsNew, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { deliveriesDueSignal, type WebhookLaneInput } from './contracts/webhook-deliveries';
 
 /**
  * A subscription's delivery lane (`webhook_lane/whk_…`): one workflow delivers everything owed to one endpoint.
  * Postgres holds every delivery's state (due time, attempts, outcome); this workflow only knows "something may be
- * due". Each pass is one activity that claims the endpoint's due deliveries (a batch), sends them with bounded
- * concurrency, records each attempt and schedules failed ones by the subscription's retry policy. Between passes the
+ * due". Each pass is one activity that, in rounds, claims the endpoint's due deliveries (a batch), sends them with
+ * bounded concurrency, records each attempt and schedules failed ones by the subscription's retry policy; it keeps
+ * taking what becomes due for a short while (so a steady trickle costs Temporal one pass per couple of seconds, not
+ * one per event) and answers when the lane should look again. Between passes the
  * lane sleeps until its earliest due delivery or a `deliveriesDue` signal, whichever comes first; with nothing open
  * it ends after `idleSeconds` (the next delivery starts it again). A lost signal loses nothing: the rows are in
  * Postgres, the lane looks at them on every wake-up, and the relay's sweep wakes lanes whose deliveries are overdue.
@@ -27,16 +29,12 @@ export async function webhookLaneWorkflow(input: WebhookLaneInput): Promise<void
   });
   for (let pass = 0; pass < input.passesPerRun && !workflowInfo().continueAsNewSuggested; pass++) {
     woken = false;
-    const startedAt = Date.now();
     const result = await deliverDueWebhooks({ tenantId: input.tenantId, subscriptionId: input.subscriptionId, workflowId: workflowInfo().workflowId });
     if (result.nextDueInMs === null) {
       if (!(await condition(() => woken, idleMs))) return;
     } else if (result.nextDueInMs > 0) {
       await condition(() => woken, Math.min(result.nextDueInMs, idleMs));
     }
-    // Events arriving one at a time are delivered a pass per interval, not a pass each; a backlog drains at full speed.
-    const spacing = (input.minPassIntervalMs ?? 0) - (Date.now() - startedAt);
-    if (spacing > 0 && !result.batchFull) await sleep(spacing);
     woken = true;
   }
   await continueAsNew<typeof webhookLaneWorkflow>(input);

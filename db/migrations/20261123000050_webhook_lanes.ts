@@ -10,6 +10,11 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('webhook_deliveries', (t) => {
     t.timestamp('next_attempt_at', { useTz: true });
   });
+  // Set while a pass of the subscription's lane runs and keeps taking newly due deliveries: the relay does not signal
+  // such a lane (the pass clears it, then looks once more, before it ends).
+  await knex.schema.alterTable('webhook_subscriptions', (t) => {
+    t.timestamp('lane_pass_until', { useTz: true });
+  });
   // Many deliveries now share their lane's workflow id; only the per-delivery workflows' ids stay unique (their
   // first attempt creates the row with ON CONFLICT on it).
   await knex.raw('alter table webhook_deliveries drop constraint webhook_deliveries_workflow_id_unique');
@@ -32,4 +37,5 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw("delete from webhook_deliveries where workflow_id like 'webhook\\_lane/%'");
   await knex.raw('alter table webhook_deliveries add constraint webhook_deliveries_workflow_id_unique unique (workflow_id)');
   await knex.schema.alterTable('webhook_deliveries', (t) => t.dropColumn('next_attempt_at'));
+  await knex.schema.alterTable('webhook_subscriptions', (t) => t.dropColumn('lane_pass_until'));
 }

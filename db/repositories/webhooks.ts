@@ -333,3 +333,23 @@ export async function subscriptionsWithOverdueDeliveries(
 export async function setFailingSince(scope: TenantScope, subscriptionId: string, failingSince: Date | null): Promise<void> {
   await scope.trx.raw('update webhook_subscriptions set failing_since = ? where tenant_id = ? and id = ?', [failingSince, scope.tenantId, subscriptionId]);
 }
+
+/**
+ * Marks a lane pass as running for `seconds` (it takes newly due deliveries until then), or as ended (null). A pass
+ * clears the mark before its last look at what is due, so a delivery the relay committed and did not signal for
+ * (because the mark was set) is always seen.
+ */
+export async function setLanePassUntil(scope: TenantScope, subscriptionId: string, seconds: number | null): Promise<void> {
+  await scope.trx.raw(
+    `update webhook_subscriptions set lane_pass_until = case when ?::float8 is null then null else now() + make_interval(secs => ?::float8) end
+      where tenant_id = ? and id = ?`,
+    [seconds, seconds, scope.tenantId, subscriptionId],
+  );
+}
+
+/** The relay, after its commit, across tenants: which of these subscriptions' lanes are in a pass (need no signal). */
+export async function subscriptionsInLanePass(db: Knex, subscriptionIds: string[]): Promise<Set<string>> {
+  if (subscriptionIds.length === 0) return new Set();
+  const result = await db.raw<{ rows: Array<{ id: string }> }>('select id from webhook_subscriptions where id = any(?) and lane_pass_until > now()', [subscriptionIds]);
+  return new Set(result.rows.map((row) => row.id));
+}

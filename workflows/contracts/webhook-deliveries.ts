@@ -30,8 +30,6 @@ export interface WebhookLaneInput {
   heartbeatTimeoutMs: number;
   /** Passes per run before continue-as-new. */
   passesPerRun: number;
-  /** The least time from one pass's start to the next's, unless the batch was full (absent: none). */
-  minPassIntervalMs?: number;
 }
 
 export interface DeliverDueWebhooksInput {
@@ -42,7 +40,7 @@ export interface DeliverDueWebhooksInput {
 }
 
 export interface DeliverDueWebhooksResult {
-  /** The pass claimed a full batch: more may be due at once. */
+  /** More is due at once (the pass ended on its time limit with a backlog). */
   batchFull?: boolean;
   attempted: number;
   succeeded: number;
