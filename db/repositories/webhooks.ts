@@ -72,10 +72,6 @@ export async function findDelivery(scope: TenantScope, subscriptionId: string, i
     | undefined;
 }
 
-export async function findDeliveryByWorkflowId(scope: TenantScope, workflowId: string) {
-  return (await scoped(scope, WebhookDeliveryRecord).where('workflow_id', workflowId).first()) as WebhookDeliveryRecord | undefined;
-}
-
 export async function listDeliveries(
   scope: TenantScope,
   subscriptionId: string,

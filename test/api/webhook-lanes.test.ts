@@ -109,11 +109,11 @@ describe('webhook lanes', () => {
     assert.equal(row.next_attempt_at, null);
     // Two passes make a run here: after the two failed attempts the lane continued as new, and the next run succeeded.
     const query = `TenantId = "${tenant.id}" AND ResourceType = "webhook_lane" AND ResourceId = "${hook.id}"`;
-    let runs: Array<{ workflowId: string; runId: string; status: { name: string } }> = [];
+    const runs: Array<{ workflowId: string; runId: string; status: { name: string } }> = [];
     const listed = Date.now() + 20_000;
     do {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      runs = [];
+      runs.length = 0;
       for await (const execution of stack.temporal.workflow.list({ query })) runs.push(execution);
     } while (!runs.some((r) => r.status.name === 'CONTINUED_AS_NEW') && Date.now() < listed);
     assert.ok(runs.every((r) => r.workflowId === laneId));
