@@ -179,11 +179,10 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
     });
   };
 
-
   /**
    * One round of a lane pass: re-reads the subscription (a deleted or disabled one fails its open deliveries), claims
    * its due deliveries, sends them with at most WEBHOOK_LANE_CONCURRENCY in flight and records the attempts in groups
-   * as they complete. Answers whether the batch was full.
+   * as they complete. Answers what it found: nothing due, some, or a full batch (more may be due at once).
    */
   const deliverRound = async (
     input: DeliverDueWebhooksInput,
@@ -252,7 +251,8 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
 
   return {
     /**
-     * One delivery attempt: sign, POST, log the attempt, classify. 2xx succeeds; 410 disables the subscription;
+     * The per-delivery workflow's attempt (the design before the lanes; kept for workflows still running from before
+     * the upgrade). One delivery attempt: sign, POST, log the attempt, classify. 2xx succeeds; 410 disables the subscription;
      * 429/503 with Retry-After retry after it; other statuses, timeouts and connection errors retry on the policy;
      * a destination that is not allowed fails at once.
      */
@@ -370,7 +370,7 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
         // In this order: once the mark is gone the relay signals again, and this last look sees what it skipped.
         await marked(null);
         const nextDueInMs = await inTenantTransaction(deps.db, input.tenantId, (scope) => msUntilNextDue(scope, input.subscriptionId));
-        return { ...counts, batchFull: nextDueInMs === 0, nextDueInMs };
+        return { ...counts, nextDueInMs };
       } finally {
         clearInterval(heartbeat);
         for (const agent of agents.values()) agent.destroy();

@@ -5,13 +5,13 @@ import { deliveriesDueSignal, type WebhookLaneInput } from './contracts/webhook-
 /**
  * A subscription's delivery lane (`webhook_lane/whk_…`): one workflow delivers everything owed to one endpoint.
  * Postgres holds every delivery's state (due time, attempts, outcome); this workflow only knows "something may be
- * due". Each pass is one activity that, in rounds, claims the endpoint's due deliveries (a batch), sends them with
- * bounded concurrency, records each attempt and schedules failed ones by the subscription's retry policy; it keeps
- * taking what becomes due for a short while (so a steady trickle costs Temporal one pass per couple of seconds, not
- * one per event) and answers when the lane should look again. Between passes the
- * lane sleeps until its earliest due delivery or a `deliveriesDue` signal, whichever comes first; with nothing open
- * it ends after `idleSeconds` (the next delivery starts it again). A lost signal loses nothing: the rows are in
- * Postgres, the lane looks at them on every wake-up, and the relay's sweep wakes lanes whose deliveries are overdue.
+ * due". Each pass is one activity that, in rounds, claims the endpoint's due deliveries, sends them with bounded
+ * concurrency, records each attempt and schedules failed ones by the subscription's retry policy. It keeps taking
+ * what becomes due for a short while, so a steady trickle costs Temporal one pass per couple of seconds rather than
+ * one per event, and answers when the lane should look again. Between passes the lane sleeps until its earliest due
+ * delivery or a `deliveriesDue` signal, whichever comes first; with nothing open it ends after `idleSeconds` (the next
+ * delivery starts it again). A lost signal loses nothing: the rows are in Postgres, the lane looks at them on every
+ * wake-up, and the relay's sweep wakes lanes whose deliveries are overdue.
  */
 export async function webhookLaneWorkflow(input: WebhookLaneInput): Promise<void> {
   const { deliverDueWebhooks } = proxyActivities<Activities>({

@@ -40,8 +40,6 @@ export interface DeliverDueWebhooksInput {
 }
 
 export interface DeliverDueWebhooksResult {
-  /** More is due at once (the pass ended on its time limit with a backlog). */
-  batchFull?: boolean;
   attempted: number;
   succeeded: number;
   retrying: number;
