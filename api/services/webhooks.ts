@@ -79,6 +79,8 @@ function presentDelivery(delivery: WebhookDeliveryRecord, attempts: WebhookDeliv
     last_attempt_at: toIso(delivery.last_attempt_at),
     redelivery_of: delivery.redelivery_of,
     completed_at: toIso(delivery.completed_at),
+    next_attempt_at: toIso(delivery.next_attempt_at),
+    workflow_id: delivery.workflow_id,
     created_at: delivery.created_at.toISOString(),
     attempts: attempts.map((a) => ({
       attempt: a.attempt,

@@ -98,6 +98,8 @@ describe('webhook lanes', () => {
       [delivery] = (await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`, { key: tenant.key })).body.data;
     } while (delivery?.status !== 'succeeded' && Date.now() < deadline);
     assert.deepEqual(delivery.attempts.map((a: any) => a.response_status), [500, 500, 204]);
+    assert.equal(delivery.workflow_id, `webhook_lane/${hook.id}`, 'the delivery names the workflow responsible for it');
+    assert.equal(delivery.next_attempt_at, null);
     const gaps = receiver.at('/flaky-lane').map((r, i, all) => (i === 0 ? 0 : r.receivedAt - (all[i - 1] as { receivedAt: number }).receivedAt));
     assert.ok((gaps[1] as number) >= 190 && (gaps[2] as number) >= 390, `exponential backoff: ${gaps.join(', ')}`);
 
@@ -141,6 +143,42 @@ describe('webhook lanes', () => {
       const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
       fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'webhook-lane-retried-continued.json'), `${JSON.stringify(json, null, 1)}\n`);
     }
+  });
+
+  it('names the running lane of a retrying delivery, with its next attempt; deleting the subscription fails it', async () => {
+    const tenant = await createTestTenant(stack.db);
+    receiver.on('/down-lane', () => ({ status: 503 }));
+    const hook = await subscribe(tenant, '/down-lane', ['webhook.test'], {
+      retry_policy: { schedule: 'exponential', initial_interval_ms: 60_000, max_interval_ms: 60_000, max_attempts: 3 },
+    });
+    const sent = Date.now();
+    await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/test`, { key: tenant.key });
+    let delivery: any;
+    const deadline = Date.now() + 20_000;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      [delivery] = (await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${hook.id}/deliveries?status=retrying`, { key: tenant.key })).body.data;
+    } while (!delivery && Date.now() < deadline);
+    assert.ok(delivery, 'the delivery is retrying');
+    assert.equal(delivery.attempt_count, 1);
+    const due = Date.parse(delivery.next_attempt_at) - sent;
+    assert.ok(due >= 55_000 && due <= 80_000, `next attempt due in ${due} ms`);
+    assert.equal(delivery.workflow_id, webhookLaneWorkflowId(hook.id));
+    const lane = await stack.temporal.workflow.getHandle(delivery.workflow_id).describe();
+    assert.equal(lane.status.name, 'RUNNING', 'a lane with a retrying delivery is running (asleep until it is due)');
+
+    assert.equal((await call(stack.baseUrl, 'DELETE', `/api/v1/webhooks/${hook.id}`, { key: tenant.key })).status, 204);
+    // The lane looks at least every WEBHOOK_LANE_IDLE_SECONDS (2 s here): it fails the open delivery and ends.
+    const ended = Date.now() + 20_000;
+    let row: any;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      row = await stack.db('webhook_deliveries').where({ id: delivery.id }).first();
+    } while (row.status !== 'failed' && Date.now() < ended);
+    assert.equal(row.status, 'failed');
+    assert.equal(row.next_attempt_at, null);
+    assert.match(row.last_error, /no longer exists/);
+    assert.equal(receiver.at('/down-lane').length, 1, 'no attempt after the delete');
   });
 
   it('delivers what the relay committed even if no lane was woken for it (the sweep)', async () => {
