@@ -101,8 +101,32 @@ export interface WebhookConfig {
    * WEBHOOK_SECRET_KEY was rotated: `npm run admin -- integration-credentials rotate` re-encrypts those rows.
    */
   previousSecretEncryptionKeys: Buffer[];
-  /** Delivery attempts one worker process runs at once (a separate task queue, so slow endpoints never starve models). */
+  /**
+   * Lane passes one worker process runs at once (WEBHOOK_DELIVERY_CONCURRENCY): each pass is one activity on the
+   * webhook task queue, so a lane (subscription) holds at most one of these slots at a time.
+   */
   deliveryConcurrency: number;
+  /** Deliveries one lane pass claims from Postgres (WEBHOOK_LANE_BATCH_SIZE). */
+  laneBatchSize: number;
+  /** Requests a lane has in flight to its endpoint at once (WEBHOOK_LANE_CONCURRENCY). */
+  laneConcurrency: number;
+  /** A lane with nothing left to deliver ends after this long without new deliveries (the next one starts it again). */
+  laneIdleSeconds: number;
+  /** A lane pass that has not heartbeated for this long is retried elsewhere (its worker died). */
+  laneHeartbeatTimeoutSeconds: number;
+  /**
+   * A lane starts a pass at most this often unless its last batch was full (a backlog drains at full speed), and the
+   * relay wakes a lane at most this often (later wake-ups are deferred, not dropped): a lane fed one event at a time
+   * delivers what accumulated in one pass per interval rather than a pass per event.
+   */
+  lanePassIntervalMs: number;
+  /** Passes per lane workflow run before it continues as new (keeps each run's history short). */
+  lanePassesPerRun: number;
+  /**
+   * The relay's safety net for lost wake-ups: every this many seconds it wakes the lanes of deliveries that have been
+   * due for longer than that (a crash between commit and signal, a lane terminated by hand).
+   */
+  laneSweepSeconds: number;
   eventRetentionDays: number;
   apiKeyExpiringDays: number;
   /** The outbox relay: run it in this worker process? Its safety-net poll interval, and the maintenance interval. */
@@ -357,6 +381,13 @@ function loadWebhookConfig(env: Env, nodeEnv: string, dataDir: string): WebhookC
     secretEncryptionKey,
     previousSecretEncryptionKeys,
     deliveryConcurrency: readInteger(env, 'WEBHOOK_DELIVERY_CONCURRENCY', 32, 1, 1000),
+    laneBatchSize: readInteger(env, 'WEBHOOK_LANE_BATCH_SIZE', 100, 1, 1000),
+    laneConcurrency: readInteger(env, 'WEBHOOK_LANE_CONCURRENCY', 16, 1, 256),
+    laneIdleSeconds: readInteger(env, 'WEBHOOK_LANE_IDLE_SECONDS', 300, 1, 86_400),
+    laneHeartbeatTimeoutSeconds: readInteger(env, 'WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS', 30, 2, 600),
+    lanePassIntervalMs: readInteger(env, 'WEBHOOK_LANE_PASS_INTERVAL_MS', 100, 0, 10_000),
+    lanePassesPerRun: readInteger(env, 'WEBHOOK_LANE_PASSES_PER_RUN', 250, 1, 1000),
+    laneSweepSeconds: readInteger(env, 'WEBHOOK_LANE_SWEEP_SECONDS', 10, 1, 3600),
     eventRetentionDays: readInteger(env, 'EVENT_RETENTION_DAYS', 30, 1, 365),
     apiKeyExpiringDays: readInteger(env, 'API_KEY_EXPIRING_DAYS', 7, 1, 90),
     relayEnabled: readBoolean(env, 'EVENT_RELAY_ENABLED', true),

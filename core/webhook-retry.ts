@@ -48,3 +48,23 @@ export function toDeliveryRetrySettings(policy: RetryPolicyInput, unitMs: number
     deadlineMs: policy.max_duration_seconds * 1000,
   };
 }
+
+/**
+ * A lane's retry decision for one failed attempt, from the subscription's current policy: the delay before the next
+ * attempt, or null when there is none (attempts spent, or the next attempt would start past the delivery's deadline,
+ * `max_duration_seconds` after it was created). `retryAfterMs` (a 429/503's Retry-After, already capped) replaces
+ * the schedule's delay, as it did as Temporal's `nextRetryDelay`.
+ */
+export function nextAttemptDelayMs(
+  policy: RetryPolicyInput,
+  failedAttempt: number,
+  options: { unitMs: number; retryAfterMs?: number; createdAt: Date; now: Date },
+): number | null {
+  if (failedAttempt >= policy.max_attempts) return null;
+  let delay: number;
+  if (options.retryAfterMs !== undefined) delay = options.retryAfterMs;
+  else if (policy.schedule === 'standard') delay = standardDelayMs(failedAttempt, options.unitMs);
+  else delay = Math.min(policy.initial_interval_ms * policy.backoff_coefficient ** (failedAttempt - 1), policy.max_interval_ms);
+  const deadline = options.createdAt.getTime() + policy.max_duration_seconds * 1000;
+  return options.now.getTime() + delay > deadline ? null : Math.max(0, Math.round(delay));
+}

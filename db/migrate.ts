@@ -26,6 +26,7 @@ import * as kpis from './migrations/20261123000040_kpis';
 import * as kpiAlerts from './migrations/20261123000042_kpi_alerts';
 import * as decisionOutcomeKpis from './migrations/20261123000044_decision_outcome_kpis';
 import * as kpiPointOrigin from './migrations/20261123000046_kpi_point_origin';
+import * as webhookLanes from './migrations/20261123000050_webhook_lanes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000042_kpi_alerts': kpiAlerts,
   '20261123000044_decision_outcome_kpis': decisionOutcomeKpis,
   '20261123000046_kpi_point_origin': kpiPointOrigin,
+  '20261123000050_webhook_lanes': webhookLanes,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -1,83 +1,86 @@
-import { WorkflowIdReusePolicy, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { WebhookConfig } from '../core/config';
 import type { Logger } from '../core/logger';
-import { toDeliveryRetrySettings, type RetryPolicyInput } from '../core/webhook-retry';
 import { searchAttributesFor } from '../workflows/contracts/search-attributes';
 import {
-  WEBHOOK_DELIVERY_WORKFLOW,
-  webhookDeliveryWorkflowId,
+  deliveriesDueSignal,
+  WEBHOOK_LANE_WORKFLOW,
+  webhookLaneWorkflowId,
   webhookTaskQueueFor,
-  type WebhookDeliveryInput,
+  type WebhookLaneInput,
 } from '../workflows/contracts/webhook-deliveries';
 import { startOrRollBack, withWorkflowEngineDeadline } from './workflow-engine';
 
-export { webhookDeliveryWorkflowId };
+export { webhookLaneWorkflowId };
 
 /**
- * One attempt's start-to-close timeout is the HTTP timeout plus this margin. The HTTP request is aborted at the
- * HTTP timeout, but the attempt also reads the subscription and event before it and records its outcome in
- * Postgres after it; without the margin a slow endpoint would time the attempt out in Temporal before its outcome
- * is recorded, and the attempt would be retried with no trace of why.
+ * One attempt's HTTP timeout plus this margin bounds each round of a lane pass: the pass also reads its batch before
+ * sending and records the outcomes after; without the margin a slow endpoint would time the pass out in Temporal
+ * before its outcomes are recorded, and the deliveries would be sent again with no trace of why.
  */
 export const ATTEMPT_RECORDING_MARGIN_MS = 5000;
 
-export interface WebhookDeliveryStart {
-  tenantId: string;
-  event: { id: string; type: string };
-  subscription: { id: string; retry_policy: RetryPolicyInput };
-  /** For a redelivery: its own delivery id (part of the workflow id) and the delivery it repeats. */
-  redelivery?: { deliveryId: string; of: string };
-}
-
 export interface WebhookDeliveriesDeps {
   temporal: Client;
-  /** The service's main task queue: delivery workflows run on it, their attempts on its `-webhooks` companion. */
+  /** The service's main task queue: lane workflows run on it, their passes on its `-webhooks` companion. */
   taskQueue: string;
-  webhooks: Pick<WebhookConfig, 'timeoutMs' | 'retryUnitMs'>;
-  /** A deadline for each start; without one the SDK retries an unreachable server for about 20 seconds. */
+  webhooks: Pick<
+    WebhookConfig,
+    'timeoutMs' | 'laneBatchSize' | 'laneConcurrency' | 'laneIdleSeconds' | 'laneHeartbeatTimeoutSeconds' | 'lanePassesPerRun' | 'lanePassIntervalMs'
+  >;
+  /** A deadline for each call; without one the SDK retries an unreachable server for about 20 seconds. */
   rpcTimeoutMs?: number;
 }
 
-/**
- * Starts the delivery workflow of one event to one subscription, from the outbox relay or a redelivery request. The
- * id is deterministic and duplicates are rejected, so starting the same delivery twice delivers it once.
- */
-export async function startWebhookDelivery(deps: WebhookDeliveriesDeps, delivery: WebhookDeliveryStart): Promise<void> {
-  const input: WebhookDeliveryInput = {
-    tenantId: delivery.tenantId,
-    eventId: delivery.event.id,
-    eventType: delivery.event.type,
-    subscriptionId: delivery.subscription.id,
-    ...(delivery.redelivery ? { redeliveryOf: delivery.redelivery.of } : {}),
-    retry: toDeliveryRetrySettings(delivery.subscription.retry_policy, deps.webhooks.retryUnitMs),
-    attemptTimeoutMs: deps.webhooks.timeoutMs + ATTEMPT_RECORDING_MARGIN_MS,
+export function webhookLaneInput(deps: WebhookDeliveriesDeps, lane: { tenantId: string; subscriptionId: string }): WebhookLaneInput {
+  const { webhooks } = deps;
+  // A pass takes new rounds for up to max(1 s, 20 × WEBHOOK_LANE_PASS_INTERVAL_MS); its last round may take a batch
+  // of attempts at the HTTP timeout.
+  const rounds = Math.ceil(webhooks.laneBatchSize / webhooks.laneConcurrency);
+  return {
+    tenantId: lane.tenantId,
+    subscriptionId: lane.subscriptionId,
     activityTaskQueue: webhookTaskQueueFor(deps.taskQueue),
+    idleSeconds: webhooks.laneIdleSeconds,
+    passTimeoutMs: Math.max(1000, 20 * webhooks.lanePassIntervalMs) + rounds * (webhooks.timeoutMs + ATTEMPT_RECORDING_MARGIN_MS) + 60_000,
+    heartbeatTimeoutMs: webhooks.laneHeartbeatTimeoutSeconds * 1000,
+    passesPerRun: webhooks.lanePassesPerRun,
   };
-  const start = () =>
-    deps.temporal.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
-      taskQueue: deps.taskQueue,
-      workflowId: webhookDeliveryWorkflowId(delivery.event.id, delivery.subscription.id, delivery.redelivery?.deliveryId),
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-      args: [input],
-      typedSearchAttributes: searchAttributesFor(delivery.tenantId, 'webhook_delivery', delivery.subscription.id),
-    });
-  await (deps.rpcTimeoutMs === undefined ? start() : withWorkflowEngineDeadline(deps.temporal, deps.rpcTimeoutMs, start));
 }
 
 /**
- * A redelivery asked for by a client: its delivery row is already stored; if Temporal cannot take the workflow, the
- * row is marked failed (never left "pending" with no workflow to attempt it) and the answer is 503.
+ * Wakes a subscription's lane (`webhook_lane/whk_…`), starting it if it is not running: deliveries may be due. Called
+ * after the rows are committed (by the relay, a redelivery, the relay's sweep), so a lane that wakes always finds them;
+ * a wake-up that never arrives is made good by the sweep.
  */
-export async function startRedelivery(
+export async function wakeWebhookLane(deps: WebhookDeliveriesDeps, lane: { tenantId: string; subscriptionId: string }): Promise<void> {
+  const wake = () =>
+    deps.temporal.workflow.signalWithStart(WEBHOOK_LANE_WORKFLOW, {
+      taskQueue: deps.taskQueue,
+      workflowId: webhookLaneWorkflowId(lane.subscriptionId),
+      args: [webhookLaneInput(deps, lane)],
+      signal: deliveriesDueSignal,
+      signalArgs: [],
+      typedSearchAttributes: searchAttributesFor(lane.tenantId, 'webhook_lane', lane.subscriptionId),
+      memo: { tenant_id: lane.tenantId, webhook_id: lane.subscriptionId },
+    });
+  await (deps.rpcTimeoutMs === undefined ? wake() : withWorkflowEngineDeadline(deps.temporal, deps.rpcTimeoutMs, wake));
+}
+
+/**
+ * A redelivery asked for by a client: its delivery row is committed, due now; if Temporal cannot take the wake-up,
+ * the row is marked failed (never left "pending" for a lane nobody woke) and the answer is 503.
+ */
+export async function wakeLaneForRedelivery(
   deps: WebhookDeliveriesDeps & { logger: Logger },
-  delivery: WebhookDeliveryStart & { redelivery: { deliveryId: string; of: string } },
+  redelivery: { tenantId: string; subscriptionId: string; deliveryId: string },
   markFailed: () => Promise<void>,
 ): Promise<void> {
   await startOrRollBack({
-    start: () => startWebhookDelivery(deps, delivery),
+    start: () => wakeWebhookLane(deps, redelivery),
     rollBack: markFailed,
     logger: deps.logger,
-    subject: { webhook_delivery_id: delivery.redelivery.deliveryId },
+    subject: { webhook_delivery_id: redelivery.deliveryId },
     detail: 'The redelivery could not be started; retry shortly.',
   });
 }

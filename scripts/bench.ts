@@ -2,7 +2,8 @@
  * `npm run bench`: performance figures for the README's Performance section. Not a test: it prints numbers.
  * Runs against a throwaway local stack with the API and worker as separate processes.
  *
- * Switches: BENCH_ONLY_SCENARIOS, BENCH_ONLY_WEBHOOKS, BENCH_ONLY_INBOX, BENCH_ONLY_GOVERNANCE=1 (approval round trips, then the audit
+ * Switches: BENCH_ONLY_SCENARIOS, BENCH_ONLY_WEBHOOKS (sizes: BENCH_WEBHOOK_EVENTS 5000, BENCH_WEBHOOK_STEADY_RATE 100,
+ * BENCH_WEBHOOK_STEADY_SECONDS 60), BENCH_ONLY_INBOX, BENCH_ONLY_GOVERNANCE=1 (approval round trips, then the audit
  * export of BENCH_AUDIT_RECORDS records and its offline verification; a smoke run: BENCH_AUDIT_RECORDS=20000
  * BENCH_APPROVAL_DECISIONS=40), BENCH_ONLY_INTEGRATIONS=1 (full syncs of BENCH_HRIS_RECORDS records through the REST connector and
  * BENCH_WAREHOUSE_ROWS rows from the Postgres source), BENCH_ONLY_KPIS=1 (bulk ingestion of BENCH_KPI_POINTS points into one KPI,
@@ -25,7 +26,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SCENARIO_CONNECTIONS = Number(process.env.BENCH_SCENARIO_CONNECTIONS ?? 16);
 const BATCH_ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 10_000);
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 5000);
-/** Only the webhook delivery figure (it takes minutes on its own). */
+const WEBHOOK_STEADY_RATE = Number(process.env.BENCH_WEBHOOK_STEADY_RATE ?? 100);
+const WEBHOOK_STEADY_SECONDS = Number(process.env.BENCH_WEBHOOK_STEADY_SECONDS ?? 60);
+/** Only the webhook delivery figures (burst, steady rate, fan-out with a slow endpoint, scenario creates with subscriptions). */
 const ONLY_WEBHOOKS = Boolean(process.env.BENCH_ONLY_WEBHOOKS);
 /** Only the governance figures: audit export and its offline verification, approval round trips. */
 const ONLY_GOVERNANCE = Boolean(process.env.BENCH_ONLY_GOVERNANCE);
@@ -90,7 +93,13 @@ async function main(): Promise<void> {
       await benchScenarioCreates(services, key, { connections: SCENARIO_CONNECTIONS, durationSeconds: DURATION_SECONDS });
       await benchBatch(services, key, BATCH_ITEMS);
     }
-    await benchWebhookDelivery(services, key, tenant.id, WEBHOOK_EVENTS);
+    await benchWebhookDelivery(services, {
+      events: WEBHOOK_EVENTS,
+      steadyRate: WEBHOOK_STEADY_RATE,
+      steadySeconds: WEBHOOK_STEADY_SECONDS,
+      scenarioConnections: SCENARIO_CONNECTIONS,
+      scenarioSeconds: DURATION_SECONDS,
+    });
     if (!ONLY_WEBHOOKS) await benchGovernance(services);
     if (!ONLY_WEBHOOKS) await benchIntegrationSyncs(services, { hrisRecords: HRIS_RECORDS, warehouseRows: WAREHOUSE_ROWS });
     if (!ONLY_WEBHOOKS) await benchKpis(services, { points: KPI_POINTS });

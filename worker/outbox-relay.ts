@@ -1,7 +1,8 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { WebhookConfig } from '../core/config';
 import { eventTypeMatches } from '../core/event-types';
+import { newId } from '../core/ids';
 import type { Logger } from '../core/logger';
 import {
   claimUndispatchedEvents,
@@ -12,14 +13,15 @@ import {
   type OutboxEvent,
 } from '../db/repositories/events';
 import { kpiEvaluationRequests } from '../db/repositories/kpi-alerts';
+import { insertLaneDeliveries, subscriptionsInLanePass, subscriptionsWithOverdueDeliveries, type LaneDeliveryRow } from '../db/repositories/webhooks';
 import { requestKpiEvaluation } from '../orchestration/kpi-alerts';
-import { startWebhookDelivery } from '../orchestration/webhook-deliveries';
+import { wakeWebhookLane, webhookLaneWorkflowId } from '../orchestration/webhook-deliveries';
 
 export interface OutboxRelayDeps {
   db: Knex;
   temporal: Client;
   logger: Logger;
-  /** The task queue delivery workflows run on; their attempts run on its `-webhooks` companion. */
+  /** The task queue lane workflows run on; their passes run on its `-webhooks` companion. */
   taskQueue: string;
   webhooks: WebhookConfig;
   /** Restricts the relay to these tenants' events. Only for tests, where several stacks share one database. */
@@ -30,6 +32,8 @@ export interface OutboxRelayDeps {
 
 const EVENTS_PER_TRANSACTION = 200;
 const STARTS_IN_FLIGHT = 32;
+/** A lane wake-up that Temporal does not answer within this is left to the sweep. */
+const WAKE_TIMEOUT_MS = 10_000;
 const RECONNECT_DELAY_MS = 1000;
 
 interface ListenerConnection {
@@ -50,48 +54,109 @@ export function subscriptionsFor(event: OutboxEvent, subscriptions: DispatchTarg
 }
 
 /**
- * The outbox relay: turns committed events into delivery workflows. Woken by NOTIFY on every commit that wrote an
- * event, and by a poll as a safety net. Each pass claims undispatched events (FOR UPDATE SKIP LOCKED, so relays in
- * several worker processes cooperate), starts one workflow per (event, subscription) with a deterministic id and
- * REJECT_DUPLICATE, and marks the events dispatched in the same transaction. A relay that dies after starting
- * workflows but before committing leaves the events undispatched; the next pass starts them again, Temporal answers
- * "already started", and nothing is delivered twice because of it.
+ * The outbox relay: turns committed events into deliveries. Woken by NOTIFY on every commit that wrote an event, and
+ * by a poll as a safety net. Each pass claims undispatched events (FOR UPDATE SKIP LOCKED, so relays in several
+ * worker processes cooperate), writes one delivery row per (event, matching subscription) and marks the events
+ * dispatched, in one transaction; after the commit it wakes each subscription's lane (`webhook_lane/whk_…`, signal
+ * with start). A wake-up that is lost (Temporal down, a crash right after the commit) loses no delivery: the rows are
+ * in Postgres, and every WEBHOOK_LANE_SWEEP_SECONDS the relay wakes the lanes of deliveries overdue by that long.
  */
 export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>; wake(): void } {
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
   let listener: ListenerConnection | undefined;
+  const lanes = { temporal: deps.temporal, taskQueue: deps.taskQueue, webhooks: deps.webhooks, rpcTimeoutMs: WAKE_TIMEOUT_MS };
 
-  const startDelivery = async (event: OutboxEvent, subscription: DispatchTarget) => {
+  const wakeNow = async (lane: { tenantId: string; subscriptionId: string }) => {
     try {
-      await startWebhookDelivery(deps, { tenantId: event.tenant_id, event, subscription });
+      await wakeWebhookLane(lanes, lane);
     } catch (error) {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) return;
-      throw error;
+      if (!stopped) deps.logger.warn({ err: error, webhook_id: lane.subscriptionId }, 'could not wake a webhook lane; the sweep will');
     }
   };
 
-  const dispatchOnce = async (): Promise<number> =>
-    deps.db.transaction(async (trx) => {
+  // At most one wake-up per lane per WEBHOOK_LANE_PASS_INTERVAL_MS: one that comes sooner is deferred to the end of the
+  // interval (never dropped), so a lane fed one event at a time runs one pass per interval over what accumulated,
+  // instead of a signal and a pass per event. Every row is committed before the wake-up that covers it is sent.
+  const interval = deps.webhooks.lanePassIntervalMs;
+  const lastWake = new Map<string, number>();
+  const deferred = new Map<string, NodeJS.Timeout>();
+  const wakeLanes = async (targets: Array<{ tenantId: string; subscriptionId: string }>) => {
+    const now = Date.now();
+    for (const [id, at] of lastWake) if (now - at >= interval && !deferred.has(id)) lastWake.delete(id);
+    const immediate: Array<() => Promise<void>> = [];
+    for (const lane of targets) {
+      const last = lastWake.get(lane.subscriptionId);
+      if (last === undefined || now - last >= interval) {
+        lastWake.set(lane.subscriptionId, now);
+        immediate.push(() => wakeNow(lane));
+      } else if (!deferred.has(lane.subscriptionId)) {
+        const timer = setTimeout(() => {
+          deferred.delete(lane.subscriptionId);
+          lastWake.set(lane.subscriptionId, Date.now());
+          if (!stopped) void wakeNow(lane);
+        }, last + interval - now);
+        timer.unref();
+        deferred.set(lane.subscriptionId, timer);
+      }
+    }
+    await runWithConcurrency(immediate, STARTS_IN_FLIGHT);
+  };
+
+  const dispatchOnce = async (): Promise<number> => {
+    const { dispatched, woken } = await deps.db.transaction(async (trx) => {
       const events = await claimUndispatchedEvents(trx, EVENTS_PER_TRANSACTION, deps.tenantIds?.());
-      if (events.length === 0) return 0;
+      if (events.length === 0) return { dispatched: 0, woken: [] };
       const subscriptions = await enabledSubscriptionsOf(trx, [...new Set(events.map((e) => e.tenant_id))]);
-      const starts = events.flatMap((event) => subscriptionsFor(event, subscriptions).map((subscription) => () => startDelivery(event, subscription)));
+      const rows: LaneDeliveryRow[] = events.flatMap((event) =>
+        subscriptionsFor(event, subscriptions).map((subscription) => ({
+          id: newId('webhookDelivery'),
+          tenant_id: event.tenant_id,
+          subscription_id: subscription.id,
+          event_id: event.id,
+          event_type: event.type,
+          workflow_id: webhookLaneWorkflowId(subscription.id),
+        })),
+      );
+      await insertLaneDeliveries(trx, rows);
       // Points stored on a KPI with alert rules wake its evaluation workflow (no polling lag); if Temporal cannot take
       // the signal, the pass fails and the events stay undispatched until it can.
-      for (const request of await kpiEvaluationRequests(trx, events.map((e) => e.id))) {
-        starts.push(() =>
+      const requests = (await kpiEvaluationRequests(trx, events.map((e) => e.id))).map(
+        (request) => () =>
           requestKpiEvaluation(
             { temporal: deps.temporal, taskQueue: deps.taskQueue, idleSeconds: deps.kpiEvaluationIdleSeconds ?? 300 },
             { tenantId: request.tenant_id, kpiId: request.kpi_id, from: request.from },
           ),
-        );
-      }
-      await runWithConcurrency(starts, STARTS_IN_FLIGHT);
+      );
+      await runWithConcurrency(requests, STARTS_IN_FLIGHT);
       await markEventsDispatched(trx, events.map((e) => e.id));
-      return events.length;
+      const woken = new Map(rows.map((row) => [row.subscription_id, { tenantId: row.tenant_id, subscriptionId: row.subscription_id }]));
+      return { dispatched: events.length, woken: [...woken.values()] };
     });
+    // Read after the commit: a lane whose pass is still taking deliveries will see these rows (it clears its mark
+    // before its last look), so it needs no signal.
+    const inPass = await subscriptionsInLanePass(deps.db, woken.map((lane) => lane.subscriptionId));
+    await wakeLanes(woken.filter((lane) => !inPass.has(lane.subscriptionId)));
+    return dispatched;
+  };
+
+  let sweeping = false;
+  const sweep = async () => {
+    if (stopped || sweeping) return;
+    sweeping = true;
+    try {
+      const overdue = await subscriptionsWithOverdueDeliveries(deps.db, deps.webhooks.laneSweepSeconds, deps.tenantIds?.());
+      await runWithConcurrency(
+        overdue.map((row) => () => wakeNow({ tenantId: row.tenant_id, subscriptionId: row.subscription_id })),
+        STARTS_IN_FLIGHT,
+      );
+    } catch (error) {
+      if (!stopped) deps.logger.warn({ err: error }, 'webhook lane sweep failed; retrying on the next one');
+    } finally {
+      sweeping = false;
+    }
+  };
 
   const pump = async () => {
     do {
@@ -141,6 +206,8 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
   void listen();
   const poll = setInterval(wake, deps.webhooks.relayPollMs);
   poll.unref();
+  const sweeper = setInterval(() => void sweep(), deps.webhooks.laneSweepSeconds * 1000);
+  sweeper.unref();
   wake();
 
   return {
@@ -148,6 +215,8 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
     async stop() {
       stopped = true;
       clearInterval(poll);
+      clearInterval(sweeper);
+      for (const timer of deferred.values()) clearTimeout(timer);
       await running;
       const connection = listener;
       listener = undefined;

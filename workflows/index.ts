@@ -1,6 +1,8 @@
 // Every workflow the worker runs is exported from here.
 export { scenarioRunWorkflow } from './scenario-run';
 export { scenarioBatchWorkflow } from './scenario-batch';
+export { webhookLaneWorkflow } from './webhook-lane';
+// The per-delivery workflow of before the lanes: not started any more, registered so that running ones finish.
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { auditExportWorkflow } from './audit-export';
 export { decisionApprovalWorkflow } from './decision-approval';

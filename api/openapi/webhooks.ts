@@ -169,6 +169,13 @@ export const webhooksPart: DocumentPart = {
         last_attempt_at: nullableTimestamp('Last attempt.'),
         redelivery_of: { type: ['string', 'null'], description: 'For a redelivery: the delivery it repeats.' },
         completed_at: nullableTimestamp('When it succeeded or finally failed.'),
+        next_attempt_at: nullableTimestamp('While `pending` or `retrying`: when its next attempt is due (the retry policy decides it after each failed attempt).'),
+        workflow_id: {
+          type: 'string',
+          description:
+            'The Temporal workflow that delivers it, for operators: its subscription\'s lane, `webhook_lane/<webhook_id>` (deliveries made before the lanes name their own `webhook_delivery/…` workflow).',
+          example: 'webhook_lane/whk_01jd2x0m3f8q4w7e5r6t9y2v1k',
+        },
         created_at: timestamp('Creation time.'),
         attempts: { type: 'array', items: ref('WebhookDeliveryAttempt') },
       },

@@ -17,19 +17,19 @@ import type { PageRequest } from '../../db/pagination';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { findEvent, listEvents, recordEvent } from '../../db/repositories/events';
 import {
-  ensureDelivery,
+  failDelivery,
   findDelivery,
   findSubscription,
+  insertRedelivery,
   insertSubscription,
   listAttempts,
   listDeliveries,
   listSubscriptions,
-  markDeliveryFailed,
   updateSubscription,
 } from '../../db/repositories/webhooks';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { AuditAction } from '../../core/audit-actions';
-import { startRedelivery, webhookDeliveryWorkflowId } from '../../orchestration/webhook-deliveries';
+import { wakeLaneForRedelivery, webhookLaneWorkflowId } from '../../orchestration/webhook-deliveries';
 
 export type { WebhookDeliveryStatus };
 
@@ -81,6 +81,8 @@ function presentDelivery(delivery: WebhookDeliveryRecord, attempts: WebhookDeliv
     last_attempt_at: toIso(delivery.last_attempt_at),
     redelivery_of: delivery.redelivery_of,
     completed_at: toIso(delivery.completed_at),
+    next_attempt_at: toIso(delivery.next_attempt_at),
+    workflow_id: delivery.workflow_id,
     created_at: delivery.created_at.toISOString(),
     attempts: attempts.map((a) => ({
       attempt: a.attempt,
@@ -294,29 +296,29 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       requireWebhookId(id);
       if (!isIdOf('webhookDelivery', deliveryId)) throw notFound('webhook delivery', deliveryId);
       const newDeliveryId = newId('webhookDelivery');
-      const { subscription, delivery } = await inTenantTransaction(db, tenantId, async (scope) => {
+      const delivery = await inTenantTransaction(db, tenantId, async (scope) => {
         const subscription = await findSubscription(scope, id);
         if (!subscription) throw notFound('webhook', id);
         const original = await findDelivery(scope, id, deliveryId);
         if (!original) throw notFound('webhook delivery', deliveryId);
         if (!subscription.enabled) throw webhookDisabled();
         if (!(await findEvent(scope, original.event_id))) throw eventExpired();
-        const delivery = await ensureDelivery(scope, {
+        const inserted = await insertRedelivery(scope, {
           id: newDeliveryId,
           subscriptionId: id,
           eventId: original.event_id,
           eventType: original.event_type,
-          workflowId: webhookDeliveryWorkflowId(original.event_id, id, newDeliveryId),
+          workflowId: webhookLaneWorkflowId(id),
           redeliveryOf: original.id,
         });
         await audit(scope, context, 'webhook.redelivery_requested', id, { delivery_id: newDeliveryId, redelivery_of: original.id, event_id: original.event_id });
-        return { subscription, delivery };
+        return inserted;
       });
-      await startRedelivery(
+      await wakeLaneForRedelivery(
         deliveries,
-        { tenantId, event: { id: delivery.event_id, type: delivery.event_type }, subscription, redelivery: { deliveryId: newDeliveryId, of: deliveryId } },
-        // Never leave a redelivery "pending" that no workflow will ever attempt.
-        () => inTenantTransaction(db, tenantId, (scope) => markDeliveryFailed(scope, delivery.workflow_id, 'The redelivery could not be started.')),
+        { tenantId, subscriptionId: id, deliveryId: newDeliveryId },
+        // Never leave a redelivery "pending" that no lane was woken for.
+        () => inTenantTransaction(db, tenantId, (scope) => failDelivery(scope, newDeliveryId, 'The redelivery could not be started.')),
       );
       return presentDelivery(delivery, []);
     },

@@ -35,6 +35,8 @@ export class WebhookSubscriptionRecord extends Model {
   previous_secret_expires_at!: Date | null;
   secret_rotated_at!: Date | null;
   failing_since!: Date | null;
+  /** Set while a pass of its lane runs and keeps taking newly due deliveries (the relay need not signal it). */
+  lane_pass_until!: Date | null;
   created_by!: Actor;
   deleted_at!: Date | null;
   created_at!: Date;
@@ -51,6 +53,7 @@ export class WebhookDeliveryRecord extends Model {
   subscription_id!: string;
   event_id!: string;
   event_type!: string;
+  /** The workflow responsible: the subscription's lane (`webhook_lane/whk_…`), or a per-delivery workflow from before. */
   workflow_id!: string;
   status!: WebhookDeliveryStatus;
   attempts!: number;
@@ -58,6 +61,8 @@ export class WebhookDeliveryRecord extends Model {
   last_error!: string | null;
   last_attempt_at!: Date | null;
   redelivery_of!: string | null;
+  /** When an open delivery is next due; null once it succeeded or failed (and for per-delivery workflows' rows). */
+  next_attempt_at!: Date | null;
   completed_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;

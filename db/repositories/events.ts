@@ -48,6 +48,11 @@ export async function findEvent(scope: TenantScope, id: string): Promise<EventRe
   return (await scoped(scope, EventRecord).where('events.id', id).first()) as EventRecord | undefined;
 }
 
+export async function findEvents(scope: TenantScope, ids: string[]): Promise<EventRecord[]> {
+  if (ids.length === 0) return [];
+  return (await scoped(scope, EventRecord).whereIn('events.id', ids)) as EventRecord[];
+}
+
 export async function listEvents(scope: TenantScope, filters: { type?: string; createdAfter?: string }, page: PageRequest) {
   const query = scoped(scope, EventRecord);
   if (filters.type) query.where('type', filters.type);

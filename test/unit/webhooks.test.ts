@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../../core/config';
 import { eventTypeMatches, patternMatchesCatalogue } from '../../core/event-types';
 import { checkWebhookUrl, isPublicAddress, normalisedHost } from '../../core/network-address';
-import { standardDelayMs, toDeliveryRetrySettings, DEFAULT_RETRY_POLICY } from '../../core/webhook-retry';
+import { nextAttemptDelayMs, standardDelayMs, toDeliveryRetrySettings, DEFAULT_RETRY_POLICY } from '../../core/webhook-retry';
 import { decryptWebhookSecret, encryptWebhookSecret, newWebhookSecret, signWebhook } from '../../core/webhook-secret';
 import { parseRetryAfter } from '../../activities/webhook-sender';
 import { subscriptionsFor } from '../../worker/outbox-relay';
@@ -129,6 +129,21 @@ describe('webhook building blocks', () => {
     assert.equal(parseRetryAfter('soon'), undefined);
   });
 
+  it('schedules a lane\'s next attempt by the policy: standard delays, exponential backoff, Retry-After, attempts and deadline', () => {
+    const createdAt = new Date(Date.UTC(2026, 10, 21, 10, 0, 0));
+    const at = (seconds: number) => ({ unitMs: 1000, createdAt, now: new Date(createdAt.getTime() + seconds * 1000) });
+    assert.deepEqual([1, 2, 3, 7].map((n) => nextAttemptDelayMs(DEFAULT_RETRY_POLICY, n, at(0))), [5000, 300_000, 1_800_000, 36_000_000]);
+    assert.equal(nextAttemptDelayMs(DEFAULT_RETRY_POLICY, 8, at(0)), null, 'the 8th attempt was the last');
+    assert.equal(nextAttemptDelayMs(DEFAULT_RETRY_POLICY, 1, { ...at(0), unitMs: 1 }), 5, 'WEBHOOK_RETRY_UNIT_MS scales the schedule');
+    const exponential = { ...DEFAULT_RETRY_POLICY, schedule: 'exponential' as const, initial_interval_ms: 100, backoff_coefficient: 2, max_interval_ms: 1000, max_attempts: 10 };
+    assert.deepEqual([1, 2, 3, 4, 5, 6].map((n) => nextAttemptDelayMs(exponential, n, at(0))), [100, 200, 400, 800, 1000, 1000]);
+    assert.equal(nextAttemptDelayMs(exponential, 1, { ...at(0), retryAfterMs: 7000 }), 7000, 'Retry-After replaces the schedule');
+    const short = { ...exponential, max_duration_seconds: 60 };
+    assert.equal(nextAttemptDelayMs(short, 1, at(59)), 100);
+    assert.equal(nextAttemptDelayMs(short, 1, at(59.95)), null, 'no attempt past the total deadline');
+    assert.equal(nextAttemptDelayMs(short, 1, { ...at(0), retryAfterMs: 61_000 }), null);
+  });
+
   it('validates the webhook configuration', () => {
     const config = loadConfig({ WEBHOOK_ALLOWED_HOSTS: ' 127.0.0.1, Localhost ' });
     assert.deepEqual(config.webhooks.allowedHosts, ['127.0.0.1', 'localhost']);
@@ -142,6 +157,12 @@ describe('webhook building blocks', () => {
     const production = loadConfig({ NODE_ENV: 'production', WEBHOOK_SECRET_KEY: Buffer.alloc(32, 3).toString('base64') });
     assert.equal(production.webhooks.requireHttps, true);
     assert.throws(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '10' }), /WEBHOOK_TIMEOUT_MS/);
+    assert.deepEqual(
+      [config.webhooks.laneBatchSize, config.webhooks.laneConcurrency, config.webhooks.laneIdleSeconds, config.webhooks.laneHeartbeatTimeoutSeconds, config.webhooks.laneSweepSeconds, config.webhooks.lanePassIntervalMs],
+      [100, 16, 300, 30, 10, 100],
+    );
+    assert.throws(() => loadConfig({ WEBHOOK_LANE_CONCURRENCY: '0' }), /WEBHOOK_LANE_CONCURRENCY/);
+    assert.throws(() => loadConfig({ WEBHOOK_LANE_BATCH_SIZE: 'many' }), /WEBHOOK_LANE_BATCH_SIZE/);
     assert.throws(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'http://x' }), /WEBHOOK_ALLOWED_HOSTS/);
   });
 });

@@ -1,8 +1,54 @@
-/** The webhook-delivery workflow's contract, shared by the worker, the API and the workflow (no Node built-ins here). */
+/** The webhook delivery workflows' contract, shared by the worker, the API and the workflows (no Node built-ins here). */
+import { defineSignal } from '@temporalio/workflow';
 import type { DeliveryRetrySettings } from '../../core/webhook-retry';
 import { workflowIdFor } from './search-attributes';
 
-/** The workflow type name, so callers can start it without importing workflow code. */
+/** The lane workflow's type name, so callers can start it without importing workflow code. */
+export const WEBHOOK_LANE_WORKFLOW = 'webhookLaneWorkflow';
+
+/**
+ * One lane per subscription (`webhook_lane/whk_…`): the workflow that delivers everything owed to that endpoint. Its
+ * deliveries (rows in `webhook_deliveries`) name it in their `workflow_id`.
+ */
+export function webhookLaneWorkflowId(subscriptionId: string): string {
+  return workflowIdFor('webhook_lane', subscriptionId);
+}
+
+/** "Deliveries may be due": sent (with start) by the relay after it commits delivery rows, and by redeliveries. */
+export const deliveriesDueSignal = defineSignal('deliveriesDue');
+
+export interface WebhookLaneInput {
+  tenantId: string;
+  subscriptionId: string;
+  /** The webhook task queue its passes run on. */
+  activityTaskQueue: string;
+  /** With nothing left to deliver, the lane ends after this long without a wake-up. */
+  idleSeconds: number;
+  /** Start-to-close of one pass: enough for a full batch of attempts at the HTTP timeout. */
+  passTimeoutMs: number;
+  /** A pass whose worker died is retried after this long without a heartbeat. */
+  heartbeatTimeoutMs: number;
+  /** Passes per run before continue-as-new. */
+  passesPerRun: number;
+}
+
+export interface DeliverDueWebhooksInput {
+  tenantId: string;
+  subscriptionId: string;
+  /** The lane's workflow id, recorded on every delivery it attempts. */
+  workflowId: string;
+}
+
+export interface DeliverDueWebhooksResult {
+  attempted: number;
+  succeeded: number;
+  retrying: number;
+  failed: number;
+  /** Milliseconds until the earliest open delivery is due (0: due now, the batch was full); null: nothing open. */
+  nextDueInMs: number | null;
+}
+
+/** The per-delivery workflow of before the lanes: no longer started, kept registered so running ones finish. */
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 
 /**
