@@ -26,6 +26,11 @@ export interface Config {
   /** Deadline of each call the API makes to Temporal (start, signal): past it the request answers 503. */
   temporalRpcTimeoutMs: number;
   logLevel: string;
+  /**
+   * The worker's V8 heap growth between full collections, in percent (0: V8's own choice, which lets the heap reach
+   * several times what is live when a sync allocates fast).
+   */
+  workerHeapGrowingPercent: number;
   bodyLimitBytes: number;
   apiKeyRotationGraceSeconds: number;
   /** How long verified key credentials are cached in memory (0 disables); changes evict at once via NOTIFY. */
@@ -240,6 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
     temporalCliPath: readOptional(env, 'TEMPORAL_CLI_PATH'),
     temporalRpcTimeoutMs: readInteger(env, 'TEMPORAL_RPC_TIMEOUT_MS', 5000, 100, 60_000),
     logLevel,
+    workerHeapGrowingPercent: readInteger(env, 'WORKER_HEAP_GROWING_PERCENT', 50, 0, 400),
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     apiKeyRotationGraceSeconds: readInteger(env, 'API_KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 7 * 24 * 3600),
     apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),

@@ -4,7 +4,6 @@ import { decisionNotApproved, outcomeMetricFedByKpi } from '../../core/errors';
 import { isIdOf, newId } from '../../core/ids';
 import type { PageRequest } from '../../db/pagination';
 import type { DecisionRecord } from '../../db/records/decision';
-import type { ExpectedSource } from '../../db/records/decision-outcome';
 import type { DecisionOutcomeKpiRecord } from '../../db/records/decision-outcome-kpi';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import {
@@ -19,7 +18,7 @@ import { recordEvent } from '../../db/repositories/events';
 import { findKpi } from '../../db/repositories/kpis';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { isRecordable, kpiWindowStart, snapshotExpectation } from './decision-outcomes';
+import { expectationOf, isRecordable, kpiWindowStart } from './decision-outcomes';
 
 export interface OutcomeKpiLinkInput {
   metric: string;
@@ -97,13 +96,7 @@ export function createDecisionOutcomeKpiService(deps: { db: Knex }) {
         // Another tenant's KPI, a deleted one and an id of another kind answer exactly like a missing one.
         const kpi = isIdOf('kpi', body.kpi_id) ? await findKpi(scope, body.kpi_id) : undefined;
         if (!kpi) errors.push({ path: '/kpi_id', message: `no KPI "${body.kpi_id}" exists` });
-        let expected: { value: number; source: ExpectedSource } | undefined;
-        if (body.expected_value !== undefined) expected = { value: body.expected_value, source: 'given' };
-        else {
-          const fromSnapshot = snapshotExpectation(decision, body.metric);
-          if ('value' in fromSnapshot) expected = { value: fromSnapshot.value, source: 'scenario_snapshot' };
-          else errors.push({ path: '/expected_value', message: fromSnapshot.missing });
-        }
+        const expected = expectationOf(decision, body.metric, body.expected_value, errors);
         if (errors.length > 0 || !expected || !kpi) throw validationFailed(errors, 'The metric cannot be linked to the KPI.');
 
         const linkId = newId('decisionOutcomeKpi');

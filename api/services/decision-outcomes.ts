@@ -82,6 +82,18 @@ export function snapshotExpectation(decision: DecisionRecord, metric: string): {
   return { missing: `is required: the chosen option's scenario run has no numeric metric "${metric}" (it has: ${shown || 'none'})` };
 }
 
+/**
+ * The expected value of an outcome or a KPI link: the one given, or the chosen option's frozen run's; without either,
+ * the problem is added to `errors` at `/expected_value` and the answer is undefined.
+ */
+export function expectationOf(decision: DecisionRecord, metric: string, given: number | undefined, errors: FieldError[]): { value: number; source: ExpectedSource } | undefined {
+  if (given !== undefined) return { value: given, source: 'given' };
+  const fromSnapshot = snapshotExpectation(decision, metric);
+  if ('value' in fromSnapshot) return { value: fromSnapshot.value, source: 'scenario_snapshot' };
+  errors.push({ path: '/expected_value', message: fromSnapshot.missing });
+  return undefined;
+}
+
 /** Where a KPI-fed metric's points count from: the approval (decisions approved before it was stored fall back). */
 export const kpiWindowStart = (decision: Pick<DecisionRecord, 'approved_at' | 'submitted_at' | 'created_at'>): Date => decision.approved_at ?? decision.submitted_at ?? decision.created_at;
 
@@ -191,13 +203,7 @@ export function createDecisionOutcomeService(deps: { db: Knex }) {
         else if (observedAt > Date.now() + OBSERVED_AT_CLOCK_SKEW_MS) errors.push({ path: '/observed_at', message: 'is in the future: record what was observed, when it was' });
         else if (observedAt < EARLIEST_OBSERVATION) errors.push({ path: '/observed_at', message: 'is before 1900-01-01T00:00:00Z' });
 
-        let expected: { value: number; source: ExpectedSource } | undefined;
-        if (body.expected_value !== undefined) expected = { value: body.expected_value, source: 'given' };
-        else {
-          const fromSnapshot = snapshotExpectation(decision, body.metric);
-          if ('value' in fromSnapshot) expected = { value: fromSnapshot.value, source: 'scenario_snapshot' };
-          else errors.push({ path: '/expected_value', message: fromSnapshot.missing });
-        }
+        const expected = expectationOf(decision, body.metric, body.expected_value, errors);
 
         if (body.supersedes !== undefined) {
           // Another decision's or another tenant's outcome answers exactly like one that does not exist.

@@ -7,7 +7,7 @@ import { findOrCreateUser, insertMembership } from '../../db/repositories/users'
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { CONSOLE_CSP } from '../../api/console/routes';
 import { createBrowser, formAction } from '../helpers/browser';
-import { browserUnavailable, launchChromium, screenshotPath, seriousAccessibilityViolations } from '../helpers/real-browser';
+import { browserUnavailable, consoleInBrowser, launchChromium, screenshotPath, seriousAccessibilityViolations } from '../helpers/real-browser';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
@@ -237,43 +237,13 @@ describe('Governance console: the administration area (/console/admin)', () => {
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
     let browser: Browser;
-    const cspViolations: string[] = [];
 
     before(async () => {
       browser = await launchChromium();
     });
     after(async () => browser?.close());
 
-    const signIn = async (email: string, options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> => {
-      const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
-      const page = await context.newPage();
-      page.on('console', (message) => {
-        if (process.env.CONSOLE_TEST_DEBUG) console.error('browser console:', message.text());
-        if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-      });
-      page.on('pageerror', (error) => console.error('page error:', error.message));
-      await page.goto(`${stack.baseUrl}/console`);
-      await page.waitForSelector('#email');
-      await page.fill('#email', email);
-      await page.fill('#password', PASSWORD);
-      await page.click('button[type=submit]');
-      await page.locator('button', { hasText: 'Allow' }).click();
-      await page.waitForURL(`${stack.baseUrl}/console`);
-      return { context, page };
-    };
-
-    /** axe-core runs in a copy of the session that bypasses the CSP (it is an injected script); a screenshot of the page goes with the test output. */
-    const checkAccessibility = async (from: BrowserContext, url: string, name: string) => {
-      const context = await browser.newContext({ bypassCSP: true, storageState: await from.storageState() });
-      try {
-        const page = await context.newPage();
-        await page.goto(url);
-        await page.screenshot({ path: screenshotPath(`console-admin-${name}`), fullPage: true });
-        assert.deepEqual(await seriousAccessibilityViolations(page), [], `${name}: serious or critical accessibility violations`);
-      } finally {
-        await context.close();
-      }
-    };
+    const { cspViolations, signIn, checkAccessibility } = consoleInBrowser({ browser: () => browser, baseUrl: () => stack.baseUrl, password: PASSWORD, screenshotPrefix: 'console-admin-' });
 
     /** The same check on a page that answered a POST (a secret shown once): its HTML is served again to the copy at its URL. */
     const checkAccessibilityOfAnswer = async (from: BrowserContext, page: Page, name: string) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { KPI_FRAME } from '../../api/console/chart';
 import { CONSOLE_CSP } from '../../api/console/routes';
 import { hashPassword } from '../../core/passwords';
@@ -9,7 +9,7 @@ import { addPeriods, periodStart } from '../../decision/kpi-status';
 import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { createBrowser, formAction } from '../helpers/browser';
-import { browserUnavailable, launchChromium, screenshotPath, seriousAccessibilityViolations } from '../helpers/real-browser';
+import { browserUnavailable, consoleInBrowser, launchChromium, screenshotPath } from '../helpers/real-browser';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
 const PASSWORD = 'correct horse battery staple';
@@ -219,42 +219,13 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
     let browser: Browser;
-    const cspViolations: string[] = [];
 
     before(async () => {
       browser = await launchChromium();
     });
     after(async () => browser?.close());
 
-    const signIn = async (email: string): Promise<{ context: BrowserContext; page: Page }> => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      page.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-      });
-      page.on('pageerror', (error) => console.error('page error:', error.message));
-      await page.goto(`${stack.baseUrl}/console`);
-      await page.waitForSelector('#email');
-      await page.fill('#email', email);
-      await page.fill('#password', PASSWORD);
-      await page.click('button[type=submit]');
-      await page.locator('button', { hasText: 'Allow' }).click();
-      await page.waitForURL(`${stack.baseUrl}/console`);
-      return { context, page };
-    };
-
-    /** axe-core needs an injected script, which the CSP (rightly) refuses: it runs in a copy of the session that bypasses it. */
-    const checkAccessibility = async (from: BrowserContext, url: string, name: string) => {
-      const context = await browser.newContext({ bypassCSP: true, storageState: await from.storageState() });
-      try {
-        const page = await context.newPage();
-        await page.goto(url);
-        await page.screenshot({ path: screenshotPath(`console-${name}`), fullPage: true });
-        assert.deepEqual(await seriousAccessibilityViolations(page), [], `${name}: serious or critical accessibility violations`);
-      } finally {
-        await context.close();
-      }
-    };
+    const { cspViolations, signIn, checkAccessibility } = consoleInBrowser({ browser: () => browser, baseUrl: () => stack.baseUrl, password: PASSWORD, screenshotPrefix: 'console-' });
 
     /** Tab until the focused element matches, as a keyboard user would (at most `limit` presses). */
     const tabTo = async (page: Page, selector: string, limit = 60) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { hashPassword } from '../../core/passwords';
 import type { Role } from '../../core/roles';
 import { loadConfig } from '../../core/config';
@@ -9,7 +9,7 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import { CONSOLE_CSP } from '../../api/console/routes';
 import { sessionCookie } from '../../api/console/session';
 import { createBrowser, formAction } from '../helpers/browser';
-import { browserUnavailable, launchChromium, screenshotPath, seriousAccessibilityViolations } from '../helpers/real-browser';
+import { browserUnavailable, consoleInBrowser, launchChromium, screenshotPath } from '../helpers/real-browser';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
 const PASSWORD = 'correct horse battery staple';
@@ -221,45 +221,13 @@ describe('Governance console (/console)', () => {
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
     let browser: Browser;
-    const cspViolations: string[] = [];
 
     before(async () => {
       browser = await launchChromium();
     });
     after(async () => browser?.close());
 
-    /** A context that enforces the console's CSP (any violation is recorded), signed in through the real pages. */
-    const signIn = async (email: string, options: { javaScriptEnabled?: boolean; axe?: string } = {}): Promise<{ context: BrowserContext; page: Page }> => {
-      const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
-      const page = await context.newPage();
-      page.on('console', (message) => {
-        if (process.env.CONSOLE_TEST_DEBUG) console.error('browser console:', message.text());
-        if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-      });
-      page.on('pageerror', (error) => console.error('page error:', error.message));
-      await page.goto(`${stack.baseUrl}/console`);
-      await page.waitForSelector('#email');
-      if (options.axe) await checkAccessibility(context, page.url(), `${options.axe}-login`);
-      await page.fill('#email', email);
-      await page.fill('#password', PASSWORD);
-      await page.click('button[type=submit]');
-      await page.locator('button', { hasText: 'Allow' }).click();
-      await page.waitForURL(`${stack.baseUrl}/console`);
-      return { context, page };
-    };
-
-    /** axe-core needs an injected script, which the CSP (rightly) refuses: it runs in a copy of the session that bypasses it. */
-    const checkAccessibility = async (from: BrowserContext, url: string, name: string) => {
-      const context = await browser.newContext({ bypassCSP: true, storageState: await from.storageState() });
-      try {
-        const page = await context.newPage();
-        await page.goto(url);
-        await page.screenshot({ path: screenshotPath(`console-${name}`), fullPage: true });
-        assert.deepEqual(await seriousAccessibilityViolations(page), [], `${name}: serious or critical accessibility violations`);
-      } finally {
-        await context.close();
-      }
-    };
+    const { cspViolations, signIn, checkAccessibility } = consoleInBrowser({ browser: () => browser, baseUrl: () => stack.baseUrl, password: PASSWORD, screenshotPrefix: 'console-' });
 
     it('signs in through the real login page, lists the pending step, opens the decision and approves it with a comment by keyboard', async () => {
       const { context, page } = await signIn(people.ap1.email, { axe: 'approver' });

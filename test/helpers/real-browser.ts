@@ -1,6 +1,7 @@
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium, found (or installed once) by scripts/test.ts and passed in CHROMIUM_PATH. The flags keep it
@@ -46,4 +47,44 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
     return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, target: JSON.stringify(v.nodes[0]?.target ?? []) }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} at ${v.target}`);
+}
+
+/**
+ * The governance console in a real browser. `signIn` opens a context that enforces the console's CSP (every violation
+ * is recorded in `cspViolations`, which a test requires to stay empty) and signs a person in through the real login
+ * and consent pages. `checkAccessibility` runs axe-core, an injected script the CSP (rightly) refuses, in a copy of a
+ * session that bypasses it, and saves a screenshot of the page with the test output.
+ */
+export function consoleInBrowser(options: { browser: () => Browser; baseUrl: () => string; password: string; screenshotPrefix: string }) {
+  const cspViolations: string[] = [];
+  const checkAccessibility = async (from: BrowserContext, url: string, name: string) => {
+    const context = await options.browser().newContext({ bypassCSP: true, storageState: await from.storageState() });
+    try {
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.screenshot({ path: screenshotPath(`${options.screenshotPrefix}${name}`), fullPage: true });
+      assert.deepEqual(await seriousAccessibilityViolations(page), [], `${name}: serious or critical accessibility violations`);
+    } finally {
+      await context.close();
+    }
+  };
+  const signIn = async (email: string, signInOptions: { javaScriptEnabled?: boolean; axe?: string } = {}): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await options.browser().newContext({ javaScriptEnabled: signInOptions.javaScriptEnabled ?? true });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (process.env.CONSOLE_TEST_DEBUG) console.error('browser console:', message.text());
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    await page.goto(`${options.baseUrl()}/console`);
+    await page.waitForSelector('#email');
+    if (signInOptions.axe) await checkAccessibility(context, page.url(), `${signInOptions.axe}-login`);
+    await page.fill('#email', email);
+    await page.fill('#password', options.password);
+    await page.click('button[type=submit]');
+    await page.locator('button', { hasText: 'Allow' }).click();
+    await page.waitForURL(`${options.baseUrl()}/console`);
+    return { context, page };
+  };
+  return { cspViolations, signIn, checkAccessibility };
 }
