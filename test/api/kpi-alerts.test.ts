@@ -197,6 +197,89 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     assert.equal(alert.explanation.scenario.inputs_moved.length, 1);
   });
 
+  it('re-notifies a firing alert every renotify_seconds, not before; not while silenced (resumes after), never once acknowledged', async () => {
+    const RENOTIFY_SECONDS = 2;
+    const hook = await created('POST', '/webhooks', { url: `http://127.0.0.1:${receiver.port}/renotify`, event_types: ['kpi.alert.triggered'] });
+    assert.ok(hook.id);
+    const kpi = await created('POST', '/kpis', kpiBody({ name: 'Renotified' }));
+    const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Warning', kind: 'threshold', severity: 'warning', renotify_seconds: RENOTIFY_SECONDS });
+    assert.equal(rule.renotify_seconds, RENOTIFY_SECONDS);
+    // A rule with renotify_seconds is checked over time: the KPI has its schedule (every second here).
+    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, false);
+    const alertOf = async (id: string) => (await api('GET', `/alerts/${id}`)).body;
+    const at = (iso: string | null) => Date.parse(iso as string);
+
+    await post(kpi.id, 75, t(0));
+    const firing = await waitFor('firing, first notification', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'firing' && a.notification_count === 1));
+    const first = at(firing.last_notified_at);
+    // The next announcement comes from the schedule's check, once the interval has passed since the last one.
+    const second = await waitFor('a re-notification', async () => {
+      const alert = await alertOf(firing.id);
+      return alert.notification_count >= 2 ? alert : undefined;
+    });
+    assert.equal(second.notification_count, 2, 'one re-notification per interval');
+    assert.ok(at(second.last_notified_at) - first >= RENOTIFY_SECONDS * 1000, `re-notified ${at(second.last_notified_at) - first} ms after the first (interval ${RENOTIFY_SECONDS} s)`);
+    const webhooks = await receiver.waitFor(
+      (all) => all.some((r) => r.path === '/renotify' && r.json?.data.alert.id === firing.id && r.json.data.notification === 'renotification'),
+      30_000,
+      'the re-notification webhook',
+    );
+    const announced = webhooks.filter((r) => r.path === '/renotify' && r.json?.data.alert.id === firing.id).map((r) => r.json.data.notification);
+    assert.equal(announced[0], 'first');
+    assert.ok(announced.slice(1).every((n: string) => n === 'renotification'), JSON.stringify(announced));
+
+    // Silenced: no announcement while the silence lasts (several intervals); announced again once it has ended.
+    const silenceMs = RENOTIFY_SECONDS * 1000 * 2 + 1000;
+    const silenced = await created('POST', `/alerts/${firing.id}/silence`, { until: new Date(Date.now() + silenceMs).toISOString(), reason: 'deploy' });
+    const silencedUntil = at(silenced.silence.until);
+    const countWhenSilenced = silenced.notification_count;
+    while (Date.now() < silencedUntil - 300) {
+      assert.equal((await alertOf(firing.id)).notification_count, countWhenSilenced, 'no re-notification while silenced');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const resumed = await waitFor('re-notified after the silence', async () => {
+      const alert = await alertOf(firing.id);
+      return alert.notification_count > countWhenSilenced ? alert : undefined;
+    });
+    assert.ok(at(resumed.last_notified_at) >= silencedUntil, 'the next announcement waits for the silence to end');
+    assert.equal(resumed.state, 'firing');
+
+    // Acknowledged: never re-notified while it stays open (several intervals and schedule runs later).
+    const acked = await created('POST', `/alerts/${firing.id}/acknowledge`, {});
+    assert.equal(acked.state, 'acknowledged');
+    await new Promise((resolve) => setTimeout(resolve, RENOTIFY_SECONDS * 1000 * 3));
+    const later = await alertOf(firing.id);
+    assert.equal(later.notification_count, acked.notification_count, 'no re-notification once acknowledged');
+    assert.equal(later.last_notified_at, acked.last_notified_at);
+    assert.equal(later.state, 'acknowledged');
+  });
+
+  it('evaluation_delay_seconds: a breaching point younger than the delay makes no alert; the schedule judges it once the delay has passed', async () => {
+    const DELAY_SECONDS = 6;
+    const kpi = await created('POST', '/kpis', kpiBody({ name: 'Delayed', evaluation_delay_seconds: DELAY_SECONDS }));
+    assert.equal(kpi.evaluation_delay_seconds, DELAY_SECONDS);
+    const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Critical', kind: 'threshold', severity: 'critical', for_points: 2 });
+    // A delay makes the rule one checked over time: the KPI gets its schedule.
+    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, false);
+    // One request: an old good point (judged at once) and a breaching point of now (held back for the delay).
+    const fresh = new Date();
+    await created('POST', `/kpis/${kpi.id}/points`, { points: [{ timestamp: t(0), value: 90 }, { timestamp: fresh.toISOString(), value: 50 }] });
+    await waitFor('the old point judged', async () => (await api('GET', `/kpis/${kpi.id}/alert-rules/${rule.id}`)).body.evaluated_through === t(0));
+    assert.ok(Date.now() < fresh.getTime() + DELAY_SECONDS * 1000, 'checked before the delay passed (the machine was too slow for this check)');
+    assert.deepEqual(await alertsOf(kpi.id), [], 'a point younger than the delay is not judged');
+    while (Date.now() < fresh.getTime() + DELAY_SECONDS * 1000 - 500) {
+      assert.deepEqual(await alertsOf(kpi.id), [], 'no alert before the delay has passed');
+      assert.equal((await api('GET', `/kpis/${kpi.id}/alert-rules/${rule.id}`)).body.evaluated_through, t(0));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const pending = await waitFor('pending once the delay has passed', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'pending'));
+    assert.equal(pending.started_at, fresh.toISOString());
+    assert.deepEqual(pending.transitions.map((x: any) => [x.from, x.to, x.reason]), [[null, 'pending', 'threshold']]);
+    // Transitions carry the transaction's start, a moment before the evaluation reads its clock: 500 ms of slack.
+    assert.ok(Date.parse(pending.transitions[0].at) >= fresh.getTime() + DELAY_SECONDS * 1000 - 500, `judged at ${pending.transitions[0].at}, point at ${fresh.toISOString()}`);
+    assert.equal((await api('GET', `/kpis/${kpi.id}/alert-rules/${rule.id}`)).body.evaluated_through, fresh.toISOString());
+  });
+
   it('another tenant\'s KPIs, rules and alerts are 404 on every endpoint', async () => {
     const kpi = await created('POST', '/kpis', kpiBody({ name: 'Mine' }));
     const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Warning', kind: 'threshold', severity: 'warning' });
