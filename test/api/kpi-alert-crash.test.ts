@@ -46,7 +46,7 @@ describe('KPI alert state when a worker dies mid-evaluation', () => {
     return child;
   };
 
-  it('a worker SIGKILLed while an evaluation has half-written a transition loses no pending state and records nothing twice', async () => {
+  it('a worker SIGKILLed while an evaluation has half-written a transition loses no pending state and records nothing twice', async (t0) => {
     const kpi = await created('POST', '/kpis', {
       name: 'Crash-proof',
       direction: 'higher_is_better',
@@ -105,7 +105,9 @@ describe('KPI alert state when a worker dies mid-evaluation', () => {
     // A new worker: the evaluation is retried once its start-to-close timeout (120 s) has passed for the dead attempt,
     // and goes on from the stored state: the same alert fires, once.
     worker = await startWorker();
+    const restartedAt = Date.now();
     const firing = await waitFor('firing after the restart', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'firing'), 240_000);
+    t0.diagnostic(`the retried evaluation fired the alert ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after the new worker started`);
     assert.equal(firing.id, pending.id, 'the stored pending alert fires; no second alert');
     assert.deepEqual(steps(firing), [[null, 'pending', 'threshold'], ['pending', 'firing', 'threshold']]);
     assert.equal(firing.notification_count, 1);
