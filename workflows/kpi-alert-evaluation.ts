@@ -2,7 +2,9 @@ import { condition, continueAsNew, proxyActivities, setHandler } from '@temporal
 import type { Activities } from '../activities';
 import { pointsRecordedSignal, type KpiAlertEvaluationInput, type KpiScheduledCheckInput } from './contracts/kpi-alerts';
 
-const { evaluateKpiAlerts } = proxyActivities<Activities>({ startToCloseTimeout: 120_000, retry: { maximumInterval: 30_000 } });
+// An evaluation is one short transaction: a worker that dies in it is noticed when this timeout runs out, and the
+// evaluation is retried elsewhere, so the timeout bounds how late an alert can be after a worker crash.
+const { evaluateKpiAlerts } = proxyActivities<Activities>({ startToCloseTimeout: 30_000, retry: { maximumInterval: 30_000 } });
 
 /** Evaluations per run before continuing as new (keeps the history short). */
 const EVALUATIONS_PER_RUN = 200;

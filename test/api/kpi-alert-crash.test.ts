@@ -102,7 +102,7 @@ describe('KPI alert state when a worker dies mid-evaluation', () => {
     assert.deepEqual(steps(afterKill), [[null, 'pending', 'threshold']]);
     assert.equal((await api('GET', `/kpis/${kpi.id}/alert-rules/${rule.id}`)).body.evaluated_through, t(0));
 
-    // A new worker: the evaluation is retried once its start-to-close timeout (120 s) has passed for the dead attempt,
+    // A new worker: the evaluation is retried once its start-to-close timeout (30 s) has passed for the dead attempt,
     // and goes on from the stored state: the same alert fires, once.
     worker = await startWorker();
     const restartedAt = Date.now();

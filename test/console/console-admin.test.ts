@@ -281,7 +281,8 @@ describe('Governance console: the administration area (/console/admin)', () => {
       const key = ((await page.textContent('#secret-value')) ?? '').trim();
       assert.match(key, /^dms_/);
       await page.locator('button.copy').click();
-      await page.waitForFunction("document.querySelector('.copy-status').textContent.includes('Copied')");
+      // A locator, not waitForFunction: a string predicate is evaluated with eval, which the page's CSP refuses.
+      await page.locator('.copy-status', { hasText: 'Copied' }).waitFor();
       assert.equal(await page.evaluate('navigator.clipboard.readText()'), key, 'the copy button put the key on the clipboard');
 
       // The key works for what it carries, and only that.
