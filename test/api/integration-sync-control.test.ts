@@ -9,20 +9,11 @@ import { findFreePort } from '../../scripts/stack/ports';
 import { assertProblem } from '../helpers/problem';
 import { createSourceDatabase, type SourceDatabase } from '../helpers/source-database';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { waitFor } from '../helpers/wait';
 
 const SCHEDULE_INTERVAL_SECONDS = 2;
 
 /** Polls `probe` until it returns something truthy (or fails after `timeoutMs`). */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('integration sync control: cancel, schedules, the fill-rate guard', () => {
   let stack: TestStack;
   let tenant: TestTenant;

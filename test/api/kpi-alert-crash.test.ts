@@ -3,16 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { call, createTestTenant, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+import { waitFor } from '../helpers/wait';
 
 describe('KPI alert state when a worker dies mid-evaluation', () => {
   let stack: TestStack;

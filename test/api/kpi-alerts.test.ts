@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { waitFor } from '../helpers/wait';
 
 const STAFFING = 'mdl_service_queue_staffing';
 const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
@@ -16,16 +17,6 @@ const kpiBody = (fields: Record<string, unknown> = {}) => ({
   aggregation_period: 'day',
   ...fields,
 });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisions, explanations', () => {
   let stack: TestStack;

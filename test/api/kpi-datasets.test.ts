@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { waitFor } from '../helpers/wait';
 
 /**
  * `dataset` KPIs end to end, on the built-in employees dataset written by real CSV upload syncs: the point recorded
@@ -17,16 +18,6 @@ const MAPPING = {
 
 /** A CSV of employees: [id, department] pairs (the salary follows the id, so only a department change is an update). */
 const csv = (rows: Array<[string, string]>) => `${['id,name,dept,salary', ...rows.map(([id, dept]) => `${id},Employee ${id},${dept},${50_000 + Number(id.slice(1)) * 1000}`)].join('\r\n')}\r\n`;
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('dataset KPIs: recomputed after syncs and on their schedule; alerts that name the sync', () => {
   let stack: TestStack;

@@ -11,6 +11,7 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import { createBrowser, formAction } from '../helpers/browser';
 import { browserUnavailable, consoleInBrowser, launchChromium, screenshotPath } from '../helpers/real-browser';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { waitFor } from '../helpers/wait';
 
 const PASSWORD = 'correct horse battery staple';
 const DAY_MS = 86_400_000;
@@ -18,16 +19,6 @@ const DAY_MS = 86_400_000;
 interface Member {
   id: string;
   email: string;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('Governance console: KPI pages (/console/kpis)', () => {
