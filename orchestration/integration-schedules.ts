@@ -1,11 +1,11 @@
-import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, type Client, type ScheduleOptions, type ScheduleSpec } from '@temporalio/client';
+import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptions, type ScheduleSpec } from '@temporalio/client';
 import { validationFailed } from '../core/app-error';
 import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
 import type { IntegrationSchedule } from '../db/records/integration';
 import { INTEGRATION_SCHEDULED_SYNC_WORKFLOW, integrationScheduleId, type IntegrationScheduledSyncInput } from '../workflows/contracts/integration-schedules';
 import { searchAttributesFor } from '../workflows/contracts/search-attributes';
-import { deleteScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from './workflow-engine';
+import { deleteScheduleIfPresent, describeScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from './workflow-engine';
 
 export { integrationScheduleId };
 
@@ -121,7 +121,8 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
     async describe(integrationId: string): Promise<ScheduleState | undefined> {
       const scheduleId = integrationScheduleId(integrationId);
       try {
-        const description = await deadline(() => temporal.schedule.getHandle(scheduleId).describe());
+        const description = await deadline(() => describeScheduleIfPresent(temporal, scheduleId));
+        if (!description) return undefined;
         return {
           scheduleId,
           paused: description.state.paused,
@@ -132,7 +133,6 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
           runsSkippedOverlap: description.info.numActionsSkippedOverlap,
         };
       } catch (error) {
-        if (error instanceof ScheduleNotFoundError) return undefined;
         return translate(error, { integration_id: integrationId });
       }
     },

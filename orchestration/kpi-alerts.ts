@@ -1,4 +1,4 @@
-import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
+import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
 import {
@@ -11,7 +11,7 @@ import {
   type KpiScheduledCheckInput,
 } from '../workflows/contracts/kpi-alerts';
 import { searchAttributesFor } from '../workflows/contracts/search-attributes';
-import { deleteScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from './workflow-engine';
+import { deleteScheduleIfPresent, describeScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from './workflow-engine';
 
 export { kpiEvaluationWorkflowId, kpiScheduleId };
 
@@ -114,7 +114,8 @@ export function createKpiAlertSchedules(deps: { temporal: Client; config: Pick<C
     async describe(kpiId: string): Promise<KpiScheduleState | undefined> {
       const scheduleId = kpiScheduleId(kpiId);
       try {
-        const description = await deadline(() => temporal.schedule.getHandle(scheduleId).describe());
+        const description = await deadline(() => describeScheduleIfPresent(temporal, scheduleId));
+        if (!description) return undefined;
         return {
           scheduleId,
           paused: description.state.paused,
@@ -124,7 +125,6 @@ export function createKpiAlertSchedules(deps: { temporal: Client; config: Pick<C
           runsTaken: description.info.numActionsTaken,
         };
       } catch (error) {
-        if (error instanceof ScheduleNotFoundError) return undefined;
         return fail(error, kpiId);
       }
     },

@@ -1,4 +1,4 @@
-import { ScheduleNotFoundError, type Client } from '@temporalio/client';
+import { ScheduleNotFoundError, type Client, type ScheduleDescription } from '@temporalio/client';
 import type { AppError } from '../core/app-error';
 import { workflowEngineUnavailable } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -84,6 +84,16 @@ export async function startOrRollBack<T>(options: {
     options.logger.error({ err: error, ...options.subject }, 'could not start workflow; rolling back');
     await options.rollBack();
     throw workflowEngineUnavailable(options.detail);
+  }
+}
+
+/** A Temporal Schedule's description, or undefined when Temporal has no such schedule. */
+export async function describeScheduleIfPresent(client: Pick<Client, 'schedule'>, scheduleId: string): Promise<ScheduleDescription | undefined> {
+  try {
+    return await client.schedule.getHandle(scheduleId).describe();
+  } catch (error) {
+    if (error instanceof ScheduleNotFoundError) return undefined;
+    throw error;
   }
 }
 
