@@ -52,9 +52,15 @@ export interface Config {
   batchChunksPerRun: number;
   /** A chunk that has not finished by then is retried (its transaction makes the retry safe). */
   batchChunkTimeoutMs: number;
+  /**
+   * How long a long activity (batch chunk, integration sync, audit export, KPI evaluation, webhook lane pass) may go
+   * without a heartbeat before Temporal presumes its worker dead and hands it to another one. The activities heartbeat
+   * per item of work and on a timer, so this bounds how long a killed worker stalls their progress.
+   */
+  activityHeartbeatTimeoutSeconds: number;
   /** Retry schedule of model and batch activities (seconds in tests, minutes in production if you like). */
   activityRetry: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number };
-  /** An integration sync attempt that has not heartbeated (once per committed page) for this long is retried elsewhere. */
+  /** An integration sync attempt that has not heartbeated for this long is retried elsewhere (default: ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS). */
   integrationSyncHeartbeatTimeoutMs: number;
   /** Largest CSV upload accepted (POST /integrations/{id}/uploads); larger ones answer 413. */
   csvUploadMaxBytes: number;
@@ -117,7 +123,7 @@ export interface WebhookConfig {
   laneConcurrency: number;
   /** A lane with nothing left to deliver ends after this long without new deliveries (the next one starts it again). */
   laneIdleSeconds: number;
-  /** A lane pass that has not heartbeated for this long is retried elsewhere (its worker died). */
+  /** A lane pass that has not heartbeated for this long is retried elsewhere (its worker died); default ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS. */
   laneHeartbeatTimeoutSeconds: number;
   /**
    * A lane starts a pass at most this often unless its last batch was full (a backlog drains at full speed), and the
@@ -225,6 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('TEMPORAL_ADDRESS', `must be host:port, got "${temporalAddress}"`);
   }
   const nodeEnv = readOptional(env, 'NODE_ENV') ?? 'development';
+  const activityHeartbeatTimeoutSeconds = readInteger(env, 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS', 10, 1, 600);
   const publicBaseUrl = (readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
@@ -258,7 +265,8 @@ export function loadConfig(env: Env = process.env): Config {
     batchConcurrency: readInteger(env, 'BATCH_CONCURRENCY', 4, 1, 64),
     batchChunksPerRun: readInteger(env, 'BATCH_CHUNKS_PER_RUN', 100, 1, 1000),
     batchChunkTimeoutMs: readInteger(env, 'BATCH_CHUNK_TIMEOUT_MS', 120_000, 1000, 3_600_000),
-    integrationSyncHeartbeatTimeoutMs: readInteger(env, 'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    activityHeartbeatTimeoutSeconds,
+    integrationSyncHeartbeatTimeoutMs: readInteger(env, 'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS', activityHeartbeatTimeoutSeconds * 1000, 1000, 3_600_000),
     csvUploadMaxBytes: readInteger(env, 'CSV_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     csvUploadChunkBytes: readInteger(env, 'CSV_UPLOAD_CHUNK_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),
     integrationScheduleMinIntervalSeconds: readInteger(env, 'INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS', 300, 1, 86_400),
@@ -390,7 +398,7 @@ function loadWebhookConfig(env: Env, nodeEnv: string, dataDir: string): WebhookC
     laneBatchSize: readInteger(env, 'WEBHOOK_LANE_BATCH_SIZE', 100, 1, 1000),
     laneConcurrency: readInteger(env, 'WEBHOOK_LANE_CONCURRENCY', 16, 1, 256),
     laneIdleSeconds: readInteger(env, 'WEBHOOK_LANE_IDLE_SECONDS', 300, 1, 86_400),
-    laneHeartbeatTimeoutSeconds: readInteger(env, 'WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS', 30, 2, 600),
+    laneHeartbeatTimeoutSeconds: readInteger(env, 'WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS', Math.max(2, readInteger(env, 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS', 10, 1, 600)), 2, 600),
     lanePassIntervalMs: readInteger(env, 'WEBHOOK_LANE_PASS_INTERVAL_MS', 100, 0, 10_000),
     lanePassesPerRun: readInteger(env, 'WEBHOOK_LANE_PASSES_PER_RUN', 250, 1, 1000),
     laneSweepSeconds: readInteger(env, 'WEBHOOK_LANE_SWEEP_SECONDS', 10, 1, 3600),
