@@ -35,6 +35,8 @@ export interface Config {
   apiKeyRotationGraceSeconds: number;
   /** How long verified key credentials are cached in memory (0 disables); changes evict at once via NOTIFY. */
   apiKeyCacheTtlMs: number;
+  /** How long a key's revocation or rotation waits to hear its own change notification before answering (see the cache). */
+  apiKeyChangeNoticeTimeoutMs: number;
   idempotencyTtlSeconds: number;
   /** How long POST /scenarios waits for a run before answering 202 with a resource to poll. */
   scenarioSyncWaitMs: number;
@@ -256,6 +258,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     apiKeyRotationGraceSeconds: readInteger(env, 'API_KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 7 * 24 * 3600),
     apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),
+    apiKeyChangeNoticeTimeoutMs: readInteger(env, 'API_KEY_CHANGE_NOTICE_TIMEOUT_MS', 2000, 0, 10_000),
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     scenarioSyncWaitMs: readInteger(env, 'SCENARIO_SYNC_WAIT_MS', 10_000, 0, 60_000),
     scenarioRunner: { enabled: readBoolean(env, 'SCENARIO_RUNNER', true) },
