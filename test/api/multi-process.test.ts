@@ -179,18 +179,22 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
     // "in progress". The cap (150 s, within the file's 300 s) is far beyond what resolving a dead process's request
     // should take; the defect this guards against answered "in progress" for 5 minutes, then ran the work again.
     const retried = await Promise.all(
-      requests.map((r) =>
-        waitFor(
+      requests.map((r) => {
+        let last = 'no answer yet';
+        return waitFor(
           `the retry of ${r.body.name} to be answered`,
           async () => {
             const response = await call(survivor.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: r.body, headers: { 'idempotency-key': r.key } });
+            last = `${response.status} ${response.body.code ?? response.body.status}`;
             if (response.status === 409 && response.body.code === 'idempotency_request_in_progress') return undefined;
             if (response.status === 503) return undefined;
             return response;
           },
           150_000,
-        ),
-      ),
+        ).catch((error: Error) => {
+          throw new Error(`${error.message} (still answered ${last})`);
+        });
+      }),
     );
     for (const [i, response] of retried.entries()) {
       assert.ok(response.status === 201 || response.status === 202, `${requests[i]?.body.name}: ${response.status} ${JSON.stringify(response.body)}`);
