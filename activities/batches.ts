@@ -18,6 +18,7 @@ import {
 import { inTenantTransaction } from '../db/tenant-scope';
 import { recordEvent } from '../db/repositories/events';
 import type { RunBatchChunkInput } from '../workflows/contracts/scenario-batches';
+import { keepHeartbeating } from './heartbeat';
 import { executeModel, inputsSha256, ModelRunError } from './model-execution';
 
 export interface BatchActivityDeps {
@@ -33,80 +34,89 @@ export function createBatchActivities(deps: BatchActivityDeps) {
   return {
     /**
      * Runs the pending items of one chunk and stores their scenarios in a single transaction with the items'
-     * new status: a worker that dies mid-chunk leaves nothing behind, and the retry runs each item exactly once.
+     * new status: a worker that dies mid-chunk leaves nothing behind, and the retry runs each item exactly once. It
+     * heartbeats per item, so a dead worker's chunk is retried elsewhere after the heartbeat timeout; the retry resumes
+     * from the items' stored status (what the dead attempt ran was rolled back with its transaction), not from the
+     * heartbeat details, which only report progress.
      */
     async runBatchChunk(input: RunBatchChunkInput): Promise<{ completed: number; failed: number }> {
-      return inTenantTransaction(deps.db, input.tenantId, async (scope) => {
-        const batch = await findBatch(scope, input.batchId);
-        if (!batch || batch.status !== 'running') return { completed: 0, failed: 0 };
-        const items = await lockPendingItems(scope, input.batchId, input.fromIndex, input.toIndex);
-        const source = tenantModelSource(scope);
-        const models = new Map<string, Promise<ModelResolution>>();
-        const scenarios: Partial<ScenarioRecord>[] = [];
-        const outcomes: ItemOutcome[] = [];
-        const actor = batch.created_by;
-        const receivedAt = batch.created_at.toISOString();
-        for (const item of items) {
-          const key = `${item.model_id}@${item.model_version ?? ''}`;
-          if (!models.has(key)) models.set(key, deps.catalogue.resolve(item.model_id, item.model_version ?? undefined, source));
-          const resolution = await (models.get(key) as Promise<ModelResolution>);
-          const scenarioId = newId('scenario');
-          const events: Array<Omit<AuditEvent, 'sequence'>> = [
-            { event: 'received', at: receivedAt, actor, recorded_by: 'api', details: { batch_id: batch.id, item_index: item.item_index } },
-            { event: 'validated', at: receivedAt, actor, recorded_by: 'api', details: { model_id: item.model_id, model_version: item.model_version } },
-            { event: 'workflow_started', at: receivedAt, actor, recorded_by: 'worker', details: { workflow_id: input.workflowId } },
-          ];
-          let status: 'completed' | 'failed' = 'completed';
-          let result: Awaited<ReturnType<typeof executeModel>>['result'] | undefined;
-          let error: Record<string, unknown> | null = null;
-          try {
-            if (!resolution.found) throw new ModelRunError(`Model ${item.model_id} is no longer available.`, resolution.reason);
-            const executed = await executeModel(resolution.model, item.inputs, null, null);
-            result = executed.result;
-            events.push({
-              event: 'model_executed',
-              at: new Date().toISOString(),
-              actor,
-              recorded_by: 'worker',
-              details: { model_id: item.model_id, model_version: item.model_version, inputs_sha256: executed.inputsSha256, duration_ms: executed.durationMs },
+      const heartbeat = keepHeartbeating<{ items_run: number }>();
+      try {
+        return await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
+          const batch = await findBatch(scope, input.batchId);
+          if (!batch || batch.status !== 'running') return { completed: 0, failed: 0 };
+          const items = await lockPendingItems(scope, input.batchId, input.fromIndex, input.toIndex);
+          const source = tenantModelSource(scope);
+          const models = new Map<string, Promise<ModelResolution>>();
+          const scenarios: Partial<ScenarioRecord>[] = [];
+          const outcomes: ItemOutcome[] = [];
+          const actor = batch.created_by;
+          const receivedAt = batch.created_at.toISOString();
+          for (const item of items) {
+            const key = `${item.model_id}@${item.model_version ?? ''}`;
+            if (!models.has(key)) models.set(key, deps.catalogue.resolve(item.model_id, item.model_version ?? undefined, source));
+            const resolution = await (models.get(key) as Promise<ModelResolution>);
+            const scenarioId = newId('scenario');
+            const events: Array<Omit<AuditEvent, 'sequence'>> = [
+              { event: 'received', at: receivedAt, actor, recorded_by: 'api', details: { batch_id: batch.id, item_index: item.item_index } },
+              { event: 'validated', at: receivedAt, actor, recorded_by: 'api', details: { model_id: item.model_id, model_version: item.model_version } },
+              { event: 'workflow_started', at: receivedAt, actor, recorded_by: 'worker', details: { workflow_id: input.workflowId } },
+            ];
+            let status: 'completed' | 'failed' = 'completed';
+            let result: Awaited<ReturnType<typeof executeModel>>['result'] | undefined;
+            let error: Record<string, unknown> | null = null;
+            try {
+              if (!resolution.found) throw new ModelRunError(`Model ${item.model_id} is no longer available.`, resolution.reason);
+              const executed = await executeModel(resolution.model, item.inputs, null, null);
+              result = executed.result;
+              events.push({
+                event: 'model_executed',
+                at: new Date().toISOString(),
+                actor,
+                recorded_by: 'worker',
+                details: { model_id: item.model_id, model_version: item.model_version, inputs_sha256: executed.inputsSha256, duration_ms: executed.durationMs },
+              });
+            } catch (caught) {
+              if (!(caught instanceof ModelRunError)) throw caught;
+              status = 'failed';
+              error = { title: 'Model run failed', status: 422, code: caught.code, detail: caught.message };
+              events.push({ event: 'model_failed', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { code: caught.code, message: caught.message } });
+            }
+            events.push({ event: 'result_stored', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { status } });
+            scenarios.push({
+              id: scenarioId,
+              name: item.name,
+              description: null,
+              tags: item.tags,
+              model_id: item.model_id,
+              model_version: item.model_version ?? '',
+              status,
+              run_number: 1,
+              inputs: item.inputs,
+              uncertainty: null,
+              simulation: null,
+              metrics: result?.metrics ?? null,
+              decision_structure: (result?.decision_structure as unknown as Record<string, unknown>) ?? null,
+              notes: (result?.notes ?? []) as Note[],
+              audit_trail: events.map((event, index) => ({ sequence: index + 1, ...event })),
+              error,
+              inputs_sha256: inputsSha256(item.inputs),
+              workflow_id: input.workflowId,
+              run_id: null,
+              batch_id: batch.id,
+              created_by: actor,
+              completed_at: new Date(),
             });
-          } catch (caught) {
-            if (!(caught instanceof ModelRunError)) throw caught;
-            status = 'failed';
-            error = { title: 'Model run failed', status: 422, code: caught.code, detail: caught.message };
-            events.push({ event: 'model_failed', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { code: caught.code, message: caught.message } });
+            outcomes.push({ itemIndex: item.item_index, status, scenarioId });
+            heartbeat.beat({ items_run: outcomes.length });
           }
-          events.push({ event: 'result_stored', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { status } });
-          scenarios.push({
-            id: scenarioId,
-            name: item.name,
-            description: null,
-            tags: item.tags,
-            model_id: item.model_id,
-            model_version: item.model_version ?? '',
-            status,
-            run_number: 1,
-            inputs: item.inputs,
-            uncertainty: null,
-            simulation: null,
-            metrics: result?.metrics ?? null,
-            decision_structure: (result?.decision_structure as unknown as Record<string, unknown>) ?? null,
-            notes: (result?.notes ?? []) as Note[],
-            audit_trail: events.map((event, index) => ({ sequence: index + 1, ...event })),
-            error,
-            inputs_sha256: inputsSha256(item.inputs),
-            workflow_id: input.workflowId,
-            run_id: null,
-            batch_id: batch.id,
-            created_by: actor,
-            completed_at: new Date(),
-          });
-          outcomes.push({ itemIndex: item.item_index, status, scenarioId });
-        }
-        await recordChunk(scope, input.batchId, scenarios, outcomes);
-        const completed = outcomes.filter((o) => o.status === 'completed').length;
-        return { completed, failed: outcomes.length - completed };
-      });
+          await recordChunk(scope, input.batchId, scenarios, outcomes);
+          const completed = outcomes.filter((o) => o.status === 'completed').length;
+          return { completed, failed: outcomes.length - completed };
+        });
+      } finally {
+        heartbeat.stop();
+      }
     },
 
     /** Marks what was never run as cancelled, computes the optional comparison, and closes the batch. */

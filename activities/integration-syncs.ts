@@ -27,6 +27,7 @@ import { contentHash, readAhead } from '../integrations/syncs';
 import { addFill, fillOf, fillRateWarnings } from '../integrations/fill-rates';
 import { previousCompletedFill } from '../db/repositories/integration-sync-control';
 import { DEFAULT_FILL_RATE_GUARD, type FailIntegrationSyncInput, type RunIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
+import { keepHeartbeating } from './heartbeat';
 
 /** Maps each page's records: the rows to upsert (one per primary key) and the records the mapping refused. */
 async function* mapPages(pages: AsyncIterable<RecordPage>, mapper: CompiledMapping, primaryKeyField: string) {
@@ -76,100 +77,108 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
      * Reads the sync's stream from the state of its last committed page (or from its start state) and commits each
      * page in one transaction: the mapped records upserted in bulk, the rejections, the counts and the new read state.
      * The update is conditional on the page count this attempt started from, so an attempt that lost its lease (a
-     * worker presumed dead that was not) cannot commit a page twice. Heartbeats once per committed page.
+     * worker presumed dead that was not) cannot commit a page twice. Heartbeats once per committed page (its details:
+     * the pages committed and the read state) and on a timer while a slow page is read, so a dead worker's sync moves to
+     * a live one within the heartbeat timeout; the retry resumes from the committed state in Postgres, which the
+     * details only mirror.
      */
     async runIntegrationSync(input: RunIntegrationSyncInput): Promise<void> {
-      const { tenantId, syncId } = input;
-      const setup = await inTenantTransaction(db, tenantId, async (scope) => {
-        const sync = await findSync(scope, syncId, { forUpdate: true });
-        if (!sync || !RUNNING_SYNC_STATUSES.includes(sync.status)) return undefined;
-        const integration = await findIntegrationIncludingDeleted(scope, sync.integration_id);
-        const mapping = await findFieldMappingVersion(scope, sync.integration_id, sync.mapping_version);
-        const target = await resolveDatasetDefinition(scope, sync.dataset);
-        let current = sync;
-        if (sync.status === 'queued') {
-          current = await updateSync(scope, syncId, { status: 'syncing', started_at: new Date() });
-          await recordEvent(scope, 'integration.sync.started', syncEventData(current));
-        }
-        return { sync: current, integration, mapping, target };
-      });
-      if (!setup) return;
-      const { integration, mapping, target } = setup;
-      let sync: IntegrationSyncRecord = setup.sync;
-      if (!integration || !mapping) throw sourceFailure('the integration or its field mapping no longer exists', false);
-      if (!target) throw sourceFailure(`the dataset ${sync.dataset} no longer exists`, false);
-      if (integration.deleted_at) throw sourceFailure('the integration was deleted', false);
-      let credentials: Record<string, string> = {};
-      if (integration.credentials_ciphertext && integration.credentials_key_id) {
-        try {
-          credentials = decryptCredentials({ ciphertext: integration.credentials_ciphertext, keyId: integration.credentials_key_id }, [deps.webhooks.secretEncryptionKey, ...(deps.webhooks.previousSecretEncryptionKeys ?? [])]);
-        } catch {
-          throw sourceFailure(`the stored credentials were encrypted with key ${integration.credentials_key_id}, which is not configured: send them again`, false);
-        }
-      }
-      const connector = CONNECTORS[integration.connector_type] as Connector<Record<string, unknown>> | undefined;
-      if (!connector) throw sourceFailure(`unknown connector type ${integration.connector_type}`, false);
-      const definition: FieldMappingDefinition = { stream: mapping.stream, target: mapping.target, fields: mapping.fields as FieldMappingDefinition['fields'] };
-      const mapper = compileMapping(definition, target);
-      const primaryKeyField = target.primaryKey;
-      const mappedFields = Object.keys(definition.fields);
-
+      const heartbeat = keepHeartbeating<{ pages_committed: number; state: unknown }>();
       try {
-        const uploads = createUploadSource(db, tenantId, integration.id);
-        const pages = connector.read(integration.config, credentials, { ...environment, uploads }, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
-        // Page N+1 is read and mapped while page N is being committed.
-        for await (const { page, rows, rejections } of readAhead(mapPages(pages, mapper, primaryKeyField))) {
-          // The data-quality guard's counters, accumulated in the page's own transaction.
-          const fill = addFill(sync.field_fill, fillOf(mappedFields, rows.map((row) => row.data)));
-          sync = await inTenantTransaction(db, tenantId, async (scope) => {
-            const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows });
-            await insertRejections(scope, syncId, rejections);
-            const updated = (await scope.trx('integration_syncs')
-              .where({ tenant_id: tenantId, id: syncId, status: 'syncing', pages_committed: sync.pages_committed })
-              .update({
-                records_read: db.raw('records_read + ?', [page.records.length + (page.rejected?.length ?? 0)]),
-                records_inserted: db.raw('records_inserted + ?', [counts.inserted]),
-                records_updated: db.raw('records_updated + ?', [counts.updated]),
-                records_unchanged: db.raw('records_unchanged + ?', [counts.unchanged]),
-                records_rejected: db.raw('records_rejected + ?', [rejections.length]),
-                pages_committed: db.raw('pages_committed + 1'),
-                ...(counts.inserted + counts.updated > 0 ? { last_written_at: db.fn.now() } : {}),
-                state: JSON.stringify(page.state),
-                field_fill: JSON.stringify(fill),
-                updated_at: db.fn.now(),
-              })
-              .returning('*')) as Array<Record<string, unknown>>;
-            // Another attempt committed meanwhile, or the sync was ended: this page is rolled back, not applied twice.
-            if (updated.length === 0) throw ApplicationFailure.create({ type: 'SyncSuperseded', message: 'the sync moved on without this attempt', nonRetryable: true });
-            return (await findSync(scope, syncId)) as IntegrationSyncRecord;
-          });
-          Context.current().heartbeat({ pages_committed: sync.pages_committed, state: page.state });
-          // Cancellation arrives with a heartbeat's answer: stop here, between two committed pages.
-          if (Context.current().cancellationSignal.aborted) throw new CancelledFailure('the sync was cancelled');
-        }
-      } catch (error) {
-        if (error instanceof ConnectorError) throw sourceFailure(error.message, error.options.retryable);
-        throw error;
-      }
-
-      await inTenantTransaction(db, tenantId, async (scope) => {
-        const current = await findSync(scope, syncId, { forUpdate: true });
-        if (!current || current.status !== 'syncing' || current.pages_committed !== sync.pages_committed) return;
-        const deleted = current.mode === 'full' ? await markUnseenDeleted(scope, { dataset: current.dataset, integrationId: current.integration_id, syncId }) : 0;
-        const warnings = fillRateWarnings(await previousCompletedFill(scope, current), current.field_fill, input.fillRateGuard ?? DEFAULT_FILL_RATE_GUARD);
-        const finished = await updateSync(scope, syncId, {
-          status: current.records_rejected > 0 || warnings.length > 0 ? 'partially_completed' : 'completed',
-          warnings,
-          records_deleted: deleted,
-          ...(deleted > 0 ? { last_written_at: db.fn.now() as unknown as Date } : {}),
-          state: current.state ?? current.start_state,
-          completed_at: new Date(),
+        const { tenantId, syncId } = input;
+        const setup = await inTenantTransaction(db, tenantId, async (scope) => {
+          const sync = await findSync(scope, syncId, { forUpdate: true });
+          if (!sync || !RUNNING_SYNC_STATUSES.includes(sync.status)) return undefined;
+          const integration = await findIntegrationIncludingDeleted(scope, sync.integration_id);
+          const mapping = await findFieldMappingVersion(scope, sync.integration_id, sync.mapping_version);
+          const target = await resolveDatasetDefinition(scope, sync.dataset);
+          let current = sync;
+          if (sync.status === 'queued') {
+            current = await updateSync(scope, syncId, { status: 'syncing', started_at: new Date() });
+            await recordEvent(scope, 'integration.sync.started', syncEventData(current));
+          }
+          return { sync: current, integration, mapping, target };
         });
-        await recordEvent(scope, 'integration.sync.completed', syncEventData(finished));
-        // `dataset` KPIs of this dataset take their new value in the same transaction as the sync's completion.
-        await recordDatasetPoints(scope, finished.dataset, { id: finished.id, completedAt: finished.completed_at as Date });
-      });
-      deps.logger.info({ tenant_id: tenantId, sync_id: syncId, pages: sync.pages_committed, records: sync.records_read }, 'integration sync completed');
+        if (!setup) return;
+        const { integration, mapping, target } = setup;
+        let sync: IntegrationSyncRecord = setup.sync;
+        if (!integration || !mapping) throw sourceFailure('the integration or its field mapping no longer exists', false);
+        if (!target) throw sourceFailure(`the dataset ${sync.dataset} no longer exists`, false);
+        if (integration.deleted_at) throw sourceFailure('the integration was deleted', false);
+        let credentials: Record<string, string> = {};
+        if (integration.credentials_ciphertext && integration.credentials_key_id) {
+          try {
+            credentials = decryptCredentials({ ciphertext: integration.credentials_ciphertext, keyId: integration.credentials_key_id }, [deps.webhooks.secretEncryptionKey, ...(deps.webhooks.previousSecretEncryptionKeys ?? [])]);
+          } catch {
+            throw sourceFailure(`the stored credentials were encrypted with key ${integration.credentials_key_id}, which is not configured: send them again`, false);
+          }
+        }
+        const connector = CONNECTORS[integration.connector_type] as Connector<Record<string, unknown>> | undefined;
+        if (!connector) throw sourceFailure(`unknown connector type ${integration.connector_type}`, false);
+        const definition: FieldMappingDefinition = { stream: mapping.stream, target: mapping.target, fields: mapping.fields as FieldMappingDefinition['fields'] };
+        const mapper = compileMapping(definition, target);
+        const primaryKeyField = target.primaryKey;
+        const mappedFields = Object.keys(definition.fields);
+
+        try {
+          const uploads = createUploadSource(db, tenantId, integration.id);
+          const pages = connector.read(integration.config, credentials, { ...environment, uploads }, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
+          // Page N+1 is read and mapped while page N is being committed.
+          for await (const { page, rows, rejections } of readAhead(mapPages(pages, mapper, primaryKeyField))) {
+            // The data-quality guard's counters, accumulated in the page's own transaction.
+            const fill = addFill(sync.field_fill, fillOf(mappedFields, rows.map((row) => row.data)));
+            sync = await inTenantTransaction(db, tenantId, async (scope) => {
+              const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows });
+              await insertRejections(scope, syncId, rejections);
+              const updated = (await scope.trx('integration_syncs')
+                .where({ tenant_id: tenantId, id: syncId, status: 'syncing', pages_committed: sync.pages_committed })
+                .update({
+                  records_read: db.raw('records_read + ?', [page.records.length + (page.rejected?.length ?? 0)]),
+                  records_inserted: db.raw('records_inserted + ?', [counts.inserted]),
+                  records_updated: db.raw('records_updated + ?', [counts.updated]),
+                  records_unchanged: db.raw('records_unchanged + ?', [counts.unchanged]),
+                  records_rejected: db.raw('records_rejected + ?', [rejections.length]),
+                  pages_committed: db.raw('pages_committed + 1'),
+                  ...(counts.inserted + counts.updated > 0 ? { last_written_at: db.fn.now() } : {}),
+                  state: JSON.stringify(page.state),
+                  field_fill: JSON.stringify(fill),
+                  updated_at: db.fn.now(),
+                })
+                .returning('*')) as Array<Record<string, unknown>>;
+              // Another attempt committed meanwhile, or the sync was ended: this page is rolled back, not applied twice.
+              if (updated.length === 0) throw ApplicationFailure.create({ type: 'SyncSuperseded', message: 'the sync moved on without this attempt', nonRetryable: true });
+              return (await findSync(scope, syncId)) as IntegrationSyncRecord;
+            });
+            heartbeat.beat({ pages_committed: sync.pages_committed, state: page.state });
+            // Cancellation arrives with a heartbeat's answer: stop here, between two committed pages.
+            if (Context.current().cancellationSignal.aborted) throw new CancelledFailure('the sync was cancelled');
+          }
+        } catch (error) {
+          if (error instanceof ConnectorError) throw sourceFailure(error.message, error.options.retryable);
+          throw error;
+        }
+
+        await inTenantTransaction(db, tenantId, async (scope) => {
+          const current = await findSync(scope, syncId, { forUpdate: true });
+          if (!current || current.status !== 'syncing' || current.pages_committed !== sync.pages_committed) return;
+          const deleted = current.mode === 'full' ? await markUnseenDeleted(scope, { dataset: current.dataset, integrationId: current.integration_id, syncId }) : 0;
+          const warnings = fillRateWarnings(await previousCompletedFill(scope, current), current.field_fill, input.fillRateGuard ?? DEFAULT_FILL_RATE_GUARD);
+          const finished = await updateSync(scope, syncId, {
+            status: current.records_rejected > 0 || warnings.length > 0 ? 'partially_completed' : 'completed',
+            warnings,
+            records_deleted: deleted,
+            ...(deleted > 0 ? { last_written_at: db.fn.now() as unknown as Date } : {}),
+            state: current.state ?? current.start_state,
+            completed_at: new Date(),
+          });
+          await recordEvent(scope, 'integration.sync.completed', syncEventData(finished));
+          // `dataset` KPIs of this dataset take their new value in the same transaction as the sync's completion.
+          await recordDatasetPoints(scope, finished.dataset, { id: finished.id, completedAt: finished.completed_at as Date });
+        });
+        deps.logger.info({ tenant_id: tenantId, sync_id: syncId, pages: sync.pages_committed, records: sync.records_read }, 'integration sync completed');
+      } finally {
+        heartbeat.stop();
+      }
     },
 
     /** Every attempt failed: the sync says why, and the pages committed so far stay. */

@@ -27,6 +27,7 @@ import { isDatasetSyncRunning } from '../db/repositories/integration-syncs';
 import { datasetKpiValue, findKpi, hasPointBetween, latestPoints, recordKpiPoints } from '../db/repositories/kpis';
 import { inTenantTransaction, type TenantScope } from '../db/tenant-scope';
 import type { DatasetRecompute, EvaluateKpiAlertsInput, EvaluateKpiAlertsResult } from '../workflows/contracts/kpi-alerts';
+import { keepHeartbeating } from './heartbeat';
 
 export interface KpiAlertActivityDeps {
   db: Knex;
@@ -423,8 +424,14 @@ async function explainDataset(scope: TenantScope, kpi: KpiRecord, episode: Episo
 export function createKpiAlertActivities(deps: KpiAlertActivityDeps) {
   return {
     async evaluateKpiAlerts(input: EvaluateKpiAlertsInput): Promise<EvaluateKpiAlertsResult> {
-      const { tenantId, ...rest } = input;
-      return inTenantTransaction(deps.db, tenantId, (scope) => evaluateKpiAlertsInScope(scope, rest, new Date()));
+      const heartbeat = keepHeartbeating();
+      try {
+        const { tenantId, ...rest } = input;
+        // One short transaction: the timer's heartbeats let a dead worker's evaluation move on within the heartbeat timeout.
+        return await inTenantTransaction(deps.db, tenantId, (scope) => evaluateKpiAlertsInScope(scope, rest, new Date()));
+      } finally {
+        heartbeat.stop();
+      }
     },
   };
 }

@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps): App {
     accessTokens = createBuiltInTokenVerifier({ keys, issuer: config.publicBaseUrl, audience: config.oauth.audience });
   }
 
-  const apiKeyCache = createApiKeyCache({ db, logger, ttlMs: config.apiKeyCacheTtlMs });
+  const apiKeyCache = createApiKeyCache({ db, logger, ttlMs: config.apiKeyCacheTtlMs, changeNoticeTimeoutMs: config.apiKeyChangeNoticeTimeoutMs });
   const authentication = createAuthenticationService({ db, logger, cache: apiKeyCache, accessTokens, builtInProvider: !externalIssuer });
   const oauthClients = createOAuthClientService({ db });
   const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });

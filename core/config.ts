@@ -35,6 +35,8 @@ export interface Config {
   apiKeyRotationGraceSeconds: number;
   /** How long verified key credentials are cached in memory (0 disables); changes evict at once via NOTIFY. */
   apiKeyCacheTtlMs: number;
+  /** How long a key's revocation or rotation waits to hear its own change notification before answering (see the cache). */
+  apiKeyChangeNoticeTimeoutMs: number;
   idempotencyTtlSeconds: number;
   /** How long POST /scenarios waits for a run before answering 202 with a resource to poll. */
   scenarioSyncWaitMs: number;
@@ -52,9 +54,15 @@ export interface Config {
   batchChunksPerRun: number;
   /** A chunk that has not finished by then is retried (its transaction makes the retry safe). */
   batchChunkTimeoutMs: number;
+  /**
+   * How long a long activity (batch chunk, integration sync, audit export, KPI evaluation, webhook lane pass) may go
+   * without a heartbeat before Temporal presumes its worker dead and hands it to another one. The activities heartbeat
+   * per item of work and on a timer, so this bounds how long a killed worker stalls their progress.
+   */
+  activityHeartbeatTimeoutSeconds: number;
   /** Retry schedule of model and batch activities (seconds in tests, minutes in production if you like). */
   activityRetry: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number };
-  /** An integration sync attempt that has not heartbeated (once per committed page) for this long is retried elsewhere. */
+  /** An integration sync attempt that has not heartbeated for this long is retried elsewhere (default: ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS). */
   integrationSyncHeartbeatTimeoutMs: number;
   /** Largest CSV upload accepted (POST /integrations/{id}/uploads); larger ones answer 413. */
   csvUploadMaxBytes: number;
@@ -117,7 +125,7 @@ export interface WebhookConfig {
   laneConcurrency: number;
   /** A lane with nothing left to deliver ends after this long without new deliveries (the next one starts it again). */
   laneIdleSeconds: number;
-  /** A lane pass that has not heartbeated for this long is retried elsewhere (its worker died). */
+  /** A lane pass that has not heartbeated for this long is retried elsewhere (its worker died); default ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS. */
   laneHeartbeatTimeoutSeconds: number;
   /**
    * A lane starts a pass at most this often unless its last batch was full (a backlog drains at full speed), and the
@@ -225,6 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('TEMPORAL_ADDRESS', `must be host:port, got "${temporalAddress}"`);
   }
   const nodeEnv = readOptional(env, 'NODE_ENV') ?? 'development';
+  const activityHeartbeatTimeoutSeconds = readInteger(env, 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS', 10, 1, 600);
   const publicBaseUrl = (readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
@@ -249,6 +258,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     apiKeyRotationGraceSeconds: readInteger(env, 'API_KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 7 * 24 * 3600),
     apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),
+    apiKeyChangeNoticeTimeoutMs: readInteger(env, 'API_KEY_CHANGE_NOTICE_TIMEOUT_MS', 2000, 0, 10_000),
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     scenarioSyncWaitMs: readInteger(env, 'SCENARIO_SYNC_WAIT_MS', 10_000, 0, 60_000),
     scenarioRunner: { enabled: readBoolean(env, 'SCENARIO_RUNNER', true) },
@@ -258,7 +268,8 @@ export function loadConfig(env: Env = process.env): Config {
     batchConcurrency: readInteger(env, 'BATCH_CONCURRENCY', 4, 1, 64),
     batchChunksPerRun: readInteger(env, 'BATCH_CHUNKS_PER_RUN', 100, 1, 1000),
     batchChunkTimeoutMs: readInteger(env, 'BATCH_CHUNK_TIMEOUT_MS', 120_000, 1000, 3_600_000),
-    integrationSyncHeartbeatTimeoutMs: readInteger(env, 'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    activityHeartbeatTimeoutSeconds,
+    integrationSyncHeartbeatTimeoutMs: readInteger(env, 'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS', activityHeartbeatTimeoutSeconds * 1000, 1000, 3_600_000),
     csvUploadMaxBytes: readInteger(env, 'CSV_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     csvUploadChunkBytes: readInteger(env, 'CSV_UPLOAD_CHUNK_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),
     integrationScheduleMinIntervalSeconds: readInteger(env, 'INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS', 300, 1, 86_400),
@@ -390,7 +401,7 @@ function loadWebhookConfig(env: Env, nodeEnv: string, dataDir: string): WebhookC
     laneBatchSize: readInteger(env, 'WEBHOOK_LANE_BATCH_SIZE', 100, 1, 1000),
     laneConcurrency: readInteger(env, 'WEBHOOK_LANE_CONCURRENCY', 16, 1, 256),
     laneIdleSeconds: readInteger(env, 'WEBHOOK_LANE_IDLE_SECONDS', 300, 1, 86_400),
-    laneHeartbeatTimeoutSeconds: readInteger(env, 'WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS', 30, 2, 600),
+    laneHeartbeatTimeoutSeconds: readInteger(env, 'WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS', Math.max(2, readInteger(env, 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS', 10, 1, 600)), 2, 600),
     lanePassIntervalMs: readInteger(env, 'WEBHOOK_LANE_PASS_INTERVAL_MS', 100, 0, 10_000),
     lanePassesPerRun: readInteger(env, 'WEBHOOK_LANE_PASSES_PER_RUN', 250, 1, 1000),
     laneSweepSeconds: readInteger(env, 'WEBHOOK_LANE_SWEEP_SECONDS', 10, 1, 3600),

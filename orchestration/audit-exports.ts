@@ -9,7 +9,7 @@ export { auditExportWorkflowId };
 
 export interface AuditExportsDeps {
   temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry'>;
+  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'activityHeartbeatTimeoutSeconds'>;
   logger: Logger;
 }
 
@@ -19,7 +19,12 @@ export function createAuditExports(deps: AuditExportsDeps) {
   return {
     /** Starts the workflow of a stored export; if Temporal refuses, `rollBack` removes the export and the answer is 503. */
     async startExport(job: { tenantId: string; exportId: string }, rollBack: () => Promise<void>): Promise<void> {
-      const input: AuditExportInput = { tenantId: job.tenantId, exportId: job.exportId, retry: config.activityRetry };
+      const input: AuditExportInput = {
+        tenantId: job.tenantId,
+        exportId: job.exportId,
+        retry: config.activityRetry,
+        heartbeatTimeoutMs: config.activityHeartbeatTimeoutSeconds * 1000,
+      };
       await startOrRollBack({
         start: () =>
           withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>

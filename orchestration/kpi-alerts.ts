@@ -21,10 +21,15 @@ export { kpiEvaluationWorkflowId, kpiScheduleId };
  * evaluate it cannot part: if Temporal is down the event stays undispatched and the relay tries again.
  */
 export async function requestKpiEvaluation(
-  deps: { temporal: Client; taskQueue: string; idleSeconds: number },
+  deps: { temporal: Client; taskQueue: string; idleSeconds: number; heartbeatTimeoutSeconds?: number },
   job: { tenantId: string; kpiId: string; from: string },
 ): Promise<void> {
-  const input: KpiAlertEvaluationInput = { tenantId: job.tenantId, kpiId: job.kpiId, idleSeconds: deps.idleSeconds };
+  const input: KpiAlertEvaluationInput = {
+    tenantId: job.tenantId,
+    kpiId: job.kpiId,
+    idleSeconds: deps.idleSeconds,
+    ...(deps.heartbeatTimeoutSeconds ? { heartbeatTimeoutSeconds: deps.heartbeatTimeoutSeconds } : {}),
+  };
   await deps.temporal.workflow.signalWithStart(KPI_ALERT_EVALUATION_WORKFLOW, {
     workflowId: kpiEvaluationWorkflowId(job.kpiId),
     taskQueue: deps.taskQueue,
@@ -52,7 +57,7 @@ export interface KpiScheduleState {
  * needs it or the KPI is archived or deleted. Called inside the transaction of the change,
  * so a Temporal outage rolls the change back (503).
  */
-export function createKpiAlertSchedules(deps: { temporal: Client; config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'kpiAlerts'>; logger: Logger }) {
+export function createKpiAlertSchedules(deps: { temporal: Client; config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'kpiAlerts' | 'activityHeartbeatTimeoutSeconds'>; logger: Logger }) {
   const { temporal, config, logger } = deps;
   const deadline = <T>(work: () => Promise<T>) => withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, work);
   const fail = (error: unknown, kpiId: string): never => {
@@ -75,7 +80,7 @@ export function createKpiAlertSchedules(deps: { temporal: Client; config: Pick<C
     async sync(job: { tenantId: string; kpiId: string; needed: boolean; paused: boolean }): Promise<void> {
       if (!job.needed) return remove(job.kpiId);
       const scheduleId = kpiScheduleId(job.kpiId);
-      const input: KpiScheduledCheckInput = { tenantId: job.tenantId, kpiId: job.kpiId };
+      const input: KpiScheduledCheckInput = { tenantId: job.tenantId, kpiId: job.kpiId, heartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds };
       const action = {
         type: 'startWorkflow' as const,
         workflowType: KPI_SCHEDULED_CHECK_WORKFLOW,

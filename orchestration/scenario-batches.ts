@@ -16,7 +16,7 @@ export interface ScenarioBatchesDeps {
   temporal: Client;
   config: Pick<
     Config,
-    'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'batchChunkSize' | 'batchConcurrency' | 'batchChunkTimeoutMs' | 'batchChunksPerRun'
+    'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'batchChunkSize' | 'batchConcurrency' | 'batchChunkTimeoutMs' | 'batchChunksPerRun' | 'activityHeartbeatTimeoutSeconds'
   >;
   logger: Logger;
 }
@@ -34,6 +34,7 @@ export function createScenarioBatches(deps: ScenarioBatchesDeps) {
         chunkSize: config.batchChunkSize,
         concurrency: config.batchConcurrency,
         chunkTimeoutMs: config.batchChunkTimeoutMs,
+        heartbeatTimeoutMs: config.activityHeartbeatTimeoutSeconds * 1000,
         chunksPerRun: config.batchChunksPerRun,
         retry: config.activityRetry,
       };

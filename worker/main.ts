@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   if (config.webhooks.relayEnabled) {
     clientConnection = await Connection.connect({ address });
     const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
-    const relay = startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds });
+    const relay = startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds });
     const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks });
     stopEvents = async () => {
       await relay.stop();

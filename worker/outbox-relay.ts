@@ -28,6 +28,8 @@ export interface OutboxRelayDeps {
   tenantIds?: () => readonly string[];
   /** How long a KPI's alert evaluation workflow waits for more points before it ends (KPI_ALERT_EVALUATION_IDLE_SECONDS). */
   kpiEvaluationIdleSeconds?: number;
+  /** The heartbeat timeout of those evaluations (ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS). */
+  activityHeartbeatTimeoutSeconds?: number;
 }
 
 const EVENTS_PER_TRANSACTION = 200;
@@ -125,7 +127,12 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
       const requests = (await kpiEvaluationRequests(trx, events.map((e) => e.id))).map(
         (request) => () =>
           requestKpiEvaluation(
-            { temporal: deps.temporal, taskQueue: deps.taskQueue, idleSeconds: deps.kpiEvaluationIdleSeconds ?? 300 },
+            {
+              temporal: deps.temporal,
+              taskQueue: deps.taskQueue,
+              idleSeconds: deps.kpiEvaluationIdleSeconds ?? 300,
+              heartbeatTimeoutSeconds: deps.activityHeartbeatTimeoutSeconds,
+            },
             { tenantId: request.tenant_id, kpiId: request.kpi_id, from: request.from },
           ),
       );

@@ -2,9 +2,15 @@ import { condition, continueAsNew, proxyActivities, setHandler } from '@temporal
 import type { Activities } from '../activities';
 import { pointsRecordedSignal, type KpiAlertEvaluationInput, type KpiScheduledCheckInput } from './contracts/kpi-alerts';
 
-// An evaluation is one short transaction: a worker that dies in it is noticed when this timeout runs out, and the
-// evaluation is retried elsewhere, so the timeout bounds how late an alert can be after a worker crash.
-const { evaluateKpiAlerts } = proxyActivities<Activities>({ startToCloseTimeout: 30_000, retry: { maximumInterval: 30_000 } });
+// An evaluation is one short transaction that heartbeats on a timer: a worker that dies in it is noticed when the
+// heartbeat timeout (or, for inputs without one, the start-to-close timeout) runs out, and the evaluation is retried
+// elsewhere, so that timeout bounds how late an alert can be after a worker crash.
+const evaluationActivities = (heartbeatTimeoutSeconds: number | undefined) =>
+  proxyActivities<Activities>({
+    startToCloseTimeout: 30_000,
+    ...(heartbeatTimeoutSeconds ? { heartbeatTimeout: heartbeatTimeoutSeconds * 1000 } : {}),
+    retry: { maximumInterval: 30_000 },
+  });
 
 /** Evaluations per run before continuing as new (keeps the history short). */
 const EVALUATIONS_PER_RUN = 200;
@@ -15,6 +21,7 @@ const EVALUATIONS_PER_RUN = 200;
  * in Postgres: this workflow only remembers that an evaluation is owed. Idle for `idleSeconds`, it ends.
  */
 export async function kpiAlertEvaluationWorkflow(input: KpiAlertEvaluationInput): Promise<void> {
+  const { evaluateKpiAlerts } = evaluationActivities(input.heartbeatTimeoutSeconds);
   let pending = input.pending ?? false;
   let from: string | null = input.from ?? null;
   setHandler(pointsRecordedSignal, (signal) => {
@@ -33,5 +40,6 @@ export async function kpiAlertEvaluationWorkflow(input: KpiAlertEvaluationInput)
 
 /** What a KPI's Schedule starts: the time-based checks (no_data, re-notification, points held back by the evaluation delay). */
 export async function kpiScheduledCheckWorkflow(input: KpiScheduledCheckInput): Promise<void> {
+  const { evaluateKpiAlerts } = evaluationActivities(input.heartbeatTimeoutSeconds);
   await evaluateKpiAlerts({ tenantId: input.tenantId, kpiId: input.kpiId, from: null, trigger: 'schedule' });
 }

@@ -14,6 +14,8 @@ export async function scenarioBatchWorkflow(input: ScenarioBatchInput): Promise<
   const retry = input.retry ?? DEFAULT_RETRY;
   const { runBatchChunk, finishScenarioBatch } = proxyActivities<Activities>({
     startToCloseTimeout: input.chunkTimeoutMs ?? 120_000,
+    // A dead worker's chunk moves to a live worker after this, not after the whole start-to-close timeout.
+    ...(input.heartbeatTimeoutMs ? { heartbeatTimeout: input.heartbeatTimeoutMs } : {}),
     retry: {
       initialInterval: retry.initialIntervalMs,
       maximumInterval: retry.maximumIntervalMs,

@@ -23,8 +23,10 @@ const RECONNECT_DELAY_MS = 1_000;
  * Revocation and rotation still take effect at once in every API process: they NOTIFY on commit, and each process
  * LISTENs and evicts the key. The TTL is a safety net; while the listener is down the cache is bypassed entirely.
  */
-export function createApiKeyCache(deps: { db: Knex; logger: Logger; ttlMs: number }) {
+export function createApiKeyCache(deps: { db: Knex; logger: Logger; ttlMs: number; changeNoticeTimeoutMs?: number }) {
   const entries = new Map<string, Entry>();
+  /** Changes this process made and waits to hear of (see expectChange), by key id. */
+  const expected = new Map<string, Set<() => void>>();
   let listener: ListenerConnection | undefined;
   let listening = false;
   let closed = false;
@@ -35,7 +37,9 @@ export function createApiKeyCache(deps: { db: Knex; logger: Logger; ttlMs: numbe
       const connection = (await deps.db.client.acquireRawConnection()) as ListenerConnection;
       listener = connection;
       connection.on('notification', (message) => {
-        if (message.channel === API_KEY_CHANGES_CHANNEL && message.payload) entries.delete(message.payload);
+        if (message.channel !== API_KEY_CHANGES_CHANNEL || !message.payload) return;
+        entries.delete(message.payload);
+        for (const heard of expected.get(message.payload) ?? []) heard();
       });
       const lost = () => {
         if (!listening) return;
@@ -77,9 +81,42 @@ export function createApiKeyCache(deps: { db: Knex; logger: Logger; ttlMs: numbe
     evict(keyId: string): void {
       entries.delete(keyId);
     },
+    /**
+     * Call before the transaction that changes the key; `heard` resolves once this process's listener has received
+     * that change's NOTIFY (at once when the cache is off or not listening, and after API_KEY_CHANGE_NOTICE_TIMEOUT_MS
+     * at worst). Postgres signals every listening session at the same commit, so once this process has heard it, the
+     * other API processes have been sent it too: a revocation answered after `heard` is refused by whichever process
+     * the client's next request reaches.
+     */
+    expectChange(keyId: string): { heard: () => Promise<void>; cancel: () => void } {
+      if (!listening) return { heard: () => Promise.resolve(), cancel: () => undefined };
+      let resolve!: () => void;
+      const received = new Promise<void>((done) => (resolve = done));
+      const waiters = expected.get(keyId) ?? new Set<() => void>();
+      expected.set(keyId, waiters);
+      waiters.add(resolve);
+      const cancel = () => {
+        waiters.delete(resolve);
+        if (waiters.size === 0 && expected.get(keyId) === waiters) expected.delete(keyId);
+      };
+      return {
+        heard: async () => {
+          let timer: NodeJS.Timeout | undefined;
+          const timedOut = new Promise<void>((done) => (timer = setTimeout(done, deps.changeNoticeTimeoutMs ?? 2000)));
+          try {
+            await Promise.race([received, timedOut]);
+          } finally {
+            clearTimeout(timer);
+            cancel();
+          }
+        },
+        cancel,
+      };
+    },
     async close(): Promise<void> {
       closed = true;
       listening = false;
+      for (const waiters of expected.values()) for (const heard of waiters) heard();
       entries.clear();
       await listener?.end().catch(() => undefined);
     },

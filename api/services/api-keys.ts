@@ -82,27 +82,42 @@ export function createApiKeyService(deps: { db: Knex; defaultRotationGraceSecond
 
     async revoke({ tenantId, actor }: RequestContext, id: string) {
       requireKeyId(id);
-      const record = await inTenantTransaction(deps.db, tenantId, async (scope) => {
-        const current = await findApiKey(scope, id, { forUpdate: true });
-        if (!current) throw notFound('API key', id);
-        return current.revoked_at !== null ? current : markApiKeyRevoked(scope, id, actor);
-      });
-      // Other processes evict on the NOTIFY; this one must not wait for its own.
-      deps.cache.evict(id);
-      return presentApiKey(record);
+      const change = deps.cache.expectChange(id);
+      let changed = false;
+      try {
+        const record = await inTenantTransaction(deps.db, tenantId, async (scope) => {
+          const current = await findApiKey(scope, id, { forUpdate: true });
+          if (!current) throw notFound('API key', id);
+          if (current.revoked_at !== null) return current;
+          changed = true;
+          return markApiKeyRevoked(scope, id, actor);
+        });
+        deps.cache.evict(id);
+        // Other processes evict on the NOTIFY: answer once it has gone out to them, so the next request anywhere is refused.
+        if (changed) await change.heard();
+        return presentApiKey(record);
+      } finally {
+        change.cancel();
+      }
     },
 
     async rotate({ tenantId, actor }: RequestContext, id: string, gracePeriodSeconds: number | undefined) {
       requireKeyId(id);
       const grace = gracePeriodSeconds ?? deps.defaultRotationGraceSeconds;
-      const { record, key } = await inTenantTransaction(deps.db, tenantId, async (scope) => {
-        const current = await findApiKey(scope, id, { forUpdate: true });
-        if (!current) throw notFound('API key', id);
-        if (current.revoked_at !== null) throw apiKeyRevoked();
-        return replaceApiKeySecret(scope, current, new Date(Date.now() + grace * 1000), actor);
-      });
-      deps.cache.evict(id);
-      return { ...presentApiKey(record), key };
+      const change = deps.cache.expectChange(id);
+      try {
+        const { record, key } = await inTenantTransaction(deps.db, tenantId, async (scope) => {
+          const current = await findApiKey(scope, id, { forUpdate: true });
+          if (!current) throw notFound('API key', id);
+          if (current.revoked_at !== null) throw apiKeyRevoked();
+          return replaceApiKeySecret(scope, current, new Date(Date.now() + grace * 1000), actor);
+        });
+        deps.cache.evict(id);
+        await change.heard();
+        return { ...presentApiKey(record), key };
+      } finally {
+        change.cancel();
+      }
     },
   };
 }

@@ -37,6 +37,8 @@ export interface FuzzOperation {
   /** The request body schema with every $ref resolved; undefined for operations that take no body. */
   bodySchema?: SchemaObject;
   takesBody: boolean;
+  /** The media types of its request body (none: an action that takes no body). */
+  bodyMediaTypes: string[];
   acceptsIdempotencyKey: boolean;
 }
 
@@ -66,6 +68,7 @@ export type MutationClass =
   | 'query-unknown'
   | 'cursor'
   | 'path-id'
+  | 'probe'
   | 'none';
 
 export interface FuzzRequest {
@@ -79,6 +82,8 @@ export interface FuzzRequest {
   mutation: string;
   /** The document forbids this request: it must be answered 4xx. */
   mustReject: boolean;
+  /** An action sent `{}`: the body must not be what is refused (CONVENTIONS.md: no body, empty or `{}` alike). */
+  bodyMustBeAccepted?: boolean;
 }
 
 /** Real resource ids by path parameter, and ids of other types to send where they do not belong. */
@@ -111,6 +116,7 @@ export function listFuzzOperations(document: OpenApiDocument): FuzzOperation[] {
         queryParameters: parameters.filter((p) => p.in === 'query').map((p) => ({ ...p, schema: resolveSchema(document, p.schema) })),
         ...(bodySchema ? { bodySchema: resolveSchema(document, bodySchema) } : {}),
         takesBody: METHODS_WITH_BODY.has(method.toUpperCase()),
+        bodyMediaTypes: Object.keys(operation.requestBody?.content ?? {}),
         acceptsIdempotencyKey: parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key'),
       });
     }
@@ -762,4 +768,79 @@ export async function sendFuzzRequest(baseUrl: string, apiKey: string, request: 
     signal: AbortSignal.timeout(timeoutMs),
   });
   return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The seed corpus: payloads a black-box probe found answered wrongly (issue #22), tried first on every operation
+// that has a place for them, before the generated requests.
+
+/** A 45-character zen expression that computes for seconds (10,001² additions), for every expression field. */
+export const PROBE_EXPRESSION = 'sum(map([0..10000], sum(map([0..10000], #)))) * 0';
+/** An impossible date (there is no February 30th), for every date-time field and parameter. */
+export const PROBE_IMPOSSIBLE_DATE = '2026-02-30T00:00:00Z';
+/** A script URL, for every URL field. */
+export const PROBE_SCRIPT_URL = 'javascript:alert(1)';
+
+/** Fields that hold a zen expression, and fields that take a time though their schema says only "string" (`as_of`). */
+const EXPRESSION_FIELDS = ['expression', 'condition'];
+const TIME_FIELDS = ['as_of'];
+
+/** The path of every field of a JSON value named one of `names`, at any depth (array items included). */
+function fieldsNamed(value: Json, names: string[], path: string[] = []): string[][] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => fieldsNamed(item, names, [...path, String(index)]));
+  if (!isPlainObject(value)) return [];
+  return Object.entries(value).flatMap(([key, child]) => [...(names.includes(key) ? [[...path, key]] : []), ...fieldsNamed(child as Json, names, [...path, key])]);
+}
+const isDateTimeField = (site: FieldSite) => typeof site.value === 'string' && (primaryBranch(site.schema) ?? site.schema).format === 'date-time';
+const isUrlField = (site: FieldSite) =>
+  typeof site.value === 'string' && ((primaryBranch(site.schema) ?? site.schema).format === 'uri' || ['url', 'uri'].includes(site.path[site.path.length - 1] ?? ''));
+
+/**
+ * The probe's payloads that apply to this operation, as requests: its expression fields set to PROBE_EXPRESSION (any
+ * answer but a 5xx or no answer within the time limit), thresholds that overflow (`target: 1e308` with
+ * `warning_threshold: {percent: 1000}`), impossible dates and script URLs (all three refused), a duplicated key in the
+ * body (the same value twice), and `{}` to an action that takes no body (the body must not be what is refused).
+ */
+export function probeRequestsFor(operation: FuzzOperation, context: FuzzContext): FuzzRequest[] {
+  const path = fillPath(operation, context);
+  const requests: FuzzRequest[] = [];
+  const probe = (mutation: string, fields: Omit<FuzzRequest, 'method' | 'url' | 'mutationClass' | 'mutation' | 'headers'> & { url?: string; headers?: Record<string, string> }) =>
+    requests.push({ method: operation.method, url: fields.url ?? path, headers: fields.headers ?? {}, mutationClass: 'probe', mutation: `probe: ${mutation}`, ...fields });
+  const json = (text: string) => ({ headers: { 'content-type': 'application/json' }, body: text });
+
+  if (operation.takesBody && operation.bodySchema) {
+    const base = (operation.operationId in context.baseBodies ? context.baseBodies[operation.operationId] : baseValue(operation.bodySchema)) as Json;
+    const sites = fieldSites(operation.bodySchema, base);
+    // Expressions sit in oneOf branches (a field mapping's transforms) that the schema walk does not enter: found by name.
+    for (const at of fieldsNamed(base, EXPRESSION_FIELDS)) {
+      probe(`body ${pointer(at)}: the probe's slow expression`, { ...json(JSON.stringify(setAt(base, at, PROBE_EXPRESSION))), mustReject: false });
+    }
+    for (const at of fieldsNamed(base, TIME_FIELDS)) {
+      probe(`body ${pointer(at)}: ${PROBE_IMPOSSIBLE_DATE}`, { ...json(JSON.stringify(setAt(base, at, PROBE_IMPOSSIBLE_DATE))), mustReject: true });
+    }
+    for (const site of sites) {
+      const at = pointer(site.path);
+      if (isDateTimeField(site)) probe(`body ${at}: ${PROBE_IMPOSSIBLE_DATE}`, { ...json(JSON.stringify(setAt(base, site.path, PROBE_IMPOSSIBLE_DATE))), mustReject: true });
+      if (isUrlField(site)) probe(`body ${at}: ${PROBE_SCRIPT_URL}`, { ...json(JSON.stringify(setAt(base, site.path, PROBE_SCRIPT_URL))), mustReject: true });
+    }
+    if (isPlainObject(base) && ('warning_threshold' in base || 'critical_threshold' in base)) {
+      // Without a critical threshold, so the overflow is the only thing wrong with the body.
+      const { critical_threshold: _critical, ...rest } = base;
+      const overflowing = { ...rest, target: 1e308, warning_threshold: { percent: 1000 } };
+      probe('target 1e308 with warning_threshold {percent: 1000} (the threshold overflows)', { ...json(JSON.stringify(overflowing)), mustReject: true });
+    }
+    if (isPlainObject(base) && Object.keys(base).length > 0) {
+      const [key, value] = Object.entries(base)[0] as [string, Json];
+      const inner = JSON.stringify(base).slice(1, -1);
+      probe(`body: key "${key}" twice, with the same value`, { ...json(`{${inner},${JSON.stringify(key)}:${JSON.stringify(value)}}`), mustReject: false });
+    }
+  }
+  if (operation.method === 'POST' && operation.bodyMediaTypes.length === 0) {
+    probe('{} to an action that takes no body', { ...json('{}'), mustReject: false, bodyMustBeAccepted: true });
+  }
+  for (const parameter of operation.queryParameters) {
+    if ((primaryBranch(parameter.schema) ?? parameter.schema).format !== 'date-time' && !TIME_FIELDS.includes(parameter.name)) continue;
+    probe(`query ${parameter.name}=${PROBE_IMPOSSIBLE_DATE}`, { url: `${path}?${parameter.name}=${encodeURIComponent(PROBE_IMPOSSIBLE_DATE)}`, mustReject: true });
+  }
+  return requests;
 }

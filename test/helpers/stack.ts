@@ -105,7 +105,7 @@ export async function startTestStack(
     if (events.length > 0) return;
     const tenantIds = () => [...tenantsOf(db)];
     events = [
-      startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, tenantIds, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds }),
+      startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, tenantIds, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds }),
       startEventMaintenance({ db, logger, webhooks: config.webhooks, tenantIds }),
     ];
   };

@@ -20,6 +20,20 @@ describe('configuration', () => {
     assert.match(config.dataDir, /\.data$/);
   });
 
+  it('gives the long activities one short heartbeat timeout, which the sync and lane settings default to', () => {
+    const defaults = loadConfig({});
+    assert.equal(defaults.activityHeartbeatTimeoutSeconds, 10);
+    assert.equal(defaults.integrationSyncHeartbeatTimeoutMs, 10_000);
+    assert.equal(defaults.webhooks.laneHeartbeatTimeoutSeconds, 10);
+    const shorter = loadConfig({ ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '1' });
+    assert.equal(shorter.integrationSyncHeartbeatTimeoutMs, 1000);
+    assert.equal(shorter.webhooks.laneHeartbeatTimeoutSeconds, 2, 'a lane pass needs at least 2 s');
+    const own = loadConfig({ ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '5', INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS: '60000', WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS: '30' });
+    assert.equal(own.integrationSyncHeartbeatTimeoutMs, 60_000);
+    assert.equal(own.webhooks.laneHeartbeatTimeoutSeconds, 30);
+    assert.throws(() => loadConfig({ ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '0' }), (error: unknown) => error instanceof ConfigError && error.variable === 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS');
+  });
+
   it('names the variable that is wrong', () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ PORT: 'eighty' }, 'PORT'],

@@ -30,6 +30,8 @@ export interface KpiAlertEvaluationInput {
   kpiId: string;
   /** How long the workflow waits for more points before it ends (the next points start it again). */
   idleSeconds: number;
+  /** An evaluation that stops heartbeating for this long is retried elsewhere (its worker died); unset: none. */
+  heartbeatTimeoutSeconds?: number;
   /** Carried over continue-as-new: an evaluation still owed, and from where. */
   pending?: boolean;
   from?: string | null;
@@ -38,6 +40,8 @@ export interface KpiAlertEvaluationInput {
 export interface KpiScheduledCheckInput {
   tenantId: string;
   kpiId: string;
+  /** As in KpiAlertEvaluationInput. */
+  heartbeatTimeoutSeconds?: number;
 }
 
 export interface EvaluateKpiAlertsInput {

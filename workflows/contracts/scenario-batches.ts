@@ -21,8 +21,10 @@ export interface ScenarioBatchInput {
   chunkSize: number;
   /** Chunks in flight at once. */
   concurrency: number;
-  /** Start-to-close timeout of one chunk; a worker that dies mid-chunk is noticed after this. */
+  /** Start-to-close timeout of one chunk: a chunk still running after this is retried. */
   chunkTimeoutMs?: number;
+  /** A chunk that stops heartbeating (once per item) for this long is retried elsewhere: its worker died. */
+  heartbeatTimeoutMs?: number;
   /** Chunks one workflow run hands out before it continues as new (bounds the history). */
   chunksPerRun?: number;
   /** First item index not yet handed out; continue-as-new carries it over. */
