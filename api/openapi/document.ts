@@ -44,7 +44,11 @@ token's tenant, checked on every request (roles: viewer = every \`*:read\`; anal
 \`kpis\`, \`decisions\`, \`integrations\` write; approver = every read plus \`decisions:write\`; admin = everything). A
 client-credentials token acts as \`{"type": "oauth_client", "id": client_id}\` with at most the client's scopes. A token is only
 good for its own tenant. Refused tokens answer 401 with \`WWW-Authenticate: Bearer error="invalid_token"\` and the code
-\`invalid_token\`, \`token_expired\` or \`token_revoked\`. Deployments configured with an external OpenID provider
+\`invalid_token\`, \`token_expired\` or \`token_revoked\`. Cross-origin (CORS): discovery and JWKS answer any origin with
+\`Access-Control-Allow-Origin: *\` (no credentials); the token, revocation, introspection and userinfo endpoints answer
+cross-origin only to the web origins of a public client's registered redirect URIs (browser apps), and the API itself not at
+all. Signing out at \`/oauth2/session/end\` asks the person and happens only when they press the button (a POST with the
+page's anti-forgery token). Deployments configured with an external OpenID provider
 (\`OAUTH_ISSUER\`) accept that provider's tokens instead, and the built-in \`/oauth2\` endpoints answer 404.
 
 ## Tenancy
@@ -93,7 +97,10 @@ first. Cursors are opaque and stable under concurrent inserts.
 
 ## Ids and timestamps
 Ids are opaque strings with a type prefix (\`key_…\`, \`scn_…\`, \`mdl_…\`), sortable by creation time. Timestamps are
-RFC 3339 UTC strings named \`*_at\`.
+RFC 3339 UTC strings named \`*_at\`. A person is known to each tenant by that tenant's own member id (\`usr_…\`, minted when
+they became a member): in /users, actors, owners, approvers and the audit log. Two tenants never share a member id for a
+person added through this API. Every response carries \`X-Content-Type-Options: nosniff\`, and no page may be framed
+(\`X-Frame-Options: DENY\`, \`frame-ancestors 'none'\`).
 
 ## Webhooks and events
 Changes emit events (catalogue: \`GET /api/v1/webhooks/event-types\` and the \`webhooks\` section of this document), written in

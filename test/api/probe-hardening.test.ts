@@ -5,8 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { idTime } from '../../core/ids';
+import { hashPassword } from '../../core/passwords';
+import { setUserPassword } from '../../db/repositories/users';
+import { createBrowser, formAction } from '../helpers/browser';
+import { createSignInClient, PEOPLE_PASSWORD } from '../helpers/people';
 import { assertProblem } from '../helpers/problem';
-import { call, useTestStackWithTenant, type TestStack, type TestTenant } from '../helpers/stack';
+import { call, createTestTenant, useTestStackWithTenant, type TestStack, type TestTenant } from '../helpers/stack';
 
 describe('probe hardening (issue #22, low)', () => {
   let stack: TestStack;
@@ -216,6 +221,169 @@ describe('probe hardening (issue #22, low)', () => {
       assert.deepEqual(rule.body.errors.map((e: any) => e.path), ['/threshold']);
       const stored = await call(stack.baseUrl, 'GET', `/api/v1/kpis/${fine.body.id}`, { key: tenant.key });
       assert.equal(stored.body.critical_threshold, null);
+    });
+  });
+
+  describe('response headers and the identity provider', () => {
+    const assertNotFramable = (headers: Headers, what: string) => {
+      assert.equal(headers.get('x-frame-options'), 'DENY', what);
+      assert.match(headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/, what);
+    };
+
+    it('sends nosniff on every response and forbids framing every page', async () => {
+      const json = await call(stack.baseUrl, 'GET', '/api/v1/scenarios', { key: tenant.key });
+      const problem = await call(stack.baseUrl, 'GET', '/api/v1/scenarios');
+      const openapi = await call(stack.baseUrl, 'GET', '/api/v1/openapi.json');
+      const docs = await fetch(`${stack.baseUrl}/docs`);
+      const discovery = await fetch(`${stack.baseUrl}/.well-known/openid-configuration`);
+      const oauthError = await fetch(`${stack.baseUrl}/oauth2/auth?client_id=no-such-client&response_type=code&scope=openid`);
+      const endSession = await fetch(`${stack.baseUrl}/oauth2/session/end`);
+      const console = await fetch(`${stack.baseUrl}/console`, { redirect: 'manual' });
+      const missing = await fetch(`${stack.baseUrl}/no-such-page`);
+      for (const [what, response] of Object.entries({ json, problem, openapi, docs, discovery, oauthError, endSession, console, missing })) {
+        assert.equal(response.headers.get('x-content-type-options'), 'nosniff', what);
+        assertNotFramable(response.headers, what);
+      }
+      assert.equal(json.status, 200);
+      assert.equal(problem.status, 401);
+      assert.match(docs.headers.get('content-type') ?? '', /text\/html/);
+      assert.equal(oauthError.status, 400);
+      assert.match(oauthError.headers.get('content-type') ?? '', /text\/html/);
+    });
+
+    it('signs out only when the person presses the button, signed in or not', async () => {
+      // Not signed in: the provider would answer with a page that posts its form by itself.
+      const anonymous = await fetch(`${stack.baseUrl}/oauth2/session/end`);
+      const anonymousPage = await anonymous.text();
+      assert.equal(anonymous.status, 200);
+      assert.doesNotMatch(anonymousPage, /<script|submit\(\)/);
+      assert.match(anonymousPage, /<button type="submit" form="op.logoutForm" name="logout" value="yes">/);
+
+      const people = await createSignInClient(stack, tenant.key, ['scenarios:read']);
+      const user = await people.addUser('sign-out', tenant.id, 'viewer');
+      const browser = createBrowser();
+      const authorizationUrl =
+        `${stack.baseUrl}/oauth2/auth?client_id=${people.client.client_id}&response_type=code&scope=scenarios%3Aread` +
+        `&redirect_uri=${encodeURIComponent('http://127.0.0.1:9/callback')}&state=s1&code_challenge_method=S256` +
+        `&code_challenge=${'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'}`;
+      /** The page a new authorization shows: the login form unless the browser is signed in. */
+      const authorizationPage = async () => {
+        let response = await browser.request(authorizationUrl);
+        while (response.status === 303 || response.status === 302) response = await browser.request(response.location as string);
+        return response.html;
+      };
+      const loginPage = await authorizationPage();
+      assert.match(loginPage, /name="password"/);
+      const signedIn = await browser.request(formAction(loginPage, stack.baseUrl), { form: { email: user.email, password: PEOPLE_PASSWORD } });
+      assert.equal(signedIn.status, 303);
+      // The provider records the sign-in when the authorization resumes (on to the consent page).
+      let resumed = signedIn;
+      while (resumed.status === 303 || resumed.status === 302) resumed = await browser.request(resumed.location as string);
+      assert.match(resumed.html, /Authorize/);
+      assert.doesNotMatch(await authorizationPage(), /name="password"/, 'signed in: no login form');
+
+      // Following a link to the end-session endpoint (what another site can make a browser do) only asks.
+      const question = await browser.request(`${stack.baseUrl}/oauth2/session/end`);
+      assert.equal(question.status, 200);
+      assert.doesNotMatch(question.html, /<script|submit\(\)|autofocus/);
+      assert.match(question.html, /Sign out\?/);
+      assert.doesNotMatch(await authorizationPage(), /name="password"/, 'still signed in after the question');
+      // A post without the page's anti-forgery token is refused; the page's own form signs out.
+      const forged = await browser.request(`${stack.baseUrl}/oauth2/session/end/confirm`, { form: { logout: 'yes' } });
+      assert.equal(forged.status, 400);
+      assert.doesNotMatch(await authorizationPage(), /name="password"/, 'still signed in after a forged post');
+      const again = await browser.request(`${stack.baseUrl}/oauth2/session/end`);
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(again.html)?.[1] as string;
+      const confirmed = await browser.request(formAction(again.html, stack.baseUrl), { form: { xsrf, logout: 'yes' } });
+      assert.equal(confirmed.status, 303, confirmed.html);
+      const success = await browser.request(confirmed.location as string);
+      assert.match(success.html, /Signed out/);
+      assert.match(await authorizationPage(), /name="password"/, 'signed out');
+    });
+
+    it('answers cross-origin requests to public documents with *, and to token endpoints only from a public client\'s own origin', async () => {
+      const evil = 'https://evil.example';
+      const discovery = await fetch(`${stack.baseUrl}/.well-known/openid-configuration`, { headers: { origin: evil } });
+      assert.equal(discovery.status, 200);
+      assert.equal(discovery.headers.get('access-control-allow-origin'), '*');
+      assert.equal(discovery.headers.get('access-control-allow-credentials'), null);
+      const jwks = await fetch(`${stack.baseUrl}/oauth2/jwks`, { headers: { origin: evil } });
+      assert.equal(jwks.headers.get('access-control-allow-origin'), '*');
+
+      const registered = await call(stack.baseUrl, 'POST', '/api/v1/oauth-clients', {
+        key: tenant.key,
+        body: { name: 'Browser app', grant_types: ['authorization_code'], redirect_uris: ['https://app.example.com/callback'], scopes: ['scenarios:read'], token_endpoint_auth_method: 'none' },
+      });
+      assert.equal(registered.status, 201, JSON.stringify(registered.body));
+      const preflight = (origin: string, path: string) =>
+        fetch(`${stack.baseUrl}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'dpop' } });
+      for (const path of ['/oauth2/token', '/oauth2/token/revocation', '/oauth2/token/introspection']) {
+        const refused = await preflight(evil, path);
+        assert.equal(refused.headers.get('access-control-allow-origin'), null, path);
+        assert.equal(refused.headers.get('access-control-allow-methods'), null, path);
+      }
+      const allowed = await preflight('https://app.example.com', '/oauth2/token');
+      assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://app.example.com');
+
+      const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields), headers: { origin: evil } });
+      const token = await fetch(`${stack.baseUrl}/oauth2/token`, form({ grant_type: 'authorization_code', code: 'x', client_id: registered.body.client_id, redirect_uri: 'https://app.example.com/callback', code_verifier: 'x'.repeat(43) }));
+      assert.equal(token.headers.get('access-control-allow-origin'), null);
+      const unknownClient = await fetch(`${stack.baseUrl}/oauth2/token`, form({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'x' }));
+      assert.equal(unknownClient.status, 401);
+      assert.equal(unknownClient.headers.get('access-control-allow-origin'), null);
+      const own = await fetch(`${stack.baseUrl}/oauth2/token`, { ...form({ grant_type: 'authorization_code', code: 'x', client_id: registered.body.client_id, redirect_uri: 'https://app.example.com/callback', code_verifier: 'x'.repeat(43) }), headers: { origin: 'https://app.example.com' } });
+      assert.equal(own.headers.get('access-control-allow-origin'), 'https://app.example.com');
+    });
+  });
+
+  describe('member ids', () => {
+    it('gives each tenant its own id for a person, minted with the membership, whether the email is known or new', async () => {
+      const a = await createTestTenant(stack.db);
+      const b = await createTestTenant(stack.db);
+      const email = `shared-${Date.now()}@example.com`;
+      const inA = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: a.key, body: { email, display_name: 'Shared', role: 'viewer' } });
+      assert.equal(inA.status, 201, JSON.stringify(inA.body));
+      const person = await stack.db('users').where({ email }).first();
+      await setUserPassword(stack.db, person.id, await hashPassword(PEOPLE_PASSWORD));
+
+      const startedAt = Date.now();
+      const known = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email, display_name: 'Member', role: 'admin' } });
+      const fresh = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email: `new-${Date.now()}@example.com`, display_name: 'Member', role: 'admin' } });
+      assert.equal(known.status, 201);
+      assert.equal(fresh.status, 201);
+      assert.notEqual(known.body.id, inA.body.id, 'another id in another tenant');
+      for (const [what, member] of Object.entries({ inA: inA.body, known: known.body, fresh: fresh.body })) {
+        assert.match(member.id, /^usr_[0-9a-z]{26}$/, what);
+        assert.notEqual(member.id, person.id, `${what}: not the person's global id`);
+        const row = await stack.db('memberships').where({ id: member.id }).first();
+        // The id's time is the membership's creation, never the person's (which predates B's membership).
+        assert.equal(idTime(member.id).getTime(), new Date(row.created_at).getTime(), what);
+        assert.equal(member.created_at, new Date(row.created_at).toISOString(), what);
+      }
+      for (const member of [known.body, fresh.body]) assert.ok(idTime(member.id).getTime() >= startedAt, 'minted by this request');
+      // Known and new answer alike: the same fields, and values that differ only where two new members would.
+      const shape = (body: any) => ({ ...body, id: typeof body.id, email: typeof body.email, created_at: typeof body.created_at, updated_at: typeof body.updated_at });
+      assert.deepEqual(shape(known.body), shape(fresh.body));
+      assert.deepEqual((await call(stack.baseUrl, 'GET', `/api/v1/users/${known.body.id}`, { key: b.key })).body, known.body);
+      assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/users/${inA.body.id}`, { key: b.key })).status, 404, 'A\'s id means nothing in B');
+
+      // Signed in to B, the person acts as B's member id: in /me, in what they create, and in B's audit log.
+      const people = await createSignInClient(stack, b.key, ['decisions:write', 'decisions:read']);
+      const token = await people.signIn(email, b.id);
+      const me = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: token });
+      assert.equal(me.body.actor.id, known.body.id);
+      const decision = await call(stack.baseUrl, 'POST', '/api/v1/decisions', { key: token, body: { title: 'Mine', options: [{ label: 'A' }, { label: 'B' }], owner_id: known.body.id } });
+      assert.equal(decision.status, 201, JSON.stringify(decision.body));
+      assert.equal(decision.body.created_by.id, known.body.id);
+      const renamed = await call(stack.baseUrl, 'PATCH', `/api/v1/users/${known.body.id}`, { key: b.key, body: { role: 'approver' } });
+      assert.equal(renamed.status, 200);
+      const audit = await call(stack.baseUrl, 'GET', '/api/v1/audit-log?limit=100', { key: b.key });
+      assert.equal(audit.status, 200);
+      const text = JSON.stringify(audit.body);
+      assert.ok(text.includes(known.body.id));
+      assert.equal(text.includes(person.id), false, 'B\'s audit log never names the person\'s global id');
+      const listed = await call(stack.baseUrl, 'GET', '/api/v1/users', { key: b.key });
+      assert.equal(JSON.stringify(listed.body).includes(person.id), false);
     });
   });
 });
