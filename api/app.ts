@@ -7,6 +7,7 @@ import { authorizeOperation } from './middleware/authorize';
 import { errorHandler } from './middleware/error-handler';
 import { idempotency } from './middleware/idempotency';
 import { parseJsonBody } from './middleware/parse-json-body';
+import { securityHeaders } from './middleware/security-headers';
 import { rateLimit, rateLimitUsage } from './middleware/rate-limit';
 import { documentedOperations } from './openapi/operations';
 import { findTenant } from '../db/repositories/tenants';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps): App {
       inFlight--;
     }
   });
+  app.use(securityHeaders());
   app.use(requestId(logger));
   app.use(errorHandler());
   app.use(metrics.middleware);

@@ -62,3 +62,61 @@ export function findBodyStructureErrors(body: unknown): FieldError[] {
   }
   return errors.slice(0, MAX_REPORTED);
 }
+
+interface OpenContainer {
+  path: string;
+  /** The field names seen so far, for an object; undefined for an array. */
+  keys?: Set<string>;
+  /** Object: whether the next string is a field name. */
+  expectingKey: boolean;
+  /** Object: the field whose value is being read. Array: the index of the element being read. */
+  current: string | number;
+}
+
+/**
+ * The JSON Pointer of the first field name that appears twice in one object, if any. JSON.parse keeps the last value
+ * silently, so a body such as `{"amount": 1, "amount": 100}` would mean whatever the parser chose; it is refused
+ * instead. Runs over text JSON.parse already accepted, in one pass with its own stack; names are compared decoded
+ * (`"a"` and `"\u0061"` are the same name).
+ */
+export function findDuplicateKey(text: string): string | undefined {
+  const open: OpenContainer[] = [];
+  const childPath = () => {
+    const parent = open[open.length - 1];
+    return parent ? pointerTo(parent.path, parent.current) : '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (char === 0x7b /* { */) {
+      open.push({ path: childPath(), keys: new Set(), expectingKey: true, current: '' });
+    } else if (char === 0x5b /* [ */) {
+      open.push({ path: childPath(), expectingKey: false, current: 0 });
+    } else if (char === 0x7d /* } */ || char === 0x5d /* ] */) {
+      open.pop();
+    } else if (char === 0x2c /* , */) {
+      const top = open[open.length - 1];
+      if (top?.keys) top.expectingKey = true;
+      else if (top) top.current = (top.current as number) + 1;
+    } else if (char === 0x22 /* " */) {
+      let end = i + 1;
+      let escaped = false;
+      while (end < text.length) {
+        const c = text.charCodeAt(end);
+        if (c === 0x5c /* \ */) escaped = true;
+        else if (c === 0x22 /* " */) break;
+        end += c === 0x5c ? 2 : 1;
+      }
+      const top = open[open.length - 1];
+      if (top?.keys && top.expectingKey) {
+        const raw = text.slice(i, end + 1);
+        const key = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+        if (top.keys.has(key)) return pointerTo(top.path, key);
+        top.keys.add(key);
+        top.current = key;
+        top.expectingKey = false;
+      }
+      i = end;
+    }
+  }
+  return undefined;
+}

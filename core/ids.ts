@@ -62,3 +62,13 @@ export function isIdOf(kind: IdKind, value: string): boolean {
   const prefix = `${ID_PREFIXES[kind]}_`;
   return value.startsWith(prefix) && ULID_BODY.test(value.slice(prefix.length));
 }
+
+const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/** When an id was minted: the time part of its ULID (the first 10 characters, milliseconds since the epoch). */
+export function idTime(id: string): Date {
+  const body = id.slice(id.indexOf('_') + 1, id.indexOf('_') + 11).toLowerCase();
+  let ms = 0;
+  for (const char of body) ms = ms * 32 + CROCKFORD.indexOf(char);
+  return new Date(ms);
+}

@@ -1,3 +1,4 @@
+import { parseDateTime } from '../core/date-time';
 import type { Model, QueryBuilderType } from 'objection';
 import { invalidCursor } from '../core/errors';
 
@@ -81,7 +82,7 @@ export function decodeTimeCursor(cursor: string): { at: string; id: string } {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after_at?: unknown; after_id?: unknown };
     const { after_at: at, after_id: id } = parsed;
-    if (typeof at === 'string' && ISO_TIME.test(at) && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && CURSOR_ID.test(id)) return { at, id };
+    if (typeof at === 'string' && ISO_TIME.test(at) && parseDateTime(at) !== undefined && typeof id === 'string' && CURSOR_ID.test(id)) return { at, id };
   } catch {
     // fall through to the error below
   }

@@ -17,7 +17,7 @@
  * - `no_data`: no point for `no_data_seconds` (plus the KPI's evaluation delay); checked by the KPI's schedule.
  */
 import type { FieldError } from '../core/app-error';
-import { isPast, resolvedLines, resolveThreshold, type Band, type KpiDefinition, type Line, type ThresholdSpec } from './kpi-status';
+import { isPast, resolvedLines, resolveThreshold, unrepresentableLineErrors, type Band, type KpiDefinition, type Line, type ThresholdSpec } from './kpi-status';
 export { kpiDefinitionOf } from './kpi-status';
 
 export type AlertRuleKind = 'threshold' | 'rate_of_change' | 'no_data';
@@ -98,6 +98,9 @@ export function ruleErrors(definition: KpiDefinition, rule: AlertRuleSpec): Fiel
     const line = ruleLine(definition, rule);
     if (line === null) return [{ path: '/threshold', message: `the KPI has no ${rule.severity} threshold: give the rule its own threshold` }];
     const recovery = recoveryLine(definition, rule);
+    if (rule.threshold) errors.push(...unrepresentableLineErrors(line, '/threshold'));
+    if (recovery !== null) errors.push(...unrepresentableLineErrors(recovery, '/recovery_threshold'));
+    if (errors.length > 0) return errors;
     if (recovery !== null) {
       const good =
         definition.direction === 'higher_is_better'

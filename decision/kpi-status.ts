@@ -63,7 +63,8 @@ export function resolveThreshold(definition: Pick<KpiDefinition, 'direction' | '
   if (threshold.percent !== undefined) {
     const p = threshold.percent / 100;
     if (isBand(target)) {
-      const margin = (target.high - target.low) * p;
+      // A zero percent is the band itself, even one as wide as the doubles allow (whose width overflows to Infinity).
+      const margin = p === 0 ? 0 : (target.high - target.low) * p;
       return { low: target.low - margin, high: target.high + margin };
     }
     return direction === 'higher_is_better' ? target - Math.abs(target) * p : target + Math.abs(target) * p;
@@ -103,6 +104,9 @@ export function definitionErrors(definition: KpiDefinition): FieldError[] {
   const side = direction === 'higher_is_better' ? 'at or below' : direction === 'lower_is_better' ? 'at or above' : 'a band containing';
   const warningLine = warning ? resolveThreshold(definition, warning) : undefined;
   const criticalLine = critical ? resolveThreshold(definition, critical) : undefined;
+  if (warningLine !== undefined) errors.push(...unrepresentableLineErrors(warningLine, '/warning_threshold'));
+  if (criticalLine !== undefined) errors.push(...unrepresentableLineErrors(criticalLine, '/critical_threshold'));
+  if (errors.length > 0) return errors;
   if (warningLine !== undefined && !atOrBeyond(direction, warningLine, target)) {
     errors.push({ path: '/warning_threshold', message: `contradicts direction ${direction}: must be ${side} the target (${describeLine(target)}), it is ${describeLine(warningLine)}` });
   }
@@ -111,6 +115,17 @@ export function definitionErrors(definition: KpiDefinition): FieldError[] {
     errors.push({ path: '/critical_threshold', message: `contradicts direction ${direction}: must be ${side} ${reference}, it is ${describeLine(criticalLine)}` });
   }
   return errors;
+}
+
+/**
+ * A relative threshold is computed from the target, and the result can leave the range of a double (`target: 1e308`
+ * with `{percent: 1000}` is Infinity, a band as wide as the doubles allow widens to NaN): JSON has no such numbers, so
+ * the line would be stored and shown as null and compared as nothing. Every computed line must be a finite number.
+ */
+export function unrepresentableLineErrors(line: Line, path: string): FieldError[] {
+  const numbers = isBand(line) ? [line.low, line.high] : [line];
+  if (numbers.every((n) => Number.isFinite(n))) return [];
+  return [{ path, message: `resolves to a line outside the range of a number (±${Number.MAX_VALUE.toPrecision(3)}): use a smaller percent or an absolute threshold` }];
 }
 
 function describeLine(line: Line): string {

@@ -31,7 +31,7 @@ import { issueApiKey } from '../db/repositories/api-keys';
 import { rotateSigningKey } from '../db/repositories/signing-keys';
 import { createTenant, findTenant, listTenantIds } from '../db/repositories/tenants';
 import { integrationsWithCredentialsNotUnder, updateIntegration } from '../db/repositories/integrations';
-import { findUserById } from '../db/repositories/users';
+import { findUserByEmail } from '../db/repositories/users';
 import { inTenantTransaction } from '../db/tenant-scope';
 
 class UsageError extends Error {}
@@ -140,7 +140,8 @@ async function createUserCommand(db: Knex, args: string[]) {
   try {
     const member = await users.add(cliContext(tenantId), { email: values.email, display_name: values.name.trim(), role: parseRole(values.role), password: values.password });
     // The operator sees across tenants, so the CLI may say what the tenant-facing representation does not.
-    const person = await findUserById(db, member.id);
+    // The member id is the tenant's own (api/services/users.ts), so the person is found by email.
+    const person = await findUserByEmail(db, member.email);
     return { ...member, has_password: Boolean(person?.password_hash) };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) throw new UsageError(error.detail);

@@ -187,7 +187,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   /** Names of the tenant's members by user id (display name, else email), for owners, approvers and the timeline. */
   const directory = async (tenantId: string) => {
     const members = await inTenantTransaction(db, tenantId, (scope) => listMembers(scope));
-    return members.map((m) => ({ id: m.user_id, name: m.display_name ?? m.user?.display_name ?? m.user?.email ?? m.user_id, email: m.user?.email ?? '', role: m.role }));
+    return members.map((m) => ({ id: m.id, name: m.display_name ?? m.user?.display_name ?? m.user?.email ?? m.id, email: m.user?.email ?? '', role: m.role }));
   };
 
   const viewerOf = async (session: ConsoleSession, members: Awaited<ReturnType<typeof directory>>): Promise<Viewer> => {

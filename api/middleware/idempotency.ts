@@ -12,6 +12,12 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { AppState } from '../context';
 
 const REPLAYED_HEADERS = ['location', 'content-type'];
+/**
+ * Every write takes a key, not only POST: a client retrying a PATCH (or PUT, DELETE) with the key it sent expects the
+ * stored answer, as Stripe-like APIs give it, rather than a second application that may answer differently (a DELETE
+ * repeated answers 404; a PATCH repeated records a second change).
+ */
+const KEYED_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Secrets are shown once and stored nowhere in plain text, not even in a stored response. */
 const SECRET_FIELDS = ['key', 'client_secret', 'secret'];
 export const REDACTED_SECRET = '[shown once; not stored]';
@@ -51,7 +57,7 @@ function releaseLater(release: () => Promise<void>, attempt = 1): void {
 const ABANDONED_AFTER_SECONDS = 300;
 
 /**
- * `Idempotency-Key` on POST, scoped to the tenant and the credential that sent it, and reached only after the caller
+ * `Idempotency-Key` on any write (POST, PUT, PATCH, DELETE), scoped to the tenant and the credential that sent it, and reached only after the caller
  * was authenticated and authorized for the operation (see app.ts): the first request with a key does the work and its successful response is stored;
  * a repeat with the same body replays it, a repeat with another body is refused, and a concurrent repeat gets 409.
  * Failed requests release the key, so a retry after an error does the work. A replay of a response that carried a
@@ -59,7 +65,7 @@ const ABANDONED_AFTER_SECONDS = 300;
  */
 export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> {
   return async (ctx, next) => {
-    if (ctx.method !== 'POST') return next();
+    if (!KEYED_METHODS.has(ctx.method)) return next();
     // A streamed body (an upload) is not held, so it cannot be hashed before the work: such operations take no key.
     if (ctx.state.streamedBody) return next();
     const key = ctx.get('idempotency-key');

@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { malformedBody, malformedJson, payloadTooLarge, unsupportedMediaType } from '../../core/errors';
 import getRawBody from 'raw-body';
 import { validationFailed } from '../../core/app-error';
-import { findBodyStructureErrors, MAX_BODY_DEPTH } from '../body-structure';
+import { findBodyStructureErrors, findDuplicateKey, MAX_BODY_DEPTH } from '../body-structure';
 import type { AppState } from '../context';
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -47,6 +47,13 @@ export function parseJsonBody(limitFor: (method: string, path: string) => number
       throw validationFailed(
         structureErrors,
         `The request body breaks a rule every body follows (no U+0000 characters, at most ${MAX_BODY_DEPTH} levels of nesting); see "errors".`,
+      );
+    }
+    const duplicate = findDuplicateKey(text);
+    if (duplicate !== undefined) {
+      throw validationFailed(
+        [{ path: duplicate, message: 'appears twice in the same object: send each field once' }],
+        `The request body names the field "${duplicate}" twice in one object; send each field once.`,
       );
     }
     ctx.state.body = body;

@@ -19,12 +19,13 @@ export function validate(validators: RequestValidators, operationId: string): Mi
     }
     if (operation.body) {
       if (ctx.state.body === undefined) {
-        if (operation.bodyRequired) errors.push({ path: '', message: 'a JSON request body is required' });
+        if (operation.bodyRequired) errors.push({ path: '', message: 'is required: send a JSON object' });
       } else {
         errors.push(...operation.body(ctx.state.body));
       }
-    } else if (ctx.state.body !== undefined) {
-      errors.push({ path: '', message: 'this operation takes no request body' });
+    } else if (ctx.state.body !== undefined && !isEmptyObject(ctx.state.body)) {
+      // An operation without fields (most actions: revoke, test, cancel, …) takes no body, an empty one or `{}` alike.
+      errors.push({ path: '', message: 'must be absent, empty or {}: this operation takes no fields' });
     }
     if (errors.length > 0) {
       const query = errors.some((e) => e.path.startsWith('/query'));
@@ -32,6 +33,10 @@ export function validate(validators: RequestValidators, operationId: string): Mi
     }
     await next();
   };
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
 /**

@@ -93,3 +93,28 @@ ${errorBlock(input.error)}
 export function renderErrorPage(error: string, description?: string): string {
   return page('Error', `<h1>Something went wrong</h1>${errorBlock(description ?? error)}<p><code>${escapeHtml(error)}</code></p>`);
 }
+
+/**
+ * The provider's sign-out question (RP-initiated logout): nothing signs anyone out until they press the button, and
+ * the page cannot be framed (see middleware/security-headers.ts), so another site can neither submit nor trick a press.
+ * `form` is the provider's own form (its action and anti-forgery token), which the button submits.
+ */
+export function renderSignOutPage(form: string, signedIn: boolean): string {
+  return page(
+    'Sign out',
+    `<h1>Sign out?</h1>
+<p>${signedIn ? 'Sign out of Decision Modeling Service in this browser.' : 'You are not signed in to Decision Modeling Service in this browser; continue to finish signing out of the application that sent you here.'}</p>
+${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes">${signedIn ? 'Sign out' : 'Continue'}</button>
+<p>To stay signed in, close this page.</p>`,
+  );
+}
+
+export function renderSignedOutPage(clientName: string | undefined): string {
+  return page('Signed out', `<h1>Signed out</h1><p>You are signed out${clientName ? ` of ${escapeHtml(clientName)}` : ''}.</p>`);
+}
+
+/** The provider's own form for the confirmation POST: its action and anti-forgery token. */
+export function signOutForm(action: string, xsrf: string): string {
+  return `<form id="op.logoutForm" method="post" action="${escapeHtml(action)}"><input type="hidden" name="xsrf" value="${escapeHtml(xsrf)}"></form>`;
+}

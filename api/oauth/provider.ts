@@ -12,7 +12,8 @@ import { createBuiltInTokenVerifier } from './access-token-verifier';
 import { createOidcAdapter, OPENID_SCOPES } from './adapter';
 import { CONSOLE_CLIENT_ID, consoleClientMetadata } from './console-client';
 import { answerForJwtAccessTokens, type TokenEndpointPolicies } from './jwt-access-token-endpoints';
-import { renderErrorPage } from './pages';
+import { clientMayCallFrom, crossOriginPolicy } from './cross-origin';
+import { renderErrorPage, renderSignedOutPage, renderSignOutPage, signOutForm } from './pages';
 import { cookieKeysFrom, type SigningKeyStore } from './signing-key-store';
 
 /** Every endpoint of the built-in provider lives under this prefix; discovery is at /.well-known/openid-configuration. */
@@ -125,6 +126,17 @@ export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS
       introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => tokenEndpointPolicies.mayIntrospect(client, token.clientId) },
       revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => tokenEndpointPolicies.mayRevoke(client, token.clientId) },
       userinfo: { enabled: true },
+      // Signing out takes a press of the page's button (a POST with the provider's anti-forgery token); see
+      // requireConfirmedSignOut for the case the provider would submit by itself.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.body = renderSignOutPage(form, true);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.body = renderSignedOutPage(ctx.oidc.client?.clientName ?? undefined);
+        },
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => audience,
@@ -159,6 +171,7 @@ export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS
         claims: async () => ({ sub: user.id, email: user.email, email_verified: false, name: user.display_name }),
       };
     },
+    clientBasedCORS: (ctx, origin, client) => clientMayCallFrom(client, origin),
     renderError: async (ctx, out) => {
       ctx.type = 'html';
       ctx.body = renderErrorPage(String(out.error), out.error_description ? String(out.error_description) : undefined);
@@ -171,6 +184,8 @@ export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS
   provider.Client.prototype.compareClientSecret = function compareHashedClientSecret(actual: string) {
     return clientSecretMatches(actual, this.clientSecret);
   };
+  provider.use(crossOriginPolicy({ db, publicDocumentPaths: ['/.well-known/openid-configuration', ROUTES.jwks] }));
+  provider.use(requireConfirmedSignOut);
   provider.on('server_error', (_ctx, error) => deps.logger.error({ err: error }, 'OpenID provider error'));
   answerForJwtAccessTokens(provider, {
     db,
@@ -179,6 +194,21 @@ export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS
   });
   return provider;
 }
+
+/**
+ * Without a signed-in account, oidc-provider answers the sign-out request with a page that submits the confirmation
+ * by itself (a script posting its form): a sign-out no one asked for, which another site could start with a link.
+ * That answer is replaced by the same question as for a signed-in person, with the same form, submitted only by a press.
+ */
+const requireConfirmedSignOut: Parameters<Provider['use']>[0] = async (ctx, next) => {
+  await next();
+  const oidc = (ctx as { oidc?: { route?: string; session?: { accountId?: string; state?: { secret?: string } }; urlFor: (name: string) => string } }).oidc;
+  if (oidc?.route !== 'end_session' || ctx.status !== 200 || oidc.session?.accountId) return;
+  const xsrf = oidc.session?.state?.secret;
+  if (!xsrf) return;
+  ctx.type = 'html';
+  ctx.body = renderSignOutPage(signOutForm(oidc.urlFor('end_session_confirm'), xsrf), false);
+};
 
 /**
  * Hands out the provider for the current signing keys, rebuilding it when a rotation (in any process) changed them.

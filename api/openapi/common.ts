@@ -174,7 +174,7 @@ export const commonParameters = {
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header' as const,
-    description: 'Makes a POST safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422.',
+    description: 'Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422.',
     schema: { type: 'string', maxLength: 255 },
   },
 };

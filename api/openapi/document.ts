@@ -44,7 +44,11 @@ token's tenant, checked on every request (roles: viewer = every \`*:read\`; anal
 \`kpis\`, \`decisions\`, \`integrations\` write; approver = every read plus \`decisions:write\`; admin = everything). A
 client-credentials token acts as \`{"type": "oauth_client", "id": client_id}\` with at most the client's scopes. A token is only
 good for its own tenant. Refused tokens answer 401 with \`WWW-Authenticate: Bearer error="invalid_token"\` and the code
-\`invalid_token\`, \`token_expired\` or \`token_revoked\`. Deployments configured with an external OpenID provider
+\`invalid_token\`, \`token_expired\` or \`token_revoked\`. Cross-origin (CORS): discovery and JWKS answer any origin with
+\`Access-Control-Allow-Origin: *\` (no credentials); the token, revocation, introspection and userinfo endpoints answer
+cross-origin only to the web origins of a public client's registered redirect URIs (browser apps), and the API itself not at
+all. Signing out at \`/oauth2/session/end\` asks the person and happens only when they press the button (a POST with the
+page's anti-forgery token). Deployments configured with an external OpenID provider
 (\`OAUTH_ISSUER\`) accept that provider's tokens instead, and the built-in \`/oauth2\` endpoints answer 404.
 
 ## Tenancy
@@ -53,7 +57,13 @@ Every resource belongs to one tenant. Another tenant's resource answers exactly 
 ## Errors
 Every error is RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, \`instance\`, a stable
 \`code\` to switch on, the \`request_id\`, and for validation failures \`errors: [{path, message}]\` where \`path\` is a JSON
-Pointer into the request body (query parameters as \`/query/<name>\`). Unknown body fields are refused.
+Pointer into the request body (query parameters as \`/query/<name>\`). Unknown body fields are refused, and so is a field
+named twice in one object (\`{"a": 1, "a": 2}\`: 422 naming \`/a\`), rather than one of the values being picked. An operation
+that takes no fields (most actions, \`POST /…/{id}/revoke\`, \`/test\`, \`/cancel\`) accepts no body, an empty body or \`{}\`
+alike; any other body answers 422. Every date-time, in a body, a query parameter or \`as_of\`, is RFC 3339 with a real calendar
+date (\`2026-02-30T00:00:00Z\` is refused, not read as March 2). Every URL field (evidence links and snapshot locations,
+webhook endpoints, redirect URIs, connector base URLs) takes an absolute URL with a host using http or https only; any other
+scheme (\`javascript:\`, \`data:\`, \`file:\`) answers 422 naming the field.
 
 Request bodies are limited to 1 MiB (16 MiB for batches; 413 \`payload_too_large\`) and must be sent as \`Content-Type: application/json\`
 in UTF-8 (\`charset=utf-8\` or no charset) and unencoded (no \`Content-Encoding\` other than \`identity\`); anything else
@@ -72,7 +82,8 @@ agreed. Every authenticated response carries \`RateLimit-Policy\` and \`RateLimi
 draft-ietf-httpapi-ratelimit-headers; over the quota the API answers 429 with \`Retry-After\`.
 
 ## Idempotency
-Send \`Idempotency-Key\` (≤ 255 characters) on any POST. The first successful response is stored for 24 hours and replayed
+Send \`Idempotency-Key\` (≤ 255 characters) on any write: POST, and PUT, PATCH and DELETE alike (a client retrying a PATCH
+gets the stored answer, not a second change). The first successful response is stored for 24 hours and replayed
 (with \`Idempotent-Replayed: true\`) for the same key and body sent with the same credential (API key, or user and
 OAuth client, or client-credentials client): keys are scoped to the tenant *and* the credential, as Stripe scopes them per
 account and key. The caller is authenticated and authorized for the operation before any replay, so a credential without
@@ -86,7 +97,10 @@ first. Cursors are opaque and stable under concurrent inserts.
 
 ## Ids and timestamps
 Ids are opaque strings with a type prefix (\`key_…\`, \`scn_…\`, \`mdl_…\`), sortable by creation time. Timestamps are
-RFC 3339 UTC strings named \`*_at\`.
+RFC 3339 UTC strings named \`*_at\`. A person is known to each tenant by that tenant's own member id (\`usr_…\`, minted when
+they became a member): in /users, actors, owners, approvers and the audit log. Two tenants never share a member id for a
+person added through this API. Every response carries \`X-Content-Type-Options: nosniff\`, and no page may be framed
+(\`X-Frame-Options: DENY\`, \`frame-ancestors 'none'\`).
 
 ## Webhooks and events
 Changes emit events (catalogue: \`GET /api/v1/webhooks/event-types\` and the \`webhooks\` section of this document), written in
@@ -169,5 +183,26 @@ export function buildOpenApiDocument(): OpenApiDocument {
       document.paths[path] = existing ? { ...existing, ...item } : item;
     }
   }
+  documentIdempotencyKeys(document);
   return document;
+}
+
+/**
+ * Every write takes `Idempotency-Key` (api/middleware/idempotency.ts): each POST declares it with its family, and every
+ * PUT, PATCH and DELETE gets it here, with the `Idempotent-Replayed` header on its success responses.
+ */
+function documentIdempotencyKeys(document: OpenApiDocument): void {
+  const key = { $ref: '#/components/parameters/IdempotencyKey' };
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['put', 'patch', 'delete'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      const parameters = operation.parameters ?? [];
+      if (!parameters.some((parameter) => '$ref' in parameter && parameter.$ref === key.$ref)) operation.parameters = [...parameters, key];
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!status.startsWith('2') || '$ref' in response) continue;
+        operation.responses[status] = { ...response, headers: { ...response.headers, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } };
+      }
+    }
+  }
 }

@@ -12,7 +12,7 @@ const line: SchemaObject = { oneOf: [{ type: 'number' }, band, { type: 'null' }]
 const threshold: SchemaObject = {
   type: ['object', 'null'],
   additionalProperties: false,
-  description: 'Like a KPI threshold: `{value}`, `{low, high}` (target_band) or `{percent}` of the target.',
+  description: 'Like a KPI threshold: `{value}`, `{low, high}` (target_band) or `{percent}` of the target, resolving to a finite number (else 422 naming it).',
   properties: { value: { type: 'number' }, low: { type: 'number' }, high: { type: 'number' }, percent: { type: 'number', minimum: 0, maximum: 1000 } },
 };
 

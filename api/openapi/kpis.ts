@@ -26,7 +26,8 @@ const threshold: SchemaObject = {
     'Exactly one form: absolute `{value}` (higher/lower_is_better) or `{low, high}` (target_band), or relative `{percent}` (≥ 0) of the target: ' +
     'higher_is_better → target − |target|·percent/100; lower_is_better → target + |target|·percent/100; target_band → the band widened on ' +
     'each side by (high − low)·percent/100. It must not contradict the direction: for higher_is_better critical ≤ warning ≤ target, for ' +
-    'lower_is_better critical ≥ warning ≥ target, for target_band critical ⊇ warning ⊇ target (else 422 naming the threshold). null removes it.',
+    'lower_is_better critical ≥ warning ≥ target, for target_band critical ⊇ warning ⊇ target (else 422 naming the threshold), and a ' +
+    'relative one must resolve to a finite number (`target: 1e308` with `{percent: 1000}` overflows: 422 naming the threshold). null removes it.',
   properties: {
     value: { type: 'number' },
     low: { type: 'number' },

@@ -20,7 +20,7 @@ export const usersPart: DocumentPart = {
       type: 'object',
       required: ['id', 'object', 'email', 'display_name', 'role', 'scopes', 'created_at', 'updated_at'],
       properties: {
-        id: { type: 'string', example: 'usr_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+        id: { type: 'string', example: 'usr_01jd2x0m3f8q4w7e5r6t9y2v1k', description: 'The member id: this tenant\'s own for the person, minted with the membership.' },
         object: { type: 'string', const: 'member' },
         email: { type: 'string', format: 'email' },
         display_name: { type: 'string', description: 'The name this tenant gave the person; other tenants may know them by another.' },
@@ -61,7 +61,9 @@ export const usersPart: DocumentPart = {
           'a tenant cannot set a person\'s password (a `password` field is refused with 422): a tenant that could would learn, by ' +
           'signing in, whether the email already had an account, and could take over an existing person\'s account. People sign in ' +
           'with the password they already have; a new person\'s first password is set by the operator (`npm run admin -- user create ' +
-          '… --password`). 409 `already_member` when the person is already a member of this tenant.',
+          '… --password`). The member\'s `id` is this tenant\'s own, minted now for a new and a known email alike (its time is ' +
+          'the membership\'s `created_at`, and another tenant knows the same person by another id). 409 `already_member` when the ' +
+          'person is already a member of this tenant.',
         tags: ['Users'],
         'x-required-scope': 'admin',
         parameters: [parameterRef('IdempotencyKey')],

@@ -1,7 +1,8 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { fullFormats } from 'ajv-formats/dist/formats';
 import { pointerTo, type FieldError } from '../../core/app-error';
+import { compareDateTimes, isUsableDateTime } from '../../core/date-time';
+import { isWebUrl, WEB_URL_MESSAGE } from '../../core/web-url';
 import type { OpenApiDocument, OperationObject, ParameterObject, SchemaObject } from './types';
 
 export type Check = (value: unknown) => FieldError[];
@@ -18,10 +19,18 @@ export interface RequestValidators {
   schema(name: string): Check;
 }
 
-/** ajv-formats' own RFC 3339 check (an object with validate/compare for this format). */
-const RFC3339_DATE_TIME = fullFormats['date-time'] as { validate: (value: string) => boolean; compare: (a: string, b: string) => number | undefined };
-
 const DOCUMENT_ID = 'https://decision-modeling.dev/openapi.json';
+
+/**
+ * ajv-formats' formats, with the service's one reading of the two a client's request relies on most: `date-time` (a
+ * real calendar date the service can store) and `uri` (http(s) with a host: every URL field of the document, and of
+ * the connector configurations, follows this one rule, so no `javascript:` link reaches a browser).
+ */
+export function addRequestFormats(ajv: Ajv2020): void {
+  addFormats(ajv);
+  ajv.addFormat('date-time', { type: 'string', validate: isUsableDateTime, compare: compareDateTimes });
+  ajv.addFormat('uri', { type: 'string', validate: isWebUrl });
+}
 
 function newAjv(options: { coerceTypes: boolean }): Ajv2020 {
   const ajv = new Ajv2020({
@@ -32,22 +41,10 @@ function newAjv(options: { coerceTypes: boolean }): Ajv2020 {
     // OpenAPI 3.1 writes nullable and scalar-union fields as type arrays (["string", "null"]).
     allowUnionTypes: true,
   });
-  addFormats(ajv);
-  ajv.addFormat('date-time', { type: 'string', validate: isUsableDateTime, compare: RFC3339_DATE_TIME.compare });
+  addRequestFormats(ajv);
   // OpenAPI's own keywords: annotations only, nothing to validate.
   for (const keyword of ['components', 'example', 'discriminator', 'xml', 'externalDocs', 'x-states']) ajv.addKeyword(keyword);
   return ajv;
-}
-
-/**
- * RFC 3339 date-times the service can use: the format admits a few that a JavaScript Date cannot hold (a leap
- * second, `…T23:59:60Z`) or Postgres cannot store (year 0000). Refusing them here names the field for every body and
- * query parameter, instead of each endpoint finding out later.
- */
-function isUsableDateTime(value: string): boolean {
-  if (!RFC3339_DATE_TIME.validate(value)) return false;
-  const instant = new Date(value);
-  return !Number.isNaN(instant.getTime()) && instant.getUTCFullYear() >= 1;
 }
 
 /** Turns ajv's errors into `{path, message}` entries whose path names the offending field itself. */
@@ -65,6 +62,8 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldEr
       message = 'is not a known field';
     } else if (error.keyword === 'enum') {
       message = `must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    } else if (error.keyword === 'format' && (error.params as { format: string }).format === 'uri') {
+      message = WEB_URL_MESSAGE;
     } else if (error.keyword === 'if') {
       continue;
     }

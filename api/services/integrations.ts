@@ -1,5 +1,4 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import type { Knex } from 'knex';
 import { notFound, validationFailed, type FieldError } from '../../core/app-error';
 import type { AuditAction } from '../../core/audit-actions';
@@ -21,7 +20,7 @@ import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, 
 import { systemResolveHost } from '../../integrations/connectors/network';
 import { compileMapping, mappingProblems, type FieldMappingDefinition } from '../../integrations/field-mapping';
 import type { RequestContext } from '../context';
-import { toFieldErrors } from '../openapi/validators';
+import { addRequestFormats, toFieldErrors } from '../openapi/validators';
 
 export interface IntegrationCreate {
   name: string;
@@ -123,7 +122,7 @@ function streamNamesOf(record: IntegrationRecord): string[] {
 /** The JSON Schema validators of every connector type's configuration and credentials, compiled once. */
 function compileConnectorSchemas() {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, useDefaults: true, allowUnionTypes: true });
-  addFormats(ajv);
+  addRequestFormats(ajv);
   const compiled = new Map<string, { config: ValidateFunction; credentials: ValidateFunction }>();
   for (const [type, connector] of Object.entries(CONNECTORS)) {
     compiled.set(type, { config: ajv.compile(connector.spec), credentials: ajv.compile(connector.credentialsSpec) });

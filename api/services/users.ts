@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { alreadyMember, lastAdmin } from '../../core/errors';
 import type { RequestContext } from '../context';
 import { notFound } from '../../core/app-error';
-import { isIdOf } from '../../core/ids';
+import { isIdOf, newId } from '../../core/ids';
 import { hashPassword } from '../../core/passwords';
 import { scopesForRole, type Role } from '../../core/roles';
 import type { MembershipRecord, UserRecord } from '../../db/records/user';
@@ -17,7 +17,8 @@ import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
  */
 export function presentMember(membership: MembershipRecord, user: UserRecord) {
   return {
-    id: user.id,
+    // The membership's own id, never the person's global one (see MembershipRecord.id).
+    id: membership.id,
     object: 'member' as const,
     email: user.email,
     display_name: membership.display_name ?? user.display_name,
@@ -44,9 +45,9 @@ export interface MemberCreate {
 export function createUserService(deps: { db: Knex }) {
   const { db } = deps;
 
-  const memberOrNotFound = async (scope: TenantScope, userId: string) => {
-    const member = isIdOf('user', userId) ? (await listMembers(scope)).find((m) => m.user_id === userId) : undefined;
-    if (!member) throw notFound('user', userId);
+  const memberOrNotFound = async (scope: TenantScope, memberId: string) => {
+    const member = isIdOf('user', memberId) ? (await listMembers(scope)).find((m) => m.id === memberId) : undefined;
+    if (!member) throw notFound('user', memberId);
     return member;
   };
 
@@ -65,7 +66,9 @@ export function createUserService(deps: { db: Knex }) {
       return inTenantTransaction(db, tenantId, async (scope) => {
         const existing = (await listMembers(scope)).find((m) => m.user_id === user.id);
         if (existing) throw alreadyMember(user.email);
-        const membership = await insertMembership(scope, user.id, body.role, actor, body.display_name);
+        // A new id for every membership, whether the person is new or known to other tenants: the answer is the same
+        // either way (its time is now, its value unrelated to any other tenant's id for the person).
+        const membership = await insertMembership(scope, user.id, body.role, actor, body.display_name, newId('user'));
         return presentMember(membership, user);
       });
     },
@@ -73,7 +76,7 @@ export function createUserService(deps: { db: Knex }) {
     async list({ tenantId }: RequestContext, page: PageRequest) {
       const after = page.cursor ? decodeCursor(page.cursor) : undefined;
       const members = await inTenantTransaction(db, tenantId, (scope) => listMembers(scope));
-      const remaining = members.filter((m) => after === undefined || m.user_id < after);
+      const remaining = members.filter((m) => after === undefined || m.id < after);
       const data = remaining.slice(0, page.limit).map((m) => presentMember(m, m.user));
       const last = data[data.length - 1];
       return { data, next_cursor: remaining.length > page.limit && last ? encodeCursor(last.id) : null };
@@ -86,20 +89,20 @@ export function createUserService(deps: { db: Knex }) {
       });
     },
 
-    async changeRole({ tenantId, actor }: RequestContext, userId: string, role: Role) {
+    async changeRole({ tenantId, actor }: RequestContext, memberId: string, role: Role) {
       return inTenantTransaction(db, tenantId, async (scope) => {
-        const member = await memberOrNotFound(scope, userId);
+        const member = await memberOrNotFound(scope, memberId);
         if (member.role !== role) await refuseIfLastAdmin(scope, member);
-        const updated = (await changeMemberRole(scope, userId, role, actor)) as MembershipRecord;
+        const updated = (await changeMemberRole(scope, memberId, role, actor)) as MembershipRecord;
         return presentMember(updated, member.user);
       });
     },
 
-    async remove({ tenantId, actor }: RequestContext, userId: string) {
+    async remove({ tenantId, actor }: RequestContext, memberId: string) {
       await inTenantTransaction(db, tenantId, async (scope) => {
-        const member = await memberOrNotFound(scope, userId);
+        const member = await memberOrNotFound(scope, memberId);
         await refuseIfLastAdmin(scope, member);
-        await removeMember(scope, userId, actor);
+        await removeMember(scope, memberId, actor);
       });
     },
   };

@@ -20,6 +20,12 @@ export class MembershipRecord extends Model {
   static override jsonAttributes = ['created_by'];
 
   tenant_id!: string;
+  /**
+   * The member's id: who the person is in this tenant (API responses, actors, approvers, owners, the audit log).
+   * Minted when the membership is made, so it says nothing of the person's life elsewhere; `user_id` (the person
+   * across tenants: sign-in, tokens) never leaves the service through a tenant's API.
+   */
+  id!: string;
   user_id!: string;
   /** The name this tenant gave the person; other tenants may know them by another. Null: the person's own name. */
   display_name!: string | null;

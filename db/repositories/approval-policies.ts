@@ -53,6 +53,7 @@ export async function listApprovalPolicyVersions(scope: TenantScope, policyId: s
 /** Which of these people belong to the scope's tenant (a policy may name only members). */
 export async function findTenantMemberIds(scope: TenantScope, userIds: string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = (await scoped(scope, MembershipRecord).whereIn('user_id', userIds).select('user_id')) as MembershipRecord[];
-  return new Set(rows.map((r) => r.user_id));
+  // Member ids (the memberships' own), as the API shows them.
+  const rows = (await scoped(scope, MembershipRecord).whereIn('id', userIds).select('id')) as MembershipRecord[];
+  return new Set(rows.map((r) => r.id));
 }

@@ -6,6 +6,7 @@
 
 import { AppError, notFound, pointerTo, validationFailed, type FieldError } from '../../core/app-error';
 import { invalidCursor, invalidParameters } from '../../core/errors';
+import { parseDateTime } from '../../core/date-time';
 import { isIdOf } from '../../core/ids';
 import type { FieldType } from '../../integrations/datasets';
 import type { Knex } from 'knex';
@@ -47,7 +48,6 @@ export interface AsOf {
   resolvedAt: Date;
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
 const FINISHED_SYNC_STATUSES = ['completed', 'partially_completed', 'failed', 'cancelled'];
 
 /** How the caller reports a bad value: a 400 naming a query parameter, or a 422 naming a body field. */
@@ -105,8 +105,8 @@ export async function resolveAsOf(scope: TenantScope, dataset: string, raw: stri
     const at = written && written > sync.completed_at ? written : sync.completed_at;
     return { at, syncId: sync.id, resolvedAt: at };
   }
-  const time = RFC3339.test(raw) ? new Date(raw) : undefined;
-  if (!time || Number.isNaN(time.getTime())) {
+  const time = parseDateTime(raw);
+  if (!time) {
     throw badRequest(site, [{ path, message: 'must be a sync id (syn_…) or an RFC 3339 time (2026-11-23T10:00:00Z)' }]);
   }
   return { at: time, syncId: await lastFinishedSync(scope, dataset, time), resolvedAt: time };

@@ -74,9 +74,9 @@ export async function updateDecision(scope: TenantScope, id: string, patch: Part
   return row as DecisionRecord;
 }
 
-/** Whether the person belongs to the scope's tenant (a decision's owner must). */
+/** Whether the member id (`usr_…`, the membership's) is one of the scope's tenant (a decision's owner must be). */
 export async function isTenantMember(scope: TenantScope, userId: string): Promise<boolean> {
-  return (await scoped(scope, MembershipRecord).where('user_id', userId).first()) !== undefined;
+  return (await scoped(scope, MembershipRecord).where('id', userId).first()) !== undefined;
 }
 
 // ---- Evidence -------------------------------------------------------------------------------------------------------
@@ -119,14 +119,14 @@ export async function markEvidenceDetached(scope: TenantScope, id: string, patch
 
 /** The person's role in the scope's tenant, or null if they are not a member. */
 export async function findMemberRole(scope: TenantScope, userId: string): Promise<string | null> {
-  const row = (await scoped(scope, MembershipRecord).where('user_id', userId).first()) as MembershipRecord | undefined;
+  const row = (await scoped(scope, MembershipRecord).where('id', userId).first()) as MembershipRecord | undefined;
   return row?.role ?? null;
 }
 
 /** How many members hold the role, leaving out the given people (who may not approve). */
 export async function countMembersWithRole(scope: TenantScope, role: string, excluding: string[]): Promise<number> {
   const query = scoped(scope, MembershipRecord).where('role', role);
-  if (excluding.length > 0) query.whereNotIn('user_id', excluding);
+  if (excluding.length > 0) query.whereNotIn('id', excluding);
   const [row] = (await query.count({ count: '*' })) as unknown as Array<{ count: string }>;
   return Number(row?.count ?? 0);
 }

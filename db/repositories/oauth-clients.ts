@@ -68,3 +68,17 @@ export async function addOAuthClientRedirectUri(scope: TenantScope, id: string, 
     .where('oauth_clients.id', id)
     .patch({ redirect_uris: [...client.redirect_uris, redirectUri], updated_at: new Date() } as Partial<OAuthClientRecord>);
 }
+
+/**
+ * Whether `origin` is the web origin of a redirect URI of an unrevoked public client (one without a secret: a browser
+ * app), in any tenant. The provider's cross-origin answers are given to these origins only (see api/oauth/cross-origin.ts).
+ */
+export async function isPublicClientWebOrigin(db: Knex, origin: string): Promise<boolean> {
+  const rows = (await db('oauth_clients')
+    .select('redirect_uris')
+    .whereNull('revoked_at')
+    .where('token_endpoint_auth_method', 'none')
+    .whereRaw('exists (select 1 from unnest(redirect_uris) as uri where starts_with(uri, ?))', [origin])
+    .limit(20)) as Array<{ redirect_uris: string[] }>;
+  return rows.some((row) => row.redirect_uris.some((uri) => URL.parse(uri)?.origin === origin));
+}

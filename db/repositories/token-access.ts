@@ -25,7 +25,9 @@ export async function findUserAccess(db: Knex, tenantId: string, userIdOrEmail: 
     .where('m.tenant_id', tenantId)
     .whereNull('u.disabled_at')
     .andWhere((q) => q.where('u.id', userIdOrEmail).orWhere('u.email', userIdOrEmail.toLowerCase()))
-    .first('u.id as user_id', 'm.role', 't.plan', 't.rate_limit_per_minute', 't.rate_limit_per_day')) as UserAccess | undefined;
+    // The member's id in this tenant is who the request acts as (actors, approvals, the audit log), not the person's
+    // global id, which only sign-in and the token's subject know.
+    .first('m.id as user_id', 'm.role', 't.plan', 't.rate_limit_per_minute', 't.rate_limit_per_day')) as UserAccess | undefined;
 }
 
 export interface ClientAccess extends TenantLimits {

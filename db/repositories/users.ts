@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../core/actor';
-import { newId } from '../../core/ids';
+import { idTime, newId } from '../../core/ids';
 import type { Role } from '../../core/roles';
 import { MembershipRecord, UserRecord } from '../records/user';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
@@ -47,27 +47,40 @@ export async function findOrCreateUser(
   return { user, created: inserted.length > 0 };
 }
 
-/** `displayName` is the name this tenant knows the person by; without one, the tenant sees the person's own. */
+/**
+ * `displayName` is the name this tenant knows the person by; without one, the tenant sees the person's own.
+ * `memberId` is the member's id in this tenant: the API mints a new one for every membership it makes (see
+ * api/services/users.ts); the operator's bootstrap of a person it has just created (the demo tenant) may reuse the
+ * person's id, minted at that moment. A minted id's time is the membership's creation time.
+ */
 export async function insertMembership(
   scope: TenantScope,
   userId: string,
   role: Role,
   actor: Actor,
   displayName: string | null = null,
+  memberId: string = userId,
 ): Promise<MembershipRecord> {
-  const membership = await insertScoped(scope, MembershipRecord, { user_id: userId, display_name: displayName, role, created_by: actor });
+  const membership = await insertScoped(scope, MembershipRecord, {
+    id: memberId,
+    user_id: userId,
+    display_name: displayName,
+    role,
+    created_by: actor,
+    ...(memberId !== userId ? { created_at: idTime(memberId), updated_at: idTime(memberId) } : {}),
+  });
   await appendAuditRecord(scope, {
     actor,
     action: 'member.created',
     resourceType: 'member',
-    resourceId: userId,
+    resourceId: membership.id,
     payload: { role, display_name: displayName },
   });
   return membership;
 }
 
 export async function listMembers(scope: TenantScope): Promise<Array<MembershipRecord & { user: UserRecord }>> {
-  const memberships = (await scoped(scope, MembershipRecord).orderBy('user_id', 'desc')) as MembershipRecord[];
+  const memberships = (await scoped(scope, MembershipRecord).orderBy('id', 'desc')) as MembershipRecord[];
   const users = (await UserRecord.query(scope.trx).whereIn('id', memberships.map((m) => m.user_id))) as UserRecord[];
   const byId = new Map(users.map((u) => [u.id, u]));
   return memberships.map((m) => Object.assign(m, { user: byId.get(m.user_id) as UserRecord }));
@@ -76,14 +89,14 @@ export async function listMembers(scope: TenantScope): Promise<Array<MembershipR
 /** Audited only when the role actually changes; setting the role a member already has records nothing. */
 export async function changeMemberRole(
   scope: TenantScope,
-  userId: string,
+  memberId: string,
   role: Role,
   actor: Actor,
 ): Promise<MembershipRecord | undefined> {
-  const before = (await scoped(scope, MembershipRecord).where('user_id', userId).forUpdate().first()) as MembershipRecord | undefined;
+  const before = (await scoped(scope, MembershipRecord).where('id', memberId).forUpdate().first()) as MembershipRecord | undefined;
   if (!before) return undefined;
   const [row] = (await scoped(scope, MembershipRecord)
-    .where('user_id', userId)
+    .where('id', memberId)
     .patch({ role, updated_at: new Date() } as Partial<MembershipRecord>)
     .returning('*')) as unknown as MembershipRecord[];
   if (before.role !== role) {
@@ -91,21 +104,21 @@ export async function changeMemberRole(
       actor,
       action: 'member.role_changed',
       resourceType: 'member',
-      resourceId: userId,
+      resourceId: memberId,
       payload: { role: { from: before.role, to: role } },
     });
   }
   return row;
 }
 
-export async function removeMember(scope: TenantScope, userId: string, actor: Actor): Promise<boolean> {
-  const [removed] = (await scoped(scope, MembershipRecord).where('user_id', userId).delete().returning('*')) as unknown as MembershipRecord[];
+export async function removeMember(scope: TenantScope, memberId: string, actor: Actor): Promise<boolean> {
+  const [removed] = (await scoped(scope, MembershipRecord).where('id', memberId).delete().returning('*')) as unknown as MembershipRecord[];
   if (!removed) return false;
   await appendAuditRecord(scope, {
     actor,
     action: 'member.removed',
     resourceType: 'member',
-    resourceId: userId,
+    resourceId: memberId,
     payload: { role: removed.role, display_name: removed.display_name },
   });
   return true;

@@ -91,7 +91,8 @@ describe('hardening (issue #9)', () => {
     const b = await createTestTenant(stack.db);
     const inA = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: a.key, body: { email: 'known@example.com', display_name: 'Known in A', role: 'admin' } });
     assert.equal(inA.status, 201);
-    await setUserPassword(stack.db, inA.body.id, await hashPassword('the person\'s own password'));
+    const person = await stack.db('users').where({ email: 'known@example.com' }).first();
+    await setUserPassword(stack.db, person.id, await hashPassword('the person\'s own password'));
 
     const existing = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email: 'known@example.com', display_name: 'Named by B', role: 'viewer' } });
     const fresh = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email: 'fresh@example.com', display_name: 'Named by B', role: 'viewer' } });
@@ -114,7 +115,7 @@ describe('hardening (issue #9)', () => {
       assert.equal(withPassword.status, 422, email);
       assert.deepEqual(withPassword.body.errors, [{ path: '/password', message: 'is not a known field' }], email);
     }
-    const row = await stack.db('users').where({ id: inA.body.id }).first();
+    const row = await stack.db('users').where({ id: person.id }).first();
     assert.ok(await passwordMatches('the person\'s own password', row.password_hash));
     assert.equal(row.display_name, 'Known in A');
   });

@@ -77,13 +77,16 @@ describe('users and roles', () => {
     const a = await createTestTenant(stack.db);
     const b = await createTestTenant(stack.db);
     const inA = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: a.key, body: { email: 'shared@example.com', display_name: 'Shared', role: 'admin' } });
-    await setUserPassword(stack.db, inA.body.id, await hashPassword('a long enough password'));
+    const person = await stack.db('users').where({ email: 'shared@example.com' }).first();
+    await setUserPassword(stack.db, person.id, await hashPassword('a long enough password'));
     const inB = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email: 'shared@example.com', display_name: 'Other name', role: 'viewer' } });
-    assert.equal(inB.body.id, inA.body.id, 'one person');
+    // One person (one row, one password), known to each tenant by that tenant's own member id.
+    assert.notEqual(inB.body.id, inA.body.id, 'a member id per tenant');
+    assert.equal((await stack.db('memberships').where({ user_id: person.id })).length, 2);
     assert.equal(inB.body.display_name, 'Other name', 'B sees the name B gave, not A\'s');
     assert.equal(inB.body.role, 'viewer');
     assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/users/${inA.body.id}`, { key: a.key })).body.display_name, 'Shared', 'and A still sees its own');
-    const row = await stack.db('users').where({ id: inA.body.id }).first();
+    const row = await stack.db('users').where({ id: person.id }).first();
     assert.ok(await passwordMatches('a long enough password', row.password_hash), 'the person keeps their password');
 
     const onlyInA = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: a.key, body: { email: 'a-only@example.com', display_name: 'A only', role: 'viewer' } });
@@ -112,7 +115,7 @@ describe('users and roles', () => {
     const created = JSON.parse((await cli('user', 'create', '--tenant', own.id, '--email', 'cli@example.com', '--name', 'Cli User', '--role', 'analyst', '--password', 'twelve chars plus')).stdout);
     assert.equal(created.role, 'analyst');
     assert.equal(created.has_password, true);
-    const row = await stack.db('users').where({ id: created.id }).first();
+    const row = await stack.db('users').where({ email: 'cli@example.com' }).first();
     assert.match(row.password_hash, /^\$argon2id\$/, 'only an argon2id hash is stored');
     assert.ok(await passwordMatches('twelve chars plus', row.password_hash));
     const changed = JSON.parse((await cli('user', 'role', '--tenant', own.id, '--user', created.id, '--role', 'approver')).stdout);

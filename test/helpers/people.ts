@@ -38,7 +38,8 @@ export async function createSignInClient(stack: { baseUrl: string; db: Knex }, t
     return { id: user.id, email: user.email };
   };
 
-  const signIn = async (email: string): Promise<string> => {
+  /** `tenantId` preselects the tenant (the authorization request's `tenant_id`) of a person who belongs to several. */
+  const signIn = async (email: string, tenantId?: string): Promise<string> => {
     const config = await oidc.discovery(new URL(stack.baseUrl), client.client_id, client.client_secret, undefined, { execute: [oidc.allowInsecureRequests] });
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
@@ -48,6 +49,7 @@ export async function createSignInClient(stack: { baseUrl: string; db: Knex }, t
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       state,
+      ...(tenantId ? { tenant_id: tenantId } : {}),
     });
     const browser = createBrowser();
     let response = await browser.request(url.toString());
@@ -57,8 +59,8 @@ export async function createSignInClient(stack: { baseUrl: string; db: Knex }, t
     response = await browser.request(response.location as string);
     const consentPage = await browser.request(response.location as string);
     assert.equal(consentPage.status, 200, consentPage.html);
-    const tenantId = /name="tenant_id" value="([^"]+)"/.exec(consentPage.html)?.[1] as string;
-    response = await browser.request(formAction(consentPage.html, stack.baseUrl, '/confirm'), { form: { tenant_id: tenantId } });
+    const chosenTenant = /name="tenant_id" value="([^"]+)"/.exec(consentPage.html)?.[1] as string;
+    response = await browser.request(formAction(consentPage.html, stack.baseUrl, '/confirm'), { form: { tenant_id: chosenTenant } });
     response = await browser.request(response.location as string);
     assert.ok(response.location?.startsWith(REDIRECT_URI), response.location);
     const tokens = await oidc.authorizationCodeGrant(config, new URL(response.location as string), { pkceCodeVerifier: verifier, expectedState: state });
