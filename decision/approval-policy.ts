@@ -119,10 +119,11 @@ function checkApproverSet(set: ApproverSet, path: string, errors: FieldError[]) 
 }
 
 /**
- * Checks a version's steps and returns them in their stored form. Every problem is reported, each at its JSON Pointer
+ * Checks a version's steps and returns them in their stored form. `mark` is told each condition's pointer before it
+ * is evaluated (see expression-sandbox). Every problem is reported, each at its JSON Pointer
  * (`/steps/2/condition`), so a client fixes a policy in one round trip.
  */
-export async function prepareSteps(input: ApprovalStepInput[]): Promise<{ steps: ApprovalStep[]; errors: FieldError[] }> {
+export async function prepareSteps(input: ApprovalStepInput[], mark?: (path: string) => void): Promise<{ steps: ApprovalStep[]; errors: FieldError[] }> {
   const errors: FieldError[] = [];
   if (input.length < MIN_STEPS || input.length > MAX_STEPS) errors.push({ path: '/steps', message: `must have ${MIN_STEPS} to ${MAX_STEPS} steps` });
   const seenNames = new Map<string, number>();
@@ -149,6 +150,7 @@ export async function prepareSteps(input: ApprovalStepInput[]): Promise<{ steps:
     }
 
     const condition = step.condition ?? null;
+    if (condition !== null) mark?.(at('condition'));
     const problem = condition === null ? undefined : await conditionProblem(condition);
     if (problem) errors.push({ path: at('condition'), message: problem });
 
