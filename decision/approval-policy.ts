@@ -181,15 +181,20 @@ export function namedUsers(steps: ApprovalStepInput[]): Array<{ path: string; id
  * Which of a version's steps apply to a decision: a step without a condition always does; a condition is evaluated
  * with zen-engine against the metrics of the chosen option's frozen scenario run (`total_cost > 1000000`). A step
  * whose condition cannot be evaluated (no scenario linked to the chosen option, a metric it names missing, a result
- * that is not a boolean) applies: when in doubt, more review, never less.
+ * that is not a boolean, one that runs past the expression budget) applies: when in doubt, more review, never less.
+ * `evaluate` is the expression sandbox's in the API (off the event loop, with a budget).
  */
-export async function stepsThatApply(steps: Array<Pick<ApprovalStep, 'condition'>>, metrics: Record<string, unknown> | null): Promise<boolean[]> {
+export async function stepsThatApply(
+  steps: Array<Pick<ApprovalStep, 'condition'>>,
+  metrics: Record<string, unknown> | null,
+  evaluate: (condition: string, metrics: Record<string, unknown>) => Promise<unknown> = evaluateExpression,
+): Promise<boolean[]> {
   return Promise.all(
     steps.map(async (step) => {
       if (step.condition === null) return true;
       if (metrics === null) return true;
       try {
-        const result: unknown = await evaluateExpression(step.condition, metrics);
+        const result: unknown = await evaluate(step.condition, metrics);
         return typeof result === 'boolean' ? result : true;
       } catch {
         return true;
