@@ -126,7 +126,7 @@ export async function startTestStack(
       connection: workerConnection,
       namespace: config.temporalNamespace,
       taskQueue: config.temporalTaskQueue,
-      activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
+      activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), sandbox, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
       workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
       shutdownGraceTime: '2s',
     });
