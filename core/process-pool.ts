@@ -8,7 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
  * Processes rather than worker threads: the work this pool exists for (tenant-supplied zen-engine expressions) runs
  * in native code, which `worker.terminate()` cannot interrupt (V8 can only stop JavaScript). Measured here: a
  * terminated worker's thread kept its core busy until the native evaluation ended by itself, seconds later
- * (scripts/bench/sandbox-terminate.ts). A killed process frees its core at once.
+ * (scripts/bench/expression-sandbox.ts). A killed process frees its core at once.
  *
  * The child module (`entry`) answers the protocol of `serveProcessPoolTasks`.
  */
