@@ -12,7 +12,7 @@ import { createWebhookActivities } from './webhooks';
 import type { WebhookConfig } from '../core/config';
 import type { ResolveHost } from './webhook-sender';
 import type { FileStore } from '../core/file-store';
-import type { ExpressionSandbox } from '../integrations/expression-sandbox';
+import { sandboxedTenantModels, type ExpressionSandbox } from '../integrations/expression-sandbox';
 
 export interface ActivityDeps {
   db: Knex;
@@ -29,7 +29,7 @@ export interface ActivityDeps {
 
 /** Activities are built from their dependencies, so the worker and tests wire real Postgres the same way. */
 export function createActivities(deps: ActivityDeps) {
-  const full = { ...deps, catalogue: deps.catalogue ?? createModelCatalogue() };
+  const full = { ...deps, catalogue: deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(deps.sandbox) }) };
   return {
     ...createScenarioActivities(full),
     ...createBatchActivities(full),

@@ -54,7 +54,7 @@ import { createScenarioBatchService } from './services/scenario-batches';
 import { createScenarioService } from './services/scenarios';
 import { createUserService } from './services/users';
 import { createModelCatalogue } from '../decision/catalogue';
-import { createExpressionSandbox } from '../integrations/expression-sandbox';
+import { createExpressionSandbox, sandboxedTenantModels } from '../integrations/expression-sandbox';
 import { createAuthenticationService } from './services/authentication';
 import { createOAuthClientService } from './services/oauth-clients';
 import { registerOAuthClientRoutes } from './routes/oauth-clients';
@@ -114,8 +114,8 @@ export function createApp(deps: AppDeps): App {
   const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });
 
   const users = createUserService({ db });
-  const catalogue = deps.catalogue ?? createModelCatalogue();
   const sandbox = deps.sandbox ?? createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
+  const catalogue = deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
   const models = createModelService({ db, catalogue, sandbox });
   const scenarios = createScenarioService({
     db,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FieldError } from '../../core/app-error';
 import { BudgetExceededError, createProcessPool, type ProcessPool } from '../../core/process-pool';
 import type { ApprovalStepInput } from '../../decision/approval-policy';
+import type { TenantModelEvaluator } from '../../decision/catalogue';
 import type { DatasetDefinition } from '../datasets';
 import type { FieldMappingDefinition } from '../field-mapping';
 import type { SandboxTasks } from './tasks';
@@ -46,6 +47,15 @@ export function createExpressionSandbox(config: ExpressionSandboxConfig, options
     stats: () => pool.stats(),
     close: () => pool.close(),
   };
+}
+
+/** Tenant models' runs (scenarios, batches, the API's scenario runner) in the sandbox: see createModelCatalogue. */
+export function sandboxedTenantModels(sandbox: ExpressionSandbox): TenantModelEvaluator {
+  return (version, inputs) =>
+    sandbox.run('runTenantModel', { key: `${version.modelId}@${version.version}#${version.graphSha256}`, graph: version.graph, inputs }).catch((error: unknown) => {
+      if (error instanceof BudgetExceededError) throw new Error(`the model's evaluation took longer than the ${error.budgetMs} ms budget for tenant expressions (EXPRESSION_BUDGET_MS)`);
+      throw error;
+    });
 }
 
 /**

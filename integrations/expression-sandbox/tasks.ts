@@ -1,8 +1,8 @@
 import { evaluateExpression } from '@gorules/zen-engine';
 import type { TaskContext } from '../../core/process-pool';
 import { prepareSteps, type ApprovalStepInput } from '../../decision/approval-policy';
-import { evaluateJdm, JdmEvaluationError, loadJdmGraph, type JdmEvaluation, type JdmGraph, type JdmLoadError } from '../../decision/jdm';
-import type { ModelInputs } from '../../decision/types';
+import { evaluateJdm, JdmEvaluationError, jdmResultToModelResult, loadJdmGraph, type CompiledJdm, type JdmEvaluation, type JdmGraph, type JdmLoadError } from '../../decision/jdm';
+import type { ModelInputs, ModelResult } from '../../decision/types';
 import type { DatasetDefinition } from '../datasets';
 import { compileMapping, mappingProblems, type FieldMappingDefinition, type MappedRecord } from '../field-mapping';
 
@@ -14,6 +14,24 @@ import { compileMapping, mappingProblems, type FieldMappingDefinition, type Mapp
 export type JdmDryRun =
   | { ok: true; graph: JdmGraph; evaluation: JdmEvaluation }
   | { ok: false; nodeId: string | undefined; message: string };
+
+/** Compiled tenant graphs of this process, by content: a scenario's Monte Carlo runs evaluate one graph thousands of times. */
+const compiledGraphs = new Map<string, Promise<CompiledJdm>>();
+const COMPILED_GRAPH_LIMIT = 100;
+
+function compiledGraph(key: string, graph: unknown): Promise<CompiledJdm> {
+  let compiled = compiledGraphs.get(key);
+  if (!compiled) {
+    if (compiledGraphs.size >= COMPILED_GRAPH_LIMIT) compiledGraphs.delete(compiledGraphs.keys().next().value as string);
+    compiled = loadJdmGraph(graph).then((loaded) => {
+      if (!loaded.ok) throw new Error(`the stored graph no longer loads: ${loaded.errors[0]?.message}`);
+      return loaded.decision;
+    });
+    compiled.catch(() => compiledGraphs.delete(key));
+    compiledGraphs.set(key, compiled);
+  }
+  return compiled;
+}
 
 export const SANDBOX_TASKS = {
   mappingProblems(input: { mapping: FieldMappingDefinition; target: DatasetDefinition; sourceFields?: string[] }, context: TaskContext) {
@@ -43,6 +61,12 @@ export const SANDBOX_TASKS = {
   async loadJdmGraph(input: { graph: unknown }, context: TaskContext): Promise<{ ok: true; graph: JdmGraph } | { ok: false; errors: JdmLoadError[] }> {
     const loaded = await loadJdmGraph(input.graph, { mark: context.mark });
     return loaded.ok ? { ok: true, graph: loaded.decision.graph } : loaded;
+  },
+
+  /** A stored tenant model's graph on one set of inputs (a scenario run, one Monte Carlo draw); throws what the engine says. */
+  async runTenantModel(input: { key: string; graph: unknown; inputs: ModelInputs }): Promise<ModelResult> {
+    const compiled = await compiledGraph(input.key, input.graph);
+    return jdmResultToModelResult(compiled.graph, await evaluateJdm(compiled, input.inputs));
   },
 
   /** Loads a graph that loaded before (see loadJdmGraph) and evaluates it once, e.g. an upload's dry run on its sample inputs. */

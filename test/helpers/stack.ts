@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { createExpressionSandbox, type ExpressionSandbox } from '../../integrations/expression-sandbox';
+import { createExpressionSandbox, sandboxedTenantModels, type ExpressionSandbox } from '../../integrations/expression-sandbox';
 import { after, before } from 'node:test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -82,7 +82,8 @@ export async function startTestStack(
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
 
   // The API's scenario runner, as in production (unless the stack is started with SCENARIO_RUNNER=false).
-  const catalogue = createModelCatalogue();
+  const sandbox = createExpressionSandbox(config.expressionSandbox);
+  const catalogue = createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
   const scenarioRunner = config.scenarioRunner.enabled
     ? startScenarioRunner({
         address: temporalAddress,
@@ -95,7 +96,6 @@ export async function startTestStack(
         retryDelayMs: 200,
       })
     : undefined;
-  const sandbox = createExpressionSandbox(config.expressionSandbox);
   const app = createApp({ config, db, temporal, logger, catalogue, scenarioRunner, sandbox });
   await app.ready;
   handler = app.callback();
