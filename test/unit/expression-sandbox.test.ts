@@ -4,6 +4,7 @@ import { EMPLOYEES_DATASET } from '../../integrations/datasets';
 import { BudgetExceededError, createExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { FieldMappingDefinition } from '../../integrations/field-mapping';
 import { PoolTaskError } from '../../core/process-pool';
+import { stepsThatApply } from '../../decision/approval-policy';
 import { waitFor } from '../helpers/wait';
 
 /** The black-box probe's expression: ~10⁸ steps inside the engine's native code (seconds of CPU). */
@@ -71,6 +72,11 @@ describe('expression sandbox (a pool of child processes with a budget per call)'
     assert.equal(mixed[0].status, 'rejected');
     assert.ok((mixed[0] as PromiseRejectedResult).reason instanceof BudgetExceededError);
     assert.deepEqual(mixed.slice(1).map((result) => (result as PromiseFulfilledResult<unknown>).value), [true, false]);
+  });
+
+  it('counts a decision\'s step condition past the budget as one that cannot be evaluated: the step applies', async () => {
+    const applies = await stepsThatApply([{ condition: PATHOLOGICAL_EXPRESSION }, { condition: 'total > 5' }, { condition: null }], { total: 4 }, sandbox.evaluateCondition);
+    assert.deepEqual(applies, [true, false, true]);
   });
 
   it('carries an error thrown in the child back to the caller', async () => {
