@@ -12,6 +12,7 @@ import { createWebhookActivities } from './webhooks';
 import type { WebhookConfig } from '../core/config';
 import type { ResolveHost } from './webhook-sender';
 import type { FileStore } from '../core/file-store';
+import { sandboxedTenantModels, type ExpressionSandbox } from '../integrations/expression-sandbox';
 
 export interface ActivityDeps {
   db: Knex;
@@ -22,11 +23,13 @@ export interface ActivityDeps {
   resolveHost?: ResolveHost;
   /** Where audit exports are written (DATA_DIR/exports, or an object store). */
   exportFiles: FileStore;
+  /** Where tenant expressions run (child processes with a budget per call): a sync's mapping, page by page. */
+  sandbox: ExpressionSandbox;
 }
 
 /** Activities are built from their dependencies, so the worker and tests wire real Postgres the same way. */
 export function createActivities(deps: ActivityDeps) {
-  const full = { ...deps, catalogue: deps.catalogue ?? createModelCatalogue() };
+  const full = { ...deps, catalogue: deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(deps.sandbox) }) };
   return {
     ...createScenarioActivities(full),
     ...createBatchActivities(full),

@@ -22,20 +22,54 @@ import { findFieldMappingVersion, findIntegrationIncludingDeleted } from '../db/
 import { inTenantTransaction } from '../db/tenant-scope';
 import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type RecordPage, type ResolveHost } from '../integrations/connectors';
 import { systemResolveHost } from '../integrations/connectors/network';
-import { compileMapping, type CompiledMapping, type FieldMappingDefinition } from '../integrations/field-mapping';
+import { compileMapping, type FieldMappingDefinition, type MappedRecord } from '../integrations/field-mapping';
+import type { DatasetDefinition } from '../integrations/datasets';
+import { BudgetExceededError, type ExpressionSandbox } from '../integrations/expression-sandbox';
 import { contentHash, readAhead } from '../integrations/syncs';
 import { addFill, fillOf, fillRateWarnings } from '../integrations/fill-rates';
 import { previousCompletedFill } from '../db/repositories/integration-sync-control';
 import { DEFAULT_FILL_RATE_GUARD, type FailIntegrationSyncInput, type RunIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
 import { keepHeartbeating } from './heartbeat';
 
+/** Maps a page of source records, in order. */
+type PageMapper = (records: Array<Record<string, unknown>>) => Promise<MappedRecord[]>;
+
+/**
+ * How a sync maps its pages. A mapping with expressions (tenant code) maps each page in the expression sandbox, one
+ * call per page within EXPRESSION_BUDGET_MS: a page past it fails the sync for good (a business error recorded on
+ * the sync, not a retried or stuck activity). A mapping without expressions runs only our own bounded code (renames,
+ * casts, value maps, date formats, concatenations): it maps in-process, compiled once.
+ */
+function pageMapper(sandbox: ExpressionSandbox, definition: FieldMappingDefinition, target: DatasetDefinition): PageMapper {
+  const expressions = Object.entries(definition.fields).flatMap(([name, field]) =>
+    (field.transforms ?? []).flatMap((transform, index) => (transform.type === 'expression' ? [`/fields/${name}/transforms/${index}/expression`] : [])),
+  );
+  if (expressions.length === 0) {
+    const compiled = compileMapping(definition, target);
+    return async (records) => records.map((record) => compiled.map(record));
+  }
+  return async (records) => {
+    try {
+      return await sandbox.run('mapRecords', { mapping: definition, target, records, mark: false });
+    } catch (error) {
+      if (!(error instanceof BudgetExceededError)) throw error;
+      throw ApplicationFailure.create({
+        type: 'ExpressionBudgetExceeded',
+        message: `Mapping a page of ${records.length} records took longer than the ${error.budgetMs} ms budget for tenant expressions (EXPRESSION_BUDGET_MS); simplify the mapping's expressions (${expressions.join(', ')}).`,
+        nonRetryable: true,
+      });
+    }
+  };
+}
+
 /** Maps each page's records: the rows to upsert (one per primary key) and the records the mapping refused. */
-async function* mapPages(pages: AsyncIterable<RecordPage>, mapper: CompiledMapping, primaryKeyField: string) {
+async function* mapPages(pages: AsyncIterable<RecordPage>, mapPage: PageMapper, primaryKeyField: string) {
   for await (const page of pages) {
     const rows = new Map<string, MappedRow>();
     const rejections: Rejection[] = [];
-    for (const source of page.records) {
-      const { record, errors } = mapper.map(source);
+    const mapped = await mapPage(page.records);
+    for (const [index, source] of page.records.entries()) {
+      const { record, errors } = mapped[index] as MappedRecord;
       const key = record[primaryKeyField];
       const primaryKey = key === null || key === undefined ? null : String(key);
       if (errors.length > 0 || primaryKey === null) rejections.push({ primaryKey, sourceRecord: source, errors });
@@ -55,6 +89,7 @@ export interface IntegrationSyncActivityDeps {
   logger: Logger;
   webhooks: WebhookConfig;
   resolveHost?: ResolveHost;
+  sandbox: ExpressionSandbox;
 }
 
 /** A source's refusal, as the workflow sees it: retried only when the connector says it may pass. */
@@ -116,7 +151,7 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
         const connector = CONNECTORS[integration.connector_type] as Connector<Record<string, unknown>> | undefined;
         if (!connector) throw sourceFailure(`unknown connector type ${integration.connector_type}`, false);
         const definition: FieldMappingDefinition = { stream: mapping.stream, target: mapping.target, fields: mapping.fields as FieldMappingDefinition['fields'] };
-        const mapper = compileMapping(definition, target);
+        const mapPage = pageMapper(deps.sandbox, definition, target);
         const primaryKeyField = target.primaryKey;
         const mappedFields = Object.keys(definition.fields);
 
@@ -124,7 +159,7 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
           const uploads = createUploadSource(db, tenantId, integration.id);
           const pages = connector.read(integration.config, credentials, { ...environment, uploads }, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
           // Page N+1 is read and mapped while page N is being committed.
-          for await (const { page, rows, rejections } of readAhead(mapPages(pages, mapper, primaryKeyField))) {
+          for await (const { page, rows, rejections } of readAhead(mapPages(pages, mapPage, primaryKeyField))) {
             // The data-quality guard's counters, accumulated in the page's own transaction.
             const fill = addFill(sync.field_fill, fillOf(mappedFields, rows.map((row) => row.data)));
             sync = await inTenantTransaction(db, tenantId, async (scope) => {

@@ -55,6 +55,7 @@ import { createScenarioBatchService } from './services/scenario-batches';
 import { createScenarioService } from './services/scenarios';
 import { createUserService } from './services/users';
 import { createModelCatalogue } from '../decision/catalogue';
+import { createExpressionSandbox, sandboxedTenantModels } from '../integrations/expression-sandbox';
 import { createAuthenticationService } from './services/authentication';
 import { createOAuthClientService } from './services/oauth-clients';
 import { registerOAuthClientRoutes } from './routes/oauth-clients';
@@ -114,8 +115,9 @@ export function createApp(deps: AppDeps): App {
   const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });
 
   const users = createUserService({ db });
-  const catalogue = deps.catalogue ?? createModelCatalogue();
-  const models = createModelService({ db, catalogue });
+  const sandbox = deps.sandbox ?? createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
+  const catalogue = deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
+  const models = createModelService({ db, catalogue, sandbox });
   const scenarios = createScenarioService({
     db,
     temporal: deps.temporal,
@@ -129,7 +131,7 @@ export function createApp(deps: AppDeps): App {
   const webhooks = createWebhookService({ db, temporal: deps.temporal, config, logger });
   const auditExports = createAuditExportService({ db, temporal: deps.temporal, config, logger, exportFiles: deps.exportFiles ?? exportFileStore(config.dataDir) });
   const outcomes = createDecisionOutcomeService({ db });
-  const decisions = createDecisionService({ db, models, approvals: createDecisionApprovals({ temporal: deps.temporal, config, logger }) });
+  const decisions = createDecisionService({ db, models, sandbox, approvals: createDecisionApprovals({ temporal: deps.temporal, config, logger }) });
   const kpiAlerts = createKpiAlertService({ db, temporal: deps.temporal, config, logger });
   const kpis = createKpiService({ db, models, kpiChanged: (scope, kpiId, before) => kpiAlerts.syncSchedule(scope, kpiId, { kpi: before }) });
 
@@ -137,7 +139,11 @@ export function createApp(deps: AppDeps): App {
   let inFlight = 0;
   app.ready = apiKeyCache.ready;
   app.inFlight = () => inFlight;
-  app.close = () => apiKeyCache.close();
+  app.close = async () => {
+    await apiKeyCache.close();
+    // A sandbox handed in belongs to whoever made it.
+    if (!deps.sandbox) await sandbox.close();
+  };
   app.silent = true;
   app.use(async (_ctx, next) => {
     inFlight++;
@@ -178,7 +184,7 @@ export function createApp(deps: AppDeps): App {
         users,
         oauthClients,
         webhooks,
-        approvalPolicies: createApprovalPolicyService({ db }),
+        approvalPolicies: createApprovalPolicyService({ db, sandbox }),
         auditLog: createAuditLogService({ db }),
         usage: rateLimitUsage(db),
         planOf: async (tenantId) => (await findTenant(db, tenantId))?.plan ?? 'unknown',
@@ -216,7 +222,7 @@ export function createApp(deps: AppDeps): App {
   registerWebhookRoutes(api, operation, webhooks);
   registerKpiRoutes(api, operation, kpis);
   registerKpiAlertRoutes(api, operation, kpiAlerts);
-  registerIntegrationRoutes(api, operation, createIntegrationService({ db, temporal: deps.temporal, config, logger }));
+  registerIntegrationRoutes(api, operation, createIntegrationService({ db, temporal: deps.temporal, config, logger, sandbox }));
   registerIntegrationSyncRoutes(api, operation, createIntegrationSyncService({ db, temporal: deps.temporal, config, logger }));
   registerIntegrationUploadRoutes(api, operation, createIntegrationUploadService({ db, config }));
   registerDatasetRoutes(api, operation, createDatasetService({ db }));
@@ -226,7 +232,7 @@ export function createApp(deps: AppDeps): App {
   registerDecisionRoutes(api, operation, decisions);
   registerDecisionOutcomeRoutes(api, operation, outcomes);
   registerDecisionOutcomeKpiRoutes(api, operation, createDecisionOutcomeKpiService({ db }));
-  registerApprovalPolicyRoutes(api, operation, createApprovalPolicyService({ db }));
+  registerApprovalPolicyRoutes(api, operation, createApprovalPolicyService({ db, sandbox }));
   // The contract and the code agree: every operation has a handler, and every API route is an operation.
   binding.assertComplete([api]);
   app.operations = binding.bound();

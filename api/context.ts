@@ -8,6 +8,7 @@ import type { FileStore } from '../core/file-store';
 import type { Logger } from '../core/logger';
 import type { Principal } from '../core/principal';
 import type { ModelCatalogue } from '../decision/catalogue';
+import type { ExpressionSandbox } from '../integrations/expression-sandbox';
 import type { ScenarioRunner } from '../orchestration/scenario-runner';
 
 /** Everything the API needs, passed in: production wiring and tests build it the same way. */
@@ -20,6 +21,8 @@ export interface AppDeps {
   catalogue?: ModelCatalogue;
   /** This process's scenario runner (eager starts of quick runs); without it every run goes through a task queue. */
   scenarioRunner?: ScenarioRunner;
+  /** Where tenant expressions run (child processes with a budget); one from config.expressionSandbox otherwise. */
+  sandbox?: ExpressionSandbox;
   /** Where audit exports are read from; DATA_DIR/exports unless another store (an object store) is wired in. */
   exportFiles?: FileStore;
 }

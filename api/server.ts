@@ -10,6 +10,7 @@ import { deleteExpiredOidcPayloads } from '../db/repositories/oidc-payloads';
 import { deleteExpiredRevokedAccessTokens } from '../db/repositories/revoked-access-tokens';
 import { deleteExpiredConsoleSessions } from '../db/repositories/console-sessions';
 import { createModelCatalogue } from '../decision/catalogue';
+import { createExpressionSandbox, sandboxedTenantModels } from '../integrations/expression-sandbox';
 import { startScenarioRunner } from '../orchestration/scenario-runner';
 import { createApp } from './app';
 
@@ -31,7 +32,9 @@ async function main(): Promise<void> {
   // The SDK's own logs go through pino as JSON, at warn and above.
   const sdkLevels: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
   Runtime.install({ logger: new DefaultLogger('WARN', (entry) => logger[sdkLevels[entry.level]]({ sdk: entry.meta }, entry.message)) });
-  const catalogue = createModelCatalogue();
+  // Tenant expressions (mappings, conditions, models) run in child processes with a budget, shared by the app and the runner.
+  const sandbox = createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
+  const catalogue = createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
   // Quick scenario runs execute in this process (eager workflow start); it connects in the background.
   const scenarioRunner = config.scenarioRunner.enabled
     ? startScenarioRunner({
@@ -45,7 +48,7 @@ async function main(): Promise<void> {
       })
     : undefined;
 
-  const app = createApp({ config, db, temporal, logger, catalogue, scenarioRunner });
+  const app = createApp({ config, db, temporal, logger, catalogue, scenarioRunner, sandbox });
   await app.ready;
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
@@ -80,6 +83,7 @@ async function main(): Promise<void> {
     await app.close();
     // Runs in flight here finish (or time out onto the task queue for the worker) before the pool goes away.
     await scenarioRunner?.close();
+    await sandbox.close();
     await Promise.allSettled([db.destroy(), connection.close()]);
     logger.info('stopped');
     process.exit(0);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -62,6 +63,11 @@ export interface Config {
   activityHeartbeatTimeoutSeconds: number;
   /** Retry schedule of model and batch activities (seconds in tests, minutes in production if you like). */
   activityRetry: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number };
+  /**
+   * Where tenant-supplied expressions run (field mappings, approval conditions, JDM models): child processes, each
+   * call with a time budget past which its process is killed and the request answers 422 naming the expression.
+   */
+  expressionSandbox: { budgetMs: number; processes: number };
   /** An integration sync attempt that has not heartbeated for this long is retried elsewhere (default: ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS). */
   integrationSyncHeartbeatTimeoutMs: number;
   /** Largest CSV upload accepted (POST /integrations/{id}/uploads); larger ones answer 413. */
@@ -270,6 +276,10 @@ export function loadConfig(env: Env = process.env): Config {
     batchChunkTimeoutMs: readInteger(env, 'BATCH_CHUNK_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     activityHeartbeatTimeoutSeconds,
     integrationSyncHeartbeatTimeoutMs: readInteger(env, 'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS', activityHeartbeatTimeoutSeconds * 1000, 1000, 3_600_000),
+    expressionSandbox: {
+      budgetMs: readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000),
+      processes: readInteger(env, 'EXPRESSION_SANDBOX_PROCESSES', os.availableParallelism(), 1, 64),
+    },
     csvUploadMaxBytes: readInteger(env, 'CSV_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     csvUploadChunkBytes: readInteger(env, 'CSV_UPLOAD_CHUNK_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),
     integrationScheduleMinIntervalSeconds: readInteger(env, 'INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS', 300, 1, 86_400),

@@ -119,10 +119,11 @@ function checkApproverSet(set: ApproverSet, path: string, errors: FieldError[]) 
 }
 
 /**
- * Checks a version's steps and returns them in their stored form. Every problem is reported, each at its JSON Pointer
+ * Checks a version's steps and returns them in their stored form. `mark` is told each condition's pointer before it
+ * is evaluated (see expression-sandbox). Every problem is reported, each at its JSON Pointer
  * (`/steps/2/condition`), so a client fixes a policy in one round trip.
  */
-export async function prepareSteps(input: ApprovalStepInput[]): Promise<{ steps: ApprovalStep[]; errors: FieldError[] }> {
+export async function prepareSteps(input: ApprovalStepInput[], mark?: (path: string) => void): Promise<{ steps: ApprovalStep[]; errors: FieldError[] }> {
   const errors: FieldError[] = [];
   if (input.length < MIN_STEPS || input.length > MAX_STEPS) errors.push({ path: '/steps', message: `must have ${MIN_STEPS} to ${MAX_STEPS} steps` });
   const seenNames = new Map<string, number>();
@@ -149,6 +150,7 @@ export async function prepareSteps(input: ApprovalStepInput[]): Promise<{ steps:
     }
 
     const condition = step.condition ?? null;
+    if (condition !== null) mark?.(at('condition'));
     const problem = condition === null ? undefined : await conditionProblem(condition);
     if (problem) errors.push({ path: at('condition'), message: problem });
 
@@ -179,15 +181,20 @@ export function namedUsers(steps: ApprovalStepInput[]): Array<{ path: string; id
  * Which of a version's steps apply to a decision: a step without a condition always does; a condition is evaluated
  * with zen-engine against the metrics of the chosen option's frozen scenario run (`total_cost > 1000000`). A step
  * whose condition cannot be evaluated (no scenario linked to the chosen option, a metric it names missing, a result
- * that is not a boolean) applies: when in doubt, more review, never less.
+ * that is not a boolean, one that runs past the expression budget) applies: when in doubt, more review, never less.
+ * `evaluate` is the expression sandbox's in the API (off the event loop, with a budget).
  */
-export async function stepsThatApply(steps: Array<Pick<ApprovalStep, 'condition'>>, metrics: Record<string, unknown> | null): Promise<boolean[]> {
+export async function stepsThatApply(
+  steps: Array<Pick<ApprovalStep, 'condition'>>,
+  metrics: Record<string, unknown> | null,
+  evaluate: (condition: string, metrics: Record<string, unknown>) => Promise<unknown> = evaluateExpression,
+): Promise<boolean[]> {
   return Promise.all(
     steps.map(async (step) => {
       if (step.condition === null) return true;
       if (metrics === null) return true;
       try {
-        const result: unknown = await evaluateExpression(step.condition, metrics);
+        const result: unknown = await evaluate(step.condition, metrics);
         return typeof result === 'boolean' ? result : true;
       } catch {
         return true;

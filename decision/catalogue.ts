@@ -63,7 +63,13 @@ const CACHE_LIMIT = 500;
  * and JDM graphs are cached per (model, version); tenant versions are loaded through the injected function,
  * which keeps this module free of I/O.
  */
-export function createModelCatalogue() {
+/**
+ * Runs a stored tenant graph on inputs somewhere else than this process's engine: the expression sandbox (child
+ * processes with a time budget), so tenant code never runs in the API's or the worker's process.
+ */
+export type TenantModelEvaluator = (version: Pick<TenantModelVersion, 'modelId' | 'version' | 'graph' | 'graphSha256'>, inputs: ModelInputs) => Promise<ModelResult>;
+
+export function createModelCatalogue(options: { evaluateTenantModel?: TenantModelEvaluator } = {}) {
   const ajv: Ajv2020 = createSchemaCompiler();
   const builtins = new Map<string, RunnableModel>();
   const tenantModels = new Map<string, Promise<RunnableModel>>();
@@ -92,6 +98,22 @@ export function createModelCatalogue() {
   };
 
   const compileTenantVersion = async (version: TenantModelVersion): Promise<RunnableModel> => {
+    const elsewhere = options.evaluateTenantModel;
+    if (elsewhere) {
+      // The graph is loaded (its expressions checked) and run where the evaluator runs, never here.
+      return {
+        id: version.modelId,
+        version: String(version.version),
+        source: 'tenant',
+        status: version.status,
+        engine: 'jdm',
+        inputSchema: version.inputSchema,
+        outputSchema: version.outputSchema,
+        metricDirections: version.metricDirections,
+        validateInputs: createInputValidator(ajv, version.inputSchema),
+        evaluate: (inputs) => elsewhere(version, inputs),
+      };
+    }
     const loaded = await loadJdmGraph(version.graph);
     if (!loaded.ok) throw new Error(`stored graph of ${version.modelId} v${version.version} no longer loads: ${loaded.errors[0]?.message}`);
     const compiled: CompiledJdm = loaded.decision;

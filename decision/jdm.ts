@@ -13,7 +13,9 @@
 import {
   ZenEngine,
   evaluateExpression,
+  evaluateExpressionSync,
   evaluateUnaryExpression,
+  evaluateUnaryExpressionSync,
   type ZenDecision,
   type ZenEngineResponse,
   type ZenEngineTrace,
@@ -538,7 +540,7 @@ export const TEXT_ERROR_TYPES: ReadonlySet<string> = new Set(['lexerError', 'par
  * empty context runs the lexer, parser and compiler; errors after that (e.g. multiplying null) depend on the data
  * and are not problems with the graph.
  */
-async function checkExpressions(reader: GraphReader): Promise<void> {
+async function checkExpressions(reader: GraphReader, mark?: (path: string) => void): Promise<void> {
   const describe = (check: { text: string; unary: boolean }) =>
     `${check.unary ? 'unary test' : 'expression'} ${JSON.stringify(check.text)}`;
   const toParse = reader.expressionsToCheck.filter((check) => {
@@ -548,6 +550,25 @@ async function checkExpressions(reader: GraphReader): Promise<void> {
     reader.fail(check.path, `${describe(check)} ${construct}, ${advice}`);
     return false;
   });
+  const problemOf = (error: unknown) => {
+    const detail = engineErrorDetail(error);
+    return detail.type !== undefined && TEXT_ERROR_TYPES.has(detail.type) ? describeEngineSource(detail.source) : undefined;
+  };
+  if (mark) {
+    // One at a time, each named before it runs, so a check that runs past the sandbox's budget names its expression.
+    for (const check of toParse) {
+      mark(check.path);
+      let problem: string | undefined;
+      try {
+        if (check.unary) evaluateUnaryExpressionSync(check.text, { $: null });
+        else evaluateExpressionSync(check.text, {});
+      } catch (error) {
+        problem = problemOf(error);
+      }
+      if (problem !== undefined) reader.fail(check.path, `${describe(check)} does not parse: ${problem}`);
+    }
+    return;
+  }
   for (let start = 0; start < toParse.length; start += PARSE_CHECK_CONCURRENCY) {
     const batch = toParse.slice(start, start + PARSE_CHECK_CONCURRENCY);
     const problems = await Promise.all(
@@ -587,9 +608,10 @@ function describeGraphValidationError(detail: EngineErrorDetail): string {
  * Checks that `content` (parsed JSON) is a JDM graph this service can run, and compiles it. Error paths are JSON
  * Pointers prefixed with `options.pointerPrefix` (default `/graph`, where the API carries the graph), e.g.
  * `/graph/nodes/3/id`. Every expression is parsed (none is evaluated against real inputs) and expressions that
- * read the clock or draw random numbers are rejected. All problems found are returned together.
+ * read the clock or draw random numbers are rejected. All problems found are returned together. With `mark`, the
+ * expressions are checked one by one and each pointer is told to `mark` first (see expression-sandbox).
  */
-export async function loadJdmGraph(content: unknown, options: { pointerPrefix?: string } = {}): Promise<JdmLoadResult> {
+export async function loadJdmGraph(content: unknown, options: { pointerPrefix?: string; mark?: (path: string) => void } = {}): Promise<JdmLoadResult> {
   const reader = new GraphReader(options.pointerPrefix ?? '/graph');
   const document = reader.object(content, reader.path(), 'a JDM graph');
   if (!document) return { ok: false, errors: reader.errors };
@@ -642,7 +664,7 @@ export async function loadJdmGraph(content: unknown, options: { pointerPrefix?: 
 
   const graph: JdmGraph = { nodes, edges };
   findCycle(graph, reader);
-  await checkExpressions(reader);
+  await checkExpressions(reader, options.mark);
   if (reader.errors.length > 0) return { ok: false, errors: reader.errors };
 
   // The engine gets the author's whole document, so options this module does not read (e.g. passThrough,

@@ -192,7 +192,7 @@ const producesValue = (field: TargetFieldMapping) =>
  * formats that are not strict and unambiguous, expressions that do not parse or read the clock, defaults that do not
  * fit the field's type.
  */
-export function mappingProblems(mapping: FieldMappingDefinition, target: DatasetDefinition, sourceFields?: string[]): FieldError[] {
+export function mappingProblems(mapping: FieldMappingDefinition, target: DatasetDefinition, sourceFields?: string[], mark?: (path: string) => void): FieldError[] {
   const errors: FieldError[] = [];
   const known = sourceFields ? new Set(sourceFields) : undefined;
   if (!mapping.fields[target.primaryKey]) errors.push({ path: `/fields/${target.primaryKey}`, message: 'is required: it is the dataset\'s primary key' });
@@ -214,6 +214,7 @@ export function mappingProblems(mapping: FieldMappingDefinition, target: Dataset
     for (const [index, transform] of (field.transforms ?? []).entries()) {
       const path = `/fields/${name}/transforms/${index}`;
       if (transform.type === 'expression') {
+        mark?.(`${path}/expression`);
         const problem = expressionProblem(transform.expression);
         if (problem) errors.push({ path: `${path}/expression`, message: problem });
       } else if (transform.type === 'date_format') {
@@ -234,7 +235,7 @@ export function mappingProblems(mapping: FieldMappingDefinition, target: Dataset
 
 type Step = (value: unknown, record: Record<string, unknown>) => unknown;
 
-function compileTransform(transform: FieldTransform): Step {
+function compileTransform(transform: FieldTransform, mark?: () => void): Step {
   switch (transform.type) {
     case 'cast': {
       const to = transform.to;
@@ -277,6 +278,12 @@ function compileTransform(transform: FieldTransform): Step {
       const expression = transform.expression;
       // The record crosses into the engine only when the expression reads it: that copy is most of a call's cost.
       const readsRecord = /\brecord\b/.test(expression.replace(STRING_LITERAL, '""'));
+      if (mark) {
+        return (value, record) => {
+          mark();
+          return evaluateExpressionSync(expression, readsRecord ? { value: value ?? null, record } : { value: value ?? null }) as unknown;
+        };
+      }
       return readsRecord
         ? (value, record) => evaluateExpressionSync(expression, { value: value ?? null, record }) as unknown
         : (value) => evaluateExpressionSync(expression, { value: value ?? null }) as unknown;
@@ -296,17 +303,19 @@ interface CompiledField {
 
 /**
  * Compiles a mapping that `mappingProblems` found nothing wrong with, once, for every record of a sync or preview.
+ * `mark`, when given, is told the JSON Pointer of each expression before it is evaluated (see expression-sandbox).
  * Target fields the dataset does not define are cast as strings (a definition may have lost a field after the mapping
  * was saved; the record still maps).
  */
-export function compileMapping(mapping: FieldMappingDefinition, target: DatasetDefinition): CompiledMapping {
+export function compileMapping(mapping: FieldMappingDefinition, target: DatasetDefinition, options: { mark?: (path: string) => void } = {}): CompiledMapping {
+  const { mark } = options;
   // Fields in name order, so each mapped record's keys are sorted and its content hash needs no sorting (contentHash).
   const ordered = Object.entries(mapping.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const fields: CompiledField[] = ordered.map(([name, field]) => ({
     name,
     path: `/${name}`,
     source: field.source,
-    steps: (field.transforms ?? []).map(compileTransform),
+    steps: (field.transforms ?? []).map((transform, index) => compileTransform(transform, mark && (() => mark(`/fields/${name}/transforms/${index}/expression`)))),
     hasDefault: field.default !== undefined,
     defaultValue: field.default,
     type: Object.hasOwn(target.fields, name) ? (target.fields[name] as { type: FieldType }).type : 'string',

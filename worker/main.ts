@@ -6,6 +6,7 @@ import { exportFileStore } from '../core/file-store';
 import { createLogger } from '../core/logger';
 import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
 import { createKnex } from '../db/connection';
+import { createExpressionSandbox } from '../integrations/expression-sandbox';
 import { createWorkers } from '../orchestration/workers';
 import { ensureSearchAttributes } from './search-attributes';
 import { startEventMaintenance } from './event-maintenance';
@@ -26,11 +27,12 @@ async function main(): Promise<void> {
   const address = resolveTemporalAddress(config);
   const connection = await NativeConnection.connect({ address });
   await ensureSearchAttributes(connection, config.temporalNamespace, logger);
+  const sandbox = createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
   const workers = await createWorkers({
     connection,
     namespace: config.temporalNamespace,
     taskQueue: config.temporalTaskQueue,
-    activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir) },
+    activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), sandbox },
     workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
     shutdownGraceTime: '30s',
   });
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and lets running activities finish.
   await workers.run();
   await stopEvents();
+  await sandbox.close();
   await clientConnection?.close();
   await db.destroy();
   await connection.close();

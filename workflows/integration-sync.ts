@@ -40,7 +40,7 @@ export async function integrationSyncWorkflow(input: IntegrationSyncInput): Prom
     const cause = error.cause;
     // A source's own refusal (unreachable, rejected credentials, malformed page) is the client's to see; anything
     // else stays in the workflow history for operators.
-    const detail = cause instanceof ApplicationFailure && cause.type === 'ConnectorError' ? cause.message : 'The sync could not be completed; start a new one.';
+    const detail = cause instanceof ApplicationFailure && (cause.type === 'ConnectorError' || cause.type === 'ExpressionBudgetExceeded') ? cause.message : 'The sync could not be completed; start a new one.';
     await failIntegrationSync({ tenantId: input.tenantId, syncId: input.syncId, detail });
   }
 }

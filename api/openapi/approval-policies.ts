@@ -68,7 +68,8 @@ const stepSchema = {
       maxLength: MAX_CONDITION_LENGTH,
       description:
         'Run the step only when this zen-engine expression (the JDM models\' expression language) is true over the linked scenario\'s metrics, ' +
-        'e.g. `total_cost > 1000000`. Checked at upload: it must parse and compile, and may not read the clock or draw random numbers.',
+        'e.g. `total_cost > 1000000`. Checked at upload: it must parse and compile, and may not read the clock or draw random numbers. ' +
+        'Checked and evaluated off the API\'s event loop within the expression budget (EXPRESSION_BUDGET_MS): past it at upload, 422 naming the condition.',
     },
   },
 };

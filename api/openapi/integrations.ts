@@ -125,7 +125,7 @@ const transform = {
       required: ['type', 'expression'],
       properties: {
         type: { const: 'expression' },
-        expression: { type: 'string', minLength: 1, maxLength: 2000, description: 'zen-engine (the JDM models\' language) with `value` and `record` in scope, e.g. `value * 12` or `record.first + " " + record.last`.' },
+        expression: { type: 'string', minLength: 1, maxLength: 2000, description: 'zen-engine (the JDM models\' language) with `value` and `record` in scope, e.g. `value * 12` or `record.first + " " + record.last`. Evaluated off the API\'s event loop within the expression budget (EXPRESSION_BUDGET_MS): past it, 422 naming this expression.' },
       },
     },
   ],

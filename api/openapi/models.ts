@@ -38,7 +38,8 @@ const upload = {
     type: 'object',
     description:
       'A GoRules JDM decision graph (`nodes`, `edges`): input, output, decision-table, expression and switch nodes, evaluated with ' +
-      'zen-engine. It must load and evaluate on the sample inputs, and its output must match `output_schema`.',
+      'zen-engine. It must load and evaluate on the sample inputs, and its output must match `output_schema`. Loading and the dry run run off the ' +
+      'API\'s event loop within the expression budget (EXPRESSION_BUDGET_MS): past it, 422 naming the expression (or `/graph` for the dry run).',
   },
   metric_directions: metricDirections,
   sample_inputs: {

@@ -4,7 +4,8 @@ import type { AuditAction } from '../../core/audit-actions';
 import { approvalPolicyArchived } from '../../core/errors';
 import { isIdOf, newId } from '../../core/ids';
 import { toIso } from '../../core/time';
-import { DEFAULT_FLAGS, namedUsers, prepareSteps, type ApprovalPolicyFlags, type ApprovalStepInput } from '../../decision/approval-policy';
+import { DEFAULT_FLAGS, namedUsers, type ApprovalPolicyFlags, type ApprovalStepInput } from '../../decision/approval-policy';
+import { BudgetExceededError, budgetFieldError, type ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { PageRequest } from '../../db/pagination';
 import type { ApprovalPolicyRecord, ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';
 import {
@@ -60,7 +61,7 @@ function presentPolicy(record: ApprovalPolicyRecord, version: ApprovalPolicyVers
   };
 }
 
-export function createApprovalPolicyService(deps: { db: Knex }) {
+export function createApprovalPolicyService(deps: { db: Knex; sandbox: ExpressionSandbox }) {
   const { db } = deps;
 
   const requirePolicyId = (id: string) => {
@@ -84,7 +85,11 @@ export function createApprovalPolicyService(deps: { db: Knex }) {
    * tenant's user answers exactly like one that does not exist.
    */
   async function storeVersion(scope: TenantScope, context: RequestContext, policyId: string, version: number, input: ApprovalPolicyVersionInput) {
-    const { steps, errors } = await prepareSteps(input.steps);
+    // The conditions run in the expression sandbox: off the event loop, within the budget, or a 422 naming the step.
+    const { steps, errors } = await deps.sandbox.prepareApprovalSteps(input.steps).catch((error: unknown) => {
+      if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, '/steps')], 'The approval policy is not valid.');
+      throw error;
+    });
     const named = namedUsers(input.steps);
     const members = await findTenantMemberIds(scope, named.map((n) => n.id).filter((id) => isIdOf('user', id)));
     for (const { path, id } of named) if (!members.has(id)) errors.push({ path, message: `no member "${id}" in this tenant` });

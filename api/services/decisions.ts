@@ -19,6 +19,7 @@ import type { MetricValue } from '../../decision/types';
 import type { PageRequest } from '../../db/pagination';
 import { awaitingAssignment, type DecisionEvidenceRecord, type DecisionOption, type DecisionRecord, type DecisionStatus, type ScenarioSnapshot } from '../../db/records/decision';
 import { stepsThatApply, type ApprovalStep, type ApproverSet } from '../../decision/approval-policy';
+import type { ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';
 import type { ReviewContent } from '../../workflows/contracts/decision-approvals';
 import { findApprovalPolicy, findApprovalPolicyVersion, findTenantMemberIds } from '../../db/repositories/approval-policies';
@@ -226,7 +227,7 @@ function requireUser(context: RequestContext): Extract<Actor, { type: 'user' }> 
   return context.actor;
 }
 
-export function createDecisionService(deps: { db: Knex; models: ModelService; approvals: DecisionApprovals }) {
+export function createDecisionService(deps: { db: Knex; models: ModelService; approvals: DecisionApprovals; sandbox: ExpressionSandbox }) {
   const { db, models, approvals } = deps;
 
   const requireDecisionId = (id: string) => {
@@ -357,7 +358,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
     const chosen = decision.options.find((o) => o.id === decision.chosen_option);
     const metrics = chosen?.scenario_snapshot?.metrics ?? null;
     return {
-      stepApplies: await stepsThatApply(version.steps, metrics),
+      stepApplies: await stepsThatApply(version.steps, metrics, deps.sandbox.evaluateCondition),
       authorIds: authorsOf(decision),
       scenarioAuthorIds: version.flags?.scenario_author_cannot_approve ? await scenarioAuthors(scope, decision) : [],
       outcomeReviewsAt: decision.outcome_reviews_at,

@@ -18,7 +18,8 @@ import { findCurrentFieldMapping, findIntegration, insertFieldMappingVersion, in
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type RecordPage } from '../../integrations/connectors';
 import { systemResolveHost } from '../../integrations/connectors/network';
-import { compileMapping, mappingProblems, type FieldMappingDefinition } from '../../integrations/field-mapping';
+import type { FieldMappingDefinition, MappedRecord } from '../../integrations/field-mapping';
+import { BudgetExceededError, budgetFieldError, type ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { RequestContext } from '../context';
 import { addRequestFormats, toFieldErrors } from '../openapi/validators';
 
@@ -130,7 +131,7 @@ function compileConnectorSchemas() {
   return compiled;
 }
 
-export function createIntegrationService(deps: { db: Knex; temporal: Client; config: Config; logger: Logger; connectorEnvironment?: Partial<ConnectorEnvironment> }) {
+export function createIntegrationService(deps: { db: Knex; temporal: Client; config: Config; logger: Logger; sandbox: ExpressionSandbox; connectorEnvironment?: Partial<ConnectorEnvironment> }) {
   const { db, config } = deps;
   const schedules = createIntegrationSchedules(deps);
   const key = config.webhooks.secretEncryptionKey;
@@ -201,13 +202,20 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
    * share lock so it cannot be deleted or reshaped while a mapping into it is saved), at JSON Pointers under
    * `prefix`; throws them as a 422.
    */
+  /** Tenant expressions run in the sandbox; past its budget, a 422 names the expression (under `prefix`). */
+  const inSandbox = <T>(work: Promise<T>, prefix: string) =>
+    work.catch((error: unknown) => {
+      if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, `${prefix}/fields`, prefix)], 'The field mapping is not valid.');
+      throw error;
+    });
+
   const checkMapping = async (scope: TenantScope, record: IntegrationRecord, mapping: FieldMappingDefinition, prefix: string, sourceFields?: string[]) => {
     const streams = streamNamesOf(record);
     const errors: FieldError[] = [];
     if (!streams.includes(mapping.stream)) errors.push({ path: `${prefix}/stream`, message: `is not a stream of this integration (${streams.join(', ')})` });
     const target = await resolveDatasetDefinition(scope, mapping.target, { forShare: true });
     if (!target) errors.push({ path: `${prefix}/target`, message: 'is not a dataset: `employees` or one defined with POST /api/v1/datasets' });
-    else errors.push(...mappingProblems(mapping, target, sourceFields).map((e) => ({ ...e, path: `${prefix}${e.path}` })));
+    else errors.push(...(await inSandbox(deps.sandbox.mappingProblems(mapping, target, sourceFields), prefix)).map((e) => ({ ...e, path: `${prefix}${e.path}` })));
     if (errors.length > 0 || !target) throw validationFailed(errors, 'The field mapping is not valid.');
     return target;
   };
@@ -382,9 +390,9 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
           await pages.return(undefined);
         }
         const sample = (first.done ? [] : first.value.records).slice(0, limit);
-        const compiled = compileMapping(body.mapping, target);
-        const preview = sample.map((source) => {
-          const { record: mapped, errors } = compiled.map(source);
+        const mappedSample = await inSandbox(deps.sandbox.run('mapRecords', { mapping: body.mapping, target, records: sample, mark: true }), '/mapping');
+        const preview = sample.map((source, index) => {
+          const { record: mapped, errors } = mappedSample[index] as MappedRecord;
           return { source_record: source, record: errors.length === 0 ? mapped : null, errors };
         });
         return { object: 'field_mapping_validation' as const, integration_id: id, records_read: sample.length, records_rejected: preview.filter((p) => p.errors.length > 0).length, preview };

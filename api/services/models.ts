@@ -16,7 +16,8 @@ import {
 } from '../../decision/catalogue';
 import { createInputValidator, describeSchemaErrors } from '../../decision/input-validation';
 import { findUnsupportedPatterns } from '../../decision/linear-regexp';
-import { evaluateJdm, JdmEvaluationError, jdmResultToModelResult, loadJdmGraph } from '../../decision/jdm';
+import { jdmResultToModelResult } from '../../decision/jdm';
+import { BudgetExceededError, budgetFieldError, type ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { BuiltinModel, JsonSchema, MetricDirection } from '../../decision/types';
 import type { DecisionModelRecord, ModelVersionRecord } from '../../db/records/decision-model';
 import {
@@ -119,9 +120,6 @@ export interface ModelCreate extends ModelUpload {
   category: string;
 }
 
-/** An upload's dry run answers within this time; a graph that takes longer on its sample is refused. */
-const UPLOAD_DRY_RUN_TIMEOUT_MS = 5_000;
-
 const SCALAR_TYPES = new Set(['number', 'integer', 'string']);
 
 /** A value that satisfies a property's schema without the author naming one: default, example, enum, minimum. */
@@ -136,7 +134,7 @@ function sampleValue(property: Record<string, unknown>): string | number {
   return (property.minimum as number | undefined) ?? (property.exclusiveMinimum as number | undefined) ?? 0;
 }
 
-export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }) {
+export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue; sandbox: ExpressionSandbox }) {
   const { db, catalogue } = deps;
 
   /** Compiles and dry-runs an upload; every problem is a 422 naming its field. */
@@ -171,7 +169,13 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
     };
     if (errors.length === 0) compile(inputSchema, '/input_schema');
     const validateOutput = patternProblems.length === 0 ? compile(upload.output_schema, '/output_schema') : undefined;
-    const loaded = await loadJdmGraph(upload.graph);
+    // Loading parses every expression by evaluating it: in the sandbox, off the event loop and within its budget.
+    const inSandbox = <T>(work: Promise<T>, fallback: string) =>
+      work.catch((error: unknown) => {
+        if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, fallback)], 'The model upload is not valid.');
+        throw error;
+      });
+    const loaded = await inSandbox(deps.sandbox.run('loadJdmGraph', { graph: upload.graph }), '/graph');
     if (!loaded.ok) errors.push(...loaded.errors);
     if (errors.length > 0) throw validationFailed(errors, 'The model upload is not valid.');
     if (!loaded.ok || !validateOutput) throw new Error('unreachable');
@@ -184,15 +188,12 @@ export function createModelService(deps: { db: Knex; catalogue: ModelCatalogue }
         upload.sample_inputs ? 'The sample inputs do not satisfy the input schema.' : 'Give "sample_inputs": the schema offers no valid sample to test the graph with.',
       );
     }
-    let metrics: Record<string, unknown>;
-    try {
-      const evaluation = await evaluateJdm(loaded.decision, validation.inputs, { timeoutMs: UPLOAD_DRY_RUN_TIMEOUT_MS });
-      metrics = jdmResultToModelResult(loaded.decision.graph, evaluation).metrics;
-    } catch (error) {
-      if (!(error instanceof JdmEvaluationError)) throw error;
-      const index = error.nodeId ? loaded.decision.graph.nodes.findIndex((node) => node.id === error.nodeId) : -1;
-      throw validationFailed([{ path: index >= 0 ? `/graph/nodes/${index}` : '/graph', message: `fails to evaluate on the sample inputs: ${error.message}` }]);
+    const dryRun = await inSandbox(deps.sandbox.run('dryRunJdm', { graph: upload.graph, inputs: validation.inputs }), '/graph');
+    if (!dryRun.ok) {
+      const index = dryRun.nodeId ? loaded.graph.nodes.findIndex((node) => node.id === dryRun.nodeId) : -1;
+      throw validationFailed([{ path: index >= 0 ? `/graph/nodes/${index}` : '/graph', message: `fails to evaluate on the sample inputs: ${dryRun.message}` }]);
     }
+    const metrics: Record<string, unknown> = jdmResultToModelResult(dryRun.graph, dryRun.evaluation).metrics;
     if (!validateOutput(metrics)) {
       throw validationFailed(
         describeSchemaErrors(validateOutput.errors, '').map((e) => ({

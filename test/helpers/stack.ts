@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { createExpressionSandbox, sandboxedTenantModels, type ExpressionSandbox } from '../../integrations/expression-sandbox';
 import { after, before } from 'node:test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -42,6 +43,8 @@ export interface TestStack {
   db: Knex;
   temporal: Client;
   baseUrl: string;
+  /** The API's expression sandbox (child processes running tenant expressions), to watch it work. */
+  sandbox: ExpressionSandbox;
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
   /** The outbox relay and event maintenance (started with the worker, or alone with `relay: true`). */
@@ -79,7 +82,8 @@ export async function startTestStack(
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
 
   // The API's scenario runner, as in production (unless the stack is started with SCENARIO_RUNNER=false).
-  const catalogue = createModelCatalogue();
+  const sandbox = createExpressionSandbox(config.expressionSandbox);
+  const catalogue = createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
   const scenarioRunner = config.scenarioRunner.enabled
     ? startScenarioRunner({
         address: temporalAddress,
@@ -92,7 +96,7 @@ export async function startTestStack(
         retryDelayMs: 200,
       })
     : undefined;
-  const app = createApp({ config, db, temporal, logger, catalogue, scenarioRunner });
+  const app = createApp({ config, db, temporal, logger, catalogue, scenarioRunner, sandbox });
   await app.ready;
   handler = app.callback();
 
@@ -122,7 +126,7 @@ export async function startTestStack(
       connection: workerConnection,
       namespace: config.temporalNamespace,
       taskQueue: config.temporalTaskQueue,
-      activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
+      activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), sandbox, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
       workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
       shutdownGraceTime: '2s',
     });
@@ -148,6 +152,7 @@ export async function startTestStack(
     db,
     temporal,
     baseUrl,
+    sandbox,
     startWorker,
     stopWorker,
     startRelay,
@@ -158,6 +163,7 @@ export async function startTestStack(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
+      await sandbox.close();
       await scenarioRunner?.close();
       await connection.close();
       await db.destroy();

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import type { FieldError } from '../../core/app-error';
+import { BudgetExceededError, createProcessPool, type ProcessPool } from '../../core/process-pool';
+import type { ApprovalStepInput } from '../../decision/approval-policy';
+import type { TenantModelEvaluator } from '../../decision/catalogue';
+import type { DatasetDefinition } from '../datasets';
+import type { FieldMappingDefinition } from '../field-mapping';
+import type { SandboxTasks } from './tasks';
+
+export { BudgetExceededError } from '../../core/process-pool';
+
+/**
+ * Where tenant-supplied expressions run: never on the event loop of the API or the worker, always in a pool of child
+ * processes (core/process-pool.ts) with a time budget per call (EXPRESSION_BUDGET_MS). A call that runs past it has
+ * its process SIGKILLed and replaced, and rejects with `BudgetExceededError`, whose `at` names the expression that
+ * was running (a JSON Pointer into what the tenant sent) where the task could say.
+ */
+export interface ExpressionSandboxConfig {
+  /** Each call's budget: parse checks of a whole mapping, policy or graph; one condition; one page of records. */
+  budgetMs: number;
+  /** How many processes at most (each started when first needed). */
+  processes: number;
+}
+
+export interface ExpressionSandbox {
+  readonly budgetMs: number;
+  run<K extends keyof SandboxTasks>(task: K, input: Parameters<SandboxTasks[K]>[0]): Promise<Awaited<ReturnType<SandboxTasks[K]>>>;
+  mappingProblems(mapping: FieldMappingDefinition, target: DatasetDefinition, sourceFields?: string[]): Promise<FieldError[]>;
+  prepareApprovalSteps(steps: ApprovalStepInput[]): ReturnType<SandboxTasks['prepareApprovalSteps']>;
+  evaluateCondition(condition: string, metrics: Record<string, unknown>): Promise<boolean | null>;
+  stats: ProcessPool['stats'];
+  close(): Promise<void>;
+}
+
+/** The child module next to this one, .ts under tsx or .js once compiled. */
+const CHILD_ENTRY = path.join(__dirname, `child${path.extname(__filename)}`);
+
+export function createExpressionSandbox(config: ExpressionSandboxConfig, options: { onReplace?: (reason: string) => void } = {}): ExpressionSandbox {
+  const pool = createProcessPool({ entry: CHILD_ENTRY, size: config.processes, budgetMs: config.budgetMs, name: 'expression sandbox', onReplace: options.onReplace });
+  const run: ExpressionSandbox['run'] = (task, input) => pool.run(task, input);
+  return {
+    budgetMs: config.budgetMs,
+    run,
+    mappingProblems: (mapping, target, sourceFields) => run('mappingProblems', { mapping, target, ...(sourceFields ? { sourceFields } : {}) }),
+    prepareApprovalSteps: (steps) => run('prepareApprovalSteps', { steps }),
+    evaluateCondition: (condition, metrics) => run('evaluateCondition', { condition, metrics }),
+    stats: () => pool.stats(),
+    close: () => pool.close(),
+  };
+}
+
+/** Tenant models' runs (scenarios, batches, the API's scenario runner) in the sandbox: see createModelCatalogue. */
+export function sandboxedTenantModels(sandbox: ExpressionSandbox): TenantModelEvaluator {
+  return (version, inputs) =>
+    sandbox.run('runTenantModel', { key: `${version.modelId}@${version.version}#${version.graphSha256}`, graph: version.graph, inputs }).catch((error: unknown) => {
+      if (error instanceof BudgetExceededError) throw new Error(`the model's evaluation took longer than the ${error.budgetMs} ms budget for tenant expressions (EXPRESSION_BUDGET_MS)`);
+      throw error;
+    });
+}
+
+/**
+ * A budget breach as a field error: at the expression the sandbox was running (under `prefix`, where the request
+ * carries what the sandbox was given), or at `fallback` when it could not say.
+ */
+export function budgetFieldError(error: BudgetExceededError, fallback: string, prefix = ''): FieldError {
+  return {
+    path: error.at !== undefined ? `${prefix}${error.at}` : fallback,
+    message: `took longer than the ${error.budgetMs} ms budget for evaluating tenant expressions (EXPRESSION_BUDGET_MS); simplify it`,
+  };
+}

@@ -1,0 +1,86 @@
+import { evaluateExpression } from '@gorules/zen-engine';
+import type { TaskContext } from '../../core/process-pool';
+import { prepareSteps, type ApprovalStepInput } from '../../decision/approval-policy';
+import { evaluateJdm, JdmEvaluationError, jdmResultToModelResult, loadJdmGraph, type CompiledJdm, type JdmEvaluation, type JdmGraph, type JdmLoadError } from '../../decision/jdm';
+import type { ModelInputs, ModelResult } from '../../decision/types';
+import type { DatasetDefinition } from '../datasets';
+import { compileMapping, mappingProblems, type FieldMappingDefinition, type MappedRecord } from '../field-mapping';
+
+/**
+ * The tasks the expression sandbox's processes run: every evaluation of a tenant-supplied expression. Each is a thin
+ * call into the pure modules (decision/, integrations/), which stay usable in-process for tests and one-offs.
+ */
+
+export type JdmDryRun =
+  | { ok: true; graph: JdmGraph; evaluation: JdmEvaluation }
+  | { ok: false; nodeId: string | undefined; message: string };
+
+/** Compiled tenant graphs of this process, by content: a scenario's Monte Carlo runs evaluate one graph thousands of times. */
+const compiledGraphs = new Map<string, Promise<CompiledJdm>>();
+const COMPILED_GRAPH_LIMIT = 100;
+
+function compiledGraph(key: string, graph: unknown): Promise<CompiledJdm> {
+  let compiled = compiledGraphs.get(key);
+  if (!compiled) {
+    if (compiledGraphs.size >= COMPILED_GRAPH_LIMIT) compiledGraphs.delete(compiledGraphs.keys().next().value as string);
+    compiled = loadJdmGraph(graph).then((loaded) => {
+      if (!loaded.ok) throw new Error(`the stored graph no longer loads: ${loaded.errors[0]?.message}`);
+      return loaded.decision;
+    });
+    compiled.catch(() => compiledGraphs.delete(key));
+    compiledGraphs.set(key, compiled);
+  }
+  return compiled;
+}
+
+export const SANDBOX_TASKS = {
+  mappingProblems(input: { mapping: FieldMappingDefinition; target: DatasetDefinition; sourceFields?: string[] }, context: TaskContext) {
+    return mappingProblems(input.mapping, input.target, input.sourceFields, context.mark);
+  },
+
+  /** Maps records with one compiled mapping. `mark` names the field being evaluated: for previews, not for syncs' pages. */
+  mapRecords(input: { mapping: FieldMappingDefinition; target: DatasetDefinition; records: Array<Record<string, unknown>>; mark: boolean }, context: TaskContext): MappedRecord[] {
+    const compiled = compileMapping(input.mapping, input.target, input.mark ? { mark: context.mark } : {});
+    return input.records.map((record) => compiled.map(record));
+  },
+
+  prepareApprovalSteps(input: { steps: ApprovalStepInput[] }, context: TaskContext) {
+    return prepareSteps(input.steps, context.mark);
+  },
+
+  /** A step condition over a scenario's metrics: true, false, or null when it cannot be evaluated or is not a boolean. */
+  async evaluateCondition(input: { condition: string; metrics: Record<string, unknown> }): Promise<boolean | null> {
+    try {
+      const result: unknown = await evaluateExpression(input.condition, input.metrics);
+      return typeof result === 'boolean' ? result : null;
+    } catch {
+      return null;
+    }
+  },
+
+  async loadJdmGraph(input: { graph: unknown }, context: TaskContext): Promise<{ ok: true; graph: JdmGraph } | { ok: false; errors: JdmLoadError[] }> {
+    const loaded = await loadJdmGraph(input.graph, { mark: context.mark });
+    return loaded.ok ? { ok: true, graph: loaded.decision.graph } : loaded;
+  },
+
+  /** A stored tenant model's graph on one set of inputs (a scenario run, one Monte Carlo draw); throws what the engine says. */
+  async runTenantModel(input: { key: string; graph: unknown; inputs: ModelInputs }): Promise<ModelResult> {
+    const compiled = await compiledGraph(input.key, input.graph);
+    return jdmResultToModelResult(compiled.graph, await evaluateJdm(compiled, input.inputs));
+  },
+
+  /** Loads a graph that loaded before (see loadJdmGraph) and evaluates it once, e.g. an upload's dry run on its sample inputs. */
+  async dryRunJdm(input: { graph: unknown; inputs: ModelInputs }, context: TaskContext): Promise<JdmDryRun> {
+    const loaded = await loadJdmGraph(input.graph);
+    if (!loaded.ok) return { ok: false, nodeId: undefined, message: loaded.errors[0]?.message ?? 'the graph does not load' };
+    context.mark('/graph');
+    try {
+      return { ok: true, graph: loaded.decision.graph, evaluation: await evaluateJdm(loaded.decision, input.inputs) };
+    } catch (error) {
+      if (!(error instanceof JdmEvaluationError)) throw error;
+      return { ok: false, nodeId: error.nodeId, message: error.message };
+    }
+  },
+};
+
+export type SandboxTasks = typeof SANDBOX_TASKS;
