@@ -36,6 +36,17 @@ export interface Config {
   /** How long verified key credentials are cached in memory (0 disables); changes evict at once via NOTIFY. */
   apiKeyCacheTtlMs: number;
   idempotencyTtlSeconds: number;
+  /**
+   * The lease an in-progress idempotent request holds on its key, renewed while it works: a retry waits this long
+   * after the owner's last sign of life before it may take over a claim whose work has not committed.
+   */
+  idempotencyLeaseSeconds: number;
+  /**
+   * A scenario or batch still `running` this long after its last change with no workflow in Temporal (its API process
+   * died between storing it and starting the workflow) has its workflow started by the worker's run-recovery sweep,
+   * which runs every `runRecoveryIntervalSeconds`.
+   */
+  runRecovery: { graceSeconds: number; intervalSeconds: number };
   /** How long POST /scenarios waits for a run before answering 202 with a resource to poll. */
   scenarioSyncWaitMs: number;
   /** The runner inside each API process that executes quick scenario runs started eagerly (SCENARIO_RUNNER). */
@@ -250,6 +261,11 @@ export function loadConfig(env: Env = process.env): Config {
     apiKeyRotationGraceSeconds: readInteger(env, 'API_KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 7 * 24 * 3600),
     apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
+    idempotencyLeaseSeconds: readInteger(env, 'IDEMPOTENCY_LEASE_SECONDS', 15, 2, 3600),
+    runRecovery: {
+      graceSeconds: readInteger(env, 'RUN_RECOVERY_GRACE_SECONDS', 60, 1, 86_400),
+      intervalSeconds: readInteger(env, 'RUN_RECOVERY_INTERVAL_SECONDS', 30, 1, 3600),
+    },
     scenarioSyncWaitMs: readInteger(env, 'SCENARIO_SYNC_WAIT_MS', 10_000, 0, 60_000),
     scenarioRunner: { enabled: readBoolean(env, 'SCENARIO_RUNNER', true) },
     scenarioWorkflowTaskTimeoutMs: readInteger(env, 'SCENARIO_WORKFLOW_TASK_TIMEOUT_MS', 10_000, 1000, 120_000),

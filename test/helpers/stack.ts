@@ -19,6 +19,7 @@ import { startScenarioRunner } from '../../orchestration/scenario-runner';
 import { createWorkers, type Workers } from '../../orchestration/workers';
 import { startEventMaintenance } from '../../worker/event-maintenance';
 import { startOutboxRelay } from '../../worker/outbox-relay';
+import { startRunRecovery } from '../../worker/run-recovery';
 import { findFreePort } from '../../scripts/stack/ports';
 
 /**
@@ -44,7 +45,7 @@ export interface TestStack {
   baseUrl: string;
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
-  /** The outbox relay and event maintenance (started with the worker, or alone with `relay: true`). */
+  /** The outbox relay, event maintenance and run recovery (started with the worker, or alone with `relay: true`). */
   startRelay(): void;
   stopRelay(): Promise<void>;
   close(): Promise<void>;
@@ -107,6 +108,7 @@ export async function startTestStack(
     events = [
       startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, tenantIds, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds }),
       startEventMaintenance({ db, logger, webhooks: config.webhooks, tenantIds }),
+      startRunRecovery({ db, temporal, config, logger, tenantIds }),
     ];
   };
   const stopRelay = async () => {
