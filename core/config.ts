@@ -15,7 +15,7 @@ export interface Config {
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
   /** Bounds on every wait for Postgres, so an outage is answered 503 promptly instead of hanging requests. */
-  database: { connectTimeoutMs: number; acquireTimeoutMs: number; statementTimeoutMs: number };
+  database: { connectTimeoutMs: number; acquireTimeoutMs: number; statementTimeoutMs: number; queryTimeoutMs: number };
   /** Unset means "use the local Temporal dev server that `npm start` runs". */
   temporalAddress: string | undefined;
   temporalNamespace: string;
@@ -247,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
       connectTimeoutMs: readInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
       acquireTimeoutMs: readInteger(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 5000, 100, 120_000),
       statementTimeoutMs: readInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+      queryTimeoutMs: readInteger(env, 'DATABASE_QUERY_TIMEOUT_MS', 10_000, 100, 600_000),
     },
     temporalAddress,
     temporalNamespace: readOptional(env, 'TEMPORAL_NAMESPACE') ?? 'default',

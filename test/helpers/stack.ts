@@ -8,7 +8,7 @@ import { createApp } from '../../api/app';
 import { loadConfig, type Config } from '../../core/config';
 import { exportFileStore } from '../../core/file-store';
 import { createLogger } from '../../core/logger';
-import { createKnex, type Knex } from '../../db/connection';
+import { apiDatabaseTimeouts, createKnex, type Knex } from '../../db/connection';
 import type { Plan } from '../../core/plans';
 import { issueApiKey } from '../../db/repositories/api-keys';
 import { createTenant } from '../../db/repositories/tenants';
@@ -74,7 +74,7 @@ export async function startTestStack(
     ...options.env,
   });
   const logger = createLogger(process.env.LOG_LEVEL ?? 'silent', 'dms-test');
-  const db = createKnex(requiredEnv('DATABASE_URL'), { timeouts: config.database });
+  const db = createKnex(requiredEnv('DATABASE_URL'), { timeouts: apiDatabaseTimeouts(config.database) });
   const temporalAddress = requiredEnv('TEMPORAL_ADDRESS');
   const connection = await Connection.connect({ address: temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
