@@ -45,6 +45,15 @@ export function runAsIdempotentWork<T>(work: IdempotentWork, run: () => Promise<
 }
 
 /**
+ * The current request's `Idempotency-Key`, qualified by tenant and credential (as the key is scoped), for messages
+ * that Temporal deduplicates by id; undefined outside a request that sent one.
+ */
+export function currentIdempotencyKey(): string | undefined {
+  const work = storage.getStore();
+  return work?.active ? `${work.tenantId}\n${work.credential}\n${work.key}` : undefined;
+}
+
+/**
  * Records the answer a retry gets if this request's process dies after the current transaction commits. Call it
  * inside the transaction that does the work (it is written with the transaction's commit); outside an idempotent
  * request it does nothing.

@@ -57,3 +57,59 @@ describe('concurrent governance writers in one tenant', () => {
     assert.ok(verified.body.records_checked >= requests, 'every write was audited');
   });
 });
+
+/**
+ * A decision action whose activity cannot finish in time (here: a transaction elsewhere holds the decision's row)
+ * while Temporal is up: the review accepted it, so the answer is 202, not a 503 inviting a retry that would apply it
+ * twice; and a retry with the same Idempotency-Key, even after the stored answer is gone, attaches to the same update.
+ */
+describe('a decision action that is accepted but slow to apply', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+
+  before(async () => {
+    stack = await startTestStack({ worker: true, env: { TEMPORAL_RPC_TIMEOUT_MS: '2000' } });
+    tenant = await createTestTenant(stack.db);
+  });
+  after(async () => stack?.close());
+
+  const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, body, headers });
+  const comments = async (id: string) =>
+    Number((await stack.db('audit_log').where({ resource_id: id, action: 'decision.commented' }).count<{ count: string }[]>('* as count'))[0]?.count);
+
+  it('answers 202 (not 503) and applies it once, also for retries with the same Idempotency-Key', async () => {
+    const signIn = await createSignInClient(stack, tenant.key, ['decisions:read', 'decisions:write']);
+    await signIn.person('approver', tenant.id, 'approver');
+    const policy = await api('POST', '/approval-policies', { name: 'one step', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }] });
+    assert.equal(policy.status, 201, JSON.stringify(policy.body));
+    const created = await api('POST', '/decisions', { title: 'Slow comment', options: [{ label: 'A' }, { label: 'B' }], chosen_option: 'opt_1' });
+    const id = created.body.id as string;
+    assert.equal((await api('POST', `/decisions/${id}/submit`, { approval_policy_id: policy.body.id })).status, 200);
+
+    const headers = { 'idempotency-key': `slow-comment-${id}` };
+    const blocker = await stack.db.transaction();
+    let first: ApiResponse;
+    try {
+      await blocker.raw('select id from decisions where id = ? for update', [id]);
+      first = await api('POST', `/decisions/${id}/comment`, { comment: 'Please add the Q3 numbers.' }, headers);
+      assert.equal(first.status, 202, JSON.stringify(first.body));
+      assert.equal(first.headers.get('location'), `/api/v1/decisions/${id}`);
+      const replay = await api('POST', `/decisions/${id}/comment`, { comment: 'Please add the Q3 numbers.' }, headers);
+      assert.equal(replay.status, 202);
+      assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+      assert.equal(await comments(id), 0, 'not applied while the row is held');
+    } finally {
+      await blocker.rollback();
+    }
+    const deadline = Date.now() + 60_000;
+    while ((await comments(id)) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(await comments(id), 1, 'applied once the row is free');
+
+    // As if the first answer had been a 503 (which releases the key) after the update had reached Temporal.
+    await stack.db('idempotency_keys').where({ tenant_id: tenant.id, idempotency_key: headers['idempotency-key'] }).delete();
+    const retried = await api('POST', `/decisions/${id}/comment`, { comment: 'Please add the Q3 numbers.' }, headers);
+    assert.equal(retried.status, 200, JSON.stringify(retried.body));
+    assert.equal(await comments(id), 1, 'the retry attached to the same update');
+  });
+});
