@@ -122,6 +122,9 @@ describe('exactly once across an API process killed with scenario creates in fli
         assert.equal(response.status, original.status);
       }
     }
+    // The requests whose scenario committed before the kill are answered with it (replayed, 202 to poll), not run again.
+    const replayedInFlight = retried.slice(10).filter((response) => response.status === 202 && response.headers.get('idempotent-replayed') === 'true');
+    assert.ok(replayedInFlight.length >= 10, `${replayedInFlight.length} in-flight requests resolved to the scenario they had committed`);
     const ids = retried.map((response) => response.body.id as string);
     assert.equal(new Set(ids).size, keys.length, 'one scenario per key');
     const stored = await stack.db('scenarios').where({ tenant_id: tenant.id }).select('id', 'name');
