@@ -212,7 +212,7 @@ export function createApp(deps: AppDeps): App {
   api.use(rateLimit(db));
   // Each operation's body limit comes from the document (`x-body-limit`, e.g. batches of up to 10,000 items).
   api.use(parseJsonBody(bodyLimitFor(document, config), streamedBodyFor(document)));
-  api.use(idempotency(db, config.idempotencyTtlSeconds));
+  api.use(idempotency(db, { ttlSeconds: config.idempotencyTtlSeconds, leaseSeconds: config.idempotencyLeaseSeconds }));
   registerAccountRoutes(api, operation);
   registerApiKeyRoutes(api, operation, apiKeys);
   registerUserRoutes(api, operation, users);

@@ -4,7 +4,7 @@ import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
 import { loadConfigOrExit } from '../core/config';
 import { createLogger } from '../core/logger';
 import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
-import { createKnex } from '../db/connection';
+import { apiDatabaseTimeouts, createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import { deleteExpiredOidcPayloads } from '../db/repositories/oidc-payloads';
 import { deleteExpiredRevokedAccessTokens } from '../db/repositories/revoked-access-tokens';
@@ -20,7 +20,7 @@ const OIDC_SWEEP_INTERVAL_MS = 10 * 60_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'dms-api');
-  const db = createKnex(resolveDatabaseUrl(config), { timeouts: config.database });
+  const db = createKnex(resolveDatabaseUrl(config), { timeouts: apiDatabaseTimeouts(config.database) });
   const applied = await runMigrations(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
 

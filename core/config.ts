@@ -16,7 +16,7 @@ export interface Config {
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
   /** Bounds on every wait for Postgres, so an outage is answered 503 promptly instead of hanging requests. */
-  database: { connectTimeoutMs: number; acquireTimeoutMs: number; statementTimeoutMs: number };
+  database: { connectTimeoutMs: number; acquireTimeoutMs: number; statementTimeoutMs: number; queryTimeoutMs: number };
   /** Unset means "use the local Temporal dev server that `npm start` runs". */
   temporalAddress: string | undefined;
   temporalNamespace: string;
@@ -39,6 +39,17 @@ export interface Config {
   /** How long a key's revocation or rotation waits to hear its own change notification before answering (see the cache). */
   apiKeyChangeNoticeTimeoutMs: number;
   idempotencyTtlSeconds: number;
+  /**
+   * The lease an in-progress idempotent request holds on its key, renewed while it works: a retry waits this long
+   * after the owner's last sign of life before it may take over a claim whose work has not committed.
+   */
+  idempotencyLeaseSeconds: number;
+  /**
+   * A scenario or batch still `running` this long after its last change with no workflow in Temporal (its API process
+   * died between storing it and starting the workflow) has its workflow started by the worker's run-recovery sweep,
+   * which runs every `runRecoveryIntervalSeconds`.
+   */
+  runRecovery: { graceSeconds: number; intervalSeconds: number };
   /** How long POST /scenarios waits for a run before answering 202 with a resource to poll. */
   scenarioSyncWaitMs: number;
   /** The runner inside each API process that executes quick scenario runs started eagerly (SCENARIO_RUNNER). */
@@ -251,6 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
       connectTimeoutMs: readInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 60_000),
       acquireTimeoutMs: readInteger(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 5000, 100, 120_000),
       statementTimeoutMs: readInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+      queryTimeoutMs: readInteger(env, 'DATABASE_QUERY_TIMEOUT_MS', 10_000, 100, 600_000),
     },
     temporalAddress,
     temporalNamespace: readOptional(env, 'TEMPORAL_NAMESPACE') ?? 'default',
@@ -266,6 +278,11 @@ export function loadConfig(env: Env = process.env): Config {
     apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),
     apiKeyChangeNoticeTimeoutMs: readInteger(env, 'API_KEY_CHANGE_NOTICE_TIMEOUT_MS', 2000, 0, 10_000),
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
+    idempotencyLeaseSeconds: readInteger(env, 'IDEMPOTENCY_LEASE_SECONDS', 15, 2, 3600),
+    runRecovery: {
+      graceSeconds: readInteger(env, 'RUN_RECOVERY_GRACE_SECONDS', 60, 1, 86_400),
+      intervalSeconds: readInteger(env, 'RUN_RECOVERY_INTERVAL_SECONDS', 30, 1, 3600),
+    },
     scenarioSyncWaitMs: readInteger(env, 'SCENARIO_SYNC_WAIT_MS', 10_000, 0, 60_000),
     scenarioRunner: { enabled: readBoolean(env, 'SCENARIO_RUNNER', true) },
     scenarioWorkflowTaskTimeoutMs: readInteger(env, 'SCENARIO_WORKFLOW_TASK_TIMEOUT_MS', 10_000, 1000, 120_000),

@@ -28,7 +28,11 @@ export const ERROR_CODES = {
   method_not_allowed: { status: 405, description: 'The method is not allowed on this path (see `Allow`).' },
   conflict: { status: 409, description: 'The resource conflicts with one that already exists.' },
   concurrent_update: { status: 409, description: 'The resource was changed concurrently; retry.' },
-  idempotency_request_in_progress: { status: 409, description: 'A request with this Idempotency-Key is still being processed.' },
+  idempotency_request_in_progress: { status: 409, description: 'A request with this Idempotency-Key is still being processed (retry after `Retry-After` seconds).' },
+  idempotency_outcome_unknown: {
+    status: 409,
+    description: 'The request with this Idempotency-Key changed data, but its process stopped before answering and recorded no answer; it will not run again. Look the resource up instead.',
+  },
   already_member: { status: 409, description: 'The person is already a member of this tenant.' },
   last_admin: { status: 409, description: "The tenant's last admin cannot be demoted or removed." },
   model_not_editable: { status: 409, description: 'Built-in models cannot be changed.' },
@@ -101,8 +105,20 @@ export const invalidCursor = () =>
 export const invalidIdempotencyKey = () =>
   new AppError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be at most 255 characters.');
 export const idempotencyKeyReused = () => new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
-export const idempotencyRequestInProgress = () =>
-  new AppError(409, 'idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.', retryAfter('1'));
+export const idempotencyRequestInProgress = (retryAfterSeconds = 1) =>
+  new AppError(409, 'idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.', retryAfter(String(retryAfterSeconds)));
+export const idempotencyClaimTakenOver = () =>
+  new AppError(
+    409,
+    'idempotency_request_in_progress',
+    'A retry with the same Idempotency-Key took this request over after it stopped renewing its claim; nothing was changed by this request.',
+  );
+export const idempotencyOutcomeUnknown = () =>
+  new AppError(
+    409,
+    'idempotency_outcome_unknown',
+    'The request with this Idempotency-Key changed data, but the process handling it stopped before it answered; it will not run again. Look the resource up instead.',
+  );
 
 export const rateLimitExceeded = (policies: string[], retryAfterSeconds: number) =>
   new AppError(429, 'rate_limit_exceeded', `The ${policies.join(' and ')} request quota of this tenant is used up.`, {

@@ -17,12 +17,28 @@ export interface DatabaseTimeouts {
   acquireTimeoutMs: number;
   /** One statement: Postgres cancels it (statement_timeout); the client gives up a moment later if the server is gone. */
   statementTimeoutMs: number;
+  /**
+   * The longest the client waits for the answer to one query, whatever the server does (a hung server enforces no
+   * statement_timeout). Unset: the statement timeout and a little more.
+   */
+  queryTimeoutMs?: number;
 }
 
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 3000, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000 };
 
 /** The client-side limit is a little longer than the server's, so a live server's own, clearer cancellation wins. */
 const CLIENT_QUERY_TIMEOUT_SLACK_MS = 2000;
+
+/**
+ * The API's timeouts: a request waits at most DATABASE_ACQUIRE_TIMEOUT_MS for a connection and then at most
+ * DATABASE_QUERY_TIMEOUT_MS for any one answer, so a hung Postgres (frozen, or a network that drops packets) is
+ * answered 503 `database_unavailable` within their sum. Statements are capped at the same limit: no request runs one
+ * longer than it would wait for it. The worker keeps DATABASE_STATEMENT_TIMEOUT_MS for its long statements.
+ */
+export function apiDatabaseTimeouts(timeouts: DatabaseTimeouts & { queryTimeoutMs: number }): DatabaseTimeouts {
+  const statementTimeoutMs = timeouts.statementTimeoutMs > 0 ? Math.min(timeouts.statementTimeoutMs, timeouts.queryTimeoutMs) : timeouts.queryTimeoutMs;
+  return { ...timeouts, statementTimeoutMs };
+}
 
 export function createKnex(databaseUrl: string, options: { poolMax?: number; timeouts?: DatabaseTimeouts } = {}): Knex {
   const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
@@ -32,8 +48,9 @@ export function createKnex(databaseUrl: string, options: { poolMax?: number; tim
     connection: {
       connectionString: databaseUrl,
       connectionTimeoutMillis: timeouts.connectTimeoutMs,
-      ...(timeouts.statementTimeoutMs > 0
-        ? { statement_timeout: timeouts.statementTimeoutMs, query_timeout: timeouts.statementTimeoutMs + CLIENT_QUERY_TIMEOUT_SLACK_MS }
+      ...(timeouts.statementTimeoutMs > 0 ? { statement_timeout: timeouts.statementTimeoutMs } : {}),
+      ...(timeouts.queryTimeoutMs !== undefined || timeouts.statementTimeoutMs > 0
+        ? { query_timeout: timeouts.queryTimeoutMs ?? timeouts.statementTimeoutMs + CLIENT_QUERY_TIMEOUT_SLACK_MS }
         : {}),
     } as Knex.PgConnectionConfig,
     pool: { min: 0, max: options.poolMax ?? 10 },

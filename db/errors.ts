@@ -21,7 +21,9 @@ function isUnavailableSqlState(code: string): boolean {
 function isConnectionFailureMessage(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === 'KnexTimeoutError') return true;
-  return /Connection terminated|Query read timeout|connection error and is not queryable|timeout exceeded when trying to connect/i.test(error.message);
+  // "timeout expired": pg destroys the socket of a connection not established within DATABASE_CONNECT_TIMEOUT_MS
+  // (a hung server accepts the TCP connection and never answers the startup).
+  return /Connection terminated|Query read timeout|connection error and is not queryable|timeout exceeded when trying to connect|^timeout expired$/i.test(error.message);
 }
 
 /** True when Postgres could not be reached or dropped the connection: the request may succeed once it is back. */

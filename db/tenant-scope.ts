@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Model, PartialModelObject, QueryBuilderType } from 'objection';
+import { markIdempotentWorkCommitted } from './idempotent-work';
 
 /** Postgres role that every tenant transaction switches to; row-level security policies apply to it. */
 export const TENANT_ROLE = 'dms_tenant';
@@ -23,7 +24,10 @@ export async function inTenantTransaction<T>(
 ): Promise<T> {
   return knex.transaction(async (trx) => {
     await trx.raw(`select set_config('app.tenant_id', ?, true), set_config('role', '${TENANT_ROLE}', true)`, [tenantId]);
-    return work({ trx, tenantId });
+    const result = await work({ trx, tenantId });
+    // Inside a request holding an Idempotency-Key: the claim records, in this commit, that the work happened.
+    if (!config?.readOnly) await markIdempotentWorkCommitted(trx, tenantId);
+    return result;
   }, config);
 }
 

@@ -1,4 +1,11 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  WorkflowUpdateStage,
+  type Client,
+  type WorkflowUpdateHandle,
+} from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { AppError } from '../core/app-error';
 import type { Config } from '../core/config';
@@ -34,9 +41,17 @@ import {
 } from '../workflows/contracts/decision-approvals';
 import type { UpdateDefinition } from '@temporalio/common';
 import { DecisionStatusSearchAttribute, searchAttributesFor } from '../workflows/contracts/search-attributes';
-import { startOrRollBack, withWorkflowEngineDeadline } from './workflow-engine';
+import { isWorkflowEngineUnavailable, startOrRollBack, withWorkflowEngineDeadline } from './workflow-engine';
+import { sha256Hex } from '../core/canonical-json';
+import { currentIdempotencyKey } from '../db/idempotent-work';
 
 export { decisionApprovalWorkflowId };
+
+/** An action's outcome: the workflow's state once applied, or `pending` when accepted but not yet applied. */
+export interface ApprovalOutcome {
+  state: DecisionApprovalState | undefined;
+  pending: boolean;
+}
 
 export interface DecisionApprovalsDeps {
   temporal: Client;
@@ -66,11 +81,35 @@ export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
   const awaitSubmission = (decisionId: string) =>
     withDeadline(() => temporal.workflow.getHandle(decisionApprovalWorkflowId(decisionId)).executeUpdate(submissionRecordedUpdate));
 
-  async function act<A>(decisionId: string, update: UpdateDefinition<DecisionApprovalState, [A]>, args: A): Promise<DecisionApprovalState> {
+  /**
+   * Sends an update and waits for its outcome, in two bounded steps. First the workflow must accept it: if Temporal
+   * cannot be reached (or refuses it), nothing was applied and the caller answers 503 or the refusal. Once accepted,
+   * the update is durable in the workflow's history and will be applied; if it has not finished within the deadline
+   * (its activity is slow or retrying), the answer is `pending` (202), not an error that would invite a retry.
+   *
+   * The update id comes from the request's `Idempotency-Key` when it has one: a retry of a request that got no answer
+   * (or a 503 after its update had in fact reached Temporal) attaches to the same update instead of applying it again.
+   */
+  async function act<A>(decisionId: string, update: UpdateDefinition<DecisionApprovalState, [A]>, args: A): Promise<ApprovalOutcome> {
+    const workflow = temporal.workflow.getHandle(decisionApprovalWorkflowId(decisionId));
+    const key = currentIdempotencyKey();
+    const updateId = key ? `${update.name}/${sha256Hex(key)}` : undefined;
+    let accepted: WorkflowUpdateHandle<DecisionApprovalState>;
     try {
-      return await withDeadline(() => temporal.workflow.getHandle(decisionApprovalWorkflowId(decisionId)).executeUpdate(update, { args: [args] }));
+      accepted = await withDeadline(() =>
+        workflow.startUpdate(update, { args: [args] as [A], waitForStage: WorkflowUpdateStage.ACCEPTED, ...(updateId ? { updateId } : {}) }),
+      );
     } catch (error) {
       throw translateRefusal(error) ?? error;
+    }
+    try {
+      return { state: await withDeadline(() => accepted.result()), pending: false };
+    } catch (error) {
+      const refusal = translateRefusal(error);
+      if (refusal) throw refusal;
+      if (!isWorkflowEngineUnavailable(error)) throw error;
+      deps.logger.warn({ err: error, decision_id: decisionId, update: update.name }, 'decision update accepted but not finished in time; answering 202');
+      return { state: undefined, pending: true };
     }
   }
 

@@ -11,6 +11,7 @@ import { createWorkers } from '../orchestration/workers';
 import { ensureSearchAttributes } from './search-attributes';
 import { startEventMaintenance } from './event-maintenance';
 import { startOutboxRelay } from './outbox-relay';
+import { startRunRecovery } from './run-recovery';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -37,11 +38,12 @@ async function main(): Promise<void> {
     shutdownGraceTime: '30s',
   });
 
+  const clientConnection = await Connection.connect({ address });
+  const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
+  // Runs an API process stored but died before starting get their workflow (several workers may sweep at once).
+  const recovery = startRunRecovery({ db, temporal, config, logger });
   let stopEvents = async () => undefined as void;
-  let clientConnection: Connection | undefined;
   if (config.webhooks.relayEnabled) {
-    clientConnection = await Connection.connect({ address });
-    const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
     const relay = startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds });
     const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks });
     stopEvents = async () => {
@@ -53,8 +55,9 @@ async function main(): Promise<void> {
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and lets running activities finish.
   await workers.run();
   await stopEvents();
+  await recovery.stop();
   await sandbox.close();
-  await clientConnection?.close();
+  await clientConnection.close();
   await db.destroy();
   await connection.close();
   logger.info('worker stopped');

@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { idempotencyKeyReused, idempotencyRequestInProgress, invalidIdempotencyKey } from '../../core/errors';
+import { idempotencyKeyReused, idempotencyOutcomeUnknown, idempotencyRequestInProgress, invalidIdempotencyKey } from '../../core/errors';
 import type { Middleware } from 'koa';
 import type { Actor } from '../../core/actor';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
+import { runAsIdempotentWork, type IdempotentWork } from '../../db/idempotent-work';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   releaseIdempotencyKey,
+  renewIdempotencyKey,
+  type StoredResponse,
 } from '../../db/repositories/idempotency';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { AppState } from '../context';
@@ -53,17 +57,20 @@ function releaseLater(release: () => Promise<void>, attempt = 1): void {
   timer.unref();
 }
 
-/** A claim held this long by a request that never finished (its process died) may be taken over. */
-const ABANDONED_AFTER_SECONDS = 300;
-
 /**
- * `Idempotency-Key` on any write (POST, PUT, PATCH, DELETE), scoped to the tenant and the credential that sent it, and reached only after the caller
- * was authenticated and authorized for the operation (see app.ts): the first request with a key does the work and its successful response is stored;
- * a repeat with the same body replays it, a repeat with another body is refused, and a concurrent repeat gets 409.
- * Failed requests release the key, so a retry after an error does the work. A replay of a response that carried a
- * secret (a new API key) shows the record with the secret redacted: secrets are never stored in plain text.
+ * `Idempotency-Key` on any write (POST, PUT, PATCH, DELETE), scoped to the tenant and the credential that sent it, and
+ * reached only after the caller was authenticated and authorized for the operation (see app.ts): the first request
+ * with a key does the work and its successful response is stored; a repeat with the same body replays it, a repeat
+ * with another body is refused, and a concurrent repeat gets 409 with `Retry-After`. Failed requests release the key,
+ * so a retry after an error does the work. A replay of a response that carried a secret (a new API key) shows the
+ * record with the secret redacted: secrets are never stored in plain text.
+ *
+ * Exactly once across process deaths: the owner renews a lease on its claim while it works, and every write
+ * transaction of its work marks the claim in the same commit (db/idempotent-work.ts). A retry after the owner died
+ * (the lease lapsed) either finds the work committed, and answers with the outcome the work recorded (e.g. 202 and the
+ * created scenario), or finds nothing committed and does the work itself; the dead owner's work can no longer commit.
  */
-export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> {
+export function idempotency(db: Knex, options: { ttlSeconds: number; leaseSeconds: number }): Middleware<AppState> {
   return async (ctx, next) => {
     if (!KEYED_METHODS.has(ctx.method)) return next();
     // A streamed body (an upload) is not held, so it cannot be hashed before the work: such operations take no key.
@@ -75,46 +82,60 @@ export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> 
     }
     const principal = ctx.state.principal;
     if (!principal) throw new Error('idempotency middleware needs an authenticated principal');
-    const ref = { credential: credentialOf(principal.actor), key };
+    const owned = { credential: credentialOf(principal.actor), key, ownerToken: randomUUID() };
     const requestHash = sha256Hex(`${ctx.method} ${ctx.path}\n${canonicalJson(ctx.state.body ?? null)}`);
     const inTenant = <T>(work: Parameters<typeof inTenantTransaction<T>>[2]) => inTenantTransaction(db, principal.tenantId, work);
 
     const outcome = await inTenant((scope) =>
       claimIdempotencyKey(scope, {
-        ...ref,
+        ...owned,
         requestHash,
         method: ctx.method,
         path: ctx.path,
-        ttlSeconds,
-        staleAfterSeconds: ABANDONED_AFTER_SECONDS,
+        ttlSeconds: options.ttlSeconds,
+        leaseSeconds: options.leaseSeconds,
       }),
     );
     if (outcome.kind === 'mismatch') {
       throw idempotencyKeyReused();
     }
     if (outcome.kind === 'in_progress') {
-      throw idempotencyRequestInProgress();
+      throw idempotencyRequestInProgress(outcome.retryAfterSeconds);
     }
-    if (outcome.kind === 'completed') {
-      const record = outcome.record;
-      for (const [name, value] of Object.entries(record.response_headers ?? {})) ctx.set(name, value);
+    if (outcome.kind === 'committed' && !outcome.response) {
+      throw idempotencyOutcomeUnknown();
+    }
+    if (outcome.kind === 'completed' || outcome.kind === 'committed') {
+      const response = outcome.response as StoredResponse;
+      for (const [name, value] of Object.entries(response.headers)) ctx.set(name, value);
       ctx.set('Idempotent-Replayed', 'true');
-      ctx.status = record.response_status ?? 200;
-      ctx.body = record.response_body;
+      ctx.status = response.status;
+      ctx.body = response.body;
       return;
     }
 
+    const work: IdempotentWork = { tenantId: principal.tenantId, ...owned, active: true, redact: withoutSecrets };
+    // Renewed well within the lease, so a slow request is never mistaken for a dead one.
+    const renewal = setInterval(() => {
+      inTenant((scope) => renewIdempotencyKey(scope, owned)).catch((error: unknown) => {
+        ctx.state.log.warn({ err: error }, 'could not renew the idempotency lease');
+      });
+    }, (options.leaseSeconds * 1000) / 3);
+    renewal.unref();
     try {
-      await next();
+      await runAsIdempotentWork(work, () => next());
     } catch (error) {
-      await inTenant((scope) => releaseIdempotencyKey(scope, ref)).catch((releaseError: unknown) => {
+      await inTenant((scope) => releaseIdempotencyKey(scope, owned)).catch((releaseError: unknown) => {
         ctx.state.log.warn({ err: releaseError }, 'could not release idempotency key; retrying in the background');
-        releaseLater(() => inTenant((scope) => releaseIdempotencyKey(scope, ref)));
+        releaseLater(() => inTenant((scope) => releaseIdempotencyKey(scope, owned)));
       });
       throw error;
+    } finally {
+      work.active = false;
+      clearInterval(renewal);
     }
     if (ctx.status >= 500) {
-      await inTenant((scope) => releaseIdempotencyKey(scope, ref));
+      await inTenant((scope) => releaseIdempotencyKey(scope, owned));
       return;
     }
     const headers: Record<string, string> = {};
@@ -122,6 +143,6 @@ export function idempotency(db: Knex, ttlSeconds: number): Middleware<AppState> 
       const value = ctx.response.get(name);
       if (value) headers[name] = String(value);
     }
-    await inTenant((scope) => completeIdempotencyKey(scope, ref, { status: ctx.status, body: withoutSecrets(ctx.body), headers }));
+    await inTenant((scope) => completeIdempotencyKey(scope, owned, { status: ctx.status, body: withoutSecrets(ctx.body), headers }));
   };
 }

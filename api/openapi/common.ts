@@ -174,7 +174,9 @@ export const commonParameters = {
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header' as const,
-    description: 'Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422.',
+    description:
+      'Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. ' +
+      'While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution.',
     schema: { type: 'string', maxLength: 255 },
   },
 };

@@ -1,4 +1,4 @@
-import { jsonResponse, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from './common';
+import { createdHeaders, jsonResponse, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from './common';
 
 const tag = 'Decisions';
 const idParameter = pathParameter('Decision id (`dec_…`).');
@@ -13,6 +13,18 @@ const REFUSALS =
   'wrote the decision, edited it during review, authored a linked scenario (when the policy sets `scenario_author_cannot_approve`), or already ' +
   'approved a step in this review round; 409 `approval_step_moved` when `expected_step` is no longer the current step; 409 ' +
   '`decision_not_pending` when the decision is not pending approval.';
+
+/**
+ * An action the review accepted (it is in the workflow's history and will be applied) but did not apply within
+ * TEMPORAL_RPC_TIMEOUT_MS: not an error, so not a reason to retry. A retry with the same Idempotency-Key is not applied twice.
+ */
+const ACCEPTED_NOT_APPLIED = jsonResponse(
+  'The review accepted the action but has not applied it yet (it will be): the decision as it stands now; poll `Location`. ' +
+    'A retry with the same `Idempotency-Key` attaches to the same action instead of applying it twice. ' +
+    'A 503 `workflow_engine_unavailable` means Temporal could not be reached and nothing was applied.',
+  ref('Decision'),
+  createdHeaders,
+);
 
 const TRANSITION_REFUSAL = ' 409 `decision_transition_not_allowed` when the decision\'s status does not allow it (see `DecisionStatus`).';
 
@@ -46,6 +58,7 @@ const actionOperation = (operationId: string, verb: string, summary: string, des
   },
   responses: {
     '200': jsonResponse('The decision as it now stands (read after the workflow recorded the transition).', ref('Decision'), postSuccessHeaders),
+    '202': ACCEPTED_NOT_APPLIED,
     ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
   },
 });
@@ -64,6 +77,7 @@ const lifecycleOperation = (operationId: string, summary: string, description: s
   },
   responses: {
     '200': jsonResponse('The decision as it now stands (read after the workflow recorded the transition).', ref('Decision'), postSuccessHeaders),
+    '202': ACCEPTED_NOT_APPLIED,
     ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
   },
 });

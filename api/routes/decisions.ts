@@ -1,4 +1,4 @@
-import { requestContext, type AppRouter } from '../context';
+import { requestContext, type AppContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { ApprovalAction, CommentBody, DecisionCreate, DecisionService, DecisionUpdate, EvidenceInput, OptionalComment, ReassignBody, SubmitDecision } from '../services/decisions';
 
@@ -59,43 +59,53 @@ export function registerDecisionRoutes(router: AppRouter, operation: BindOperati
   });
 
   operation(router, 'approveDecision', async (ctx) => {
-    ctx.body = await decisions.approve(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction);
+    respondAfterAction(ctx, await decisions.approve(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction));
   });
 
   operation(router, 'rejectDecision', async (ctx) => {
-    ctx.body = await decisions.reject(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction);
+    respondAfterAction(ctx, await decisions.reject(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction));
   });
 
   operation(router, 'requestDecisionChanges', async (ctx) => {
-    ctx.body = await decisions.requestChanges(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction);
+    respondAfterAction(ctx, await decisions.requestChanges(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction));
   });
 
   operation(router, 'resubmitDecision', async (ctx) => {
-    ctx.body = await decisions.resubmit(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment);
+    respondAfterAction(ctx, await decisions.resubmit(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment));
   });
 
   operation(router, 'commentOnDecision', async (ctx) => {
-    ctx.body = await decisions.comment(requestContext(ctx), ctx.params.id as string, ctx.state.body as CommentBody);
+    respondAfterAction(ctx, await decisions.comment(requestContext(ctx), ctx.params.id as string, ctx.state.body as CommentBody));
   });
 
   operation(router, 'withdrawDecision', async (ctx) => {
-    ctx.body = await decisions.withdraw(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment);
+    respondAfterAction(ctx, await decisions.withdraw(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment));
   });
 
   operation(router, 'reassignDecisionStep', async (ctx) => {
-    ctx.body = await decisions.reassign(requestContext(ctx), ctx.params.id as string, ctx.state.body as ReassignBody);
+    respondAfterAction(ctx, await decisions.reassign(requestContext(ctx), ctx.params.id as string, ctx.state.body as ReassignBody));
   });
 
   operation(router, 'implementDecision', async (ctx) => {
-    ctx.body = await decisions.implement(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment);
+    respondAfterAction(ctx, await decisions.implement(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment));
   });
 
   operation(router, 'closeDecision', async (ctx) => {
-    ctx.body = await decisions.close(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment);
+    respondAfterAction(ctx, await decisions.close(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment));
   });
 
   operation(router, 'listApprovalInbox', async (ctx) => {
     const { limit } = ctx.state.query as { limit: number };
     ctx.body = await decisions.inbox(requestContext(ctx), limit);
   });
+}
+
+/**
+ * 200 with the decision once the action is applied; 202 (with `Location`) when the review accepted it but has not
+ * applied it within the wait: it will be, and a retry with the same `Idempotency-Key` does not apply it twice.
+ */
+function respondAfterAction(ctx: AppContext, outcome: { decision: { id: string }; pending: boolean }): void {
+  ctx.status = outcome.pending ? 202 : 200;
+  if (outcome.pending) ctx.set('Location', `/api/v1/decisions/${outcome.decision.id}`);
+  ctx.body = outcome.decision;
 }

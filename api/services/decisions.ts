@@ -23,7 +23,7 @@ import type { ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';
 import type { ReviewContent } from '../../workflows/contracts/decision-approvals';
 import { findApprovalPolicy, findApprovalPolicyVersion, findTenantMemberIds } from '../../db/repositories/approval-policies';
-import type { DecisionApprovals } from '../../orchestration/decision-approvals';
+import type { ApprovalOutcome, DecisionApprovals } from '../../orchestration/decision-approvals';
 import type { Actor } from '../../core/actor';
 import type { ScenarioRecord } from '../../db/records/scenario';
 import { appendAuditRecord, listAuditRecords } from '../../db/repositories/audit-log';
@@ -424,8 +424,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
       if (decision.status !== 'pending_approval') throw decisionNotPending(decision.status);
       return findMemberRole(scope, actor.id);
     });
-    await approvals[action](id, { actor, role, expectedStep: body.expected_step, comment: body.comment ?? null });
-    return inTenantTransaction(db, context.tenantId, async (scope) => present(scope, await readDecision(scope, id)));
+    return afterAction(context, id, await approvals[action](id, { actor, role, expectedStep: body.expected_step, comment: body.comment ?? null }));
   }
 
   /**
@@ -443,6 +442,9 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
 
   const reread = (context: RequestContext, id: string) =>
     inTenantTransaction(db, context.tenantId, async (scope) => present(scope, await readDecision(scope, id)));
+
+  /** The decision after an action; `pending` when the review accepted the action but has not applied it yet (202). */
+  const afterAction = async (context: RequestContext, id: string, outcome: ApprovalOutcome) => ({ decision: await reread(context, id), pending: outcome.pending });
 
   return {
     /** Starts the decision's approval workflow; answers once the workflow has recorded it as pending approval. */
@@ -466,26 +468,22 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
 
     async comment(context: RequestContext, id: string, body: CommentBody) {
       await underWorkflow(context, id);
-      await approvals.comment(id, { actor: context.actor, comment: body.comment });
-      return reread(context, id);
+      return afterAction(context, id, await approvals.comment(id, { actor: context.actor, comment: body.comment }));
     },
 
     async withdraw(context: RequestContext, id: string, body: OptionalComment) {
       const role = await underWorkflow(context, id);
-      await approvals.withdraw(id, { actor: context.actor, role, comment: body.comment ?? null });
-      return reread(context, id);
+      return afterAction(context, id, await approvals.withdraw(id, { actor: context.actor, role, comment: body.comment ?? null }));
     },
 
     async implement(context: RequestContext, id: string, body: OptionalComment) {
       await underWorkflow(context, id);
-      await approvals.implement(id, { actor: context.actor, comment: body.comment ?? null });
-      return reread(context, id);
+      return afterAction(context, id, await approvals.implement(id, { actor: context.actor, comment: body.comment ?? null }));
     },
 
     async close(context: RequestContext, id: string, body: OptionalComment) {
       await underWorkflow(context, id);
-      await approvals.close(id, { actor: context.actor, comment: body.comment ?? null });
-      return reread(context, id);
+      return afterAction(context, id, await approvals.close(id, { actor: context.actor, comment: body.comment ?? null }));
     },
 
     /** Admins only: replaces a remaining step's approvers for this decision (named people must be members). */
@@ -501,8 +499,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
         const errors = named.flatMap((userId, k) => (members.has(userId) ? [] : [{ path: `/approvers/user_ids/${k}`, message: `no member "${userId}" in this tenant` }]));
         if (errors.length > 0) throw validationFailed(errors, 'The reassignment is not valid.');
       }
-      await approvals.reassign(id, { actor: context.actor, step: body.step, approvers: body.approvers, comment: body.comment ?? null });
-      return reread(context, id);
+      return afterAction(context, id, await approvals.reassign(id, { actor: context.actor, step: body.step, approvers: body.approvers, comment: body.comment ?? null }));
     },
 
     /**
@@ -524,8 +521,9 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
         await updateDecision(scope, id, { resubmission_pending: true });
         return { content, editorIds, contentChanged, role };
       });
+      let outcome: ApprovalOutcome;
       try {
-        await approvals.resubmit(id, { actor: context.actor, role: prepared.role, content: prepared.content, contentChanged: prepared.contentChanged, editorIds: prepared.editorIds, comment: body.comment ?? null });
+        outcome = await approvals.resubmit(id, { actor: context.actor, role: prepared.role, content: prepared.content, contentChanged: prepared.contentChanged, editorIds: prepared.editorIds, comment: body.comment ?? null });
       } catch (error) {
         await inTenantTransaction(db, context.tenantId, async (scope) => {
           const decision = await readDecision(scope, id, { forUpdate: true });
@@ -533,7 +531,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
         }).catch((cause: unknown) => context.log.warn({ err: cause, decision_id: id }, 'could not unseal the edits of a refused resubmission'));
         throw error;
       }
-      return reread(context, id);
+      return afterAction(context, id, outcome);
     },
 
     /** The caller's inbox: decisions whose current step they may act on and have not, oldest submission first. */

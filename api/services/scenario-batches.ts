@@ -10,7 +10,8 @@ import type { Logger } from '../../core/logger';
 import type { RunnableModel } from '../../decision/catalogue';
 import type { ScenarioBatchRecord } from '../../db/records/scenario-batch';
 import { createBatch, deleteUnstartedBatch, findBatch, listBatchItems } from '../../db/repositories/scenario-batches';
-import { inTenantTransaction } from '../../db/tenant-scope';
+import { acceptedHeaders, recordIdempotentOutcome } from '../../db/idempotent-work';
+import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { createScenarioBatches, scenarioBatchWorkflowId } from '../../orchestration/scenario-batches';
 import type { ModelService } from './models';
 
@@ -23,8 +24,9 @@ export function createScenarioBatchService(deps: { db: Knex; temporal: Client; c
   const { db, models } = deps;
   const workflows = createScenarioBatches(deps);
 
-  async function present(tenantId: string, batch: ScenarioBatchRecord) {
-    const items = await inTenantTransaction(db, tenantId, (scope) => listBatchItems(scope, batch.id));
+  /** In `scope` when given (inside the transaction that stored the batch), else in a transaction of its own. */
+  async function present(tenantId: string, batch: ScenarioBatchRecord, scope?: TenantScope) {
+    const items = scope ? await listBatchItems(scope, batch.id) : await inTenantTransaction(db, tenantId, (own) => listBatchItems(own, batch.id));
     const done = batch.completed + batch.failed;
     return {
       id: batch.id,
@@ -102,13 +104,16 @@ export function createScenarioBatchService(deps: { db: Knex; temporal: Client; c
 
       const id = newId('batch');
       const workflowId = scenarioBatchWorkflowId(id);
-      const batch = await inTenantTransaction(db, context.tenantId, (scope) =>
-        createBatch(
+      const batch = await inTenantTransaction(db, context.tenantId, async (scope) => {
+        const created = await createBatch(
           scope,
           { id, status: 'running', total: items.length, invalid, compare: body.compare ?? false, workflow_id: workflowId, created_by: context.actor },
           items,
-        ),
-      );
+        );
+        // A retry after this process died answers with the stored batch (the run-recovery sweep starts its workflow).
+        recordIdempotentOutcome({ status: 202, body: await present(context.tenantId, created, scope), headers: acceptedHeaders(`/api/v1/scenarios/batches/${id}`) });
+        return created;
+      });
       await workflows.startBatch({ tenantId: context.tenantId, batchId: id, total: items.length }, () =>
         inTenantTransaction(db, context.tenantId, (scope) => deleteUnstartedBatch(scope, id)),
       );

@@ -24,6 +24,7 @@ import {
   restoreArchivedRun,
   updateScenario,
 } from '../../db/repositories/scenarios';
+import { acceptedHeaders, recordIdempotentOutcome } from '../../db/idempotent-work';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { recordEvent } from '../../db/repositories/events';
 import type { ScenarioRunner } from '../../orchestration/scenario-runner';
@@ -106,8 +107,8 @@ export function createScenarioService(deps: {
       );
       const id = newId('scenario');
       const workflowId = workflowIdFor('scenario', id, 'run-1');
-      await inTenantTransaction(db, context.tenantId, (scope) =>
-        insertScenario(scope, {
+      await inTenantTransaction(db, context.tenantId, async (scope) => {
+        const stored = await insertScenario(scope, {
           id,
           name: body.name ?? null,
           description: body.description ?? null,
@@ -124,8 +125,11 @@ export function createScenarioService(deps: {
           inputs_sha256: prepared.inputsSha256,
           workflow_id: workflowId,
           created_by: context.actor,
-        }),
-      );
+        });
+        // Should this process die before it answers, a retry with the same Idempotency-Key gets the stored run to
+        // poll (its workflow is started by the worker's run-recovery sweep if this process never started it).
+        recordIdempotentOutcome({ status: 202, body: presentScenario(stored), headers: acceptedHeaders(`/api/v1/scenarios/${id}`) });
+      });
       return runAndRespond({ tenantId: context.tenantId, scenarioId: id, runNumber: 1, simulated: prepared.simulation !== null }, () =>
         inTenantTransaction(db, context.tenantId, (scope) => deleteUnstartedScenario(scope, id)),
       );

@@ -267,8 +267,10 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
         const current = await findSubscription(scope, id);
         if (!current) throw notFound('webhook', id);
         if (!current.enabled) throw webhookDisabled();
+        const recorded = await recordEvent(scope, 'webhook.test', { webhook: { id }, message: 'A test event from the Decision Modeling Service.' }, { targetSubscriptionId: id });
+        // Last write of the transaction (see appendAuditRecord).
         await audit(scope, context, 'webhook.test_sent', id, {});
-        return recordEvent(scope, 'webhook.test', { webhook: { id }, message: 'A test event from the Decision Modeling Service.' }, { targetSubscriptionId: id });
+        return recorded;
       });
       return presentEvent(event);
     },

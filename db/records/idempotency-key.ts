@@ -16,7 +16,12 @@ export class IdempotencyKeyRecord extends Model {
   response_status!: number | null;
   response_body!: unknown;
   response_headers!: Record<string, string> | null;
+  /** The request holding an in-progress claim; see the 20261126000040 migration. */
+  owner_token!: string | null;
+  /** The lease: the owner renews it while it works. */
   locked_at!: Date;
+  /** Set in the same commit as the owner's work. */
+  work_committed_at!: Date | null;
   created_at!: Date;
   expires_at!: Date;
 }

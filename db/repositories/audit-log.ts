@@ -33,6 +33,21 @@ function toChainRecord(row: AuditLogRecord): AuditChainRecord {
 }
 
 /**
+ * The one order of the tenant's two per-tenant counters: the outbox's event sequence row, then the audit chain head.
+ * A transaction that appends an audit record first locks the tenant's event sequence row (a no-op update, inserting
+ * it if missing), whether or not it records an event before or after: so a writer holding the chain head never waits
+ * for the event sequence row another writer holds while that writer waits for the chain head (the deadlock of
+ * decision creates, webhook test events and comments in one tenant). Writers that only record events are unaffected.
+ */
+async function lockTenantSequences(scope: TenantScope): Promise<void> {
+  await scope.trx.raw(
+    `insert into event_sequences (tenant_id, last_sequence) values (?, 0)
+     on conflict (tenant_id) do update set last_sequence = event_sequences.last_sequence`,
+    [scope.tenantId],
+  );
+}
+
+/**
  * Appends one record to the scope's tenant's chain, inside the caller's transaction: it commits or rolls back with
  * the change it describes. The first statement takes the tenant's next sequence number and the previous record's
  * hash, locking the tenant's head row until commit; concurrent appends in the tenant queue behind it (so the chain
@@ -42,6 +57,7 @@ function toChainRecord(row: AuditLogRecord): AuditChainRecord {
  * taken after it lengthens the queue and, taken in another order elsewhere, could deadlock.
  */
 export async function appendAuditRecord(scope: TenantScope, entry: AuditEntry): Promise<AuditChainRecord> {
+  await lockTenantSequences(scope);
   const claimed = await scope.trx.raw<{ rows: Array<{ last_sequence: number; last_hash: string }> }>(
     `insert into audit_heads (tenant_id, last_sequence, last_hash) values (?, 1, ?)
      on conflict (tenant_id) do update set last_sequence = audit_heads.last_sequence + 1

@@ -27,6 +27,11 @@ const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds
 /** No request may take longer than this, outage or not. */
 const REQUEST_BOUND_MS = 10_000;
 const CONCURRENCY = 3;
+/**
+ * A hung Postgres: the documented bound is DATABASE_ACQUIRE_TIMEOUT_MS + DATABASE_QUERY_TIMEOUT_MS (a request waits
+ * at most that long for a connection, then at most that long for one answer); 2 s + 3 s here, plus scheduling slack.
+ */
+const HUNG_DATABASE_BOUND_MS = 2000 + 3000 + 1500;
 
 interface Outcome {
   operation: string;
@@ -137,6 +142,7 @@ describe('outages of Postgres and Temporal', () => {
     const outageEnv = {
       DATABASE_CONNECT_TIMEOUT_MS: '1000',
       DATABASE_ACQUIRE_TIMEOUT_MS: '2000',
+      DATABASE_QUERY_TIMEOUT_MS: '3000',
       TEMPORAL_RPC_TIMEOUT_MS: '2000',
       API_KEY_CACHE_TTL_MS: '120000',
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
@@ -158,6 +164,52 @@ describe('outages of Postgres and Temporal', () => {
     await temporal?.stop();
     await postgres?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The Postgres server and every process it started (backends, checkpointer…): all of them are frozen or thawed. */
+  function postgresProcesses(): number[] {
+    const root = postgres.pid as number;
+    const parents = new Map<number, number>();
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis.
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    const tree = [root];
+    for (let index = 0; index < tree.length; index++) {
+      for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
+    }
+    return tree;
+  }
+
+  it('answers 503 database_unavailable within the bound while Postgres is hung (SIGSTOP), and recovers after SIGCONT', async () => {
+    assertAllSucceeded(await load(1000));
+    const frozen = postgresProcesses();
+    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    let outcomes: Outcome[];
+    try {
+      // 30 mixed requests at once while every Postgres process is stopped: nothing answers, connections hang.
+      const names = Object.keys(operations);
+      outcomes = await Promise.all(Array.from({ length: 30 }, (_, index) => perform(names[index % names.length] as string)));
+    } finally {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+    }
+    for (const outcome of outcomes) {
+      assert.ok(outcome.elapsedMs <= HUNG_DATABASE_BOUND_MS, `bounded by ${HUNG_DATABASE_BOUND_MS} ms: ${JSON.stringify(outcome)}`);
+    }
+    // `me` is answered from the key cache and the rate limiter's block of quota when they hold it: no Postgres needed.
+    assertAllUnavailable(
+      outcomes.filter((outcome) => !(outcome.operation === 'me' && outcome.status === 200)),
+      () => 'database_unavailable',
+    );
+    assert.ok(outcomes.filter((outcome) => outcome.operation !== 'me').length >= 20);
+    await waitUntil('the API answers again', async () => (await perform('me')).status === 200);
+    assertAllSucceeded(await load(1500));
   });
 
   it('answers 503 database_unavailable while Postgres is down, and recovers by itself: LISTENers, relay, key cache', async () => {

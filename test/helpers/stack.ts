@@ -9,7 +9,7 @@ import { createApp } from '../../api/app';
 import { loadConfig, type Config } from '../../core/config';
 import { exportFileStore } from '../../core/file-store';
 import { createLogger } from '../../core/logger';
-import { createKnex, type Knex } from '../../db/connection';
+import { apiDatabaseTimeouts, createKnex, type Knex } from '../../db/connection';
 import type { Plan } from '../../core/plans';
 import { issueApiKey } from '../../db/repositories/api-keys';
 import { createTenant } from '../../db/repositories/tenants';
@@ -20,6 +20,7 @@ import { startScenarioRunner } from '../../orchestration/scenario-runner';
 import { createWorkers, type Workers } from '../../orchestration/workers';
 import { startEventMaintenance } from '../../worker/event-maintenance';
 import { startOutboxRelay } from '../../worker/outbox-relay';
+import { startRunRecovery } from '../../worker/run-recovery';
 import { findFreePort } from '../../scripts/stack/ports';
 
 /**
@@ -47,7 +48,7 @@ export interface TestStack {
   sandbox: ExpressionSandbox;
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
-  /** The outbox relay and event maintenance (started with the worker, or alone with `relay: true`). */
+  /** The outbox relay, event maintenance and run recovery (started with the worker, or alone with `relay: true`). */
   startRelay(): void;
   stopRelay(): Promise<void>;
   close(): Promise<void>;
@@ -76,7 +77,7 @@ export async function startTestStack(
     ...options.env,
   });
   const logger = createLogger(process.env.LOG_LEVEL ?? 'silent', 'dms-test');
-  const db = createKnex(requiredEnv('DATABASE_URL'), { timeouts: config.database });
+  const db = createKnex(requiredEnv('DATABASE_URL'), { timeouts: apiDatabaseTimeouts(config.database) });
   const temporalAddress = requiredEnv('TEMPORAL_ADDRESS');
   const connection = await Connection.connect({ address: temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
@@ -111,6 +112,7 @@ export async function startTestStack(
     events = [
       startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, tenantIds, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds }),
       startEventMaintenance({ db, logger, webhooks: config.webhooks, tenantIds }),
+      startRunRecovery({ db, temporal, config, logger, tenantIds }),
     ];
   };
   const stopRelay = async () => {

@@ -1,0 +1,77 @@
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { Knex } from 'knex';
+import type { Config } from '../core/config';
+import type { Logger } from '../core/logger';
+import { findRunsAwaitingWorkflow } from '../db/repositories/run-recovery';
+import { createScenarioBatches } from '../orchestration/scenario-batches';
+import { createScenarioRuns } from '../orchestration/scenario-runs';
+import { withWorkflowEngineDeadline } from '../orchestration/workflow-engine';
+
+export interface RunRecoveryDeps {
+  db: Knex;
+  temporal: Client;
+  config: Config;
+  logger: Logger;
+  /** Only for tests, where several stacks share one database. */
+  tenantIds?: () => readonly string[];
+}
+
+/** Runs looked at per pass; the rest wait for the next pass. */
+const RUNS_PER_PASS = 200;
+
+/**
+ * Recovers runs an API process stored but died before starting: a scenario (or batch) still `running` after the grace
+ * period whose workflow Temporal does not know gets it started, under its deterministic workflow id. Safe with several
+ * workers: a second start of the same id is refused by Temporal (and ignored here), and a run whose workflow exists
+ * (running or finished) is left alone.
+ */
+export async function recoverRunsWithoutWorkflow(deps: RunRecoveryDeps): Promise<{ started: number }> {
+  const { temporal, config, logger } = deps;
+  const runs = await findRunsAwaitingWorkflow(deps.db, config.runRecovery.graceSeconds, RUNS_PER_PASS, deps.tenantIds?.());
+  const scenarioRuns = createScenarioRuns({ temporal, config, logger });
+  const batches = createScenarioBatches({ temporal, config, logger });
+  let started = 0;
+  for (const run of runs) {
+    if (await workflowExists(deps, run.workflow_id)) continue;
+    const nothingToUndo = async () => undefined;
+    if (run.kind === 'scenario') {
+      await scenarioRuns.startRun({ tenantId: run.tenant_id, scenarioId: run.id, runNumber: run.run_number, simulated: run.simulated }, nothingToUndo);
+    } else {
+      await batches.startBatch({ tenantId: run.tenant_id, batchId: run.id, total: run.total }, nothingToUndo);
+    }
+    logger.warn({ [`${run.kind}_id`]: run.id, workflow_id: run.workflow_id }, 'started the workflow of a run whose API process died before starting it');
+    started++;
+  }
+  return { started };
+}
+
+async function workflowExists(deps: RunRecoveryDeps, workflowId: string): Promise<boolean> {
+  try {
+    await withWorkflowEngineDeadline(deps.temporal, deps.config.temporalRpcTimeoutMs, () => deps.temporal.workflow.getHandle(workflowId).describe());
+    return true;
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return false;
+    throw error;
+  }
+}
+
+export function startRunRecovery(deps: RunRecoveryDeps): { stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = recoverRunsWithoutWorkflow(deps)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'run recovery failed; retrying on the next interval'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, deps.config.runRecovery.intervalSeconds * 1000);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
