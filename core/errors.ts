@@ -185,16 +185,26 @@ export const decisionNotPending = (status: string) =>
 export const approvalStepMoved = (currentStep: number | null) =>
   new AppError(409, 'approval_step_moved', `The decision's current step is ${currentStep ?? 'none'}; reread the decision before acting.`, { current_step: currentStep });
 /**
- * A step of a review that the people left could not complete: `needed` approvals still to give, `available` people
- * who may give one; `pointer` is the request field that decides who approves, `hint` what the caller can do instead.
+ * A step of a review that the people left could not complete: it `requires` approvals, `given` of them stand, and
+ * `available` people may give one of the rest; `pointer` is the request field that decides who approves, `hint` what
+ * the caller can do instead.
  */
-export const insufficientApprovers = (stepIndex: number, stepName: string, needed: number, available: number, pointer = '/approval_policy_id', hint = '') =>
-  new AppError(
+export const insufficientApprovers = (
+  stepIndex: number,
+  stepName: string,
+  required: number,
+  available: number,
+  options: { given?: number; pointer?: string; hint?: string } = {},
+) => {
+  const { given = 0, pointer = '/approval_policy_id', hint = '' } = options;
+  const standing = given > 0 ? ` (${given} approved already, ${required - given} more needed)` : '';
+  return new AppError(
     422,
     'insufficient_approvers',
-    `Step ${stepIndex + 1} ("${stepName}") needs ${needed} more approval(s) but only ${available} people can approve it.${hint ? ` ${hint}` : ''}`,
-    { errors: [{ path: pointer, message: `step ${stepIndex + 1} ("${stepName}") needs ${needed} more approval(s); ${available} people can give one` }] },
+    `Step ${stepIndex + 1} ("${stepName}") requires ${required} approvers but only ${available} people can approve it${standing}.${hint ? ` ${hint}` : ''}`,
+    { errors: [{ path: pointer, message: `step ${stepIndex + 1} ("${stepName}") requires ${required} approvers; ${available} exist${standing}` }] },
   );
+};
 export const connectorFailed = (message: string) =>
   new AppError(422, 'connector_failed', `The source could not be read: ${message}`);
 export const uploadsNotSupported = (connectorType: string) =>

@@ -96,6 +96,6 @@ export async function assertReviewCompletable(scope: TenantScope, needs: ReviewN
     for (const id of await listMemberIdsWithRoles(scope, roles)) candidates.add(id);
     for (const id of await findTenantMemberIds(scope, need.approvers.flatMap((set) => set.user_ids ?? []))) candidates.add(id);
     const available = [...candidates].filter((id) => !unavailable.has(id)).length;
-    if (available < missing) throw insufficientApprovers(need.step - 1, need.name, missing, available, pointer, hint);
+    if (available < missing) throw insufficientApprovers(need.step - 1, need.name, need.required, available, { given: need.given, pointer, hint });
   }
 }
