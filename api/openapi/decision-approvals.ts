@@ -147,7 +147,20 @@ export const decisionApprovalsPart: DocumentPart = {
         parameters: [idParameter, parameterRef('IdempotencyKey')],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('SubmitDecisionRequest'), example: { approval_policy_id: 'apl_01jd2x0m3f8q4w7e5r6t9y2v1k' } } },
+          content: {
+            'application/json': {
+              schema: ref('SubmitDecisionRequest'),
+              examples: {
+                policy: {
+                  summary: 'Under an approval policy (replace the id)',
+                  description:
+                    'Replace `approval_policy_id` with one of your tenant\'s policies: `GET /api/v1/approval-policies` lists them (the demo tenant ' +
+                    'that `npm start` creates has "Demo review"), `POST /api/v1/approval-policies` creates one.',
+                  value: { approval_policy_id: 'apl_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+                },
+              },
+            },
+          },
         },
         responses: {
           '200': jsonResponse('The decision, pending approval.', ref('Decision'), postSuccessHeaders),
