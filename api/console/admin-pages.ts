@@ -122,7 +122,7 @@ ${
   <caption>The latest ${input.audit.length} entries of the tenant’s audit log</caption>
   <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Resource</th></tr></thead>
   <tbody>${input.audit.map(
-    (a) => html`<tr><td>${timeTag(a.occurred_at)}</td><td>${actorLabel(a.actor, input.names)}</td><td><code>${a.action}</code></td><td>${a.resource_type} <code>${a.resource_id}</code></td></tr>`,
+    (a) => html`<tr><td>${timeTag(a.occurred_at)}</td><td>${actorLabel(a.actor, input.names)}</td><td><code>${a.action}</code></td><td>${a.resource_type} ${input.names.has(a.resource_id) ? html`“${input.names.get(a.resource_id) as string}” ` : ''}<code>${a.resource_id}</code></td></tr>`,
   )}</tbody>
 </table>`
 }`,
