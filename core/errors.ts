@@ -154,12 +154,22 @@ export const modelDeprecated = (id: string, pointer: string) =>
 export const scenarioRunning = () =>
   new AppError(409, 'scenario_running', 'The scenario is still running; change its inputs when the current run has finished.');
 export const batchFinished = (status: string) => new AppError(409, 'batch_finished', `The batch is already ${status}.`);
-export const webhookDisabled = () => new AppError(409, 'webhook_disabled', 'The webhook subscription is disabled; enable it first.');
+export const webhookDisabled = (action: 'sent a test event' | 'redelivered to') =>
+  new AppError(409, 'webhook_disabled', `The webhook subscription is disabled, so it cannot be ${action}; enable it first.`);
 export const eventExpired = () => new AppError(409, 'event_expired', 'The event is past its retention period.');
 export const auditExportNotReady = (status: string) =>
   new AppError(409, 'audit_export_not_ready', `The audit export is ${status}; its files and digest exist once it has completed.`);
-export const decisionNotEditable = (status: string, allowed = 'a draft') =>
-  new AppError(409, 'decision_not_editable', `The decision is ${status}, not ${allowed}: ${allowed === 'a draft' ? 'only drafts can be deleted' : 'only drafts and decisions whose changes were requested can be edited or given evidence'}.`);
+/** What was refused on a decision in the wrong state: each action is named in its own answer. */
+export type DecisionEditAction = 'submit' | 'delete' | 'edit' | 'attach evidence' | 'detach evidence';
+const DECISION_EDIT_RULES: Record<DecisionEditAction, string> = {
+  submit: 'not a draft: only a draft can be submitted (a decision whose changes were requested is resubmitted)',
+  delete: 'not a draft: only a draft can be deleted (a decision under review can be withdrawn)',
+  edit: 'not a draft or a decision whose changes were requested: only those can be edited',
+  'attach evidence': 'not a draft or a decision whose changes were requested: only those can be given evidence',
+  'detach evidence': 'not a draft or a decision whose changes were requested: only those can have evidence detached',
+};
+export const decisionNotEditable = (status: string, action: DecisionEditAction) =>
+  new AppError(409, 'decision_not_editable', `The decision is ${status}, ${DECISION_EDIT_RULES[action]}.`, { decision_status: status });
 export const decisionTransitionNotAllowed = (detail: string) => new AppError(409, 'decision_transition_not_allowed', detail);
 export const resubmissionInProgress = () =>
   new AppError(409, 'resubmission_in_progress', 'The decision is being resubmitted: edits wait until its review has resumed (ask for changes again to edit).');
@@ -177,22 +187,40 @@ export const outcomeMetricFedByKpi = (metric: string, kpiId: string, linkId: str
   );
 export const approvalPolicyArchived = () =>
   new AppError(409, 'approval_policy_archived', 'The approval policy is archived: it takes no new versions (its versions stay readable).');
-export const kpiAlertResolved = (id: string) =>
-  new AppError(409, 'kpi_alert_resolved', `The alert ${id} is resolved: it can no longer be acknowledged, silenced or resolved.`);
+export const kpiAlertResolved = (id: string, action: 'acknowledged' | 'silenced' | 'resolved') =>
+  new AppError(409, 'kpi_alert_resolved', `The alert ${id} is already resolved: it can no longer be ${action}.`);
 
 export const kpiArchived = (id: string) =>
   new AppError(409, 'kpi_archived', `The KPI ${id} is archived: it takes no new points. PATCH its status to active or paused first.`);
-export const userActorRequired = () =>
-  new AppError(403, 'user_actor_required', 'Approvals are attributed to people: sign in as a user (OAuth access token); API keys and service accounts cannot approve or reject.');
+/** `what`: the refused act, as a sentence's subject ("Approving a decision", "An approval inbox"). */
+export const userActorRequired = (what: string) =>
+  new AppError(403, 'user_actor_required', `${what} is attributed to a person: sign in as a user (OAuth access token); API keys and service accounts cannot.`);
 export const notAnEligibleApprover = (detail: string) => new AppError(403, 'not_an_eligible_approver', detail);
 export const decisionNotPending = (status: string) =>
   new AppError(409, 'decision_not_pending', `The decision is ${status}, not pending approval: there is no step to act on.`);
 export const approvalStepMoved = (currentStep: number | null) =>
   new AppError(409, 'approval_step_moved', `The decision's current step is ${currentStep ?? 'none'}; reread the decision before acting.`, { current_step: currentStep });
-export const insufficientApprovers = (stepIndex: number, stepName: string, required: number, available: number) =>
-  new AppError(422, 'insufficient_approvers', `Step ${stepIndex + 1} ("${stepName}") requires ${required} approvers but only ${available} people can approve it.`, {
-    errors: [{ path: '/approval_policy_id', message: `step ${stepIndex + 1} ("${stepName}") requires ${required} approvers; ${available} exist` }],
-  });
+/**
+ * A step of a review that the people left could not complete: it `requires` approvals, `given` of them stand, and
+ * `available` people may give one of the rest; `pointer` is the request field that decides who approves, `hint` what
+ * the caller can do instead.
+ */
+export const insufficientApprovers = (
+  stepIndex: number,
+  stepName: string,
+  required: number,
+  available: number,
+  options: { given?: number; pointer?: string; hint?: string } = {},
+) => {
+  const { given = 0, pointer = '/approval_policy_id', hint = '' } = options;
+  const standing = given > 0 ? ` (${given} approved already, ${required - given} more needed)` : '';
+  return new AppError(
+    422,
+    'insufficient_approvers',
+    `Step ${stepIndex + 1} ("${stepName}") requires ${required} approvers but only ${available} people can approve it${standing}.${hint ? ` ${hint}` : ''}`,
+    { errors: [{ path: pointer, message: `step ${stepIndex + 1} ("${stepName}") requires ${required} approvers; ${available} exist${standing}` }] },
+  );
+};
 export const connectorFailed = (message: string) =>
   new AppError(422, 'connector_failed', `The source could not be read: ${message}`);
 export const uploadsNotSupported = (connectorType: string) =>

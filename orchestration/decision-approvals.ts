@@ -26,6 +26,7 @@ import {
   rejectUpdate,
   requestChangesUpdate,
   resubmitUpdate,
+  stateQuery,
   STEP_MOVED,
   submissionRecordedUpdate,
   withdrawUpdate,
@@ -156,6 +157,15 @@ export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
       });
       if (alreadyStarted) deps.logger.info({ decision_id: input.decisionId }, 'decision already submitted; waiting for its workflow');
       return awaitSubmission(input.decisionId);
+    },
+
+    /** The review as the workflow holds it (what Postgres does not keep: reassignments, who is excluded and why). */
+    async state(decisionId: string): Promise<DecisionApprovalState> {
+      try {
+        return await withDeadline(() => temporal.workflow.getHandle(decisionApprovalWorkflowId(decisionId)).query(stateQuery));
+      } catch (error) {
+        throw translateRefusal(error) ?? error;
+      }
     },
 
     approve: (decisionId: string, args: ApprovalActionArgs) => act(decisionId, approveUpdate, args),

@@ -39,8 +39,9 @@ interface ActorView {
 export function actorLabel(actor: ActorView | null | undefined, names: Map<string, string>): string {
   if (!actor) return '—';
   if (actor.type === 'user') return `${names.get(actor.id) ?? actor.id}${actor.via_client ? ` (via ${actor.via_client})` : ''}`;
-  if (actor.type === 'api_key') return `API key ${actor.id}`;
-  if (actor.type === 'oauth_client') return `OAuth client ${actor.id}`;
+  if (actor.type === 'api_key') return names.has(actor.id) ? `API key “${names.get(actor.id)}”` : `API key ${actor.id}`;
+  if (actor.type === 'oauth_client') return names.has(actor.id) ? `OAuth client “${names.get(actor.id)}”` : `OAuth client ${actor.id}`;
+  if (actor.type === 'system') return actor.id === 'bootstrap' ? 'The system (tenant set-up)' : `The system (${actor.id.replace(/[-_]/g, ' ')})`;
   return `${actor.type} ${actor.id}`;
 }
 
@@ -121,7 +122,7 @@ ${
   <caption>The latest ${input.audit.length} entries of the tenant’s audit log</caption>
   <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Resource</th></tr></thead>
   <tbody>${input.audit.map(
-    (a) => html`<tr><td>${timeTag(a.occurred_at)}</td><td>${actorLabel(a.actor, input.names)}</td><td><code>${a.action}</code></td><td>${a.resource_type} <code>${a.resource_id}</code></td></tr>`,
+    (a) => html`<tr><td>${timeTag(a.occurred_at)}</td><td>${actorLabel(a.actor, input.names)}</td><td><code>${a.action}</code></td><td>${a.resource_type} ${input.names.has(a.resource_id) ? html`“${input.names.get(a.resource_id) as string}” ` : ''}<code>${a.resource_id}</code></td></tr>`,
   )}</tbody>
 </table>`
 }`,
@@ -141,6 +142,7 @@ export interface ApiKeyView {
   last_used_at: string | null;
   expires_at: string | null;
   previous_secret_expires_at: string | null;
+  revoked_at?: string | null;
 }
 
 const FAMILY_LABELS: Record<string, string> = {
@@ -216,7 +218,12 @@ ${
     <td>${key.last_used_at ? timeTag(key.last_used_at) : 'Never'}</td>
     <td>${key.expires_at ? html`${timeTag(key.expires_at)}${soon(key.expires_at) && key.status === 'active' ? html` <span class="badge warn">Expires ${relativeTime(new Date(key.expires_at), now)}</span>` : ''}` : 'Never'}</td>
     <td><span class="badge status-${key.status}">${key.status}</span>${
-      key.previous_secret_expires_at ? html`<br><span class="muted">Old secret works until ${timeTag(key.previous_secret_expires_at)}</span>` : ''
+      // A revoked key refuses both secrets; an expired grace period is over.
+      key.status === 'active' && key.previous_secret_expires_at && Date.parse(key.previous_secret_expires_at) > now.getTime()
+        ? html`<br><span class="muted">Old secret works until ${timeTag(key.previous_secret_expires_at)}</span>`
+        : key.status === 'revoked' && key.revoked_at
+          ? html`<br><span class="muted">Refused since ${timeTag(key.revoked_at)}</span>`
+          : ''
     }</td>
     <td>${
       key.status === 'revoked'

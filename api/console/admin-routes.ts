@@ -70,6 +70,7 @@ export interface ConsoleToolkit {
   checkedPost(ctx: Context): Promise<{ session: ConsoleSession; form: URLSearchParams } | undefined>;
   contextOf(ctx: Context, session: ConsoleSession): RequestContext;
   directory(tenantId: string): Promise<Array<{ id: string; name: string; email: string; role: string }>>;
+  namesOf(tenantId: string, members: Array<{ id: string; name: string; email: string; role: string }>): Promise<Map<string, string>>;
   viewerOf(session: ConsoleSession, members: Array<{ id: string; name: string; email: string; role: string }>): Promise<Viewer>;
   plainWords(error: AppError): Notice;
   validators: RequestValidators;
@@ -149,7 +150,7 @@ export function registerAdminRoutes(kit: ConsoleToolkit, services: AdminServices
       refuse(ctx, 403, 'Administrators only', 'The administration area is for the tenant’s admins. Ask an admin if you need something changed.', viewer);
       return undefined;
     }
-    return { session, viewer, members, names: new Map(members.map((m) => [m.id, m.name])), context: kit.contextOf(ctx, session) };
+    return { session, viewer, members, names: await kit.namesOf(session.principal.tenantId, members), context: kit.contextOf(ctx, session) };
   };
 
   const adminGet = async (ctx: Context, operationId?: string) => admin(ctx, await kit.requireSession(ctx), operationId);

@@ -335,7 +335,8 @@ const ACTION_LABELS: Record<string, string> = {
 
 function actorName(actor: { type: string; id: string }, names: Map<string, string>): string {
   if (actor.type === 'user') return names.get(actor.id) ?? actor.id;
-  if (actor.type === 'api_key') return `API key ${actor.id}`;
+  if (actor.type === 'api_key') return names.has(actor.id) ? `API key “${names.get(actor.id)}”` : `API key ${actor.id}`;
+  if (actor.type === 'oauth_client') return names.has(actor.id) ? `OAuth client “${names.get(actor.id)}”` : `OAuth client ${actor.id}`;
   if (actor.type === 'system') return 'The approval workflow';
   return `${actor.type} ${actor.id}`;
 }
@@ -472,14 +473,48 @@ export function outcomesChart(outcomes: OutcomePoint[]): SafeHtml {
   })}`;
 }
 
-function actionForms(decision: DecisionView, csrfToken: string): SafeHtml {
+/** What the signed-in person may do with this decision (DecisionService.permissions): the page offers only that. */
+export interface DecisionPermissions {
+  review: boolean;
+  manage: boolean;
+}
+
+/** Resubmit, and the edits that matter most, for the owner, author or an admin while changes are requested. */
+function revisionForms(decision: DecisionView, csrfToken: string): SafeHtml {
+  const hidden = html`<input type="hidden" name="_csrf" value="${csrfToken}">`;
+  return html`<form method="post" action="/console/decisions/${decision.id}/edit" class="action-form" data-enhance>
+    ${hidden}
+    <h3>Make the requested changes</h3>
+    <label for="edit-title">Title</label>
+    <input id="edit-title" name="title" value="${decision.title}" maxlength="200" required>
+    <label for="edit-chosen">Chosen option</label>
+    <select id="edit-chosen" name="chosen_option">${decision.options.map(
+      (o) => html`<option value="${o.id}"${decision.chosen_option === o.id ? unsafe(' selected') : ''}>${o.label}</option>`,
+    )}</select>
+    <label for="edit-rationale">Rationale</label>
+    <textarea id="edit-rationale" name="rationale" rows="3" maxlength="10000">${decision.rationale ?? ''}</textarea>
+    <div class="buttons"><button type="submit" class="secondary">Save changes</button></div>
+  </form>
+  <form method="post" action="/console/decisions/${decision.id}/act" class="action-form" data-enhance>
+    ${hidden}
+    <h3>Send it back for review</h3>
+    <label for="resubmit-comment">Comment (optional)</label>
+    <textarea id="resubmit-comment" name="comment" rows="2" maxlength="2000"></textarea>
+    <div class="buttons"><button type="submit" name="action" value="resubmit">Resubmit for review</button></div>
+  </form>`;
+}
+
+function actionForms(decision: DecisionView, csrfToken: string, permissions: DecisionPermissions): SafeHtml {
   const step = decision.current_step;
   const pending = decision.status === 'pending_approval' && step !== null;
   const hidden = html`<input type="hidden" name="_csrf" value="${csrfToken}">${pending ? html`<input type="hidden" name="expected_step" value="${step}">` : ''}`;
+  const noStep = pending
+    ? html`<p>Step ${step} awaits its approvers; you are not one of them (or separation of duties keeps you from it).</p>`
+    : html`<p>No approval step is open: the decision is ${statusLabel(decision.status).toLowerCase()}.</p>`;
   return html`<section aria-labelledby="actions-heading" class="actions-panel">
   <h2 id="actions-heading">Act on this decision</h2>
   ${
-    pending
+    pending && permissions.review
       ? html`<form method="post" action="/console/decisions/${decision.id}/act" class="action-form" data-enhance>
     ${hidden}
     <label for="action-comment">Comment (optional for approval, recommended otherwise)</label>
@@ -490,7 +525,9 @@ function actionForms(decision: DecisionView, csrfToken: string): SafeHtml {
       <button type="submit" name="action" value="reject" class="danger">Reject</button>
     </div>
   </form>`
-      : html`<p>No approval step is open: the decision is ${statusLabel(decision.status).toLowerCase()}.</p>`
+      : decision.status === 'changes_requested' && permissions.manage
+        ? revisionForms(decision, csrfToken)
+        : noStep
   }
   ${
     decision.status !== 'draft'
@@ -514,6 +551,7 @@ export function decisionPage(input: {
   outcomes: OutcomePoint[];
   names: Map<string, string>;
   canAct: boolean;
+  permissions: DecisionPermissions;
   workflowUrl: string | null;
   notice?: Notice | undefined;
   now: Date;
@@ -537,7 +575,7 @@ ${noticeBlock(input.notice)}
   <div><dt>Tags</dt><dd>${decision.tags.join(', ') || '—'}</dd></div>
   ${pending ? html`<div><dt>Step SLA</dt><dd>${countdown(decision.step_sla_due_at, input.now)}</dd></div>` : ''}
   ${pending && decision.step_deadline_at ? html`<div><dt>Step deadline</dt><dd>${timeTag(decision.step_deadline_at)}</dd></div>` : ''}
-  <div><dt>Policy</dt><dd>${decision.approval_policy_id ? `${decision.approval_policy_id} v${decision.approval_policy_version}` : '—'}</dd></div>
+  <div><dt>Policy</dt><dd>${decision.approval_policy_id ? `${names.get(decision.approval_policy_id) ?? decision.approval_policy_id}, version ${decision.approval_policy_version}` : '—'}</dd></div>
 </dl>
 ${input.workflowUrl ? html`<p><a href="${input.workflowUrl}" rel="noopener noreferrer">Open the approval workflow in the Temporal UI</a> <span class="muted">(for operators)</span></p>` : ''}
 ${decision.approval_steps.length > 0
@@ -546,7 +584,7 @@ ${decision.approval_steps.length > 0
     )}</ol>`
   : ''}
 </div>
-${input.canAct ? actionForms(decision, input.viewer.csrfToken) : ''}
+${input.canAct ? actionForms(decision, input.viewer.csrfToken, input.permissions) : ''}
 <section aria-labelledby="context-heading">
   <h2 id="context-heading">Context</h2>
   <p class="prose">${decision.context || '—'}</p>

@@ -8,6 +8,7 @@ import { AppError, notFound, type FieldError } from '../../core/app-error';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import { hasScope } from '../../core/scopes';
+import { findDisplayNames } from '../../db/repositories/display-names';
 import { findTenant } from '../../db/repositories/tenants';
 import { listMembers } from '../../db/repositories/users';
 import { inTenantTransaction } from '../../db/tenant-scope';
@@ -136,6 +137,8 @@ const NOTICES: Record<string, Notice> = {
   rejected: { kind: 'success', title: 'Rejected. The decision is closed as rejected.' },
   changes_requested: { kind: 'success', title: 'Changes requested. The owner can now edit and resubmit.' },
   commented: { kind: 'success', title: 'Comment added.' },
+  resubmitted: { kind: 'success', title: 'Resubmitted. The review has resumed.' },
+  edited: { kind: 'success', title: 'Changes saved. Resubmit the decision when it is ready for review.' },
   acknowledged: { kind: 'success', title: 'Alert acknowledged. It sends no more re-notifications while it stays open.' },
 };
 
@@ -144,6 +147,7 @@ const ACTIONS = {
   reject: { operation: 'rejectDecision', notice: 'rejected' },
   request_changes: { operation: 'requestDecisionChanges', notice: 'changes_requested' },
   comment: { operation: 'commentOnDecision', notice: 'commented' },
+  resubmit: { operation: 'resubmitDecision', notice: 'resubmitted' },
 } as const;
 type ActionName = keyof typeof ACTIONS;
 
@@ -188,6 +192,13 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   const directory = async (tenantId: string) => {
     const members = await inTenantTransaction(db, tenantId, (scope) => listMembers(scope));
     return members.map((m) => ({ id: m.id, name: m.display_name ?? m.user?.display_name ?? m.user?.email ?? m.id, email: m.user?.email ?? '', role: m.role }));
+  };
+
+  /** Display names by id: members (display name, else email), and the tenant's API keys, OAuth clients and policies. */
+  const namesOf = async (tenantId: string, members: Awaited<ReturnType<typeof directory>>): Promise<Map<string, string>> => {
+    const named = await inTenantTransaction(db, tenantId, (scope) => findDisplayNames(scope));
+    for (const m of members) named.set(m.id, m.name);
+    return named;
   };
 
   const viewerOf = async (session: ConsoleSession, members: Awaited<ReturnType<typeof directory>>): Promise<Viewer> => {
@@ -326,7 +337,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
     const query: Record<string, unknown> = Object.fromEntries(
       Object.entries({ ...filters, due_after: dateFilter(filters.due_after), due_before: dateFilter(filters.due_before), cursor: text('cursor'), limit: '20' }).filter(([, v]) => v !== undefined),
     );
-    const names = new Map(members.map((m) => [m.id, m.name]));
+    const names = await namesOf(session.principal.tenantId, members);
     const render = (status: number, rows: DecisionView[], nextPage: string | null, notice?: Notice) =>
       send(ctx, status, decisionsPage({ viewer, filters, rows: rows as never, nextPage, members, names, notice }));
     // The API's own query rules (from the OpenAPI document), so a filter means exactly what it means there.
@@ -359,7 +370,8 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
       }),
       outcomes(context, id),
     ]);
-    const names = new Map(members.map((m) => [m.id, m.name]));
+    const names = await namesOf(session.principal.tenantId, members);
+    const permissions = mayAct(session) ? await decisions.permissions(context, id) : { review: false, manage: false };
     const workflowUrl = decision.status === 'draft' ? null : `${config.console.temporalUiUrl}/namespaces/${encodeURIComponent(config.temporalNamespace)}/workflows/${encodeURIComponent(`decision/${id}`)}`;
     send(
       ctx,
@@ -373,6 +385,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
         outcomes: outcomePoints,
         names,
         canAct: mayAct(session),
+        permissions,
         workflowUrl,
         notice,
         now: new Date(),
@@ -398,11 +411,11 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
       return refuse(ctx, 403, 'Not allowed', 'Your role lets you read decisions, not act on them.', await viewerOf(session, members));
     }
     const action = form.get('action') as ActionName | null;
-    if (!action || !(action in ACTIONS)) return renderDecision(ctx, session, id, 400, { kind: 'error', title: 'Choose an action: approve, request changes, reject or comment.' });
+    if (!action || !(action in ACTIONS)) return renderDecision(ctx, session, id, 400, { kind: 'error', title: 'Choose an action: approve, request changes, reject, resubmit or comment.' });
     const comment = (form.get('comment') ?? '').trim();
     const body: Record<string, unknown> = {};
     if (comment) body.comment = comment;
-    if (action !== 'comment') {
+    if (action !== 'comment' && action !== 'resubmit') {
       const step = form.get('expected_step') ?? '';
       body.expected_step = /^\d{1,6}$/.test(step) ? Number(step) : step;
     }
@@ -413,6 +426,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
       if (action === 'approve') await decisions.approve(context, id, body as never);
       else if (action === 'reject') await decisions.reject(context, id, body as never);
       else if (action === 'request_changes') await decisions.requestChanges(context, id, body as never);
+      else if (action === 'resubmit') await decisions.resubmit(context, id, body as never);
       else await decisions.comment(context, id, body as never);
     } catch (error) {
       if (error instanceof AppError && error.status !== 404 && error.status < 500) return renderDecision(ctx, session, id, error.status, plainWords(error));
@@ -420,6 +434,34 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
       throw error;
     }
     ctx.redirect(`${CONSOLE_PREFIX}/decisions/${encodeURIComponent(id)}?notice=${ACTIONS[action].notice}`);
+    ctx.status = 303;
+  });
+
+  /** The requested changes, from the console's form: the same update (PATCH) as the API, recorded for the resubmission. */
+  router.post('/decisions/:id/edit', async (ctx) => {
+    const checked = await checkedPost(ctx);
+    if (!checked) return;
+    const { session, form } = checked;
+    const id = ctx.params.id as string;
+    if (!mayAct(session)) {
+      const members = await directory(session.principal.tenantId);
+      return refuse(ctx, 403, 'Not allowed', 'Your role lets you read decisions, not change them.', await viewerOf(session, members));
+    }
+    const body: Record<string, unknown> = {};
+    for (const field of ['title', 'chosen_option', 'rationale']) {
+      const value = form.get(field);
+      if (value !== null) body[field] = field === 'rationale' && value.trim() === '' ? null : value.trim();
+    }
+    try {
+      const problems = validators.forOperation('updateDecision').body?.(body) ?? [];
+      if (problems.length > 0) throw new AppError(422, 'validation_failed', 'The form is not valid.', { errors: problems });
+      await decisions.update(contextOf(ctx, session), id, body as never);
+    } catch (error) {
+      if (error instanceof AppError && error.status !== 404 && error.status < 500) return renderDecision(ctx, session, id, error.status, plainWords(error));
+      if (error instanceof AppError && error.status === 503) return renderDecision(ctx, session, id, 503, plainWords(error));
+      throw error;
+    }
+    ctx.redirect(`${CONSOLE_PREFIX}/decisions/${encodeURIComponent(id)}?notice=edited`);
     ctx.status = 303;
   });
 
@@ -563,7 +605,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
     ctx.status = 303;
   });
   if (deps.admin) {
-    registerAdminRoutes({ router, send, refuse, requireSession, checkedPost, contextOf, directory, viewerOf, plainWords, validators, decisions }, deps.admin);
+    registerAdminRoutes({ router, send, refuse, requireSession, checkedPost, contextOf, directory, namesOf, viewerOf, plainWords, validators, decisions }, deps.admin);
   }
 
   const routes = router.routes();

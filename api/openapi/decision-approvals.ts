@@ -161,7 +161,20 @@ export const decisionApprovalsPart: DocumentPart = {
         parameters: [idParameter, parameterRef('IdempotencyKey')],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('SubmitDecisionRequest'), example: { approval_policy_id: 'apl_01jd2x0m3f8q4w7e5r6t9y2v1k' } } },
+          content: {
+            'application/json': {
+              schema: ref('SubmitDecisionRequest'),
+              examples: {
+                policy: {
+                  summary: 'Under an approval policy (replace the id)',
+                  description:
+                    'Replace `approval_policy_id` with one of your tenant\'s policies: `GET /api/v1/approval-policies` lists them (the demo tenant ' +
+                    'that `npm start` creates has "Demo review"), `POST /api/v1/approval-policies` creates one.',
+                  value: { approval_policy_id: 'apl_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+                },
+              },
+            },
+          },
         },
         responses: {
           '200': jsonResponse('The decision, pending approval.', ref('Decision'), postSuccessHeaders),
@@ -197,8 +210,9 @@ export const decisionApprovalsPart: DocumentPart = {
         'Resumes the review. If options, the chosen option or evidence changed since changes were requested, the approvals given so far are ' +
           'dismissed and the review restarts at the first step that applies (step conditions are evaluated again); otherwise it resumes at the ' +
           'step that asked for changes. People who edited the decision meanwhile may no longer approve it. The decision\'s owner or author, an admin, ' +
-          'or an API client may resubmit (403 `not_an_eligible_approver` otherwise); 422 `insufficient_approvers` when a step could no longer be ' +
-          'completed. Emits `decision.resubmitted`.',
+          'or an API client may resubmit (403 `not_an_eligible_approver` otherwise). 422 `insufficient_approvers` when a step the resumed review ' +
+          'still needs could not be completed by the people left (the approvals that stand count; whoever gave one may not approve another step): ' +
+          'an admin can then reassign that step and resubmit again. Emits `decision.resubmitted`.',
       ),
     },
     '/api/v1/decisions/{id}/comment': {
@@ -228,10 +242,13 @@ export const decisionApprovalsPart: DocumentPart = {
         ...lifecycleOperation(
           'reassignDecisionStep',
           'Reassign a step\'s approvers (admins)',
-          'Replaces the approvers of the current or a later step for this decision only (a role or named members), e.g. when an approver is away. ' +
-            'Needs the `admin` scope. Approvals already given on the step stand. 422 names a step that is complete, skipped or absent, or a user ' +
-            'who is not a member. Emits `decision.step.reassigned`.',
+          'Replaces the approvers of the current or a later step for this decision only (a role or named members), e.g. when an approver is away, ' +
+            'or when a resubmission answered 422 `insufficient_approvers`. Needs the `admin` scope. Approvals already given on the step stand. 422 ' +
+            'names a step that is complete, skipped or absent, or a user who is not a member; 422 `insufficient_approvers` (naming ' +
+            '`/approvers/role` or `/approvers/user_ids`) when the new approvers could not complete the step, as at submission: the decision\'s ' +
+            'owner and author, people who edited it during review and people who approved another step do not count. Emits `decision.step.reassigned`.',
         ),
+        'x-required-scope': 'admin',
         requestBody: {
           required: true,
           content: { 'application/json': { schema: ref('ReassignStepRequest'), example: { step: 1, approvers: { role: 'admin' }, comment: 'The finance approvers are away this week.' } } },

@@ -1,6 +1,9 @@
 import { EXPECTED_SOURCES } from '../../db/records/decision-outcome';
 import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, ref, standardErrors, timestamp, type DocumentPart } from './common';
 
+/** Where the id in the outcome-link examples comes from (it names a KPI of the caller's own). */
+const KPI_ID_SOURCE = 'Replace `kpi_id` with a KPI of your tenant: `POST /api/v1/kpis` answers one, `GET /api/v1/kpis` lists them.';
+
 const tag = 'Decisions';
 const idParameter = pathParameter('Decision id (`dec_…`).');
 const linkIdParameter = pathParameter('Outcome KPI link id (`okl_…`).', 'link_id');
@@ -226,10 +229,12 @@ export const decisionOutcomesPart: DocumentPart = {
               examples: {
                 from_scenario: {
                   summary: 'Expected value from the chosen option\'s scenario run',
+                  description: KPI_ID_SOURCE,
                   value: { metric: 'scheduled_agents', actual_value: 19, observed_at: '2026-10-31T17:00:00.000Z', note: 'October average of the rota.' },
                 },
                 given: {
                   summary: 'A metric the scenario does not have, with its expected value',
+                  description: KPI_ID_SOURCE,
                   value: { metric: 'cost_per_call_eur', expected_value: 4.2, actual_value: 4.65, observed_at: '2026-10-31T17:00:00.000Z' },
                 },
               },
@@ -271,10 +276,12 @@ export const decisionOutcomesPart: DocumentPart = {
               examples: {
                 from_scenario: {
                   summary: 'Expected value from the chosen option\'s scenario run',
+                  description: KPI_ID_SOURCE,
                   value: { metric: 'service_level', kpi_id: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' },
                 },
                 given: {
                   summary: 'A metric the scenario does not have, with its expected value',
+                  description: KPI_ID_SOURCE,
                   value: { metric: 'cost_per_call_eur', kpi_id: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k', expected_value: 4.2 },
                 },
               },

@@ -310,15 +310,38 @@ export const decisionsPart: DocumentPart = {
           content: {
             'application/json': {
               schema: ref('CreateDecisionRequest'),
-              example: {
-                title: 'Support desk staffing for Q3',
-                context: 'How many agents do we staff the support desk with from July?',
-                options: [
-                  { label: 'Current volume', description: 'Staff for 100 calls an hour.', scenario_id: EXAMPLE_SCENARIO_IDS[0] },
-                  { label: 'Growth case', description: 'Staff for the forecast growth.', scenario_id: EXAMPLE_SCENARIO_IDS[1] },
-                ],
-                tags: ['q3', 'support'],
-                due_at: '2026-12-15T17:00:00.000Z',
+              // The first example is the one "Try it out" sends: it names no ids, so it works in any tenant as it is.
+              examples: {
+                options: {
+                  summary: 'Two options',
+                  value: {
+                    title: 'Support desk staffing for Q3',
+                    context: 'How many agents do we staff the support desk with from July?',
+                    options: [
+                      { label: 'Current volume', description: 'Staff for 100 calls an hour.' },
+                      { label: 'Growth case', description: 'Staff for the forecast growth.' },
+                    ],
+                    chosen_option: 'opt_2',
+                    tags: ['q3', 'support'],
+                    due_at: '2026-12-15T17:00:00.000Z',
+                  },
+                },
+                linked_scenarios: {
+                  summary: 'Options linked to scenarios (replace the ids)',
+                  description:
+                    'Replace the `scenario_id`s with ids of completed scenarios of your tenant: `POST /api/v1/scenarios` answers one (run the ' +
+                    '`createScenario` example twice with different inputs), `GET /api/v1/scenarios?status=completed` lists them.',
+                  value: {
+                    title: 'Support desk staffing for Q3',
+                    context: 'How many agents do we staff the support desk with from July?',
+                    options: [
+                      { label: 'Current volume', description: 'Staff for 100 calls an hour.', scenario_id: EXAMPLE_SCENARIO_IDS[0] },
+                      { label: 'Growth case', description: 'Staff for the forecast growth.', scenario_id: EXAMPLE_SCENARIO_IDS[1] },
+                    ],
+                    tags: ['q3', 'support'],
+                    due_at: '2026-12-15T17:00:00.000Z',
+                  },
+                },
               },
             },
           },

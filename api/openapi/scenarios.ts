@@ -433,7 +433,18 @@ export const scenariosPart: DocumentPart = {
         description: 'Replace the example ids with ids of your own completed scenarios (`GET /api/v1/scenarios?status=completed`).',
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('CompareScenariosRequest'), example: { scenario_ids: EXAMPLE_SCENARIO_IDS, baseline_id: EXAMPLE_SCENARIO_IDS[0] } } },
+          content: {
+            'application/json': {
+              schema: ref('CompareScenariosRequest'),
+              examples: {
+                two_runs: {
+                  summary: 'Two scenarios (replace the ids)',
+                  description: 'Replace the ids with completed scenarios of your tenant: `POST /api/v1/scenarios` answers one, `GET /api/v1/scenarios?status=completed` lists them.',
+                  value: { scenario_ids: EXAMPLE_SCENARIO_IDS, baseline_id: EXAMPLE_SCENARIO_IDS[0] },
+                },
+              },
+            },
+          },
         },
         responses: { '200': jsonResponse('The comparison.', ref('ScenarioComparison'), postSuccessHeaders), ...standardErrors({ body: true }) },
       },

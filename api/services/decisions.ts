@@ -6,8 +6,7 @@ import {
   decisionNotEditable,
   decisionNotPending,
   decisionTransitionNotAllowed,
-  insufficientApprovers,
-  insufficientScope,
+  type DecisionEditAction,
   invalidParameters,
   resubmissionInProgress,
   userActorRequired,
@@ -18,18 +17,18 @@ import { compareScenarios } from '../../decision/compare';
 import type { MetricValue } from '../../decision/types';
 import type { PageRequest } from '../../db/pagination';
 import { awaitingAssignment, type DecisionEvidenceRecord, type DecisionOption, type DecisionRecord, type DecisionStatus, type ScenarioSnapshot } from '../../db/records/decision';
-import { stepsThatApply, type ApprovalStep, type ApproverSet } from '../../decision/approval-policy';
+import { stepsThatApply, type ApproverSet } from '../../decision/approval-policy';
 import type { ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';
 import type { ReviewContent } from '../../workflows/contracts/decision-approvals';
 import { findApprovalPolicy, findApprovalPolicyVersion, findTenantMemberIds } from '../../db/repositories/approval-policies';
+import { assertReviewCompletable, needsAfterReassignment, needsAfterResubmission, needsAtSubmission } from './decision-review-needs';
 import type { ApprovalOutcome, DecisionApprovals } from '../../orchestration/decision-approvals';
 import type { Actor } from '../../core/actor';
 import type { ScenarioRecord } from '../../db/records/scenario';
 import { appendAuditRecord, listAuditRecords } from '../../db/repositories/audit-log';
 import {
   countDecisionsByStatus,
-  countMembersWithRole,
   findDecision,
   findEvidence,
   findMemberRole,
@@ -222,8 +221,8 @@ function authorsOf(decision: DecisionRecord): string[] {
 }
 
 /** Approvals are attributed to people: an API key or a service account is refused before anything reaches Temporal. */
-function requireUser(context: RequestContext): Extract<Actor, { type: 'user' }> {
-  if (context.actor.type !== 'user') throw userActorRequired();
+function requireUser(context: RequestContext, what: string): Extract<Actor, { type: 'user' }> {
+  if (context.actor.type !== 'user') throw userActorRequired(what);
   return context.actor;
 }
 
@@ -304,17 +303,17 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
     return decision;
   }
 
-  async function readDraft(scope: TenantScope, id: string) {
+  async function readDraft(scope: TenantScope, id: string, action: DecisionEditAction) {
     const decision = await readDecision(scope, id, { forUpdate: true });
-    if (decision.status !== 'draft') throw decisionNotEditable(decision.status);
+    if (decision.status !== 'draft') throw decisionNotEditable(decision.status, action);
     return decision;
   }
 
   /** A draft, or a decision whose changes were requested (its edits are then recorded for the resubmission). */
-  async function readEditable(scope: TenantScope, id: string) {
+  async function readEditable(scope: TenantScope, id: string, action: DecisionEditAction) {
     const decision = await readDecision(scope, id, { forUpdate: true });
     if (decision.status === 'draft') return decision;
-    if (decision.status !== 'changes_requested') throw decisionNotEditable(decision.status, 'a draft or a decision whose changes were requested');
+    if (decision.status !== 'changes_requested') throw decisionNotEditable(decision.status, action);
     if (decision.resubmission_pending) throw resubmissionInProgress();
     return decision;
   }
@@ -325,18 +324,6 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
 
   const audit = (scope: TenantScope, context: RequestContext, action: AuditAction, decisionId: string, payload: Record<string, unknown>) =>
     appendAuditRecord(scope, { actor: context.actor, action, resourceType: 'decision', resourceId: decisionId, payload });
-
-  /** A step no one could complete makes the whole review impossible: refused at submission, naming the step. */
-  async function checkApprovers(scope: TenantScope, steps: ApprovalStep[], authors: string[], applies: boolean[] = []) {
-    for (const [index, step] of steps.entries()) {
-      if (applies[index] === false) continue;
-      let available = 0;
-      if (step.approvers.role) available += await countMembersWithRole(scope, step.approvers.role, authors);
-      const named = (step.approvers.user_ids ?? []).filter((id) => !authors.includes(id));
-      if (named.length > 0) available += (await findTenantMemberIds(scope, named)).size;
-      if (available < step.approvals_required) throw insufficientApprovers(index, step.name, step.approvals_required, available);
-    }
-  }
 
   /** Who created the scenarios a decision links (its options' and its attached evidence's), when people did. */
   async function scenarioAuthors(scope: TenantScope, decision: DecisionRecord): Promise<string[]> {
@@ -374,7 +361,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
     return inTenantTransaction(db, context.tenantId, async (scope) => {
       const decision = await readDecision(scope, id, { forUpdate: true });
       if (decision.status === 'pending_approval') return null;
-      if (decision.status !== 'draft') throw decisionNotEditable(decision.status);
+      if (decision.status !== 'draft') throw decisionNotEditable(decision.status, 'submit');
       const inFlight = decision.approval_policy_version !== null && decision.approval_policy_id !== null;
       const errors: FieldError[] = [];
       const policyId = inFlight ? decision.approval_policy_id : (body.approval_policy_id ?? decision.approval_policy_id);
@@ -389,7 +376,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
       if (!version) throw new Error(`approval policy ${policy.id} has no version ${versionNumber}`);
       const content = await reviewContent(scope, decision, version);
       if (!inFlight) {
-        await checkApprovers(scope, version.steps, [...content.authorIds, ...content.scenarioAuthorIds], content.stepApplies);
+        await assertReviewCompletable(scope, needsAtSubmission(version.steps, content.stepApplies, [...content.authorIds, ...content.scenarioAuthorIds]), '/approval_policy_id');
         await updateDecision(scope, id, {
           approval_policy_id: policy.id,
           approval_policy_version: version.version,
@@ -418,7 +405,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
 
   async function act(context: RequestContext, id: string, body: ApprovalAction, action: 'approve' | 'reject' | 'requestChanges') {
     requireDecisionId(id);
-    const actor = requireUser(context);
+    const actor = requireUser(context, { approve: 'Approving a decision', reject: 'Rejecting a decision', requestChanges: 'Asking for changes to a decision' }[action]);
     const role = await inTenantTransaction(db, context.tenantId, async (scope) => {
       const decision = await readDecision(scope, id);
       if (decision.status !== 'pending_approval') throw decisionNotPending(decision.status);
@@ -486,19 +473,31 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
       return afterAction(context, id, await approvals.close(id, { actor: context.actor, comment: body.comment ?? null }));
     },
 
-    /** Admins only: replaces a remaining step's approvers for this decision (named people must be members). */
+    /**
+     * Admins only (the operation's `x-required-scope`): replaces a remaining step's approvers for this decision. Named
+     * people must be members, and the step must stay completable: people kept from approving (its owner, author,
+     * editors) and people who approved another step do not count, as at submission.
+     */
     async reassign(context: RequestContext, id: string, body: ReassignBody) {
-      if (!context.scopes.includes('admin')) throw insufficientScope('admin');
       await underWorkflow(context, id);
       const named = body.approvers.user_ids ?? [];
       if ((body.approvers.role === undefined) === (body.approvers.user_ids === undefined)) {
         throw validationFailed([{ path: '/approvers', message: 'must name either a role or user_ids, not both or neither' }], 'The reassignment is not valid.');
       }
-      if (named.length > 0) {
-        const members = await inTenantTransaction(db, context.tenantId, (scope) => findTenantMemberIds(scope, named));
+      const state = await approvals.state(id);
+      await inTenantTransaction(db, context.tenantId, async (scope) => {
+        const members = await findTenantMemberIds(scope, named);
         const errors = named.flatMap((userId, k) => (members.has(userId) ? [] : [{ path: `/approvers/user_ids/${k}`, message: `no member "${userId}" in this tenant` }]));
         if (errors.length > 0) throw validationFailed(errors, 'The reassignment is not valid.');
-      }
+        const decision = await readDecision(scope, id);
+        const version = await findApprovalPolicyVersion(scope, decision.approval_policy_id as string, decision.approval_policy_version as number);
+        if (!version) throw new Error(`decision ${id} names a policy version that does not exist`);
+        // A step the workflow will refuse (absent, complete or skipped) is left to it: its answer names the step.
+        const remaining = body.step >= 1 && body.step <= version.steps.length && body.step >= (state.currentStep ?? 1) && state.stepApplies[body.step - 1] !== false;
+        if (remaining) {
+          await assertReviewCompletable(scope, needsAfterReassignment(version.steps, state, body.step, body.approvers), body.approvers.role !== undefined ? '/approvers/role' : '/approvers/user_ids');
+        }
+      });
       return afterAction(context, id, await approvals.reassign(id, { actor: context.actor, step: body.step, approvers: body.approvers, comment: body.comment ?? null }));
     },
 
@@ -508,6 +507,10 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
      */
     async resubmit(context: RequestContext, id: string, body: OptionalComment) {
       requireDecisionId(id);
+      const status = await inTenantTransaction(db, context.tenantId, async (scope) => (await readDecision(scope, id)).status);
+      if (status !== 'changes_requested') throw decisionTransitionNotAllowed(`The decision is ${status}; only a decision whose changes were requested can be resubmitted.`);
+      // Who is excluded, which approvals stand and which steps were reassigned: the workflow's state, as its resubmit handler reads it.
+      const review = await approvals.state(id);
       const prepared = await inTenantTransaction(db, context.tenantId, async (scope) => {
         const decision = await readDecision(scope, id, { forUpdate: true });
         if (decision.status !== 'changes_requested') throw decisionTransitionNotAllowed(`The decision is ${decision.status}; only a decision whose changes were requested can be resubmitted.`);
@@ -516,7 +519,12 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
         const content = await reviewContent(scope, decision, version);
         const editorIds = [...new Set(decision.review_edits.flatMap((e) => (e.actor.type === 'user' ? [e.actor.id] : [])))];
         const contentChanged = decision.review_edits.some((e) => e.fields.some((f) => CONTENT_FIELDS.includes(f)));
-        await checkApprovers(scope, version.steps, [...content.authorIds, ...content.scenarioAuthorIds, ...editorIds, ...decision.excluded_user_ids], content.stepApplies);
+        const needs = needsAfterResubmission(version.steps, review, {
+          stepApplies: content.stepApplies,
+          newlyExcluded: [...content.authorIds, ...content.scenarioAuthorIds, ...editorIds],
+          contentChanged,
+        });
+        await assertReviewCompletable(scope, needs, '', 'An admin can reassign the step (POST /decisions/{id}/reassign), then resubmit; or the decision can be withdrawn.');
         const role = context.actor.type === 'user' ? await findMemberRole(scope, context.actor.id) : null;
         await updateDecision(scope, id, { resubmission_pending: true });
         return { content, editorIds, contentChanged, role };
@@ -534,9 +542,31 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
       return afterAction(context, id, outcome);
     },
 
+    /**
+     * What the caller may do with the decision now, so a page offers only that (the actions still check for
+     * themselves): `review` approve, reject or ask for changes on the current step (named or by role, not kept from
+     * it as owner, author, editor or approver of another step); `manage` resubmit, edit and withdraw (its owner or
+     * author, an admin, or an API client) while changes are requested.
+     */
+    async permissions(context: RequestContext, id: string): Promise<{ review: boolean; manage: boolean }> {
+      requireDecisionId(id);
+      return inTenantTransaction(db, context.tenantId, async (scope) => {
+        const decision = await readDecision(scope, id);
+        const user = context.actor.type === 'user' ? context.actor.id : null;
+        const role = user ? await findMemberRole(scope, user) : null;
+        const review =
+          user !== null &&
+          decision.status === 'pending_approval' &&
+          !decision.excluded_user_ids.includes(user) &&
+          (decision.awaiting.includes(`user:${user}`) || (role !== null && decision.awaiting.includes(`role:${role}`)));
+        const manage = decision.status === 'changes_requested' && (user === null || authorsOf(decision).includes(user) || role === 'admin');
+        return { review, manage };
+      });
+    },
+
     /** The caller's inbox: decisions whose current step they may act on and have not, oldest submission first. */
     async inbox(context: RequestContext, limit: number) {
-      const actor = requireUser(context);
+      const actor = requireUser(context, 'An approval inbox');
       return inTenantTransaction(db, context.tenantId, async (scope) => {
         const role = await findMemberRole(scope, actor.id);
         const rows = await listApprovalInbox(scope, { userId: actor.id, role }, limit);
@@ -611,7 +641,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
     },
 
     async list(context: RequestContext, filters: DecisionListFilters, page: PageRequest) {
-      const awaitingUser = filters.awaiting === 'me' ? requireUser(context).id : undefined;
+      const awaitingUser = filters.awaiting === 'me' ? requireUser(context, 'Listing the decisions awaiting you (awaiting=me)').id : undefined;
       return inTenantTransaction(db, context.tenantId, async (scope) => {
         const awaiting = awaitingUser === undefined ? undefined : { userId: awaitingUser, role: await findMemberRole(scope, awaitingUser) };
         const { rows, nextCursor } = await listDecisions(
@@ -649,7 +679,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
     async update(context: RequestContext, id: string, body: DecisionUpdate) {
       requireDecisionId(id);
       return inTenantTransaction(db, context.tenantId, async (scope) => {
-        const current = await readEditable(scope, id);
+        const current = await readEditable(scope, id, 'edit');
         const errors: FieldError[] = [];
         const options = body.options !== undefined ? await prepareOptions(scope, body.options, current.options, errors) : current.options;
         if (body.owner_id !== undefined) await checkOwner(scope, body.owner_id, errors);
@@ -686,7 +716,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
     async remove(context: RequestContext, id: string): Promise<void> {
       requireDecisionId(id);
       await inTenantTransaction(db, context.tenantId, async (scope) => {
-        await readDraft(scope, id);
+        await readDraft(scope, id, 'delete');
         const deletedAt = new Date();
         await updateDecision(scope, id, { deleted_at: deletedAt, updated_by: context.actor });
         await audit(scope, context, 'decision.deleted', id, { deleted_at: deletedAt.toISOString() });
@@ -696,7 +726,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
     async attachEvidence(context: RequestContext, id: string, body: EvidenceInput) {
       requireDecisionId(id);
       return inTenantTransaction(db, context.tenantId, async (scope) => {
-        const decision = await readEditable(scope, id);
+        const decision = await readEditable(scope, id, 'attach evidence');
         const { type, title, ...fields } = body;
         let content: Record<string, unknown> = fields;
         if (type === 'scenario') {
@@ -743,7 +773,7 @@ export function createDecisionService(deps: { db: Knex; models: ModelService; ap
       requireDecisionId(id);
       if (!isIdOf('evidence', evidenceId)) throw notFound('evidence', evidenceId);
       return inTenantTransaction(db, context.tenantId, async (scope) => {
-        const decision = await readEditable(scope, id);
+        const decision = await readEditable(scope, id, 'detach evidence');
         let evidence = await findEvidence(scope, id, evidenceId, { forUpdate: true });
         if (!evidence) throw notFound('evidence', evidenceId);
         if (evidence.detached_at === null) {

@@ -194,6 +194,7 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
   async function changeOpenAlert(
     context: RequestContext,
     id: string,
+    action: 'acknowledged' | 'silenced' | 'resolved',
     change: (alert: KpiAlertRecord) => { patch: Partial<KpiAlertRecord>; to: KpiAlertState; reason: 'acknowledge' | 'silence' | 'manual'; detail: string },
   ) {
     return inTenantTransaction(db, context.tenantId, async (scope) => {
@@ -201,7 +202,7 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
       // Evaluation takes the KPI's lock first; so does this, so the two never interleave on one alert.
       const kpi = await loadKpi(scope, found.kpi_id, { forUpdate: true });
       const alert = await loadAlert(scope, id, { forUpdate: true });
-      if (alert.state === 'resolved') throw kpiAlertResolved(id);
+      if (alert.state === 'resolved') throw kpiAlertResolved(id, action);
       const { patch, to, reason, detail } = change(alert);
       const updated = await updateAlert(scope, id, patch);
       await insertTransition(scope, id, { from: alert.state, to, reason, detail, actor: context.actor });
@@ -326,7 +327,7 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
     },
 
     async acknowledge(context: RequestContext, id: string) {
-      return changeOpenAlert(context, id, (alert) => ({
+      return changeOpenAlert(context, id, 'acknowledged', (alert) => ({
         patch: { state: alert.state === 'pending' ? 'pending' : 'acknowledged', acknowledged_at: new Date(), acknowledged_by: context.actor },
         to: alert.state === 'pending' ? 'pending' : 'acknowledged',
         reason: 'acknowledge',
@@ -340,7 +341,7 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
       if (Number.isNaN(until.getTime()) || until.getTime() <= now) {
         throw validationFailed([{ path: '/until', message: 'must be a date-time in the future' }]);
       }
-      return changeOpenAlert(context, id, (alert) => ({
+      return changeOpenAlert(context, id, 'silenced', (alert) => ({
         patch: { silenced_until: until, silence_reason: body.reason },
         to: alert.state,
         reason: 'silence',
@@ -349,7 +350,7 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
     },
 
     async resolve(context: RequestContext, id: string, body: { reason?: string }) {
-      return changeOpenAlert(context, id, () => ({
+      return changeOpenAlert(context, id, 'resolved', () => ({
         patch: { state: 'resolved', resolved_at: new Date(), resolution: 'manual' },
         to: 'resolved',
         reason: 'manual',

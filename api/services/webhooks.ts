@@ -266,7 +266,7 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
       const event = await inTenantTransaction(db, context.tenantId, async (scope) => {
         const current = await findSubscription(scope, id);
         if (!current) throw notFound('webhook', id);
-        if (!current.enabled) throw webhookDisabled();
+        if (!current.enabled) throw webhookDisabled('sent a test event');
         const recorded = await recordEvent(scope, 'webhook.test', { webhook: { id }, message: 'A test event from the Decision Modeling Service.' }, { targetSubscriptionId: id });
         // Last write of the transaction (see appendAuditRecord).
         await audit(scope, context, 'webhook.test_sent', id, {});
@@ -303,7 +303,7 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; config:
         if (!subscription) throw notFound('webhook', id);
         const original = await findDelivery(scope, id, deliveryId);
         if (!original) throw notFound('webhook delivery', deliveryId);
-        if (!subscription.enabled) throw webhookDisabled();
+        if (!subscription.enabled) throw webhookDisabled('redelivered to');
         if (!(await findEvent(scope, original.event_id))) throw eventExpired();
         const inserted = await insertRedelivery(scope, {
           id: newDeliveryId,

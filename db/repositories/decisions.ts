@@ -123,6 +123,13 @@ export async function findMemberRole(scope: TenantScope, userId: string): Promis
   return row?.role ?? null;
 }
 
+/** The members holding any of the roles. */
+export async function listMemberIdsWithRoles(scope: TenantScope, roles: string[]): Promise<string[]> {
+  if (roles.length === 0) return [];
+  const rows = (await scoped(scope, MembershipRecord).whereIn('role', roles).select('user_id')) as MembershipRecord[];
+  return rows.map((r) => r.user_id);
+}
+
 /** How many members hold the role, leaving out the given people (who may not approve). */
 export async function countMembersWithRole(scope: TenantScope, role: string, excluding: string[]): Promise<number> {
   const query = scoped(scope, MembershipRecord).where('role', role);

@@ -5,12 +5,14 @@ import type { Knex } from 'knex';
 /**
  * The sample decision of the demo tenant: a one-step "Demo review" policy whose approver is the demo approver, and a
  * decision owned by the demo analyst, submitted under it, so the console's inbox shows a pending step at once.
- * Submission starts a Temporal workflow, so this runs through the real API once the stack is up. Idempotent: the ids
- * are saved in DATA_DIR/demo-tenant.json as soon as they exist, and submitting a pending decision again is a no-op.
+ * Submission starts a Temporal workflow, so this runs through the real API once the stack is up. Seeded once: the ids
+ * are saved in DATA_DIR/demo-tenant.json as soon as they exist, and the decision is submitted only while it is still a
+ * draft (a start interrupted between creating and submitting it). Once people have acted on it (approved, withdrawn,
+ * deleted it…) later starts leave it alone. Answers the decision's id while it awaits the approver, otherwise undefined.
  */
-export async function ensureSampleDecision(input: { baseUrl: string; dataDir: string; db: Knex; demo: DemoTenant }): Promise<string> {
+export async function ensureSampleDecision(input: { baseUrl: string; dataDir: string; db: Knex; demo: DemoTenant }): Promise<string | undefined> {
   const { baseUrl, demo } = input;
-  const call = async (method: string, path: string, body?: unknown) => {
+  const call = async (method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
     const response = await fetch(`${baseUrl}/api/v1${path}`, {
       method,
       headers: { authorization: `Bearer ${demo.apiKey}`, 'content-type': 'application/json' },
@@ -18,6 +20,8 @@ export async function ensureSampleDecision(input: { baseUrl: string; dataDir: st
       signal: AbortSignal.timeout(30_000),
     });
     const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    // A sample decision someone deleted stays deleted.
+    if (response.status === 404 && method === 'GET') return {};
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${String(json.detail ?? '')}`);
     return json;
   };
@@ -58,6 +62,10 @@ export async function ensureSampleDecision(input: { baseUrl: string; dataDir: st
     decisionId = decision.id as string;
     save({ sampleDecisionId: decisionId });
   }
-  await call('POST', `/decisions/${decisionId}/submit`, { approval_policy_id: policyId });
-  return decisionId;
+  const current = await call('GET', `/decisions/${decisionId}`);
+  if (current.status === 'draft') {
+    const submitted = await call('POST', `/decisions/${decisionId}/submit`, { approval_policy_id: policyId });
+    return submitted.status === 'pending_approval' ? decisionId : undefined;
+  }
+  return current.status === 'pending_approval' ? decisionId : undefined;
 }

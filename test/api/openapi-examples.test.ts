@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ResolveHost } from '../../activities/webhook-sender';
 import { createRequestValidators } from '../../api/openapi/validators';
+import { ensureDemoTenant } from '../../db/demo-tenant';
+import { ensureSampleDecision } from '../../scripts/stack/demo-decision';
 import type { MediaTypeObject, OpenApiDocument, OperationObject, ParameterObject } from '../../api/openapi/types';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
@@ -99,6 +104,57 @@ describe('OpenAPI request examples', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('names in its examples only ids that exist in the demo tenant `npm start` creates, or says which call gives them', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-examples-'));
+    try {
+      const demo = await ensureDemoTenant(stack.db, dataDir);
+      await ensureSampleDecision({ baseUrl: stack.baseUrl, dataDir, db: stack.db, demo });
+      /** Where each kind of id is read, and the call that makes one (which an example's description must name). */
+      const kinds: Record<string, { read: string; made: string }> = {
+        scn: { read: '/api/v1/scenarios/', made: '/api/v1/scenarios' },
+        apl: { read: '/api/v1/approval-policies/', made: '/api/v1/approval-policies' },
+        kpi: { read: '/api/v1/kpis/', made: '/api/v1/kpis' },
+        dec: { read: '/api/v1/decisions/', made: '/api/v1/decisions' },
+        mdl: { read: '/api/v1/models/', made: '/api/v1/models' },
+        int: { read: '/api/v1/integrations/', made: '/api/v1/integrations' },
+        whk: { read: '/api/v1/webhooks/', made: '/api/v1/webhooks' },
+        usr: { read: '/api/v1/users/', made: '/api/v1/users' },
+      };
+      const idsIn = (value: unknown): string[] =>
+        typeof value === 'string'
+          ? /^[a-z]{3}_[0-9a-z]{26}$/.test(value) ? [value] : []
+          : Array.isArray(value) ? value.flatMap(idsIn) : typeof value === 'object' && value !== null ? Object.values(value).flatMap(idsIn) : [];
+      const problems: string[] = [];
+      let checked = 0;
+      for (const { operation } of operationsOf(document)) {
+        const media = operation.requestBody?.content['application/json'];
+        const named = Object.entries(media?.examples ?? {}).map(([name, e]) => ({ name, ...(e as { value: unknown; description?: string }) }));
+        const examples = [...(media?.example !== undefined ? [{ name: 'example', value: media.example, description: undefined }] : []), ...named];
+        const queries = parametersOf(document, operation).flatMap((p) => ('example' in p ? [{ name: `?${p.name}`, value: (p as { example?: unknown }).example, description: p.description }] : []));
+        for (const example of [...examples, ...queries]) {
+          for (const id of idsIn(example.value)) {
+            checked += 1;
+            const kind = kinds[id.slice(0, 3)];
+            if (!kind) {
+              problems.push(`${operation.operationId} (${example.name}): ${id}, an id of a kind this test does not know`);
+              continue;
+            }
+            const found = await call(stack.baseUrl, 'GET', `${kind.read}${id}`, { key: demo.apiKey });
+            if (found.status === 200) continue;
+            // Not in the demo tenant: the example must say which call gives such an id.
+            if (!(example.description ?? '').includes(kind.made)) {
+              problems.push(`${operation.operationId} (${example.name}): ${id} does not exist in the demo tenant (${found.status}) and the example does not say which call gives one (${kind.made})`);
+            }
+          }
+        }
+      }
+      assert.ok(checked > 0, 'the scan found the example ids');
+      assert.deepEqual(problems, []);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('sends every operation\'s request example to a live stack and gets the documented 2xx', async () => {
     const request = async (method: string, path: string, body?: unknown) => {
       const response = await call(stack.baseUrl, method, path, { key: tenant.key, body });
@@ -108,6 +164,12 @@ describe('OpenAPI request examples', () => {
     const exampleBody = (operationId: string) => {
       const found = operationsOf(document).find(({ operation }) => operation.operationId === operationId);
       return requestExamples(found?.operation.requestBody?.content['application/json'])[0]?.value;
+    };
+    const namedExampleBody = (operationId: string, name: string) => {
+      const found = operationsOf(document).find(({ operation }) => operation.operationId === operationId);
+      const example = requestExamples(found?.operation.requestBody?.content['application/json']).find((e) => e.name === name);
+      assert.ok(example, `${operationId} has no example "${name}"`);
+      return example.value;
     };
     const scenario = () => request('POST', '/api/v1/scenarios', exampleBody('createScenario'));
     const tenantModel = () => request('POST', '/api/v1/models', exampleBody('createModel'));
@@ -262,7 +324,11 @@ describe('OpenAPI request examples', () => {
       '/api/v1/decisions/{id}/request-changes': async () => ({ id: (await decision()).id }),
       '/api/v1/decisions/{id}/comment': async () => ({ id: (await underReview()).id }),
       '/api/v1/decisions/{id}/withdraw': async () => ({ id: (await underReview()).id }),
-      '/api/v1/decisions/{id}/reassign': async () => ({ id: (await underReview()).id }),
+      // The example reassigns to the admins: the tenant has one, as the demo tenant has its demo user.
+      '/api/v1/decisions/{id}/reassign': async () => {
+        await request('POST', '/api/v1/users', { email: `admin-${crypto.randomBytes(4).toString('hex')}@example.com`, display_name: 'Fixture admin', role: 'admin' });
+        return { id: (await underReview()).id };
+      },
       '/api/v1/decisions/{id}/resubmit': async () => ({ id: (await underReview('requestChanges')).id }),
       '/api/v1/decisions/{id}/implement': async () => ({ id: (await underReview('approve')).id }),
       '/api/v1/decisions/{id}/close': async () => {
@@ -319,8 +385,11 @@ describe('OpenAPI request examples', () => {
       '/api/v1/approval-policies/{id}/versions': async () => ({ id: (await approvalPolicy()).id }),
       '/api/v1/approval-policies/{id}/archive': async () => ({ id: (await approvalPolicy()).id }),
     };
-    /** A draft decision from the create example, its options linked to completed scenarios of the caller's own. */
-    const decision = async () => request('POST', '/api/v1/decisions', await withOwnScenarioIds(exampleBody('createDecision')));
+    /**
+     * A draft decision from the create example that links scenarios (comparing and outcomes need them), its options
+     * linked to completed scenarios of the caller's own.
+     */
+    const decision = async () => request('POST', '/api/v1/decisions', await withOwnScenarioIds(namedExampleBody('createDecision', 'linked_scenarios')));
 
     /** A draft with a chosen option, which can be submitted. */
     const chosenDecision = async () => {

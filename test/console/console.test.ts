@@ -289,15 +289,23 @@ describe('Governance console (/console)', () => {
       await context.close();
     });
 
-    it('shows the owner the separation-of-duties refusal in plain words', async () => {
+    it('offers the owner no Approve or Reject, and shows a forged approval the separation-of-duties refusal in plain words', async () => {
       const { context, page } = await signIn(people.owner.email);
       assert.equal(await page.locator('tr', { hasText: 'Second warehouse' }).count(), 0, 'not in the owner’s inbox');
       await page.goto(`${stack.baseUrl}/console/decisions/${ownerDecision}`);
-      await page.locator('button', { hasText: 'Approve step 1' }).click();
-      await page.waitForSelector('.notice.error');
-      const alert = (await page.textContent('[role=alert]')) ?? '';
+      assert.equal(await page.locator('button', { hasText: /Approve|Reject|Request changes/ }).count(), 0, 'hidden from the owner');
+      assert.match((await page.textContent('.actions-panel')) ?? '', /you are not one of them/);
+      assert.equal(await page.locator('button', { hasText: 'Comment' }).count(), 1, 'the owner may still comment');
+      // The rule is the workflow's, not the page's: a POST the page did not offer is refused in plain words.
+      const csrf = (await page.locator('input[name=_csrf]').first().getAttribute('value')) as string;
+      const forged = await page.request.post(`${stack.baseUrl}/console/decisions/${ownerDecision}/act`, {
+        form: { _csrf: csrf, action: 'approve', expected_step: '1' },
+        headers: { origin: stack.baseUrl },
+      });
+      assert.equal(forged.status(), 403);
+      const alert = await forged.text();
       assert.match(alert, /separation of duties/);
-      assert.match(alert, /You are the decision's owner or author/);
+      assert.match(alert, /You are the decision(&#39;|&#x27;|')s owner or author/);
       await page.screenshot({ path: screenshotPath('console-separation-of-duties'), fullPage: true });
       assert.equal((await status(ownerDecision)).current_step, 1);
       assert.deepEqual((await status(ownerDecision)).approvals, []);
