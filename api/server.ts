@@ -11,6 +11,7 @@ import { deleteExpiredRevokedAccessTokens } from '../db/repositories/revoked-acc
 import { deleteExpiredConsoleSessions } from '../db/repositories/console-sessions';
 import { createModelCatalogue } from '../decision/catalogue';
 import { startScenarioRunner } from '../orchestration/scenario-runner';
+import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { createApp } from './app';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'dms-api');
   const db = createKnex(resolveDatabaseUrl(config), { timeouts: config.database });
+  // Also refuses a Postgres older than the code needs (db/server-version.ts), naming the version found.
   const applied = await runMigrations(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
 
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
         db,
         logger,
         catalogue,
-        workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
+        workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),
       })
     : undefined;
 
