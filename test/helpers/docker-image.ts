@@ -103,7 +103,9 @@ export function applyCopy(copy: CopyInstruction, contextDir: string, contextWork
     // Docker copies a directory's contents into the destination, and a file into it when it names a directory.
     const target = fs.statSync(from).isDirectory() || !intoDirectory ? destination : path.join(destination, path.basename(source));
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.cpSync(from, target, { recursive: true, verbatimSymlinks: true });
+    // Out of an earlier (temporary) stage, hard links: the same files, without copying the dependencies' 300 MB again.
+    if (copy.from) linkTree(from, target);
+    else fs.cpSync(from, target, { recursive: true, verbatimSymlinks: true });
   }
 }
 
