@@ -12,6 +12,7 @@ import { deleteExpiredConsoleSessions } from '../db/repositories/console-session
 import { createModelCatalogue } from '../decision/catalogue';
 import { createExpressionSandbox, sandboxedTenantModels } from '../integrations/expression-sandbox';
 import { startScenarioRunner } from '../orchestration/scenario-runner';
+import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { createApp } from './app';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'dms-api');
   const db = createKnex(resolveDatabaseUrl(config), { timeouts: apiDatabaseTimeouts(config.database) });
+  // Also refuses a Postgres older than the code needs (db/server-version.ts), naming the version found.
   const applied = await runMigrations(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
 
@@ -44,7 +46,7 @@ async function main(): Promise<void> {
         db,
         logger,
         catalogue,
-        workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
+        workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),
       })
     : undefined;
 

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import pg from 'pg';
+import { assertSupportedPostgres } from './server-version';
 import * as platformSpine from './migrations/20261121000001_platform_spine';
 import * as modelsAndScenarios from './migrations/20261121000002_models_and_scenarios';
 import * as usersAndOauth from './migrations/20261121000003_users_and_oauth';
@@ -82,8 +84,46 @@ const migrationSource: Knex.MigrationSource<string> = {
   },
 };
 
-/** Idempotent: applies what is missing; knex's lock table keeps concurrent starts from racing. */
+/** The names of every migration, in order (what a fully migrated database lists in knex_migrations). */
+export function migrationNames(): string[] {
+  return Object.keys(MIGRATIONS);
+}
+
+/**
+ * The key of the session-level advisory lock every migration run holds: any constant unique to this purpose works;
+ * this is the bytes of "dms-mig" read as one integer.
+ */
+const MIGRATION_LOCK_KEY = '28267839121877351';
+
+/**
+ * Idempotent: applies what is missing. Several processes may start on one (even empty) database at once: the whole run,
+ * including knex creating its own knex_migrations tables (which it does without a lock), happens under a Postgres
+ * advisory lock held on a dedicated connection, so the others wait and then find nothing left to do. Also refuses a
+ * Postgres older than the one the code needs (see server-version.ts).
+ */
 export async function runMigrations(knex: Knex): Promise<string[]> {
-  const [, applied] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
-  return applied;
+  await assertSupportedPostgres(knex);
+  const lockSession = new pg.Client(lockSessionConfig(knex));
+  // A connection lost while we wait or migrate surfaces through the query in flight; without a listener pg would throw.
+  lockSession.on('error', () => undefined);
+  await lockSession.connect();
+  try {
+    await lockSession.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const [, applied] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
+    return applied;
+  } finally {
+    // Ending the session releases the lock, also when a migration failed.
+    await lockSession.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The knex connection's settings for a separate client, without the statement timeouts: waiting for another process's
+ * migrations (however long they take) is what this session is for.
+ */
+function lockSessionConfig(knex: Knex): pg.ClientConfig {
+  const connection = knex.client.config.connection as string | (pg.ClientConfig & { statement_timeout?: number }) | undefined;
+  if (typeof connection === 'string') return { connectionString: connection };
+  if (!connection || typeof connection !== 'object') throw new Error('runMigrations needs a knex instance configured with a connection string or object');
+  return { ...connection, statement_timeout: 0, query_timeout: undefined };
 }

@@ -1,4 +1,7 @@
-/** `npm run migrate`: applies pending migrations to DATABASE_URL (or the embedded database under DATA_DIR). */
+/**
+ * `npm run migrate` (in the image: node dist/scripts/migrate.js): applies pending migrations to DATABASE_URL (or the
+ * embedded database under DATA_DIR), under the migration lock, after checking the server is Postgres 18 or later.
+ */
 import { loadStorageConfig } from '../core/config';
 import { resolveDatabaseUrl } from '../core/stack-state';
 import { createKnex } from '../db/connection';

@@ -7,7 +7,9 @@ import { createLogger } from '../core/logger';
 import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
 import { createKnex } from '../db/connection';
 import { createExpressionSandbox } from '../integrations/expression-sandbox';
+import { assertSupportedPostgres } from '../db/server-version';
 import { createWorkers } from '../orchestration/workers';
+import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { ensureSearchAttributes } from './search-attributes';
 import { startEventMaintenance } from './event-maintenance';
 import { startOutboxRelay } from './outbox-relay';
@@ -25,6 +27,8 @@ async function main(): Promise<void> {
     logger: new DefaultLogger('WARN', (entry) => logger[sdkLevels[entry.level]]({ sdk: entry.meta }, entry.message)),
   });
   const db = createKnex(resolveDatabaseUrl(config), { timeouts: config.database });
+  // The worker does not migrate (the API and `npm run migrate` do), but its activities need the same Postgres.
+  await assertSupportedPostgres(db);
   const address = resolveTemporalAddress(config);
   const connection = await NativeConnection.connect({ address });
   await ensureSearchAttributes(connection, config.temporalNamespace, logger);
@@ -34,7 +38,7 @@ async function main(): Promise<void> {
     namespace: config.temporalNamespace,
     taskQueue: config.temporalTaskQueue,
     activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), sandbox },
-    workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
+    workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),
     shutdownGraceTime: '30s',
   });
 
