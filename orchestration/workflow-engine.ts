@@ -1,4 +1,4 @@
-import { ScheduleNotFoundError, type Client, type ScheduleDescription } from '@temporalio/client';
+import { ScheduleNotFoundError, WorkflowUpdateRPCTimeoutOrCancelledError, type Client, type ScheduleDescription } from '@temporalio/client';
 import type { AppError } from '../core/app-error';
 import { workflowEngineUnavailable } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -15,7 +15,8 @@ const MAX_CAUSE_DEPTH = 5;
 /**
  * True for a Temporal call that failed because the server could not be reached in time: the SDK's ServiceError
  * wraps the gRPC error (code 14 UNAVAILABLE once its retries are spent, 4 DEADLINE_EXCEEDED past our deadline);
- * the native connection of the scenario runner reports a lost server as a TransportError.
+ * the native connection of the scenario runner reports a lost server as a TransportError. Waiting on an update
+ * past the client's deadline fails with WorkflowUpdateRPCTimeoutOrCancelledError (no gRPC code): the same "not in time".
  */
 export function isWorkflowEngineUnavailable(error: unknown): boolean {
   let current: unknown = error;
@@ -23,6 +24,7 @@ export function isWorkflowEngineUnavailable(error: unknown): boolean {
     const { code, name } = current as { code?: unknown; name?: unknown };
     if (typeof code === 'number' && UNAVAILABLE_GRPC_CODES.has(code)) return true;
     if (name === 'TransportError') return true;
+    if (current instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

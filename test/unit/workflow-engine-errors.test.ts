@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ServiceError, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { ServiceError, WorkflowExecutionAlreadyStartedError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import { translateWorkflowEngineError, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 
 describe('workflow engine error translation', () => {
@@ -11,6 +11,8 @@ describe('workflow engine error translation', () => {
       new ServiceError('Failed to signal workflow', { cause: grpc(4) }),
       grpc(8),
       Object.assign(new Error('transport error'), { name: 'TransportError' }),
+      // Waiting on an update's outcome past the client's deadline: the SDK's own error, without a gRPC code.
+      new WorkflowUpdateRPCTimeoutOrCancelledError('Timed out or cancelled waiting for Workflow Update', { cause: new Error('deadline') }),
     ];
     for (const outage of outages) {
       const translated = translateWorkflowEngineError(outage);
