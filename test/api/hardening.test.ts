@@ -55,10 +55,10 @@ describe('hardening (issue #9)', () => {
     assert.equal(validated.status, 200);
     assert.equal(validated.body.valid, false);
     assert.deepEqual(validated.body.errors, [{ path: '/inputs/code', message: 'must match pattern "^(a+)+$"' }]);
-    // Generous bounds: on a backtracking engine this input takes hours, not seconds.
-    assert.ok(validateMs < 1_000, `validate took ${Math.round(validateMs)} ms`);
+    // Bounds no loaded machine misses: on a backtracking engine this input takes hours, not seconds.
+    assert.ok(validateMs < 30_000, `validate took ${Math.round(validateMs)} ms`);
     assert.equal(health.status, 200);
-    assert.ok(healthMs < 1_000, `/health took ${Math.round(healthMs)} ms`);
+    assert.ok(healthMs < 30_000, `/health took ${Math.round(healthMs)} ms`);
 
     const scenario = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
       key: tenant.key,

@@ -286,11 +286,9 @@ describe('runSimulation', () => {
     );
   });
 
-  it('runs 10,000 iterations of a trivial model in well under a second', () => {
-    const started = performance.now();
-    runSimulation({ ...linearOptions, runs: 10_000 });
-    const elapsedMs = performance.now() - started;
-    assert.ok(elapsedMs < 500, `took ${elapsedMs.toFixed(1)} ms`);
+  it('runs 10,000 iterations of a trivial model (its speed is measured by npm run bench, not here)', () => {
+    const result = runSimulation({ ...linearOptions, runs: 10_000 });
+    assert.deepEqual(result, runSimulation({ ...linearOptions, runs: 10_000 }));
   });
 });
 
