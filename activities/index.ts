@@ -22,6 +22,8 @@ export interface ActivityDeps {
   resolveHost?: ResolveHost;
   /** Where audit exports are written (DATA_DIR/exports, or an object store). */
   exportFiles: FileStore;
+  /** Only for tests, where several stacks share one database: the tenants whose KPIs this worker's shards evaluate. */
+  tenantIds?: () => readonly string[];
 }
 
 /** Activities are built from their dependencies, so the worker and tests wire real Postgres the same way. */

@@ -9,6 +9,7 @@ import { createKnex } from '../db/connection';
 import { createWorkers } from '../orchestration/workers';
 import { ensureSearchAttributes } from './search-attributes';
 import { startEventMaintenance } from './event-maintenance';
+import { startScheduleReconciler } from './schedule-reconciler';
 import { startOutboxRelay } from './outbox-relay';
 
 async function main(): Promise<void> {
@@ -42,9 +43,11 @@ async function main(): Promise<void> {
     const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
     const relay = startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds });
     const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks });
+    const schedules = startScheduleReconciler({ db, temporal, logger, config });
     stopEvents = async () => {
       await relay.stop();
       await maintenance.stop();
+      await schedules.stop();
     };
   }
   logger.info({ address, namespace: config.temporalNamespace, task_queue: config.temporalTaskQueue, event_relay: config.webhooks.relayEnabled }, 'worker running');

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { kpiChecks } from '../helpers/kpi-checks';
 import { waitFor } from '../helpers/wait';
 
 const STAFFING = 'mdl_service_queue_staffing';
@@ -28,7 +29,7 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     receiver = await startWebhookReceiver();
     stack = await startTestStack({
       worker: true,
-      env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', KPI_ALERT_CHECK_INTERVAL_SECONDS: '1', KPI_ALERT_EVALUATION_IDLE_SECONDS: '5' },
+      env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', KPI_ALERT_CHECK_INTERVAL_SECONDS: '1', KPI_ALERT_EVALUATION_IDLE_SECONDS: '5', KPI_EVALUATION_SHARDS: '2' },
     });
     tenant = await createTestTenant(stack.db, { name: 'Alerts' });
     other = await createTestTenant(stack.db, { name: 'Elsewhere' });
@@ -47,6 +48,8 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
   const post = (kpiId: string, value: number, at: string) => created('POST', `/kpis/${kpiId}/points`, { timestamp: at, value });
   const alertsOf = async (kpiId: string) => (await api('GET', `/kpis/${kpiId}/alerts`)).body.data as any[];
   const t = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute)).toISOString();
+  const checks = () => kpiChecks(stack.db);
+  const shardSchedule = (shard: number) => stack.temporal.schedule.getHandle(`kpi_evaluation/${stack.config.temporalTaskQueue}/shard-${shard}`).describe();
 
   it('automated monitoring: breaching for N points → pending → firing → webhook → recovery past the line → resolved; oscillation fires once', async () => {
     const hook = await created('POST', '/webhooks', { url: `http://127.0.0.1:${receiver.port}/alerts`, event_types: ['kpi.alert.*'] });
@@ -109,12 +112,19 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     assert.match(withdrawn.transitions.at(-1).detail, /no longer breach/);
   });
 
-  it('no_data fires after a seconds-long silence, resolves when a point arrives; the KPI\'s schedule pauses with it', async () => {
+  it('no_data fires after a seconds-long silence, resolves when a point arrives; the KPI\'s checks pause with it', async () => {
     const kpi = await created('POST', '/kpis', kpiBody({ name: 'Silent' }));
     const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'No data', kind: 'no_data', no_data_seconds: 2 });
-    const schedule = await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe();
-    assert.equal(schedule.state.paused, false);
-    assert.deepEqual(schedule.memo, { tenant_id: tenant.id, kpi_id: kpi.id });
+    // Checked by its evaluation shard (a fixed number of Schedules, KPI_EVALUATION_SHARDS), not a Schedule of its own.
+    for (const shard of [0, 1]) {
+      const schedule = await waitFor(`shard ${shard}'s schedule`, () => shardSchedule(shard).catch(() => undefined));
+      assert.equal(schedule.state.paused, false);
+      assert.deepEqual(schedule.memo, { shard, shard_count: 2 });
+      assert.deepEqual(schedule.searchAttributes.ResourceType, ['kpi_evaluation']);
+      assert.equal(schedule.action.type === 'startWorkflow' && schedule.action.workflowType, 'kpiEvaluationShardWorkflow');
+    }
+    await assert.rejects(stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe());
+    await checks().moreChecks(kpi.id);
     const fired = await waitFor('no_data firing', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'firing'), 30_000);
     assert.equal(fired.rule_id, rule.id);
     assert.equal(fired.transitions[0].reason, 'no_data');
@@ -122,12 +132,13 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     const resolved = await waitFor('no_data resolved', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'resolved'));
     assert.equal(resolved.transitions.at(-1).reason, 'recovery');
 
+    // Paused: no check over several ticks (a tick in flight when the pause committed may still finish its check).
     assert.equal((await api('PATCH', `/kpis/${kpi.id}`, { status: 'paused' })).status, 200);
-    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, true);
+    await checks().notChecked(kpi.id, 'not checked while paused');
     assert.equal((await api('PATCH', `/kpis/${kpi.id}`, { status: 'active' })).status, 200);
-    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, false);
+    await checks().moreChecks(kpi.id);
     assert.equal((await api('DELETE', `/kpis/${kpi.id}`)).status, 204);
-    await assert.rejects(stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe());
+    await checks().notChecked(kpi.id, 'not checked once deleted');
   });
 
   it('acknowledge, silence and resolve by hand, with who and when; a resolved alert answers 409', async () => {
@@ -195,8 +206,8 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     const kpi = await created('POST', '/kpis', kpiBody({ name: 'Renotified' }));
     const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Warning', kind: 'threshold', severity: 'warning', renotify_seconds: RENOTIFY_SECONDS });
     assert.equal(rule.renotify_seconds, RENOTIFY_SECONDS);
-    // A rule with renotify_seconds is checked over time: the KPI has its schedule (every second here).
-    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, false);
+    // A rule with renotify_seconds is checked over time: its shard checks the KPI (every second here).
+    await checks().moreChecks(kpi.id);
     const alertOf = async (id: string) => (await api('GET', `/alerts/${id}`)).body;
     const at = (iso: string | null) => Date.parse(iso as string);
 
@@ -250,8 +261,8 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     const kpi = await created('POST', '/kpis', kpiBody({ name: 'Delayed', evaluation_delay_seconds: DELAY_SECONDS }));
     assert.equal(kpi.evaluation_delay_seconds, DELAY_SECONDS);
     const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Critical', kind: 'threshold', severity: 'critical', for_points: 2 });
-    // A delay makes the rule one checked over time: the KPI gets its schedule.
-    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, false);
+    // A delay makes the rule one checked over time: its shard checks the KPI.
+    await checks().moreChecks(kpi.id);
     // One request: an old good point (judged at once) and a breaching point of now (held back for the delay).
     const fresh = new Date();
     await created('POST', `/kpis/${kpi.id}/points`, { points: [{ timestamp: t(0), value: 90 }, { timestamp: fresh.toISOString(), value: 50 }] });

@@ -18,6 +18,7 @@ import { createModelCatalogue } from '../../decision/catalogue';
 import { startScenarioRunner } from '../../orchestration/scenario-runner';
 import { createWorkers, type Workers } from '../../orchestration/workers';
 import { startEventMaintenance } from '../../worker/event-maintenance';
+import { startScheduleReconciler } from '../../worker/schedule-reconciler';
 import { startOutboxRelay } from '../../worker/outbox-relay';
 import { findFreePort } from '../../scripts/stack/ports';
 
@@ -107,6 +108,7 @@ export async function startTestStack(
     events = [
       startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, tenantIds, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds }),
       startEventMaintenance({ db, logger, webhooks: config.webhooks, tenantIds }),
+      startScheduleReconciler({ db, temporal, logger, config, tenantIds }),
     ];
   };
   const stopRelay = async () => {
@@ -122,7 +124,7 @@ export async function startTestStack(
       connection: workerConnection,
       namespace: config.temporalNamespace,
       taskQueue: config.temporalTaskQueue,
-      activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
+      activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), tenantIds: () => [...tenantsOf(db)], ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
       workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
       shutdownGraceTime: '2s',
     });
