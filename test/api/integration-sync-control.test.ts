@@ -5,6 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { Client, Connection, ScheduleNotFoundError } from '@temporalio/client';
 import { createApp } from '../../api/app';
 import { createLogger } from '../../core/logger';
+import { createKnex } from '../../db/connection';
+import { createIntegrationSchedules } from '../../orchestration/integration-schedules';
 import { findFreePort } from '../../scripts/stack/ports';
 import { assertProblem } from '../helpers/problem';
 import { createSourceDatabase, type SourceDatabase } from '../helpers/source-database';
@@ -278,6 +280,42 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     const deleted = await api('DELETE', `/api/v1/integrations/${integration.id}`);
     assert.equal(deleted.status, 204);
     await scheduleGone(scheduleId);
+  });
+
+  it('reconcilers racing in several processes on one integration converge on its last write', async () => {
+    await createTable('raced_people', 1, 'r');
+    const integration = await createIntegration('raced_people', { schedule: { interval_seconds: 3600 } });
+    await converged(integration.id);
+    // Two more "processes": reconcilers with pools of their own, reconciling the integration over and over.
+    const pools = [0, 1].map(() => createKnex(process.env.DATABASE_URL as string, { timeouts: stack.config.database }));
+    try {
+      const reconcilers = pools.map((db) => createIntegrationSchedules({ db, temporal: stack.temporal, config: stack.config, logger: createLogger('silent', 'dms-test') }));
+      let writing = true;
+      const outcomes = new Set<string>();
+      const racing = reconcilers.map(async (reconciler) => {
+        while (writing) {
+          outcomes.add(await reconciler.reconcile(integration.id));
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      });
+      for (let i = 0; i < 8; i++) {
+        const written = await api('PATCH', `/api/v1/integrations/${integration.id}`, { status: i % 2 === 0 ? 'paused' : 'active' });
+        assert.equal(written.status, 200, JSON.stringify(written.body));
+      }
+      const last = await api('PATCH', `/api/v1/integrations/${integration.id}`, { status: 'paused', schedule: { interval_seconds: 7200, mode: 'full' } });
+      assert.equal(last.status, 200, JSON.stringify(last.body));
+      writing = false;
+      await Promise.all(racing);
+      // Each racer ran (its outcomes: busy while another held the lock, moved when a write overtook it, or synced).
+      assert.ok(outcomes.size > 0);
+      await converged(integration.id);
+      const description = await stack.temporal.schedule.getHandle(`integration_schedule/${integration.id}`).describe();
+      assert.equal(description.state.paused, true);
+      assert.equal(description.spec.intervals?.[0]?.every, 7_200_000);
+      assert.equal((description.action.type === 'startWorkflow' ? (description.action.args?.[0] as { mode: string }) : undefined)?.mode, 'full');
+    } finally {
+      await Promise.all(pools.map((db) => db.destroy()));
+    }
   });
 
   it('changes and removes a schedule with PATCH, and refuses bad schedules naming the field', async () => {

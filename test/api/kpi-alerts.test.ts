@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { temporal } from '@temporalio/proto';
 import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -29,7 +32,7 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     receiver = await startWebhookReceiver();
     stack = await startTestStack({
       worker: true,
-      env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', KPI_ALERT_CHECK_INTERVAL_SECONDS: '1', KPI_ALERT_EVALUATION_IDLE_SECONDS: '5', KPI_EVALUATION_SHARDS: '2' },
+      env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', KPI_ALERT_CHECK_INTERVAL_SECONDS: '1', KPI_ALERT_EVALUATION_IDLE_SECONDS: '5', KPI_EVALUATION_SHARDS: '2', SCHEDULE_RECONCILE_INTERVAL_SECONDS: '1' },
     });
     tenant = await createTestTenant(stack.db, { name: 'Alerts' });
     other = await createTestTenant(stack.db, { name: 'Elsewhere' });
@@ -280,6 +283,95 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     // Transitions carry the transaction's start, a moment before the evaluation reads its clock: 500 ms of slack.
     assert.ok(Date.parse(pending.transitions[0].at) >= fresh.getTime() + DELAY_SECONDS * 1000 - 500, `judged at ${pending.transitions[0].at}, point at ${fresh.toISOString()}`);
     assert.equal((await api('GET', `/kpis/${kpi.id}/alert-rules/${rule.id}`)).body.evaluated_through, fresh.toISOString());
+  });
+
+  it('batched checks: a KPI whose check fails is recorded and retried next tick; the other KPIs of its shard are checked all the same', async () => {
+    // Three KPIs checked over time: two of them share a shard (KPI_EVALUATION_SHARDS=2).
+    const kpis: Array<{ id: string }> = [];
+    for (const name of ['Batch A', 'Batch B', 'Batch C']) {
+      const kpi = await created('POST', '/kpis', kpiBody({ name }));
+      await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'No data', kind: 'no_data', no_data_seconds: 3600 });
+      kpis.push(kpi);
+    }
+    const shardOf = async (id: string) => ((await stack.db.raw('select mod(hashtext(?)::bigint + 2147483648, 2)::int as shard', [id])).rows[0] as { shard: number }).shard;
+    const shards = await Promise.all(kpis.map((kpi) => shardOf(kpi.id)));
+    const [broken, healthy] = kpis.filter((_, i) => shards.filter((shard) => shard === shards[i]).length >= 2) as [{ id: string }, { id: string }];
+    const row = async (id: string) => (await stack.db('kpis').where({ id }).first('checked_at', 'check_error')) as { checked_at: Date | null; check_error: string | null };
+
+    // The broken KPI's check cannot commit (a trigger refuses marking it checked without an error).
+    const guard = `refuse_check_${broken.id.toLowerCase()}`;
+    await stack.db.raw(`create function ${guard}() returns trigger language plpgsql as $$ begin raise exception 'check refused by the test'; end $$`);
+    await stack.db.raw(
+      `create trigger ${guard} before update on kpis for each row
+         when (new.id = '${broken.id}' and new.check_error is null and new.checked_at is distinct from old.checked_at) execute function ${guard}()`,
+    );
+    try {
+      const failed = await waitFor('the failed check recorded', async () => {
+        const current = await row(broken.id);
+        return current.check_error ? current : undefined;
+      });
+      assert.match(failed.check_error as string, /check refused by the test/);
+      // Its shard goes on checking the other KPI, and retries the broken one on every tick.
+      await checks().moreChecks(healthy.id, 2);
+      assert.equal((await row(healthy.id)).check_error, null);
+      await checks().moreChecks(broken.id);
+      assert.match((await row(broken.id)).check_error as string, /check refused by the test/);
+    } finally {
+      await stack.db.raw(`drop trigger if exists ${guard} on kpis`);
+      await stack.db.raw(`drop function if exists ${guard}()`);
+    }
+    await waitFor('the error cleared by a check that works', async () => (await row(broken.id)).check_error === null);
+
+    // A tick of the shard's Schedule is one workflow run that evaluated the shard's due KPIs.
+    const shard = await shardSchedule(shards[kpis.indexOf(broken)] as number);
+    const runs = [...shard.info.recentActions].reverse();
+    assert.ok(runs.length > 0);
+    assert.ok(runs.every((run) => run.action.workflow.workflowId.startsWith(`kpi_evaluation/${stack.config.temporalTaskQueue}/shard-`)));
+    for (const run of runs) {
+      const handle = stack.temporal.workflow.getHandle(run.action.workflow.workflowId, run.action.workflow.firstExecutionRunId);
+      if ((await handle.describe()).status.name !== 'COMPLETED') continue;
+      const result = (await handle.result()) as { evaluated: number; failed: number; batches: number };
+      if (result.evaluated === 0) continue;
+      assert.ok(result.batches >= 1);
+      // With RECORD_KPI_SHARD_HISTORY=1 the run is saved for test/workflows/replay.test.ts (commit the file).
+      if (process.env.RECORD_KPI_SHARD_HISTORY) {
+        const history = await handle.fetchHistory();
+        const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
+        fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'kpi-evaluation-shard-tick.json'), `${JSON.stringify(json, null, 1)}\n`);
+      }
+      return;
+    }
+    assert.fail('no completed tick that evaluated KPIs');
+  });
+
+  it('upgrade: a per-KPI Schedule of before batched evaluation is deleted by the reconciler; its workflow type still runs', async () => {
+    const kpi = await created('POST', '/kpis', kpiBody({ name: 'Legacy' }));
+    const scheduleId = `kpi_schedule/${kpi.id}`;
+    // What the per-KPI schedules looked like (paused here, so it starts nothing while the test sets it up).
+    await stack.temporal.schedule.create({
+      scheduleId,
+      spec: { intervals: [{ every: 60_000 }] },
+      action: { type: 'startWorkflow', workflowType: 'kpiScheduledCheckWorkflow', taskQueue: stack.config.temporalTaskQueue, workflowId: scheduleId, args: [{ tenantId: tenant.id, kpiId: kpi.id }] },
+      state: { paused: true },
+    });
+    // A run such a schedule started before the upgrade still completes on today's worker.
+    await stack.temporal.workflow.execute('kpiScheduledCheckWorkflow', { taskQueue: stack.config.temporalTaskQueue, workflowId: `${scheduleId}-legacy-run`, args: [{ tenantId: tenant.id, kpiId: kpi.id }] });
+    if (process.env.RECORD_KPI_SHARD_HISTORY) {
+      const history = await stack.temporal.workflow.getHandle(`${scheduleId}-legacy-run`).fetchHistory();
+      const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
+      fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'kpi-scheduled-check-legacy.json'), `${JSON.stringify(json, null, 1)}\n`);
+    }
+    // The upgrade's migration flags every KPI that may have one; the reconciler deletes it and clears the flag.
+    await stack.db('kpis').where({ id: kpi.id }).update({ legacy_schedule: true });
+    await waitFor('the legacy schedule deleted', async () => {
+      try {
+        await stack.temporal.schedule.getHandle(scheduleId).describe();
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    await waitFor('the flag cleared', async () => ((await stack.db('kpis').where({ id: kpi.id }).first('legacy_schedule')) as { legacy_schedule: boolean }).legacy_schedule === false);
   });
 
   it('another tenant\'s KPIs, rules and alerts are 404 on every endpoint', async () => {

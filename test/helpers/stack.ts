@@ -19,6 +19,8 @@ import { startScenarioRunner } from '../../orchestration/scenario-runner';
 import { createWorkers, type Workers } from '../../orchestration/workers';
 import { startEventMaintenance } from '../../worker/event-maintenance';
 import { startScheduleReconciler } from '../../worker/schedule-reconciler';
+import { deleteScheduleIfPresent } from '../../orchestration/workflow-engine';
+import { kpiEvaluationSchedulePrefix } from '../../workflows/contracts/kpi-alerts';
 import { startOutboxRelay } from '../../worker/outbox-relay';
 import { findFreePort } from '../../scripts/stack/ports';
 
@@ -157,6 +159,11 @@ export async function startTestStack(
     async close() {
       await stopWorker();
       await stopRelay();
+      // This stack's KPI evaluation shards would go on ticking on a task queue no one polls any more.
+      const shards = kpiEvaluationSchedulePrefix(config.temporalTaskQueue);
+      for await (const schedule of temporal.schedule.list()) {
+        if (schedule.scheduleId.startsWith(shards)) await deleteScheduleIfPresent(temporal, schedule.scheduleId);
+      }
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
