@@ -49,13 +49,26 @@ export function presentSchedule(schedule: IntegrationSchedule | null) {
   return { cron: schedule.cron ?? null, interval_seconds: schedule.interval_seconds ?? null, mode: schedule.mode, timezone: schedule.timezone ?? null };
 }
 
-// Five fields (minute hour day-of-month month day-of-week) of the characters Temporal's cron takes; croner checks what
-// each field means (ranges, steps, names), so a schedule Temporal would refuse is a 422 at write time.
-const CRON_FIELD = /^[0-9A-Za-z*?,/-]+$/;
+// Five fields (minute hour day-of-month month day-of-week) as Temporal's cron takes them: numbers, `*`, ranges, lists,
+// steps, and month and day names in their fields (not croner's L, W, ? or #, which Temporal refuses); croner checks what
+// each field means, so a schedule Temporal would refuse is a 422 at write time, without asking Temporal.
+const CRON_FIELD = /^[0-9A-Za-z*,/-]+$/;
+const CRON_NAMES: ReadonlyArray<readonly string[]> = [
+  [],
+  [],
+  [],
+  ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
+  ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'],
+];
 
-function cronProblem(cron: string): string | null {
+function cronProblem(fields: string[]): string | null {
+  if (fields.length !== 5 || !fields.every((field) => CRON_FIELD.test(field))) return 'not five fields of digits, names, *, -, / and ,';
+  for (const [index, field] of fields.entries()) {
+    const unknown = (field.match(/[A-Za-z]+/g) ?? []).find((name) => !CRON_NAMES[index]?.includes(name.toUpperCase()));
+    if (unknown !== undefined) return `"${unknown}" is not a name this field takes`;
+  }
   try {
-    new Cron(cron, { paused: true });
+    new Cron(fields.join(' '), { paused: true });
     return null;
   } catch (error) {
     return (error as Error).message.replace(/^CronPattern: /, '');
@@ -70,7 +83,7 @@ export function checkSchedule(body: ScheduleBody, minIntervalSeconds: number): I
   if (hasCron === hasInterval) errors.push({ path: '/schedule', message: 'must have exactly one of cron and interval_seconds' });
   if (hasCron) {
     const fields = (body.cron as string).trim().split(/\s+/);
-    const problem = fields.length === 5 && fields.every((field) => CRON_FIELD.test(field)) ? cronProblem(fields.join(' ')) : 'not five fields';
+    const problem = cronProblem(fields);
     if (problem !== null) {
       errors.push({ path: '/schedule/cron', message: `must be a five-field cron expression (minute hour day-of-month month day-of-week), e.g. "0 2 * * *" (${problem})` });
     }

@@ -341,6 +341,11 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
       [{ cron: '61 2 * * *' }, '/schedule/cron'],
       [{ cron: '0 2 * 13 *' }, '/schedule/cron'],
       [{ cron: '0 2 * * FOO' }, '/schedule/cron'],
+      [{ cron: '*/0 * * * *' }, '/schedule/cron'],
+      // croner's extensions that Temporal refuses.
+      [{ cron: '0 0 L * *' }, '/schedule/cron'],
+      [{ cron: '0 0 ? * 1' }, '/schedule/cron'],
+      [{ cron: '0 0 * * 5L' }, '/schedule/cron'],
       [{ interval_seconds: 60, timezone: 'Europe/Berlin' }, '/schedule/timezone'],
       [{ cron: '0 2 * * *', timezone: 'Mars/Olympus' }, '/schedule/timezone'],
       [{ interval_seconds: 0 }, '/schedule/interval_seconds'],
