@@ -29,6 +29,8 @@ export interface ScheduleState {
 }
 
 const GRPC_INVALID_ARGUMENT = 3;
+/** Reconciles a process starts right after writes and runs at once (each holds a database connection meanwhile). */
+const AFTER_WRITE_CONCURRENCY = 4;
 
 function specOf(schedule: IntegrationSchedule): ScheduleSpec {
   if (schedule.interval_seconds !== undefined) return { intervals: [{ every: schedule.interval_seconds * 1000 }] };
@@ -121,6 +123,8 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
       return (await markIntegrationScheduleApplied(trx, integrationId, generation)) ? 'synced' : 'moved';
     });
 
+  let afterWriteInFlight = 0;
+
   return {
     reconcile,
 
@@ -129,13 +133,21 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
      * process held the lock or a write moved the generation on. Whatever is left, the worker's reconciler does.
      */
     reconcileSoon(integrationId: string): void {
+      // Each attempt holds a database connection while it waits for Temporal: a slow Temporal must not drain the
+      // API's pool, so past a few at once the worker's reconciler is left to do it.
+      if (afterWriteInFlight >= AFTER_WRITE_CONCURRENCY) return;
+      afterWriteInFlight++;
       void (async () => {
         for (let attempt = 0; attempt < 3; attempt++) {
           const outcome = await reconcile(integrationId);
           if (outcome !== 'busy' && outcome !== 'moved') return;
           await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
         }
-      })().catch((error: unknown) => logger.warn({ err: error, integration_id: integrationId }, 'could not reconcile an integration schedule after a write'));
+      })()
+        .catch((error: unknown) => logger.warn({ err: error, integration_id: integrationId }, 'could not reconcile an integration schedule after a write'))
+        .finally(() => {
+          afterWriteInFlight--;
+        });
     },
 
     /** The schedule as Temporal runs it; undefined if Temporal has none (the database says otherwise only after a failed commit). */
