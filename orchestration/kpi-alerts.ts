@@ -96,12 +96,14 @@ export function createKpiEvaluationSchedules(deps: { temporal: Client; config: P
 
   return {
     /**
-     * Every shard's Schedule exists with the configured interval and batch settings; shards beyond the configured count
-     * (the count was lowered) are deleted. Runs where every worker runs the reconciler: concurrent calls converge.
+     * Every shard's Schedule exists with the configured interval and batch settings; with `deleteExtra`, shards beyond
+     * the configured count (it was lowered) are deleted. Runs where every worker runs the reconciler: concurrent calls converge.
      */
-    async ensureShards(): Promise<void> {
+    async ensureShards(options: { deleteExtra: boolean }): Promise<void> {
       await deadline(async () => {
         for (let shard = 0; shard < shards; shard++) await ensureShard(shard);
+        // Listing reads every schedule of the namespace: done once per process (the count only changes with a restart).
+        if (!options.deleteExtra) return;
         const prefix = kpiEvaluationSchedulePrefix(config.temporalTaskQueue);
         for await (const schedule of temporal.schedule.list({ pageSize: 1000 })) {
           if (!schedule.scheduleId.startsWith(prefix)) continue;

@@ -30,13 +30,14 @@ const SHARDS_CHECK_INTERVAL_MS = 60_000;
  */
 export async function runScheduleReconciliation(
   deps: ScheduleReconcilerDeps,
-  state: { shardsEnsuredAt: number },
+  state: { shardsEnsuredAt: number; extraShardsDeleted: boolean },
 ): Promise<{ integrations: number; legacyKpiSchedules: number }> {
   const integrationSchedules = createIntegrationSchedules(deps);
   const kpiSchedules = createKpiEvaluationSchedules(deps);
   if (Date.now() - state.shardsEnsuredAt >= SHARDS_CHECK_INTERVAL_MS) {
-    await kpiSchedules.ensureShards();
+    await kpiSchedules.ensureShards({ deleteExtra: !state.extraShardsDeleted });
     state.shardsEnsuredAt = Date.now();
+    state.extraShardsDeleted = true;
   }
   const tenantIds = deps.tenantIds?.();
   let integrations = 0;
@@ -57,7 +58,7 @@ export async function runScheduleReconciliation(
  * at start, every minute, and again after a pass that failed (Temporal was away).
  */
 export function startScheduleReconciler(deps: ScheduleReconcilerDeps): { stop(): Promise<void> } {
-  const state = { shardsEnsuredAt: -Infinity };
+  const state = { shardsEnsuredAt: -Infinity, extraShardsDeleted: false };
   let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;

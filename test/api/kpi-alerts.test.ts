@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { temporal } from '@temporalio/proto';
+import { createLogger } from '../../core/logger';
+import { runScheduleReconciliation } from '../../worker/schedule-reconciler';
 import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -342,6 +344,21 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
       return;
     }
     assert.fail('no completed tick that evaluated KPIs');
+  });
+
+  it('a lowered KPI_EVALUATION_SHARDS: the reconciler deletes the shard schedules beyond the count at start, and keeps the others', async () => {
+    const taskQueue = stack.config.temporalTaskQueue;
+    const extra = `kpi_evaluation/${taskQueue}/shard-7`;
+    await stack.temporal.schedule.create({
+      scheduleId: extra,
+      spec: { intervals: [{ every: 3_600_000 }] },
+      action: { type: 'startWorkflow', workflowType: 'kpiEvaluationShardWorkflow', taskQueue, workflowId: extra, args: [{ shard: 7, shardCount: 8, batchSize: 1, maxBatches: 1, heartbeatTimeoutSeconds: 15 }] },
+      state: { paused: true },
+    });
+    // A reconciler starting in a process configured with two shards.
+    await runScheduleReconciliation({ db: stack.db, temporal: stack.temporal, logger: createLogger('silent', 'dms-test'), config: stack.config, tenantIds: () => [tenant.id] }, { shardsEnsuredAt: -Infinity, extraShardsDeleted: false });
+    await assert.rejects(stack.temporal.schedule.getHandle(extra).describe());
+    for (const shard of [0, 1]) assert.equal((await shardSchedule(shard)).state.paused, false);
   });
 
   it('upgrade: a per-KPI Schedule of before batched evaluation is deleted by the reconciler; its workflow type still runs', async () => {
