@@ -436,13 +436,10 @@ export function createKpiAlertActivities(deps: KpiAlertActivityDeps) {
      * whose check fails is marked checked with the error and the batch goes on.
      */
     async evaluateDueKpis(input: EvaluateDueKpisInput): Promise<EvaluateDueKpisResult> {
-      const due = await dueKpisOfShard(deps.db, {
-        shard: input.shard,
-        shardCount: input.shardCount,
-        tickStartedAt: new Date(input.tickStartedAt),
-        limit: input.limit,
-        tenantIds: deps.tenantIds?.(),
-      });
+      // The tick is the shard workflow's run: a retried batch, or the next batch of the tick, skips what it checked.
+      const { info } = Context.current();
+      const tick = info.workflowExecution?.runId ?? info.activityId;
+      const due = await dueKpisOfShard(deps.db, { shard: input.shard, shardCount: input.shardCount, tick, limit: input.limit, tenantIds: deps.tenantIds?.() });
       let evaluated = 0;
       let failed = 0;
       for (const kpi of due) {
@@ -452,13 +449,13 @@ export function createKpiAlertActivities(deps: KpiAlertActivityDeps) {
           await inTenantTransaction(deps.db, kpi.tenant_id, async (scope) => {
             const result = await evaluateKpiAlertsInScope(scope, { kpiId: kpi.id, from: null, trigger: 'schedule' }, now);
             // Paused, archived or deleted since it was listed: not checked (and not listed again while it stays so).
-            if (result.evaluated) await markKpiChecked(scope, kpi.id, now);
+            if (result.evaluated) await markKpiChecked(scope, kpi.id, tick, now);
           });
           evaluated++;
         } catch (error) {
           failed++;
           deps.logger.warn({ err: error, kpi_id: kpi.id, tenant_id: kpi.tenant_id }, 'a KPI\'s time-based check failed; the next tick tries again');
-          await markKpiCheckFailed(deps.db, kpi.id, now, error instanceof Error ? error.message : String(error));
+          await markKpiCheckFailed(deps.db, kpi.id, tick, now, error instanceof Error ? error.message : String(error));
         }
       }
       return { evaluated, failed, more: due.length === input.limit };

@@ -1,4 +1,4 @@
-import { condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { pointsRecordedSignal, type KpiAlertEvaluationInput, type KpiEvaluationShardInput, type KpiScheduledCheckInput } from './contracts/kpi-alerts';
 
@@ -44,10 +44,9 @@ export async function kpiEvaluationShardWorkflow(input: KpiEvaluationShardInput)
     heartbeatTimeout: input.heartbeatTimeoutSeconds * 1000,
     retry: { maximumInterval: 30_000 },
   });
-  const tickStartedAt = workflowInfo().startTime.toISOString();
   const totals = { evaluated: 0, failed: 0, batches: 0 };
   for (let more = true; more && totals.batches < input.maxBatches; totals.batches++) {
-    const result = await evaluateDueKpis({ shard: input.shard, shardCount: input.shardCount, limit: input.batchSize, tickStartedAt });
+    const result = await evaluateDueKpis({ shard: input.shard, shardCount: input.shardCount, limit: input.batchSize });
     totals.evaluated += result.evaluated;
     totals.failed += result.failed;
     more = result.more;

@@ -47,12 +47,11 @@ export interface KpiEvaluationShardInput {
   heartbeatTimeoutSeconds: number;
 }
 
+/** A KPI checked in this tick (the calling run) is not due again in it. */
 export interface EvaluateDueKpisInput {
   shard: number;
   shardCount: number;
   limit: number;
-  /** KPIs checked since this moment are not due again in this tick. */
-  tickStartedAt: string;
 }
 
 export interface EvaluateDueKpisResult {
