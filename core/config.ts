@@ -73,6 +73,7 @@ export interface Config {
     evaluationBatchSize: number;
     evaluationMaxBatchesPerTick: number;
     evaluationHeartbeatTimeoutSeconds: number;
+    evaluationBatchTimeoutSeconds: number;
   };
   /** The schedule reconciler: how often it looks for lagging schedules, and the longest back-off between attempts. */
   scheduleReconcile: { intervalSeconds: number; maxBackoffSeconds: number };
@@ -279,6 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
       evaluationBatchSize: readInteger(env, 'KPI_EVALUATION_BATCH_SIZE', 100, 1, 10_000),
       evaluationMaxBatchesPerTick: readInteger(env, 'KPI_EVALUATION_MAX_BATCHES_PER_TICK', 20, 1, 1000),
       evaluationHeartbeatTimeoutSeconds: readInteger(env, 'KPI_EVALUATION_HEARTBEAT_TIMEOUT_SECONDS', 15, 1, 3600),
+      evaluationBatchTimeoutSeconds: readInteger(env, 'KPI_EVALUATION_BATCH_TIMEOUT_SECONDS', 600, 1, 86_400),
     },
     scheduleReconcile: {
       intervalSeconds: readInteger(env, 'SCHEDULE_RECONCILE_INTERVAL_SECONDS', 5, 1, 3600),

@@ -56,6 +56,7 @@ export function createKpiEvaluationSchedules(deps: { temporal: Client; config: P
     batchSize: config.kpiAlerts.evaluationBatchSize,
     maxBatches: config.kpiAlerts.evaluationMaxBatchesPerTick,
     heartbeatTimeoutSeconds: config.kpiAlerts.evaluationHeartbeatTimeoutSeconds,
+    batchTimeoutSeconds: config.kpiAlerts.evaluationBatchTimeoutSeconds,
   });
 
   const ensureShard = async (shard: number) => {

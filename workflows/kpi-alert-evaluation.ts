@@ -40,7 +40,7 @@ export async function kpiAlertEvaluationWorkflow(input: KpiAlertEvaluationInput)
  */
 export async function kpiEvaluationShardWorkflow(input: KpiEvaluationShardInput): Promise<{ evaluated: number; failed: number; batches: number }> {
   const { evaluateDueKpis } = proxyActivities<Activities>({
-    startToCloseTimeout: '10 minutes',
+    startToCloseTimeout: input.batchTimeoutSeconds * 1000,
     heartbeatTimeout: input.heartbeatTimeoutSeconds * 1000,
     retry: { maximumInterval: 30_000 },
   });

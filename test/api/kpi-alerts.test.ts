@@ -352,7 +352,7 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     await stack.temporal.schedule.create({
       scheduleId: extra,
       spec: { intervals: [{ every: 3_600_000 }] },
-      action: { type: 'startWorkflow', workflowType: 'kpiEvaluationShardWorkflow', taskQueue, workflowId: extra, args: [{ shard: 7, shardCount: 8, batchSize: 1, maxBatches: 1, heartbeatTimeoutSeconds: 15 }] },
+      action: { type: 'startWorkflow', workflowType: 'kpiEvaluationShardWorkflow', taskQueue, workflowId: extra, args: [{ shard: 7, shardCount: 8, batchSize: 1, maxBatches: 1, heartbeatTimeoutSeconds: 15, batchTimeoutSeconds: 60 }] },
       state: { paused: true },
     });
     // A reconciler starting in a process configured with two shards.

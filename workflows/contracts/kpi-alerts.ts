@@ -45,6 +45,8 @@ export interface KpiEvaluationShardInput {
   batchSize: number;
   maxBatches: number;
   heartbeatTimeoutSeconds: number;
+  /** The longest one batch may take (its start-to-close timeout). */
+  batchTimeoutSeconds: number;
 }
 
 /** A KPI checked in this tick (the calling run) is not due again in it. */
