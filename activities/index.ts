@@ -25,6 +25,8 @@ export interface ActivityDeps {
   exportFiles: FileStore;
   /** Where tenant expressions run (child processes with a budget per call): a sync's mapping, page by page. */
   sandbox: ExpressionSandbox;
+  /** Only for tests, where several stacks share one database: the tenants whose KPIs this worker's shards evaluate. */
+  tenantIds?: () => readonly string[];
 }
 
 /** Activities are built from their dependencies, so the worker and tests wire real Postgres the same way. */

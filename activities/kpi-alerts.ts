@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import type { Logger } from '../core/logger';
 import { episodesOf, kpiDefinitionOf, rankInputChanges, recoveryLine, ruleLine, ruleSpecOf, type Episode, type SeriesPoint } from '../decision/kpi-alerts';
@@ -26,12 +27,14 @@ import { lastSyncChangingDataset } from '../db/repositories/datasets';
 import { isDatasetSyncRunning } from '../db/repositories/integration-syncs';
 import { datasetKpiValue, findKpi, hasPointBetween, latestPoints, recordKpiPoints } from '../db/repositories/kpis';
 import { inTenantTransaction, type TenantScope } from '../db/tenant-scope';
-import type { DatasetRecompute, EvaluateKpiAlertsInput, EvaluateKpiAlertsResult } from '../workflows/contracts/kpi-alerts';
+import { dueKpisOfShard, markKpiChecked, markKpiCheckFailed } from '../db/repositories/kpi-evaluation';
+import type { DatasetRecompute, EvaluateDueKpisInput, EvaluateDueKpisResult, EvaluateKpiAlertsInput, EvaluateKpiAlertsResult } from '../workflows/contracts/kpi-alerts';
 import { keepHeartbeating } from './heartbeat';
 
 export interface KpiAlertActivityDeps {
   db: Knex;
   logger: Logger;
+  tenantIds?: () => readonly string[];
 }
 
 const iso = (ms: number | Date) => new Date(ms).toISOString();
@@ -432,6 +435,37 @@ export function createKpiAlertActivities(deps: KpiAlertActivityDeps) {
       } finally {
         heartbeat.stop();
       }
+    },
+
+    /**
+     * One batch of a shard's tick: the time-based checks of up to `limit` due KPIs, each in its own transaction (under
+     * the KPI's lock, as the point-driven evaluation) that also marks it checked, with a heartbeat after each. A KPI
+     * whose check fails is marked checked with the error and the batch goes on.
+     */
+    async evaluateDueKpis(input: EvaluateDueKpisInput): Promise<EvaluateDueKpisResult> {
+      // The tick is the shard workflow's run: a retried batch, or the next batch of the tick, skips what it checked.
+      const { info } = Context.current();
+      const tick = info.workflowExecution?.runId ?? info.activityId;
+      const due = await dueKpisOfShard(deps.db, { shard: input.shard, shardCount: input.shardCount, tick, limit: input.limit, tenantIds: deps.tenantIds?.() });
+      let evaluated = 0;
+      let failed = 0;
+      for (const kpi of due) {
+        Context.current().heartbeat({ done: evaluated + failed, of: due.length });
+        const now = new Date();
+        try {
+          await inTenantTransaction(deps.db, kpi.tenant_id, async (scope) => {
+            const result = await evaluateKpiAlertsInScope(scope, { kpiId: kpi.id, from: null, trigger: 'schedule' }, now);
+            // Paused, archived or deleted since it was listed: not checked (and not listed again while it stays so).
+            if (result.evaluated) await markKpiChecked(scope, kpi.id, tick, now);
+          });
+          evaluated++;
+        } catch (error) {
+          failed++;
+          deps.logger.warn({ err: error, kpi_id: kpi.id, tenant_id: kpi.tenant_id }, 'a KPI\'s time-based check failed; the next tick tries again');
+          await markKpiCheckFailed(deps.db, kpi.id, tick, now, error instanceof Error ? error.message : String(error));
+        }
+      }
+      return { evaluated, failed, more: due.length === input.limit };
     },
   };
 }

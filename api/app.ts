@@ -132,8 +132,8 @@ export function createApp(deps: AppDeps): App {
   const auditExports = createAuditExportService({ db, temporal: deps.temporal, config, logger, exportFiles: deps.exportFiles ?? exportFileStore(config.dataDir) });
   const outcomes = createDecisionOutcomeService({ db });
   const decisions = createDecisionService({ db, models, sandbox, approvals: createDecisionApprovals({ temporal: deps.temporal, config, logger }) });
-  const kpiAlerts = createKpiAlertService({ db, temporal: deps.temporal, config, logger });
-  const kpis = createKpiService({ db, models, kpiChanged: (scope, kpiId, before) => kpiAlerts.syncSchedule(scope, kpiId, { kpi: before }) });
+  const kpiAlerts = createKpiAlertService({ db });
+  const kpis = createKpiService({ db, models });
 
   const app = new Koa<AppState>() as App;
   let inFlight = 0;

@@ -90,7 +90,18 @@ export interface Config {
   /** The data-quality guard: see FillRateGuard (workflows/contracts/integration-syncs.ts). */
   syncFillRateGuard: { dropPercentagePoints: number; minPreviousPercent: number; minRecords: number };
   /** KPI alerts: how often a KPI's schedule checks no_data and re-notification, and how long an idle evaluation workflow waits for points before it ends. */
-  kpiAlerts: { checkIntervalSeconds: number; evaluationIdleSeconds: number };
+  kpiAlerts: {
+    checkIntervalSeconds: number;
+    evaluationIdleSeconds: number;
+    /** How many evaluation shards (Temporal Schedules) share the time-based checks, and each tick's batch limits. */
+    evaluationShards: number;
+    evaluationBatchSize: number;
+    evaluationMaxBatchesPerTick: number;
+    evaluationHeartbeatTimeoutSeconds: number;
+    evaluationBatchTimeoutSeconds: number;
+  };
+  /** The schedule reconciler: how often it looks for lagging schedules, and the longest back-off between attempts. */
+  scheduleReconcile: { intervalSeconds: number; maxBackoffSeconds: number };
   /** The approval workflow: reminders after an SLA escalated, and when a long review continues as new. */
   approvals: { reminderIntervalSeconds: number; continueAsNewAfterEvents: number };
   nodeEnv: string;
@@ -303,6 +314,15 @@ export function loadConfig(env: Env = process.env): Config {
     kpiAlerts: {
       checkIntervalSeconds: readInteger(env, 'KPI_ALERT_CHECK_INTERVAL_SECONDS', 60, 1, 86_400),
       evaluationIdleSeconds: readInteger(env, 'KPI_ALERT_EVALUATION_IDLE_SECONDS', 300, 1, 86_400),
+      evaluationShards: readInteger(env, 'KPI_EVALUATION_SHARDS', 1, 1, 64),
+      evaluationBatchSize: readInteger(env, 'KPI_EVALUATION_BATCH_SIZE', 100, 1, 10_000),
+      evaluationMaxBatchesPerTick: readInteger(env, 'KPI_EVALUATION_MAX_BATCHES_PER_TICK', 20, 1, 1000),
+      evaluationHeartbeatTimeoutSeconds: readInteger(env, 'KPI_EVALUATION_HEARTBEAT_TIMEOUT_SECONDS', activityHeartbeatTimeoutSeconds, 1, 3600),
+      evaluationBatchTimeoutSeconds: readInteger(env, 'KPI_EVALUATION_BATCH_TIMEOUT_SECONDS', 600, 1, 86_400),
+    },
+    scheduleReconcile: {
+      intervalSeconds: readInteger(env, 'SCHEDULE_RECONCILE_INTERVAL_SECONDS', 5, 1, 3600),
+      maxBackoffSeconds: readInteger(env, 'SCHEDULE_RECONCILE_MAX_BACKOFF_SECONDS', 300, 1, 86_400),
     },
     syncFillRateGuard: {
       dropPercentagePoints: readInteger(env, 'SYNC_FILL_RATE_DROP_POINTS', 30, 1, 100),

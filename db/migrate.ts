@@ -29,6 +29,7 @@ import * as kpiAlerts from './migrations/20261123000042_kpi_alerts';
 import * as decisionOutcomeKpis from './migrations/20261123000044_decision_outcome_kpis';
 import * as kpiPointOrigin from './migrations/20261123000046_kpi_point_origin';
 import * as webhookLanes from './migrations/20261123000050_webhook_lanes';
+import * as scheduleReconciliation from './migrations/20261126000031_schedule_reconciliation';
 import * as idempotencyOwnership from './migrations/20261126000040_idempotency_ownership';
 import * as memberIds from './migrations/20261126000050_member_ids';
 
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123000044_decision_outcome_kpis': decisionOutcomeKpis,
   '20261123000046_kpi_point_origin': kpiPointOrigin,
   '20261123000050_webhook_lanes': webhookLanes,
+  '20261126000031_schedule_reconciliation': scheduleReconciliation,
   '20261126000040_idempotency_ownership': idempotencyOwnership,
   '20261126000050_member_ids': memberIds,
 };

@@ -1,8 +1,9 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptions, type ScheduleSpec } from '@temporalio/client';
-import { validationFailed } from '../core/app-error';
+import type { Knex } from 'knex';
 import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
 import type { IntegrationSchedule } from '../db/records/integration';
+import { integrationScheduleTarget, markIntegrationScheduleApplied, markIntegrationScheduleFailed, tryLockIntegrationSchedule } from '../db/repositories/schedule-reconciliation';
 import { INTEGRATION_SCHEDULED_SYNC_WORKFLOW, integrationScheduleId, type IntegrationScheduledSyncInput } from '../workflows/contracts/integration-schedules';
 import { searchAttributesFor } from '../workflows/contracts/search-attributes';
 import { deleteScheduleIfPresent, describeScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from './workflow-engine';
@@ -10,8 +11,9 @@ import { deleteScheduleIfPresent, describeScheduleIfPresent, workflowEngineUnava
 export { integrationScheduleId };
 
 export interface IntegrationSchedulesDeps {
+  db: Knex;
   temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs' | 'syncFillRateGuard'>;
+  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs' | 'syncFillRateGuard' | 'scheduleReconcile'>;
   logger: Logger;
 }
 
@@ -27,6 +29,8 @@ export interface ScheduleState {
 }
 
 const GRPC_INVALID_ARGUMENT = 3;
+/** Reconciles a process starts right after writes and runs at once (each holds a database connection meanwhile). */
+const AFTER_WRITE_CONCURRENCY = 4;
 
 function specOf(schedule: IntegrationSchedule): ScheduleSpec {
   if (schedule.interval_seconds !== undefined) return { intervals: [{ every: schedule.interval_seconds * 1000 }] };
@@ -36,20 +40,19 @@ function specOf(schedule: IntegrationSchedule): ScheduleSpec {
 /**
  * One Temporal Schedule per integration (`integration_schedule/int_…`, with TenantId / ResourceType / ResourceId search
  * attributes and a memo, so operators find it by tenant and integration). Its action starts the scheduled-sync
- * workflow with overlap policy SKIP. Callers make these calls inside the database transaction of the change, so a
- * Temporal outage rolls the change back: the answer is 503 and nothing is half-written.
+ * workflow with overlap policy SKIP. The desired state is the integration's row (schedule, status, deleted_at), whose
+ * `schedule_generation` every write that changes it bumps in its own transaction; `reconcile` makes Temporal match
+ * the row and records the generation it matched. The user's write never waits for Temporal: the API reconciles right
+ * after the commit (best effort, not awaited), and the worker's reconciler retries every lagging row with back-off.
  */
 export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
-  const { temporal, config, logger } = deps;
+  const { db, temporal, config, logger } = deps;
   const deadline = <T>(work: () => Promise<T>) => withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, work);
-
-  /** Temporal refused or could not be reached: a cron it cannot parse is the client's (422), anything else a 503. */
-  const translate = (error: unknown, subject: Record<string, string>): never => {
-    if ((error as { code?: unknown }).code === GRPC_INVALID_ARGUMENT || (error as { cause?: { code?: unknown } }).cause?.code === GRPC_INVALID_ARGUMENT) {
-      throw validationFailed([{ path: '/schedule', message: `Temporal refused the schedule: ${(error as Error).message}` }], 'The schedule is not valid.');
-    }
-    logger.error({ err: error, ...subject }, 'could not change an integration schedule');
-    throw workflowEngineUnavailable('The schedule could not be changed in the workflow engine; nothing was changed. Retry shortly.');
+  const refused = (error: unknown) =>
+    (error as { code?: unknown }).code === GRPC_INVALID_ARGUMENT || (error as { cause?: { code?: unknown } }).cause?.code === GRPC_INVALID_ARGUMENT;
+  const unavailable = (error: unknown): never => {
+    logger.error({ err: error }, 'could not read an integration schedule');
+    throw workflowEngineUnavailable('The workflow engine could not be reached to describe the schedule. Retry shortly.');
   };
 
   const optionsFor = (job: { tenantId: string; integrationId: string; schedule: IntegrationSchedule; paused: boolean }): ScheduleOptions => {
@@ -78,43 +81,73 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
     };
   };
 
-  return {
-    /** Creates the integration's schedule, or replaces its spec, action and paused state if it exists. */
-    async put(job: { tenantId: string; integrationId: string; schedule: IntegrationSchedule; paused: boolean }): Promise<void> {
-      const options = optionsFor(job);
+  /** Creates the integration's schedule, or replaces its spec, action and paused state if it exists. */
+  const put = async (job: { tenantId: string; integrationId: string; schedule: IntegrationSchedule; paused: boolean }) => {
+    const options = optionsFor(job);
+    try {
+      await temporal.schedule.create(options);
+    } catch (error) {
+      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+      const { scheduleId: _id, memo: _memo, ...update } = options;
+      await temporal.schedule.getHandle(options.scheduleId).update(() => ({ ...update, state: { paused: job.paused, note: options.state?.note } }));
+    }
+  };
+
+  /** The back-off after `attempts` failed attempts: the reconcile interval doubled each time, up to the maximum. */
+  const backoffSeconds = (attempts: number) =>
+    Math.min(config.scheduleReconcile.maxBackoffSeconds, config.scheduleReconcile.intervalSeconds * 2 ** Math.min(attempts, 20));
+
+  /**
+   * Makes Temporal match the integration's row and records the generation it matched, unless a write moved the
+   * generation on meanwhile (then it stays pending for the next pass). Under a per-integration advisory lock, so two
+   * processes never apply two generations out of order; one that finds the lock taken leaves it to the holder.
+   */
+  const reconcile = async (integrationId: string): Promise<'synced' | 'pending' | 'error' | 'busy' | 'moved'> =>
+    db.transaction(async (trx) => {
+      if (!(await tryLockIntegrationSchedule(trx, integrationId))) return 'busy';
+      const target = await integrationScheduleTarget(trx, integrationId);
+      if (!target || target.schedule_generation === target.schedule_applied_generation) return 'synced';
+      const generation = target.schedule_generation;
       try {
         await deadline(async () => {
-          try {
-            await temporal.schedule.create(options);
-          } catch (error) {
-            if (!(error instanceof ScheduleAlreadyRunning)) throw error;
-            const { scheduleId: _id, memo: _memo, ...update } = options;
-            await temporal.schedule.getHandle(options.scheduleId).update(() => ({ ...update, state: { paused: job.paused, note: options.state?.note } }));
-          }
+          if (target.deleted_at !== null || target.schedule === null) await deleteScheduleIfPresent(temporal, integrationScheduleId(integrationId));
+          else await put({ tenantId: target.tenant_id, integrationId, schedule: target.schedule, paused: target.status === 'paused' });
         });
       } catch (error) {
-        translate(error, { integration_id: job.integrationId });
+        const status = refused(error) ? 'error' : 'pending';
+        const message = status === 'error' ? `Temporal refused the schedule: ${(error as Error).message}` : `The workflow engine could not be reached: ${(error as Error).message}`;
+        logger.warn({ err: error, integration_id: integrationId, generation }, 'could not reconcile an integration schedule; retrying later');
+        await markIntegrationScheduleFailed(trx, integrationId, generation, { status, error: message, retryInSeconds: backoffSeconds(target.schedule_attempts) });
+        return status;
       }
-    },
+      return (await markIntegrationScheduleApplied(trx, integrationId, generation)) ? 'synced' : 'moved';
+    });
 
-    async setPaused(integrationId: string, paused: boolean): Promise<void> {
-      try {
-        await deadline(() => {
-          const handle = temporal.schedule.getHandle(integrationScheduleId(integrationId));
-          return paused ? handle.pause('The integration is paused.') : handle.unpause('Active.');
+  let afterWriteInFlight = 0;
+
+  return {
+    reconcile,
+
+    /**
+     * Right after a write's commit, not awaited by the response: reconciles, trying again a few times if another
+     * process held the lock or a write moved the generation on. Whatever is left, the worker's reconciler does.
+     */
+    reconcileSoon(integrationId: string): void {
+      // Each attempt holds a database connection while it waits for Temporal: a slow Temporal must not drain the
+      // API's pool, so past a few at once the worker's reconciler is left to do it.
+      if (afterWriteInFlight >= AFTER_WRITE_CONCURRENCY) return;
+      afterWriteInFlight++;
+      void (async () => {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const outcome = await reconcile(integrationId);
+          if (outcome !== 'busy' && outcome !== 'moved') return;
+          await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
+        }
+      })()
+        .catch((error: unknown) => logger.warn({ err: error, integration_id: integrationId }, 'could not reconcile an integration schedule after a write'))
+        .finally(() => {
+          afterWriteInFlight--;
         });
-      } catch (error) {
-        translate(error, { integration_id: integrationId });
-      }
-    },
-
-    /** Deletes the schedule (already gone counts as done). Syncs it started run on. */
-    async remove(integrationId: string): Promise<void> {
-      try {
-        await deadline(() => deleteScheduleIfPresent(temporal, integrationScheduleId(integrationId)));
-      } catch (error) {
-        translate(error, { integration_id: integrationId });
-      }
     },
 
     /** The schedule as Temporal runs it; undefined if Temporal has none (the database says otherwise only after a failed commit). */
@@ -133,7 +166,7 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
           runsSkippedOverlap: description.info.numActionsSkippedOverlap,
         };
       } catch (error) {
-        return translate(error, { integration_id: integrationId });
+        return unavailable(error);
       }
     },
   };

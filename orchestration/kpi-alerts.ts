@@ -3,17 +3,19 @@ import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
 import {
   KPI_ALERT_EVALUATION_WORKFLOW,
-  KPI_SCHEDULED_CHECK_WORKFLOW,
+  KPI_EVALUATION_SHARD_WORKFLOW,
+  kpiEvaluationScheduleId,
+  kpiEvaluationSchedulePrefix,
   kpiEvaluationWorkflowId,
   kpiScheduleId,
   pointsRecordedSignal,
   type KpiAlertEvaluationInput,
-  type KpiScheduledCheckInput,
+  type KpiEvaluationShardInput,
 } from '../workflows/contracts/kpi-alerts';
-import { searchAttributesFor } from '../workflows/contracts/search-attributes';
-import { deleteScheduleIfPresent, describeScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from './workflow-engine';
+import { searchAttributesFor, systemSearchAttributesFor } from '../workflows/contracts/search-attributes';
+import { deleteScheduleIfPresent, withWorkflowEngineDeadline } from './workflow-engine';
 
-export { kpiEvaluationWorkflowId, kpiScheduleId };
+export { kpiEvaluationScheduleId, kpiEvaluationWorkflowId, kpiScheduleId };
 
 /**
  * Wakes the KPI's evaluation workflow (`kpi/kpi_…`), starting it if it is not running: points were stored, from
@@ -41,99 +43,89 @@ export async function requestKpiEvaluation(
   });
 }
 
-export interface KpiScheduleState {
-  scheduleId: string;
-  paused: boolean;
-  note: string | null;
-  intervalSeconds: number;
-  nextRunTimes: Date[];
-  runsTaken: number;
-}
-
 /**
- * One Temporal Schedule per KPI that needs one (`kpi_schedule/kpi_…`, every KPI_ALERT_CHECK_INTERVAL_SECONDS, with
- * TenantId / ResourceType / ResourceId search attributes and a memo naming the tenant and KPI): `dataset` KPIs (their
- * aggregate recomputed) and KPIs with time-based alert checks. Paused while the KPI is paused, deleted when nothing
- * needs it or the KPI is archived or deleted. Called inside the transaction of the change,
- * so a Temporal outage rolls the change back (503).
+ * The KPI evaluation shards' Temporal Schedules (`kpi_evaluation/<task queue>/shard-<n>`, every
+ * KPI_ALERT_CHECK_INTERVAL_SECONDS, overlap SKIP, search attributes ResourceType=kpi_evaluation and ResourceId=shard-<n>):
+ * each tick starts one run that evaluates every due KPI of its shard. A KPI write never touches Temporal: whether and
+ * how a KPI is checked is read from its row at each tick. Made to match the configuration by the schedule reconciler.
  */
-export function createKpiAlertSchedules(deps: { temporal: Client; config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'kpiAlerts' | 'activityHeartbeatTimeoutSeconds'>; logger: Logger }) {
+export function createKpiEvaluationSchedules(deps: { temporal: Client; config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'kpiAlerts'>; logger: Logger }) {
   const { temporal, config, logger } = deps;
   const deadline = <T>(work: () => Promise<T>) => withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, work);
-  const fail = (error: unknown, kpiId: string): never => {
-    logger.error({ err: error, kpi_id: kpiId }, 'could not change a KPI schedule');
-    throw workflowEngineUnavailable('The KPI\'s schedule could not be changed in the workflow engine; nothing was changed. Retry shortly.');
-  };
-  const note = (paused: boolean) =>
-    paused ? 'The KPI is paused: no recomputation, no time-based alert checks.' : 'Active: dataset recomputation (dataset KPIs), no_data and re-notification checks.';
+  const shards = config.kpiAlerts.evaluationShards;
+  const everyMs = config.kpiAlerts.checkIntervalSeconds * 1000;
 
-  const remove = async (kpiId: string) => {
+  const inputOf = (shard: number): KpiEvaluationShardInput => ({
+    shard,
+    shardCount: shards,
+    batchSize: config.kpiAlerts.evaluationBatchSize,
+    maxBatches: config.kpiAlerts.evaluationMaxBatchesPerTick,
+    heartbeatTimeoutSeconds: config.kpiAlerts.evaluationHeartbeatTimeoutSeconds,
+    batchTimeoutSeconds: config.kpiAlerts.evaluationBatchTimeoutSeconds,
+  });
+
+  const ensureShard = async (shard: number) => {
+    const scheduleId = kpiEvaluationScheduleId(config.temporalTaskQueue, shard);
+    const attributes = systemSearchAttributesFor('kpi_evaluation', `shard-${shard}`);
+    const action = {
+      type: 'startWorkflow' as const,
+      workflowType: KPI_EVALUATION_SHARD_WORKFLOW,
+      taskQueue: config.temporalTaskQueue,
+      workflowId: scheduleId,
+      args: [inputOf(shard)],
+      typedSearchAttributes: attributes,
+    };
+    const spec = { intervals: [{ every: everyMs }] };
+    const note = `KPI time-based checks, shard ${shard} of ${shards}.`;
     try {
-      await deadline(() => deleteScheduleIfPresent(temporal, kpiScheduleId(kpiId)));
+      await temporal.schedule.create({
+        scheduleId,
+        spec,
+        action,
+        policies: { overlap: ScheduleOverlapPolicy.SKIP },
+        memo: { shard, shard_count: shards },
+        typedSearchAttributes: attributes,
+        state: { note },
+      });
+      logger.info({ schedule_id: scheduleId }, 'created a KPI evaluation shard schedule');
     } catch (error) {
-      fail(error, kpiId);
+      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+      const handle = temporal.schedule.getHandle(scheduleId);
+      const description = await handle.describe();
+      const interval = description.spec.intervals?.[0];
+      const current = description.action.type === 'startWorkflow' ? (description.action.args?.[0] as KpiEvaluationShardInput | undefined) : undefined;
+      if (interval?.every === everyMs && JSON.stringify(current) === JSON.stringify(inputOf(shard)) && !description.state.paused) return;
+      await handle.update((previous) => ({ ...previous, spec, action, state: { ...previous.state, paused: false, note } }));
+      logger.info({ schedule_id: scheduleId }, 'updated a KPI evaluation shard schedule');
     }
   };
 
   return {
-    /** Makes Temporal match the KPI: a schedule (paused or not) when `needed`, none otherwise. */
-    async sync(job: { tenantId: string; kpiId: string; needed: boolean; paused: boolean }): Promise<void> {
-      if (!job.needed) return remove(job.kpiId);
-      const scheduleId = kpiScheduleId(job.kpiId);
-      const input: KpiScheduledCheckInput = { tenantId: job.tenantId, kpiId: job.kpiId, heartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds };
-      const action = {
-        type: 'startWorkflow' as const,
-        workflowType: KPI_SCHEDULED_CHECK_WORKFLOW,
-        taskQueue: config.temporalTaskQueue,
-        workflowId: scheduleId,
-        args: [input],
-        typedSearchAttributes: searchAttributesFor(job.tenantId, 'kpi_schedule', job.kpiId),
-      };
-      const spec = { intervals: [{ every: config.kpiAlerts.checkIntervalSeconds * 1000 }] };
-      try {
-        await deadline(async () => {
-          try {
-            await temporal.schedule.create({
-              scheduleId,
-              spec,
-              action,
-              policies: { overlap: ScheduleOverlapPolicy.SKIP },
-              memo: { tenant_id: job.tenantId, kpi_id: job.kpiId },
-              typedSearchAttributes: searchAttributesFor(job.tenantId, 'kpi_schedule', job.kpiId),
-              state: { paused: job.paused, note: note(job.paused) },
-            });
-          } catch (error) {
-            if (!(error instanceof ScheduleAlreadyRunning)) throw error;
-            const handle = temporal.schedule.getHandle(scheduleId);
-            const description = await handle.describe();
-            if (description.state.paused !== job.paused) await (job.paused ? handle.pause(note(true)) : handle.unpause(note(false)));
-          }
-        });
-      } catch (error) {
-        fail(error, job.kpiId);
-      }
+    /**
+     * Every shard's Schedule exists with the configured interval and batch settings; with `deleteExtra`, shards beyond
+     * the configured count (it was lowered) are deleted. Runs where every worker runs the reconciler: concurrent calls converge.
+     */
+    async ensureShards(options: { deleteExtra: boolean }): Promise<void> {
+      await deadline(async () => {
+        for (let shard = 0; shard < shards; shard++) await ensureShard(shard);
+        // Listing reads every schedule of the namespace: done once per process (the count only changes with a restart).
+        if (!options.deleteExtra) return;
+        const prefix = kpiEvaluationSchedulePrefix(config.temporalTaskQueue);
+        for await (const schedule of temporal.schedule.list({ pageSize: 1000 })) {
+          if (!schedule.scheduleId.startsWith(prefix)) continue;
+          const shard = Number(schedule.scheduleId.slice(prefix.length));
+          if (Number.isInteger(shard) && shard < shards) continue;
+          await deleteScheduleIfPresent(temporal, schedule.scheduleId);
+          logger.info({ schedule_id: schedule.scheduleId }, 'deleted a KPI evaluation shard schedule beyond KPI_EVALUATION_SHARDS');
+        }
+      });
     },
 
-    remove,
-
-    async describe(kpiId: string): Promise<KpiScheduleState | undefined> {
-      const scheduleId = kpiScheduleId(kpiId);
-      try {
-        const description = await deadline(() => describeScheduleIfPresent(temporal, scheduleId));
-        if (!description) return undefined;
-        return {
-          scheduleId,
-          paused: description.state.paused,
-          note: description.state.note ?? null,
-          intervalSeconds: config.kpiAlerts.checkIntervalSeconds,
-          nextRunTimes: description.info.nextActionTimes,
-          runsTaken: description.info.numActionsTaken,
-        };
-      } catch (error) {
-        return fail(error, kpiId);
-      }
+    /** Deletes a KPI's Schedule of before batched evaluation (`kpi_schedule/kpi_…`); already gone counts as done. */
+    async deleteLegacySchedule(kpiId: string): Promise<void> {
+      await deadline(() => deleteScheduleIfPresent(temporal, kpiScheduleId(kpiId)));
     },
   };
 }
 
-export type KpiAlertSchedules = ReturnType<typeof createKpiAlertSchedules>;
+export type KpiEvaluationSchedules = ReturnType<typeof createKpiEvaluationSchedules>;

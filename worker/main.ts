@@ -12,6 +12,7 @@ import { createWorkers } from '../orchestration/workers';
 import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { ensureSearchAttributes } from './search-attributes';
 import { startEventMaintenance } from './event-maintenance';
+import { startScheduleReconciler } from './schedule-reconciler';
 import { startOutboxRelay } from './outbox-relay';
 import { startRunRecovery } from './run-recovery';
 
@@ -50,9 +51,11 @@ async function main(): Promise<void> {
   if (config.webhooks.relayEnabled) {
     const relay = startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds });
     const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks });
+    const schedules = startScheduleReconciler({ db, temporal, logger, config });
     stopEvents = async () => {
       await relay.stop();
       await maintenance.stop();
+      await schedules.stop();
     };
   }
   logger.info({ address, namespace: config.temporalNamespace, task_queue: config.temporalTaskQueue, event_relay: config.webhooks.relayEnabled }, 'worker running');

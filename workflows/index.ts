@@ -8,4 +8,6 @@ export { auditExportWorkflow } from './audit-export';
 export { decisionApprovalWorkflow } from './decision-approval';
 export { integrationSyncWorkflow } from './integration-sync';
 export { integrationScheduledSyncWorkflow } from './integration-scheduled-sync';
-export { kpiAlertEvaluationWorkflow, kpiScheduledCheckWorkflow } from './kpi-alert-evaluation';
+export { kpiAlertEvaluationWorkflow, kpiEvaluationShardWorkflow } from './kpi-alert-evaluation';
+// What the per-KPI Schedules of before batched evaluation start: registered until 2027-01-31 so their runs finish.
+export { kpiScheduledCheckWorkflow } from './kpi-alert-evaluation';

@@ -1,6 +1,6 @@
 import { condition, continueAsNew, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { pointsRecordedSignal, type KpiAlertEvaluationInput, type KpiScheduledCheckInput } from './contracts/kpi-alerts';
+import { pointsRecordedSignal, type KpiAlertEvaluationInput, type KpiEvaluationShardInput, type KpiScheduledCheckInput } from './contracts/kpi-alerts';
 
 // An evaluation is one short transaction that heartbeats on a timer: a worker that dies in it is noticed when the
 // heartbeat timeout (or, for inputs without one, the start-to-close timeout) runs out, and the evaluation is retried
@@ -38,7 +38,30 @@ export async function kpiAlertEvaluationWorkflow(input: KpiAlertEvaluationInput)
   await continueAsNew<typeof kpiAlertEvaluationWorkflow>({ ...input, pending, from });
 }
 
-/** What a KPI's Schedule starts: the time-based checks (no_data, re-notification, points held back by the evaluation delay). */
+/**
+ * One tick of a shard's Schedule (`kpi_evaluation/<task queue>/shard-<n>`): evaluates every KPI of the shard that is
+ * due, in batches (each an activity that heartbeats after every KPI, so a dead worker's batch moves on within the
+ * heartbeat timeout; KPIs it had finished are marked checked and are not done twice). A KPI whose check fails is
+ * recorded and skipped until the next tick; it never holds up the others. What is left after `maxBatches` waits for
+ * the next tick (least recently checked first).
+ */
+export async function kpiEvaluationShardWorkflow(input: KpiEvaluationShardInput): Promise<{ evaluated: number; failed: number; batches: number }> {
+  const { evaluateDueKpis } = proxyActivities<Activities>({
+    startToCloseTimeout: input.batchTimeoutSeconds * 1000,
+    heartbeatTimeout: input.heartbeatTimeoutSeconds * 1000,
+    retry: { maximumInterval: 30_000 },
+  });
+  const totals = { evaluated: 0, failed: 0, batches: 0 };
+  for (let more = true; more && totals.batches < input.maxBatches; totals.batches++) {
+    const result = await evaluateDueKpis({ shard: input.shard, shardCount: input.shardCount, limit: input.batchSize });
+    totals.evaluated += result.evaluated;
+    totals.failed += result.failed;
+    more = result.more;
+  }
+  return totals;
+}
+
+/** What a per-KPI Schedule of before batched evaluation starts (see KPI_SCHEDULED_CHECK_WORKFLOW for its removal): the time-based checks (no_data, re-notification, points held back by the evaluation delay). */
 export async function kpiScheduledCheckWorkflow(input: KpiScheduledCheckInput): Promise<void> {
   const { evaluateKpiAlerts } = evaluationActivities(input.heartbeatTimeoutSeconds);
   await evaluateKpiAlerts({ tenantId: input.tenantId, kpiId: input.kpiId, from: null, trigger: 'schedule' });

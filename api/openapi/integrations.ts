@@ -41,6 +41,16 @@ const scheduleSettings = {
     'whose overlap policy is SKIP; a scheduled run while a sync is queued or running records nothing. `null` removes the schedule.',
 };
 
+const scheduleStatus = {
+  type: ['string', 'null'],
+  enum: ['pending', 'synced', 'error', null],
+  description:
+    'Whether the Temporal Schedule matches the integration yet. A write that changes the schedule (or pauses, resumes or deletes an integration ' +
+    'that has one) is stored and answered at once with `pending`; the schedule is then made to match in the background, retried with back-off ' +
+    'until it does (`synced`). `error`: Temporal refused it (see `schedule_error`); it is retried too. `null`: the integration never had a schedule.',
+};
+const scheduleError = { type: ['string', 'null'], description: 'Why the last attempt to make the Temporal Schedule match failed (null once it matches).' };
+
 const schedulePresentation = {
   type: ['object', 'null'],
   required: ['cron', 'interval_seconds', 'mode', 'timezone'],
@@ -201,7 +211,7 @@ export const integrationsPart: DocumentPart = {
     ConnectorTypeList: listOf('ConnectorType'),
     Integration: {
       type: 'object',
-      required: ['id', 'object', 'name', 'connector_type', 'config', 'has_credentials', 'status', 'schedule', 'created_by', 'created_at', 'updated_at'],
+      required: ['id', 'object', 'name', 'connector_type', 'config', 'has_credentials', 'status', 'schedule', 'schedule_status', 'schedule_error', 'created_by', 'created_at', 'updated_at'],
       properties: {
         id: { type: 'string', example: 'int_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'integration' },
@@ -211,6 +221,8 @@ export const integrationsPart: DocumentPart = {
         has_credentials: { type: 'boolean', description: 'Whether credentials are stored (they are never returned).' },
         status: integrationStatus,
         schedule: schedulePresentation,
+        schedule_status: scheduleStatus,
+        schedule_error: scheduleError,
         created_by: ref('Actor'),
         created_at: timestamp('Creation time.'),
         updated_at: timestamp('Last change.'),
@@ -231,7 +243,7 @@ export const integrationsPart: DocumentPart = {
     },
     IntegrationSchedule: {
       type: 'object',
-      required: ['object', 'integration_id', 'schedule_id', 'cron', 'interval_seconds', 'mode', 'timezone', 'paused', 'next_run_times', 'recent_runs', 'runs_started', 'runs_skipped_overlap'],
+      required: ['object', 'integration_id', 'schedule_id', 'cron', 'interval_seconds', 'mode', 'timezone', 'schedule_status', 'schedule_error', 'paused', 'next_run_times', 'recent_runs', 'runs_started', 'runs_skipped_overlap'],
       properties: {
         object: { type: 'string', const: 'integration_schedule' },
         integration_id: { type: 'string' },
@@ -240,6 +252,8 @@ export const integrationsPart: DocumentPart = {
         interval_seconds: { type: ['integer', 'null'] },
         mode: { type: 'string', enum: ['full', 'incremental'] },
         timezone: { type: ['string', 'null'] },
+        schedule_status: scheduleStatus,
+        schedule_error: scheduleError,
         paused: { type: 'boolean', description: 'Paused with the integration.' },
         next_run_times: { type: 'array', items: { type: 'string', format: 'date-time' }, description: 'The next times the schedule will start a sync (none while paused).' },
         recent_runs: {
@@ -265,6 +279,8 @@ export const integrationsPart: DocumentPart = {
         interval_seconds: null,
         mode: 'incremental',
         timezone: 'Europe/Berlin',
+        schedule_status: 'synced',
+        schedule_error: null,
         paused: false,
         next_run_times: ['2026-11-24T01:00:00.000Z', '2026-11-25T01:00:00.000Z'],
         recent_runs: [{ scheduled_at: '2026-11-23T01:00:00.000Z', started_at: '2026-11-23T01:00:00.120Z', workflow_id: 'integration_schedule/int_01jd2x0m3f8q4w7e5r6t9y2v1k-2026-11-23T01:00:00Z' }],
@@ -376,12 +392,13 @@ export const integrationsPart: DocumentPart = {
         summary: 'Create an integration',
         description:
           'Validates `config` against the connector type\'s spec and `credentials` against its credentials spec; does not connect (see `check`). ' +
-          'With a `schedule`, its Temporal Schedule is created in the same transaction (503 if Temporal cannot be reached: nothing is stored).',
+          'With a `schedule`, the answer does not wait for Temporal: `schedule_status` is `pending` until the Temporal Schedule has been created ' +
+          '(in the background, retried until it is). A cron Temporal could not run is refused here (422 naming `/schedule/cron`).',
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [parameterRef('IdempotencyKey')],
         requestBody: { required: true, content: { 'application/json': { schema: ref('CreateIntegrationRequest'), example: restExample } } },
-        responses: { '201': jsonResponse('The integration (never its credentials).', ref('Integration'), createdHeaders), ...standardErrors({ body: true, workflowEngine: true }) },
+        responses: { '201': jsonResponse('The integration (never its credentials).', ref('Integration'), createdHeaders), ...standardErrors({ body: true }) },
       },
       get: {
         operationId: 'listIntegrations',
@@ -406,8 +423,9 @@ export const integrationsPart: DocumentPart = {
         summary: 'Update an integration',
         description:
           'Renames it, replaces its configuration (validated like on create) or replaces its credentials; sets, replaces or (with `null`) removes its ' +
-          'schedule; pauses or resumes it (`status`), which pauses or resumes the schedule. The connector type cannot change. Schedule changes are ' +
-          'made in Temporal within the same transaction: if Temporal cannot be reached the answer is 503 and nothing changed.',
+          'schedule; pauses or resumes it (`status`), which pauses or resumes the schedule. The connector type cannot change. A change that affects ' +
+          'the schedule is stored and answered at once with `schedule_status: pending`; the Temporal Schedule follows in the background (retried ' +
+          'with back-off while Temporal is slow or away) and `schedule_status` becomes `synced`.',
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter],
@@ -424,23 +442,25 @@ export const integrationsPart: DocumentPart = {
             },
           },
         },
-        responses: { '200': jsonResponse('The updated integration.', ref('Integration')), ...standardErrors({ body: true, notFound: true, workflowEngine: true }) },
+        responses: { '200': jsonResponse('The updated integration.', ref('Integration')), ...standardErrors({ body: true, notFound: true }) },
       },
       delete: {
         operationId: 'deleteIntegration',
         summary: 'Delete an integration',
-        description: 'Its stored credentials are erased with it, and its Temporal Schedule deleted (503 if Temporal cannot be reached: nothing is deleted). A sync already running finishes.',
+        description: 'Its stored credentials are erased with it; its Temporal Schedule is deleted in the background (retried until it is, also while Temporal is away). A sync already running finishes.',
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter],
-        responses: { '204': { description: 'Deleted.' }, ...standardErrors({ notFound: true, workflowEngine: true }) },
+        responses: { '204': { description: 'Deleted.' }, ...standardErrors({ notFound: true }) },
       },
     },
     '/api/v1/integrations/{id}/schedule': {
       get: {
         operationId: 'getIntegrationSchedule',
         summary: 'Get the integration\'s schedule as Temporal runs it',
-        description: 'The configured schedule with its live state from the Temporal Schedule: paused or not, the next run times, the recent runs. 404 when the integration has no schedule.',
+        description:
+          'The configured schedule with its live state from the Temporal Schedule: paused or not, the next run times, the recent runs, and ' +
+          '`schedule_status` (`pending` while Temporal does not match the integration yet). 404 when the integration has no schedule.',
         tags: [tag],
         'x-required-scope': 'integrations:read',
         parameters: [idParameter],

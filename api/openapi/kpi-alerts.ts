@@ -54,8 +54,9 @@ export const kpiAlertsPart: DocumentPart = {
         'once). `no_data` rules fire when points stop arriving. At most one open (pending, firing or acknowledged) alert per rule. Every state ' +
         'change is a transition with its reason (threshold, recovery, no_data, silence, acknowledge, revision, manual): late or replaced points ' +
         're-evaluate the stretch they touch, and a changed verdict is recorded as a `revision`, never rewritten silently. Evaluation runs in ' +
-        'Temporal as points are stored (workflow `kpi/kpi_…`) and on a per-KPI Schedule (`kpi_schedule/kpi_…`) for time-based checks, paused ' +
-        'with the KPI. Points are judged once they are `evaluation_delay_seconds` old. Events: `kpi.alert.triggered`, `kpi.alert.resolved`.',
+        'Temporal as points are stored (workflow `kpi/kpi_…`), and in batches for the time-based checks (no_data, re-notification, delayed ' +
+        'judging, dataset recomputation): a few shard Schedules (`kpi_evaluation/<task queue>/shard-<n>`), each tick evaluating every active KPI ' +
+        'of its shard that needs them. No rule or KPI write waits for Temporal: a paused KPI is simply skipped. Points are judged once they are `evaluation_delay_seconds` old. Events: `kpi.alert.triggered`, `kpi.alert.resolved`.',
     },
   ],
   schemas: {
@@ -152,7 +153,7 @@ export const kpiAlertsPart: DocumentPart = {
         'x-required-scope': 'kpis:write',
         parameters: [kpiIdParameter, parameterRef('IdempotencyKey')],
         requestBody: { required: true, content: { 'application/json': { schema: ref('CreateKpiAlertRuleRequest'), example: ruleExample } } },
-        responses: { '201': jsonResponse('The rule.', ref('KpiAlertRule'), createdHeaders), ...standardErrors({ body: true, notFound: true, workflowEngine: true }) },
+        responses: { '201': jsonResponse('The rule.', ref('KpiAlertRule'), createdHeaders), ...standardErrors({ body: true, notFound: true }) },
       },
       get: {
         operationId: 'listKpiAlertRules',
@@ -179,7 +180,7 @@ export const kpiAlertsPart: DocumentPart = {
         'x-required-scope': 'kpis:write',
         parameters: [kpiIdParameter, ruleIdParameter],
         requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateKpiAlertRuleRequest'), example: { for_points: 2, renotify_seconds: 7200 } } } },
-        responses: { '200': jsonResponse('The rule.', ref('KpiAlertRule')), ...standardErrors({ body: true, notFound: true, workflowEngine: true }) },
+        responses: { '200': jsonResponse('The rule.', ref('KpiAlertRule')), ...standardErrors({ body: true, notFound: true }) },
       },
       delete: {
         operationId: 'deleteKpiAlertRule',
@@ -188,7 +189,7 @@ export const kpiAlertsPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'kpis:write',
         parameters: [kpiIdParameter, ruleIdParameter],
-        responses: { '204': { description: 'Deleted.' }, ...standardErrors({ notFound: true, workflowEngine: true }) },
+        responses: { '204': { description: 'Deleted.' }, ...standardErrors({ notFound: true }) },
       },
     },
     '/api/v1/kpis/{id}/alerts': {

@@ -1,4 +1,5 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import { Cron } from 'croner';
 import type { Knex } from 'knex';
 import { notFound, validationFailed, type FieldError } from '../../core/app-error';
 import type { AuditAction } from '../../core/audit-actions';
@@ -11,6 +12,7 @@ import type { PageRequest } from '../../db/pagination';
 import type { Client } from '@temporalio/client';
 import type { IntegrationFieldMappingRecord, IntegrationRecord, IntegrationSchedule, IntegrationStatus } from '../../db/records/integration';
 import { createIntegrationSchedules, integrationScheduleId } from '../../orchestration/integration-schedules';
+import { requestIntegrationScheduleChange } from '../../db/repositories/schedule-reconciliation';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { createUploadSource } from '../../db/repositories/integration-uploads';
 import { resolveDatasetDefinition } from '../../db/repositories/dataset-definitions';
@@ -47,8 +49,31 @@ export function presentSchedule(schedule: IntegrationSchedule | null) {
   return { cron: schedule.cron ?? null, interval_seconds: schedule.interval_seconds ?? null, mode: schedule.mode, timezone: schedule.timezone ?? null };
 }
 
-// Five fields (minute hour day-of-month month day-of-week); Temporal checks what each field means.
-const CRON_FIELD = /^[0-9A-Za-z*?,/-]+$/;
+// Five fields (minute hour day-of-month month day-of-week) as Temporal's cron takes them: numbers, `*`, ranges, lists,
+// steps, and month and day names in their fields (not croner's L, W, ? or #, which Temporal refuses); croner checks what
+// each field means, so a schedule Temporal would refuse is a 422 at write time, without asking Temporal.
+const CRON_FIELD = /^[0-9A-Za-z*,/-]+$/;
+const CRON_NAMES: ReadonlyArray<readonly string[]> = [
+  [],
+  [],
+  [],
+  ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
+  ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'],
+];
+
+function cronProblem(fields: string[]): string | null {
+  if (fields.length !== 5 || !fields.every((field) => CRON_FIELD.test(field))) return 'not five fields of digits, names, *, -, / and ,';
+  for (const [index, field] of fields.entries()) {
+    const unknown = (field.match(/[A-Za-z]+/g) ?? []).find((name) => !CRON_NAMES[index]?.includes(name.toUpperCase()));
+    if (unknown !== undefined) return `"${unknown}" is not a name this field takes`;
+  }
+  try {
+    new Cron(fields.join(' '), { paused: true });
+    return null;
+  } catch (error) {
+    return (error as Error).message.replace(/^CronPattern: /, '');
+  }
+}
 
 /** The schedule to store, or the field errors under /schedule. */
 export function checkSchedule(body: ScheduleBody, minIntervalSeconds: number): IntegrationSchedule {
@@ -58,8 +83,9 @@ export function checkSchedule(body: ScheduleBody, minIntervalSeconds: number): I
   if (hasCron === hasInterval) errors.push({ path: '/schedule', message: 'must have exactly one of cron and interval_seconds' });
   if (hasCron) {
     const fields = (body.cron as string).trim().split(/\s+/);
-    if (fields.length !== 5 || !fields.every((field) => CRON_FIELD.test(field))) {
-      errors.push({ path: '/schedule/cron', message: 'must be a five-field cron expression (minute hour day-of-month month day-of-week), e.g. "0 2 * * *"' });
+    const problem = cronProblem(fields);
+    if (problem !== null) {
+      errors.push({ path: '/schedule/cron', message: `must be a five-field cron expression (minute hour day-of-month month day-of-week), e.g. "0 2 * * *" (${problem})` });
     }
   }
   if (hasInterval && (body.interval_seconds as number) < minIntervalSeconds) {
@@ -94,6 +120,8 @@ export function presentIntegration(record: IntegrationRecord) {
     has_credentials: record.credentials_ciphertext !== null,
     status: record.status,
     schedule: presentSchedule(record.schedule),
+    schedule_status: record.schedule_status,
+    schedule_error: record.schedule_error,
     created_by: record.created_by,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
@@ -240,7 +268,7 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
       const configuration = validateSettings(body.connector_type, body.config, credentials);
       const schedule = body.schedule ? checkSchedule(body.schedule, config.integrationScheduleMinIntervalSeconds) : null;
       const status = body.status ?? 'active';
-      return inTenantTransaction(db, context.tenantId, async (scope) => {
+      const created = await inTenantTransaction(db, context.tenantId, async (scope) => {
         const record = await insertIntegration(scope, {
           id: newId('integration'),
           name: body.name,
@@ -252,10 +280,13 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
           created_by: context.actor,
         });
         await audit(scope, context, 'integration.created', record.id, { name: record.name, connector_type: record.connector_type, config: record.config, status, schedule });
-        // Last, inside the transaction: if Temporal refuses, nothing is stored (503).
-        if (schedule) await schedules.put({ tenantId: context.tenantId, integrationId: record.id, schedule, paused: status === 'paused' });
-        return presentIntegration(record);
+        if (!schedule) return presentIntegration(record);
+        // The Temporal Schedule follows from the row, after the commit (schedule_status pending until it does).
+        await requestIntegrationScheduleChange(scope, record.id);
+        return presentIntegration((await findIntegration(scope, record.id)) as IntegrationRecord);
       });
+      if (created.schedule_status === 'pending') schedules.reconcileSoon(created.id);
+      return created;
     },
 
     async list({ tenantId }: RequestContext, page: PageRequest) {
@@ -272,7 +303,8 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
 
     async update(context: RequestContext, id: string, body: IntegrationUpdate) {
       requireIntegrationId(id);
-      return inTenantTransaction(db, context.tenantId, async (scope) => {
+      let scheduleChanged = false;
+      const updated = await inTenantTransaction(db, context.tenantId, async (scope) => {
         const current = await findIntegration(scope, id, { forUpdate: true });
         if (!current) throw notFound('integration', id);
         // A change of only the schedule or status leaves the settings alone (no credentials opened, no re-validation).
@@ -296,32 +328,37 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
           ...(body.status !== undefined ? { status } : {}),
           ...(body.schedule !== undefined ? { schedule } : {}),
         });
-        // The Temporal Schedule follows, last and inside the transaction: if Temporal refuses, nothing changes (503).
-        const job = { tenantId: context.tenantId, integrationId: id, paused: status === 'paused' };
-        if (body.schedule !== undefined) {
-          if (schedule) await schedules.put({ ...job, schedule });
-          else if (current.schedule) await schedules.remove(id);
-        } else if (schedule && status !== current.status) {
-          await schedules.setPaused(id, status === 'paused');
-        }
-        return presentIntegration(updated);
+        // The Temporal Schedule follows from the row after the commit: a new, changed or removed schedule, or a paused
+        // or resumed integration that has one.
+        scheduleChanged = (body.schedule !== undefined && (schedule !== null || current.schedule !== null)) || (schedule !== null && status !== current.status);
+        if (!scheduleChanged) return presentIntegration(updated);
+        await requestIntegrationScheduleChange(scope, id);
+        return presentIntegration((await findIntegration(scope, id)) as IntegrationRecord);
       });
+      if (scheduleChanged) schedules.reconcileSoon(id);
+      return updated;
     },
 
     async remove(context: RequestContext, id: string) {
       requireIntegrationId(id);
-      await inTenantTransaction(db, context.tenantId, async (scope) => {
+      const hadSchedule = await inTenantTransaction(db, context.tenantId, async (scope) => {
         const current = await findIntegration(scope, id, { forUpdate: true });
         if (!current) throw notFound('integration', id);
         // The credentials go with it: a deleted integration keeps no way into the source.
         await updateIntegration(scope, id, { deleted_at: new Date(), credentials_ciphertext: null, credentials_key_id: null, schedule: null });
         await audit(scope, context, 'integration.deleted', id, { name: current.name, connector_type: current.connector_type });
-        // Its schedule goes with it (a sync already running finishes); Temporal unreachable: nothing is deleted (503).
-        if (current.schedule) await schedules.remove(id);
+        // Its schedule goes with it, after the commit (the deleted row is the tombstone the reconciler works from; a
+        // sync already running finishes).
+        if (current.schedule) await requestIntegrationScheduleChange(scope, id);
+        return current.schedule !== null;
       });
+      if (hadSchedule) schedules.reconcileSoon(id);
     },
 
-    /** The schedule as Temporal runs it: paused or not, the next run times, the recent runs. 404 without a schedule. */
+    /**
+     * The schedule as Temporal runs it: paused or not, the next run times, the recent runs, and whether Temporal matches
+     * the integration yet (`schedule_status`). 404 without a schedule.
+     */
     async getSchedule({ tenantId }: RequestContext, id: string) {
       requireIntegrationId(id);
       const record = await inTenantTransaction(db, tenantId, (scope) => findIntegration(scope, id));
@@ -333,6 +370,8 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
         integration_id: id,
         schedule_id: integrationScheduleId(id),
         ...(presentSchedule(record.schedule) as NonNullable<ReturnType<typeof presentSchedule>>),
+        schedule_status: record.schedule_status,
+        schedule_error: record.schedule_error,
         paused: state?.paused ?? record.status === 'paused',
         next_run_times: (state?.nextRunTimes ?? []).map((time) => time.toISOString()),
         recent_runs: (state?.recentRuns ?? []).map((run) => ({ scheduled_at: run.scheduledAt.toISOString(), started_at: run.takenAt.toISOString(), workflow_id: run.workflowId })),

@@ -1,10 +1,7 @@
-import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { notFound, validationFailed } from '../../core/app-error';
-import type { Config } from '../../core/config';
 import { invalidParameters, kpiAlertResolved } from '../../core/errors';
 import { isIdOf } from '../../core/ids';
-import type { Logger } from '../../core/logger';
 import { kpiDefinitionOf, recoveryLine, ruleErrors, ruleLine, ruleSpecOf, type AlertRuleSpec } from '../../decision/kpi-alerts';
 import type { PageRequest } from '../../db/pagination';
 import type { KpiRecord, KpiThreshold } from '../../db/records/kpi';
@@ -19,14 +16,12 @@ import {
   listAlertRules,
   listAlerts,
   openAlertOf,
-  rulesOfKpi,
   transitionsOf,
   updateAlert,
   updateAlertRule,
 } from '../../db/repositories/kpi-alerts';
 import { findKpi } from '../../db/repositories/kpis';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
-import { createKpiAlertSchedules } from '../../orchestration/kpi-alerts';
 import type { RequestContext } from '../context';
 
 export interface AlertRuleInput {
@@ -112,29 +107,12 @@ export function presentAlert(alert: KpiAlertRecord, transitions: KpiAlertTransit
 }
 
 /**
- * Whether a KPI calls for a Temporal Schedule, whatever its status: a `dataset` KPI (recomputed on the schedule), or a
- * rule that is checked over time (no_data, re-notification, delayed judging).
+ * KPI alert rules and alerts. No write here touches Temporal: the time-based checks (no_data, re-notification, the
+ * evaluation delay, dataset recomputation) are batched by the evaluation shards, which read each KPI's row at every
+ * tick (workflows/kpi-alert-evaluation.ts), so a KPI's rules and status are all they need.
  */
-function callsForSchedule(kpi: KpiRecord, rules: KpiAlertRuleRecord[]): boolean {
-  if (kpi.source_type === 'dataset') return true;
-  const enabled = rules.filter((rule) => rule.enabled);
-  return enabled.some((rule) => rule.kind === 'no_data' || rule.renotify_seconds !== null) || (kpi.evaluation_delay_seconds > 0 && enabled.length > 0);
-}
-
-/** Whether a KPI has its Temporal Schedule: it calls for one and is not archived (nor deleted). */
-export function kpiNeedsSchedule(kpi: KpiRecord | undefined, rules: KpiAlertRuleRecord[]): boolean {
-  return kpi !== undefined && kpi.status !== 'archived' && callsForSchedule(kpi, rules);
-}
-
-/** The KPI and its rules before a change (null: the KPI did not exist). */
-export interface ScheduleBefore {
-  kpi: KpiRecord | null;
-  rules?: KpiAlertRuleRecord[];
-}
-
-export function createKpiAlertService(deps: { db: Knex; temporal: Client; config: Config; logger: Logger }) {
+export function createKpiAlertService(deps: { db: Knex }) {
   const { db } = deps;
-  const schedules = createKpiAlertSchedules(deps);
 
   const loadKpi = async (scope: TenantScope, id: string, options: { forUpdate?: boolean } = {}) => {
     if (!isIdOf('kpi', id)) throw notFound('kpi', id);
@@ -154,19 +132,6 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
     if (!alert) throw notFound('kpi_alert', id);
     return alert;
   };
-
-  /**
-   * Temporal matches the KPI's source, rules and status (inside the caller's transaction: an outage rolls the change
-   * back). Given the state `before` the change, a change after which no schedule is needed, to a KPI that could not
-   * have had one, does not ask Temporal anything: writes to KPIs without a schedule do not depend on Temporal.
-   */
-  async function syncSchedule(scope: TenantScope, kpiId: string, before?: ScheduleBefore) {
-    const kpi = await findKpi(scope, kpiId);
-    const rules = await rulesOfKpi(scope, kpiId);
-    const needed = kpiNeedsSchedule(kpi, rules);
-    if (!needed && before && (before.kpi === null || !callsForSchedule(before.kpi, before.rules ?? rules))) return;
-    await schedules.sync({ tenantId: scope.tenantId, kpiId, needed, paused: kpi?.status !== 'active' });
-  }
 
   const presentOne = async (scope: TenantScope, alert: KpiAlertRecord) => presentAlert(alert, (await transitionsOf(scope, [alert.id])).get(alert.id) ?? []);
 
@@ -227,9 +192,6 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
   }
 
   return {
-    syncSchedule,
-    describeSchedule: (kpiId: string) => schedules.describe(kpiId),
-
     async createRule(context: RequestContext, kpiId: string, body: AlertRuleInput) {
       return inTenantTransaction(db, context.tenantId, async (scope) => {
         const kpi = await loadKpi(scope, kpiId, { forUpdate: true });
@@ -245,7 +207,6 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
           no_data_seconds: body.no_data_seconds ?? null,
         };
         checkRule(kpi, spec);
-        const before = { kpi, rules: await rulesOfKpi(scope, kpiId) };
         // The rule judges the KPI's current value and what comes after it; older points only when they arrive late.
         const latest = await latestPointAt(scope, kpiId);
         const rule = await insertAlertRule(scope, {
@@ -257,7 +218,6 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
           evaluated_through: latest ? new Date(latest.getTime() - 1) : null,
           created_by: context.actor,
         });
-        await syncSchedule(scope, kpiId, before);
         return presentAlertRule(rule, kpi);
       });
     },
@@ -285,9 +245,7 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
         checkRule(kpi, ruleSpecOf(merged));
         const patch: Partial<KpiAlertRuleRecord> = {};
         for (const field of Object.keys(body) as Array<keyof AlertRuleUpdate>) (patch as Record<string, unknown>)[field] = merged[field];
-        const before = { kpi, rules: await rulesOfKpi(scope, kpiId) };
         const rule = await updateAlertRule(scope, id, patch);
-        await syncSchedule(scope, kpiId, before);
         return presentAlertRule(rule, kpi);
       });
     },
@@ -295,16 +253,14 @@ export function createKpiAlertService(deps: { db: Knex; temporal: Client; config
     /** Deletes the rule; its open alert is resolved (manual, "rule deleted"), its history stays readable. */
     async removeRule(context: RequestContext, kpiId: string, id: string) {
       await inTenantTransaction(db, context.tenantId, async (scope) => {
-        const kpi = await loadKpi(scope, kpiId, { forUpdate: true });
+        await loadKpi(scope, kpiId, { forUpdate: true });
         await loadRule(scope, kpiId, id);
-        const before = { kpi, rules: await rulesOfKpi(scope, kpiId) };
         const open = await openAlertOf(scope, id);
         if (open) {
           await updateAlert(scope, open.id, { state: 'resolved', resolved_at: new Date(), resolution: 'manual' });
           await insertTransition(scope, open.id, { from: open.state, to: 'resolved', reason: 'manual', detail: 'The rule was deleted.', actor: context.actor });
         }
         await updateAlertRule(scope, id, { deleted_at: new Date(), enabled: false });
-        await syncSchedule(scope, kpiId, before);
       });
     },
 

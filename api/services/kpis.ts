@@ -142,11 +142,6 @@ function sourceColumns(source: KpiSourceInput): Pick<KpiRecord, 'source_type' | 
 export function createKpiService(deps: {
   db: Knex;
   models: ModelService;
-  /**
-   * Called in the transaction of every write of a KPI's definition, status or source, with the KPI as it was (null:
-   * created): KPI alerts keep the KPI's Temporal Schedule in step, and a Temporal outage rolls the write back.
-   */
-  kpiChanged?: (scope: TenantScope, kpiId: string, before: KpiRecord | null) => Promise<void>;
 }) {
   const { db, models } = deps;
 
@@ -268,7 +263,6 @@ export function createKpiService(deps: {
           ...sourceColumns(source),
           created_by: context.actor,
         });
-        await deps.kpiChanged?.(scope, record.id, null);
         return presentKpi(record, undefined);
       });
     },
@@ -301,35 +295,31 @@ export function createKpiService(deps: {
           if (body[field] !== undefined) (patch as Record<string, unknown>)[field] = body[field];
         }
         const updated = await updateKpi(scope, id, patch);
-        await deps.kpiChanged?.(scope, id, current);
         return present(scope, updated);
       });
     },
 
     async remove({ tenantId }: RequestContext, id: string) {
       await inTenantTransaction(db, tenantId, async (scope) => {
-        const current = await loadKpi(scope, id, { forUpdate: true });
+        await loadKpi(scope, id, { forUpdate: true });
         await updateKpi(scope, id, { deleted_at: new Date() });
-        await deps.kpiChanged?.(scope, id, current);
       });
     },
 
     async putSource({ tenantId }: RequestContext, id: string, source: KpiSourceInput) {
       return inTenantTransaction(db, tenantId, async (scope) => {
-        const current = await loadKpi(scope, id, { forUpdate: true });
+        await loadKpi(scope, id, { forUpdate: true });
         const errors = await sourceErrors(scope, source, '');
         if (errors.length > 0) throw validationFailed(errors, 'The source is not valid.');
         const updated = await updateKpi(scope, id, sourceColumns(source));
-        await deps.kpiChanged?.(scope, id, current);
         return present(scope, updated);
       });
     },
 
     async deleteSource({ tenantId }: RequestContext, id: string) {
       return inTenantTransaction(db, tenantId, async (scope) => {
-        const current = await loadKpi(scope, id, { forUpdate: true });
+        await loadKpi(scope, id, { forUpdate: true });
         const updated = await updateKpi(scope, id, sourceColumns({ type: 'manual' }));
-        await deps.kpiChanged?.(scope, id, current);
         return present(scope, updated);
       });
     },

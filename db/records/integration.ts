@@ -30,9 +30,18 @@ export class IntegrationRecord extends Model {
   /** Mirrored by the Temporal Schedule `integrationScheduleId(id)`; null: no schedule. */
   schedule!: IntegrationSchedule | null;
   deleted_at!: Date | null;
+  /** Bumped by every write that changes the desired Temporal Schedule (schedule, status, deletion). */
+  schedule_generation!: number;
+  /** The generation Temporal was last made to match. */
+  schedule_applied_generation!: number;
+  /** null: never had a schedule; pending: Temporal does not match yet; synced: it does; error: Temporal refused it. */
+  schedule_status!: ScheduleStatus | null;
+  schedule_error!: string | null;
   created_at!: Date;
   updated_at!: Date;
 }
+
+export type ScheduleStatus = 'pending' | 'synced' | 'error';
 
 export class IntegrationFieldMappingRecord extends Model {
   static override tableName = 'integration_field_mappings';

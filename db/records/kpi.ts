@@ -41,6 +41,14 @@ export class KpiRecord extends Model {
   tags!: string[];
   status!: KpiStatus;
   evaluation_delay_seconds!: number;
+  /** When the batched time-based checks last evaluated the KPI (null: never). */
+  checked_at!: Date | null;
+  /** The evaluation shard's run (tick) that last checked it. */
+  checked_in_tick!: string | null;
+  /** Why the last check failed (null after a check that succeeded). */
+  check_error!: string | null;
+  /** The KPI may still have a per-KPI Temporal Schedule from before batched evaluation; the reconciler deletes it. */
+  legacy_schedule!: boolean;
   source_type!: KpiSourceType;
   /** `{type, ...}` exactly as the API shows it. */
   source!: Record<string, unknown> & { type: KpiSourceType };

@@ -5,6 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { Client, Connection, ScheduleNotFoundError } from '@temporalio/client';
 import { createApp } from '../../api/app';
 import { createLogger } from '../../core/logger';
+import { createKnex } from '../../db/connection';
+import { createIntegrationSchedules } from '../../orchestration/integration-schedules';
 import { findFreePort } from '../../scripts/stack/ports';
 import { assertProblem } from '../helpers/problem';
 import { createSourceDatabase, type SourceDatabase } from '../helpers/source-database';
@@ -41,7 +43,7 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
       fields: { employee_id: { source: 'id' }, name: { source: 'name' }, start_date: { source: 'hired', transforms: [{ type: 'cast', to: 'date' }] } },
     });
     assert.equal(mapped.status, 200, JSON.stringify(mapped.body));
-    return created.body as { id: string; status: string; schedule: unknown };
+    return created.body as { id: string; status: string; schedule: unknown; schedule_status: string | null };
   };
 
   const createTable = async (table: string, rows: number, prefix: string) => {
@@ -68,6 +70,26 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     return listed.body.data as any[];
   };
 
+  /** The integration's Temporal Schedule matches its row: the write was answered at once, the schedule followed. */
+  const converged = (integrationId: string) =>
+    waitFor(`the schedule of ${integrationId} to converge`, async () => {
+      const found = await api('GET', `/api/v1/integrations/${integrationId}`);
+      assert.equal(found.status, 200, JSON.stringify(found.body));
+      assert.notEqual(found.body.schedule_status, 'error', JSON.stringify(found.body));
+      return found.body.schedule_status === 'synced' ? found.body : undefined;
+    });
+  /** A deleted integration's schedule is gone from Temporal (the reconciler deletes it after the commit). */
+  const scheduleGone = (scheduleId: string) =>
+    waitFor(`${scheduleId} to be deleted`, async () => {
+      try {
+        await stack.temporal.schedule.getHandle(scheduleId).describe();
+        return false;
+      } catch (error) {
+        if (error instanceof ScheduleNotFoundError) return true;
+        throw error;
+      }
+    });
+
   before(async () => {
     stack = await startTestStack({
       worker: true,
@@ -77,6 +99,7 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
         // Heartbeats (and so cancellations) reach Temporal within a few seconds.
         INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS: '3000',
         SYNC_FILL_RATE_MIN_RECORDS: '5',
+        SCHEDULE_RECONCILE_INTERVAL_SECONDS: '1',
       },
     });
     tenant = await createTestTenant(stack.db);
@@ -201,7 +224,10 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     const integration = await createIntegration('scheduled_people', { schedule: { interval_seconds: SCHEDULE_INTERVAL_SECONDS, mode: 'full' } });
     assert.equal(integration.status, 'active');
     assert.deepEqual(integration.schedule, { cron: null, interval_seconds: SCHEDULE_INTERVAL_SECONDS, mode: 'full', timezone: null });
+    // Answered without waiting for Temporal; the schedule follows from the row.
+    assert.equal(integration.schedule_status, 'pending');
     const scheduleId = `integration_schedule/${integration.id}`;
+    assert.equal((await converged(integration.id)).schedule_error, null);
 
     const description = await stack.temporal.schedule.getHandle(scheduleId).describe();
     assert.equal(description.state.paused, false);
@@ -221,6 +247,7 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     const schedule = await api('GET', `/api/v1/integrations/${integration.id}/schedule`);
     assert.equal(schedule.status, 200, JSON.stringify(schedule.body));
     assert.equal(schedule.body.schedule_id, scheduleId);
+    assert.equal(schedule.body.schedule_status, 'synced');
     assert.equal(schedule.body.paused, false);
     assert.equal(schedule.body.interval_seconds, SCHEDULE_INTERVAL_SECONDS);
     assert.ok(schedule.body.next_run_times.length > 0);
@@ -231,6 +258,8 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     const paused = await api('PATCH', `/api/v1/integrations/${integration.id}`, { status: 'paused' });
     assert.equal(paused.status, 200, JSON.stringify(paused.body));
     assert.equal(paused.body.status, 'paused');
+    assert.equal(paused.body.schedule_status, 'pending');
+    await converged(integration.id);
     assert.equal((await stack.temporal.schedule.getHandle(scheduleId).describe()).state.paused, true);
     assert.equal((await api('GET', `/api/v1/integrations/${integration.id}/schedule`)).body.paused, true);
     await waitFor('the last scheduled sync to finish', async () => (await syncsOf(integration.id)).every((s) => !['queued', 'syncing'].includes(s.status)));
@@ -243,13 +272,50 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     // Resuming it resumes the schedule.
     const resumed = await api('PATCH', `/api/v1/integrations/${integration.id}`, { status: 'active' });
     assert.equal(resumed.body.status, 'active');
+    await converged(integration.id);
     assert.equal((await stack.temporal.schedule.getHandle(scheduleId).describe()).state.paused, false);
     await waitFor('a scheduled sync after resuming', async () => (await syncsOf(integration.id)).filter((s) => s.trigger === 'schedule' && s.status === 'completed').length > scheduled.length);
 
     // Deleting the integration deletes its schedule.
     const deleted = await api('DELETE', `/api/v1/integrations/${integration.id}`);
     assert.equal(deleted.status, 204);
-    await assert.rejects(stack.temporal.schedule.getHandle(scheduleId).describe(), ScheduleNotFoundError);
+    await scheduleGone(scheduleId);
+  });
+
+  it('reconcilers racing in several processes on one integration converge on its last write', async () => {
+    await createTable('raced_people', 1, 'r');
+    const integration = await createIntegration('raced_people', { schedule: { interval_seconds: 3600 } });
+    await converged(integration.id);
+    // Two more "processes": reconcilers with pools of their own, reconciling the integration over and over.
+    const pools = [0, 1].map(() => createKnex(process.env.DATABASE_URL as string, { timeouts: stack.config.database }));
+    try {
+      const reconcilers = pools.map((db) => createIntegrationSchedules({ db, temporal: stack.temporal, config: stack.config, logger: createLogger('silent', 'dms-test') }));
+      let writing = true;
+      const outcomes = new Set<string>();
+      const racing = reconcilers.map(async (reconciler) => {
+        while (writing) {
+          outcomes.add(await reconciler.reconcile(integration.id));
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      });
+      for (let i = 0; i < 8; i++) {
+        const written = await api('PATCH', `/api/v1/integrations/${integration.id}`, { status: i % 2 === 0 ? 'paused' : 'active' });
+        assert.equal(written.status, 200, JSON.stringify(written.body));
+      }
+      const last = await api('PATCH', `/api/v1/integrations/${integration.id}`, { status: 'paused', schedule: { interval_seconds: 7200, mode: 'full' } });
+      assert.equal(last.status, 200, JSON.stringify(last.body));
+      writing = false;
+      await Promise.all(racing);
+      // Each racer ran (its outcomes: busy while another held the lock, moved when a write overtook it, or synced).
+      assert.ok(outcomes.size > 0);
+      await converged(integration.id);
+      const description = await stack.temporal.schedule.getHandle(`integration_schedule/${integration.id}`).describe();
+      assert.equal(description.state.paused, true);
+      assert.equal(description.spec.intervals?.[0]?.every, 7_200_000);
+      assert.equal((description.action.type === 'startWorkflow' ? (description.action.args?.[0] as { mode: string }) : undefined)?.mode, 'full');
+    } finally {
+      await Promise.all(pools.map((db) => db.destroy()));
+    }
   });
 
   it('changes and removes a schedule with PATCH, and refuses bad schedules naming the field', async () => {
@@ -261,6 +327,7 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     const cron = await api('PATCH', `/api/v1/integrations/${integration.id}`, { schedule: { cron: '0 2 * * *', timezone: 'Europe/Berlin' } });
     assert.equal(cron.status, 200, JSON.stringify(cron.body));
     assert.deepEqual(cron.body.schedule, { cron: '0 2 * * *', interval_seconds: null, mode: 'incremental', timezone: 'Europe/Berlin' });
+    await converged(integration.id);
     const described = await api('GET', `/api/v1/integrations/${integration.id}/schedule`);
     assert.equal(described.body.cron, '0 2 * * *');
     // 02:00 in Berlin is 00:00 or 01:00 UTC.
@@ -270,6 +337,15 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
       [{ cron: '0 2 * * *', interval_seconds: 60 }, '/schedule'],
       [{}, '/schedule'],
       [{ cron: 'every day' }, '/schedule/cron'],
+      // Five fields of the right characters that mean nothing: refused before Temporal is asked.
+      [{ cron: '61 2 * * *' }, '/schedule/cron'],
+      [{ cron: '0 2 * 13 *' }, '/schedule/cron'],
+      [{ cron: '0 2 * * FOO' }, '/schedule/cron'],
+      [{ cron: '*/0 * * * *' }, '/schedule/cron'],
+      // croner's extensions that Temporal refuses.
+      [{ cron: '0 0 L * *' }, '/schedule/cron'],
+      [{ cron: '0 0 ? * 1' }, '/schedule/cron'],
+      [{ cron: '0 0 * * 5L' }, '/schedule/cron'],
       [{ interval_seconds: 60, timezone: 'Europe/Berlin' }, '/schedule/timezone'],
       [{ cron: '0 2 * * *', timezone: 'Mars/Olympus' }, '/schedule/timezone'],
       [{ interval_seconds: 0 }, '/schedule/interval_seconds'],
@@ -285,11 +361,12 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     const removed = await api('PATCH', `/api/v1/integrations/${integration.id}`, { schedule: null });
     assert.equal(removed.status, 200);
     assert.equal(removed.body.schedule, null);
+    assert.equal((await converged(integration.id)).schedule, null);
     await assert.rejects(stack.temporal.schedule.getHandle(`integration_schedule/${integration.id}`).describe(), ScheduleNotFoundError);
     assertProblem(await api('GET', `/api/v1/integrations/${integration.id}/schedule`), 404, 'resource_not_found');
   });
 
-  it('answers a Temporal outage while changing a schedule or cancelling with 503, changing nothing', async () => {
+  it('schedule writes while Temporal is unreachable: answered 2xx with schedule_status pending, converged by the reconciler once Temporal answers; a cancel answers 503', async () => {
     // A second app on the same database whose Temporal client points where nothing listens.
     const connection = Connection.lazy({ address: `127.0.0.1:${await findFreePort()}`, connectTimeout: 500 });
     const deadApp = createApp({
@@ -303,25 +380,56 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     await new Promise<void>((resolve) => deadServer.listen(0, '127.0.0.1', resolve));
     const deadUrl = `http://127.0.0.1:${(deadServer.address() as AddressInfo).port}`;
     const dead = (method: string, path: string, body?: unknown) => call(deadUrl, method, path, { key: tenant.key, body });
+    const describeSchedule = (id: string) => stack.temporal.schedule.getHandle(`integration_schedule/${id}`).describe();
     try {
       await createTable('outage_people', 2, 'o');
       const plain = await createIntegration('outage_people');
       const scheduled = await createIntegration('outage_people', { schedule: { cron: '0 3 * * *' } });
-      const scheduleId = `integration_schedule/${scheduled.id}`;
+      const doomed = await createIntegration('outage_people', { schedule: { cron: '0 4 * * *' } });
+      await converged(scheduled.id);
+      await converged(doomed.id);
 
-      assertProblem(await dead('PATCH', `/api/v1/integrations/${plain.id}`, { schedule: { interval_seconds: 60 } }), 503, 'workflow_engine_unavailable');
-      assert.equal((await api('GET', `/api/v1/integrations/${plain.id}`)).body.schedule, null);
-      await assert.rejects(stack.temporal.schedule.getHandle(`integration_schedule/${plain.id}`).describe(), ScheduleNotFoundError);
+      // The reconciler that can reach Temporal stops: only the dead app's own attempt after each commit is left, and it fails.
+      await stack.stopRelay();
+      const added = await dead('PATCH', `/api/v1/integrations/${plain.id}`, { schedule: { interval_seconds: 60 } });
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      assert.deepEqual([added.body.schedule.interval_seconds, added.body.schedule_status], [60, 'pending']);
+      const pausedWrite = await dead('PATCH', `/api/v1/integrations/${scheduled.id}`, { status: 'paused' });
+      assert.equal(pausedWrite.status, 200, JSON.stringify(pausedWrite.body));
+      assert.deepEqual([pausedWrite.body.status, pausedWrite.body.schedule_status], ['paused', 'pending']);
+      assert.equal((await dead('DELETE', `/api/v1/integrations/${doomed.id}`)).status, 204);
+      const createdDead = await dead('POST', '/api/v1/integrations', {
+        name: 'x',
+        connector_type: 'postgres',
+        config: source.connectorConfig([{ name: 'people', table: 'public.outage_people', cursor_column: 'updated_at', primary_key: ['id'] }]),
+        credentials: { password: source.password },
+        schedule: { cron: '0 5 * * *' },
+      });
+      assert.equal(createdDead.status, 201, JSON.stringify(createdDead.body));
+      assert.equal(createdDead.body.schedule_status, 'pending');
 
-      assertProblem(await dead('PATCH', `/api/v1/integrations/${scheduled.id}`, { status: 'paused' }), 503, 'workflow_engine_unavailable');
-      assert.equal((await api('GET', `/api/v1/integrations/${scheduled.id}`)).body.status, 'active');
-      assert.equal((await stack.temporal.schedule.getHandle(scheduleId).describe()).state.paused, false);
+      // The failed attempt is visible (pending, with why), and Temporal is unchanged.
+      const failed = await waitFor('the dead app\'s attempt to fail', async () => {
+        const found = (await api('GET', `/api/v1/integrations/${plain.id}`)).body;
+        return found.schedule_error ? found : undefined;
+      });
+      assert.equal(failed.schedule_status, 'pending');
+      assert.match(failed.schedule_error, /workflow engine could not be reached/);
+      const pendingSchedule = await api('GET', `/api/v1/integrations/${scheduled.id}/schedule`);
+      assert.deepEqual([pendingSchedule.body.schedule_status, pendingSchedule.body.paused], ['pending', false]);
+      await assert.rejects(describeSchedule(plain.id), ScheduleNotFoundError);
+      assert.equal((await describeSchedule(scheduled.id)).state.paused, false);
+      assert.ok(await describeSchedule(doomed.id));
 
-      assertProblem(await dead('PATCH', `/api/v1/integrations/${scheduled.id}`, { schedule: null }), 503, 'workflow_engine_unavailable');
-      assertProblem(await dead('DELETE', `/api/v1/integrations/${scheduled.id}`), 503, 'workflow_engine_unavailable');
-      assertProblem(await dead('POST', '/api/v1/integrations', { name: 'x', connector_type: 'postgres', config: source.connectorConfig([{ name: 'people', table: 'public.outage_people', cursor_column: 'updated_at', primary_key: ['id'] }]), credentials: { password: source.password }, schedule: { cron: '0 3 * * *' } }), 503, 'workflow_engine_unavailable');
-      assert.equal((await api('GET', `/api/v1/integrations/${scheduled.id}/schedule`)).body.cron, '0 3 * * *');
-      assert.ok(await stack.temporal.schedule.getHandle(scheduleId).describe());
+      // Temporal answers again (the reconciler runs): every write converges.
+      stack.startRelay();
+      await converged(plain.id);
+      assert.equal((await describeSchedule(plain.id)).spec.intervals?.[0]?.every, 60_000);
+      await converged(scheduled.id);
+      assert.equal((await describeSchedule(scheduled.id)).state.paused, true);
+      await converged(createdDead.body.id);
+      assert.match((await api('GET', `/api/v1/integrations/${createdDead.body.id}/schedule`)).body.next_run_times[0], /T05:00:00\.000Z$/);
+      await scheduleGone(`integration_schedule/${doomed.id}`);
 
       // A queued sync (no worker takes it): cancelling it through the dead app leaves it queued.
       await stack.stopWorker();

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { temporal } from '@temporalio/proto';
+import { createLogger } from '../../core/logger';
+import { runScheduleReconciliation } from '../../worker/schedule-reconciler';
 import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { kpiChecks } from '../helpers/kpi-checks';
 import { waitFor } from '../helpers/wait';
 
 const STAFFING = 'mdl_service_queue_staffing';
@@ -28,7 +34,7 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     receiver = await startWebhookReceiver();
     stack = await startTestStack({
       worker: true,
-      env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', KPI_ALERT_CHECK_INTERVAL_SECONDS: '1', KPI_ALERT_EVALUATION_IDLE_SECONDS: '5' },
+      env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', KPI_ALERT_CHECK_INTERVAL_SECONDS: '1', KPI_ALERT_EVALUATION_IDLE_SECONDS: '5', KPI_EVALUATION_SHARDS: '2', SCHEDULE_RECONCILE_INTERVAL_SECONDS: '1' },
     });
     tenant = await createTestTenant(stack.db, { name: 'Alerts' });
     other = await createTestTenant(stack.db, { name: 'Elsewhere' });
@@ -47,6 +53,8 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
   const post = (kpiId: string, value: number, at: string) => created('POST', `/kpis/${kpiId}/points`, { timestamp: at, value });
   const alertsOf = async (kpiId: string) => (await api('GET', `/kpis/${kpiId}/alerts`)).body.data as any[];
   const t = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute)).toISOString();
+  const checks = () => kpiChecks(stack.db);
+  const shardSchedule = (shard: number) => stack.temporal.schedule.getHandle(`kpi_evaluation/${stack.config.temporalTaskQueue}/shard-${shard}`).describe();
 
   it('automated monitoring: breaching for N points → pending → firing → webhook → recovery past the line → resolved; oscillation fires once', async () => {
     const hook = await created('POST', '/webhooks', { url: `http://127.0.0.1:${receiver.port}/alerts`, event_types: ['kpi.alert.*'] });
@@ -109,12 +117,19 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     assert.match(withdrawn.transitions.at(-1).detail, /no longer breach/);
   });
 
-  it('no_data fires after a seconds-long silence, resolves when a point arrives; the KPI\'s schedule pauses with it', async () => {
+  it('no_data fires after a seconds-long silence, resolves when a point arrives; the KPI\'s checks pause with it', async () => {
     const kpi = await created('POST', '/kpis', kpiBody({ name: 'Silent' }));
     const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'No data', kind: 'no_data', no_data_seconds: 2 });
-    const schedule = await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe();
-    assert.equal(schedule.state.paused, false);
-    assert.deepEqual(schedule.memo, { tenant_id: tenant.id, kpi_id: kpi.id });
+    // Checked by its evaluation shard (a fixed number of Schedules, KPI_EVALUATION_SHARDS), not a Schedule of its own.
+    for (const shard of [0, 1]) {
+      const schedule = await waitFor(`shard ${shard}'s schedule`, () => shardSchedule(shard).catch(() => undefined));
+      assert.equal(schedule.state.paused, false);
+      assert.deepEqual(schedule.memo, { shard, shard_count: 2 });
+      assert.deepEqual(schedule.searchAttributes.ResourceType, ['kpi_evaluation']);
+      assert.equal(schedule.action.type === 'startWorkflow' && schedule.action.workflowType, 'kpiEvaluationShardWorkflow');
+    }
+    await assert.rejects(stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe());
+    await checks().moreChecks(kpi.id);
     const fired = await waitFor('no_data firing', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'firing'), 30_000);
     assert.equal(fired.rule_id, rule.id);
     assert.equal(fired.transitions[0].reason, 'no_data');
@@ -122,12 +137,13 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     const resolved = await waitFor('no_data resolved', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'resolved'));
     assert.equal(resolved.transitions.at(-1).reason, 'recovery');
 
+    // Paused: no check over several ticks (a tick in flight when the pause committed may still finish its check).
     assert.equal((await api('PATCH', `/kpis/${kpi.id}`, { status: 'paused' })).status, 200);
-    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, true);
+    await checks().notChecked(kpi.id, 'not checked while paused');
     assert.equal((await api('PATCH', `/kpis/${kpi.id}`, { status: 'active' })).status, 200);
-    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, false);
+    await checks().moreChecks(kpi.id);
     assert.equal((await api('DELETE', `/kpis/${kpi.id}`)).status, 204);
-    await assert.rejects(stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe());
+    await checks().notChecked(kpi.id, 'not checked once deleted');
   });
 
   it('acknowledge, silence and resolve by hand, with who and when; a resolved alert answers 409', async () => {
@@ -195,8 +211,8 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     const kpi = await created('POST', '/kpis', kpiBody({ name: 'Renotified' }));
     const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Warning', kind: 'threshold', severity: 'warning', renotify_seconds: RENOTIFY_SECONDS });
     assert.equal(rule.renotify_seconds, RENOTIFY_SECONDS);
-    // A rule with renotify_seconds is checked over time: the KPI has its schedule (every second here).
-    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, false);
+    // A rule with renotify_seconds is checked over time: its shard checks the KPI (every second here).
+    await checks().moreChecks(kpi.id);
     const alertOf = async (id: string) => (await api('GET', `/alerts/${id}`)).body;
     const at = (iso: string | null) => Date.parse(iso as string);
 
@@ -250,8 +266,8 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     const kpi = await created('POST', '/kpis', kpiBody({ name: 'Delayed', evaluation_delay_seconds: DELAY_SECONDS }));
     assert.equal(kpi.evaluation_delay_seconds, DELAY_SECONDS);
     const rule = await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Critical', kind: 'threshold', severity: 'critical', for_points: 2 });
-    // A delay makes the rule one checked over time: the KPI gets its schedule.
-    assert.equal((await stack.temporal.schedule.getHandle(`kpi_schedule/${kpi.id}`).describe()).state.paused, false);
+    // A delay makes the rule one checked over time: its shard checks the KPI.
+    await checks().moreChecks(kpi.id);
     // One request: an old good point (judged at once) and a breaching point of now (held back for the delay).
     const fresh = new Date();
     await created('POST', `/kpis/${kpi.id}/points`, { points: [{ timestamp: t(0), value: 90 }, { timestamp: fresh.toISOString(), value: 50 }] });
@@ -269,6 +285,110 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     // Transitions carry the transaction's start, a moment before the evaluation reads its clock: 500 ms of slack.
     assert.ok(Date.parse(pending.transitions[0].at) >= fresh.getTime() + DELAY_SECONDS * 1000 - 500, `judged at ${pending.transitions[0].at}, point at ${fresh.toISOString()}`);
     assert.equal((await api('GET', `/kpis/${kpi.id}/alert-rules/${rule.id}`)).body.evaluated_through, fresh.toISOString());
+  });
+
+  it('batched checks: a KPI whose check fails is recorded and retried next tick; the other KPIs of its shard are checked all the same', async () => {
+    // Three KPIs checked over time: two of them share a shard (KPI_EVALUATION_SHARDS=2).
+    const kpis: Array<{ id: string }> = [];
+    for (const name of ['Batch A', 'Batch B', 'Batch C']) {
+      const kpi = await created('POST', '/kpis', kpiBody({ name }));
+      await created('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'No data', kind: 'no_data', no_data_seconds: 3600 });
+      kpis.push(kpi);
+    }
+    const shardOf = async (id: string) => ((await stack.db.raw('select mod(hashtext(?)::bigint + 2147483648, 2)::int as shard', [id])).rows[0] as { shard: number }).shard;
+    const shards = await Promise.all(kpis.map((kpi) => shardOf(kpi.id)));
+    const [broken, healthy] = kpis.filter((_, i) => shards.filter((shard) => shard === shards[i]).length >= 2) as [{ id: string }, { id: string }];
+    const row = async (id: string) => (await stack.db('kpis').where({ id }).first('checked_at', 'check_error')) as { checked_at: Date | null; check_error: string | null };
+
+    // The broken KPI's check cannot commit (a trigger refuses marking it checked without an error).
+    const guard = `refuse_check_${broken.id.toLowerCase()}`;
+    await stack.db.raw(`create function ${guard}() returns trigger language plpgsql as $$ begin raise exception 'check refused by the test'; end $$`);
+    await stack.db.raw(
+      `create trigger ${guard} before update on kpis for each row
+         when (new.id = '${broken.id}' and new.check_error is null and new.checked_at is distinct from old.checked_at) execute function ${guard}()`,
+    );
+    try {
+      const failed = await waitFor('the failed check recorded', async () => {
+        const current = await row(broken.id);
+        return current.check_error ? current : undefined;
+      });
+      assert.match(failed.check_error as string, /check refused by the test/);
+      // Its shard goes on checking the other KPI, and retries the broken one on every tick.
+      await checks().moreChecks(healthy.id, 2);
+      assert.equal((await row(healthy.id)).check_error, null);
+      await checks().moreChecks(broken.id);
+      assert.match((await row(broken.id)).check_error as string, /check refused by the test/);
+    } finally {
+      await stack.db.raw(`drop trigger if exists ${guard} on kpis`);
+      await stack.db.raw(`drop function if exists ${guard}()`);
+    }
+    await waitFor('the error cleared by a check that works', async () => (await row(broken.id)).check_error === null);
+
+    // A tick of the shard's Schedule is one workflow run that evaluated the shard's due KPIs.
+    const shard = await shardSchedule(shards[kpis.indexOf(broken)] as number);
+    const runs = [...shard.info.recentActions].reverse();
+    assert.ok(runs.length > 0);
+    assert.ok(runs.every((run) => run.action.workflow.workflowId.startsWith(`kpi_evaluation/${stack.config.temporalTaskQueue}/shard-`)));
+    for (const run of runs) {
+      const handle = stack.temporal.workflow.getHandle(run.action.workflow.workflowId, run.action.workflow.firstExecutionRunId);
+      if ((await handle.describe()).status.name !== 'COMPLETED') continue;
+      const result = (await handle.result()) as { evaluated: number; failed: number; batches: number };
+      if (result.evaluated === 0) continue;
+      assert.ok(result.batches >= 1);
+      // With RECORD_KPI_SHARD_HISTORY=1 the run is saved for test/workflows/replay.test.ts (commit the file).
+      if (process.env.RECORD_KPI_SHARD_HISTORY) {
+        const history = await handle.fetchHistory();
+        const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
+        fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'kpi-evaluation-shard-tick.json'), `${JSON.stringify(json, null, 1)}\n`);
+      }
+      return;
+    }
+    assert.fail('no completed tick that evaluated KPIs');
+  });
+
+  it('a lowered KPI_EVALUATION_SHARDS: the reconciler deletes the shard schedules beyond the count at start, and keeps the others', async () => {
+    const taskQueue = stack.config.temporalTaskQueue;
+    const extra = `kpi_evaluation/${taskQueue}/shard-7`;
+    await stack.temporal.schedule.create({
+      scheduleId: extra,
+      spec: { intervals: [{ every: 3_600_000 }] },
+      action: { type: 'startWorkflow', workflowType: 'kpiEvaluationShardWorkflow', taskQueue, workflowId: extra, args: [{ shard: 7, shardCount: 8, batchSize: 1, maxBatches: 1, heartbeatTimeoutSeconds: 15, batchTimeoutSeconds: 60 }] },
+      state: { paused: true },
+    });
+    // A reconciler starting in a process configured with two shards.
+    await runScheduleReconciliation({ db: stack.db, temporal: stack.temporal, logger: createLogger('silent', 'dms-test'), config: stack.config, tenantIds: () => [tenant.id] }, { shardsEnsuredAt: -Infinity, extraShardsDeleted: false });
+    await assert.rejects(stack.temporal.schedule.getHandle(extra).describe());
+    for (const shard of [0, 1]) assert.equal((await shardSchedule(shard)).state.paused, false);
+  });
+
+  it('upgrade: a per-KPI Schedule of before batched evaluation is deleted by the reconciler; its workflow type still runs', async () => {
+    const kpi = await created('POST', '/kpis', kpiBody({ name: 'Legacy' }));
+    const scheduleId = `kpi_schedule/${kpi.id}`;
+    // What the per-KPI schedules looked like (paused here, so it starts nothing while the test sets it up).
+    await stack.temporal.schedule.create({
+      scheduleId,
+      spec: { intervals: [{ every: 60_000 }] },
+      action: { type: 'startWorkflow', workflowType: 'kpiScheduledCheckWorkflow', taskQueue: stack.config.temporalTaskQueue, workflowId: scheduleId, args: [{ tenantId: tenant.id, kpiId: kpi.id }] },
+      state: { paused: true },
+    });
+    // A run such a schedule started before the upgrade still completes on today's worker.
+    await stack.temporal.workflow.execute('kpiScheduledCheckWorkflow', { taskQueue: stack.config.temporalTaskQueue, workflowId: `${scheduleId}-legacy-run`, args: [{ tenantId: tenant.id, kpiId: kpi.id }] });
+    if (process.env.RECORD_KPI_SHARD_HISTORY) {
+      const history = await stack.temporal.workflow.getHandle(`${scheduleId}-legacy-run`).fetchHistory();
+      const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
+      fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'kpi-scheduled-check-legacy.json'), `${JSON.stringify(json, null, 1)}\n`);
+    }
+    // The upgrade's migration flags every KPI that may have one; the reconciler deletes it and clears the flag.
+    await stack.db('kpis').where({ id: kpi.id }).update({ legacy_schedule: true });
+    await waitFor('the legacy schedule deleted', async () => {
+      try {
+        await stack.temporal.schedule.getHandle(scheduleId).describe();
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    await waitFor('the flag cleared', async () => ((await stack.db('kpis').where({ id: kpi.id }).first('legacy_schedule')) as { legacy_schedule: boolean }).legacy_schedule === false);
   });
 
   it('another tenant\'s KPIs, rules and alerts are 404 on every endpoint', async () => {

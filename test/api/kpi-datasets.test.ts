@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { kpiChecks } from '../helpers/kpi-checks';
 import { waitFor } from '../helpers/wait';
 
 /**
@@ -49,8 +50,8 @@ describe('dataset KPIs: recomputed after syncs and on their schedule; alerts tha
   };
 
   const points = async (kpiId: string) => (await ok('GET', `/kpis/${kpiId}/values?bucket=raw&limit=100`)).data as Array<{ timestamp: string; value: number; source: string; sync_id: string | null }>;
-  const schedule = (kpiId: string) => stack.temporal.schedule.getHandle(`kpi_schedule/${kpiId}`);
-  const runsTaken = async (kpiId: string) => (await schedule(kpiId).describe()).info.numActionsTaken;
+  // Checked by the KPI evaluation shards (each tick checks every due KPI once): what used to be the KPI's own Schedule.
+  const checks = () => kpiChecks(stack.db);
   const alertsOf = async (kpiId: string) => (await ok('GET', `/kpis/${kpiId}/alerts`)).data as any[];
   const countKpi = (name: string, department: string, fields: Record<string, unknown>) =>
     ok('POST', '/kpis', { name, aggregation_period: 'day', source: { type: 'dataset', dataset: 'employees', metric: { function: 'count' }, filter: { department } }, ...fields });
@@ -71,8 +72,8 @@ describe('dataset KPIs: recomputed after syncs and on their schedule; alerts tha
 
   it('an alert on a dataset KPI names the sync behind the breaching point, its counts, and the previous point\'s value and sync', async () => {
     const kpi = await countKpi('Engineering headcount', 'Engineering', { direction: 'higher_is_better', target: 4, critical_threshold: { value: 3 } });
-    // Created before any sync of its dataset: its schedule runs, but records nothing (no value to track yet).
-    await waitFor('two schedule runs', async () => (await runsTaken(kpi.id)) >= 2);
+    // Created before any sync of its dataset: it is checked on schedule, but records nothing (no value to track yet).
+    await checks().moreChecks(kpi.id, 2);
     assert.deepEqual(await points(kpi.id), []);
     await ok('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Critical', kind: 'threshold', severity: 'critical' });
 
@@ -102,9 +103,8 @@ describe('dataset KPIs: recomputed after syncs and on their schedule; alerts tha
     assert.match(alert.explanation.summary, new RegExp(`Recorded after sync ${sync2.id} of integration ${integrationId} \\(completed at ${sync2.completed_at}: 1 inserted, 1 updated, 1 deleted, 0 rejected\\)`));
     assert.match(alert.explanation.summary, new RegExp(`previous value was 4 at ${sync1.completed_at} \\(sync ${sync1.id}\\)`));
 
-    // The schedule keeps running and records nothing more: the value has not changed and today has a point.
-    const runs = await runsTaken(kpi.id);
-    await waitFor('three more schedule runs', async () => (await runsTaken(kpi.id)) >= runs + 3);
+    // The checks go on and record nothing more: the value has not changed and today has a point.
+    await checks().moreChecks(kpi.id, 3);
     assert.deepEqual((await points(kpi.id)).map((p) => [p.value, p.source]), [[4, 'sync'], [2, 'sync']]);
   });
 
@@ -120,26 +120,25 @@ describe('dataset KPIs: recomputed after syncs and on their schedule; alerts tha
     assert.equal(event.data.sync_id, sync2.id);
     assert.deepEqual(event.data.point, { timestamp: first.timestamp, value: 3, scenario_id: null });
     const rule = await ok('POST', `/kpis/${kpi.id}/alert-rules`, { name: 'Too many', kind: 'threshold', severity: 'critical' });
-    const runs = await runsTaken(kpi.id);
-    await waitFor('three more schedule runs', async () => (await runsTaken(kpi.id)) >= runs + 3);
+    await checks().moreChecks(kpi.id, 3);
     assert.equal((await points(kpi.id)).length, 1, 'unchanged value, and today has its point');
 
-    // Paused with the KPI, running again when it is active.
+    // Paused with the KPI, checked again when it is active.
     await ok('PATCH', `/kpis/${kpi.id}`, { status: 'paused' });
-    assert.equal((await schedule(kpi.id).describe()).state.paused, true);
+    await checks().notChecked(kpi.id, 'not checked while paused');
     await ok('PATCH', `/kpis/${kpi.id}`, { status: 'active' });
-    assert.equal((await schedule(kpi.id).describe()).state.paused, false);
+    await checks().moreChecks(kpi.id);
 
-    // Archived: no schedule, and a sync that adds two salespeople records nothing on it.
+    // Archived: not checked, and a sync that adds two salespeople records nothing on it.
     await ok('PATCH', `/kpis/${kpi.id}`, { status: 'archived' });
-    await assert.rejects(schedule(kpi.id).describe());
+    await checks().notChecked(kpi.id, 'not checked while archived');
     const sync3 = await sync([['e1', 'Engineering'], ['e2', 'Engineering'], ['e3', 'Sales'], ['e5', 'Sales'], ['e6', 'Sales'], ['e7', 'Sales'], ['e8', 'Sales']]);
     assert.equal(sync3.counts.inserted, 2);
     assert.equal((await points(kpi.id)).length, 1);
 
-    // Active again: the schedule is back and records the changed value (5 > the critical line 4), and the alert fires.
+    // Active again: checked again, the check records the changed value (5 > the critical line 4), and the alert fires.
     await ok('PATCH', `/kpis/${kpi.id}`, { status: 'active' });
-    assert.equal((await schedule(kpi.id).describe()).state.paused, false);
+    await checks().moreChecks(kpi.id);
     const second = await waitFor('the recomputed point', async () => (await points(kpi.id))[1]);
     assert.deepEqual([second.value, second.source, second.sync_id], [5, 'schedule', sync3.id]);
     const alert = await waitFor('firing', async () => (await alertsOf(kpi.id)).find((a) => a.state === 'firing'));
@@ -152,20 +151,20 @@ describe('dataset KPIs: recomputed after syncs and on their schedule; alerts tha
     assert.deepEqual([dataset.previous.value, dataset.previous.source, dataset.previous.sync_id], [3, 'schedule', sync2.id]);
     assert.match(alert.explanation.summary, new RegExp(`Recorded by the KPI's schedule; the dataset was last changed by sync ${sync3.id} of integration ${integrationId}`));
 
-    // Deleted: the schedule goes with it.
+    // Deleted: no more checks.
     assert.equal((await api('DELETE', `/kpis/${kpi.id}`)).status, 204);
-    await assert.rejects(schedule(kpi.id).describe());
+    await checks().notChecked(kpi.id, 'not checked once deleted');
   });
 
-  it('KPIs that need no schedule get none: a manual KPI, and a dataset KPI unlinked from its dataset', async () => {
+  it('KPIs that need no time-based checks get none: a manual KPI, and a dataset KPI unlinked from its dataset', async () => {
     const manual = await ok('POST', '/kpis', { name: 'Manual', direction: 'higher_is_better', target: 1, aggregation_period: 'day' });
     await ok('POST', `/kpis/${manual.id}/alert-rules`, { name: 'Line', kind: 'threshold', severity: 'warning', threshold: { value: 0 } });
-    await assert.rejects(schedule(manual.id).describe());
+    assert.equal(await checks().notChecked(manual.id, 'a manual KPI with a threshold rule is not checked over time'), null);
     const linked = await countKpi('Linked', 'Engineering', { direction: 'higher_is_better', target: 1 });
-    assert.equal((await schedule(linked.id).describe()).state.paused, false);
+    await checks().moreChecks(linked.id);
     await ok('DELETE', `/kpis/${linked.id}/source`);
-    await assert.rejects(schedule(linked.id).describe());
+    await checks().notChecked(linked.id, 'unlinked from its dataset, not checked');
     await ok('PUT', `/kpis/${linked.id}/source`, { type: 'dataset', dataset: 'employees', metric: { function: 'count' } });
-    assert.equal((await schedule(linked.id).describe()).state.paused, false);
+    await checks().moreChecks(linked.id);
   });
 });

@@ -13,6 +13,8 @@ import { createBatch } from '../../db/repositories/scenario-batches';
 import { ensureDelivery, insertSubscription } from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { findFreePort } from '../../scripts/stack/ports';
+import { kpiChecks } from '../helpers/kpi-checks';
+import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
 
 /**
@@ -40,7 +42,7 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
   let deadUrl: string;
 
   before(async () => {
-    stack = await startTestStack({ worker: true });
+    stack = await startTestStack({ worker: true, env: { KPI_ALERT_CHECK_INTERVAL_SECONDS: '1' } });
     tenant = await createTestTenant(stack.db);
     const connection = Connection.lazy({ address: `127.0.0.1:${await findFreePort()}`, connectTimeout: 500 });
     const temporal = new Client({ connection, namespace: stack.config.temporalNamespace });
@@ -108,60 +110,42 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
     assert.equal(batch.body.status, 'running');
   });
 
-  it('KPI writes that need a schedule: 503 and nothing written, accepted once Temporal answers; writes that need none do not depend on it', async () => {
+  it('KPI and alert-rule writes do not depend on Temporal: all answered through the dead app, and the evaluation shards check the KPI from its row', async () => {
     const live = (method: string, url: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${url}`, { key: tenant.key, body });
-    const dead = (method: string, url: string, body?: unknown) => call(deadUrl, method, `/api/v1${url}`, { key: tenant.key, body });
-    const schedule = (kpiId: string) => stack.temporal.schedule.getHandle(`kpi_schedule/${kpiId}`).describe();
+    const dead = async (method: string, url: string, body?: unknown) => {
+      const response = await call(deadUrl, method, `/api/v1${url}`, { key: tenant.key, body });
+      assert.ok(response.status >= 200 && response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
+      return response;
+    };
+    const checks = kpiChecks(stack.db);
     const datasetSource = { type: 'dataset', dataset: 'employees', metric: { function: 'count' } };
     const kpiBody = { name: 'outage-dataset-kpi', direction: 'higher_is_better', target: 10, aggregation_period: 'day', source: datasetSource };
 
-    // Creating a dataset KPI (it gets a schedule): refused, no KPI stored; the same request succeeds against Temporal.
-    assertWorkflowEngineUnavailable(await dead('POST', '/kpis', kpiBody));
-    const named = async (name: string) => (await live('GET', '/kpis?limit=100')).body.data.filter((k: any) => k.name === name);
-    assert.deepEqual(await named('outage-dataset-kpi'), []);
-    const created = await live('POST', '/kpis', kpiBody);
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const kpiId = created.body.id as string;
-    assert.equal((await schedule(kpiId)).state.paused, false);
+    // A dataset KPI (checked on every tick) created, paused, resumed, unlinked and relinked, all through the dead app.
+    const kpiId = (await dead('POST', '/kpis', kpiBody)).body.id as string;
+    await checks.moreChecks(kpiId);
+    await dead('PATCH', `/kpis/${kpiId}`, { status: 'paused' });
+    assert.equal((await live('GET', `/kpis/${kpiId}`)).body.status, 'paused');
+    await checks.notChecked(kpiId, 'a paused KPI is not checked');
+    await dead('PATCH', `/kpis/${kpiId}`, { status: 'active' });
+    await checks.moreChecks(kpiId);
+    await dead('DELETE', `/kpis/${kpiId}/source`);
+    assert.deepEqual((await live('GET', `/kpis/${kpiId}`)).body.source, { type: 'manual' });
+    await dead('PUT', `/kpis/${kpiId}/source`, datasetSource);
+    assert.deepEqual((await live('GET', `/kpis/${kpiId}`)).body.source, { ...datasetSource, filter: null });
 
-    // Pausing, archiving, deleting it: refused, the KPI and its schedule unchanged.
-    assertWorkflowEngineUnavailable(await dead('PATCH', `/kpis/${kpiId}`, { status: 'paused' }));
-    assertWorkflowEngineUnavailable(await dead('PATCH', `/kpis/${kpiId}`, { status: 'archived' }));
-    assertWorkflowEngineUnavailable(await dead('DELETE', `/kpis/${kpiId}`));
-    assertWorkflowEngineUnavailable(await dead('DELETE', `/kpis/${kpiId}/source`));
-    const unchanged = await live('GET', `/kpis/${kpiId}`);
-    assert.equal(unchanged.body.status, 'active');
-    assert.deepEqual(unchanged.body.source, { ...datasetSource, filter: null });
-    assert.equal((await schedule(kpiId)).state.paused, false);
-    assert.equal((await live('PATCH', `/kpis/${kpiId}`, { status: 'paused' })).status, 200);
-    assert.equal((await schedule(kpiId)).state.paused, true);
-
-    // A manual KPI and a threshold rule need no schedule: the outage does not touch them.
-    const manual = await dead('POST', '/kpis', { ...kpiBody, name: 'outage-manual-kpi', source: undefined });
-    assert.equal(manual.status, 201, JSON.stringify(manual.body));
-    const threshold = await dead('POST', `/kpis/${manual.body.id}/alert-rules`, { name: 'line', kind: 'threshold', severity: 'warning', threshold: { value: 5 } });
-    assert.equal(threshold.status, 201, JSON.stringify(threshold.body));
-    assert.equal((await dead('PATCH', `/kpis/${manual.body.id}`, { name: 'outage-manual-kpi-renamed' })).status, 200);
-
-    // Linking it to a dataset, or a no_data rule (both need a schedule): refused, nothing stored.
-    assertWorkflowEngineUnavailable(await dead('PUT', `/kpis/${manual.body.id}/source`, datasetSource));
-    assert.deepEqual((await live('GET', `/kpis/${manual.body.id}`)).body.source, { type: 'manual' });
-    const noData = { name: 'silence', kind: 'no_data', no_data_seconds: 3600 };
-    assertWorkflowEngineUnavailable(await dead('POST', `/kpis/${manual.body.id}/alert-rules`, noData));
-    const rules = async () => (await live('GET', `/kpis/${manual.body.id}/alert-rules`)).body.data.map((r: any) => r.name);
-    assert.deepEqual(await rules(), ['line']);
-    await assert.rejects(schedule(manual.body.id));
-    const rule = await live('POST', `/kpis/${manual.body.id}/alert-rules`, noData);
-    assert.equal(rule.status, 201, JSON.stringify(rule.body));
-    assert.equal((await schedule(manual.body.id)).state.paused, false);
-
-    // Disabling or deleting that rule (its schedule goes): refused, the rule and the schedule stay.
-    assertWorkflowEngineUnavailable(await dead('PATCH', `/kpis/${manual.body.id}/alert-rules/${rule.body.id}`, { enabled: false }));
-    assertWorkflowEngineUnavailable(await dead('DELETE', `/kpis/${manual.body.id}/alert-rules/${rule.body.id}`));
-    assert.equal((await live('GET', `/kpis/${manual.body.id}/alert-rules/${rule.body.id}`)).body.enabled, true);
-    assert.equal((await schedule(manual.body.id)).state.paused, false);
-    assert.equal((await live('DELETE', `/kpis/${manual.body.id}/alert-rules/${rule.body.id}`)).status, 204);
-    await assert.rejects(schedule(manual.body.id));
+    // Rules that are checked over time: created, disabled, deleted through the dead app.
+    const manual = (await dead('POST', '/kpis', { ...kpiBody, name: 'outage-manual-kpi', source: undefined })).body.id as string;
+    const rule = (await dead('POST', `/kpis/${manual}/alert-rules`, { name: 'silence', kind: 'no_data', no_data_seconds: 3600 })).body.id as string;
+    await checks.moreChecks(manual);
+    await dead('PATCH', `/kpis/${manual}/alert-rules/${rule}`, { enabled: false });
+    assert.equal((await live('GET', `/kpis/${manual}/alert-rules/${rule}`)).body.enabled, false);
+    await dead('DELETE', `/kpis/${manual}/alert-rules/${rule}`);
+    await dead('PATCH', `/kpis/${kpiId}`, { status: 'archived' });
+    await dead('DELETE', `/kpis/${kpiId}`);
+    assertProblem(await live('GET', `/kpis/${kpiId}`), 404, 'resource_not_found');
+    // No per-KPI Schedule is ever made.
+    for (const id of [kpiId, manual]) await assert.rejects(stack.temporal.schedule.getHandle(`kpi_schedule/${id}`).describe());
   });
 
   it('webhook redelivery: 503, and no redelivery is left pending', async () => {

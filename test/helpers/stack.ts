@@ -19,6 +19,9 @@ import { createModelCatalogue } from '../../decision/catalogue';
 import { startScenarioRunner } from '../../orchestration/scenario-runner';
 import { createWorkers, type Workers } from '../../orchestration/workers';
 import { startEventMaintenance } from '../../worker/event-maintenance';
+import { startScheduleReconciler } from '../../worker/schedule-reconciler';
+import { deleteScheduleIfPresent } from '../../orchestration/workflow-engine';
+import { kpiEvaluationSchedulePrefix } from '../../workflows/contracts/kpi-alerts';
 import { startOutboxRelay } from '../../worker/outbox-relay';
 import { startRunRecovery } from '../../worker/run-recovery';
 import { findFreePort } from '../../scripts/stack/ports';
@@ -113,6 +116,7 @@ export async function startTestStack(
       startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, tenantIds, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds }),
       startEventMaintenance({ db, logger, webhooks: config.webhooks, tenantIds }),
       startRunRecovery({ db, temporal, config, logger, tenantIds }),
+      startScheduleReconciler({ db, temporal, logger, config, tenantIds }),
     ];
   };
   const stopRelay = async () => {
@@ -128,7 +132,7 @@ export async function startTestStack(
       connection: workerConnection,
       namespace: config.temporalNamespace,
       taskQueue: config.temporalTaskQueue,
-      activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), sandbox, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
+      activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), sandbox, tenantIds: () => [...tenantsOf(db)], ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
       workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
       shutdownGraceTime: '2s',
     });
@@ -162,6 +166,11 @@ export async function startTestStack(
     async close() {
       await stopWorker();
       await stopRelay();
+      // This stack's KPI evaluation shards would go on ticking on a task queue no one polls any more.
+      const shards = kpiEvaluationSchedulePrefix(config.temporalTaskQueue);
+      for await (const schedule of temporal.schedule.list()) {
+        if (schedule.scheduleId.startsWith(shards)) await deleteScheduleIfPresent(temporal, schedule.scheduleId);
+      }
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();

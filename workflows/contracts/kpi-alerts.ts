@@ -1,21 +1,66 @@
 /**
- * The contract of KPI alert evaluation: the per-KPI workflow points wake, and the per-KPI Temporal Schedule (time-based
- * checks, and for `dataset` KPIs the recomputation of their aggregate).
+ * The contract of KPI alert evaluation: the per-KPI workflow points wake, and the batched time-based checks (and for
+ * `dataset` KPIs the recomputation of their aggregate): a few shard Schedules, each tick evaluating every KPI due in
+ * its shard.
  */
 import { defineSignal } from '@temporalio/workflow';
 import { workflowIdFor } from './search-attributes';
 
 export const KPI_ALERT_EVALUATION_WORKFLOW = 'kpiAlertEvaluationWorkflow';
+/**
+ * What the per-KPI Schedules (`kpi_schedule/kpi_…`) started before batched evaluation. Still registered so runs
+ * started by a schedule not yet deleted finish and replay; the reconciler deletes those schedules on upgrade. To be
+ * removed (with KpiScheduledCheckInput) after 2027-01-31, once every deployment has run the reconciler.
+ */
 export const KPI_SCHEDULED_CHECK_WORKFLOW = 'kpiScheduledCheckWorkflow';
+export const KPI_EVALUATION_SHARD_WORKFLOW = 'kpiEvaluationShardWorkflow';
 
 /** One evaluation workflow per KPI (`kpi/kpi_…`): signalled with start whenever points are stored. */
 export function kpiEvaluationWorkflowId(kpiId: string): string {
   return workflowIdFor('kpi', kpiId);
 }
 
-/** One Temporal Schedule per KPI that needs time-based checks (`kpi_schedule/kpi_…`). */
+/** The per-KPI Temporal Schedule of before batched evaluation (`kpi_schedule/kpi_…`): only deleted now. */
 export function kpiScheduleId(kpiId: string): string {
   return workflowIdFor('kpi_schedule', kpiId);
+}
+
+/**
+ * The Schedule of one evaluation shard: `kpi_evaluation/<task queue>/shard-<n>` (the task queue keeps deployments, and
+ * test stacks, that share a Temporal namespace apart). Each tick's run gets the same id plus the tick's time.
+ */
+export function kpiEvaluationScheduleId(taskQueue: string, shard: number): string {
+  return workflowIdFor('kpi_evaluation', taskQueue, `shard-${shard}`);
+}
+
+/** The prefix every shard Schedule id of a task queue starts with (to find shards beyond a lowered count). */
+export function kpiEvaluationSchedulePrefix(taskQueue: string): string {
+  return workflowIdFor('kpi_evaluation', taskQueue, 'shard-');
+}
+
+export interface KpiEvaluationShardInput {
+  shard: number;
+  shardCount: number;
+  /** KPIs per activity call; the tick calls it again while a call comes back full, up to `maxBatches`. */
+  batchSize: number;
+  maxBatches: number;
+  heartbeatTimeoutSeconds: number;
+  /** The longest one batch may take (its start-to-close timeout). */
+  batchTimeoutSeconds: number;
+}
+
+/** A KPI checked in this tick (the calling run) is not due again in it. */
+export interface EvaluateDueKpisInput {
+  shard: number;
+  shardCount: number;
+  limit: number;
+}
+
+export interface EvaluateDueKpisResult {
+  evaluated: number;
+  failed: number;
+  /** The call took a full batch: more may be due. */
+  more: boolean;
 }
 
 export interface PointsRecordedSignal {

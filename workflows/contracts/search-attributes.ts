@@ -18,11 +18,19 @@ export const CUSTOM_SEARCH_ATTRIBUTES = [
   { name: 'DecisionStatus', type: 'Keyword' },
 ] as const;
 
-export type ResourceType = 'scenario' | 'scenario_batch' | 'integration_sync' | 'integration_schedule' | 'decision' | 'webhook_delivery' | 'webhook_lane' | 'audit_export' | 'kpi' | 'kpi_schedule';
+export type ResourceType = 'scenario' | 'scenario_batch' | 'integration_sync' | 'integration_schedule' | 'decision' | 'webhook_delivery' | 'webhook_lane' | 'audit_export' | 'kpi' | 'kpi_schedule' | 'kpi_evaluation';
 
 /** Business workflow ids: one resource, one id, so a duplicate start is refused by Temporal itself. */
 export function workflowIdFor(resourceType: ResourceType, resourceId: string, suffix?: string): string {
   return suffix ? `${resourceType}/${resourceId}/${suffix}` : `${resourceType}/${resourceId}`;
+}
+
+/** Search attributes of work that spans tenants (a KPI evaluation shard): no TenantId. */
+export function systemSearchAttributesFor(resourceType: ResourceType, resourceId: string): SearchAttributePair[] {
+  return [
+    { key: ResourceTypeSearchAttribute, value: resourceType },
+    { key: ResourceIdSearchAttribute, value: resourceId },
+  ];
 }
 
 /** `TenantId = "ten_…" AND ResourceType = "scenario"` in the Temporal UI or `temporal workflow list --query`. */

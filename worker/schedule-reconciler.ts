@@ -1,0 +1,83 @@
+import type { Client } from '@temporalio/client';
+import type { Knex } from 'knex';
+import type { Config } from '../core/config';
+import type { Logger } from '../core/logger';
+import { clearLegacySchedule, integrationsWithLaggingSchedules, kpisWithLegacySchedules } from '../db/repositories/schedule-reconciliation';
+import { createIntegrationSchedules } from '../orchestration/integration-schedules';
+import { createKpiEvaluationSchedules } from '../orchestration/kpi-alerts';
+
+export interface ScheduleReconcilerDeps {
+  db: Knex;
+  temporal: Client;
+  logger: Logger;
+  config: Pick<
+    Config,
+    'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs' | 'syncFillRateGuard' | 'scheduleReconcile' | 'kpiAlerts'
+  >;
+  /** Only for tests, where several stacks share one database. */
+  tenantIds?: () => readonly string[];
+}
+
+/** Rows handled per pass; the rest wait for the next pass. */
+const ROWS_PER_PASS = 100;
+/** How often a pass checks the shard Schedules (and recreates one an operator deleted). */
+const SHARDS_CHECK_INTERVAL_MS = 60_000;
+
+/**
+ * One pass of the schedule reconciler: the KPI evaluation shards' Schedules match the configuration; every integration
+ * whose Temporal Schedule lags its row (and whose back-off has passed) is reconciled; per-KPI Schedules left from
+ * before batched evaluation are deleted. Every step is safe to run in several processes at once.
+ */
+export async function runScheduleReconciliation(
+  deps: ScheduleReconcilerDeps,
+  state: { shardsEnsuredAt: number; extraShardsDeleted: boolean },
+): Promise<{ integrations: number; legacyKpiSchedules: number }> {
+  const integrationSchedules = createIntegrationSchedules(deps);
+  const kpiSchedules = createKpiEvaluationSchedules(deps);
+  if (Date.now() - state.shardsEnsuredAt >= SHARDS_CHECK_INTERVAL_MS) {
+    await kpiSchedules.ensureShards({ deleteExtra: !state.extraShardsDeleted });
+    state.shardsEnsuredAt = Date.now();
+    state.extraShardsDeleted = true;
+  }
+  const tenantIds = deps.tenantIds?.();
+  let integrations = 0;
+  for (const row of await integrationsWithLaggingSchedules(deps.db, ROWS_PER_PASS, tenantIds)) {
+    if ((await integrationSchedules.reconcile(row.id)) === 'synced') integrations++;
+  }
+  let legacyKpiSchedules = 0;
+  for (const kpiId of await kpisWithLegacySchedules(deps.db, ROWS_PER_PASS, tenantIds)) {
+    await kpiSchedules.deleteLegacySchedule(kpiId);
+    await clearLegacySchedule(deps.db, kpiId);
+    legacyKpiSchedules++;
+  }
+  return { integrations, legacyKpiSchedules };
+}
+
+/**
+ * Runs the reconciler every SCHEDULE_RECONCILE_INTERVAL_SECONDS (and once at start). The shard Schedules are checked
+ * at start, every minute, and again after a pass that failed (Temporal was away).
+ */
+export function startScheduleReconciler(deps: ScheduleReconcilerDeps): { stop(): Promise<void> } {
+  const state = { shardsEnsuredAt: -Infinity, extraShardsDeleted: false };
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = runScheduleReconciliation(deps, state)
+      .catch((error: unknown) => {
+        state.shardsEnsuredAt = -Infinity;
+        deps.logger.warn({ err: error }, 'schedule reconciliation failed; retrying on the next interval');
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, deps.config.scheduleReconcile.intervalSeconds * 1000);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
