@@ -38,9 +38,8 @@ export interface DemoTenant extends Required<Omit<DemoState, 'samplePolicyId' | 
   sampleDecisionId: string | undefined;
 }
 
-const DEMO_EMAIL = 'demo@example.com';
-const APPROVER_EMAIL = 'approver@example.com';
-const ANALYST_EMAIL = 'analyst@example.com';
+/** The demo people's addresses are demo@, approver@ and analyst@ this domain. */
+const DEMO_EMAIL_DOMAIN = 'example.com';
 const BOOTSTRAP = { type: 'system', id: 'bootstrap' } as const;
 export const DOCS_CLIENT_NAME = 'API reference (/docs)';
 
@@ -61,7 +60,12 @@ export function readDemoState(dataDir: string): DemoState | undefined {
  * the first start and kept (mode 0600) under DATA_DIR, next to the database they belong to, so later starts print the
  * same; a data directory from before the docs sign-in gets its docs client and demo user added on its next start.
  */
-export async function ensureDemoTenant(db: Knex, dataDir: string): Promise<DemoTenant> {
+/**
+ * `emailDomain` names the demo people's domain: `npm start` keeps the default; tests that seed a demo tenant of their
+ * own in a database shared with other test files pass one of their own, so no file resets another's demo password.
+ */
+export async function ensureDemoTenant(db: Knex, dataDir: string, options: { emailDomain?: string } = {}): Promise<DemoTenant> {
+  const domain = options.emailDomain ?? DEMO_EMAIL_DOMAIN;
   let state = readDemoState(dataDir);
   let created = false;
   if (!state || !(await findTenant(db, state.tenantId))) {
@@ -76,11 +80,11 @@ export async function ensureDemoTenant(db: Knex, dataDir: string): Promise<DemoT
     created = true;
   }
   const docsClientId = await ensureDocsClient(db, state.tenantId, state.docsClientId);
-  const user = state.user ?? (await createDemoUser(db, state.tenantId));
+  const user = state.user ?? (await createDemoUser(db, state.tenantId, { email: `demo@${domain}`, displayName: 'Demo User', role: 'admin' }));
   const docsSignInCreated = docsClientId !== state.docsClientId || state.user === undefined;
   const governanceUsersCreated = state.approver === undefined || state.analyst === undefined;
-  const approver = state.approver ?? (await createDemoUser(db, state.tenantId, { email: APPROVER_EMAIL, displayName: 'Demo Approver', role: 'approver' }));
-  const analyst = state.analyst ?? (await createDemoUser(db, state.tenantId, { email: ANALYST_EMAIL, displayName: 'Demo Analyst', role: 'analyst' }));
+  const approver = state.approver ?? (await createDemoUser(db, state.tenantId, { email: `approver@${domain}`, displayName: 'Demo Approver', role: 'approver' }));
+  const analyst = state.analyst ?? (await createDemoUser(db, state.tenantId, { email: `analyst@${domain}`, displayName: 'Demo Analyst', role: 'analyst' }));
   const complete: DemoState = {
     tenantId: state.tenantId,
     apiKey: state.apiKey,
@@ -140,7 +144,7 @@ async function ensureDocsClient(db: Knex, tenantId: string, savedId: string | un
 async function createDemoUser(
   db: Knex,
   tenantId: string,
-  who: { email: string; displayName: string; role: Role } = { email: DEMO_EMAIL, displayName: 'Demo User', role: 'admin' },
+  who: { email: string; displayName: string; role: Role },
 ): Promise<{ email: string; password: string }> {
   const password = crypto.randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);

@@ -25,7 +25,8 @@ describe('the demo tenant\'s sample decision is seeded once', () => {
 
   /** A start: the demo tenant as prepareDatabase makes it, then the sample decision as the banner needs it. */
   const start = async () => {
-    demo = await ensureDemoTenant(stack.db, dataDir);
+    // Demo people of this file's own (the database is shared with docs-oauth.test.ts, which signs the default ones in).
+    demo = await ensureDemoTenant(stack.db, dataDir, { emailDomain: `${path.basename(dataDir).toLowerCase()}.example.com` });
     return ensureSampleDecision({ baseUrl: stack.baseUrl, dataDir, db: stack.db, demo });
   };
   const auditCount = async () => Number((await stack.db('audit_log').where({ tenant_id: demo.tenantId }).count({ n: '*' }))[0]?.n);

@@ -107,7 +107,8 @@ describe('OpenAPI request examples', () => {
   it('names in its examples only ids that exist in the demo tenant `npm start` creates, or says which call gives them', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-examples-'));
     try {
-      const demo = await ensureDemoTenant(stack.db, dataDir);
+      // Demo people of this file's own (the database is shared with docs-oauth.test.ts, which signs the default ones in).
+    const demo = await ensureDemoTenant(stack.db, dataDir, { emailDomain: `${path.basename(dataDir).toLowerCase()}.example.com` });
       await ensureSampleDecision({ baseUrl: stack.baseUrl, dataDir, db: stack.db, demo });
       /** Where each kind of id is read, and the call that makes one (which an example's description must name). */
       const kinds: Record<string, { read: string; made: string }> = {
