@@ -98,37 +98,24 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
   };
 
   const compileTenantVersion = async (version: TenantModelVersion): Promise<RunnableModel> => {
-    const elsewhere = options.evaluateTenantModel;
-    if (elsewhere) {
-      // The graph is loaded (its expressions checked) and run where the evaluator runs, never here.
-      return {
-        id: version.modelId,
-        version: String(version.version),
-        source: 'tenant',
-        status: version.status,
-        engine: 'jdm',
-        inputSchema: version.inputSchema,
-        outputSchema: version.outputSchema,
-        metricDirections: version.metricDirections,
-        validateInputs: createInputValidator(ajv, version.inputSchema),
-        evaluate: (inputs) => elsewhere(version, inputs),
-      };
-    }
-    const loaded = await loadJdmGraph(version.graph);
-    if (!loaded.ok) throw new Error(`stored graph of ${version.modelId} v${version.version} no longer loads: ${loaded.errors[0]?.message}`);
-    const compiled: CompiledJdm = loaded.decision;
-    return {
+    const described = {
       id: version.modelId,
       version: String(version.version),
-      source: 'tenant',
+      source: 'tenant' as const,
       status: version.status,
-      engine: 'jdm',
+      engine: 'jdm' as const,
       inputSchema: version.inputSchema,
       outputSchema: version.outputSchema,
       metricDirections: version.metricDirections,
       validateInputs: createInputValidator(ajv, version.inputSchema),
-      evaluate: async (inputs) => jdmResultToModelResult(compiled.graph, await evaluateJdm(compiled, inputs)),
     };
+    const elsewhere = options.evaluateTenantModel;
+    // The graph is loaded (its expressions checked) and run where the evaluator runs, never here.
+    if (elsewhere) return { ...described, evaluate: (inputs) => elsewhere(version, inputs) };
+    const loaded = await loadJdmGraph(version.graph);
+    if (!loaded.ok) throw new Error(`stored graph of ${version.modelId} v${version.version} no longer loads: ${loaded.errors[0]?.message}`);
+    const compiled: CompiledJdm = loaded.decision;
+    return { ...described, evaluate: async (inputs) => jdmResultToModelResult(compiled.graph, await evaluateJdm(compiled, inputs)) };
   };
 
   const tenant = async (version: TenantModelVersion): Promise<RunnableModel> => {

@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger';
 import { ApiKeyRecord } from '../db/records/api-key';
 import { deleteEventsOlderThan, findKeysExpiringWithin, recordEvent } from '../db/repositories/events';
 import { inTenantTransaction, scoped } from '../db/tenant-scope';
+import { startPeriodicJob } from './periodic-job';
 
 export interface EventMaintenanceDeps {
   db: Knex;
@@ -46,22 +47,5 @@ export async function runEventMaintenance(deps: EventMaintenanceDeps): Promise<{
 }
 
 export function startEventMaintenance(deps: EventMaintenanceDeps): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runEventMaintenance(deps)
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'event maintenance failed; retrying on the next interval'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, deps.webhooks.maintenanceIntervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({ run: () => runEventMaintenance(deps), intervalMs: deps.webhooks.maintenanceIntervalMs, logger: deps.logger, name: 'event maintenance' });
 }

@@ -6,6 +6,7 @@ import { findRunsAwaitingWorkflow } from '../db/repositories/run-recovery';
 import { createScenarioBatches } from '../orchestration/scenario-batches';
 import { createScenarioRuns } from '../orchestration/scenario-runs';
 import { withWorkflowEngineDeadline } from '../orchestration/workflow-engine';
+import { startPeriodicJob } from './periodic-job';
 
 export interface RunRecoveryDeps {
   db: Knex;
@@ -56,22 +57,5 @@ async function workflowExists(deps: RunRecoveryDeps, workflowId: string): Promis
 }
 
 export function startRunRecovery(deps: RunRecoveryDeps): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = recoverRunsWithoutWorkflow(deps)
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'run recovery failed; retrying on the next interval'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, deps.config.runRecovery.intervalSeconds * 1000);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob({ run: () => recoverRunsWithoutWorkflow(deps), intervalMs: deps.config.runRecovery.intervalSeconds * 1000, logger: deps.logger, name: 'run recovery' });
 }

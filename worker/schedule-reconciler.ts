@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger';
 import { clearLegacySchedule, integrationsWithLaggingSchedules, kpisWithLegacySchedules } from '../db/repositories/schedule-reconciliation';
 import { createIntegrationSchedules } from '../orchestration/integration-schedules';
 import { createKpiEvaluationSchedules } from '../orchestration/kpi-alerts';
+import { startPeriodicJob } from './periodic-job';
 
 export interface ScheduleReconcilerDeps {
   db: Knex;
@@ -59,25 +60,14 @@ export async function runScheduleReconciliation(
  */
 export function startScheduleReconciler(deps: ScheduleReconcilerDeps): { stop(): Promise<void> } {
   const state = { shardsEnsuredAt: -Infinity, extraShardsDeleted: false };
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runScheduleReconciliation(deps, state)
-      .catch((error: unknown) => {
-        state.shardsEnsuredAt = -Infinity;
-        deps.logger.warn({ err: error }, 'schedule reconciliation failed; retrying on the next interval');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, deps.config.scheduleReconcile.intervalSeconds * 1000);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startPeriodicJob({
+    run: () => runScheduleReconciliation(deps, state),
+    intervalMs: deps.config.scheduleReconcile.intervalSeconds * 1000,
+    logger: deps.logger,
+    name: 'schedule reconciliation',
+    // Temporal was away: check the shard Schedules again on the next pass.
+    onError: () => {
+      state.shardsEnsuredAt = -Infinity;
     },
-  };
+  });
 }

@@ -159,8 +159,11 @@ describe('webhook building blocks', () => {
     assert.throws(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '10' }), /WEBHOOK_TIMEOUT_MS/);
     assert.deepEqual(
       [config.webhooks.laneBatchSize, config.webhooks.laneConcurrency, config.webhooks.laneIdleSeconds, config.webhooks.laneHeartbeatTimeoutSeconds, config.webhooks.laneSweepSeconds, config.webhooks.lanePassIntervalMs],
-      [100, 16, 300, 30, 10, 100],
+      // The lanes' heartbeat timeout follows ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS (10) unless set.
+      [100, 16, 300, 10, 10, 100],
     );
+    assert.equal(loadConfig({ ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '4' }).webhooks.laneHeartbeatTimeoutSeconds, 4);
+    assert.equal(loadConfig({ ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '4', WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS: '30' }).webhooks.laneHeartbeatTimeoutSeconds, 30);
     assert.throws(() => loadConfig({ WEBHOOK_LANE_CONCURRENCY: '0' }), /WEBHOOK_LANE_CONCURRENCY/);
     assert.throws(() => loadConfig({ WEBHOOK_LANE_BATCH_SIZE: 'many' }), /WEBHOOK_LANE_BATCH_SIZE/);
     assert.throws(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'http://x' }), /WEBHOOK_ALLOWED_HOSTS/);
