@@ -286,7 +286,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerHeapGrowingPercent: readInteger(env, 'WORKER_HEAP_GROWING_PERCENT', 50, 0, 400),
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     apiKeyRotationGraceSeconds: readInteger(env, 'API_KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 7 * 24 * 3600),
-    apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 10_000, 0, 300_000),
+    apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 0, 0, 300_000),
     apiKeyChangeNoticeTimeoutMs: readInteger(env, 'API_KEY_CHANGE_NOTICE_TIMEOUT_MS', 2000, 0, 10_000),
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     idempotencyLeaseSeconds: readInteger(env, 'IDEMPOTENCY_LEASE_SECONDS', 15, 2, 3600),

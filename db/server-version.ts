@@ -32,3 +32,20 @@ export async function assertSupportedPostgres(knex: Knex): Promise<string> {
   if (problem) throw new UnsupportedPostgresError(problem);
   return serverVersion;
 }
+
+/**
+ * The worker's start: the same check, but a Postgres that cannot be reached yet (starting, restarting, frozen) is
+ * waited for, retrying every `retryMs`, as the worker waits out a Postgres outage once running; only a server that
+ * answers with a version too old stops it.
+ */
+export async function waitForSupportedPostgres(knex: Knex, options: { retryMs: number; onRetry: (error: unknown) => void }): Promise<string> {
+  for (;;) {
+    try {
+      return await assertSupportedPostgres(knex);
+    } catch (error) {
+      if (error instanceof UnsupportedPostgresError) throw error;
+      options.onRetry(error);
+      await new Promise((resolve) => setTimeout(resolve, options.retryMs));
+    }
+  }
+}

@@ -7,7 +7,7 @@ import { createLogger } from '../core/logger';
 import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
 import { createKnex } from '../db/connection';
 import { createExpressionSandbox } from '../integrations/expression-sandbox';
-import { assertSupportedPostgres } from '../db/server-version';
+import { waitForSupportedPostgres } from '../db/server-version';
 import { createWorkers } from '../orchestration/workers';
 import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { ensureSearchAttributes } from './search-attributes';
@@ -29,7 +29,10 @@ async function main(): Promise<void> {
   });
   const db = createKnex(resolveDatabaseUrl(config), { timeouts: config.database });
   // The worker does not migrate (the API and `npm run migrate` do), but its activities need the same Postgres.
-  await assertSupportedPostgres(db);
+  await waitForSupportedPostgres(db, {
+    retryMs: 1000,
+    onRetry: (error) => logger.warn({ err: error }, 'Postgres is not reachable yet; the worker waits for it'),
+  });
   const address = resolveTemporalAddress(config);
   const connection = await NativeConnection.connect({ address });
   await ensureSearchAttributes(connection, config.temporalNamespace, logger);

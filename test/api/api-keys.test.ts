@@ -192,14 +192,15 @@ describe('API keys: lifecycle and authentication', () => {
   });
 });
 
-describe('API keys: changes reach every API process at once', () => {
+describe('API keys: changes reach every API process at once, also with the opt-in credential cache on', () => {
   let first: TestStack;
   let second: TestStack;
   let tenant: TestTenant;
 
   before(async () => {
-    first = await startTestStack();
-    second = await startTestStack();
+    // The cache is off by default (every request reads its key); these processes cache for 10 s, and eviction must still work.
+    first = await startTestStack({ env: { API_KEY_CACHE_TTL_MS: '10000' } });
+    second = await startTestStack({ env: { API_KEY_CACHE_TTL_MS: '10000' } });
     tenant = await createTestTenant(first.db);
   });
   after(async () => {
