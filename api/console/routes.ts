@@ -342,7 +342,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
       send(ctx, status, decisionsPage({ viewer, filters, rows: rows as never, nextPage, members, names, notice }));
     // The API's own query rules (from the OpenAPI document), so a filter means exactly what it means there.
     const problems = validators.forOperation('listDecisions').query?.(query) ?? [];
-    if (problems.length > 0) return render(400, [], null, plainWords(new AppError(400, 'invalid_parameters', 'The filters are not valid.', { errors: problems })));
+    if (problems.length > 0) return render(400, [], null, plainWords(new AppError('invalid_parameters', 'The filters are not valid.', { errors: problems })));
     try {
       const { limit, cursor, ...apiFilters } = query as { limit: number; cursor?: string } & Parameters<DecisionService['list']>[1];
       const page = await decisions.list(contextOf(ctx, session), apiFilters, { limit, cursor });
@@ -422,7 +422,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
     const context = contextOf(ctx, session);
     try {
       const problems = validators.forOperation(ACTIONS[action].operation).body?.(body) ?? [];
-      if (problems.length > 0) throw new AppError(422, 'validation_failed', 'The form is not valid.', { errors: problems });
+      if (problems.length > 0) throw new AppError('validation_failed', 'The form is not valid.', { errors: problems });
       if (action === 'approve') await decisions.approve(context, id, body as never);
       else if (action === 'reject') await decisions.reject(context, id, body as never);
       else if (action === 'request_changes') await decisions.requestChanges(context, id, body as never);
@@ -454,7 +454,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
     }
     try {
       const problems = validators.forOperation('updateDecision').body?.(body) ?? [];
-      if (problems.length > 0) throw new AppError(422, 'validation_failed', 'The form is not valid.', { errors: problems });
+      if (problems.length > 0) throw new AppError('validation_failed', 'The form is not valid.', { errors: problems });
       await decisions.update(contextOf(ctx, session), id, body as never);
     } catch (error) {
       if (error instanceof AppError && error.status !== 404 && error.status < 500) return renderDecision(ctx, session, id, error.status, plainWords(error));
@@ -500,7 +500,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
     const render = (code: number, rows: KpiListRow[], nextPage: string | null, notice?: Notice) => send(ctx, code, kpisPage({ viewer, rows, status, nextPage, notice }));
     // The API's own query rules (from the OpenAPI document), so the filter means exactly what it means there.
     const problems = validators.forOperation('listKpis').query?.(query) ?? [];
-    if (problems.length > 0) return render(400, [], null, plainWords(new AppError(400, 'invalid_parameters', 'The filter is not valid.', { errors: problems })));
+    if (problems.length > 0) return render(400, [], null, plainWords(new AppError('invalid_parameters', 'The filter is not valid.', { errors: problems })));
     const context = contextOf(ctx, session);
     try {
       const { limit, cursor, ...filters } = query as { limit: number; cursor?: string } & Parameters<KpiService['list']>[1];

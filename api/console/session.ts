@@ -119,18 +119,18 @@ export function createConsoleSessions(deps: { db: Knex; config: Config; logger: 
       const pending = cookieValue ? await findConsoleSession(db, hashOf(cookieValue)) : undefined;
       const state = params.get('state');
       if (!pending || pending.status !== 'pending' || !state || !pending.oauth_state || !crypto.timingSafeEqual(Buffer.from(hashOf(state)), Buffer.from(hashOf(pending.oauth_state)))) {
-        throw new AppError(400, 'bad_request', 'This sign-in was not started in this browser or has expired. Sign in again.');
+        throw new AppError('bad_request', 'This sign-in was not started in this browser or has expired. Sign in again.');
       }
       const error = params.get('error');
       if (error) {
         await deleteConsoleSession(db, pending.id_hash);
-        throw new AppError(403, 'bad_request', error === 'access_denied' ? 'Sign-in was cancelled or refused.' : `Sign-in failed (${error}).`);
+        throw new AppError('sign_in_refused', error === 'access_denied' ? 'Sign-in was cancelled or refused.' : `Sign-in failed (${error}).`);
       }
       const code = params.get('code');
-      if (!code) throw new AppError(400, 'bad_request', 'The identity provider sent no authorization code. Sign in again.');
+      if (!code) throw new AppError('bad_request', 'The identity provider sent no authorization code. Sign in again.');
       const tokens = await deps.oauth.exchangeCode(code, pending.code_verifier as string);
       const principal = await principalFor(tokens.accessToken);
-      if (principal.actor.type !== 'user') throw new AppError(403, 'user_actor_required', 'The console is for people: the token names no user.');
+      if (principal.actor.type !== 'user') throw new AppError('user_actor_required', 'The console is for people: the token names no user.');
       const id = randomToken();
       const activated = await activateConsoleSession(db, pending.id_hash, {
         id_hash: hashOf(id),
@@ -146,7 +146,7 @@ export function createConsoleSessions(deps: { db: Knex; config: Config; logger: 
         access_token_expires_at: new Date(Date.now() + tokens.expiresIn * 1000),
         expires_at: new Date(Date.now() + idleSeconds * 1000),
       });
-      if (!activated) throw new AppError(400, 'bad_request', 'This sign-in was already completed. Sign in again.');
+      if (!activated) throw new AppError('bad_request', 'This sign-in was already completed. Sign in again.');
       return { cookie: sessionCookie(config, id, idleSeconds), returnTo: pending.return_to ?? '/console' };
     },
 
