@@ -59,15 +59,18 @@ export default tseslint.config(
   }),
   layer('worker/main.ts', 'worker/ never imports api/.', ['api', 'scripts', 'test']),
   layer('api/routes/**/*.ts', 'api/routes/ parse, call a service and respond: no database, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  // The console's pages are routes for people: they call the same services as the API, never repositories or workflows.
+  layer('api/console/**/*.ts', 'api/console/ uses the services (api/services/), as the routes do: no repositories, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
   layer('api/**/*.ts', 'api/ never imports worker/ or activities/.', ['activities', 'worker', 'scripts', 'test'], {
-    ignores: ['api/server.ts', 'api/routes/**/*.ts'],
+    ignores: ['api/server.ts', 'api/routes/**/*.ts', 'api/console/**/*.ts'],
     composeOnly: 'only api/server.ts composes the API process',
   }),
   layer('api/server.ts', 'api/ never imports worker/ or activities/.', ['activities', 'worker', 'scripts', 'test']),
   {
     // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O libraries,
-    // nothing from the API, activities, database or worker. Only the workflow SDK, contracts and types.
-    files: ['workflows/**/*.ts'],
+    // nothing from the API, activities, database or worker. Contracts: the workflow SDK, other contracts and types;
+    // the registry (index.ts) re-exports the workflows.
+    files: ['workflows/contracts/**/*.ts', 'workflows/index.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -76,12 +79,29 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(?!@temporalio/(workflow|common)$|\\./)',
-              message: 'Workflow code may import only @temporalio/workflow, @temporalio/common, ./ modules and types.',
+              message: 'Workflow contracts (and the registry) may import only @temporalio/workflow, @temporalio/common, ./ modules and types.',
               allowTypeImports: true,
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A workflow imports only its contract (./contracts/…), @temporalio/workflow and types: not another workflow's
+    // code (a child workflow is started by the type name its contract gives), nothing else at run time.
+    files: ['workflows/**/*.ts'],
+    // The registry of every workflow the worker runs (composition) re-exports them all.
+    ignores: ['workflows/contracts/**/*.ts', 'workflows/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
+          patterns: [
             {
-              regex: '^(\\.\\./)+(api|activities|db|orchestration|worker|scripts|core)(/|$)',
-              message: 'Workflow code may import only types from outside workflows/.',
+              regex: '^(?!@temporalio/workflow$|\\./contracts/)',
+              message: 'A workflow may import only its contract (./contracts/…), @temporalio/workflow and types.',
               allowTypeImports: true,
             },
           ],
