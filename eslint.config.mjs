@@ -28,6 +28,23 @@ function layer(files, message, forbidden, options = {}) {
   };
 }
 
+/** Workflow sandbox rules: no Node built-ins, and values only from modules whose path `allowedRegex` lets through. */
+function sandboxed(files, allowedRegex, message, ignores = []) {
+  return {
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
+          patterns: [{ regex: allowedRegex, message, allowTypeImports: true }],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', 'dist/**'] },
   eslint.configs.recommended,
@@ -66,47 +83,19 @@ export default tseslint.config(
     composeOnly: 'only api/server.ts composes the API process',
   }),
   layer('api/server.ts', 'api/ never imports worker/ or activities/.', ['activities', 'worker', 'scripts', 'test']),
-  {
-    // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O libraries,
-    // nothing from the API, activities, database or worker. Contracts: the workflow SDK, other contracts and types;
-    // the registry (index.ts) re-exports the workflows.
-    files: ['workflows/contracts/**/*.ts', 'workflows/index.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
-          patterns: [
-            {
-              regex: '^(?!@temporalio/(workflow|common)$|\\./)',
-              message: 'Workflow contracts (and the registry) may import only @temporalio/workflow, @temporalio/common, ./ modules and types.',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // A workflow imports only its contract (./contracts/…), @temporalio/workflow and types: not another workflow's
-    // code (a child workflow is started by the type name its contract gives), nothing else at run time.
-    files: ['workflows/**/*.ts'],
-    // The registry of every workflow the worker runs (composition) re-exports them all.
-    ignores: ['workflows/contracts/**/*.ts', 'workflows/index.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
-          patterns: [
-            {
-              regex: '^(?!@temporalio/workflow$|\\./contracts/)',
-              message: 'A workflow may import only its contract (./contracts/…), @temporalio/workflow and types.',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O libraries, nothing from the
+  // API, activities, database or worker. Contracts (and the registry, index.ts, which re-exports the workflows): the
+  // workflow SDK, ./ modules and types.
+  sandboxed(
+    ['workflows/contracts/**/*.ts', 'workflows/index.ts'],
+    '^(?!@temporalio/(workflow|common)$|\\./)',
+    'Workflow contracts (and the registry) may import only @temporalio/workflow, @temporalio/common, ./ modules and types.',
+  ),
+  // A workflow: only its contract, not another workflow's code (a child workflow is started by its contract's type name).
+  sandboxed(
+    ['workflows/**/*.ts'],
+    '^(?!@temporalio/workflow$|\\./contracts/)',
+    'A workflow may import only its contract (./contracts/…), @temporalio/workflow and types.',
+    ['workflows/contracts/**/*.ts', 'workflows/index.ts'],
+  ),
 );
