@@ -17,6 +17,9 @@ export function pointerTo(parent: string, key: string | number): string {
 
 export const PROBLEM_BASE = 'https://docs.decision-modeling.dev/problems/';
 
+/** The stable URI of a code's problem type (`api_key_revoked` → …/problems/api-key-revoked). */
+export const problemTypeOf = (code: ErrorCode) => `${PROBLEM_BASE}${code.replace(/_/g, '-')}`;
+
 /**
  * The status is not an argument: it is the one listed for the code in ERROR_CODES (core/errors.ts), so a code answers
  * with one status wherever it is thrown. A different status is a different code, added to the list.
@@ -35,7 +38,7 @@ export class AppError extends Error {
     // The compiler refuses an unlisted code; this refuses one that reaches here untyped (e.g. a status passed first).
     if (!Object.hasOwn(ERROR_CODES, code)) throw new TypeError(`AppError: "${String(code)}" is not a code listed in core/errors.ts`);
     this.status = ERROR_CODES[code].status;
-    this.type = extras.type ?? `${PROBLEM_BASE}${code.replace(/_/g, '-')}`;
+    this.type = extras.type ?? problemTypeOf(code);
   }
 }
 

@@ -1,4 +1,4 @@
-import { AppError, type FieldError } from './app-error';
+import { AppError, problemTypeOf, type FieldError } from './app-error';
 
 /**
  * Every `code` the API can answer with, in one list: the OpenAPI document publishes it as the `ProblemCode` schema
@@ -70,6 +70,11 @@ export const ERROR_CODES = {
   invalid_value: { status: 422, description: 'A value is outside what the resource allows.' },
   connector_failed: { status: 422, description: "The integration's source could not be read (unreachable, refused the credentials, or answered something unusable); `detail` says what the source did." },
   model_deprecated: { status: 422, description: 'The model is deprecated: no new runs.' },
+  // A failed run's `error` (a scenario's, a batch item's): stored on the resource, not answered, but with the same status.
+  model_execution_failed: { status: 422, description: "A scenario's run failed: the model raised an error on its inputs (the scenario's `error`)." },
+  model_not_found: { status: 422, description: "A scenario's run failed: its model no longer exists (the scenario's `error`)." },
+  version_not_found: { status: 422, description: "A scenario's run failed: its model version no longer exists (the scenario's `error`)." },
+  run_not_executed: { status: 503, description: "A scenario's run could not be executed after repeated attempts (the scenario's `error`); update its inputs to run it again." },
   rate_limit_exceeded: { status: 429, description: "The tenant's request quota is used up." },
   internal_error: { status: 500, description: 'An unexpected error; quote the request id.' },
   method_not_implemented: { status: 501, description: 'The method is not supported.' },
@@ -84,6 +89,21 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export type ErrorCodeWithStatus<S extends number> = {
   [code in ErrorCode]: (typeof ERROR_CODES)[code]['status'] extends S ? code : never;
 }[ErrorCode];
+
+/** The codes a failed run stores in its `error`. */
+export type RunFailureCode = 'model_execution_failed' | 'model_not_found' | 'version_not_found' | 'run_not_executed';
+
+/**
+ * A failed run's problem object, stored on the scenario as its `error`: shaped like a problem+json answer, with the
+ * status listed for its code (the list stays the only place a status is written).
+ */
+export const runFailure = (code: RunFailureCode, title: string, detail: string) => ({
+  type: problemTypeOf(code),
+  title,
+  status: ERROR_CODES[code].status,
+  code,
+  detail,
+});
 
 /** How long a client should wait before retrying during an outage of a dependency. */
 const OUTAGE_RETRY_AFTER_SECONDS = '5';

@@ -78,13 +78,31 @@ describe('the error catalogue', () => {
     };
     let checked = 0;
     for (const [name, make] of Object.entries(errors)) {
-      if (typeof make !== 'function') continue;
+      // runFailure makes a stored problem object, not an AppError (checked below).
+      if (typeof make !== 'function' || name === 'runFailure') continue;
       const made = (make as (...args: unknown[]) => unknown)(...(sample[name] ?? ['x', 'y', 'z']));
       assert.ok(made instanceof AppError, `${name} makes an AppError`);
       assert.equal(made.status, ERROR_CODES[made.code].status, name);
       checked += 1;
     }
     assert.ok(checked >= 40, `checked only ${checked} constructors`);
+  });
+
+  it('a failed run stores the status listed for its code, and no source file writes a status beside a code', () => {
+    for (const code of ['model_execution_failed', 'model_not_found', 'version_not_found', 'run_not_executed'] as const) {
+      const problem = errors.runFailure(code, 'Model run failed', 'detail');
+      assert.equal(problem.status, ERROR_CODES[code].status, code);
+      assert.equal(problem.type, new AppError(code, 'detail').type, code);
+    }
+    const written: string[] = [];
+    for (const file of SOURCE_FOLDERS.flatMap(sourceFiles)) {
+      if (file.includes(`${path.sep}openapi${path.sep}`)) continue; // examples in the document show answers as they are
+      const text = fs.readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/status:\s*[45]\d\d\b[^}\n]*\bcode:|\bcode:[^}\n]*\bstatus:\s*[45]\d\d\b/g)) {
+        written.push(`${path.relative(ROOT, file)}: ${match[0]}`);
+      }
+    }
+    assert.deepEqual(written, [], 'a status written beside a code (take it from ERROR_CODES)');
   });
 
   it('no source file writes a status where an AppError is made', () => {
