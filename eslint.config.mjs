@@ -28,6 +28,23 @@ function layer(files, message, forbidden, options = {}) {
   };
 }
 
+/** Workflow sandbox rules: no Node built-ins, and values only from modules whose path `allowedRegex` lets through. */
+function sandboxed(files, allowedRegex, message, ignores = []) {
+  return {
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
+          patterns: [{ regex: allowedRegex, message, allowTypeImports: true }],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', 'dist/**'] },
   eslint.configs.recommended,
@@ -59,34 +76,26 @@ export default tseslint.config(
   }),
   layer('worker/main.ts', 'worker/ never imports api/.', ['api', 'scripts', 'test']),
   layer('api/routes/**/*.ts', 'api/routes/ parse, call a service and respond: no database, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  // The console's pages are routes for people: they call the same services as the API, never repositories or workflows.
+  layer('api/console/**/*.ts', 'api/console/ uses the services (api/services/), as the routes do: no repositories, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
   layer('api/**/*.ts', 'api/ never imports worker/ or activities/.', ['activities', 'worker', 'scripts', 'test'], {
-    ignores: ['api/server.ts', 'api/routes/**/*.ts'],
+    ignores: ['api/server.ts', 'api/routes/**/*.ts', 'api/console/**/*.ts'],
     composeOnly: 'only api/server.ts composes the API process',
   }),
   layer('api/server.ts', 'api/ never imports worker/ or activities/.', ['activities', 'worker', 'scripts', 'test']),
-  {
-    // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O libraries,
-    // nothing from the API, activities, database or worker. Only the workflow SDK, contracts and types.
-    files: ['workflows/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'Node built-ins are not allowed in workflow code.' })),
-          patterns: [
-            {
-              regex: '^(?!@temporalio/(workflow|common)$|\\./)',
-              message: 'Workflow code may import only @temporalio/workflow, @temporalio/common, ./ modules and types.',
-              allowTypeImports: true,
-            },
-            {
-              regex: '^(\\.\\./)+(api|activities|db|orchestration|worker|scripts|core)(/|$)',
-              message: 'Workflow code may import only types from outside workflows/.',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O libraries, nothing from the
+  // API, activities, database or worker. Contracts (and the registry, index.ts, which re-exports the workflows): the
+  // workflow SDK, ./ modules and types.
+  sandboxed(
+    ['workflows/contracts/**/*.ts', 'workflows/index.ts'],
+    '^(?!@temporalio/(workflow|common)$|\\./)',
+    'Workflow contracts (and the registry) may import only @temporalio/workflow, @temporalio/common, ./ modules and types.',
+  ),
+  // A workflow: only its contract, not another workflow's code (a child workflow is started by its contract's type name).
+  sandboxed(
+    ['workflows/**/*.ts'],
+    '^(?!@temporalio/workflow$|\\./contracts/)',
+    'A workflow may import only its contract (./contracts/…), @temporalio/workflow and types.',
+    ['workflows/contracts/**/*.ts', 'workflows/index.ts'],
+  ),
 );

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { runFailure } from '../core/errors';
 import { newId } from '../core/ids';
 import type { Logger } from '../core/logger';
 import { compareScenarios } from '../decision/compare';
@@ -79,7 +80,7 @@ export function createBatchActivities(deps: BatchActivityDeps) {
             } catch (caught) {
               if (!(caught instanceof ModelRunError)) throw caught;
               status = 'failed';
-              error = { title: 'Model run failed', status: 422, code: caught.code, detail: caught.message };
+              error = runFailure(caught.code, 'Model run failed', caught.message);
               events.push({ event: 'model_failed', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { code: caught.code, message: caught.message } });
             }
             events.push({ event: 'result_stored', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { status } });

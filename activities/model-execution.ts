@@ -1,4 +1,5 @@
 import { canonicalJson, sha256Hex } from '../core/canonical-json';
+import type { RunFailureCode } from '../core/errors';
 import type { RunnableModel } from '../decision/catalogue';
 import { runSimulation, runSimulationAsync, type Distribution } from '../decision/simulation';
 import type { ModelInputs, ModelResult } from '../decision/types';
@@ -13,7 +14,7 @@ export interface ExecutedModel {
 export class ModelRunError extends Error {
   constructor(
     message: string,
-    readonly code: string,
+    readonly code: Exclude<RunFailureCode, 'run_not_executed'>,
   ) {
     super(message);
     this.name = 'ModelRunError';

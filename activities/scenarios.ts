@@ -8,6 +8,7 @@ import { findScenario, recordRunOutcome, storeRunOutcome, type RunOutcome } from
 import { inTenantTransaction } from '../db/tenant-scope';
 import type { ExecuteScenarioRunInput, MarkScenarioRunFailedInput, ScenarioRunResult } from '../workflows/contracts/scenario-runs';
 import { executeModel, ModelRunError } from './model-execution';
+import { runFailure } from '../core/errors';
 
 export interface ScenarioActivityDeps {
   db: Knex;
@@ -74,13 +75,7 @@ export function createScenarioActivities(deps: ScenarioActivityDeps) {
       outcome = {
         ...base,
         status: 'failed',
-        error: {
-          type: `https://docs.decision-modeling.dev/problems/${error.code.replace(/_/g, '-')}`,
-          title: 'Model run failed',
-          status: 422,
-          code: error.code,
-          detail: error.message,
-        },
+        error: runFailure(error.code, 'Model run failed', error.message),
         events,
       };
     }
@@ -125,13 +120,11 @@ export function createScenarioActivities(deps: ScenarioActivityDeps) {
           workflowId: input.workflowId,
           runId: input.runId,
           extraNotes: [],
-          error: {
-            type: 'https://docs.decision-modeling.dev/problems/run-not-executed',
-            title: 'Model run could not be executed',
-            status: 503,
-            code: 'run_not_executed',
-            detail: 'The run could not be executed after repeated attempts. Re-run it by updating its inputs, or create it again.',
-          },
+          error: runFailure(
+            'run_not_executed',
+            'Model run could not be executed',
+            'The run could not be executed after repeated attempts. Re-run it by updating its inputs, or create it again.',
+          ),
           events: [
             { event: 'run_failed', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { retries_exhausted: true } },
             { event: 'result_stored', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { status: 'failed' } },

@@ -2,7 +2,7 @@
  * The one error family thrown below the routes. The error-handler middleware renders it as RFC 9457
  * problem+json; anything that is not an AppError is a bug and is answered with a generic 500.
  */
-import type { ErrorCode } from './errors';
+import { ERROR_CODES, type ErrorCode } from './errors';
 
 export interface FieldError {
   /** JSON Pointer into the request (body fields as /field, query as /query/name, path as /path/name). */
@@ -17,10 +17,17 @@ export function pointerTo(parent: string, key: string | number): string {
 
 export const PROBLEM_BASE = 'https://docs.decision-modeling.dev/problems/';
 
+/** The stable URI of a code's problem type (`api_key_revoked` → …/problems/api-key-revoked). */
+export const problemTypeOf = (code: ErrorCode) => `${PROBLEM_BASE}${code.replace(/_/g, '-')}`;
+
+/**
+ * The status is not an argument: it is the one listed for the code in ERROR_CODES (core/errors.ts), so a code answers
+ * with one status wherever it is thrown. A different status is a different code, added to the list.
+ */
 export class AppError extends Error {
   readonly type: string;
+  readonly status: number;
   constructor(
-    readonly status: number,
     /** One of the listed codes (core/errors.ts): the compiler refuses an unlisted one. */
     readonly code: ErrorCode,
     readonly detail: string,
@@ -28,7 +35,10 @@ export class AppError extends Error {
   ) {
     super(detail);
     this.name = 'AppError';
-    this.type = extras.type ?? `${PROBLEM_BASE}${code.replace(/_/g, '-')}`;
+    // The compiler refuses an unlisted code; this refuses one that reaches here untyped (e.g. a status passed first).
+    if (!Object.hasOwn(ERROR_CODES, code)) throw new TypeError(`AppError: "${String(code)}" is not a code listed in core/errors.ts`);
+    this.status = ERROR_CODES[code].status;
+    this.type = extras.type ?? problemTypeOf(code);
   }
 }
 
@@ -50,9 +60,9 @@ export const TITLES: Record<number, string> = {
 };
 
 export function notFound(resource: string, id: string): AppError {
-  return new AppError(404, 'resource_not_found', `No ${resource} with id "${id}" exists.`);
+  return new AppError('resource_not_found', `No ${resource} with id "${id}" exists.`);
 }
 
 export function validationFailed(errors: FieldError[], detail = 'The request is not valid.'): AppError {
-  return new AppError(422, 'validation_failed', detail, { errors });
+  return new AppError('validation_failed', detail, { errors });
 }

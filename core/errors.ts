@@ -1,4 +1,4 @@
-import { AppError, type FieldError } from './app-error';
+import { AppError, problemTypeOf, type FieldError } from './app-error';
 
 /**
  * Every `code` the API can answer with, in one list: the OpenAPI document publishes it as the `ProblemCode` schema
@@ -16,10 +16,11 @@ export const ERROR_CODES = {
   invalid_authorization_header: { status: 401, description: 'The Authorization header is not "Bearer <credential>".' },
   invalid_api_key: { status: 401, description: 'The API key is malformed or unknown.' },
   api_key_expired: { status: 401, description: 'The API key has expired.' },
-  api_key_revoked: { status: 401, description: 'The API key has been revoked (409 when rotating a revoked key).' },
+  api_key_revoked: { status: 401, description: 'The API key has been revoked.' },
   invalid_token: { status: 401, description: 'The access token is not valid here.' },
   token_expired: { status: 401, description: 'The access token has expired.' },
   token_revoked: { status: 401, description: 'The access token, its grant or its client has been revoked.' },
+  sign_in_refused: { status: 403, description: 'The identity provider refused or cancelled the console sign-in.' },
   insufficient_scope: { status: 403, description: 'The credentials lack the scope the operation needs (see `required_scope`).' },
   user_actor_required: { status: 403, description: 'Only a person (an OAuth access token for a user) may do this; API keys and service accounts may not.' },
   not_an_eligible_approver: { status: 403, description: "The caller may not act on the decision's current approval step (not an approver of it, the decision's owner, or already approved a step)." },
@@ -33,6 +34,7 @@ export const ERROR_CODES = {
     status: 409,
     description: 'The request with this Idempotency-Key changed data, but its process stopped before answering and recorded no answer; it will not run again. Look the resource up instead.',
   },
+  api_key_not_rotatable: { status: 409, description: 'The API key has been revoked: a revoked key cannot be rotated.' },
   already_member: { status: 409, description: 'The person is already a member of this tenant.' },
   last_admin: { status: 409, description: "The tenant's last admin cannot be demoted or removed." },
   model_not_editable: { status: 409, description: 'Built-in models cannot be changed.' },
@@ -68,6 +70,11 @@ export const ERROR_CODES = {
   invalid_value: { status: 422, description: 'A value is outside what the resource allows.' },
   connector_failed: { status: 422, description: "The integration's source could not be read (unreachable, refused the credentials, or answered something unusable); `detail` says what the source did." },
   model_deprecated: { status: 422, description: 'The model is deprecated: no new runs.' },
+  // A failed run's `error` (a scenario's, a batch item's): stored on the resource, not answered, but with the same status.
+  model_execution_failed: { status: 422, description: "A scenario's run failed: the model raised an error on its inputs (the scenario's `error`)." },
+  model_not_found: { status: 422, description: "A scenario's run failed: its model no longer exists (the scenario's `error`)." },
+  version_not_found: { status: 422, description: "A scenario's run failed: its model version no longer exists (the scenario's `error`)." },
+  run_not_executed: { status: 503, description: "A scenario's run could not be executed after repeated attempts (the scenario's `error`); update its inputs to run it again." },
   rate_limit_exceeded: { status: 429, description: "The tenant's request quota is used up." },
   internal_error: { status: 500, description: 'An unexpected error; quote the request id.' },
   method_not_implemented: { status: 501, description: 'The method is not supported.' },
@@ -78,87 +85,103 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** The codes listed with `status`: for helpers that add what only one status carries (a 401's challenge header). */
+export type ErrorCodeWithStatus<S extends number> = {
+  [code in ErrorCode]: (typeof ERROR_CODES)[code]['status'] extends S ? code : never;
+}[ErrorCode];
+
+/** The codes a failed run stores in its `error`. */
+export type RunFailureCode = 'model_execution_failed' | 'model_not_found' | 'version_not_found' | 'run_not_executed';
+
+/**
+ * A failed run's problem object, stored on the scenario as its `error`: shaped like a problem+json answer, with the
+ * status listed for its code (the list stays the only place a status is written).
+ */
+export const runFailure = (code: RunFailureCode, title: string, detail: string) => ({
+  type: problemTypeOf(code),
+  title,
+  status: ERROR_CODES[code].status,
+  code,
+  detail,
+});
+
 /** How long a client should wait before retrying during an outage of a dependency. */
 const OUTAGE_RETRY_AFTER_SECONDS = '5';
 
 const retryAfter = (seconds: string) => ({ headers: { 'Retry-After': seconds } });
 
 export const insufficientScope = (scope: string) =>
-  new AppError(403, 'insufficient_scope', `This operation needs the "${scope}" scope.`, { required_scope: scope });
+  new AppError('insufficient_scope', `This operation needs the "${scope}" scope.`, { required_scope: scope });
 
-export const routeNotFound = (method: string, path: string) => new AppError(404, 'route_not_found', `No route matches ${method} ${path}.`);
+export const routeNotFound = (method: string, path: string) => new AppError('route_not_found', `No route matches ${method} ${path}.`);
 export const methodNotAllowed = (method: string, path: string, detail = `${method} is not allowed on ${path}; see the Allow header.`) =>
-  new AppError(405, 'method_not_allowed', detail);
-export const methodNotImplemented = (method: string) => new AppError(501, 'method_not_implemented', `${method} is not supported.`);
-export const internalError = () => new AppError(500, 'internal_error', 'An unexpected error occurred. Quote the request id when reporting it.');
+  new AppError('method_not_allowed', detail);
+export const methodNotImplemented = (method: string) => new AppError('method_not_implemented', `${method} is not supported.`);
+export const internalError = () => new AppError('internal_error', 'An unexpected error occurred. Quote the request id when reporting it.');
 
-export const malformedBody = () => new AppError(400, 'malformed_body', 'The request body could not be read.');
-export const malformedJson = (detail: string) => new AppError(400, 'malformed_json', detail);
+export const malformedBody = () => new AppError('malformed_body', 'The request body could not be read.');
+export const malformedJson = (detail: string) => new AppError('malformed_json', detail);
 export const unsupportedMediaType = (detail: string, extras: { headers?: Record<string, string> } = {}) =>
-  new AppError(415, 'unsupported_media_type', detail, extras);
+  new AppError('unsupported_media_type', detail, extras);
 export const payloadTooLarge = (limitBytes: number) =>
-  new AppError(413, 'payload_too_large', `The request body exceeds the limit of ${limitBytes} bytes.`, { limit_bytes: limitBytes });
-export const invalidParameters = (detail: string, errors: FieldError[]) => new AppError(400, 'invalid_parameters', detail, { errors });
+  new AppError('payload_too_large', `The request body exceeds the limit of ${limitBytes} bytes.`, { limit_bytes: limitBytes });
+export const invalidParameters = (detail: string, errors: FieldError[]) => new AppError('invalid_parameters', detail, { errors });
 export const invalidCursor = () =>
-  new AppError(400, 'invalid_cursor', 'The cursor is not one this API issued.', { errors: [{ path: '/query/cursor', message: 'is not a valid cursor' }] });
+  new AppError('invalid_cursor', 'The cursor is not one this API issued.', { errors: [{ path: '/query/cursor', message: 'is not a valid cursor' }] });
 
 export const invalidIdempotencyKey = () =>
-  new AppError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be at most 255 characters.');
-export const idempotencyKeyReused = () => new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+  new AppError('invalid_idempotency_key', 'The Idempotency-Key header must be at most 255 characters.');
+export const idempotencyKeyReused = () => new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
 export const idempotencyRequestInProgress = (retryAfterSeconds = 1) =>
-  new AppError(409, 'idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.', retryAfter(String(retryAfterSeconds)));
+  new AppError('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.', retryAfter(String(retryAfterSeconds)));
 export const idempotencyClaimTakenOver = () =>
-  new AppError(
-    409,
-    'idempotency_request_in_progress',
+  new AppError('idempotency_request_in_progress',
     'A retry with the same Idempotency-Key took this request over after it stopped renewing its claim; nothing was changed by this request.',
   );
 export const idempotencyOutcomeUnknown = () =>
-  new AppError(
-    409,
-    'idempotency_outcome_unknown',
+  new AppError('idempotency_outcome_unknown',
     'The request with this Idempotency-Key changed data, but the process handling it stopped before it answered; it will not run again. Look the resource up instead.',
   );
 
 export const rateLimitExceeded = (policies: string[], retryAfterSeconds: number) =>
-  new AppError(429, 'rate_limit_exceeded', `The ${policies.join(' and ')} request quota of this tenant is used up.`, {
+  new AppError('rate_limit_exceeded', `The ${policies.join(' and ')} request quota of this tenant is used up.`, {
     type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
     headers: { 'Retry-After': String(retryAfterSeconds) },
     'violated-policies': policies,
   });
 
-export const conflict = () => new AppError(409, 'conflict', 'The resource conflicts with one that already exists.');
-export const concurrentUpdate = () => new AppError(409, 'concurrent_update', 'The resource was changed concurrently; retry the request.', retryAfter('1'));
-export const invalidReference = () => new AppError(422, 'invalid_reference', 'The request refers to a resource that does not exist.');
-export const invalidValue = () => new AppError(422, 'invalid_value', 'A value in the request is outside what the resource allows.');
+export const conflict = () => new AppError('conflict', 'The resource conflicts with one that already exists.');
+export const concurrentUpdate = () => new AppError('concurrent_update', 'The resource was changed concurrently; retry the request.', retryAfter('1'));
+export const invalidReference = () => new AppError('invalid_reference', 'The request refers to a resource that does not exist.');
+export const invalidValue = () => new AppError('invalid_value', 'A value in the request is outside what the resource allows.');
 
 export const databaseUnavailable = () =>
-  new AppError(503, 'database_unavailable', 'The database is unavailable; nothing was changed by this request. Retry shortly.', retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
+  new AppError('database_unavailable', 'The database is unavailable; nothing was changed by this request. Retry shortly.', retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
 export const workflowEngineUnavailable = (detail = 'The workflow engine is unavailable; retry shortly.') =>
-  new AppError(503, 'workflow_engine_unavailable', detail, retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
+  new AppError('workflow_engine_unavailable', detail, retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
 export const identityProviderUnavailable = () =>
-  new AppError(503, 'identity_provider_unavailable', 'The identity provider could not be reached to check the access token. Retry shortly.', retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
+  new AppError('identity_provider_unavailable', 'The identity provider could not be reached to check the access token. Retry shortly.', retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
 
-export const syncFinished = (id: string, status: string) => new AppError(409, 'sync_finished', `The sync ${id} has already finished (${status}); there is nothing to cancel.`, { sync_status: status });
+export const syncFinished = (id: string, status: string) => new AppError('sync_finished', `The sync ${id} has already finished (${status}); there is nothing to cancel.`, { sync_status: status });
 export const integrationPaused = (id: string) =>
-  new AppError(409, 'integration_paused', `The integration ${id} is paused; resume it (PATCH {"status": "active"}) to sync.`);
+  new AppError('integration_paused', `The integration ${id} is paused; resume it (PATCH {"status": "active"}) to sync.`);
 
-export const apiKeyRevoked = () => new AppError(409, 'api_key_revoked', 'A revoked key cannot be rotated.');
-export const alreadyMember = (email: string) => new AppError(409, 'already_member', `${email} is already a member of this tenant.`);
-export const lastAdmin = () => new AppError(409, 'last_admin', "The tenant's last admin cannot be demoted or removed.");
-export const modelNotEditable = (id: string) => new AppError(409, 'model_not_editable', `${id} is a built-in model; only tenant models can be changed.`);
+export const apiKeyNotRotatable = () => new AppError('api_key_not_rotatable', 'A revoked key cannot be rotated.');
+export const alreadyMember = (email: string) => new AppError('already_member', `${email} is already a member of this tenant.`);
+export const lastAdmin = () => new AppError('last_admin', "The tenant's last admin cannot be demoted or removed.");
+export const modelNotEditable = (id: string) => new AppError('model_not_editable', `${id} is a built-in model; only tenant models can be changed.`);
 export const modelDeprecated = (id: string, pointer: string) =>
-  new AppError(422, 'model_deprecated', `Model ${id} is deprecated: it serves reads and existing scenarios but no new runs.`, {
+  new AppError('model_deprecated', `Model ${id} is deprecated: it serves reads and existing scenarios but no new runs.`, {
     errors: [{ path: pointer, message: 'is deprecated' }],
   });
 export const scenarioRunning = () =>
-  new AppError(409, 'scenario_running', 'The scenario is still running; change its inputs when the current run has finished.');
-export const batchFinished = (status: string) => new AppError(409, 'batch_finished', `The batch is already ${status}.`);
+  new AppError('scenario_running', 'The scenario is still running; change its inputs when the current run has finished.');
+export const batchFinished = (status: string) => new AppError('batch_finished', `The batch is already ${status}.`);
 export const webhookDisabled = (action: 'sent a test event' | 'redelivered to') =>
-  new AppError(409, 'webhook_disabled', `The webhook subscription is disabled, so it cannot be ${action}; enable it first.`);
-export const eventExpired = () => new AppError(409, 'event_expired', 'The event is past its retention period.');
+  new AppError('webhook_disabled', `The webhook subscription is disabled, so it cannot be ${action}; enable it first.`);
+export const eventExpired = () => new AppError('event_expired', 'The event is past its retention period.');
 export const auditExportNotReady = (status: string) =>
-  new AppError(409, 'audit_export_not_ready', `The audit export is ${status}; its files and digest exist once it has completed.`);
+  new AppError('audit_export_not_ready', `The audit export is ${status}; its files and digest exist once it has completed.`);
 /** What was refused on a decision in the wrong state: each action is named in its own answer. */
 export type DecisionEditAction = 'submit' | 'delete' | 'edit' | 'attach evidence' | 'detach evidence';
 const DECISION_EDIT_RULES: Record<DecisionEditAction, string> = {
@@ -169,37 +192,35 @@ const DECISION_EDIT_RULES: Record<DecisionEditAction, string> = {
   'detach evidence': 'not a draft or a decision whose changes were requested: only those can have evidence detached',
 };
 export const decisionNotEditable = (status: string, action: DecisionEditAction) =>
-  new AppError(409, 'decision_not_editable', `The decision is ${status}, ${DECISION_EDIT_RULES[action]}.`, { decision_status: status });
-export const decisionTransitionNotAllowed = (detail: string) => new AppError(409, 'decision_transition_not_allowed', detail);
+  new AppError('decision_not_editable', `The decision is ${status}, ${DECISION_EDIT_RULES[action]}.`, { decision_status: status });
+export const decisionTransitionNotAllowed = (detail: string) => new AppError('decision_transition_not_allowed', detail);
 export const resubmissionInProgress = () =>
-  new AppError(409, 'resubmission_in_progress', 'The decision is being resubmitted: edits wait until its review has resumed (ask for changes again to edit).');
+  new AppError('resubmission_in_progress', 'The decision is being resubmitted: edits wait until its review has resumed (ask for changes again to edit).');
 export const decisionNotComparable = (linked: number) =>
-  new AppError(409, 'decision_not_comparable', `${linked} of the decision's options link a scenario; comparing needs at least two.`);
+  new AppError('decision_not_comparable', `${linked} of the decision's options link a scenario; comparing needs at least two.`);
 export const decisionNotApproved = (status: string) =>
-  new AppError(409, 'decision_not_approved', `The decision is ${status}: outcomes can be recorded only once it is approved (or implemented).`, { decision_status: status });
+  new AppError('decision_not_approved', `The decision is ${status}: outcomes can be recorded only once it is approved (or implemented).`, { decision_status: status });
 export const outcomeMetricFedByKpi = (metric: string, kpiId: string, linkId: string, doing: 'record' | 'link') =>
-  new AppError(
-    409,
-    'outcome_metric_fed_by_kpi',
+  new AppError('outcome_metric_fed_by_kpi',
     `The metric "${metric}" of this decision is fed by KPI ${kpiId} (link ${linkId}): its actual values come from that KPI's points. ` +
       (doing === 'record' ? 'Post points to the KPI instead, or remove the link to record outcomes by hand.' : 'Remove that link first to link another KPI.'),
     { metric, kpi_id: kpiId, link_id: linkId },
   );
 export const approvalPolicyArchived = () =>
-  new AppError(409, 'approval_policy_archived', 'The approval policy is archived: it takes no new versions (its versions stay readable).');
+  new AppError('approval_policy_archived', 'The approval policy is archived: it takes no new versions (its versions stay readable).');
 export const kpiAlertResolved = (id: string, action: 'acknowledged' | 'silenced' | 'resolved') =>
-  new AppError(409, 'kpi_alert_resolved', `The alert ${id} is already resolved: it can no longer be ${action}.`);
+  new AppError('kpi_alert_resolved', `The alert ${id} is already resolved: it can no longer be ${action}.`);
 
 export const kpiArchived = (id: string) =>
-  new AppError(409, 'kpi_archived', `The KPI ${id} is archived: it takes no new points. PATCH its status to active or paused first.`);
+  new AppError('kpi_archived', `The KPI ${id} is archived: it takes no new points. PATCH its status to active or paused first.`);
 /** `what`: the refused act, as a sentence's subject ("Approving a decision", "An approval inbox"). */
 export const userActorRequired = (what: string) =>
-  new AppError(403, 'user_actor_required', `${what} is attributed to a person: sign in as a user (OAuth access token); API keys and service accounts cannot.`);
-export const notAnEligibleApprover = (detail: string) => new AppError(403, 'not_an_eligible_approver', detail);
+  new AppError('user_actor_required', `${what} is attributed to a person: sign in as a user (OAuth access token); API keys and service accounts cannot.`);
+export const notAnEligibleApprover = (detail: string) => new AppError('not_an_eligible_approver', detail);
 export const decisionNotPending = (status: string) =>
-  new AppError(409, 'decision_not_pending', `The decision is ${status}, not pending approval: there is no step to act on.`);
+  new AppError('decision_not_pending', `The decision is ${status}, not pending approval: there is no step to act on.`);
 export const approvalStepMoved = (currentStep: number | null) =>
-  new AppError(409, 'approval_step_moved', `The decision's current step is ${currentStep ?? 'none'}; reread the decision before acting.`, { current_step: currentStep });
+  new AppError('approval_step_moved', `The decision's current step is ${currentStep ?? 'none'}; reread the decision before acting.`, { current_step: currentStep });
 /**
  * A step of a review that the people left could not complete: it `requires` approvals, `given` of them stand, and
  * `available` people may give one of the rest; `pointer` is the request field that decides who approves, `hint` what
@@ -214,22 +235,20 @@ export const insufficientApprovers = (
 ) => {
   const { given = 0, pointer = '/approval_policy_id', hint = '' } = options;
   const standing = given > 0 ? ` (${given} approved already, ${required - given} more needed)` : '';
-  return new AppError(
-    422,
-    'insufficient_approvers',
+  return new AppError('insufficient_approvers',
     `Step ${stepIndex + 1} ("${stepName}") requires ${required} approvers but only ${available} people can approve it${standing}.${hint ? ` ${hint}` : ''}`,
     { errors: [{ path: pointer, message: `step ${stepIndex + 1} ("${stepName}") requires ${required} approvers; ${available} exist${standing}` }] },
   );
 };
 export const connectorFailed = (message: string) =>
-  new AppError(422, 'connector_failed', `The source could not be read: ${message}`);
+  new AppError('connector_failed', `The source could not be read: ${message}`);
 export const uploadsNotSupported = (connectorType: string) =>
-  new AppError(409, 'uploads_not_supported', `Files can be uploaded only to integrations of connector type csv; this one is ${connectorType}.`);
-export const datasetExists = (name: string) => new AppError(409, 'dataset_exists', `The tenant already has a dataset named "${name}".`, { errors: [{ path: '/name', message: 'is taken' }] });
-export const datasetBuiltIn = (name: string) => new AppError(409, 'dataset_built_in', `"${name}" is a built-in dataset: it cannot be changed or deleted.`);
+  new AppError('uploads_not_supported', `Files can be uploaded only to integrations of connector type csv; this one is ${connectorType}.`);
+export const datasetExists = (name: string) => new AppError('dataset_exists', `The tenant already has a dataset named "${name}".`, { errors: [{ path: '/name', message: 'is taken' }] });
+export const datasetBuiltIn = (name: string) => new AppError('dataset_built_in', `"${name}" is a built-in dataset: it cannot be changed or deleted.`);
 export const datasetHasRecords = (name: string, errors: FieldError[]) =>
-  new AppError(409, 'dataset_has_records', `The dataset "${name}" holds records: its fields' types and its primary key can no longer change.`, { errors });
+  new AppError('dataset_has_records', `The dataset "${name}" holds records: its fields' types and its primary key can no longer change.`, { errors });
 export const datasetInUse = (name: string, integrationIds: string[]) =>
-  new AppError(409, 'dataset_in_use', `The field mapping of ${integrationIds.length === 1 ? 'an integration' : `${integrationIds.length} integrations`} writes into "${name}": map ${integrationIds.length === 1 ? 'it' : 'them'} elsewhere first.`, {
+  new AppError('dataset_in_use', `The field mapping of ${integrationIds.length === 1 ? 'an integration' : `${integrationIds.length} integrations`} writes into "${name}": map ${integrationIds.length === 1 ? 'it' : 'them'} elsewhere first.`, {
     integration_ids: integrationIds,
   });

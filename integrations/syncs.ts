@@ -1,16 +1,9 @@
 import crypto from 'node:crypto';
-
-/** Canonical JSON (keys sorted) so equal records hash equally whatever order their fields came in. */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-}
+import { canonicalJson } from '../core/canonical-json';
 
 /**
  * A record of scalars whose keys are already in sorted order (a compiled mapping writes them so) is its own canonical
- * JSON: `JSON.stringify` gives the same text as `canonical`, at a fraction of the cost.
+ * JSON: `JSON.stringify` gives the same text as `canonicalJson`, at a fraction of the cost.
  */
 function isSortedFlat(record: Record<string, unknown>): boolean {
   let previous: string | undefined;
@@ -23,9 +16,9 @@ function isSortedFlat(record: Record<string, unknown>): boolean {
   return true;
 }
 
-/** SHA-256 of the record's canonical JSON, hex (one-shot `crypto.hash`: no Hash object per record). */
+/** SHA-256 of the record's canonical JSON (core/canonical-json.ts), hex (one-shot `crypto.hash`: no Hash object per record). */
 export function contentHash(record: Record<string, unknown>): string {
-  return crypto.hash('sha256', isSortedFlat(record) ? JSON.stringify(record) : canonical(record), 'hex');
+  return crypto.hash('sha256', isSortedFlat(record) ? JSON.stringify(record) : canonicalJson(record), 'hex');
 }
 
 /**

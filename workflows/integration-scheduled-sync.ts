@@ -1,9 +1,9 @@
 import { ChildWorkflowFailure, executeChild, isCancellation, ParentClosePolicy, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { IntegrationScheduledSyncInput } from './contracts/integration-schedules';
-import { integrationSyncWorkflowId } from './contracts/integration-syncs';
+import { INTEGRATION_SYNC_WORKFLOW, integrationSyncWorkflowId } from './contracts/integration-syncs';
 import { searchAttributesFor } from './contracts/search-attributes';
-import { integrationSyncWorkflow } from './integration-sync';
+import type { integrationSyncWorkflow } from './integration-sync';
 
 /**
  * What an integration's Temporal Schedule starts: stores a sync (as a manual request would, honouring "one sync at a
@@ -20,7 +20,8 @@ export async function integrationScheduledSyncWorkflow(input: IntegrationSchedul
   });
   if (requested.skipped !== undefined) return { syncId: null, skipped: requested.skipped };
   try {
-    await executeChild(integrationSyncWorkflow, {
+    // By its type name (the contract's), as every caller starts it; the same command as passing the function.
+    await executeChild<typeof integrationSyncWorkflow>(INTEGRATION_SYNC_WORKFLOW, {
       workflowId: integrationSyncWorkflowId(requested.syncId),
       args: [{ ...input.sync, tenantId: input.tenantId, syncId: requested.syncId }],
       typedSearchAttributes: searchAttributesFor(input.tenantId, 'integration_sync', requested.syncId),

@@ -7,6 +7,9 @@ import type { WebhookDeliveryInput, WebhookDeliveryResult } from './contracts/we
  * queue; the subscription's retry policy is Temporal's retry policy for it (the activity names the next delay itself
  * for the Standard Webhooks schedule and for Retry-After). When attempts or the deadline run out, the delivery is
  * marked failed.
+ *
+ * Replaced by the lanes (webhook-lane.ts): registered only so runs started before them finish; removable after
+ * 2026-12-31 (the plan and its checks: WEBHOOK_DELIVERY_WORKFLOW in contracts/webhook-deliveries.ts).
  */
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const { retry } = input;

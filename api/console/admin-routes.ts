@@ -86,7 +86,7 @@ function adminWords(error: AppError, plainWords: (error: AppError) => Notice): N
       return { kind: 'error', title: 'This is the last admin.', detail: 'A tenant always keeps at least one admin: make someone else admin first.' };
     case 'already_member':
       return { kind: 'error', title: 'That person is already a member.', detail: 'Change their role in the list instead.' };
-    case 'api_key_revoked':
+    case 'api_key_not_rotatable':
       return { kind: 'error', title: 'This key is revoked.', detail: 'A revoked key cannot be rotated. Create a new one.' };
     case 'webhook_disabled':
       return { kind: 'error', title: 'This subscription is disabled.', detail: 'Enable it first, then send the test event or redeliver.' };
@@ -165,7 +165,7 @@ export function registerAdminRoutes(kit: ConsoleToolkit, services: AdminServices
   const attempt = async <T>(operationId: string, body: unknown, run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; status: number; notice: Notice }> => {
     try {
       const problems = body === undefined ? [] : (validators.forOperation(operationId).body?.(body) ?? []);
-      if (problems.length > 0) throw new AppError(422, 'validation_failed', 'The form is not valid.', { errors: problems as FieldError[] });
+      if (problems.length > 0) throw new AppError('validation_failed', 'The form is not valid.', { errors: problems as FieldError[] });
       return { ok: true, value: await run() };
     } catch (error) {
       if (error instanceof AppError && error.status !== 404 && (error.status < 500 || error.status === 503)) {

@@ -8,10 +8,8 @@ import { AppError, notFound, type FieldError } from '../../core/app-error';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import { hasScope } from '../../core/scopes';
-import { findDisplayNames } from '../../db/repositories/display-names';
-import { findTenant } from '../../db/repositories/tenants';
-import { listMembers } from '../../db/repositories/users';
-import { inTenantTransaction } from '../../db/tenant-scope';
+import { createConsoleSessionStore } from '../services/console-session-store';
+import { createTenantDirectory } from '../services/tenant-directory';
 import type { AppState, RequestContext } from '../context';
 import type { RequestValidators } from '../openapi/validators';
 import type { AuthenticationService } from '../services/authentication';
@@ -168,7 +166,8 @@ const dateFilter = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$
 export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   const { config, db, decisions, kpis, kpiAlerts, validators } = deps;
   const oauth = createConsoleOAuthClient({ config, keys: deps.keys });
-  const sessions = createConsoleSessions({ db, config, logger: deps.logger, oauth, authentication: deps.authentication });
+  const tenantDirectory = createTenantDirectory({ db });
+  const sessions = createConsoleSessions({ store: createConsoleSessionStore(db), config, logger: deps.logger, oauth, authentication: deps.authentication });
   const outcomes: OutcomeSource = deps.outcomes ?? (async () => []);
   const publicOrigin = new URL(config.publicBaseUrl).origin;
   const router = new Router<AppState>({ prefix: CONSOLE_PREFIX });
@@ -190,21 +189,21 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
 
   /** Names of the tenant's members by user id (display name, else email), for owners, approvers and the timeline. */
   const directory = async (tenantId: string) => {
-    const members = await inTenantTransaction(db, tenantId, (scope) => listMembers(scope));
+    const members = await tenantDirectory.members(tenantId);
     return members.map((m) => ({ id: m.id, name: m.display_name ?? m.user?.display_name ?? m.user?.email ?? m.id, email: m.user?.email ?? '', role: m.role }));
   };
 
   /** Display names by id: members (display name, else email), and the tenant's API keys, OAuth clients and policies. */
   const namesOf = async (tenantId: string, members: Awaited<ReturnType<typeof directory>>): Promise<Map<string, string>> => {
-    const named = await inTenantTransaction(db, tenantId, (scope) => findDisplayNames(scope));
+    const named = await tenantDirectory.displayNames(tenantId);
     for (const m of members) named.set(m.id, m.name);
     return named;
   };
 
   const viewerOf = async (session: ConsoleSession, members: Awaited<ReturnType<typeof directory>>): Promise<Viewer> => {
     const me = members.find((m) => m.id === session.principal.actor.id);
-    const tenant = await findTenant(db, session.principal.tenantId);
-    return { name: me?.name ?? session.principal.actor.id, email: me?.email ?? '', tenantName: tenant?.name ?? session.principal.tenantId, role: me?.role ?? 'member', csrfToken: session.csrfToken, admin: deps.admin !== undefined && hasScope(session.principal.scopes, 'admin') };
+    const tenantName = await tenantDirectory.tenantName(session.principal.tenantId);
+    return { name: me?.name ?? session.principal.actor.id, email: me?.email ?? '', tenantName: tenantName ?? session.principal.tenantId, role: me?.role ?? 'member', csrfToken: session.csrfToken, admin: deps.admin !== undefined && hasScope(session.principal.scopes, 'admin') };
   };
 
   /** The signed-in session, or a redirect to sign in (GET) / a refusal (POST). */
@@ -342,7 +341,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
       send(ctx, status, decisionsPage({ viewer, filters, rows: rows as never, nextPage, members, names, notice }));
     // The API's own query rules (from the OpenAPI document), so a filter means exactly what it means there.
     const problems = validators.forOperation('listDecisions').query?.(query) ?? [];
-    if (problems.length > 0) return render(400, [], null, plainWords(new AppError(400, 'invalid_parameters', 'The filters are not valid.', { errors: problems })));
+    if (problems.length > 0) return render(400, [], null, plainWords(new AppError('invalid_parameters', 'The filters are not valid.', { errors: problems })));
     try {
       const { limit, cursor, ...apiFilters } = query as { limit: number; cursor?: string } & Parameters<DecisionService['list']>[1];
       const page = await decisions.list(contextOf(ctx, session), apiFilters, { limit, cursor });
@@ -422,7 +421,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
     const context = contextOf(ctx, session);
     try {
       const problems = validators.forOperation(ACTIONS[action].operation).body?.(body) ?? [];
-      if (problems.length > 0) throw new AppError(422, 'validation_failed', 'The form is not valid.', { errors: problems });
+      if (problems.length > 0) throw new AppError('validation_failed', 'The form is not valid.', { errors: problems });
       if (action === 'approve') await decisions.approve(context, id, body as never);
       else if (action === 'reject') await decisions.reject(context, id, body as never);
       else if (action === 'request_changes') await decisions.requestChanges(context, id, body as never);
@@ -454,7 +453,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
     }
     try {
       const problems = validators.forOperation('updateDecision').body?.(body) ?? [];
-      if (problems.length > 0) throw new AppError(422, 'validation_failed', 'The form is not valid.', { errors: problems });
+      if (problems.length > 0) throw new AppError('validation_failed', 'The form is not valid.', { errors: problems });
       await decisions.update(contextOf(ctx, session), id, body as never);
     } catch (error) {
       if (error instanceof AppError && error.status !== 404 && error.status < 500) return renderDecision(ctx, session, id, error.status, plainWords(error));
@@ -500,7 +499,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
     const render = (code: number, rows: KpiListRow[], nextPage: string | null, notice?: Notice) => send(ctx, code, kpisPage({ viewer, rows, status, nextPage, notice }));
     // The API's own query rules (from the OpenAPI document), so the filter means exactly what it means there.
     const problems = validators.forOperation('listKpis').query?.(query) ?? [];
-    if (problems.length > 0) return render(400, [], null, plainWords(new AppError(400, 'invalid_parameters', 'The filter is not valid.', { errors: problems })));
+    if (problems.length > 0) return render(400, [], null, plainWords(new AppError('invalid_parameters', 'The filter is not valid.', { errors: problems })));
     const context = contextOf(ctx, session);
     try {
       const { limit, cursor, ...filters } = query as { limit: number; cursor?: string } & Parameters<KpiService['list']>[1];

@@ -1,18 +1,10 @@
 import crypto from 'node:crypto';
-import type { Knex } from 'knex';
 import { AppError } from '../../core/app-error';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import type { Principal } from '../../core/principal';
 import { decryptWebhookSecret as decrypt, encryptWebhookSecret as encrypt } from '../../core/webhook-secret';
-import {
-  activateConsoleSession,
-  deleteConsoleSession,
-  findConsoleSession,
-  insertConsoleSession,
-  updateConsoleSession,
-  type ConsoleSessionRow,
-} from '../../db/repositories/console-sessions';
+import type { ConsoleSessionRow, ConsoleSessionStore } from '../services/console-session-store';
 import type { AuthenticationService } from '../services/authentication';
 import type { ConsoleOAuthClient } from './oauth-client';
 
@@ -64,8 +56,8 @@ export function safeReturnPath(value: string | null | undefined): string {
  * token exactly as the API does (signature, grant, membership, scopes re-checked against the current role), so a
  * changed role or a removed member takes effect on the next page.
  */
-export function createConsoleSessions(deps: { db: Knex; config: Config; logger: Logger; oauth: ConsoleOAuthClient; authentication: AuthenticationService }) {
-  const { db, config } = deps;
+export function createConsoleSessions(deps: { store: ConsoleSessionStore; config: Config; logger: Logger; oauth: ConsoleOAuthClient; authentication: AuthenticationService }) {
+  const { store, config } = deps;
   const key = config.webhooks.secretEncryptionKey;
   const idleSeconds = config.console.sessionIdleSeconds;
 
@@ -75,7 +67,7 @@ export function createConsoleSessions(deps: { db: Knex; config: Config; logger: 
     if (!row.refresh_token_encrypted) return undefined;
     try {
       const tokens = await deps.oauth.refresh(decrypt(row.refresh_token_encrypted, key));
-      await updateConsoleSession(db, row.id_hash, {
+      await store.update(row.id_hash, {
         access_token_encrypted: encrypt(tokens.accessToken, key),
         ...(tokens.refreshToken ? { refresh_token_encrypted: encrypt(tokens.refreshToken, key) } : {}),
         access_token_expires_at: new Date(Date.now() + tokens.expiresIn * 1000),
@@ -93,7 +85,7 @@ export function createConsoleSessions(deps: { db: Knex; config: Config; logger: 
       const id = randomToken();
       const state = randomToken();
       const verifier = randomToken();
-      await insertConsoleSession(db, {
+      await store.insert({
         id_hash: hashOf(id),
         status: 'pending',
         csrf_token: randomToken(),
@@ -116,23 +108,23 @@ export function createConsoleSessions(deps: { db: Knex; config: Config; logger: 
      * exchanged (with the PKCE verifier) and the pending session is replaced by an active one under a new id.
      */
     async complete(cookieValue: string | undefined, params: URLSearchParams): Promise<{ cookie: string; returnTo: string }> {
-      const pending = cookieValue ? await findConsoleSession(db, hashOf(cookieValue)) : undefined;
+      const pending = cookieValue ? await store.find(hashOf(cookieValue)) : undefined;
       const state = params.get('state');
       if (!pending || pending.status !== 'pending' || !state || !pending.oauth_state || !crypto.timingSafeEqual(Buffer.from(hashOf(state)), Buffer.from(hashOf(pending.oauth_state)))) {
-        throw new AppError(400, 'bad_request', 'This sign-in was not started in this browser or has expired. Sign in again.');
+        throw new AppError('bad_request', 'This sign-in was not started in this browser or has expired. Sign in again.');
       }
       const error = params.get('error');
       if (error) {
-        await deleteConsoleSession(db, pending.id_hash);
-        throw new AppError(403, 'bad_request', error === 'access_denied' ? 'Sign-in was cancelled or refused.' : `Sign-in failed (${error}).`);
+        await store.delete(pending.id_hash);
+        throw new AppError('sign_in_refused', error === 'access_denied' ? 'Sign-in was cancelled or refused.' : `Sign-in failed (${error}).`);
       }
       const code = params.get('code');
-      if (!code) throw new AppError(400, 'bad_request', 'The identity provider sent no authorization code. Sign in again.');
+      if (!code) throw new AppError('bad_request', 'The identity provider sent no authorization code. Sign in again.');
       const tokens = await deps.oauth.exchangeCode(code, pending.code_verifier as string);
       const principal = await principalFor(tokens.accessToken);
-      if (principal.actor.type !== 'user') throw new AppError(403, 'user_actor_required', 'The console is for people: the token names no user.');
+      if (principal.actor.type !== 'user') throw new AppError('user_actor_required', 'The console is for people: the token names no user.');
       const id = randomToken();
-      const activated = await activateConsoleSession(db, pending.id_hash, {
+      const activated = await store.activate(pending.id_hash, {
         id_hash: hashOf(id),
         status: 'active',
         csrf_token: randomToken(),
@@ -146,14 +138,14 @@ export function createConsoleSessions(deps: { db: Knex; config: Config; logger: 
         access_token_expires_at: new Date(Date.now() + tokens.expiresIn * 1000),
         expires_at: new Date(Date.now() + idleSeconds * 1000),
       });
-      if (!activated) throw new AppError(400, 'bad_request', 'This sign-in was already completed. Sign in again.');
+      if (!activated) throw new AppError('bad_request', 'This sign-in was already completed. Sign in again.');
       return { cookie: sessionCookie(config, id, idleSeconds), returnTo: pending.return_to ?? '/console' };
     },
 
     /** The request's session, or undefined (none, expired, or its tokens no longer accepted: the row is then deleted). */
     async load(cookieValue: string | undefined): Promise<ConsoleSession | undefined> {
       if (!cookieValue) return undefined;
-      const row = await findConsoleSession(db, hashOf(cookieValue));
+      const row = await store.find(hashOf(cookieValue));
       if (!row || row.status !== 'active' || !row.access_token_encrypted) return undefined;
       let accessToken: string | undefined = decrypt(row.access_token_encrypted, key);
       if (!row.access_token_expires_at || row.access_token_expires_at.getTime() - REFRESH_MARGIN_MS < Date.now()) accessToken = await refreshed(row);
@@ -168,12 +160,12 @@ export function createConsoleSessions(deps: { db: Knex; config: Config; logger: 
         }
       }
       if (!principal) {
-        await deleteConsoleSession(db, row.id_hash);
+        await store.delete(row.id_hash);
         return undefined;
       }
       // Sliding expiry, written at most once a minute.
       if (Date.now() - row.last_seen_at.getTime() > 60_000) {
-        await updateConsoleSession(db, row.id_hash, { last_seen_at: new Date(), expires_at: new Date(Date.now() + idleSeconds * 1000) });
+        await store.update(row.id_hash, { last_seen_at: new Date(), expires_at: new Date(Date.now() + idleSeconds * 1000) });
       }
       return { idHash: row.id_hash, principal, csrfToken: row.csrf_token };
     },
@@ -181,7 +173,7 @@ export function createConsoleSessions(deps: { db: Knex; config: Config; logger: 
     /** Ends the session and revokes its refresh token (which ends the grant and so its access tokens too). */
     async end(cookieValue: string | undefined): Promise<void> {
       if (!cookieValue) return;
-      const row = await deleteConsoleSession(db, hashOf(cookieValue));
+      const row = await store.delete(hashOf(cookieValue));
       if (!row) return;
       try {
         if (row.refresh_token_encrypted) await deps.oauth.revoke(decrypt(row.refresh_token_encrypted, key), 'refresh_token');

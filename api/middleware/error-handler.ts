@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { internalError, methodNotAllowed, methodNotImplemented, routeNotFound } from '../../core/errors';
+import { internalError, methodNotAllowed, methodNotImplemented, routeNotFound, type ErrorCode } from '../../core/errors';
 import { AppError, TITLES } from '../../core/app-error';
 import { translateDatabaseError } from '../../db/errors';
 import type { AppState } from '../context';
@@ -46,6 +46,14 @@ export function errorHandler(): Middleware<AppState> {
   };
 }
 
+/** The listed code for a client-facing http-error's status; any other 4xx is answered as a plain 400 `bad_request`. */
+const HTTP_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+};
+
 function toAppError(caught: unknown): AppError {
   if (caught instanceof AppError) return caught;
   // Outages of either dependency are 503s with Retry-After, whichever endpoint ran into them.
@@ -54,9 +62,8 @@ function toAppError(caught: unknown): AppError {
   const status = (caught as { status?: unknown; expose?: unknown })?.status;
   // Koa/router http-errors (405 Method Not Allowed, 501) are client-facing by design.
   if (typeof status === 'number' && status >= 400 && status < 500 && (caught as { expose?: boolean }).expose) {
-    const code = status === 405 ? 'method_not_allowed' : 'bad_request';
     const headers = (caught as { headers?: Record<string, string> }).headers;
-    return new AppError(status, code, (caught as Error).message, headers ? { headers } : {});
+    return new AppError(HTTP_ERROR_CODES[status] ?? 'bad_request', (caught as Error).message, headers ? { headers } : {});
   }
   return internalError();
 }

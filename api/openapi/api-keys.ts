@@ -142,7 +142,7 @@ export const apiKeysPart: DocumentPart = {
         summary: 'Rotate an API key\'s secret',
         description:
           'Issues a new secret for the same key id and scopes. The old secret keeps working for the grace period, ' +
-          'so deployments can switch over without downtime. A revoked key cannot be rotated (409).',
+          'so deployments can switch over without downtime. A revoked key cannot be rotated (409 `api_key_not_rotatable`).',
         tags: ['API keys'],
         'x-required-scope': 'admin',
         parameters: [idParameter, parameterRef('IdempotencyKey')],

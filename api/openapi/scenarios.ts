@@ -177,7 +177,11 @@ export const scenariosPart: DocumentPart = {
           description: 'The current run\'s inputs bound to dataset aggregates, as resolved (null: none).',
         },
         audit_trail: { type: 'array', items: ref('AuditEvent'), description: 'Ordered events of the current run, fit to feed downstream systems unchanged.' },
-        error: { type: ['object', 'null'], description: 'On `failed`: a problem object (`type`, `title`, `status`, `code`, `detail`).' },
+        error: {
+          type: ['object', 'null'],
+          description:
+            'On `failed`: a problem object (`type`, `title`, `status`, `code`, `detail`); `code` is one of `model_execution_failed`, `model_not_found`, `version_not_found` (422) or `run_not_executed` (503), listed in ProblemCode.',
+        },
         inputs_sha256: { type: 'string', description: 'SHA-256 of the canonical JSON of `inputs`.' },
         workflow_id: { type: ['string', 'null'], description: 'The Temporal workflow id of the current run.' },
         run_id: { type: ['string', 'null'], description: 'The Temporal run id of the current run.' },

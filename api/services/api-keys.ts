@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { apiKeyRevoked } from '../../core/errors';
+import { apiKeyNotRotatable } from '../../core/errors';
 import { toIso } from '../../core/time';
 import type { RequestContext } from '../context';
 import { notFound, validationFailed } from '../../core/app-error';
@@ -109,7 +109,7 @@ export function createApiKeyService(deps: { db: Knex; defaultRotationGraceSecond
         const { record, key } = await inTenantTransaction(deps.db, tenantId, async (scope) => {
           const current = await findApiKey(scope, id, { forUpdate: true });
           if (!current) throw notFound('API key', id);
-          if (current.revoked_at !== null) throw apiKeyRevoked();
+          if (current.revoked_at !== null) throw apiKeyNotRotatable();
           return replaceApiKeySecret(scope, current, new Date(Date.now() + grace * 1000), actor);
         });
         deps.cache.evict(id);

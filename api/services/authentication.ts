@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../core/app-error';
-import type { ErrorCode } from '../../core/errors';
+import type { ErrorCodeWithStatus } from '../../core/errors';
 import { parseApiKey, secretMatches } from '../../core/api-key-secret';
 import { limitsFor } from '../../core/plans';
 import type { Principal } from '../../core/principal';
@@ -18,14 +18,14 @@ import { TokenRejected, type AccessTokenVerifier, type VerifiedAccessToken } fro
 
 const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
-function unauthorized(code: ErrorCode, detail: string): AppError {
-  return new AppError(401, code, detail, { headers: BEARER_CHALLENGE });
+function unauthorized(code: ErrorCodeWithStatus<401>, detail: string): AppError {
+  return new AppError(code, detail, { headers: BEARER_CHALLENGE });
 }
 
 /** RFC 6750 §3: a refused access token names the error in the challenge as well as in our problem+json body. */
-function invalidToken(code: ErrorCode, detail: string): AppError {
+function invalidToken(code: ErrorCodeWithStatus<401>, detail: string): AppError {
   const description = detail.replace(/["\\]/g, '');
-  return new AppError(401, code, detail, {
+  return new AppError(code, detail, {
     headers: { 'WWW-Authenticate': `Bearer realm="api", error="invalid_token", error_description="${description}"` },
   });
 }

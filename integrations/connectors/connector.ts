@@ -10,8 +10,9 @@ import type { FieldError } from '../../core/app-error';
 
 export type JsonSchema = Record<string, unknown>;
 
-/** Resolves a host name to its addresses; injectable so tests can make a name resolve to a private address. */
-export type ResolveHost = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+import type { ResolveHost } from '../../core/pinned-http-request';
+
+export type { ResolveHost } from '../../core/pinned-http-request';
 
 /** Where a connector may connect: the webhook SSRF rules (public addresses only, except the allow-list). */
 export interface ConnectorEnvironment {

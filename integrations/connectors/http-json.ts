@@ -1,9 +1,8 @@
-import http from 'node:http';
-import https from 'node:https';
-import type net from 'node:net';
-import { checkWebhookUrl, normalisedHost } from '../../core/network-address';
+import type http from 'node:http';
+import { checkWebhookUrl } from '../../core/network-address';
+import { sendPinnedRequest } from '../../core/pinned-http-request';
 import { ConnectorError, type ConnectorEnvironment } from './connector';
-import { resolveAllowedAddress } from './network';
+import { destinationError } from './network';
 
 /** The most of a response body read: a source page larger than this is refused, not buffered without end. */
 export const RESPONSE_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -28,40 +27,29 @@ export class HttpStatusError extends ConnectorError {
   }
 }
 
-/** One request to an SSRF-checked, DNS-pinned address, with one deadline and a bounded body. */
+/** One request to an SSRF-checked, DNS-pinned address (core/pinned-http-request.ts), with one deadline and a bounded body. */
 async function requestOnce(url: URL, request: JsonRequest, env: ConnectorEnvironment): Promise<Exchange> {
-  const target = await resolveAllowedAddress(normalisedHost(url), env);
-  const deadline = AbortSignal.timeout(env.timeoutMs);
-  return new Promise<Exchange>((resolve, reject) => {
-    const pinnedLookup = (_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-      if (options?.all) callback(null, [target]);
-      else callback(null, target.address, target.family);
-    };
-    const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(
-      url,
-      { method: request.method ?? 'GET', headers: { accept: 'application/json', ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}), ...request.headers }, lookup: pinnedLookup as unknown as net.LookupFunction, signal: deadline, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let received = 0;
-        res.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > RESPONSE_LIMIT_BYTES) {
-            res.destroy();
-            reject(new ConnectorError(`the response from ${url.host} is larger than ${RESPONSE_LIMIT_BYTES} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', (error) => reject(new ConnectorError(`reading the response from ${url.host} failed: ${error.message}`, { retryable: true })));
-      },
-    );
-    req.on('error', (error) =>
-      reject(new ConnectorError(deadline.aborted ? `${url.host} did not answer within ${env.timeoutMs} ms` : `${url.host}: ${error.message}`, { retryable: true })),
-    );
-    req.end(request.body);
+  const outcome = await sendPinnedRequest({
+    url,
+    method: request.method ?? 'GET',
+    headers: { accept: 'application/json', ...request.headers },
+    ...(request.body !== undefined ? { body: request.body } : {}),
+    timeoutMs: env.timeoutMs,
+    maxResponseBytes: RESPONSE_LIMIT_BYTES,
+    allowedHosts: env.allowedHosts,
+    resolveHost: env.resolveHost,
   });
+  switch (outcome.kind) {
+    case 'refused':
+    case 'unresolved':
+      throw destinationError(outcome);
+    case 'error':
+      throw new ConnectorError(outcome.timedOut ? `${url.host} did not answer within ${env.timeoutMs} ms` : `${url.host}: ${outcome.message}`, { retryable: true });
+    case 'response':
+      if (outcome.truncated) throw new ConnectorError(`the response from ${url.host} is larger than ${RESPONSE_LIMIT_BYTES} bytes`);
+      if (outcome.readError !== undefined) throw new ConnectorError(`reading the response from ${url.host} failed: ${outcome.readError}`, { retryable: true });
+      return { status: outcome.status, headers: outcome.headers, body: outcome.body.toString('utf8') };
+  }
 }
 
 function retryAfterMs(value: string | string[] | undefined): number | undefined {

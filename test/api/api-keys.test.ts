@@ -113,7 +113,7 @@ describe('API keys: lifecycle and authentication', () => {
     assert.equal(refused.body.code, 'api_key_revoked');
     const rotate = await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${created.body.id}/rotate`, { key: tenant.key });
     assert.equal(rotate.status, 409);
-    assert.equal(rotate.body.code, 'api_key_revoked');
+    assert.equal(rotate.body.code, 'api_key_not_rotatable');
   });
 
   it('rotates a secret, keeping the old one valid for the grace period only', async () => {

@@ -48,7 +48,21 @@ export interface DeliverDueWebhooksResult {
   nextDueInMs: number | null;
 }
 
-/** The per-delivery workflow of before the lanes: no longer started, kept registered so running ones finish. */
+/**
+ * The per-delivery workflow of before the lanes: no longer started, kept registered so running ones finish.
+ *
+ * Removal plan: remove it after 2026-12-31. The lanes shipped on 2026-11-23, the last day one could be started; a run
+ * lives at most its delivery's deadline (`max_duration_seconds`, at most 30 days, which bounds every retry schedule,
+ * the standard one's ~28 h included) plus a minute to mark it failed, and its closed history stays in the namespace
+ * for its retention (7 days): 2026-11-23 + 30 d + 7 d = 2026-12-30. Before removing it, check that
+ *   1. every deployment has run the lanes since at least 37 days (one upgraded later moves the date by as much);
+ *   2. `temporal workflow count --query 'WorkflowType="webhookDeliveryWorkflow" AND ExecutionStatus="Running"'` is 0;
+ * then remove, in one change: workflows/webhook-delivery.ts and its export in workflows/index.ts; this constant,
+ * webhookDeliveryWorkflowId, WebhookDeliveryInput, DeliverWebhookInput and WebhookDeliveryResult; the activities
+ * `deliverWebhook` and `markWebhookDeliveryFailed` (activities/webhooks.ts); the recorded history
+ * test/workflows/histories/webhook-delivery-retried.json and its replay case; and the README's "Upgrading from the
+ * per-delivery workflows". Delivery rows keep their old `webhook_delivery/…` workflow ids: they are only text.
+ */
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 
 /**
