@@ -43,6 +43,7 @@ describe('the shell blocks of the documentation', () => {
     const { blocks, problems } = parseDocument(
       'x.md',
       [
+        '```` ```json ```` at the start of a line is inline code, not a fence',
         '```sh',
         'echo one',
         '```',
@@ -65,7 +66,7 @@ describe('the shell blocks of the documentation', () => {
       ].join('\n'),
     );
     assert.equal(blocks.length, 3);
-    assert.deepEqual(blocks[0]?.output, { line: 5, json: { a: 1 } });
+    assert.deepEqual(blocks[0]?.output, { line: 6, json: { a: 1 } });
     assert.equal(blocks[1]?.skipReason, 'browser: covered by test/console/console.test.ts');
     assert.equal(skipReasonProblem(blocks[1]?.skipReason as string, REPO_ROOT), undefined);
     assert.match(skipReasonProblem(blocks[2]?.skipReason as string, REPO_ROOT) as string, /names no covering test file/);
@@ -140,6 +141,8 @@ describe('the documentation runs as written', () => {
           LOG_LEVEL: 'warn',
         },
       });
+      // The docs write their scratch files (tenant.json, employees.csv, export.jws, …) where the reader's shell is.
+      const filesBefore = new Set(fs.readdirSync(REPO_ROOT));
       let ran = 0;
       try {
         for (const block of blocks) {
@@ -160,6 +163,10 @@ describe('the documentation runs as written', () => {
       } finally {
         session.close();
         fs.rmSync(workDir, { recursive: true, force: true });
+        for (const name of fs.readdirSync(REPO_ROOT)) {
+          const file = path.join(REPO_ROOT, name);
+          if (!filesBefore.has(name) && fs.statSync(file).isFile()) fs.rmSync(file);
+        }
       }
       t.diagnostic(`${document}: ${ran} shell block(s) ran, ${skipped.length} marked skipped`);
       console.log(`[docs] ${document}: ${ran} shell block(s) ran, ${skipped.length} marked skipped`);
