@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ensureDemoTenant } from '../../db/demo-tenant';
+import { ALL_SCOPES } from '../../core/scopes';
+import type { Role } from '../../core/roles';
+import { writeDemoState } from '../../db/demo-tenant';
+import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
+import { inTenantTransaction } from '../../db/tenant-scope';
 import {
   DocShellSession,
   lastJsonDocument,
@@ -12,13 +16,13 @@ import {
   skipReasonProblem,
   type ShellBlock,
 } from '../helpers/doc-blocks';
-import { adoptTestTenant, startTestStack, type TestStack } from '../helpers/stack';
+import { createTestTenant, startTestStack, type TestStack } from '../helpers/stack';
 
 /**
  * Documentation that runs: every shell block of README.md and docs/**\/*.md, in document order, one bash session per
  * document, against a real stack. The docs are written for `npm start` (http://localhost:3000, the demo tenant in
  * .data/demo-tenant.json); here `http://localhost:3000` is rewritten to this stack's address and DATA_DIR points at
- * a data directory holding a demo tenant made the way `npm start` makes it.
+ * a data directory holding a demo tenant like the one `npm start` makes.
  */
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const BLOCK_TIMEOUT_SECONDS = 120;
@@ -114,8 +118,15 @@ describe('the documentation runs as written', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-docs-'));
     // As npm start runs a development stack: plain-http webhooks to this machine are allowed.
     stack = await startTestStack({ worker: true, env: { DATA_DIR: dataDir, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost' } });
-    const demo = await ensureDemoTenant(stack.db, dataDir);
-    adoptTestTenant(stack.db, demo.tenantId);
+    // Like npm start's demo tenant (professional plan, a key with every scope, the demo people), but made without
+    // db/demo-tenant.ts, which sets new passwords for those people: other test files sign in as them meanwhile.
+    const demo = await createTestTenant(stack.db, { plan: 'professional', name: 'demo', scopes: ALL_SCOPES });
+    const people: [string, string, Role][] = [['demo@example.com', 'Demo User', 'admin'], ['approver@example.com', 'Demo Approver', 'approver'], ['analyst@example.com', 'Demo Analyst', 'analyst']];
+    for (const [email, displayName, role] of people) {
+      const { user } = await findOrCreateUser(stack.db, { email, displayName, passwordHash: null });
+      await inTenantTransaction(stack.db, demo.id, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
+    }
+    writeDemoState(dataDir, { tenantId: demo.id, apiKey: demo.key });
   });
   after(async () => {
     await stack?.close();

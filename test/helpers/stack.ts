@@ -182,14 +182,6 @@ export async function startTestStack(
   };
 }
 
-/**
- * A tenant made some other way (the demo tenant, the admin CLI) handled by this stack's outbox relay, as the
- * tenants of createTestTenant are: its events reach webhooks and KPI alert workflows.
- */
-export function adoptTestTenant(db: Knex, tenantId: string): void {
-  tenantsOf(db).add(tenantId);
-}
-
 export interface TestTenant {
   id: string;
   /** A key with every scope, including admin. */
