@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,6 +116,11 @@ describe('the documentation runs as written', () => {
   let dataDir: string;
 
   before(async () => {
+    // What the docs ask of a reader's machine besides Node: bash and curl (7.76+ for --fail-with-body).
+    for (const [tool, args] of [['bash', ['--version']], ['curl', ['--fail-with-body', '--version']]] as const) {
+      const probe = spawnSync(tool, args);
+      assert.equal(probe.status, 0, `${tool} ${args.join(' ')} failed: the documentation's commands need ${tool}${tool === 'curl' ? ' 7.76 or later' : ''}`);
+    }
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-docs-'));
     // As npm start runs a development stack: plain-http webhooks to this machine are allowed.
     stack = await startTestStack({ worker: true, env: { DATA_DIR: dataDir, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost' } });
@@ -176,7 +182,8 @@ describe('the documentation runs as written', () => {
         fs.rmSync(workDir, { recursive: true, force: true });
         for (const name of fs.readdirSync(REPO_ROOT)) {
           const file = path.join(REPO_ROOT, name);
-          if (!filesBefore.has(name) && fs.statSync(file).isFile()) fs.rmSync(file);
+          // Only files the document names: another test file may be writing beside it.
+          if (!filesBefore.has(name) && fs.statSync(file).isFile() && blocks.some((block) => block.code.includes(name))) fs.rmSync(file);
         }
       }
       t.diagnostic(`${document}: ${ran} shell block(s) ran, ${skipped.length} marked skipped`);
