@@ -161,6 +161,7 @@ describe('the documentation runs as written', () => {
       // The docs write their scratch files (tenant.json, employees.csv, export.jws, …) where the reader's shell is.
       const filesBefore = new Set(fs.readdirSync(REPO_ROOT));
       let ran = 0;
+      let outputsChecked = 0;
       try {
         for (const block of blocks) {
           if (block.skipReason !== undefined) continue;
@@ -174,6 +175,7 @@ describe('the documentation runs as written', () => {
             assert.notEqual(real, undefined, `${document}:${block.output.line}: the block before it printed no JSON${context}`);
             const mismatches = shownOutputProblems(block.output.json, real);
             assert.deepEqual(mismatches, [], `${document}:${block.output.line}: the output shown does not match ${JSON.stringify(real).slice(0, 2000)}`);
+            outputsChecked++;
           }
           ran++;
         }
@@ -186,8 +188,9 @@ describe('the documentation runs as written', () => {
           if (!filesBefore.has(name) && fs.statSync(file).isFile() && blocks.some((block) => block.code.includes(name))) fs.rmSync(file);
         }
       }
-      t.diagnostic(`${document}: ${ran} shell block(s) ran, ${skipped.length} marked skipped`);
-      console.log(`[docs] ${document}: ${ran} shell block(s) ran, ${skipped.length} marked skipped`);
+      const report = `${document}: ${ran} shell block(s) ran, ${skipped.length} marked skipped, ${outputsChecked} shown output(s) checked`;
+      t.diagnostic(report);
+      console.log(`[docs] ${report}`);
       assert.equal(ran, blocks.length - skipped.length, 'every unmarked block ran');
     });
   }
