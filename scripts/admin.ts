@@ -8,6 +8,7 @@
  *   npm run admin -- user create --tenant ten_… --email ada@example.com --name "Ada" --role analyst [--password …]
  *   npm run admin -- user role --tenant ten_… --user usr_… --role approver
  *   npm run admin -- signing-key rotate
+ *   npm run admin -- token create --tenant ten_… --user ada@example.com --scopes decisions:read,decisions:write   (development only)
  *   npm run admin -- integration-credentials rotate
  *   npm run admin -- --help
  */
@@ -28,7 +29,8 @@ import { createKnex, type Knex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import type { Plan } from '../core/plans';
 import { issueApiKey } from '../db/repositories/api-keys';
-import { rotateSigningKey } from '../db/repositories/signing-keys';
+import { activeSigningKey, rotateSigningKey, SIGNING_ALG } from '../db/repositories/signing-keys';
+import { findUserAccess } from '../db/repositories/token-access';
 import { createTenant, findTenant, listTenantIds } from '../db/repositories/tenants';
 import { integrationsWithCredentialsNotUnder, updateIntegration } from '../db/repositories/integrations';
 import { findUserByEmail } from '../db/repositories/users';
@@ -200,6 +202,76 @@ async function rotateIntegrationCredentialsCommand(db: Knex, args: string[]) {
   return { object: 'integration_credentials_rotation', key_id: current, reencrypted, unreadable_integration_ids: unreadable };
 }
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Why this process may not mint development tokens, or undefined when it may: only a development or test
+ * configuration whose public address is this machine. Anywhere else a token that skips sign-in is a way around it.
+ */
+function developmentTokenRefusal(env: NodeJS.ProcessEnv): string | undefined {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  if (nodeEnv === 'production') return 'token create is refused with NODE_ENV=production: people sign in (authorization code + PKCE) to get tokens';
+  if (env.OAUTH_ISSUER) return 'token create needs the built-in OAuth provider; with OAUTH_ISSUER set, tokens come from that provider';
+  const publicBaseUrl = env.PUBLIC_BASE_URL ?? 'http://localhost';
+  let host: string;
+  try {
+    host = new URL(publicBaseUrl).hostname;
+  } catch {
+    return `token create is refused: PUBLIC_BASE_URL "${publicBaseUrl}" is not a URL`;
+  }
+  if (!LOCAL_HOSTS.has(host)) return `token create is refused outside development: PUBLIC_BASE_URL (${publicBaseUrl}) is not on this machine`;
+  return undefined;
+}
+
+/**
+ * A development access token for a member of a tenant, as the built-in provider would issue it after the person
+ * signed in (ES256, typ at+jwt, the provider's issuer, audience and active signing key), so the approval flow can be
+ * tried with curl. The API still applies the person's current role: the token's scopes ∩ the role's.
+ */
+async function createTokenCommand(db: Knex, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { tenant: { type: 'string' }, user: { type: 'string' }, scopes: { type: 'string' }, 'expires-in': { type: 'string' } },
+    strict: true,
+  });
+  const tenantId = await requireTenant(db, values.tenant);
+  if (!values.user) throw new UsageError('--user is required: the person\'s email (or account id)');
+  const scopes = (values.scopes ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (scopes.length === 0) throw new UsageError('--scopes is required, e.g. decisions:read,decisions:write');
+  const unknown = scopes.filter((scope) => !REQUESTABLE_SCOPES.includes(scope));
+  if (unknown.length > 0) throw new UsageError(`unknown scope(s) ${unknown.join(', ')}; known: ${REQUESTABLE_SCOPES.join(', ')}`);
+  const config = loadConfig();
+  const lifetime = positiveInteger(values['expires-in'], '--expires-in') ?? config.oauth.accessTokenTtlSeconds;
+  if (lifetime > config.oauth.accessTokenTtlSeconds) throw new UsageError(`--expires-in may be at most ${config.oauth.accessTokenTtlSeconds} seconds (OAUTH_ACCESS_TOKEN_TTL_SECONDS)`);
+  const person = values.user.includes('@') ? await findUserByEmail(db, values.user) : undefined;
+  const subject = person?.id ?? values.user;
+  const access = await findUserAccess(db, tenantId, subject);
+  if (!access) throw new UsageError(`${values.user} is not an active member of ${tenantId}`);
+  const key = await activeSigningKey(db);
+  const { importJWK, SignJWT } = await import('jose');
+  const now = Math.floor(Date.now() / 1000);
+  const granted = expandScopes(scopes);
+  const token = await new SignJWT({ scope: granted.join(' '), tenant_id: tenantId })
+    .setProtectedHeader({ alg: SIGNING_ALG, typ: 'at+jwt', kid: key.kid })
+    .setIssuer(config.publicBaseUrl)
+    .setAudience(config.oauth.audience)
+    .setSubject(subject)
+    .setJti(crypto.randomBytes(16).toString('base64url'))
+    .setIssuedAt(now)
+    .setExpirationTime(now + lifetime)
+    .sign(await importJWK(key.privateJwk, SIGNING_ALG));
+  return {
+    object: 'development_access_token',
+    access_token: token,
+    token_type: 'Bearer',
+    tenant_id: tenantId,
+    user_id: access.user_id,
+    role: access.role,
+    scopes: granted,
+    expires_at: new Date((now + lifetime) * 1000).toISOString(),
+  };
+}
+
 const COMMANDS: Record<string, (db: Knex, args: string[]) => Promise<unknown>> = {
   'tenant create': createTenantCommand,
   'key create': createKeyCommand,
@@ -207,6 +279,7 @@ const COMMANDS: Record<string, (db: Knex, args: string[]) => Promise<unknown>> =
   'user role': changeRoleCommand,
   'signing-key rotate': rotateSigningKeyCommand,
   'integration-credentials rotate': rotateIntegrationCredentialsCommand,
+  'token create': createTokenCommand,
 };
 
 const HELP = `Decision Modeling Service admin CLI: bootstrap tenants, keys and people; rotate the token signing key.
@@ -223,6 +296,9 @@ Commands:
   integration-credentials rotate
                       re-encrypt integration credentials still under a key in WEBHOOK_SECRET_PREVIOUS_KEYS
                       with WEBHOOK_SECRET_KEY
+  token create        --tenant <ten_…> --user <email|account id> --scopes <scope,scope,…> [--expires-in <seconds>]
+                      development only (refused with NODE_ENV=production or a PUBLIC_BASE_URL not on this
+                      machine): an access token for a member, as if they had signed in; their role still applies
   help                this text (also --help, -h)
 
 The database is DATABASE_URL, or else the one "npm start" runs under DATA_DIR (default .data).
@@ -246,6 +322,11 @@ async function main(): Promise<number> {
   if (rest.some((arg) => HELP_WORDS.has(arg))) {
     process.stdout.write(HELP);
     return 0;
+  }
+  const refusal = `${noun} ${verb}` === 'token create' ? developmentTokenRefusal(process.env) : undefined;
+  if (refusal) {
+    process.stderr.write(`${JSON.stringify({ error: refusal })}\n`);
+    return 1;
   }
   // Storage settings only: loading the whole config would make a webhook key under a mistyped DATA_DIR.
   const db = createKnex(resolveDatabaseUrl(loadStorageConfig()), { poolMax: 2 });
