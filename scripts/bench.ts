@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: performance figures for the README's Performance section. Not a test: it prints numbers.
+ * `npm run bench`: performance figures for docs/performance.md. Not a test: it prints numbers.
  * Runs against a throwaway local stack with the API and worker as separate processes.
  *
  * Switches: BENCH_ONLY_SCENARIOS, BENCH_ONLY_WEBHOOKS (sizes: BENCH_WEBHOOK_EVENTS 5000, BENCH_WEBHOOK_STEADY_RATE 100,

@@ -129,7 +129,7 @@ async function main(): Promise<number> {
     const env = {
       ...process.env,
       // In development, deliveries to a receiver on this machine (npm run webhook-receiver) work out of the box;
-      // production never gets this default (see "SSRF rules" in the README).
+      // production never gets this default (see "SSRF rules" in docs/webhooks-and-events.md).
       ...(config.nodeEnv !== 'production' && process.env.WEBHOOK_ALLOWED_HOSTS === undefined
         ? { WEBHOOK_ALLOWED_HOSTS: LOCAL_WEBHOOK_HOSTS }
         : {}),

@@ -71,7 +71,7 @@ export const auditExportsPart: DocumentPart = {
         `\`${AUDIT_DIGEST_JWS_TYPE}\`, \`kid\`) whose payload is the AuditExportDigest. Verify its signature with the keys at ` +
         '`/.well-known/audit-jwks.json` (every key this deployment ever signed with, so old exports stay verifiable after a ' +
         'rotation), compare the SHA-256 of the downloaded file with `jsonl_sha256`/`csv_sha256`, then walk the records: each ' +
-        "record's `hash` recomputes from its fields (the README's *Audit log* section defines it), and each `previous_hash` is " +
+        "record's `hash` recomputes from its fields (the *Audit log* section of docs/security.md defines it), and each `previous_hash` is " +
         'the `hash` of the record before it whenever the two are consecutive in sequence.\n\n' +
         '**What the signature proves.** That this deployment produced exactly these files (their SHA-256) for these `filters`, ' +
         'at `created_at`, from the chain whose head was `log_head_sequence`/`log_head_hash`. Without filters (or with only a ' +

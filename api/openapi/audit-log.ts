@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, AUDIT_RESOURCE_TYPES } from '../../core/audit-actions';
 import { auditRecordHash, GENESIS_HASH } from '../../core/audit-chain';
 import { jsonResponse, listOf, parameterRef, pathParameter, ref, standardErrors, timestamp, type DocumentPart } from './common';
 
-/** The same definition as the README's "Audit log" section: enough to verify a chain without this service's code. */
+/** The same definition as the "Audit log" section of docs/security.md: enough to verify a chain without this service's code. */
 const HASH_CHAIN_DEFINITION = `
 **The hash chain.** Each record has the fields \`tenant_id\`, \`sequence\` (a JSON number: 1, 2, 3, … per tenant, in commit
 order, without gaps), \`id\` (\`aud_…\`), \`occurred_at\` (RFC 3339 UTC with milliseconds, \`2026-11-23T10:00:00.000Z\`), \`actor\`

@@ -1,5 +1,5 @@
 /**
- * Two measurements behind the expression sandbox's design (README "Tenant expressions").
+ * Two measurements behind the expression sandbox's design ("Tenant expressions" in docs/architecture.md).
  *
  *   npx tsx scripts/bench/expression-sandbox.ts
  *

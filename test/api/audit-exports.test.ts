@@ -195,7 +195,7 @@ describe('audit exports', () => {
     });
     assert.deepEqual(fromCsv, verified.records);
 
-    // The README's script, against the published JWKS URL, agrees.
+    // The script of docs/security.md, against the published JWKS URL, agrees.
     const script = await runVerifyScript(`${stack.baseUrl}/.well-known/audit-jwks.json`, jws, jsonl.text);
     assert.equal(script.ok, true, script.output);
     assert.match(script.output, new RegExp(`verified: export ${created.id}, ${total} records`));

@@ -6,7 +6,7 @@ import { call, createTestTenant, useTestStackWithTenant, type TestStack, type Te
 
 /**
  * The audit log over HTTP: listing with filters and pages, one record, and the chain verification, for a tenant
- * whose log is written by real API calls. Hashes are recomputed with the README's dependency-free definition, not
+ * whose log is written by real API calls. Hashes are recomputed with the dependency-free definition of docs/security.md, not
  * with the service's code, so the published definition and the stored records are checked against each other.
  */
 
@@ -73,7 +73,7 @@ describe('audit log API', () => {
     all = (await get('/api/v1/audit-log?limit=100')).body.data;
   });
 
-  it('lists every record newest first, with every stored field, linked and hashed as the README defines', () => {
+  it('lists every record newest first, with every stored field, linked and hashed as docs/security.md defines', () => {
     assert.deepEqual(
       all.map((r) => [r.sequence, r.action, r.resource_type]),
       [

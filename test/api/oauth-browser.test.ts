@@ -12,10 +12,10 @@ import { call, createTestTenant, startTestStack, type TestStack, type TestTenant
 const PASSWORD = 'correct horse battery staple';
 
 /**
- * The README's OAuth walk-through, step by step, with a person in a real Chromium: register a client, open the
- * authorization URL (code + PKCE), sign in and allow on the real pages, land on the client's own redirect URI (a
+ * The OAuth walk-through of docs/security.md, step by step, with a person in a real Chromium: register a client, open
+ * the authorization URL (code + PKCE), sign in and allow on the real pages, land on the client's own redirect URI (a
  * different origin, as every real client is), then exchange the code, call the API, refresh, and use client
- * credentials, with the same form posts the README's curl commands send.
+ * credentials, with the same form posts that page's curl commands send.
  */
 describe('OAuth walk-through in a real browser (authorization code + PKCE to a client on another origin)', { skip: browserUnavailable() }, () => {
   let stack: TestStack;

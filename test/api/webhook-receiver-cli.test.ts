@@ -31,7 +31,7 @@ function watchOutput(child: ChildProcess) {
   };
 }
 
-describe('npm run webhook-receiver (the local receiver of the README walk-through)', () => {
+describe('npm run webhook-receiver (the local receiver of the webhooks walk-through in docs/webhooks-and-events.md)', () => {
   let stack: TestStack;
   let tenant: TestTenant;
 

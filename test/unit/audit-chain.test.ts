@@ -29,7 +29,7 @@ function chain(count: number, tenantId = 'ten_01jaaaaaaaaaaaaaaaaaaaaaaa'): Audi
 }
 
 describe('audit chain', () => {
-  it('hashes the canonical JSON of every field but the hash, as the README tells customers to', () => {
+  it('hashes the canonical JSON of every field but the hash, as docs/security.md tells customers to', () => {
     const [record] = chain(1) as [AuditChainRecord];
     // Written out by hand, independent of canonicalJson: keys sorted, no whitespace.
     const text =

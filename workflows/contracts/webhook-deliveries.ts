@@ -60,8 +60,8 @@ export interface DeliverDueWebhooksResult {
  * then remove, in one change: workflows/webhook-delivery.ts and its export in workflows/index.ts; this constant,
  * webhookDeliveryWorkflowId, WebhookDeliveryInput, DeliverWebhookInput and WebhookDeliveryResult; the activities
  * `deliverWebhook` and `markWebhookDeliveryFailed` (activities/webhooks.ts); the recorded history
- * test/workflows/histories/webhook-delivery-retried.json and its replay case; and the README's "Upgrading from the
- * per-delivery workflows". Delivery rows keep their old `webhook_delivery/…` workflow ids: they are only text.
+ * test/workflows/histories/webhook-delivery-retried.json and its replay case; and "Upgrading from the
+ * per-delivery workflows" in docs/webhooks-and-events.md. Delivery rows keep their old `webhook_delivery/…` workflow ids: they are only text.
  */
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 
