@@ -21,7 +21,7 @@ const OIDC_SWEEP_INTERVAL_MS = 10 * 60_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'dms-api');
-  const db = createKnex(resolveDatabaseUrl(config), { timeouts: apiDatabaseTimeouts(config.database) });
+  const db = createKnex(resolveDatabaseUrl(config), { timeouts: apiDatabaseTimeouts(config.database, config.temporalRpcTimeoutMs) });
   // Also refuses a Postgres older than the code needs (db/server-version.ts), naming the version found.
   const applied = await runMigrations(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');

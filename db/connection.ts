@@ -22,6 +22,12 @@ export interface DatabaseTimeouts {
    * statement_timeout). Unset: the statement timeout and a little more.
    */
   queryTimeoutMs?: number;
+  /**
+   * Postgres ends a session whose transaction has waited this long for its client's next statement
+   * (idle_in_transaction_session_timeout). A request that gave up on a query (the client's read timeout) leaves its
+   * connection's transaction behind it; this bounds how long its row locks can hold up everyone else. Unset: none.
+   */
+  idleInTransactionTimeoutMs?: number;
 }
 
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 3000, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000 };
@@ -35,9 +41,11 @@ const CLIENT_QUERY_TIMEOUT_SLACK_MS = 2000;
  * answered 503 `database_unavailable` within their sum. Statements are capped at the same limit: no request runs one
  * longer than it would wait for it. The worker keeps DATABASE_STATEMENT_TIMEOUT_MS for its long statements.
  */
-export function apiDatabaseTimeouts(timeouts: DatabaseTimeouts & { queryTimeoutMs: number }): DatabaseTimeouts {
+export function apiDatabaseTimeouts(timeouts: DatabaseTimeouts & { queryTimeoutMs: number }, temporalRpcTimeoutMs: number): DatabaseTimeouts {
   const statementTimeoutMs = timeouts.statementTimeoutMs > 0 ? Math.min(timeouts.statementTimeoutMs, timeouts.queryTimeoutMs) : timeouts.queryTimeoutMs;
-  return { ...timeouts, statementTimeoutMs };
+  // Longer than any wait inside an API transaction (a query, or a Temporal call bounded by TEMPORAL_RPC_TIMEOUT_MS):
+  // only a transaction whose request is gone reaches it.
+  return { ...timeouts, statementTimeoutMs, idleInTransactionTimeoutMs: Math.max(statementTimeoutMs, temporalRpcTimeoutMs) + CLIENT_QUERY_TIMEOUT_SLACK_MS };
 }
 
 export function createKnex(databaseUrl: string, options: { poolMax?: number; timeouts?: DatabaseTimeouts } = {}): Knex {
@@ -49,6 +57,7 @@ export function createKnex(databaseUrl: string, options: { poolMax?: number; tim
       connectionString: databaseUrl,
       connectionTimeoutMillis: timeouts.connectTimeoutMs,
       ...(timeouts.statementTimeoutMs > 0 ? { statement_timeout: timeouts.statementTimeoutMs } : {}),
+      ...(timeouts.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs } : {}),
       ...(timeouts.queryTimeoutMs !== undefined || timeouts.statementTimeoutMs > 0
         ? { query_timeout: timeouts.queryTimeoutMs ?? timeouts.statementTimeoutMs + CLIENT_QUERY_TIMEOUT_SLACK_MS }
         : {}),

@@ -80,7 +80,7 @@ export async function startTestStack(
     ...options.env,
   });
   const logger = createLogger(process.env.LOG_LEVEL ?? 'silent', 'dms-test');
-  const db = createKnex(requiredEnv('DATABASE_URL'), { timeouts: apiDatabaseTimeouts(config.database) });
+  const db = createKnex(requiredEnv('DATABASE_URL'), { timeouts: apiDatabaseTimeouts(config.database, config.temporalRpcTimeoutMs) });
   const temporalAddress = requiredEnv('TEMPORAL_ADDRESS');
   const connection = await Connection.connect({ address: temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
