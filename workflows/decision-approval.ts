@@ -167,7 +167,7 @@ export class DecisionReview {
 
   // Validators: they throw the refusal (an ApplicationFailure the caller sees), or return.
 
-  validateDecide(args: ApprovalActionArgs): void {
+  validateApproverAction(args: ApprovalActionArgs): void {
     check(refusal(this.input, this.state, args));
   }
 
@@ -212,7 +212,7 @@ export class DecisionReview {
   }
 
   async approve(args: ApprovalActionArgs): Promise<DecisionApprovalState> {
-    this.validateDecide(args);
+    this.validateApproverAction(args);
     const { state, input } = this;
     const stepNumber = state.currentStep as number;
     const step = input.steps[stepNumber - 1] as Step;
@@ -231,7 +231,7 @@ export class DecisionReview {
   }
 
   async reject(args: ApprovalActionArgs): Promise<DecisionApprovalState> {
-    this.validateDecide(args);
+    this.validateApproverAction(args);
     const stepNumber = this.state.currentStep as number;
     this.state.status = 'rejected';
     this.state.currentStep = null;
@@ -241,7 +241,7 @@ export class DecisionReview {
   }
 
   async requestChanges(args: ApprovalActionArgs): Promise<DecisionApprovalState> {
-    this.validateDecide(args);
+    this.validateApproverAction(args);
     const stepNumber = this.state.currentStep as number;
     this.state.status = 'changes_requested';
     this.clearTimers();
@@ -493,9 +493,9 @@ export async function decisionApprovalWorkflow(input: DecisionApprovalInput): Pr
 
   setHandler(stateQuery, () => review.snapshot());
   setHandler(submissionRecordedUpdate, () => review.submissionRecorded());
-  setHandler(approveUpdate, (args) => review.approve(args), { validator: (args) => review.validateDecide(args) });
-  setHandler(rejectUpdate, (args) => review.reject(args), { validator: (args) => review.validateDecide(args) });
-  setHandler(requestChangesUpdate, (args) => review.requestChanges(args), { validator: (args) => review.validateDecide(args) });
+  setHandler(approveUpdate, (args) => review.approve(args), { validator: (args) => review.validateApproverAction(args) });
+  setHandler(rejectUpdate, (args) => review.reject(args), { validator: (args) => review.validateApproverAction(args) });
+  setHandler(requestChangesUpdate, (args) => review.requestChanges(args), { validator: (args) => review.validateApproverAction(args) });
   setHandler(commentUpdate, (args) => review.comment(args), { validator: (args) => review.validateComment(args) });
   setHandler(withdrawUpdate, (args) => review.withdraw(args), { validator: (args) => review.validateWithdraw(args) });
   setHandler(resubmitUpdate, (args) => review.resubmit(args), { validator: (args) => review.validateResubmit(args) });
