@@ -1,21 +1,13 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { WebhookConfig } from '../core/config';
-import { eventTypeMatches } from '../core/event-types';
-import { newId } from '../core/ids';
 import type { Logger } from '../core/logger';
-import {
-  claimUndispatchedEvents,
-  enabledSubscriptionsOf,
-  EVENTS_CHANNEL,
-  markEventsDispatched,
-  type DispatchTarget,
-  type OutboxEvent,
-} from '../db/repositories/events';
-import { kpiEvaluationRequests } from '../db/repositories/kpi-alerts';
-import { insertLaneDeliveries, subscriptionsInLanePass, subscriptionsWithOverdueDeliveries, type LaneDeliveryRow } from '../db/repositories/webhooks';
-import { requestKpiEvaluation } from '../orchestration/kpi-alerts';
-import { wakeWebhookLane, webhookLaneWorkflowId } from '../orchestration/webhook-deliveries';
+import { claimUndispatchedEvents, EVENTS_CHANNEL, markEventsDispatched } from '../db/repositories/events';
+import { subscriptionsWithOverdueDeliveries } from '../db/repositories/webhooks';
+import { wakeWebhookLane } from '../orchestration/webhook-deliveries';
+import { EVENT_REACTIONS, runWithConcurrency, STARTS_IN_FLIGHT, type AfterCommit, type ReactionContext, type WebhookLane } from './event-reactions';
+
+export { subscriptionsFor } from './event-reactions';
 
 export interface OutboxRelayDeps {
   db: Knex;
@@ -33,7 +25,6 @@ export interface OutboxRelayDeps {
 }
 
 const EVENTS_PER_TRANSACTION = 200;
-const STARTS_IN_FLIGHT = 32;
 /** A lane wake-up that Temporal does not answer within this is left to the sweep. */
 const WAKE_TIMEOUT_MS = 10_000;
 const RECONNECT_DELAY_MS = 1000;
@@ -45,23 +36,15 @@ interface ListenerConnection {
   end(): Promise<void>;
 }
 
-/** Which subscriptions an event goes to: enabled ones of its tenant that existed when it happened and whose patterns match. */
-export function subscriptionsFor(event: OutboxEvent, subscriptions: DispatchTarget[]): DispatchTarget[] {
-  return subscriptions.filter((subscription) => {
-    if (subscription.tenant_id !== event.tenant_id) return false;
-    if (event.target_subscription_id) return subscription.id === event.target_subscription_id;
-    if (new Date(subscription.created_at).getTime() > new Date(event.created_at).getTime()) return false;
-    return subscription.event_types.some((pattern) => eventTypeMatches(pattern, event.type));
-  });
-}
-
 /**
- * The outbox relay: turns committed events into deliveries. Woken by NOTIFY on every commit that wrote an event, and
- * by a poll as a safety net. Each pass claims undispatched events (FOR UPDATE SKIP LOCKED, so relays in several
- * worker processes cooperate), writes one delivery row per (event, matching subscription) and marks the events
- * dispatched, in one transaction; after the commit it wakes each subscription's lane (`webhook_lane/whk_…`, signal
- * with start). A wake-up that is lost (Temporal down, a crash right after the commit) loses no delivery: the rows are
- * in Postgres, and every WEBHOOK_LANE_SWEEP_SECONDS the relay wakes the lanes of deliveries overdue by that long.
+ * The outbox relay: turns committed events into their reactions, listed in one table (worker/event-reactions.ts:
+ * webhook deliveries for every event, KPI alert evaluations for `kpi.value.recorded`, …). Woken by NOTIFY on every
+ * commit that wrote an event, and by a poll as a safety net. Each pass claims undispatched events (FOR UPDATE SKIP
+ * LOCKED, so relays in several worker processes cooperate), runs every reaction on the events it matches and marks the
+ * events dispatched, in one transaction; after the commit it runs what the reactions left for then (waking each
+ * subscription's lane, `webhook_lane/whk_…`, signal with start). A wake-up that is lost (Temporal down, a crash right
+ * after the commit) loses no delivery: the rows are in Postgres, and every WEBHOOK_LANE_SWEEP_SECONDS the relay wakes
+ * the lanes of deliveries overdue by that long.
  */
 export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>; wake(): void } {
   let stopped = false;
@@ -70,7 +53,7 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
   let listener: ListenerConnection | undefined;
   const lanes = { temporal: deps.temporal, taskQueue: deps.taskQueue, webhooks: deps.webhooks, rpcTimeoutMs: WAKE_TIMEOUT_MS };
 
-  const wakeNow = async (lane: { tenantId: string; subscriptionId: string }) => {
+  const wakeNow = async (lane: WebhookLane) => {
     try {
       await wakeWebhookLane(lanes, lane);
     } catch (error) {
@@ -84,7 +67,7 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
   const interval = deps.webhooks.lanePassIntervalMs;
   const lastWake = new Map<string, number>();
   const deferred = new Map<string, NodeJS.Timeout>();
-  const wakeLanes = async (targets: Array<{ tenantId: string; subscriptionId: string }>) => {
+  const wakeLanes = async (targets: WebhookLane[]) => {
     const now = Date.now();
     for (const [id, at] of lastWake) if (now - at >= interval && !deferred.has(id)) lastWake.delete(id);
     const immediate: Array<() => Promise<void>> = [];
@@ -107,44 +90,31 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
   };
 
   const dispatchOnce = async (): Promise<number> => {
-    const { dispatched, woken } = await deps.db.transaction(async (trx) => {
+    const { dispatched, afterCommit } = await deps.db.transaction(async (trx) => {
       const events = await claimUndispatchedEvents(trx, EVENTS_PER_TRANSACTION, deps.tenantIds?.());
-      if (events.length === 0) return { dispatched: 0, woken: [] };
-      const subscriptions = await enabledSubscriptionsOf(trx, [...new Set(events.map((e) => e.tenant_id))]);
-      const rows: LaneDeliveryRow[] = events.flatMap((event) =>
-        subscriptionsFor(event, subscriptions).map((subscription) => ({
-          id: newId('webhookDelivery'),
-          tenant_id: event.tenant_id,
-          subscription_id: subscription.id,
-          event_id: event.id,
-          event_type: event.type,
-          workflow_id: webhookLaneWorkflowId(subscription.id),
-        })),
-      );
-      await insertLaneDeliveries(trx, rows);
-      // Points stored on a KPI with alert rules wake its evaluation workflow (no polling lag); if Temporal cannot take
-      // the signal, the pass fails and the events stay undispatched until it can.
-      const requests = (await kpiEvaluationRequests(trx, events.map((e) => e.id))).map(
-        (request) => () =>
-          requestKpiEvaluation(
-            {
-              temporal: deps.temporal,
-              taskQueue: deps.taskQueue,
-              idleSeconds: deps.kpiEvaluationIdleSeconds ?? 300,
-              heartbeatTimeoutSeconds: deps.activityHeartbeatTimeoutSeconds,
-            },
-            { tenantId: request.tenant_id, kpiId: request.kpi_id, from: request.from },
-          ),
-      );
-      await runWithConcurrency(requests, STARTS_IN_FLIGHT);
+      if (events.length === 0) return { dispatched: 0, afterCommit: [] };
+      const context: ReactionContext = {
+        trx,
+        db: deps.db,
+        temporal: deps.temporal,
+        taskQueue: deps.taskQueue,
+        kpiEvaluationIdleSeconds: deps.kpiEvaluationIdleSeconds ?? 300,
+        activityHeartbeatTimeoutSeconds: deps.activityHeartbeatTimeoutSeconds,
+        wakeWebhookLanes: wakeLanes,
+      };
+      const afterCommit: AfterCommit[] = [];
+      for (const [key, reactions] of Object.entries(EVENT_REACTIONS)) {
+        const matching = key === '*' ? events : events.filter((event) => event.type === key);
+        if (matching.length === 0) continue;
+        for (const react of reactions) {
+          const then = await react(matching, context);
+          if (then) afterCommit.push(then);
+        }
+      }
       await markEventsDispatched(trx, events.map((e) => e.id));
-      const woken = new Map(rows.map((row) => [row.subscription_id, { tenantId: row.tenant_id, subscriptionId: row.subscription_id }]));
-      return { dispatched: events.length, woken: [...woken.values()] };
+      return { dispatched: events.length, afterCommit };
     });
-    // Read after the commit: a lane whose pass is still taking deliveries will see these rows (it clears its mark
-    // before its last look), so it needs no signal.
-    const inPass = await subscriptionsInLanePass(deps.db, woken.map((lane) => lane.subscriptionId));
-    await wakeLanes(woken.filter((lane) => !inPass.has(lane.subscriptionId)));
+    for (const then of afterCommit) await then();
     return dispatched;
   };
 
@@ -230,15 +200,4 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
       await connection?.end().catch(() => undefined);
     },
   };
-}
-
-async function runWithConcurrency(tasks: Array<() => Promise<void>>, limit: number): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-    while (next < tasks.length) {
-      const task = tasks[next++] as () => Promise<void>;
-      await task();
-    }
-  });
-  await Promise.all(lanes);
 }

@@ -32,10 +32,15 @@ import {
   type ApprovalActor,
   type ApprovalWorkflowStatus,
   type ApproverSetRule,
+  type CommentArgs,
   type DecisionApprovalInput,
   type DecisionApprovalState,
+  type LifecycleArgs,
+  type ReassignArgs,
   type RecordApprovalTransitionInput,
+  type ResubmitArgs,
   type StepAssignment,
+  type WithdrawArgs,
 } from './contracts/decision-approvals';
 import { DecisionStatusSearchAttribute } from './contracts/search-attributes';
 
@@ -115,247 +120,240 @@ function initialState(input: DecisionApprovalInput): DecisionApprovalState {
   };
 }
 
+type Records = RecordApprovalTransitionInput['records'];
+type Step = DecisionApprovalInput['steps'][number];
+
+const SYSTEM: ApprovalActor = { type: 'system', id: 'approval-workflow' };
+
 /**
- * One decision from submission to its end: review step by step (approve, reject, request changes → resubmit,
- * withdraw, admin reassignment), SLA escalation and reminders, step deadlines that expire it, then implemented →
- * closed with outcome reviews announced at their dates. Every action is an update: its validator refuses callers who
- * may not act before anything reaches the history, and its handler changes the state synchronously (so the next
- * update's validator already sees it) and writes it to Postgres through one activity; the writes are chained, so
- * Postgres sees the transitions in the workflow's order. Timers are the state's own dates (carried across
- * continue-as-new), so a worker restart or a new run picks them up where they were.
+ * One decision's review: the state, the rules that refuse an action (`validate…`, run by the update validators before
+ * anything reaches the history, and again by the handler) and the transitions (one method per update, plus the
+ * timers). A handler changes the state synchronously (so the next update's validator already sees it) and writes it
+ * to Postgres through one activity; the writes are chained, so Postgres sees the transitions in the workflow's order.
+ *
+ * Determinism: the histories in test/workflows/histories replay against this class. Any change to what a method
+ * schedules (activities, search attributes, timers) or to the order of its awaits needs `patched()`.
  */
-export async function decisionApprovalWorkflow(input: DecisionApprovalInput): Promise<DecisionApprovalState> {
-  const retry = input.retry ?? DEFAULT_RETRY;
-  const { recordApprovalTransition } = proxyActivities<Activities>({
-    startToCloseTimeout: 30_000,
-    retry: { initialInterval: retry.initialIntervalMs, maximumInterval: retry.maximumIntervalMs, backoffCoefficient: 2 },
-  });
-  const state: DecisionApprovalState = input.carried ? clone(input.carried) : initialState(input);
-  let written = Promise.resolve();
-  let submissionWritten = input.carried !== undefined;
+export class DecisionReview {
+  readonly state: DecisionApprovalState;
+  /** Whether the submission's transition is in Postgres (a run continued as new starts with it written). */
+  private submissionWritten: boolean;
+  private written = Promise.resolve();
+  private readonly recordApprovalTransition: Activities['recordApprovalTransition'];
 
-  const snapshot = (): DecisionApprovalState => clone(state);
-  const persist = (actor: ApprovalActor, records: RecordApprovalTransitionInput['records']): Promise<void> => {
-    state.seq += 1;
-    const write: RecordApprovalTransitionInput = {
-      tenantId: input.tenantId,
-      decisionId: input.decisionId,
-      state: snapshot(),
-      assignment: currentAssignment(input, state),
-      actor,
-      records,
-    };
-    written = written.then(async () => {
-      await recordApprovalTransition(write);
-      upsertSearchAttributes([{ key: DecisionStatusSearchAttribute, value: write.state.status }]);
+  constructor(private readonly input: DecisionApprovalInput) {
+    const retry = input.retry ?? DEFAULT_RETRY;
+    const { recordApprovalTransition } = proxyActivities<Activities>({
+      startToCloseTimeout: 30_000,
+      retry: { initialInterval: retry.initialIntervalMs, maximumInterval: retry.maximumIntervalMs, backoffCoefficient: 2 },
     });
-    return written;
-  };
-  const nowIso = () => new Date(Date.now()).toISOString();
-  const after = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
-  const ref = () => ({ policy_id: input.policyId, policy_version: input.policyVersion, step_count: input.steps.length, round: state.round });
-  const stepRef = (stepNumber: number) => ({ step: stepNumber, step_name: input.steps[stepNumber - 1]?.name ?? null });
-  const system: ApprovalActor = { type: 'system', id: 'approval-workflow' };
+    this.recordApprovalTransition = recordApprovalTransition;
+    this.state = input.carried ? clone(input.carried) : initialState(input);
+    this.submissionWritten = input.carried !== undefined;
+  }
 
-  const clearTimers = () => {
-    state.stepStartedAt = null;
-    state.slaDueAt = null;
-    state.deadlineAt = null;
-    state.escalated = false;
-    state.nextReminderAt = null;
-  };
+  snapshot(): DecisionApprovalState {
+    return clone(this.state);
+  }
 
-  /** Moves to the first applicable step after `from` (0: the first), or to approved when none is left. */
-  const advance = (from: number): 'approved' | number => {
-    const next = input.steps.findIndex((_, index) => index + 1 > from && state.stepApplies[index] !== false);
-    clearTimers();
-    if (next === -1) {
-      state.status = 'approved';
-      state.currentStep = null;
-      return 'approved';
-    }
-    const step = input.steps[next] as DecisionApprovalInput['steps'][number];
-    state.status = 'pending_approval';
-    state.currentStep = next + 1;
-    state.stepStartedAt = nowIso();
-    state.slaDueAt = after(step.sla_seconds);
-    state.deadlineAt = step.deadline_seconds === null ? null : after(step.deadline_seconds);
-    return next + 1;
-  };
+  isFinal(): boolean {
+    return isFinal(this.state.status);
+  }
 
-  const approvedRecord = () => ({ action: 'decision.approved' as const, payload: { ...ref(), approvers: state.approvals.map((a) => a.user_id) } });
+  /** Resolves once every transition so far is in Postgres. */
+  allWritten(): Promise<void> {
+    return this.written;
+  }
 
-  setHandler(stateQuery, snapshot);
+  // Validators: they throw the refusal (an ApplicationFailure the caller sees), or return.
 
-  setHandler(submissionRecordedUpdate, async () => {
-    await condition(() => submissionWritten);
-    return snapshot();
-  });
+  validateApproverAction(args: ApprovalActionArgs): void {
+    check(refusal(this.input, this.state, args));
+  }
 
-  setHandler(
-    approveUpdate,
-    async (args) => {
-      check(refusal(input, state, args));
-      const stepNumber = state.currentStep as number;
-      const step = input.steps[stepNumber - 1] as DecisionApprovalInput['steps'][number];
-      state.approvals.push({ step: stepNumber, user_id: args.actor.id, comment: args.comment, approved_at: nowIso() });
-      const given = state.approvals.filter((a) => a.step === stepNumber).length;
-      const stepComplete = given >= step.approvals_required;
-      const records: RecordApprovalTransitionInput['records'] = [
-        {
-          action: 'decision.step.approved',
-          payload: { ...ref(), ...stepRef(stepNumber), approvals_given: given, approvals_required: step.approvals_required, step_complete: stepComplete, comment: args.comment },
+  validateComment(_args?: CommentArgs): void {
+    if (this.isFinal()) throw refuse(`The decision is ${this.state.status}: its review is over.`, WRONG_STATUS);
+  }
+
+  validateWithdraw(args: WithdrawArgs): void {
+    const { status } = this.state;
+    if (status !== 'pending_approval' && status !== 'changes_requested') throw refuse(`The decision is ${status}; only a decision under review can be withdrawn.`, WRONG_STATUS);
+    this.checkMayManage(args.actor, args.role);
+  }
+
+  validateResubmit(args: ResubmitArgs): void {
+    const { status } = this.state;
+    if (status !== 'changes_requested') throw refuse(`The decision is ${status}; only a decision whose changes were requested can be resubmitted.`, WRONG_STATUS);
+    this.checkMayManage(args.actor, args.role);
+  }
+
+  validateReassign(args: ReassignArgs): void {
+    const { state, input } = this;
+    const step = args.step;
+    if (state.status !== 'pending_approval' && state.status !== 'changes_requested') throw refuse(`The decision is ${state.status}; only a decision under review can be reassigned.`, WRONG_STATUS);
+    if (step < 1 || step > input.steps.length) throw refuse(`The policy has ${input.steps.length} step(s); there is no step ${step}.`, INVALID_STEP);
+    if (state.currentStep !== null && step < state.currentStep) throw refuse(`Step ${step} is already complete (the decision is at step ${state.currentStep}).`, INVALID_STEP);
+    if (state.stepApplies[step - 1] === false) throw refuse(`Step ${step} does not apply to this decision (its condition is false).`, INVALID_STEP);
+  }
+
+  validateImplement(_args?: LifecycleArgs): void {
+    this.checkLifecycle('approved', 'implemented');
+  }
+
+  validateClose(_args?: LifecycleArgs): void {
+    this.checkLifecycle('implemented', 'closed');
+  }
+
+  // Update handlers: each validates again (the state may have moved since its validator ran), transitions, writes.
+
+  async submissionRecorded(): Promise<DecisionApprovalState> {
+    await condition(() => this.submissionWritten);
+    return this.snapshot();
+  }
+
+  async approve(args: ApprovalActionArgs): Promise<DecisionApprovalState> {
+    this.validateApproverAction(args);
+    const { state, input } = this;
+    const stepNumber = state.currentStep as number;
+    const step = input.steps[stepNumber - 1] as Step;
+    state.approvals.push({ step: stepNumber, user_id: args.actor.id, comment: args.comment, approved_at: nowIso() });
+    const given = state.approvals.filter((a) => a.step === stepNumber).length;
+    const stepComplete = given >= step.approvals_required;
+    const records: Records = [
+      {
+        action: 'decision.step.approved',
+        payload: { ...this.ref(), ...this.stepRef(stepNumber), approvals_given: given, approvals_required: step.approvals_required, step_complete: stepComplete, comment: args.comment },
+      },
+    ];
+    if (stepComplete && this.advance(stepNumber) === 'approved') records.push(this.approvedRecord());
+    await this.persist(args.actor, records);
+    return this.snapshot();
+  }
+
+  async reject(args: ApprovalActionArgs): Promise<DecisionApprovalState> {
+    this.validateApproverAction(args);
+    const stepNumber = this.state.currentStep as number;
+    this.state.status = 'rejected';
+    this.state.currentStep = null;
+    this.clearTimers();
+    await this.persist(args.actor, [{ action: 'decision.rejected', payload: { ...this.ref(), ...this.stepRef(stepNumber), comment: args.comment } }]);
+    return this.snapshot();
+  }
+
+  async requestChanges(args: ApprovalActionArgs): Promise<DecisionApprovalState> {
+    this.validateApproverAction(args);
+    const stepNumber = this.state.currentStep as number;
+    this.state.status = 'changes_requested';
+    this.clearTimers();
+    await this.persist(args.actor, [{ action: 'decision.changes_requested', payload: { ...this.ref(), ...this.stepRef(stepNumber), comment: args.comment } }]);
+    return this.snapshot();
+  }
+
+  async comment(args: CommentArgs): Promise<DecisionApprovalState> {
+    this.validateComment(args);
+    await this.persist(args.actor, [{ action: 'decision.commented', payload: { ...this.ref(), status: this.state.status, step: this.state.currentStep, comment: args.comment } }]);
+    return this.snapshot();
+  }
+
+  async withdraw(args: WithdrawArgs): Promise<DecisionApprovalState> {
+    this.validateWithdraw(args);
+    const at = this.state.currentStep;
+    this.state.status = 'withdrawn';
+    this.state.currentStep = null;
+    this.clearTimers();
+    await this.persist(args.actor, [{ action: 'decision.withdrawn', payload: { ...this.ref(), step: at, comment: args.comment } }]);
+    return this.snapshot();
+  }
+
+  async resubmit(args: ResubmitArgs): Promise<DecisionApprovalState> {
+    this.validateResubmit(args);
+    const { state } = this;
+    const from = state.currentStep ?? 1;
+    state.stepApplies = args.content.stepApplies;
+    state.outcomeReviewsAt = [...args.content.outcomeReviewsAt].sort();
+    state.excludedUserIds = [...new Set([...state.excludedUserIds, ...args.content.authorIds, ...args.content.scenarioAuthorIds, ...args.editorIds])];
+    // Approvals given before the changes no longer stand when what was approved changed (as code review dismisses
+    // approvals when new commits arrive): the review starts again from the first step. Otherwise it resumes where
+    // the changes were asked, keeping the approvals of anyone not now kept from approving.
+    const dismissed = args.contentChanged ? state.approvals : state.approvals.filter((a) => state.excludedUserIds.includes(a.user_id));
+    state.approvals = state.approvals.filter((a) => !dismissed.includes(a));
+    state.round += 1;
+    const at = this.advance(args.contentChanged ? 0 : from - 1);
+    const records: Records = [
+      {
+        action: 'decision.resubmitted',
+        payload: {
+          ...this.ref(),
+          content_changed: args.contentChanged,
+          dismissed_approvals: dismissed.map((a) => ({ step: a.step, user_id: a.user_id })),
+          editors: args.editorIds,
+          step: at === 'approved' ? null : at,
+          comment: args.comment,
         },
-      ];
-      if (stepComplete && advance(stepNumber) === 'approved') records.push(approvedRecord());
-      await persist(args.actor, records);
-      return snapshot();
-    },
-    { validator: (args) => check(refusal(input, state, args)) },
-  );
+      },
+    ];
+    if (at === 'approved') records.push(this.approvedRecord());
+    await this.persist(args.actor, records);
+    return this.snapshot();
+  }
 
-  setHandler(
-    rejectUpdate,
-    async (args) => {
-      check(refusal(input, state, args));
-      const stepNumber = state.currentStep as number;
-      state.status = 'rejected';
-      state.currentStep = null;
-      clearTimers();
-      await persist(args.actor, [{ action: 'decision.rejected', payload: { ...ref(), ...stepRef(stepNumber), comment: args.comment } }]);
-      return snapshot();
-    },
-    { validator: (args) => check(refusal(input, state, args)) },
-  );
+  async reassign(args: ReassignArgs): Promise<DecisionApprovalState> {
+    this.validateReassign(args);
+    const previous = this.state.reassigned[String(args.step)] ?? this.input.steps[args.step - 1]?.approvers;
+    this.state.reassigned[String(args.step)] = args.approvers;
+    await this.persist(args.actor, [{ action: 'decision.step.reassigned', payload: { ...this.ref(), ...this.stepRef(args.step), from: previous, to: args.approvers, comment: args.comment } }]);
+    return this.snapshot();
+  }
 
-  setHandler(
-    requestChangesUpdate,
-    async (args) => {
-      check(refusal(input, state, args));
-      const stepNumber = state.currentStep as number;
-      state.status = 'changes_requested';
-      clearTimers();
-      await persist(args.actor, [{ action: 'decision.changes_requested', payload: { ...ref(), ...stepRef(stepNumber), comment: args.comment } }]);
-      return snapshot();
-    },
-    { validator: (args) => check(refusal(input, state, args)) },
-  );
+  async implement(args: LifecycleArgs): Promise<DecisionApprovalState> {
+    this.validateImplement(args);
+    this.state.status = 'implemented';
+    await this.persist(args.actor, [{ action: 'decision.implemented', payload: { ...this.ref(), comment: args.comment } }]);
+    return this.snapshot();
+  }
 
-  const commentRefusal = () => (isFinal(state.status) ? refuse(`The decision is ${state.status}: its review is over.`, WRONG_STATUS) : null);
-  setHandler(
-    commentUpdate,
-    async (args) => {
-      check(commentRefusal());
-      await persist(args.actor, [{ action: 'decision.commented', payload: { ...ref(), status: state.status, step: state.currentStep, comment: args.comment } }]);
-      return snapshot();
-    },
-    { validator: (_args) => check(commentRefusal()) },
-  );
+  async close(args: LifecycleArgs): Promise<DecisionApprovalState> {
+    this.validateClose(args);
+    this.state.status = 'closed';
+    const pending = this.state.outcomeReviewsAt.slice(this.state.outcomeReviewsDone);
+    await this.persist(args.actor, [{ action: 'decision.closed', payload: { ...this.ref(), outcome_reviews_cancelled: pending, comment: args.comment } }]);
+    return this.snapshot();
+  }
 
-  const withdrawRefusal = (actor: ApprovalActor, role: string | null) => {
-    if (state.status !== 'pending_approval' && state.status !== 'changes_requested') return refuse(`The decision is ${state.status}; only a decision under review can be withdrawn.`, WRONG_STATUS);
-    if (!mayManage(input, actor, role)) return refuse("Only the decision's owner or author, or an admin, may withdraw or resubmit it.", NOT_ELIGIBLE);
-    return null;
-  };
-  setHandler(
-    withdrawUpdate,
-    async (args) => {
-      check(withdrawRefusal(args.actor, args.role));
-      const at = state.currentStep;
-      state.status = 'withdrawn';
-      state.currentStep = null;
-      clearTimers();
-      await persist(args.actor, [{ action: 'decision.withdrawn', payload: { ...ref(), step: at, comment: args.comment } }]);
-      return snapshot();
-    },
-    { validator: (args) => check(withdrawRefusal(args.actor, args.role)) },
-  );
+  // The workflow's own steps: the submission, then the timers.
 
-  const resubmitRefusal = (actor: ApprovalActor, role: string | null) => {
-    if (state.status !== 'changes_requested') return refuse(`The decision is ${state.status}; only a decision whose changes were requested can be resubmitted.`, WRONG_STATUS);
-    if (!mayManage(input, actor, role)) return refuse("Only the decision's owner or author, or an admin, may withdraw or resubmit it.", NOT_ELIGIBLE);
-    return null;
-  };
-  setHandler(
-    resubmitUpdate,
-    async (args) => {
-      check(resubmitRefusal(args.actor, args.role));
-      const from = state.currentStep ?? 1;
-      state.stepApplies = args.content.stepApplies;
-      state.outcomeReviewsAt = [...args.content.outcomeReviewsAt].sort();
-      state.excludedUserIds = [...new Set([...state.excludedUserIds, ...args.content.authorIds, ...args.content.scenarioAuthorIds, ...args.editorIds])];
-      // Approvals given before the changes no longer stand when what was approved changed (as code review dismisses
-      // approvals when new commits arrive): the review starts again from the first step. Otherwise it resumes where
-      // the changes were asked, keeping the approvals of anyone not now kept from approving.
-      const dismissed = args.contentChanged ? state.approvals : state.approvals.filter((a) => state.excludedUserIds.includes(a.user_id));
-      state.approvals = state.approvals.filter((a) => !dismissed.includes(a));
-      state.round += 1;
-      const at = advance(args.contentChanged ? 0 : from - 1);
-      const records: RecordApprovalTransitionInput['records'] = [
-        {
-          action: 'decision.resubmitted',
-          payload: {
-            ...ref(),
-            content_changed: args.contentChanged,
-            dismissed_approvals: dismissed.map((a) => ({ step: a.step, user_id: a.user_id })),
-            editors: args.editorIds,
-            step: at === 'approved' ? null : at,
-            comment: args.comment,
-          },
+  /**
+   * Enters the first applicable step (or approves at once when none applies) and writes the submission; the caller
+   * then calls `submissionIsWritten()`. Not async, on purpose: the workflow awaits the write itself, as the deployed
+   * code did. An async method would add a microtask before the main loop starts its timer, so an update arriving during
+   * the submission's write would schedule its activity before that timer instead of after, and recorded histories
+   * would no longer replay.
+   */
+  submit(): Promise<void> {
+    const { state, input } = this;
+    const first = this.advance(0);
+    const records: Records = [
+      {
+        action: 'decision.submitted',
+        payload: {
+          ...this.ref(),
+          workflow_id: workflowInfo().workflowId,
+          steps: input.steps.map((s) => s.name),
+          skipped_steps: input.steps.flatMap((s, i) => (state.stepApplies[i] === false ? [s.name] : [])),
         },
-      ];
-      if (at === 'approved') records.push(approvedRecord());
-      await persist(args.actor, records);
-      return snapshot();
-    },
-    { validator: (args) => check(resubmitRefusal(args.actor, args.role)) },
-  );
+      },
+    ];
+    if (first === 'approved') records.push(this.approvedRecord());
+    return this.persist(input.submittedBy, records);
+  }
 
-  const reassignRefusal = (step: number) => {
-    if (state.status !== 'pending_approval' && state.status !== 'changes_requested') return refuse(`The decision is ${state.status}; only a decision under review can be reassigned.`, WRONG_STATUS);
-    if (step < 1 || step > input.steps.length) return refuse(`The policy has ${input.steps.length} step(s); there is no step ${step}.`, INVALID_STEP);
-    if (state.currentStep !== null && step < state.currentStep) return refuse(`Step ${step} is already complete (the decision is at step ${state.currentStep}).`, INVALID_STEP);
-    if (state.stepApplies[step - 1] === false) return refuse(`Step ${step} does not apply to this decision (its condition is false).`, INVALID_STEP);
-    return null;
-  };
-  setHandler(
-    reassignUpdate,
-    async (args) => {
-      check(reassignRefusal(args.step));
-      const previous = state.reassigned[String(args.step)] ?? input.steps[args.step - 1]?.approvers;
-      state.reassigned[String(args.step)] = args.approvers;
-      await persist(args.actor, [{ action: 'decision.step.reassigned', payload: { ...ref(), ...stepRef(args.step), from: previous, to: args.approvers, comment: args.comment } }]);
-      return snapshot();
-    },
-    { validator: (args) => check(reassignRefusal(args.step)) },
-  );
-
-  const lifecycleRefusal = (from: ApprovalWorkflowStatus, to: string) =>
-    state.status !== from ? refuse(`The decision is ${state.status}; only a decision that is ${from} can become ${to}.`, WRONG_STATUS) : null;
-  setHandler(
-    implementUpdate,
-    async (args) => {
-      check(lifecycleRefusal('approved', 'implemented'));
-      state.status = 'implemented';
-      await persist(args.actor, [{ action: 'decision.implemented', payload: { ...ref(), comment: args.comment } }]);
-      return snapshot();
-    },
-    { validator: (_args) => check(lifecycleRefusal('approved', 'implemented')) },
-  );
-  setHandler(
-    closeUpdate,
-    async (args) => {
-      check(lifecycleRefusal('implemented', 'closed'));
-      state.status = 'closed';
-      const pending = state.outcomeReviewsAt.slice(state.outcomeReviewsDone);
-      await persist(args.actor, [{ action: 'decision.closed', payload: { ...ref(), outcome_reviews_cancelled: pending, comment: args.comment } }]);
-      return snapshot();
-    },
-    { validator: (_args) => check(lifecycleRefusal('implemented', 'closed')) },
-  );
+  submissionIsWritten(): void {
+    this.submissionWritten = true;
+  }
 
   /** The next moment a timer acts, in epoch ms, or null: the step's deadline, SLA or reminder; the next outcome review. */
-  const nextWakeAt = (): number | null => {
+  nextWakeAt(): number | null {
+    const { state } = this;
     if (state.status === 'pending_approval') {
       const times = [state.deadlineAt, state.escalated ? state.nextReminderAt : state.slaDueAt].filter((t): t is string => t !== null);
       return times.length === 0 ? null : Math.min(...times.map((t) => Date.parse(t)));
@@ -365,77 +363,166 @@ export async function decisionApprovalWorkflow(input: DecisionApprovalInput): Pr
       return review === undefined ? null : Date.parse(review);
     }
     return null;
-  };
+  }
 
-  const onTimer = async () => {
+  /** What is due now: under review, the step's deadline (expired), SLA (escalated) or reminder; after approval, outcome reviews. */
+  async onTimer(): Promise<void> {
+    const { state, input } = this;
     const now = Date.now();
     if (state.status === 'pending_approval' && state.currentStep !== null) {
       const stepNumber = state.currentStep;
-      const step = input.steps[stepNumber - 1] as DecisionApprovalInput['steps'][number];
+      const step = input.steps[stepNumber - 1] as Step;
       if (state.deadlineAt !== null && now >= Date.parse(state.deadlineAt)) {
         const deadline = state.deadlineAt;
         state.status = 'expired';
         state.currentStep = null;
-        clearTimers();
-        await persist(system, [{ action: 'decision.expired', payload: { ...ref(), ...stepRef(stepNumber), deadline_at: deadline } }]);
+        this.clearTimers();
+        await this.persist(SYSTEM, [{ action: 'decision.expired', payload: { ...this.ref(), ...this.stepRef(stepNumber), deadline_at: deadline } }]);
       } else if (!state.escalated && state.slaDueAt !== null && now >= Date.parse(state.slaDueAt)) {
         state.escalated = true;
         state.nextReminderAt = after(input.reminderIntervalSeconds);
-        await persist(system, [
-          { action: 'decision.step.escalated', payload: { ...ref(), ...stepRef(stepNumber), sla_due_at: state.slaDueAt, escalated_to: step.escalate_to } },
+        await this.persist(SYSTEM, [
+          { action: 'decision.step.escalated', payload: { ...this.ref(), ...this.stepRef(stepNumber), sla_due_at: state.slaDueAt, escalated_to: step.escalate_to } },
         ]);
       } else if (state.escalated && state.nextReminderAt !== null && now >= Date.parse(state.nextReminderAt)) {
         const given = state.approvals.filter((a) => a.step === stepNumber).length;
         state.nextReminderAt = after(input.reminderIntervalSeconds);
-        await persist(system, [
-          { action: 'decision.step.reminder', payload: { ...ref(), ...stepRef(stepNumber), sla_due_at: state.slaDueAt, approvals_given: given, approvals_required: step.approvals_required } },
+        await this.persist(SYSTEM, [
+          {
+            action: 'decision.step.reminder',
+            payload: { ...this.ref(), ...this.stepRef(stepNumber), sla_due_at: state.slaDueAt, approvals_given: given, approvals_required: step.approvals_required },
+          },
         ]);
       }
       return;
     }
-    const records: RecordApprovalTransitionInput['records'] = [];
+    const records: Records = [];
     while (state.outcomeReviewsDone < state.outcomeReviewsAt.length && Date.parse(state.outcomeReviewsAt[state.outcomeReviewsDone] as string) <= now) {
       records.push({
         action: 'decision.outcome.due',
-        payload: { ...ref(), review_at: state.outcomeReviewsAt[state.outcomeReviewsDone], review_number: state.outcomeReviewsDone + 1, review_count: state.outcomeReviewsAt.length },
+        payload: { ...this.ref(), review_at: state.outcomeReviewsAt[state.outcomeReviewsDone], review_number: state.outcomeReviewsDone + 1, review_count: state.outcomeReviewsAt.length },
       });
       state.outcomeReviewsDone += 1;
     }
-    if (records.length > 0) await persist(system, records);
-  };
+    if (records.length > 0) await this.persist(SYSTEM, records);
+  }
+
+  // Internals.
+
+  private persist(actor: ApprovalActor, records: Records): Promise<void> {
+    const { state, input } = this;
+    state.seq += 1;
+    const write: RecordApprovalTransitionInput = {
+      tenantId: input.tenantId,
+      decisionId: input.decisionId,
+      state: this.snapshot(),
+      assignment: currentAssignment(input, state),
+      actor,
+      records,
+    };
+    this.written = this.written.then(async () => {
+      await this.recordApprovalTransition(write);
+      upsertSearchAttributes([{ key: DecisionStatusSearchAttribute, value: write.state.status }]);
+    });
+    return this.written;
+  }
+
+  private ref() {
+    const { input } = this;
+    return { policy_id: input.policyId, policy_version: input.policyVersion, step_count: input.steps.length, round: this.state.round };
+  }
+
+  private stepRef(stepNumber: number) {
+    return { step: stepNumber, step_name: this.input.steps[stepNumber - 1]?.name ?? null };
+  }
+
+  private approvedRecord() {
+    return { action: 'decision.approved' as const, payload: { ...this.ref(), approvers: this.state.approvals.map((a) => a.user_id) } };
+  }
+
+  private clearTimers(): void {
+    const { state } = this;
+    state.stepStartedAt = null;
+    state.slaDueAt = null;
+    state.deadlineAt = null;
+    state.escalated = false;
+    state.nextReminderAt = null;
+  }
+
+  /** Moves to the first applicable step after `from` (0: the first), or to approved when none is left. */
+  private advance(from: number): 'approved' | number {
+    const { state, input } = this;
+    const next = input.steps.findIndex((_, index) => index + 1 > from && state.stepApplies[index] !== false);
+    this.clearTimers();
+    if (next === -1) {
+      state.status = 'approved';
+      state.currentStep = null;
+      return 'approved';
+    }
+    const step = input.steps[next] as Step;
+    state.status = 'pending_approval';
+    state.currentStep = next + 1;
+    state.stepStartedAt = nowIso();
+    state.slaDueAt = after(step.sla_seconds);
+    state.deadlineAt = step.deadline_seconds === null ? null : after(step.deadline_seconds);
+    return next + 1;
+  }
+
+  private checkMayManage(actor: ApprovalActor, role: string | null): void {
+    if (!mayManage(this.input, actor, role)) throw refuse("Only the decision's owner or author, or an admin, may withdraw or resubmit it.", NOT_ELIGIBLE);
+  }
+
+  private checkLifecycle(from: ApprovalWorkflowStatus, to: string): void {
+    if (this.state.status !== from) throw refuse(`The decision is ${this.state.status}; only a decision that is ${from} can become ${to}.`, WRONG_STATUS);
+  }
+}
+
+const nowIso = () => new Date(Date.now()).toISOString();
+const after = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+
+/**
+ * One decision from submission to its end: review step by step (approve, reject, request changes → resubmit,
+ * withdraw, admin reassignment), SLA escalation and reminders, step deadlines that expire it, then implemented →
+ * closed with outcome reviews announced at their dates. Every action is an update whose validator refuses callers
+ * who may not act before anything reaches the history; the rules and transitions are `DecisionReview`'s. Timers are
+ * the state's own dates (carried across continue-as-new), so a worker restart or a new run picks them up where they
+ * were.
+ */
+export async function decisionApprovalWorkflow(input: DecisionApprovalInput): Promise<DecisionApprovalState> {
+  const review = new DecisionReview(input);
+
+  setHandler(stateQuery, () => review.snapshot());
+  setHandler(submissionRecordedUpdate, () => review.submissionRecorded());
+  setHandler(approveUpdate, (args) => review.approve(args), { validator: (args) => review.validateApproverAction(args) });
+  setHandler(rejectUpdate, (args) => review.reject(args), { validator: (args) => review.validateApproverAction(args) });
+  setHandler(requestChangesUpdate, (args) => review.requestChanges(args), { validator: (args) => review.validateApproverAction(args) });
+  setHandler(commentUpdate, (args) => review.comment(args), { validator: (args) => review.validateComment(args) });
+  setHandler(withdrawUpdate, (args) => review.withdraw(args), { validator: (args) => review.validateWithdraw(args) });
+  setHandler(resubmitUpdate, (args) => review.resubmit(args), { validator: (args) => review.validateResubmit(args) });
+  setHandler(reassignUpdate, (args) => review.reassign(args), { validator: (args) => review.validateReassign(args) });
+  setHandler(implementUpdate, (args) => review.implement(args), { validator: (args) => review.validateImplement(args) });
+  setHandler(closeUpdate, (args) => review.close(args), { validator: (args) => review.validateClose(args) });
 
   if (!input.carried) {
-    const first = advance(0);
-    const records: RecordApprovalTransitionInput['records'] = [
-      {
-        action: 'decision.submitted',
-        payload: {
-          ...ref(),
-          workflow_id: workflowInfo().workflowId,
-          steps: input.steps.map((s) => s.name),
-          skipped_steps: input.steps.flatMap((s, i) => (state.stepApplies[i] === false ? [s.name] : [])),
-        },
-      },
-    ];
-    if (first === 'approved') records.push(approvedRecord());
-    await persist(input.submittedBy, records);
-    submissionWritten = true;
+    await review.submit();
+    review.submissionIsWritten();
   }
 
   const continueAsNewAfter = input.continueAsNewAfterEvents ?? DEFAULT_CONTINUE_AS_NEW_AFTER_EVENTS;
-  while (!isFinal(state.status)) {
+  while (!review.isFinal()) {
     const info = workflowInfo();
     if (info.continueAsNewSuggested || info.historyLength >= continueAsNewAfter) {
       await condition(allHandlersFinished);
-      await written;
-      if (!isFinal(state.status)) await continueAsNew<typeof decisionApprovalWorkflow>({ ...input, carried: snapshot() });
+      await review.allWritten();
+      if (!review.isFinal()) await continueAsNew<typeof decisionApprovalWorkflow>({ ...input, carried: review.snapshot() });
     }
-    const seen = state.seq;
-    const wakeAt = nextWakeAt();
-    const moved = wakeAt === null ? await condition(() => state.seq !== seen).then(() => true) : await condition(() => state.seq !== seen, Math.max(wakeAt - Date.now(), 1));
-    if (!moved) await onTimer();
+    // Wait for a transition (any handler bumps `seq`) or the next timer, whichever comes first.
+    const seen = review.state.seq;
+    const wakeAt = review.nextWakeAt();
+    const moved = wakeAt === null ? await condition(() => review.state.seq !== seen).then(() => true) : await condition(() => review.state.seq !== seen, Math.max(wakeAt - Date.now(), 1));
+    if (!moved) await review.onTimer();
   }
-  await written;
+  await review.allWritten();
   await condition(allHandlersFinished);
-  return snapshot();
+  return review.snapshot();
 }

@@ -1,0 +1,139 @@
+import type { Client } from '@temporalio/client';
+import type { Knex } from 'knex';
+import { EVENT_TYPE_NAMES, eventTypeMatches } from '../core/event-types';
+import { newId } from '../core/ids';
+import { enabledSubscriptionsOf, type DispatchTarget, type OutboxEvent } from '../db/repositories/events';
+import { kpiEvaluationRequests } from '../db/repositories/kpi-alerts';
+import { insertLaneDeliveries, subscriptionsInLanePass, type LaneDeliveryRow } from '../db/repositories/webhooks';
+import { requestKpiEvaluation } from '../orchestration/kpi-alerts';
+import { webhookLaneWorkflowId } from '../orchestration/webhook-deliveries';
+
+/**
+ * What happens after an event: the one table the outbox relay (worker/outbox-relay.ts) reads. To learn what follows
+ * an event of type T, read the `'*'` row and the row of T.
+ *
+ * Each relay pass claims a batch of committed events and, in one transaction, runs the reactions in the order
+ * written here (row by row, then left to right in a row), each once with the claimed events its row matches, in
+ * claim order; then it marks the events dispatched. A reaction that throws rolls the whole pass back, so an event is
+ * marked dispatched only once every reaction to it succeeded, and is retried on the next pass otherwise. Reactions
+ * therefore write inside the relay's transaction and must be safe to run again. What may happen only after the
+ * commit (waking a workflow to read the rows written) a reaction returns as an `AfterCommit`.
+ *
+ * Keys are event types of the catalogue (core/event-types.ts) or `'*'` for every event; a unit test
+ * (test/unit/event-reactions.test.ts) refuses a key the catalogue does not list.
+ */
+export const EVENT_REACTIONS: Readonly<Record<string, readonly EventReaction[]>> = {
+  '*': [deliverToWebhookLanes],
+  'kpi.value.recorded': [requestKpiAlertEvaluations],
+};
+
+/** What a reaction may use. */
+export interface ReactionContext {
+  /** The relay pass's transaction: claimed events are marked dispatched in it once every reaction succeeded. */
+  trx: Knex.Transaction;
+  /** The database outside the transaction, for after-commit work. */
+  db: Knex;
+  temporal: Client;
+  taskQueue: string;
+  /** How long a KPI's alert evaluation workflow waits for more points before it ends (KPI_ALERT_EVALUATION_IDLE_SECONDS). */
+  kpiEvaluationIdleSeconds: number;
+  /** The heartbeat timeout of those evaluations (ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS). */
+  activityHeartbeatTimeoutSeconds?: number;
+  /** Wakes webhook lanes, throttled per lane by the relay (its state outlives a pass). Only after the commit. */
+  wakeWebhookLanes(lanes: WebhookLane[]): Promise<void>;
+}
+
+export interface WebhookLane {
+  tenantId: string;
+  subscriptionId: string;
+}
+
+/** Work a reaction leaves until its pass committed; an error fails the pass (logged, retried on the next poll). */
+export type AfterCommit = () => Promise<void>;
+
+export type EventReaction = (events: OutboxEvent[], context: ReactionContext) => Promise<AfterCommit | void>;
+
+/** How many Temporal calls a reaction has in flight at once. */
+export const STARTS_IN_FLIGHT = 32;
+
+/** The reactions to one event type, in the order the relay runs them. */
+export function reactionsTo(type: string): EventReaction[] {
+  return Object.entries(EVENT_REACTIONS).flatMap(([key, reactions]) => (key === '*' || key === type ? reactions : []));
+}
+
+/** The table's keys that are neither `'*'` nor an event type of the catalogue (none, or the table is wrong). */
+export function unknownReactionKeys(table: Readonly<Record<string, readonly EventReaction[]>> = EVENT_REACTIONS): string[] {
+  return Object.keys(table).filter((key) => key !== '*' && !EVENT_TYPE_NAMES.includes(key));
+}
+
+/** Which subscriptions an event goes to: enabled ones of its tenant that existed when it happened and whose patterns match. */
+export function subscriptionsFor(event: OutboxEvent, subscriptions: DispatchTarget[]): DispatchTarget[] {
+  return subscriptions.filter((subscription) => {
+    if (subscription.tenant_id !== event.tenant_id) return false;
+    if (event.target_subscription_id) return subscription.id === event.target_subscription_id;
+    if (new Date(subscription.created_at).getTime() > new Date(event.created_at).getTime()) return false;
+    return subscription.event_types.some((pattern) => eventTypeMatches(pattern, event.type));
+  });
+}
+
+/**
+ * Writes one delivery row per (event, matching subscription); after the commit, wakes each of those subscriptions'
+ * lanes (`webhook_lane/whk_…`) that is not in a pass already. A lost wake-up loses no delivery: the rows are in
+ * Postgres, and the relay's sweep wakes the lanes of overdue deliveries.
+ */
+async function deliverToWebhookLanes(events: OutboxEvent[], context: ReactionContext): Promise<AfterCommit> {
+  const subscriptions = await enabledSubscriptionsOf(context.trx, [...new Set(events.map((e) => e.tenant_id))]);
+  const rows: LaneDeliveryRow[] = events.flatMap((event) =>
+    subscriptionsFor(event, subscriptions).map((subscription) => ({
+      id: newId('webhookDelivery'),
+      tenant_id: event.tenant_id,
+      subscription_id: subscription.id,
+      event_id: event.id,
+      event_type: event.type,
+      workflow_id: webhookLaneWorkflowId(subscription.id),
+    })),
+  );
+  await insertLaneDeliveries(context.trx, rows);
+  const lanes = [...new Map(rows.map((row) => [row.subscription_id, { tenantId: row.tenant_id, subscriptionId: row.subscription_id }])).values()];
+  return async () => {
+    // Read after the commit: a lane whose pass is still taking deliveries will see these rows (it clears its mark
+    // before its last look), so it needs no signal.
+    const inPass = await subscriptionsInLanePass(context.db, lanes.map((lane) => lane.subscriptionId));
+    await context.wakeWebhookLanes(lanes.filter((lane) => !inPass.has(lane.subscriptionId)));
+  };
+}
+
+/**
+ * Points stored on a KPI with alert rules wake its evaluation workflow (no polling lag), from the earliest new point
+ * on. The signal is sent inside the pass: if Temporal cannot take it, the pass fails and the events stay undispatched
+ * until it can, so a point and the request to evaluate it cannot part.
+ */
+async function requestKpiAlertEvaluations(events: OutboxEvent[], context: ReactionContext): Promise<void> {
+  const requests = await kpiEvaluationRequests(context.trx, events.map((e) => e.id));
+  await runWithConcurrency(
+    requests.map(
+      (request) => () =>
+        requestKpiEvaluation(
+          {
+            temporal: context.temporal,
+            taskQueue: context.taskQueue,
+            idleSeconds: context.kpiEvaluationIdleSeconds,
+            heartbeatTimeoutSeconds: context.activityHeartbeatTimeoutSeconds,
+          },
+          { tenantId: request.tenant_id, kpiId: request.kpi_id, from: request.from },
+        ),
+    ),
+    STARTS_IN_FLIGHT,
+  );
+}
+
+export async function runWithConcurrency(tasks: Array<() => Promise<void>>, limit: number): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+    while (next < tasks.length) {
+      const task = tasks[next++] as () => Promise<void>;
+      await task();
+    }
+  });
+  await Promise.all(lanes);
+}
