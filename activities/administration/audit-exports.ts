@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Knex } from 'knex';
-import { GENESIS_HASH, type AuditChainRecord } from '../core/audit-chain';
-import { AUDIT_DIGEST_JWS_TYPE, AUDIT_EXPORT_CSV_COLUMNS, type AuditExportDigest } from '../core/audit-export-digest';
-import { csvRecord } from '../core/csv';
-import type { FileStore } from '../core/file-store';
-import type { Logger } from '../core/logger';
-import type { AuditExportFilters } from '../db/records/audit-export';
+import { GENESIS_HASH, type AuditChainRecord } from '../../core/audit-chain';
+import { AUDIT_DIGEST_JWS_TYPE, AUDIT_EXPORT_CSV_COLUMNS, type AuditExportDigest } from '../../core/audit-export-digest';
+import { csvRecord } from '../../core/csv';
+import type { FileStore } from '../../core/file-store';
+import type { Logger } from '../../core/logger';
+import type { AuditExportFilters } from '../../db/records/audit-export';
 import {
   auditExportFileKey,
   auditHead,
@@ -15,12 +15,12 @@ import {
   failAuditExport,
   findAuditExport,
   recordAuditExportProgress,
-} from '../db/repositories/audit-exports';
-import { streamAuditExportRecords, type AuditExportSelection } from '../db/repositories/audit-log';
-import { activeSigningKey } from '../db/repositories/signing-keys';
-import { inTenantTransaction } from '../db/tenant-scope';
-import type { FailAuditExportInput, WriteAuditExportInput } from '../workflows/contracts/audit-exports';
-import { keepHeartbeating } from './heartbeat';
+} from '../../db/repositories/audit-exports';
+import { streamAuditExportRecords, type AuditExportSelection } from '../../db/repositories/audit-log';
+import { activeSigningKey } from '../../db/repositories/signing-keys';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import type { FailAuditExportInput, WriteAuditExportInput } from '../../workflows/administration/contracts';
+import { keepHeartbeating } from '../heartbeat';
 
 export interface AuditExportActivityDeps {
   db: Knex;

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import type { Actor } from '../core/actor';
-import type { Logger } from '../core/logger';
-import { appendAuditRecord } from '../db/repositories/audit-log';
-import { findDecision, replaceAssignments, updateDecision } from '../db/repositories/decisions';
-import { recordEvent } from '../db/repositories/events';
-import { awaitingEntries, type DecisionRecord } from '../db/records/decision';
-import { inTenantTransaction } from '../db/tenant-scope';
-import type { RecordApprovalTransitionInput } from '../workflows/contracts/decision-approvals';
+import type { Actor } from '../../core/actor';
+import type { Logger } from '../../core/logger';
+import { appendAuditRecord } from '../../db/repositories/audit-log';
+import { findDecision, replaceAssignments, updateDecision } from '../../db/repositories/decisions';
+import { recordEvent } from '../../db/repositories/events';
+import { awaitingEntries, type DecisionRecord } from '../../db/records/decision';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import type { RecordApprovalTransitionInput } from '../../workflows/decisions/contracts';
 
 const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
 

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../core/logger';
-import { findSyncOfScheduledWorkflow, markSyncCancelled, requestSync } from '../db/repositories/integration-sync-control';
-import { findIntegration } from '../db/repositories/integrations';
-import { inTenantTransaction } from '../db/tenant-scope';
-import type { RequestScheduledSyncInput, RequestScheduledSyncResult } from '../workflows/contracts/integration-schedules';
-import { integrationSyncWorkflowId, type CancelIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
+import type { Logger } from '../../core/logger';
+import { findSyncOfScheduledWorkflow, markSyncCancelled, requestSync } from '../../db/repositories/integration-sync-control';
+import { findIntegration } from '../../db/repositories/integrations';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import type { RequestScheduledSyncInput, RequestScheduledSyncResult } from '../../workflows/integrations/contracts-schedules';
+import { integrationSyncWorkflowId, type CancelIntegrationSyncInput } from '../../workflows/integrations/contracts-syncs';
 
 /** Who requests the syncs a schedule starts. */
 export const SCHEDULE_ACTOR = { type: 'system', id: 'integration_schedule' } as const;

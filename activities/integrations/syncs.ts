@@ -1,11 +1,11 @@
 import { ApplicationFailure, CancelledFailure, Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
-import type { WebhookConfig } from '../core/config';
-import { decryptCredentials } from '../core/connector-credentials';
-import type { Logger } from '../core/logger';
-import { syncEventData, type IntegrationSyncRecord } from '../db/records/integration-sync';
-import { recordEvent } from '../db/repositories/events';
-import { recordDatasetPoints } from '../db/repositories/kpis';
+import type { WebhookConfig } from '../../core/config';
+import { decryptCredentials } from '../../core/connector-credentials';
+import type { Logger } from '../../core/logger';
+import { syncEventData, type IntegrationSyncRecord } from '../../db/records/integration-sync';
+import { recordEvent } from '../../db/repositories/events';
+import { recordDatasetPoints } from '../../db/repositories/kpis';
 import {
   findSync,
   insertRejections,
@@ -15,21 +15,21 @@ import {
   upsertDatasetPage,
   type MappedRow,
   type Rejection,
-} from '../db/repositories/integration-syncs';
-import { createUploadSource } from '../db/repositories/integration-uploads';
-import { resolveDatasetDefinition } from '../db/repositories/dataset-definitions';
-import { findFieldMappingVersion, findIntegrationIncludingDeleted } from '../db/repositories/integrations';
-import { inTenantTransaction } from '../db/tenant-scope';
-import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type RecordPage, type ResolveHost } from '../integrations/connectors';
-import { systemResolveHost } from '../integrations/connectors/network';
-import { compileMapping, type FieldMappingDefinition, type MappedRecord } from '../integrations/field-mapping';
-import type { DatasetDefinition } from '../integrations/datasets';
-import { BudgetExceededError, type ExpressionSandbox } from '../integrations/expression-sandbox';
-import { contentHash, readAhead } from '../integrations/syncs';
-import { addFill, fillOf, fillRateWarnings } from '../integrations/fill-rates';
-import { previousCompletedFill } from '../db/repositories/integration-sync-control';
-import { DEFAULT_FILL_RATE_GUARD, type FailIntegrationSyncInput, type RunIntegrationSyncInput } from '../workflows/contracts/integration-syncs';
-import { keepHeartbeating } from './heartbeat';
+} from '../../db/repositories/integration-syncs';
+import { createUploadSource } from '../../db/repositories/integration-uploads';
+import { resolveDatasetDefinition } from '../../db/repositories/dataset-definitions';
+import { findFieldMappingVersion, findIntegrationIncludingDeleted } from '../../db/repositories/integrations';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type RecordPage, type ResolveHost } from '../../integrations/connectors';
+import { systemResolveHost } from '../../integrations/connectors/network';
+import { compileMapping, type FieldMappingDefinition, type MappedRecord } from '../../integrations/field-mapping';
+import type { DatasetDefinition } from '../../integrations/datasets';
+import { BudgetExceededError, type ExpressionSandbox } from '../../integrations/expression-sandbox';
+import { contentHash, readAhead } from '../../integrations/syncs';
+import { addFill, fillOf, fillRateWarnings } from '../../integrations/fill-rates';
+import { previousCompletedFill } from '../../db/repositories/integration-sync-control';
+import { DEFAULT_FILL_RATE_GUARD, type FailIntegrationSyncInput, type RunIntegrationSyncInput } from '../../workflows/integrations/contracts-syncs';
+import { keepHeartbeating } from '../heartbeat';
 
 /** Maps a page of source records, in order. */
 type PageMapper = (records: Array<Record<string, unknown>>) => Promise<MappedRecord[]>;

@@ -1,11 +1,11 @@
 import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
-import type { Logger } from '../core/logger';
-import { episodesOf, kpiDefinitionOf, rankInputChanges, recoveryLine, ruleLine, ruleSpecOf, type Episode, type SeriesPoint } from '../decision/kpi-alerts';
-import { addPeriods, periodStart, type Line } from '../decision/kpi-status';
-import type { KpiPointRow, KpiRecord } from '../db/records/kpi';
-import type { AlertPoint, KpiAlertReason, KpiAlertRecord, KpiAlertRuleRecord, KpiAlertState } from '../db/records/kpi-alert';
-import { recordEvent } from '../db/repositories/events';
+import type { Logger } from '../../core/logger';
+import { episodesOf, kpiDefinitionOf, rankInputChanges, recoveryLine, ruleLine, ruleSpecOf, type Episode, type SeriesPoint } from '../../decision/kpi-alerts';
+import { addPeriods, periodStart, type Line } from '../../decision/kpi-status';
+import type { KpiPointRow, KpiRecord } from '../../db/records/kpi';
+import type { AlertPoint, KpiAlertReason, KpiAlertRecord, KpiAlertRuleRecord, KpiAlertState } from '../../db/records/kpi-alert';
+import { recordEvent } from '../../db/repositories/events';
 import {
   alertsOfRuleFrom,
   insertAlert,
@@ -22,14 +22,14 @@ import {
   updateAlert,
   updateAlertRule,
   type SyncSnapshot,
-} from '../db/repositories/kpi-alerts';
-import { lastSyncChangingDataset } from '../db/repositories/datasets';
-import { isDatasetSyncRunning } from '../db/repositories/integration-syncs';
-import { datasetKpiValue, findKpi, hasPointBetween, latestPoints, recordKpiPoints } from '../db/repositories/kpis';
-import { inTenantTransaction, type TenantScope } from '../db/tenant-scope';
-import { dueKpisOfShard, markKpiChecked, markKpiCheckFailed } from '../db/repositories/kpi-evaluation';
-import type { DatasetRecompute, EvaluateDueKpisInput, EvaluateDueKpisResult, EvaluateKpiAlertsInput, EvaluateKpiAlertsResult } from '../workflows/contracts/kpi-alerts';
-import { keepHeartbeating } from './heartbeat';
+} from '../../db/repositories/kpi-alerts';
+import { lastSyncChangingDataset } from '../../db/repositories/datasets';
+import { isDatasetSyncRunning } from '../../db/repositories/integration-syncs';
+import { datasetKpiValue, findKpi, hasPointBetween, latestPoints, recordKpiPoints } from '../../db/repositories/kpis';
+import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
+import { dueKpisOfShard, markKpiChecked, markKpiCheckFailed } from '../../db/repositories/kpi-evaluation';
+import type { DatasetRecompute, EvaluateDueKpisInput, EvaluateDueKpisResult, EvaluateKpiAlertsInput, EvaluateKpiAlertsResult } from '../../workflows/kpis/contracts';
+import { keepHeartbeating } from '../heartbeat';
 
 export interface KpiAlertActivityDeps {
   db: Knex;

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import { runFailure } from '../core/errors';
-import { newId } from '../core/ids';
-import type { Logger } from '../core/logger';
-import { compareScenarios } from '../decision/compare';
-import type { ModelCatalogue, ModelResolution } from '../decision/catalogue';
-import type { MetricDirection, MetricValue, Note } from '../decision/types';
-import type { AuditEvent, ScenarioRecord } from '../db/records/scenario';
-import { tenantModelSource } from '../db/repositories/decision-models';
+import { runFailure } from '../../core/errors';
+import { newId } from '../../core/ids';
+import type { Logger } from '../../core/logger';
+import { compareScenarios } from '../../decision/compare';
+import type { ModelCatalogue, ModelResolution } from '../../decision/catalogue';
+import type { MetricDirection, MetricValue, Note } from '../../decision/types';
+import type { AuditEvent, ScenarioRecord } from '../../db/records/scenario';
+import { tenantModelSource } from '../../db/repositories/decision-models';
 import {
   cancelPendingItems,
   completedBatchScenarios,
@@ -15,11 +15,11 @@ import {
   lockPendingItems,
   recordChunk,
   type ItemOutcome,
-} from '../db/repositories/scenario-batches';
-import { inTenantTransaction } from '../db/tenant-scope';
-import { recordEvent } from '../db/repositories/events';
-import type { RunBatchChunkInput } from '../workflows/contracts/scenario-batches';
-import { keepHeartbeating } from './heartbeat';
+} from '../../db/repositories/scenario-batches';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { recordEvent } from '../../db/repositories/events';
+import type { RunBatchChunkInput } from '../../workflows/scenarios/contracts-batches';
+import { keepHeartbeating } from '../heartbeat';
 import { executeModel, inputsSha256, ModelRunError } from './model-execution';
 
 export interface BatchActivityDeps {

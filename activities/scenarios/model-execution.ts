@@ -1,8 +1,8 @@
-import { canonicalJson, sha256Hex } from '../core/canonical-json';
-import type { RunFailureCode } from '../core/errors';
-import type { RunnableModel } from '../decision/catalogue';
-import { runSimulation, runSimulationAsync, type Distribution } from '../decision/simulation';
-import type { ModelInputs, ModelResult } from '../decision/types';
+import { canonicalJson, sha256Hex } from '../../core/canonical-json';
+import type { RunFailureCode } from '../../core/errors';
+import type { RunnableModel } from '../../decision/catalogue';
+import { runSimulation, runSimulationAsync, type Distribution } from '../../decision/simulation';
+import type { ModelInputs, ModelResult } from '../../decision/types';
 
 export interface ExecutedModel {
   result: ModelResult & { simulation: Record<string, unknown> | null };

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../core/logger';
-import type { ModelCatalogue, ModelResolution } from '../decision/catalogue';
-import type { Distribution } from '../decision/simulation';
-import type { AuditEvent, ScenarioRecord } from '../db/records/scenario';
-import { tenantModelSource } from '../db/repositories/decision-models';
-import { findScenario, recordRunOutcome, storeRunOutcome, type RunOutcome } from '../db/repositories/scenarios';
-import { inTenantTransaction } from '../db/tenant-scope';
-import type { ExecuteScenarioRunInput, MarkScenarioRunFailedInput, ScenarioRunResult } from '../workflows/contracts/scenario-runs';
+import type { Logger } from '../../core/logger';
+import type { ModelCatalogue, ModelResolution } from '../../decision/catalogue';
+import type { Distribution } from '../../decision/simulation';
+import type { AuditEvent, ScenarioRecord } from '../../db/records/scenario';
+import { tenantModelSource } from '../../db/repositories/decision-models';
+import { findScenario, recordRunOutcome, storeRunOutcome, type RunOutcome } from '../../db/repositories/scenarios';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import type { ExecuteScenarioRunInput, MarkScenarioRunFailedInput, ScenarioRunResult } from '../../workflows/scenarios/contracts-runs';
 import { executeModel, ModelRunError } from './model-execution';
-import { runFailure } from '../core/errors';
+import { runFailure } from '../../core/errors';
 
 export interface ScenarioActivityDeps {
   db: Knex;

@@ -3,13 +3,13 @@ import https from 'node:https';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
-import type { WebhookConfig } from '../core/config';
-import type { Logger } from '../core/logger';
-import { decryptWebhookSecret, signWebhook } from '../core/webhook-secret';
-import { nextAttemptDelayMs, standardDelayMs } from '../core/webhook-retry';
-import type { EventRecord } from '../db/records/event';
-import type { AttemptOutcome, WebhookSubscriptionRecord } from '../db/records/webhook';
-import { findEvent, findEvents } from '../db/repositories/events';
+import type { WebhookConfig } from '../../core/config';
+import type { Logger } from '../../core/logger';
+import { decryptWebhookSecret, signWebhook } from '../../core/webhook-secret';
+import { nextAttemptDelayMs, standardDelayMs } from '../../core/webhook-retry';
+import type { EventRecord } from '../../db/records/event';
+import type { AttemptOutcome, WebhookSubscriptionRecord } from '../../db/records/webhook';
+import { findEvent, findEvents } from '../../db/repositories/events';
 import {
   claimDueDeliveries,
   disableSubscription,
@@ -24,10 +24,10 @@ import {
   setLanePassUntil,
   type DueDelivery,
   type LaneAttempt,
-} from '../db/repositories/webhooks';
-import { inTenantTransaction, type TenantScope } from '../db/tenant-scope';
-import type { DeliverDueWebhooksInput, DeliverDueWebhooksResult, DeliverWebhookInput } from '../workflows/contracts/webhook-deliveries';
-import { parseRetryAfter, sendWebhook, systemResolveHost, type ResolveHost, type SendResult } from './webhook-sender';
+} from '../../db/repositories/webhooks';
+import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
+import type { DeliverDueWebhooksInput, DeliverDueWebhooksResult, DeliverWebhookInput } from '../../workflows/webhooks/contracts';
+import { parseRetryAfter, sendWebhook, systemResolveHost, type ResolveHost, type SendResult } from './sender';
 
 export interface WebhookActivityDeps {
   db: Knex;

@@ -1,7 +1,7 @@
 import type http from 'node:http';
-import { sendPinnedRequest, type ResolveHost } from '../core/pinned-http-request';
+import { sendPinnedRequest, type ResolveHost } from '../../core/pinned-http-request';
 
-export { systemResolveHost, type ResolveHost } from '../core/pinned-http-request';
+export { systemResolveHost, type ResolveHost } from '../../core/pinned-http-request';
 
 /** The most of a response body that is read; the rest is discarded and the connection closed. */
 export const RESPONSE_READ_LIMIT_BYTES = 64 * 1024;

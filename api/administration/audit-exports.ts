@@ -13,7 +13,7 @@ import type { AuditExportFilters, AuditExportRecord } from '../../db/records/aud
 import { auditExportFileKey, createAuditExport, deleteUnstartedAuditExport, findAuditExport } from '../../db/repositories/audit-exports';
 import { listAllSigningKeys } from '../../db/repositories/signing-keys';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { auditExportWorkflowId, createAuditExports } from '../../orchestration/audit-exports';
+import { auditExportWorkflowId, createAuditExports } from './start-audit-exports';
 import type { RequestContext } from '../context';
 
 export type AuditExportCreate = AuditExportFilters;

@@ -1,4 +1,4 @@
-import { jsonResponse, ref, standardErrors, type DocumentPart } from './common';
+import { jsonResponse, ref, standardErrors, type DocumentPart } from '../openapi/common';
 
 export const accountPart: DocumentPart = {
   tags: [{ name: 'Account', description: 'The caller\'s own identity and quota.' }],

@@ -1,6 +1,6 @@
 import { AUDIT_DIGEST_JWS_TYPE, AUDIT_EXPORT_CSV_COLUMNS } from '../../core/audit-export-digest';
 import { DECISION_STATUSES } from '../../db/records/decision';
-import { createdHeaders, jsonResponse, parameterRef, pathParameter, ref, standardErrors, successHeaders, timestamp, nullableTimestamp, type DocumentPart } from './common';
+import { createdHeaders, jsonResponse, parameterRef, pathParameter, ref, standardErrors, successHeaders, timestamp, nullableTimestamp, type DocumentPart } from '../openapi/common';
 
 const tag = 'Audit exports';
 const idParameter = pathParameter('The export id (`aex_…`).');

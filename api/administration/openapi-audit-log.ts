@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_RESOURCE_TYPES } from '../../core/audit-actions';
 import { auditRecordHash, GENESIS_HASH } from '../../core/audit-chain';
-import { jsonResponse, listOf, parameterRef, pathParameter, ref, standardErrors, timestamp, type DocumentPart } from './common';
+import { jsonResponse, listOf, parameterRef, pathParameter, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 /** The same definition as the "Audit log" section of docs/security.md: enough to verify a chain without this service's code. */
 const HASH_CHAIN_DEFINITION = `

@@ -10,7 +10,7 @@ import {
   standardErrors,
   timestamp,
   type DocumentPart,
-} from './common';
+} from '../openapi/common';
 
 const idParameter = pathParameter('OAuth client id (`cli_…`), which is also its `client_id`.');
 

@@ -1,4 +1,4 @@
-import type { DocumentPart } from './common';
+import type { DocumentPart } from '../openapi/common';
 
 const plain = (description: string, schema: Record<string, unknown>) => ({
   description,

@@ -1,5 +1,5 @@
 import { ROLES, ROLE_SCOPES } from '../../core/roles';
-import { createdHeaders, jsonResponse, listOf, parameterRef, ref, standardErrors, timestamp, pathParameter, type DocumentPart } from './common';
+import { createdHeaders, jsonResponse, listOf, parameterRef, ref, standardErrors, timestamp, pathParameter, type DocumentPart } from '../openapi/common';
 
 const idParameter = pathParameter('User id (`usr_…`).');
 

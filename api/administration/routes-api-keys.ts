@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { ApiKeyService, CreateApiKeyInput } from '../services/api-keys';
+import type { ApiKeyService, CreateApiKeyInput } from './api-keys';
 
 
 export function registerApiKeyRoutes(router: AppRouter, operation: BindOperation, apiKeys: ApiKeyService): void {

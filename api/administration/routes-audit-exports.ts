@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { AuditExportCreate, AuditExportFormat, AuditExportService } from '../services/audit-exports';
+import type { AuditExportCreate, AuditExportFormat, AuditExportService } from './audit-exports';
 
 export function registerAuditExportRoutes(router: AppRouter, operation: BindOperation, exports: AuditExportService): void {
   operation(router, 'createAuditExport', async (ctx) => {

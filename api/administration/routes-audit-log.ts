@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { AuditLogQuery, AuditLogService } from '../services/audit-log';
+import type { AuditLogQuery, AuditLogService } from './audit-log';
 
 export function registerAuditLogRoutes(router: AppRouter, operation: BindOperation, auditLog: AuditLogService): void {
   operation(router, 'listAuditRecords', async (ctx) => {

@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { CreateOAuthClientInput, OAuthClientService } from '../services/oauth-clients';
+import type { CreateOAuthClientInput, OAuthClientService } from './oauth-clients';
 
 
 export function registerOAuthClientRoutes(router: AppRouter, operation: BindOperation, clients: OAuthClientService): void {

@@ -6,7 +6,7 @@ import type { AppDeps, AppRouter } from '../context';
 import type { Metrics } from '../metrics';
 import type { BindOperation } from '../operations';
 import type { OpenApiDocument } from '../openapi/types';
-import { DOCS_REDIRECT_PATH, docsClientResolver } from '../services/docs-client';
+import { DOCS_REDIRECT_PATH, docsClientResolver } from './docs-client';
 
 const READINESS_TIMEOUT_MS = 2000;
 

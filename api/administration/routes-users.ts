@@ -1,7 +1,7 @@
 import type { Role } from '../../core/roles';
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { MemberCreate, UserService } from '../services/users';
+import type { MemberCreate, UserService } from './users';
 
 
 export function registerUserRoutes(router: AppRouter, operation: BindOperation, users: UserService): void {

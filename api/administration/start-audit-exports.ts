@@ -1,9 +1,9 @@
 import type { Client } from '@temporalio/client';
-import type { Config } from '../core/config';
-import type { Logger } from '../core/logger';
-import { AUDIT_EXPORT_WORKFLOW, auditExportWorkflowId, type AuditExportInput } from '../workflows/contracts/audit-exports';
-import { searchAttributesFor } from '../workflows/contracts/search-attributes';
-import { startOrRollBack, withWorkflowEngineDeadline } from './workflow-engine';
+import type { Config } from '../../core/config';
+import type { Logger } from '../../core/logger';
+import { AUDIT_EXPORT_WORKFLOW, auditExportWorkflowId, type AuditExportInput } from '../../workflows/administration/contracts';
+import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
+import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 
 export { auditExportWorkflowId };
 

@@ -16,7 +16,7 @@ import {
   standardErrors,
   timestamp,
   type DocumentPart,
-} from './common';
+} from '../openapi/common';
 
 const tag = 'Approval policies';
 const idParameter = pathParameter('Approval policy id (`apl_…`).');

@@ -1,4 +1,4 @@
-import { createdHeaders, jsonResponse, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from './common';
+import { createdHeaders, jsonResponse, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 const tag = 'Decisions';
 const idParameter = pathParameter('Decision id (`dec_…`).');

@@ -11,7 +11,7 @@ import {
   standardErrors,
   timestamp,
   type DocumentPart,
-} from './common';
+} from '../openapi/common';
 
 const tag = 'Decisions';
 const idParameter = pathParameter('Decision id (`dec_…`).');

@@ -1,5 +1,5 @@
 import { EXPECTED_SOURCES } from '../../db/records/decision-outcome';
-import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, ref, standardErrors, timestamp, type DocumentPart } from './common';
+import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 /** Where the id in the outcome-link examples comes from (it names a KPI of the caller's own). */
 const KPI_ID_SOURCE = 'Replace `kpi_id` with a KPI of your tenant: `POST /api/v1/kpis` answers one, `GET /api/v1/kpis` lists them.';

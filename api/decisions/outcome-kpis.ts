@@ -18,7 +18,7 @@ import { recordEvent } from '../../db/repositories/events';
 import { findKpi } from '../../db/repositories/kpis';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { expectationOf, isRecordable, kpiWindowStart } from './decision-outcomes';
+import { expectationOf, isRecordable, kpiWindowStart } from './outcomes';
 
 export interface OutcomeKpiLinkInput {
   metric: string;

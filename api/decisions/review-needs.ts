@@ -2,7 +2,7 @@ import { insufficientApprovers } from '../../core/errors';
 import { findTenantMemberIds } from '../../db/repositories/approval-policies';
 import { listMemberIdsWithRoles } from '../../db/repositories/decisions';
 import type { TenantScope } from '../../db/tenant-scope';
-import type { ApprovalStepRule, ApproverSetRule, DecisionApprovalState } from '../../workflows/contracts/decision-approvals';
+import type { ApprovalStepRule, ApproverSetRule, DecisionApprovalState } from '../../workflows/decisions/contracts';
 
 /** One step a review still needs: who may approve it, how many approvals it requires and how many it already has. */
 export interface StepNeed {

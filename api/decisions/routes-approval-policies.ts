@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { ApprovalPolicyCreate, ApprovalPolicyService, ApprovalPolicyVersionInput } from '../services/approval-policies';
+import type { ApprovalPolicyCreate, ApprovalPolicyService, ApprovalPolicyVersionInput } from './approval-policies';
 
 export function registerApprovalPolicyRoutes(router: AppRouter, operation: BindOperation, policies: ApprovalPolicyService): void {
   operation(router, 'createApprovalPolicy', async (ctx) => {

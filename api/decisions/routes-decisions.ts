@@ -1,6 +1,6 @@
 import { requestContext, type AppContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { ApprovalAction, CommentBody, DecisionCreate, DecisionService, DecisionUpdate, EvidenceInput, OptionalComment, ReassignBody, SubmitDecision } from '../services/decisions';
+import type { ApprovalAction, CommentBody, DecisionCreate, DecisionService, DecisionUpdate, EvidenceInput, OptionalComment, ReassignBody, SubmitDecision } from './service';
 
 export function registerDecisionRoutes(router: AppRouter, operation: BindOperation, decisions: DecisionService): void {
   operation(router, 'createDecision', async (ctx) => {

@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { DecisionOutcomeKpiService, OutcomeKpiLinkInput } from '../services/decision-outcome-kpis';
+import type { DecisionOutcomeKpiService, OutcomeKpiLinkInput } from './outcome-kpis';
 
 export function registerDecisionOutcomeKpiRoutes(router: AppRouter, operation: BindOperation, links: DecisionOutcomeKpiService): void {
   operation(router, 'linkDecisionOutcomeKpi', async (ctx) => {

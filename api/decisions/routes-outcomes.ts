@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { DecisionOutcomeService, OutcomeInput } from '../services/decision-outcomes';
+import type { DecisionOutcomeService, OutcomeInput } from './outcomes';
 
 export function registerDecisionOutcomeRoutes(router: AppRouter, operation: BindOperation, outcomes: DecisionOutcomeService): void {
   operation(router, 'recordDecisionOutcome', async (ctx) => {

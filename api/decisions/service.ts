@@ -20,10 +20,10 @@ import { awaitingAssignment, type DecisionEvidenceRecord, type DecisionOption, t
 import { stepsThatApply, type ApproverSet } from '../../decision/approval-policy';
 import type { ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';
-import type { ReviewContent } from '../../workflows/contracts/decision-approvals';
+import type { ReviewContent } from '../../workflows/decisions/contracts';
 import { findApprovalPolicy, findApprovalPolicyVersion, findTenantMemberIds } from '../../db/repositories/approval-policies';
-import { assertReviewCompletable, needsAfterReassignment, needsAfterResubmission, needsAtSubmission } from './decision-review-needs';
-import type { ApprovalOutcome, DecisionApprovals } from '../../orchestration/decision-approvals';
+import { assertReviewCompletable, needsAfterReassignment, needsAfterResubmission, needsAtSubmission } from './review-needs';
+import type { ApprovalOutcome, DecisionApprovals } from './start-approvals';
 import type { Actor } from '../../core/actor';
 import type { ScenarioRecord } from '../../db/records/scenario';
 import { appendAuditRecord, listAuditRecords } from '../../db/repositories/audit-log';
@@ -46,7 +46,7 @@ import { recordEvent } from '../../db/repositories/events';
 import { findScenarios } from '../../db/repositories/scenarios';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import type { ModelService } from './models';
+import type { ModelService } from '../models/service';
 
 interface OptionInput {
   label: string;

@@ -7,11 +7,11 @@ import {
   type WorkflowUpdateHandle,
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import type { AppError } from '../core/app-error';
-import type { Config } from '../core/config';
-import { validationFailed } from '../core/app-error';
-import { approvalStepMoved, decisionNotPending, decisionTransitionNotAllowed, notAnEligibleApprover } from '../core/errors';
-import type { Logger } from '../core/logger';
+import type { AppError } from '../../core/app-error';
+import type { Config } from '../../core/config';
+import { validationFailed } from '../../core/app-error';
+import { approvalStepMoved, decisionNotPending, decisionTransitionNotAllowed, notAnEligibleApprover } from '../../core/errors';
+import type { Logger } from '../../core/logger';
 import {
   approveUpdate,
   closeUpdate,
@@ -39,12 +39,12 @@ import {
   type ReassignArgs,
   type ResubmitArgs,
   type WithdrawArgs,
-} from '../workflows/contracts/decision-approvals';
+} from '../../workflows/decisions/contracts';
 import type { UpdateDefinition } from '@temporalio/common';
-import { DecisionStatusSearchAttribute, searchAttributesFor } from '../workflows/contracts/search-attributes';
-import { isWorkflowEngineUnavailable, startOrRollBack, withWorkflowEngineDeadline } from './workflow-engine';
-import { sha256Hex } from '../core/canonical-json';
-import { currentIdempotencyKey } from '../db/idempotent-work';
+import { DecisionStatusSearchAttribute, searchAttributesFor } from '../../workflows/contracts/search-attributes';
+import { isWorkflowEngineUnavailable, startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
+import { sha256Hex } from '../../core/canonical-json';
+import { currentIdempotencyKey } from '../../db/idempotent-work';
 
 export { decisionApprovalWorkflowId };
 

@@ -1,5 +1,5 @@
 import { DATASET_NAME_PATTERN, EMPLOYEE_FIELDS, FIELD_NAME_PATTERN, FIELD_TYPES, PRIMARY_KEY_TYPES } from '../../integrations/datasets';
-import { createdHeaders, jsonResponse, nullableTimestamp, parameterRef, ref, standardErrors, type DocumentPart } from './common';
+import { createdHeaders, jsonResponse, nullableTimestamp, parameterRef, ref, standardErrors, type DocumentPart } from '../openapi/common';
 
 const tag = 'Datasets';
 const nameParameter = {

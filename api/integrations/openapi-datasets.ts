@@ -1,5 +1,5 @@
 import { TARGET_DATASETS } from '../../integrations/field-mapping';
-import { jsonResponse, parameterRef, pathParameter, ref, standardErrors, type DocumentPart } from './common';
+import { jsonResponse, parameterRef, pathParameter, ref, standardErrors, type DocumentPart } from '../openapi/common';
 
 const datasetTag = 'Datasets';
 const datasetParameter = { ...pathParameter('The dataset name (`employees`).', 'name'), schema: { type: 'string', enum: Object.keys(TARGET_DATASETS) } };

@@ -1,6 +1,6 @@
 import { CONNECTOR_TYPES } from '../../integrations/connectors';
 import { DATASET_NAME_PATTERN, EMPLOYEE_FIELDS, FIELD_TYPES } from '../../integrations/datasets';
-import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, responseRef, standardErrors, timestamp, type DocumentPart } from './common';
+import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, responseRef, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 const idParameter = pathParameter('Integration id (`int_…`).');
 const tag = 'Integrations';

@@ -1,7 +1,7 @@
 import { SYNC_STATUSES } from '../../db/records/integration-sync';
 import { DATASET_NAME_PATTERN } from '../../integrations/datasets';
-import { asOfParameter, asOfSchema, datasetFilterParameter } from './datasets';
-import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, nullableTimestamp, type DocumentPart } from './common';
+import { asOfParameter, asOfSchema, datasetFilterParameter } from './openapi-datasets';
+import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, nullableTimestamp, type DocumentPart } from '../openapi/common';
 
 const syncTag = 'Integrations';
 const datasetTag = 'Datasets';

@@ -1,4 +1,4 @@
-import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, ref, standardErrors, timestamp, type DocumentPart } from './common';
+import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 const tag = 'Integrations';
 const idParameter = pathParameter('The integration id (`int_…`), of connector type `csv`.');

@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { DatasetCreate, DatasetDefinitionService, DatasetUpdate } from '../services/dataset-definitions';
+import type { DatasetCreate, DatasetDefinitionService, DatasetUpdate } from './dataset-definitions';
 
 export function registerDatasetDefinitionRoutes(router: AppRouter, operation: BindOperation, datasets: DatasetDefinitionService): void {
   operation(router, 'createDataset', async (ctx) => {

@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { AggregateRequest, DatasetService } from '../services/datasets';
+import type { AggregateRequest, DatasetService } from './datasets';
 
 export function registerDatasetRoutes(router: AppRouter, operation: BindOperation, datasets: DatasetService): void {
   operation(router, 'aggregateDataset', async (ctx) => {

@@ -1,7 +1,7 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { FieldMappingDefinition } from '../../integrations/field-mapping';
-import type { IntegrationCreate, IntegrationService, IntegrationUpdate } from '../services/integrations';
+import type { IntegrationCreate, IntegrationService, IntegrationUpdate } from './service';
 
 export function registerIntegrationRoutes(router: AppRouter, operation: BindOperation, integrations: IntegrationService): void {
   operation(router, 'listConnectorTypes', async (ctx) => {

@@ -1,7 +1,7 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { DatasetFilter } from '../services/datasets';
-import type { IntegrationSyncCreate, IntegrationSyncService } from '../services/integration-syncs';
+import type { DatasetFilter } from './datasets';
+import type { IntegrationSyncCreate, IntegrationSyncService } from './syncs';
 
 export function registerIntegrationSyncRoutes(router: AppRouter, operation: BindOperation, syncs: IntegrationSyncService): void {
   operation(router, 'createIntegrationSync', async (ctx) => {

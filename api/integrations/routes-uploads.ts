@@ -2,7 +2,7 @@ import { unsupportedMediaType } from '../../core/errors';
 import { requestContext, type AppRouter } from '../context';
 import { parseContentType } from '../middleware/parse-json-body';
 import type { BindOperation } from '../operations';
-import type { IntegrationUploadService } from '../services/integration-uploads';
+import type { IntegrationUploadService } from './uploads';
 
 export function registerIntegrationUploadRoutes(router: AppRouter, operation: BindOperation, uploads: IntegrationUploadService): void {
   operation(router, 'createIntegrationUpload', async (ctx) => {

@@ -11,7 +11,7 @@ import type { Logger } from '../../core/logger';
 import type { PageRequest } from '../../db/pagination';
 import type { Client } from '@temporalio/client';
 import type { IntegrationFieldMappingRecord, IntegrationRecord, IntegrationSchedule, IntegrationStatus } from '../../db/records/integration';
-import { createIntegrationSchedules, integrationScheduleId } from '../../orchestration/integration-schedules';
+import { createIntegrationSchedules, integrationScheduleId } from './start-schedules';
 import { requestIntegrationScheduleChange } from '../../db/repositories/schedule-reconciliation';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { createUploadSource } from '../../db/repositories/integration-uploads';

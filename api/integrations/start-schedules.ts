@@ -1,12 +1,12 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptions, type ScheduleSpec } from '@temporalio/client';
 import type { Knex } from 'knex';
-import type { Config } from '../core/config';
-import type { Logger } from '../core/logger';
-import type { IntegrationSchedule } from '../db/records/integration';
-import { integrationScheduleTarget, markIntegrationScheduleApplied, markIntegrationScheduleFailed, tryLockIntegrationSchedule } from '../db/repositories/schedule-reconciliation';
-import { INTEGRATION_SCHEDULED_SYNC_WORKFLOW, integrationScheduleId, type IntegrationScheduledSyncInput } from '../workflows/contracts/integration-schedules';
-import { searchAttributesFor } from '../workflows/contracts/search-attributes';
-import { deleteScheduleIfPresent, describeScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from './workflow-engine';
+import type { Config } from '../../core/config';
+import type { Logger } from '../../core/logger';
+import type { IntegrationSchedule } from '../../db/records/integration';
+import { integrationScheduleTarget, markIntegrationScheduleApplied, markIntegrationScheduleFailed, tryLockIntegrationSchedule } from '../../db/repositories/schedule-reconciliation';
+import { INTEGRATION_SCHEDULED_SYNC_WORKFLOW, integrationScheduleId, type IntegrationScheduledSyncInput } from '../../workflows/integrations/contracts-schedules';
+import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
+import { deleteScheduleIfPresent, describeScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 
 export { integrationScheduleId };
 

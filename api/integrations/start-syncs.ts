@@ -1,9 +1,9 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import type { Config } from '../core/config';
-import type { Logger } from '../core/logger';
-import { INTEGRATION_SYNC_WORKFLOW, integrationSyncWorkflowId, type IntegrationSyncInput } from '../workflows/contracts/integration-syncs';
-import { searchAttributesFor } from '../workflows/contracts/search-attributes';
-import { startOrRollBack, withWorkflowEngineDeadline, workflowEngineUnavailable } from './workflow-engine';
+import type { Config } from '../../core/config';
+import type { Logger } from '../../core/logger';
+import { INTEGRATION_SYNC_WORKFLOW, integrationSyncWorkflowId, type IntegrationSyncInput } from '../../workflows/integrations/contracts-syncs';
+import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
+import { startOrRollBack, withWorkflowEngineDeadline, workflowEngineUnavailable } from '../../orchestration/workflow-engine';
 
 export { integrationSyncWorkflowId };
 

@@ -24,7 +24,7 @@ import { integrationPaused, syncFinished } from '../../core/errors';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { BUILT_IN_DATASETS } from '../../integrations/datasets';
 import { listDatasetDefinitions, toDatasetDefinition } from '../../db/repositories/dataset-definitions';
-import { createIntegrationSyncs, integrationSyncWorkflowId } from '../../orchestration/integration-syncs';
+import { createIntegrationSyncs, integrationSyncWorkflowId } from './start-syncs';
 import type { RequestContext } from '../context';
 
 export interface IntegrationSyncCreate {

@@ -109,7 +109,7 @@ export function presentAlert(alert: KpiAlertRecord, transitions: KpiAlertTransit
 /**
  * KPI alert rules and alerts. No write here touches Temporal: the time-based checks (no_data, re-notification, the
  * evaluation delay, dataset recomputation) are batched by the evaluation shards, which read each KPI's row at every
- * tick (workflows/kpi-alert-evaluation.ts), so a KPI's rules and status are all they need.
+ * tick (workflows/kpis/kpi-alert-evaluation.ts), so a KPI's rules and status are all they need.
  */
 export function createKpiAlertService(deps: { db: Knex }) {
   const { db } = deps;

@@ -1,5 +1,5 @@
-import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from './common';
-import type { SchemaObject } from './types';
+import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+import type { SchemaObject } from '../openapi/types';
 
 const tag = 'KPI alerts';
 const kpiIdParameter = pathParameter('KPI id (`kpi_…`).');

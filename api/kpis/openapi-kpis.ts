@@ -1,5 +1,5 @@
-import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from './common';
-import type { SchemaObject } from './types';
+import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+import type { SchemaObject } from '../openapi/types';
 
 const idParameter = pathParameter('KPI id (`kpi_…`).');
 const tag = 'KPIs';

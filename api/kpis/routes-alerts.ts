@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { AlertListQuery, AlertRuleInput, AlertRuleUpdate, KpiAlertService } from '../services/kpi-alerts';
+import type { AlertListQuery, AlertRuleInput, AlertRuleUpdate, KpiAlertService } from './alerts';
 
 export function registerKpiAlertRoutes(router: AppRouter, operation: BindOperation, alerts: KpiAlertService): void {
   operation(router, 'createKpiAlertRule', async (ctx) => {

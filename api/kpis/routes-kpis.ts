@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { KpiCreate, KpiPointsInput, KpiService, KpiSourceInput, KpiUpdate, KpiValuesQuery } from '../services/kpis';
+import type { KpiCreate, KpiPointsInput, KpiService, KpiSourceInput, KpiUpdate, KpiValuesQuery } from './service';
 
 export function registerKpiRoutes(router: AppRouter, operation: BindOperation, kpis: KpiService): void {
   operation(router, 'createKpi', async (ctx) => {

@@ -21,7 +21,7 @@ import {
 } from '../../db/repositories/kpis';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import type { ModelService } from './models';
+import type { ModelService } from '../models/service';
 
 export type KpiSourceInput =
   | { type: 'manual' }

@@ -1,6 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
-import type { Config } from '../core/config';
-import type { Logger } from '../core/logger';
+import type { Config } from '../../core/config';
+import type { Logger } from '../../core/logger';
 import {
   KPI_ALERT_EVALUATION_WORKFLOW,
   KPI_EVALUATION_SHARD_WORKFLOW,
@@ -11,9 +11,9 @@ import {
   pointsRecordedSignal,
   type KpiAlertEvaluationInput,
   type KpiEvaluationShardInput,
-} from '../workflows/contracts/kpi-alerts';
-import { searchAttributesFor, systemSearchAttributesFor } from '../workflows/contracts/search-attributes';
-import { deleteScheduleIfPresent, withWorkflowEngineDeadline } from './workflow-engine';
+} from '../../workflows/kpis/contracts';
+import { searchAttributesFor, systemSearchAttributesFor } from '../../workflows/contracts/search-attributes';
+import { deleteScheduleIfPresent, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 
 export { kpiEvaluationScheduleId, kpiEvaluationWorkflowId, kpiScheduleId };
 

@@ -10,7 +10,7 @@ import {
   standardErrors,
   timestamp,
   type DocumentPart,
-} from './common';
+} from '../openapi/common';
 
 const idParameter = pathParameter('Model id: `mdl_<slug>` for built-in models, `mdl_<ulid>` for tenant models.');
 

@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { ModelCreate, ModelService, ModelUpload } from '../services/models';
+import type { ModelCreate, ModelService, ModelUpload } from './service';
 
 
 export function registerModelRoutes(router: AppRouter, operation: BindOperation, models: ModelService): void {

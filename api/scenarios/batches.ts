@@ -12,8 +12,8 @@ import type { ScenarioBatchRecord } from '../../db/records/scenario-batch';
 import { createBatch, deleteUnstartedBatch, findBatch, listBatchItems } from '../../db/repositories/scenario-batches';
 import { acceptedHeaders, recordIdempotentOutcome } from '../../db/idempotent-work';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
-import { createScenarioBatches, scenarioBatchWorkflowId } from '../../orchestration/scenario-batches';
-import type { ModelService } from './models';
+import { createScenarioBatches, scenarioBatchWorkflowId } from './start-batches';
+import type { ModelService } from '../models/service';
 
 export interface BatchCreate {
   items: Array<{ model_id: string; model_version?: string; inputs: Record<string, unknown>; name?: string; tags?: string[] }>;

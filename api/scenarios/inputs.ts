@@ -12,8 +12,8 @@ import type { ModelInputs, Note } from '../../decision/types';
 import type { AuditEvent, ScenarioRecord } from '../../db/records/scenario';
 import { nextAuditEvent } from '../../db/repositories/scenarios';
 import type { RequestContext } from '../context';
-import type { ModelService } from './models';
-import { INPUTS_BOUND_EVENT, type ResolvedBinding } from './scenario-bindings';
+import type { ModelService } from '../models/service';
+import { INPUTS_BOUND_EVENT, type ResolvedBinding } from './bindings';
 
 const DEFAULT_SIMULATION_RUNS = 1000;
 

@@ -11,7 +11,7 @@ import {
   standardErrors,
   timestamp,
   type DocumentPart,
-} from './common';
+} from '../openapi/common';
 
 const { $schema: _dialect, ...distribution } = DISTRIBUTION_SCHEMA;
 

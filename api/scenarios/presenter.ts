@@ -1,5 +1,5 @@
 import { toIso } from '../../core/time';
-import { bindingsOf } from './scenario-bindings';
+import { bindingsOf } from './bindings';
 import { runFields, type ScenarioRecord, type ScenarioRunRecord } from '../../db/records/scenario';
 
 /** A scenario as the API shows it (the `Scenario` schema). */

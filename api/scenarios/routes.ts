@@ -1,7 +1,7 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { BatchCreate, ScenarioBatchService } from '../services/scenario-batches';
-import type { ScenarioCreate, ScenarioService, ScenarioUpdate } from '../services/scenarios';
+import type { BatchCreate, ScenarioBatchService } from './batches';
+import type { ScenarioCreate, ScenarioService, ScenarioUpdate } from './service';
 
 export function registerScenarioRoutes(router: AppRouter, operation: BindOperation, scenarios: ScenarioService, batches: ScenarioBatchService): void {
   operation(router, 'createScenario', async (ctx) => {

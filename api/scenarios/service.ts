@@ -28,17 +28,17 @@ import { acceptedHeaders, recordIdempotentOutcome } from '../../db/idempotent-wo
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { recordEvent } from '../../db/repositories/events';
 import type { ScenarioRunner } from '../../orchestration/scenario-runner';
-import { createScenarioRuns, type ScenarioRunRequest } from '../../orchestration/scenario-runs';
+import { createScenarioRuns, type ScenarioRunRequest } from './start-runs';
 import { workflowIdFor } from '../../workflows/contracts/search-attributes';
-import type { ModelService } from './models';
-import { acceptedEvents, clientInputsOf, mergeUncertainty, prepareRun } from './scenario-inputs';
-import { bindingsOf, blameBindings, boundValues, resolveInputBindings, type InputBinding, type ResolvedBinding } from './scenario-bindings';
+import type { ModelService } from '../models/service';
+import { acceptedEvents, clientInputsOf, mergeUncertainty, prepareRun } from './inputs';
+import { bindingsOf, blameBindings, boundValues, resolveInputBindings, type InputBinding, type ResolvedBinding } from './bindings';
 
 /** The previous run's bindings whose inputs a change leaves alone. */
 function keptBindings(trail: ScenarioRecord['audit_trail'], changedInputs: Record<string, unknown> | undefined): Record<string, ResolvedBinding> {
   return Object.fromEntries(Object.entries(bindingsOf(trail) ?? {}).filter(([name]) => !Object.hasOwn(changedInputs ?? {}, name)));
 }
-import { presentCurrentRun, presentPastRun, presentScenario, type PresentedScenario } from './scenario-presenter';
+import { presentCurrentRun, presentPastRun, presentScenario, type PresentedScenario } from './presenter';
 
 export interface ScenarioCreate {
   model_id: string;

@@ -1,14 +1,14 @@
 import type { Client } from '@temporalio/client';
-import type { Config } from '../core/config';
-import type { Logger } from '../core/logger';
-import { searchAttributesFor } from '../workflows/contracts/search-attributes';
+import type { Config } from '../../core/config';
+import type { Logger } from '../../core/logger';
+import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import {
   cancelBatchSignal,
   SCENARIO_BATCH_WORKFLOW,
   scenarioBatchWorkflowId,
   type ScenarioBatchInput,
-} from '../workflows/contracts/scenario-batches';
-import { startOrRollBack, withWorkflowEngineDeadline } from './workflow-engine';
+} from '../../workflows/scenarios/contracts-batches';
+import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 
 export { scenarioBatchWorkflowId };
 

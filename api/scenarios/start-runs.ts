@@ -1,16 +1,16 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { Config } from '../core/config';
-import type { Logger } from '../core/logger';
-import type { ScenarioRecord } from '../db/records/scenario';
-import { searchAttributesFor } from '../workflows/contracts/search-attributes';
+import type { Config } from '../../core/config';
+import type { Logger } from '../../core/logger';
+import type { ScenarioRecord } from '../../db/records/scenario';
+import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import {
   SCENARIO_RUN_WORKFLOW,
   scenarioRunTaskQueueFor,
   scenarioRunWorkflowId,
   type ScenarioRunInput,
-} from '../workflows/contracts/scenario-runs';
-import type { ScenarioRunner } from './scenario-runner';
-import { startOrRollBack, withWorkflowEngineDeadline } from './workflow-engine';
+} from '../../workflows/scenarios/contracts-runs';
+import type { ScenarioRunner } from '../../orchestration/scenario-runner';
+import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 
 /** How long a run started eagerly here may take before the API also asks Temporal (the run may have moved on). */
 const LOCAL_RUN_GRACE_MS = 2000;

@@ -11,7 +11,7 @@ import {
   standardErrors,
   timestamp,
   type DocumentPart,
-} from './common';
+} from '../openapi/common';
 
 const idParameter = pathParameter('Webhook subscription id (`whk_…`).');
 const deliveryIdParameter = pathParameter('Delivery id (`dlv_…`).', 'delivery_id');

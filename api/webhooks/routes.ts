@@ -1,7 +1,7 @@
-import type { WebhookDeliveryStatus } from '../services/webhooks';
+import type { WebhookDeliveryStatus } from './service';
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { WebhookCreate, WebhookService, WebhookUpdate } from '../services/webhooks';
+import type { WebhookCreate, WebhookService, WebhookUpdate } from './service';
 
 
 export function registerWebhookRoutes(router: AppRouter, operation: BindOperation, webhooks: WebhookService): void {

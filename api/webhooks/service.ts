@@ -29,7 +29,7 @@ import {
 } from '../../db/repositories/webhooks';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { AuditAction } from '../../core/audit-actions';
-import { wakeLaneForRedelivery, webhookLaneWorkflowId } from '../../orchestration/webhook-deliveries';
+import { wakeLaneForRedelivery, webhookLaneWorkflowId } from './start-deliveries';
 
 export type { WebhookDeliveryStatus };
 

@@ -1,15 +1,15 @@
 import type { Client } from '@temporalio/client';
-import type { WebhookConfig } from '../core/config';
-import type { Logger } from '../core/logger';
-import { searchAttributesFor } from '../workflows/contracts/search-attributes';
+import type { WebhookConfig } from '../../core/config';
+import type { Logger } from '../../core/logger';
+import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import {
   deliveriesDueSignal,
   WEBHOOK_LANE_WORKFLOW,
   webhookLaneWorkflowId,
   webhookTaskQueueFor,
   type WebhookLaneInput,
-} from '../workflows/contracts/webhook-deliveries';
-import { startOrRollBack, withWorkflowEngineDeadline } from './workflow-engine';
+} from '../../workflows/webhooks/contracts';
+import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 
 export { webhookLaneWorkflowId };
 

@@ -31,14 +31,14 @@ describe('lint rules by role (eslint.config.mjs): a forbidden import fails lint'
   it('routes import no db/ (nor workflows): they call a service', async () => {
     await refused('api/routes', "export { listMembers } from '../../db/repositories/users';", /api\/routes\/ parse, call a service and respond/);
     await refused('api/routes', "import { findTenant } from '../../db/repositories/tenants';\nvoid findTenant;", /no database/);
-    await refused('api/routes', "import { WEBHOOK_LANE_WORKFLOW } from '../../workflows/contracts/webhook-deliveries';\nvoid WEBHOOK_LANE_WORKFLOW;", /no workflows/);
+    await refused('api/routes', "import { WEBHOOK_LANE_WORKFLOW } from '../../workflows/webhooks/contracts';\nvoid WEBHOOK_LANE_WORKFLOW;", /no workflows/);
     await allowed('api/routes', "import { createUserService } from '../services/users';\nvoid createUserService;");
   });
 
   it('the console uses services, not repositories', async () => {
     await refused('api/console', "import { listMembers } from '../../db/repositories/users';\nvoid listMembers;", /api\/console\/ uses the services/);
     await refused('api/console', "import type { ConsoleSessionRow } from '../../db/repositories/console-sessions';\nexport type Row = ConsoleSessionRow;", /uses the services/);
-    await refused('api/console', "import { createIntegrationSyncs } from '../../orchestration/integration-syncs';\nvoid createIntegrationSyncs;", /no workflows/);
+    await refused('api/console', "import { createIntegrationSyncs } from '../../api/integrations/start-syncs';\nvoid createIntegrationSyncs;", /no workflows/);
     await allowed('api/console', "import { createTenantDirectory } from '../services/tenant-directory';\nvoid createTenantDirectory;");
   });
 

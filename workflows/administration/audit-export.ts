@@ -1,7 +1,7 @@
 import { ActivityFailure, proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import { DEFAULT_RETRY } from './contracts/activity-retry';
-import type { AuditExportInput } from './contracts/audit-exports';
+import type { Activities } from '../../activities';
+import { DEFAULT_RETRY } from '../contracts/activity-retry';
+import type { AuditExportInput } from './contracts';
 
 /**
  * One audit export: a single activity streams the records to the file store, signs the digest and marks the export

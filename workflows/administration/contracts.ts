@@ -1,6 +1,6 @@
 /** The audit-export workflow's contract, shared by the API, the worker and the workflow (no Node built-ins here). */
-import type { RetrySettings } from './activity-retry';
-import { workflowIdFor } from './search-attributes';
+import type { RetrySettings } from '../contracts/activity-retry';
+import { workflowIdFor } from '../contracts/search-attributes';
 
 /** The workflow type name, so callers can start it without importing workflow code. */
 export const AUDIT_EXPORT_WORKFLOW = 'auditExportWorkflow';

@@ -1,7 +1,7 @@
 /** The decision-approval workflow's contract, shared by the API, the worker and the workflow (no Node built-ins here). */
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { RetrySettings } from './activity-retry';
-import { workflowIdFor } from './search-attributes';
+import type { RetrySettings } from '../contracts/activity-retry';
+import { workflowIdFor } from '../contracts/search-attributes';
 
 /** The workflow type name, so callers can start it without importing workflow code. */
 export const DECISION_APPROVAL_WORKFLOW = 'decisionApprovalWorkflow';

@@ -8,8 +8,8 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import { DEFAULT_RETRY } from './contracts/activity-retry';
+import type { Activities } from '../../activities';
+import { DEFAULT_RETRY } from '../contracts/activity-retry';
 import {
   approveUpdate,
   closeUpdate,
@@ -41,8 +41,8 @@ import {
   type ResubmitArgs,
   type StepAssignment,
   type WithdrawArgs,
-} from './contracts/decision-approvals';
-import { DecisionStatusSearchAttribute } from './contracts/search-attributes';
+} from './contracts';
+import { DecisionStatusSearchAttribute } from '../contracts/search-attributes';
 
 const DEFAULT_CONTINUE_AS_NEW_AFTER_EVENTS = 10_000;
 

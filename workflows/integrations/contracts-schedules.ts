@@ -1,6 +1,6 @@
 /** The contract of integration schedules (Temporal Schedules) and the workflow each scheduled action starts. */
-import type { IntegrationSyncInput } from './integration-syncs';
-import { workflowIdFor } from './search-attributes';
+import type { IntegrationSyncInput } from './contracts-syncs';
+import { workflowIdFor } from '../contracts/search-attributes';
 
 export const INTEGRATION_SCHEDULED_SYNC_WORKFLOW = 'integrationScheduledSyncWorkflow';
 

@@ -1,6 +1,6 @@
 /** The integration-sync workflow's contract, shared by the API, the worker and the workflow (no Node built-ins here). */
-import type { RetrySettings } from './activity-retry';
-import { workflowIdFor } from './search-attributes';
+import type { RetrySettings } from '../contracts/activity-retry';
+import { workflowIdFor } from '../contracts/search-attributes';
 
 export const INTEGRATION_SYNC_WORKFLOW = 'integrationSyncWorkflow';
 

@@ -1,8 +1,8 @@
 import { ChildWorkflowFailure, executeChild, isCancellation, ParentClosePolicy, proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import type { IntegrationScheduledSyncInput } from './contracts/integration-schedules';
-import { INTEGRATION_SYNC_WORKFLOW, integrationSyncWorkflowId } from './contracts/integration-syncs';
-import { searchAttributesFor } from './contracts/search-attributes';
+import type { Activities } from '../../activities';
+import type { IntegrationScheduledSyncInput } from './contracts-schedules';
+import { INTEGRATION_SYNC_WORKFLOW, integrationSyncWorkflowId } from './contracts-syncs';
+import { searchAttributesFor } from '../contracts/search-attributes';
 import type { integrationSyncWorkflow } from './integration-sync';
 
 /**

@@ -1,7 +1,7 @@
 import { ActivityCancellationType, ActivityFailure, ApplicationFailure, CancellationScope, CancelledFailure, isCancellation, proxyActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import { DEFAULT_RETRY } from './contracts/activity-retry';
-import type { IntegrationSyncInput } from './contracts/integration-syncs';
+import type { Activities } from '../../activities';
+import { DEFAULT_RETRY } from '../contracts/activity-retry';
+import type { IntegrationSyncInput } from './contracts-syncs';
 
 /**
  * One integration sync: a single activity reads the source page by page and commits each page (records, rejections,

@@ -4,7 +4,7 @@
  * its shard.
  */
 import { defineSignal } from '@temporalio/workflow';
-import { workflowIdFor } from './search-attributes';
+import { workflowIdFor } from '../contracts/search-attributes';
 
 export const KPI_ALERT_EVALUATION_WORKFLOW = 'kpiAlertEvaluationWorkflow';
 /**

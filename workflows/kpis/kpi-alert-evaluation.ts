@@ -1,6 +1,6 @@
 import { condition, continueAsNew, proxyActivities, setHandler } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import { pointsRecordedSignal, type KpiAlertEvaluationInput, type KpiEvaluationShardInput, type KpiScheduledCheckInput } from './contracts/kpi-alerts';
+import type { Activities } from '../../activities';
+import { pointsRecordedSignal, type KpiAlertEvaluationInput, type KpiEvaluationShardInput, type KpiScheduledCheckInput } from './contracts';
 
 // An evaluation is one short transaction that heartbeats on a timer: a worker that dies in it is noticed when the
 // heartbeat timeout (or, for inputs without one, the start-to-close timeout) runs out, and the evaluation is retried

@@ -1,7 +1,7 @@
 /** The scenario-batch workflow's contract, shared by the API, the worker and the workflow (no Node built-ins here). */
 import { defineSignal } from '@temporalio/workflow';
-import type { RetrySettings } from './activity-retry';
-import { workflowIdFor } from './search-attributes';
+import type { RetrySettings } from '../contracts/activity-retry';
+import { workflowIdFor } from '../contracts/search-attributes';
 
 /** The workflow type name, so callers can start it without importing workflow code. */
 export const SCENARIO_BATCH_WORKFLOW = 'scenarioBatchWorkflow';

@@ -1,7 +1,7 @@
 import { continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import { DEFAULT_RETRY } from './contracts/activity-retry';
-import { cancelBatchSignal, type ScenarioBatchInput } from './contracts/scenario-batches';
+import type { Activities } from '../../activities';
+import { DEFAULT_RETRY } from '../contracts/activity-retry';
+import { cancelBatchSignal, type ScenarioBatchInput } from './contracts-batches';
 
 /** Chunks handed out by one workflow run before it continues as new, keeping every history far below its limits. */
 const DEFAULT_CHUNKS_PER_RUN = 100;

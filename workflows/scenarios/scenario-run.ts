@@ -1,7 +1,7 @@
 import { proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import { DEFAULT_RETRY } from './contracts/activity-retry';
-import type { ScenarioRunInput, ScenarioRunResult } from './contracts/scenario-runs';
+import type { Activities } from '../../activities';
+import { DEFAULT_RETRY } from '../contracts/activity-retry';
+import type { ScenarioRunInput, ScenarioRunResult } from './contracts-runs';
 
 /**
  * One run of a scenario. The model runs in a local activity: a short model answers in milliseconds without a

@@ -1,7 +1,7 @@
 /** The webhook delivery workflows' contract, shared by the worker, the API and the workflows (no Node built-ins here). */
 import { defineSignal } from '@temporalio/workflow';
 import type { DeliveryRetrySettings } from '../../core/webhook-retry';
-import { workflowIdFor } from './search-attributes';
+import { workflowIdFor } from '../contracts/search-attributes';
 
 /** The lane workflow's type name, so callers can start it without importing workflow code. */
 export const WEBHOOK_LANE_WORKFLOW = 'webhookLaneWorkflow';
@@ -57,9 +57,9 @@ export interface DeliverDueWebhooksResult {
  * for its retention (7 days): 2026-11-23 + 30 d + 7 d = 2026-12-30. Before removing it, check that
  *   1. every deployment has run the lanes since at least 37 days (one upgraded later moves the date by as much);
  *   2. `temporal workflow count --query 'WorkflowType="webhookDeliveryWorkflow" AND ExecutionStatus="Running"'` is 0;
- * then remove, in one change: workflows/webhook-delivery.ts and its export in workflows/index.ts; this constant,
+ * then remove, in one change: workflows/webhooks/webhook-delivery.ts and its export in workflows/index.ts; this constant,
  * webhookDeliveryWorkflowId, WebhookDeliveryInput, DeliverWebhookInput and WebhookDeliveryResult; the activities
- * `deliverWebhook` and `markWebhookDeliveryFailed` (activities/webhooks.ts); the recorded history
+ * `deliverWebhook` and `markWebhookDeliveryFailed` (activities/webhooks/deliveries.ts); the recorded history
  * test/workflows/histories/webhook-delivery-retried.json and its replay case; and "Upgrading from the
  * per-delivery workflows" in docs/webhooks-and-events.md. Delivery rows keep their old `webhook_delivery/…` workflow ids: they are only text.
  */

@@ -1,6 +1,6 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import type { WebhookDeliveryInput, WebhookDeliveryResult } from './contracts/webhook-deliveries';
+import type { Activities } from '../../activities';
+import type { WebhookDeliveryInput, WebhookDeliveryResult } from './contracts';
 
 /**
  * Delivers one event to one subscription, at least once. Each attempt is one activity execution on the webhook task

@@ -1,6 +1,6 @@
 import { condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
-import type { Activities } from '../activities';
-import { deliveriesDueSignal, type WebhookLaneInput } from './contracts/webhook-deliveries';
+import type { Activities } from '../../activities';
+import { deliveriesDueSignal, type WebhookLaneInput } from './contracts';
 
 /**
  * A subscription's delivery lane (`webhook_lane/whk_…`): one workflow delivers everything owed to one endpoint.
