@@ -9,7 +9,7 @@ import type { WebhookDeliveryInput, WebhookDeliveryResult } from './contracts';
  * marked failed.
  *
  * Replaced by the lanes (webhook-lane.ts): registered only so runs started before them finish; removable after
- * 2026-12-31 (the plan and its checks: WEBHOOK_DELIVERY_WORKFLOW in contracts/webhook-deliveries.ts).
+ * 2026-12-31 (the plan and its checks: WEBHOOK_DELIVERY_WORKFLOW in ./contracts.ts).
  */
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const { retry } = input;
