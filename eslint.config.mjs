@@ -94,6 +94,7 @@ export default tseslint.config(
   // kernel only, never the rest of api/ (the worker imports it, and must not drag the API in with it).
   layer(STARTS, "A family's start-*.ts (its orchestration) imports contracts, db/, core/ and orchestration/ only: no other api/ module, no worker/.", ['activities', 'api', 'worker', 'scripts', 'test'], {
     extra: [{ regex: '^\\./(?!start-)|^\\.\\./(?!\\.\\./)', message: "A family's start-*.ts (its orchestration) imports no other api/ module." }],
+    composeOnly: 'only api/server.ts and worker/main.ts compose a process',
   }),
   layer(ROUTES, 'A family\'s routes (api/<family>/routes*.ts) parse, call a use case and respond: no database, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test'], {
     extra: [{ regex: START_IMPORT, message: "A family's routes call a use case, which starts its workflows: no workflows (start-*.ts)." }],

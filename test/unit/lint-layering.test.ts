@@ -50,6 +50,7 @@ describe('lint rules by role (eslint.config.mjs): a forbidden import fails lint'
     await refused('api/integrations:start', "import { createIntegrationService } from './service';\nvoid createIntegrationService;", /imports no other api\/ module/);
     await refused('api/integrations:start', "import { requestContext } from '../context';\nvoid requestContext;", /imports no other api\/ module/);
     await allowed('api/integrations:start', "import { INTEGRATION_SYNC_WORKFLOW } from '../../workflows/integrations/contracts-syncs';\nimport { withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';\nvoid INTEGRATION_SYNC_WORKFLOW;\nvoid withWorkflowEngineDeadline;");
+    await refused('api/integrations:start', "import { createWorkers } from '../../orchestration/workers';\nvoid createWorkers;", /composing the process/);
     await refused('worker', "import { createIntegrationService } from '../api/integrations/service';\nvoid createIntegrationService;", /worker\/ never imports api\//);
     await allowed('worker', "import { createIntegrationSyncs } from '../api/integrations/start-syncs';\nvoid createIntegrationSyncs;");
   });
