@@ -10,10 +10,11 @@ const PROCESS_COMPOSERS = ['orchestration/workers', 'orchestration/scenario-runn
 
 /**
  * A `no-restricted-imports` rule for one layer: `files` may not import (not even types) from the top-level folders
- * in `forbidden`. With `composeOnly`, they may use the process composers only for their types.
+ * in `forbidden` (an entry may carry a lookahead, e.g. `api(?!…)`, to let one role's files through). With
+ * `composeOnly`, they may use the process composers only for their types; `extra` adds patterns of its own.
  */
 function layer(files, message, forbidden, options = {}) {
-  const patterns = [{ regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`, message }];
+  const patterns = [{ regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`, message }, ...(options.extra ?? [])];
   if (options.composeOnly) {
     patterns.push({
       regex: `^(\\.\\./)+(${PROCESS_COMPOSERS.join('|')})$`,
@@ -22,11 +23,24 @@ function layer(files, message, forbidden, options = {}) {
     });
   }
   return {
-    files: [files],
+    files: Array.isArray(files) ? files : [files],
     ...(options.ignores ? { ignores: options.ignores } : {}),
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   };
 }
+
+/** A family's routes (`api/<family>/routes.ts`, `routes-<part>.ts`): the files the route role rules apply to. */
+const ROUTES = ['api/*/routes.ts', 'api/*/routes-*.ts'];
+/**
+ * A family's orchestration (`api/<family>/start-<what>.ts`): starting and messaging its workflows. It sits beside the
+ * use cases that call it, and it is the one part of `api/` the worker may import (the outbox relay, the schedule
+ * reconciler and run recovery start workflows too).
+ */
+const STARTS = ['api/*/start-*.ts'];
+/** An import of a family's orchestration file, from anywhere. */
+const START_IMPORT = '(^|/)start-[\\w-]+$';
+/** The API folder, except a family's orchestration files (for the worker). */
+const API_EXCEPT_STARTS = 'api(?!/[\\w-]+/start-[\\w-]+$)';
 
 /** Workflow sandbox rules: no Node built-ins, and values only from modules whose path `allowedRegex` lets through. */
 function sandboxed(files, allowedRegex, message, ignores = []) {
@@ -69,33 +83,46 @@ export default tseslint.config(
   layer('integrations/**/*.ts', 'integrations/ imports only integrations/, decision/ and core/.', ['api', 'activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
   layer('db/**/*.ts', 'db/ never imports api/, activities/, worker/ or orchestration/.', ['api', 'activities', 'orchestration', 'worker', 'scripts', 'test']),
   layer('activities/**/*.ts', 'activities/ never imports api/, worker/ or orchestration/.', ['api', 'orchestration', 'worker', 'scripts', 'test']),
+  // orchestration/ is the shared Temporal kernel (workflow-engine, workflow-bundle, workers, scenario-runner).
   layer('orchestration/**/*.ts', 'orchestration/ never imports api/ or worker/.', ['api', 'worker', 'scripts', 'test']),
-  layer('worker/**/*.ts', 'worker/ never imports api/.', ['api', 'scripts', 'test'], {
+  layer('worker/**/*.ts', 'worker/ never imports api/ (but a family\'s start-*.ts, its orchestration).', [API_EXCEPT_STARTS, 'scripts', 'test'], {
     ignores: ['worker/main.ts'],
     composeOnly: 'only worker/main.ts composes the worker process',
   }),
-  layer('worker/main.ts', 'worker/ never imports api/.', ['api', 'scripts', 'test']),
-  layer('api/routes/**/*.ts', 'api/routes/ parse, call a service and respond: no database, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
-  // The console's pages are routes for people: they call the same services as the API, never repositories or workflows.
-  layer('api/console/**/*.ts', 'api/console/ uses the services (api/services/), as the routes do: no repositories, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  layer('worker/main.ts', 'worker/ never imports api/ (but a family\'s start-*.ts, its orchestration).', [API_EXCEPT_STARTS, 'scripts', 'test']),
+  // A family's start-*.ts is orchestration living beside its use cases: contracts, db/, core/ and orchestration/'s
+  // kernel only, never the rest of api/ (the worker imports it, and must not drag the API in with it).
+  layer(STARTS, "A family's start-*.ts (its orchestration) imports contracts, db/, core/ and orchestration/ only: no other api/ module, no worker/.", ['activities', 'api', 'worker', 'scripts', 'test'], {
+    extra: [{ regex: '^\\./(?!start-)|^\\.\\./(?!\\.\\./)', message: "A family's start-*.ts (its orchestration) imports no other api/ module." }],
+    composeOnly: 'only api/server.ts and worker/main.ts compose a process',
+  }),
+  layer(ROUTES, 'A family\'s routes (api/<family>/routes*.ts) parse, call a use case and respond: no database, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test'], {
+    extra: [{ regex: START_IMPORT, message: "A family's routes call a use case, which starts its workflows: no workflows (start-*.ts)." }],
+  }),
+  // The console's pages are routes for people: they call the same use cases as the API, never repositories or workflows.
+  layer('api/console/**/*.ts', 'api/console/ uses the use cases (api/<family>/), as the routes do: no repositories, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test'], {
+    extra: [{ regex: START_IMPORT, message: 'api/console/ uses the use cases (api/<family>/), as the routes do: no workflows (start-*.ts).' }],
+  }),
   layer('api/**/*.ts', 'api/ never imports worker/ or activities/.', ['activities', 'worker', 'scripts', 'test'], {
-    ignores: ['api/server.ts', 'api/routes/**/*.ts', 'api/console/**/*.ts'],
+    ignores: ['api/server.ts', ...ROUTES, ...STARTS, 'api/console/**/*.ts'],
     composeOnly: 'only api/server.ts composes the API process',
   }),
   layer('api/server.ts', 'api/ never imports worker/ or activities/.', ['activities', 'worker', 'scripts', 'test']),
   // Workflow code runs in Temporal's deterministic sandbox: no Node built-ins, no I/O libraries, nothing from the
-  // API, activities, database or worker. Contracts (and the registry, index.ts, which re-exports the workflows): the
-  // workflow SDK, ./ modules and types.
+  // API, activities, database or worker. Contracts (a family's `workflows/<family>/contracts*.ts`, the shared
+  // `workflows/contracts/`, and the registry, index.ts, which re-exports the workflows): the workflow SDK, ./ modules,
+  // the shared contracts and types.
   sandboxed(
-    ['workflows/contracts/**/*.ts', 'workflows/index.ts'],
-    '^(?!@temporalio/(workflow|common)$|\\./)',
-    'Workflow contracts (and the registry) may import only @temporalio/workflow, @temporalio/common, ./ modules and types.',
+    ['workflows/contracts/**/*.ts', 'workflows/*/contracts.ts', 'workflows/*/contracts-*.ts', 'workflows/index.ts'],
+    '^(?!@temporalio/(workflow|common)$|\\./|\\.\\./contracts/)',
+    'Workflow contracts (and the registry) may import only @temporalio/workflow, @temporalio/common, ./ modules, the shared ../contracts/ and types.',
   ),
-  // A workflow: only its contract, not another workflow's code (a child workflow is started by its contract's type name).
+  // A workflow: only its family's contract (and the shared ones), not another workflow's code (a child workflow is
+  // started by its contract's type name).
   sandboxed(
     ['workflows/**/*.ts'],
-    '^(?!@temporalio/workflow$|\\./contracts/)',
-    'A workflow may import only its contract (./contracts/…), @temporalio/workflow and types.',
-    ['workflows/contracts/**/*.ts', 'workflows/index.ts'],
+    '^(?!@temporalio/workflow$|\\./contracts(-[\\w-]+)?$|\\.\\./contracts/)',
+    "A workflow may import only its contract (./contracts, ./contracts-…, the shared ../contracts/…), @temporalio/workflow and types.",
+    ['workflows/contracts/**/*.ts', 'workflows/*/contracts.ts', 'workflows/*/contracts-*.ts', 'workflows/index.ts'],
   ),
 );

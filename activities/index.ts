@@ -1,16 +1,16 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../core/logger';
 import { createModelCatalogue, type ModelCatalogue } from '../decision/catalogue';
-import { createAuditExportActivities } from './audit-exports';
-import { createBatchActivities } from './batches';
-import { createDecisionApprovalActivities } from './decision-approvals';
-import { createIntegrationSyncActivities } from './integration-syncs';
-import { createIntegrationSyncControlActivities } from './integration-sync-control';
-import { createKpiAlertActivities } from './kpi-alerts';
-import { createScenarioActivities } from './scenarios';
-import { createWebhookActivities } from './webhooks';
+import { createAuditExportActivities } from './administration/audit-exports';
+import { createBatchActivities } from './scenarios/batches';
+import { createDecisionApprovalActivities } from './decisions/approvals';
+import { createIntegrationSyncActivities } from './integrations/syncs';
+import { createIntegrationSyncControlActivities } from './integrations/sync-control';
+import { createKpiAlertActivities } from './kpis/alerts';
+import { createScenarioActivities } from './scenarios/runs';
+import { createWebhookActivities } from './webhooks/deliveries';
 import type { WebhookConfig } from '../core/config';
-import type { ResolveHost } from './webhook-sender';
+import type { ResolveHost } from './webhooks/sender';
 import type { FileStore } from '../core/file-store';
 import { sandboxedTenantModels, type ExpressionSandbox } from '../integrations/expression-sandbox';
 

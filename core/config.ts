@@ -87,7 +87,7 @@ export interface Config {
   csvUploadChunkBytes: number;
   /** The shortest `interval_seconds` an integration's schedule may have. */
   integrationScheduleMinIntervalSeconds: number;
-  /** The data-quality guard: see FillRateGuard (workflows/contracts/integration-syncs.ts). */
+  /** The data-quality guard: see FillRateGuard (workflows/integrations/contracts-syncs.ts). */
   syncFillRateGuard: { dropPercentagePoints: number; minPreviousPercent: number; minRecords: number };
   /** KPI alerts: how often a KPI's schedule checks no_data and re-notification, and how long an idle evaluation workflow waits for points before it ends. */
   kpiAlerts: {

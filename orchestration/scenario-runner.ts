@@ -4,8 +4,8 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Logger } from '../core/logger';
 import type { ModelCatalogue } from '../decision/catalogue';
 import type { ScenarioRecord } from '../db/records/scenario';
-import { createScenarioActivities } from '../activities/scenarios';
-import { scenarioRunTaskQueueFor } from '../workflows/contracts/scenario-runs';
+import { createScenarioActivities } from '../activities/scenarios/runs';
+import { scenarioRunTaskQueueFor } from '../workflows/scenarios/contracts-runs';
 import { WORKFLOWS_ENTRY } from './workflow-bundle';
 
 /**

@@ -1,7 +1,7 @@
 import { bundleWorkflowCode, Runtime, Worker, type NativeConnection, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
-import { scenarioRunTaskQueueFor } from '../workflows/contracts/scenario-runs';
-import { webhookTaskQueueFor } from '../workflows/contracts/webhook-deliveries';
+import { scenarioRunTaskQueueFor } from '../workflows/scenarios/contracts-runs';
+import { webhookTaskQueueFor } from '../workflows/webhooks/contracts';
 import { WORKFLOWS_ENTRY } from './workflow-bundle';
 
 export interface WorkersOptions {

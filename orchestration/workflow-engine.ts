@@ -4,7 +4,7 @@ import { workflowEngineUnavailable } from '../core/errors';
 import type { Logger } from '../core/logger';
 
 /**
- * Temporal as a dependency of requests (used by every orchestration/ family file): every call the API makes to it has a deadline (TEMPORAL_RPC_TIMEOUT_MS), and
+ * Temporal as a dependency of requests (used by every family's api/<family>/start-*.ts): every call the API makes to it has a deadline (TEMPORAL_RPC_TIMEOUT_MS), and
  * an unreachable or overloaded Temporal is answered 503 `workflow_engine_unavailable`, never a 500 or a hang.
  */
 

@@ -23,8 +23,8 @@ import { ROLES, type Role } from '../core/roles';
 import { expandScopes, REQUESTABLE_SCOPES } from '../core/scopes';
 import { resolveDatabaseUrl } from '../core/stack-state';
 import type { RequestContext } from '../api/context';
-import { presentApiKey } from '../api/services/api-keys';
-import { createUserService } from '../api/services/users';
+import { presentApiKey } from '../api/administration/api-keys';
+import { createUserService } from '../api/administration/users';
 import { createKnex, type Knex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import type { Plan } from '../core/plans';
@@ -142,7 +142,7 @@ async function createUserCommand(db: Knex, args: string[]) {
   try {
     const member = await users.add(cliContext(tenantId), { email: values.email, display_name: values.name.trim(), role: parseRole(values.role), password: values.password });
     // The operator sees across tenants, so the CLI may say what the tenant-facing representation does not.
-    // The member id is the tenant's own (api/services/users.ts), so the person is found by email.
+    // The member id is the tenant's own (api/administration/users.ts), so the person is found by email.
     const person = await findUserByEmail(db, member.email);
     return { ...member, has_password: Boolean(person?.password_hash) };
   } catch (error) {

@@ -5,8 +5,8 @@ import { newId } from '../core/ids';
 import { enabledSubscriptionsOf, type DispatchTarget, type OutboxEvent } from '../db/repositories/events';
 import { kpiEvaluationRequests } from '../db/repositories/kpi-alerts';
 import { insertLaneDeliveries, subscriptionsInLanePass, type LaneDeliveryRow } from '../db/repositories/webhooks';
-import { requestKpiEvaluation } from '../orchestration/kpi-alerts';
-import { webhookLaneWorkflowId } from '../orchestration/webhook-deliveries';
+import { requestKpiEvaluation } from '../api/kpis/start-alert-evaluations';
+import { webhookLaneWorkflowId } from '../api/webhooks/start-deliveries';
 
 /**
  * What happens after an event: the one table the outbox relay (worker/outbox-relay.ts) reads. To learn what follows

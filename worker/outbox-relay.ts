@@ -4,7 +4,7 @@ import type { WebhookConfig } from '../core/config';
 import type { Logger } from '../core/logger';
 import { claimUndispatchedEvents, EVENTS_CHANNEL, markEventsDispatched } from '../db/repositories/events';
 import { subscriptionsWithOverdueDeliveries } from '../db/repositories/webhooks';
-import { wakeWebhookLane } from '../orchestration/webhook-deliveries';
+import { wakeWebhookLane } from '../api/webhooks/start-deliveries';
 import { EVENT_REACTIONS, runWithConcurrency, STARTS_IN_FLIGHT, type AfterCommit, type ReactionContext, type WebhookLane } from './event-reactions';
 
 export { subscriptionsFor } from './event-reactions';

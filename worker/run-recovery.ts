@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
 import { findRunsAwaitingWorkflow } from '../db/repositories/run-recovery';
-import { createScenarioBatches } from '../orchestration/scenario-batches';
-import { createScenarioRuns } from '../orchestration/scenario-runs';
+import { createScenarioBatches } from '../api/scenarios/start-batches';
+import { createScenarioRuns } from '../api/scenarios/start-runs';
 import { withWorkflowEngineDeadline } from '../orchestration/workflow-engine';
 import { startPeriodicJob } from './periodic-job';
 

@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
 import { clearLegacySchedule, integrationsWithLaggingSchedules, kpisWithLegacySchedules } from '../db/repositories/schedule-reconciliation';
-import { createIntegrationSchedules } from '../orchestration/integration-schedules';
-import { createKpiEvaluationSchedules } from '../orchestration/kpi-alerts';
+import { createIntegrationSchedules } from '../api/integrations/start-schedules';
+import { createKpiEvaluationSchedules } from '../api/kpis/start-alert-evaluations';
 import { startPeriodicJob } from './periodic-job';
 
 export interface ScheduleReconcilerDeps {

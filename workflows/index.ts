@@ -1,13 +1,13 @@
 // Every workflow the worker runs is exported from here.
-export { scenarioRunWorkflow } from './scenario-run';
-export { scenarioBatchWorkflow } from './scenario-batch';
-export { webhookLaneWorkflow } from './webhook-lane';
+export { scenarioRunWorkflow } from './scenarios/scenario-run';
+export { scenarioBatchWorkflow } from './scenarios/scenario-batch';
+export { webhookLaneWorkflow } from './webhooks/webhook-lane';
 // The per-delivery workflow of before the lanes: not started any more, registered so that running ones finish.
-export { webhookDeliveryWorkflow } from './webhook-delivery';
-export { auditExportWorkflow } from './audit-export';
-export { decisionApprovalWorkflow } from './decision-approval';
-export { integrationSyncWorkflow } from './integration-sync';
-export { integrationScheduledSyncWorkflow } from './integration-scheduled-sync';
-export { kpiAlertEvaluationWorkflow, kpiEvaluationShardWorkflow } from './kpi-alert-evaluation';
+export { webhookDeliveryWorkflow } from './webhooks/webhook-delivery';
+export { auditExportWorkflow } from './administration/audit-export';
+export { decisionApprovalWorkflow } from './decisions/decision-approval';
+export { integrationSyncWorkflow } from './integrations/integration-sync';
+export { integrationScheduledSyncWorkflow } from './integrations/integration-scheduled-sync';
+export { kpiAlertEvaluationWorkflow, kpiEvaluationShardWorkflow } from './kpis/kpi-alert-evaluation';
 // What the per-KPI Schedules of before batched evaluation start: registered until 2027-01-31 so their runs finish.
-export { kpiScheduledCheckWorkflow } from './kpi-alert-evaluation';
+export { kpiScheduledCheckWorkflow } from './kpis/kpi-alert-evaluation';

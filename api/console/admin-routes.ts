@@ -7,13 +7,13 @@ import { hasScope } from '../../core/scopes';
 import type { AppState, RequestContext } from '../context';
 import type { RateLimitUsage } from '../middleware/rate-limit';
 import type { RequestValidators } from '../openapi/validators';
-import type { ApiKeyService } from '../services/api-keys';
-import type { ApprovalPolicyService } from '../services/approval-policies';
-import type { AuditLogService } from '../services/audit-log';
-import type { DecisionService } from '../services/decisions';
-import type { OAuthClientService } from '../services/oauth-clients';
-import type { UserService } from '../services/users';
-import type { WebhookService } from '../services/webhooks';
+import type { ApiKeyService } from '../administration/api-keys';
+import type { ApprovalPolicyService } from '../decisions/approval-policies';
+import type { AuditLogService } from '../administration/audit-log';
+import type { DecisionService } from '../decisions/service';
+import type { OAuthClientService } from '../administration/oauth-clients';
+import type { UserService } from '../administration/users';
+import type { WebhookService } from '../webhooks/service';
 import {
   apiKeySecretPage,
   apiKeysPage,

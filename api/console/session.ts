@@ -4,8 +4,8 @@ import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import type { Principal } from '../../core/principal';
 import { decryptWebhookSecret as decrypt, encryptWebhookSecret as encrypt } from '../../core/webhook-secret';
-import type { ConsoleSessionRow, ConsoleSessionStore } from '../services/console-session-store';
-import type { AuthenticationService } from '../services/authentication';
+import type { ConsoleSessionRow, ConsoleSessionStore } from '../administration/console-session-store';
+import type { AuthenticationService } from '../administration/authentication';
 import type { ConsoleOAuthClient } from './oauth-client';
 
 export const SESSION_COOKIE = 'dms_console_session';

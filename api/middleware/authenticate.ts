@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { AppState } from '../context';
-import type { AuthenticationService } from '../services/authentication';
+import type { AuthenticationService } from '../administration/authentication';
 
 export function authenticate(authentication: AuthenticationService): Middleware<AppState> {
   return async (ctx, next) => {

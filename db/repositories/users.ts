@@ -50,7 +50,7 @@ export async function findOrCreateUser(
 /**
  * `displayName` is the name this tenant knows the person by; without one, the tenant sees the person's own.
  * `memberId` is the member's id in this tenant: the API mints a new one for every membership it makes (see
- * api/services/users.ts); the operator's bootstrap of a person it has just created (the demo tenant) may reuse the
+ * api/administration/users.ts); the operator's bootstrap of a person it has just created (the demo tenant) may reuse the
  * person's id, minted at that moment. A minted id's time is the membership's creation time.
  */
 export async function insertMembership(

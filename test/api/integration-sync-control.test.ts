@@ -6,7 +6,7 @@ import { Client, Connection, ScheduleNotFoundError } from '@temporalio/client';
 import { createApp } from '../../api/app';
 import { createLogger } from '../../core/logger';
 import { createKnex } from '../../db/connection';
-import { createIntegrationSchedules } from '../../orchestration/integration-schedules';
+import { createIntegrationSchedules } from '../../api/integrations/start-schedules';
 import { findFreePort } from '../../scripts/stack/ports';
 import { assertProblem } from '../helpers/problem';
 import { createSourceDatabase, type SourceDatabase } from '../helpers/source-database';

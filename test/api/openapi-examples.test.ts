@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { ResolveHost } from '../../activities/webhook-sender';
+import type { ResolveHost } from '../../activities/webhooks/sender';
 import { createRequestValidators } from '../../api/openapi/validators';
 import { ensureDemoTenant } from '../../db/demo-tenant';
 import { ensureSampleDecision } from '../../scripts/stack/demo-decision';

@@ -7,7 +7,7 @@ import { newId } from '../../core/ids';
 import { markEventsDispatched, recordEvent } from '../../db/repositories/events';
 import { insertLaneDeliveries } from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { webhookLaneWorkflowId } from '../../orchestration/webhook-deliveries';
+import { webhookLaneWorkflowId } from '../../api/webhooks/start-deliveries';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import type { ResolveHost } from '../../activities/webhook-sender';
+import type { ResolveHost } from '../../activities/webhooks/sender';
 import { recordEvent } from '../../db/repositories/events';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';

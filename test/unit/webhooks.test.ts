@@ -6,7 +6,7 @@ import { eventTypeMatches, patternMatchesCatalogue } from '../../core/event-type
 import { checkWebhookUrl, isPublicAddress, normalisedHost } from '../../core/network-address';
 import { nextAttemptDelayMs, standardDelayMs, toDeliveryRetrySettings, DEFAULT_RETRY_POLICY } from '../../core/webhook-retry';
 import { decryptWebhookSecret, encryptWebhookSecret, newWebhookSecret, signWebhook } from '../../core/webhook-secret';
-import { parseRetryAfter } from '../../activities/webhook-sender';
+import { parseRetryAfter } from '../../activities/webhooks/sender';
 import { subscriptionsFor } from '../../worker/outbox-relay';
 
 describe('webhook building blocks', () => {

@@ -1,0 +1,198 @@
+import type { Knex } from 'knex';
+import { runFailure } from '../../core/errors';
+import { newId } from '../../core/ids';
+import type { Logger } from '../../core/logger';
+import { compareScenarios } from '../../decision/compare';
+import type { ModelCatalogue, ModelResolution } from '../../decision/catalogue';
+import type { MetricDirection, MetricValue, Note } from '../../decision/types';
+import type { AuditEvent, ScenarioRecord } from '../../db/records/scenario';
+import { tenantModelSource } from '../../db/repositories/decision-models';
+import {
+  cancelPendingItems,
+  completedBatchScenarios,
+  findBatch,
+  finishBatch,
+  lockPendingItems,
+  recordChunk,
+  type ItemOutcome,
+} from '../../db/repositories/scenario-batches';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { recordEvent } from '../../db/repositories/events';
+import type { RunBatchChunkInput } from '../../workflows/scenarios/contracts-batches';
+import { keepHeartbeating } from '../heartbeat';
+import { executeModel, inputsSha256, ModelRunError } from './model-execution';
+
+export interface BatchActivityDeps {
+  db: Knex;
+  logger: Logger;
+  catalogue: ModelCatalogue;
+}
+
+/** Above this many completed scenarios a batch comparison summarises each metric instead of listing every value. */
+export const FULL_COMPARISON_LIMIT = 20;
+
+export function createBatchActivities(deps: BatchActivityDeps) {
+  return {
+    /**
+     * Runs the pending items of one chunk and stores their scenarios in a single transaction with the items'
+     * new status: a worker that dies mid-chunk leaves nothing behind, and the retry runs each item exactly once. It
+     * heartbeats per item, so a dead worker's chunk is retried elsewhere after the heartbeat timeout; the retry resumes
+     * from the items' stored status (what the dead attempt ran was rolled back with its transaction), not from the
+     * heartbeat details, which only report progress.
+     */
+    async runBatchChunk(input: RunBatchChunkInput): Promise<{ completed: number; failed: number }> {
+      const heartbeat = keepHeartbeating<{ items_run: number }>();
+      try {
+        return await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
+          const batch = await findBatch(scope, input.batchId);
+          if (!batch || batch.status !== 'running') return { completed: 0, failed: 0 };
+          const items = await lockPendingItems(scope, input.batchId, input.fromIndex, input.toIndex);
+          const source = tenantModelSource(scope);
+          const models = new Map<string, Promise<ModelResolution>>();
+          const scenarios: Partial<ScenarioRecord>[] = [];
+          const outcomes: ItemOutcome[] = [];
+          const actor = batch.created_by;
+          const receivedAt = batch.created_at.toISOString();
+          for (const item of items) {
+            const key = `${item.model_id}@${item.model_version ?? ''}`;
+            if (!models.has(key)) models.set(key, deps.catalogue.resolve(item.model_id, item.model_version ?? undefined, source));
+            const resolution = await (models.get(key) as Promise<ModelResolution>);
+            const scenarioId = newId('scenario');
+            const events: Array<Omit<AuditEvent, 'sequence'>> = [
+              { event: 'received', at: receivedAt, actor, recorded_by: 'api', details: { batch_id: batch.id, item_index: item.item_index } },
+              { event: 'validated', at: receivedAt, actor, recorded_by: 'api', details: { model_id: item.model_id, model_version: item.model_version } },
+              { event: 'workflow_started', at: receivedAt, actor, recorded_by: 'worker', details: { workflow_id: input.workflowId } },
+            ];
+            let status: 'completed' | 'failed' = 'completed';
+            let result: Awaited<ReturnType<typeof executeModel>>['result'] | undefined;
+            let error: Record<string, unknown> | null = null;
+            try {
+              if (!resolution.found) throw new ModelRunError(`Model ${item.model_id} is no longer available.`, resolution.reason);
+              const executed = await executeModel(resolution.model, item.inputs, null, null);
+              result = executed.result;
+              events.push({
+                event: 'model_executed',
+                at: new Date().toISOString(),
+                actor,
+                recorded_by: 'worker',
+                details: { model_id: item.model_id, model_version: item.model_version, inputs_sha256: executed.inputsSha256, duration_ms: executed.durationMs },
+              });
+            } catch (caught) {
+              if (!(caught instanceof ModelRunError)) throw caught;
+              status = 'failed';
+              error = runFailure(caught.code, 'Model run failed', caught.message);
+              events.push({ event: 'model_failed', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { code: caught.code, message: caught.message } });
+            }
+            events.push({ event: 'result_stored', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { status } });
+            scenarios.push({
+              id: scenarioId,
+              name: item.name,
+              description: null,
+              tags: item.tags,
+              model_id: item.model_id,
+              model_version: item.model_version ?? '',
+              status,
+              run_number: 1,
+              inputs: item.inputs,
+              uncertainty: null,
+              simulation: null,
+              metrics: result?.metrics ?? null,
+              decision_structure: (result?.decision_structure as unknown as Record<string, unknown>) ?? null,
+              notes: (result?.notes ?? []) as Note[],
+              audit_trail: events.map((event, index) => ({ sequence: index + 1, ...event })),
+              error,
+              inputs_sha256: inputsSha256(item.inputs),
+              workflow_id: input.workflowId,
+              run_id: null,
+              batch_id: batch.id,
+              created_by: actor,
+              completed_at: new Date(),
+            });
+            outcomes.push({ itemIndex: item.item_index, status, scenarioId });
+            heartbeat.beat({ items_run: outcomes.length });
+          }
+          await recordChunk(scope, input.batchId, scenarios, outcomes);
+          const completed = outcomes.filter((o) => o.status === 'completed').length;
+          return { completed, failed: outcomes.length - completed };
+        });
+      } finally {
+        heartbeat.stop();
+      }
+    },
+
+    /** Marks what was never run as cancelled, computes the optional comparison, and closes the batch. */
+    async finishScenarioBatch(input: { tenantId: string; batchId: string; cancelled: boolean }): Promise<void> {
+      await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
+        const batch = await findBatch(scope, input.batchId, { forUpdate: true });
+        if (!batch || batch.status !== 'running') return;
+        const cancelledItems = await cancelPendingItems(scope, input.batchId);
+        let comparison: Record<string, unknown> | null = null;
+        if (batch.compare) {
+          const scenarios = await completedBatchScenarios(scope, input.batchId);
+          comparison = await compareBatch(scenarios, deps.catalogue, tenantModelSource(scope));
+        }
+        const status = input.cancelled ? 'cancelled' : 'completed';
+        await finishBatch(scope, input.batchId, status, cancelledItems, comparison);
+        // Batch items emit no scenario.completed each (10,000 items would be 10,000 events): one batch.completed.
+        const finished = await findBatch(scope, input.batchId);
+        await recordEvent(scope, 'batch.completed', {
+          batch: {
+            id: batch.id,
+            status,
+            progress: {
+              total: finished?.total ?? batch.total,
+              completed: finished?.completed ?? batch.completed,
+              failed: finished?.failed ?? batch.failed,
+              invalid: finished?.invalid ?? batch.invalid,
+              cancelled: finished?.cancelled ?? batch.cancelled + cancelledItems,
+            },
+            completed_at: (finished?.completed_at ?? new Date()).toISOString(),
+          },
+        });
+      });
+    },
+  };
+}
+
+async function compareBatch(
+  scenarios: ScenarioRecord[],
+  catalogue: ModelCatalogue,
+  source: ReturnType<typeof tenantModelSource>,
+): Promise<Record<string, unknown> | null> {
+  if (scenarios.length < 2) return null;
+  const directions = new Map<string, Record<string, MetricDirection>>();
+  for (const scenario of scenarios) {
+    const key = `${scenario.model_id}@${scenario.model_version}`;
+    if (directions.has(key)) continue;
+    const resolution = await catalogue.resolve(scenario.model_id, scenario.model_version, source);
+    directions.set(key, resolution.found ? resolution.model.metricDirections : {});
+  }
+  const comparable = scenarios.map((s) => ({
+    id: s.id,
+    model_id: s.model_id,
+    metrics: (s.metrics ?? {}) as Record<string, MetricValue>,
+    directions: directions.get(`${s.model_id}@${s.model_version}`) ?? {},
+  }));
+  const full = compareScenarios(comparable, comparable[0]?.id as string);
+  if (scenarios.length <= FULL_COMPARISON_LIMIT) return { mode: 'full', ...full };
+  // Thousands of scenarios: per metric the range, the mean and the best scenarios, not every value.
+  return {
+    mode: 'summary',
+    baseline_id: full.baseline_id,
+    scenario_count: scenarios.length,
+    not_comparable: full.not_comparable,
+    metrics: full.metrics.map((m) => {
+      const numbers = Object.values(m.values).filter((v): v is number => typeof v === 'number');
+      return {
+        metric: m.metric,
+        direction: m.direction,
+        min: numbers.length ? Math.min(...numbers) : null,
+        max: numbers.length ? Math.max(...numbers) : null,
+        mean: numbers.length ? numbers.reduce((a, b) => a + b, 0) / numbers.length : null,
+        best: m.best ? m.best.slice(0, 10) : null,
+        best_count: m.best ? m.best.length : 0,
+      };
+    }),
+  };
+}
+

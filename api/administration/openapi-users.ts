@@ -1,0 +1,125 @@
+import { ROLES, ROLE_SCOPES } from '../../core/roles';
+import { createdHeaders, jsonResponse, listOf, parameterRef, ref, standardErrors, timestamp, pathParameter, type DocumentPart } from '../openapi/common';
+
+const idParameter = pathParameter('User id (`usr_…`).');
+
+const roleTable = ROLES.map((role) => `| \`${role}\` | ${ROLE_SCOPES[role].map((s) => `\`${s}\``).join(', ')} |`).join('\n');
+
+export const usersPart: DocumentPart = {
+  tags: [
+    {
+      name: 'Users',
+      description:
+        'The people of the caller\'s tenant and their roles (scope `admin`). A person (identified by email, with one password) can ' +
+        'belong to several tenants with a role in each; OAuth access tokens issued to them carry at most their role\'s scopes:\n\n' +
+        `| role | scopes |\n|---|---|\n${roleTable}\n\nThe last admin of a tenant cannot be demoted or removed (409 \`last_admin\`).`,
+    },
+  ],
+  schemas: {
+    Member: {
+      type: 'object',
+      required: ['id', 'object', 'email', 'display_name', 'role', 'scopes', 'created_at', 'updated_at'],
+      properties: {
+        id: { type: 'string', example: 'usr_01jd2x0m3f8q4w7e5r6t9y2v1k', description: 'The member id: this tenant\'s own for the person, minted with the membership.' },
+        object: { type: 'string', const: 'member' },
+        email: { type: 'string', format: 'email' },
+        display_name: { type: 'string', description: 'The name this tenant gave the person; other tenants may know them by another.' },
+        role: { type: 'string', enum: [...ROLES] },
+        scopes: { type: 'array', items: { type: 'string' }, description: 'What the role allows.' },
+        created_by: ref('Actor'),
+        created_at: timestamp('When the person joined this tenant.'),
+        updated_at: timestamp('Last change of the membership.'),
+      },
+    },
+    MemberList: listOf('Member'),
+    AddMemberRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['email', 'display_name', 'role'],
+      properties: {
+        email: { type: 'string', format: 'email', maxLength: 320 },
+        display_name: { type: 'string', minLength: 1, maxLength: 200 },
+        role: { type: 'string', enum: [...ROLES] },
+      },
+    },
+    ChangeMemberRoleRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['role'],
+      properties: { role: { type: 'string', enum: [...ROLES] } },
+    },
+  },
+  paths: {
+    '/api/v1/users': {
+      post: {
+        operationId: 'addMember',
+        summary: 'Add a person to the tenant with a role',
+        description:
+          'Adds the person with this email to the tenant, creating them when the email is new. The answer is the same whether or not ' +
+          'the person already belongs to other tenants: the member carries the `display_name` given here (each tenant names its ' +
+          'members itself), and nothing about the person\'s other memberships or sign-in credentials is shown. For the same reason ' +
+          'a tenant cannot set a person\'s password (a `password` field is refused with 422): a tenant that could would learn, by ' +
+          'signing in, whether the email already had an account, and could take over an existing person\'s account. People sign in ' +
+          'with the password they already have; a new person\'s first password is set by the operator (`npm run admin -- user create ' +
+          '… --password`). The member\'s `id` is this tenant\'s own, minted now for a new and a known email alike (its time is ' +
+          'the membership\'s `created_at`, and another tenant knows the same person by another id). 409 `already_member` when the ' +
+          'person is already a member of this tenant.',
+        tags: ['Users'],
+        'x-required-scope': 'admin',
+        parameters: [parameterRef('IdempotencyKey')],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('AddMemberRequest'),
+              example: { email: 'ada@example.com', display_name: 'Ada Lovelace', role: 'analyst' },
+            },
+          },
+        },
+        responses: {
+          '201': jsonResponse('The member.', ref('Member'), createdHeaders),
+          ...standardErrors({ body: true, conflict: true }),
+        },
+      },
+      get: {
+        operationId: 'listMembers',
+        summary: 'List the tenant\'s people',
+        tags: ['Users'],
+        'x-required-scope': 'admin',
+        parameters: [parameterRef('Limit'), parameterRef('Cursor')],
+        responses: { '200': jsonResponse('A page of members.', ref('MemberList')), ...standardErrors() },
+      },
+    },
+    '/api/v1/users/{id}': {
+      get: {
+        operationId: 'getMember',
+        summary: 'Get a member',
+        tags: ['Users'],
+        'x-required-scope': 'admin',
+        parameters: [idParameter],
+        responses: { '200': jsonResponse('The member.', ref('Member')), ...standardErrors({ notFound: true }) },
+      },
+      patch: {
+        operationId: 'changeMemberRole',
+        summary: 'Change a member\'s role',
+        description: 'Takes effect on the member\'s next request, including with tokens already issued.',
+        tags: ['Users'],
+        'x-required-scope': 'admin',
+        parameters: [idParameter],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('ChangeMemberRoleRequest'), example: { role: 'approver' } } } },
+        responses: { '200': jsonResponse('The member.', ref('Member')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+      },
+      delete: {
+        operationId: 'removeMember',
+        summary: 'Remove a person from the tenant',
+        tags: ['Users'],
+        'x-required-scope': 'admin',
+        parameters: [idParameter],
+        responses: {
+          '204': { description: 'Removed.', headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } } },
+          ...standardErrors({ notFound: true, conflict: true }),
+        },
+      },
+    },
+  },
+};

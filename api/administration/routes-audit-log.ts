@@ -1,0 +1,19 @@
+import { requestContext, type AppRouter } from '../context';
+import type { BindOperation } from '../operations';
+import type { AuditLogQuery, AuditLogService } from './audit-log';
+
+export function registerAuditLogRoutes(router: AppRouter, operation: BindOperation, auditLog: AuditLogService): void {
+  operation(router, 'listAuditRecords', async (ctx) => {
+    const { limit, cursor, ...filters } = ctx.state.query as { limit: number; cursor?: string } & AuditLogQuery;
+    ctx.body = await auditLog.list(requestContext(ctx), filters, { limit, cursor });
+  });
+
+  // Before getAuditRecord: "verify" would otherwise be taken for a record id.
+  operation(router, 'verifyAuditLog', async (ctx) => {
+    ctx.body = await auditLog.verify(requestContext(ctx));
+  });
+
+  operation(router, 'getAuditRecord', async (ctx) => {
+    ctx.body = await auditLog.get(requestContext(ctx), ctx.params.id as string);
+  });
+}

@@ -1,0 +1,277 @@
+import {
+  pathParameter,
+  createdHeaders,
+  jsonResponse,
+  listOf,
+  nullableTimestamp,
+  parameterRef,
+  postSuccessHeaders,
+  ref,
+  standardErrors,
+  timestamp,
+  type DocumentPart,
+} from '../openapi/common';
+
+const idParameter = pathParameter('Model id: `mdl_<slug>` for built-in models, `mdl_<ulid>` for tenant models.');
+
+const metricDirections = {
+  type: 'object',
+  description: 'Per metric, which way is better; used by comparisons to name the best scenario.',
+  additionalProperties: { type: 'string', enum: ['higher_is_better', 'lower_is_better'] },
+};
+
+const scalarInputs = {
+  type: 'object',
+  description: 'Input name → value. Values are scalars (strings or numbers); names and bounds come from the model\'s input schema.',
+  additionalProperties: { type: ['string', 'number'] },
+};
+
+const upload = {
+  input_schema: {
+    type: 'object',
+    description:
+      'JSON Schema (2020-12) of the inputs: `type: object` with scalar (`number`, `integer`, `string`) properties, bounds, defaults ' +
+      'and descriptions. `additionalProperties: false` is enforced.',
+  },
+  output_schema: { type: 'object', description: 'JSON Schema (2020-12) of the metrics the graph outputs.' },
+  graph: {
+    type: 'object',
+    description:
+      'A GoRules JDM decision graph (`nodes`, `edges`): input, output, decision-table, expression and switch nodes, evaluated with ' +
+      'zen-engine. It must load and evaluate on the sample inputs, and its output must match `output_schema`. Loading and the dry run run off the ' +
+      'API\'s event loop within the expression budget (EXPRESSION_BUDGET_MS): past it, 422 naming the expression (or `/graph` for the dry run).',
+  },
+  metric_directions: metricDirections,
+  sample_inputs: {
+    ...scalarInputs,
+    description: 'Inputs to test the graph with at upload. Omitted: built from each input\'s default, example or minimum.',
+  },
+};
+
+/** A real upload (see test/api/openapi-examples.test.ts): one expression node, evaluated by zen-engine at upload. */
+const VOLUME_DISCOUNT_UPLOAD = {
+  input_schema: {
+    type: 'object',
+    required: ['order_total'],
+    properties: { order_total: { type: 'number', minimum: 0, maximum: 10000000, description: 'Order value, in EUR.' } },
+  },
+  output_schema: { type: 'object', required: ['discount_rate'], properties: { discount_rate: { type: 'number' } } },
+  graph: {
+    nodes: [
+      { id: 'request', type: 'inputNode', name: 'Request', position: { x: 0, y: 0 } },
+      {
+        id: 'discount',
+        type: 'expressionNode',
+        name: 'Discount',
+        position: { x: 300, y: 0 },
+        content: { expressions: [{ id: 'rate', key: 'discount_rate', value: 'order_total >= 50000 ? 0.1 : (order_total >= 10000 ? 0.05 : 0)' }] },
+      },
+      { id: 'response', type: 'outputNode', name: 'Response', position: { x: 600, y: 0 } },
+    ],
+    edges: [
+      { id: 'request-discount', type: 'edge', sourceId: 'request', targetId: 'discount' },
+      { id: 'discount-response', type: 'edge', sourceId: 'discount', targetId: 'response' },
+    ],
+  },
+  metric_directions: { discount_rate: 'higher_is_better' },
+  sample_inputs: { order_total: 25000 },
+};
+
+export const modelsPart: DocumentPart = {
+  tags: [
+    {
+      name: 'Models',
+      description:
+        'The catalogue of decision models: built-in models (`source: builtin`) shipped with the service, and tenant-authored ' +
+        'JDM decision graphs (`source: tenant`). Every upload of a tenant model creates a new immutable version; scenarios record ' +
+        'the exact version they ran. A deprecated model still serves reads and old scenarios but refuses new runs (422 `model_deprecated`).',
+    },
+  ],
+  schemas: {
+    Model: {
+      type: 'object',
+      required: ['id', 'object', 'source', 'name', 'description', 'category', 'version', 'latest_version', 'status', 'created_at', 'updated_at'],
+      properties: {
+        id: { type: 'string', example: 'mdl_workforce_cost_projection' },
+        object: { type: 'string', const: 'model' },
+        source: { type: 'string', enum: ['builtin', 'tenant'] },
+        name: { type: 'string' },
+        description: { type: 'string', description: 'Markdown: what the model answers and its formulas.' },
+        category: { type: 'string' },
+        version: { type: 'string', description: 'The current version (built-ins: semantic version; tenant models: 1, 2, …).' },
+        latest_version: { type: 'string' },
+        status: { type: 'string', enum: ['active', 'deprecated'] },
+        input_schema: { type: 'object', description: 'JSON Schema of the inputs (on single-model reads).' },
+        output_schema: { type: 'object', description: 'JSON Schema of the metrics (on single-model reads).' },
+        metric_directions: metricDirections,
+        created_by: ref('Actor'),
+        created_at: timestamp('Creation (built-ins: release) time.'),
+        updated_at: timestamp('Last change.'),
+        deprecated_at: nullableTimestamp('When the model was deprecated.'),
+      },
+    },
+    ModelList: listOf('Model'),
+    ModelVersion: {
+      type: 'object',
+      required: ['object', 'model_id', 'version', 'input_schema', 'output_schema', 'created_at'],
+      properties: {
+        object: { type: 'string', const: 'model_version' },
+        model_id: { type: 'string' },
+        version: { type: 'string' },
+        graph_sha256: { type: ['string', 'null'], description: 'SHA-256 of the canonical JSON of the graph (tenant models).' },
+        input_schema: { type: 'object' },
+        output_schema: { type: 'object' },
+        metric_directions: metricDirections,
+        created_by: ref('Actor'),
+        created_at: timestamp('When this version was uploaded.'),
+      },
+    },
+    ModelVersionList: listOf('ModelVersion'),
+    CreateModelRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'category', 'input_schema', 'output_schema', 'graph'],
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 200 },
+        description: { type: 'string', maxLength: 20000 },
+        category: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,49}$', example: 'pricing' },
+        ...upload,
+      },
+    },
+    CreateModelVersionRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['input_schema', 'output_schema', 'graph'],
+      properties: upload,
+    },
+    ValidateInputsRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['inputs'],
+      properties: {
+        inputs: scalarInputs,
+        model_version: { type: 'string', description: 'Validate against this version (default: latest).' },
+      },
+    },
+    InputValidationResult: {
+      type: 'object',
+      required: ['valid', 'errors', 'model_version'],
+      properties: {
+        valid: { type: 'boolean' },
+        errors: {
+          type: 'array',
+          description: 'Exactly the errors a scenario create with these inputs would answer (paths `/inputs/<name>`).',
+          items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+        },
+        inputs: { ...scalarInputs, description: 'When valid: the inputs with defaults applied.' },
+        defaults_applied: { type: 'array', items: { type: 'string' } },
+        model_version: { type: 'string' },
+      },
+    },
+  },
+  paths: {
+    '/api/v1/models': {
+      get: {
+        operationId: 'listModels',
+        summary: 'List models',
+        description: 'Built-in and tenant models, by id descending. Schemas are left out; get a model for them.',
+        tags: ['Models'],
+        'x-required-scope': 'models:read',
+        parameters: [
+          parameterRef('Limit'),
+          parameterRef('Cursor'),
+          { name: 'category', in: 'query', description: 'Only this category.', schema: { type: 'string', maxLength: 50 } },
+          { name: 'status', in: 'query', description: 'Only this status.', schema: { type: 'string', enum: ['active', 'deprecated'] } },
+          { name: 'source', in: 'query', description: 'Only built-in or only tenant models.', schema: { type: 'string', enum: ['builtin', 'tenant'] } },
+        ],
+        responses: { '200': jsonResponse('A page of models.', ref('ModelList')), ...standardErrors() },
+      },
+      post: {
+        operationId: 'createModel',
+        summary: 'Create a tenant model',
+        description: 'Uploads a JDM decision graph with its input and output schemas as version 1. A graph that does not load or evaluate is refused with 422 naming the problem.',
+        tags: ['Models'],
+        'x-required-scope': 'models:write',
+        parameters: [parameterRef('IdempotencyKey')],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('CreateModelRequest'),
+              example: { name: 'Volume discount', description: '5 % off from 10,000 EUR, 10 % from 50,000 EUR.', category: 'pricing', ...VOLUME_DISCOUNT_UPLOAD },
+            },
+          },
+        },
+        responses: {
+          '201': jsonResponse('The model, with its schemas.', ref('Model'), createdHeaders),
+          ...standardErrors({ body: true }),
+        },
+      },
+    },
+    '/api/v1/models/{id}': {
+      get: {
+        operationId: 'getModel',
+        summary: 'Get a model with its input and output schemas',
+        tags: ['Models'],
+        'x-required-scope': 'models:read',
+        parameters: [idParameter],
+        responses: { '200': jsonResponse('The model.', ref('Model')), ...standardErrors({ notFound: true }) },
+      },
+    },
+    '/api/v1/models/{id}/versions': {
+      get: {
+        operationId: 'listModelVersions',
+        summary: 'List a model\'s versions',
+        tags: ['Models'],
+        'x-required-scope': 'models:read',
+        parameters: [idParameter],
+        responses: { '200': jsonResponse('Every version, newest first.', ref('ModelVersionList')), ...standardErrors({ notFound: true }) },
+      },
+      post: {
+        operationId: 'createModelVersion',
+        summary: 'Upload a new version of a tenant model',
+        tags: ['Models'],
+        'x-required-scope': 'models:write',
+        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest'), example: VOLUME_DISCOUNT_UPLOAD } } },
+        responses: {
+          '201': jsonResponse('The new version.', ref('ModelVersion'), postSuccessHeaders),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
+      },
+    },
+    '/api/v1/models/{id}/deprecate': {
+      post: {
+        operationId: 'deprecateModel',
+        summary: 'Deprecate a tenant model',
+        description: 'Reads and existing scenarios keep working; new runs are refused. Built-in models cannot be deprecated (409).',
+        tags: ['Models'],
+        'x-required-scope': 'models:write',
+        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        responses: { '200': jsonResponse('The deprecated model.', ref('Model'), postSuccessHeaders), ...standardErrors({ notFound: true, conflict: true }) },
+      },
+    },
+    '/api/v1/models/{id}/validate': {
+      post: {
+        operationId: 'validateModelInputs',
+        summary: 'Validate inputs without running the model',
+        tags: ['Models'],
+        'x-required-scope': 'models:read',
+        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('ValidateInputsRequest'),
+              example: { inputs: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 } },
+            },
+          },
+        },
+        responses: {
+          '200': jsonResponse('Whether the inputs are valid, and if not, every problem.', ref('InputValidationResult'), postSuccessHeaders),
+          ...standardErrors({ body: true, notFound: true }),
+        },
+      },
+    },
+  },
+};

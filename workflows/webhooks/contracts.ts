@@ -1,0 +1,107 @@
+/** The webhook delivery workflows' contract, shared by the worker, the API and the workflows (no Node built-ins here). */
+import { defineSignal } from '@temporalio/workflow';
+import type { DeliveryRetrySettings } from '../../core/webhook-retry';
+import { workflowIdFor } from '../contracts/search-attributes';
+
+/** The lane workflow's type name, so callers can start it without importing workflow code. */
+export const WEBHOOK_LANE_WORKFLOW = 'webhookLaneWorkflow';
+
+/**
+ * One lane per subscription (`webhook_lane/whk_…`): the workflow that delivers everything owed to that endpoint. Its
+ * deliveries (rows in `webhook_deliveries`) name it in their `workflow_id`.
+ */
+export function webhookLaneWorkflowId(subscriptionId: string): string {
+  return workflowIdFor('webhook_lane', subscriptionId);
+}
+
+/** "Deliveries may be due": sent (with start) by the relay after it commits delivery rows, and by redeliveries. */
+export const deliveriesDueSignal = defineSignal('deliveriesDue');
+
+export interface WebhookLaneInput {
+  tenantId: string;
+  subscriptionId: string;
+  /** The webhook task queue its passes run on. */
+  activityTaskQueue: string;
+  /** With nothing left to deliver, the lane ends after this long without a wake-up. */
+  idleSeconds: number;
+  /** Start-to-close of one pass: enough for a full batch of attempts at the HTTP timeout. */
+  passTimeoutMs: number;
+  /** A pass whose worker died is retried after this long without a heartbeat. */
+  heartbeatTimeoutMs: number;
+  /** Passes per run before continue-as-new. */
+  passesPerRun: number;
+}
+
+export interface DeliverDueWebhooksInput {
+  tenantId: string;
+  subscriptionId: string;
+  /** The lane's workflow id, recorded on every delivery it attempts. */
+  workflowId: string;
+}
+
+export interface DeliverDueWebhooksResult {
+  attempted: number;
+  succeeded: number;
+  retrying: number;
+  failed: number;
+  /** Milliseconds until the earliest open delivery is due (0: due now, the batch was full); null: nothing open. */
+  nextDueInMs: number | null;
+}
+
+/**
+ * The per-delivery workflow of before the lanes: no longer started, kept registered so running ones finish.
+ *
+ * Removal plan: remove it after 2026-12-31. The lanes shipped on 2026-11-23, the last day one could be started; a run
+ * lives at most its delivery's deadline (`max_duration_seconds`, at most 30 days, which bounds every retry schedule,
+ * the standard one's ~28 h included) plus a minute to mark it failed, and its closed history stays in the namespace
+ * for its retention (7 days): 2026-11-23 + 30 d + 7 d = 2026-12-30. Before removing it, check that
+ *   1. every deployment has run the lanes since at least 37 days (one upgraded later moves the date by as much);
+ *   2. `temporal workflow count --query 'WorkflowType="webhookDeliveryWorkflow" AND ExecutionStatus="Running"'` is 0;
+ * then remove, in one change: workflows/webhooks/webhook-delivery.ts and its export in workflows/index.ts; this constant,
+ * webhookDeliveryWorkflowId, WebhookDeliveryInput, DeliverWebhookInput and WebhookDeliveryResult; the activities
+ * `deliverWebhook` and `markWebhookDeliveryFailed` (activities/webhooks/deliveries.ts); the recorded history
+ * test/workflows/histories/webhook-delivery-retried.json and its replay case; and "Upgrading from the
+ * per-delivery workflows" in docs/webhooks-and-events.md. Delivery rows keep their old `webhook_delivery/…` workflow ids: they are only text.
+ */
+export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
+
+/**
+ * Delivery attempts run on a task queue of their own (polled by a worker with its own concurrency limit), so slow
+ * or dead endpoints can occupy at most that many slots and never hold up model runs or other deliveries beyond it.
+ */
+export function webhookTaskQueueFor(taskQueue: string): string {
+  return `${taskQueue}-webhooks`;
+}
+
+/** One delivery workflow per (event, subscription); a redelivery adds its delivery id. */
+export function webhookDeliveryWorkflowId(eventId: string, subscriptionId: string, redeliveryId?: string): string {
+  return workflowIdFor('webhook_delivery', eventId, redeliveryId ? `${subscriptionId}/${redeliveryId}` : subscriptionId);
+}
+
+export interface WebhookDeliveryInput {
+  tenantId: string;
+  eventId: string;
+  eventType: string;
+  subscriptionId: string;
+  /** For a redelivery: the delivery it repeats. */
+  redeliveryOf?: string;
+  retry: DeliveryRetrySettings;
+  /** Start-to-close timeout of one attempt (the HTTP timeout plus a margin). */
+  attemptTimeoutMs: number;
+  activityTaskQueue: string;
+}
+
+export interface DeliverWebhookInput {
+  tenantId: string;
+  eventId: string;
+  eventType: string;
+  subscriptionId: string;
+  workflowId: string;
+  redeliveryOf?: string;
+  schedule: 'standard' | 'exponential';
+  maximumAttempts: number;
+}
+
+export interface WebhookDeliveryResult {
+  status: 'succeeded' | 'failed';
+}
