@@ -2,10 +2,20 @@ import type { Config } from '../core/config';
 import type { AppContext, AppRouter } from './context';
 import { validate } from './middleware/validate';
 import { documentedOperations, findOperation, koaPathFor, type DocumentedOperation } from './openapi/operations';
+import type { OperationRequests } from './openapi/request-types.generated';
 import type { OpenApiDocument } from './openapi/types';
 import type { RequestValidators } from './openapi/validators';
 
-export type OperationHandler = (ctx: AppContext) => unknown;
+export type OperationId = keyof OperationRequests;
+
+/**
+ * What a request to an operation carries once it passed validation: its path parameters, its query (coerced, defaults
+ * applied) and its JSON body, typed by the operation's schemas in the document (api/openapi/request-types.generated.ts
+ * is generated from the same document the validators are compiled from), so a handler reads them without casts.
+ */
+export type ValidatedRequest<Id extends OperationId> = OperationRequests[Id];
+
+export type OperationHandler<Id extends OperationId> = (ctx: AppContext, request: ValidatedRequest<Id>) => unknown;
 
 /**
  * Binds a handler to an operation of the OpenAPI document: method and path come from the document, and so do the
@@ -13,7 +23,7 @@ export type OperationHandler = (ctx: AppContext) => unknown;
  * before any idempotent replay) and the body limit (`x-body-limit`, enforced by parse-json-body). A route file names
  * only the operation and says what it does.
  */
-export type BindOperation = (router: AppRouter, operationId: string, handler: OperationHandler) => void;
+export type BindOperation = <Id extends OperationId>(router: AppRouter, operationId: Id, handler: OperationHandler<Id>) => void;
 
 /** Binds the document's operations to routers and checks, once all are bound, that none is missing or extra. */
 export interface OperationBinding {
@@ -32,13 +42,13 @@ export function createOperationBinding(document: OpenApiDocument, validators: Re
   const bound = new Map<string, string>();
   const boundRoutes = new Set<string>();
 
-  const operation: BindOperation = (router, operationId, handler) => {
+  const operation: BindOperation = <Id extends OperationId>(router: AppRouter, operationId: Id, handler: OperationHandler<Id>) => {
     const documented = operations.get(operationId);
     if (!documented) throw new Error(`No operation "${operationId}" in the OpenAPI document`);
     if (bound.has(operationId)) throw new Error(`Operation "${operationId}" is bound twice`);
     const path = koaPathFor(documented.path, router.opts.prefix);
     // As router.get/post/… register (GET answers HEAD too), named for the operation.
-    router.register(path, [documented.method], [validate(validators, operationId), async (ctx) => void (await handler(ctx))], {
+    router.register(path, [documented.method], [validate(validators, operationId), async (ctx) => void (await handler(ctx, validatedRequest<Id>(ctx)))], {
       ...router.opts,
       name: operationId,
     });
@@ -61,6 +71,15 @@ export function createOperationBinding(document: OpenApiDocument, validators: Re
       if (undocumented.length > 0) throw new Error(`Routes that are not operations of the OpenAPI document: ${undocumented.join(', ')}`);
     },
   };
+}
+
+/**
+ * The request as its handler's types describe it. The validate middleware before the handler has checked the body and
+ * query against the very schemas the types are generated from (a test keeps the generated file in step), and the router
+ * matched the path's parameters: this is the one place that vouches for that.
+ */
+function validatedRequest<Id extends OperationId>(ctx: AppContext): ValidatedRequest<Id> {
+  return { params: ctx.params, query: ctx.state.query, body: ctx.state.body } as ValidatedRequest<Id>;
 }
 
 /** `POST /api/v1/scenarios/:id` → `POST /api/v1/scenarios/{id}`: a registered route in the document's terms. */

@@ -1,30 +1,30 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { AuditExportCreate, AuditExportFormat, AuditExportService } from './audit-exports';
+import type { AuditExportService } from './audit-exports';
 
 export function registerAuditExportRoutes(router: AppRouter, operation: BindOperation, exports: AuditExportService): void {
-  operation(router, 'createAuditExport', async (ctx) => {
-    const created = await exports.create(requestContext(ctx), (ctx.state.body ?? {}) as AuditExportCreate);
+  operation(router, 'createAuditExport', async (ctx, { body }) => {
+    const created = await exports.create(requestContext(ctx), (body ?? {}));
     ctx.status = 202;
     ctx.set('Location', `/api/v1/audit-exports/${created.id}`);
     ctx.body = created;
   });
 
-  operation(router, 'getAuditExport', async (ctx) => {
-    ctx.body = await exports.get(requestContext(ctx), ctx.params.id as string);
+  operation(router, 'getAuditExport', async (ctx, { params }) => {
+    ctx.body = await exports.get(requestContext(ctx), params.id);
   });
 
-  operation(router, 'downloadAuditExport', async (ctx) => {
-    const { format } = ctx.state.query as { format: AuditExportFormat };
-    const file = await exports.download(requestContext(ctx), ctx.params.id as string, format);
+  operation(router, 'downloadAuditExport', async (ctx, { params, query }) => {
+    const { format } = query;
+    const file = await exports.download(requestContext(ctx), params.id, format);
     ctx.type = file.contentType;
     ctx.set('Content-Disposition', `attachment; filename="${file.fileName}"`);
     ctx.body = file.body;
   });
 
-  operation(router, 'getAuditExportDigest', async (ctx) => {
+  operation(router, 'getAuditExportDigest', async (ctx, { params }) => {
     ctx.type = 'application/jose';
-    ctx.body = await exports.digest(requestContext(ctx), ctx.params.id as string);
+    ctx.body = await exports.digest(requestContext(ctx), params.id);
   });
 }
 

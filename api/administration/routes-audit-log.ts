@@ -1,10 +1,10 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { AuditLogQuery, AuditLogService } from './audit-log';
+import type { AuditLogService } from './audit-log';
 
 export function registerAuditLogRoutes(router: AppRouter, operation: BindOperation, auditLog: AuditLogService): void {
-  operation(router, 'listAuditRecords', async (ctx) => {
-    const { limit, cursor, ...filters } = ctx.state.query as { limit: number; cursor?: string } & AuditLogQuery;
+  operation(router, 'listAuditRecords', async (ctx, { query }) => {
+    const { limit, cursor, ...filters } = query;
     ctx.body = await auditLog.list(requestContext(ctx), filters, { limit, cursor });
   });
 
@@ -13,7 +13,7 @@ export function registerAuditLogRoutes(router: AppRouter, operation: BindOperati
     ctx.body = await auditLog.verify(requestContext(ctx));
   });
 
-  operation(router, 'getAuditRecord', async (ctx) => {
-    ctx.body = await auditLog.get(requestContext(ctx), ctx.params.id as string);
+  operation(router, 'getAuditRecord', async (ctx, { params }) => {
+    ctx.body = await auditLog.get(requestContext(ctx), params.id);
   });
 }

@@ -1,26 +1,24 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { CreateOAuthClientInput, OAuthClientService } from './oauth-clients';
-
+import type { OAuthClientService } from './oauth-clients';
 
 export function registerOAuthClientRoutes(router: AppRouter, operation: BindOperation, clients: OAuthClientService): void {
-  operation(router, 'createOAuthClient', async (ctx) => {
-    const created = await clients.create(requestContext(ctx), ctx.state.body as CreateOAuthClientInput);
+  operation(router, 'createOAuthClient', async (ctx, { body }) => {
+    const created = await clients.create(requestContext(ctx), body);
     ctx.status = 201;
     ctx.set('Location', `/api/v1/oauth-clients/${created.id}`);
     ctx.body = created;
   });
 
-  operation(router, 'listOAuthClients', async (ctx) => {
-    const query = ctx.state.query as { limit: number; cursor?: string };
+  operation(router, 'listOAuthClients', async (ctx, { query }) => {
     ctx.body = await clients.list(requestContext(ctx), { limit: query.limit, cursor: query.cursor });
   });
 
-  operation(router, 'getOAuthClient', async (ctx) => {
-    ctx.body = await clients.get(requestContext(ctx), ctx.params.id as string);
+  operation(router, 'getOAuthClient', async (ctx, { params }) => {
+    ctx.body = await clients.get(requestContext(ctx), params.id);
   });
 
-  operation(router, 'revokeOAuthClient', async (ctx) => {
-    ctx.body = await clients.revoke(requestContext(ctx), ctx.params.id as string);
+  operation(router, 'revokeOAuthClient', async (ctx, { params }) => {
+    ctx.body = await clients.revoke(requestContext(ctx), params.id);
   });
 }

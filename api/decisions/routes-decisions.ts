@@ -1,101 +1,101 @@
 import { requestContext, type AppContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { ApprovalAction, CommentBody, DecisionCreate, DecisionService, DecisionUpdate, EvidenceInput, OptionalComment, ReassignBody, SubmitDecision } from './service';
+import type { DecisionService } from './service';
 
 export function registerDecisionRoutes(router: AppRouter, operation: BindOperation, decisions: DecisionService): void {
-  operation(router, 'createDecision', async (ctx) => {
-    const created = await decisions.create(requestContext(ctx), ctx.state.body as DecisionCreate);
+  operation(router, 'createDecision', async (ctx, { body }) => {
+    const created = await decisions.create(requestContext(ctx), body);
     ctx.status = 201;
     ctx.set('Location', `/api/v1/decisions/${created.id}`);
     ctx.body = created;
   });
 
-  operation(router, 'listDecisions', async (ctx) => {
-    const { limit, cursor, ...filters } = ctx.state.query as { limit: number; cursor?: string } & Parameters<DecisionService['list']>[1];
+  operation(router, 'listDecisions', async (ctx, { query }) => {
+    const { limit, cursor, ...filters } = query;
     ctx.body = await decisions.list(requestContext(ctx), filters, { limit, cursor });
   });
 
-  operation(router, 'getDecision', async (ctx) => {
-    ctx.body = await decisions.get(requestContext(ctx), ctx.params.id as string);
+  operation(router, 'getDecision', async (ctx, { params }) => {
+    ctx.body = await decisions.get(requestContext(ctx), params.id);
   });
 
-  operation(router, 'updateDecision', async (ctx) => {
-    ctx.body = await decisions.update(requestContext(ctx), ctx.params.id as string, ctx.state.body as DecisionUpdate);
+  operation(router, 'updateDecision', async (ctx, { params, body }) => {
+    ctx.body = await decisions.update(requestContext(ctx), params.id, body);
   });
 
-  operation(router, 'deleteDecision', async (ctx) => {
-    await decisions.remove(requestContext(ctx), ctx.params.id as string);
+  operation(router, 'deleteDecision', async (ctx, { params }) => {
+    await decisions.remove(requestContext(ctx), params.id);
     ctx.status = 204;
   });
 
-  operation(router, 'attachDecisionEvidence', async (ctx) => {
-    const evidence = await decisions.attachEvidence(requestContext(ctx), ctx.params.id as string, ctx.state.body as EvidenceInput);
+  operation(router, 'attachDecisionEvidence', async (ctx, { params, body }) => {
+    const evidence = await decisions.attachEvidence(requestContext(ctx), params.id, body);
     ctx.status = 201;
     ctx.set('Location', `/api/v1/decisions/${evidence.decision_id}/evidence`);
     ctx.body = evidence;
   });
 
-  operation(router, 'listDecisionEvidence', async (ctx) => {
-    const { limit, cursor, attached } = ctx.state.query as { limit: number; cursor?: string; attached?: boolean };
-    ctx.body = await decisions.listEvidence(requestContext(ctx), ctx.params.id as string, { attached }, { limit, cursor });
+  operation(router, 'listDecisionEvidence', async (ctx, { params, query }) => {
+    const { limit, cursor, attached } = query;
+    ctx.body = await decisions.listEvidence(requestContext(ctx), params.id, { attached }, { limit, cursor });
   });
 
-  operation(router, 'detachDecisionEvidence', async (ctx) => {
-    ctx.body = await decisions.detachEvidence(requestContext(ctx), ctx.params.id as string, ctx.params.evidence_id as string);
+  operation(router, 'detachDecisionEvidence', async (ctx, { params }) => {
+    ctx.body = await decisions.detachEvidence(requestContext(ctx), params.id, params.evidence_id);
   });
 
-  operation(router, 'getDecisionHistory', async (ctx) => {
-    const { limit, cursor } = ctx.state.query as { limit: number; cursor?: string };
-    ctx.body = await decisions.history(requestContext(ctx), ctx.params.id as string, { limit, cursor });
+  operation(router, 'getDecisionHistory', async (ctx, { params, query }) => {
+    const { limit, cursor } = query;
+    ctx.body = await decisions.history(requestContext(ctx), params.id, { limit, cursor });
   });
 
-  operation(router, 'compareDecisionOptions', async (ctx) => {
-    const { baseline } = ctx.state.query as { baseline?: string };
-    ctx.body = await decisions.compare(requestContext(ctx), ctx.params.id as string, baseline);
+  operation(router, 'compareDecisionOptions', async (ctx, { params, query }) => {
+    const { baseline } = query;
+    ctx.body = await decisions.compare(requestContext(ctx), params.id, baseline);
   });
 
-  operation(router, 'submitDecision', async (ctx) => {
-    ctx.body = await decisions.submit(requestContext(ctx), ctx.params.id as string, ctx.state.body as SubmitDecision);
+  operation(router, 'submitDecision', async (ctx, { params, body }) => {
+    ctx.body = await decisions.submit(requestContext(ctx), params.id, body);
   });
 
-  operation(router, 'approveDecision', async (ctx) => {
-    respondAfterAction(ctx, await decisions.approve(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction));
+  operation(router, 'approveDecision', async (ctx, { params, body }) => {
+    respondAfterAction(ctx, await decisions.approve(requestContext(ctx), params.id, body));
   });
 
-  operation(router, 'rejectDecision', async (ctx) => {
-    respondAfterAction(ctx, await decisions.reject(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction));
+  operation(router, 'rejectDecision', async (ctx, { params, body }) => {
+    respondAfterAction(ctx, await decisions.reject(requestContext(ctx), params.id, body));
   });
 
-  operation(router, 'requestDecisionChanges', async (ctx) => {
-    respondAfterAction(ctx, await decisions.requestChanges(requestContext(ctx), ctx.params.id as string, ctx.state.body as ApprovalAction));
+  operation(router, 'requestDecisionChanges', async (ctx, { params, body }) => {
+    respondAfterAction(ctx, await decisions.requestChanges(requestContext(ctx), params.id, body));
   });
 
-  operation(router, 'resubmitDecision', async (ctx) => {
-    respondAfterAction(ctx, await decisions.resubmit(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment));
+  operation(router, 'resubmitDecision', async (ctx, { params, body }) => {
+    respondAfterAction(ctx, await decisions.resubmit(requestContext(ctx), params.id, (body ?? {})));
   });
 
-  operation(router, 'commentOnDecision', async (ctx) => {
-    respondAfterAction(ctx, await decisions.comment(requestContext(ctx), ctx.params.id as string, ctx.state.body as CommentBody));
+  operation(router, 'commentOnDecision', async (ctx, { params, body }) => {
+    respondAfterAction(ctx, await decisions.comment(requestContext(ctx), params.id, body));
   });
 
-  operation(router, 'withdrawDecision', async (ctx) => {
-    respondAfterAction(ctx, await decisions.withdraw(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment));
+  operation(router, 'withdrawDecision', async (ctx, { params, body }) => {
+    respondAfterAction(ctx, await decisions.withdraw(requestContext(ctx), params.id, (body ?? {})));
   });
 
-  operation(router, 'reassignDecisionStep', async (ctx) => {
-    respondAfterAction(ctx, await decisions.reassign(requestContext(ctx), ctx.params.id as string, ctx.state.body as ReassignBody));
+  operation(router, 'reassignDecisionStep', async (ctx, { params, body }) => {
+    respondAfterAction(ctx, await decisions.reassign(requestContext(ctx), params.id, body));
   });
 
-  operation(router, 'implementDecision', async (ctx) => {
-    respondAfterAction(ctx, await decisions.implement(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment));
+  operation(router, 'implementDecision', async (ctx, { params, body }) => {
+    respondAfterAction(ctx, await decisions.implement(requestContext(ctx), params.id, (body ?? {})));
   });
 
-  operation(router, 'closeDecision', async (ctx) => {
-    respondAfterAction(ctx, await decisions.close(requestContext(ctx), ctx.params.id as string, (ctx.state.body ?? {}) as OptionalComment));
+  operation(router, 'closeDecision', async (ctx, { params, body }) => {
+    respondAfterAction(ctx, await decisions.close(requestContext(ctx), params.id, (body ?? {})));
   });
 
-  operation(router, 'listApprovalInbox', async (ctx) => {
-    const { limit } = ctx.state.query as { limit: number };
+  operation(router, 'listApprovalInbox', async (ctx, { query }) => {
+    const { limit } = query;
     ctx.body = await decisions.inbox(requestContext(ctx), limit);
   });
 }

@@ -1,25 +1,25 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { DatasetCreate, DatasetDefinitionService, DatasetUpdate } from './dataset-definitions';
+import type { DatasetDefinitionService } from './dataset-definitions';
 
 export function registerDatasetDefinitionRoutes(router: AppRouter, operation: BindOperation, datasets: DatasetDefinitionService): void {
-  operation(router, 'createDataset', async (ctx) => {
-    const created = await datasets.create(requestContext(ctx), ctx.state.body as DatasetCreate);
+  operation(router, 'createDataset', async (ctx, { body }) => {
+    const created = await datasets.create(requestContext(ctx), body);
     ctx.status = 201;
     ctx.set('Location', `/api/v1/datasets/${created.name}`);
     ctx.body = created;
   });
 
-  operation(router, 'getDataset', async (ctx) => {
-    ctx.body = await datasets.get(requestContext(ctx), ctx.params.name as string);
+  operation(router, 'getDataset', async (ctx, { params }) => {
+    ctx.body = await datasets.get(requestContext(ctx), params.name);
   });
 
-  operation(router, 'updateDataset', async (ctx) => {
-    ctx.body = await datasets.update(requestContext(ctx), ctx.params.name as string, ctx.state.body as DatasetUpdate);
+  operation(router, 'updateDataset', async (ctx, { params, body }) => {
+    ctx.body = await datasets.update(requestContext(ctx), params.name, body);
   });
 
-  operation(router, 'deleteDataset', async (ctx) => {
-    await datasets.remove(requestContext(ctx), ctx.params.name as string);
+  operation(router, 'deleteDataset', async (ctx, { params }) => {
+    await datasets.remove(requestContext(ctx), params.name);
     ctx.status = 204;
   });
 }

@@ -5,7 +5,7 @@ import type { BindOperation } from '../operations';
 import type { IntegrationUploadService } from './uploads';
 
 export function registerIntegrationUploadRoutes(router: AppRouter, operation: BindOperation, uploads: IntegrationUploadService): void {
-  operation(router, 'createIntegrationUpload', async (ctx) => {
+  operation(router, 'createIntegrationUpload', async (ctx, { params, query }) => {
     const contentType = parseContentType(ctx.get('content-type'));
     if (contentType?.mediaType !== 'text/csv') throw unsupportedMediaType('Send the file as the request body with "Content-Type: text/csv".');
     if (contentType.charset !== undefined && contentType.charset.toLowerCase() !== 'utf-8') {
@@ -14,8 +14,7 @@ export function registerIntegrationUploadRoutes(router: AppRouter, operation: Bi
     if ((ctx.get('content-encoding') || 'identity').split(',').some((coding) => coding.trim().toLowerCase() !== 'identity')) {
       throw unsupportedMediaType(`The Content-Encoding "${ctx.get('content-encoding')}" is not supported; send the file unencoded.`, { headers: { 'Accept-Encoding': 'identity' } });
     }
-    const id = ctx.params.id as string;
-    const query = ctx.state.query as { filename?: string };
+    const id = params.id;
     let created;
     try {
       created = await uploads.create(requestContext(ctx), id, { body: ctx.req, length: ctx.request.length, filename: query.filename });
@@ -30,12 +29,11 @@ export function registerIntegrationUploadRoutes(router: AppRouter, operation: Bi
     ctx.body = created;
   });
 
-  operation(router, 'listIntegrationUploads', async (ctx) => {
-    const query = ctx.state.query as { limit: number; cursor?: string };
-    ctx.body = await uploads.list(requestContext(ctx), ctx.params.id as string, { limit: query.limit, cursor: query.cursor });
+  operation(router, 'listIntegrationUploads', async (ctx, { params, query }) => {
+    ctx.body = await uploads.list(requestContext(ctx), params.id, { limit: query.limit, cursor: query.cursor });
   });
 
-  operation(router, 'getIntegrationUpload', async (ctx) => {
-    ctx.body = await uploads.get(requestContext(ctx), ctx.params.id as string, ctx.params.upload_id as string);
+  operation(router, 'getIntegrationUpload', async (ctx, { params }) => {
+    ctx.body = await uploads.get(requestContext(ctx), params.id, params.upload_id);
   });
 }

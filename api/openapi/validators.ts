@@ -3,7 +3,8 @@ import addFormats from 'ajv-formats';
 import { pointerTo, type FieldError } from '../../core/app-error';
 import { compareDateTimes, isUsableDateTime } from '../../core/date-time';
 import { isWebUrl, WEB_URL_MESSAGE } from '../../core/web-url';
-import type { OpenApiDocument, OperationObject, ParameterObject, SchemaObject } from './types';
+import { operationRequestSchemas, querySchema, resolveSchema } from './request-schemas';
+import type { OpenApiDocument, ParameterObject, SchemaObject } from './types';
 
 export type Check = (value: unknown) => FieldError[];
 
@@ -75,13 +76,6 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldEr
   return result;
 }
 
-function resolveParameter(document: OpenApiDocument, ref: string): ParameterObject {
-  const name = ref.replace('#/components/parameters/', '');
-  const parameter = document.components.parameters[name];
-  if (!parameter) throw new Error(`Unresolvable parameter reference ${ref}`);
-  return parameter;
-}
-
 /**
  * The written forms a query value of each scalar type may take. ajv's type coercion goes through Number(), which also
  * takes "Infinity", "0x10", "+5", " 5", "1e1" and "" (and lets Infinity past `maximum`), so every number is checked
@@ -140,13 +134,6 @@ function checkRawQuery(parameters: ParameterObject[], document: OpenApiDocument,
   return problems;
 }
 
-function resolveSchema(document: OpenApiDocument, schema: SchemaObject): SchemaObject {
-  if (typeof schema.$ref !== 'string') return schema;
-  const resolved = document.components.schemas[schema.$ref.replace('#/components/schemas/', '')];
-  if (!resolved) throw new Error(`Unresolvable schema reference ${schema.$ref}`);
-  return resolved;
-}
-
 const DEEP_OBJECT_KEY = /^([^[\]]+)((?:\[[^[\]]*\])+)$/;
 
 /**
@@ -195,14 +182,7 @@ export function createRequestValidators(document: OpenApiDocument): RequestValid
   bodyAjv.addSchema(root);
   queryAjv.addSchema(root);
 
-  const operations = new Map<string, OperationObject>();
-  for (const pathItem of Object.values(document.paths)) {
-    for (const operation of Object.values(pathItem) as OperationObject[]) {
-      if (operation && typeof operation === 'object' && 'operationId' in operation && operation.operationId) {
-        operations.set(operation.operationId, operation);
-      }
-    }
-  }
+  const operations = operationRequestSchemas(document);
   const cache = new Map<string, OperationValidators>();
   const resolveRef = (schema: SchemaObject): SchemaObject =>
     typeof schema.$ref === 'string' && schema.$ref.startsWith('#') ? { $ref: `${DOCUMENT_ID}${schema.$ref}` } : schema;
@@ -213,20 +193,11 @@ export function createRequestValidators(document: OpenApiDocument): RequestValid
       if (cached) return cached;
       const operation = operations.get(operationId);
       if (!operation) throw new Error(`No operation "${operationId}" in the OpenAPI document`);
-      const validators: OperationValidators = { bodyRequired: operation.requestBody?.required ?? false };
-      const bodySchema = operation.requestBody?.content['application/json']?.schema;
-      if (bodySchema) validators.body = checker(bodyAjv.compile(resolveRef(bodySchema)));
-      const queryParameters = (operation.parameters ?? [])
-        .map((p) => ('$ref' in p ? resolveParameter(document, p.$ref) : p))
-        .filter((p) => p.in === 'query');
-      if (queryParameters.length > 0 || operation['x-strict-query'] !== false) {
-        const querySchema = {
-          type: 'object',
-          properties: Object.fromEntries(queryParameters.map((p) => [p.name, resolveRef(p.schema)])),
-          required: queryParameters.filter((p) => p.required).map((p) => p.name),
-          additionalProperties: false,
-        };
-        const validateQuery = queryAjv.compile(querySchema);
+      const validators: OperationValidators = { bodyRequired: operation.bodyRequired };
+      if (operation.body) validators.body = checker(bodyAjv.compile(resolveRef(operation.body)));
+      const queryParameters = operation.queryParameters;
+      if (queryParameters.length > 0 || operation.operation['x-strict-query'] !== false) {
+        const validateQuery = queryAjv.compile(querySchema(document, queryParameters, { afterDefaults: false, schemaOf: resolveRef }));
         const deepObjects = queryParameters.filter((p) => (p as { style?: string }).style === 'deepObject').map((p) => p.name);
         validators.query = (query) => {
           for (const name of deepObjects) gatherDeepObject(query, name);

@@ -1,70 +1,67 @@
-import type { WebhookDeliveryStatus } from './service';
+
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { WebhookCreate, WebhookService, WebhookUpdate } from './service';
-
+import type { WebhookService } from './service';
 
 export function registerWebhookRoutes(router: AppRouter, operation: BindOperation, webhooks: WebhookService): void {
   operation(router, 'listWebhookEventTypes', async (ctx) => {
     ctx.body = webhooks.eventTypes();
   });
 
-  operation(router, 'createWebhook', async (ctx) => {
-    const created = await webhooks.create(requestContext(ctx), ctx.state.body as WebhookCreate);
+  operation(router, 'createWebhook', async (ctx, { body }) => {
+    const created = await webhooks.create(requestContext(ctx), body);
     ctx.status = 201;
     ctx.set('Location', `/api/v1/webhooks/${created.id}`);
     ctx.body = created;
   });
 
-  operation(router, 'listWebhooks', async (ctx) => {
-    const query = ctx.state.query as { limit: number; cursor?: string };
+  operation(router, 'listWebhooks', async (ctx, { query }) => {
     ctx.body = await webhooks.list(requestContext(ctx), { limit: query.limit, cursor: query.cursor });
   });
 
-  operation(router, 'getWebhook', async (ctx) => {
-    ctx.body = await webhooks.get(requestContext(ctx), ctx.params.id as string);
+  operation(router, 'getWebhook', async (ctx, { params }) => {
+    ctx.body = await webhooks.get(requestContext(ctx), params.id);
   });
 
-  operation(router, 'updateWebhook', async (ctx) => {
-    ctx.body = await webhooks.update(requestContext(ctx), ctx.params.id as string, ctx.state.body as WebhookUpdate);
+  operation(router, 'updateWebhook', async (ctx, { params, body }) => {
+    ctx.body = await webhooks.update(requestContext(ctx), params.id, body);
   });
 
-  operation(router, 'deleteWebhook', async (ctx) => {
-    await webhooks.remove(requestContext(ctx), ctx.params.id as string);
+  operation(router, 'deleteWebhook', async (ctx, { params }) => {
+    await webhooks.remove(requestContext(ctx), params.id);
     ctx.status = 204;
   });
 
-  operation(router, 'rotateWebhookSecret', async (ctx) => {
-    const body = (ctx.state.body ?? {}) as { grace_period_seconds?: number };
-    ctx.body = await webhooks.rotateSecret(requestContext(ctx), ctx.params.id as string, body.grace_period_seconds);
+  operation(router, 'rotateWebhookSecret', async (ctx, { params, body }) => {
+    ctx.body = await webhooks.rotateSecret(requestContext(ctx), params.id, body?.grace_period_seconds);
   });
 
-  operation(router, 'sendWebhookTest', async (ctx) => {
-    const event = await webhooks.sendTest(requestContext(ctx), ctx.params.id as string);
+  operation(router, 'sendWebhookTest', async (ctx, { params }) => {
+    const event = await webhooks.sendTest(requestContext(ctx), params.id);
     ctx.status = 202;
     ctx.set('Location', `/api/v1/events/${event.id}`);
     ctx.body = event;
   });
 
-  operation(router, 'listWebhookDeliveries', async (ctx) => {
-    const { limit, cursor, ...filters } = ctx.state.query as { limit: number; cursor?: string; status?: WebhookDeliveryStatus; event_type?: string; event_id?: string };
-    ctx.body = await webhooks.listDeliveries(requestContext(ctx), ctx.params.id as string, filters, { limit, cursor });
+  operation(router, 'listWebhookDeliveries', async (ctx, { params, query }) => {
+    const { limit, cursor, ...filters } = query;
+    ctx.body = await webhooks.listDeliveries(requestContext(ctx), params.id, filters, { limit, cursor });
   });
 
-  operation(router, 'redeliverWebhookDelivery', async (ctx) => {
-      const delivery = await webhooks.redeliver(requestContext(ctx), ctx.params.id as string, ctx.params.delivery_id as string);
+  operation(router, 'redeliverWebhookDelivery', async (ctx, { params }) => {
+      const delivery = await webhooks.redeliver(requestContext(ctx), params.id, params.delivery_id);
       ctx.status = 202;
-      ctx.set('Location', `/api/v1/webhooks/${ctx.params.id as string}/deliveries?event_id=${delivery.event_id}`);
+      ctx.set('Location', `/api/v1/webhooks/${params.id}/deliveries?event_id=${delivery.event_id}`);
       ctx.body = delivery;
     },
   );
 
-  operation(router, 'listEvents', async (ctx) => {
-    const { limit, cursor, ...filters } = ctx.state.query as { limit: number; cursor?: string; type?: string; created_after?: string };
+  operation(router, 'listEvents', async (ctx, { query }) => {
+    const { limit, cursor, ...filters } = query;
     ctx.body = await webhooks.listEvents(requestContext(ctx), filters, { limit, cursor });
   });
 
-  operation(router, 'getEvent', async (ctx) => {
-    ctx.body = await webhooks.getEvent(requestContext(ctx), ctx.params.id as string);
+  operation(router, 'getEvent', async (ctx, { params }) => {
+    ctx.body = await webhooks.getEvent(requestContext(ctx), params.id);
   });
 }
