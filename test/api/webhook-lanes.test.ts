@@ -12,6 +12,7 @@ import { call, createTestTenant, startTestStack, type TestStack, type TestTenant
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 const SLOW_MS = 1500;
+const LANE_CONCURRENCY = 4;
 
 /**
  * Webhook lanes (one delivery workflow per subscription): isolation of a slow endpoint, retries and continue-as-new
@@ -31,7 +32,7 @@ describe('webhook lanes', () => {
         WEBHOOK_TIMEOUT_MS: '10000',
         EVENT_RELAY_POLL_MS: '200',
         WEBHOOK_LANE_BATCH_SIZE: '20',
-        WEBHOOK_LANE_CONCURRENCY: '4',
+        WEBHOOK_LANE_CONCURRENCY: String(LANE_CONCURRENCY),
         WEBHOOK_LANE_PASSES_PER_RUN: '2',
         WEBHOOK_LANE_IDLE_SECONDS: '2',
         WEBHOOK_LANE_SWEEP_SECONDS: '1',
@@ -81,7 +82,10 @@ describe('webhook lanes', () => {
     assert.ok(slowSoFar < events / 2, `the slow lane has delivered ${slowSoFar} of ${events} while the fast ones finished`);
     const lags = fastPaths.flatMap((p) => receiver.at(p).map((r) => r.receivedAt - (committedAt.get(r.json.id) as number))).sort((a, b) => a - b);
     const worst = lags[lags.length - 1] as number;
-    assert.ok(worst < 5000, `fast lanes' worst lag ${worst} ms`);
+    // Queued behind the slow endpoint, a fast delivery would wait for the slow lane's whole backlog (40 events, 4 in
+    // flight, 1.5 s each: 15 s). The bound is that rule, not a speed a loaded machine could miss.
+    const slowBacklogMs = (events / LANE_CONCURRENCY) * SLOW_MS;
+    assert.ok(worst < slowBacklogMs / 2, `fast lanes' worst lag ${worst} ms, against the slow lane's backlog of ${slowBacklogMs} ms`);
   });
 
   it('retries in the lane, continues as new, and shows the lane in Temporal under its search attributes', async () => {
