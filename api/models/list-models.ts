@@ -6,11 +6,12 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { ModelUseCaseDeps } from './service';
 import { presentBuiltin, presentTenantModel } from './presenter';
 
-export interface ModelListFilters {
+/** A type, not an interface, so a route can cast its parsed query (a string-keyed record) to it. */
+export type ModelListFilters = {
   category?: string;
   status?: string;
   source?: string;
-}
+};
 
 export async function listModels({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, filters: ModelListFilters, page: PageRequest) {
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
