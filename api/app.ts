@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import type { AppDeps, AppState } from './context';
-import { createMetrics } from './metrics';
+import type { AppDeps, AppRouter, AppState } from './context';
+import { createMetrics, type Metrics } from './metrics';
 import { authenticate } from './middleware/authenticate';
 import { authorizeOperation } from './middleware/authorize';
 import { errorHandler } from './middleware/error-handler';
@@ -14,7 +14,9 @@ import { findTenant } from '../db/repositories/tenants';
 import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi/document';
 import { createRequestValidators } from './openapi/validators';
-import { bodyLimitFor, createOperationBinding, streamedBodyFor } from './operations';
+import { bodyLimitFor, createOperationBinding, streamedBodyFor, type BindOperation } from './operations';
+import type { OpenApiDocument } from './openapi/types';
+import type { RequestValidators } from './openapi/validators';
 import { registerAccountRoutes } from './administration/routes-account';
 import { registerAuditLogRoutes } from './administration/routes-audit-log';
 import { createAuditLogService } from './administration/audit-log';
@@ -48,7 +50,7 @@ import { createDatasetService } from './integrations/datasets';
 import { createDatasetDefinitionService } from './integrations/dataset-definitions';
 import { createWebhookService } from './webhooks/service';
 import { registerSystemRoutes } from './administration/routes-system';
-import { createApiKeyCache } from './administration/api-key-cache';
+import { createApiKeyCache, type ApiKeyCache } from './administration/api-key-cache';
 import { createApiKeyService } from './administration/api-keys';
 import { createModelService } from './models/service';
 import { createScenarioBatchService } from './scenarios/batches';
@@ -56,7 +58,7 @@ import { createScenarioService } from './scenarios/service';
 import { createUserService } from './administration/users';
 import { createModelCatalogue } from '../decision/catalogue';
 import { createExpressionSandbox, sandboxedTenantModels } from '../integrations/expression-sandbox';
-import { createAuthenticationService } from './administration/authentication';
+import { createAuthenticationService, type AuthenticationService } from './administration/authentication';
 import { createOAuthClientService } from './administration/oauth-clients';
 import { registerOAuthClientRoutes } from './administration/routes-oauth-clients';
 import { createBuiltInTokenVerifier, createExternalTokenVerifier, type AccessTokenVerifier } from './oauth/access-token-verifier';
@@ -64,7 +66,7 @@ import { oauthEndpoints } from './oauth/endpoints';
 import { createInteractionRoutes } from './oauth/interactions';
 import { createLoginThrottle } from './oauth/login-throttle';
 import { createProviderHolder, type ProviderHolder } from './oauth/provider';
-import { createSigningKeyStore } from './oauth/signing-key-store';
+import { createSigningKeyStore, type SigningKeyStore } from './oauth/signing-key-store';
 import { registerAuditExportKeyRoutes, registerAuditExportRoutes } from './administration/routes-audit-exports';
 import { createAuditExportService } from './administration/audit-exports';
 import { exportFileStore } from '../core/file-store';
@@ -87,14 +89,59 @@ export function createApp(deps: AppDeps): App {
   const document = buildOpenApiDocument();
   const validators = createRequestValidators(document);
   const binding = createOperationBinding(document, validators);
-  const { operation } = binding;
   const metrics = createMetrics();
+  const oauth = createOAuth(deps);
+  const apiKeyCache = createApiKeyCache({ db, logger, ttlMs: config.apiKeyCacheTtlMs, changeNoticeTimeoutMs: config.apiKeyChangeNoticeTimeoutMs });
+  const services = createServices(deps, apiKeyCache, oauth.accessTokens, metrics);
 
-  // OAuth: the built-in provider on this server, unless an external OpenID provider is configured (then its routes 404).
+  const app = new Koa<AppState>() as App;
+  const requests = countInFlight();
+  app.ready = apiKeyCache.ready;
+  app.inFlight = requests.inFlight;
+  app.close = async () => {
+    await apiKeyCache.close();
+    // A sandbox handed in belongs to whoever made it.
+    if (!deps.sandbox) await services.sandbox.close();
+  };
+  app.silent = true;
+  app.use(requests.middleware);
+  app.use(securityHeaders());
+  app.use(requestId(logger));
+  app.use(errorHandler());
+  app.use(metrics.middleware);
+
+  if (oauth.providerHolder) {
+    app.use(oauthEndpoints(oauth.providerHolder));
+    const interactions = createInteractionRoutes({ db, holder: oauth.providerHolder, throttle: createLoginThrottle(db), audience: config.oauth.audience });
+    app.use(interactions.routes());
+    app.use(interactions.allowedMethods());
+  }
+
+  // The governance console: server-rendered pages for people, on the same services as the API (outside /api/v1).
+  app.use(createConsole(deps, document, validators, oauth.keys, services));
+
+  const system = new Router<AppState>();
+  registerSystemRoutes(system, binding.operation, deps, document, metrics);
+  registerAuditExportKeyRoutes(system, binding.operation, services.auditExports);
+  app.use(system.routes());
+
+  const api = new Router<AppState>({ prefix: '/api/v1' });
+  useApiMiddleware(api, deps, document, services.authentication);
+  registerFamilyRoutes(api, binding.operation, deps, services);
+  // The contract and the code agree: every operation has a handler, and every API route is an operation.
+  binding.assertComplete([api]);
+  app.operations = binding.bound();
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  return app;
+}
+
+/** OAuth: the built-in provider on this server, unless an external OpenID provider is configured (then its routes 404). */
+function createOAuth({ config, db, logger }: AppDeps) {
   const externalIssuer = config.oauth.externalIssuer;
   let providerHolder: ProviderHolder | undefined;
   let accessTokens: AccessTokenVerifier;
-  let keys: ReturnType<typeof createSigningKeyStore> | undefined;
+  let keys: SigningKeyStore | undefined;
   if (externalIssuer) {
     accessTokens = createExternalTokenVerifier({
       issuer: externalIssuer,
@@ -108,9 +155,13 @@ export function createApp(deps: AppDeps): App {
     providerHolder = createProviderHolder({ config, db, logger, keys });
     accessTokens = createBuiltInTokenVerifier({ keys, issuer: config.publicBaseUrl, audience: config.oauth.audience });
   }
+  return { providerHolder, accessTokens, keys };
+}
 
-  const apiKeyCache = createApiKeyCache({ db, logger, ttlMs: config.apiKeyCacheTtlMs, changeNoticeTimeoutMs: config.apiKeyChangeNoticeTimeoutMs });
-  const authentication = createAuthenticationService({ db, logger, cache: apiKeyCache, accessTokens, builtInProvider: !externalIssuer });
+/** The use cases the routes and the console share, built once per app. */
+function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: AccessTokenVerifier, metrics: Metrics) {
+  const { config, db, logger } = deps;
+  const authentication = createAuthenticationService({ db, logger, cache: apiKeyCache, accessTokens, builtInProvider: !config.oauth.externalIssuer });
   const oauthClients = createOAuthClientService({ db });
   const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });
 
@@ -134,109 +185,99 @@ export function createApp(deps: AppDeps): App {
   const decisions = createDecisionService({ db, models, sandbox, approvals: createDecisionApprovals({ temporal: deps.temporal, config, logger }) });
   const kpiAlerts = createKpiAlertService({ db });
   const kpis = createKpiService({ db, models });
+  return { authentication, oauthClients, apiKeys, users, sandbox, models, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis };
+}
 
-  const app = new Koa<AppState>() as App;
+type AppServices = ReturnType<typeof createServices>;
+
+/** Counts requests whose handlers are still running, even if their client has gone; shutdown waits for them. */
+function countInFlight() {
   let inFlight = 0;
-  app.ready = apiKeyCache.ready;
-  app.inFlight = () => inFlight;
-  app.close = async () => {
-    await apiKeyCache.close();
-    // A sandbox handed in belongs to whoever made it.
-    if (!deps.sandbox) await sandbox.close();
-  };
-  app.silent = true;
-  app.use(async (_ctx, next) => {
+  const middleware: Koa.Middleware<AppState> = async (_ctx, next) => {
     inFlight++;
     try {
       await next();
     } finally {
       inFlight--;
     }
-  });
-  app.use(securityHeaders());
-  app.use(requestId(logger));
-  app.use(errorHandler());
-  app.use(metrics.middleware);
+  };
+  return { middleware, inFlight: () => inFlight };
+}
 
-  if (providerHolder) {
-    app.use(oauthEndpoints(providerHolder));
-    const interactions = createInteractionRoutes({ db, holder: providerHolder, throttle: createLoginThrottle(db), audience: config.oauth.audience });
-    app.use(interactions.routes());
-    app.use(interactions.allowedMethods());
-  }
-
+function createConsole(
+  { config, db, logger }: AppDeps,
+  document: OpenApiDocument,
+  validators: RequestValidators,
+  keys: SigningKeyStore | undefined,
+  services: AppServices,
+) {
+  const { authentication, decisions, kpis, kpiAlerts, apiKeys, users, oauthClients, webhooks, sandbox, outcomes } = services;
   const operationScopes = new Map(documentedOperations(document).map((o) => [o.operationId, o.scope]));
-  // The governance console: server-rendered pages for people, on the same services as the API (outside /api/v1).
-  app.use(
-    createConsoleRoutes({
-      config,
-      db,
-      logger,
-      authentication,
-      decisions,
-      kpis,
-      kpiAlerts,
-      validators,
-      keys,
-      // The administration area: the same services as the API's routes, and the rate limiter's own counters.
-      admin: {
-        apiKeys,
-        users,
-        oauthClients,
-        webhooks,
-        approvalPolicies: createApprovalPolicyService({ db, sandbox }),
-        auditLog: createAuditLogService({ db }),
-        usage: rateLimitUsage(db),
-        planOf: async (tenantId) => (await findTenant(db, tenantId))?.plan ?? 'unknown',
-        requiredScope: (operationId) => operationScopes.get(operationId),
-      },
-      // The chart reads the same summary as GET /decisions/{id}/outcomes/summary.
-      outcomes: async (context, id) =>
-        (await outcomes.summary(context, id)).metrics.flatMap((metric) =>
-          metric.observations.map((o) => ({ metric: metric.metric, expected_value: o.expected_value, actual_value: o.actual_value, observed_at: o.observed_at })),
-        ),
-    }),
-  );
+  return createConsoleRoutes({
+    config,
+    db,
+    logger,
+    authentication,
+    decisions,
+    kpis,
+    kpiAlerts,
+    validators,
+    keys,
+    // The administration area: the same services as the API's routes, and the rate limiter's own counters.
+    admin: {
+      apiKeys,
+      users,
+      oauthClients,
+      webhooks,
+      approvalPolicies: createApprovalPolicyService({ db, sandbox }),
+      auditLog: createAuditLogService({ db }),
+      usage: rateLimitUsage(db),
+      planOf: async (tenantId) => (await findTenant(db, tenantId))?.plan ?? 'unknown',
+      requiredScope: (operationId) => operationScopes.get(operationId),
+    },
+    // The chart reads the same summary as GET /decisions/{id}/outcomes/summary.
+    outcomes: async (context, id) =>
+      (await outcomes.summary(context, id)).metrics.flatMap((metric) =>
+        metric.observations.map((o) => ({ metric: metric.metric, expected_value: o.expected_value, actual_value: o.actual_value, observed_at: o.observed_at })),
+      ),
+  });
+}
 
-  const system = new Router<AppState>();
-  registerSystemRoutes(system, operation, deps, document, metrics);
-  registerAuditExportKeyRoutes(system, operation, auditExports);
-  app.use(system.routes());
-
-  // Order matters: who is calling, whether they may call this operation, whether they may call now, then what they
-  // sent. Idempotent replays come after authorization, so a stored response only ever reaches a caller allowed to
-  // make the request.
-  const api = new Router<AppState>({ prefix: '/api/v1' });
+/**
+ * Order matters: who is calling, whether they may call this operation, whether they may call now, then what they
+ * sent. Idempotent replays come after authorization, so a stored response only ever reaches a caller allowed to
+ * make the request.
+ */
+function useApiMiddleware(api: AppRouter, { config, db }: AppDeps, document: OpenApiDocument, authentication: AuthenticationService) {
   api.use(authenticate(authentication));
   api.use(authorizeOperation(document));
   api.use(rateLimit(db));
   // Each operation's body limit comes from the document (`x-body-limit`, e.g. batches of up to 10,000 items).
   api.use(parseJsonBody(bodyLimitFor(document, config), streamedBodyFor(document)));
   api.use(idempotency(db, { ttlSeconds: config.idempotencyTtlSeconds, leaseSeconds: config.idempotencyLeaseSeconds }));
+}
+
+/** Every family's operations under /api/v1. */
+function registerFamilyRoutes(api: AppRouter, operation: BindOperation, { config, db, logger, temporal }: AppDeps, services: AppServices) {
+  const { sandbox } = services;
   registerAccountRoutes(api, operation);
-  registerApiKeyRoutes(api, operation, apiKeys);
-  registerUserRoutes(api, operation, users);
-  registerOAuthClientRoutes(api, operation, oauthClients);
-  registerModelRoutes(api, operation, models);
-  registerScenarioRoutes(api, operation, scenarios, batches);
-  registerWebhookRoutes(api, operation, webhooks);
-  registerKpiRoutes(api, operation, kpis);
-  registerKpiAlertRoutes(api, operation, kpiAlerts);
-  registerIntegrationRoutes(api, operation, createIntegrationService({ db, temporal: deps.temporal, config, logger, sandbox }));
-  registerIntegrationSyncRoutes(api, operation, createIntegrationSyncService({ db, temporal: deps.temporal, config, logger }));
+  registerApiKeyRoutes(api, operation, services.apiKeys);
+  registerUserRoutes(api, operation, services.users);
+  registerOAuthClientRoutes(api, operation, services.oauthClients);
+  registerModelRoutes(api, operation, services.models);
+  registerScenarioRoutes(api, operation, services.scenarios, services.batches);
+  registerWebhookRoutes(api, operation, services.webhooks);
+  registerKpiRoutes(api, operation, services.kpis);
+  registerKpiAlertRoutes(api, operation, services.kpiAlerts);
+  registerIntegrationRoutes(api, operation, createIntegrationService({ db, temporal, config, logger, sandbox }));
+  registerIntegrationSyncRoutes(api, operation, createIntegrationSyncService({ db, temporal, config, logger }));
   registerIntegrationUploadRoutes(api, operation, createIntegrationUploadService({ db, config }));
   registerDatasetRoutes(api, operation, createDatasetService({ db }));
   registerDatasetDefinitionRoutes(api, operation, createDatasetDefinitionService({ db }));
   registerAuditLogRoutes(api, operation, createAuditLogService({ db }));
-  registerAuditExportRoutes(api, operation, auditExports);
-  registerDecisionRoutes(api, operation, decisions);
-  registerDecisionOutcomeRoutes(api, operation, outcomes);
+  registerAuditExportRoutes(api, operation, services.auditExports);
+  registerDecisionRoutes(api, operation, services.decisions);
+  registerDecisionOutcomeRoutes(api, operation, services.outcomes);
   registerDecisionOutcomeKpiRoutes(api, operation, createDecisionOutcomeKpiService({ db }));
   registerApprovalPolicyRoutes(api, operation, createApprovalPolicyService({ db, sandbox }));
-  // The contract and the code agree: every operation has a handler, and every API route is an operation.
-  binding.assertComplete([api]);
-  app.operations = binding.bound();
-  app.use(api.routes());
-  app.use(api.allowedMethods());
-  return app;
 }

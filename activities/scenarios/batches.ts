@@ -6,6 +6,7 @@ import { compareScenarios } from '../../decision/compare';
 import type { ModelCatalogue, ModelResolution } from '../../decision/catalogue';
 import type { MetricDirection, MetricValue, Note } from '../../decision/types';
 import type { AuditEvent, ScenarioRecord } from '../../db/records/scenario';
+import type { BatchItemRecord, ScenarioBatchRecord } from '../../db/records/scenario-batch';
 import { tenantModelSource } from '../../db/repositories/decision-models';
 import {
   cancelPendingItems,
@@ -51,64 +52,13 @@ export function createBatchActivities(deps: BatchActivityDeps) {
           const models = new Map<string, Promise<ModelResolution>>();
           const scenarios: Partial<ScenarioRecord>[] = [];
           const outcomes: ItemOutcome[] = [];
-          const actor = batch.created_by;
-          const receivedAt = batch.created_at.toISOString();
           for (const item of items) {
             const key = `${item.model_id}@${item.model_version ?? ''}`;
             if (!models.has(key)) models.set(key, deps.catalogue.resolve(item.model_id, item.model_version ?? undefined, source));
             const resolution = await (models.get(key) as Promise<ModelResolution>);
-            const scenarioId = newId('scenario');
-            const events: Array<Omit<AuditEvent, 'sequence'>> = [
-              { event: 'received', at: receivedAt, actor, recorded_by: 'api', details: { batch_id: batch.id, item_index: item.item_index } },
-              { event: 'validated', at: receivedAt, actor, recorded_by: 'api', details: { model_id: item.model_id, model_version: item.model_version } },
-              { event: 'workflow_started', at: receivedAt, actor, recorded_by: 'worker', details: { workflow_id: input.workflowId } },
-            ];
-            let status: 'completed' | 'failed' = 'completed';
-            let result: Awaited<ReturnType<typeof executeModel>>['result'] | undefined;
-            let error: Record<string, unknown> | null = null;
-            try {
-              if (!resolution.found) throw new ModelRunError(`Model ${item.model_id} is no longer available.`, resolution.reason);
-              const executed = await executeModel(resolution.model, item.inputs, null, null);
-              result = executed.result;
-              events.push({
-                event: 'model_executed',
-                at: new Date().toISOString(),
-                actor,
-                recorded_by: 'worker',
-                details: { model_id: item.model_id, model_version: item.model_version, inputs_sha256: executed.inputsSha256, duration_ms: executed.durationMs },
-              });
-            } catch (caught) {
-              if (!(caught instanceof ModelRunError)) throw caught;
-              status = 'failed';
-              error = runFailure(caught.code, 'Model run failed', caught.message);
-              events.push({ event: 'model_failed', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { code: caught.code, message: caught.message } });
-            }
-            events.push({ event: 'result_stored', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { status } });
-            scenarios.push({
-              id: scenarioId,
-              name: item.name,
-              description: null,
-              tags: item.tags,
-              model_id: item.model_id,
-              model_version: item.model_version ?? '',
-              status,
-              run_number: 1,
-              inputs: item.inputs,
-              uncertainty: null,
-              simulation: null,
-              metrics: result?.metrics ?? null,
-              decision_structure: (result?.decision_structure as unknown as Record<string, unknown>) ?? null,
-              notes: (result?.notes ?? []) as Note[],
-              audit_trail: events.map((event, index) => ({ sequence: index + 1, ...event })),
-              error,
-              inputs_sha256: inputsSha256(item.inputs),
-              workflow_id: input.workflowId,
-              run_id: null,
-              batch_id: batch.id,
-              created_by: actor,
-              completed_at: new Date(),
-            });
-            outcomes.push({ itemIndex: item.item_index, status, scenarioId });
+            const ran = await runBatchItem(batch, item, resolution, input.workflowId);
+            scenarios.push(ran.scenario);
+            outcomes.push(ran.outcome);
             heartbeat.beat({ items_run: outcomes.length });
           }
           await recordChunk(scope, input.batchId, scenarios, outcomes);
@@ -152,6 +102,72 @@ export function createBatchActivities(deps: BatchActivityDeps) {
       });
     },
   };
+}
+
+/**
+ * Runs one item on its resolved model: the scenario to store (completed or failed, with its audit trail) and the
+ * item's outcome. Only a model's own failure is a failed item; anything else throws and fails the chunk.
+ */
+async function runBatchItem(
+  batch: ScenarioBatchRecord,
+  item: BatchItemRecord,
+  resolution: ModelResolution,
+  workflowId: string,
+): Promise<{ scenario: Partial<ScenarioRecord>; outcome: ItemOutcome }> {
+  const actor = batch.created_by;
+  const receivedAt = batch.created_at.toISOString();
+  const scenarioId = newId('scenario');
+  const events: Array<Omit<AuditEvent, 'sequence'>> = [
+    { event: 'received', at: receivedAt, actor, recorded_by: 'api', details: { batch_id: batch.id, item_index: item.item_index } },
+    { event: 'validated', at: receivedAt, actor, recorded_by: 'api', details: { model_id: item.model_id, model_version: item.model_version } },
+    { event: 'workflow_started', at: receivedAt, actor, recorded_by: 'worker', details: { workflow_id: workflowId } },
+  ];
+  let status: 'completed' | 'failed' = 'completed';
+  let result: Awaited<ReturnType<typeof executeModel>>['result'] | undefined;
+  let error: Record<string, unknown> | null = null;
+  try {
+    if (!resolution.found) throw new ModelRunError(`Model ${item.model_id} is no longer available.`, resolution.reason);
+    const executed = await executeModel(resolution.model, item.inputs, null, null);
+    result = executed.result;
+    events.push({
+      event: 'model_executed',
+      at: new Date().toISOString(),
+      actor,
+      recorded_by: 'worker',
+      details: { model_id: item.model_id, model_version: item.model_version, inputs_sha256: executed.inputsSha256, duration_ms: executed.durationMs },
+    });
+  } catch (caught) {
+    if (!(caught instanceof ModelRunError)) throw caught;
+    status = 'failed';
+    error = runFailure(caught.code, 'Model run failed', caught.message);
+    events.push({ event: 'model_failed', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { code: caught.code, message: caught.message } });
+  }
+  events.push({ event: 'result_stored', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { status } });
+  const scenario: Partial<ScenarioRecord> = {
+    id: scenarioId,
+    name: item.name,
+    description: null,
+    tags: item.tags,
+    model_id: item.model_id,
+    model_version: item.model_version ?? '',
+    status,
+    run_number: 1,
+    inputs: item.inputs,
+    uncertainty: null,
+    simulation: null,
+    metrics: result?.metrics ?? null,
+    decision_structure: (result?.decision_structure as unknown as Record<string, unknown>) ?? null,
+    notes: (result?.notes ?? []) as Note[],
+    audit_trail: events.map((event, index) => ({ sequence: index + 1, ...event })),
+    error,
+    inputs_sha256: inputsSha256(item.inputs),
+    workflow_id: workflowId,
+    run_id: null,
+    batch_id: batch.id,
+    created_by: actor,
+    completed_at: new Date(),
+  };
+  return { scenario, outcome: { itemIndex: item.item_index, status, scenarioId } };
 }
 
 async function compareBatch(

@@ -48,33 +48,54 @@ export function productiveMonths(productivity: number, rampMonths: number, horiz
   return productivity * (horizonMonths - rampMonths / 2);
 }
 
-function evaluate(inputs: ModelInputs): ModelResult {
-  const annualSalary = numberInput(inputs, 'annual_salary');
-  const benefitsLoad = numberInput(inputs, 'benefits_load');
-  const recruitingCost = numberInput(inputs, 'recruiting_cost');
-  const contractorHourlyRate = numberInput(inputs, 'contractor_hourly_rate');
-  const hoursPerMonth = numberInput(inputs, 'hours_per_month');
-  const vendorMonthlyFee = numberInput(inputs, 'vendor_monthly_fee');
-  const vendorOverhead = numberInput(inputs, 'vendor_management_overhead');
-  const horizon = numberInput(inputs, 'horizon_months');
+const RAMP_INPUT: Record<OptionId, string> = {
+  hire: 'employee_ramp_up_months',
+  contract: 'contractor_ramp_up_months',
+  outsource: 'vendor_ramp_up_months',
+};
 
-  const totalCosts: Record<OptionId, number> = {
+const PRODUCTIVITY_INPUT: Record<OptionId, string> = {
+  hire: 'employee_productivity',
+  contract: 'contractor_productivity',
+  outsource: 'vendor_productivity',
+};
+
+interface CostInputs {
+  annualSalary: number;
+  benefitsLoad: number;
+  recruitingCost: number;
+  contractorHourlyRate: number;
+  hoursPerMonth: number;
+  vendorMonthlyFee: number;
+  vendorOverhead: number;
+  horizon: number;
+}
+
+function readCostInputs(inputs: ModelInputs): CostInputs {
+  return {
+    annualSalary: numberInput(inputs, 'annual_salary'),
+    benefitsLoad: numberInput(inputs, 'benefits_load'),
+    recruitingCost: numberInput(inputs, 'recruiting_cost'),
+    contractorHourlyRate: numberInput(inputs, 'contractor_hourly_rate'),
+    hoursPerMonth: numberInput(inputs, 'hours_per_month'),
+    vendorMonthlyFee: numberInput(inputs, 'vendor_monthly_fee'),
+    vendorOverhead: numberInput(inputs, 'vendor_management_overhead'),
+    horizon: numberInput(inputs, 'horizon_months'),
+  };
+}
+
+/** Each option's nominal cost over the whole horizon. */
+function totalCostsOf(costs: CostInputs): Record<OptionId, number> {
+  const { annualSalary, benefitsLoad, recruitingCost, contractorHourlyRate, hoursPerMonth, vendorMonthlyFee, vendorOverhead, horizon } = costs;
+  return {
     hire: recruitingCost + (annualSalary * (1 + benefitsLoad) * horizon) / 12,
     contract: contractorHourlyRate * hoursPerMonth * horizon,
     outsource: vendorMonthlyFee * (1 + vendorOverhead) * horizon,
   };
-  const rampInput: Record<OptionId, string> = {
-    hire: 'employee_ramp_up_months',
-    contract: 'contractor_ramp_up_months',
-    outsource: 'vendor_ramp_up_months',
-  };
-  const productivityInput: Record<OptionId, string> = {
-    hire: 'employee_productivity',
-    contract: 'contractor_productivity',
-    outsource: 'vendor_productivity',
-  };
+}
 
-  const notes: Note[] = [
+function assumptionNotes(inputs: ModelInputs): Note[] {
+  return [
     {
       kind: 'assumption',
       message:
@@ -93,21 +114,29 @@ function evaluate(inputs: ModelInputs): ModelResult {
     MONEY_ROUNDING_NOTE,
     ...outOfRangeNotes(inputs, VALIDATED_RANGES),
   ];
+}
 
+/** Each option's cost, output and cost per productive month, with a warning for each that never ramps up fully. */
+function figureOptions(inputs: ModelInputs, totalCosts: Record<OptionId, number>, horizon: number) {
+  const warnings: Note[] = [];
   const options: OptionFigures[] = OPTION_IDS.map((id) => {
-    const ramp = numberInput(inputs, rampInput[id]);
+    const ramp = numberInput(inputs, RAMP_INPUT[id]);
     if (ramp > horizon) {
-      notes.push({
+      warnings.push({
         kind: 'warning',
-        input: rampInput[id],
-        message: `${rampInput[id]} (${ramp}) exceeds the horizon (${horizon} months): the ${id} option never reaches full productivity.`,
+        input: RAMP_INPUT[id],
+        message: `${RAMP_INPUT[id]} (${ramp}) exceeds the horizon (${horizon} months): the ${id} option never reaches full productivity.`,
       });
     }
     // Productivity has an exclusive minimum of 0 and the horizon is at least one month, so this is positive.
-    const productive = productiveMonths(numberInput(inputs, productivityInput[id]), ramp, horizon);
+    const productive = productiveMonths(numberInput(inputs, PRODUCTIVITY_INPUT[id]), ramp, horizon);
     return { id, totalCost: totalCosts[id], productiveMonths: productive, costPerProductiveMonth: totalCosts[id] / productive };
   });
+  return { options, warnings };
+}
 
+/** The best option and the runner-up on cost per productive month, whether they tie, and what the best saves. */
+function rankOptions(options: OptionFigures[]) {
   // Stable sort keeps OPTION_IDS order among equals, which is the documented tie-break.
   const ranked = [...options].sort((a, b) => a.costPerProductiveMonth - b.costPerProductiveMonth);
   const best = ranked[0] as OptionFigures;
@@ -116,15 +145,12 @@ function evaluate(inputs: ModelInputs): ModelResult {
     runnerUp.costPerProductiveMonth - best.costPerProductiveMonth <=
     TIE_TOLERANCE * Math.max(1, Math.abs(best.costPerProductiveMonth));
   const savings = isTie ? 0 : (runnerUp.costPerProductiveMonth - best.costPerProductiveMonth) * best.productiveMonths;
-  if (isTie) {
-    notes.push({
-      kind: 'warning',
-      message: `${OPTION_LABELS[best.id]} and ${OPTION_LABELS[runnerUp.id]} tie on cost per productive month; the tie is broken in the order hire, contract, outsource.`,
-    });
-  }
+  return { best, runnerUp, isTie, savings };
+}
 
+function optionMetrics(options: OptionFigures[], best: OptionFigures, savings: number) {
   const figure = (id: OptionId): OptionFigures => options.find((option) => option.id === id) as OptionFigures;
-  const metrics = {
+  return {
     hire_total_cost: roundMoney(figure('hire').totalCost),
     contract_total_cost: roundMoney(figure('contract').totalCost),
     outsource_total_cost: roundMoney(figure('outsource').totalCost),
@@ -137,7 +163,67 @@ function evaluate(inputs: ModelInputs): ModelResult {
     recommended_option: best.id,
     savings_vs_next_best: roundMoney(savings),
   };
+}
 
+type OptionMetrics = ReturnType<typeof optionMetrics>;
+
+function derivationSteps(metrics: OptionMetrics): DecisionStructure['derivation'] {
+  return [
+    {
+      step: 'Employee total cost',
+      formula: 'hire_total_cost = recruiting_cost + annual_salary × (1 + benefits_load) × horizon_months / 12',
+      value: metrics.hire_total_cost,
+    },
+    {
+      step: 'Contractor total cost',
+      formula: 'contract_total_cost = contractor_hourly_rate × hours_per_month × horizon_months',
+      value: metrics.contract_total_cost,
+    },
+    {
+      step: 'Outsourcing total cost',
+      formula: 'outsource_total_cost = vendor_monthly_fee × (1 + vendor_management_overhead) × horizon_months',
+      value: metrics.outsource_total_cost,
+    },
+    {
+      step: 'Productive months',
+      formula:
+        'productive_months = productivity × (horizon − ramp / 2) if horizon > ramp, else productivity × horizon² / (2 × ramp); productivity × horizon when ramp = 0',
+      value: { hire: metrics.hire_productive_months, contract: metrics.contract_productive_months, outsource: metrics.outsource_productive_months },
+    },
+    {
+      step: 'Cost per productive month',
+      formula: 'cost_per_productive_month = total_cost / productive_months',
+      value: {
+        hire: metrics.hire_cost_per_productive_month,
+        contract: metrics.contract_cost_per_productive_month,
+        outsource: metrics.outsource_cost_per_productive_month,
+      },
+    },
+    {
+      step: 'Savings versus the next best option',
+      formula: 'savings = (runner_up.cost_per_productive_month − best.cost_per_productive_month) × best.productive_months',
+      value: metrics.savings_vs_next_best,
+    },
+  ];
+}
+
+function evaluate(inputs: ModelInputs): ModelResult {
+  const costs = readCostInputs(inputs);
+  const horizon = costs.horizon;
+  const totalCosts = totalCostsOf(costs);
+  const notes = assumptionNotes(inputs);
+  const { options, warnings } = figureOptions(inputs, totalCosts, horizon);
+  notes.push(...warnings);
+
+  const { best, runnerUp, isTie, savings } = rankOptions(options);
+  if (isTie) {
+    notes.push({
+      kind: 'warning',
+      message: `${OPTION_LABELS[best.id]} and ${OPTION_LABELS[runnerUp.id]} tie on cost per productive month; the tie is broken in the order hire, contract, outsource.`,
+    });
+  }
+
+  const metrics = optionMetrics(options, best, savings);
   const decisionStructure: DecisionStructure = {
     alternatives: options.map((option) => ({
       id: option.id,
@@ -153,43 +239,7 @@ function evaluate(inputs: ModelInputs): ModelResult {
       { id: 'cost_per_productive_month', label: 'Cost per productive month (decides)', direction: 'lower_is_better', unit: 'currency per productive month' },
       { id: 'total_cost', label: 'Total cost over the horizon', direction: 'lower_is_better', unit: 'currency' },
     ],
-    derivation: [
-      {
-        step: 'Employee total cost',
-        formula: 'hire_total_cost = recruiting_cost + annual_salary × (1 + benefits_load) × horizon_months / 12',
-        value: metrics.hire_total_cost,
-      },
-      {
-        step: 'Contractor total cost',
-        formula: 'contract_total_cost = contractor_hourly_rate × hours_per_month × horizon_months',
-        value: metrics.contract_total_cost,
-      },
-      {
-        step: 'Outsourcing total cost',
-        formula: 'outsource_total_cost = vendor_monthly_fee × (1 + vendor_management_overhead) × horizon_months',
-        value: metrics.outsource_total_cost,
-      },
-      {
-        step: 'Productive months',
-        formula:
-          'productive_months = productivity × (horizon − ramp / 2) if horizon > ramp, else productivity × horizon² / (2 × ramp); productivity × horizon when ramp = 0',
-        value: { hire: metrics.hire_productive_months, contract: metrics.contract_productive_months, outsource: metrics.outsource_productive_months },
-      },
-      {
-        step: 'Cost per productive month',
-        formula: 'cost_per_productive_month = total_cost / productive_months',
-        value: {
-          hire: metrics.hire_cost_per_productive_month,
-          contract: metrics.contract_cost_per_productive_month,
-          outsource: metrics.outsource_cost_per_productive_month,
-        },
-      },
-      {
-        step: 'Savings versus the next best option',
-        formula: 'savings = (runner_up.cost_per_productive_month − best.cost_per_productive_month) × best.productive_months',
-        value: metrics.savings_vs_next_best,
-      },
-    ],
+    derivation: derivationSteps(metrics),
     recommendation: {
       alternative: best.id,
       rationale: isTie

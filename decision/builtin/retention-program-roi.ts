@@ -1,4 +1,4 @@
-import type { BuiltinModel, ModelInputs, ModelResult, Note } from '../types';
+import type { BuiltinModel, DecisionStructure, ModelInputs, ModelResult, Note } from '../types';
 import { enforcingInputBounds } from './input-bounds';
 import { numberInput } from './input-readers';
 import { inputsSchema, metricsSchema } from './json-schema';
@@ -27,18 +27,8 @@ interface YearRow {
   cumulative_net_cash_flow: number;
 }
 
-function evaluate(inputs: ModelInputs): ModelResult {
-  const headcount = numberInput(inputs, 'headcount_covered');
-  const baselineAttrition = numberInput(inputs, 'baseline_annual_attrition_rate');
-  const attritionReduction = numberInput(inputs, 'attrition_reduction');
-  const averageSalary = numberInput(inputs, 'average_salary');
-  const replacementCostFraction = numberInput(inputs, 'replacement_cost_fraction');
-  const fixedCost = numberInput(inputs, 'programme_fixed_cost');
-  const costPerEmployee = numberInput(inputs, 'programme_cost_per_employee');
-  const horizonYears = numberInput(inputs, 'horizon_years');
-  const discountRate = numberInput(inputs, 'discount_rate');
-
-  const notes: Note[] = [
+function assumptionNotes(inputs: ModelInputs): Note[] {
+  return [
     {
       kind: 'assumption',
       message:
@@ -57,12 +47,19 @@ function evaluate(inputs: ModelInputs): ModelResult {
     MONEY_ROUNDING_NOTE,
     ...outOfRangeNotes(inputs, VALIDATED_RANGES),
   ];
+}
 
-  const leaversAvoided = headcount * baselineAttrition * attritionReduction;
-  const annualSavings = leaversAvoided * replacementCostFraction * averageSalary;
-  const annualCost = headcount * costPerEmployee;
-  const annualNet = annualSavings - annualCost;
+interface YearlyCashFlows {
+  annualSavings: number;
+  annualCost: number;
+  annualNet: number;
+  fixedCost: number;
+  horizonYears: number;
+  discountRate: number;
+}
 
+/** Years 1 … horizon, each discounted at year end, and the annuity factor (the sum of their discount factors). */
+function projectYears({ annualSavings, annualCost, annualNet, fixedCost, horizonYears, discountRate }: YearlyCashFlows) {
   const rows: YearRow[] = [];
   let cumulative = -fixedCost;
   let annuityFactor = 0;
@@ -80,6 +77,100 @@ function evaluate(inputs: ModelInputs): ModelResult {
       cumulative_net_cash_flow: cumulative,
     });
   }
+  return { rows, annuityFactor };
+}
+
+/** Undiscounted years until the yearly net saving recovers the fixed cost, or "never". */
+function paybackYears(fixedCost: number, annualNet: number): number | string {
+  // Nothing to recover when there is no fixed cost and the programme pays its way every year.
+  if (fixedCost === 0 && annualNet >= 0) return 0;
+  if (annualNet > 0) return fixedCost / annualNet;
+  return NEVER;
+}
+
+/** Year 0 (the fixed cost) and every projected year, currency rounded as reported. */
+function reportedYears(rows: YearRow[], fixedCost: number) {
+  return [
+    {
+      year: 0,
+      savings: 0,
+      cost: roundMoney(fixedCost),
+      net_cash_flow: roundMoney(-fixedCost),
+      discount_factor: 1,
+      present_value: roundMoney(-fixedCost),
+      cumulative_net_cash_flow: roundMoney(-fixedCost),
+    },
+    ...rows.map((row) => ({
+      ...row,
+      savings: roundMoney(row.savings),
+      cost: roundMoney(row.cost),
+      net_cash_flow: roundMoney(row.net_cash_flow),
+      present_value: roundMoney(row.present_value),
+      cumulative_net_cash_flow: roundMoney(row.cumulative_net_cash_flow),
+    })),
+  ];
+}
+
+type RoiMetrics = {
+  leavers_avoided_per_year: number;
+  annual_savings: number;
+  annual_cost: number;
+  pv_savings: number;
+  pv_costs: number;
+  npv: number;
+  roi: number | string;
+  payback_years: number | string;
+};
+
+function derivationSteps(metrics: RoiMetrics, annuityFactor: number): DecisionStructure['derivation'] {
+  return [
+    {
+      step: 'Leavers avoided per year',
+      formula: 'leavers_avoided = headcount_covered × baseline_annual_attrition_rate × attrition_reduction',
+      value: metrics.leavers_avoided_per_year,
+    },
+    {
+      step: 'Annual savings',
+      formula: 'annual_savings = leavers_avoided × replacement_cost_fraction × average_salary',
+      value: metrics.annual_savings,
+    },
+    { step: 'Annual programme cost', formula: 'annual_cost = headcount_covered × programme_cost_per_employee', value: metrics.annual_cost },
+    {
+      step: 'Annuity factor',
+      formula: 'annuity = Σ_{t=1..horizon_years} 1 / (1 + discount_rate)^t',
+      value: annuityFactor,
+    },
+    { step: 'Present value of savings', formula: 'pv_savings = annual_savings × annuity', value: metrics.pv_savings },
+    { step: 'Present value of costs', formula: 'pv_costs = programme_fixed_cost + annual_cost × annuity', value: metrics.pv_costs },
+    { step: 'Net present value', formula: 'npv = pv_savings − pv_costs', value: metrics.npv },
+    { step: 'Return on investment', formula: 'roi = npv / pv_costs', value: metrics.roi },
+    {
+      step: 'Payback',
+      formula: 'payback_years = programme_fixed_cost / (annual_savings − annual_cost), "never" if that net saving ≤ 0 and a cost remains',
+      value: metrics.payback_years,
+    },
+  ];
+}
+
+function evaluate(inputs: ModelInputs): ModelResult {
+  const headcount = numberInput(inputs, 'headcount_covered');
+  const baselineAttrition = numberInput(inputs, 'baseline_annual_attrition_rate');
+  const attritionReduction = numberInput(inputs, 'attrition_reduction');
+  const averageSalary = numberInput(inputs, 'average_salary');
+  const replacementCostFraction = numberInput(inputs, 'replacement_cost_fraction');
+  const fixedCost = numberInput(inputs, 'programme_fixed_cost');
+  const costPerEmployee = numberInput(inputs, 'programme_cost_per_employee');
+  const horizonYears = numberInput(inputs, 'horizon_years');
+  const discountRate = numberInput(inputs, 'discount_rate');
+
+  const notes = assumptionNotes(inputs);
+
+  const leaversAvoided = headcount * baselineAttrition * attritionReduction;
+  const annualSavings = leaversAvoided * replacementCostFraction * averageSalary;
+  const annualCost = headcount * costPerEmployee;
+  const annualNet = annualSavings - annualCost;
+
+  const { rows, annuityFactor } = projectYears({ annualSavings, annualCost, annualNet, fixedCost, horizonYears, discountRate });
   const pvSavings = annualSavings * annuityFactor;
   const pvCosts = fixedCost + annualCost * annuityFactor;
   const npv = pvSavings - pvCosts;
@@ -93,11 +184,7 @@ function evaluate(inputs: ModelInputs): ModelResult {
   }
   const roi: number | string = pvCosts === 0 ? NOT_APPLICABLE : npv / pvCosts;
 
-  // Nothing to recover when there is no fixed cost and the programme pays its way every year.
-  let payback: number | string;
-  if (fixedCost === 0 && annualNet >= 0) payback = 0;
-  else if (annualNet > 0) payback = fixedCost / annualNet;
-  else payback = NEVER;
+  const payback = paybackYears(fixedCost, annualNet);
   if (typeof payback === 'number' && payback > horizonYears) {
     notes.push({
       kind: 'info',
@@ -111,7 +198,7 @@ function evaluate(inputs: ModelInputs): ModelResult {
     notes.push({ kind: 'warning', message: 'NPV is exactly zero: the programme neither creates nor destroys value; the status quo is recommended.' });
   }
 
-  const metrics = {
+  const metrics: RoiMetrics = {
     leavers_avoided_per_year: leaversAvoided,
     annual_savings: roundMoney(annualSavings),
     annual_cost: roundMoney(annualCost),
@@ -136,60 +223,14 @@ function evaluate(inputs: ModelInputs): ModelResult {
         { id: 'status_quo', label: 'Do nothing', values: { npv: 0, pv_savings: 0, pv_costs: 0 }, chosen: !runProgramme },
       ],
       criteria: [{ id: 'npv', label: 'Net present value', direction: 'higher_is_better', unit: 'currency' }],
-      derivation: [
-        {
-          step: 'Leavers avoided per year',
-          formula: 'leavers_avoided = headcount_covered × baseline_annual_attrition_rate × attrition_reduction',
-          value: leaversAvoided,
-        },
-        {
-          step: 'Annual savings',
-          formula: 'annual_savings = leavers_avoided × replacement_cost_fraction × average_salary',
-          value: metrics.annual_savings,
-        },
-        { step: 'Annual programme cost', formula: 'annual_cost = headcount_covered × programme_cost_per_employee', value: metrics.annual_cost },
-        {
-          step: 'Annuity factor',
-          formula: 'annuity = Σ_{t=1..horizon_years} 1 / (1 + discount_rate)^t',
-          value: annuityFactor,
-        },
-        { step: 'Present value of savings', formula: 'pv_savings = annual_savings × annuity', value: metrics.pv_savings },
-        { step: 'Present value of costs', formula: 'pv_costs = programme_fixed_cost + annual_cost × annuity', value: metrics.pv_costs },
-        { step: 'Net present value', formula: 'npv = pv_savings − pv_costs', value: metrics.npv },
-        { step: 'Return on investment', formula: 'roi = npv / pv_costs', value: roi },
-        {
-          step: 'Payback',
-          formula: 'payback_years = programme_fixed_cost / (annual_savings − annual_cost), "never" if that net saving ≤ 0 and a cost remains',
-          value: payback,
-        },
-      ],
+      derivation: derivationSteps(metrics, annuityFactor),
       recommendation: {
         alternative: runProgramme ? 'run_programme' : 'status_quo',
         rationale: runProgramme
           ? `The programme's NPV over ${horizonYears} years at ${discountRate} discount is positive (${metrics.npv}).`
           : `The programme's NPV over ${horizonYears} years at ${discountRate} discount is not positive (${metrics.npv}).`,
       },
-      details: {
-        years: [
-          {
-            year: 0,
-            savings: 0,
-            cost: roundMoney(fixedCost),
-            net_cash_flow: roundMoney(-fixedCost),
-            discount_factor: 1,
-            present_value: roundMoney(-fixedCost),
-            cumulative_net_cash_flow: roundMoney(-fixedCost),
-          },
-          ...rows.map((row) => ({
-            ...row,
-            savings: roundMoney(row.savings),
-            cost: roundMoney(row.cost),
-            net_cash_flow: roundMoney(row.net_cash_flow),
-            present_value: roundMoney(row.present_value),
-            cumulative_net_cash_flow: roundMoney(row.cumulative_net_cash_flow),
-          })),
-        ],
-      },
+      details: { years: reportedYears(rows, fixedCost) },
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { BuiltinModel, ModelInputs, ModelResult, Note } from '../types';
+import type { BuiltinModel, DecisionStructure, ModelInputs, ModelResult, Note } from '../types';
 import { enforcingInputBounds } from './input-bounds';
 import { numberInput } from './input-readers';
 import { inputsSchema, metricsSchema } from './json-schema';
@@ -39,19 +39,36 @@ function raiseAppliesAt(quarter: number, raiseQuarter: number): boolean {
   return quarter > 1 && ((quarter - 1) % QUARTERS_PER_YEAR) + 1 === raiseQuarter;
 }
 
-function evaluate(inputs: ModelInputs): ModelResult {
-  const startingHeadcount = numberInput(inputs, 'starting_headcount');
-  const startingSalary = numberInput(inputs, 'average_annual_salary');
-  const raiseRate = numberInput(inputs, 'annual_raise_rate');
-  const raiseQuarter = numberInput(inputs, 'raise_quarter');
-  const benefitsLoad = numberInput(inputs, 'benefits_load');
-  const attritionRate = numberInput(inputs, 'quarterly_attrition_rate');
-  const plannedHires = numberInput(inputs, 'planned_hires_per_quarter');
-  const costPerHire = numberInput(inputs, 'cost_per_hire');
-  const backfillLeavers = numberInput(inputs, 'backfill_leavers') === 1;
-  const quarterCount = numberInput(inputs, 'quarters');
+interface ProjectionInputs {
+  startingHeadcount: number;
+  startingSalary: number;
+  raiseRate: number;
+  raiseQuarter: number;
+  benefitsLoad: number;
+  attritionRate: number;
+  plannedHires: number;
+  costPerHire: number;
+  backfillLeavers: boolean;
+  quarterCount: number;
+}
 
-  const notes: Note[] = [
+function readProjectionInputs(inputs: ModelInputs): ProjectionInputs {
+  return {
+    startingHeadcount: numberInput(inputs, 'starting_headcount'),
+    startingSalary: numberInput(inputs, 'average_annual_salary'),
+    raiseRate: numberInput(inputs, 'annual_raise_rate'),
+    raiseQuarter: numberInput(inputs, 'raise_quarter'),
+    benefitsLoad: numberInput(inputs, 'benefits_load'),
+    attritionRate: numberInput(inputs, 'quarterly_attrition_rate'),
+    plannedHires: numberInput(inputs, 'planned_hires_per_quarter'),
+    costPerHire: numberInput(inputs, 'cost_per_hire'),
+    backfillLeavers: numberInput(inputs, 'backfill_leavers') === 1,
+    quarterCount: numberInput(inputs, 'quarters'),
+  };
+}
+
+function assumptionNotes(inputs: ModelInputs, raiseQuarter: number): Note[] {
+  return [
     {
       kind: 'assumption',
       message:
@@ -78,11 +95,15 @@ function evaluate(inputs: ModelInputs): ModelResult {
     MONEY_ROUNDING_NOTE,
     ...outOfRangeNotes(inputs, VALIDATED_RANGES),
   ];
+}
 
+/** The quarter-by-quarter table: each quarter starts from the previous one's ending headcount and salary rate. */
+function projectQuarters(projection: ProjectionInputs): QuarterRow[] {
+  const { raiseRate, raiseQuarter, benefitsLoad, attritionRate, plannedHires, costPerHire, backfillLeavers, quarterCount } = projection;
   const quarterlyRaiseFactor = Math.pow(1 + raiseRate, 1 / QUARTERS_PER_YEAR);
   const rows: QuarterRow[] = [];
-  let headcount = startingHeadcount;
-  let annualSalary = startingSalary;
+  let headcount = projection.startingHeadcount;
+  let annualSalary = projection.startingSalary;
   for (let quarter = 1; quarter <= quarterCount; quarter++) {
     if (raiseQuarter === 0 && quarter > 1) annualSalary *= quarterlyRaiseFactor;
     if (raiseQuarter !== 0 && raiseAppliesAt(quarter, raiseQuarter)) annualSalary *= 1 + raiseRate;
@@ -109,6 +130,80 @@ function evaluate(inputs: ModelInputs): ModelResult {
     });
     headcount = headcountEnd;
   }
+  return rows;
+}
+
+type ProjectionMetrics = { total_cost: number; average_headcount: number; cost_per_head: number };
+
+function derivationSteps(rows: QuarterRow[], metrics: ProjectionMetrics, projection: ProjectionInputs): DecisionStructure['derivation'] {
+  const { raiseQuarter, backfillLeavers } = projection;
+  return [
+    {
+      step: 'Annual salary rate per quarter',
+      formula:
+        raiseQuarter === 0
+          ? 'salary_q = average_annual_salary × (1 + annual_raise_rate)^((q − 1) / 4)'
+          : `salary_q = salary_(q−1) × (1 + annual_raise_rate) when q > 1 is quarter ${raiseQuarter} of a projection year, else salary_(q−1); salary_1 = average_annual_salary`,
+      value: rows.map((row) => roundMoney(row.annual_salary)),
+    },
+    {
+      step: 'Leavers per quarter',
+      formula: 'leavers_q = headcount_start_q × quarterly_attrition_rate',
+      value: rows.map((row) => row.leavers),
+    },
+    {
+      step: 'Hires per quarter',
+      formula: backfillLeavers
+        ? 'hires_q = planned_hires_per_quarter + leavers_q'
+        : 'hires_q = planned_hires_per_quarter',
+      value: rows.map((row) => row.hires),
+    },
+    {
+      step: 'Headcount at quarter end',
+      formula: 'headcount_end_q = headcount_start_q − leavers_q + hires_q; headcount_start_(q+1) = headcount_end_q',
+      value: rows.map((row) => row.headcount_end),
+    },
+    {
+      step: 'Salary cost per quarter',
+      formula: 'salary_cost_q = (headcount_start_q + headcount_end_q) / 2 × salary_q / 4',
+      value: rows.map((row) => roundMoney(row.salary_cost)),
+    },
+    {
+      step: 'Benefits cost per quarter',
+      formula: 'benefits_cost_q = salary_cost_q × benefits_load',
+      value: rows.map((row) => roundMoney(row.benefits_cost)),
+    },
+    {
+      step: 'Hiring cost per quarter',
+      formula: 'hiring_cost_q = hires_q × cost_per_hire',
+      value: rows.map((row) => roundMoney(row.hiring_cost)),
+    },
+    { step: 'Total cost', formula: 'total_cost = Σ_q (salary_cost_q + benefits_cost_q + hiring_cost_q)', value: metrics.total_cost },
+    {
+      step: 'Average headcount',
+      formula: 'average_headcount = Σ_q ((headcount_start_q + headcount_end_q) / 2) / quarters',
+      value: metrics.average_headcount,
+    },
+    { step: 'Cost per head', formula: 'cost_per_head = total_cost / average_headcount', value: metrics.cost_per_head },
+  ];
+}
+
+/** A quarter as reported: currency rounded, headcounts as they are. */
+function reportedQuarter(row: QuarterRow) {
+  return {
+    ...row,
+    annual_salary: roundMoney(row.annual_salary),
+    salary_cost: roundMoney(row.salary_cost),
+    benefits_cost: roundMoney(row.benefits_cost),
+    hiring_cost: roundMoney(row.hiring_cost),
+    total_cost: roundMoney(row.total_cost),
+  };
+}
+
+function evaluate(inputs: ModelInputs): ModelResult {
+  const projection = readProjectionInputs(inputs);
+  const notes = assumptionNotes(inputs, projection.raiseQuarter);
+  const rows = projectQuarters(projection);
 
   const sum = (pick: (row: QuarterRow) => number): number => rows.reduce((total, row) => total + pick(row), 0);
   const totalCost = sum((row) => row.total_cost);
@@ -142,65 +237,8 @@ function evaluate(inputs: ModelInputs): ModelResult {
     decision_structure: {
       alternatives: [],
       criteria: [],
-      derivation: [
-        {
-          step: 'Annual salary rate per quarter',
-          formula:
-            raiseQuarter === 0
-              ? 'salary_q = average_annual_salary × (1 + annual_raise_rate)^((q − 1) / 4)'
-              : `salary_q = salary_(q−1) × (1 + annual_raise_rate) when q > 1 is quarter ${raiseQuarter} of a projection year, else salary_(q−1); salary_1 = average_annual_salary`,
-          value: rows.map((row) => roundMoney(row.annual_salary)),
-        },
-        {
-          step: 'Leavers per quarter',
-          formula: 'leavers_q = headcount_start_q × quarterly_attrition_rate',
-          value: rows.map((row) => row.leavers),
-        },
-        {
-          step: 'Hires per quarter',
-          formula: backfillLeavers
-            ? 'hires_q = planned_hires_per_quarter + leavers_q'
-            : 'hires_q = planned_hires_per_quarter',
-          value: rows.map((row) => row.hires),
-        },
-        {
-          step: 'Headcount at quarter end',
-          formula: 'headcount_end_q = headcount_start_q − leavers_q + hires_q; headcount_start_(q+1) = headcount_end_q',
-          value: rows.map((row) => row.headcount_end),
-        },
-        {
-          step: 'Salary cost per quarter',
-          formula: 'salary_cost_q = (headcount_start_q + headcount_end_q) / 2 × salary_q / 4',
-          value: rows.map((row) => roundMoney(row.salary_cost)),
-        },
-        {
-          step: 'Benefits cost per quarter',
-          formula: 'benefits_cost_q = salary_cost_q × benefits_load',
-          value: rows.map((row) => roundMoney(row.benefits_cost)),
-        },
-        {
-          step: 'Hiring cost per quarter',
-          formula: 'hiring_cost_q = hires_q × cost_per_hire',
-          value: rows.map((row) => roundMoney(row.hiring_cost)),
-        },
-        { step: 'Total cost', formula: 'total_cost = Σ_q (salary_cost_q + benefits_cost_q + hiring_cost_q)', value: metrics.total_cost },
-        {
-          step: 'Average headcount',
-          formula: 'average_headcount = Σ_q ((headcount_start_q + headcount_end_q) / 2) / quarters',
-          value: metrics.average_headcount,
-        },
-        { step: 'Cost per head', formula: 'cost_per_head = total_cost / average_headcount', value: metrics.cost_per_head },
-      ],
-      details: {
-        quarters: rows.map((row) => ({
-          ...row,
-          annual_salary: roundMoney(row.annual_salary),
-          salary_cost: roundMoney(row.salary_cost),
-          benefits_cost: roundMoney(row.benefits_cost),
-          hiring_cost: roundMoney(row.hiring_cost),
-          total_cost: roundMoney(row.total_cost),
-        })),
-      },
+      derivation: derivationSteps(rows, metrics, projection),
+      details: { quarters: rows.map(reportedQuarter) },
     },
   };
 }

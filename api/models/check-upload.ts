@@ -1,0 +1,112 @@
+import { validationFailed, type FieldError } from '../../core/app-error';
+import { canonicalJson, sha256Hex } from '../../core/canonical-json';
+import { createInputValidator, describeSchemaErrors } from '../../decision/input-validation';
+import { findUnsupportedPatterns } from '../../decision/linear-regexp';
+import { jdmResultToModelResult } from '../../decision/jdm';
+import { BudgetExceededError, budgetFieldError } from '../../integrations/expression-sandbox';
+import type { JsonSchema, MetricDirection } from '../../decision/types';
+import type { NewModelVersion } from '../../db/repositories/decision-models';
+import type { ModelUseCaseDeps } from './service';
+
+export interface ModelUpload {
+  input_schema: JsonSchema;
+  output_schema: JsonSchema;
+  graph: unknown;
+  metric_directions?: Record<string, MetricDirection>;
+  sample_inputs?: Record<string, string | number>;
+}
+
+const SCALAR_TYPES = new Set(['number', 'integer', 'string']);
+
+/** A value that satisfies a property's schema without the author naming one: default, example, enum, minimum. */
+function sampleValue(property: Record<string, unknown>): string | number {
+  if (property.default !== undefined) return property.default as string | number;
+  const examples = property.examples as unknown[] | undefined;
+  if (examples?.length) return examples[0] as string | number;
+  if (property.example !== undefined) return property.example as string | number;
+  const options = property.enum as unknown[] | undefined;
+  if (options?.length) return options[0] as string | number;
+  if (property.type === 'string') return '';
+  return (property.minimum as number | undefined) ?? (property.exclusiveMinimum as number | undefined) ?? 0;
+}
+
+/** Compiles and dry-runs an upload; every problem is a 422 naming its field. */
+export async function checkUpload(deps: ModelUseCaseDeps, upload: ModelUpload): Promise<NewModelVersion> {
+  const { catalogue } = deps;
+  const errors: FieldError[] = [];
+  const inputSchema = { ...upload.input_schema };
+  if (inputSchema.type !== 'object') errors.push({ path: '/input_schema/type', message: 'must be "object"' });
+  const properties = (inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  if (typeof properties !== 'object' || Object.keys(properties).length === 0) {
+    errors.push({ path: '/input_schema/properties', message: 'must declare at least one input' });
+  }
+  for (const [name, property] of Object.entries(properties)) {
+    if (!SCALAR_TYPES.has(property?.type as string)) {
+      errors.push({ path: `/input_schema/properties/${name}/type`, message: 'must be "number", "integer" or "string": model inputs are scalars' });
+    }
+  }
+  // Patterns RE2 cannot run are named one by one; ajv would only report the first, against the whole schema.
+  const patternProblems = [
+    ...findUnsupportedPatterns(upload.input_schema, '/input_schema'),
+    ...findUnsupportedPatterns(upload.output_schema, '/output_schema'),
+  ];
+  errors.push(...patternProblems);
+  // Unknown inputs are refused, so a misspelt input is an error rather than silently ignored.
+  inputSchema.additionalProperties = false;
+  const compile = (schema: JsonSchema, path: string) => {
+    try {
+      return catalogue.ajv.compile(schema);
+    } catch (error) {
+      errors.push({ path, message: `is not a valid JSON Schema: ${(error as Error).message}` });
+      return undefined;
+    }
+  };
+  if (errors.length === 0) compile(inputSchema, '/input_schema');
+  const validateOutput = patternProblems.length === 0 ? compile(upload.output_schema, '/output_schema') : undefined;
+  // Loading parses every expression by evaluating it: in the sandbox, off the event loop and within its budget.
+  const inSandbox = <T>(work: Promise<T>, fallback: string) =>
+    work.catch((error: unknown) => {
+      if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, fallback)], 'The model upload is not valid.');
+      throw error;
+    });
+  const loaded = await inSandbox(deps.sandbox.run('loadJdmGraph', { graph: upload.graph }), '/graph');
+  if (!loaded.ok) errors.push(...loaded.errors);
+  if (errors.length > 0) throw validationFailed(errors, 'The model upload is not valid.');
+  if (!loaded.ok || !validateOutput) throw new Error('unreachable');
+
+  const sample = upload.sample_inputs ?? Object.fromEntries(Object.entries(properties).map(([name, p]) => [name, sampleValue(p)]));
+  const validation = createInputValidator(catalogue.ajv, inputSchema)(sample);
+  if (!validation.valid) {
+    throw validationFailed(
+      validation.errors.map((e) => ({ path: e.path.replace(/^\/inputs/, '/sample_inputs'), message: e.message })),
+      upload.sample_inputs ? 'The sample inputs do not satisfy the input schema.' : 'Give "sample_inputs": the schema offers no valid sample to test the graph with.',
+    );
+  }
+  const dryRun = await inSandbox(deps.sandbox.run('dryRunJdm', { graph: upload.graph, inputs: validation.inputs }), '/graph');
+  if (!dryRun.ok) {
+    const index = dryRun.nodeId ? loaded.graph.nodes.findIndex((node) => node.id === dryRun.nodeId) : -1;
+    throw validationFailed([{ path: index >= 0 ? `/graph/nodes/${index}` : '/graph', message: `fails to evaluate on the sample inputs: ${dryRun.message}` }]);
+  }
+  const metrics: Record<string, unknown> = jdmResultToModelResult(dryRun.graph, dryRun.evaluation).metrics;
+  if (!validateOutput(metrics)) {
+    throw validationFailed(
+      describeSchemaErrors(validateOutput.errors, '').map((e) => ({
+        path: '/output_schema',
+        message: `the graph's output on the sample inputs does not match: ${e.path || '(root)'} ${e.message}`,
+      })),
+    );
+  }
+  const directions = upload.metric_directions ?? {};
+  const outputProperties = Object.keys((upload.output_schema.properties ?? {}) as Record<string, unknown>);
+  const unknownDirections = Object.keys(directions).filter((metric) => !outputProperties.includes(metric));
+  if (unknownDirections.length > 0) {
+    throw validationFailed(unknownDirections.map((metric) => ({ path: `/metric_directions/${metric}`, message: 'is not a metric of the output schema' })));
+  }
+  return {
+    inputSchema,
+    outputSchema: upload.output_schema,
+    graph: upload.graph,
+    graphSha256: sha256Hex(canonicalJson(upload.graph)),
+    metricDirections: directions,
+  };
+}

@@ -1,0 +1,24 @@
+import type { RequestContext } from '../context';
+import { newId } from '../../core/ids';
+import { createTenantModel } from '../../db/repositories/decision-models';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import type { ModelUseCaseDeps } from './service';
+import { checkUpload, type ModelUpload } from './check-upload';
+import { recordVersionCreated } from './model-records';
+import { presentTenantModel } from './presenter';
+
+export interface ModelCreate extends ModelUpload {
+  name: string;
+  description?: string;
+  category: string;
+}
+
+export async function createModel(deps: ModelUseCaseDeps, { tenantId, actor }: RequestContext, body: ModelCreate) {
+  const version = await checkUpload(deps, body);
+  const id = newId('model');
+  return inTenantTransaction(deps.db, tenantId, async (scope) => {
+    const created = await createTenantModel(scope, { id, name: body.name, description: body.description ?? '', category: body.category }, version, actor);
+    await recordVersionCreated(scope, created.model, created.version, actor);
+    return presentTenantModel(created.model, created.version);
+  });
+}

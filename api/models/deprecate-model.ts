@@ -1,0 +1,24 @@
+import type { RequestContext } from '../context';
+import type { DecisionModelRecord } from '../../db/records/decision-model';
+import { findModelVersion, markModelDeprecated } from '../../db/repositories/decision-models';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { recordEvent } from '../../db/repositories/events';
+import type { ModelUseCaseDeps } from './service';
+import { refuseBuiltin, requireTenantModel } from './model-records';
+import { presentTenantModel } from './presenter';
+
+export async function deprecateModel({ db }: ModelUseCaseDeps, { tenantId, actor }: RequestContext, id: string) {
+  refuseBuiltin(id);
+  return inTenantTransaction(db, tenantId, async (scope) => {
+    const model = await requireTenantModel(scope, id);
+    let updated = model;
+    if (model.status !== 'deprecated') {
+      updated = (await markModelDeprecated(scope, id)) as DecisionModelRecord;
+      await recordEvent(scope, 'model.deprecated', {
+        model: { id: updated.id, name: updated.name, deprecated_at: (updated.deprecated_at as Date).toISOString() },
+        actor,
+      });
+    }
+    return presentTenantModel(updated, await findModelVersion(scope, id, updated.latest_version));
+  });
+}

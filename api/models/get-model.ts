@@ -1,0 +1,16 @@
+import type { RequestContext } from '../context';
+import { findBuiltinModelById } from '../../decision/catalogue';
+import { findModelVersion } from '../../db/repositories/decision-models';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import type { ModelUseCaseDeps } from './service';
+import { requireTenantModel } from './model-records';
+import { presentBuiltin, presentTenantModel } from './presenter';
+
+export async function getModel({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, id: string) {
+  const builtin = findBuiltinModelById(id);
+  if (builtin) return presentBuiltin(builtin, true);
+  return inTenantTransaction(db, tenantId, async (scope) => {
+    const model = await requireTenantModel(scope, id);
+    return presentTenantModel(model, await findModelVersion(scope, id, model.latest_version));
+  });
+}

@@ -1,0 +1,52 @@
+import { modelDeprecated } from '../../core/errors';
+import { notFound, validationFailed } from '../../core/app-error';
+import { isIdOf } from '../../core/ids';
+import { BUILTIN_MODEL_PREFIX, type RunnableModel } from '../../decision/catalogue';
+import { tenantModelSource } from '../../db/repositories/decision-models';
+import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
+import type { ModelUseCaseDeps } from './service';
+
+const BUILTIN_SLUG = /^mdl_[a-z][a-z0-9_]{1,60}$/;
+
+export function isModelId(id: string): boolean {
+  return isIdOf('model', id) || BUILTIN_SLUG.test(id);
+}
+
+export interface ModelResolveOptions {
+  forRun: boolean;
+  inUrl?: boolean;
+  pathPrefix?: string;
+  scope?: TenantScope;
+}
+
+/**
+ * The exact model version a request names (latest when omitted). A model named in the URL that does not exist
+ * is a 404; one named in a body is a 422 on that field. Deprecated models serve reads but refuse new runs.
+ */
+export async function resolveModel(
+  { db, catalogue }: ModelUseCaseDeps,
+  tenantId: string,
+  id: string,
+  version: string | undefined,
+  options: ModelResolveOptions,
+): Promise<RunnableModel> {
+  const prefix = options.pathPrefix ?? '';
+  const lookup = (scope: TenantScope) => catalogue.resolve(id, version, tenantModelSource(scope));
+  const resolution =
+    !isModelId(id) && !id.startsWith(BUILTIN_MODEL_PREFIX)
+      ? ({ found: false, reason: 'model_not_found' } as const)
+      : options.scope
+        ? await lookup(options.scope)
+        : await inTenantTransaction(db, tenantId, lookup);
+  if (!resolution.found) {
+    if (resolution.reason === 'model_not_found') {
+      if (options.inUrl) throw notFound('model', id);
+      throw validationFailed([{ path: `${prefix}/model_id`, message: `no model "${id}" exists` }]);
+    }
+    throw validationFailed([{ path: `${prefix}/model_version`, message: `model ${id} has no version "${version}"` }]);
+  }
+  if (options.forRun && resolution.model.status === 'deprecated') {
+    throw modelDeprecated(id, `${prefix}/model_id`);
+  }
+  return resolution.model;
+}

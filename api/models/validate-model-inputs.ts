@@ -1,0 +1,17 @@
+import type { RequestContext } from '../context';
+import type { ModelUseCaseDeps } from './service';
+import { resolveModel } from './resolve-model';
+
+export interface ModelInputsCheck {
+  inputs: unknown;
+  model_version?: string;
+}
+
+/** `POST /models/{id}/validate`: the very check a scenario create runs, without running anything. */
+export async function validateModelInputs(deps: ModelUseCaseDeps, { tenantId }: RequestContext, id: string, body: ModelInputsCheck) {
+  const model = await resolveModel(deps, tenantId, id, body.model_version, { forRun: false, inUrl: true });
+  const validation = model.validateInputs(body.inputs);
+  return validation.valid
+    ? { valid: true, errors: [], inputs: validation.inputs, defaults_applied: validation.defaultsApplied, model_version: model.version }
+    : { valid: false, errors: validation.errors, model_version: model.version };
+}

@@ -1,0 +1,65 @@
+import type { RequestContext } from '../context';
+import { newId } from '../../core/ids';
+import type { Distribution } from '../../decision/simulation';
+import { deleteUnstartedScenario, insertScenario } from '../../db/repositories/scenarios';
+import { acceptedHeaders, recordIdempotentOutcome } from '../../db/idempotent-work';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { workflowIdFor } from '../../workflows/contracts/search-attributes';
+import type { ScenarioUseCaseDeps } from './service';
+import { acceptedEvents, prepareRun } from './inputs';
+import { blameBindings, boundValues, resolveInputBindings, type InputBinding } from './bindings';
+import { presentScenario, type PresentedScenario } from './presenter';
+import { runAndRespond } from './run-and-respond';
+
+export interface ScenarioCreate {
+  model_id: string;
+  model_version?: string;
+  inputs: Record<string, unknown>;
+  name?: string;
+  description?: string;
+  tags?: string[];
+  uncertainty?: Record<string, Distribution>;
+  simulation?: { runs?: number; seed?: number };
+  /** Inputs whose values are dataset aggregates, resolved when the run starts. */
+  input_bindings?: Record<string, InputBinding>;
+}
+
+export async function createScenario(
+  deps: ScenarioUseCaseDeps,
+  context: RequestContext,
+  body: ScenarioCreate,
+): Promise<{ scenario: PresentedScenario; done: boolean }> {
+  const { db, models } = deps;
+  const bindings = body.input_bindings ? await resolveInputBindings(db, context.tenantId, body.inputs, body.input_bindings) : {};
+  const prepared = await blameBindings(bindings, () =>
+    prepareRun(models, context.tenantId, body.model_id, body.model_version, { ...body.inputs, ...boundValues(bindings) }, body.uncertainty, body.simulation),
+  );
+  const id = newId('scenario');
+  const workflowId = workflowIdFor('scenario', id, 'run-1');
+  await inTenantTransaction(db, context.tenantId, async (scope) => {
+    const stored = await insertScenario(scope, {
+      id,
+      name: body.name ?? null,
+      description: body.description ?? null,
+      tags: body.tags ?? [],
+      model_id: prepared.model.id,
+      model_version: prepared.model.version,
+      status: 'running',
+      run_number: 1,
+      inputs: prepared.inputs,
+      uncertainty: prepared.uncertainty,
+      simulation: prepared.simulation,
+      notes: prepared.notes,
+      audit_trail: acceptedEvents(context, prepared, [], 1, bindings),
+      inputs_sha256: prepared.inputsSha256,
+      workflow_id: workflowId,
+      created_by: context.actor,
+    });
+    // Should this process die before it answers, a retry with the same Idempotency-Key gets the stored run to
+    // poll (its workflow is started by the worker's run-recovery sweep if this process never started it).
+    recordIdempotentOutcome({ status: 202, body: presentScenario(stored), headers: acceptedHeaders(`/api/v1/scenarios/${id}`) });
+  });
+  return runAndRespond(deps, { tenantId: context.tenantId, scenarioId: id, runNumber: 1, simulated: prepared.simulation !== null }, () =>
+    inTenantTransaction(db, context.tenantId, (scope) => deleteUnstartedScenario(scope, id)),
+  );
+}

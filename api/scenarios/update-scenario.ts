@@ -1,0 +1,126 @@
+import { scenarioRunning } from '../../core/errors';
+import type { RequestContext } from '../context';
+import { notFound } from '../../core/app-error';
+import { applyMergePatch } from '../../core/json-merge-patch';
+import type { Distribution } from '../../decision/simulation';
+import type { ScenarioRecord } from '../../db/records/scenario';
+import {
+  archiveCurrentRun,
+  findScenario,
+  nextAuditEvent,
+  restoreArchivedRun,
+  updateScenario as updateScenarioRecord,
+} from '../../db/repositories/scenarios';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { workflowIdFor } from '../../workflows/contracts/search-attributes';
+import type { ScenarioUseCaseDeps } from './service';
+import { acceptedEvents, clientInputsOf, mergeUncertainty, prepareRun } from './inputs';
+import { bindingsOf, type ResolvedBinding } from './bindings';
+import { readScenario, requireScenarioId } from './scenario-records';
+import { presentScenario } from './presenter';
+import { runAndRespond } from './run-and-respond';
+
+export interface ScenarioUpdate {
+  name?: string | null;
+  description?: string | null;
+  tags?: string[];
+  /** A JSON Merge Patch onto the current run's inputs: `null` removes an input (its default applies again). */
+  inputs?: Record<string, string | number | null>;
+  model_version?: string;
+  /** Merged by input name onto the current uncertainty; `null` for a name removes it, `null` for the whole removes all. */
+  uncertainty?: Record<string, Distribution | null> | null;
+  simulation?: { runs?: number; seed?: number } | null;
+}
+
+/**
+ * Name, description and tags change in place. A change of inputs (or uncertainty, or model version) is a new
+ * run: the current result moves to the scenario's history and the model runs again. `inputs` and `uncertainty`
+ * merge onto the current run's (JSON Merge Patch), so a client sends only what changes.
+ */
+export async function updateScenario(deps: ScenarioUseCaseDeps, context: RequestContext, id: string, body: ScenarioUpdate) {
+  requireScenarioId(id);
+  const rerun = body.inputs !== undefined || body.uncertainty !== undefined || body.simulation !== undefined || body.model_version !== undefined;
+  const current = await readScenario(deps.db, context.tenantId, id);
+  const metadata: Partial<ScenarioRecord> = {};
+  if (body.name !== undefined) metadata.name = body.name;
+  if (body.description !== undefined) metadata.description = body.description;
+  if (body.tags !== undefined) metadata.tags = body.tags;
+  if (!rerun) {
+    return updateDetails(deps, context, id, metadata);
+  }
+  return runAgain(deps, context, id, current, body, metadata);
+}
+
+/** A change of name, description or tags only: in place, with an `updated` audit event. */
+async function updateDetails({ db }: ScenarioUseCaseDeps, context: RequestContext, id: string, metadata: Partial<ScenarioRecord>) {
+  const updated = await inTenantTransaction(db, context.tenantId, async (scope) => {
+    const locked = await findScenario(scope, id, { forUpdate: true });
+    if (!locked) throw notFound('scenario', id);
+    const trail = [...locked.audit_trail];
+    trail.push(nextAuditEvent(trail, { event: 'updated', at: new Date().toISOString(), actor: context.actor, recorded_by: 'api', details: { fields: Object.keys(metadata) } }));
+    return updateScenarioRecord(scope, id, { ...metadata, audit_trail: trail });
+  });
+  return { scenario: presentScenario(updated), done: true };
+}
+
+/** The previous run's bindings whose inputs a change leaves alone. */
+function keptBindings(trail: ScenarioRecord['audit_trail'], changedInputs: Record<string, unknown> | undefined): Record<string, ResolvedBinding> {
+  return Object.fromEntries(Object.entries(bindingsOf(trail) ?? {}).filter(([name]) => !Object.hasOwn(changedInputs ?? {}, name)));
+}
+
+/** A change of what the model runs on: the current run moves to the history and the next one starts. */
+async function runAgain(
+  deps: ScenarioUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  current: ScenarioRecord,
+  body: ScenarioUpdate,
+  metadata: Partial<ScenarioRecord>,
+) {
+  const { db, models } = deps;
+  const uncertainty = mergeUncertainty(current.uncertainty, body.uncertainty);
+  const prepared = await prepareRun(
+    models,
+    context.tenantId,
+    current.model_id,
+    body.model_version ?? (body.inputs !== undefined ? undefined : current.model_version),
+    applyMergePatch(clientInputsOf(current), body.inputs ?? {}) as Record<string, unknown>,
+    uncertainty,
+    // Removing the last uncertain input ends the simulation too, rather than refusing the kept settings.
+    body.simulation === undefined ? (uncertainty ? (current.simulation as { runs: number; seed: number } | null) : null) : body.simulation,
+  );
+  const runNumber = await inTenantTransaction(db, context.tenantId, async (scope) => {
+    const locked = await findScenario(scope, id, { forUpdate: true });
+    if (!locked) throw notFound('scenario', id);
+    if (locked.status === 'running' || locked.status === 'pending') {
+      throw scenarioRunning();
+    }
+    await archiveCurrentRun(scope, locked);
+    const next = locked.run_number + 1;
+    await updateScenarioRecord(scope, id, {
+      ...metadata,
+      model_version: prepared.model.version,
+      status: 'running',
+      run_number: next,
+      inputs: prepared.inputs,
+      uncertainty: prepared.uncertainty,
+      simulation: prepared.simulation,
+      metrics: null,
+      decision_structure: null,
+      notes: prepared.notes,
+      error: null,
+      // A rerun keeps the values bound for the previous run (frozen, not resolved again) with their provenance,
+      // except those the change replaces.
+      audit_trail: acceptedEvents(context, prepared, [], next, keptBindings(locked.audit_trail, body.inputs)),
+      inputs_sha256: prepared.inputsSha256,
+      workflow_id: workflowIdFor('scenario', id, `run-${next}`),
+      run_id: null,
+      completed_at: null,
+    });
+    return next;
+  });
+  return runAndRespond(deps, { tenantId: context.tenantId, scenarioId: id, runNumber, simulated: prepared.simulation !== null }, () =>
+    // Put the previous run back exactly as it was.
+    inTenantTransaction(db, context.tenantId, (scope) => restoreArchivedRun(scope, id, runNumber - 1)),
+  );
+}
