@@ -167,19 +167,8 @@ export interface AuditExportSelection {
   decisionTags?: readonly string[] | undefined;
 }
 
-interface AuditExportRow {
-  tenant_id: string;
-  sequence: string | number;
-  id: string;
-  occurred_at: string;
-  actor: AuditChainRecord['actor'];
-  action: string;
-  resource_type: string;
-  resource_id: string;
-  payload: unknown;
-  previous_hash: string;
-  hash: string;
-}
+/** A raw row of the export query: the chain record's fields, `sequence` as the driver hands a bigint over. */
+type AuditExportRow = Omit<AuditChainRecord, 'sequence'> & { sequence: string | number };
 
 /**
  * The records an export selects, in ascending sequence order up to `toSequence`, `batchSize` at a time: keyset
