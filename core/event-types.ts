@@ -72,20 +72,23 @@ const scenarioOutcome = (status: 'completed' | 'failed'): Schema => ({
   },
 });
 
+/** The decision an outcome event is about: only approved and implemented decisions have outcomes. */
+const outcomeDecision: Schema = {
+  type: 'object',
+  required: ['id', 'title', 'status'],
+  properties: {
+    id: { type: 'string', example: 'dec_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+    title: { type: 'string' },
+    status: { type: 'string', enum: ['approved', 'implemented'] },
+  },
+};
+
 /** A decision's outcome metric fed by a KPI: the link as created (the same for its removal). */
 const outcomeKpiLink: Schema = {
   type: 'object',
   required: ['decision', 'link', 'actor'],
   properties: {
-    decision: {
-      type: 'object',
-      required: ['id', 'title', 'status'],
-      properties: {
-        id: { type: 'string', example: 'dec_01jd2x0m3f8q4w7e5r6t9y2v1k' },
-        title: { type: 'string' },
-        status: { type: 'string', enum: ['approved', 'implemented'] },
-      },
-    },
+    decision: outcomeDecision,
     link: {
       type: 'object',
       required: ['id', 'metric', 'kpi_id', 'expected_value', 'expected_source', 'linked_at'],
@@ -394,15 +397,7 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       type: 'object',
       required: ['decision', 'outcome', 'actor'],
       properties: {
-        decision: {
-          type: 'object',
-          required: ['id', 'title', 'status'],
-          properties: {
-            id: { type: 'string', example: 'dec_01jd2x0m3f8q4w7e5r6t9y2v1k' },
-            title: { type: 'string' },
-            status: { type: 'string', enum: ['approved', 'implemented'] },
-          },
-        },
+        decision: outcomeDecision,
         outcome: {
           type: 'object',
           required: [

@@ -2,16 +2,21 @@
 export const STANDARD_RETRY_DELAYS_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
 export const STANDARD_MAX_ATTEMPTS = STANDARD_RETRY_DELAYS_SECONDS.length + 1;
 
-export interface RetryPolicyInput {
+/**
+ * How a subscription's failed deliveries are retried. `standard` is the Standard Webhooks / Svix schedule
+ * (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); `exponential` is Temporal's own backoff.
+ */
+export interface WebhookRetryPolicy {
   schedule: 'standard' | 'exponential';
   max_attempts: number;
   initial_interval_ms: number;
   backoff_coefficient: number;
   max_interval_ms: number;
+  /** Total deadline of a delivery, all attempts included. */
   max_duration_seconds: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicyInput = {
+export const DEFAULT_RETRY_POLICY: WebhookRetryPolicy = {
   schedule: 'standard',
   max_attempts: STANDARD_MAX_ATTEMPTS,
   initial_interval_ms: 5000,
@@ -20,7 +25,6 @@ export const DEFAULT_RETRY_POLICY: RetryPolicyInput = {
   max_duration_seconds: 3 * 86_400,
 };
 
-/** The delay before attempt `attempt + 1` on the standard schedule (the last delay repeats beyond it). */
 /** A subscription's retry policy, resolved to Temporal terms when the delivery starts. */
 export interface DeliveryRetrySettings {
   /** `standard`: the activity names each next delay (Standard Webhooks schedule); `exponential`: Temporal's backoff. */
@@ -33,12 +37,13 @@ export interface DeliveryRetrySettings {
   deadlineMs: number;
 }
 
+/** The delay before attempt `attempt + 1` on the standard schedule (the last delay repeats beyond it). */
 export function standardDelayMs(attempt: number, unitMs: number): number {
   const index = Math.min(Math.max(attempt - 1, 0), STANDARD_RETRY_DELAYS_SECONDS.length - 1);
   return (STANDARD_RETRY_DELAYS_SECONDS[index] as number) * unitMs;
 }
 
-export function toDeliveryRetrySettings(policy: RetryPolicyInput, unitMs: number): DeliveryRetrySettings {
+export function toDeliveryRetrySettings(policy: WebhookRetryPolicy, unitMs: number): DeliveryRetrySettings {
   return {
     schedule: policy.schedule,
     maximumAttempts: policy.max_attempts,
@@ -56,7 +61,7 @@ export function toDeliveryRetrySettings(policy: RetryPolicyInput, unitMs: number
  * the schedule's delay, as it did as Temporal's `nextRetryDelay`.
  */
 export function nextAttemptDelayMs(
-  policy: RetryPolicyInput,
+  policy: WebhookRetryPolicy,
   failedAttempt: number,
   options: { unitMs: number; retryAfterMs?: number; createdAt: Date; now: Date },
 ): number | null {

@@ -2,6 +2,7 @@ import { REQUESTABLE_SCOPES, ALL_SCOPES } from '../../core/scopes';
 import {
   pathParameter,
   createdHeaders,
+  gracePeriodSeconds,
   jsonResponse,
   listOf,
   nullableTimestamp,
@@ -80,12 +81,7 @@ export const apiKeysPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        grace_period_seconds: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 604800,
-          description: 'How long the old secret keeps working (default 86400 = 24 h, max 7 days; 0 ends it at once).',
-        },
+        grace_period_seconds: gracePeriodSeconds('How long the old secret keeps working (default 86400 = 24 h, max 7 days; 0 ends it at once).'),
       },
     },
   },

@@ -8,6 +8,8 @@ export const responseRef = (name: string) => ({ $ref: `#/components/responses/${
 export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
 export const timestamp = (description: string): SchemaObject => ({ type: 'string', format: 'date-time', description });
+/** How long a rotated secret keeps working beside its successor: 0 (it ends at once) to 7 days. */
+export const gracePeriodSeconds = (description: string): SchemaObject => ({ type: 'integer', minimum: 0, maximum: 604800, description });
 export const nullableTimestamp = (description: string): SchemaObject => ({
   type: ['string', 'null'],
   format: 'date-time',

@@ -2,6 +2,7 @@ import { EVENT_TYPES, EVENT_TYPE_NAMES } from '../../core/event-types';
 import {
   pathParameter,
   createdHeaders,
+  gracePeriodSeconds,
   jsonResponse,
   listOf,
   nullableTimestamp,
@@ -131,12 +132,7 @@ export const webhooksPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        grace_period_seconds: {
-          type: 'integer',
-          minimum: 0,
-          maximum: 604800,
-          description: 'How long the old secret keeps signing beside the new one (default 86400; 0 ends it at once).',
-        },
+        grace_period_seconds: gracePeriodSeconds('How long the old secret keeps signing beside the new one (default 86400; 0 ends it at once).'),
       },
     },
     WebhookDeliveryAttempt: {

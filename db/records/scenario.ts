@@ -15,19 +15,15 @@ export interface AuditEvent {
 
 const JSON_COLUMNS = ['inputs', 'uncertainty', 'simulation', 'metrics', 'decision_structure', 'notes', 'audit_trail', 'error'];
 
-export class ScenarioRecord extends Model {
-  static override tableName = 'scenarios';
-  static override jsonAttributes = [...JSON_COLUMNS, 'created_by'];
-
-  id!: string;
+/**
+ * The columns of one run of a scenario's model, the same in `scenarios` (its current run) and `scenario_runs` (each
+ * past one).
+ */
+abstract class ScenarioRunColumns extends Model {
   tenant_id!: string;
-  name!: string | null;
-  description!: string | null;
-  tags!: string[];
-  model_id!: string;
-  model_version!: string;
-  status!: ScenarioStatus;
   run_number!: number;
+  status!: ScenarioStatus;
+  model_version!: string;
   inputs!: Record<string, string | number>;
   uncertainty!: Record<string, unknown> | null;
   simulation!: Record<string, unknown> | null;
@@ -36,38 +32,34 @@ export class ScenarioRecord extends Model {
   notes!: unknown[] | null;
   audit_trail!: AuditEvent[];
   error!: Record<string, unknown> | null;
-  inputs_sha256!: string;
   workflow_id!: string | null;
   run_id!: string | null;
+  completed_at!: Date | null;
+}
+
+export class ScenarioRecord extends ScenarioRunColumns {
+  static override tableName = 'scenarios';
+  static override jsonAttributes = [...JSON_COLUMNS, 'created_by'];
+
+  id!: string;
+  name!: string | null;
+  description!: string | null;
+  tags!: string[];
+  model_id!: string;
+  inputs_sha256!: string;
   batch_id!: string | null;
   created_by!: Actor;
-  completed_at!: Date | null;
   deleted_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;
 }
 
-export class ScenarioRunRecord extends Model {
+export class ScenarioRunRecord extends ScenarioRunColumns {
   static override tableName = 'scenario_runs';
   static override idColumn = ['scenario_id', 'run_number'];
   static override jsonAttributes = JSON_COLUMNS;
 
   scenario_id!: string;
-  tenant_id!: string;
-  run_number!: number;
-  status!: ScenarioStatus;
-  model_version!: string;
-  inputs!: Record<string, string | number>;
-  uncertainty!: Record<string, unknown> | null;
-  simulation!: Record<string, unknown> | null;
-  metrics!: Record<string, string | number> | null;
-  decision_structure!: Record<string, unknown> | null;
-  notes!: unknown[] | null;
-  audit_trail!: AuditEvent[];
-  error!: Record<string, unknown> | null;
-  workflow_id!: string | null;
-  run_id!: string | null;
-  completed_at!: Date | null;
   created_at!: Date;
 }
 

@@ -1,19 +1,8 @@
 import { Model } from 'objection';
 import type { Actor } from '../../core/actor';
+import type { WebhookRetryPolicy } from '../../core/webhook-retry';
 
-/**
- * How a subscription's failed deliveries are retried. `standard` is the Standard Webhooks / Svix schedule
- * (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); `exponential` is Temporal's own backoff.
- */
-export interface WebhookRetryPolicy {
-  schedule: 'standard' | 'exponential';
-  max_attempts: number;
-  initial_interval_ms: number;
-  backoff_coefficient: number;
-  max_interval_ms: number;
-  /** Total deadline of a delivery, all attempts included. */
-  max_duration_seconds: number;
-}
+export type { WebhookRetryPolicy } from '../../core/webhook-retry';
 
 export type WebhookDisabledReason = 'endpoint_gone' | 'failing_continuously' | 'disabled_by_user';
 

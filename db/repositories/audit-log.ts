@@ -15,13 +15,16 @@ export interface AuditEntry {
   payload: Record<string, unknown>;
 }
 
-/** A stored row in the shape that is hashed and exported: plain JSON, the time as an RFC 3339 string. */
-function toChainRecord(row: AuditLogRecord): AuditChainRecord {
+/**
+ * A stored row in the shape that is hashed and exported: plain JSON, the time as an RFC 3339 string. Takes a model
+ * instance (`occurred_at` a Date) or a raw export row (`occurred_at` already formatted by Postgres).
+ */
+function toChainRecord(row: AuditLogRecord | AuditExportRow): AuditChainRecord {
   return {
     tenant_id: row.tenant_id,
-    sequence: row.sequence,
+    sequence: Number(row.sequence),
     id: row.id,
-    occurred_at: row.occurred_at.toISOString(),
+    occurred_at: typeof row.occurred_at === 'string' ? row.occurred_at : row.occurred_at.toISOString(),
     actor: row.actor,
     action: row.action,
     resource_type: row.resource_type,
@@ -164,19 +167,8 @@ export interface AuditExportSelection {
   decisionTags?: readonly string[] | undefined;
 }
 
-interface AuditExportRow {
-  tenant_id: string;
-  sequence: string | number;
-  id: string;
-  occurred_at: string;
-  actor: AuditChainRecord['actor'];
-  action: string;
-  resource_type: string;
-  resource_id: string;
-  payload: unknown;
-  previous_hash: string;
-  hash: string;
-}
+/** A raw row of the export query: the chain record's fields, `sequence` as the driver hands a bigint over. */
+type AuditExportRow = Omit<AuditChainRecord, 'sequence'> & { sequence: string | number };
 
 /**
  * The records an export selects, in ascending sequence order up to `toSequence`, `batchSize` at a time: keyset
@@ -227,19 +219,7 @@ export async function* streamAuditExportRecords(
     const result = await scope.trx.raw<{ rows: AuditExportRow[] }>(sql, { ...bindings, next });
     const rows = result.rows;
     if (rows.length === 0) return;
-    yield rows.map((row) => ({
-      tenant_id: row.tenant_id,
-      sequence: Number(row.sequence),
-      id: row.id,
-      occurred_at: row.occurred_at,
-      actor: row.actor,
-      action: row.action,
-      resource_type: row.resource_type,
-      resource_id: row.resource_id,
-      payload: row.payload,
-      previous_hash: row.previous_hash,
-      hash: row.hash,
-    }));
+    yield rows.map(toChainRecord);
     if (rows.length < batchSize) return;
     next = Number((rows[rows.length - 1] as AuditExportRow).sequence) + 1;
   }

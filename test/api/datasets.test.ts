@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertProblem } from '../helpers/problem';
-import { createSourceDatabase, type SourceDatabase } from '../helpers/source-database';
+import { createSourceDatabase, type SourceDatabase, employeesWarehouseIntegration } from '../helpers/source-database';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
 /**
@@ -68,12 +68,7 @@ describe('datasets: history, as_of, filters, aggregates, scenario input bindings
          ('e4', 'Di', 'Sales', 80000, 'active', now()),
          ('e5', 'Ed', 'Sales', 60000, 'active', now())`,
     );
-    const created = await api('POST', '/api/v1/integrations', {
-      name: 'Warehouse',
-      connector_type: 'postgres',
-      config: source.connectorConfig([{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }]),
-      credentials: { password: source.password },
-    });
+    const created = await api('POST', '/api/v1/integrations', employeesWarehouseIntegration(source));
     assert.equal(created.status, 201, JSON.stringify(created.body));
     integrationId = created.body.id;
     const mapped = await api('PUT', `/api/v1/integrations/${integrationId}/field-mappings`, {

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { verifyAuditChain } from '../../db/repositories/audit-log';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { assertProblem } from '../helpers/problem';
 import { createSignInClient } from '../helpers/people';
-import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { completedStaffingScenario, draftStaffingDecision, invalidMetricNames, type TenantApi, useDecisionOutcomeStack } from '../helpers/decision-outcome-fixtures';
+import { call, type TestStack, type TestTenant } from '../helpers/stack';
 
-const STAFFING = 'mdl_service_queue_staffing';
-const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
 const DAY_MS = 86_400_000;
 
 interface Point {
@@ -53,32 +52,11 @@ describe('decision outcomes fed by a KPI: actual values from the KPI\'s points, 
   let other: TestTenant;
   let scenario: { id: string; metrics: Record<string, number> };
 
-  before(async () => {
-    stack = await startTestStack({ worker: true });
-    tenant = await createTestTenant(stack.db, { name: 'Outcome KPIs' });
-    other = await createTestTenant(stack.db, { name: 'Elsewhere' });
-    scenario = await completedScenario();
-  });
-  after(async () => stack?.close());
+  useDecisionOutcomeStack('Outcome KPIs', (context) => ({ stack, tenant, other, scenario } = context));
 
-  const api = (method: string, path: string, body?: unknown, key = tenant.key) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
-
-  async function completedScenario(key = tenant.key) {
-    const response = await api('POST', '/scenarios', { model_id: STAFFING, inputs: staffingInputs }, key);
-    assert.equal(response.status, 201, JSON.stringify(response.body));
-    return response.body as { id: string; metrics: Record<string, number> };
-  }
-
-  const draft = async (fields: Record<string, unknown> = {}, key = tenant.key, scenarioId = scenario.id) => {
-    const created = await api(
-      'POST',
-      '/decisions',
-      { title: 'Support desk staffing', options: [{ label: 'Staff for today', scenario_id: scenarioId }, { label: 'Wait' }], chosen_option: 'opt_1', ...fields },
-      key,
-    );
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    return created.body as { id: string };
-  };
+  const api: TenantApi = (method, path, body, key = tenant.key) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const completedScenario = (key = tenant.key) => completedStaffingScenario(api, key);
+  const draft = (fields: Record<string, unknown> = {}, key = tenant.key, scenarioId = scenario.id) => draftStaffingDecision(api, scenarioId, fields, key);
 
   /**
    * Fixture only: a draft moved straight to a status (and approval time) the approval workflow would reach, as the
@@ -355,11 +333,7 @@ describe('decision outcomes fed by a KPI: actual values from the KPI\'s points, 
     assert.equal((await api('DELETE', `/kpis/${deletedKpi.id}`)).status, 204);
     const valid = { metric: 'service_level', kpi_id: kpi.id };
     const cases: Array<[string, Record<string, unknown>, string]> = [
-      [id, { ...valid, metric: 5 }, '/metric'],
-      [id, { ...valid, metric: '' }, '/metric'],
-      [id, { ...valid, metric: 'm'.repeat(101) }, '/metric'],
-      [id, { ...valid, metric: ' padded' }, '/metric'],
-      [id, { ...valid, metric: 'two\nlines' }, '/metric'],
+      ...invalidMetricNames.map((metric): [string, Record<string, unknown>, string] => [id, { ...valid, metric }, '/metric']),
       [id, { kpi_id: kpi.id }, '/metric'],
       [id, { metric: 'service_level' }, '/kpi_id'],
       [id, { ...valid, kpi_id: 12 }, '/kpi_id'],

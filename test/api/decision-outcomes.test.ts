@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { outcomeVariance } from '../../decision/outcome-variance';
 import { verifyAuditChain } from '../../db/repositories/audit-log';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { assertProblem } from '../helpers/problem';
 import { createSignInClient } from '../helpers/people';
-import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
-
-const STAFFING = 'mdl_service_queue_staffing';
-const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+import { completedStaffingScenario, draftStaffingDecision, invalidMetricNames, type TenantApi, useDecisionOutcomeStack } from '../helpers/decision-outcome-fixtures';
+import { staffingInputs } from '../fixtures/model-bodies';
+import { call, type TestStack, type TestTenant } from '../helpers/stack';
 
 describe('decision outcomes: expected against actual, per metric, over time', () => {
   let stack: TestStack;
@@ -16,35 +15,13 @@ describe('decision outcomes: expected against actual, per metric, over time', ()
   let other: TestTenant;
   /** The staffing run the fixtures' chosen option links: its metrics are the default expected values. */
   let scenario: { id: string; metrics: Record<string, number> };
+  useDecisionOutcomeStack('Outcomes', (context) => ({ stack, tenant, other, scenario } = context));
 
-  before(async () => {
-    stack = await startTestStack({ worker: true });
-    tenant = await createTestTenant(stack.db, { name: 'Outcomes' });
-    other = await createTestTenant(stack.db, { name: 'Elsewhere' });
-    scenario = await completedScenario();
-  });
-  after(async () => stack?.close());
-
-  const api = (method: string, path: string, body?: unknown, key = tenant.key) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
-
-  async function completedScenario(key = tenant.key) {
-    const response = await api('POST', '/scenarios', { model_id: STAFFING, inputs: staffingInputs }, key);
-    assert.equal(response.status, 201, JSON.stringify(response.body));
-    assert.equal(response.body.status, 'completed');
-    return response.body as { id: string; metrics: Record<string, number> };
-  }
+  const api: TenantApi = (method, path, body, key = tenant.key) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const completedScenario = (key = tenant.key) => completedStaffingScenario(api, key);
 
   /** A draft whose chosen option (opt_1) links the staffing run, unless told otherwise. */
-  const draft = async (fields: Record<string, unknown> = {}, key = tenant.key) => {
-    const created = await api(
-      'POST',
-      '/decisions',
-      { title: 'Support desk staffing', options: [{ label: 'Staff for today', scenario_id: scenario.id }, { label: 'Wait' }], chosen_option: 'opt_1', ...fields },
-      key,
-    );
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    return created.body as { id: string };
-  };
+  const draft = (fields: Record<string, unknown> = {}, key = tenant.key) => draftStaffingDecision(api, scenario.id, fields, key);
 
   /**
    * Fixture only: moves a draft straight to a status the approval workflow would reach (the workflow itself is walked
@@ -276,11 +253,7 @@ describe('decision outcomes: expected against actual, per metric, over time', ()
     const noScenario = await withStatus('approved', { options: [{ label: 'A' }, { label: 'B' }] });
     const valid = { metric: 'scheduled_agents', actual_value: 19, observed_at: '2026-10-31T17:00:00.000Z' };
     const cases: Array<[string, Record<string, unknown>, string]> = [
-      [id, { ...valid, metric: 5 }, '/metric'],
-      [id, { ...valid, metric: '' }, '/metric'],
-      [id, { ...valid, metric: 'm'.repeat(101) }, '/metric'],
-      [id, { ...valid, metric: ' padded' }, '/metric'],
-      [id, { ...valid, metric: 'two\nlines' }, '/metric'],
+      ...invalidMetricNames.map((metric): [string, Record<string, unknown>, string] => [id, { ...valid, metric }, '/metric']),
       [id, { ...valid, actual_value: '19' }, '/actual_value'],
       [id, { ...valid, actual_value: null }, '/actual_value'],
       [id, { ...valid, actual_value: 1e16 }, '/actual_value'],

@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { buildOpenApiDocument } from '../../api/openapi/document';
@@ -17,6 +15,7 @@ import {
   type FuzzRequest,
 } from '../helpers/openapi-fuzz';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { discountModelBody, STAFFING_MODEL_ID as STAFFING, staffingInputs as STAFFING_INPUTS } from '../fixtures/model-bodies';
 
 /**
  * The guard for issue #9: every operation in the OpenAPI document, fed bad inputs generated from its own schemas
@@ -45,23 +44,7 @@ function seedFromEnv(): number {
 const SEED = seedFromEnv();
 const RUNS = Number(process.env.FUZZ_RUNS ?? DEFAULT_RUNS_PER_OPERATION);
 
-/** Built-in model with known-good inputs (see scenarios.test.ts). */
-const STAFFING = 'mdl_service_queue_staffing';
-const STAFFING_INPUTS = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
-const discountGraph = () => JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/jdm/discount-by-tier.json'), 'utf8'));
-const discountModel = () => ({
-  name: 'Fuzz discount policy',
-  category: 'pricing',
-  input_schema: {
-    type: 'object',
-    required: ['tier', 'quantity'],
-    properties: { tier: { type: 'string', enum: ['gold', 'silver', 'bronze'] }, quantity: { type: 'integer', minimum: 1, maximum: 100000 } },
-  },
-  output_schema: { type: 'object', required: ['discount.rate', 'segment'], properties: { 'discount.rate': { type: 'number' }, segment: { type: 'string' } } },
-  graph: discountGraph(),
-  metric_directions: { 'discount.rate': 'higher_is_better' },
-  sample_inputs: { tier: 'gold', quantity: 150 },
-});
+const discountModel = () => discountModelBody('Fuzz discount policy');
 
 const modelVersionOf = ({ name: _name, category: _category, ...version }: ReturnType<typeof discountModel>) => version;
 

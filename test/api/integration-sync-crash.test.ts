@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { createSourceDatabase, type SourceDatabase } from '../helpers/source-database';
+import { createSourceDatabase, type SourceDatabase, employeesWarehouseIntegration } from '../helpers/source-database';
 import { call, createTestTenant, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
 const ROWS = 10_000;
@@ -34,12 +34,7 @@ describe('integration sync when a worker dies', () => {
 
   it('resumes after the last committed page: every row once, no gaps, no duplicates', async () => {
     const api = (method: string, path: string, body?: unknown) => call(stack.baseUrl, method, path, { key: tenant.key, body });
-    const created = await api('POST', '/api/v1/integrations', {
-      name: 'Warehouse',
-      connector_type: 'postgres',
-      config: source.connectorConfig([{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }]),
-      credentials: { password: source.password },
-    });
+    const created = await api('POST', '/api/v1/integrations', employeesWarehouseIntegration(source));
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id = created.body.id as string;
     const mapped = await api('PUT', `/api/v1/integrations/${id}/field-mappings`, { stream: 'employees', target: 'employees', fields: { employee_id: { source: 'id' }, name: { source: 'name' } } });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertProblem } from '../helpers/problem';
-import { createSourceDatabase, type SourceDatabase } from '../helpers/source-database';
+import { createSourceDatabase, type SourceDatabase, employeesWarehouseIntegration } from '../helpers/source-database';
 import { startHrisServer, type HrisServer } from '../helpers/hris-server';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
@@ -159,12 +159,7 @@ describe('integration syncs and datasets', () => {
 
   it('syncs the Postgres source in full, then incrementally picks up changed and new rows without duplicates', async () => {
     warehouseId = await createIntegration(
-      {
-        name: 'Warehouse',
-        connector_type: 'postgres',
-        config: source.connectorConfig([{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }]),
-        credentials: { password: source.password },
-      },
+      employeesWarehouseIntegration(source),
       { employee_id: { source: 'id' }, name: { source: 'name' }, salary: SALARY, start_date: { source: 'hired', transforms: [{ type: 'cast', to: 'date' }] } },
     );
     const full = await runSync(warehouseId, { mode: 'full', page_size: 2 });

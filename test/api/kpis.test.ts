@@ -1,25 +1,10 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { discountModelBody, STAFFING_MODEL_ID as STAFFING, staffingInputs } from '../fixtures/model-bodies';
 
-const STAFFING = 'mdl_service_queue_staffing';
-const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
-const discountModel = () => ({
-  name: 'KPI discount policy',
-  category: 'pricing',
-  input_schema: {
-    type: 'object',
-    required: ['tier', 'quantity'],
-    properties: { tier: { type: 'string', enum: ['gold', 'silver', 'bronze'] }, quantity: { type: 'integer', minimum: 1, maximum: 100000 } },
-  },
-  output_schema: { type: 'object', required: ['discount.rate', 'segment'], properties: { 'discount.rate': { type: 'number' }, segment: { type: 'string' } } },
-  graph: JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/jdm/discount-by-tier.json'), 'utf8')),
-  metric_directions: { 'discount.rate': 'higher_is_better' },
-  sample_inputs: { tier: 'gold', quantity: 150 },
-});
+const discountModel = () => discountModelBody('KPI discount policy');
 
 const manualKpi = (fields: Record<string, unknown> = {}) => ({
   name: 'Revenue per head',

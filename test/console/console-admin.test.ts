@@ -1,64 +1,31 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hashPassword } from '../../core/passwords';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Role } from '../../core/roles';
-import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
-import { inTenantTransaction } from '../../db/tenant-scope';
 import { CONSOLE_CSP } from '../../api/console/routes';
-import { createBrowser, formAction } from '../helpers/browser';
-import { browserUnavailable, consoleInBrowser, launchChromium, screenshotPath, seriousAccessibilityViolations } from '../helpers/real-browser';
+import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
+import { PEOPLE_PASSWORD } from '../helpers/people';
+import { browserUnavailable, screenshotPath, seriousAccessibilityViolations, useConsoleInChromium } from '../helpers/real-browser';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
-const PASSWORD = 'correct horse battery staple';
-
-interface Member {
-  id: string;
-  email: string;
-}
 
 describe('Governance console: the administration area (/console/admin)', () => {
   let stack: TestStack;
   let receiver: WebhookReceiver;
   let tenantA: TestTenant;
   let tenantB: TestTenant;
-  const people = {} as Record<'admin' | 'admin2' | 'approver' | 'analyst' | 'viewer' | 'memberB', Member>;
+  const people = {} as Record<'admin' | 'admin2' | 'approver' | 'analyst' | 'viewer' | 'memberB', ConsoleMember>;
   let policyA: string;
   const foreign = {} as Record<'key' | 'member' | 'client' | 'webhook' | 'policy', string>;
 
   const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
-  const addMember = async (label: string, tenantId: string, role: Role): Promise<Member> => {
-    const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const { user } = await findOrCreateUser(stack.db, { email, displayName: `${label[0]?.toUpperCase()}${label.slice(1)} Person`, passwordHash: await hashPassword(PASSWORD) });
-    await inTenantTransaction(stack.db, tenantId, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
-    return { id: user.id, email };
-  };
+  const addMember = (label: string, tenantId: string, role: Role) => addConsoleMember(stack.db, label, tenantId, role);
 
   const auditCount = async (tenantId: string) => Number((await stack.db('audit_log').where({ tenant_id: tenantId }).count<{ count: string }[]>({ count: '*' }))[0]?.count);
 
-  /** The sign-in through the real provider pages with a cookie-holding HTTP client (no JavaScript involved). */
-  const httpSignIn = async (email: string) => {
-    const browser = createBrowser();
-    let response = await browser.request(`${stack.baseUrl}/console`);
-    response = await browser.request(response.location as string);
-    response = await browser.request(response.location as string);
-    const loginPage = await browser.request(response.location as string);
-    response = await browser.request(formAction(loginPage.html, stack.baseUrl), { form: { email, password: PASSWORD } });
-    response = await browser.request(response.location as string);
-    const consentPage = await browser.request(response.location as string);
-    const tenantId = /name="tenant_id" value="([^"]+)"/.exec(consentPage.html)?.[1] as string;
-    response = await browser.request(formAction(consentPage.html, stack.baseUrl, '/confirm'), { form: { tenant_id: tenantId } });
-    response = await browser.request(response.location as string);
-    response = await browser.request(response.location as string);
-    assert.equal(response.status, 303, response.html);
-    const inbox = await browser.request(response.location as string);
-    assert.equal(inbox.status, 200, inbox.html);
-    const csrf = /name="_csrf" value="([^"]+)"/.exec(inbox.html)?.[1] as string;
-    assert.ok(csrf);
-    return { browser, csrf, inbox };
-  };
+  const httpSignIn = (email: string) => signInToConsoleOverHttp(stack.baseUrl, email);
 
   /** Every administration URL, with ids of this tenant (or of another tenant, to check the 404s). */
   const adminUrls = (ids: { key: string; member: string; client: string; webhook: string; policy: string; delivery?: string }) => ({
@@ -236,19 +203,12 @@ describe('Governance console: the administration area (/console/admin)', () => {
   });
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
-    let browser: Browser;
-
-    before(async () => {
-      browser = await launchChromium();
-    });
-    after(async () => browser?.close());
-
-    const { cspViolations, signIn, checkAccessibility } = consoleInBrowser({ browser: () => browser, baseUrl: () => stack.baseUrl, password: PASSWORD, screenshotPrefix: 'console-admin-' });
+    const { browser: chromium, cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-admin-' });
 
     /** The same check on a page that answered a POST (a secret shown once): its HTML is served again to the copy at its URL. */
     const checkAccessibilityOfAnswer = async (from: BrowserContext, page: Page, name: string) => {
       const [url, content] = [page.url(), await page.content()];
-      const context = await browser.newContext({ bypassCSP: true, storageState: await from.storageState() });
+      const context = await chromium().newContext({ bypassCSP: true, storageState: await from.storageState() });
       try {
         await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: content }));
         const copy = await context.newPage();

@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { hashPassword } from '../../core/passwords';
 import type { Role } from '../../core/roles';
-import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
-import { inTenantTransaction } from '../../db/tenant-scope';
+import { addConsoleMember } from '../helpers/console-sign-in';
+import { PEOPLE_PASSWORD } from '../helpers/people';
 import { browserUnavailable, consoleInBrowser, launchChromium, screenshotPath } from '../helpers/real-browser';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
-
-const PASSWORD = 'correct horse battery staple';
 
 /**
  * The console shows what is true and offers what the person may do: revoked keys as revoked, one look per state,
@@ -23,12 +20,7 @@ describe('Governance console: states, names and what each person is offered', { 
   let policyId: string;
   const api = (method: string, path: string, body?: unknown, key = tenant.key) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
-  const addMember = async (label: string, role: Role) => {
-    const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const { user } = await findOrCreateUser(stack.db, { email, displayName: `${label[0]?.toUpperCase()}${label.slice(1)} Person`, passwordHash: await hashPassword(PASSWORD) });
-    await inTenantTransaction(stack.db, tenant.id, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
-    return { id: user.id, email };
-  };
+  const addMember = (label: string, role: Role) => addConsoleMember(stack.db, label, tenant.id, role);
 
   const decision = async (title: string, submit = true) => {
     const created = await api('POST', '/decisions', { title, options: [{ label: 'Current volume' }, { label: 'Growth case' }], chosen_option: 'opt_1', owner_id: people.owner.id });
@@ -59,7 +51,7 @@ describe('Governance console: states, names and what each person is offered', { 
     await stack?.close();
   });
 
-  const { cspViolations, signIn, checkAccessibility } = consoleInBrowser({ browser: () => browser, baseUrl: () => stack.baseUrl, password: PASSWORD, screenshotPrefix: 'console-governance-' });
+  const { cspViolations, signIn, checkAccessibility } = consoleInBrowser({ browser: () => browser, baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-governance-' });
 
   it('gives each decision state its own badge look, accessibly', async () => {
     await decision('A draft', false);

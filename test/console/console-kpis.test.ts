@@ -1,31 +1,23 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { KPI_FRAME } from '../../api/console/chart';
 import { CONSOLE_CSP } from '../../api/console/routes';
-import { hashPassword } from '../../core/passwords';
 import type { Role } from '../../core/roles';
 import { addPeriods, periodStart } from '../../decision/kpi-status';
-import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
-import { inTenantTransaction } from '../../db/tenant-scope';
-import { createBrowser, formAction } from '../helpers/browser';
-import { browserUnavailable, consoleInBrowser, launchChromium, screenshotPath } from '../helpers/real-browser';
+import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
+import { PEOPLE_PASSWORD } from '../helpers/people';
+import { browserUnavailable, screenshotPath, useConsoleInChromium } from '../helpers/real-browser';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
-const PASSWORD = 'correct horse battery staple';
 const DAY_MS = 86_400_000;
-
-interface Member {
-  id: string;
-  email: string;
-}
 
 describe('Governance console: KPI pages (/console/kpis)', () => {
   let stack: TestStack;
   let tenantA: TestTenant;
   let tenantB: TestTenant;
-  const people = {} as Record<'analyst' | 'approver', Member>;
+  const people = {} as Record<'analyst' | 'approver', ConsoleMember>;
   let kpiId: string;
   let quietKpiId: string;
   let otherTenantKpi: string;
@@ -38,43 +30,9 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
 
   const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
-  const addMember = async (label: string, tenantId: string, role: Role): Promise<Member> => {
-    const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const { user } = await findOrCreateUser(stack.db, { email, displayName: `${label[0]?.toUpperCase()}${label.slice(1)} Person`, passwordHash: await hashPassword(PASSWORD) });
-    await inTenantTransaction(stack.db, tenantId, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
-    return { id: user.id, email };
-  };
+  const addMember = (label: string, tenantId: string, role: Role) => addConsoleMember(stack.db, label, tenantId, role);
 
-  /**
-   * The sign-in through the real provider pages with a cookie-holding HTTP client. `scope` replaces the scopes the
-   * console asks for (a session started before the console asked for KPIs, or a provider that does not grant them).
-   */
-  const httpSignIn = async (email: string, options: { scope?: string } = {}) => {
-    const browser = createBrowser();
-    let response = await browser.request(`${stack.baseUrl}/console`);
-    response = await browser.request(response.location as string);
-    assert.equal(response.status, 303);
-    const authorization = new URL(response.location as string);
-    if (options.scope) authorization.searchParams.set('scope', options.scope);
-    response = await browser.request(authorization.toString());
-    const loginPage = await browser.request(response.location as string);
-    assert.equal(loginPage.status, 200, loginPage.html);
-    response = await browser.request(formAction(loginPage.html, stack.baseUrl), { form: { email, password: PASSWORD } });
-    assert.equal(response.status, 303, response.html);
-    response = await browser.request(response.location as string);
-    const consentPage = await browser.request(response.location as string);
-    const tenantId = /name="tenant_id" value="([^"]+)"/.exec(consentPage.html)?.[1] as string;
-    response = await browser.request(formAction(consentPage.html, stack.baseUrl, '/confirm'), { form: { tenant_id: tenantId } });
-    response = await browser.request(response.location as string);
-    assert.ok(response.location?.startsWith(`${stack.baseUrl}/console/callback?`), response.location);
-    response = await browser.request(response.location as string);
-    assert.equal(response.status, 303, response.html);
-    const inbox = await browser.request(response.location as string);
-    assert.equal(inbox.status, 200, inbox.html);
-    const csrf = /name="_csrf" value="([^"]+)"/.exec(inbox.html)?.[1] as string;
-    assert.ok(csrf);
-    return { browser, csrf };
-  };
+  const httpSignIn = (email: string, options: { scope?: string } = {}) => signInToConsoleOverHttp(stack.baseUrl, email, options);
 
   const alertNow = async (id: string) => (await api('GET', `/alerts/${id}`, tenantA.key)).body;
 
@@ -209,14 +167,7 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
   });
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
-    let browser: Browser;
-
-    before(async () => {
-      browser = await launchChromium();
-    });
-    after(async () => browser?.close());
-
-    const { cspViolations, signIn, checkAccessibility } = consoleInBrowser({ browser: () => browser, baseUrl: () => stack.baseUrl, password: PASSWORD, screenshotPrefix: 'console-' });
+    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-' });
 
     /** Tab until the focused element matches, as a keyboard user would (at most `limit` presses). */
     const tabTo = async (page: Page, selector: string, limit = 60) => {

@@ -1,29 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { hashPassword } from '../../core/passwords';
 import type { Role } from '../../core/roles';
 import { loadConfig } from '../../core/config';
-import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
-import { inTenantTransaction } from '../../db/tenant-scope';
 import { CONSOLE_CSP } from '../../api/console/routes';
 import { sessionCookie } from '../../api/console/session';
-import { createBrowser, formAction } from '../helpers/browser';
-import { browserUnavailable, consoleInBrowser, launchChromium, screenshotPath } from '../helpers/real-browser';
+import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
+import { PEOPLE_PASSWORD } from '../helpers/people';
+import { browserUnavailable, screenshotPath, useConsoleInChromium } from '../helpers/real-browser';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
-
-const PASSWORD = 'correct horse battery staple';
-
-interface Member {
-  id: string;
-  email: string;
-}
 
 describe('Governance console (/console)', () => {
   let stack: TestStack;
   let tenantA: TestTenant;
   let tenantB: TestTenant;
-  const people = {} as Record<'owner' | 'ap1' | 'ap2' | 'viewer', Member>;
+  const people = {} as Record<'owner' | 'ap1' | 'ap2' | 'viewer', ConsoleMember>;
   let policyId: string;
   let mainDecision: string;
   let ownerDecision: string;
@@ -31,12 +21,7 @@ describe('Governance console (/console)', () => {
 
   const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
-  const addMember = async (label: string, tenantId: string, role: Role): Promise<Member> => {
-    const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const { user } = await findOrCreateUser(stack.db, { email, displayName: `${label[0]?.toUpperCase()}${label.slice(1)} Person`, passwordHash: await hashPassword(PASSWORD) });
-    await inTenantTransaction(stack.db, tenantId, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
-    return { id: user.id, email };
-  };
+  const addMember = (label: string, tenantId: string, role: Role) => addConsoleMember(stack.db, label, tenantId, role);
 
   const scenario = async (arrivals: number) => {
     const created = await api('POST', '/scenarios', tenantA.key, {
@@ -62,33 +47,7 @@ describe('Governance console (/console)', () => {
 
   const status = async (id: string) => (await api('GET', `/decisions/${id}`, tenantA.key)).body as { status: string; current_step: number | null; approvals: unknown[] };
 
-  /** The sign-in through the real provider pages with a cookie-holding HTTP client (no JavaScript involved). */
-  const httpSignIn = async (email: string) => {
-    const browser = createBrowser();
-    let response = await browser.request(`${stack.baseUrl}/console`);
-    assert.equal(response.status, 303);
-    response = await browser.request(response.location as string);
-    assert.equal(response.status, 303);
-    const loginCookie = response;
-    response = await browser.request(response.location as string);
-    const loginPage = await browser.request(response.location as string);
-    assert.equal(loginPage.status, 200, loginPage.html);
-    response = await browser.request(formAction(loginPage.html, stack.baseUrl), { form: { email, password: PASSWORD } });
-    assert.equal(response.status, 303, response.html);
-    response = await browser.request(response.location as string);
-    const consentPage = await browser.request(response.location as string);
-    const tenantId = /name="tenant_id" value="([^"]+)"/.exec(consentPage.html)?.[1] as string;
-    response = await browser.request(formAction(consentPage.html, stack.baseUrl, '/confirm'), { form: { tenant_id: tenantId } });
-    response = await browser.request(response.location as string);
-    assert.ok(response.location?.startsWith(`${stack.baseUrl}/console/callback?`), response.location);
-    response = await browser.request(response.location as string);
-    assert.equal(response.status, 303, response.html);
-    const inbox = await browser.request(response.location as string);
-    assert.equal(inbox.status, 200, inbox.html);
-    const csrf = /name="_csrf" value="([^"]+)"/.exec(inbox.html)?.[1] as string;
-    assert.ok(csrf);
-    return { browser, csrf, loginCookie };
-  };
+  const httpSignIn = (email: string) => signInToConsoleOverHttp(stack.baseUrl, email);
 
   before(async () => {
     stack = await startTestStack({ worker: true });
@@ -220,14 +179,7 @@ describe('Governance console (/console)', () => {
   });
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
-    let browser: Browser;
-
-    before(async () => {
-      browser = await launchChromium();
-    });
-    after(async () => browser?.close());
-
-    const { cspViolations, signIn, checkAccessibility } = consoleInBrowser({ browser: () => browser, baseUrl: () => stack.baseUrl, password: PASSWORD, screenshotPrefix: 'console-' });
+    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-' });
 
     it('signs in through the real login page, lists the pending step, opens the decision and approves it with a comment by keyboard', async () => {
       const { context, page } = await signIn(people.ap1.email, { axe: 'approver' });

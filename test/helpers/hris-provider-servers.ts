@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './hris-server';
 
 /**
  * Local servers speaking two HRIS providers' published shapes, for the bamboohr and merge_hris connectors. Both take
@@ -18,14 +19,6 @@ export interface ProviderServer extends FaultInjection {
   employees: Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
-
-const readBody = (req: http.IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));

@@ -31,7 +31,8 @@ export interface HrisServerOptions {
   oauth?: { clientId: string; clientSecret: string; tokenUses: number };
 }
 
-const readBody = (req: http.IncomingMessage) =>
+/** The whole body of a request to a fake provider, as UTF-8 text. */
+export const readBody = (req: http.IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

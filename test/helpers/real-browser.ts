@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
@@ -87,4 +88,18 @@ export function consoleInBrowser(options: { browser: () => Browser; baseUrl: () 
     return { context, page };
   };
   return { cspViolations, signIn, checkAccessibility };
+}
+
+/**
+ * A `describe`'s own Chromium for the console: launched before its tests, closed after them, with `consoleInBrowser`'s
+ * sign-in and checks on it. `browser()` is that Chromium, for tests that open contexts of their own.
+ */
+export function useConsoleInChromium(options: { baseUrl: () => string; password: string; screenshotPrefix: string }) {
+  let chromiumBrowser: Browser | undefined;
+  before(async () => {
+    chromiumBrowser = await launchChromium();
+  });
+  after(async () => chromiumBrowser?.close());
+  const browser = () => chromiumBrowser as Browser;
+  return { browser, ...consoleInBrowser({ ...options, browser }) };
 }

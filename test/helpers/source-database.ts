@@ -18,6 +18,19 @@ export interface SourceDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * The create-integration body of a `postgres` integration named Warehouse, reading the source's `public.employees`
+ * (primary key `id`) incrementally by `updated_at`.
+ */
+export function employeesWarehouseIntegration(source: SourceDatabase) {
+  return {
+    name: 'Warehouse',
+    connector_type: 'postgres',
+    config: source.connectorConfig([{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }]),
+    credentials: { password: source.password },
+  };
+}
+
 export async function createSourceDatabase(): Promise<SourceDatabase> {
   const url = new URL(process.env.DATABASE_URL as string);
   const suffix = crypto.randomBytes(5).toString('hex');
