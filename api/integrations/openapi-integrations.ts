@@ -318,7 +318,7 @@ export const integrationsPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       required: ['mapping'],
-      properties: { mapping: fieldMappingBody, limit: { type: 'integer', minimum: 1, maximum: 50, description: 'Records to preview (default 10).' } },
+      properties: { mapping: ref('PutFieldMappingRequest'), limit: { type: 'integer', minimum: 1, maximum: 50, description: 'Records to preview (default 10).' } },
     },
     FieldMappingValidation: {
       type: 'object',

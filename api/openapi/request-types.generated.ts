@@ -4,6 +4,8 @@
  */
 /* eslint-disable @typescript-eslint/no-empty-object-type -- an operation without path or query parameters, or a body of no fields, is {} */
 
+export type MemberRole = 'viewer' | 'analyst' | 'approver' | 'admin';
+export type ScenarioInputBindingMetricFunction = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'percentile';
 export type AttachEvidenceRequest =
   | {
       type: 'link';
@@ -35,6 +37,47 @@ export type AttachEvidenceRequest =
       snapshot_id: string;
       uri?: string;
     };
+export type ApiKeyScopesItem =
+  | 'scenarios:read'
+  | 'scenarios:write'
+  | 'models:read'
+  | 'models:write'
+  | 'kpis:read'
+  | 'kpis:write'
+  | 'decisions:read'
+  | 'decisions:write'
+  | 'integrations:read'
+  | 'integrations:write'
+  | 'webhooks:read'
+  | 'webhooks:write'
+  | 'admin'
+  | 'scenarios:*'
+  | 'models:*'
+  | 'kpis:*'
+  | 'decisions:*'
+  | 'integrations:*'
+  | 'webhooks:*';
+export type AuditExportDecisionStatusesItem =
+  'draft' | 'pending_approval' | 'changes_requested' | 'approved' | 'rejected' | 'withdrawn' | 'expired' | 'implemented' | 'closed';
+export type DatasetFieldDefinitionType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'date-time';
+export type ConnectorTypeType = 'csv' | 'bamboohr' | 'merge_hris' | 'postgres' | 'rest';
+export type IntegrationScheduleInput = {
+  cron?: string;
+  interval_seconds?: number;
+  mode?: 'full' | 'incremental';
+  timezone?: string;
+} | null;
+export type KpiWarningThreshold = {
+  value?: number;
+  low?: number;
+  high?: number;
+  percent?: number;
+} | null;
+export type DecisionOutcomeSummaryMetricsItemKpiAggregationPeriod = 'day' | 'week' | 'month' | 'quarter';
+export type KpiAlertRuleChange = {
+  percent?: number;
+  absolute?: number;
+} | null;
 export type Distribution =
   | {
       dist: 'triangular';
@@ -76,24 +119,8 @@ export type PutKpiSourceRequest =
   | {
       type: 'manual';
     }
-  | {
-      type: 'model_output';
-      model_id: string;
-      metric: string;
-      scenario_tag?: string | null;
-    }
-  | {
-      type: 'dataset';
-      dataset: string;
-      metric: {
-        function: 'count' | 'sum' | 'avg' | 'min' | 'max' | 'percentile';
-        field?: string;
-        percentile?: number;
-      };
-      filter?: {
-        [k: string]: unknown;
-      };
-    };
+  | KpiSourceModelOutput
+  | KpiSourceDataset;
 
 export interface OperationRequests {
   acknowledgeAlert: {
@@ -1239,7 +1266,7 @@ export interface EmptyKpiAlertActionRequest {}
 export interface AddMemberRequest {
   email: string;
   display_name: string;
-  role: 'viewer' | 'analyst' | 'approver' | 'admin';
+  role: MemberRole;
 }
 export interface DatasetAggregateRequest {
   /**
@@ -1255,7 +1282,7 @@ export interface DatasetAggregateRequest {
   as_of?: string;
 }
 export interface DatasetMetric {
-  function: 'count' | 'sum' | 'avg' | 'min' | 'max' | 'percentile';
+  function: ScenarioInputBindingMetricFunction;
   field?: string;
   percentile?: number;
   as?: string;
@@ -1285,7 +1312,7 @@ export interface ApprovalActionRequest {
   comment?: string;
 }
 export interface ChangeMemberRoleRequest {
-  role: 'viewer' | 'analyst' | 'approver' | 'admin';
+  role: MemberRole;
 }
 export interface OptionalCommentRequest {
   comment?: string;
@@ -1306,27 +1333,7 @@ export interface CreateApiKeyRequest {
   /**
    * @minItems 1
    */
-  scopes: (
-    | 'scenarios:read'
-    | 'scenarios:write'
-    | 'models:read'
-    | 'models:write'
-    | 'kpis:read'
-    | 'kpis:write'
-    | 'decisions:read'
-    | 'decisions:write'
-    | 'integrations:read'
-    | 'integrations:write'
-    | 'webhooks:read'
-    | 'webhooks:write'
-    | 'admin'
-    | 'scenarios:*'
-    | 'models:*'
-    | 'kpis:*'
-    | 'decisions:*'
-    | 'integrations:*'
-    | 'webhooks:*'
-  )[];
+  scopes: ApiKeyScopesItem[];
   expires_at?: string | null;
 }
 export interface CreateApprovalPolicyRequest {
@@ -1336,61 +1343,34 @@ export interface CreateApprovalPolicyRequest {
    * @minItems 1
    * @maxItems 10
    */
-  steps: {
-    name: string;
-    approvals_required: number;
-    approvers: {
-      role?: 'analyst' | 'approver' | 'admin';
-      /**
-       * @minItems 1
-       * @maxItems 20
-       */
-      user_ids?: string[];
-    };
-    sla: string;
-    escalate_to?: {
-      role?: 'analyst' | 'approver' | 'admin';
-      /**
-       * @minItems 1
-       * @maxItems 20
-       */
-      user_ids?: string[];
-    } | null;
-    deadline?: string | null;
-    condition?: string | null;
-  }[];
+  steps: ApprovalPolicyStepsItem[];
   flags?: {
     scenario_author_cannot_approve?: boolean;
   };
+}
+export interface ApprovalPolicyStepsItem {
+  name: string;
+  approvals_required: number;
+  approvers: ApprovalStepApprovers;
+  sla: string;
+  escalate_to?: ApprovalStepApprovers | null;
+  deadline?: string | null;
+  condition?: string | null;
+}
+export interface ApprovalStepApprovers {
+  role?: 'analyst' | 'approver' | 'admin';
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  user_ids?: string[];
 }
 export interface CreateApprovalPolicyVersionRequest {
   /**
    * @minItems 1
    * @maxItems 10
    */
-  steps: {
-    name: string;
-    approvals_required: number;
-    approvers: {
-      role?: 'analyst' | 'approver' | 'admin';
-      /**
-       * @minItems 1
-       * @maxItems 20
-       */
-      user_ids?: string[];
-    };
-    sla: string;
-    escalate_to?: {
-      role?: 'analyst' | 'approver' | 'admin';
-      /**
-       * @minItems 1
-       * @maxItems 20
-       */
-      user_ids?: string[];
-    } | null;
-    deadline?: string | null;
-    condition?: string | null;
-  }[];
+  steps: ApprovalPolicyStepsItem[];
   flags?: {
     scenario_author_cannot_approve?: boolean;
   };
@@ -1407,7 +1387,7 @@ export interface CreateAuditExportRequest {
    * @minItems 1
    * @maxItems 9
    */
-  decision_statuses?: ('draft' | 'pending_approval' | 'changes_requested' | 'approved' | 'rejected' | 'withdrawn' | 'expired' | 'implemented' | 'closed')[];
+  decision_statuses?: AuditExportDecisionStatusesItem[];
   /**
    * @minItems 1
    * @maxItems 20
@@ -1419,11 +1399,12 @@ export interface CreateDatasetRequest {
   description?: string | null;
   primary_key: string;
   fields: {
-    [k: string]: {
-      type: 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'date-time';
-      description?: string;
-    };
+    [k: string]: DatasetFieldsValue;
   };
+}
+export interface DatasetFieldsValue {
+  type: DatasetFieldDefinitionType;
+  description?: string;
 }
 export interface CreateDecisionRequest {
   title: string;
@@ -1432,11 +1413,7 @@ export interface CreateDecisionRequest {
    * @minItems 2
    * @maxItems 20
    */
-  options: {
-    label: string;
-    description?: string;
-    scenario_id?: string | null;
-  }[];
+  options: DecisionOptionsItem[];
   chosen_option?: string | null;
   rationale?: string | null;
   owner_id?: string | null;
@@ -1450,9 +1427,14 @@ export interface CreateDecisionRequest {
    */
   outcome_reviews_at?: string[];
 }
+export interface DecisionOptionsItem {
+  label: string;
+  description?: string;
+  scenario_id?: string | null;
+}
 export interface CreateIntegrationRequest {
   name: string;
-  connector_type: 'csv' | 'bamboohr' | 'merge_hris' | 'postgres' | 'rest';
+  connector_type: ConnectorTypeType;
   config: {
     [k: string]: unknown;
   };
@@ -1460,12 +1442,7 @@ export interface CreateIntegrationRequest {
     [k: string]: string;
   };
   status?: 'active' | 'paused';
-  schedule?: {
-    cron?: string;
-    interval_seconds?: number;
-    mode?: 'full' | 'incremental';
-    timezone?: string;
-  } | null;
+  schedule?: IntegrationScheduleInput;
 }
 export interface CreateIntegrationSyncRequest {
   mode?: 'full' | 'incremental';
@@ -1477,25 +1454,10 @@ export interface CreateKpiRequest {
   description?: string;
   unit?: string | null;
   direction: 'higher_is_better' | 'lower_is_better' | 'target_band';
-  target:
-    | number
-    | {
-        low: number;
-        high: number;
-      };
-  warning_threshold?: {
-    value?: number;
-    low?: number;
-    high?: number;
-    percent?: number;
-  } | null;
-  critical_threshold?: {
-    value?: number;
-    low?: number;
-    high?: number;
-    percent?: number;
-  } | null;
-  aggregation_period: 'day' | 'week' | 'month' | 'quarter';
+  target: number | KpiTargetOption2;
+  warning_threshold?: KpiWarningThreshold;
+  critical_threshold?: KpiWarningThreshold;
+  aggregation_period: DecisionOutcomeSummaryMetricsItemKpiAggregationPeriod;
   owner_id?: string | null;
   /**
    * @maxItems 20
@@ -1507,48 +1469,41 @@ export interface CreateKpiRequest {
     | {
         type: 'manual';
       }
-    | {
-        type: 'model_output';
-        model_id: string;
-        metric: string;
-        scenario_tag?: string | null;
-      }
-    | {
-        type: 'dataset';
-        dataset: string;
-        metric: {
-          function: 'count' | 'sum' | 'avg' | 'min' | 'max' | 'percentile';
-          field?: string;
-          percentile?: number;
-        };
-        filter?: {
-          [k: string]: unknown;
-        };
-      };
+    | KpiSourceModelOutput
+    | KpiSourceDataset;
+}
+export interface KpiTargetOption2 {
+  low: number;
+  high: number;
+}
+export interface KpiSourceModelOutput {
+  type: 'model_output';
+  model_id: string;
+  metric: string;
+  scenario_tag?: string | null;
+}
+export interface KpiSourceDataset {
+  type: 'dataset';
+  dataset: string;
+  metric: {
+    function: ScenarioInputBindingMetricFunction;
+    field?: string;
+    percentile?: number;
+  };
+  filter?: {
+    [k: string]: unknown;
+  };
 }
 export interface CreateKpiAlertRuleRequest {
   kind: 'threshold' | 'rate_of_change' | 'no_data';
   name: string;
   severity?: 'warning' | 'critical';
-  threshold?: {
-    value?: number;
-    low?: number;
-    high?: number;
-    percent?: number;
-  } | null;
-  recovery_threshold?: {
-    value?: number;
-    low?: number;
-    high?: number;
-    percent?: number;
-  } | null;
+  threshold?: KpiWarningThreshold;
+  recovery_threshold?: KpiWarningThreshold;
   for_points?: number;
   for_seconds?: number;
   window_seconds?: number | null;
-  change?: {
-    percent?: number;
-    absolute?: number;
-  } | null;
+  change?: KpiAlertRuleChange;
   no_data_seconds?: number | null;
   renotify_seconds?: number | null;
   enabled?: boolean;
@@ -1603,27 +1558,7 @@ export interface CreateOAuthClientRequest {
   /**
    * @minItems 1
    */
-  scopes: (
-    | 'scenarios:read'
-    | 'scenarios:write'
-    | 'models:read'
-    | 'models:write'
-    | 'kpis:read'
-    | 'kpis:write'
-    | 'decisions:read'
-    | 'decisions:write'
-    | 'integrations:read'
-    | 'integrations:write'
-    | 'webhooks:read'
-    | 'webhooks:write'
-    | 'admin'
-    | 'scenarios:*'
-    | 'models:*'
-    | 'kpis:*'
-    | 'decisions:*'
-    | 'integrations:*'
-    | 'webhooks:*'
-  )[];
+  scopes: ApiKeyScopesItem[];
   token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'none';
 }
 export interface CreateScenarioRequest {
@@ -1641,18 +1576,19 @@ export interface CreateScenarioRequest {
   uncertainty?: {
     [k: string]: Distribution;
   };
-  simulation?: {
-    runs?: number;
-    seed?: number;
-  };
+  simulation?: ScenarioSimulation;
   input_bindings?: {
     [k: string]: ScenarioInputBinding;
   };
 }
+export interface ScenarioSimulation {
+  runs?: number;
+  seed?: number;
+}
 export interface ScenarioInputBinding {
   dataset: string;
   metric: {
-    function: 'count' | 'sum' | 'avg' | 'min' | 'max' | 'percentile';
+    function: ScenarioInputBindingMetricFunction;
     field?: string;
     percentile?: number;
   };
@@ -1687,14 +1623,15 @@ export interface CreateWebhookRequest {
   event_types: string[];
   description?: string;
   enabled?: boolean;
-  retry_policy?: {
-    schedule?: 'standard' | 'exponential';
-    max_attempts?: number;
-    initial_interval_ms?: number;
-    backoff_coefficient?: number;
-    max_interval_ms?: number;
-    max_duration_seconds?: number;
-  };
+  retry_policy?: WebhookRetryPolicyInput;
+}
+export interface WebhookRetryPolicyInput {
+  schedule?: 'standard' | 'exponential';
+  max_attempts?: number;
+  initial_interval_ms?: number;
+  backoff_coefficient?: number;
+  max_interval_ms?: number;
+  max_duration_seconds?: number;
 }
 export interface LinkDecisionOutcomeKpiRequest {
   metric: string;
@@ -1803,10 +1740,7 @@ export interface UpdateDatasetRequest {
   description?: string | null;
   primary_key?: string;
   fields?: {
-    [k: string]: {
-      type: 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'date-time';
-      description?: string;
-    };
+    [k: string]: DatasetFieldsValue;
   };
 }
 export interface UpdateDecisionRequest {
@@ -1816,11 +1750,7 @@ export interface UpdateDecisionRequest {
    * @minItems 2
    * @maxItems 20
    */
-  options?: {
-    label: string;
-    description?: string;
-    scenario_id?: string | null;
-  }[];
+  options?: DecisionOptionsItem[];
   chosen_option?: string | null;
   rationale?: string | null;
   owner_id?: string | null;
@@ -1843,37 +1773,17 @@ export interface UpdateIntegrationRequest {
     [k: string]: string;
   };
   status?: 'active' | 'paused';
-  schedule?: {
-    cron?: string;
-    interval_seconds?: number;
-    mode?: 'full' | 'incremental';
-    timezone?: string;
-  } | null;
+  schedule?: IntegrationScheduleInput;
 }
 export interface UpdateKpiRequest {
   name?: string;
   description?: string;
   unit?: string | null;
   direction?: 'higher_is_better' | 'lower_is_better' | 'target_band';
-  target?:
-    | number
-    | {
-        low: number;
-        high: number;
-      };
-  warning_threshold?: {
-    value?: number;
-    low?: number;
-    high?: number;
-    percent?: number;
-  } | null;
-  critical_threshold?: {
-    value?: number;
-    low?: number;
-    high?: number;
-    percent?: number;
-  } | null;
-  aggregation_period?: 'day' | 'week' | 'month' | 'quarter';
+  target?: number | KpiTargetOption2;
+  warning_threshold?: KpiWarningThreshold;
+  critical_threshold?: KpiWarningThreshold;
+  aggregation_period?: DecisionOutcomeSummaryMetricsItemKpiAggregationPeriod;
   owner_id?: string | null;
   /**
    * @maxItems 20
@@ -1885,25 +1795,12 @@ export interface UpdateKpiRequest {
 export interface UpdateKpiAlertRuleRequest {
   name?: string;
   severity?: 'warning' | 'critical';
-  threshold?: {
-    value?: number;
-    low?: number;
-    high?: number;
-    percent?: number;
-  } | null;
-  recovery_threshold?: {
-    value?: number;
-    low?: number;
-    high?: number;
-    percent?: number;
-  } | null;
+  threshold?: KpiWarningThreshold;
+  recovery_threshold?: KpiWarningThreshold;
   for_points?: number;
   for_seconds?: number;
   window_seconds?: number | null;
-  change?: {
-    percent?: number;
-    absolute?: number;
-  } | null;
+  change?: KpiAlertRuleChange;
   no_data_seconds?: number | null;
   renotify_seconds?: number | null;
   enabled?: boolean;
@@ -1922,10 +1819,7 @@ export interface UpdateScenarioRequest {
   uncertainty?: {
     [k: string]: Distribution | null;
   } | null;
-  simulation?: {
-    runs?: number;
-    seed?: number;
-  } | null;
+  simulation?: ScenarioSimulation | null;
 }
 export interface UpdateWebhookRequest {
   url?: string;
@@ -1936,64 +1830,10 @@ export interface UpdateWebhookRequest {
   event_types?: string[];
   description?: string;
   enabled?: boolean;
-  retry_policy?: {
-    schedule?: 'standard' | 'exponential';
-    max_attempts?: number;
-    initial_interval_ms?: number;
-    backoff_coefficient?: number;
-    max_interval_ms?: number;
-    max_duration_seconds?: number;
-  };
+  retry_policy?: WebhookRetryPolicyInput;
 }
 export interface ValidateFieldMappingRequest {
-  mapping: {
-    stream: string;
-    target: string;
-    fields: {
-      [k: string]: {
-        source?: string;
-        /**
-         * @maxItems 10
-         */
-        transforms?: (
-          | {
-              type: 'cast';
-              to: 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'date-time';
-            }
-          | {
-              type: 'date_format';
-              format: string;
-            }
-          | {
-              type: 'value_map';
-              values: {
-                [k: string]: string | number | boolean | null;
-              };
-              default_value?: string | number | boolean | null;
-            }
-          | {
-              type: 'concat';
-              /**
-               * @minItems 1
-               * @maxItems 20
-               */
-              fields: (
-                | string
-                | {
-                    literal: string;
-                  }
-              )[];
-              separator?: string;
-            }
-          | {
-              type: 'expression';
-              expression: string;
-            }
-        )[];
-        default?: string | number | boolean;
-      };
-    };
-  };
+  mapping: PutFieldMappingRequest;
   limit?: number;
 }
 export interface ValidateInputsRequest {
