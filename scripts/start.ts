@@ -18,15 +18,7 @@ import { writeWorkflowBundle } from '../orchestration/workflow-bundle';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { tryAcquirePidLock } from './stack/pid-lock';
 import { handleShutdownSignals } from './stack/shutdown';
-import {
-  delay,
-  spawnStackProcess,
-  StartAbortedError,
-  stopChildProcess,
-  throwIfAborted,
-  waitForExit,
-  NODE_PROCESS_STOP_STEPS,
-} from './stack/processes';
+import { delay, spawnStackProcess, StartAbortedError, stopChildProcess, throwIfAborted, waitForExit, NODE_PROCESS_STOP_STEPS } from './stack/processes';
 import { DEFAULT_RESTART_POLICY, superviseProcess, type RunningProcess, type SupervisedProcess } from './stack/supervision';
 
 const REPO_ROOT = path.resolve(__dirname, '..');

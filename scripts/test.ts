@@ -24,14 +24,7 @@ import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { findOrInstallChromium } from './stack/chromium';
 import { findFreePort } from './stack/ports';
 import { handleShutdownSignals } from './stack/shutdown';
-import {
-  spawnStackProcess,
-  StartAbortedError,
-  stopChildProcess,
-  throwIfAborted,
-  waitForExit,
-  NODE_PROCESS_STOP_STEPS,
-} from './stack/processes';
+import { spawnStackProcess, StartAbortedError, stopChildProcess, throwIfAborted, waitForExit, NODE_PROCESS_STOP_STEPS } from './stack/processes';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const TEST_ROOT = path.join(REPO_ROOT, 'test');

@@ -1,16 +1,5 @@
 import { ALL_SCOPES, REQUESTABLE_SCOPES } from '../../core/scopes';
-import {
-  pathParameter,
-  jsonResponse,
-  listOf,
-  nullableTimestamp,
-  parameterRef,
-  postSuccessHeaders,
-  ref,
-  standardErrors,
-  timestamp,
-  type DocumentPart,
-} from '../openapi/common';
+import { pathParameter, jsonResponse, listOf, nullableTimestamp, parameterRef, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 const idParameter = pathParameter('OAuth client id (`cli_…`), which is also its `client_id`.');
 

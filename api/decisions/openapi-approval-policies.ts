@@ -1,22 +1,5 @@
-import {
-  APPROVING_ROLES,
-  MAX_CONDITION_LENGTH,
-  MAX_STEPS,
-  MIN_STEPS,
-} from '../../decision/approval-policy';
-import {
-  createdHeaders,
-  jsonResponse,
-  listOf,
-  nullableTimestamp,
-  parameterRef,
-  pathParameter,
-  postSuccessHeaders,
-  ref,
-  standardErrors,
-  timestamp,
-  type DocumentPart,
-} from '../openapi/common';
+import { APPROVING_ROLES, MAX_CONDITION_LENGTH, MAX_STEPS, MIN_STEPS } from '../../decision/approval-policy';
+import { createdHeaders, jsonResponse, listOf, nullableTimestamp, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 const tag = 'Approval policies';
 const idParameter = pathParameter('Approval policy id (`apl_…`).');

@@ -1,17 +1,5 @@
 import { DECISION_STATUSES, EVIDENCE_TYPES } from '../../db/records/decision';
-import {
-  createdHeaders,
-  jsonResponse,
-  listOf,
-  nullableTimestamp,
-  parameterRef,
-  pathParameter,
-  postSuccessHeaders,
-  ref,
-  standardErrors,
-  timestamp,
-  type DocumentPart,
-} from '../openapi/common';
+import { createdHeaders, jsonResponse, listOf, nullableTimestamp, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 const tag = 'Decisions';
 const idParameter = pathParameter('Decision id (`dec_…`).');

@@ -1,16 +1,4 @@
-import {
-  pathParameter,
-  createdHeaders,
-  jsonResponse,
-  listOf,
-  nullableTimestamp,
-  parameterRef,
-  postSuccessHeaders,
-  ref,
-  standardErrors,
-  timestamp,
-  type DocumentPart,
-} from '../openapi/common';
+import { pathParameter, createdHeaders, jsonResponse, listOf, nullableTimestamp, parameterRef, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 const idParameter = pathParameter('Model id: `mdl_<slug>` for built-in models, `mdl_<ulid>` for tenant models.');
 

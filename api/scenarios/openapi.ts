@@ -1,17 +1,5 @@
 import { DISTRIBUTION_SCHEMA } from '../../decision/simulation';
-import {
-  pathParameter,
-  createdHeaders,
-  jsonResponse,
-  listOf,
-  nullableTimestamp,
-  parameterRef,
-  postSuccessHeaders,
-  ref,
-  standardErrors,
-  timestamp,
-  type DocumentPart,
-} from '../openapi/common';
+import { pathParameter, createdHeaders, jsonResponse, listOf, nullableTimestamp, parameterRef, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 const { $schema: _dialect, ...distribution } = DISTRIBUTION_SCHEMA;
 
