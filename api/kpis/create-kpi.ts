@@ -1,0 +1,57 @@
+import { validationFailed } from '../../core/app-error';
+import { newId } from '../../core/ids';
+import { definitionErrors, type KpiDefinition } from '../../decision/kpi-status';
+import type { KpiPeriod, KpiStatus, KpiTarget, KpiThreshold } from '../../db/records/kpi';
+import { insertKpi } from '../../db/repositories/kpis';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import type { RequestContext } from '../context';
+import { ownerErrors, presentKpi, type KpiUseCaseDeps } from './kpi-records';
+import { sourceColumns, sourceErrors, type KpiSourceInput } from './kpi-source';
+
+export interface KpiFields {
+  name: string;
+  description?: string;
+  unit?: string | null;
+  direction: KpiDefinition['direction'];
+  target: KpiTarget;
+  warning_threshold?: KpiThreshold | null;
+  critical_threshold?: KpiThreshold | null;
+  aggregation_period: KpiPeriod;
+  owner_id?: string | null;
+  tags?: string[];
+  status?: KpiStatus;
+  evaluation_delay_seconds?: number;
+}
+
+export interface KpiCreate extends KpiFields {
+  source?: KpiSourceInput;
+}
+
+export async function createKpi({ db, models }: KpiUseCaseDeps, context: RequestContext, body: KpiCreate) {
+  return inTenantTransaction(db, context.tenantId, async (scope) => {
+    const definition: KpiDefinition = {
+      direction: body.direction,
+      target: body.target,
+      warning_threshold: body.warning_threshold ?? null,
+      critical_threshold: body.critical_threshold ?? null,
+    };
+    const source = body.source ?? { type: 'manual' };
+    const errors = [...definitionErrors(definition), ...(await ownerErrors(scope, body.owner_id)), ...(await sourceErrors(models, scope, source, '/source'))];
+    if (errors.length > 0) throw validationFailed(errors, 'The KPI is not valid.');
+    const record = await insertKpi(scope, {
+      id: newId('kpi'),
+      name: body.name,
+      description: body.description ?? '',
+      unit: body.unit ?? null,
+      ...definition,
+      aggregation_period: body.aggregation_period,
+      owner_id: body.owner_id ?? null,
+      tags: body.tags ?? [],
+      status: body.status ?? 'active',
+      evaluation_delay_seconds: body.evaluation_delay_seconds ?? 0,
+      ...sourceColumns(source),
+      created_by: context.actor,
+    });
+    return presentKpi(record, undefined);
+  });
+}

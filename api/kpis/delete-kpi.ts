@@ -1,0 +1,11 @@
+import { updateKpi } from '../../db/repositories/kpis';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import type { RequestContext } from '../context';
+import { loadKpi, type KpiUseCaseDeps } from './kpi-records';
+
+export async function deleteKpi({ db }: KpiUseCaseDeps, { tenantId }: RequestContext, id: string) {
+  await inTenantTransaction(db, tenantId, async (scope) => {
+    await loadKpi(scope, id, { forUpdate: true });
+    await updateKpi(scope, id, { deleted_at: new Date() });
+  });
+}
