@@ -37,33 +37,23 @@ interface ListenerConnection {
 }
 
 /**
- * The outbox relay: turns committed events into their reactions, listed in one table (worker/event-reactions.ts:
- * webhook deliveries for every event, KPI alert evaluations for `kpi.value.recorded`, …). Woken by NOTIFY on every
- * commit that wrote an event, and by a poll as a safety net. Each pass claims undispatched events (FOR UPDATE SKIP
- * LOCKED, so relays in several worker processes cooperate), runs every reaction on the events it matches and marks the
- * events dispatched, in one transaction; after the commit it runs what the reactions left for then (waking each
- * subscription's lane, `webhook_lane/whk_…`, signal with start). A wake-up that is lost (Temporal down, a crash right
- * after the commit) loses no delivery: the rows are in Postgres, and every WEBHOOK_LANE_SWEEP_SECONDS the relay wakes
- * the lanes of deliveries overdue by that long.
+ * Wakes subscriptions' delivery lanes: at most one wake-up per lane per WEBHOOK_LANE_PASS_INTERVAL_MS (one that comes
+ * sooner is deferred to the end of the interval, never dropped), so a lane fed one event at a time runs one pass per
+ * interval over what accumulated, instead of a signal and a pass per event; and a sweep for lanes whose deliveries are
+ * overdue (a wake-up that was lost).
  */
-export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>; wake(): void } {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let listener: ListenerConnection | undefined;
+function createLaneWaker(deps: OutboxRelayDeps, isStopped: () => boolean) {
   const lanes = { temporal: deps.temporal, taskQueue: deps.taskQueue, webhooks: deps.webhooks, rpcTimeoutMs: WAKE_TIMEOUT_MS };
 
   const wakeNow = async (lane: WebhookLane) => {
     try {
       await wakeWebhookLane(lanes, lane);
     } catch (error) {
-      if (!stopped) deps.logger.warn({ err: error, webhook_id: lane.subscriptionId }, 'could not wake a webhook lane; the sweep will');
+      if (!isStopped()) deps.logger.warn({ err: error, webhook_id: lane.subscriptionId }, 'could not wake a webhook lane; the sweep will');
     }
   };
 
-  // At most one wake-up per lane per WEBHOOK_LANE_PASS_INTERVAL_MS: one that comes sooner is deferred to the end of the
-  // interval (never dropped), so a lane fed one event at a time runs one pass per interval over what accumulated,
-  // instead of a signal and a pass per event. Every row is committed before the wake-up that covers it is sent.
+  // Every row is committed before the wake-up that covers it is sent.
   const interval = deps.webhooks.lanePassIntervalMs;
   const lastWake = new Map<string, number>();
   const deferred = new Map<string, NodeJS.Timeout>();
@@ -80,7 +70,7 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
         const timer = setTimeout(() => {
           deferred.delete(lane.subscriptionId);
           lastWake.set(lane.subscriptionId, Date.now());
-          if (!stopped) void wakeNow(lane);
+          if (!isStopped()) void wakeNow(lane);
         }, last + interval - now);
         timer.unref();
         deferred.set(lane.subscriptionId, timer);
@@ -89,38 +79,9 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
     await runWithConcurrency(immediate, STARTS_IN_FLIGHT);
   };
 
-  const dispatchOnce = async (): Promise<number> => {
-    const { dispatched, afterCommit } = await deps.db.transaction(async (trx) => {
-      const events = await claimUndispatchedEvents(trx, EVENTS_PER_TRANSACTION, deps.tenantIds?.());
-      if (events.length === 0) return { dispatched: 0, afterCommit: [] };
-      const context: ReactionContext = {
-        trx,
-        db: deps.db,
-        temporal: deps.temporal,
-        taskQueue: deps.taskQueue,
-        kpiEvaluationIdleSeconds: deps.kpiEvaluationIdleSeconds ?? 300,
-        activityHeartbeatTimeoutSeconds: deps.activityHeartbeatTimeoutSeconds,
-        wakeWebhookLanes: wakeLanes,
-      };
-      const afterCommit: AfterCommit[] = [];
-      for (const [key, reactions] of Object.entries(EVENT_REACTIONS)) {
-        const matching = key === '*' ? events : events.filter((event) => event.type === key);
-        if (matching.length === 0) continue;
-        for (const react of reactions) {
-          const then = await react(matching, context);
-          if (then) afterCommit.push(then);
-        }
-      }
-      await markEventsDispatched(trx, events.map((e) => e.id));
-      return { dispatched: events.length, afterCommit };
-    });
-    for (const then of afterCommit) await then();
-    return dispatched;
-  };
-
   let sweeping = false;
   const sweep = async () => {
-    if (stopped || sweeping) return;
+    if (isStopped() || sweeping) return;
     sweeping = true;
     try {
       const overdue = await subscriptionsWithOverdueDeliveries(deps.db, deps.webhooks.laneSweepSeconds, deps.tenantIds?.());
@@ -129,17 +90,77 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
         STARTS_IN_FLIGHT,
       );
     } catch (error) {
-      if (!stopped) deps.logger.warn({ err: error }, 'webhook lane sweep failed; retrying on the next one');
+      if (!isStopped()) deps.logger.warn({ err: error }, 'webhook lane sweep failed; retrying on the next one');
     } finally {
       sweeping = false;
     }
   };
 
+  return {
+    wakeLanes,
+    sweep,
+    stop: () => {
+      for (const timer of deferred.values()) clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * One pass: claims up to EVENTS_PER_TRANSACTION undispatched events, runs every reaction of the table on the events it
+ * matches and marks them dispatched, in one transaction; then runs what the reactions left for after the commit.
+ * Answers how many events it dispatched.
+ */
+async function dispatchEvents(deps: OutboxRelayDeps, wakeWebhookLanes: ReactionContext['wakeWebhookLanes']): Promise<number> {
+  const { dispatched, afterCommit } = await deps.db.transaction(async (trx) => {
+    const events = await claimUndispatchedEvents(trx, EVENTS_PER_TRANSACTION, deps.tenantIds?.());
+    if (events.length === 0) return { dispatched: 0, afterCommit: [] };
+    const context: ReactionContext = {
+      trx,
+      db: deps.db,
+      temporal: deps.temporal,
+      taskQueue: deps.taskQueue,
+      kpiEvaluationIdleSeconds: deps.kpiEvaluationIdleSeconds ?? 300,
+      activityHeartbeatTimeoutSeconds: deps.activityHeartbeatTimeoutSeconds,
+      wakeWebhookLanes,
+    };
+    const afterCommit: AfterCommit[] = [];
+    for (const [key, reactions] of Object.entries(EVENT_REACTIONS)) {
+      const matching = key === '*' ? events : events.filter((event) => event.type === key);
+      if (matching.length === 0) continue;
+      for (const react of reactions) {
+        const then = await react(matching, context);
+        if (then) afterCommit.push(then);
+      }
+    }
+    await markEventsDispatched(trx, events.map((e) => e.id));
+    return { dispatched: events.length, afterCommit };
+  });
+  for (const then of afterCommit) await then();
+  return dispatched;
+}
+
+/**
+ * The outbox relay: turns committed events into their reactions, listed in one table (worker/event-reactions.ts:
+ * webhook deliveries for every event, KPI alert evaluations for `kpi.value.recorded`, …). Woken by NOTIFY on every
+ * commit that wrote an event, and by a poll as a safety net. Each pass claims undispatched events (FOR UPDATE SKIP
+ * LOCKED, so relays in several worker processes cooperate), runs every reaction on the events it matches and marks the
+ * events dispatched, in one transaction; after the commit it runs what the reactions left for then (waking each
+ * subscription's lane, `webhook_lane/whk_…`, signal with start). A wake-up that is lost (Temporal down, a crash right
+ * after the commit) loses no delivery: the rows are in Postgres, and every WEBHOOK_LANE_SWEEP_SECONDS the relay wakes
+ * the lanes of deliveries overdue by that long.
+ */
+export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>; wake(): void } {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let listener: ListenerConnection | undefined;
+  const waker = createLaneWaker(deps, () => stopped);
+
   const pump = async () => {
     do {
       again = false;
       try {
-        while (!stopped && (await dispatchOnce()) === EVENTS_PER_TRANSACTION);
+        while (!stopped && (await dispatchEvents(deps, waker.wakeLanes)) === EVENTS_PER_TRANSACTION);
       } catch (error) {
         if (!stopped) deps.logger.warn({ err: error }, 'outbox relay pass failed; retrying on the next poll');
       }
@@ -183,7 +204,7 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
   void listen();
   const poll = setInterval(wake, deps.webhooks.relayPollMs);
   poll.unref();
-  const sweeper = setInterval(() => void sweep(), deps.webhooks.laneSweepSeconds * 1000);
+  const sweeper = setInterval(() => void waker.sweep(), deps.webhooks.laneSweepSeconds * 1000);
   sweeper.unref();
   wake();
 
@@ -193,7 +214,7 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
       stopped = true;
       clearInterval(poll);
       clearInterval(sweeper);
-      for (const timer of deferred.values()) clearTimeout(timer);
+      waker.stop();
       await running;
       const connection = listener;
       listener = undefined;
