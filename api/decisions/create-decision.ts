@@ -5,21 +5,13 @@ import { insertDecision } from '../../db/repositories/decisions';
 import { recordEvent } from '../../db/repositories/events';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { auditedOptions, checkChosen, checkOwner, normaliseReviewDates, prepareOptions, type OptionInput } from './decision-fields';
+import type { CreateDecisionRequest } from '../openapi/request-types.generated';
+import { auditedOptions, checkChosen, checkOwner, normaliseReviewDates, prepareOptions } from './decision-fields';
 import { auditDecision, optionSnapshots, presentDecision, type DecisionUseCaseDeps } from './decision-records';
 import { currentRuns } from './scenario-snapshots';
 
-export interface DecisionCreate {
-  title: string;
-  context?: string;
-  options: OptionInput[];
-  chosen_option?: string | null;
-  rationale?: string | null;
-  owner_id?: string | null;
-  tags?: string[];
-  due_at?: string | null;
-  outcome_reviews_at?: string[];
-}
+/** A new decision, as the document's CreateDecisionRequest gives it. */
+export type DecisionCreate = CreateDecisionRequest;
 
 export async function createDecision({ db }: DecisionUseCaseDeps, context: RequestContext, body: DecisionCreate) {
   return inTenantTransaction(db, context.tenantId, async (scope) => {

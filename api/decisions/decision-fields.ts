@@ -4,13 +4,11 @@ import { isIdOf } from '../../core/ids';
 import type { DecisionOption, ScenarioSnapshot } from '../../db/records/decision';
 import { isTenantMember } from '../../db/repositories/decisions';
 import type { TenantScope } from '../../db/tenant-scope';
+import type { DecisionOptionsItem } from '../openapi/request-types.generated';
 import { freezeSnapshot, linkableScenarios } from './scenario-snapshots';
 
-export interface OptionInput {
-  label: string;
-  description?: string;
-  scenario_id?: string | null;
-}
+/** An option as a create or an edit gives it (the document's DecisionOptionsItem). */
+export type OptionInput = DecisionOptionsItem;
 
 /** Builds the stored options; a scenario the decision already links keeps the snapshot it was frozen with. */
 export async function prepareOptions(scope: TenantScope, input: OptionInput[], previous: DecisionOption[], errors: FieldError[]): Promise<DecisionOption[]> {

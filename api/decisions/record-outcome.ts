@@ -7,16 +7,11 @@ import { findOutcome, insertOutcome } from '../../db/repositories/decision-outco
 import { recordEvent } from '../../db/repositories/events';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
+import type { RecordDecisionOutcomeRequest } from '../openapi/request-types.generated';
 import { expectationOf, isRecordable, presentOutcome, readDecisionForOutcomes, requireDecisionId, type OutcomeUseCaseDeps } from './outcome-records';
 
-export interface OutcomeInput {
-  metric: string;
-  expected_value?: number;
-  actual_value: number;
-  observed_at: string;
-  note?: string;
-  supersedes?: string;
-}
+/** An outcome, as the document's RecordDecisionOutcomeRequest gives it. */
+export type OutcomeInput = RecordDecisionOutcomeRequest;
 
 /** How far ahead of this server's clock an observation time may be (the client's clock may run a little fast). */
 export const OBSERVED_AT_CLOCK_SKEW_MS = 5 * 60 * 1000;
