@@ -1,21 +1,18 @@
-import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError, type FieldError } from '../../core/app-error';
 import type { RateLimits } from '../../core/plans';
 import { hasScope } from '../../core/scopes';
-import type { AppState, RequestContext } from '../context';
+import type { RequestContext } from '../context';
 import type { RateLimitUsage } from '../middleware/rate-limit';
-import type { RequestValidators } from '../openapi/validators';
 import type { ApiKeyService } from '../administration/api-keys';
 import type { ApprovalPolicyService } from '../decisions/approval-policies';
 import type { AuditLogService } from '../administration/audit-log';
-import type { DecisionService } from '../decisions/service';
 import type { OAuthClientService } from '../administration/oauth-clients';
 import type { UserService } from '../administration/users';
 import type { WebhookService } from '../webhooks/service';
-import type { SafeHtml } from './html';
 import type { Notice, Viewer } from './pages';
 import type { ConsoleSession } from './session';
+import type { ConsoleToolkit, MemberName } from './toolkit';
 
 /** The services the administration area calls: the very ones behind the API's routes. */
 export interface AdminServices {
@@ -33,29 +30,13 @@ export interface AdminServices {
   requiredScope: (operationId: string) => string | undefined;
 }
 
-/** What routes.ts lends the administration area: its session handling, rendering and refusals, unchanged. */
-export interface ConsoleToolkit {
-  router: Router<AppState>;
-  send(ctx: Context, status: number, page: SafeHtml): void;
-  refuse(ctx: Context, status: number, title: string, message: string, viewer?: Viewer): void;
-  requireSession(ctx: Context): Promise<ConsoleSession | undefined>;
-  checkedPost(ctx: Context): Promise<{ session: ConsoleSession; form: URLSearchParams } | undefined>;
-  contextOf(ctx: Context, session: ConsoleSession): RequestContext;
-  directory(tenantId: string): Promise<Array<{ id: string; name: string; email: string; role: string }>>;
-  namesOf(tenantId: string, members: Array<{ id: string; name: string; email: string; role: string }>): Promise<Map<string, string>>;
-  viewerOf(session: ConsoleSession, members: Array<{ id: string; name: string; email: string; role: string }>): Promise<Viewer>;
-  plainWords(error: AppError): Notice;
-  validators: RequestValidators;
-  decisions: DecisionService;
-}
-
 export const ADMIN_PREFIX = '/admin';
 
 /** A signed-in admin, with the viewer and names for rendering and the person's request context. */
 export interface Admin {
   session: ConsoleSession;
   viewer: Viewer;
-  members: Array<{ id: string; name: string; email: string; role: string }>;
+  members: MemberName[];
   names: Map<string, string>;
   context: RequestContext;
 }
@@ -131,7 +112,7 @@ export const graceBody = (grace: string | null): { grace_period_seconds?: number
   grace !== null && grace !== '' ? { grace_period_seconds: /^\d+$/.test(grace) ? Number(grace) : grace } : {};
 
 /**
- * For sessions carrying `admin` only (what an admin's role grants): every POST CSRF-checked by routes.ts's
+ * For sessions carrying `admin` only (what an admin's role grants): every POST CSRF-checked by the toolkit's
  * checkedPost, every request body checked by the API's own validators, every refusal in plain words.
  */
 export function createAdminArea(kit: ConsoleToolkit, services: AdminServices): AdminArea {

@@ -1,16 +1,18 @@
-import { createAdminArea, type AdminServices, type ConsoleToolkit } from './admin-area';
+import { createAdminArea, type AdminServices } from './admin-area';
 import { registerAdminApiKeyRoutes } from './admin-api-key-routes';
 import { registerAdminApprovalPolicyRoutes } from './admin-approval-policy-routes';
 import { registerAdminOAuthClientRoutes } from './admin-oauth-client-routes';
 import { registerAdminOverviewRoutes } from './admin-overview-routes';
 import { registerAdminPeopleRoutes } from './admin-people-routes';
 import { registerAdminWebhookRoutes } from './admin-webhook-routes';
+import type { ConsoleToolkit } from './toolkit';
 
-export { ADMIN_PREFIX, type AdminServices, type ConsoleToolkit } from './admin-area';
+export { ADMIN_PREFIX, type AdminServices } from './admin-area';
+export type { ConsoleToolkit } from './toolkit';
 
 /**
  * The administration area under /console/admin: for sessions carrying `admin` only (what an admin's role grants),
- * every POST CSRF-checked by routes.ts's checkedPost, every request body checked by the API's own validators and
+ * every POST CSRF-checked by the console's checkedPost, every request body checked by the API's own validators and
  * every action done by the API's own service with the person's request context, so the same rules, the same audit
  * records (actor: the person, via the console client) and the same refusals apply.
  */
