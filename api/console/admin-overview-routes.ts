@@ -1,0 +1,28 @@
+import { ADMIN_PREFIX, type AdminArea } from './admin-area';
+import { overviewPage, type AuditEntryView } from './admin-pages';
+
+/** The overview: the plan's limits, this minute's counted requests and the latest audit entries. */
+export function registerAdminOverviewRoutes(area: AdminArea): void {
+  const { kit, services } = area;
+  kit.router.get(ADMIN_PREFIX, async (ctx) => {
+    const who = await area.adminGet(ctx);
+    if (!who) return;
+    const { session, context } = who;
+    const [usage, plan, audit] = await Promise.all([
+      services.usage(session.principal.tenantId, session.principal.limits),
+      services.planOf(session.principal.tenantId),
+      services.auditLog.list(context, {}, { limit: 20 }),
+    ]);
+    kit.send(
+      ctx,
+      200,
+      overviewPage({
+        viewer: who.viewer,
+        plan,
+        usage: usage.map((u) => ({ window: u.window, limit: u.limit, used: u.used, resetsAt: u.resetsAt?.toISOString() ?? null })),
+        audit: audit.data as unknown as AuditEntryView[],
+        names: who.names,
+      }),
+    );
+  });
+}
