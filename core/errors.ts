@@ -70,6 +70,7 @@ export const ERROR_CODES = {
   invalid_value: { status: 422, description: 'A value is outside what the resource allows.' },
   connector_failed: { status: 422, description: "The integration's source could not be read (unreachable, refused the credentials, or answered something unusable); `detail` says what the source did." },
   model_deprecated: { status: 422, description: 'The model is deprecated: no new runs.' },
+  model_evaluation_failed: { status: 422, description: 'The model raised an error on the inputs given to `POST /models/{id}/evaluate`; `detail` names the node and why (in a batch, the item\'s `error`).' },
   // A failed run's `error` (a scenario's, a batch item's): stored on the resource, not answered, but with the same status.
   model_execution_failed: { status: 422, description: "A scenario's run failed: the model raised an error on its inputs (the scenario's `error`)." },
   model_not_found: { status: 422, description: "A scenario's run failed: its model no longer exists (the scenario's `error`)." },
@@ -252,3 +253,4 @@ export const datasetInUse = (name: string, integrationIds: string[]) =>
   new AppError('dataset_in_use', `The field mapping of ${integrationIds.length === 1 ? 'an integration' : `${integrationIds.length} integrations`} writes into "${name}": map ${integrationIds.length === 1 ? 'it' : 'them'} elsewhere first.`, {
     integration_ids: integrationIds,
   });
+export const modelEvaluationFailed = (detail: string, extras: { node_id?: string } = {}) => new AppError('model_evaluation_failed', detail, extras);

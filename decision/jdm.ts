@@ -801,7 +801,7 @@ function flatten(value: unknown): { values: Record<string, MetricValue>; nullPat
 }
 
 /** Indexes of the rules a decision table's trace says matched: one object (`first`) or an array (`collect`). */
-function matchedRuleIndexes(traceData: unknown): Set<number> {
+export function matchedRuleIndexes(traceData: unknown): Set<number> {
   const entries = Array.isArray(traceData) ? traceData : [traceData];
   const indexes = new Set<number>();
   for (const entry of entries) {
@@ -811,7 +811,7 @@ function matchedRuleIndexes(traceData: unknown): Set<number> {
 }
 
 /** Ids of the statements a switch node's trace says were taken. */
-function takenStatementIds(traceData: unknown): string[] {
+export function takenStatementIds(traceData: unknown): string[] {
   if (!isPlainObject(traceData) || !Array.isArray(traceData.statements)) return [];
   return traceData.statements.flatMap((statement) =>
     isPlainObject(statement) && typeof statement.id === 'string' ? [statement.id] : [],

@@ -7,7 +7,8 @@
  * export of BENCH_AUDIT_RECORDS records and its offline verification; a smoke run: BENCH_AUDIT_RECORDS=20000
  * BENCH_APPROVAL_DECISIONS=40), BENCH_ONLY_INTEGRATIONS=1 (full syncs of BENCH_HRIS_RECORDS records through the REST connector and
  * BENCH_WAREHOUSE_ROWS rows from the Postgres source), BENCH_ONLY_KPIS=1 (bulk ingestion of BENCH_KPI_POINTS points into one KPI,
- * then a year of them bucketed per day).
+ * then a year of them bucketed per day), BENCH_ONLY_MODELS=1 (POST /models/{id}/evaluate with BENCH_EVALUATE_ITEMS-item batches,
+ * BENCH_EVALUATE_REQUESTS of them over BENCH_CONNECTIONS connections, beside the in-process zen-engine floor).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -20,6 +21,7 @@ import { startBenchServices } from './bench/services';
 import { benchWebhookDelivery } from './bench/webhooks';
 import { benchIntegrationSyncs } from './bench/integrations';
 import { benchKpis } from './bench/kpis';
+import { benchModelEvaluation } from './bench/model-evaluation';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -38,6 +40,9 @@ const APPROVAL_DECISIONS = Number(process.env.BENCH_APPROVAL_DECISIONS ?? 400);
 const INBOX_DECISIONS = Number(process.env.BENCH_INBOX_DECISIONS ?? 100_000);
 const ONLY_INTEGRATIONS = Boolean(process.env.BENCH_ONLY_INTEGRATIONS);
 const ONLY_KPIS = Boolean(process.env.BENCH_ONLY_KPIS);
+const ONLY_MODELS = Boolean(process.env.BENCH_ONLY_MODELS);
+const EVALUATE_ITEMS = Number(process.env.BENCH_EVALUATE_ITEMS ?? 1000);
+const EVALUATE_REQUESTS = Number(process.env.BENCH_EVALUATE_REQUESTS ?? 60);
 const KPI_POINTS = Number(process.env.BENCH_KPI_POINTS ?? 1_000_000);
 const HRIS_RECORDS = Number(process.env.BENCH_HRIS_RECORDS ?? 100_000);
 const WAREHOUSE_ROWS = Number(process.env.BENCH_WAREHOUSE_ROWS ?? 1_000_000);
@@ -48,7 +53,7 @@ async function main(): Promise<void> {
   try {
     const tenant = await createTenant(services.db, { name: 'bench', plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
     const { record, key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
-      issueApiKey(scope, { name: 'bench', scopes: ['admin', 'scenarios:write', 'models:read', 'webhooks:write'], expiresAt: null }, { type: 'system', id: 'bench' }),
+      issueApiKey(scope, { name: 'bench', scopes: ['admin', 'scenarios:write', 'models:read', 'models:write', 'webhooks:write'], expiresAt: null }, { type: 'system', id: 'bench' }),
     );
     const common = { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS };
     // Warm-up: JIT, connection pools, prepared statements.
@@ -57,6 +62,11 @@ async function main(): Promise<void> {
 
     if (process.env.BENCH_ONLY_INBOX) {
       await benchInbox(services, { decisions: INBOX_DECISIONS, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+      return;
+    }
+    const evaluation = { items: EVALUATE_ITEMS, requests: EVALUATE_REQUESTS, connections: 2 };
+    if (ONLY_MODELS) {
+      await benchModelEvaluation(services, key, evaluation);
       return;
     }
     if (ONLY_KPIS) {
@@ -103,6 +113,7 @@ async function main(): Promise<void> {
     if (!ONLY_WEBHOOKS) await benchGovernance(services);
     if (!ONLY_WEBHOOKS) await benchIntegrationSyncs(services, { hrisRecords: HRIS_RECORDS, warehouseRows: WAREHOUSE_ROWS });
     if (!ONLY_WEBHOOKS) await benchKpis(services, { points: KPI_POINTS });
+    if (!ONLY_WEBHOOKS) await benchModelEvaluation(services, key, evaluation);
   } finally {
     await services.stop();
   }

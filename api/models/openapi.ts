@@ -141,6 +141,92 @@ export const modelsPart: DocumentPart = {
         model_version: { type: 'string', description: 'Validate against this version (default: latest).' },
       },
     },
+    EvaluateModelRequest: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'Exactly one of `inputs` (one evaluation) and `items` (a batch).',
+      properties: {
+        inputs: { type: 'object', description: 'Input name → value, as the model\'s input schema allows; defaults apply as in a scenario.' },
+        items: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 1000,
+          description: 'Up to 1,000 evaluations, answered in order in `results`, each with its own outputs or error.',
+          items: { type: 'object', additionalProperties: false, required: ['inputs'], properties: { inputs: { type: 'object' } } },
+        },
+        version: { type: 'string', maxLength: 50, description: 'The version to run (default: the current one).' },
+        trace: { type: 'boolean', default: false, description: 'Include, per node evaluated, its input and output (decision tables: the matched rules; switches: the branches taken).' },
+      },
+    },
+    ModelEvaluationTraceStep: {
+      type: 'object',
+      required: ['name', 'kind', 'output'],
+      properties: {
+        node_id: { type: 'string', description: 'JDM models: the node.' },
+        name: { type: 'string' },
+        kind: { type: 'string', description: 'The node type (`inputNode`, `decisionTableNode`, `expressionNode`, `switchNode`, `outputNode`), or `derivation_step` for built-in models.' },
+        input: { description: 'What the node received.' },
+        output: { description: 'What the node produced.' },
+        formula: { type: 'string', description: 'Built-in models: the step\'s formula.' },
+        matched_rules: {
+          type: 'array',
+          description: 'Decision tables: the rules that matched, by position (0-based) and id.',
+          items: { type: 'object', required: ['index', 'id'], properties: { index: { type: 'integer' }, id: { type: ['string', 'null'] } } },
+        },
+        taken_branches: {
+          type: 'array',
+          description: 'Switch nodes: the branches taken (an empty condition is the default branch).',
+          items: { type: 'object', required: ['id', 'condition'], properties: { id: { type: 'string' }, condition: { type: 'string' } } },
+        },
+        performance: { type: 'string', description: 'The engine\'s own timing of the node, e.g. `12.3µs`.' },
+      },
+    },
+    ModelEvaluation: {
+      type: 'object',
+      required: ['object', 'model_id', 'version', 'outputs', 'duration_ms'],
+      properties: {
+        object: { type: 'string', enum: ['model_evaluation'] },
+        model_id: { type: 'string' },
+        version: { type: 'string' },
+        outputs: { type: 'object', description: 'The outputs as the model produced them (JDM: the graph\'s output, nested values kept; built-in: the metrics).' },
+        trace: { type: 'array', items: ref('ModelEvaluationTraceStep'), description: 'With `trace: true`.' },
+        duration_ms: { type: 'number', description: 'Time taken to answer, in milliseconds.' },
+      },
+    },
+    ModelEvaluationBatch: {
+      type: 'object',
+      required: ['object', 'model_id', 'version', 'results', 'duration_ms'],
+      properties: {
+        object: { type: 'string', enum: ['model_evaluation_batch'] },
+        model_id: { type: 'string' },
+        version: { type: 'string' },
+        results: {
+          type: 'array',
+          description: 'One per item, in order: `outputs` (and `trace`), or `error` (`validation_failed` with `errors` whose paths are `/items/<n>/inputs/…`, or `model_evaluation_failed`).',
+          items: {
+            type: 'object',
+            required: ['index'],
+            properties: {
+              index: { type: 'integer' },
+              outputs: { type: 'object' },
+              trace: { type: 'array', items: ref('ModelEvaluationTraceStep') },
+              duration_ms: { type: 'number', description: 'The engine\'s time for this item.' },
+              error: {
+                type: 'object',
+                required: ['code', 'message'],
+                properties: {
+                  code: { type: 'string', enum: ['validation_failed', 'model_evaluation_failed'] },
+                  message: { type: 'string' },
+                  errors: { type: 'array', items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+                  node_id: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+        duration_ms: { type: 'number', description: 'Time taken to answer, in milliseconds.' },
+      },
+    },
     InputValidationResult: {
       type: 'object',
       required: ['valid', 'errors', 'model_version'],
@@ -237,6 +323,52 @@ export const modelsPart: DocumentPart = {
         'x-required-scope': 'models:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
         responses: { '200': jsonResponse('The deprecated model.', ref('Model'), postSuccessHeaders), ...standardErrors({ notFound: true, conflict: true }) },
+      },
+    },
+    '/api/v1/models/{id}/evaluate': {
+      post: {
+        operationId: 'evaluateModel',
+        summary: 'Evaluate a model without storing anything',
+        description:
+          'Runs the model\'s current version (or `version`) on `inputs`, or on each of up to 1,000 `items`, and answers the outputs, with a trace per ' +
+          'evaluated node when `trace` is true. Nothing is stored. Inputs are checked as a scenario create checks them: a single evaluation with ' +
+          'invalid inputs is a 422 naming each field; in a batch each item carries its own error. Evaluation runs in the expression sandbox, never ' +
+          'on the API\'s event loop, within one budget for the whole request (EXPRESSION_BUDGET_MS): past it, 422.',
+        tags: ['Models'],
+        'x-required-scope': 'models:read',
+        'x-body-limit': 'batch',
+        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('EvaluateModelRequest'),
+              examples: {
+                single: {
+                  summary: 'One evaluation with its trace',
+                  value: { inputs: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 }, trace: true },
+                },
+                batch: {
+                  summary: 'A batch',
+                  value: {
+                    items: [
+                      { inputs: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 } },
+                      { inputs: { arrival_rate_per_hour: 150, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 } },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': jsonResponse(
+            'The evaluation (`model_evaluation`), or for `items` the batch\'s results in order (`model_evaluation_batch`).',
+            { oneOf: [ref('ModelEvaluation'), ref('ModelEvaluationBatch')] },
+            postSuccessHeaders,
+          ),
+          ...standardErrors({ body: true, notFound: true }),
+        },
       },
     },
     '/api/v1/models/{id}/validate': {

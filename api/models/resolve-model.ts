@@ -16,6 +16,8 @@ export interface ModelResolveOptions {
   forRun: boolean;
   inUrl?: boolean;
   pathPrefix?: string;
+  /** The body field that names the version (default `model_version`, under pathPrefix). */
+  versionField?: string;
   scope?: TenantScope;
 }
 
@@ -43,7 +45,7 @@ export async function resolveModel(
       if (options.inUrl) throw notFound('model', id);
       throw validationFailed([{ path: `${prefix}/model_id`, message: `no model "${id}" exists` }]);
     }
-    throw validationFailed([{ path: `${prefix}/model_version`, message: `model ${id} has no version "${version}"` }]);
+    throw validationFailed([{ path: options.versionField ?? `${prefix}/model_version`, message: `model ${id} has no version "${version}"` }]);
   }
   if (options.forRun && resolution.model.status === 'deprecated') {
     throw modelDeprecated(id, `${prefix}/model_id`);

@@ -35,4 +35,8 @@ export function registerModelRoutes(router: AppRouter, operation: BindOperation,
   operation(router, 'validateModelInputs', async (ctx, { params, body }) => {
     ctx.body = await models.validateInputs(requestContext(ctx), params.id, body);
   });
+
+  operation(router, 'evaluateModel', async (ctx, { params, body }) => {
+    ctx.body = await models.evaluate(requestContext(ctx), params.id, body);
+  });
 }

@@ -11,6 +11,7 @@ import { createModel, type ModelCreate } from './create-model';
 import { createModelVersion } from './create-model-version';
 import { deprecateModel } from './deprecate-model';
 import { validateModelInputs, type ModelInputsCheck } from './validate-model-inputs';
+import { evaluateModel, type ModelEvaluation } from './evaluate-model';
 import { resolveModel, type ModelResolveOptions } from './resolve-model';
 
 export type { ModelCreate, ModelUpload };
@@ -33,6 +34,7 @@ export function createModelService(deps: ModelUseCaseDeps) {
     createVersion: (context: RequestContext, id: string, body: ModelUpload) => createModelVersion(deps, context, id, body),
     deprecate: (context: RequestContext, id: string) => deprecateModel(deps, context, id),
     validateInputs: (context: RequestContext, id: string, body: ModelInputsCheck) => validateModelInputs(deps, context, id, body),
+    evaluate: (context: RequestContext, id: string, body: ModelEvaluation) => evaluateModel(deps, context, id, body),
     resolve: (tenantId: string, id: string, version: string | undefined, options: ModelResolveOptions) => resolveModel(deps, tenantId, id, version, options),
   };
 }

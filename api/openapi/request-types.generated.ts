@@ -405,6 +405,13 @@ export interface OperationRequests {
     };
     body: undefined;
   };
+  evaluateModel: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: EvaluateModelRequest;
+  };
   getAlert: {
     params: {
       id: string;
@@ -1632,6 +1639,22 @@ export interface WebhookRetryPolicyInput {
   backoff_coefficient?: number;
   max_interval_ms?: number;
   max_duration_seconds?: number;
+}
+export interface EvaluateModelRequest {
+  inputs?: {
+    [k: string]: unknown;
+  };
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  items?: {
+    inputs: {
+      [k: string]: unknown;
+    };
+  }[];
+  version?: string;
+  trace?: boolean;
 }
 export interface LinkDecisionOutcomeKpiRequest {
   metric: string;

@@ -2,6 +2,8 @@ import { evaluateExpression } from '@gorules/zen-engine';
 import type { TaskContext } from '../../core/process-pool';
 import { prepareSteps, type ApprovalStepInput } from '../../decision/approval-policy';
 import { evaluateJdm, JdmEvaluationError, jdmResultToModelResult, loadJdmGraph, type CompiledJdm, type JdmEvaluation, type JdmGraph, type JdmLoadError } from '../../decision/jdm';
+import { findBuiltinModel } from '../../decision/builtin';
+import { describeEvaluation, type EvaluatedItem } from '../../decision/evaluation-trace';
 import type { ModelInputs, ModelResult } from '../../decision/types';
 import type { DatasetDefinition } from '../datasets';
 import { compileMapping, mappingProblems, type FieldMappingDefinition, type MappedRecord } from '../field-mapping';
@@ -67,6 +69,38 @@ export const SANDBOX_TASKS = {
   async runTenantModel(input: { key: string; graph: unknown; inputs: ModelInputs }): Promise<ModelResult> {
     const compiled = await compiledGraph(input.key, input.graph);
     return jdmResultToModelResult(compiled.graph, await evaluateJdm(compiled, input.inputs));
+  },
+
+  /**
+   * A stored tenant model's graph on each of a batch's inputs, in order: per item its output and, when asked, the
+   * trace of every node evaluated; an item the engine fails on carries the engine's message instead (the others go on).
+   */
+  async evaluateTenantModelItems(input: { key: string; graph: unknown; items: ModelInputs[]; trace: boolean }): Promise<EvaluatedItem[]> {
+    const compiled = await compiledGraph(input.key, input.graph);
+    const results: EvaluatedItem[] = [];
+    for (const inputs of input.items) {
+      const started = performance.now();
+      try {
+        const evaluation = await evaluateJdm(compiled, inputs);
+        results.push({ ok: true, ...describeEvaluation(compiled.graph, evaluation, input.trace), duration_ms: performance.now() - started });
+      } catch (error) {
+        if (!(error instanceof JdmEvaluationError)) throw error;
+        results.push({ ok: false, message: error.message, ...(error.nodeId !== undefined ? { node_id: error.nodeId } : {}), duration_ms: performance.now() - started });
+      }
+    }
+    return results;
+  },
+
+  /** A built-in model on each of a batch's inputs (validated, defaults applied): its metrics and, when asked, its derivation. */
+  evaluateBuiltinModelItems(input: { modelKey: string; items: ModelInputs[]; trace: boolean }): EvaluatedItem[] {
+    const model = findBuiltinModel(input.modelKey);
+    if (!model) throw new Error(`no built-in model "${input.modelKey}"`);
+    return input.items.map((inputs) => {
+      const started = performance.now();
+      const result = model.evaluate(inputs);
+      const trace = result.decision_structure.derivation.map((step) => ({ kind: 'derivation_step', name: step.step, formula: step.formula, output: step.value }));
+      return { ok: true, outputs: result.metrics, ...(input.trace ? { trace } : {}), duration_ms: performance.now() - started };
+    });
   },
 
   /** Loads a graph that loaded before (see loadJdmGraph) and evaluates it once, e.g. an upload's dry run on its sample inputs. */

@@ -287,6 +287,7 @@ describe('OpenAPI request examples', () => {
       '/api/v1/models/{id}/deprecate': async () => ({ id: (await tenantModel()).id }),
       // The example inputs are the staffing model's.
       '/api/v1/models/{id}/validate': async () => ({ id: 'mdl_service_queue_staffing' }),
+      '/api/v1/models/{id}/evaluate': async () => ({ id: 'mdl_service_queue_staffing' }),
       '/api/v1/scenarios/{id}': async () => ({ id: (await scenario()).id }),
       '/api/v1/scenarios/{id}/runs': async () => ({ id: (await scenario()).id }),
       '/api/v1/scenarios/batches/{id}': async () => ({ id: (await batch()).id }),

@@ -71,11 +71,12 @@ describe('operations bound from the OpenAPI document', () => {
   it('takes each operation body limit from x-body-limit, resolved from configuration', () => {
     const limitFor = bodyLimitFor(document, { bodyLimitBytes: 1000, batchBodyLimitBytes: 5000 });
     assert.equal(limitFor('POST', '/api/v1/scenarios/batch'), 5000);
+    assert.equal(limitFor('POST', '/api/v1/models/mdl_service_queue_staffing/evaluate'), 5000);
     assert.equal(limitFor('POST', '/api/v1/scenarios'), 1000);
     assert.equal(limitFor('POST', '/api/v1/scenarios/batches/sbt_x/cancel'), 1000);
     assert.equal(limitFor('PATCH', '/api/v1/webhooks/whk_x'), 1000);
     const limited = documentedOperations(document).filter((operation) => operation.bodyLimit !== undefined);
     assert.equal(limitFor('POST', '/api/v1/kpis/kpi_x/points'), 5000);
-    assert.deepEqual(limited.map((operation) => operation.operationId), ['createScenarioBatch', 'recordKpiPoints']);
+    assert.deepEqual(limited.map((operation) => operation.operationId).sort(), ['createScenarioBatch', 'evaluateModel', 'recordKpiPoints']);
   });
 });

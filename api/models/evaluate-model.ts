@@ -1,0 +1,79 @@
+import { validationFailed, type FieldError } from '../../core/app-error';
+import { modelEvaluationFailed } from '../../core/errors';
+import { findBuiltinModelById, type RunnableModel } from '../../decision/catalogue';
+import type { EvaluatedItem } from '../../decision/evaluation-trace';
+import type { ModelInputs } from '../../decision/types';
+import { tenantModelSource } from '../../db/repositories/decision-models';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { BudgetExceededError, budgetFieldError } from '../../integrations/expression-sandbox';
+import type { RequestContext } from '../context';
+import type { EvaluateModelRequest } from '../openapi/request-types.generated';
+import { resolveModel } from './resolve-model';
+import type { ModelUseCaseDeps } from './service';
+
+export type ModelEvaluation = EvaluateModelRequest;
+
+/** An item of a batch, answered in the request's order: its outputs (and trace), or its own error. */
+type ItemResult =
+  | { index: number; outputs: Record<string, unknown>; trace?: unknown[]; duration_ms: number }
+  | { index: number; error: { code: string; message: string; errors?: FieldError[]; node_id?: string } };
+
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
+
+/**
+ * `POST /models/{id}/evaluate`: runs a model version (the current one unless `version` names another) on one set of
+ * inputs or on a batch of up to 1,000, storing nothing. Inputs are checked as a scenario create checks them; the
+ * evaluation runs in the expression sandbox (child processes, never the API's event loop) within one budget
+ * (EXPRESSION_BUDGET_MS) for the whole request.
+ */
+export async function evaluateModel(deps: ModelUseCaseDeps, context: RequestContext, id: string, body: ModelEvaluation) {
+  const started = performance.now();
+  if ((body.inputs === undefined) === (body.items === undefined)) {
+    throw validationFailed([{ path: '', message: 'must have exactly one of inputs (one evaluation) and items (a batch)' }]);
+  }
+  const model = await resolveModel(deps, context.tenantId, id, body.version, { forRun: false, inUrl: true, versionField: '/version' });
+  const batch = body.items !== undefined;
+  const given = batch ? (body.items ?? []).map((item) => item.inputs) : [body.inputs];
+  const checked = given.map((inputs, index): { inputs: ModelInputs } | { errors: FieldError[] } => {
+    const validation = model.validateInputs(inputs);
+    const prefix = batch ? `/items/${index}` : '';
+    return validation.valid ? { inputs: validation.inputs } : { errors: validation.errors.map((e) => ({ ...e, path: `${prefix}${e.path}` })) };
+  });
+  const first = checked[0];
+  if (!batch && first && 'errors' in first) throw validationFailed(first.errors, 'The inputs do not match the model\'s input schema.');
+
+  const valid = checked.flatMap((item, index) => ('inputs' in item ? [{ index, inputs: item.inputs }] : []));
+  const evaluated = valid.length === 0 ? [] : await evaluateItems(deps, context, model, valid.map((v) => v.inputs), body.trace ?? false, batch ? '/items' : '/inputs');
+  const byIndex = new Map(valid.map((v, position) => [v.index, evaluated[position] as EvaluatedItem]));
+  const results: ItemResult[] = checked.map((item, index) => {
+    if ('errors' in item) return { index, error: { code: 'validation_failed', message: 'The inputs do not match the model\'s input schema.', errors: item.errors } };
+    return presentItem(index, byIndex.get(index) as EvaluatedItem);
+  });
+
+  const answer = { model_id: model.id, version: model.version };
+  if (batch) return { object: 'model_evaluation_batch' as const, ...answer, results, duration_ms: round(performance.now() - started) };
+  const only = results[0] as ItemResult;
+  if ('error' in only) throw modelEvaluationFailed(only.error.message, only.error.node_id !== undefined ? { node_id: only.error.node_id } : {});
+  const { index: _index, ...evaluation } = only;
+  return { object: 'model_evaluation' as const, ...answer, ...evaluation, duration_ms: round(performance.now() - started) };
+}
+
+function presentItem(index: number, item: EvaluatedItem): ItemResult {
+  if (!item.ok) return { index, error: { code: 'model_evaluation_failed', message: item.message, ...(item.node_id !== undefined ? { node_id: item.node_id } : {}) } };
+  return { index, outputs: item.outputs, ...(item.trace ? { trace: item.trace } : {}), duration_ms: round(item.duration_ms) };
+}
+
+/** Every valid item in one call to the sandbox: a tenant graph (compiled once per sandbox process) or a built-in model. */
+async function evaluateItems(deps: ModelUseCaseDeps, context: RequestContext, model: RunnableModel, items: ModelInputs[], trace: boolean, fallbackPath: string): Promise<EvaluatedItem[]> {
+  try {
+    const builtin = findBuiltinModelById(model.id);
+    if (builtin) return await deps.sandbox.run('evaluateBuiltinModelItems', { modelKey: builtin.key, items, trace });
+    const version = await inTenantTransaction(deps.db, context.tenantId, (scope) => tenantModelSource(scope).findVersion(model.id, Number(model.version)));
+    if (!version) throw validationFailed([{ path: '/version', message: `model ${model.id} has no version "${model.version}"` }]);
+    const key = `${version.modelId}@${version.version}#${version.graphSha256}`;
+    return await deps.sandbox.run('evaluateTenantModelItems', { key, graph: version.graph, items, trace });
+  } catch (error) {
+    if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, fallbackPath)], 'The evaluation took longer than its budget.');
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { matchedRuleIndexes, takenStatementIds, type JdmEvaluation, type JdmGraph } from './jdm';
+
+/** One evaluated node of a JDM graph (or one derivation step of a built-in model), as `POST /models/{id}/evaluate` shows it. */
+export interface EvaluationTraceStep {
+  node_id?: string;
+  name: string;
+  kind: string;
+  input?: unknown;
+  output: unknown;
+  /** Built-in models: the step's formula. */
+  formula?: string;
+  /** Decision tables: the rules that matched, by position (0-based) and the rule's own id. */
+  matched_rules?: Array<{ index: number; id: string | null }>;
+  /** Switch nodes: the branches taken. */
+  taken_branches?: Array<{ id: string; condition: string }>;
+  /** As the engine reports it, e.g. "12.3µs". */
+  performance?: string;
+}
+
+/** One item of an evaluation: its outputs (and trace), or why the engine failed on it. */
+export type EvaluatedItem =
+  | { ok: true; outputs: Record<string, unknown>; trace?: EvaluationTraceStep[]; duration_ms: number }
+  | { ok: false; message: string; node_id?: string; duration_ms: number };
+
+/**
+ * A graph's evaluation as the evaluate endpoint answers it: the output as the graph produced it (typed values, nested
+ * objects and arrays kept), and per evaluated node its input and output, with the matched rules of decision tables
+ * and the branches switches took — what a scenario's `decision_structure` carries, per node.
+ */
+export function describeEvaluation(graph: JdmGraph, evaluation: JdmEvaluation, withTrace: boolean): { outputs: Record<string, unknown>; trace?: EvaluationTraceStep[] } {
+  if (!withTrace) return { outputs: evaluation.result };
+  const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
+  const trace = evaluation.trace.map((step): EvaluationTraceStep => {
+    const node = nodes.get(step.node_id);
+    const described: EvaluationTraceStep = { node_id: step.node_id, name: step.name, kind: step.kind, input: step.input, output: step.output };
+    if (step.performance !== undefined) described.performance = step.performance;
+    if (node?.type === 'decisionTableNode') {
+      described.matched_rules = [...matchedRuleIndexes(step.trace_data)]
+        .sort((a, b) => a - b)
+        .map((index) => ({ index, id: node.content.rules[index]?._id ?? null }));
+    } else if (node?.type === 'switchNode') {
+      described.taken_branches = takenStatementIds(step.trace_data).map((id) => ({
+        id,
+        condition: node.content.statements.find((statement) => statement.id === id)?.condition ?? '',
+      }));
+    }
+    return described;
+  });
+  return { outputs: evaluation.result, trace };
+}
