@@ -32,6 +32,8 @@ export const ID_PREFIXES = {
   approvalPolicyVersion: 'apv',
   decisionOutcome: 'out',
   decisionOutcomeKpi: 'okl',
+  modelTestCase: 'mtc',
+  modelTestRun: 'mtr',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

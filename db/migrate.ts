@@ -32,6 +32,7 @@ import * as webhookLanes from './migrations/20261123000050_webhook_lanes';
 import * as scheduleReconciliation from './migrations/20261126000031_schedule_reconciliation';
 import * as idempotencyOwnership from './migrations/20261126000040_idempotency_ownership';
 import * as memberIds from './migrations/20261126000050_member_ids';
+import * as modelTestSuites from './migrations/20261128000010_model_test_suites';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126000031_schedule_reconciliation': scheduleReconciliation,
   '20261126000040_idempotency_ownership': idempotencyOwnership,
   '20261126000050_member_ids': memberIds,
+  '20261128000010_model_test_suites': modelTestSuites,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -2,6 +2,9 @@ import { pathParameter, createdHeaders, jsonResponse, listOf, nullableTimestamp,
 
 const idParameter = pathParameter('Model id: `mdl_<slug>` for built-in models, `mdl_<ulid>` for tenant models.');
 
+const caseIdParameter = pathParameter('Test case id (`mtc_…`).', 'case_id');
+const runIdParameter = pathParameter('Test run id (`mtr_…`).', 'run_id');
+
 const metricDirections = {
   type: 'object',
   description: 'Per metric, which way is better; used by comparisons to name the best scenario.',
@@ -33,6 +36,31 @@ const upload = {
   sample_inputs: {
     ...scalarInputs,
     description: 'Inputs to test the graph with at upload. Omitted: built from each input\'s default, example or minimum.',
+  },
+};
+
+const tolerance = {
+  oneOf: [
+    { type: 'object', additionalProperties: false, required: ['absolute'], properties: { absolute: { type: 'number', minimum: 0 } } },
+    { type: 'object', additionalProperties: false, required: ['relative'], properties: { relative: { type: 'number', minimum: 0, maximum: 1 } } },
+  ],
+};
+
+const testCaseFields = {
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  inputs: { type: 'object', description: 'Input name → value, as the model\'s input schema allows.' },
+  expected: {
+    type: 'object',
+    minProperties: 1,
+    maxProperties: 200,
+    description: 'Output name → expected value. A name is an output key or a dotted path into nested outputs (`discount.rate`). Numbers match within their tolerance (exactly without one); everything else exactly.',
+  },
+  tolerances: { type: 'object', maxProperties: 200, additionalProperties: tolerance, description: 'Per expected number: `{"absolute": 0.01}` or `{"relative": 0.05}` (5 %).' },
+  expected_rules: {
+    type: ['array', 'null'],
+    maxItems: 100,
+    items: { type: 'string', minLength: 1, maxLength: 200 },
+    description: 'Decision-table rule ids (`_id`) the evaluation must match, besides the outputs.',
   },
 };
 
@@ -227,6 +255,85 @@ export const modelsPart: DocumentPart = {
         duration_ms: { type: 'number', description: 'Time taken to answer, in milliseconds.' },
       },
     },
+    CreateModelTestCaseRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'inputs', 'expected'],
+      properties: testCaseFields,
+    },
+    UpdateModelTestCaseRequest: { type: 'object', additionalProperties: false, minProperties: 1, properties: testCaseFields },
+    ImportModelTestCasesRequest: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'Exactly one of `cases` and `csv`; all are added or none.',
+      properties: {
+        cases: { type: 'array', minItems: 1, maxItems: 1000, items: ref('CreateModelTestCaseRequest') },
+        csv: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 5000000,
+          description: 'CSV with a header row: `name`, one column per input, one `expected.<output>` column per expected output. A cell that reads as a number is one.',
+        },
+      },
+    },
+    ModelTestCase: {
+      type: 'object',
+      required: ['id', 'object', 'model_id', 'name', 'inputs', 'expected', 'tolerances', 'expected_rules', 'created_by', 'created_at', 'updated_at'],
+      properties: {
+        id: { type: 'string', example: 'mtc_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+        object: { type: 'string', const: 'model_test_case' },
+        model_id: { type: 'string' },
+        ...testCaseFields,
+        expected_rules: { type: ['array', 'null'], items: { type: 'string' } },
+        created_by: ref('Actor'),
+        created_at: timestamp('When the case was added.'),
+        updated_at: timestamp('Last change.'),
+      },
+    },
+    ModelTestCaseList: listOf('ModelTestCase'),
+    RunModelTestsRequest: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { version: { type: 'string', maxLength: 50, description: 'The version to test (default: the current one).' } },
+    },
+    ModelTestRun: {
+      type: 'object',
+      required: ['id', 'object', 'model_id', 'version', 'status', 'passed', 'failed', 'duration_ms', 'coverage', 'cases', 'created_by', 'created_at'],
+      properties: {
+        id: { type: 'string', example: 'mtr_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+        object: { type: 'string', const: 'model_test_run' },
+        model_id: { type: 'string' },
+        version: { type: 'string' },
+        status: { type: 'string', enum: ['passed', 'failed'], description: '`passed` when every case passed.' },
+        passed: { type: 'integer' },
+        failed: { type: 'integer' },
+        duration_ms: { type: 'number' },
+        coverage: {
+          type: 'object',
+          description:
+            'What the suite exercised: per decision table the rules hit (with how many cases) and never hit, per switch the branches taken and never taken; ' +
+            '`rule_coverage_percent` is rules hit over all rules (100 for a graph without tables).',
+          required: ['rules_total', 'rules_hit', 'rule_coverage_percent', 'decision_tables', 'switches'],
+          properties: {
+            rules_total: { type: 'integer' },
+            rules_hit: { type: 'integer' },
+            rule_coverage_percent: { type: 'number' },
+            decision_tables: { type: 'array', items: { type: 'object' } },
+            switches: { type: 'array', items: { type: 'object' } },
+          },
+        },
+        cases: {
+          type: 'array',
+          description:
+            'Per case, in the order the cases were added: `status`, the `outputs`, the `matched_rules`; when it failed, the `differences` (output, expected, actual, ' +
+            'difference and tolerance for numbers), the `missing_rules`, the input `errors`, or the engine\'s `error`.',
+          items: { type: 'object', required: ['test_case_id', 'name', 'status'], properties: { test_case_id: { type: 'string' }, name: { type: 'string' }, status: { type: 'string', enum: ['passed', 'failed'] } } },
+        },
+        created_by: ref('Actor'),
+        created_at: timestamp('When the suite ran.'),
+      },
+    },
+    ModelTestRunList: listOf('ModelTestRun'),
     InputValidationResult: {
       type: 'object',
       required: ['valid', 'errors', 'model_version'],
@@ -369,6 +476,113 @@ export const modelsPart: DocumentPart = {
           ),
           ...standardErrors({ body: true, notFound: true }),
         },
+      },
+    },
+    '/api/v1/models/{id}/test-cases': {
+      get: {
+        operationId: 'listModelTestCases',
+        summary: 'List a tenant model\'s test cases',
+        tags: ['Models'],
+        'x-required-scope': 'models:read',
+        parameters: [idParameter, parameterRef('Limit'), parameterRef('Cursor')],
+        responses: { '200': jsonResponse('A page of test cases, newest first.', ref('ModelTestCaseList')), ...standardErrors({ notFound: true }) },
+      },
+      post: {
+        operationId: 'createModelTestCase',
+        summary: 'Add a test case to a tenant model\'s suite',
+        description: 'Inputs, the outputs expected (numbers within an optional tolerance) and optionally the rules expected to match. A suite holds at most 1,000 cases. Built-in models have no suite (409).',
+        tags: ['Models'],
+        'x-required-scope': 'models:write',
+        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('CreateModelTestCaseRequest'),
+              example: { name: 'A large order', inputs: { order_total: 60000 }, expected: { discount_rate: 0.1 }, tolerances: { discount_rate: { absolute: 0.0001 } } },
+            },
+          },
+        },
+        responses: { '201': jsonResponse('The test case.', ref('ModelTestCase'), createdHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+      },
+    },
+    '/api/v1/models/{id}/test-cases/import': {
+      post: {
+        operationId: 'importModelTestCases',
+        summary: 'Add many test cases at once (JSON or CSV)',
+        tags: ['Models'],
+        'x-required-scope': 'models:write',
+        'x-body-limit': 'batch',
+        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('ImportModelTestCasesRequest'), example: { csv: 'name,order_total,expected.discount_rate\nsmall,500,0\nmedium,20000,0.05\nlarge,60000,0.1\n' } } },
+        },
+        responses: { '201': jsonResponse('The cases added, in order.', ref('ModelTestCaseList'), postSuccessHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+      },
+    },
+    '/api/v1/models/{id}/test-cases/{case_id}': {
+      get: {
+        operationId: 'getModelTestCase',
+        summary: 'Get a test case',
+        tags: ['Models'],
+        'x-required-scope': 'models:read',
+        parameters: [idParameter, caseIdParameter],
+        responses: { '200': jsonResponse('The test case.', ref('ModelTestCase')), ...standardErrors({ notFound: true }) },
+      },
+      patch: {
+        operationId: 'updateModelTestCase',
+        summary: 'Change a test case',
+        tags: ['Models'],
+        'x-required-scope': 'models:write',
+        parameters: [idParameter, caseIdParameter],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateModelTestCaseRequest'), example: { expected: { discount_rate: 0.1 } } } } },
+        responses: { '200': jsonResponse('The test case.', ref('ModelTestCase')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+      },
+      delete: {
+        operationId: 'deleteModelTestCase',
+        summary: 'Remove a test case',
+        tags: ['Models'],
+        'x-required-scope': 'models:write',
+        parameters: [idParameter, caseIdParameter],
+        responses: { '204': { description: 'Removed.' }, ...standardErrors({ notFound: true, conflict: true }) },
+      },
+    },
+    '/api/v1/models/{id}/test-runs': {
+      get: {
+        operationId: 'listModelTestRuns',
+        summary: 'List the suite\'s runs',
+        tags: ['Models'],
+        'x-required-scope': 'models:read',
+        parameters: [
+          idParameter,
+          parameterRef('Limit'),
+          parameterRef('Cursor'),
+          { name: 'version', in: 'query', description: 'Only runs against this version (the first is its latest report).', schema: { type: 'string', maxLength: 50 } },
+        ],
+        responses: { '200': jsonResponse('A page of runs, newest first.', ref('ModelTestRunList')), ...standardErrors({ notFound: true }) },
+      },
+      post: {
+        operationId: 'runModelTests',
+        summary: 'Run the suite against a version',
+        description:
+          'Evaluates every case against the version (default: the current one) in the expression sandbox, judges it, and stores and answers the report: ' +
+          'pass or fail per case with the differences, and the rule and branch coverage. 422 when the model has no cases.',
+        tags: ['Models'],
+        'x-required-scope': 'models:write',
+        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        requestBody: { required: false, content: { 'application/json': { schema: ref('RunModelTestsRequest'), example: {} } } },
+        responses: { '201': jsonResponse('The run\'s report.', ref('ModelTestRun'), createdHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+      },
+    },
+    '/api/v1/models/{id}/test-runs/{run_id}': {
+      get: {
+        operationId: 'getModelTestRun',
+        summary: 'Get a run\'s report',
+        tags: ['Models'],
+        'x-required-scope': 'models:read',
+        parameters: [idParameter, runIdParameter],
+        responses: { '200': jsonResponse('The report.', ref('ModelTestRun')), ...standardErrors({ notFound: true }) },
       },
     },
     '/api/v1/models/{id}/validate': {

@@ -12,6 +12,8 @@ import { createModelVersion } from './create-model-version';
 import { deprecateModel } from './deprecate-model';
 import { validateModelInputs, type ModelInputsCheck } from './validate-model-inputs';
 import { evaluateModel, type ModelEvaluation } from './evaluate-model';
+import { createTestCase, deleteModelTestCase, getModelTestCase, importTestCases, listModelTestCases, updateModelTestCase, type TestCaseInput, type TestCaseUpdate } from './test-cases';
+import { getModelTestRun, listModelTestRuns, runModelTests } from './test-runs';
 import { resolveModel, type ModelResolveOptions } from './resolve-model';
 
 export type { ModelCreate, ModelUpload };
@@ -35,6 +37,15 @@ export function createModelService(deps: ModelUseCaseDeps) {
     deprecate: (context: RequestContext, id: string) => deprecateModel(deps, context, id),
     validateInputs: (context: RequestContext, id: string, body: ModelInputsCheck) => validateModelInputs(deps, context, id, body),
     evaluate: (context: RequestContext, id: string, body: ModelEvaluation) => evaluateModel(deps, context, id, body),
+    createTestCase: (context: RequestContext, id: string, body: TestCaseInput) => createTestCase(deps, context, id, body),
+    importTestCases: (context: RequestContext, id: string, body: { cases?: TestCaseInput[]; csv?: string }) => importTestCases(deps, context, id, body),
+    listTestCases: (context: RequestContext, id: string, page: PageRequest) => listModelTestCases(deps, context, id, page),
+    getTestCase: (context: RequestContext, id: string, caseId: string) => getModelTestCase(deps, context, id, caseId),
+    updateTestCase: (context: RequestContext, id: string, caseId: string, body: TestCaseUpdate) => updateModelTestCase(deps, context, id, caseId, body),
+    deleteTestCase: (context: RequestContext, id: string, caseId: string) => deleteModelTestCase(deps, context, id, caseId),
+    runTests: (context: RequestContext, id: string, body: { version?: string }) => runModelTests(deps, context, id, body),
+    listTestRuns: (context: RequestContext, id: string, filters: { version?: string }, page: PageRequest) => listModelTestRuns(deps, context, id, filters, page),
+    getTestRun: (context: RequestContext, id: string, runId: string) => getModelTestRun(deps, context, id, runId),
     resolve: (tenantId: string, id: string, version: string | undefined, options: ModelResolveOptions) => resolveModel(deps, tenantId, id, version, options),
   };
 }

@@ -290,6 +290,13 @@ export interface OperationRequests {
     query: {};
     body: CreateModelRequest;
   };
+  createModelTestCase: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: CreateModelTestCaseRequest;
+  };
   createModelVersion: {
     params: {
       id: string;
@@ -356,6 +363,14 @@ export interface OperationRequests {
   deleteKpiSource: {
     params: {
       id: string;
+    };
+    query: {};
+    body: undefined;
+  };
+  deleteModelTestCase: {
+    params: {
+      id: string;
+      case_id: string;
     };
     query: {};
     body: undefined;
@@ -614,6 +629,22 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  getModelTestCase: {
+    params: {
+      id: string;
+      case_id: string;
+    };
+    query: {};
+    body: undefined;
+  };
+  getModelTestRun: {
+    params: {
+      id: string;
+      run_id: string;
+    };
+    query: {};
+    body: undefined;
+  };
   getOAuthClient: {
     params: {
       id: string;
@@ -658,6 +689,13 @@ export interface OperationRequests {
     };
     query: {};
     body: OptionalCommentRequest | undefined;
+  };
+  importModelTestCases: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: ImportModelTestCasesRequest;
   };
   linkDecisionOutcomeKpi: {
     params: {
@@ -995,6 +1033,27 @@ export interface OperationRequests {
     };
     body: undefined;
   };
+  listModelTestCases: {
+    params: {
+      id: string;
+    };
+    query: {
+      limit: number;
+      cursor?: string;
+    };
+    body: undefined;
+  };
+  listModelTestRuns: {
+    params: {
+      id: string;
+    };
+    query: {
+      limit: number;
+      cursor?: string;
+      version?: string;
+    };
+    body: undefined;
+  };
   listModelVersions: {
     params: {
       id: string;
@@ -1163,6 +1222,13 @@ export interface OperationRequests {
     query: {};
     body: RotateWebhookSecretRequest | undefined;
   };
+  runModelTests: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: RunModelTestsRequest | undefined;
+  };
   sendWebhookTest: {
     params: {
       id: string;
@@ -1227,6 +1293,14 @@ export interface OperationRequests {
     };
     query: {};
     body: UpdateKpiAlertRuleRequest;
+  };
+  updateModelTestCase: {
+    params: {
+      id: string;
+      case_id: string;
+    };
+    query: {};
+    body: UpdateModelTestCaseRequest;
   };
   updateScenario: {
     params: {
@@ -1535,6 +1609,28 @@ export interface CreateModelRequest {
     [k: string]: string | number;
   };
 }
+export interface CreateModelTestCaseRequest {
+  name: string;
+  inputs: {
+    [k: string]: unknown;
+  };
+  expected: {
+    [k: string]: unknown;
+  };
+  tolerances?: {
+    [k: string]:
+      | {
+          absolute: number;
+        }
+      | {
+          relative: number;
+        };
+  };
+  /**
+   * @maxItems 100
+   */
+  expected_rules?: string[] | null;
+}
 export interface CreateModelVersionRequest {
   input_schema: {
     [k: string]: unknown;
@@ -1656,6 +1752,14 @@ export interface EvaluateModelRequest {
   version?: string;
   trace?: boolean;
 }
+export interface ImportModelTestCasesRequest {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  cases?: CreateModelTestCaseRequest[];
+  csv?: string;
+}
 export interface LinkDecisionOutcomeKpiRequest {
   metric: string;
   kpi_id: string;
@@ -1752,6 +1856,9 @@ export interface RotateApiKeyRequest {
 export interface RotateWebhookSecretRequest {
   grace_period_seconds?: number;
 }
+export interface RunModelTestsRequest {
+  version?: string;
+}
 export interface SilenceKpiAlertRequest {
   until: string;
   reason: string;
@@ -1827,6 +1934,28 @@ export interface UpdateKpiAlertRuleRequest {
   no_data_seconds?: number | null;
   renotify_seconds?: number | null;
   enabled?: boolean;
+}
+export interface UpdateModelTestCaseRequest {
+  name?: string;
+  inputs?: {
+    [k: string]: unknown;
+  };
+  expected?: {
+    [k: string]: unknown;
+  };
+  tolerances?: {
+    [k: string]:
+      | {
+          absolute: number;
+        }
+      | {
+          relative: number;
+        };
+  };
+  /**
+   * @maxItems 100
+   */
+  expected_rules?: string[] | null;
 }
 export interface UpdateScenarioRequest {
   name?: string | null;

@@ -288,6 +288,23 @@ describe('OpenAPI request examples', () => {
       // The example inputs are the staffing model's.
       '/api/v1/models/{id}/validate': async () => ({ id: 'mdl_service_queue_staffing' }),
       '/api/v1/models/{id}/evaluate': async () => ({ id: 'mdl_service_queue_staffing' }),
+      // The suite's examples are the createModel example's (order_total → discount_rate); a run needs a case first.
+      '/api/v1/models/{id}/test-cases': async () => ({ id: (await tenantModel()).id }),
+      '/api/v1/models/{id}/test-cases/import': async () => ({ id: (await tenantModel()).id }),
+      '/api/v1/models/{id}/test-cases/{case_id}': async () => {
+        const model = await tenantModel();
+        return { id: model.id, case_id: (await request('POST', `/api/v1/models/${model.id}/test-cases`, exampleBody('createModelTestCase'))).id };
+      },
+      '/api/v1/models/{id}/test-runs': async () => {
+        const model = await tenantModel();
+        await request('POST', `/api/v1/models/${model.id}/test-cases`, exampleBody('createModelTestCase'));
+        return { id: model.id };
+      },
+      '/api/v1/models/{id}/test-runs/{run_id}': async () => {
+        const model = await tenantModel();
+        await request('POST', `/api/v1/models/${model.id}/test-cases`, exampleBody('createModelTestCase'));
+        return { id: model.id, run_id: (await request('POST', `/api/v1/models/${model.id}/test-runs`, {})).id };
+      },
       '/api/v1/scenarios/{id}': async () => ({ id: (await scenario()).id }),
       '/api/v1/scenarios/{id}/runs': async () => ({ id: (await scenario()).id }),
       '/api/v1/scenarios/batches/{id}': async () => ({ id: (await batch()).id }),
