@@ -59,7 +59,7 @@ export interface DeliverDueWebhooksResult {
  *   2. `temporal workflow count --query 'WorkflowType="webhookDeliveryWorkflow" AND ExecutionStatus="Running"'` is 0;
  * then remove, in one change: workflows/webhooks/webhook-delivery.ts and its export in workflows/index.ts; this constant,
  * webhookDeliveryWorkflowId, WebhookDeliveryInput, DeliverWebhookInput and WebhookDeliveryResult; the activities
- * `deliverWebhook` and `markWebhookDeliveryFailed` (activities/webhooks/deliveries.ts); the recorded history
+ * `deliverWebhook` (activities/webhooks/single-delivery.ts) and `markWebhookDeliveryFailed` (activities/webhooks/deliveries.ts); the recorded history
  * test/workflows/histories/webhook-delivery-retried.json and its replay case; and "Upgrading from the
  * per-delivery workflows" in docs/webhooks-and-events.md. Delivery rows keep their old `webhook_delivery/…` workflow ids: they are only text.
  */
