@@ -41,6 +41,21 @@ type ActionName = keyof typeof ACTIONS;
 const mayRead = (session: ConsoleSession) => hasScope(session.principal.scopes, 'decisions:read');
 const mayAct = (session: ConsoleSession) => hasScope(session.principal.scopes, 'decisions:write');
 
+/**
+ * A form POST from someone who may act on decisions: the CSRF-checked session and form, or undefined once answered.
+ * Scopes exactly as the API enforces them: a viewer's forged POST is refused here, before any service call.
+ */
+async function actingPost(kit: ConsoleToolkit, ctx: Context, refusal: string) {
+  const checked = await kit.checkedPost(ctx);
+  if (!checked) return undefined;
+  if (!mayAct(checked.session)) {
+    const members = await kit.directory(checked.session.principal.tenantId);
+    kit.refuse(ctx, 403, 'Not allowed', refusal, await kit.viewerOf(checked.session, members));
+    return undefined;
+  }
+  return checked;
+}
+
 /** A yyyy-mm-dd from a date field as the RFC 3339 instant the API's filters take (midnight UTC); other text as is. */
 const dateFilter = (value: string | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value);
 
@@ -138,7 +153,7 @@ function decisionActionBody(form: URLSearchParams): { action: ActionName; body: 
  * with the person's request context; request bodies checked by the API's own validators.
  */
 export function registerDecisionRoutes(kit: ConsoleToolkit, deps: DecisionPagesDeps): void {
-  const { router, refuse, checkedPost, contextOf, directory, viewerOf, validators, decisions } = kit;
+  const { router, refuse, contextOf, directory, viewerOf, validators, decisions } = kit;
   const render = (ctx: Context, session: ConsoleSession, id: string, status?: number, notice?: Notice) => renderDecision(kit, deps, ctx, session, id, status, notice);
 
   router.get('/', async (ctx) => {
@@ -161,15 +176,10 @@ export function registerDecisionRoutes(kit: ConsoleToolkit, deps: DecisionPagesD
   });
 
   router.post('/decisions/:id/act', async (ctx) => {
-    const checked = await checkedPost(ctx);
+    const checked = await actingPost(kit, ctx, 'Your role lets you read decisions, not act on them.');
     if (!checked) return;
     const { session, form } = checked;
     const id = ctx.params.id as string;
-    // Scopes exactly as the API enforces them: a viewer's forged POST is refused here, before any service call.
-    if (!mayAct(session)) {
-      const members = await directory(session.principal.tenantId);
-      return refuse(ctx, 403, 'Not allowed', 'Your role lets you read decisions, not act on them.', await viewerOf(session, members));
-    }
     const chosen = decisionActionBody(form);
     if (!chosen) return render(ctx, session, id, 400, { kind: 'error', title: 'Choose an action: approve, request changes, reject, resubmit or comment.' });
     const { action, body } = chosen;
@@ -193,14 +203,10 @@ export function registerDecisionRoutes(kit: ConsoleToolkit, deps: DecisionPagesD
 
   /** The requested changes, from the console's form: the same update (PATCH) as the API, recorded for the resubmission. */
   router.post('/decisions/:id/edit', async (ctx) => {
-    const checked = await checkedPost(ctx);
+    const checked = await actingPost(kit, ctx, 'Your role lets you read decisions, not change them.');
     if (!checked) return;
     const { session, form } = checked;
     const id = ctx.params.id as string;
-    if (!mayAct(session)) {
-      const members = await directory(session.principal.tenantId);
-      return refuse(ctx, 403, 'Not allowed', 'Your role lets you read decisions, not change them.', await viewerOf(session, members));
-    }
     const body: Record<string, unknown> = {};
     for (const field of ['title', 'chosen_option', 'rationale']) {
       const value = form.get(field);
