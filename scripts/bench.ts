@@ -8,7 +8,8 @@
  * BENCH_APPROVAL_DECISIONS=40), BENCH_ONLY_INTEGRATIONS=1 (full syncs of BENCH_HRIS_RECORDS records through the REST connector and
  * BENCH_WAREHOUSE_ROWS rows from the Postgres source), BENCH_ONLY_KPIS=1 (bulk ingestion of BENCH_KPI_POINTS points into one KPI,
  * then a year of them bucketed per day), BENCH_ONLY_MODELS=1 (POST /models/{id}/evaluate with BENCH_EVALUATE_ITEMS-item batches,
- * BENCH_EVALUATE_REQUESTS of them over BENCH_CONNECTIONS connections, beside the in-process zen-engine floor).
+ * BENCH_EVALUATE_REQUESTS of them over 2 connections, beside the in-process zen-engine floor; then BENCH_SUITE_RUNS runs of a
+ * 1,000-case test suite).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -43,6 +44,7 @@ const ONLY_KPIS = Boolean(process.env.BENCH_ONLY_KPIS);
 const ONLY_MODELS = Boolean(process.env.BENCH_ONLY_MODELS);
 const EVALUATE_ITEMS = Number(process.env.BENCH_EVALUATE_ITEMS ?? 1000);
 const EVALUATE_REQUESTS = Number(process.env.BENCH_EVALUATE_REQUESTS ?? 60);
+const SUITE_RUNS = Number(process.env.BENCH_SUITE_RUNS ?? 20);
 const KPI_POINTS = Number(process.env.BENCH_KPI_POINTS ?? 1_000_000);
 const HRIS_RECORDS = Number(process.env.BENCH_HRIS_RECORDS ?? 100_000);
 const WAREHOUSE_ROWS = Number(process.env.BENCH_WAREHOUSE_ROWS ?? 1_000_000);
@@ -64,7 +66,7 @@ async function main(): Promise<void> {
       await benchInbox(services, { decisions: INBOX_DECISIONS, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
       return;
     }
-    const evaluation = { items: EVALUATE_ITEMS, requests: EVALUATE_REQUESTS, connections: 2 };
+    const evaluation = { items: EVALUATE_ITEMS, requests: EVALUATE_REQUESTS, connections: 2, suiteRuns: SUITE_RUNS };
     if (ONLY_MODELS) {
       await benchModelEvaluation(services, key, evaluation);
       return;

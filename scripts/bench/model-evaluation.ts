@@ -55,7 +55,7 @@ const inputsOf = (i: number) => ({ tier: TIERS[i % 3] as string, quantity: (i % 
  * `POST /models/{id}/evaluate` with 1,000-item batches over HTTP (auth, rate limits, validation, the sandbox round
  * trip), beside the in-process floor: the same graph evaluated by zen-engine in this process, one item at a time.
  */
-export async function benchModelEvaluation(services: BenchServices, key: string, options: { items: number; requests: number; connections: number }): Promise<void> {
+export async function benchModelEvaluation(services: BenchServices, key: string, options: { items: number; requests: number; connections: number; suiteRuns: number }): Promise<void> {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const created = await fetch(`${services.baseUrl}/api/v1/models`, { method: 'POST', headers, body: JSON.stringify(MODEL) });
   if (created.status !== 201) throw new Error(`creating the bench model answered ${created.status}: ${await created.text()}`);
@@ -104,4 +104,27 @@ export async function benchModelEvaluation(services: BenchServices, key: string,
   console.log(`| over HTTP, ${options.requests} batches | ${Math.round(evaluations / httpSeconds)} | ${percentile(latencies, 0.5).toFixed(0)} ms | ${percentile(latencies, 0.95).toFixed(0)} ms |`);
   console.log(`| in-process floor (zen-engine, one item at a time, ${floorItems} items) | ${Math.round(floorItems / floorSeconds)} | | |`);
   console.log(`| in-process floor (zen-engine, ${options.items} items in flight, ${floorItems} items) | ${Math.round(floorItems / concurrentFloorSeconds)} | | |`);
+
+  // A suite of 1,000 cases whose expected outputs are the engine's own (so every case passes), run again and again.
+  const cases = await Promise.all(
+    Array.from({ length: 1000 }, async (_, i) => ({
+      name: `case ${i}`,
+      inputs: inputsOf(i),
+      expected: { percent: (await evaluateJdm(loaded.decision, inputsOf(i))).result.percent },
+      tolerances: { percent: { absolute: 1e-9 } },
+    })),
+  );
+  const imported = await fetch(`${services.baseUrl}/api/v1/models/${model.id}/test-cases/import`, { method: 'POST', headers, body: JSON.stringify({ cases }) });
+  if (imported.status !== 201) throw new Error(`importing the suite answered ${imported.status}: ${(await imported.text()).slice(0, 300)}`);
+  const suiteRuns: number[] = [];
+  for (let i = 0; i < options.suiteRuns + 2; i++) {
+    const sent = performance.now();
+    const run = await fetch(`${services.baseUrl}/api/v1/models/${model.id}/test-runs`, { method: 'POST', headers, body: '{}' });
+    const report = (await run.json()) as { status: string; passed: number; coverage: { rule_coverage_percent: number } };
+    if (run.status !== 201 || report.status !== 'passed' || report.passed !== 1000) throw new Error(`a suite run answered ${run.status}: ${JSON.stringify(report).slice(0, 300)}`);
+    if (i >= 2) suiteRuns.push(performance.now() - sent);
+  }
+  suiteRuns.sort((a, b) => a - b);
+  console.log(`\n## A 1,000-case test suite (POST /models/{id}/test-runs, ${options.suiteRuns} runs after 2 warm-up runs; goal p95 ≤ 2 s)`);
+  console.log(`p50 ${percentile(suiteRuns, 0.5).toFixed(0)} ms, p95 ${percentile(suiteRuns, 0.95).toFixed(0)} ms, max ${(suiteRuns[suiteRuns.length - 1] ?? 0).toFixed(0)} ms`);
 }
