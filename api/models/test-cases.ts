@@ -3,6 +3,7 @@ import { notFound, validationFailed, type FieldError } from '../../core/app-erro
 import { isIdOf, newId } from '../../core/ids';
 import type { PageRequest } from '../../db/pagination';
 import type { ModelTestCaseRecord, OutputTolerance } from '../../db/records/model-test';
+import { findModelVersion } from '../../db/repositories/decision-models';
 import { allTestCases, countTestCases, deleteTestCase, findTestCase, insertTestCases, listTestCases, MAX_TEST_CASES_PER_MODEL, updateTestCase } from '../../db/repositories/model-tests';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
@@ -83,16 +84,38 @@ export async function createTestCase({ db }: ModelUseCaseDeps, context: RequestC
  */
 export async function importTestCases({ db }: ModelUseCaseDeps, context: RequestContext, modelId: string, body: { cases?: TestCaseInput[]; csv?: string }) {
   if ((body.cases === undefined) === (body.csv === undefined)) throw validationFailed([{ path: '', message: 'must have exactly one of cases and csv' }]);
-  const cases = body.cases ?? casesFromCsv(body.csv as string);
-  const created = await inTenantTransaction(db, context.tenantId, (scope) =>
-    addCases(scope, context, modelId, cases, (index) => (body.cases ? `/cases/${index}` : `/csv`)),
-  );
+  const created = await inTenantTransaction(db, context.tenantId, async (scope) => {
+    const cases = body.cases ?? casesFromCsv(body.csv as string, await cellTypes(scope, modelId));
+    return addCases(scope, context, modelId, cases, (index) => (body.cases ? `/cases/${index}` : `/csv`));
+  });
   return { object: 'list' as const, data: created.map(presentTestCase), next_cursor: null };
 }
 
-const cell = (text: string): unknown => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+type CellTypes = { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
 
-function casesFromCsv(csv: string): TestCaseInput[] {
+/** The JSON Schema type of each input and output of the model's current version, which a CSV cell is read as. */
+async function cellTypes(scope: TenantScope, modelId: string): Promise<CellTypes> {
+  const model = await suiteModel(scope, modelId);
+  const version = await findModelVersion(scope, modelId, model.latest_version);
+  const typesOf = (schema: unknown) =>
+    Object.fromEntries(Object.entries((schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {}).map(([name, property]) => [name, property.type]));
+  return { inputs: typesOf(version?.input_schema), outputs: typesOf(version?.output_schema) };
+}
+
+/**
+ * A CSV cell as the value its column's schema type takes: a number for number and integer, true/false for boolean,
+ * text for string; a column the schema does not type is a number when it reads as a plain decimal one, else text.
+ */
+function cellValue(text: string, type: unknown): unknown {
+  const types = Array.isArray(type) ? type : [type];
+  if (types.includes('string')) return text;
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  const plainNumber = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$/.test(text);
+  if ((types.includes('number') || types.includes('integer') || type === undefined) && plainNumber) return Number(text);
+  return text;
+}
+
+function casesFromCsv(csv: string, types: CellTypes): TestCaseInput[] {
   let rows: Array<Record<string, string>>;
   try {
     rows = parse(csv, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Array<Record<string, string>>;
@@ -107,8 +130,10 @@ function casesFromCsv(csv: string): TestCaseInput[] {
     const expected: Record<string, unknown> = {};
     for (const [column, text] of Object.entries(row)) {
       if (column === 'name') continue;
-      if (column.startsWith('expected.')) expected[column.slice('expected.'.length)] = cell(text);
-      else if (text !== '') inputs[column] = cell(text);
+      if (column.startsWith('expected.')) {
+        const output = column.slice('expected.'.length);
+        expected[output] = cellValue(text, types.outputs[output]);
+      } else if (text !== '') inputs[column] = cellValue(text, types.inputs[column]);
     }
     if (Object.keys(expected).length === 0) errors.push({ path: '/csv', message: `row ${index + 2} has no expected.<output> value` });
     return { name: row.name || `row ${index + 2}`, inputs, expected };

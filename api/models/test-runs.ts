@@ -117,7 +117,9 @@ export async function listModelTestRuns({ db }: ModelUseCaseDeps, { tenantId }: 
   const { rows, nextCursor } = await inTenantTransaction(db, tenantId, async (scope) => {
     await requireTenantModel(scope, modelId);
     const version = filters.version === undefined ? undefined : Number(filters.version);
-    return listTestRuns(scope, modelId, { ...(version !== undefined && Number.isSafeInteger(version) ? { version } : {}) }, page);
+    // A version that is no version number has no runs.
+    if (version !== undefined && !(Number.isSafeInteger(version) && version > 0)) return { rows: [], nextCursor: null };
+    return listTestRuns(scope, modelId, version === undefined ? {} : { version }, page);
   });
   return { object: 'list' as const, data: rows.map(presentTestRun), next_cursor: nextCursor };
 }

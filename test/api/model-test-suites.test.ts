@@ -61,6 +61,11 @@ describe('model test suites', () => {
     assert.equal(csv.status, 201, JSON.stringify(csv.body));
     assert.deepEqual(csv.body.data[0].inputs, { tier: 'gold', quantity: 150 });
     assert.deepEqual(csv.body.data[0].expected, { 'discount.rate': 0.2, segment: 'gold bulk' });
+    // Cells are read as their column's schema type: `segment` is a string even where it reads as a number.
+    const typed = await api('POST', `/models/${model}/test-cases/import`, { csv: 'name,tier,quantity,expected.segment\nnumeric text,silver,2,100\n' });
+    assert.equal(typed.status, 201, JSON.stringify(typed.body));
+    assert.deepEqual(typed.body.data[0].expected, { segment: '100' });
+    assert.deepEqual(typed.body.data[0].inputs, { tier: 'silver', quantity: 2 });
     // A tolerance on a string output refuses the whole import; nothing of it is stored.
     const refused = await api('POST', `/models/${model}/test-cases/import`, {
       cases: [
@@ -70,7 +75,7 @@ describe('model test suites', () => {
     });
     assert.equal(refused.status, 422);
     assert.deepEqual(refused.body.errors.map((e: any) => e.path), ['/cases/1/tolerances/segment']);
-    assert.equal((await api('GET', `/models/${model}/test-cases?limit=100`)).body.data.length, 4);
+    assert.equal((await api('GET', `/models/${model}/test-cases?limit=100`)).body.data.length, 5);
     const badCsv = await api('POST', `/models/${model}/test-cases/import`, { csv: 'tier,quantity\ngold,1\n' });
     assert.equal(badCsv.status, 422);
     assert.equal(badCsv.body.errors[0].path, '/csv');
