@@ -272,7 +272,7 @@ export const modelsPart: DocumentPart = {
           type: 'string',
           minLength: 1,
           maxLength: 5000000,
-          description: 'CSV with a header row: `name`, one column per input, one `expected.<output>` column per expected output. A cell that reads as a number is one.',
+          description: 'CSV with a header row: `name`, one column per input, one `expected.<output>` column per expected output. A cell is read as its column\'s type in the current version\'s schemas (number, integer, boolean, string); an untyped column\'s cell is a number when it reads as one.',
         },
       },
     },
