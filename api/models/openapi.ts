@@ -334,6 +334,33 @@ export const modelsPart: DocumentPart = {
       },
     },
     ModelTestRunList: listOf('ModelTestRun'),
+    ModelVersionDiff: {
+      type: 'object',
+      required: ['object', 'model_id', 'version', 'against', 'graph', 'input_changes', 'output_changes', 'breaking'],
+      properties: {
+        object: { type: 'string', const: 'model_version_diff' },
+        model_id: { type: 'string' },
+        version: { type: 'string' },
+        against: { type: 'string' },
+        graph: {
+          type: 'object',
+          description: '`nodes_added`, `nodes_removed`, `decision_tables` (`rules_added`, `rules_removed`, `rules_changed` with `cells` from → to, `hit_policy`), `expressions`, `switches`, `edges_added`, `edges_removed`.',
+        },
+        input_changes: { type: 'array', items: ref('ModelSchemaChange') },
+        output_changes: { type: 'array', items: ref('ModelSchemaChange') },
+        breaking: { type: 'boolean', description: 'Any input or output change is breaking.' },
+      },
+    },
+    ModelSchemaChange: {
+      type: 'object',
+      required: ['name', 'change', 'breaking', 'detail'],
+      properties: {
+        name: { type: 'string' },
+        change: { type: 'string', enum: ['added', 'removed', 'type_changed', 'narrowed', 'widened', 'now_required', 'now_optional'] },
+        breaking: { type: 'boolean' },
+        detail: { type: 'string' },
+      },
+    },
     InputValidationResult: {
       type: 'object',
       required: ['valid', 'errors', 'model_version'],
@@ -419,6 +446,25 @@ export const modelsPart: DocumentPart = {
           '201': jsonResponse('The new version.', ref('ModelVersion'), postSuccessHeaders),
           ...standardErrors({ body: true, notFound: true, conflict: true }),
         },
+      },
+    },
+    '/api/v1/models/{id}/versions/{version}/diff': {
+      get: {
+        operationId: 'diffModelVersions',
+        summary: 'What a version changes against another',
+        description:
+          'Node by node and rule by rule, as a code review reads it: nodes added and removed; per decision table the rules added, removed and changed cell ' +
+          'by cell (rules matched by `_id`, else by position) and a changed hit policy; expressions and switch conditions changed; edges added and removed. ' +
+          'Input and output schema changes are classified: breaking when a request valid before may now be refused (an input removed, a type changed, a bound ' +
+          'narrowed, an input newly required without a default) or an output a reader relied on is gone or retyped. Built-in models have one version (409).',
+        tags: ['Models'],
+        'x-required-scope': 'models:read',
+        parameters: [
+          idParameter,
+          { name: 'version', in: 'path', required: true, description: 'The version to review.', schema: { type: 'string', maxLength: 20 } },
+          { name: 'against', in: 'query', description: 'The version to compare with (default: the one before it).', schema: { type: 'string', maxLength: 20 } },
+        ],
+        responses: { '200': jsonResponse('The differences.', ref('ModelVersionDiff')), ...standardErrors({ notFound: true, conflict: true }) },
       },
     },
     '/api/v1/models/{id}/deprecate': {

@@ -84,4 +84,8 @@ export function registerModelRoutes(router: AppRouter, operation: BindOperation,
   operation(router, 'getModelTestRun', async (ctx, { params }) => {
     ctx.body = await models.getTestRun(requestContext(ctx), params.id, params.run_id);
   });
+
+  operation(router, 'diffModelVersions', async (ctx, { params, query }) => {
+    ctx.body = await models.diffVersions(requestContext(ctx), params.id, params.version, query.against);
+  });
 }

@@ -12,6 +12,7 @@ import { createModelVersion } from './create-model-version';
 import { deprecateModel } from './deprecate-model';
 import { validateModelInputs, type ModelInputsCheck } from './validate-model-inputs';
 import { evaluateModel, type ModelEvaluation } from './evaluate-model';
+import { diffModelVersions } from './diff-model-versions';
 import { createTestCase, deleteModelTestCase, getModelTestCase, importTestCases, listModelTestCases, updateModelTestCase, type TestCaseInput, type TestCaseUpdate } from './test-cases';
 import { getModelTestRun, listModelTestRuns, runModelTests } from './test-runs';
 import { resolveModel, type ModelResolveOptions } from './resolve-model';
@@ -37,6 +38,7 @@ export function createModelService(deps: ModelUseCaseDeps) {
     deprecate: (context: RequestContext, id: string) => deprecateModel(deps, context, id),
     validateInputs: (context: RequestContext, id: string, body: ModelInputsCheck) => validateModelInputs(deps, context, id, body),
     evaluate: (context: RequestContext, id: string, body: ModelEvaluation) => evaluateModel(deps, context, id, body),
+    diffVersions: (context: RequestContext, id: string, version: string, against: string | undefined) => diffModelVersions(deps, context, id, version, against),
     createTestCase: (context: RequestContext, id: string, body: TestCaseInput) => createTestCase(deps, context, id, body),
     importTestCases: (context: RequestContext, id: string, body: { cases?: TestCaseInput[]; csv?: string }) => importTestCases(deps, context, id, body),
     listTestCases: (context: RequestContext, id: string, page: PageRequest) => listModelTestCases(deps, context, id, page),

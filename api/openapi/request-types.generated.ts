@@ -404,6 +404,16 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  diffModelVersions: {
+    params: {
+      id: string;
+      version: string;
+    };
+    query: {
+      against?: string;
+    };
+    body: undefined;
+  };
   discoverIntegration: {
     params: {
       id: string;

@@ -288,6 +288,11 @@ describe('OpenAPI request examples', () => {
       // The example inputs are the staffing model's.
       '/api/v1/models/{id}/validate': async () => ({ id: 'mdl_service_queue_staffing' }),
       '/api/v1/models/{id}/evaluate': async () => ({ id: 'mdl_service_queue_staffing' }),
+      '/api/v1/models/{id}/versions/{version}/diff': async () => {
+        const model = await tenantModel();
+        await request('POST', `/api/v1/models/${model.id}/versions`, exampleBody('createModelVersion'));
+        return { id: model.id, version: '2' };
+      },
       // The suite's examples are the createModel example's (order_total → discount_rate); a run needs a case first.
       '/api/v1/models/{id}/test-cases': async () => ({ id: (await tenantModel()).id }),
       '/api/v1/models/{id}/test-cases/import': async () => ({ id: (await tenantModel()).id }),
