@@ -34,6 +34,8 @@ export const ID_PREFIXES = {
   decisionOutcomeKpi: 'okl',
   modelTestCase: 'mtc',
   modelTestRun: 'mtr',
+  modelRelease: 'rel',
+  modelReplay: 'rpl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

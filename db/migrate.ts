@@ -33,6 +33,7 @@ import * as scheduleReconciliation from './migrations/20261126000031_schedule_re
 import * as idempotencyOwnership from './migrations/20261126000040_idempotency_ownership';
 import * as memberIds from './migrations/20261126000050_member_ids';
 import * as modelTestSuites from './migrations/20261128000010_model_test_suites';
+import * as modelVersionLifecycle from './migrations/20261128000020_model_version_lifecycle';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126000040_idempotency_ownership': idempotencyOwnership,
   '20261126000050_member_ids': memberIds,
   '20261128000010_model_test_suites': modelTestSuites,
+  '20261128000020_model_version_lifecycle': modelVersionLifecycle,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

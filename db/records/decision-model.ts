@@ -13,6 +13,10 @@ export class DecisionModelRecord extends Model {
   category!: string;
   status!: 'active' | 'deprecated';
   latest_version!: number;
+  /** The one version scenarios, batches, KPIs and decision options run; null until a first version is published. */
+  published_version!: number | null;
+  /** Share of decision-table rules a suite must hit before a draft is submitted; null: the default, 1 (every rule). */
+  coverage_threshold!: number | null;
   created_by!: Actor;
   deprecated_at!: Date | null;
   created_at!: Date;
@@ -22,7 +26,7 @@ export class DecisionModelRecord extends Model {
 export class ModelVersionRecord extends Model {
   static override tableName = 'model_versions';
   static override idColumn = ['model_id', 'version'];
-  static override jsonAttributes = ['input_schema', 'output_schema', 'graph', 'metric_directions', 'created_by'];
+  static override jsonAttributes = ['input_schema', 'output_schema', 'graph', 'metric_directions', 'created_by', 'updated_by'];
 
   model_id!: string;
   tenant_id!: string;
@@ -32,6 +36,33 @@ export class ModelVersionRecord extends Model {
   graph!: unknown;
   metric_directions!: Record<string, 'higher_is_better' | 'lower_is_better'>;
   graph_sha256!: string;
+  status!: ModelVersionStatus;
+  content_revision!: number;
+  review_decision_id!: string | null;
   created_by!: Actor;
+  updated_by!: Actor | null;
   created_at!: Date;
+  updated_at!: Date;
+  submitted_at!: Date | null;
+  published_at!: Date | null;
+  retired_at!: Date | null;
+}
+
+export type ModelVersionStatus = 'draft' | 'in_review' | 'published' | 'retired' | 'rejected';
+
+/** A version going live: through a review, or again as a rollback. */
+export class ModelReleaseRecord extends Model {
+  static override tableName = 'model_releases';
+  static override jsonAttributes = ['released_by'];
+
+  id!: string;
+  tenant_id!: string;
+  model_id!: string;
+  version!: number;
+  replaced_version!: number | null;
+  kind!: 'review' | 'rollback';
+  reason!: string | null;
+  decision_id!: string | null;
+  released_by!: Actor;
+  released_at!: Date;
 }
