@@ -22,6 +22,7 @@ import { registerAuditLogRoutes } from './administration/routes-audit-log';
 import { createAuditLogService } from './administration/audit-log';
 import { registerApiKeyRoutes } from './administration/routes-api-keys';
 import { registerModelRoutes } from './models/routes';
+import { registerModelLifecycleRoutes } from './models/routes-lifecycle';
 import { registerScenarioRoutes } from './scenarios/routes';
 import { registerUserRoutes } from './administration/routes-users';
 import { registerIntegrationRoutes } from './integrations/routes-integrations';
@@ -168,7 +169,8 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
   const users = createUserService({ db });
   const sandbox = deps.sandbox ?? createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
   const catalogue = deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
-  const models = createModelService({ db, catalogue, sandbox });
+  // A model version's review is a release decision: the decisions family (built below, on models) runs it.
+  const models = createModelService({ db, catalogue, sandbox, releaseReviews: () => decisions });
   const scenarios = createScenarioService({
     db,
     temporal: deps.temporal,
@@ -265,6 +267,7 @@ function registerFamilyRoutes(api: AppRouter, operation: BindOperation, { config
   registerUserRoutes(api, operation, services.users);
   registerOAuthClientRoutes(api, operation, services.oauthClients);
   registerModelRoutes(api, operation, services.models);
+  registerModelLifecycleRoutes(api, operation, services.models);
   registerScenarioRoutes(api, operation, services.scenarios, services.batches);
   registerWebhookRoutes(api, operation, services.webhooks);
   registerKpiRoutes(api, operation, services.kpis);

@@ -35,6 +35,16 @@ export const AUDIT_ACTIONS = [
   'decision.outcome_recorded',
   'decision.outcome_kpi_linked',
   'decision.outcome_kpi_unlinked',
+  'model.version.created',
+  'model.version.replaced',
+  'model.version.submitted',
+  'model.version.approved',
+  'model.version.rejected',
+  'model.version.changes_requested',
+  'model.version.returned_to_draft',
+  'model.version.published',
+  'model.version.retired',
+  'model.updated',
   'approval_policy.created',
   'approval_policy.version_created',
   'approval_policy.archived',
@@ -58,6 +68,6 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'approval_policy', 'integration', 'dataset', 'webhook'] as const;
+export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'model', 'approval_policy', 'integration', 'dataset', 'webhook'] as const;
 
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

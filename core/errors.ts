@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   already_member: { status: 409, description: 'The person is already a member of this tenant.' },
   last_admin: { status: 409, description: "The tenant's last admin cannot be demoted or removed." },
   model_not_editable: { status: 409, description: 'Built-in models cannot be changed.' },
+  model_version_state: { status: 409, description: "The model version's lifecycle status does not allow this: only a draft's content can be replaced or submitted; only a version that was published before can be published again (a rollback)." },
+  release_decision: { status: 409, description: 'The decision reviews a model version: its content, submission and resubmission go through the model version (`POST /models/{id}/versions/{version}/submit`).' },
   scenario_running: { status: 409, description: 'The scenario is still running its current run.' },
   batch_finished: { status: 409, description: 'The batch has already finished.' },
   sync_finished: { status: 409, description: 'The integration sync has already finished (completed, failed or cancelled): there is nothing to cancel.' },
@@ -171,6 +173,10 @@ export const apiKeyNotRotatable = () => new AppError('api_key_not_rotatable', 'A
 export const alreadyMember = (email: string) => new AppError('already_member', `${email} is already a member of this tenant.`);
 export const lastAdmin = () => new AppError('last_admin', "The tenant's last admin cannot be demoted or removed.");
 export const modelNotEditable = (id: string) => new AppError('model_not_editable', `${id} is a built-in model; only tenant models can be changed.`);
+export const modelVersionState = (id: string, version: number, status: string, why: string) =>
+  new AppError('model_version_state', `Version ${version} of ${id} is ${status.replace('_', ' ')}: ${why}`, { version_status: status });
+export const releaseDecision = (modelId: string, version: number) =>
+  new AppError('release_decision', `This decision reviews version ${version} of model ${modelId}: change, submit or resubmit it through the model version (POST /api/v1/models/${modelId}/versions/${version}/submit).`);
 export const modelDeprecated = (id: string, pointer: string) =>
   new AppError('model_deprecated', `Model ${id} is deprecated: it serves reads and existing scenarios but no new runs.`, {
     errors: [{ path: pointer, message: 'is deprecated' }],

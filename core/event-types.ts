@@ -16,6 +16,40 @@ const actor: Schema = {
 const nullableString: Schema = { type: ['string', 'null'] };
 const timestamp: Schema = { type: 'string', format: 'date-time' };
 
+/** A model version's lifecycle events share one shape: the model, the version as it now stands, who acted, and the review or release. */
+function modelVersionTransitions(entries: Array<[string, string, string]>) {
+  return entries.map(([type, summary, description]) => ({
+    type,
+    summary,
+    description,
+    data: {
+      type: 'object',
+      required: ['model', 'version', 'actor'],
+      properties: {
+        model: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+        version: {
+          type: 'object',
+          required: ['version', 'status', 'content_revision', 'graph_sha256'],
+          properties: {
+            version: { type: 'string', example: '2' },
+            status: { type: 'string', enum: ['draft', 'in_review', 'published', 'retired', 'rejected'] },
+            content_revision: { type: 'integer' },
+            graph_sha256: { type: 'string' },
+          },
+        },
+        decision_id: { ...nullableString, description: 'The release decision that reviews the version.' },
+        release: {
+          type: 'object',
+          required: ['id', 'kind', 'replaced_version', 'reason'],
+          properties: { id: { type: 'string' }, kind: { type: 'string', enum: ['review', 'rollback'] }, replaced_version: nullableString, reason: nullableString },
+        },
+        comment: nullableString,
+        actor,
+      },
+    },
+  }));
+}
+
 /** The approval workflow's events share one shape: the decision as it now stands, who acted, and what changed. */
 const approvalTransition = (transition: Schema): Schema => ({
   type: 'object',
@@ -180,6 +214,13 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       },
     },
   },
+  ...modelVersionTransitions([
+    ['model.version.submitted', 'A model version was submitted for review', 'Its suite passed and its rule coverage met the threshold; its release decision (`decision_id`) now runs the approval policy.'],
+    ['model.version.approved', 'A model version was approved', 'Every step of its release decision approved it; it is published in the same transaction (`model.version.published` follows).'],
+    ['model.version.rejected', 'A model version was rejected', 'A reviewer rejected its release decision (`comment` says why); it can no longer be submitted.'],
+    ['model.version.published', 'A model version was published', 'It is now the version scenarios, batches, KPIs and decision options run: through a review (`release.kind: review`) or again, as a rollback (`release.kind: rollback`, with `release.reason`).'],
+    ['model.version.retired', 'A model version was retired', 'Another version of the model was published in its place; its history and its runs stay readable.'],
+  ]),
   {
     type: 'model.deprecated',
     summary: 'A model was deprecated',

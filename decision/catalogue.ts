@@ -11,11 +11,22 @@ export interface TenantModelVersion {
   modelId: string;
   version: number;
   status: 'active' | 'deprecated';
+  /** Where the version is in its lifecycle (draft → in_review → published → retired, or rejected). */
+  versionStatus: ModelVersionStatus;
+  /** Who uploaded this version's content (an actor id): the only caller who may run a draft in a scenario. */
+  authorId: string;
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
   graph: unknown;
   graphSha256: string;
   metricDirections: Record<string, MetricDirection>;
+}
+
+export type ModelVersionStatus = 'draft' | 'in_review' | 'published' | 'retired' | 'rejected';
+
+/** Whether runs of this version are draft runs: it was never approved (a draft, in review or rejected). */
+export function isUnreleased(status: ModelVersionStatus): boolean {
+  return status === 'draft' || status === 'in_review' || status === 'rejected';
 }
 
 /** One exact, immutable version of a model, ready to validate inputs and run. */
@@ -24,6 +35,10 @@ export interface RunnableModel {
   version: string;
   source: 'builtin' | 'tenant';
   status: 'active' | 'deprecated';
+  /** Built-in models are always published. */
+  versionStatus: ModelVersionStatus;
+  /** The version's author (an actor id); null for built-in models. */
+  authorId: string | null;
   engine: 'builtin' | 'jdm';
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
@@ -48,13 +63,13 @@ export function listBuiltinModels(): BuiltinModel[] {
 
 /** Where tenant-authored models come from; the data layer implements it, so this module stays free of I/O. */
 export interface TenantModelSource {
-  findModel(modelId: string): Promise<{ status: 'active' | 'deprecated'; latestVersion: number } | undefined>;
+  findModel(modelId: string): Promise<{ status: 'active' | 'deprecated'; publishedVersion: number | null } | undefined>;
   findVersion(modelId: string, version: number): Promise<TenantModelVersion | undefined>;
 }
 
 export type ModelResolution =
   | { found: true; model: RunnableModel }
-  | { found: false; reason: 'model_not_found' | 'version_not_found' };
+  | { found: false; reason: 'model_not_found' | 'version_not_found' | 'nothing_published' };
 
 const CACHE_LIMIT = 500;
 
@@ -84,6 +99,8 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
         version: model.version,
         source: 'builtin',
         status: 'active',
+        versionStatus: 'published',
+        authorId: null,
         engine: 'builtin',
         inputSchema: model.inputSchema,
         outputSchema: model.outputSchema,
@@ -103,6 +120,8 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
       version: String(version.version),
       source: 'tenant' as const,
       status: version.status,
+      versionStatus: version.versionStatus,
+      authorId: version.authorId,
       engine: 'jdm' as const,
       inputSchema: version.inputSchema,
       outputSchema: version.outputSchema,
@@ -119,7 +138,8 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
   };
 
   const tenant = async (version: TenantModelVersion): Promise<RunnableModel> => {
-    // The status can change (deprecation) while the version's content cannot: key the cache on content only.
+    // The statuses can change (deprecation, publication) while the content cannot: key the cache on content only.
+    // A draft's content can be replaced, which changes its hash and so its key.
     const key = `${version.modelId}@${version.version}#${version.graphSha256}`;
     let runnable = tenantModels.get(key);
     if (!runnable) {
@@ -129,13 +149,16 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
       tenantModels.set(key, runnable);
     }
     const resolved = await runnable;
-    return resolved.status === version.status ? resolved : { ...resolved, status: version.status };
+    const current = { status: version.status, versionStatus: version.versionStatus, authorId: version.authorId };
+    return resolved.status === current.status && resolved.versionStatus === current.versionStatus && resolved.authorId === current.authorId
+      ? resolved
+      : { ...resolved, ...current };
   };
 
   return {
     ajv,
     tenant,
-    /** The exact version asked for, or the latest when `version` is omitted. */
+    /** The exact version asked for, or the published one when `version` is omitted. */
     async resolve(modelId: string, version: string | undefined, source: TenantModelSource): Promise<ModelResolution> {
       const builtinModel = findBuiltinModelById(modelId);
       if (builtinModel) {
@@ -144,7 +167,8 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
       }
       const model = await source.findModel(modelId);
       if (!model) return { found: false, reason: 'model_not_found' };
-      const wanted = version === undefined ? model.latestVersion : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : NaN;
+      if (version === undefined && model.publishedVersion === null) return { found: false, reason: 'nothing_published' };
+      const wanted = version === undefined ? (model.publishedVersion as number) : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : NaN;
       const stored = Number.isNaN(wanted) ? undefined : await source.findVersion(modelId, wanted);
       if (!stored) return { found: false, reason: 'version_not_found' };
       return { found: true, model: await tenant({ ...stored, status: model.status }) };

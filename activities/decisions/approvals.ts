@@ -6,6 +6,7 @@ import { findDecision, replaceAssignments, updateDecision } from '../../db/repos
 import { recordEvent } from '../../db/repositories/events';
 import { awaitingEntries, type DecisionRecord } from '../../db/records/decision';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import { applyReleaseTransition } from '../models/release-transitions';
 import type { RecordApprovalTransitionInput } from '../../workflows/decisions/contracts';
 
 const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
@@ -67,6 +68,8 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
         for (const record of input.records) {
           await appendAuditRecord(scope, { actor, action: record.action, resourceType: 'decision', resourceId: updated.id, payload: record.payload });
         }
+        // A release decision moves its model version with it, in this same transaction (approval publishes).
+        await applyReleaseTransition(scope, updated, input.records, actor);
       });
     },
   };

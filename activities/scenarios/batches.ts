@@ -21,7 +21,7 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import { recordEvent } from '../../db/repositories/events';
 import type { RunBatchChunkInput } from '../../workflows/scenarios/contracts-batches';
 import { keepHeartbeating } from '../heartbeat';
-import { executeModel, inputsSha256, ModelRunError } from './model-execution';
+import { executeModel, inputsSha256, ModelRunError, unresolvedRunCode } from './model-execution';
 
 export interface BatchActivityDeps {
   db: Knex;
@@ -126,7 +126,7 @@ async function runBatchItem(
   let result: Awaited<ReturnType<typeof executeModel>>['result'] | undefined;
   let error: Record<string, unknown> | null = null;
   try {
-    if (!resolution.found) throw new ModelRunError(`Model ${item.model_id} is no longer available.`, resolution.reason);
+    if (!resolution.found) throw new ModelRunError(`Model ${item.model_id} is no longer available.`, unresolvedRunCode(resolution.reason));
     const executed = await executeModel(resolution.model, item.inputs, null, null);
     result = executed.result;
     events.push({

@@ -7,7 +7,7 @@ import { tenantModelSource } from '../../db/repositories/decision-models';
 import { findScenario, recordRunOutcome, storeRunOutcome, type RunOutcome } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { ExecuteScenarioRunInput, MarkScenarioRunFailedInput, ScenarioRunResult } from '../../workflows/scenarios/contracts-runs';
-import { executeModel, ModelRunError } from './model-execution';
+import { executeModel, ModelRunError, unresolvedRunCode } from './model-execution';
 import { runFailure } from '../../core/errors';
 
 export interface ScenarioActivityDeps {
@@ -38,7 +38,7 @@ export function createScenarioActivities(deps: ScenarioActivityDeps) {
     let outcome: RunOutcome;
     const base = { runNumber: input.runNumber, workflowId: input.workflowId, runId: input.runId, extraNotes: [] };
     try {
-      if (!resolution.found) throw new ModelRunError(`Model ${scenario.model_id} version ${scenario.model_version} is no longer available.`, resolution.reason);
+      if (!resolution.found) throw new ModelRunError(`Model ${scenario.model_id} version ${scenario.model_version} is no longer available.`, unresolvedRunCode(resolution.reason));
       const executed = await executeModel(
         resolution.model,
         scenario.inputs,

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { notFound } from '../../core/app-error';
 import type { Actor } from '../../core/actor';
 import type { AuditAction } from '../../core/audit-actions';
-import { decisionNotEditable, decisionTransitionNotAllowed, resubmissionInProgress, userActorRequired, type DecisionEditAction } from '../../core/errors';
+import { decisionNotEditable, decisionTransitionNotAllowed, releaseDecision, resubmissionInProgress, userActorRequired, type DecisionEditAction } from '../../core/errors';
 import { isIdOf } from '../../core/ids';
 import { toIso } from '../../core/time';
 import { awaitingAssignment, type DecisionEvidenceRecord, type DecisionRecord, type ScenarioSnapshot } from '../../db/records/decision';
@@ -39,8 +39,14 @@ export async function readDecision(scope: TenantScope, id: string, options: { fo
   return decision;
 }
 
+/** A release decision's content is its model version's: it changes only through the version. */
+export function refuseReleaseDecision(decision: DecisionRecord): void {
+  if (decision.model_release) throw releaseDecision(decision.model_release.model_id, decision.model_release.version);
+}
+
 export async function readDraft(scope: TenantScope, id: string, action: DecisionEditAction) {
   const decision = await readDecision(scope, id, { forUpdate: true });
+  refuseReleaseDecision(decision);
   if (decision.status !== 'draft') throw decisionNotEditable(decision.status, action);
   return decision;
 }
@@ -48,6 +54,7 @@ export async function readDraft(scope: TenantScope, id: string, action: Decision
 /** A draft, or a decision whose changes were requested (its edits are then recorded for the resubmission). */
 export async function readEditable(scope: TenantScope, id: string, action: DecisionEditAction) {
   const decision = await readDecision(scope, id, { forUpdate: true });
+  refuseReleaseDecision(decision);
   if (decision.status === 'draft') return decision;
   if (decision.status !== 'changes_requested') throw decisionNotEditable(decision.status, action);
   if (decision.resubmission_pending) throw resubmissionInProgress();

@@ -3,23 +3,30 @@ import { findApprovalPolicyVersion } from '../../db/repositories/approval-polici
 import { findMemberRole, updateDecision } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { afterAction, readDecision, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
+import { afterAction, readDecision, refuseReleaseDecision, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
 import type { OptionalComment } from './review-actions';
 import { reviewContent } from './review-content';
 import { assertReviewCompletable, needsAfterResubmission } from './review-needs';
 import type { ApprovalOutcome } from './start-approvals';
 
-/** The edits during review that change what was approved: approvals given before them are dismissed at resubmission. */
-const CONTENT_FIELDS = ['options', 'chosen_option', 'evidence'];
+/**
+ * The edits during review that change what was approved: approvals given before them are dismissed at resubmission
+ * (`model_version`: a release decision's model version got new content).
+ */
+const CONTENT_FIELDS = ['options', 'chosen_option', 'evidence', 'model_version'];
 
 /**
  * Resumes the review after requested changes. Edits made meanwhile are sealed (further edits answer 409 until the
  * workflow has recorded the resubmission); if the workflow refuses, they are unsealed again.
  */
-export async function resubmitDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: OptionalComment) {
+export async function resubmitDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: OptionalComment, { releaseReview = false } = {}) {
   const { db, approvals } = deps;
   requireDecisionId(id);
-  const status = await inTenantTransaction(db, context.tenantId, async (scope) => (await readDecision(scope, id)).status);
+  const status = await inTenantTransaction(db, context.tenantId, async (scope) => {
+    const decision = await readDecision(scope, id);
+    if (!releaseReview) refuseReleaseDecision(decision);
+    return decision.status;
+  });
   if (status !== 'changes_requested') throw decisionTransitionNotAllowed(`The decision is ${status}; only a decision whose changes were requested can be resubmitted.`);
   // Who is excluded, which approvals stand and which steps were reassigned: the workflow's state, as its resubmit handler reads it.
   const review = await approvals.state(id);

@@ -37,6 +37,9 @@ export function createDecisionService(deps: DecisionUseCaseDeps) {
     close: (context: RequestContext, id: string, body: OptionalComment) => closeDecision(deps, context, id, body),
     reassign: (context: RequestContext, id: string, body: ReassignBody) => reassignStep(deps, context, id, body),
     resubmit: (context: RequestContext, id: string, body: OptionalComment) => resubmitDecision(deps, context, id, body),
+    /** A model version's release decision, submitted or resumed by the version's own submission (after its gate). */
+    submitRelease: (context: RequestContext, id: string, body: SubmitDecision) => submitDecision(deps, context, id, body, { releaseReview: true }),
+    resubmitRelease: (context: RequestContext, id: string, body: OptionalComment) => resubmitDecision(deps, context, id, body, { releaseReview: true }),
     permissions: (context: RequestContext, id: string) => decisionPermissions(deps, context, id),
     inbox: (context: RequestContext, limit: number) => approvalInbox(deps, context, limit),
     create: (context: RequestContext, body: DecisionCreate) => createDecision(deps, context, body),

@@ -5,7 +5,7 @@ import { findApprovalPolicy, findApprovalPolicyVersion } from '../../db/reposito
 import { updateDecision } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { presentOneDecision, readDecision, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
+import { presentOneDecision, readDecision, refuseReleaseDecision, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
 import { reviewContent } from './review-content';
 import { assertReviewCompletable, needsAtSubmission } from './review-needs';
 
@@ -18,9 +18,10 @@ export interface SubmitDecision {
  * is already pending approval (a repeated submit). A submission still in flight (version frozen, status draft) is
  * resumed with the version it froze.
  */
-async function prepareSubmission(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: SubmitDecision) {
+async function prepareSubmission(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: SubmitDecision, releaseReview: boolean) {
   return inTenantTransaction(deps.db, context.tenantId, async (scope) => {
     const decision = await readDecision(scope, id, { forUpdate: true });
+    if (!releaseReview) refuseReleaseDecision(decision);
     if (decision.status === 'pending_approval') return null;
     if (decision.status !== 'draft') throw decisionNotEditable(decision.status, 'submit');
     const inFlight = decision.approval_policy_version !== null && decision.approval_policy_id !== null;
@@ -64,11 +65,14 @@ async function prepareSubmission(deps: DecisionUseCaseDeps, context: RequestCont
   });
 }
 
-/** Starts the decision's approval workflow; answers once the workflow has recorded it as pending approval. */
-export async function submitDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: SubmitDecision) {
+/**
+ * Starts the decision's approval workflow; answers once the workflow has recorded it as pending approval. A release
+ * decision is submitted only by its model version's submission (`releaseReview`), after the version's gate.
+ */
+export async function submitDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: SubmitDecision, { releaseReview = false } = {}) {
   const { db, approvals } = deps;
   requireDecisionId(id);
-  const input = await prepareSubmission(deps, context, id, body);
+  const input = await prepareSubmission(deps, context, id, body, releaseReview);
   if (input) {
     const unfreeze = () =>
       inTenantTransaction(db, context.tenantId, async (scope) => {

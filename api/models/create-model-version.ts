@@ -4,7 +4,8 @@ import { addModelVersion } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { ModelUseCaseDeps } from './service';
 import { checkUpload, type ModelUpload } from './check-upload';
-import { recordVersionCreated, refuseBuiltin, requireTenantModel } from './model-records';
+import { refuseBuiltin, requireTenantModel } from './model-records';
+import { recordVersionCreated } from '../../db/repositories/model-version-transitions';
 import { presentVersion } from './presenter';
 
 export async function createModelVersion(deps: ModelUseCaseDeps, { tenantId, actor }: RequestContext, id: string, body: ModelUpload) {

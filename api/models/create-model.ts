@@ -4,7 +4,8 @@ import { createTenantModel } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { ModelUseCaseDeps } from './service';
 import { checkUpload, type ModelUpload } from './check-upload';
-import { recordVersionCreated } from './model-records';
+import {  } from './model-records';
+import { recordVersionCreated } from '../../db/repositories/model-version-transitions';
 import { presentTenantModel } from './presenter';
 
 export interface ModelCreate extends ModelUpload {

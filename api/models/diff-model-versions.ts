@@ -1,26 +1,27 @@
-import { notFound, validationFailed } from '../../core/app-error';
+import { validationFailed } from '../../core/app-error';
 import { diffGraphs, diffInputSchemas, diffOutputSchemas } from '../../decision/model-diff';
 import type { JdmGraph } from '../../decision/jdm';
 import { findModelVersion } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { refuseBuiltin, requireTenantModel } from './model-records';
+import { refuseBuiltin, requireTenantModel, requireTenantVersion } from './model-records';
 import type { ModelUseCaseDeps } from './service';
 
 const VERSION = /^[1-9][0-9]{0,8}$/;
 
 /**
- * `GET /models/{id}/versions/{version}/diff`: what a version changes against another (default: the one before it), node
+ * `GET /models/{id}/versions/{version}/diff`: what a version changes against another (default: the published version), node
  * by node and rule by rule, with its input and output schema changes classified as breaking or not.
  */
 export async function diffModelVersions({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, id: string, version: string, against: string | undefined) {
   refuseBuiltin(id);
   return inTenantTransaction(db, tenantId, async (scope) => {
-    await requireTenantModel(scope, id);
-    const current = VERSION.test(version) ? await findModelVersion(scope, id, Number(version)) : undefined;
-    if (!current) throw notFound('model version', `${id}@${version}`);
-    const baseline = against ?? (current.version > 1 ? String(current.version - 1) : undefined);
-    if (baseline === undefined) throw validationFailed([{ path: '/query/against', message: 'is required for version 1: it has no version before it' }]);
+    const model = await requireTenantModel(scope, id);
+    const current = await requireTenantVersion(scope, id, version);
+    // By default a version is reviewed against what is live; the published version itself, against the one before it.
+    const live = model.published_version;
+    const baseline = against ?? (live !== null && live !== current.version ? String(live) : current.version > 1 ? String(current.version - 1) : undefined);
+    if (baseline === undefined) throw validationFailed([{ path: '/query/against', message: 'is required: nothing is published and version 1 has no version before it' }]);
     const previous = VERSION.test(baseline) ? await findModelVersion(scope, id, Number(baseline)) : undefined;
     if (!previous) throw validationFailed([{ path: '/query/against', message: `model ${id} has no version "${baseline}"` }]);
     const inputs = diffInputSchemas(previous.input_schema, current.input_schema);

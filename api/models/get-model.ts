@@ -11,6 +11,7 @@ export async function getModel({ db }: ModelUseCaseDeps, { tenantId }: RequestCo
   if (builtin) return presentBuiltin(builtin, true);
   return inTenantTransaction(db, tenantId, async (scope) => {
     const model = await requireTenantModel(scope, id);
-    return presentTenantModel(model, await findModelVersion(scope, id, model.latest_version));
+    // The schemas shown are the published version's; before anything is published, the newest draft's.
+    return presentTenantModel(model, await findModelVersion(scope, id, model.published_version ?? model.latest_version));
   });
 }

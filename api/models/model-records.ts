@@ -1,18 +1,24 @@
 import { modelNotEditable } from '../../core/errors';
 import { notFound } from '../../core/app-error';
-import type { Actor } from '../../core/actor';
 import { isIdOf } from '../../core/ids';
 import { findBuiltinModelById } from '../../decision/catalogue';
-import type { DecisionModelRecord, ModelVersionRecord } from '../../db/records/decision-model';
-import { findTenantModel } from '../../db/repositories/decision-models';
+import { findModelVersion, findTenantModel } from '../../db/repositories/decision-models';
 import type { TenantScope } from '../../db/tenant-scope';
-import { recordEvent } from '../../db/repositories/events';
+
+const VERSION = /^[1-9][0-9]{0,8}$/;
 
 /** The tenant's model with this id, or a 404 (a built-in id is not a tenant model). */
-export async function requireTenantModel(scope: TenantScope, id: string) {
-  const model = isIdOf('model', id) ? await findTenantModel(scope, id) : undefined;
+export async function requireTenantModel(scope: TenantScope, id: string, options: { forUpdate?: boolean } = {}) {
+  const model = isIdOf('model', id) ? await findTenantModel(scope, id, options) : undefined;
   if (!model) throw notFound('model', id);
   return model;
+}
+
+/** One version of the tenant's model, or a 404 naming it. */
+export async function requireTenantVersion(scope: TenantScope, id: string, version: string, options: { forUpdate?: boolean } = {}) {
+  const found = VERSION.test(version) ? await findModelVersion(scope, id, Number(version), options) : undefined;
+  if (!found) throw notFound('model version', `${id}@${version}`);
+  return found;
 }
 
 /** Built-in models ship with the service: no new versions, no deprecation. */
@@ -22,11 +28,3 @@ export function refuseBuiltin(id: string) {
   }
 }
 
-/** Records `model.version.created` for a new model or a new version of one. */
-export async function recordVersionCreated(scope: TenantScope, model: DecisionModelRecord, version: ModelVersionRecord, actor: Actor) {
-  await recordEvent(scope, 'model.version.created', {
-    model: { id: model.id, name: model.name },
-    version: { version: String(version.version), graph_sha256: version.graph_sha256, created_at: version.created_at.toISOString() },
-    actor,
-  });
-}

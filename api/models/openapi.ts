@@ -99,7 +99,9 @@ export const modelsPart: DocumentPart = {
       name: 'Models',
       description:
         'The catalogue of decision models: built-in models (`source: builtin`) shipped with the service, and tenant-authored ' +
-        'JDM decision graphs (`source: tenant`). Every upload of a tenant model creates a new immutable version; scenarios record ' +
+        'JDM decision graphs (`source: tenant`). Every upload of a tenant model creates a draft version; a draft goes live only through a ' +
+        'review (`POST /models/{id}/versions/{version}/submit`: its test suite must pass and cover the rules, then a second person approves), ' +
+        'and exactly one version is published at a time (immutable from then on). Scenarios record ' +
         'the exact version they ran. A deprecated model still serves reads and old scenarios but refuses new runs (422 `model_deprecated`).',
     },
   ],
@@ -114,8 +116,10 @@ export const modelsPart: DocumentPart = {
         name: { type: 'string' },
         description: { type: 'string', description: 'Markdown: what the model answers and its formulas.' },
         category: { type: 'string' },
-        version: { type: 'string', description: 'The current version (built-ins: semantic version; tenant models: 1, 2, …).' },
-        latest_version: { type: 'string' },
+        version: { type: ['string', 'null'], description: 'The published version, the one runs use (built-ins: semantic version; tenant models: 1, 2, …); null until a first version is published.' },
+        latest_version: { type: 'string', description: 'The newest version, whatever its status.' },
+        published_version: { type: ['string', 'null'], description: 'Same as `version`: the one published version.' },
+        coverage_threshold: { type: 'number', description: 'Tenant models: share of decision-table rules a suite must hit before a draft is submitted (default 1).' },
         status: { type: 'string', enum: ['active', 'deprecated'] },
         input_schema: { type: 'object', description: 'JSON Schema of the inputs (on single-model reads).' },
         output_schema: { type: 'object', description: 'JSON Schema of the metrics (on single-model reads).' },
@@ -134,12 +138,20 @@ export const modelsPart: DocumentPart = {
         object: { type: 'string', const: 'model_version' },
         model_id: { type: 'string' },
         version: { type: 'string' },
+        status: ref('ModelVersionStatus'),
+        content_revision: { type: 'integer', description: 'Bumped each time a draft\'s content is replaced.' },
+        review_decision_id: { type: ['string', 'null'], description: 'The release decision reviewing it, once submitted.' },
         graph_sha256: { type: ['string', 'null'], description: 'SHA-256 of the canonical JSON of the graph (tenant models).' },
         input_schema: { type: 'object' },
         output_schema: { type: 'object' },
         metric_directions: metricDirections,
         created_by: ref('Actor'),
         created_at: timestamp('When this version was uploaded.'),
+        updated_by: { oneOf: [ref('Actor'), { type: 'null' }] },
+        updated_at: timestamp('Last change of content or status.'),
+        submitted_at: nullableTimestamp('Last submitted for review.'),
+        published_at: nullableTimestamp('Last published.'),
+        retired_at: nullableTimestamp('Retired by the publication of another version.'),
       },
     },
     ModelVersionList: listOf('ModelVersion'),
@@ -166,7 +178,7 @@ export const modelsPart: DocumentPart = {
       required: ['inputs'],
       properties: {
         inputs: scalarInputs,
-        model_version: { type: 'string', description: 'Validate against this version (default: latest).' },
+        model_version: { type: 'string', description: 'Validate against this version (default: the published one).' },
       },
     },
     EvaluateModelRequest: {
@@ -272,7 +284,7 @@ export const modelsPart: DocumentPart = {
           type: 'string',
           minLength: 1,
           maxLength: 5000000,
-          description: 'CSV with a header row: `name`, one column per input, one `expected.<output>` column per expected output. A cell is read as its column\'s type in the current version\'s schemas (number, integer, boolean, string); an untyped column\'s cell is a number when it reads as one.',
+          description: 'CSV with a header row: `name`, one column per input, one `expected.<output>` column per expected output. A cell is read as its column\'s type in the newest version\'s schemas (number, integer, boolean, string); an untyped column\'s cell is a number when it reads as one.',
         },
       },
     },
@@ -397,7 +409,7 @@ export const modelsPart: DocumentPart = {
       post: {
         operationId: 'createModel',
         summary: 'Create a tenant model',
-        description: 'Uploads a JDM decision graph with its input and output schemas as version 1. A graph that does not load or evaluate is refused with 422 naming the problem.',
+        description: 'Uploads a JDM decision graph with its input and output schemas as version 1, a draft (it runs only where named until it is published through a review). A graph that does not load or evaluate is refused with 422 naming the problem.',
         tags: ['Models'],
         'x-required-scope': 'models:write',
         parameters: [parameterRef('IdempotencyKey')],
@@ -437,7 +449,7 @@ export const modelsPart: DocumentPart = {
       },
       post: {
         operationId: 'createModelVersion',
-        summary: 'Upload a new version of a tenant model',
+        summary: 'Upload a new version of a tenant model (a draft)',
         tags: ['Models'],
         'x-required-scope': 'models:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
@@ -462,7 +474,7 @@ export const modelsPart: DocumentPart = {
         parameters: [
           idParameter,
           { name: 'version', in: 'path', required: true, description: 'The version to review.', schema: { type: 'string', maxLength: 20 } },
-          { name: 'against', in: 'query', description: 'The version to compare with (default: the one before it).', schema: { type: 'string', maxLength: 20 } },
+          { name: 'against', in: 'query', description: 'The version to compare with (default: the published version; for the published version itself, the one before it).', schema: { type: 'string', maxLength: 20 } },
         ],
         responses: { '200': jsonResponse('The differences.', ref('ModelVersionDiff')), ...standardErrors({ notFound: true, conflict: true }) },
       },
@@ -483,7 +495,7 @@ export const modelsPart: DocumentPart = {
         operationId: 'evaluateModel',
         summary: 'Evaluate a model without storing anything',
         description:
-          'Runs the model\'s current version (or `version`) on `inputs`, or on each of up to 1,000 `items`, and answers the outputs, with a trace per ' +
+          'Runs the model\'s published version (or the one `version` names, a draft too) on `inputs`, or on each of up to 1,000 `items`, and answers the outputs, with a trace per ' +
           'evaluated node when `trace` is true. Nothing is stored. Inputs are checked as a scenario create checks them: a single evaluation with ' +
           'invalid inputs is a 422 naming each field; in a batch each item carries its own error. Evaluation runs in the expression sandbox, never ' +
           'on the API\'s event loop, within one budget for the whole request (EXPRESSION_BUDGET_MS): past it, 422.',
@@ -612,7 +624,7 @@ export const modelsPart: DocumentPart = {
         operationId: 'runModelTests',
         summary: 'Run the suite against a version',
         description:
-          'Evaluates every case against the version (default: the current one) in the expression sandbox, judges it, and stores and answers the report: ' +
+          'Evaluates every case against the version (default: the published one) in the expression sandbox, judges it, and stores and answers the report: ' +
           'pass or fail per case with the differences, and the rule and branch coverage. 422 when the model has no cases.',
         tags: ['Models'],
         'x-required-scope': 'models:write',

@@ -1,7 +1,7 @@
 import { toIso } from '../../core/time';
 import { builtinModelId } from '../../decision/catalogue';
 import type { BuiltinModel } from '../../decision/types';
-import type { DecisionModelRecord, ModelVersionRecord } from '../../db/records/decision-model';
+import type { DecisionModelRecord, ModelReleaseRecord, ModelVersionRecord } from '../../db/records/decision-model';
 
 /** Built-in models ship with the service; this is the date their current versions were released. */
 const BUILTIN_RELEASED_AT = '2026-11-21T00:00:00.000Z';
@@ -16,6 +16,7 @@ export function presentBuiltin(model: BuiltinModel, withSchemas: boolean) {
     category: model.category,
     version: model.version,
     latest_version: model.version,
+    published_version: model.version,
     status: 'active' as const,
     metric_directions: model.metricDirections,
     ...(withSchemas ? { input_schema: model.inputSchema, output_schema: model.outputSchema } : {}),
@@ -33,6 +34,7 @@ export function presentBuiltinVersion(model: BuiltinModel) {
     object: 'model_version' as const,
     model_id: only.id,
     version: only.version,
+    status: 'published' as const,
     graph_sha256: null,
     input_schema: only.input_schema,
     output_schema: only.output_schema,
@@ -50,8 +52,10 @@ export function presentTenantModel(model: DecisionModelRecord, version: ModelVer
     name: model.name,
     description: model.description,
     category: model.category,
-    version: String(model.latest_version),
+    version: model.published_version === null ? null : String(model.published_version),
     latest_version: String(model.latest_version),
+    published_version: model.published_version === null ? null : String(model.published_version),
+    coverage_threshold: model.coverage_threshold ?? 1,
     status: model.status,
     ...(version
       ? { metric_directions: version.metric_directions, input_schema: version.input_schema, output_schema: version.output_schema }
@@ -68,11 +72,34 @@ export function presentVersion(modelId: string, version: ModelVersionRecord) {
     object: 'model_version' as const,
     model_id: modelId,
     version: String(version.version),
+    status: version.status,
+    content_revision: version.content_revision,
+    review_decision_id: version.review_decision_id,
     graph_sha256: version.graph_sha256,
     input_schema: version.input_schema,
     output_schema: version.output_schema,
     metric_directions: version.metric_directions,
     created_by: version.created_by,
     created_at: version.created_at.toISOString(),
+    updated_by: version.updated_by,
+    updated_at: version.updated_at.toISOString(),
+    submitted_at: toIso(version.submitted_at),
+    published_at: toIso(version.published_at),
+    retired_at: toIso(version.retired_at),
+  };
+}
+
+export function presentRelease(record: ModelReleaseRecord) {
+  return {
+    id: record.id,
+    object: 'model_release' as const,
+    model_id: record.model_id,
+    version: String(record.version),
+    replaced_version: record.replaced_version === null ? null : String(record.replaced_version),
+    kind: record.kind,
+    reason: record.reason,
+    decision_id: record.decision_id,
+    released_by: record.released_by,
+    released_at: record.released_at.toISOString(),
   };
 }

@@ -16,15 +16,29 @@ import { diffModelVersions } from './diff-model-versions';
 import { createTestCase, deleteModelTestCase, getModelTestCase, importTestCases, listModelTestCases, updateModelTestCase, type TestCaseInput, type TestCaseUpdate } from './test-cases';
 import { getModelTestRun, listModelTestRuns, runModelTests } from './test-runs';
 import { resolveModel, type ModelResolveOptions } from './resolve-model';
+import { updateModel, type ModelUpdate } from './update-model';
+import { getModelVersion } from './get-model-version';
+import { replaceModelVersion } from './replace-model-version';
+import { submitModelVersion, type SubmitModelVersion } from './submit-model-version';
+import { rollbackModelVersion } from './publish-model-version';
+import { listModelReleases } from './list-model-releases';
 
 export type { ModelCreate, ModelUpload };
 export { isModelId } from './resolve-model';
+
+/** Where a model version's review runs: the decisions family's release decisions (see submit-model-version.ts). */
+export interface ReleaseReviews {
+  submitRelease(context: RequestContext, decisionId: string, body: { approval_policy_id?: string }): Promise<unknown>;
+  resubmitRelease(context: RequestContext, decisionId: string, body: { comment?: string }): Promise<unknown>;
+}
 
 /** What every model use case is given. */
 export interface ModelUseCaseDeps {
   db: Knex;
   catalogue: ModelCatalogue;
   sandbox: ExpressionSandbox;
+  /** Resolved when a review starts: the decisions family is built after (and on) this one. */
+  releaseReviews: () => ReleaseReviews;
 }
 
 /** The models family's use cases, one file each, bound to their dependencies. */
@@ -38,6 +52,12 @@ export function createModelService(deps: ModelUseCaseDeps) {
     deprecate: (context: RequestContext, id: string) => deprecateModel(deps, context, id),
     validateInputs: (context: RequestContext, id: string, body: ModelInputsCheck) => validateModelInputs(deps, context, id, body),
     evaluate: (context: RequestContext, id: string, body: ModelEvaluation) => evaluateModel(deps, context, id, body),
+    update: (context: RequestContext, id: string, body: ModelUpdate) => updateModel(deps, context, id, body),
+    getVersion: (context: RequestContext, id: string, version: string) => getModelVersion(deps, context, id, version),
+    replaceVersion: (context: RequestContext, id: string, version: string, body: ModelUpload) => replaceModelVersion(deps, context, id, version, body),
+    submitVersion: (context: RequestContext, id: string, version: string, body: SubmitModelVersion) => submitModelVersion(deps, context, id, version, body),
+    rollback: (context: RequestContext, id: string, version: string, body: { reason: string }) => rollbackModelVersion(deps, context, id, version, body),
+    listReleases: (context: RequestContext, id: string) => listModelReleases(deps, context, id),
     diffVersions: (context: RequestContext, id: string, version: string, against: string | undefined) => diffModelVersions(deps, context, id, version, against),
     createTestCase: (context: RequestContext, id: string, body: TestCaseInput) => createTestCase(deps, context, id, body),
     importTestCases: (context: RequestContext, id: string, body: { cases?: TestCaseInput[]; csv?: string }) => importTestCases(deps, context, id, body),

@@ -93,7 +93,7 @@ export async function importTestCases({ db }: ModelUseCaseDeps, context: Request
 
 type CellTypes = { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
 
-/** The JSON Schema type of each input and output of the model's current version, which a CSV cell is read as. */
+/** The JSON Schema type of each input and output of the model's newest version, which a CSV cell is read as. */
 async function cellTypes(scope: TenantScope, modelId: string): Promise<CellTypes> {
   const model = await suiteModel(scope, modelId);
   const version = await findModelVersion(scope, modelId, model.latest_version);

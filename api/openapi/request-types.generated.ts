@@ -655,6 +655,14 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  getModelVersion: {
+    params: {
+      id: string;
+      version: string;
+    };
+    query: {};
+    body: undefined;
+  };
   getOAuthClient: {
     params: {
       id: string;
@@ -765,7 +773,7 @@ export interface OperationRequests {
     query: {
       limit: number;
       cursor?: string;
-      resource_type?: 'api_key' | 'oauth_client' | 'member' | 'decision' | 'approval_policy' | 'integration' | 'dataset' | 'webhook';
+      resource_type?: 'api_key' | 'oauth_client' | 'member' | 'decision' | 'model' | 'approval_policy' | 'integration' | 'dataset' | 'webhook';
       resource_id?: string;
       actor_id?: string;
       action?:
@@ -800,6 +808,16 @@ export interface OperationRequests {
         | 'decision.outcome_recorded'
         | 'decision.outcome_kpi_linked'
         | 'decision.outcome_kpi_unlinked'
+        | 'model.version.created'
+        | 'model.version.replaced'
+        | 'model.version.submitted'
+        | 'model.version.approved'
+        | 'model.version.rejected'
+        | 'model.version.changes_requested'
+        | 'model.version.returned_to_draft'
+        | 'model.version.published'
+        | 'model.version.retired'
+        | 'model.updated'
         | 'approval_policy.created'
         | 'approval_policy.version_created'
         | 'approval_policy.archived'
@@ -918,6 +936,11 @@ export interface OperationRequests {
         | 'scenario.deleted'
         | 'batch.completed'
         | 'model.version.created'
+        | 'model.version.submitted'
+        | 'model.version.approved'
+        | 'model.version.rejected'
+        | 'model.version.published'
+        | 'model.version.retired'
         | 'model.deprecated'
         | 'api_key.expiring'
         | 'webhook.disabled'
@@ -1032,6 +1055,13 @@ export interface OperationRequests {
     };
     body: undefined;
   };
+  listModelReleases: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
   listModels: {
     params: {};
     query: {
@@ -1126,6 +1156,14 @@ export interface OperationRequests {
     };
     body: undefined;
   };
+  publishModelVersion: {
+    params: {
+      id: string;
+      version: string;
+    };
+    query: {};
+    body: PublishModelVersionRequest;
+  };
   putIntegrationFieldMapping: {
     params: {
       id: string;
@@ -1182,6 +1220,14 @@ export interface OperationRequests {
     };
     query: {};
     body: undefined;
+  };
+  replaceModelVersion: {
+    params: {
+      id: string;
+      version: string;
+    };
+    query: {};
+    body: CreateModelVersionRequest;
   };
   requestDecisionChanges: {
     params: {
@@ -1260,6 +1306,14 @@ export interface OperationRequests {
     query: {};
     body: SubmitDecisionRequest;
   };
+  submitModelVersion: {
+    params: {
+      id: string;
+      version: string;
+    };
+    query: {};
+    body: SubmitModelVersionRequest | undefined;
+  };
   unlinkDecisionOutcomeKpi: {
     params: {
       id: string;
@@ -1303,6 +1357,13 @@ export interface OperationRequests {
     };
     query: {};
     body: UpdateKpiAlertRuleRequest;
+  };
+  updateModel: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: UpdateModelRequest;
   };
   updateModelTestCase: {
     params: {
@@ -1775,6 +1836,9 @@ export interface LinkDecisionOutcomeKpiRequest {
   kpi_id: string;
   expected_value?: number;
 }
+export interface PublishModelVersionRequest {
+  reason: string;
+}
 export interface PutFieldMappingRequest {
   stream: string;
   target: string;
@@ -1876,6 +1940,10 @@ export interface SilenceKpiAlertRequest {
 export interface SubmitDecisionRequest {
   approval_policy_id?: string;
 }
+export interface SubmitModelVersionRequest {
+  approval_policy_id?: string;
+  comment?: string;
+}
 export interface UpdateDatasetRequest {
   description?: string | null;
   primary_key?: string;
@@ -1944,6 +2012,11 @@ export interface UpdateKpiAlertRuleRequest {
   no_data_seconds?: number | null;
   renotify_seconds?: number | null;
   enabled?: boolean;
+}
+export interface UpdateModelRequest {
+  name?: string;
+  description?: string;
+  coverage_threshold?: number;
 }
 export interface UpdateModelTestCaseRequest {
   name?: string;

@@ -67,7 +67,7 @@ export function createScenarioBatchService(deps: { db: Knex; temporal: Client; c
         if (!resolved.has(key)) {
           resolved.set(
             key,
-            models.resolve(context.tenantId, modelId, version, { forRun: true }).catch((error: unknown) => {
+            models.resolve(context.tenantId, modelId, version, { forRun: true, drafts: 'none' }).catch((error: unknown) => {
               if (error instanceof AppError && error.status === 422) {
                 const first = error.extras.errors?.[0];
                 return { path: first?.path ?? '/model_id', message: first?.message ?? error.detail };

@@ -32,7 +32,7 @@ export async function createScenario(
   const { db, models } = deps;
   const bindings = body.input_bindings ? await resolveInputBindings(db, context.tenantId, body.inputs, body.input_bindings) : {};
   const prepared = await blameBindings(bindings, () =>
-    prepareRun(models, context.tenantId, body.model_id, body.model_version, { ...body.inputs, ...boundValues(bindings) }, body.uncertainty, body.simulation),
+    prepareRun(models, context, body.model_id, body.model_version, { ...body.inputs, ...boundValues(bindings) }, body.uncertainty, body.simulation),
   );
   const id = newId('scenario');
   const workflowId = workflowIdFor('scenario', id, 'run-1');
@@ -44,6 +44,7 @@ export async function createScenario(
       tags: body.tags ?? [],
       model_id: prepared.model.id,
       model_version: prepared.model.version,
+      draft_run: prepared.draftRun,
       status: 'running',
       run_number: 1,
       inputs: prepared.inputs,

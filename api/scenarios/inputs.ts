@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { validationFailed, type FieldError } from '../../core/app-error';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
-import type { RunnableModel } from '../../decision/catalogue';
+import { isUnreleased, type RunnableModel } from '../../decision/catalogue';
 import { centralValue, validateDistribution, type Distribution } from '../../decision/simulation';
 import type { ModelInputs, Note } from '../../decision/types';
 import type { AuditEvent, ScenarioRecord } from '../../db/records/scenario';
@@ -25,19 +25,21 @@ export interface PreparedRun {
   notes: Note[];
   defaultsApplied: string[];
   inputsSha256: string;
+  /** The version is unreleased (its author's trial): the scenario is a draft run, never linkable to a decision option. */
+  draftRun: boolean;
 }
 
 /** Everything a run needs, checked before anything is stored or started. Errors are 422s naming each field. */
 export async function prepareRun(
   models: Pick<ModelService, 'resolve'>,
-  tenantId: string,
+  { tenantId, actor }: Pick<RequestContext, 'tenantId' | 'actor'>,
   modelId: string,
   modelVersion: string | undefined,
   rawInputs: Record<string, unknown>,
   uncertainty: Record<string, Distribution> | null | undefined,
   simulation: { runs?: number; seed?: number } | null | undefined,
 ): Promise<PreparedRun> {
-  const model = await models.resolve(tenantId, modelId, modelVersion, { forRun: true });
+  const model = await models.resolve(tenantId, modelId, modelVersion, { forRun: true, drafts: { authorId: actor.id } });
   const errors: FieldError[] = [];
   const notes: Note[] = [];
   const inputs: Record<string, unknown> = { ...rawInputs };
@@ -81,6 +83,7 @@ export async function prepareRun(
     notes: [...validation.notes, ...notes],
     defaultsApplied: validation.defaultsApplied,
     inputsSha256: sha256Hex(canonicalJson(validation.inputs)),
+    draftRun: isUnreleased(model.versionStatus),
   };
 }
 

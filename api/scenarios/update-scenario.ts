@@ -81,7 +81,7 @@ async function runAgain(
   const uncertainty = mergeUncertainty(current.uncertainty, body.uncertainty);
   const prepared = await prepareRun(
     models,
-    context.tenantId,
+    context,
     current.model_id,
     body.model_version ?? (body.inputs !== undefined ? undefined : current.model_version),
     applyMergePatch(clientInputsOf(current), body.inputs ?? {}) as Record<string, unknown>,
@@ -100,6 +100,7 @@ async function runAgain(
     await updateScenarioRecord(scope, id, {
       ...metadata,
       model_version: prepared.model.version,
+      draft_run: prepared.draftRun,
       status: 'running',
       run_number: next,
       inputs: prepared.inputs,

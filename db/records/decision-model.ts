@@ -1,5 +1,6 @@
 import { Model } from 'objection';
 import type { Actor } from '../../core/actor';
+import type { ModelVersionStatus } from '../../decision/catalogue';
 
 /** A tenant-authored model's catalogue entry; its content lives in immutable versions. */
 export class DecisionModelRecord extends Model {
@@ -48,7 +49,6 @@ export class ModelVersionRecord extends Model {
   retired_at!: Date | null;
 }
 
-export type ModelVersionStatus = 'draft' | 'in_review' | 'published' | 'retired' | 'rejected';
 
 /** A version going live: through a review, or again as a rollback. */
 export class ModelReleaseRecord extends Model {

@@ -78,9 +78,16 @@ export interface ReviewEdit {
   at: string;
 }
 
+/** What a release decision reviews: one version of a tenant model, at one content revision. */
+export interface ModelRelease {
+  model_id: string;
+  version: number;
+  content_revision: number;
+}
+
 export class DecisionRecord extends Model {
   static override tableName = 'decisions';
-  static override jsonAttributes = ['options', 'approvals', 'approval_steps', 'review_edits', 'outcome_reviews_at', 'created_by', 'updated_by'];
+  static override jsonAttributes = ['options', 'approvals', 'approval_steps', 'review_edits', 'outcome_reviews_at', 'model_release', 'created_by', 'updated_by'];
 
   id!: string;
   tenant_id!: string;
@@ -111,6 +118,8 @@ export class DecisionRecord extends Model {
   approval_steps!: DecisionApprovalStep[];
   review_edits!: ReviewEdit[];
   resubmission_pending!: boolean;
+  /** Set on a release decision: the model version it reviews (and the content revision submitted); null otherwise. */
+  model_release!: ModelRelease | null;
   outcome_reviews_at!: string[];
   outcome_reviews_done!: number;
   created_by!: Actor;

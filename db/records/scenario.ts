@@ -46,6 +46,8 @@ export class ScenarioRecord extends ScenarioRunColumns {
   description!: string | null;
   tags!: string[];
   model_id!: string;
+  /** Run by its author on an unreleased model version: never linkable to a decision option. */
+  draft_run!: boolean;
   inputs_sha256!: string;
   batch_id!: string | null;
   created_by!: Actor;

@@ -1,6 +1,6 @@
 import type { TenantModelSource } from '../../decision/catalogue';
 import type { Actor } from '../../core/actor';
-import { DecisionModelRecord, ModelVersionRecord } from '../records/decision-model';
+import { DecisionModelRecord, ModelReleaseRecord, ModelVersionRecord } from '../records/decision-model';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 
@@ -18,7 +18,7 @@ export async function createTenantModel(
   version: NewModelVersion,
   actor: Actor,
 ): Promise<{ model: DecisionModelRecord; version: ModelVersionRecord }> {
-  const record = await insertScoped(scope, DecisionModelRecord, { ...model, status: 'active', latest_version: 1, created_by: actor });
+  const record = await insertScoped(scope, DecisionModelRecord, { ...model, status: 'active', latest_version: 1, published_version: null, created_by: actor });
   const versionRecord = await insertVersion(scope, model.id, 1, version, actor);
   return { model: record, version: versionRecord };
 }
@@ -32,6 +32,7 @@ async function insertVersion(scope: TenantScope, modelId: string, version: numbe
     graph: input.graph,
     graph_sha256: input.graphSha256,
     metric_directions: input.metricDirections,
+    status: 'draft',
     created_by: actor,
   });
 }
@@ -54,12 +55,89 @@ export async function addModelVersion(
   return { model: model as DecisionModelRecord, version };
 }
 
-export async function findTenantModel(scope: TenantScope, id: string): Promise<DecisionModelRecord | undefined> {
-  return (await scoped(scope, DecisionModelRecord).where('models.id', id).first()) as DecisionModelRecord | undefined;
+export async function findTenantModel(scope: TenantScope, id: string, options: { forUpdate?: boolean } = {}): Promise<DecisionModelRecord | undefined> {
+  const query = scoped(scope, DecisionModelRecord).where('models.id', id);
+  if (options.forUpdate) query.forUpdate();
+  return (await query.first()) as DecisionModelRecord | undefined;
 }
 
-export async function findModelVersion(scope: TenantScope, modelId: string, version: number): Promise<ModelVersionRecord | undefined> {
-  return (await scoped(scope, ModelVersionRecord).where({ model_id: modelId, version }).first()) as ModelVersionRecord | undefined;
+export async function findModelVersion(
+  scope: TenantScope,
+  modelId: string,
+  version: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<ModelVersionRecord | undefined> {
+  const query = scoped(scope, ModelVersionRecord).where({ model_id: modelId, version });
+  if (options.forUpdate) query.forUpdate();
+  return (await query.first()) as ModelVersionRecord | undefined;
+}
+
+/** Replaces a draft's content (the caller has checked it is a draft): approvals given to the old content no longer stand. */
+export async function replaceDraftContent(scope: TenantScope, modelId: string, version: number, input: NewModelVersion, actor: Actor): Promise<ModelVersionRecord> {
+  const [record] = (await scoped(scope, ModelVersionRecord)
+    .where({ model_id: modelId, version })
+    .patch({
+      input_schema: input.inputSchema,
+      output_schema: input.outputSchema,
+      graph: input.graph,
+      graph_sha256: input.graphSha256,
+      metric_directions: input.metricDirections,
+      content_revision: ModelVersionRecord.raw('content_revision + 1'),
+      updated_by: actor,
+      updated_at: new Date(),
+    } as unknown as Partial<ModelVersionRecord>)
+    .returning('*')) as unknown as ModelVersionRecord[];
+  return record as ModelVersionRecord;
+}
+
+export async function updateModelVersion(scope: TenantScope, modelId: string, version: number, patch: Partial<ModelVersionRecord>): Promise<ModelVersionRecord> {
+  const [record] = (await scoped(scope, ModelVersionRecord)
+    .where({ model_id: modelId, version })
+    .patch({ ...patch, updated_at: new Date() } as Partial<ModelVersionRecord>)
+    .returning('*')) as unknown as ModelVersionRecord[];
+  return record as ModelVersionRecord;
+}
+
+export async function updateTenantModel(scope: TenantScope, id: string, patch: Partial<DecisionModelRecord>): Promise<DecisionModelRecord> {
+  const [model] = (await scoped(scope, DecisionModelRecord)
+    .where('models.id', id)
+    .patch({ ...patch, updated_at: new Date() } as Partial<DecisionModelRecord>)
+    .returning('*')) as unknown as DecisionModelRecord[];
+  return model as DecisionModelRecord;
+}
+
+/**
+ * Makes `version` the model's one published version in the caller's transaction: the model row is locked, the version
+ * published before is retired, and a release record says who, when, why and what it replaced.
+ */
+export async function publishModelVersion(
+  scope: TenantScope,
+  modelId: string,
+  version: number,
+  release: { id: string; kind: 'review' | 'rollback'; reason: string | null; decisionId: string | null; actor: Actor },
+): Promise<{ release: ModelReleaseRecord; retired: ModelVersionRecord | undefined; published: ModelVersionRecord }> {
+  const model = (await scoped(scope, DecisionModelRecord).where('models.id', modelId).forUpdate().first()) as DecisionModelRecord;
+  const now = new Date();
+  const replaced = model.published_version;
+  const retired = replaced === null || replaced === version ? undefined : await updateModelVersion(scope, modelId, replaced, { status: 'retired', retired_at: now });
+  const published = await updateModelVersion(scope, modelId, version, { status: 'published', published_at: now, retired_at: null, updated_by: release.actor });
+  await updateTenantModel(scope, modelId, { published_version: version });
+  const record = await insertScoped(scope, ModelReleaseRecord, {
+    id: release.id,
+    model_id: modelId,
+    version,
+    replaced_version: replaced,
+    kind: release.kind,
+    reason: release.reason,
+    decision_id: release.decisionId,
+    released_by: release.actor,
+    released_at: now,
+  });
+  return { release: record, retired, published };
+}
+
+export async function listModelReleases(scope: TenantScope, modelId: string): Promise<ModelReleaseRecord[]> {
+  return (await scoped(scope, ModelReleaseRecord).where('model_id', modelId).orderBy('released_at', 'desc').orderBy('id', 'desc')) as ModelReleaseRecord[];
 }
 
 export async function listTenantModels(
@@ -90,7 +168,7 @@ export function tenantModelSource(scope: TenantScope): TenantModelSource {
   return {
     async findModel(modelId) {
       const model = await findTenantModel(scope, modelId);
-      return model ? { status: model.status, latestVersion: model.latest_version } : undefined;
+      return model ? { status: model.status, publishedVersion: model.published_version } : undefined;
     },
     async findVersion(modelId, version) {
       const record = await findModelVersion(scope, modelId, version);
@@ -99,6 +177,8 @@ export function tenantModelSource(scope: TenantScope): TenantModelSource {
             modelId,
             version: record.version,
             status: 'active',
+            versionStatus: record.status,
+            authorId: record.created_by.id,
             inputSchema: record.input_schema,
             outputSchema: record.output_schema,
             graph: record.graph,

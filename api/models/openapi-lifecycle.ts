@@ -1,0 +1,174 @@
+import { jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+
+const tag = 'Models';
+const idParameter = pathParameter('Tenant model id (`mdl_<ulid>`).');
+const versionParameter = { name: 'version', in: 'path' as const, required: true, description: 'The version number (`1`, `2`, …).', schema: { type: 'string', maxLength: 20 } };
+
+const LIFECYCLE =
+  'A tenant model version is `draft` → `in_review` → `published` → `retired` (or `rejected`, or back to `draft` when a reviewer requests changes, ' +
+  'the review is withdrawn or a step deadline expires). Uploads create drafts; exactly one version is published at a time, and scenarios, ' +
+  'batches, KPIs and decision options run it. A draft runs only where a caller names it: evaluate, test runs, replays, and a scenario create ' +
+  'by its author (marked `draft_run`, never linkable to a decision option).';
+
+export const modelLifecyclePart: DocumentPart = {
+  tags: [],
+  schemas: {
+    ModelVersionStatus: { type: 'string', enum: ['draft', 'in_review', 'published', 'retired', 'rejected'], description: LIFECYCLE },
+    ModelVersionDetail: {
+      description: 'A version with its graph, its review (the release decision as it stands) and the latest report of its suite.',
+      allOf: [
+        ref('ModelVersion'),
+        {
+          type: 'object',
+          required: ['graph', 'review', 'latest_test_run'],
+          properties: {
+            graph: { type: ['object', 'null'], description: 'The JDM graph (null for built-in models).' },
+            review: {
+              type: ['object', 'null'],
+              description: 'The release decision reviewing this version (null before its first submission): `GET /decisions/{decision_id}` has all of it.',
+              properties: {
+                decision_id: { type: 'string' },
+                status: { type: 'string' },
+                approval_policy_id: { type: ['string', 'null'] },
+                current_step: { type: ['integer', 'null'] },
+                steps: { type: 'array', items: { type: 'object' } },
+                approvals: { type: 'array', items: { type: 'object' } },
+                round: { type: 'integer' },
+              },
+            },
+            latest_test_run: {
+              type: ['object', 'null'],
+              properties: { id: { type: 'string' }, status: { type: 'string', enum: ['passed', 'failed'] }, passed: { type: 'integer' }, failed: { type: 'integer' }, coverage: { type: 'object' }, created_at: timestamp('When it ran.') },
+            },
+          },
+        },
+      ],
+    },
+    UpdateModelRequest: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 200 },
+        description: { type: 'string', maxLength: 20000 },
+        coverage_threshold: { type: 'number', minimum: 0, maximum: 1, description: 'Share of decision-table rules the suite must hit before a draft can be submitted (default 1: every rule).' },
+      },
+    },
+    SubmitModelVersionRequest: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        approval_policy_id: { type: 'string', maxLength: 64, description: 'The approval policy that reviews the version (required at the first submission; a resubmission keeps it).' },
+        comment: { type: 'string', minLength: 1, maxLength: 2000, description: 'For a resubmission after requested changes.' },
+      },
+    },
+    PublishModelVersionRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['reason'],
+      properties: { reason: { type: 'string', minLength: 1, maxLength: 2000, description: 'Why this earlier version goes live again.' } },
+    },
+    ModelRelease: {
+      type: 'object',
+      required: ['id', 'object', 'model_id', 'version', 'replaced_version', 'kind', 'reason', 'decision_id', 'released_by', 'released_at'],
+      properties: {
+        id: { type: 'string', example: 'rel_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+        object: { type: 'string', const: 'model_release' },
+        model_id: { type: 'string' },
+        version: { type: 'string' },
+        replaced_version: { type: ['string', 'null'], description: 'The version it retired (null for a model\'s first release).' },
+        kind: { type: 'string', enum: ['review', 'rollback'] },
+        reason: { type: ['string', 'null'], description: 'Why (rollbacks).' },
+        decision_id: { type: ['string', 'null'], description: 'The release decision that approved it (reviews).' },
+        released_by: ref('Actor'),
+        released_at: timestamp('When it went live.'),
+      },
+    },
+    ModelReleaseList: listOf('ModelRelease'),
+  },
+  paths: {
+    '/api/v1/models/{id}': {
+      patch: {
+        operationId: 'updateModel',
+        summary: 'Change a tenant model\'s name, description or coverage threshold',
+        tags: [tag],
+        'x-required-scope': 'models:write',
+        parameters: [idParameter],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateModelRequest'), example: { coverage_threshold: 0.9 } } } },
+        responses: { '200': jsonResponse('The model.', ref('Model')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+      },
+    },
+    '/api/v1/models/{id}/versions/{version}': {
+      get: {
+        operationId: 'getModelVersion',
+        summary: 'Get one version with its graph, review and latest test report',
+        description: LIFECYCLE,
+        tags: [tag],
+        'x-required-scope': 'models:read',
+        parameters: [pathParameter('Model id.'), versionParameter],
+        responses: { '200': jsonResponse('The version.', ref('ModelVersionDetail')), ...standardErrors({ notFound: true }) },
+      },
+      put: {
+        operationId: 'replaceModelVersion',
+        summary: 'Replace a draft\'s content',
+        description:
+          'Checked like any upload. Only a draft can be replaced (409 `model_version_state` otherwise: published versions are immutable). ' +
+          'After a reviewer requested changes, new content dismisses the approvals given when the version is submitted again.',
+        tags: [tag],
+        'x-required-scope': 'models:write',
+        parameters: [idParameter, versionParameter, parameterRef('IdempotencyKey')],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest') } } },
+        responses: { '200': jsonResponse('The draft with its new content.', ref('ModelVersion')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+      },
+    },
+    '/api/v1/models/{id}/versions/{version}/submit': {
+      post: {
+        operationId: 'submitModelVersion',
+        summary: 'Submit a draft for review',
+        description:
+          'Runs the model\'s test suite against the draft (the report is stored) and refuses (422) unless every case passes and the suite hits at least ' +
+          'the model\'s `coverage_threshold` of decision-table rules: the problem\'s `errors` name each failing case (`/test_cases/{case_id}`) and each rule ' +
+          'never hit (`/coverage/{node_id}/rules/{rule_id}`), and `test_run_id` the report. Then the review starts: a release decision (tagged ' +
+          '`model_release`, options "Publish version N" / "Keep version M") runs the decision approval workflow under the policy named — N-of-role ' +
+          'steps, SLA and escalation — and its approvers act on it with `POST /decisions/{decision_id}/approve`, `/reject` and `/request-changes`. ' +
+          'The draft\'s author owns the decision, so cannot approve it. Approval publishes the version in the same transaction (the previous one is ' +
+          'retired, a release record is written); rejection makes it `rejected`; requested changes make it a draft again, and submitting it again ' +
+          'resumes the same review (new content dismisses the approvals given). A version already in review answers as it stands.',
+        tags: [tag],
+        'x-required-scope': 'models:write',
+        parameters: [idParameter, versionParameter, parameterRef('IdempotencyKey')],
+        requestBody: { required: false, content: { 'application/json': { schema: ref('SubmitModelVersionRequest'), example: { approval_policy_id: 'apl_01jd2x0m3f8q4w7e5r6t9y2v1k' } } } },
+        responses: {
+          '200': jsonResponse('The version, in review.', ref('ModelVersionDetail'), postSuccessHeaders),
+          ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
+        },
+      },
+    },
+    '/api/v1/models/{id}/versions/{version}/publish': {
+      post: {
+        operationId: 'publishModelVersion',
+        summary: 'Roll back: publish an earlier version again',
+        description:
+          'Only a version that was published before (now `retired`) can be published again this way, with a `reason`; it becomes the published ' +
+          'version and the one it replaces is retired. The release record keeps who, when, why and what it replaced. A version never approved goes ' +
+          'live only through its review (409 `model_version_state`).',
+        tags: [tag],
+        'x-required-scope': 'models:write',
+        parameters: [idParameter, versionParameter, parameterRef('IdempotencyKey')],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('PublishModelVersionRequest'), example: { reason: 'Version 3 overstates discounts for gold customers.' } } } },
+        responses: { '200': jsonResponse('The release record.', ref('ModelRelease'), postSuccessHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+      },
+    },
+    '/api/v1/models/{id}/releases': {
+      get: {
+        operationId: 'listModelReleases',
+        summary: 'Every time a version went live',
+        description: 'Reviews and rollbacks, newest first: which version, which it replaced, who, when and why.',
+        tags: [tag],
+        'x-required-scope': 'models:read',
+        parameters: [pathParameter('Model id.')],
+        responses: { '200': jsonResponse('The releases.', ref('ModelReleaseList')), ...standardErrors({ notFound: true }) },
+      },
+    },
+  },
+};

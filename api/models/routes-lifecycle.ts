@@ -1,0 +1,30 @@
+import { requestContext, type AppRouter } from '../context';
+import type { BindOperation } from '../operations';
+import type { ModelService } from './service';
+
+/** A version's lifecycle: read one, replace a draft, submit it for review, roll back, the release history; a model's settings. */
+export function registerModelLifecycleRoutes(router: AppRouter, operation: BindOperation, models: ModelService): void {
+  operation(router, 'updateModel', async (ctx, { params, body }) => {
+    ctx.body = await models.update(requestContext(ctx), params.id, body);
+  });
+
+  operation(router, 'getModelVersion', async (ctx, { params }) => {
+    ctx.body = await models.getVersion(requestContext(ctx), params.id, params.version);
+  });
+
+  operation(router, 'replaceModelVersion', async (ctx, { params, body }) => {
+    ctx.body = await models.replaceVersion(requestContext(ctx), params.id, params.version, body);
+  });
+
+  operation(router, 'submitModelVersion', async (ctx, { params, body }) => {
+    ctx.body = await models.submitVersion(requestContext(ctx), params.id, params.version, body ?? {});
+  });
+
+  operation(router, 'publishModelVersion', async (ctx, { params, body }) => {
+    ctx.body = await models.rollback(requestContext(ctx), params.id, params.version, body);
+  });
+
+  operation(router, 'listModelReleases', async (ctx, { params }) => {
+    ctx.body = await models.listReleases(requestContext(ctx), params.id);
+  });
+}

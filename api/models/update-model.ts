@@ -1,0 +1,30 @@
+import { appendAuditRecord } from '../../db/repositories/audit-log';
+import { findModelVersion, updateTenantModel } from '../../db/repositories/decision-models';
+import type { DecisionModelRecord } from '../../db/records/decision-model';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import type { RequestContext } from '../context';
+import { refuseBuiltin, requireTenantModel } from './model-records';
+import { presentTenantModel } from './presenter';
+import type { ModelUseCaseDeps } from './service';
+
+export interface ModelUpdate {
+  name?: string;
+  description?: string;
+  coverage_threshold?: number;
+}
+
+/** `PATCH /models/{id}`: a tenant model's name, description and the rule coverage its drafts need before review. */
+export async function updateModel({ db }: ModelUseCaseDeps, { tenantId, actor }: RequestContext, id: string, body: ModelUpdate) {
+  refuseBuiltin(id);
+  return inTenantTransaction(db, tenantId, async (scope) => {
+    const before = await requireTenantModel(scope, id, { forUpdate: true });
+    const patch: Partial<DecisionModelRecord> = {};
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.coverage_threshold !== undefined) patch.coverage_threshold = body.coverage_threshold;
+    const updated = await updateTenantModel(scope, id, patch);
+    const changes = Object.fromEntries(Object.keys(patch).map((field) => [field, { from: before[field as keyof ModelUpdate] ?? null, to: updated[field as keyof ModelUpdate] ?? null }]));
+    await appendAuditRecord(scope, { actor, action: 'model.updated', resourceType: 'model', resourceId: id, payload: { changes } });
+    return presentTenantModel(updated, await findModelVersion(scope, id, updated.published_version ?? updated.latest_version));
+  });
+}
