@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createModelReviewBoard, publishThroughReview, type ModelReviewBoard } from '../helpers/model-release';
 import { describe, it } from 'node:test';
 import { BUILTIN_MODELS } from '../../decision/builtin';
 import { call, createTestTenant, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
@@ -33,6 +34,8 @@ describe('models', () => {
   let stack: TestStack;
   let tenant: TestTenant;
   useTestStackWithTenant({ worker: true }, (started) => ({ stack, tenant } = started));
+  let reviewBoard: ModelReviewBoard | undefined;
+  const board = async () => (reviewBoard ??= await createModelReviewBoard(stack, tenant));
 
   it('lists the built-in catalogue with filters, and serves each model with both schemas', async () => {
     const all = await call(stack.baseUrl, 'GET', '/api/v1/models?source=builtin&limit=100', { key: tenant.key });
@@ -65,9 +68,15 @@ describe('models', () => {
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const modelId = created.body.id;
     assert.match(modelId, /^mdl_[0-9a-z]{26}$/);
-    assert.equal(created.body.version, '1');
+    assert.equal(created.body.version, null, 'nothing is published before a review');
+    assert.equal(created.body.latest_version, '1');
     assert.equal(created.body.source, 'tenant');
     assert.equal(created.body.input_schema.additionalProperties, false, 'unknown inputs are refused');
+    const unpublished = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: modelId, inputs: { tier: 'silver', quantity: 120 } } });
+    assert.equal(unpublished.status, 422);
+    assert.match(unpublished.body.errors[0].message, /no published version/);
+    assert.equal(unpublished.body.errors[0].path, '/model_id');
+    await publishThroughReview(stack, tenant, await board(), modelId, '1', { tier: 'silver', quantity: 120 });
 
     const run = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: modelId, inputs: { tier: 'silver', quantity: 120 } } });
     assert.equal(run.status, 201, JSON.stringify(run.body));
@@ -93,6 +102,10 @@ describe('models', () => {
     });
     assert.equal(v2.status, 201, JSON.stringify(v2.body));
     assert.equal(v2.body.version, '2');
+    assert.equal(v2.body.status, 'draft');
+    const stillV1 = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: modelId, inputs: { tier: 'silver', quantity: 120 } } });
+    assert.equal(stillV1.body.model_version, '1', 'a draft is not what runs');
+    await publishThroughReview(stack, tenant, await board(), modelId, '2', { tier: 'silver', quantity: 120 });
     const runV2 = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: modelId, inputs: { tier: 'silver', quantity: 120 } } });
     assert.equal(runV2.body.model_version, '2');
     assert.equal(runV2.body.metrics['discount.rate'], 0.15);
@@ -172,6 +185,7 @@ describe('models', () => {
       },
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
+    await publishThroughReview(stack, tenant, await board(), created.body.id, '1', { amount_text: '4' });
     const good = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: created.body.id, inputs: { amount_text: '4' } } });
     assert.equal(good.body.metrics.doubled, 8);
     const bad = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: created.body.id, inputs: { amount_text: 'lots' } } });
