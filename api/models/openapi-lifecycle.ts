@@ -1,3 +1,4 @@
+import { VOLUME_DISCOUNT_UPLOAD } from './openapi';
 import { jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 const tag = 'Models';
@@ -117,7 +118,7 @@ export const modelLifecyclePart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'models:write',
         parameters: [idParameter, versionParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest') } } },
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest'), example: VOLUME_DISCOUNT_UPLOAD } } },
         responses: { '200': jsonResponse('The draft with its new content.', ref('ModelVersion')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
       },
     },
@@ -137,7 +138,21 @@ export const modelLifecyclePart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'models:write',
         parameters: [idParameter, versionParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: false, content: { 'application/json': { schema: ref('SubmitModelVersionRequest'), example: { approval_policy_id: 'apl_01jd2x0m3f8q4w7e5r6t9y2v1k' } } } },
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: ref('SubmitModelVersionRequest'),
+              examples: {
+                first: {
+                  summary: 'A first submission',
+                  description: 'Names the approval policy that reviews the version (an id from POST /api/v1/approval-policies).',
+                  value: { approval_policy_id: 'apl_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+                },
+              },
+            },
+          },
+        },
         responses: {
           '200': jsonResponse('The version, in review.', ref('ModelVersionDetail'), postSuccessHeaders),
           ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),

@@ -65,7 +65,7 @@ const testCaseFields = {
 };
 
 /** A real upload (see test/api/openapi-examples.test.ts): one expression node, evaluated by zen-engine at upload. */
-const VOLUME_DISCOUNT_UPLOAD = {
+export const VOLUME_DISCOUNT_UPLOAD = {
   input_schema: {
     type: 'object',
     required: ['order_total'],
@@ -624,7 +624,7 @@ export const modelsPart: DocumentPart = {
         operationId: 'runModelTests',
         summary: 'Run the suite against a version',
         description:
-          'Evaluates every case against the version (default: the published one) in the expression sandbox, judges it, and stores and answers the report: ' +
+          'Evaluates every case against the version (default: the newest one, usually the draft being written) in the expression sandbox, judges it, and stores and answers the report: ' +
           'pass or fail per case with the differences, and the rule and branch coverage. 422 when the model has no cases.',
         tags: ['Models'],
         'x-required-scope': 'models:write',

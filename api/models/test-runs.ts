@@ -46,7 +46,7 @@ type CaseReport = {
 };
 
 /**
- * Runs the model's whole suite against a version (the current one unless `version` names another): each case's
+ * Runs the model's whole suite against a version (the newest unless `version` names another): each case's
  * inputs checked and evaluated with a trace in the expression sandbox, judged against its expected outputs and rules;
  * the report (pass/fail per case, the differences, the rule and branch coverage) is stored and answered.
  */
@@ -54,8 +54,10 @@ export async function runModelTests(deps: ModelUseCaseDeps, context: RequestCont
   const started = performance.now();
   refuseBuiltin(modelId);
   const { cases, graph, graphKey, versionNumber } = await inTenantTransaction(deps.db, context.tenantId, async (scope) => {
-    await requireTenantModel(scope, modelId);
-    const model = await resolveModel(deps, context.tenantId, modelId, body.version, { forRun: false, inUrl: true, versionField: '/version', scope });
+    const stored = await requireTenantModel(scope, modelId);
+    // Default: the newest version, the one its author is working on (a draft, usually).
+    const named = body.version ?? String(stored.latest_version);
+    const model = await resolveModel(deps, context.tenantId, modelId, named, { forRun: false, inUrl: true, versionField: '/version', scope });
     const version = await tenantModelSource(scope).findVersion(modelId, Number(model.version));
     if (!version) throw validationFailed([{ path: '/version', message: `model ${modelId} has no version "${model.version}"` }]);
     const suite = await suiteOf(scope, modelId);

@@ -296,14 +296,16 @@ export async function bucketPoints(scope: TenantScope, kpiId: string, unit: KpiP
 /**
  * Records a point on every KPI fed by the scenario's model (and tag, where the KPI names one), in the transaction
  * that stores the run's outcome: the point exists exactly when the outcome does. A metric the run did not produce as
- * a finite number records nothing. Archived and deleted KPIs record nothing; paused ones keep recording.
+ * a finite number records nothing, nor does a draft run. Archived and deleted KPIs record nothing; paused ones keep recording.
  */
 export async function recordModelOutputPoints(
   scope: TenantScope,
-  scenario: Pick<ScenarioRecord, 'id' | 'model_id' | 'tags'>,
+  scenario: Pick<ScenarioRecord, 'id' | 'model_id' | 'tags' | 'draft_run'>,
   metrics: Record<string, unknown>,
   completedAt: Date,
 ): Promise<number> {
+  // A draft run is its author's trial of an unreleased version: it feeds no KPI.
+  if (scenario.draft_run) return 0;
   const kpis = (await live(scope)
     .where({ source_type: 'model_output', source_model_id: scenario.model_id })
     .whereNot('status', 'archived')

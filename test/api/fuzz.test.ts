@@ -229,7 +229,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   const client = await post('/api/v1/oauth-clients', { name: 'fuzz client', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
   const model = await post('/api/v1/models', discountModel());
   const scenario = await post('/api/v1/scenarios', { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] });
-  const otherScenario = await post('/api/v1/scenarios', { model_id: model.id, inputs: { tier: 'silver', quantity: 120 } });
+  const otherScenario = await post('/api/v1/scenarios', { model_id: model.id, model_version: '1', inputs: { tier: 'silver', quantity: 120 } });
   const batch = await post('/api/v1/scenarios/batch', { items: [{ model_id: STAFFING, inputs: STAFFING_INPUTS }] });
   const webhook = await post('/api/v1/webhooks', { url: 'https://example.com/fuzz-hook', event_types: ['*'] });
   const deliveryId = await createDelivery(stack, tenant, webhook.id);
@@ -334,7 +334,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },
       createScenarioBatch: { items: [{ model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] }], compare: false },
       compareScenarios: { scenario_ids: [scenario.id, otherScenario.id], baseline_id: scenario.id },
-      validateModelInputs: { inputs: { tier: 'gold', quantity: 3 } },
+      validateModelInputs: { model_version: '1', inputs: { tier: 'gold', quantity: 3 } },
       updateScenario: { name: 'fuzzed', tags: ['fuzz'], inputs: STAFFING_INPUTS },
       createModel: discountModel(),
       createModelVersion: modelVersionOf(discountModel()),

@@ -45,7 +45,7 @@ describe('hardening (issue #9)', () => {
     const started = performance.now();
     const validating = call(stack.baseUrl, 'POST', `/api/v1/models/${created.body.id}/validate`, {
       key: tenant.key,
-      body: { inputs: { code: `${'a'.repeat(40)}!` } },
+      body: { model_version: '1', inputs: { code: `${'a'.repeat(40)}!` } },
     });
     const health = await call(stack.baseUrl, 'GET', '/health');
     const healthMs = performance.now() - started;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertProblem } from '../helpers/problem';
+import { createModelReviewBoard, publishThroughReview } from '../helpers/model-release';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { discountModelBody, STAFFING_MODEL_ID as STAFFING, staffingInputs } from '../fixtures/model-bodies';
 
@@ -305,6 +306,7 @@ describe('KPIs: definitions, points, values and automated monitoring of model ou
     const untagged = await create(manualKpi({ name: 'Occupancy', direction: 'lower_is_better', target: 0.9, warning_threshold: null, critical_threshold: null }));
     const model = await api('POST', '/models', discountModel());
     assert.equal(model.status, 201, JSON.stringify(model.body));
+    await publishThroughReview(stack, tenant, await createModelReviewBoard(stack, tenant), model.body.id, '1', { tier: 'gold', quantity: 10 });
     const nonNumeric = await api('PUT', `/kpis/${untagged.id}/source`, { type: 'model_output', model_id: model.body.id, metric: 'segment' });
     assertProblem(nonNumeric, 422, 'validation_failed');
     assert.equal(nonNumeric.body.errors[0].path, '/metric');

@@ -21,7 +21,11 @@ describe('model evaluation without storing', () => {
   it('evaluates a tenant graph with a trace naming each node, the matched rule by index and id, and stores nothing', async () => {
     const model = await createDiscountModel(tenant, 'Discount (evaluate)');
     const before = await scenarioCount(tenant);
-    const answer = await evaluate(tenant, model.id, { inputs: { tier: 'gold', quantity: 150 }, trace: true });
+    // Nothing is published yet: the draft is evaluated by naming it.
+    const unnamed = await evaluate(tenant, model.id, { inputs: { tier: 'gold', quantity: 150 } });
+    assert.equal(unnamed.status, 422);
+    assert.equal(unnamed.body.errors[0].path, '/version');
+    const answer = await evaluate(tenant, model.id, { inputs: { tier: 'gold', quantity: 150 }, trace: true, version: '1' });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.object, 'model_evaluation');
     assert.equal(answer.body.model_id, model.id);
@@ -67,6 +71,7 @@ describe('model evaluation without storing', () => {
   it('evaluates a batch in order, each item with its own outputs or error', async () => {
     const model = await createDiscountModel(tenant, 'Discount (batch)');
     const answer = await evaluate(tenant, model.id, {
+      version: '1',
       items: [{ inputs: { tier: 'gold', quantity: 150 } }, { inputs: { tier: 'platinum', quantity: 1 } }, { inputs: { tier: 'bronze', quantity: 2 } }],
     });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));

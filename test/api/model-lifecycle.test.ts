@@ -96,7 +96,7 @@ describe('model version lifecycle: draft, gate, review, publish, roll back', () 
     assert.ok(failing.body.errors.some((e: any) => e.path === `/test_cases/${wrong.body.id}` && /fails/.test(e.message)), JSON.stringify(failing.body.errors));
     assert.match(failing.body.test_run_id, /^mtr_/);
     assert.equal((await version(model, '1')).status, 'draft');
-    assert.equal((await api('PATCH', `/models/${model}/test-cases/${wrong.body.id}`, people.author, { expected: CASES[0].expected })).status, 200);
+    assert.equal((await api('PATCH', `/models/${model}/test-cases/${wrong.body.id}`, people.author, { expected: CASES[0]?.expected })).status, 200);
     const uncovered = await api('POST', `/models/${model}/versions/1/submit`, people.author, { approval_policy_id: policyId });
     assert.equal(uncovered.status, 422);
     assert.equal(uncovered.body.errors[0].path, '/coverage');

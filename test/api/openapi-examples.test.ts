@@ -305,6 +305,18 @@ describe('OpenAPI request examples', () => {
         await request('POST', `/api/v1/models/${model.id}/test-cases`, exampleBody('createModelTestCase'));
         return { id: model.id };
       },
+      '/api/v1/models/{id}/versions/{version}': async () => ({ id: (await tenantModel()).id, version: '1' }),
+      '/api/v1/models/{id}/releases': async () => ({ id: (await tenantModel()).id }),
+      // A draft whose suite passes (the createModel example has no decision table, so nothing to cover).
+      '/api/v1/models/{id}/versions/{version}/submit': async () => ({ id: await testedModel(), version: '1' }),
+      // Version 1 published through its review, then replaced by version 2: the rollback publishes version 1 again.
+      '/api/v1/models/{id}/versions/{version}/publish': async () => {
+        const id = await testedModel();
+        await publishReviewed(id, '1');
+        await request('POST', `/api/v1/models/${id}/versions`, exampleBody('createModelVersion'));
+        await publishReviewed(id, '2');
+        return { id, version: '1' };
+      },
       '/api/v1/models/{id}/test-runs/{run_id}': async () => {
         const model = await tenantModel();
         await request('POST', `/api/v1/models/${model.id}/test-cases`, exampleBody('createModelTestCase'));
@@ -439,6 +451,21 @@ describe('OpenAPI request examples', () => {
           .executeUpdate(action, { args: [{ actor: { type: 'user', id: reviewer.id }, role: 'viewer', expectedStep: 1, comment: null }] });
       }
       return { id: id as string };
+    };
+    /** A tenant model (the createModel example) with one passing test case (the createModelTestCase example). */
+    const testedModel = async () => {
+      const model = await tenantModel();
+      await request('POST', `/api/v1/models/${model.id}/test-cases`, exampleBody('createModelTestCase'));
+      return model.id as string;
+    };
+    /** Submits a version under a reviewable policy and approves its release decision as the member the policy names. */
+    const publishReviewed = async (modelId: string, version: string) => {
+      const policy = await reviewablePolicy();
+      const submitted = await request('POST', `/api/v1/models/${modelId}/versions/${version}/submit`, { approval_policy_id: policy.id });
+      const reviewer = policy.version.steps[0].approvers.user_ids[0] as string;
+      await stack.temporal.workflow
+        .getHandle(`decision/${submitted.review.decision_id}`)
+        .executeUpdate('approve', { args: [{ actor: { type: 'user', id: reviewer }, role: 'viewer', expectedStep: 1, comment: null }] });
     };
     /** An approved decision, as outcomes need: approved through its workflow by the member its policy names. */
     const approvedDecision = async () => (await underReview('approve')).id;
