@@ -75,7 +75,7 @@ export async function benchModelEvaluation(services: BenchServices, key: string,
   }
   const concurrentFloorSeconds = (performance.now() - started) / 1000;
 
-  const body = JSON.stringify({ items: Array.from({ length: options.items }, (_, i) => ({ inputs: inputsOf(i) })) });
+  const body = JSON.stringify({ version: '1', items: Array.from({ length: options.items }, (_, i) => ({ inputs: inputsOf(i) })) });
   const post = async () => {
     const answer = await fetch(`${services.baseUrl}/api/v1/models/${model.id}/evaluate`, { method: 'POST', headers, body });
     if (answer.status !== 200) throw new Error(`evaluate answered ${answer.status}: ${(await answer.text()).slice(0, 300)}`);
