@@ -111,6 +111,7 @@ export function presentDecision(record: DecisionRecord, current: CurrentRuns, ev
     rationale: record.rationale,
     owner_id: record.owner_id,
     tags: record.tags,
+    model_release: record.model_release,
     due_at: toIso(record.due_at),
     status: record.status,
     approval_policy_id: record.approval_policy_id,

@@ -119,7 +119,10 @@ export const decisionsPart: DocumentPart = {
         'The decision log: decisions with 2–20 options, evidence and frozen scenario links, and their history (read from the tenant\'s audit log, ' +
         'which every write appends to in the same transaction), their approval workflow (submit, approve, reject, request changes, resubmit, ' +
         'comment, withdraw, reassign, implement, close; SLA escalation, reminders and deadlines; the approval inbox), and outcomes recorded once a ' +
-        'decision is approved (expected against actual per metric over time). Needs `decisions:read` / `decisions:write`.',
+        'decision is approved (expected against actual per metric over time). Needs `decisions:read` / `decisions:write`. A **release decision** ' +
+        '(`model_release` set, tag `model_release`) reviews a model version: it is created and (re)submitted by `POST /models/{id}/versions/{version}/submit`, ' +
+        'its approvers act on it here, and its content cannot be edited, deleted, submitted or resubmitted through `/decisions` (409 `release_decision`). ' +
+        'A draft-run scenario (`draft_run: true`) cannot be an option\'s or evidence\'s scenario (422).',
     },
   ],
   schemas: {
@@ -154,6 +157,11 @@ export const decisionsPart: DocumentPart = {
         rationale: { type: ['string', 'null'] },
         owner_id: { type: ['string', 'null'] },
         tags: { type: 'array', items: { type: 'string' } },
+        model_release: {
+          type: ['object', 'null'],
+          description: 'Set on a release decision: the model version it reviews (and the content revision submitted).',
+          properties: { model_id: { type: 'string' }, version: { type: 'integer' }, content_revision: { type: 'integer' } },
+        },
         due_at: nullableTimestamp('When the decision is due.'),
         status: ref('DecisionStatus'),
         approval_policy_id: { type: ['string', 'null'], description: 'The approval policy it runs under, once submitted.' },

@@ -62,7 +62,7 @@ describe('hardening (issue #9)', () => {
 
     const scenario = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
       key: tenant.key,
-      body: { model_id: created.body.id, inputs: { code: `${'a'.repeat(40)}!` } },
+      body: { model_id: created.body.id, model_version: '1', inputs: { code: `${'a'.repeat(40)}!` } },
     });
     assert.equal(scenario.status, 422);
     assert.deepEqual(scenario.body.errors.map((e: any) => e.path), ['/inputs/code']);

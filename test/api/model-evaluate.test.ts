@@ -5,6 +5,9 @@ import { discountModelBody, STAFFING_MODEL_ID, staffingInputs } from '../fixture
 import { call, createTestTenant, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
 
 /** `POST /models/{id}/evaluate`: one evaluation or a batch, with a trace, storing nothing. */
+const namingDraft = (id: string, body: unknown) =>
+  id.startsWith('mdl_') && /^mdl_[0-9a-z]{26}$/.test(id) && body !== null && typeof body === 'object' && !Array.isArray(body) && !('version' in body) ? { ...body, version: '1' } : body;
+
 describe('model evaluation without storing', () => {
   let stack: TestStack;
   let tenant: TestTenant;
@@ -15,14 +18,17 @@ describe('model evaluation without storing', () => {
     assert.equal(created.status, 201, JSON.stringify(created.body));
     return created.body as { id: string; version: string };
   };
-  const evaluate = (who: TestTenant, id: string, body: unknown) => call(stack.baseUrl, 'POST', `/api/v1/models/${id}/evaluate`, { key: who.key, body });
+  const evaluateUnnamed = (who: TestTenant, id: string, body: unknown) => call(stack.baseUrl, 'POST', `/api/v1/models/${id}/evaluate`, { key: who.key, body });
+  /** The tenant models here are drafts (nothing published): evaluations name version 1 unless the body names one. */
+  const evaluate = (who: TestTenant, id: string, body: unknown) =>
+    evaluateUnnamed(who, id, namingDraft(id, body));
   const scenarioCount = async (who: TestTenant) => (await call(stack.baseUrl, 'GET', '/api/v1/scenarios?limit=100', { key: who.key })).body.data.length as number;
 
   it('evaluates a tenant graph with a trace naming each node, the matched rule by index and id, and stores nothing', async () => {
     const model = await createDiscountModel(tenant, 'Discount (evaluate)');
     const before = await scenarioCount(tenant);
     // Nothing is published yet: the draft is evaluated by naming it.
-    const unnamed = await evaluate(tenant, model.id, { inputs: { tier: 'gold', quantity: 150 } });
+    const unnamed = await evaluateUnnamed(tenant, model.id, { inputs: { tier: 'gold', quantity: 150 } });
     assert.equal(unnamed.status, 422);
     assert.equal(unnamed.body.errors[0].path, '/version');
     const answer = await evaluate(tenant, model.id, { inputs: { tier: 'gold', quantity: 150 }, trace: true, version: '1' });
