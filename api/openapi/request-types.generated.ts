@@ -1616,7 +1616,7 @@ export interface CreateModelRequest {
     [k: string]: 'higher_is_better' | 'lower_is_better';
   };
   sample_inputs?: {
-    [k: string]: string | number;
+    [k: string]: unknown;
   };
 }
 export interface CreateModelTestCaseRequest {
@@ -1655,7 +1655,7 @@ export interface CreateModelVersionRequest {
     [k: string]: 'higher_is_better' | 'lower_is_better';
   };
   sample_inputs?: {
-    [k: string]: string | number;
+    [k: string]: unknown;
   };
 }
 export interface CreateOAuthClientRequest {
@@ -2000,7 +2000,7 @@ export interface ValidateFieldMappingRequest {
 }
 export interface ValidateInputsRequest {
   inputs: {
-    [k: string]: string | number;
+    [k: string]: unknown;
   };
   model_version?: string;
 }
