@@ -172,3 +172,21 @@ export function sampleValue(schema: Record<string, unknown>): unknown {
       return (schema.minimum as number | undefined) ?? (schema.exclusiveMinimum as number | undefined) ?? 0;
   }
 }
+
+/**
+ * The metric names an output schema promises a scenario: its properties, with nested objects' fields under dotted names
+ * (`discount.rate`), as the metrics flatten them. Lists are not metrics.
+ */
+export function metricNamesOf(outputSchema: JsonSchema): string[] {
+  const names: string[] = [];
+  const visit = (node: unknown, prefix: string) => {
+    for (const [name, child] of Object.entries(isObject(node) && isObject(node.properties) ? node.properties : {})) {
+      const path = prefix === '' ? name : `${prefix}.${name}`;
+      const types = typesOf(child);
+      if (types.includes('object')) visit(child, path);
+      if (types.length === 0 || types.some((type) => type !== 'object' && type !== 'array')) names.push(path);
+    }
+  };
+  visit(outputSchema, '');
+  return names;
+}

@@ -2,7 +2,7 @@ import { validationFailed, type FieldError } from '../../core/app-error';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
 import type { ValidateFunction } from 'ajv/dist/2020';
 import { createInputValidator, describeSchemaErrors } from '../../decision/input-validation';
-import { checkModelSchema, closeInputSchema, sampleValue } from '../../decision/model-schema';
+import { checkModelSchema, closeInputSchema, metricNamesOf, sampleValue } from '../../decision/model-schema';
 import { findUnsupportedPatterns } from '../../decision/linear-regexp';
 import { jdmResultToModelResult } from '../../decision/jdm';
 import { BudgetExceededError, budgetFieldError } from '../../integrations/expression-sandbox';
@@ -83,8 +83,8 @@ export async function checkUpload(deps: ModelUseCaseDeps, upload: ModelUpload): 
     );
   }
   const directions = upload.metric_directions ?? {};
-  const outputProperties = Object.keys((upload.output_schema.properties ?? {}) as Record<string, unknown>);
-  const unknownDirections = Object.keys(directions).filter((metric) => !outputProperties.includes(metric));
+  const metricNames = metricNamesOf(upload.output_schema);
+  const unknownDirections = Object.keys(directions).filter((metric) => !metricNames.includes(metric));
   if (unknownDirections.length > 0) {
     throw validationFailed(unknownDirections.map((metric) => ({ path: `/metric_directions/${metric}`, message: 'is not a metric of the output schema' })));
   }

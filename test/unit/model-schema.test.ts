@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createInputValidator, createSchemaCompiler } from '../../decision/input-validation';
-import { checkModelSchema, closeInputSchema, MAX_SCHEMA_DEPTH, sampleValue } from '../../decision/model-schema';
+import { checkModelSchema, closeInputSchema, MAX_SCHEMA_DEPTH, metricNamesOf, sampleValue } from '../../decision/model-schema';
 
 /** An input schema using every type of the subset. */
 const TYPED_INPUTS = {
@@ -85,6 +85,11 @@ describe('the JSON Schema subset of model schemas', () => {
     assert.equal(sample.ordered_on, '2026-01-01');
     assert.equal(sample.delivered_at, '2026-01-01T00:00:00Z');
     assert.equal(sample.member, false);
+  });
+
+  it('names the metrics an output schema promises: nested fields dotted, lists left out', () => {
+    const output = { type: 'object', properties: { ok: { type: 'boolean' }, 'a.b': { type: 'number' }, quote: { type: 'object', properties: { total: { type: 'number' }, lines: { type: 'array', items: { type: 'string' } } } } } };
+    assert.deepEqual(metricNamesOf(output), ['ok', 'a.b', 'quote.total']);
   });
 });
 
