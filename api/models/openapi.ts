@@ -67,9 +67,12 @@ const testCaseFields = {
     type: 'object',
     minProperties: 1,
     maxProperties: 200,
-    description: 'Output name → expected value. A name is an output key or a dotted path into nested outputs (`discount.rate`). Numbers match within their tolerance (exactly without one); everything else exactly.',
+    description:
+      'Output name → expected value. A name is an output key or a dotted path into nested outputs (`discount.rate`). Numbers match within ' +
+      'their tolerance (exactly without one); lists and objects element by element (same length, same keys; the output\'s tolerance ' +
+      'applies to every number inside); strings (dates, enum values), booleans and null exactly.',
   },
-  tolerances: { type: 'object', maxProperties: 200, additionalProperties: tolerance, description: 'Per expected number: `{"absolute": 0.01}` or `{"relative": 0.05}` (5 %).' },
+  tolerances: { type: 'object', maxProperties: 200, additionalProperties: tolerance, description: 'Per expected number (or list or object holding numbers): `{"absolute": 0.01}` or `{"relative": 0.05}` (5 %).' },
   expected_rules: {
     type: ['array', 'null'],
     maxItems: 100,
@@ -188,7 +191,7 @@ export const modelsPart: DocumentPart = {
       additionalProperties: false,
       description: 'Exactly one of `inputs` (one evaluation) and `items` (a batch).',
       properties: {
-        inputs: { type: 'object', description: 'Input name → value, as the model\'s input schema allows; defaults apply as in a scenario.' },
+        inputs: { ...jsonInputs, description: 'Input name → value: any JSON the model\'s input schema allows (booleans, lists, objects too); defaults apply as in a scenario.' },
         items: {
           type: 'array',
           minItems: 1,
