@@ -89,7 +89,8 @@ export function createInputValidator(ajv: Ajv2020, inputSchema: JsonSchema): Val
         .map(([name]) => ({ path: pointerTo('/inputs', name), message: 'must be a string or a finite number: a scenario\'s inputs are scalars' }));
       if (scalarErrors.length > 0) return { valid: false, errors: scalarErrors };
     }
-    const inputs: ModelInputs = { ...(raw as ModelInputs) };
+    // A copy all the way down: defaults go into nested objects too, never into the caller's value.
+    const inputs = (mode === 'scalar' ? { ...raw } : structuredClone(raw)) as ModelInputs;
     const given = new Set(Object.keys(inputs));
     if (!validateFn(inputs)) return { valid: false, errors: describeSchemaErrors(validateFn.errors, '/inputs') };
     const defaultsApplied = Object.keys(inputs).filter((name) => !given.has(name) && 'default' in (properties[name] ?? {}));

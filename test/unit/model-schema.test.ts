@@ -135,6 +135,14 @@ describe('input validation modes', () => {
     assert.equal(scalar({ flag: true }, 'json').valid, true);
   });
 
+  it('json: fills nested defaults into a copy, never into the caller\'s value', () => {
+    const nested = createInputValidator(createSchemaCompiler(), closeInputSchema({ type: 'object', properties: { address: { type: 'object', properties: { country: { type: 'string', default: 'FR' } } } } }));
+    const given = { address: {} };
+    const validation = nested(given, 'json');
+    assert.deepEqual(validation.valid && validation.inputs, { address: { country: 'FR' } });
+    assert.deepEqual(given, { address: {} });
+  });
+
   it('scalar: refuses a default that is not a scalar, since a scenario stores its inputs', () => {
     const withDefault = createInputValidator(createSchemaCompiler(), { type: 'object', additionalProperties: false, properties: { n: { type: 'number' }, flag: { type: 'boolean', default: false } } });
     const refused = withDefault({ n: 1 }, 'scalar');
