@@ -1,6 +1,6 @@
 import type Ajv2020 from 'ajv/dist/2020';
 import { BUILTIN_MODELS, findBuiltinModel } from './builtin';
-import { createInputValidator, createSchemaCompiler, type InputValidation } from './input-validation';
+import { createInputValidator, createSchemaCompiler, type ValidateInputs } from './input-validation';
 import { evaluateJdm, jdmResultToModelResult, loadJdmGraph, type CompiledJdm } from './jdm';
 import type { BuiltinModel, JsonSchema, MetricDirection, ModelInputs, ModelResult } from './types';
 
@@ -43,7 +43,8 @@ export interface RunnableModel {
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
   metricDirections: Record<string, MetricDirection>;
-  validateInputs(raw: unknown): InputValidation;
+  /** `scalar` for a scenario's inputs, `json` wherever any JSON the schema allows may be given. */
+  validateInputs: ValidateInputs;
   evaluate(inputs: ModelInputs): Promise<ModelResult>;
   /** Synchronous evaluation, for Monte Carlo runs; only built-in models have it. */
   evaluateSync?: (inputs: ModelInputs) => ModelResult;

@@ -1,7 +1,8 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { pointerTo } from '../core/app-error';
 import { linearRegExp } from './linear-regexp';
-import type { JsonSchema, ModelInputs, Note } from './types';
+import type { JsonSchema, ModelInputs, Note, ScalarValue } from './types';
 
 export interface InputError {
   /** JSON Pointer into the request body: `/inputs/<name>`. */
@@ -9,8 +10,8 @@ export interface InputError {
   message: string;
 }
 
-export type InputValidation =
-  | { valid: true; inputs: ModelInputs; defaultsApplied: string[]; notes: Note[] }
+export type InputValidation<Inputs = ModelInputs> =
+  | { valid: true; inputs: Inputs; defaultsApplied: string[]; notes: Note[] }
   | { valid: false; errors: InputError[] };
 
 /**
@@ -56,32 +57,60 @@ export function describeSchemaErrors(errors: ErrorObject[] | null | undefined, p
 }
 
 /**
- * Validates a model's inputs against its input schema, applying defaults. The errors are exactly what a failed
- * scenario create answers and what `POST /models/{id}/validate` returns: one code path for both.
+ * Which values an input may take besides what the schema says. `scalar`: a scenario's inputs, as the interface spec
+ * has them (strings and finite numbers; a date travels as its RFC 3339 string), defaults included, since they are
+ * stored with the scenario. `json`: any JSON value the schema allows (evaluate, test cases, validate, upload samples).
  */
-export function createInputValidator(ajv: Ajv2020, inputSchema: JsonSchema): (raw: unknown) => InputValidation {
+export type InputMode = 'scalar' | 'json';
+
+/** A validator: in `scalar` mode, the inputs it accepts are scalars, which the type says. */
+export interface ValidateInputs {
+  (raw: unknown, mode: 'scalar'): InputValidation<Record<string, ScalarValue>>;
+  (raw: unknown, mode: 'json'): InputValidation;
+  (raw: unknown, mode: InputMode): InputValidation;
+}
+
+const isScalar = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+
+/**
+ * Validates a model's inputs against its input schema, applying defaults. The errors are exactly what a failed
+ * scenario create (`scalar`) or evaluation (`json`) answers: one code path for every caller.
+ */
+export function createInputValidator(ajv: Ajv2020, inputSchema: JsonSchema): ValidateInputs {
   const validateFn: ValidateFunction = ajv.compile(inputSchema);
   const properties = (inputSchema.properties ?? {}) as Record<string, { default?: unknown }>;
-  return (raw) => {
+  return ((raw: unknown, mode: InputMode): InputValidation => {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       return { valid: false, errors: [{ path: '/inputs', message: 'must be an object of input names to values' }] };
     }
-    const scalarErrors: InputError[] = [];
-    for (const [name, value] of Object.entries(raw)) {
-      if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
-        scalarErrors.push({ path: `/inputs/${name}`, message: 'must be a string or a finite number' });
-      }
+    if (mode === 'scalar') {
+      const scalarErrors = Object.entries(raw)
+        .filter(([, value]) => !isScalar(value))
+        .map(([name]) => ({ path: pointerTo('/inputs', name), message: 'must be a string or a finite number: a scenario\'s inputs are scalars' }));
+      if (scalarErrors.length > 0) return { valid: false, errors: scalarErrors };
     }
-    if (scalarErrors.length > 0) return { valid: false, errors: scalarErrors };
-    const inputs: ModelInputs = { ...(raw as ModelInputs) };
+    // A copy all the way down: defaults go into nested objects too, never into the caller's value.
+    const inputs = (mode === 'scalar' ? { ...raw } : structuredClone(raw)) as ModelInputs;
     const given = new Set(Object.keys(inputs));
     if (!validateFn(inputs)) return { valid: false, errors: describeSchemaErrors(validateFn.errors, '/inputs') };
     const defaultsApplied = Object.keys(inputs).filter((name) => !given.has(name) && 'default' in (properties[name] ?? {}));
+    if (mode === 'scalar') {
+      const nonScalarDefaults = defaultsApplied.filter((name) => !isScalar(inputs[name]));
+      if (nonScalarDefaults.length > 0) {
+        return {
+          valid: false,
+          errors: nonScalarDefaults.map((name) => ({
+            path: pointerTo('/inputs', name),
+            message: `is required here: the model's default ${JSON.stringify(inputs[name])} is not a string or a number, and a scenario's inputs are scalars`,
+          })),
+        };
+      }
+    }
     const notes: Note[] = defaultsApplied.map((name) => ({
       kind: 'default_applied',
       input: name,
       message: `"${name}" was not given; the model's default ${JSON.stringify(inputs[name])} was used.`,
     }));
     return { valid: true, inputs, defaultsApplied, notes };
-  };
+  }) as ValidateInputs;
 }

@@ -764,25 +764,26 @@ export async function evaluateJdm(
 }
 
 /**
- * Flattens a JSON value into scalar metric values: nested keys joined with dots, array items by index
- * (`items.0.price`), booleans as "true"/"false". Nulls are not values; their paths go to `nullPaths`.
+ * Flattens a JSON value into scalar metric values: nested keys joined with dots, booleans as "true"/"false". Arrays
+ * are by index (`items.0.price`) in derivation steps; a scenario's metrics leave them out (`arrays: 'omit'`): a list is
+ * not one figure to compare or chart, and the whole output is in the decision structure. Nulls are not values; their
+ * paths go to `nullPaths`, and left-out arrays to `arrayPaths`.
  */
-function flattenToMetrics(
-  value: unknown,
-  prefix: string,
-  into: Record<string, MetricValue>,
-  nullPaths: string[],
-): void {
+function flattenToMetrics(value: unknown, prefix: string, into: Flattened, arrays: 'index' | 'omit'): void {
   if (value === null || value === undefined) {
-    if (prefix !== '') nullPaths.push(prefix);
+    if (prefix !== '') into.nullPaths.push(prefix);
     return;
   }
   if (typeof value === 'number' || typeof value === 'string') {
-    into[prefix] = value;
+    into.values[prefix] = value;
     return;
   }
   if (typeof value === 'boolean') {
-    into[prefix] = value ? 'true' : 'false';
+    into.values[prefix] = value ? 'true' : 'false';
+    return;
+  }
+  if (Array.isArray(value) && arrays === 'omit') {
+    into.arrayPaths.push(prefix === '' ? '(root)' : prefix);
     return;
   }
   const entries: Array<[string, unknown]> = Array.isArray(value)
@@ -790,14 +791,19 @@ function flattenToMetrics(
     : isPlainObject(value)
       ? Object.entries(value)
       : [];
-  for (const [key, item] of entries) flattenToMetrics(item, prefix === '' ? key : `${prefix}.${key}`, into, nullPaths);
+  for (const [key, item] of entries) flattenToMetrics(item, prefix === '' ? key : `${prefix}.${key}`, into, arrays);
 }
 
-function flatten(value: unknown): { values: Record<string, MetricValue>; nullPaths: string[] } {
-  const values: Record<string, MetricValue> = {};
-  const nullPaths: string[] = [];
-  flattenToMetrics(value, '', values, nullPaths);
-  return { values, nullPaths };
+interface Flattened {
+  values: Record<string, MetricValue>;
+  nullPaths: string[];
+  arrayPaths: string[];
+}
+
+function flatten(value: unknown, arrays: 'index' | 'omit'): Flattened {
+  const flattened: Flattened = { values: {}, nullPaths: [], arrayPaths: [] };
+  flattenToMetrics(value, '', flattened, arrays);
+  return flattened;
 }
 
 /** Indexes of the rules a decision table's trace says matched: one object (`first`) or an array (`collect`). */
@@ -866,7 +872,7 @@ export function jdmResultToModelResult(graph: JdmGraph, evaluation: JdmEvaluatio
   const nodesById = new Map(graph.nodes.map((node) => [node.id, node]));
   const stepsByNode = new Map(evaluation.trace.map((step) => [step.node_id, step]));
 
-  const output = flatten(evaluation.result);
+  const output = flatten(evaluation.result, 'omit');
   const notes: Note[] = [
     {
       kind: 'info',
@@ -879,6 +885,12 @@ export function jdmResultToModelResult(graph: JdmGraph, evaluation: JdmEvaluatio
     notes.push({
       kind: 'warning',
       message: `Output fields with no value (null), not reported as metrics: ${output.nullPaths.join(', ')}.`,
+    });
+  }
+  if (output.arrayPaths.length > 0) {
+    notes.push({
+      kind: 'info',
+      message: `Output lists, not reported as metrics (see decision_structure.details.output): ${output.arrayPaths.join(', ')}.`,
     });
   }
 
@@ -914,7 +926,7 @@ export function jdmResultToModelResult(graph: JdmGraph, evaluation: JdmEvaluatio
   const derivation: DecisionStructure['derivation'] = evaluation.trace.map((step) => {
     const node = nodesById.get(step.node_id);
     // The output node's trace output is empty; what it received is the graph's result.
-    const value = flatten(node?.type === 'outputNode' ? step.input : step.output).values;
+    const value = flatten(node?.type === 'outputNode' ? step.input : step.output, 'index').values;
     return {
       step: `${step.name} (${step.kind})`,
       formula: node ? derivationFormula(node, step) : step.kind,
@@ -930,6 +942,8 @@ export function jdmResultToModelResult(graph: JdmGraph, evaluation: JdmEvaluatio
       derivation,
       details: {
         graph: graph.nodes.map((node) => ({ id: node.id, name: node.name, kind: node.type })),
+        // The output as the graph produced it: typed values, nested objects and lists kept.
+        output: evaluation.result,
         trace: evaluation.trace,
       },
     },

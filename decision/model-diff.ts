@@ -1,6 +1,27 @@
 import type { JdmGraph, JdmNode, JdmRule } from './jdm';
 
-type SchemaProperty = { type?: unknown; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number; enum?: unknown[]; default?: unknown; minLength?: number; maxLength?: number };
+/** A property's schema, in the subset model schemas use (see model-schema.ts). */
+type SchemaProperty = {
+  type?: unknown;
+  format?: string;
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  items?: SchemaProperty;
+  properties?: Record<string, SchemaProperty>;
+  required?: string[];
+  additionalProperties?: boolean;
+};
 type ObjectSchema = { properties?: Record<string, SchemaProperty>; required?: string[] };
 
 export interface SchemaChange {
@@ -111,30 +132,36 @@ export function diffGraphs(before: JdmGraph, after: JdmGraph): GraphDiff {
   return diff;
 }
 
-const typesOf = (property: SchemaProperty) => JSON.stringify([property.type].flat().sort());
+/** A schema's type as the diff shows it: its types, with the string format (`["string (date)"]`). */
+const typeLabel = (property: SchemaProperty) =>
+  JSON.stringify([property.type].flat().map((type) => (type === 'string' && property.format ? `string (${property.format})` : type)).sort());
 
-/** How a property's bounds moved: narrowed (fewer values accepted), widened, or both (reported as narrowed). */
+type LowerBound = 'minimum' | 'exclusiveMinimum' | 'minLength' | 'minItems';
+type UpperBound = 'maximum' | 'exclusiveMaximum' | 'maxLength' | 'maxItems';
+
+/** How a property's own constraints moved: narrowed (fewer values accepted), widened, or both (reported as narrowed). */
 function boundsChange(before: SchemaProperty, after: SchemaProperty): { narrowed: string[]; widened: string[] } {
   const narrowed: string[] = [];
   const widened: string[] = [];
-  const lower = (key: 'minimum' | 'exclusiveMinimum' | 'minLength') => {
+  const moved = (key: string, tighter: boolean | undefined, was: unknown, is: unknown) => {
+    if (tighter === undefined) return;
+    (tighter ? narrowed : widened).push(`${key} ${JSON.stringify(was) ?? 'none'} → ${JSON.stringify(is) ?? 'none'}`);
+  };
+  const bound = (key: LowerBound | UpperBound, lower: boolean) => {
     const [was, is] = [before[key], after[key]];
     if (was === is) return;
-    if (is !== undefined && (was === undefined || is > was)) narrowed.push(`${key} ${was ?? 'none'} → ${is}`);
-    else widened.push(`${key} ${was} → ${is ?? 'none'}`);
+    moved(key, is !== undefined && (was === undefined || (lower ? is > was : is < was)), was, is);
   };
-  const upper = (key: 'maximum' | 'exclusiveMaximum' | 'maxLength') => {
-    const [was, is] = [before[key], after[key]];
-    if (was === is) return;
-    if (is !== undefined && (was === undefined || is < was)) narrowed.push(`${key} ${was ?? 'none'} → ${is}`);
-    else widened.push(`${key} ${was} → ${is ?? 'none'}`);
-  };
-  lower('minimum');
-  lower('exclusiveMinimum');
-  lower('minLength');
-  upper('maximum');
-  upper('exclusiveMaximum');
-  upper('maxLength');
+  for (const key of ['minimum', 'exclusiveMinimum', 'minLength', 'minItems'] as const) bound(key, true);
+  for (const key of ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems'] as const) bound(key, false);
+  if (before.multipleOf !== after.multipleOf) {
+    // Every multiple of 0.5 is a multiple of 0.25: the new step accepts all the old values only if it divides the old one.
+    const divides = before.multipleOf !== undefined && after.multipleOf !== undefined && Number.isInteger(before.multipleOf / after.multipleOf);
+    moved('multipleOf', after.multipleOf !== undefined && !divides, before.multipleOf, after.multipleOf);
+  }
+  if (before.pattern !== after.pattern) moved('pattern', after.pattern !== undefined, before.pattern, after.pattern);
+  if (Boolean(before.uniqueItems) !== Boolean(after.uniqueItems)) moved('uniqueItems', Boolean(after.uniqueItems), before.uniqueItems, after.uniqueItems);
+  if (before.additionalProperties !== after.additionalProperties) moved('additionalProperties', after.additionalProperties === false, before.additionalProperties, after.additionalProperties);
   const wasEnum = before.enum?.map((v) => JSON.stringify(v));
   const isEnum = after.enum?.map((v) => JSON.stringify(v));
   if (isEnum && (!wasEnum || wasEnum.some((v) => !isEnum.includes(v)))) narrowed.push(`enum: ${wasEnum ? wasEnum.filter((v) => !isEnum.includes(v)).join(', ') + ' no longer accepted' : 'now restricted'}`);
@@ -142,9 +169,18 @@ function boundsChange(before: SchemaProperty, after: SchemaProperty): { narrowed
   return { narrowed, widened };
 }
 
+/** The schemas below a property, by the name the diff gives them: `address.city` for a field, `tags[]` for list items. */
+function childrenOf(property: SchemaProperty, name: string): ObjectSchema & { properties: Record<string, SchemaProperty> } {
+  const properties: Record<string, SchemaProperty> = {};
+  for (const [child, schema] of Object.entries(property.properties ?? {})) properties[`${name}.${child}`] = schema;
+  if (property.items) properties[`${name}[]`] = property.items;
+  return { properties, required: (property.required ?? []).map((child) => `${name}.${child}`) };
+}
+
 /**
  * Changes to a model's inputs, classified for the clients that send them: breaking when a request valid before may now
- * be refused (an input removed, a type changed, a bound narrowed, an input newly required without a default).
+ * be refused (an input or a nested field removed, a type changed, a bound narrowed, an enum value removed, an input
+ * newly required without a default). Nested objects and list items are compared too, named `a.b` and `a[]`.
  */
 export function diffInputSchemas(before: ObjectSchema, after: ObjectSchema): SchemaChange[] {
   const changes: SchemaChange[] = [];
@@ -155,12 +191,12 @@ export function diffInputSchemas(before: ObjectSchema, after: ObjectSchema): Sch
   for (const [name, property] of Object.entries(is)) {
     const previous = was[name];
     if (!previous) {
-      const mandatory = required(after, name) && property.default === undefined;
+      const mandatory = required(after, name) && property.default === undefined && !name.endsWith('[]');
       changes.push({ name, change: 'added', breaking: mandatory, detail: mandatory ? 'required, without a default' : 'optional' });
       continue;
     }
-    if (typesOf(previous) !== typesOf(property)) {
-      changes.push({ name, change: 'type_changed', breaking: true, detail: `${typesOf(previous)} → ${typesOf(property)}` });
+    if (typeLabel(previous) !== typeLabel(property)) {
+      changes.push({ name, change: 'type_changed', breaking: true, detail: `${typeLabel(previous)} → ${typeLabel(property)}` });
       continue;
     }
     const { narrowed, widened } = boundsChange(previous, property);
@@ -168,11 +204,15 @@ export function diffInputSchemas(before: ObjectSchema, after: ObjectSchema): Sch
     else if (widened.length > 0) changes.push({ name, change: 'widened', breaking: false, detail: widened.join('; ') });
     if (!required(before, name) && required(after, name) && property.default === undefined) changes.push({ name, change: 'now_required', breaking: true, detail: 'required, without a default' });
     if (required(before, name) && !required(after, name)) changes.push({ name, change: 'now_optional', breaking: false, detail: 'may be left out' });
+    changes.push(...diffInputSchemas(childrenOf(previous, name), childrenOf(property, name)));
   }
   return changes;
 }
 
-/** Changes to a model's outputs, for the clients that read them: an output removed or retyped is breaking. */
+/**
+ * Changes to a model's outputs, for the clients that read them: an output (or a nested field) removed or retyped is
+ * breaking, and so is an enum value added (a reader may meet a value it does not know); narrowing is not.
+ */
 export function diffOutputSchemas(before: ObjectSchema, after: ObjectSchema): SchemaChange[] {
   const changes: SchemaChange[] = [];
   const was = before.properties ?? {};
@@ -180,8 +220,19 @@ export function diffOutputSchemas(before: ObjectSchema, after: ObjectSchema): Sc
   for (const name of Object.keys(was)) if (!(name in is)) changes.push({ name, change: 'removed', breaking: true, detail: 'readers of it get nothing' });
   for (const [name, property] of Object.entries(is)) {
     const previous = was[name];
-    if (!previous) changes.push({ name, change: 'added', breaking: false, detail: 'a new output' });
-    else if (typesOf(previous) !== typesOf(property)) changes.push({ name, change: 'type_changed', breaking: true, detail: `${typesOf(previous)} → ${typesOf(property)}` });
+    if (!previous) {
+      changes.push({ name, change: 'added', breaking: false, detail: 'a new output' });
+      continue;
+    }
+    if (typeLabel(previous) !== typeLabel(property)) {
+      changes.push({ name, change: 'type_changed', breaking: true, detail: `${typeLabel(previous)} → ${typeLabel(property)}` });
+      continue;
+    }
+    const added = (property.enum ?? []).filter((value) => previous.enum !== undefined && !previous.enum.some((old) => JSON.stringify(old) === JSON.stringify(value)));
+    if (added.length > 0 || (previous.enum && !property.enum)) {
+      changes.push({ name, change: 'widened', breaking: true, detail: `enum: ${added.length > 0 ? added.map((v) => JSON.stringify(v)).join(', ') + ' may now be output' : 'no longer restricted'}` });
+    }
+    changes.push(...diffOutputSchemas(childrenOf(previous, name), childrenOf(property, name)));
   }
   return changes;
 }

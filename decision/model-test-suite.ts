@@ -46,28 +46,62 @@ function withinTolerance(expected: number, actual: number, tolerance: Tolerance 
   return Math.abs(actual - expected) <= allowed + rounding;
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value === 'object' ? 'object' : typeof value);
+
 /**
- * Judges one case's evaluation: every expected output present and equal (numbers within their tolerance; strings,
- * booleans and everything else exactly, by their JSON), and every expected rule among those that matched.
+ * Compares one expected value with the actual one, into `differences` (one per differing leaf, named by its dotted
+ * path): numbers within the tolerance (exactly without one), lists item by item (same length), objects key by key
+ * (the same keys), strings (dates and enum values included), booleans and null exactly.
+ */
+function compareValue(output: string, expected: unknown, actual: unknown, tolerance: Tolerance | undefined, differences: OutputDifference[]): void {
+  if (typeof expected === 'number') {
+    if (typeof actual !== 'number') differences.push({ output, expected, actual, message: 'expected a number' });
+    else if (!withinTolerance(expected, actual, tolerance)) {
+      differences.push({ output, expected, actual, difference: actual - expected, ...(tolerance ? { tolerance } : {}), message: tolerance ? 'outside the tolerance' : 'not equal' });
+    }
+  } else if (Array.isArray(expected)) {
+    if (!Array.isArray(actual)) differences.push({ output, expected, actual, message: `expected a list, got ${kindOf(actual)}` });
+    else if (actual.length !== expected.length) differences.push({ output, expected, actual, message: `expected ${expected.length} item(s), got ${actual.length}` });
+    else expected.forEach((item, index) => compareValue(`${output}.${index}`, item, actual[index], tolerance, differences));
+  } else if (isPlainObject(expected)) {
+    if (!isPlainObject(actual)) {
+      differences.push({ output, expected, actual, message: `expected an object, got ${kindOf(actual)}` });
+      return;
+    }
+    for (const [key, item] of Object.entries(expected)) {
+      if (!Object.hasOwn(actual, key)) differences.push({ output: `${output}.${key}`, expected: item, actual: null, message: 'the model did not output it' });
+      else compareValue(`${output}.${key}`, item, actual[key], tolerance, differences);
+    }
+    for (const key of Object.keys(actual)) {
+      if (!Object.hasOwn(expected, key)) differences.push({ output: `${output}.${key}`, expected: null, actual: actual[key], message: 'not expected' });
+    }
+  } else if (actual !== expected) {
+    differences.push({ output, expected, actual, message: kindOf(actual) === kindOf(expected) ? 'not equal' : `expected ${kindOf(expected)}, got ${kindOf(actual)}` });
+  }
+}
+
+/**
+ * Judges one case's evaluation: every expected output present and equal (see `compareValue`; a tolerance applies to
+ * every number inside the output it names), and every expected rule among those that matched.
  */
 export function judgeCase(expectation: ExpectedCase, outputs: Record<string, unknown>, matchedRuleIds: ReadonlySet<string>) {
   const differences: OutputDifference[] = [];
   for (const [name, expected] of Object.entries(expectation.expected)) {
     const actual = outputAt(outputs, name);
-    const tolerance = expectation.tolerances[name];
-    if (actual === undefined) {
-      differences.push({ output: name, expected, actual: null, message: 'the model did not output it' });
-    } else if (typeof expected === 'number') {
-      if (typeof actual !== 'number') differences.push({ output: name, expected, actual, message: 'expected a number' });
-      else if (!withinTolerance(expected, actual, tolerance)) {
-        differences.push({ output: name, expected, actual, difference: actual - expected, ...(tolerance ? { tolerance } : {}), message: tolerance ? 'outside the tolerance' : 'not equal' });
-      }
-    } else if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-      differences.push({ output: name, expected, actual, message: 'not equal' });
-    }
+    if (actual === undefined) differences.push({ output: name, expected, actual: null, message: 'the model did not output it' });
+    else compareValue(name, expected, actual, expectation.tolerances[name], differences);
   }
   const missingRules = (expectation.expectedRules ?? []).filter((id) => !matchedRuleIds.has(id));
   return { passed: differences.length === 0 && missingRules.length === 0, differences, missingRules };
+}
+
+/** Whether a value is or holds a number, so that a tolerance can apply to it. */
+export function holdsNumber(value: unknown): boolean {
+  if (typeof value === 'number') return true;
+  if (Array.isArray(value)) return value.some(holdsNumber);
+  return isPlainObject(value) && Object.values(value).some(holdsNumber);
 }
 
 /** The rule ids a trace says matched, in every decision table. */

@@ -5,7 +5,9 @@
 
 /** Spec: model inputs are scalars (strings or numbers). */
 export type ScalarValue = string | number;
-export type ModelInputs = Record<string, ScalarValue>;
+/** A tenant model's input may be any JSON its schema allows (booleans, arrays, objects); a scenario's are scalars. */
+export type InputValue = ScalarValue | boolean | null | InputValue[] | { [key: string]: InputValue };
+export type ModelInputs = Record<string, InputValue>;
 export type MetricValue = number | string;
 
 /** A JSON Schema (2020-12) object. */

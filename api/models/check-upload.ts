@@ -1,6 +1,8 @@
 import { validationFailed, type FieldError } from '../../core/app-error';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
+import type { ValidateFunction } from 'ajv/dist/2020';
 import { createInputValidator, describeSchemaErrors } from '../../decision/input-validation';
+import { checkModelSchema, closeInputSchema, metricNamesOf, sampleValue } from '../../decision/model-schema';
 import { findUnsupportedPatterns } from '../../decision/linear-regexp';
 import { jdmResultToModelResult } from '../../decision/jdm';
 import { BudgetExceededError, budgetFieldError } from '../../integrations/expression-sandbox';
@@ -13,46 +15,29 @@ export interface ModelUpload {
   output_schema: JsonSchema;
   graph: unknown;
   metric_directions?: Record<string, MetricDirection>;
-  sample_inputs?: Record<string, string | number>;
+  sample_inputs?: Record<string, unknown>;
 }
 
-const SCALAR_TYPES = new Set(['number', 'integer', 'string']);
-
-/** A value that satisfies a property's schema without the author naming one: default, example, enum, minimum. */
-function sampleValue(property: Record<string, unknown>): string | number {
-  if (property.default !== undefined) return property.default as string | number;
-  const examples = property.examples as unknown[] | undefined;
-  if (examples?.length) return examples[0] as string | number;
-  if (property.example !== undefined) return property.example as string | number;
-  const options = property.enum as unknown[] | undefined;
-  if (options?.length) return options[0] as string | number;
-  if (property.type === 'string') return '';
-  return (property.minimum as number | undefined) ?? (property.exclusiveMinimum as number | undefined) ?? 0;
+/**
+ * The output schema describes the graph's output as it produces it (nested objects, arrays, booleans); one written
+ * against the flattened metrics (`discount.rate`, booleans as "true"/"false") is accepted too, as it always was.
+ */
+function outputMismatches(validateOutput: ValidateFunction, output: Record<string, unknown>, metrics: Record<string, unknown>, schema: JsonSchema) {
+  if (validateOutput(output)) return [];
+  const outputErrors = validateOutput.errors;
+  if (validateOutput(metrics)) return [];
+  const describesMetrics = Object.keys((schema.properties ?? {}) as Record<string, unknown>).some((name) => name.includes('.'));
+  return describeSchemaErrors(describesMetrics ? validateOutput.errors : outputErrors, '');
 }
 
 /** Compiles and dry-runs an upload; every problem is a 422 naming its field. */
 export async function checkUpload(deps: ModelUseCaseDeps, upload: ModelUpload): Promise<NewModelVersion> {
   const { catalogue } = deps;
-  const errors: FieldError[] = [];
-  const inputSchema = { ...upload.input_schema };
-  if (inputSchema.type !== 'object') errors.push({ path: '/input_schema/type', message: 'must be "object"' });
-  const properties = (inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
-  if (typeof properties !== 'object' || Object.keys(properties).length === 0) {
-    errors.push({ path: '/input_schema/properties', message: 'must declare at least one input' });
-  }
-  for (const [name, property] of Object.entries(properties)) {
-    if (!SCALAR_TYPES.has(property?.type as string)) {
-      errors.push({ path: `/input_schema/properties/${name}/type`, message: 'must be "number", "integer" or "string": model inputs are scalars' });
-    }
-  }
   // Patterns RE2 cannot run are named one by one; ajv would only report the first, against the whole schema.
-  const patternProblems = [
-    ...findUnsupportedPatterns(upload.input_schema, '/input_schema'),
-    ...findUnsupportedPatterns(upload.output_schema, '/output_schema'),
-  ];
-  errors.push(...patternProblems);
+  const outputProblems = [...checkModelSchema(upload.output_schema, '/output_schema', 'output'), ...findUnsupportedPatterns(upload.output_schema, '/output_schema')];
+  const errors: FieldError[] = [...checkModelSchema(upload.input_schema, '/input_schema', 'input'), ...findUnsupportedPatterns(upload.input_schema, '/input_schema'), ...outputProblems];
   // Unknown inputs are refused, so a misspelt input is an error rather than silently ignored.
-  inputSchema.additionalProperties = false;
+  const inputSchema = closeInputSchema(upload.input_schema);
   const compile = (schema: JsonSchema, path: string) => {
     try {
       return catalogue.ajv.compile(schema);
@@ -62,7 +47,7 @@ export async function checkUpload(deps: ModelUseCaseDeps, upload: ModelUpload): 
     }
   };
   if (errors.length === 0) compile(inputSchema, '/input_schema');
-  const validateOutput = patternProblems.length === 0 ? compile(upload.output_schema, '/output_schema') : undefined;
+  const validateOutput = outputProblems.length === 0 ? compile(upload.output_schema, '/output_schema') : undefined;
   // Loading parses every expression by evaluating it: in the sandbox, off the event loop and within its budget.
   const inSandbox = <T>(work: Promise<T>, fallback: string) =>
     work.catch((error: unknown) => {
@@ -74,8 +59,8 @@ export async function checkUpload(deps: ModelUseCaseDeps, upload: ModelUpload): 
   if (errors.length > 0) throw validationFailed(errors, 'The model upload is not valid.');
   if (!loaded.ok || !validateOutput) throw new Error('unreachable');
 
-  const sample = upload.sample_inputs ?? Object.fromEntries(Object.entries(properties).map(([name, p]) => [name, sampleValue(p)]));
-  const validation = createInputValidator(catalogue.ajv, inputSchema)(sample);
+  const sample = upload.sample_inputs ?? sampleValue(inputSchema);
+  const validation = createInputValidator(catalogue.ajv, inputSchema)(sample, 'json');
   if (!validation.valid) {
     throw validationFailed(
       validation.errors.map((e) => ({ path: e.path.replace(/^\/inputs/, '/sample_inputs'), message: e.message })),
@@ -88,17 +73,18 @@ export async function checkUpload(deps: ModelUseCaseDeps, upload: ModelUpload): 
     throw validationFailed([{ path: index >= 0 ? `/graph/nodes/${index}` : '/graph', message: `fails to evaluate on the sample inputs: ${dryRun.message}` }]);
   }
   const metrics: Record<string, unknown> = jdmResultToModelResult(dryRun.graph, dryRun.evaluation).metrics;
-  if (!validateOutput(metrics)) {
+  const mismatches = outputMismatches(validateOutput, dryRun.evaluation.result, metrics, upload.output_schema);
+  if (mismatches.length > 0) {
     throw validationFailed(
-      describeSchemaErrors(validateOutput.errors, '').map((e) => ({
+      mismatches.map((e) => ({
         path: '/output_schema',
         message: `the graph's output on the sample inputs does not match: ${e.path || '(root)'} ${e.message}`,
       })),
     );
   }
   const directions = upload.metric_directions ?? {};
-  const outputProperties = Object.keys((upload.output_schema.properties ?? {}) as Record<string, unknown>);
-  const unknownDirections = Object.keys(directions).filter((metric) => !outputProperties.includes(metric));
+  const metricNames = metricNamesOf(upload.output_schema);
+  const unknownDirections = Object.keys(directions).filter((metric) => !metricNames.includes(metric));
   if (unknownDirections.length > 0) {
     throw validationFailed(unknownDirections.map((metric) => ({ path: `/metric_directions/${metric}`, message: 'is not a metric of the output schema' })));
   }

@@ -35,7 +35,7 @@ export async function evaluateModel(deps: ModelUseCaseDeps, context: RequestCont
   const batch = body.items !== undefined;
   const given = batch ? (body.items ?? []).map((item) => item.inputs) : [body.inputs];
   const checked = given.map((inputs, index): { inputs: ModelInputs } | { errors: FieldError[] } => {
-    const validation = model.validateInputs(inputs);
+    const validation = model.validateInputs(inputs, 'json');
     const prefix = batch ? `/items/${index}` : '';
     return validation.valid ? { inputs: validation.inputs } : { errors: validation.errors.map((e) => ({ ...e, path: `${prefix}${e.path}` })) };
   });

@@ -11,20 +11,34 @@ const metricDirections = {
   additionalProperties: { type: 'string', enum: ['higher_is_better', 'lower_is_better'] },
 };
 
-const scalarInputs = {
+/** Any JSON value per input, as the model's input schema allows (evaluate, validate, test cases, upload samples). */
+const jsonInputs = {
   type: 'object',
-  description: 'Input name → value. Values are scalars (strings or numbers); names and bounds come from the model\'s input schema.',
-  additionalProperties: { type: ['string', 'number'] },
+  description: 'Input name → value: any JSON the model\'s input schema allows (booleans, RFC 3339 dates as strings, lists, objects).',
 };
+
+const SCHEMA_SUBSET =
+  'A subset of JSON Schema (2020-12); anything else is a 422 naming its JSON Pointer (`/input_schema/properties/x/items/type`). ' +
+  'Every schema names its `type`: `number`, `integer` (`minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`), ' +
+  '`string` (`minLength`, `maxLength`, `pattern` (run on RE2: no backreferences or lookaround), `format`: `date` or `date-time`, ' +
+  'RFC 3339), `boolean`, `array` (`items` (required), `minItems`, `maxItems`, `uniqueItems`) or `object` (`properties`, `required`, ' +
+  '`additionalProperties`: true or false); a list of types is allowed. On any schema: `enum`, `default`, `title`, `description`, ' +
+  '`examples`, `example`, `$comment`, `deprecated`; `$schema` at the root. Nesting (`properties`, `items`) is at most 8 levels deep.';
 
 const upload = {
   input_schema: {
     type: 'object',
     description:
-      'JSON Schema (2020-12) of the inputs: `type: object` with scalar (`number`, `integer`, `string`) properties, bounds, defaults ' +
-      'and descriptions. `additionalProperties: false` is enforced.',
+      `JSON Schema of the inputs: \`type: object\` with at least one property. ${SCHEMA_SUBSET} \`additionalProperties: false\` is enforced ` +
+      'at the root, and is the default of nested objects. A scenario gives its inputs as strings and numbers only (a date as its RFC 3339 ' +
+      'string); inputs of other types (boolean, list, object) are for evaluate and test cases, or come from a default.',
   },
-  output_schema: { type: 'object', description: 'JSON Schema (2020-12) of the metrics the graph outputs.' },
+  output_schema: {
+    type: 'object',
+    description:
+      `JSON Schema of what the graph outputs, as it outputs it (nested objects, lists, booleans; \`null\` is allowed as a type). ${SCHEMA_SUBSET} ` +
+      'A schema of the flattened metrics (dotted names such as `discount.rate`, booleans as "true"/"false") is accepted too.',
+  },
   graph: {
     type: 'object',
     description:
@@ -34,8 +48,8 @@ const upload = {
   },
   metric_directions: metricDirections,
   sample_inputs: {
-    ...scalarInputs,
-    description: 'Inputs to test the graph with at upload. Omitted: built from each input\'s default, example or minimum.',
+    ...jsonInputs,
+    description: 'Inputs to test the graph with at upload (any JSON the input schema allows). Omitted: built from each input\'s default, example, enum or bounds.',
   },
 };
 
@@ -53,9 +67,12 @@ const testCaseFields = {
     type: 'object',
     minProperties: 1,
     maxProperties: 200,
-    description: 'Output name → expected value. A name is an output key or a dotted path into nested outputs (`discount.rate`). Numbers match within their tolerance (exactly without one); everything else exactly.',
+    description:
+      'Output name → expected value. A name is an output key or a dotted path into nested outputs (`discount.rate`). Numbers match within ' +
+      'their tolerance (exactly without one); lists and objects element by element (same length, same keys; the output\'s tolerance ' +
+      'applies to every number inside); strings (dates, enum values), booleans and null exactly.',
   },
-  tolerances: { type: 'object', maxProperties: 200, additionalProperties: tolerance, description: 'Per expected number: `{"absolute": 0.01}` or `{"relative": 0.05}` (5 %).' },
+  tolerances: { type: 'object', maxProperties: 200, additionalProperties: tolerance, description: 'Per expected number (or list or object holding numbers): `{"absolute": 0.01}` or `{"relative": 0.05}` (5 %).' },
   expected_rules: {
     type: ['array', 'null'],
     maxItems: 100,
@@ -177,7 +194,7 @@ export const modelsPart: DocumentPart = {
       additionalProperties: false,
       required: ['inputs'],
       properties: {
-        inputs: scalarInputs,
+        inputs: jsonInputs,
         model_version: { type: 'string', description: 'Validate against this version (default: the published one).' },
       },
     },
@@ -186,7 +203,7 @@ export const modelsPart: DocumentPart = {
       additionalProperties: false,
       description: 'Exactly one of `inputs` (one evaluation) and `items` (a batch).',
       properties: {
-        inputs: { type: 'object', description: 'Input name → value, as the model\'s input schema allows; defaults apply as in a scenario.' },
+        inputs: { ...jsonInputs, description: 'Input name → value: any JSON the model\'s input schema allows (booleans, lists, objects too); defaults apply as in a scenario.' },
         items: {
           type: 'array',
           minItems: 1,
@@ -380,10 +397,12 @@ export const modelsPart: DocumentPart = {
         valid: { type: 'boolean' },
         errors: {
           type: 'array',
-          description: 'Exactly the errors a scenario create with these inputs would answer (paths `/inputs/<name>`).',
+          description:
+            'Exactly the errors the model\'s input schema gives (paths `/inputs/<name>`), as evaluate answers them. A scenario create ' +
+            'answers these too, and also refuses a value that is not a string or a number (scenario inputs are scalars).',
           items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
         },
-        inputs: { ...scalarInputs, description: 'When valid: the inputs with defaults applied.' },
+        inputs: { ...jsonInputs, description: 'When valid: the inputs with defaults applied.' },
         defaults_applied: { type: 'array', items: { type: 'string' } },
         model_version: { type: 'string' },
       },

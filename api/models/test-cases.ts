@@ -1,5 +1,8 @@
 import { parse } from 'csv-parse/sync';
-import { notFound, validationFailed, type FieldError } from '../../core/app-error';
+import { notFound, pointerTo, validationFailed, type FieldError } from '../../core/app-error';
+import { typesOf } from '../../decision/model-schema';
+import { holdsNumber } from '../../decision/model-test-suite';
+import type { JsonSchema } from '../../decision/types';
 import { isIdOf, newId } from '../../core/ids';
 import type { PageRequest } from '../../db/pagination';
 import type { ModelTestCaseRecord, OutputTolerance } from '../../db/records/model-test';
@@ -36,10 +39,10 @@ export function presentTestCase(record: ModelTestCaseRecord) {
   };
 }
 
-/** A tolerance names an expected output, and only a number can have one. */
+/** A tolerance names an expected output, and only a number (or a list or object holding numbers) can have one. */
 function toleranceErrors(testCase: Pick<TestCaseInput, 'expected' | 'tolerances'>, prefix: string): FieldError[] {
   return Object.keys(testCase.tolerances ?? {}).flatMap((name) =>
-    typeof testCase.expected[name] === 'number' ? [] : [{ path: `${prefix}/tolerances/${name}`, message: 'must name an expected output whose value is a number' }],
+    holdsNumber(testCase.expected[name]) ? [] : [{ path: pointerTo(`${prefix}/tolerances`, name), message: 'must name an expected output whose value is or holds a number' }],
   );
 }
 
@@ -91,27 +94,41 @@ export async function importTestCases({ db }: ModelUseCaseDeps, context: Request
   return { object: 'list' as const, data: created.map(presentTestCase), next_cursor: null };
 }
 
-type CellTypes = { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
+type CellTypes = { inputs: JsonSchema; outputs: JsonSchema };
 
-/** The JSON Schema type of each input and output of the model's newest version, which a CSV cell is read as. */
+/** The input and output schemas of the model's newest version, which a CSV cell is read by. */
 async function cellTypes(scope: TenantScope, modelId: string): Promise<CellTypes> {
   const model = await suiteModel(scope, modelId);
   const version = await findModelVersion(scope, modelId, model.latest_version);
-  const typesOf = (schema: unknown) =>
-    Object.fromEntries(Object.entries((schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {}).map(([name, property]) => [name, property.type]));
-  return { inputs: typesOf(version?.input_schema), outputs: typesOf(version?.output_schema) };
+  return { inputs: (version?.input_schema ?? {}) as JsonSchema, outputs: (version?.output_schema ?? {}) as JsonSchema };
+}
+
+/** The type of a column: a property of the schema, else a dotted path into its nested objects (`discount.rate`). */
+function typeAt(schema: JsonSchema, name: string): string[] {
+  const properties = (node: unknown) => ((node as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+  if (Object.hasOwn(properties(schema), name)) return typesOf(properties(schema)[name]);
+  let node: unknown = schema;
+  for (const segment of name.split('.')) node = Object.hasOwn(properties(node), segment) ? properties(node)[segment] : undefined;
+  return typesOf(node);
 }
 
 /**
  * A CSV cell as the value its column's schema type takes: a number for number and integer, true/false for boolean,
- * text for string; a column the schema does not type is a number when it reads as a plain decimal one, else text.
+ * JSON text for a list or an object, text for string; a column the schema does not type is a number when it reads as
+ * a plain decimal one, else text. A cell that does not read as its type stays text, which the run then reports.
  */
-function cellValue(text: string, type: unknown): unknown {
-  const types = Array.isArray(type) ? type : [type];
+function cellValue(text: string, types: string[]): unknown {
   if (types.includes('string')) return text;
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  if ((types.includes('array') && text.startsWith('[')) || (types.includes('object') && text.startsWith('{'))) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
   const plainNumber = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$/.test(text);
-  if ((types.includes('number') || types.includes('integer') || type === undefined) && plainNumber) return Number(text);
+  if ((types.includes('number') || types.includes('integer') || types.length === 0) && plainNumber) return Number(text);
   return text;
 }
 
@@ -132,8 +149,8 @@ function casesFromCsv(csv: string, types: CellTypes): TestCaseInput[] {
       if (column === 'name') continue;
       if (column.startsWith('expected.')) {
         const output = column.slice('expected.'.length);
-        expected[output] = cellValue(text, types.outputs[output]);
-      } else if (text !== '') inputs[column] = cellValue(text, types.inputs[column]);
+        expected[output] = cellValue(text, typeAt(types.outputs, output));
+      } else if (text !== '') inputs[column] = cellValue(text, typeAt(types.inputs, column));
     }
     if (Object.keys(expected).length === 0) errors.push({ path: '/csv', message: `row ${index + 2} has no expected.<output> value` });
     return { name: row.name || `row ${index + 2}`, inputs, expected };

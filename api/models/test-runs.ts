@@ -61,7 +61,7 @@ export async function runModelTests(deps: ModelUseCaseDeps, context: RequestCont
     const version = await tenantModelSource(scope).findVersion(modelId, Number(model.version));
     if (!version) throw validationFailed([{ path: '/version', message: `model ${modelId} has no version "${model.version}"` }]);
     const suite = await suiteOf(scope, modelId);
-    const checked = suite.map((testCase) => ({ testCase, validation: model.validateInputs(testCase.inputs) }));
+    const checked = suite.map((testCase) => ({ testCase, validation: model.validateInputs(testCase.inputs, 'json') }));
     return { cases: checked, graph: version.graph as JdmGraph, graphKey: `${version.modelId}@${version.version}#${version.graphSha256}`, versionNumber: version.version };
   });
   if (cases.length === 0) throw validationFailed([{ path: '', message: 'the model has no test cases: add some with POST /models/{id}/test-cases' }]);

@@ -1677,7 +1677,7 @@ export interface CreateModelRequest {
     [k: string]: 'higher_is_better' | 'lower_is_better';
   };
   sample_inputs?: {
-    [k: string]: string | number;
+    [k: string]: unknown;
   };
 }
 export interface CreateModelTestCaseRequest {
@@ -1716,7 +1716,7 @@ export interface CreateModelVersionRequest {
     [k: string]: 'higher_is_better' | 'lower_is_better';
   };
   sample_inputs?: {
-    [k: string]: string | number;
+    [k: string]: unknown;
   };
 }
 export interface CreateOAuthClientRequest {
@@ -2073,7 +2073,7 @@ export interface ValidateFieldMappingRequest {
 }
 export interface ValidateInputsRequest {
   inputs: {
-    [k: string]: string | number;
+    [k: string]: unknown;
   };
   model_version?: string;
 }

@@ -90,7 +90,7 @@ export function createScenarioBatchService(deps: { db: Knex; temporal: Client; c
           allErrors.push(model);
           continue;
         }
-        const validation = model.validateInputs(item.inputs);
+        const validation = model.validateInputs(item.inputs, 'scalar');
         if (!validation.valid) {
           const errors = validation.errors.map((e) => ({ path: `/items/${index}${e.path}`, message: e.message }));
           items.push({ ...base, model_version: model.version, inputs: item.inputs as Record<string, string | number>, status: 'invalid' as const, errors });

@@ -8,7 +8,7 @@ import { validationFailed, type FieldError } from '../../core/app-error';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
 import { isUnreleased, type RunnableModel } from '../../decision/catalogue';
 import { centralValue, validateDistribution, type Distribution } from '../../decision/simulation';
-import type { ModelInputs, Note } from '../../decision/types';
+import type { Note, ScalarValue } from '../../decision/types';
 import type { AuditEvent, ScenarioRecord } from '../../db/records/scenario';
 import { nextAuditEvent } from '../../db/repositories/scenarios';
 import type { RequestContext } from '../context';
@@ -19,7 +19,7 @@ const DEFAULT_SIMULATION_RUNS = 1000;
 
 export interface PreparedRun {
   model: RunnableModel;
-  inputs: ModelInputs;
+  inputs: Record<string, ScalarValue>;
   uncertainty: Record<string, Distribution> | null;
   simulation: { runs: number; seed: number } | null;
   notes: Note[];
@@ -61,7 +61,7 @@ export async function prepareRun(
   } else if (simulation) {
     errors.push({ path: '/simulation', message: 'needs "uncertainty": name the inputs to vary' });
   }
-  const validation = model.validateInputs(inputs);
+  const validation = model.validateInputs(inputs, 'scalar');
   if (!validation.valid) errors.push(...validation.errors);
   if (errors.length > 0) throw validationFailed(errors, 'The scenario is not valid for this model.');
   if (!validation.valid) throw new Error('unreachable');

@@ -8,7 +8,10 @@ const batchIdParameter = pathParameter('Batch id (`bat_…`).');
 
 const scalarInputs = {
   type: 'object',
-  description: 'Input name → value (string or number). Names, types, bounds and defaults come from the model\'s input schema.',
+  description:
+    'Input name → value (string or number; a date as its RFC 3339 string, an enum as its value). Names, types, bounds and defaults ' +
+    'come from the model\'s input schema. Inputs that are booleans, lists or objects cannot be given to a scenario: such models are ' +
+    'evaluated (`POST /models/{id}/evaluate`) and tested with any JSON their schema allows.',
   additionalProperties: { type: ['string', 'number'] },
   example: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 },
 };

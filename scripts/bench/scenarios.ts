@@ -26,7 +26,7 @@ function measureInProcess(runs: number) {
   const started = performance.now();
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    const validation = model.validateInputs({ ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (i % 400) });
+    const validation = model.validateInputs({ ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (i % 400) }, 'scalar');
     if (!validation.valid) throw new Error('invalid bench inputs');
     model.evaluateSync(validation.inputs);
     latencies.push(performance.now() - t);

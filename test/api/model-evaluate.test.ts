@@ -62,7 +62,7 @@ describe('model evaluation without storing', () => {
     assert.ok(builtin);
     const model = await runnable.resolve(STAFFING_MODEL_ID, undefined, { findModel: async () => undefined, findVersion: async () => undefined });
     assert.ok(model.found);
-    const validated = model.model.validateInputs(staffingInputs);
+    const validated = model.model.validateInputs(staffingInputs, 'scalar');
     assert.ok(validated.valid);
     const expected = builtin.evaluate(validated.inputs);
     assert.deepEqual(answer.body.outputs, expected.metrics);

@@ -404,7 +404,9 @@ describe('jdmResultToModelResult', () => {
     const evaluation = await evaluateJdm(compiled, { kind: 'list', spend: 1500 });
     assert.deepEqual(evaluation.result, { result: [{ perk: 'free shipping' }, { perk: 'lounge access' }] });
     const model = jdmResultToModelResult(compiled.graph, evaluation);
-    assert.deepEqual(model.metrics, { 'result.0.perk': 'free shipping', 'result.1.perk': 'lounge access' });
+    assert.deepEqual(model.metrics, {}, 'a list is not a metric');
+    assert.deepEqual(model.decision_structure.details?.output, evaluation.result);
+    assert.ok(model.notes.some((note) => note.kind === 'info' && /not reported as metrics.*: result\./.test(note.message)));
     assert.deepEqual(
       model.decision_structure.alternatives.map((alternative) => [alternative.id, alternative.chosen]),
       [
@@ -428,12 +430,13 @@ describe('jdmResultToModelResult', () => {
     assert.ok(unmatched.notes.some((note) => note.kind === 'warning' && /"Perks" matched no rule/.test(note.message)));
   });
 
-  it('flattens nested output with dot keys and reports null fields instead of inventing values', () => {
+  it('flattens nested output with dot keys, leaves lists out of the metrics and reports null fields instead of inventing values', () => {
     const model = jdmResultToModelResult(
       { nodes: [], edges: [] },
-      { result: { a: null, b: { c: true, d: [1, 'x'] } }, trace: [] },
+      { result: { a: null, b: { c: true, d: [1, 'x'], e: { f: 2 } } }, trace: [] },
     );
-    assert.deepEqual(model.metrics, { 'b.c': 'true', 'b.d.0': 1, 'b.d.1': 'x' });
+    assert.deepEqual(model.metrics, { 'b.c': 'true', 'b.e.f': 2 });
+    assert.deepEqual(model.decision_structure.details?.output, { a: null, b: { c: true, d: [1, 'x'], e: { f: 2 } } });
     assert.ok(model.notes.some((note) => note.kind === 'warning' && /null.*: a\./.test(note.message)));
   });
 });

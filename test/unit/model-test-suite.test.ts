@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { judgeCase, outputAt, suiteCoverage } from '../../decision/model-test-suite';
+import { holdsNumber, judgeCase, outputAt, suiteCoverage } from '../../decision/model-test-suite';
 import type { JdmGraph } from '../../decision/jdm';
 
 describe('model test suites: judging a case and coverage (pure)', () => {
@@ -19,10 +19,30 @@ describe('model test suites: judging a case and coverage (pure)', () => {
     assert.equal(judge({ x: 100 }, { x: { relative: 0.05 } }, { x: 94.9 }).passed, false);
     assert.equal(judge({ x: 0.3 }, {}, { x: 0.1 + 0.2 }).passed, false);
     assert.equal(judge({ flag: true, tier: 'gold' }, {}, { flag: true, tier: 'gold' }).passed, true);
-    assert.deepEqual(judge({ flag: true }, {}, { flag: 'true' }).differences.map((d) => d.message), ['not equal']);
+    assert.deepEqual(judge({ flag: true }, {}, { flag: 'true' }).differences.map((d) => d.message), ['expected boolean, got string']);
     assert.deepEqual(judge({ x: 1 }, {}, {}).differences.map((d) => d.message), ['the model did not output it']);
     const wrong = judge({ x: 2 }, { x: { absolute: 0.5 } }, { x: 3 });
     assert.deepEqual(wrong.differences[0], { output: 'x', expected: 2, actual: 3, difference: 1, tolerance: { absolute: 0.5 }, message: 'outside the tolerance' });
+  });
+
+  it('compares booleans, enum values and dates exactly, and lists and objects element by element with the tolerance on numbers', () => {
+    const judge = (expected: Record<string, unknown>, tolerances: Record<string, any>, outputs: Record<string, unknown>) =>
+      judgeCase({ expected, tolerances, expectedRules: null }, outputs, new Set());
+    const outputs = { approved: false, tier: 'gold', due: '2026-12-01', at: '2026-12-01T10:00:00Z', prices: [9.99, 20], quote: { total: 100.004, lines: [{ sku: 'a', qty: 2 }] } };
+    assert.equal(judge({ approved: false, tier: 'gold', due: '2026-12-01', at: '2026-12-01T10:00:00Z' }, {}, outputs).passed, true);
+    assert.deepEqual(judge({ due: '2026-12-02', approved: true }, {}, outputs).differences.map((d) => [d.output, d.message]), [['due', 'not equal'], ['approved', 'not equal']]);
+    assert.equal(judge({ prices: [10, 20] }, { prices: { absolute: 0.01 } }, outputs).passed, true);
+    assert.deepEqual(judge({ prices: [10, 20] }, {}, outputs).differences.map((d) => [d.output, d.message, d.difference]), [['prices.0', 'not equal', 9.99 - 10]]);
+    assert.deepEqual(judge({ prices: [9.99] }, {}, outputs).differences.map((d) => d.message), ['expected 1 item(s), got 2']);
+    assert.equal(judge({ quote: { total: 100, lines: [{ sku: 'a', qty: 2 }] } }, { quote: { absolute: 0.01 } }, outputs).passed, true);
+    assert.deepEqual(
+      judge({ quote: { total: 100, lines: [{ sku: 'b', qty: 2, note: 'x' }], extra: 1 } }, { quote: { absolute: 0.01 } }, outputs).differences.map((d) => [d.output, d.message]),
+      [['quote.lines.0.sku', 'not equal'], ['quote.lines.0.note', 'the model did not output it'], ['quote.extra', 'the model did not output it']],
+    );
+    assert.deepEqual(judge({ quote: { total: 100.004 } }, {}, outputs).differences.map((d) => [d.output, d.message]), [['quote.lines', 'not expected']]);
+    assert.deepEqual(judge({ 'quote.lines': { sku: 'a' } }, {}, outputs).differences.map((d) => d.message), ['expected an object, got list']);
+    assert.equal(holdsNumber({ a: ['x', { b: 1 }] }), true);
+    assert.equal(holdsNumber({ a: ['x', true] }), false);
   });
 
   it('needs every expected rule among the matched ones', () => {
