@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   already_member: { status: 409, description: 'The person is already a member of this tenant.' },
   last_admin: { status: 409, description: "The tenant's last admin cannot be demoted or removed." },
   model_not_editable: { status: 409, description: 'Built-in models cannot be changed.' },
+  no_published_version: { status: 409, description: 'The model has no published version: it has no live runs to replay.' },
+  replay_finished: { status: 409, description: 'The model replay has already finished: there is nothing to cancel.' },
   scenario_running: { status: 409, description: 'The scenario is still running its current run.' },
   batch_finished: { status: 409, description: 'The batch has already finished.' },
   sync_finished: { status: 409, description: 'The integration sync has already finished (completed, failed or cancelled): there is nothing to cancel.' },
@@ -177,6 +179,9 @@ export const modelDeprecated = (id: string, pointer: string) =>
   });
 export const scenarioRunning = () =>
   new AppError('scenario_running', 'The scenario is still running; change its inputs when the current run has finished.');
+export const noPublishedVersion = (id: string) =>
+  new AppError('no_published_version', `Model ${id} has no published version, so no live runs to replay against another version.`);
+export const replayFinished = (status: string) => new AppError('replay_finished', `The replay is already ${status}.`);
 export const batchFinished = (status: string) => new AppError('batch_finished', `The batch is already ${status}.`);
 export const webhookDisabled = (action: 'sent a test event' | 'redelivered to') =>
   new AppError('webhook_disabled', `The webhook subscription is disabled, so it cannot be ${action}; enable it first.`);

@@ -800,6 +800,11 @@ function flatten(value: unknown): { values: Record<string, MetricValue>; nullPat
   return { values, nullPaths };
 }
 
+/** A graph's output as the metrics a scenario stores (see `flattenToMetrics`): what a replay compares with them. */
+export function outputMetrics(result: unknown): Record<string, MetricValue> {
+  return flatten(result).values;
+}
+
 /** Indexes of the rules a decision table's trace says matched: one object (`first`) or an array (`collect`). */
 export function matchedRuleIndexes(traceData: unknown): Set<number> {
   const entries = Array.isArray(traceData) ? traceData : [traceData];

@@ -171,6 +171,14 @@ export interface OperationRequests {
     query: {};
     body: {} | undefined;
   };
+  cancelModelReplay: {
+    params: {
+      id: string;
+      replay_id: string;
+    };
+    query: {};
+    body: undefined;
+  };
   cancelScenarioBatch: {
     params: {
       id: string;
@@ -289,6 +297,13 @@ export interface OperationRequests {
     params: {};
     query: {};
     body: CreateModelRequest;
+  };
+  createModelReplay: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: CreateModelReplayRequest;
   };
   createModelTestCase: {
     params: {
@@ -635,6 +650,14 @@ export interface OperationRequests {
   getModel: {
     params: {
       id: string;
+    };
+    query: {};
+    body: undefined;
+  };
+  getModelReplay: {
+    params: {
+      id: string;
+      replay_id: string;
     };
     query: {};
     body: undefined;
@@ -1026,6 +1049,16 @@ export interface OperationRequests {
   };
   listMembers: {
     params: {};
+    query: {
+      limit: number;
+      cursor?: string;
+    };
+    body: undefined;
+  };
+  listModelReplays: {
+    params: {
+      id: string;
+    };
     query: {
       limit: number;
       cursor?: string;
@@ -1618,6 +1651,15 @@ export interface CreateModelRequest {
   sample_inputs?: {
     [k: string]: string | number;
   };
+}
+export interface CreateModelReplayRequest {
+  version: string;
+  limit?: number;
+  tolerance?: ModelReplayTolerance;
+}
+export interface ModelReplayTolerance {
+  absolute?: number;
+  relative?: number;
 }
 export interface CreateModelTestCaseRequest {
   name: string;
