@@ -9,6 +9,7 @@ import { createRequestValidators } from '../../api/openapi/validators';
 import { ensureDemoTenant } from '../../db/demo-tenant';
 import { ensureSampleDecision } from '../../scripts/stack/demo-decision';
 import type { MediaTypeObject, OpenApiDocument, OperationObject, ParameterObject } from '../../api/openapi/types';
+import { publishForTest } from '../helpers/model-replays';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
 /**
@@ -174,6 +175,27 @@ describe('OpenAPI request examples', () => {
     };
     const scenario = () => request('POST', '/api/v1/scenarios', exampleBody('createScenario'));
     const tenantModel = () => request('POST', '/api/v1/models', exampleBody('createModel'));
+    /** A tenant model whose version 1 is published, with a run of it and a version 2 to replay it against. */
+    const replayableModel = async () => {
+      const model = await tenantModel();
+      await publishForTest(stack, model.id, 1);
+      await request('POST', '/api/v1/scenarios', { model_id: model.id, inputs: { order_total: 60000 } });
+      await request('POST', `/api/v1/models/${model.id}/versions`, exampleBody('createModelVersion'));
+      return { id: model.id as string };
+    };
+    const replay = async () => {
+      const { id } = await replayableModel();
+      return { id, replay_id: (await request('POST', `/api/v1/models/${id}/replays`, exampleBody('createModelReplay'))).id as string };
+    };
+    /** A replay still queued when cancelled: started while no worker runs it. */
+    const queuedReplay = async () => {
+      await stack.stopWorker();
+      try {
+        return await replay();
+      } finally {
+        await stack.startWorker();
+      }
+    };
     const webhook = () => request('POST', '/api/v1/webhooks', exampleBody('createWebhook'));
     const integration = () => request('POST', '/api/v1/integrations', exampleBody('createIntegration'));
     /** An integration whose source answers: the test's own Postgres, read through `query` (its `people` stream). */
@@ -310,6 +332,9 @@ describe('OpenAPI request examples', () => {
         await request('POST', `/api/v1/models/${model.id}/test-cases`, exampleBody('createModelTestCase'));
         return { id: model.id, run_id: (await request('POST', `/api/v1/models/${model.id}/test-runs`, {})).id };
       },
+      '/api/v1/models/{id}/replays': replayableModel,
+      '/api/v1/models/{id}/replays/{replay_id}': replay,
+      '/api/v1/models/{id}/replays/{replay_id}/cancel': queuedReplay,
       '/api/v1/scenarios/{id}': async () => ({ id: (await scenario()).id }),
       '/api/v1/scenarios/{id}/runs': async () => ({ id: (await scenario()).id }),
       '/api/v1/scenarios/batches/{id}': async () => ({ id: (await batch()).id }),
