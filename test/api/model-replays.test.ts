@@ -102,6 +102,12 @@ describe('model replays', () => {
 
     const done = await replayToEnd(given, modelId, { version: '2' });
     assert.equal(done.status, 'completed', JSON.stringify(done));
+    // With RECORD_MODEL_REPLAY_HISTORY=1 the run (three batches) is saved for test/workflows/replay.test.ts (commit the file).
+    if (process.env.RECORD_MODEL_REPLAY_HISTORY) {
+      const { History } = temporal.api.history.v1;
+      const json = History.toObject(History.fromObject(await stack.temporal.workflow.getHandle(done.workflow_id).fetchHistory()), { enums: String, longs: String, bytes: String, defaults: false });
+      fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'model-replay-completed.json'), `${JSON.stringify(json, null, 1)}\n`);
+    }
     assert.equal(done.version, '2');
     assert.equal(done.baseline_version, '1');
     assert.deepEqual(done.progress, { total: 6, processed: 6 });
