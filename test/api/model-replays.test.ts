@@ -8,6 +8,7 @@ import { waitForPollers } from '../helpers/batch-crash';
 import { publishForTest, seedCompletedRuns } from '../helpers/model-replays';
 import { call, createTestTenant, spawnWorkerProcess, startTestStack, useTestStackWithTenant, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
+import { newId } from '../../core/ids';
 
 const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/jdm', name), 'utf8'));
 
@@ -74,8 +75,11 @@ async function replayToEnd({ stack, tenant }: Stack, modelId: string, body: Reco
 
 describe('model replays', () => {
   const given = {} as Stack;
-  // Batches of 2: the six runs below take three batches, merged into one report.
-  useTestStackWithTenant({ worker: true, env: { REPLAY_BATCH_SIZE: '2' } }, (started) => Object.assign(given, started));
+  // Batches of 2: the six runs below take three batches, merged into one report. Run recovery looks every second.
+  useTestStackWithTenant(
+    { worker: true, env: { REPLAY_BATCH_SIZE: '2', RUN_RECOVERY_GRACE_SECONDS: '1', RUN_RECOVERY_INTERVAL_SECONDS: '1' } },
+    (started) => Object.assign(given, started),
+  );
 
   it('replays the published version\'s completed runs against a draft and reports every change exactly, writing no scenario', async () => {
     const { stack, tenant } = given;
@@ -221,6 +225,30 @@ describe('model replays', () => {
     const finished = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/replays/${replay.id}/cancel`, { key: tenant.key });
     assert.equal(finished.status, 409);
     assert.equal(finished.body.code, 'replay_finished');
+  });
+  it('starts the workflow of a replay whose API process died after storing it', async () => {
+    const { stack, tenant } = given;
+    const modelId = await createModel(given);
+    await publishForTest(stack, modelId, 1);
+    const runs = await seedCompletedRuns(stack.db, {
+      tenantId: tenant.id,
+      modelId,
+      version: 1,
+      count: 3,
+      run: () => ({ inputs: { tier: 'silver', quantity: 120 }, metrics: { 'discount.rate': 0.1, segment: 'silver bulk' } }),
+    });
+    // What the API had committed when it died: the replay and its snapshot, no workflow.
+    const id = newId('modelReplay');
+    await stack.db('model_replays').insert({
+      id, tenant_id: tenant.id, model_id: modelId, version: 1, baseline_version: 1, status: 'queued', run_limit: 1000, tolerance: JSON.stringify({ absolute: 1e-9, relative: 0 }),
+      batch_size: 2, scenario_ids: runs.reverse(), total: 3, workflow_id: `model_replay/${id}`, created_by: JSON.stringify({ type: 'system', id: 'test' }),
+    });
+    const done = await waitFor('the recovered replay to complete', async () => {
+      const polled = await call(stack.baseUrl, 'GET', `/api/v1/models/${modelId}/replays/${id}`, { key: tenant.key });
+      return polled.body.status === 'completed' ? polled.body : undefined;
+    });
+    assert.deepEqual(done.progress, { total: 3, processed: 3 });
+    assert.equal(done.report.metrics.find((m: { metric: string }) => m.metric === 'discount.rate').changed, 0);
   });
 });
 
