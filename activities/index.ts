@@ -7,6 +7,7 @@ import { createDecisionApprovalActivities } from './decisions/approvals';
 import { createIntegrationSyncActivities } from './integrations/syncs';
 import { createIntegrationSyncControlActivities } from './integrations/sync-control';
 import { createKpiAlertActivities } from './kpis/alerts';
+import { createModelReplayActivities } from './models/replays';
 import { createScenarioActivities } from './scenarios/runs';
 import { createWebhookActivities } from './webhooks/deliveries';
 import type { WebhookConfig } from '../core/config';
@@ -41,6 +42,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createIntegrationSyncActivities(full),
     ...createIntegrationSyncControlActivities(full),
     ...createKpiAlertActivities(full),
+    ...createModelReplayActivities(full),
   };
 }
 

@@ -66,6 +66,8 @@ export interface Config {
   batchChunksPerRun: number;
   /** A chunk that has not finished by then is retried (its transaction makes the retry safe). */
   batchChunkTimeoutMs: number;
+  /** Model replays: runs evaluated by one activity call, batches in flight at once, and one batch's timeout. */
+  modelReplay: { batchSize: number; concurrency: number; batchTimeoutMs: number };
   /**
    * How long a long activity (batch chunk, integration sync, audit export, KPI evaluation, webhook lane pass) may go
    * without a heartbeat before Temporal presumes its worker dead and hands it to another one. The activities heartbeat
@@ -302,6 +304,11 @@ export function loadConfig(env: Env = process.env): Config {
     batchConcurrency: readInteger(env, 'BATCH_CONCURRENCY', 4, 1, 64),
     batchChunksPerRun: readInteger(env, 'BATCH_CHUNKS_PER_RUN', 100, 1, 1000),
     batchChunkTimeoutMs: readInteger(env, 'BATCH_CHUNK_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    modelReplay: {
+      batchSize: readInteger(env, 'REPLAY_BATCH_SIZE', 500, 1, 5000),
+      concurrency: readInteger(env, 'REPLAY_CONCURRENCY', 4, 1, 64),
+      batchTimeoutMs: readInteger(env, 'REPLAY_BATCH_TIMEOUT_MS', 300_000, 1000, 3_600_000),
+    },
     activityHeartbeatTimeoutSeconds,
     integrationSyncHeartbeatTimeoutMs: readInteger(env, 'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS', activityHeartbeatTimeoutSeconds * 1000, 1000, 3_600_000),
     expressionSandbox: {

@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   model_not_editable: { status: 409, description: 'Built-in models cannot be changed.' },
   model_version_state: { status: 409, description: "The model version's lifecycle status does not allow this: only a draft's content can be replaced or submitted; only a version that was published before can be published again (a rollback)." },
   release_decision: { status: 409, description: 'The decision reviews a model version: its content, submission and resubmission go through the model version (`POST /models/{id}/versions/{version}/submit`).' },
+  no_published_version: { status: 409, description: 'The model has no published version: it has no live runs to replay.' },
+  replay_finished: { status: 409, description: 'The model replay has already finished: there is nothing to cancel.' },
   scenario_running: { status: 409, description: 'The scenario is still running its current run.' },
   batch_finished: { status: 409, description: 'The batch has already finished.' },
   sync_finished: { status: 409, description: 'The integration sync has already finished (completed, failed or cancelled): there is nothing to cancel.' },
@@ -183,6 +185,9 @@ export const modelDeprecated = (id: string, pointer: string) =>
   });
 export const scenarioRunning = () =>
   new AppError('scenario_running', 'The scenario is still running; change its inputs when the current run has finished.');
+export const noPublishedVersion = (id: string) =>
+  new AppError('no_published_version', `Model ${id} has no published version, so no live runs to replay against another version.`);
+export const replayFinished = (status: string) => new AppError('replay_finished', `The replay is already ${status}.`);
 export const batchFinished = (status: string) => new AppError('batch_finished', `The batch is already ${status}.`);
 export const webhookDisabled = (action: 'sent a test event' | 'redelivered to') =>
   new AppError('webhook_disabled', `The webhook subscription is disabled, so it cannot be ${action}; enable it first.`);

@@ -34,6 +34,7 @@ import * as idempotencyOwnership from './migrations/20261126000040_idempotency_o
 import * as memberIds from './migrations/20261126000050_member_ids';
 import * as modelTestSuites from './migrations/20261128000010_model_test_suites';
 import * as modelVersionLifecycle from './migrations/20261128000020_model_version_lifecycle';
+import * as modelReplays from './migrations/20261128000030_model_replays';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126000050_member_ids': memberIds,
   '20261128000010_model_test_suites': modelTestSuites,
   '20261128000020_model_version_lifecycle': modelVersionLifecycle,
+  '20261128000030_model_replays': modelReplays,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -806,6 +806,11 @@ function flatten(value: unknown, arrays: 'index' | 'omit'): Flattened {
   return flattened;
 }
 
+/** A graph's output as the metrics a scenario stores (see `flattenToMetrics`): what a replay compares with them. */
+export function outputMetrics(result: unknown): Record<string, MetricValue> {
+  return flatten(result, 'omit').values;
+}
+
 /** Indexes of the rules a decision table's trace says matched: one object (`first`) or an array (`collect`). */
 export function matchedRuleIndexes(traceData: unknown): Set<number> {
   const entries = Array.isArray(traceData) ? traceData : [traceData];

@@ -9,7 +9,7 @@
  * BENCH_WAREHOUSE_ROWS rows from the Postgres source), BENCH_ONLY_KPIS=1 (bulk ingestion of BENCH_KPI_POINTS points into one KPI,
  * then a year of them bucketed per day), BENCH_ONLY_MODELS=1 (POST /models/{id}/evaluate with BENCH_EVALUATE_ITEMS-item batches,
  * BENCH_EVALUATE_REQUESTS of them over 2 connections, beside the in-process zen-engine floor; then BENCH_SUITE_RUNS runs of a
- * 1,000-case test suite).
+ * 1,000-case test suite; then a replay of BENCH_REPLAY_RUNS (10,000) live runs against a draft), BENCH_ONLY_REPLAY=1 (only that replay).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -23,6 +23,7 @@ import { benchWebhookDelivery } from './bench/webhooks';
 import { benchIntegrationSyncs } from './bench/integrations';
 import { benchKpis } from './bench/kpis';
 import { benchModelEvaluation } from './bench/model-evaluation';
+import { benchModelReplay } from './bench/model-replay';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -42,6 +43,8 @@ const INBOX_DECISIONS = Number(process.env.BENCH_INBOX_DECISIONS ?? 100_000);
 const ONLY_INTEGRATIONS = Boolean(process.env.BENCH_ONLY_INTEGRATIONS);
 const ONLY_KPIS = Boolean(process.env.BENCH_ONLY_KPIS);
 const ONLY_MODELS = Boolean(process.env.BENCH_ONLY_MODELS);
+const ONLY_REPLAY = Boolean(process.env.BENCH_ONLY_REPLAY);
+const REPLAY_RUNS = Number(process.env.BENCH_REPLAY_RUNS ?? 10_000);
 const EVALUATE_ITEMS = Number(process.env.BENCH_EVALUATE_ITEMS ?? 1000);
 const EVALUATE_REQUESTS = Number(process.env.BENCH_EVALUATE_REQUESTS ?? 60);
 const SUITE_RUNS = Number(process.env.BENCH_SUITE_RUNS ?? 20);
@@ -67,8 +70,9 @@ async function main(): Promise<void> {
       return;
     }
     const evaluation = { items: EVALUATE_ITEMS, requests: EVALUATE_REQUESTS, connections: 2, suiteRuns: SUITE_RUNS };
-    if (ONLY_MODELS) {
-      await benchModelEvaluation(services, key, evaluation);
+    if (ONLY_MODELS || ONLY_REPLAY) {
+      if (ONLY_MODELS) await benchModelEvaluation(services, key, evaluation);
+      await benchModelReplay(services, key, { runs: REPLAY_RUNS });
       return;
     }
     if (ONLY_KPIS) {
@@ -115,7 +119,10 @@ async function main(): Promise<void> {
     if (!ONLY_WEBHOOKS) await benchGovernance(services);
     if (!ONLY_WEBHOOKS) await benchIntegrationSyncs(services, { hrisRecords: HRIS_RECORDS, warehouseRows: WAREHOUSE_ROWS });
     if (!ONLY_WEBHOOKS) await benchKpis(services, { points: KPI_POINTS });
-    if (!ONLY_WEBHOOKS) await benchModelEvaluation(services, key, evaluation);
+    if (!ONLY_WEBHOOKS) {
+      await benchModelEvaluation(services, key, evaluation);
+      await benchModelReplay(services, key, { runs: REPLAY_RUNS });
+    }
   } finally {
     await services.stop();
   }

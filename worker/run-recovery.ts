@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
 import { findRunsAwaitingWorkflow } from '../db/repositories/run-recovery';
+import { createModelReplays } from '../api/models/start-replays';
 import { createScenarioBatches } from '../api/scenarios/start-batches';
 import { createScenarioRuns } from '../api/scenarios/start-runs';
 import { withWorkflowEngineDeadline } from '../orchestration/workflow-engine';
@@ -21,8 +22,9 @@ export interface RunRecoveryDeps {
 const RUNS_PER_PASS = 200;
 
 /**
- * Recovers runs an API process stored but died before starting: a scenario (or batch) still `running` after the grace
- * period whose workflow Temporal does not know gets it started, under its deterministic workflow id. Safe with several
+ * Recovers runs an API process stored but died before starting: a scenario (or batch) still `running`, or a model
+ * replay still `queued`, after the grace period whose workflow Temporal does not know gets it started, under its
+ * deterministic workflow id. Safe with several
  * workers: a second start of the same id is refused by Temporal (and ignored here), and a run whose workflow exists
  * (running or finished) is left alone.
  */
@@ -31,14 +33,17 @@ export async function recoverRunsWithoutWorkflow(deps: RunRecoveryDeps): Promise
   const runs = await findRunsAwaitingWorkflow(deps.db, config.runRecovery.graceSeconds, RUNS_PER_PASS, deps.tenantIds?.());
   const scenarioRuns = createScenarioRuns({ temporal, config, logger });
   const batches = createScenarioBatches({ temporal, config, logger });
+  const replays = createModelReplays({ temporal, config, logger });
   let started = 0;
   for (const run of runs) {
     if (await workflowExists(deps, run.workflow_id)) continue;
     const nothingToUndo = async () => undefined;
     if (run.kind === 'scenario') {
       await scenarioRuns.startRun({ tenantId: run.tenant_id, scenarioId: run.id, runNumber: run.run_number, simulated: run.simulated }, nothingToUndo);
-    } else {
+    } else if (run.kind === 'scenario_batch') {
       await batches.startBatch({ tenantId: run.tenant_id, batchId: run.id, total: run.total }, nothingToUndo);
+    } else {
+      await replays.startReplay({ tenantId: run.tenant_id, replayId: run.id, total: run.total, batchSize: run.batch_size }, nothingToUndo);
     }
     logger.warn({ [`${run.kind}_id`]: run.id, workflow_id: run.workflow_id }, 'started the workflow of a run whose API process died before starting it');
     started++;

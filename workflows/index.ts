@@ -1,6 +1,7 @@
 // Every workflow the worker runs is exported from here.
 export { scenarioRunWorkflow } from './scenarios/scenario-run';
 export { scenarioBatchWorkflow } from './scenarios/scenario-batch';
+export { modelReplayWorkflow } from './models/model-replay';
 export { webhookLaneWorkflow } from './webhooks/webhook-lane';
 // The per-delivery workflow of before the lanes: not started any more, registered so that running ones finish.
 export { webhookDeliveryWorkflow } from './webhooks/webhook-delivery';

@@ -15,6 +15,7 @@ import { decisionOutcomesPart } from '../decisions/openapi-outcomes';
 import { approvalPoliciesPart } from '../decisions/openapi-approval-policies';
 import { modelsPart } from '../models/openapi';
 import { modelLifecyclePart } from '../models/openapi-lifecycle';
+import { modelReplaysPart } from '../models/openapi-replays';
 import { oauthClientsPart } from '../administration/openapi-oauth-clients';
 import { ALL_SCOPES } from '../../core/scopes';
 import { scenariosPart } from '../scenarios/openapi';
@@ -117,7 +118,7 @@ only under a new major path. A deprecated operation or version is announced at l
 here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers until its sunset date.
 `.trim();
 
-const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, modelLifecyclePart, scenariosPart, decisionsPart, decisionApprovalsPart, decisionOutcomesPart, approvalPoliciesPart, kpisPart, kpiAlertsPart, integrationsPart, integrationSyncsPart, integrationUploadsPart, datasetsPart, datasetDefinitionsPart, webhooksPart, auditLogPart, auditExportsPart];
+const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, modelLifecyclePart, modelReplaysPart, scenariosPart, decisionsPart, decisionApprovalsPart, decisionOutcomesPart, approvalPoliciesPart, kpisPart, kpiAlertsPart, integrationsPart, integrationSyncsPart, integrationUploadsPart, datasetsPart, datasetDefinitionsPart, webhooksPart, auditLogPart, auditExportsPart];
 
 const OAUTH_SCOPES: Record<string, string> = {
   ...Object.fromEntries(

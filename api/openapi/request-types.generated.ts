@@ -171,6 +171,14 @@ export interface OperationRequests {
     query: {};
     body: {} | undefined;
   };
+  cancelModelReplay: {
+    params: {
+      id: string;
+      replay_id: string;
+    };
+    query: {};
+    body: undefined;
+  };
   cancelScenarioBatch: {
     params: {
       id: string;
@@ -289,6 +297,13 @@ export interface OperationRequests {
     params: {};
     query: {};
     body: CreateModelRequest;
+  };
+  createModelReplay: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: CreateModelReplayRequest;
   };
   createModelTestCase: {
     params: {
@@ -635,6 +650,14 @@ export interface OperationRequests {
   getModel: {
     params: {
       id: string;
+    };
+    query: {};
+    body: undefined;
+  };
+  getModelReplay: {
+    params: {
+      id: string;
+      replay_id: string;
     };
     query: {};
     body: undefined;
@@ -1060,6 +1083,16 @@ export interface OperationRequests {
       id: string;
     };
     query: {};
+    body: undefined;
+  };
+  listModelReplays: {
+    params: {
+      id: string;
+    };
+    query: {
+      limit: number;
+      cursor?: string;
+    };
     body: undefined;
   };
   listModels: {
@@ -1679,6 +1712,15 @@ export interface CreateModelRequest {
   sample_inputs?: {
     [k: string]: unknown;
   };
+}
+export interface CreateModelReplayRequest {
+  version: string;
+  limit?: number;
+  tolerance?: ModelReplayTolerance;
+}
+export interface ModelReplayTolerance {
+  absolute?: number;
+  relative?: number;
 }
 export interface CreateModelTestCaseRequest {
   name: string;

@@ -9,7 +9,7 @@ const TABLE_RULES = Array.from({ length: 12 }, (_, index) => ({
   qty: `< ${(index % 4) * 50 + 50}`,
   rate: String(((12 - index) / 100).toFixed(2)),
 }));
-const GRAPH = {
+export const GRAPH = {
   nodes: [
     { id: 'request', type: 'inputNode', name: 'Request', position: { x: 0, y: 0 } },
     {
@@ -36,7 +36,7 @@ const GRAPH = {
     { id: 'e3', type: 'edge', sourceId: 'total', targetId: 'response' },
   ],
 };
-const MODEL = {
+export const MODEL = {
   name: 'Bench discount bands',
   category: 'pricing',
   input_schema: {
@@ -49,7 +49,7 @@ const MODEL = {
   sample_inputs: { tier: 'gold', quantity: 10 },
 };
 const TIERS = ['gold', 'silver', 'bronze'];
-const inputsOf = (i: number) => ({ tier: TIERS[i % 3] as string, quantity: (i % 250) + 1 });
+export const inputsOf = (i: number) => ({ tier: TIERS[i % 3] as string, quantity: (i % 250) + 1 });
 
 /**
  * `POST /models/{id}/evaluate` with 1,000-item batches over HTTP (auth, rate limits, validation, the sandbox round

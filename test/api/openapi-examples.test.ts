@@ -174,6 +174,27 @@ describe('OpenAPI request examples', () => {
     };
     const scenario = () => request('POST', '/api/v1/scenarios', exampleBody('createScenario'));
     const tenantModel = () => request('POST', '/api/v1/models', exampleBody('createModel'));
+    /** A tenant model whose version 1 is published, with a run of it and a version 2 to replay it against. */
+    const replayableModel = async () => {
+      const id = await testedModel();
+      await publishReviewed(id, '1');
+      await request('POST', '/api/v1/scenarios', { model_id: id, inputs: { order_total: 60000 } });
+      await request('POST', `/api/v1/models/${id}/versions`, exampleBody('createModelVersion'));
+      return { id };
+    };
+    const replay = async () => {
+      const { id } = await replayableModel();
+      return { id, replay_id: (await request('POST', `/api/v1/models/${id}/replays`, exampleBody('createModelReplay'))).id as string };
+    };
+    /** A replay still queued when cancelled: started while no worker runs it. */
+    const queuedReplay = async () => {
+      await stack.stopWorker();
+      try {
+        return await replay();
+      } finally {
+        await stack.startWorker();
+      }
+    };
     const webhook = () => request('POST', '/api/v1/webhooks', exampleBody('createWebhook'));
     const integration = () => request('POST', '/api/v1/integrations', exampleBody('createIntegration'));
     /** An integration whose source answers: the test's own Postgres, read through `query` (its `people` stream). */
@@ -322,6 +343,9 @@ describe('OpenAPI request examples', () => {
         await request('POST', `/api/v1/models/${model.id}/test-cases`, exampleBody('createModelTestCase'));
         return { id: model.id, run_id: (await request('POST', `/api/v1/models/${model.id}/test-runs`, {})).id };
       },
+      '/api/v1/models/{id}/replays': replayableModel,
+      '/api/v1/models/{id}/replays/{replay_id}': replay,
+      '/api/v1/models/{id}/replays/{replay_id}/cancel': queuedReplay,
       '/api/v1/scenarios/{id}': async () => ({ id: (await scenario()).id }),
       '/api/v1/scenarios/{id}/runs': async () => ({ id: (await scenario()).id }),
       '/api/v1/scenarios/batches/{id}': async () => ({ id: (await batch()).id }),

@@ -1,0 +1,162 @@
+import type { ValidateFunction } from 'ajv/dist/2020';
+import type { Knex } from 'knex';
+import type { Logger } from '../../core/logger';
+import type { ModelCatalogue, RunnableModel } from '../../decision/catalogue';
+import type { EvaluatedItem } from '../../decision/evaluation-trace';
+import { describeSchemaErrors } from '../../decision/input-validation';
+import { outputMetrics } from '../../decision/jdm';
+import { aggregateRuns, mergeAggregates, replayReport, type ReplayedRun, type ReplayFailure } from '../../decision/model-replay';
+import type { MetricValue, ModelInputs } from '../../decision/types';
+import { findModelVersion, tenantModelSource } from '../../db/repositories/decision-models';
+import {
+  findReplay,
+  finishReplay,
+  isBatchDone,
+  markReplayRunning,
+  recordReplayBatch,
+  replayBatchAggregates,
+  replaySnapshotSlice,
+  storedRuns,
+} from '../../db/repositories/model-replays';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { BudgetExceededError, type ExpressionSandbox } from '../../integrations/expression-sandbox';
+import type { FinishReplayInput, ReplayBatchInput } from '../../workflows/models/contracts-replays';
+import { keepHeartbeating } from '../heartbeat';
+
+export interface ModelReplayActivityDeps {
+  db: Knex;
+  logger: Logger;
+  catalogue: ModelCatalogue;
+  sandbox: ExpressionSandbox;
+}
+
+/** Inputs per call to the sandbox: several calls of one batch run at once, each well within the expression budget. */
+const ITEMS_PER_SANDBOX_CALL = 100;
+
+/** The replayed version, ready to check inputs, evaluate in the sandbox and check outputs. */
+interface ReplayTarget {
+  model: RunnableModel;
+  graphKey: string;
+  graph: unknown;
+  validateOutput: ValidateFunction;
+}
+
+/** A run to evaluate: its position in the snapshot, its stored outputs and its inputs as the replayed version reads them. */
+interface PendingRun {
+  position: number;
+  scenarioId: string;
+  before: Record<string, MetricValue>;
+  inputs: ModelInputs;
+}
+
+export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
+  const outputValidators = new Map<string, ValidateFunction>();
+  const outputValidator = (key: string, schema: Record<string, unknown>) => {
+    let validate = outputValidators.get(key);
+    if (!validate) {
+      if (outputValidators.size >= 100) outputValidators.delete(outputValidators.keys().next().value as string);
+      validate = deps.catalogue.ajv.compile(schema);
+      outputValidators.set(key, validate);
+    }
+    return validate;
+  };
+
+  /** The batch's runs and the replayed version, or nothing when the batch is already counted or the replay is over. */
+  const loadBatch = (input: ReplayBatchInput) =>
+    inTenantTransaction(deps.db, input.tenantId, async (scope) => {
+      const replay = await findReplay(scope, input.replayId);
+      if (!replay || !['queued', 'running'].includes(replay.status)) return undefined;
+      if (await isBatchDone(scope, input.replayId, input.batchIndex)) return undefined;
+      await markReplayRunning(scope, input.replayId);
+      const version = await findModelVersion(scope, replay.model_id, replay.version);
+      const resolution = await deps.catalogue.resolve(replay.model_id, String(replay.version), tenantModelSource(scope));
+      if (!version || !resolution.found) throw new Error(`version ${replay.version} of ${replay.model_id} is gone`);
+      const graphKey = `${version.model_id}@${version.version}#${version.graph_sha256}`;
+      const target: ReplayTarget = { model: resolution.model, graphKey, graph: version.graph, validateOutput: outputValidator(graphKey, version.output_schema) };
+      const ids = await replaySnapshotSlice(scope, input.replayId, input.fromIndex, input.toIndex);
+      return { replay, target, ids, stored: await storedRuns(scope, ids) };
+    });
+
+  /** Evaluates the runs in sandbox calls of ITEMS_PER_SANDBOX_CALL, heartbeating as each call returns. */
+  const evaluateRuns = async (target: ReplayTarget, runs: PendingRun[], beat: () => void): Promise<ReplayedRun[]> => {
+    const calls: Array<Promise<ReplayedRun[]>> = [];
+    for (let from = 0; from < runs.length; from += ITEMS_PER_SANDBOX_CALL) {
+      const slice = runs.slice(from, from + ITEMS_PER_SANDBOX_CALL);
+      calls.push(
+        deps.sandbox
+          .run('evaluateTenantModelItems', { key: target.graphKey, graph: target.graph, items: slice.map((run) => run.inputs), trace: false })
+          .then((items) => slice.map((run, index) => judgeRun(target, run, items[index] as EvaluatedItem)))
+          .catch((error: unknown) => {
+            if (!(error instanceof BudgetExceededError)) throw error;
+            const message = `the evaluation took longer than the ${error.budgetMs} ms budget for tenant expressions (EXPRESSION_BUDGET_MS)`;
+            return slice.map((run) => failed(run, 'evaluation_budget_exceeded', message));
+          })
+          .finally(beat),
+      );
+    }
+    return (await Promise.all(calls)).flat();
+  };
+
+  return {
+    /**
+     * Replays one batch of the snapshot and records its partial aggregates with the mark that the batch is done, in
+     * one transaction. A retry of a batch already recorded does nothing, so a worker killed at any point leaves every
+     * run counted exactly once. Nothing is written to the scenarios.
+     */
+    async replayModelBatch(input: ReplayBatchInput): Promise<{ runs: number }> {
+      const heartbeat = keepHeartbeating<{ evaluated: number }>();
+      try {
+        const batch = await loadBatch(input);
+        if (!batch) return { runs: 0 };
+        const replayed: ReplayedRun[] = [];
+        const pending: PendingRun[] = [];
+        batch.ids.forEach((scenarioId, offset) => {
+          const position = input.fromIndex + offset;
+          const run = batch.stored.get(scenarioId);
+          if (!run) return void replayed.push({ position, scenarioId, outcome: 'missing' });
+          const validation = batch.target.model.validateInputs(run.inputs, 'scalar');
+          if (!validation.valid) {
+            const detail = validation.errors.map((e) => `${e.path} ${e.message}`).join('; ');
+            return void replayed.push(failed({ position, scenarioId }, 'inputs_invalid', `the stored inputs do not match this version's input schema: ${detail}`));
+          }
+          pending.push({ position, scenarioId, before: run.metrics, inputs: validation.inputs });
+        });
+        let evaluated = 0;
+        replayed.push(...(await evaluateRuns(batch.target, pending, () => heartbeat.beat({ evaluated: (evaluated += ITEMS_PER_SANDBOX_CALL) }))));
+        const aggregates = aggregateRuns(replayed.sort((a, b) => a.position - b.position), batch.replay.tolerance);
+        await inTenantTransaction(deps.db, input.tenantId, (scope) => recordReplayBatch(scope, input.replayId, input.batchIndex, aggregates));
+        return { runs: aggregates.runs };
+      } finally {
+        heartbeat.stop();
+      }
+    },
+
+    /** Merges the batches' aggregates in batch order into the report and closes the replay. */
+    async finishModelReplay(input: FinishReplayInput): Promise<void> {
+      await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
+        if (input.outcome === 'failed') {
+          await finishReplay(scope, input.replayId, { status: 'failed', report: null, error: { code: 'replay_failed', detail: 'A batch of runs could not be replayed; start a new replay.' } });
+          return;
+        }
+        const report = replayReport(mergeAggregates(await replayBatchAggregates(scope, input.replayId)));
+        await finishReplay(scope, input.replayId, { status: input.outcome, report, error: null });
+      });
+    },
+  };
+}
+
+function failed(run: { position: number; scenarioId: string }, code: ReplayFailure['code'], message: string): ReplayedRun {
+  return { position: run.position, scenarioId: run.scenarioId, outcome: 'failed', failure: { code, message } };
+}
+
+/** A run's evaluation: its outputs as the metrics a scenario stores, checked against the version's output schema. */
+function judgeRun(target: ReplayTarget, run: PendingRun, item: EvaluatedItem): ReplayedRun {
+  if (!item.ok) return failed(run, 'evaluation_failed', item.message);
+  const after = outputMetrics(item.outputs);
+  // The schema compiler applies defaults: validate a copy, compare what the graph produced.
+  if (!target.validateOutput(structuredClone(after))) {
+    const detail = describeSchemaErrors(target.validateOutput.errors, '').map((e) => `${e.path || '(root)'} ${e.message}`).join('; ');
+    return failed(run, 'output_invalid', `the output does not match this version's output schema: ${detail}`);
+  }
+  return { position: run.position, scenarioId: run.scenarioId, outcome: 'evaluated', before: run.before, after };
+}
