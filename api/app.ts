@@ -211,7 +211,7 @@ function createConsole(
   keys: SigningKeyStore | undefined,
   services: AppServices,
 ) {
-  const { authentication, decisions, kpis, kpiAlerts, apiKeys, users, oauthClients, webhooks, sandbox, outcomes } = services;
+  const { authentication, decisions, kpis, kpiAlerts, models, apiKeys, users, oauthClients, webhooks, sandbox, outcomes } = services;
   const operationScopes = new Map(documentedOperations(document).map((o) => [o.operationId, o.scope]));
   return createConsoleRoutes({
     config,
@@ -221,6 +221,7 @@ function createConsole(
     decisions,
     kpis,
     kpiAlerts,
+    models,
     validators,
     keys,
     // The administration area: the same services as the API's routes, and the rate limiter's own counters.

@@ -1,0 +1,14 @@
+import { DecisionModelRecord, ModelReleaseRecord } from '../records/decision-model';
+import { scoped, type TenantScope } from '../tenant-scope';
+
+/** Every time a version of the model went live (through a review or as a rollback), newest first. */
+export async function listModelReleases(scope: TenantScope, modelId: string): Promise<ModelReleaseRecord[]> {
+  return (await scoped(scope, ModelReleaseRecord).where('model_releases.model_id', modelId).orderBy([{ column: 'released_at', order: 'desc' }, { column: 'id', order: 'desc' }])) as ModelReleaseRecord[];
+}
+
+/** The published version of each of these tenant models (null: none published yet), in one query. */
+export async function findPublishedVersions(scope: TenantScope, modelIds: string[]): Promise<Map<string, number | null>> {
+  if (modelIds.length === 0) return new Map();
+  const rows = (await scoped(scope, DecisionModelRecord).whereIn('models.id', modelIds).select('models.id', 'models.published_version')) as DecisionModelRecord[];
+  return new Map(rows.map((row) => [row.id, row.published_version]));
+}
