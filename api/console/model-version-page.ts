@@ -1,4 +1,4 @@
-import type { JdmGraph, JdmNode } from '../../decision/jdm';
+import type { JdmGraph, JdmNode, JdmTableColumn } from '../../decision/jdm';
 import type { DecisionTableDiff, GraphDiff, SchemaChange } from '../../decision/model-diff';
 import { html, type SafeHtml } from './html';
 import { modelVersionHref, testReport, versionStatusBadge, type ModelVersionView, type TestRunView } from './model-pages';
@@ -90,28 +90,44 @@ function graphNodes(graph: JdmGraph): SafeHtml {
   })}`;
 }
 
-/** A rule's cells keyed by column id, named by the version's columns (a column only the other version has keeps its id). */
-function cellList(cells: Record<string, string>, columnNames: Map<string, string>): SafeHtml {
-  return html`${Object.entries(cells).map(([column, value], i) => html`${i > 0 ? '; ' : ''}${columnNames.get(column) ?? column}: <code>${value || 'any'}</code>`)}`;
-}
+const columnName = (column: JdmTableColumn) => column.name || column.field || column.id;
+const diffCell = (text: string | undefined) => (text === undefined ? '' : text.trim() === '' ? 'any' : text);
 
-function tableChanges(table: DecisionTableDiff, columnNames: Map<string, string>): SafeHtml {
+/**
+ * A decision table's changes as rows of the table itself, like a code review: rules added (+) and removed (−) with
+ * every cell, rules changed (~) with the changed cells as old → new and the others as they are. Cells of a column the
+ * version no longer has are listed in a last column.
+ */
+function tableChanges(table: DecisionTableDiff, graph: JdmGraph): SafeHtml {
+  const node = graph.nodes.find((n): n is TableNode => n.id === table.node_id && n.type === 'decisionTableNode');
+  const columns = node ? [...node.content.inputs, ...node.content.outputs] : [];
+  const known = new Set(columns.map((c) => c.id));
+  const others = (cells: Record<string, string>) => Object.entries(cells).filter(([id]) => !known.has(id)).map(([id, value]) => `${id}: ${diffCell(value)}`).join('; ');
   const label = (rule: { id: string; description: string | null }) => html`<code>${rule.id}</code>${rule.description ? html` <span class="muted">${rule.description}</span>` : ''}`;
-  return html`<table class="compact diff" data-node-id="${table.node_id}">
+  const whole = (kind: 'added' | 'removed', rule: DecisionTableDiff['rules_added'][number]) => {
+    const [mark, word, tag] = kind === 'added' ? ['+', 'Added', 'ins'] : ['−', 'Removed', 'del'];
+    const wrap = (text: string) => (text === '' ? '' : tag === 'ins' ? html`<ins>${text}</ins>` : html`<del>${text}</del>`);
+    return html`<tr class="diff-${kind}" data-rule-id="${rule.id}"><td><span class="diff-mark">${mark}</span> ${word}</td><th scope="row">${label(rule)}</th>${columns.map((c) => html`<td>${wrap(diffCell(rule.cells[c.id]))}</td>`)}<td>${wrap(others(rule.cells))}</td></tr>`;
+  };
+  const changed = (rule: DecisionTableDiff['rules_changed'][number]) => {
+    const current = node?.content.rules.find((r, index) => (r._id ?? `#${index}`) === rule.id);
+    const cells = columns.map((c) => {
+      const change = rule.cells.find((x) => x.column === columnName(c));
+      return change ? html`<td class="cell-changed"><del>${diffCell(change.from)}</del> → <ins>${diffCell(change.to)}</ins></td>` : html`<td class="muted">${diffCell(current?.[c.id])}</td>`;
+    });
+    const elsewhere = rule.cells.filter((x) => !columns.some((c) => columnName(c) === x.column));
+    const moved = rule.cells.length === 0 ? `moved to position ${rule.index + 1}` : '';
+    return html`<tr class="diff-changed" data-rule-id="${rule.id}"><td><span class="diff-mark">~</span> Changed</td><th scope="row">${label(rule)}</th>${cells}<td>${moved}${elsewhere.map((x) => html`${x.column}: <del>${diffCell(x.from)}</del> → <ins>${diffCell(x.to)}</ins> `)}</td></tr>`;
+  };
+  return html`<div class="scroll" role="region" aria-label="Changes to ${table.name}" tabindex="0"><table class="compact diff" data-node-id="${table.node_id}">
   <caption>Decision table: ${table.name}${table.hit_policy ? html` (hit policy ${table.hit_policy.from} → ${table.hit_policy.to})` : ''}</caption>
-  <thead><tr><th scope="col">Change</th><th scope="col">Rule</th><th scope="col">Cells</th></tr></thead>
+  <thead><tr><th scope="col">Change</th><th scope="col">Rule</th>${columns.map((c) => html`<th scope="col">${columnName(c)}</th>`)}<th scope="col">Other</th></tr></thead>
   <tbody>
-  ${table.rules_added.map((r) => html`<tr class="diff-added" data-rule-id="${r.id}"><td><span class="diff-mark">+</span> Added</td><th scope="row">${label(r)}</th><td><ins>${cellList(r.cells, columnNames)}</ins></td></tr>`)}
-  ${table.rules_removed.map((r) => html`<tr class="diff-removed" data-rule-id="${r.id}"><td><span class="diff-mark">−</span> Removed</td><th scope="row">${label(r)}</th><td><del>${cellList(r.cells, columnNames)}</del></td></tr>`)}
-  ${table.rules_changed.map(
-    (r) => html`<tr class="diff-changed" data-rule-id="${r.id}"><td><span class="diff-mark">~</span> Changed</td><th scope="row">${label(r)}</th><td>${
-      r.cells.length === 0
-        ? 'Moved to position ' + String(r.index + 1)
-        : html`<ul class="plain">${r.cells.map((c) => html`<li>${c.column}: <del>${c.from || 'any'}</del> → <ins>${c.to || 'any'}</ins></li>`)}</ul>`
-    }</td></tr>`,
-  )}
+  ${table.rules_added.map((r) => whole('added', r))}
+  ${table.rules_removed.map((r) => whole('removed', r))}
+  ${table.rules_changed.map(changed)}
   </tbody>
-</table>`;
+</table></div>`;
 }
 
 function schemaChanges(title: string, changes: SchemaChange[]): SafeHtml {
@@ -128,7 +144,6 @@ function diffSection(version: ModelVersionDetailView, diff: VersionDiffView | nu
     return html`<p class="empty">${version.published_version === null ? 'No version is published yet: there is nothing to compare with.' : 'This is the published version.'}</p>`;
   }
   const { graph } = diff;
-  const columnNames = new Map(version.graph.nodes.flatMap((n) => (n.type === 'decisionTableNode' ? [...n.content.inputs, ...n.content.outputs].map((c) => [c.id, c.name || c.field || c.id] as [string, string]) : [])));
   const nothing =
     graph.nodes_added.length + graph.nodes_removed.length + graph.decision_tables.length + graph.expressions.length + graph.switches.length + graph.edges_added.length + graph.edges_removed.length + diff.input_changes.length + diff.output_changes.length === 0;
   const change = (from: string | null, to: string | null) => html`${from === null ? '' : html`<del>${from}</del>`}${from !== null && to !== null ? ' → ' : ''}${to === null ? '' : html`<ins>${to}</ins>`}`;
@@ -138,7 +153,7 @@ ${graph.nodes_added.length + graph.nodes_removed.length > 0 ? html`<ul class="pl
   ...graph.nodes_added.map((n) => html`<li class="diff-added"><span class="diff-mark">+</span> Node added: ${n.name} (${n.type})</li>`),
   ...graph.nodes_removed.map((n) => html`<li class="diff-removed"><span class="diff-mark">−</span> Node removed: ${n.name} (${n.type})</li>`),
 ]}</ul>` : ''}
-${graph.decision_tables.map((t) => tableChanges(t, columnNames))}
+${graph.decision_tables.map((t) => tableChanges(t, version.graph))}
 ${graph.expressions.length > 0 ? html`<table class="compact diff"><caption>Expressions changed</caption>
   <thead><tr><th scope="col">Node</th><th scope="col">Output</th><th scope="col">Change</th></tr></thead>
   <tbody>${graph.expressions.map((e) => html`<tr class="diff-changed"><td>${nodeName(version.graph, e.node_id)}</td><th scope="row"><code>${e.key}</code></th><td><code>${change(e.from, e.to)}</code></td></tr>`)}</tbody></table>` : ''}
