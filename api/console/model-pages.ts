@@ -286,8 +286,6 @@ ${
   ${testReport(input.latestRun, names, model.id, 'The test suite has not been run yet.')}
 </section>`
     : ''
-}
-${/* Extension point: the latest replay's impact (issue #24, "Replay of live runs") renders here once the replay family
-   (its model_replays table and its use case) is on the branch; nothing here depends on it yet. */ ''}`,
+}`,
   });
 }

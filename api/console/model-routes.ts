@@ -85,6 +85,9 @@ async function showModel(kit: ConsoleToolkit, deps: ModelPagesDeps, ctx: Context
     }
   }
   const latestRun = model.source === 'tenant' ? await latestTestRun(deps.models, context, id) : null;
+  // EXTENSION POINT (replays): the latest replay's impact (issue #24, "Replay of live runs") belongs on this page, as a
+  // section after the test report, read through the replay family's use case once it and its model_replays table are
+  // on the branch. Nothing here depends on them yet.
   const names = await kit.namesOf(session.principal.tenantId, members);
   kit.send(ctx, 200, modelPage({ viewer, model, publishedVersion: history.published_version, versions, releases: history.releases as ModelReleaseView[], approvals, latestRun, names }));
 }

@@ -58,20 +58,22 @@ describe('Governance console: the Models section (/console/models)', () => {
   const httpSignIn = (email: string, options: { scope?: string } = {}) => signInToConsoleOverHttp(stack.baseUrl, email, options);
 
   /**
-   * Version 1 published (with its release record) and version 2 in review under a release decision that runs through
-   * the decision approval workflow. // until the submit endpoint lands: replace the SQL below with
-   * POST /models/{id}/versions/2/submit (and version 1's publication with its own submit and approval).
+   * `version` in review under a release decision that runs through the decision approval workflow, and `published` (if
+   * given) the model's published version with its release record. // until the submit endpoint lands: replace the SQL
+   * below with POST /models/{id}/versions/{version}/submit (and the publication with a submit and an approval).
    */
-  const lifecycleUntilSubmitLands = async (id: string): Promise<string> => {
-    const published = new Date(Date.now() - 3_600_000);
-    await stack.db('model_versions').where({ model_id: id, version: 1 }).update({ status: 'published', published_at: published, submitted_at: published });
-    await stack.db('models').where({ id }).update({ published_version: 1 });
-    await stack.db('model_releases').insert({ id: newId('modelRelease'), tenant_id: tenantA.id, model_id: id, version: 1, kind: 'review', reason: 'First release <b>of</b> the tiers', released_by: JSON.stringify({ type: 'api_key', id: tenantA.keyId }), released_at: published });
-    const decision = await api('POST', '/decisions', tenantA.key, { title: 'Release the discount model, version 2', options: [{ label: 'Publish version 2' }, { label: 'Keep version 1' }], chosen_option: 'opt_1' });
+  const reviewUntilSubmitLands = async (id: string, version: number, published?: number): Promise<string> => {
+    if (published !== undefined) {
+      const at = new Date(Date.now() - 3_600_000);
+      await stack.db('model_versions').where({ model_id: id, version: published }).update({ status: 'published', published_at: at, submitted_at: at });
+      await stack.db('models').where({ id }).update({ published_version: published });
+      await stack.db('model_releases').insert({ id: newId('modelRelease'), tenant_id: tenantA.id, model_id: id, version: published, kind: 'review', reason: 'First release <b>of</b> the tiers', released_by: JSON.stringify({ type: 'api_key', id: tenantA.keyId }), released_at: at });
+    }
+    const decision = await api('POST', '/decisions', tenantA.key, { title: `Release version ${version} of ${id}`, options: [{ label: `Publish version ${version}` }, { label: 'Keep what is published' }], chosen_option: 'opt_1' });
     assert.equal(decision.status, 201, JSON.stringify(decision.body));
     const submitted = await api('POST', `/decisions/${decision.body.id}/submit`, tenantA.key, { approval_policy_id: policyId });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
-    await stack.db('model_versions').where({ model_id: id, version: 2 }).update({ status: 'in_review', review_decision_id: decision.body.id, submitted_at: new Date() });
+    await stack.db('model_versions').where({ model_id: id, version }).update({ status: 'in_review', review_decision_id: decision.body.id, submitted_at: new Date() });
     return decision.body.id as string;
   };
 
@@ -108,7 +110,7 @@ describe('Governance console: the Models section (/console/models)', () => {
     const foreign = await api('POST', '/models', tenantB.key, discountModelBody('Epsilon only model'));
     assert.equal(foreign.status, 201, JSON.stringify(foreign.body));
     foreignModelId = foreign.body.id;
-    reviewDecisionId = await lifecycleUntilSubmitLands(modelId);
+    reviewDecisionId = await reviewUntilSubmitLands(modelId, 2, 1);
   });
   after(async () => stack?.close());
 
@@ -301,6 +303,25 @@ describe('Governance console: the Models section (/console/models)', () => {
       await checkAccessibility(context, `${stack.baseUrl}/console/models/${modelId}/versions/2`, 'version-approved');
       await context.close();
       assert.deepEqual(cspViolations, []);
+    });
+
+    it('works without JavaScript: the approver requests changes with a comment, and the form posts and redirects back', async () => {
+      const decisionId = await reviewUntilSubmitLands(shippingId, 1);
+      const { context, page } = await signIn(people.approver.email, { javaScriptEnabled: false });
+      await page.goto(`${stack.baseUrl}/console/models/${shippingId}/versions/1`);
+      await page.locator('#action-comment').fill('Name the carrier for "other" <please>');
+      await page.locator('button[value="request_changes"]').focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${stack.baseUrl}/console/models/${shippingId}/versions/1?notice=review_changes_requested`);
+      assert.match((await page.textContent('.notice')) ?? '', /Changes requested. The author can now change the draft/);
+      assert.match((await page.locator('section[aria-labelledby="review-heading"]').textContent()) ?? '', /Changes requested/);
+      const decision = (await api('GET', `/decisions/${decisionId}`, tenantA.key)).body;
+      assert.equal(decision.status, 'changes_requested');
+      const history = (await api('GET', `/decisions/${decisionId}/history`, tenantA.key)).body.data as any[];
+      const asked = history.find((entry) => entry.action === 'decision.changes_requested');
+      assert.equal(asked.payload.comment, 'Name the carrier for "other" <please>');
+      assert.deepEqual(asked.actor, { type: 'user', id: people.approver.id, via_client: 'dms-console' });
+      await context.close();
     });
   });
 });
