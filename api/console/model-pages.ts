@@ -254,6 +254,8 @@ export function modelPage(input: {
   approvals: Map<string, VersionApproval[]>;
   latestRun: TestRunView | null;
   names: Map<string, string>;
+  /** The latest replay's impact (model-replay-impact.ts); no section without a replay source. */
+  replay?: SafeHtml | undefined;
 }): SafeHtml {
   const { model, names } = input;
   return layout({
@@ -284,6 +286,14 @@ ${
     ? html`<section aria-labelledby="tests-heading">
   <h2 id="tests-heading">Latest test report</h2>
   ${testReport(input.latestRun, names, model.id, 'The test suite has not been run yet.')}
+</section>`
+    : ''
+}
+${
+  input.replay && model.source === 'tenant'
+    ? html`<section aria-labelledby="replay-heading">
+  <h2 id="replay-heading">Latest replay of live runs</h2>
+  ${input.replay}
 </section>`
     : ''
 }`,

@@ -5,6 +5,7 @@ import type { RequestContext } from '../context';
 import type { ModelService } from '../models/service';
 import { actingPost, DECISION_ACTIONS, decisionActionBody, mayActOnDecisions, mayReadDecisions, performDecisionAction, refusalsShownOnPage } from './decision-actions';
 import { modelPage, modelsPage, type ModelListRow, type ModelReleaseView, type ModelVersionView, type ModelView, type TestRunView, type VersionApproval } from './model-pages';
+import { replayImpact, type LatestReplaySource } from './model-replay-impact';
 import { modelVersionPage, type ModelVersionDetailView, type VersionDiffView, type VersionReview } from './model-version-page';
 import { noticeOf, plainWords } from './notices';
 import type { DecisionView, Notice } from './pages';
@@ -13,6 +14,7 @@ import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 
 interface ModelPagesDeps {
   models: ModelService;
+  latestReplay?: LatestReplaySource | undefined;
 }
 
 const MODELS_REFUSAL =
@@ -85,11 +87,10 @@ async function showModel(kit: ConsoleToolkit, deps: ModelPagesDeps, ctx: Context
     }
   }
   const latestRun = model.source === 'tenant' ? await latestTestRun(deps.models, context, id) : null;
-  // EXTENSION POINT (replays): the latest replay's impact (issue #24, "Replay of live runs") belongs on this page, as a
-  // section after the test report, read through the replay family's use case once it and its model_replays table are
-  // on the branch. Nothing here depends on them yet.
   const names = await kit.namesOf(session.principal.tenantId, members);
-  kit.send(ctx, 200, modelPage({ viewer, model, publishedVersion: history.published_version, versions, releases: history.releases as ModelReleaseView[], approvals, latestRun, names }));
+  // The latest replay's impact, once the replays family is wired in (see LatestReplaySource); no section until then.
+  const replay = deps.latestReplay && model.source === 'tenant' ? replayImpact(await deps.latestReplay(context, id), id, names) : undefined;
+  kit.send(ctx, 200, modelPage({ viewer, model, publishedVersion: history.published_version, versions, releases: history.releases as ModelReleaseView[], approvals, latestRun, names, replay }));
 }
 
 /** One version: its graph as tables, the diff against the published version, its latest test report and its review. */

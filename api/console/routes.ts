@@ -18,6 +18,7 @@ import type { SigningKeyStore } from '../oauth/signing-key-store';
 import { registerAdminRoutes, type AdminServices } from './admin-routes';
 import { registerDecisionRoutes, type OutcomeSource } from './decision-routes';
 import { registerKpiRoutes } from './kpi-routes';
+import type { LatestReplaySource } from './model-replay-impact';
 import { registerModelRoutes } from './model-routes';
 import { plainWords } from './notices';
 import { createConsoleOAuthClient, ConsoleSignInError } from './oauth-client';
@@ -56,6 +57,8 @@ export interface ConsoleDeps {
   /** The built-in provider's signing keys (the console's client secret derives from them); undefined with OAUTH_ISSUER. */
   keys: SigningKeyStore | undefined;
   outcomes?: OutcomeSource;
+  /** The latest replay of a model's live runs, for its page; without it the page has no replay section (see LatestReplaySource). */
+  latestReplay?: LatestReplaySource;
   /** The administration area's services (/console/admin); without them there is no administration area. */
   admin?: AdminServices;
 }
@@ -115,7 +118,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   registerSignInRoutes(kit, { oauth, sessions });
   registerDecisionRoutes(kit, { config, outcomes: deps.outcomes ?? (async () => []) });
   registerKpiRoutes(kit, { kpis: deps.kpis, kpiAlerts: deps.kpiAlerts });
-  registerModelRoutes(kit, { models: deps.models });
+  registerModelRoutes(kit, { models: deps.models, latestReplay: deps.latestReplay });
   if (deps.admin) registerAdminRoutes(kit, deps.admin);
 
   const routes = router.routes();
