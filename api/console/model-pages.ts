@@ -126,7 +126,7 @@ ${
   input.rows.length === 0
     ? html`<p class="empty">No models match.</p>`
     : html`<div class="scroll" role="region" aria-label="Models" tabindex="0"><table class="models">
-  <caption>Built-in and tenant models, newest first</caption>
+  <caption>Built-in and tenant models</caption>
   <thead><tr><th scope="col">Name</th><th scope="col">Source</th><th scope="col">Category</th><th scope="col">Status</th><th scope="col">Published version</th><th scope="col">Latest version</th></tr></thead>
   <tbody>${input.rows.map(
     (row) => html`<tr data-model-id="${row.id}">

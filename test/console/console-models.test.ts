@@ -9,7 +9,7 @@ import type { Role } from '../../core/roles';
 import { discountModelBody, STAFFING_MODEL_ID } from '../fixtures/model-bodies';
 import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
 import { PEOPLE_PASSWORD } from '../helpers/people';
-import { browserUnavailable, screenshotPath, useConsoleInChromium } from '../helpers/real-browser';
+import { browserUnavailable, screenshotPath, tabTo, useConsoleInChromium } from '../helpers/real-browser';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
 /** Tenant-authored text that must reach the page as text: a model name, a description, a rule's cell and description. */
@@ -188,14 +188,6 @@ describe('Governance console: the Models section (/console/models)', () => {
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
     const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-models-' });
 
-    /** Tab until the focused element matches, as a keyboard user would (at most `limit` presses). */
-    const tabTo = async (page: Page, selector: string, limit = 120) => {
-      for (let i = 0; i < limit; i++) {
-        await page.keyboard.press('Tab');
-        if (await page.evaluate(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`)) return;
-      }
-      assert.fail(`${selector} not reachable with Tab`);
-    };
     const rowsOf = (page: Page, selector: string) => page.locator(selector).evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.replace(/\s+/g, ' ').trim())));
 
     it('lists the catalogue from the navigation and opens a model by keyboard: versions, who approved, releases, the latest test report', async () => {
