@@ -189,7 +189,8 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
   const decisions = createDecisionService({ db, models, sandbox, approvals: createDecisionApprovals({ temporal: deps.temporal, config, logger }) });
   const kpiAlerts = createKpiAlertService({ db });
   const kpis = createKpiService({ db, models });
-  return { authentication, oauthClients, apiKeys, users, sandbox, models, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis };
+  const replays = createModelReplayService({ db, temporal: deps.temporal, config, logger });
+  return { authentication, oauthClients, apiKeys, users, sandbox, models, replays, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis };
 }
 
 type AppServices = ReturnType<typeof createServices>;
@@ -215,7 +216,7 @@ function createConsole(
   keys: SigningKeyStore | undefined,
   services: AppServices,
 ) {
-  const { authentication, decisions, kpis, kpiAlerts, apiKeys, users, oauthClients, webhooks, sandbox, outcomes } = services;
+  const { authentication, decisions, kpis, kpiAlerts, models, replays, apiKeys, users, oauthClients, webhooks, sandbox, outcomes } = services;
   const operationScopes = new Map(documentedOperations(document).map((o) => [o.operationId, o.scope]));
   return createConsoleRoutes({
     config,
@@ -225,6 +226,9 @@ function createConsole(
     decisions,
     kpis,
     kpiAlerts,
+    models,
+    // The model page's latest replay: the newest of GET /models/{id}/replays.
+    latestReplay: async (context, id) => (await replays.list(context, id, { limit: 1 })).data[0] ?? null,
     validators,
     keys,
     // The administration area: the same services as the API's routes, and the rate limiter's own counters.
@@ -270,7 +274,7 @@ function registerFamilyRoutes(api: AppRouter, operation: BindOperation, { config
   registerOAuthClientRoutes(api, operation, services.oauthClients);
   registerModelRoutes(api, operation, services.models);
   registerModelLifecycleRoutes(api, operation, services.models);
-  registerModelReplayRoutes(api, operation, createModelReplayService({ db, temporal, config, logger }));
+  registerModelReplayRoutes(api, operation, services.replays);
   registerScenarioRoutes(api, operation, services.scenarios, services.batches);
   registerWebhookRoutes(api, operation, services.webhooks);
   registerKpiRoutes(api, operation, services.kpis);

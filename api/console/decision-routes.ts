@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import { AppError } from '../../core/app-error';
 import type { Config } from '../../core/config';
-import { hasScope } from '../../core/scopes';
 import type { RequestContext } from '../context';
 import type { DecisionService } from '../decisions/service';
+import { actingPost, DECISION_ACTIONS, decisionActionBody, mayActOnDecisions as mayAct, mayReadDecisions as mayRead, performDecisionAction, refusalsShownOnPage } from './decision-actions';
 import { noticeOf, plainWords } from './notices';
 import {
   decisionPage,
@@ -27,33 +27,6 @@ export type OutcomeSource = (context: RequestContext, decisionId: string) => Pro
 interface DecisionPagesDeps {
   config: Config;
   outcomes: OutcomeSource;
-}
-
-const ACTIONS = {
-  approve: { operation: 'approveDecision', notice: 'approved' },
-  reject: { operation: 'rejectDecision', notice: 'rejected' },
-  request_changes: { operation: 'requestDecisionChanges', notice: 'changes_requested' },
-  comment: { operation: 'commentOnDecision', notice: 'commented' },
-  resubmit: { operation: 'resubmitDecision', notice: 'resubmitted' },
-} as const;
-type ActionName = keyof typeof ACTIONS;
-
-const mayRead = (session: ConsoleSession) => hasScope(session.principal.scopes, 'decisions:read');
-const mayAct = (session: ConsoleSession) => hasScope(session.principal.scopes, 'decisions:write');
-
-/**
- * A form POST from someone who may act on decisions: the CSRF-checked session and form, or undefined once answered.
- * Scopes exactly as the API enforces them: a viewer's forged POST is refused here, before any service call.
- */
-async function actingPost(kit: ConsoleToolkit, ctx: Context, refusal: string) {
-  const checked = await kit.checkedPost(ctx);
-  if (!checked) return undefined;
-  if (!mayAct(checked.session)) {
-    const members = await kit.directory(checked.session.principal.tenantId);
-    kit.refuse(ctx, 403, 'Not allowed', refusal, await kit.viewerOf(checked.session, members));
-    return undefined;
-  }
-  return checked;
 }
 
 /** A yyyy-mm-dd from a date field as the RFC 3339 instant the API's filters take (midnight UTC); other text as is. */
@@ -134,20 +107,6 @@ async function renderDecision(kit: ConsoleToolkit, deps: DecisionPagesDeps, ctx:
   );
 }
 
-/** The review form's action (approve, reject, request changes, resubmit, comment) as its API body; undefined for an unknown action. */
-function decisionActionBody(form: URLSearchParams): { action: ActionName; body: Record<string, unknown> } | undefined {
-  const action = form.get('action') as ActionName | null;
-  if (!action || !(action in ACTIONS)) return undefined;
-  const comment = (form.get('comment') ?? '').trim();
-  const body: Record<string, unknown> = {};
-  if (comment) body.comment = comment;
-  if (action !== 'comment' && action !== 'resubmit') {
-    const step = form.get('expected_step') ?? '';
-    body.expected_step = /^\d{1,6}$/.test(step) ? Number(step) : step;
-  }
-  return { action, body };
-}
-
 /**
  * The inbox, the decision list and one decision, and the actions on it: the same DecisionService methods as the API,
  * with the person's request context; request bodies checked by the API's own validators.
@@ -182,22 +141,12 @@ export function registerDecisionRoutes(kit: ConsoleToolkit, deps: DecisionPagesD
     const id = ctx.params.id as string;
     const chosen = decisionActionBody(form);
     if (!chosen) return render(ctx, session, id, 400, { kind: 'error', title: 'Choose an action: approve, request changes, reject, resubmit or comment.' });
-    const { action, body } = chosen;
-    const context = contextOf(ctx, session);
-    try {
-      const problems = validators.forOperation(ACTIONS[action].operation).body?.(body) ?? [];
-      if (problems.length > 0) throw new AppError('validation_failed', 'The form is not valid.', { errors: problems });
-      if (action === 'approve') await decisions.approve(context, id, body as never);
-      else if (action === 'reject') await decisions.reject(context, id, body as never);
-      else if (action === 'request_changes') await decisions.requestChanges(context, id, body as never);
-      else if (action === 'resubmit') await decisions.resubmit(context, id, body as never);
-      else await decisions.comment(context, id, body as never);
-    } catch (error) {
-      if (error instanceof AppError && error.status !== 404 && error.status < 500) return render(ctx, session, id, error.status, plainWords(error));
-      if (error instanceof AppError && error.status === 503) return render(ctx, session, id, 503, plainWords(error));
-      throw error;
-    }
-    ctx.redirect(`${CONSOLE_PREFIX}/decisions/${encodeURIComponent(id)}?notice=${ACTIONS[action].notice}`);
+    const done = await refusalsShownOnPage(
+      () => performDecisionAction(kit, contextOf(ctx, session), id, chosen),
+      (status, error) => render(ctx, session, id, status, plainWords(error)),
+    );
+    if (!done) return;
+    ctx.redirect(`${CONSOLE_PREFIX}/decisions/${encodeURIComponent(id)}?notice=${DECISION_ACTIONS[chosen.action].notice}`);
     ctx.status = 303;
   });
 
@@ -212,15 +161,15 @@ export function registerDecisionRoutes(kit: ConsoleToolkit, deps: DecisionPagesD
       const value = form.get(field);
       if (value !== null) body[field] = field === 'rationale' && value.trim() === '' ? null : value.trim();
     }
-    try {
-      const problems = validators.forOperation('updateDecision').body?.(body) ?? [];
-      if (problems.length > 0) throw new AppError('validation_failed', 'The form is not valid.', { errors: problems });
-      await decisions.update(contextOf(ctx, session), id, body as never);
-    } catch (error) {
-      if (error instanceof AppError && error.status !== 404 && error.status < 500) return render(ctx, session, id, error.status, plainWords(error));
-      if (error instanceof AppError && error.status === 503) return render(ctx, session, id, 503, plainWords(error));
-      throw error;
-    }
+    const done = await refusalsShownOnPage(
+      async () => {
+        const problems = validators.forOperation('updateDecision').body?.(body) ?? [];
+        if (problems.length > 0) throw new AppError('validation_failed', 'The form is not valid.', { errors: problems });
+        await decisions.update(contextOf(ctx, session), id, body as never);
+      },
+      (status, error) => render(ctx, session, id, status, plainWords(error)),
+    );
+    if (!done) return;
     ctx.redirect(`${CONSOLE_PREFIX}/decisions/${encodeURIComponent(id)}?notice=edited`);
     ctx.status = 303;
   });

@@ -57,6 +57,9 @@ const NOTICES: Record<string, Notice> = {
   commented: { kind: 'success', title: 'Comment added.' },
   resubmitted: { kind: 'success', title: 'Resubmitted. The review has resumed.' },
   edited: { kind: 'success', title: 'Changes saved. Resubmit the decision when it is ready for review.' },
+  review_approved: { kind: 'success', title: 'Approved. Your approval of this version is recorded.' },
+  review_rejected: { kind: 'success', title: 'Rejected. The version will not be published.' },
+  review_changes_requested: { kind: 'success', title: 'Changes requested. The author can now change the draft and submit it again.' },
   acknowledged: { kind: 'success', title: 'Alert acknowledged. It sends no more re-notifications while it stays open.' },
 };
 

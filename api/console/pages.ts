@@ -24,7 +24,7 @@ export interface Notice {
   detail?: string | undefined;
 }
 
-type Section = 'inbox' | 'decisions' | 'kpis' | 'admin' | 'none';
+type Section = 'inbox' | 'decisions' | 'kpis' | 'models' | 'admin' | 'none';
 
 const STATUS_LABELS: Record<string, string> = {
   draft: 'Draft',
@@ -57,6 +57,7 @@ export function layout(input: {
           <li><a href="/console"${input.section === 'inbox' ? unsafe(' aria-current="page"') : ''}>Inbox</a></li>
           <li><a href="/console/decisions"${input.section === 'decisions' ? unsafe(' aria-current="page"') : ''}>Decisions</a></li>
           <li><a href="/console/kpis"${input.section === 'kpis' ? unsafe(' aria-current="page"') : ''}>KPIs</a></li>
+          <li><a href="/console/models"${input.section === 'models' ? unsafe(' aria-current="page"') : ''}>Models</a></li>
           ${viewer.admin ? html`<li><a href="/console/admin"${input.section === 'admin' ? unsafe(' aria-current="page"') : ''}>Administration</a></li>` : ''}
         </ul>
       </nav>
@@ -111,9 +112,9 @@ export function relativeTime(target: Date, now: Date): string {
   return ms >= 0 ? `in ${text}` : `${text} ago`;
 }
 
-const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—');
+export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—');
 
-function timeTag(iso: string | null | undefined): SafeHtml {
+export function timeTag(iso: string | null | undefined): SafeHtml {
   return iso ? html`<time datetime="${iso}">${formatDate(iso)}</time>` : html`—`;
 }
 
@@ -277,6 +278,8 @@ export interface DecisionView {
   }>;
   approval_steps: Array<{ number: number; name: string; approvals_required: number; approvals_given: number; status: string }>;
   approvals: Array<{ step: number; user_id: string; comment: string | null; approved_at: string }>;
+  /** Who may act on the current step now: roles and named people. */
+  awaiting?: { roles: string[]; user_ids: string[] };
   created_at: string;
 }
 
@@ -333,7 +336,7 @@ const ACTION_LABELS: Record<string, string> = {
   'decision.outcome.due': 'Outcome review due',
 };
 
-function actorName(actor: { type: string; id: string }, names: Map<string, string>): string {
+export function actorName(actor: { type: string; id: string }, names: Map<string, string>): string {
   if (actor.type === 'user') return names.get(actor.id) ?? actor.id;
   if (actor.type === 'api_key') return names.has(actor.id) ? `API key “${names.get(actor.id)}”` : `API key ${actor.id}`;
   if (actor.type === 'oauth_client') return names.has(actor.id) ? `OAuth client “${names.get(actor.id)}”` : `OAuth client ${actor.id}`;
@@ -341,7 +344,7 @@ function actorName(actor: { type: string; id: string }, names: Map<string, strin
   return `${actor.type} ${actor.id}`;
 }
 
-function formatMetric(value: string | number | null | undefined): string {
+export function formatMetric(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'number') return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 4 });
   return value;
@@ -504,10 +507,36 @@ function revisionForms(decision: DecisionView, csrfToken: string): SafeHtml {
   </form>`;
 }
 
+/**
+ * Approve / request changes / reject the current step, with a comment: the one review form of the console, on a
+ * decision's page and on the page of a model version its release decision reviews. It posts `action`, `comment` and
+ * the step the page showed (`expected_step`, so a step that moved on meanwhile is refused, not acted on).
+ */
+export function reviewForm(input: { action: string; step: number; csrfToken: string }): SafeHtml {
+  return html`<form method="post" action="${input.action}" class="action-form" data-enhance>
+    <input type="hidden" name="_csrf" value="${input.csrfToken}"><input type="hidden" name="expected_step" value="${input.step}">
+    <label for="action-comment">Comment (optional for approval, recommended otherwise)</label>
+    <textarea id="action-comment" name="comment" rows="3" maxlength="2000"></textarea>
+    <div class="buttons">
+      <button type="submit" name="action" value="approve">Approve step ${input.step}</button>
+      <button type="submit" name="action" value="request_changes" class="secondary">Request changes</button>
+      <button type="submit" name="action" value="reject" class="danger">Reject</button>
+    </div>
+  </form>`;
+}
+
+/** A decision's approval steps, each with where it stands and its approvals, the current one marked. */
+export function approvalStepList(decision: Pick<DecisionView, 'status' | 'current_step' | 'approval_steps'>): SafeHtml {
+  if (decision.approval_steps.length === 0) return html``;
+  const pending = decision.status === 'pending_approval';
+  return html`<ol class="steps" aria-label="Approval steps">${decision.approval_steps.map(
+    (s) => html`<li class="step step-${s.status}"${s.number === decision.current_step && pending ? unsafe(' aria-current="step"') : ''}>Step ${s.number}: ${s.name} — ${s.status.replace(/_/g, ' ')} (${s.approvals_given} of ${s.approvals_required})</li>`,
+  )}</ol>`;
+}
+
 function actionForms(decision: DecisionView, csrfToken: string, permissions: DecisionPermissions): SafeHtml {
   const step = decision.current_step;
   const pending = decision.status === 'pending_approval' && step !== null;
-  const hidden = html`<input type="hidden" name="_csrf" value="${csrfToken}">${pending ? html`<input type="hidden" name="expected_step" value="${step}">` : ''}`;
   const noStep = pending
     ? html`<p>Step ${step} awaits its approvers; you are not one of them (or separation of duties keeps you from it).</p>`
     : html`<p>No approval step is open: the decision is ${statusLabel(decision.status).toLowerCase()}.</p>`;
@@ -515,16 +544,7 @@ function actionForms(decision: DecisionView, csrfToken: string, permissions: Dec
   <h2 id="actions-heading">Act on this decision</h2>
   ${
     pending && permissions.review
-      ? html`<form method="post" action="/console/decisions/${decision.id}/act" class="action-form" data-enhance>
-    ${hidden}
-    <label for="action-comment">Comment (optional for approval, recommended otherwise)</label>
-    <textarea id="action-comment" name="comment" rows="3" maxlength="2000"></textarea>
-    <div class="buttons">
-      <button type="submit" name="action" value="approve">Approve step ${step}</button>
-      <button type="submit" name="action" value="request_changes" class="secondary">Request changes</button>
-      <button type="submit" name="action" value="reject" class="danger">Reject</button>
-    </div>
-  </form>`
+      ? reviewForm({ action: `/console/decisions/${decision.id}/act`, step: step as number, csrfToken })
       : decision.status === 'changes_requested' && permissions.manage
         ? revisionForms(decision, csrfToken)
         : noStep
@@ -578,11 +598,7 @@ ${noticeBlock(input.notice)}
   <div><dt>Policy</dt><dd>${decision.approval_policy_id ? `${names.get(decision.approval_policy_id) ?? decision.approval_policy_id}, version ${decision.approval_policy_version}` : '—'}</dd></div>
 </dl>
 ${input.workflowUrl ? html`<p><a href="${input.workflowUrl}" rel="noopener noreferrer">Open the approval workflow in the Temporal UI</a> <span class="muted">(for operators)</span></p>` : ''}
-${decision.approval_steps.length > 0
-  ? html`<ol class="steps" aria-label="Approval steps">${decision.approval_steps.map(
-      (s) => html`<li class="step step-${s.status}"${s.number === decision.current_step && pending ? unsafe(' aria-current="step"') : ''}>Step ${s.number}: ${s.name} — ${s.status.replace(/_/g, ' ')} (${s.approvals_given} of ${s.approvals_required})</li>`,
-    )}</ol>`
-  : ''}
+${approvalStepList(decision)}
 </div>
 ${input.canAct ? actionForms(decision, input.viewer.csrfToken, input.permissions) : ''}
 <section aria-labelledby="context-heading">

@@ -13,10 +13,13 @@ import type { AuthenticationService } from '../administration/authentication';
 import type { DecisionService } from '../decisions/service';
 import type { KpiAlertService } from '../kpis/alerts';
 import type { KpiService } from '../kpis/service';
+import type { ModelService } from '../models/service';
 import type { SigningKeyStore } from '../oauth/signing-key-store';
 import { registerAdminRoutes, type AdminServices } from './admin-routes';
 import { registerDecisionRoutes, type OutcomeSource } from './decision-routes';
 import { registerKpiRoutes } from './kpi-routes';
+import type { LatestReplaySource } from './model-replay-impact';
+import { registerModelRoutes } from './model-routes';
 import { plainWords } from './notices';
 import { createConsoleOAuthClient, ConsoleSignInError } from './oauth-client';
 import { createConsoleSessions } from './session';
@@ -27,7 +30,7 @@ export { CONSOLE_PREFIX } from './toolkit';
 export { plainWords } from './notices';
 export type { OutcomeSource } from './decision-routes';
 
-const NOT_FOUND = 'There is no such page, decision or KPI here.';
+const NOT_FOUND = 'There is no such page, decision, KPI or model here.';
 const ASSETS: Record<string, { type: string; body: Buffer }> = Object.fromEntries(
   [
     ['console.css', 'text/css; charset=utf-8'],
@@ -49,10 +52,13 @@ export interface ConsoleDeps {
   decisions: DecisionService;
   kpis: KpiService;
   kpiAlerts: KpiAlertService;
+  models: ModelService;
   validators: RequestValidators;
   /** The built-in provider's signing keys (the console's client secret derives from them); undefined with OAUTH_ISSUER. */
   keys: SigningKeyStore | undefined;
   outcomes?: OutcomeSource;
+  /** The latest replay of a model's live runs, for its page; without it the page has no replay section (see LatestReplaySource). */
+  latestReplay?: LatestReplaySource;
   /** The administration area's services (/console/admin); without them there is no administration area. */
   admin?: AdminServices;
 }
@@ -112,6 +118,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   registerSignInRoutes(kit, { oauth, sessions });
   registerDecisionRoutes(kit, { config, outcomes: deps.outcomes ?? (async () => []) });
   registerKpiRoutes(kit, { kpis: deps.kpis, kpiAlerts: deps.kpiAlerts });
+  registerModelRoutes(kit, { models: deps.models, latestReplay: deps.latestReplay });
   if (deps.admin) registerAdminRoutes(kit, deps.admin);
 
   const routes = router.routes();

@@ -22,6 +22,8 @@ import { replaceModelVersion } from './replace-model-version';
 import { submitModelVersion, type SubmitModelVersion } from './submit-model-version';
 import { rollbackModelVersion } from './publish-model-version';
 import { listModelReleases } from './list-model-releases';
+import { readModelHistory, readPublishedVersions } from './model-history';
+import { readModelVersion } from './read-model-version';
 
 export type { ModelCreate, ModelUpload };
 export { isModelId } from './resolve-model';
@@ -68,6 +70,9 @@ export function createModelService(deps: ModelUseCaseDeps) {
     runTests: (context: RequestContext, id: string, body: { version?: string }) => runModelTests(deps, context, id, body),
     listTestRuns: (context: RequestContext, id: string, filters: { version?: string }, page: PageRequest) => listModelTestRuns(deps, context, id, filters, page),
     getTestRun: (context: RequestContext, id: string, runId: string) => getModelTestRun(deps, context, id, runId),
+    history: (context: RequestContext, id: string) => readModelHistory(deps, context, id),
+    publishedVersions: (context: RequestContext, ids: string[]) => readPublishedVersions(deps, context, ids),
+    readVersion: (context: RequestContext, id: string, version: string) => readModelVersion(deps, context, id, version),
     resolve: (tenantId: string, id: string, version: string | undefined, options: ModelResolveOptions) => resolveModel(deps, tenantId, id, version, options),
   };
 }

@@ -16,11 +16,11 @@ export const CONSOLE_CLIENT_ID = 'dms-console';
 export const CONSOLE_CLIENT_NAME = 'Governance console';
 export const CONSOLE_CALLBACK_PATH = '/console/callback';
 /**
- * What the console asks for: decisions (inbox, approvals), KPIs (read, acknowledge an alert), and for the
+ * What the console asks for: decisions (inbox, approvals), KPIs (read, acknowledge an alert), models (read), and for the
  * administration area `admin` and the webhooks scopes. The grant gets what the person's role allows of them, so only
  * an admin's session carries `admin` (and an approver's has kpis:read but not kpis:write).
  */
-export const CONSOLE_API_SCOPES = ['decisions:read', 'decisions:write', 'kpis:read', 'kpis:write', 'webhooks:read', 'webhooks:write', 'admin'];
+export const CONSOLE_API_SCOPES = ['decisions:read', 'decisions:write', 'kpis:read', 'kpis:write', 'models:read', 'webhooks:read', 'webhooks:write', 'admin'];
 export const CONSOLE_REQUESTED_SCOPES = ['openid', 'offline_access', ...CONSOLE_API_SCOPES];
 
 export function consoleRedirectUri(config: Pick<Config, 'publicBaseUrl'>): string {

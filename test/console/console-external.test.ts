@@ -183,7 +183,7 @@ describe('Governance console with an external OpenID provider (OAUTH_ISSUER)', (
     assert.equal(location.searchParams.get('redirect_uri'), `${stack.baseUrl}/console/callback`);
     assert.equal(location.searchParams.get('code_challenge_method'), 'S256');
     assert.match(location.searchParams.get('code_challenge') ?? '', /^[A-Za-z0-9_-]{43}$/);
-    assert.deepEqual(location.searchParams.get('scope')?.split(' '), ['openid', 'offline_access', 'decisions:read', 'decisions:write', 'kpis:read', 'kpis:write', 'webhooks:read', 'webhooks:write', 'admin']);
+    assert.deepEqual(location.searchParams.get('scope')?.split(' '), ['openid', 'offline_access', 'decisions:read', 'decisions:write', 'kpis:read', 'kpis:write', 'models:read', 'webhooks:read', 'webhooks:write', 'admin']);
     // OpenID Connect Core §11: offline access (a refresh token) is granted on consent.
     assert.deepEqual(location.searchParams.get('prompt')?.split(' '), ['login', 'consent']);
   });

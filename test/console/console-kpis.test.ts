@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { KPI_FRAME } from '../../api/console/chart';
 import { CONSOLE_CSP } from '../../api/console/routes';
 import type { Role } from '../../core/roles';
 import { addPeriods, periodStart } from '../../decision/kpi-status';
 import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
 import { PEOPLE_PASSWORD } from '../helpers/people';
-import { browserUnavailable, screenshotPath, useConsoleInChromium } from '../helpers/real-browser';
+import { browserUnavailable, screenshotPath, tabTo, useConsoleInChromium } from '../helpers/real-browser';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
@@ -169,14 +168,6 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
     const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-' });
 
-    /** Tab until the focused element matches, as a keyboard user would (at most `limit` presses). */
-    const tabTo = async (page: Page, selector: string, limit = 60) => {
-      for (let i = 0; i < limit; i++) {
-        await page.keyboard.press('Tab');
-        if (await page.evaluate(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`)) return;
-      }
-      assert.fail(`${selector} not reachable with Tab`);
-    };
 
     it('lists the KPIs from the navigation, opens one by keyboard, and charts its buckets, lines, band and alert periods with the numbers beside', async () => {
       const { context, page } = await signIn(people.analyst.email);

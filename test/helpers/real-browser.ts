@@ -37,6 +37,15 @@ export function screenshotPath(name: string): string {
   return path.join(dir, `${name}.png`);
 }
 
+/** Tab until the focused element matches `selector`, as a keyboard user would (at most `limit` presses). */
+export async function tabTo(page: Page, selector: string, limit = 120): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`)) return;
+  }
+  assert.fail(`${selector} not reachable with Tab`);
+}
+
 /**
  * Runs axe-core in the page and returns its serious and critical violations (rule id and the first offending
  * element), so a test can require none. The page's context must allow injected scripts (`bypassCSP: true`).

@@ -1,0 +1,242 @@
+import type { JdmGraph, JdmNode, JdmTableColumn } from '../../decision/jdm';
+import type { DecisionTableDiff, GraphDiff, SchemaChange } from '../../decision/model-diff';
+import { html, type SafeHtml } from './html';
+import { modelVersionHref, testReport, versionStatusBadge, type ModelVersionView, type TestRunView } from './model-pages';
+import { actorName, approvalStepList, layout, noticeBlock, reviewForm, statusLabel, timeTag, type DecisionView, type Notice, type Viewer } from './pages';
+
+/**
+ * A model version's page: its decision tables as readable tables, its expressions and switch statements, what it
+ * changes against the published version in the style of a code review, its latest test report, and the review of it
+ * (the release decision's steps, approvals and, for a reviewer of the current step, the console's one review form).
+ */
+
+export interface ModelVersionDetailView extends ModelVersionView {
+  published_version: string | null;
+  input_schema: Record<string, unknown>;
+  output_schema: Record<string, unknown>;
+  graph: JdmGraph;
+}
+
+/** The diff use case's answer (GET /models/{id}/versions/{version}/diff). */
+export interface VersionDiffView {
+  version: string;
+  against: string;
+  graph: GraphDiff;
+  input_changes: SchemaChange[];
+  output_changes: SchemaChange[];
+  breaking: boolean;
+}
+
+/** The release decision reviewing this version, and what the signed-in person may do with it. */
+export interface VersionReview {
+  decision: DecisionView;
+  canReview: boolean;
+}
+
+type TableNode = Extract<JdmNode, { type: 'decisionTableNode' }>;
+
+const HIT_POLICIES: Record<string, string> = { first: 'first matching rule', collect: 'every matching rule' };
+const cell = (text: string | undefined) => (text === undefined || text.trim() === '' ? html`<span class="muted">any</span>` : html`<code>${text}</code>`);
+const nodeName = (graph: JdmGraph, id: string) => graph.nodes.find((n) => n.id === id)?.name ?? id;
+
+function decisionTable(node: TableNode, index: number): SafeHtml {
+  const { inputs, outputs, rules } = node.content;
+  return html`<section class="graph-node" aria-labelledby="node-${index}">
+  <h3 id="node-${index}">Decision table: ${node.name}</h3>
+  <p class="muted">Hit policy: ${HIT_POLICIES[node.content.hitPolicy] ?? node.content.hitPolicy}. An empty input cell matches any value.</p>
+  <div class="scroll" role="region" aria-labelledby="node-${index}" tabindex="0"><table class="compact rules" data-node-id="${node.id}">
+    <caption class="visually-hidden">Rules of ${node.name}, in order</caption>
+    <thead><tr><th scope="col">#</th><th scope="col">Rule</th>${inputs.map(
+      (c) => html`<th scope="col" class="input-col">${c.name || c.field || c.id}<br><span class="muted">input${c.field ? html` <code>${c.field}</code>` : ''}</span></th>`,
+    )}${outputs.map((c) => html`<th scope="col" class="output-col">${c.name || c.field || c.id}<br><span class="muted">output${c.field ? html` <code>${c.field}</code>` : ''}</span></th>`)}<th scope="col">Description</th></tr></thead>
+    <tbody>${rules.map(
+      (rule, r) => html`<tr data-rule-id="${rule._id ?? ''}">
+      <td>${r + 1}</td>
+      <th scope="row"><code>${rule._id ?? `#${r + 1}`}</code></th>
+      ${inputs.map((c) => html`<td class="input-col">${cell(rule[c.id])}</td>`)}
+      ${outputs.map((c) => html`<td class="output-col">${cell(rule[c.id])}</td>`)}
+      <td>${rule._description ?? ''}</td>
+    </tr>`,
+    )}</tbody>
+  </table></div>
+</section>`;
+}
+
+function graphNodes(graph: JdmGraph): SafeHtml {
+  const shown = graph.nodes.filter((n) => n.type !== 'inputNode' && n.type !== 'outputNode');
+  if (shown.length === 0) return html`<p class="empty">The graph has no decision tables, expressions or switches.</p>`;
+  return html`${shown.map((node, index) => {
+    if (node.type === 'decisionTableNode') return decisionTable(node, index);
+    if (node.type === 'expressionNode') {
+      return html`<section class="graph-node" aria-labelledby="node-${index}">
+  <h3 id="node-${index}">Expressions: ${node.name}</h3>
+  <table class="compact expressions"><caption class="visually-hidden">Expressions of ${node.name}</caption>
+    <thead><tr><th scope="col">Output</th><th scope="col">Expression</th></tr></thead>
+    <tbody>${node.content.expressions.map((e) => html`<tr><th scope="row"><code>${e.key}</code></th><td><code>${e.value}</code></td></tr>`)}</tbody>
+  </table>
+</section>`;
+    }
+    if (node.type === 'switchNode') {
+      const branchTarget = (statementId: string) => graph.edges.filter((e) => e.sourceId === node.id && e.sourceHandle === statementId).map((e) => nodeName(graph, e.targetId));
+      return html`<section class="graph-node" aria-labelledby="node-${index}">
+  <h3 id="node-${index}">Switch: ${node.name}</h3>
+  <p class="muted">Hit policy: ${HIT_POLICIES[node.content.hitPolicy ?? 'first'] ?? node.content.hitPolicy}.</p>
+  <ol class="statements">${node.content.statements.map(
+    (s) => html`<li data-statement-id="${s.id}">${s.condition.trim() === '' ? 'Otherwise' : html`If <code>${s.condition}</code>`} → ${branchTarget(s.id).join(', ') || 'nothing'}</li>`,
+  )}</ol>
+</section>`;
+    }
+    return html``;
+  })}`;
+}
+
+const columnName = (column: JdmTableColumn) => column.name || column.field || column.id;
+const diffCell = (text: string | undefined) => (text === undefined ? '' : text.trim() === '' ? 'any' : text);
+
+/**
+ * A decision table's changes as rows of the table itself, like a code review: rules added (+) and removed (−) with
+ * every cell, rules changed (~) with the changed cells as old → new and the others as they are. Cells of a column the
+ * version no longer has are listed in a last column.
+ */
+function tableChanges(table: DecisionTableDiff, graph: JdmGraph): SafeHtml {
+  const node = graph.nodes.find((n): n is TableNode => n.id === table.node_id && n.type === 'decisionTableNode');
+  const columns = node ? [...node.content.inputs, ...node.content.outputs] : [];
+  const known = new Set(columns.map((c) => c.id));
+  const others = (cells: Record<string, string>) => Object.entries(cells).filter(([id]) => !known.has(id)).map(([id, value]) => `${id}: ${diffCell(value)}`).join('; ');
+  const label = (rule: { id: string; description: string | null }) => html`<code>${rule.id}</code>${rule.description ? html` <span class="muted">${rule.description}</span>` : ''}`;
+  const whole = (kind: 'added' | 'removed', rule: DecisionTableDiff['rules_added'][number]) => {
+    const [mark, word, tag] = kind === 'added' ? ['+', 'Added', 'ins'] : ['−', 'Removed', 'del'];
+    const wrap = (text: string) => (text === '' ? '' : tag === 'ins' ? html`<ins>${text}</ins>` : html`<del>${text}</del>`);
+    return html`<tr class="diff-${kind}" data-rule-id="${rule.id}"><td><span class="diff-mark">${mark}</span> ${word}</td><th scope="row">${label(rule)}</th>${columns.map((c) => html`<td>${wrap(diffCell(rule.cells[c.id]))}</td>`)}<td>${wrap(others(rule.cells))}</td></tr>`;
+  };
+  const changed = (rule: DecisionTableDiff['rules_changed'][number]) => {
+    const current = node?.content.rules.find((r, index) => (r._id ?? `#${index}`) === rule.id);
+    const cells = columns.map((c) => {
+      const change = rule.cells.find((x) => x.column === columnName(c));
+      return change ? html`<td class="cell-changed"><del>${diffCell(change.from)}</del> → <ins>${diffCell(change.to)}</ins></td>` : html`<td class="muted">${diffCell(current?.[c.id])}</td>`;
+    });
+    const elsewhere = rule.cells.filter((x) => !columns.some((c) => columnName(c) === x.column));
+    const moved = rule.cells.length === 0 ? `moved to position ${rule.index + 1}` : '';
+    return html`<tr class="diff-changed" data-rule-id="${rule.id}"><td><span class="diff-mark">~</span> Changed</td><th scope="row">${label(rule)}</th>${cells}<td>${moved}${elsewhere.map((x) => html`${x.column}: <del>${diffCell(x.from)}</del> → <ins>${diffCell(x.to)}</ins> `)}</td></tr>`;
+  };
+  return html`<div class="scroll" role="region" aria-label="Changes to ${table.name}" tabindex="0"><table class="compact diff" data-node-id="${table.node_id}">
+  <caption>Decision table: ${table.name}${table.hit_policy ? html` (hit policy ${table.hit_policy.from} → ${table.hit_policy.to})` : ''}</caption>
+  <thead><tr><th scope="col">Change</th><th scope="col">Rule</th>${columns.map((c) => html`<th scope="col">${columnName(c)}</th>`)}<th scope="col">Other</th></tr></thead>
+  <tbody>
+  ${table.rules_added.map((r) => whole('added', r))}
+  ${table.rules_removed.map((r) => whole('removed', r))}
+  ${table.rules_changed.map(changed)}
+  </tbody>
+</table></div>`;
+}
+
+function schemaChanges(title: string, changes: SchemaChange[]): SafeHtml {
+  if (changes.length === 0) return html``;
+  return html`<table class="compact schema-changes"><caption>${title}</caption>
+  <thead><tr><th scope="col">Field</th><th scope="col">Change</th><th scope="col">Breaking</th><th scope="col">Detail</th></tr></thead>
+  <tbody>${changes.map((c) => html`<tr${c.breaking ? html` class="breaking"` : ''}><th scope="row"><code>${c.name}</code></th><td>${c.change.replace(/_/g, ' ')}</td><td>${c.breaking ? html`<strong>Breaking</strong>` : 'No'}</td><td>${c.detail}</td></tr>`)}</tbody>
+</table>`;
+}
+
+/** What this version changes against the published one, rule by rule and cell by cell, in the style of a code review. */
+function diffSection(version: ModelVersionDetailView, diff: VersionDiffView | null): SafeHtml {
+  if (!diff) {
+    return html`<p class="empty">${version.published_version === null ? 'No version is published yet: there is nothing to compare with.' : 'This is the published version.'}</p>`;
+  }
+  const { graph } = diff;
+  const nothing =
+    graph.nodes_added.length + graph.nodes_removed.length + graph.decision_tables.length + graph.expressions.length + graph.switches.length + graph.edges_added.length + graph.edges_removed.length + diff.input_changes.length + diff.output_changes.length === 0;
+  const change = (from: string | null, to: string | null) => html`${from === null ? '' : html`<del>${from}</del>`}${from !== null && to !== null ? ' → ' : ''}${to === null ? '' : html`<ins>${to}</ins>`}`;
+  return html`<p>Against the published version ${diff.against}${diff.breaking ? html`: <strong class="breaking">breaking for clients</strong> (see the schema changes)` : ''}.</p>
+${nothing ? html`<p class="empty">No differences.</p>` : ''}
+${graph.nodes_added.length + graph.nodes_removed.length > 0 ? html`<ul class="plain">${[
+  ...graph.nodes_added.map((n) => html`<li class="diff-added"><span class="diff-mark">+</span> Node added: ${n.name} (${n.type})</li>`),
+  ...graph.nodes_removed.map((n) => html`<li class="diff-removed"><span class="diff-mark">−</span> Node removed: ${n.name} (${n.type})</li>`),
+]}</ul>` : ''}
+${graph.decision_tables.map((t) => tableChanges(t, version.graph))}
+${graph.expressions.length > 0 ? html`<table class="compact diff"><caption>Expressions changed</caption>
+  <thead><tr><th scope="col">Node</th><th scope="col">Output</th><th scope="col">Change</th></tr></thead>
+  <tbody>${graph.expressions.map((e) => html`<tr class="diff-changed"><td>${nodeName(version.graph, e.node_id)}</td><th scope="row"><code>${e.key}</code></th><td><code>${change(e.from, e.to)}</code></td></tr>`)}</tbody></table>` : ''}
+${graph.switches.length > 0 ? html`<table class="compact diff"><caption>Switch statements changed</caption>
+  <thead><tr><th scope="col">Switch</th><th scope="col">Statement</th><th scope="col">Condition</th></tr></thead>
+  <tbody>${graph.switches.map((s) => html`<tr class="diff-changed"><td>${nodeName(version.graph, s.node_id)}</td><th scope="row"><code>${s.statement_id}</code></th><td><code>${change(s.from, s.to)}</code></td></tr>`)}</tbody></table>` : ''}
+${schemaChanges('Input schema changes', diff.input_changes)}
+${schemaChanges('Output schema changes', diff.output_changes)}`;
+}
+
+/** The release decision's state: steps, approvals given, who is awaited; and the review form for a reviewer of the current step. */
+function reviewSection(modelId: string, version: ModelVersionDetailView, review: VersionReview | null | undefined, names: Map<string, string>, csrfToken: string): SafeHtml {
+  if (!version.review_decision_id) return html`<p class="empty">This version has not been submitted for review.</p>`;
+  if (!review) return html`<p>Reviewed by <a href="/console/decisions/${encodeURIComponent(version.review_decision_id)}">its release decision</a>. Your sign-in does not include reading decisions, so its state is not shown here.</p>`;
+  const { decision } = review;
+  const pending = decision.status === 'pending_approval';
+  const awaiting = decision.awaiting;
+  const awaitedText = awaiting ? [...awaiting.roles.map((r) => `anyone with the role ${r}`), ...awaiting.user_ids.map((id) => names.get(id) ?? id)].join(', ') : '';
+  return html`<dl class="facts">
+  <div><dt>Release decision</dt><dd><a href="/console/decisions/${encodeURIComponent(decision.id)}">${decision.title}</a></dd></div>
+  <div><dt>Review state</dt><dd><span class="badge status-${decision.status}">${statusLabel(decision.status)}</span>${pending && decision.current_step ? ` — step ${decision.current_step} of ${decision.approval_steps.length}` : ''}</dd></div>
+  ${pending ? html`<div><dt>Awaiting</dt><dd>${awaitedText || '—'}</dd></div>` : ''}
+</dl>
+${approvalStepList(decision)}
+${
+  decision.approvals.length === 0
+    ? html`<p class="empty">No approvals given yet.</p>`
+    : html`<ul class="approvals">${decision.approvals.map(
+        (a) => html`<li>Step ${a.step} approved by ${actorName({ type: 'user', id: a.user_id }, names)}, ${timeTag(a.approved_at)}${a.comment ? html`<blockquote>${a.comment}</blockquote>` : ''}</li>`,
+      )}</ul>`
+}
+${
+  pending && review.canReview && decision.current_step !== null
+    ? html`<div class="actions-panel"><h3>Review this version</h3>${reviewForm({ action: `${modelVersionHref(modelId, version.version)}/review`, step: decision.current_step, csrfToken })}</div>`
+    : pending
+      ? html`<p>Step ${decision.current_step} awaits its approvers; you are not one of them (or separation of duties keeps you from it).</p>`
+      : ''
+}`;
+}
+
+export function modelVersionPage(input: {
+  viewer: Viewer;
+  model: { id: string; name: string };
+  version: ModelVersionDetailView;
+  diff: VersionDiffView | null;
+  review: VersionReview | null | undefined;
+  latestRun: TestRunView | null;
+  names: Map<string, string>;
+  notice?: Notice | undefined;
+}): SafeHtml {
+  const { model, version, names } = input;
+  return layout({
+    title: `${model.name}, version ${version.version}`,
+    viewer: input.viewer,
+    section: 'models',
+    body: html`<p class="crumbs"><a href="/console/models">Models</a> › <a href="/console/models/${encodeURIComponent(model.id)}">${model.name}</a> › version ${version.version}</p>
+<h1>${model.name}, version ${version.version}</h1>
+${noticeBlock(input.notice)}
+<div id="version-state" aria-live="polite">
+<dl class="facts">
+  <div><dt>Status</dt><dd>${versionStatusBadge(version.status)}</dd></div>
+  <div><dt>Author</dt><dd>${actorName(version.created_by, names)}</dd></div>
+  <div><dt>Created</dt><dd>${timeTag(version.created_at)}</dd></div>
+  <div><dt>Submitted</dt><dd>${timeTag(version.submitted_at)}</dd></div>
+  <div><dt>Published</dt><dd>${timeTag(version.published_at)}</dd></div>
+  <div><dt>Published version of the model</dt><dd>${version.published_version ?? 'none yet'}</dd></div>
+</dl>
+<section aria-labelledby="review-heading">
+  <h2 id="review-heading">Review</h2>
+  ${reviewSection(model.id, version, input.review, names, input.viewer.csrfToken)}
+</section>
+</div>
+<section aria-labelledby="diff-heading">
+  <h2 id="diff-heading">Changes against the published version</h2>
+  ${diffSection(version, input.diff)}
+</section>
+<section aria-labelledby="graph-heading">
+  <h2 id="graph-heading">Decision graph</h2>
+  ${graphNodes(version.graph)}
+</section>
+<section aria-labelledby="tests-heading">
+  <h2 id="tests-heading">Latest test report of this version</h2>
+  ${testReport(input.latestRun, names, model.id, 'The test suite has not been run on this version yet.')}
+</section>`,
+  });
+}
