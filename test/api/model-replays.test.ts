@@ -5,7 +5,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { temporal } from '@temporalio/proto';
 import { waitForPollers } from '../helpers/batch-crash';
-import { publishForTest, seedCompletedRuns } from '../helpers/model-replays';
+import { publishForTest } from '../helpers/model-release';
+import { seedCompletedRuns } from '../helpers/model-replays';
 import { call, createTestTenant, spawnWorkerProcess, startTestStack, useTestStackWithTenant, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 import { newId } from '../../core/ids';
@@ -277,8 +278,6 @@ describe('a replay whose worker is SIGKILLed mid-batch', () => {
   it('resumes on the other worker and counts every run exactly once', async (t) => {
     // Batches long enough (50 runs of about 5 ms each) that the worker is killed in the middle of one.
     const modelId = await createModel({ stack, tenant }, padded(3000));
-    await publishForTest({ stack, tenant }, modelId, 1);
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/versions`, { key: tenant.key, body: draftUpload(padded(3000)) })).status, 201);
     // Gold bulk (unchanged), silver bulk (0.1 → 0.15), bronze (unchanged): the stored outputs are version 1's.
     const kinds = [
       { inputs: { tier: 'gold', quantity: 150 }, metrics: { 'discount.rate': 0.2, segment: 'gold bulk' } },
@@ -292,6 +291,9 @@ describe('a replay whose worker is SIGKILLed mid-batch', () => {
     const workers = [await spawnWorkerProcess(stack, slow), await spawnWorkerProcess(stack, slow)];
     children.push(...workers);
     await waitForPollers(stack.temporal, stack.config.temporalTaskQueue, workers);
+    // Version 1 published through its review (run by these workers), then version 2, the draft replayed.
+    await publishForTest({ stack, tenant }, modelId, 1);
+    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/versions`, { key: tenant.key, body: draftUpload(padded(3000)) })).status, 201);
     const started = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/replays`, { key: tenant.key, body: { version: '2', limit: total } });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     assert.equal(started.body.status, 'queued');

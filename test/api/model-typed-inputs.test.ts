@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { typedOrderInputs, typedOrderModelBody } from '../fixtures/model-bodies';
+import { publishForTest } from '../helpers/model-release';
 import { call, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
 
 /** A small graph whose inputs a scenario can give (an enum, a date, an integer), with nested, boolean and list outputs. */
@@ -71,13 +72,13 @@ describe('typed model inputs and outputs', () => {
 
   it('evaluates typed inputs, one or a batch, answering typed outputs, and names the path of each bad value', async () => {
     const id = await upload(typedOrderModelBody('Typed order (evaluate)'));
-    const answer = await api('POST', `/models/${id}/evaluate`, { inputs: typedOrderInputs, trace: true });
+    const answer = await api('POST', `/models/${id}/evaluate`, { version: '1', inputs: typedOrderInputs, trace: true });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(answer.body.outputs, { approved: true, discount: { rate: 0.2 }, total: 1100, skus: ['A', 'B'], shipping: { country: 'FR', ordered_on: '2026-11-28' } });
     assert.deepEqual(answer.body.trace.find((step: any) => step.kind === 'decisionTableNode').matched_rules, [{ index: 0, id: 'gold-member' }]);
 
     const bad = { ...typedOrderInputs, member: 'yes', ordered_on: '28/11/2026', tier: 'platinum', lines: [{ sku: 'A', quantity: 0, unit_price: 1, colour: 'red' }], address: {} };
-    const refused = await api('POST', `/models/${id}/evaluate`, { inputs: bad });
+    const refused = await api('POST', `/models/${id}/evaluate`, { version: '1', inputs: bad });
     assert.equal(refused.status, 422);
     assert.deepEqual(refused.body.errors.map((e: any) => e.path).sort(), [
       '/inputs/address/country',
@@ -88,7 +89,7 @@ describe('typed model inputs and outputs', () => {
       '/inputs/tier',
     ]);
 
-    const batch = await api('POST', `/models/${id}/evaluate`, { items: [{ inputs: { ...typedOrderInputs, member: false } }, { inputs: { ...typedOrderInputs, lines: [] } }] });
+    const batch = await api('POST', `/models/${id}/evaluate`, { version: '1', items: [{ inputs: { ...typedOrderInputs, member: false } }, { inputs: { ...typedOrderInputs, lines: [] } }] });
     assert.equal(batch.status, 200, JSON.stringify(batch.body));
     assert.equal(batch.body.results[0].outputs.approved, false);
     assert.deepEqual(batch.body.results[1].error.errors, [{ path: '/items/1/inputs/lines', message: 'must NOT have fewer than 1 items' }]);
@@ -96,11 +97,11 @@ describe('typed model inputs and outputs', () => {
 
   it('validates typed inputs as evaluate does, defaults applied', async () => {
     const id = await upload(typedOrderModelBody('Typed order (validate)'));
-    const valid = await api('POST', `/models/${id}/validate`, { inputs: typedOrderInputs });
+    const valid = await api('POST', `/models/${id}/validate`, { model_version: '1', inputs: typedOrderInputs });
     assert.equal(valid.status, 200, JSON.stringify(valid.body));
     assert.equal(valid.body.valid, true);
     assert.deepEqual(valid.body.inputs, typedOrderInputs);
-    const invalid = await api('POST', `/models/${id}/validate`, { inputs: { ...typedOrderInputs, lines: 'A' } });
+    const invalid = await api('POST', `/models/${id}/validate`, { model_version: '1', inputs: { ...typedOrderInputs, lines: 'A' } });
     assert.deepEqual(invalid.body.errors, [{ path: '/inputs/lines', message: 'must be array' }]);
   });
 
@@ -133,6 +134,7 @@ describe('typed model inputs and outputs', () => {
 
   it('keeps a scenario\'s inputs scalar: a date as its string runs, a boolean, list or object is a 422 naming the input, and nothing is stored', async () => {
     const typed = await upload(typedOrderModelBody('Typed order (scenario)'));
+    await publishForTest({ stack, tenant }, typed, 1, typedOrderInputs);
     const before = await count('/scenarios');
     const refused = await api('POST', '/scenarios', { model_id: typed, inputs: typedOrderInputs });
     assert.equal(refused.status, 422);
@@ -143,6 +145,7 @@ describe('typed model inputs and outputs', () => {
     assert.equal(await count('/scenarios'), before);
 
     const scalar = await upload(scalarTypedModelBody('Typed scalars (scenario)'));
+    await publishForTest({ stack, tenant }, scalar, 1, { tier: 'gold', ordered_on: '2026-11-28', quantity: 3 });
     const badDate = await api('POST', '/scenarios', { model_id: scalar, inputs: { tier: 'gold', ordered_on: '28/11/2026', quantity: 3 } });
     assert.equal(badDate.status, 422);
     assert.deepEqual(badDate.body.errors, [{ path: '/inputs/ordered_on', message: 'must match format "date"' }]);

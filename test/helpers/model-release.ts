@@ -55,3 +55,19 @@ export async function publishThroughReview(stack: Pick<TestStack, 'baseUrl'>, te
   assert.equal(published.body.status, 'published', JSON.stringify(published.body));
   return { decisionId };
 }
+
+const boards = new Map<string, Promise<ModelReviewBoard>>();
+
+/**
+ * Publishes `version` through its review (test/helpers/model-release.ts: a snapshot test case, the submission, an
+ * approver's approval), one review board per tenant. `inputs` are the snapshot case's (default: the discount model's).
+ */
+export async function publishForTest(
+  { stack, tenant }: { stack: TestStack; tenant: TestTenant },
+  modelId: string,
+  version: number,
+  inputs: Record<string, unknown> = { tier: 'gold', quantity: 150 },
+): Promise<void> {
+  if (!boards.has(tenant.id)) boards.set(tenant.id, createModelReviewBoard(stack, tenant));
+  await publishThroughReview(stack, tenant, await (boards.get(tenant.id) as Promise<ModelReviewBoard>), modelId, String(version), inputs);
+}

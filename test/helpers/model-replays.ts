@@ -1,23 +1,5 @@
 import type { Knex } from 'knex';
 import { newId } from '../../core/ids';
-import { createModelReviewBoard, publishThroughReview, type ModelReviewBoard } from './model-release';
-import type { TestStack, TestTenant } from './stack';
-
-const boards = new Map<string, Promise<ModelReviewBoard>>();
-
-/**
- * Publishes `version` through its review (test/helpers/model-release.ts: a snapshot test case, the submission, an
- * approver's approval), one review board per tenant. `inputs` are the snapshot case's (default: the discount model's).
- */
-export async function publishForTest(
-  { stack, tenant }: { stack: TestStack; tenant: TestTenant },
-  modelId: string,
-  version: number,
-  inputs: Record<string, unknown> = { tier: 'gold', quantity: 150 },
-): Promise<void> {
-  if (!boards.has(tenant.id)) boards.set(tenant.id, createModelReviewBoard(stack, tenant));
-  await publishThroughReview(stack, tenant, await (boards.get(tenant.id) as Promise<ModelReviewBoard>), modelId, String(version), inputs);
-}
 
 /**
  * Completed live runs written straight to the scenarios table (thousands in a second), as if `version` had run them:
