@@ -14,6 +14,7 @@ const actor: Schema = {
   properties: { type: { type: 'string' }, id: { type: 'string' }, via_client: { type: 'string' } },
 };
 const nullableString: Schema = { type: ['string', 'null'] };
+const modelRef: Schema = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } };
 const timestamp: Schema = { type: 'string', format: 'date-time' };
 
 /** A model version's lifecycle events share one shape: the model, the version as it now stands, who acted, and the review or release. */
@@ -26,7 +27,7 @@ function modelVersionTransitions(entries: Array<[string, string, string]>) {
       type: 'object',
       required: ['model', 'version', 'actor'],
       properties: {
-        model: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+        model: modelRef,
         version: {
           type: 'object',
           required: ['version', 'status', 'content_revision', 'graph_sha256'],
@@ -204,7 +205,7 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       type: 'object',
       required: ['model', 'version', 'actor'],
       properties: {
-        model: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+        model: modelRef,
         version: {
           type: 'object',
           required: ['version', 'graph_sha256', 'created_at'],

@@ -1,3 +1,4 @@
+import type { SuiteCoverage } from '../../decision/model-test-suite';
 import { html, unsafe, type SafeHtml } from './html';
 import { actorName, formatMetric, layout, noticeBlock, timeTag, type Notice, type Viewer } from './pages';
 
@@ -79,19 +80,7 @@ export interface TestRunView {
     errors?: Array<{ path: string; message: string }>;
     error?: string;
   }>;
-  coverage: {
-    rules_total: number;
-    rules_hit: number;
-    rule_coverage_percent: number;
-    decision_tables: Array<{
-      node_id: string;
-      name: string;
-      rules: number;
-      hit: Array<{ index: number; id: string | null; cases: number }>;
-      never_hit: Array<{ index: number; id: string | null; description: string | null }>;
-    }>;
-    switches: Array<{ node_id: string; name: string; taken: Array<{ id: string; condition: string; cases: number }>; never_taken: Array<{ id: string; condition: string }> }>;
-  };
+  coverage: SuiteCoverage;
 }
 
 const VERSION_STATUS_LABELS: Record<ModelVersionView['status'], string> = {
