@@ -188,9 +188,11 @@ describe('OpenAPI request examples', () => {
     };
     /** A replay still queued when cancelled: started while no worker runs it. */
     const queuedReplay = async () => {
+      // The model is published (its review runs on the worker) before the worker stops.
+      const { id } = await replayableModel();
       await stack.stopWorker();
       try {
-        return await replay();
+        return { id, replay_id: (await request('POST', `/api/v1/models/${id}/replays`, exampleBody('createModelReplay'))).id as string };
       } finally {
         await stack.startWorker();
       }
