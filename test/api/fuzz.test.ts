@@ -120,6 +120,15 @@ describe('fuzzing every operation in the OpenAPI document', () => {
     tenant = await createTestTenant(stack.db, { plan: 'enterprise', perMinute: 10_000_000, perDay: 100_000_000 });
     tables = await tenantTables(stack.db);
     context = await createRealResources(stack, tenant);
+    // Work the worker began before it stopped (an activity its shutdown abandoned, a KPI alert evaluation) may still be
+    // committing on a loaded machine: start once the tenant's rows have stood still for a second.
+    let settled = await snapshotTenant(stack.db, tables, tenant);
+    for (let attempt = 0; attempt < 30; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const next = await snapshotTenant(stack.db, tables, tenant);
+      if (changedTables(settled, next).length === 0) break;
+      settled = next;
+    }
     console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} (${operations.length} operations)`);
   });
   after(async () => stack?.close());
