@@ -1,0 +1,11 @@
+/**
+ * The FEEL layer (DMN 1.5 chapter 10): compile expressions and unary tests once, evaluate them many times.
+ * See README.md for representations and known gaps.
+ */
+export * from './types';
+export { FeelSyntaxError, FeelTimeoutError } from './runtime';
+export { compileExpression, compileUnaryTests } from './compile';
+export { makeFunction, invokeFunction } from './functions';
+export { makeContext, feelEquals, feelCompare, formatValue } from './values';
+export { parseTypeRef, conformsTo, coerceTo, typeOfValue } from './types-conformance';
+export { fromJson, toJson } from './json';
