@@ -12,7 +12,7 @@ import { Scope, normalizeName } from './scope';
 import { parseAtLiteral } from './builtins/conversion';
 import { coerceTo, conformsTo, parseTypeRef } from './types-conformance';
 import { compileIn } from './unary-tests';
-import { feelCompare, feelEquals, isContext, isFunction, isList, isNumber, makeContext, makeRange } from './values';
+import { feelCompare, feelEquals, isContext, isFunction, isList, isNumber, makeContext, makeRange, makeRangeWithNullEndpoints } from './values';
 import { iterationValues } from './iteration';
 import { pathOf } from './paths';
 import { parseStringLiteral } from './strings';
@@ -63,6 +63,8 @@ export function compileNode(node: SyntaxNode, state: CompileState): Evaluator {
       return constant(textOf(node, state) === 'true');
     case 'null':
       return constant(null);
+    case 'SpecialFunctionName':
+    case 'DateTimeConstructor':
     case 'VariableName':
     case '?':
       return compileVariable(node.name === '?' ? '?' : normalizeName(textOf(node, state)));
@@ -345,7 +347,7 @@ function compileFilter(node: SyntaxNode, state: CompileState): Evaluator {
     const result: FeelValue[] = [];
     for (const [i, item] of list.entries()) {
       checkDeadline();
-      const itemScope = isContext(item) ? scope.with(new Map([...item.entries, ['item', item]])) : scope.withOne('item', item);
+      const itemScope = isContext(item) ? scope.with(new Map([['item', item], ...item.entries])) : scope.withOne('item', item);
       const test = filter(itemScope);
       if (i === 0 && isNumber(test)) return indexInto(list, test);
       if (test === true) result.push(item);
@@ -380,13 +382,28 @@ function compileContext(node: SyntaxNode, state: CompileState): Evaluator {
   };
 }
 
+/** `instance of` checks a value's type, not an item definition's allowed values (DMN 1.5 TCK 0070). */
+function withoutConstraints(type: FeelType): FeelType {
+  switch (type.kind) {
+    case 'constrained':
+      return withoutConstraints(type.base);
+    case 'list':
+      return { kind: 'list', item: withoutConstraints(type.item) };
+    case 'context':
+      return { kind: 'context', entries: new Map([...type.entries].map(([k, t]) => [k, withoutConstraints(t)])) };
+    default:
+      return type;
+  }
+}
+
 function resolveType(text: string, state: CompileState): FeelType | undefined {
   return parseTypeRef(text, (name) => state.options.types?.(name));
 }
 
 function compileInstanceOf(node: SyntaxNode, state: CompileState): Evaluator {
   const value = compileNode(child(node, 0), state);
-  const type = resolveType(textOf(child(node, 3), state), state);
+  const resolved = resolveType(textOf(child(node, 3), state), state);
+  const type = resolved && withoutConstraints(resolved);
   return (scope) => {
     const v = value(scope);
     return type ? conformsTo(v, type) || (type.kind === 'any' && v !== null) : false;
@@ -423,6 +440,6 @@ function compileInterval(node: SyntaxNode, state: CompileState): Evaluator {
     const s = start(scope);
     const e = end(scope);
     if (s !== null && e !== null && feelCompare(s, e) === null) return null;
-    return makeRange(s, e, startIncluded, endIncluded);
+    return makeRangeWithNullEndpoints(s, e, startIncluded, endIncluded);
   };
 }

@@ -61,7 +61,7 @@ function invokeBuiltin(variants: readonly Signature[], args: readonly FeelValue[
   if (!(args instanceof Map)) {
     const positional = args as readonly FeelValue[];
     const sig = variants.find((v) => !v.variadic && accepts(v, positional.length)) ?? variants.find((v) => v.variadic);
-    if (!sig) return null;
+    if (!sig || (sig.variadic && positional.length === 0)) return null;
     const padded = sig.variadic ? positional : [...positional, ...Array<FeelValue>(sig.params.length - positional.length).fill(null)];
     return guarded(() => sig.body(padded));
   }
