@@ -62,15 +62,25 @@ function maskRangeTypes(text: string): string {
 }
 
 function parse(text: string, options: FeelCompileOptions): Tree {
-  const tree = parseExpression(maskRangeTypes(text), parseContext(options), undefined);
+  const tree = tooDeep(() => parseExpression(maskRangeTypes(text), parseContext(options), undefined));
   assertNoErrors(tree, text);
   return tree;
+}
+
+/** Pathological nesting (`[[[[…`) overflows the parser's or compiler's stack: a syntax error, not a crash. */
+function tooDeep<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof RangeError) throw new FeelSyntaxError('FEEL expression nested too deeply', 0);
+    throw error;
+  }
 }
 
 export function compileExpression(text: string, options: FeelCompileOptions = {}): CompiledExpression {
   const tree = parse(text, options);
   const state: CompileState = { text, options };
-  const evaluator = compileNode(tree.topNode, state);
+  const evaluator = tooDeep(() => compileNode(tree.topNode, state));
   return {
     text,
     evaluate: (scope: FeelScope, evaluation = {}) =>
@@ -79,10 +89,10 @@ export function compileExpression(text: string, options: FeelCompileOptions = {}
 }
 
 export function compileUnaryTests(text: string, options: FeelCompileOptions = {}): CompiledUnaryTests {
-  const tree = parseUnaryTests(maskRangeTypes(text), parseContext(options), undefined);
+  const tree = tooDeep(() => parseUnaryTests(maskRangeTypes(text), parseContext(options), undefined));
   assertNoErrors(tree, text);
   const state: CompileState = { text, options };
-  const test = compileUnaryTestsNode(tree.topNode, state);
+  const test = tooDeep(() => compileUnaryTestsNode(tree.topNode, state));
   return {
     text,
     test: (input: FeelValue, scope: FeelScope, evaluation = {}) =>
