@@ -410,7 +410,7 @@ function compileInstanceOf(node: SyntaxNode, state: CompileState): Evaluator {
   };
 }
 
-/** `> 5` used as an expression is a range (DMN 1.5 §10.3.2.7); `= 5` and `!= 5` are not. */
+/** `> 5` used as an expression is a range (DMN 1.5 §10.3.2.7), `= 5` the range [5..5]; `!= 5` is not one. */
 function compileRangeLiteral(node: SyntaxNode, state: CompileState): Evaluator {
   const parts = childrenOf(node);
   if (parts.length === 1) return compileNode(child(node, 0), state);
@@ -425,6 +425,11 @@ function compileRangeLiteral(node: SyntaxNode, state: CompileState): Evaluator {
       return (scope) => makeRange(endpoint(scope), null, false, false);
     case '>=':
       return (scope) => makeRange(endpoint(scope), null, true, false);
+    case '=':
+      return (scope) => {
+        const point = endpoint(scope);
+        return makeRange(point, point, true, true);
+      };
     default:
       return constant(null);
   }
