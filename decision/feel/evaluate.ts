@@ -12,7 +12,7 @@ import { Scope, normalizeName } from './scope';
 import { parseAtLiteral } from './builtins/conversion';
 import { coerceTo, conformsTo, parseTypeRef } from './types-conformance';
 import { compileIn } from './unary-tests';
-import { feelCompare, feelEquals, isContext, isFunction, isList, isNumber, makeContext, makeRange, makeRangeWithNullEndpoints } from './values';
+import { feelCompare, feelEquals, isContext, isFunction, isList, isNumber, makeContext, makeEqualityRange, makeRange, makeRangeWithNullEndpoints } from './values';
 import { iterationValues } from './iteration';
 import { pathOf } from './paths';
 import { parseStringLiteral } from './strings';
@@ -426,10 +426,7 @@ function compileRangeLiteral(node: SyntaxNode, state: CompileState): Evaluator {
     case '>=':
       return (scope) => makeRange(endpoint(scope), null, true, false);
     case '=':
-      return (scope) => {
-        const point = endpoint(scope);
-        return makeRange(point, point, true, true);
-      };
+      return (scope) => makeEqualityRange(endpoint(scope));
     default:
       return constant(null);
   }

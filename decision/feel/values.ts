@@ -75,16 +75,23 @@ export function makeRange(start: FeelValue, end: FeelValue, startIncluded: boole
  * Ranges written with a literal `null` end point (`(null..10]`): unlike `< 10`, such an end point is not unbounded
  * but unknown, so membership is null (DMN 1.5 TCK 0068/0072). Kept aside so FeelRange's shape stays the contract's.
  */
-const nullEndpointRanges = new WeakSet<FeelRange>();
+const rangeFlavours = new WeakMap<FeelRange, 'null end point' | 'equality'>();
 
 export function makeRangeWithNullEndpoints(start: FeelValue, end: FeelValue, startIncluded: boolean, endIncluded: boolean): FeelRange {
   const range = makeRange(start, end, startIncluded, endIncluded);
-  if (start === null || end === null) nullEndpointRanges.add(range);
+  if (start === null || end === null) rangeFlavours.set(range, 'null end point');
+  return range;
+}
+
+/** `(= 10)` as a value: the range [10..10] by its properties, yet not equal to `[10..10]` (TCK 0068 range_010). */
+export function makeEqualityRange(point: FeelValue): FeelRange {
+  const range = makeRange(point, point, true, true);
+  rangeFlavours.set(range, 'equality');
   return range;
 }
 
 function hasNullEndpoint(range: FeelRange): boolean {
-  return nullEndpointRanges.has(range);
+  return rangeFlavours.get(range) === 'null end point';
 }
 
 /** FEEL `=`: null when the operands are of different (non-null) types. */
@@ -138,7 +145,7 @@ function contextEquals(a: FeelContext, b: FeelContext): boolean | null {
 }
 
 function rangeEquals(a: FeelRange, b: FeelRange): boolean | null {
-  if (hasNullEndpoint(a) !== hasNullEndpoint(b)) return false;
+  if (rangeFlavours.get(a) !== rangeFlavours.get(b)) return false;
   if (a.startIncluded !== b.startIncluded || a.endIncluded !== b.endIncluded) return false;
   const start = feelEquals(a.start, b.start);
   const end = feelEquals(a.end, b.end);
