@@ -10,7 +10,7 @@ import { invokeFunction, makeFunction } from './functions';
 import { FeelSyntaxError, checkDeadline } from './runtime';
 import { Scope, normalizeName } from './scope';
 import { parseAtLiteral } from './builtins/conversion';
-import { coerceTo, conformsTo, parseTypeRef } from './types-conformance';
+import { conformsTo, parseTypeRef } from './types-conformance';
 import { compileIn } from './unary-tests';
 import { feelCompare, feelEquals, isContext, isFunction, isList, isNumber, makeContext, makeEqualityRange, makeRange, makeRangeWithNullEndpoints } from './values';
 import { iterationValues } from './iteration';
@@ -283,19 +283,9 @@ function compileFunctionDefinition(node: SyntaxNode, state: CompileState): Evalu
     return { name: normalizeName(textOf(child(p, 0), state)), ...(type ? { type } : {}) };
   });
   const body = compileNode(parts[parts.length - 1] ?? node, state);
+  // makeFunction converts the arguments to the declared parameter types
   return (scope) =>
-    makeFunction(undefined, params, (args) => {
-      const vars = new Map<string, FeelValue>();
-      for (const [i, param] of params.entries()) {
-        const arg = args[i] ?? null;
-        if (param.type && arg !== null && !conformsTo(arg, param.type)) {
-          const coerced = coerceTo(arg, param.type);
-          if (coerced === null) return null;
-          vars.set(param.name, coerced);
-        } else vars.set(param.name, arg);
-      }
-      return body(scope.with(vars));
-    });
+    makeFunction(undefined, params, (args) => body(scope.with(new Map(params.map((param, i) => [param.name, args[i] ?? null])))));
 }
 
 function compileInvocation(node: SyntaxNode, state: CompileState): Evaluator {

@@ -5,6 +5,7 @@
  */
 import {
   FeelNumber,
+  coerceTo,
   compileExpression,
   compileUnaryTests,
   feelCompare,
@@ -12,6 +13,7 @@ import {
   isFeelFunction,
   makeContext,
   makeFunction,
+  parseTypeRef,
   type FeelType,
   type FeelValue,
 } from './index';
@@ -44,6 +46,12 @@ export function boxedOf(holder: Xml): [string, Xml] | undefined {
   return undefined;
 }
 
+function typed(node: Xml, value: FeelValue, env: BoxedEnv): FeelValue {
+  const ref = node['@_typeRef'];
+  const type = typeof ref === 'string' ? parseTypeRef(ref, env.types) : undefined;
+  return type ? coerceTo(value, type) : value;
+}
+
 function literal(source: string, scope: Scope, env: BoxedEnv): FeelValue {
   if (source.trim() === '') return null;
   try {
@@ -73,10 +81,15 @@ function evalContext(node: Xml, scope: Scope, env: BoxedEnv): FeelValue {
 }
 
 function evalFunctionDefinition(node: Xml, scope: Scope, env: BoxedEnv): FeelValue {
-  const params = arr(node.formalParameter).map((p) => String(p['@_name']));
+  const formal = arr(node.formalParameter);
+  const params = formal.map((p) => String(p['@_name']));
+  const types = formal.map((p) => (typeof p['@_typeRef'] === 'string' ? parseTypeRef(p['@_typeRef'], env.types) : undefined));
   return makeFunction(
     undefined,
-    params.map((name) => ({ name })),
+    params.map((name, i) => {
+      const type = types[i];
+      return type ? { name, type } : { name };
+    }),
     (args) => {
       const inner = new Map(scope);
       params.forEach((p, i) => inner.set(p, args[i] ?? null));
@@ -165,7 +178,7 @@ function evalIteration(kind: string, node: Xml, scope: Scope, env: BoxedEnv): Fe
 export function evalBoxed(kind: string, node: Xml, scope: Scope, env: BoxedEnv): FeelValue {
   switch (kind) {
     case 'literalExpression':
-      return literal(text(node.text), scope, env);
+      return typed(node, literal(text(node.text), scope, env), env);
     case 'context':
       return evalContext(node, scope, env);
     case 'functionDefinition':
