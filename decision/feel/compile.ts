@@ -1,14 +1,15 @@
 /**
  * Parsing (feelin's lezer-feel grammar) and compilation of expressions and unary tests.
  */
-import type { Tree } from './syntax';
+import type { SyntaxNode, Tree } from './syntax';
 import { parseExpression, parseUnaryTests } from 'feelin';
 import type { CompiledExpression, CompiledUnaryTests, FeelCompileOptions, FeelScope, FeelValue } from './types';
-import { compileNode, type CompileState } from './evaluate';
+import { childrenOf, compileNode, type CompileState } from './evaluate';
 import { FeelSyntaxError, FeelTimeoutError, withDeadline } from './runtime';
 import { rootScope } from './scope';
 import { compileUnaryTestsNode } from './unary-tests';
 import { setRangeParser } from './builtins/range';
+import { feelCompare, isRange } from './values';
 
 /** Tells the parser which multi-word names exist, so `Monthly Salary * 12` reads as one name times 12. */
 function parseContext(options: FeelCompileOptions): Record<string, unknown> {
@@ -50,11 +51,36 @@ function safely<T>(deadline: number | undefined, fallback: T, body: () => T): T 
   }
 }
 
-export function compileExpression(text: string, options: FeelCompileOptions = {}): CompiledExpression {
-  const tree = parseExpression(text, parseContext(options), undefined);
+/**
+ * lezer-feel has no `range<T>` type: it is spelled as an identifier of the same length for the parser, and the type's
+ * text is read back from the original at the same position (offered upstream, see README).
+ */
+function maskRangeTypes(text: string): string {
+  return text.replace(/(\binstance\s+of\s+)(range\s*<[^<>]*(?:<[^<>]*>[^<>]*)*>)/g, (_all, prefix: string, type: string) => {
+    return prefix + 'r'.padEnd(type.length, '_');
+  });
+}
+
+function parse(text: string, options: FeelCompileOptions): Tree {
+  const tree = tooDeep(() => parseExpression(maskRangeTypes(text), parseContext(options), undefined));
   assertNoErrors(tree, text);
+  return tree;
+}
+
+/** Pathological nesting (`[[[[…`) overflows the parser's or compiler's stack: a syntax error, not a crash. */
+function tooDeep<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof RangeError) throw new FeelSyntaxError('FEEL expression nested too deeply', 0);
+    throw error;
+  }
+}
+
+export function compileExpression(text: string, options: FeelCompileOptions = {}): CompiledExpression {
+  const tree = parse(text, options);
   const state: CompileState = { text, options };
-  const evaluator = compileNode(tree.topNode, state);
+  const evaluator = tooDeep(() => compileNode(tree.topNode, state));
   return {
     text,
     evaluate: (scope: FeelScope, evaluation = {}) =>
@@ -63,10 +89,10 @@ export function compileExpression(text: string, options: FeelCompileOptions = {}
 }
 
 export function compileUnaryTests(text: string, options: FeelCompileOptions = {}): CompiledUnaryTests {
-  const tree = parseUnaryTests(text, parseContext(options), undefined);
+  const tree = tooDeep(() => parseUnaryTests(maskRangeTypes(text), parseContext(options), undefined));
   assertNoErrors(tree, text);
   const state: CompileState = { text, options };
-  const test = compileUnaryTestsNode(tree.topNode, state);
+  const test = tooDeep(() => compileUnaryTestsNode(tree.topNode, state));
   return {
     text,
     test: (input: FeelValue, scope: FeelScope, evaluation = {}) =>
@@ -74,12 +100,36 @@ export function compileUnaryTests(text: string, options: FeelCompileOptions = {}
   };
 }
 
+const LITERAL_ENDPOINTS = new Set(['NumericLiteral', 'StringLiteral', 'BooleanLiteral', 'null', 'AtLiteral']);
+
+/** `range("...")` accepts an interval whose end points are literals or temporal constructors of a string literal. */
+function isLiteralEndpoint(node: SyntaxNode, text: string): boolean {
+  if (LITERAL_ENDPOINTS.has(node.name)) return true;
+  if (node.name === 'ArithmeticExpression') return text.slice(node.from, node.to).trim().startsWith('-') && node.lastChild?.name === 'NumericLiteral';
+  if (node.name !== 'DateTimeLiteral') return false;
+  const args = childrenOf(node).filter((c) => c.name === 'PositionalParameters' || c.name === 'AtLiteral');
+  const first = args[0];
+  if (first?.name === 'AtLiteral') return true;
+  const params = first ? childrenOf(first) : [];
+  return params.length === 1 && params[0]?.name === 'StringLiteral';
+}
+
 setRangeParser((text) => {
+  let tree: Tree;
   try {
-    return compileExpression(text).evaluate(new Map());
+    tree = parse(text, {});
   } catch (error) {
     if (error instanceof FeelSyntaxError) return null;
     throw error;
   }
+  const test = tree.topNode.firstChild;
+  const interval = test?.name === 'SimplePositiveUnaryTest' ? test.firstChild : null;
+  if (interval?.name !== 'Interval') return null;
+  const ends = childrenOf(interval).filter((c) => !['[', ']', '(', ')', '..'].includes(c.name));
+  if (!ends.every((end) => isLiteralEndpoint(end, text))) return null;
+  const range = compileNode(tree.topNode, { text, options: {} })(rootScope(new Map()));
+  if (!isRange(range) || (range.start === null && range.end === null)) return null;
+  if (range.start !== null && range.end !== null && (feelCompare(range.start, range.end) ?? 1) > 0) return null;
+  return range;
 });
 

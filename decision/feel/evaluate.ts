@@ -10,9 +10,9 @@ import { invokeFunction, makeFunction } from './functions';
 import { FeelSyntaxError, checkDeadline } from './runtime';
 import { Scope, normalizeName } from './scope';
 import { parseAtLiteral } from './builtins/conversion';
-import { coerceTo, conformsTo, parseTypeRef } from './types-conformance';
+import { conformsTo, parseTypeRef } from './types-conformance';
 import { compileIn } from './unary-tests';
-import { feelCompare, feelEquals, isContext, isFunction, isList, isNumber, makeContext, makeRange } from './values';
+import { feelCompare, feelEquals, isContext, isFunction, isList, isNumber, makeContext, makeEqualityRange, makeRange, makeRangeWithNullEndpoints } from './values';
 import { iterationValues } from './iteration';
 import { pathOf } from './paths';
 import { parseStringLiteral } from './strings';
@@ -63,6 +63,8 @@ export function compileNode(node: SyntaxNode, state: CompileState): Evaluator {
       return constant(textOf(node, state) === 'true');
     case 'null':
       return constant(null);
+    case 'SpecialFunctionName':
+    case 'DateTimeConstructor':
     case 'VariableName':
     case '?':
       return compileVariable(node.name === '?' ? '?' : normalizeName(textOf(node, state)));
@@ -281,19 +283,9 @@ function compileFunctionDefinition(node: SyntaxNode, state: CompileState): Evalu
     return { name: normalizeName(textOf(child(p, 0), state)), ...(type ? { type } : {}) };
   });
   const body = compileNode(parts[parts.length - 1] ?? node, state);
+  // makeFunction converts the arguments to the declared parameter types
   return (scope) =>
-    makeFunction(undefined, params, (args) => {
-      const vars = new Map<string, FeelValue>();
-      for (const [i, param] of params.entries()) {
-        const arg = args[i] ?? null;
-        if (param.type && arg !== null && !conformsTo(arg, param.type)) {
-          const coerced = coerceTo(arg, param.type);
-          if (coerced === null) return null;
-          vars.set(param.name, coerced);
-        } else vars.set(param.name, arg);
-      }
-      return body(scope.with(vars));
-    });
+    makeFunction(undefined, params, (args) => body(scope.with(new Map(params.map((param, i) => [param.name, args[i] ?? null])))));
 }
 
 function compileInvocation(node: SyntaxNode, state: CompileState): Evaluator {
@@ -345,7 +337,7 @@ function compileFilter(node: SyntaxNode, state: CompileState): Evaluator {
     const result: FeelValue[] = [];
     for (const [i, item] of list.entries()) {
       checkDeadline();
-      const itemScope = isContext(item) ? scope.with(new Map([...item.entries, ['item', item]])) : scope.withOne('item', item);
+      const itemScope = isContext(item) ? scope.with(new Map([['item', item], ...item.entries])) : scope.withOne('item', item);
       const test = filter(itemScope);
       if (i === 0 && isNumber(test)) return indexInto(list, test);
       if (test === true) result.push(item);
@@ -380,20 +372,35 @@ function compileContext(node: SyntaxNode, state: CompileState): Evaluator {
   };
 }
 
+/** `instance of` checks a value's type, not an item definition's allowed values (DMN 1.5 TCK 0070). */
+function withoutConstraints(type: FeelType): FeelType {
+  switch (type.kind) {
+    case 'constrained':
+      return withoutConstraints(type.base);
+    case 'list':
+      return { kind: 'list', item: withoutConstraints(type.item) };
+    case 'context':
+      return { kind: 'context', entries: new Map([...type.entries].map(([k, t]) => [k, withoutConstraints(t)])) };
+    default:
+      return type;
+  }
+}
+
 function resolveType(text: string, state: CompileState): FeelType | undefined {
   return parseTypeRef(text, (name) => state.options.types?.(name));
 }
 
 function compileInstanceOf(node: SyntaxNode, state: CompileState): Evaluator {
   const value = compileNode(child(node, 0), state);
-  const type = resolveType(textOf(child(node, 3), state), state);
+  const resolved = resolveType(textOf(child(node, 3), state), state);
+  const type = resolved && withoutConstraints(resolved);
   return (scope) => {
     const v = value(scope);
     return type ? conformsTo(v, type) || (type.kind === 'any' && v !== null) : false;
   };
 }
 
-/** `> 5` used as an expression is a range (DMN 1.5 §10.3.2.7); `= 5` and `!= 5` are not. */
+/** `> 5` used as an expression is a range (DMN 1.5 §10.3.2.7), `= 5` the range [5..5]; `!= 5` is not one. */
 function compileRangeLiteral(node: SyntaxNode, state: CompileState): Evaluator {
   const parts = childrenOf(node);
   if (parts.length === 1) return compileNode(child(node, 0), state);
@@ -408,6 +415,8 @@ function compileRangeLiteral(node: SyntaxNode, state: CompileState): Evaluator {
       return (scope) => makeRange(endpoint(scope), null, false, false);
     case '>=':
       return (scope) => makeRange(endpoint(scope), null, true, false);
+    case '=':
+      return (scope) => makeEqualityRange(endpoint(scope));
     default:
       return constant(null);
   }
@@ -423,6 +432,6 @@ function compileInterval(node: SyntaxNode, state: CompileState): Evaluator {
     const s = start(scope);
     const e = end(scope);
     if (s !== null && e !== null && feelCompare(s, e) === null) return null;
-    return makeRange(s, e, startIncluded, endIncluded);
+    return makeRangeWithNullEndpoints(s, e, startIncluded, endIncluded);
   };
 }

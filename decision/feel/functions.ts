@@ -3,6 +3,7 @@
  */
 import type { FeelFunction, FeelParameter, FeelValue } from './types';
 import { FeelTimeoutError, deeper } from './runtime';
+import { coerceTo } from './types-conformance';
 
 /** One signature of a built-in: parameter names as the spec spells them; the last `optional` ones may be omitted. */
 export interface Signature {
@@ -31,12 +32,35 @@ export function makeFunction(
   params: FeelParameter[],
   body: (args: readonly FeelValue[]) => FeelValue,
 ): FeelFunction {
+  const typed = params.some((p) => p.type !== undefined);
   return {
     kind: 'function',
     ...(name !== undefined ? { name } : {}),
     params,
-    invoke: (args) => deeper(() => guarded(() => body(args))),
+    invoke: (args) =>
+      deeper(() =>
+        guarded(() => {
+          if (!typed) return body(args);
+          const coerced = coerceArguments(params, args);
+          return coerced && body(coerced);
+        }),
+      ),
   };
+}
+
+/**
+ * Arguments converted to the parameters' declared types (DMN 1.5 §10.3.2.9.4); null when one does not conform,
+ * which makes the whole invocation null (TCK 0082 decision_bkm_002).
+ */
+function coerceArguments(params: readonly FeelParameter[], args: readonly FeelValue[]): FeelValue[] | null {
+  const result: FeelValue[] = [];
+  for (const [i, param] of params.entries()) {
+    const arg = args[i] ?? null;
+    const value = param.type && arg !== null ? coerceTo(arg, param.type) : arg;
+    if (arg !== null && value === null) return null;
+    result.push(value);
+  }
+  return result;
 }
 
 export function defineBuiltin(name: string, variants: readonly Signature[]): FeelFunction {
@@ -61,7 +85,7 @@ function invokeBuiltin(variants: readonly Signature[], args: readonly FeelValue[
   if (!(args instanceof Map)) {
     const positional = args as readonly FeelValue[];
     const sig = variants.find((v) => !v.variadic && accepts(v, positional.length)) ?? variants.find((v) => v.variadic);
-    if (!sig) return null;
+    if (!sig || (sig.variadic && positional.length === 0)) return null;
     const padded = sig.variadic ? positional : [...positional, ...Array<FeelValue>(sig.params.length - positional.length).fill(null)];
     return guarded(() => sig.body(padded));
   }

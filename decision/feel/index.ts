@@ -9,3 +9,4 @@ export { makeFunction, invokeFunction } from './functions';
 export { makeContext, feelEquals, feelCompare, formatValue } from './values';
 export { parseTypeRef, conformsTo, coerceTo, typeOfValue } from './types-conformance';
 export { fromJson, toJson } from './json';
+export { isFunction as isFeelFunction } from './values';

@@ -35,6 +35,7 @@ export function iterationValues(value: FeelValue, fromDots: boolean): Iterable<F
     const endIncluded = fromDots || value.endIncluded;
     if (isNumber(start) && isNumber(end)) {
       if (!start.isInteger() || !end.isInteger()) return null;
+      if (!fromDots && start.gt(end)) return null;
       return integers(start, end, startIncluded, endIncluded);
     }
     if (start !== null && end !== null && typeof start === 'object' && typeof end === 'object' && 'kind' in start && 'kind' in end) {

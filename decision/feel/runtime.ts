@@ -19,7 +19,7 @@ export class FeelSyntaxError extends Error {
 }
 
 /** Nested FEEL function calls allowed before a call yields null (keeps the JS stack far from overflowing). */
-export const MAX_CALL_DEPTH = 180;
+export const MAX_CALL_DEPTH = 400;
 
 interface Limits {
   deadline: number;

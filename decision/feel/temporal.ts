@@ -162,10 +162,14 @@ export function parseDateTime(text: string): FeelDateTime | null {
   const date = parseDate(text.slice(0, t));
   const time = parseTime(text.slice(t + 1));
   if (!date || !time) return null;
+  if (text.slice(t + 1).startsWith('24:')) {
+    // 24:00:00 is midnight at the end of the day
+    return makeDateTime({ kind: 'date', ...civilFromDays(daysFromCivil(date.year, date.month, date.day) + 1) }, time);
+  }
   return makeDateTime(date, time);
 }
 
-const DURATION_RE = /^(-)?P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+const DURATION_RE = /^(-)?P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d*)?)S)?)?$/;
 
 export function parseDuration(text: string): FeelDuration | null {
   const m = DURATION_RE.exec(text);
@@ -179,7 +183,7 @@ export function parseDuration(text: string): FeelDuration | null {
     .mul(SECONDS_PER_DAY)
     .add(new FeelNumber(m[5] ?? 0).mul(3600))
     .add(new FeelNumber(m[6] ?? 0).mul(60))
-    .add(new FeelNumber(m[7] ?? 0));
+    .add(new FeelNumber((m[7] ?? '0').replace(/\.$/, '')));
   return dtDuration(sign < 0 ? seconds.neg() : seconds);
 }
 
@@ -287,12 +291,17 @@ export function timeSeconds(t: FeelTime): FeelNumber {
   return secondsOfDay(t).sub(offsetOf(t) ?? 0);
 }
 
+function toMillis(seconds: FeelNumber): FeelNumber {
+  return seconds.toDecimalPlaces(3, FeelNumber.ROUND_FLOOR);
+}
+
 export function compareTemporal(a: FeelTemporal, b: FeelTemporal): number | null {
   if (a.kind === 'date' && b.kind === 'date') {
     return Math.sign(daysFromCivil(a.year, a.month, a.day) - daysFromCivil(b.year, b.month, b.day));
   }
-  if (a.kind === 'time' && b.kind === 'time') return timeSeconds(a).cmp(timeSeconds(b));
-  if (a.kind === 'date and time' && b.kind === 'date and time') return epochSeconds(a).cmp(epochSeconds(b));
+  // compared to the millisecond, as the TCK's reference engines do (0068 time_005, datetime_003_a)
+  if (a.kind === 'time' && b.kind === 'time') return toMillis(timeSeconds(a)).cmp(toMillis(timeSeconds(b)));
+  if (a.kind === 'date and time' && b.kind === 'date and time') return toMillis(epochSeconds(a)).cmp(toMillis(epochSeconds(b)));
   return null;
 }
 
@@ -366,20 +375,24 @@ export function subtractTemporals(a: FeelTemporal, b: FeelTemporal): FeelDaysAnd
     if ((offsetOf(a) === null) !== (offsetOf(b) === null)) return null;
     return dtDuration(timeSeconds(a).sub(timeSeconds(b)));
   }
-  const left = a.kind === 'date' ? midnight(a, b.kind === 'date and time' ? b : undefined) : a;
-  const right = b.kind === 'date' ? midnight(b, a.kind === 'date and time' ? a : undefined) : b;
+  // a date meets a date and time as its midnight UTC (DMN 1.5 TCK 0100 subtract_*_date_*)
+  const left = a.kind === 'date' ? utcMidnight(a) : a;
+  const right = b.kind === 'date' ? utcMidnight(b) : b;
   const zonedLeft = left.offsetSeconds !== null || left.zone !== null;
   const zonedRight = right.offsetSeconds !== null || right.zone !== null;
   if (zonedLeft !== zonedRight) return null;
   return dtDuration(epochSeconds(left).sub(epochSeconds(right)));
 }
 
+function utcMidnight(date: FeelDate): FeelDateTime {
+  return { ...midnight(date), offsetSeconds: 0 };
+}
+
 /** years and months between two dates / date-times (the `years and months duration` function). */
 export function monthsBetween(from: FeelDate | FeelDateTime, to: FeelDate | FeelDateTime): number {
+  // whole months between the calendar dates; the times of day do not count (TCK 1121 024, 034)
   let months = (to.year - from.year) * 12 + (to.month - from.month);
-  const fromRest = [from.day, ...(from.kind === 'date and time' ? [secondsOfDay(from).toNumber()] : [0])];
-  const toRest = [to.day, ...(to.kind === 'date and time' ? [secondsOfDay(to).toNumber()] : [0])];
-  const cmp = fromRest[0] !== toRest[0] ? Math.sign((toRest[0] ?? 0) - (fromRest[0] ?? 0)) : Math.sign((toRest[1] ?? 0) - (fromRest[1] ?? 0));
+  const cmp = Math.sign(to.day - from.day);
   if (months > 0 && cmp < 0) months--;
   if (months < 0 && cmp > 0) months++;
   return months;

@@ -103,7 +103,13 @@ export function conformsTo(value: FeelValue, type: FeelType): boolean {
     case 'list':
       return Array.isArray(value) && (value as readonly FeelValue[]).every((v) => v === null || conformsTo(v, type.item));
     case 'context':
-      return isContext(value) && [...type.entries].every(([k, t]) => value.entries.has(k) && conformsTo(value.entries.get(k) ?? null, t));
+      return (
+        isContext(value) &&
+        [...type.entries].every(([k, t]) => {
+          const entry = value.entries.get(k);
+          return entry !== undefined && (entry === null || conformsTo(entry, t));
+        })
+      );
     case 'range':
       return isRange(value) && [value.start, value.end].every((v) => v === null || conformsTo(v, type.element));
     case 'function':

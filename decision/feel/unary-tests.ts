@@ -35,14 +35,17 @@ function compareTest(op: string, endpoint: Evaluator): Test {
 export function matchesValue(value: FeelValue, input: FeelValue): boolean | null {
   if (isRange(value)) return rangeIncludes(value, input);
   if (isList(value)) {
-    if (value.some((item) => feelEquals(item, input) === true)) return true;
+    if (value.some((item) => (isRange(item) ? rangeIncludes(item, input) : feelEquals(item, input)) === true)) return true;
     return feelEquals(value, input) === true;
   }
   return feelEquals(value, input);
 }
 
 function compilePositiveTest(node: SyntaxNode, state: CompileState): Test {
-  const inner = node.name === 'PositiveUnaryTest' ? childrenOf(node)[0] : node;
+  let inner = node.name === 'PositiveUnaryTest' ? childrenOf(node)[0] : node;
+  // `x in (=10)` parses as a parenthesized `=10`
+  const wrapped = inner?.name === 'ParenthesizedExpression' ? childrenOf(inner)[1] : undefined;
+  if (wrapped?.name === 'SimplePositiveUnaryTest') inner = wrapped;
   if (!inner) throw new FeelSyntaxError(`empty test at ${node.from}`, node.from);
   if (inner.name === 'SimplePositiveUnaryTest') {
     const parts = childrenOf(inner);

@@ -71,6 +71,29 @@ export function makeRange(start: FeelValue, end: FeelValue, startIncluded: boole
   return { kind: 'range', start, end, startIncluded, endIncluded };
 }
 
+/**
+ * Ranges written with a literal `null` end point (`(null..10]`): unlike `< 10`, such an end point is not unbounded
+ * but unknown, so membership is null (DMN 1.5 TCK 0068/0072). Kept aside so FeelRange's shape stays the contract's.
+ */
+const rangeFlavours = new WeakMap<FeelRange, 'null end point' | 'equality'>();
+
+export function makeRangeWithNullEndpoints(start: FeelValue, end: FeelValue, startIncluded: boolean, endIncluded: boolean): FeelRange {
+  const range = makeRange(start, end, startIncluded, endIncluded);
+  if (start === null || end === null) rangeFlavours.set(range, 'null end point');
+  return range;
+}
+
+/** `(= 10)` as a value: the range [10..10] by its properties, yet not equal to `[10..10]` (TCK 0068 range_010). */
+export function makeEqualityRange(point: FeelValue): FeelRange {
+  const range = makeRange(point, point, true, true);
+  rangeFlavours.set(range, 'equality');
+  return range;
+}
+
+function hasNullEndpoint(range: FeelRange): boolean {
+  return rangeFlavours.get(range) === 'null end point';
+}
+
 /** FEEL `=`: null when the operands are of different (non-null) types. */
 export function feelEquals(a: FeelValue, b: FeelValue): boolean | null {
   if (a === null || b === null) return a === b;
@@ -122,6 +145,7 @@ function contextEquals(a: FeelContext, b: FeelContext): boolean | null {
 }
 
 function rangeEquals(a: FeelRange, b: FeelRange): boolean | null {
+  if (rangeFlavours.get(a) !== rangeFlavours.get(b)) return false;
   if (a.startIncluded !== b.startIncluded || a.endIncluded !== b.endIncluded) return false;
   const start = feelEquals(a.start, b.start);
   const end = feelEquals(a.end, b.end);
@@ -159,7 +183,7 @@ export function feelCompare(a: FeelValue, b: FeelValue): number | null {
 
 /** Whether a value lies in a range (null when the end points do not compare with it). */
 export function rangeIncludes(range: FeelRange, value: FeelValue): boolean | null {
-  if (value === null) return null;
+  if (value === null || hasNullEndpoint(range)) return null;
   if (range.start !== null) {
     const c = feelCompare(range.start, value);
     if (c === null) return null;

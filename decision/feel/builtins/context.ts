@@ -41,7 +41,8 @@ function put(context: FeelContext, keys: readonly string[], value: FeelValue): F
     return makeContext(entries);
   }
   const inner = entries.get(first);
-  const nested = put(isContext(inner ?? null) ? (inner as FeelContext) : makeContext([]), rest, value);
+  if (inner === undefined || !isContext(inner)) return null;
+  const nested = put(inner, rest, value);
   if (nested === null) return null;
   entries.set(first, nested);
   return makeContext(entries);
@@ -50,6 +51,12 @@ function put(context: FeelContext, keys: readonly string[], value: FeelValue): F
 function contextPut([context, key, value]: readonly FeelValue[]): FeelValue {
   const keys = isList(key ?? null) ? listArg(key ?? null).map((k) => stringArg(k)) : [stringArg(key ?? null)];
   return put(contextArg(context ?? null), keys, value ?? null);
+}
+
+/** `context put(context, key: ...)` by name takes a single key; a key path must be named `keys`. */
+function contextPutKey([context, key, value]: readonly FeelValue[]): FeelValue {
+  if (typeof key !== 'string') return null;
+  return put(contextArg(context ?? null), [key], value ?? null);
 }
 
 function contextMerge([contexts]: readonly FeelValue[]): FeelValue {
@@ -62,7 +69,7 @@ export const contextBuiltins = [
   builtin('get value', sig('m, key', getValue)),
   builtin('get entries', sig('m', getEntries)),
   builtin('context', sig('entries', fromEntries)),
-  builtin('context put', sig('context, key, value', contextPut), sig('context, keys, value', contextPut)),
+  builtin('context put', sig('context, keys, value', contextPut), sig('context, key, value', contextPutKey)),
   builtin('context merge', sig('contexts', contextMerge)),
   builtin(
     'not',

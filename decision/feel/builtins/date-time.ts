@@ -48,7 +48,11 @@ function now(): FeelDateTime {
 }
 
 export const dateTimeBuiltins = [
-  builtin('is', sig('value1, value2', ([a, b]) => sameValue(a ?? null, b ?? null))),
+  builtin(
+    'is',
+    sig('value1, value2', ([a, b]) => sameValue(a ?? null, b ?? null)),
+    sig('value1?, value2?', () => false),
+  ),
   builtin('day of year', onDate((d) => new FeelNumber(dayOfYear(d)))),
   builtin('day of week', onDate((d) => WEEKDAYS[dayOfWeek(d) - 1] ?? null)),
   builtin('month of year', onDate((d) => MONTHS[d.month - 1] ?? null)),

@@ -25,7 +25,13 @@ export function builtin(name: string, ...variants: Signature[]): readonly [strin
 /** Thrown by argument readers; the invocation turns it into null. */
 export class InvalidArgument extends Error {}
 
-export function numberArg(value: FeelValue): FeelNumber {
+/** A singleton list passed where one value is expected is that value (DMN 1.5 §10.3.2.9.4). */
+function single(value: FeelValue): FeelValue {
+  return isList(value) && value.length === 1 ? (value[0] ?? null) : value;
+}
+
+export function numberArg(raw: FeelValue): FeelNumber {
+  const value = single(raw);
   if (!isNumber(value)) throw new InvalidArgument('number expected');
   return value;
 }
@@ -36,14 +42,21 @@ export function intArg(value: FeelValue): number {
   return n.toNumber();
 }
 
-export function stringArg(value: FeelValue): string {
+export function stringArg(raw: FeelValue): string {
+  const value = single(raw);
   if (typeof value !== 'string') throw new InvalidArgument('string expected');
   return value;
 }
 
+/** A list argument; a single non-null value stands for the list holding it. */
 export function listArg(value: FeelValue): readonly FeelValue[] {
-  if (!isList(value)) throw new InvalidArgument('list expected');
-  return value;
+  if (value === null) throw new InvalidArgument('list expected');
+  return isList(value) ? value : [value];
+}
+
+/** A position or length: decimals are truncated toward zero, as the reference engines do. */
+export function truncatedArg(value: FeelValue): number {
+  return numberArg(value).trunc().toNumber();
 }
 
 export function contextArg(value: FeelValue) {

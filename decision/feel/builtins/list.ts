@@ -6,7 +6,7 @@ import { add } from '../arithmetic';
 import { invokeFunction } from '../functions';
 import { checkDeadline } from '../runtime';
 import { feelCompare, feelEquals, isFunction, isList, isNumber } from '../values';
-import { builtin, intArg, listArg, numberArg, sig, spreadArgs } from './define';
+import { builtin, intArg, listArg, numberArg, sig, spreadArgs, truncatedArg } from './define';
 
 function extreme(sign: 1 | -1) {
   return sig('list...', (args) => {
@@ -92,7 +92,7 @@ function logical(every: boolean) {
 
 /** A 1-based position (negative counts from the end) as a 0-based index, or an error when out of range. */
 function positionIndex(list: readonly FeelValue[], position: FeelValue): number {
-  const p = intArg(position);
+  const p = truncatedArg(position);
   const index = p > 0 ? p - 1 : list.length + p;
   if (p === 0 || index < 0 || index >= list.length) throw new RangeError('position out of range');
   return index;
@@ -140,7 +140,14 @@ function listReplace([list, target, newItem]: readonly FeelValue[]): FeelValue {
   const items = listArg(list ?? null);
   if (isFunction(target ?? null)) {
     const match = target as Extract<FeelValue, { kind: 'function' }>;
-    return items.map((item) => (invokeFunction(match, [item, newItem ?? null]) === true ? (newItem ?? null) : item));
+    if (!match.variadic && match.params.length !== 2) return null;
+    const result: FeelValue[] = [];
+    for (const item of items) {
+      const matched = invokeFunction(match, [item, newItem ?? null]);
+      if (typeof matched !== 'boolean') return null;
+      result.push(matched ? (newItem ?? null) : item);
+    }
+    return result;
   }
   const index = positionIndex(items, target ?? null);
   return items.map((item, i) => (i === index ? (newItem ?? null) : item));

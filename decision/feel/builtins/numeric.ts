@@ -6,22 +6,28 @@ import { FeelNumber, type FeelValue } from '../types';
 import { dtDuration, ymDuration } from '../temporal';
 import { isDuration } from '../values';
 import { finite } from '../arithmetic';
-import { builtin, intArg, numberArg, sig } from './define';
+import { builtin, numberArg, sig, truncatedArg } from './define';
 
-const SCALE_LIMIT = 6176;
+const MIN_SCALE = -6111;
+const MAX_SCALE = 6176;
 
 function roundTo(n: FeelNumber, scale: number, mode: Decimal.Rounding): FeelNumber {
-  if (scale >= 0) return n.toDecimalPlaces(Math.min(scale, SCALE_LIMIT), mode);
+  if (scale >= 0) return n.toDecimalPlaces(scale, mode);
   const shift = new FeelNumber(10).pow(-scale);
   return n.div(shift).toDecimalPlaces(0, mode).mul(shift);
 }
 
-function rounding(mode: Decimal.Rounding, scaleOptional: boolean) {
-  return sig(scaleOptional ? 'n, scale?' : 'n, scale', ([n, scale]) => {
-    const s = scale === null || scale === undefined ? (scaleOptional ? 0 : null) : intArg(scale);
-    if (s === null || Math.abs(s) > SCALE_LIMIT) return null;
+function rounding(mode: Decimal.Rounding) {
+  return sig('n, scale', ([n, scale]) => {
+    const s = truncatedArg(scale ?? null);
+    if (s < MIN_SCALE || s > MAX_SCALE) return null;
     return roundTo(numberArg(n ?? null), s, mode);
   });
+}
+
+/** `floor(n)`: scale 0; `floor(n, null)` is null. */
+function roundingToInteger(mode: Decimal.Rounding) {
+  return sig('n', ([n]) => roundTo(numberArg(n ?? null), 0, mode));
 }
 
 function integerPredicate(test: (n: FeelNumber) => boolean) {
@@ -39,13 +45,13 @@ function abs(value: FeelValue): FeelValue {
 }
 
 export const numericBuiltins = [
-  builtin('decimal', rounding(Decimal.ROUND_HALF_EVEN, false)),
-  builtin('floor', rounding(Decimal.ROUND_FLOOR, true)),
-  builtin('ceiling', rounding(Decimal.ROUND_CEIL, true)),
-  builtin('round up', rounding(Decimal.ROUND_UP, false)),
-  builtin('round down', rounding(Decimal.ROUND_DOWN, false)),
-  builtin('round half up', rounding(Decimal.ROUND_HALF_UP, false)),
-  builtin('round half down', rounding(Decimal.ROUND_HALF_DOWN, false)),
+  builtin('decimal', rounding(Decimal.ROUND_HALF_EVEN)),
+  builtin('floor', roundingToInteger(Decimal.ROUND_FLOOR), rounding(Decimal.ROUND_FLOOR)),
+  builtin('ceiling', roundingToInteger(Decimal.ROUND_CEIL), rounding(Decimal.ROUND_CEIL)),
+  builtin('round up', rounding(Decimal.ROUND_UP)),
+  builtin('round down', rounding(Decimal.ROUND_DOWN)),
+  builtin('round half up', rounding(Decimal.ROUND_HALF_UP)),
+  builtin('round half down', rounding(Decimal.ROUND_HALF_DOWN)),
   builtin('abs', sig('n', ([n]) => abs(n ?? null))),
   builtin(
     'modulo',

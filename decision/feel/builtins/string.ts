@@ -3,18 +3,17 @@
  */
 import { FeelNumber, type FeelValue } from '../types';
 import { codePointLength, codePoints } from '../strings';
-import { isList } from '../values';
-import { builtin, numberArg, sig, stringArg } from './define';
+import { builtin, listArg, sig, stringArg, truncatedArg } from './define';
 import { compileXPathRegex } from './regex';
 
 function substring(args: readonly FeelValue[]): FeelValue {
   const [text, start, length] = args;
   const chars = codePoints(stringArg(text ?? null));
-  let from = numberArg(start ?? null).round().toNumber();
+  let from = truncatedArg(start ?? null);
   if (from < 0) from = chars.length + from + 1;
   if (from <= 0) from = 1;
   if (length === null || length === undefined) return chars.slice(from - 1).join('');
-  const count = numberArg(length).round().toNumber();
+  const count = truncatedArg(length);
   if (count < 0) return null;
   return chars.slice(from - 1, from - 1 + count).join('');
 }
@@ -48,8 +47,7 @@ function split(args: readonly FeelValue[]): FeelValue {
 
 function stringJoin(args: readonly FeelValue[]): FeelValue {
   const [list, delimiter] = args;
-  if (!isList(list ?? null)) return null;
-  const items = (list as readonly FeelValue[]).filter((item) => item !== null);
+  const items = listArg(list ?? null).filter((item) => item !== null);
   if (!items.every((item) => typeof item === 'string')) return null;
   return items.join(delimiter === null || delimiter === undefined ? '' : stringArg(delimiter));
 }
