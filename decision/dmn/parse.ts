@@ -70,6 +70,11 @@ export function normalizeTypeRef(raw: string | null, element: XmlElement): strin
   return text;
 }
 
+/** An element's id; DRG elements without one (allowed in DMN 1.1 test models) are identified by name. */
+function elementId(element: XmlElement): string {
+  return attr(element, 'id') ?? (attr(element, 'name') ?? '').trim();
+}
+
 function typeRefAttr(element: XmlElement | undefined): string | null {
   return element ? normalizeTypeRef(attr(element, 'typeRef'), element) : null;
 }
@@ -250,7 +255,7 @@ function variableTypeRef(element: XmlElement): string | null {
 
 function readDecision(element: XmlElement): DecisionNode {
   return {
-    id: attr(element, 'id') ?? '',
+    id: elementId(element),
     name: (attr(element, 'name') ?? '').trim(),
     typeRef: variableTypeRef(element),
     requiredDecisions: hrefs(element, 'informationRequirement', 'requiredDecision'),
@@ -263,7 +268,7 @@ function readDecision(element: XmlElement): DecisionNode {
 function readBusinessKnowledgeModel(element: XmlElement): BusinessKnowledgeModelNode {
   const logic = child(element, 'encapsulatedLogic');
   return {
-    id: attr(element, 'id') ?? '',
+    id: elementId(element),
     name: (attr(element, 'name') ?? '').trim(),
     typeRef: variableTypeRef(element),
     params: logic ? childrenNamed(logic, 'formalParameter').map((p) => typedName(p)) : [],
@@ -274,7 +279,7 @@ function readBusinessKnowledgeModel(element: XmlElement): BusinessKnowledgeModel
 
 function readDecisionService(element: XmlElement): DecisionServiceNode {
   return {
-    id: attr(element, 'id') ?? '',
+    id: elementId(element),
     name: (attr(element, 'name') ?? '').trim(),
     typeRef: variableTypeRef(element),
     outputDecisions: directHrefs(element, 'outputDecision'),
@@ -307,7 +312,7 @@ export function readDefinitions(root: XmlElement, problems: ProblemList): Defini
     imports: of('import').map((e) => readImport(e)),
     itemDefinitions: of('itemDefinition').map((e) => readItemDefinition(e)),
     inputData: of('inputData').map(
-      (e): InputDataNode => ({ id: attr(e, 'id') ?? '', name: (attr(e, 'name') ?? '').trim(), typeRef: variableTypeRef(e) }),
+      (e): InputDataNode => ({ id: elementId(e), name: (attr(e, 'name') ?? '').trim(), typeRef: variableTypeRef(e) }),
     ),
     decisions: of('decision').map((e) => readDecision(e)),
     businessKnowledgeModels: of('businessKnowledgeModel').map((e) => readBusinessKnowledgeModel(e)),
