@@ -163,6 +163,8 @@ function compileIterator(node: IteratorNode, env: CompileEnv, where: string): Ev
       return body(local, context);
     });
     if (node.kind === 'for') return results;
+    // A non-boolean test result makes the whole quantified expression undefined (DMN 1.5 §8.4).
+    if (results.some((r) => r !== null && typeof r !== 'boolean')) return null;
     if (node.kind === 'some') return results.some((r) => r === true) ? true : results.every((r) => r === false) ? false : null;
     return results.every((r) => r === true) ? true : results.some((r) => r === false) ? false : null;
   };
@@ -172,13 +174,18 @@ function compileFilter(source: Evaluator, match: Evaluator): Evaluator {
   return (scope, context) => {
     const items = asList(source(scope, context));
     if (items === null) return null;
-    return items.filter((item) => {
+    const kept: FeelValue[] = [];
+    for (const item of items) {
       const local = new Map(scope);
       // As in a FEEL filter, a context item's entries are in scope by name besides `item`.
       if (isContextValue(item)) for (const [k, v] of item.entries) local.set(k, v);
       local.set('item', item);
-      return match(local, context) === true;
-    });
+      const verdict = match(local, context);
+      // A match that is neither boolean nor null makes the filter's result undefined (DMN 1.5 §8.4).
+      if (verdict !== null && typeof verdict !== 'boolean') return null;
+      if (verdict === true) kept.push(item);
+    }
+    return kept;
   };
 }
 
@@ -202,7 +209,12 @@ export function compileBoxed(node: ExpressionNode, env: CompileEnv, where: strin
       const condition = compileOptional(node.condition, env, `${where}, if`);
       const then = compileOptional(node.then, env, `${where}, then`);
       const otherwise = compileOptional(node.otherwise, env, `${where}, else`);
-      return (scope, context) => (condition(scope, context) === true ? then(scope, context) : otherwise(scope, context));
+      return (scope, context) => {
+        const verdict = condition(scope, context);
+        if (verdict === true) return then(scope, context);
+        // Like FEEL's if: null takes the else branch; any other non-boolean makes the result undefined.
+        return verdict === false || verdict === null ? otherwise(scope, context) : null;
+      };
     }
     case 'filter': {
       const source = compileOptional(node.source, env, `${where}, filter source`);

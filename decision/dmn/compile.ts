@@ -225,9 +225,12 @@ class Compiler {
     return resolveTypeRef(this.env(owner, []), typeRef, what);
   }
 
-  /** How a requirement appears in FEEL: its own name, or `importName.name` (the parser needs both forms). */
+  /**
+   * How a requirement appears in FEEL: its own name, or `importName.name` — for which the parser needs to know both
+   * the import name and the member name (it reads the path member by member).
+   */
   private visibleNames(targets: readonly ElementTarget[]): string[] {
-    return targets.flatMap((t) => (t.importName ? [t.importName, `${t.importName}.${t.name}`] : [t.name]));
+    return targets.flatMap((t) => (t.importName ? [t.importName, t.name] : [t.name]));
   }
 
   private collectComponentNames(items: readonly ItemDefinitionNode[]): void {
@@ -269,9 +272,7 @@ class Compiler {
     // The variable's typeRef is the function's result type unless it names a function type itself.
     const resultType = node.body?.typeRef
       ? this.typeOf(node.body.typeRef, node, `business knowledge model "${node.name}"`)
-      : declared && declared.kind !== 'function'
-        ? declared
-        : null;
+      : resultTypeOf(declared);
     return { node, params, resultType, body, knowledge };
   }
 
@@ -297,7 +298,7 @@ class Compiler {
     const inputDecisions = this.targets(node.inputDecisions, 'decision', node, 'input decision');
     const inputData = this.targets(node.inputData, 'input', node, 'input data');
     const type = this.typeOf(node.typeRef, node, `decision service "${node.name}"`);
-    this.model.compiledServices.set(node.id, { node, type: type?.kind === 'function' ? null : type, outputs, inputDecisions, inputData });
+    this.model.compiledServices.set(node.id, { node, type: resultTypeOf(type), outputs, inputDecisions, inputData });
     this.model.decisionServices.push({ id: node.id, name: node.name, inputs: [...inputData, ...inputDecisions].map((t) => t.name) });
   }
 
@@ -323,6 +324,16 @@ class Compiler {
     };
     for (const id of [...this.model.compiledDecisions.keys(), ...this.model.compiledBkms.keys()]) visit(id, []);
   }
+}
+
+/**
+ * The result type of a BKM or decision service from its variable's type: a function type (a function item) gives
+ * its result type, any other type is the result type itself.
+ */
+function resultTypeOf(type: FeelType | null): FeelType | null {
+  if (type === null) return null;
+  if (type.kind === 'function') return type.result.kind === 'any' ? null : type.result;
+  return type;
 }
 
 function placeholderDecision(node: DecisionNode): CompiledDecision {

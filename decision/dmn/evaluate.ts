@@ -2,7 +2,7 @@
  * Evaluation of a compiled model: decisions with their requirements (each evaluated once per evaluation),
  * business knowledge models and decision services as FEEL functions, type coercion of inputs and results, the trace.
  */
-import { coerceTo, FeelTimeoutError, makeContext, makeFunction, toJson, type FeelFunction, type FeelType, type FeelValue } from './feel-api';
+import { coerceTo, conformsTo, FeelTimeoutError, makeContext, makeFunction, toJson, type FeelFunction, type FeelType, type FeelValue } from './feel-api';
 import { makeBodyFunction } from './boxed-expressions';
 import { internals, type CompiledModel, type CompiledService, type DmnModel, type ElementTarget } from './compile';
 import { DmnModelError } from './problems';
@@ -148,12 +148,23 @@ function runService(model: CompiledModel, service: CompiledService, args: Readon
   return service.type ? coerceTo(value, service.type) : value;
 }
 
+function parameterType(target: ElementTarget): FeelType | null {
+  return target.model.compiledInputs.get(target.id)?.type ?? target.model.compiledDecisions.get(target.id)?.type ?? null;
+}
+
+/**
+ * A decision service as a FEEL function. Unlike a direct invocation (where inputs are coerced), an argument that
+ * does not conform to its parameter's type makes the call fail (null) without running the service.
+ */
 function serviceFunction(model: CompiledModel, service: CompiledService, deadline: number | undefined): FeelFunction {
-  const params = serviceParameters(service);
+  const params = serviceParameters(service).map((target) => ({ target, type: parameterType(target) }));
   return makeFunction(
     service.node.name,
-    params.map((p) => ({ name: p.name })),
-    (args) => runService(model, service, new Map(params.map((p, i) => [p.name, args[i] ?? null] as const)), deadline),
+    params.map((p) => (p.type ? { name: p.target.name, type: p.type } : { name: p.target.name })),
+    (args) => {
+      if (params.some((p, i) => p.type && (args[i] ?? null) !== null && !conformsTo(coerceTo(args[i] ?? null, p.type), p.type))) return null;
+      return runService(model, service, new Map(params.map((p, i) => [p.target.name, args[i] ?? null] as const)), deadline);
+    },
   );
 }
 
