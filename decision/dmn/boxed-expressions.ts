@@ -24,6 +24,7 @@ import type {
   TypedName,
 } from './model';
 import { compileDecisionTable } from './decision-table';
+import { javaFunction } from './java-functions';
 import { resolveTypeRef, withNames, type CompileEnv, type Evaluator, type Scope } from './runtime';
 
 const NULL_EVALUATOR: Evaluator = () => null;
@@ -138,12 +139,32 @@ export function makeBodyFunction(
 
 function compileFunctionDefinition(node: FunctionDefinitionNode, env: CompileEnv, where: string): Evaluator {
   const params = typedParameters(node.params, env);
-  if (node.functionKind.toUpperCase() !== 'FEEL') {
-    // Java and PMML functions need external code this service does not run: the function evaluates to null.
-    return (scope, context) => makeBodyFunction(undefined, params, NULL_EVALUATOR, scope, context.deadline);
+  const kind = node.functionKind.toUpperCase();
+  if (kind === 'JAVA') return compileJavaFunction(node, params, env, where);
+  if (kind !== 'FEEL') {
+    // PMML models need an external runtime this service does not have: the function evaluates to null.
+    env.problems.add(env.owner, `${where}: ${node.functionKind} functions are not supported`);
+    return NULL_EVALUATOR;
   }
   const body = compileOptional(node.body, withNames(env, params.map((p) => p.name)), `${where}, function body`);
   return (scope, context) => makeBodyFunction(undefined, params, body, scope, context.deadline);
+}
+
+/**
+ * A Java function definition: its body is a context naming `class` and `method signature`. Only allowlisted
+ * java.lang methods resolve (java-functions.ts); anything else evaluates to null.
+ */
+function compileJavaFunction(node: FunctionDefinitionNode, params: readonly TypedParameter[], env: CompileEnv, where: string): Evaluator {
+  const body = compileOptional(node.body, env, `${where}, Java function`);
+  return (scope, context) => {
+    const mapping = body(scope, context);
+    if (!isContextValue(mapping)) return null;
+    const className = mapping.entries.get('class');
+    const signature = mapping.entries.get('method signature');
+    if (typeof className !== 'string' || typeof signature !== 'string') return null;
+    const java = javaFunction(className, signature);
+    return java ? makeFunction(undefined, params.map((p) => ({ name: p.name })), java) : null;
+  };
 }
 
 function asList(value: FeelValue): readonly FeelValue[] | null {
