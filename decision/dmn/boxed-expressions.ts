@@ -141,11 +141,8 @@ function compileFunctionDefinition(node: FunctionDefinitionNode, env: CompileEnv
   const params = typedParameters(node.params, env);
   const kind = node.functionKind.toUpperCase();
   if (kind === 'JAVA') return compileJavaFunction(node, params, env, where);
-  if (kind !== 'FEEL') {
-    // PMML models need an external runtime this service does not have: the function evaluates to null.
-    env.problems.add(env.owner, `${where}: ${node.functionKind} functions are not supported`);
-    return NULL_EVALUATOR;
-  }
+  // PMML models need an external runtime this service does not have: the function evaluates to null.
+  if (kind !== 'FEEL') return NULL_EVALUATOR;
   const body = compileOptional(node.body, withNames(env, params.map((p) => p.name)), `${where}, function body`);
   return (scope, context) => makeBodyFunction(undefined, params, body, scope, context.deadline);
 }
