@@ -40,14 +40,16 @@ function assertNoErrors(tree: Tree, text: string): void {
   if (text.trim() === '') throw new FeelSyntaxError('empty FEEL expression', 0);
 }
 
-/** Stack overflows from pathological nesting become null rather than a crash. */
+/**
+ * FEEL runtime errors are nulls: anything thrown during evaluation (a stack overflow from pathological recursion, an
+ * unexpected error in a built-in) becomes the fallback; only the deadline escapes.
+ */
 function safely<T>(deadline: number | undefined, fallback: T, body: () => T): T {
   try {
     return withDeadline(deadline, body);
   } catch (error) {
     if (error instanceof FeelTimeoutError) throw error;
-    if (error instanceof RangeError) return fallback;
-    throw error;
+    return fallback;
   }
 }
 

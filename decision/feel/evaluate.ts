@@ -225,11 +225,18 @@ function compileInExpressions(node: SyntaxNode, state: CompileState): IterationB
   });
 }
 
-/** Calls `visit` for each combination of the iteration variables (the cartesian product, left to right). */
+/** Iterations one `for` / `some` / `every` may run: bounds memory even when the caller set no deadline. */
+export const MAX_ITERATIONS = 1_000_000;
+
+/**
+ * Calls `visit` for each combination of the iteration variables (the cartesian product, left to right); false when
+ * stopped early (by `visit`, a null iteration source or the iteration cap).
+ */
 function iterate(bindings: readonly IterationBinding[], scope: Scope, visit: (scope: Scope) => boolean | void): boolean {
+  let visits = 0;
   const step = (index: number, current: Scope): boolean => {
     const binding = bindings[index];
-    if (!binding) return visit(current) !== false;
+    if (!binding) return ++visits <= MAX_ITERATIONS && visit(current) !== false;
     const values = binding.values(current);
     if (values === null) return false;
     for (const value of values) {
@@ -244,11 +251,14 @@ function iterate(bindings: readonly IterationBinding[], scope: Scope, visit: (sc
 function compileFor(node: SyntaxNode, state: CompileState): Evaluator {
   const parts = childrenOf(node);
   const bindings = compileInExpressions(child(node, 1), state);
-  const body = compileNode(parts[parts.length - 1] ?? node, state);
+  const bodyNode = parts[parts.length - 1] ?? node;
+  const body = compileNode(bodyNode, state);
+  // `partial` (the results so far) is copied per iteration only when the body can refer to it
+  const usesPartial = /\bpartial\b/.test(textOf(bodyNode, state));
   return (scope) => {
     const results: FeelValue[] = [];
     const ok = iterate(bindings, scope, (inner) => {
-      results.push(body(inner.withOne('partial', results.slice())));
+      results.push(body(usesPartial ? inner.withOne('partial', results.slice()) : inner));
     });
     return ok ? results : null;
   };

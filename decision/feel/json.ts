@@ -18,7 +18,7 @@ function fromString(text: string, type: FeelType | undefined): FeelValue {
     case 'number':
       return NUMERIC.test(text.trim()) ? new FeelNumber(text.trim()) : null;
     case 'date':
-      return parseDate(text) ?? (parseDateTime(text) ? null : null);
+      return parseDate(text);
     case 'time':
       return parseTime(text);
     case 'date and time': {
@@ -48,7 +48,7 @@ export function fromJson(json: unknown, type?: FeelType): FeelValue {
   if (typeof json === 'boolean') return json;
   if (typeof json === 'string') return fromString(json, t);
   if (typeof json === 'bigint') return new FeelNumber(json.toString());
-  if (Array.isArray(json)) return json.map((item: unknown) => fromJson(item, t?.kind === 'any' ? undefined : undefined));
+  if (Array.isArray(json)) return json.map((item: unknown) => fromJson(item));
   if (typeof json === 'object') {
     const entryTypes = t?.kind === 'context' ? t.entries : undefined;
     return makeContext(Object.entries(json as Record<string, unknown>).map(([k, v]) => [k, fromJson(v, entryTypes?.get(k))]));

@@ -108,7 +108,9 @@ function itemType(def: Xml, resolve: (name: string) => FeelType | undefined): Fe
   if (def.itemComponent) {
     base = { kind: 'context', entries: new Map(arr(def.itemComponent).map((c) => [String(c['@_name']), itemType(c, resolve) ?? { kind: 'any' }])) };
   } else if (def.functionItem) {
-    base = { kind: 'function', params: [], result: { kind: 'any' } };
+    const fn = def.functionItem as Xml;
+    const typeOf = (ref: unknown): FeelType => (typeof ref === 'string' ? parseTypeRef(ref, resolve) : undefined) ?? { kind: 'any' };
+    base = { kind: 'function', params: arr(fn.parameters).map((p) => typeOf(p['@_typeRef'])), result: typeOf(fn['@_outputTypeRef']) };
   } else {
     const ref = text(def.typeRef);
     base = ref ? parseTypeRef(ref, resolve) : { kind: 'any' };

@@ -101,12 +101,9 @@ export const conversionBuiltins = [
   ),
   builtin(
     'years and months duration',
-    sig('from, to', ([from, to]) => {
-      if (!isTemporal(from ?? null) || !isTemporal(to ?? null)) return null;
-      const a = from as Exclude<typeof from, undefined>;
-      const b = to as Exclude<typeof to, undefined>;
-      if (!isTemporal(a) || !isTemporal(b) || a.kind === 'time' || b.kind === 'time') return null;
-      return ymDuration(monthsBetween(a, b));
+    sig('from, to', ([from = null, to = null]) => {
+      if (!isTemporal(from) || !isTemporal(to) || from.kind === 'time' || to.kind === 'time') return null;
+      return ymDuration(monthsBetween(from, to));
     }),
   ),
   builtin('number', sig('from, grouping separator?, decimal separator?', numberFrom)),

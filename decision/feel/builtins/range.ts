@@ -87,7 +87,10 @@ const flip =
   (a, b) =>
     r(b, a);
 
-/** A point that is a range end point: `includes(range, point)` is range membership, not range comparison. */
+/**
+ * One relation under all the spec's signatures (point1/point2, point/range, range/point, range1/range2), so named
+ * invocation works with whichever names the caller uses; positional calls need no dispatch since points are ranges.
+ */
 function relation(name: string, r: Relation) {
   const body = ([a, b]: readonly FeelValue[]): FeelValue => {
     try {
