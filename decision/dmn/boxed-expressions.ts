@@ -6,7 +6,6 @@
 import {
   coerceTo,
   compileExpression,
-  FeelSyntaxError,
   invokeFunction,
   makeContext,
   makeFunction,
@@ -26,6 +25,7 @@ import type {
 import { compileDecisionTable } from './decision-table';
 import { javaFunction } from './java-functions';
 import { resolveTypeRef, withNames, type CompileEnv, type Evaluator, type Scope } from './runtime';
+import { describeCompileError } from './problems';
 
 const NULL_EVALUATOR: Evaluator = () => null;
 
@@ -43,8 +43,7 @@ export function compileFeel(text: string, env: CompileEnv, where: string): Evalu
     const compiled = compileExpression(text, { names: env.names, types: env.types });
     return (scope, context) => compiled.evaluate(scope, { ...(context.deadline !== undefined ? { deadline: context.deadline } : {}) });
   } catch (error) {
-    if (!(error instanceof FeelSyntaxError)) throw error;
-    env.problems.add(env.owner, `${where}: ${error.message} in ${JSON.stringify(text.trim())}`);
+    env.problems.add(env.owner, `${where}: ${describeCompileError(error)} in ${JSON.stringify(text.trim())}`);
     return NULL_EVALUATOR;
   }
 }

@@ -9,7 +9,6 @@ import {
   feelCompare,
   feelEquals,
   FeelNumber,
-  FeelSyntaxError,
   makeContext,
   type CompiledUnaryTests,
   type FeelType,
@@ -17,6 +16,7 @@ import {
 } from './feel-api';
 import type { DecisionTableNode } from './model';
 import { compileFeel } from './boxed-expressions';
+import { describeCompileError } from './problems';
 import { resolveTypeRef, type CompileEnv, type EvalContext, type Evaluator, type MatchedRule, type Scope } from './runtime';
 
 const HIT_POLICIES: Readonly<Record<string, string>> = {
@@ -65,8 +65,7 @@ function compileTests(text: string, env: CompileEnv, where: string): CompiledUna
   try {
     return compileUnaryTests(text, { names: env.names, types: env.types });
   } catch (error) {
-    if (!(error instanceof FeelSyntaxError)) throw error;
-    env.problems.add(env.owner, `${where}: ${error.message} in ${JSON.stringify(trimmed)}`);
+    env.problems.add(env.owner, `${where}: ${describeCompileError(error)} in ${JSON.stringify(trimmed)}`);
     return { text, test: () => false };
   }
 }

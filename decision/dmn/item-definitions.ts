@@ -3,9 +3,9 @@
  * items, and constraints (allowedValues on the item, DMN 1.5 typeConstraint on the whole). Imported models' types are
  * reachable as `importName.typeName`.
  */
-import { compileUnaryTests, FeelSyntaxError, parseTypeRef, type FeelType, type FeelValue } from './feel-api';
+import { compileUnaryTests, parseTypeRef, type FeelType, type FeelValue } from './feel-api';
 import type { ItemDefinitionNode, TypedName } from './model';
-import type { ProblemList } from './problems';
+import { describeCompileError, type ProblemList } from './problems';
 
 export const ANY_TYPE: FeelType = { kind: 'any' };
 
@@ -22,8 +22,7 @@ function compileConstraint(text: string | null, owner: ItemDefinitionNode, probl
     const tests = compileUnaryTests(text);
     return { text, test: (value) => tests.test(value, new Map()) };
   } catch (error) {
-    if (!(error instanceof FeelSyntaxError)) throw error;
-    problems.add(owner, `allowed values of item definition "${owner.name}": ${error.message}`);
+    problems.add(owner, `allowed values of item definition "${owner.name}": ${describeCompileError(error)}`);
     return null;
   }
 }

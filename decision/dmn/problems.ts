@@ -30,3 +30,11 @@ export class ProblemList {
     if (this.items.length > 0) throw new DmnModelError(this.items);
   }
 }
+
+/**
+ * A FEEL compile failure as a problem message. Anything the FEEL compiler throws is the model's problem (a syntax
+ * error, or a parser limit such as nesting), never a crash of the upload.
+ */
+export function describeCompileError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
