@@ -83,6 +83,11 @@ describe('DMN engine: safe XML', () => {
     assert.match(problemsOf(deep)[0]?.message ?? '', /nesting deeper than 64/);
     assert.match(problemsOf(LOAN, { maxBytes: 100 })[0]?.message ?? '', /larger than 100 bytes/);
     assert.doesNotThrow(() => compileDmn(deep, { maxDepth: 100 }));
+    const started = performance.now();
+    for (const hostile of ['<a'.repeat(500_000), '<a b="'.repeat(300_000)]) {
+      assert.match(problemsOf(hostile)[0]?.message ?? '', /malformed XML/);
+    }
+    assert.ok(performance.now() - started < 5000, 'unterminated markup is scanned in linear time');
   });
 });
 
