@@ -55,12 +55,44 @@ class Session {
     return input.type ? coerceTo(raw, input.type) : raw;
   }
 
+  private known(model: CompiledModel, id: string): boolean {
+    return this.overrides.get(model)?.has(id) === true || this.memo.get(model)?.has(id) === true;
+  }
+
+  /**
+   * Evaluates the decisions `id` requires, deepest first, without recursion: a model may chain thousands of
+   * decisions, more than the JavaScript stack holds.
+   */
+  private evaluateRequirements(model: CompiledModel, id: string): void {
+    const order: ElementTarget[] = [];
+    const seen = new Map<CompiledModel, Set<string>>();
+    const stack: Array<{ model: CompiledModel; id: string; expanded: boolean }> = [{ model, id, expanded: false }];
+    while (stack.length > 0) {
+      const item = stack.pop() as { model: CompiledModel; id: string; expanded: boolean };
+      if (item.expanded) {
+        order.push({ model: item.model, id: item.id, name: '', importName: null });
+        continue;
+      }
+      let visited = seen.get(item.model);
+      if (!visited) seen.set(item.model, (visited = new Set()));
+      if (visited.has(item.id)) continue;
+      visited.add(item.id);
+      stack.push({ ...item, expanded: true });
+      for (const required of item.model.compiledDecisions.get(item.id)?.decisions ?? []) {
+        if (!this.known(required.model, required.id)) stack.push({ model: required.model, id: required.id, expanded: false });
+      }
+    }
+    order.pop();
+    for (const target of order) this.decisionValue(target.model, target.id);
+  }
+
   decisionValue(model: CompiledModel, id: string): FeelValue {
     const override = this.overrides.get(model);
     if (override?.has(id)) return override.get(id) ?? null;
     let memo = this.memo.get(model);
     if (!memo) this.memo.set(model, (memo = new Map()));
     if (memo.has(id)) return memo.get(id) ?? null;
+    this.evaluateRequirements(model, id);
     checkDeadline(this.deadline);
     const decision = model.compiledDecisions.get(id);
     if (!decision) return null;
