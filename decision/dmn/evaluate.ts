@@ -2,7 +2,7 @@
  * Evaluation of a compiled model: decisions with their requirements (each evaluated once per evaluation),
  * business knowledge models and decision services as FEEL functions, type coercion of inputs and results, the trace.
  */
-import { coerceTo, conformsTo, FeelTimeoutError, makeContext, makeFunction, toJson, type FeelFunction, type FeelType, type FeelValue } from './feel-api';
+import { coerceTo, conformsTo, FeelTimeoutError, makeContext, makeFunction, type FeelFunction, type FeelType, type FeelValue } from './feel-api';
 import { makeBodyFunction } from './boxed-expressions';
 import { internals, type CompiledModel, type CompiledService, type DmnModel, type ElementTarget } from './compile';
 import { DmnModelError } from './problems';
@@ -12,8 +12,10 @@ export interface DmnTraceStep {
   decision_id: string;
   decision_name: string;
   expression_kind: string;
+  /** The decision's value as a FEEL value (convert with toJson for JSON). */
   output: unknown;
   hit_policy?: string;
+  /** Decision tables: the rules that matched, `index` 1-based in table order. */
   matched_rules?: Array<{ index: number; id: string | null }>;
 }
 
@@ -110,7 +112,7 @@ class Session {
       decision_id: decision.node.id,
       decision_name: decision.node.name,
       expression_kind: decision.node.expression?.kind ?? 'none',
-      output: toJson(value),
+      output: value,
     };
     if (decision.node.expression?.kind === 'decisionTable') {
       step.hit_policy = tableTrace.hitPolicy;

@@ -171,6 +171,17 @@ describe('DMN engine: evaluation', () => {
     assert.deepEqual((output_schema.properties as Record<string, unknown>).Message, { type: ['string', 'null'] });
   });
 
+  it('evaluates long requirement chains without exhausting the stack', () => {
+    let body = '<decision id="d0" name="d0"><literalExpression><text>0</text></literalExpression></decision>';
+    for (let i = 1; i < 3000; i++) {
+      body += `<decision id="d${i}" name="d${i}"><informationRequirement><requiredDecision href="#d${i - 1}"/></informationRequirement><literalExpression><text>d${i - 1} + 1</text></literalExpression></decision>`;
+    }
+    const { values, trace } = evaluateDmn(compileDmn(definitions(body)), new Map(), { decisions: ['d2999'] });
+    assert.deepEqual(values.get('d2999'), n(2999));
+    assert.equal(trace.length, 3000);
+    assert.deepEqual(trace[0]?.output, n(0), 'trace outputs are FEEL values');
+  });
+
   it('stops at the deadline', () => {
     const slow = compileDmn(definitions('<decision id="d" name="Slow"><literalExpression><text>count(for i in 1..100000000 return i * 2)</text></literalExpression></decision>'));
     const started = performance.now();
