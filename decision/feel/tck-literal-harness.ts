@@ -20,6 +20,7 @@ import {
   type FeelValue,
 } from './index';
 import { parseDate, parseDateTime, parseDuration, parseTime } from './temporal';
+import { isContext as isContextValue } from './values';
 import { arr, boxedOf, evalHolder, text, type Xml } from './tck-boxed';
 
 
@@ -192,14 +193,23 @@ function evaluateDecision(model: Model, name: string, inputs: Map<string, FeelVa
 }
 
 /**
- * Expected numbers in the TCK are often printed with fewer digits than a 34-digit decimal result (e.g. exp(4) =
- * 54.59815003): a number passes when it rounds to the expected one at the expected one's decimal places.
+ * Expected numbers in the TCK are often printed with fewer digits than a 34-digit decimal result (exp(4) =
+ * 54.59815003) or were computed with doubles (the PMT examples): numbers pass within a relative 1e-9, which is how
+ * the reference engines' runners pass those cases too; or when they round to the expected value's (8 or more)
+ * printed decimal places (exp(-1) = 0.36787944).
  */
+const RELATIVE_TOLERANCE = new FeelNumber('1e-9');
+
 function sameResult(actual: FeelValue, expected: FeelValue): boolean {
   if (feelEquals(actual, expected) === true) return true;
   if (actual instanceof FeelNumber && expected instanceof FeelNumber) {
+    if (actual.sub(expected).abs().lte(RELATIVE_TOLERANCE.mul(FeelNumber.max(1, expected.abs())))) return true;
     const places = expected.decimalPlaces();
     return places >= 8 && actual.toDecimalPlaces(places).eq(expected);
+  }
+  if (isContextValue(actual) && isContextValue(expected)) {
+    if (actual.entries.size !== expected.entries.size) return false;
+    return [...expected.entries].every(([k, v]) => actual.entries.has(k) && sameResult(actual.entries.get(k) ?? null, v));
   }
   if (Array.isArray(actual) && Array.isArray(expected)) {
     return actual.length === expected.length && actual.every((a: FeelValue, i: number) => sameResult(a, expected[i] ?? null));
@@ -267,4 +277,4 @@ function main(): void {
   console.log(`TOTAL ${passed}/${total}`);
 }
 
-main();
+if (require.main === module) main();
