@@ -226,6 +226,18 @@ function describeDecision(d: Xml): string {
   return literal ? text(literal.text).trim() : (boxedOf(d)?.[0] ?? '?');
 }
 
+/** Test cases per level: all of them, those whose every result node the harness evaluated, and those passed. */
+const testCaseTallies = new Map<string, { all: number; run: number; passed: number }>();
+
+function tallyFor(level: string): { all: number; run: number; passed: number } {
+  let tally = testCaseTallies.get(level);
+  if (!tally) {
+    tally = { all: 0, run: 0, passed: 0 };
+    testCaseTallies.set(level, tally);
+  }
+  return tally;
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   const verbose = args.includes('--verbose');
@@ -254,17 +266,30 @@ function main(): void {
           for (const tc of arr(cases.testCase)) {
             const inputs = new Map(arr(tc.inputNode).map((n) => [String(n['@_name']), xmlValue(n)]));
             const memo = new Map<string, FeelValue>();
+            const tally = tallyFor(level);
+            tally.all++;
+            let casePassed = true;
+            let caseRun = true;
             for (const rn of arr(tc.resultNode)) {
               const name = String(rn['@_name']);
-              if (!model.decisions.has(name) || !supported(model, name)) continue;
+              if (!model.decisions.has(name) || !supported(model, name)) {
+                caseRun = false;
+                continue;
+              }
               const expected = xmlValue((rn.expected ?? {}) as Xml);
               const actual = evaluateDecision(model, name, inputs, memo);
               folderTotal++;
-              if (sameResult(actual, expected)) folderPassed++;
+              const ok = sameResult(actual, expected);
+              casePassed &&= ok;
+              if (ok) folderPassed++;
               else if (verbose) {
                 const d = model.decisions.get(name) as Xml;
                 console.log(`FAIL ${folder} ${String(tc['@_id'])} ${name}: ${describeDecision(d)}\n   expected ${formatValue(expected)} got ${formatValue(actual)}`);
               }
+            }
+            if (caseRun) {
+              tally.run++;
+              if (casePassed) tally.passed++;
             }
           }
         }
@@ -273,6 +298,9 @@ function main(): void {
       passed += folderPassed;
       total += folderTotal;
     }
+  }
+  for (const [level, t] of testCaseTallies) {
+    console.log(`${level} test cases: ${t.passed} passed of ${t.run} fully evaluated (${t.all} in the suite)`);
   }
   console.log(`TOTAL ${passed}/${total}`);
 }
