@@ -54,10 +54,20 @@ class BindingScope extends Scope {
   }
 }
 
-/** A root scope whose keys are normalized once (callers may pass `Monthly  Salary`). */
+/** Root scopes by the caller's map: a decision table tests every rule against the same scope. */
+const roots = new WeakMap<FeelScope, { scope: Scope; size: number }>();
+
+/**
+ * A root scope whose keys are normalized (callers may pass `Monthly  Salary`). A map whose keys are already clean is
+ * used as is (so later changes to it are seen); the verdict is kept until its size changes.
+ */
 export function rootScope(vars: FeelScope): Scope {
-  for (const key of vars.keys()) {
-    if (key !== normalizeName(key)) return new MapScope(new Map([...vars].map(([k, v]) => [normalizeName(k), v])));
-  }
-  return new MapScope(vars);
+  const cached = roots.get(vars);
+  if (cached && cached.size === vars.size) return cached.scope;
+  const clean = [...vars.keys()].every((key) => key === normalizeName(key));
+  if (!clean) return new MapScope(new Map([...vars].map(([k, v]) => [normalizeName(k), v])));
+  // only the live view is kept: a normalized copy would go stale when the caller changes the map
+  const scope = new MapScope(vars);
+  roots.set(vars, { scope, size: vars.size });
+  return scope;
 }
