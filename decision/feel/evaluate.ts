@@ -405,10 +405,9 @@ function compileInstanceOf(node: SyntaxNode, state: CompileState): Evaluator {
   const value = compileNode(child(node, 0), state);
   const resolved = resolveType(textOf(child(node, 3), state), state);
   const type = resolved && withoutConstraints(resolved);
-  return (scope) => {
-    const v = value(scope);
-    return type ? conformsTo(v, type) || (type.kind === 'any' && v !== null) : false;
-  };
+  // an unknown type name: nothing is an instance of it
+  if (!type) return constant(false);
+  return (scope) => conformsTo(value(scope), type);
 }
 
 /** `> 5` used as an expression is a range (DMN 1.5 §10.3.2.7), `= 5` the range [5..5]; `!= 5` is not one. */
