@@ -4,7 +4,7 @@
  */
 import type { SyntaxNode } from './syntax';
 import { FeelNumber, type FeelCompileOptions, type FeelType, type FeelValue } from './types';
-import { add, divide, multiply, negate, power, subtract } from './arithmetic';
+import { add, decimalFromText, divide, multiply, negate, power, subtract } from './arithmetic';
 import { builtins } from './builtins';
 import { invokeFunction, makeFunction } from './functions';
 import { FeelSyntaxError, checkDeadline } from './runtime';
@@ -56,7 +56,7 @@ export function compileNode(node: SyntaxNode, state: CompileState): Evaluator {
     case 'FunctionBody':
       return compileNode(childrenOf(node).find((c) => c.name !== '(' && c.name !== ')') ?? node, state);
     case 'NumericLiteral':
-      return constant(new FeelNumber(textOf(node, state).replace(/\s+/g, '')));
+      return constant(decimalFromText(textOf(node, state).replace(/\s+/g, '')));
     case 'StringLiteral':
       return constant(parseStringLiteral(textOf(node, state)));
     case 'BooleanLiteral':
