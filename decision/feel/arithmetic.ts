@@ -6,6 +6,12 @@ import { FeelNumber, type FeelValue } from './types';
 import { addDuration, dtDuration, subtractTemporals, ymDuration } from './temporal';
 import { isDuration, isNumber, isTemporal } from './values';
 
+/** A number from decimal text, rounded to 34 significant digits like decimal128; null when out of range. */
+export function decimalFromText(text: string): FeelNumber | null {
+  const n = new FeelNumber(text);
+  return n.isFinite() ? n.toSignificantDigits() : null;
+}
+
 /** A number result, or null when it left the decimal128 range (Infinity, NaN). */
 export function finite(n: FeelNumber): FeelNumber | null {
   return n.isFinite() ? n : null;

@@ -11,12 +11,25 @@ import { compileUnaryTestsNode } from './unary-tests';
 import { setRangeParser } from './builtins/range';
 import { feelCompare, isRange } from './values';
 
-/** Tells the parser which multi-word names exist, so `Monthly Salary * 12` reads as one name times 12. */
+/**
+ * Tells the parser which multi-word names exist, so `Monthly Salary * 12` reads as one name times 12. Each name maps
+ * to a context of all the names (one level deep, shared), so a name also reads after a dot (`Applicant.Is-Eligible`
+ * when `Is-Eligible` is among the names): the engine may pass nested entry names flat.
+ */
 function parseContext(options: FeelCompileOptions): Record<string, unknown> {
+  const names = [...(options.names ?? [])];
+  // only names the parser could not read unaided go one level down: parse time grows with names × nested names
+  const special = names.filter((name) => !PLAIN_NAME.test(name) || name.split(' ').some((word) => KEYWORDS.has(word)));
+  const nested: Record<string, unknown> | null = special.length ? (Object.create(null) as Record<string, unknown>) : null;
+  for (const name of special) if (nested) nested[name] = null;
   const context: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const name of options.names ?? []) context[name] = null;
+  for (const name of names) context[name] = nested;
   return context;
 }
+
+/** Words of letters, digits and underscores separated by spaces: readable after a dot without help. */
+const PLAIN_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?: [\p{L}\p{N}_]+)*$/u;
+const KEYWORDS = new Set(['and', 'or', 'not', 'in', 'between', 'instance', 'of', 'if', 'then', 'else', 'for', 'return', 'some', 'every', 'satisfies', 'function', 'external', 'true', 'false', 'null']);
 
 function describe(text: string, position: number): string {
   const line = text.slice(0, position).split('\n').length;

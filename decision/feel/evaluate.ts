@@ -4,7 +4,7 @@
  */
 import type { SyntaxNode } from './syntax';
 import { FeelNumber, type FeelCompileOptions, type FeelType, type FeelValue } from './types';
-import { add, divide, multiply, negate, power, subtract } from './arithmetic';
+import { add, decimalFromText, divide, multiply, negate, power, subtract } from './arithmetic';
 import { builtins } from './builtins';
 import { invokeFunction, makeFunction } from './functions';
 import { FeelSyntaxError, checkDeadline } from './runtime';
@@ -56,7 +56,7 @@ export function compileNode(node: SyntaxNode, state: CompileState): Evaluator {
     case 'FunctionBody':
       return compileNode(childrenOf(node).find((c) => c.name !== '(' && c.name !== ')') ?? node, state);
     case 'NumericLiteral':
-      return constant(new FeelNumber(textOf(node, state).replace(/\s+/g, '')));
+      return constant(decimalFromText(textOf(node, state).replace(/\s+/g, '')));
     case 'StringLiteral':
       return constant(parseStringLiteral(textOf(node, state)));
     case 'BooleanLiteral':
@@ -405,10 +405,9 @@ function compileInstanceOf(node: SyntaxNode, state: CompileState): Evaluator {
   const value = compileNode(child(node, 0), state);
   const resolved = resolveType(textOf(child(node, 3), state), state);
   const type = resolved && withoutConstraints(resolved);
-  return (scope) => {
-    const v = value(scope);
-    return type ? conformsTo(v, type) || (type.kind === 'any' && v !== null) : false;
-  };
+  // an unknown type name: nothing is an instance of it
+  if (!type) return constant(false);
+  return (scope) => conformsTo(value(scope), type);
 }
 
 /** `> 5` used as an expression is a range (DMN 1.5 §10.3.2.7), `= 5` the range [5..5]; `!= 5` is not one. */

@@ -3,6 +3,7 @@
  */
 import { FeelNumber, type FeelType, type FeelValue } from './types';
 import { parseDate, parseDateTime, parseDuration, parseTime, midnight } from './temporal';
+import { decimalFromText } from './arithmetic';
 import { formatNumber, formatValue, isContext, isNumber, makeContext } from './values';
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -16,7 +17,7 @@ function baseType(type: FeelType | undefined): FeelType | undefined {
 function fromString(text: string, type: FeelType | undefined): FeelValue {
   switch (type?.kind) {
     case 'number':
-      return NUMERIC.test(text.trim()) ? new FeelNumber(text.trim()) : null;
+      return NUMERIC.test(text.trim()) ? decimalFromText(text.trim()) : null;
     case 'date':
       return parseDate(text);
     case 'time':
@@ -47,7 +48,7 @@ export function fromJson(json: unknown, type?: FeelType): FeelValue {
   if (typeof json === 'number') return Number.isFinite(json) ? new FeelNumber(json) : null;
   if (typeof json === 'boolean') return json;
   if (typeof json === 'string') return fromString(json, t);
-  if (typeof json === 'bigint') return new FeelNumber(json.toString());
+  if (typeof json === 'bigint') return decimalFromText(json.toString());
   if (Array.isArray(json)) return json.map((item: unknown) => fromJson(item));
   if (typeof json === 'object') {
     const entryTypes = t?.kind === 'context' ? t.entries : undefined;

@@ -24,6 +24,8 @@ export const MAX_CALL_DEPTH = 400;
 interface Limits {
   deadline: number;
   depth: number;
+  /** The instant `now()` / `today()` answer, read once per evaluation so `now() = now()` holds. */
+  clock?: number;
 }
 
 let current: Limits = { deadline: Infinity, depth: 0 };
@@ -31,12 +33,22 @@ let current: Limits = { deadline: Infinity, depth: 0 };
 /** Runs `body` under a deadline; nested runs keep the earlier of both deadlines. */
 export function withDeadline<T>(deadline: number | undefined, body: () => T): T {
   const saved = current;
-  current = { deadline: Math.min(deadline ?? Infinity, saved.deadline), depth: saved.depth };
+  current = {
+    deadline: Math.min(deadline ?? Infinity, saved.deadline),
+    depth: saved.depth,
+    ...(saved.clock !== undefined ? { clock: saved.clock } : {}),
+  };
   try {
     return body();
   } finally {
     current = saved;
   }
+}
+
+/** Milliseconds since the epoch, the same throughout one (outermost) evaluation. */
+export function evaluationClock(): number {
+  current.clock ??= Date.now();
+  return current.clock;
 }
 
 export function checkDeadline(): void {

@@ -212,6 +212,8 @@ function format(value: FeelValue, nested: boolean): string {
   if (typeof value === 'boolean') return String(value);
   if (value instanceof FeelNumber) return formatNumber(value);
   if (Array.isArray(value)) return `[${value.map((v) => format(v, true)).join(', ')}]`;
+  // not a FEEL value (a caller's JS number, undefined): rendered plainly rather than failing
+  if (typeof value !== 'object') return String(value);
   const tagged = value as Tagged;
   switch (tagged.kind) {
     case 'context':

@@ -87,6 +87,9 @@ describe('FEEL expressions', () => {
   });
   it('read names with spaces when told about them', () => {
     assert.equal(show('Monthly Salary * 12', { 'Monthly Salary': new FeelNumber(100) }), '1200');
+    const applicant = makeContext([['Is-Eligible', true]]);
+    const names = ['Applicant', 'Is-Eligible'];
+    assert.equal(compileExpression('Applicant.Is-Eligible', { names }).evaluate(new Map([['Applicant', applicant]])), true);
   });
   it('count strings in code points', () => {
     assert.equal(show('string length("\\ud83d\\udca9a")'), '2');

@@ -18,6 +18,7 @@ import {
   ymDuration,
 } from '../temporal';
 import { formatValue, isDuration, isTemporal } from '../values';
+import { decimalFromText } from '../arithmetic';
 import { builtin, intArg, numberArg, sig, stringArg } from './define';
 
 /** `@"..."`: a date and time, date, time or duration, whichever the string spells. */
@@ -80,7 +81,7 @@ function numberFrom(args: readonly FeelValue[]): FeelValue {
   if (grouping && grouping === decimal) return null;
   if (typeof grouping === 'string') text = text.split(grouping).join('');
   if (typeof decimal === 'string' && decimal !== '.') text = text.replace(decimal, '.');
-  return NUMBER_RE.test(text) ? new FeelNumber(text) : null;
+  return NUMBER_RE.test(text) ? decimalFromText(text) : null;
 }
 
 export const conversionBuiltins = [

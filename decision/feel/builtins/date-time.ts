@@ -5,6 +5,7 @@
 import { FeelNumber, type FeelDate, type FeelDateTime, type FeelValue } from '../types';
 import { dayOfWeek, dayOfYear, isoWeek } from '../temporal';
 import { feelEquals, isTemporal, valueKind } from '../values';
+import { evaluationClock } from '../runtime';
 import { builtin, sig } from './define';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -32,7 +33,7 @@ function sameValue(a: FeelValue, b: FeelValue): boolean {
 }
 
 function now(): FeelDateTime {
-  const ms = Date.now();
+  const ms = evaluationClock();
   const d = new Date(ms);
   return {
     kind: 'date and time',
