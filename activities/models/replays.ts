@@ -7,7 +7,7 @@ import { describeSchemaErrors } from '../../decision/input-validation';
 import { outputMetrics } from '../../decision/jdm';
 import { aggregateRuns, mergeAggregates, replayReport, type ReplayedRun, type ReplayFailure } from '../../decision/model-replay';
 import type { MetricValue, ModelInputs } from '../../decision/types';
-import { findModelVersion, tenantModelSource } from '../../db/repositories/decision-models';
+import { findModelVersion, tenantModelSource, versionContent } from '../../db/repositories/decision-models';
 import {
   findReplay,
   finishReplay,
@@ -72,7 +72,7 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
       const resolution = await deps.catalogue.resolve(replay.model_id, String(replay.version), tenantModelSource(scope));
       if (!version || !resolution.found) throw new Error(`version ${replay.version} of ${replay.model_id} is gone`);
       const graphKey = `${version.model_id}@${version.version}#${version.graph_sha256}`;
-      const target: ReplayTarget = { model: resolution.model, graphKey, graph: version.graph, validateOutput: outputValidator(graphKey, version.output_schema) };
+      const target: ReplayTarget = { model: resolution.model, graphKey, graph: versionContent(version), validateOutput: outputValidator(graphKey, version.output_schema) };
       const ids = await replaySnapshotSlice(scope, input.replayId, input.fromIndex, input.toIndex);
       return { replay, target, ids, stored: await storedRuns(scope, ids) };
     });
