@@ -1,4 +1,4 @@
-import { compileDmn, evaluateDmn, inputsFromJson, readDmnImports, type DmnModel, type DmnTraceStep } from './dmn';
+import { compileDmn, deriveSchemas, evaluateDmn, inputsFromJson, readDmnImports, type DmnModel, type DmnTraceStep } from './dmn';
 import { toJson } from './feel';
 import type { FeelValue } from './feel/types';
 import { readDmnOutline, type DmnOutline } from './dmn-outline';
@@ -30,6 +30,23 @@ export class DmnRunError extends Error {
 }
 
 export const DMN_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The model's derived schemas (see the engine's deriveSchemas), with the input data of the models it imports
+ * directly as `importName.inputName` inputs, as the engine takes them (DMN 1.5 §6.3.3).
+ */
+export function deriveSchemasWithImports(xml: string, imports: ReadonlyArray<{ namespace: string; xml: string }>, model: DmnModel) {
+  const schemas = deriveSchemas(model);
+  const bundle = new Map(imports.map((entry) => [entry.namespace, entry.xml]));
+  const properties = { ...((schemas.input_schema.properties ?? {}) as Record<string, unknown>) };
+  for (const ref of readDmnImports(xml)) {
+    const importedXml = bundle.get(ref.namespace);
+    if (importedXml === undefined || ref.name === '') continue;
+    const imported = deriveSchemas(compileDmnWithImports(importedXml, imports)).input_schema.properties as Record<string, unknown> | undefined;
+    for (const [name, schema] of Object.entries(imported ?? {})) properties[`${ref.name}.${name}`] = schema;
+  }
+  return { ...schemas, input_schema: { ...schemas.input_schema, properties } };
+}
 
 /**
  * Compiles a model with its imports: each imported namespace compiled first (with its own imports, from the same

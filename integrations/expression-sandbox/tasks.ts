@@ -5,8 +5,8 @@ import { evaluateJdm, JdmEvaluationError, jdmResultToModelResult, loadJdmGraph, 
 import { findBuiltinModel } from '../../decision/builtin';
 import { describeEvaluation, type EvaluatedItem } from '../../decision/evaluation-trace';
 import type { ModelInputs, ModelResult } from '../../decision/types';
-import { DmnModelError, deriveSchemas, readDmnImports, type DmnImportRef, type DmnProblem } from '../../decision/dmn';
-import { compileDmnSource, compileDmnWithImports, describeDmnRun, dmnResultToModelResult, DmnRunError, evaluateDmnSource, type CompiledDmnSource } from '../../decision/dmn-run';
+import { DmnModelError, readDmnImports, type DmnImportRef, type DmnProblem } from '../../decision/dmn';
+import { compileDmnSource, compileDmnWithImports, deriveSchemasWithImports, describeDmnRun, dmnResultToModelResult, DmnRunError, evaluateDmnSource, type CompiledDmnSource } from '../../decision/dmn-run';
 import { isDmnSource, type DmnSource } from '../../decision/dmn-source';
 import type { DatasetDefinition } from '../datasets';
 import { compileMapping, mappingProblems, type FieldMappingDefinition, type MappedRecord } from '../field-mapping';
@@ -106,7 +106,7 @@ export const SANDBOX_TASKS = {
         dmnVersion: model.dmnVersion,
         decisions: model.decisions.map((decision) => ({ id: decision.id, name: decision.name, expressionKind: decision.expressionKind })),
         inputData: model.inputData.map((data) => ({ id: data.id, name: data.name })),
-        schemas: deriveSchemas(model),
+        schemas: deriveSchemasWithImports(input.xml, input.imports, model),
       };
     } catch (error) {
       if (error instanceof DmnModelError) return { ok: false, problems: error.problems };

@@ -220,9 +220,11 @@ describe('DMN models', () => {
       version.body.dmn_imports.map((i: any) => [i.namespace, i.name, i.model_id, i.version]),
       [['https://example.com/dmn/base-rate', 'base', base.id, '1']],
     );
-    const answer = await evaluate(tenant, priced.id, { inputs: { Price: 100 } });
+    // The imported model's input data are inputs too, named `import.input`, in the derived schema.
+    assert.deepEqual(Object.keys(priced.input_schema.properties).sort(), ['Price', 'base.Rate']);
+    const answer = await evaluate(tenant, priced.id, { inputs: { Price: 100, 'base.Rate': 0.5 } });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.deepEqual(answer.body.outputs, { 'Final Price': 90 });
+    assert.deepEqual(answer.body.outputs, { 'Final Price': 90, 'Rated Price': 50 });
   });
 
   it('keeps DMN models to their tenant', async () => {
