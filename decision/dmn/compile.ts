@@ -302,27 +302,41 @@ class Compiler {
     this.model.decisionServices.push({ id: node.id, name: node.name, inputs: [...inputData, ...inputDecisions].map((t) => t.name) });
   }
 
-  /** Requirement cycles among this model's decisions and BKMs (imported models were checked when compiled). */
+  /**
+   * Requirement cycles among this model's decisions and BKMs (imported models were checked when compiled). An
+   * iterative depth-first search: a model may chain thousands of decisions.
+   */
   private checkCycles(): void {
     const state = new Map<string, 'visiting' | 'done'>();
-    const edges = (id: string): ElementTarget[] => {
+    const edges = (id: string): string[] => {
       const decision = this.model.compiledDecisions.get(id);
-      if (decision) return [...decision.decisions, ...decision.knowledge];
-      return [...(this.model.compiledBkms.get(id)?.knowledge ?? [])];
+      const targets = decision ? [...decision.decisions, ...decision.knowledge] : [...(this.model.compiledBkms.get(id)?.knowledge ?? [])];
+      return targets.filter((t) => t.model === this.model).map((t) => t.id);
     };
-    const visit = (id: string, path: string[]): void => {
-      if (state.get(id) === 'done') return;
-      if (state.get(id) === 'visiting') {
-        const cycle = path.slice(path.indexOf(id));
-        const name = this.model.elementName(id) ?? id;
-        this.problems.add({ id, name }, `requirement cycle: ${[...cycle, id].map((c) => this.model.elementName(c) ?? c).join(' → ')}`);
-        return;
+    const nameOf = (id: string): string => this.model.elementName(id) ?? id;
+    for (const root of [...this.model.compiledDecisions.keys(), ...this.model.compiledBkms.keys()]) {
+      if (state.has(root)) continue;
+      const path: string[] = [root];
+      const pending: string[][] = [edges(root)];
+      state.set(root, 'visiting');
+      while (path.length > 0) {
+        const next = pending[pending.length - 1]?.pop();
+        if (next === undefined) {
+          state.set(path.pop() as string, 'done');
+          pending.pop();
+          continue;
+        }
+        if (state.get(next) === 'done') continue;
+        if (state.get(next) === 'visiting') {
+          const cycle = [...path.slice(path.indexOf(next)), next];
+          this.problems.add({ id: next, name: nameOf(next) }, `requirement cycle: ${cycle.map(nameOf).join(' → ')}`);
+          continue;
+        }
+        state.set(next, 'visiting');
+        path.push(next);
+        pending.push(edges(next));
       }
-      state.set(id, 'visiting');
-      for (const target of edges(id)) if (target.model === this.model) visit(target.id, [...path, id]);
-      state.set(id, 'done');
-    };
-    for (const id of [...this.model.compiledDecisions.keys(), ...this.model.compiledBkms.keys()]) visit(id, []);
+    }
   }
 }
 

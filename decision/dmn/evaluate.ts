@@ -2,7 +2,7 @@
  * Evaluation of a compiled model: decisions with their requirements (each evaluated once per evaluation),
  * business knowledge models and decision services as FEEL functions, type coercion of inputs and results, the trace.
  */
-import { coerceTo, conformsTo, FeelTimeoutError, makeContext, makeFunction, toJson, type FeelFunction, type FeelType, type FeelValue } from './feel-api';
+import { coerceTo, conformsTo, FeelTimeoutError, makeContext, makeFunction, type FeelFunction, type FeelType, type FeelValue } from './feel-api';
 import { makeBodyFunction } from './boxed-expressions';
 import { internals, type CompiledModel, type CompiledService, type DmnModel, type ElementTarget } from './compile';
 import { DmnModelError } from './problems';
@@ -12,8 +12,10 @@ export interface DmnTraceStep {
   decision_id: string;
   decision_name: string;
   expression_kind: string;
+  /** The decision's value as a FEEL value (convert with toJson for JSON). */
   output: unknown;
   hit_policy?: string;
+  /** Decision tables: the rules that matched, `index` 1-based in table order. */
   matched_rules?: Array<{ index: number; id: string | null }>;
 }
 
@@ -55,12 +57,44 @@ class Session {
     return input.type ? coerceTo(raw, input.type) : raw;
   }
 
+  private known(model: CompiledModel, id: string): boolean {
+    return this.overrides.get(model)?.has(id) === true || this.memo.get(model)?.has(id) === true;
+  }
+
+  /**
+   * Evaluates the decisions `id` requires, deepest first, without recursion: a model may chain thousands of
+   * decisions, more than the JavaScript stack holds.
+   */
+  private evaluateRequirements(model: CompiledModel, id: string): void {
+    const order: ElementTarget[] = [];
+    const seen = new Map<CompiledModel, Set<string>>();
+    const stack: Array<{ model: CompiledModel; id: string; expanded: boolean }> = [{ model, id, expanded: false }];
+    while (stack.length > 0) {
+      const item = stack.pop() as { model: CompiledModel; id: string; expanded: boolean };
+      if (item.expanded) {
+        order.push({ model: item.model, id: item.id, name: '', importName: null });
+        continue;
+      }
+      let visited = seen.get(item.model);
+      if (!visited) seen.set(item.model, (visited = new Set()));
+      if (visited.has(item.id)) continue;
+      visited.add(item.id);
+      stack.push({ ...item, expanded: true });
+      for (const required of item.model.compiledDecisions.get(item.id)?.decisions ?? []) {
+        if (!this.known(required.model, required.id)) stack.push({ model: required.model, id: required.id, expanded: false });
+      }
+    }
+    order.pop();
+    for (const target of order) this.decisionValue(target.model, target.id);
+  }
+
   decisionValue(model: CompiledModel, id: string): FeelValue {
     const override = this.overrides.get(model);
     if (override?.has(id)) return override.get(id) ?? null;
     let memo = this.memo.get(model);
     if (!memo) this.memo.set(model, (memo = new Map()));
     if (memo.has(id)) return memo.get(id) ?? null;
+    this.evaluateRequirements(model, id);
     checkDeadline(this.deadline);
     const decision = model.compiledDecisions.get(id);
     if (!decision) return null;
@@ -78,7 +112,7 @@ class Session {
       decision_id: decision.node.id,
       decision_name: decision.node.name,
       expression_kind: decision.node.expression?.kind ?? 'none',
-      output: toJson(value),
+      output: value,
     };
     if (decision.node.expression?.kind === 'decisionTable') {
       step.hit_policy = tableTrace.hitPolicy;

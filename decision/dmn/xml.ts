@@ -33,21 +33,47 @@ function fail(message: string): never {
   throw new DmnModelError([problem]);
 }
 
+/** Where the markup that starts at `open` (just after its `<`) ends, or -1: comments, CDATA, PIs, tags. */
+function markupEnd(xml: string, open: number): number {
+  if (xml.startsWith('!--', open)) return endOf(xml, '-->', open);
+  if (xml.startsWith('![CDATA[', open)) return endOf(xml, ']]>', open);
+  if (xml[open] === '?') return endOf(xml, '?>', open);
+  // A tag: skip quoted attribute values, which may hold '>'.
+  for (let i = open; i < xml.length; i++) {
+    const c = xml[i];
+    if (c === '>') return i + 1;
+    if (c === '"' || c === "'") {
+      const close = xml.indexOf(c, i + 1);
+      if (close < 0) return -1;
+      i = close;
+    }
+  }
+  return -1;
+}
+
+function endOf(xml: string, terminator: string, from: number): number {
+  const at = xml.indexOf(terminator, from);
+  return at < 0 ? -1 : at + terminator.length;
+}
+
 /**
- * Nesting depth by a tag scan, before the parser runs: a deeply nested document must be refused without giving the
- * (recursive) parser a chance to exhaust the stack.
+ * Nesting depth by a linear scan of the markup, before the parser runs: a deeply nested document must be refused
+ * without giving the (recursive) parser a chance to exhaust the stack. Unterminated markup stops the scan; the
+ * validator then reports the document as malformed.
  */
 function scanDepth(xml: string, maxDepth: number): void {
-  const tag = /<(!--[\s\S]*?--|!\[CDATA\[[\s\S]*?\]\]|\?[\s\S]*?\?|(\/?)[^\s>/!?]+(?:"[^"]*"|'[^']*'|[^'">])*?(\/?))>/g;
   let depth = 0;
-  for (let match = tag.exec(xml); match; match = tag.exec(xml)) {
-    const body = match[1] ?? '';
-    if (body.startsWith('!') || body.startsWith('?')) continue;
-    if (match[2] === '/') depth--;
-    else if (match[3] !== '/') {
+  let at = xml.indexOf('<');
+  while (at >= 0) {
+    const end = markupEnd(xml, at + 1);
+    if (end < 0) return;
+    const next = xml[at + 1];
+    if (next === '/') depth--;
+    else if (next !== '!' && next !== '?' && xml[end - 2] !== '/') {
       depth++;
       if (depth > maxDepth) fail(`XML nesting deeper than ${maxDepth} elements`);
     }
+    at = xml.indexOf('<', end);
   }
 }
 
@@ -114,7 +140,8 @@ function convert(node: Ordered, inherited: ReadonlyMap<string, string>, depth: n
 export function parseXml(xml: string, limits: XmlLimits = {}): XmlElement {
   checkXmlSafety(xml, limits);
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) fail(`malformed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
+  // The validator quotes the offending text, which may be most of a hostile document: keep the message short.
+  if (valid !== true) fail(`malformed XML: ${valid.err.msg.slice(0, 200)} (line ${valid.err.line})`);
   let ordered: Ordered[];
   try {
     ordered = parser.parse(xml) as Ordered[];

@@ -83,6 +83,11 @@ describe('DMN engine: safe XML', () => {
     assert.match(problemsOf(deep)[0]?.message ?? '', /nesting deeper than 64/);
     assert.match(problemsOf(LOAN, { maxBytes: 100 })[0]?.message ?? '', /larger than 100 bytes/);
     assert.doesNotThrow(() => compileDmn(deep, { maxDepth: 100 }));
+    const started = performance.now();
+    for (const hostile of ['<a'.repeat(500_000), '<a b="'.repeat(300_000)]) {
+      assert.match(problemsOf(hostile)[0]?.message ?? '', /malformed XML/);
+    }
+    assert.ok(performance.now() - started < 5000, 'unterminated markup is scanned in linear time');
   });
 });
 
@@ -164,6 +169,17 @@ describe('DMN engine: evaluation', () => {
     const { input_schema, output_schema } = deriveSchemas(model);
     assert.deepEqual((input_schema.properties as Record<string, unknown>).Risk, { type: ['string', 'null'], enum: ['Low', 'Medium', 'High', null] });
     assert.deepEqual((output_schema.properties as Record<string, unknown>).Message, { type: ['string', 'null'] });
+  });
+
+  it('evaluates long requirement chains without exhausting the stack', () => {
+    let body = '<decision id="d0" name="d0"><literalExpression><text>0</text></literalExpression></decision>';
+    for (let i = 1; i < 3000; i++) {
+      body += `<decision id="d${i}" name="d${i}"><informationRequirement><requiredDecision href="#d${i - 1}"/></informationRequirement><literalExpression><text>d${i - 1} + 1</text></literalExpression></decision>`;
+    }
+    const { values, trace } = evaluateDmn(compileDmn(definitions(body)), new Map(), { decisions: ['d2999'] });
+    assert.deepEqual(values.get('d2999'), n(2999));
+    assert.equal(trace.length, 3000);
+    assert.deepEqual(trace[0]?.output, n(0), 'trace outputs are FEEL values');
   });
 
   it('stops at the deadline', () => {
