@@ -114,10 +114,11 @@ export function evaluateDmnSource(compiled: CompiledDmnSource, inputs: ModelInpu
     const value = evaluation.values.has(decision.name) ? evaluation.values.get(decision.name) : evaluation.values.get(decision.id);
     outputs[decision.name] = value === undefined ? null : feelToJson(value);
   }
-  // Trace outputs come as JSON already. The engine numbers rules from 1, as DMN tools show them; the service's traces
-  // (JDM's too) count positions from 0.
+  // Trace outputs are FEEL values, as JSON here. The engine numbers rules from 1, as DMN tools show them; the
+  // service's traces (JDM's too) count positions from 0.
   const trace = evaluation.trace.map((step) => ({
     ...step,
+    output: feelToJson(step.output),
     ...(step.matched_rules ? { matched_rules: step.matched_rules.map((rule) => ({ index: rule.index - 1, id: rule.id })) } : {}),
   }));
   return { outputs, trace };

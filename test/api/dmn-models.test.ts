@@ -72,6 +72,11 @@ describe('DMN models', () => {
     assert.equal(table.hit_policy, 'UNIQUE');
     assert.deepEqual(table.matched_rules, [{ index: 1, id: 'middle' }]);
     assert.equal(all.body.trace.find((step: any) => step.node_id === 'max_loan').kind, 'literalExpression');
+    // Each step's output is JSON, as the outputs are.
+    assert.equal(table.output, 'Medium');
+    assert.equal(all.body.trace.find((step: any) => step.node_id === 'max_loan').output, 24000);
+    assert.deepEqual(all.body.trace.find((step: any) => step.node_id === 'offer').output, { amount: 24000, currency: 'EUR' });
+    assert.equal(all.body.trace.find((step: any) => step.node_id === 'review_by').output, '2026-02-14');
 
     const some = await evaluate(tenant, model.id, { inputs: LOAN_INPUTS, decisions: ['Eligible', 'Review By'] });
     assert.equal(some.status, 200, JSON.stringify(some.body));
