@@ -85,6 +85,13 @@ describe('DMN models', () => {
     assert.equal(unknown.status, 422);
     assert.deepEqual(unknown.body.errors.map((e: any) => e.path), ['/decisions/1']);
 
+    // A batch: each item its own outputs or error, in order.
+    const batch = await evaluate(tenant, model.id, { items: [{ inputs: { ...LOAN_INPUTS, 'Applicant Age': 70 } }, { inputs: { ...LOAN_INPUTS, 'Applicant Age': 'old' } }], decisions: ['Risk Category'] });
+    assert.equal(batch.status, 200, JSON.stringify(batch.body));
+    assert.deepEqual(batch.body.results[0].outputs, { 'Risk Category': 'Low' });
+    assert.equal(batch.body.results[1].error.code, 'validation_failed');
+    assert.equal(batch.body.results[1].error.errors[0].path, '/items/1/inputs/Applicant Age');
+
     // A number beyond double precision is sent as a string and answered as a decimal string.
     const big = await evaluate(tenant, model.id, { inputs: { ...LOAN_INPUTS, 'Monthly Income': '12345678901234567890.12' }, decisions: ['Max Loan'] });
     assert.equal(big.status, 200, JSON.stringify(big.body));
@@ -131,7 +138,11 @@ describe('DMN models', () => {
     const model = await createDmn(tenant, fixture('loan-offer.dmn'));
     const addCase = (name: string, inputs: Record<string, unknown>, expected: Record<string, unknown>) =>
       call(stack.baseUrl, 'POST', `/api/v1/models/${model.id}/test-cases`, { key: tenant.key, body: { name, inputs, expected } });
-    assert.equal((await addCase('middle', LOAN_INPUTS, { 'Risk Category': 'Medium', 'Offer.amount': 24000 })).status, 201);
+    const middle = await call(stack.baseUrl, 'POST', `/api/v1/models/${model.id}/test-cases`, {
+      key: tenant.key,
+      body: { name: 'middle', inputs: LOAN_INPUTS, expected: { 'Risk Category': 'Medium', 'Offer.amount': 24000 }, expected_rules: ['middle'] },
+    });
+    assert.equal(middle.status, 201, JSON.stringify(middle.body));
     assert.equal((await addCase('young', { ...LOAN_INPUTS, 'Applicant Age': 20 }, { 'Risk Category': 'High', Checks: ['identity', 'guarantor'] })).status, 201);
     assert.equal((await addCase('wrong', { ...LOAN_INPUTS, 'Applicant Age': 70 }, { 'Risk Category': 'Medium' })).status, 201);
     const run = await call(stack.baseUrl, 'POST', `/api/v1/models/${model.id}/test-runs`, { key: tenant.key, body: { version: '1' } });
@@ -141,6 +152,7 @@ describe('DMN models', () => {
     assert.equal(run.body.coverage.rules_total, 3);
     assert.equal(run.body.coverage.rules_hit, 3);
     assert.equal(run.body.coverage.decision_tables[0].node_id, 'risk');
+    assert.deepEqual(run.body.cases[0].matched_rules, ['middle']);
 
     // Version 2: a rule changed, one added, the hit policy changed, a literal expression changed, a decision removed.
     const v2Xml = fixture('loan-offer.dmn')
