@@ -5,6 +5,7 @@ import type { ModelCatalogue, RunnableModel } from '../../decision/catalogue';
 import type { EvaluatedItem } from '../../decision/evaluation-trace';
 import { describeSchemaErrors } from '../../decision/input-validation';
 import { outputMetrics } from '../../decision/jdm';
+import { isDmnSource } from '../../decision/dmn-source';
 import { aggregateRuns, mergeAggregates, replayReport, type ReplayedRun, type ReplayFailure } from '../../decision/model-replay';
 import type { MetricValue, ModelInputs } from '../../decision/types';
 import { findModelVersion, tenantModelSource, versionContent } from '../../db/repositories/decision-models';
@@ -149,13 +150,20 @@ function failed(run: { position: number; scenarioId: string }, code: ReplayFailu
   return { position: run.position, scenarioId: run.scenarioId, outcome: 'failed', failure: { code, message } };
 }
 
-/** A run's evaluation: its outputs as the metrics a scenario stores, checked against the version's output schema. */
+/**
+ * A run's evaluation: its outputs as the metrics a scenario stores, checked against the version's output schema. The
+ * schema may describe the metrics (flattened, as JDM authors often write it) or the outputs as produced (a DMN
+ * model's derived schema: booleans, contexts, lists); either passing is enough, as at upload.
+ */
 function judgeRun(target: ReplayTarget, run: PendingRun, item: EvaluatedItem): ReplayedRun {
   if (!item.ok) return failed(run, 'evaluation_failed', item.message);
   const after = outputMetrics(item.outputs);
   // The schema compiler applies defaults: validate a copy, compare what the graph produced.
-  if (!target.validateOutput(structuredClone(after))) {
-    const detail = describeSchemaErrors(target.validateOutput.errors, '').map((e) => `${e.path || '(root)'} ${e.message}`).join('; ');
+  const outputsValid = target.validateOutput(structuredClone(item.outputs));
+  const outputErrors = target.validateOutput.errors;
+  if (!outputsValid && !target.validateOutput(structuredClone(after))) {
+    const errors = isDmnSource(target.graph) ? outputErrors : target.validateOutput.errors;
+    const detail = describeSchemaErrors(errors, '').map((e) => `${e.path || '(root)'} ${e.message}`).join('; ');
     return failed(run, 'output_invalid', `the output does not match this version's output schema: ${detail}`);
   }
   return { position: run.position, scenarioId: run.scenarioId, outcome: 'evaluated', before: run.before, after };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { readTckCases, tckEquals, TCK_ROOT } from '../helpers/dmn-tck';
 import { createModelReviewBoard, publishThroughReview, type ModelReviewBoard } from '../helpers/model-release';
+import { waitFor } from '../helpers/wait';
 import { call, createTestTenant, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
 
 /** DMN models through HTTP: upload, derived schemas, evaluate, scenarios, suites, diffs, imports, failures, the TCK. */
@@ -128,6 +129,21 @@ describe('DMN models', () => {
     assert.ok(structure.derivation.some((step: any) => step.step === 'Max Loan (literalExpression)' && step.value === 24000));
     const executed = run.body.audit_trail.find((e: any) => e.event === 'model_executed');
     assert.equal(executed.details.engine, 'dmn');
+    // The published version's live run replayed against a draft that lends less: the change per metric.
+    const v2 = await call(stack.baseUrl, 'POST', `/api/v1/models/${model.id}/versions`, { key: tenant.key, body: { dmn: fixture('loan-offer.dmn').replace('Monthly Income * 12 * 0.4', 'Monthly Income * 12 * 0.35') } });
+    assert.equal(v2.status, 201, JSON.stringify(v2.body));
+    const replay = await call(stack.baseUrl, 'POST', `/api/v1/models/${model.id}/replays`, { key: tenant.key, body: { version: '2' } });
+    assert.equal(replay.status, 202, JSON.stringify(replay.body));
+    const replayed = await waitFor('the replay to finish', async () => {
+      const polled = await call(stack.baseUrl, 'GET', `/api/v1/models/${model.id}/replays/${replay.body.id}`, { key: tenant.key });
+      return ['queued', 'running'].includes(polled.body.status) ? undefined : polled.body;
+    });
+    assert.equal(replayed.status, 'completed', JSON.stringify(replayed));
+    assert.equal(replayed.report.runs_failing, 0, JSON.stringify(replayed.report.failing));
+    const maxLoan = replayed.report.metrics.find((m: any) => m.metric === 'Max Loan');
+    assert.deepEqual(maxLoan.largest_changes.map((c: any) => [c.scenario_id, c.before, c.after]), [[run.body.id, 24000, 21000]]);
+    assert.equal(replayed.report.metrics.find((m: any) => m.metric === 'Risk Category').changed, 0);
+
     // Scenario inputs are checked against the derived schema too.
     const invalid = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: model.id, inputs: { ...LOAN_INPUTS, Agee: 1 } } });
     assert.equal(invalid.status, 422);
