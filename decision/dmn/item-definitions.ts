@@ -9,6 +9,16 @@ import { describeCompileError, type ProblemList } from './problems';
 
 export const ANY_TYPE: FeelType = { kind: 'any' };
 
+/**
+ * Type names other tools write for FEEL types (Camunda 7 and DMN 1.1 exports use XML Schema / Java names).
+ * Only consulted when the model defines no item definition of that name.
+ */
+const TYPE_ALIASES: ReadonlyMap<string, FeelType> = new Map<string, FeelType>([
+  ...['integer', 'int', 'long', 'double', 'decimal', 'float', 'short'].map((name) => [name, { kind: 'number' }] as const),
+  ['dateTime', { kind: 'date and time' }],
+  ['anyURI', { kind: 'string' }],
+]);
+
 export type TypeResolver = (name: string) => FeelType | undefined;
 
 interface Constraint {
@@ -89,7 +99,7 @@ export function buildTypeTable(
     const cached = cache.get(trimmed);
     if (cached) return cached;
     const definition = byName.get(trimmed);
-    if (!definition) return imported(trimmed);
+    if (!definition) return imported(trimmed) ?? TYPE_ALIASES.get(trimmed);
     // A recursive type (a tree node holding a list of nodes) stops at `any` rather than looping.
     if (building.has(trimmed)) return ANY_TYPE;
     building.add(trimmed);

@@ -386,7 +386,8 @@ function compileContext(node: SyntaxNode, state: CompileState): Evaluator {
 function withoutConstraints(type: FeelType): FeelType {
   switch (type.kind) {
     case 'constrained':
-      return withoutConstraints(type.base);
+      // built-in kinds spelled as constraints (bare `range`) keep theirs
+      return type.name.startsWith('feel:') ? type : withoutConstraints(type.base);
     case 'list':
       return { kind: 'list', item: withoutConstraints(type.item) };
     case 'context':

@@ -8,11 +8,29 @@ export function normalizeName(name: string): string {
   return name.trim().replace(/\s+/g, ' ');
 }
 
-export class Scope {
+export abstract class Scope {
+  constructor(protected readonly parent?: Scope) {}
+
+  /** The value bound to `name` (null included), or undefined when nothing in scope has that name. */
+  abstract lookup(name: string): FeelValue | undefined;
+
+  with(vars: FeelScope): Scope {
+    return new MapScope(vars, this);
+  }
+
+  /** One binding (an iteration variable, `item`, `?`): no Map allocated in hot loops. */
+  withOne(name: string, value: FeelValue): Scope {
+    return new BindingScope(name, value, this);
+  }
+}
+
+class MapScope extends Scope {
   constructor(
     private readonly vars: FeelScope,
-    private readonly parent?: Scope,
-  ) {}
+    parent?: Scope,
+  ) {
+    super(parent);
+  }
 
   lookup(name: string): FeelValue | undefined {
     const value = this.vars.get(name);
@@ -20,25 +38,36 @@ export class Scope {
     if (this.vars.has(name)) return null;
     return this.parent?.lookup(name);
   }
+}
 
-  with(vars: FeelScope): Scope {
-    return new Scope(vars, this);
+class BindingScope extends Scope {
+  constructor(
+    private readonly name: string,
+    private readonly value: FeelValue,
+    parent: Scope,
+  ) {
+    super(parent);
   }
 
-  withOne(name: string, value: FeelValue): Scope {
-    return new Scope(new Map([[name, value]]), this);
+  lookup(name: string): FeelValue | undefined {
+    return name === this.name ? this.value : this.parent?.lookup(name);
   }
 }
 
-/** A root scope whose keys are normalized once (callers may pass `Monthly  Salary`). */
+/** Root scopes by the caller's map: a decision table tests every rule against the same scope. */
+const roots = new WeakMap<FeelScope, { scope: Scope; size: number }>();
+
+/**
+ * A root scope whose keys are normalized (callers may pass `Monthly  Salary`). A map whose keys are already clean is
+ * used as is (so later changes to it are seen); the verdict is kept until its size changes.
+ */
 export function rootScope(vars: FeelScope): Scope {
-  let clean = true;
-  for (const key of vars.keys()) {
-    if (key !== normalizeName(key)) {
-      clean = false;
-      break;
-    }
-  }
-  if (clean) return new Scope(vars);
-  return new Scope(new Map([...vars].map(([k, v]) => [normalizeName(k), v])));
+  const cached = roots.get(vars);
+  if (cached && cached.size === vars.size) return cached.scope;
+  const clean = [...vars.keys()].every((key) => key === normalizeName(key));
+  if (!clean) return new MapScope(new Map([...vars].map(([k, v]) => [normalizeName(k), v])));
+  // only the live view is kept: a normalized copy would go stale when the caller changes the map
+  const scope = new MapScope(vars);
+  roots.set(vars, { scope, size: vars.size });
+  return scope;
 }

@@ -20,6 +20,14 @@ const PRIMITIVES: Readonly<Record<string, FeelPrimitiveTypeName>> = {
 
 export const ANY: FeelType = { kind: 'any' };
 
+/** `list`, `context`, `range`, `function` without type parameters: any list, context, range or function. */
+const BARE_GENERICS: Readonly<Record<string, FeelType>> = {
+  list: { kind: 'list', item: ANY },
+  context: { kind: 'context', entries: new Map() },
+  range: { kind: 'constrained', name: 'feel:range', base: ANY, allows: (v) => isRange(v) },
+  function: { kind: 'constrained', name: 'feel:function', base: ANY, allows: (v) => isFunction(v) },
+};
+
 /** Splits `a, b<c, d>, e` at top-level commas. */
 function splitTopLevel(text: string): string[] {
   const parts: string[] = [];
@@ -58,6 +66,8 @@ export function parseTypeRef(text: string, resolveNamed: (name: string) => FeelT
   if (primitive) return { kind: primitive };
   if (name === 'Any' || name === 'any') return ANY;
   if (name === 'Null' || name === 'null') return { kind: 'null' };
+  const bare = BARE_GENERICS[name];
+  if (bare) return bare;
   const generic = /^(list|context|range|function)\s*</.exec(name);
   if (!generic) return resolveNamed(text.trim());
   const open = name.indexOf('<');

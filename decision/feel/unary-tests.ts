@@ -1,7 +1,8 @@
 /**
  * Unary tests (DMN 1.5 §10.3.2.14 grammar rules 7–17): decision table input entries and the right side of `in`.
- * A test that is an expression matches when it evaluates to true with `?` bound to the input (if it uses `?`), or to
- * a value equal to the input, a list containing it or a range including it (the DMN 1.2+ rule).
+ * A test that is an expression matches when it evaluates to true with `?` bound to the input (if it uses `?`; without
+ * `?`, true matches any non-boolean input), or to a value equal to the input, a list containing it or a range including
+ * it (the DMN 1.2+ rule).
  */
 import type { SyntaxNode } from './syntax';
 import type { FeelValue } from './types';
@@ -56,6 +57,9 @@ function compilePositiveTest(node: SyntaxNode, state: CompileState): Test {
   return (scope, input) => {
     const value = expression(questionMark ? scope.withOne('?', input) : scope);
     if (questionMark && typeof value === 'boolean') return value;
+    // `Age > 18` as a test of a non-boolean input: a true result satisfies it (DMN 1.5 §10.3.2.14); for a boolean
+    // input the result is compared, so the entry `false` matches the input false
+    if (value === true && typeof input !== 'boolean') return true;
     return matchesValue(value, input);
   };
 }

@@ -182,6 +182,24 @@ describe('DMN engine: evaluation', () => {
     assert.deepEqual(trace[0]?.output, n(0), 'trace outputs are FEEL values');
   });
 
+  it('reads DMN 1.1 models with XML Schema type names (as Camunda 7 exports them)', () => {
+    const camunda = compileDmn(`<definitions xmlns="http://www.omg.org/spec/DMN/20151101/dmn.xsd" namespace="urn:c" name="c" id="c">
+      <decision id="fee" name="Fee"><informationRequirement><requiredInput href="#amount"/></informationRequirement>
+        <decisionTable id="t" hitPolicy="COLLECT" aggregation="SUM">
+        <input id="in1"><inputExpression typeRef="integer"><text>amount</text></inputExpression></input>
+        <output id="out1" name="fee" typeRef="double"/>
+        <rule id="a"><inputEntry><text>&gt; 100</text></inputEntry><outputEntry><text>5</text></outputEntry></rule>
+        <rule id="b"><inputEntry><text>&gt; 1000</text></inputEntry><outputEntry><text>7.5</text></outputEntry></rule>
+      </decisionTable></decision>
+      <inputData id="amount" name="amount"><variable name="amount" typeRef="integer"/></inputData>
+    </definitions>`);
+    assert.equal(camunda.dmnVersion, '1.1');
+    const { values, trace } = evaluateDmn(camunda, new Map([['amount', n(5000)]]));
+    assert.deepEqual(values.get('Fee'), n('12.5'));
+    assert.deepEqual(trace[0]?.matched_rules, [{ index: 1, id: 'a' }, { index: 2, id: 'b' }]);
+    assert.equal(trace[0]?.hit_policy, 'COLLECT +');
+  });
+
   it('stops at the deadline', () => {
     const slow = compileDmn(definitions('<decision id="d" name="Slow"><literalExpression><text>count(for i in 1..100000000 return i * 2)</text></literalExpression></decision>'));
     const started = performance.now();

@@ -124,6 +124,28 @@ describe('FEEL unary tests', () => {
     assert.equal(test('limit', new FeelNumber(5), { limit: new FeelNumber(5) }), true);
     assert.equal(test('true', false), false);
     assert.equal(test('[1, 2, 3]', new FeelNumber(2)), true);
+    assert.equal(test('Age > 18', new FeelNumber(30), { Age: new FeelNumber(30) }), true);
+    assert.equal(test('false', false), true);
+    assert.equal(test('null', null), true);
+    assert.equal(test('< 10', null), false);
+  });
+  it('tell unbounded ranges from null end points', () => {
+    assert.equal(run('5 in (null..10]'), null);
+    assert.equal(run('5 in < 10'), true);
+    assert.equal(run('(< 10) = (null..10)'), false);
+    assert.equal(show('range("[1..10)")'), '[1..10)');
+    assert.equal(run('range("[x..10)")'), null);
+  });
+});
+
+describe('FEEL regular expressions', () => {
+  it('translate XPath flags and spellings for RE2', () => {
+    assert.equal(run('matches("hello world", "hello\\ sworld", "x")'), true);
+    assert.equal(run('matches("Mary\u000DJones", "Mary.Jones")'), false);
+    assert.equal(run('matches("X", "[A-Z-[OI]]")'), true);
+    assert.equal(run('matches("O", "[A-Z-[OI]]")'), false);
+    assert.equal(show('replace("abc", "(b)", "[$1]")'), 'a[b]c');
+    assert.equal(run('matches("aa", "(a)\\1")'), null);
   });
 });
 
