@@ -169,7 +169,7 @@ export const modelsPart: DocumentPart = {
       name: 'Models',
       description:
         'The catalogue of decision models: built-in models (`source: builtin`) shipped with the service, and tenant-authored ' +
-        'JDM decision graphs (`source: tenant`). Every upload of a tenant model creates a draft version; a draft goes live only through a ' +
+        'JDM decision graphs or DMN 1.1–1.5 models (`source: tenant`; a version\'s `format` says which). Every upload of a tenant model creates a draft version; a draft goes live only through a ' +
         'review (`POST /models/{id}/versions/{version}/submit`: its test suite must pass and cover the rules, then a second person approves), ' +
         'and exactly one version is published at a time (immutable from then on). Scenarios record ' +
         'the exact version they ran. A deprecated model still serves reads and old scenarios but refuses new runs (422 `model_deprecated`).',
