@@ -35,6 +35,7 @@ import * as memberIds from './migrations/20261126000050_member_ids';
 import * as modelTestSuites from './migrations/20261128000010_model_test_suites';
 import * as modelVersionLifecycle from './migrations/20261128000020_model_version_lifecycle';
 import * as modelReplays from './migrations/20261128000030_model_replays';
+import * as dmnModelVersions from './migrations/20261128000040_dmn_model_versions';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128000010_model_test_suites': modelTestSuites,
   '20261128000020_model_version_lifecycle': modelVersionLifecycle,
   '20261128000030_model_replays': modelReplays,
+  '20261128000040_dmn_model_versions': dmnModelVersions,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

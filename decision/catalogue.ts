@@ -2,6 +2,8 @@ import type Ajv2020 from 'ajv/dist/2020';
 import { BUILTIN_MODELS, findBuiltinModel } from './builtin';
 import { createInputValidator, createSchemaCompiler, type ValidateInputs } from './input-validation';
 import { evaluateJdm, jdmResultToModelResult, loadJdmGraph, type CompiledJdm } from './jdm';
+import { isDmnSource, type ModelFormat } from './dmn-source';
+import { compileDmnSource, dmnResultToModelResult, evaluateDmnSource } from './dmn-run';
 import type { BuiltinModel, JsonSchema, MetricDirection, ModelInputs, ModelResult } from './types';
 
 export const BUILTIN_MODEL_PREFIX = 'mdl_';
@@ -17,6 +19,8 @@ export interface TenantModelVersion {
   authorId: string;
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
+  /** `jdm`: `graph` is the JDM graph; `dmn`: it is the DMN source (see dmn-source.ts). */
+  format?: ModelFormat;
   graph: unknown;
   graphSha256: string;
   metricDirections: Record<string, MetricDirection>;
@@ -39,7 +43,7 @@ export interface RunnableModel {
   versionStatus: ModelVersionStatus;
   /** The version's author (an actor id); null for built-in models. */
   authorId: string | null;
-  engine: 'builtin' | 'jdm';
+  engine: 'builtin' | 'jdm' | 'dmn';
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;
   metricDirections: Record<string, MetricDirection>;
@@ -123,7 +127,7 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
       status: version.status,
       versionStatus: version.versionStatus,
       authorId: version.authorId,
-      engine: 'jdm' as const,
+      engine: version.format === 'dmn' ? ('dmn' as const) : ('jdm' as const),
       inputSchema: version.inputSchema,
       outputSchema: version.outputSchema,
       metricDirections: version.metricDirections,
@@ -132,6 +136,10 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
     const elsewhere = options.evaluateTenantModel;
     // The graph is loaded (its expressions checked) and run where the evaluator runs, never here.
     if (elsewhere) return { ...described, evaluate: (inputs) => elsewhere(version, inputs) };
+    if (isDmnSource(version.graph)) {
+      const compiled = compileDmnSource(version.graph);
+      return { ...described, evaluate: async (inputs) => dmnResultToModelResult(compiled, evaluateDmnSource(compiled, inputs)) };
+    }
     const loaded = await loadJdmGraph(version.graph);
     if (!loaded.ok) throw new Error(`stored graph of ${version.modelId} v${version.version} no longer loads: ${loaded.errors[0]?.message}`);
     const compiled: CompiledJdm = loaded.decision;

@@ -9,6 +9,8 @@ export interface EvaluationTraceStep {
   output: unknown;
   /** Built-in models: the step's formula. */
   formula?: string;
+  /** DMN decision tables: the hit policy. */
+  hit_policy?: string;
   /** Decision tables: the rules that matched, by position (0-based) and the rule's own id. */
   matched_rules?: Array<{ index: number; id: string | null }>;
   /** Switch nodes: the branches taken. */

@@ -5,9 +5,10 @@ import type { ModelCatalogue, RunnableModel } from '../../decision/catalogue';
 import type { EvaluatedItem } from '../../decision/evaluation-trace';
 import { describeSchemaErrors } from '../../decision/input-validation';
 import { outputMetrics } from '../../decision/jdm';
+import { isDmnSource } from '../../decision/dmn-source';
 import { aggregateRuns, mergeAggregates, replayReport, type ReplayedRun, type ReplayFailure } from '../../decision/model-replay';
 import type { MetricValue, ModelInputs } from '../../decision/types';
-import { findModelVersion, tenantModelSource } from '../../db/repositories/decision-models';
+import { findModelVersion, tenantModelSource, versionContent } from '../../db/repositories/decision-models';
 import {
   findReplay,
   finishReplay,
@@ -72,7 +73,7 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
       const resolution = await deps.catalogue.resolve(replay.model_id, String(replay.version), tenantModelSource(scope));
       if (!version || !resolution.found) throw new Error(`version ${replay.version} of ${replay.model_id} is gone`);
       const graphKey = `${version.model_id}@${version.version}#${version.graph_sha256}`;
-      const target: ReplayTarget = { model: resolution.model, graphKey, graph: version.graph, validateOutput: outputValidator(graphKey, version.output_schema) };
+      const target: ReplayTarget = { model: resolution.model, graphKey, graph: versionContent(version), validateOutput: outputValidator(graphKey, version.output_schema) };
       const ids = await replaySnapshotSlice(scope, input.replayId, input.fromIndex, input.toIndex);
       return { replay, target, ids, stored: await storedRuns(scope, ids) };
     });
@@ -149,13 +150,20 @@ function failed(run: { position: number; scenarioId: string }, code: ReplayFailu
   return { position: run.position, scenarioId: run.scenarioId, outcome: 'failed', failure: { code, message } };
 }
 
-/** A run's evaluation: its outputs as the metrics a scenario stores, checked against the version's output schema. */
+/**
+ * A run's evaluation: its outputs as the metrics a scenario stores, checked against the version's output schema. The
+ * schema may describe the metrics (flattened, as JDM authors often write it) or the outputs as produced (a DMN
+ * model's derived schema: booleans, contexts, lists); either passing is enough, as at upload.
+ */
 function judgeRun(target: ReplayTarget, run: PendingRun, item: EvaluatedItem): ReplayedRun {
   if (!item.ok) return failed(run, 'evaluation_failed', item.message);
   const after = outputMetrics(item.outputs);
   // The schema compiler applies defaults: validate a copy, compare what the graph produced.
-  if (!target.validateOutput(structuredClone(after))) {
-    const detail = describeSchemaErrors(target.validateOutput.errors, '').map((e) => `${e.path || '(root)'} ${e.message}`).join('; ');
+  const outputsValid = target.validateOutput(structuredClone(item.outputs));
+  const outputErrors = target.validateOutput.errors;
+  if (!outputsValid && !target.validateOutput(structuredClone(after))) {
+    const errors = isDmnSource(target.graph) ? outputErrors : target.validateOutput.errors;
+    const detail = describeSchemaErrors(errors, '').map((e) => `${e.path || '(root)'} ${e.message}`).join('; ');
     return failed(run, 'output_invalid', `the output does not match this version's output schema: ${detail}`);
   }
   return { position: run.position, scenarioId: run.scenarioId, outcome: 'evaluated', before: run.before, after };

@@ -1,6 +1,9 @@
 import type { JdmGraph, JdmNode, JdmTableColumn } from '../../decision/jdm';
 import type { DecisionTableDiff, GraphDiff, SchemaChange } from '../../decision/model-diff';
+import { dmnAsGraph } from '../../decision/dmn-diff';
+import type { DmnOutline } from '../../decision/dmn-outline';
 import { html, type SafeHtml } from './html';
+import { dmnModelSection } from './model-dmn';
 import { modelVersionHref, testReport, versionStatusBadge, type ModelVersionView, type TestRunView } from './model-pages';
 import { actorName, approvalStepList, layout, noticeBlock, reviewForm, statusLabel, timeTag, type DecisionView, type Notice, type Viewer } from './pages';
 
@@ -14,8 +17,13 @@ export interface ModelVersionDetailView extends ModelVersionView {
   published_version: string | null;
   input_schema: Record<string, unknown>;
   output_schema: Record<string, unknown>;
-  graph: JdmGraph;
+  /** JDM versions: the graph; DMN versions: null, and `dmn` the model's outline. */
+  graph: JdmGraph | null;
+  dmn?: DmnOutline | null;
 }
+
+/** The decisions of either format in the graph shape the diff rendering reads (names of nodes, a table's columns). */
+const graphOf = (version: ModelVersionDetailView): JdmGraph => version.graph ?? (version.dmn ? dmnAsGraph(version.dmn) : { nodes: [], edges: [] });
 
 /** The diff use case's answer (GET /models/{id}/versions/{version}/diff). */
 export interface VersionDiffView {
@@ -144,22 +152,24 @@ function diffSection(version: ModelVersionDetailView, diff: VersionDiffView | nu
     return html`<p class="empty">${version.published_version === null ? 'No version is published yet: there is nothing to compare with.' : 'This is the published version.'}</p>`;
   }
   const { graph } = diff;
+  const versionGraph = graphOf(version);
+  const kind = version.dmn ? 'Decision' : 'Node';
   const nothing =
     graph.nodes_added.length + graph.nodes_removed.length + graph.decision_tables.length + graph.expressions.length + graph.switches.length + graph.edges_added.length + graph.edges_removed.length + diff.input_changes.length + diff.output_changes.length === 0;
   const change = (from: string | null, to: string | null) => html`${from === null ? '' : html`<del>${from}</del>`}${from !== null && to !== null ? ' → ' : ''}${to === null ? '' : html`<ins>${to}</ins>`}`;
   return html`<p>Against the published version ${diff.against}${diff.breaking ? html`: <strong class="breaking">breaking for clients</strong> (see the schema changes)` : ''}.</p>
 ${nothing ? html`<p class="empty">No differences.</p>` : ''}
 ${graph.nodes_added.length + graph.nodes_removed.length > 0 ? html`<ul class="plain">${[
-  ...graph.nodes_added.map((n) => html`<li class="diff-added"><span class="diff-mark">+</span> Node added: ${n.name} (${n.type})</li>`),
-  ...graph.nodes_removed.map((n) => html`<li class="diff-removed"><span class="diff-mark">−</span> Node removed: ${n.name} (${n.type})</li>`),
+  ...graph.nodes_added.map((n) => html`<li class="diff-added"><span class="diff-mark">+</span> ${kind} added: ${n.name} (${n.type})</li>`),
+  ...graph.nodes_removed.map((n) => html`<li class="diff-removed"><span class="diff-mark">−</span> ${kind} removed: ${n.name} (${n.type})</li>`),
 ]}</ul>` : ''}
-${graph.decision_tables.map((t) => tableChanges(t, version.graph))}
+${graph.decision_tables.map((t) => tableChanges(t, versionGraph))}
 ${graph.expressions.length > 0 ? html`<table class="compact diff"><caption>Expressions changed</caption>
-  <thead><tr><th scope="col">Node</th><th scope="col">Output</th><th scope="col">Change</th></tr></thead>
-  <tbody>${graph.expressions.map((e) => html`<tr class="diff-changed"><td>${nodeName(version.graph, e.node_id)}</td><th scope="row"><code>${e.key}</code></th><td><code>${change(e.from, e.to)}</code></td></tr>`)}</tbody></table>` : ''}
+  <thead><tr><th scope="col">${kind}</th><th scope="col">Output</th><th scope="col">Change</th></tr></thead>
+  <tbody>${graph.expressions.map((e) => html`<tr class="diff-changed"><td>${nodeName(versionGraph, e.node_id)}</td><th scope="row"><code>${e.key}</code></th><td><code>${change(e.from, e.to)}</code></td></tr>`)}</tbody></table>` : ''}
 ${graph.switches.length > 0 ? html`<table class="compact diff"><caption>Switch statements changed</caption>
   <thead><tr><th scope="col">Switch</th><th scope="col">Statement</th><th scope="col">Condition</th></tr></thead>
-  <tbody>${graph.switches.map((s) => html`<tr class="diff-changed"><td>${nodeName(version.graph, s.node_id)}</td><th scope="row"><code>${s.statement_id}</code></th><td><code>${change(s.from, s.to)}</code></td></tr>`)}</tbody></table>` : ''}
+  <tbody>${graph.switches.map((s) => html`<tr class="diff-changed"><td>${nodeName(versionGraph, s.node_id)}</td><th scope="row"><code>${s.statement_id}</code></th><td><code>${change(s.from, s.to)}</code></td></tr>`)}</tbody></table>` : ''}
 ${schemaChanges('Input schema changes', diff.input_changes)}
 ${schemaChanges('Output schema changes', diff.output_changes)}`;
 }
@@ -231,8 +241,8 @@ ${noticeBlock(input.notice)}
   ${diffSection(version, input.diff)}
 </section>
 <section aria-labelledby="graph-heading">
-  <h2 id="graph-heading">Decision graph</h2>
-  ${graphNodes(version.graph)}
+  <h2 id="graph-heading">${version.dmn ? 'Decisions (DMN model)' : 'Decision graph'}</h2>
+  ${version.dmn ? dmnModelSection(version.dmn) : graphNodes(graphOf(version))}
 </section>
 <section aria-labelledby="tests-heading">
   <h2 id="tests-heading">Latest test report of this version</h2>

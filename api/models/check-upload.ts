@@ -9,11 +9,15 @@ import { BudgetExceededError, budgetFieldError } from '../../integrations/expres
 import type { JsonSchema, MetricDirection } from '../../decision/types';
 import type { NewModelVersion } from '../../db/repositories/decision-models';
 import type { ModelUseCaseDeps } from './service';
+import { checkDmnUpload } from './check-dmn-upload';
 
 export interface ModelUpload {
-  input_schema: JsonSchema;
-  output_schema: JsonSchema;
-  graph: unknown;
+  /** Required with a graph; derived from the model when a DMN upload leaves them out. */
+  input_schema?: JsonSchema;
+  output_schema?: JsonSchema;
+  /** Exactly one of a JDM graph and a DMN model's XML. */
+  graph?: unknown;
+  dmn?: string;
   metric_directions?: Record<string, MetricDirection>;
   sample_inputs?: Record<string, unknown>;
 }
@@ -22,7 +26,7 @@ export interface ModelUpload {
  * The output schema describes the graph's output as it produces it (nested objects, arrays, booleans); one written
  * against the flattened metrics (`discount.rate`, booleans as "true"/"false") is accepted too, as it always was.
  */
-function outputMismatches(validateOutput: ValidateFunction, output: Record<string, unknown>, metrics: Record<string, unknown>, schema: JsonSchema) {
+export function outputMismatches(validateOutput: ValidateFunction, output: Record<string, unknown>, metrics: Record<string, unknown>, schema: JsonSchema) {
   if (validateOutput(output)) return [];
   const outputErrors = validateOutput.errors;
   if (validateOutput(metrics)) return [];
@@ -30,50 +34,96 @@ function outputMismatches(validateOutput: ValidateFunction, output: Record<strin
   return describeSchemaErrors(describesMetrics ? validateOutput.errors : outputErrors, '');
 }
 
-/** Compiles and dry-runs an upload; every problem is a 422 naming its field. */
-export async function checkUpload(deps: ModelUseCaseDeps, upload: ModelUpload): Promise<NewModelVersion> {
-  const { catalogue } = deps;
+/** The exactly-one rule of `graph` and `dmn` (the OpenAPI document's oneOf says it too, for clients). */
+function refuseMixedFormats(upload: ModelUpload): void {
+  if ((upload.graph === undefined) === (upload.dmn === undefined)) {
+    throw validationFailed([{ path: '', message: 'must have exactly one of graph (a JDM decision graph) and dmn (a DMN model\'s XML)' }], 'The model upload is not valid.');
+  }
+}
+
+/** A sandbox call whose budget breach is a 422 naming the expression it was running (else `fallback`). */
+export function inSandbox<T>(work: Promise<T>, fallback: string): Promise<T> {
+  return work.catch((error: unknown) => {
+    if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, fallback)], 'The model upload is not valid.');
+    throw error;
+  });
+}
+
+/**
+ * The schemas checked against the subset and compiled: problems are collected in `errors`; the input schema comes
+ * back closed (unknown inputs refused, so a misspelt input is an error rather than silently ignored).
+ */
+export function checkUploadSchemas(
+  deps: ModelUseCaseDeps,
+  inputSchemaGiven: JsonSchema,
+  outputSchemaGiven: JsonSchema,
+  errors: FieldError[],
+  derived: { input?: boolean; output?: boolean } = {},
+) {
+  // Schemas derived from a DMN model are the engine's, not the author's: they are compiled, not held to the subset.
   // Patterns RE2 cannot run are named one by one; ajv would only report the first, against the whole schema.
-  const outputProblems = [...checkModelSchema(upload.output_schema, '/output_schema', 'output'), ...findUnsupportedPatterns(upload.output_schema, '/output_schema')];
-  const errors: FieldError[] = [...checkModelSchema(upload.input_schema, '/input_schema', 'input'), ...findUnsupportedPatterns(upload.input_schema, '/input_schema'), ...outputProblems];
-  // Unknown inputs are refused, so a misspelt input is an error rather than silently ignored.
-  const inputSchema = closeInputSchema(upload.input_schema);
+  const outputProblems = derived.output ? [] : [...checkModelSchema(outputSchemaGiven, '/output_schema', 'output'), ...findUnsupportedPatterns(outputSchemaGiven, '/output_schema')];
+  const inputProblems = derived.input ? [] : [...checkModelSchema(inputSchemaGiven, '/input_schema', 'input'), ...findUnsupportedPatterns(inputSchemaGiven, '/input_schema')];
+  errors.push(...inputProblems, ...outputProblems);
+  const inputSchema = closeInputSchema(inputSchemaGiven);
   const compile = (schema: JsonSchema, path: string) => {
     try {
-      return catalogue.ajv.compile(schema);
+      return deps.catalogue.ajv.compile(schema);
     } catch (error) {
       errors.push({ path, message: `is not a valid JSON Schema: ${(error as Error).message}` });
       return undefined;
     }
   };
   if (errors.length === 0) compile(inputSchema, '/input_schema');
-  const validateOutput = outputProblems.length === 0 ? compile(upload.output_schema, '/output_schema') : undefined;
+  const validateOutput = outputProblems.length === 0 ? compile(outputSchemaGiven, '/output_schema') : undefined;
+  return { inputSchema, validateOutput };
+}
+
+/** The sample inputs (given, or built from the schema), checked against the input schema. */
+export function checkSampleInputs(deps: ModelUseCaseDeps, inputSchema: JsonSchema, given: Record<string, unknown> | undefined) {
+  const validation = createInputValidator(deps.catalogue.ajv, inputSchema)(given ?? sampleValue(inputSchema), 'json');
+  if (!validation.valid) {
+    throw validationFailed(
+      validation.errors.map((e) => ({ path: e.path.replace(/^\/inputs/, '/sample_inputs'), message: e.message })),
+      given ? 'The sample inputs do not satisfy the input schema.' : 'Give "sample_inputs": the schema offers no valid sample to test the graph with.',
+    );
+  }
+  return validation.inputs;
+}
+
+/** Metric directions name metrics of the output schema. */
+export function checkMetricDirections(directions: Record<string, MetricDirection>, outputSchema: JsonSchema): void {
+  const metricNames = metricNamesOf(outputSchema);
+  const unknownDirections = Object.keys(directions).filter((metric) => !metricNames.includes(metric));
+  if (unknownDirections.length > 0) {
+    throw validationFailed(unknownDirections.map((metric) => ({ path: `/metric_directions/${metric}`, message: 'is not a metric of the output schema' })));
+  }
+}
+
+/** Compiles and dry-runs an upload (a JDM graph here, a DMN model in check-dmn-upload.ts); every problem is a 422 naming its field. */
+export async function checkUpload(deps: ModelUseCaseDeps, tenantId: string, upload: ModelUpload): Promise<NewModelVersion> {
+  refuseMixedFormats(upload);
+  if (upload.dmn !== undefined) return checkDmnUpload(deps, tenantId, { ...upload, dmn: upload.dmn });
+  const errors: FieldError[] = [];
+  if (upload.input_schema === undefined) errors.push({ path: '/input_schema', message: 'is required with a graph' });
+  if (upload.output_schema === undefined) errors.push({ path: '/output_schema', message: 'is required with a graph' });
+  if (errors.length > 0) throw validationFailed(errors, 'The model upload is not valid.');
+  const outputSchema = upload.output_schema as JsonSchema;
+  const { inputSchema, validateOutput } = checkUploadSchemas(deps, upload.input_schema as JsonSchema, outputSchema, errors);
   // Loading parses every expression by evaluating it: in the sandbox, off the event loop and within its budget.
-  const inSandbox = <T>(work: Promise<T>, fallback: string) =>
-    work.catch((error: unknown) => {
-      if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, fallback)], 'The model upload is not valid.');
-      throw error;
-    });
   const loaded = await inSandbox(deps.sandbox.run('loadJdmGraph', { graph: upload.graph }), '/graph');
   if (!loaded.ok) errors.push(...loaded.errors);
   if (errors.length > 0) throw validationFailed(errors, 'The model upload is not valid.');
   if (!loaded.ok || !validateOutput) throw new Error('unreachable');
 
-  const sample = upload.sample_inputs ?? sampleValue(inputSchema);
-  const validation = createInputValidator(catalogue.ajv, inputSchema)(sample, 'json');
-  if (!validation.valid) {
-    throw validationFailed(
-      validation.errors.map((e) => ({ path: e.path.replace(/^\/inputs/, '/sample_inputs'), message: e.message })),
-      upload.sample_inputs ? 'The sample inputs do not satisfy the input schema.' : 'Give "sample_inputs": the schema offers no valid sample to test the graph with.',
-    );
-  }
-  const dryRun = await inSandbox(deps.sandbox.run('dryRunJdm', { graph: upload.graph, inputs: validation.inputs }), '/graph');
+  const inputs = checkSampleInputs(deps, inputSchema, upload.sample_inputs);
+  const dryRun = await inSandbox(deps.sandbox.run('dryRunJdm', { graph: upload.graph, inputs }), '/graph');
   if (!dryRun.ok) {
     const index = dryRun.nodeId ? loaded.graph.nodes.findIndex((node) => node.id === dryRun.nodeId) : -1;
     throw validationFailed([{ path: index >= 0 ? `/graph/nodes/${index}` : '/graph', message: `fails to evaluate on the sample inputs: ${dryRun.message}` }]);
   }
   const metrics: Record<string, unknown> = jdmResultToModelResult(dryRun.graph, dryRun.evaluation).metrics;
-  const mismatches = outputMismatches(validateOutput, dryRun.evaluation.result, metrics, upload.output_schema);
+  const mismatches = outputMismatches(validateOutput, dryRun.evaluation.result, metrics, outputSchema);
   if (mismatches.length > 0) {
     throw validationFailed(
       mismatches.map((e) => ({
@@ -83,14 +133,11 @@ export async function checkUpload(deps: ModelUseCaseDeps, upload: ModelUpload): 
     );
   }
   const directions = upload.metric_directions ?? {};
-  const metricNames = metricNamesOf(upload.output_schema);
-  const unknownDirections = Object.keys(directions).filter((metric) => !metricNames.includes(metric));
-  if (unknownDirections.length > 0) {
-    throw validationFailed(unknownDirections.map((metric) => ({ path: `/metric_directions/${metric}`, message: 'is not a metric of the output schema' })));
-  }
+  checkMetricDirections(directions, outputSchema);
   return {
     inputSchema,
-    outputSchema: upload.output_schema,
+    outputSchema,
+    format: 'jdm',
     graph: upload.graph,
     graphSha256: sha256Hex(canonicalJson(upload.graph)),
     metricDirections: directions,

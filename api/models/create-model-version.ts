@@ -11,7 +11,7 @@ import { presentVersion } from './presenter';
 export async function createModelVersion(deps: ModelUseCaseDeps, { tenantId, actor }: RequestContext, id: string, body: ModelUpload) {
   refuseBuiltin(id);
   await inTenantTransaction(deps.db, tenantId, (scope) => requireTenantModel(scope, id));
-  const version = await checkUpload(deps, body);
+  const version = await checkUpload(deps, tenantId, body);
   return inTenantTransaction(deps.db, tenantId, async (scope) => {
     const added = await addModelVersion(scope, id, version, actor);
     if (!added) throw notFound('model', id);

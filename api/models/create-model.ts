@@ -15,7 +15,7 @@ export interface ModelCreate extends ModelUpload {
 }
 
 export async function createModel(deps: ModelUseCaseDeps, { tenantId, actor }: RequestContext, body: ModelCreate) {
-  const version = await checkUpload(deps, body);
+  const version = await checkUpload(deps, tenantId, body);
   const id = newId('model');
   return inTenantTransaction(deps.db, tenantId, async (scope) => {
     const created = await createTenantModel(scope, { id, name: body.name, description: body.description ?? '', category: body.category }, version, actor);

@@ -1,6 +1,6 @@
 import { validationFailed } from '../../core/app-error';
-import { diffGraphs, diffInputSchemas, diffOutputSchemas } from '../../decision/model-diff';
-import type { JdmGraph } from '../../decision/jdm';
+import { diffInputSchemas, diffOutputSchemas } from '../../decision/model-diff';
+import { diffModelContents } from '../../decision/dmn-diff';
 import { findModelVersion } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
@@ -11,7 +11,7 @@ const VERSION = /^[1-9][0-9]{0,8}$/;
 
 /**
  * `GET /models/{id}/versions/{version}/diff`: what a version changes against another (default: the published version), node
- * by node and rule by rule, with its input and output schema changes classified as breaking or not.
+ * by node (DMN: decision by decision) and rule by rule, with its input and output schema changes classified as breaking or not.
  */
 export async function diffModelVersions({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, id: string, version: string, against: string | undefined) {
   refuseBuiltin(id);
@@ -31,7 +31,7 @@ export async function diffModelVersions({ db }: ModelUseCaseDeps, { tenantId }: 
       model_id: id,
       version: String(current.version),
       against: String(previous.version),
-      graph: diffGraphs(previous.graph as JdmGraph, current.graph as JdmGraph),
+      graph: diffModelContents(previous, current),
       input_changes: inputs,
       output_changes: outputs,
       breaking: [...inputs, ...outputs].some((change) => change.breaking),

@@ -3,6 +3,7 @@ import { modelEvaluationFailed } from '../../core/errors';
 import { findBuiltinModelById, type RunnableModel } from '../../decision/catalogue';
 import type { EvaluatedItem } from '../../decision/evaluation-trace';
 import type { ModelInputs } from '../../decision/types';
+import { isDmnSource, type DmnSource } from '../../decision/dmn-source';
 import { tenantModelSource } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { BudgetExceededError, budgetFieldError } from '../../integrations/expression-sandbox';
@@ -43,7 +44,8 @@ export async function evaluateModel(deps: ModelUseCaseDeps, context: RequestCont
   if (!batch && first && 'errors' in first) throw validationFailed(first.errors, 'The inputs do not match the model\'s input schema.');
 
   const valid = checked.flatMap((item, index) => ('inputs' in item ? [{ index, inputs: item.inputs }] : []));
-  const evaluated = valid.length === 0 ? [] : await evaluateItems(deps, context, model, valid.map((v) => v.inputs), body.trace ?? false, batch ? '/items' : '/inputs');
+  const run = { trace: body.trace ?? false, fallbackPath: batch ? '/items' : '/inputs', ...(body.decisions !== undefined ? { decisions: body.decisions } : {}) };
+  const evaluated = valid.length === 0 && body.decisions === undefined ? [] : await evaluateItems(deps, context, model, valid.map((v) => v.inputs), run);
   const byIndex = new Map(valid.map((v, position) => [v.index, evaluated[position] as EvaluatedItem]));
   const results: ItemResult[] = checked.map((item, index) => {
     if ('errors' in item) return { index, error: { code: 'validation_failed', message: 'The inputs do not match the model\'s input schema.', errors: item.errors } };
@@ -63,15 +65,34 @@ function presentItem(index: number, item: EvaluatedItem): ItemResult {
   return { index, outputs: item.outputs, ...(item.trace ? { trace: item.trace } : {}), duration_ms: round(item.duration_ms) };
 }
 
-/** Every valid item in one call to the sandbox: a tenant graph (compiled once per sandbox process) or a built-in model. */
-async function evaluateItems(deps: ModelUseCaseDeps, context: RequestContext, model: RunnableModel, items: ModelInputs[], trace: boolean, fallbackPath: string): Promise<EvaluatedItem[]> {
+const ONLY_DMN = { path: '/decisions', message: 'applies to DMN models only: this model has no decisions to choose among' };
+
+/** The decisions a request names that the DMN model does not have: one error each, at its index. */
+async function refuseUnknownDecisions(deps: ModelUseCaseDeps, key: string, source: DmnSource, decisions: string[]) {
+  const known = new Set(await deps.sandbox.run('dmnDecisionNames', { key, source }));
+  const unknown = decisions.flatMap((name, index) => (known.has(name) ? [] : [{ path: `/decisions/${index}`, message: `is not a decision of the model: ${[...known].map((n) => JSON.stringify(n)).join(', ')}` }]));
+  if (unknown.length > 0) throw validationFailed(unknown, 'The request names decisions the model does not have.');
+}
+
+/** Every valid item in one call to the sandbox: a tenant graph or DMN model (compiled once per sandbox process) or a built-in model. */
+async function evaluateItems(
+  deps: ModelUseCaseDeps,
+  context: RequestContext,
+  model: RunnableModel,
+  items: ModelInputs[],
+  { trace, fallbackPath, decisions }: { trace: boolean; fallbackPath: string; decisions?: string[] },
+): Promise<EvaluatedItem[]> {
   try {
     const builtin = findBuiltinModelById(model.id);
+    if (builtin && decisions) throw validationFailed([ONLY_DMN]);
     if (builtin) return await deps.sandbox.run('evaluateBuiltinModelItems', { modelKey: builtin.key, items, trace });
     const version = await inTenantTransaction(deps.db, context.tenantId, (scope) => tenantModelSource(scope).findVersion(model.id, Number(model.version)));
     if (!version) throw validationFailed([{ path: '/version', message: `model ${model.id} has no version "${model.version}"` }]);
     const key = `${version.modelId}@${version.version}#${version.graphSha256}`;
-    return await deps.sandbox.run('evaluateTenantModelItems', { key, graph: version.graph, items, trace });
+    if (decisions && !isDmnSource(version.graph)) throw validationFailed([ONLY_DMN]);
+    if (decisions && isDmnSource(version.graph)) await refuseUnknownDecisions(deps, key, version.graph, decisions);
+    if (items.length === 0) return [];
+    return await deps.sandbox.run('evaluateTenantModelItems', { key, graph: version.graph, items, trace, ...(decisions ? { decisions } : {}) });
   } catch (error) {
     if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, fallbackPath)], 'The evaluation took longer than its budget.');
     throw error;

@@ -1,4 +1,4 @@
-import { VOLUME_DISCOUNT_UPLOAD } from './openapi';
+import { UPLOAD_EXAMPLES } from './openapi';
 import { jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 const tag = 'Models';
@@ -23,7 +23,8 @@ export const modelLifecyclePart: DocumentPart = {
           type: 'object',
           required: ['graph', 'review', 'latest_test_run'],
           properties: {
-            graph: { type: ['object', 'null'], description: 'The JDM graph (null for built-in models).' },
+            graph: { type: ['object', 'null'], description: 'The JDM graph (null for built-in models and DMN versions).' },
+            dmn: { type: 'string', description: 'DMN versions: the XML as uploaded.' },
             review: {
               type: ['object', 'null'],
               description: 'The release decision reviewing this version (null before its first submission): `GET /decisions/{decision_id}` has all of it.',
@@ -117,8 +118,9 @@ export const modelLifecyclePart: DocumentPart = {
           'After a reviewer requested changes, new content dismisses the approvals given when the version is submitted again.',
         tags: [tag],
         'x-required-scope': 'models:write',
+        'x-body-limit': 'batch',
         parameters: [idParameter, versionParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest'), example: VOLUME_DISCOUNT_UPLOAD } } },
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest'), examples: UPLOAD_EXAMPLES } } },
         responses: { '200': jsonResponse('The draft with its new content.', ref('ModelVersion')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
       },
     },

@@ -29,15 +29,27 @@ const upload = {
   input_schema: {
     type: 'object',
     description:
-      `JSON Schema of the inputs: \`type: object\` with at least one property. ${SCHEMA_SUBSET} \`additionalProperties: false\` is enforced ` +
+      `JSON Schema of the inputs (required with \`graph\`; derived from a DMN model when not given): \`type: object\` with at least one property. ${SCHEMA_SUBSET} \`additionalProperties: false\` is enforced ` +
       'at the root, and is the default of nested objects. A scenario gives its inputs as strings and numbers only (a date as its RFC 3339 ' +
       'string); inputs of other types (boolean, list, object) are for evaluate and test cases, or come from a default.',
   },
   output_schema: {
     type: 'object',
     description:
-      `JSON Schema of what the graph outputs, as it outputs it (nested objects, lists, booleans; \`null\` is allowed as a type). ${SCHEMA_SUBSET} ` +
+      `JSON Schema of what the graph outputs (required with \`graph\`; derived from a DMN model when not given: one property per decision), as it outputs it (nested objects, lists, booleans; \`null\` is allowed as a type). ${SCHEMA_SUBSET} ` +
       'A schema of the flattened metrics (dotted names such as `discount.rate`, booleans as "true"/"false") is accepted too.',
+  },
+  dmn: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 4194304,
+    description:
+      'A DMN model (DMN 1.1 to 1.5 XML, at most 4 MiB), instead of `graph`. Compiled by the service\'s DMN engine at upload, off the API\'s event loop ' +
+      'within the expression budget: every problem (malformed or unsafe XML such as a DOCTYPE, a FEEL syntax error, a reference to an unknown ' +
+      'input, a cycle in the requirements graph, an import no model of the tenant provides) is one entry of a 422\'s `errors` at `/dmn`, naming the ' +
+      'element (name and id). `<import>`s of other DMN models are resolved by namespace among the tenant\'s DMN models (the published version, ' +
+      'else the newest) and recorded with the version (`dmn_imports`). `input_schema` and `output_schema` are derived from the model when not given: ' +
+      'one input per input data, one output per decision, by name. See docs/dmn.md.',
   },
   graph: {
     type: 'object',
@@ -52,6 +64,15 @@ const upload = {
     description: 'Inputs to test the graph with at upload (any JSON the input schema allows). Omitted: built from each input\'s default, example, enum or bounds.',
   },
 };
+
+/**
+ * An upload is a JDM graph with its schemas, or a DMN model (whose schemas may be derived); both at once match both
+ * branches, which oneOf refuses. Each branch names the properties it requires (ajv's strict mode asks it to).
+ */
+const uploadFormats = [
+  { title: 'JDM decision graph', required: ['graph', 'input_schema', 'output_schema'], properties: { graph: upload.graph, input_schema: upload.input_schema, output_schema: upload.output_schema } },
+  { title: 'DMN model', required: ['dmn'], properties: { dmn: upload.dmn } },
+];
 
 const tolerance = {
   oneOf: [
@@ -110,13 +131,45 @@ export const VOLUME_DISCOUNT_UPLOAD = {
   sample_inputs: { order_total: 25000 },
 };
 
+/** The same volume discount as a DMN 1.5 decision table (see test/api/openapi-examples.test.ts): schemas derived. */
+export const VOLUME_DISCOUNT_DMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="https://www.omg.org/spec/DMN/20230324/MODEL/" id="volume_discount" name="Volume discount" namespace="https://example.com/dmn/volume-discount">
+  <inputData id="order_total" name="order_total">
+    <variable id="order_total_variable" name="order_total" typeRef="number"/>
+  </inputData>
+  <decision id="discount_rate" name="discount_rate">
+    <variable id="discount_rate_variable" name="discount_rate" typeRef="number"/>
+    <informationRequirement id="discount_rate_requires_order_total">
+      <requiredInput href="#order_total"/>
+    </informationRequirement>
+    <decisionTable id="discount_rate_table" hitPolicy="FIRST">
+      <input id="order_total_column" label="Order total">
+        <inputExpression id="order_total_expression" typeRef="number"><text>order_total</text></inputExpression>
+      </input>
+      <output id="rate_column" name="discount_rate" typeRef="number"/>
+      <rule id="large"><inputEntry id="large_total"><text>&gt;= 50000</text></inputEntry><outputEntry id="large_rate"><text>0.1</text></outputEntry></rule>
+      <rule id="medium"><inputEntry id="medium_total"><text>&gt;= 10000</text></inputEntry><outputEntry id="medium_rate"><text>0.05</text></outputEntry></rule>
+      <rule id="small"><inputEntry id="small_total"><text>-</text></inputEntry><outputEntry id="small_rate"><text>0</text></outputEntry></rule>
+    </decisionTable>
+  </decision>
+</definitions>
+`;
+
+export const VOLUME_DISCOUNT_DMN_UPLOAD = { dmn: VOLUME_DISCOUNT_DMN, metric_directions: { discount_rate: 'higher_is_better' }, sample_inputs: { order_total: 25000 } };
+
+/** Both kinds of upload, the JDM graph first (fixtures of the examples test take the first). */
+export const UPLOAD_EXAMPLES = {
+  jdm: { summary: 'A JDM decision graph', value: VOLUME_DISCOUNT_UPLOAD },
+  dmn: { summary: 'A DMN model (schemas derived)', value: VOLUME_DISCOUNT_DMN_UPLOAD },
+};
+
 export const modelsPart: DocumentPart = {
   tags: [
     {
       name: 'Models',
       description:
         'The catalogue of decision models: built-in models (`source: builtin`) shipped with the service, and tenant-authored ' +
-        'JDM decision graphs (`source: tenant`). Every upload of a tenant model creates a draft version; a draft goes live only through a ' +
+        'JDM decision graphs or DMN 1.1–1.5 models (`source: tenant`; a version\'s `format` says which). Every upload of a tenant model creates a draft version; a draft goes live only through a ' +
         'review (`POST /models/{id}/versions/{version}/submit`: its test suite must pass and cover the rules, then a second person approves), ' +
         'and exactly one version is published at a time (immutable from then on). Scenarios record ' +
         'the exact version they ran. A deprecated model still serves reads and old scenarios but refuses new runs (422 `model_deprecated`).',
@@ -158,7 +211,18 @@ export const modelsPart: DocumentPart = {
         status: ref('ModelVersionStatus'),
         content_revision: { type: 'integer', description: 'Bumped each time a draft\'s content is replaced.' },
         review_decision_id: { type: ['string', 'null'], description: 'The release decision reviewing it, once submitted.' },
-        graph_sha256: { type: ['string', 'null'], description: 'SHA-256 of the canonical JSON of the graph (tenant models).' },
+        format: { type: 'string', enum: ['jdm', 'dmn', 'builtin'], description: 'What the version is: a JDM decision graph, a DMN model, or a built-in model.' },
+        graph_sha256: { type: ['string', 'null'], description: 'SHA-256 of the content (tenant models): the canonical JSON of the graph; for DMN, of the XML\'s hash with its imports\' hashes.' },
+        dmn_namespace: { type: 'string', description: 'DMN versions: the model\'s namespace, by which other DMN models of the tenant import it.' },
+        dmn_imports: {
+          type: 'array',
+          description: 'DMN versions: each imported model as resolved at upload (transitive imports included); evaluations use exactly these.',
+          items: {
+            type: 'object',
+            required: ['namespace', 'name', 'model_id', 'version', 'dmn_sha256'],
+            properties: { namespace: { type: 'string' }, name: { type: 'string' }, model_id: { type: 'string' }, version: { type: 'string' }, dmn_sha256: { type: 'string' } },
+          },
+        },
         input_schema: { type: 'object' },
         output_schema: { type: 'object' },
         metric_directions: metricDirections,
@@ -175,7 +239,9 @@ export const modelsPart: DocumentPart = {
     CreateModelRequest: {
       type: 'object',
       additionalProperties: false,
-      required: ['name', 'category', 'input_schema', 'output_schema', 'graph'],
+      description: 'Exactly one of `graph` (a JDM decision graph, with `input_schema` and `output_schema`) and `dmn` (a DMN model\'s XML).',
+      required: ['name', 'category'],
+      oneOf: uploadFormats,
       properties: {
         name: { type: 'string', minLength: 1, maxLength: 200 },
         description: { type: 'string', maxLength: 20000 },
@@ -186,7 +252,8 @@ export const modelsPart: DocumentPart = {
     CreateModelVersionRequest: {
       type: 'object',
       additionalProperties: false,
-      required: ['input_schema', 'output_schema', 'graph'],
+      description: 'Exactly one of `graph` (a JDM decision graph, with `input_schema` and `output_schema`) and `dmn` (a DMN model\'s XML).',
+      oneOf: uploadFormats,
       properties: upload,
     },
     ValidateInputsRequest: {
@@ -212,16 +279,24 @@ export const modelsPart: DocumentPart = {
           items: { type: 'object', additionalProperties: false, required: ['inputs'], properties: { inputs: { type: 'object' } } },
         },
         version: { type: 'string', maxLength: 50, description: 'The version to run (default: the current one).' },
-        trace: { type: 'boolean', default: false, description: 'Include, per node evaluated, its input and output (decision tables: the matched rules; switches: the branches taken).' },
+        decisions: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 1000,
+          items: { type: 'string', minLength: 1, maxLength: 1000 },
+          description: 'DMN models: the decisions to evaluate, by name (default: all). A name the model lacks is a 422 at `/decisions/<n>`; other models refuse the field.',
+        },
+        trace: { type: 'boolean', default: false, description: 'Include, per node evaluated, its input and output (decision tables: the matched rules; switches: the branches taken). DMN models: per decision evaluated, its kind, output, hit policy and matched rules.' },
       },
     },
     ModelEvaluationTraceStep: {
       type: 'object',
       required: ['name', 'kind', 'output'],
       properties: {
-        node_id: { type: 'string', description: 'JDM models: the node.' },
+        node_id: { type: 'string', description: 'JDM models: the node; DMN models: the decision\'s id.' },
         name: { type: 'string' },
-        kind: { type: 'string', description: 'The node type (`inputNode`, `decisionTableNode`, `expressionNode`, `switchNode`, `outputNode`), or `derivation_step` for built-in models.' },
+        kind: { type: 'string', description: 'The node type (`inputNode`, `decisionTableNode`, `expressionNode`, `switchNode`, `outputNode`), the decision\'s expression kind for DMN models (`decisionTable`, `literalExpression`, `context`, …), or `derivation_step` for built-in models.' },
+        hit_policy: { type: 'string', description: 'DMN decision tables: the hit policy (`UNIQUE`, `FIRST`, `COLLECT`, …).' },
         input: { description: 'What the node received.' },
         output: { description: 'What the node produced.' },
         formula: { type: 'string', description: 'Built-in models: the step\'s formula.' },
@@ -245,7 +320,7 @@ export const modelsPart: DocumentPart = {
         object: { type: 'string', enum: ['model_evaluation'] },
         model_id: { type: 'string' },
         version: { type: 'string' },
-        outputs: { type: 'object', description: 'The outputs as the model produced them (JDM: the graph\'s output, nested values kept; built-in: the metrics).' },
+        outputs: { type: 'object', description: 'The outputs as the model produced them (JDM: the graph\'s output, nested values kept; DMN: one entry per decision evaluated, by name, any JSON value (see docs/dmn.md for the FEEL ↔ JSON mapping); built-in: the metrics).' },
         trace: { type: 'array', items: ref('ModelEvaluationTraceStep'), description: 'With `trace: true`.' },
         duration_ms: { type: 'number', description: 'Time taken to answer, in milliseconds.' },
       },
@@ -428,16 +503,20 @@ export const modelsPart: DocumentPart = {
       post: {
         operationId: 'createModel',
         summary: 'Create a tenant model',
-        description: 'Uploads a JDM decision graph with its input and output schemas as version 1, a draft (it runs only where named until it is published through a review). A graph that does not load or evaluate is refused with 422 naming the problem.',
+        description: 'Uploads a JDM decision graph with its input and output schemas, or a DMN model (`dmn`, its schemas derived when not given), as version 1, a draft (it runs only where named until it is published through a review). A graph that does not load or evaluate, or a DMN model that does not compile, is refused with 422 naming each problem.',
         tags: ['Models'],
         'x-required-scope': 'models:write',
+        'x-body-limit': 'batch',
         parameters: [parameterRef('IdempotencyKey')],
         requestBody: {
           required: true,
           content: {
             'application/json': {
               schema: ref('CreateModelRequest'),
-              example: { name: 'Volume discount', description: '5 % off from 10,000 EUR, 10 % from 50,000 EUR.', category: 'pricing', ...VOLUME_DISCOUNT_UPLOAD },
+              examples: {
+                jdm: { summary: 'A JDM decision graph', value: { name: 'Volume discount', description: '5 % off from 10,000 EUR, 10 % from 50,000 EUR.', category: 'pricing', ...VOLUME_DISCOUNT_UPLOAD } },
+                dmn: { summary: 'A DMN model (schemas derived)', value: { name: 'Volume discount (DMN)', description: '5 % off from 10,000 EUR, 10 % from 50,000 EUR.', category: 'pricing', ...VOLUME_DISCOUNT_DMN_UPLOAD } },
+              },
             },
           },
         },
@@ -469,10 +548,12 @@ export const modelsPart: DocumentPart = {
       post: {
         operationId: 'createModelVersion',
         summary: 'Upload a new version of a tenant model (a draft)',
+        description: 'A JDM graph or a DMN model, checked as `POST /models` checks it; a version may change the format of the one before.',
         tags: ['Models'],
         'x-required-scope': 'models:write',
+        'x-body-limit': 'batch',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest'), example: VOLUME_DISCOUNT_UPLOAD } } },
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest'), examples: UPLOAD_EXAMPLES } } },
         responses: {
           '201': jsonResponse('The new version.', ref('ModelVersion'), postSuccessHeaders),
           ...standardErrors({ body: true, notFound: true, conflict: true }),

@@ -35,6 +35,7 @@ export function presentBuiltinVersion(model: BuiltinModel) {
     model_id: only.id,
     version: only.version,
     status: 'published' as const,
+    format: 'builtin' as const,
     graph_sha256: null,
     input_schema: only.input_schema,
     output_schema: only.output_schema,
@@ -75,7 +76,14 @@ export function presentVersion(modelId: string, version: ModelVersionRecord) {
     status: version.status,
     content_revision: version.content_revision,
     review_decision_id: version.review_decision_id,
+    format: version.format,
     graph_sha256: version.graph_sha256,
+    ...(version.format === 'dmn'
+      ? {
+          dmn_namespace: version.dmn_namespace,
+          dmn_imports: version.dmn_imports.map(({ namespace, name, model_id, version: importedVersion, dmn_sha256 }) => ({ namespace, name, model_id, version: String(importedVersion), dmn_sha256 })),
+        }
+      : {}),
     input_schema: version.input_schema,
     output_schema: version.output_schema,
     metric_directions: version.metric_directions,

@@ -1,6 +1,7 @@
 import { notFound } from '../../core/app-error';
 import { findBuiltinModelById } from '../../decision/catalogue';
 import type { JdmGraph } from '../../decision/jdm';
+import { readDmnOutline } from '../../decision/dmn-outline';
 import { findModelVersion } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
@@ -12,7 +13,7 @@ const VERSION = /^[1-9][0-9]{0,8}$/;
 
 /**
  * One version of a tenant model as a reader reviews it: its lifecycle, its schemas and its JDM graph (decision tables,
- * expressions, switches). A built-in model has no graph of its own to show: not found, like an unknown version.
+ * expressions, switches) or its DMN model's outline (decisions, decision tables, literal expressions). A built-in model has no graph of its own to show: not found, like an unknown version.
  */
 export async function readModelVersion({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, id: string, version: string) {
   if (findBuiltinModelById(id)) throw notFound('model version', `${id}@${version}`);
@@ -23,7 +24,8 @@ export async function readModelVersion({ db }: ModelUseCaseDeps, { tenantId }: R
     return {
       ...presentVersion(id, record),
       published_version: model.published_version === null ? null : String(model.published_version),
-      graph: record.graph as JdmGraph,
+      graph: record.graph as JdmGraph | null,
+      dmn: record.format === 'dmn' ? readDmnOutline(record.dmn ?? '') : null,
     };
   });
 }

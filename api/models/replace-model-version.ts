@@ -28,7 +28,7 @@ export async function replaceModelVersion(deps: ModelUseCaseDeps, { tenantId, ac
     await requireTenantModel(scope, id);
     await requireTenantVersion(scope, id, version);
   });
-  const content = await checkUpload(deps, body);
+  const content = await checkUpload(deps, tenantId, body);
   return inTenantTransaction(deps.db, tenantId, async (scope) => {
     const model = await requireTenantModel(scope, id);
     const current = await requireTenantVersion(scope, id, version, { forUpdate: true });

@@ -78,6 +78,57 @@ export type KpiAlertRuleChange = {
   percent?: number;
   absolute?: number;
 } | null;
+export type CreateModelRequest = (
+  | ModelOption1
+  | {
+      dmn: string;
+      [k: string]: unknown;
+    }
+) & {
+  name: string;
+  description?: string;
+  category: string;
+  input_schema?: {
+    [k: string]: unknown;
+  };
+  output_schema?: {
+    [k: string]: unknown;
+  };
+  dmn?: string;
+  graph?: {
+    [k: string]: unknown;
+  };
+  metric_directions?: {
+    [k: string]: 'higher_is_better' | 'lower_is_better';
+  };
+  sample_inputs?: {
+    [k: string]: unknown;
+  };
+};
+export type CreateModelVersionRequest = (
+  | ModelOption1
+  | {
+      dmn: string;
+      [k: string]: unknown;
+    }
+) & {
+  input_schema?: {
+    [k: string]: unknown;
+  };
+  output_schema?: {
+    [k: string]: unknown;
+  };
+  dmn?: string;
+  graph?: {
+    [k: string]: unknown;
+  };
+  metric_directions?: {
+    [k: string]: 'higher_is_better' | 'lower_is_better';
+  };
+  sample_inputs?: {
+    [k: string]: unknown;
+  };
+};
 export type Distribution =
   | {
       dist: 'triangular';
@@ -1693,25 +1744,17 @@ export interface CreateKpiAlertRuleRequest {
   renotify_seconds?: number | null;
   enabled?: boolean;
 }
-export interface CreateModelRequest {
-  name: string;
-  description?: string;
-  category: string;
+export interface ModelOption1 {
+  graph: {
+    [k: string]: unknown;
+  };
   input_schema: {
     [k: string]: unknown;
   };
   output_schema: {
     [k: string]: unknown;
   };
-  graph: {
-    [k: string]: unknown;
-  };
-  metric_directions?: {
-    [k: string]: 'higher_is_better' | 'lower_is_better';
-  };
-  sample_inputs?: {
-    [k: string]: unknown;
-  };
+  [k: string]: unknown;
 }
 export interface CreateModelReplayRequest {
   version: string;
@@ -1743,23 +1786,6 @@ export interface CreateModelTestCaseRequest {
    * @maxItems 100
    */
   expected_rules?: string[] | null;
-}
-export interface CreateModelVersionRequest {
-  input_schema: {
-    [k: string]: unknown;
-  };
-  output_schema: {
-    [k: string]: unknown;
-  };
-  graph: {
-    [k: string]: unknown;
-  };
-  metric_directions?: {
-    [k: string]: 'higher_is_better' | 'lower_is_better';
-  };
-  sample_inputs?: {
-    [k: string]: unknown;
-  };
 }
 export interface CreateOAuthClientRequest {
   name: string;
@@ -1863,6 +1889,11 @@ export interface EvaluateModelRequest {
     };
   }[];
   version?: string;
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  decisions?: string[];
   trace?: boolean;
 }
 export interface ImportModelTestCasesRequest {

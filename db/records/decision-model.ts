@@ -1,6 +1,7 @@
 import { Model } from 'objection';
 import type { Actor } from '../../core/actor';
 import type { ModelVersionStatus } from '../../decision/catalogue';
+import type { ModelFormat, ResolvedDmnImport } from '../../decision/dmn-source';
 
 /** A tenant-authored model's catalogue entry; its content lives in immutable versions. */
 export class DecisionModelRecord extends Model {
@@ -27,14 +28,20 @@ export class DecisionModelRecord extends Model {
 export class ModelVersionRecord extends Model {
   static override tableName = 'model_versions';
   static override idColumn = ['model_id', 'version'];
-  static override jsonAttributes = ['input_schema', 'output_schema', 'graph', 'metric_directions', 'created_by', 'updated_by'];
+  static override jsonAttributes = ['input_schema', 'output_schema', 'graph', 'metric_directions', 'dmn_imports', 'created_by', 'updated_by'];
 
   model_id!: string;
   tenant_id!: string;
   version!: number;
   input_schema!: Record<string, unknown>;
   output_schema!: Record<string, unknown>;
+  /** JDM versions: the graph; null for DMN versions. */
   graph!: unknown;
+  format!: ModelFormat;
+  /** DMN versions: the XML as uploaded, the model's namespace and its imports as resolved at upload. */
+  dmn!: string | null;
+  dmn_namespace!: string | null;
+  dmn_imports!: ResolvedDmnImport[];
   metric_directions!: Record<string, 'higher_is_better' | 'lower_is_better'>;
   graph_sha256!: string;
   status!: ModelVersionStatus;

@@ -1,15 +1,53 @@
 import type { TenantModelSource } from '../../decision/catalogue';
 import type { Actor } from '../../core/actor';
 import { DecisionModelRecord, ModelReleaseRecord, ModelVersionRecord } from '../records/decision-model';
+import { dmnSourceOf, type ModelFormat, type ResolvedDmnImport } from '../../decision/dmn-source';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 
 export interface NewModelVersion {
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown>;
+  format: ModelFormat;
+  /** JDM: the graph; DMN: null. */
   graph: unknown;
+  /** The content's hash (JDM: the graph's canonical JSON; DMN: the XML with its resolved imports). */
   graphSha256: string;
   metricDirections: Record<string, 'higher_is_better' | 'lower_is_better'>;
+  dmn?: { xml: string; namespace: string; imports: ResolvedDmnImport[] };
+}
+
+/** The columns of a version's content, whichever its format. */
+function contentColumns(input: NewModelVersion) {
+  return {
+    input_schema: input.inputSchema,
+    output_schema: input.outputSchema,
+    format: input.format,
+    graph: input.format === 'jdm' ? input.graph : null,
+    graph_sha256: input.graphSha256,
+    dmn: input.dmn?.xml ?? null,
+    dmn_namespace: input.dmn?.namespace ?? null,
+    dmn_imports: input.dmn?.imports ?? [],
+    metric_directions: input.metricDirections,
+  };
+}
+
+/** What the engine runs for a version: its JDM graph, or its DMN XML with the imports resolved at upload. */
+export function versionContent(record: Pick<ModelVersionRecord, 'format' | 'graph' | 'dmn' | 'dmn_imports'>): unknown {
+  return record.format === 'dmn' ? dmnSourceOf(record.dmn ?? '', record.dmn_imports) : record.graph;
+}
+
+/**
+ * The DMN version a namespace names in the caller's tenant (row-level security keeps other tenants' out): a published
+ * version first, else the newest upload.
+ */
+export async function findDmnVersionByNamespace(scope: TenantScope, namespace: string): Promise<ModelVersionRecord | undefined> {
+  return (await scoped(scope, ModelVersionRecord)
+    .where({ format: 'dmn', dmn_namespace: namespace })
+    .orderByRaw(`(status = 'published') desc`)
+    .orderBy('created_at', 'desc')
+    .orderBy('version', 'desc')
+    .first()) as ModelVersionRecord | undefined;
 }
 
 export async function createTenantModel(
@@ -27,11 +65,7 @@ async function insertVersion(scope: TenantScope, modelId: string, version: numbe
   return insertScoped(scope, ModelVersionRecord, {
     model_id: modelId,
     version,
-    input_schema: input.inputSchema,
-    output_schema: input.outputSchema,
-    graph: input.graph,
-    graph_sha256: input.graphSha256,
-    metric_directions: input.metricDirections,
+    ...contentColumns(input),
     status: 'draft',
     created_by: actor,
   });
@@ -77,11 +111,7 @@ export async function replaceDraftContent(scope: TenantScope, modelId: string, v
   const [record] = (await scoped(scope, ModelVersionRecord)
     .where({ model_id: modelId, version })
     .patch({
-      input_schema: input.inputSchema,
-      output_schema: input.outputSchema,
-      graph: input.graph,
-      graph_sha256: input.graphSha256,
-      metric_directions: input.metricDirections,
+      ...contentColumns(input),
       content_revision: ModelVersionRecord.raw('content_revision + 1'),
       updated_by: actor,
       updated_at: new Date(),
@@ -181,7 +211,8 @@ export function tenantModelSource(scope: TenantScope): TenantModelSource {
             authorId: record.created_by.id,
             inputSchema: record.input_schema,
             outputSchema: record.output_schema,
-            graph: record.graph,
+            format: record.format,
+            graph: versionContent(record),
             graphSha256: record.graph_sha256,
             metricDirections: record.metric_directions,
           }

@@ -5,6 +5,9 @@ import { evaluateJdm, JdmEvaluationError, jdmResultToModelResult, loadJdmGraph, 
 import { findBuiltinModel } from '../../decision/builtin';
 import { describeEvaluation, type EvaluatedItem } from '../../decision/evaluation-trace';
 import type { ModelInputs, ModelResult } from '../../decision/types';
+import { DmnModelError, readDmnImports, type DmnImportRef, type DmnProblem } from '../../decision/dmn';
+import { compileDmnSource, compileDmnWithImports, deriveSchemasWithImports, describeDmnRun, dmnResultToModelResult, DmnRunError, evaluateDmnSource, type CompiledDmnSource } from '../../decision/dmn-run';
+import { isDmnSource, type DmnSource } from '../../decision/dmn-source';
 import type { DatasetDefinition } from '../datasets';
 import { compileMapping, mappingProblems, type FieldMappingDefinition, type MappedRecord } from '../field-mapping';
 
@@ -35,7 +38,98 @@ function compiledGraph(key: string, graph: unknown): Promise<CompiledJdm> {
   return compiled;
 }
 
+/** Compiled DMN models of this process, by content, like compiledGraphs. */
+const compiledDmnModels = new Map<string, CompiledDmnSource>();
+
+function compiledDmn(key: string, source: DmnSource): CompiledDmnSource {
+  let compiled = compiledDmnModels.get(key);
+  if (!compiled) {
+    if (compiledDmnModels.size >= COMPILED_GRAPH_LIMIT) compiledDmnModels.delete(compiledDmnModels.keys().next().value as string);
+    try {
+      compiled = compileDmnSource(source);
+    } catch (error) {
+      if (error instanceof DmnModelError) throw new Error(`the stored DMN model no longer compiles: ${error.problems[0]?.message ?? error.message}`, { cause: error });
+      throw error;
+    }
+    compiledDmnModels.set(key, compiled);
+  }
+  return compiled;
+}
+
+/** What a DMN upload's check learns from the engine: the model's outline and derived schemas, or every problem. */
+export type DmnCompileResult =
+  | {
+      ok: true;
+      namespace: string;
+      name: string;
+      dmnVersion: string;
+      decisions: Array<{ id: string; name: string; expressionKind: string }>;
+      inputData: Array<{ id: string; name: string }>;
+      schemas: { input_schema: Record<string, unknown>; output_schema: Record<string, unknown> };
+    }
+  | { ok: false; problems: DmnProblem[] };
+
+/** Evaluates a batch of DMN items like evaluateTenantModelItems does graphs. */
+function evaluateDmnItems(compiled: CompiledDmnSource, items: ModelInputs[], trace: boolean, decisions: string[] | undefined): EvaluatedItem[] {
+  return items.map((inputs): EvaluatedItem => {
+    const started = performance.now();
+    try {
+      const run = evaluateDmnSource(compiled, inputs, decisions ? { decisions } : {});
+      return { ok: true, ...describeDmnRun(run, trace), duration_ms: performance.now() - started };
+    } catch (error) {
+      if (!(error instanceof DmnRunError)) throw error;
+      return { ok: false, message: error.message, ...(error.decisionId !== undefined ? { node_id: error.decisionId } : {}), duration_ms: performance.now() - started };
+    }
+  });
+}
+
 export const SANDBOX_TASKS = {
+  /** The `<import>`s of an uploaded DMN model, to resolve against the tenant's models before compiling it. */
+  readDmnImports(input: { xml: string }): { ok: true; imports: DmnImportRef[] } | { ok: false; problems: DmnProblem[] } {
+    try {
+      return { ok: true, imports: readDmnImports(input.xml) };
+    } catch (error) {
+      if (error instanceof DmnModelError) return { ok: false, problems: error.problems };
+      throw error;
+    }
+  },
+
+  /** Compiles an uploaded DMN model with its resolved imports: every problem the engine finds, or its outline and schemas. */
+  compileDmnModel(input: { xml: string; imports: Array<{ namespace: string; xml: string }> }, context: TaskContext): DmnCompileResult {
+    context.mark('/dmn');
+    try {
+      const model = compileDmnWithImports(input.xml, input.imports);
+      return {
+        ok: true,
+        namespace: model.namespace,
+        name: model.name,
+        dmnVersion: model.dmnVersion,
+        decisions: model.decisions.map((decision) => ({ id: decision.id, name: decision.name, expressionKind: decision.expressionKind })),
+        inputData: model.inputData.map((data) => ({ id: data.id, name: data.name })),
+        schemas: deriveSchemasWithImports(input.xml, input.imports, model),
+      };
+    } catch (error) {
+      if (error instanceof DmnModelError) return { ok: false, problems: error.problems };
+      throw error;
+    }
+  },
+
+  /** The decisions of a stored DMN version, by name, in the model's order. */
+  dmnDecisionNames(input: { key: string; source: DmnSource }): string[] {
+    return compiledDmn(input.key, input.source).model.decisions.map((decision) => decision.name);
+  },
+
+  /** A DMN upload run once on its sample inputs: its outputs, or the engine's message. */
+  dryRunDmn(input: { source: DmnSource; inputs: ModelInputs }, context: TaskContext): { ok: true; outputs: Record<string, unknown> } | { ok: false; message: string } {
+    context.mark('/dmn');
+    try {
+      return { ok: true, outputs: evaluateDmnSource(compileDmnSource(input.source), input.inputs).outputs };
+    } catch (error) {
+      if (error instanceof DmnRunError) return { ok: false, message: error.message };
+      throw error;
+    }
+  },
+
   mappingProblems(input: { mapping: FieldMappingDefinition; target: DatasetDefinition; sourceFields?: string[] }, context: TaskContext) {
     return mappingProblems(input.mapping, input.target, input.sourceFields, context.mark);
   },
@@ -67,6 +161,10 @@ export const SANDBOX_TASKS = {
 
   /** A stored tenant model's graph on one set of inputs (a scenario run, one Monte Carlo draw); throws what the engine says. */
   async runTenantModel(input: { key: string; graph: unknown; inputs: ModelInputs }): Promise<ModelResult> {
+    if (isDmnSource(input.graph)) {
+      const dmn = compiledDmn(input.key, input.graph);
+      return dmnResultToModelResult(dmn, evaluateDmnSource(dmn, input.inputs));
+    }
     const compiled = await compiledGraph(input.key, input.graph);
     return jdmResultToModelResult(compiled.graph, await evaluateJdm(compiled, input.inputs));
   },
@@ -75,7 +173,8 @@ export const SANDBOX_TASKS = {
    * A stored tenant model's graph on each of a batch's inputs, in order: per item its output and, when asked, the
    * trace of every node evaluated; an item the engine fails on carries the engine's message instead (the others go on).
    */
-  async evaluateTenantModelItems(input: { key: string; graph: unknown; items: ModelInputs[]; trace: boolean }): Promise<EvaluatedItem[]> {
+  async evaluateTenantModelItems(input: { key: string; graph: unknown; items: ModelInputs[]; trace: boolean; decisions?: string[] }): Promise<EvaluatedItem[]> {
+    if (isDmnSource(input.graph)) return evaluateDmnItems(compiledDmn(input.key, input.graph), input.items, input.trace, input.decisions);
     const compiled = await compiledGraph(input.key, input.graph);
     const results: EvaluatedItem[] = [];
     for (const inputs of input.items) {

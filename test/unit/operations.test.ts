@@ -77,6 +77,16 @@ describe('operations bound from the OpenAPI document', () => {
     assert.equal(limitFor('PATCH', '/api/v1/webhooks/whk_x'), 1000);
     const limited = documentedOperations(document).filter((operation) => operation.bodyLimit !== undefined);
     assert.equal(limitFor('POST', '/api/v1/kpis/kpi_x/points'), 5000);
-    assert.deepEqual(limited.map((operation) => operation.operationId).sort(), ['createScenarioBatch', 'evaluateModel', 'importModelTestCases', 'recordKpiPoints']);
+    // Model uploads too: a DMN model's XML may be up to 4 MiB, past the default limit.
+    assert.equal(limitFor('POST', '/api/v1/models'), 5000);
+    assert.deepEqual(limited.map((operation) => operation.operationId).sort(), [
+      'createModel',
+      'createModelVersion',
+      'createScenarioBatch',
+      'evaluateModel',
+      'importModelTestCases',
+      'recordKpiPoints',
+      'replaceModelVersion',
+    ]);
   });
 });

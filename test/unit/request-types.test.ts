@@ -23,7 +23,8 @@ describe('request types generated from the OpenAPI document', () => {
     schema.properties.release_notes = { type: 'string', maxLength: 2000 };
     schema.required = [...schema.required, 'release_notes'];
     const generated = await generateRequestTypes(changed);
-    const createModelRequest = /export interface CreateModelRequest \{[\s\S]*?\n\}/.exec(generated)?.[0] ?? '';
+    // An interface, or a type (the oneOf of a JDM graph and a DMN model makes it an intersection).
+    const createModelRequest = /export (?:interface CreateModelRequest \{|type CreateModelRequest = )[\s\S]*?\n\};?\n/.exec(generated)?.[0] ?? '';
     assert.match(createModelRequest, /\n {2}release_notes: string;/);
     assert.notEqual(generated, await generateRequestTypes(document));
   });
