@@ -9,7 +9,9 @@
  * BENCH_WAREHOUSE_ROWS rows from the Postgres source), BENCH_ONLY_KPIS=1 (bulk ingestion of BENCH_KPI_POINTS points into one KPI,
  * then a year of them bucketed per day), BENCH_ONLY_MODELS=1 (POST /models/{id}/evaluate with BENCH_EVALUATE_ITEMS-item batches,
  * BENCH_EVALUATE_REQUESTS of them over 2 connections, beside the in-process zen-engine floor; then BENCH_SUITE_RUNS runs of a
- * 1,000-case test suite; then a replay of BENCH_REPLAY_RUNS (10,000) live runs against a draft), BENCH_ONLY_REPLAY=1 (only that replay).
+ * 1,000-case test suite; then a replay of BENCH_REPLAY_RUNS (10,000) live runs against a draft), BENCH_ONLY_REPLAY=1 (only that replay),
+ * BENCH_ONLY_DMN=1 (a 100-rule, 5-input DMN decision table beside the equivalent JDM table in-process, then through
+ * POST /models/{id}/evaluate in BENCH_EVALUATE_ITEMS-item batches).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -24,6 +26,7 @@ import { benchIntegrationSyncs } from './bench/integrations';
 import { benchKpis } from './bench/kpis';
 import { benchModelEvaluation } from './bench/model-evaluation';
 import { benchModelReplay } from './bench/model-replay';
+import { benchDmnEvaluation } from './bench/dmn-evaluation';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -44,6 +47,7 @@ const ONLY_INTEGRATIONS = Boolean(process.env.BENCH_ONLY_INTEGRATIONS);
 const ONLY_KPIS = Boolean(process.env.BENCH_ONLY_KPIS);
 const ONLY_MODELS = Boolean(process.env.BENCH_ONLY_MODELS);
 const ONLY_REPLAY = Boolean(process.env.BENCH_ONLY_REPLAY);
+const ONLY_DMN = Boolean(process.env.BENCH_ONLY_DMN);
 const REPLAY_RUNS = Number(process.env.BENCH_REPLAY_RUNS ?? 10_000);
 const EVALUATE_ITEMS = Number(process.env.BENCH_EVALUATE_ITEMS ?? 1000);
 const EVALUATE_REQUESTS = Number(process.env.BENCH_EVALUATE_REQUESTS ?? 60);
@@ -70,6 +74,10 @@ async function main(): Promise<void> {
       return;
     }
     const evaluation = { items: EVALUATE_ITEMS, requests: EVALUATE_REQUESTS, connections: 2, suiteRuns: SUITE_RUNS };
+    if (ONLY_DMN) {
+      await benchDmnEvaluation(services, key, evaluation);
+      return;
+    }
     if (ONLY_MODELS || ONLY_REPLAY) {
       if (ONLY_MODELS) await benchModelEvaluation(services, key, evaluation);
       await benchModelReplay(services, key, { runs: REPLAY_RUNS });
@@ -122,6 +130,7 @@ async function main(): Promise<void> {
     if (!ONLY_WEBHOOKS) {
       await benchModelEvaluation(services, key, evaluation);
       await benchModelReplay(services, key, { runs: REPLAY_RUNS });
+      await benchDmnEvaluation(services, key, evaluation);
     }
   } finally {
     await services.stop();
