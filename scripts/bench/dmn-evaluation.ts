@@ -1,6 +1,6 @@
 import { evaluateJdm, loadJdmGraph } from '../../decision/jdm';
 import { compileDmn, evaluateDmn, inputsFromJson } from '../../decision/dmn';
-import { percentile } from './http-load';
+import { percentile, postRepeatedly } from './http-load';
 import type { BenchServices } from './services';
 
 /**
@@ -120,20 +120,7 @@ export async function benchDmnEvaluation(services: BenchServices, key: string, o
     if (result.results.length !== options.items || result.results.some((r) => r.outputs?.Rate === undefined)) throw new Error('a batch came back incomplete');
   };
   for (let i = 0; i < 3; i++) await post();
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: options.connections }, async () => {
-      while (next++ < options.requests) {
-        const sent = performance.now();
-        await post();
-        latencies.push(performance.now() - sent);
-      }
-    }),
-  );
-  const httpSeconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  const { seconds: httpSeconds, latencies } = await postRepeatedly(post, options);
   console.log(`\n## DMN decision table: ${RULES} rules, 5 inputs, first hit`);
   console.log('| measure | evaluations/s | p50 | p95 |');
   console.log('|---|---:|---:|---:|');

@@ -77,3 +77,22 @@ export function printLoadTable(results: LoadResult[]): void {
     console.log(`| ${r.label} | ${r.requests} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.errors} |`);
   }
 }
+
+/** Sends `requests` requests over `connections` concurrent loops; latencies come back sorted. */
+export async function postRepeatedly(post: () => Promise<void>, options: { requests: number; connections: number }): Promise<{ seconds: number; latencies: number[] }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (next++ < options.requests) {
+        const sent = performance.now();
+        await post();
+        latencies.push(performance.now() - sent);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { seconds, latencies };
+}

@@ -1,5 +1,5 @@
 import { evaluateJdm, loadJdmGraph } from '../../decision/jdm';
-import { percentile } from './http-load';
+import { percentile, postRepeatedly } from './http-load';
 import type { BenchServices } from './services';
 
 /** A tenant model: a first-hit decision table of 12 rules on two inputs, then an expression on its result (the rate as a percentage). */
@@ -83,20 +83,7 @@ export async function benchModelEvaluation(services: BenchServices, key: string,
     if (result.results.length !== options.items || result.results.some((r) => r.outputs === undefined)) throw new Error('a batch came back incomplete');
   };
   for (let i = 0; i < 3; i++) await post();
-  const latencies: number[] = [];
-  let next = 0;
-  started = performance.now();
-  await Promise.all(
-    Array.from({ length: options.connections }, async () => {
-      while (next++ < options.requests) {
-        const sent = performance.now();
-        await post();
-        latencies.push(performance.now() - sent);
-      }
-    }),
-  );
-  const httpSeconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  const { seconds: httpSeconds, latencies } = await postRepeatedly(post, options);
   const evaluations = options.requests * options.items;
   console.log(`\n## Model evaluation (POST /models/{id}/evaluate, ${options.items}-item batches, ${options.connections} connection(s))`);
   console.log('| measure | evaluations/s | p50 | p95 |');
