@@ -7,6 +7,7 @@ import {
   coerceTo,
   compileExpression,
   invokeFunction,
+  javaFunctionValue,
   makeContext,
   makeFunction,
   type FeelParameter,
@@ -23,7 +24,6 @@ import type {
   TypedName,
 } from './model';
 import { compileDecisionTable } from './decision-table';
-import { javaFunction } from './java-functions';
 import { resolveTypeRef, withNames, type CompileEnv, type Evaluator, type Scope } from './runtime';
 import { describeCompileError } from './problems';
 
@@ -148,19 +148,12 @@ function compileFunctionDefinition(node: FunctionDefinitionNode, env: CompileEnv
 
 /**
  * A Java function definition: its body is a context naming `class` and `method signature`. Only allowlisted
- * java.lang methods resolve (java-functions.ts); anything else evaluates to null.
+ * java.lang methods resolve (the FEEL layer's java-functions.ts, shared with FEEL's `external {java: …}`);
+ * anything else evaluates to null.
  */
 function compileJavaFunction(node: FunctionDefinitionNode, params: readonly TypedParameter[], env: CompileEnv, where: string): Evaluator {
   const body = compileOptional(node.body, env, `${where}, Java function`);
-  return (scope, context) => {
-    const mapping = body(scope, context);
-    if (!isContextValue(mapping)) return null;
-    const className = mapping.entries.get('class');
-    const signature = mapping.entries.get('method signature');
-    if (typeof className !== 'string' || typeof signature !== 'string') return null;
-    const java = javaFunction(className, signature);
-    return java ? makeFunction(undefined, params.map((p) => ({ name: p.name })), java) : null;
-  };
+  return (scope, context) => javaFunctionValue(body(scope, context), params.map((p) => ({ name: p.name })));
 }
 
 function asList(value: FeelValue): readonly FeelValue[] | null {

@@ -14,6 +14,7 @@ import { conformsTo, parseTypeRef } from './types-conformance';
 import { compileIn } from './unary-tests';
 import { feelCompare, feelEquals, isContext, isFunction, isList, isNumber, makeContext, makeEqualityRange, makeRange, makeRangeWithNullEndpoints } from './values';
 import { iterationValues } from './iteration';
+import { externalFunctionValue } from './java-functions';
 import { pathOf } from './paths';
 import { parseStringLiteral } from './strings';
 
@@ -285,7 +286,6 @@ function compileQuantified(node: SyntaxNode, state: CompileState): Evaluator {
 
 function compileFunctionDefinition(node: SyntaxNode, state: CompileState): Evaluator {
   const parts = childrenOf(node);
-  if (parts.some((p) => p.name === 'external')) return constant(null);
   const formal = parts.find((p) => p.name === 'FormalParameters');
   const params = (formal ? childrenOf(formal) : []).map((p) => {
     const typeNode = childrenOf(p)[1];
@@ -293,6 +293,8 @@ function compileFunctionDefinition(node: SyntaxNode, state: CompileState): Evalu
     return { name: normalizeName(textOf(child(p, 0), state)), ...(type ? { type } : {}) };
   });
   const body = compileNode(parts[parts.length - 1] ?? node, state);
+  // `external {java: {class, method signature}}`: only allowlisted java.lang methods (java-functions.ts), else null
+  if (parts.some((p) => p.name === 'external')) return (scope) => externalFunctionValue(body(scope), params);
   // makeFunction converts the arguments to the declared parameter types
   return (scope) =>
     makeFunction(undefined, params, (args) => body(scope.with(new Map(params.map((param, i) => [param.name, args[i] ?? null])))));

@@ -10,3 +10,4 @@ export { makeContext, feelEquals, feelCompare, formatValue } from './values';
 export { parseTypeRef, conformsTo, coerceTo, typeOfValue } from './types-conformance';
 export { fromJson, toJson } from './json';
 export { isFunction as isFeelFunction } from './values';
+export { javaFunction, javaFunctionValue, type JavaType } from './java-functions';

@@ -209,3 +209,29 @@ describe('FEEL API helpers', () => {
     assert.equal(show('twice(21)', { twice }), '42');
   });
 });
+
+describe('external Java functions (allowlist)', () => {
+  const ext = (params: string, cls: string, signature: string): string =>
+    `function(${params}) external {java: {class: "${cls}", method signature: "${signature}"}}`;
+
+  it('run allowlisted java.lang static methods', () => {
+    assert.equal(show(`(${ext('a, b', 'java.lang.Math', 'max(double, double)')})(123.45, 456.78)`), '456.78');
+    assert.equal(show(`{max: ${ext('a, b', 'java.lang.Math', 'max(int,int)')}, r: max(1.9, 1.2)}.r`), '1');
+    assert.equal(show(`(${ext('s', 'java.lang.Integer', 'valueOf(java.lang.String)')})("123")`), '123');
+    assert.equal(show(`(${ext('c', 'java.lang.String', 'valueOf(char)')})("a")`), 'a');
+    assert.equal(run(`(${ext('c', 'java.lang.String', 'valueOf(char)')})("abc")`), null);
+    assert.equal(show(`(${ext('f, x', 'java.lang.String', 'format(java.lang.String, [Ljava.lang.Object;)')})("%s = %d", ["x", 42])`), 'x = 42');
+    assert.equal(run(`(${ext('a', 'java.lang.Math', 'sqrt(double)')})("4")`), null);
+  });
+
+  it('refuse anything outside the allowlist', () => {
+    assert.equal(run(ext('x', 'java.lang.System', 'exit(int)')), null);
+    assert.equal(run(`(${ext('x', 'java.lang.System', 'exit(int)')})(1)`), null);
+    assert.equal(run(ext('s', 'java.lang.Runtime', 'getRuntime()')), null);
+    assert.equal(run(ext('s', 'java.lang.Class', 'forName(java.lang.String)')), null);
+    assert.equal(run(ext('a', 'java.lang.Math', 'foo(double)')), null);
+    assert.equal(run(ext('a, b', 'java.lang.Math', 'max(java.lang.String, java.lang.String)')), null);
+    assert.equal(run(ext('a', 'java.lang.Math', 'random()')), null);
+    assert.equal(run('function(x) external {pmml: {document: "m.pmml", model: "tree"}}'), null);
+  });
+});
