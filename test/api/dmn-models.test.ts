@@ -204,6 +204,22 @@ describe('DMN models', () => {
     assert.equal(replaced.body.graph_sha256, (await call(stack.baseUrl, 'GET', `/api/v1/models/${model.id}/versions/1`, { key: tenant.key })).body.graph_sha256);
   });
 
+  it('imports a DMN suite as CSV, cells read by the derived schemas (numbers, dates, booleans, dotted context entries)', async () => {
+    const model = await createDmn(tenant, fixture('loan-offer.dmn'));
+    const csv = [
+      'name,Applicant Age,Monthly Income,Application Date,expected.Risk Category,expected.Max Loan,expected.Eligible,expected.Offer.amount,expected.Review By',
+      'senior,70,5000,2026-01-15,Low,24000,true,24000,2026-02-14',
+      'young,20,1000.5,2026-03-01,High,4802.4,true,2401.2,2026-03-31',
+      'wrong,45,5000,2026-01-15,High,24000,true,24000,2026-02-14',
+    ].join('\n');
+    const imported = await call(stack.baseUrl, 'POST', `/api/v1/models/${model.id}/test-cases/import`, { key: tenant.key, body: { csv } });
+    assert.equal(imported.status, 201, JSON.stringify(imported.body));
+    const run = await call(stack.baseUrl, 'POST', `/api/v1/models/${model.id}/test-runs`, { key: tenant.key, body: { version: '1' } });
+    assert.equal(run.status, 201, JSON.stringify(run.body));
+    assert.deepEqual(run.body.cases.map((c: any) => [c.name, c.status]), [['senior', 'passed'], ['young', 'passed'], ['wrong', 'failed']], JSON.stringify(run.body.cases));
+    assert.deepEqual(run.body.cases[2].differences.map((d: any) => [d.output, d.expected, d.actual]), [['Risk Category', 'High', 'Medium']]);
+  });
+
   it('refuses malformed XML, a DOCTYPE (XXE) without reading the file, a missing input, a FEEL syntax error and a requirement cycle, naming the element', async () => {
     assert.ok((await refused('<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" namespace="x"><decision')).length > 0);
     const xxe = `<?xml version="1.0"?>\n<!DOCTYPE definitions [<!ENTITY secret SYSTEM "file:///etc/passwd">]>\n${dmnModel('https://example.com/xxe', `${amountInput}${literalDecision('leak', 'Leak', '"&secret;"')}`)}`;
