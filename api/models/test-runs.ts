@@ -4,7 +4,6 @@ import type { EvaluatedItem } from '../../decision/evaluation-trace';
 import { judgeCase, matchedRuleIdsOf, suiteCoverage } from '../../decision/model-test-suite';
 import type { JdmGraph } from '../../decision/jdm';
 import { isDmnSource } from '../../decision/dmn-source';
-import { readDmnOutline } from '../../decision/dmn-outline';
 import { dmnCoverageGraph } from '../../decision/dmn-run';
 import type { ModelInputs } from '../../decision/types';
 import type { PageRequest } from '../../db/pagination';
@@ -36,9 +35,9 @@ export function presentTestRun(record: ModelTestRunRecord) {
   };
 }
 
-/** The decision tables a suite's coverage counts: the graph's, or the DMN model's (read from its XML). */
-function coverageGraphOf(content: unknown): JdmGraph {
-  return isDmnSource(content) ? dmnCoverageGraph(readDmnOutline(content.xml)) : (content as JdmGraph);
+/** The decision tables a suite's coverage counts: the graph's, or the DMN model's (its XML read in the sandbox). */
+async function coverageGraphOf(deps: ModelUseCaseDeps, content: unknown): Promise<JdmGraph> {
+  return isDmnSource(content) ? dmnCoverageGraph(await deps.sandbox.run('dmnOutline', { xml: content.xml })) : (content as JdmGraph);
 }
 
 type CaseReport = {
@@ -61,7 +60,7 @@ type CaseReport = {
 export async function runModelTests(deps: ModelUseCaseDeps, context: RequestContext, modelId: string, body: { version?: string }) {
   const started = performance.now();
   refuseBuiltin(modelId);
-  const { cases, graph, coverageGraph, graphKey, versionNumber } = await inTenantTransaction(deps.db, context.tenantId, async (scope) => {
+  const { cases, graph, graphKey, versionNumber } = await inTenantTransaction(deps.db, context.tenantId, async (scope) => {
     const stored = await requireTenantModel(scope, modelId);
     // Default: the newest version, the one its author is working on (a draft, usually).
     const named = body.version ?? String(stored.latest_version);
@@ -70,7 +69,7 @@ export async function runModelTests(deps: ModelUseCaseDeps, context: RequestCont
     if (!version) throw validationFailed([{ path: '/version', message: `model ${modelId} has no version "${model.version}"` }]);
     const suite = await suiteOf(scope, modelId);
     const checked = suite.map((testCase) => ({ testCase, validation: model.validateInputs(testCase.inputs, 'json') }));
-    return { cases: checked, graph: version.graph, coverageGraph: coverageGraphOf(version.graph), graphKey: `${version.modelId}@${version.version}#${version.graphSha256}`, versionNumber: version.version };
+    return { cases: checked, graph: version.graph, graphKey: `${version.modelId}@${version.version}#${version.graphSha256}`, versionNumber: version.version };
   });
   if (cases.length === 0) throw validationFailed([{ path: '', message: 'the model has no test cases: add some with POST /models/{id}/test-cases' }]);
   const runnable = cases.flatMap(({ validation }, index) => (validation.valid ? [{ index, inputs: validation.inputs }] : []));
@@ -93,7 +92,7 @@ export async function runModelTests(deps: ModelUseCaseDeps, context: RequestCont
       ...(verdict.missingRules.length > 0 ? { missing_rules: verdict.missingRules } : {}),
     };
   });
-  const coverage = suiteCoverage(coverageGraph, [...byIndex.values()].map((item) => (item.ok ? item.trace : undefined)));
+  const coverage = suiteCoverage(await coverageGraphOf(deps, graph), [...byIndex.values()].map((item) => (item.ok ? item.trace : undefined)));
   const failed = reports.filter((report) => report.status === 'failed').length;
   const stored = await inTenantTransaction(deps.db, context.tenantId, (scope) =>
     insertTestRun(scope, {

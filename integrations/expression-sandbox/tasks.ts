@@ -8,6 +8,9 @@ import type { ModelInputs, ModelResult } from '../../decision/types';
 import { DmnModelError, readDmnImports, type DmnImportRef, type DmnProblem } from '../../decision/dmn';
 import { compileDmnSource, compileDmnWithImports, deriveSchemasWithImports, describeDmnRun, dmnResultToModelResult, DmnRunError, evaluateDmnSource, type CompiledDmnSource } from '../../decision/dmn-run';
 import { isDmnSource, type DmnSource } from '../../decision/dmn-source';
+import { readDmnOutline, type DmnOutline } from '../../decision/dmn-outline';
+import { diffModelContents } from '../../decision/dmn-diff';
+import type { GraphDiff } from '../../decision/model-diff';
 import type { DatasetDefinition } from '../datasets';
 import { compileMapping, mappingProblems, type FieldMappingDefinition, type MappedRecord } from '../field-mapping';
 
@@ -112,6 +115,17 @@ export const SANDBOX_TASKS = {
       if (error instanceof DmnModelError) return { ok: false, problems: error.problems };
       throw error;
     }
+  },
+
+  /** A stored DMN version's outline (decisions, decision tables, literal expressions): reading a 4 MiB model's XML
+   *  takes about a second, which must not stall the API's event loop. */
+  dmnOutline(input: { xml: string }): DmnOutline {
+    return readDmnOutline(input.xml);
+  },
+
+  /** Two versions' contents compared (JDM or DMN, read from the XML), for the same reason. */
+  diffModelContents(input: { before: { graph: unknown; dmn: string | null }; after: { graph: unknown; dmn: string | null } }): GraphDiff {
+    return diffModelContents(input.before, input.after);
   },
 
   /** The decisions of a stored DMN version, by name, in the model's order. */
