@@ -81,6 +81,8 @@ export default tseslint.config(
   // Connectors and field mappings talk to source systems only: no database of ours, no workflows, no API
   // (field-mapping expressions are zen-engine, through decision/).
   layer('integrations/**/*.ts', 'integrations/ imports only integrations/, decision/ and core/.', ['api', 'activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  // Rendering and signing of notifications: pure, no database, no workflows, no API.
+  layer('notifications/**/*.ts', 'notifications/ imports only notifications/ and core/.', ['api', 'activities', 'db', 'decision', 'integrations', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
   layer('db/**/*.ts', 'db/ never imports api/, activities/, worker/ or orchestration/.', ['api', 'activities', 'orchestration', 'worker', 'scripts', 'test']),
   layer('activities/**/*.ts', 'activities/ never imports api/, worker/ or orchestration/.', ['api', 'orchestration', 'worker', 'scripts', 'test']),
   // orchestration/ is the shared Temporal kernel (workflow-engine, workflow-bundle, workers, scenario-runner).

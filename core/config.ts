@@ -110,6 +110,39 @@ export interface Config {
   oauth: OAuthConfig;
   webhooks: WebhookConfig;
   console: ConsoleConfig;
+  notifications: NotificationConfig;
+}
+
+/** Email and chat notifications to people (api/notifications/README.md). */
+export interface NotificationConfig {
+  /** The SMTP server (SMTP_URL: smtp://user:pass@host:587 with STARTTLS, smtps://…:465 with TLS); unset: email is not sent. */
+  smtpUrl: string | undefined;
+  /** The From header (NOTIFICATION_FROM). */
+  from: string;
+  /** Key for the signed links in messages (unsubscribe, invitations), derived from WEBHOOK_SECRET_KEY. */
+  linkSigningKey: Buffer;
+  /** Connections a lane pass keeps open to the SMTP server, and messages in flight at once (NOTIFICATION_SMTP_CONNECTIONS). */
+  smtpConnections: number;
+  /** One SMTP conversation's timeout (connect, greeting, each command). */
+  smtpTimeoutMs: number;
+  /** Notifications one lane pass claims at a time (NOTIFICATION_LANE_BATCH_SIZE). */
+  laneBatchSize: number;
+  /** A lane with nothing left ends after this long without a wake-up. */
+  laneIdleSeconds: number;
+  /** The relay wakes a tenant's lane at most this often; a partial batch is followed by the next one after this long. */
+  lanePassIntervalMs: number;
+  /** A claimed notification whose pass died is sent again after this lease (NOTIFICATION_LEASE_SECONDS). */
+  leaseSeconds: number;
+  /** Retries after a temporary failure (SMTP 4xx, connection): the first after this many seconds, doubling. */
+  retryBaseSeconds: number;
+  /** Attempts before a temporary failure becomes permanent. */
+  maxAttempts: number;
+  /** The local hour (0–23) of each person's daily digest, in their time zone. */
+  digestHour: number;
+  /** How long an invitation link stays valid. */
+  invitationTtlSeconds: number;
+  /** Chat webhook requests' timeout. */
+  chatTimeoutMs: number;
 }
 
 /** The governance console (/console): its session cookie, its client at an external provider, the Temporal UI link. */
@@ -265,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = readOptional(env, 'NODE_ENV') ?? 'development';
   const activityHeartbeatTimeoutSeconds = readInteger(env, 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS', 10, 1, 600);
   const publicBaseUrl = (readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const webhooks = loadWebhookConfig(env, nodeEnv, path.resolve(readOptional(env, 'DATA_DIR') ?? '.data'));
   return {
     port,
     host,
@@ -354,7 +388,28 @@ export function loadConfig(env: Env = process.env): Config {
       externalClientSecret: readOptional(env, 'CONSOLE_OAUTH_CLIENT_SECRET'),
       temporalUiUrl: (readUrl(env, 'TEMPORAL_UI_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${readInteger(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535)}`).replace(/\/$/, ''),
     },
-    webhooks: loadWebhookConfig(env, nodeEnv, path.resolve(readOptional(env, 'DATA_DIR') ?? '.data')),
+    webhooks,
+    notifications: loadNotificationConfig(env, webhooks.secretEncryptionKey),
+  };
+}
+
+function loadNotificationConfig(env: Env, secretKey: Buffer): NotificationConfig {
+  const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  return {
+    smtpUrl,
+    from: readOptional(env, 'NOTIFICATION_FROM') ?? 'Decision Modeling Service <notifications@decision-modeling.invalid>',
+    linkSigningKey: Buffer.from(crypto.hkdfSync('sha256', secretKey, Buffer.alloc(0), 'notification links', 32)),
+    smtpConnections: readInteger(env, 'NOTIFICATION_SMTP_CONNECTIONS', 8, 1, 100),
+    smtpTimeoutMs: readInteger(env, 'NOTIFICATION_SMTP_TIMEOUT_MS', 30_000, 100, 600_000),
+    laneBatchSize: readInteger(env, 'NOTIFICATION_LANE_BATCH_SIZE', 200, 1, 5000),
+    laneIdleSeconds: readInteger(env, 'NOTIFICATION_LANE_IDLE_SECONDS', 300, 1, 86_400),
+    lanePassIntervalMs: readInteger(env, 'NOTIFICATION_LANE_PASS_INTERVAL_MS', 100, 0, 60_000),
+    leaseSeconds: readInteger(env, 'NOTIFICATION_LEASE_SECONDS', 120, 1, 3600),
+    retryBaseSeconds: readInteger(env, 'NOTIFICATION_RETRY_BASE_SECONDS', 30, 0, 86_400),
+    maxAttempts: readInteger(env, 'NOTIFICATION_MAX_ATTEMPTS', 8, 1, 50),
+    digestHour: readInteger(env, 'NOTIFICATION_DIGEST_HOUR', 8, 0, 23),
+    invitationTtlSeconds: readInteger(env, 'INVITATION_TTL_SECONDS', 7 * 86_400, 60, 90 * 86_400),
+    chatTimeoutMs: readInteger(env, 'NOTIFICATION_CHAT_TIMEOUT_MS', 10_000, 100, 120_000),
   };
 }
 

@@ -36,6 +36,9 @@ export const ID_PREFIXES = {
   modelTestRun: 'mtr',
   modelRelease: 'rel',
   modelReplay: 'rpl',
+  notification: 'ntf',
+  chatDestination: 'chd',
+  invitation: 'inv',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

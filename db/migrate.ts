@@ -36,6 +36,7 @@ import * as modelTestSuites from './migrations/20261128000010_model_test_suites'
 import * as modelVersionLifecycle from './migrations/20261128000020_model_version_lifecycle';
 import * as modelReplays from './migrations/20261128000030_model_replays';
 import * as dmnModelVersions from './migrations/20261128000040_dmn_model_versions';
+import * as notifications from './migrations/20261128000050_notifications';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128000020_model_version_lifecycle': modelVersionLifecycle,
   '20261128000030_model_replays': modelReplays,
   '20261128000040_dmn_model_versions': dmnModelVersions,
+  '20261128000050_notifications': notifications,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
