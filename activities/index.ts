@@ -10,7 +10,8 @@ import { createKpiAlertActivities } from './kpis/alerts';
 import { createModelReplayActivities } from './models/replays';
 import { createScenarioActivities } from './scenarios/runs';
 import { createWebhookActivities } from './webhooks/deliveries';
-import type { WebhookConfig } from '../core/config';
+import { createNotificationActivities } from './notifications';
+import type { NotificationConfig, WebhookConfig } from '../core/config';
 import type { ResolveHost } from './webhooks/sender';
 import type { FileStore } from '../core/file-store';
 import { sandboxedTenantModels, type ExpressionSandbox } from '../integrations/expression-sandbox';
@@ -20,6 +21,10 @@ export interface ActivityDeps {
   logger: Logger;
   catalogue?: ModelCatalogue;
   webhooks: WebhookConfig;
+  /** Email and chat notifications: the SMTP server, signing of links, the lanes' settings. */
+  notifications: NotificationConfig;
+  /** The service's public base URL (PUBLIC_BASE_URL): links in messages point there. */
+  publicBaseUrl: string;
   /** DNS resolution for webhook deliveries (tests inject one). */
   resolveHost?: ResolveHost;
   /** Where audit exports are written (DATA_DIR/exports, or an object store). */
@@ -43,6 +48,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createIntegrationSyncControlActivities(full),
     ...createKpiAlertActivities(full),
     ...createModelReplayActivities(full),
+    ...createNotificationActivities(full),
   };
 }
 

@@ -54,3 +54,31 @@ export interface DigestItem {
 }
 
 export type { NotificationKind };
+
+/** Who a notification is for, in terms of the tenant's data; db/repositories/notifications.ts resolves it to people. */
+export type Audience =
+  /** Whoever may act on the decision's current step and has not yet (its assignments, minus excluded and approved). */
+  | { type: 'decision_approvers'; decisionId: string }
+  /** The decision's owner and its author. */
+  | { type: 'decision_owner_and_author'; decisionId: string }
+  /** The KPI's owner and everyone watching it. */
+  | { type: 'kpi_owner_and_watchers'; kpiId: string }
+  /** The tenant's admins. */
+  | { type: 'admins' }
+  /** Members by the email addresses written in a text (mentions): unknown addresses are nobody. */
+  | { type: 'members_by_email'; emails: string[] }
+  /** Members by member id (an approver set's named users). */
+  | { type: 'members'; memberIds: string[] }
+  /** Members with a role (an approver set's role). */
+  | { type: 'role'; role: string };
+
+/** One notification an event asks for: its kind, who, what it says, the thread it belongs to. */
+export interface NotificationPlan {
+  kind: NotificationKind;
+  audiences: Audience[];
+  content: MessageContent;
+  /** Messages about one thing (a decision, a KPI) thread together. */
+  threadKey: string | null;
+  /** The member who caused the event is not told of their own act. */
+  excludeMemberId: string | null;
+}

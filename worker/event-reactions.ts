@@ -7,6 +7,7 @@ import { kpiEvaluationRequests } from '../db/repositories/kpi-alerts';
 import { insertLaneDeliveries, subscriptionsInLanePass, type LaneDeliveryRow } from '../db/repositories/webhooks';
 import { requestKpiEvaluation } from '../api/kpis/start-alert-evaluations';
 import { webhookLaneWorkflowId } from '../api/webhooks/start-deliveries';
+import { writeNotificationsFor } from './notification-reactions';
 
 /**
  * What happens after an event: the one table the outbox relay (worker/outbox-relay.ts) reads. To learn what follows
@@ -23,7 +24,7 @@ import { webhookLaneWorkflowId } from '../api/webhooks/start-deliveries';
  * (test/unit/event-reactions.test.ts) refuses a key the catalogue does not list.
  */
 export const EVENT_REACTIONS: Readonly<Record<string, readonly EventReaction[]>> = {
-  '*': [deliverToWebhookLanes],
+  '*': [deliverToWebhookLanes, notifyPeople],
   'kpi.value.recorded': [requestKpiAlertEvaluations],
 };
 
@@ -41,6 +42,10 @@ export interface ReactionContext {
   activityHeartbeatTimeoutSeconds?: number;
   /** Wakes webhook lanes, throttled per lane by the relay (its state outlives a pass). Only after the commit. */
   wakeWebhookLanes(lanes: WebhookLane[]): Promise<void>;
+  /** The local hour of people's daily digests (NOTIFICATION_DIGEST_HOUR). */
+  notificationDigestHour: number;
+  /** Wakes tenants' notification lanes, throttled like the webhook lanes. Only after the commit. */
+  wakeNotificationLanes(tenantIds: string[]): Promise<void>;
 }
 
 export interface WebhookLane {
@@ -101,6 +106,16 @@ async function deliverToWebhookLanes(events: OutboxEvent[], context: ReactionCon
     const inPass = await subscriptionsInLanePass(context.db, lanes.map((lane) => lane.subscriptionId));
     await context.wakeWebhookLanes(lanes.filter((lane) => !inPass.has(lane.subscriptionId)));
   };
+}
+
+/**
+ * Email and chat notifications to the people an event concerns (worker/notification-reactions.ts), written in the
+ * pass's transaction; after the commit, wakes the lanes (`notification_lane/ten_…`) of the tenants that got some.
+ */
+async function notifyPeople(events: OutboxEvent[], context: ReactionContext): Promise<AfterCommit | void> {
+  const tenants = await writeNotificationsFor(events, { trx: context.trx, digestHour: context.notificationDigestHour });
+  if (tenants.length === 0) return;
+  return () => context.wakeNotificationLanes(tenants);
 }
 
 /**

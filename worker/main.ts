@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     connection,
     namespace: config.temporalNamespace,
     taskQueue: config.temporalTaskQueue,
-    activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), sandbox },
+    activities: { db, logger, webhooks: config.webhooks, notifications: config.notifications, publicBaseUrl: config.publicBaseUrl, exportFiles: exportFileStore(config.dataDir), sandbox },
     workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),
     shutdownGraceTime: '30s',
   });
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const recovery = startRunRecovery({ db, temporal, config, logger });
   let stopEvents = async () => undefined as void;
   if (config.webhooks.relayEnabled) {
-    const relay = startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds });
+    const relay = startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, notifications: config.notifications, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds });
     const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks });
     const schedules = startScheduleReconciler({ db, temporal, logger, config });
     stopEvents = async () => {

@@ -1,9 +1,11 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
-import type { WebhookConfig } from '../core/config';
+import type { NotificationConfig, WebhookConfig } from '../core/config';
 import type { Logger } from '../core/logger';
 import { claimUndispatchedEvents, EVENTS_CHANNEL, markEventsDispatched } from '../db/repositories/events';
+import { tenantsWithOverdueNotifications } from '../db/repositories/notifications';
 import { subscriptionsWithOverdueDeliveries } from '../db/repositories/webhooks';
+import { wakeNotificationLane } from '../api/notifications/start-notifications';
 import { wakeWebhookLane } from '../api/webhooks/start-deliveries';
 import { EVENT_REACTIONS, runWithConcurrency, STARTS_IN_FLIGHT, type AfterCommit, type ReactionContext, type WebhookLane } from './event-reactions';
 
@@ -16,6 +18,7 @@ export interface OutboxRelayDeps {
   /** The task queue lane workflows run on; their passes run on its `-webhooks` companion. */
   taskQueue: string;
   webhooks: WebhookConfig;
+  notifications: NotificationConfig;
   /** Restricts the relay to these tenants' events. Only for tests, where several stacks share one database. */
   tenantIds?: () => readonly string[];
   /** How long a KPI's alert evaluation workflow waits for more points before it ends (KPI_ALERT_EVALUATION_IDLE_SECONDS). */
@@ -36,44 +39,54 @@ interface ListenerConnection {
   end(): Promise<void>;
 }
 
-/**
- * Wakes subscriptions' delivery lanes: at most one wake-up per lane per WEBHOOK_LANE_PASS_INTERVAL_MS (one that comes
- * sooner is deferred to the end of the interval, never dropped), so a lane fed one event at a time runs one pass per
- * interval over what accumulated, instead of a signal and a pass per event; and a sweep for lanes whose deliveries are
- * overdue (a wake-up that was lost).
- */
-function createLaneWaker(deps: OutboxRelayDeps, isStopped: () => boolean) {
-  const lanes = { temporal: deps.temporal, taskQueue: deps.taskQueue, webhooks: deps.webhooks, rpcTimeoutMs: WAKE_TIMEOUT_MS };
+interface LaneWakerOptions<L> {
+  /** What the lanes are, for log lines ("webhook lane"). */
+  name: string;
+  /** A lane is woken at most once per interval (a sooner wake-up is deferred to the interval's end, never dropped). */
+  intervalMs: number;
+  keyOf(lane: L): string;
+  wake(lane: L): Promise<void>;
+  /** Lanes with overdue work: the sweep wakes them. */
+  overdue(): Promise<L[]>;
+}
 
-  const wakeNow = async (lane: WebhookLane) => {
+/**
+ * Wakes lanes (webhook subscriptions', tenants' notification lanes): at most one wake-up per lane per interval (one
+ * that comes sooner is deferred to the end of the interval, never dropped), so a lane fed one event at a time runs one
+ * pass per interval over what accumulated, instead of a signal and a pass per event; and a sweep for lanes whose work
+ * is overdue (a wake-up that was lost).
+ */
+function createLaneWaker<L>(deps: OutboxRelayDeps, options: LaneWakerOptions<L>, isStopped: () => boolean) {
+  const wakeNow = async (lane: L) => {
     try {
-      await wakeWebhookLane(lanes, lane);
+      await options.wake(lane);
     } catch (error) {
-      if (!isStopped()) deps.logger.warn({ err: error, webhook_id: lane.subscriptionId }, 'could not wake a webhook lane; the sweep will');
+      if (!isStopped()) deps.logger.warn({ err: error, lane: options.keyOf(lane) }, `could not wake a ${options.name}; the sweep will`);
     }
   };
 
   // Every row is committed before the wake-up that covers it is sent.
-  const interval = deps.webhooks.lanePassIntervalMs;
+  const interval = options.intervalMs;
   const lastWake = new Map<string, number>();
   const deferred = new Map<string, NodeJS.Timeout>();
-  const wakeLanes = async (targets: WebhookLane[]) => {
+  const wakeLanes = async (targets: L[]) => {
     const now = Date.now();
     for (const [id, at] of lastWake) if (now - at >= interval && !deferred.has(id)) lastWake.delete(id);
     const immediate: Array<() => Promise<void>> = [];
     for (const lane of targets) {
-      const last = lastWake.get(lane.subscriptionId);
+      const key = options.keyOf(lane);
+      const last = lastWake.get(key);
       if (last === undefined || now - last >= interval) {
-        lastWake.set(lane.subscriptionId, now);
+        lastWake.set(key, now);
         immediate.push(() => wakeNow(lane));
-      } else if (!deferred.has(lane.subscriptionId)) {
+      } else if (!deferred.has(key)) {
         const timer = setTimeout(() => {
-          deferred.delete(lane.subscriptionId);
-          lastWake.set(lane.subscriptionId, Date.now());
+          deferred.delete(key);
+          lastWake.set(key, Date.now());
           if (!isStopped()) void wakeNow(lane);
         }, last + interval - now);
         timer.unref();
-        deferred.set(lane.subscriptionId, timer);
+        deferred.set(key, timer);
       }
     }
     await runWithConcurrency(immediate, STARTS_IN_FLIGHT);
@@ -84,13 +97,13 @@ function createLaneWaker(deps: OutboxRelayDeps, isStopped: () => boolean) {
     if (isStopped() || sweeping) return;
     sweeping = true;
     try {
-      const overdue = await subscriptionsWithOverdueDeliveries(deps.db, deps.webhooks.laneSweepSeconds, deps.tenantIds?.());
+      const overdue = await options.overdue();
       await runWithConcurrency(
-        overdue.map((row) => () => wakeNow({ tenantId: row.tenant_id, subscriptionId: row.subscription_id })),
+        overdue.map((lane) => () => wakeNow(lane)),
         STARTS_IN_FLIGHT,
       );
     } catch (error) {
-      if (!isStopped()) deps.logger.warn({ err: error }, 'webhook lane sweep failed; retrying on the next one');
+      if (!isStopped()) deps.logger.warn({ err: error }, `${options.name} sweep failed; retrying on the next one`);
     } finally {
       sweeping = false;
     }
@@ -105,12 +118,52 @@ function createLaneWaker(deps: OutboxRelayDeps, isStopped: () => boolean) {
   };
 }
 
+function createWebhookLaneWaker(deps: OutboxRelayDeps, isStopped: () => boolean) {
+  const lanes = { temporal: deps.temporal, taskQueue: deps.taskQueue, webhooks: deps.webhooks, rpcTimeoutMs: WAKE_TIMEOUT_MS };
+  return createLaneWaker<WebhookLane>(
+    deps,
+    {
+      name: 'webhook lane',
+      intervalMs: deps.webhooks.lanePassIntervalMs,
+      keyOf: (lane) => lane.subscriptionId,
+      wake: (lane) => wakeWebhookLane(lanes, lane),
+      overdue: async () =>
+        (await subscriptionsWithOverdueDeliveries(deps.db, deps.webhooks.laneSweepSeconds, deps.tenantIds?.())).map((row) => ({
+          tenantId: row.tenant_id,
+          subscriptionId: row.subscription_id,
+        })),
+    },
+    isStopped,
+  );
+}
+
+function createNotificationLaneWaker(deps: OutboxRelayDeps, isStopped: () => boolean) {
+  const lanes = {
+    temporal: deps.temporal,
+    taskQueue: deps.taskQueue,
+    notifications: deps.notifications,
+    heartbeatTimeoutSeconds: deps.activityHeartbeatTimeoutSeconds ?? 10,
+    rpcTimeoutMs: WAKE_TIMEOUT_MS,
+  };
+  return createLaneWaker<string>(
+    deps,
+    {
+      name: 'notification lane',
+      intervalMs: deps.notifications.lanePassIntervalMs,
+      keyOf: (tenantId) => tenantId,
+      wake: (tenantId) => wakeNotificationLane(lanes, tenantId),
+      overdue: () => tenantsWithOverdueNotifications(deps.db, deps.webhooks.laneSweepSeconds, deps.tenantIds?.()),
+    },
+    isStopped,
+  );
+}
+
 /**
  * One pass: claims up to EVENTS_PER_TRANSACTION undispatched events, runs every reaction of the table on the events it
  * matches and marks them dispatched, in one transaction; then runs what the reactions left for after the commit.
  * Answers how many events it dispatched.
  */
-async function dispatchEvents(deps: OutboxRelayDeps, wakeWebhookLanes: ReactionContext['wakeWebhookLanes']): Promise<number> {
+async function dispatchEvents(deps: OutboxRelayDeps, wakers: Pick<ReactionContext, 'wakeWebhookLanes' | 'wakeNotificationLanes'>): Promise<number> {
   const { dispatched, afterCommit } = await deps.db.transaction(async (trx) => {
     const events = await claimUndispatchedEvents(trx, EVENTS_PER_TRANSACTION, deps.tenantIds?.());
     if (events.length === 0) return { dispatched: 0, afterCommit: [] };
@@ -121,7 +174,8 @@ async function dispatchEvents(deps: OutboxRelayDeps, wakeWebhookLanes: ReactionC
       taskQueue: deps.taskQueue,
       kpiEvaluationIdleSeconds: deps.kpiEvaluationIdleSeconds ?? 300,
       activityHeartbeatTimeoutSeconds: deps.activityHeartbeatTimeoutSeconds,
-      wakeWebhookLanes,
+      notificationDigestHour: deps.notifications.digestHour,
+      ...wakers,
     };
     const afterCommit: AfterCommit[] = [];
     for (const [key, reactions] of Object.entries(EVENT_REACTIONS)) {
@@ -154,13 +208,15 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
   let running: Promise<void> | undefined;
   let again = false;
   let listener: ListenerConnection | undefined;
-  const waker = createLaneWaker(deps, () => stopped);
+  const webhookLanes = createWebhookLaneWaker(deps, () => stopped);
+  const notificationLanes = createNotificationLaneWaker(deps, () => stopped);
+  const wakers = { wakeWebhookLanes: webhookLanes.wakeLanes, wakeNotificationLanes: notificationLanes.wakeLanes };
 
   const pump = async () => {
     do {
       again = false;
       try {
-        while (!stopped && (await dispatchEvents(deps, waker.wakeLanes)) === EVENTS_PER_TRANSACTION);
+        while (!stopped && (await dispatchEvents(deps, wakers)) === EVENTS_PER_TRANSACTION);
       } catch (error) {
         if (!stopped) deps.logger.warn({ err: error }, 'outbox relay pass failed; retrying on the next poll');
       }
@@ -204,7 +260,10 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
   void listen();
   const poll = setInterval(wake, deps.webhooks.relayPollMs);
   poll.unref();
-  const sweeper = setInterval(() => void waker.sweep(), deps.webhooks.laneSweepSeconds * 1000);
+  const sweeper = setInterval(() => {
+    void webhookLanes.sweep();
+    void notificationLanes.sweep();
+  }, deps.webhooks.laneSweepSeconds * 1000);
   sweeper.unref();
   wake();
 
@@ -214,7 +273,8 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
       stopped = true;
       clearInterval(poll);
       clearInterval(sweeper);
-      waker.stop();
+      webhookLanes.stop();
+      notificationLanes.stop();
       await running;
       const connection = listener;
       listener = undefined;

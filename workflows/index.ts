@@ -12,3 +12,4 @@ export { integrationScheduledSyncWorkflow } from './integrations/integration-sch
 export { kpiAlertEvaluationWorkflow, kpiEvaluationShardWorkflow } from './kpis/kpi-alert-evaluation';
 // What the per-KPI Schedules of before batched evaluation start: registered until 2027-01-31 so their runs finish.
 export { kpiScheduledCheckWorkflow } from './kpis/kpi-alert-evaluation';
+export { notificationLaneWorkflow } from './notifications/notification-lane';

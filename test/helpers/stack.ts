@@ -113,7 +113,7 @@ export async function startTestStack(
     if (events.length > 0) return;
     const tenantIds = () => [...tenantsOf(db)];
     events = [
-      startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, tenantIds, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds }),
+      startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, notifications: config.notifications, tenantIds, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds }),
       startEventMaintenance({ db, logger, webhooks: config.webhooks, tenantIds }),
       startRunRecovery({ db, temporal, config, logger, tenantIds }),
       startScheduleReconciler({ db, temporal, logger, config, tenantIds }),
@@ -132,7 +132,7 @@ export async function startTestStack(
       connection: workerConnection,
       namespace: config.temporalNamespace,
       taskQueue: config.temporalTaskQueue,
-      activities: { db, logger, webhooks: config.webhooks, exportFiles: exportFileStore(config.dataDir), sandbox, tenantIds: () => [...tenantsOf(db)], ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
+      activities: { db, logger, webhooks: config.webhooks, notifications: config.notifications, publicBaseUrl: config.publicBaseUrl, exportFiles: exportFileStore(config.dataDir), sandbox, tenantIds: () => [...tenantsOf(db)], ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
       workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
       shutdownGraceTime: '2s',
     });

@@ -18,7 +18,7 @@ export const CUSTOM_SEARCH_ATTRIBUTES = [
   { name: 'DecisionStatus', type: 'Keyword' },
 ] as const;
 
-export type ResourceType = 'scenario' | 'scenario_batch' | 'integration_sync' | 'integration_schedule' | 'decision' | 'webhook_delivery' | 'webhook_lane' | 'audit_export' | 'kpi' | 'kpi_schedule' | 'kpi_evaluation' | 'model_replay';
+export type ResourceType = 'scenario' | 'scenario_batch' | 'integration_sync' | 'integration_schedule' | 'decision' | 'webhook_delivery' | 'webhook_lane' | 'audit_export' | 'kpi' | 'kpi_schedule' | 'kpi_evaluation' | 'model_replay' | 'notification_lane';
 
 /** Business workflow ids: one resource, one id, so a duplicate start is refused by Temporal itself. */
 export function workflowIdFor(resourceType: ResourceType, resourceId: string, suffix?: string): string {

@@ -1,0 +1,259 @@
+import type { NotificationKind } from '../core/notification-kinds';
+import type { Audience, MessageContent, MessageFact, NotificationPlan } from './types';
+
+/** What an event says, as the plans read it (the catalogue's `data`, loosely typed: events of older versions may lack fields). */
+type EventData = Record<string, unknown>;
+
+/** The decision facts a plan needs beyond the event: is it a model's release decision, and of which version. */
+export interface DecisionFacts {
+  tags: string[];
+  model_release: { model_id: string; version: number } | null;
+}
+
+interface PlanInput {
+  type: string;
+  data: EventData;
+  createdAt: Date;
+  /** Facts of the decision the event is about (decision.* events), read by the caller. */
+  decision?: DecisionFacts;
+}
+
+const object = (value: unknown): EventData => (value !== null && typeof value === 'object' ? (value as EventData) : {});
+const text = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+
+/** `@someone@example.com` in a comment names a member by email. */
+export function mentionedEmails(comment: string): string[] {
+  const found = comment.match(/(?<![\w.])@([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/g) ?? [];
+  return [...new Set(found.map((mention) => mention.slice(1).toLowerCase()))];
+}
+
+/** The member who acted, when a person did. */
+function actingMember(data: EventData): string | null {
+  const actor = object(data.actor);
+  return actor.type === 'user' ? text(actor.id) || null : null;
+}
+
+function approverSetAudiences(set: unknown): Audience[] {
+  const value = object(set);
+  const audiences: Audience[] = [];
+  if (typeof value.role === 'string') audiences.push({ type: 'role', role: value.role });
+  if (Array.isArray(value.user_ids)) audiences.push({ type: 'members', memberIds: value.user_ids.filter((id): id is string => typeof id === 'string') });
+  return audiences;
+}
+
+function decisionPlan(input: PlanInput): NotificationPlan[] {
+  const decision = object(input.data.decision);
+  const transition = object(input.data.transition);
+  const decisionId = text(decision.id);
+  if (!decisionId) return [];
+  const release = input.decision?.model_release ?? null;
+  const title = text(decision.title);
+  const stepName = text(transition.step_name);
+  const step = transition.step;
+  const excludeMemberId = actingMember(input.data);
+  const threadKey = `decision:${decisionId}`;
+  const action = release
+    ? { label: `Review ${title}`, path: `/console/models/${encodeURIComponent(release.model_id)}/versions/${release.version}` }
+    : { label: `Open “${title}”`, path: `/console/decisions/${encodeURIComponent(decisionId)}` };
+  const stepFact: MessageFact[] = stepName ? [{ label: 'Step', value: typeof step === 'number' ? `${step}. ${stepName}` : stepName }] : [];
+  const approversNow: Audience[] = [{ type: 'decision_approvers', decisionId }];
+  const ownerAndAuthor: Audience[] = [{ type: 'decision_owner_and_author', decisionId }];
+  const comment = typeof transition.comment === 'string' && transition.comment.trim() ? transition.comment : undefined;
+  const requested = release ? 'model_review_requested' : 'approval_requested';
+  const result = release ? 'model_review_result' : 'decision_result';
+
+  const plan = (kind: NotificationKind, audiences: Audience[], content: Omit<MessageContent, 'action'> & { action?: MessageContent['action'] }): NotificationPlan[] => [
+    { kind, audiences, content: { ...content, action: content.action ?? action }, threadKey, excludeMemberId },
+  ];
+
+  switch (input.type) {
+    case 'decision.submitted':
+    case 'decision.resubmitted':
+      return plan(requested, approversNow, {
+        subject: release ? `Review requested: ${title}` : `Approval requested: ${title}`,
+        headline: release ? `A model version awaits your review: “${title}”.` : `“${title}” awaits your approval.`,
+        facts: [...stepFact, { label: 'Submitted', value: input.createdAt.toISOString(), type: 'datetime' }],
+        ...(comment ? { quote: comment } : {}),
+      });
+    case 'decision.step.approved':
+      // The next step's approvers are asked once the step is complete and the decision still pending (not the last step).
+      if (transition.step_complete !== true || decision.status !== 'pending_approval') return [];
+      return plan(requested, approversNow, {
+        subject: release ? `Review requested: ${title}` : `Approval requested: ${title}`,
+        headline: `“${title}” moved to step ${text(decision.current_step)} and awaits your approval.`,
+        facts: [{ label: 'Step', value: text(decision.current_step) }, { label: 'Since', value: input.createdAt.toISOString(), type: 'datetime' }],
+      });
+    case 'decision.step.reassigned':
+      return plan(requested, approverSetAudiences(transition.to).length > 0 ? approversNow : [], {
+        subject: `Approval reassigned to you: ${title}`,
+        headline: `An admin made you an approver of “${title}”.`,
+        facts: stepFact,
+        ...(comment ? { quote: comment } : {}),
+      });
+    case 'decision.step.escalated':
+      return plan('approval_overdue', [...approversNow, ...approverSetAudiences(transition.escalated_to)], {
+        subject: `Overdue: ${title}`,
+        headline: `The step “${stepName}” of “${title}” passed its SLA and still needs approvals.`,
+        facts: [...stepFact, { label: 'SLA was due', value: text(transition.sla_due_at), type: 'datetime' }],
+      });
+    case 'decision.step.reminder':
+      return plan('approval_overdue', approversNow, {
+        subject: `Reminder: ${title} is overdue`,
+        headline: `“${title}” still awaits approvals at step “${stepName}” (${text(transition.approvals_given)} of ${text(transition.approvals_required)}).`,
+        facts: [...stepFact, { label: 'SLA was due', value: text(transition.sla_due_at), type: 'datetime' }],
+      });
+    case 'decision.approved':
+      return plan(result, ownerAndAuthor, {
+        subject: `Approved: ${title}`,
+        headline: release ? `“${title}” was approved: the version is published.` : `“${title}” was approved.`,
+        facts: [{ label: 'Approved', value: input.createdAt.toISOString(), type: 'datetime' }],
+      });
+    case 'decision.rejected':
+      return plan(result, ownerAndAuthor, {
+        subject: `Rejected: ${title}`,
+        headline: `“${title}” was rejected${stepName ? ` at step “${stepName}”` : ''}.`,
+        facts: [{ label: 'Rejected', value: input.createdAt.toISOString(), type: 'datetime' }],
+        ...(comment ? { quote: comment } : {}),
+      });
+    case 'decision.changes_requested':
+      return plan(result, ownerAndAuthor, {
+        subject: `Changes requested: ${title}`,
+        headline: release ? `A reviewer sent “${title}” back for changes.` : `An approver asked for changes to “${title}”.`,
+        facts: stepFact,
+        ...(comment ? { quote: comment } : {}),
+      });
+    case 'decision.expired':
+      return plan(result, ownerAndAuthor, {
+        subject: `Expired: ${title}`,
+        headline: `“${title}” expired: its step “${stepName}” passed its final deadline without its approvals.`,
+        facts: [{ label: 'Deadline', value: text(transition.deadline_at), type: 'datetime' }],
+      });
+    case 'decision.commented': {
+      const said = text(transition.comment);
+      const emails = mentionedEmails(said);
+      if (emails.length === 0) return [];
+      return plan('mention', [{ type: 'members_by_email', emails }], {
+        subject: `You were mentioned: ${title}`,
+        headline: `You were mentioned in a comment on “${title}”.`,
+        facts: [{ label: 'Commented', value: input.createdAt.toISOString(), type: 'datetime' }],
+        quote: said,
+      });
+    }
+    default:
+      return [];
+  }
+}
+
+function kpiAlertPlan(input: PlanInput): NotificationPlan[] {
+  const kpi = object(input.data.kpi);
+  const rule = object(input.data.rule);
+  const alert = object(input.data.alert);
+  const kpiId = text(kpi.id);
+  if (!kpiId) return [];
+  const resolved = input.type === 'kpi.alert.resolved';
+  const again = input.data.notification === 'renotification';
+  const severity = text(alert.severity);
+  const state = resolved ? 'resolved' : again ? 'still firing' : 'firing';
+  return [
+    {
+      kind: 'kpi_alert',
+      audiences: [{ type: 'kpi_owner_and_watchers', kpiId }],
+      content: {
+        subject: `${resolved ? 'Resolved' : again ? 'Still firing' : 'Firing'}: ${text(kpi.name)} — ${text(rule.name)}`,
+        headline: `The ${severity} alert “${text(rule.name)}” on ${text(kpi.name)} is ${state}.`,
+        ...(typeof input.data.summary === 'string' && input.data.summary ? { quote: input.data.summary } : {}),
+        facts: [
+          { label: 'Severity', value: severity },
+          { label: 'Rule', value: `${text(rule.name)} (${text(rule.kind)})` },
+          { label: resolved ? 'Resolved' : 'Fired', value: text(resolved ? alert.resolved_at : alert.fired_at) || input.createdAt.toISOString(), type: 'datetime' },
+        ],
+        action: { label: `Open ${text(kpi.name)}`, path: `/console/kpis/${encodeURIComponent(kpiId)}` },
+      },
+      threadKey: `kpi_alert:${text(alert.id) || kpiId}`,
+      excludeMemberId: null,
+    },
+  ];
+}
+
+function operationsPlan(input: PlanInput): NotificationPlan[] {
+  const admins: Audience[] = [{ type: 'admins' }];
+  const plan = (threadKey: string, content: MessageContent): NotificationPlan[] => [{ kind: 'operations', audiences: admins, content, threadKey, excludeMemberId: null }];
+  switch (input.type) {
+    case 'integration.sync.failed':
+    case 'integration.sync.completed': {
+      const sync = object(input.data.sync);
+      const counts = object(sync.counts);
+      const warnings = Array.isArray(sync.warnings) ? sync.warnings : [];
+      const status = text(sync.status);
+      if (input.type === 'integration.sync.completed' && status !== 'partially_completed' && warnings.length === 0) return [];
+      const failed = input.type === 'integration.sync.failed';
+      const error = object(sync.error);
+      return plan(`integration:${text(sync.integration_id)}`, {
+        subject: failed ? `Sync ${status === 'cancelled' ? 'cancelled' : 'failed'}: ${text(sync.dataset)}` : `Sync needs attention: ${text(sync.dataset)}`,
+        headline: failed
+          ? `A sync of the dataset “${text(sync.dataset)}” ${status === 'cancelled' ? 'was cancelled' : 'failed'}${error.detail ? `: ${text(error.detail)}` : '.'}`
+          : `A sync of the dataset “${text(sync.dataset)}” completed with ${text(counts.rejected)} rejected records${warnings.length > 0 ? ' and data-quality warnings' : ''}.`,
+        facts: [
+          { label: 'Integration', value: text(sync.integration_id) },
+          { label: 'Sync', value: text(sync.id) },
+          { label: 'Records read', value: text(counts.read) },
+          { label: 'Rejected', value: text(counts.rejected) },
+          { label: 'When', value: input.createdAt.toISOString(), type: 'datetime' },
+        ],
+        action: { label: 'Open the administration area', path: '/console/admin' },
+      });
+    }
+    case 'webhook.disabled': {
+      const webhook = object(input.data.webhook);
+      return plan(`webhook:${text(webhook.id)}`, {
+        subject: `Webhook disabled: ${text(webhook.url)}`,
+        headline: `The webhook endpoint ${text(webhook.url)} was disabled (${text(webhook.disabled_reason).replace(/_/g, ' ')}); events are no longer delivered to it.`,
+        facts: [{ label: 'Disabled', value: text(webhook.disabled_at), type: 'datetime' }],
+        action: { label: 'Open the webhook', path: `/console/admin/webhooks/${encodeURIComponent(text(webhook.id))}` },
+      });
+    }
+    case 'api_key.expiring': {
+      const key = object(input.data.api_key);
+      return plan(`api_key:${text(key.id)}`, {
+        subject: `API key expires soon: ${text(key.name)}`,
+        headline: `The API key “${text(key.name)}” (${text(key.key_prefix)}…) expires soon; rotate it before clients are refused.`,
+        facts: [{ label: 'Expires', value: text(key.expires_at), type: 'datetime' }],
+        action: { label: 'Open API keys', path: '/console/admin/api-keys' },
+      });
+    }
+    default:
+      return [];
+  }
+}
+
+/** The event types that may notify someone (the relay reads only these events' data). */
+export const NOTIFYING_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'decision.submitted',
+  'decision.resubmitted',
+  'decision.step.approved',
+  'decision.step.reassigned',
+  'decision.step.escalated',
+  'decision.step.reminder',
+  'decision.approved',
+  'decision.rejected',
+  'decision.changes_requested',
+  'decision.expired',
+  'decision.commented',
+  'kpi.alert.triggered',
+  'kpi.alert.resolved',
+  'integration.sync.failed',
+  'integration.sync.completed',
+  'webhook.disabled',
+  'api_key.expiring',
+]);
+
+/**
+ * What notifications an event asks for. Model reviews travel as their release decision's events (decision.* on a
+ * decision with a `model_release`), so `model.version.*` events notify no one themselves (no message twice).
+ */
+export function planNotifications(input: PlanInput): NotificationPlan[] {
+  if (!NOTIFYING_EVENT_TYPES.has(input.type)) return [];
+  if (input.type.startsWith('decision.')) return decisionPlan(input);
+  if (input.type.startsWith('kpi.alert.')) return kpiAlertPlan(input);
+  return operationsPlan(input);
+}
