@@ -36,6 +36,9 @@ import { registerIntegrationUploadRoutes } from './integrations/routes-uploads';
 import { registerDatasetRoutes } from './integrations/routes-datasets';
 import { registerDatasetDefinitionRoutes } from './integrations/routes-dataset-definitions';
 import { registerWebhookRoutes } from './webhooks/routes';
+import { registerNotificationRoutes } from './notifications/routes';
+import { createNotificationService } from './notifications/service';
+import { createUnsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { registerDecisionRoutes } from './decisions/routes-decisions';
 import { registerDecisionOutcomeKpiRoutes } from './decisions/routes-outcome-kpis';
 import { registerDecisionOutcomeRoutes } from './decisions/routes-outcomes';
@@ -127,6 +130,7 @@ export function createApp(deps: AppDeps): App {
   registerSystemRoutes(system, binding.operation, deps, document, metrics);
   registerAuditExportKeyRoutes(system, binding.operation, services.auditExports);
   app.use(system.routes());
+  app.use(createUnsubscribeRoutes({ db, linkSigningKey: config.notifications.linkSigningKey }).routes());
 
   const api = new Router<AppState>({ prefix: '/api/v1' });
   useApiMiddleware(api, deps, document, services.authentication);
@@ -190,7 +194,8 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
   const kpiAlerts = createKpiAlertService({ db });
   const kpis = createKpiService({ db, models });
   const replays = createModelReplayService({ db, temporal: deps.temporal, config, logger });
-  return { authentication, oauthClients, apiKeys, users, sandbox, models, replays, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis };
+  const notifications = createNotificationService({ db, config, logger });
+  return { authentication, oauthClients, apiKeys, users, sandbox, models, replays, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis, notifications };
 }
 
 type AppServices = ReturnType<typeof createServices>;
@@ -277,6 +282,7 @@ function registerFamilyRoutes(api: AppRouter, operation: BindOperation, { config
   registerModelReplayRoutes(api, operation, services.replays);
   registerScenarioRoutes(api, operation, services.scenarios, services.batches);
   registerWebhookRoutes(api, operation, services.webhooks);
+  registerNotificationRoutes(api, operation, services.notifications);
   registerKpiRoutes(api, operation, services.kpis);
   registerKpiAlertRoutes(api, operation, services.kpiAlerts);
   registerIntegrationRoutes(api, operation, createIntegrationService({ db, temporal, config, logger, sandbox }));

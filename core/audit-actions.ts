@@ -64,10 +64,14 @@ export const AUDIT_ACTIONS = [
   'webhook.secret_rotated',
   'webhook.test_sent',
   'webhook.redelivery_requested',
+  'notification_settings.updated',
+  'chat_destination.created',
+  'chat_destination.updated',
+  'chat_destination.deleted',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'model', 'approval_policy', 'integration', 'dataset', 'webhook'] as const;
+export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'model', 'approval_policy', 'integration', 'dataset', 'webhook', 'notification_settings', 'chat_destination'] as const;
 
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

@@ -21,6 +21,7 @@ import { ALL_SCOPES } from '../../core/scopes';
 import { scenariosPart } from '../scenarios/openapi';
 import { usersPart } from '../administration/openapi-users';
 import { webhookEventsSection, webhooksPart } from '../webhooks/openapi';
+import { notificationsPart } from '../notifications/openapi';
 import { commonHeaders, commonParameters, commonResponses, commonSchemas, type DocumentPart } from './common';
 import { systemPart } from '../administration/openapi-system';
 import type { OpenApiDocument } from './types';
@@ -118,7 +119,7 @@ only under a new major path. A deprecated operation or version is announced at l
 here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers until its sunset date.
 `.trim();
 
-const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, modelLifecyclePart, modelReplaysPart, scenariosPart, decisionsPart, decisionApprovalsPart, decisionOutcomesPart, approvalPoliciesPart, kpisPart, kpiAlertsPart, integrationsPart, integrationSyncsPart, integrationUploadsPart, datasetsPart, datasetDefinitionsPart, webhooksPart, auditLogPart, auditExportsPart];
+const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, modelLifecyclePart, modelReplaysPart, scenariosPart, decisionsPart, decisionApprovalsPart, decisionOutcomesPart, approvalPoliciesPart, kpisPart, kpiAlertsPart, integrationsPart, integrationSyncsPart, integrationUploadsPart, datasetsPart, datasetDefinitionsPart, webhooksPart, notificationsPart, auditLogPart, auditExportsPart];
 
 const OAUTH_SCOPES: Record<string, string> = {
   ...Object.fromEntries(

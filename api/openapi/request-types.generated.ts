@@ -59,6 +59,8 @@ export type ApiKeyScopesItem =
   | 'webhooks:*';
 export type AuditExportDecisionStatusesItem =
   'draft' | 'pending_approval' | 'changes_requested' | 'approved' | 'rejected' | 'withdrawn' | 'expired' | 'implemented' | 'closed';
+export type NotificationPreferencesKindsItemKind =
+  'approval_requested' | 'approval_overdue' | 'decision_result' | 'mention' | 'model_review_requested' | 'model_review_result' | 'kpi_alert' | 'operations';
 export type DatasetFieldDefinitionType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'date-time';
 export type ConnectorTypeType = 'csv' | 'bamboohr' | 'merge_hris' | 'postgres' | 'rest';
 export type IntegrationScheduleInput = {
@@ -301,6 +303,11 @@ export interface OperationRequests {
     query: {};
     body: CreateAuditExportRequest | undefined;
   };
+  createChatDestination: {
+    params: {};
+    query: {};
+    body: CreateChatDestinationRequest;
+  };
   createDataset: {
     params: {};
     query: {};
@@ -389,6 +396,13 @@ export interface OperationRequests {
     params: {};
     query: {};
     body: CreateWebhookRequest;
+  };
+  deleteChatDestination: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
   };
   deleteDataset: {
     params: {
@@ -546,6 +560,13 @@ export interface OperationRequests {
     body: undefined;
   };
   getAuditRecord: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
+  getChatDestination: {
     params: {
       id: string;
     };
@@ -737,6 +758,23 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  getNotification: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
+  getNotificationPreferences: {
+    params: {};
+    query: {};
+    body: undefined;
+  };
+  getNotificationSettings: {
+    params: {};
+    query: {};
+    body: undefined;
+  };
   getOAuthClient: {
     params: {
       id: string;
@@ -847,7 +885,18 @@ export interface OperationRequests {
     query: {
       limit: number;
       cursor?: string;
-      resource_type?: 'api_key' | 'oauth_client' | 'member' | 'decision' | 'model' | 'approval_policy' | 'integration' | 'dataset' | 'webhook';
+      resource_type?:
+        | 'api_key'
+        | 'oauth_client'
+        | 'member'
+        | 'decision'
+        | 'model'
+        | 'approval_policy'
+        | 'integration'
+        | 'dataset'
+        | 'webhook'
+        | 'notification_settings'
+        | 'chat_destination';
       resource_id?: string;
       actor_id?: string;
       action?:
@@ -910,10 +959,19 @@ export interface OperationRequests {
         | 'webhook.deleted'
         | 'webhook.secret_rotated'
         | 'webhook.test_sent'
-        | 'webhook.redelivery_requested';
+        | 'webhook.redelivery_requested'
+        | 'notification_settings.updated'
+        | 'chat_destination.created'
+        | 'chat_destination.updated'
+        | 'chat_destination.deleted';
       occurred_after?: string;
       occurred_before?: string;
     };
+    body: undefined;
+  };
+  listChatDestinations: {
+    params: {};
+    query: {};
     body: undefined;
   };
   listConnectorTypes: {
@@ -1121,6 +1179,13 @@ export interface OperationRequests {
     };
     body: undefined;
   };
+  listKpiWatchers: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
   listMembers: {
     params: {};
     query: {
@@ -1183,6 +1248,29 @@ export interface OperationRequests {
       id: string;
     };
     query: {};
+    body: undefined;
+  };
+  listMyNotifications: {
+    params: {};
+    query: {
+      limit: number;
+      cursor?: string;
+      status?: 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+      channel?: 'email' | 'chat';
+      kind?: string;
+    };
+    body: undefined;
+  };
+  listNotifications: {
+    params: {};
+    query: {
+      limit: number;
+      cursor?: string;
+      status?: 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+      channel?: 'email' | 'chat';
+      kind?: string;
+      user_id?: string;
+    };
     body: undefined;
   };
   listOAuthClients: {
@@ -1406,6 +1494,20 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  unwatchKpi: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
+  updateChatDestination: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: UpdateChatDestinationRequest;
+  };
   updateDataset: {
     params: {
       name: string;
@@ -1457,6 +1559,16 @@ export interface OperationRequests {
     query: {};
     body: UpdateModelTestCaseRequest;
   };
+  updateNotificationPreferences: {
+    params: {};
+    query: {};
+    body: UpdateNotificationPreferencesRequest;
+  };
+  updateNotificationSettings: {
+    params: {};
+    query: {};
+    body: UpdateNotificationSettingsRequest;
+  };
   updateScenario: {
     params: {
       id: string;
@@ -1487,6 +1599,13 @@ export interface OperationRequests {
   };
   verifyAuditLog: {
     params: {};
+    query: {};
+    body: undefined;
+  };
+  watchKpi: {
+    params: {
+      id: string;
+    };
     query: {};
     body: undefined;
   };
@@ -1629,6 +1748,16 @@ export interface CreateAuditExportRequest {
    * @maxItems 20
    */
   decision_tags?: string[];
+}
+export interface CreateChatDestinationRequest {
+  name: string;
+  format: 'slack' | 'teams';
+  url: string;
+  /**
+   * @maxItems 8
+   */
+  kinds: NotificationPreferencesKindsItemKind[];
+  enabled?: boolean;
 }
 export interface CreateDatasetRequest {
   name: string;
@@ -2017,6 +2146,16 @@ export interface SubmitModelVersionRequest {
   approval_policy_id?: string;
   comment?: string;
 }
+export interface UpdateChatDestinationRequest {
+  name?: string;
+  format?: 'slack' | 'teams';
+  url?: string;
+  /**
+   * @maxItems 8
+   */
+  kinds?: NotificationPreferencesKindsItemKind[];
+  enabled?: boolean;
+}
 export interface UpdateDatasetRequest {
   description?: string | null;
   primary_key?: string;
@@ -2112,6 +2251,18 @@ export interface UpdateModelTestCaseRequest {
    * @maxItems 100
    */
   expected_rules?: string[] | null;
+}
+export interface UpdateNotificationPreferencesRequest {
+  time_zone?: string;
+  preferences?: {
+    [k: string]: 'immediate' | 'digest' | 'off';
+  };
+}
+export interface UpdateNotificationSettingsRequest {
+  /**
+   * @maxItems 8
+   */
+  mandatory_kinds: NotificationPreferencesKindsItemKind[];
 }
 export interface UpdateScenarioRequest {
   name?: string | null;
