@@ -23,6 +23,9 @@ export interface Config {
   temporalTaskQueue: string;
   temporalPort: number;
   temporalUiPort: number;
+  /** The local Mailpit `npm start` runs when SMTP_URL is unset: its SMTP port and its web UI's. */
+  mailpitSmtpPort: number;
+  mailpitUiPort: number;
   temporalCliPath: string | undefined;
   /** Deadline of each call the API makes to Temporal (start, signal): past it the request answers 503. */
   temporalRpcTimeoutMs: number;
@@ -316,6 +319,8 @@ export function loadConfig(env: Env = process.env): Config {
     temporalTaskQueue: readOptional(env, 'TEMPORAL_TASK_QUEUE') ?? 'decision-modeling',
     temporalPort: readInteger(env, 'TEMPORAL_PORT', 7233, 1, 65535),
     temporalUiPort: readInteger(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535),
+    mailpitSmtpPort: readInteger(env, 'MAILPIT_SMTP_PORT', 1025, 1, 65535),
+    mailpitUiPort: readInteger(env, 'MAILPIT_UI_PORT', 8025, 1, 65535),
     temporalCliPath: readOptional(env, 'TEMPORAL_CLI_PATH'),
     temporalRpcTimeoutMs: readInteger(env, 'TEMPORAL_RPC_TIMEOUT_MS', 5000, 100, 60_000),
     logLevel,

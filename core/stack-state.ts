@@ -6,12 +6,15 @@ import type { Config } from './config';
  * What the one-command start wrote about the local stack it runs (embedded Postgres URL, dev-server address), so
  * `npm run api`, `npm run worker` and the admin CLI find it through DATA_DIR alone.
  */
-export type StackProcessName = 'api' | 'worker' | 'postgres' | 'temporal';
+export type StackProcessName = 'api' | 'worker' | 'postgres' | 'temporal' | 'mailpit';
 
 export interface StackState {
   databaseUrl?: string;
   temporalAddress?: string;
   temporalUiUrl?: string;
+  /** The local Mailpit `npm start` runs: where email goes, and its web UI. */
+  smtpUrl?: string;
+  mailpitUrl?: string;
   /** The current pid of each process `npm start` runs, rewritten whenever one is restarted. */
   pids?: Partial<Record<StackProcessName, number>>;
 }
@@ -46,4 +49,9 @@ export function resolveDatabaseUrl(config: Pick<Config, 'dataDir' | 'databaseUrl
 
 export function resolveTemporalAddress(config: Config): string {
   return config.temporalAddress ?? readStackState(config.dataDir).temporalAddress ?? `127.0.0.1:${config.temporalPort}`;
+}
+
+/** The SMTP server notifications are sent through: SMTP_URL, else the Mailpit that `npm start` runs for this DATA_DIR. */
+export function resolveSmtpUrl(config: Pick<Config, 'dataDir' | 'notifications'>): string | undefined {
+  return config.notifications.smtpUrl ?? readStackState(config.dataDir).smtpUrl;
 }

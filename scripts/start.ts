@@ -96,6 +96,10 @@ async function main(): Promise<number> {
             headless: false,
             namespace: config.temporalNamespace,
           },
+      // Email goes to a local Mailpit unless SMTP_URL names a server.
+      mailpit: config.notifications.smtpUrl
+        ? undefined
+        : { smtpPort: config.mailpitSmtpPort, httpPort: config.mailpitUiPort, dataFile: path.join(config.dataDir, 'mailpit', 'mailpit.db') },
       config,
       log,
       signal: shutdown.signal,
@@ -105,7 +109,8 @@ async function main(): Promise<number> {
     const databaseUrl = config.databaseUrl ?? stack.databaseUrl;
     const temporalAddress = config.temporalAddress ?? stack.temporalAddress;
     if (!databaseUrl || !temporalAddress) throw new Error('the local stack did not report its addresses');
-    writeStackState(config.dataDir, { databaseUrl, temporalAddress, temporalUiUrl: stack.temporalUiUrl });
+    const smtpUrl = config.notifications.smtpUrl ?? stack.smtpUrl;
+    writeStackState(config.dataDir, { databaseUrl, temporalAddress, temporalUiUrl: stack.temporalUiUrl, smtpUrl, mailpitUrl: stack.mailpitUrl });
     throwIfAborted(shutdown.signal);
 
     const demo = await prepareDatabase(databaseUrl, config.dataDir);
@@ -129,6 +134,7 @@ async function main(): Promise<number> {
       DATABASE_URL: databaseUrl,
       TEMPORAL_ADDRESS: temporalAddress,
       WORKFLOW_BUNDLE_PATH: workflowBundlePath,
+      ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     };
     apps.push(
       await superviseApp('API', 'api/server.ts', env, (pid) => recordPid(config.dataDir, 'api', pid)),
@@ -138,7 +144,7 @@ async function main(): Promise<number> {
     await waitUntilApiReady(config, gaveUp, shutdown.signal);
     // The console's sample decision is submitted through the API (it starts its approval workflow): once, then kept.
     const sampleDecision = await prepareSampleDecision(config, databaseUrl, demo);
-    printBanner(config, stack.temporalUiUrl, demo, logFile, sampleDecision);
+    printBanner(config, stack.temporalUiUrl, stack.mailpitUrl, demo, logFile, sampleDecision);
 
     const reason = await Promise.race([shutdown.requested.then(() => undefined), gaveUp]);
     if (reason !== undefined) {
@@ -279,7 +285,7 @@ async function waitUntilApiReady(config: Config, gaveUp: Promise<string>, signal
   }
 }
 
-function printBanner(config: Config, temporalUiUrl: string | undefined, demo: DemoTenant, logFile: string, sampleDecision: string | undefined): void {
+function printBanner(config: Config, temporalUiUrl: string | undefined, mailpitUrl: string | undefined, demo: DemoTenant, logFile: string, sampleDecision: string | undefined): void {
   const base = config.publicBaseUrl;
   // The console people's passwords are shown once, when they are created; afterwards they are in the data directory.
   const consolePeople: [string, string][] = demo.governanceUsersCreated
@@ -294,6 +300,7 @@ function printBanner(config: Config, temporalUiUrl: string | undefined, demo: De
     ['Docs', `${base}/docs  (Authorize → oauth2, authorizationCode: sign in as the demo user)`],
     ['OpenAPI', `${base}/api/v1/openapi.json`],
     ...(temporalUiUrl ? [['Temporal UI', temporalUiUrl] as [string, string]] : []),
+    ...(mailpitUrl ? [['Mail (Mailpit)', `${mailpitUrl}  (every email the service sends lands here)`] as [string, string]] : []),
     ['Demo tenant', demo.tenantId],
     ['Demo API key', demo.apiKey],
     ['Demo user', `${demo.user.email}  password ${demo.user.password}`],

@@ -63,6 +63,11 @@ async function main(): Promise<number> {
             headless: true,
             namespace: 'default',
           },
+      // Tests read what was sent back through Mailpit's HTTP API; an external pair (SMTP_URL and MAILPIT_URL) is used as given.
+      mailpit:
+        config.notifications.smtpUrl && process.env.MAILPIT_URL
+          ? undefined
+          : { smtpPort: await findFreePort(), httpPort: await findFreePort(), dataFile: path.join(dataDir, 'mailpit', 'mailpit.db') },
       config,
       log,
       signal: shutdown.signal,
@@ -98,6 +103,8 @@ async function main(): Promise<number> {
           ...process.env,
           DATABASE_URL: databaseUrl,
           TEMPORAL_ADDRESS: temporalAddress,
+          SMTP_URL: stack.smtpUrl ?? config.notifications.smtpUrl ?? '',
+          MAILPIT_URL: stack.mailpitUrl ?? process.env.MAILPIT_URL ?? '',
           TEMPORAL_NAMESPACE: config.temporalAddress ? config.temporalNamespace : 'default',
           WORKFLOW_BUNDLE_PATH: workflowBundlePath,
           DATA_DIR: dataDir,

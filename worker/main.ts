@@ -4,7 +4,7 @@ import { DefaultLogger, NativeConnection, Runtime, type LogLevel } from '@tempor
 import { loadConfigOrExit } from '../core/config';
 import { exportFileStore } from '../core/file-store';
 import { createLogger } from '../core/logger';
-import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
+import { resolveDatabaseUrl, resolveSmtpUrl, resolveTemporalAddress } from '../core/stack-state';
 import { createKnex } from '../db/connection';
 import { createExpressionSandbox } from '../integrations/expression-sandbox';
 import { waitForSupportedPostgres } from '../db/server-version';
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     connection,
     namespace: config.temporalNamespace,
     taskQueue: config.temporalTaskQueue,
-    activities: { db, logger, webhooks: config.webhooks, notifications: config.notifications, publicBaseUrl: config.publicBaseUrl, exportFiles: exportFileStore(config.dataDir), sandbox },
+    activities: { db, logger, webhooks: config.webhooks, notifications: { ...config.notifications, smtpUrl: resolveSmtpUrl(config) }, publicBaseUrl: config.publicBaseUrl, exportFiles: exportFileStore(config.dataDir), sandbox },
     workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),
     shutdownGraceTime: '30s',
   });

@@ -2,17 +2,21 @@ import type { Config } from '../../core/config';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres';
 import { throwIfAborted } from './processes';
 import { superviseProcess, type RestartPolicy, type SupervisedProcess } from './supervision';
+import { locateMailpit, startMailpit, type RunningMailpit } from './mailpit';
 import { locateTemporalCli, startTemporalDevServer, type RunningTemporal } from './temporal';
 
 /**
- * The infrastructure `npm start` and `npm test` both run locally: an embedded Postgres and a Temporal dev server,
- * each only when no external one is configured. Started one after the other, stopped in reverse.
+ * The infrastructure `npm start` and `npm test` both run locally: an embedded Postgres, a Temporal dev server and
+ * Mailpit (the SMTP server notifications go to), each only when no external one is configured. Started one after the
+ * other, stopped in reverse.
  */
 export interface LocalStackOptions {
   /** Omit to use an external database (DATABASE_URL). */
   postgres?: { dataDir: string; port: number };
   /** Omit to use an external Temporal (TEMPORAL_ADDRESS). */
   temporal?: { dbFile: string; port: number; uiPort: number; headless: boolean; namespace: string };
+  /** Omit to use an external SMTP server (SMTP_URL). */
+  mailpit?: { smtpPort: number; httpPort: number; dataFile: string };
   config: Pick<Config, 'temporalCliPath'>;
   log: (message: string) => void;
   /** Aborting stops whatever already runs and rejects with StartAbortedError. */
@@ -23,7 +27,7 @@ export interface LocalStackOptions {
    */
   restart?: RestartPolicy;
   /** Told of every (re)start of a server, e.g. to record its pid. */
-  onServerStart?: (name: 'postgres' | 'temporal', pid: number | undefined) => void;
+  onServerStart?: (name: 'postgres' | 'temporal' | 'mailpit', pid: number | undefined) => void;
 }
 
 export interface LocalStack {
@@ -32,9 +36,12 @@ export interface LocalStack {
   /** Set when the stack runs its own Temporal. */
   temporalAddress: string | undefined;
   temporalUiUrl: string | undefined;
+  /** Set when the stack runs its own Mailpit: the SMTP URL to send to, and its web UI (and HTTP API). */
+  smtpUrl: string | undefined;
+  mailpitUrl: string | undefined;
   /** Resolves with a description when a local server exited and was given up on (at once, without a restart policy). */
   unexpectedExit: Promise<string>;
-  /** Temporal first (its workers may still be draining), then Postgres. Safe to call more than once. */
+  /** Mailpit, then Temporal (its workers may still be draining), then Postgres. Safe to call more than once. */
   stop(): Promise<void>;
 }
 
@@ -42,12 +49,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const { log, signal } = options;
   // Locate (or build) the CLI before starting anything: an interrupted or failed build then leaves nothing running.
   const cliPath = options.temporal ? await locateTemporalCli(options.config, log, signal) : undefined;
+  const mailpitBinary = options.mailpit ? await locateMailpit(log, signal) : undefined;
+  if (options.mailpit && !mailpitBinary) throw new Error('No Mailpit and no Go to build it: install Go, set MAILPIT_PATH, or set SMTP_URL to an SMTP server');
 
   let postgres: SupervisedProcess<RunningPostgres> | undefined;
   let temporal: SupervisedProcess<RunningTemporal> | undefined;
+  let mailpit: SupervisedProcess<RunningMailpit> | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      await mailpit?.stop();
       await temporal?.stop();
       await postgres?.stop();
     })());
@@ -78,17 +89,31 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       throwIfAborted(signal);
       log(`Temporal ready on ${temporal.current()?.address} (history in ${temporalOptions.dbFile})`);
     }
+    const mailpitOptions = options.mailpit;
+    if (mailpitOptions && mailpitBinary) {
+      mailpit = await superviseProcess({
+        name: 'Mailpit',
+        start: (restartSignal) => startMailpit({ ...mailpitOptions, binary: mailpitBinary, log, signal: restartSignal ?? signal }),
+        log,
+        policy: options.restart,
+        onStart: (running) => options.onServerStart?.('mailpit', running.pid),
+      });
+      throwIfAborted(signal);
+      log(`Mailpit ready: SMTP on ${mailpit.current()?.smtpUrl}, messages at ${mailpit.current()?.webUrl}`);
+    }
   } catch (error) {
     await stop();
     throw error;
   }
 
-  const first = { postgres: postgres?.current(), temporal: temporal?.current() };
-  const gaveUp = [postgres?.gaveUp, temporal?.gaveUp].filter((promise): promise is Promise<string> => promise !== undefined);
+  const first = { postgres: postgres?.current(), temporal: temporal?.current(), mailpit: mailpit?.current() };
+  const gaveUp = [postgres?.gaveUp, temporal?.gaveUp, mailpit?.gaveUp].filter((promise): promise is Promise<string> => promise !== undefined);
   return {
     databaseUrl: first.postgres?.url,
     temporalAddress: first.temporal?.address,
     temporalUiUrl: first.temporal?.uiUrl,
+    smtpUrl: first.mailpit?.smtpUrl,
+    mailpitUrl: first.mailpit?.webUrl,
     unexpectedExit: gaveUp.length > 0 ? Promise.race(gaveUp) : new Promise<string>(() => undefined),
     stop,
   };

@@ -1,23 +1,19 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import type { Config } from '../../core/config';
 import { CUSTOM_SEARCH_ATTRIBUTES } from '../../workflows/contracts/search-attributes';
-import { tryAcquirePidLock } from './pid-lock';
+import { goToolCacheDir, locateGoTool, type GoTool } from './go-tools';
 import { assertPortFree } from './ports';
 import {
   delay,
-  findOnPath,
   hasExited,
-  isExecutableFile,
   isProcessAlive,
   OutputTail,
   readProcessCommandLine,
-  signalChild,
   spawnStackProcess,
   stopChildProcess,
   stopStrayProcess,
@@ -29,7 +25,6 @@ import {
 
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
-const CLI_FILE_NAME = process.platform === 'win32' ? 'temporal.exe' : 'temporal';
 const READY_TIMEOUT_MS = 60_000;
 const STOP_STEPS: StopStep[] = [
   { signal: 'SIGTERM', waitMs: 15_000 },
@@ -38,11 +33,20 @@ const STOP_STEPS: StopStep[] = [
 
 type Log = (message: string) => void;
 
+const temporalCli = (configured: string | undefined): GoTool => ({
+  displayName: 'the Temporal CLI',
+  module: TEMPORAL_CLI_MODULE,
+  version: TEMPORAL_CLI_VERSION,
+  binaryName: 'temporal',
+  cacheName: 'temporal',
+  buildFlags: ['-ldflags=-checklinkname=0'],
+  override: { variable: 'TEMPORAL_CLI_PATH', value: configured },
+  installHint: 'Install a recent Go (https://go.dev/dl/) or the Temporal CLI, or set TEMPORAL_CLI_PATH.',
+});
+
 /** Per-user, shared by every checkout, so the CLI is built once per machine rather than once per clone. */
 export function temporalCliCacheDir(): string {
-  const xdgCache = process.env.XDG_CACHE_HOME?.trim();
-  const cacheHome = xdgCache && path.isAbsolute(xdgCache) ? xdgCache : path.join(os.homedir(), '.cache');
-  return path.join(cacheHome, 'decision-modeling-service', `temporal-${TEMPORAL_CLI_VERSION}`);
+  return goToolCacheDir(temporalCli(undefined));
 }
 
 /**
@@ -50,105 +54,8 @@ export function temporalCliCacheDir(): string {
  * that cache with Go (once; a concurrent start waits for the running build). Resolves to undefined when there is
  * neither a CLI nor Go, leaving the caller the last-resort download.
  */
-export async function locateTemporalCli(
-  config: Pick<Config, 'temporalCliPath'>,
-  log: Log,
-  signal?: AbortSignal,
-): Promise<string | undefined> {
-  if (config.temporalCliPath !== undefined) {
-    const configured = path.resolve(config.temporalCliPath);
-    if (!isExecutableFile(configured)) {
-      throw new Error(`TEMPORAL_CLI_PATH is ${configured}, which is not an executable file`);
-    }
-    return configured;
-  }
-  const onPath = findOnPath('temporal');
-  if (onPath) return onPath;
-  const cacheDir = temporalCliCacheDir();
-  const cached = path.join(cacheDir, CLI_FILE_NAME);
-  if (isExecutableFile(cached)) return cached;
-  const go = findOnPath('go');
-  if (!go) {
-    log(
-      'No Temporal CLI found (TEMPORAL_CLI_PATH, PATH, ' +
-        `${cached}) and Go is not installed to build one. Install Go (https://go.dev/dl/) or the Temporal CLI, ` +
-        'or set TEMPORAL_CLI_PATH.',
-    );
-    return undefined;
-  }
-  return buildTemporalCli(go, cacheDir, log, signal);
-}
-
-async function buildTemporalCli(go: string, cacheDir: string, log: Log, signal?: AbortSignal): Promise<string> {
-  fs.mkdirSync(cacheDir, { recursive: true });
-  const binary = path.join(cacheDir, CLI_FILE_NAME);
-  let announcedWait = false;
-  for (;;) {
-    if (isExecutableFile(binary)) return binary;
-    const lock = tryAcquirePidLock(path.join(cacheDir, 'build.lock'));
-    if (lock.acquired) {
-      try {
-        // Another start may have finished the build between our check and taking the lock.
-        if (!isExecutableFile(binary)) await runGoInstall(go, cacheDir, binary, log, signal);
-        return binary;
-      } finally {
-        lock.release();
-      }
-    }
-    if (!announcedWait) {
-      log(`waiting for the Temporal CLI build already running (pid ${lock.holderPid || 'unknown'}) to finish`);
-      announcedWait = true;
-    }
-    await delay(2_000, signal);
-  }
-}
-
-async function runGoInstall(go: string, cacheDir: string, binary: string, log: Log, signal?: AbortSignal): Promise<void> {
-  // go install writes into GOBIN directly; building into a private directory and renaming keeps a half-written
-  // binary (interrupted build) from ever being found at the final path.
-  const gobin = fs.mkdtempSync(path.join(cacheDir, '.build-'));
-  const logFile = path.join(cacheDir, 'build.log');
-  log(`building Temporal CLI ${TEMPORAL_CLI_VERSION} once, takes a few minutes (output in ${logFile})`);
-  const output = fs.openSync(logFile, 'w');
-  const startedAt = Date.now();
-  const child = spawnStackProcess(
-    go,
-    ['install', '-ldflags=-checklinkname=0', `${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION}`],
-    {
-      deathSignal: 'SIGKILL',
-      wholeGroup: true,
-      stdio: ['ignore', output, output],
-      env: { ...process.env, GOTOOLCHAIN: 'local', GOBIN: gobin },
-    },
-  );
-  fs.closeSync(output);
-  const stopBuild = () => {
-    if (!hasExited(child)) signalChild(child, 'SIGKILL', true);
-  };
-  const heartbeat = setInterval(
-    () => log(`still building the Temporal CLI (${Math.round((Date.now() - startedAt) / 1000)}s)`),
-    30_000,
-  );
-  signal?.addEventListener('abort', stopBuild, { once: true });
-  try {
-    const { code, signal: exitSignal } = await waitForExit(child);
-    throwIfAborted(signal);
-    const built = path.join(gobin, CLI_FILE_NAME);
-    if (code !== 0 || !isExecutableFile(built)) {
-      const tail = fs.readFileSync(logFile, 'utf8').trim().split('\n').slice(-20).join('\n');
-      throw new Error(
-        `Building the Temporal CLI failed (${exitSignal ?? `exit code ${code}`}):\n${tail}\n` +
-          'Install a recent Go (https://go.dev/dl/) or the Temporal CLI, or set TEMPORAL_CLI_PATH.',
-      );
-    }
-    fs.renameSync(built, binary);
-    log(`Temporal CLI built in ${Math.round((Date.now() - startedAt) / 1000)}s: ${binary}`);
-  } finally {
-    clearInterval(heartbeat);
-    signal?.removeEventListener('abort', stopBuild);
-    stopBuild();
-    fs.rmSync(gobin, { recursive: true, force: true });
-  }
+export async function locateTemporalCli(config: Pick<Config, 'temporalCliPath'>, log: Log, signal?: AbortSignal): Promise<string | undefined> {
+  return locateGoTool(temporalCli(config.temporalCliPath), log, signal);
 }
 
 export interface TemporalDevServerOptions {

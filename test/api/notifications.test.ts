@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Role } from '../../core/roles';
-import { readMessage, waitForMessages, messagesTo, type MailMessage } from '../helpers/mailpit';
+import { messagesTo, readMessage, type MailMessage } from '../helpers/mailpit';
 import { createSignInClient, type Person } from '../helpers/people';
+import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
+import { inTenantTransaction } from '../../db/tenant-scope';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
@@ -60,8 +62,6 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     const betaSignIn = await createSignInClient(stack, beta.key, ['decisions:read', 'decisions:write']);
     betaPerson = await betaSignIn.person('beta-approver', beta.id, 'approver');
     twoTenantPerson = await signIn.person('both', alpha.id, 'approver');
-    const { findOrCreateUser, insertMembership } = await import('../../db/repositories/users');
-    const { inTenantTransaction } = await import('../../db/tenant-scope');
     const { user } = await findOrCreateUser(stack.db, { email: twoTenantPerson.email, displayName: 'both', passwordHash: null });
     await inTenantTransaction(stack.db, beta.id, (scope) => insertMembership(scope, user.id, 'approver', { type: 'system', id: 'test' }));
   });
@@ -81,11 +81,11 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     assert.ok(first.text.includes(link), 'the text part carries the link too');
     assert.match(first.html, /<html lang="en">/);
     assert.match(first.messageId, /^ntf_[0-9a-z]{26}@127\.0\.0\.1$/);
-    const references = first.headers['References']?.[0] as string;
+    const references = first.headers['references']?.[0] as string;
     assert.match(references, /^<thread\.[0-9a-f]{32}@127\.0\.0\.1>$/);
-    assert.equal(first.headers['In-Reply-To']?.[0], references);
-    assert.equal(first.headers['List-Unsubscribe-Post']?.[0], 'List-Unsubscribe=One-Click');
-    assert.match(first.headers['List-Unsubscribe']?.[0] ?? '', /^<http:\/\/127\.0\.0\.1:\d+\/notifications\/unsubscribe\?token=[^>]+>$/);
+    assert.equal(first.headers['in-reply-to']?.[0], references);
+    assert.equal(first.headers['list-unsubscribe-post']?.[0], 'List-Unsubscribe=One-Click');
+    assert.match(first.headers['list-unsubscribe']?.[0] ?? '', /^<http:\/\/127\.0\.0\.1:\d+\/notifications\/unsubscribe\?token=[^>]+>$/);
     await mailWithSubject(people.ap2.email, `Approval requested: ${title}`);
     await mailWithSubject(twoTenantPerson.email, `Approval requested: ${title}`);
     assert.equal((await messagesTo(people.owner.email)).filter((m) => m.subject.includes(title)).length, 0, 'the owner is not an approver');
@@ -95,7 +95,7 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     const approved = await api('POST', `/decisions/${id}/approve`, people.ap1.token, { expected_step: 1 });
     assert.equal(approved.status, 200, JSON.stringify(approved.body));
     const second = await mailWithSubject(people.ad1.email, `Approval requested: ${title}`);
-    assert.equal(second.headers['References']?.[0], references, 'one decision, one thread');
+    assert.equal(second.headers['references']?.[0], references, 'one decision, one thread');
     assert.notEqual(second.messageId, first.messageId);
 
     // The log: the API shows each notification (admins: the tenant's; a person: their own).
@@ -115,7 +115,7 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     assert.equal((await api('GET', '/me/notifications', alpha.key)).status, 403, 'a key is not a person');
 
     // One click: a mail client POSTs List-Unsubscribe=One-Click to the header's URL.
-    const unsubscribeUrl = (first.headers['List-Unsubscribe']?.[0] as string).slice(1, -1);
+    const unsubscribeUrl = (first.headers['list-unsubscribe']?.[0] as string).slice(1, -1);
     const page = await fetch(unsubscribeUrl);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<form method="post"/, 'GET only asks (link scanners follow links)');
@@ -182,7 +182,7 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
       assert.ok(message.html.includes(title), `the digest lists ${title}`);
       assert.ok(message.text.includes(title));
     }
-    assert.ok(message.headers['List-Unsubscribe']?.[0], 'a digest can be unsubscribed from');
+    assert.ok(message.headers['list-unsubscribe']?.[0], 'a digest can be unsubscribed from');
     // Assembled once: one digest row for the day, its items marked digested.
     const digests = await stack.db('notifications').where({ tenant_id: alpha.id, kind: 'digest' });
     assert.equal(digests.length, 1);
@@ -208,7 +208,7 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     const title = `Mandatory ${Date.now()}`;
     await submitDecision(title);
     const message = await mailWithSubject(people.ap1.email, `Approval requested: ${title}`);
-    assert.equal(message.headers['List-Unsubscribe'], undefined, 'a mandatory kind offers no unsubscribe');
+    assert.equal(message.headers['list-unsubscribe'], undefined, 'a mandatory kind offers no unsubscribe');
     assert.ok(!message.text.includes('/notifications/unsubscribe'));
     assert.equal((await api('PUT', '/notification-settings', alpha.key, { mandatory_kinds: ['birthdays'] })).status, 422);
     assert.equal((await api('PUT', '/notification-settings', alpha.key, { mandatory_kinds: [] })).status, 200);
@@ -260,7 +260,7 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     await mailWithSubject(people.ad1.email, `Firing: ${kpi.body.name}`);
     assert.ok([200, 201].includes((await api('POST', `/kpis/${kpi.body.id}/points`, alpha.key, { timestamp: at(1), value: 90 })).status));
     const resolved = await mailWithSubject(people.ap2.email, `Resolved: ${kpi.body.name}`);
-    assert.equal(resolved.headers['References']?.[0], firing.headers['References']?.[0], 'an alert\'s messages thread together');
+    assert.equal(resolved.headers['references']?.[0], firing.headers['references']?.[0], 'an alert\'s messages thread together');
     const unwatched = await api('POST', `/kpis/${kpi.body.id}/unwatch`, people.ap2.token);
     assert.deepEqual(unwatched.body.data, []);
   });
