@@ -73,7 +73,7 @@ describe('Notifications over a failing SMTP server: 4xx retried with backoff, 5x
 
   it('retries a 451 until it is accepted, fails a 550 for good with the server\'s answer, and sends each message once', async () => {
     const api = (method: string, path: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, body });
-    const policy = await api('POST', '/approval-policies', { name: 'one step', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' } }] });
+    const policy = await api('POST', '/approval-policies', { name: 'one step', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }] });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
     const decision = await api('POST', '/decisions', { title: 'Mail trouble', options: [{ label: 'A' }, { label: 'B' }], chosen_option: 'opt_1' });
     assert.equal((await api('POST', `/decisions/${decision.body.id}/submit`, { approval_policy_id: policy.body.id })).status, 200);

@@ -266,7 +266,7 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
   });
 
   it('keeps tenants apart: a person in two tenants gets each tenant\'s messages separately, and ids of another tenant are 404', async () => {
-    const betaPolicy = await api('POST', '/approval-policies', beta.key, { name: 'beta policy', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' } }] });
+    const betaPolicy = await api('POST', '/approval-policies', beta.key, { name: 'beta policy', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }] });
     assert.equal(betaPolicy.status, 201, JSON.stringify(betaPolicy.body));
     const title = `Beta secret ${Date.now()}`;
     const created = await api('POST', '/decisions', beta.key, { title, options: [{ label: 'A' }, { label: 'B' }], chosen_option: 'opt_1' });
