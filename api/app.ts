@@ -221,7 +221,7 @@ function createConsole(
   keys: SigningKeyStore | undefined,
   services: AppServices,
 ) {
-  const { authentication, decisions, kpis, kpiAlerts, models, replays, apiKeys, users, oauthClients, webhooks, sandbox, outcomes } = services;
+  const { authentication, decisions, kpis, kpiAlerts, models, replays, apiKeys, users, oauthClients, webhooks, sandbox, outcomes, notifications } = services;
   const operationScopes = new Map(documentedOperations(document).map((o) => [o.operationId, o.scope]));
   return createConsoleRoutes({
     config,
@@ -232,6 +232,7 @@ function createConsole(
     kpis,
     kpiAlerts,
     models,
+    notifications,
     // The model page's latest replay: the newest of GET /models/{id}/replays.
     latestReplay: async (context, id) => (await replays.list(context, id, { limit: 1 })).data[0] ?? null,
     validators,
@@ -244,6 +245,7 @@ function createConsole(
       webhooks,
       approvalPolicies: createApprovalPolicyService({ db, sandbox }),
       auditLog: createAuditLogService({ db }),
+      notifications,
       usage: rateLimitUsage(db),
       planOf: async (tenantId) => (await findTenant(db, tenantId))?.plan ?? 'unknown',
       requiredScope: (operationId) => operationScopes.get(operationId),

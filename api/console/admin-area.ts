@@ -9,6 +9,7 @@ import type { ApprovalPolicyService } from '../decisions/approval-policies';
 import type { AuditLogService } from '../administration/audit-log';
 import type { OAuthClientService } from '../administration/oauth-clients';
 import type { UserService } from '../administration/users';
+import type { NotificationService } from '../notifications/service';
 import type { WebhookService } from '../webhooks/service';
 import type { Notice, Viewer } from './pages';
 import type { ConsoleSession } from './session';
@@ -22,6 +23,7 @@ export interface AdminServices {
   webhooks: WebhookService;
   approvalPolicies: ApprovalPolicyService;
   auditLog: AuditLogService;
+  notifications: NotificationService;
   /** The rate limiter's own counters (api/middleware/rate-limit.ts rateLimitUsage). */
   usage: (tenantId: string, limits: RateLimits) => Promise<RateLimitUsage[]>;
   /** The tenant's plan, for the overview. */

@@ -10,7 +10,7 @@ import { layout, noticeBlock, relativeTime, type Notice, type Viewer } from './p
  * usable with the keyboard alone and without JavaScript (admin.js only adds the copy buttons).
  */
 
-export type AdminSection = 'overview' | 'api-keys' | 'people' | 'oauth-clients' | 'webhooks' | 'approval-policies';
+export type AdminSection = 'overview' | 'api-keys' | 'people' | 'oauth-clients' | 'webhooks' | 'approval-policies' | 'notifications';
 
 const SECTIONS: Array<[AdminSection, string, string]> = [
   ['overview', 'Overview', '/console/admin'],
@@ -19,6 +19,7 @@ const SECTIONS: Array<[AdminSection, string, string]> = [
   ['oauth-clients', 'OAuth clients', '/console/admin/oauth-clients'],
   ['webhooks', 'Webhooks', '/console/admin/webhooks'],
   ['approval-policies', 'Approval policies', '/console/admin/approval-policies'],
+  ['notifications', 'Notifications', '/console/admin/notifications'],
 ];
 
 /** Keys expiring within this many days are marked. */
@@ -45,7 +46,7 @@ export function actorLabel(actor: ActorView | null | undefined, names: Map<strin
   return `${actor.type} ${actor.id}`;
 }
 
-function adminLayout(input: { title: string; viewer: Viewer; section: AdminSection; notice?: Notice | undefined; body: SafeHtml }): SafeHtml {
+export function adminLayout(input: { title: string; viewer: Viewer; section: AdminSection; notice?: Notice | undefined; body: SafeHtml }): SafeHtml {
   return layout({
     title: `${input.title} – Administration`,
     viewer: input.viewer,

@@ -3,6 +3,7 @@ import { registerAdminApiKeyRoutes } from './admin-api-key-routes';
 import { registerAdminApprovalPolicyRoutes } from './admin-approval-policy-routes';
 import { registerAdminOAuthClientRoutes } from './admin-oauth-client-routes';
 import { registerAdminOverviewRoutes } from './admin-overview-routes';
+import { registerAdminNotificationRoutes } from './admin-notification-routes';
 import { registerAdminPeopleRoutes } from './admin-people-routes';
 import { registerAdminWebhookRoutes } from './admin-webhook-routes';
 import type { ConsoleToolkit } from './toolkit';
@@ -24,4 +25,5 @@ export function registerAdminRoutes(kit: ConsoleToolkit, services: AdminServices
   registerAdminOAuthClientRoutes(area);
   registerAdminWebhookRoutes(area);
   registerAdminApprovalPolicyRoutes(area);
+  registerAdminNotificationRoutes(area);
 }

@@ -68,3 +68,6 @@ export function noticeOf(ctx: Context): Notice | undefined {
   const noticeKey = typeof ctx.query.notice === 'string' ? ctx.query.notice : undefined;
   return noticeKey ? NOTICES[noticeKey] : undefined;
 }
+
+/** After the preferences form is saved. */
+export const notificationsPreferencesSaved: Notice = { kind: 'success', title: 'Your notification preferences are saved.' };

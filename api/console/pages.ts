@@ -24,7 +24,7 @@ export interface Notice {
   detail?: string | undefined;
 }
 
-type Section = 'inbox' | 'decisions' | 'kpis' | 'models' | 'admin' | 'none';
+type Section = 'inbox' | 'decisions' | 'kpis' | 'models' | 'notifications' | 'admin' | 'none';
 
 const STATUS_LABELS: Record<string, string> = {
   draft: 'Draft',
@@ -58,6 +58,7 @@ export function layout(input: {
           <li><a href="/console/decisions"${input.section === 'decisions' ? unsafe(' aria-current="page"') : ''}>Decisions</a></li>
           <li><a href="/console/kpis"${input.section === 'kpis' ? unsafe(' aria-current="page"') : ''}>KPIs</a></li>
           <li><a href="/console/models"${input.section === 'models' ? unsafe(' aria-current="page"') : ''}>Models</a></li>
+          <li><a href="/console/notifications"${input.section === 'notifications' ? unsafe(' aria-current="page"') : ''}>Notifications</a></li>
           ${viewer.admin ? html`<li><a href="/console/admin"${input.section === 'admin' ? unsafe(' aria-current="page"') : ''}>Administration</a></li>` : ''}
         </ul>
       </nav>

@@ -20,6 +20,8 @@ import { registerDecisionRoutes, type OutcomeSource } from './decision-routes';
 import { registerKpiRoutes } from './kpi-routes';
 import type { LatestReplaySource } from './model-replay-impact';
 import { registerModelRoutes } from './model-routes';
+import { registerNotificationRoutes } from './notification-routes';
+import type { NotificationService } from '../notifications/service';
 import { plainWords } from './notices';
 import { createConsoleOAuthClient, ConsoleSignInError } from './oauth-client';
 import { createConsoleSessions } from './session';
@@ -53,6 +55,8 @@ export interface ConsoleDeps {
   kpis: KpiService;
   kpiAlerts: KpiAlertService;
   models: ModelService;
+  /** Notification preferences and the person's log (/console/notifications). */
+  notifications: NotificationService;
   validators: RequestValidators;
   /** The built-in provider's signing keys (the console's client secret derives from them); undefined with OAUTH_ISSUER. */
   keys: SigningKeyStore | undefined;
@@ -119,6 +123,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   registerDecisionRoutes(kit, { config, outcomes: deps.outcomes ?? (async () => []) });
   registerKpiRoutes(kit, { kpis: deps.kpis, kpiAlerts: deps.kpiAlerts });
   registerModelRoutes(kit, { models: deps.models, latestReplay: deps.latestReplay });
+  registerNotificationRoutes(kit, { notifications: deps.notifications });
   if (deps.admin) registerAdminRoutes(kit, deps.admin);
 
   const routes = router.routes();
