@@ -108,7 +108,7 @@ export interface Config {
   /** The schedule reconciler: how often it looks for lagging schedules, and the longest back-off between attempts. */
   scheduleReconcile: { intervalSeconds: number; maxBackoffSeconds: number };
   /** The approval workflow: reminders after an SLA escalated, and when a long review continues as new. */
-  approvals: { reminderIntervalSeconds: number; continueAsNewAfterEvents: number };
+  approvals: { reminderIntervalSeconds: number; slaReminderBeforeSeconds: number; continueAsNewAfterEvents: number };
   nodeEnv: string;
   oauth: OAuthConfig;
   webhooks: WebhookConfig;
@@ -382,6 +382,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     approvals: {
       reminderIntervalSeconds: readInteger(env, 'APPROVAL_REMINDER_INTERVAL_SECONDS', 86_400, 1, 30 * 86_400),
+      slaReminderBeforeSeconds: readInteger(env, 'APPROVAL_SLA_REMINDER_BEFORE_SECONDS', 3600, 0, 30 * 86_400),
       continueAsNewAfterEvents: readInteger(env, 'APPROVAL_CONTINUE_AS_NEW_AFTER_EVENTS', 10_000, 20, 50_000),
     },
     nodeEnv,

@@ -375,8 +375,10 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
   },
   {
     type: 'decision.step.reminder',
-    summary: 'A reminder for an escalated step',
-    description: 'Sent once per reminder interval (APPROVAL_REMINDER_INTERVAL_SECONDS) while an escalated step still awaits approvals.',
+    summary: 'A reminder for a step that awaits approvals',
+    description:
+      'Once before the step\'s SLA ends (`before_sla: true`; APPROVAL_SLA_REMINDER_BEFORE_SECONDS before it, or halfway through a shorter SLA), ' +
+      'then once per reminder interval (APPROVAL_REMINDER_INTERVAL_SECONDS) while an escalated step still awaits approvals (`before_sla: false`).',
     data: approvalTransition({
       ...approvalRef,
       step: { type: 'integer' },
@@ -384,6 +386,7 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       sla_due_at: timestamp,
       approvals_given: { type: 'integer' },
       approvals_required: { type: 'integer' },
+      before_sla: { type: 'boolean', description: 'true: the reminder before the SLA ends; false: after it escalated. Absent in events of before 2026-11-28.' },
     }),
   },
   {

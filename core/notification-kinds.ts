@@ -9,9 +9,9 @@ export const NOTIFICATION_KINDS = {
     description: 'A decision step became yours to act on: submitted, moved to your step, resubmitted or reassigned to you.',
     defaultDelivery: 'immediate',
   },
-  approval_overdue: {
-    title: 'Approval overdue',
-    description: 'A step you can act on passed its SLA (to its approvers and its escalation target), and the reminders that follow.',
+  approval_reminder: {
+    title: 'Approval reminders',
+    description: 'A step you can act on nears the end of its SLA, passed it (to its approvers and its escalation target), and the reminders that follow.',
     defaultDelivery: 'immediate',
   },
   decision_result: {

@@ -91,13 +91,20 @@ function decisionPlan(input: PlanInput): NotificationPlan[] {
         ...(comment ? { quote: comment } : {}),
       });
     case 'decision.step.escalated':
-      return plan('approval_overdue', [...approversNow, ...approverSetAudiences(transition.escalated_to)], {
+      return plan('approval_reminder', [...approversNow, ...approverSetAudiences(transition.escalated_to)], {
         subject: `Overdue: ${title}`,
         headline: `The step “${stepName}” of “${title}” passed its SLA and still needs approvals.`,
         facts: [...stepFact, { label: 'SLA was due', value: text(transition.sla_due_at), type: 'datetime' }],
       });
     case 'decision.step.reminder':
-      return plan('approval_overdue', approversNow, {
+      if (transition.before_sla === true) {
+        return plan('approval_reminder', approversNow, {
+          subject: `Due soon: ${title}`,
+          headline: `“${title}” awaits your approval at step “${stepName}”; its SLA ends soon (${text(transition.approvals_given)} of ${text(transition.approvals_required)} approvals so far).`,
+          facts: [...stepFact, { label: 'SLA ends', value: text(transition.sla_due_at), type: 'datetime' }],
+        });
+      }
+      return plan('approval_reminder', approversNow, {
         subject: `Reminder: ${title} is overdue`,
         headline: `“${title}” still awaits approvals at step “${stepName}” (${text(transition.approvals_given)} of ${text(transition.approvals_required)}).`,
         facts: [...stepFact, { label: 'SLA was due', value: text(transition.sla_due_at), type: 'datetime' }],

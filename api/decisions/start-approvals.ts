@@ -121,12 +121,13 @@ export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
      * refuses, `rollBack` unfreezes the policy version and the answer is 503.
      */
     async submit(
-      input: Omit<DecisionApprovalInput, 'retry' | 'reminderIntervalSeconds' | 'continueAsNewAfterEvents'>,
+      input: Omit<DecisionApprovalInput, 'retry' | 'reminderIntervalSeconds' | 'slaReminderBeforeSeconds' | 'continueAsNewAfterEvents'>,
       rollBack: () => Promise<void>,
     ): Promise<DecisionApprovalState> {
       const workflowInput: DecisionApprovalInput = {
         ...input,
         reminderIntervalSeconds: config.approvals.reminderIntervalSeconds,
+        slaReminderBeforeSeconds: config.approvals.slaReminderBeforeSeconds,
         continueAsNewAfterEvents: config.approvals.continueAsNewAfterEvents,
         retry: config.activityRetry,
       };

@@ -214,7 +214,7 @@ export const notificationsPart: DocumentPart = {
         description: 'People cannot turn a mandatory kind off (they may still choose immediate or digest), and its emails carry no unsubscribe link.',
         tags: [tag],
         'x-required-scope': 'admin',
-        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateNotificationSettingsRequest'), example: { mandatory_kinds: ['approval_requested', 'approval_overdue'] } } } },
+        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateNotificationSettingsRequest'), example: { mandatory_kinds: ['approval_requested', 'approval_reminder'] } } } },
         responses: { '200': jsonResponse('The settings.', ref('NotificationSettings')), ...standardErrors({ body: true }) },
       },
     },

@@ -60,7 +60,7 @@ export type ApiKeyScopesItem =
 export type AuditExportDecisionStatusesItem =
   'draft' | 'pending_approval' | 'changes_requested' | 'approved' | 'rejected' | 'withdrawn' | 'expired' | 'implemented' | 'closed';
 export type NotificationPreferencesKindsItemKind =
-  'approval_requested' | 'approval_overdue' | 'decision_result' | 'mention' | 'model_review_requested' | 'model_review_result' | 'kpi_alert' | 'operations';
+  'approval_requested' | 'approval_reminder' | 'decision_result' | 'mention' | 'model_review_requested' | 'model_review_result' | 'kpi_alert' | 'operations';
 export type DatasetFieldDefinitionType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'date-time';
 export type ConnectorTypeType = 'csv' | 'bamboohr' | 'merge_hris' | 'postgres' | 'rest';
 export type IntegrationScheduleInput = {

@@ -136,6 +136,29 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     assert.equal((await messagesTo(people.ap1.email)).filter((m) => m.subject.includes(nextTitle)).length, 0);
   });
 
+  it('reminds the approvers before the step\'s SLA ends, then tells them and the escalation target once it passed', async () => {
+    const timed = await api('POST', '/approval-policies', alpha.key, {
+      name: `timed ${Date.now()}`,
+      steps: [{ name: 'Quick review', approvals_required: 1, approvers: { user_ids: [people.ap2.id] }, sla: 'PT6S', escalate_to: { user_ids: [people.ad1.id] } }],
+    });
+    assert.equal(timed.status, 201, JSON.stringify(timed.body));
+    const title = `Timed ${Date.now()}`;
+    const created = await api('POST', '/decisions', alpha.key, { title, options: [{ label: 'Yes' }, { label: 'No' }], chosen_option: 'opt_1' });
+    assert.equal((await api('POST', `/decisions/${created.body.id}/submit`, alpha.key, { approval_policy_id: timed.body.id })).status, 200);
+    const asked = await mailWithSubject(people.ap2.email, `Approval requested: ${title}`);
+    // SLA 6 s: the reminder comes halfway (an SLA shorter than twice APPROVAL_SLA_REMINDER_BEFORE_SECONDS).
+    const soon = await mailWithSubject(people.ap2.email, `Due soon: ${title}`);
+    assert.match(soon.text, /SLA ends: /);
+    assert.equal(soon.headers['references']?.[0], asked.headers['references']?.[0]);
+    const overdueToApprover = await mailWithSubject(people.ap2.email, `Overdue: ${title}`);
+    const overdueToTarget = await mailWithSubject(people.ad1.email, `Overdue: ${title}`);
+    assert.equal(overdueToApprover.headers['references']?.[0], asked.headers['references']?.[0]);
+    assert.ok(overdueToTarget.html.includes(`/console/decisions/${created.body.id}`));
+    const events = (await api('GET', `/events?type=decision.step.reminder&limit=100`, alpha.key)).body.data.filter((e: any) => e.data.decision.id === created.body.id);
+    assert.equal(events.length, 1);
+    assert.equal(events[0].data.transition.before_sla, true);
+  });
+
   it('holds digest kinds for the person\'s daily digest in their time zone, then sends one digest with every item', async () => {
     const zone = await api('PATCH', '/me/notification-preferences', people.owner.token, { time_zone: 'Asia/Kolkata' });
     assert.equal(zone.status, 200, JSON.stringify(zone.body));
@@ -193,9 +216,9 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
   });
 
   it('lets an admin make a kind mandatory: no unsubscribe link, and it cannot be turned off', async () => {
-    const settings = await api('PUT', '/notification-settings', alpha.key, { mandatory_kinds: ['approval_overdue', 'approval_requested'] });
+    const settings = await api('PUT', '/notification-settings', alpha.key, { mandatory_kinds: ['approval_reminder', 'approval_requested'] });
     assert.equal(settings.status, 200, JSON.stringify(settings.body));
-    assert.deepEqual(settings.body.mandatory_kinds.sort(), ['approval_overdue', 'approval_requested']);
+    assert.deepEqual(settings.body.mandatory_kinds.sort(), ['approval_reminder', 'approval_requested']);
     const off = await api('PATCH', '/me/notification-preferences', people.ap2.token, { preferences: { approval_requested: 'off' } });
     assert.equal(off.status, 422);
     assert.equal(off.body.errors[0].path, '/preferences/approval_requested');

@@ -65,9 +65,9 @@ describe('Governance console: notification preferences (/console/notifications) 
     assert.ok(page.html.includes(people.approver.email));
     const failedOnly = await browser.request(`${stack.baseUrl}/console/admin/notifications?status=failed`);
     assert.ok(!failedOnly.html.includes(`Approval requested: ${title}`));
-    const mandatory = await browser.request(`${stack.baseUrl}/console/admin/notifications/settings`, { form: { _csrf: csrf, mandatory_kinds: 'approval_overdue' } });
+    const mandatory = await browser.request(`${stack.baseUrl}/console/admin/notifications/settings`, { form: { _csrf: csrf, mandatory_kinds: 'approval_reminder' } });
     assert.equal(mandatory.status, 303);
-    assert.deepEqual((await api('GET', '/notification-settings')).body.mandatory_kinds, ['approval_overdue']);
+    assert.deepEqual((await api('GET', '/notification-settings')).body.mandatory_kinds, ['approval_reminder']);
     const refusedUrl = await browser.request(`${stack.baseUrl}/console/admin/notifications/chat-destinations`, {
       form: { _csrf: csrf, name: 'Metadata', format: 'slack', url: 'http://169.254.169.254/', kinds: 'kpi_alert' },
     });
@@ -97,7 +97,7 @@ describe('Governance console: notification preferences (/console/notifications) 
       await tabTo(page, 'nav a[href="/console/notifications"]');
       await page.keyboard.press('Enter');
       await page.waitForURL(`${stack.baseUrl}/console/notifications`);
-      await page.check('input[name="approval_overdue"][value="digest"]');
+      await page.check('input[name="approval_reminder"][value="digest"]');
       await page.click('button:has-text("Save preferences")');
       await page.waitForURL(/notice=saved/);
       assert.match((await page.locator('#notice').textContent()) ?? '', /saved/);

@@ -56,6 +56,11 @@ export interface DecisionApprovalInput {
   submittedBy: ApprovalActor;
   /** After the SLA escalated a step: one reminder per interval until the step moves. */
   reminderIntervalSeconds: number;
+  /**
+   * One reminder this long before a step's SLA ends (halfway through SLAs shorter than twice this). Absent in
+   * workflows started before it existed: they send none, so their histories replay unchanged.
+   */
+  slaReminderBeforeSeconds?: number;
   /** Continue as new once the history has this many events (Temporal also suggests it); small in tests. */
   continueAsNewAfterEvents?: number;
   retry?: RetrySettings;
@@ -92,6 +97,8 @@ export interface DecisionApprovalState {
   deadlineAt: string | null;
   escalated: boolean;
   nextReminderAt: string | null;
+  /** The reminder before the SLA ends, until it is sent (absent in states of workflows started before it existed). */
+  slaReminderAt?: string | null;
   /** An admin's reassignment of a step's approvers, by step number; it replaces the policy's set for this decision. */
   reassigned: Record<string, ApproverSetRule>;
   outcomeReviewsAt: string[];

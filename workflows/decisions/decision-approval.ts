@@ -355,7 +355,9 @@ export class DecisionReview {
   nextWakeAt(): number | null {
     const { state } = this;
     if (state.status === 'pending_approval') {
-      const times = [state.deadlineAt, state.escalated ? state.nextReminderAt : state.slaDueAt].filter((t): t is string => t !== null);
+      const times = [state.deadlineAt, state.escalated ? state.nextReminderAt : state.slaDueAt, state.escalated ? null : (state.slaReminderAt ?? null)].filter(
+        (t): t is string => t !== null,
+      );
       return times.length === 0 ? null : Math.min(...times.map((t) => Date.parse(t)));
     }
     if (state.status === 'approved' || state.status === 'implemented') {
@@ -384,13 +386,22 @@ export class DecisionReview {
         await this.persist(SYSTEM, [
           { action: 'decision.step.escalated', payload: { ...this.ref(), ...this.stepRef(stepNumber), sla_due_at: state.slaDueAt, escalated_to: step.escalate_to } },
         ]);
+      } else if (!state.escalated && state.slaReminderAt && now >= Date.parse(state.slaReminderAt)) {
+        const given = state.approvals.filter((a) => a.step === stepNumber).length;
+        state.slaReminderAt = null;
+        await this.persist(SYSTEM, [
+          {
+            action: 'decision.step.reminder',
+            payload: { ...this.ref(), ...this.stepRef(stepNumber), sla_due_at: state.slaDueAt, approvals_given: given, approvals_required: step.approvals_required, before_sla: true },
+          },
+        ]);
       } else if (state.escalated && state.nextReminderAt !== null && now >= Date.parse(state.nextReminderAt)) {
         const given = state.approvals.filter((a) => a.step === stepNumber).length;
         state.nextReminderAt = after(input.reminderIntervalSeconds);
         await this.persist(SYSTEM, [
           {
             action: 'decision.step.reminder',
-            payload: { ...this.ref(), ...this.stepRef(stepNumber), sla_due_at: state.slaDueAt, approvals_given: given, approvals_required: step.approvals_required },
+            payload: { ...this.ref(), ...this.stepRef(stepNumber), sla_due_at: state.slaDueAt, approvals_given: given, approvals_required: step.approvals_required, before_sla: false },
           },
         ]);
       }
@@ -447,6 +458,7 @@ export class DecisionReview {
     state.deadlineAt = null;
     state.escalated = false;
     state.nextReminderAt = null;
+    if (state.slaReminderAt !== undefined) state.slaReminderAt = null;
   }
 
   /** Moves to the first applicable step after `from` (0: the first), or to approved when none is left. */
@@ -464,6 +476,9 @@ export class DecisionReview {
     state.currentStep = next + 1;
     state.stepStartedAt = nowIso();
     state.slaDueAt = after(step.sla_seconds);
+    if (input.slaReminderBeforeSeconds !== undefined && input.slaReminderBeforeSeconds > 0) {
+      state.slaReminderAt = after(step.sla_seconds - Math.min(input.slaReminderBeforeSeconds, Math.floor(step.sla_seconds / 2)));
+    }
     state.deadlineAt = step.deadline_seconds === null ? null : after(step.deadline_seconds);
     return next + 1;
   }
