@@ -38,6 +38,7 @@ import { registerDatasetDefinitionRoutes } from './integrations/routes-dataset-d
 import { registerWebhookRoutes } from './webhooks/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { createNotificationService } from './notifications/service';
+import { wakeNotificationLane } from './notifications/start-notifications';
 import { createUnsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { registerDecisionRoutes } from './decisions/routes-decisions';
 import { registerDecisionOutcomeKpiRoutes } from './decisions/routes-outcome-kpis';
@@ -172,7 +173,18 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
   const oauthClients = createOAuthClientService({ db });
   const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });
 
-  const users = createUserService({ db });
+  const users = createUserService({
+    db,
+    invitations: {
+      notifications: config.notifications,
+      logger,
+      wake: (tenantId) =>
+        wakeNotificationLane(
+          { temporal: deps.temporal, taskQueue: config.temporalTaskQueue, notifications: config.notifications, heartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds, rpcTimeoutMs: config.temporalRpcTimeoutMs },
+          tenantId,
+        ),
+    },
+  });
   const sandbox = deps.sandbox ?? createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
   const catalogue = deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
   // A model version's review is a release decision: the decisions family (built below, on models) runs it.

@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   },
   api_key_not_rotatable: { status: 409, description: 'The API key has been revoked: a revoked key cannot be rotated.' },
   already_member: { status: 409, description: 'The person is already a member of this tenant.' },
+  invitation_accepted: { status: 409, description: 'The member already accepted their invitation: there is nothing to send again or revoke.' },
   last_admin: { status: 409, description: "The tenant's last admin cannot be demoted or removed." },
   model_not_editable: { status: 409, description: 'Built-in models cannot be changed.' },
   model_version_state: { status: 409, description: "The model version's lifecycle status does not allow this: only a draft's content can be replaced or submitted; only a version that was published before can be published again (a rollback)." },
@@ -173,6 +174,7 @@ export const integrationPaused = (id: string) =>
 
 export const apiKeyNotRotatable = () => new AppError('api_key_not_rotatable', 'A revoked key cannot be rotated.');
 export const alreadyMember = (email: string) => new AppError('already_member', `${email} is already a member of this tenant.`);
+export const invitationAccepted = () => new AppError('invitation_accepted', 'The member already accepted their invitation; they sign in with their password.');
 export const lastAdmin = () => new AppError('last_admin', "The tenant's last admin cannot be demoted or removed.");
 export const modelNotEditable = (id: string) => new AppError('model_not_editable', `${id} is a built-in model; only tenant models can be changed.`);
 export const modelVersionState = (id: string, version: number, status: string, why: string) =>

@@ -25,6 +25,11 @@ export interface MessageContent {
   action: { label: string; path: string };
 }
 
+/** An invitation's content carries the invitation's id; its link is made again at send time (nothing secret is stored). */
+export interface InvitationContent extends MessageContent {
+  invitation_id: string;
+}
+
 /** What rendering an email needs besides the content. */
 export interface EmailContext {
   /** The tenant's name, shown in the subject prefix and the footer. */

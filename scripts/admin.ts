@@ -138,7 +138,8 @@ async function createUserCommand(db: Knex, args: string[]) {
   if (!values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email)) throw new UsageError('--email must be an email address');
   if (!values.name?.trim()) throw new UsageError('--name is required');
   if (values.password !== undefined && values.password.length < 12) throw new UsageError('--password must be at least 12 characters');
-  const users = createUserService({ db });
+  // Without a password the person is invited by email; the worker's sweep sends it (the CLI does not talk to Temporal).
+  const users = createUserService({ db, invitations: { notifications: loadConfig().notifications } });
   try {
     const member = await users.add(cliContext(tenantId), { email: values.email, display_name: values.name.trim(), role: parseRole(values.role), password: values.password });
     // The operator sees across tenants, so the CLI may say what the tenant-facing representation does not.

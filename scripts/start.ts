@@ -300,7 +300,7 @@ function printBanner(config: Config, temporalUiUrl: string | undefined, mailpitU
     ['Docs', `${base}/docs  (Authorize → oauth2, authorizationCode: sign in as the demo user)`],
     ['OpenAPI', `${base}/api/v1/openapi.json`],
     ...(temporalUiUrl ? [['Temporal UI', temporalUiUrl] as [string, string]] : []),
-    ...(mailpitUrl ? [['Mail (Mailpit)', `${mailpitUrl}  (every email the service sends lands here)`] as [string, string]] : []),
+    ...(mailpitUrl ? [['Mailpit', `${mailpitUrl}  (every email the service sends lands here)`] as [string, string]] : []),
     ['Demo tenant', demo.tenantId],
     ['Demo API key', demo.apiKey],
     ['Demo user', `${demo.user.email}  password ${demo.user.password}`],

@@ -4,7 +4,9 @@ import type { NotificationRow } from '../../db/repositories/notifications';
 import { slackMessage, teamsMessage } from '../../notifications/chat';
 import { renderDigestEmail, renderEmail } from '../../notifications/email';
 import { invitationToken, messageId, signUnsubscribeToken, threadRootId } from '../../notifications/links';
-import type { DigestItem, MessageContent } from '../../notifications/types';
+import type { DigestItem, InvitationContent, MessageContent } from '../../notifications/types';
+
+export type { InvitationContent };
 
 /** Who an email goes to, as their tenant knows them now. */
 export interface MailRecipient {
@@ -20,10 +22,6 @@ export interface ComposeContext {
   mandatoryKinds: ReadonlySet<string>;
 }
 
-/** An invitation's content carries the invitation's id; its link is made again at send time (nothing secret is stored). */
-export interface InvitationContent extends MessageContent {
-  invitation_id: string;
-}
 
 export interface ComposedEmail {
   from: string;

@@ -29,6 +29,17 @@ export const usersPart: DocumentPart = {
         created_by: ref('Actor'),
         created_at: timestamp('When the person joined this tenant.'),
         updated_at: timestamp('Last change of the membership.'),
+        invitation: {
+          type: ['object', 'null'],
+          description: 'The member\'s latest invitation (null: added with a password by the operator, or before invitations existed).',
+          required: ['id', 'status', 'expires_at', 'created_at'],
+          properties: {
+            id: { type: 'string', example: 'inv_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+            status: { type: 'string', enum: ['pending', 'accepted', 'expired', 'revoked'] },
+            expires_at: timestamp('Until when its link works (INVITATION_TTL_SECONDS after it was sent).'),
+            created_at: timestamp('When it was sent.'),
+          },
+        },
       },
     },
     MemberList: listOf('Member'),
@@ -59,9 +70,10 @@ export const usersPart: DocumentPart = {
           'the person already belongs to other tenants: the member carries the `display_name` given here (each tenant names its ' +
           'members itself), and nothing about the person\'s other memberships or sign-in credentials is shown. For the same reason ' +
           'a tenant cannot set a person\'s password (a `password` field is refused with 422): a tenant that could would learn, by ' +
-          'signing in, whether the email already had an account, and could take over an existing person\'s account. People sign in ' +
-          'with the password they already have; a new person\'s first password is set by the operator (`npm run admin -- user create ' +
-          '… --password`). The member\'s `id` is this tenant\'s own, minted now for a new and a known email alike (its time is ' +
+          'signing in, whether the email already had an account, and could take over an existing person\'s account. Instead the ' +
+          'person gets an **invitation** by email: a single-use link, valid for INVITATION_TTL_SECONDS (7 days), to set their first ' +
+          'password — or, when they already have one (from another tenant), to join with it; with an external identity provider, to ' +
+          'sign in there. The answer shows the invitation (`pending`) alike for a new and a known email. The member\'s `id` is this tenant\'s own, minted now for a new and a known email alike (its time is ' +
           'the membership\'s `created_at`, and another tenant knows the same person by another id). 409 `already_member` when the ' +
           'person is already a member of this tenant.',
         tags: ['Users'],
@@ -88,6 +100,28 @@ export const usersPart: DocumentPart = {
         'x-required-scope': 'admin',
         parameters: [parameterRef('Limit'), parameterRef('Cursor')],
         responses: { '200': jsonResponse('A page of members.', ref('MemberList')), ...standardErrors() },
+      },
+    },
+    '/api/v1/users/{id}/invitation': {
+      post: {
+        operationId: 'resendInvitation',
+        summary: 'Send a member a new invitation',
+        description: 'A new link by email; the previous link stops working. 409 `invitation_accepted` once the member accepted one.',
+        tags: ['Users'],
+        'x-required-scope': 'admin',
+        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        responses: { '201': jsonResponse('The member, with the new invitation.', ref('Member')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+      },
+    },
+    '/api/v1/users/{id}/invitation/revoke': {
+      post: {
+        operationId: 'revokeInvitation',
+        summary: 'Revoke a member\'s invitation',
+        description: 'The open link stops working (doing it twice is doing it once). 409 `invitation_accepted` once the member accepted it.',
+        tags: ['Users'],
+        'x-required-scope': 'admin',
+        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        responses: { '200': jsonResponse('The member.', ref('Member')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
       },
     },
     '/api/v1/users/{id}': {

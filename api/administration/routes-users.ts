@@ -25,6 +25,15 @@ export function registerUserRoutes(router: AppRouter, operation: BindOperation, 
     ctx.body = await users.changeRole(requestContext(ctx), params.id, body.role);
   });
 
+  operation(router, 'resendInvitation', async (ctx, { params }) => {
+    ctx.status = 201;
+    ctx.body = await users.resendInvitation(requestContext(ctx), params.id);
+  });
+
+  operation(router, 'revokeInvitation', async (ctx, { params }) => {
+    ctx.body = await users.revokeInvitation(requestContext(ctx), params.id);
+  });
+
   operation(router, 'removeMember', async (ctx, { params }) => {
     await users.remove(requestContext(ctx), params.id);
     ctx.status = 204;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { alreadyMember, lastAdmin } from '../../core/errors';
+import { alreadyMember, invitationAccepted, lastAdmin } from '../../core/errors';
 import type { RequestContext } from '../context';
 import { notFound } from '../../core/app-error';
 import { isIdOf, newId } from '../../core/ids';
@@ -9,13 +9,15 @@ import type { MembershipRecord, UserRecord } from '../../db/records/user';
 import { decodeCursor, encodeCursor, type PageRequest } from '../../db/pagination';
 import { changeMemberRole, findOrCreateUser, insertMembership, listMembers, removeMember } from '../../db/repositories/users';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
+import { invitationStatus, latestInvitations, type InvitationRow } from '../../db/repositories/invitations';
+import { inviteMember, presentInvitation, revokeInvitation, wakeAfterInvite, type InvitationDeps } from './invitations';
 
 /**
  * A member as their tenant sees them. Nothing here may come from the person's life in other tenants: the name is
  * the one this tenant gave, and whether the person has a password (which only another tenant or the operator can
  * have set) is not shown.
  */
-export function presentMember(membership: MembershipRecord, user: UserRecord) {
+export function presentMember(membership: MembershipRecord, user: UserRecord, invitation?: InvitationRow) {
   return {
     // The membership's own id, never the person's global one (see MembershipRecord.id).
     id: membership.id,
@@ -27,6 +29,7 @@ export function presentMember(membership: MembershipRecord, user: UserRecord) {
     created_by: membership.created_by,
     created_at: membership.created_at.toISOString(),
     updated_at: membership.updated_at.toISOString(),
+    invitation: presentInvitation(invitation),
   };
 }
 
@@ -42,7 +45,7 @@ export interface MemberCreate {
 }
 
 /** A tenant's people: memberships with a role. The person (email, name, password) is shared across tenants. */
-export function createUserService(deps: { db: Knex }) {
+export function createUserService(deps: { db: Knex; invitations?: InvitationDeps }) {
   const { db } = deps;
 
   const memberOrNotFound = async (scope: TenantScope, memberId: string) => {
@@ -60,24 +63,58 @@ export function createUserService(deps: { db: Knex }) {
   };
 
   return {
+    /** Adds a member; without a password (always, through the API) the person is invited by email to set one or sign in. */
     async add({ tenantId, actor }: RequestContext, body: MemberCreate) {
       const passwordHash = body.password ? await hashPassword(body.password) : null;
       const { user } = await findOrCreateUser(db, { email: body.email, displayName: body.display_name, passwordHash });
-      return inTenantTransaction(db, tenantId, async (scope) => {
+      const invitations = body.password ? undefined : deps.invitations;
+      const member = await inTenantTransaction(db, tenantId, async (scope) => {
         const existing = (await listMembers(scope)).find((m) => m.user_id === user.id);
         if (existing) throw alreadyMember(user.email);
         // A new id for every membership, whether the person is new or known to other tenants: the answer is the same
         // either way (its time is now, its value unrelated to any other tenant's id for the person).
         const membership = await insertMembership(scope, user.id, body.role, actor, body.display_name, newId('user'));
-        return presentMember(membership, user);
+        const invitation = invitations ? await inviteMember(scope, invitations, { memberId: membership.id, userId: user.id, email: user.email, role: body.role }, actor) : undefined;
+        return presentMember(membership, user, invitation);
+      });
+      if (invitations) await wakeAfterInvite(invitations, tenantId);
+      return member;
+    },
+
+    /** Sends a new invitation (the old link stops working); 409 once the member accepted one. */
+    async resendInvitation({ tenantId, actor }: RequestContext, memberId: string) {
+      const invitations = deps.invitations;
+      if (!invitations) throw new Error('invitations are not configured for this user service');
+      const member = await inTenantTransaction(db, tenantId, async (scope) => {
+        const found = await memberOrNotFound(scope, memberId);
+        const latest = (await latestInvitations(scope, [found.id])).get(found.id);
+        if (latest && invitationStatus(latest) === 'accepted') throw invitationAccepted();
+        const invitation = await inviteMember(scope, invitations, { memberId: found.id, userId: found.user_id, email: found.user.email, role: found.role }, actor);
+        return presentMember(found, found.user, invitation);
+      });
+      await wakeAfterInvite(invitations, tenantId);
+      return member;
+    },
+
+    /** The member's open invitation link stops working (idempotent); 409 once they accepted. */
+    async revokeInvitation({ tenantId, actor }: RequestContext, memberId: string) {
+      return inTenantTransaction(db, tenantId, async (scope) => {
+        const found = await memberOrNotFound(scope, memberId);
+        const latest = (await latestInvitations(scope, [found.id])).get(found.id);
+        if (latest && invitationStatus(latest) === 'accepted') throw invitationAccepted();
+        await revokeInvitation(scope, found.id, actor);
+        return presentMember(found, found.user, (await latestInvitations(scope, [found.id])).get(found.id));
       });
     },
 
     async list({ tenantId }: RequestContext, page: PageRequest) {
       const after = page.cursor ? decodeCursor(page.cursor) : undefined;
-      const members = await inTenantTransaction(db, tenantId, (scope) => listMembers(scope));
+      const { members, invitations } = await inTenantTransaction(db, tenantId, async (scope) => {
+        const all = await listMembers(scope);
+        return { members: all, invitations: await latestInvitations(scope, all.map((m) => m.id)) };
+      });
       const remaining = members.filter((m) => after === undefined || m.id < after);
-      const data = remaining.slice(0, page.limit).map((m) => presentMember(m, m.user));
+      const data = remaining.slice(0, page.limit).map((m) => presentMember(m, m.user, invitations.get(m.id)));
       const last = data[data.length - 1];
       return { data, next_cursor: remaining.length > page.limit && last ? encodeCursor(last.id) : null };
     },
@@ -85,7 +122,7 @@ export function createUserService(deps: { db: Knex }) {
     async get({ tenantId }: RequestContext, userId: string) {
       return inTenantTransaction(db, tenantId, async (scope) => {
         const member = await memberOrNotFound(scope, userId);
-        return presentMember(member, member.user);
+        return presentMember(member, member.user, (await latestInvitations(scope, [member.id])).get(member.id));
       });
     },
 
@@ -94,7 +131,7 @@ export function createUserService(deps: { db: Knex }) {
         const member = await memberOrNotFound(scope, memberId);
         if (member.role !== role) await refuseIfLastAdmin(scope, member);
         const updated = (await changeMemberRole(scope, memberId, role, actor)) as MembershipRecord;
-        return presentMember(updated, member.user);
+        return presentMember(updated, member.user, (await latestInvitations(scope, [member.id])).get(member.id));
       });
     },
 

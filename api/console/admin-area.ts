@@ -61,6 +61,8 @@ function adminWords(error: AppError, plainWords: (error: AppError) => Notice): N
   switch (error.code) {
     case 'last_admin':
       return { kind: 'error', title: 'This is the last admin.', detail: 'A tenant always keeps at least one admin: make someone else admin first.' };
+    case 'invitation_accepted':
+      return { kind: 'error', title: 'That person already accepted their invitation.', detail: 'They sign in with their password.' };
     case 'already_member':
       return { kind: 'error', title: 'That person is already a member.', detail: 'Change their role in the list instead.' };
     case 'api_key_not_rotatable':
@@ -80,7 +82,9 @@ function adminWords(error: AppError, plainWords: (error: AppError) => Notice): N
 
 const NOTICES: Record<string, Notice> = {
   key_revoked: { kind: 'success', title: 'The key is revoked. Requests with it are refused from now on.' },
-  member_added: { kind: 'success', title: 'The person is now a member.' },
+  member_added: { kind: 'success', title: 'The person is now a member. They get an invitation by email to set their password or sign in.' },
+  invitation_sent: { kind: 'success', title: 'A new invitation is on its way. The previous link no longer works.' },
+  invitation_revoked: { kind: 'success', title: 'The invitation is revoked: its link no longer works.' },
   role_changed: { kind: 'success', title: 'The role is changed. It applies to their next page or API call.' },
   member_removed: { kind: 'success', title: 'The person is no longer a member.' },
   client_deleted: { kind: 'success', title: 'The client is deleted. Its tokens stop working at once.' },

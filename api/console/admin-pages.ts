@@ -313,6 +313,18 @@ export interface MemberView {
   display_name: string | null;
   role: string;
   created_at: string;
+  invitation: { id: string; status: string; expires_at: string } | null;
+}
+
+const INVITATION_LABELS: Record<string, string> = { pending: 'Invited, not yet accepted', accepted: 'Accepted', expired: 'Invitation expired', revoked: 'Invitation revoked' };
+
+function invitationCell(viewer: Viewer, m: MemberView): SafeHtml {
+  const name = m.display_name ?? m.email;
+  if (!m.invitation) return html`—`;
+  const resend = html`<form method="post" action="/console/admin/people/${m.id}/invitation" class="inline-form">${csrf(viewer)}<button type="submit" class="secondary">Send again<span class="visually-hidden"> to ${name}</span></button></form>`;
+  const revoke = html`<form method="post" action="/console/admin/people/${m.id}/invitation/revoke" class="inline-form">${csrf(viewer)}<button type="submit" class="secondary">Revoke<span class="visually-hidden"> the invitation of ${name}</span></button></form>`;
+  if (m.invitation.status === 'accepted') return html`${INVITATION_LABELS.accepted}`;
+  return html`${INVITATION_LABELS[m.invitation.status] ?? m.invitation.status}${m.invitation.status === 'pending' ? html` (until ${timeTag(m.invitation.expires_at)})` : ''} ${resend}${m.invitation.status === 'pending' ? revoke : ''}`;
 }
 
 export function peoplePage(input: { viewer: Viewer; members: MemberView[]; me: string; form?: { email?: string; display_name?: string; role?: string }; notice?: Notice | undefined }): SafeHtml {
@@ -326,7 +338,7 @@ export function peoplePage(input: { viewer: Viewer; members: MemberView[]; me: s
     body: html`<p>Members of ${input.viewer.tenantName} and their roles. A role decides what the person may read and change, in the console and through the API. The last admin can be neither demoted nor removed.</p>
 <table>
   <caption>Members</caption>
-  <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Member since</th><th scope="col">Remove</th></tr></thead>
+  <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Member since</th><th scope="col">Invitation</th><th scope="col">Remove</th></tr></thead>
   <tbody>${input.members.map(
     (m) => html`<tr id="member-${m.id}">
     <td>${m.display_name ?? m.email}${m.id === input.me ? html` <span class="badge">You</span>` : ''}</td>
@@ -338,12 +350,13 @@ export function peoplePage(input: { viewer: Viewer; members: MemberView[]; me: s
       <button type="submit" class="secondary">Change role<span class="visually-hidden"> of ${m.display_name ?? m.email}</span></button>
     </form></td>
     <td>${timeTag(m.created_at)}</td>
+    <td>${invitationCell(input.viewer, m)}</td>
     <td><a href="/console/admin/people/${m.id}/remove">Remove<span class="visually-hidden"> ${m.display_name ?? m.email}</span>…</a></td>
   </tr>`,
   )}</tbody>
 </table>
 <h2 id="add-heading">Add a person</h2>
-<p class="muted">As through the API: a person without an account gets one (they sign in through your identity provider, or the operator sets their password); someone who already has an account elsewhere simply joins this tenant.</p>
+<p class="muted">As through the API: the person gets an invitation by email, a link valid for a week to set their password (or to join with the one they have, or to sign in through your identity provider).</p>
 <form method="post" action="/console/admin/people" class="admin-form" aria-labelledby="add-heading">
   ${csrf(input.viewer)}
   <p><label for="person-email">Email</label> <input type="email" id="person-email" name="email" required maxlength="320" value="${form.email ?? ''}"></p>

@@ -29,6 +29,22 @@ export function registerAdminPeopleRoutes(area: AdminArea): void {
     seeOther(ctx, `${base}/people?notice=member_added`);
   });
 
+  router.post(`${ADMIN_PREFIX}/people/:id/invitation`, async (ctx) => {
+    const who = await area.adminPost(ctx, 'resendInvitation');
+    if (!who) return;
+    const result = await area.attempt('resendInvitation', undefined, () => services.users.resendInvitation(who.context, ctx.params.id as string));
+    if (!result.ok) return renderPeople(area, ctx, who, result.status, result.notice);
+    seeOther(ctx, `${base}/people?notice=invitation_sent`);
+  });
+
+  router.post(`${ADMIN_PREFIX}/people/:id/invitation/revoke`, async (ctx) => {
+    const who = await area.adminPost(ctx, 'revokeInvitation');
+    if (!who) return;
+    const result = await area.attempt('revokeInvitation', undefined, () => services.users.revokeInvitation(who.context, ctx.params.id as string));
+    if (!result.ok) return renderPeople(area, ctx, who, result.status, result.notice);
+    seeOther(ctx, `${base}/people?notice=invitation_revoked`);
+  });
+
   router.post(`${ADMIN_PREFIX}/people/:id/role`, async (ctx) => {
     const who = await area.adminPost(ctx, 'changeMemberRole');
     if (!who) return;

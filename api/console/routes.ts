@@ -25,6 +25,7 @@ import type { NotificationService } from '../notifications/service';
 import { plainWords } from './notices';
 import { createConsoleOAuthClient, ConsoleSignInError } from './oauth-client';
 import { createConsoleSessions } from './session';
+import { registerInvitationRoutes } from './invitation-routes';
 import { registerSignInRoutes } from './sign-in-routes';
 import { CONSOLE_PREFIX, createConsoleToolkit, type ConsoleToolkit } from './toolkit';
 
@@ -120,6 +121,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
 
   registerAssetRoutes(kit);
   registerSignInRoutes(kit, { oauth, sessions });
+  registerInvitationRoutes(kit, { db: deps.db, config: deps.config });
   registerDecisionRoutes(kit, { config, outcomes: deps.outcomes ?? (async () => []) });
   registerKpiRoutes(kit, { kpis: deps.kpis, kpiAlerts: deps.kpiAlerts });
   registerModelRoutes(kit, { models: deps.models, latestReplay: deps.latestReplay });

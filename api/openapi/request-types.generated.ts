@@ -908,6 +908,9 @@ export interface OperationRequests {
         | 'member.created'
         | 'member.role_changed'
         | 'member.removed'
+        | 'member.invited'
+        | 'member.invitation_revoked'
+        | 'member.invitation_accepted'
         | 'decision.created'
         | 'decision.updated'
         | 'decision.deleted'
@@ -1408,6 +1411,13 @@ export interface OperationRequests {
     query: {};
     body: ApprovalActionRequest;
   };
+  resendInvitation: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
   resolveAlert: {
     params: {
       id: string;
@@ -1423,6 +1433,13 @@ export interface OperationRequests {
     body: OptionalCommentRequest | undefined;
   };
   revokeApiKey: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
+  revokeInvitation: {
     params: {
       id: string;
     };

@@ -9,9 +9,9 @@ import { findFreePort } from '../../scripts/stack/ports';
 import { isProcessAlive, waitForExit } from '../../scripts/stack/processes';
 
 /**
- * `npm start` as a user runs it, on its own DATA_DIR and ports (its own embedded Postgres and Temporal dev server,
- * not the test run's): every process it runs is killed outright in turn and must come back, the API answering
- * again each time; then Ctrl-C (SIGINT) must stop everything.
+ * `npm start` as a user runs it, on its own DATA_DIR and ports (its own embedded Postgres, Temporal dev server and
+ * Mailpit, not the test run's): every process it runs is killed outright in turn and must come back, the API
+ * answering again each time; then Ctrl-C (SIGINT) must stop everything.
  */
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -49,7 +49,7 @@ describe('npm start supervises its processes', () => {
       const next = pids()[name];
       return next !== undefined && next !== pid && isProcessAlive(next);
     });
-    assert.match(output, new RegExp(`${name === 'api' ? 'API' : name === 'worker' ? 'worker' : name === 'postgres' ? 'Postgres' : 'Temporal'} exited unexpectedly \\(SIGKILL\\); restarting`, 'i'));
+    assert.match(output, new RegExp(`${name === 'api' ? 'API' : name === 'worker' ? 'worker' : name === 'postgres' ? 'Postgres' : name === 'mailpit' ? 'Mailpit' : 'Temporal'} exited unexpectedly \\(SIGKILL\\); restarting`, 'i'));
     await waitUntil('the API answers again', apiAnswers);
   }
 
@@ -60,7 +60,7 @@ describe('npm start supervises its processes', () => {
     const port = await findFreePort();
     baseUrl = `http://127.0.0.1:${port}`;
     // Not the test run's shared stack: this supervisor starts (and kills) its own.
-    const { DATABASE_URL: _database, TEMPORAL_ADDRESS: _temporal, ...env } = process.env;
+    const { DATABASE_URL: _database, TEMPORAL_ADDRESS: _temporal, SMTP_URL: _smtp, MAILPIT_URL: _mailpit, ...env } = process.env;
     supervisor = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/start.ts')], {
       cwd: REPO_ROOT,
       env: {
@@ -69,6 +69,8 @@ describe('npm start supervises its processes', () => {
         TEMPORAL_PORT: String(await findFreePort()),
         TEMPORAL_UI_PORT: String(await findFreePort()),
         EMBEDDED_PG_PORT: String(await findFreePort()),
+        MAILPIT_SMTP_PORT: String(await findFreePort()),
+        MAILPIT_UI_PORT: String(await findFreePort()),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
       },
@@ -87,14 +89,20 @@ describe('npm start supervises its processes', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('restarts a killed worker, API, Postgres and Temporal, and stops everything on SIGINT', async () => {
+  it('restarts a killed worker, API, Postgres, Temporal and Mailpit, and stops everything on SIGINT', async () => {
     const first = pids();
-    for (const name of ['api', 'worker', 'postgres', 'temporal'] as const) assert.ok(first[name], `stack.json records the ${name} pid`);
+    for (const name of ['api', 'worker', 'postgres', 'temporal', 'mailpit'] as const) assert.ok(first[name], `stack.json records the ${name} pid`);
+    const state = readStackState(dataDir);
+    assert.match(state.smtpUrl ?? '', /^smtp:\/\/127\.0\.0\.1:\d+$/, 'without SMTP_URL, npm start runs its own Mailpit');
+    assert.match(output, new RegExp(`Mailpit\\s+${state.mailpitUrl}`), 'the banner shows the web UI');
+    const info = await fetch(`${state.mailpitUrl}/api/v1/info`);
+    assert.equal(info.status, 200);
 
     await killAndExpectRestart('worker');
     await killAndExpectRestart('api');
     await killAndExpectRestart('postgres');
     await killAndExpectRestart('temporal');
+    await killAndExpectRestart('mailpit');
     assert.equal(supervisor.exitCode, null, 'the supervisor kept running');
 
     const last = Object.values(pids());

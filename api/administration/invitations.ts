@@ -1,0 +1,156 @@
+import type { Knex } from 'knex';
+import type { Actor } from '../../core/actor';
+import type { NotificationConfig } from '../../core/config';
+import { newId } from '../../core/ids';
+import type { Logger } from '../../core/logger';
+import { hashPassword } from '../../core/passwords';
+import { appendAuditRecord } from '../../db/repositories/audit-log';
+import {
+  findInvitationByTokenHash,
+  insertInvitation,
+  invitationStatus,
+  markInvitationAccepted,
+  revokeOpenInvitations,
+  type InvitationRow,
+} from '../../db/repositories/invitations';
+import { insertNotifications } from '../../db/repositories/notifications';
+import { TENANT_ROLE, type TenantScope } from '../../db/tenant-scope';
+import { invitationIdOfToken, invitationToken, invitationTokenHash, isInvitationTokenGenuine } from '../../notifications/links';
+import type { InvitationContent } from '../../notifications/types';
+
+/** What inviting needs: the link signing key and lifetime, and (in the API) a way to wake the tenant's notification lane. */
+export interface InvitationDeps {
+  notifications: Pick<NotificationConfig, 'linkSigningKey' | 'invitationTtlSeconds'>;
+  /** Wakes the tenant's lane after the commit; without it (the admin CLI) the worker's sweep sends the invitation. */
+  wake?: (tenantId: string) => Promise<void>;
+  logger?: Logger;
+}
+
+export function presentInvitation(row: InvitationRow | undefined) {
+  if (!row) return null;
+  return { id: row.id, status: invitationStatus(row), expires_at: row.expires_at.toISOString(), created_at: row.created_at.toISOString() };
+}
+
+/**
+ * Invites a member to set a password (or sign in): a new single-use link valid for INVITATION_TTL_SECONDS, sent by
+ * email through the notification lane. The link's token is an HMAC of the invitation's id; only its SHA-256 is stored.
+ * Any open invitation of the member is revoked first, so only the newest link works. Same answer whether the person
+ * is new or known to other tenants.
+ */
+export async function inviteMember(
+  scope: TenantScope,
+  deps: InvitationDeps,
+  invitee: { memberId: string; userId: string; email: string; role: string },
+  actor: Actor,
+): Promise<InvitationRow> {
+  await revokeOpenInvitations(scope, invitee.memberId);
+  const id = newId('invitation');
+  const token = invitationToken(deps.notifications.linkSigningKey, id);
+  const expiresAt = new Date(Date.now() + deps.notifications.invitationTtlSeconds * 1000);
+  const invitation = await insertInvitation(scope, { id, user_id: invitee.userId, member_id: invitee.memberId, token_hash: invitationTokenHash(token), expires_at: expiresAt, created_by: actor });
+  const tenant = (await scope.trx('tenants').where('id', scope.tenantId).first('name')) as { name: string };
+  const inviter =
+    actor.type === 'user'
+      ? ((await scope.trx('memberships as m').join('users as u', 'u.id', 'm.user_id').where({ 'm.tenant_id': scope.tenantId, 'm.id': actor.id }).first(scope.trx.raw('coalesce(m.display_name, u.display_name) as name'))) as { name: string } | undefined)?.name
+      : undefined;
+  const content: InvitationContent = {
+    subject: `You are invited to ${tenant.name}`,
+    headline: `${inviter ?? `An admin of ${tenant.name}`} invited you to join ${tenant.name} on the Decision Modeling Service as ${invitee.role}.`,
+    facts: [
+      { label: 'Role', value: invitee.role },
+      { label: 'Link valid until', value: expiresAt.toISOString(), type: 'datetime' },
+    ],
+    // The path is completed at send time with the token (made again from the id): nothing secret is stored.
+    action: { label: 'Accept the invitation', path: '/console/invitations/' },
+    invitation_id: id,
+  };
+  await insertNotifications(scope.trx, [
+    {
+      id: newId('notification'),
+      tenant_id: scope.tenantId,
+      channel: 'email',
+      kind: 'invitation',
+      user_id: invitee.userId,
+      destination_id: null,
+      recipient: invitee.email,
+      event_id: null,
+      event_type: null,
+      subject: content.subject,
+      thread_key: null,
+      content,
+      delivery: 'immediate',
+      due_at: new Date(),
+      digest_date: null,
+    },
+  ]);
+  await appendAuditRecord(scope, { action: 'member.invited', actor, resourceType: 'member', resourceId: invitee.memberId, payload: { invitation_id: id, expires_at: expiresAt.toISOString() } });
+  return invitation;
+}
+
+/** After the commit: the lane sends the invitation now; if Temporal cannot be told, the worker's sweep sends it soon after. */
+export async function wakeAfterInvite(deps: InvitationDeps, tenantId: string): Promise<void> {
+  if (!deps.wake) return;
+  try {
+    await deps.wake(tenantId);
+  } catch (error) {
+    deps.logger?.warn({ err: error, tenant_id: tenantId }, 'could not wake the notification lane for an invitation; the sweep will send it');
+  }
+}
+
+export async function revokeInvitation(scope: TenantScope, memberId: string, actor: Actor): Promise<void> {
+  const revoked = await revokeOpenInvitations(scope, memberId);
+  if (revoked > 0) await appendAuditRecord(scope, { action: 'member.invitation_revoked', actor, resourceType: 'member', resourceId: memberId, payload: {} });
+}
+
+/** What the invitation page shows: the tenant, whom it is for, whether they already have a password. */
+export interface OpenInvitation {
+  invitation: InvitationRow;
+  tenantName: string;
+  email: string;
+  hasPassword: boolean;
+}
+
+/**
+ * The open invitation a link names: genuine (its MAC), known (its hash), neither accepted, revoked nor expired.
+ * Anything else is undefined, with no word about why (a guessed link learns nothing).
+ */
+export async function openInvitation(db: Knex, key: Buffer, token: string): Promise<OpenInvitation | undefined> {
+  if (!isInvitationTokenGenuine(key, token) || !invitationIdOfToken(token)) return undefined;
+  const invitation = await findInvitationByTokenHash(db, invitationTokenHash(token));
+  if (!invitation || invitationStatus(invitation) !== 'pending') return undefined;
+  const member = await db('memberships').where({ tenant_id: invitation.tenant_id, user_id: invitation.user_id }).first('id');
+  const person = (await db('users').where('id', invitation.user_id).first('email', 'password_hash')) as { email: string; password_hash: string | null } | undefined;
+  const tenant = (await db('tenants').where('id', invitation.tenant_id).first('name')) as { name: string } | undefined;
+  const details = member && person && tenant ? { email: person.email, password_hash: person.password_hash, name: tenant.name } : undefined;
+  // A person removed from the tenant since cannot join through an old link.
+  if (!details) return undefined;
+  return { invitation, tenantName: details.name, email: details.email, hasPassword: details.password_hash !== null };
+}
+
+/**
+ * Accepts an invitation once: sets the person's first password (only if they have none: a password set in another
+ * tenant is theirs and is never replaced through a tenant's link), marks it accepted and audits it, in one
+ * transaction under a lock on the invitation, so a link used twice at once is accepted once.
+ */
+export async function acceptInvitation(db: Knex, key: Buffer, token: string, password: string | undefined): Promise<OpenInvitation | undefined> {
+  const open = await openInvitation(db, key, token);
+  if (!open) return undefined;
+  const passwordHash = password === undefined || open.hasPassword ? undefined : await hashPassword(password);
+  return db.transaction(async (trx) => {
+    const invitation = await findInvitationByTokenHash(trx, invitationTokenHash(token), { forUpdate: true });
+    if (!invitation || invitationStatus(invitation) !== 'pending') return undefined;
+    if (passwordHash) await trx('users').where('id', invitation.user_id).whereNull('password_hash').update({ password_hash: passwordHash, updated_at: trx.fn.now() });
+    // The password is the person's (outside any tenant); the rest is the tenant's, under its row-level security.
+    await trx.raw(`select set_config('app.tenant_id', ?, true), set_config('role', '${TENANT_ROLE}', true)`, [invitation.tenant_id]);
+    const scope: TenantScope = { trx, tenantId: invitation.tenant_id };
+    await markInvitationAccepted(trx, invitation.id);
+    await appendAuditRecord(scope, {
+      action: 'member.invitation_accepted',
+      actor: { type: 'user', id: invitation.member_id },
+      resourceType: 'member',
+      resourceId: invitation.member_id,
+      payload: { invitation_id: invitation.id, password_set: Boolean(passwordHash) },
+    });
+    return open;
+  });
+}

@@ -1,0 +1,98 @@
+import type { Context } from 'koa';
+import getRawBody from 'raw-body';
+import type { Config } from '../../core/config';
+import type { Knex } from 'knex';
+import { acceptInvitation, openInvitation, type OpenInvitation } from '../administration/invitations';
+import { html } from './html';
+import { layout, messagePage, noticeBlock, type Notice } from './pages';
+import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
+
+/** The CLI's rule for a first password, kept here too: long beats clever. */
+export const MIN_PASSWORD_LENGTH = 12;
+
+const INVALID = {
+  title: 'This invitation link is not valid',
+  message: 'It was already used, it expired, or it was replaced by a newer one. Ask an admin of the organisation to send you a new invitation.',
+};
+
+function setPasswordPage(open: OpenInvitation, token: string, notice?: Notice) {
+  return layout({
+    title: `Join ${open.tenantName}`,
+    section: 'none',
+    body: html`<h1>Join ${open.tenantName}</h1>
+${noticeBlock(notice)}
+<p>You were invited as <strong>${open.email}</strong>. Choose a password to sign in to the governance console and the API with.</p>
+<form method="post" action="${CONSOLE_PREFIX}/invitations/${encodeURIComponent(token)}" class="admin-form">
+  <p><label for="password">Password</label> <input type="password" id="password" name="password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="200" autocomplete="new-password" aria-describedby="password-rule"></p>
+  <p id="password-rule" class="muted">At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a strong one.</p>
+  <p><label for="confirm">Password again</label> <input type="password" id="confirm" name="confirm" required maxlength="200" autocomplete="new-password"></p>
+  <div class="buttons"><button type="submit">Set my password and join</button></div>
+</form>`,
+  });
+}
+
+function joinPage(open: OpenInvitation, token: string, externalIdentityProvider: boolean) {
+  const how = externalIdentityProvider ? 'You sign in through your organisation’s identity provider.' : 'You already have a password for this service: you sign in with it.';
+  return layout({
+    title: `Join ${open.tenantName}`,
+    section: 'none',
+    body: html`<h1>Join ${open.tenantName}</h1>
+<p>You were invited as <strong>${open.email}</strong>. ${how}</p>
+<form method="post" action="${CONSOLE_PREFIX}/invitations/${encodeURIComponent(token)}" class="admin-form">
+  <div class="buttons"><button type="submit">Join ${open.tenantName}</button></div>
+</form>`,
+  });
+}
+
+async function readForm(ctx: Context): Promise<URLSearchParams> {
+  if (!ctx.is('application/x-www-form-urlencoded')) return new URLSearchParams();
+  return new URLSearchParams(await getRawBody(ctx.req, { limit: '16kb', encoding: 'utf8' }));
+}
+
+/**
+ * `/console/invitations/:token`: the link of an invitation email, for someone not signed in. A genuine, open link shows
+ * a form to choose a first password (or, for a person who has one already or signs in elsewhere, a button to join);
+ * sending it accepts the invitation once. Any other link — forged, used, revoked, expired, for someone removed since —
+ * gets the same page, saying nothing of why beyond what the reader needs.
+ */
+export function registerInvitationRoutes(kit: ConsoleToolkit, deps: { db: Knex; config: Config }): void {
+  const key = deps.config.notifications.linkSigningKey;
+  const external = deps.config.oauth.externalIssuer !== undefined;
+  const publicOrigin = new URL(deps.config.publicBaseUrl).origin;
+  const invalid = (ctx: Context) => kit.send(ctx, 410, messagePage({ ...INVALID, link: { href: CONSOLE_PREFIX, text: 'Go to the sign-in page' } }));
+
+  kit.router.get('/invitations/:token', async (ctx) => {
+    const token = ctx.params.token as string;
+    const open = await openInvitation(deps.db, key, token);
+    if (!open) return invalid(ctx);
+    ctx.set('Referrer-Policy', 'no-referrer');
+    kit.send(ctx, 200, open.hasPassword || external ? joinPage(open, token, external) : setPasswordPage(open, token));
+  });
+
+  kit.router.post('/invitations/:token', async (ctx) => {
+    const origin = ctx.get('origin');
+    if (origin && origin !== publicOrigin) return kit.refuse(ctx, 403, 'Request refused', 'This form was not sent from the console.');
+    const token = ctx.params.token as string;
+    const form = await readForm(ctx);
+    const open = await openInvitation(deps.db, key, token);
+    if (!open) return invalid(ctx);
+    let password: string | undefined;
+    if (!open.hasPassword && !external) {
+      password = form.get('password') ?? '';
+      const problem =
+        password.length < MIN_PASSWORD_LENGTH ? `The password must have at least ${MIN_PASSWORD_LENGTH} characters.` : password !== form.get('confirm') ? 'The two passwords differ.' : undefined;
+      if (problem) return kit.send(ctx, 422, setPasswordPage(open, token, { kind: 'error', title: problem }));
+    }
+    const accepted = await acceptInvitation(deps.db, key, token, password);
+    if (!accepted) return invalid(ctx);
+    kit.send(
+      ctx,
+      200,
+      messagePage({
+        title: `Welcome to ${accepted.tenantName}`,
+        message: external ? 'You joined. Sign in through your organisation’s identity provider.' : `You joined. Sign in as ${accepted.email} with your password.`,
+        link: { href: CONSOLE_PREFIX, text: 'Sign in' },
+      }),
+    );
+  });
+}
