@@ -11,7 +11,9 @@
  * BENCH_EVALUATE_REQUESTS of them over 2 connections, beside the in-process zen-engine floor; then BENCH_SUITE_RUNS runs of a
  * 1,000-case test suite; then a replay of BENCH_REPLAY_RUNS (10,000) live runs against a draft), BENCH_ONLY_REPLAY=1 (only that replay),
  * BENCH_ONLY_DMN=1 (a 100-rule, 5-input DMN decision table beside the equivalent JDM table in-process, then through
- * POST /models/{id}/evaluate in BENCH_EVALUATE_ITEMS-item batches).
+ * POST /models/{id}/evaluate in BENCH_EVALUATE_ITEMS-item batches), BENCH_ONLY_NOTIFICATIONS=1 (steps becoming actionable at
+ * BENCH_NOTIFICATION_STEP_RATE (50)/s for BENCH_NOTIFICATION_STEP_SECONDS (30) s, commit → SMTP acceptance; then a burst of
+ * BENCH_NOTIFICATION_BURST (2000) notifications: messages/s, copies, CPU per notification).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -27,6 +29,7 @@ import { benchKpis } from './bench/kpis';
 import { benchModelEvaluation } from './bench/model-evaluation';
 import { benchModelReplay } from './bench/model-replay';
 import { benchDmnEvaluation } from './bench/dmn-evaluation';
+import { benchNotifications, startBenchSmtpServer } from './bench/notifications';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -48,6 +51,12 @@ const ONLY_KPIS = Boolean(process.env.BENCH_ONLY_KPIS);
 const ONLY_MODELS = Boolean(process.env.BENCH_ONLY_MODELS);
 const ONLY_REPLAY = Boolean(process.env.BENCH_ONLY_REPLAY);
 const ONLY_DMN = Boolean(process.env.BENCH_ONLY_DMN);
+const ONLY_NOTIFICATIONS = Boolean(process.env.BENCH_ONLY_NOTIFICATIONS);
+const NOTIFICATIONS = {
+  stepRate: Number(process.env.BENCH_NOTIFICATION_STEP_RATE ?? 50),
+  stepSeconds: Number(process.env.BENCH_NOTIFICATION_STEP_SECONDS ?? 30),
+  burst: Number(process.env.BENCH_NOTIFICATION_BURST ?? 2000),
+};
 const REPLAY_RUNS = Number(process.env.BENCH_REPLAY_RUNS ?? 10_000);
 const EVALUATE_ITEMS = Number(process.env.BENCH_EVALUATE_ITEMS ?? 1000);
 const EVALUATE_REQUESTS = Number(process.env.BENCH_EVALUATE_REQUESTS ?? 60);
@@ -58,7 +67,9 @@ const WAREHOUSE_ROWS = Number(process.env.BENCH_WAREHOUSE_ROWS ?? 1_000_000);
 
 async function main(): Promise<void> {
   console.log(`# Benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-  const services = await startBenchServices({ worker: true });
+  // Every email the service sends goes to an SMTP server in this process (as a provider's would), which times them.
+  const smtp = await startBenchSmtpServer();
+  const services = await startBenchServices({ worker: true, env: { SMTP_URL: smtp.url } });
   try {
     const tenant = await createTenant(services.db, { name: 'bench', plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
     const { record, key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
@@ -76,6 +87,10 @@ async function main(): Promise<void> {
     const evaluation = { items: EVALUATE_ITEMS, requests: EVALUATE_REQUESTS, connections: 2, suiteRuns: SUITE_RUNS };
     if (ONLY_DMN) {
       await benchDmnEvaluation(services, key, evaluation);
+      return;
+    }
+    if (ONLY_NOTIFICATIONS) {
+      await benchNotifications(services, smtp, NOTIFICATIONS);
       return;
     }
     if (ONLY_MODELS || ONLY_REPLAY) {
@@ -127,6 +142,7 @@ async function main(): Promise<void> {
     if (!ONLY_WEBHOOKS) await benchGovernance(services);
     if (!ONLY_WEBHOOKS) await benchIntegrationSyncs(services, { hrisRecords: HRIS_RECORDS, warehouseRows: WAREHOUSE_ROWS });
     if (!ONLY_WEBHOOKS) await benchKpis(services, { points: KPI_POINTS });
+    if (!ONLY_WEBHOOKS) await benchNotifications(services, smtp, NOTIFICATIONS);
     if (!ONLY_WEBHOOKS) {
       await benchModelEvaluation(services, key, evaluation);
       await benchModelReplay(services, key, { runs: REPLAY_RUNS });
@@ -134,6 +150,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await services.stop();
+    await smtp.close();
   }
 }
 

@@ -1,0 +1,201 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { hashPassword } from '../../core/passwords';
+import { issueApiKey } from '../../db/repositories/api-keys';
+import { recordEvent } from '../../db/repositories/events';
+import { replaceAssignments } from '../../db/repositories/decisions';
+import { createTenant } from '../../db/repositories/tenants';
+import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { cpuDelta, cpuSnapshot, printCpuTable } from './cpu';
+import { percentile } from './http-load';
+import type { BenchServices } from './services';
+
+/**
+ * An SMTP server in the bench process, as a mail provider's would be: it accepts every message and keeps the time of
+ * the first acceptance of each Message-ID (and counts copies). The API and worker send to it through SMTP_URL.
+ */
+export async function startBenchSmtpServer() {
+  const firstAccepted = new Map<string, number>();
+  let messages = 0;
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    maxClients: 200,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (chunk: Buffer) => {
+        if (head.length < 4096) head += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        const id = /^Message-ID:\s*<([^@>]+)@/im.exec(head)?.[1] ?? '';
+        messages++;
+        if (!firstAccepted.has(id)) firstAccepted.set(id, Date.now());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    firstAccepted,
+    messages: () => messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type BenchSmtpServer = Awaited<ReturnType<typeof startBenchSmtpServer>>;
+
+export interface NotificationBenchOptions {
+  /** New actionable steps per second, and for how long. */
+  stepRate: number;
+  stepSeconds: number;
+  /** The burst: this many notifications at once (KPI alerts to watchers). */
+  burst: number;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function waitUntil(predicate: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function benchPeople(services: BenchServices, tenantId: string, count: number, label: string) {
+  const passwordHash = await hashPassword(`bench ${label} password`);
+  const people: Array<{ userId: string; memberId: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const { user } = await findOrCreateUser(services.db, { email: `${label}-${i}-${tenantId}@bench.example`, displayName: `${label} ${i}`, passwordHash });
+    const membership = await inTenantTransaction(services.db, tenantId, (scope) => insertMembership(scope, user.id, 'approver', { type: 'system', id: 'bench' }));
+    people.push({ userId: user.id, memberId: membership.id });
+  }
+  return people;
+}
+
+/** Maps notification ids to the events they tell of. */
+async function notificationsOfEvents(services: BenchServices, tenantId: string, eventIds: string[]): Promise<Map<string, string>> {
+  const rows = (await services.db('notifications').where('tenant_id', tenantId).whereIn('event_id', eventIds).select('id', 'event_id')) as Array<{ id: string; event_id: string }>;
+  return new Map(rows.map((row) => [row.id, row.event_id]));
+}
+
+/**
+ * Notifications, the production way: commit (an event in the transaction of the change) → NOTIFY → the relay writes
+ * the notifications (audience, preferences) → the tenant's lane → a pass on the outbound task queue → SMTP.
+ *
+ * 1. Steps becoming actionable at `stepRate`/s for `stepSeconds`: decisions are seeded pending at step 1 with one
+ *    approver (their rows written directly, as the approval workflow's activity writes them), then each step's
+ *    `decision.submitted` event is committed on schedule; the figure is commit → SMTP acceptance of its email.
+ * 2. A burst of `burst` notifications: KPI alerts to a KPI's 100 watchers, committed at once; messages/s from the
+ *    first commit to the last acceptance, copies, and the CPU each part of the system spent per notification.
+ */
+export async function benchNotifications(services: BenchServices, smtp: BenchSmtpServer, options: NotificationBenchOptions): Promise<void> {
+  const tenant = await createTenant(services.db, { name: 'bench-notifications', plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
+  const { key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
+    issueApiKey(scope, { name: 'bench', scopes: ['admin', 'decisions:write', 'kpis:write'], expiresAt: null }, { type: 'system', id: 'bench' }),
+  );
+  const api = async (method: string, path: string, body: unknown) => {
+    const response = await fetch(`${services.baseUrl}/api/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: string };
+  };
+  const [approver] = await benchPeople(services, tenant.id, 1, 'approver');
+  const watchers = await benchPeople(services, tenant.id, 100, 'watcher');
+
+  // 1. Actionable steps at a steady rate.
+  const steps = options.stepRate * options.stepSeconds;
+  const decisionIds: string[] = [];
+  for (let i = 0; i < steps; i++) {
+    decisionIds.push((await api('POST', '/decisions', { title: `Bench step ${i}`, options: [{ label: 'Yes' }, { label: 'No' }], chosen_option: 'opt_1' })).id);
+  }
+  const submittedAt = new Date();
+  await inTenantTransaction(services.db, tenant.id, async (scope) => {
+    await scope.trx('decisions').whereIn('id', decisionIds).update({
+      status: 'pending_approval',
+      current_step: 1,
+      submitted_at: submittedAt,
+      approval_steps: JSON.stringify([{ name: 'Review', approvals_required: 1, applies: true }]),
+    });
+    for (const id of decisionIds) await replaceAssignments(scope, id, [`user:${approver!.memberId}`], submittedAt);
+  });
+  const committedAt = new Map<string, number>();
+  const interval = 1000 / options.stepRate;
+  const started = Date.now();
+  for (let i = 0; i < steps; i++) {
+    const due = started + i * interval;
+    if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+    const event = await inTenantTransaction(services.db, tenant.id, (scope) =>
+      recordEvent(scope, 'decision.submitted', {
+        decision: { id: decisionIds[i], title: `Bench step ${i}`, status: 'pending_approval', current_step: 1, approval_policy_id: 'apl_bench', approval_policy_version: 1 },
+        actor: { type: 'system', id: 'bench' },
+        transition: { policy_id: 'apl_bench', policy_version: 1, step_count: 1, round: 1, workflow_id: `decision/${decisionIds[i]}`, steps: ['Review'], skipped_steps: [] },
+      }),
+    );
+    committedAt.set(event.id, Date.now());
+  }
+  const achievedRate = steps / ((Date.now() - started) / 1000);
+  let byNotification = new Map<string, string>();
+  await waitUntil(
+    async () => {
+      byNotification = await notificationsOfEvents(services, tenant.id, [...committedAt.keys()]);
+      return byNotification.size >= steps && [...byNotification.keys()].every((id) => smtp.firstAccepted.has(id));
+    },
+    10 * 60_000,
+    `${steps} approval emails`,
+  );
+  const lags = [...byNotification].map(([notificationId, eventId]) => (smtp.firstAccepted.get(notificationId) as number) - (committedAt.get(eventId) as number)).sort((a, b) => a - b);
+  console.log(`\n## Notifications: ${steps} steps becoming actionable at ${options.stepRate}/s (achieved ${achievedRate.toFixed(1)}/s), one approver each, SMTP in the bench process\n`);
+  console.log('| measurement | value |');
+  console.log('|---|---|');
+  console.log(`| commit → SMTP accepted p50 / p95 / p99 | ${seconds(percentile(lags, 0.5))} / ${seconds(percentile(lags, 0.95))} / ${seconds(percentile(lags, 0.99))} |`);
+  console.log(`| slowest | ${seconds(lags[lags.length - 1] ?? 0)} |`);
+
+  // 2. A burst of notifications: alerts of one KPI to its 100 watchers.
+  const kpi = await api('POST', '/kpis', { name: 'Bench KPI', direction: 'higher_is_better', target: 100, aggregation_period: 'day' });
+  await inTenantTransaction(services.db, tenant.id, async (scope) => {
+    await scope.trx('kpi_watchers').insert(watchers.map((w) => ({ tenant_id: tenant.id, kpi_id: kpi.id, user_id: w.userId })));
+  });
+  const alerts = Math.ceil(options.burst / watchers.length);
+  const messagesBefore = smtp.messages();
+  const cpuBefore = cpuSnapshot({ 'API process': services.apiPid, 'worker process': services.workerPid, 'load generator and SMTP server (bench)': process.pid });
+  const burstStarted = Date.now();
+  const eventIds = await inTenantTransaction(services.db, tenant.id, async (scope) => {
+    const ids: string[] = [];
+    for (let i = 0; i < alerts; i++) {
+      const now = new Date().toISOString();
+      const event = await recordEvent(scope, 'kpi.alert.triggered', {
+        kpi: { id: kpi.id, name: 'Bench KPI' },
+        rule: { id: `kar_bench_${i}`, name: `Rule ${i}`, kind: 'threshold' },
+        alert: { id: `kal_bench_${i}`, severity: 'critical', state: 'firing', started_at: now, fired_at: now, resolved_at: null, resolution: null },
+        notification: 'first',
+      });
+      ids.push(event.id);
+    }
+    return ids;
+  });
+  let burstNotifications = new Map<string, string>();
+  await waitUntil(
+    async () => {
+      burstNotifications = await notificationsOfEvents(services, tenant.id, eventIds);
+      return burstNotifications.size >= alerts * watchers.length && [...burstNotifications.keys()].every((id) => smtp.firstAccepted.has(id));
+    },
+    15 * 60_000,
+    `the burst of ${alerts * watchers.length}`,
+  );
+  const lastAccepted = Math.max(...[...burstNotifications.keys()].map((id) => smtp.firstAccepted.get(id) as number));
+  const span = lastAccepted - burstStarted;
+  const cpu = cpuDelta(cpuBefore, cpuSnapshot({ 'API process': services.apiPid, 'worker process': services.workerPid, 'load generator and SMTP server (bench)': process.pid }));
+  const count = burstNotifications.size;
+  const copies = smtp.messages() - messagesBefore - count;
+  console.log(`\n## Notifications: a burst of ${count} (${alerts} KPI alerts × ${watchers.length} watchers), committed in one transaction\n`);
+  console.log('| measurement | value |');
+  console.log('|---|---|');
+  console.log(`| first commit → last SMTP acceptance | ${seconds(span)} |`);
+  console.log(`| messages/s | ${((count / span) * 1000).toFixed(0)} |`);
+  console.log(`| copies (a message accepted twice) | ${copies} |`);
+  console.log(`\nCPU per notification, by process (the API does no work here: events are committed by the bench):\n`);
+  printCpuTable(cpu, count, span / 1000);
+}
