@@ -42,6 +42,8 @@ export async function inviteMember(
   deps: InvitationDeps,
   invitee: { memberId: string; userId: string; email: string; role: string },
   actor: Actor,
+  /** The first invitation is part of adding the member (its `member.created` record); each one sent again is audited as `member.invited`. */
+  options: { resend: boolean },
 ): Promise<InvitationRow> {
   await revokeOpenInvitations(scope, invitee.memberId);
   const id = newId('invitation');
@@ -83,7 +85,9 @@ export async function inviteMember(
       digest_date: null,
     },
   ]);
-  await appendAuditRecord(scope, { action: 'member.invited', actor, resourceType: 'member', resourceId: invitee.memberId, payload: { invitation_id: id, expires_at: expiresAt.toISOString() } });
+  if (options.resend) {
+    await appendAuditRecord(scope, { action: 'member.invited', actor, resourceType: 'member', resourceId: invitee.memberId, payload: { invitation_id: id, expires_at: expiresAt.toISOString() } });
+  }
   return invitation;
 }
 

@@ -74,7 +74,7 @@ export function createUserService(deps: { db: Knex; invitations?: InvitationDeps
         // A new id for every membership, whether the person is new or known to other tenants: the answer is the same
         // either way (its time is now, its value unrelated to any other tenant's id for the person).
         const membership = await insertMembership(scope, user.id, body.role, actor, body.display_name, newId('user'));
-        const invitation = invitations ? await inviteMember(scope, invitations, { memberId: membership.id, userId: user.id, email: user.email, role: body.role }, actor) : undefined;
+        const invitation = invitations ? await inviteMember(scope, invitations, { memberId: membership.id, userId: user.id, email: user.email, role: body.role }, actor, { resend: false }) : undefined;
         return presentMember(membership, user, invitation);
       });
       if (invitations) await wakeAfterInvite(invitations, tenantId);
@@ -89,7 +89,7 @@ export function createUserService(deps: { db: Knex; invitations?: InvitationDeps
         const found = await memberOrNotFound(scope, memberId);
         const latest = (await latestInvitations(scope, [found.id])).get(found.id);
         if (latest && invitationStatus(latest) === 'accepted') throw invitationAccepted();
-        const invitation = await inviteMember(scope, invitations, { memberId: found.id, userId: found.user_id, email: found.user.email, role: found.role }, actor);
+        const invitation = await inviteMember(scope, invitations, { memberId: found.id, userId: found.user_id, email: found.user.email, role: found.role }, actor, { resend: true });
         return presentMember(found, found.user, invitation);
       });
       await wakeAfterInvite(invitations, tenantId);

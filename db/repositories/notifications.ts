@@ -225,22 +225,32 @@ export interface NotificationOutcome {
   retryAt?: Date;
 }
 
-/** Records what became of claimed notifications (only rows still claimed: a lease that ran out and was retaken is not overwritten). */
+/**
+ * Records what became of claimed notifications, in one statement (only rows still claimed: a lease that ran out and
+ * was retaken by another pass is not overwritten).
+ */
 export async function recordNotificationOutcomes(scope: TenantScope, outcomes: NotificationOutcome[]): Promise<void> {
-  for (const outcome of outcomes) {
-    await scope
-      .trx('notifications')
-      .where({ tenant_id: scope.tenantId, id: outcome.id, status: 'sending' })
-      .update({
-        status: outcome.status,
-        last_error: outcome.error,
-        last_response_code: outcome.responseCode,
-        lease_until: null,
-        sent_at: outcome.status === 'sent' ? scope.trx.fn.now() : null,
-        ...(outcome.retryAt ? { due_at: outcome.retryAt } : {}),
-        updated_at: scope.trx.fn.now(),
-      });
-  }
+  if (outcomes.length === 0) return;
+  await scope.trx.raw(
+    `update notifications n
+        set status = o.status,
+            last_error = o.error,
+            last_response_code = o.code,
+            lease_until = null,
+            sent_at = case when o.status = 'sent' then now() else null end,
+            due_at = coalesce(o.retry_at, n.due_at),
+            updated_at = now()
+       from unnest(:ids::text[], :statuses::text[], :errors::text[], :codes::int[], :retries::timestamptz[]) as o(id, status, error, code, retry_at)
+      where n.tenant_id = :tenantId and n.id = o.id and n.status = 'sending'`,
+    {
+      tenantId: scope.tenantId,
+      ids: outcomes.map((o) => o.id),
+      statuses: outcomes.map((o) => o.status),
+      errors: outcomes.map((o) => o.error),
+      codes: outcomes.map((o) => o.responseCode),
+      retries: outcomes.map((o) => (o.retryAt ? o.retryAt.toISOString() : null)),
+    },
+  );
 }
 
 /** Milliseconds until the tenant's next notification is due (0: now), or null when nothing is open. */

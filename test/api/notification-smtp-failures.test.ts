@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { temporal } from '@temporalio/proto';
+import { notificationLaneWorkflowId } from '../../workflows/notifications/contracts';
 import { after, before, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { createSignInClient, type Person } from '../helpers/people';
@@ -58,6 +62,7 @@ describe('Notifications over a failing SMTP server: 4xx retried with backoff, 5x
         NOTIFICATION_RETRY_BASE_SECONDS: '1',
         NOTIFICATION_LANE_PASS_INTERVAL_MS: '50',
         WEBHOOK_LANE_SWEEP_SECONDS: '1',
+        NOTIFICATION_LANE_IDLE_SECONDS: '2',
       },
     });
     tenant = await createTestTenant(stack.db, { name: `Failing mail ${Date.now()}` });
@@ -100,5 +105,24 @@ describe('Notifications over a failing SMTP server: 4xx retried with backoff, 5x
     for (const message of smtp.accepted) byMessageId.set(message.messageId, (byMessageId.get(message.messageId) ?? 0) + 1);
     assert.ok([...byMessageId.values()].every((count) => count === 1), `no message accepted twice: ${JSON.stringify([...byMessageId])}`);
     assert.deepEqual(smtp.accepted.map((m) => m.to).sort(), [busy.email, fine.email].sort());
+
+    // Operators find the tenant's lane in Temporal by its search attributes; with nothing left it ends after
+    // NOTIFICATION_LANE_IDLE_SECONDS (2 s here).
+    const laneId = notificationLaneWorkflowId(tenant.id);
+    assert.equal(laneId, `notification_lane/${tenant.id}`);
+    const query = `TenantId = "${tenant.id}" AND ResourceType = "notification_lane"`;
+    const ended = await waitFor('the idle lane to end', async () => {
+      const runs: Array<{ workflowId: string; runId: string; status: { name: string } }> = [];
+      for await (const execution of stack.temporal.workflow.list({ query })) runs.push(execution);
+      return runs.length > 0 && runs.every((run) => run.workflowId === laneId && run.status.name === 'COMPLETED') ? runs : undefined;
+    });
+    const history = await stack.temporal.workflow.getHandle(laneId, ended[0]!.runId).fetchHistory();
+    const completedPasses = (history.events ?? []).filter((e) => String(e.eventType) === String(temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED)).length;
+    assert.ok(completedPasses >= 3, `a pass per retry (${completedPasses})`);
+    // With RECORD_NOTIFICATION_LANE_HISTORY=1 the run is saved for test/workflows/replay.test.ts (commit the file).
+    if (process.env.RECORD_NOTIFICATION_LANE_HISTORY) {
+      const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
+      fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'notification-lane-retried-idle.json'), `${JSON.stringify(json, null, 1)}\n`);
+    }
   });
 });
