@@ -59,8 +59,9 @@ export async function inviteMember(
     subject: `You are invited to ${tenant.name}`,
     headline: `${inviter ?? `An admin of ${tenant.name}`} invited you to join ${tenant.name} on the Decision Modeling Service as ${invitee.role}.`,
     facts: [
+      { label: 'Invited by', value: inviter ?? `An admin of ${tenant.name}` },
       { label: 'Role', value: invitee.role },
-      { label: 'Link valid until', value: expiresAt.toISOString(), type: 'datetime' },
+      { label: 'Link expires', value: expiresAt.toISOString(), type: 'datetime' },
     ],
     // The path is completed at send time with the token (made again from the id): nothing secret is stored.
     action: { label: 'Accept the invitation', path: '/console/invitations/' },
@@ -115,20 +116,24 @@ export interface OpenInvitation {
 }
 
 /**
- * The open invitation a link names: genuine (its MAC), known (its hash), neither accepted, revoked nor expired.
- * Anything else is undefined, with no word about why (a guessed link learns nothing).
+ * What a link names. `unknown`: forged (its MAC is wrong) or naming no invitation; `closed`: a real invitation that was
+ * accepted, revoked, replaced, expired, or whose person was removed from the tenant since. Nothing finer: only someone
+ * holding a link the service made can see `closed`, and the page then says no more than "ask for a new one".
  */
-export async function openInvitation(db: Knex, key: Buffer, token: string): Promise<OpenInvitation | undefined> {
-  if (!isInvitationTokenGenuine(key, token) || !invitationIdOfToken(token)) return undefined;
+export type InvitationLookup = { state: 'open'; open: OpenInvitation } | { state: 'unknown' } | { state: 'closed' };
+
+/** The invitation a link names (see InvitationLookup), read before any tenant is known: the reader is not signed in. */
+export async function lookUpInvitation(db: Knex, key: Buffer, token: string): Promise<InvitationLookup> {
+  if (!isInvitationTokenGenuine(key, token) || !invitationIdOfToken(token)) return { state: 'unknown' };
   const invitation = await findInvitationByTokenHash(db, invitationTokenHash(token));
-  if (!invitation || invitationStatus(invitation) !== 'pending') return undefined;
+  if (!invitation) return { state: 'unknown' };
+  if (invitationStatus(invitation) !== 'pending') return { state: 'closed' };
   const member = await db('memberships').where({ tenant_id: invitation.tenant_id, user_id: invitation.user_id }).first('id');
   const person = (await db('users').where('id', invitation.user_id).first('email', 'password_hash')) as { email: string; password_hash: string | null } | undefined;
   const tenant = (await db('tenants').where('id', invitation.tenant_id).first('name')) as { name: string } | undefined;
-  const details = member && person && tenant ? { email: person.email, password_hash: person.password_hash, name: tenant.name } : undefined;
   // A person removed from the tenant since cannot join through an old link.
-  if (!details) return undefined;
-  return { invitation, tenantName: details.name, email: details.email, hasPassword: details.password_hash !== null };
+  if (!member || !person || !tenant) return { state: 'closed' };
+  return { state: 'open', open: { invitation, tenantName: tenant.name, email: person.email, hasPassword: person.password_hash !== null } };
 }
 
 /**
@@ -136,13 +141,14 @@ export async function openInvitation(db: Knex, key: Buffer, token: string): Prom
  * tenant is theirs and is never replaced through a tenant's link), marks it accepted and audits it, in one
  * transaction under a lock on the invitation, so a link used twice at once is accepted once.
  */
-export async function acceptInvitation(db: Knex, key: Buffer, token: string, password: string | undefined): Promise<OpenInvitation | undefined> {
-  const open = await openInvitation(db, key, token);
-  if (!open) return undefined;
+export async function acceptInvitation(db: Knex, key: Buffer, token: string, password: string | undefined): Promise<InvitationLookup> {
+  const lookup = await lookUpInvitation(db, key, token);
+  if (lookup.state !== 'open') return lookup;
+  const { open } = lookup;
   const passwordHash = password === undefined || open.hasPassword ? undefined : await hashPassword(password);
-  return db.transaction(async (trx) => {
+  return db.transaction(async (trx): Promise<InvitationLookup> => {
     const invitation = await findInvitationByTokenHash(trx, invitationTokenHash(token), { forUpdate: true });
-    if (!invitation || invitationStatus(invitation) !== 'pending') return undefined;
+    if (!invitation || invitationStatus(invitation) !== 'pending') return { state: 'closed' };
     if (passwordHash) await trx('users').where('id', invitation.user_id).whereNull('password_hash').update({ password_hash: passwordHash, updated_at: trx.fn.now() });
     // The password is the person's (outside any tenant); the rest is the tenant's, under its row-level security.
     await trx.raw(`select set_config('app.tenant_id', ?, true), set_config('role', '${TENANT_ROLE}', true)`, [invitation.tenant_id]);
@@ -155,6 +161,6 @@ export async function acceptInvitation(db: Knex, key: Buffer, token: string, pas
       resourceId: invitation.member_id,
       payload: { invitation_id: invitation.id, password_set: Boolean(passwordHash) },
     });
-    return open;
+    return lookup;
   });
 }

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import type { Config } from '../../core/config';
 import type { Knex } from 'knex';
-import { acceptInvitation, openInvitation, type OpenInvitation } from '../administration/invitations';
+import { acceptInvitation, lookUpInvitation, type InvitationLookup, type OpenInvitation } from '../administration/invitations';
 import { html } from './html';
 import { layout, messagePage, noticeBlock, type Notice } from './pages';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
@@ -53,29 +53,36 @@ async function readForm(ctx: Context): Promise<URLSearchParams> {
  * `/console/invitations/:token`: the link of an invitation email, for someone not signed in. A genuine, open link shows
  * a form to choose a first password (or, for a person who has one already or signs in elsewhere, a button to join);
  * sending it accepts the invitation once. Any other link — forged, used, revoked, expired, for someone removed since —
- * gets the same page, saying nothing of why beyond what the reader needs.
+ * gets the same page, saying nothing of why beyond what the reader needs: 404 for a link the service never made (forged
+ * or unknown), 410 for one it made that no longer works (used, revoked, replaced, expired, or its person removed).
  */
 export function registerInvitationRoutes(kit: ConsoleToolkit, deps: { db: Knex; config: Config }): void {
   const key = deps.config.notifications.linkSigningKey;
   const external = deps.config.oauth.externalIssuer !== undefined;
   const publicOrigin = new URL(deps.config.publicBaseUrl).origin;
-  const invalid = (ctx: Context) => kit.send(ctx, 410, messagePage({ ...INVALID, link: { href: CONSOLE_PREFIX, text: 'Go to the sign-in page' } }));
+  const signIn = { href: `${CONSOLE_PREFIX}/login`, text: 'Go to the sign-in page' };
+  const invalid = (ctx: Context, lookup: Exclude<InvitationLookup, { state: 'open' }>) => kit.send(ctx, lookup.state === 'closed' ? 410 : 404, messagePage({ ...INVALID, link: signIn }));
 
   kit.router.get('/invitations/:token', async (ctx) => {
-    const token = ctx.params.token as string;
-    const open = await openInvitation(deps.db, key, token);
-    if (!open) return invalid(ctx);
+    // The token is in the address: no page reached from here may learn it through the Referer header.
     ctx.set('Referrer-Policy', 'no-referrer');
+    const token = ctx.params.token as string;
+    const lookup = await lookUpInvitation(deps.db, key, token);
+    if (lookup.state !== 'open') return invalid(ctx, lookup);
+    const { open } = lookup;
     kit.send(ctx, 200, open.hasPassword || external ? joinPage(open, token, external) : setPasswordPage(open, token));
   });
 
   kit.router.post('/invitations/:token', async (ctx) => {
+    ctx.set('Referrer-Policy', 'no-referrer');
+    // No session and so no CSRF token here: the token in the address is the secret, and a form from another origin is refused.
     const origin = ctx.get('origin');
     if (origin && origin !== publicOrigin) return kit.refuse(ctx, 403, 'Request refused', 'This form was not sent from the console.');
     const token = ctx.params.token as string;
     const form = await readForm(ctx);
-    const open = await openInvitation(deps.db, key, token);
-    if (!open) return invalid(ctx);
+    const lookup = await lookUpInvitation(deps.db, key, token);
+    if (lookup.state !== 'open') return invalid(ctx, lookup);
+    const { open } = lookup;
     let password: string | undefined;
     if (!open.hasPassword && !external) {
       password = form.get('password') ?? '';
@@ -84,15 +91,12 @@ export function registerInvitationRoutes(kit: ConsoleToolkit, deps: { db: Knex; 
       if (problem) return kit.send(ctx, 422, setPasswordPage(open, token, { kind: 'error', title: problem }));
     }
     const accepted = await acceptInvitation(deps.db, key, token, password);
-    if (!accepted) return invalid(ctx);
-    kit.send(
-      ctx,
-      200,
-      messagePage({
-        title: `Welcome to ${accepted.tenantName}`,
-        message: external ? 'You joined. Sign in through your organisation’s identity provider.' : `You joined. Sign in as ${accepted.email} with your password.`,
-        link: { href: CONSOLE_PREFIX, text: 'Sign in' },
-      }),
-    );
+    if (accepted.state !== 'open') return invalid(ctx, accepted);
+    const how = external
+      ? 'Sign in through your organisation’s identity provider.'
+      : password === undefined
+        ? `Sign in as ${open.email} with your existing password.`
+        : `Your password is set. Sign in as ${open.email} with it.`;
+    kit.send(ctx, 200, messagePage({ title: `You have joined ${open.tenantName}`, message: how, link: { href: `${CONSOLE_PREFIX}/login`, text: 'Sign in' } }));
   });
 }

@@ -53,6 +53,7 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
     const [link] = await invitationLinks(email, 1);
     const message = await readMessage((await messagesTo(email))[0]!.id);
     assert.equal(message.subject, `[${alphaName}] You are invited to ${alphaName}`);
+    for (const fact of ['Invited by: ', 'Role: analyst', 'Link expires: ']) assert.ok(message.text.includes(fact), `${fact} in ${message.text}`);
     assert.match(link!, /\/console\/invitations\/inv_[0-9a-z]{26}\.[A-Za-z0-9_-]+$/);
     const stored = await stack.db('invitations').where('id', added.body.invitation.id).first();
     assert.notEqual(stored.token_hash, decodeURIComponent(link!.split('/').pop()!), 'only a hash of the token is stored');
@@ -70,7 +71,8 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
     assert.equal(differ.status, 422);
     const accepted = await browser.request(link!, { form: { password: PEOPLE_PASSWORD, confirm: PEOPLE_PASSWORD } });
     assert.equal(accepted.status, 200, accepted.html);
-    assert.match(accepted.html, /Welcome to/);
+    assert.match(accepted.html, /You have joined/);
+    assert.match(accepted.html, /href="\/console\/login"/);
     const again = await browser.request(link!, { form: { password: 'another password entirely', confirm: 'another password entirely' } });
     assert.equal(again.status, 410, 'single use');
     assert.equal((await browser.request(link!)).status, 410);
@@ -106,7 +108,10 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
     assert.equal((await browser.request(second!)).status, 200);
 
     assert.equal((await api('POST', `/users/${added.body.id}/invitation`, beta.key)).status, 404, 'another tenant\'s member is not there');
-    assert.equal((await api('POST', `/users/${added.body.id}/invitation/revoke`, beta.key)).status, 404);
+    const foreign = await api('POST', `/users/${added.body.id}/invitation/revoke`, beta.key);
+    const unknown = await api('POST', '/users/usr_00000000000000000000000000/invitation/revoke', beta.key);
+    assert.equal(foreign.status, 404);
+    assert.deepEqual({ ...foreign.body, detail: undefined, instance: undefined, request_id: undefined }, { ...unknown.body, detail: undefined, instance: undefined, request_id: undefined });
     const revoked = await api('POST', `/users/${added.body.id}/invitation/revoke`, alpha.key);
     assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
     assert.equal(revoked.body.invitation.status, 'revoked');
@@ -125,11 +130,20 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
 
     const forgedId = fresh!.replace(/inv_[0-9a-z]{26}/, 'inv_00000000000000000000000000');
     const forgedMac = fresh!.replace(/\.[A-Za-z0-9_-]+$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    // A link the service never made is 404, one it made that no longer works 410; the page is the same.
     for (const forged of [forgedId, forgedMac, `${stack.baseUrl}/console/invitations/nonsense`]) {
       const response = await browser.request(forged);
-      assert.equal(response.status, 410);
+      assert.equal(response.status, 404);
       assert.equal(response.html.replace(/nonce-[^"]+/g, ''), expired.html.replace(/nonce-[^"]+/g, ''), 'every invalid link gets the same page');
+      assert.equal((await browser.request(forged, { form: { password: PEOPLE_PASSWORD, confirm: PEOPLE_PASSWORD } })).status, 404);
     }
+
+    // A person removed from the tenant cannot join through a link sent before.
+    await api('POST', `/users/${added.body.id}/invitation`, alpha.key);
+    const [beforeRemoval] = await invitationLinks(email, 4);
+    assert.equal((await browser.request(beforeRemoval!)).status, 200);
+    assert.equal((await api('DELETE', `/users/${added.body.id}`, alpha.key)).status, 204);
+    assert.equal((await browser.request(beforeRemoval!)).status, 410);
   });
 
   it('answers alike for a person known to another tenant, whose link joins with the password they have', async () => {
@@ -150,6 +164,8 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
     assert.doesNotMatch(page.html, /type="password"/, 'a password set elsewhere is never replaced through a tenant\'s link');
     const joined = await browser.request(link!, { form: { password: 'attacker chosen password', confirm: 'attacker chosen password' } });
     assert.equal(joined.status, 200);
+    assert.ok(joined.html.includes(`You have joined ${alphaName}`), joined.html);
+    assert.match(joined.html, /existing password/);
     const person = await stack.db('users').where('id', user.id).first();
     assert.equal(person.password_hash, user.password_hash, 'the password is unchanged');
     assert.equal((await api('GET', `/users/${known.body.id}`, alpha.key)).body.invitation.status, 'accepted');

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Role } from '../../core/roles';
 import { CONSOLE_CSP } from '../../api/console/routes';
 import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
+import { invitationToken } from '../../notifications/links';
 import { PEOPLE_PASSWORD } from '../helpers/people';
 import { browserUnavailable, screenshotPath, seriousAccessibilityViolations, useConsoleInChromium } from '../helpers/real-browser';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
@@ -326,12 +327,28 @@ describe('Governance console: the administration area (/console/admin)', () => {
       await page.waitForURL(`${stack.baseUrl}/console/admin/people?notice=member_added`);
       const row = page.locator('tr', { hasText: email });
       assert.equal(await row.locator('select').inputValue(), 'analyst');
-      await row.locator('a', { hasText: 'Remove' }).click();
+      assert.match((await row.textContent()) ?? '', /Invited, not yet accepted/);
+      await checkAccessibility(context, page.url(), 'people-invited');
+      // The invitation's own page (public, no session), reached by the link the email carries.
+      const invited = (await api('GET', '/users?limit=100', tenantA.key)).body.data.find((m: { email: string }) => m.email === email);
+      const invitationPage = `${stack.baseUrl}/console/invitations/${invitationToken(stack.config.notifications.linkSigningKey, invited.invitation.id)}`;
+      await checkAccessibility(context, invitationPage, 'invitation');
+      // Send again: a new invitation replaces the link; Revoke: no link works.
+      await row.locator('button', { hasText: 'Send again' }).click();
+      await page.waitForURL(`${stack.baseUrl}/console/admin/people?notice=invitation_sent`);
+      const resent = (await api('GET', `/users/${invited.id}`, tenantA.key)).body;
+      assert.notEqual(resent.invitation.id, invited.invitation.id);
+      await page.locator('tr', { hasText: email }).locator('button', { hasText: 'Revoke' }).click();
+      await page.waitForURL(`${stack.baseUrl}/console/admin/people?notice=invitation_revoked`);
+      assert.match((await page.locator('tr', { hasText: email }).textContent()) ?? '', /Invitation revoked/);
+      assert.equal((await api('GET', `/users/${invited.id}`, tenantA.key)).body.invitation.status, 'revoked');
+      await checkAccessibility(context, invitationPage, 'invitation-invalid');
+      await page.locator('tr', { hasText: email }).locator('a', { hasText: 'Remove' }).click();
       await page.locator('button', { hasText: 'Remove Invited Person' }).click();
       await page.waitForURL(`${stack.baseUrl}/console/admin/people?notice=member_removed`);
       assert.equal(await page.locator('tr', { hasText: email }).count(), 0);
       const actions = (await stack.db('audit_log').where({ tenant_id: tenantA.id, resource_type: 'member' }).whereRaw("actor->>'id' = ?", [people.admin.id]).orderBy('sequence')).map((r) => r.action);
-      assert.deepEqual(actions, ['member.role_changed', 'member.created', 'member.removed']);
+      assert.deepEqual(actions, ['member.role_changed', 'member.created', 'member.invited', 'member.invited', 'member.invitation_revoked', 'member.removed']);
       await context.close();
     });
 
