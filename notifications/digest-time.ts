@@ -1,7 +1,14 @@
 /** Time-zone arithmetic for digests, on Intl alone. */
 
+/**
+ * IANA names are letters, digits and `/ _ - +` (`America/Argentina/Buenos_Aires`, `Etc/GMT+5`). Newer Intl also
+ * accepts offsets such as `+01:00`, which follow no daylight saving: a reader's preference must name a zone.
+ */
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
+
+/** A time zone Intl knows by its IANA name (`UTC` included). */
 export function isValidTimeZone(zone: string): boolean {
-  if (!zone || zone.length > 64) return false;
+  if (typeof zone !== 'string' || zone.length > 64 || !IANA_NAME.test(zone)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -38,27 +45,41 @@ function offsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+/** The wall-clock reading of an instant in a zone, as milliseconds of a UTC calendar (to compare wall times). */
+function wallMs(instant: number, timeZone: string): number {
+  const local = localParts(new Date(instant), timeZone);
+  return Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
+}
+
 /**
- * The instant a local wall-clock time happens in a zone. A time skipped by a spring-forward gap maps to the first
- * instant after the gap (02:30 on a day clocks jump from 02:00 to 03:00 is 03:00); a time that happens twice (fall
- * back) maps to its first occurrence.
+ * The instant a local wall-clock time happens in a zone. A time that happens twice (fall back) maps to its first
+ * occurrence; a time skipped by a spring-forward gap maps to the first instant after the gap (02:00 on a day clocks
+ * jump from 02:00 to 03:00 is the instant they read 03:00).
  */
 function instantOf(year: number, month: number, day: number, hour: number, timeZone: string): Date {
   const wall = Date.UTC(year, month - 1, day, hour);
-  // Try the offsets in force around that wall time; the earliest candidate that reads back as that time wins.
-  const candidates = [...new Set([offsetMs(new Date(wall - 36 * 3600_000), timeZone), offsetMs(new Date(wall), timeZone), offsetMs(new Date(wall + 36 * 3600_000), timeZone)])]
-    .map((offset) => wall - offset)
-    .sort((a, b) => a - b);
-  for (const candidate of candidates) {
-    const back = localParts(new Date(candidate), timeZone);
-    if (back.year === year && back.month === month && back.day === day && back.hour === hour && back.minute === 0) return new Date(candidate);
+  // The offsets in force around that wall time (no zone changes its offset twice within 36 hours either side).
+  const offsets = new Set([offsetMs(new Date(wall - 36 * 3600_000), timeZone), offsetMs(new Date(wall), timeZone), offsetMs(new Date(wall + 36 * 3600_000), timeZone)]);
+  const candidates = [...offsets].map((offset) => wall - offset).sort((a, b) => a - b);
+  const exact = candidates.find((candidate) => wallMs(candidate, timeZone) === wall);
+  if (exact !== undefined) return new Date(exact);
+  return new Date(endOfGap(wall, candidates[0] as number, candidates[candidates.length - 1] as number, timeZone));
+}
+
+/**
+ * In a gap the clock reads before `wall` at `before` and after it at `after`; the first instant it reads past `wall` is
+ * the moment the clocks jumped. Searching for it (to the second, as zone changes happen on whole seconds) is exact even
+ * where the jump does not happen on the hour (Pacific/Chatham's is at 02:45).
+ */
+function endOfGap(wall: number, before: number, after: number, timeZone: string): number {
+  if (!(wallMs(before, timeZone) < wall && wallMs(after, timeZone) > wall)) return after;
+  let [low, high] = [before, after];
+  while (high - low > 1000) {
+    const middle = low + Math.floor((high - low) / 2000) * 1000;
+    if (wallMs(middle, timeZone) > wall) high = middle;
+    else low = middle;
   }
-  // In a gap: the first instant whose local time is past the wall time.
-  const after = candidates.find((candidate) => {
-    const back = localParts(new Date(candidate), timeZone);
-    return Date.UTC(back.year, back.month - 1, back.day, back.hour, back.minute) > wall;
-  });
-  return new Date(after ?? (candidates[0] as number));
+  return high;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -68,9 +89,12 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * when a clock change skips it), and that local date: the digest is named by the day it is sent.
  */
 export function nextDigestAt(now: Date, timeZone: string, hour: number): { dueAt: Date; localDate: string } {
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new RangeError(`a digest hour is 0 to 23, not ${hour}`);
+  // A zone that stopped being valid (a stale preference) must not stop the digest: it goes out on UTC's clock.
   const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC';
   const today = localParts(now, zone);
-  for (let dayOffset = 0; dayOffset <= 2; dayOffset++) {
+  // Three days ahead covers a day a zone skipped altogether (Pacific/Apia skipped 30 December 2011).
+  for (let dayOffset = 0; dayOffset <= 3; dayOffset++) {
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day + dayOffset));
     const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
     const dueAt = instantOf(year, month, day, hour, zone);

@@ -1,20 +1,31 @@
-import { NOTIFICATION_KINDS, type NotificationKind } from '../core/notification-kinds';
+import { NOTIFICATION_KIND_NAMES, NOTIFICATION_KINDS, type NotificationKind } from '../core/notification-kinds';
 import type { DigestItem, EmailContext, MessageContent, MessageFact, RenderedEmail } from './types';
 
-/** Every value written into HTML goes through here: names, titles and comments are what tenants typed. */
+/** Every value written into HTML (text and attributes alike) goes through here: names, titles and comments are what tenants typed. */
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** A date-time fact in the reader's zone: `28 Nov 2026, 09:30 (Europe/Berlin)`; anything unreadable as given. */
+/** RFC 3339 date-times only: `Date` would otherwise read things like "2026" or "March 5" as dates. */
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A date-time fact in the reader's zone: `28 Nov 2026, 09:30 (Europe/Berlin)`; a value that is not an RFC 3339
+ * date-time is shown as given. A zone Intl does not know (a stale preference) falls back to UTC, named as such, so
+ * the reader is never shown a time without knowing its zone.
+ */
 export function formatInZone(value: string, timeZone: string): string {
   const instant = new Date(value);
-  if (!value || Number.isNaN(instant.getTime())) return value;
+  if (!RFC_3339.test(value) || Number.isNaN(instant.getTime())) return value;
   try {
-    return `${new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(instant)} (${timeZone})`;
+    return `${formatDateTime(instant, timeZone)} (${timeZone})`;
   } catch {
-    return `${instant.toISOString()} (UTC)`;
+    return `${formatDateTime(instant, 'UTC')} (UTC)`;
   }
+}
+
+function formatDateTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(instant);
 }
 
 const factValue = (fact: MessageFact, timeZone: string) => (fact.type === 'datetime' ? formatInZone(fact.value, timeZone) : fact.value);
@@ -31,7 +42,8 @@ function factsTable(facts: MessageFact[], timeZone: string): string {
         `<td style="padding:4px 0;color:${COLOURS.text}">${escapeHtml(factValue(fact, timeZone))}</td></tr>`,
     )
     .join('');
-  return `<table role="presentation" style="border-collapse:collapse;margin:16px 0">${rows}</table>`;
+  // A data table (no role="presentation"), so screen readers announce each value with its row header.
+  return `<table style="border-collapse:collapse;margin:16px 0">${rows}</table>`;
 }
 
 function quoteBlock(quote: string | undefined): string {
@@ -49,14 +61,19 @@ function actionLink(content: MessageContent, baseUrl: string): string {
 
 function footerHtml(context: EmailContext, why: string): string {
   const unsubscribe = context.unsubscribeUrl
-    ? ` <a href="${escapeHtml(context.unsubscribeUrl)}" style="color:${COLOURS.link}">Unsubscribe from ${escapeHtml(context.unsubscribeWhat ?? 'these emails')}</a>.`
+    ? `<p style="color:${COLOURS.muted};font-size:13px;margin:8px 0 0"><a href="${escapeHtml(context.unsubscribeUrl)}" style="color:${COLOURS.link}">Unsubscribe from ${escapeHtml(unsubscribeWhat(context))}</a></p>`
     : '';
-  return `<hr style="border:none;border-top:1px solid ${COLOURS.border};margin:24px 0"><p style="color:${COLOURS.muted};font-size:13px">${escapeHtml(why)}${unsubscribe}</p>`;
+  return (
+    `<hr style="border:none;border-top:1px solid ${COLOURS.border};margin:24px 0">` +
+    `<p style="color:${COLOURS.muted};font-size:13px;margin:0">${escapeHtml(why)}</p>${unsubscribe}`
+  );
 }
 
 function footerText(context: EmailContext, why: string): string {
-  return ['--', why, ...(context.unsubscribeUrl ? [`Unsubscribe from ${context.unsubscribeWhat ?? 'these emails'}: ${context.unsubscribeUrl}`] : [])].join('\n');
+  return ['--', why, ...(context.unsubscribeUrl ? [`Unsubscribe from ${unsubscribeWhat(context)}: ${context.unsubscribeUrl}`] : [])].join('\n');
 }
+
+const unsubscribeWhat = (context: EmailContext) => context.unsubscribeWhat ?? 'these emails';
 
 function documentHtml(title: string, body: string): string {
   return (
@@ -68,8 +85,13 @@ function documentHtml(title: string, body: string): string {
   );
 }
 
+/**
+ * Why the reader got the message. With an unsubscribe link the kind is one they could turn off, so the line says it
+ * follows their settings; without one it is a message every member in their role receives.
+ */
 function whyLine(context: EmailContext): string {
-  return `You receive this as a member of ${context.tenantName} on the Decision Modeling Service.`;
+  const membership = `You receive this as a member of ${context.tenantName} on the Decision Modeling Service`;
+  return context.unsubscribeUrl ? `${membership}, because your notification settings send you ${unsubscribeWhat(context)}.` : `${membership}.`;
 }
 
 /** One notification as an email: the subject names the tenant; the HTML part and the text part say the same. */
@@ -98,48 +120,54 @@ export function renderEmail(content: MessageContent, context: EmailContext): Ren
   return { subject, html, text };
 }
 
+/** The digest's items by kind, in the catalogue's order of kinds (the same order every day), each kind's in the order given. */
+function groupByKind(items: DigestItem[]): Array<[NotificationKind, DigestItem[]]> {
+  return NOTIFICATION_KIND_NAMES.map((kind): [NotificationKind, DigestItem[]] => [kind, items.filter((item) => item.kind === kind)]).filter(
+    ([, group]) => group.length > 0,
+  );
+}
+
+function digestItemHtml(item: DigestItem, context: EmailContext): string {
+  const { content } = item;
+  const facts = content.facts.map((fact) => `${escapeHtml(fact.label)}: ${escapeHtml(factValue(fact, context.timeZone))}`).join(' · ');
+  return (
+    `<li style="margin:0 0 12px"><p style="margin:0">${escapeHtml(content.headline)}</p>` +
+    (facts ? `<p style="margin:4px 0;color:${COLOURS.muted};font-size:14px">${facts}</p>` : '') +
+    `<p style="margin:4px 0"><a href="${escapeHtml(actionUrl(content, context.baseUrl))}" style="color:${COLOURS.link}">${escapeHtml(content.action.label)}</a></p></li>`
+  );
+}
+
+function digestItemText(item: DigestItem, context: EmailContext): string[] {
+  const { content } = item;
+  return [
+    `- ${content.headline}`,
+    ...content.facts.map((fact) => `  ${fact.label}: ${factValue(fact, context.timeZone)}`),
+    `  ${content.action.label}: ${actionUrl(content, context.baseUrl)}`,
+  ];
+}
+
 /** A person's daily digest: every item that waited for it, grouped by kind. */
 export function renderDigestEmail(items: DigestItem[], context: EmailContext & { localDate: string }): RenderedEmail {
-  const count = items.length;
-  const subject = `[${context.tenantName}] Your daily digest: ${count} ${count === 1 ? 'update' : 'updates'} (${context.localDate})`;
-  const groups = new Map<NotificationKind, DigestItem[]>();
-  for (const item of items) groups.set(item.kind, [...(groups.get(item.kind) ?? []), item]);
+  const count = `${items.length} ${items.length === 1 ? 'update' : 'updates'}`;
+  const subject = `[${context.tenantName}] Your daily digest: ${count} (${context.localDate})`;
+  const groups = groupByKind(items);
   const why = `${whyLine(context)} Notifications you chose to receive once a day are gathered here.`;
-  const sectionsHtml = [...groups]
-    .map(
-      ([kind, group]) =>
-        `<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(NOTIFICATION_KINDS[kind].title)}</h2><ul style="padding-left:20px;margin:0">` +
-        group
-          .map(
-            (item) =>
-              `<li style="margin:0 0 12px"><p style="margin:0">${escapeHtml(item.content.headline)}</p>` +
-              (item.content.facts.length > 0
-                ? `<p style="margin:4px 0;color:${COLOURS.muted};font-size:14px">${item.content.facts.map((fact) => `${escapeHtml(fact.label)}: ${escapeHtml(factValue(fact, context.timeZone))}`).join(' · ')}</p>`
-                : '') +
-              `<p style="margin:4px 0"><a href="${escapeHtml(actionUrl(item.content, context.baseUrl))}" style="color:${COLOURS.link}">${escapeHtml(item.content.action.label)}</a></p></li>`,
-          )
-          .join('') +
-        '</ul>',
-    )
-    .join('');
   const html = documentHtml(
     subject,
     `<p style="color:${COLOURS.muted};margin:0 0 8px">${escapeHtml(context.tenantName)}</p>` +
-      `<h1 style="font-size:20px;margin:0 0 8px">Your daily digest: ${count} ${count === 1 ? 'update' : 'updates'}</h1>` +
-      sectionsHtml +
+      `<h1 style="font-size:20px;margin:0 0 8px">Your daily digest: ${count} (${escapeHtml(context.localDate)})</h1>` +
+      groups
+        .map(
+          ([kind, group]) =>
+            `<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(NOTIFICATION_KINDS[kind].title)}</h2>` +
+            `<ul style="padding-left:20px;margin:0">${group.map((item) => digestItemHtml(item, context)).join('')}</ul>`,
+        )
+        .join('') +
       footerHtml(context, why),
   );
   const text = [
-    `Your daily digest: ${count} ${count === 1 ? 'update' : 'updates'} (${context.localDate})`,
-    ...[...groups].flatMap(([kind, group]) => [
-      '',
-      NOTIFICATION_KINDS[kind].title,
-      ...group.flatMap((item) => [
-        `- ${item.content.headline}`,
-        ...item.content.facts.map((fact) => `  ${fact.label}: ${factValue(fact, context.timeZone)}`),
-        `  ${item.content.action.label}: ${actionUrl(item.content, context.baseUrl)}`,
-      ]),
-    ]),
+    `Your daily digest: ${count} (${context.localDate})`,
+    ...groups.flatMap(([kind, group]) => ['', NOTIFICATION_KINDS[kind].title, ...group.flatMap((item) => digestItemText(item, context))]),
     '',
     footerText(context, why),
   ].join('\n');

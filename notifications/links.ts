@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { isIdOf } from '../core/ids';
 
 /**
  * Signed links in messages. Unsubscribe links are JWS (HS256) naming the tenant, the person and the kind, with a
- * purpose claim so a token made for anything else never verifies. They do not expire: an unsubscribe link in a
- * months-old email must still work (RFC 8058 asks that it keep working), and all it can do is turn one kind off.
+ * purpose claim (`p`) so a token signed with the same key for anything else never verifies. They carry no expiry on
+ * purpose: people act on mail months after it came, and mail providers' one-click unsubscribe (RFC 8058) posts to the
+ * link whenever the reader presses the button. A link that stopped working would leave them only the spam button.
+ * What a stolen link can do is small (turn one kind off for one person), and rotating the key retires every link.
  */
 const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
 
@@ -18,8 +21,12 @@ export async function signUnsubscribeToken(key: Buffer, claims: UnsubscribeClaim
   return new SignJWT({ p: UNSUBSCRIBE_PURPOSE, t: claims.tenantId, u: claims.userId, k: claims.kind }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(key);
 }
 
-/** The claims of a genuine unsubscribe token; undefined for anything else (never throws). */
+/** Far longer than any token this module signs; anything longer is refused before any parsing. */
+const UNSUBSCRIBE_TOKEN_MAX_LENGTH = 1024;
+
+/** The claims of a genuine unsubscribe token; undefined for anything else (never throws: the link is public input). */
 export async function verifyUnsubscribeToken(key: Buffer, token: string): Promise<UnsubscribeClaims | undefined> {
+  if (typeof token !== 'string' || token.length > UNSUBSCRIBE_TOKEN_MAX_LENGTH) return undefined;
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
     if (payload.p !== UNSUBSCRIBE_PURPOSE) return undefined;
@@ -30,8 +37,6 @@ export async function verifyUnsubscribeToken(key: Buffer, token: string): Promis
     return undefined;
   }
 }
-
-const INVITATION_ID = /^inv_[0-9a-z]{26}$/;
 
 function invitationMac(key: Buffer, invitationId: string): string {
   return crypto.createHmac('sha256', key).update(`invitation:${invitationId}`).digest('base64url');
@@ -49,9 +54,10 @@ export function invitationTokenHash(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/** The invitation a token names, read before any check so a forged token can be told apart from an unknown one. */
 export function invitationIdOfToken(token: string): string | undefined {
   const id = token.split('.')[0] ?? '';
-  return INVITATION_ID.test(id) ? id : undefined;
+  return isIdOf('invitation', id) ? id : undefined;
 }
 
 /** The token was made with this key (constant-time comparison of the MAC). */
