@@ -152,6 +152,7 @@ export const notificationsPart: DocumentPart = {
     '/api/v1/me/notification-preferences': {
       get: {
         operationId: 'getNotificationPreferences',
+        'x-user-actor-required': true,
         summary: 'Your notification preferences',
         description: 'Per kind: its default, whether the tenant made it mandatory, your choice and what applies; and your time zone. A person\'s credentials only (422 for API keys and OAuth clients).',
         tags: [tag],
@@ -160,6 +161,7 @@ export const notificationsPart: DocumentPart = {
       },
       patch: {
         operationId: 'updateNotificationPreferences',
+        'x-user-actor-required': true,
         summary: 'Change your notification preferences',
         description: 'Turning a kind `off` also cancels notifications of that kind still waiting for your digest.',
         tags: [tag],
@@ -171,6 +173,7 @@ export const notificationsPart: DocumentPart = {
     '/api/v1/me/notifications': {
       get: {
         operationId: 'listMyNotifications',
+        'x-user-actor-required': true,
         summary: 'Your notifications',
         description: 'What was sent to you (or waits), newest first. Items that went out in a digest are listed under the digest.',
         tags: [tag],
@@ -282,21 +285,23 @@ export const notificationsPart: DocumentPart = {
     '/api/v1/kpis/{id}/watch': {
       post: {
         operationId: 'watchKpi',
+        'x-user-actor-required': true,
         summary: 'Watch a KPI',
         description: 'You (a person) are told of the KPI\'s alerts. Watching twice is watching once.',
         tags: [tag],
         'x-required-scope': 'kpis:read',
-        parameters: [kpiIdParameter],
+        parameters: [kpiIdParameter, parameterRef('IdempotencyKey')],
         responses: { '200': kpiWatchersResponse, ...standardErrors({ body: true, notFound: true }) },
       },
     },
     '/api/v1/kpis/{id}/unwatch': {
       post: {
         operationId: 'unwatchKpi',
+        'x-user-actor-required': true,
         summary: 'Stop watching a KPI',
         tags: [tag],
         'x-required-scope': 'kpis:read',
-        parameters: [kpiIdParameter],
+        parameters: [kpiIdParameter, parameterRef('IdempotencyKey')],
         responses: { '200': kpiWatchersResponse, ...standardErrors({ body: true, notFound: true }) },
       },
     },

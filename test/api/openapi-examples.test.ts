@@ -303,6 +303,17 @@ describe('OpenAPI request examples', () => {
       '/api/v1/api-keys/{id}/revoke': async () => ({ id: (await apiKey()).id }),
       '/api/v1/api-keys/{id}/rotate': async () => ({ id: (await apiKey()).id }),
       '/api/v1/users/{id}': async () => ({ id: (await member()).id }),
+      '/api/v1/users/{id}/invitation': async () => ({ id: (await member()).id }),
+      '/api/v1/users/{id}/invitation/revoke': async () => ({ id: (await member()).id }),
+      // Adding a member writes its invitation email: a notification of the tenant.
+      '/api/v1/notifications/{id}': async () => {
+        await member();
+        return { id: (await stack.db('notifications').where({ tenant_id: tenant.id }).orderBy('id', 'desc').first('id')).id as string };
+      },
+      '/api/v1/chat-destinations/{id}': async () => ({ id: (await request('POST', '/api/v1/chat-destinations', exampleBody('createChatDestination'))).id }),
+      '/api/v1/kpis/{id}/watchers': async () => ({ id: (await kpi()).id }),
+      '/api/v1/kpis/{id}/watch': async () => ({ id: (await kpi()).id }),
+      '/api/v1/kpis/{id}/unwatch': async () => ({ id: (await kpi()).id }),
       '/api/v1/oauth-clients/{id}': async () => ({ id: (await oauthClient()).id }),
       '/api/v1/oauth-clients/{id}/revoke': async () => ({ id: (await oauthClient()).id }),
       '/api/v1/models/{id}': async () => ({ id: (await tenantModel()).id }),
