@@ -258,7 +258,7 @@ export const notificationsPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'admin',
         parameters: [idParameter],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateChatDestinationRequest') } } },
+        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateChatDestinationRequest'), example: { kinds: ['approval_requested', 'approval_reminder', 'kpi_alert'], enabled: true } } } },
         responses: { '200': jsonResponse('The destination.', ref('ChatDestination')), ...standardErrors({ body: true, notFound: true }) },
       },
       delete: {
