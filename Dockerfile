@@ -16,6 +16,7 @@ COPY core ./core
 COPY db ./db
 COPY decision ./decision
 COPY integrations ./integrations
+COPY notifications ./notifications
 COPY orchestration ./orchestration
 COPY worker ./worker
 COPY workflows ./workflows

@@ -57,12 +57,25 @@ export interface NotificationBenchOptions {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+/** Polls (every 500 ms: the SMTP server shares this process's event loop, and its timestamps must not wait for us). */
 async function waitUntil(predicate: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await predicate())) {
     if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** Where the time goes: event → notification written by the relay → sent (the server's answer recorded), per notification. */
+async function stages(services: BenchServices, tenantId: string, notificationIds: string[]) {
+  const rows = (await services.db.raw(
+    `select extract(epoch from (n.created_at - e.created_at)) * 1000 as relay_ms, extract(epoch from (n.sent_at - n.created_at)) * 1000 as lane_ms
+       from notifications n join events e on e.id = n.event_id where n.tenant_id = ? and n.id = any(?)`,
+    [tenantId, notificationIds],
+  )) as { rows: Array<{ relay_ms: string; lane_ms: string }> };
+  const relay = rows.rows.map((r) => Number(r.relay_ms)).sort((a, b) => a - b);
+  const lane = rows.rows.map((r) => Number(r.lane_ms)).sort((a, b) => a - b);
+  return { relay, lane };
 }
 
 async function benchPeople(services: BenchServices, tenantId: string, count: number, label: string) {
@@ -140,6 +153,7 @@ export async function benchNotifications(services: BenchServices, smtp: BenchSmt
   let byNotification = new Map<string, string>();
   await waitUntil(
     async () => {
+      if (smtp.firstAccepted.size < steps) return false;
       byNotification = await notificationsOfEvents(services, tenant.id, [...committedAt.keys()]);
       return byNotification.size >= steps && [...byNotification.keys()].every((id) => smtp.firstAccepted.has(id));
     },
@@ -152,6 +166,9 @@ export async function benchNotifications(services: BenchServices, smtp: BenchSmt
   console.log('|---|---|');
   console.log(`| commit → SMTP accepted p50 / p95 / p99 | ${seconds(percentile(lags, 0.5))} / ${seconds(percentile(lags, 0.95))} / ${seconds(percentile(lags, 0.99))} |`);
   console.log(`| slowest | ${seconds(lags[lags.length - 1] ?? 0)} |`);
+  const parts = await stages(services, tenant.id, [...byNotification.keys()]);
+  console.log(`| of which event → notification written (relay) p50 / p95 | ${seconds(percentile(parts.relay, 0.5))} / ${seconds(percentile(parts.relay, 0.95))} |`);
+  console.log(`| of which written → sent (lane) p50 / p95 | ${seconds(percentile(parts.lane, 0.5))} / ${seconds(percentile(parts.lane, 0.95))} |`);
 
   // 2. A burst of notifications: alerts of one KPI to its 100 watchers.
   const kpi = await api('POST', '/kpis', { name: 'Bench KPI', direction: 'higher_is_better', target: 100, aggregation_period: 'day' });
@@ -179,6 +196,7 @@ export async function benchNotifications(services: BenchServices, smtp: BenchSmt
   let burstNotifications = new Map<string, string>();
   await waitUntil(
     async () => {
+      if (smtp.firstAccepted.size < steps + alerts * watchers.length) return false;
       burstNotifications = await notificationsOfEvents(services, tenant.id, eventIds);
       return burstNotifications.size >= alerts * watchers.length && [...burstNotifications.keys()].every((id) => smtp.firstAccepted.has(id));
     },
