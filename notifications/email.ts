@@ -24,8 +24,17 @@ export function formatInZone(value: string, timeZone: string): string {
   }
 }
 
+/** One formatter per zone, made once: making one costs far more than formatting with it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function formatDateTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(instant);
+  let format = formatters.get(timeZone);
+  if (!format) {
+    // Throws for an unknown zone, before anything is cached.
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+    formatters.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 const factValue = (fact: MessageFact, timeZone: string) => (fact.type === 'datetime' ? formatInZone(fact.value, timeZone) : fact.value);

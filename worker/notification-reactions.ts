@@ -22,6 +22,11 @@ export interface NotificationReactionContext {
   digestHour: number;
 }
 
+interface TenantSettings {
+  mandatory: Set<string>;
+  chat: Awaited<ReturnType<typeof enabledChatDestinations>>;
+}
+
 interface EventWithData {
   id: string;
   tenant_id: string;
@@ -67,8 +72,10 @@ export async function writeNotificationsFor(events: OutboxEvent[], context: Noti
   const decisions = await decisionFactsOf(trx, withData);
   const now = new Date();
   const rows: NotificationInsert[] = [];
-  const settingsByTenant = new Map<string, { mandatory: Set<string>; chat: Awaited<ReturnType<typeof enabledChatDestinations>> }>();
+  const settingsByTenant = new Map<string, TenantSettings>();
 
+  // First who each event concerns (one query per audience), then every person's choices in one query per tenant.
+  const planned: Array<{ event: EventWithData; plan: NotificationPlan; people: Recipient[] }> = [];
   for (const event of withData) {
     const decisionId = String((event.data.decision as { id?: unknown } | undefined)?.id ?? '');
     const plans = planNotifications({
@@ -78,60 +85,60 @@ export async function writeNotificationsFor(events: OutboxEvent[], context: Noti
       ...(decisionId ? { decision: decisions.get(`${event.tenant_id}/${decisionId}`) } : {}),
     });
     if (plans.length === 0) continue;
-    let settings = settingsByTenant.get(event.tenant_id);
-    if (!settings) {
-      settings = { mandatory: new Set(await mandatoryKindsOf(trx, event.tenant_id)), chat: await enabledChatDestinations(trx, event.tenant_id) };
-      settingsByTenant.set(event.tenant_id, settings);
+    if (!settingsByTenant.has(event.tenant_id)) {
+      settingsByTenant.set(event.tenant_id, { mandatory: new Set(await mandatoryKindsOf(trx, event.tenant_id)), chat: await enabledChatDestinations(trx, event.tenant_id) });
     }
-    for (const plan of plans) {
-      const people = await recipientsOf(trx, event.tenant_id, plan);
-      const chosen = new Map(
-        (await preferencesOf(trx, event.tenant_id, people.map((p) => p.user_id)))
-          .filter((row) => row.kind === plan.kind)
-          .map((row) => [row.user_id, row.delivery]),
-      );
-      for (const person of people) {
-        const delivery: NotificationDelivery = effectiveDelivery(plan.kind, chosen.get(person.user_id), settings.mandatory.has(plan.kind));
-        if (delivery === 'off') continue;
-        const digest = delivery === 'digest' ? nextDigestAt(now, person.time_zone, context.digestHour) : undefined;
-        rows.push({
-          id: newId('notification'),
-          tenant_id: event.tenant_id,
-          channel: 'email',
-          kind: plan.kind,
-          user_id: person.user_id,
-          destination_id: null,
-          recipient: person.email,
-          event_id: event.id,
-          event_type: event.type,
-          subject: plan.content.subject,
-          thread_key: plan.threadKey,
-          content: plan.content,
-          delivery,
-          due_at: digest ? digest.dueAt : now,
-          digest_date: digest ? digest.localDate : null,
-        });
-      }
-      for (const destination of settings.chat) {
-        if (!destination.kinds.includes(plan.kind)) continue;
-        rows.push({
-          id: newId('notification'),
-          tenant_id: event.tenant_id,
-          channel: 'chat',
-          kind: plan.kind,
-          user_id: null,
-          destination_id: destination.id,
-          recipient: new URL(destination.url).host,
-          event_id: event.id,
-          event_type: event.type,
-          subject: plan.content.subject,
-          thread_key: plan.threadKey,
-          content: plan.content,
-          delivery: 'immediate',
-          due_at: now,
-          digest_date: null,
-        });
-      }
+    for (const plan of plans) planned.push({ event, plan, people: await recipientsOf(trx, event.tenant_id, plan) });
+  }
+  const choices = new Map<string, NotificationDelivery>();
+  for (const tenantId of new Set(planned.map((p) => p.event.tenant_id))) {
+    const userIds = [...new Set(planned.filter((p) => p.event.tenant_id === tenantId).flatMap((p) => p.people.map((person) => person.user_id)))];
+    for (const row of await preferencesOf(trx, tenantId, userIds)) choices.set(`${tenantId}/${row.user_id}/${row.kind}`, row.delivery);
+  }
+
+  for (const { event, plan, people } of planned) {
+    const settings = settingsByTenant.get(event.tenant_id) as TenantSettings;
+    for (const person of people) {
+      const delivery: NotificationDelivery = effectiveDelivery(plan.kind, choices.get(`${event.tenant_id}/${person.user_id}/${plan.kind}`), settings.mandatory.has(plan.kind));
+      if (delivery === 'off') continue;
+      const digest = delivery === 'digest' ? nextDigestAt(now, person.time_zone, context.digestHour) : undefined;
+      rows.push({
+        id: newId('notification'),
+        tenant_id: event.tenant_id,
+        channel: 'email',
+        kind: plan.kind,
+        user_id: person.user_id,
+        destination_id: null,
+        recipient: person.email,
+        event_id: event.id,
+        event_type: event.type,
+        subject: plan.content.subject,
+        thread_key: plan.threadKey,
+        content: plan.content,
+        delivery,
+        due_at: digest ? digest.dueAt : now,
+        digest_date: digest ? digest.localDate : null,
+      });
+    }
+    for (const destination of settings.chat) {
+      if (!destination.kinds.includes(plan.kind)) continue;
+      rows.push({
+        id: newId('notification'),
+        tenant_id: event.tenant_id,
+        channel: 'chat',
+        kind: plan.kind,
+        user_id: null,
+        destination_id: destination.id,
+        recipient: new URL(destination.url).host,
+        event_id: event.id,
+        event_type: event.type,
+        subject: plan.content.subject,
+        thread_key: plan.threadKey,
+        content: plan.content,
+        delivery: 'immediate',
+        due_at: now,
+        digest_date: null,
+      });
     }
   }
   await insertNotifications(trx, rows);

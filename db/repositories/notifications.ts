@@ -30,16 +30,24 @@ export async function resolveAudience(trx: Knex | Knex.Transaction, tenantId: st
   const run = async (where: string, bindings: Record<string, unknown>) =>
     (await trx.raw<{ rows: Recipient[] }>(`${base} and ${where} order by m.id`, { tenantId, ...bindings })).rows;
   switch (audience.type) {
-    case 'decision_approvers':
-      return run(
-        `exists (select 1 from decisions d join decision_assignments a on a.tenant_id = d.tenant_id and a.decision_id = d.id
-                  where d.tenant_id = :tenantId and d.id = :decisionId and d.status = 'pending_approval' and d.deleted_at is null
-                    and (a.principal = 'user:' || m.id or a.principal = 'role:' || m.role)
-                    and not (m.id = any(d.excluded_user_ids))
-                    and not exists (select 1 from jsonb_array_elements(coalesce(d.approvals, '[]'::jsonb)) g
-                                     where g ->> 'user_id' = m.id and (g ->> 'step')::int = d.current_step))`,
-        { decisionId: audience.decisionId },
+    case 'decision_approvers': {
+      // The decision's few principals first (its own rows, by index), then the members they name: the cost does not
+      // grow with the tenant's other pending decisions.
+      const result = await trx.raw<{ rows: Recipient[] }>(
+        `with d as (select id, excluded_user_ids, approvals, current_step from decisions
+                     where tenant_id = :tenantId and id = :decisionId and status = 'pending_approval' and deleted_at is null),
+              p as (select a.principal from decision_assignments a join d on a.decision_id = d.id where a.tenant_id = :tenantId)
+         select ${RECIPIENT_COLUMNS} from memberships m join users u on u.id = m.user_id cross join d
+          where m.tenant_id = :tenantId and u.disabled_at is null
+            and ('user:' || m.id in (select principal from p) or 'role:' || m.role in (select principal from p))
+            and not (m.id = any(d.excluded_user_ids))
+            and not exists (select 1 from jsonb_array_elements(coalesce(d.approvals, '[]'::jsonb)) g
+                             where g ->> 'user_id' = m.id and (g ->> 'step')::int = d.current_step)
+          order by m.id`,
+        { tenantId, decisionId: audience.decisionId },
       );
+      return result.rows;
+    }
     case 'decision_owner_and_author':
       return run(
         `exists (select 1 from decisions d where d.tenant_id = :tenantId and d.id = :decisionId

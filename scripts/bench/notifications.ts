@@ -7,6 +7,9 @@ import { replaceAssignments } from '../../db/repositories/decisions';
 import { createTenant } from '../../db/repositories/tenants';
 import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import { composeEmail, type ComposeContext } from '../../activities/notifications/compose';
+import { createMailTransport } from '../../activities/notifications/mail-transport';
+import type { NotificationRow } from '../../db/repositories/notifications';
 import { cpuDelta, cpuSnapshot, printCpuTable } from './cpu';
 import { percentile } from './http-load';
 import type { BenchServices } from './services';
@@ -93,6 +96,63 @@ async function benchPeople(services: BenchServices, tenantId: string, count: num
 async function notificationsOfEvents(services: BenchServices, tenantId: string, eventIds: string[]): Promise<Map<string, string>> {
   const rows = (await services.db('notifications').where('tenant_id', tenantId).whereIn('event_id', eventIds).select('id', 'event_id')) as Array<{ id: string; event_id: string }>;
   return new Map(rows.map((row) => [row.id, row.event_id]));
+}
+
+/**
+ * The in-process floor: what composing and sending costs with nothing around it (no Postgres, no Temporal, no relay):
+ * `count` notifications composed exactly as the lane does (signed unsubscribe link, both parts, threading headers) and
+ * sent over the same pool of SMTP connections to the same SMTP server.
+ */
+async function inProcessFloor(smtp: BenchSmtpServer, count: number, connections: number): Promise<{ perSecond: number; cpuMsPerMessage: number }> {
+  const transport = createMailTransport({ smtpUrl: smtp.url, smtpConnections: connections, smtpTimeoutMs: 30_000 });
+  if (!transport) throw new Error('no transport');
+  const compose: ComposeContext = { config: { from: 'Bench <bench@example.com>', linkSigningKey: Buffer.alloc(32, 1) }, publicBaseUrl: 'http://127.0.0.1:3000', tenantName: 'Bench', mandatoryKinds: new Set() };
+  const now = new Date();
+  const row = (i: number): NotificationRow => ({
+    id: `ntf_floor${String(i).padStart(21, '0')}`,
+    tenant_id: 'ten_bench',
+    channel: 'email',
+    kind: 'kpi_alert',
+    user_id: 'usr_bench',
+    destination_id: null,
+    recipient: 'watcher@bench.example',
+    event_id: `evt_floor_${i}`,
+    event_type: 'kpi.alert.triggered',
+    subject: `Firing: Bench KPI — Rule ${i}`,
+    thread_key: `kpi_alert:kal_floor_${i}`,
+    content: {
+      subject: `Firing: Bench KPI — Rule ${i}`,
+      headline: `The critical alert “Rule ${i}” on Bench KPI is firing.`,
+      facts: [{ label: 'Severity', value: 'critical' }, { label: 'Rule', value: `Rule ${i} (threshold)` }, { label: 'Fired', value: now.toISOString(), type: 'datetime' }],
+      action: { label: 'Open Bench KPI', path: '/console/kpis/kpi_bench' },
+    },
+    delivery: 'immediate',
+    status: 'sending',
+    due_at: now,
+    digest_date: null,
+    digest_id: null,
+    attempts: 1,
+    lease_until: null,
+    last_error: null,
+    last_response_code: null,
+    sent_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  const recipient = { email: 'watcher@bench.example', displayName: 'Watcher', timeZone: 'Europe/Berlin' };
+  const cpuBefore = process.cpuUsage();
+  const started = Date.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < count) await transport.sendMail(await composeEmail(row(next++), recipient, compose));
+    }),
+  );
+  const elapsed = Date.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  transport.close();
+  // The SMTP server runs in this process too: its share is in the CPU figure, as in the system's table.
+  return { perSecond: (count / elapsed) * 1000, cpuMsPerMessage: (cpu.user + cpu.system) / 1000 / count };
 }
 
 /**
@@ -216,4 +276,6 @@ export async function benchNotifications(services: BenchServices, smtp: BenchSmt
   console.log(`| copies (a message accepted twice) | ${copies} |`);
   console.log(`\nCPU per notification, by process (the API does no work here: events are committed by the bench):\n`);
   printCpuTable(cpu, count, span / 1000);
+  const floor = await inProcessFloor(smtp, count, 8);
+  console.log(`\nIn-process floor (compose exactly as the lane does, send over 8 pooled SMTP connections to the same server; no Postgres, Temporal or relay): ${floor.perSecond.toFixed(0)} messages/s, ${floor.cpuMsPerMessage.toFixed(2)} CPU ms per message (composing, sending and the SMTP server's share).`);
 }
