@@ -160,6 +160,20 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     if (!exists) throw notFound('KPI', kpiId);
   };
 
+  const presentWatchers = async (scope: TenantScope, kpiId: string) => ({
+    object: 'kpi_watchers' as const,
+    kpi_id: kpiId,
+    data: (await kpiWatchers(scope, kpiId)).map((r) => ({ user_id: r.member_id, since: r.created_at.toISOString() })),
+  });
+
+  const changeWatching = (context: RequestContext, kpiId: string, change: (scope: TenantScope, kpiId: string, userId: string) => Promise<void>) =>
+    inTenantTransaction(db, context.tenantId, async (scope) => {
+      const person = await personOf(scope, context, 'Watching a KPI');
+      await kpiOrNotFound(scope, kpiId);
+      await change(scope, kpiId, person.userId);
+      return presentWatchers(scope, kpiId);
+    });
+
   return {
     async getPreferences(context: RequestContext) {
       return inTenantTransaction(db, context.tenantId, async (scope) => preferencesView(scope, await personOf(scope, context, 'Notification preferences')));
@@ -295,28 +309,19 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       });
     },
 
+    /** The caller (a person) watches the KPI; watching twice is watching once. */
     async watchKpi(context: RequestContext, kpiId: string) {
-      return inTenantTransaction(db, context.tenantId, async (scope) => {
-        const person = await personOf(scope, context, 'Watching a KPI');
-        await kpiOrNotFound(scope, kpiId);
-        await watchKpi(scope, kpiId, person.userId);
-        return { object: 'kpi_watchers' as const, kpi_id: kpiId, data: await kpiWatchers(scope, kpiId).then((rows) => rows.map((r) => ({ user_id: r.member_id, since: r.created_at.toISOString() }))) };
-      });
+      return changeWatching(context, kpiId, watchKpi);
     },
 
     async unwatchKpi(context: RequestContext, kpiId: string) {
-      return inTenantTransaction(db, context.tenantId, async (scope) => {
-        const person = await personOf(scope, context, 'Watching a KPI');
-        await kpiOrNotFound(scope, kpiId);
-        await unwatchKpi(scope, kpiId, person.userId);
-        return { object: 'kpi_watchers' as const, kpi_id: kpiId, data: await kpiWatchers(scope, kpiId).then((rows) => rows.map((r) => ({ user_id: r.member_id, since: r.created_at.toISOString() }))) };
-      });
+      return changeWatching(context, kpiId, unwatchKpi);
     },
 
     async listKpiWatchers(context: RequestContext, kpiId: string) {
       return inTenantTransaction(db, context.tenantId, async (scope) => {
         await kpiOrNotFound(scope, kpiId);
-        return { object: 'kpi_watchers' as const, kpi_id: kpiId, data: (await kpiWatchers(scope, kpiId)).map((r) => ({ user_id: r.member_id, since: r.created_at.toISOString() })) };
+        return presentWatchers(scope, kpiId);
       });
     },
   };

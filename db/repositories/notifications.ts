@@ -142,23 +142,9 @@ export async function insertNotifications(trx: Knex | Knex.Transaction, rows: No
   return inserted;
 }
 
-export interface NotificationRow {
-  id: string;
-  tenant_id: string;
-  channel: NotificationChannel;
-  kind: string;
-  user_id: string | null;
-  destination_id: string | null;
-  recipient: string;
-  event_id: string | null;
-  event_type: string | null;
-  subject: string;
-  thread_key: string | null;
-  content: unknown;
-  delivery: 'immediate' | 'digest';
+/** A stored notification: what was written, and what has become of it since. */
+export interface NotificationRow extends NotificationInsert {
   status: NotificationStatus;
-  due_at: Date;
-  digest_date: string | null;
   digest_id: string | null;
   attempts: number;
   lease_until: Date | null;
