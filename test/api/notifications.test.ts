@@ -99,11 +99,14 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     assert.notEqual(second.messageId, first.messageId);
 
     // The log: the API shows each notification (admins: the tenant's; a person: their own).
-    const log = await api('GET', `/notifications?user_id=${people.ap1.id}`, alpha.key);
-    assert.equal(log.status, 200, JSON.stringify(log.body));
-    const entry = log.body.data.find((n: { subject: string }) => n.subject === `Approval requested: ${title}`);
-    assert.ok(entry, JSON.stringify(log.body));
-    assert.equal(entry.status, 'sent');
+    // (The outcome is recorded once the server answered 250: Mailpit may hold the message a moment before.)
+    const entry = await waitFor('the approval email logged as sent', async () => {
+      const log = await api('GET', `/notifications?user_id=${people.ap1.id}`, alpha.key);
+      assert.equal(log.status, 200, JSON.stringify(log.body));
+      const found = log.body.data.find((n: { subject: string }) => n.subject === `Approval requested: ${title}`);
+      assert.ok(found, JSON.stringify(log.body));
+      return found.status === 'sent' ? found : undefined;
+    });
     assert.equal(entry.channel, 'email');
     assert.equal(entry.kind, 'approval_requested');
     assert.equal(entry.user_id, people.ap1.id);
@@ -207,9 +210,11 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     }
     assert.ok(message.headers['list-unsubscribe']?.[0], 'a digest can be unsubscribed from');
     // Assembled once: one digest row for the day, its items marked digested.
-    const digests = await stack.db('notifications').where({ tenant_id: alpha.id, kind: 'digest' });
+    const digests = await waitFor('the digest logged as sent', async () => {
+      const rows = await stack.db('notifications').where({ tenant_id: alpha.id, kind: 'digest' });
+      return rows.every((row: { status: string }) => row.status === 'sent') ? rows : undefined;
+    });
     assert.equal(digests.length, 1);
-    assert.equal(digests[0].status, 'sent');
     const carried = await stack.db('notifications').where({ digest_id: digests[0].id });
     assert.equal(carried.length, 2);
     assert.ok(carried.every((row: { status: string }) => row.status === 'digested'));
@@ -260,8 +265,11 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     assert.equal(teamsMessage.json.type, 'message');
     assert.equal(teamsMessage.json.attachments[0].contentType, 'application/vnd.microsoft.card.adaptive');
     assert.equal(teamsMessage.json.attachments[0].content.actions[0].url, `${stack.baseUrl}/console/decisions/${(await stack.db('decisions').where({ tenant_id: alpha.id, title }).first()).id}`);
-    const chatLog = await api('GET', '/notifications?channel=chat', alpha.key);
-    assert.ok(chatLog.body.data.some((n: { subject: string; status: string; chat_destination_id: string }) => n.subject.includes(title) && n.status === 'sent' && n.chat_destination_id === slack.body.id));
+    // The outcome is recorded once the destination answered: the receiver may see the message a moment before.
+    await waitFor('the chat message logged as sent', async () => {
+      const chatLog = await api('GET', '/notifications?channel=chat', alpha.key);
+      return chatLog.body.data.some((n: { subject: string; status: string; chat_destination_id: string }) => n.subject.includes(title) && n.status === 'sent' && n.chat_destination_id === slack.body.id);
+    });
     assert.equal((await api('DELETE', `/chat-destinations/${slack.body.id}`, alpha.key)).status, 204);
     assert.equal((await api('DELETE', `/chat-destinations/${teams.body.id}`, alpha.key)).status, 204);
   });
