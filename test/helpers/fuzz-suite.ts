@@ -313,7 +313,12 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   const auditRecords = await call(stack.baseUrl, 'GET', '/api/v1/audit-log?limit=1', { key: tenant.key });
   const auditRecordId = (auditRecords.body.data[0] as { id: string }).id;
 
+  const chatDestination = await post('/api/v1/chat-destinations', { name: 'fuzz', format: 'slack', url: 'https://example.com/fuzz-chat', kinds: ['kpi_alert'] });
+  // Adding the member above wrote its invitation email: a notification of the tenant.
+  const notification = (await stack.db('notifications').where({ tenant_id: tenant.id }).orderBy('id').first('id')) as { id: string };
   const ids: Array<[RegExp, string]> = [
+    [/^\/api\/v1\/chat-destinations\//, chatDestination.id],
+    [/^\/api\/v1\/notifications\//, notification.id],
     [/^\/api\/v1\/api-keys\//, apiKey.id],
     [/^\/api\/v1\/users\//, user.id],
     [/^\/api\/v1\/oauth-clients\//, client.id],
@@ -345,7 +350,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       if (!found) throw new Error(`No real id for {${parameter}} in ${pathTemplate}: add one to createRealResources`);
       return found[1];
     },
-    allRealIds: [apiKey.id, user.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, outcomeKpi.id, integration.id, sync.id, csvIntegration.id, upload.id, kpi.id, alertRule.id, alertId],
+    allRealIds: [apiKey.id, user.id, chatDestination.id, notification.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, outcomeKpi.id, integration.id, sync.id, csvIntegration.id, upload.id, kpi.id, alertRule.id, alertId],
     // Bodies that pass the business checks too, so mutations of them probe past validation.
     baseBodies: {
       createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },
