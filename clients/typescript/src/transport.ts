@@ -1,0 +1,217 @@
+/**
+ * Sends an operation: builds the request from the operation table (through openapi-fetch), authenticates it, gives
+ * every write an `Idempotency-Key` (so a retry can never do the work twice), retries network failures, 429 and 503
+ * (honouring `Retry-After` and the `RateLimit` header) with backoff, and turns error answers into `ProblemError`s.
+ */
+import createFetchClient, { type Client } from 'openapi-fetch';
+import type { Authenticator } from './auth';
+import { ProblemError } from './errors';
+import { OPERATIONS, type OperationId, type OperationSpec } from './generated/operations';
+import type { paths } from './generated/schema';
+import { PagePromise } from './pagination';
+
+export interface TransportOptions {
+  /** The API's base URL, e.g. `https://api.example.com` (the paths carry `/api/v1`). */
+  baseUrl: string;
+  /** How to authenticate: `apiKey(…)`, `clientCredentials(…)`, `userToken(…)`, or an API key as a string. */
+  auth?: Authenticator | string | undefined;
+  /** Retries after the first attempt, for network failures, 429 and 503 (default 3; 0 turns retrying off). */
+  maxRetries?: number;
+  /** The first backoff delay; each next one doubles, with jitter (default 500 ms). */
+  retryBaseDelayMs?: number;
+  /** The longest wait before a retry; a `Retry-After` beyond it is not waited for (default 30 s). */
+  maxRetryDelayMs?: number;
+  /** A time limit for each attempt (default none). */
+  timeoutMs?: number;
+  /** A fetch of your own (a proxy agent, a test double); defaults to the global fetch. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Added to the User-Agent (a name and version of your application). */
+  userAgent?: string;
+}
+
+export interface RequestOptions {
+  /** Your own key for this write; one is generated for every POST, PUT, PATCH and DELETE otherwise. */
+  idempotencyKey?: string;
+  /** Extra headers (`X-Request-Id`, say). */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Overrides the client's `maxRetries` for this call. */
+  maxRetries?: number;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number;
+}
+
+export interface Exchange<T> {
+  data: T;
+  response: Response;
+}
+
+interface SendSettings {
+  authenticated?: boolean;
+  maxRetries?: number | undefined;
+  timeoutMs?: number | undefined;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const USER_AGENT = 'decision-modeling-client/1.0.0';
+
+export class Transport {
+  readonly baseUrl: string;
+  /** The typed low-level client (openapi-fetch) sharing this transport: `raw.GET('/api/v1/scenarios/{id}', …)`. */
+  readonly raw: Client<paths>;
+  private readonly auth: Authenticator | undefined;
+  private readonly fetchImpl: (request: Request) => Promise<Response>;
+
+  constructor(private readonly options: TransportOptions) {
+    if (!options.baseUrl) throw new TypeError('baseUrl is required');
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.auth = typeof options.auth === 'string' ? { authorization: async () => `Bearer ${options.auth as string}` } : options.auth;
+    this.fetchImpl = options.fetch ?? ((request) => globalThis.fetch(request));
+    this.raw = createFetchClient<paths>({ baseUrl: this.baseUrl, fetch: (request) => this.send(request) });
+  }
+
+  /** Sends an operation by id and gives its body; throws `ProblemError` for an error answer. */
+  async call<T>(operationId: OperationId, pathValues: string[], input: unknown, options?: RequestOptions & { query?: unknown }): Promise<T> {
+    return (await this.exchange<T>(operationId, pathValues, input, options)).data;
+  }
+
+  /** As `call`, with the response (its status and headers: `Location`, `RateLimit`…). */
+  async exchange<T>(operationId: OperationId, pathValues: string[], input: unknown, options: (RequestOptions & { query?: unknown }) | undefined): Promise<Exchange<T>> {
+    const spec: OperationSpec = OPERATIONS[operationId];
+    const pathParams = Object.fromEntries(spec.pathParameters.map((name, index) => {
+      const value = pathValues[index];
+      if (typeof value !== 'string' || value === '') throw new TypeError(`${operationId}: the path parameter ${name} is missing`);
+      return [name, value];
+    }));
+    const query = spec.input === 'query' ? input : options?.query;
+    const headers: Record<string, string> = { ...options?.headers };
+    if (options?.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    if (spec.bodyMediaType) headers['content-type'] = spec.bodyMediaType;
+    const body = spec.input === 'body' ? input : undefined;
+    const init = {
+      params: { path: pathParams, ...(query ? { query } : {}) },
+      ...(body !== undefined ? { body } : {}),
+      ...(spec.bodyMediaType && !spec.bodyMediaType.endsWith('json') ? { bodySerializer: (value: unknown) => value } : {}),
+      headers,
+      parseAs: spec.response === 'json' ? 'json' : spec.response === 'text' ? 'text' : 'stream',
+      ...(options?.signal ? { signal: options.signal } : {}),
+      fetch: (request: Request) => this.send(request, { authenticated: spec.authenticated, maxRetries: options?.maxRetries, timeoutMs: options?.timeoutMs }),
+    };
+    const result = (await this.raw.request(spec.method as never, spec.path as never, init as never)) as { data?: unknown; error?: unknown; response: Response };
+    if (!result.response.ok) throw ProblemError.fromResponse(result.response.status, result.error, result.response.headers);
+    if (spec.response === 'none') await result.response.body?.cancel();
+    return { data: (spec.response === 'none' ? undefined : result.data) as T, response: result.response };
+  }
+
+  /** A paginated operation: the first page when awaited, every item when iterated. */
+  page<Page extends { data: ReadonlyArray<unknown>; next_cursor?: string | null }, Item>(
+    operationId: OperationId,
+    pathValues: string[],
+    query: unknown,
+    options?: RequestOptions,
+  ): PagePromise<Page, Item> {
+    return new PagePromise<Page, Item>((cursor) =>
+      this.call<Page>(operationId, pathValues, { ...(query as object | undefined), ...(cursor ? { cursor } : {}) }, options),
+    );
+  }
+
+  /** GETs a URL the API gave (a `Location`), relative to the base URL or absolute on it. */
+  async getUrl<T>(url: string, signal?: AbortSignal): Promise<Exchange<T>> {
+    const target = new URL(url, `${this.baseUrl}/`);
+    if (target.origin !== new URL(this.baseUrl).origin) throw new Error(`refusing to follow ${url} off the API's origin`);
+    const response = await this.send(new Request(target, { method: 'GET', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) }));
+    const text = await response.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    if (!response.ok) throw ProblemError.fromResponse(response.status, body, response.headers);
+    return { data: body as T, response };
+  }
+
+  /** One request with authentication, an idempotency key for writes, and retries. */
+  async send(request: Request, settings: SendSettings = {}): Promise<Response> {
+    const headers = new Headers(request.headers);
+    const maxRetries = settings.maxRetries ?? this.options.maxRetries ?? 3;
+    const timeoutMs = settings.timeoutMs ?? this.options.timeoutMs ?? 0;
+    const authenticated = settings.authenticated ?? true;
+    if (WRITES.has(request.method) && !headers.has('idempotency-key')) headers.set('idempotency-key', crypto.randomUUID());
+    headers.set('user-agent', this.options.userAgent ? `${this.options.userAgent} ${USER_AGENT}` : USER_AGENT);
+    // Read once, so each attempt can send it again.
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    let refreshed = false;
+    for (let attempt = 0; ; attempt += 1) {
+      const signal = timeoutMs > 0 ? AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) : request.signal;
+      if (authenticated && this.auth) {
+        headers.set('authorization', await this.auth.authorization({ baseUrl: this.baseUrl, fetch: this.fetchImpl, signal }));
+      }
+      let response: Response;
+      try {
+        response = await this.fetchImpl(new Request(request.url, { method: request.method, headers, ...(body ? { body } : {}), signal }));
+      } catch (error) {
+        if (request.signal.aborted || attempt >= maxRetries) throw error;
+        await sleep(this.backoff(attempt), request.signal);
+        continue;
+      }
+      if (response.status === 401 && authenticated && this.auth?.unauthorized && !refreshed) {
+        refreshed = true;
+        if (await this.auth.unauthorized({ baseUrl: this.baseUrl, fetch: this.fetchImpl, signal })) {
+          await response.body?.cancel();
+          attempt -= 1;
+          continue;
+        }
+      }
+      if (attempt >= maxRetries || !(await retryable(response))) return response;
+      const delay = retryAfterMs(response) ?? this.backoff(attempt);
+      if (delay > (this.options.maxRetryDelayMs ?? 30_000)) return response;
+      await response.body?.cancel();
+      await sleep(delay, request.signal);
+    }
+  }
+
+  private backoff(attempt: number): number {
+    const base = this.options.retryBaseDelayMs ?? 500;
+    const ceiling = Math.min(this.options.maxRetryDelayMs ?? 30_000, base * 2 ** attempt);
+    return ceiling / 2 + Math.random() * (ceiling / 2);
+  }
+}
+
+/** 429, 503, and a repeat of a write whose first request is still running (409 idempotency_request_in_progress). */
+async function retryable(response: Response): Promise<boolean> {
+  if (response.status === 429 || response.status === 503) return true;
+  if (response.status !== 409) return false;
+  const problem = (await response.clone().json().catch(() => undefined)) as { code?: string } | undefined;
+  return problem?.code === 'idempotency_request_in_progress';
+}
+
+/** `Retry-After` (seconds or a date), else the `RateLimit` header's longest reset among exhausted policies. */
+export function retryAfterMs(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  if (header) {
+    if (/^\d+$/.test(header.trim())) return Number(header) * 1000;
+    const date = Date.parse(header);
+    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+  }
+  const rateLimit = response.headers.get('ratelimit');
+  if (rateLimit) {
+    const resets = rateLimit
+      .split(',')
+      .map((item) => ({ remaining: /;\s*r=(\d+)/.exec(item)?.[1], reset: /;\s*t=(\d+)/.exec(item)?.[1] }))
+      .filter((item) => item.remaining === '0' && item.reset !== undefined)
+      .map((item) => Number(item.reset) * 1000);
+    if (resets.length > 0) return Math.max(...resets);
+  }
+  return undefined;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
