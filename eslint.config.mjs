@@ -60,7 +60,7 @@ function sandboxed(files, allowedRegex, message, ignores = []) {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.data/**', 'dist/**'] },
+  { ignores: ['node_modules/**', '.data/**', 'dist/**', 'clients/*/dist/**', 'test-output/**'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -83,6 +83,13 @@ export default tseslint.config(
   layer('integrations/**/*.ts', 'integrations/ imports only integrations/, decision/ and core/.', ['api', 'activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
   // Rendering and signing of notifications: pure, no database, no workflows, no API.
   layer('notifications/**/*.ts', 'notifications/ imports only notifications/ and core/.', ['api', 'activities', 'db', 'decision', 'integrations', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  layer(
+    'clients/typescript/src/**/*.ts',
+    'The typed client is a package of its own: it imports nothing of the service (the OpenAPI document is its contract).',
+    ['api', 'activities', 'core', 'db', 'decision', 'integrations', 'notifications', 'orchestration', 'worker', 'workflows', 'scripts', 'test'],
+    { extra: [{ regex: '^node:', message: 'The client runs in browsers too: web APIs only (fetch, URL, crypto.randomUUID), no Node modules.' }] },
+  ),
+  layer('clients/typescript/examples/**/*.ts', 'The examples use the client as its readers do: through clients/typescript/src only.', ['api', 'activities', 'core', 'db', 'decision', 'integrations', 'notifications', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
   layer('db/**/*.ts', 'db/ never imports api/, activities/, worker/ or orchestration/.', ['api', 'activities', 'orchestration', 'worker', 'scripts', 'test']),
   layer('activities/**/*.ts', 'activities/ never imports api/, worker/ or orchestration/.', ['api', 'orchestration', 'worker', 'scripts', 'test']),
   // orchestration/ is the shared Temporal kernel (workflow-engine, workflow-bundle, workers, scenario-runner).

@@ -11,7 +11,8 @@
  * BENCH_EVALUATE_REQUESTS of them over 2 connections, beside the in-process zen-engine floor; then BENCH_SUITE_RUNS runs of a
  * 1,000-case test suite; then a replay of BENCH_REPLAY_RUNS (10,000) live runs against a draft), BENCH_ONLY_REPLAY=1 (only that replay),
  * BENCH_ONLY_DMN=1 (a 100-rule, 5-input DMN decision table beside the equivalent JDM table in-process, then through
- * POST /models/{id}/evaluate in BENCH_EVALUATE_ITEMS-item batches), BENCH_ONLY_NOTIFICATIONS=1 (steps becoming actionable at
+ * POST /models/{id}/evaluate in BENCH_EVALUATE_ITEMS-item batches), BENCH_ONLY_CLIENT=1 (the typed client: bundle size, cold
+ * import, cost per call beside fetch; its size and import figures open every run), BENCH_ONLY_NOTIFICATIONS=1 (steps becoming actionable at
  * BENCH_NOTIFICATION_STEP_RATE (50)/s for BENCH_NOTIFICATION_STEP_SECONDS (30) s, commit → SMTP acceptance; then a burst of
  * BENCH_NOTIFICATION_BURST (2000) notifications: messages/s, copies, CPU per notification).
  */
@@ -30,6 +31,7 @@ import { benchModelEvaluation } from './bench/model-evaluation';
 import { benchModelReplay } from './bench/model-replay';
 import { benchDmnEvaluation } from './bench/dmn-evaluation';
 import { benchNotifications, startBenchSmtpServer } from './bench/notifications';
+import { benchClientCalls, benchClientPackage } from './bench/client';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -52,6 +54,8 @@ const ONLY_MODELS = Boolean(process.env.BENCH_ONLY_MODELS);
 const ONLY_REPLAY = Boolean(process.env.BENCH_ONLY_REPLAY);
 const ONLY_DMN = Boolean(process.env.BENCH_ONLY_DMN);
 const ONLY_NOTIFICATIONS = Boolean(process.env.BENCH_ONLY_NOTIFICATIONS);
+/** Only the typed client: its size, cold import, and its cost per call beside fetch. */
+const ONLY_CLIENT = Boolean(process.env.BENCH_ONLY_CLIENT);
 const NOTIFICATIONS = {
   stepRate: Number(process.env.BENCH_NOTIFICATION_STEP_RATE ?? 50),
   stepSeconds: Number(process.env.BENCH_NOTIFICATION_STEP_SECONDS ?? 30),
@@ -67,6 +71,7 @@ const WAREHOUSE_ROWS = Number(process.env.BENCH_WAREHOUSE_ROWS ?? 1_000_000);
 
 async function main(): Promise<void> {
   console.log(`# Benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+  await benchClientPackage();
   // Every email the service sends goes to an SMTP server in this process (as a provider's would), which times them.
   const smtp = await startBenchSmtpServer();
   const services = await startBenchServices({ worker: true, env: { SMTP_URL: smtp.url } });
@@ -80,6 +85,10 @@ async function main(): Promise<void> {
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/health`, ...common, durationSeconds: 2 });
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/api/v1/api-keys/${record.id}`, headers: { authorization: `Bearer ${key}` }, ...common, durationSeconds: 2 });
 
+    if (ONLY_CLIENT) {
+      await benchClientCalls(services, key);
+      return;
+    }
     if (process.env.BENCH_ONLY_INBOX) {
       await benchInbox(services, { decisions: INBOX_DECISIONS, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
       return;
@@ -128,6 +137,7 @@ async function main(): Promise<void> {
           `p50 overhead = ${(me.p50Ms - health.p50Ms).toFixed(2)} ms`,
       );
     }
+    if (!ONLY_WEBHOOKS && !process.env.BENCH_ONLY_SCENARIOS) await benchClientCalls(services, key);
     if (!ONLY_WEBHOOKS) {
       await benchScenarioCreates(services, key, { connections: SCENARIO_CONNECTIONS, durationSeconds: DURATION_SECONDS });
       await benchBatch(services, key, BATCH_ITEMS);

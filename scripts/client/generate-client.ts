@@ -10,7 +10,7 @@
  * `createModelTestCase` in "Models" is `models.createTestCase`); path parameters come first, in path order, then the
  * body (or, for an operation without one, the query), then the request options.
  */
-import type { OpenApiDocument, OperationObject, ParameterObject, RequestBodyObject, ResponseObject } from '../../api/openapi/types';
+import type { OpenApiDocument, OperationObject, ParameterObject, ResponseObject } from '../../api/openapi/types';
 
 export const CLIENT_DIR = 'clients/typescript';
 export const GENERATED_FILES = {
@@ -99,13 +99,14 @@ export function clientOperations(document: OpenApiDocument): ClientOperation[] {
       const parameters = parametersOf(document, operation);
       const pathParameters = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
       const query = parameters.filter((parameter) => parameter.in === 'query');
-      const body = operation.requestBody as RequestBodyObject | undefined;
+      const body = operation.requestBody;
       const bodyMediaType = body ? Object.keys(body.content)[0] : undefined;
       const successes = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
       const media = successes.flatMap(([, response]) => Object.keys(responseOf(document, response).content ?? {}));
-      const response = media.some((type) => type.endsWith('json')) ? 'json' : media.length > 0 ? 'text' : 'none';
+      // JSON is application/json or a +json type; NDJSON (an audit export's lines) and CSV downloads are text.
+      const response = media.some((type) => type === 'application/json' || type.endsWith('+json')) ? 'json' : media.length > 0 ? 'text' : 'none';
       const listSchema = successes[0] ? responseOf(document, successes[0][1]).content?.['application/json']?.schema : undefined;
-      const listed = listSchema && '$ref' in listSchema ? document.components.schemas[listSchema.$ref.replace('#/components/schemas/', '')] : listSchema;
+      const listed = listSchema?.$ref ? document.components.schemas[listSchema.$ref.replace('#/components/schemas/', '')] : listSchema;
       const paginated = query.some((parameter) => parameter.name === 'cursor') && Boolean((listed as { properties?: Record<string, unknown> } | undefined)?.properties?.next_cursor);
       operations.push({
         operationId: operation.operationId,

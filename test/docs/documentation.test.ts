@@ -20,7 +20,7 @@ import {
 import { createTestTenant, startTestStack, type TestStack } from '../helpers/stack';
 
 /**
- * Documentation that runs: every shell block of README.md and docs/**\/*.md, in document order, one bash session per
+ * Documentation that runs: every shell block of README.md, clients/typescript/README.md and docs/**\/*.md, in document order, one bash session per
  * document, against a real stack. The docs are written for `npm start` (http://localhost:3000, the demo tenant in
  * .data/demo-tenant.json); here `http://localhost:3000` is rewritten to this stack's address and DATA_DIR points at
  * a data directory holding a demo tenant like the one `npm start` makes.
@@ -30,7 +30,7 @@ const BLOCK_TIMEOUT_SECONDS = 120;
 const DOCUMENTED_BASE_URL = 'http://localhost:3000';
 
 function documentationFiles(): string[] {
-  const found = ['README.md'];
+  const found = ['README.md', 'clients/typescript/README.md'];
   const walk = (dir: string) => {
     if (!fs.existsSync(path.join(REPO_ROOT, dir))) return;
     for (const entry of fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -219,6 +219,11 @@ export async function createTestTenant(
   return { id: tenant.id, key, keyId: record.id };
 }
 
+/** A tenant made another way (the demo tenant of `npm start`) whose events this stack's outbox relay is to handle. */
+export function adoptTestTenant(db: Knex, tenantId: string): void {
+  tenantsOf(db).add(tenantId);
+}
+
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
