@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DecisionModelingClient, apiKey } from '../../clients/typescript/src/index';
 import { ensureDemoTenant, type DemoTenant } from '../../db/demo-tenant';
 import { createSignInClient } from '../helpers/people';
 import { adoptTestTenant, startTestStack, type TestStack } from '../helpers/stack';
@@ -76,6 +77,17 @@ describe('the typed client\'s examples', () => {
     assert.match(result.stdout, new RegExp(`^approver: ${approver.id}$`, 'm'), context);
     assert.match(result.stdout, /^dec_\w+ approved$/m, context);
     assert.match(result.stdout, /decision\.step\.approved/, context);
+  });
+
+  it('follows an audit export to its end and downloads its lines (a waiter the examples do not use)', async () => {
+    const client = new DecisionModelingClient({ baseUrl: stack.baseUrl, auth: apiKey(demo.apiKey) });
+    const exported = await client.auditExports.createAndWait({}, { timeoutMs: 120_000 });
+    assert.equal(exported.status, 'completed', JSON.stringify(exported));
+    const lines = await client.auditExports.download(exported.id, { format: 'jsonl' });
+    assert.equal(typeof lines, 'string');
+    // One record per line, each with its chain hash.
+    const records = lines.trim().split('\n').map((line) => JSON.parse(line) as { hash?: unknown });
+    assert.ok(records.length > 0 && records.every((record) => typeof record.hash === 'string'), lines.slice(0, 500));
   });
 
   it('has a test for every example', () => {

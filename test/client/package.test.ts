@@ -9,7 +9,7 @@ import { buildClient, CLIENT_ROOT } from '../../scripts/client/build';
 
 /**
  * The client as a package: its ES module and CommonJS builds load in a fresh Node process and export the client,
- * its declarations name no `any`, and the packed tarball installs (offline, from npm's cache) into a new project that
+ * its declarations name no `any`, and the packed tarball installs into a new project (from npm's cache where it can) that
  * uses it from both module systems.
  */
 
@@ -59,7 +59,7 @@ describe('the typed client package', () => {
     assert.deepEqual(offenders, []);
   });
 
-  it('packs, installs offline into a new project, and is used from import and require there', (t) => {
+  it('packs, installs into a new project (npm\'s cache first), and is used from import and require there', (t) => {
     // The package's own files: the build above, its document and README.
     const staged = path.join(work, 'package');
     fs.mkdirSync(staged);
@@ -70,7 +70,7 @@ describe('the typed client package', () => {
     const project = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-client-consumer-'));
     t.after(() => fs.rmSync(project, { recursive: true, force: true }));
     fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
-    execFileSync(NPM, ['install', '--offline', '--no-audit', '--no-fund', '--silent', path.join(work, tarball)], { cwd: project, encoding: 'utf8' });
+    execFileSync(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', path.join(work, tarball)], { cwd: project, encoding: 'utf8' });
     const viaImport = execFileSync(process.execPath, ['--input-type=module', '-e', "import { DecisionModelingClient, apiKey } from '@decision-modeling/client'; const c = new DecisionModelingClient({ baseUrl: 'http://127.0.0.1:9', auth: apiKey('k') }); console.log(typeof c.scenarios.createAndWait)"], { cwd: project, encoding: 'utf8' });
     const viaRequire = execFileSync(process.execPath, ['-e', "const { verifyWebhook, WEBHOOK_EVENT_TYPES } = require('@decision-modeling/client'); console.log(typeof verifyWebhook, WEBHOOK_EVENT_TYPES.length)"], { cwd: project, encoding: 'utf8' });
     assert.equal(viaImport.trim(), 'function');
