@@ -9,6 +9,8 @@ import { idempotency } from './middleware/idempotency';
 import { parseJsonBody } from './middleware/parse-json-body';
 import { securityHeaders } from './middleware/security-headers';
 import { rateLimit, rateLimitUsage } from './middleware/rate-limit';
+import { usageQuota } from './middleware/usage-quota';
+import { createUsageService } from './administration/usage';
 import { documentedOperations } from './openapi/operations';
 import { findTenant } from '../db/repositories/tenants';
 import { requestId } from './middleware/request-id';
@@ -207,7 +209,8 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
   const kpis = createKpiService({ db, models });
   const replays = createModelReplayService({ db, temporal: deps.temporal, config, logger });
   const notifications = createNotificationService({ db, config, logger });
-  return { authentication, oauthClients, apiKeys, users, sandbox, models, replays, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis, notifications };
+  const usage = createUsageService({ db });
+  return { usage, authentication, oauthClients, apiKeys, users, sandbox, models, replays, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis, notifications };
 }
 
 type AppServices = ReturnType<typeof createServices>;
@@ -259,6 +262,7 @@ function createConsole(
       auditLog: createAuditLogService({ db }),
       notifications,
       usage: rateLimitUsage(db),
+      volumeUsage: services.usage,
       planOf: async (tenantId) => (await findTenant(db, tenantId))?.plan ?? 'unknown',
       requiredScope: (operationId) => operationScopes.get(operationId),
     },
@@ -279,6 +283,8 @@ function useApiMiddleware(api: AppRouter, { config, db }: AppDeps, document: Ope
   api.use(authenticate(authentication));
   api.use(authorizeOperation(document));
   api.use(rateLimit(db));
+  // Volume quotas (enterprise): the request is counted after the rate limits let it through.
+  api.use(usageQuota(db, { cacheSeconds: config.usageQuotaCacheSeconds }));
   // Each operation's body limit comes from the document (`x-body-limit`, e.g. batches of up to 10,000 items).
   api.use(parseJsonBody(bodyLimitFor(document, config), streamedBodyFor(document)));
   api.use(idempotency(db, { ttlSeconds: config.idempotencyTtlSeconds, leaseSeconds: config.idempotencyLeaseSeconds }));
@@ -287,7 +293,7 @@ function useApiMiddleware(api: AppRouter, { config, db }: AppDeps, document: Ope
 /** Every family's operations under /api/v1. */
 function registerFamilyRoutes(api: AppRouter, operation: BindOperation, { config, db, logger, temporal }: AppDeps, services: AppServices) {
   const { sandbox } = services;
-  registerAccountRoutes(api, operation);
+  registerAccountRoutes(api, operation, services.usage);
   registerApiKeyRoutes(api, operation, services.apiKeys);
   registerUserRoutes(api, operation, services.users);
   registerOAuthClientRoutes(api, operation, services.oauthClients);

@@ -47,6 +47,8 @@ export interface Config {
    * after the owner's last sign of life before it may take over a claim whose work has not committed.
    */
   idempotencyLeaseSeconds: number;
+  /** How long an API process trusts what it read of a tenant's request quota (whether it has one). */
+  usageQuotaCacheSeconds: number;
   /**
    * A scenario or batch still `running` this long after its last change with no workflow in Temporal (its API process
    * died between storing it and starting the workflow) has its workflow started by the worker's run-recovery sweep,
@@ -331,6 +333,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiKeyChangeNoticeTimeoutMs: readInteger(env, 'API_KEY_CHANGE_NOTICE_TIMEOUT_MS', 2000, 0, 10_000),
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     idempotencyLeaseSeconds: readInteger(env, 'IDEMPOTENCY_LEASE_SECONDS', 15, 2, 3600),
+    usageQuotaCacheSeconds: readInteger(env, 'USAGE_QUOTA_CACHE_SECONDS', 10, 0, 3600),
     runRecovery: {
       graceSeconds: readInteger(env, 'RUN_RECOVERY_GRACE_SECONDS', 60, 1, 86_400),
       intervalSeconds: readInteger(env, 'RUN_RECOVERY_INTERVAL_SECONDS', 30, 1, 3600),

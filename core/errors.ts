@@ -82,6 +82,7 @@ export const ERROR_CODES = {
   version_not_found: { status: 422, description: "A scenario's run failed: its model version no longer exists (the scenario's `error`)." },
   run_not_executed: { status: 503, description: "A scenario's run could not be executed after repeated attempts (the scenario's `error`); update its inputs to run it again." },
   rate_limit_exceeded: { status: 429, description: "The tenant's request quota is used up." },
+  usage_quota_exceeded: { status: 429, description: "A volume quota of the tenant (a kind of work per month or day) is used up; the problem names it." },
   internal_error: { status: 500, description: 'An unexpected error; quote the request id.' },
   method_not_implemented: { status: 501, description: 'The method is not supported.' },
   database_unavailable: { status: 503, description: 'Postgres is unreachable; nothing was changed.' },
@@ -154,6 +155,14 @@ export const rateLimitExceeded = (policies: string[], retryAfterSeconds: number)
     type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
     headers: { 'Retry-After': String(retryAfterSeconds) },
     'violated-policies': policies,
+  });
+
+/** A volume quota is used up (core/usage-quotas.ts): named in `detail` and `violated-policies`, retried after the period ends. */
+export const usageQuotaExceeded = (quota: string, limit: number, used: number, retryAfterSeconds: number) =>
+  new AppError('usage_quota_exceeded', `The ${quota} quota of this tenant (${limit}) is used up: ${used} used; it resets in ${retryAfterSeconds} s.`, {
+    type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+    'violated-policies': [quota],
   });
 
 export const conflict = () => new AppError('conflict', 'The resource conflicts with one that already exists.');

@@ -1,3 +1,5 @@
+import { QUOTA_PERIODS, QUOTA_POLICIES, USAGE_KINDS } from './usage-quotas';
+
 /**
  * The platform event catalogue: every event type that is really emitted, with the JSON Schema of its `data`.
  * The OpenAPI document (`webhooks` section and `GET /api/v1/webhooks/event-types`) is generated from this list,
@@ -147,6 +149,29 @@ export interface EventTypeDefinition {
   data: Schema;
 }
 
+/** A volume quota crossed a threshold (core/usage-quotas.ts): the quota, the count, and the period. */
+const usageQuotaCrossed: Schema = {
+  type: 'object',
+  required: ['quota', 'used', 'threshold', 'policy', 'period_start', 'period_end'],
+  properties: {
+    quota: {
+      type: 'object',
+      required: ['kind', 'period', 'limit', 'name'],
+      properties: {
+        kind: { type: 'string', enum: [...USAGE_KINDS] },
+        period: { type: 'string', enum: [...QUOTA_PERIODS] },
+        limit: { type: 'integer' },
+        name: { type: 'string', example: 'scenario_runs per month' },
+      },
+    },
+    used: { type: 'integer', description: 'The count when the threshold was crossed.' },
+    threshold: { type: 'integer', description: 'The count that was crossed: 80 % of the limit (rounded up), or the limit.' },
+    policy: { type: 'string', enum: [...QUOTA_POLICIES] },
+    period_start: timestamp,
+    period_end: timestamp,
+  },
+};
+
 export const EVENT_TYPES: EventTypeDefinition[] = [
   {
     type: 'scenario.completed',
@@ -251,6 +276,20 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
         days_before: { type: 'integer', description: 'The configured lead time, in days.' },
       },
     },
+  },
+  {
+    type: 'usage.quota.warning',
+    summary: 'A volume quota is 80 % used',
+    description: 'A volume quota of the tenant (GET /api/v1/usage) reached 80 % of its limit in the current period. Emitted once per quota and period.',
+    data: usageQuotaCrossed,
+  },
+  {
+    type: 'usage.quota.exceeded',
+    summary: 'A volume quota is used up',
+    description:
+      'A volume quota reached its limit in the current period: under the `refuse` policy further work of the kind is refused (429 ' +
+      '`usage_quota_exceeded`), under `allow_overage` it goes on and counts as overage. Emitted once per quota and period.',
+    data: usageQuotaCrossed,
   },
   {
     type: 'webhook.disabled',

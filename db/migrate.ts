@@ -37,6 +37,7 @@ import * as modelVersionLifecycle from './migrations/20261128000020_model_versio
 import * as modelReplays from './migrations/20261128000030_model_replays';
 import * as dmnModelVersions from './migrations/20261128000040_dmn_model_versions';
 import * as notifications from './migrations/20261128000050_notifications';
+import * as usageQuotas from './migrations/20261128000060_usage_quotas';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128000030_model_replays': modelReplays,
   '20261128000040_dmn_model_versions': dmnModelVersions,
   '20261128000050_notifications': notifications,
+  '20261128000060_usage_quotas': usageQuotas,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

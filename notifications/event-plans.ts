@@ -228,6 +228,24 @@ function operationsPlan(input: PlanInput): NotificationPlan[] {
         action: { label: 'Open API keys', path: '/console/admin/api-keys' },
       });
     }
+    case 'usage.quota.warning':
+    case 'usage.quota.exceeded': {
+      const quota = object(input.data.quota);
+      const exceeded = input.type === 'usage.quota.exceeded';
+      const refusing = text(input.data.policy) === 'refuse';
+      return plan(`usage:${text(quota.name)}:${text(input.data.period_start)}`, {
+        subject: `${exceeded ? 'Quota used up' : 'Quota 80 % used'}: ${text(quota.name)}`,
+        headline: exceeded
+          ? `The ${text(quota.name)} quota (${text(quota.limit)}) is used up${refusing ? '; further work of this kind is refused until the period ends.' : '; further work counts as overage.'}`
+          : `The ${text(quota.name)} quota is 80 % used: ${text(input.data.used)} of ${text(quota.limit)}.`,
+        facts: [
+          { label: 'Used', value: text(input.data.used) },
+          { label: 'Limit', value: text(quota.limit) },
+          { label: 'Period ends', value: text(input.data.period_end), type: 'datetime' },
+        ],
+        action: { label: 'Open the administration area', path: '/console/admin' },
+      });
+    }
     default:
       return [];
   }
@@ -252,6 +270,8 @@ export const NOTIFYING_EVENT_TYPES: ReadonlySet<string> = new Set([
   'integration.sync.completed',
   'webhook.disabled',
   'api_key.expiring',
+  'usage.quota.warning',
+  'usage.quota.exceeded',
 ]);
 
 /**

@@ -4,6 +4,7 @@
  *
  *   npm run admin -- tenant create --name acme --plan starter
  *   npm run admin -- tenant create --name bigco --plan enterprise --per-minute 5000 --per-day 1000000
+ *   npm run admin -- tenant quotas --tenant ten_… --quota scenario_runs:month=1000000 --quota api_requests:day=50000 --policy refuse
  *   npm run admin -- key create --tenant ten_… --scopes scenarios:read,scenarios:write [--expires 2027-01-01T00:00:00Z] [--name ci]
  *   npm run admin -- user create --tenant ten_… --email ada@example.com --name "Ada" --role analyst [--password …]
  *   npm run admin -- user role --tenant ten_… --user usr_… --role approver
@@ -32,6 +33,9 @@ import { issueApiKey } from '../db/repositories/api-keys';
 import { activeSigningKey, rotateSigningKey, SIGNING_ALG } from '../db/repositories/signing-keys';
 import { findUserAccess } from '../db/repositories/token-access';
 import { createTenant, findTenant, listTenantIds } from '../db/repositories/tenants';
+import { setTenantQuotas } from '../db/repositories/usage-quotas';
+import { appendAuditRecord } from '../db/repositories/audit-log';
+import { QUOTA_PERIODS, QUOTA_POLICIES, USAGE_KINDS, type QuotaPeriod, type QuotaPolicy, type UsageKind } from '../core/usage-quotas';
 import { integrationsWithCredentialsNotUnder, updateIntegration } from '../db/repositories/integrations';
 import { findUserByEmail } from '../db/repositories/users';
 import { inTenantTransaction } from '../db/tenant-scope';
@@ -163,6 +167,42 @@ async function changeRoleCommand(db: Knex, args: string[]) {
   }
 }
 
+/**
+ * Sets an enterprise tenant's volume quotas and its policy beyond them (core/usage-quotas.ts), audited in the tenant's
+ * log: `--quota <kind>:<month|day>=<limit>` (repeatable; `=none` removes one), `--policy refuse|allow_overage`.
+ */
+async function tenantQuotasCommand(db: Knex, args: string[]) {
+  const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, quota: { type: 'string', multiple: true }, policy: { type: 'string' } }, strict: true });
+  const tenantId = await requireTenant(db, values.tenant);
+  const tenant = await findTenant(db, tenantId);
+  if (tenant?.plan !== 'enterprise') throw new UsageError(`volume quotas are an enterprise feature; ${tenantId} is on ${tenant?.plan}`);
+  const policy = values.policy as QuotaPolicy | undefined;
+  if (policy !== undefined && !QUOTA_POLICIES.includes(policy)) throw new UsageError(`--policy must be one of ${QUOTA_POLICIES.join(', ')}`);
+  const quotas = (values.quota ?? []).map((entry) => {
+    const match = /^([a-z_]+):([a-z]+)=(none|\d{1,15})$/.exec(entry);
+    if (!match) throw new UsageError(`--quota must be <kind>:<month|day>=<limit|none>, got ${JSON.stringify(entry)}`);
+    const [, kind, period, limit] = match as unknown as [string, UsageKind, QuotaPeriod, string];
+    if (!USAGE_KINDS.includes(kind)) throw new UsageError(`--quota kind must be one of ${USAGE_KINDS.join(', ')}, got ${kind}`);
+    if (!QUOTA_PERIODS.includes(period)) throw new UsageError(`--quota period must be one of ${QUOTA_PERIODS.join(', ')}, got ${period}`);
+    return { kind, period, limit: limit === 'none' ? null : Number(limit) };
+  });
+  if (quotas.length === 0 && policy === undefined) throw new UsageError('give --quota (one or more) or --policy');
+  // The platform's own connection (a tenant's role may not change its tenant row), with the tenant's audit record in
+  // the same transaction.
+  const now = await db.transaction(async (trx) => {
+    const changed = await setTenantQuotas(trx, tenantId, { ...(policy ? { policy } : {}), quotas });
+    await appendAuditRecord({ trx, tenantId }, {
+      actor: CLI_ACTOR,
+      action: 'usage_quotas.updated',
+      resourceType: 'usage_quotas',
+      resourceId: tenantId,
+      payload: { policy: changed.policy, quotas: changed.quotas, changes: { ...(policy ? { policy } : {}), quotas } },
+    });
+    return changed;
+  });
+  return { object: 'usage_quotas', tenant_id: tenantId, policy: now.policy, quotas: now.quotas };
+}
+
 /** A new token signing key; the old one keeps verifying the tokens it signed until they expire. */
 async function rotateSigningKeyCommand(db: Knex, args: string[]) {
   parseArgs({ args, options: {}, strict: true });
@@ -275,6 +315,7 @@ async function createTokenCommand(db: Knex, args: string[]) {
 
 const COMMANDS: Record<string, (db: Knex, args: string[]) => Promise<unknown>> = {
   'tenant create': createTenantCommand,
+  'tenant quotas': tenantQuotasCommand,
   'key create': createKeyCommand,
   'user create': createUserCommand,
   'user role': changeRoleCommand,
@@ -290,6 +331,9 @@ Usage: npm run admin -- <command> [options]
 Commands:
   tenant create       --name <name> --plan starter|professional|enterprise
                       [--per-minute <n> --per-day <n>]   (both required for enterprise, refused otherwise)
+  tenant quotas       --tenant <ten_…> [--quota <kind>:<month|day>=<limit|none> …] [--policy refuse|allow_overage]
+                      an enterprise tenant's volume quotas (kinds: ${USAGE_KINDS.join(', ')}) and what
+                      happens beyond them; audited in the tenant's log
   key create          --tenant <ten_…> --scopes <scope,scope,…> [--expires <RFC 3339>] [--name <name>]
   user create         --tenant <ten_…> --email <email> --name <name> --role ${ROLES.join('|')} [--password <12+ chars>]
   user role           --tenant <ten_…> --user <usr_…> --role ${ROLES.join('|')}

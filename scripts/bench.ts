@@ -12,7 +12,8 @@
  * 1,000-case test suite; then a replay of BENCH_REPLAY_RUNS (10,000) live runs against a draft), BENCH_ONLY_REPLAY=1 (only that replay),
  * BENCH_ONLY_DMN=1 (a 100-rule, 5-input DMN decision table beside the equivalent JDM table in-process, then through
  * POST /models/{id}/evaluate in BENCH_EVALUATE_ITEMS-item batches), BENCH_ONLY_CLIENT=1 (the typed client: bundle size, cold
- * import, cost per call beside fetch; its size and import figures open every run), BENCH_ONLY_NOTIFICATIONS=1 (steps becoming actionable at
+ * import, cost per call beside fetch; its size and import figures open every run), BENCH_ONLY_QUOTAS=1 (GET /me with and
+ * without a counted api_requests volume quota), BENCH_ONLY_NOTIFICATIONS=1 (steps becoming actionable at
  * BENCH_NOTIFICATION_STEP_RATE (50)/s for BENCH_NOTIFICATION_STEP_SECONDS (30) s, commit → SMTP acceptance; then a burst of
  * BENCH_NOTIFICATION_BURST (2000) notifications: messages/s, copies, CPU per notification).
  */
@@ -32,6 +33,7 @@ import { benchModelReplay } from './bench/model-replay';
 import { benchDmnEvaluation } from './bench/dmn-evaluation';
 import { benchNotifications, startBenchSmtpServer } from './bench/notifications';
 import { benchClientCalls, benchClientPackage } from './bench/client';
+import { benchUsageQuotas } from './bench/usage-quotas';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -56,6 +58,8 @@ const ONLY_DMN = Boolean(process.env.BENCH_ONLY_DMN);
 const ONLY_NOTIFICATIONS = Boolean(process.env.BENCH_ONLY_NOTIFICATIONS);
 /** Only the typed client: its size, cold import, and its cost per call beside fetch. */
 const ONLY_CLIENT = Boolean(process.env.BENCH_ONLY_CLIENT);
+/** Only the cost of counting requests against a volume quota. */
+const ONLY_QUOTAS = Boolean(process.env.BENCH_ONLY_QUOTAS);
 const NOTIFICATIONS = {
   stepRate: Number(process.env.BENCH_NOTIFICATION_STEP_RATE ?? 50),
   stepSeconds: Number(process.env.BENCH_NOTIFICATION_STEP_SECONDS ?? 30),
@@ -85,6 +89,10 @@ async function main(): Promise<void> {
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/health`, ...common, durationSeconds: 2 });
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/api/v1/api-keys/${record.id}`, headers: { authorization: `Bearer ${key}` }, ...common, durationSeconds: 2 });
 
+    if (ONLY_QUOTAS) {
+      await benchUsageQuotas(services, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+      return;
+    }
     if (ONLY_CLIENT) {
       await benchClientCalls(services, key);
       return;
@@ -137,7 +145,10 @@ async function main(): Promise<void> {
           `p50 overhead = ${(me.p50Ms - health.p50Ms).toFixed(2)} ms`,
       );
     }
-    if (!ONLY_WEBHOOKS && !process.env.BENCH_ONLY_SCENARIOS) await benchClientCalls(services, key);
+    if (!ONLY_WEBHOOKS && !process.env.BENCH_ONLY_SCENARIOS) {
+      await benchClientCalls(services, key);
+      await benchUsageQuotas(services, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+    }
     if (!ONLY_WEBHOOKS) {
       await benchScenarioCreates(services, key, { connections: SCENARIO_CONNECTIONS, durationSeconds: DURATION_SECONDS });
       await benchBatch(services, key, BATCH_ITEMS);

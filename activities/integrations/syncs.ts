@@ -19,6 +19,7 @@ import {
 import { createUploadSource } from '../../db/repositories/integration-uploads';
 import { resolveDatasetDefinition } from '../../db/repositories/dataset-definitions';
 import { findFieldMappingVersion, findIntegrationIncludingDeleted } from '../../db/repositories/integrations';
+import { consumeUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type RecordPage, type ResolveHost } from '../../integrations/connectors';
 import { systemResolveHost } from '../../integrations/connectors/network';
@@ -165,6 +166,8 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
             sync = await inTenantTransaction(db, tenantId, async (scope) => {
               const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows });
               await insertRejections(scope, syncId, rejections);
+              // Counted with the page it writes (the tenant's volume quota on records synced; never cut off part-way).
+              await consumeUsage(scope, 'records_synced', counts.inserted + counts.updated);
               const updated = (await scope.trx('integration_syncs')
                 .where({ tenant_id: tenantId, id: syncId, status: 'syncing', pages_committed: sync.pages_committed })
                 .update({

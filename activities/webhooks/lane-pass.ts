@@ -16,6 +16,7 @@ import {
   type DueDelivery,
   type LaneAttempt,
 } from '../../db/repositories/webhooks';
+import { consumeUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { DeliverDueWebhooksInput, DeliverDueWebhooksResult } from '../../workflows/webhooks/contracts';
 import type { WebhookActivityDeps } from './deliveries';
@@ -101,6 +102,8 @@ async function recordLaneGroup(deps: WebhookActivityDeps, input: DeliverDueWebho
     }
     if (current && (current.failing_since?.getTime() ?? null) !== (failingSince?.getTime() ?? null)) await setFailingSince(scope, subscriptionId, failingSince);
     await recordLaneAttempts(scope, group);
+    // Each attempt sent is a delivery of the tenant's volume quota (counted, never held back: events are the tenant's).
+    await consumeUsage(scope, 'webhook_deliveries', group.length);
   });
 }
 

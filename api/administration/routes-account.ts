@@ -1,9 +1,16 @@
 import type { Principal } from '../../core/principal';
-import type { AppRouter } from '../context';
+import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
+import type { UsageService } from './usage';
 
-/** `GET /api/v1/me`: who the credentials belong to, what they may do, and the tenant's quota. Any valid credential. */
-export function registerAccountRoutes(router: AppRouter, operation: BindOperation): void {
+/**
+ * `GET /api/v1/me`: who the credentials belong to, what they may do, and the tenant's quota. Any valid credential.
+ * `GET /api/v1/usage`: the tenant's volume quotas and their use in the current period (admin).
+ */
+export function registerAccountRoutes(router: AppRouter, operation: BindOperation, usage: UsageService): void {
+  operation(router, 'getUsage', async (ctx) => {
+    ctx.body = await usage.get(requestContext(ctx));
+  });
   operation(router, 'getCurrentPrincipal', (ctx) => {
     const principal = ctx.state.principal as Principal;
     ctx.body = {

@@ -1,15 +1,16 @@
 import { ADMIN_PREFIX, type AdminArea } from './admin-area';
 import { overviewPage, type AuditEntryView } from './admin-pages';
 
-/** The overview: the plan's limits, this minute's counted requests and the latest audit entries. */
+/** The overview: the plan's limits, this minute's counted requests, the volume quotas' use and the latest audit entries. */
 export function registerAdminOverviewRoutes(area: AdminArea): void {
   const { kit, services } = area;
   kit.router.get(ADMIN_PREFIX, async (ctx) => {
     const who = await area.adminGet(ctx);
     if (!who) return;
     const { session, context } = who;
-    const [usage, plan, audit] = await Promise.all([
+    const [usage, volume, plan, audit] = await Promise.all([
       services.usage(session.principal.tenantId, session.principal.limits),
+      services.volumeUsage.get(context),
       services.planOf(session.principal.tenantId),
       services.auditLog.list(context, {}, { limit: 20 }),
     ]);
@@ -20,6 +21,7 @@ export function registerAdminOverviewRoutes(area: AdminArea): void {
         viewer: who.viewer,
         plan,
         usage: usage.map((u) => ({ window: u.window, limit: u.limit, used: u.used, resetsAt: u.resetsAt?.toISOString() ?? null })),
+        volume,
         audit: audit.data as unknown as AuditEntryView[],
         names: who.names,
       }),

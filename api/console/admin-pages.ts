@@ -92,7 +92,13 @@ export interface AuditEntryView {
   resource_id: string;
 }
 
-export function overviewPage(input: { viewer: Viewer; plan: string; usage: UsageWindow[]; audit: AuditEntryView[]; names: Map<string, string> }): SafeHtml {
+/** A tenant's volume quotas and their use (GET /api/v1/usage). */
+export interface VolumeUsageView {
+  policy: string;
+  quotas: Array<{ kind: string; period: string; limit: number; used: number; remaining: number; overage: number; percent_used: number; period_end: string }>;
+}
+
+export function overviewPage(input: { viewer: Viewer; plan: string; usage: UsageWindow[]; volume: VolumeUsageView; audit: AuditEntryView[]; names: Map<string, string> }): SafeHtml {
   const label: Record<string, string> = { 'per-minute': 'This minute', 'per-day': 'This day (24 h window)' };
   return adminLayout({
     title: 'Tenant overview',
@@ -115,6 +121,24 @@ export function overviewPage(input: { viewer: Viewer; plan: string; usage: Usage
   </tr>`,
   )}</tbody>
 </table>
+<h2>Volume quotas</h2>
+${
+  input.volume.quotas.length === 0
+    ? html`<p class="empty">No volume quotas: this tenant’s work is limited by the request rates above only.</p>`
+    : html`<p class="muted">Beyond a quota, work of its kind is ${input.volume.policy === 'refuse' ? 'refused until the period ends (a running sync and webhook deliveries go on)' : 'done and counted as overage'}. Periods are calendar months and days in UTC.</p>
+<table>
+  <caption>Use in the current period</caption>
+  <thead><tr><th scope="col">Kind of work</th><th scope="col">Period</th><th scope="col">Used</th><th scope="col">Quota</th><th scope="col">Left</th><th scope="col">Resets</th></tr></thead>
+  <tbody>${input.volume.quotas.map(
+    (q) => html`<tr>
+    <th scope="row">${q.kind.replace(/_/g, ' ')}</th><td>${q.period}</td>
+    <td>${q.used} (${q.percent_used} %)</td><td>${q.limit}</td>
+    <td>${q.remaining}${q.overage > 0 ? html` <span class="badge warn">${q.overage} over</span>` : q.used >= q.limit ? html` <span class="badge warn">Quota reached</span>` : q.percent_used >= 80 ? html` <span class="badge">80 % used</span>` : ''}</td>
+    <td>${timeTag(q.period_end)}</td>
+  </tr>`,
+  )}</tbody>
+</table>`
+}
 <h2>Recent audit-log entries</h2>
 ${
   input.audit.length === 0

@@ -4,6 +4,7 @@ import { presentSync } from '../../db/records/integration-sync';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { markSyncCancelled, requestSync } from '../../db/repositories/integration-sync-control';
 import { deleteUnstartedSync, findRunningSync, findSync, RUNNING_SYNC_STATUSES } from '../../db/repositories/integration-syncs';
+import { assertQuotaLeft } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { integrationSyncWorkflowId } from './start-syncs';
@@ -35,6 +36,8 @@ export async function triggerSync({ db, workflows }: IntegrationSyncUseCaseDeps,
       upload,
     });
     if (outcome.kind === 'running') return { sync: outcome.sync, created: false };
+    // A sync is never cut off part-way by the volume quota on records synced: it is refused at its start instead.
+    if (outcome.kind !== 'no_field_mapping') await assertQuotaLeft(scope, 'records_synced');
     if (outcome.kind === 'no_field_mapping') {
       throw validationFailed(
         [{ path: '/field_mapping', message: 'the integration has no field mapping: save one with PUT /integrations/{id}/field-mappings' }],

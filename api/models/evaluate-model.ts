@@ -5,6 +5,7 @@ import type { EvaluatedItem } from '../../decision/evaluation-trace';
 import type { ModelInputs } from '../../decision/types';
 import { isDmnSource, type DmnSource } from '../../decision/dmn-source';
 import { tenantModelSource } from '../../db/repositories/decision-models';
+import { consumeUsage, refundUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { BudgetExceededError, budgetFieldError } from '../../integrations/expression-sandbox';
 import type { RequestContext } from '../context';
@@ -45,7 +46,18 @@ export async function evaluateModel(deps: ModelUseCaseDeps, context: RequestCont
 
   const valid = checked.flatMap((item, index) => ('inputs' in item ? [{ index, inputs: item.inputs }] : []));
   const run = { trace: body.trace ?? false, fallbackPath: batch ? '/items' : '/inputs', ...(body.decisions !== undefined ? { decisions: body.decisions } : {}) };
-  const evaluated = valid.length === 0 && body.decisions === undefined ? [] : await evaluateItems(deps, context, model, valid.map((v) => v.inputs), run);
+  // Each valid item is an evaluation of the tenant's volume quota: counted before the work (a refusal does none), and
+  // taken back if the request fails as a whole (over the expression budget, say).
+  const count = (kind: 'consume' | 'refund') =>
+    inTenantTransaction(deps.db, context.tenantId, (scope) => (kind === 'consume' ? consumeUsage(scope, 'evaluations', valid.length) : refundUsage(scope, 'evaluations', valid.length)));
+  if (valid.length > 0) await count('consume');
+  let evaluated: EvaluatedItem[];
+  try {
+    evaluated = valid.length === 0 && body.decisions === undefined ? [] : await evaluateItems(deps, context, model, valid.map((v) => v.inputs), run);
+  } catch (error) {
+    if (valid.length > 0) await count('refund');
+    throw error;
+  }
   const byIndex = new Map(valid.map((v, position) => [v.index, evaluated[position] as EvaluatedItem]));
   const results: ItemResult[] = checked.map((item, index) => {
     if ('errors' in item) return { index, error: { code: 'validation_failed', message: 'The inputs do not match the model\'s input schema.', errors: item.errors } };

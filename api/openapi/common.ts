@@ -69,6 +69,8 @@ function problemCodeSchema(): SchemaObject {
       'Stable snake_case error code to switch on. New codes may be added (treat an unknown one by its HTTP status):\n\n' +
       entries.map(([code, { status, description }]) => `- \`${code}\` (${status}): ${description}`).join('\n'),
     enum: entries.map(([code]) => code),
+    // New codes are additive: clients handle an unknown one by its HTTP status.
+    'x-extensible-enum': true,
   };
 }
 

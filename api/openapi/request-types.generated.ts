@@ -806,6 +806,11 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  getUsage: {
+    params: {};
+    query: {};
+    body: undefined;
+  };
   getWebhook: {
     params: {
       id: string;
@@ -896,7 +901,8 @@ export interface OperationRequests {
         | 'dataset'
         | 'webhook'
         | 'notification_settings'
-        | 'chat_destination';
+        | 'chat_destination'
+        | 'usage_quotas';
       resource_id?: string;
       actor_id?: string;
       action?:
@@ -966,7 +972,8 @@ export interface OperationRequests {
         | 'notification_settings.updated'
         | 'chat_destination.created'
         | 'chat_destination.updated'
-        | 'chat_destination.deleted';
+        | 'chat_destination.deleted'
+        | 'usage_quotas.updated';
       occurred_after?: string;
       occurred_before?: string;
     };
@@ -1078,6 +1085,8 @@ export interface OperationRequests {
         | 'model.version.retired'
         | 'model.deprecated'
         | 'api_key.expiring'
+        | 'usage.quota.warning'
+        | 'usage.quota.exceeded'
         | 'webhook.disabled'
         | 'webhook.test'
         | 'decision.created'

@@ -11,6 +11,7 @@ import type { RunnableModel } from '../../decision/catalogue';
 import type { ScenarioBatchRecord } from '../../db/records/scenario-batch';
 import { createBatch, deleteUnstartedBatch, findBatch, listBatchItems } from '../../db/repositories/scenario-batches';
 import { acceptedHeaders, recordIdempotentOutcome } from '../../db/idempotent-work';
+import { consumeUsage, refundUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { createScenarioBatches, scenarioBatchWorkflowId } from './start-batches';
 import type { ModelService } from '../models/service';
@@ -105,6 +106,8 @@ export function createScenarioBatchService(deps: { db: Knex; temporal: Client; c
       const id = newId('batch');
       const workflowId = scenarioBatchWorkflowId(id);
       const batch = await inTenantTransaction(db, context.tenantId, async (scope) => {
+        // Each valid item is a scenario run of the tenant's volume quota, counted with the batch.
+        await consumeUsage(scope, 'scenario_runs', items.length - invalid);
         const created = await createBatch(
           scope,
           { id, status: 'running', total: items.length, invalid, compare: body.compare ?? false, workflow_id: workflowId, created_by: context.actor },
@@ -115,7 +118,10 @@ export function createScenarioBatchService(deps: { db: Knex; temporal: Client; c
         return created;
       });
       await workflows.startBatch({ tenantId: context.tenantId, batchId: id, total: items.length }, () =>
-        inTenantTransaction(db, context.tenantId, (scope) => deleteUnstartedBatch(scope, id)),
+        inTenantTransaction(db, context.tenantId, async (scope) => {
+          await deleteUnstartedBatch(scope, id);
+          await refundUsage(scope, 'scenario_runs', items.length - invalid);
+        }),
       );
       return present(context.tenantId, batch);
     },

@@ -3,6 +3,7 @@ import { newId } from '../../core/ids';
 import type { Distribution } from '../../decision/simulation';
 import { deleteUnstartedScenario, insertScenario } from '../../db/repositories/scenarios';
 import { acceptedHeaders, recordIdempotentOutcome } from '../../db/idempotent-work';
+import { consumeUsage, refundUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { workflowIdFor } from '../../workflows/contracts/search-attributes';
 import type { ScenarioUseCaseDeps } from './service';
@@ -37,6 +38,8 @@ export async function createScenario(
   const id = newId('scenario');
   const workflowId = workflowIdFor('scenario', id, 'run-1');
   await inTenantTransaction(db, context.tenantId, async (scope) => {
+    // Counted with the run it counts (a refusal under the tenant's volume quota stores nothing).
+    await consumeUsage(scope, 'scenario_runs', 1);
     const stored = await insertScenario(scope, {
       id,
       name: body.name ?? null,
@@ -61,6 +64,9 @@ export async function createScenario(
     recordIdempotentOutcome({ status: 202, body: presentScenario(stored), headers: acceptedHeaders(`/api/v1/scenarios/${id}`) });
   });
   return runAndRespond(deps, { tenantId: context.tenantId, scenarioId: id, runNumber: 1, simulated: prepared.simulation !== null }, () =>
-    inTenantTransaction(db, context.tenantId, (scope) => deleteUnstartedScenario(scope, id)),
+    inTenantTransaction(db, context.tenantId, async (scope) => {
+      await deleteUnstartedScenario(scope, id);
+      await refundUsage(scope, 'scenario_runs', 1);
+    }),
   );
 }

@@ -11,6 +11,7 @@ import {
   restoreArchivedRun,
   updateScenario as updateScenarioRecord,
 } from '../../db/repositories/scenarios';
+import { consumeUsage, refundUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { workflowIdFor } from '../../workflows/contracts/search-attributes';
 import type { ScenarioUseCaseDeps } from './service';
@@ -95,6 +96,8 @@ async function runAgain(
     if (locked.status === 'running' || locked.status === 'pending') {
       throw scenarioRunning();
     }
+    // A re-run is a scenario run of the tenant's volume quota.
+    await consumeUsage(scope, 'scenario_runs', 1);
     await archiveCurrentRun(scope, locked);
     const next = locked.run_number + 1;
     await updateScenarioRecord(scope, id, {
@@ -122,6 +125,9 @@ async function runAgain(
   });
   return runAndRespond(deps, { tenantId: context.tenantId, scenarioId: id, runNumber, simulated: prepared.simulation !== null }, () =>
     // Put the previous run back exactly as it was.
-    inTenantTransaction(db, context.tenantId, (scope) => restoreArchivedRun(scope, id, runNumber - 1)),
+    inTenantTransaction(db, context.tenantId, async (scope) => {
+      await restoreArchivedRun(scope, id, runNumber - 1);
+      await refundUsage(scope, 'scenario_runs', 1);
+    }),
   );
 }

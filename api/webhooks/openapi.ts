@@ -55,13 +55,16 @@ const webhookWritable = {
   retry_policy: { type: 'object', additionalProperties: false, properties: retryPolicyProperties },
 };
 
+/** Event types are added over time (fields and types only ever added within v1): a receiver ignores one it does not know. */
+const eventTypeEnum = { type: 'string', enum: EVENT_TYPE_NAMES, 'x-extensible-enum': true, description: 'New event types may be added: ignore one you do not know.' };
+
 const eventEnvelope = (dataSchema: Record<string, unknown>, type?: string) => ({
   type: 'object',
   required: ['id', 'object', 'type', 'api_version', 'tenant_id', 'sequence', 'created_at', 'data'],
   properties: {
     id: { type: 'string', description: 'The event id (`evt_…`), also sent as `webhook-id`: the same on every retry and redelivery.', example: 'evt_01jd2x0m3f8q4w7e5r6t9y2v1k' },
     object: { type: 'string', const: 'event' },
-    type: type ? { type: 'string', const: type } : { type: 'string', enum: EVENT_TYPE_NAMES },
+    type: type ? { type: 'string', const: type } : eventTypeEnum,
     api_version: { type: 'string', const: 'v1', description: 'The payload version: fields are only added within v1.' },
     tenant_id: { type: 'string' },
     sequence: { type: 'integer', description: 'Per tenant, strictly increasing in commit order: receivers can reorder by it and spot gaps.' },
@@ -184,7 +187,7 @@ export const webhooksPart: DocumentPart = {
       required: ['object', 'type', 'summary', 'description', 'data_schema'],
       properties: {
         object: { type: 'string', const: 'event_type' },
-        type: { type: 'string', enum: EVENT_TYPE_NAMES },
+        type: eventTypeEnum,
         summary: { type: 'string' },
         description: { type: 'string' },
         data_schema: { type: 'object', description: 'JSON Schema of the event\'s `data`.' },

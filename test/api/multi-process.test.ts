@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import type { Role } from '../../core/roles';
+import { setTenantQuotas } from '../../db/repositories/usage-quotas';
 import { killWorkerMidBatch, waitForPollers } from '../helpers/batch-crash';
 import { createSignInClient, type Person } from '../helpers/people';
 import { call, createTestTenant, spawnApiProcess, spawnWorkerProcess, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
@@ -29,6 +30,8 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
     BATCH_CHUNK_SIZE: '50',
     BATCH_CHUNKS_PER_RUN: '1000',
     SCENARIO_WORKFLOW_TASK_TIMEOUT_MS: '2000',
+    // A volume quota set during the test is read at once.
+    USAGE_QUOTA_CACHE_SECONDS: '0',
   };
 
   before(async () => {
@@ -58,6 +61,20 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
     assert.equal(response.status, status, JSON.stringify(response.body));
     assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
   };
+
+  it('counts an enterprise tenant\'s API requests exactly across both APIs against its volume quota', async () => {
+    const volume = await createTestTenant(stack.db, { name: 'Volume' });
+    await stack.db.transaction((trx) => setTenantQuotas(trx, volume.id, { policy: 'refuse', quotas: [{ kind: 'api_requests', period: 'month', limit: 40 }] }),
+    );
+    // 60 at once, half on each API: exactly the quota is answered, the rest refused naming it, and nothing is lost.
+    const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => on(i, 'GET', '/me', volume.key)));
+    const refused = responses.filter((response) => response.status === 429);
+    assert.equal(responses.filter((response) => response.status === 200).length, 40);
+    assert.equal(refused.length, 20);
+    for (const response of refused) assert.deepEqual(response.body['violated-policies'], ['api_requests per month']);
+    const counter = await stack.db('usage_counters').where({ tenant_id: volume.id, kind: 'api_requests', period: 'month' }).first('used');
+    assert.equal(Number(counter.used), 40);
+  });
 
   it('honours a small plan\'s per-minute quota exactly across both APIs: q successes, then 429s', async () => {
     const starter = await createTestTenant(stack.db, { plan: 'starter', name: 'Starter' });

@@ -7,6 +7,7 @@ import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '.
 import { invitationToken } from '../../notifications/links';
 import { PEOPLE_PASSWORD } from '../helpers/people';
 import { browserUnavailable, screenshotPath, seriousAccessibilityViolations, useConsoleInChromium } from '../helpers/real-browser';
+import { setTenantQuotas } from '../../db/repositories/usage-quotas';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
@@ -468,6 +469,16 @@ describe('Governance console: the administration area (/console/admin)', () => {
       const minute = Number((await page.locator('table').first().locator('tbody tr').first().locator('td').first().textContent()) ?? '0');
       assert.ok(minute > 0, 'this minute’s API requests are counted');
       assert.match((await page.locator('table').nth(1).textContent()) ?? '', /oauth_client\.revoked/);
+      assert.match((await page.textContent('main')) ?? '', /No volume quotas/);
+      // With volume quotas (set by an operator), their use this period, in its own table.
+      await stack.db.transaction((trx) => setTenantQuotas(trx, tenantA.id, { policy: 'allow_overage', quotas: [{ kind: 'scenario_runs', period: 'month', limit: 1000 }] }),
+      );
+      await page.goto(`${stack.baseUrl}/console/admin`);
+      await checkAccessibility(context, page.url(), 'overview-volume-quotas');
+      const volume = (await page.locator('table', { hasText: 'Use in the current period' }).textContent()) ?? '';
+      assert.match(volume, /scenario runs\s*month\s*0 \(0 %\)\s*1000\s*1000/);
+      assert.match((await page.textContent('main')) ?? '', /done and counted as overage/);
+      await stack.db.transaction((trx) => setTenantQuotas(trx, tenantA.id, { quotas: [{ kind: 'scenario_runs', period: 'month', limit: null }] }));
 
       await page.goto(`${stack.baseUrl}/console/admin/approval-policies`);
       await checkAccessibility(context, page.url(), 'approval-policies');

@@ -13,6 +13,7 @@ export const OPERATIONS = {
   getHealth: {"group":"system","name":"getHealth","method":"get","path":"/health","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":false},
   getReadiness: {"group":"system","name":"getReadiness","method":"get","path":"/ready","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":false},
   getOpenApiDocument: {"group":"system","name":"getOpenApiDocument","method":"get","path":"/api/v1/openapi.json","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":false},
+  getUsage: {"group":"account","name":"getUsage","method":"get","path":"/api/v1/usage","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   getCurrentPrincipal: {"group":"account","name":"getCurrentPrincipal","method":"get","path":"/api/v1/me","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   listApiKeys: {"group":"apiKeys","name":"list","method":"get","path":"/api/v1/api-keys","pathParameters":[],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
   createApiKey: {"group":"apiKeys","name":"create","method":"post","path":"/api/v1/api-keys","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[201],"paginated":false,"authenticated":true},
@@ -245,6 +246,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "scenario.completed",
   "scenario.deleted",
   "scenario.failed",
+  "usage.quota.exceeded",
+  "usage.quota.warning",
   "webhook.disabled",
   "webhook.test"
 ] as const;
@@ -287,6 +290,15 @@ export class SystemOperations {
 /** The account operations. */
 export class AccountOperations {
   constructor(protected readonly transport: Transport) {}
+
+  /**
+   * Volume quotas and their use
+   *
+   * `GET /api/v1/usage` (`getUsage`)
+   */
+  getUsage(options?: RequestOptions): Promise<Result<"getUsage">> {
+    return this.transport.call("getUsage", [], undefined, options);
+  }
 
   /**
    * Who am I

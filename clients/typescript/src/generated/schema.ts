@@ -61,6 +61,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Volume quotas and their use
+         * @description The tenant's volume quotas (Enterprise: per calendar month, UTC, and optionally per UTC day, by kind of work) and what the current period has used of each, read from counters kept in the transaction of the work they count (exact across API and worker processes, and across restarts). `policy` says what happens beyond a quota: `refuse` answers 429 `usage_quota_exceeded` naming it (a running sync and webhook deliveries are never cut off: a sync is refused at its start instead), `allow_overage` does the work and counts it as `overage`. `usage.quota.warning` is sent at 80 % of a quota and `usage.quota.exceeded` when it is reached, once per period. Quotas are set by platform operators (`npm run admin -- tenant quotas`); a tenant without any has an empty list. Kinds: `api_requests` (Authenticated requests to /api/v1 that the rate limits let through (a request refused by this quota is not counted).); `scenario_runs` (Scenario runs: a created scenario, a re-run with new inputs, and each valid item of a batch.); `evaluations` (Model evaluations: each item of POST /models/{id}/evaluate.); `records_synced` (Records an integration sync inserted or updated in a dataset (counted as each page commits).); `webhook_deliveries` (Webhook delivery attempts sent to an endpoint (each retry counts).).
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -2755,6 +2775,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "usage.quota.warning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A volume quota is 80 % used
+         * @description A volume quota of the tenant (GET /api/v1/usage) reached 80 % of its limit in the current period. Emitted once per quota and period.
+         */
+        post: operations["event_usage_quota_warning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "usage.quota.exceeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A volume quota is used up
+         * @description A volume quota reached its limit in the current period: under the `refuse` policy further work of the kind is refused (429 `usage_quota_exceeded`), under `allow_overage` it goes on and counts as overage. Emitted once per quota and period.
+         */
+        post: operations["event_usage_quota_exceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.disabled": {
         parameters: {
             query?: never;
@@ -3394,6 +3454,7 @@ export interface components {
          *     - `version_not_found` (422): A scenario's run failed: its model version no longer exists (the scenario's `error`).
          *     - `run_not_executed` (503): A scenario's run could not be executed after repeated attempts (the scenario's `error`); update its inputs to run it again.
          *     - `rate_limit_exceeded` (429): The tenant's request quota is used up.
+         *     - `usage_quota_exceeded` (429): A volume quota of the tenant (a kind of work per month or day) is used up; the problem names it.
          *     - `internal_error` (500): An unexpected error; quote the request id.
          *     - `method_not_implemented` (501): The method is not supported.
          *     - `database_unavailable` (503): Postgres is unreachable; nothing was changed.
@@ -3401,7 +3462,7 @@ export interface components {
          *     - `identity_provider_unavailable` (503): The external OpenID provider could not be reached.
          * @enum {string}
          */
-        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "release_decision" | "no_published_version" | "replay_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable";
+        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "release_decision" | "no_published_version" | "replay_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "usage_quota_exceeded" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable";
         /** @description Who performed a write: an API key (`api_key`, id `key_…`), a user (`user`, id `usr_…`, with `via_client` the OAuth client they acted through), a service account (`oauth_client`, id = the client-credentials client's `client_id`), or the service itself (`system`). */
         Actor: {
             /** @enum {string} */
@@ -3428,6 +3489,39 @@ export interface components {
                  */
                 scenario_runner: "ok" | "starting" | "disabled";
             };
+        };
+        Usage: {
+            /** @constant */
+            object: "usage";
+            tenant_id: string;
+            /**
+             * @description What happens beyond a quota.
+             * @enum {string}
+             */
+            policy: "refuse" | "allow_overage";
+            quotas: {
+                /** @enum {string} */
+                kind: "api_requests" | "scenario_runs" | "evaluations" | "records_synced" | "webhook_deliveries";
+                /** @enum {string} */
+                period: "month" | "day";
+                limit: number;
+                /** @description Counted in the current period. */
+                used: number;
+                remaining: number;
+                /** @description Used beyond the limit (`allow_overage`, or kinds never cut off). */
+                overage: number;
+                /** @example 42.5 */
+                percent_used: number;
+                /** Format: date-time */
+                period_start: string;
+                /**
+                 * Format: date-time
+                 * @description When the count starts again from 0.
+                 */
+                period_end: string;
+            }[];
+            /** Format: date-time */
+            as_of: string;
         };
         Principal: {
             /** @constant */
@@ -7145,8 +7239,11 @@ export interface components {
             id: string;
             /** @constant */
             object: "event";
-            /** @enum {string} */
-            type: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deprecated" | "api_key.expiring" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
+            /**
+             * @description New event types may be added: ignore one you do not know.
+             * @enum {string}
+             */
+            type: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deprecated" | "api_key.expiring" | "usage.quota.warning" | "usage.quota.exceeded" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
             /**
              * @description The payload version: fields are only added within v1.
              * @constant
@@ -7171,8 +7268,11 @@ export interface components {
         EventType: {
             /** @constant */
             object: "event_type";
-            /** @enum {string} */
-            type: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deprecated" | "api_key.expiring" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
+            /**
+             * @description New event types may be added: ignore one you do not know.
+             * @enum {string}
+             */
+            type: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deprecated" | "api_key.expiring" | "usage.quota.warning" | "usage.quota.exceeded" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
             summary: string;
             description: string;
             /** @description JSON Schema of the event's `data`. */
@@ -7717,6 +7817,96 @@ export interface components {
                 };
                 /** @description The configured lead time, in days. */
                 days_before: number;
+            };
+        };
+        Event_UsageQuotaWarning: {
+            /**
+             * @description The event id (`evt_…`), also sent as `webhook-id`: the same on every retry and redelivery.
+             * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "usage.quota.warning";
+            /**
+             * @description The payload version: fields are only added within v1.
+             * @constant
+             */
+            api_version: "v1";
+            tenant_id: string;
+            /** @description Per tenant, strictly increasing in commit order: receivers can reorder by it and spot gaps. */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description When the change that caused the event was made.
+             */
+            created_at: string;
+            data: {
+                quota: {
+                    /** @enum {string} */
+                    kind: "api_requests" | "scenario_runs" | "evaluations" | "records_synced" | "webhook_deliveries";
+                    /** @enum {string} */
+                    period: "month" | "day";
+                    limit: number;
+                    /** @example scenario_runs per month */
+                    name: string;
+                };
+                /** @description The count when the threshold was crossed. */
+                used: number;
+                /** @description The count that was crossed: 80 % of the limit (rounded up), or the limit. */
+                threshold: number;
+                /** @enum {string} */
+                policy: "refuse" | "allow_overage";
+                /** Format: date-time */
+                period_start: string;
+                /** Format: date-time */
+                period_end: string;
+            };
+        };
+        Event_UsageQuotaExceeded: {
+            /**
+             * @description The event id (`evt_…`), also sent as `webhook-id`: the same on every retry and redelivery.
+             * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "usage.quota.exceeded";
+            /**
+             * @description The payload version: fields are only added within v1.
+             * @constant
+             */
+            api_version: "v1";
+            tenant_id: string;
+            /** @description Per tenant, strictly increasing in commit order: receivers can reorder by it and spot gaps. */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description When the change that caused the event was made.
+             */
+            created_at: string;
+            data: {
+                quota: {
+                    /** @enum {string} */
+                    kind: "api_requests" | "scenario_runs" | "evaluations" | "records_synced" | "webhook_deliveries";
+                    /** @enum {string} */
+                    period: "month" | "day";
+                    limit: number;
+                    /** @example scenario_runs per month */
+                    name: string;
+                };
+                /** @description The count when the threshold was crossed. */
+                used: number;
+                /** @description The count that was crossed: 80 % of the limit (rounded up), or the limit. */
+                threshold: number;
+                /** @enum {string} */
+                policy: "refuse" | "allow_overage";
+                /** Format: date-time */
+                period_start: string;
+                /** Format: date-time */
+                period_end: string;
             };
         };
         Event_WebhookDisabled: {
@@ -9347,12 +9537,12 @@ export interface components {
              * @description `<resource_type>.<verb>`. New actions may be added as more families are audited.
              * @enum {string}
              */
-            action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted";
+            action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated";
             /**
              * @description The API `object` name of the resource changed.
              * @enum {string}
              */
-            resource_type: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "chat_destination";
+            resource_type: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "chat_destination" | "usage_quotas";
             /** @description The id of the resource changed (`key_…`, `cli_…`, `usr_…`). */
             resource_id: string;
             /** @description What changed: ids, names, scopes, roles, expiry. Never a secret or a secret's hash. */
@@ -9782,6 +9972,35 @@ export interface operations {
                     "application/json": Record<string, unknown>;
                 };
             };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's quotas and their use in the current period. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCurrentPrincipal: {
@@ -16406,7 +16625,7 @@ export interface operations {
                 /** @description Opaque cursor from a previous page's `next_cursor`. */
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Only events of this type. */
-                type?: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deprecated" | "api_key.expiring" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
+                type?: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deprecated" | "api_key.expiring" | "usage.quota.warning" | "usage.quota.exceeded" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
                 /** @description Only events created at or after this time. */
                 created_after?: string;
             };
@@ -17063,13 +17282,13 @@ export interface operations {
                 /** @description Opaque cursor from a previous page's `next_cursor`. */
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Only records about this kind of resource. */
-                resource_type?: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "chat_destination";
+                resource_type?: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "chat_destination" | "usage_quotas";
                 /** @description Only records about this resource (`key_…`, `cli_…`, `usr_…`). */
                 resource_id?: string;
                 /** @description Only records of writes by this actor (its `actor.id`). */
                 actor_id?: string;
                 /** @description Only records of this action. */
-                action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted";
+                action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated";
                 /** @description Only records at or after this time (RFC 3339). */
                 occurred_after?: string;
                 /** @description Only records before this time (RFC 3339); must be later than `occurred_after`. */
@@ -17941,6 +18160,110 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["Event_ApiKeyExpiring"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after `Retry-After` (or on the retry policy without it); 503 alike. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_usage_quota_warning: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id; the same on retries and redeliveries.
+                 * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1795000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description One or two (during a secret rotation) space-separated `v1,<base64 HMAC-SHA256>` signatures.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event_UsageQuotaWarning"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after `Retry-After` (or on the retry policy without it); 503 alike. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_usage_quota_exceeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id; the same on retries and redeliveries.
+                 * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1795000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description One or two (during a secret rotation) space-separated `v1,<base64 HMAC-SHA256>` signatures.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event_UsageQuotaExceeded"];
             };
         };
         responses: {

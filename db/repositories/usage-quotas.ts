@@ -1,0 +1,170 @@
+import type { Knex } from 'knex';
+import { usageQuotaExceeded } from '../../core/errors';
+import {
+  NEVER_INTERRUPTED,
+  periodEnd,
+  periodStart,
+  quotaName,
+  thresholdsCrossed,
+  type Quota,
+  type QuotaPeriod,
+  type QuotaPolicy,
+  type UsageKind,
+} from '../../core/usage-quotas';
+import { recordEvent } from './events';
+import type { TenantScope } from '../tenant-scope';
+
+/**
+ * Volume quotas and their counters (core/usage-quotas.ts). A count is taken in the transaction of the work it counts:
+ * the counter row is locked, so concurrent work of one tenant in any number of processes is counted one after the
+ * other, exactly; a refused or rolled-back piece of work counts nothing.
+ */
+
+export interface TenantQuotas {
+  policy: QuotaPolicy;
+  quotas: Quota[];
+}
+
+export async function findTenantQuotas(db: Knex | Knex.Transaction, tenantId: string): Promise<TenantQuotas> {
+  const [tenant, rows] = await Promise.all([
+    db('tenants').where({ id: tenantId }).first<{ quota_policy: QuotaPolicy } | undefined>('quota_policy'),
+    db('usage_quotas').where({ tenant_id: tenantId }).orderBy(['kind', 'period']).select<Array<{ kind: UsageKind; period: QuotaPeriod; quota: string }>>('kind', 'period', 'quota'),
+  ]);
+  return { policy: tenant?.quota_policy ?? 'refuse', quotas: rows.map((row) => ({ kind: row.kind, period: row.period, limit: Number(row.quota) })) };
+}
+
+/**
+ * Sets a tenant's quotas (an operator's act: the admin CLI, on the platform's own connection, not a tenant's scope).
+ * `quotas` lists the ones to set; a `null` limit removes one; kinds and periods not listed stay as they are.
+ */
+export async function setTenantQuotas(
+  trx: Knex.Transaction,
+  tenantId: string,
+  change: { policy?: QuotaPolicy; quotas: Array<{ kind: UsageKind; period: QuotaPeriod; limit: number | null }> },
+): Promise<TenantQuotas> {
+  if (change.policy) await trx('tenants').where({ id: tenantId }).update({ quota_policy: change.policy });
+  for (const quota of change.quotas) {
+    if (quota.limit === null) {
+      await trx('usage_quotas').where({ tenant_id: tenantId, kind: quota.kind, period: quota.period }).delete();
+    } else {
+      await trx('usage_quotas')
+        .insert({ tenant_id: tenantId, kind: quota.kind, period: quota.period, quota: quota.limit, updated_at: trx.fn.now() })
+        .onConflict(['tenant_id', 'kind', 'period'])
+        .merge(['quota', 'updated_at']);
+    }
+  }
+  return findTenantQuotas(trx, tenantId);
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Counts `amount` of `kind` for the scope's tenant against each of its quotas of that kind. Under `refuse`, work that
+ * would go beyond a quota throws `usage_quota_exceeded` (naming it) and counts nothing, unless the kind is never
+ * interrupted (it is counted beyond). Crossing 80 % of a quota writes `usage.quota.warning`, reaching it
+ * `usage.quota.exceeded`, each once per period, in the same transaction.
+ */
+export async function consumeUsage(scope: TenantScope, kind: UsageKind, amount: number, now = new Date()): Promise<void> {
+  if (amount <= 0) return;
+  const quotas = await scope.trx('usage_quotas').where({ tenant_id: scope.tenantId, kind }).orderBy('period').select<Array<{ period: QuotaPeriod; quota: string }>>('period', 'quota');
+  if (quotas.length === 0) return;
+  const { quota_policy: policy } = (await scope.trx('tenants').where({ id: scope.tenantId }).first<{ quota_policy: QuotaPolicy }>('quota_policy'))!;
+  const enforce = policy === 'refuse' && !NEVER_INTERRUPTED.has(kind);
+  for (const { period, quota } of quotas) {
+    const limit = Number(quota);
+    const start = isoDate(periodStart(period, now));
+    const key = { tenant_id: scope.tenantId, kind, period, period_start: start };
+    await scope.trx('usage_counters').insert({ ...key, used: 0 }).onConflict(['tenant_id', 'kind', 'period', 'period_start']).ignore();
+    const counter = await scope.trx('usage_counters').where(key).forUpdate().first<{ used: string; warned_at: Date | null; exceeded_at: Date | null }>('used', 'warned_at', 'exceeded_at');
+    const before = Number(counter!.used);
+    const after = before + amount;
+    if (enforce && after > limit) {
+      throw usageQuotaExceeded(quotaName({ kind, period }), limit, before, Math.max(1, Math.ceil((periodEnd(period, now).getTime() - now.getTime()) / 1000)));
+    }
+    const crossed = thresholdsCrossed(before, after, limit);
+    const warn = crossed.warning && !counter!.warned_at;
+    const exceed = crossed.exceeded && !counter!.exceeded_at;
+    await scope.trx('usage_counters')
+      .where(key)
+      .update({ used: after, updated_at: now, ...(warn ? { warned_at: now } : {}), ...(exceed ? { exceeded_at: now } : {}) });
+    const data = (threshold: number) => ({
+      quota: { kind, period, limit, name: quotaName({ kind, period }) },
+      used: after,
+      threshold,
+      policy,
+      period_start: periodStart(period, now).toISOString(),
+      period_end: periodEnd(period, now).toISOString(),
+    });
+    if (warn) await recordEvent(scope, 'usage.quota.warning', data(Math.ceil(limit * 0.8)));
+    if (exceed) await recordEvent(scope, 'usage.quota.exceeded', data(limit));
+  }
+}
+
+/** Takes back a count whose work was rolled back after it committed (a run whose workflow could not be started). */
+export async function refundUsage(scope: TenantScope, kind: UsageKind, amount: number, now = new Date()): Promise<void> {
+  if (amount <= 0) return;
+  for (const period of ['month', 'day'] as const) {
+    await scope.trx('usage_counters')
+      .where({ tenant_id: scope.tenantId, kind, period, period_start: isoDate(periodStart(period, now)) })
+      .update({ used: scope.trx.raw('greatest(used - ?, 0)', [amount]), updated_at: now });
+  }
+}
+
+/**
+ * Refuses to start work of a kind that is never interrupted once it has begun (a sync) when, under `refuse`, one of
+ * its quotas is already used up.
+ */
+export async function assertQuotaLeft(scope: TenantScope, kind: UsageKind, now = new Date()): Promise<void> {
+  const rows = await scope.trx('usage_quotas as q')
+    .join('tenants as t', 't.id', 'q.tenant_id')
+    .leftJoin('usage_counters as c', function join() {
+      this.on('c.tenant_id', 'q.tenant_id').andOn('c.kind', 'q.kind').andOn('c.period', 'q.period').andOn(scope.trx.raw('c.period_start = case when q.period = ? then ?::date else ?::date end', ['month', isoDate(periodStart('month', now)), isoDate(periodStart('day', now))]));
+    })
+    .where({ 'q.tenant_id': scope.tenantId, 'q.kind': kind, 't.quota_policy': 'refuse' })
+    .select<Array<{ period: QuotaPeriod; quota: string; used: string | null }>>('q.period', 'q.quota', 'c.used');
+  for (const row of rows) {
+    const used = Number(row.used ?? 0);
+    if (used >= Number(row.quota)) {
+      throw usageQuotaExceeded(quotaName({ kind, period: row.period }), Number(row.quota), used, Math.max(1, Math.ceil((periodEnd(row.period, now).getTime() - now.getTime()) / 1000)));
+    }
+  }
+}
+
+export interface UsageLine {
+  kind: UsageKind;
+  period: QuotaPeriod;
+  limit: number;
+  used: number;
+  remaining: number;
+  overage: number;
+  period_start: string;
+  period_end: string;
+}
+
+/** The current period's consumption against each quota of the tenant, and what is counted without a quota. */
+export async function usageReport(scope: TenantScope, now = new Date()): Promise<{ policy: QuotaPolicy; quotas: UsageLine[] }> {
+  const { policy, quotas } = await findTenantQuotas(scope.trx, scope.tenantId);
+  const lines: UsageLine[] = [];
+  for (const quota of quotas) {
+    const counter = await scope.trx('usage_counters')
+      .where({ tenant_id: scope.tenantId, kind: quota.kind, period: quota.period, period_start: isoDate(periodStart(quota.period, now)) })
+      .first<{ used: string } | undefined>('used');
+    const used = Number(counter?.used ?? 0);
+    lines.push({
+      kind: quota.kind,
+      period: quota.period,
+      limit: quota.limit,
+      used,
+      remaining: Math.max(0, quota.limit - used),
+      overage: Math.max(0, used - quota.limit),
+      period_start: periodStart(quota.period, now).toISOString(),
+      period_end: periodEnd(quota.period, now).toISOString(),
+    });
+  }
+  return { policy, quotas: lines };
+}
+
+/** Whether a tenant has any quota of a kind (for the request counter's cache). */
+export async function tenantHasQuota(db: Knex, tenantId: string, kind: UsageKind): Promise<boolean> {
+  return Boolean(await db('usage_quotas').where({ tenant_id: tenantId, kind }).first('kind'));
+}
