@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTenantQuotas } from '../../db/repositories/usage-quotas';
 import { call, createTestTenant, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
+import { startWebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
  * Volume quotas (GET /api/v1/usage, `npm run admin -- tenant quotas`): each kind of work counted where it is done and
@@ -196,6 +197,24 @@ describe('volume quotas', () => {
     const synced = await line(tenant, 'records_synced');
     assert.deepEqual({ used: synced?.used, overage: synced?.overage }, { used: 3, overage: 1 });
     assertQuotaRefused(await call(stack.baseUrl, 'POST', `/api/v1/integrations/${id}/syncs`, { key: tenant.key, body: { mode: 'full' } }), 'records_synced per month');
+  });
+
+  it('counts webhook delivery attempts and never holds a tenant\'s events back beyond the quota', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const tenant = await createTestTenant(stack.db);
+      await quotas(tenant, { policy: 'refuse', quotas: [{ kind: 'webhook_deliveries', period: 'month', limit: 1 }] });
+      const hook = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', { key: tenant.key, body: { url: `http://127.0.0.1:${receiver.port}/usage`, event_types: ['webhook.test'] } });
+      assert.equal(hook.status, 201, JSON.stringify(hook.body));
+      for (let i = 0; i < 3; i++) assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.body.id}/test`, { key: tenant.key })).status, 202);
+      await receiver.waitFor(() => receiver.at('/usage').length >= 3, 60_000, 'three test deliveries');
+      await waitFor('the third attempt to be counted', async () => (await line(tenant, 'webhook_deliveries'))?.used === 3);
+      const delivered = await line(tenant, 'webhook_deliveries');
+      assert.deepEqual({ used: delivered?.used, overage: delivered?.overage }, { used: 3, overage: 2 });
+      assert.equal(receiver.at('/usage').length, 3);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('shows each tenant only its own usage, to admins', async () => {
