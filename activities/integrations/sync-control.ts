@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Logger } from '../../core/logger';
 import { findSyncOfScheduledWorkflow, markSyncCancelled, requestSync } from '../../db/repositories/integration-sync-control';
 import { findIntegration } from '../../db/repositories/integrations';
+import { assertQuotaLeft } from '../../db/repositories/usage-quotas';
+import { AppError } from '../../core/app-error';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestScheduledSyncInput, RequestScheduledSyncResult } from '../../workflows/integrations/contracts-schedules';
 import { integrationSyncWorkflowId, type CancelIntegrationSyncInput } from '../../workflows/integrations/contracts-syncs';
@@ -23,7 +25,8 @@ export function createIntegrationSyncControlActivities(deps: { db: Knex; logger:
     /**
      * A scheduled run: stores the sync to run, unless the integration is paused, gone or unscheduled since (the
      * schedule lags the database only if a change's commit failed after Temporal took it), one of its syncs is already
-     * queued or running (the scheduled run records nothing), or it has no field mapping yet.
+     * queued or running (the scheduled run records nothing), it has no field mapping yet, or the tenant's volume quota
+     * of records synced is used up under its `refuse` policy (the sync stored is rolled back).
      */
     async requestScheduledIntegrationSync(input: RequestScheduledSyncInput): Promise<RequestScheduledSyncResult> {
       const result = await inTenantTransaction(db, input.tenantId, async (scope): Promise<RequestScheduledSyncResult> => {
@@ -42,8 +45,14 @@ export function createIntegrationSyncControlActivities(deps: { db: Knex; logger:
           scheduledWorkflowId: input.scheduledWorkflowId,
           workflowIdOf: integrationSyncWorkflowId,
         });
-        if (outcome.kind === 'created') return { syncId: outcome.sync.id };
+        if (outcome.kind === 'created') {
+          await assertQuotaLeft(scope, 'records_synced');
+          return { syncId: outcome.sync.id };
+        }
         return { skipped: outcome.kind === 'running' ? 'sync_running' : 'no_field_mapping' };
+      }).catch((error: unknown): RequestScheduledSyncResult => {
+        if (error instanceof AppError && error.code === 'usage_quota_exceeded') return { skipped: 'usage_quota_exceeded' };
+        throw error;
       });
       if (result.skipped) deps.logger.info({ tenant_id: input.tenantId, integration_id: input.integrationId, reason: result.skipped }, 'scheduled integration sync skipped');
       return result;

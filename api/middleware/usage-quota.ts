@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
-import { consumeUsage, tenantHasQuota } from '../../db/repositories/usage-quotas';
-import { inTenantTransaction } from '../../db/tenant-scope';
+import { countUsage, tenantHasQuota } from '../../db/repositories/usage-quotas';
 import type { AppState } from '../context';
 
 /**
@@ -23,7 +22,7 @@ export function usageQuota(db: Knex, options: { cacheSeconds: number }): Middlew
     const principal = ctx.state.principal;
     if (!principal) throw new Error('usage-quota middleware needs an authenticated principal');
     if (await hasQuota(principal.tenantId)) {
-      await inTenantTransaction(db, principal.tenantId, (scope) => consumeUsage(scope, 'api_requests', 1));
+      await countUsage(db, principal.tenantId, 'api_requests', 1);
     }
     await next();
   };

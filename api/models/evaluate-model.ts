@@ -5,7 +5,7 @@ import type { EvaluatedItem } from '../../decision/evaluation-trace';
 import type { ModelInputs } from '../../decision/types';
 import { isDmnSource, type DmnSource } from '../../decision/dmn-source';
 import { tenantModelSource } from '../../db/repositories/decision-models';
-import { consumeUsage, refundUsage } from '../../db/repositories/usage-quotas';
+import { countUsage, uncountUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { BudgetExceededError, budgetFieldError } from '../../integrations/expression-sandbox';
 import type { RequestContext } from '../context';
@@ -48,8 +48,7 @@ export async function evaluateModel(deps: ModelUseCaseDeps, context: RequestCont
   const run = { trace: body.trace ?? false, fallbackPath: batch ? '/items' : '/inputs', ...(body.decisions !== undefined ? { decisions: body.decisions } : {}) };
   // Each valid item is an evaluation of the tenant's volume quota: counted before the work (a refusal does none), and
   // taken back if the request fails as a whole (over the expression budget, say).
-  const count = (kind: 'consume' | 'refund') =>
-    inTenantTransaction(deps.db, context.tenantId, (scope) => (kind === 'consume' ? consumeUsage(scope, 'evaluations', valid.length) : refundUsage(scope, 'evaluations', valid.length)));
+  const count = (kind: 'consume' | 'refund') => (kind === 'consume' ? countUsage : uncountUsage)(deps.db, context.tenantId, 'evaluations', valid.length);
   if (valid.length > 0) await count('consume');
   let evaluated: EvaluatedItem[];
   try {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { usageQuotaExceeded } from '../../core/errors';
 import {
   NEVER_INTERRUPTED,
+  WARNING_RATIO,
   periodEnd,
   periodStart,
   quotaName,
@@ -60,33 +61,37 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Counts `amount` of `kind` for the scope's tenant against each of its quotas of that kind. Under `refuse`, work that
- * would go beyond a quota throws `usage_quota_exceeded` (naming it) and counts nothing, unless the kind is never
- * interrupted (it is counted beyond). Crossing 80 % of a quota writes `usage.quota.warning`, reaching it
- * `usage.quota.exceeded`, each once per period, in the same transaction.
+ * would go beyond a quota throws `usage_quota_exceeded` (naming it) and, with the transaction, counts nothing, unless
+ * the kind is never interrupted (it is counted beyond). Crossing 80 % of a quota writes `usage.quota.warning`,
+ * reaching it `usage.quota.exceeded`, each once per period, in the same transaction. One statement per quota: the
+ * period's counter is created or incremented, and locked until commit, by one upsert.
  */
 export async function consumeUsage(scope: TenantScope, kind: UsageKind, amount: number, now = new Date()): Promise<void> {
   if (amount <= 0) return;
-  const quotas = await scope.trx('usage_quotas').where({ tenant_id: scope.tenantId, kind }).orderBy('period').select<Array<{ period: QuotaPeriod; quota: string }>>('period', 'quota');
-  if (quotas.length === 0) return;
-  const { quota_policy: policy } = (await scope.trx('tenants').where({ id: scope.tenantId }).first<{ quota_policy: QuotaPolicy }>('quota_policy'))!;
-  const enforce = policy === 'refuse' && !NEVER_INTERRUPTED.has(kind);
-  for (const { period, quota } of quotas) {
+  const quotas = await scope.trx('usage_quotas as q')
+    .join('tenants as t', 't.id', 'q.tenant_id')
+    .where({ 'q.tenant_id': scope.tenantId, 'q.kind': kind })
+    .orderBy('q.period')
+    .select<Array<{ period: QuotaPeriod; quota: string; policy: QuotaPolicy }>>('q.period', 'q.quota', 't.quota_policy as policy');
+  for (const { period, quota, policy } of quotas) {
     const limit = Number(quota);
-    const start = isoDate(periodStart(period, now));
-    const key = { tenant_id: scope.tenantId, kind, period, period_start: start };
-    await scope.trx('usage_counters').insert({ ...key, used: 0 }).onConflict(['tenant_id', 'kind', 'period', 'period_start']).ignore();
-    const counter = await scope.trx('usage_counters').where(key).forUpdate().first<{ used: string; warned_at: Date | null; exceeded_at: Date | null }>('used', 'warned_at', 'exceeded_at');
-    const before = Number(counter!.used);
-    const after = before + amount;
-    if (enforce && after > limit) {
+    const key = { tenant_id: scope.tenantId, kind, period, period_start: isoDate(periodStart(period, now)) };
+    const [counter] = await scope.trx('usage_counters')
+      .insert({ ...key, used: amount, updated_at: now })
+      .onConflict(['tenant_id', 'kind', 'period', 'period_start'])
+      .merge({ used: scope.trx.raw('usage_counters.used + excluded.used'), updated_at: now })
+      .returning<Array<{ used: string; warned_at: Date | null; exceeded_at: Date | null }>>(['used', 'warned_at', 'exceeded_at']);
+    const after = Number(counter!.used);
+    const before = after - amount;
+    if (policy === 'refuse' && !NEVER_INTERRUPTED.has(kind) && after > limit) {
+      // The increment is undone with the caller's transaction.
       throw usageQuotaExceeded(quotaName({ kind, period }), limit, before, Math.max(1, Math.ceil((periodEnd(period, now).getTime() - now.getTime()) / 1000)));
     }
     const crossed = thresholdsCrossed(before, after, limit);
     const warn = crossed.warning && !counter!.warned_at;
     const exceed = crossed.exceeded && !counter!.exceeded_at;
-    await scope.trx('usage_counters')
-      .where(key)
-      .update({ used: after, updated_at: now, ...(warn ? { warned_at: now } : {}), ...(exceed ? { exceeded_at: now } : {}) });
+    if (!warn && !exceed) continue;
+    await scope.trx('usage_counters').where(key).update({ ...(warn ? { warned_at: now } : {}), ...(exceed ? { exceeded_at: now } : {}) });
     const data = (threshold: number) => ({
       quota: { kind, period, limit, name: quotaName({ kind, period }) },
       used: after,
@@ -95,9 +100,22 @@ export async function consumeUsage(scope: TenantScope, kind: UsageKind, amount: 
       period_start: periodStart(period, now).toISOString(),
       period_end: periodEnd(period, now).toISOString(),
     });
-    if (warn) await recordEvent(scope, 'usage.quota.warning', data(Math.ceil(limit * 0.8)));
+    if (warn) await recordEvent(scope, 'usage.quota.warning', data(Math.ceil(limit * WARNING_RATIO)));
     if (exceed) await recordEvent(scope, 'usage.quota.exceeded', data(limit));
   }
+}
+
+/**
+ * Counts in a transaction of its own on the platform's connection, for work that has none to count in (a request
+ * before its handler, an evaluation that stores nothing): not part of the request's idempotent work.
+ */
+export async function countUsage(db: Knex, tenantId: string, kind: UsageKind, amount: number): Promise<void> {
+  await db.transaction((trx) => consumeUsage({ trx, tenantId }, kind, amount));
+}
+
+/** Takes back, in a transaction of its own, what `countUsage` counted for work that then failed as a whole. */
+export async function uncountUsage(db: Knex, tenantId: string, kind: UsageKind, amount: number): Promise<void> {
+  await db.transaction((trx) => refundUsage({ trx, tenantId }, kind, amount));
 }
 
 /** Takes back a count whose work was rolled back after it committed (a run whose workflow could not be started). */

@@ -3,6 +3,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { createIntegrationSyncControlActivities } from '../../activities/integrations/sync-control';
+import { createLogger } from '../../core/logger';
 import { setTenantQuotas } from '../../db/repositories/usage-quotas';
 import { call, createTestTenant, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
@@ -197,6 +199,12 @@ describe('volume quotas', () => {
     const synced = await line(tenant, 'records_synced');
     assert.deepEqual({ used: synced?.used, overage: synced?.overage }, { used: 3, overage: 1 });
     assertQuotaRefused(await call(stack.baseUrl, 'POST', `/api/v1/integrations/${id}/syncs`, { key: tenant.key, body: { mode: 'full' } }), 'records_synced per month');
+    // A scheduled run is skipped the same way, storing no sync.
+    await call(stack.baseUrl, 'PATCH', `/api/v1/integrations/${id}`, { key: tenant.key, body: { schedule: { cron: '0 2 * * *' } } });
+    const activities = createIntegrationSyncControlActivities({ db: stack.db, logger: createLogger('silent', 'test') });
+    const scheduled = await activities.requestScheduledIntegrationSync({ tenantId: tenant.id, integrationId: id, mode: 'incremental', scheduledWorkflowId: `scheduled-${id}-1` });
+    assert.deepEqual(scheduled, { skipped: 'usage_quota_exceeded' });
+    assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/integrations/${id}/syncs`, { key: tenant.key })).body.data.length, 1);
   });
 
   it('counts webhook delivery attempts and never holds a tenant\'s events back beyond the quota', async () => {
