@@ -10,7 +10,8 @@ import { parseJsonBody } from './middleware/parse-json-body';
 import { securityHeaders } from './middleware/security-headers';
 import { rateLimit, rateLimitUsage } from './middleware/rate-limit';
 import { usageQuota } from './middleware/usage-quota';
-import { createUsageService } from './administration/usage';
+import { dedicatedEndpoints } from './middleware/dedicated-endpoints';
+import { createAccountService } from './administration/account';
 import { documentedOperations } from './openapi/operations';
 import { findTenant } from '../db/repositories/tenants';
 import { requestId } from './middleware/request-id';
@@ -209,8 +210,8 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
   const kpis = createKpiService({ db, models });
   const replays = createModelReplayService({ db, temporal: deps.temporal, config, logger });
   const notifications = createNotificationService({ db, config, logger });
-  const usage = createUsageService({ db });
-  return { usage, authentication, oauthClients, apiKeys, users, sandbox, models, replays, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis, notifications };
+  const account = createAccountService({ db });
+  return { account, authentication, oauthClients, apiKeys, users, sandbox, models, replays, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis, notifications };
 }
 
 type AppServices = ReturnType<typeof createServices>;
@@ -262,7 +263,7 @@ function createConsole(
       auditLog: createAuditLogService({ db }),
       notifications,
       usage: rateLimitUsage(db),
-      volumeUsage: services.usage,
+      account: services.account,
       planOf: async (tenantId) => (await findTenant(db, tenantId))?.plan ?? 'unknown',
       requiredScope: (operationId) => operationScopes.get(operationId),
     },
@@ -280,7 +281,7 @@ function createConsole(
  * make the request.
  */
 function useApiMiddleware(api: AppRouter, { config, db }: AppDeps, document: OpenApiDocument, authentication: AuthenticationService) {
-  api.use(authenticate(authentication));
+  api.use(authenticate(authentication, dedicatedEndpoints(db, { cacheSeconds: config.dedicatedEndpointCacheSeconds })));
   api.use(authorizeOperation(document));
   api.use(rateLimit(db));
   // Volume quotas (enterprise): the request is counted after the rate limits let it through.
@@ -293,7 +294,7 @@ function useApiMiddleware(api: AppRouter, { config, db }: AppDeps, document: Ope
 /** Every family's operations under /api/v1. */
 function registerFamilyRoutes(api: AppRouter, operation: BindOperation, { config, db, logger, temporal }: AppDeps, services: AppServices) {
   const { sandbox } = services;
-  registerAccountRoutes(api, operation, services.usage);
+  registerAccountRoutes(api, operation, services.account);
   registerApiKeyRoutes(api, operation, services.apiKeys);
   registerUserRoutes(api, operation, services.users);
   registerOAuthClientRoutes(api, operation, services.oauthClients);

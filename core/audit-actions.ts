@@ -72,10 +72,11 @@ export const AUDIT_ACTIONS = [
   'chat_destination.updated',
   'chat_destination.deleted',
   'usage_quotas.updated',
+  'dedicated_endpoint.updated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'model', 'approval_policy', 'integration', 'dataset', 'webhook', 'notification_settings', 'chat_destination', 'usage_quotas'] as const;
+export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'model', 'approval_policy', 'integration', 'dataset', 'webhook', 'notification_settings', 'chat_destination', 'usage_quotas', 'dedicated_endpoint'] as const;
 
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

@@ -47,6 +47,10 @@ export interface Config {
    * after the owner's last sign of life before it may take over a claim whose work has not committed.
    */
   idempotencyLeaseSeconds: number;
+  /** How long an API process trusts what it read of the tenants' dedicated endpoints. */
+  dedicatedEndpointCacheSeconds: number;
+  /** The domain dedicated endpoints are named under (`acme` → `acme.<domain>`); unset: full host names only. */
+  dedicatedEndpointDomain: string | undefined;
   /** How long an API process trusts what it read of a tenant's request quota (whether it has one). */
   usageQuotaCacheSeconds: number;
   /**
@@ -334,6 +338,8 @@ export function loadConfig(env: Env = process.env): Config {
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     idempotencyLeaseSeconds: readInteger(env, 'IDEMPOTENCY_LEASE_SECONDS', 15, 2, 3600),
     usageQuotaCacheSeconds: readInteger(env, 'USAGE_QUOTA_CACHE_SECONDS', 10, 0, 3600),
+    dedicatedEndpointCacheSeconds: readInteger(env, 'DEDICATED_ENDPOINT_CACHE_SECONDS', 10, 0, 3600),
+    dedicatedEndpointDomain: env.DEDICATED_ENDPOINT_DOMAIN?.trim().toLowerCase() || undefined,
     runRecovery: {
       graceSeconds: readInteger(env, 'RUN_RECOVERY_GRACE_SECONDS', 60, 1, 86_400),
       intervalSeconds: readInteger(env, 'RUN_RECOVERY_INTERVAL_SECONDS', 30, 1, 3600),

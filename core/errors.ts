@@ -82,6 +82,7 @@ export const ERROR_CODES = {
   version_not_found: { status: 422, description: "A scenario's run failed: its model version no longer exists (the scenario's `error`)." },
   run_not_executed: { status: 503, description: "A scenario's run could not be executed after repeated attempts (the scenario's `error`); update its inputs to run it again." },
   rate_limit_exceeded: { status: 429, description: "The tenant's request quota is used up." },
+  dedicated_endpoint_required: { status: 421, description: "The tenant's API is served at its dedicated endpoint, and the shared one no longer answers for it; the problem names the endpoint." },
   usage_quota_exceeded: { status: 429, description: "A volume quota of the tenant (a kind of work per month or day) is used up; the problem names it." },
   internal_error: { status: 500, description: 'An unexpected error; quote the request id.' },
   method_not_implemented: { status: 501, description: 'The method is not supported.' },
@@ -155,6 +156,12 @@ export const rateLimitExceeded = (policies: string[], retryAfterSeconds: number)
     type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
     headers: { 'Retry-After': String(retryAfterSeconds) },
     'violated-policies': policies,
+  });
+
+/** The tenant moved to its dedicated endpoint and the migration window ended: the shared host refuses its credentials. */
+export const dedicatedEndpointRequired = (host: string) =>
+  new AppError('dedicated_endpoint_required', `This tenant's API is served at https://${host}/api/v1; the shared endpoint no longer answers for it.`, {
+    'dedicated-endpoint': `https://${host}`,
   });
 
 /** A volume quota is used up (core/usage-quotas.ts): named in `detail` and `violated-policies`, retried after the period ends. */

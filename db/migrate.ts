@@ -38,6 +38,7 @@ import * as modelReplays from './migrations/20261128000030_model_replays';
 import * as dmnModelVersions from './migrations/20261128000040_dmn_model_versions';
 import * as notifications from './migrations/20261128000050_notifications';
 import * as usageQuotas from './migrations/20261128000060_usage_quotas';
+import * as dedicatedEndpoints from './migrations/20261128000070_dedicated_endpoints';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128000040_dmn_model_versions': dmnModelVersions,
   '20261128000050_notifications': notifications,
   '20261128000060_usage_quotas': usageQuotas,
+  '20261128000070_dedicated_endpoints': dedicatedEndpoints,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -32,7 +32,7 @@ import type { Plan } from '../core/plans';
 import { issueApiKey } from '../db/repositories/api-keys';
 import { activeSigningKey, rotateSigningKey, SIGNING_ALG } from '../db/repositories/signing-keys';
 import { findUserAccess } from '../db/repositories/token-access';
-import { createTenant, findTenant, listTenantIds } from '../db/repositories/tenants';
+import { createTenant, findTenant, listTenantIds, setDedicatedEndpoint } from '../db/repositories/tenants';
 import { setTenantQuotas } from '../db/repositories/usage-quotas';
 import { appendAuditRecord } from '../db/repositories/audit-log';
 import { QUOTA_PERIODS, QUOTA_POLICIES, USAGE_KINDS, type QuotaPeriod, type QuotaPolicy, type UsageKind } from '../core/usage-quotas';
@@ -203,6 +203,50 @@ async function tenantQuotasCommand(db: Knex, args: string[]) {
   return { object: 'usage_quotas', tenant_id: tenantId, policy: now.policy, quotas: now.quotas };
 }
 
+/**
+ * Gives an enterprise tenant a dedicated endpoint, or changes it (api/middleware/dedicated-endpoints.ts), audited in
+ * the tenant's log: `--host <name>` (a full host name, or a single label under DEDICATED_ENDPOINT_DOMAIN), `--remove`,
+ * `--shared-host open|closed` (closed ends the migration window: the shared endpoint stops answering for the tenant).
+ */
+async function tenantEndpointCommand(db: Knex, args: string[]) {
+  const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, host: { type: 'string' }, remove: { type: 'boolean' }, 'shared-host': { type: 'string' } }, strict: true });
+  const tenantId = await requireTenant(db, values.tenant);
+  const tenant = await findTenant(db, tenantId);
+  if (tenant?.plan !== 'enterprise') throw new UsageError(`dedicated endpoints are an enterprise feature; ${tenantId} is on ${tenant?.plan}`);
+  const shared = values['shared-host'];
+  if (shared !== undefined && shared !== 'open' && shared !== 'closed') throw new UsageError('--shared-host must be open or closed');
+  if (values.remove && values.host !== undefined) throw new UsageError('give --host or --remove, not both');
+  if (!values.remove && values.host === undefined && shared === undefined) throw new UsageError('give --host, --remove or --shared-host');
+  let host: string | null | undefined = values.remove ? null : undefined;
+  if (values.host !== undefined) {
+    const given = values.host.trim().toLowerCase();
+    const domain = process.env.DEDICATED_ENDPOINT_DOMAIN?.trim().toLowerCase();
+    if (!given.includes('.') && !domain) throw new UsageError('--host must be a full host name (DEDICATED_ENDPOINT_DOMAIN is not set)');
+    host = given.includes('.') ? given : `${given}.${domain}`;
+    const label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+    if (host.length > 253 || !new RegExp(`^${label}(?:\\.${label})+$`).test(host)) throw new UsageError(`--host must be a host name (letters, digits, hyphens, dots), got ${JSON.stringify(values.host)}`);
+    const taken = await db('tenants').where({ dedicated_host: host }).whereNot({ id: tenantId }).first('id');
+    if (taken) throw new UsageError(`${host} is already the endpoint of another tenant`);
+  }
+  const current = await db('tenants').where({ id: tenantId }).first<{ dedicated_host: string | null }>('dedicated_host');
+  const willHaveHost = host !== undefined ? host !== null : Boolean(current?.dedicated_host);
+  if (shared === 'closed' && !willHaveHost) {
+    throw new UsageError('the shared host can be closed only for a tenant with a dedicated endpoint');
+  }
+  const changed = await db.transaction(async (trx) => {
+    const result = await setDedicatedEndpoint(trx, tenantId, { ...(host !== undefined ? { host } : {}), ...(shared !== undefined ? { sharedHostOpen: shared === 'open' } : {}) });
+    await appendAuditRecord({ trx, tenantId }, {
+      actor: CLI_ACTOR,
+      action: 'dedicated_endpoint.updated',
+      resourceType: 'dedicated_endpoint',
+      resourceId: tenantId,
+      payload: { host: result.host, shared_host_open: result.sharedHostOpen },
+    });
+    return result;
+  });
+  return { object: 'dedicated_endpoint', tenant_id: tenantId, base_url: changed.host ? `https://${changed.host}` : null, shared_host_open: changed.sharedHostOpen };
+}
+
 /** A new token signing key; the old one keeps verifying the tokens it signed until they expire. */
 async function rotateSigningKeyCommand(db: Knex, args: string[]) {
   parseArgs({ args, options: {}, strict: true });
@@ -316,6 +360,7 @@ async function createTokenCommand(db: Knex, args: string[]) {
 const COMMANDS: Record<string, (db: Knex, args: string[]) => Promise<unknown>> = {
   'tenant create': createTenantCommand,
   'tenant quotas': tenantQuotasCommand,
+  'tenant endpoint': tenantEndpointCommand,
   'key create': createKeyCommand,
   'user create': createUserCommand,
   'user role': changeRoleCommand,
@@ -334,6 +379,9 @@ Commands:
   tenant quotas       --tenant <ten_…> [--quota <kind>:<month|day>=<limit|none> …] [--policy refuse|allow_overage]
                       an enterprise tenant's volume quotas (kinds: ${USAGE_KINDS.join(', ')}) and what
                       happens beyond them; audited in the tenant's log
+  tenant endpoint     --tenant <ten_…> (--host <name> | --remove) [--shared-host open|closed]
+                      an enterprise tenant's dedicated endpoint: only its credentials are accepted on that host;
+                      --shared-host closed ends the migration window (the shared host refuses the tenant); audited
   key create          --tenant <ten_…> --scopes <scope,scope,…> [--expires <RFC 3339>] [--name <name>]
   user create         --tenant <ten_…> --email <email> --name <name> --role ${ROLES.join('|')} [--password <12+ chars>]
   user role           --tenant <ten_…> --user <usr_…> --role ${ROLES.join('|')}

@@ -18,12 +18,13 @@ import { TokenRejected, type AccessTokenVerifier, type VerifiedAccessToken } fro
 
 const BEARER_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
-function unauthorized(code: ErrorCodeWithStatus<401>, detail: string): AppError {
+/** A 401 with the Bearer challenge (also what a dedicated host answers for another tenant's key). */
+export function unauthorized(code: ErrorCodeWithStatus<401>, detail: string): AppError {
   return new AppError(code, detail, { headers: BEARER_CHALLENGE });
 }
 
 /** RFC 6750 §3: a refused access token names the error in the challenge as well as in our problem+json body. */
-function invalidToken(code: ErrorCodeWithStatus<401>, detail: string): AppError {
+export function invalidToken(code: ErrorCodeWithStatus<401>, detail: string): AppError {
   const description = detail.replace(/["\\]/g, '');
   return new AppError(code, detail, {
     headers: { 'WWW-Authenticate': `Bearer realm="api", error="invalid_token", error_description="${description}"` },

@@ -45,6 +45,15 @@ export const accountPart: DocumentPart = {
           required: ['per_minute', 'per_day'],
           properties: { per_minute: { type: 'integer' }, per_day: { type: 'integer' } },
         },
+        dedicated_endpoint: {
+          type: ['object', 'null'],
+          description:
+            'Enterprise: the tenant\'s own base URL (its paths are the same `/api/v1/…`), on which only its credentials are accepted. ' +
+            '`shared_host_open` is true during the migration window, while the shared endpoint still answers for the tenant; after it, ' +
+            'the shared endpoint answers 421 `dedicated_endpoint_required`. Null: the tenant uses the shared endpoint.',
+          required: ['base_url', 'shared_host_open'],
+          properties: { base_url: { type: 'string', example: 'https://acme.api.example.com' }, shared_host_open: { type: 'boolean' } },
+        },
       },
     },
   },
@@ -70,7 +79,7 @@ export const accountPart: DocumentPart = {
       get: {
         operationId: 'getCurrentPrincipal',
         summary: 'Who am I',
-        description: 'The tenant, actor and scopes of the presented credentials, and the tenant\'s rate limits. Needs no particular scope.',
+        description: 'The tenant, actor and scopes of the presented credentials, the tenant\'s rate limits, and its dedicated endpoint if it has one. Needs no particular scope.',
         tags: ['Account'],
         'x-required-scope': 'none',
         responses: { '200': jsonResponse('The caller.', ref('Principal')), ...standardErrors() },

@@ -12,7 +12,7 @@ import type { UserService } from '../administration/users';
 import type { NotificationService } from '../notifications/service';
 import type { WebhookService } from '../webhooks/service';
 import type { Notice, Viewer } from './pages';
-import type { UsageService } from '../administration/usage';
+import type { AccountService } from '../administration/account';
 import type { ConsoleSession } from './session';
 import type { ConsoleToolkit, MemberName } from './toolkit';
 
@@ -27,8 +27,8 @@ export interface AdminServices {
   notifications: NotificationService;
   /** The rate limiter's own counters (api/middleware/rate-limit.ts rateLimitUsage). */
   usage: (tenantId: string, limits: RateLimits) => Promise<RateLimitUsage[]>;
-  /** The tenant's volume quotas and their use this period (GET /api/v1/usage). */
-  volumeUsage: UsageService;
+  /** The tenant's volume quotas and their use this period (GET /api/v1/usage), and its dedicated endpoint. */
+  account: AccountService;
   /** The tenant's plan, for the overview. */
   planOf: (tenantId: string) => Promise<string>;
   /** The scope each operation requires (`x-required-scope` of the OpenAPI document). */

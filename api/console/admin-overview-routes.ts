@@ -8,9 +8,10 @@ export function registerAdminOverviewRoutes(area: AdminArea): void {
     const who = await area.adminGet(ctx);
     if (!who) return;
     const { session, context } = who;
-    const [usage, volume, plan, audit] = await Promise.all([
+    const [usage, volume, endpoint, plan, audit] = await Promise.all([
       services.usage(session.principal.tenantId, session.principal.limits),
-      services.volumeUsage.get(context),
+      services.account.usage(context),
+      services.account.dedicatedEndpoint(session.principal.tenantId),
       services.planOf(session.principal.tenantId),
       services.auditLog.list(context, {}, { limit: 20 }),
     ]);
@@ -22,6 +23,7 @@ export function registerAdminOverviewRoutes(area: AdminArea): void {
         plan,
         usage: usage.map((u) => ({ window: u.window, limit: u.limit, used: u.used, resetsAt: u.resetsAt?.toISOString() ?? null })),
         volume,
+        endpoint,
         audit: audit.data as unknown as AuditEntryView[],
         names: who.names,
       }),

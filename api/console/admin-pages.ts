@@ -98,7 +98,7 @@ export interface VolumeUsageView {
   quotas: Array<{ kind: string; period: string; limit: number; used: number; remaining: number; overage: number; percent_used: number; period_end: string }>;
 }
 
-export function overviewPage(input: { viewer: Viewer; plan: string; usage: UsageWindow[]; volume: VolumeUsageView; audit: AuditEntryView[]; names: Map<string, string> }): SafeHtml {
+export function overviewPage(input: { viewer: Viewer; plan: string; usage: UsageWindow[]; volume: VolumeUsageView; endpoint: { base_url: string; shared_host_open: boolean } | null; audit: AuditEntryView[]; names: Map<string, string> }): SafeHtml {
   const label: Record<string, string> = { 'per-minute': 'This minute', 'per-day': 'This day (24 h window)' };
   return adminLayout({
     title: 'Tenant overview',
@@ -107,6 +107,11 @@ export function overviewPage(input: { viewer: Viewer; plan: string; usage: Usage
     body: html`<dl class="facts">
   <div><dt>Tenant</dt><dd>${input.viewer.tenantName}</dd></div>
   <div><dt>Plan</dt><dd>${input.plan}</dd></div>
+  <div><dt>API endpoint</dt><dd>${
+    input.endpoint
+      ? html`<code>${input.endpoint.base_url}/api/v1</code> (dedicated${input.endpoint.shared_host_open ? '; the shared endpoint still answers too, until the migration window ends' : ''})`
+      : 'The shared endpoint'
+  }</dd></div>
 </dl>
 <h2>Usage against the plan’s limits</h2>
 <p class="muted">The counters the rate limiter uses for this tenant’s API requests (every key and token together).</p>

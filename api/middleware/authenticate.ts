@@ -1,11 +1,14 @@
 import type { Middleware } from 'koa';
 import type { AppState } from '../context';
 import type { AuthenticationService } from '../administration/authentication';
+import type { DedicatedEndpoints } from './dedicated-endpoints';
 
-export function authenticate(authentication: AuthenticationService): Middleware<AppState> {
+export function authenticate(authentication: AuthenticationService, endpoints?: DedicatedEndpoints): Middleware<AppState> {
   return async (ctx, next) => {
-    ctx.state.principal = await authentication.authenticate(ctx.get('authorization') || undefined);
+    const principal = await authentication.authenticate(ctx.get('authorization') || undefined);
+    // A dedicated host takes only its tenant's credentials; a tenant past its migration window only its own host.
+    if (endpoints) await endpoints.check(ctx.hostname, principal);
+    ctx.state.principal = principal;
     await next();
   };
 }
-

@@ -141,7 +141,15 @@ export function buildOpenApiDocument(): OpenApiDocument {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Decision Modeling Service' },
     },
-    servers: [{ url: '/', description: 'This deployment (paths are relative to its base URL)' }],
+    servers: [
+      { url: '/', description: 'This deployment (paths are relative to its base URL)' },
+      {
+        url: 'https://{dedicated_host}',
+        description:
+          'An enterprise tenant\'s dedicated endpoint (GET /api/v1/me shows it): only that tenant\'s credentials are accepted there; any other is answered as an unknown credential.',
+        variables: { dedicated_host: { default: 'acme.api.example.com', description: 'The host name a platform operator gave the tenant.' } },
+      },
+    ],
     tags: [],
     paths: {},
     components: {

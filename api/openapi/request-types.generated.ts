@@ -902,7 +902,8 @@ export interface OperationRequests {
         | 'webhook'
         | 'notification_settings'
         | 'chat_destination'
-        | 'usage_quotas';
+        | 'usage_quotas'
+        | 'dedicated_endpoint';
       resource_id?: string;
       actor_id?: string;
       action?:
@@ -973,7 +974,8 @@ export interface OperationRequests {
         | 'chat_destination.created'
         | 'chat_destination.updated'
         | 'chat_destination.deleted'
-        | 'usage_quotas.updated';
+        | 'usage_quotas.updated'
+        | 'dedicated_endpoint.updated';
       occurred_after?: string;
       occurred_before?: string;
     };

@@ -37,3 +37,26 @@ export async function findTenantByName(db: Knex, name: string): Promise<TenantRe
 export async function listTenantIds(db: Knex): Promise<string[]> {
   return (await TenantRecord.query(db).select('id').orderBy('id')).map((tenant) => tenant.id);
 }
+
+export interface DedicatedEndpoint {
+  tenantId: string;
+  host: string;
+  /** Whether the shared host still answers for the tenant (the migration window). */
+  sharedHostOpen: boolean;
+}
+
+/** Every tenant's dedicated endpoint, for the API's host check. */
+export async function listDedicatedEndpoints(db: Knex): Promise<DedicatedEndpoint[]> {
+  const rows = await db('tenants').whereNotNull('dedicated_host').select<Array<{ id: string; dedicated_host: string; shared_host_open: boolean }>>('id', 'dedicated_host', 'shared_host_open');
+  return rows.map((row) => ({ tenantId: row.id, host: row.dedicated_host, sharedHostOpen: row.shared_host_open }));
+}
+
+/** Gives a tenant a dedicated host (null removes it, reopening the shared host) or opens or closes the shared host. */
+export async function setDedicatedEndpoint(db: Knex | Knex.Transaction, tenantId: string, change: { host?: string | null; sharedHostOpen?: boolean }): Promise<{ host: string | null; sharedHostOpen: boolean }> {
+  const update: Record<string, unknown> = {};
+  if (change.host !== undefined) update.dedicated_host = change.host;
+  if (change.host === null) update.shared_host_open = true;
+  else if (change.sharedHostOpen !== undefined) update.shared_host_open = change.sharedHostOpen;
+  const [row] = await db('tenants').where({ id: tenantId }).update(update).returning<Array<{ dedicated_host: string | null; shared_host_open: boolean }>>(['dedicated_host', 'shared_host_open']);
+  return { host: row?.dedicated_host ?? null, sharedHostOpen: row?.shared_host_open ?? true };
+}

@@ -1,0 +1,49 @@
+import type { Knex } from 'knex';
+import { dedicatedEndpointRequired } from '../../core/errors';
+import type { Principal } from '../../core/principal';
+import { listDedicatedEndpoints, type DedicatedEndpoint } from '../../db/repositories/tenants';
+import { invalidToken, unauthorized } from '../administration/authentication';
+
+/**
+ * Dedicated endpoints (Enterprise): a tenant's own host name accepts only that tenant's credentials; any other
+ * tenant's key or token there is answered exactly as an unknown one (401 `invalid_api_key` / `invalid_token`, the same
+ * words), so the host says nothing about which credentials exist. On the shared host the tenant's credentials keep
+ * working until a platform operator ends the migration window; then they are answered 421 naming the endpoint.
+ * The endpoints are read at most every `cacheSeconds` (`DEDICATED_ENDPOINT_CACHE_SECONDS`).
+ */
+export function dedicatedEndpoints(db: Knex, options: { cacheSeconds: number }) {
+  let cached: { byHost: Map<string, DedicatedEndpoint>; byTenant: Map<string, DedicatedEndpoint>; until: number } | undefined;
+  let loading: Promise<NonNullable<typeof cached>> | undefined;
+  const current = async () => {
+    if (cached && Date.now() < cached.until) return cached;
+    loading ??= listDedicatedEndpoints(db)
+      .then((endpoints) => {
+        cached = {
+          byHost: new Map(endpoints.map((endpoint) => [endpoint.host, endpoint])),
+          byTenant: new Map(endpoints.map((endpoint) => [endpoint.tenantId, endpoint])),
+          until: Date.now() + options.cacheSeconds * 1000,
+        };
+        return cached;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  };
+  return {
+    /** Throws when the principal may not use this host. `hostname` is the request's host without the port. */
+    async check(hostname: string, principal: Principal): Promise<void> {
+      const { byHost, byTenant } = await current();
+      const dedicated = byHost.get(hostname.toLowerCase());
+      if (dedicated) {
+        if (dedicated.tenantId === principal.tenantId) return;
+        if (principal.actor.type === 'api_key') throw unauthorized('invalid_api_key', 'The API key is malformed or unknown.');
+        throw invalidToken('invalid_token', 'The access token is malformed, not signed by a trusted key, or not meant for this API.');
+      }
+      const own = byTenant.get(principal.tenantId);
+      if (own && !own.sharedHostOpen) throw dedicatedEndpointRequired(own.host);
+    },
+  };
+}
+
+export type DedicatedEndpoints = ReturnType<typeof dedicatedEndpoints>;
