@@ -120,8 +120,10 @@ export function kpiChartGeometry(input: KpiChartInput): KpiChartGeometry {
     if (to < timeDomain[0] || from > timeDomain[1]) return [];
     const x1 = coordinate(x(clampTime(from)));
     const x2 = coordinate(x(clampTime(to)));
-    // A span of one instant (a single breaching point that fired and recovered at once) still gets a visible sliver.
-    return [{ id: alert.id, severity: alert.severity, from: alert.from, to: alert.to, x: x1, width: Math.max(coordinate(x2 - x1), 2) }];
+    // A span of one instant (a single breaching point that fired and recovered at once) still gets a visible sliver,
+    // never reaching past the plot's right edge (an alert that began in the last 2 px of the range ends there).
+    const right = coordinate(x(timeDomain[1]));
+    return [{ id: alert.id, severity: alert.severity, from: alert.from, to: alert.to, x: x1, width: coordinate(Math.min(Math.max(x2 - x1, 2), right - x1)) }];
   });
   return { frame, timeDomain, valueDomain: domain, marks, target, lines, shaded };
 }

@@ -79,6 +79,31 @@ describe('console chart geometry', () => {
     );
   });
 
+  it('gives an instant alert a 2 px sliver, but never past the right edge (an alert begun in the range\'s last pixels)', () => {
+    const at = (days: number) => new Date(Date.parse(FROM) + days * 86_400_000).toISOString();
+    const geometry = kpiChartGeometry({
+      frame: FRAME,
+      from: FROM,
+      to: TO,
+      buckets: [],
+      target: 50,
+      warning: null,
+      critical: null,
+      alerts: [
+        { id: 'kal_instant', severity: 'critical', from: at(4), to: at(4) },
+        // 0.05 days before the end: 0.5 px of 100 px for 10 days.
+        { id: 'kal_late', severity: 'critical', from: at(9.95), to: null },
+      ],
+    });
+    assert.deepEqual(
+      geometry.shaded.map(({ id, x, width }) => ({ id, x, width })),
+      [
+        { id: 'kal_instant', x: 50, width: 2 },
+        { id: 'kal_late', x: 109.5, width: 0.5 },
+      ],
+    );
+  });
+
   it('draws a target line for a one-sided KPI, and keeps a one-value chart in the middle', () => {
     const geometry = kpiChartGeometry({ frame: FRAME, from: FROM, to: TO, buckets: [{ start: day(1), end: day(2), avg: 50 }], target: 50, warning: null, critical: null, alerts: [] });
     assert.deepEqual(geometry.valueDomain, [49, 51]);
