@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { admin, adminWithEnv } from '../helpers/admin-cli';
 import crypto from 'node:crypto';
 import { credentialKeyId, decryptCredentials, encryptCredentials } from '../../core/connector-credentials';
 import { newId } from '../../core/ids';
@@ -12,22 +11,8 @@ import { insertIntegration } from '../../db/repositories/integrations';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { call, createTestTenant, startTestStack, type TestStack } from '../helpers/stack';
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return adminWithEnv(process.env, ...args);
-}
 
-async function adminWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 describe('admin CLI', () => {
   let stack: TestStack;

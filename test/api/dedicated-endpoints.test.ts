@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { admin } from '../helpers/admin-cli';
 import { createSignInClient } from '../helpers/people';
 import { createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
@@ -14,18 +12,7 @@ import { createTestTenant, startTestStack, type TestStack, type TestTenant } fro
  * ended, all set by the admin CLI and audited. Requests carry the host in `Host`, as behind a load balancer.
  */
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env: process.env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 interface Answer {
   status: number;

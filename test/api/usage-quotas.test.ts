@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { admin } from '../helpers/admin-cli';
 import { createIntegrationSyncControlActivities } from '../../activities/integrations/sync-control';
 import { createLogger } from '../../core/logger';
 import { setTenantQuotas } from '../../db/repositories/usage-quotas';
@@ -17,18 +15,7 @@ import { startWebhookReceiver } from '../helpers/webhook-receiver';
  * test/api/multi-process.test.ts.
  */
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env: process.env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 const STAFFING = { model_id: 'mdl_service_queue_staffing', inputs: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180 } };
 
