@@ -208,7 +208,7 @@ describe('the typed client over HTTP', () => {
       assert.equal(request.headers.authorization, `Basic ${Buffer.from('cli_1:s3cret').toString('base64')}`);
       assert.equal(new URLSearchParams(request.body).get('grant_type'), 'client_credentials');
       issued += 1;
-      json(response, 200, { access_token: `token-${issued}`, token_type: 'Bearer', expires_in: 2 });
+      json(response, 200, { access_token: `token-${issued}`, token_type: 'Bearer', expires_in: 6 });
     };
     const ok = (_: Seen, response: http.ServerResponse) => json(response, 200, { object: 'principal' });
     const api = client({ auth: clientCredentials({ clientId: 'cli_1', clientSecret: 's3cret', refreshBeforeSeconds: 1 }) });
@@ -216,8 +216,8 @@ describe('the typed client over HTTP', () => {
     await Promise.all([api.account.getCurrentPrincipal(), api.account.getCurrentPrincipal()]);
     assert.equal(issued, 1);
     assert.deepEqual(seen.slice(1).map((request) => request.headers.authorization), ['Bearer token-1', 'Bearer token-1']);
-    // One second before its two-second lifetime ends, the next call fetches a new token first.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // One second before its six-second lifetime ends (5 s: room for a loaded machine before), the next call fetches a new token first.
+    await new Promise((resolve) => setTimeout(resolve, 5100));
     answers.push(token, ok);
     await api.account.getCurrentPrincipal();
     assert.equal(seen.at(-1)!.headers.authorization, 'Bearer token-2');
