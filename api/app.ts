@@ -11,6 +11,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { rateLimit, rateLimitUsage } from './middleware/rate-limit';
 import { usageQuota } from './middleware/usage-quota';
 import { dedicatedEndpoints } from './middleware/dedicated-endpoints';
+import { createTaskQueues } from '../orchestration/task-queues';
 import { createAccountService } from './administration/account';
 import { documentedOperations } from './openapi/operations';
 import { findTenant } from '../db/repositories/tenants';
@@ -172,6 +173,8 @@ function createOAuth({ config, db, logger }: AppDeps) {
 /** The use cases the routes and the console share, built once per app. */
 function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: AccessTokenVerifier, metrics: Metrics) {
   const { config, db, logger } = deps;
+  // Which task queue each tenant's new work starts on: the shared one, or its dedicated workers'.
+  const taskQueues = createTaskQueues(db, { sharedTaskQueue: config.temporalTaskQueue, cacheSeconds: config.tenantWorkersCacheSeconds });
   const authentication = createAuthenticationService({ db, logger, cache: apiKeyCache, accessTokens, builtInProvider: !config.oauth.externalIssuer });
   const oauthClients = createOAuthClientService({ db });
   const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });
@@ -183,7 +186,7 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
       logger,
       wake: (tenantId) =>
         wakeNotificationLane(
-          { temporal: deps.temporal, taskQueue: config.temporalTaskQueue, notifications: config.notifications, heartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds, rpcTimeoutMs: config.temporalRpcTimeoutMs },
+          { temporal: deps.temporal, taskQueues, notifications: config.notifications, heartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds, rpcTimeoutMs: config.temporalRpcTimeoutMs },
           tenantId,
         ),
     },
@@ -195,23 +198,24 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
   const scenarios = createScenarioService({
     db,
     temporal: deps.temporal,
+    taskQueues,
     config,
     models,
     logger,
     runner: deps.scenarioRunner,
     countRunWait: (path) => metrics.scenarioRuns.inc({ path }),
   });
-  const batches = createScenarioBatchService({ db, temporal: deps.temporal, config, models, logger });
-  const webhooks = createWebhookService({ db, temporal: deps.temporal, config, logger });
-  const auditExports = createAuditExportService({ db, temporal: deps.temporal, config, logger, exportFiles: deps.exportFiles ?? exportFileStore(config.dataDir) });
+  const batches = createScenarioBatchService({ db, temporal: deps.temporal, taskQueues, config, models, logger });
+  const webhooks = createWebhookService({ db, temporal: deps.temporal, taskQueues, config, logger });
+  const auditExports = createAuditExportService({ db, temporal: deps.temporal, taskQueues, config, logger, exportFiles: deps.exportFiles ?? exportFileStore(config.dataDir) });
   const outcomes = createDecisionOutcomeService({ db });
-  const decisions = createDecisionService({ db, models, sandbox, approvals: createDecisionApprovals({ temporal: deps.temporal, config, logger }) });
+  const decisions = createDecisionService({ db, models, sandbox, approvals: createDecisionApprovals({ temporal: deps.temporal, taskQueues, config, logger }) });
   const kpiAlerts = createKpiAlertService({ db });
   const kpis = createKpiService({ db, models });
-  const replays = createModelReplayService({ db, temporal: deps.temporal, config, logger });
+  const replays = createModelReplayService({ db, temporal: deps.temporal, taskQueues, config, logger });
   const notifications = createNotificationService({ db, config, logger });
   const account = createAccountService({ db });
-  return { account, authentication, oauthClients, apiKeys, users, sandbox, models, replays, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis, notifications };
+  return { taskQueues, account, authentication, oauthClients, apiKeys, users, sandbox, models, replays, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis, notifications };
 }
 
 type AppServices = ReturnType<typeof createServices>;
@@ -281,7 +285,7 @@ function createConsole(
  * make the request.
  */
 function useApiMiddleware(api: AppRouter, { config, db }: AppDeps, document: OpenApiDocument, authentication: AuthenticationService) {
-  api.use(authenticate(authentication, dedicatedEndpoints(db, { cacheSeconds: config.dedicatedEndpointCacheSeconds })));
+  api.use(authenticate(authentication, dedicatedEndpoints(db, { cacheSeconds: config.dedicatedEndpointCacheSeconds, reservedTenant: config.reservedTenant })));
   api.use(authorizeOperation(document));
   api.use(rateLimit(db));
   // Volume quotas (enterprise): the request is counted after the rate limits let it through.
@@ -307,7 +311,7 @@ function registerFamilyRoutes(api: AppRouter, operation: BindOperation, { config
   registerKpiRoutes(api, operation, services.kpis);
   registerKpiAlertRoutes(api, operation, services.kpiAlerts);
   registerIntegrationRoutes(api, operation, createIntegrationService({ db, temporal, config, logger, sandbox }));
-  registerIntegrationSyncRoutes(api, operation, createIntegrationSyncService({ db, temporal, config, logger }));
+  registerIntegrationSyncRoutes(api, operation, createIntegrationSyncService({ db, temporal, taskQueues: services.taskQueues, config, logger }));
   registerIntegrationUploadRoutes(api, operation, createIntegrationUploadService({ db, config }));
   registerDatasetRoutes(api, operation, createDatasetService({ db }));
   registerDatasetDefinitionRoutes(api, operation, createDatasetDefinitionService({ db }));

@@ -12,6 +12,7 @@ import { deleteExpiredConsoleSessions } from '../db/repositories/console-session
 import { createModelCatalogue } from '../decision/catalogue';
 import { createExpressionSandbox, sandboxedTenantModels } from '../integrations/expression-sandbox';
 import { startScenarioRunner } from '../orchestration/scenario-runner';
+import { dedicatedTaskQueue } from '../orchestration/task-queues';
 import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { createApp } from './app';
 
@@ -42,7 +43,8 @@ async function main(): Promise<void> {
     ? startScenarioRunner({
         address,
         namespace: config.temporalNamespace,
-        taskQueue: config.temporalTaskQueue,
+        // A process reserved for a tenant runs that tenant's quick runs (its dedicated queue), a shared one everyone else's.
+        taskQueue: config.reservedTenant ? dedicatedTaskQueue(config.temporalTaskQueue, config.reservedTenant) : config.temporalTaskQueue,
         db,
         logger,
         catalogue,

@@ -73,10 +73,11 @@ export const AUDIT_ACTIONS = [
   'chat_destination.deleted',
   'usage_quotas.updated',
   'dedicated_endpoint.updated',
+  'dedicated_workers.updated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'model', 'approval_policy', 'integration', 'dataset', 'webhook', 'notification_settings', 'chat_destination', 'usage_quotas', 'dedicated_endpoint'] as const;
+export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'model', 'approval_policy', 'integration', 'dataset', 'webhook', 'notification_settings', 'chat_destination', 'usage_quotas', 'dedicated_endpoint', 'dedicated_workers'] as const;
 
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

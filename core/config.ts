@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isIdOf } from './ids';
 
 /**
  * Every setting comes from the environment, validated once at start. A bad value fails fast with a message
@@ -51,6 +52,14 @@ export interface Config {
   dedicatedEndpointCacheSeconds: number;
   /** The domain dedicated endpoints are named under (`acme` → `acme.<domain>`); unset: full host names only. */
   dedicatedEndpointDomain: string | undefined;
+  /** How long a process trusts what it read of which tenants have dedicated workers (their own task queues). */
+  tenantWorkersCacheSeconds: number;
+  /**
+   * The tenant this process is reserved for (`API_RESERVED_TENANT` for an API process, `WORKER_TENANT` or
+   * `--tenant` for a worker): an API process then answers only that tenant's credentials, a worker polls only its
+   * task queues. Unset: a shared process.
+   */
+  reservedTenant: string | undefined;
   /** How long an API process trusts what it read of a tenant's request quota (whether it has one). */
   usageQuotaCacheSeconds: number;
   /**
@@ -267,6 +276,14 @@ function readOptional(env: Env, name: string): string | undefined {
   return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
 }
 
+/** A tenant id (`ten_` and a ULID, lower case as the service writes them), or undefined when unset. */
+function readTenantId(env: Env, name: string): string | undefined {
+  const raw = readOptional(env, name);
+  if (raw === undefined) return undefined;
+  if (!isIdOf('tenant', raw)) throw new ConfigError(name, `must be a tenant id (ten_…), got "${raw}"`);
+  return raw;
+}
+
 function readUrl(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = readOptional(env, name);
   if (raw === undefined) return undefined;
@@ -340,6 +357,8 @@ export function loadConfig(env: Env = process.env): Config {
     usageQuotaCacheSeconds: readInteger(env, 'USAGE_QUOTA_CACHE_SECONDS', 10, 0, 3600),
     dedicatedEndpointCacheSeconds: readInteger(env, 'DEDICATED_ENDPOINT_CACHE_SECONDS', 10, 0, 3600),
     dedicatedEndpointDomain: env.DEDICATED_ENDPOINT_DOMAIN?.trim().toLowerCase() || undefined,
+    tenantWorkersCacheSeconds: readInteger(env, 'TENANT_WORKERS_CACHE_SECONDS', 10, 0, 3600),
+    reservedTenant: readTenantId(env, 'API_RESERVED_TENANT') ?? readTenantId(env, 'WORKER_TENANT'),
     runRecovery: {
       graceSeconds: readInteger(env, 'RUN_RECOVERY_GRACE_SECONDS', 60, 1, 86_400),
       intervalSeconds: readInteger(env, 'RUN_RECOVERY_INTERVAL_SECONDS', 30, 1, 3600),

@@ -39,6 +39,7 @@ import * as dmnModelVersions from './migrations/20261128000040_dmn_model_version
 import * as notifications from './migrations/20261128000050_notifications';
 import * as usageQuotas from './migrations/20261128000060_usage_quotas';
 import * as dedicatedEndpoints from './migrations/20261128000070_dedicated_endpoints';
+import * as dedicatedWorkers from './migrations/20261129000080_dedicated_workers';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128000050_notifications': notifications,
   '20261128000060_usage_quotas': usageQuotas,
   '20261128000070_dedicated_endpoints': dedicatedEndpoints,
+  '20261129000080_dedicated_workers': dedicatedWorkers,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

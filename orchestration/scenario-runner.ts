@@ -20,6 +20,8 @@ import { WORKFLOWS_ENTRY } from './workflow-bundle';
  * where the worker (or another API process) finishes it.
  */
 export interface ScenarioRunner {
+  /** The base task queue whose quick runs this runner executes (the shared one, or a reserved tenant's). */
+  readonly taskQueue: string;
   /** A client whose starts can be eager, once the runner is connected and polling; undefined until then. */
   eagerClient(): Client | undefined;
   /**
@@ -99,6 +101,7 @@ export function startScenarioRunner(options: ScenarioRunnerOptions): ScenarioRun
   const loop = start();
 
   return {
+    taskQueue: options.taskQueue,
     eagerClient: () => client,
     expectRun(scenarioId, runNumber) {
       const key = keyOf(scenarioId, runNumber);

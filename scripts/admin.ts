@@ -32,7 +32,9 @@ import type { Plan } from '../core/plans';
 import { issueApiKey } from '../db/repositories/api-keys';
 import { activeSigningKey, rotateSigningKey, SIGNING_ALG } from '../db/repositories/signing-keys';
 import { findUserAccess } from '../db/repositories/token-access';
-import { createTenant, findTenant, listTenantIds, setDedicatedEndpoint } from '../db/repositories/tenants';
+import { createTenant, findTenant, listTenantIds, setDedicatedEndpoint, setTenantWorkers, type TenantWorkers } from '../db/repositories/tenants';
+import { requestTenantSchedulesChange } from '../db/repositories/schedule-reconciliation';
+import { tenantTaskQueue } from '../workflows/contracts/task-queues';
 import { setTenantQuotas } from '../db/repositories/usage-quotas';
 import { appendAuditRecord } from '../db/repositories/audit-log';
 import { QUOTA_PERIODS, QUOTA_POLICIES, USAGE_KINDS, type QuotaPeriod, type QuotaPolicy, type UsageKind } from '../core/usage-quotas';
@@ -247,6 +249,48 @@ async function tenantEndpointCommand(db: Knex, args: string[]) {
   return { object: 'dedicated_endpoint', tenant_id: tenantId, base_url: changed.host ? `https://${changed.host}` : null, shared_host_open: changed.sharedHostOpen };
 }
 
+/**
+ * Moves an enterprise tenant's work onto task queues of its own, served by a worker pool started for it (`npm run
+ * worker -- --tenant ten_…`), or back onto the shared ones (orchestration/task-queues.ts). New work starts on the new
+ * queues in every process within TENANT_WORKERS_CACHE_SECONDS; work in flight finishes where it started; the
+ * tenant's integration schedules are re-applied in the same transaction, lanes follow after their current pass.
+ * Audited in the tenant's log. Without `--move`, shows where the tenant's work runs.
+ */
+async function tenantWorkersCommand(db: Knex, args: string[]) {
+  const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, move: { type: 'string' } }, strict: true });
+  const tenantId = await requireTenant(db, values.tenant);
+  const tenant = await findTenant(db, tenantId);
+  const sharedTaskQueue = process.env.TEMPORAL_TASK_QUEUE?.trim() || 'decision-modeling';
+  const present = (workers: TenantWorkers, changedAt: Date | null, previous?: TenantWorkers) => ({
+    object: 'dedicated_workers',
+    tenant_id: tenantId,
+    workers,
+    task_queue: tenantTaskQueue(sharedTaskQueue, tenantId, workers),
+    ...(previous !== undefined ? { previous_workers: previous, previous_task_queue: tenantTaskQueue(sharedTaskQueue, tenantId, previous) } : {}),
+    changed_at: changedAt?.toISOString() ?? null,
+  });
+  if (values.move === undefined) {
+    const row = await db('tenants').where({ id: tenantId }).first<{ workers: TenantWorkers; workers_changed_at: Date | null }>('workers', 'workers_changed_at');
+    return present(row?.workers ?? 'shared', row?.workers_changed_at ?? null);
+  }
+  const target = values.move;
+  if (target !== 'dedicated' && target !== 'shared') throw new UsageError('--move must be dedicated or shared');
+  if (target === 'dedicated' && tenant?.plan !== 'enterprise') throw new UsageError(`dedicated workers are an enterprise feature; ${tenantId} is on ${tenant?.plan}`);
+  const moved = await db.transaction(async (trx) => {
+    const result = await setTenantWorkers(trx, tenantId, target);
+    const schedules = await requestTenantSchedulesChange(trx, tenantId);
+    await appendAuditRecord({ trx, tenantId }, {
+      actor: CLI_ACTOR,
+      action: 'dedicated_workers.updated',
+      resourceType: 'dedicated_workers',
+      resourceId: tenantId,
+      payload: { workers: target, previous: result.previous, schedules_reapplied: schedules },
+    });
+    return result;
+  });
+  return present(target, moved.changedAt, moved.previous);
+}
+
 /** A new token signing key; the old one keeps verifying the tokens it signed until they expire. */
 async function rotateSigningKeyCommand(db: Knex, args: string[]) {
   parseArgs({ args, options: {}, strict: true });
@@ -361,6 +405,7 @@ const COMMANDS: Record<string, (db: Knex, args: string[]) => Promise<unknown>> =
   'tenant create': createTenantCommand,
   'tenant quotas': tenantQuotasCommand,
   'tenant endpoint': tenantEndpointCommand,
+  'tenant workers': tenantWorkersCommand,
   'key create': createKeyCommand,
   'user create': createUserCommand,
   'user role': changeRoleCommand,
@@ -382,6 +427,9 @@ Commands:
   tenant endpoint     --tenant <ten_…> (--host <name> | --remove) [--shared-host open|closed]
                       an enterprise tenant's dedicated endpoint: only its credentials are accepted on that host;
                       --shared-host closed ends the migration window (the shared host refuses the tenant); audited
+  tenant workers      --tenant <ten_…> [--move dedicated|shared]
+                      where a tenant's work runs: its own task queues (served by "npm run worker -- --tenant
+                      <ten_…>"; enterprise only) or the shared ones; work in flight finishes where it started; audited
   key create          --tenant <ten_…> --scopes <scope,scope,…> [--expires <RFC 3339>] [--name <name>]
   user create         --tenant <ten_…> --email <email> --name <name> --role ${ROLES.join('|')} [--password <12+ chars>]
   user role           --tenant <ten_…> --user <usr_…> --role ${ROLES.join('|')}

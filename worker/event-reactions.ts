@@ -8,6 +8,7 @@ import { insertLaneDeliveries, subscriptionsInLanePass, type LaneDeliveryRow } f
 import { requestKpiEvaluation } from '../api/kpis/start-alert-evaluations';
 import { webhookLaneWorkflowId } from '../api/webhooks/start-deliveries';
 import { writeNotificationsFor } from './notification-reactions';
+import type { TaskQueues } from '../orchestration/task-queues';
 
 /**
  * What happens after an event: the one table the outbox relay (worker/outbox-relay.ts) reads. To learn what follows
@@ -35,7 +36,7 @@ export interface ReactionContext {
   /** The database outside the transaction, for after-commit work. */
   db: Knex;
   temporal: Client;
-  taskQueue: string;
+  taskQueues: TaskQueues;
   /** How long a KPI's alert evaluation workflow waits for more points before it ends (KPI_ALERT_EVALUATION_IDLE_SECONDS). */
   kpiEvaluationIdleSeconds: number;
   /** The heartbeat timeout of those evaluations (ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS). */
@@ -127,11 +128,11 @@ async function requestKpiAlertEvaluations(events: OutboxEvent[], context: Reacti
   const requests = await kpiEvaluationRequests(context.trx, events.map((e) => e.id));
   await runWithConcurrency(
     requests.map(
-      (request) => () =>
+      (request) => async () =>
         requestKpiEvaluation(
           {
             temporal: context.temporal,
-            taskQueue: context.taskQueue,
+            taskQueue: await context.taskQueues.forTenant(request.tenant_id),
             idleSeconds: context.kpiEvaluationIdleSeconds,
             heartbeatTimeoutSeconds: context.activityHeartbeatTimeoutSeconds,
           },

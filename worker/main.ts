@@ -9,6 +9,11 @@ import { createKnex } from '../db/connection';
 import { createExpressionSandbox } from '../integrations/expression-sandbox';
 import { waitForSupportedPostgres } from '../db/server-version';
 import { createWorkers } from '../orchestration/workers';
+import { createTaskQueues, dedicatedTaskQueue } from '../orchestration/task-queues';
+import { findTenant, listTenantsWithDedicatedWorkers } from '../db/repositories/tenants';
+import { isIdOf } from '../core/ids';
+import type { Knex } from 'knex';
+import type { Logger } from '../core/logger';
 import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { ensureSearchAttributes } from './search-attributes';
 import { startEventMaintenance } from './event-maintenance';
@@ -16,8 +21,21 @@ import { startScheduleReconciler } from './schedule-reconciler';
 import { startOutboxRelay } from './outbox-relay';
 import { startRunRecovery } from './run-recovery';
 
+/** `npm run worker -- --tenant ten_…` (or WORKER_TENANT): a pool for one tenant with dedicated workers. */
+function tenantOption(argv: string[], fromConfig: string | undefined): string | undefined {
+  const at = argv.indexOf('--tenant');
+  if (at === -1) return fromConfig;
+  const value = argv[at + 1];
+  if (value === undefined || !isIdOf('tenant', value)) {
+    console.error('Usage: npm run worker [-- --tenant <ten_…>]');
+    process.exit(2);
+  }
+  return value;
+}
+
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  const tenantId = tenantOption(process.argv.slice(2), config.reservedTenant);
   const logger = createLogger(config.logLevel, 'dms-worker');
   // A sync allocates a page's worth of short-lived objects per commit, and they outlive a scavenge (they wait for the
   // commit): left to itself V8 grows the heap to several times what is live before collecting. Half again is enough.
@@ -37,10 +55,14 @@ async function main(): Promise<void> {
   const connection = await NativeConnection.connect({ address });
   await ensureSearchAttributes(connection, config.temporalNamespace, logger);
   const sandbox = createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
+  // A tenant's pool polls only its queues; the shared workers poll the shared ones and run the sweeps (relay, run
+  // recovery, schedule reconciliation), which start every tenant's work on that tenant's queues.
+  const taskQueue = tenantId ? dedicatedTaskQueue(config.temporalTaskQueue, tenantId) : config.temporalTaskQueue;
+  if (tenantId) await warnUnlessDedicated(db, tenantId, logger);
   const workers = await createWorkers({
     connection,
     namespace: config.temporalNamespace,
-    taskQueue: config.temporalTaskQueue,
+    taskQueue,
     activities: { db, logger, webhooks: config.webhooks, notifications: { ...config.notifications, smtpUrl: resolveSmtpUrl(config) }, publicBaseUrl: config.publicBaseUrl, exportFiles: exportFileStore(config.dataDir), sandbox },
     workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),
     shutdownGraceTime: '30s',
@@ -49,10 +71,11 @@ async function main(): Promise<void> {
   const clientConnection = await Connection.connect({ address });
   const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
   // Runs an API process stored but died before starting get their workflow (several workers may sweep at once).
-  const recovery = startRunRecovery({ db, temporal, config, logger });
+  const recovery = tenantId ? { stop: async () => undefined } : startRunRecovery({ db, temporal, config, logger });
   let stopEvents = async () => undefined as void;
-  if (config.webhooks.relayEnabled) {
-    const relay = startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, notifications: config.notifications, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds });
+  if (config.webhooks.relayEnabled && !tenantId) {
+    const taskQueues = createTaskQueues(db, { sharedTaskQueue: config.temporalTaskQueue, cacheSeconds: config.tenantWorkersCacheSeconds });
+    const relay = startOutboxRelay({ db, temporal, logger, taskQueues, webhooks: config.webhooks, notifications: config.notifications, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds });
     const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks });
     const schedules = startScheduleReconciler({ db, temporal, logger, config });
     stopEvents = async () => {
@@ -61,7 +84,7 @@ async function main(): Promise<void> {
       await schedules.stop();
     };
   }
-  logger.info({ address, namespace: config.temporalNamespace, task_queue: config.temporalTaskQueue, event_relay: config.webhooks.relayEnabled }, 'worker running');
+  logger.info({ address, namespace: config.temporalNamespace, task_queue: taskQueue, tenant_id: tenantId ?? null, event_relay: config.webhooks.relayEnabled && !tenantId }, 'worker running');
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and lets running activities finish.
   await workers.run();
   await stopEvents();
@@ -71,6 +94,14 @@ async function main(): Promise<void> {
   await db.destroy();
   await connection.close();
   logger.info('worker stopped');
+}
+
+/** A pool started for a tenant still on the shared queues polls queues nothing is started on yet: say so. */
+async function warnUnlessDedicated(db: Knex, tenantId: string, logger: Logger): Promise<void> {
+  const tenant = await findTenant(db, tenantId);
+  if (!tenant) logger.warn({ tenant_id: tenantId }, 'no such tenant: this pool polls queues nothing is started on');
+  else if (!(await listTenantsWithDedicatedWorkers(db)).includes(tenantId))
+    logger.warn({ tenant_id: tenantId }, 'the tenant is on the shared workers: its new work starts on its own queues once it is moved (npm run admin -- tenant workers)');
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,7 @@ import { subscriptionsWithOverdueDeliveries } from '../db/repositories/webhooks'
 import { wakeNotificationLane } from '../api/notifications/start-notifications';
 import { wakeWebhookLane } from '../api/webhooks/start-deliveries';
 import { EVENT_REACTIONS, runWithConcurrency, STARTS_IN_FLIGHT, type AfterCommit, type ReactionContext, type WebhookLane } from './event-reactions';
+import type { TaskQueues } from '../orchestration/task-queues';
 
 export { subscriptionsFor } from './event-reactions';
 
@@ -15,8 +16,8 @@ export interface OutboxRelayDeps {
   db: Knex;
   temporal: Client;
   logger: Logger;
-  /** The task queue lane workflows run on; their passes run on its `-webhooks` companion. */
-  taskQueue: string;
+  /** The task queues each tenant's lanes and evaluations start on (lane passes run on the `-webhooks` companion). */
+  taskQueues: TaskQueues;
   webhooks: WebhookConfig;
   notifications: NotificationConfig;
   /** Restricts the relay to these tenants' events. Only for tests, where several stacks share one database. */
@@ -119,7 +120,7 @@ function createLaneWaker<L>(deps: OutboxRelayDeps, options: LaneWakerOptions<L>,
 }
 
 function createWebhookLaneWaker(deps: OutboxRelayDeps, isStopped: () => boolean) {
-  const lanes = { temporal: deps.temporal, taskQueue: deps.taskQueue, webhooks: deps.webhooks, rpcTimeoutMs: WAKE_TIMEOUT_MS };
+  const lanes = { temporal: deps.temporal, taskQueues: deps.taskQueues, webhooks: deps.webhooks, rpcTimeoutMs: WAKE_TIMEOUT_MS };
   return createLaneWaker<WebhookLane>(
     deps,
     {
@@ -140,7 +141,7 @@ function createWebhookLaneWaker(deps: OutboxRelayDeps, isStopped: () => boolean)
 function createNotificationLaneWaker(deps: OutboxRelayDeps, isStopped: () => boolean) {
   const lanes = {
     temporal: deps.temporal,
-    taskQueue: deps.taskQueue,
+    taskQueues: deps.taskQueues,
     notifications: deps.notifications,
     heartbeatTimeoutSeconds: deps.activityHeartbeatTimeoutSeconds ?? 10,
     rpcTimeoutMs: WAKE_TIMEOUT_MS,
@@ -171,7 +172,7 @@ async function dispatchEvents(deps: OutboxRelayDeps, wakers: Pick<ReactionContex
       trx,
       db: deps.db,
       temporal: deps.temporal,
-      taskQueue: deps.taskQueue,
+      taskQueues: deps.taskQueues,
       kpiEvaluationIdleSeconds: deps.kpiEvaluationIdleSeconds ?? 300,
       activityHeartbeatTimeoutSeconds: deps.activityHeartbeatTimeoutSeconds,
       notificationDigestHour: deps.notifications.digestHour,

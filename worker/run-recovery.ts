@@ -8,6 +8,7 @@ import { createScenarioBatches } from '../api/scenarios/start-batches';
 import { createScenarioRuns } from '../api/scenarios/start-runs';
 import { withWorkflowEngineDeadline } from '../orchestration/workflow-engine';
 import { startPeriodicJob } from './periodic-job';
+import { createTaskQueues } from '../orchestration/task-queues';
 
 export interface RunRecoveryDeps {
   db: Knex;
@@ -31,9 +32,11 @@ const RUNS_PER_PASS = 200;
 export async function recoverRunsWithoutWorkflow(deps: RunRecoveryDeps): Promise<{ started: number }> {
   const { temporal, config, logger } = deps;
   const runs = await findRunsAwaitingWorkflow(deps.db, config.runRecovery.graceSeconds, RUNS_PER_PASS, deps.tenantIds?.());
-  const scenarioRuns = createScenarioRuns({ temporal, config, logger });
-  const batches = createScenarioBatches({ temporal, config, logger });
-  const replays = createModelReplays({ temporal, config, logger });
+  // Read afresh each pass: a run recovered after its tenant moved starts on the tenant's new queues.
+  const taskQueues = createTaskQueues(deps.db, { sharedTaskQueue: config.temporalTaskQueue, cacheSeconds: config.tenantWorkersCacheSeconds });
+  const scenarioRuns = createScenarioRuns({ temporal, taskQueues, config, logger });
+  const batches = createScenarioBatches({ temporal, taskQueues, config, logger });
+  const replays = createModelReplays({ temporal, taskQueues, config, logger });
   let started = 0;
   for (const run of runs) {
     if (await workflowExists(deps, run.workflow_id)) continue;

@@ -5,7 +5,7 @@ import type { Logger } from '../../core/logger';
 import { newId } from '../../core/ids';
 import { isNotificationKind } from '../../core/notification-kinds';
 import { sendPinnedRequest, systemResolveHost, type ResolveHost } from '../../core/pinned-http-request';
-import { findTenant } from '../../db/repositories/tenants';
+import { findTenant, tenantWorkersOf } from '../../db/repositories/tenants';
 import {
   claimDueNotifications,
   digestItemsOf,
@@ -252,8 +252,11 @@ export async function deliverDueNotifications(deps: NotificationActivityDeps, in
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, roundStarted + config.lanePassIntervalMs - Date.now())));
       }
     }
-    const nextDueInMs = await inTenantTransaction(deps.db, input.tenantId, (scope) => msUntilNextNotification(scope));
-    return { ...counts, nextDueInMs };
+    const { nextDueInMs, tenantWorkers } = await inTenantTransaction(deps.db, input.tenantId, async (scope) => ({
+      nextDueInMs: await msUntilNextNotification(scope),
+      tenantWorkers: await tenantWorkersOf(scope),
+    }));
+    return { ...counts, nextDueInMs, tenantWorkers };
   } finally {
     clearInterval(heartbeat);
     transport?.close();

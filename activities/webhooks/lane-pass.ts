@@ -16,6 +16,7 @@ import {
   type DueDelivery,
   type LaneAttempt,
 } from '../../db/repositories/webhooks';
+import { tenantWorkersOf } from '../../db/repositories/tenants';
 import { consumeUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { DeliverDueWebhooksInput, DeliverDueWebhooksResult } from '../../workflows/webhooks/contracts';
@@ -224,8 +225,11 @@ export async function deliverDueWebhooks(deps: WebhookActivityDeps, input: Deliv
     }
     // In this order: once the mark is gone the relay signals again, and this last look sees what it skipped.
     await marked(null);
-    const nextDueInMs = await inTenantTransaction(deps.db, input.tenantId, (scope) => msUntilNextDue(scope, input.subscriptionId));
-    return { ...counts, nextDueInMs };
+    const { nextDueInMs, tenantWorkers } = await inTenantTransaction(deps.db, input.tenantId, async (scope) => ({
+      nextDueInMs: await msUntilNextDue(scope, input.subscriptionId),
+      tenantWorkers: await tenantWorkersOf(scope),
+    }));
+    return { ...counts, nextDueInMs, tenantWorkers };
   } finally {
     clearInterval(heartbeat);
     for (const agent of agents.values()) agent.destroy();

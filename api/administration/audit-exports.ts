@@ -15,6 +15,7 @@ import { listAllSigningKeys } from '../../db/repositories/signing-keys';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { auditExportWorkflowId, createAuditExports } from './start-audit-exports';
 import type { RequestContext } from '../context';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 export type AuditExportCreate = AuditExportFilters;
 export type AuditExportFormat = 'jsonl' | 'csv';
@@ -59,7 +60,7 @@ function normaliseFilters(body: AuditExportCreate): AuditExportFilters {
   return filters;
 }
 
-export function createAuditExportService(deps: { db: Knex; temporal: Client; config: Config; logger: Logger; exportFiles: FileStore }) {
+export function createAuditExportService(deps: { db: Knex; temporal: Client; taskQueues: TaskQueues; config: Config; logger: Logger; exportFiles: FileStore }) {
   const { db } = deps;
   const workflows = createAuditExports(deps);
 

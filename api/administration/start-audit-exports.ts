@@ -4,12 +4,15 @@ import type { Logger } from '../../core/logger';
 import { AUDIT_EXPORT_WORKFLOW, auditExportWorkflowId, type AuditExportInput } from '../../workflows/administration/contracts';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 export { auditExportWorkflowId };
 
 export interface AuditExportsDeps {
   temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'activityHeartbeatTimeoutSeconds'>;
+  /** Which task queue each tenant's work starts on (shared, or its dedicated workers'). */
+  taskQueues: TaskQueues;
+  config: Pick<Config, 'temporalRpcTimeoutMs' | 'activityRetry' | 'activityHeartbeatTimeoutSeconds'>;
   logger: Logger;
 }
 
@@ -26,15 +29,17 @@ export function createAuditExports(deps: AuditExportsDeps) {
         heartbeatTimeoutMs: config.activityHeartbeatTimeoutSeconds * 1000,
       };
       await startOrRollBack({
-        start: () =>
-          withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
+        start: async () => {
+          const taskQueue = await deps.taskQueues.forTenant(job.tenantId);
+          return withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
             temporal.workflow.start(AUDIT_EXPORT_WORKFLOW, {
-              taskQueue: config.temporalTaskQueue,
+              taskQueue,
               workflowId: auditExportWorkflowId(job.exportId),
               args: [input],
               typedSearchAttributes: searchAttributesFor(job.tenantId, 'audit_export', job.exportId),
             }),
-          ),
+          );
+        },
         rollBack,
         logger: deps.logger,
         subject: { export_id: job.exportId },

@@ -45,6 +45,7 @@ import { DecisionStatusSearchAttribute, searchAttributesFor } from '../../workfl
 import { isWorkflowEngineUnavailable, startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 import { sha256Hex } from '../../core/canonical-json';
 import { currentIdempotencyKey } from '../../db/idempotent-work';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 export { decisionApprovalWorkflowId };
 
@@ -56,7 +57,9 @@ export interface ApprovalOutcome {
 
 export interface DecisionApprovalsDeps {
   temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'approvals'>;
+  /** Which task queue each tenant's work starts on (shared, or its dedicated workers'). */
+  taskQueues: TaskQueues;
+  config: Pick<Config, 'temporalRpcTimeoutMs' | 'activityRetry' | 'approvals'>;
   logger: Logger;
 }
 
@@ -135,9 +138,10 @@ export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
       await startOrRollBack({
         start: async () => {
           try {
+            const taskQueue = await deps.taskQueues.forTenant(input.tenantId);
             await withDeadline(() =>
               temporal.workflow.start(DECISION_APPROVAL_WORKFLOW, {
-                taskQueue: config.temporalTaskQueue,
+                taskQueue,
                 workflowId: decisionApprovalWorkflowId(input.decisionId),
                 args: [workflowInput],
                 typedSearchAttributes: [

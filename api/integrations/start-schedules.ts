@@ -6,6 +6,8 @@ import type { IntegrationSchedule } from '../../db/records/integration';
 import { integrationScheduleTarget, markIntegrationScheduleApplied, markIntegrationScheduleFailed, tryLockIntegrationSchedule } from '../../db/repositories/schedule-reconciliation';
 import { INTEGRATION_SCHEDULED_SYNC_WORKFLOW, integrationScheduleId, type IntegrationScheduledSyncInput } from '../../workflows/integrations/contracts-schedules';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
+import type { TenantWorkers } from '../../db/repositories/tenants';
+import { dedicatedTaskQueue } from '../../orchestration/task-queues';
 import { deleteScheduleIfPresent, describeScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 
 export { integrationScheduleId };
@@ -55,7 +57,8 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
     throw workflowEngineUnavailable('The workflow engine could not be reached to describe the schedule. Retry shortly.');
   };
 
-  const optionsFor = (job: { tenantId: string; integrationId: string; schedule: IntegrationSchedule; paused: boolean }): ScheduleOptions => {
+  type ScheduleJob = { tenantId: string; integrationId: string; schedule: IntegrationSchedule; paused: boolean; tenantWorkers: TenantWorkers };
+  const optionsFor = (job: ScheduleJob): ScheduleOptions => {
     const scheduleId = integrationScheduleId(job.integrationId);
     const input: IntegrationScheduledSyncInput = {
       tenantId: job.tenantId,
@@ -69,7 +72,8 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
       action: {
         type: 'startWorkflow',
         workflowType: INTEGRATION_SCHEDULED_SYNC_WORKFLOW,
-        taskQueue: config.temporalTaskQueue,
+        // Read with the row, not from a cache: a move re-applies every schedule of the tenant (in its transaction).
+        taskQueue: job.tenantWorkers === 'dedicated' ? dedicatedTaskQueue(config.temporalTaskQueue, job.tenantId) : config.temporalTaskQueue,
         workflowId: scheduleId,
         args: [input],
         typedSearchAttributes: searchAttributesFor(job.tenantId, 'integration_schedule', job.integrationId),
@@ -82,7 +86,7 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
   };
 
   /** Creates the integration's schedule, or replaces its spec, action and paused state if it exists. */
-  const put = async (job: { tenantId: string; integrationId: string; schedule: IntegrationSchedule; paused: boolean }) => {
+  const put = async (job: ScheduleJob) => {
     const options = optionsFor(job);
     try {
       await temporal.schedule.create(options);
@@ -111,7 +115,7 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
       try {
         await deadline(async () => {
           if (target.deleted_at !== null || target.schedule === null) await deleteScheduleIfPresent(temporal, integrationScheduleId(integrationId));
-          else await put({ tenantId: target.tenant_id, integrationId, schedule: target.schedule, paused: target.status === 'paused' });
+          else await put({ tenantId: target.tenant_id, integrationId, schedule: target.schedule, paused: target.status === 'paused', tenantWorkers: target.tenant_workers });
         });
       } catch (error) {
         const status = refused(error) ? 'error' : 'pending';

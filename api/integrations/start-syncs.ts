@@ -4,12 +4,15 @@ import type { Logger } from '../../core/logger';
 import { INTEGRATION_SYNC_WORKFLOW, integrationSyncWorkflowId, type IntegrationSyncInput } from '../../workflows/integrations/contracts-syncs';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import { startOrRollBack, withWorkflowEngineDeadline, workflowEngineUnavailable } from '../../orchestration/workflow-engine';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 export { integrationSyncWorkflowId };
 
 export interface IntegrationSyncsDeps {
   temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs' | 'syncFillRateGuard'>;
+  /** Which task queue each tenant's work starts on (shared, or its dedicated workers'). */
+  taskQueues: TaskQueues;
+  config: Pick<Config, 'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs' | 'syncFillRateGuard'>;
   logger: Logger;
 }
 
@@ -27,15 +30,17 @@ export function createIntegrationSyncs(deps: IntegrationSyncsDeps) {
         fillRateGuard: config.syncFillRateGuard,
       };
       await startOrRollBack({
-        start: () =>
-          withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
+        start: async () => {
+          const taskQueue = await deps.taskQueues.forTenant(job.tenantId);
+          return withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
             temporal.workflow.start(INTEGRATION_SYNC_WORKFLOW, {
-              taskQueue: config.temporalTaskQueue,
+              taskQueue,
               workflowId: integrationSyncWorkflowId(job.syncId),
               args: [input],
               typedSearchAttributes: searchAttributesFor(job.tenantId, 'integration_sync', job.syncId),
             }),
-          ),
+          );
+        },
         rollBack,
         logger: deps.logger,
         subject: { sync_id: job.syncId },

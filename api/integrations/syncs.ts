@@ -10,6 +10,7 @@ import { listDatasetRecordsPage, listTenantDatasets } from './read-dataset-recor
 import { getIntegrationSync, listIntegrationSyncs, listSyncRejections } from './read-syncs';
 import { createIntegrationSyncs } from './start-syncs';
 import { cancelSync, triggerSync } from './trigger-sync';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 export interface IntegrationSyncCreate {
   mode?: SyncMode;
@@ -25,7 +26,7 @@ export interface IntegrationSyncUseCaseDeps {
 }
 
 /** Syncs and the datasets they write: one file per use case (or a few that are one thing), bound to their dependencies. */
-export function createIntegrationSyncService(deps: { db: Knex; temporal: Client; config: Config; logger: Logger }) {
+export function createIntegrationSyncService(deps: { db: Knex; temporal: Client; taskQueues: TaskQueues; config: Config; logger: Logger }) {
   const useCases: IntegrationSyncUseCaseDeps = { db: deps.db, workflows: createIntegrationSyncs(deps) };
   return {
     create: (context: RequestContext, integrationId: string, body: IntegrationSyncCreate) => triggerSync(useCases, context, integrationId, body),

@@ -10,8 +10,11 @@ import { invalidToken, unauthorized } from '../administration/authentication';
  * words), so the host says nothing about which credentials exist. On the shared host the tenant's credentials keep
  * working until a platform operator ends the migration window; then they are answered 421 naming the endpoint.
  * The endpoints are read at most every `cacheSeconds` (`DEDICATED_ENDPOINT_CACHE_SECONDS`).
+ *
+ * An API process reserved for a tenant (`API_RESERVED_TENANT`, behind the tenant's dedicated host) answers every other
+ * tenant's credentials the same way: its capacity is that tenant's alone.
  */
-export function dedicatedEndpoints(db: Knex, options: { cacheSeconds: number }) {
+export function dedicatedEndpoints(db: Knex, options: { cacheSeconds: number; reservedTenant?: string | undefined }) {
   let cached: { byHost: Map<string, DedicatedEndpoint>; byTenant: Map<string, DedicatedEndpoint>; until: number } | undefined;
   let loading: Promise<NonNullable<typeof cached>> | undefined;
   const current = async () => {
@@ -33,17 +36,23 @@ export function dedicatedEndpoints(db: Knex, options: { cacheSeconds: number }) 
   return {
     /** Throws when the principal may not use this host. `hostname` is the request's host without the port. */
     async check(hostname: string, principal: Principal): Promise<void> {
+      if (options.reservedTenant !== undefined && principal.tenantId !== options.reservedTenant) throw unknownCredential(principal);
       const { byHost, byTenant } = await current();
       const dedicated = byHost.get(hostname.toLowerCase());
       if (dedicated) {
         if (dedicated.tenantId === principal.tenantId) return;
-        if (principal.actor.type === 'api_key') throw unauthorized('invalid_api_key', 'The API key is malformed or unknown.');
-        throw invalidToken('invalid_token', 'The access token is malformed, not signed by a trusted key, or not meant for this API.');
+        throw unknownCredential(principal);
       }
       const own = byTenant.get(principal.tenantId);
       if (own && !own.sharedHostOpen) throw dedicatedEndpointRequired(own.host);
     },
   };
+}
+
+/** Exactly the answer to a key or token that does not exist. */
+function unknownCredential(principal: Principal) {
+  if (principal.actor.type === 'api_key') return unauthorized('invalid_api_key', 'The API key is malformed or unknown.');
+  return invalidToken('invalid_token', 'The access token is malformed, not signed by a trusted key, or not meant for this API.');
 }
 
 export type DedicatedEndpoints = ReturnType<typeof dedicatedEndpoints>;

@@ -9,6 +9,7 @@ import { getModelReplay } from './get-model-replay';
 import { listModelReplays } from './list-model-replays';
 import { replayLiveRuns, type ModelReplayCreate } from './replay-live-runs';
 import { createModelReplays, type ModelReplays } from './start-replays';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 /** What every replay use case is given. */
 export interface ModelReplayDeps {
@@ -18,7 +19,7 @@ export interface ModelReplayDeps {
 }
 
 /** Replays of a model's live runs against another version, bound to their dependencies. */
-export function createModelReplayService(deps: { db: Knex; temporal: Client; config: Config; logger: Logger }) {
+export function createModelReplayService(deps: { db: Knex; temporal: Client; taskQueues: TaskQueues; config: Config; logger: Logger }) {
   const bound: ModelReplayDeps = { db: deps.db, config: deps.config, replays: createModelReplays(deps) };
   return {
     start: (context: RequestContext, id: string, body: ModelReplayCreate) => replayLiveRuns(bound, context, id, body),

@@ -4,12 +4,15 @@ import type { Logger } from '../../core/logger';
 import { cancelReplaySignal, MODEL_REPLAY_WORKFLOW, modelReplayWorkflowId, type ModelReplayInput } from '../../workflows/models/contracts-replays';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 export { modelReplayWorkflowId };
 
 export interface ModelReplaysDeps {
   temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'activityHeartbeatTimeoutSeconds' | 'modelReplay'>;
+  /** Which task queue each tenant's work starts on (shared, or its dedicated workers'). */
+  taskQueues: TaskQueues;
+  config: Pick<Config, 'temporalRpcTimeoutMs' | 'activityRetry' | 'activityHeartbeatTimeoutSeconds' | 'modelReplay'>;
   logger: Logger;
 }
 
@@ -30,15 +33,17 @@ export function createModelReplays(deps: ModelReplaysDeps) {
         retry: config.activityRetry,
       };
       await startOrRollBack({
-        start: () =>
-          withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
+        start: async () => {
+          const taskQueue = await deps.taskQueues.forTenant(replay.tenantId);
+          return withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
             temporal.workflow.start(MODEL_REPLAY_WORKFLOW, {
-              taskQueue: config.temporalTaskQueue,
+              taskQueue,
               workflowId: modelReplayWorkflowId(replay.replayId),
               args: [input],
               typedSearchAttributes: searchAttributesFor(replay.tenantId, 'model_replay', replay.replayId),
             }),
-          ),
+          );
+        },
         rollBack,
         logger: deps.logger,
         subject: { replay_id: replay.replayId },

@@ -903,7 +903,8 @@ export interface OperationRequests {
         | 'notification_settings'
         | 'chat_destination'
         | 'usage_quotas'
-        | 'dedicated_endpoint';
+        | 'dedicated_endpoint'
+        | 'dedicated_workers';
       resource_id?: string;
       actor_id?: string;
       action?:
@@ -975,7 +976,8 @@ export interface OperationRequests {
         | 'chat_destination.updated'
         | 'chat_destination.deleted'
         | 'usage_quotas.updated'
-        | 'dedicated_endpoint.updated';
+        | 'dedicated_endpoint.updated'
+        | 'dedicated_workers.updated';
       occurred_after?: string;
       occurred_before?: string;
     };

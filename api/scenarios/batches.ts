@@ -15,13 +15,14 @@ import { consumeUsage, refundUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { createScenarioBatches, scenarioBatchWorkflowId } from './start-batches';
 import type { ModelService } from '../models/service';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 export interface BatchCreate {
   items: Array<{ model_id: string; model_version?: string; inputs: Record<string, unknown>; name?: string; tags?: string[] }>;
   compare?: boolean;
 }
 
-export function createScenarioBatchService(deps: { db: Knex; temporal: Client; config: Config; models: ModelService; logger: Logger }) {
+export function createScenarioBatchService(deps: { db: Knex; temporal: Client; taskQueues: TaskQueues; config: Config; models: ModelService; logger: Logger }) {
   const { db, models } = deps;
   const workflows = createScenarioBatches(deps);
 

@@ -14,12 +14,14 @@ import { updateScenario, type ScenarioUpdate } from './update-scenario';
 import { deleteScenario } from './delete-scenario';
 import { listScenarioRuns } from './list-scenario-runs';
 import { compareScenarios, type ScenarioComparisonRequest } from './compare-scenarios';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 export type { ScenarioCreate, ScenarioUpdate };
 
 export interface ScenarioServiceDeps {
   db: Knex;
   temporal: Client;
+  taskQueues: TaskQueues;
   config: Config;
   models: ModelService;
   logger: Logger;
@@ -38,11 +40,11 @@ export interface ScenarioUseCaseDeps {
 
 /** The scenarios family's use cases (runs; batches are `batches.ts`), one file each, bound to their dependencies. */
 export function createScenarioService(serviceDeps: ScenarioServiceDeps) {
-  const { temporal, config, logger, runner, countRunWait } = serviceDeps;
+  const { temporal, taskQueues, config, logger, runner, countRunWait } = serviceDeps;
   const deps: ScenarioUseCaseDeps = {
     db: serviceDeps.db,
     models: serviceDeps.models,
-    runs: createScenarioRuns({ temporal, config, logger, runner, countRunWait }),
+    runs: createScenarioRuns({ temporal, taskQueues, config, logger, runner, countRunWait }),
   };
   return {
     create: (context: RequestContext, body: ScenarioCreate) => createScenario(deps, context, body),

@@ -9,14 +9,17 @@ import {
   type ScenarioBatchInput,
 } from '../../workflows/scenarios/contracts-batches';
 import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 export { scenarioBatchWorkflowId };
 
 export interface ScenarioBatchesDeps {
   temporal: Client;
+  /** Which task queue each tenant's work starts on (shared, or its dedicated workers'). */
+  taskQueues: TaskQueues;
   config: Pick<
     Config,
-    'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'batchChunkSize' | 'batchConcurrency' | 'batchChunkTimeoutMs' | 'batchChunksPerRun' | 'activityHeartbeatTimeoutSeconds'
+    'temporalRpcTimeoutMs' | 'activityRetry' | 'batchChunkSize' | 'batchConcurrency' | 'batchChunkTimeoutMs' | 'batchChunksPerRun' | 'activityHeartbeatTimeoutSeconds'
   >;
   logger: Logger;
 }
@@ -39,15 +42,17 @@ export function createScenarioBatches(deps: ScenarioBatchesDeps) {
         retry: config.activityRetry,
       };
       await startOrRollBack({
-        start: () =>
-          withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
+        start: async () => {
+          const taskQueue = await deps.taskQueues.forTenant(batch.tenantId);
+          return withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
             temporal.workflow.start(SCENARIO_BATCH_WORKFLOW, {
-              taskQueue: config.temporalTaskQueue,
+              taskQueue,
               workflowId: scenarioBatchWorkflowId(batch.batchId),
               args: [input],
               typedSearchAttributes: searchAttributesFor(batch.tenantId, 'scenario_batch', batch.batchId),
             }),
-          ),
+          );
+        },
         rollBack,
         logger: deps.logger,
         subject: { batch_id: batch.batchId },

@@ -11,6 +11,7 @@ import {
 } from '../../workflows/scenarios/contracts-runs';
 import type { ScenarioRunner } from '../../orchestration/scenario-runner';
 import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 /** How long a run started eagerly here may take before the API also asks Temporal (the run may have moved on). */
 const LOCAL_RUN_GRACE_MS = 2000;
@@ -33,9 +34,11 @@ export type RunWaitPath = 'local' | 'temporal' | 'timeout';
 
 export interface ScenarioRunsDeps {
   temporal: Client;
+  /** Which task queue each tenant's work starts on (shared, or its dedicated workers'). */
+  taskQueues: TaskQueues;
   config: Pick<
     Config,
-    'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'scenarioWorkflowTaskTimeoutMs' | 'scenarioSyncWaitMs'
+    'temporalRpcTimeoutMs' | 'activityRetry' | 'scenarioWorkflowTaskTimeoutMs' | 'scenarioSyncWaitMs'
   >;
   logger: Logger;
   /** The runner in this API process; without it (or until it connects) every run goes through the task queue. */
@@ -61,9 +64,12 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
       typedSearchAttributes: searchAttributesFor(run.tenantId, 'scenario', run.scenarioId),
       workflowTaskTimeout: config.scenarioWorkflowTaskTimeoutMs,
     };
-    const eager = run.simulated ? undefined : runner?.eagerClient();
+    const base = await deps.taskQueues.forTenant(run.tenantId);
+    // Eager only when this process's runner polls the tenant's quick-run queue (a dedicated tenant's runs are executed
+    // by its own pool, or by API processes reserved for it).
+    const eager = run.simulated || runner?.taskQueue !== base ? undefined : runner.eagerClient();
     if (!eager || !runner) {
-      const taskQueue = run.simulated ? config.temporalTaskQueue : scenarioRunTaskQueueFor(config.temporalTaskQueue);
+      const taskQueue = run.simulated ? base : scenarioRunTaskQueueFor(base);
       await withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () => temporal.workflow.start(SCENARIO_RUN_WORKFLOW, { ...options, taskQueue }));
       return { workflowId };
     }
@@ -73,7 +79,7 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
       const handle = await withWorkflowEngineDeadline(eager, config.temporalRpcTimeoutMs, () =>
         eager.workflow.start(SCENARIO_RUN_WORKFLOW, {
           ...options,
-          taskQueue: scenarioRunTaskQueueFor(config.temporalTaskQueue),
+          taskQueue: scenarioRunTaskQueueFor(base),
           requestEagerStart: true,
         }),
       );

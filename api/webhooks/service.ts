@@ -12,6 +12,7 @@ import { rotateWebhookSecret } from './rotate-webhook-secret';
 import type { WebhookDeliveriesDeps } from './start-deliveries';
 import { deleteWebhook, updateWebhook } from './update-webhook';
 import { listWebhookDeliveries, redeliverWebhook, sendWebhookTest } from './webhook-deliveries';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 export type { WebhookDeliveryStatus };
 export { presentEvent, presentWebhook } from './presenter';
@@ -35,12 +36,12 @@ export interface WebhookUseCaseDeps {
 }
 
 /** The webhooks family's use cases, one file each (or a few that are one thing), bound to their dependencies. */
-export function createWebhookService(deps: { db: Knex; temporal: Client; config: Config; logger: Logger }) {
+export function createWebhookService(deps: { db: Knex; temporal: Client; taskQueues: TaskQueues; config: Config; logger: Logger }) {
   const { config } = deps;
   const useCases: WebhookUseCaseDeps = {
     db: deps.db,
     config,
-    deliveries: { temporal: deps.temporal, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, rpcTimeoutMs: config.temporalRpcTimeoutMs, logger: deps.logger },
+    deliveries: { temporal: deps.temporal, taskQueues: deps.taskQueues, webhooks: config.webhooks, rpcTimeoutMs: config.temporalRpcTimeoutMs, logger: deps.logger },
   };
   return {
     eventTypes: () => listEventTypes(),

@@ -10,6 +10,7 @@ import {
   type WebhookLaneInput,
 } from '../../workflows/webhooks/contracts';
 import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
+import type { TaskQueues } from '../../orchestration/task-queues';
 
 export { webhookLaneWorkflowId };
 
@@ -22,8 +23,8 @@ export const ATTEMPT_RECORDING_MARGIN_MS = 5000;
 
 export interface WebhookDeliveriesDeps {
   temporal: Client;
-  /** The service's main task queue: lane workflows run on it, their passes on its `-webhooks` companion. */
-  taskQueue: string;
+  /** The tenant's base task queue: lane workflows run on it, their passes on its `-webhooks` companion. */
+  taskQueues: TaskQueues;
   webhooks: Pick<
     WebhookConfig,
     'timeoutMs' | 'laneBatchSize' | 'laneConcurrency' | 'laneIdleSeconds' | 'laneHeartbeatTimeoutSeconds' | 'lanePassesPerRun' | 'lanePassIntervalMs'
@@ -32,7 +33,12 @@ export interface WebhookDeliveriesDeps {
   rpcTimeoutMs?: number;
 }
 
-export function webhookLaneInput(deps: WebhookDeliveriesDeps, lane: { tenantId: string; subscriptionId: string }): WebhookLaneInput {
+export function webhookLaneInput(
+  deps: Pick<WebhookDeliveriesDeps, 'webhooks'>,
+  lane: { tenantId: string; subscriptionId: string },
+  taskQueue: string,
+  sharedTaskQueue: string,
+): WebhookLaneInput {
   const { webhooks } = deps;
   // A pass takes new rounds for up to max(1 s, 20 × WEBHOOK_LANE_PASS_INTERVAL_MS); its last round may take a batch
   // of attempts at the HTTP timeout.
@@ -40,11 +46,12 @@ export function webhookLaneInput(deps: WebhookDeliveriesDeps, lane: { tenantId: 
   return {
     tenantId: lane.tenantId,
     subscriptionId: lane.subscriptionId,
-    activityTaskQueue: webhookTaskQueueFor(deps.taskQueue),
+    activityTaskQueue: webhookTaskQueueFor(taskQueue),
     idleSeconds: webhooks.laneIdleSeconds,
     passTimeoutMs: Math.max(1000, 20 * webhooks.lanePassIntervalMs) + rounds * (webhooks.timeoutMs + ATTEMPT_RECORDING_MARGIN_MS) + 60_000,
     heartbeatTimeoutMs: webhooks.laneHeartbeatTimeoutSeconds * 1000,
     passesPerRun: webhooks.lanePassesPerRun,
+    sharedTaskQueue,
   };
 }
 
@@ -54,11 +61,12 @@ export function webhookLaneInput(deps: WebhookDeliveriesDeps, lane: { tenantId: 
  * a wake-up that never arrives is made good by the sweep.
  */
 export async function wakeWebhookLane(deps: WebhookDeliveriesDeps, lane: { tenantId: string; subscriptionId: string }): Promise<void> {
+  const taskQueue = await deps.taskQueues.forTenant(lane.tenantId);
   const wake = () =>
     deps.temporal.workflow.signalWithStart(WEBHOOK_LANE_WORKFLOW, {
-      taskQueue: deps.taskQueue,
+      taskQueue,
       workflowId: webhookLaneWorkflowId(lane.subscriptionId),
-      args: [webhookLaneInput(deps, lane)],
+      args: [webhookLaneInput(deps, lane, taskQueue, deps.taskQueues.shared)],
       signal: deliveriesDueSignal,
       signalArgs: [],
       typedSearchAttributes: searchAttributesFor(lane.tenantId, 'webhook_lane', lane.subscriptionId),

@@ -28,6 +28,8 @@ export interface IntegrationScheduleTarget {
   schedule_generation: number;
   schedule_applied_generation: number;
   schedule_attempts: number;
+  /** Whether the tenant's work runs on its own task queues (the schedule's action follows a move). */
+  tenant_workers: 'shared' | 'dedicated';
 }
 
 /**
@@ -42,9 +44,34 @@ export async function tryLockIntegrationSchedule(trx: Knex.Transaction, integrat
 /** The row as it now stands, deleted or not (a deleted row whose generation lags still needs its schedule deleted). */
 export async function integrationScheduleTarget(trx: Knex.Transaction, integrationId: string): Promise<IntegrationScheduleTarget | undefined> {
   return (await trx('integrations')
-    .select('id', 'tenant_id', 'status', 'schedule', 'deleted_at', 'schedule_generation', 'schedule_applied_generation', 'schedule_attempts')
-    .where({ id: integrationId })
+    .join('tenants', 'tenants.id', 'integrations.tenant_id')
+    .select(
+      'integrations.id',
+      'integrations.tenant_id',
+      'integrations.status',
+      'integrations.schedule',
+      'integrations.deleted_at',
+      'integrations.schedule_generation',
+      'integrations.schedule_applied_generation',
+      'integrations.schedule_attempts',
+      'tenants.workers as tenant_workers',
+    )
+    .where('integrations.id', integrationId)
     .first()) as IntegrationScheduleTarget | undefined;
+}
+
+/**
+ * In the move's transaction: every live schedule of the tenant is re-applied, so its action starts the next scheduled
+ * syncs on the tenant's new task queue (a sync already running finishes where it started).
+ */
+export async function requestTenantSchedulesChange(trx: Knex.Transaction, tenantId: string): Promise<number> {
+  return trx('integrations').where({ tenant_id: tenantId }).whereNull('deleted_at').whereNotNull('schedule').update({
+    schedule_generation: trx.raw('schedule_generation + 1'),
+    schedule_status: 'pending',
+    schedule_error: null,
+    schedule_attempts: 0,
+    schedule_retry_at: null,
+  });
 }
 
 /** Temporal matches `generation`: recorded only if no write moved the generation on meanwhile (then it stays pending). */

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { newId } from '../../core/ids';
 import type { Plan } from '../../core/plans';
 import { TenantRecord } from '../records/tenant';
+import type { TenantScope } from '../tenant-scope';
 
 export interface NewTenant {
   name: string;
@@ -59,4 +60,29 @@ export async function setDedicatedEndpoint(db: Knex | Knex.Transaction, tenantId
   else if (change.sharedHostOpen !== undefined) update.shared_host_open = change.sharedHostOpen;
   const [row] = await db('tenants').where({ id: tenantId }).update(update).returning<Array<{ dedicated_host: string | null; shared_host_open: boolean }>>(['dedicated_host', 'shared_host_open']);
   return { host: row?.dedicated_host ?? null, sharedHostOpen: row?.shared_host_open ?? true };
+}
+
+import type { TenantWorkers } from '../../workflows/contracts/task-queues';
+
+export type { TenantWorkers };
+
+/** The tenants whose work runs on task queues of their own (orchestration/task-queues.ts). */
+export async function listTenantsWithDedicatedWorkers(db: Knex): Promise<string[]> {
+  return (await db('tenants').where('workers', 'dedicated').select<Array<{ id: string }>>('id')).map((row) => row.id);
+}
+
+/** Moves a tenant's new work to its own task queues or back to the shared ones; answers the previous placement. */
+export async function setTenantWorkers(trx: Knex.Transaction, tenantId: string, workers: TenantWorkers): Promise<{ previous: TenantWorkers; changedAt: Date }> {
+  const [before] = await trx('tenants').where({ id: tenantId }).forUpdate().select<Array<{ workers: TenantWorkers }>>('workers');
+  const [row] = await trx('tenants')
+    .where({ id: tenantId })
+    .update({ workers, workers_changed_at: trx.fn.now() })
+    .returning<Array<{ workers_changed_at: Date }>>(['workers_changed_at']);
+  return { previous: before?.workers ?? 'shared', changedAt: row?.workers_changed_at ?? new Date() };
+}
+
+/** Where the scope's tenant's work now runs, read in its own transaction (lane passes follow a move with it). */
+export async function tenantWorkersOf(scope: TenantScope): Promise<TenantWorkers> {
+  const row = await scope.trx('tenants').where({ id: scope.tenantId }).first<{ workers: TenantWorkers } | undefined>('workers');
+  return row?.workers ?? 'shared';
 }

@@ -18,6 +18,7 @@ import type { ResolveHost } from '../../activities/webhooks/sender';
 import { createModelCatalogue } from '../../decision/catalogue';
 import { startScenarioRunner } from '../../orchestration/scenario-runner';
 import { createWorkers, type Workers } from '../../orchestration/workers';
+import { createTaskQueues, dedicatedTaskQueue } from '../../orchestration/task-queues';
 import { startEventMaintenance } from '../../worker/event-maintenance';
 import { startScheduleReconciler } from '../../worker/schedule-reconciler';
 import { deleteScheduleIfPresent } from '../../orchestration/workflow-engine';
@@ -51,6 +52,8 @@ export interface TestStack {
   sandbox: ExpressionSandbox;
   startWorker(): Promise<void>;
   stopWorker(): Promise<void>;
+  /** A worker pool for one tenant with dedicated workers (`npm run worker -- --tenant`): it polls only its queues. */
+  startTenantWorkers(tenantId: string): Promise<{ stop(): Promise<void> }>;
   /** The outbox relay, event maintenance and run recovery (started with the worker, or alone with `relay: true`). */
   startRelay(): void;
   stopRelay(): Promise<void>;
@@ -113,7 +116,7 @@ export async function startTestStack(
     if (events.length > 0) return;
     const tenantIds = () => [...tenantsOf(db)];
     events = [
-      startOutboxRelay({ db, temporal, logger, taskQueue: config.temporalTaskQueue, webhooks: config.webhooks, notifications: config.notifications, tenantIds, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds }),
+      startOutboxRelay({ db, temporal, logger, taskQueues: createTaskQueues(db, { sharedTaskQueue: config.temporalTaskQueue, cacheSeconds: config.tenantWorkersCacheSeconds }), webhooks: config.webhooks, notifications: config.notifications, tenantIds, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds }),
       startEventMaintenance({ db, logger, webhooks: config.webhooks, tenantIds }),
       startRunRecovery({ db, temporal, config, logger, tenantIds }),
       startScheduleReconciler({ db, temporal, logger, config, tenantIds }),
@@ -125,6 +128,32 @@ export async function startTestStack(
     await Promise.all(running.map((e) => e.stop()));
   };
 
+  const activities = { db, logger, webhooks: config.webhooks, notifications: config.notifications, publicBaseUrl: config.publicBaseUrl, exportFiles: exportFileStore(config.dataDir), sandbox, tenantIds: () => [...tenantsOf(db)], ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) };
+  const pools: Array<{ stop(): Promise<void> }> = [];
+  const startTenantWorkers = async (tenantId: string) => {
+    const poolConnection = await NativeConnection.connect({ address: temporalAddress });
+    const pool = await createWorkers({
+      connection: poolConnection,
+      namespace: config.temporalNamespace,
+      taskQueue: dedicatedTaskQueue(config.temporalTaskQueue, tenantId),
+      activities,
+      workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
+      shutdownGraceTime: '2s',
+    });
+    const running = pool.run();
+    let stopped: Promise<void> | undefined;
+    const handle = {
+      stop: () =>
+        (stopped ??= (async () => {
+          pool.shutdown();
+          await running;
+          await poolConnection.close();
+        })()),
+    };
+    pools.push(handle);
+    return handle;
+  };
+
   const startWorker = async () => {
     if (workers) return;
     workerConnection = await NativeConnection.connect({ address: temporalAddress });
@@ -132,7 +161,7 @@ export async function startTestStack(
       connection: workerConnection,
       namespace: config.temporalNamespace,
       taskQueue: config.temporalTaskQueue,
-      activities: { db, logger, webhooks: config.webhooks, notifications: config.notifications, publicBaseUrl: config.publicBaseUrl, exportFiles: exportFileStore(config.dataDir), sandbox, tenantIds: () => [...tenantsOf(db)], ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) },
+      activities,
       workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
       shutdownGraceTime: '2s',
     });
@@ -161,9 +190,11 @@ export async function startTestStack(
     sandbox,
     startWorker,
     stopWorker,
+    startTenantWorkers,
     startRelay,
     stopRelay,
     async close() {
+      await Promise.all(pools.map((pool) => pool.stop()));
       await stopWorker();
       await stopRelay();
       // This stack's KPI evaluation shards would go on ticking on a task queue no one polls any more.

@@ -78,16 +78,16 @@ describe('DMN engine: safe XML', () => {
     assert.throws(() => readDmnImports('<definitions'), DmnModelError);
   });
 
-  it('bounds the element depth and the size', () => {
+  // Unterminated markup must be scanned in linear time: a quadratic scan of these megabyte inputs takes hours, so this
+  // test's own timeout catches it, without a wall-clock deadline that a loaded machine could miss (it takes ~0.5 s idle).
+  it('bounds the element depth and the size', { timeout: 120_000 }, () => {
     const deep = definitions(`${'<extensionElements>'.repeat(70)}${'</extensionElements>'.repeat(70)}`);
     assert.match(problemsOf(deep)[0]?.message ?? '', /nesting deeper than 64/);
     assert.match(problemsOf(LOAN, { maxBytes: 100 })[0]?.message ?? '', /larger than 100 bytes/);
     assert.doesNotThrow(() => compileDmn(deep, { maxDepth: 100 }));
-    const started = performance.now();
     for (const hostile of ['<a'.repeat(500_000), '<a b="'.repeat(300_000)]) {
       assert.match(problemsOf(hostile)[0]?.message ?? '', /malformed XML/);
     }
-    assert.ok(performance.now() - started < 5000, 'unterminated markup is scanned in linear time');
   });
 });
 

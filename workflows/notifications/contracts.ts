@@ -1,6 +1,7 @@
 /** The notification lanes' contract, shared by the worker, the API and the workflows (no Node built-ins here). */
 import { defineSignal } from '@temporalio/workflow';
 import { workflowIdFor } from '../contracts/search-attributes';
+import type { TenantWorkers } from '../contracts/task-queues';
 
 /** The lane workflow's type name, so callers can start it without importing workflow code. */
 export const NOTIFICATION_LANE_WORKFLOW = 'notificationLaneWorkflow';
@@ -24,6 +25,8 @@ export interface NotificationLaneInput {
   passTimeoutMs: number;
   heartbeatTimeoutMs: number;
   passesPerRun: number;
+  /** The shared base task queue: with it the lane follows its tenant's moves (see WebhookLaneInput). */
+  sharedTaskQueue?: string;
 }
 
 export interface DeliverDueNotificationsInput {
@@ -37,4 +40,6 @@ export interface DeliverDueNotificationsResult {
   digests: number;
   /** Milliseconds until the next open notification is due (0: now); null: nothing open. */
   nextDueInMs: number | null;
+  /** Where the tenant's work now runs, read at the end of the pass. */
+  tenantWorkers?: TenantWorkers;
 }

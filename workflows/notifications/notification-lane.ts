@@ -1,5 +1,6 @@
-import { condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, makeContinueAsNewFunc, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
+import { outboundTaskQueue, tenantTaskQueue } from '../contracts/task-queues';
 import { notificationsDueSignal, type NotificationLaneInput } from './contracts';
 
 /**
@@ -25,6 +26,11 @@ export async function notificationLaneWorkflow(input: NotificationLaneInput): Pr
   for (let pass = 0; pass < input.passesPerRun && !workflowInfo().continueAsNewSuggested; pass++) {
     woken = false;
     const result = await deliverDueNotifications({ tenantId: input.tenantId });
+    // The tenant moved between shared and dedicated workers: the lane goes on from its new queue (see webhook lanes).
+    const wanted = input.sharedTaskQueue && result.tenantWorkers ? tenantTaskQueue(input.sharedTaskQueue, input.tenantId, result.tenantWorkers) : undefined;
+    if (wanted && wanted !== workflowInfo().taskQueue) {
+      await makeContinueAsNewFunc<typeof notificationLaneWorkflow>({ taskQueue: wanted })({ ...input, activityTaskQueue: outboundTaskQueue(wanted) });
+    }
     if (result.nextDueInMs === null) {
       if (!(await condition(() => woken, idleMs))) return;
     } else if (result.nextDueInMs > 0) {

@@ -2,6 +2,7 @@
 import { defineSignal } from '@temporalio/workflow';
 import type { DeliveryRetrySettings } from '../../core/webhook-retry';
 import { workflowIdFor } from '../contracts/search-attributes';
+import { outboundTaskQueue, type TenantWorkers } from '../contracts/task-queues';
 
 /** The lane workflow's type name, so callers can start it without importing workflow code. */
 export const WEBHOOK_LANE_WORKFLOW = 'webhookLaneWorkflow';
@@ -30,6 +31,11 @@ export interface WebhookLaneInput {
   heartbeatTimeoutMs: number;
   /** Passes per run before continue-as-new. */
   passesPerRun: number;
+  /**
+   * The shared base task queue (TEMPORAL_TASK_QUEUE). With it the lane follows its tenant's moves: after a pass that
+   * reports the tenant on other workers, it continues as new on the tenant's queue. Lanes started before have none.
+   */
+  sharedTaskQueue?: string;
 }
 
 export interface DeliverDueWebhooksInput {
@@ -46,6 +52,8 @@ export interface DeliverDueWebhooksResult {
   failed: number;
   /** Milliseconds until the earliest open delivery is due (0: due now, the batch was full); null: nothing open. */
   nextDueInMs: number | null;
+  /** Where the tenant's work now runs, read at the end of the pass. */
+  tenantWorkers?: TenantWorkers;
 }
 
 /**
@@ -70,7 +78,7 @@ export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
  * or dead endpoints can occupy at most that many slots and never hold up model runs or other deliveries beyond it.
  */
 export function webhookTaskQueueFor(taskQueue: string): string {
-  return `${taskQueue}-webhooks`;
+  return outboundTaskQueue(taskQueue);
 }
 
 /** One delivery workflow per (event, subscription); a redelivery adds its delivery id. */

@@ -1,6 +1,7 @@
-import { condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, makeContinueAsNewFunc, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
-import { deliveriesDueSignal, type WebhookLaneInput } from './contracts';
+import { tenantTaskQueue } from '../contracts/task-queues';
+import { deliveriesDueSignal, webhookTaskQueueFor, type WebhookLaneInput } from './contracts';
 
 /**
  * A subscription's delivery lane (`webhook_lane/whk_…`): one workflow delivers everything owed to one endpoint.
@@ -30,6 +31,11 @@ export async function webhookLaneWorkflow(input: WebhookLaneInput): Promise<void
   for (let pass = 0; pass < input.passesPerRun && !workflowInfo().continueAsNewSuggested; pass++) {
     woken = false;
     const result = await deliverDueWebhooks({ tenantId: input.tenantId, subscriptionId: input.subscriptionId, workflowId: workflowInfo().workflowId });
+    // The tenant moved between shared and dedicated workers: what this pass took is done; the rest goes with the lane.
+    const wanted = input.sharedTaskQueue && result.tenantWorkers ? tenantTaskQueue(input.sharedTaskQueue, input.tenantId, result.tenantWorkers) : undefined;
+    if (wanted && wanted !== workflowInfo().taskQueue) {
+      await makeContinueAsNewFunc<typeof webhookLaneWorkflow>({ taskQueue: wanted })({ ...input, activityTaskQueue: webhookTaskQueueFor(wanted) });
+    }
     if (result.nextDueInMs === null) {
       if (!(await condition(() => woken, idleMs))) return;
     } else if (result.nextDueInMs > 0) {
