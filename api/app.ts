@@ -1,6 +1,8 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps, AppRouter, AppState } from './context';
+import type { Knex } from 'knex';
+import type { Config } from '../core/config';
 import { createMetrics, type Metrics } from './metrics';
 import { authenticate } from './middleware/authenticate';
 import { authorizeOperation } from './middleware/authorize';
@@ -12,6 +14,9 @@ import { rateLimit, rateLimitUsage } from './middleware/rate-limit';
 import { usageQuota } from './middleware/usage-quota';
 import { dedicatedEndpoints } from './middleware/dedicated-endpoints';
 import { createTaskQueues } from '../orchestration/task-queues';
+import { changeTenantEndpoint, listEnterprisePlacements, moveTenantWorkers, tenantWorkersPlacement } from './administration/tenant-placement';
+import { isPlatformOperator } from '../db/repositories/users';
+import type { OperatorServices } from './console/admin-area';
 import { createAccountService } from './administration/account';
 import { documentedOperations } from './openapi/operations';
 import { findTenant } from '../db/repositories/tenants';
@@ -269,6 +274,7 @@ function createConsole(
       usage: rateLimitUsage(db),
       account: services.account,
       planOf: async (tenantId) => (await findTenant(db, tenantId))?.plan ?? 'unknown',
+      operator: platformOperation(db, config),
       requiredScope: (operationId) => operationScopes.get(operationId),
     },
     // The chart reads the same summary as GET /decisions/{id}/outcomes/summary.
@@ -277,6 +283,22 @@ function createConsole(
         metric.observations.map((o) => ({ metric: metric.metric, expected_value: o.expected_value, actual_value: o.actual_value, observed_at: o.observed_at })),
       ),
   });
+}
+
+/** The console's operator page's services: the admin CLI's own placement changes, audited with the operator's id. */
+function platformOperation(db: Knex, config: Config): OperatorServices {
+  const actor = (operatorId: string) => ({ type: 'system', id: `platform-operator/${operatorId}` }) as const;
+  return {
+    isOperator: (userId) => isPlatformOperator(db, userId),
+    tenantWorkers: async (tenantId) => (await tenantWorkersPlacement(db, tenantId, config.temporalTaskQueue)).workers,
+    list: () => listEnterprisePlacements(db),
+    moveWorkers: async (operatorId, tenantId, target) => {
+      await moveTenantWorkers(db, tenantId, target, { actor: actor(operatorId), sharedTaskQueue: config.temporalTaskQueue });
+    },
+    changeEndpoint: async (operatorId, tenantId, change) => {
+      await changeTenantEndpoint(db, tenantId, change, { actor: actor(operatorId), domain: config.dedicatedEndpointDomain });
+    },
+  };
 }
 
 /**

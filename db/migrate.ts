@@ -40,6 +40,7 @@ import * as notifications from './migrations/20261128000050_notifications';
 import * as usageQuotas from './migrations/20261128000060_usage_quotas';
 import * as dedicatedEndpoints from './migrations/20261128000070_dedicated_endpoints';
 import * as dedicatedWorkers from './migrations/20261129000080_dedicated_workers';
+import * as platformOperators from './migrations/20261129000090_platform_operators';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128000060_usage_quotas': usageQuotas,
   '20261128000070_dedicated_endpoints': dedicatedEndpoints,
   '20261129000080_dedicated_workers': dedicatedWorkers,
+  '20261129000090_platform_operators': platformOperators,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

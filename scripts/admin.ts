@@ -32,14 +32,13 @@ import type { Plan } from '../core/plans';
 import { issueApiKey } from '../db/repositories/api-keys';
 import { activeSigningKey, rotateSigningKey, SIGNING_ALG } from '../db/repositories/signing-keys';
 import { findUserAccess } from '../db/repositories/token-access';
-import { createTenant, findTenant, listTenantIds, setDedicatedEndpoint, setTenantWorkers, type TenantWorkers } from '../db/repositories/tenants';
-import { requestTenantSchedulesChange } from '../db/repositories/schedule-reconciliation';
-import { tenantTaskQueue } from '../workflows/contracts/task-queues';
+import { createTenant, findTenant, listTenantIds } from '../db/repositories/tenants';
+import { changeTenantEndpoint, moveTenantWorkers, PlacementRefused, tenantWorkersPlacement, type EndpointChange } from '../api/administration/tenant-placement';
 import { setTenantQuotas } from '../db/repositories/usage-quotas';
 import { appendAuditRecord } from '../db/repositories/audit-log';
 import { QUOTA_PERIODS, QUOTA_POLICIES, USAGE_KINDS, type QuotaPeriod, type QuotaPolicy, type UsageKind } from '../core/usage-quotas';
 import { integrationsWithCredentialsNotUnder, updateIntegration } from '../db/repositories/integrations';
-import { findUserByEmail } from '../db/repositories/users';
+import { findUserByEmail, setPlatformOperator } from '../db/repositories/users';
 import { inTenantTransaction } from '../db/tenant-scope';
 
 class UsageError extends Error {}
@@ -213,39 +212,11 @@ async function tenantQuotasCommand(db: Knex, args: string[]) {
 async function tenantEndpointCommand(db: Knex, args: string[]) {
   const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, host: { type: 'string' }, remove: { type: 'boolean' }, 'shared-host': { type: 'string' } }, strict: true });
   const tenantId = await requireTenant(db, values.tenant);
-  const tenant = await findTenant(db, tenantId);
-  if (tenant?.plan !== 'enterprise') throw new UsageError(`dedicated endpoints are an enterprise feature; ${tenantId} is on ${tenant?.plan}`);
   const shared = values['shared-host'];
   if (shared !== undefined && shared !== 'open' && shared !== 'closed') throw new UsageError('--shared-host must be open or closed');
   if (values.remove && values.host !== undefined) throw new UsageError('give --host or --remove, not both');
-  if (!values.remove && values.host === undefined && shared === undefined) throw new UsageError('give --host, --remove or --shared-host');
-  let host: string | null | undefined = values.remove ? null : undefined;
-  if (values.host !== undefined) {
-    const given = values.host.trim().toLowerCase();
-    const domain = process.env.DEDICATED_ENDPOINT_DOMAIN?.trim().toLowerCase();
-    if (!given.includes('.') && !domain) throw new UsageError('--host must be a full host name (DEDICATED_ENDPOINT_DOMAIN is not set)');
-    host = given.includes('.') ? given : `${given}.${domain}`;
-    const label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
-    if (host.length > 253 || !new RegExp(`^${label}(?:\\.${label})+$`).test(host)) throw new UsageError(`--host must be a host name (letters, digits, hyphens, dots), got ${JSON.stringify(values.host)}`);
-    const taken = await db('tenants').where({ dedicated_host: host }).whereNot({ id: tenantId }).first('id');
-    if (taken) throw new UsageError(`${host} is already the endpoint of another tenant`);
-  }
-  const current = await db('tenants').where({ id: tenantId }).first<{ dedicated_host: string | null }>('dedicated_host');
-  const willHaveHost = host !== undefined ? host !== null : Boolean(current?.dedicated_host);
-  if (shared === 'closed' && !willHaveHost) {
-    throw new UsageError('the shared host can be closed only for a tenant with a dedicated endpoint');
-  }
-  const changed = await db.transaction(async (trx) => {
-    const result = await setDedicatedEndpoint(trx, tenantId, { ...(host !== undefined ? { host } : {}), ...(shared !== undefined ? { sharedHostOpen: shared === 'open' } : {}) });
-    await appendAuditRecord({ trx, tenantId }, {
-      actor: CLI_ACTOR,
-      action: 'dedicated_endpoint.updated',
-      resourceType: 'dedicated_endpoint',
-      resourceId: tenantId,
-      payload: { host: result.host, shared_host_open: result.sharedHostOpen },
-    });
-    return result;
-  });
+  const change: EndpointChange = { ...(values.remove ? { host: null } : values.host !== undefined ? { host: values.host } : {}), ...(shared !== undefined ? { sharedHost: shared } : {}) };
+  const changed = await refusedAsUsage(() => changeTenantEndpoint(db, tenantId, change, { actor: CLI_ACTOR, domain: process.env.DEDICATED_ENDPOINT_DOMAIN?.trim().toLowerCase() || undefined }));
   return { object: 'dedicated_endpoint', tenant_id: tenantId, base_url: changed.host ? `https://${changed.host}` : null, shared_host_open: changed.sharedHostOpen };
 }
 
@@ -259,36 +230,45 @@ async function tenantEndpointCommand(db: Knex, args: string[]) {
 async function tenantWorkersCommand(db: Knex, args: string[]) {
   const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, move: { type: 'string' } }, strict: true });
   const tenantId = await requireTenant(db, values.tenant);
-  const tenant = await findTenant(db, tenantId);
   const sharedTaskQueue = process.env.TEMPORAL_TASK_QUEUE?.trim() || 'decision-modeling';
-  const present = (workers: TenantWorkers, changedAt: Date | null, previous?: TenantWorkers) => ({
-    object: 'dedicated_workers',
-    tenant_id: tenantId,
-    workers,
-    task_queue: tenantTaskQueue(sharedTaskQueue, tenantId, workers),
-    ...(previous !== undefined ? { previous_workers: previous, previous_task_queue: tenantTaskQueue(sharedTaskQueue, tenantId, previous) } : {}),
-    changed_at: changedAt?.toISOString() ?? null,
-  });
   if (values.move === undefined) {
-    const row = await db('tenants').where({ id: tenantId }).first<{ workers: TenantWorkers; workers_changed_at: Date | null }>('workers', 'workers_changed_at');
-    return present(row?.workers ?? 'shared', row?.workers_changed_at ?? null);
+    const now = await tenantWorkersPlacement(db, tenantId, sharedTaskQueue);
+    return { object: 'dedicated_workers', tenant_id: tenantId, workers: now.workers, task_queue: now.taskQueue, changed_at: now.changedAt?.toISOString() ?? null };
   }
   const target = values.move;
   if (target !== 'dedicated' && target !== 'shared') throw new UsageError('--move must be dedicated or shared');
-  if (target === 'dedicated' && tenant?.plan !== 'enterprise') throw new UsageError(`dedicated workers are an enterprise feature; ${tenantId} is on ${tenant?.plan}`);
-  const moved = await db.transaction(async (trx) => {
-    const result = await setTenantWorkers(trx, tenantId, target);
-    const schedules = await requestTenantSchedulesChange(trx, tenantId);
-    await appendAuditRecord({ trx, tenantId }, {
-      actor: CLI_ACTOR,
-      action: 'dedicated_workers.updated',
-      resourceType: 'dedicated_workers',
-      resourceId: tenantId,
-      payload: { workers: target, previous: result.previous, schedules_reapplied: schedules },
-    });
-    return result;
-  });
-  return present(target, moved.changedAt, moved.previous);
+  const moved = await refusedAsUsage(() => moveTenantWorkers(db, tenantId, target, { actor: CLI_ACTOR, sharedTaskQueue }));
+  return {
+    object: 'dedicated_workers',
+    tenant_id: tenantId,
+    workers: moved.workers,
+    task_queue: moved.taskQueue,
+    previous_workers: moved.previous,
+    previous_task_queue: moved.previousTaskQueue,
+    changed_at: moved.changedAt.toISOString(),
+  };
+}
+
+/**
+ * Grants or revokes platform operation: an operator moves enterprise tenants between shared and dedicated endpoints
+ * and workers from the console (/console/admin/operator) as well as with this CLI. Never a tenant admin's doing.
+ */
+async function operatorCommand(db: Knex, args: string[], on: boolean) {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' } }, strict: true });
+  if (!values.email) throw new UsageError('--email is required');
+  const userId = await setPlatformOperator(db, values.email, on);
+  if (!userId) throw new UsageError(`no person with the email ${values.email}`);
+  return { object: 'platform_operator', user_id: userId, email: values.email.trim().toLowerCase(), platform_operator: on };
+}
+
+/** A refusal the operator can fix is a usage error (exit code 2). */
+async function refusedAsUsage<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof PlacementRefused) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** A new token signing key; the old one keeps verifying the tokens it signed until they expire. */
@@ -406,6 +386,8 @@ const COMMANDS: Record<string, (db: Knex, args: string[]) => Promise<unknown>> =
   'tenant quotas': tenantQuotasCommand,
   'tenant endpoint': tenantEndpointCommand,
   'tenant workers': tenantWorkersCommand,
+  'operator grant': (db, args) => operatorCommand(db, args, true),
+  'operator revoke': (db, args) => operatorCommand(db, args, false),
   'key create': createKeyCommand,
   'user create': createUserCommand,
   'user role': changeRoleCommand,
@@ -430,6 +412,9 @@ Commands:
   tenant workers      --tenant <ten_…> [--move dedicated|shared]
                       where a tenant's work runs: its own task queues (served by "npm run worker -- --tenant
                       <ten_…>"; enterprise only) or the shared ones; work in flight finishes where it started; audited
+  operator grant      --email <email>     a person becomes a platform operator: the console's operator page
+                      (/console/admin/operator) moves enterprise tenants' endpoints and workers
+  operator revoke     --email <email>
   key create          --tenant <ten_…> --scopes <scope,scope,…> [--expires <RFC 3339>] [--name <name>]
   user create         --tenant <ten_…> --email <email> --name <name> --role ${ROLES.join('|')} [--password <12+ chars>]
   user role           --tenant <ten_…> --user <usr_…> --role ${ROLES.join('|')}

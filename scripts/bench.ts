@@ -12,7 +12,8 @@
  * 1,000-case test suite; then a replay of BENCH_REPLAY_RUNS (10,000) live runs against a draft), BENCH_ONLY_REPLAY=1 (only that replay),
  * BENCH_ONLY_DMN=1 (a 100-rule, 5-input DMN decision table beside the equivalent JDM table in-process, then through
  * POST /models/{id}/evaluate in BENCH_EVALUATE_ITEMS-item batches), BENCH_ONLY_CLIENT=1 (the typed client: bundle size, cold
- * import, cost per call beside fetch; its size and import figures open every run), BENCH_ONLY_QUOTAS=1 (GET /me with and
+ * import, cost per call beside fetch; its size and import figures open every run), BENCH_ONLY_ISOLATION=1 (a dedicated-workers tenant's scenario creates, idle and while a
+ * neighbour runs two batches and a sync: BENCH_ISOLATION_SECONDS 20, _BATCH_ITEMS 10000, _SYNC_RECORDS 100000), BENCH_ONLY_QUOTAS=1 (GET /me with and
  * without a counted api_requests volume quota), BENCH_ONLY_NOTIFICATIONS=1 (steps becoming actionable at
  * BENCH_NOTIFICATION_STEP_RATE (50)/s for BENCH_NOTIFICATION_STEP_SECONDS (30) s, commit → SMTP acceptance; then a burst of
  * BENCH_NOTIFICATION_BURST (2000) notifications: messages/s, copies, CPU per notification).
@@ -34,6 +35,7 @@ import { benchDmnEvaluation } from './bench/dmn-evaluation';
 import { benchNotifications, startBenchSmtpServer } from './bench/notifications';
 import { benchClientCalls, benchClientPackage } from './bench/client';
 import { benchUsageQuotas } from './bench/usage-quotas';
+import { benchIsolation } from './bench/isolation';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -60,6 +62,13 @@ const ONLY_NOTIFICATIONS = Boolean(process.env.BENCH_ONLY_NOTIFICATIONS);
 const ONLY_CLIENT = Boolean(process.env.BENCH_ONLY_CLIENT);
 /** Only the cost of counting requests against a volume quota. */
 const ONLY_QUOTAS = Boolean(process.env.BENCH_ONLY_QUOTAS);
+/** Only the isolation of a tenant with dedicated workers from a neighbour's batches and sync. */
+const ONLY_ISOLATION = Boolean(process.env.BENCH_ONLY_ISOLATION);
+const ISOLATION = {
+  seconds: Number(process.env.BENCH_ISOLATION_SECONDS ?? 20),
+  batchItems: Number(process.env.BENCH_ISOLATION_BATCH_ITEMS ?? 10_000),
+  syncRecords: Number(process.env.BENCH_ISOLATION_SYNC_RECORDS ?? 100_000),
+};
 const NOTIFICATIONS = {
   stepRate: Number(process.env.BENCH_NOTIFICATION_STEP_RATE ?? 50),
   stepSeconds: Number(process.env.BENCH_NOTIFICATION_STEP_SECONDS ?? 30),
@@ -78,7 +87,8 @@ async function main(): Promise<void> {
   await benchClientPackage();
   // Every email the service sends goes to an SMTP server in this process (as a provider's would), which times them.
   const smtp = await startBenchSmtpServer();
-  const services = await startBenchServices({ worker: true, env: { SMTP_URL: smtp.url } });
+  // The isolation bench posts 10,000-item batches (about 1.7 MB of JSON).
+  const services = await startBenchServices({ worker: true, env: { SMTP_URL: smtp.url, ...(ONLY_ISOLATION ? { BODY_LIMIT_BYTES: String(8 * 1024 * 1024), TENANT_WORKERS_CACHE_SECONDS: '1' } : {}) } });
   try {
     const tenant = await createTenant(services.db, { name: 'bench', plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
     const { record, key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
@@ -89,6 +99,10 @@ async function main(): Promise<void> {
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/health`, ...common, durationSeconds: 2 });
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/api/v1/api-keys/${record.id}`, headers: { authorization: `Bearer ${key}` }, ...common, durationSeconds: 2 });
 
+    if (ONLY_ISOLATION) {
+      await benchIsolation(services, ISOLATION);
+      return;
+    }
     if (ONLY_QUOTAS) {
       await benchUsageQuotas(services, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
       return;

@@ -15,6 +15,7 @@ import type { Notice, Viewer } from './pages';
 import type { AccountService } from '../administration/account';
 import type { ConsoleSession } from './session';
 import type { ConsoleToolkit, MemberName } from './toolkit';
+import type { EndpointChange, EnterpriseTenantPlacement } from '../administration/tenant-placement';
 
 /** The services the administration area calls: the very ones behind the API's routes. */
 export interface AdminServices {
@@ -31,8 +32,18 @@ export interface AdminServices {
   account: AccountService;
   /** The tenant's plan, for the overview. */
   planOf: (tenantId: string) => Promise<string>;
+  /** Platform operation (api/administration/tenant-placement.ts): for people the admin CLI made operators only. */
+  operator: OperatorServices;
   /** The scope each operation requires (`x-required-scope` of the OpenAPI document). */
   requiredScope: (operationId: string) => string | undefined;
+}
+
+export interface OperatorServices {
+  isOperator(userId: string): Promise<boolean>;
+  tenantWorkers(tenantId: string): Promise<'shared' | 'dedicated'>;
+  list(): Promise<EnterpriseTenantPlacement[]>;
+  moveWorkers(operatorId: string, tenantId: string, target: 'shared' | 'dedicated'): Promise<void>;
+  changeEndpoint(operatorId: string, tenantId: string, change: EndpointChange): Promise<void>;
 }
 
 export const ADMIN_PREFIX = '/admin';
@@ -84,6 +95,8 @@ function adminWords(error: AppError, plainWords: (error: AppError) => Notice): N
 }
 
 const NOTICES: Record<string, Notice> = {
+  workers_moved: { kind: 'success', title: 'The tenant’s new work goes to its new workers within seconds; work in flight finishes where it started.' },
+  endpoint_saved: { kind: 'success', title: 'The tenant’s endpoint is saved. Every API process applies it within seconds.' },
   key_revoked: { kind: 'success', title: 'The key is revoked. Requests with it are refused from now on.' },
   member_added: { kind: 'success', title: 'The person is now a member. They get an invitation by email to set their password or sign in.' },
   invitation_sent: { kind: 'success', title: 'A new invitation is on its way. The previous link no longer works.' },

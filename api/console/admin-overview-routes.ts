@@ -8,12 +8,15 @@ export function registerAdminOverviewRoutes(area: AdminArea): void {
     const who = await area.adminGet(ctx);
     if (!who) return;
     const { session, context } = who;
-    const [usage, volume, endpoint, plan, audit] = await Promise.all([
+    const userId = session.principal.actor.type === 'user' ? session.principal.actor.id : undefined;
+    const [usage, volume, endpoint, plan, audit, workers, operator] = await Promise.all([
       services.usage(session.principal.tenantId, session.principal.limits),
       services.account.usage(context),
       services.account.dedicatedEndpoint(session.principal.tenantId),
       services.planOf(session.principal.tenantId),
       services.auditLog.list(context, {}, { limit: 20 }),
+      services.operator.tenantWorkers(session.principal.tenantId),
+      userId ? services.operator.isOperator(userId) : false,
     ]);
     kit.send(
       ctx,
@@ -24,6 +27,8 @@ export function registerAdminOverviewRoutes(area: AdminArea): void {
         usage: usage.map((u) => ({ window: u.window, limit: u.limit, used: u.used, resetsAt: u.resetsAt?.toISOString() ?? null })),
         volume,
         endpoint,
+        dedicatedWorkers: workers === 'dedicated',
+        operator,
         audit: audit.data as unknown as AuditEntryView[],
         names: who.names,
       }),

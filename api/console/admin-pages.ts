@@ -10,7 +10,7 @@ import { layout, noticeBlock, relativeTime, type Notice, type Viewer } from './p
  * usable with the keyboard alone and without JavaScript (admin.js only adds the copy buttons).
  */
 
-export type AdminSection = 'overview' | 'api-keys' | 'people' | 'oauth-clients' | 'webhooks' | 'approval-policies' | 'notifications';
+export type AdminSection = 'overview' | 'api-keys' | 'people' | 'oauth-clients' | 'webhooks' | 'approval-policies' | 'notifications' | 'operator';
 
 const SECTIONS: Array<[AdminSection, string, string]> = [
   ['overview', 'Overview', '/console/admin'],
@@ -42,6 +42,7 @@ export function actorLabel(actor: ActorView | null | undefined, names: Map<strin
   if (actor.type === 'user') return `${names.get(actor.id) ?? actor.id}${actor.via_client ? ` (via ${actor.via_client})` : ''}`;
   if (actor.type === 'api_key') return names.has(actor.id) ? `API key “${names.get(actor.id)}”` : `API key ${actor.id}`;
   if (actor.type === 'oauth_client') return names.has(actor.id) ? `OAuth client “${names.get(actor.id)}”` : `OAuth client ${actor.id}`;
+  if (actor.type === 'system' && actor.id.startsWith('platform-operator/')) return `A platform operator (${actor.id.slice('platform-operator/'.length)})`;
   if (actor.type === 'system') return actor.id === 'bootstrap' ? 'The system (tenant set-up)' : `The system (${actor.id.replace(/[-_]/g, ' ')})`;
   return `${actor.type} ${actor.id}`;
 }
@@ -98,7 +99,17 @@ export interface VolumeUsageView {
   quotas: Array<{ kind: string; period: string; limit: number; used: number; remaining: number; overage: number; percent_used: number; period_end: string }>;
 }
 
-export function overviewPage(input: { viewer: Viewer; plan: string; usage: UsageWindow[]; volume: VolumeUsageView; endpoint: { base_url: string; shared_host_open: boolean } | null; audit: AuditEntryView[]; names: Map<string, string> }): SafeHtml {
+export function overviewPage(input: {
+  viewer: Viewer;
+  plan: string;
+  usage: UsageWindow[];
+  volume: VolumeUsageView;
+  endpoint: { base_url: string; shared_host_open: boolean } | null;
+  dedicatedWorkers: boolean;
+  operator: boolean;
+  audit: AuditEntryView[];
+  names: Map<string, string>;
+}): SafeHtml {
   const label: Record<string, string> = { 'per-minute': 'This minute', 'per-day': 'This day (24 h window)' };
   return adminLayout({
     title: 'Tenant overview',
@@ -112,7 +123,9 @@ export function overviewPage(input: { viewer: Viewer; plan: string; usage: Usage
       ? html`<code>${input.endpoint.base_url}/api/v1</code> (dedicated${input.endpoint.shared_host_open ? '; the shared endpoint still answers too, until the migration window ends' : ''})`
       : 'The shared endpoint'
   }</dd></div>
+  <div><dt>Workers</dt><dd>${input.dedicatedWorkers ? 'Dedicated: this tenant’s runs, batches, syncs, webhooks and approvals have workers of their own' : 'Shared with other tenants'}</dd></div>
 </dl>
+${input.operator ? html`<p><a href="/console/admin/operator">Platform operator: endpoints and workers of the enterprise tenants</a></p>` : ''}
 <h2>Usage against the plan’s limits</h2>
 <p class="muted">The counters the rate limiter uses for this tenant’s API requests (every key and token together).</p>
 <table>
@@ -851,6 +864,62 @@ ${
   )}
   <div class="buttons"><button type="submit">Save as version ${policy.current_version + 1}</button></div>
 </form>`
+}`,
+  });
+}
+
+export interface OperatorTenantView {
+  id: string;
+  name: string;
+  dedicatedHost: string | null;
+  sharedHostOpen: boolean;
+  workers: 'shared' | 'dedicated';
+}
+
+/**
+ * The platform operator's page: every enterprise tenant's endpoint and workers, each changeable here as with the
+ * admin CLI (`tenant endpoint`, `tenant workers`). Only for people the CLI made operators; everyone else gets a 404.
+ */
+export function operatorPage(input: { viewer: Viewer; tenants: OperatorTenantView[]; notice?: Notice | undefined }): SafeHtml {
+  return adminLayout({
+    title: 'Enterprise tenants: endpoints and workers',
+    viewer: input.viewer,
+    section: 'operator',
+    notice: input.notice,
+    body: html`<p class="muted">Platform operators only. A move applies to new work within seconds; work in flight finishes where it started. Every change is recorded in the tenant’s own audit log.</p>
+${
+  input.tenants.length === 0
+    ? html`<p class="empty">No enterprise tenants.</p>`
+    : input.tenants.map(
+        (t) => html`<section aria-labelledby="tenant-${t.id}">
+<h2 id="tenant-${t.id}">${t.name} <code>${t.id}</code></h2>
+<dl class="facts">
+  <div><dt>Endpoint</dt><dd>${t.dedicatedHost ? html`<code>https://${t.dedicatedHost}/api/v1</code>${t.sharedHostOpen ? ' (the shared endpoint still answers too)' : ' (the shared endpoint refuses this tenant)'}` : 'The shared endpoint'}</dd></div>
+  <div><dt>Workers</dt><dd>${t.workers === 'dedicated' ? 'Dedicated' : 'Shared'}</dd></div>
+</dl>
+<form method="post" action="/console/admin/operator/tenants/${t.id}/workers">
+  ${csrf(input.viewer)}
+  <label for="workers-${t.id}">Workers</label>
+  <select id="workers-${t.id}" name="workers">
+    <option value="shared"${selected(t.workers === 'shared')}>Shared</option>
+    <option value="dedicated"${selected(t.workers === 'dedicated')}>Dedicated</option>
+  </select>
+  <button type="submit">Move ${t.name}’s workers</button>
+</form>
+<form method="post" action="/console/admin/operator/tenants/${t.id}/endpoint">
+  ${csrf(input.viewer)}
+  <label for="host-${t.id}">Dedicated host name</label>
+  <input id="host-${t.id}" name="host" value="${t.dedicatedHost ?? ''}" autocomplete="off" aria-describedby="host-help-${t.id}">
+  <p id="host-help-${t.id}" class="muted">A full host name, or one label under the configured domain. Empty: no dedicated endpoint.</p>
+  <label for="shared-${t.id}">Shared endpoint for this tenant</label>
+  <select id="shared-${t.id}" name="shared_host">
+    <option value="open"${selected(t.sharedHostOpen)}>Still answers (migration window)</option>
+    <option value="closed"${selected(!t.sharedHostOpen)}>Refuses (window ended)</option>
+  </select>
+  <button type="submit">Save ${t.name}’s endpoint</button>
+</form>
+</section>`,
+      )
 }`,
   });
 }

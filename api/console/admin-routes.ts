@@ -3,6 +3,7 @@ import { registerAdminApiKeyRoutes } from './admin-api-key-routes';
 import { registerAdminApprovalPolicyRoutes } from './admin-approval-policy-routes';
 import { registerAdminOAuthClientRoutes } from './admin-oauth-client-routes';
 import { registerAdminOverviewRoutes } from './admin-overview-routes';
+import { registerAdminOperatorRoutes } from './admin-operator-routes';
 import { registerAdminNotificationRoutes } from './admin-notification-routes';
 import { registerAdminPeopleRoutes } from './admin-people-routes';
 import { registerAdminWebhookRoutes } from './admin-webhook-routes';
@@ -26,4 +27,5 @@ export function registerAdminRoutes(kit: ConsoleToolkit, services: AdminServices
   registerAdminWebhookRoutes(area);
   registerAdminApprovalPolicyRoutes(area);
   registerAdminNotificationRoutes(area);
+  registerAdminOperatorRoutes(area);
 }

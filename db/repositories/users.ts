@@ -127,3 +127,15 @@ export async function removeMember(scope: TenantScope, memberId: string, actor: 
 export async function setUserPassword(db: Knex, userId: string, passwordHash: string): Promise<void> {
   await UserRecord.query(db).findById(userId).patch({ password_hash: passwordHash, updated_at: new Date() } as Partial<UserRecord>);
 }
+
+/** Whether the person is a platform operator (db/migrations/20261129000090_platform_operators.ts); read on every use. */
+export async function isPlatformOperator(db: Knex, userId: string): Promise<boolean> {
+  const row = await db('users').where({ id: userId }).first<{ platform_operator: boolean } | undefined>('platform_operator');
+  return row?.platform_operator === true;
+}
+
+/** Grants or revokes platform operation (the admin CLI only); answers the person's id, or undefined for no such email. */
+export async function setPlatformOperator(db: Knex, email: string, on: boolean): Promise<string | undefined> {
+  const [row] = await db('users').where({ email: normaliseEmail(email) }).update({ platform_operator: on }).returning<Array<{ id: string }>>(['id']);
+  return row?.id;
+}

@@ -46,7 +46,7 @@ function employee(index: number) {
 }
 
 /** A local server answering `GET /v1/employees?limit=&cursor=` with `{ data, next_cursor }`, built page by page on demand. */
-async function startHrisServer(total: number, token: string) {
+export async function startHrisServer(total: number, token: string) {
   const server = http.createServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${token}`) {
       res.writeHead(401).end();

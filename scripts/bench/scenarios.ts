@@ -5,7 +5,7 @@ import { cpuDelta, cpuSnapshot, printCpuTable } from './cpu';
 import { measureHttp, percentile, printLoadTable } from './http-load';
 import type { BenchServices } from './services';
 
-const STAFFING_INPUTS = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+export const STAFFING_INPUTS = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
 
 /** Peak resident set size of a process so far (Linux VmHWM), in MiB. */
 export function peakRssMiB(pid: number): number | null {
@@ -19,7 +19,7 @@ export function peakRssMiB(pid: number): number | null {
 }
 
 /** The floor: validation and evaluation of the same model in this process, with no HTTP, database or Temporal. */
-function measureInProcess(runs: number) {
+export function measureInProcess(runs: number) {
   const model = createModelCatalogue().builtin('mdl_service_queue_staffing');
   if (!model?.evaluateSync) throw new Error('staffing model missing');
   const latencies: number[] = [];

@@ -24,6 +24,8 @@ export interface BenchServices {
   temporalAddress: string;
   apiPid: number;
   workerPid: number | undefined;
+  /** Starts one more API (`api`: on a port of its own, ready when this resolves) or worker process, with extra env. */
+  spawnProcess(kind: 'api' | 'worker', env: Record<string, string>): Promise<{ pid: number; baseUrl?: string }>;
   stop(): Promise<void>;
 }
 
@@ -86,8 +88,8 @@ export async function startBenchServices(options: { worker: boolean; env?: Recor
   const children: ChildProcess[] = [];
   // BENCH_NODE_ARGS: extra Node flags for the API and worker, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const spawnNode = (file: string) => {
-    const child = spawnStackProcess(process.execPath, [...nodeArgs, '--import', 'tsx', file], { cwd: ROOT, env, stdio: 'inherit', deathSignal: 'SIGTERM' });
+  const spawnNode = (file: string, extraEnv: Record<string, string> = {}) => {
+    const child = spawnStackProcess(process.execPath, [...nodeArgs, '--import', 'tsx', file], { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: 'inherit', deathSignal: 'SIGTERM' });
     children.push(child);
     return child;
   };
@@ -103,6 +105,13 @@ export async function startBenchServices(options: { worker: boolean; env?: Recor
     temporalAddress,
     apiPid: api.pid as number,
     workerPid: worker?.pid,
+    async spawnProcess(kind, extraEnv) {
+      if (kind === 'worker') return { pid: spawnNode('worker/main.ts', extraEnv).pid as number };
+      const extraPort = await findFreePort();
+      const child = spawnNode('api/server.ts', { PORT: String(extraPort), PUBLIC_BASE_URL: `http://127.0.0.1:${extraPort}`, ...extraEnv });
+      await waitForReady(`http://127.0.0.1:${extraPort}/ready`, 90_000);
+      return { pid: child.pid as number, baseUrl: `http://127.0.0.1:${extraPort}` };
+    },
     async stop() {
       await Promise.all(children.map((child) => stopChildProcess(child, NODE_PROCESS_STOP_STEPS)));
       await db.destroy();

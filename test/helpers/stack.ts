@@ -72,6 +72,10 @@ export async function startTestStack(
   // Listen first: the OAuth issuer is the public base URL, which must be the real address with its random port.
   let handler: http.RequestListener = (_req, res) => res.writeHead(503).end();
   const server = http.createServer((req, res) => handler(req, res));
+  // Idle keep-alive sockets are dropped by the client (undici: 4 s) long before the server would close them: with the
+  // server's 5 s default, a test whose event loop was blocked for seconds (a simulation run by the in-process worker)
+  // could send its next request on a socket the server was closing at that moment ("fetch failed").
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

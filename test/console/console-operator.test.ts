@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { adminWithEnv } from '../helpers/admin-cli';
+import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
+import { PEOPLE_PASSWORD } from '../helpers/people';
+import { browserUnavailable, useConsoleInChromium } from '../helpers/real-browser';
+import { createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+
+/**
+ * The platform operator's page (/console/admin/operator): enterprise tenants' endpoints and workers moved from the
+ * console, by people the admin CLI made operators only; a tenant admin finds neither the page nor its forms (404).
+ */
+describe('Governance console: the platform operator page', () => {
+  let stack: TestStack;
+  let home: TestTenant;
+  let customer: TestTenant;
+  let operator: ConsoleMember;
+  let tenantAdmin: ConsoleMember;
+
+  before(async () => {
+    stack = await startTestStack({ env: { TENANT_WORKERS_CACHE_SECONDS: '0', DEDICATED_ENDPOINT_CACHE_SECONDS: '0' } });
+    home = await createTestTenant(stack.db, { name: `Platform ${crypto.randomBytes(3).toString('hex')}` });
+    customer = await createTestTenant(stack.db, { name: `Customer ${crypto.randomBytes(3).toString('hex')}` });
+    operator = await addConsoleMember(stack.db, 'operator', home.id, 'viewer');
+    tenantAdmin = await addConsoleMember(stack.db, 'custadmin', customer.id, 'admin');
+    const granted = await adminWithEnv(process.env, 'operator', 'grant', '--email', operator.email);
+    assert.equal(granted.code, 0, granted.stderr);
+    assert.deepEqual(JSON.parse(granted.stdout), { object: 'platform_operator', user_id: operator.id, email: operator.email, platform_operator: true });
+    const unknown = await adminWithEnv(process.env, 'operator', 'grant', '--email', 'nobody@example.test');
+    assert.equal(unknown.code, 2);
+    assert.match(JSON.parse(unknown.stderr).error, /no person with the email/);
+  });
+  after(async () => stack?.close());
+
+  const auditOf = (tenantId: string, action: string) => stack.db('audit_log').where({ tenant_id: tenantId, action }).orderBy('sequence', 'desc').first();
+
+  it('moves a tenant\'s workers and sets its endpoint for an operator, audited in that tenant\'s log; refusals say why', async () => {
+    const { browser, csrf, inbox } = await signInToConsoleOverHttp(stack.baseUrl, operator.email);
+    assert.doesNotMatch(inbox.html, /Platform operator/);
+    const page = await browser.request(`${stack.baseUrl}/console/admin/operator`);
+    assert.equal(page.status, 200, page.html);
+    assert.match(page.html, new RegExp(customer.id));
+
+    const moved = await browser.request(`${stack.baseUrl}/console/admin/operator/tenants/${customer.id}/workers`, { form: { _csrf: csrf, workers: 'dedicated' } });
+    assert.equal(moved.status, 303, moved.html);
+    assert.equal(moved.location, `${stack.baseUrl}/console/admin/operator?notice=workers_moved`);
+    assert.equal((await stack.db('tenants').where({ id: customer.id }).first('workers')).workers, 'dedicated');
+    const workersRecord = await auditOf(customer.id, 'dedicated_workers.updated');
+    assert.deepEqual(workersRecord.actor, { type: 'system', id: `platform-operator/${operator.id}` });
+    assert.deepEqual(workersRecord.payload, { workers: 'dedicated', previous: 'shared', schedules_reapplied: 0 });
+
+    const host = `cust-${crypto.randomBytes(4).toString('hex')}.api.example.test`;
+    const saved = await browser.request(`${stack.baseUrl}/console/admin/operator/tenants/${customer.id}/endpoint`, { form: { _csrf: csrf, host, shared_host: 'open' } });
+    assert.equal(saved.status, 303, saved.html);
+    assert.deepEqual((await auditOf(customer.id, 'dedicated_endpoint.updated')).payload, { host, shared_host_open: true });
+
+    // A refusal the operator can fix: a bad host name, a starter tenant; nothing changes.
+    const starter = await createTestTenant(stack.db, { plan: 'starter' });
+    const badHost = await browser.request(`${stack.baseUrl}/console/admin/operator/tenants/${customer.id}/endpoint`, { form: { _csrf: csrf, host: 'bad_host!.example.test', shared_host: 'open' } });
+    assert.equal(badHost.status, 422);
+    assert.match(badHost.html, /must be a host name/);
+    const small = await browser.request(`${stack.baseUrl}/console/admin/operator/tenants/${starter.id}/workers`, { form: { _csrf: csrf, workers: 'dedicated' } });
+    assert.equal(small.status, 422);
+    assert.match(small.html, /enterprise feature/);
+    assert.equal((await stack.db('tenants').where({ id: starter.id }).first('workers')).workers, 'shared');
+    const forged = await browser.request(`${stack.baseUrl}/console/admin/operator/tenants/${customer.id}/workers`, { form: { workers: 'shared' } });
+    assert.equal(forged.status, 403, 'a form without the session\'s CSRF token is refused');
+    assert.equal((await stack.db('tenants').where({ id: customer.id }).first('workers')).workers, 'dedicated');
+
+    // The tenant's own admins see where they are served, not how to change it.
+    const { browser: adminBrowser } = await signInToConsoleOverHttp(stack.baseUrl, tenantAdmin.email);
+    const overview = await adminBrowser.request(`${stack.baseUrl}/console/admin`);
+    assert.match(overview.html, /Dedicated: this tenant’s runs/);
+    assert.match(overview.html, new RegExp(host.replace(/\./g, '\\.')));
+    assert.doesNotMatch(overview.html, /Platform operator/);
+  });
+
+  it('does not exist for anyone else, tenant admins included (404), nor once the operator is revoked', async () => {
+    const { browser, csrf } = await signInToConsoleOverHttp(stack.baseUrl, tenantAdmin.email);
+    const before = await stack.db('audit_log').where({ tenant_id: customer.id }).count<{ n: string }[]>({ n: '*' });
+    assert.equal((await browser.request(`${stack.baseUrl}/console/admin/operator`)).status, 404);
+    for (const [path, form] of [
+      [`/console/admin/operator/tenants/${customer.id}/workers`, { workers: 'shared' }],
+      [`/console/admin/operator/tenants/${customer.id}/endpoint`, { host: '', shared_host: 'open' }],
+    ] as const) {
+      const refused = await browser.request(`${stack.baseUrl}${path}`, { form: { _csrf: csrf, ...form } });
+      assert.equal(refused.status, 404, path);
+    }
+    const afterCount = await stack.db('audit_log').where({ tenant_id: customer.id }).count<{ n: string }[]>({ n: '*' });
+    assert.equal(afterCount[0]?.n, before[0]?.n, 'nothing was changed');
+
+    const revoked = await adminWithEnv(process.env, 'operator', 'revoke', '--email', operator.email);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    const { browser: formerOperator } = await signInToConsoleOverHttp(stack.baseUrl, operator.email);
+    assert.equal((await formerOperator.request(`${stack.baseUrl}/console/admin/operator`)).status, 404);
+    assert.equal((await adminWithEnv(process.env, 'operator', 'grant', '--email', operator.email)).code, 0);
+  });
+
+  describe('in a real Chromium', { skip: browserUnavailable() }, () => {
+    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-operator-' });
+
+    it('moves a tenant back to shared workers with the keyboard, and the page passes axe', async () => {
+      const { context, page } = await signIn(operator.email);
+      await page.goto(`${stack.baseUrl}/console/admin/operator`);
+      await checkAccessibility(context, page.url(), 'operator');
+      await page.focus(`#workers-${customer.id}`);
+      await page.selectOption(`#workers-${customer.id}`, 'shared');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${stack.baseUrl}/console/admin/operator?notice=workers_moved`);
+      assert.match((await page.textContent('[role=status], .notice')) ?? '', /new work goes to its new workers/);
+      assert.equal((await stack.db('tenants').where({ id: customer.id }).first('workers')).workers, 'shared');
+      assert.deepEqual(cspViolations, []);
+      await context.close();
+    });
+  });
+});
