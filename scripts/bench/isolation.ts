@@ -4,7 +4,8 @@
  * shared workers. The dedicated tenant is served by an API process reserved for it (API_RESERVED_TENANT) and a
  * worker pool of its own (WORKER_TENANT); Postgres and Temporal are shared by everyone, as they are in production.
  * The cores are split with `taskset`: the dedicated tenant's API and worker on the last core, the shared API and
- * worker on the others; Postgres, Temporal and this load generator are not pinned.
+ * worker on the others; Postgres, Temporal and this load generator are not pinned. Each window measures both tenants at
+ * once, one client each, so both see the same load.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -14,6 +15,7 @@ import { Pool } from 'undici';
 import { issueApiKey } from '../../db/repositories/api-keys';
 import { createTenant, setTenantWorkers } from '../../db/repositories/tenants';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import { cpuDelta, cpuSnapshot, printCpuTable } from './cpu';
 import { percentile } from './http-load';
 import { startHrisServer } from './integrations';
 import { measureInProcess, STAFFING_INPUTS } from './scenarios';
@@ -112,11 +114,13 @@ export async function benchIsolation(services: BenchServices, options: { seconds
   }
   const dedicatedUrl = reservedApi.baseUrl as string;
   // Warm-up: JIT, connections, the runners' first eager starts.
-  await createScenarios(dedicatedUrl, dedicated, 'warm-up', 3);
-  await createScenarios(services.baseUrl, shared, 'warm-up', 3);
+  await Promise.all([createScenarios(dedicatedUrl, dedicated, 'warm-up', 3), createScenarios(services.baseUrl, shared, 'warm-up', 3)]);
 
-  const idleDedicated = await createScenarios(dedicatedUrl, dedicated, 'dedicated tenant, idle', options.seconds);
-  const idleShared = await createScenarios(services.baseUrl, shared, 'shared tenant, idle', options.seconds);
+  // Both tenants' clients run at the same time, in each window: the same load, the same moment.
+  const [idleDedicated, idleShared] = await Promise.all([
+    createScenarios(dedicatedUrl, dedicated, 'dedicated tenant, idle', options.seconds),
+    createScenarios(services.baseUrl, shared, 'shared tenant, idle', options.seconds),
+  ]);
 
   // The neighbour's load on the shared workers: two batches and a sync from an HRIS-shaped REST source.
   const token = crypto.randomBytes(16).toString('hex');
@@ -145,9 +149,13 @@ export async function benchIsolation(services: BenchServices, options: { seconds
     // Measure once the load is under way (the first chunks and pages are being worked on).
     for (let at = await progress(); at.items === 0 && at.records === 0; at = await progress()) await new Promise((resolve) => setTimeout(resolve, 200));
     const before = await progress();
-    const loadedDedicated = await createScenarios(dedicatedUrl, dedicated, 'dedicated tenant, neighbour loading the shared workers', options.seconds);
-    const middle = await progress();
-    const loadedShared = await createScenarios(services.baseUrl, shared, 'shared tenant, neighbour loading the shared workers', options.seconds);
+    const roots = { 'dedicated API (reserved)': reservedApi.pid, 'dedicated worker pool': pool.pid, 'shared API': services.apiPid, 'shared worker': services.workerPid, 'load generator (bench)': process.pid };
+    const cpuBefore = cpuSnapshot(roots);
+    const [loadedDedicated, loadedShared] = await Promise.all([
+      createScenarios(dedicatedUrl, dedicated, 'dedicated tenant, neighbour loading the shared workers', options.seconds),
+      createScenarios(services.baseUrl, shared, 'shared tenant, neighbour loading the shared workers', options.seconds),
+    ]);
+    const cpu = cpuDelta(cpuBefore, cpuSnapshot(roots));
     const after = await progress();
 
     console.log(`\n## Isolation: scenario creates while a neighbour runs ${options.batchItems.toLocaleString('en')}-item batches ×2 and a ${options.syncRecords.toLocaleString('en')}-record sync (${options.seconds} s each)\n`);
@@ -162,10 +170,9 @@ export async function benchIsolation(services: BenchServices, options: { seconds
     console.log(`| floor | same model in-process (validate + evaluate) | ${floor.requests} | ${floor.p50Ms} | – | ${floor.p99Ms} | 0 |`);
     const ratio = (loaded: Window, idle: Window) => (loaded.p95Ms / Math.max(0.001, idle.p95Ms)).toFixed(2);
     console.log(`\np95 under load ÷ p95 idle: dedicated ${ratio(loadedDedicated, idleDedicated)}× (goal ≤ 1.2×), shared ${ratio(loadedShared, idleShared)}×`);
-    console.log(
-      `neighbour's progress: ${middle.items - before.items} batch items and ${middle.records - before.records} records during the dedicated window, ` +
-        `${after.items - middle.items} items and ${after.records - middle.records} records during the shared window; still running at the end: ${after.running}`,
-    );
+    console.log(`\nWhere the CPU went during the loaded window (${cores} cores; per create of both tenants):\n`);
+    printCpuTable(cpu, loadedDedicated.requests + loadedShared.requests, options.seconds);
+    console.log(`\nneighbour's progress during the loaded window: ${after.items - before.items} batch items and ${after.records - before.records} records; still running at its end: ${after.running}`);
     // Let the neighbour's work go on without us; cancel what is left so the next bench starts clean.
     for (const batch of batches) await api(services.baseUrl, neighbour, 'POST', `/scenarios/batches/${batch.id}/cancel`).catch(() => undefined);
     await api(services.baseUrl, neighbour, 'POST', `/integrations/${integration.id}/syncs/${sync.id}/cancel`).catch(() => undefined);

@@ -10,6 +10,7 @@ import { locateTemporalCli } from '../../scripts/stack/temporal';
 import { dedicatedTaskQueue } from '../../orchestration/task-queues';
 import { decisionApprovalWorkflowId } from '../../workflows/decisions/contracts';
 import { integrationSyncWorkflowId } from '../../workflows/integrations/contracts-syncs';
+import { integrationScheduleId } from '../../workflows/integrations/contracts-schedules';
 import { scenarioBatchWorkflowId } from '../../workflows/scenarios/contracts-batches';
 import { scenarioRunWorkflowId } from '../../workflows/scenarios/contracts-runs';
 import { webhookLaneWorkflowId } from '../../workflows/webhooks/contracts';
@@ -81,6 +82,32 @@ describe('dedicated workers', () => {
   };
   const subscribe = async (who: TestTenant, path: string) =>
     (await api(who, 'POST', '/webhooks', { url: `http://127.0.0.1:${receiver.port}${path}`, event_types: ['scenario.completed'] })) as { id: string };
+  /** An integration reading the test's own Postgres (its `people` stream), mapped so it can sync. */
+  const warehouse = async (who: TestTenant, extra: Record<string, unknown> = {}) => {
+    const database = new URL(process.env.DATABASE_URL as string);
+    const integration = await api(who, 'POST', '/integrations', {
+      name: 'warehouse',
+      connector_type: 'postgres',
+      config: {
+        host: database.hostname,
+        port: Number(database.port || 5432),
+        database: database.pathname.slice(1),
+        username: decodeURIComponent(database.username),
+        ssl_mode: 'disable',
+        streams: [{ name: 'people', query: "select 'e1' as id, now() as updated_at", cursor_column: 'updated_at', primary_key: ['id'] }],
+      },
+      credentials: { password: decodeURIComponent(database.password) },
+      ...extra,
+    });
+    await api(who, 'PUT', `/integrations/${integration.id}/field-mappings`, { stream: 'people', target: 'employees', fields: { employee_id: { source: 'id' } } });
+    return integration as { id: string };
+  };
+  /** The task queue a Temporal Schedule's action starts its workflows on. */
+  const scheduleQueue = async (integrationId: string) => {
+    // Not there yet (the reconciler has not applied it): undefined, to be asked again.
+    const described = await stack.temporal.schedule.getHandle(integrationScheduleId(integrationId)).describe().catch(() => undefined);
+    return described?.action.type === 'startWorkflow' ? described.action.taskQueue : undefined;
+  };
   const batchDone = (who: TestTenant, id: string) =>
     waitFor(`batch ${id} to finish`, async () => {
       const batch = await api(who, 'GET', `/scenarios/batches/${id}`);
@@ -128,21 +155,7 @@ describe('dedicated workers', () => {
       simulation: { runs: 200, seed: 1 },
     });
     const batch = await api(acme, 'POST', '/scenarios/batch', { items: [staffing(100), staffing(200), staffing(300)] });
-    const database = new URL(process.env.DATABASE_URL as string);
-    const integration = await api(acme, 'POST', '/integrations', {
-      name: 'warehouse',
-      connector_type: 'postgres',
-      config: {
-        host: database.hostname,
-        port: Number(database.port || 5432),
-        database: database.pathname.slice(1),
-        username: decodeURIComponent(database.username),
-        ssl_mode: 'disable',
-        streams: [{ name: 'people', query: "select 'e1' as id, now() as updated_at", cursor_column: 'updated_at', primary_key: ['id'] }],
-      },
-      credentials: { password: decodeURIComponent(database.password) },
-    });
-    await api(acme, 'PUT', `/integrations/${integration.id}/field-mappings`, { stream: 'people', target: 'employees', fields: { employee_id: { source: 'id' } } });
+    const integration = await warehouse(acme);
     const sync = await api(acme, 'POST', `/integrations/${integration.id}/syncs`, { mode: 'full' });
     const reviewer = await api(acme, 'POST', '/users', { email: `reviewer-${crypto.randomBytes(4).toString('hex')}@example.com`, display_name: 'Reviewer', role: 'approver' });
     const policy = await api(acme, 'POST', '/approval-policies', { name: 'one step', steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [reviewer.id] }, sla: 'P1D' }] });
@@ -207,6 +220,8 @@ describe('dedicated workers', () => {
     await receiver.waitFor((all) => all.some((r) => r.path === '/mover'), 60_000, 'the first delivery');
     const laneBefore = await stack.temporal.workflow.getHandle(webhookLaneWorkflowId(hook.id)).describe();
     assert.equal(laneBefore.taskQueue, shared);
+    const scheduled = await warehouse(mover, { schedule: { interval_seconds: 3600, mode: 'full' } });
+    assert.equal(await waitFor('the schedule to be applied', () => scheduleQueue(scheduled.id)), shared);
 
     // The batch is started while the shared worker is down, so it is certainly in flight when the tenant moves.
     await stack.stopWorker();
@@ -214,8 +229,12 @@ describe('dedicated workers', () => {
     const batch = await api(mover, 'POST', '/scenarios/batch', { items: Array.from({ length: total }, (_, i) => staffing(100 + i)) });
     const moved = await move(mover, 'dedicated');
     assert.equal(moved.task_queue, moverQueue);
+    // The move re-applied the tenant's schedule in its transaction; the reconciler points its action at the new queue.
+    const moveRecord = await stack.db('audit_log').where({ tenant_id: mover.id, action: 'dedicated_workers.updated' }).first();
+    assert.equal(moveRecord.payload.schedules_reapplied, 1);
     const pool = await stack.startTenantWorkers(mover.id);
     await stack.startWorker();
+    await waitFor('the schedule to start its syncs on the new queue', async () => (await scheduleQueue(scheduled.id)) === moverQueue);
     assert.equal((await api(mover, 'GET', `/scenarios/batches/${batch.id}`)).status, 'running');
 
     // New work goes to the tenant's queues at once (the cache is 0 s here).
