@@ -45,6 +45,21 @@ function employee(index: number) {
   };
 }
 
+/** The REST connector's settings for the local HRIS server: cursor pages of 1,000 employees, a bearer token. */
+export function hrisIntegration(name: string, port: number, token: string) {
+  return {
+    name,
+    connector_type: 'rest',
+    config: {
+      base_url: `http://127.0.0.1:${port}`,
+      auth: { type: 'bearer' },
+      pagination: { type: 'cursor', cursor_path: 'next_cursor', cursor_param: 'cursor', page_size: 1000 },
+      streams: [{ name: 'employees', path: '/v1/employees', records_path: 'data', primary_key: ['id'] }],
+    },
+    credentials: { token },
+  };
+}
+
 /** A local server answering `GET /v1/employees?limit=&cursor=` with `{ data, next_cursor }`, built page by page on demand. */
 export async function startHrisServer(total: number, token: string) {
   const server = http.createServer((req, res) => {
@@ -144,17 +159,7 @@ export async function benchIntegrationSyncs(services: BenchServices, options: { 
       await runSync(
         services,
         key,
-        {
-          name: 'bench HRIS',
-          connector_type: 'rest',
-          config: {
-            base_url: `http://127.0.0.1:${hris.port}`,
-            auth: { type: 'bearer' },
-            pagination: { type: 'cursor', cursor_path: 'next_cursor', cursor_param: 'cursor', page_size: 1000 },
-            streams: [{ name: 'employees', path: '/v1/employees', records_path: 'data', primary_key: ['id'] }],
-          },
-          credentials: { token },
-        },
+        hrisIntegration('bench HRIS', hris.port, token),
         1000,
         `REST connector, ${options.hrisRecords.toLocaleString('en')} HRIS records (pages of 1,000)`,
       ),

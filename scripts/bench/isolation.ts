@@ -17,7 +17,7 @@ import { createTenant, setTenantWorkers } from '../../db/repositories/tenants';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { cpuDelta, cpuSnapshot, printCpuTable } from './cpu';
 import { percentile } from './http-load';
-import { startHrisServer } from './integrations';
+import { hrisIntegration, startHrisServer } from './integrations';
 import { measureInProcess, STAFFING_INPUTS } from './scenarios';
 import type { BenchServices } from './services';
 
@@ -128,17 +128,7 @@ export async function benchIsolation(services: BenchServices, options: { seconds
   try {
     const items = Array.from({ length: options.batchItems }, (_, i) => ({ model_id: 'mdl_service_queue_staffing', inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (i % 400) } }));
     const batches = [await api(services.baseUrl, neighbour, 'POST', '/scenarios/batch', { items }), await api(services.baseUrl, neighbour, 'POST', '/scenarios/batch', { items })];
-    const integration = await api(services.baseUrl, neighbour, 'POST', '/integrations', {
-      name: 'bench neighbour HRIS',
-      connector_type: 'rest',
-      config: {
-        base_url: `http://127.0.0.1:${hris.port}`,
-        auth: { type: 'bearer' },
-        pagination: { type: 'cursor', cursor_path: 'next_cursor', cursor_param: 'cursor', page_size: 1000 },
-        streams: [{ name: 'employees', path: '/v1/employees', records_path: 'data', primary_key: ['id'] }],
-      },
-      credentials: { token },
-    });
+    const integration = await api(services.baseUrl, neighbour, 'POST', '/integrations', hrisIntegration('bench neighbour HRIS', hris.port, token));
     await api(services.baseUrl, neighbour, 'PUT', `/integrations/${integration.id}/field-mappings`, { stream: 'employees', target: 'employees', fields: { employee_id: { source: 'id' } } });
     const sync = await api(services.baseUrl, neighbour, 'POST', `/integrations/${integration.id}/syncs`, { mode: 'full' });
     const progress = async () => {

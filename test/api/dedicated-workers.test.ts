@@ -16,6 +16,7 @@ import { scenarioRunWorkflowId } from '../../workflows/scenarios/contracts-runs'
 import { webhookLaneWorkflowId } from '../../workflows/webhooks/contracts';
 import { adminWithEnv } from '../helpers/admin-cli';
 import { waitForPollers } from '../helpers/batch-crash';
+import { warehouseIntegration } from '../helpers/operation-fixtures';
 import { call, createTestTenant, spawnApiProcess, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -84,21 +85,7 @@ describe('dedicated workers', () => {
     (await api(who, 'POST', '/webhooks', { url: `http://127.0.0.1:${receiver.port}${path}`, event_types: ['scenario.completed'] })) as { id: string };
   /** An integration reading the test's own Postgres (its `people` stream), mapped so it can sync. */
   const warehouse = async (who: TestTenant, extra: Record<string, unknown> = {}) => {
-    const database = new URL(process.env.DATABASE_URL as string);
-    const integration = await api(who, 'POST', '/integrations', {
-      name: 'warehouse',
-      connector_type: 'postgres',
-      config: {
-        host: database.hostname,
-        port: Number(database.port || 5432),
-        database: database.pathname.slice(1),
-        username: decodeURIComponent(database.username),
-        ssl_mode: 'disable',
-        streams: [{ name: 'people', query: "select 'e1' as id, now() as updated_at", cursor_column: 'updated_at', primary_key: ['id'] }],
-      },
-      credentials: { password: decodeURIComponent(database.password) },
-      ...extra,
-    });
+    const integration = await api(who, 'POST', '/integrations', { ...warehouseIntegration(), ...extra });
     await api(who, 'PUT', `/integrations/${integration.id}/field-mappings`, { stream: 'people', target: 'employees', fields: { employee_id: { source: 'id' } } });
     return integration as { id: string };
   };

@@ -45,6 +45,24 @@ export function parametersOf(document: OpenApiDocument, operation: OperationObje
   );
 }
 
+/** A Postgres integration reading the test run's own database through `query` (its `people` stream). */
+export function warehouseIntegration(query = "select 'e1' as id, now() as updated_at", name = 'fixture warehouse') {
+  const database = new URL(process.env.DATABASE_URL as string);
+  return {
+    name,
+    connector_type: 'postgres',
+    config: {
+      host: database.hostname,
+      port: Number(database.port || 5432),
+      database: database.pathname.slice(1),
+      username: decodeURIComponent(database.username),
+      ssl_mode: 'disable',
+      streams: [{ name: 'people', query, cursor_column: 'updated_at', primary_key: ['id'] }],
+    },
+    credentials: { password: decodeURIComponent(database.password) },
+  };
+}
+
 export interface OperationFixtures {
   /** Path parameters per path template. */
   pathParameters: Record<string, () => Promise<Record<string, string>>>;
@@ -97,22 +115,7 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
   const webhook = () => request('POST', '/api/v1/webhooks', exampleBody('createWebhook'));
   const integration = () => request('POST', '/api/v1/integrations', exampleBody('createIntegration'));
   /** An integration whose source answers: the test's own Postgres, read through `query` (its `people` stream). */
-  const readableIntegration = (query = "select 'e1' as id, now() as updated_at", name = 'fixture warehouse') => {
-    const database = new URL(process.env.DATABASE_URL as string);
-    return request('POST', '/api/v1/integrations', {
-      name,
-      connector_type: 'postgres',
-      config: {
-        host: database.hostname,
-        port: Number(database.port || 5432),
-        database: database.pathname.slice(1),
-        username: decodeURIComponent(database.username),
-        ssl_mode: 'disable',
-        streams: [{ name: 'people', query, cursor_column: 'updated_at', primary_key: ['id'] }],
-      },
-      credentials: { password: decodeURIComponent(database.password) },
-    });
-  };
+  const readableIntegration = (query = "select 'e1' as id, now() as updated_at", name = 'fixture warehouse') => request('POST', '/api/v1/integrations', warehouseIntegration(query, name));
   /** The fixture warehouse with a field mapping of its `people` stream, so it can sync. */
   const mappedIntegration = async (...source: Parameters<typeof readableIntegration>) => {
     const { id } = await readableIntegration(...source);
