@@ -216,13 +216,16 @@ describe('dedicated workers', () => {
     const batch = await api(mover, 'POST', '/scenarios/batch', { items: Array.from({ length: total }, (_, i) => staffing(100 + i)) });
     const moved = await move(mover, 'dedicated');
     assert.equal(moved.task_queue, moverQueue);
+    // No worker has run any of it yet: the batch is in flight, whole, at the move.
+    const atMove = await api(mover, 'GET', `/scenarios/batches/${batch.id}`);
+    assert.equal(atMove.status, 'running');
+    assert.equal(atMove.progress.completed, 0);
     // The move re-applied the tenant's schedule in its transaction; the reconciler points its action at the new queue.
     const moveRecord = await stack.db('audit_log').where({ tenant_id: mover.id, action: 'dedicated_workers.updated' }).first();
     assert.equal(moveRecord.payload.schedules_reapplied, 1);
     const pool = await stack.startTenantWorkers(mover.id);
     await stack.startWorker();
     await waitFor('the schedule to start its syncs on the new queue', async () => (await scheduleQueue(scheduled.id)) === moverQueue);
-    assert.equal((await api(mover, 'GET', `/scenarios/batches/${batch.id}`)).status, 'running');
 
     // New work goes to the tenant's queues at once (the cache is 0 s here).
     const after = await api(mover, 'POST', '/scenarios', staffing(160));
