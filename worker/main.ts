@@ -33,7 +33,18 @@ function tenantOption(argv: string[], fromConfig: string | undefined): string | 
   return value;
 }
 
-async function main(): Promise<void> {
+export interface WorkerProcessOptions {
+  /**
+   * Limits the sweeps and the cross-tenant activities (KPI evaluation shards) to these tenants. Production workers
+   * serve every tenant; the test suite's worker processes serve only their own test file's tenants (many files share
+   * one database).
+   */
+  tenantIds?: () => readonly string[];
+}
+
+/** The worker process: its pools, and on the shared workers the relay and the sweeps. Resolves once shut down. */
+export async function runWorker(options: WorkerProcessOptions = {}): Promise<void> {
+  const tenantIds = options.tenantIds ? { tenantIds: options.tenantIds } : {};
   const config = loadConfigOrExit();
   const tenantId = tenantOption(process.argv.slice(2), config.reservedTenant);
   const logger = createLogger(config.logLevel, 'dms-worker');
@@ -63,7 +74,7 @@ async function main(): Promise<void> {
     connection,
     namespace: config.temporalNamespace,
     taskQueue,
-    activities: { db, logger, webhooks: config.webhooks, notifications: { ...config.notifications, smtpUrl: resolveSmtpUrl(config) }, publicBaseUrl: config.publicBaseUrl, exportFiles: exportFileStore(config.dataDir), sandbox },
+    activities: { db, logger, webhooks: config.webhooks, notifications: { ...config.notifications, smtpUrl: resolveSmtpUrl(config) }, publicBaseUrl: config.publicBaseUrl, exportFiles: exportFileStore(config.dataDir), sandbox, ...tenantIds },
     workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),
     shutdownGraceTime: '30s',
   });
@@ -71,13 +82,13 @@ async function main(): Promise<void> {
   const clientConnection = await Connection.connect({ address });
   const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
   // Runs an API process stored but died before starting get their workflow (several workers may sweep at once).
-  const recovery = tenantId ? { stop: async () => undefined } : startRunRecovery({ db, temporal, config, logger });
+  const recovery = tenantId ? { stop: async () => undefined } : startRunRecovery({ db, temporal, config, logger, ...tenantIds });
   let stopEvents = async () => undefined as void;
   if (config.webhooks.relayEnabled && !tenantId) {
     const taskQueues = createTaskQueues(db, { sharedTaskQueue: config.temporalTaskQueue, cacheSeconds: config.tenantWorkersCacheSeconds });
-    const relay = startOutboxRelay({ db, temporal, logger, taskQueues, webhooks: config.webhooks, notifications: config.notifications, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds });
-    const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks });
-    const schedules = startScheduleReconciler({ db, temporal, logger, config });
+    const relay = startOutboxRelay({ db, temporal, logger, taskQueues, webhooks: config.webhooks, notifications: config.notifications, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds, ...tenantIds });
+    const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks, ...tenantIds });
+    const schedules = startScheduleReconciler({ db, temporal, logger, config, ...tenantIds });
     stopEvents = async () => {
       await relay.stop();
       await maintenance.stop();
@@ -104,7 +115,9 @@ async function warnUnlessDedicated(db: Knex, tenantId: string, logger: Logger): 
     logger.warn({ tenant_id: tenantId }, 'the tenant is on the shared workers: its new work starts on its own queues once it is moved (npm run admin -- tenant workers)');
 }
 
-main().catch((error: unknown) => {
-  console.error('Worker failed:', error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (require.main === module) {
+  runWorker().catch((error: unknown) => {
+    console.error('Worker failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

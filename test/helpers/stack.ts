@@ -3,6 +3,7 @@ import { createExpressionSandbox, sandboxedTenantModels, type ExpressionSandbox 
 import { after, before } from 'node:test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import { createApp } from '../../api/app';
@@ -36,6 +37,14 @@ const tenantsOf = (db: Knex): Set<string> => {
   let tenants = tenantsByDb.get(db);
   if (!tenants) tenantsByDb.set(db, (tenants = new Set()));
   return tenants;
+};
+
+/** The worker processes a file spawned on its stack (test/helpers/worker-process.ts), told of each tenant it creates. */
+const workerProcessesByDb = new WeakMap<Knex, Set<ChildProcess>>();
+const workerProcessesOf = (db: Knex): Set<ChildProcess> => {
+  let children = workerProcessesByDb.get(db);
+  if (!children) workerProcessesByDb.set(db, (children = new Set()));
+  return children;
 };
 
 /**
@@ -251,6 +260,7 @@ export async function createTestTenant(
     ),
   );
   tenantsOf(db).add(tenant.id);
+  for (const child of workerProcessesOf(db)) if (child.connected) child.send({ tenantIds: [tenant.id] });
   return { id: tenant.id, key, keyId: record.id };
 }
 
@@ -310,12 +320,22 @@ export async function spawnWorkerProcess(
   options: ProcessOutputOptions = {},
 ): Promise<import('node:child_process').ChildProcess> {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, ['--import', 'tsx', require.resolve('../../worker/main.ts')], {
-    // The relay stays in the test process (it only handles this file's tenants); the child runs workflows and activities.
-    env: { ...process.env, EVENT_RELAY_ENABLED: 'false', TEMPORAL_TASK_QUEUE: stack.config.temporalTaskQueue, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...env },
-    stdio: options.onOutput ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, ['--import', 'tsx', require.resolve('./worker-process.ts')], {
+    // The relay stays in the test process (it only handles this file's tenants); the child runs workflows and
+    // activities, its sweeps and KPI evaluation shards limited to this file's tenants as the in-process worker's are.
+    env: {
+      ...process.env,
+      EVENT_RELAY_ENABLED: 'false',
+      TEMPORAL_TASK_QUEUE: stack.config.temporalTaskQueue,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      TEST_WORKER_TENANT_IDS: [...tenantsOf(stack.db)].join(','),
+      ...env,
+    },
+    stdio: options.onOutput ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   captureOutput(child, options);
+  workerProcessesOf(stack.db).add(child);
+  child.once('exit', () => workerProcessesOf(stack.db).delete(child));
   return child;
 }
 
