@@ -41,6 +41,7 @@ import * as usageQuotas from './migrations/20261128000060_usage_quotas';
 import * as dedicatedEndpoints from './migrations/20261128000070_dedicated_endpoints';
 import * as dedicatedWorkers from './migrations/20261129000080_dedicated_workers';
 import * as platformOperators from './migrations/20261129000090_platform_operators';
+import * as approvalRelocation from './migrations/20261129000100_approval_relocation';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128000070_dedicated_endpoints': dedicatedEndpoints,
   '20261129000080_dedicated_workers': dedicatedWorkers,
   '20261129000090_platform_operators': platformOperators,
+  '20261129000100_approval_relocation': approvalRelocation,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -14,7 +14,8 @@ export { dedicatedTaskQueue };
  *
  * A move changes where *new* work starts, in every process within `cacheSeconds`. Work in flight finishes on the
  * queue it started on (a Temporal workflow keeps its task queue, and so do its activities and children); long-lived
- * lanes end after their current pass and the next wake-up starts them on the new queue. Operators see each
+ * lanes end after their current pass and the next wake-up starts them on the new queue, and running approvals are
+ * asked to continue as new there (api/decisions/start-approval-relocations.ts). Operators see each
  * workflow's queue in the built-in `TaskQueue` search attribute.
  */
 export interface TaskQueues {

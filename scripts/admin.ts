@@ -224,7 +224,8 @@ async function tenantEndpointCommand(db: Knex, args: string[]) {
  * Moves an enterprise tenant's work onto task queues of its own, served by a worker pool started for it (`npm run
  * worker -- --tenant ten_…`), or back onto the shared ones (orchestration/task-queues.ts). New work starts on the new
  * queues in every process within TENANT_WORKERS_CACHE_SECONDS; work in flight finishes where it started; the
- * tenant's integration schedules are re-applied in the same transaction, lanes follow after their current pass.
+ * tenant's integration schedules are re-applied in the same transaction, lanes follow after their current pass and
+ * running approvals when the schedule reconciler asks them to.
  * Audited in the tenant's log. Without `--move`, shows where the tenant's work runs.
  */
 async function tenantWorkersCommand(db: Knex, args: string[]) {

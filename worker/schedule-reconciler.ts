@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger';
 import { clearLegacySchedule, integrationsWithLaggingSchedules, kpisWithLegacySchedules } from '../db/repositories/schedule-reconciliation';
 import { createIntegrationSchedules } from '../api/integrations/start-schedules';
 import { createKpiEvaluationSchedules } from '../api/kpis/start-alert-evaluations';
+import { createApprovalRelocation } from '../api/decisions/start-approval-relocations';
 import { startPeriodicJob } from './periodic-job';
 
 export interface ScheduleReconcilerDeps {
@@ -13,7 +14,14 @@ export interface ScheduleReconcilerDeps {
   logger: Logger;
   config: Pick<
     Config,
-    'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs' | 'syncFillRateGuard' | 'scheduleReconcile' | 'kpiAlerts'
+    | 'temporalTaskQueue'
+    | 'temporalRpcTimeoutMs'
+    | 'activityRetry'
+    | 'integrationSyncHeartbeatTimeoutMs'
+    | 'syncFillRateGuard'
+    | 'scheduleReconcile'
+    | 'kpiAlerts'
+    | 'tenantWorkersCacheSeconds'
   >;
   /** Only for tests, where several stacks share one database. */
   tenantIds?: () => readonly string[];
@@ -27,12 +35,13 @@ const SHARDS_CHECK_INTERVAL_MS = 60_000;
 /**
  * One pass of the schedule reconciler: the KPI evaluation shards' Schedules match the configuration; every integration
  * whose Temporal Schedule lags its row (and whose back-off has passed) is reconciled; per-KPI Schedules left from
- * before batched evaluation are deleted. Every step is safe to run in several processes at once.
+ * before batched evaluation are deleted; the running approvals of a tenant whose workers moved are asked to follow it
+ * (api/decisions/start-approval-relocations.ts). Every step is safe to run in several processes at once.
  */
 export async function runScheduleReconciliation(
   deps: ScheduleReconcilerDeps,
-  state: { shardsEnsuredAt: number; extraShardsDeleted: boolean },
-): Promise<{ integrations: number; legacyKpiSchedules: number }> {
+  state: ReconcilerState,
+): Promise<{ integrations: number; legacyKpiSchedules: number; approvalsRelocated: number }> {
   const integrationSchedules = createIntegrationSchedules(deps);
   const kpiSchedules = createKpiEvaluationSchedules(deps);
   if (Date.now() - state.shardsEnsuredAt >= SHARDS_CHECK_INTERVAL_MS) {
@@ -51,7 +60,19 @@ export async function runScheduleReconciliation(
     await clearLegacySchedule(deps.db, kpiId);
     legacyKpiSchedules++;
   }
-  return { integrations, legacyKpiSchedules };
+  const approvalsRelocated = await state.approvals.relocate();
+  return { integrations, legacyKpiSchedules, approvalsRelocated };
+}
+
+export interface ReconcilerState {
+  shardsEnsuredAt: number;
+  extraShardsDeleted: boolean;
+  approvals: ReturnType<typeof createApprovalRelocation>;
+}
+
+/** What a reconciler keeps between passes: nothing checked yet. */
+export function newReconcilerState(deps: ScheduleReconcilerDeps): ReconcilerState {
+  return { shardsEnsuredAt: -Infinity, extraShardsDeleted: false, approvals: createApprovalRelocation(deps) };
 }
 
 /**
@@ -59,7 +80,7 @@ export async function runScheduleReconciliation(
  * at start, every minute, and again after a pass that failed (Temporal was away).
  */
 export function startScheduleReconciler(deps: ScheduleReconcilerDeps): { stop(): Promise<void> } {
-  const state = { shardsEnsuredAt: -Infinity, extraShardsDeleted: false };
+  const state = newReconcilerState(deps);
   return startPeriodicJob({
     run: () => runScheduleReconciliation(deps, state),
     intervalMs: deps.config.scheduleReconcile.intervalSeconds * 1000,

@@ -74,7 +74,8 @@ export async function tenantWorkersPlacement(db: Knex, tenantId: string, sharedT
 
 /**
  * Moves a tenant's new work onto its own task queues or back onto the shared ones; its schedules are re-applied in
- * the same transaction. Work in flight finishes where it started (orchestration/task-queues.ts).
+ * the same transaction. Work in flight finishes where it started, except what runs for days: lanes and approvals
+ * follow the tenant (orchestration/task-queues.ts).
  */
 export async function moveTenantWorkers(db: Knex, tenantId: string, target: TenantWorkers, options: { actor: Actor; sharedTaskQueue: string }) {
   if (target === 'dedicated') await requireEnterprise(db, tenantId, 'dedicated workers');

@@ -95,7 +95,7 @@ function adminWords(error: AppError, plainWords: (error: AppError) => Notice): N
 }
 
 const NOTICES: Record<string, Notice> = {
-  workers_moved: { kind: 'success', title: 'The tenant’s new work goes to its new workers within seconds; work in flight finishes where it started.' },
+  workers_moved: { kind: 'success', title: 'The tenant’s new work goes to its new workers within seconds; work in flight finishes where it started, and approvals under way follow.' },
   endpoint_saved: { kind: 'success', title: 'The tenant’s endpoint is saved. Every API process applies it within seconds.' },
   key_revoked: { kind: 'success', title: 'The key is revoked. Requests with it are refused from now on.' },
   member_added: { kind: 'success', title: 'The person is now a member. They get an invitation by email to set their password or sign in.' },

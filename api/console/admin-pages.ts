@@ -886,7 +886,7 @@ export function operatorPage(input: { viewer: Viewer; tenants: OperatorTenantVie
     viewer: input.viewer,
     section: 'operator',
     notice: input.notice,
-    body: html`<p class="muted">Platform operators only. A move applies to new work within seconds; work in flight finishes where it started. Every change is recorded in the tenant’s own audit log.</p>
+    body: html`<p class="muted">Platform operators only. A move applies to new work within seconds; work in flight finishes where it started, and approvals under way follow. Every change is recorded in the tenant’s own audit log.</p>
 ${
   input.tenants.length === 0
     ? html`<p class="empty">No enterprise tenants.</p>`

@@ -86,3 +86,30 @@ export async function tenantWorkersOf(scope: TenantScope): Promise<TenantWorkers
   const row = await scope.trx('tenants').where({ id: scope.tenantId }).first<{ workers: TenantWorkers } | undefined>('workers');
   return row?.workers ?? 'shared';
 }
+
+export interface TenantToRelocate {
+  id: string;
+  workers: TenantWorkers;
+  /** The database's clock when this was read: recorded as the sweep's start once it is done. */
+  sweepStartedAt: Date;
+}
+
+/**
+ * Tenants whose workers moved and whose approvals have not been swept since every process's placement cache
+ * (`settleSeconds`) ran out after the move: an approval started on the old queue until then is still found.
+ */
+export async function tenantsWithApprovalsToRelocate(db: Knex, settleSeconds: number, limit: number, tenantIds?: readonly string[]): Promise<TenantToRelocate[]> {
+  const query = db('tenants')
+    .whereNotNull('workers_changed_at')
+    .where((q) => q.whereNull('approvals_relocated_at').orWhereRaw('approvals_relocated_at < workers_changed_at + make_interval(secs => ?)', [settleSeconds]))
+    .orderBy('workers_changed_at')
+    .limit(limit)
+    .select<Array<{ id: string; workers: TenantWorkers; now: Date }>>('id', 'workers', db.raw('now() as now'));
+  if (tenantIds) query.whereIn('id', tenantIds);
+  return (await query).map((row) => ({ id: row.id, workers: row.workers, sweepStartedAt: row.now }));
+}
+
+/** A sweep that began at `sweepStartedAt` asked every approval it found to follow the tenant. */
+export async function markApprovalsRelocated(db: Knex, tenantId: string, sweepStartedAt: Date): Promise<void> {
+  await db('tenants').where({ id: tenantId }).update({ approvals_relocated_at: sweepStartedAt });
+}

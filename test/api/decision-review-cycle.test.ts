@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { temporal } from '@temporalio/proto';
 import type { Role } from '../../core/roles';
 import { createSignInClient, type Person } from '../helpers/people';
 import { call, createTestTenant, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import { saveRecordedHistory } from '../helpers/recorded-histories';
 
 const STAFFING = 'mdl_service_queue_staffing';
 const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
@@ -99,9 +98,7 @@ function reviewFixture(stackOptions: Parameters<typeof startTestStack>[0]) {
    */
   const recordHistory = async (workflowId: string, runId: string | undefined, file: string) => {
     if (!process.env.RECORD_APPROVAL_HISTORY) return;
-    const history = await f.stack.temporal.workflow.getHandle(workflowId, runId).fetchHistory();
-    const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
-    fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', file), `${JSON.stringify(json, null, 1)}\n`);
+    saveRecordedHistory(await f.stack.temporal.workflow.getHandle(workflowId, runId).fetchHistory(), file);
   };
 
   return { f, api, policy, draft, submit, act, read, actions, events, waitFor, inbox, recordHistory };

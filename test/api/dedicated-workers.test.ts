@@ -15,6 +15,8 @@ import { scenarioBatchWorkflowId } from '../../workflows/scenarios/contracts-bat
 import { scenarioRunWorkflowId } from '../../workflows/scenarios/contracts-runs';
 import { webhookLaneWorkflowId } from '../../workflows/webhooks/contracts';
 import { adminWithEnv } from '../helpers/admin-cli';
+import { createSignInClient } from '../helpers/people';
+import { saveRecordedHistory } from '../helpers/recorded-histories';
 import { waitForPollers } from '../helpers/batch-crash';
 import { warehouseIntegration } from '../helpers/operation-fixtures';
 import { call, createTestTenant, spawnApiProcess, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
@@ -259,6 +261,53 @@ describe('dedicated workers', () => {
     await waitFor('the run after moving back', async () => (await api(mover, 'GET', `/scenarios/${back.id}`)).status === 'completed', 60_000);
     assert.equal(await queueOf(scenarioRunWorkflowId(back.id, 1)), `${shared}-scenario-runs`);
     await pool.stop();
+  });
+
+  it('asks an approval under way to follow the tenant to its queue, where it is decided without the old pool', async () => {
+    const approving = await createTestTenant(stack.db, { name: 'Approving' });
+    const approvingQueue = dedicatedTaskQueue(shared, approving.id);
+    const people = await createSignInClient(stack, approving.key, ['decisions:read', 'decisions:write']);
+    const approver = await people.person('approver', approving.id, 'approver');
+    const policy = await api(approving, 'POST', '/approval-policies', { name: 'one step', steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [approver.id] }, sla: 'P1D' }] });
+    const decision = await api(approving, 'POST', '/decisions', { title: 'Under way', options: [{ label: 'Go' }, { label: 'Wait' }], chosen_option: 'opt_1' });
+    await api(approving, 'POST', `/decisions/${decision.id}/submit`, { approval_policy_id: policy.id });
+    const workflowId = decisionApprovalWorkflowId(decision.id);
+    const before = await stack.temporal.workflow.getHandle(workflowId).describe();
+    assert.equal(before.taskQueue, shared);
+
+    const pool = await stack.startTenantWorkers(approving.id);
+    try {
+      await move(approving, 'dedicated');
+      // The reconciler asks the run to move; it continues as new on the tenant's queue with its state.
+      const relocated = await waitFor('the approval to continue on the tenant\'s queue', async () => {
+        const described = await stack.temporal.workflow.getHandle(workflowId).describe();
+        return described.taskQueue === approvingQueue ? described : undefined;
+      });
+      assert.equal(relocated.status.name, 'RUNNING');
+      const firstRun = await stack.temporal.workflow.getHandle(workflowId, before.runId).describe();
+      assert.equal(firstRun.status.name, 'CONTINUED_AS_NEW');
+      assert.equal(firstRun.taskQueue, shared);
+      // With RECORD_APPROVAL_RELOCATION_HISTORY=1 the relocated run is saved for test/workflows/replay.test.ts.
+      if (process.env.RECORD_APPROVAL_RELOCATION_HISTORY) saveRecordedHistory(await stack.temporal.workflow.getHandle(workflowId, before.runId).fetchHistory(), 'decision-approval-relocated.json');
+      const pending = await api(approving, 'GET', `/decisions/${decision.id}`);
+      assert.equal(pending.status, 'pending_approval');
+      // The move is swept once no process can still start the tenant's approvals on the old queue.
+      await waitFor('the sweep of the move to be recorded', async () => {
+        const row = await stack.db('tenants').where({ id: approving.id }).first('approvals_relocated_at', 'workers_changed_at');
+        return row.approvals_relocated_at && row.approvals_relocated_at >= row.workers_changed_at ? row : undefined;
+      });
+
+      // The old pool is no longer needed for it: with the shared worker stopped, the tenant's pool decides it.
+      await stack.stopWorker();
+      const approved = await call(stack.baseUrl, 'POST', `/api/v1/decisions/${decision.id}/approve`, { headers: { authorization: `Bearer ${approver.token}` }, body: { expected_step: 1, comment: 'After the move.' } });
+      assert.ok(approved.status === 200 || approved.status === 202, `${approved.status} ${JSON.stringify(approved.body)}`);
+      await waitFor('the decision to be approved', async () => (await api(approving, 'GET', `/decisions/${decision.id}`)).status === 'approved');
+      const history = await api(approving, 'GET', `/decisions/${decision.id}/history`);
+      assert.deepEqual(history.data.filter((entry: { action: string }) => entry.action === 'decision.submitted' || entry.action === 'decision.step.approved').length, 2, JSON.stringify(history.data));
+    } finally {
+      await stack.startWorker();
+      await pool.stop();
+    }
   });
 
   it('runs a worker process for one tenant (WORKER_TENANT) on its queues only, and an API process reserved for it refuses every other key as unknown', async () => {

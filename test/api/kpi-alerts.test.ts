@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { temporal } from '@temporalio/proto';
 import { createLogger } from '../../core/logger';
-import { runScheduleReconciliation } from '../../worker/schedule-reconciler';
+import { newReconcilerState, runScheduleReconciliation } from '../../worker/schedule-reconciler';
 import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { kpiChecks } from '../helpers/kpi-checks';
 import { waitFor } from '../helpers/wait';
+import { saveRecordedHistory } from '../helpers/recorded-histories';
 
 const STAFFING = 'mdl_service_queue_staffing';
 const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
@@ -337,9 +335,7 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
       assert.ok(result.batches >= 1);
       // With RECORD_KPI_SHARD_HISTORY=1 the run is saved for test/workflows/replay.test.ts (commit the file).
       if (process.env.RECORD_KPI_SHARD_HISTORY) {
-        const history = await handle.fetchHistory();
-        const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
-        fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'kpi-evaluation-shard-tick.json'), `${JSON.stringify(json, null, 1)}\n`);
+        saveRecordedHistory(await handle.fetchHistory(), 'kpi-evaluation-shard-tick.json');
       }
       return;
     }
@@ -356,7 +352,8 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
       state: { paused: true },
     });
     // A reconciler starting in a process configured with two shards.
-    await runScheduleReconciliation({ db: stack.db, temporal: stack.temporal, logger: createLogger('silent', 'dms-test'), config: stack.config, tenantIds: () => [tenant.id] }, { shardsEnsuredAt: -Infinity, extraShardsDeleted: false });
+    const reconcilerDeps = { db: stack.db, temporal: stack.temporal, logger: createLogger('silent', 'dms-test'), config: stack.config, tenantIds: () => [tenant.id] };
+    await runScheduleReconciliation(reconcilerDeps, newReconcilerState(reconcilerDeps));
     await assert.rejects(stack.temporal.schedule.getHandle(extra).describe());
     for (const shard of [0, 1]) assert.equal((await shardSchedule(shard)).state.paused, false);
   });
@@ -374,9 +371,7 @@ describe('KPI alerts: rules, evaluation in Temporal, hysteresis, no_data, revisi
     // A run such a schedule started before the upgrade still completes on today's worker.
     await stack.temporal.workflow.execute('kpiScheduledCheckWorkflow', { taskQueue: stack.config.temporalTaskQueue, workflowId: `${scheduleId}-legacy-run`, args: [{ tenantId: tenant.id, kpiId: kpi.id }] });
     if (process.env.RECORD_KPI_SHARD_HISTORY) {
-      const history = await stack.temporal.workflow.getHandle(`${scheduleId}-legacy-run`).fetchHistory();
-      const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
-      fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'kpi-scheduled-check-legacy.json'), `${JSON.stringify(json, null, 1)}\n`);
+      saveRecordedHistory(await stack.temporal.workflow.getHandle(`${scheduleId}-legacy-run`).fetchHistory(), 'kpi-scheduled-check-legacy.json');
     }
     // The upgrade's migration flags every KPI that may have one; the reconciler deletes it and clears the flag.
     await stack.db('kpis').where({ id: kpi.id }).update({ legacy_schedule: true });

@@ -9,6 +9,7 @@ import { publishForTest } from '../helpers/model-release';
 import { seedCompletedRuns } from '../helpers/model-replays';
 import { call, createTestTenant, spawnWorkerProcess, startTestStack, useTestStackWithTenant, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
+import { saveRecordedHistory } from '../helpers/recorded-histories';
 import { newId } from '../../core/ids';
 
 const fixture = (name: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/jdm', name), 'utf8'));
@@ -110,9 +111,7 @@ describe('model replays', () => {
     assert.equal(done.status, 'completed', JSON.stringify(done));
     // With RECORD_MODEL_REPLAY_HISTORY=1 the run (three batches) is saved for test/workflows/replay.test.ts (commit the file).
     if (process.env.RECORD_MODEL_REPLAY_HISTORY) {
-      const { History } = temporal.api.history.v1;
-      const json = History.toObject(History.fromObject(await stack.temporal.workflow.getHandle(done.workflow_id).fetchHistory()), { enums: String, longs: String, bytes: String, defaults: false });
-      fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'model-replay-completed.json'), `${JSON.stringify(json, null, 1)}\n`);
+      saveRecordedHistory(await stack.temporal.workflow.getHandle(done.workflow_id).fetchHistory(), 'model-replay-completed.json');
     }
     assert.equal(done.version, '2');
     assert.equal(done.baseline_version, '1');

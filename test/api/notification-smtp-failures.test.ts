@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { temporal } from '@temporalio/proto';
 import { notificationLaneWorkflowId } from '../../workflows/notifications/contracts';
 import { after, before, describe, it } from 'node:test';
@@ -9,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { createSignInClient, type Person } from '../helpers/people';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
+import { saveRecordedHistory } from '../helpers/recorded-histories';
 
 /**
  * An SMTP server in this process that answers as told per recipient: `busy-…` addresses get 451 (try again later)
@@ -121,8 +120,7 @@ describe('Notifications over a failing SMTP server: 4xx retried with backoff, 5x
     assert.ok(completedPasses >= 3, `a pass per retry (${completedPasses})`);
     // With RECORD_NOTIFICATION_LANE_HISTORY=1 the run is saved for test/workflows/replay.test.ts (commit the file).
     if (process.env.RECORD_NOTIFICATION_LANE_HISTORY) {
-      const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
-      fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'notification-lane-retried-idle.json'), `${JSON.stringify(json, null, 1)}\n`);
+      saveRecordedHistory(history, 'notification-lane-retried-idle.json');
     }
   });
 });

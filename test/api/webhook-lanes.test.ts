@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { temporal } from '@temporalio/proto';
 import { newId } from '../../core/ids';
@@ -10,6 +8,7 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import { webhookLaneWorkflowId } from '../../api/webhooks/start-deliveries';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { saveRecordedHistory } from '../helpers/recorded-histories';
 
 const SLOW_MS = 1500;
 const LANE_CONCURRENCY = 4;
@@ -144,8 +143,7 @@ describe('webhook lanes', () => {
     assert.equal(types.at(-1), String(temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW));
     // With RECORD_WEBHOOK_LANE_HISTORY=1 the run is saved for test/workflows/replay.test.ts (commit the file).
     if (process.env.RECORD_WEBHOOK_LANE_HISTORY) {
-      const json = temporal.api.history.v1.History.toObject(temporal.api.history.v1.History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
-      fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', 'webhook-lane-retried-continued.json'), `${JSON.stringify(json, null, 1)}\n`);
+      saveRecordedHistory(history, 'webhook-lane-retried-continued.json');
     }
   });
 

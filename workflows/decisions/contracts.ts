@@ -1,5 +1,5 @@
 /** The decision-approval workflow's contract, shared by the API, the worker and the workflow (no Node built-ins here). */
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { RetrySettings } from '../contracts/activity-retry';
 import { workflowIdFor } from '../contracts/search-attributes';
 
@@ -177,6 +177,16 @@ export const reassignUpdate = defineUpdate<DecisionApprovalState, [ReassignArgs]
 export const implementUpdate = defineUpdate<DecisionApprovalState, [LifecycleArgs]>('implement');
 export const closeUpdate = defineUpdate<DecisionApprovalState, [LifecycleArgs]>('close');
 export const stateQuery = defineQuery<DecisionApprovalState>('state');
+
+/** After the tenant's workers moved: go on (continue as new) on the tenant's task queue now. */
+export interface RelocateArgs {
+  taskQueue: string;
+}
+/**
+ * Sent by the schedule reconciler to the tenant's running approvals left on another queue (worker/schedule-reconciler.ts).
+ * A run that has none in its history behaves exactly as before, so recorded histories replay unchanged.
+ */
+export const relocateSignal = defineSignal<[RelocateArgs]>('relocate');
 
 export type ApprovalAuditAction =
   | 'decision.submitted'

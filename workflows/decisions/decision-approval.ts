@@ -3,6 +3,7 @@ import {
   ApplicationFailure,
   condition,
   continueAsNew,
+  makeContinueAsNewFunc,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
@@ -21,6 +22,7 @@ import {
   NOT_PENDING,
   reassignUpdate,
   rejectUpdate,
+  relocateSignal,
   requestChangesUpdate,
   resubmitUpdate,
   stateQuery,
@@ -517,6 +519,12 @@ export async function decisionApprovalWorkflow(input: DecisionApprovalInput): Pr
   setHandler(reassignUpdate, (args) => review.reassign(args), { validator: (args) => review.validateReassign(args) });
   setHandler(implementUpdate, (args) => review.implement(args), { validator: (args) => review.validateImplement(args) });
   setHandler(closeUpdate, (args) => review.close(args), { validator: (args) => review.validateClose(args) });
+  // The tenant's workers moved: this run continues as new on the tenant's queue at the next quiet moment.
+  let relocateTo: string | undefined;
+  setHandler(relocateSignal, ({ taskQueue }) => {
+    if (typeof taskQueue === 'string' && taskQueue !== '') relocateTo = taskQueue;
+  });
+  const relocating = () => relocateTo !== undefined && relocateTo !== workflowInfo().taskQueue;
 
   if (!input.carried) {
     await review.submit();
@@ -526,15 +534,20 @@ export async function decisionApprovalWorkflow(input: DecisionApprovalInput): Pr
   const continueAsNewAfter = input.continueAsNewAfterEvents ?? DEFAULT_CONTINUE_AS_NEW_AFTER_EVENTS;
   while (!review.isFinal()) {
     const info = workflowInfo();
-    if (info.continueAsNewSuggested || info.historyLength >= continueAsNewAfter) {
+    if (relocating() || info.continueAsNewSuggested || info.historyLength >= continueAsNewAfter) {
       await condition(allHandlersFinished);
       await review.allWritten();
-      if (!review.isFinal()) await continueAsNew<typeof decisionApprovalWorkflow>({ ...input, carried: review.snapshot() });
+      if (!review.isFinal()) {
+        const next = { ...input, carried: review.snapshot() };
+        if (relocateTo !== undefined && relocating()) await makeContinueAsNewFunc<typeof decisionApprovalWorkflow>({ taskQueue: relocateTo })(next);
+        await continueAsNew<typeof decisionApprovalWorkflow>(next);
+      }
     }
-    // Wait for a transition (any handler bumps `seq`) or the next timer, whichever comes first.
+    // Wait for a transition (any handler bumps `seq`), a relocation or the next timer, whichever comes first.
     const seen = review.state.seq;
     const wakeAt = review.nextWakeAt();
-    const moved = wakeAt === null ? await condition(() => review.state.seq !== seen).then(() => true) : await condition(() => review.state.seq !== seen, Math.max(wakeAt - Date.now(), 1));
+    const woken = () => review.state.seq !== seen || relocating();
+    const moved = wakeAt === null ? await condition(woken).then(() => true) : await condition(woken, Math.max(wakeAt - Date.now(), 1));
     if (!moved) await review.onTimer();
   }
   await review.allWritten();
