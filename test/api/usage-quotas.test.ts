@@ -104,6 +104,8 @@ describe('volume quotas', () => {
     await waitFor('the first run to complete', async () => (await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${first.body.id}`, { key: tenant.key })).body.status === 'completed');
     assertQuotaRefused(await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${first.body.id}`, { key: tenant.key, body: { inputs: { arrival_rate_per_hour: 120 } } }), 'scenario_runs per month');
 
+    // The batch's items become scenarios as its workflow runs them: count once it has finished.
+    await waitFor('the batch to finish', async () => (await call(stack.baseUrl, 'GET', `/api/v1/scenarios/batches/${batch.body.id}`, { key: tenant.key })).body.status !== 'running', 120_000);
     const listed = await call(stack.baseUrl, 'GET', '/api/v1/scenarios?limit=100', { key: tenant.key });
     assert.equal(listed.body.data.length, 5, 'the refused creates stored nothing');
     const now = await line(tenant, 'scenario_runs');
