@@ -28,7 +28,8 @@ const TENANTS_PER_PASS = 20;
  * signalled once per process; several processes may each signal it once, which changes nothing.
  */
 export function createApprovalRelocation(deps: ApprovalRelocationDeps) {
-  const signalled = new Set<string>();
+  /** The runs this process signalled, by tenant, kept while the tenant is still being swept. */
+  const signalled = new Map<string, Set<string>>();
   const deadline = <T>(work: () => Promise<T>) => withWorkflowEngineDeadline(deps.temporal, deps.config.temporalRpcTimeoutMs, work);
   const settleSeconds = deps.config.tenantWorkersCacheSeconds + deps.config.scheduleReconcile.intervalSeconds;
 
@@ -39,34 +40,38 @@ export function createApprovalRelocation(deps: ApprovalRelocationDeps) {
       for await (const execution of deps.temporal.workflow.list({ query })) found.push({ workflowId: execution.workflowId, runId: execution.runId });
       return found;
     });
-    let asked = 0;
+    const asked = signalled.get(tenantId) ?? new Set<string>();
+    signalled.set(tenantId, asked);
+    let moved = 0;
     for (const run of runs) {
       const key = `${run.workflowId}/${run.runId}/${taskQueue}`;
-      if (signalled.has(key)) continue;
+      if (asked.has(key)) continue;
       try {
         await deadline(() => deps.temporal.workflow.getHandle(run.workflowId, run.runId).signal(relocateSignal, { taskQueue }));
       } catch (error) {
         // Ended (decided, or continued as new) since it was listed: nothing to move.
         if (!(error instanceof WorkflowNotFoundError)) throw error;
       }
-      signalled.add(key);
-      asked++;
+      asked.add(key);
+      moved++;
     }
-    return asked;
+    return moved;
   }
 
   return {
     /** One pass: every tenant whose move is not yet swept. Gives how many approval runs were asked to move. */
     async relocate(): Promise<number> {
       let asked = 0;
-      for (const tenant of await tenantsWithApprovalsToRelocate(deps.db, settleSeconds, TENANTS_PER_PASS, deps.tenantIds?.())) {
+      const tenants = await tenantsWithApprovalsToRelocate(deps.db, settleSeconds, TENANTS_PER_PASS, deps.tenantIds?.());
+      // A tenant swept to its end is not listed again: forget its runs.
+      for (const tenantId of signalled.keys()) if (!tenants.some((tenant) => tenant.id === tenantId)) signalled.delete(tenantId);
+      for (const tenant of tenants) {
         const taskQueue = tenantTaskQueue(deps.config.temporalTaskQueue, tenant.id, tenant.workers);
         const moved = await relocateTenant(tenant.id, taskQueue);
         asked += moved;
         if (moved > 0) deps.logger.info({ tenant_id: tenant.id, task_queue: taskQueue, approvals: moved }, 'asked running approvals to follow the tenant to its task queue');
         await markApprovalsRelocated(deps.db, tenant.id, tenant.sweepStartedAt);
       }
-      if (signalled.size > 10_000) signalled.clear();
       return asked;
     },
   };
