@@ -6,6 +6,8 @@ import { Webhook } from 'standardwebhooks';
 import {
   DecisionModelingClient,
   ProblemError,
+  RedirectRefusedError,
+  RepeatedCursorError,
   WaitTimeoutError,
   WebhookSignatureError,
   clientCredentials,
@@ -199,6 +201,67 @@ describe('the typed client over HTTP', () => {
     controller.abort(new Error('the user left'));
     await assert.rejects(waiting, /the user left/);
     answers = [];
+  });
+
+  it('stops with an error on a next_cursor it was already given, instead of fetching the same pages forever', async () => {
+    // The cursor just used comes back, and (in the second walk) an earlier one comes back after a different one.
+    for (const chain of [{ '': 'c2', c2: 'c2' }, { '': 'c2', c2: 'c3', c3: 'c2' }] as Array<Record<string, string>>) {
+      seen = [];
+      for (let i = 0; i < 10; i++) {
+        answers.push((request, response) => {
+          const cursor = new URL(request.url, baseUrl).searchParams.get('cursor') ?? '';
+          json(response, 200, { data: [{ id: `scn_${cursor || 'first'}` }], next_cursor: chain[cursor] });
+        });
+      }
+      const ids: string[] = [];
+      const walked = (async () => {
+        for await (const scenario of client().scenarios.list({ limit: 1 })) ids.push(scenario.id);
+      })();
+      const error = await walked.then(() => undefined, (caught: unknown) => caught);
+      assert.ok(error instanceof RepeatedCursorError, String(error));
+      assert.equal(error.cursor, 'c2');
+      assert.equal(seen.length, Object.keys(chain).length, 'each page fetched once');
+      assert.deepEqual(ids, Object.keys(chain).map((cursor) => `scn_${cursor || 'first'}`));
+      answers = [];
+    }
+  });
+
+  it('refuses a redirect off the API\'s origin (a poll\'s included) without requesting it, and follows one on the origin', async () => {
+    const elsewhere: string[] = [];
+    const other = http.createServer((request, response) => {
+      elsewhere.push(`${request.method} ${request.url} ${request.headers.authorization ?? ''}`);
+      json(response, 200, { id: 'scn_9', status: 'completed', metrics: { forged: 1 } });
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    // Another port on the same host is another origin.
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      answers.push((_, response) => json(response, 202, { id: 'scn_9', status: 'running' }, { location: '/api/v1/scenarios/scn_9' }));
+      answers.push((_, response) => json(response, 302, {}, { location: `${otherUrl}/api/v1/scenarios/scn_9` }));
+      const error = await client().scenarios.createAndWait({ model_id: 'mdl_x', inputs: {} }, { pollIntervalMs: 10 }).then(() => undefined, (caught: unknown) => caught);
+      assert.ok(error instanceof RedirectRefusedError, String(error));
+      assert.equal(error.reason, 'off_origin');
+      assert.equal(error.location, `${otherUrl}/api/v1/scenarios/scn_9`);
+      assert.match(error.message, /off the API's origin/);
+      // A call's own answer redirected elsewhere is refused the same way.
+      answers.push((_, response) => json(response, 307, {}, { location: `${otherUrl}/api/v1/me` }));
+      await assert.rejects(client().account.getCurrentPrincipal(), RedirectRefusedError);
+      assert.deepEqual(elsewhere, [], 'nothing is sent off the origin');
+
+      // On the origin, a redirect is followed, with the credentials, and a loop ends with the error.
+      seen = [];
+      answers.push((_, response) => json(response, 308, {}, { location: '/api/v1/scenarios/scn_9?moved=1' }));
+      answers.push((_, response) => json(response, 200, { id: 'scn_9', status: 'completed' }));
+      const done = await client().scenarios.waitFor('scn_9', { pollIntervalMs: 10 });
+      assert.equal(done.status, 'completed');
+      assert.deepEqual(seen.map((request) => `${request.url} ${request.headers.authorization}`), ['/api/v1/scenarios/scn_9 Bearer dms_test_key', '/api/v1/scenarios/scn_9?moved=1 Bearer dms_test_key']);
+      for (let i = 0; i < 10; i++) answers.push((_, response) => json(response, 302, {}, { location: '/api/v1/me' }));
+      const looped = await client().account.getCurrentPrincipal().then(() => undefined, (caught: unknown) => caught);
+      assert.ok(looped instanceof RedirectRefusedError && looped.reason === 'too_many', String(looped));
+      answers = [];
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
   });
 
   it('fetches an OAuth client-credentials token once for concurrent calls, and again before it expires and after a 401', async () => {

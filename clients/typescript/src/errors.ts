@@ -60,3 +60,28 @@ export class WaitTimeoutError extends Error {
     super(`${url} did not finish within ${timeoutMs} ms`);
   }
 }
+
+/** A list's `next_cursor` came back a second time in one walk: following it would fetch the same pages forever. */
+export class RepeatedCursorError extends Error {
+  override readonly name = 'RepeatedCursorError';
+  constructor(readonly cursor: string, readonly pagesFollowed: number) {
+    super(`the API gave next_cursor ${JSON.stringify(cursor)} again after ${pagesFollowed} page(s): stopping instead of fetching the same pages forever`);
+  }
+}
+
+/**
+ * A redirect the client does not follow: off the API's origin (`off_origin`), one whose target the runtime hides (a
+ * browser's opaque redirect: `hidden`), or a chain longer than five (`too_many`).
+ */
+export class RedirectRefusedError extends Error {
+  override readonly name = 'RedirectRefusedError';
+  constructor(readonly from: string, readonly location: string | null, readonly reason: 'off_origin' | 'hidden' | 'too_many') {
+    super(
+      reason === 'hidden'
+        ? `${from} answered a redirect whose target the client cannot see: not followed`
+        : reason === 'too_many'
+          ? `${from} redirected to ${location} after too many redirects: not followed`
+          : `${from} redirected to ${location}, off the API's origin: not followed`,
+    );
+  }
+}

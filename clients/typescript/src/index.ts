@@ -2,7 +2,7 @@ export { DecisionModelingClient, Scenarios, Batches, Integrations, Models, Audit
 export type { ClientOptions, WaitRequestOptions, Scenario, ScenarioBatch, IntegrationSync, ModelReplay, AuditExport } from './client';
 export { apiKey, clientCredentials, userToken } from './auth';
 export type { Authenticator, AuthContext, ClientCredentialsOptions, UserTokenOptions } from './auth';
-export { ProblemError, WaitTimeoutError } from './errors';
+export { ProblemError, RedirectRefusedError, RepeatedCursorError, WaitTimeoutError } from './errors';
 export type { Problem, ProblemCode, FieldError } from './errors';
 export { PagePromise } from './pagination';
 export { Transport, retryAfterMs } from './transport';

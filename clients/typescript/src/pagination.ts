@@ -1,3 +1,5 @@
+import { RepeatedCursorError } from './errors';
+
 /**
  * A paginated operation's answer: await it for the first page, or iterate it for every item of every page (the next
  * page is fetched when the items of this one are used up).
@@ -20,13 +22,20 @@ export class PagePromise<Page extends { data: ReadonlyArray<unknown>; next_curso
     return this.firstPage().catch(onRejected);
   }
 
-  /** Every page, the first one included. */
+  /**
+   * Every page, the first one included. A `next_cursor` the API already gave in this walk (the cursor just used, or an
+   * earlier one) would fetch the same pages forever: it throws a `RepeatedCursorError` instead.
+   */
   async *pages(): AsyncGenerator<Page> {
     let page = await this.firstPage();
+    const followed = new Set<string>();
     for (;;) {
       yield page;
-      if (!page.next_cursor) return;
-      page = await this.fetchPage(page.next_cursor);
+      const cursor = page.next_cursor;
+      if (!cursor) return;
+      if (followed.has(cursor)) throw new RepeatedCursorError(cursor, followed.size);
+      followed.add(cursor);
+      page = await this.fetchPage(cursor);
     }
   }
 

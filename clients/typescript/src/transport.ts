@@ -1,11 +1,12 @@
 /**
  * Sends an operation: builds the request from the operation table (through openapi-fetch), authenticates it, gives
  * every write an `Idempotency-Key` (so a retry can never do the work twice), retries network failures, 429 and 503
- * (honouring `Retry-After` and the `RateLimit` header) with backoff, and turns error answers into `ProblemError`s.
+ * (honouring `Retry-After` and the `RateLimit` header) with backoff, follows redirects only on the API's origin, and
+ * turns error answers into `ProblemError`s.
  */
 import createFetchClient, { type Client } from 'openapi-fetch';
 import type { Authenticator } from './auth';
-import { ProblemError } from './errors';
+import { ProblemError, RedirectRefusedError } from './errors';
 import { OPERATIONS, type OperationId, type OperationSpec } from './generated/operations';
 import type { paths } from './generated/schema';
 import { PagePromise } from './pagination';
@@ -53,6 +54,8 @@ interface SendSettings {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
 const USER_AGENT = 'decision-modeling-client/1.0.0';
 
 export class Transport {
@@ -135,7 +138,10 @@ export class Transport {
     if (WRITES.has(request.method) && !headers.has('idempotency-key')) headers.set('idempotency-key', crypto.randomUUID());
     headers.set('user-agent', this.options.userAgent ? `${this.options.userAgent} ${USER_AGENT}` : USER_AGENT);
     // Read once, so each attempt can send it again.
-    const body = request.body ? await request.arrayBuffer() : undefined;
+    let body = request.body ? await request.arrayBuffer() : undefined;
+    let url = request.url;
+    let method = request.method;
+    let redirects = 0;
     let refreshed = false;
     for (let attempt = 0; ; attempt += 1) {
       const signal = timeoutMs > 0 ? AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) : request.signal;
@@ -144,10 +150,26 @@ export class Transport {
       }
       let response: Response;
       try {
-        response = await this.fetchImpl(new Request(request.url, { method: request.method, headers, ...(body ? { body } : {}), signal }));
+        // Redirects are followed here, not by fetch, so that one off the API's origin is never requested.
+        response = await this.fetchImpl(new Request(url, { method, headers, ...(body ? { body } : {}), signal, redirect: 'manual' }));
       } catch (error) {
         if (request.signal.aborted || attempt >= maxRetries) throw error;
         await sleep(this.backoff(attempt), request.signal);
+        continue;
+      }
+      const target = this.redirectTarget(url, response);
+      if (target !== undefined) {
+        await response.body?.cancel();
+        redirects += 1;
+        if (redirects > MAX_REDIRECTS) throw new RedirectRefusedError(url, target, 'too_many');
+        // As fetch does: 303, and 301/302 after a POST, continue as a GET without the body.
+        if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+          method = 'GET';
+          body = undefined;
+          headers.delete('content-type');
+        }
+        url = target;
+        attempt -= 1;
         continue;
       }
       if (response.status === 401 && authenticated && this.auth?.unauthorized && !refreshed) {
@@ -164,6 +186,22 @@ export class Transport {
       await response.body?.cancel();
       await sleep(delay, request.signal);
     }
+  }
+
+  /**
+   * Where a redirect answer sends the request next, when it stays on the API's origin; undefined for an answer that is
+   * not a redirect. A redirect off the origin (a `Location` elsewhere, or a fetch of one's own that followed one anyway)
+   * throws `RedirectRefusedError`, as does one the runtime hides the target of (a browser's opaque redirect).
+   */
+  private redirectTarget(from: string, response: Response): string | undefined {
+    const origin = new URL(this.baseUrl).origin;
+    if (response.type === 'opaqueredirect') throw new RedirectRefusedError(from, null, 'hidden');
+    if (response.redirected && response.url && new URL(response.url).origin !== origin) throw new RedirectRefusedError(from, response.url, 'off_origin');
+    const location = response.headers.get('location');
+    if (!REDIRECTS.has(response.status) || location === null) return undefined;
+    const target = new URL(location, from);
+    if (target.origin !== origin) throw new RedirectRefusedError(from, target.href, 'off_origin');
+    return target.href;
   }
 
   private backoff(attempt: number): number {
