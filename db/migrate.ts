@@ -42,6 +42,9 @@ import * as dedicatedEndpoints from './migrations/20261128000070_dedicated_endpo
 import * as dedicatedWorkers from './migrations/20261129000080_dedicated_workers';
 import * as platformOperators from './migrations/20261129000090_platform_operators';
 import * as approvalRelocation from './migrations/20261129000100_approval_relocation';
+import * as notificationPreferencesVersion from './migrations/20261205000110_notification_preferences_version';
+import * as modelVersionContentWriters from './migrations/20261205000130_model_version_content_writers';
+import * as scenarioRunBy from './migrations/20261205000140_scenario_run_by';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -94,6 +97,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129000080_dedicated_workers': dedicatedWorkers,
   '20261129000090_platform_operators': platformOperators,
   '20261129000100_approval_relocation': approvalRelocation,
+  '20261205000110_notification_preferences_version': notificationPreferencesVersion,
+  '20261205000130_model_version_content_writers': modelVersionContentWriters,
+  '20261205000140_scenario_run_by': scenarioRunBy,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

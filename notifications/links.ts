@@ -3,36 +3,51 @@ import { SignJWT, jwtVerify } from 'jose';
 import { isIdOf } from '../core/ids';
 
 /**
- * Signed links in messages. Unsubscribe links are JWS (HS256) naming the tenant, the person and the kind, with a
- * purpose claim (`p`) so a token signed with the same key for anything else never verifies. They carry no expiry on
- * purpose: people act on mail months after it came, and mail providers' one-click unsubscribe (RFC 8058) posts to the
- * link whenever the reader presses the button. A link that stopped working would leave them only the spam button.
- * What a stolen link can do is small (turn one kind off for one person), and rotating the key retires every link.
+ * Signed links in messages. Unsubscribe links are JWS (HS256) naming the tenant, the person, the kind and the person's
+ * preferences version when the mail was composed (`v`), with a purpose claim (`p`) so a token signed with the same key
+ * for anything else never verifies. They expire after UNSUBSCRIBE_LINK_DAYS: long enough for anyone acting on recent
+ * mail (and for RFC 8058 one-click, which posts whenever the reader presses the provider's button), short enough that
+ * an old message found later cannot silence a kind. The version retires every link of a person as soon as they change
+ * their preferences themselves: a link in mail read before that change must not undo it.
  */
 const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
+export const UNSUBSCRIBE_LINK_DAYS = 30;
 
 export interface UnsubscribeClaims {
   tenantId: string;
   userId: string;
   kind: string;
+  /** The person's notification preferences version when the link was made (memberships.notification_preferences_version). */
+  version: number;
 }
 
-export async function signUnsubscribeToken(key: Buffer, claims: UnsubscribeClaims): Promise<string> {
-  return new SignJWT({ p: UNSUBSCRIBE_PURPOSE, t: claims.tenantId, u: claims.userId, k: claims.kind }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().sign(key);
+export async function signUnsubscribeToken(key: Buffer, claims: UnsubscribeClaims, now = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ p: UNSUBSCRIBE_PURPOSE, t: claims.tenantId, u: claims.userId, k: claims.kind, v: claims.version })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + UNSUBSCRIBE_LINK_DAYS * 86_400)
+    .sign(key);
 }
 
 /** Far longer than any token this module signs; anything longer is refused before any parsing. */
 const UNSUBSCRIBE_TOKEN_MAX_LENGTH = 1024;
 
-/** The claims of a genuine unsubscribe token; undefined for anything else (never throws: the link is public input). */
-export async function verifyUnsubscribeToken(key: Buffer, token: string): Promise<UnsubscribeClaims | undefined> {
+/**
+ * What a genuine unsubscribe token says, and whether it has expired (past its `exp`, or made before links expired:
+ * no `exp` or no version); undefined for anything else (never throws: the link is public input).
+ */
+export async function verifyUnsubscribeToken(key: Buffer, token: string, now = new Date()): Promise<{ claims: UnsubscribeClaims; expired: boolean } | undefined> {
   if (typeof token !== 'string' || token.length > UNSUBSCRIBE_TOKEN_MAX_LENGTH) return undefined;
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+    // The expiry is judged below, after the signature: an expired genuine link gets its own answer.
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(0) });
     if (payload.p !== UNSUBSCRIBE_PURPOSE) return undefined;
-    const { t, u, k } = payload;
+    const { t, u, k, v, exp } = payload;
     if (typeof t !== 'string' || typeof u !== 'string' || typeof k !== 'string') return undefined;
-    return { tenantId: t, userId: u, kind: k };
+    const version = typeof v === 'number' && Number.isInteger(v) ? v : 0;
+    const expired = typeof exp !== 'number' || typeof v !== 'number' || exp * 1000 <= now.getTime();
+    return { claims: { tenantId: t, userId: u, kind: k, version }, expired };
   } catch {
     return undefined;
   }

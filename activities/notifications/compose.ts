@@ -13,6 +13,8 @@ export interface MailRecipient {
   email: string;
   displayName: string;
   timeZone: string;
+  /** Their notification preferences version now: the unsubscribe link names it (notifications/links.ts). */
+  preferencesVersion: number;
 }
 
 export interface ComposeContext {
@@ -36,10 +38,15 @@ export interface ComposedEmail {
 const hostOf = (baseUrl: string) => new URL(baseUrl).hostname || 'localhost';
 
 /** The footer's and the header's one-click unsubscribe link; none for mandatory kinds and invitations. */
-async function unsubscribeUrl(row: NotificationRow, context: ComposeContext): Promise<{ url: string; what: string } | undefined> {
+async function unsubscribeUrl(row: NotificationRow, recipient: MailRecipient, context: ComposeContext): Promise<{ url: string; what: string } | undefined> {
   if (row.user_id === null || row.kind === 'invitation') return undefined;
   if (row.kind !== 'digest' && (!isNotificationKind(row.kind) || context.mandatoryKinds.has(row.kind))) return undefined;
-  const token = await signUnsubscribeToken(context.config.linkSigningKey, { tenantId: row.tenant_id, userId: row.user_id, kind: row.kind });
+  const token = await signUnsubscribeToken(context.config.linkSigningKey, {
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    kind: row.kind,
+    version: recipient.preferencesVersion,
+  });
   const what = row.kind === 'digest' ? 'the daily digest' : NOTIFICATION_KINDS[row.kind as keyof typeof NOTIFICATION_KINDS].title.toLowerCase();
   return { url: `${context.publicBaseUrl}/notifications/unsubscribe?token=${encodeURIComponent(token)}`, what };
 }
@@ -51,7 +58,7 @@ async function unsubscribeUrl(row: NotificationRow, context: ComposeContext): Pr
  */
 export async function composeEmail(row: NotificationRow, recipient: MailRecipient, context: ComposeContext, digestItems?: DigestItem[]): Promise<ComposedEmail> {
   const host = hostOf(context.publicBaseUrl);
-  const unsubscribe = await unsubscribeUrl(row, context);
+  const unsubscribe = await unsubscribeUrl(row, recipient, context);
   const emailContext = {
     tenantName: context.tenantName,
     recipientName: recipient.displayName,

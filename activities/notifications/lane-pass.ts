@@ -57,13 +57,16 @@ async function recipientsOf(scope: TenantScope, userIds: string[]): Promise<Map<
     .where('m.tenant_id', scope.tenantId)
     .whereIn('m.user_id', userIds)
     .whereNull('u.disabled_at')
-    .select('m.user_id', 'u.email', scope.trx.raw('coalesce(m.display_name, u.display_name) as display_name'), 'm.time_zone')) as Array<{
+    .select('m.user_id', 'u.email', scope.trx.raw('coalesce(m.display_name, u.display_name) as display_name'), 'm.time_zone', 'm.notification_preferences_version')) as Array<{
     user_id: string;
     email: string;
     display_name: string;
     time_zone: string;
+    notification_preferences_version: number;
   }>;
-  return new Map(rows.map((row) => [row.user_id, { email: row.email, displayName: row.display_name, timeZone: row.time_zone }]));
+  return new Map(
+    rows.map((row) => [row.user_id, { email: row.email, displayName: row.display_name, timeZone: row.time_zone, preferencesVersion: row.notification_preferences_version }]),
+  );
 }
 
 /**

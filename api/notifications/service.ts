@@ -28,6 +28,7 @@ import {
   preferencesOf,
   setMandatoryKinds,
   setPreference,
+  raisePreferencesVersion,
   setTimeZone,
   unwatchKpi,
   updateChatDestination,
@@ -198,6 +199,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
           await setPreference(scope, person.userId, kind, delivery);
           if (delivery === 'off') await cancelOpenNotifications(scope, person.userId, kind);
         }
+        if (Object.keys(body.preferences ?? {}).length > 0) await raisePreferencesVersion(scope, person.userId);
         return preferencesView(scope, { userId: person.userId, timeZone: body.time_zone ?? person.timeZone });
       });
     },

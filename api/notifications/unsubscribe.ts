@@ -5,39 +5,55 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import { verifyUnsubscribeToken } from '../../notifications/links';
 
 export type UnsubscribeOutcome =
-  | { kind: 'unsubscribed'; what: string; tenantName: string }
+  /** `mandatory`: what of it the tenant made mandatory and therefore still arrives (the digest's link turns the rest off). */
+  | { kind: 'unsubscribed'; what: string; tenantName: string; mandatory: string[] }
+  /** Everything the link names is mandatory in the tenant: nothing changed, and the page says so. */
+  | { kind: 'mandatory'; what: string; tenantName: string }
+  /** Past its expiry, or made before the person last changed their preferences: nothing changed. */
+  | { kind: 'expired'; tenantName: string }
   /** The token is forged, or names a person who is no longer a member: nothing to do, and nothing said about why. */
   | { kind: 'invalid' };
+
+const titleOf = (kind: NotificationKind) => NOTIFICATION_KINDS[kind].title.toLowerCase();
 
 /**
  * One-click unsubscribe (RFC 8058): the signed link in an email's List-Unsubscribe header turns that kind off for that
  * person in that tenant (the digest's link: every kind delivered by digest that is not mandatory), and cancels what
- * of it still waits. Mandatory kinds carry no link; a link minted before a kind became mandatory leaves it as it is.
- * Doing it twice is doing it once.
+ * of it still waits. A link expires (notifications/links.ts), and one made before the person last changed their
+ * preferences no longer works, so an old message cannot undo a later choice. Mandatory kinds carry no link; a link
+ * minted before a kind became mandatory changes nothing and says so. Doing it twice is doing it once.
+ * `apply: false` answers what pressing the button would do, changing nothing (the GET page).
  */
-export async function unsubscribe(db: Knex, key: Buffer, token: string): Promise<UnsubscribeOutcome> {
-  const claims = await verifyUnsubscribeToken(key, token);
-  if (!claims) return { kind: 'invalid' };
+export async function unsubscribe(db: Knex, key: Buffer, token: string, options: { apply: boolean } = { apply: true }): Promise<UnsubscribeOutcome> {
+  const verified = await verifyUnsubscribeToken(key, token);
+  if (!verified) return { kind: 'invalid' };
+  const { claims } = verified;
   const tenant = (await db('tenants').where('id', claims.tenantId).first('name')) as { name: string } | undefined;
   if (!tenant) return { kind: 'invalid' };
-  return inTenantTransaction(db, claims.tenantId, async (scope) => {
-    const member = await scope.trx('memberships').where({ tenant_id: scope.tenantId, user_id: claims.userId }).first('id');
-    if (!member) return { kind: 'invalid' } as const;
+  if (claims.kind !== 'digest' && !isNotificationKind(claims.kind)) return { kind: 'invalid' };
+  return inTenantTransaction(db, claims.tenantId, async (scope): Promise<UnsubscribeOutcome> => {
+    const member = (await scope.trx('memberships').where({ tenant_id: scope.tenantId, user_id: claims.userId }).first('notification_preferences_version')) as
+      | { notification_preferences_version: number }
+      | undefined;
+    if (!member) return { kind: 'invalid' };
+    if (verified.expired || claims.version < member.notification_preferences_version) return { kind: 'expired', tenantName: tenant.name };
     const mandatory = new Set(await mandatoryKindsOf(scope.trx, scope.tenantId));
     let kinds: NotificationKind[];
     if (claims.kind === 'digest') {
       const chosen = new Map((await preferencesOf(scope.trx, scope.tenantId, [claims.userId])).map((row) => [row.kind, row.delivery]));
       kinds = NOTIFICATION_KIND_NAMES.filter((kind) => (chosen.get(kind) ?? NOTIFICATION_KINDS[kind].defaultDelivery) === 'digest');
-    } else if (isNotificationKind(claims.kind)) {
-      kinds = [claims.kind];
     } else {
-      return { kind: 'invalid' } as const;
+      kinds = [claims.kind as NotificationKind];
     }
-    for (const kind of kinds.filter((k) => !mandatory.has(k))) {
-      await setPreference(scope, claims.userId, kind, 'off');
-      await cancelOpenNotifications(scope, claims.userId, kind);
+    const what = claims.kind === 'digest' ? 'the daily digest' : titleOf(claims.kind as NotificationKind);
+    const optional = kinds.filter((kind) => !mandatory.has(kind));
+    if (kinds.length > 0 && optional.length === 0) return { kind: 'mandatory', what, tenantName: tenant.name };
+    if (options.apply) {
+      for (const kind of optional) {
+        await setPreference(scope, claims.userId, kind, 'off');
+        await cancelOpenNotifications(scope, claims.userId, kind);
+      }
     }
-    const what = claims.kind === 'digest' ? 'the daily digest' : NOTIFICATION_KINDS[claims.kind as NotificationKind].title.toLowerCase();
-    return { kind: 'unsubscribed', what, tenantName: tenant.name } as const;
+    return { kind: 'unsubscribed', what, tenantName: tenant.name, mandatory: kinds.filter((kind) => mandatory.has(kind)).map(titleOf) };
   });
 }

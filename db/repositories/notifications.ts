@@ -104,6 +104,14 @@ export async function setPreference(scope: TenantScope, userId: string, kind: No
     .merge();
 }
 
+/**
+ * Raises the person's notification preferences version: every unsubscribe link made before now stops working (they
+ * changed their choices themselves, and a link in older mail must not undo that).
+ */
+export async function raisePreferencesVersion(scope: TenantScope, userId: string): Promise<void> {
+  await scope.trx('memberships').where({ tenant_id: scope.tenantId, user_id: userId }).increment('notification_preferences_version', 1);
+}
+
 export async function setTimeZone(scope: TenantScope, userId: string, timeZone: string): Promise<void> {
   await scope.trx('memberships').where({ tenant_id: scope.tenantId, user_id: userId }).update({ time_zone: timeZone, updated_at: scope.trx.fn.now() });
 }

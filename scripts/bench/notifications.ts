@@ -139,7 +139,7 @@ async function inProcessFloor(smtp: BenchSmtpServer, count: number, connections:
     created_at: now,
     updated_at: now,
   });
-  const recipient = { email: 'watcher@bench.example', displayName: 'Watcher', timeZone: 'Europe/Berlin' };
+  const recipient = { email: 'watcher@bench.example', displayName: 'Watcher', timeZone: 'Europe/Berlin', preferencesVersion: 1 };
   const cpuBefore = process.cpuUsage();
   const started = Date.now();
   let next = 0;

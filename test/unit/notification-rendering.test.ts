@@ -196,16 +196,22 @@ describe('chat messages', () => {
 
 describe('unsubscribe tokens', () => {
   const key = Buffer.alloc(32, 7);
-  const claims = { tenantId: 'ten_1', userId: 'usr_1', kind: 'mention' };
+  const claims = { tenantId: 'ten_1', userId: 'usr_1', kind: 'mention', version: 3 };
 
-  it('verify when this key signed them, without expiring', async () => {
-    const token = await signUnsubscribeToken(key, claims);
-    assert.deepEqual(await verifyUnsubscribeToken(key, token), claims);
+  it('verify when this key signed them, carry the preferences version, and expire after 30 days', async () => {
+    const now = new Date('2026-12-01T00:00:00Z');
+    const token = await signUnsubscribeToken(key, claims, now);
+    assert.deepEqual(await verifyUnsubscribeToken(key, token, now), { claims, expired: false });
     const payload = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString());
-    assert.deepEqual(Object.keys(payload).sort(), ['iat', 'k', 'p', 't', 'u']);
+    assert.deepEqual(Object.keys(payload).sort(), ['exp', 'iat', 'k', 'p', 't', 'u', 'v']);
     assert.equal(payload.p, 'unsubscribe');
-    const yearsOld = await new SignJWT({ p: 'unsubscribe', t: 'ten_1', u: 'usr_1', k: 'mention' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(1_600_000_000).sign(key);
-    assert.deepEqual(await verifyUnsubscribeToken(key, yearsOld), claims, 'a link in old mail still works');
+    assert.equal(payload.exp - payload.iat, 30 * 86_400);
+    const day29 = new Date(now.getTime() + 29 * 86_400_000);
+    const day31 = new Date(now.getTime() + 31 * 86_400_000);
+    assert.equal((await verifyUnsubscribeToken(key, token, day29))?.expired, false);
+    assert.deepEqual(await verifyUnsubscribeToken(key, token, day31), { claims, expired: true }, 'genuine but expired: told apart from a forgery');
+    const unversioned = await new SignJWT({ p: 'unsubscribe', t: 'ten_1', u: 'usr_1', k: 'mention' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(1_600_000_000).sign(key);
+    assert.equal((await verifyUnsubscribeToken(key, unversioned, now))?.expired, true, 'a link made before links expired no longer works');
   });
 
   it('answer undefined for a tampered token, another key, another purpose, or nonsense', async () => {
