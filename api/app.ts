@@ -12,6 +12,7 @@ import { parseJsonBody } from './middleware/parse-json-body';
 import { securityHeaders } from './middleware/security-headers';
 import { rateLimit, rateLimitUsage } from './middleware/rate-limit';
 import { usageQuota } from './middleware/usage-quota';
+import { requestWork } from './middleware/request-work';
 import { dedicatedEndpoints } from './middleware/dedicated-endpoints';
 import { createTaskQueues } from '../orchestration/task-queues';
 import { changeTenantEndpoint, listEnterprisePlacements, moveTenantWorkers, tenantWorkersPlacement } from './administration/tenant-placement';
@@ -309,6 +310,8 @@ function platformOperation(db: Knex, config: Config): OperatorServices {
 function useApiMiddleware(api: AppRouter, { config, db }: AppDeps, document: OpenApiDocument, authentication: AuthenticationService) {
   api.use(authenticate(authentication, dedicatedEndpoints(db, { cacheSeconds: config.dedicatedEndpointCacheSeconds, reservedTenant: config.reservedTenant })));
   api.use(authorizeOperation(document));
+  // From here on the request works on behalf of its tenant, and its work stops when its client goes away.
+  api.use(requestWork());
   api.use(rateLimit(db));
   // Volume quotas (enterprise): the request is counted after the rate limits let it through.
   api.use(usageQuota(db, { cacheSeconds: config.usageQuotaCacheSeconds }));

@@ -96,9 +96,11 @@ export interface Config {
   activityRetry: { initialIntervalMs: number; maximumIntervalMs: number; maximumAttempts: number };
   /**
    * Where tenant-supplied expressions run (field mappings, approval conditions, JDM models): child processes, each
-   * call with a time budget past which its process is killed and the request answers 422 naming the expression.
+   * call with a time budget past which its process is killed and the request answers 422 naming the expression; and
+   * the bounds that keep one tenant from holding up the others (calls waiting or running per tenant, processes per
+   * tenant, the longest wait for a process).
    */
-  expressionSandbox: { budgetMs: number; processes: number };
+  expressionSandbox: { budgetMs: number; processes: number; tenantQueue: number; tenantRunning?: number; queueWaitMs: number };
   /** An integration sync attempt that has not heartbeated for this long is retried elsewhere (default: ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS). */
   integrationSyncHeartbeatTimeoutMs: number;
   /** Largest CSV upload accepted (POST /integrations/{id}/uploads); larger ones answer 413. */
@@ -381,6 +383,9 @@ export function loadConfig(env: Env = process.env): Config {
     expressionSandbox: {
       budgetMs: readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000),
       processes: readInteger(env, 'EXPRESSION_SANDBOX_PROCESSES', os.availableParallelism(), 1, 64),
+      tenantQueue: readInteger(env, 'EXPRESSION_SANDBOX_TENANT_QUEUE', 16, 1, 10_000),
+      ...(env.EXPRESSION_SANDBOX_TENANT_RUNNING ? { tenantRunning: readInteger(env, 'EXPRESSION_SANDBOX_TENANT_RUNNING', 1, 1, 64) } : {}),
+      queueWaitMs: readInteger(env, 'EXPRESSION_SANDBOX_QUEUE_WAIT_MS', 10_000, 100, 600_000),
     },
     csvUploadMaxBytes: readInteger(env, 'CSV_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     csvUploadChunkBytes: readInteger(env, 'CSV_UPLOAD_CHUNK_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),

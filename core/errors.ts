@@ -84,11 +84,13 @@ export const ERROR_CODES = {
   rate_limit_exceeded: { status: 429, description: "The tenant's request quota is used up." },
   dedicated_endpoint_required: { status: 421, description: "The tenant's API is served at its dedicated endpoint, and the shared one no longer answers for it; the problem names the endpoint." },
   usage_quota_exceeded: { status: 429, description: "A volume quota of the tenant (a kind of work per month or day) is used up; the problem names it." },
+  sandbox_busy: { status: 429, description: "The tenant already has as many evaluations waiting or running in the expression sandbox as it may (EXPRESSION_SANDBOX_TENANT_QUEUE); retry after `Retry-After` seconds. Nothing was changed." },
   internal_error: { status: 500, description: 'An unexpected error; quote the request id.' },
   method_not_implemented: { status: 501, description: 'The method is not supported.' },
   database_unavailable: { status: 503, description: 'Postgres is unreachable; nothing was changed.' },
   workflow_engine_unavailable: { status: 503, description: 'Temporal is unreachable; nothing was changed.' },
   identity_provider_unavailable: { status: 503, description: 'The external OpenID provider could not be reached.' },
+  sandbox_unavailable: { status: 503, description: 'No expression sandbox process became free in time for this request (EXPRESSION_SANDBOX_QUEUE_WAIT_MS); retry after `Retry-After` seconds. Nothing was changed.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -181,6 +183,12 @@ export const databaseUnavailable = () =>
   new AppError('database_unavailable', 'The database is unavailable; nothing was changed by this request. Retry shortly.', retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
 export const workflowEngineUnavailable = (detail = 'The workflow engine is unavailable; retry shortly.') =>
   new AppError('workflow_engine_unavailable', detail, retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
+export const sandboxBusy = (limit: number, retryAfterSeconds: number) =>
+  new AppError('sandbox_busy', `This tenant already has ${limit} evaluations waiting or running in the expression sandbox; retry when one has finished. Nothing was changed.`, {
+    ...retryAfter(String(retryAfterSeconds)),
+  });
+export const sandboxUnavailable = (waitedMs: number, retryAfterSeconds: number) =>
+  new AppError('sandbox_unavailable', `No expression sandbox process became free within ${waitedMs} ms; retry shortly. Nothing was changed.`, retryAfter(String(retryAfterSeconds)));
 export const identityProviderUnavailable = () =>
   new AppError('identity_provider_unavailable', 'The identity provider could not be reached to check the access token. Retry shortly.', retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
 

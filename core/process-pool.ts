@@ -22,6 +22,19 @@ export interface ProcessPoolOptions {
   budgetMs: number;
   /** What errors and logs call the pool. */
   name: string;
+  /**
+   * How many tasks of one key (a tenant) may be waiting or running at once; one more is refused at once with
+   * `PoolBusyError` (reason `key_limit`). Default: unbounded.
+   */
+  keyQueueLimit?: number;
+  /** How many processes one key may occupy at once, so another key's task always finds one. Default: `size - 1` (at least 1). */
+  keyRunningLimit?: number;
+  /**
+   * How long a task may wait for a process; past it, it is refused with `PoolBusyError` (reason `queue_wait`).
+   * Default: unbounded. Tasks run without a key (a worker's, which retries and heartbeats) share one key that none of
+   * the three bounds above applies to; it still takes its turn among the keys.
+   */
+  maxQueueWaitMs?: number;
   /** Told when a process is killed for its budget or dies on its own. */
   onReplace?: (reason: string) => void;
 }
@@ -53,6 +66,35 @@ export class PoolTaskError extends Error {
   }
 }
 
+/**
+ * The pool refused the task without running it: its key already has `keyQueueLimit` tasks waiting or running
+ * (`key_limit`), or it waited `maxQueueWaitMs` for a process (`queue_wait`). `retryAfterMs` is a fair guess of when
+ * a retry can be served.
+ */
+export class PoolBusyError extends Error {
+  constructor(
+    readonly pool: string,
+    readonly reason: 'key_limit' | 'queue_wait',
+    readonly limit: number,
+    readonly retryAfterMs: number,
+  ) {
+    super(
+      reason === 'key_limit'
+        ? `${pool}: ${limit} tasks of this tenant are already waiting or running`
+        : `${pool}: no process became free within ${limit} ms`,
+    );
+    this.name = 'PoolBusyError';
+  }
+}
+
+/** The caller's AbortSignal fired: a waiting task was dropped, a running one had its process killed. */
+export class PoolTaskCancelledError extends Error {
+  constructor(readonly pool: string) {
+    super(`${pool}: the task was cancelled by its caller`);
+    this.name = 'PoolTaskCancelledError';
+  }
+}
+
 type ChildMessage =
   | { type: 'ready' }
   | { type: 'mark'; id: number; at: string }
@@ -61,10 +103,14 @@ type ChildMessage =
 
 interface Job {
   id: number;
+  key: string;
   task: string;
   input: unknown;
   budgetMs: number;
   at?: string;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+  waitTimer?: NodeJS.Timeout;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -95,22 +141,53 @@ function loaderFlags(execArgv: string[]): string[] {
   return kept;
 }
 
+export interface ProcessPoolRunOptions {
+  budgetMs?: number;
+  /** Whose task this is (a tenant id): keys are served in turn and bounded each. Default: one shared key. */
+  key?: string;
+  /** Cancels the task: dropped while it waits, its process killed (and replaced) while it runs. */
+  signal?: AbortSignal;
+}
+
+export interface ProcessPoolStats {
+  processes: number;
+  busy: number;
+  queued: number;
+  replaced: number;
+  /** Tasks refused with PoolBusyError, and cancelled through their signal, so far. */
+  refused: number;
+  cancelled: number;
+  pids: number[];
+  /** Per key with tasks waiting or running: how many of each. */
+  keys: Record<string, { queued: number; running: number }>;
+}
+
 export interface ProcessPool {
-  /** Runs `task` with `input` in a free process (queued until one is free); rejects with BudgetExceededError past the budget. */
-  run<T>(task: string, input: unknown, options?: { budgetMs?: number }): Promise<T>;
-  /** Processes started, tasks running and waiting, and how many processes were replaced so far. */
-  stats(): { processes: number; busy: number; queued: number; replaced: number; pids: number[] };
+  /**
+   * Runs `task` with `input` in a free process; waiting tasks are served one key at a time in turn. Rejects with
+   * BudgetExceededError past the budget, PoolBusyError when refused, PoolTaskCancelledError when `signal` fires.
+   */
+  run<T>(task: string, input: unknown, options?: ProcessPoolRunOptions): Promise<T>;
+  /** Processes started, tasks running and waiting (per key), and how many processes were replaced so far. */
+  stats(): ProcessPoolStats;
   /** Kills every process; queued and running tasks reject. */
   close(): Promise<void>;
 }
 
+const SHARED_KEY = '';
+
 export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
   const slots: Slot[] = [];
-  const queue: Job[] = [];
+  /** Waiting tasks per key; the map's order is the turn order (a key served goes to the back). */
+  const queues = new Map<string, Job[]>();
+  let queuedCount = 0;
   let nextId = 1;
   let replaced = 0;
+  let refused = 0;
+  let cancelled = 0;
   let closed = false;
   const execArgv = loaderFlags(process.execArgv);
+  const keyRunningLimit = Math.max(1, options.keyRunningLimit ?? options.size - 1);
 
   const start = (): Slot => {
     const child = fork(options.entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -140,7 +217,7 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
   /** An idle pool must not keep its parent process alive; one with work running or waiting must. */
   const updateRefs = () => {
     for (const slot of slots) {
-      if (slot.job || (!slot.ready && queue.length > 0)) {
+      if (slot.job || (!slot.ready && queuedCount > 0)) {
         slot.child.ref();
         slot.child.channel?.ref();
       } else {
@@ -150,15 +227,33 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
     }
   };
 
+  /** The job leaves the pool's books (its timers and abort listener) before it settles. */
+  const release = (job: Job) => {
+    clearTimeout(job.waitTimer);
+    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+  };
+
   const finish = (slot: Slot) => {
     clearTimeout(slot.timer);
     slot.timer = undefined;
+    if (slot.job) release(slot.job);
     slot.job = undefined;
   };
 
   const remove = (slot: Slot) => {
     const index = slots.indexOf(slot);
     if (index >= 0) slots.splice(index, 1);
+  };
+
+  /** Kills a slot's process for the reason given and rejects its job with `error`. */
+  const kill = (slot: Slot, job: Job, error: Error, reason: string) => {
+    remove(slot);
+    finish(slot);
+    slot.child.kill('SIGKILL');
+    replaced += 1;
+    options.onReplace?.(`${options.name}: ${reason}`);
+    job.reject(error);
+    dispatch();
   };
 
   const died = (slot: Slot, detail: string) => {
@@ -173,14 +268,40 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
     dispatch();
   };
 
-  const overBudget = (slot: Slot, job: Job) => {
-    remove(slot);
-    finish(slot);
-    slot.child.kill('SIGKILL');
-    replaced += 1;
-    options.onReplace?.(`${options.name}: a task (${job.task}) ran past its ${job.budgetMs} ms budget; its process was killed`);
-    job.reject(new BudgetExceededError(job.budgetMs, job.at));
-    dispatch();
+  const overBudget = (slot: Slot, job: Job) =>
+    kill(slot, job, new BudgetExceededError(job.budgetMs, job.at), `a task (${job.task}) ran past its ${job.budgetMs} ms budget; its process was killed`);
+
+  const running = (key: string) => slots.filter((slot) => slot.job?.key === key).length;
+
+  /** Takes a waiting job out of its key's queue (it was cancelled or waited too long); false when it is no longer waiting. */
+  const unqueue = (job: Job): boolean => {
+    const queue = queues.get(job.key);
+    const index = queue ? queue.indexOf(job) : -1;
+    if (!queue || index < 0) return false;
+    queue.splice(index, 1);
+    queuedCount -= 1;
+    if (queue.length === 0) queues.delete(job.key);
+    return true;
+  };
+
+  /** The next job in turn: the first key (in turn order) with a job waiting and a process to spare; that key goes to the back. */
+  const nextJob = (): Job | undefined => {
+    for (const [key, queue] of queues) {
+      if (key !== SHARED_KEY && running(key) >= keyRunningLimit) continue;
+      const job = queue.shift() as Job;
+      queuedCount -= 1;
+      queues.delete(key);
+      if (queue.length > 0) queues.set(key, queue);
+      // Its signal fired and its listener has not run yet (listeners of one signal run one after another): drop it.
+      if (job.signal?.aborted) {
+        cancelled += 1;
+        release(job);
+        job.reject(new PoolTaskCancelledError(options.name));
+        return nextJob();
+      }
+      return job;
+    }
+    return undefined;
   };
 
   const dispatch = () => {
@@ -189,15 +310,17 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
   };
 
   const assign = () => {
-    while (!closed && queue.length > 0) {
+    while (!closed && queuedCount > 0) {
       const slot = slots.find((candidate) => candidate.ready && !candidate.job);
       if (!slot) {
         // A process still starting will take the next task when it is ready.
         const starting = slots.filter((candidate) => !candidate.ready).length;
-        if (slots.length < options.size && starting < queue.length) slots.push(start());
+        if (slots.length < options.size && starting < queuedCount) slots.push(start());
         return;
       }
-      const job = queue.shift() as Job;
+      const job = nextJob();
+      if (!job) return; // Every waiting key is at its running limit.
+      clearTimeout(job.waitTimer);
       slot.job = job;
       const target = slot;
       slot.timer = setTimeout(() => overBudget(target, job), job.budgetMs);
@@ -205,24 +328,84 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
     }
   };
 
+  const cancel = (job: Job) => {
+    cancelled += 1;
+    if (unqueue(job)) {
+      release(job);
+      job.reject(new PoolTaskCancelledError(options.name));
+      dispatch();
+      return;
+    }
+    const slot = slots.find((candidate) => candidate.job === job);
+    if (slot) kill(slot, job, new PoolTaskCancelledError(options.name), `a task (${job.task}) was cancelled by its caller; its process was killed`);
+  };
+
+  const waitedTooLong = (job: Job, waitMs: number) => {
+    if (!unqueue(job)) return;
+    refused += 1;
+    release(job);
+    job.reject(new PoolBusyError(options.name, 'queue_wait', waitMs, options.budgetMs));
+    dispatch();
+  };
+
   return {
-    run<T>(task: string, input: unknown, runOptions: { budgetMs?: number } = {}) {
+    run<T>(task: string, input: unknown, runOptions: ProcessPoolRunOptions = {}) {
       if (closed) return Promise.reject(new Error(`${options.name} is closed`));
+      const { signal } = runOptions;
+      if (signal?.aborted) {
+        cancelled += 1;
+        return Promise.reject(new PoolTaskCancelledError(options.name));
+      }
+      const key = runOptions.key ?? SHARED_KEY;
+      const queue = queues.get(key) ?? [];
+      if (key !== SHARED_KEY && options.keyQueueLimit !== undefined && queue.length + running(key) >= options.keyQueueLimit) {
+        refused += 1;
+        return Promise.reject(new PoolBusyError(options.name, 'key_limit', options.keyQueueLimit, options.budgetMs));
+      }
       return new Promise<T>((resolve, reject) => {
-        queue.push({ id: nextId++, task, input, budgetMs: runOptions.budgetMs ?? options.budgetMs, resolve: resolve as (value: unknown) => void, reject });
+        const job: Job = { id: nextId++, key, task, input, budgetMs: runOptions.budgetMs ?? options.budgetMs, resolve: resolve as (value: unknown) => void, reject };
+        if (signal) {
+          job.signal = signal;
+          job.onAbort = () => cancel(job);
+          signal.addEventListener('abort', job.onAbort, { once: true });
+        }
+        const waitMs = options.maxQueueWaitMs;
+        if (key !== SHARED_KEY && waitMs !== undefined) job.waitTimer = setTimeout(() => waitedTooLong(job, waitMs), waitMs);
+        queue.push(job);
+        queuedCount += 1;
+        if (!queues.has(key)) queues.set(key, queue);
         dispatch();
       });
     },
-    stats: () => ({
-      processes: slots.length,
-      busy: slots.filter((slot) => slot.job).length,
-      queued: queue.length,
-      replaced,
-      pids: slots.flatMap((slot) => (slot.child.pid === undefined ? [] : [slot.child.pid])),
-    }),
+    stats: () => {
+      const keys: ProcessPoolStats['keys'] = {};
+      for (const [key, queue] of queues) keys[key] = { queued: queue.length, running: 0 };
+      for (const slot of slots) {
+        if (!slot.job) continue;
+        const entry = (keys[slot.job.key] ??= { queued: 0, running: 0 });
+        entry.running += 1;
+      }
+      return {
+        processes: slots.length,
+        busy: slots.filter((slot) => slot.job).length,
+        queued: queuedCount,
+        replaced,
+        refused,
+        cancelled,
+        pids: slots.flatMap((slot) => (slot.child.pid === undefined ? [] : [slot.child.pid])),
+        keys,
+      };
+    },
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) job.reject(new Error(`${options.name} is closed`));
+      for (const queue of queues.values()) {
+        for (const job of queue) {
+          release(job);
+          job.reject(new Error(`${options.name} is closed`));
+        }
+      }
+      queues.clear();
+      queuedCount = 0;
       const exits = slots.splice(0).map((slot) => {
         slot.job?.reject(new Error(`${options.name} is closed`));
         finish(slot);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Model, PartialModelObject, QueryBuilderType } from 'objection';
+import { runInsideTransaction } from '../core/work-scope';
 import { markIdempotentWorkCommitted } from './idempotent-work';
 
 /** Postgres role that every tenant transaction switches to; row-level security policies apply to it. */
@@ -24,7 +25,8 @@ export async function inTenantTransaction<T>(
 ): Promise<T> {
   return knex.transaction(async (trx) => {
     await trx.raw(`select set_config('app.tenant_id', ?, true), set_config('role', '${TENANT_ROLE}', true)`, [tenantId]);
-    const result = await work({ trx, tenantId });
+    // Marked, so slow waits that must not hold a pooled connection (the expression sandbox) can refuse to run here.
+    const result = await runInsideTransaction(() => work({ trx, tenantId }));
     // Inside a request holding an Idempotency-Key: the claim records, in this commit, that the work happened.
     if (!config?.readOnly) await markIdempotentWorkCommitted(trx, tenantId);
     return result;

@@ -28,6 +28,13 @@ export interface ApprovalPolicyVersionInput {
   flags?: Partial<ApprovalPolicyFlags>;
 }
 
+/** A version's content with its conditions checked in the sandbox: the steps to store and the problems found so far. */
+interface PreparedVersion {
+  input: ApprovalPolicyVersionInput;
+  steps: Awaited<ReturnType<ExpressionSandbox['prepareApprovalSteps']>>['steps'];
+  errors: FieldError[];
+}
+
 export interface ApprovalPolicyCreate extends ApprovalPolicyVersionInput {
   name: string;
   description?: string;
@@ -81,19 +88,28 @@ export function createApprovalPolicyService(deps: { db: Knex; sandbox: Expressio
   }
 
   /**
-   * Checks a version's content and stores it. Named users are looked up inside the tenant's scope, so another
-   * tenant's user answers exactly like one that does not exist.
+   * A version's conditions checked and compiled in the expression sandbox: off the event loop, within the budget, or
+   * a 422 naming the step. Done before the transaction opens, so no pooled connection waits on the sandbox.
    */
-  async function storeVersion(scope: TenantScope, context: RequestContext, policyId: string, version: number, input: ApprovalPolicyVersionInput) {
-    // The conditions run in the expression sandbox: off the event loop, within the budget, or a 422 naming the step.
+  async function prepareVersion(input: ApprovalPolicyVersionInput): Promise<PreparedVersion> {
     const { steps, errors } = await deps.sandbox.prepareApprovalSteps(input.steps).catch((error: unknown) => {
       if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, '/steps')], 'The approval policy is not valid.');
       throw error;
     });
+    return { input, steps, errors: errors as FieldError[] };
+  }
+
+  /**
+   * Stores a prepared version. Named users are looked up inside the tenant's scope, so another tenant's user answers
+   * exactly like one that does not exist.
+   */
+  async function storeVersion(scope: TenantScope, context: RequestContext, policyId: string, version: number, prepared: PreparedVersion) {
+    const { input, steps } = prepared;
+    const errors = [...prepared.errors];
     const named = namedUsers(input.steps);
     const members = await findTenantMemberIds(scope, named.map((n) => n.id).filter((id) => isIdOf('user', id)));
     for (const { path, id } of named) if (!members.has(id)) errors.push({ path, message: `no member "${id}" in this tenant` });
-    if (errors.length > 0) throw validationFailed(errors as FieldError[], 'The approval policy is not valid.');
+    if (errors.length > 0) throw validationFailed(errors, 'The approval policy is not valid.');
     return insertApprovalPolicyVersion(scope, {
       id: newId('approvalPolicyVersion'),
       policy_id: policyId,
@@ -112,6 +128,7 @@ export function createApprovalPolicyService(deps: { db: Knex; sandbox: Expressio
 
   return {
     async create(context: RequestContext, body: ApprovalPolicyCreate) {
+      const prepared = await prepareVersion(body);
       return inTenantTransaction(db, context.tenantId, async (scope) => {
         const id = newId('approvalPolicy');
         // The policy row first (the version refers to it); a refused version rolls both back.
@@ -123,7 +140,7 @@ export function createApprovalPolicyService(deps: { db: Knex; sandbox: Expressio
           created_by: context.actor,
           updated_by: context.actor,
         });
-        const version = await storeVersion(scope, context, id, 1, body);
+        const version = await storeVersion(scope, context, id, 1, prepared);
         await audit(scope, context, 'approval_policy.created', id, { name: policy.name, description: policy.description, ...audited(version) });
         return presentPolicy(policy, version);
       });
@@ -158,11 +175,15 @@ export function createApprovalPolicyService(deps: { db: Knex; sandbox: Expressio
     /** A new version, which becomes current; earlier versions stay as they were, for decisions submitted under them. */
     async createVersion(context: RequestContext, id: string, body: ApprovalPolicyVersionInput) {
       requirePolicyId(id);
+      // An unknown or archived policy answers before the conditions are checked; the write re-checks both under its lock.
+      const found = await inTenantTransaction(db, context.tenantId, (scope) => readPolicy(scope, id));
+      if (found.archived_at) throw approvalPolicyArchived();
+      const prepared = await prepareVersion(body);
       return inTenantTransaction(db, context.tenantId, async (scope) => {
         const current = await readPolicy(scope, id, { forUpdate: true });
         if (current.archived_at) throw approvalPolicyArchived();
         const next = current.current_version + 1;
-        const version = await storeVersion(scope, context, id, next, body);
+        const version = await storeVersion(scope, context, id, next, prepared);
         const policy = await updateApprovalPolicy(scope, id, { current_version: next, updated_by: context.actor });
         await audit(scope, context, 'approval_policy.version_created', id, audited(version));
         return presentPolicy(policy, version);

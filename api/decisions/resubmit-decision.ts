@@ -5,7 +5,7 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { afterAction, readDecision, refuseReleaseDecision, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
 import type { OptionalComment } from './review-actions';
-import { reviewContent } from './review-content';
+import { ConditionsNeeded, reviewContent, stepApplicability, withEvaluatedConditions } from './review-content';
 import { assertReviewCompletable, needsAfterResubmission } from './review-needs';
 import type { ApprovalOutcome } from './start-approvals';
 
@@ -30,12 +30,14 @@ export async function resubmitDecision(deps: DecisionUseCaseDeps, context: Reque
   if (status !== 'changes_requested') throw decisionTransitionNotAllowed(`The decision is ${status}; only a decision whose changes were requested can be resubmitted.`);
   // Who is excluded, which approvals stand and which steps were reassigned: the workflow's state, as its resubmit handler reads it.
   const review = await approvals.state(id);
-  const prepared = await inTenantTransaction(db, context.tenantId, async (scope) => {
+  const prepared = await withEvaluatedConditions(deps, (evaluated) => inTenantTransaction(db, context.tenantId, async (scope) => {
     const decision = await readDecision(scope, id, { forUpdate: true });
     if (decision.status !== 'changes_requested') throw decisionTransitionNotAllowed(`The decision is ${decision.status}; only a decision whose changes were requested can be resubmitted.`);
     const version = await findApprovalPolicyVersion(scope, decision.approval_policy_id as string, decision.approval_policy_version as number);
     if (!version) throw new Error(`decision ${id} names a policy version that does not exist`);
-    const content = await reviewContent(deps, scope, decision, version);
+    const stepApplies = stepApplicability(evaluated, decision, version);
+    if (stepApplies instanceof ConditionsNeeded) return stepApplies;
+    const content = await reviewContent(scope, decision, version, stepApplies);
     const editorIds = [...new Set(decision.review_edits.flatMap((e) => (e.actor.type === 'user' ? [e.actor.id] : [])))];
     const contentChanged = decision.review_edits.some((e) => e.fields.some((f) => CONTENT_FIELDS.includes(f)));
     const needs = needsAfterResubmission(version.steps, review, {
@@ -47,7 +49,7 @@ export async function resubmitDecision(deps: DecisionUseCaseDeps, context: Reque
     const role = context.actor.type === 'user' ? await findMemberRole(scope, context.actor.id) : null;
     await updateDecision(scope, id, { resubmission_pending: true });
     return { content, editorIds, contentChanged, role };
-  });
+  }));
   let outcome: ApprovalOutcome;
   try {
     outcome = await approvals.resubmit(id, { actor: context.actor, role: prepared.role, content: prepared.content, contentChanged: prepared.contentChanged, editorIds: prepared.editorIds, comment: body.comment ?? null });

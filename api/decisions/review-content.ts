@@ -1,3 +1,4 @@
+import { concurrentUpdate } from '../../core/errors';
 import { stepsThatApply } from '../../decision/approval-policy';
 import type { ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';
 import type { DecisionRecord, ScenarioSnapshot } from '../../db/records/decision';
@@ -27,19 +28,58 @@ async function scenarioAuthors(scope: TenantScope, decision: DecisionRecord): Pr
 }
 
 /**
- * What the workflow is told at (re)submission: which steps apply (their zen-engine conditions evaluated against
- * the chosen option's frozen scenario metrics) and whom separation of duties keeps from approving.
+ * The steps' conditions of a policy version asked about a decision's chosen option's frozen scenario metrics: a
+ * question for the expression sandbox, asked outside any transaction (a transaction must not hold a pooled
+ * connection while the sandbox works). The transaction returns it when it lacks the answer; the caller evaluates it
+ * and runs the transaction again (withEvaluatedConditions).
  */
-export async function reviewContent(
-  { sandbox }: DecisionUseCaseDeps,
-  scope: TenantScope,
-  decision: DecisionRecord,
-  version: ApprovalPolicyVersionRecord,
-): Promise<ReviewContent> {
+export class ConditionsNeeded {
+  constructor(
+    readonly key: string,
+    readonly steps: ApprovalPolicyVersionRecord['steps'],
+    readonly metrics: Record<string, unknown> | null,
+  ) {}
+}
+
+/** Step conditions evaluated for one question (its key: the conditions and the metrics). */
+export interface EvaluatedConditions {
+  key: string;
+  stepApplies: boolean[];
+}
+
+/**
+ * Inside a (re)submission's transaction: which steps apply, from `evaluated` when it answers exactly this decision's
+ * and version's question; steps without conditions (or a decision without metrics) need no sandbox at all.
+ */
+export function stepApplicability(evaluated: EvaluatedConditions | undefined, decision: DecisionRecord, version: ApprovalPolicyVersionRecord): boolean[] | ConditionsNeeded {
   const chosen = decision.options.find((o) => o.id === decision.chosen_option);
   const metrics = chosen?.scenario_snapshot?.metrics ?? null;
+  if (metrics === null || version.steps.every((step) => step.condition === null)) return version.steps.map(() => true);
+  const key = JSON.stringify([version.steps.map((step) => step.condition), metrics]);
+  return evaluated?.key === key ? evaluated.stepApplies : new ConditionsNeeded(key, version.steps, metrics);
+}
+
+/**
+ * Runs `attempt` (a transaction) until it no longer asks for conditions: each time it does, they are evaluated in
+ * the sandbox between two transactions. A decision changed under us more than twice answers 409 (retry).
+ */
+export async function withEvaluatedConditions<T>({ sandbox }: DecisionUseCaseDeps, attempt: (evaluated: EvaluatedConditions | undefined) => Promise<T | ConditionsNeeded>): Promise<T> {
+  let evaluated: EvaluatedConditions | undefined;
+  for (let round = 0; round < 3; round += 1) {
+    const outcome = await attempt(evaluated);
+    if (!(outcome instanceof ConditionsNeeded)) return outcome;
+    evaluated = { key: outcome.key, stepApplies: await stepsThatApply(outcome.steps, outcome.metrics, sandbox.evaluateCondition) };
+  }
+  throw concurrentUpdate();
+}
+
+/**
+ * What the workflow is told at (re)submission: which steps apply (evaluated beforehand: stepApplicability) and whom
+ * separation of duties keeps from approving.
+ */
+export async function reviewContent(scope: TenantScope, decision: DecisionRecord, version: ApprovalPolicyVersionRecord, stepApplies: boolean[]): Promise<ReviewContent> {
   return {
-    stepApplies: await stepsThatApply(version.steps, metrics, sandbox.evaluateCondition),
+    stepApplies,
     authorIds: authorsOf(decision),
     scenarioAuthorIds: version.flags?.scenario_author_cannot_approve ? await scenarioAuthors(scope, decision) : [],
     outcomeReviewsAt: decision.outcome_reviews_at,

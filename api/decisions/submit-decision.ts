@@ -6,7 +6,7 @@ import { updateDecision } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { presentOneDecision, readDecision, refuseReleaseDecision, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
-import { reviewContent } from './review-content';
+import { ConditionsNeeded, reviewContent, stepApplicability, withEvaluatedConditions } from './review-content';
 import { assertReviewCompletable, needsAtSubmission } from './review-needs';
 
 export interface SubmitDecision {
@@ -16,10 +16,10 @@ export interface SubmitDecision {
 /**
  * Freezes the policy's current version onto the draft and returns what the workflow needs; null when the decision
  * is already pending approval (a repeated submit). A submission still in flight (version frozen, status draft) is
- * resumed with the version it froze.
+ * resumed with the version it froze. The policy's step conditions are evaluated in the sandbox between transactions.
  */
 async function prepareSubmission(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: SubmitDecision, releaseReview: boolean) {
-  return inTenantTransaction(deps.db, context.tenantId, async (scope) => {
+  return withEvaluatedConditions(deps, (evaluated) => inTenantTransaction(deps.db, context.tenantId, async (scope) => {
     const decision = await readDecision(scope, id, { forUpdate: true });
     if (!releaseReview) refuseReleaseDecision(decision);
     if (decision.status === 'pending_approval') return null;
@@ -36,7 +36,9 @@ async function prepareSubmission(deps: DecisionUseCaseDeps, context: RequestCont
     const versionNumber = inFlight ? (decision.approval_policy_version as number) : policy.current_version;
     const version = await findApprovalPolicyVersion(scope, policy.id, versionNumber);
     if (!version) throw new Error(`approval policy ${policy.id} has no version ${versionNumber}`);
-    const content = await reviewContent(deps, scope, decision, version);
+    const stepApplies = stepApplicability(evaluated, decision, version);
+    if (stepApplies instanceof ConditionsNeeded) return stepApplies;
+    const content = await reviewContent(scope, decision, version, stepApplies);
     if (!inFlight) {
       await assertReviewCompletable(scope, needsAtSubmission(version.steps, content.stepApplies, [...content.authorIds, ...content.scenarioAuthorIds]), '/approval_policy_id');
       await updateDecision(scope, id, {
@@ -62,7 +64,7 @@ async function prepareSubmission(deps: DecisionUseCaseDeps, context: RequestCont
       content,
       submittedBy: context.actor,
     };
-  });
+  }));
 }
 
 /**

@@ -1,12 +1,13 @@
-import { notFound } from '../../core/app-error';
-import { connectorFailed } from '../../core/errors';
+import { isDeepStrictEqual } from 'node:util';
+import { notFound, validationFailed } from '../../core/app-error';
+import { concurrentUpdate, connectorFailed } from '../../core/errors';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { findCurrentFieldMapping, findIntegration, insertFieldMappingVersion } from '../../db/repositories/integrations';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { ConnectorError, type RecordPage } from '../../integrations/connectors';
 import type { FieldMappingDefinition, MappedRecord } from '../../integrations/field-mapping';
 import type { RequestContext } from '../context';
-import { checkFieldMapping, inSandbox } from './field-mapping-check';
+import { inSandbox, mappingTarget, refuseMappingProblems } from './field-mapping-check';
 import { requireIntegrationId } from './integration-connections';
 import { presentFieldMapping } from './presenter';
 import type { IntegrationUseCaseDeps } from './service';
@@ -24,10 +25,20 @@ export async function getFieldMapping({ db }: IntegrationUseCaseDeps, { tenantId
 /** Saves a mapping as the integration's next version, once it is valid for the integration and its target dataset. */
 export async function putFieldMapping({ db, sandbox }: IntegrationUseCaseDeps, context: RequestContext, id: string, body: FieldMappingDefinition) {
   requireIntegrationId(id);
+  // Read, then check in the sandbox with no transaction open, then write in a transaction that re-reads under locks.
+  const checked = await inTenantTransaction(db, context.tenantId, async (scope) => {
+    const integration = await findIntegration(scope, id);
+    if (!integration) throw notFound('integration', id);
+    return mappingTarget(scope, integration, body, '');
+  });
+  const target = await refuseMappingProblems(sandbox, checked, body, '');
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const integration = await findIntegration(scope, id, { forUpdate: true });
     if (!integration) throw notFound('integration', id);
-    await checkFieldMapping(sandbox, scope, integration, body, '');
+    const locked = await mappingTarget(scope, integration, body, '', { forShare: true });
+    if (locked.errors.length > 0) throw validationFailed(locked.errors, 'The field mapping is not valid.');
+    // The target dataset was reshaped between the check and the write: the check no longer holds.
+    if (!isDeepStrictEqual(locked.target, target)) throw concurrentUpdate();
     const version = await insertFieldMappingVersion(scope, { integration_id: id, stream: body.stream, target: body.target, fields: body.fields, created_by: context.actor });
     await appendAuditRecord(scope, {
       actor: context.actor,
@@ -48,7 +59,10 @@ export async function validateFieldMapping(
   body: { mapping: FieldMappingDefinition; limit?: number },
 ) {
   const { record, connector, credentials, environment } = await connections.loadForConnection(context, id);
-  const check = (sourceFields?: string[]) => inTenantTransaction(db, context.tenantId, (scope) => checkFieldMapping(sandbox, scope, record, body.mapping, '/mapping', sourceFields));
+  const check = async (sourceFields?: string[]) => {
+    const checked = await inTenantTransaction(db, context.tenantId, (scope) => mappingTarget(scope, record, body.mapping, '/mapping'));
+    return refuseMappingProblems(sandbox, checked, body.mapping, '/mapping', sourceFields);
+  };
   await check();
   const limit = body.limit ?? 10;
   try {

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
-import { internalError, methodNotAllowed, methodNotImplemented, routeNotFound, type ErrorCode } from '../../core/errors';
+import { internalError, methodNotAllowed, methodNotImplemented, routeNotFound, sandboxBusy, sandboxUnavailable, type ErrorCode } from '../../core/errors';
+import { PoolBusyError, PoolTaskCancelledError } from '../../core/process-pool';
 import { AppError, TITLES } from '../../core/app-error';
 import { translateDatabaseError } from '../../db/errors';
 import type { AppState } from '../context';
@@ -57,7 +58,7 @@ const HTTP_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
 function toAppError(caught: unknown): AppError {
   if (caught instanceof AppError) return caught;
   // Outages of either dependency are 503s with Retry-After, whichever endpoint ran into them.
-  const translated = translateDatabaseError(caught) ?? translateWorkflowEngineError(caught);
+  const translated = translateDatabaseError(caught) ?? translateWorkflowEngineError(caught) ?? translateSandboxError(caught);
   if (translated) return translated;
   const status = (caught as { status?: unknown; expose?: unknown })?.status;
   // Koa/router http-errors (405 Method Not Allowed, 501) are client-facing by design.
@@ -66,4 +67,17 @@ function toAppError(caught: unknown): AppError {
     return new AppError(HTTP_ERROR_CODES[status] ?? 'bad_request', (caught as Error).message, headers ? { headers } : {});
   }
   return internalError();
+}
+
+/**
+ * The expression sandbox refused the work: the tenant's own bound (429) or no process in time (503), each naming the
+ * sandbox, never the database. A call cancelled because its client disconnected is answered the same 503, to nobody.
+ */
+function translateSandboxError(caught: unknown): AppError | undefined {
+  if (caught instanceof PoolBusyError) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(caught.retryAfterMs / 1000));
+    return caught.reason === 'key_limit' ? sandboxBusy(caught.limit, retryAfterSeconds) : sandboxUnavailable(caught.limit, retryAfterSeconds);
+  }
+  if (caught instanceof PoolTaskCancelledError) return sandboxUnavailable(0, 1);
+  return undefined;
 }
