@@ -16,7 +16,7 @@ import { requestWork } from './middleware/request-work';
 import { dedicatedEndpoints } from './middleware/dedicated-endpoints';
 import { createTaskQueues } from '../orchestration/task-queues';
 import { changeTenantEndpoint, listEnterprisePlacements, moveTenantWorkers, tenantWorkersPlacement } from './administration/tenant-placement';
-import { isPlatformOperator } from '../db/repositories/users';
+import { platformOperatorAccount } from '../db/repositories/users';
 import type { OperatorServices } from './console/admin-area';
 import { createAccountService } from './administration/account';
 import { documentedOperations } from './openapi/operations';
@@ -286,11 +286,11 @@ function createConsole(
   });
 }
 
-/** The console's operator page's services: the admin CLI's own placement changes, audited with the operator's id. */
+/** The console's operator page's services: the admin CLI's own placement changes, audited with the operator's account id. */
 function platformOperation(db: Knex, config: Config): OperatorServices {
   const actor = (operatorId: string) => ({ type: 'system', id: `platform-operator/${operatorId}` }) as const;
   return {
-    isOperator: (userId) => isPlatformOperator(db, userId),
+    operatorAccount: (tenantId, memberId) => platformOperatorAccount(db, tenantId, memberId),
     tenantWorkers: async (tenantId) => (await tenantWorkersPlacement(db, tenantId, config.temporalTaskQueue)).workers,
     list: () => listEnterprisePlacements(db),
     moveWorkers: async (operatorId, tenantId, target) => {

@@ -39,7 +39,8 @@ export interface AdminServices {
 }
 
 export interface OperatorServices {
-  isOperator(userId: string): Promise<boolean>;
+  /** The account id of the person behind the tenant's member when the admin CLI made them an operator, else undefined. */
+  operatorAccount(tenantId: string, memberId: string): Promise<string | undefined>;
   tenantWorkers(tenantId: string): Promise<'shared' | 'dedicated'>;
   list(): Promise<EnterpriseTenantPlacement[]>;
   moveWorkers(operatorId: string, tenantId: string, target: 'shared' | 'dedicated'): Promise<void>;

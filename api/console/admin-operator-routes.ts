@@ -15,16 +15,21 @@ export function registerAdminOperatorRoutes(area: AdminArea): void {
   const { kit, services } = area;
   const { router } = kit;
 
-  /** The signed-in operator and the viewer to render with; anyone else gets the console's 404. */
+  /**
+   * The signed-in operator and the viewer to render with; anyone else gets the console's 404. The session acts as a
+   * member of its tenant while the CLI grants the person (their account), so the member is resolved to its account,
+   * which is also the id the moved tenants' audit logs record (the same in whichever tenant the operator signed in).
+   */
   const operator = async (ctx: Context, session: ConsoleSession | undefined) => {
     if (!session) return undefined;
     const actor = session.principal.actor;
     const viewer = await kit.viewerOf(session, await kit.directory(session.principal.tenantId));
-    if (actor.type !== 'user' || !(await services.operator.isOperator(actor.id))) {
+    const account = actor.type === 'user' ? await services.operator.operatorAccount(session.principal.tenantId, actor.id) : undefined;
+    if (!account) {
       kit.refuse(ctx, 404, 'Not found', 'There is no such page.', viewer);
       return undefined;
     }
-    return { operatorId: actor.id, viewer };
+    return { operatorId: account, viewer };
   };
 
   const render = async (ctx: Context, who: NonNullable<Awaited<ReturnType<typeof operator>>>, status: number, notice?: Notice) =>

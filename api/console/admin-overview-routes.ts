@@ -16,7 +16,7 @@ export function registerAdminOverviewRoutes(area: AdminArea): void {
       services.planOf(session.principal.tenantId),
       services.auditLog.list(context, {}, { limit: 20 }),
       services.operator.tenantWorkers(session.principal.tenantId),
-      userId ? services.operator.isOperator(userId) : false,
+      userId ? services.operator.operatorAccount(session.principal.tenantId, userId).then((account) => account !== undefined) : false,
     ]);
     kit.send(
       ctx,

@@ -128,10 +128,19 @@ export async function setUserPassword(db: Knex, userId: string, passwordHash: st
   await UserRecord.query(db).findById(userId).patch({ password_hash: passwordHash, updated_at: new Date() } as Partial<UserRecord>);
 }
 
-/** Whether the person is a platform operator (db/migrations/20261129000090_platform_operators.ts); read on every use. */
-export async function isPlatformOperator(db: Knex, userId: string): Promise<boolean> {
-  const row = await db('users').where({ id: userId }).first<{ platform_operator: boolean } | undefined>('platform_operator');
-  return row?.platform_operator === true;
+/**
+ * The person behind a tenant's member, if the admin CLI made them a platform operator
+ * (db/migrations/20261129000090_platform_operators.ts): their account id, else undefined; read on every use. The grant
+ * is the person's (users, by email), while a signed-in request acts as the member id of its tenant, which differs from
+ * the account id for every membership made since member ids were minted per tenant.
+ */
+export async function platformOperatorAccount(db: Knex, tenantId: string, memberId: string): Promise<string | undefined> {
+  const row = await db('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where({ 'm.tenant_id': tenantId, 'm.id': memberId, 'u.platform_operator': true })
+    .whereNull('u.disabled_at')
+    .first<{ user_id: string } | undefined>('u.id as user_id');
+  return row?.user_id;
 }
 
 /** Grants or revokes platform operation (the admin CLI only); answers the person's id, or undefined for no such email. */

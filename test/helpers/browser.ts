@@ -11,8 +11,9 @@ export interface BrowserResponse {
 
 export function createBrowser() {
   const cookies = new Map<string, string>();
-  const request = async (url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<BrowserResponse> => {
-    const headers: Record<string, string> = {};
+  /** `headers` adds request headers (e.g. an `origin` no browser on the console would send, for refusal tests). */
+  const request = async (url: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<BrowserResponse> => {
+    const headers: Record<string, string> = { ...init.headers };
     if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     let body: string | undefined;
     if (init.form) {

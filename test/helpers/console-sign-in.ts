@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { newId } from '../../core/ids';
 import { hashPassword } from '../../core/passwords';
 import type { Role } from '../../core/roles';
 import type { Knex } from '../../db/connection';
@@ -8,16 +9,24 @@ import { createBrowser, formAction } from './browser';
 import { PEOPLE_PASSWORD } from './people';
 
 export interface ConsoleMember {
+  /** The member id in the tenant: who the person's requests act as (actors, approvers, the audit log). */
   id: string;
+  /** The person's account id (the token's subject; what the admin CLI's `operator grant` reports). */
+  accountId: string;
   email: string;
 }
 
-/** A new person with the test password (`PEOPLE_PASSWORD`), a member of the tenant with `role`; named after `label` ("Label Person"). */
-export async function addConsoleMember(db: Knex, label: string, tenantId: string, role: Role): Promise<ConsoleMember> {
+/**
+ * A new person with the test password (`PEOPLE_PASSWORD`), a member of the tenant with `role`; named after `label`
+ * ("Label Person"). The member id is the account id, as for memberships made before member ids were minted, unless
+ * `mintedMemberId` asks for a member id of its own, as POST /users and the console's people page make today.
+ */
+export async function addConsoleMember(db: Knex, label: string, tenantId: string, role: Role, options: { mintedMemberId?: boolean } = {}): Promise<ConsoleMember> {
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const { user } = await findOrCreateUser(db, { email, displayName: `${label[0]?.toUpperCase()}${label.slice(1)} Person`, passwordHash: await hashPassword(PEOPLE_PASSWORD) });
-  await inTenantTransaction(db, tenantId, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
-  return { id: user.id, email };
+  const memberId = options.mintedMemberId ? newId('user') : user.id;
+  await inTenantTransaction(db, tenantId, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }, null, memberId));
+  return { id: memberId, accountId: user.id, email };
 }
 
 /**
