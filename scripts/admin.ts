@@ -22,7 +22,7 @@ import { isIdOf } from '../core/ids';
 import { createLogger } from '../core/logger';
 import { ROLES, type Role } from '../core/roles';
 import { expandScopes, REQUESTABLE_SCOPES } from '../core/scopes';
-import { resolveDatabaseUrl } from '../core/stack-state';
+import { resolveDatabaseUrl, resolveStackBaseUrl, StackAddressError } from '../core/stack-state';
 import type { RequestContext } from '../api/context';
 import { presentApiKey } from '../api/administration/api-keys';
 import { createUserService } from '../api/administration/users';
@@ -428,7 +428,9 @@ Commands:
                       machine): an access token for a member, as if they had signed in; their role still applies
   help                this text (also --help, -h)
 
-The database is DATABASE_URL, or else the one "npm start" runs under DATA_DIR (default .data).
+The database is DATABASE_URL, or else the one "npm start" runs under DATA_DIR (default .data). The API's address
+(in tokens and invitation links) is that of the "npm start" running under DATA_DIR; a PORT or PUBLIC_BASE_URL in
+this shell that differs from it is refused. Without a running stack: PUBLIC_BASE_URL, else http://localhost:$PORT.
 Each command prints one JSON object on stdout. Usage errors: {"error": …} on stderr, exit code 2; other failures exit 1.
 `;
 
@@ -450,7 +452,18 @@ async function main(): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
-  const refusal = `${noun} ${verb}` === 'token create' ? developmentTokenRefusal(process.env) : undefined;
+  const mintsToken = `${noun} ${verb}` === 'token create';
+  // Tokens (issuer, audience) and invitation links carry the API's address: that of the running `npm start` on
+  // DATA_DIR, not this shell's PORT; a token must not be minted for an address no stack was found at.
+  try {
+    const baseUrl = resolveStackBaseUrl(process.env, { required: mintsToken && process.env.NODE_ENV !== 'production' && !process.env.OAUTH_ISSUER });
+    if (baseUrl) process.env.PUBLIC_BASE_URL = baseUrl;
+  } catch (error) {
+    if (!(error instanceof StackAddressError)) throw error;
+    process.stderr.write(`${JSON.stringify({ error: error.message })}\n`);
+    return 1;
+  }
+  const refusal = mintsToken ? developmentTokenRefusal(process.env) : undefined;
   if (refusal) {
     process.stderr.write(`${JSON.stringify({ error: refusal })}\n`);
     return 1;

@@ -110,7 +110,8 @@ async function main(): Promise<number> {
     const temporalAddress = config.temporalAddress ?? stack.temporalAddress;
     if (!databaseUrl || !temporalAddress) throw new Error('the local stack did not report its addresses');
     const smtpUrl = config.notifications.smtpUrl ?? stack.smtpUrl;
-    writeStackState(config.dataDir, { databaseUrl, temporalAddress, temporalUiUrl: stack.temporalUiUrl, smtpUrl, mailpitUrl: stack.mailpitUrl });
+    // publicBaseUrl: the admin CLI and the webhook receiver in a second terminal use this stack's address, not their own.
+    writeStackState(config.dataDir, { databaseUrl, temporalAddress, temporalUiUrl: stack.temporalUiUrl, smtpUrl, mailpitUrl: stack.mailpitUrl, publicBaseUrl: config.publicBaseUrl });
     throwIfAborted(shutdown.signal);
 
     const demo = await prepareDatabase(databaseUrl, config.dataDir);

@@ -9,6 +9,7 @@ import { credentialKeyId, decryptCredentials, encryptCredentials } from '../../c
 import { newId } from '../../core/ids';
 import { insertIntegration } from '../../db/repositories/integrations';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import { writeStackState } from '../../core/stack-state';
 import { call, createTestTenant, startTestStack, type TestStack } from '../helpers/stack';
 
 
@@ -86,6 +87,7 @@ describe('admin CLI', () => {
         assert.equal(result.stdout, '');
         const { error } = JSON.parse(result.stderr);
         assert.match(error, /DATABASE_URL is not set and no embedded Postgres was found under DATA_DIR/);
+        assert.match(error, /export DATA_DIR=<the DATA_DIR your npm start runs on>/, 'it says what to export');
         assert.ok(error.includes(dataDir), error);
       }
       assert.equal(fs.existsSync(missing), false, 'the mistyped folder was not created');
@@ -153,5 +155,47 @@ describe('admin CLI', () => {
     const badKey = await adminWithEnv({ ...env, WEBHOOK_SECRET_PREVIOUS_KEYS: 'c2hvcnQ=' }, 'integration-credentials', 'rotate');
     assert.notEqual(badKey.code, 0);
     assert.match(JSON.parse(badKey.stderr).error, /WEBHOOK_SECRET_PREVIOUS_KEYS/);
+  });
+  it('token create uses the address of the npm start running on DATA_DIR, refuses a PORT that differs, and says what to export without one', async () => {
+    const tenant = await createTestTenant(stack.db);
+    const email = `second-terminal-${Date.now()}@example.test`;
+    const { PORT: _port, PUBLIC_BASE_URL: _publicBaseUrl, ...shell } = process.env;
+    const added = await adminWithEnv(shell, 'user', 'create', '--tenant', tenant.id, '--email', email, '--name', 'Second Terminal', '--role', 'approver');
+    assert.equal(added.code, 0, added.stderr);
+    const args = ['token', 'create', '--tenant', tenant.id, '--user', email, '--scopes', 'decisions:read'];
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-admin-stack-'));
+    try {
+      // A running `npm start` as a second terminal sees it: stack.json with its address, and its live supervisor's pid.
+      const running = path.join(parent, 'running');
+      writeStackState(running, { publicBaseUrl: stack.baseUrl });
+      fs.writeFileSync(path.join(running, 'supervisor.pid'), `${process.pid}\n`);
+      const minted = await adminWithEnv({ ...shell, DATA_DIR: running }, ...args);
+      assert.equal(minted.code, 0, minted.stderr);
+      const me = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: JSON.parse(minted.stdout).access_token });
+      assert.equal(me.status, 200, `the API takes the token minted without PORT in the shell: ${JSON.stringify(me.body)}`);
+
+      const otherPort = new URL(stack.baseUrl).port === '3999' ? '3998' : '3999';
+      const mismatch = await adminWithEnv({ ...shell, DATA_DIR: running, PORT: otherPort }, ...args);
+      assert.equal(mismatch.code, 1);
+      assert.equal(mismatch.stdout, '');
+      const { error: mismatchError } = JSON.parse(mismatch.stderr);
+      assert.ok(mismatchError.includes(`PORT (${otherPort}) in this shell does not match`) && mismatchError.includes(stack.baseUrl), mismatchError);
+      assert.match(mismatchError, /unset PORT/);
+      assert.equal((await adminWithEnv({ ...shell, DATA_DIR: running, PUBLIC_BASE_URL: stack.baseUrl }, ...args)).code, 0, 'the same address is no mismatch');
+
+      // A stopped stack's stack.json (no live supervisor) is no running stack; nor is an empty data directory.
+      const stopped = path.join(parent, 'stopped');
+      writeStackState(stopped, { publicBaseUrl: stack.baseUrl });
+      for (const dataDir of [stopped, path.join(parent, 'empty')]) {
+        const none = await adminWithEnv({ ...shell, DATA_DIR: dataDir }, ...args);
+        assert.equal(none.code, 1, none.stdout);
+        assert.equal(none.stdout, '');
+        const { error } = JSON.parse(none.stderr);
+        assert.ok(error.includes(`No running "npm start" found on DATA_DIR ${dataDir}`), error);
+        assert.match(error, /export DATA_DIR=<the DATA_DIR your npm start runs on>/);
+      }
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
   });
 });
