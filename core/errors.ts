@@ -84,6 +84,7 @@ export const ERROR_CODES = {
   rate_limit_exceeded: { status: 429, description: "The tenant's request quota is used up." },
   dedicated_endpoint_required: { status: 421, description: "The tenant's API is served at its dedicated endpoint, and the shared one no longer answers for it; the problem names the endpoint." },
   usage_quota_exceeded: { status: 429, description: "A volume quota of the tenant (a kind of work per month or day) is used up; the problem names it." },
+  invitation_resend_limited: { status: 429, description: 'The member was sent their invitation again too often in the last hour; retry after `Retry-After` seconds. Nothing was sent.' },
   sandbox_busy: { status: 429, description: "The tenant already has as many evaluations waiting or running in the expression sandbox as it may (EXPRESSION_SANDBOX_TENANT_QUEUE); retry after `Retry-After` seconds. Nothing was changed." },
   internal_error: { status: 500, description: 'An unexpected error; quote the request id.' },
   method_not_implemented: { status: 501, description: 'The method is not supported.' },
@@ -198,6 +199,10 @@ export const integrationPaused = (id: string) =>
 
 export const apiKeyNotRotatable = () => new AppError('api_key_not_rotatable', 'A revoked key cannot be rotated.');
 export const alreadyMember = (email: string) => new AppError('already_member', `${email} is already a member of this tenant.`);
+export const invitationResendLimited = (limit: number, retryAfterSeconds: number) =>
+  new AppError('invitation_resend_limited', `This member's invitation was sent again ${limit} times in the last hour; it can be sent again in ${retryAfterSeconds} s. Nothing was sent.`, {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 export const invitationAccepted = () => new AppError('invitation_accepted', 'The member already accepted their invitation; they sign in with their password.');
 export const lastAdmin = () => new AppError('last_admin', "The tenant's last admin cannot be demoted or removed.");
 export const modelNotEditable = (id: string) => new AppError('model_not_editable', `${id} is a built-in model; only tenant models can be changed.`);

@@ -106,7 +106,9 @@ export const usersPart: DocumentPart = {
       post: {
         operationId: 'resendInvitation',
         summary: 'Send a member a new invitation',
-        description: 'A new link by email; the previous link stops working. 409 `invitation_accepted` once the member accepted one.',
+        description:
+          'A new link by email; the previous link stops working. 409 `invitation_accepted` once the member accepted one. At most 3 per member per hour: ' +
+          'beyond that 429 `invitation_resend_limited` with `Retry-After`, and nothing is sent.',
         tags: ['Users'],
         'x-required-scope': 'admin',
         parameters: [idParameter, parameterRef('IdempotencyKey')],

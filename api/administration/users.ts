@@ -10,6 +10,7 @@ import { decodeCursor, encodeCursor, type PageRequest } from '../../db/paginatio
 import { changeMemberRole, findOrCreateUser, insertMembership, listMembers, removeMember } from '../../db/repositories/users';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { invitationStatus, latestInvitations, type InvitationRow } from '../../db/repositories/invitations';
+import { createInvitationResendLimit } from './invitation-resend-limit';
 import { inviteMember, presentInvitation, revokeInvitation, wakeAfterInvite, type InvitationDeps } from './invitations';
 
 /**
@@ -47,6 +48,7 @@ export interface MemberCreate {
 /** A tenant's people: memberships with a role. The person (email, name, password) is shared across tenants. */
 export function createUserService(deps: { db: Knex; invitations?: InvitationDeps }) {
   const { db } = deps;
+  const resendLimit = createInvitationResendLimit(db);
 
   const memberOrNotFound = async (scope: TenantScope, memberId: string) => {
     const member = isIdOf('user', memberId) ? (await listMembers(scope)).find((m) => m.id === memberId) : undefined;
@@ -81,17 +83,23 @@ export function createUserService(deps: { db: Knex; invitations?: InvitationDeps
       return member;
     },
 
-    /** Sends a new invitation (the old link stops working); 409 once the member accepted one. */
+    /**
+     * Sends a new invitation (the old link stops working); 409 once the member accepted one; 429 after
+     * INVITATION_RESENDS sends to the member within the hour, so an admin (or a stolen admin session) cannot flood an
+     * outside address.
+     */
     async resendInvitation({ tenantId, actor }: RequestContext, memberId: string) {
       const invitations = deps.invitations;
       if (!invitations) throw new Error('invitations are not configured for this user service');
-      const member = await inTenantTransaction(db, tenantId, async (scope) => {
-        const found = await memberOrNotFound(scope, memberId);
-        const latest = (await latestInvitations(scope, [found.id])).get(found.id);
-        if (latest && invitationStatus(latest) === 'accepted') throw invitationAccepted();
-        const invitation = await inviteMember(scope, invitations, { memberId: found.id, userId: found.user_id, email: found.user.email, role: found.role }, actor, { resend: true });
-        return presentMember(found, found.user, invitation);
-      });
+      const member = await resendLimit.whileAllowed(tenantId, memberId, () =>
+        inTenantTransaction(db, tenantId, async (scope) => {
+          const found = await memberOrNotFound(scope, memberId);
+          const latest = (await latestInvitations(scope, [found.id])).get(found.id);
+          if (latest && invitationStatus(latest) === 'accepted') throw invitationAccepted();
+          const invitation = await inviteMember(scope, invitations, { memberId: found.id, userId: found.user_id, email: found.user.email, role: found.role }, actor, { resend: true });
+          return presentMember(found, found.user, invitation);
+        }),
+      );
       await wakeAfterInvite(invitations, tenantId);
       return member;
     },

@@ -78,6 +78,8 @@ function adminWords(error: AppError, plainWords: (error: AppError) => Notice): N
       return { kind: 'error', title: 'This is the last admin.', detail: 'A tenant always keeps at least one admin: make someone else admin first.' };
     case 'invitation_accepted':
       return { kind: 'error', title: 'That person already accepted their invitation.', detail: 'They sign in with their password.' };
+    case 'invitation_resend_limited':
+      return { kind: 'error', title: 'That invitation was sent again too often.', detail: error.detail };
     case 'already_member':
       return { kind: 'error', title: 'That person is already a member.', detail: 'Change their role in the list instead.' };
     case 'api_key_not_rotatable':
