@@ -7,6 +7,13 @@ import { html } from './html';
 import { layout, messagePage, noticeBlock, type Notice } from './pages';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 
+/**
+ * The invitation pages' referrer policy. The token is in the address, so no request from the page may carry the path in
+ * `Referer` (not to other sites, nor to this one's logs): `strict-origin` sends the origin alone. `no-referrer` would hide
+ * that too, but then browsers send `Origin: null` with the page's own form, which the origin check below must refuse.
+ */
+export const INVITATION_REFERRER_POLICY = 'strict-origin';
+
 /** The CLI's rule for a first password, kept here too: long beats clever. */
 export const MIN_PASSWORD_LENGTH = 12;
 
@@ -64,8 +71,7 @@ export function registerInvitationRoutes(kit: ConsoleToolkit, deps: { db: Knex; 
   const invalid = (ctx: Context, lookup: Exclude<InvitationLookup, { state: 'open' }>) => kit.send(ctx, lookup.state === 'closed' ? 410 : 404, messagePage({ ...INVALID, link: signIn }));
 
   kit.router.get('/invitations/:token', async (ctx) => {
-    // The token is in the address: no page reached from here may learn it through the Referer header.
-    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('Referrer-Policy', INVITATION_REFERRER_POLICY);
     const token = ctx.params.token as string;
     const lookup = await lookUpInvitation(deps.db, key, token);
     if (lookup.state !== 'open') return invalid(ctx, lookup);
@@ -74,8 +80,10 @@ export function registerInvitationRoutes(kit: ConsoleToolkit, deps: { db: Knex; 
   });
 
   kit.router.post('/invitations/:token', async (ctx) => {
-    ctx.set('Referrer-Policy', 'no-referrer');
-    // No session and so no CSRF token here: the token in the address is the secret, and a form from another origin is refused.
+    ctx.set('Referrer-Policy', INVITATION_REFERRER_POLICY);
+    // No session and so no CSRF token here: the token in the address is the secret, and a form from another origin is
+    // refused. `Origin: null` (an opaque origin: a sandboxed frame, a data: page, or a page with no-referrer) is refused
+    // too: anyone's page can send it, so it proves nothing; the page's policy above makes browsers send the real one.
     const origin = ctx.get('origin');
     if (origin && origin !== publicOrigin) return kit.refuse(ctx, 403, 'Request refused', 'This form was not sent from the console.');
     const token = ctx.params.token as string;
