@@ -78,21 +78,42 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
       return { replay, target, ids, stored: await storedRuns(scope, ids) };
     });
 
+  /** One sandbox call for `slice`: each run judged, or the budget error when the call as a whole ran past it. */
+  const evaluateSlice = (target: ReplayTarget, slice: PendingRun[]): Promise<ReplayedRun[] | BudgetExceededError> =>
+    deps.sandbox
+      .run('evaluateTenantModelItems', { key: target.graphKey, graph: target.graph, items: slice.map((run) => run.inputs), trace: false })
+      .then((items) => slice.map((run, index) => judgeRun(target, run, items[index] as EvaluatedItem)))
+      .catch((error: unknown) => {
+        if (!(error instanceof BudgetExceededError)) throw error;
+        return error;
+      });
+
+  /**
+   * A call of several runs that breached the budget says nothing about which run was slow: each run is evaluated
+   * again alone, one after the other, with a budget of its own, so only the runs that breach it alone fail with the
+   * budget error and the others are replayed as usual.
+   */
+  const evaluateOneByOne = async (target: ReplayTarget, slice: PendingRun[], beat: (runs: number) => void): Promise<ReplayedRun[]> => {
+    const replayed: ReplayedRun[] = [];
+    for (const run of slice) {
+      const outcome = await evaluateSlice(target, [run]);
+      replayed.push(...(outcome instanceof BudgetExceededError ? [overBudget(run, outcome)] : outcome));
+      beat(0);
+    }
+    return replayed;
+  };
+
   /** Evaluates the runs in sandbox calls of ITEMS_PER_SANDBOX_CALL, heartbeating as each call returns. */
-  const evaluateRuns = async (target: ReplayTarget, runs: PendingRun[], beat: () => void): Promise<ReplayedRun[]> => {
+  const evaluateRuns = async (target: ReplayTarget, runs: PendingRun[], beat: (runs: number) => void): Promise<ReplayedRun[]> => {
     const calls: Array<Promise<ReplayedRun[]>> = [];
     for (let from = 0; from < runs.length; from += ITEMS_PER_SANDBOX_CALL) {
       const slice = runs.slice(from, from + ITEMS_PER_SANDBOX_CALL);
       calls.push(
-        deps.sandbox
-          .run('evaluateTenantModelItems', { key: target.graphKey, graph: target.graph, items: slice.map((run) => run.inputs), trace: false })
-          .then((items) => slice.map((run, index) => judgeRun(target, run, items[index] as EvaluatedItem)))
-          .catch((error: unknown) => {
-            if (!(error instanceof BudgetExceededError)) throw error;
-            const message = `the evaluation took longer than the ${error.budgetMs} ms budget for tenant expressions (EXPRESSION_BUDGET_MS)`;
-            return slice.map((run) => failed(run, 'evaluation_budget_exceeded', message));
-          })
-          .finally(beat),
+        evaluateSlice(target, slice).then((outcome) => {
+          beat(slice.length);
+          if (!(outcome instanceof BudgetExceededError)) return outcome;
+          return slice.length === 1 ? slice.map((run) => overBudget(run, outcome)) : evaluateOneByOne(target, slice, beat);
+        }),
       );
     }
     return (await Promise.all(calls)).flat();
@@ -123,7 +144,7 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
           pending.push({ position, scenarioId, before: run.metrics, inputs: validation.inputs });
         });
         let evaluated = 0;
-        replayed.push(...(await evaluateRuns(batch.target, pending, () => heartbeat.beat({ evaluated: (evaluated += ITEMS_PER_SANDBOX_CALL) }))));
+        replayed.push(...(await evaluateRuns(batch.target, pending, (runs) => heartbeat.beat({ evaluated: (evaluated += runs) }))));
         const aggregates = aggregateRuns(replayed.sort((a, b) => a.position - b.position), batch.replay.tolerance);
         await inTenantTransaction(deps.db, input.tenantId, (scope) => recordReplayBatch(scope, input.replayId, input.batchIndex, aggregates));
         return { runs: aggregates.runs };
@@ -144,6 +165,10 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
       });
     },
   };
+}
+
+function overBudget(run: { position: number; scenarioId: string }, error: BudgetExceededError): ReplayedRun {
+  return failed(run, 'evaluation_budget_exceeded', `the evaluation took longer than the ${error.budgetMs} ms budget for tenant expressions (EXPRESSION_BUDGET_MS)`);
 }
 
 function failed(run: { position: number; scenarioId: string }, code: ReplayFailure['code'], message: string): ReplayedRun {
