@@ -23,7 +23,7 @@ export const ERROR_CODES = {
   sign_in_refused: { status: 403, description: 'The identity provider refused or cancelled the console sign-in.' },
   insufficient_scope: { status: 403, description: 'The credentials lack the scope the operation needs (see `required_scope`).' },
   user_actor_required: { status: 403, description: 'Only a person (an OAuth access token for a user) may do this; API keys and service accounts may not.' },
-  not_an_eligible_approver: { status: 403, description: "The caller may not act on the decision's current approval step (not an approver of it, the decision's owner, or already approved a step)." },
+  not_an_eligible_approver: { status: 403, description: "The caller may not act on the decision's current approval step (not an approver of it, the decision's owner, a writer of the model version it releases, or already approved a step)." },
   resource_not_found: { status: 404, description: 'No such resource in this tenant.' },
   route_not_found: { status: 404, description: 'No route matches the method and path.' },
   method_not_allowed: { status: 405, description: 'The method is not allowed on this path (see `Allow`).' },

@@ -10,7 +10,9 @@ const USER_ONLY =
 const REFUSALS =
   ' Refused with 403 `not_an_eligible_approver` (nothing is recorded in the workflow\'s history) when the caller is not an approver of the current ' +
   'step (by role or by name in the frozen policy version, an admin\'s reassignment, or the escalation target once the SLA passed), owns or ' +
-  'wrote the decision, edited it during review, authored a linked scenario (when the policy sets `scenario_author_cannot_approve`), or already ' +
+  'wrote the decision, edited it during review, authored a linked scenario (when the policy sets `scenario_author_cannot_approve`), wrote any ' +
+  'content revision of the model version a release decision reviews (uploaded it or replaced its content with `PUT /models/{id}/versions/{version}`: ' +
+  'its `content_writers`, whatever their role), or already ' +
   'approved a step in this review round; 409 `approval_step_moved` when `expected_step` is no longer the current step; 409 ' +
   '`decision_not_pending` when the decision is not pending approval.';
 

@@ -42,7 +42,7 @@ export async function resubmitDecision(deps: DecisionUseCaseDeps, context: Reque
     const contentChanged = decision.review_edits.some((e) => e.fields.some((f) => CONTENT_FIELDS.includes(f)));
     const needs = needsAfterResubmission(version.steps, review, {
       stepApplies: content.stepApplies,
-      newlyExcluded: [...content.authorIds, ...content.scenarioAuthorIds, ...editorIds],
+      newlyExcluded: [...content.authorIds, ...content.scenarioAuthorIds, ...(content.contentWriterIds ?? []), ...editorIds],
       contentChanged,
     });
     await assertReviewCompletable(scope, needs, '', 'An admin can reassign the step (POST /decisions/{id}/reassign), then resubmit; or the decision can be withdrawn.');

@@ -3,6 +3,7 @@ import { stepsThatApply } from '../../decision/approval-policy';
 import type { ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';
 import type { DecisionRecord, ScenarioSnapshot } from '../../db/records/decision';
 import { listAttachedScenarioEvidence } from '../../db/repositories/decisions';
+import { findModelVersion } from '../../db/repositories/decision-models';
 import { findScenarios } from '../../db/repositories/scenarios';
 import type { TenantScope } from '../../db/tenant-scope';
 import type { ReviewContent } from '../../workflows/decisions/contracts';
@@ -25,6 +26,16 @@ async function scenarioAuthors(scope: TenantScope, decision: DecisionRecord): Pr
   if (ids.length === 0) return [];
   const scenarios = await findScenarios(scope, [...new Set(ids)]);
   return [...new Set(scenarios.flatMap((s) => (s.created_by.type === 'user' ? [s.created_by.id] : [])))];
+}
+
+/**
+ * A release decision: the people who wrote any content revision of the version under review. Whoever replaced a
+ * draft's content is kept from approving its release, as an editor of a decision under review is.
+ */
+async function contentWriters(scope: TenantScope, decision: DecisionRecord): Promise<string[]> {
+  if (!decision.model_release) return [];
+  const version = await findModelVersion(scope, decision.model_release.model_id, decision.model_release.version);
+  return [...new Set((version?.content_writers ?? []).flatMap((w) => (w.actor.type === 'user' ? [w.actor.id] : [])))];
 }
 
 /**
@@ -82,6 +93,7 @@ export async function reviewContent(scope: TenantScope, decision: DecisionRecord
     stepApplies,
     authorIds: authorsOf(decision),
     scenarioAuthorIds: version.flags?.scenario_author_cannot_approve ? await scenarioAuthors(scope, decision) : [],
+    contentWriterIds: await contentWriters(scope, decision),
     outcomeReviewsAt: decision.outcome_reviews_at,
   };
 }

@@ -40,7 +40,7 @@ async function prepareSubmission(deps: DecisionUseCaseDeps, context: RequestCont
     if (stepApplies instanceof ConditionsNeeded) return stepApplies;
     const content = await reviewContent(scope, decision, version, stepApplies);
     if (!inFlight) {
-      await assertReviewCompletable(scope, needsAtSubmission(version.steps, content.stepApplies, [...content.authorIds, ...content.scenarioAuthorIds]), '/approval_policy_id');
+      await assertReviewCompletable(scope, needsAtSubmission(version.steps, content.stepApplies, [...content.authorIds, ...content.scenarioAuthorIds, ...(content.contentWriterIds ?? [])]), '/approval_policy_id');
       await updateDecision(scope, id, {
         approval_policy_id: policy.id,
         approval_policy_version: version.version,

@@ -115,7 +115,9 @@ export const modelLifecyclePart: DocumentPart = {
         summary: 'Replace a draft\'s content',
         description:
           'Checked like any upload. Only a draft can be replaced (409 `model_version_state` otherwise: published versions are immutable). ' +
-          'After a reviewer requested changes, new content dismisses the approvals given when the version is submitted again.',
+          'After a reviewer requested changes, new content dismisses the approvals given when the version is submitted again. ' +
+          'The caller is recorded as the writer of the new revision (`content_writers`): separation of duties keeps every writer of any revision ' +
+          'from approving the version\'s release.',
         tags: [tag],
         'x-required-scope': 'models:write',
         'x-body-limit': 'batch',
@@ -134,7 +136,9 @@ export const modelLifecyclePart: DocumentPart = {
           'never hit (`/coverage/{node_id}/rules/{rule_id}`), and `test_run_id` the report. Then the review starts: a release decision (tagged ' +
           '`model_release`, options "Publish version N" / "Keep version M") runs the decision approval workflow under the policy named — N-of-role ' +
           'steps, SLA and escalation — and its approvers act on it with `POST /decisions/{decision_id}/approve`, `/reject` and `/request-changes`. ' +
-          'The draft\'s author owns the decision, so cannot approve it. Approval publishes the version in the same transaction (the previous one is ' +
+          'Separation of duties: the draft\'s author owns the decision, the submitter wrote it, and anyone who wrote a content revision of the ' +
+          'version (`content_writers`: its uploader and every `PUT` of its content) is kept from approving, rejecting or requesting changes ' +
+          '(403 `not_an_eligible_approver`), whatever their role, admins included. Approval publishes the version in the same transaction (the previous one is ' +
           'retired, a release record is written); rejection makes it `rejected`; requested changes make it a draft again, and submitting it again ' +
           'resumes the same review (new content dismisses the approvals given). A version already in review answers as it stands.',
         tags: [tag],

@@ -229,6 +229,17 @@ export const modelsPart: DocumentPart = {
         created_by: ref('Actor'),
         created_at: timestamp('When this version was uploaded.'),
         updated_by: { oneOf: [ref('Actor'), { type: 'null' }] },
+        content_writers: {
+          type: 'array',
+          description:
+            'Tenant models: who wrote each content revision, oldest first (the upload is revision 1; each `PUT` of the draft adds one). ' +
+            'None of them may approve the version\'s release.',
+          items: {
+            type: 'object',
+            required: ['content_revision', 'actor', 'at'],
+            properties: { content_revision: { type: 'integer', minimum: 1 }, actor: ref('Actor'), at: timestamp('When the revision was written.') },
+          },
+        },
         updated_at: timestamp('Last change of content or status.'),
         submitted_at: nullableTimestamp('Last submitted for review.'),
         published_at: nullableTimestamp('Last published.'),

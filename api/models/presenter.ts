@@ -90,6 +90,7 @@ export function presentVersion(modelId: string, version: ModelVersionRecord) {
     created_by: version.created_by,
     created_at: version.created_at.toISOString(),
     updated_by: version.updated_by,
+    content_writers: version.content_writers,
     updated_at: version.updated_at.toISOString(),
     submitted_at: toIso(version.submitted_at),
     published_at: toIso(version.published_at),

@@ -25,10 +25,17 @@ export class DecisionModelRecord extends Model {
   updated_at!: Date;
 }
 
+/** One content revision of a model version and who wrote it (ISO 8601 `at`). */
+export interface ContentWriter {
+  content_revision: number;
+  actor: Actor;
+  at: string;
+}
+
 export class ModelVersionRecord extends Model {
   static override tableName = 'model_versions';
   static override idColumn = ['model_id', 'version'];
-  static override jsonAttributes = ['input_schema', 'output_schema', 'graph', 'metric_directions', 'dmn_imports', 'created_by', 'updated_by'];
+  static override jsonAttributes = ['input_schema', 'output_schema', 'graph', 'metric_directions', 'dmn_imports', 'created_by', 'updated_by', 'content_writers'];
 
   model_id!: string;
   tenant_id!: string;
@@ -49,6 +56,8 @@ export class ModelVersionRecord extends Model {
   review_decision_id!: string | null;
   created_by!: Actor;
   updated_by!: Actor | null;
+  /** Who wrote each content revision, oldest first: the uploader, then each replacement of the draft's content. */
+  content_writers!: ContentWriter[];
   created_at!: Date;
   updated_at!: Date;
   submitted_at!: Date | null;

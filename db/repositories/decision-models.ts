@@ -68,6 +68,7 @@ async function insertVersion(scope: TenantScope, modelId: string, version: numbe
     ...contentColumns(input),
     status: 'draft',
     created_by: actor,
+    content_writers: [{ content_revision: 1, actor, at: new Date().toISOString() }],
   });
 }
 
@@ -113,6 +114,11 @@ export async function replaceDraftContent(scope: TenantScope, modelId: string, v
     .patch({
       ...contentColumns(input),
       content_revision: ModelVersionRecord.raw('content_revision + 1'),
+      // Appended in the same statement as the revision it names, so concurrent replacements each record their own.
+      content_writers: ModelVersionRecord.raw(
+        `content_writers || jsonb_build_array(jsonb_build_object('content_revision', content_revision + 1, 'actor', ?::jsonb, 'at', ?::text))`,
+        [JSON.stringify(actor), new Date().toISOString()],
+      ),
       updated_by: actor,
       updated_at: new Date(),
     } as unknown as Partial<ModelVersionRecord>)

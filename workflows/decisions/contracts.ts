@@ -42,6 +42,11 @@ export interface ReviewContent {
   authorIds: string[];
   /** With the policy flag `scenario_author_cannot_approve`: who created the scenarios the decision links. */
   scenarioAuthorIds: string[];
+  /**
+   * A model release: everyone who wrote a content revision of the version under review (its uploader and each person
+   * whose `PUT` replaced the draft's content). Absent in workflows started before it existed.
+   */
+  contentWriterIds?: string[];
   /** Dates (ISO 8601) at which outcome reviews are due, once approved. */
   outcomeReviewsAt: string[];
 }

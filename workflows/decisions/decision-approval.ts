@@ -78,7 +78,9 @@ export function refusal(input: DecisionApprovalInput, state: DecisionApprovalSta
       ? "the decision's owner or author"
       : input.content.scenarioAuthorIds.includes(userId)
         ? 'the author of a scenario the decision links (the policy keeps them from approving)'
-        : 'a person who edited the decision during its review';
+        : input.content.contentWriterIds?.includes(userId)
+          ? 'a writer of the model version under review (they uploaded or replaced a revision of its content)'
+          : 'a person who edited the decision during its review';
     return refuse(`The caller is ${why}, so cannot approve, reject or request changes.`, NOT_ELIGIBLE);
   }
   if (state.approvals.some((a) => a.user_id === userId)) return refuse('One person approves at most one step of a decision.', NOT_ELIGIBLE);
@@ -109,7 +111,7 @@ function initialState(input: DecisionApprovalInput): DecisionApprovalState {
     approvals: [],
     round: 1,
     stepApplies: content.stepApplies,
-    excludedUserIds: [...new Set([...content.authorIds, ...content.scenarioAuthorIds])],
+    excludedUserIds: [...new Set([...content.authorIds, ...content.scenarioAuthorIds, ...(content.contentWriterIds ?? [])])],
     stepStartedAt: null,
     slaDueAt: null,
     deadlineAt: null,
@@ -273,7 +275,9 @@ export class DecisionReview {
     const from = state.currentStep ?? 1;
     state.stepApplies = args.content.stepApplies;
     state.outcomeReviewsAt = [...args.content.outcomeReviewsAt].sort();
-    state.excludedUserIds = [...new Set([...state.excludedUserIds, ...args.content.authorIds, ...args.content.scenarioAuthorIds, ...args.editorIds])];
+    state.excludedUserIds = [
+      ...new Set([...state.excludedUserIds, ...args.content.authorIds, ...args.content.scenarioAuthorIds, ...(args.content.contentWriterIds ?? []), ...args.editorIds]),
+    ];
     // Approvals given before the changes no longer stand when what was approved changed (as code review dismisses
     // approvals when new commits arrive): the review starts again from the first step. Otherwise it resumes where
     // the changes were asked, keeping the approvals of anyone not now kept from approving.
