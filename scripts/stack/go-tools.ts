@@ -17,13 +17,21 @@ export interface GoTool {
   binaryName: string;
   /** The cache folder's name stem: `<stem>-<version>`. */
   cacheName: string;
-  /** Extra `go install` flags. */
+  /** Extra `go install` (or `go build`) flags. */
   buildFlags?: string[];
+  /**
+   * Builds from a writable copy of the module's source instead of `go install`, after this step has run in it: for a
+   * module whose released binaries embed files generated outside Go (Mailpit's web UI, built with npm and esbuild).
+   */
+  prepareSource?: (sourceDir: string, run: BuildStepRunner) => Promise<void>;
   /** The environment variable that may name a binary to use instead, and its value. */
   override: { variable: string; value: string | undefined };
   /** What to tell someone without Go. */
   installHint: string;
 }
+
+/** Runs one build command in `cwd`, its output appended to the tool's build log; rejects when it fails. */
+export type BuildStepRunner = (command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) => Promise<void>;
 
 const exe = (name: string) => (process.platform === 'win32' ? `${name}.exe` : name);
 
@@ -88,34 +96,91 @@ async function runGoInstall(tool: GoTool, go: string, cacheDir: string, binary: 
   const gobin = fs.mkdtempSync(path.join(cacheDir, '.build-'));
   const logFile = path.join(cacheDir, 'build.log');
   log(`building ${tool.displayName} ${tool.version} once, takes a few minutes (output in ${logFile})`);
-  const output = fs.openSync(logFile, 'w');
+  fs.writeFileSync(logFile, '');
   const startedAt = Date.now();
-  const child = spawnStackProcess(go, ['install', ...(tool.buildFlags ?? []), `${tool.module}@${tool.version}`], {
-    deathSignal: 'SIGKILL',
-    wholeGroup: true,
-    stdio: ['ignore', output, output],
-    env: { ...process.env, GOTOOLCHAIN: 'local', GOBIN: gobin },
-  });
-  fs.closeSync(output);
-  const stopBuild = () => {
-    if (!hasExited(child)) signalChild(child, 'SIGKILL', true);
-  };
   const heartbeat = setInterval(() => log(`still building ${tool.displayName} (${Math.round((Date.now() - startedAt) / 1000)}s)`), 30_000);
-  signal?.addEventListener('abort', stopBuild, { once: true });
+  const goEnv = { ...process.env, GOTOOLCHAIN: 'local', GOBIN: gobin };
+  const run: BuildStepRunner = (command, args, options) => runBuildStep(command, args, { ...options, logFile, signal, failure: `Building ${tool.displayName} failed`, hint: tool.installHint });
   try {
-    const { code, signal: exitSignal } = await waitForExit(child);
-    throwIfAborted(signal);
     const built = path.join(gobin, exe(tool.binaryName));
-    if (code !== 0 || !isExecutableFile(built)) {
-      const tail = fs.readFileSync(logFile, 'utf8').trim().split('\n').slice(-20).join('\n');
-      throw new Error(`Building ${tool.displayName} failed (${exitSignal ?? `exit code ${code}`}):\n${tail}\n${tool.installHint}`);
+    if (tool.prepareSource) {
+      const sourceDir = await copyModuleSource(tool, go, cacheDir, gobin, goEnv, logFile, signal);
+      await tool.prepareSource(sourceDir, run);
+      await run(go, ['build', ...(tool.buildFlags ?? []), '-o', built, '.'], { cwd: sourceDir, env: goEnv });
+    } else {
+      await run(go, ['install', ...(tool.buildFlags ?? []), `${tool.module}@${tool.version}`], { cwd: cacheDir, env: goEnv });
     }
+    throwIfAborted(signal);
+    if (!isExecutableFile(built)) throw new Error(`Building ${tool.displayName} wrote no ${built}; see ${logFile}\n${tool.installHint}`);
     fs.renameSync(built, binary);
     log(`${tool.displayName} built in ${Math.round((Date.now() - startedAt) / 1000)}s: ${binary}`);
   } finally {
     clearInterval(heartbeat);
-    signal?.removeEventListener('abort', stopBuild);
-    stopBuild();
     fs.rmSync(gobin, { recursive: true, force: true });
+  }
+}
+
+/** The module's source (downloaded through the Go module proxy), copied where it may be written to: `<into>/src`. */
+async function copyModuleSource(tool: GoTool, go: string, cacheDir: string, into: string, env: NodeJS.ProcessEnv, logFile: string, signal?: AbortSignal): Promise<string> {
+  const listing = path.join(into, 'module.json');
+  const output = fs.openSync(listing, 'w');
+  try {
+    await runBuildStep(go, ['mod', 'download', '-json', `${tool.module}@${tool.version}`], {
+      cwd: cacheDir,
+      env,
+      logFile,
+      signal,
+      stdout: output,
+      failure: `Downloading ${tool.module}@${tool.version} failed`,
+      hint: tool.installHint,
+    });
+  } finally {
+    fs.closeSync(output);
+  }
+  const { Dir: moduleDir } = JSON.parse(fs.readFileSync(listing, 'utf8')) as { Dir?: string };
+  if (!moduleDir || !fs.existsSync(moduleDir)) throw new Error(`go mod download did not report where ${tool.module}@${tool.version} is (see ${listing})`);
+  const sourceDir = path.join(into, 'src');
+  fs.cpSync(moduleDir, sourceDir, { recursive: true });
+  // The module cache is read-only; the copy must take node_modules and generated files.
+  const makeWritable = (entry: string) => {
+    const stat = fs.lstatSync(entry);
+    if (stat.isSymbolicLink()) return;
+    fs.chmodSync(entry, stat.mode | 0o200);
+    if (stat.isDirectory()) for (const child of fs.readdirSync(entry)) makeWritable(path.join(entry, child));
+  };
+  makeWritable(sourceDir);
+  return sourceDir;
+}
+
+async function runBuildStep(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; logFile: string; signal?: AbortSignal; stdout?: number; failure: string; hint: string },
+): Promise<void> {
+  throwIfAborted(options.signal);
+  const output = fs.openSync(options.logFile, 'a');
+  fs.writeSync(output, `$ ${[command, ...args].join(' ')}  (in ${options.cwd})\n`);
+  const child = spawnStackProcess(command, args, {
+    deathSignal: 'SIGKILL',
+    wholeGroup: true,
+    cwd: options.cwd,
+    stdio: ['ignore', options.stdout ?? output, output],
+    env: options.env ?? process.env,
+  });
+  fs.closeSync(output);
+  const stop = () => {
+    if (!hasExited(child)) signalChild(child, 'SIGKILL', true);
+  };
+  options.signal?.addEventListener('abort', stop, { once: true });
+  try {
+    const { code, signal: exitSignal } = await waitForExit(child);
+    throwIfAborted(options.signal);
+    if (code !== 0) {
+      const tail = fs.readFileSync(options.logFile, 'utf8').trim().split('\n').slice(-20).join('\n');
+      throw new Error(`${options.failure} (${path.basename(command)} ${args[0] ?? ''}: ${exitSignal ?? `exit code ${code}`}):\n${tail}\n${options.hint}`);
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+    stop();
   }
 }

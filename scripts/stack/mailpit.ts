@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { locateGoTool, type GoTool } from './go-tools';
+import { locateGoTool, type BuildStepRunner, type GoTool } from './go-tools';
 import { assertPortFree } from './ports';
-import { delay, hasExited, OutputTail, spawnStackProcess, stopChildProcess, throwIfAborted, waitForExit, type ExitStatus, type StopStep } from './processes';
+import { delay, findOnPath, hasExited, OutputTail, spawnStackProcess, stopChildProcess, throwIfAborted, waitForExit, type ExitStatus, type StopStep } from './processes';
 
 /** Mailpit: a local SMTP server with a web UI and an HTTP API, where `npm start` and `npm test` send every email. */
 export const MAILPIT_VERSION = 'v1.33.1';
@@ -19,10 +19,39 @@ const mailpit = (configured: string | undefined): GoTool => ({
   module: 'github.com/axllent/mailpit',
   version: MAILPIT_VERSION,
   binaryName: 'mailpit',
-  cacheName: 'mailpit',
+  // "-ui": the binary embeds its web UI. The cache of a build without it (a blank page) is left behind, not reused.
+  cacheName: 'mailpit-ui',
+  buildFlags: ['-ldflags', `-X github.com/axllent/mailpit/config.Version=${MAILPIT_VERSION}`],
+  prepareSource: buildMailpitWebUi,
   override: { variable: 'MAILPIT_PATH', value: configured },
-  installHint: 'Install a recent Go (https://go.dev/dl/) or Mailpit, set MAILPIT_PATH, or set SMTP_URL to an SMTP server of your own.',
+  installHint: 'Install a recent Go (https://go.dev/dl/) and npm, or Mailpit itself, set MAILPIT_PATH, or set SMTP_URL to an SMTP server of your own.',
 });
+
+/** What the web UI's build needs of Mailpit's devDependencies; the rest are its linters and browser tests. */
+const UI_BUILD_DEV_DEPENDENCIES = ['esbuild', 'esbuild-plugin-vue-next', 'esbuild-sass-plugin', '@vue/compiler-sfc'];
+
+/**
+ * Mailpit's Go module holds the web UI's sources but not the bundle its releases embed (server/ui/dist), so a
+ * plain `go install` serves a blank page. This builds the bundle the way its release does (`npm run build`: esbuild
+ * into server/ui/dist), with its locked npm dependencies, install scripts off. Two departures, both because of what
+ * the npm registry serves: the API reference page's viewer (rapidoc, pinned at a version the registry does not
+ * serve) is left out, so the UI's "API documentation" page is empty while mails, search and the HTTP API work; and
+ * sass-embedded (an optional peer the build does not use, pinned at an unpublished version) is not installed.
+ */
+async function buildMailpitWebUi(sourceDir: string, run: BuildStepRunner): Promise<void> {
+  const npm = findOnPath('npm');
+  if (!npm) throw new Error('Building Mailpit\'s web UI needs npm on PATH (it comes with Node.js)');
+  const manifestFile = path.join(sourceDir, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  delete manifest.dependencies?.rapidoc;
+  manifest.devDependencies = Object.fromEntries(Object.entries(manifest.devDependencies ?? {}).filter(([name]) => UI_BUILD_DEV_DEPENDENCIES.includes(name)));
+  fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  fs.writeFileSync(path.join(sourceDir, 'server', 'ui-src', 'docs.js'), '// The API reference viewer (rapidoc) is not built here; see scripts/stack/mailpit.ts.\n');
+  // npm install, not npm ci: the manifest no longer matches the lock, which still pins every version it keeps.
+  await run(npm, ['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: sourceDir });
+  await run(npm, ['run', 'build'], { cwd: sourceDir });
+  if (!fs.existsSync(path.join(sourceDir, 'server', 'ui', 'dist', 'app.js'))) throw new Error('Mailpit\'s web UI build wrote no server/ui/dist/app.js');
+}
 
 /** MAILPIT_PATH, then `mailpit` on PATH, then the per-user cache, else built once from its Go module into it. */
 export async function locateMailpit(log: Log, signal?: AbortSignal): Promise<string | undefined> {
