@@ -6,13 +6,15 @@
  *                                                  keeps the signing secret in memory, unsubscribes on Ctrl-C
  *   npm run webhook-receiver -- --secret whsec_…   for a subscription you created yourself (to http://127.0.0.1:4000/)
  *
- * Options: --port (4000), --base (http://localhost:$PORT/api/v1, or the API of `npm start` under DATA_DIR), --events.
+ * Options: --port (4000), --base (the API of the `npm start` running under DATA_DIR, else http://localhost:$PORT/api/v1),
+ * --events.
  * `npm start` allows plain-http deliveries to 127.0.0.1 and localhost in development (WEBHOOK_ALLOWED_HOSTS).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
+import { resolveStackBaseUrl } from '../core/stack-state';
 
 const USAGE = `Usage: npm run webhook-receiver -- (--key dms_… [--events scenario.*,batch.completed] | --secret whsec_…)
                                [--port 4000] [--base http://localhost:3000/api/v1]`;
@@ -30,7 +32,7 @@ function readOptions(argv: string[]): Options {
     args: argv,
     options: {
       port: { type: 'string', default: process.env.WEBHOOK_RECEIVER_PORT ?? '4000' },
-      base: { type: 'string', default: `http://localhost:${process.env.PORT ?? '3000'}/api/v1` },
+      base: { type: 'string' },
       key: { type: 'string', default: process.env.DMS_API_KEY },
       secret: { type: 'string', default: process.env.DMS_WEBHOOK_SECRET },
       events: { type: 'string', default: '*' },
@@ -44,9 +46,11 @@ function readOptions(argv: string[]): Options {
   }
   if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) throw new Error(`--port must be 0–65535, got "${values.port}"`);
   if (!values.key && !values.secret) throw new Error('give --key (the receiver subscribes itself) or --secret (of your own subscription)');
+  // The API of the `npm start` running under DATA_DIR (a PORT in this shell that differs from it is refused), else PORT.
+  const base = values.base ?? `${resolveStackBaseUrl(process.env, { required: false }) ?? 'http://localhost:3000'}/api/v1`;
   return {
     port: Number(values.port),
-    base: values.base.replace(/\/+$/, ''),
+    base: base.replace(/\/+$/, ''),
     key: values.key,
     secret: values.secret,
     events: values.events.split(',').map((type) => type.trim()).filter(Boolean),

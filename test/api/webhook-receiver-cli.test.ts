@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { after, before, describe, it } from 'node:test';
+import { writeStackState } from '../../core/stack-state';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -77,6 +80,36 @@ describe('npm run webhook-receiver (the local receiver of the webhooks walk-thro
       assert.equal(gone.status, 404);
     } finally {
       child.kill('SIGKILL');
+    }
+  });
+  it('finds the API of the npm start running on DATA_DIR without --base, and refuses a PORT in the shell that differs', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-receiver-stack-'));
+    // What a running `npm start` leaves for a second terminal: its address in stack.json, its live pid in supervisor.pid.
+    writeStackState(dataDir, { publicBaseUrl: stack.baseUrl });
+    fs.writeFileSync(path.join(dataDir, 'supervisor.pid'), `${process.pid}\n`);
+    const { PORT: _port, PUBLIC_BASE_URL: _publicBaseUrl, ...shell } = process.env;
+    const args = ['--import', 'tsx', 'scripts/webhook-receiver.ts', '--key', tenant.key, '--port', '0'];
+    try {
+      const otherPort = new URL(stack.baseUrl).port === '3999' ? '3998' : '3999';
+      const refused = spawnSync(process.execPath, args, { cwd: REPO_ROOT, env: { ...shell, DATA_DIR: dataDir, PORT: otherPort }, encoding: 'utf8' });
+      assert.equal(refused.status, 2, refused.stdout);
+      assert.ok(refused.stderr.includes(`PORT (${otherPort}) in this shell does not match`) && refused.stderr.includes(stack.baseUrl), refused.stderr);
+
+      const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...shell, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      try {
+        const output = watchOutput(child);
+        const subscribed = await output.waitFor(/^Subscribed whk_/, 60_000);
+        const webhookId = /whk_[0-9a-z]+/.exec(subscribed)?.[0] as string;
+        await output.waitFor(new RegExp(`curl .* ${stack.baseUrl.replace(/[.]/g, '\\.')}/api/v1/webhooks/${webhookId}/test`));
+        child.kill('SIGINT');
+        await output.waitFor(new RegExp(`^Unsubscribed ${webhookId}`));
+        assert.equal(await exited, 0);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
