@@ -106,7 +106,7 @@ export const approvalPoliciesPart: DocumentPart = {
         'Versioned approval policies: ordered steps, each needing N approvals from a role or named members, with an SLA that escalates, an ' +
         'optional deadline that expires the decision, and an optional condition on the linked scenario\'s metrics. A new version never changes ' +
         'an existing one, so decisions keep the version they were submitted under. Reading needs `decisions:read`; writing needs `admin`. ' +
-        'Submitting decisions under a policy and the approval workflow are not built yet.',
+        'A decision is submitted under a policy with `POST /decisions/{id}/submit`, which starts its approval workflow at step 1.',
     },
   ],
   schemas: {

@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * Volume quotas and their use
-         * @description The tenant's volume quotas (Enterprise: per calendar month, UTC, and optionally per UTC day, by kind of work) and what the current period has used of each, read from counters kept in the transaction of the work they count (exact across API and worker processes, and across restarts). `policy` says what happens beyond a quota: `refuse` answers 429 `usage_quota_exceeded` naming it (a running sync and webhook deliveries are never cut off: a sync is refused at its start instead), `allow_overage` does the work and counts it as `overage`. `usage.quota.warning` is sent at 80 % of a quota and `usage.quota.exceeded` when it is reached, once per period. Quotas are set by platform operators (`npm run admin -- tenant quotas`); a tenant without any has an empty list. Kinds: `api_requests` (Authenticated requests to /api/v1 that the rate limits let through (a request refused by this quota is not counted).); `scenario_runs` (Scenario runs: a created scenario, a re-run with new inputs, and each valid item of a batch.); `evaluations` (Model evaluations: each item of POST /models/{id}/evaluate.); `records_synced` (Records an integration sync inserted or updated in a dataset (counted as each page commits).); `webhook_deliveries` (Webhook delivery attempts sent to an endpoint (each retry counts).).
+         * @description The tenant's volume quotas (Enterprise: per calendar month, UTC, and optionally per UTC day, by kind of work) and what the current period has used of each, read from counters kept in the transaction of the work they count (exact across API and worker processes, and across restarts). `policy` says what happens beyond a quota: `refuse` answers 429 `usage_quota_exceeded` naming it (a running sync and webhook deliveries are never cut off: a sync is refused at its start instead), `allow_overage` does the work and counts it as `overage`. `usage.quota.warning` is sent at 80 % of a quota and `usage.quota.exceeded` when it is reached, once per period. Quotas are set by platform operators (`npm run admin -- tenant quotas`); a tenant without any has an empty `quotas` list. `consumption` shows, for an enterprise tenant, every kind's count in the current month and day, with or without a quota. Kinds: `api_requests` (Authenticated requests to /api/v1 that the rate limits let through (a request refused by this quota is not counted).); `scenario_runs` (Scenario runs: a created scenario, a re-run with new inputs, and each valid item of a batch.); `evaluations` (Model evaluations: each item of POST /models/{id}/evaluate.); `records_synced` (Records an integration sync inserted or updated in a dataset (counted as each page commits).); `webhook_deliveries` (Webhook delivery attempts sent to an endpoint (each retry counts).).
          */
         get: operations["getUsage"];
         put?: never;
@@ -208,7 +208,7 @@ export interface paths {
         put?: never;
         /**
          * Send a member a new invitation
-         * @description A new link by email; the previous link stops working. 409 `invitation_accepted` once the member accepted one.
+         * @description A new link by email; the previous link stops working. 409 `invitation_accepted` once the member accepted one. At most 3 per member per hour: beyond that 429 `invitation_resend_limited` with `Retry-After`, and nothing is sent.
          */
         post: operations["resendInvitation"];
         delete?: never;
@@ -467,7 +467,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add many test cases at once (JSON or CSV) */
+        /**
+         * Add many test cases at once (JSON or CSV)
+         * @description All or none, at most 1,000 cases. The body may be up to 15,001,024 bytes (413 beyond): what the largest `csv` (5,000,000 characters) can need as JSON, at most 3 bytes of UTF-8 per character (any character of the Basic Multilingual Plane; the escapes of `"`, `\`, tab, CR and LF take 2) plus 1 KiB for the object around it; `cases` get the same, about 15 kB per case. A CSV is read a slice at a time and the read stops at the 1,001st case (a 422 naming its row). Problems in a CSV are 422 entries whose `path` names the cell: `/csv/<row>/<column>`, the row counted as a spreadsheet shows it (the header is row 1), the column by its header; `/csv/<row>` for a whole row, `/csv` for the whole text.
+         */
         post: operations["importModelTestCases"];
         delete?: never;
         options?: never;
@@ -563,7 +566,7 @@ export interface paths {
         get: operations["getModelVersion"];
         /**
          * Replace a draft's content
-         * @description Checked like any upload. Only a draft can be replaced (409 `model_version_state` otherwise: published versions are immutable). After a reviewer requested changes, new content dismisses the approvals given when the version is submitted again.
+         * @description Checked like any upload. Only a draft can be replaced (409 `model_version_state` otherwise: published versions are immutable). After a reviewer requested changes, new content dismisses the approvals given when the version is submitted again. The caller is recorded as the writer of the new revision (`content_writers`): separation of duties keeps every writer of any revision from approving the version's release.
          */
         put: operations["replaceModelVersion"];
         post?: never;
@@ -584,7 +587,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a draft for review
-         * @description Runs the model's test suite against the draft (the report is stored) and refuses (422) unless every case passes and the suite hits at least the model's `coverage_threshold` of decision-table rules: the problem's `errors` name each failing case (`/test_cases/{case_id}`) and each rule never hit (`/coverage/{node_id}/rules/{rule_id}`), and `test_run_id` the report. Then the review starts: a release decision (tagged `model_release`, options "Publish version N" / "Keep version M") runs the decision approval workflow under the policy named — N-of-role steps, SLA and escalation — and its approvers act on it with `POST /decisions/{decision_id}/approve`, `/reject` and `/request-changes`. The draft's author owns the decision, so cannot approve it. Approval publishes the version in the same transaction (the previous one is retired, a release record is written); rejection makes it `rejected`; requested changes make it a draft again, and submitting it again resumes the same review (new content dismisses the approvals given). A version already in review answers as it stands.
+         * @description Runs the model's test suite against the draft (the report is stored) and refuses (422) unless every case passes and the suite hits at least the model's `coverage_threshold` of decision-table rules: the problem's `errors` name each failing case (`/test_cases/{case_id}`) and each rule never hit (`/coverage/{node_id}/rules/{rule_id}`), and `test_run_id` the report. Then the review starts: a release decision (tagged `model_release`, options "Publish version N" / "Keep version M") runs the decision approval workflow under the policy named — N-of-role steps, SLA and escalation — and its approvers act on it with `POST /decisions/{decision_id}/approve`, `/reject` and `/request-changes`. Separation of duties: the draft's author owns the decision, the submitter wrote it, and anyone who wrote a content revision of the version (`content_writers`: its uploader and every `PUT` of its content) is kept from approving, rejecting or requesting changes (403 `not_an_eligible_approver`), whatever their role, admins included. Approval publishes the version in the same transaction (the previous one is retired, a release record is written); rejection makes it `rejected`; requested changes make it a draft again, and submitting it again resumes the same review (new content dismisses the approvals given). A version already in review answers as it stands.
          */
         post: operations["submitModelVersion"];
         delete?: never;
@@ -806,7 +809,7 @@ export interface paths {
         head?: never;
         /**
          * Update a scenario (a change of inputs re-runs it)
-         * @description Name, description and tags change in place. A change of `inputs`, `uncertainty`, `simulation` or `model_version` is a new run (`run_number` + 1; the previous run stays in `/runs`); 409 while the current run is still going. `inputs` is a JSON Merge Patch (RFC 7396) onto the current run's inputs: `{"inputs": {"arrival_rate_per_hour": 120}}` re-runs with that one input changed and every other input kept; `null` removes an input, so its model default applies again (inputs the service filled in — defaults, central values of distributions — are filled in again for the new run, not frozen). `uncertainty` merges by input name: a distribution replaces that input's distribution whole, `null` for a name removes it, and `"uncertainty": null` removes them all; removing the last one also ends the simulation. `simulation` replaces the settings whole.
+         * @description Name, description and tags change in place. A change of `inputs`, `uncertainty`, `simulation` or `model_version` is a new run (`run_number` + 1; the previous run stays in `/runs`), credited to the caller (`run_by`); 409 while the current run is still going. A draft run is never moved to the published version silently: without `model_version` it runs its draft version again, for the draft's author only (anyone else: 422 naming `/model_version`). `inputs` is a JSON Merge Patch (RFC 7396) onto the current run's inputs: `{"inputs": {"arrival_rate_per_hour": 120}}` re-runs with that one input changed and every other input kept; `null` removes an input, so its model default applies again (inputs the service filled in — defaults, central values of distributions — are filled in again for the new run, not frozen). `uncertainty` merges by input name: a distribution replaces that input's distribution whole, `null` for a name removes it, and `"uncertainty": null` removes them all; removing the last one also ends the simulation. `simulation` replaces the settings whole.
          */
         patch: operations["updateScenario"];
         trace?: never;
@@ -986,7 +989,7 @@ export interface paths {
         put?: never;
         /**
          * Approve the current step
-         * @description Records the caller's approval of the current step. When the step has the approvals it requires, the decision moves to the next step, or becomes `approved` after the last one. Concurrent approvals are applied one at a time: exactly one of them completes a step. Approvals are attributed to people: only a user's OAuth access token may do this; an API key or a service account gets 403 `user_actor_required` (they may submit and read). Refused with 403 `not_an_eligible_approver` (nothing is recorded in the workflow's history) when the caller is not an approver of the current step (by role or by name in the frozen policy version, an admin's reassignment, or the escalation target once the SLA passed), owns or wrote the decision, edited it during review, authored a linked scenario (when the policy sets `scenario_author_cannot_approve`), or already approved a step in this review round; 409 `approval_step_moved` when `expected_step` is no longer the current step; 409 `decision_not_pending` when the decision is not pending approval.
+         * @description Records the caller's approval of the current step. When the step has the approvals it requires, the decision moves to the next step, or becomes `approved` after the last one. Concurrent approvals are applied one at a time: exactly one of them completes a step. Approvals are attributed to people: only a user's OAuth access token may do this; an API key or a service account gets 403 `user_actor_required` (they may submit and read). Refused with 403 `not_an_eligible_approver` (nothing is recorded in the workflow's history) when the caller is not an approver of the current step (by role or by name in the frozen policy version, an admin's reassignment, or the escalation target once the SLA passed), owns or wrote the decision, edited it during review, authored a linked scenario (when the policy sets `scenario_author_cannot_approve`), wrote any content revision of the model version a release decision reviews (uploaded it or replaced its content with `PUT /models/{id}/versions/{version}`: its `content_writers`, whatever their role), or already approved a step in this review round; 409 `approval_step_moved` when `expected_step` is no longer the current step; 409 `decision_not_pending` when the decision is not pending approval.
          */
         post: operations["approveDecision"];
         delete?: never;
@@ -1006,7 +1009,7 @@ export interface paths {
         put?: never;
         /**
          * Reject the decision
-         * @description An eligible approver of the current step rejects the decision: it becomes `rejected`. Approvals are attributed to people: only a user's OAuth access token may do this; an API key or a service account gets 403 `user_actor_required` (they may submit and read). Refused with 403 `not_an_eligible_approver` (nothing is recorded in the workflow's history) when the caller is not an approver of the current step (by role or by name in the frozen policy version, an admin's reassignment, or the escalation target once the SLA passed), owns or wrote the decision, edited it during review, authored a linked scenario (when the policy sets `scenario_author_cannot_approve`), or already approved a step in this review round; 409 `approval_step_moved` when `expected_step` is no longer the current step; 409 `decision_not_pending` when the decision is not pending approval.
+         * @description An eligible approver of the current step rejects the decision: it becomes `rejected`. Approvals are attributed to people: only a user's OAuth access token may do this; an API key or a service account gets 403 `user_actor_required` (they may submit and read). Refused with 403 `not_an_eligible_approver` (nothing is recorded in the workflow's history) when the caller is not an approver of the current step (by role or by name in the frozen policy version, an admin's reassignment, or the escalation target once the SLA passed), owns or wrote the decision, edited it during review, authored a linked scenario (when the policy sets `scenario_author_cannot_approve`), wrote any content revision of the model version a release decision reviews (uploaded it or replaced its content with `PUT /models/{id}/versions/{version}`: its `content_writers`, whatever their role), or already approved a step in this review round; 409 `approval_step_moved` when `expected_step` is no longer the current step; 409 `decision_not_pending` when the decision is not pending approval.
          */
         post: operations["rejectDecision"];
         delete?: never;
@@ -1026,7 +1029,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for changes
-         * @description An eligible approver of the current step sends the decision back: it becomes `changes_requested` and editable (PATCH, evidence) until its owner, author or an admin resubmits it. Emits `decision.changes_requested`. Approvals are attributed to people: only a user's OAuth access token may do this; an API key or a service account gets 403 `user_actor_required` (they may submit and read). Refused with 403 `not_an_eligible_approver` (nothing is recorded in the workflow's history) when the caller is not an approver of the current step (by role or by name in the frozen policy version, an admin's reassignment, or the escalation target once the SLA passed), owns or wrote the decision, edited it during review, authored a linked scenario (when the policy sets `scenario_author_cannot_approve`), or already approved a step in this review round; 409 `approval_step_moved` when `expected_step` is no longer the current step; 409 `decision_not_pending` when the decision is not pending approval.
+         * @description An eligible approver of the current step sends the decision back: it becomes `changes_requested` and editable (PATCH, evidence) until its owner, author or an admin resubmits it. Emits `decision.changes_requested`. Approvals are attributed to people: only a user's OAuth access token may do this; an API key or a service account gets 403 `user_actor_required` (they may submit and read). Refused with 403 `not_an_eligible_approver` (nothing is recorded in the workflow's history) when the caller is not an approver of the current step (by role or by name in the frozen policy version, an admin's reassignment, or the escalation target once the SLA passed), owns or wrote the decision, edited it during review, authored a linked scenario (when the policy sets `scenario_author_cannot_approve`), wrote any content revision of the model version a release decision reviews (uploaded it or replaced its content with `PUT /models/{id}/versions/{version}`: its `content_writers`, whatever their role), or already approved a step in this review round; 409 `approval_step_moved` when `expected_step` is no longer the current step; 409 `decision_not_pending` when the decision is not pending approval.
          */
         post: operations["requestDecisionChanges"];
         delete?: never;
@@ -3388,6 +3391,7 @@ export interface components {
          *     - `invalid_parameters` (400): A query parameter is invalid; `errors` names each one as /query/<name>.
          *     - `invalid_cursor` (400): The cursor is not one this API issued.
          *     - `invalid_idempotency_key` (400): The Idempotency-Key header is longer than 255 characters.
+         *     - `invalid_host` (400): The Host header is not a host name (with an optional port), or was sent more than once.
          *     - `authentication_required` (401): No credentials were sent.
          *     - `invalid_authorization_header` (401): The Authorization header is not "Bearer <credential>".
          *     - `invalid_api_key` (401): The API key is malformed or unknown.
@@ -3399,7 +3403,7 @@ export interface components {
          *     - `sign_in_refused` (403): The identity provider refused or cancelled the console sign-in.
          *     - `insufficient_scope` (403): The credentials lack the scope the operation needs (see `required_scope`).
          *     - `user_actor_required` (403): Only a person (an OAuth access token for a user) may do this; API keys and service accounts may not.
-         *     - `not_an_eligible_approver` (403): The caller may not act on the decision's current approval step (not an approver of it, the decision's owner, or already approved a step).
+         *     - `not_an_eligible_approver` (403): The caller may not act on the decision's current approval step (not an approver of it, the decision's owner, a writer of the model version it releases, or already approved a step).
          *     - `resource_not_found` (404): No such resource in this tenant.
          *     - `route_not_found` (404): No route matches the method and path.
          *     - `method_not_allowed` (405): The method is not allowed on this path (see `Allow`).
@@ -3456,6 +3460,7 @@ export interface components {
          *     - `rate_limit_exceeded` (429): The tenant's request quota is used up.
          *     - `dedicated_endpoint_required` (421): The tenant's API is served at its dedicated endpoint, and the shared one no longer answers for it; the problem names the endpoint.
          *     - `usage_quota_exceeded` (429): A volume quota of the tenant (a kind of work per month or day) is used up; the problem names it.
+         *     - `invitation_resend_limited` (429): The member was sent their invitation again too often in the last hour; retry after `Retry-After` seconds. Nothing was sent.
          *     - `sandbox_busy` (429): The tenant already has as many evaluations waiting or running in the expression sandbox as it may (EXPRESSION_SANDBOX_TENANT_QUEUE); retry after `Retry-After` seconds. Nothing was changed.
          *     - `internal_error` (500): An unexpected error; quote the request id.
          *     - `method_not_implemented` (501): The method is not supported.
@@ -3465,7 +3470,7 @@ export interface components {
          *     - `sandbox_unavailable` (503): No expression sandbox process became free in time for this request (EXPRESSION_SANDBOX_QUEUE_WAIT_MS); retry after `Retry-After` seconds. Nothing was changed.
          * @enum {string}
          */
-        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "release_decision" | "no_published_version" | "replay_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "dedicated_endpoint_required" | "usage_quota_exceeded" | "sandbox_busy" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable" | "sandbox_unavailable";
+        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "invalid_host" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "release_decision" | "no_published_version" | "replay_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "dedicated_endpoint_required" | "usage_quota_exceeded" | "invitation_resend_limited" | "sandbox_busy" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable" | "sandbox_unavailable";
         /** @description Who performed a write: an API key (`api_key`, id `key_…`), a user (`user`, id `usr_…`, with `via_client` the OAuth client they acted through), a service account (`oauth_client`, id = the client-credentials client's `client_id`), or the service itself (`system`). */
         Actor: {
             /** @enum {string} */
@@ -3515,6 +3520,24 @@ export interface components {
                 overage: number;
                 /** @example 42.5 */
                 percent_used: number;
+                /** Format: date-time */
+                period_start: string;
+                /**
+                 * Format: date-time
+                 * @description When the count starts again from 0.
+                 */
+                period_end: string;
+            }[];
+            /** @description Enterprise: what each kind of work used in the current month and the current day (UTC), whether or not it has a quota, so an admin can choose one; `limit` is the quota of that kind and period, or null. Empty for a tenant without quotas on another plan (its work is not counted). */
+            consumption: {
+                /** @enum {string} */
+                kind: "api_requests" | "scenario_runs" | "evaluations" | "records_synced" | "webhook_deliveries";
+                /** @enum {string} */
+                period: "month" | "day";
+                /** @description Counted in the current period. */
+                used: number;
+                /** @description The quota of this kind and period; null when there is none. */
+                limit: number | null;
                 /** Format: date-time */
                 period_start: string;
                 /**
@@ -3836,6 +3859,16 @@ export interface components {
              */
             created_at: string;
             updated_by?: components["schemas"]["Actor"] | null;
+            /** @description Tenant models: who wrote each content revision, oldest first (the upload is revision 1; each `PUT` of the draft adds one). None of them may approve the version's release. */
+            content_writers?: {
+                content_revision: number;
+                actor: components["schemas"]["Actor"];
+                /**
+                 * Format: date-time
+                 * @description When the revision was written.
+                 */
+                at: string;
+            }[];
             /**
              * Format: date-time
              * @description Last change of content or status.
@@ -4046,7 +4079,7 @@ export interface components {
         /** @description Exactly one of `cases` and `csv`; all are added or none. */
         ImportModelTestCasesRequest: {
             cases?: components["schemas"]["CreateModelTestCaseRequest"][];
-            /** @description CSV with a header row: `name`, one column per input, one `expected.<output>` column per expected output. A cell is read as its column's type in the newest version's schemas (number, integer, boolean, string); an untyped column's cell is a number when it reads as one. */
+            /** @description CSV with a header row: `name`, one column per input, one `expected.<output>` column per expected output (at most 200, and only outputs the output schema declares when it allows no others); each header once. A cell is read as its column's type in the newest version's schemas (number, integer, boolean, string; a list or an object as JSON, nested at most 64 levels like a body); an untyped column's cell is a number when it reads as one. Unquoted cells are trimmed; quoted ones are kept as written. Refused (422 naming the cell): a number beyond a double (`1e999`), a cell longer than 1,048,576 characters, and whitespace before `=`, `+`, `-` or `@` that trimming would turn into a formula-looking value (quote the cell to keep it; a signed number such as ` -5` is a number). */
             csv?: string;
         };
         ModelTestCase: {
@@ -4549,6 +4582,8 @@ export interface components {
             run_id?: string | null;
             batch_id?: string | null;
             created_by?: components["schemas"]["Actor"];
+            /** @description Who asked for the current run: the creator for run 1, whoever re-ran it (`PATCH` of inputs, uncertainty, simulation or model version) since. Each past run in `/runs` keeps its own. */
+            run_by?: components["schemas"]["Actor"];
             /**
              * Format: date-time
              * @description Creation time.
@@ -4679,7 +4714,7 @@ export interface components {
             inputs?: {
                 [key: string]: string | number | null;
             };
-            /** @description Re-run on this exact version (default: the latest when `inputs` change, else the current one). */
+            /** @description Re-run on this exact version. Default: the published version when `inputs` change, else the current one; a draft run (`draft_run: true`) keeps its draft version, which only its author may run (anyone else gets 422 naming `/model_version` and may name a released version). */
             model_version?: string;
             uncertainty?: {
                 [key: string]: components["schemas"]["Distribution"] | null;
@@ -5117,6 +5152,11 @@ export interface components {
         ApprovalTask: {
             /** @constant */
             object: "approval_task";
+            /**
+             * @description What awaits approval: a decision, or the review of a model version (its release decision, named by `decision_id`).
+             * @enum {string}
+             */
+            item_kind?: "decision" | "model_review";
             /** @example dec_01jd2x0m3f8q4w7e5r6t9y2v1k */
             decision_id: string;
             title: string;
