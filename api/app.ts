@@ -14,6 +14,7 @@ import { rateLimit, rateLimitUsage } from './middleware/rate-limit';
 import { usageQuota } from './middleware/usage-quota';
 import { requestWork } from './middleware/request-work';
 import { dedicatedEndpoints } from './middleware/dedicated-endpoints';
+import { requestHost } from './middleware/request-host';
 import { createTaskQueues } from '../orchestration/task-queues';
 import { changeTenantEndpoint, listEnterprisePlacements, moveTenantWorkers, tenantWorkersPlacement } from './administration/tenant-placement';
 import { platformOperatorAccount } from '../db/repositories/users';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps): App {
   app.use(securityHeaders());
   app.use(requestId(logger));
   app.use(errorHandler());
+  app.use(requestHost());
   app.use(metrics.middleware);
 
   if (oauth.providerHolder) {

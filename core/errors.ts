@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   invalid_parameters: { status: 400, description: 'A query parameter is invalid; `errors` names each one as /query/<name>.' },
   invalid_cursor: { status: 400, description: 'The cursor is not one this API issued.' },
   invalid_idempotency_key: { status: 400, description: 'The Idempotency-Key header is longer than 255 characters.' },
+  invalid_host: { status: 400, description: 'The Host header is not a host name (with an optional port), or was sent more than once.' },
   authentication_required: { status: 401, description: 'No credentials were sent.' },
   invalid_authorization_header: { status: 401, description: 'The Authorization header is not "Bearer <credential>".' },
   invalid_api_key: { status: 401, description: 'The API key is malformed or unknown.' },
@@ -142,6 +143,7 @@ export const invalidCursor = () =>
 
 export const invalidIdempotencyKey = () =>
   new AppError('invalid_idempotency_key', 'The Idempotency-Key header must be at most 255 characters.');
+export const invalidHost = (detail: string) => new AppError('invalid_host', detail);
 export const idempotencyKeyReused = () => new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
 export const idempotencyRequestInProgress = (retryAfterSeconds = 1) =>
   new AppError('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.', retryAfter(String(retryAfterSeconds)));

@@ -36,7 +36,8 @@ export async function changeTenantEndpoint(db: Knex, tenantId: string, change: E
   if (change.host === undefined && change.sharedHost === undefined) throw new PlacementRefused('give --host, --remove or --shared-host');
   let host = change.host;
   if (typeof host === 'string') {
-    const given = host.trim().toLowerCase();
+    // `acme.example.com.` (DNS's absolute form) is the same name; requests are matched without the dot too.
+    const given = host.trim().toLowerCase().replace(/\.$/, '');
     if (!given.includes('.') && !options.domain) throw new PlacementRefused('--host must be a full host name (DEDICATED_ENDPOINT_DOMAIN is not set)');
     host = given.includes('.') ? given : `${given}.${options.domain}`;
     if (host.length > 253 || !new RegExp(`^${LABEL}(?:\\.${LABEL})+$`).test(host)) throw new PlacementRefused(`--host must be a host name (letters, digits, hyphens, dots), got ${JSON.stringify(change.host)}`);

@@ -34,11 +34,11 @@ export function dedicatedEndpoints(db: Knex, options: { cacheSeconds: number; re
     return loading;
   };
   return {
-    /** Throws when the principal may not use this host. `hostname` is the request's host without the port. */
+    /** Throws when the principal may not use this host. `hostname` is the request's, normalised (./request-host.ts). */
     async check(hostname: string, principal: Principal): Promise<void> {
       if (options.reservedTenant !== undefined && principal.tenantId !== options.reservedTenant) throw unknownCredential(principal);
       const { byHost, byTenant } = await current();
-      const dedicated = byHost.get(hostname.toLowerCase());
+      const dedicated = byHost.get(hostname);
       if (dedicated) {
         if (dedicated.tenantId === principal.tenantId) return;
         throw unknownCredential(principal);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { admin } from '../helpers/admin-cli';
 import { createSignInClient } from '../helpers/people';
@@ -47,6 +48,27 @@ describe('dedicated endpoints', () => {
       request.end();
     });
   const shared = () => new URL(stack.baseUrl).host;
+  /** GET with the Host header lines given, as written on the wire (http.request would send one). */
+  const rawGet = (hosts: string[], path: string, credential: string): Promise<{ head: string; body: string }> =>
+    new Promise((resolve, reject) => {
+      const url = new URL(stack.baseUrl);
+      const socket = net.connect(Number(url.port), url.hostname, () => {
+        const lines = [`GET ${path} HTTP/1.1`, ...hosts.map((value) => `Host: ${value}`), `Authorization: Bearer ${credential}`, 'Connection: close', '', ''];
+        socket.write(lines.join('\r\n'));
+      });
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        const split = text.indexOf('\r\n\r\n');
+        const head = text.slice(0, split);
+        let body = text.slice(split + 4);
+        // A chunked answer: join its chunks.
+        if (/^transfer-encoding: chunked/im.test(head)) body = body.replace(/(?:^|\r\n)[0-9a-f]+\r\n/gi, '').replace(/\r\n$/, '');
+        resolve({ head, body });
+      });
+      socket.on('error', reject);
+    });
   /** What a refusal says, without what differs per request. */
   const refusal = (answer: Answer) => {
     const { request_id: _id, instance: _instance, ...rest } = answer.body;
@@ -61,6 +83,7 @@ describe('dedicated endpoints', () => {
     for (const [args, message] of [
       [['--tenant', starter.id, '--host', 'small.example.test'], /enterprise feature/],
       [['--tenant', other.id, '--host', host], /already the endpoint of another tenant/],
+      [['--tenant', other.id, '--host', `${host.toUpperCase()}.`], /already the endpoint of another tenant/],
       [['--tenant', other.id, '--host', 'bad_host!.example.test'], /must be a host name/],
       [['--tenant', other.id, '--host', 'single'], /must be a full host name/],
       [['--tenant', other.id, '--shared-host', 'closed'], /only for a tenant with a dedicated endpoint/],
@@ -99,6 +122,30 @@ describe('dedicated endpoints', () => {
     assert.deepEqual(refusal(otherToken), refusal(unknownToken));
     // Another tenant's request on the shared host is unaffected.
     assert.equal((await get(shared(), '/api/v1/me', other.key)).status, 200);
+  });
+
+  it('matches the host as DNS does (case, port, one trailing dot) and refuses a Host that is not one name', async () => {
+    // The absolute form `name.` is the dedicated name, not the shared host: another tenant's key is refused there too.
+    for (const dotted of [`${host}.`, `${host.toUpperCase()}.:8443`]) {
+      assert.equal((await get(dotted, '/api/v1/me', acme.key)).status, 200, dotted);
+      const otherKey = await get(dotted, '/api/v1/me', other.key);
+      assert.equal(otherKey.status, 401, `${dotted}: ${JSON.stringify(otherKey.body)}`);
+      assert.equal(otherKey.body.code, 'invalid_api_key');
+    }
+    // What is not one host name is refused before any credential is looked at.
+    for (const malformed of [`${host}..`, `${shared()}, ${host}`, `.${host}`, `${host}:port`]) {
+      const refused = await get(malformed, '/api/v1/me', other.key);
+      assert.equal(refused.status, 400, `${malformed}: ${JSON.stringify(refused.body)}`);
+      assert.equal(refused.headers['content-type'], 'application/problem+json');
+      assert.equal(refused.body.code, 'invalid_host');
+    }
+    // Two Host headers (Node keeps the first; a proxy in front may have routed on the other), in either order.
+    for (const hosts of [[shared(), host], [host, shared()], [shared(), shared()]]) {
+      const answer = await rawGet(hosts, '/api/v1/me', other.key);
+      assert.match(answer.head, /^HTTP\/1\.1 400 /, `${hosts.join(' + ')}: ${answer.head}`);
+      assert.equal(JSON.parse(answer.body).code, 'invalid_host');
+    }
+    assert.match((await rawGet([shared()], '/api/v1/me', other.key)).head, /^HTTP\/1\.1 200 /);
   });
 
   it('keeps the shared host answering for the tenant until the migration window is ended, then names the endpoint', async () => {
