@@ -1,6 +1,7 @@
 import type { Config } from '../core/config';
 import type { AppContext, AppRouter } from './context';
 import { validate } from './middleware/validate';
+import { TEST_CASE_IMPORT_BODY_LIMIT_BYTES } from './models/test-case-csv';
 import { documentedOperations, findOperation, koaPathFor, type DocumentedOperation } from './openapi/operations';
 import type { OperationRequests } from './openapi/request-types.generated';
 import type { OpenApiDocument } from './openapi/types';
@@ -89,7 +90,10 @@ function openApiRoute(route: string): string {
 
 /** The body limit of the operation a request is for (`x-body-limit`), else the default one. */
 export function bodyLimitFor(document: OpenApiDocument, config: Pick<Config, 'bodyLimitBytes' | 'batchBodyLimitBytes'>) {
-  const limits: Record<NonNullable<DocumentedOperation['bodyLimit']>, number> = { batch: config.batchBodyLimitBytes };
+  const limits: Record<NonNullable<DocumentedOperation['bodyLimit']>, number> = {
+    batch: config.batchBodyLimitBytes,
+    test_case_import: Math.min(config.batchBodyLimitBytes, TEST_CASE_IMPORT_BODY_LIMIT_BYTES),
+  };
   const withLimits = documentedOperations(document).filter((operation) => operation.bodyLimit !== undefined);
   return (method: string, path: string): number => {
     const operation = findOperation(withLimits, method, path);

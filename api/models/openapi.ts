@@ -387,7 +387,13 @@ export const modelsPart: DocumentPart = {
           type: 'string',
           minLength: 1,
           maxLength: 5000000,
-          description: 'CSV with a header row: `name`, one column per input, one `expected.<output>` column per expected output. A cell is read as its column\'s type in the newest version\'s schemas (number, integer, boolean, string); an untyped column\'s cell is a number when it reads as one.',
+          description:
+            'CSV with a header row: `name`, one column per input, one `expected.<output>` column per expected output (at most 200, and only outputs the ' +
+            'output schema declares when it allows no others); each header once. A cell is read as its column\'s type in the newest version\'s schemas ' +
+            '(number, integer, boolean, string; a list or an object as JSON, nested at most 64 levels like a body); an untyped column\'s cell is a number ' +
+            'when it reads as one. Unquoted cells are trimmed; quoted ones are kept as written. Refused (422 naming the cell): a number beyond a double ' +
+            '(`1e999`), a cell longer than 1,048,576 characters, and whitespace before `=`, `+`, `-` or `@` that trimming would turn into a ' +
+            'formula-looking value (quote the cell to keep it; a signed number such as ` -5` is a number).',
         },
       },
     },
@@ -679,9 +685,15 @@ export const modelsPart: DocumentPart = {
       post: {
         operationId: 'importModelTestCases',
         summary: 'Add many test cases at once (JSON or CSV)',
+        description:
+          'All or none, at most 1,000 cases. The body may be up to 15,001,024 bytes (413 beyond): what the largest `csv` (5,000,000 characters) ' +
+          'can need as JSON, at most 3 bytes of UTF-8 per character (any character of the Basic Multilingual Plane; the escapes of `"`, `\\`, tab, CR and LF take 2) ' +
+          'plus 1 KiB for the object around it; `cases` get the same, about 15 kB per case. A CSV is read a slice at a time and the read stops at ' +
+          'the 1,001st case (a 422 naming its row). Problems in a CSV are 422 entries whose `path` names the cell: `/csv/<row>/<column>`, the row counted ' +
+          'as a spreadsheet shows it (the header is row 1), the column by its header; `/csv/<row>` for a whole row, `/csv` for the whole text.',
         tags: ['Models'],
         'x-required-scope': 'models:write',
-        'x-body-limit': 'batch',
+        'x-body-limit': 'test_case_import',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
         requestBody: {
           required: true,

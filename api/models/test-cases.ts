@@ -1,8 +1,5 @@
-import { parse } from 'csv-parse/sync';
 import { notFound, pointerTo, validationFailed, type FieldError } from '../../core/app-error';
-import { typesOf } from '../../decision/model-schema';
 import { holdsNumber } from '../../decision/model-test-suite';
-import type { JsonSchema } from '../../decision/types';
 import { isIdOf, newId } from '../../core/ids';
 import type { PageRequest } from '../../db/pagination';
 import type { ModelTestCaseRecord, OutputTolerance } from '../../db/records/model-test';
@@ -11,6 +8,7 @@ import { allTestCases, countTestCases, deleteTestCase, findTestCase, insertTestC
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel } from './model-records';
+import { findNonFinite, readTestCaseCsv, type CellTypes } from './test-case-csv';
 import type { ModelUseCaseDeps } from './service';
 
 export interface TestCaseInput {
@@ -39,11 +37,19 @@ export function presentTestCase(record: ModelTestCaseRecord) {
   };
 }
 
-/** A tolerance names an expected output, and only a number (or a list or object holding numbers) can have one. */
-function toleranceErrors(testCase: Pick<TestCaseInput, 'expected' | 'tolerances'>, prefix: string): FieldError[] {
-  return Object.keys(testCase.tolerances ?? {}).flatMap((name) =>
-    holdsNumber(testCase.expected[name]) ? [] : [{ path: pointerTo(`${prefix}/tolerances`, name), message: 'must name an expected output whose value is or holds a number' }],
+/**
+ * A tolerance names an expected output, and only a number (or a list or object holding numbers) can have one. A number
+ * beyond a double (`1e999` parses as Infinity) would be stored as null, so it is refused where it is.
+ */
+function toleranceErrors(testCase: Partial<Pick<TestCaseInput, 'inputs' | 'expected' | 'tolerances'>>, prefix: string): FieldError[] {
+  const beyondDouble = (['inputs', 'expected'] as const).flatMap((field) => {
+    const path = testCase[field] === undefined ? undefined : findNonFinite(testCase[field], `${prefix}/${field}`);
+    return path === undefined ? [] : [{ path, message: 'must be a number a double can hold (about ±1.8e308)' }];
+  });
+  const tolerances = Object.keys(testCase.tolerances ?? {}).flatMap((name) =>
+    holdsNumber(testCase.expected?.[name]) ? [] : [{ path: pointerTo(`${prefix}/tolerances`, name), message: 'must name an expected output whose value is or holds a number' }],
   );
+  return [...beyondDouble, ...tolerances];
 }
 
 /** The tenant model whose suite this is (a built-in is not editable; another tenant's is a 404). */
@@ -83,80 +89,21 @@ export async function createTestCase({ db }: ModelUseCaseDeps, context: RequestC
 
 /**
  * Adds many cases at once, all or none: a JSON array (`cases`), or CSV text (`csv`) with a `name` column, one column
- * per input and one `expected.<output>` column per expected output (a cell that reads as a number is one).
+ * per input and one `expected.<output>` column per expected output (read by test-case-csv.ts). The CSV is read between
+ * two transactions, so no connection is held while it is parsed.
  */
 export async function importTestCases({ db }: ModelUseCaseDeps, context: RequestContext, modelId: string, body: { cases?: TestCaseInput[]; csv?: string }) {
   if ((body.cases === undefined) === (body.csv === undefined)) throw validationFailed([{ path: '', message: 'must have exactly one of cases and csv' }]);
-  const created = await inTenantTransaction(db, context.tenantId, async (scope) => {
-    const cases = body.cases ?? casesFromCsv(body.csv as string, await cellTypes(scope, modelId));
-    return addCases(scope, context, modelId, cases, (index) => (body.cases ? `/cases/${index}` : `/csv`));
-  });
+  const cases = body.cases ?? (await readTestCaseCsv(body.csv as string, await inTenantTransaction(db, context.tenantId, (scope) => cellTypes(scope, modelId))));
+  const created = await inTenantTransaction(db, context.tenantId, (scope) => addCases(scope, context, modelId, cases, (index) => (body.cases ? `/cases/${index}` : `/csv`)));
   return { object: 'list' as const, data: created.map(presentTestCase), next_cursor: null };
 }
-
-type CellTypes = { inputs: JsonSchema; outputs: JsonSchema };
 
 /** The input and output schemas of the model's newest version, which a CSV cell is read by. */
 async function cellTypes(scope: TenantScope, modelId: string): Promise<CellTypes> {
   const model = await suiteModel(scope, modelId);
   const version = await findModelVersion(scope, modelId, model.latest_version);
-  return { inputs: (version?.input_schema ?? {}) as JsonSchema, outputs: (version?.output_schema ?? {}) as JsonSchema };
-}
-
-/** The type of a column: a property of the schema, else a dotted path into its nested objects (`discount.rate`). */
-function typeAt(schema: JsonSchema, name: string): string[] {
-  const properties = (node: unknown) => ((node as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
-  if (Object.hasOwn(properties(schema), name)) return typesOf(properties(schema)[name]);
-  let node: unknown = schema;
-  for (const segment of name.split('.')) node = Object.hasOwn(properties(node), segment) ? properties(node)[segment] : undefined;
-  return typesOf(node);
-}
-
-/**
- * A CSV cell as the value its column's schema type takes: a number for number and integer, true/false for boolean,
- * JSON text for a list or an object, text for string; a column the schema does not type is a number when it reads as
- * a plain decimal one, else text. A cell that does not read as its type stays text, which the run then reports.
- */
-function cellValue(text: string, types: string[]): unknown {
-  if (types.includes('string')) return text;
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
-  if ((types.includes('array') && text.startsWith('[')) || (types.includes('object') && text.startsWith('{'))) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  const plainNumber = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$/.test(text);
-  if ((types.includes('number') || types.includes('integer') || types.length === 0) && plainNumber) return Number(text);
-  return text;
-}
-
-function casesFromCsv(csv: string, types: CellTypes): TestCaseInput[] {
-  let rows: Array<Record<string, string>>;
-  try {
-    rows = parse(csv, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Array<Record<string, string>>;
-  } catch (error) {
-    throw validationFailed([{ path: '/csv', message: `is not CSV with a header row: ${(error as Error).message}` }]);
-  }
-  if (rows.length === 0) throw validationFailed([{ path: '/csv', message: 'has no rows below its header' }]);
-  if (!Object.hasOwn(rows[0] as object, 'name')) throw validationFailed([{ path: '/csv', message: 'needs a name column' }]);
-  const errors: FieldError[] = [];
-  const cases = rows.map((row, index) => {
-    const inputs: Record<string, unknown> = {};
-    const expected: Record<string, unknown> = {};
-    for (const [column, text] of Object.entries(row)) {
-      if (column === 'name') continue;
-      if (column.startsWith('expected.')) {
-        const output = column.slice('expected.'.length);
-        expected[output] = cellValue(text, typeAt(types.outputs, output));
-      } else if (text !== '') inputs[column] = cellValue(text, typeAt(types.inputs, column));
-    }
-    if (Object.keys(expected).length === 0) errors.push({ path: '/csv', message: `row ${index + 2} has no expected.<output> value` });
-    return { name: row.name || `row ${index + 2}`, inputs, expected };
-  });
-  if (errors.length > 0) throw validationFailed(errors, 'The CSV is not a test suite.');
-  return cases;
+  return { inputs: (version?.input_schema ?? {}) as CellTypes['inputs'], outputs: (version?.output_schema ?? {}) as CellTypes['outputs'] };
 }
 
 export async function listModelTestCases({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, modelId: string, page: PageRequest) {
@@ -181,7 +128,7 @@ export async function getModelTestCase({ db }: ModelUseCaseDeps, { tenantId }: R
 export async function updateModelTestCase({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, modelId: string, caseId: string, body: TestCaseUpdate) {
   return inTenantTransaction(db, tenantId, async (scope) => {
     const current = await requireTestCase(scope, modelId, caseId);
-    const next = { expected: body.expected ?? current.expected, tolerances: body.tolerances ?? current.tolerances };
+    const next = { inputs: body.inputs, expected: body.expected ?? current.expected, tolerances: body.tolerances ?? current.tolerances };
     const errors = toleranceErrors(next, '');
     if (errors.length > 0) throw validationFailed(errors, 'The test case is not valid.');
     const patch: Partial<ModelTestCaseRecord> = {};

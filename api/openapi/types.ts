@@ -35,7 +35,7 @@ export interface OperationObject {
   'x-required-scope'?: string;
   'x-strict-query'?: boolean;
   /** A named body limit (see api/openapi/operations.ts); operations without one take the default limit. */
-  'x-body-limit'?: 'batch';
+  'x-body-limit'?: 'batch' | 'test_case_import';
   /** The handler reads the request body as a stream (an upload): the JSON body parser and the idempotency store leave it alone. */
   'x-streamed-body'?: boolean;
   /** Only a user principal (an OAuth access token for a person) may call it; API keys get 403 `user_actor_required`. */

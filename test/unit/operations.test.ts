@@ -79,6 +79,11 @@ describe('operations bound from the OpenAPI document', () => {
     assert.equal(limitFor('POST', '/api/v1/kpis/kpi_x/points'), 5000);
     // Model uploads too: a DMN model's XML may be up to 4 MiB, past the default limit.
     assert.equal(limitFor('POST', '/api/v1/models'), 5000);
+    // A test-case import: what its largest CSV can need as JSON, within the batch limit.
+    const defaults = bodyLimitFor(document, { bodyLimitBytes: 1024 * 1024, batchBodyLimitBytes: 16 * 1024 * 1024 });
+    assert.equal(defaults('POST', '/api/v1/models/mdl_x/test-cases/import'), 15_001_024);
+    assert.equal(defaults('POST', '/api/v1/scenarios/batch'), 16 * 1024 * 1024);
+    assert.equal(limitFor('POST', '/api/v1/models/mdl_x/test-cases/import'), 5000);
     assert.deepEqual(limited.map((operation) => operation.operationId).sort(), [
       'createModel',
       'createModelVersion',
