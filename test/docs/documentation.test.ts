@@ -43,6 +43,30 @@ function documentationFiles(): string[] {
   return found;
 }
 
+/** Directories a listing of the tree skips when git is not there to say what is ignored (as .gitignore does). */
+const UNTRACKED_DIRECTORIES = new Set(['.git', 'node_modules', '.data', 'dist', '.tools', 'test-output', 'tck-results']);
+
+/**
+ * The files in the working tree that are not in the repository (`git status --porcelain`: untracked, ignored ones left
+ * out), or without git (an exported tree) every file outside the ignored folders.
+ */
+function filesOutsideTheRepository(): Set<string> {
+  const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (status.status === 0) {
+    return new Set(status.stdout.split('\n').filter((line) => line.startsWith('?? ')).map((line) => line.slice(3)));
+  }
+  const files = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })) {
+      const relative = path.posix.join(dir, entry.name);
+      if (!entry.isDirectory()) files.add(relative);
+      else if (!UNTRACKED_DIRECTORIES.has(entry.name) && !entry.name.startsWith('.data-')) walk(relative);
+    }
+  };
+  walk('.');
+  return files;
+}
+
 describe('the shell blocks of the documentation', () => {
   it('are parsed with their markers, and skip reasons must name an existing covering test', () => {
     const { blocks, problems } = parseDocument(
@@ -109,6 +133,22 @@ describe('the shell blocks of the documentation', () => {
       fs.rmSync(workDir, { recursive: true, force: true });
     }
   });
+
+  it('find a file a command leaves in the working tree', async () => {
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-doc-session-'));
+    const session = new DocShellSession(workDir, { cwd: REPO_ROOT, env: process.env });
+    const name = `doc-test-left-behind-${process.pid}.json`;
+    try {
+      const before = filesOutsideTheRepository();
+      const { blocks } = parseDocument('x.md', ['```sh', `echo '{}' > ${name}`, 'T=$(mktemp -d); echo "{}" > "$T/kept-aside.json"', '```'].join('\n'));
+      assert.deepEqual((await session.run(blocks[0] as ShellBlock, (blocks[0] as ShellBlock).code, 10)).failures, []);
+      assert.deepEqual([...filesOutsideTheRepository()].filter((file) => !before.has(file)), [name]);
+    } finally {
+      session.close();
+      fs.rmSync(path.join(REPO_ROOT, name), { force: true });
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the documentation runs as written', () => {
@@ -156,10 +196,13 @@ describe('the documentation runs as written', () => {
           DATA_DIR: dataDir,
           PUBLIC_BASE_URL: stack.baseUrl,
           LOG_LEVEL: 'warn',
+          // The documents' `mktemp -d` folders go with the session's.
+          TMPDIR: workDir,
         },
       });
-      // The docs write their scratch files (tenant.json, employees.csv, export.jws, …) where the reader's shell is.
-      const filesBefore = new Set(fs.readdirSync(REPO_ROOT));
+      // A reader follows the docs in a shell at the repository's root: their scratch files go under `mktemp -d`, and a
+      // command that leaves a new file in the working tree fails the document.
+      const filesBefore = filesOutsideTheRepository();
       let ran = 0;
       let outputsChecked = 0;
       try {
@@ -182,12 +225,9 @@ describe('the documentation runs as written', () => {
       } finally {
         session.close();
         fs.rmSync(workDir, { recursive: true, force: true });
-        for (const name of fs.readdirSync(REPO_ROOT)) {
-          const file = path.join(REPO_ROOT, name);
-          // Only files the document names: another test file may be writing beside it.
-          if (!filesBefore.has(name) && fs.statSync(file).isFile() && blocks.some((block) => block.code.includes(name))) fs.rmSync(file);
-        }
       }
+      const left = [...filesOutsideTheRepository()].filter((file) => !filesBefore.has(file));
+      assert.deepEqual(left, [], `${document}: its commands left these files in the working tree; write scratch files under T=$(mktemp -d)`);
       const report = `${document}: ${ran} shell block(s) ran, ${skipped.length} marked skipped, ${outputsChecked} shown output(s) checked`;
       t.diagnostic(report);
       console.log(`[docs] ${report}`);
