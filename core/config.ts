@@ -385,7 +385,8 @@ export function loadConfig(env: Env = process.env): Config {
       processes: readInteger(env, 'EXPRESSION_SANDBOX_PROCESSES', os.availableParallelism(), 1, 64),
       tenantQueue: readInteger(env, 'EXPRESSION_SANDBOX_TENANT_QUEUE', 16, 1, 10_000),
       ...(env.EXPRESSION_SANDBOX_TENANT_RUNNING ? { tenantRunning: readInteger(env, 'EXPRESSION_SANDBOX_TENANT_RUNNING', 1, 1, 64) } : {}),
-      queueWaitMs: readInteger(env, 'EXPRESSION_SANDBOX_QUEUE_WAIT_MS', 10_000, 100, 600_000),
+      // Five budgets' worth (10 s at the default budget): a tenant's turn comes round several times within it.
+      queueWaitMs: readInteger(env, 'EXPRESSION_SANDBOX_QUEUE_WAIT_MS', Math.max(10_000, 5 * readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000)), 100, 600_000),
     },
     csvUploadMaxBytes: readInteger(env, 'CSV_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     csvUploadChunkBytes: readInteger(env, 'CSV_UPLOAD_CHUNK_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),

@@ -30,8 +30,8 @@ export interface ProcessPoolOptions {
   /** How many processes one key may occupy at once, so another key's task always finds one. Default: `size - 1` (at least 1). */
   keyRunningLimit?: number;
   /**
-   * How long a task may wait for a process; past it, it is refused with `PoolBusyError` (reason `queue_wait`).
-   * Default: unbounded. Tasks run without a key (a worker's, which retries and heartbeats) share one key that none of
+   * How long a task may wait for a busy process; past it, it is refused with `PoolBusyError` (reason `queue_wait`).
+   * Time spent while a process is starting does not count. Default: unbounded. Tasks run without a key (a worker's, which retries and heartbeats) share one key that none of
    * the three bounds above applies to; it still takes its turn among the keys.
    */
   maxQueueWaitMs?: number;
@@ -341,6 +341,11 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
   };
 
   const waitedTooLong = (job: Job, waitMs: number) => {
+    // A process is still starting (slow on a loaded machine): the wait is for start-up, not for others' tasks.
+    if (slots.some((slot) => !slot.ready)) {
+      job.waitTimer = setTimeout(() => waitedTooLong(job, waitMs), waitMs);
+      return;
+    }
     if (!unqueue(job)) return;
     refused += 1;
     release(job);

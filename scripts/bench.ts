@@ -16,7 +16,9 @@
  * neighbour runs two batches and a sync: BENCH_ISOLATION_SECONDS 20, _BATCH_ITEMS 10000, _SYNC_RECORDS 100000), BENCH_ONLY_QUOTAS=1 (GET /me with and
  * without a counted api_requests volume quota), BENCH_ONLY_NOTIFICATIONS=1 (steps becoming actionable at
  * BENCH_NOTIFICATION_STEP_RATE (50)/s for BENCH_NOTIFICATION_STEP_SECONDS (30) s, commit → SMTP acceptance; then a burst of
- * BENCH_NOTIFICATION_BURST (2000) notifications: messages/s, copies, CPU per notification).
+ * BENCH_NOTIFICATION_BURST (2000) notifications: messages/s, copies, CPU per notification), BENCH_ONLY_SANDBOX=1 (another
+ * tenant's evaluate, upload, policy create and GETs idle and beside a professional-plan tenant with BENCH_SANDBOX_HEAVY (8)
+ * over-budget evaluations in flight and one dropped request a second, BENCH_SANDBOX_SECONDS (20) each).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -36,6 +38,7 @@ import { benchNotifications, startBenchSmtpServer } from './bench/notifications'
 import { benchClientCalls, benchClientPackage } from './bench/client';
 import { benchUsageQuotas } from './bench/usage-quotas';
 import { benchIsolation } from './bench/isolation';
+import { benchSandboxFairness } from './bench/sandbox-fairness';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -62,6 +65,9 @@ const ONLY_NOTIFICATIONS = Boolean(process.env.BENCH_ONLY_NOTIFICATIONS);
 const ONLY_CLIENT = Boolean(process.env.BENCH_ONLY_CLIENT);
 /** Only the cost of counting requests against a volume quota. */
 const ONLY_QUOTAS = Boolean(process.env.BENCH_ONLY_QUOTAS);
+/** Only the expression sandbox's fairness: another tenant's latencies beside a tenant saturating the sandbox. */
+const ONLY_SANDBOX = Boolean(process.env.BENCH_ONLY_SANDBOX);
+const SANDBOX = { seconds: Number(process.env.BENCH_SANDBOX_SECONDS ?? 20), heavy: Number(process.env.BENCH_SANDBOX_HEAVY ?? 8) };
 /** Only the isolation of a tenant with dedicated workers from a neighbour's batches and sync. */
 const ONLY_ISOLATION = Boolean(process.env.BENCH_ONLY_ISOLATION);
 const ISOLATION = {
@@ -99,6 +105,10 @@ async function main(): Promise<void> {
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/health`, ...common, durationSeconds: 2 });
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/api/v1/api-keys/${record.id}`, headers: { authorization: `Bearer ${key}` }, ...common, durationSeconds: 2 });
 
+    if (ONLY_SANDBOX) {
+      await benchSandboxFairness(services, SANDBOX);
+      return;
+    }
     if (ONLY_ISOLATION) {
       await benchIsolation(services, ISOLATION);
       return;

@@ -116,7 +116,11 @@ export const commonResponses: Record<string, ResponseObject> = {
       'Pointer. Or an Idempotency-Key was reused with another body (`idempotency_key_reused`).',
   ),
   TooManyRequests: {
-    description: 'The tenant\'s quota is used up. Problem type `https://iana.org/assignments/http-problem-types#quota-exceeded`.',
+    description:
+      'The tenant\'s quota is used up. Problem type `https://iana.org/assignments/http-problem-types#quota-exceeded`. Or, on an operation that ' +
+      'evaluates tenant expressions (model evaluate, uploads, test runs and diffs; approval policies; field mappings; decision submission), ' +
+      '`sandbox_busy`: the tenant already has EXPRESSION_SANDBOX_TENANT_QUEUE evaluations waiting or running in the expression sandbox; ' +
+      'nothing was changed, retry after `Retry-After` seconds.',
     headers: {
       'Retry-After': { schema: { type: 'integer' }, description: 'Seconds until the violated quota resets.' },
       RateLimit: { $ref: '#/components/headers/RateLimit' },
@@ -127,11 +131,14 @@ export const commonResponses: Record<string, ResponseObject> = {
   },
   InternalError: problem('An unexpected error. Nothing internal is exposed; quote the request id.'),
   ServiceUnavailable: dependencyUnavailable(
-    'Postgres is unreachable (`database_unavailable`): nothing was changed. Retry after `Retry-After` seconds; the service recovers by itself when the database returns.',
+    'Postgres is unreachable (`database_unavailable`): nothing was changed. Retry after `Retry-After` seconds; the service recovers by itself when the database returns. ' +
+      'On an operation that evaluates tenant expressions, also `sandbox_unavailable`: no expression sandbox process became free within ' +
+      'EXPRESSION_SANDBOX_QUEUE_WAIT_MS; nothing was changed, retry after `Retry-After` seconds.',
   ),
   ServiceOrWorkflowEngineUnavailable: dependencyUnavailable(
     'A dependency is unreachable: Postgres (`database_unavailable`) or Temporal (`workflow_engine_unavailable`, the operation starts or messages a workflow). ' +
-      'Nothing was changed. Retry after `Retry-After` seconds; the service recovers by itself when the dependency returns.',
+      'Nothing was changed. Retry after `Retry-After` seconds; the service recovers by itself when the dependency returns. On an operation ' +
+      'that evaluates tenant expressions, also `sandbox_unavailable` (no expression sandbox process became free in time).',
   ),
 };
 
