@@ -18,10 +18,18 @@ function unstorableText(text: string): string | undefined {
   return undefined;
 }
 
+/** A value still to be checked; its path is worked out from its parents only if it has a problem. */
 interface Pending {
   value: unknown;
-  path: string;
+  parent: Pending | undefined;
+  key: string | number;
   depth: number;
+}
+
+function pathOf(node: Pending): string {
+  const keys: Array<string | number> = [];
+  for (let at: Pending | undefined = node; at?.parent !== undefined; at = at.parent) keys.push(at.key);
+  return keys.reduceRight<string>((path, key) => pointerTo(path, key), '');
 }
 
 /**
@@ -30,41 +38,50 @@ interface Pending {
  *   likewise no lone surrogate, which would be silently stored as U+FFFD;
  * - at most MAX_BODY_DEPTH levels of arrays and objects: deeper values overflow the stack of recursive code further on
  *   (request hashing, schema validation, model evaluation).
- * The walk keeps its own stack, so no body, however deep, can overflow it.
+ * The walk keeps its own stack, so no body, however deep, can overflow it; and it builds a field's JSON Pointer only
+ * for a field in error (building one per field made the walk of a 15 MB batch take seconds).
  */
 export function findBodyStructureErrors(body: unknown): FieldError[] {
   const errors: FieldError[] = [];
-  const pending: Pending[] = [{ value: body, path: '', depth: 1 }];
+  const pending: Pending[] = [{ value: body, parent: undefined, key: '', depth: 1 }];
   while (pending.length > 0 && errors.length < MAX_REPORTED) {
-    const { value, path, depth } = pending.pop() as Pending;
+    const node = pending.pop() as Pending;
+    const { value, depth } = node;
     if (typeof value === 'string') {
       const problem = unstorableText(value);
-      if (problem) errors.push({ path, message: `must not contain ${problem}` });
+      if (problem) errors.push({ path: pathOf(node), message: `must not contain ${problem}` });
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth > MAX_BODY_DEPTH) {
-      errors.push({ path, message: `nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels` });
+      errors.push({ path: pathOf(node), message: `nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels` });
       continue;
     }
-    const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
     // Pushed in reverse so fields are reported in document order.
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, child] = entries[i] as [string | number, unknown];
-      const childPath = pointerTo(path, key);
-      const keyProblem = typeof key === 'string' ? unstorableText(key) : undefined;
+    if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) pending.push({ value: value[index] as unknown, parent: node, key: index, depth: depth + 1 });
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    for (let index = keys.length - 1; index >= 0; index--) {
+      const key = keys[index] as string;
+      const child: Pending = { value: record[key], parent: node, key, depth: depth + 1 };
+      const keyProblem = unstorableText(key);
       if (keyProblem) {
-        errors.push({ path: childPath, message: `is a field name containing ${keyProblem}` });
+        errors.push({ path: pathOf(child), message: `is a field name containing ${keyProblem}` });
         continue;
       }
-      pending.push({ value: child, path: childPath, depth: depth + 1 });
+      pending.push(child);
     }
   }
   return errors.slice(0, MAX_REPORTED);
 }
 
 interface OpenContainer {
-  path: string;
+  /** The container this one is a value of, and under which field or index; the path is built only when needed. */
+  parent: OpenContainer | undefined;
+  keyInParent: string | number;
   /** The field names seen so far, for an object; undefined for an array. */
   keys?: Set<string>;
   /** Object: whether the next string is a field name. */
@@ -73,24 +90,37 @@ interface OpenContainer {
   current: string | number;
 }
 
+function containerPath(container: OpenContainer): string {
+  const keys: Array<string | number> = [];
+  for (let at: OpenContainer | undefined = container; at?.parent !== undefined; at = at.parent) keys.push(at.keyInParent);
+  return keys.reduceRight<string>((path, key) => pointerTo(path, key), '');
+}
+
+/** Where the string that opens at `start` closes: the next quote not escaped by an odd run of backslashes. */
+function closingQuote(text: string, start: number): number {
+  for (let quote = text.indexOf('"', start + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c /* \ */) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return text.length;
+}
+
 /**
  * The JSON Pointer of the first field name that appears twice in one object, if any. JSON.parse keeps the last value
  * silently, so a body such as `{"amount": 1, "amount": 100}` would mean whatever the parser chose; it is refused
  * instead. Runs over text JSON.parse already accepted, in one pass with its own stack; names are compared decoded
- * (`"a"` and `"\u0061"` are the same name).
+ * (`"a"` and `"\u0061"` are the same name). Strings are skipped with indexOf, and a pointer is built only for the
+ * duplicate, so a large body costs one quick pass.
  */
 export function findDuplicateKey(text: string): string | undefined {
   const open: OpenContainer[] = [];
-  const childPath = () => {
-    const parent = open[open.length - 1];
-    return parent ? pointerTo(parent.path, parent.current) : '';
-  };
   for (let i = 0; i < text.length; i++) {
     const char = text.charCodeAt(i);
-    if (char === 0x7b /* { */) {
-      open.push({ path: childPath(), keys: new Set(), expectingKey: true, current: '' });
-    } else if (char === 0x5b /* [ */) {
-      open.push({ path: childPath(), expectingKey: false, current: 0 });
+    if (char === 0x7b /* { */ || char === 0x5b /* [ */) {
+      const parent = open[open.length - 1];
+      const isObject = char === 0x7b;
+      open.push({ parent, keyInParent: parent ? parent.current : '', keys: isObject ? new Set() : undefined, expectingKey: isObject, current: isObject ? '' : 0 });
     } else if (char === 0x7d /* } */ || char === 0x5d /* ] */) {
       open.pop();
     } else if (char === 0x2c /* , */) {
@@ -98,19 +128,12 @@ export function findDuplicateKey(text: string): string | undefined {
       if (top?.keys) top.expectingKey = true;
       else if (top) top.current = (top.current as number) + 1;
     } else if (char === 0x22 /* " */) {
-      let end = i + 1;
-      let escaped = false;
-      while (end < text.length) {
-        const c = text.charCodeAt(end);
-        if (c === 0x5c /* \ */) escaped = true;
-        else if (c === 0x22 /* " */) break;
-        end += c === 0x5c ? 2 : 1;
-      }
+      const end = closingQuote(text, i);
       const top = open[open.length - 1];
       if (top?.keys && top.expectingKey) {
         const raw = text.slice(i, end + 1);
-        const key = escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1);
-        if (top.keys.has(key)) return pointerTo(top.path, key);
+        const key = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+        if (top.keys.has(key)) return pointerTo(containerPath(top), key);
         top.keys.add(key);
         top.current = key;
         top.expectingKey = false;
