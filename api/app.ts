@@ -117,6 +117,8 @@ export function createApp(deps: AppDeps): App {
   app.ready = apiKeyCache.ready;
   app.inFlight = requests.inFlight;
   app.close = async () => {
+    // Requests tallied for usage but not yet counted are written before the database goes.
+    await usageCounting.flush().catch((err: unknown) => logger.warn({ err }, 'requests tallied for usage were not written at shutdown'));
     await apiKeyCache.close();
     // A sandbox handed in belongs to whoever made it.
     if (!deps.sandbox) await services.sandbox.close();
@@ -146,7 +148,7 @@ export function createApp(deps: AppDeps): App {
   app.use(createUnsubscribeRoutes({ db, linkSigningKey: config.notifications.linkSigningKey }).routes());
 
   const api = new Router<AppState>({ prefix: '/api/v1' });
-  useApiMiddleware(api, deps, document, services.authentication);
+  const usageCounting = useApiMiddleware(api, deps, document, services.authentication);
   registerFamilyRoutes(api, binding.operation, deps, services);
   // The contract and the code agree: every operation has a handler, and every API route is an operation.
   binding.assertComplete([api]);
@@ -316,10 +318,12 @@ function useApiMiddleware(api: AppRouter, { config, db }: AppDeps, document: Ope
   api.use(requestWork());
   api.use(rateLimit(db));
   // Volume quotas (enterprise): the request is counted after the rate limits let it through.
-  api.use(usageQuota(db, { cacheSeconds: config.usageQuotaCacheSeconds }));
+  const usageCounting = usageQuota(db, { cacheSeconds: config.usageQuotaCacheSeconds });
+  api.use(usageCounting);
   // Each operation's body limit comes from the document (`x-body-limit`, e.g. batches of up to 10,000 items).
   api.use(parseJsonBody(bodyLimitFor(document, config), streamedBodyFor(document)));
   api.use(idempotency(db, { ttlSeconds: config.idempotencyTtlSeconds, leaseSeconds: config.idempotencyLeaseSeconds }));
+  return usageCounting;
 }
 
 /** Every family's operations under /api/v1. */

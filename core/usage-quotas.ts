@@ -3,6 +3,7 @@
  * of work, with a per-tenant policy for work beyond a quota. Pure definitions; the counters are in Postgres
  * (db/repositories/usage-quotas.ts).
  */
+import type { Plan } from './plans';
 
 export const USAGE_KINDS = ['api_requests', 'scenario_runs', 'evaluations', 'records_synced', 'webhook_deliveries'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
@@ -28,6 +29,15 @@ export const USAGE_KIND_DESCRIPTIONS: Record<UsageKind, string> = {
  * delivered, beyond the quota too. Under `refuse`, a sync is refused at its start once the quota is used up.
  */
 export const NEVER_INTERRUPTED: ReadonlySet<UsageKind> = new Set(['records_synced', 'webhook_deliveries']);
+
+/**
+ * Whether a tenant on this plan is counted in every kind whether or not it has a quota (so its admin sees what a quota
+ * would have to allow before one is set): the plan that can have quotas. Other tenants are not counted, which keeps
+ * the counter rows (one tenant's work queues on them) off their requests.
+ */
+export function countedWithoutQuota(plan: Plan): boolean {
+  return plan === 'enterprise';
+}
 
 /** The share of a quota at which `usage.quota.warning` is sent, once per period. */
 export const WARNING_RATIO = 0.8;

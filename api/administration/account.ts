@@ -5,7 +5,8 @@ import type { RequestContext } from '../context';
 
 /**
  * The tenant's account, as operators set it up: `GET /api/v1/usage`, the current period's consumption against each of
- * its volume quotas (core/usage-quotas.ts), read from the counters the work itself updates; and its dedicated
+ * its volume quotas (core/usage-quotas.ts) and, for a tenant that can have quotas, of every kind whether or not it has
+ * one, read from the counters the work itself updates; and its dedicated
  * endpoint, if it has one (shown by `GET /api/v1/me`). Both are set by platform operators (`npm run admin -- tenant
  * quotas`, `tenant endpoint`), not through the API.
  */
@@ -23,6 +24,7 @@ export function createAccountService({ db }: { db: Knex }) {
         tenant_id: context.tenantId,
         policy: report.policy,
         quotas: report.quotas.map((line) => ({ ...line, percent_used: line.limit === 0 ? (line.used > 0 ? 100 : 0) : Math.round((line.used / line.limit) * 1000) / 10 })),
+        consumption: report.consumption,
         as_of: now.toISOString(),
       };
     },

@@ -6,7 +6,7 @@ export const accountPart: DocumentPart = {
   schemas: {
     Usage: {
       type: 'object',
-      required: ['object', 'tenant_id', 'policy', 'quotas', 'as_of'],
+      required: ['object', 'tenant_id', 'policy', 'quotas', 'consumption', 'as_of'],
       properties: {
         object: { type: 'string', const: 'usage' },
         tenant_id: { type: 'string' },
@@ -24,6 +24,25 @@ export const accountPart: DocumentPart = {
               remaining: { type: 'integer', minimum: 0 },
               overage: { type: 'integer', minimum: 0, description: 'Used beyond the limit (`allow_overage`, or kinds never cut off).' },
               percent_used: { type: 'number', minimum: 0, example: 42.5 },
+              period_start: { type: 'string', format: 'date-time' },
+              period_end: { type: 'string', format: 'date-time', description: 'When the count starts again from 0.' },
+            },
+          },
+        },
+        consumption: {
+          type: 'array',
+          description:
+            'Enterprise: what each kind of work used in the current month and the current day (UTC), whether or not it has a quota, ' +
+            'so an admin can choose one; `limit` is the quota of that kind and period, or null. Empty for a tenant without quotas ' +
+            'on another plan (its work is not counted).',
+          items: {
+            type: 'object',
+            required: ['kind', 'period', 'used', 'limit', 'period_start', 'period_end'],
+            properties: {
+              kind: { type: 'string', enum: [...USAGE_KINDS] },
+              period: { type: 'string', enum: [...QUOTA_PERIODS] },
+              used: { type: 'integer', minimum: 0, description: 'Counted in the current period.' },
+              limit: { type: ['integer', 'null'], minimum: 0, description: 'The quota of this kind and period; null when there is none.' },
               period_start: { type: 'string', format: 'date-time' },
               period_end: { type: 'string', format: 'date-time', description: 'When the count starts again from 0.' },
             },
@@ -69,7 +88,8 @@ export const accountPart: DocumentPart = {
           'it (a running sync and webhook deliveries are never cut off: a sync is refused at its start instead), `allow_overage` does the ' +
           'work and counts it as `overage`. `usage.quota.warning` is sent at 80 % of a quota and `usage.quota.exceeded` when it is ' +
           'reached, once per period. Quotas are set by platform operators (`npm run admin -- tenant quotas`); a tenant without any has ' +
-          'an empty list. Kinds: ' + USAGE_KINDS.map((kind) => `\`${kind}\` (${USAGE_KIND_DESCRIPTIONS[kind]})`).join('; ') + '.',
+          'an empty `quotas` list. `consumption` shows, for an enterprise tenant, every kind\'s count in the current month and day, ' +
+          'with or without a quota. Kinds: ' + USAGE_KINDS.map((kind) => `\`${kind}\` (${USAGE_KIND_DESCRIPTIONS[kind]})`).join('; ') + '.',
         tags: ['Account'],
         'x-required-scope': 'admin',
         responses: { '200': jsonResponse('The tenant\'s quotas and their use in the current period.', ref('Usage')), ...standardErrors() },

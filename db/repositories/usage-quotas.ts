@@ -1,8 +1,12 @@
 import type { Knex } from 'knex';
 import { usageQuotaExceeded } from '../../core/errors';
+import type { Plan } from '../../core/plans';
 import {
   NEVER_INTERRUPTED,
+  QUOTA_PERIODS,
+  USAGE_KINDS,
   WARNING_RATIO,
+  countedWithoutQuota,
   periodEnd,
   periodStart,
   quotaName,
@@ -60,27 +64,37 @@ export async function setTenantQuotas(
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Counts `amount` of `kind` for the scope's tenant against each of its quotas of that kind. Under `refuse`, work that
- * would go beyond a quota throws `usage_quota_exceeded` (naming it) and, with the transaction, counts nothing, unless
- * the kind is never interrupted (it is counted beyond). Crossing 80 % of a quota writes `usage.quota.warning`,
- * reaching it `usage.quota.exceeded`, each once per period, in the same transaction. One statement per quota: the
- * period's counter is created or incremented, and locked until commit, by one upsert.
+ * Counts `amount` of `kind` for the scope's tenant in the current month and day, and checks it against each of its
+ * quotas of that kind. A tenant that can have quotas (core/usage-quotas.ts `countedWithoutQuota`) is counted whether
+ * or not it has one, so `GET /usage` shows what a quota would have to allow; another tenant only for the quotas it
+ * has. Under `refuse`, work that would go beyond a quota throws `usage_quota_exceeded` (naming it) and, with the
+ * transaction, counts nothing, unless the kind is never interrupted (it is counted beyond). Crossing 80 % of a quota
+ * writes `usage.quota.warning`, reaching it `usage.quota.exceeded`, each once per period, in the same transaction.
+ * One statement per period: its counter is created or incremented, and locked until commit, by one upsert.
  */
 export async function consumeUsage(scope: TenantScope, kind: UsageKind, amount: number, now = new Date()): Promise<void> {
   if (amount <= 0) return;
-  const quotas = await scope.trx('usage_quotas as q')
-    .join('tenants as t', 't.id', 'q.tenant_id')
-    .where({ 'q.tenant_id': scope.tenantId, 'q.kind': kind })
-    .orderBy('q.period')
-    .select<Array<{ period: QuotaPeriod; quota: string; policy: QuotaPolicy }>>('q.period', 'q.quota', 't.quota_policy as policy');
-  for (const { period, quota, policy } of quotas) {
-    const limit = Number(quota);
+  const rows = await scope.trx('tenants as t')
+    .leftJoin('usage_quotas as q', function join() {
+      this.on('q.tenant_id', 't.id').andOn('q.kind', scope.trx.raw('?', [kind]));
+    })
+    .where('t.id', scope.tenantId)
+    .select<Array<{ plan: Plan; policy: QuotaPolicy; period: QuotaPeriod | null; quota: string | null }>>('t.plan', 't.quota_policy as policy', 'q.period', 'q.quota');
+  const tenant = rows[0];
+  if (!tenant) return;
+  const limits = new Map(rows.flatMap((row) => (row.period !== null ? [[row.period, Number(row.quota)] as const] : [])));
+  if (limits.size === 0 && !countedWithoutQuota(tenant.plan)) return;
+  const policy = tenant.policy;
+  // Month before day, as refundUsage takes them: two transactions never wait on each other's rows in opposite order.
+  for (const period of QUOTA_PERIODS) {
     const key = { tenant_id: scope.tenantId, kind, period, period_start: isoDate(periodStart(period, now)) };
     const [counter] = await scope.trx('usage_counters')
       .insert({ ...key, used: amount, updated_at: now })
       .onConflict(['tenant_id', 'kind', 'period', 'period_start'])
       .merge({ used: scope.trx.raw('usage_counters.used + excluded.used'), updated_at: now })
       .returning<Array<{ used: string; warned_at: Date | null; exceeded_at: Date | null }>>(['used', 'warned_at', 'exceeded_at']);
+    const limit = limits.get(period);
+    if (limit === undefined) continue;
     const after = Number(counter!.used);
     const before = after - amount;
     if (policy === 'refuse' && !NEVER_INTERRUPTED.has(kind) && after > limit) {
@@ -159,27 +173,89 @@ export interface UsageLine {
   period_end: string;
 }
 
-/** The current period's consumption against each quota of the tenant, and what is counted without a quota. */
-export async function usageReport(scope: TenantScope, now = new Date()): Promise<{ policy: QuotaPolicy; quotas: UsageLine[] }> {
-  const { policy, quotas } = await findTenantQuotas(scope.trx, scope.tenantId);
-  const lines: UsageLine[] = [];
-  for (const quota of quotas) {
-    const counter = await scope.trx('usage_counters')
-      .where({ tenant_id: scope.tenantId, kind: quota.kind, period: quota.period, period_start: isoDate(periodStart(quota.period, now)) })
-      .first<{ used: string } | undefined>('used');
-    const used = Number(counter?.used ?? 0);
-    lines.push({
+export interface ConsumptionLine {
+  kind: UsageKind;
+  period: QuotaPeriod;
+  used: number;
+  /** The quota of this kind and period, or null when there is none. */
+  limit: number | null;
+  period_start: string;
+  period_end: string;
+}
+
+/**
+ * The current periods' consumption: against each quota of the tenant (`quotas`), and of every kind in the current
+ * month and day whether or not it has a quota (`consumption`; empty for a tenant that is counted only against quotas
+ * and has none).
+ */
+export async function usageReport(scope: TenantScope, now = new Date()): Promise<{ policy: QuotaPolicy; quotas: UsageLine[]; consumption: ConsumptionLine[] }> {
+  const [{ policy, quotas }, tenant, counters] = await Promise.all([
+    findTenantQuotas(scope.trx, scope.tenantId),
+    scope.trx('tenants').where({ id: scope.tenantId }).first<{ plan: Plan } | undefined>('plan'),
+    scope.trx('usage_counters')
+      .where({ tenant_id: scope.tenantId })
+      .where((where) => {
+        for (const period of QUOTA_PERIODS) where.orWhere({ period, period_start: isoDate(periodStart(period, now)) });
+      })
+      .select<Array<{ kind: UsageKind; period: QuotaPeriod; used: string }>>('kind', 'period', 'used'),
+  ]);
+  const used = (kind: UsageKind, period: QuotaPeriod) => Number(counters.find((row) => row.kind === kind && row.period === period)?.used ?? 0);
+  const lines: UsageLine[] = quotas.map((quota) => {
+    const count = used(quota.kind, quota.period);
+    return {
       kind: quota.kind,
       period: quota.period,
       limit: quota.limit,
-      used,
-      remaining: Math.max(0, quota.limit - used),
-      overage: Math.max(0, used - quota.limit),
+      used: count,
+      remaining: Math.max(0, quota.limit - count),
+      overage: Math.max(0, count - quota.limit),
       period_start: periodStart(quota.period, now).toISOString(),
       period_end: periodEnd(quota.period, now).toISOString(),
-    });
-  }
-  return { policy, quotas: lines };
+    };
+  });
+  const counted = quotas.length > 0 || (tenant !== undefined && countedWithoutQuota(tenant.plan));
+  const consumption: ConsumptionLine[] = !counted
+    ? []
+    : USAGE_KINDS.flatMap((kind) =>
+        QUOTA_PERIODS.map((period) => ({
+          kind,
+          period,
+          used: used(kind, period),
+          limit: quotas.find((quota) => quota.kind === kind && quota.period === period)?.limit ?? null,
+          period_start: periodStart(period, now).toISOString(),
+          period_end: periodEnd(period, now).toISOString(),
+        })),
+      );
+  return { policy, quotas: lines, consumption };
+}
+
+/**
+ * How a tenant's requests are counted (`api_requests`): `exact` (it has such a quota: each request under the counter's
+ * lock, refused beyond it), `tally` (counted without a quota, so nothing to refuse: in blocks, through `tallyUsage`),
+ * or `none`.
+ */
+export type RequestCounting = 'exact' | 'tally' | 'none';
+
+export async function requestCounting(db: Knex, tenantId: string): Promise<RequestCounting> {
+  if (await tenantHasQuota(db, tenantId, 'api_requests')) return 'exact';
+  const tenant = await db('tenants').where({ id: tenantId }).first<{ plan: Plan } | undefined>('plan');
+  return tenant && countedWithoutQuota(tenant.plan) ? 'tally' : 'none';
+}
+
+/**
+ * Adds `amount` to the tenant's current month and day counters of `kind`, checking no quota: for work counted where
+ * the tenant has no quota of the kind (a block of tallied requests), so there is nothing to refuse or warn about.
+ */
+export async function tallyUsage(db: Knex, tenantId: string, kind: UsageKind, amount: number, now = new Date()): Promise<void> {
+  if (amount <= 0) return;
+  await db.transaction(async (trx) => {
+    for (const period of QUOTA_PERIODS) {
+      await trx('usage_counters')
+        .insert({ tenant_id: tenantId, kind, period, period_start: isoDate(periodStart(period, now)), used: amount, updated_at: now })
+        .onConflict(['tenant_id', 'kind', 'period', 'period_start'])
+        .merge({ used: trx.raw('usage_counters.used + excluded.used'), updated_at: now });
+    }
+  });
 }
 
 /** Whether a tenant has any quota of a kind (for the request counter's cache). */

@@ -32,7 +32,11 @@ describe('volume quotas', () => {
   const usage = async (tenant: TestTenant) => {
     const response = await call(stack.baseUrl, 'GET', '/api/v1/usage', { key: tenant.key });
     assert.equal(response.status, 200, JSON.stringify(response.body));
-    return response.body as { policy: string; quotas: Array<{ kind: string; period: string; limit: number; used: number; remaining: number; overage: number; percent_used: number; period_end: string }> };
+    return response.body as {
+      policy: string;
+      quotas: Array<{ kind: string; period: string; limit: number; used: number; remaining: number; overage: number; percent_used: number; period_end: string }>;
+      consumption: Array<{ kind: string; period: string; used: number; limit: number | null; period_start: string; period_end: string }>;
+    };
   };
   const line = async (tenant: TestTenant, kind: string, period = 'month') => (await usage(tenant)).quotas.find((q) => q.kind === kind && q.period === period);
   const events = async (tenant: TestTenant, type: string) =>
@@ -212,6 +216,47 @@ describe('volume quotas', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('shows an enterprise tenant every kind counted this month and day without any quota, so one can be chosen', async () => {
+    const tenant = await createTestTenant(stack.db);
+    for (let i = 0; i < 2; i++) assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tenant.key })).status, 200);
+    assert.ok([201, 202].includes((await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: STAFFING })).status));
+    const now = new Date();
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+    const before = await usage(tenant);
+    assert.deepEqual(before.quotas, []);
+    const counts = Object.fromEntries(before.consumption.map((entry) => [`${entry.kind}/${entry.period}`, { used: entry.used, limit: entry.limit }]));
+    // Two reads, the run, and GET /usage itself (counted before it answers).
+    assert.deepEqual(counts, {
+      'api_requests/month': { used: 4, limit: null },
+      'api_requests/day': { used: 4, limit: null },
+      'scenario_runs/month': { used: 1, limit: null },
+      'scenario_runs/day': { used: 1, limit: null },
+      'evaluations/month': { used: 0, limit: null },
+      'evaluations/day': { used: 0, limit: null },
+      'records_synced/month': { used: 0, limit: null },
+      'records_synced/day': { used: 0, limit: null },
+      'webhook_deliveries/month': { used: 0, limit: null },
+      'webhook_deliveries/day': { used: 0, limit: null },
+    });
+    const month = before.consumption.find((entry) => entry.kind === 'scenario_runs' && entry.period === 'month');
+    assert.equal(month?.period_start, monthStart);
+    // A quota set now starts from what the period has already used.
+    await quotas(tenant, { quotas: [{ kind: 'scenario_runs', period: 'month', limit: 10 }] });
+    const after = await usage(tenant);
+    assert.deepEqual(after.consumption.find((entry) => entry.kind === 'scenario_runs' && entry.period === 'month'), { ...month, limit: 10 });
+    assert.deepEqual(after.quotas.map((line) => ({ kind: line.kind, used: line.used, remaining: line.remaining })), [{ kind: 'scenario_runs', used: 1, remaining: 9 }]);
+    // A plan without volume quotas is not counted: nothing to show.
+    const starter = await createTestTenant(stack.db, { plan: 'starter' });
+    assert.ok([201, 202].includes((await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: starter.key, body: STAFFING })).status));
+    assert.deepEqual(await usage(starter).then((body) => ({ quotas: body.quotas, consumption: body.consumption })), { quotas: [], consumption: [] });
+    assert.equal(await stack.db('usage_counters').where({ tenant_id: starter.id }).first(), undefined);
+    // Requests without an api_requests quota are tallied and written in blocks, every one of them in the end.
+    const busy = await createTestTenant(stack.db);
+    for (let i = 0; i < 60; i++) assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: busy.key })).status, 200);
+    const written = async () => Number((await stack.db('usage_counters').where({ tenant_id: busy.id, kind: 'api_requests', period: 'day' }).first('used'))?.used ?? 0);
+    await waitFor('the tallied requests to be written', async () => (await written()) === 60);
   });
 
   it('shows each tenant only its own usage, to admins', async () => {

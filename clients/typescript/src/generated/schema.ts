@@ -70,7 +70,7 @@ export interface paths {
         };
         /**
          * Volume quotas and their use
-         * @description The tenant's volume quotas (Enterprise: per calendar month, UTC, and optionally per UTC day, by kind of work) and what the current period has used of each, read from counters kept in the transaction of the work they count (exact across API and worker processes, and across restarts). `policy` says what happens beyond a quota: `refuse` answers 429 `usage_quota_exceeded` naming it (a running sync and webhook deliveries are never cut off: a sync is refused at its start instead), `allow_overage` does the work and counts it as `overage`. `usage.quota.warning` is sent at 80 % of a quota and `usage.quota.exceeded` when it is reached, once per period. Quotas are set by platform operators (`npm run admin -- tenant quotas`); a tenant without any has an empty list. Kinds: `api_requests` (Authenticated requests to /api/v1 that the rate limits let through (a request refused by this quota is not counted).); `scenario_runs` (Scenario runs: a created scenario, a re-run with new inputs, and each valid item of a batch.); `evaluations` (Model evaluations: each item of POST /models/{id}/evaluate.); `records_synced` (Records an integration sync inserted or updated in a dataset (counted as each page commits).); `webhook_deliveries` (Webhook delivery attempts sent to an endpoint (each retry counts).).
+         * @description The tenant's volume quotas (Enterprise: per calendar month, UTC, and optionally per UTC day, by kind of work) and what the current period has used of each, read from counters kept in the transaction of the work they count (exact across API and worker processes, and across restarts). `policy` says what happens beyond a quota: `refuse` answers 429 `usage_quota_exceeded` naming it (a running sync and webhook deliveries are never cut off: a sync is refused at its start instead), `allow_overage` does the work and counts it as `overage`. `usage.quota.warning` is sent at 80 % of a quota and `usage.quota.exceeded` when it is reached, once per period. Quotas are set by platform operators (`npm run admin -- tenant quotas`); a tenant without any has an empty `quotas` list. `consumption` shows, for an enterprise tenant, every kind's count in the current month and day, with or without a quota. Kinds: `api_requests` (Authenticated requests to /api/v1 that the rate limits let through (a request refused by this quota is not counted).); `scenario_runs` (Scenario runs: a created scenario, a re-run with new inputs, and each valid item of a batch.); `evaluations` (Model evaluations: each item of POST /models/{id}/evaluate.); `records_synced` (Records an integration sync inserted or updated in a dataset (counted as each page commits).); `webhook_deliveries` (Webhook delivery attempts sent to an endpoint (each retry counts).).
          */
         get: operations["getUsage"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         head?: never;
         /**
          * Update a scenario (a change of inputs re-runs it)
-         * @description Name, description and tags change in place. A change of `inputs`, `uncertainty`, `simulation` or `model_version` is a new run (`run_number` + 1; the previous run stays in `/runs`); 409 while the current run is still going. `inputs` is a JSON Merge Patch (RFC 7396) onto the current run's inputs: `{"inputs": {"arrival_rate_per_hour": 120}}` re-runs with that one input changed and every other input kept; `null` removes an input, so its model default applies again (inputs the service filled in — defaults, central values of distributions — are filled in again for the new run, not frozen). `uncertainty` merges by input name: a distribution replaces that input's distribution whole, `null` for a name removes it, and `"uncertainty": null` removes them all; removing the last one also ends the simulation. `simulation` replaces the settings whole.
+         * @description Name, description and tags change in place. A change of `inputs`, `uncertainty`, `simulation` or `model_version` is a new run (`run_number` + 1; the previous run stays in `/runs`), credited to the caller (`run_by`); 409 while the current run is still going. A draft run is never moved to the published version silently: without `model_version` it runs its draft version again, for the draft's author only (anyone else: 422 naming `/model_version`). `inputs` is a JSON Merge Patch (RFC 7396) onto the current run's inputs: `{"inputs": {"arrival_rate_per_hour": 120}}` re-runs with that one input changed and every other input kept; `null` removes an input, so its model default applies again (inputs the service filled in — defaults, central values of distributions — are filled in again for the new run, not frozen). `uncertainty` merges by input name: a distribution replaces that input's distribution whole, `null` for a name removes it, and `"uncertainty": null` removes them all; removing the last one also ends the simulation. `simulation` replaces the settings whole.
          */
         patch: operations["updateScenario"];
         trace?: never;
@@ -3528,6 +3528,24 @@ export interface components {
                  */
                 period_end: string;
             }[];
+            /** @description Enterprise: what each kind of work used in the current month and the current day (UTC), whether or not it has a quota, so an admin can choose one; `limit` is the quota of that kind and period, or null. Empty for a tenant without quotas on another plan (its work is not counted). */
+            consumption: {
+                /** @enum {string} */
+                kind: "api_requests" | "scenario_runs" | "evaluations" | "records_synced" | "webhook_deliveries";
+                /** @enum {string} */
+                period: "month" | "day";
+                /** @description Counted in the current period. */
+                used: number;
+                /** @description The quota of this kind and period; null when there is none. */
+                limit: number | null;
+                /** Format: date-time */
+                period_start: string;
+                /**
+                 * Format: date-time
+                 * @description When the count starts again from 0.
+                 */
+                period_end: string;
+            }[];
             /** Format: date-time */
             as_of: string;
         };
@@ -4564,6 +4582,8 @@ export interface components {
             run_id?: string | null;
             batch_id?: string | null;
             created_by?: components["schemas"]["Actor"];
+            /** @description Who asked for the current run: the creator for run 1, whoever re-ran it (`PATCH` of inputs, uncertainty, simulation or model version) since. Each past run in `/runs` keeps its own. */
+            run_by?: components["schemas"]["Actor"];
             /**
              * Format: date-time
              * @description Creation time.
@@ -4694,7 +4714,7 @@ export interface components {
             inputs?: {
                 [key: string]: string | number | null;
             };
-            /** @description Re-run on this exact version (default: the latest when `inputs` change, else the current one). */
+            /** @description Re-run on this exact version. Default: the published version when `inputs` change, else the current one; a draft run (`draft_run: true`) keeps its draft version, which only its author may run (anyone else gets 422 naming `/model_version` and may name a released version). */
             model_version?: string;
             uncertainty?: {
                 [key: string]: components["schemas"]["Distribution"] | null;
@@ -5132,6 +5152,11 @@ export interface components {
         ApprovalTask: {
             /** @constant */
             object: "approval_task";
+            /**
+             * @description What awaits approval: a decision, or the review of a model version (its release decision, named by `decision_id`).
+             * @enum {string}
+             */
+            item_kind?: "decision" | "model_review";
             /** @example dec_01jd2x0m3f8q4w7e5r6t9y2v1k */
             decision_id: string;
             title: string;
