@@ -89,6 +89,7 @@ import { registerAuditExportKeyRoutes, registerAuditExportRoutes } from './admin
 import { createAuditExportService } from './administration/audit-exports';
 import { exportFileStore } from '../core/file-store';
 import { createConsoleRoutes } from './console/routes';
+import { withScenarioNames } from './console/model-replay-impact';
 
 export type App = Koa<AppState> & {
   /** operationId → `METHOD /path` of every operation of the document, each bound to its handler. */
@@ -263,8 +264,8 @@ function createConsole(
     kpiAlerts,
     models,
     notifications,
-    // The model page's latest replay: the newest of GET /models/{id}/replays.
-    latestReplay: async (context, id) => (await replays.list(context, id, { limit: 1 })).data[0] ?? null,
+    // The model page's latest replay: the newest of GET /models/{id}/replays, with the names of the scenarios it shows.
+    latestReplay: async (context, id) => withScenarioNames((await replays.list(context, id, { limit: 1 })).data[0] ?? null, (scenarioId) => services.scenarios.get(context, scenarioId)),
     validators,
     keys,
     // The administration area: the same services as the API's routes, and the rate limiter's own counters.

@@ -8,6 +8,12 @@ type EventData = Record<string, unknown>;
 export interface DecisionFacts {
   tags: string[];
   model_release: { model_id: string; version: number } | null;
+  /** Who wrote the decision, by name in its tenant (the author submits it); absent when read without it. */
+  author_name?: string | null;
+  /** The step the decision waits at when the event is read: its number, name and SLA (RFC 3339); null once decided. */
+  current_step?: { number: number; name: string; sla_due_at: string | null } | null;
+  /** The member who acted in the event, by name in the tenant. */
+  actor_name?: string | null;
 }
 
 interface PlanInput {
@@ -56,6 +62,13 @@ function decisionPlan(input: PlanInput): NotificationPlan[] {
     ? { label: `Review ${title}`, path: `/console/models/${encodeURIComponent(release.model_id)}/versions/${release.version}` }
     : { label: `Open “${title}”`, path: `/console/decisions/${encodeURIComponent(decisionId)}` };
   const stepFact: MessageFact[] = stepName ? [{ label: 'Step', value: typeof step === 'number' ? `${step}. ${stepName}` : stepName }] : [];
+  const facts = input.decision;
+  const author = facts?.author_name ?? undefined;
+  const actor = facts?.actor_name ?? undefined;
+  const waitingAt = facts?.current_step ?? null;
+  // The step the decision waits at now, for the messages that ask someone to act on it.
+  const currentStepFact: MessageFact[] = waitingAt ? [{ label: 'Step', value: `${waitingAt.number}. ${waitingAt.name}` }] : [];
+  const slaFact: MessageFact[] = waitingAt?.sla_due_at ? [{ label: 'SLA due', value: waitingAt.sla_due_at, type: 'datetime' }] : [];
   const approversNow: Audience[] = [{ type: 'decision_approvers', decisionId }];
   const ownerAndAuthor: Audience[] = [{ type: 'decision_owner_and_author', decisionId }];
   const comment = typeof transition.comment === 'string' && transition.comment.trim() ? transition.comment : undefined;
@@ -68,26 +81,46 @@ function decisionPlan(input: PlanInput): NotificationPlan[] {
 
   switch (input.type) {
     case 'decision.submitted':
-    case 'decision.resubmitted':
+    case 'decision.resubmitted': {
+      const resubmitted = input.type === 'decision.resubmitted';
+      const submitter = actor ?? author;
       return plan(requested, approversNow, {
         subject: release ? `Review requested: ${title}` : `Approval requested: ${title}`,
         headline: release ? `A model version awaits your review: “${title}”.` : `“${title}” awaits your approval.`,
-        facts: [...stepFact, { label: 'Submitted', value: input.createdAt.toISOString(), type: 'datetime' }],
+        facts: [
+          ...(submitter ? [{ label: 'Submitted by', value: submitter }] : []),
+          ...(stepFact.length > 0 ? stepFact : currentStepFact),
+          ...slaFact,
+          { label: 'Submitted', value: input.createdAt.toISOString(), type: 'datetime' },
+          {
+            label: 'What changed',
+            value: resubmitted
+              ? `Resubmitted${submitter ? ` by ${submitter}` : ''} after changes were requested${typeof transition.round === 'number' ? ` (review round ${transition.round})` : ''}`
+              : `Submitted for approval${submitter ? ` by ${submitter}` : ''}`,
+          },
+        ],
         ...(comment ? { quote: comment } : {}),
       });
+    }
     case 'decision.step.approved':
       // The next step's approvers are asked once the step is complete and the decision still pending (not the last step).
       if (transition.step_complete !== true || decision.status !== 'pending_approval') return [];
       return plan(requested, approversNow, {
         subject: release ? `Review requested: ${title}` : `Approval requested: ${title}`,
         headline: `“${title}” moved to step ${text(decision.current_step)} and awaits your approval.`,
-        facts: [{ label: 'Step', value: text(decision.current_step) }, { label: 'Since', value: input.createdAt.toISOString(), type: 'datetime' }],
+        facts: [
+          ...(author ? [{ label: 'Submitted by', value: author }] : []),
+          ...(currentStepFact.length > 0 ? currentStepFact : [{ label: 'Step', value: text(decision.current_step) }]),
+          ...slaFact,
+          { label: 'Since', value: input.createdAt.toISOString(), type: 'datetime' },
+          { label: 'What changed', value: `${actor ?? 'An approver'} approved step ${stepName ? `${text(step)}. ${stepName}` : text(step)}` },
+        ],
       });
     case 'decision.step.reassigned':
       return plan(requested, approverSetAudiences(transition.to).length > 0 ? approversNow : [], {
         subject: `Approval reassigned to you: ${title}`,
         headline: `An admin made you an approver of “${title}”.`,
-        facts: stepFact,
+        facts: [...(author ? [{ label: 'Submitted by', value: author }] : []), ...stepFact, ...slaFact, { label: 'What changed', value: `${actor ?? 'An admin'} reassigned the step's approvers` }],
         ...(comment ? { quote: comment } : {}),
       });
     case 'decision.step.escalated':

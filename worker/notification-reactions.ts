@@ -35,11 +35,71 @@ interface EventWithData {
   created_at: Date;
 }
 
+interface DecisionFactsRow {
+  id: string;
+  tenant_id: string;
+  tags: string[];
+  model_release: DecisionFacts['model_release'];
+  status: string;
+  current_step: number | null;
+  approval_steps: Array<{ name?: string }> | null;
+  step_sla_due_at: Date | null;
+  created_by: { type?: string; id?: string } | null;
+}
+
+/** Members' names in a tenant (the tenant's name for them, else their own), by member id. */
+async function memberNames(trx: Knex.Transaction, tenantId: string, memberIds: string[]): Promise<Map<string, string>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = (await trx('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where('m.tenant_id', tenantId)
+    .whereIn('m.id', memberIds)
+    .select('m.id', trx.raw('coalesce(m.display_name, u.display_name) as name'))) as Array<{ id: string; name: string }>;
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+const userActorId = (actor: unknown): string | undefined => {
+  const value = actor as { type?: unknown; id?: unknown } | null | undefined;
+  return value?.type === 'user' && typeof value.id === 'string' ? value.id : undefined;
+};
+
+/**
+ * What the messages of decision events say beyond the event: release or not, the author's name, the step the decision
+ * waits at (name and SLA) and who acted, by name. Keyed by event id, as the actor differs per event.
+ */
 async function decisionFactsOf(trx: Knex.Transaction, events: EventWithData[]): Promise<Map<string, DecisionFacts>> {
-  const ids = [...new Set(events.filter((e) => e.type.startsWith('decision.')).map((e) => String((e.data.decision as { id?: unknown } | undefined)?.id ?? '')))].filter(Boolean);
+  const decisionEvents = events.filter((e) => e.type.startsWith('decision.'));
+  const ids = [...new Set(decisionEvents.map((e) => String((e.data.decision as { id?: unknown } | undefined)?.id ?? '')))].filter(Boolean);
   if (ids.length === 0) return new Map();
-  const rows = (await trx('decisions').whereIn('id', ids).select('id', 'tenant_id', 'tags', 'model_release')) as Array<DecisionFacts & { id: string; tenant_id: string }>;
-  return new Map(rows.map((row) => [`${row.tenant_id}/${row.id}`, { tags: row.tags, model_release: row.model_release }]));
+  const rows = (await trx('decisions')
+    .whereIn('id', ids)
+    .select('id', 'tenant_id', 'tags', 'model_release', 'status', 'current_step', 'approval_steps', 'step_sla_due_at', 'created_by')) as DecisionFactsRow[];
+  const byKey = new Map(rows.map((row) => [`${row.tenant_id}/${row.id}`, row]));
+  const names = new Map<string, Map<string, string>>();
+  for (const tenantId of new Set(rows.map((row) => row.tenant_id))) {
+    const memberIds = [
+      ...rows.filter((row) => row.tenant_id === tenantId).flatMap((row) => userActorId(row.created_by) ?? []),
+      ...decisionEvents.filter((e) => e.tenant_id === tenantId).flatMap((e) => userActorId(e.data.actor) ?? []),
+    ];
+    names.set(tenantId, await memberNames(trx, tenantId, [...new Set(memberIds)]));
+  }
+  const facts = new Map<string, DecisionFacts>();
+  for (const event of decisionEvents) {
+    const row = byKey.get(`${event.tenant_id}/${String((event.data.decision as { id?: unknown } | undefined)?.id ?? '')}`);
+    if (!row) continue;
+    const tenantNames = names.get(row.tenant_id) ?? new Map<string, string>();
+    const authorId = userActorId(row.created_by);
+    const actorId = userActorId(event.data.actor);
+    const step = row.status === 'pending_approval' && row.current_step ? row.approval_steps?.[row.current_step - 1] : undefined;
+    facts.set(event.id, {
+      tags: row.tags,
+      model_release: row.model_release,
+      author_name: authorId ? (tenantNames.get(authorId) ?? null) : null,
+      actor_name: actorId ? (tenantNames.get(actorId) ?? null) : null,
+      current_step: step && row.current_step ? { number: row.current_step, name: step.name ?? '', sla_due_at: row.step_sla_due_at ? new Date(row.step_sla_due_at).toISOString() : null } : null,
+    });
+  }
+  return facts;
 }
 
 /** The people a plan reaches in the event's tenant, each once, without the member who acted. */
@@ -82,7 +142,7 @@ export async function writeNotificationsFor(events: OutboxEvent[], context: Noti
       type: event.type,
       data: event.data,
       createdAt: new Date(event.created_at),
-      ...(decisionId ? { decision: decisions.get(`${event.tenant_id}/${decisionId}`) } : {}),
+      ...(decisionId ? { decision: decisions.get(event.id) } : {}),
     });
     if (plans.length === 0) continue;
     if (!settingsByTenant.has(event.tenant_id)) {

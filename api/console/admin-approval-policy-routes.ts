@@ -46,7 +46,8 @@ function policyVersionBody(form: URLSearchParams, current: CurrentPolicy): { row
     name: name.trim(),
     approvals_required: column('step_approvals_required')[i] ?? '',
     role: column('step_role')[i] ?? '',
-    user_ids: (column('step_user_ids')[i] ?? '').trim(),
+    // The people ticked for the step (named by member id, shown by name); a typed list of ids is still read.
+    user_ids: [...column(`step_${i}_member`), (column('step_user_ids')[i] ?? '').trim()].join(' ').trim(),
     sla: (column('step_sla')[i] ?? '').trim(),
   }));
   const kept = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.name !== '');

@@ -91,6 +91,26 @@ export interface AuditEntryView {
   action: string;
   resource_type: string;
   resource_id: string;
+  /** What changed; its names (name, title, display name, email, URL) name the resource when the directory does not. */
+  payload?: Record<string, unknown>;
+}
+
+/** The name an audit record's resource goes by: the directory's, else the one its payload recorded; undefined without one. */
+function auditResourceName(entry: AuditEntryView, names: Map<string, string>): string | undefined {
+  const known = names.get(entry.resource_id);
+  if (known) return known;
+  const payload = entry.payload ?? {};
+  for (const field of ['name', 'title', 'display_name', 'email', 'url']) {
+    const value = payload[field];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return undefined;
+}
+
+/** A resource by its name, its id in the title; by its id when it has no name. */
+function auditResource(entry: AuditEntryView, names: Map<string, string>): SafeHtml {
+  const name = auditResourceName(entry, names);
+  return name ? html`${entry.resource_type} <span title="${entry.resource_id}">“${name}”</span>` : html`${entry.resource_type} <code>${entry.resource_id}</code>`;
 }
 
 /** A tenant's volume quotas and their use (GET /api/v1/usage). */
@@ -165,7 +185,7 @@ ${
   <caption>The latest ${input.audit.length} entries of the tenant’s audit log</caption>
   <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Resource</th></tr></thead>
   <tbody>${input.audit.map(
-    (a) => html`<tr><td>${timeTag(a.occurred_at)}</td><td>${actorLabel(a.actor, input.names)}</td><td><code>${a.action}</code></td><td>${a.resource_type} ${input.names.has(a.resource_id) ? html`“${input.names.get(a.resource_id) as string}” ` : ''}<code>${a.resource_id}</code></td></tr>`,
+    (a) => html`<tr><td>${timeTag(a.occurred_at)}</td><td>${actorLabel(a.actor, input.names)}</td><td><code>${a.action}</code></td><td>${auditResource(a, input.names)}</td></tr>`,
   )}</tbody>
 </table>`
 }`,
@@ -659,7 +679,7 @@ export function webhookPage(input: {
     viewer: input.viewer,
     section: 'webhooks',
     notice: input.notice,
-    body: html`<p class="crumbs"><a href="/console/admin/webhooks">Webhooks</a> › ${w.id}</p>
+    body: html`<p class="crumbs"><a href="/console/admin/webhooks">Webhooks</a> › <span title="${w.id}">${w.url}</span></p>
 ${
   input.secret
     ? secretBlock(
@@ -763,6 +783,15 @@ export interface InFlightView {
   version: number;
 }
 
+/** The members to tick for a step, and any id the step names that is no longer a member (kept, shown as its id). */
+const namedPeopleChoices = (members: Array<{ id: string; name: string }>, userIds: string) => [
+  ...members,
+  ...userIds
+    .split(/[\s,]+/)
+    .filter((id) => id !== '' && !members.some((m) => m.id === id))
+    .map((id) => ({ id, name: id })),
+];
+
 const approversText = (a: { role?: string; user_ids?: string[] } | null | undefined, names: Map<string, string>) =>
   !a ? '—' : a.role ? `role ${a.role}` : (a.user_ids ?? []).map((id) => names.get(id) ?? id).join(', ');
 
@@ -831,7 +860,7 @@ export function approvalPolicyPage(input: {
     viewer: input.viewer,
     section: 'approval-policies',
     notice: input.notice,
-    body: html`<p class="crumbs"><a href="/console/admin/approval-policies">Approval policies</a> › ${policy.id}</p>
+    body: html`<p class="crumbs"><a href="/console/admin/approval-policies">Approval policies</a> › <span title="${policy.id}">${policy.name}</span></p>
 <p>Current version: <strong>${policy.current_version}</strong>, since ${timeTag(policy.version.created_at)}.</p>
 ${stepsTable(policy.version.steps, input.names, `Steps of version ${policy.current_version}`)}
 <h2>Decisions in review under this policy</h2>
@@ -850,7 +879,7 @@ ${
     : html`<h2 id="edit-policy-heading">Edit the steps (creates version ${policy.current_version + 1})</h2>
 <form method="post" action="/console/admin/approval-policies/${policy.id}/versions" class="admin-form" aria-labelledby="edit-policy-heading">
   ${csrf(input.viewer)}
-  <p class="muted">Approvers: a role, or member ids separated by spaces (${input.members.map((m, i) => html`${i > 0 ? ', ' : ''}${m.name}: <code>${m.id}</code>`)}). SLA as an ISO 8601 duration (PT4H, P1D). Leave a step’s name empty to remove it.</p>
+  <p class="muted">Approvers: a role, or the people named. SLA as an ISO 8601 duration (PT4H, P1D). Leave a step’s name empty to remove it.</p>
   ${rows.map(
     (s, i) => html`<fieldset class="policy-step"><legend>Step ${i + 1}${i === steps.length ? ' (new)' : ''}</legend>
     <p><label for="step-${i}-name">Name</label> <input id="step-${i}-name" name="step_name" maxlength="200" value="${s.name}"></p>
@@ -858,7 +887,10 @@ ${
     <p><label for="step-${i}-role">Approver role</label> <select id="step-${i}-role" name="step_role"><option value="">— named people instead —</option>${['analyst', 'approver', 'admin'].map(
       (r) => html`<option value="${r}"${selected(r === s.role)}>${r}</option>`,
     )}</select></p>
-    <p><label for="step-${i}-users">Or named people (ids)</label> <input id="step-${i}-users" name="step_user_ids" value="${s.user_ids}"></p>
+    <fieldset class="named-people"><legend>Or named people</legend>${namedPeopleChoices(input.members, s.user_ids).map((m) => {
+      const chosen = s.user_ids.split(/[\s,]+/).includes(m.id);
+      return html`<label title="${m.id}"><input type="checkbox" name="step_${i}_member" value="${m.id}"${checked(chosen)}> ${m.name}</label> `;
+    })}</fieldset>
     <p><label for="step-${i}-sla">SLA</label> <input id="step-${i}-sla" name="step_sla" value="${s.sla}" placeholder="PT4H"></p>
   </fieldset>`,
   )}

@@ -4,6 +4,8 @@ import { hasScope } from '../../core/scopes';
 import { addPeriods, periodStart } from '../../decision/kpi-status';
 import type { KpiAlertService } from '../kpis/alerts';
 import type { KpiService } from '../kpis/service';
+import type { ModelService } from '../models/service';
+import type { RequestContext } from '../context';
 import { noticeOf, plainWords } from './notices';
 import { KPI_RANGES, kpiPage, kpisPage, type KpiAlertView, type KpiBucketView, type KpiListRow, type KpiView, type Notice } from './pages';
 import type { ConsoleSession } from './session';
@@ -12,6 +14,24 @@ import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 interface KpiPagesDeps {
   kpis: KpiService;
   kpiAlerts: KpiAlertService;
+  /** To name the models KPI sources read (a model the reader cannot see, or deleted, stays named by its id). */
+  models?: Pick<ModelService, 'get'>;
+}
+
+/** The names of the models the KPIs' sources name, by id. */
+async function modelNamesOf(deps: KpiPagesDeps, context: RequestContext, kpis: KpiView[]): Promise<Map<string, string>> {
+  const ids = [...new Set(kpis.flatMap((kpi) => (kpi.source.type === 'model_output' ? [String(kpi.source.model_id)] : [])))];
+  const named = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        return [[id, (await deps.models!.get(context, id)).name] as [string, string]];
+      } catch (error) {
+        if (error instanceof AppError && error.status < 500) return [];
+        throw error;
+      }
+    }),
+  );
+  return new Map(deps.models ? named.flat() : []);
 }
 
 /** Pages of the services' lists the KPI pages read at most (open alerts to count, buckets of the longest range). */
@@ -49,7 +69,8 @@ async function showKpiList(kit: ConsoleToolkit, deps: KpiPagesDeps, ctx: Context
   };
   const status = text('status');
   const query: Record<string, unknown> = Object.fromEntries(Object.entries({ status, cursor: text('cursor'), limit: '20' }).filter(([, v]) => v !== undefined));
-  const render = (code: number, rows: KpiListRow[], nextPage: string | null, notice?: Notice) => kit.send(ctx, code, kpisPage({ viewer, rows, status, nextPage, notice }));
+  const render = (code: number, rows: KpiListRow[], nextPage: string | null, notice?: Notice, modelNames?: Map<string, string>) =>
+    kit.send(ctx, code, kpisPage({ viewer, rows, status, nextPage, notice, modelNames }));
   // The API's own query rules (from the OpenAPI document), so the filter means exactly what it means there.
   const problems = kit.validators.forOperation('listKpis').query?.(query) ?? [];
   if (problems.length > 0) return render(400, [], null, plainWords(new AppError('invalid_parameters', 'The filter is not valid.', { errors: problems })));
@@ -64,7 +85,7 @@ async function showKpiList(kit: ConsoleToolkit, deps: KpiPagesDeps, ctx: Context
     for (const alert of open) openCount.set(alert.kpi_id, (openCount.get(alert.kpi_id) ?? 0) + 1);
     const rows = (page.data as unknown as KpiView[]).map((kpi) => ({ ...kpi, open_alerts: openCount.get(kpi.id) ?? 0 }));
     const next = page.next_cursor ? `${CONSOLE_PREFIX}/kpis?${new URLSearchParams({ ...(status ? { status } : {}), cursor: page.next_cursor })}` : null;
-    render(200, rows, next);
+    render(200, rows, next, undefined, await modelNamesOf(deps, context, rows));
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return render(error.status, [], null, plainWords(error));
     throw error;
@@ -120,6 +141,7 @@ async function renderKpi(kit: ConsoleToolkit, deps: KpiPagesDeps, ctx: Context, 
       openAlerts: openAlerts.data as unknown as KpiAlertView[],
       ruleNames: new Map(rules.data.map((rule) => [rule.id, rule.name])),
       names: new Map(members.map((m) => [m.id, m.name])),
+      modelNames: await modelNamesOf(deps, context, [kpi]),
       canAcknowledge: mayAcknowledge(session),
       notice,
     }),

@@ -251,7 +251,7 @@ export function modelPage(input: {
     title: model.name,
     viewer: input.viewer,
     section: 'models',
-    body: html`<p class="crumbs"><a href="/console/models">Models</a> › ${model.id}</p>
+    body: html`<p class="crumbs"><a href="/console/models">Models</a> › <span title="${model.id}">${model.name}</span></p>
 <h1>${model.name}</h1>
 ${model.description ? html`<p class="prose">${model.description}</p>` : ''}
 <dl class="facts">

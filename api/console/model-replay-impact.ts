@@ -40,7 +40,37 @@ export interface ReplayImpactView {
   created_by: { type: string; id: string };
   created_at: string;
   completed_at: string | null;
+  /** The names of the scenarios the page shows, by id (added for the console; a scenario deleted since keeps its id). */
+  scenario_names?: Record<string, string>;
 }
+
+/** The scenarios a replay's report names, shown at most (the largest changes per metric, the failing runs). */
+const SHOWN_CHANGES = 5;
+const SHOWN_FAILING = 20;
+
+/** The replay with the names of the scenarios its page shows, read through the scenarios' own use case. */
+export async function withScenarioNames(
+  replay: ReplayImpactView | null,
+  getScenario: (id: string) => Promise<{ name?: unknown }>,
+): Promise<ReplayImpactView | null> {
+  if (!replay?.report) return replay;
+  const ids = new Set([
+    ...replay.report.metrics.flatMap((m) => m.largest_changes.slice(0, SHOWN_CHANGES).map((c) => c.scenario_id)),
+    ...replay.report.failing.slice(0, SHOWN_FAILING).map((f) => f.scenario_id),
+  ]);
+  const names: Record<string, string> = {};
+  for (const id of ids) {
+    const scenario = await getScenario(id).catch(() => undefined);
+    if (scenario && typeof scenario.name === 'string' && scenario.name !== '') names[id] = scenario.name;
+  }
+  return { ...replay, scenario_names: names };
+}
+
+/** A scenario by its name, its id in the title (and in place of the name once it is deleted). */
+const scenarioLabel = (id: string, names: Record<string, string> | undefined) => {
+  const name = names?.[id];
+  return name ? html`<span title="${id}">${name}</span>` : html`<code>${id}</code>`;
+};
 
 /**
  * The latest replay of a model's live runs, newest first (null: none yet). EXTENSION POINT: wire it to the replays
@@ -52,7 +82,7 @@ const STATUS_WORDS: Record<ReplayImpactView['status'], string> = { queued: 'Queu
 const percent = (share: number | null) => (share === null ? '—' : `${formatMetric(Math.round(share * 10000) / 100)} %`);
 const shown = (value: MetricValue) => (value === null ? '—' : typeof value === 'number' ? formatMetric(value) : String(value));
 
-function metricsTable(report: NonNullable<ReplayImpactView['report']>): SafeHtml {
+function metricsTable(report: NonNullable<ReplayImpactView['report']>, scenarioNames: Record<string, string> | undefined): SafeHtml {
   if (report.metrics.length === 0) return html`<p class="empty">No output metric to compare.</p>`;
   return html`<div class="scroll" role="region" aria-labelledby="replay-heading" tabindex="0"><table class="compact replay-metrics">
   <caption>Per output metric: runs changed beyond the tolerance, and by how much</caption>
@@ -65,8 +95,8 @@ function metricsTable(report: NonNullable<ReplayImpactView['report']>): SafeHtml
       <td>${formatMetric(m.max_abs_change)}</td>
       <td>${percent(m.mean_rel_change)}</td>
       <td>${percent(m.max_rel_change)}</td>
-      <td>${m.largest_changes.length === 0 ? '—' : html`<ol class="largest">${m.largest_changes.slice(0, 5).map((c) => html`<li><code>${c.scenario_id}</code>: <del>${shown(c.before)}</del> → <ins>${shown(c.after)}</ins></li>`)}</ol>`}${
-        m.largest_changes.length > 5 ? html`<span class="muted">and ${m.largest_changes.length - 5} more in the API's report</span>` : ''
+      <td>${m.largest_changes.length === 0 ? '—' : html`<ol class="largest">${m.largest_changes.slice(0, SHOWN_CHANGES).map((c) => html`<li>${scenarioLabel(c.scenario_id, scenarioNames)}: <del>${shown(c.before)}</del> → <ins>${shown(c.after)}</ins></li>`)}</ol>`}${
+        m.largest_changes.length > SHOWN_CHANGES ? html`<span class="muted">and ${m.largest_changes.length - SHOWN_CHANGES} more in the API's report</span>` : ''
       }</td>
     </tr>`,
   )}</tbody>
@@ -84,12 +114,12 @@ export function replayImpact(replay: ReplayImpactView | null, modelId: string, n
   ${report ? html`<div><dt>Runs</dt><dd>${report.runs_compared} compared, ${report.runs_failing} now failing, ${report.runs_skipped} skipped (deleted since)</dd></div>` : ''}
 </dl>
 ${replay.error ? html`<p class="notice error">${replay.error.detail}</p>` : ''}
-${report ? metricsTable(report) : html`<p class="empty">The report is ready when the replay completes.</p>`}
+${report ? metricsTable(report, replay.scenario_names) : html`<p class="empty">The report is ready when the replay completes.</p>`}
 ${
   report && report.failing.length > 0
     ? html`<table class="compact replay-failing"><caption>Runs that now fail</caption>
   <thead><tr><th scope="col">Scenario</th><th scope="col">Why</th></tr></thead>
-  <tbody>${report.failing.slice(0, 20).map((f) => html`<tr><th scope="row"><code>${f.scenario_id}</code></th><td>${f.message} <span class="muted">(${f.code})</span></td></tr>`)}</tbody></table>`
+  <tbody>${report.failing.slice(0, SHOWN_FAILING).map((f) => html`<tr><th scope="row">${scenarioLabel(f.scenario_id, replay.scenario_names)}</th><td>${f.message} <span class="muted">(${f.code})</span></td></tr>`)}</tbody></table>`
     : ''
 }`;
 }

@@ -128,6 +128,7 @@ function countdown(iso: string | null, now: Date): SafeHtml {
 }
 
 export interface InboxTask {
+  item_kind: 'decision' | 'model_review';
   decision_id: string;
   title: string;
   step: number;
@@ -146,6 +147,7 @@ export function inboxPage(input: { viewer: Viewer; tasks: InboxTask[]; statusCou
   const escalated = tasks.filter((t) => t.escalated).length;
   const rows = tasks.map(
     (task) => html`<tr class="${task.sla_due_at && new Date(task.sla_due_at).getTime() <= now.getTime() ? 'row-overdue' : ''}">
+      <td>${task.item_kind === 'model_review' ? 'Model review' : 'Decision'}</td>
       <td><a href="/console/decisions/${task.decision_id}">${task.title}</a></td>
       <td>Step ${task.step}: ${task.step_name}</td>
       <td>${task.approvals_given} of ${task.approvals_required}</td>
@@ -159,7 +161,7 @@ export function inboxPage(input: { viewer: Viewer; tasks: InboxTask[]; statusCou
     viewer: input.viewer,
     section: 'inbox',
     body: html`<h1>Inbox</h1>
-<p>Decision steps awaiting you, oldest first.</p>
+<p>Decision steps and model reviews awaiting you, oldest first.</p>
 <ul class="counts" aria-label="Your inbox">
   <li><span class="count">${tasks.length}</span> awaiting you</li>
   <li><span class="count${overdue > 0 ? ' overdue' : ''}">${overdue}</span> overdue</li>
@@ -170,7 +172,7 @@ ${
     ? html`<p class="empty">Nothing awaits you right now.</p>`
     : html`<table>
   <caption>Steps awaiting your approval</caption>
-  <thead><tr><th scope="col">Decision</th><th scope="col">Step</th><th scope="col">Approvals</th><th scope="col">SLA</th><th scope="col">Submitted</th></tr></thead>
+  <thead><tr><th scope="col">Kind</th><th scope="col">Title</th><th scope="col">Step</th><th scope="col">Approvals</th><th scope="col">SLA</th><th scope="col">Submitted</th></tr></thead>
   <tbody>${rows}</tbody>
 </table>`
 }
@@ -583,7 +585,7 @@ export function decisionPage(input: {
     title: decision.title,
     viewer: input.viewer,
     section: 'decisions',
-    body: html`<p class="crumbs"><a href="/console/decisions">Decisions</a> › ${decision.id}</p>
+    body: html`<p class="crumbs"><a href="/console/decisions">Decisions</a> › <span title="${decision.id}">${decision.title}</span></p>
 <h1>${decision.title}</h1>
 ${noticeBlock(input.notice)}
 <div id="decision-state" aria-live="polite">
@@ -708,10 +710,13 @@ function healthBadge(health: KpiHealth): SafeHtml {
 }
 
 /** Where the KPI's values come from, in words. */
-export function sourceText(source: KpiView['source']): string {
+/** Where a KPI's points come from; a model is named by its name (its id in the title), read from `modelNames`. */
+export function sourceText(source: KpiView['source'], modelNames: ReadonlyMap<string, string> = new Map()): SafeHtml | string {
   if (source.type === 'model_output') {
     const tag = typeof source.scenario_tag === 'string' && source.scenario_tag ? ` (scenarios tagged “${source.scenario_tag}”)` : '';
-    return `Model output: ${String(source.metric)} of ${String(source.model_id)}${tag}`;
+    const modelId = String(source.model_id);
+    const model = modelNames.get(modelId);
+    return html`Model output: ${String(source.metric)} of ${model ? html`<a href="/console/models/${encodeURIComponent(modelId)}" title="${modelId}">${model}</a>` : modelId}${tag}`;
   }
   if (source.type === 'dataset') {
     const metric = (source.metric ?? {}) as { function?: string; field?: string; percentile?: number };
@@ -739,7 +744,14 @@ export interface KpiListRow extends KpiView {
   open_alerts: number;
 }
 
-export function kpisPage(input: { viewer: Viewer; rows: KpiListRow[]; status: string | undefined; nextPage: string | null; notice?: Notice | undefined }): SafeHtml {
+export function kpisPage(input: {
+  viewer: Viewer;
+  rows: KpiListRow[];
+  status: string | undefined;
+  nextPage: string | null;
+  modelNames?: ReadonlyMap<string, string> | undefined;
+  notice?: Notice | undefined;
+}): SafeHtml {
   const option = (value: string, label: string) => html`<option value="${value}"${(input.status ?? '') === value ? unsafe(' selected') : ''}>${label}</option>`;
   return layout({
     title: 'KPIs',
@@ -762,7 +774,7 @@ ${
     (row) => html`<tr>
       <td><a href="/console/kpis/${row.id}">${row.name}</a>${row.status !== 'active' ? html` <span class="badge">${row.status}</span>` : ''}</td>
       <td>${row.unit ?? '—'}</td>
-      <td>${sourceText(row.source)}</td>
+      <td>${sourceText(row.source, input.modelNames)}</td>
       <td>${healthBadge(row.target_status)}</td>
       <td>${row.current ? html`${withUnit(row.current.value, row.unit)} <span class="muted">(${timeTag(row.current.timestamp)})</span>` : '—'}</td>
       <td>${row.open_alerts > 0 ? html`<strong class="alert-count">${row.open_alerts}</strong>` : '0'}</td>
@@ -879,6 +891,7 @@ export function kpiPage(input: {
   openAlerts: KpiAlertView[];
   ruleNames: Map<string, string>;
   names: Map<string, string>;
+  modelNames?: ReadonlyMap<string, string> | undefined;
   canAcknowledge: boolean;
   notice?: Notice | undefined;
 }): SafeHtml {
@@ -888,7 +901,7 @@ export function kpiPage(input: {
     title: kpi.name,
     viewer: input.viewer,
     section: 'kpis',
-    body: html`<p class="crumbs"><a href="/console/kpis">KPIs</a> › ${kpi.id}</p>
+    body: html`<p class="crumbs"><a href="/console/kpis">KPIs</a> › <span title="${kpi.id}">${kpi.name}</span></p>
 <h1>${kpi.name}</h1>
 ${noticeBlock(input.notice)}
 ${kpi.description ? html`<p class="prose">${kpi.description}</p>` : ''}
@@ -901,7 +914,7 @@ ${kpi.description ? html`<p class="prose">${kpi.description}</p>` : ''}
   <div><dt>Warning threshold</dt><dd>${thresholdText(kpi.warning_threshold, kpi.thresholds.warning, kpi.unit)}</dd></div>
   <div><dt>Critical threshold</dt><dd>${thresholdText(kpi.critical_threshold, kpi.thresholds.critical, kpi.unit)}</dd></div>
   <div><dt>Period</dt><dd>Per ${PERIOD_WORDS[period][0]} (UTC)</dd></div>
-  <div><dt>Source</dt><dd>${sourceText(kpi.source)}</dd></div>
+  <div><dt>Source</dt><dd>${sourceText(kpi.source, input.modelNames)}</dd></div>
   <div><dt>Status</dt><dd>${kpi.status}</dd></div>
   <div><dt>Owner</dt><dd>${kpi.owner_id ? (input.names.get(kpi.owner_id) ?? kpi.owner_id) : '—'}</dd></div>
   <div><dt>Tags</dt><dd>${kpi.tags.join(', ') || '—'}</dd></div>

@@ -123,7 +123,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   registerSignInRoutes(kit, { oauth, sessions });
   registerInvitationRoutes(kit, { db: deps.db, config: deps.config });
   registerDecisionRoutes(kit, { config, outcomes: deps.outcomes ?? (async () => []) });
-  registerKpiRoutes(kit, { kpis: deps.kpis, kpiAlerts: deps.kpiAlerts });
+  registerKpiRoutes(kit, { kpis: deps.kpis, kpiAlerts: deps.kpiAlerts, models: deps.models });
   registerModelRoutes(kit, { models: deps.models, latestReplay: deps.latestReplay });
   registerNotificationRoutes(kit, { notifications: deps.notifications });
   if (deps.admin) registerAdminRoutes(kit, deps.admin);

@@ -13,6 +13,8 @@ export async function approvalInbox({ db }: DecisionUseCaseDeps, context: Reques
     return {
       data: rows.map((row) => ({
         object: 'approval_task' as const,
+        // A model version's review travels as a release decision: the reader is told which of the two waits for them.
+        item_kind: row.model_release ? ('model_review' as const) : ('decision' as const),
         decision_id: row.id,
         title: row.title,
         step: row.current_step as number,

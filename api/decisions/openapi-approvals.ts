@@ -132,6 +132,11 @@ export const decisionApprovalsPart: DocumentPart = {
       ],
       properties: {
         object: { type: 'string', const: 'approval_task' },
+        item_kind: {
+          type: 'string',
+          enum: ['decision', 'model_review'],
+          description: 'What awaits approval: a decision, or the review of a model version (its release decision, named by `decision_id`).',
+        },
         decision_id: { type: 'string', example: 'dec_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         title: { type: 'string' },
         step: { type: 'integer', description: 'The current step (1-based): send it as `expected_step`.' },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { modelPage } from '../../api/console/model-pages';
-import { replayImpact, type ReplayImpactView } from '../../api/console/model-replay-impact';
+import { replayImpact, withScenarioNames, type ReplayImpactView } from '../../api/console/model-replay-impact';
 import type { Viewer } from '../../api/console/pages';
 
 const viewer: Viewer = { name: 'Ann', email: 'ann@example.test', tenantName: 'Tenant', role: 'analyst', csrfToken: 'token' };
@@ -60,6 +60,20 @@ describe('console model pages', () => {
     assert.match(markup, /<code>scn_1<\/code>: <del>0\.1<\/del> → <ins>0\.12<\/ins>/);
     assert.ok(markup.includes('quantity &lt;b&gt;must be&lt;/b&gt; &lt;= 1000'));
     assert.match(markup, /by Ann/);
+  });
+
+  it('names the scenarios of the largest changes and the failing runs (ids in the title; a deleted one by its id)', async () => {
+    const asked: string[] = [];
+    const named = await withScenarioNames(completed, async (id) => {
+      asked.push(id);
+      if (id === 'scn_2') throw new Error('deleted');
+      return { name: 'Gold customers, 150 units' };
+    });
+    assert.deepEqual(asked.sort(), ['scn_1', 'scn_2']);
+    const markup = replayImpact(named, model.id, new Map()).value;
+    assert.match(markup, /<span title="scn_1">Gold customers, 150 units<\/span>: <del>0\.1<\/del> → <ins>0\.12<\/ins>/);
+    assert.match(markup, /<th scope="row"><code>scn_2<\/code><\/th>/);
+    assert.equal(await withScenarioNames(null, async () => ({ name: 'x' })), null);
   });
 
   it('says a replay is running with its progress, and that there is none yet', () => {
