@@ -165,6 +165,7 @@ async function runBatchItem(
     run_id: null,
     batch_id: batch.id,
     created_by: actor,
+    run_by: actor,
     completed_at: new Date(),
   };
   return { scenario, outcome: { itemIndex: item.item_index, status, scenarioId } };

@@ -4,7 +4,7 @@ import type { ModelCatalogue, ModelResolution } from '../../decision/catalogue';
 import type { Distribution } from '../../decision/simulation';
 import type { AuditEvent, ScenarioRecord } from '../../db/records/scenario';
 import { tenantModelSource } from '../../db/repositories/decision-models';
-import { findScenario, recordRunOutcome, storeRunOutcome, type RunOutcome } from '../../db/repositories/scenarios';
+import { findScenario, recordRunOutcome, type RunOutcome } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { ExecuteScenarioRunInput, MarkScenarioRunFailedInput, ScenarioRunResult } from '../../workflows/scenarios/contracts-runs';
 import { executeModel, ModelRunError, unresolvedRunCode } from './model-execution';
@@ -24,7 +24,8 @@ export interface ScenarioActivityDeps {
 export function createScenarioActivities(deps: ScenarioActivityDeps) {
   /** Runs the model for one run of a scenario and builds the outcome to store (a model error is a failed run). */
   async function runModel(input: ExecuteScenarioRunInput, scenario: ScenarioRecord, resolution: ModelResolution): Promise<RunOutcome> {
-    const actor = scenario.created_by;
+    // The run is its requester's: the creator for run 1, whoever re-ran it since.
+    const actor = scenario.run_by ?? scenario.created_by;
     const at = () => new Date().toISOString();
     const events: Array<Omit<AuditEvent, 'sequence'>> = [
       {
@@ -86,20 +87,19 @@ export function createScenarioActivities(deps: ScenarioActivityDeps) {
   return {
     /**
      * Executes one run of a scenario and stores the outcome with its audit events. Safe to retry: it only
-     * writes while the scenario is still running the same run number. A quick run reads, runs and stores in one
-     * transaction (the row is held for milliseconds); a simulation can compute for seconds, so it runs between two.
+     * writes while the scenario is still running the same run number. The model runs between two transactions (a
+     * tenant model runs in the expression sandbox, which is never waited on while a transaction holds a connection;
+     * a simulation can compute for seconds); the second stores the outcome if the run is still the current one.
      */
     async executeScenarioRun(input: ExecuteScenarioRunInput): Promise<ScenarioRunResult> {
-      const quick = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
-        const scenario = await findScenario(scope, input.scenarioId, { forUpdate: true });
-        if (!scenario || scenario.run_number !== input.runNumber || scenario.status !== 'running') return { stored: undefined };
-        const resolution = await deps.catalogue.resolve(scenario.model_id, scenario.model_version, tenantModelSource(scope));
-        if (scenario.simulation) return { simulate: { scenario, resolution } };
-        return { stored: await storeRunOutcome(scope, scenario, await runModel(input, scenario, resolution)) };
+      const read = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
+        const scenario = await findScenario(scope, input.scenarioId);
+        if (!scenario || scenario.run_number !== input.runNumber || scenario.status !== 'running') return undefined;
+        return { scenario, resolution: await deps.catalogue.resolve(scenario.model_id, scenario.model_version, tenantModelSource(scope)) };
       });
-      let stored = quick.stored;
-      if (quick.simulate) {
-        const outcome = await runModel(input, quick.simulate.scenario, quick.simulate.resolution);
+      let stored: ScenarioRecord | undefined;
+      if (read) {
+        const outcome = await runModel(input, read.scenario, read.resolution);
         stored = await inTenantTransaction(deps.db, input.tenantId, (scope) => recordRunOutcome(scope, input.scenarioId, outcome));
       }
       deps.onRunStored?.(input.scenarioId, input.runNumber, stored);
@@ -113,7 +113,7 @@ export function createScenarioActivities(deps: ScenarioActivityDeps) {
       const stored = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
         const scenario = await findScenario(scope, input.scenarioId);
         if (!scenario) return undefined;
-        const actor = scenario.created_by;
+        const actor = scenario.run_by ?? scenario.created_by;
         return recordRunOutcome(scope, input.scenarioId, {
           runNumber: input.runNumber,
           status: 'failed',

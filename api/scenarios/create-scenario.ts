@@ -58,6 +58,7 @@ export async function createScenario(
       inputs_sha256: prepared.inputsSha256,
       workflow_id: workflowId,
       created_by: context.actor,
+      run_by: context.actor,
     });
     // Should this process die before it answers, a retry with the same Idempotency-Key gets the stored run to
     // poll (its workflow is started by the worker's run-recovery sweep if this process never started it).

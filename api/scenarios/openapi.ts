@@ -178,6 +178,10 @@ export const scenariosPart: DocumentPart = {
         run_id: { type: ['string', 'null'], description: 'The Temporal run id of the current run.' },
         batch_id: { type: ['string', 'null'] },
         created_by: ref('Actor'),
+        run_by: {
+          allOf: [ref('Actor')],
+          description: 'Who asked for the current run: the creator for run 1, whoever re-ran it (`PATCH` of inputs, uncertainty, simulation or model version) since. Each past run in `/runs` keeps its own.',
+        },
         created_at: timestamp('Creation time.'),
         updated_at: timestamp('Last change.'),
         completed_at: nullableTimestamp('When the current run finished.'),
@@ -269,7 +273,13 @@ export const scenariosPart: DocumentPart = {
           additionalProperties: { type: ['string', 'number', 'null'] },
           example: { arrival_rate_per_hour: 120 },
         },
-        model_version: { type: 'string', maxLength: 40, description: 'Re-run on this exact version (default: the latest when `inputs` change, else the current one).' },
+        model_version: {
+          type: 'string',
+          maxLength: 40,
+          description:
+            'Re-run on this exact version. Default: the published version when `inputs` change, else the current one; a draft run ' +
+            '(`draft_run: true`) keeps its draft version, which only its author may run (anyone else gets 422 naming `/model_version` and may name a released version).',
+        },
         uncertainty: {
           oneOf: [
             {
@@ -513,7 +523,10 @@ export const scenariosPart: DocumentPart = {
         summary: 'Update a scenario (a change of inputs re-runs it)',
         description:
           'Name, description and tags change in place. A change of `inputs`, `uncertainty`, `simulation` or `model_version` is a new run ' +
-          '(`run_number` + 1; the previous run stays in `/runs`); 409 while the current run is still going. ' + MERGE_SEMANTICS,
+          '(`run_number` + 1; the previous run stays in `/runs`), credited to the caller (`run_by`); 409 while the current run is still going. ' +
+          'A draft run is never moved to the published version silently: without `model_version` it runs its draft version again, for the ' +
+          'draft\'s author only (anyone else: 422 naming `/model_version`). ' +
+          MERGE_SEMANTICS,
         tags: ['Scenarios'],
         'x-required-scope': 'scenarios:write',
         parameters: [idParameter],

@@ -29,6 +29,7 @@ export function presentScenario(record: ScenarioRecord) {
     run_id: record.run_id,
     batch_id: record.batch_id,
     created_by: record.created_by,
+    run_by: record.run_by ?? record.created_by,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
     completed_at: toIso(record.completed_at),
@@ -50,6 +51,7 @@ export function presentPastRun(scenario: ScenarioRecord, run: ScenarioRunRecord)
     id: scenario.id,
     model_id: scenario.model_id,
     ...runFields(run),
+    run_by: run.run_by ?? scenario.created_by,
     notes: run.notes ?? [],
     completed_at: toIso(run.completed_at),
   };

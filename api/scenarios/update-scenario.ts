@@ -1,6 +1,6 @@
 import { scenarioRunning } from '../../core/errors';
 import type { RequestContext } from '../context';
-import { notFound } from '../../core/app-error';
+import { AppError, notFound, validationFailed } from '../../core/app-error';
 import { applyMergePatch } from '../../core/json-merge-patch';
 import type { Distribution } from '../../decision/simulation';
 import type { ScenarioRecord } from '../../db/records/scenario';
@@ -69,6 +69,37 @@ function keptBindings(trail: ScenarioRecord['audit_trail'], changedInputs: Recor
   return Object.fromEntries(Object.entries(bindingsOf(trail) ?? {}).filter(([name]) => !Object.hasOwn(changedInputs ?? {}, name)));
 }
 
+/**
+ * A re-run of a draft run that names no version runs the same draft version again, which only the draft's author may
+ * run: anyone else is refused (422 naming `model_version`) rather than silently given the published version; they
+ * may name a released version to re-run it on (the scenario is then no longer a draft run).
+ */
+async function keepingDraft<T>(current: ScenarioRecord, body: ScenarioUpdate, prepare: () => Promise<T>): Promise<T> {
+  try {
+    return await prepare();
+  } catch (error) {
+    const refusedDraft =
+      current.draft_run && body.model_version === undefined && error instanceof AppError && error.code === 'validation_failed' && modelVersionError(error);
+    if (!refusedDraft) throw error;
+    throw validationFailed(
+      [
+        {
+          path: '/model_version',
+          message:
+            `the scenario is a draft run of version ${current.model_version} (${refusedDraft}); a re-run keeps that version, ` +
+            'so name `model_version` (e.g. the published version) to re-run it on another',
+        },
+      ],
+      'The scenario cannot be re-run on its draft version.',
+    );
+  }
+}
+
+/** The message of a validation error about `/model_version`, if the error is one. */
+function modelVersionError(error: AppError): string | undefined {
+  return error.extras.errors?.find((e) => e.path === '/model_version')?.message;
+}
+
 /** A change of what the model runs on: the current run moves to the history and the next one starts. */
 async function runAgain(
   deps: ScenarioUseCaseDeps,
@@ -80,15 +111,18 @@ async function runAgain(
 ) {
   const { db, models } = deps;
   const uncertainty = mergeUncertainty(current.uncertainty, body.uncertainty);
-  const prepared = await prepareRun(
-    models,
-    context,
-    current.model_id,
-    body.model_version ?? (body.inputs !== undefined ? undefined : current.model_version),
+  const prepared = await keepingDraft(current, body, () =>
+    prepareRun(
+      models,
+      context,
+      current.model_id,
+      // A draft run keeps its draft version: only a run of a released version moves to the published one with new inputs.
+      body.model_version ?? (body.inputs !== undefined && !current.draft_run ? undefined : current.model_version),
     applyMergePatch(clientInputsOf(current), body.inputs ?? {}) as Record<string, unknown>,
     uncertainty,
-    // Removing the last uncertain input ends the simulation too, rather than refusing the kept settings.
-    body.simulation === undefined ? (uncertainty ? (current.simulation as { runs: number; seed: number } | null) : null) : body.simulation,
+      // Removing the last uncertain input ends the simulation too, rather than refusing the kept settings.
+      body.simulation === undefined ? (uncertainty ? (current.simulation as { runs: number; seed: number } | null) : null) : body.simulation,
+    ),
   );
   const runNumber = await inTenantTransaction(db, context.tenantId, async (scope) => {
     const locked = await findScenario(scope, id, { forUpdate: true });
@@ -120,6 +154,7 @@ async function runAgain(
       workflow_id: workflowIdFor('scenario', id, `run-${next}`),
       run_id: null,
       completed_at: null,
+      run_by: context.actor,
     });
     return next;
   });

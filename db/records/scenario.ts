@@ -13,7 +13,7 @@ export interface AuditEvent {
   details: Record<string, unknown>;
 }
 
-const JSON_COLUMNS = ['inputs', 'uncertainty', 'simulation', 'metrics', 'decision_structure', 'notes', 'audit_trail', 'error'];
+const JSON_COLUMNS = ['inputs', 'uncertainty', 'simulation', 'metrics', 'decision_structure', 'notes', 'audit_trail', 'error', 'run_by'];
 
 /**
  * The columns of one run of a scenario's model, the same in `scenarios` (its current run) and `scenario_runs` (each
@@ -35,6 +35,8 @@ abstract class ScenarioRunColumns extends Model {
   workflow_id!: string | null;
   run_id!: string | null;
   completed_at!: Date | null;
+  /** Who asked for this run: the creator for the first, whoever re-ran it for later ones (null only in rows written without it). */
+  run_by!: Actor | null;
 }
 
 export class ScenarioRecord extends ScenarioRunColumns {
@@ -82,6 +84,7 @@ export type ScenarioRunFields = Pick<
   | 'workflow_id'
   | 'run_id'
   | 'completed_at'
+  | 'run_by'
 >;
 
 /**
@@ -104,5 +107,6 @@ export function runFields(record: ScenarioRecord | ScenarioRunRecord): ScenarioR
     workflow_id: record.workflow_id,
     run_id: record.run_id,
     completed_at: record.completed_at,
+    run_by: record.run_by,
   };
 }
