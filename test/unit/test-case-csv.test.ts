@@ -101,6 +101,11 @@ describe('reading a test-case CSV', () => {
     assert.deepEqual(errors, [{ path: '/csv/1002', message: "row 1002 is case 1001: a model's suite holds at most 1000 cases" }]);
   });
 
+  it('holds a name to the 200 characters a case sent as JSON may have', async () => {
+    assert.deepEqual((await refusal(`name,expected.rate\n${'n'.repeat(201)},0.1\n`)).map((e) => e.path), ['/csv/2/name']);
+    assert.equal((await readTestCaseCsv(`name,expected.rate\n${'n'.repeat(200)},0.1\n`, types))[0]?.name.length, 200);
+  });
+
   it('refuses a cell longer than a case sent alone may be', async () => {
     const errors = await refusal(`name,tier,expected.rate\na,${'x'.repeat(MAX_CELL_CHARACTERS + 1)},0.1\n`);
     assert.match(errors[0]?.message ?? '', /row 2, column "tier" is longer than 1048576 characters/);
