@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Role } from '../../core/roles';
 import { discountModelBody } from '../fixtures/model-bodies';
+import { signInToConsoleOverHttp } from '../helpers/console-sign-in';
 import { createSignInClient, type Person } from '../helpers/people';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 
@@ -78,6 +79,14 @@ describe('model releases: the writers of a version cannot approve it', () => {
       assert.equal(refused.body.code, 'not_an_eligible_approver');
       assert.match(refused.body.detail, /writer of the model version under review/);
     }
+    // The console's review form goes through the same approval: the admin who replaced the draft is refused there too.
+    const signedIn = await signInToConsoleOverHttp(stack.baseUrl, people.admin.email);
+    const viaConsole = await signedIn.browser.request(`${stack.baseUrl}/console/models/${model}/versions/1/review`, {
+      form: { _csrf: signedIn.csrf, action: 'approve', expected_step: '1' },
+    });
+    assert.equal(viaConsole.status, 403, viaConsole.html.slice(0, 800));
+    assert.match(viaConsole.html, /separation of duties/);
+    assert.match(viaConsole.html, /writer of the model version under review/);
     const stillInReview = await api('GET', `/models/${model}/versions/1`, tenant);
     assert.equal(stillInReview.body.status, 'in_review');
 
