@@ -2,6 +2,24 @@ import { findUserByEmail } from '../../db/repositories/users';
 import { readDemoState, writeDemoState, type DemoTenant } from '../../db/demo-tenant';
 import type { Knex } from 'knex';
 
+type DemoCall = (method: string, path: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+/** The built-in staffing model the sample decision's scenarios run (inputs: calls per hour, handle time, service level). */
+const STAFFING_MODEL = 'mdl_service_queue_staffing';
+const STAFFING_INPUTS = { average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+
+/** A scenario of the staffing model at this call volume, once its run completed (a slow machine may answer 202 first). */
+async function completedScenario(call: DemoCall, name: string, arrivalRatePerHour: number): Promise<string> {
+  let scenario = await call('POST', '/scenarios', { model_id: STAFFING_MODEL, name, tags: ['demo'], inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: arrivalRatePerHour } });
+  for (let attempt = 0; scenario.status !== 'completed' && attempt < 120; attempt++) {
+    if (scenario.status === 'failed' || scenario.status === 'cancelled') throw new Error(`the sample scenario "${name}" ${String(scenario.status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    scenario = await call('GET', `/scenarios/${String(scenario.id)}`);
+  }
+  if (scenario.status !== 'completed') throw new Error(`the sample scenario "${name}" did not complete`);
+  return scenario.id as string;
+}
+
 /**
  * The sample decision of the demo tenant: a one-step "Demo review" policy whose approver is the demo approver, and a
  * decision owned by the demo analyst, submitted under it, so the console's inbox shows a pending step at once.
@@ -12,7 +30,7 @@ import type { Knex } from 'knex';
  */
 export async function ensureSampleDecision(input: { baseUrl: string; dataDir: string; db: Knex; demo: DemoTenant }): Promise<string | undefined> {
   const { baseUrl, demo } = input;
-  const call = async (method: string, path: string, body?: unknown): Promise<Record<string, unknown>> => {
+  const call: DemoCall = async (method, path, body) => {
     const response = await fetch(`${baseUrl}/api/v1${path}`, {
       method,
       headers: { authorization: `Bearer ${demo.apiKey}`, 'content-type': 'application/json' },
@@ -46,12 +64,16 @@ export async function ensureSampleDecision(input: { baseUrl: string; dataDir: st
   }
   let decisionId = demo.sampleDecisionId;
   if (!decisionId) {
+    // Each option links a completed scenario of the staffing model (its run frozen into the decision), so the decision
+    // page compares the two options' figures side by side.
+    const current = await completedScenario(call, 'Q3 staffing: current volume', 100);
+    const growth = await completedScenario(call, 'Q3 staffing: growth case', 140);
     const decision = await call('POST', '/decisions', {
       title: 'Support desk staffing for Q3',
       context: 'Call volume has grown every month since March. Do we staff for today or for the growth case from July?',
       options: [
-        { label: 'Current volume', description: 'Keep 12 agents; overtime covers the peaks.' },
-        { label: 'Growth case', description: 'Hire 4 agents in June, trained by July.' },
+        { label: 'Current volume', description: 'Keep 12 agents; overtime covers the peaks.', scenario_id: current },
+        { label: 'Growth case', description: 'Hire 4 agents in June, trained by July.', scenario_id: growth },
       ],
       chosen_option: 'opt_2',
       rationale: 'Growth is already visible in the queue times.',

@@ -37,6 +37,11 @@ describe('the demo tenant\'s sample decision is seeded once', () => {
     const first = await call(stack.baseUrl, 'GET', `/api/v1/decisions/${id}`, { key: demo.apiKey });
     assert.equal(first.body.status, 'pending_approval');
     assert.equal(readDemoState(dataDir)?.sampleDecisionId, id);
+    // Both options link a frozen scenario of the staffing model, so the decision page compares their figures.
+    const snapshots = (first.body.options as Array<{ scenario_id: string | null; scenario_snapshot: { metrics: Record<string, unknown> } | null }>).map((o) => o.scenario_snapshot);
+    assert.equal(snapshots.length, 2);
+    assert.ok(snapshots.every((snapshot) => snapshot && Object.keys(snapshot.metrics).length > 0), JSON.stringify(first.body.options));
+    assert.notDeepEqual(snapshots[0]?.metrics, snapshots[1]?.metrics, 'the two cases differ');
 
     // A second start while it is pending: the same decision, nothing written.
     const before = await auditCount();
