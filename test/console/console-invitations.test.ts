@@ -47,6 +47,9 @@ describe('Governance console: joining from the invitation link in a browser', ()
     const browser = createBrowser();
     const page = await browser.request(link);
     assert.equal(page.status, 200);
+    // The policy browsers apply to the page's form: strict-origin sends the real Origin and never the token's path.
+    const policy = (await fetch(link)).headers.get('referrer-policy');
+    assert.equal(policy, 'strict-origin', 'not no-referrer, with which browsers send the form with Origin: null');
     for (const origin of ['https://elsewhere.example', 'null']) {
       const refused = await browser.request(link, { form: { password: PEOPLE_PASSWORD, confirm: PEOPLE_PASSWORD }, headers: { origin } });
       assert.equal(refused.status, 403, origin);
