@@ -16,7 +16,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 export interface ProcessPoolOptions {
   /** The child module's path (a .ts file under tsx, or the compiled .js). */
   entry: string;
-  /** How many processes at most; each is started the first time it is needed. */
+  /**
+   * How many tasks run at once. Processes are started when first needed, and one more than this is kept started (a
+   * spare) once the pool is in use, so a process killed for its budget or a cancellation is replaced at once.
+   */
   size: number;
   /** Each task's budget, from the moment a ready process receives it. */
   budgetMs: number;
@@ -152,6 +155,8 @@ export interface ProcessPoolRunOptions {
 export interface ProcessPoolStats {
   processes: number;
   busy: number;
+  /** Processes started and ready with no task: the spare among them. */
+  idle: number;
   queued: number;
   replaced: number;
   /** Tasks refused with PoolBusyError, and cancelled through their signal, so far. */
@@ -310,22 +315,24 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
   };
 
   const assign = () => {
-    while (!closed && queuedCount > 0) {
+    let busy = slots.filter((candidate) => candidate.job).length;
+    while (!closed && queuedCount > 0 && busy < options.size) {
       const slot = slots.find((candidate) => candidate.ready && !candidate.job);
-      if (!slot) {
-        // A process still starting will take the next task when it is ready.
-        const starting = slots.filter((candidate) => !candidate.ready).length;
-        if (slots.length < options.size && starting < queuedCount) slots.push(start());
-        return;
-      }
+      if (!slot) break; // A process still starting will take the next task when it is ready.
       const job = nextJob();
-      if (!job) return; // Every waiting key is at its running limit.
+      if (!job) break; // Every waiting key is at its running limit.
       clearTimeout(job.waitTimer);
       slot.job = job;
+      busy += 1;
       const target = slot;
       slot.timer = setTimeout(() => overBudget(target, job), job.budgetMs);
       slot.child.send({ type: 'run', id: job.id, task: job.task, input: job.input });
     }
+    if (closed || (busy === 0 && queuedCount === 0)) return;
+    // A process for each waiting task that could run, and one spare beyond `size` ready to stand in for a process
+    // killed for its budget or its caller's cancellation (starting one takes a while; another tenant should not wait for it).
+    const wanted = Math.min(options.size + 1, busy + queuedCount + 1);
+    while (slots.length < wanted) slots.push(start());
   };
 
   const cancel = (job: Job) => {
@@ -393,6 +400,7 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
       return {
         processes: slots.length,
         busy: slots.filter((slot) => slot.job).length,
+        idle: slots.filter((slot) => slot.ready && !slot.job).length,
         queued: queuedCount,
         replaced,
         refused,

@@ -62,7 +62,8 @@ describe('expression sandbox (a pool of child processes with a budget per call)'
   it('runs calls concurrently on every process and queues the rest', async () => {
     const calls = Array.from({ length: 8 }, (_, index) => sandbox.evaluateCondition(`total > ${index}`, { total: 4 }));
     assert.deepEqual(await Promise.all(calls), [true, true, true, true, false, false, false, false]);
-    assert.ok(sandbox.stats().processes <= 2);
+    // Two running at most, and one spare started to stand in for a killed one.
+    assert.ok(sandbox.stats().processes <= 3);
     // One call over budget does not fail the others queued beside it.
     const mixed = await Promise.allSettled([
       sandbox.evaluateCondition(PATHOLOGICAL_EXPRESSION, {}),

@@ -60,6 +60,18 @@ describe('process pool: tenants served in turn, bounded, and cancellable', () =>
     assert.equal(await shared.run('echo', 'after', { key: 'tenant-a' }), 'after');
   });
 
+  it('keeps a spare process started, so a killed process is stood in for at once', async () => {
+    const single = pool({ size: 1 });
+    const first = spinning(single, 'tenant-a');
+    await waitFor('the task to run and the spare to be ready', async () => single.stats().busy === 1 && single.stats().idle === 1, 30_000);
+    first.controller.abort();
+    // Synchronously after the kill: the next task already has a process (the spare), none had to start for it.
+    const next = single.run('echo', 'next', { key: 'tenant-b' });
+    assert.deepEqual(single.stats().keys['tenant-b'], { queued: 0, running: 1 });
+    assert.equal(await next, 'next');
+    assert.ok((await first.done) instanceof PoolTaskCancelledError);
+  });
+
   it('takes waiting keys in turn, not in arrival order', async () => {
     const single = pool({ size: 1 });
     const blocker = spinning(single, 'blocker');
