@@ -47,9 +47,11 @@ async function buildMailpitWebUi(sourceDir: string, run: BuildStepRunner): Promi
   manifest.devDependencies = Object.fromEntries(Object.entries(manifest.devDependencies ?? {}).filter(([name]) => UI_BUILD_DEV_DEPENDENCIES.includes(name)));
   fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   fs.writeFileSync(path.join(sourceDir, 'server', 'ui-src', 'docs.js'), '// The API reference viewer (rapidoc) is not built here; see scripts/stack/mailpit.ts.\n');
+  // Under `npm start` or `npx`, npm's variables name this repository as the project; the build works on the copy.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'npm_config_local_prefix' && !/^npm_(package|lifecycle)_/.test(name)));
   // npm install, not npm ci: the manifest no longer matches the lock, which still pins every version it keeps.
-  await run(npm, ['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: sourceDir });
-  await run(npm, ['run', 'build'], { cwd: sourceDir });
+  await run(npm, ['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: sourceDir, env });
+  await run(npm, ['run', 'build'], { cwd: sourceDir, env });
   if (!fs.existsSync(path.join(sourceDir, 'server', 'ui', 'dist', 'app.js'))) throw new Error('Mailpit\'s web UI build wrote no server/ui/dist/app.js');
 }
 
