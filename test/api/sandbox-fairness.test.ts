@@ -57,10 +57,16 @@ describe('the expression sandbox serves tenants in turn', () => {
   const api = (who: TestTenant, method: string, path: string, body?: unknown) => call(stack.baseUrl, method, path, { key: who.key, body });
   const evaluate = (who: TestTenant, modelId: string, orderTotal: number) => api(who, 'POST', `/api/v1/models/${modelId}/evaluate`, { version: '1', inputs: { order_total: orderTotal } });
   const keysOf = (tenant: TestTenant) => stack.sandbox.stats().keys[tenant.id];
-  /** Connections of this stack's database inside a transaction but doing nothing (other than ours asking). */
-  const idleInTransaction = async () => {
+  /** The database's clock now: when A's calls were seen waiting in the sandbox. */
+  const databaseNow = async () => ((await stack.db.raw<{ rows: Array<{ now: Date }> }>('select clock_timestamp() as now')).rows[0] as { now: Date }).now;
+  /**
+   * Connections of this stack's database sitting idle inside a transaction since before `since` (not a transaction
+   * between two of its statements right now, which is normal, but one left waiting on something while A's calls wait).
+   */
+  const idleInTransactionSince = async (since: Date) => {
     const { rows } = await stack.db.raw<{ rows: Array<{ count: string }> }>(
-      "select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%' and pid <> pg_backend_pid()",
+      "select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%' and state_change < ? and pid <> pg_backend_pid()",
+      [since],
     );
     return Number(rows[0]?.count);
   };
@@ -88,14 +94,20 @@ describe('the expression sandbox serves tenants in turn', () => {
   it("answers B's work while A's calls wait, refuses A past its bound, and drops A's calls when their clients go", async () => {
     // Tenant A: as many never-ending evaluations as it may have, each from a client that can hang up.
     const clients = Array.from({ length: TENANT_QUEUE }, () => new AbortController());
-    const inFlight = clients.map((client) =>
-      fetch(`${stack.baseUrl}/api/v1/models/${slowModelA}/evaluate`, {
+    // The last is a policy save whose condition never ends by itself: its check once ran inside the save's transaction.
+    const requests = clients.map((_, index) =>
+      index < TENANT_QUEUE - 1
+        ? { path: `/api/v1/models/${slowModelA}/evaluate`, body: { version: '1', inputs: { order_total: 10_000 } } }
+        : { path: '/api/v1/approval-policies', body: { name: 'Slow', steps: [{ name: 'Board', approvals_required: 1, approvers: { role: 'admin' }, sla: 'P2D', condition: `${SLOW_ON_DATA('10000')} > 0` }] } },
+    );
+    const inFlight = clients.map((client, index) =>
+      fetch(`${stack.baseUrl}${requests[index]?.path}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${tenantA.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ version: '1', inputs: { order_total: 10_000 } }),
+        body: JSON.stringify(requests[index]?.body),
         signal: client.signal,
       }).then(
-        (response) => assert.fail(`an evaluation of A answered ${response.status} before its client hung up`),
+        (response) => assert.fail(`a request of A answered ${response.status} before its client hung up`),
         (error: unknown) => error,
       ),
     );
@@ -103,6 +115,7 @@ describe('the expression sandbox serves tenants in turn', () => {
       const a = keysOf(tenantA);
       return a?.running === 1 && a.queued === TENANT_QUEUE - 1;
     });
+    const saturatedAt = await databaseNow();
 
     // One more of A's is refused at once by the sandbox, not the database; so is A's policy save (its condition
     // would run in the sandbox too).
@@ -114,7 +127,7 @@ describe('the expression sandbox serves tenants in turn', () => {
     assertProblem(policyA, 429, 'sandbox_busy');
 
     // While A's calls run and wait, no connection is held in a transaction for them.
-    assert.equal(await idleInTransaction(), 0);
+    assert.equal(await idleInTransactionSince(saturatedAt), 0);
 
     // Tenant B's work, one request after another, each answered while A's calls still wait.
     const stillWaiting = (what: string, response: ApiResponse, status: number) => {
@@ -131,7 +144,7 @@ describe('the expression sandbox serves tenants in turn', () => {
     stillWaiting('field-mapping PUT', await api(tenantB, 'PUT', `/api/v1/integrations/${integrationB}/field-mappings`, mapping), 200);
     stillWaiting('GET /scenarios', await api(tenantB, 'GET', '/api/v1/scenarios'), 200);
     stillWaiting('GET /kpis', await api(tenantB, 'GET', '/api/v1/kpis'), 200);
-    assert.equal(await idleInTransaction(), 0);
+    assert.equal(await idleInTransactionSince(saturatedAt), 0);
 
     // A's clients hang up: the waiting calls leave the queue, the running one's process is killed and replaced.
     const before = stack.sandbox.stats();
@@ -140,10 +153,12 @@ describe('the expression sandbox serves tenants in turn', () => {
     await waitFor("A's dropped calls to leave the sandbox", async () => keysOf(tenantA) === undefined);
     const afterDrop = stack.sandbox.stats();
     assert.equal(afterDrop.cancelled, before.cancelled + TENANT_QUEUE);
-    assert.equal(afterDrop.replaced, before.replaced + 1);
+    // The server hears the four disconnects one after another: a waiting call may start before its own disconnect
+    // is heard, and then its process is killed too.
+    assert.ok(afterDrop.replaced >= before.replaced + 1 && afterDrop.replaced <= before.replaced + TENANT_QUEUE, `${before.replaced} → ${afterDrop.replaced}`);
     const killed = before.pids.filter((pid) => !afterDrop.pids.includes(pid));
-    assert.equal(killed.length, 1);
-    await waitFor("the dropped call's process to be gone", async () => !alive(killed[0] as number), 30_000);
+    assert.ok(killed.length >= 1);
+    await waitFor("the dropped calls' processes to be gone", async () => killed.every((pid) => !alive(pid)), 30_000);
 
     // Both tenants are served again: A within its share, B as before.
     const again = await evaluate(tenantA, slowModelA, 3);
