@@ -190,8 +190,8 @@ export const sandboxBusy = (limit: number, retryAfterSeconds: number) =>
   new AppError('sandbox_busy', `This tenant already has ${limit} evaluations waiting or running in the expression sandbox; retry when one has finished. Nothing was changed.`, {
     ...retryAfter(String(retryAfterSeconds)),
   });
-export const sandboxUnavailable = (waitedMs: number, retryAfterSeconds: number) =>
-  new AppError('sandbox_unavailable', `No expression sandbox process became free within ${waitedMs} ms; retry shortly. Nothing was changed.`, retryAfter(String(retryAfterSeconds)));
+export const sandboxUnavailable = (waitedMs: number, retryAfterSeconds: number, detail = `No expression sandbox process became free within ${waitedMs} ms; retry shortly. Nothing was changed.`) =>
+  new AppError('sandbox_unavailable', detail, retryAfter(String(retryAfterSeconds)));
 export const identityProviderUnavailable = () =>
   new AppError('identity_provider_unavailable', 'The identity provider could not be reached to check the access token. Retry shortly.', retryAfter(OUTAGE_RETRY_AFTER_SECONDS));
 

@@ -26,7 +26,9 @@ export function errorHandler(): Middleware<AppState> {
     } catch (caught) {
       const error = toAppError(caught);
       // A dependency outage is expected and answered 503; it is not a bug, and must not flood the error log.
-      if (error.status === 503) ctx.state.log?.warn({ code: error.code, err: caught }, 'dependency unavailable');
+      // A request whose client hung up had its sandbox work cancelled: nobody reads the answer, nothing failed.
+      if (caught instanceof PoolTaskCancelledError) ctx.state.log?.info({ code: error.code }, 'client disconnected; its sandbox work was cancelled');
+      else if (error.status === 503) ctx.state.log?.warn({ code: error.code, err: caught }, 'dependency unavailable');
       else if (error.status >= 500) ctx.state.log?.error({ err: caught }, 'request failed');
       const { errors, headers, type: _type, ...extras } = error.extras;
       for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
@@ -78,6 +80,6 @@ function translateSandboxError(caught: unknown): AppError | undefined {
     const retryAfterSeconds = Math.max(1, Math.ceil(caught.retryAfterMs / 1000));
     return caught.reason === 'key_limit' ? sandboxBusy(caught.limit, retryAfterSeconds) : sandboxUnavailable(caught.limit, retryAfterSeconds);
   }
-  if (caught instanceof PoolTaskCancelledError) return sandboxUnavailable(0, 1);
+  if (caught instanceof PoolTaskCancelledError) return sandboxUnavailable(0, 1, 'The request was cancelled: its client disconnected before the expression sandbox finished.');
   return undefined;
 }
