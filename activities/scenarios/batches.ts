@@ -14,6 +14,7 @@ import {
   findBatch,
   finishBatch,
   lockPendingItems,
+  pendingItems,
   recordChunk,
   type ItemOutcome,
 } from '../../db/repositories/scenario-batches';
@@ -35,35 +36,59 @@ export const FULL_COMPARISON_LIMIT = 20;
 export function createBatchActivities(deps: BatchActivityDeps) {
   return {
     /**
-     * Runs the pending items of one chunk and stores their scenarios in a single transaction with the items'
-     * new status: a worker that dies mid-chunk leaves nothing behind, and the retry runs each item exactly once. It
-     * heartbeats per item, so a dead worker's chunk is retried elsewhere after the heartbeat timeout; the retry resumes
-     * from the items' stored status (what the dead attempt ran was rolled back with its transaction), not from the
-     * heartbeat details, which only report progress.
+     * Runs the pending items of one chunk and stores their scenarios in a single transaction with the items' new
+     * status: a worker that dies mid-chunk leaves nothing behind, and the retry runs each item exactly once.
+     *
+     * The models run between two transactions, never inside one: a tenant model runs in the expression sandbox, which
+     * may queue behind other tenants' work, and no database connection may wait on it (nor does the sandbox accept a
+     * call from inside a transaction). The first transaction reads the pending items and resolves their models; the
+     * second locks the items that are still pending and stores only those, so an item that a concurrent attempt (a
+     * retry after a heartbeat timeout) stored meanwhile is kept as it was stored, and a batch cancelled meanwhile
+     * stores nothing. Running an item twice is harmless: evaluation has no effects, only storing does.
+     * It heartbeats per item, so a dead worker's chunk is retried elsewhere after the heartbeat timeout.
      */
     async runBatchChunk(input: RunBatchChunkInput): Promise<{ completed: number; failed: number }> {
       const heartbeat = keepHeartbeating<{ items_run: number }>();
       try {
+        const pending = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
+          const batch = await findBatch(scope, input.batchId);
+          if (!batch || batch.status !== 'running') return undefined;
+          const items = await pendingItems(scope, input.batchId, input.fromIndex, input.toIndex);
+          const source = tenantModelSource(scope);
+          const models = new Map<string, Promise<ModelResolution>>();
+          for (const item of items) {
+            const key = modelKey(item);
+            if (!models.has(key)) models.set(key, deps.catalogue.resolve(item.model_id, item.model_version ?? undefined, source));
+          }
+          const resolutions = new Map<string, ModelResolution>();
+          for (const [key, resolution] of models) resolutions.set(key, await resolution);
+          return { batch, items, resolutions };
+        });
+        if (!pending || pending.items.length === 0) return { completed: 0, failed: 0 };
+
+        const ran = new Map<number, { scenario: Partial<ScenarioRecord>; outcome: ItemOutcome }>();
+        for (const item of pending.items) {
+          const resolution = pending.resolutions.get(modelKey(item)) as ModelResolution;
+          ran.set(item.item_index, await runBatchItem(pending.batch, item, resolution, input.workflowId));
+          heartbeat.beat({ items_run: ran.size });
+        }
+
         return await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
           const batch = await findBatch(scope, input.batchId);
           if (!batch || batch.status !== 'running') return { completed: 0, failed: 0 };
-          const items = await lockPendingItems(scope, input.batchId, input.fromIndex, input.toIndex);
-          const source = tenantModelSource(scope);
-          const models = new Map<string, Promise<ModelResolution>>();
-          const scenarios: Partial<ScenarioRecord>[] = [];
-          const outcomes: ItemOutcome[] = [];
-          for (const item of items) {
-            const key = `${item.model_id}@${item.model_version ?? ''}`;
-            if (!models.has(key)) models.set(key, deps.catalogue.resolve(item.model_id, item.model_version ?? undefined, source));
-            const resolution = await (models.get(key) as Promise<ModelResolution>);
-            const ran = await runBatchItem(batch, item, resolution, input.workflowId);
-            scenarios.push(ran.scenario);
-            outcomes.push(ran.outcome);
-            heartbeat.beat({ items_run: outcomes.length });
-          }
-          await recordChunk(scope, input.batchId, scenarios, outcomes);
-          const completed = outcomes.filter((o) => o.status === 'completed').length;
-          return { completed, failed: outcomes.length - completed };
+          const stillPending = await lockPendingItems(scope, input.batchId, input.fromIndex, input.toIndex);
+          const stored = stillPending.flatMap((item) => {
+            const result = ran.get(item.item_index);
+            return result ? [result] : [];
+          });
+          await recordChunk(
+            scope,
+            input.batchId,
+            stored.map((result) => result.scenario),
+            stored.map((result) => result.outcome),
+          );
+          const completed = stored.filter((result) => result.outcome.status === 'completed').length;
+          return { completed, failed: stored.length - completed };
         });
       } finally {
         heartbeat.stop();
@@ -102,6 +127,10 @@ export function createBatchActivities(deps: BatchActivityDeps) {
       });
     },
   };
+}
+
+function modelKey(item: BatchItemRecord): string {
+  return `${item.model_id}@${item.model_version ?? ''}`;
 }
 
 /**

@@ -23,15 +23,23 @@ export async function findBatch(scope: TenantScope, id: string, options: { forUp
   return (await query.first()) as ScenarioBatchRecord | undefined;
 }
 
-/** The pending items of one chunk, locked: the chunk's results are written in the same transaction. */
-export async function lockPendingItems(scope: TenantScope, batchId: string, fromIndex: number, toIndex: number) {
-  return (await scoped(scope, BatchItemRecord)
+function pendingItemsQuery(scope: TenantScope, batchId: string, fromIndex: number, toIndex: number) {
+  return scoped(scope, BatchItemRecord)
     .where('batch_id', batchId)
     .where('item_index', '>=', fromIndex)
     .where('item_index', '<', toIndex)
     .where('status', 'pending')
-    .orderBy('item_index')
-    .forUpdate()) as BatchItemRecord[];
+    .orderBy('item_index');
+}
+
+/** The chunk's items still to run, read without a lock (the models run after this transaction ends). */
+export async function pendingItems(scope: TenantScope, batchId: string, fromIndex: number, toIndex: number) {
+  return (await pendingItemsQuery(scope, batchId, fromIndex, toIndex)) as BatchItemRecord[];
+}
+
+/** The chunk's items still pending, locked until the caller's transaction ends: only these may be stored. */
+export async function lockPendingItems(scope: TenantScope, batchId: string, fromIndex: number, toIndex: number) {
+  return (await pendingItemsQuery(scope, batchId, fromIndex, toIndex).forUpdate()) as BatchItemRecord[];
 }
 
 export interface ItemOutcome {
