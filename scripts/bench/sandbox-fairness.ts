@@ -9,6 +9,7 @@ import { issueApiKey } from '../../db/repositories/api-keys';
 import { createTenant } from '../../db/repositories/tenants';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { Plan } from '../../core/plans';
+import { discountExpressionModelBody as upload, SLOW_ON_DATA } from '../../test/fixtures/model-bodies';
 import { percentile } from './http-load';
 import type { BenchServices } from './services';
 
@@ -17,27 +18,6 @@ interface Tenant {
   key: string;
 }
 
-/** ~10¹² engine steps once order_total is 10000: over any budget; nothing worth measuring for small totals. */
-const SLOW_ON_DATA = 'sum(map([0..order_total], sum(map([0..order_total], sum(map([0..order_total], #)))))) * 0 + 0.1';
-
-const upload = (name: string, expression: string) => ({
-  name,
-  category: 'pricing',
-  input_schema: { type: 'object', required: ['order_total'], properties: { order_total: { type: 'number', minimum: 0 } } },
-  output_schema: { type: 'object', required: ['discount_rate'], properties: { discount_rate: { type: 'number' } } },
-  graph: {
-    nodes: [
-      { id: 'request', type: 'inputNode', name: 'Request' },
-      { id: 'discount', type: 'expressionNode', name: 'Discount', content: { expressions: [{ id: 'rate', key: 'discount_rate', value: expression }] } },
-      { id: 'response', type: 'outputNode', name: 'Response' },
-    ],
-    edges: [
-      { id: 'a', sourceId: 'request', targetId: 'discount' },
-      { id: 'b', sourceId: 'discount', targetId: 'response' },
-    ],
-  },
-  sample_inputs: { order_total: 3 },
-});
 
 async function benchTenant(services: BenchServices, name: string, plan: Plan): Promise<Tenant> {
   const limits = plan === 'enterprise' ? { rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 } : {};
@@ -104,7 +84,7 @@ export async function benchSandboxFairness(services: BenchServices, options: { s
   const { baseUrl } = services;
   const noisy = await benchTenant(services, 'noisy', 'professional');
   const quiet = await benchTenant(services, 'quiet', 'enterprise');
-  const slow = await send(baseUrl, noisy, 'POST', '/api/v1/models', upload('Slow on large orders', SLOW_ON_DATA));
+  const slow = await send(baseUrl, noisy, 'POST', '/api/v1/models', upload('Slow on large orders', `${SLOW_ON_DATA('order_total')} + 0.1`));
   const quick = await send(baseUrl, quiet, 'POST', '/api/v1/models', upload('Discount', 'order_total > 100 ? 0.1 : 0'));
   if (slow.status !== 201 || quick.status !== 201) throw new Error(`model uploads answered ${slow.status} and ${quick.status}`);
   const step = { name: 'Finance', approvals_required: 1, approvers: { role: 'admin' }, sla: 'P2D', condition: 'total_cost > 5' };

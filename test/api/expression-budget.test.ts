@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { discountExpressionModelBody, SLOW_ON_DATA } from '../fixtures/model-bodies';
 import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
@@ -18,8 +19,6 @@ const BUDGET_MS = 3000;
  * that a normal call stays under; this one is, on any machine (and the budget bounds what it costs).
  */
 const PROBE = 'sum(map([0..100000], sum(map([0..100000], #)))) * 0';
-/** Parses and checks in no time (n is missing), runs ~10¹² steps once n is 10000, and nothing worth measuring for n = 3. */
-const SLOW_ON_DATA = (n: string) => `sum(map([0..${n}], sum(map([0..${n}], sum(map([0..${n}], #)))))) * 0`;
 
 describe('tenant expressions run off the event loop, within a budget', () => {
   let stack: TestStack;
@@ -120,24 +119,7 @@ describe('tenant expressions run off the event loop, within a budget', () => {
   });
 
   it('model uploads: an expression past the budget at load or on the sample inputs answers 422 naming it', async () => {
-    const upload = (expression: string, sample: number) => ({
-      name: 'Discount',
-      category: 'pricing',
-      input_schema: { type: 'object', required: ['order_total'], properties: { order_total: { type: 'number', minimum: 0 } } },
-      output_schema: { type: 'object', required: ['discount_rate'], properties: { discount_rate: { type: 'number' } } },
-      graph: {
-        nodes: [
-          { id: 'request', type: 'inputNode', name: 'Request' },
-          { id: 'discount', type: 'expressionNode', name: 'Discount', content: { expressions: [{ id: 'rate', key: 'discount_rate', value: expression }] } },
-          { id: 'response', type: 'outputNode', name: 'Response' },
-        ],
-        edges: [
-          { id: 'a', sourceId: 'request', targetId: 'discount' },
-          { id: 'b', sourceId: 'discount', targetId: 'response' },
-        ],
-      },
-      sample_inputs: { order_total: sample },
-    });
+    const upload = (expression: string, sample: number) => discountExpressionModelBody('Discount', expression, sample);
     const atLoad = await whileEvaluating(() => api('POST', '/api/v1/models', upload(PROBE, 1)));
     budgetError(atLoad, '/graph/nodes/1/content/expressions/0/value');
     const onSample = await whileEvaluating(() => api('POST', '/api/v1/models', upload(`${SLOW_ON_DATA('order_total')} + 0.1`, 10_000)));

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { discountExpressionModelBody, SLOW_ON_DATA } from '../fixtures/model-bodies';
 import { publishForTest } from '../helpers/model-release';
 import { seedCompletedRuns } from '../helpers/model-replays';
 import { call, useTestStackWithTenant, type TestStack, type TestTenant } from '../helpers/stack';
@@ -7,27 +8,6 @@ import { waitFor } from '../helpers/wait';
 
 /** Well over what a normal sandbox call takes on a loaded machine (as in expression-budget.test.ts). */
 const BUDGET_MS = 3000;
-/** Nothing worth measuring for n = 3 and ~10¹² steps of the engine once n is 10000: past any budget on any machine. */
-const SLOW_ON_DATA = (n: string) => `sum(map([0..${n}], sum(map([0..${n}], sum(map([0..${n}], #)))))) * 0`;
-
-const slowOnLargeOrders = {
-  name: 'Discount, slow on large orders',
-  category: 'pricing',
-  input_schema: { type: 'object', required: ['order_total'], properties: { order_total: { type: 'number', minimum: 0 } } },
-  output_schema: { type: 'object', required: ['discount_rate'], properties: { discount_rate: { type: 'number' } } },
-  graph: {
-    nodes: [
-      { id: 'request', type: 'inputNode', name: 'Request' },
-      { id: 'discount', type: 'expressionNode', name: 'Discount', content: { expressions: [{ id: 'rate', key: 'discount_rate', value: `${SLOW_ON_DATA('order_total')} + 0.1` }] } },
-      { id: 'response', type: 'outputNode', name: 'Response' },
-    ],
-    edges: [
-      { id: 'a', sourceId: 'request', targetId: 'discount' },
-      { id: 'b', sourceId: 'discount', targetId: 'response' },
-    ],
-  },
-  sample_inputs: { order_total: 3 },
-};
 
 /**
  * Issue #37 item 13: a replay batch's runs are evaluated together, in one sandbox call; when one stored run's inputs
@@ -40,7 +20,7 @@ describe('model replays: a budget breach fails only the run that breached it', (
 
   it('attributes the budget breach to the one slow run of the batch; the others are compared', async () => {
     const { stack, tenant } = given;
-    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: slowOnLargeOrders });
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: discountExpressionModelBody('Discount, slow on large orders', `${SLOW_ON_DATA('order_total')} + 0.1`) });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const modelId = created.body.id as string;
     await publishForTest(given, modelId, 1, { order_total: 3 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { discountExpressionModelBody as upload, SLOW_ON_DATA } from '../fixtures/model-bodies';
 import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
@@ -15,27 +16,6 @@ import { waitFor } from '../helpers/wait';
 
 /** A's bound on calls waiting or running (EXPRESSION_SANDBOX_TENANT_QUEUE). */
 const TENANT_QUEUE = 4;
-/** Runs ~10¹² engine steps once n is 10000 (never ends within this test's budget), nothing worth measuring for n = 3. */
-const SLOW_ON_DATA = (n: string) => `sum(map([0..${n}], sum(map([0..${n}], sum(map([0..${n}], #)))))) * 0`;
-
-const upload = (name: string, expression: string) => ({
-  name,
-  category: 'pricing',
-  input_schema: { type: 'object', required: ['order_total'], properties: { order_total: { type: 'number', minimum: 0 } } },
-  output_schema: { type: 'object', required: ['discount_rate'], properties: { discount_rate: { type: 'number' } } },
-  graph: {
-    nodes: [
-      { id: 'request', type: 'inputNode', name: 'Request' },
-      { id: 'discount', type: 'expressionNode', name: 'Discount', content: { expressions: [{ id: 'rate', key: 'discount_rate', value: expression }] } },
-      { id: 'response', type: 'outputNode', name: 'Response' },
-    ],
-    edges: [
-      { id: 'a', sourceId: 'request', targetId: 'discount' },
-      { id: 'b', sourceId: 'discount', targetId: 'response' },
-    ],
-  },
-  sample_inputs: { order_total: 3 },
-});
 
 const alive = (pid: number) => {
   try {
