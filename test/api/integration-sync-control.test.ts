@@ -416,6 +416,7 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
       assert.equal(failed.schedule_status, 'pending');
       assert.match(failed.schedule_error, /workflow engine could not be reached/);
       const pendingSchedule = await api('GET', `/api/v1/integrations/${scheduled.id}/schedule`);
+      assert.equal(pendingSchedule.status, 200, JSON.stringify(pendingSchedule.body));
       assert.deepEqual([pendingSchedule.body.schedule_status, pendingSchedule.body.paused], ['pending', false]);
       await assert.rejects(describeSchedule(plain.id), ScheduleNotFoundError);
       assert.equal((await describeSchedule(scheduled.id)).state.paused, false);
