@@ -415,7 +415,12 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
       });
       assert.equal(failed.schedule_status, 'pending');
       assert.match(failed.schedule_error, /workflow engine could not be reached/);
-      const pendingSchedule = await api('GET', `/api/v1/integrations/${scheduled.id}/schedule`);
+      // The live app describes the schedule in Temporal within TEMPORAL_RPC_TIMEOUT_MS: a 503 (with Retry-After) when the
+      // dev server is slow on a loaded machine is retried, as a client would.
+      const pendingSchedule = await waitFor('the live app to read the schedule', async () => {
+        const read = await api('GET', `/api/v1/integrations/${scheduled.id}/schedule`);
+        return read.status === 503 ? undefined : read;
+      });
       assert.equal(pendingSchedule.status, 200, JSON.stringify(pendingSchedule.body));
       assert.deepEqual([pendingSchedule.body.schedule_status, pendingSchedule.body.paused], ['pending', false]);
       await assert.rejects(describeSchedule(plain.id), ScheduleNotFoundError);
