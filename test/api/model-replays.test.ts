@@ -266,7 +266,7 @@ describe('a replay whose worker is SIGKILLed mid-batch', () => {
 
   before(async () => {
     // Only the heartbeat timeout can move the dead worker's batch on: the batch timeout stays at its default (300 s).
-    stack = await startTestStack({ env: { ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '3', REPLAY_BATCH_SIZE: '50', REPLAY_CONCURRENCY: '2', ACTIVITY_RETRY_INITIAL_MS: '200', ACTIVITY_RETRY_MAX_MS: '1000' } });
+    stack = await startTestStack({ env: { EXPRESSION_BUDGET_MS: '30000', ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '3', REPLAY_BATCH_SIZE: '50', REPLAY_CONCURRENCY: '2', ACTIVITY_RETRY_INITIAL_MS: '200', ACTIVITY_RETRY_MAX_MS: '1000' } });
     tenant = await createTestTenant(stack.db);
   });
   after(async () => {
@@ -286,7 +286,10 @@ describe('a replay whose worker is SIGKILLed mid-batch', () => {
     const total = 3000;
     await seedCompletedRuns(stack.db, { tenantId: tenant.id, modelId, version: 1, count: total, run: (i) => kinds[i % 3] as (typeof kinds)[number] });
 
-    const slow = { EXPRESSION_SANDBOX_PROCESSES: '1' };
+    // One sandbox process each, so the replay is slow enough to be killed mid-way. The budget (here and the stack's) is
+    // generous: loading the padded model (the upload's checks, a fresh process's first call) can outlast the default
+    // 2 s on a loaded machine and fail the upload or runs; this test is about resuming after a crash, every run once.
+    const slow = { EXPRESSION_SANDBOX_PROCESSES: '1', EXPRESSION_BUDGET_MS: '30000' };
     const workers = [await spawnWorkerProcess(stack, slow), await spawnWorkerProcess(stack, slow)];
     children.push(...workers);
     await waitForPollers(stack.temporal, stack.config.temporalTaskQueue, workers);
