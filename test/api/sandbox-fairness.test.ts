@@ -4,6 +4,7 @@ import { discountExpressionModelBody as upload, SLOW_ON_DATA } from '../fixtures
 import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
+import { isProcessAlive } from '../../scripts/stack/processes';
 
 /**
  * Issue #37 item 1: one tenant must not block every tenant's sandbox work. Tenant A keeps the expression sandbox
@@ -16,15 +17,6 @@ import { waitFor } from '../helpers/wait';
 
 /** A's bound on calls waiting or running (EXPRESSION_SANDBOX_TENANT_QUEUE). */
 const TENANT_QUEUE = 4;
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('the expression sandbox serves tenants in turn', () => {
   let stack: TestStack;
@@ -138,7 +130,7 @@ describe('the expression sandbox serves tenants in turn', () => {
     assert.ok(afterDrop.replaced >= before.replaced + 1 && afterDrop.replaced <= before.replaced + TENANT_QUEUE, `${before.replaced} → ${afterDrop.replaced}`);
     const killed = before.pids.filter((pid) => !afterDrop.pids.includes(pid));
     assert.ok(killed.length >= 1);
-    await waitFor("the dropped calls' processes to be gone", async () => killed.every((pid) => !alive(pid)), 30_000);
+    await waitFor("the dropped calls' processes to be gone", async () => killed.every((pid) => !isProcessAlive(pid)), 30_000);
 
     // Both tenants are served again: A within its share, B as before.
     const again = await evaluate(tenantA, slowModelA, 3);

@@ -6,6 +6,7 @@ import type { FieldMappingDefinition } from '../../integrations/field-mapping';
 import { PoolTaskError } from '../../core/process-pool';
 import { stepsThatApply } from '../../decision/approval-policy';
 import { waitFor } from '../helpers/wait';
+import { isProcessAlive } from '../../scripts/stack/processes';
 
 /** The black-box probe's expression with ten times its bounds (~10¹⁰ engine steps): past the budget on any machine, at no more cost than the budget. */
 const PATHOLOGICAL_EXPRESSION = 'sum(map([0..100000], sum(map([0..100000], #)))) * 0';
@@ -15,15 +16,6 @@ const mapping = (expression: string): FieldMappingDefinition => ({
   target: 'employees',
   fields: { employee_id: { source: 'id' }, name: { source: 'first', transforms: [{ type: 'expression', expression }] } },
 });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('expression sandbox (a pool of child processes with a budget per call)', () => {
   const sandbox = createExpressionSandbox({ budgetMs: 1000, processes: 2 });
@@ -55,7 +47,7 @@ describe('expression sandbox (a pool of child processes with a budget per call)'
     // The killed process is gone at once (its core is free), and the pool still answers.
     const killed = before.pids.filter((pid) => !sandbox.stats().pids.includes(pid));
     assert.equal(killed.length, 1);
-    await waitFor('the killed sandbox process to be gone', async () => !alive(killed[0] as number), 10_000);
+    await waitFor('the killed sandbox process to be gone', async () => !isProcessAlive(killed[0] as number), 10_000);
     assert.deepEqual(await sandbox.mappingProblems(mapping('value * 2'), EMPLOYEES_DATASET), []);
   });
 
@@ -95,7 +87,7 @@ describe('expression sandbox (a pool of child processes with a budget per call)'
     assert.equal(await closing.evaluateCondition('1 < 2', {}), true);
     const pids = closing.stats().pids;
     await closing.close();
-    assert.ok(pids.every((pid) => !alive(pid)));
+    assert.ok(pids.every((pid) => !isProcessAlive(pid)));
     await assert.rejects(closing.evaluateCondition('1 < 2', {}), /closed/);
   });
 });

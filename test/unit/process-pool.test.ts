@@ -5,6 +5,7 @@ import { createProcessPool, PoolBusyError, PoolTaskCancelledError, type ProcessP
 import { runForRequest, runInsideTransaction } from '../../core/work-scope';
 import { createExpressionSandbox, SandboxInsideTransactionError } from '../../integrations/expression-sandbox';
 import { waitFor } from '../helpers/wait';
+import { isProcessAlive } from '../../scripts/stack/processes';
 
 const CHILD = path.join(__dirname, '..', 'fixtures', `process-pool-child${path.extname(__filename)}`);
 
@@ -16,15 +17,6 @@ function pool(options: Partial<ProcessPoolOptions> = {}): ProcessPool {
   pools.push(created);
   return created;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A task that never ends by itself, cancelled through the controller returned with it. */
 function spinning(target: ProcessPool, key: string) {
@@ -56,7 +48,7 @@ describe('process pool: tenants served in turn, bounded, and cancellable', () =>
     assert.equal(afterAbort.replaced, before.replaced + 1);
     const killed = before.pids.filter((pid) => !afterAbort.pids.includes(pid));
     assert.equal(killed.length, 1);
-    await waitFor("the cancelled task's process to be gone", async () => !alive(killed[0] as number), 10_000);
+    await waitFor("the cancelled task's process to be gone", async () => !isProcessAlive(killed[0] as number), 10_000);
     assert.equal(await shared.run('echo', 'after', { key: 'tenant-a' }), 'after');
   });
 
