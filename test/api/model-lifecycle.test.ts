@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Role } from '../../core/roles';
-import { discountModelBody } from '../fixtures/model-bodies';
+import { discountModelBody, DISCOUNT_CASES } from '../fixtures/model-bodies';
 import { createSignInClient, type Person } from '../helpers/people';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
-
-/** Inputs that hit each rule of the discount table once (test/fixtures/jdm/discount-by-tier.json, hit policy first). */
-const CASES = [
-  { name: 'gold bulk', inputs: { tier: 'gold', quantity: 150 }, expected: { 'discount.rate': 0.2, segment: 'gold bulk' } },
-  { name: 'gold', inputs: { tier: 'gold', quantity: 5 }, expected: { 'discount.rate': 0.1, segment: 'gold' } },
-  { name: 'silver bulk', inputs: { tier: 'silver', quantity: 150 }, expected: { 'discount.rate': 0.1, segment: 'silver bulk' } },
-  { name: 'silver', inputs: { tier: 'silver', quantity: 5 }, expected: { 'discount.rate': 0.05, segment: 'silver' } },
-  { name: 'very large', inputs: { tier: 'bronze', quantity: 600 }, expected: { 'discount.rate': 0.05, segment: 'very large' } },
-  { name: 'standard', inputs: { tier: 'bronze', quantity: 5 }, expected: { 'discount.rate': 0, segment: 'standard' } },
-];
 
 /**
  * A tenant model's lifecycle through HTTP, with people signed in with OAuth: drafts (run only by their author, as draft
@@ -90,13 +80,13 @@ describe('model version lifecycle: draft, gate, review, publish, roll back', () 
     const noPolicy = await api('POST', `/models/${model}/versions/1/submit`, people.author, {});
     assert.equal(noPolicy.status, 422);
     assert.equal(noPolicy.body.errors[0].path, '/approval_policy_id');
-    const wrong = await api('POST', `/models/${model}/test-cases`, people.author, { ...CASES[0], expected: { 'discount.rate': 0.3 } });
+    const wrong = await api('POST', `/models/${model}/test-cases`, people.author, { ...DISCOUNT_CASES[0], expected: { 'discount.rate': 0.3 } });
     const failing = await api('POST', `/models/${model}/versions/1/submit`, people.author, { approval_policy_id: policyId });
     assert.equal(failing.status, 422);
     assert.ok(failing.body.errors.some((e: any) => e.path === `/test_cases/${wrong.body.id}` && /fails/.test(e.message)), JSON.stringify(failing.body.errors));
     assert.match(failing.body.test_run_id, /^mtr_/);
     assert.equal((await version(model, '1')).status, 'draft');
-    assert.equal((await api('PATCH', `/models/${model}/test-cases/${wrong.body.id}`, people.author, { expected: CASES[0]?.expected })).status, 200);
+    assert.equal((await api('PATCH', `/models/${model}/test-cases/${wrong.body.id}`, people.author, { expected: DISCOUNT_CASES[0]?.expected })).status, 200);
     const uncovered = await api('POST', `/models/${model}/versions/1/submit`, people.author, { approval_policy_id: policyId });
     assert.equal(uncovered.status, 422);
     assert.equal(uncovered.body.errors[0].path, '/coverage');
@@ -105,7 +95,7 @@ describe('model version lifecycle: draft, gate, review, publish, roll back', () 
       uncovered.body.errors.slice(1).map((e: any) => e.path),
       ['gold', 'silver-bulk', 'silver', 'very-large', 'default'].map((rule) => `/coverage/discount-table/rules/${rule}`),
     );
-    assert.equal((await api('POST', `/models/${model}/test-cases/import`, people.author, { cases: CASES.slice(1) })).status, 201);
+    assert.equal((await api('POST', `/models/${model}/test-cases/import`, people.author, { cases: DISCOUNT_CASES.slice(1) })).status, 201);
 
     const submitted = await api('POST', `/models/${model}/versions/1/submit`, people.author, { approval_policy_id: policyId });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
@@ -218,7 +208,7 @@ describe('model version lifecycle: draft, gate, review, publish, roll back', () 
     }
     // Another tenant's approval policy named in a body answers as a missing one.
     const theirPolicy = (await api('POST', '/approval-policies', other, { name: 'theirs', steps: [{ name: 'x', approvals_required: 1, approvers: { role: 'admin' }, sla: 'P1D' }] })).body.id;
-    await api('POST', `/models/${model}/test-cases/import`, tenant, { cases: CASES });
+    await api('POST', `/models/${model}/test-cases/import`, tenant, { cases: DISCOUNT_CASES });
     const foreign = await api('POST', `/models/${model}/versions/1/submit`, tenant, { approval_policy_id: theirPolicy });
     assert.equal(foreign.status, 422);
     assert.equal(foreign.body.errors[0].path, '/approval_policy_id');

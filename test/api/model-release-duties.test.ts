@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Role } from '../../core/roles';
-import { discountModelBody } from '../fixtures/model-bodies';
+import { discountModelBody, DISCOUNT_CASES } from '../fixtures/model-bodies';
 import { signInToConsoleOverHttp } from '../helpers/console-sign-in';
 import { createSignInClient, type Person } from '../helpers/people';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
-
-/** Inputs that hit each rule of the discount table once (test/fixtures/jdm/discount-by-tier.json), so the gate passes. */
-const CASES = [
-  { name: 'gold bulk', inputs: { tier: 'gold', quantity: 150 }, expected: { 'discount.rate': 0.2, segment: 'gold bulk' } },
-  { name: 'gold', inputs: { tier: 'gold', quantity: 5 }, expected: { 'discount.rate': 0.1, segment: 'gold' } },
-  { name: 'silver bulk', inputs: { tier: 'silver', quantity: 150 }, expected: { 'discount.rate': 0.1, segment: 'silver bulk' } },
-  { name: 'silver', inputs: { tier: 'silver', quantity: 5 }, expected: { 'discount.rate': 0.05, segment: 'silver' } },
-  { name: 'very large', inputs: { tier: 'bronze', quantity: 600 }, expected: { 'discount.rate': 0.05, segment: 'very large' } },
-  { name: 'standard', inputs: { tier: 'bronze', quantity: 5 }, expected: { 'discount.rate': 0, segment: 'standard' } },
-];
 
 /**
  * Separation of duties in model releases (issue #37 item 3): everyone who wrote a content revision of the version under
@@ -68,7 +58,7 @@ describe('model releases: the writers of a version cannot approve it', () => {
         [3, people.admin.id],
       ],
     );
-    assert.equal((await api('POST', `/models/${model}/test-cases/import`, people.author, { cases: CASES })).status, 201);
+    assert.equal((await api('POST', `/models/${model}/test-cases/import`, people.author, { cases: DISCOUNT_CASES })).status, 201);
     const submitted = await api('POST', `/models/${model}/versions/1/submit`, people.author, { approval_policy_id: policy.body.id });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
     const decision = submitted.body.review.decision_id as string;
