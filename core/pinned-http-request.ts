@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { isPublicAddress } from './network-address';
+import { isPublicAddress } from './outbound-url';
 
 /**
  * The one way the service sends an HTTP request to an address a tenant chose (webhook deliveries, connector sources):

@@ -4,7 +4,7 @@ import type { Config } from '../../core/config';
 import { userActorRequired } from '../../core/errors';
 import { isIdOf, newId } from '../../core/ids';
 import type { Logger } from '../../core/logger';
-import { checkWebhookUrl } from '../../core/network-address';
+import { checkWebhookUrl } from '../../core/outbound-url';
 import {
   effectiveDelivery,
   isNotificationKind,

@@ -3,7 +3,7 @@ import type { AuditAction } from '../../core/audit-actions';
 import type { Config } from '../../core/config';
 import { EVENT_TYPE_PATTERN, patternMatchesCatalogue } from '../../core/event-types';
 import { isIdOf } from '../../core/ids';
-import { checkWebhookUrl } from '../../core/network-address';
+import { checkWebhookUrl } from '../../core/outbound-url';
 import { DEFAULT_RETRY_POLICY, STANDARD_MAX_ATTEMPTS } from '../../core/webhook-retry';
 import type { WebhookRetryPolicy, WebhookSubscriptionRecord } from '../../db/records/webhook';
 import { appendAuditRecord } from '../../db/repositories/audit-log';

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { checkWebhookUrl } from '../../core/network-address';
+import { checkWebhookUrl } from '../../core/outbound-url';
 import { sendPinnedRequest } from '../../core/pinned-http-request';
 import { ConnectorError, type ConnectorEnvironment } from './connector';
 import { destinationError } from './network';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import net from 'node:net';
 import type { FieldError } from '../../core/app-error';
-import { isPublicAddress } from '../../core/network-address';
+import { isPublicAddress } from '../../core/outbound-url';
 import { ConnectorError, type CheckResult, type Connector, type ConnectorEnvironment, type Credentials, type DiscoveredStream, type FieldType, type RecordPage, type ReadRequest } from './connector';
 import { resolveAllowedAddress } from './network';
 

@@ -1,5 +1,5 @@
 import type { FieldError } from '../../core/app-error';
-import { checkWebhookUrl } from '../../core/network-address';
+import { checkWebhookUrl } from '../../core/outbound-url';
 import { ConnectorError, type CheckResult, type Connector, type ConnectorEnvironment, type Credentials, type DiscoveredStream, type RecordPage, type ReadRequest } from './connector';
 import { inferFields } from './field-types';
 import { laterCursor } from './cursor-values';

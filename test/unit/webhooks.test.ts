@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../../core/config';
 import { eventTypeMatches, patternMatchesCatalogue } from '../../core/event-types';
-import { checkWebhookUrl, isPublicAddress, normalisedHost } from '../../core/network-address';
+import { checkWebhookUrl, isPublicAddress, normalisedHost } from '../../core/outbound-url';
 import { nextAttemptDelayMs, standardDelayMs, toDeliveryRetrySettings, DEFAULT_RETRY_POLICY } from '../../core/webhook-retry';
 import { decryptWebhookSecret, encryptWebhookSecret, newWebhookSecret, signWebhook } from '../../core/webhook-secret';
 import { parseRetryAfter } from '../../activities/webhooks/sender';
