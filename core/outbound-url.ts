@@ -1,9 +1,10 @@
 import net from 'node:net';
 
 /**
- * Where webhooks may not go: loopback, private (RFC 1918, unique-local), link-local (which includes the cloud
- * metadata address 169.254.169.254), carrier-grade NAT, "this network", multicast, reserved and documentation ranges,
- * and their IPv4-mapped IPv6 forms. Checked on the address actually connected to, after DNS resolution.
+ * Where the service may not call out to (webhooks, chat destinations, connectors' source systems): loopback, private
+ * (RFC 1918, unique-local), link-local (which includes the cloud metadata address 169.254.169.254), carrier-grade NAT,
+ * "this network", multicast, reserved and documentation ranges, and their IPv4-mapped IPv6 forms. Checked on the
+ * address actually connected to, after DNS resolution.
  */
 const blocked = new net.BlockList();
 for (const [network, prefix] of [
@@ -67,19 +68,20 @@ export function normalisedHost(url: URL): string {
 
 /**
  * Whether the URL as written names a host. The WHATWG parser repairs `http:///h`, `http:h` and `http:\\h` into
- * `http://h/`; a webhook URL must say where it goes as written, so these are refused rather than guessed at.
+ * `http://h/`; an outbound URL must say where it goes as written, so these are refused rather than guessed at.
  */
 function namesHost(raw: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\/[^/\\?#\s]/i.test(raw);
 }
 
-export type WebhookUrlProblem = { ok: true } | { ok: false; reason: string };
+export type OutboundUrlVerdict = { ok: true } | { ok: false; reason: string };
 
 /**
- * The checks that need no DNS: scheme (https required in production, except allow-listed hosts), no credentials in
- * the URL, and an IP-literal host must be public unless allow-listed. Host names are checked at delivery time.
+ * Whether the service may call out to a URL a tenant gave (a webhook, a chat destination, a connector's base or token
+ * URL). The checks that need no DNS: scheme (https required in production, except allow-listed hosts), no credentials
+ * in the URL, and an IP-literal host must be public unless allow-listed. Host names are checked at delivery time.
  */
-export function checkWebhookUrl(raw: string, options: { allowedHosts: string[]; requireHttps: boolean }): WebhookUrlProblem {
+export function checkOutboundUrl(raw: string, options: { allowedHosts: string[]; requireHttps: boolean }): OutboundUrlVerdict {
   let url: URL;
   try {
     url = new URL(raw);

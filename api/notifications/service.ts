@@ -4,7 +4,7 @@ import type { Config } from '../../core/config';
 import { userActorRequired } from '../../core/errors';
 import { isIdOf, newId } from '../../core/ids';
 import type { Logger } from '../../core/logger';
-import { checkWebhookUrl } from '../../core/outbound-url';
+import { checkOutboundUrl } from '../../core/outbound-url';
 import {
   effectiveDelivery,
   isNotificationKind,
@@ -146,7 +146,7 @@ export function createNotificationService(deps: NotificationServiceDeps) {
   };
 
   const checkUrl = (url: string, errors: FieldError[]) => {
-    const verdict = checkWebhookUrl(url, { allowedHosts: config.webhooks.allowedHosts, requireHttps: config.webhooks.requireHttps });
+    const verdict = checkOutboundUrl(url, { allowedHosts: config.webhooks.allowedHosts, requireHttps: config.webhooks.requireHttps });
     if (!verdict.ok) errors.push({ path: '/url', message: verdict.reason });
   };
 

@@ -3,7 +3,7 @@ import type { AuditAction } from '../../core/audit-actions';
 import type { Config } from '../../core/config';
 import { EVENT_TYPE_PATTERN, patternMatchesCatalogue } from '../../core/event-types';
 import { isIdOf } from '../../core/ids';
-import { checkWebhookUrl } from '../../core/outbound-url';
+import { checkOutboundUrl } from '../../core/outbound-url';
 import { DEFAULT_RETRY_POLICY, STANDARD_MAX_ATTEMPTS } from '../../core/webhook-retry';
 import type { WebhookRetryPolicy, WebhookSubscriptionRecord } from '../../db/records/webhook';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
@@ -17,7 +17,7 @@ export function requireWebhookId(id: string): void {
 
 /** Where a subscription may send the tenant's data (SSRF rules), as a field error under /url. */
 export function checkUrl(config: Config, url: string, errors: FieldError[]): void {
-  const verdict = checkWebhookUrl(url, { allowedHosts: config.webhooks.allowedHosts, requireHttps: config.webhooks.requireHttps });
+  const verdict = checkOutboundUrl(url, { allowedHosts: config.webhooks.allowedHosts, requireHttps: config.webhooks.requireHttps });
   if (!verdict.ok) errors.push({ path: '/url', message: verdict.reason });
 }
 

@@ -1,5 +1,5 @@
 import type { FieldError } from '../../core/app-error';
-import { checkWebhookUrl } from '../../core/outbound-url';
+import { checkOutboundUrl } from '../../core/outbound-url';
 import { ConnectorError, type CheckResult, type Connector, type ConnectorEnvironment, type Credentials, type DiscoveredStream, type FieldType, type RecordPage, type ReadRequest } from './connector';
 import { laterCursor } from './cursor-values';
 import { HttpStatusError, requestJson } from './http-json';
@@ -178,7 +178,7 @@ export const bambooHrConnector: Connector<BambooHrConfig> = {
 
   validate(config, credentials, destinations): FieldError[] {
     const errors: FieldError[] = [];
-    const verdict = checkWebhookUrl(baseUrlOf(config), destinations);
+    const verdict = checkOutboundUrl(baseUrlOf(config), destinations);
     if (!verdict.ok) errors.push({ path: config.base_url ? '/config/base_url' : '/config/company_domain', message: verdict.reason });
     if (!credentials.api_key) errors.push({ path: '/credentials/api_key', message: 'is required' });
     return errors;

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { checkWebhookUrl } from '../../core/outbound-url';
+import { checkOutboundUrl } from '../../core/outbound-url';
 import { sendPinnedRequest } from '../../core/pinned-http-request';
 import { ConnectorError, type ConnectorEnvironment } from './connector';
 import { destinationError } from './network';
@@ -66,7 +66,7 @@ function retryAfterMs(value: string | string[] | undefined): number | undefined 
  * messages carry the status and URL path, never request headers (which hold credentials).
  */
 export async function requestJson(rawUrl: string, request: JsonRequest, env: ConnectorEnvironment): Promise<{ body: unknown; headers: http.IncomingHttpHeaders }> {
-  const verdict = checkWebhookUrl(rawUrl, { allowedHosts: env.allowedHosts, requireHttps: env.requireHttps });
+  const verdict = checkOutboundUrl(rawUrl, { allowedHosts: env.allowedHosts, requireHttps: env.requireHttps });
   if (!verdict.ok) throw new ConnectorError(`destination_not_allowed: the URL ${verdict.reason}`);
   const url = new URL(rawUrl);
   const maxRetries = env.maxRetries ?? 5;

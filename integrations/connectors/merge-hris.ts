@@ -1,5 +1,5 @@
 import type { FieldError } from '../../core/app-error';
-import { checkWebhookUrl } from '../../core/outbound-url';
+import { checkOutboundUrl } from '../../core/outbound-url';
 import { ConnectorError, type CheckResult, type Connector, type ConnectorEnvironment, type Credentials, type DiscoveredStream, type RecordPage, type ReadRequest } from './connector';
 import { laterCursor } from './cursor-values';
 import { inferFields } from './field-types';
@@ -76,7 +76,7 @@ export const mergeHrisConnector: Connector<MergeHrisConfig> = {
 
   validate(config, credentials, destinations): FieldError[] {
     const errors: FieldError[] = [];
-    const verdict = checkWebhookUrl(baseUrlOf(config), destinations);
+    const verdict = checkOutboundUrl(baseUrlOf(config), destinations);
     if (!verdict.ok) errors.push({ path: '/config/base_url', message: verdict.reason });
     if (!credentials.api_key) errors.push({ path: '/credentials/api_key', message: 'is required' });
     if (!credentials.account_token) errors.push({ path: '/credentials/account_token', message: 'is required' });

@@ -1,5 +1,5 @@
 import type { FieldError } from '../../core/app-error';
-import { checkWebhookUrl } from '../../core/outbound-url';
+import { checkOutboundUrl } from '../../core/outbound-url';
 import { ConnectorError, type CheckResult, type Connector, type ConnectorEnvironment, type Credentials, type DiscoveredStream, type RecordPage, type ReadRequest } from './connector';
 import { inferFields } from './field-types';
 import { laterCursor } from './cursor-values';
@@ -270,7 +270,7 @@ export const restConnector: Connector<RestConfig> = {
 
   validate(config, credentials, destinations): FieldError[] {
     const errors: FieldError[] = [];
-    const verdict = checkWebhookUrl(config.base_url, destinations);
+    const verdict = checkOutboundUrl(config.base_url, destinations);
     if (!verdict.ok) errors.push({ path: '/config/base_url', message: verdict.reason });
     const need = { bearer: 'token', basic: 'password', api_key: 'api_key', oauth2_client_credentials: 'client_secret', none: undefined }[config.auth.type];
     if (need && !credentials[need]) errors.push({ path: `/credentials/${need}`, message: `is required for auth type ${config.auth.type}` });
@@ -280,7 +280,7 @@ export const restConnector: Connector<RestConfig> = {
       if (!config.auth.client_id) errors.push({ path: '/config/auth/client_id', message: 'is required for auth type oauth2_client_credentials' });
       if (!config.auth.token_url) errors.push({ path: '/config/auth/token_url', message: 'is required for auth type oauth2_client_credentials' });
       else {
-        const tokenVerdict = checkWebhookUrl(config.auth.token_url, destinations);
+        const tokenVerdict = checkOutboundUrl(config.auth.token_url, destinations);
         if (!tokenVerdict.ok) errors.push({ path: '/config/auth/token_url', message: tokenVerdict.reason });
       }
     }

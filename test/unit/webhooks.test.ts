@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../../core/config';
 import { eventTypeMatches, patternMatchesCatalogue } from '../../core/event-types';
-import { checkWebhookUrl, isPublicAddress, normalisedHost } from '../../core/outbound-url';
+import { checkOutboundUrl, isPublicAddress, normalisedHost } from '../../core/outbound-url';
 import { nextAttemptDelayMs, standardDelayMs, toDeliveryRetrySettings, DEFAULT_RETRY_POLICY } from '../../core/webhook-retry';
 import { decryptWebhookSecret, encryptWebhookSecret, newWebhookSecret, signWebhook } from '../../core/webhook-secret';
 import { parseRetryAfter } from '../../activities/webhooks/sender';
@@ -50,40 +50,40 @@ describe('webhook building blocks', () => {
   it('refuses mapped loopback and metadata addresses however the URL spells them', () => {
     const options = { allowedHosts: [], requireHttps: false };
     for (const url of ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:169.254.169.254]/hook', 'http://[::ffff:7f00:1]/hook', 'http://[::127.0.0.1]/hook']) {
-      assert.equal(checkWebhookUrl(url, options).ok, false, url);
+      assert.equal(checkOutboundUrl(url, options).ok, false, url);
     }
   });
 
   it('requires https in production except for allow-listed hosts', () => {
     const production = { allowedHosts: ['dev.internal'], requireHttps: true };
-    assert.deepEqual(checkWebhookUrl('https://example.com/hook', production), { ok: true });
-    assert.equal(checkWebhookUrl('http://example.com/hook', production).ok, false);
-    assert.equal(checkWebhookUrl('http://dev.internal:8080/hook', production).ok, true);
-    assert.equal(checkWebhookUrl('http://example.com/hook', { allowedHosts: [], requireHttps: false }).ok, true);
-    assert.equal(checkWebhookUrl('https://user:pass@example.com/', production).ok, false);
-    assert.equal(checkWebhookUrl('https://169.254.169.254/', production).ok, false);
-    assert.equal(checkWebhookUrl('http://127.0.0.1:9/', { allowedHosts: ['127.0.0.1'], requireHttps: true }).ok, true);
+    assert.deepEqual(checkOutboundUrl('https://example.com/hook', production), { ok: true });
+    assert.equal(checkOutboundUrl('http://example.com/hook', production).ok, false);
+    assert.equal(checkOutboundUrl('http://dev.internal:8080/hook', production).ok, true);
+    assert.equal(checkOutboundUrl('http://example.com/hook', { allowedHosts: [], requireHttps: false }).ok, true);
+    assert.equal(checkOutboundUrl('https://user:pass@example.com/', production).ok, false);
+    assert.equal(checkOutboundUrl('https://169.254.169.254/', production).ok, false);
+    assert.equal(checkOutboundUrl('http://127.0.0.1:9/', { allowedHosts: ['127.0.0.1'], requireHttps: true }).ok, true);
   });
 
   it('normalises host names (case, trailing dot) before checking them, at creation and at delivery alike', () => {
     const options = { allowedHosts: [], requireHttps: false };
     for (const url of ['http://localhost.:8080/hook', 'http://LOCALHOST/hook', 'http://Foo.LocalHost./hook', 'http://localhost../hook']) {
-      assert.deepEqual(checkWebhookUrl(url, options), { ok: false, reason: 'must not point to a private, loopback, link-local or metadata address' }, url);
+      assert.deepEqual(checkOutboundUrl(url, options), { ok: false, reason: 'must not point to a private, loopback, link-local or metadata address' }, url);
     }
     assert.equal(normalisedHost(new URL('http://Example.COM./x')), 'example.com');
     assert.equal(normalisedHost(new URL('http://[::1]/x')), '::1');
     // An allow-listed name matches however the URL spells it.
-    assert.equal(checkWebhookUrl('http://Dev.Internal.:8080/hook', { allowedHosts: ['dev.internal'], requireHttps: true }).ok, true);
+    assert.equal(checkOutboundUrl('http://Dev.Internal.:8080/hook', { allowedHosts: ['dev.internal'], requireHttps: true }).ok, true);
   });
 
   it('refuses URLs that do not name a host as written, although the URL parser would invent one', () => {
     const options = { allowedHosts: [], requireHttps: false };
     for (const url of ['http:///h', 'https:///example.com/hook', 'http:example.com/hook', 'http:\\\\example.com/hook', 'http://?x', 'http://#x']) {
-      const verdict = checkWebhookUrl(url, options);
+      const verdict = checkOutboundUrl(url, options);
       assert.equal(verdict.ok, false, url);
       if (!verdict.ok) assert.match(verdict.reason, /must (name a host|be an absolute URL)/, url);
     }
-    assert.deepEqual(checkWebhookUrl('https://example.com./hook', options), { ok: true });
+    assert.deepEqual(checkOutboundUrl('https://example.com./hook', options), { ok: true });
   });
 
   it('matches event type patterns with wildcards', () => {
