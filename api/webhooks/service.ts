@@ -6,12 +6,12 @@ import type { PageRequest } from '../../db/pagination';
 import type { WebhookDeliveryStatus, WebhookRetryPolicy } from '../../db/records/webhook';
 import type { RequestContext } from '../context';
 import { createWebhook } from './create-webhook';
-import { getEvent, listTenantEvents } from './read-events';
-import { getWebhook, listEventTypes, listWebhooks } from './read-webhooks';
+import { getEvent, listTenantEvents } from './list-events';
+import { getWebhook, listEventTypes, listWebhooks } from './list-webhooks';
 import { rotateWebhookSecret } from './rotate-webhook-secret';
 import type { WebhookDeliveriesDeps } from './start-deliveries';
 import { deleteWebhook, updateWebhook } from './update-webhook';
-import { listWebhookDeliveries, redeliverWebhook, sendWebhookTest } from './webhook-deliveries';
+import { listWebhookDeliveries, redeliverWebhook, sendWebhookTest } from './list-webhook-deliveries';
 import type { TaskQueues } from '../../orchestration/task-queues';
 
 export type { WebhookDeliveryStatus };
