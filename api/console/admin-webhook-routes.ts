@@ -6,7 +6,7 @@ import type { Notice } from './pages';
 
 const eventTypes = (area: AdminArea) => area.services.webhooks.eventTypes().data.map((t) => ({ type: t.type, summary: t.summary }));
 
-/** The form as the API's WebhookCreate / WebhookUpdate body. */
+/** The form as the API's CreateWebhookRequest / UpdateWebhookRequest body. */
 function webhookBody(form: URLSearchParams): { form: WebhookForm; body: Record<string, unknown> } {
   const values: WebhookForm = {
     url: (form.get('url') ?? '').trim(),

@@ -5,11 +5,12 @@ import { insertSubscription } from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { presentWebhook } from './presenter';
-import type { WebhookCreate, WebhookUseCaseDeps } from './service';
+import type { CreateWebhookRequest } from '../openapi/request-types.generated';
+import type { WebhookUseCaseDeps } from './deps';
 import { auditedSubscription, auditWebhook, checkEventTypes, checkUrl, resolvePolicy } from './subscription-rules';
 
 /** Subscribes an endpoint; the signing secret is shown this once. */
-export async function createWebhook({ db, config }: WebhookUseCaseDeps, context: RequestContext, body: WebhookCreate) {
+export async function createWebhook({ db, config }: WebhookUseCaseDeps, context: RequestContext, body: CreateWebhookRequest) {
   const { tenantId, actor } = context;
   const errors: FieldError[] = [];
   checkUrl(config, body.url, errors);

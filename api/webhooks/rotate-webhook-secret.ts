@@ -5,7 +5,7 @@ import { findSubscription, updateSubscription } from '../../db/repositories/webh
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { presentWebhook } from './presenter';
-import type { WebhookUseCaseDeps } from './service';
+import type { WebhookUseCaseDeps } from './deps';
 import { auditWebhook, requireWebhookId } from './subscription-rules';
 
 /** A new signing secret, shown this once; the previous one still signs for the grace period, so receivers can switch. */

@@ -3,39 +3,28 @@ import type { Knex } from 'knex';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import type { PageRequest } from '../../db/pagination';
-import type { WebhookDeliveryStatus, WebhookRetryPolicy } from '../../db/records/webhook';
+import type { WebhookDeliveryStatus } from '../../db/records/webhook';
 import type { RequestContext } from '../context';
 import { createWebhook } from './create-webhook';
-import { getEvent, listTenantEvents } from './list-events';
-import { getWebhook, listEventTypes, listWebhooks } from './list-webhooks';
+import { deleteWebhook } from './delete-webhook';
+import type { WebhookUseCaseDeps } from './deps';
+import { getEvent } from './get-event';
+import { getWebhook } from './get-webhook';
+import { listEventTypes } from './list-event-types';
+import { listTenantEvents } from './list-events';
+import { listWebhookDeliveries } from './list-webhook-deliveries';
+import { listWebhooks } from './list-webhooks';
+import { redeliverWebhook } from './redeliver-webhook';
 import { rotateWebhookSecret } from './rotate-webhook-secret';
-import type { WebhookDeliveriesDeps } from './start-deliveries';
-import { deleteWebhook, updateWebhook } from './update-webhook';
-import { listWebhookDeliveries, redeliverWebhook, sendWebhookTest } from './list-webhook-deliveries';
+import { sendWebhookTest } from './send-webhook-test';
+import { updateWebhook } from './update-webhook';
 import type { TaskQueues } from '../../orchestration/task-queues';
+import type { CreateWebhookRequest, UpdateWebhookRequest } from '../openapi/request-types.generated';
 
 export type { WebhookDeliveryStatus };
 export { presentEvent, presentWebhook } from './presenter';
 
-export interface WebhookCreate {
-  url: string;
-  event_types: string[];
-  description?: string;
-  enabled?: boolean;
-  retry_policy?: Partial<WebhookRetryPolicy>;
-}
-
-export type WebhookUpdate = Partial<WebhookCreate>;
-
-/** What every webhook use case is given. */
-export interface WebhookUseCaseDeps {
-  db: Knex;
-  config: Config;
-  /** How the API wakes a subscription's delivery lane (a redelivery). */
-  deliveries: WebhookDeliveriesDeps & { logger: Logger };
-}
-
-/** The webhooks family's use cases, one file each (or a few that are one thing), bound to their dependencies. */
+/** The webhooks family's use cases, one file each, bound to their dependencies. */
 export function createWebhookService(deps: { db: Knex; temporal: Client; taskQueues: TaskQueues; config: Config; logger: Logger }) {
   const { config } = deps;
   const useCases: WebhookUseCaseDeps = {
@@ -45,10 +34,10 @@ export function createWebhookService(deps: { db: Knex; temporal: Client; taskQue
   };
   return {
     eventTypes: () => listEventTypes(),
-    create: (context: RequestContext, body: WebhookCreate) => createWebhook(useCases, context, body),
+    create: (context: RequestContext, body: CreateWebhookRequest) => createWebhook(useCases, context, body),
     list: (context: RequestContext, page: PageRequest) => listWebhooks(useCases, context, page),
     get: (context: RequestContext, id: string) => getWebhook(useCases, context, id),
-    update: (context: RequestContext, id: string, body: WebhookUpdate) => updateWebhook(useCases, context, id, body),
+    update: (context: RequestContext, id: string, body: UpdateWebhookRequest) => updateWebhook(useCases, context, id, body),
     remove: (context: RequestContext, id: string) => deleteWebhook(useCases, context, id),
     rotateSecret: (context: RequestContext, id: string, gracePeriodSeconds: number | undefined) => rotateWebhookSecret(useCases, context, id, gracePeriodSeconds),
     sendTest: (context: RequestContext, id: string) => sendWebhookTest(useCases, context, id),

@@ -4,10 +4,11 @@ import { findSubscription, updateSubscription } from '../../db/repositories/webh
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { presentWebhook } from './presenter';
-import type { WebhookUpdate, WebhookUseCaseDeps } from './service';
+import type { UpdateWebhookRequest } from '../openapi/request-types.generated';
+import type { WebhookUseCaseDeps } from './deps';
 import { auditedSubscription, auditWebhook, checkEventTypes, checkUrl, requireWebhookId, resolvePolicy } from './subscription-rules';
 
-export async function updateWebhook({ db, config }: WebhookUseCaseDeps, context: RequestContext, id: string, body: WebhookUpdate) {
+export async function updateWebhook({ db, config }: WebhookUseCaseDeps, context: RequestContext, id: string, body: UpdateWebhookRequest) {
   requireWebhookId(id);
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const current = await findSubscription(scope, id, { forUpdate: true });
@@ -28,15 +29,5 @@ export async function updateWebhook({ db, config }: WebhookUseCaseDeps, context:
     const seen = (r: WebhookSubscriptionRecord) => JSON.stringify({ ...auditedSubscription(r), description: r.description });
     if (seen(updated) !== seen(current)) await auditWebhook(scope, context, 'webhook.updated', id, { ...auditedSubscription(updated), description: updated.description });
     return presentWebhook(updated);
-  });
-}
-
-export async function deleteWebhook({ db }: WebhookUseCaseDeps, context: RequestContext, id: string): Promise<void> {
-  requireWebhookId(id);
-  await inTenantTransaction(db, context.tenantId, async (scope) => {
-    const current = await findSubscription(scope, id, { forUpdate: true });
-    if (!current) throw notFound('webhook', id);
-    await updateSubscription(scope, id, { deleted_at: new Date(), enabled: false });
-    await auditWebhook(scope, context, 'webhook.deleted', id, { url: current.url });
   });
 }
