@@ -182,25 +182,37 @@ export interface ProcessPool {
 const SHARED_KEY = '';
 
 export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
-  const slots: Slot[] = [];
-  /** Waiting tasks per key; the map's order is the turn order (a key served goes to the back). */
-  const queues = new Map<string, Job[]>();
-  let queuedCount = 0;
-  let nextId = 1;
-  let replaced = 0;
-  let refused = 0;
-  let cancelled = 0;
-  let closed = false;
-  const execArgv = loaderFlags(process.execArgv);
-  const keyRunningLimit = Math.max(1, options.keyRunningLimit ?? options.size - 1);
+  return new ChildProcessPool(options);
+}
 
-  const start = (): Slot => {
-    const child = fork(options.entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * The pool's books: its processes (slots), the waiting tasks per key, and the counters `stats()` reports. Every
+ * change of state ends in `dispatch()`, which hands waiting tasks to ready processes and keeps the process count.
+ */
+class ChildProcessPool implements ProcessPool {
+  private readonly slots: Slot[] = [];
+  /** Waiting tasks per key; the map's order is the turn order (a key served goes to the back). */
+  private readonly queues = new Map<string, Job[]>();
+  private queuedCount = 0;
+  private nextId = 1;
+  private replaced = 0;
+  private refused = 0;
+  private cancelled = 0;
+  private closed = false;
+  private readonly execArgv = loaderFlags(process.execArgv);
+  private readonly keyRunningLimit: number;
+
+  constructor(private readonly options: ProcessPoolOptions) {
+    this.keyRunningLimit = Math.max(1, options.keyRunningLimit ?? options.size - 1);
+  }
+
+  private start(): Slot {
+    const child = fork(this.options.entry, [], { execArgv: this.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const slot: Slot = { child, ready: false };
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'ready') {
         slot.ready = true;
-        dispatch();
+        this.dispatch();
         return;
       }
       const job = slot.job;
@@ -209,20 +221,20 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
         job.at = message.at;
         return;
       }
-      finish(slot);
+      this.finish(slot);
       if (message.ok) job.resolve(message.output);
       else job.reject(new PoolTaskError(message.error.name, message.error.message));
-      dispatch();
+      this.dispatch();
     });
-    child.on('error', (error) => died(slot, error.message));
-    child.on('exit', (code, signal) => died(slot, signal ? `killed by ${signal}` : `exited with code ${code}`));
+    child.on('error', (error) => this.died(slot, error.message));
+    child.on('exit', (code, signal) => this.died(slot, signal ? `killed by ${signal}` : `exited with code ${code}`));
     return slot;
-  };
+  }
 
   /** An idle pool must not keep its parent process alive; one with work running or waiting must. */
-  const updateRefs = () => {
-    for (const slot of slots) {
-      if (slot.job || (!slot.ready && queuedCount > 0)) {
+  private updateRefs(): void {
+    for (const slot of this.slots) {
+      if (slot.job || (!slot.ready && this.queuedCount > 0)) {
         slot.child.ref();
         slot.child.channel?.ref();
       } else {
@@ -230,207 +242,211 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
         slot.child.channel?.unref();
       }
     }
-  };
+  }
 
   /** The job leaves the pool's books (its timers and abort listener) before it settles. */
-  const release = (job: Job) => {
+  private release(job: Job): void {
     clearTimeout(job.waitTimer);
     if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
-  };
+  }
 
-  const finish = (slot: Slot) => {
+  private finish(slot: Slot): void {
     clearTimeout(slot.timer);
     slot.timer = undefined;
-    if (slot.job) release(slot.job);
+    if (slot.job) this.release(slot.job);
     slot.job = undefined;
-  };
+  }
 
-  const remove = (slot: Slot) => {
-    const index = slots.indexOf(slot);
-    if (index >= 0) slots.splice(index, 1);
-  };
+  private remove(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+  }
 
   /** Kills a slot's process for the reason given and rejects its job with `error`. */
-  const kill = (slot: Slot, job: Job, error: Error, reason: string) => {
-    remove(slot);
-    finish(slot);
+  private kill(slot: Slot, job: Job, error: Error, reason: string): void {
+    this.remove(slot);
+    this.finish(slot);
     slot.child.kill('SIGKILL');
-    replaced += 1;
-    options.onReplace?.(`${options.name}: ${reason}`);
+    this.replaced += 1;
+    this.options.onReplace?.(`${this.options.name}: ${reason}`);
     job.reject(error);
-    dispatch();
-  };
+    this.dispatch();
+  }
 
-  const died = (slot: Slot, detail: string) => {
-    if (!slots.includes(slot)) return;
-    remove(slot);
+  private died(slot: Slot, detail: string): void {
+    if (!this.slots.includes(slot)) return;
+    this.remove(slot);
     const job = slot.job;
-    finish(slot);
-    if (closed) return;
-    replaced += 1;
-    options.onReplace?.(`${options.name}: a process ${detail}`);
+    this.finish(slot);
+    if (this.closed) return;
+    this.replaced += 1;
+    this.options.onReplace?.(`${this.options.name}: a process ${detail}`);
     job?.reject(new PoolProcessDiedError(detail));
-    dispatch();
-  };
+    this.dispatch();
+  }
 
-  const overBudget = (slot: Slot, job: Job) =>
-    kill(slot, job, new BudgetExceededError(job.budgetMs, job.at), `a task (${job.task}) ran past its ${job.budgetMs} ms budget; its process was killed`);
+  private overBudget(slot: Slot, job: Job): void {
+    this.kill(slot, job, new BudgetExceededError(job.budgetMs, job.at), `a task (${job.task}) ran past its ${job.budgetMs} ms budget; its process was killed`);
+  }
 
-  const running = (key: string) => slots.filter((slot) => slot.job?.key === key).length;
+  private running(key: string): number {
+    return this.slots.filter((slot) => slot.job?.key === key).length;
+  }
 
   /** Takes a waiting job out of its key's queue (it was cancelled or waited too long); false when it is no longer waiting. */
-  const unqueue = (job: Job): boolean => {
-    const queue = queues.get(job.key);
+  private unqueue(job: Job): boolean {
+    const queue = this.queues.get(job.key);
     const index = queue ? queue.indexOf(job) : -1;
     if (!queue || index < 0) return false;
     queue.splice(index, 1);
-    queuedCount -= 1;
-    if (queue.length === 0) queues.delete(job.key);
+    this.queuedCount -= 1;
+    if (queue.length === 0) this.queues.delete(job.key);
     return true;
-  };
+  }
 
   /** The next job in turn: the first key (in turn order) with a job waiting and a process to spare; that key goes to the back. */
-  const nextJob = (): Job | undefined => {
-    for (const [key, queue] of queues) {
-      if (key !== SHARED_KEY && running(key) >= keyRunningLimit) continue;
+  private nextJob(): Job | undefined {
+    for (const [key, queue] of this.queues) {
+      if (key !== SHARED_KEY && this.running(key) >= this.keyRunningLimit) continue;
       const job = queue.shift() as Job;
-      queuedCount -= 1;
-      queues.delete(key);
-      if (queue.length > 0) queues.set(key, queue);
+      this.queuedCount -= 1;
+      this.queues.delete(key);
+      if (queue.length > 0) this.queues.set(key, queue);
       // Its signal fired and its listener has not run yet (listeners of one signal run one after another): drop it.
       if (job.signal?.aborted) {
-        cancelled += 1;
-        release(job);
-        job.reject(new PoolTaskCancelledError(options.name));
-        return nextJob();
+        this.cancelled += 1;
+        this.release(job);
+        job.reject(new PoolTaskCancelledError(this.options.name));
+        return this.nextJob();
       }
       return job;
     }
     return undefined;
-  };
+  }
 
-  const dispatch = () => {
-    assign();
-    updateRefs();
-  };
+  private dispatch(): void {
+    this.assign();
+    this.updateRefs();
+  }
 
-  const assign = () => {
-    let busy = slots.filter((candidate) => candidate.job).length;
-    while (!closed && queuedCount > 0 && busy < options.size) {
-      const slot = slots.find((candidate) => candidate.ready && !candidate.job);
+  private assign(): void {
+    let busy = this.slots.filter((candidate) => candidate.job).length;
+    while (!this.closed && this.queuedCount > 0 && busy < this.options.size) {
+      const slot = this.slots.find((candidate) => candidate.ready && !candidate.job);
       if (!slot) break; // A process still starting will take the next task when it is ready.
-      const job = nextJob();
+      const job = this.nextJob();
       if (!job) break; // Every waiting key is at its running limit.
       clearTimeout(job.waitTimer);
       slot.job = job;
       busy += 1;
       const target = slot;
-      slot.timer = setTimeout(() => overBudget(target, job), job.budgetMs);
+      slot.timer = setTimeout(() => this.overBudget(target, job), job.budgetMs);
       slot.child.send({ type: 'run', id: job.id, task: job.task, input: job.input });
     }
-    if (closed || (busy === 0 && queuedCount === 0)) return;
+    if (this.closed || (busy === 0 && this.queuedCount === 0)) return;
     // A process for each waiting task that could run, and one spare beyond `size` ready to stand in for a process
     // killed for its budget or its caller's cancellation (starting one takes a while; another tenant should not wait for it).
-    const wanted = Math.min(options.size + 1, busy + queuedCount + 1);
-    while (slots.length < wanted) slots.push(start());
-  };
+    const wanted = Math.min(this.options.size + 1, busy + this.queuedCount + 1);
+    while (this.slots.length < wanted) this.slots.push(this.start());
+  }
 
-  const cancel = (job: Job) => {
-    cancelled += 1;
-    if (unqueue(job)) {
-      release(job);
-      job.reject(new PoolTaskCancelledError(options.name));
-      dispatch();
+  private cancel(job: Job): void {
+    this.cancelled += 1;
+    if (this.unqueue(job)) {
+      this.release(job);
+      job.reject(new PoolTaskCancelledError(this.options.name));
+      this.dispatch();
       return;
     }
-    const slot = slots.find((candidate) => candidate.job === job);
-    if (slot) kill(slot, job, new PoolTaskCancelledError(options.name), `a task (${job.task}) was cancelled by its caller; its process was killed`);
-  };
+    const slot = this.slots.find((candidate) => candidate.job === job);
+    if (slot) this.kill(slot, job, new PoolTaskCancelledError(this.options.name), `a task (${job.task}) was cancelled by its caller; its process was killed`);
+  }
 
-  const waitedTooLong = (job: Job, waitMs: number) => {
+  private waitedTooLong(job: Job, waitMs: number): void {
     // A process is still starting (slow on a loaded machine): the wait is for start-up, not for others' tasks.
-    if (slots.some((slot) => !slot.ready)) {
-      job.waitTimer = setTimeout(() => waitedTooLong(job, waitMs), waitMs);
+    if (this.slots.some((slot) => !slot.ready)) {
+      job.waitTimer = setTimeout(() => this.waitedTooLong(job, waitMs), waitMs);
       return;
     }
-    if (!unqueue(job)) return;
-    refused += 1;
-    release(job);
-    job.reject(new PoolBusyError(options.name, 'queue_wait', waitMs, options.budgetMs));
-    dispatch();
-  };
+    if (!this.unqueue(job)) return;
+    this.refused += 1;
+    this.release(job);
+    job.reject(new PoolBusyError(this.options.name, 'queue_wait', waitMs, this.options.budgetMs));
+    this.dispatch();
+  }
 
-  return {
-    run<T>(task: string, input: unknown, runOptions: ProcessPoolRunOptions = {}) {
-      if (closed) return Promise.reject(new Error(`${options.name} is closed`));
-      const { signal } = runOptions;
-      if (signal?.aborted) {
-        cancelled += 1;
-        return Promise.reject(new PoolTaskCancelledError(options.name));
+  run<T>(task: string, input: unknown, runOptions: ProcessPoolRunOptions = {}): Promise<T> {
+    const options = this.options;
+    if (this.closed) return Promise.reject(new Error(`${options.name} is closed`));
+    const { signal } = runOptions;
+    if (signal?.aborted) {
+      this.cancelled += 1;
+      return Promise.reject(new PoolTaskCancelledError(options.name));
+    }
+    const key = runOptions.key ?? SHARED_KEY;
+    const queue = this.queues.get(key) ?? [];
+    if (key !== SHARED_KEY && options.keyQueueLimit !== undefined && queue.length + this.running(key) >= options.keyQueueLimit) {
+      this.refused += 1;
+      return Promise.reject(new PoolBusyError(options.name, 'key_limit', options.keyQueueLimit, options.budgetMs));
+    }
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = { id: this.nextId++, key, task, input, budgetMs: runOptions.budgetMs ?? options.budgetMs, resolve: resolve as (value: unknown) => void, reject };
+      if (signal) {
+        job.signal = signal;
+        job.onAbort = () => this.cancel(job);
+        signal.addEventListener('abort', job.onAbort, { once: true });
       }
-      const key = runOptions.key ?? SHARED_KEY;
-      const queue = queues.get(key) ?? [];
-      if (key !== SHARED_KEY && options.keyQueueLimit !== undefined && queue.length + running(key) >= options.keyQueueLimit) {
-        refused += 1;
-        return Promise.reject(new PoolBusyError(options.name, 'key_limit', options.keyQueueLimit, options.budgetMs));
+      const waitMs = options.maxQueueWaitMs;
+      if (key !== SHARED_KEY && waitMs !== undefined) job.waitTimer = setTimeout(() => this.waitedTooLong(job, waitMs), waitMs);
+      queue.push(job);
+      this.queuedCount += 1;
+      if (!this.queues.has(key)) this.queues.set(key, queue);
+      this.dispatch();
+    });
+  }
+
+  stats(): ProcessPoolStats {
+    const keys: ProcessPoolStats['keys'] = {};
+    for (const [key, queue] of this.queues) keys[key] = { queued: queue.length, running: 0 };
+    for (const slot of this.slots) {
+      if (!slot.job) continue;
+      const entry = (keys[slot.job.key] ??= { queued: 0, running: 0 });
+      entry.running += 1;
+    }
+    return {
+      processes: this.slots.length,
+      busy: this.slots.filter((slot) => slot.job).length,
+      idle: this.slots.filter((slot) => slot.ready && !slot.job).length,
+      queued: this.queuedCount,
+      replaced: this.replaced,
+      refused: this.refused,
+      cancelled: this.cancelled,
+      pids: this.slots.flatMap((slot) => (slot.child.pid === undefined ? [] : [slot.child.pid])),
+      keys,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const queue of this.queues.values()) {
+      for (const job of queue) {
+        this.release(job);
+        job.reject(new Error(`${this.options.name} is closed`));
       }
-      return new Promise<T>((resolve, reject) => {
-        const job: Job = { id: nextId++, key, task, input, budgetMs: runOptions.budgetMs ?? options.budgetMs, resolve: resolve as (value: unknown) => void, reject };
-        if (signal) {
-          job.signal = signal;
-          job.onAbort = () => cancel(job);
-          signal.addEventListener('abort', job.onAbort, { once: true });
-        }
-        const waitMs = options.maxQueueWaitMs;
-        if (key !== SHARED_KEY && waitMs !== undefined) job.waitTimer = setTimeout(() => waitedTooLong(job, waitMs), waitMs);
-        queue.push(job);
-        queuedCount += 1;
-        if (!queues.has(key)) queues.set(key, queue);
-        dispatch();
-      });
-    },
-    stats: () => {
-      const keys: ProcessPoolStats['keys'] = {};
-      for (const [key, queue] of queues) keys[key] = { queued: queue.length, running: 0 };
-      for (const slot of slots) {
-        if (!slot.job) continue;
-        const entry = (keys[slot.job.key] ??= { queued: 0, running: 0 });
-        entry.running += 1;
-      }
-      return {
-        processes: slots.length,
-        busy: slots.filter((slot) => slot.job).length,
-        idle: slots.filter((slot) => slot.ready && !slot.job).length,
-        queued: queuedCount,
-        replaced,
-        refused,
-        cancelled,
-        pids: slots.flatMap((slot) => (slot.child.pid === undefined ? [] : [slot.child.pid])),
-        keys,
-      };
-    },
-    async close() {
-      closed = true;
-      for (const queue of queues.values()) {
-        for (const job of queue) {
-          release(job);
-          job.reject(new Error(`${options.name} is closed`));
-        }
-      }
-      queues.clear();
-      queuedCount = 0;
-      const exits = slots.splice(0).map((slot) => {
-        slot.job?.reject(new Error(`${options.name} is closed`));
-        finish(slot);
-        if (slot.child.exitCode !== null || slot.child.signalCode !== null) return Promise.resolve();
-        const exited = new Promise<void>((resolve) => slot.child.once('exit', () => resolve()));
-        slot.child.ref();
-        slot.child.kill('SIGKILL');
-        return exited;
-      });
-      await Promise.all(exits);
-    },
-  };
+    }
+    this.queues.clear();
+    this.queuedCount = 0;
+    const exits = this.slots.splice(0).map((slot) => {
+      slot.job?.reject(new Error(`${this.options.name} is closed`));
+      this.finish(slot);
+      if (slot.child.exitCode !== null || slot.child.signalCode !== null) return Promise.resolve();
+      const exited = new Promise<void>((resolve) => slot.child.once('exit', () => resolve()));
+      slot.child.ref();
+      slot.child.kill('SIGKILL');
+      return exited;
+    });
+    await Promise.all(exits);
+  }
 }
 
 /** What a task sees besides its input: `mark(at)` says where it is, so a budget breach can name the place. */
