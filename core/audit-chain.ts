@@ -10,6 +10,8 @@ import { canonicalJson, sha256Hex } from './canonical-json';
  * where `sequence` is a JSON number (1, 2, … per tenant), `occurred_at` the RFC 3339 UTC string with milliseconds,
  * and `previous_hash` the `hash` of the tenant's record `sequence - 1`, or GENESIS_HASH for sequence 1.
  */
+
+/** The `previous_hash` of a tenant's first record (sequence 1): 64 zeros. */
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** The fields of one audit record as stored, exported and hashed. `hash` is the only field not hashed. */

@@ -1,11 +1,6 @@
 import { QUOTA_PERIODS, QUOTA_POLICIES, USAGE_KINDS } from './usage-quotas';
 
-/**
- * The platform event catalogue: every event type that is really emitted, with the JSON Schema of its `data`.
- * The OpenAPI document (`webhooks` section and `GET /api/v1/webhooks/event-types`) is generated from this list,
- * so the documentation cannot drift from what is sent. Payloads are versioned with the API (`api_version: "v1"`):
- * within v1, fields are only ever added.
- */
+/** Payloads are versioned with the API (`api_version: "v1"`): within v1, fields are only ever added. */
 export const EVENT_API_VERSION = 'v1';
 
 type Schema = Record<string, unknown>;
@@ -172,6 +167,11 @@ const usageQuotaCrossed: Schema = {
   },
 };
 
+/**
+ * The platform event catalogue: every event type that is really emitted, with the JSON Schema of its `data`.
+ * The OpenAPI document (`webhooks` section and `GET /api/v1/webhooks/event-types`) is generated from this list,
+ * so the documentation cannot drift from what is sent.
+ */
 export const EVENT_TYPES: EventTypeDefinition[] = [
   {
     type: 'scenario.completed',

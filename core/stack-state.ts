@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 
+/** The processes `npm start` runs and supervises. */
+export type StackProcessName = 'api' | 'worker' | 'postgres' | 'temporal' | 'mailpit';
+
 /**
  * What the one-command start wrote about the local stack it runs (embedded Postgres URL, dev-server address), so
  * `npm run api`, `npm run worker` and the admin CLI find it through DATA_DIR alone.
  */
-export type StackProcessName = 'api' | 'worker' | 'postgres' | 'temporal' | 'mailpit';
-
 export interface StackState {
   databaseUrl?: string;
   temporalAddress?: string;

@@ -10,6 +10,8 @@ import { isIdOf } from '../core/ids';
  * an old message found later cannot silence a kind. The version retires every link of a person as soon as they change
  * their preferences themselves: a link in mail read before that change must not undo it.
  */
+
+/** The purpose claim (`p`) of an unsubscribe token. */
 const UNSUBSCRIBE_PURPOSE = 'unsubscribe';
 export const UNSUBSCRIBE_LINK_DAYS = 30;
 
