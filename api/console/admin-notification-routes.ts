@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { ADMIN_PREFIX, seeOther, type Admin, type AdminArea } from './admin-area';
 import { adminNotificationsPage, LOG_STATUSES, type ChatDestinationView, type NotificationView } from './notification-pages';
 import type { Notice } from './pages';
+import type { CreateChatDestinationRequest, UpdateNotificationSettingsRequest } from '../openapi/request-types.generated';
 
 type ChatForm = { name?: string; format?: string; url?: string; kinds?: string[] };
 
@@ -48,7 +49,8 @@ export function registerAdminNotificationRoutes(area: AdminArea): void {
   router.post(`${ADMIN_PREFIX}/notifications/settings`, async (ctx) => {
     const who = await area.adminPost(ctx, 'updateNotificationSettings');
     if (!who) return;
-    const body = { mandatory_kinds: who.form.getAll('mandatory_kinds') };
+    // area.attempt validates it against the operation's schema before the use case sees it.
+    const body = { mandatory_kinds: who.form.getAll('mandatory_kinds') } as UpdateNotificationSettingsRequest;
     const result = await area.attempt('updateNotificationSettings', body, () => notifications().updateSettings(who.context, body));
     if (!result.ok) return renderNotifications(area, ctx, who, result.status, result.notice);
     seeOther(ctx, `${area.base}/notifications?notice=settings_saved`);
@@ -58,7 +60,7 @@ export function registerAdminNotificationRoutes(area: AdminArea): void {
     const who = await area.adminPost(ctx, 'createChatDestination');
     if (!who) return;
     const form: ChatForm = { name: (who.form.get('name') ?? '').trim(), format: who.form.get('format') ?? 'slack', url: (who.form.get('url') ?? '').trim(), kinds: who.form.getAll('kinds') };
-    const body = { name: form.name as string, format: form.format as 'slack' | 'teams', url: form.url as string, kinds: form.kinds as string[] };
+    const body = { name: form.name as string, format: form.format as 'slack' | 'teams', url: form.url as string, kinds: form.kinds as CreateChatDestinationRequest['kinds'] };
     const result = await area.attempt('createChatDestination', body, () => notifications().createChatDestination(who.context, body));
     if (!result.ok) return renderNotifications(area, ctx, who, result.status, result.notice, form);
     seeOther(ctx, `${area.base}/notifications?notice=destination_added`);

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { AppError } from '../../core/app-error';
 import { NOTIFICATION_KIND_NAMES } from '../../core/notification-kinds';
 import type { NotificationService } from '../notifications/service';
+import type { UpdateNotificationPreferencesRequest } from '../openapi/request-types.generated';
 import { notificationsPreferencesSaved } from './notices';
 import { preferencesPage, type NotificationView, type PreferenceView } from './notification-pages';
 import type { Notice } from './pages';
@@ -36,7 +37,8 @@ export function registerNotificationRoutes(kit: ConsoleToolkit, deps: { notifica
     const problems = kit.validators.forOperation('updateNotificationPreferences').body?.(body) ?? [];
     try {
       if (problems.length > 0) throw new AppError('validation_failed', 'The form is not valid.', { errors: problems });
-      await notifications.updatePreferences(kit.contextOf(ctx, session), body);
+      // Validated against the operation's schema just above: the form's answers are the request body's type.
+      await notifications.updatePreferences(kit.contextOf(ctx, session), body as UpdateNotificationPreferencesRequest);
     } catch (error) {
       if (error instanceof AppError && error.status < 500) return renderPreferences(kit, notifications, ctx, session, error.status, kit.plainWords(error));
       throw error;

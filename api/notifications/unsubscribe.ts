@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_NAMES, isNotificationKind, type NotificationKind } from '../../core/notification-kinds';
-import { cancelOpenNotifications, mandatoryKindsOf, preferencesOf, setPreference } from '../../db/repositories/notifications';
+import { cancelOpenNotifications, mandatoryKindsOf, preferencesOf, preferencesVersionOf, setPreference } from '../../db/repositories/notifications';
+import { findTenant } from '../../db/repositories/tenants';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { verifyUnsubscribeToken } from '../../notifications/links';
 
@@ -28,15 +29,13 @@ export async function unsubscribe(db: Knex, key: Buffer, token: string, options:
   const verified = await verifyUnsubscribeToken(key, token);
   if (!verified) return { kind: 'invalid' };
   const { claims } = verified;
-  const tenant = (await db('tenants').where('id', claims.tenantId).first('name')) as { name: string } | undefined;
+  const tenant = await findTenant(db, claims.tenantId);
   if (!tenant) return { kind: 'invalid' };
   if (claims.kind !== 'digest' && !isNotificationKind(claims.kind)) return { kind: 'invalid' };
   return inTenantTransaction(db, claims.tenantId, async (scope): Promise<UnsubscribeOutcome> => {
-    const member = (await scope.trx('memberships').where({ tenant_id: scope.tenantId, user_id: claims.userId }).first('notification_preferences_version')) as
-      | { notification_preferences_version: number }
-      | undefined;
-    if (!member) return { kind: 'invalid' };
-    if (verified.expired || claims.version < member.notification_preferences_version) return { kind: 'expired', tenantName: tenant.name };
+    const preferencesVersion = await preferencesVersionOf(scope, claims.userId);
+    if (preferencesVersion === undefined) return { kind: 'invalid' };
+    if (verified.expired || claims.version < preferencesVersion) return { kind: 'expired', tenantName: tenant.name };
     const mandatory = new Set(await mandatoryKindsOf(scope.trx, scope.tenantId));
     let kinds: NotificationKind[];
     if (claims.kind === 'digest') {

@@ -378,3 +378,60 @@ export async function kpiWatchers(scope: TenantScope, kpiId: string): Promise<Ar
     .orderBy('m.id')
     .select('m.id as member_id', 'w.created_at');
 }
+
+/** A person a lane's batch is for: who they are now, and the preferences version their links carry. */
+export interface MemberToNotify {
+  user_id: string;
+  email: string;
+  display_name: string;
+  time_zone: string;
+  notification_preferences_version: number;
+}
+
+/** The tenant's people among `userIds` as the tenant knows them now (someone who left or was disabled is not here). */
+export async function membersToNotify(scope: TenantScope, userIds: string[]): Promise<MemberToNotify[]> {
+  if (userIds.length === 0) return [];
+  return scope
+    .trx('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where('m.tenant_id', scope.tenantId)
+    .whereIn('m.user_id', userIds)
+    .whereNull('u.disabled_at')
+    .select('m.user_id', 'u.email', scope.trx.raw('coalesce(m.display_name, u.display_name) as display_name'), 'm.time_zone', 'm.notification_preferences_version');
+}
+
+/** Cancels notifications that can no longer be sent (the digest's recipient left), saying why. */
+export async function cancelNotifications(scope: TenantScope, ids: string[], error: string): Promise<void> {
+  await scope.trx('notifications').where('tenant_id', scope.tenantId).whereIn('id', ids).update({ status: 'cancelled', last_error: error, updated_at: scope.trx.fn.now() });
+}
+
+/** The tenant's chat destinations among `ids` (enabled or not: the lane cancels what goes to a disabled one). */
+export async function chatDestinationsByIds(scope: TenantScope, ids: string[]): Promise<ChatDestinationRow[]> {
+  if (ids.length === 0) return [];
+  return scope.trx('chat_destinations').where('tenant_id', scope.tenantId).whereIn('id', ids);
+}
+
+/** A member of the tenant by member id: the person behind it (what preferences are keyed on) and their time zone. */
+export async function findMemberPerson(scope: TenantScope, memberId: string): Promise<{ user_id: string; time_zone: string } | undefined> {
+  return scope.trx('memberships').where({ tenant_id: scope.tenantId, id: memberId }).first('user_id', 'time_zone');
+}
+
+/** The tenant's member ids of these people (users.id → memberships.id); someone not a member is not in the map. */
+export async function memberIdsOfUsers(scope: TenantScope, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = (await scope.trx('memberships').where('tenant_id', scope.tenantId).whereIn('user_id', userIds).select('id', 'user_id')) as Array<{ id: string; user_id: string }>;
+  return new Map(rows.map((row) => [row.user_id, row.id]));
+}
+
+/** Whether the tenant has this KPI (not deleted): a KPI can be watched only then. */
+export async function kpiExists(scope: TenantScope, kpiId: string): Promise<boolean> {
+  return Boolean(await scope.trx('kpis').where({ tenant_id: scope.tenantId, id: kpiId }).whereNull('deleted_at').first('id'));
+}
+
+/** The person's preferences version in the tenant (an unsubscribe link made before it no longer works); undefined when not a member. */
+export async function preferencesVersionOf(scope: TenantScope, userId: string): Promise<number | undefined> {
+  const row = (await scope.trx('memberships').where({ tenant_id: scope.tenantId, user_id: userId }).first('notification_preferences_version')) as
+    | { notification_preferences_version: number }
+    | undefined;
+  return row?.notification_preferences_version;
+}
