@@ -9,14 +9,14 @@ import type { ConnectorEnvironment } from '../../integrations/connectors';
 import type { ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { FieldMappingDefinition } from '../../integrations/field-mapping';
 import type { RequestContext } from '../context';
-import { checkIntegration, discoverIntegration } from './connect-to-source';
+import { checkIntegration, discoverIntegration } from './check-integration';
 import { createIntegration } from './create-integration';
 import { deleteIntegration } from './delete-integration';
-import { getFieldMapping, putFieldMapping, validateFieldMapping } from './field-mappings';
+import { getFieldMapping, putFieldMapping, validateFieldMapping } from './put-field-mapping';
 import { getIntegrationSchedule } from './get-integration-schedule';
 import { createIntegrationConnections, type IntegrationConnections } from './integration-connections';
 import type { ScheduleBody } from './integration-schedule';
-import { getIntegration, listConnectorTypes, listTenantIntegrations } from './read-integrations';
+import { getIntegration, listConnectorTypes, listTenantIntegrations } from './list-integrations';
 import { createIntegrationSchedules, type IntegrationSchedules } from './start-schedules';
 import { updateIntegrationSettings } from './update-integration';
 
