@@ -48,6 +48,23 @@ import { DecisionStatusSearchAttribute } from '../contracts/search-attributes';
 
 const DEFAULT_CONTINUE_AS_NEW_AFTER_EVENTS = 10_000;
 
+/**
+ * What the review needs from the workflow that runs it. In `decisionApprovalWorkflow`: the `recordApprovalTransition`
+ * activity, the `DecisionStatus` search attribute, `condition`, `workflowInfo().workflowId` and the workflow's
+ * (deterministic) `Date.now`. A test passes fakes, and a clock it moves by hand.
+ */
+export interface DecisionReviewPorts {
+  /** Writes one transition (state, audit records, outbox events) to Postgres. */
+  recordApprovalTransition(write: RecordApprovalTransitionInput): Promise<void>;
+  /** Called once a transition is written, with the status it wrote. */
+  publishStatus(status: ApprovalWorkflowStatus): void;
+  /** Resolves once `test` holds (re-checked after every transition). */
+  waitUntil(test: () => boolean): Promise<void>;
+  workflowId(): string;
+  /** Now, in epoch milliseconds. */
+  now(): number;
+}
+
 /** The approver set of a step as it stands: an admin's reassignment replaces the policy's; an escalation adds its target. */
 export function assignmentOf(input: DecisionApprovalInput, state: DecisionApprovalState, stepNumber: number): StepAssignment {
   const step = input.steps[stepNumber - 1];
@@ -134,6 +151,8 @@ const SYSTEM: ApprovalActor = { type: 'system', id: 'approval-workflow' };
  * anything reaches the history, and again by the handler) and the transitions (one method per update, plus the
  * timers). A handler changes the state synchronously (so the next update's validator already sees it) and writes it
  * to Postgres through one activity; the writes are chained, so Postgres sees the transitions in the workflow's order.
+ * It reaches its workflow only through `DecisionReviewPorts` (the activity, the search attribute, waiting, the clock),
+ * so its rules run alone in test/unit/decision-review.test.ts with fakes and a clock moved by hand.
  *
  * Determinism: the histories in test/workflows/histories replay against this class. Any change to what a method
  * schedules (activities, search attributes, timers) or to the order of its awaits needs `patched()`.
@@ -143,15 +162,11 @@ export class DecisionReview {
   /** Whether the submission's transition is in Postgres (a run continued as new starts with it written). */
   private submissionWritten: boolean;
   private written = Promise.resolve();
-  private readonly recordApprovalTransition: Activities['recordApprovalTransition'];
 
-  constructor(private readonly input: DecisionApprovalInput) {
-    const retry = input.retry ?? DEFAULT_RETRY;
-    const { recordApprovalTransition } = proxyActivities<Activities>({
-      startToCloseTimeout: 30_000,
-      retry: { initialInterval: retry.initialIntervalMs, maximumInterval: retry.maximumIntervalMs, backoffCoefficient: 2 },
-    });
-    this.recordApprovalTransition = recordApprovalTransition;
+  constructor(
+    private readonly input: DecisionApprovalInput,
+    private readonly ports: DecisionReviewPorts,
+  ) {
     this.state = input.carried ? clone(input.carried) : initialState(input);
     this.submissionWritten = input.carried !== undefined;
   }
@@ -211,7 +226,7 @@ export class DecisionReview {
   // Update handlers: each validates again (the state may have moved since its validator ran), transitions, writes.
 
   async submissionRecorded(): Promise<DecisionApprovalState> {
-    await condition(() => this.submissionWritten);
+    await this.ports.waitUntil(() => this.submissionWritten);
     return this.snapshot();
   }
 
@@ -220,7 +235,7 @@ export class DecisionReview {
     const { state, input } = this;
     const stepNumber = state.currentStep as number;
     const step = input.steps[stepNumber - 1] as Step;
-    state.approvals.push({ step: stepNumber, user_id: args.actor.id, comment: args.comment, approved_at: nowIso() });
+    state.approvals.push({ step: stepNumber, user_id: args.actor.id, comment: args.comment, approved_at: this.nowIso() });
     const given = state.approvals.filter((a) => a.step === stepNumber).length;
     const stepComplete = given >= step.approvals_required;
     const records: Records = [
@@ -343,7 +358,7 @@ export class DecisionReview {
         action: 'decision.submitted',
         payload: {
           ...this.ref(),
-          workflow_id: workflowInfo().workflowId,
+          workflow_id: this.ports.workflowId(),
           steps: input.steps.map((s) => s.name),
           skipped_steps: input.steps.flatMap((s, i) => (state.stepApplies[i] === false ? [s.name] : [])),
         },
@@ -376,7 +391,7 @@ export class DecisionReview {
   /** What is due now: under review, the step's deadline (expired), SLA (escalated) or reminder; after approval, outcome reviews. */
   async onTimer(): Promise<void> {
     const { state, input } = this;
-    const now = Date.now();
+    const now = this.ports.now();
     if (state.status === 'pending_approval' && state.currentStep !== null) {
       const stepNumber = state.currentStep;
       const step = input.steps[stepNumber - 1] as Step;
@@ -388,7 +403,7 @@ export class DecisionReview {
         await this.persist(SYSTEM, [{ action: 'decision.expired', payload: { ...this.ref(), ...this.stepRef(stepNumber), deadline_at: deadline } }]);
       } else if (!state.escalated && state.slaDueAt !== null && now >= Date.parse(state.slaDueAt)) {
         state.escalated = true;
-        state.nextReminderAt = after(input.reminderIntervalSeconds);
+        state.nextReminderAt = this.after(input.reminderIntervalSeconds);
         await this.persist(SYSTEM, [
           { action: 'decision.step.escalated', payload: { ...this.ref(), ...this.stepRef(stepNumber), sla_due_at: state.slaDueAt, escalated_to: step.escalate_to } },
         ]);
@@ -403,7 +418,7 @@ export class DecisionReview {
         ]);
       } else if (state.escalated && state.nextReminderAt !== null && now >= Date.parse(state.nextReminderAt)) {
         const given = state.approvals.filter((a) => a.step === stepNumber).length;
-        state.nextReminderAt = after(input.reminderIntervalSeconds);
+        state.nextReminderAt = this.after(input.reminderIntervalSeconds);
         await this.persist(SYSTEM, [
           {
             action: 'decision.step.reminder',
@@ -438,8 +453,8 @@ export class DecisionReview {
       records,
     };
     this.written = this.written.then(async () => {
-      await this.recordApprovalTransition(write);
-      upsertSearchAttributes([{ key: DecisionStatusSearchAttribute, value: write.state.status }]);
+      await this.ports.recordApprovalTransition(write);
+      this.ports.publishStatus(write.state.status);
     });
     return this.written;
   }
@@ -480,12 +495,12 @@ export class DecisionReview {
     const step = input.steps[next] as Step;
     state.status = 'pending_approval';
     state.currentStep = next + 1;
-    state.stepStartedAt = nowIso();
-    state.slaDueAt = after(step.sla_seconds);
+    state.stepStartedAt = this.nowIso();
+    state.slaDueAt = this.after(step.sla_seconds);
     if (input.slaReminderBeforeSeconds !== undefined && input.slaReminderBeforeSeconds > 0) {
-      state.slaReminderAt = after(step.sla_seconds - Math.min(input.slaReminderBeforeSeconds, Math.floor(step.sla_seconds / 2)));
+      state.slaReminderAt = this.after(step.sla_seconds - Math.min(input.slaReminderBeforeSeconds, Math.floor(step.sla_seconds / 2)));
     }
-    state.deadlineAt = step.deadline_seconds === null ? null : after(step.deadline_seconds);
+    state.deadlineAt = step.deadline_seconds === null ? null : this.after(step.deadline_seconds);
     return next + 1;
   }
 
@@ -496,10 +511,34 @@ export class DecisionReview {
   private checkLifecycle(from: ApprovalWorkflowStatus, to: string): void {
     if (this.state.status !== from) throw refuse(`The decision is ${this.state.status}; only a decision that is ${from} can become ${to}.`, WRONG_STATUS);
   }
+
+  private nowIso(): string {
+    return new Date(this.ports.now()).toISOString();
+  }
+
+  private after(seconds: number): string {
+    return new Date(this.ports.now() + seconds * 1000).toISOString();
+  }
 }
 
-const nowIso = () => new Date(Date.now()).toISOString();
-const after = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+/**
+ * The review's ports inside this workflow. The activity is called and the search attribute set exactly where the
+ * review's methods did before they were ports, so recorded histories replay unchanged.
+ */
+function workflowPorts(input: DecisionApprovalInput): DecisionReviewPorts {
+  const retry = input.retry ?? DEFAULT_RETRY;
+  const { recordApprovalTransition } = proxyActivities<Activities>({
+    startToCloseTimeout: 30_000,
+    retry: { initialInterval: retry.initialIntervalMs, maximumInterval: retry.maximumIntervalMs, backoffCoefficient: 2 },
+  });
+  return {
+    recordApprovalTransition,
+    publishStatus: (status) => upsertSearchAttributes([{ key: DecisionStatusSearchAttribute, value: status }]),
+    waitUntil: (test) => condition(test),
+    workflowId: () => workflowInfo().workflowId,
+    now: () => Date.now(),
+  };
+}
 
 /**
  * One decision from submission to its end: review step by step (approve, reject, request changes → resubmit,
@@ -510,7 +549,7 @@ const after = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOSt
  * were.
  */
 export async function decisionApprovalWorkflow(input: DecisionApprovalInput): Promise<DecisionApprovalState> {
-  const review = new DecisionReview(input);
+  const review = new DecisionReview(input, workflowPorts(input));
 
   setHandler(stateQuery, () => review.snapshot());
   setHandler(submissionRecordedUpdate, () => review.submissionRecorded());
