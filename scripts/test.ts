@@ -1,7 +1,9 @@
 /**
- * `npm test`: runs the test files against a real, throwaway stack. Starts its own Postgres and Temporal on free
- * ports in a fresh temporary DATA_DIR (so it runs fine next to a dev stack from `npm start`), migrates once, bundles
- * the workflows once, runs `node --test`, and always tears everything down again.
+ * `npm test`: runs the test files against real, throwaway infrastructure, started only as far as the selected files
+ * need it (test/tiers.ts says what each folder and file needs): test/unit needs nothing, so nothing is started; the
+ * use-case tier gets a migrated Postgres; the workflow tier the Temporal CLI and the workflow bundle; the rest the
+ * whole stack. Whatever is started runs on free ports in a fresh temporary DATA_DIR (so it runs fine next to a dev
+ * stack from `npm start`), is migrated and bundled once, and is always torn down again.
  *
  *   tsx scripts/test.ts                                   every *.test.ts under test/
  *   tsx scripts/test.ts test/api test/unit/foo.test.ts    directories, files, or substrings of paths
@@ -20,8 +22,10 @@ import { loadConfigOrExit } from '../core/config';
 import { createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import { writeWorkflowBundle } from '../orchestration/workflow-bundle';
+import { needsOfAll, type TestNeed } from '../test/tiers';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { findOrInstallChromium } from './stack/chromium';
+import { locateTemporalCli } from './stack/temporal';
 import { findFreePort } from './stack/ports';
 import { handleShutdownSignals } from './stack/shutdown';
 import { spawnStackProcess, StartAbortedError, stopChildProcess, throwIfAborted, waitForExit, NODE_PROCESS_STOP_STEPS } from './stack/processes';
@@ -42,6 +46,8 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  const needs = needsOfAll(files);
+  log(`starting for ${files.length} test file(s): ${describeNeeds(needs)}`);
   const shutdown = handleShutdownSignals(log, INTERRUPTED_EXIT_CODE);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-test-'));
@@ -52,43 +58,73 @@ async function main(): Promise<number> {
   let runner: ChildProcess | undefined;
   let exitCode: number;
   try {
+    const needsLocal = (need: TestNeed, external: boolean | undefined) => needs.has(need) && !external;
     stack = await startLocalStack({
-      postgres: config.databaseUrl ? undefined : { dataDir: path.join(dataDir, 'postgres'), port: await findFreePort() },
-      temporal: config.temporalAddress
-        ? undefined
-        : {
+      postgres: needsLocal('postgres', !!config.databaseUrl) ? { dataDir: path.join(dataDir, 'postgres'), port: await findFreePort() } : undefined,
+      temporal: needsLocal('temporal', !!config.temporalAddress)
+        ? {
             dbFile: path.join(dataDir, 'temporal', 'dev.db'),
             port: await findFreePort(),
             uiPort: 0,
             headless: true,
             namespace: 'default',
-          },
+          }
+        : undefined,
       // Tests read what was sent back through Mailpit's HTTP API; an external pair (SMTP_URL and MAILPIT_URL) is used as given.
-      mailpit:
-        config.notifications.smtpUrl && process.env.MAILPIT_URL
-          ? undefined
-          : { smtpPort: await findFreePort(), httpPort: await findFreePort(), dataFile: path.join(dataDir, 'mailpit', 'mailpit.db') },
+      mailpit: needsLocal('mailpit', !!(config.notifications.smtpUrl && process.env.MAILPIT_URL))
+        ? { smtpPort: await findFreePort(), httpPort: await findFreePort(), dataFile: path.join(dataDir, 'mailpit', 'mailpit.db') }
+        : undefined,
       config,
       log,
       signal: shutdown.signal,
     });
-    if (config.databaseUrl) {
-      scratchDatabase = await createScratchDatabase(config.databaseUrl);
-      log(`using scratch database ${scratchDatabase.name} on the external DATABASE_URL`);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      NODE_ENV: 'test',
+    };
+    if (needs.has('postgres')) {
+      if (config.databaseUrl) {
+        scratchDatabase = await createScratchDatabase(config.databaseUrl);
+        log(`using scratch database ${scratchDatabase.name} on the external DATABASE_URL`);
+      }
+      const databaseUrl = scratchDatabase?.url ?? stack.databaseUrl;
+      if (!databaseUrl) throw new Error('the local stack did not report its database address');
+      await migrate(databaseUrl);
+      throwIfAborted(shutdown.signal);
+      env.DATABASE_URL = databaseUrl;
     }
-    const databaseUrl = scratchDatabase?.url ?? stack.databaseUrl;
-    const temporalAddress = config.temporalAddress ?? stack.temporalAddress;
-    if (!databaseUrl || !temporalAddress) throw new Error('the local stack did not report its addresses');
+    if (needs.has('temporal')) {
+      const temporalAddress = config.temporalAddress ?? stack.temporalAddress;
+      if (!temporalAddress) throw new Error('the local stack did not report its Temporal address');
+      env.TEMPORAL_ADDRESS = temporalAddress;
+      env.TEMPORAL_NAMESPACE = config.temporalAddress ? config.temporalNamespace : 'default';
+    }
+    if (needs.has('mailpit')) {
+      env.SMTP_URL = stack.smtpUrl ?? config.notifications.smtpUrl ?? '';
+      env.MAILPIT_URL = stack.mailpitUrl ?? process.env.MAILPIT_URL ?? '';
+    }
+    if (needs.has('temporalCli')) {
+      const cliPath = await locateTemporalCli(config, log, shutdown.signal);
+      throwIfAborted(shutdown.signal);
+      if (!cliPath) throw new Error('the workflow tests need the Temporal CLI: install Go or the CLI, or set TEMPORAL_CLI_PATH');
+      env.TEMPORAL_CLI_PATH = cliPath;
+    }
+    if (needs.has('workflowBundle')) {
+      const workflowBundlePath = path.join(dataDir, 'workflow-bundle.js');
+      log('bundling workflows');
+      await writeWorkflowBundle(workflowBundlePath);
+      throwIfAborted(shutdown.signal);
+      env.WORKFLOW_BUNDLE_PATH = workflowBundlePath;
+    }
+    if (needs.has('chromium')) {
+      const chromium = findOrInstallChromium(log);
+      if (chromium.reason) log(`browser tests will be skipped: ${chromium.reason}`);
+      env.CHROMIUM_PATH = chromium.path ?? '';
+      env.CHROMIUM_UNAVAILABLE_REASON = chromium.reason ?? '';
+    }
 
-    await migrate(databaseUrl);
-    throwIfAborted(shutdown.signal);
-    const workflowBundlePath = path.join(dataDir, 'workflow-bundle.js');
-    log('bundling workflows');
-    await writeWorkflowBundle(workflowBundlePath);
-    throwIfAborted(shutdown.signal);
-
-    const chromium = findOrInstallChromium(log);
-    if (chromium.reason) log(`browser tests will be skipped: ${chromium.reason}`);
     log(`running ${files.length} test file(s)`);
     runner = spawnStackProcess(
       process.execPath,
@@ -99,20 +135,7 @@ async function main(): Promise<number> {
         deathSignal: 'SIGKILL',
         // The runner starts a process per test file; stopping the group stops those too.
         wholeGroup: true,
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl,
-          TEMPORAL_ADDRESS: temporalAddress,
-          SMTP_URL: stack.smtpUrl ?? config.notifications.smtpUrl ?? '',
-          MAILPIT_URL: stack.mailpitUrl ?? process.env.MAILPIT_URL ?? '',
-          TEMPORAL_NAMESPACE: config.temporalAddress ? config.temporalNamespace : 'default',
-          WORKFLOW_BUNDLE_PATH: workflowBundlePath,
-          DATA_DIR: dataDir,
-          LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-          NODE_ENV: 'test',
-          CHROMIUM_PATH: chromium.path ?? '',
-          CHROMIUM_UNAVAILABLE_REASON: chromium.reason ?? '',
-        },
+        env,
       },
     );
     const outcome = await Promise.race([
@@ -144,6 +167,18 @@ async function main(): Promise<number> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return exitCode;
+}
+
+function describeNeeds(needs: ReadonlySet<TestNeed>): string {
+  const names: Record<TestNeed, string> = {
+    postgres: 'Postgres',
+    temporal: 'Temporal',
+    mailpit: 'Mailpit',
+    workflowBundle: 'the workflow bundle',
+    temporalCli: 'the Temporal CLI',
+    chromium: 'Chromium',
+  };
+  return needs.size === 0 ? 'nothing to start' : [...needs].map((need) => names[need]).join(', ');
 }
 
 function selectTestFiles(args: string[]): { files: string[]; runnerOptions: string[] } {

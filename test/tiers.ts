@@ -1,0 +1,68 @@
+/**
+ * What each test file needs started, read by the launcher (scripts/test.ts), which starts only the union of what the
+ * selected files need. A file's needs come from the longest folder prefix below that names it, unless the file is
+ * listed on its own in FILE_NEEDS. A folder or file not listed needs the whole stack, so a new kind of test is never
+ * started short of what it uses; list it here when it needs less.
+ */
+
+/**
+ * - `postgres`: a migrated database, as `DATABASE_URL`.
+ * - `temporal`: a Temporal server, as `TEMPORAL_ADDRESS` and `TEMPORAL_NAMESPACE`.
+ * - `mailpit`: an SMTP server with Mailpit's HTTP API, as `SMTP_URL` and `MAILPIT_URL`.
+ * - `workflowBundle`: the workflows bundled once, as `WORKFLOW_BUNDLE_PATH` (workers load it instead of bundling).
+ * - `temporalCli`: the Temporal CLI binary, as `TEMPORAL_CLI_PATH`, for tests starting their own test environment.
+ * - `chromium`: the browser for page tests, as `CHROMIUM_PATH` (or `CHROMIUM_UNAVAILABLE_REASON`).
+ */
+export type TestNeed = 'postgres' | 'temporal' | 'mailpit' | 'workflowBundle' | 'temporalCli' | 'chromium';
+
+/** The tiers, by what a test needs: each faster than the next. */
+export const TIERS = {
+  /** Pure code: nothing started; seconds. */
+  unit: [],
+  /** A family's use cases called directly on a real, migrated Postgres (row-level security applies), fakes for injected ports. */
+  useCases: ['postgres'],
+  /** Workflows on Temporal's time-skipping test environment (started by the test on the CLI binary) and replays of recorded histories. */
+  workflows: ['workflowBundle', 'temporalCli'],
+  /** HTTP against the real app and workers: everything. */
+  stack: ['postgres', 'temporal', 'mailpit', 'workflowBundle', 'chromium'],
+} as const satisfies Record<string, readonly TestNeed[]>;
+
+/** Paths relative to the repository root, with `/`; the longest matching prefix wins. */
+export const FOLDER_NEEDS: Readonly<Record<string, readonly TestNeed[]>> = {
+  'test/': TIERS.stack,
+  'test/unit/': TIERS.unit,
+  'test/use-cases/': TIERS.useCases,
+  'test/workflows/': TIERS.workflows,
+  // Runs the TCK through the engine in a child process: pure code.
+  'test/tck/': TIERS.unit,
+};
+
+/** Files whose needs differ from their folder's. */
+export const FILE_NEEDS: Readonly<Record<string, readonly TestNeed[]>> = {
+  // The client's build, packing and transport against an in-process HTTP server: no stack.
+  'test/client/package.test.ts': TIERS.unit,
+  'test/client/transport.test.ts': TIERS.unit,
+  // The CSV connector over in-memory uploads; the Postgres connector reads a source database made on the test server.
+  'test/integrations/csv-connector.test.ts': TIERS.unit,
+  'test/integrations/hris-connectors.test.ts': TIERS.unit,
+  'test/integrations/connectors.test.ts': TIERS.useCases,
+  // Reads the compose file; three processes migrating one empty database.
+  'test/deployment/compose.test.ts': TIERS.unit,
+  'test/deployment/migrations.test.ts': TIERS.useCases,
+};
+
+/** The needs of one test file, given its path relative to the repository root. */
+export function needsOf(file: string): readonly TestNeed[] {
+  const normalized = file.split('\\').join('/');
+  const own = FILE_NEEDS[normalized];
+  if (own) return own;
+  const folder = Object.keys(FOLDER_NEEDS)
+    .filter((prefix) => normalized.startsWith(prefix))
+    .sort((a, b) => b.length - a.length)[0];
+  return folder ? (FOLDER_NEEDS[folder] ?? TIERS.stack) : TIERS.stack;
+}
+
+/** What a selection of files needs: the union of theirs. */
+export function needsOfAll(files: readonly string[]): Set<TestNeed> {
+  return new Set(files.flatMap((file) => needsOf(file)));
+}
