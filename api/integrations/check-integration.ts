@@ -1,7 +1,5 @@
-import { connectorFailed } from '../../core/errors';
-import { ConnectorError } from '../../integrations/connectors';
 import type { RequestContext } from '../context';
-import type { IntegrationUseCaseDeps } from './service';
+import type { IntegrationUseCaseDeps } from './deps';
 
 /** Connects to the integration's source and reports whether it answers, and how fast. */
 export async function checkIntegration({ connections }: IntegrationUseCaseDeps, context: RequestContext, id: string) {
@@ -9,16 +7,4 @@ export async function checkIntegration({ connections }: IntegrationUseCaseDeps, 
   const started = Date.now();
   const result = await connector.check(record.config, credentials, environment);
   return { object: 'connection_check' as const, integration_id: id, ...result, message: result.status === 'failed' ? result.message : null, latency_ms: Date.now() - started };
-}
-
-/** The streams the source offers and their fields. */
-export async function discoverIntegration({ connections }: IntegrationUseCaseDeps, context: RequestContext, id: string) {
-  const { record, connector, credentials, environment } = await connections.loadForConnection(context, id);
-  try {
-    const streams = await connector.discover(record.config, credentials, environment);
-    return { object: 'catalog' as const, integration_id: id, streams };
-  } catch (error) {
-    if (error instanceof ConnectorError) throw connectorFailed(error.message);
-    throw error;
-  }
 }

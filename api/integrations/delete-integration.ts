@@ -5,7 +5,7 @@ import { requestIntegrationScheduleChange } from '../../db/repositories/schedule
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { requireIntegrationId } from './integration-connections';
-import type { IntegrationUseCaseDeps } from './service';
+import type { IntegrationUseCaseDeps } from './deps';
 
 export async function deleteIntegration({ db, schedules }: IntegrationUseCaseDeps, context: RequestContext, id: string): Promise<void> {
   requireIntegrationId(id);

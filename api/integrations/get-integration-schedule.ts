@@ -4,7 +4,7 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { requireIntegrationId } from './integration-connections';
 import { presentSchedule } from './integration-schedule';
-import type { IntegrationUseCaseDeps } from './service';
+import type { IntegrationUseCaseDeps } from './deps';
 import { integrationScheduleId } from './start-schedules';
 
 /**

@@ -1,14 +1,10 @@
 import { Cron } from 'croner';
 import { validationFailed, type FieldError } from '../../core/app-error';
 import type { IntegrationSchedule } from '../../db/records/integration';
+import type { IntegrationScheduleInput } from '../openapi/request-types.generated';
 
 /** A schedule as the API takes it: exactly one of `cron` and `interval_seconds`. */
-export interface ScheduleBody {
-  cron?: string;
-  interval_seconds?: number;
-  mode?: 'full' | 'incremental';
-  timezone?: string;
-}
+export type ScheduleBody = NonNullable<IntegrationScheduleInput>;
 
 export function presentSchedule(schedule: IntegrationSchedule | null) {
   if (!schedule) return null;

@@ -1,10 +1,10 @@
 import type { PageRequest } from '../../db/pagination';
-import { presentRejection, presentSync } from '../../db/records/integration-sync';
-import { listRejections, listSyncs } from '../../db/repositories/integration-syncs';
+import { presentSync } from '../../db/records/integration-sync';
+import { listSyncs } from '../../db/repositories/integration-syncs';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { requireIntegration, requireSync } from './sync-records';
-import type { IntegrationSyncUseCaseDeps } from './syncs';
+import { requireIntegration } from './sync-records';
+import type { IntegrationSyncUseCaseDeps } from './deps';
 
 export async function listIntegrationSyncs({ db }: IntegrationSyncUseCaseDeps, { tenantId }: RequestContext, integrationId: string, page: PageRequest) {
   const { rows, nextCursor } = await inTenantTransaction(db, tenantId, async (scope) => {
@@ -12,16 +12,4 @@ export async function listIntegrationSyncs({ db }: IntegrationSyncUseCaseDeps, {
     return listSyncs(scope, integrationId, page);
   });
   return { data: rows.map(presentSync), next_cursor: nextCursor };
-}
-
-export async function getIntegrationSync({ db }: IntegrationSyncUseCaseDeps, { tenantId }: RequestContext, integrationId: string, syncId: string) {
-  return presentSync(await inTenantTransaction(db, tenantId, (scope) => requireSync(scope, integrationId, syncId)));
-}
-
-export async function listSyncRejections({ db }: IntegrationSyncUseCaseDeps, { tenantId }: RequestContext, integrationId: string, syncId: string, page: PageRequest) {
-  const { rows, nextCursor } = await inTenantTransaction(db, tenantId, async (scope) => {
-    await requireSync(scope, integrationId, syncId);
-    return listRejections(scope, syncId, page);
-  });
-  return { data: rows.map(presentRejection), next_cursor: nextCursor };
 }

@@ -8,9 +8,10 @@ import type { RequestContext } from '../context';
 import { requireIntegrationId } from './integration-connections';
 import { checkSchedule } from './integration-schedule';
 import { presentIntegration } from './presenter';
-import type { IntegrationUpdate, IntegrationUseCaseDeps } from './service';
+import type { UpdateIntegrationRequest } from '../openapi/request-types.generated';
+import type { IntegrationUseCaseDeps } from './deps';
 
-export async function updateIntegrationSettings({ db, config, connections, schedules }: IntegrationUseCaseDeps, context: RequestContext, id: string, body: IntegrationUpdate) {
+export async function updateIntegrationSettings({ db, config, connections, schedules }: IntegrationUseCaseDeps, context: RequestContext, id: string, body: UpdateIntegrationRequest) {
   requireIntegrationId(id);
   let scheduleChanged = false;
   const updated = await inTenantTransaction(db, context.tenantId, async (scope) => {
