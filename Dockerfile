@@ -18,6 +18,7 @@ COPY decision ./decision
 COPY integrations ./integrations
 COPY notifications ./notifications
 COPY orchestration ./orchestration
+COPY rules ./rules
 COPY worker ./worker
 COPY workflows ./workflows
 COPY scripts/build.ts scripts/admin.ts scripts/migrate.ts ./scripts/

@@ -76,20 +76,24 @@ export default tseslint.config(
   },
   // The layering: each folder imports only the folders below it. Paths are matched as written (relative), so
   // `(\.\./)+name/` means "the top-level folder `name`" from any depth.
-  layer('core/**/*.ts', 'core/ imports nothing of ours but core/.', ['api', 'activities', 'db', 'decision', 'integrations', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
-  layer('decision/**/*.ts', 'decision/ imports only decision/ and core/.', ['api', 'activities', 'db', 'integrations', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  layer('core/**/*.ts', 'core/ imports nothing of ours but core/.', ['api', 'activities', 'db', 'decision', 'integrations', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test']),
+  layer('decision/**/*.ts', 'decision/ imports only decision/ and core/.', ['api', 'activities', 'db', 'integrations', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test']),
+  // A family's pure rules (KPI status and alerts, approval policies, outcome variance): fenced like the engines, and
+  // free to use them (a policy's conditions are engine expressions).
+  layer('rules/**/*.ts', 'rules/ imports only rules/, decision/ and core/.', ['api', 'activities', 'db', 'integrations', 'notifications', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
   // Connectors and field mappings talk to source systems only: no database of ours, no workflows, no API
   // (field-mapping expressions are zen-engine, through decision/).
-  layer('integrations/**/*.ts', 'integrations/ imports only integrations/, decision/ and core/.', ['api', 'activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  // (The expression sandbox also checks approval policies' conditions, through rules/.)
+  layer('integrations/**/*.ts', 'integrations/ imports only integrations/, decision/, rules/ and core/.', ['api', 'activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
   // Rendering and signing of notifications: pure, no database, no workflows, no API.
-  layer('notifications/**/*.ts', 'notifications/ imports only notifications/ and core/.', ['api', 'activities', 'db', 'decision', 'integrations', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  layer('notifications/**/*.ts', 'notifications/ imports only notifications/ and core/.', ['api', 'activities', 'db', 'decision', 'integrations', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test']),
   layer(
     'clients/typescript/src/**/*.ts',
     'The typed client is a package of its own: it imports nothing of the service (the OpenAPI document is its contract).',
-    ['api', 'activities', 'core', 'db', 'decision', 'integrations', 'notifications', 'orchestration', 'worker', 'workflows', 'scripts', 'test'],
+    ['api', 'activities', 'core', 'db', 'decision', 'integrations', 'notifications', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test'],
     { extra: [{ regex: '^node:', message: 'The client runs in browsers too: web APIs only (fetch, URL, crypto.randomUUID), no Node modules.' }] },
   ),
-  layer('clients/typescript/examples/**/*.ts', 'The examples use the client as its readers do: through clients/typescript/src only.', ['api', 'activities', 'core', 'db', 'decision', 'integrations', 'notifications', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  layer('clients/typescript/examples/**/*.ts', 'The examples use the client as its readers do: through clients/typescript/src only.', ['api', 'activities', 'core', 'db', 'decision', 'integrations', 'notifications', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test']),
   layer('db/**/*.ts', 'db/ never imports api/, activities/, worker/ or orchestration/.', ['api', 'activities', 'orchestration', 'worker', 'scripts', 'test']),
   layer('activities/**/*.ts', 'activities/ never imports api/, worker/ or orchestration/.', ['api', 'orchestration', 'worker', 'scripts', 'test']),
   // orchestration/ is the shared Temporal kernel (workflow-engine, workflow-bundle, workers, scenario-runner).
@@ -127,11 +131,11 @@ export default tseslint.config(
     'Workflow contracts (and the registry) may import only @temporalio/workflow, @temporalio/common, ./ modules, the shared ../contracts/ and types.',
   ),
   // A workflow: only its family's contract (and the shared ones), not another workflow's code (a child workflow is
-  // started by its contract's type name).
+  // started by its contract's type name); the lanes share one loop (workflows/lanes/lane.ts).
   sandboxed(
     ['workflows/**/*.ts'],
-    '^(?!@temporalio/workflow$|\\./contracts(-[\\w-]+)?$|\\.\\./contracts/)',
-    "A workflow may import only its contract (./contracts, ./contracts-…, the shared ../contracts/…), @temporalio/workflow and types.",
+    '^(?!@temporalio/workflow$|\\./contracts(-[\\w-]+)?$|\\.\\./contracts/|\\.\\./lanes/lane$)',
+    "A workflow may import only its contract (./contracts, ./contracts-…, the shared ../contracts/…), the lanes' shared loop (../lanes/lane), @temporalio/workflow and types.",
     ['workflows/contracts/**/*.ts', 'workflows/*/contracts.ts', 'workflows/*/contracts-*.ts', 'workflows/index.ts'],
   ),
 );

@@ -1,8 +1,8 @@
 import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import type { Logger } from '../../core/logger';
-import { episodesOf, kpiDefinitionOf, rankInputChanges, recoveryLine, ruleLine, ruleSpecOf, type Episode, type SeriesPoint } from '../../decision/kpi-alerts';
-import { addPeriods, periodStart, type Line } from '../../decision/kpi-status';
+import { episodesOf, kpiDefinitionOf, rankInputChanges, recoveryLine, ruleLine, ruleSpecOf, type Episode, type SeriesPoint } from '../../rules/kpis/alerts';
+import { addPeriods, periodStart, type Line } from '../../rules/kpis/status';
 import type { KpiPointRow, KpiRecord } from '../../db/records/kpi';
 import type { AlertPoint, KpiAlertReason, KpiAlertRecord, KpiAlertRuleRecord, KpiAlertState } from '../../db/records/kpi-alert';
 import { recordEvent } from '../../db/repositories/events';

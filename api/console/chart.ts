@@ -1,4 +1,4 @@
-import type { Band, Line } from '../../decision/kpi-status';
+import type { Band, Line } from '../../rules/kpis/status';
 
 /**
  * The geometry of the console's inline SVG charts, as pure functions (no markup, no I/O), so both charts (outcomes on

@@ -1,4 +1,4 @@
-import type { Band, KpiHealth, Line, Period, Trend } from '../../decision/kpi-status';
+import type { Band, KpiHealth, Line, Period, Trend } from '../../rules/kpis/status';
 import { coordinate, kpiChartGeometry, OUTCOME_FRAME, valueDomain, xScaleOf, yScaleOf, type ChartAlertSpan, type ChartFrame } from './chart';
 import { html, unsafe, type SafeHtml } from './html';
 

@@ -4,7 +4,7 @@ import type { AuditAction } from '../../core/audit-actions';
 import { approvalPolicyArchived } from '../../core/errors';
 import { isIdOf, newId } from '../../core/ids';
 import { toIso } from '../../core/time';
-import { DEFAULT_FLAGS, namedUsers, type ApprovalPolicyFlags, type ApprovalStepInput } from '../../decision/approval-policy';
+import { DEFAULT_FLAGS, namedUsers, type ApprovalPolicyFlags, type ApprovalStepInput } from '../../rules/decisions/approval-policy';
 import { BudgetExceededError, budgetFieldError, type ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { PageRequest } from '../../db/pagination';
 import type { ApprovalPolicyRecord, ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';

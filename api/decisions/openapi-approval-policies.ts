@@ -1,4 +1,4 @@
-import { APPROVING_ROLES, MAX_CONDITION_LENGTH, MAX_STEPS, MIN_STEPS } from '../../decision/approval-policy';
+import { APPROVING_ROLES, MAX_CONDITION_LENGTH, MAX_STEPS, MIN_STEPS } from '../../rules/decisions/approval-policy';
 import { createdHeaders, jsonResponse, listOf, nullableTimestamp, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
 
 const tag = 'Approval policies';

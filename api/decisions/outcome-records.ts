@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { notFound, type FieldError } from '../../core/app-error';
 import { isIdOf } from '../../core/ids';
-import { outcomeVariance } from '../../decision/outcome-variance';
+import { outcomeVariance } from '../../rules/decisions/outcome-variance';
 import type { DecisionRecord } from '../../db/records/decision';
 import { OUTCOME_RECORDABLE_STATUSES, type DecisionOutcomeRecord, type ExpectedSource } from '../../db/records/decision-outcome';
 import { findDecisionForOutcomes } from '../../db/repositories/decision-outcomes';

@@ -1,5 +1,5 @@
-import { addPeriods } from '../../decision/kpi-status';
-import { outcomeVariance } from '../../decision/outcome-variance';
+import { addPeriods } from '../../rules/kpis/status';
+import { outcomeVariance } from '../../rules/decisions/outcome-variance';
 import type { DecisionRecord } from '../../db/records/decision';
 import type { DecisionOutcomeRecord } from '../../db/records/decision-outcome';
 import type { DecisionOutcomeKpiRecord } from '../../db/records/decision-outcome-kpi';

@@ -1,5 +1,5 @@
 import { validationFailed } from '../../core/app-error';
-import type { ApproverSet } from '../../decision/approval-policy';
+import type { ApproverSet } from '../../rules/decisions/approval-policy';
 import { findApprovalPolicyVersion, findTenantMemberIds } from '../../db/repositories/approval-policies';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';

@@ -1,5 +1,5 @@
 import { concurrentUpdate } from '../../core/errors';
-import { stepsThatApply } from '../../decision/approval-policy';
+import { stepsThatApply } from '../../rules/decisions/approval-policy';
 import type { ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';
 import type { DecisionRecord, ScenarioSnapshot } from '../../db/records/decision';
 import { listAttachedScenarioEvidence } from '../../db/repositories/decisions';

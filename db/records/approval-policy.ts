@@ -1,6 +1,6 @@
 import { Model } from 'objection';
 import type { Actor } from '../../core/actor';
-import type { ApprovalPolicyFlags, ApprovalStep } from '../../decision/approval-policy';
+import type { ApprovalPolicyFlags, ApprovalStep } from '../../rules/decisions/approval-policy';
 
 export class ApprovalPolicyRecord extends Model {
   static override tableName = 'approval_policies';

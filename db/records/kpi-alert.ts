@@ -1,6 +1,6 @@
 import { Model } from 'objection';
 import type { Actor } from '../../core/actor';
-import type { AlertRuleKind, AlertSeverity } from '../../decision/kpi-alerts';
+import type { AlertRuleKind, AlertSeverity } from '../../rules/kpis/alerts';
 import type { KpiThreshold } from './kpi';
 
 export type KpiAlertState = 'pending' | 'firing' | 'acknowledged' | 'resolved';

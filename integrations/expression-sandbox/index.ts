@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FieldError } from '../../core/app-error';
 import { BudgetExceededError, createProcessPool, type ProcessPool } from '../../core/process-pool';
 import { currentRequestWork, insideTransaction } from '../../core/work-scope';
-import type { ApprovalStepInput } from '../../decision/approval-policy';
+import type { ApprovalStepInput } from '../../rules/decisions/approval-policy';
 import type { TenantModelEvaluator } from '../../decision/catalogue';
 import type { DatasetDefinition } from '../datasets';
 import type { FieldMappingDefinition } from '../field-mapping';

@@ -1,6 +1,6 @@
 import { evaluateExpression } from '@gorules/zen-engine';
 import type { TaskContext } from '../../core/process-pool';
-import { prepareSteps, type ApprovalStepInput } from '../../decision/approval-policy';
+import { prepareSteps, type ApprovalStepInput } from '../../rules/decisions/approval-policy';
 import { evaluateJdm, JdmEvaluationError, jdmResultToModelResult, loadJdmGraph, type CompiledJdm, type JdmEvaluation, type JdmGraph, type JdmLoadError } from '../../decision/jdm';
 import { findBuiltinModel } from '../../decision/builtin';
 import { describeEvaluation, type EvaluatedItem } from '../../decision/evaluation-trace';

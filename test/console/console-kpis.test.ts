@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { KPI_FRAME } from '../../api/console/chart';
 import { CONSOLE_CSP } from '../../api/console/routes';
 import type { Role } from '../../core/roles';
-import { addPeriods, periodStart } from '../../decision/kpi-status';
+import { addPeriods, periodStart } from '../../rules/kpis/status';
 import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
 import { PEOPLE_PASSWORD } from '../helpers/people';
 import { browserUnavailable, screenshotPath, tabTo, useConsoleInChromium } from '../helpers/real-browser';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { conditionProblem, namedUsers, parseIsoDuration, prepareSteps, type ApprovalStepInput } from '../../decision/approval-policy';
+import { conditionProblem, namedUsers, parseIsoDuration, prepareSteps, type ApprovalStepInput } from '../../rules/decisions/approval-policy';
 
 const step = (overrides: Partial<ApprovalStepInput> = {}): ApprovalStepInput => ({
   name: 'Review',

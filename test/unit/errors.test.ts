@@ -8,7 +8,7 @@ import * as errors from '../../core/errors';
 import { ERROR_CODES, type ErrorCode } from '../../core/errors';
 
 const ROOT = path.resolve(__dirname, '../..');
-const SOURCE_FOLDERS = ['api', 'core', 'db', 'decision', 'activities', 'worker', 'workflows', 'orchestration', 'scripts'];
+const SOURCE_FOLDERS = ['api', 'core', 'db', 'decision', 'activities', 'worker', 'workflows', 'orchestration', 'rules', 'scripts'];
 
 function sourceFiles(folder: string): string[] {
   const absolute = path.join(ROOT, folder);

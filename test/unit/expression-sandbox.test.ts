@@ -4,7 +4,7 @@ import { EMPLOYEES_DATASET } from '../../integrations/datasets';
 import { BudgetExceededError, createExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { FieldMappingDefinition } from '../../integrations/field-mapping';
 import { PoolTaskError } from '../../core/process-pool';
-import { stepsThatApply } from '../../decision/approval-policy';
+import { stepsThatApply } from '../../rules/decisions/approval-policy';
 import { waitFor } from '../helpers/wait';
 import { isProcessAlive } from '../../scripts/stack/processes';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { episodesOf, rankInputChanges, ruleErrors, type AlertRuleSpec, type SeriesPoint } from '../../decision/kpi-alerts';
-import type { KpiDefinition } from '../../decision/kpi-status';
+import { episodesOf, rankInputChanges, ruleErrors, type AlertRuleSpec, type SeriesPoint } from '../../rules/kpis/alerts';
+import type { KpiDefinition } from '../../rules/kpis/status';
 
 const kpi: KpiDefinition = { direction: 'higher_is_better', target: 100, warning_threshold: { value: 80 }, critical_threshold: { value: 70 } };
 const rule = (fields: Partial<AlertRuleSpec> = {}): AlertRuleSpec => ({

@@ -1,6 +1,6 @@
 import { evaluateExpression } from '@gorules/zen-engine';
-import type { FieldError } from '../core/app-error';
-import { describeEngineSource, engineErrorDetail, nonReproducibleConstruct, TEXT_ERROR_TYPES } from './jdm';
+import type { FieldError } from '../../core/app-error';
+import { describeEngineSource, engineErrorDetail, nonReproducibleConstruct, TEXT_ERROR_TYPES } from '../../decision/jdm';
 
 /**
  * Approval policies' content: parsing and checking the steps a policy version is made of. Pure (the expression

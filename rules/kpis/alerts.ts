@@ -16,9 +16,9 @@
  *   Points between the two lines keep it firing, so a value hovering at the threshold fires once.
  * - `no_data`: no point for `no_data_seconds` (plus the KPI's evaluation delay); checked by the KPI's schedule.
  */
-import type { FieldError } from '../core/app-error';
-import { isPast, resolvedLines, resolveThreshold, unrepresentableLineErrors, type Band, type KpiDefinition, type Line, type ThresholdSpec } from './kpi-status';
-export { kpiDefinitionOf } from './kpi-status';
+import type { FieldError } from '../../core/app-error';
+import { isPast, resolvedLines, resolveThreshold, unrepresentableLineErrors, type Band, type KpiDefinition, type Line, type ThresholdSpec } from './status';
+export { kpiDefinitionOf } from './status';
 
 export type AlertRuleKind = 'threshold' | 'rate_of_change' | 'no_data';
 export type AlertSeverity = 'warning' | 'critical';

@@ -14,7 +14,7 @@
  * - Consistency: the warning line lies between the target and the critical line (inclusive), so for
  *   higher_is_better critical ≤ warning ≤ target; lower_is_better the mirror; target_band critical ⊇ warning ⊇ target.
  */
-import type { FieldError } from '../core/app-error';
+import type { FieldError } from '../../core/app-error';
 
 export type KpiDirection = 'higher_is_better' | 'lower_is_better' | 'target_band';
 export type KpiHealth = 'on_track' | 'at_risk' | 'off_track' | 'no_data';
