@@ -101,7 +101,7 @@ async function renderModelVersion(kit: ConsoleToolkit, deps: ModelPagesDeps, ctx
   const context = kit.contextOf(ctx, session);
   const [id, versionNumber] = [ctx.params.id as string, ctx.params.version as string];
   const model = (await deps.models.get(context, id)) as unknown as ModelView;
-  const version = (await deps.models.readVersion(context, id, versionNumber)) as unknown as ModelVersionDetailView;
+  const version = (await deps.models.getVersionDetail(context, id, versionNumber)) as unknown as ModelVersionDetailView;
   const published = version.published_version;
   const diff = published !== null && published !== version.version ? ((await deps.models.diffVersions(context, id, version.version, published)) as unknown as VersionDiffView) : null;
   const [review, latestRun] = [await reviewOf(kit, context, session, version.review_decision_id), await latestTestRun(deps.models, context, id, version.version)];
@@ -130,7 +130,7 @@ export function registerModelRoutes(kit: ConsoleToolkit, deps: ModelPagesDeps): 
     if (!mayReadModels(session)) return kit.refuse(ctx, 403, 'No access to models', MODELS_REFUSAL);
     const context = kit.contextOf(ctx, session);
     // The decision acted on is the one the version names, never one the form could name.
-    const version = await deps.models.readVersion(context, ctx.params.id as string, ctx.params.version as string);
+    const version = await deps.models.getVersionDetail(context, ctx.params.id as string, ctx.params.version as string);
     if (!version.review_decision_id || version.status !== 'in_review') throw notFound('model version review', `${version.model_id}@${version.version}`);
     const decisionId = version.review_decision_id;
     const chosen = decisionActionBody(form, REVIEW_ACTIONS);

@@ -4,7 +4,7 @@ import type { RequestContext } from '../context';
 import { requireReplay } from './get-model-replay';
 import { refuseBuiltin } from './model-records';
 import { presentReplay } from './replay-presenter';
-import type { ModelReplayDeps } from './replay-service';
+import type { ModelReplayDeps } from './deps';
 
 /** `POST /models/{id}/replays/{replay_id}/cancel`: the workflow stops handing out batches; the report covers those done. */
 export async function cancelModelReplay(deps: ModelReplayDeps, { tenantId }: RequestContext, modelId: string, replayId: string) {

@@ -7,8 +7,8 @@ import { describeSchemaErrors } from '../../decision/input-validation';
 import type { JsonSchema } from '../../decision/types';
 import { findDmnVersionByNamespace, type NewModelVersion } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { checkMetricDirections, checkSampleInputs, checkUploadSchemas, inSandbox, type ModelUpload } from './check-upload';
-import type { ModelUseCaseDeps } from './service';
+import { checkMetricDirections, checkSampleInputs, checkUploadSchemas, inSandbox, type ModelUpload } from './upload-checks';
+import type { ModelUseCaseDeps } from './deps';
 
 const INVALID = 'The DMN model is not valid.';
 

@@ -2,7 +2,7 @@ import type { RequestContext } from '../context';
 import { notFound } from '../../core/app-error';
 import { addModelVersion } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 import { checkUpload, type ModelUpload } from './check-upload';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { recordVersionCreated } from '../../db/repositories/model-version-transitions';

@@ -2,7 +2,7 @@ import type { RequestContext } from '../context';
 import { newId } from '../../core/ids';
 import { createTenantModel } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 import { checkUpload, type ModelUpload } from './check-upload';
 import {  } from './model-records';
 import { recordVersionCreated } from '../../db/repositories/model-version-transitions';

@@ -3,7 +3,7 @@ import type { DecisionModelRecord } from '../../db/records/decision-model';
 import { findModelVersion, markModelDeprecated } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { recordEvent } from '../../db/repositories/events';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { presentTenantModel } from './presenter';
 

@@ -5,7 +5,7 @@ import { findModelVersion } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel, requireTenantVersion } from './model-records';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 
 const VERSION = /^[1-9][0-9]{0,8}$/;
 

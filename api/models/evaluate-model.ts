@@ -11,7 +11,7 @@ import { BudgetExceededError, budgetFieldError } from '../../integrations/expres
 import type { RequestContext } from '../context';
 import type { EvaluateModelRequest } from '../openapi/request-types.generated';
 import { resolveModel } from './resolve-model';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 
 export type ModelEvaluation = EvaluateModelRequest;
 

@@ -5,7 +5,7 @@ import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { presentReplay } from './replay-presenter';
-import type { ModelReplayDeps } from './replay-service';
+import type { ModelReplayDeps } from './deps';
 
 /** A replay of this tenant model, or a 404 (another model's replay, another tenant's, or no such id). */
 export async function requireReplay(scope: TenantScope, modelId: string, replayId: string) {

@@ -7,7 +7,7 @@ import type { RequestContext } from '../context';
 import { notFound } from '../../core/app-error';
 import { requireTenantModel, requireTenantVersion } from './model-records';
 import { presentBuiltinVersion, presentVersion } from './presenter';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 
 /** The review of a version, as its release decision stands: status, step, approvals given, who may act now. */
 async function reviewOf(scope: TenantScope, version: ModelVersionRecord) {

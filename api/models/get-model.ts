@@ -2,7 +2,7 @@ import type { RequestContext } from '../context';
 import { findBuiltinModelById } from '../../decision/catalogue';
 import { findModelVersion } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 import { requireTenantModel } from './model-records';
 import { presentBuiltin, presentTenantModel } from './presenter';
 

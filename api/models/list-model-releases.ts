@@ -4,7 +4,7 @@ import { findBuiltinModelById } from '../../decision/catalogue';
 import type { RequestContext } from '../context';
 import { requireTenantModel } from './model-records';
 import { presentRelease } from './presenter';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 
 /** `GET /models/{id}/releases`: every time a version went live, newest first (built-in models ship published: none). */
 export async function listModelReleases({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, id: string) {

@@ -4,7 +4,7 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { presentReplay } from './replay-presenter';
-import type { ModelReplayDeps } from './replay-service';
+import type { ModelReplayDeps } from './deps';
 
 /** `GET /models/{id}/replays`: newest first. */
 export async function listModelReplays({ db }: ModelReplayDeps, { tenantId }: RequestContext, modelId: string, page: PageRequest) {

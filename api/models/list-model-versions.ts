@@ -2,7 +2,7 @@ import type { RequestContext } from '../context';
 import { findBuiltinModelById } from '../../decision/catalogue';
 import { listModelVersions as listStoredVersions } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 import { requireTenantModel } from './model-records';
 import { presentBuiltinVersion, presentVersion } from './presenter';
 

@@ -3,7 +3,7 @@ import { listBuiltinModels } from '../../decision/catalogue';
 import { listTenantModels } from '../../db/repositories/decision-models';
 import { decodeCursor, encodeCursor, type PageRequest } from '../../db/pagination';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 import { presentBuiltin, presentTenantModel } from './presenter';
 
 /** A type, not an interface, so a route can cast its parsed query (a string-keyed record) to it. */

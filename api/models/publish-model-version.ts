@@ -6,7 +6,7 @@ import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel, requireTenantVersion } from './model-records';
 import { recordVersionTransition } from '../../db/repositories/model-version-transitions';
 import { presentRelease } from './presenter';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 
 /**
  * `POST /models/{id}/versions/{version}/publish` — a rollback: a version that was published before (approved then)

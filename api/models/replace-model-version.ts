@@ -9,7 +9,7 @@ import { checkUpload, type ModelUpload } from './check-upload';
 import { refuseBuiltin, requireTenantModel, requireTenantVersion } from './model-records';
 import { recordVersionTransition } from '../../db/repositories/model-version-transitions';
 import { presentVersion } from './presenter';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 
 /**
  * New content for a release decision whose changes were requested: recorded as a review edit of the version, so the

@@ -10,7 +10,7 @@ import type { CreateModelReplayRequest } from '../openapi/request-types.generate
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { presentReplay } from './replay-presenter';
 import { modelReplayWorkflowId } from './start-replays';
-import type { ModelReplayDeps } from './replay-service';
+import type { ModelReplayDeps } from './deps';
 
 export type ModelReplayCreate = CreateModelReplayRequest;
 

@@ -8,15 +8,9 @@ import { cancelModelReplay } from './cancel-model-replay';
 import { getModelReplay } from './get-model-replay';
 import { listModelReplays } from './list-model-replays';
 import { replayLiveRuns, type ModelReplayCreate } from './replay-live-runs';
-import { createModelReplays, type ModelReplays } from './start-replays';
+import { createModelReplays } from './start-replays';
+import type { ModelReplayDeps } from './deps';
 import type { TaskQueues } from '../../orchestration/task-queues';
-
-/** What every replay use case is given. */
-export interface ModelReplayDeps {
-  db: Knex;
-  config: Pick<Config, 'modelReplay'>;
-  replays: ModelReplays;
-}
 
 /** Replays of a model's live runs against another version, bound to their dependencies. */
 export function createModelReplayService(deps: { db: Knex; temporal: Client; taskQueues: TaskQueues; config: Config; logger: Logger }) {

@@ -4,7 +4,7 @@ import { isIdOf } from '../../core/ids';
 import { BUILTIN_MODEL_PREFIX, isUnreleased, type RunnableModel } from '../../decision/catalogue';
 import { tenantModelSource } from '../../db/repositories/decision-models';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 
 const BUILTIN_SLUG = /^mdl_[a-z][a-z0-9_]{1,60}$/;
 

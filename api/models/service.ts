@@ -1,12 +1,10 @@
-import type { Knex } from 'knex';
 import type { RequestContext } from '../context';
-import type { ModelCatalogue } from '../../decision/catalogue';
-import type { ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { PageRequest } from '../../db/pagination';
 import { listModels, type ModelListFilters } from './list-models';
 import { getModel } from './get-model';
 import { listModelVersions } from './list-model-versions';
-import type { ModelUpload } from './check-upload';
+import type { ModelUpload } from './upload-checks';
+import type { ModelUseCaseDeps } from './deps';
 import { createModel, type ModelCreate } from './create-model';
 import { createModelVersion } from './create-model-version';
 import { deprecateModel } from './deprecate-model';
@@ -22,26 +20,13 @@ import { replaceModelVersion } from './replace-model-version';
 import { submitModelVersion, type SubmitModelVersion } from './submit-model-version';
 import { rollbackModelVersion } from './publish-model-version';
 import { listModelReleases } from './list-model-releases';
-import { readModelHistory, readPublishedVersions } from './model-history';
-import { readModelVersion } from './read-model-version';
+import { getModelHistory } from './get-model-history';
+import { listPublishedVersions } from './list-published-versions';
+import { getModelVersionDetail } from './get-model-version-detail';
 
 export type { ModelCreate, ModelUpload };
 export { isModelId } from './resolve-model';
-
-/** Where a model version's review runs: the decisions family's release decisions (see submit-model-version.ts). */
-export interface ReleaseReviews {
-  submitRelease(context: RequestContext, decisionId: string, body: { approval_policy_id?: string }): Promise<unknown>;
-  resubmitRelease(context: RequestContext, decisionId: string, body: { comment?: string }): Promise<unknown>;
-}
-
-/** What every model use case is given. */
-export interface ModelUseCaseDeps {
-  db: Knex;
-  catalogue: ModelCatalogue;
-  sandbox: ExpressionSandbox;
-  /** Resolved when a review starts: the decisions family is built after (and on) this one. */
-  releaseReviews: () => ReleaseReviews;
-}
+export type { ModelReplayDeps, ModelUseCaseDeps, ReleaseReviews } from './deps';
 
 /** The models family's use cases, one file each, bound to their dependencies. */
 export function createModelService(deps: ModelUseCaseDeps) {
@@ -70,9 +55,9 @@ export function createModelService(deps: ModelUseCaseDeps) {
     runTests: (context: RequestContext, id: string, body: { version?: string }) => runModelTests(deps, context, id, body),
     listTestRuns: (context: RequestContext, id: string, filters: { version?: string }, page: PageRequest) => listModelTestRuns(deps, context, id, filters, page),
     getTestRun: (context: RequestContext, id: string, runId: string) => getModelTestRun(deps, context, id, runId),
-    history: (context: RequestContext, id: string) => readModelHistory(deps, context, id),
-    publishedVersions: (context: RequestContext, ids: string[]) => readPublishedVersions(deps, context, ids),
-    readVersion: (context: RequestContext, id: string, version: string) => readModelVersion(deps, context, id, version),
+    history: (context: RequestContext, id: string) => getModelHistory(deps, context, id),
+    publishedVersions: (context: RequestContext, ids: string[]) => listPublishedVersions(deps, context, ids),
+    getVersionDetail: (context: RequestContext, id: string, version: string) => getModelVersionDetail(deps, context, id, version),
     resolve: (tenantId: string, id: string, version: string | undefined, options: ModelResolveOptions) => resolveModel(deps, tenantId, id, version, options),
   };
 }

@@ -9,7 +9,7 @@ import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel, requireTenantVersion } from './model-records';
 import { presentVersionWithReview } from './get-model-version';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 import { runModelTests } from './test-runs';
 
 export interface SubmitModelVersion {

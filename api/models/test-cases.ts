@@ -9,7 +9,7 @@ import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { findNonFinite, readTestCaseCsv, type CellTypes } from './test-case-csv';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 
 export interface TestCaseInput {
   name: string;

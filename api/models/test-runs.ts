@@ -15,7 +15,7 @@ import { BudgetExceededError, budgetFieldError } from '../../integrations/expres
 import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { resolveModel } from './resolve-model';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 import { suiteOf } from './test-cases';
 
 export function presentTestRun(record: ModelTestRunRecord) {

@@ -5,7 +5,7 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { presentTenantModel } from './presenter';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 
 export interface ModelUpdate {
   name?: string;

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 import { resolveModel } from './resolve-model';
 
 export interface ModelInputsCheck {

@@ -1,17 +1,16 @@
 import { findBuiltinModelById } from '../../decision/catalogue';
 import { listModelReleases, listModelVersions } from '../../db/repositories/decision-models';
-import { findPublishedVersions } from '../../db/repositories/model-release-history';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { requireTenantModel } from './model-records';
 import { presentBuiltinVersion, presentRelease, presentVersion } from './presenter';
-import type { ModelUseCaseDeps } from './service';
+import type { ModelUseCaseDeps } from './deps';
 
 /**
  * A model's versions with their lifecycle (newest first), which one is published, and its release history (newest
  * first). A built-in model has one version, published since the service shipped it, and no releases.
  */
-export async function readModelHistory({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, id: string) {
+export async function getModelHistory({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, id: string) {
   const builtin = findBuiltinModelById(id);
   if (builtin) {
     const only = presentBuiltinVersion(builtin);
@@ -29,18 +28,4 @@ export async function readModelHistory({ db }: ModelUseCaseDeps, { tenantId }: R
       releases: releases.map(presentRelease),
     };
   });
-}
-
-/** The published version of each model of a catalogue page (a built-in's is the one it ships with; null: none yet). */
-export async function readPublishedVersions({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, ids: string[]): Promise<Map<string, string | null>> {
-  const published = new Map<string, string | null>();
-  const tenantIds: string[] = [];
-  for (const id of ids) {
-    const builtin = findBuiltinModelById(id);
-    if (builtin) published.set(id, presentBuiltinVersion(builtin).version);
-    else tenantIds.push(id);
-  }
-  const stored = await inTenantTransaction(db, tenantId, (scope) => findPublishedVersions(scope, tenantIds));
-  for (const [id, version] of stored) published.set(id, version === null ? null : String(version));
-  return published;
 }
