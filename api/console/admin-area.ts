@@ -11,7 +11,7 @@ import type { OAuthClientService } from '../administration/oauth-clients';
 import type { UserService } from '../administration/users';
 import type { NotificationService } from '../notifications/service';
 import type { WebhookService } from '../webhooks/service';
-import type { Notice, Viewer } from './pages';
+import type { Notice, Viewer } from './decision-pages';
 import type { AccountService } from '../administration/account';
 import type { ConsoleSession } from './session';
 import type { ConsoleToolkit, MemberName } from './toolkit';

@@ -17,7 +17,7 @@ import {
   type InboxTask,
   type Notice,
   type OutcomePoint,
-} from './pages';
+} from './decision-pages';
 import type { ConsoleSession } from './session';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 

@@ -7,7 +7,7 @@ import type { KpiService } from '../kpis/service';
 import type { ModelService } from '../models/service';
 import type { RequestContext } from '../context';
 import { noticeOf, plainWords } from './notices';
-import { KPI_RANGES, kpiPage, kpisPage, type KpiAlertView, type KpiBucketView, type KpiListRow, type KpiView, type Notice } from './pages';
+import { KPI_RANGES, kpiPage, kpisPage, type KpiAlertView, type KpiBucketView, type KpiListRow, type KpiView, type Notice } from './decision-pages';
 import type { ConsoleSession } from './session';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 

@@ -8,7 +8,7 @@ import { modelPage, modelsPage, type ModelListRow, type ModelReleaseView, type M
 import { replayImpact, type LatestReplaySource } from './model-replay-impact';
 import { modelVersionPage, type ModelVersionDetailView, type VersionDiffView, type VersionReview } from './model-version-page';
 import { noticeOf, plainWords } from './notices';
-import type { DecisionView, Notice } from './pages';
+import type { DecisionView, Notice } from './decision-pages';
 import type { ConsoleSession } from './session';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { escapeHtml, html, unsafe } from '../../api/console/html';
-import { outcomesChart, relativeTime } from '../../api/console/pages';
+import { outcomesChart, relativeTime } from '../../api/console/decision-pages';
 import { safeReturnPath } from '../../api/console/session';
 
 describe('console html tag', () => {
