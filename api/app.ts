@@ -19,7 +19,6 @@ import { createTaskQueues } from '../orchestration/task-queues';
 import { changeTenantEndpoint, listEnterprisePlacements, moveTenantWorkers, tenantWorkersPlacement } from './administration/tenant-placement';
 import { platformOperatorAccount } from '../db/repositories/users';
 import type { OperatorServices } from './console/admin-area';
-import { createAccountService } from './administration/account';
 import { documentedOperations } from './openapi/operations';
 import { findTenant } from '../db/repositories/tenants';
 import { requestId } from './middleware/request-id';
@@ -28,9 +27,9 @@ import { createRequestValidators } from './openapi/validators';
 import { bodyLimitFor, createOperationBinding, streamedBodyFor, type BindOperation } from './operations';
 import type { OpenApiDocument } from './openapi/types';
 import type { RequestValidators } from './openapi/validators';
+import { createAccountService, createApiKeyService, createAuditExportService, createAuditLogService, createOAuthClientService, createUserService } from './administration/service';
 import { registerAccountRoutes } from './administration/routes-account';
 import { registerAuditLogRoutes } from './administration/routes-audit-log';
-import { createAuditLogService } from './administration/audit-log';
 import { registerApiKeyRoutes } from './administration/routes-api-keys';
 import { registerModelRoutes } from './models/routes';
 import { registerModelLifecycleRoutes } from './models/routes-lifecycle';
@@ -68,16 +67,12 @@ import { createDatasetDefinitionService } from './integrations/dataset-definitio
 import { createWebhookService } from './webhooks/service';
 import { registerSystemRoutes } from './administration/routes-system';
 import { createApiKeyCache, type ApiKeyCache } from './administration/api-key-cache';
-import { createApiKeyService } from './administration/api-keys';
 import { createModelService } from './models/service';
 import { createModelReplayService } from './models/replay-service';
-import { createScenarioBatchService } from './scenarios/batches';
-import { createScenarioService } from './scenarios/service';
-import { createUserService } from './administration/users';
+import { createScenarioBatchService, createScenarioService } from './scenarios/service';
 import { createModelCatalogue } from '../decision/catalogue';
 import { createExpressionSandbox, sandboxedTenantModels } from '../integrations/expression-sandbox';
 import { createAuthenticationService, type AuthenticationService } from './administration/authentication';
-import { createOAuthClientService } from './administration/oauth-clients';
 import { registerOAuthClientRoutes } from './administration/routes-oauth-clients';
 import { createBuiltInTokenVerifier, createExternalTokenVerifier, type AccessTokenVerifier } from './oauth/access-token-verifier';
 import { oauthEndpoints } from './oauth/endpoints';
@@ -86,7 +81,6 @@ import { createLoginThrottle } from './oauth/login-throttle';
 import { createProviderHolder, type ProviderHolder } from './oauth/provider';
 import { createSigningKeyStore, type SigningKeyStore } from './oauth/signing-key-store';
 import { registerAuditExportKeyRoutes, registerAuditExportRoutes } from './administration/routes-audit-exports';
-import { createAuditExportService } from './administration/audit-exports';
 import { exportFileStore } from '../core/file-store';
 import { createConsoleRoutes } from './console/routes';
 import { withScenarioNames } from './console/model-replay-impact';
@@ -150,7 +144,7 @@ export function createApp(deps: AppDeps): App {
 
   const api = new Router<AppState>({ prefix: '/api/v1' });
   const usageCounting = useApiMiddleware(api, deps, document, services.authentication);
-  registerFamilyRoutes(api, binding.operation, deps, services);
+  registerFamilyRoutes(api, binding.operation, services);
   // The contract and the code agree: every operation has a handler, and every API route is an operation.
   binding.assertComplete([api]);
   app.operations = binding.bound();
@@ -226,7 +220,42 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
   const replays = createModelReplayService({ db, temporal: deps.temporal, taskQueues, config, logger });
   const notifications = createNotificationService({ db, config, logger });
   const account = createAccountService({ db });
-  return { taskQueues, account, authentication, oauthClients, apiKeys, users, sandbox, models, replays, scenarios, batches, webhooks, auditExports, outcomes, decisions, kpiAlerts, kpis, notifications };
+  const auditLog = createAuditLogService({ db });
+  const approvalPolicies = createApprovalPolicyService({ db, sandbox });
+  const outcomeKpis = createDecisionOutcomeKpiService({ db });
+  const integrations = createIntegrationService({ db, temporal: deps.temporal, config, logger, sandbox });
+  const integrationSyncs = createIntegrationSyncService({ db, temporal: deps.temporal, taskQueues, config, logger });
+  const integrationUploads = createIntegrationUploadService({ db, config });
+  const datasets = createDatasetService({ db });
+  const datasetDefinitions = createDatasetDefinitionService({ db });
+  return {
+    taskQueues,
+    account,
+    authentication,
+    oauthClients,
+    apiKeys,
+    users,
+    auditLog,
+    auditExports,
+    sandbox,
+    models,
+    replays,
+    scenarios,
+    batches,
+    webhooks,
+    outcomes,
+    outcomeKpis,
+    decisions,
+    approvalPolicies,
+    kpiAlerts,
+    kpis,
+    notifications,
+    integrations,
+    integrationSyncs,
+    integrationUploads,
+    datasets,
+    datasetDefinitions,
+  };
 }
 
 type AppServices = ReturnType<typeof createServices>;
@@ -252,7 +281,7 @@ function createConsole(
   keys: SigningKeyStore | undefined,
   services: AppServices,
 ) {
-  const { authentication, decisions, kpis, kpiAlerts, models, replays, apiKeys, users, oauthClients, webhooks, sandbox, outcomes, notifications } = services;
+  const { authentication, decisions, kpis, kpiAlerts, models, replays, apiKeys, users, oauthClients, webhooks, outcomes, notifications } = services;
   const operationScopes = new Map(documentedOperations(document).map((o) => [o.operationId, o.scope]));
   return createConsoleRoutes({
     config,
@@ -274,8 +303,8 @@ function createConsole(
       users,
       oauthClients,
       webhooks,
-      approvalPolicies: createApprovalPolicyService({ db, sandbox }),
-      auditLog: createAuditLogService({ db }),
+      approvalPolicies: services.approvalPolicies,
+      auditLog: services.auditLog,
       notifications,
       usage: rateLimitUsage(db),
       account: services.account,
@@ -327,9 +356,8 @@ function useApiMiddleware(api: AppRouter, { config, db }: AppDeps, document: Ope
   return usageCounting;
 }
 
-/** Every family's operations under /api/v1. */
-function registerFamilyRoutes(api: AppRouter, operation: BindOperation, { config, db, logger, temporal }: AppDeps, services: AppServices) {
-  const { sandbox } = services;
+/** Every family's operations under /api/v1, each on the one service the console shares. */
+function registerFamilyRoutes(api: AppRouter, operation: BindOperation, services: AppServices) {
   registerAccountRoutes(api, operation, services.account);
   registerApiKeyRoutes(api, operation, services.apiKeys);
   registerUserRoutes(api, operation, services.users);
@@ -342,15 +370,15 @@ function registerFamilyRoutes(api: AppRouter, operation: BindOperation, { config
   registerNotificationRoutes(api, operation, services.notifications);
   registerKpiRoutes(api, operation, services.kpis);
   registerKpiAlertRoutes(api, operation, services.kpiAlerts);
-  registerIntegrationRoutes(api, operation, createIntegrationService({ db, temporal, config, logger, sandbox }));
-  registerIntegrationSyncRoutes(api, operation, createIntegrationSyncService({ db, temporal, taskQueues: services.taskQueues, config, logger }));
-  registerIntegrationUploadRoutes(api, operation, createIntegrationUploadService({ db, config }));
-  registerDatasetRoutes(api, operation, createDatasetService({ db }));
-  registerDatasetDefinitionRoutes(api, operation, createDatasetDefinitionService({ db }));
-  registerAuditLogRoutes(api, operation, createAuditLogService({ db }));
+  registerIntegrationRoutes(api, operation, services.integrations);
+  registerIntegrationSyncRoutes(api, operation, services.integrationSyncs);
+  registerIntegrationUploadRoutes(api, operation, services.integrationUploads);
+  registerDatasetRoutes(api, operation, services.datasets);
+  registerDatasetDefinitionRoutes(api, operation, services.datasetDefinitions);
+  registerAuditLogRoutes(api, operation, services.auditLog);
   registerAuditExportRoutes(api, operation, services.auditExports);
   registerDecisionRoutes(api, operation, services.decisions);
   registerDecisionOutcomeRoutes(api, operation, services.outcomes);
-  registerDecisionOutcomeKpiRoutes(api, operation, createDecisionOutcomeKpiService({ db }));
-  registerApprovalPolicyRoutes(api, operation, createApprovalPolicyService({ db, sandbox }));
+  registerDecisionOutcomeKpiRoutes(api, operation, services.outcomeKpis);
+  registerApprovalPolicyRoutes(api, operation, services.approvalPolicies);
 }

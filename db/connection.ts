@@ -68,3 +68,8 @@ export function createKnex(databaseUrl: string, options: { poolMax?: number; tim
     log: { warn: () => undefined, deprecate: () => undefined, debug: () => undefined, error: () => undefined },
   });
 }
+
+/** One round trip to Postgres (readiness checks): resolves when the database answers. */
+export async function pingDatabase(db: Knex): Promise<void> {
+  await db.raw('select 1');
+}

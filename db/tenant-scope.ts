@@ -33,6 +33,15 @@ export async function inTenantTransaction<T>(
   }, config);
 }
 
+/**
+ * Binds an open transaction to a tenant from here on (its `app.tenant_id` and the non-owner role), for work that must
+ * first touch rows outside any tenant (a person's password) in the same transaction as the tenant's own.
+ */
+export async function enterTenantScope(trx: Knex.Transaction, tenantId: string): Promise<TenantScope> {
+  await trx.raw(`select set_config('app.tenant_id', ?, true), set_config('role', '${TENANT_ROLE}', true)`, [tenantId]);
+  return { trx, tenantId };
+}
+
 /** A query on a tenant-owned table, already filtered to the scope's tenant. */
 export function scoped<M extends typeof Model>(scope: TenantScope, model: M): QueryBuilderType<InstanceType<M>> {
   return model.query(scope.trx).where(`${model.tableName}.tenant_id`, scope.tenantId) as QueryBuilderType<InstanceType<M>>;

@@ -14,7 +14,9 @@ import {
   type InvitationRow,
 } from '../../db/repositories/invitations';
 import { insertNotifications } from '../../db/repositories/notifications';
-import { TENANT_ROLE, type TenantScope } from '../../db/tenant-scope';
+import { findTenantName } from '../../db/repositories/tenants';
+import { findUserCredentials, isMemberOfTenant, memberDisplayName, setFirstPassword } from '../../db/repositories/users';
+import { enterTenantScope, type TenantScope } from '../../db/tenant-scope';
 import { invitationIdOfToken, invitationToken, invitationTokenHash, isInvitationTokenGenuine } from '../../notifications/links';
 import type { InvitationContent } from '../../notifications/types';
 
@@ -50,11 +52,8 @@ export async function inviteMember(
   const token = invitationToken(deps.notifications.linkSigningKey, id);
   const expiresAt = new Date(Date.now() + deps.notifications.invitationTtlSeconds * 1000);
   const invitation = await insertInvitation(scope, { id, user_id: invitee.userId, member_id: invitee.memberId, token_hash: invitationTokenHash(token), expires_at: expiresAt, created_by: actor });
-  const tenant = (await scope.trx('tenants').where('id', scope.tenantId).first('name')) as { name: string };
-  const inviter =
-    actor.type === 'user'
-      ? ((await scope.trx('memberships as m').join('users as u', 'u.id', 'm.user_id').where({ 'm.tenant_id': scope.tenantId, 'm.id': actor.id }).first(scope.trx.raw('coalesce(m.display_name, u.display_name) as name'))) as { name: string } | undefined)?.name
-      : undefined;
+  const tenant = { name: (await findTenantName(scope.trx, scope.tenantId)) as string };
+  const inviter = actor.type === 'user' ? await memberDisplayName(scope, actor.id) : undefined;
   const content: InvitationContent = {
     subject: `You are invited to ${tenant.name}`,
     headline: `${inviter ?? `An admin of ${tenant.name}`} invited you to join ${tenant.name} on the Decision Modeling Service as ${invitee.role}.`,
@@ -128,12 +127,12 @@ export async function lookUpInvitation(db: Knex, key: Buffer, token: string): Pr
   const invitation = await findInvitationByTokenHash(db, invitationTokenHash(token));
   if (!invitation) return { state: 'unknown' };
   if (invitationStatus(invitation) !== 'pending') return { state: 'closed' };
-  const member = await db('memberships').where({ tenant_id: invitation.tenant_id, user_id: invitation.user_id }).first('id');
-  const person = (await db('users').where('id', invitation.user_id).first('email', 'password_hash')) as { email: string; password_hash: string | null } | undefined;
-  const tenant = (await db('tenants').where('id', invitation.tenant_id).first('name')) as { name: string } | undefined;
+  const member = await isMemberOfTenant(db, invitation.tenant_id, invitation.user_id);
+  const person = await findUserCredentials(db, invitation.user_id);
+  const tenantName = await findTenantName(db, invitation.tenant_id);
   // A person removed from the tenant since cannot join through an old link.
-  if (!member || !person || !tenant) return { state: 'closed' };
-  return { state: 'open', open: { invitation, tenantName: tenant.name, email: person.email, hasPassword: person.password_hash !== null } };
+  if (!member || !person || tenantName === undefined) return { state: 'closed' };
+  return { state: 'open', open: { invitation, tenantName, email: person.email, hasPassword: person.password_hash !== null } };
 }
 
 /**
@@ -149,10 +148,9 @@ export async function acceptInvitation(db: Knex, key: Buffer, token: string, pas
   return db.transaction(async (trx): Promise<InvitationLookup> => {
     const invitation = await findInvitationByTokenHash(trx, invitationTokenHash(token), { forUpdate: true });
     if (!invitation || invitationStatus(invitation) !== 'pending') return { state: 'closed' };
-    if (passwordHash) await trx('users').where('id', invitation.user_id).whereNull('password_hash').update({ password_hash: passwordHash, updated_at: trx.fn.now() });
+    if (passwordHash) await setFirstPassword(trx, invitation.user_id, passwordHash);
     // The password is the person's (outside any tenant); the rest is the tenant's, under its row-level security.
-    await trx.raw(`select set_config('app.tenant_id', ?, true), set_config('role', '${TENANT_ROLE}', true)`, [invitation.tenant_id]);
-    const scope: TenantScope = { trx, tenantId: invitation.tenant_id };
+    const scope = await enterTenantScope(trx, invitation.tenant_id);
     await markInvitationAccepted(trx, invitation.id);
     await appendAuditRecord(scope, {
       action: 'member.invitation_accepted',

@@ -1,7 +1,7 @@
 import type { Principal } from '../../core/principal';
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { AccountService } from './account';
+import type { AccountService } from './service';
 
 /**
  * `GET /api/v1/me`: who the credentials belong to, what they may do, and the tenant's quota. Any valid credential.

@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { ApiKeyService } from './api-keys';
+import type { ApiKeyService } from './service';
 
 export function registerApiKeyRoutes(router: AppRouter, operation: BindOperation, apiKeys: ApiKeyService): void {
   operation(router, 'createApiKey', async (ctx, { body }) => {

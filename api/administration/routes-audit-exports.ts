@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { AuditExportService } from './audit-exports';
+import type { AuditExportService } from './service';
 
 export function registerAuditExportRoutes(router: AppRouter, operation: BindOperation, exports: AuditExportService): void {
   operation(router, 'createAuditExport', async (ctx, { body }) => {

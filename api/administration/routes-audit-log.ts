@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { AuditLogService } from './audit-log';
+import type { AuditLogService } from './service';
 
 export function registerAuditLogRoutes(router: AppRouter, operation: BindOperation, auditLog: AuditLogService): void {
   operation(router, 'listAuditRecords', async (ctx, { query }) => {

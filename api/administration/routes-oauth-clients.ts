@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { OAuthClientService } from './oauth-clients';
+import type { OAuthClientService } from './service';
 
 export function registerOAuthClientRoutes(router: AppRouter, operation: BindOperation, clients: OAuthClientService): void {
   operation(router, 'createOAuthClient', async (ctx, { body }) => {

@@ -6,6 +6,7 @@ import type { AppDeps, AppRouter } from '../context';
 import type { Metrics } from '../metrics';
 import type { BindOperation } from '../operations';
 import type { OpenApiDocument } from '../openapi/types';
+import { checkDependencies } from './check-dependencies';
 import { DOCS_REDIRECT_PATH, docsClientResolver } from './docs-client';
 
 const READINESS_TIMEOUT_MS = 2000;
@@ -52,20 +53,6 @@ const DOCS_ASSETS: Record<string, string> = {
   'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
 };
 
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Unauthenticated endpoints: liveness, readiness, metrics, the OpenAPI document and its reference page. */
 export function registerSystemRoutes(router: AppRouter, operation: BindOperation, deps: AppDeps, document: OpenApiDocument, metrics: Metrics): void {
   const documentJson = JSON.stringify(document);
@@ -76,16 +63,7 @@ export function registerSystemRoutes(router: AppRouter, operation: BindOperation
   });
 
   operation(router, 'getReadiness', async (ctx) => {
-    const [postgres, temporal] = await Promise.all([
-      withTimeout(deps.db.raw('select 1'), READINESS_TIMEOUT_MS).then(
-        () => 'ok' as const,
-        () => 'unavailable' as const,
-      ),
-      withTimeout(deps.temporal.workflowService.getSystemInfo({}), READINESS_TIMEOUT_MS).then(
-        () => 'ok' as const,
-        () => 'unavailable' as const,
-      ),
-    ]);
+    const { postgres, temporal } = await checkDependencies(deps, READINESS_TIMEOUT_MS);
     const ready = postgres === 'ok' && temporal === 'ok';
     ctx.status = ready ? 200 : 503;
     const runner = deps.scenarioRunner;

@@ -1,7 +1,7 @@
 
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { UserService } from './users';
+import type { UserService } from './service';
 
 export function registerUserRoutes(router: AppRouter, operation: BindOperation, users: UserService): void {
   operation(router, 'addMember', async (ctx, { body }) => {

@@ -48,3 +48,5 @@ export function createAuditExports(deps: AuditExportsDeps) {
     },
   };
 }
+
+export type AuditExports = ReturnType<typeof createAuditExports>;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Actor } from '../../core/actor';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { requestTenantSchedulesChange } from '../../db/repositories/schedule-reconciliation';
-import { findTenant, setDedicatedEndpoint, setTenantWorkers, type TenantWorkers } from '../../db/repositories/tenants';
+import { findTenant, findTenantByDedicatedHost, findTenantEndpoint, findTenantWorkers, listEnterpriseTenants, setDedicatedEndpoint, setTenantWorkers, type TenantWorkers } from '../../db/repositories/tenants';
 import { tenantTaskQueue } from '../../workflows/contracts/task-queues';
 
 /**
@@ -41,10 +41,10 @@ export async function changeTenantEndpoint(db: Knex, tenantId: string, change: E
     if (!given.includes('.') && !options.domain) throw new PlacementRefused('--host must be a full host name (DEDICATED_ENDPOINT_DOMAIN is not set)');
     host = given.includes('.') ? given : `${given}.${options.domain}`;
     if (host.length > 253 || !new RegExp(`^${LABEL}(?:\\.${LABEL})+$`).test(host)) throw new PlacementRefused(`--host must be a host name (letters, digits, hyphens, dots), got ${JSON.stringify(change.host)}`);
-    const taken = await db('tenants').where({ dedicated_host: host }).whereNot({ id: tenantId }).first('id');
+    const taken = await findTenantByDedicatedHost(db, host, tenantId);
     if (taken) throw new PlacementRefused(`${host} is already the endpoint of another tenant`);
   }
-  const current = await db('tenants').where({ id: tenantId }).first<{ dedicated_host: string | null }>('dedicated_host');
+  const current = await findTenantEndpoint(db, tenantId);
   const willHaveHost = host !== undefined ? host !== null : Boolean(current?.dedicated_host);
   if (change.sharedHost === 'closed' && !willHaveHost) throw new PlacementRefused('the shared host can be closed only for a tenant with a dedicated endpoint');
   return db.transaction(async (trx) => {
@@ -68,7 +68,7 @@ export interface WorkersPlacement {
 
 /** Where a tenant's work runs now. */
 export async function tenantWorkersPlacement(db: Knex, tenantId: string, sharedTaskQueue: string): Promise<WorkersPlacement> {
-  const row = await db('tenants').where({ id: tenantId }).first<{ workers: TenantWorkers; workers_changed_at: Date | null } | undefined>('workers', 'workers_changed_at');
+  const row = await findTenantWorkers(db, tenantId);
   if (!row) throw new PlacementRefused(`no tenant ${tenantId}`);
   return { workers: row.workers, taskQueue: tenantTaskQueue(sharedTaskQueue, tenantId, row.workers), changedAt: row.workers_changed_at };
 }
@@ -112,9 +112,6 @@ export interface EnterpriseTenantPlacement {
 
 /** Every enterprise tenant and where it is served, for the operator page. */
 export async function listEnterprisePlacements(db: Knex): Promise<EnterpriseTenantPlacement[]> {
-  const rows = await db('tenants')
-    .where({ plan: 'enterprise' })
-    .orderBy('name')
-    .select<Array<{ id: string; name: string; dedicated_host: string | null; shared_host_open: boolean; workers: TenantWorkers }>>('id', 'name', 'dedicated_host', 'shared_host_open', 'workers');
+  const rows = await listEnterpriseTenants(db);
   return rows.map((row) => ({ id: row.id, name: row.name, dedicatedHost: row.dedicated_host, sharedHostOpen: row.shared_host_open, workers: row.workers }));
 }

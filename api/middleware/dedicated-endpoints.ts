@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { dedicatedEndpointRequired } from '../../core/errors';
 import type { Principal } from '../../core/principal';
 import { listDedicatedEndpoints, type DedicatedEndpoint } from '../../db/repositories/tenants';
-import { invalidToken, unauthorized } from '../administration/authentication';
+import { invalidToken, unauthorized } from '../administration/credential-errors';
 
 /**
  * Dedicated endpoints (Enterprise): a tenant's own host name accepts only that tenant's credentials; any other

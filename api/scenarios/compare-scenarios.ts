@@ -6,7 +6,7 @@ import type { MetricValue } from '../../decision/types';
 import type { ScenarioRecord } from '../../db/records/scenario';
 import { findScenarios } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import type { ScenarioUseCaseDeps } from './service';
+import type { ScenarioUseCaseDeps } from './deps';
 
 export interface ScenarioComparisonRequest {
   scenario_ids: string[];

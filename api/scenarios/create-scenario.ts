@@ -6,7 +6,7 @@ import { acceptedHeaders, recordIdempotentOutcome } from '../../db/idempotent-wo
 import { consumeUsage, refundUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { workflowIdFor } from '../../workflows/contracts/search-attributes';
-import type { ScenarioUseCaseDeps } from './service';
+import type { ScenarioUseCaseDeps } from './deps';
 import { acceptedEvents, prepareRun } from './inputs';
 import { blameBindings, boundValues, resolveInputBindings, type InputBinding } from './bindings';
 import { presentScenario, type PresentedScenario } from './presenter';

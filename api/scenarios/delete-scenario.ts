@@ -3,7 +3,7 @@ import { notFound } from '../../core/app-error';
 import { findScenario, nextAuditEvent, updateScenario } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { recordEvent } from '../../db/repositories/events';
-import type { ScenarioUseCaseDeps } from './service';
+import type { ScenarioUseCaseDeps } from './deps';
 import { requireScenarioId } from './scenario-records';
 
 /** Soft delete: the row stays (with a `deleted` audit event) but is gone from every read and list. */

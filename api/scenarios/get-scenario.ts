@@ -1,5 +1,5 @@
 import type { RequestContext } from '../context';
-import type { ScenarioUseCaseDeps } from './service';
+import type { ScenarioUseCaseDeps } from './deps';
 import { readScenario, requireScenarioId } from './scenario-records';
 import { presentScenario } from './presenter';
 

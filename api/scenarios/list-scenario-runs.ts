@@ -2,7 +2,7 @@ import type { RequestContext } from '../context';
 import { notFound } from '../../core/app-error';
 import { findScenario, listScenarioRuns as listPreviousRuns } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import type { ScenarioUseCaseDeps } from './service';
+import type { ScenarioUseCaseDeps } from './deps';
 import { requireScenarioId } from './scenario-records';
 import { presentCurrentRun, presentPastRun } from './presenter';
 

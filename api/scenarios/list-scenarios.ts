@@ -3,7 +3,7 @@ import type { ScenarioStatus } from '../../db/records/scenario';
 import type { PageRequest } from '../../db/pagination';
 import { listScenarios as listStoredScenarios } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import type { ScenarioUseCaseDeps } from './service';
+import type { ScenarioUseCaseDeps } from './deps';
 import { presentScenario } from './presenter';
 
 /** A type, not an interface, so a route can cast its parsed query (a string-keyed record) to it. */

@@ -1,7 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { ScenarioBatchService } from './batches';
-import type { ScenarioService } from './service';
+import type { ScenarioBatchService, ScenarioService } from './service';
 
 export function registerScenarioRoutes(router: AppRouter, operation: BindOperation, scenarios: ScenarioService, batches: ScenarioBatchService): void {
   operation(router, 'createScenario', async (ctx, { body }) => {

@@ -1,5 +1,5 @@
 import type { ScenarioRunRequest } from './start-runs';
-import type { ScenarioUseCaseDeps } from './service';
+import type { ScenarioUseCaseDeps } from './deps';
 import { readScenario } from './scenario-records';
 import { presentScenario } from './presenter';
 

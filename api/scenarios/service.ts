@@ -1,12 +1,11 @@
 import type { RequestContext } from '../context';
-import type { Knex } from 'knex';
-import type { Client } from '@temporalio/client';
-import type { Config } from '../../core/config';
-import type { Logger } from '../../core/logger';
 import type { PageRequest } from '../../db/pagination';
-import type { ScenarioRunner } from '../../orchestration/scenario-runner';
-import { createScenarioRuns, type ScenarioRuns } from './start-runs';
-import type { ModelService } from '../models/service';
+import { createScenarioRuns } from './start-runs';
+import { createScenarioBatches } from './start-batches';
+import { cancelScenarioBatch } from './cancel-scenario-batch';
+import { createScenarioBatch, type BatchCreate } from './create-scenario-batch';
+import { getScenarioBatch } from './get-scenario-batch';
+import type { ScenarioBatchUseCaseDeps, ScenarioServiceDeps, ScenarioUseCaseDeps } from './deps';
 import { createScenario, type ScenarioCreate } from './create-scenario';
 import { getScenario } from './get-scenario';
 import { listScenarios, type ScenarioListFilters } from './list-scenarios';
@@ -14,31 +13,12 @@ import { updateScenario, type ScenarioUpdate } from './update-scenario';
 import { deleteScenario } from './delete-scenario';
 import { listScenarioRuns } from './list-scenario-runs';
 import { compareScenarios, type ScenarioComparisonRequest } from './compare-scenarios';
-import type { TaskQueues } from '../../orchestration/task-queues';
 
 export type { ScenarioCreate, ScenarioUpdate };
+export type { ScenarioBatchUseCaseDeps, ScenarioServiceDeps, ScenarioUseCaseDeps } from './deps';
+export type { BatchCreate } from './create-scenario-batch';
 
-export interface ScenarioServiceDeps {
-  db: Knex;
-  temporal: Client;
-  taskQueues: TaskQueues;
-  config: Config;
-  models: ModelService;
-  logger: Logger;
-  /** The runner in this API process; without it (or until it connects) every run goes through the task queue. */
-  runner?: ScenarioRunner;
-  /** Counts how each waited-for run's result arrived (a Prometheus counter). */
-  countRunWait?: (path: 'local' | 'temporal' | 'timeout') => void;
-}
-
-/** What every scenario use case is given: the database, the models family, and the starting of runs. */
-export interface ScenarioUseCaseDeps {
-  db: Knex;
-  models: ModelService;
-  runs: ScenarioRuns;
-}
-
-/** The scenarios family's use cases (runs; batches are `batches.ts`), one file each, bound to their dependencies. */
+/** The scenarios family's use cases (runs; batches are bound below), one file each, bound to their dependencies. */
 export function createScenarioService(serviceDeps: ScenarioServiceDeps) {
   const { temporal, taskQueues, config, logger, runner, countRunWait } = serviceDeps;
   const deps: ScenarioUseCaseDeps = {
@@ -58,3 +38,15 @@ export function createScenarioService(serviceDeps: ScenarioServiceDeps) {
 }
 
 export type ScenarioService = ReturnType<typeof createScenarioService>;
+
+/** Batches of scenario runs: one workflow per batch runs its items (start-batches.ts). */
+export function createScenarioBatchService(serviceDeps: Omit<ScenarioServiceDeps, 'runner' | 'countRunWait'>) {
+  const deps: ScenarioBatchUseCaseDeps = { db: serviceDeps.db, models: serviceDeps.models, batches: createScenarioBatches(serviceDeps) };
+  return {
+    create: (context: RequestContext, body: BatchCreate) => createScenarioBatch(deps, context, body),
+    get: (context: RequestContext, id: string) => getScenarioBatch(deps, context, id),
+    cancel: (context: RequestContext, id: string) => cancelScenarioBatch(deps, context, id),
+  };
+}
+
+export type ScenarioBatchService = ReturnType<typeof createScenarioBatchService>;

@@ -14,7 +14,7 @@ import {
 import { consumeUsage, refundUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { workflowIdFor } from '../../workflows/contracts/search-attributes';
-import type { ScenarioUseCaseDeps } from './service';
+import type { ScenarioUseCaseDeps } from './deps';
 import { acceptedEvents, clientInputsOf, mergeUncertainty, prepareRun } from './inputs';
 import { bindingsOf, type ResolvedBinding } from './bindings';
 import { readScenario, requireScenarioId } from './scenario-records';

@@ -30,6 +30,34 @@ export async function findTenant(db: Knex, id: string): Promise<TenantRecord | u
   return TenantRecord.query(db).findById(id);
 }
 
+/** A tenant's dedicated host (null: none) and whether its shared host still answers it. */
+export async function findTenantEndpoint(db: Knex, id: string): Promise<{ dedicated_host: string | null; shared_host_open: boolean } | undefined> {
+  return db('tenants').where({ id }).first<{ dedicated_host: string | null; shared_host_open: boolean } | undefined>('dedicated_host', 'shared_host_open');
+}
+
+/** The tenant (other than `exceptTenantId`) whose dedicated endpoint `host` already is, if any. */
+export async function findTenantByDedicatedHost(db: Knex, host: string, exceptTenantId: string): Promise<{ id: string } | undefined> {
+  return db('tenants').where({ dedicated_host: host }).whereNot({ id: exceptTenantId }).first('id');
+}
+
+/** Where a tenant's work runs, and when that last changed (undefined: no such tenant). */
+export async function findTenantWorkers(db: Knex, id: string): Promise<{ workers: TenantWorkers; workers_changed_at: Date | null } | undefined> {
+  return db('tenants').where({ id }).first<{ workers: TenantWorkers; workers_changed_at: Date | null } | undefined>('workers', 'workers_changed_at');
+}
+
+/** Every enterprise tenant with its endpoint and workers, by name. */
+export async function listEnterpriseTenants(db: Knex): Promise<Array<{ id: string; name: string; dedicated_host: string | null; shared_host_open: boolean; workers: TenantWorkers }>> {
+  return db('tenants')
+    .where({ plan: 'enterprise' })
+    .orderBy('name')
+    .select<Array<{ id: string; name: string; dedicated_host: string | null; shared_host_open: boolean; workers: TenantWorkers }>>('id', 'name', 'dedicated_host', 'shared_host_open', 'workers');
+}
+
+/** The tenant's name (undefined: no such tenant). */
+export async function findTenantName(db: Knex | Knex.Transaction, id: string): Promise<string | undefined> {
+  return ((await db('tenants').where('id', id).first('name')) as { name: string } | undefined)?.name;
+}
+
 export async function findTenantByName(db: Knex, name: string): Promise<TenantRecord | undefined> {
   return TenantRecord.query(db).where('name', name).orderBy('id').first();
 }

@@ -86,6 +86,35 @@ export async function listMembers(scope: TenantScope): Promise<Array<MembershipR
   return memberships.map((m) => Object.assign(m, { user: byId.get(m.user_id) as UserRecord }));
 }
 
+/** The name a member goes by in their tenant (theirs there, else the person's own); undefined: no such member. */
+export async function memberDisplayName(scope: TenantScope, memberId: string): Promise<string | undefined> {
+  const row = (await scope.trx('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where({ 'm.tenant_id': scope.tenantId, 'm.id': memberId })
+    .first(scope.trx.raw('coalesce(m.display_name, u.display_name) as name'))) as { name: string } | undefined;
+  return row?.name;
+}
+
+/** Whether the person is (still) a member of the tenant; read outside any tenant scope (before anyone signs in). */
+export async function isMemberOfTenant(db: Knex, tenantId: string, userId: string): Promise<boolean> {
+  return Boolean(await db('memberships').where({ tenant_id: tenantId, user_id: userId }).first('id'));
+}
+
+/** A person's email and password hash (null: none set yet). */
+export async function findUserCredentials(db: Knex, userId: string): Promise<{ email: string; password_hash: string | null } | undefined> {
+  return (await db('users').where('id', userId).first('email', 'password_hash')) as { email: string; password_hash: string | null } | undefined;
+}
+
+/** Sets a person's first password; one they already have (set in any tenant) is never replaced. */
+export async function setFirstPassword(trx: Knex.Transaction, userId: string, passwordHash: string): Promise<void> {
+  await trx('users').where('id', userId).whereNull('password_hash').update({ password_hash: passwordHash, updated_at: trx.fn.now() });
+}
+
+/** The tenant's admins, their rows locked until the transaction ends: concurrent demotions and removals of admins queue. */
+export async function lockTenantAdmins(scope: TenantScope): Promise<Array<{ user_id: string }>> {
+  return scope.trx('memberships').where({ tenant_id: scope.tenantId, role: 'admin' }).forUpdate().select('user_id');
+}
+
 /** Audited only when the role actually changes; setting the role a member already has records nothing. */
 export async function changeMemberRole(
   scope: TenantScope,
