@@ -1,9 +1,8 @@
 import type { Context } from 'koa';
 import { AppError, notFound } from '../../core/app-error';
 import { hasScope } from '../../core/scopes';
-import { addPeriods, periodStart } from '../../decision/kpi-status';
-import type { KpiAlertService } from '../kpis/alerts';
-import type { KpiService } from '../kpis/service';
+import { addPeriods, periodStart } from '../../rules/kpis/status';
+import type { KpiAlertService, KpiService } from '../kpis/service';
 import type { ModelService } from '../models/service';
 import type { RequestContext } from '../context';
 import { noticeOf, plainWords } from './notices';

@@ -1,16 +1,11 @@
-// What the alert rule and alert use cases share: their dependencies, loading a rule or an alert (or 404), presenting them.
-import type { Knex } from 'knex';
+// What the alert rule and alert use cases share: loading a rule or an alert (or 404), presenting them.
 import { notFound, validationFailed } from '../../core/app-error';
 import { isIdOf } from '../../core/ids';
-import { kpiDefinitionOf, recoveryLine, ruleErrors, ruleLine, type AlertRuleSpec } from '../../decision/kpi-alerts';
+import { kpiDefinitionOf, recoveryLine, ruleErrors, ruleLine, type AlertRuleSpec } from '../../rules/kpis/alerts';
 import type { KpiRecord } from '../../db/records/kpi';
 import type { KpiAlertRecord, KpiAlertRuleRecord, KpiAlertTransitionRow } from '../../db/records/kpi-alert';
 import { findAlert, findAlertRule, transitionsOf } from '../../db/repositories/kpi-alerts';
 import type { TenantScope } from '../../db/tenant-scope';
-
-export interface KpiAlertUseCaseDeps {
-  db: Knex;
-}
 
 export const loadRule = async (scope: TenantScope, kpiId: string, id: string) => {
   if (!isIdOf('kpiAlertRule', id)) throw notFound('kpi_alert_rule', id);

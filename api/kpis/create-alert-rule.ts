@@ -1,9 +1,10 @@
-import type { AlertRuleSpec } from '../../decision/kpi-alerts';
+import type { AlertRuleSpec } from '../../rules/kpis/alerts';
 import type { KpiThreshold } from '../../db/records/kpi';
 import { insertAlertRule, latestPointAt } from '../../db/repositories/kpi-alerts';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { checkRule, presentAlertRule, type KpiAlertUseCaseDeps } from './alert-records';
+import { checkRule, presentAlertRule } from './alert-records';
+import type { KpiAlertUseCaseDeps } from './deps';
 import { loadKpi } from './kpi-records';
 
 export interface AlertRuleInput {

@@ -1,11 +1,12 @@
 import { validationFailed } from '../../core/app-error';
 import { newId } from '../../core/ids';
-import { definitionErrors, type KpiDefinition } from '../../decision/kpi-status';
+import { definitionErrors, type KpiDefinition } from '../../rules/kpis/status';
 import type { KpiPeriod, KpiStatus, KpiTarget, KpiThreshold } from '../../db/records/kpi';
 import { insertKpi } from '../../db/repositories/kpis';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { ownerErrors, presentKpi, type KpiUseCaseDeps } from './kpi-records';
+import { ownerErrors, presentKpi } from './kpi-records';
+import type { KpiUseCaseDeps } from './deps';
 import { sourceColumns, sourceErrors, type KpiSourceInput } from './kpi-source';
 
 export interface KpiFields {

@@ -1,7 +1,8 @@
 import { insertTransition, openAlertOf, updateAlert, updateAlertRule } from '../../db/repositories/kpi-alerts';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { loadRule, type KpiAlertUseCaseDeps } from './alert-records';
+import { loadRule } from './alert-records';
+import type { KpiAlertUseCaseDeps } from './deps';
 import { loadKpi } from './kpi-records';
 
 /** Deletes the rule; its open alert is resolved (manual, "rule deleted"), its history stays readable. */

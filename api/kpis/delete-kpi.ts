@@ -1,7 +1,8 @@
 import { updateKpi } from '../../db/repositories/kpis';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { loadKpi, type KpiUseCaseDeps } from './kpi-records';
+import { loadKpi } from './kpi-records';
+import type { KpiUseCaseDeps } from './deps';
 
 export async function deleteKpi({ db }: KpiUseCaseDeps, { tenantId }: RequestContext, id: string) {
   await inTenantTransaction(db, tenantId, async (scope) => {

@@ -1,8 +1,9 @@
-import { addPeriods, healthOf, kpiDefinitionOf, periodStart, resolvedLines, trendOf } from '../../decision/kpi-status';
+import { addPeriods, healthOf, kpiDefinitionOf, periodStart, resolvedLines, trendOf } from '../../rules/kpis/status';
 import { bucketPoints, latestPoints, type Bucket } from '../../db/repositories/kpis';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { loadKpi, presentCurrent, type KpiUseCaseDeps } from './kpi-records';
+import { loadKpi, presentCurrent } from './kpi-records';
+import type { KpiUseCaseDeps } from './deps';
 
 /** The KPI against its target and thresholds now, and its trend over the last `periods` aggregation periods. */
 export async function getKpiStatus({ db }: KpiUseCaseDeps, { tenantId }: RequestContext, id: string, periods: number) {

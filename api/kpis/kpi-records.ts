@@ -1,18 +1,11 @@
-// What the KPI use cases share: their dependencies, loading a KPI (or 404), its owner check, presenting it.
-import type { Knex } from 'knex';
+// What the KPI use cases share: loading a KPI (or 404), its owner check, presenting it.
 import { notFound, type FieldError } from '../../core/app-error';
 import { isIdOf } from '../../core/ids';
-import { healthOf, kpiDefinitionOf, resolvedLines } from '../../decision/kpi-status';
+import { healthOf, kpiDefinitionOf, resolvedLines } from '../../rules/kpis/status';
 import type { KpiPointRow, KpiRecord } from '../../db/records/kpi';
 import { isTenantMember } from '../../db/repositories/decisions';
 import { findKpi, latestPoints } from '../../db/repositories/kpis';
 import type { TenantScope } from '../../db/tenant-scope';
-import type { ModelService } from '../models/service';
-
-export interface KpiUseCaseDeps {
-  db: Knex;
-  models: ModelService;
-}
 
 export const requireKpiId = (id: string) => {
   if (!isIdOf('kpi', id)) throw notFound('kpi', id);

@@ -4,7 +4,8 @@ import { updateKpi } from '../../db/repositories/kpis';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { ModelService } from '../models/service';
-import { loadKpi, presentKpiWithLatest, type KpiUseCaseDeps } from './kpi-records';
+import { loadKpi, presentKpiWithLatest } from './kpi-records';
+import type { KpiUseCaseDeps } from './deps';
 
 export type KpiSourceInput =
   | { type: 'manual' }

@@ -1,12 +1,13 @@
 // Reading a KPI's points: raw or bucketed per period over a time range, and one point's revisions.
 import type { FieldError } from '../../core/app-error';
 import { invalidParameters } from '../../core/errors';
-import { addPeriods, type Period } from '../../decision/kpi-status';
+import { addPeriods, type Period } from '../../rules/kpis/status';
 import type { KpiPeriod, KpiPointRevisionRow, KpiPointRow } from '../../db/records/kpi';
 import { bucketPoints, listPoints, pointHistory, type Bucket } from '../../db/repositories/kpis';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { loadKpi, type KpiUseCaseDeps } from './kpi-records';
+import { loadKpi } from './kpi-records';
+import type { KpiUseCaseDeps } from './deps';
 import { EARLIEST_POINT } from './record-kpi-points';
 
 export interface KpiValuesQuery {

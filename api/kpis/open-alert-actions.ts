@@ -6,7 +6,8 @@ import { recordEvent } from '../../db/repositories/events';
 import { findAlertRule, insertTransition, updateAlert } from '../../db/repositories/kpi-alerts';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { isoOrNull, loadAlert, presentAlertWithTransitions, type KpiAlertUseCaseDeps } from './alert-records';
+import { isoOrNull, loadAlert, presentAlertWithTransitions } from './alert-records';
+import type { KpiAlertUseCaseDeps } from './deps';
 import { loadKpi } from './kpi-records';
 
 /** A change a person made to an open alert, with its transition (and the resolved event where it stops a firing alert). */

@@ -3,7 +3,8 @@ import { kpiArchived } from '../../core/errors';
 import { recordKpiPoints, type NewKpiPoint } from '../../db/repositories/kpis';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { loadKpi, requireKpiId, type KpiUseCaseDeps } from './kpi-records';
+import { loadKpi, requireKpiId } from './kpi-records';
+import type { KpiUseCaseDeps } from './deps';
 
 interface PointInput {
   timestamp: string;

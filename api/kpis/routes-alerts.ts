@@ -1,6 +1,6 @@
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
-import type { KpiAlertService } from './alerts';
+import type { KpiAlertService } from './service';
 
 export function registerKpiAlertRoutes(router: AppRouter, operation: BindOperation, alerts: KpiAlertService): void {
   operation(router, 'createKpiAlertRule', async (ctx, { params, body }) => {

@@ -5,7 +5,8 @@ import { OPEN_ALERT_STATES, type KpiAlertState } from '../../db/records/kpi-aler
 import { listAlerts as listAlertRows, transitionsOf } from '../../db/repositories/kpi-alerts';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { loadAlert, presentAlert, presentAlertWithTransitions, type KpiAlertUseCaseDeps } from './alert-records';
+import { presentAlert } from './alert-records';
+import type { KpiAlertUseCaseDeps } from './deps';
 import { loadKpi } from './kpi-records';
 
 export interface AlertListQuery {
@@ -42,8 +43,4 @@ export async function listAlerts({ db }: KpiAlertUseCaseDeps, { tenantId }: Requ
     throw invalidParameters('The KPI id is not valid.', [{ path: '/query/kpi_id', message: 'must be a KPI id (kpi_…)' }]);
   }
   return inTenantTransaction(db, tenantId, (scope) => listAlertsIn(scope, query, page));
-}
-
-export async function getAlert({ db }: KpiAlertUseCaseDeps, { tenantId }: RequestContext, id: string) {
-  return inTenantTransaction(db, tenantId, async (scope) => presentAlertWithTransitions(scope, await loadAlert(scope, id)));
 }

@@ -3,7 +3,8 @@ import type { KpiStatus } from '../../db/records/kpi';
 import { latestPoints, listKpis as listKpiRows } from '../../db/repositories/kpis';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { loadKpi, presentKpi, presentKpiWithLatest, type KpiUseCaseDeps } from './kpi-records';
+import type { KpiUseCaseDeps } from './deps';
+import { presentKpi } from './kpi-records';
 
 export async function listKpis({ db }: KpiUseCaseDeps, { tenantId }: RequestContext, filters: { status?: KpiStatus; tag?: string; owner_id?: string }, page: PageRequest) {
   return inTenantTransaction(db, tenantId, async (scope) => {
@@ -11,8 +12,4 @@ export async function listKpis({ db }: KpiUseCaseDeps, { tenantId }: RequestCont
     const latest = await latestPoints(scope, rows.map((r) => r.id));
     return { data: rows.map((r) => presentKpi(r, latest.get(r.id))), next_cursor: nextCursor };
   });
-}
-
-export async function getKpi({ db }: KpiUseCaseDeps, { tenantId }: RequestContext, id: string) {
-  return inTenantTransaction(db, tenantId, async (scope) => presentKpiWithLatest(scope, await loadKpi(scope, id)));
 }

@@ -1,15 +1,16 @@
 import { validationFailed } from '../../core/app-error';
-import { definitionErrors, type KpiDefinition } from '../../decision/kpi-status';
+import { definitionErrors, type KpiDefinition } from '../../rules/kpis/status';
 import type { KpiRecord } from '../../db/records/kpi';
-import { updateKpi } from '../../db/repositories/kpis';
+import { updateKpi as storeKpiChanges } from '../../db/repositories/kpis';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { KpiFields } from './create-kpi';
-import { loadKpi, ownerErrors, presentKpiWithLatest, type KpiUseCaseDeps } from './kpi-records';
+import { loadKpi, ownerErrors, presentKpiWithLatest } from './kpi-records';
+import type { KpiUseCaseDeps } from './deps';
 
 export type KpiUpdate = Partial<KpiFields>;
 
-export async function editKpi({ db }: KpiUseCaseDeps, context: RequestContext, id: string, body: KpiUpdate) {
+export async function updateKpi({ db }: KpiUseCaseDeps, context: RequestContext, id: string, body: KpiUpdate) {
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const current = await loadKpi(scope, id, { forUpdate: true });
     const definition: KpiDefinition = {
@@ -24,7 +25,7 @@ export async function editKpi({ db }: KpiUseCaseDeps, context: RequestContext, i
     for (const field of ['name', 'description', 'unit', 'aggregation_period', 'owner_id', 'tags', 'status', 'evaluation_delay_seconds'] as const) {
       if (body[field] !== undefined) (patch as Record<string, unknown>)[field] = body[field];
     }
-    const updated = await updateKpi(scope, id, patch);
+    const updated = await storeKpiChanges(scope, id, patch);
     return presentKpiWithLatest(scope, updated);
   });
 }

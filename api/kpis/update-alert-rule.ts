@@ -1,15 +1,16 @@
-import { ruleSpecOf } from '../../decision/kpi-alerts';
+import { ruleSpecOf } from '../../rules/kpis/alerts';
 import type { KpiAlertRuleRecord } from '../../db/records/kpi-alert';
-import { updateAlertRule } from '../../db/repositories/kpi-alerts';
+import { updateAlertRule as storeAlertRuleChanges } from '../../db/repositories/kpi-alerts';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { checkRule, loadRule, presentAlertRule, type KpiAlertUseCaseDeps } from './alert-records';
+import { checkRule, loadRule, presentAlertRule } from './alert-records';
+import type { KpiAlertUseCaseDeps } from './deps';
 import type { AlertRuleInput } from './create-alert-rule';
 import { loadKpi } from './kpi-records';
 
 export type AlertRuleUpdate = Partial<Omit<AlertRuleInput, 'kind'>>;
 
-export async function editAlertRule({ db }: KpiAlertUseCaseDeps, { tenantId }: RequestContext, kpiId: string, id: string, body: AlertRuleUpdate) {
+export async function updateAlertRule({ db }: KpiAlertUseCaseDeps, { tenantId }: RequestContext, kpiId: string, id: string, body: AlertRuleUpdate) {
   return inTenantTransaction(db, tenantId, async (scope) => {
     const kpi = await loadKpi(scope, kpiId, { forUpdate: true });
     const current = await loadRule(scope, kpiId, id);
@@ -17,7 +18,7 @@ export async function editAlertRule({ db }: KpiAlertUseCaseDeps, { tenantId }: R
     checkRule(kpi, ruleSpecOf(merged));
     const patch: Partial<KpiAlertRuleRecord> = {};
     for (const field of Object.keys(body) as Array<keyof AlertRuleUpdate>) (patch as Record<string, unknown>)[field] = merged[field];
-    const rule = await updateAlertRule(scope, id, patch);
+    const rule = await storeAlertRuleChanges(scope, id, patch);
     return presentAlertRule(rule, kpi);
   });
 }
