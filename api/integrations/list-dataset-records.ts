@@ -3,6 +3,7 @@ import type { PageRequest } from '../../db/pagination';
 import { compileFilter, findDatasetDefinition, listDatasetRecords, presentAsOf, resolveAsOf, type DatasetFilter } from '../../db/repositories/datasets';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
+import { datasetRequestProblem } from './datasets';
 import type { IntegrationSyncUseCaseDeps } from './deps';
 
 /** A page of the dataset's records, as of now or a past sync or time, filtered on its fields. */
@@ -16,8 +17,10 @@ export async function listDatasetRecordsPage(
     const definition = await findDatasetDefinition(scope, name);
     if (!definition) throw notFound('dataset', name);
     const conditions = compileFilter(definition, page.filter, { path: '/query/filter', site: 'query' });
-    const asOf = await resolveAsOf(scope, name, page.asOf, 'query', '/query/as_of');
+    const asOf = await resolveAsOf(scope, name, page.asOf, '/query/as_of');
     return { ...(await listDatasetRecords(scope, definition, { asOf, conditions, includeDeleted: page.includeDeleted, limit: page.limit, cursor: page.cursor })), asOf };
+  }).catch((error: unknown) => {
+    throw datasetRequestProblem(error, 'query');
   });
   return {
     as_of: presentAsOf(asOf),

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { AppError, pointerTo, validationFailed, type FieldError } from '../../core/app-error';
 import type { AuditEvent } from '../../db/records/scenario';
-import { aggregateDataset, findDatasetDefinition, metricName, type AggregateMetric, type AggregateValue, type DatasetFilter } from '../../db/repositories/datasets';
+import { aggregateDataset, DatasetRequestRejected, findDatasetDefinition, metricName, type AggregateMetric, type AggregateValue, type DatasetFilter } from '../../db/repositories/datasets';
 import { inTenantTransaction } from '../../db/tenant-scope';
 
 export interface InputBinding {
@@ -84,9 +84,8 @@ export async function resolveInputBindings(
             at: result.as_of.at,
           };
         } catch (error) {
-          const fieldErrors = error instanceof AppError && error.status === 422 ? error.extras.errors : undefined;
-          if (!fieldErrors) throw error;
-          errors.push(...fieldErrors.map((e) => ({ ...e, path: e.path.startsWith('/metrics/0') ? `${path}/metric${e.path.slice('/metrics/0'.length)}` : `${path}${e.path}` })));
+          if (!(error instanceof DatasetRequestRejected)) throw error;
+          errors.push(...error.errors.map((e) => ({ ...e, path: e.path.startsWith('/metrics/0') ? `${path}/metric${e.path.slice('/metrics/0'.length)}` : `${path}${e.path}` })));
         }
       }
     },

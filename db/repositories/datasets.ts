@@ -4,8 +4,8 @@
  * dataset's definition and bound as parameters: no text from a request is ever spliced into SQL.
  */
 
-import { AppError, notFound, pointerTo, validationFailed, type FieldError } from '../../core/app-error';
-import { invalidCursor, invalidParameters } from '../../core/errors';
+import { notFound, pointerTo, type FieldError } from '../../core/app-error';
+import { invalidCursor } from '../../core/errors';
 import { parseDateTime } from '../../core/date-time';
 import { isIdOf } from '../../core/ids';
 import type { FieldType } from '../../integrations/datasets';
@@ -50,13 +50,22 @@ export interface AsOf {
 
 const FINISHED_SYNC_STATUSES = ['completed', 'partially_completed', 'failed', 'cancelled'];
 
-/** How the caller reports a bad value: a 400 naming a query parameter, or a 422 naming a body field. */
+/**
+ * Where a read's values were written: as a query string's text (`in` lists comma-separated, booleans as `true`) or in a
+ * JSON body. It decides how values are read; how a problem is answered is the use case's business.
+ */
 export type RequestSite = 'query' | 'body';
 
-function badRequest(site: RequestSite, errors: FieldError[]): AppError {
-  const first = errors[0] as FieldError;
-  const detail = `"${first.path}" ${first.message}${errors.length > 1 ? `, and ${errors.length - 1} more problem(s); see "errors"` : ''}.`;
-  return site === 'query' ? invalidParameters(detail, errors) : validationFailed(errors, detail);
+/**
+ * A dataset read that cannot be made as asked: fields, operators or values the dataset does not have, or an `as_of`
+ * that names no point. Each problem names where it sits in the request (`path`). It carries no status: the use case
+ * that took the request answers it (a 400 naming query parameters, a 422 naming body fields).
+ */
+export class DatasetRequestRejected extends Error {
+  constructor(readonly errors: FieldError[]) {
+    super(`dataset request rejected: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
+    this.name = 'DatasetRequestRejected';
+  }
 }
 
 async function lastFinishedSync(scope: TenantScope, dataset: string, atOrBefore: Date | null): Promise<string | null> {
@@ -92,7 +101,7 @@ export async function lastSyncChangingDataset(scope: TenantScope, dataset: strin
  * RFC 3339 time. A sync's point is its completion time, or the time of the last version it wrote if that is later
  * (the completion time comes from the worker's clock, the versions' times from the database's).
  */
-export async function resolveAsOf(scope: TenantScope, dataset: string, raw: string | undefined, site: RequestSite, path: string): Promise<AsOf> {
+export async function resolveAsOf(scope: TenantScope, dataset: string, raw: string | undefined, path: string): Promise<AsOf> {
   if (raw === undefined) {
     const now = ((await scope.trx.raw<{ rows: Array<{ now: Date }> }>('select now() as now')).rows[0] as { now: Date }).now;
     return { at: null, syncId: await lastFinishedSync(scope, dataset, null), resolvedAt: now };
@@ -100,14 +109,14 @@ export async function resolveAsOf(scope: TenantScope, dataset: string, raw: stri
   if (raw.startsWith('syn_')) {
     const sync = isIdOf('integrationSync', raw) ? await findSync(scope, raw) : undefined;
     if (!sync) throw notFound('integration sync', raw);
-    if (!sync.completed_at) throw badRequest(site, [{ path, message: `names sync ${raw}, which has not finished (${sync.status})` }]);
+    if (!sync.completed_at) throw new DatasetRequestRejected([{ path, message: `names sync ${raw}, which has not finished (${sync.status})` }]);
     const written = sync.last_written_at;
     const at = written && written > sync.completed_at ? written : sync.completed_at;
     return { at, syncId: sync.id, resolvedAt: at };
   }
   const time = parseDateTime(raw);
   if (!time) {
-    throw badRequest(site, [{ path, message: 'must be a sync id (syn_…) or an RFC 3339 time (2026-11-23T10:00:00Z)' }]);
+    throw new DatasetRequestRejected([{ path, message: 'must be a sync id (syn_…) or an RFC 3339 time (2026-11-23T10:00:00Z)' }]);
   }
   return { at: time, syncId: await lastFinishedSync(scope, dataset, time), resolvedAt: time };
 }
@@ -260,7 +269,7 @@ export function compileFilter(definition: DatasetDefinition, filter: DatasetFilt
       conditions.push({ sql: `${expression.sql} ${comparison} ?::${SQL_TYPE[type]}`, bindings: [...expression.bindings, converted.value as Knex.Value] });
     }
   }
-  if (errors.length > 0) throw badRequest(options.site, errors);
+  if (errors.length > 0) throw new DatasetRequestRejected(errors);
   return conditions;
 }
 
@@ -394,8 +403,8 @@ function aggregateValue(raw: unknown, numeric: boolean): AggregateValue {
 
 /**
  * Aggregates a dataset (records not flagged deleted, as of the request's point, filtered) in one SQL statement.
- * Errors name the request's fields (`/metrics/0/field`, `/filter/salary/gte`, `/group_by/1`, `/as_of`) as 422s; an
- * unknown dataset, or a sync id in `as_of` that is not the tenant's, is a 404. Used by the aggregate endpoint and
+ * Problems name the request's fields (`/metrics/0/field`, `/filter/salary/gte`, `/group_by/1`, `/as_of`) in a
+ * `DatasetRequestRejected`; an unknown dataset, or a sync id in `as_of` that is not the tenant's, is a 404. Used by the aggregate endpoint and
  * by scenario input bindings.
  */
 export async function aggregateDataset(scope: TenantScope, name: string, request: AggregateRequest): Promise<AggregateResult> {
@@ -417,9 +426,9 @@ export async function aggregateDataset(scope: TenantScope, name: string, request
   groupBy.forEach((field, index) => {
     if (!Object.hasOwn(definition.fields, field)) errors.push({ path: `/group_by/${index}`, message: `is not a field of ${definition.name} (${fieldsList(definition)})` });
   });
-  if (errors.length > 0) throw badRequest('body', errors);
+  if (errors.length > 0) throw new DatasetRequestRejected(errors);
   const conditions = compileFilter(definition, request.filter, { path: '/filter', site: 'body' });
-  const asOf = await resolveAsOf(scope, definition.name, request.as_of, 'body', '/as_of');
+  const asOf = await resolveAsOf(scope, definition.name, request.as_of, '/as_of');
   const source = recordsSource(scope, definition.name, asOf);
 
   const groupColumns = groupBy.map((_, index) => `nullif(data -> ?::text, 'null'::jsonb) as g${index}`);

@@ -4,7 +4,7 @@ import { KpiRecord, type KpiPeriod, type KpiPointRevisionRow, type KpiPointRow, 
 import type { ScenarioRecord } from '../records/scenario';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
-import { aggregateDataset, type AggregateMetric, type DatasetFilter } from './datasets';
+import { aggregateDataset, DatasetRequestRejected, type AggregateMetric, type DatasetFilter } from './datasets';
 import { recordEvent } from './events';
 
 /** Live KPIs only: a deleted KPI is gone from every read (its points stay in the tables, unreachable). */
@@ -334,7 +334,8 @@ export async function datasetKpiValue(scope: TenantScope, kpi: Pick<KpiRecord, '
     const result = await aggregateDataset(scope, source.dataset, { metrics: [{ ...source.metric, as: 'value' }], ...(source.filter ? { filter: source.filter } : {}) });
     value = result.values?.value;
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return undefined;
+    // The definition refuses the stored aggregate now (a field gone), or the dataset is no more.
+    if (error instanceof DatasetRequestRejected || (error instanceof AppError && error.code === 'resource_not_found')) return undefined;
     throw error;
   }
   const number = typeof value === 'string' ? Number(value) : value;
