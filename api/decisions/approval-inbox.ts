@@ -2,7 +2,8 @@ import { toIso } from '../../core/time';
 import { findMemberRole, listApprovalInbox } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { requireUser, type DecisionUseCaseDeps } from './decision-records';
+import { requireUser } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 
 /** The caller's inbox: decisions whose current step they may act on and have not, oldest submission first. */
 export async function approvalInbox({ db }: DecisionUseCaseDeps, context: RequestContext, limit: number) {

@@ -4,7 +4,8 @@ import type { MetricValue } from '../../decision/types';
 import type { DecisionOption, ScenarioSnapshot } from '../../db/records/decision';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { readDecision, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
+import { readDecision, requireDecisionId } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 
 /** Compares the options' frozen runs (never the scenarios' current ones), keyed by option id. */
 export async function compareOptions({ db, models }: DecisionUseCaseDeps, { tenantId }: RequestContext, id: string, baseline: string | undefined) {

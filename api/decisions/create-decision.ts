@@ -7,7 +7,8 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { CreateDecisionRequest } from '../openapi/request-types.generated';
 import { auditedOptions, checkChosen, checkOwner, normaliseReviewDates, prepareOptions } from './decision-fields';
-import { auditDecision, optionSnapshots, presentDecision, type DecisionUseCaseDeps } from './decision-records';
+import { auditDecision, optionSnapshots, presentDecision } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 import { currentRuns } from './scenario-snapshots';
 
 /** A new decision, as the document's CreateDecisionRequest gives it. */

@@ -6,7 +6,8 @@ import type { ScenarioRecord } from '../../db/records/scenario';
 import { findEvidence, insertEvidence, listEvidence, markEvidenceDetached, updateDecision } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { auditDecision, presentEvidence, readDecision, readEditable, requireDecisionId, reviewEdit, type DecisionUseCaseDeps } from './decision-records';
+import { auditDecision, presentEvidence, readDecision, readEditable, requireDecisionId, reviewEdit } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 import { currentRuns, freezeSnapshot, linkableScenarios } from './scenario-snapshots';
 
 export type EvidenceInput = { type: DecisionEvidenceRecord['type']; title?: string } & Record<string, unknown>;

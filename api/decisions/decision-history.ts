@@ -2,7 +2,8 @@ import type { PageRequest } from '../../db/pagination';
 import { listAuditRecords } from '../../db/repositories/audit-log';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { readDecision, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
+import { readDecision, requireDecisionId } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 
 export async function decisionHistory({ db }: DecisionUseCaseDeps, { tenantId }: RequestContext, id: string, page: PageRequest) {
   requireDecisionId(id);

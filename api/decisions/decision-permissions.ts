@@ -1,7 +1,8 @@
 import { findMemberRole } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { readDecision, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
+import { readDecision, requireDecisionId } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 import { authorsOf } from './review-content';
 
 /**

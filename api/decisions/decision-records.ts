@@ -1,5 +1,4 @@
-// What the decision use cases share: their dependencies, loading a decision (or 404), its audit record, presenting it.
-import type { Knex } from 'knex';
+// What the decision use cases share (their dependencies are in deps.ts): loading a decision (or 404), its audit record, presenting it.
 import { notFound } from '../../core/app-error';
 import type { Actor } from '../../core/actor';
 import type { AuditAction } from '../../core/audit-actions';
@@ -10,18 +9,10 @@ import { awaitingAssignment, type DecisionEvidenceRecord, type DecisionRecord, t
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { findDecision, findMemberRole, listAttachedScenarioEvidence } from '../../db/repositories/decisions';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
-import type { ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { RequestContext } from '../context';
-import type { ModelService } from '../models/service';
 import { currentRuns, hasMovedOn, type CurrentRuns } from './scenario-snapshots';
-import type { ApprovalOutcome, DecisionApprovals } from './start-approvals';
-
-export interface DecisionUseCaseDeps {
-  db: Knex;
-  models: ModelService;
-  approvals: DecisionApprovals;
-  sandbox: ExpressionSandbox;
-}
+import type { DecisionUseCaseDeps } from './deps';
+import type { ApprovalOutcome } from './start-approvals';
 
 export const requireDecisionId = (id: string) => {
   if (!isIdOf('decision', id)) throw notFound('decision', id);

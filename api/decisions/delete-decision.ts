@@ -1,7 +1,8 @@
 import { updateDecision } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { auditDecision, readDraft, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
+import { auditDecision, readDraft, requireDecisionId } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 
 /** Only a draft; the row stays (soft delete), its history with it. */
 export async function deleteDecision({ db }: DecisionUseCaseDeps, context: RequestContext, id: string): Promise<void> {

@@ -5,7 +5,8 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { DecisionCreate } from './create-decision';
 import { auditedOptions, checkChosen, checkOwner, normaliseReviewDates, prepareOptions } from './decision-fields';
-import { auditDecision, presentOneDecision, readEditable, requireDecisionId, reviewEdit, type DecisionUseCaseDeps } from './decision-records';
+import { auditDecision, presentOneDecision, readEditable, requireDecisionId, reviewEdit } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 
 export type DecisionUpdate = Partial<DecisionCreate>;
 

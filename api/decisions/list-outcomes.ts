@@ -2,7 +2,8 @@ import type { PageRequest } from '../../db/pagination';
 import { listOutcomes as listOutcomeRows, type OutcomeRow } from '../../db/repositories/decision-outcomes';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { presentOutcome, readDecisionForOutcomes, requireDecisionId, type OutcomeUseCaseDeps } from './outcome-records';
+import { presentOutcome, readDecisionForOutcomes, requireDecisionId } from './outcome-records';
+import type { OutcomeUseCaseDeps } from './deps';
 
 export async function listOutcomes({ db }: OutcomeUseCaseDeps, { tenantId }: RequestContext, id: string, filters: { metric?: string }, page: PageRequest) {
   requireDecisionId(id);

@@ -1,6 +1,5 @@
-// What the outcome use cases (and the outcome KPI links) share: their dependencies, the decision read for its
+// What the outcome use cases (and the outcome KPI links) share (their dependencies are in deps.ts): the decision read for its
 // outcomes (or 404), whether it takes outcomes, the expected value of a metric, an outcome presented.
-import type { Knex } from 'knex';
 import { notFound, type FieldError } from '../../core/app-error';
 import { isIdOf } from '../../core/ids';
 import { outcomeVariance } from '../../rules/decisions/outcome-variance';
@@ -8,10 +7,6 @@ import type { DecisionRecord } from '../../db/records/decision';
 import { OUTCOME_RECORDABLE_STATUSES, type DecisionOutcomeRecord, type ExpectedSource } from '../../db/records/decision-outcome';
 import { findDecisionForOutcomes } from '../../db/repositories/decision-outcomes';
 import type { TenantScope } from '../../db/tenant-scope';
-
-export interface OutcomeUseCaseDeps {
-  db: Knex;
-}
 
 export const requireDecisionId = (id: string) => {
   if (!isIdOf('decision', id)) throw notFound('decision', id);

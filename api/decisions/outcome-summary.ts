@@ -8,7 +8,8 @@ import { listStandingOutcomes, type SummaryRow } from '../../db/repositories/dec
 import { bucketPoints, findKpi, type Bucket } from '../../db/repositories/kpis';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { kpiWindowStart, readDecisionForOutcomes, requireDecisionId, type OutcomeUseCaseDeps } from './outcome-records';
+import { kpiWindowStart, readDecisionForOutcomes, requireDecisionId } from './outcome-records';
+import type { OutcomeUseCaseDeps } from './deps';
 
 /** The summary shows each metric's latest observations, this many at most (`observation_count` says how many stand). */
 export const SUMMARY_OBSERVATIONS_PER_METRIC = 100;

@@ -3,7 +3,8 @@ import type { DecisionStatus } from '../../db/records/decision';
 import { countDecisionsByStatus as countLiveDecisionsByStatus, findMemberRole, listDecisions as listDecisionRows } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { presentDecisions, presentOneDecision, readDecision, requireDecisionId, requireUser, type DecisionUseCaseDeps } from './decision-records';
+import { presentDecisions, presentOneDecision, readDecision, requireDecisionId, requireUser } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 
 /** A type alias (not an interface), so the validated query object converts to it. */
 export type DecisionListFilters = {

@@ -3,7 +3,8 @@ import type { ApproverSet } from '../../rules/decisions/approval-policy';
 import { findApprovalPolicyVersion, findTenantMemberIds } from '../../db/repositories/approval-policies';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { afterAction, readDecision, underWorkflow, type DecisionUseCaseDeps } from './decision-records';
+import { afterAction, readDecision, underWorkflow } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 import { assertReviewCompletable, needsAfterReassignment } from './review-needs';
 
 export interface ReassignBody {

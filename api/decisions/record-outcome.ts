@@ -8,7 +8,8 @@ import { recordEvent } from '../../db/repositories/events';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { RecordDecisionOutcomeRequest } from '../openapi/request-types.generated';
-import { expectationOf, isRecordable, presentOutcome, readDecisionForOutcomes, requireDecisionId, type OutcomeUseCaseDeps } from './outcome-records';
+import { expectationOf, isRecordable, presentOutcome, readDecisionForOutcomes, requireDecisionId } from './outcome-records';
+import type { OutcomeUseCaseDeps } from './deps';
 
 /** An outcome, as the document's RecordDecisionOutcomeRequest gives it. */
 export type OutcomeInput = RecordDecisionOutcomeRequest;

@@ -3,7 +3,8 @@ import { findApprovalPolicyVersion } from '../../db/repositories/approval-polici
 import { findMemberRole, updateDecision } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { afterAction, readDecision, refuseReleaseDecision, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
+import { afterAction, readDecision, refuseReleaseDecision, requireDecisionId } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 import type { OptionalComment } from './review-actions';
 import { ConditionsNeeded, reviewContent, stepApplicability, withEvaluatedConditions } from './review-content';
 import { assertReviewCompletable, needsAfterResubmission } from './review-needs';

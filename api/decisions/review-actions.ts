@@ -4,7 +4,8 @@ import { decisionNotPending } from '../../core/errors';
 import { findMemberRole } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { afterAction, readDecision, requireDecisionId, requireUser, underWorkflow, type DecisionUseCaseDeps } from './decision-records';
+import { afterAction, readDecision, requireDecisionId, requireUser, underWorkflow } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 
 export interface ApprovalAction {
   expected_step: number;

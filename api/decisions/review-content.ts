@@ -7,7 +7,8 @@ import { findModelVersion } from '../../db/repositories/decision-models';
 import { findScenarios } from '../../db/repositories/scenarios';
 import type { TenantScope } from '../../db/tenant-scope';
 import type { ReviewContent } from '../../workflows/decisions/contracts';
-import { optionSnapshots, type DecisionUseCaseDeps } from './decision-records';
+import { optionSnapshots } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 
 /** The people separation of duties keeps from approving a decision: its owner, and its author if a person wrote it. */
 export function authorsOf(decision: DecisionRecord): string[] {

@@ -6,7 +6,7 @@ import { createDecision, type DecisionCreate } from './create-decision';
 import { attachEvidence, detachEvidence, listDecisionEvidence, type EvidenceInput } from './decision-evidence';
 import { decisionHistory } from './decision-history';
 import { decisionPermissions } from './decision-permissions';
-import type { DecisionUseCaseDeps } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 import { deleteDecision } from './delete-decision';
 import { editDecision, type DecisionUpdate } from './edit-decision';
 import { countDecisionsByStatus, getDecision, listDecisions, type DecisionListFilters } from './read-decisions';
@@ -17,7 +17,7 @@ import { submitDecision, type SubmitDecision } from './submit-decision';
 
 export type { DecisionCreate } from './create-decision';
 export type { EvidenceInput } from './decision-evidence';
-export type { DecisionUseCaseDeps } from './decision-records';
+export type { DecisionUseCaseDeps } from './deps';
 export type { DecisionUpdate } from './edit-decision';
 export type { DecisionListFilters } from './read-decisions';
 export type { ReassignBody } from './reassign-step';

@@ -5,7 +5,8 @@ import { findApprovalPolicy, findApprovalPolicyVersion } from '../../db/reposito
 import { updateDecision } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { presentOneDecision, readDecision, refuseReleaseDecision, requireDecisionId, type DecisionUseCaseDeps } from './decision-records';
+import { presentOneDecision, readDecision, refuseReleaseDecision, requireDecisionId } from './decision-records';
+import type { DecisionUseCaseDeps } from './deps';
 import { ConditionsNeeded, reviewContent, stepApplicability, withEvaluatedConditions } from './review-content';
 import { assertReviewCompletable, needsAtSubmission } from './review-needs';
 
