@@ -5,7 +5,7 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { afterAction, readDecision, refuseReleaseDecision, requireDecisionId } from './decision-records';
 import type { DecisionUseCaseDeps } from './deps';
-import type { OptionalComment } from './review-actions';
+import type { OptionalComment } from './act-on-step';
 import { ConditionsNeeded, reviewContent, stepApplicability, withEvaluatedConditions } from './review-content';
 import { assertReviewCompletable, needsAfterResubmission } from './review-needs';
 import type { ApprovalOutcome } from './start-approvals';

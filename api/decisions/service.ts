@@ -1,27 +1,27 @@
 import type { PageRequest } from '../../db/pagination';
 import type { RequestContext } from '../context';
-import { approvalInbox } from './approval-inbox';
+import { approvalInbox } from './list-approval-inbox';
 import { compareOptions } from './compare-options';
 import { createDecision, type DecisionCreate } from './create-decision';
-import { attachEvidence, detachEvidence, listDecisionEvidence, type EvidenceInput } from './decision-evidence';
-import { decisionHistory } from './decision-history';
-import { decisionPermissions } from './decision-permissions';
+import { attachEvidence, detachEvidence, listDecisionEvidence, type EvidenceInput } from './attach-evidence';
+import { decisionHistory } from './list-decision-history';
+import { decisionPermissions } from './get-decision-permissions';
 import type { DecisionUseCaseDeps } from './deps';
 import { deleteDecision } from './delete-decision';
-import { editDecision, type DecisionUpdate } from './edit-decision';
-import { countDecisionsByStatus, getDecision, listDecisions, type DecisionListFilters } from './read-decisions';
+import { editDecision, type DecisionUpdate } from './update-decision';
+import { countDecisionsByStatus, getDecision, listDecisions, type DecisionListFilters } from './list-decisions';
 import { reassignStep, type ReassignBody } from './reassign-step';
 import { resubmitDecision } from './resubmit-decision';
-import { actOnStep, closeDecision, commentOnDecision, implementDecision, withdrawDecision, type ApprovalAction, type CommentBody, type OptionalComment } from './review-actions';
+import { actOnStep, closeDecision, commentOnDecision, implementDecision, withdrawDecision, type ApprovalAction, type CommentBody, type OptionalComment } from './act-on-step';
 import { submitDecision, type SubmitDecision } from './submit-decision';
 
 export type { DecisionCreate } from './create-decision';
-export type { EvidenceInput } from './decision-evidence';
+export type { EvidenceInput } from './attach-evidence';
 export type { DecisionUseCaseDeps } from './deps';
-export type { DecisionUpdate } from './edit-decision';
-export type { DecisionListFilters } from './read-decisions';
+export type { DecisionUpdate } from './update-decision';
+export type { DecisionListFilters } from './list-decisions';
 export type { ReassignBody } from './reassign-step';
-export type { ApprovalAction, CommentBody, OptionalComment } from './review-actions';
+export type { ApprovalAction, CommentBody, OptionalComment } from './act-on-step';
 export type { SubmitDecision } from './submit-decision';
 
 /** The decision log, its evidence, and the acts on its review: one file per use case, composed here. */
