@@ -23,11 +23,18 @@ import type { TaskQueues } from '../orchestration/task-queues';
  *
  * Keys are event types of the catalogue (core/event-types.ts) or `'*'` for every event; a unit test
  * (test/unit/event-reactions.test.ts) refuses a key the catalogue does not list.
+ *
+ * The exceptions, reactions that must run in the very transaction that records their event, are listed in
+ * `IN_TRANSACTION_REACTIONS` (db/repositories/in-transaction-reactions.ts, re-exported below, which says why each one
+ * cannot wait for a pass): `scenario.completed` records model-output KPI points, `integration.sync.completed` dataset
+ * KPI points. Together the two tables are every after-effect of an event.
  */
 export const EVENT_REACTIONS: Readonly<Record<string, readonly EventReaction[]>> = {
   '*': [deliverToWebhookLanes, notifyPeople],
   'kpi.value.recorded': [requestKpiAlertEvaluations],
 };
+
+export { IN_TRANSACTION_REACTIONS } from '../db/repositories/in-transaction-reactions';
 
 /** What a reaction may use. */
 export interface ReactionContext {
@@ -68,7 +75,7 @@ export function reactionsTo(type: string): EventReaction[] {
 }
 
 /** The table's keys that are neither `'*'` nor an event type of the catalogue (none, or the table is wrong). */
-export function unknownReactionKeys(table: Readonly<Record<string, readonly EventReaction[]>> = EVENT_REACTIONS): string[] {
+export function unknownReactionKeys(table: Readonly<Record<string, readonly unknown[]>> = EVENT_REACTIONS): string[] {
   return Object.keys(table).filter((key) => key !== '*' && !EVENT_TYPE_NAMES.includes(key));
 }
 

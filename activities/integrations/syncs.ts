@@ -5,7 +5,7 @@ import { decryptCredentials } from '../../core/connector-credentials';
 import type { Logger } from '../../core/logger';
 import { syncEventData, type IntegrationSyncRecord } from '../../db/records/integration-sync';
 import { recordEvent } from '../../db/repositories/events';
-import { recordDatasetPoints } from '../../db/repositories/kpis';
+import { reactInTransaction } from '../../db/repositories/in-transaction-reactions';
 import {
   findSync,
   insertRejections,
@@ -209,9 +209,9 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
             state: current.state ?? current.start_state,
             completed_at: new Date(),
           });
-          await recordEvent(scope, 'integration.sync.completed', syncEventData(finished));
-          // `dataset` KPIs of this dataset take their new value in the same transaction as the sync's completion.
-          await recordDatasetPoints(scope, finished.dataset, { id: finished.id, completedAt: finished.completed_at as Date });
+          // `dataset` KPIs of this dataset take their new value in the same transaction as the sync's completion
+          // (an in-transaction reaction: db/repositories/in-transaction-reactions.ts).
+          await reactInTransaction(scope, await recordEvent(scope, 'integration.sync.completed', syncEventData(finished)));
         });
         deps.logger.info({ tenant_id: tenantId, sync_id: syncId, pages: sync.pages_committed, records: sync.records_read }, 'integration sync completed');
       } finally {

@@ -3,7 +3,7 @@ import { runFields, ScenarioRecord, ScenarioRunRecord, type AuditEvent, type Sce
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 import { recordEvent } from './events';
-import { recordModelOutputPoints } from './kpis';
+import { reactInTransaction } from './in-transaction-reactions';
 
 export async function insertScenario(scope: TenantScope, row: Partial<ScenarioRecord>): Promise<ScenarioRecord> {
   return insertScoped(scope, ScenarioRecord, row);
@@ -123,8 +123,9 @@ export async function storeRunOutcome(scope: TenantScope, scenario: ScenarioReco
     run_id: outcome.runId,
     completed_at: completedAt,
   });
-  // The event is part of the same transaction: it exists exactly when the outcome does.
-  await recordEvent(scope, outcome.status === 'completed' ? 'scenario.completed' : 'scenario.failed', {
+  // The event is part of the same transaction: it exists exactly when the outcome does, and so do its in-transaction
+  // reactions (model-output KPI points; see in-transaction-reactions.ts).
+  const event = await recordEvent(scope, outcome.status === 'completed' ? 'scenario.completed' : 'scenario.failed', {
     scenario: {
       id: scenario.id,
       name: scenario.name,
@@ -136,9 +137,6 @@ export async function storeRunOutcome(scope: TenantScope, scenario: ScenarioReco
       completed_at: completedAt.toISOString(),
     },
   });
-  // Automated monitoring: KPIs linked to this model's outputs get their point in the same transaction.
-  if (outcome.status === 'completed' && outcome.result?.metrics) {
-    await recordModelOutputPoints(scope, scenario, outcome.result.metrics as Record<string, unknown>, completedAt);
-  }
+  await reactInTransaction(scope, event);
   return stored;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EVENT_TYPE_NAMES } from '../../core/event-types';
-import { EVENT_REACTIONS, reactionsTo, unknownReactionKeys } from '../../worker/event-reactions';
+import { EVENT_REACTIONS, IN_TRANSACTION_REACTIONS, reactionsTo, unknownReactionKeys } from '../../worker/event-reactions';
 
 describe('the outbox relay reaction table', () => {
   it('names only event types of the catalogue (or * for every event)', () => {
@@ -26,5 +26,22 @@ describe('the outbox relay reaction table', () => {
     const kpiValue = reactionsTo('kpi.value.recorded');
     assert.deepEqual(kpiValue.slice(0, everyEvent.length), everyEvent);
     assert.ok(kpiValue.length > everyEvent.length, 'kpi.value.recorded also requests an alert evaluation');
+  });
+});
+
+describe('the in-transaction reactions (db/repositories/in-transaction-reactions.ts, named beside the relay table)', () => {
+  it('names only event types of the catalogue, each with a reaction', () => {
+    assert.deepEqual(unknownReactionKeys(IN_TRANSACTION_REACTIONS), []);
+    assert.ok(!('*' in IN_TRANSACTION_REACTIONS), 'no reaction runs in the transaction of every event');
+    for (const [key, reactions] of Object.entries(IN_TRANSACTION_REACTIONS)) {
+      assert.ok(reactions.length > 0, `${key} lists no reaction`);
+      for (const reaction of reactions) assert.equal(typeof reaction, 'function', key);
+    }
+  });
+
+  it('lists the KPI points a completed run or sync records in its own transaction, and nothing else', () => {
+    assert.deepEqual(Object.keys(IN_TRANSACTION_REACTIONS).sort(), ['integration.sync.completed', 'scenario.completed']);
+    assert.deepEqual(IN_TRANSACTION_REACTIONS['scenario.completed']?.map((reaction) => reaction.name), ['recordModelOutputKpiPoints']);
+    assert.deepEqual(IN_TRANSACTION_REACTIONS['integration.sync.completed']?.map((reaction) => reaction.name), ['recordDatasetKpiPoints']);
   });
 });
