@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
 import { describe, it } from 'node:test';
 import { verifyAuditChain } from '../../db/repositories/audit-log';
 import { inTenantTransaction } from '../../db/tenant-scope';
@@ -23,104 +22,26 @@ describe('decisions', () => {
     return response.body as { id: string; run_number: number; metrics: Record<string, number> };
   };
 
-  const member = async (key = tenant.key) => {
-    const response = await api('POST', '/users', { email: `dec-${crypto.randomBytes(4).toString('hex')}@example.com`, display_name: 'Owner', role: 'approver' }, key);
-    assert.equal(response.status, 201, JSON.stringify(response.body));
-    return response.body.id as string;
-  };
-
   const createDecision = async (body: Record<string, unknown> = {}, key = tenant.key) => {
     const response = await api('POST', '/decisions', { title: 'Staffing', options: [{ label: 'A' }, { label: 'B' }], ...body }, key);
     assert.equal(response.status, 201, JSON.stringify(response.body));
     return response.body;
   };
 
-  it('creates, reads, edits and deletes a draft, and emits decision.created', async () => {
-    const owner = await member();
-    const created = await createDecision({
-      context: 'How many agents?',
-      options: [{ label: 'Lean', description: 'Fewer agents' }, { label: 'Safe' }],
-      owner_id: owner,
-      tags: ['q3'],
-      due_at: '2026-12-15T17:00:00.000Z',
-    });
-    assert.match(created.id, /^dec_/);
-    assert.equal(created.object, 'decision');
-    assert.equal(created.status, 'draft');
-    assert.deepEqual(created.options.map((o: { id: string }) => o.id), ['opt_1', 'opt_2']);
-    assert.equal(created.options[0].description, 'Fewer agents');
-    assert.equal(created.owner_id, owner);
-    assert.equal(created.due_at, '2026-12-15T17:00:00.000Z');
-    assert.deepEqual(created.created_by, { type: 'api_key', id: tenant.keyId });
-    assert.equal(created.scenario_moved_on, false);
-
-    const patched = await api('PATCH', `/decisions/${created.id}`, { chosen_option: 'opt_2', rationale: 'Service level first', due_at: null });
-    assert.equal(patched.status, 200, JSON.stringify(patched.body));
-    assert.equal(patched.body.chosen_option, 'opt_2');
-    assert.equal(patched.body.due_at, null);
-    assert.deepEqual((await api('GET', `/decisions/${created.id}`)).body, patched.body);
-
-    const badChoice = await api('PATCH', `/decisions/${created.id}`, { chosen_option: 'opt_3' });
-    assertProblem(badChoice, 422, 'validation_failed');
-    assert.equal(badChoice.body.errors[0].path, '/chosen_option');
-
-    const events = await api('GET', '/events?type=decision.created');
-    const event = events.body.data.find((e: { data: { decision: { id: string } } }) => e.data.decision.id === created.id);
-    assert.ok(event, 'decision.created was emitted');
-    assert.equal(event.data.decision.option_count, 2);
-
-    assert.equal((await api('DELETE', `/decisions/${created.id}`)).status, 204);
-    assertProblem(await api('GET', `/decisions/${created.id}`), 404, 'resource_not_found');
-    assertProblem(await api('PATCH', `/decisions/${created.id}`, { title: 'x' }), 404, 'resource_not_found');
-  });
-
-  it('refuses bad input naming the field, and stores nothing', async () => {
-    const other = await createTestTenant(stack.db);
-    const foreignUser = await member(other.key);
+  // Drafts created, edited and deleted, owners and choices refused, the list's filters: test/use-cases/decisions.test.ts.
+  it('refuses a body or a query the document does not allow, naming the field, and stores nothing', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ options: [{ label: 'only one' }] }, '/options'],
       [{ options: Array.from({ length: 21 }, (_, i) => ({ label: `o${i}` })) }, '/options'],
       [{ surprise: true }, '/surprise'],
-      [{ owner_id: foreignUser }, '/owner_id'],
-      [{ owner_id: 'usr_nobody' }, '/owner_id'],
-      [{ chosen_option: 'opt_3' }, '/chosen_option'],
     ];
     for (const [extra, path] of cases) {
       const response = await api('POST', '/decisions', { title: 'Bad', options: [{ label: 'A' }, { label: 'B' }], ...extra });
       assertProblem(response, 422, 'validation_failed');
       assert.ok(response.body.errors.some((e: { path: string }) => e.path === path), `${JSON.stringify(extra)} → ${JSON.stringify(response.body.errors)}`);
     }
-    // Another tenant's owner answers exactly like a user that does not exist.
-    const foreign = await api('POST', '/decisions', { title: 'x', options: [{ label: 'A' }, { label: 'B' }], owner_id: foreignUser });
-    const missing = await api('POST', '/decisions', { title: 'x', options: [{ label: 'A' }, { label: 'B' }], owner_id: 'usr_01jd2x0m3f8q4w7e5r6t9y2v1k' });
-    assert.equal(foreign.body.errors[0].message.replace(foreignUser, 'ID'), missing.body.errors[0].message.replace('usr_01jd2x0m3f8q4w7e5r6t9y2v1k', 'ID'));
     const listed = await api('GET', '/decisions?limit=100');
     assert.equal(listed.body.data.some((d: { title: string }) => d.title === 'Bad' || d.title === 'x'), false);
-  });
-
-  it('filters and pages the list', async () => {
-    const owner = await member();
-    const tag = `t${crypto.randomBytes(3).toString('hex')}`;
-    const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const d = await createDecision({ tags: [tag], owner_id: i < 2 ? owner : null, due_at: `2027-0${i + 1}-01T00:00:00.000Z` });
-      ids.push(d.id);
-    }
-    const page1 = await api('GET', `/decisions?tag=${tag}&limit=2`);
-    assert.deepEqual(page1.body.data.map((d: { id: string }) => d.id), [ids[4], ids[3]]);
-    const page2 = await api('GET', `/decisions?tag=${tag}&limit=2&cursor=${page1.body.next_cursor}`);
-    const page3 = await api('GET', `/decisions?tag=${tag}&limit=2&cursor=${page2.body.next_cursor}`);
-    assert.deepEqual([...page2.body.data, ...page3.body.data].map((d: { id: string }) => d.id), [ids[2], ids[1], ids[0]]);
-    assert.equal(page3.body.next_cursor, null);
-
-    const byOwner = await api('GET', `/decisions?tag=${tag}&owner_id=${owner}`);
-    assert.deepEqual(byOwner.body.data.map((d: { id: string }) => d.id), [ids[1], ids[0]]);
-    const due = await api('GET', `/decisions?tag=${tag}&due_after=2027-02-01T00:00:00.000Z&due_before=2027-04-01T00:00:00.000Z`);
-    assert.deepEqual(due.body.data.map((d: { id: string }) => d.id), [ids[2], ids[1]]);
-    assert.equal((await api('GET', `/decisions?tag=${tag}&status=draft`)).body.data.length, 5);
-    assert.equal((await api('GET', `/decisions?tag=${tag}&status=approved`)).body.data.length, 0);
-    const future = await api('GET', `/decisions?tag=${tag}&created_after=2099-01-01T00:00:00.000Z`);
-    assert.equal(future.body.data.length, 0);
     assertProblem(await api('GET', '/decisions?status=bogus'), 400, 'invalid_parameters');
   });
 
