@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { listTenantsWithDedicatedWorkers } from '../db/repositories/tenants';
-import { dedicatedTaskQueue } from '../workflows/contracts/task-queues';
+import { dedicatedTaskQueue, tenantTaskQueue } from '../workflows/contracts/task-queues';
 
 export { dedicatedTaskQueue };
 
@@ -44,7 +44,7 @@ export function createTaskQueues(db: Knex, options: { sharedTaskQueue: string; c
   return {
     shared: options.sharedTaskQueue,
     async forTenant(tenantId) {
-      return (await dedicatedTenants()).has(tenantId) ? dedicatedTaskQueue(options.sharedTaskQueue, tenantId) : options.sharedTaskQueue;
+      return tenantTaskQueue(options.sharedTaskQueue, tenantId, (await dedicatedTenants()).has(tenantId) ? 'dedicated' : 'shared');
     },
   };
 }

@@ -1,18 +1,21 @@
-import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import type { NotificationConfig, WebhookConfig } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import { newId } from '../../core/ids';
 import { isNotificationKind } from '../../core/notification-kinds';
 import { sendPinnedRequest, systemResolveHost, type ResolveHost } from '../../core/pinned-http-request';
-import { findTenant, tenantWorkersOf } from '../../db/repositories/tenants';
+import { openInvitationIds } from '../../db/repositories/invitations';
+import { findTenant } from '../../db/repositories/tenants';
 import {
+  cancelNotifications,
+  chatDestinationsByIds,
   claimDueNotifications,
   digestItemsOf,
   dueDigestItems,
   insertDigest,
   mandatoryKindsOf,
   markDigested,
+  membersToNotify,
   msUntilNextNotification,
   postponeDigestItems,
   recordNotificationOutcomes,
@@ -22,6 +25,7 @@ import {
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { nextDigestAt } from '../../notifications/digest-time';
 import type { DigestItem, MessageContent } from '../../notifications/types';
+import { createOutcomeRecorder, runLanePass, sendConcurrently } from '../lanes/lane-pass';
 import type { DeliverDueNotificationsInput, DeliverDueNotificationsResult } from '../../workflows/notifications/contracts';
 import { composeChatMessage, composeEmail, type ComposeContext, type InvitationContent, type MailRecipient } from './compose';
 import { classifySmtpFailure, createMailTransport, type MailTransport } from './mail-transport';
@@ -50,20 +54,7 @@ interface PassCounts {
 
 /** The tenant's people a batch is for, as the tenant knows them now (someone who left is no longer here). */
 async function recipientsOf(scope: TenantScope, userIds: string[]): Promise<Map<string, MailRecipient>> {
-  if (userIds.length === 0) return new Map();
-  const rows = (await scope
-    .trx('memberships as m')
-    .join('users as u', 'u.id', 'm.user_id')
-    .where('m.tenant_id', scope.tenantId)
-    .whereIn('m.user_id', userIds)
-    .whereNull('u.disabled_at')
-    .select('m.user_id', 'u.email', scope.trx.raw('coalesce(m.display_name, u.display_name) as display_name'), 'm.time_zone', 'm.notification_preferences_version')) as Array<{
-    user_id: string;
-    email: string;
-    display_name: string;
-    time_zone: string;
-    notification_preferences_version: number;
-  }>;
+  const rows = await membersToNotify(scope, userIds);
   return new Map(
     rows.map((row) => [row.user_id, { email: row.email, displayName: row.display_name, timeZone: row.time_zone, preferencesVersion: row.notification_preferences_version }]),
   );
@@ -88,7 +79,7 @@ async function assembleDueDigests(deps: NotificationActivityDeps, tenantId: stri
       const person = people.get(first.user_id as string);
       const ids = group.map((item) => item.id);
       if (!person) {
-        await recordNotificationOutcomesOf(scope, ids, 'cancelled', 'The recipient is no longer a member of the tenant.');
+        await cancelNotifications(scope, ids, 'The recipient is no longer a member of the tenant.');
         continue;
       }
       const digestDate = toDateString(first.digest_date);
@@ -120,10 +111,6 @@ async function assembleDueDigests(deps: NotificationActivityDeps, tenantId: stri
   });
 }
 
-async function recordNotificationOutcomesOf(scope: TenantScope, ids: string[], status: 'cancelled', error: string) {
-  await scope.trx('notifications').whereIn('id', ids).update({ status, last_error: error, updated_at: scope.trx.fn.now() });
-}
-
 function toDateString(value: unknown): string {
   if (value instanceof Date) {
     // A `date` column is read as local midnight by node-postgres; its calendar date is what was written.
@@ -136,13 +123,7 @@ function toDateString(value: unknown): string {
 async function batchContext(scope: TenantScope, rows: NotificationRow[]) {
   const recipients = await recipientsOf(scope, [...new Set(rows.flatMap((row) => (row.user_id ? [row.user_id] : [])))]);
   const destinationIds = [...new Set(rows.flatMap((row) => (row.destination_id ? [row.destination_id] : [])))];
-  const destinations = new Map(
-    destinationIds.length === 0
-      ? []
-      : ((await scope.trx('chat_destinations').where('tenant_id', scope.tenantId).whereIn('id', destinationIds)) as Array<{ id: string; url: string; format: 'slack' | 'teams'; enabled: boolean }>).map(
-          (d) => [d.id, d],
-        ),
-  );
+  const destinations = new Map((await chatDestinationsByIds(scope, destinationIds)).map((d) => [d.id, d]));
   const digestItems = new Map<string, DigestItem[]>();
   for (const row of rows.filter((r) => r.kind === 'digest')) {
     digestItems.set(
@@ -153,18 +134,7 @@ async function batchContext(scope: TenantScope, rows: NotificationRow[]) {
     );
   }
   const invitationIds = rows.filter((r) => r.kind === 'invitation').map((r) => (r.content as InvitationContent).invitation_id);
-  const liveInvitations = new Set(
-    invitationIds.length === 0
-      ? []
-      : ((await scope
-          .trx('invitations')
-          .where('tenant_id', scope.tenantId)
-          .whereIn('id', invitationIds)
-          .whereNull('accepted_at')
-          .whereNull('revoked_at')
-          .where('expires_at', '>', scope.trx.fn.now())
-          .select('id')) as Array<{ id: string }>).map((r) => r.id),
-  );
+  const liveInvitations = await openInvitationIds(scope, invitationIds);
   return { recipients, destinations, digestItems, liveInvitations };
 }
 
@@ -218,54 +188,49 @@ async function sendOne(deps: NotificationActivityDeps, row: NotificationRow, bat
 }
 
 /**
- * One pass of a tenant's notification lane: assembles the digests that are due, then in rounds claims the due
- * notifications (NOTIFICATION_LANE_BATCH_SIZE, each with a lease of NOTIFICATION_LEASE_SECONDS), sends them over one
- * pool of SMTP connections (and chat webhooks through the SSRF-pinned request), and records the outcomes in groups
- * as they complete: sent; a temporary failure (SMTP 4xx, no answer, a chat 429/5xx) is retried with doubling delays
- * up to NOTIFICATION_MAX_ATTEMPTS; a permanent one (SMTP 5xx, a chat 4xx) is failed at once and shown to admins. If
- * its worker dies, the claimed rows' lease runs out and the next pass sends them again with the same Message-ID.
+ * One pass of a tenant's notification lane (the rounds, their pacing and heartbeats: runLanePass): it assembles the
+ * digests that are due, then each round claims the due notifications (NOTIFICATION_LANE_BATCH_SIZE, each with a lease
+ * of NOTIFICATION_LEASE_SECONDS), sends them over one pool of SMTP connections (and chat webhooks through the
+ * SSRF-pinned request), and records the outcomes as they complete: sent; a temporary failure (SMTP 4xx, no answer, a
+ * chat 429/5xx) is retried with doubling delays up to NOTIFICATION_MAX_ATTEMPTS; a permanent one (SMTP 5xx, a chat
+ * 4xx) is failed at once and shown to admins. If its worker dies, the claimed rows' lease runs out and the next pass
+ * sends them again with the same Message-ID.
  */
 export async function deliverDueNotifications(deps: NotificationActivityDeps, input: DeliverDueNotificationsInput): Promise<DeliverDueNotificationsResult> {
   const config = deps.notifications;
-  const context = Context.current();
-  const heartbeat = setInterval(() => context.heartbeat(), Math.max(500, (context.info.heartbeatTimeoutMs ?? 30_000) / 3));
   const counts: PassCounts = { sent: 0, retrying: 0, failed: 0, digests: 0 };
   const transport = createMailTransport(config);
-  const passEnds = Date.now() + Math.max(1000, 20 * config.lanePassIntervalMs);
+  let compose: ComposeContext | undefined;
   try {
-    const tenant = await findTenant(deps.db, input.tenantId);
-    if (!tenant) return { ...counts, nextDueInMs: null };
-    const compose: ComposeContext = {
-      config,
-      publicBaseUrl: deps.publicBaseUrl,
-      tenantName: tenant.name,
-      mandatoryKinds: new Set(await mandatoryKindsOf(deps.db, input.tenantId)),
-    };
-    await assembleDueDigests(deps, input.tenantId, counts);
-    for (;;) {
-      const roundStarted = Date.now();
-      const claimed = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
-        const rows = await claimDueNotifications(scope, config.laneBatchSize, config.leaseSeconds);
-        return { rows, batch: await batchContext(scope, rows) };
-      });
-      if (claimed.rows.length === 0) break;
-      await sendRound(deps, input.tenantId, claimed.rows, claimed.batch, compose, transport, counts);
-      if (Date.now() >= passEnds || context.cancellationSignal.aborted) break;
-      if (claimed.rows.length < config.laneBatchSize) {
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, roundStarted + config.lanePassIntervalMs - Date.now())));
-      }
-    }
-    const { nextDueInMs, tenantWorkers } = await inTenantTransaction(deps.db, input.tenantId, async (scope) => ({
-      nextDueInMs: await msUntilNextNotification(scope),
-      tenantWorkers: await tenantWorkersOf(scope),
-    }));
-    return { ...counts, nextDueInMs, tenantWorkers };
+    return await runLanePass({
+      db: deps.db,
+      tenantId: input.tenantId,
+      passIntervalMs: config.lanePassIntervalMs,
+      counts,
+      begin: async () => {
+        const tenant = await findTenant(deps.db, input.tenantId);
+        if (!tenant) return false;
+        compose = { config, publicBaseUrl: deps.publicBaseUrl, tenantName: tenant.name, mandatoryKinds: new Set(await mandatoryKindsOf(deps.db, input.tenantId)) };
+        await assembleDueDigests(deps, input.tenantId, counts);
+        return true;
+      },
+      round: async () => {
+        const claimed = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
+          const rows = await claimDueNotifications(scope, config.laneBatchSize, config.leaseSeconds);
+          return { rows, batch: await batchContext(scope, rows) };
+        });
+        if (claimed.rows.length === 0) return 'none_due';
+        await sendRound(deps, input.tenantId, claimed.rows, claimed.batch, compose as ComposeContext, transport, counts);
+        return claimed.rows.length < config.laneBatchSize ? 'some_due' : 'batch_full';
+      },
+      nextDueInMs: (scope) => msUntilNextNotification(scope),
+    });
   } finally {
-    clearInterval(heartbeat);
     transport?.close();
   }
 }
 
+/** Sends a round's notifications over the SMTP connection pool and records each outcome as it comes. */
 async function sendRound(
   deps: NotificationActivityDeps,
   tenantId: string,
@@ -277,38 +242,18 @@ async function sendRound(
 ): Promise<void> {
   // Outcomes are recorded as soon as the previous recording ends: under load they group into few transactions, and
   // a message accepted by the server is marked sent within one transaction's time (what a crash could send twice).
-  const pending: NotificationOutcome[] = [];
-  let recording: Promise<void> | undefined;
-  let recordingError: unknown;
-  const record = (): Promise<void> =>
-    (recording ??= (async () => {
-      try {
-        while (pending.length > 0) {
-          const group = pending.splice(0, pending.length);
-          await inTenantTransaction(deps.db, tenantId, (scope) => recordNotificationOutcomes(scope, group));
-        }
-      } catch (error) {
-        recordingError ??= error;
-      } finally {
-        recording = undefined;
-      }
-    })());
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(deps.notifications.smtpConnections, rows.length) }, async () => {
-      while (next < rows.length) {
-        const row = rows[next++] as NotificationRow;
-        const outcome = await sendOne(deps, row, batch, compose, transport);
-        if (outcome.status === 'sent') counts.sent++;
-        else if (outcome.status === 'pending') counts.retrying++;
-        else if (outcome.status === 'failed') counts.failed++;
-        if (outcome.status === 'failed') deps.logger.warn({ notification_id: row.id, tenant_id: tenantId, error: outcome.error }, 'notification failed permanently');
-        pending.push(outcome);
-        void record();
-      }
-    }),
-  );
-  while (recording || pending.length > 0) await record();
+  const recorder = createOutcomeRecorder<NotificationOutcome>((group) => inTenantTransaction(deps.db, tenantId, (scope) => recordNotificationOutcomes(scope, group)), {
+    startAt: 1,
+    groupSize: Number.POSITIVE_INFINITY,
+  });
+  await sendConcurrently(rows, deps.notifications.smtpConnections, async (row) => {
+    const outcome = await sendOne(deps, row, batch, compose, transport);
+    if (outcome.status === 'sent') counts.sent++;
+    else if (outcome.status === 'pending') counts.retrying++;
+    else if (outcome.status === 'failed') counts.failed++;
+    if (outcome.status === 'failed') deps.logger.warn({ notification_id: row.id, tenant_id: tenantId, error: outcome.error }, 'notification failed permanently');
+    recorder.add(outcome);
+  });
   // An outcome that could not be recorded fails the pass: it is retried, and those rows' leases make them go again.
-  if (recordingError) throw recordingError;
+  await recorder.flush();
 }

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Context } from '@temporalio/activity';
 import { nextAttemptDelayMs } from '../../core/webhook-retry';
 import type { AttemptOutcome } from '../../db/records/webhook';
 import { findEvents } from '../../db/repositories/events';
@@ -16,9 +15,9 @@ import {
   type DueDelivery,
   type LaneAttempt,
 } from '../../db/repositories/webhooks';
-import { tenantWorkersOf } from '../../db/repositories/tenants';
 import { consumeUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
+import { createOutcomeRecorder, runLanePass, sendConcurrently, type LaneRound } from '../lanes/lane-pass';
 import type { DeliverDueWebhooksInput, DeliverDueWebhooksResult } from '../../workflows/webhooks/contracts';
 import type { WebhookActivityDeps } from './deliveries';
 import { sendWebhook, systemResolveHost } from './sender';
@@ -118,7 +117,7 @@ async function deliverRound(
   input: DeliverDueWebhooksInput,
   counts: LaneCounts,
   agentFor: (url: string) => http.Agent,
-): Promise<'subscription_gone' | 'none_due' | 'some_due' | 'batch_full'> {
+): Promise<LaneRound> {
   const config = deps.webhooks;
   const claimed = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
     const subscription = await findSubscription(scope, input.subscriptionId);
@@ -131,26 +130,21 @@ async function deliverRound(
     const events = new Map((await findEvents(scope, [...new Set(due.map((d) => d.event_id))])).map((e) => [e.id, e]));
     return { subscription, due, events };
   });
-  if (!claimed) return 'subscription_gone';
+  if (!claimed) return 'stop';
   const { subscription, due, events } = claimed;
   if (due.length === 0) return 'none_due';
   const secrets = signingSecrets(subscription, config.secretEncryptionKey);
   const agent = agentFor(subscription.url);
 
-  const pending: LaneOutcome[] = [];
-  let recording: Promise<void> = Promise.resolve();
-  const record = () => {
-    const group = pending.splice(0, pending.length);
-    if (group.length === 0) return recording;
-    recording = recording.then(() => recordLaneGroup(deps, input, group, counts));
-    return recording;
-  };
-
-  const attemptOne = async (delivery: DueDelivery): Promise<void> => {
+  const recorder = createOutcomeRecorder<LaneOutcome>((group) => recordLaneGroup(deps, input, group, counts), {
+    startAt: ATTEMPTS_PER_RECORDING,
+    groupSize: ATTEMPTS_PER_RECORDING,
+  });
+  await sendConcurrently(due, config.laneConcurrency, async (delivery) => {
     const event = events.get(delivery.event_id);
     const attempt = delivery.attempts + 1;
     if (!event) {
-      pending.push(laneAttempt(input, delivery, attempt, { outcome: 'refused', error: 'The event no longer exists (past its retention).', headers: {}, latencyMs: 0 }));
+      recorder.add(laneAttempt(input, delivery, attempt, { outcome: 'refused', error: 'The event no longer exists (past its retention).', headers: {}, latencyMs: 0 }));
       return;
     }
     const body = webhookBody(event);
@@ -158,44 +152,29 @@ async function deliverRound(
     const attemptedAt = new Date();
     const result = await sendWebhook({ url: subscription.url, headers, body, timeoutMs: config.timeoutMs, allowedHosts: config.allowedHosts, resolveHost: deps.resolveHost ?? systemResolveHost, agent });
     const { outcome, retryAfterMs } = classifyAttempt(result);
-    pending.push({
+    recorder.add({
       ...laneAttempt(input, delivery, attempt, { outcome, error: attemptError(result, outcome), headers, latencyMs: result.latencyMs }),
       attemptedAt,
       responseStatus: result.kind === 'response' ? result.status : null,
       responseBodyExcerpt: result.kind === 'response' ? result.bodyExcerpt : null,
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
-    // A failed recording fails the round below (awaiting `recording`); here it must not go unhandled.
-    if (pending.length >= ATTEMPTS_PER_RECORDING) void record().catch(() => undefined);
-  };
-
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(config.laneConcurrency, due.length) }, async () => {
-      while (next < due.length) await attemptOne(due[next++] as DueDelivery);
-    }),
-  );
-  await record();
-  await recording;
+  });
+  await recorder.flush();
   return due.length >= config.laneBatchSize ? 'batch_full' : 'some_due';
 }
 
 /**
- * One pass of a subscription's lane, in rounds (deliverRound): each claims the due deliveries (up to
- * WEBHOOK_LANE_BATCH_SIZE), sends them with at most WEBHOOK_LANE_CONCURRENCY requests in flight, and records the
- * attempts in groups as they complete, each with what follows from it: success; 410 disables the subscription;
- * 429/503 with Retry-After retry after it; other failures retry on the subscription's policy (schedule, attempts,
- * total deadline); a refused destination fails at once; a subscription failing for WEBHOOK_DISABLE_AFTER_SECONDS
- * is disabled. A full batch is followed by the next round at once; a partial one by the next round one
- * WEBHOOK_LANE_PASS_INTERVAL_MS after it started; the pass ends when nothing is due or after
- * max(1 s, 20 intervals), so a steady trickle of events costs Temporal one pass per couple of seconds. Heartbeats
- * keep it alive; if its worker dies, the pass is retried and sends again whatever it had not recorded (at least
- * once). Answers when the lane should look again.
+ * One pass of a subscription's lane (the rounds, their pacing and heartbeats: runLanePass): each round
+ * (deliverRound) claims the due deliveries (up to WEBHOOK_LANE_BATCH_SIZE), sends them with at most
+ * WEBHOOK_LANE_CONCURRENCY requests in flight, and records the attempts in groups as they complete, each with what
+ * follows from it: success; 410 disables the subscription; 429/503 with Retry-After retry after it; other failures
+ * retry on the subscription's policy (schedule, attempts, total deadline); a refused destination fails at once; a
+ * subscription failing for WEBHOOK_DISABLE_AFTER_SECONDS is disabled. While the pass runs, the subscription is marked
+ * (lane_pass_until) so the relay does not signal the lane for what the pass will take anyway.
  */
 export async function deliverDueWebhooks(deps: WebhookActivityDeps, input: DeliverDueWebhooksInput): Promise<DeliverDueWebhooksResult> {
   const config = deps.webhooks;
-  const context = Context.current();
-  const heartbeat = setInterval(() => context.heartbeat(), Math.max(500, (context.info.heartbeatTimeoutMs ?? 30_000) / 3));
   const counts: LaneCounts = { attempted: 0, succeeded: 0, retrying: 0, failed: 0 };
   // Keep-alive connections for the pass, one pool per scheme (the URL may change between rounds).
   const agents = new Map<string, http.Agent>();
@@ -205,33 +184,23 @@ export async function deliverDueWebhooks(deps: WebhookActivityDeps, input: Deliv
     if (!agent) agents.set(protocol, (agent = new (protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: config.laneConcurrency })));
     return agent;
   };
-  const interval = config.lanePassIntervalMs;
-  const passMs = Math.max(1000, 20 * interval);
-  const passEnds = Date.now() + passMs;
   const marked = (seconds: number | null) => inTenantTransaction(deps.db, input.tenantId, (scope) => setLanePassUntil(scope, input.subscriptionId, seconds));
   try {
-    await marked(passMs / 1000);
-    for (;;) {
-      const roundStarted = Date.now();
-      const round = await deliverRound(deps, input, counts, agentFor);
-      if (round === 'subscription_gone') {
-        await marked(null);
-        return { ...counts, nextDueInMs: null };
-      }
-      if (Date.now() >= passEnds || context.cancellationSignal.aborted) break;
-      if (round === 'none_due') break;
-      // Not a full batch: what arrives meanwhile goes in the next round, at most one per interval.
-      if (round === 'some_due') await new Promise((resolve) => setTimeout(resolve, Math.max(0, roundStarted + interval - Date.now())));
-    }
-    // In this order: once the mark is gone the relay signals again, and this last look sees what it skipped.
-    await marked(null);
-    const { nextDueInMs, tenantWorkers } = await inTenantTransaction(deps.db, input.tenantId, async (scope) => ({
-      nextDueInMs: await msUntilNextDue(scope, input.subscriptionId),
-      tenantWorkers: await tenantWorkersOf(scope),
-    }));
-    return { ...counts, nextDueInMs, tenantWorkers };
+    return await runLanePass({
+      db: deps.db,
+      tenantId: input.tenantId,
+      passIntervalMs: config.lanePassIntervalMs,
+      counts,
+      begin: async (passMs) => {
+        await marked(passMs / 1000);
+        return true;
+      },
+      round: () => deliverRound(deps, input, counts, agentFor),
+      // In this order: once the mark is gone the relay signals again, and the last look sees what it skipped.
+      end: () => marked(null),
+      nextDueInMs: (scope) => msUntilNextDue(scope, input.subscriptionId),
+    });
   } finally {
-    clearInterval(heartbeat);
     for (const agent of agents.values()) agent.destroy();
   }
 }

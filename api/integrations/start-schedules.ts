@@ -7,7 +7,7 @@ import { integrationScheduleTarget, markIntegrationScheduleApplied, markIntegrat
 import { INTEGRATION_SCHEDULED_SYNC_WORKFLOW, integrationScheduleId, type IntegrationScheduledSyncInput } from '../../workflows/integrations/contracts-schedules';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import type { TenantWorkers } from '../../db/repositories/tenants';
-import { dedicatedTaskQueue } from '../../orchestration/task-queues';
+import { tenantTaskQueue } from '../../workflows/contracts/task-queues';
 import { deleteScheduleIfPresent, describeScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 
 export { integrationScheduleId };
@@ -73,7 +73,7 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
         type: 'startWorkflow',
         workflowType: INTEGRATION_SCHEDULED_SYNC_WORKFLOW,
         // Read with the row, not from a cache: a move re-applies every schedule of the tenant (in its transaction).
-        taskQueue: job.tenantWorkers === 'dedicated' ? dedicatedTaskQueue(config.temporalTaskQueue, job.tenantId) : config.temporalTaskQueue,
+        taskQueue: tenantTaskQueue(config.temporalTaskQueue, job.tenantId, job.tenantWorkers),
         workflowId: scheduleId,
         args: [input],
         typedSearchAttributes: searchAttributesFor(job.tenantId, 'integration_schedule', job.integrationId),

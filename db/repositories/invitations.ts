@@ -54,3 +54,17 @@ export async function findInvitationByTokenHash(trx: Knex | Knex.Transaction, to
 export async function markInvitationAccepted(trx: Knex | Knex.Transaction, id: string): Promise<void> {
   await trx('invitations').where('id', id).update({ accepted_at: trx.fn.now() });
 }
+
+/** Which of `ids` can still be accepted (not accepted, revoked or expired): an invitation email goes only for those. */
+export async function openInvitationIds(scope: TenantScope, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows: Array<{ id: string }> = await scope
+    .trx('invitations')
+    .where('tenant_id', scope.tenantId)
+    .whereIn('id', ids)
+    .whereNull('accepted_at')
+    .whereNull('revoked_at')
+    .where('expires_at', '>', scope.trx.fn.now())
+    .select('id');
+  return new Set(rows.map((row) => row.id));
+}

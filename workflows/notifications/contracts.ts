@@ -1,7 +1,7 @@
 /** The notification lanes' contract, shared by the worker, the API and the workflows (no Node built-ins here). */
 import { defineSignal } from '@temporalio/workflow';
 import { workflowIdFor } from '../contracts/search-attributes';
-import type { TenantWorkers } from '../contracts/task-queues';
+import type { LaneInput, LanePassResult } from '../lanes/contracts';
 
 /** The lane workflow's type name, so callers can start it without importing workflow code. */
 export const NOTIFICATION_LANE_WORKFLOW = 'notificationLaneWorkflow';
@@ -17,29 +17,16 @@ export function notificationLaneWorkflowId(tenantId: string): string {
 /** "Notifications may be due": sent (with start) by the relay after it commits notification rows, and by use cases. */
 export const notificationsDueSignal = defineSignal('notificationsDue');
 
-export interface NotificationLaneInput {
-  tenantId: string;
-  /** The task queue its passes run on (the outbound companion queue shared with webhook lanes). */
-  activityTaskQueue: string;
-  idleSeconds: number;
-  passTimeoutMs: number;
-  heartbeatTimeoutMs: number;
-  passesPerRun: number;
-  /** The shared base task queue: with it the lane follows its tenant's moves (see WebhookLaneInput). */
-  sharedTaskQueue?: string;
-}
+/** A notification lane's input: the lanes' (../lanes/contracts.ts); its passes run on the outbound queue shared with webhook lanes. */
+export type NotificationLaneInput = LaneInput;
 
 export interface DeliverDueNotificationsInput {
   tenantId: string;
 }
 
-export interface DeliverDueNotificationsResult {
+export interface DeliverDueNotificationsResult extends LanePassResult {
   sent: number;
   retrying: number;
   failed: number;
   digests: number;
-  /** Milliseconds until the next open notification is due (0: now); null: nothing open. */
-  nextDueInMs: number | null;
-  /** Where the tenant's work now runs, read at the end of the pass. */
-  tenantWorkers?: TenantWorkers;
 }

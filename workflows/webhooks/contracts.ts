@@ -2,7 +2,8 @@
 import { defineSignal } from '@temporalio/workflow';
 import type { DeliveryRetrySettings } from '../../core/webhook-retry';
 import { workflowIdFor } from '../contracts/search-attributes';
-import { outboundTaskQueue, type TenantWorkers } from '../contracts/task-queues';
+import { outboundTaskQueue } from '../contracts/task-queues';
+import type { LaneInput, LanePassResult } from '../lanes/contracts';
 
 /** The lane workflow's type name, so callers can start it without importing workflow code. */
 export const WEBHOOK_LANE_WORKFLOW = 'webhookLaneWorkflow';
@@ -18,24 +19,9 @@ export function webhookLaneWorkflowId(subscriptionId: string): string {
 /** "Deliveries may be due": sent (with start) by the relay after it commits delivery rows, and by redeliveries. */
 export const deliveriesDueSignal = defineSignal('deliveriesDue');
 
-export interface WebhookLaneInput {
-  tenantId: string;
+/** A webhook lane's input: the lanes' (../lanes/contracts.ts) and the subscription it delivers to. */
+export interface WebhookLaneInput extends LaneInput {
   subscriptionId: string;
-  /** The webhook task queue its passes run on. */
-  activityTaskQueue: string;
-  /** With nothing left to deliver, the lane ends after this long without a wake-up. */
-  idleSeconds: number;
-  /** Start-to-close of one pass: enough for a full batch of attempts at the HTTP timeout. */
-  passTimeoutMs: number;
-  /** A pass whose worker died is retried after this long without a heartbeat. */
-  heartbeatTimeoutMs: number;
-  /** Passes per run before continue-as-new. */
-  passesPerRun: number;
-  /**
-   * The shared base task queue (TEMPORAL_TASK_QUEUE). With it the lane follows its tenant's moves: after a pass that
-   * reports the tenant on other workers, it continues as new on the tenant's queue. Lanes started before have none.
-   */
-  sharedTaskQueue?: string;
 }
 
 export interface DeliverDueWebhooksInput {
@@ -45,15 +31,11 @@ export interface DeliverDueWebhooksInput {
   workflowId: string;
 }
 
-export interface DeliverDueWebhooksResult {
+export interface DeliverDueWebhooksResult extends LanePassResult {
   attempted: number;
   succeeded: number;
   retrying: number;
   failed: number;
-  /** Milliseconds until the earliest open delivery is due (0: due now, the batch was full); null: nothing open. */
-  nextDueInMs: number | null;
-  /** Where the tenant's work now runs, read at the end of the pass. */
-  tenantWorkers?: TenantWorkers;
 }
 
 /**
