@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { ADMIN_PREFIX, dateToInstant, graceBody, noticeOf, seeOther, type Admin, type AdminArea } from './admin-area';
 import { apiKeySecretPage, apiKeysPage, confirmPage, type ApiKeyForm, type ApiKeyView } from './admin-pages';
-import type { Notice } from './decision-pages';
+import type { Notice } from './layout';
 
 async function renderKeys(area: AdminArea, ctx: Context, who: Admin, status = 200, notice?: Notice, form?: ApiKeyForm) {
   const keys = await area.services.apiKeys.list(who.context, { limit: 100 });

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { RequestContext } from '../context';
 import { ADMIN_PREFIX, noticeOf, seeOther, type Admin, type AdminArea } from './admin-area';
 import { approvalPoliciesPage, approvalPolicyPage, type InFlightView, type PolicyStepForm, type PolicyView } from './admin-pages';
-import type { Notice } from './decision-pages';
+import type { Notice } from './layout';
 
 type CurrentPolicy = PolicyView & {
   version: { flags: Record<string, unknown>; steps: Array<PolicyView['version']['steps'][number] & { deadline?: string | null; condition?: string | null }> };

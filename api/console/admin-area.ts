@@ -8,7 +8,7 @@ import type { ApiKeyService, AuditLogService, OAuthClientService, UserService, A
 import type { ApprovalPolicyService } from '../decisions/approval-policies';
 import type { NotificationService } from '../notifications/service';
 import type { WebhookService } from '../webhooks/service';
-import type { Notice, Viewer } from './decision-pages';
+import type { Notice, Viewer } from './layout';
 import type { ConsoleSession } from './session';
 import type { ConsoleToolkit, MemberName } from './toolkit';
 import type { EndpointChange, EnterpriseTenantPlacement } from '../administration/tenant-placement';

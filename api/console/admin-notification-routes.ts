@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { ADMIN_PREFIX, seeOther, type Admin, type AdminArea } from './admin-area';
 import { adminNotificationsPage, LOG_STATUSES, type ChatDestinationView, type NotificationView } from './notification-pages';
-import type { Notice } from './decision-pages';
+import type { Notice } from './layout';
 import type { CreateChatDestinationRequest, UpdateNotificationSettingsRequest } from '../openapi/request-types.generated';
 
 type ChatForm = { name?: string; format?: string; url?: string; kinds?: string[] };

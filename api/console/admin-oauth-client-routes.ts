@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { ADMIN_PREFIX, lines, noticeOf, seeOther, type Admin, type AdminArea } from './admin-area';
 import { confirmPage, oauthClientSecretPage, oauthClientsPage, type OAuthClientForm, type OAuthClientView } from './admin-pages';
-import type { Notice } from './decision-pages';
+import type { Notice } from './layout';
 
 async function renderClients(area: AdminArea, ctx: Context, who: Admin, status = 200, notice?: Notice, form?: OAuthClientForm) {
   const clients = await area.services.oauthClients.list(who.context, { limit: 100 });

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { PlacementRefused, type EndpointChange } from '../administration/tenant-placement';
 import { ADMIN_PREFIX, noticeOf, seeOther, type AdminArea } from './admin-area';
 import { operatorPage } from './admin-pages';
-import type { Notice } from './decision-pages';
+import type { Notice } from './layout';
 import type { ConsoleSession } from './session';
 
 /**

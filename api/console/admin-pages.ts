@@ -1,7 +1,7 @@
 import { RESOURCE_FAMILIES } from '../../core/scopes';
 import { ROLES } from '../../core/roles';
 import { html, unsafe, type SafeHtml } from './html';
-import { layout, noticeBlock, relativeTime, type Notice, type Viewer } from './decision-pages';
+import { layout, noticeBlock, relativeTime, type Notice, type Viewer } from './layout';
 
 /**
  * The administration area's pages (tenant admins only): API keys, people and roles, OAuth clients, webhooks,

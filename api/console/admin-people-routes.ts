@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { Role } from '../../core/roles';
 import { ADMIN_PREFIX, noticeOf, seeOther, type Admin, type AdminArea } from './admin-area';
 import { confirmPage, peoplePage, type MemberView } from './admin-pages';
-import type { Notice } from './decision-pages';
+import type { Notice } from './layout';
 
 async function renderPeople(area: AdminArea, ctx: Context, who: Admin, status = 200, notice?: Notice, form?: Record<string, string>) {
   const members = await area.services.users.list(who.context, { limit: 100 });

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { AppError } from '../../core/app-error';
 import { ADMIN_PREFIX, graceBody, lines, noticeOf, seeOther, type Admin, type AdminArea } from './admin-area';
 import { confirmPage, DELIVERY_STATUSES, webhookPage, webhookSecretPage, webhooksPage, type DeliveryView, type WebhookForm, type WebhookView } from './admin-pages';
-import type { Notice } from './decision-pages';
+import type { Notice } from './layout';
 
 const eventTypes = (area: AdminArea) => area.services.webhooks.eventTypes().data.map((t) => ({ type: t.type, summary: t.summary }));
 

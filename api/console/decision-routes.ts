@@ -5,19 +5,9 @@ import type { RequestContext } from '../context';
 import type { DecisionService } from '../decisions/service';
 import { actingPost, DECISION_ACTIONS, decisionActionBody, mayActOnDecisions as mayAct, mayReadDecisions as mayRead, performDecisionAction, refusalsShownOnPage } from './decision-actions';
 import { noticeOf, plainWords } from './notices';
-import {
-  decisionPage,
-  decisionsPage,
-  inboxPage,
-  type ComparisonView,
-  type DecisionFilterValues,
-  type DecisionView,
-  type EvidenceView,
-  type HistoryEntry,
-  type InboxTask,
-  type Notice,
-  type OutcomePoint,
-} from './decision-pages';
+import { decisionPage, decisionsPage, type ComparisonView, type DecisionFilterValues, type DecisionView, type EvidenceView, type HistoryEntry, type OutcomePoint } from './decision-pages';
+import { inboxPage, type InboxTask } from './inbox-pages';
+import type { Notice } from './layout';
 import type { ConsoleSession } from './session';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 

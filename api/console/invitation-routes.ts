@@ -4,7 +4,7 @@ import type { Config } from '../../core/config';
 import type { Knex } from 'knex';
 import { acceptInvitation, lookUpInvitation, type InvitationLookup, type OpenInvitation } from '../administration/invitations';
 import { html } from './html';
-import { layout, messagePage, noticeBlock, type Notice } from './decision-pages';
+import { layout, messagePage, noticeBlock, type Notice } from './layout';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 
 /**

@@ -6,7 +6,8 @@ import type { KpiAlertService, KpiService } from '../kpis/service';
 import type { ModelService } from '../models/service';
 import type { RequestContext } from '../context';
 import { noticeOf, plainWords } from './notices';
-import { KPI_RANGES, kpiPage, kpisPage, type KpiAlertView, type KpiBucketView, type KpiListRow, type KpiView, type Notice } from './decision-pages';
+import { KPI_RANGES, kpiPage, kpisPage, type KpiAlertView, type KpiBucketView, type KpiListRow, type KpiView } from './kpi-pages';
+import type { Notice } from './layout';
 import type { ConsoleSession } from './session';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 

@@ -1,6 +1,6 @@
 import type { SuiteCoverage } from '../../decision/model-test-suite';
 import { html, unsafe, type SafeHtml } from './html';
-import { actorName, formatMetric, layout, noticeBlock, timeTag, type Notice, type Viewer } from './decision-pages';
+import { actorName, formatMetric, layout, noticeBlock, timeTag, type Notice, type Viewer } from './layout';
 
 /**
  * The Models section's catalogue and model pages, and what the version page shares with them (status badges, the test

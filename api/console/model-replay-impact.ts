@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context';
 import { html, type SafeHtml } from './html';
 import { modelVersionHref } from './model-pages';
-import { actorName, formatMetric, timeTag } from './decision-pages';
+import { actorName, formatMetric, timeTag } from './layout';
 
 /**
  * The latest replay's impact on a model's page: how the live version's recent runs would have come out on another

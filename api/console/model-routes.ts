@@ -8,7 +8,8 @@ import { modelPage, modelsPage, type ModelListRow, type ModelReleaseView, type M
 import { replayImpact, type LatestReplaySource } from './model-replay-impact';
 import { modelVersionPage, type ModelVersionDetailView, type VersionDiffView, type VersionReview } from './model-version-page';
 import { noticeOf, plainWords } from './notices';
-import type { DecisionView, Notice } from './decision-pages';
+import type { DecisionView } from './decision-pages';
+import type { Notice } from './layout';
 import type { ConsoleSession } from './session';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 

@@ -5,7 +5,8 @@ import type { DmnOutline } from '../../decision/dmn-outline';
 import { html, type SafeHtml } from './html';
 import { dmnModelSection } from './model-dmn';
 import { modelVersionHref, testReport, versionStatusBadge, type ModelVersionView, type TestRunView } from './model-pages';
-import { actorName, approvalStepList, layout, noticeBlock, reviewForm, statusLabel, timeTag, type DecisionView, type Notice, type Viewer } from './decision-pages';
+import { approvalStepList, reviewForm, type DecisionView } from './decision-pages';
+import { actorName, layout, noticeBlock, statusLabel, timeTag, type Notice, type Viewer } from './layout';
 
 /**
  * A model version's page: its decision tables as readable tables, its expressions and switch statements, what it

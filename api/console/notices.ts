@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { AppError, FieldError } from '../../core/app-error';
-import type { Notice } from './decision-pages';
+import type { Notice } from './layout';
 
 /** What each refusal of the service means, in the words of the person who clicked. */
 export function plainWords(error: AppError): Notice {

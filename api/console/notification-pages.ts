@@ -1,7 +1,7 @@
 import { CHAT_FORMATS, NOTIFICATION_KIND_NAMES, NOTIFICATION_KINDS } from '../../core/notification-kinds';
 import { adminLayout } from './admin-pages';
 import { html, unsafe, type SafeHtml } from './html';
-import { layout, noticeBlock, type Notice, type Viewer } from './decision-pages';
+import { layout, noticeBlock, type Notice, type Viewer } from './layout';
 
 export interface PreferenceView {
   kind: string;

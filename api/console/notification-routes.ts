@@ -5,7 +5,7 @@ import type { NotificationService } from '../notifications/service';
 import type { UpdateNotificationPreferencesRequest } from '../openapi/request-types.generated';
 import { notificationsPreferencesSaved } from './notices';
 import { preferencesPage, type NotificationView, type PreferenceView } from './notification-pages';
-import type { Notice } from './decision-pages';
+import type { Notice } from './layout';
 import type { ConsoleSession } from './session';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 

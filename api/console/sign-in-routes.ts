@@ -1,6 +1,6 @@
 import { AppError } from '../../core/app-error';
 import type { ConsoleOAuthClient } from './oauth-client';
-import { messagePage } from './decision-pages';
+import { messagePage } from './layout';
 import { readSessionCookie, safeReturnPath, type ConsoleSessions } from './session';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 

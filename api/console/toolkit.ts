@@ -11,7 +11,7 @@ import type { RequestValidators } from '../openapi/validators';
 import type { DecisionService } from '../decisions/service';
 import type { SafeHtml } from './html';
 import { plainWords } from './notices';
-import { messagePage, type Notice, type Viewer } from './decision-pages';
+import { messagePage, type Notice, type Viewer } from './layout';
 import { readSessionCookie, type ConsoleSession, type ConsoleSessions } from './session';
 
 export const CONSOLE_PREFIX = '/console';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiKeySecretPage, apiKeysPage, webhookPage, type ApiKeyView, type WebhookView } from '../../api/console/admin-pages';
-import type { Viewer } from '../../api/console/decision-pages';
+import type { Viewer } from '../../api/console/layout';
 
 const viewer: Viewer = { name: 'Ada <admin>', email: 'ada@example.test', tenantName: 'Alpha', role: 'admin', csrfToken: 'tok"en', admin: true };
 const now = new Date('2026-11-23T12:00:00.000Z');

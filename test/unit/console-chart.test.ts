@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { kpiChartGeometry, linearScale, valueDomain, type ChartFrame } from '../../api/console/chart';
-import { kpiChart, periodLabel, type KpiView } from '../../api/console/decision-pages';
+import { kpiChart, periodLabel, type KpiView } from '../../api/console/kpi-pages';
 
 // A 100 × 100 plot area: x from 10 to 110, y from 110 (bottom) to 10 (top).
 const FRAME: ChartFrame = { width: 120, height: 120, pad: { left: 10, right: 10, top: 10, bottom: 10 } };

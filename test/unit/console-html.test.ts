@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { escapeHtml, html, unsafe } from '../../api/console/html';
-import { outcomesChart, relativeTime } from '../../api/console/decision-pages';
+import { outcomesChart } from '../../api/console/decision-pages';
+import { relativeTime } from '../../api/console/layout';
 import { safeReturnPath } from '../../api/console/session';
 
 describe('console html tag', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { modelPage } from '../../api/console/model-pages';
 import { replayImpact, withScenarioNames, type ReplayImpactView } from '../../api/console/model-replay-impact';
-import type { Viewer } from '../../api/console/decision-pages';
+import type { Viewer } from '../../api/console/layout';
 
 const viewer: Viewer = { name: 'Ann', email: 'ann@example.test', tenantName: 'Tenant', role: 'analyst', csrfToken: 'token' };
 const model = {
