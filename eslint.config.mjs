@@ -76,7 +76,7 @@ export default tseslint.config(
   },
   // The layering: each folder imports only the folders below it. Paths are matched as written (relative), so
   // `(\.\./)+name/` means "the top-level folder `name`" from any depth.
-  layer('core/**/*.ts', 'core/ imports nothing of ours but core/.', ['api', 'activities', 'db', 'decision', 'integrations', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test']),
+  layer('core/**/*.ts', 'core/ imports nothing of ours but core/.', ['api', 'activities', 'db', 'decision', 'integrations', 'notifications', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test']),
   layer('decision/**/*.ts', 'decision/ imports only decision/ and core/.', ['api', 'activities', 'db', 'integrations', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test']),
   // A family's pure rules (KPI status and alerts, approval policies, outcome variance): fenced like the engines, and
   // free to use them (a policy's conditions are engine expressions).
