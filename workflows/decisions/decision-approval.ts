@@ -3,7 +3,6 @@ import {
   ApplicationFailure,
   condition,
   continueAsNew,
-  makeContinueAsNewFunc,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
@@ -11,6 +10,7 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
 import { DEFAULT_RETRY } from '../contracts/activity-retry';
+import { followTenantQueue, mustFollowTenant } from '../contracts/follow-tenant-queue';
 import {
   approveUpdate,
   closeUpdate,
@@ -567,7 +567,7 @@ export async function decisionApprovalWorkflow(input: DecisionApprovalInput): Pr
   setHandler(relocateSignal, ({ taskQueue }) => {
     if (typeof taskQueue === 'string' && taskQueue !== '') relocateTo = taskQueue;
   });
-  const relocating = () => relocateTo !== undefined && relocateTo !== workflowInfo().taskQueue;
+  const relocating = () => mustFollowTenant(relocateTo);
 
   if (!input.carried) {
     await review.submit();
@@ -582,7 +582,7 @@ export async function decisionApprovalWorkflow(input: DecisionApprovalInput): Pr
       await review.allWritten();
       if (!review.isFinal()) {
         const next = { ...input, carried: review.snapshot() };
-        if (relocateTo !== undefined && relocating()) await makeContinueAsNewFunc<typeof decisionApprovalWorkflow>({ taskQueue: relocateTo })(next);
+        await followTenantQueue<typeof decisionApprovalWorkflow>(relocateTo, () => [next]);
         await continueAsNew<typeof decisionApprovalWorkflow>(next);
       }
     }
