@@ -4,28 +4,16 @@ import { decisionNotPending } from '../../core/errors';
 import { findMemberRole } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { afterAction, readDecision, requireDecisionId, requireUser, underWorkflow } from './decision-records';
+import type { ApprovalActionRequest } from '../openapi/request-types.generated';
+import { afterAction, readDecision, requireDecisionId, requireUser } from './decision-records';
 import type { DecisionUseCaseDeps } from './deps';
-
-export interface ApprovalAction {
-  expected_step: number;
-  comment?: string;
-}
-
-export interface CommentBody {
-  comment: string;
-}
-
-export interface OptionalComment {
-  comment?: string;
-}
 
 /** Approve, reject or ask for changes on the current step: people only, and only while the decision is pending approval. */
 export async function actOnStep(
   deps: DecisionUseCaseDeps,
   context: RequestContext,
   id: string,
-  body: ApprovalAction,
+  body: ApprovalActionRequest,
   action: 'approve' | 'reject' | 'requestChanges',
 ) {
   requireDecisionId(id);
@@ -36,24 +24,4 @@ export async function actOnStep(
     return findMemberRole(scope, actor.id);
   });
   return afterAction(deps, context, id, await deps.approvals[action](id, { actor, role, expectedStep: body.expected_step, comment: body.comment ?? null }));
-}
-
-export async function commentOnDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: CommentBody) {
-  await underWorkflow(deps, context, id);
-  return afterAction(deps, context, id, await deps.approvals.comment(id, { actor: context.actor, comment: body.comment }));
-}
-
-export async function withdrawDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: OptionalComment) {
-  const role = await underWorkflow(deps, context, id);
-  return afterAction(deps, context, id, await deps.approvals.withdraw(id, { actor: context.actor, role, comment: body.comment ?? null }));
-}
-
-export async function implementDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: OptionalComment) {
-  await underWorkflow(deps, context, id);
-  return afterAction(deps, context, id, await deps.approvals.implement(id, { actor: context.actor, comment: body.comment ?? null }));
-}
-
-export async function closeDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: OptionalComment) {
-  await underWorkflow(deps, context, id);
-  return afterAction(deps, context, id, await deps.approvals.close(id, { actor: context.actor, comment: body.comment ?? null }));
 }

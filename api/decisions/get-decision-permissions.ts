@@ -11,7 +11,7 @@ import { authorsOf } from './review-content';
  * it as owner, author, editor or approver of another step); `manage` resubmit, edit and withdraw (its owner or
  * author, an admin, or an API client) while changes are requested.
  */
-export async function decisionPermissions({ db }: DecisionUseCaseDeps, context: RequestContext, id: string): Promise<{ review: boolean; manage: boolean }> {
+export async function getDecisionPermissions({ db }: DecisionUseCaseDeps, context: RequestContext, id: string): Promise<{ review: boolean; manage: boolean }> {
   requireDecisionId(id);
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const decision = await readDecision(scope, id);

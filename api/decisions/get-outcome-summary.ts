@@ -105,7 +105,7 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffe
  * its correction), and for a metric linked to a KPI from that KPI's per-period values instead. An outcome-fed
  * metric's `expected_value` and `latest` are those of its latest observation; a KPI-fed one's are the link's.
  */
-export async function outcomeSummary({ db }: OutcomeUseCaseDeps, { tenantId }: RequestContext, id: string) {
+export async function getOutcomeSummary({ db }: OutcomeUseCaseDeps, { tenantId }: RequestContext, id: string) {
   requireDecisionId(id);
   return inTenantTransaction(db, tenantId, async (scope) => {
     const decision = await readDecisionForOutcomes(scope, id);

@@ -1,16 +1,16 @@
 import { toIso } from '../../core/time';
-import { findMemberRole, listApprovalInbox } from '../../db/repositories/decisions';
+import { findMemberRole, listApprovalInbox as listApprovalInboxRows } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { requireUser } from './decision-records';
 import type { DecisionUseCaseDeps } from './deps';
 
 /** The caller's inbox: decisions whose current step they may act on and have not, oldest submission first. */
-export async function approvalInbox({ db }: DecisionUseCaseDeps, context: RequestContext, limit: number) {
+export async function listApprovalInbox({ db }: DecisionUseCaseDeps, context: RequestContext, limit: number) {
   const actor = requireUser(context, 'An approval inbox');
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const role = await findMemberRole(scope, actor.id);
-    const rows = await listApprovalInbox(scope, { userId: actor.id, role }, limit);
+    const rows = await listApprovalInboxRows(scope, { userId: actor.id, role }, limit);
     return {
       data: rows.map((row) => ({
         object: 'approval_task' as const,

@@ -5,7 +5,7 @@ import type { RequestContext } from '../context';
 import { readDecision, requireDecisionId } from './decision-records';
 import type { DecisionUseCaseDeps } from './deps';
 
-export async function decisionHistory({ db }: DecisionUseCaseDeps, { tenantId }: RequestContext, id: string, page: PageRequest) {
+export async function listDecisionHistory({ db }: DecisionUseCaseDeps, { tenantId }: RequestContext, id: string, page: PageRequest) {
   requireDecisionId(id);
   return inTenantTransaction(db, tenantId, async (scope) => {
     await readDecision(scope, id);

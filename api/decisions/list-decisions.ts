@@ -1,9 +1,9 @@
 import type { PageRequest } from '../../db/pagination';
 import type { DecisionStatus } from '../../db/records/decision';
-import { countDecisionsByStatus as countLiveDecisionsByStatus, findMemberRole, listDecisions as listDecisionRows } from '../../db/repositories/decisions';
+import { findMemberRole, listDecisions as listDecisionRows } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { presentDecisions, presentOneDecision, readDecision, requireDecisionId, requireUser } from './decision-records';
+import { presentDecisions, requireUser } from './decision-records';
 import type { DecisionUseCaseDeps } from './deps';
 
 /** A type alias (not an interface), so the validated query object converts to it. */
@@ -38,14 +38,4 @@ export async function listDecisions({ db }: DecisionUseCaseDeps, context: Reques
     );
     return { data: await presentDecisions(scope, rows), next_cursor: nextCursor };
   });
-}
-
-/** Live decisions per state in the caller's tenant. */
-export async function countDecisionsByStatus({ db }: DecisionUseCaseDeps, { tenantId }: RequestContext): Promise<Record<string, number>> {
-  return inTenantTransaction(db, tenantId, (scope) => countLiveDecisionsByStatus(scope));
-}
-
-export async function getDecision({ db }: DecisionUseCaseDeps, { tenantId }: RequestContext, id: string) {
-  requireDecisionId(id);
-  return inTenantTransaction(db, tenantId, async (scope) => presentOneDecision(scope, await readDecision(scope, id)));
 }

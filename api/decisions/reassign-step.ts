@@ -1,24 +1,18 @@
 import { validationFailed } from '../../core/app-error';
-import type { ApproverSet } from '../../rules/decisions/approval-policy';
 import { findApprovalPolicyVersion, findTenantMemberIds } from '../../db/repositories/approval-policies';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
+import type { ReassignStepRequest } from '../openapi/request-types.generated';
 import { afterAction, readDecision, underWorkflow } from './decision-records';
 import type { DecisionUseCaseDeps } from './deps';
 import { assertReviewCompletable, needsAfterReassignment } from './review-needs';
-
-export interface ReassignBody {
-  step: number;
-  approvers: ApproverSet;
-  comment?: string;
-}
 
 /**
  * Admins only (the operation's `x-required-scope`): replaces a remaining step's approvers for this decision. Named
  * people must be members, and the step must stay completable: people kept from approving (its owner, author,
  * editors) and people who approved another step do not count, as at submission.
  */
-export async function reassignStep(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: ReassignBody) {
+export async function reassignStep(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: ReassignStepRequest) {
   const { db, approvals } = deps;
   await underWorkflow(deps, context, id);
   const named = body.approvers.user_ids ?? [];

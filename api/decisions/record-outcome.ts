@@ -12,8 +12,6 @@ import { expectationOf, isRecordable, presentOutcome, readDecisionForOutcomes, r
 import type { OutcomeUseCaseDeps } from './deps';
 
 /** An outcome, as the document's RecordDecisionOutcomeRequest gives it. */
-export type OutcomeInput = RecordDecisionOutcomeRequest;
-
 /** How far ahead of this server's clock an observation time may be (the client's clock may run a little fast). */
 export const OBSERVED_AT_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
@@ -24,7 +22,7 @@ const EARLIEST_OBSERVATION = Date.parse('1900-01-01T00:00:00.000Z');
  * Appends one outcome. Checks in the order a client fixes them: the decision exists, it is approved or
  * implemented (409), then the fields (422, all of them at once).
  */
-export async function recordOutcome({ db }: OutcomeUseCaseDeps, context: RequestContext, id: string, body: OutcomeInput) {
+export async function recordOutcome({ db }: OutcomeUseCaseDeps, context: RequestContext, id: string, body: RecordDecisionOutcomeRequest) {
   requireDecisionId(id);
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const decision = await readDecisionForOutcomes(scope, id, { forShare: true });

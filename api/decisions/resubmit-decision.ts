@@ -3,9 +3,9 @@ import { findApprovalPolicyVersion } from '../../db/repositories/approval-polici
 import { findMemberRole, updateDecision } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
+import type { OptionalCommentRequest } from '../openapi/request-types.generated';
 import { afterAction, readDecision, refuseReleaseDecision, requireDecisionId } from './decision-records';
 import type { DecisionUseCaseDeps } from './deps';
-import type { OptionalComment } from './act-on-step';
 import { ConditionsNeeded, reviewContent, stepApplicability, withEvaluatedConditions } from './review-content';
 import { assertReviewCompletable, needsAfterResubmission } from './review-needs';
 import type { ApprovalOutcome } from './start-approvals';
@@ -20,7 +20,7 @@ const CONTENT_FIELDS = ['options', 'chosen_option', 'evidence', 'model_version']
  * Resumes the review after requested changes. Edits made meanwhile are sealed (further edits answer 409 until the
  * workflow has recorded the resubmission); if the workflow refuses, they are unsealed again.
  */
-export async function resubmitDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: OptionalComment, { releaseReview = false } = {}) {
+export async function resubmitDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: OptionalCommentRequest, { releaseReview = false } = {}) {
   const { db, approvals } = deps;
   requireDecisionId(id);
   const status = await inTenantTransaction(db, context.tenantId, async (scope) => {

@@ -5,21 +5,18 @@ import { findApprovalPolicy, findApprovalPolicyVersion } from '../../db/reposito
 import { updateDecision } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
+import type { SubmitDecisionRequest } from '../openapi/request-types.generated';
 import { presentOneDecision, readDecision, refuseReleaseDecision, requireDecisionId } from './decision-records';
 import type { DecisionUseCaseDeps } from './deps';
 import { ConditionsNeeded, reviewContent, stepApplicability, withEvaluatedConditions } from './review-content';
 import { assertReviewCompletable, needsAtSubmission } from './review-needs';
-
-export interface SubmitDecision {
-  approval_policy_id?: string;
-}
 
 /**
  * Freezes the policy's current version onto the draft and returns what the workflow needs; null when the decision
  * is already pending approval (a repeated submit). A submission still in flight (version frozen, status draft) is
  * resumed with the version it froze. The policy's step conditions are evaluated in the sandbox between transactions.
  */
-async function prepareSubmission(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: SubmitDecision, releaseReview: boolean) {
+async function prepareSubmission(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: SubmitDecisionRequest, releaseReview: boolean) {
   return withEvaluatedConditions(deps, (evaluated) => inTenantTransaction(deps.db, context.tenantId, async (scope) => {
     const decision = await readDecision(scope, id, { forUpdate: true });
     if (!releaseReview) refuseReleaseDecision(decision);
@@ -72,7 +69,7 @@ async function prepareSubmission(deps: DecisionUseCaseDeps, context: RequestCont
  * Starts the decision's approval workflow; answers once the workflow has recorded it as pending approval. A release
  * decision is submitted only by its model version's submission (`releaseReview`), after the version's gate.
  */
-export async function submitDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: SubmitDecision, { releaseReview = false } = {}) {
+export async function submitDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: SubmitDecisionRequest, { releaseReview = false } = {}) {
   const { db, approvals } = deps;
   requireDecisionId(id);
   const input = await prepareSubmission(deps, context, id, body, releaseReview);

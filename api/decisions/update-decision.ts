@@ -1,20 +1,18 @@
 import { validationFailed, type FieldError } from '../../core/app-error';
 import type { DecisionOption, DecisionRecord } from '../../db/records/decision';
-import { updateDecision } from '../../db/repositories/decisions';
+import { updateDecision as updateDecisionRow } from '../../db/repositories/decisions';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import type { DecisionCreate } from './create-decision';
+import type { UpdateDecisionRequest } from '../openapi/request-types.generated';
 import { auditedOptions, checkChosen, checkOwner, normaliseReviewDates, prepareOptions } from './decision-fields';
 import { auditDecision, presentOneDecision, readEditable, requireDecisionId, reviewEdit } from './decision-records';
 import type { DecisionUseCaseDeps } from './deps';
-
-export type DecisionUpdate = Partial<DecisionCreate>;
 
 /**
  * Drafts, and decisions whose changes were requested (the edit is then recorded for the resubmission). The history
  * records each changed field's old and new value.
  */
-export async function editDecision({ db }: DecisionUseCaseDeps, context: RequestContext, id: string, body: DecisionUpdate) {
+export async function updateDecision({ db }: DecisionUseCaseDeps, context: RequestContext, id: string, body: UpdateDecisionRequest) {
   requireDecisionId(id);
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const current = await readEditable(scope, id, 'edit');
@@ -45,7 +43,7 @@ export async function editDecision({ db }: DecisionUseCaseDeps, context: Request
     }
     // A change that changes nothing records nothing, as elsewhere in the audit log.
     if (Object.keys(changes).length === 0) return presentOneDecision(scope, current);
-    const updated = await updateDecision(scope, id, { ...next, ...reviewEdit(current, context, Object.keys(changes)), updated_by: context.actor });
+    const updated = await updateDecisionRow(scope, id, { ...next, ...reviewEdit(current, context, Object.keys(changes)), updated_by: context.actor });
     await auditDecision(scope, context, 'decision.updated', id, { changes, ...(current.status === 'changes_requested' ? { during_review: true } : {}) });
     return presentOneDecision(scope, updated);
   });
