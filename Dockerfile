@@ -10,6 +10,7 @@ RUN npm install -g npm@11
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
+# One COPY per product folder of project-layout.json (test/unit/project-layout.test.ts checks the list).
 COPY api ./api
 COPY activities ./activities
 COPY core ./core
