@@ -10,12 +10,10 @@ import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel, requireTenantVersion } from './model-records';
 import { presentVersionWithReview } from './get-model-version';
 import type { ModelUseCaseDeps } from './deps';
-import { runModelTests } from './test-runs';
+import { runModelTests } from './run-model-tests';
+import type { SubmitModelVersionRequest } from '../openapi/request-types.generated';
 
-export interface SubmitModelVersion {
-  approval_policy_id?: string;
-  comment?: string;
-}
+export type SubmitModelVersion = SubmitModelVersionRequest;
 
 /** The share of decision-table rules a suite must hit when the model sets none: every rule. */
 export const DEFAULT_COVERAGE_THRESHOLD = 1;

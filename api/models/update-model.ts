@@ -6,12 +6,9 @@ import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { presentTenantModel } from './presenter';
 import type { ModelUseCaseDeps } from './deps';
+import type { UpdateModelRequest } from '../openapi/request-types.generated';
 
-export interface ModelUpdate {
-  name?: string;
-  description?: string;
-  coverage_threshold?: number;
-}
+export type ModelUpdate = UpdateModelRequest;
 
 /** `PATCH /models/{id}`: a tenant model's name, description and the rule coverage its drafts need before review. */
 export async function updateModel({ db }: ModelUseCaseDeps, { tenantId, actor }: RequestContext, id: string, body: ModelUpdate) {

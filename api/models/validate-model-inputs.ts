@@ -1,11 +1,9 @@
 import type { RequestContext } from '../context';
 import type { ModelUseCaseDeps } from './deps';
 import { resolveModel } from './resolve-model';
+import type { ValidateInputsRequest } from '../openapi/request-types.generated';
 
-export interface ModelInputsCheck {
-  inputs: unknown;
-  model_version?: string;
-}
+export type ModelInputsCheck = ValidateInputsRequest;
 
 /** `POST /models/{id}/validate`: the very check a scenario create runs, without running anything. */
 export async function validateModelInputs(deps: ModelUseCaseDeps, { tenantId }: RequestContext, id: string, body: ModelInputsCheck) {

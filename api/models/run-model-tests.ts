@@ -1,14 +1,12 @@
-import { notFound, validationFailed, type FieldError } from '../../core/app-error';
-import { isIdOf, newId } from '../../core/ids';
+import { validationFailed, type FieldError } from '../../core/app-error';
+import { newId } from '../../core/ids';
 import type { EvaluatedItem } from '../../decision/evaluation-trace';
 import { judgeCase, matchedRuleIdsOf, suiteCoverage } from '../../decision/model-test-suite';
 import type { JdmGraph } from '../../decision/jdm';
 import { isDmnSource } from '../../decision/dmn-source';
 import { dmnCoverageGraph } from '../../decision/dmn-run';
 import type { ModelInputs } from '../../decision/types';
-import type { PageRequest } from '../../db/pagination';
-import type { ModelTestRunRecord } from '../../db/records/model-test';
-import { findTestRun, insertTestRun, listTestRuns } from '../../db/repositories/model-tests';
+import { insertTestRun } from '../../db/repositories/model-tests';
 import { tenantModelSource } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { BudgetExceededError, budgetFieldError } from '../../integrations/expression-sandbox';
@@ -16,24 +14,8 @@ import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { resolveModel } from './resolve-model';
 import type { ModelUseCaseDeps } from './deps';
-import { suiteOf } from './test-cases';
-
-export function presentTestRun(record: ModelTestRunRecord) {
-  return {
-    id: record.id,
-    object: 'model_test_run' as const,
-    model_id: record.model_id,
-    version: String(record.version),
-    status: record.status,
-    passed: record.passed,
-    failed: record.failed,
-    duration_ms: record.duration_ms,
-    coverage: record.coverage,
-    cases: record.cases,
-    created_by: record.created_by,
-    created_at: record.created_at.toISOString(),
-  };
-}
+import { suiteOf } from './test-case-records';
+import { presentTestRun } from './test-run-presenter';
 
 /** The decision tables a suite's coverage counts: the graph's, or the DMN model's (its XML read in the sandbox). */
 async function coverageGraphOf(deps: ModelUseCaseDeps, content: unknown): Promise<JdmGraph> {
@@ -119,26 +101,4 @@ async function evaluateSuite(deps: ModelUseCaseDeps, key: string, graph: unknown
     if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, '')], 'The suite took longer than its budget to evaluate.');
     throw error;
   }
-}
-
-export async function listModelTestRuns({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, modelId: string, filters: { version?: string }, page: PageRequest) {
-  refuseBuiltin(modelId);
-  const { rows, nextCursor } = await inTenantTransaction(db, tenantId, async (scope) => {
-    await requireTenantModel(scope, modelId);
-    const version = filters.version === undefined ? undefined : Number(filters.version);
-    // A version that is no version number has no runs.
-    if (version !== undefined && !(Number.isSafeInteger(version) && version > 0)) return { rows: [], nextCursor: null };
-    return listTestRuns(scope, modelId, version === undefined ? {} : { version }, page);
-  });
-  return { object: 'list' as const, data: rows.map(presentTestRun), next_cursor: nextCursor };
-}
-
-export async function getModelTestRun({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, modelId: string, runId: string) {
-  refuseBuiltin(modelId);
-  return inTenantTransaction(db, tenantId, async (scope) => {
-    await requireTenantModel(scope, modelId);
-    const run = isIdOf('modelTestRun', runId) ? await findTestRun(scope, modelId, runId) : undefined;
-    if (!run) throw notFound('model test run', runId);
-    return presentTestRun(run);
-  });
 }
