@@ -1,18 +1,15 @@
 import { alreadyMember } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { hashPassword } from '../../core/passwords';
-import type { Role } from '../../core/roles';
 import { findOrCreateUser, insertMembership, listMembers } from '../../db/repositories/users';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { MemberUseCaseDeps } from './deps';
 import { inviteMember, wakeAfterInvite } from './invitations';
 import { presentMember } from './member-records';
+import type { AddMemberRequest } from '../openapi/request-types.generated';
 
-export interface MemberCreate {
-  email: string;
-  display_name: string;
-  role: Role;
+export interface MemberCreate extends AddMemberRequest {
   /**
    * The operator's admin CLI only: the password of a person who does not exist yet. The HTTP API does not take
    * one, because a tenant admin could otherwise tell (by signing in) whether the email already had an account.

@@ -6,9 +6,11 @@ import { toIso } from '../../core/time';
 import type { AuditExportFilters, AuditExportRecord } from '../../db/records/audit-export';
 import { findAuditExport } from '../../db/repositories/audit-exports';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import type { CreateAuditExportRequest } from '../openapi/request-types.generated';
 import type { AuditExportUseCaseDeps } from './deps';
 
-export type AuditExportCreate = AuditExportFilters;
+/** An export's filters, as the document's CreateAuditExportRequest gives them. */
+export type AuditExportCreate = CreateAuditExportRequest;
 export type AuditExportFormat = 'jsonl' | 'csv';
 
 export const CONTENT_TYPES: Record<AuditExportFormat, string> = {

@@ -1,26 +1,14 @@
 import type { AlertRuleSpec } from '../../rules/kpis/alerts';
-import type { KpiThreshold } from '../../db/records/kpi';
 import { insertAlertRule, latestPointAt } from '../../db/repositories/kpi-alerts';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { checkRule, presentAlertRule } from './alert-records';
 import type { KpiAlertUseCaseDeps } from './deps';
 import { loadKpi } from './kpi-records';
+import type { CreateKpiAlertRuleRequest } from '../openapi/request-types.generated';
 
-export interface AlertRuleInput {
-  name: string;
-  kind: AlertRuleSpec['kind'];
-  severity?: AlertRuleSpec['severity'];
-  threshold?: KpiThreshold | null;
-  recovery_threshold?: KpiThreshold | null;
-  for_points?: number;
-  for_seconds?: number;
-  window_seconds?: number | null;
-  change?: { percent?: number; absolute?: number } | null;
-  no_data_seconds?: number | null;
-  renotify_seconds?: number | null;
-  enabled?: boolean;
-}
+/** A new alert rule, as the document's CreateKpiAlertRuleRequest gives it. */
+export type AlertRuleInput = CreateKpiAlertRuleRequest;
 
 export async function createAlertRule({ db }: KpiAlertUseCaseDeps, context: RequestContext, kpiId: string, body: AlertRuleInput) {
   return inTenantTransaction(db, context.tenantId, async (scope) => {

@@ -1,32 +1,16 @@
 import { validationFailed } from '../../core/app-error';
 import { newId } from '../../core/ids';
 import { definitionErrors, type KpiDefinition } from '../../rules/kpis/status';
-import type { KpiPeriod, KpiStatus, KpiTarget, KpiThreshold } from '../../db/records/kpi';
 import { insertKpi } from '../../db/repositories/kpis';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { ownerErrors, presentKpi } from './kpi-records';
 import type { KpiUseCaseDeps } from './deps';
-import { sourceColumns, sourceErrors, type KpiSourceInput } from './kpi-source';
+import { sourceColumns, sourceErrors } from './kpi-source';
+import type { CreateKpiRequest } from '../openapi/request-types.generated';
 
-export interface KpiFields {
-  name: string;
-  description?: string;
-  unit?: string | null;
-  direction: KpiDefinition['direction'];
-  target: KpiTarget;
-  warning_threshold?: KpiThreshold | null;
-  critical_threshold?: KpiThreshold | null;
-  aggregation_period: KpiPeriod;
-  owner_id?: string | null;
-  tags?: string[];
-  status?: KpiStatus;
-  evaluation_delay_seconds?: number;
-}
-
-export interface KpiCreate extends KpiFields {
-  source?: KpiSourceInput;
-}
+/** A new KPI, as the document's CreateKpiRequest gives it. */
+export type KpiCreate = CreateKpiRequest;
 
 export async function createKpi({ db, models }: KpiUseCaseDeps, context: RequestContext, body: KpiCreate) {
   return inTenantTransaction(db, context.tenantId, async (scope) => {

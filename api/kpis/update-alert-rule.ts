@@ -5,10 +5,10 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { checkRule, loadRule, presentAlertRule } from './alert-records';
 import type { KpiAlertUseCaseDeps } from './deps';
-import type { AlertRuleInput } from './create-alert-rule';
 import { loadKpi } from './kpi-records';
+import type { UpdateKpiAlertRuleRequest } from '../openapi/request-types.generated';
 
-export type AlertRuleUpdate = Partial<Omit<AlertRuleInput, 'kind'>>;
+export type AlertRuleUpdate = UpdateKpiAlertRuleRequest;
 
 export async function updateAlertRule({ db }: KpiAlertUseCaseDeps, { tenantId }: RequestContext, kpiId: string, id: string, body: AlertRuleUpdate) {
   return inTenantTransaction(db, tenantId, async (scope) => {

@@ -4,11 +4,11 @@ import type { KpiRecord } from '../../db/records/kpi';
 import { updateKpi as storeKpiChanges } from '../../db/repositories/kpis';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import type { KpiFields } from './create-kpi';
 import { loadKpi, ownerErrors, presentKpiWithLatest } from './kpi-records';
 import type { KpiUseCaseDeps } from './deps';
+import type { UpdateKpiRequest } from '../openapi/request-types.generated';
 
-export type KpiUpdate = Partial<KpiFields>;
+export type KpiUpdate = UpdateKpiRequest;
 
 export async function updateKpi({ db }: KpiUseCaseDeps, context: RequestContext, id: string, body: KpiUpdate) {
   return inTenantTransaction(db, context.tenantId, async (scope) => {

@@ -7,11 +7,9 @@ import type { ScenarioRecord } from '../../db/records/scenario';
 import { findScenarios } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { ScenarioUseCaseDeps } from './deps';
+import type { CompareScenariosRequest } from '../openapi/request-types.generated';
 
-export interface ScenarioComparisonRequest {
-  scenario_ids: string[];
-  baseline_id?: string;
-}
+export type ScenarioComparisonRequest = CompareScenariosRequest;
 
 export async function compareScenarios({ db, models }: ScenarioUseCaseDeps, { tenantId }: RequestContext, body: ScenarioComparisonRequest) {
   const baselineId = body.baseline_id ?? (body.scenario_ids[0] as string);

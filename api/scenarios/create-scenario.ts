@@ -1,6 +1,5 @@
 import type { RequestContext } from '../context';
 import { newId } from '../../core/ids';
-import type { Distribution } from '../../decision/simulation';
 import { deleteUnstartedScenario, insertScenario } from '../../db/repositories/scenarios';
 import { acceptedHeaders, recordIdempotentOutcome } from '../../db/idempotent-work';
 import { consumeUsage, refundUsage } from '../../db/repositories/usage-quotas';
@@ -8,22 +7,13 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import { workflowIdFor } from '../../workflows/contracts/search-attributes';
 import type { ScenarioUseCaseDeps } from './deps';
 import { acceptedEvents, prepareRun } from './inputs';
-import { blameBindings, boundValues, resolveInputBindings, type InputBinding } from './bindings';
+import { blameBindings, boundValues, resolveInputBindings } from './bindings';
 import { presentScenario, type PresentedScenario } from './presenter';
 import { runAndRespond } from './run-and-respond';
+import type { CreateScenarioRequest } from '../openapi/request-types.generated';
 
-export interface ScenarioCreate {
-  model_id: string;
-  model_version?: string;
-  inputs: Record<string, unknown>;
-  name?: string;
-  description?: string;
-  tags?: string[];
-  uncertainty?: Record<string, Distribution>;
-  simulation?: { runs?: number; seed?: number };
-  /** Inputs whose values are dataset aggregates, resolved when the run starts. */
-  input_bindings?: Record<string, InputBinding>;
-}
+/** A new scenario, as the document's CreateScenarioRequest gives it. */
+export type ScenarioCreate = CreateScenarioRequest;
 
 export async function createScenario(
   deps: ScenarioUseCaseDeps,

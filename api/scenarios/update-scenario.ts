@@ -2,7 +2,6 @@ import { scenarioRunning } from '../../core/errors';
 import type { RequestContext } from '../context';
 import { AppError, notFound, validationFailed } from '../../core/app-error';
 import { applyMergePatch } from '../../core/json-merge-patch';
-import type { Distribution } from '../../decision/simulation';
 import type { ScenarioRecord } from '../../db/records/scenario';
 import {
   archiveCurrentRun,
@@ -20,18 +19,14 @@ import { bindingsOf, type ResolvedBinding } from './bindings';
 import { readScenario, requireScenarioId } from './scenario-records';
 import { presentScenario } from './presenter';
 import { runAndRespond } from './run-and-respond';
+import type { UpdateScenarioRequest } from '../openapi/request-types.generated';
 
-export interface ScenarioUpdate {
-  name?: string | null;
-  description?: string | null;
-  tags?: string[];
-  /** A JSON Merge Patch onto the current run's inputs: `null` removes an input (its default applies again). */
-  inputs?: Record<string, string | number | null>;
-  model_version?: string;
-  /** Merged by input name onto the current uncertainty; `null` for a name removes it, `null` for the whole removes all. */
-  uncertainty?: Record<string, Distribution | null> | null;
-  simulation?: { runs?: number; seed?: number } | null;
-}
+/**
+ * The document's UpdateScenarioRequest: `inputs` is a JSON Merge Patch onto the current run's inputs (`null` removes an
+ * input, its default applies again); `uncertainty` merges by input name (`null` for a name removes it, `null` for the
+ * whole removes all).
+ */
+export type ScenarioUpdate = UpdateScenarioRequest;
 
 /**
  * Name, description and tags change in place. A change of inputs (or uncertainty, or model version) is a new
