@@ -84,7 +84,8 @@ async function refusalType(update: Promise<unknown>): Promise<string | undefined
 
 const eventsOf = async (handle: WorkflowHandle): Promise<temporal.api.history.v1.IHistoryEvent[]> => (await handle.fetchHistory()).events ?? [];
 
-describe('decision approval workflow (workflow tier: Temporal dev server, fake activity)', () => {
+// Each test has workflows (and fake activity records) of its own, so they run at once: most of their time is timers.
+describe('decision approval workflow (workflow tier: Temporal dev server, fake activity)', { concurrency: true }, () => {
   let tier: WorkflowTestEnvironment;
 
   before(async () => {

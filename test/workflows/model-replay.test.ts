@@ -52,7 +52,8 @@ const activities = {
   },
 };
 
-describe('model replay workflow (workflow tier: Temporal dev server, fake activities)', () => {
+// Each test has workflows (and fake activity records) of its own, so they run at once: most of their time is timers.
+describe('model replay workflow (workflow tier: Temporal dev server, fake activities)', { concurrency: true }, () => {
   let tier: WorkflowTestEnvironment;
 
   before(async () => {
