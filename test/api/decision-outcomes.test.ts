@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { outcomeVariance } from '../../rules/decisions/outcome-variance';
 import { verifyAuditChain } from '../../db/repositories/audit-log';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { assertProblem } from '../helpers/problem';
@@ -393,13 +392,5 @@ describe('decision outcomes: expected against actual, per metric, over time', ()
     });
     const catalogue = await api('GET', '/webhooks/event-types');
     assert.ok(JSON.stringify(catalogue.body).includes('decision.outcome.recorded'), 'the event type is in the published catalogue');
-  });
-
-  it('computes variance as plain arithmetic, null where it is not a finite number', () => {
-    assert.deepEqual(outcomeVariance(100, 110), { variance: 10, relative_variance_percent: 10 });
-    assert.deepEqual(outcomeVariance(-50, -75), { variance: -25, relative_variance_percent: -50 });
-    assert.deepEqual(outcomeVariance(0, 0), { variance: 0, relative_variance_percent: null });
-    assert.deepEqual(outcomeVariance(1e-300, 1e15), { variance: 1e15, relative_variance_percent: null });
-    assert.deepEqual(outcomeVariance(-Number.MAX_VALUE, Number.MAX_VALUE), { variance: null, relative_variance_percent: null });
   });
 });
