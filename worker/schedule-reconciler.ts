@@ -6,6 +6,8 @@ import { clearLegacySchedule, integrationsWithLaggingSchedules, kpisWithLegacySc
 import { createIntegrationSchedules } from '../api/integrations/start-schedules';
 import { createKpiEvaluationSchedules } from '../api/kpis/start-alert-evaluations';
 import { createApprovalRelocation } from '../api/decisions/start-approval-relocations';
+import { createTaskQueues, type TaskQueues } from '../orchestration/task-queues';
+import { drainLegacyWorkflows } from './legacy-workflows';
 import { startPeriodicJob } from './periodic-job';
 
 export interface ScheduleReconcilerDeps {
@@ -22,6 +24,7 @@ export interface ScheduleReconcilerDeps {
     | 'scheduleReconcile'
     | 'kpiAlerts'
     | 'tenantWorkersCacheSeconds'
+    | 'webhooks'
   >;
   /** Only for tests, where several stacks share one database. */
   tenantIds?: () => readonly string[];
@@ -36,12 +39,13 @@ const SHARDS_CHECK_INTERVAL_MS = 60_000;
  * One pass of the schedule reconciler: the KPI evaluation shards' Schedules match the configuration; every integration
  * whose Temporal Schedule lags its row (and whose back-off has passed) is reconciled; per-KPI Schedules left from
  * before batched evaluation are deleted; the running approvals of a tenant whose workers moved are asked to follow it
- * (api/decisions/start-approval-relocations.ts). Every step is safe to run in several processes at once.
+ * (api/decisions/start-approval-relocations.ts); running executions of the retired workflow types are drained
+ * (legacy-workflows.ts). Every step is safe to run in several processes at once.
  */
 export async function runScheduleReconciliation(
   deps: ScheduleReconcilerDeps,
   state: ReconcilerState,
-): Promise<{ integrations: number; legacyKpiSchedules: number; approvalsRelocated: number }> {
+): Promise<{ integrations: number; legacyKpiSchedules: number; approvalsRelocated: number; legacyRunsRetired: number }> {
   const integrationSchedules = createIntegrationSchedules(deps);
   const kpiSchedules = createKpiEvaluationSchedules(deps);
   if (Date.now() - state.shardsEnsuredAt >= SHARDS_CHECK_INTERVAL_MS) {
@@ -61,18 +65,26 @@ export async function runScheduleReconciliation(
     legacyKpiSchedules++;
   }
   const approvalsRelocated = await state.approvals.relocate();
-  return { integrations, legacyKpiSchedules, approvalsRelocated };
+  const retired = await drainLegacyWorkflows({ ...deps, taskQueues: state.taskQueues });
+  return { integrations, legacyKpiSchedules, approvalsRelocated, legacyRunsRetired: retired.webhookDeliveries + retired.kpiChecks };
 }
 
 export interface ReconcilerState {
   shardsEnsuredAt: number;
   extraShardsDeleted: boolean;
   approvals: ReturnType<typeof createApprovalRelocation>;
+  /** Where a retired delivery's lane is woken (the tenant's queue). */
+  taskQueues: TaskQueues;
 }
 
 /** What a reconciler keeps between passes: nothing checked yet. */
 export function newReconcilerState(deps: ScheduleReconcilerDeps): ReconcilerState {
-  return { shardsEnsuredAt: -Infinity, extraShardsDeleted: false, approvals: createApprovalRelocation(deps) };
+  return {
+    shardsEnsuredAt: -Infinity,
+    extraShardsDeleted: false,
+    approvals: createApprovalRelocation(deps),
+    taskQueues: createTaskQueues(deps.db, { sharedTaskQueue: deps.config.temporalTaskQueue, cacheSeconds: deps.config.tenantWorkersCacheSeconds }),
+  };
 }
 
 /**

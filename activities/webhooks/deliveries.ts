@@ -20,7 +20,8 @@ export interface WebhookActivityDeps {
 
 /**
  * The webhook deliveries' activities: a pass of a subscription's lane (lane-pass.ts) and the per-delivery attempt of
- * the design before the lanes (single-delivery.ts), kept for workflows still running from before the upgrade.
+ * the design before the lanes (single-delivery.ts), kept for workflows still running from before the upgrade until
+ * the worker drains them into the lanes (worker/legacy-workflows.ts) and the type is removed (2026-12-31).
  */
 export function createWebhookActivities(deps: WebhookActivityDeps) {
   return {

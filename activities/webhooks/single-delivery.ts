@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { standardDelayMs } from '../../core/webhook-retry';
 import { findEvent } from '../../db/repositories/events';
-import { disableSubscription, ensureDelivery, findSubscription, recordAttempt } from '../../db/repositories/webhooks';
+import { clearFailingSince, disableSubscription, ensureDelivery, findSubscription, recordAttempt, setFailingSince } from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { DeliverWebhookInput } from '../../workflows/webhooks/contracts';
 import type { WebhookActivityDeps } from './deliveries';
@@ -48,12 +48,12 @@ export async function deliverWebhook(deps: WebhookActivityDeps, input: DeliverWe
 
   await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
     if (outcome === 'succeeded') {
-      await scope.trx.raw('update webhook_subscriptions set failing_since = null where id = ? and failing_since is not null', [subscription.id]);
+      await clearFailingSince(scope, subscription.id);
     } else {
       const current = await findSubscription(scope, subscription.id, { forUpdate: true });
       if (current?.enabled) {
         const failingSince = current.failing_since ?? attemptedAt;
-        if (!current.failing_since) await scope.trx.raw('update webhook_subscriptions set failing_since = ? where id = ?', [failingSince, current.id]);
+        if (!current.failing_since) await setFailingSince(scope, current.id, failingSince);
         if (outcome === 'gone') {
           await disableSubscription(scope, current, 'endpoint_gone');
         } else if (Date.now() - failingSince.getTime() >= config.disableAfterSeconds * 1000) {

@@ -147,6 +147,24 @@ export async function markDeliveryFailed(scope: TenantScope, workflowId: string,
     .patch({ status: 'failed', last_error: reason, completed_at: new Date(), updated_at: new Date() } as Partial<WebhookDeliveryRecord>);
 }
 
+/**
+ * Retiring a per-delivery workflow: its delivery (created here if its first attempt never ran) becomes its
+ * subscription's lane's, due now, keeping the attempts made so far. False when there is nothing left to send (it
+ * succeeded or failed already).
+ */
+export async function handDeliveryToLane(
+  scope: TenantScope,
+  row: { subscriptionId: string; eventId: string; eventType: string; workflowId: string; redeliveryOf?: string | null },
+): Promise<boolean> {
+  const delivery = await ensureDelivery(scope, row);
+  const result = await scope.trx.raw<{ rowCount: number }>(
+    `update webhook_deliveries set next_attempt_at = coalesce(next_attempt_at, now()), completed_at = null, updated_at = now()
+      where tenant_id = ? and id = ? and status in ('pending', 'retrying')`,
+    [scope.tenantId, delivery.id],
+  );
+  return result.rowCount > 0;
+}
+
 /** Bindings for `unnest(?::type[], …)`: one array per column (nulls allowed), which knex passes through as is. */
 function columns(values: unknown[]): Knex.RawBinding[] {
   return values as Knex.RawBinding[];
@@ -328,6 +346,11 @@ export async function subscriptionsWithOverdueDeliveries(
 /** Sets or clears the start of a subscription's run of failed attempts. */
 export async function setFailingSince(scope: TenantScope, subscriptionId: string, failingSince: Date | null): Promise<void> {
   await scope.trx.raw('update webhook_subscriptions set failing_since = ? where tenant_id = ? and id = ?', [failingSince, scope.tenantId, subscriptionId]);
+}
+
+/** Ends a subscription's run of failed attempts, if it had one (a success; a subscription not failing is not written). */
+export async function clearFailingSince(scope: TenantScope, subscriptionId: string): Promise<void> {
+  await scope.trx.raw('update webhook_subscriptions set failing_since = null where tenant_id = ? and id = ? and failing_since is not null', [scope.tenantId, subscriptionId]);
 }
 
 /**

@@ -9,8 +9,13 @@ import { workflowIdFor } from '../contracts/search-attributes';
 export const KPI_ALERT_EVALUATION_WORKFLOW = 'kpiAlertEvaluationWorkflow';
 /**
  * What the per-KPI Schedules (`kpi_schedule/kpi_…`) started before batched evaluation. Still registered so runs
- * started by a schedule not yet deleted finish and replay; the reconciler deletes those schedules on upgrade. To be
- * removed (with KpiScheduledCheckInput) after 2027-01-31, once every deployment has run the reconciler.
+ * started by a schedule not yet deleted finish and replay; the reconciler deletes those schedules on upgrade and
+ * terminates a run still going after ten minutes (worker/legacy-workflows.ts). To be removed after 2027-01-31, once
+ * every deployment has run the reconciler and `temporal workflow count --query
+ * 'WorkflowType="kpiScheduledCheckWorkflow" AND ExecutionStatus="Running"'` answers 0 (docs/operations.md, "Retiring
+ * workflow types"): with it go KpiScheduledCheckInput, kpiScheduledCheckWorkflow and its export in workflows/index.ts,
+ * the `'schedule'` trigger's per-KPI use, test/workflows/histories/kpi-scheduled-check-legacy.json, its part of
+ * worker/legacy-workflows.ts and of test/api/legacy-workflow-drain.test.ts.
  */
 export const KPI_SCHEDULED_CHECK_WORKFLOW = 'kpiScheduledCheckWorkflow';
 export const KPI_EVALUATION_SHARD_WORKFLOW = 'kpiEvaluationShardWorkflow';

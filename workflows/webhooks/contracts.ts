@@ -39,19 +39,23 @@ export interface DeliverDueWebhooksResult extends LanePassResult {
 }
 
 /**
- * The per-delivery workflow of before the lanes: no longer started, kept registered so running ones finish.
+ * The per-delivery workflow of before the lanes: no longer started; running ones are drained into the lanes by the
+ * schedule reconciler (worker/legacy-workflows.ts: the delivery is handed to its subscription's lane, the run
+ * terminated with the reason). Kept registered until then so a run not yet drained still runs and replays.
  *
- * Removal plan: remove it after 2026-12-31. The lanes shipped on 2026-11-23, the last day one could be started; a run
- * lives at most its delivery's deadline (`max_duration_seconds`, at most 30 days, which bounds every retry schedule,
- * the standard one's ~28 h included) plus a minute to mark it failed, and its closed history stays in the namespace
- * for its retention (7 days): 2026-11-23 + 30 d + 7 d = 2026-12-30. Before removing it, check that
- *   1. every deployment has run the lanes since at least 37 days (one upgraded later moves the date by as much);
+ * Removal plan (docs/operations.md, "Retiring workflow types"): remove it after 2026-12-31. The lanes shipped on
+ * 2026-11-23, the last day one could be started; a run lives at most its delivery's deadline (`max_duration_seconds`,
+ * at most 30 days) plus a minute to mark it failed, and its closed history stays in the namespace for its retention
+ * (7 days): 2026-11-23 + 30 d + 7 d = 2026-12-30. With the drain, a deployment on this version has none left after one
+ * reconcile pass (a run with an attempt in flight: the next). Before removing it, check that
+ *   1. every deployment has run a version with the drain (one upgraded later must run it first);
  *   2. `temporal workflow count --query 'WorkflowType="webhookDeliveryWorkflow" AND ExecutionStatus="Running"'` is 0;
  * then remove, in one change: workflows/webhooks/webhook-delivery.ts and its export in workflows/index.ts; this constant,
  * webhookDeliveryWorkflowId, WebhookDeliveryInput, DeliverWebhookInput and WebhookDeliveryResult; the activities
  * `deliverWebhook` (activities/webhooks/single-delivery.ts) and `markWebhookDeliveryFailed` (activities/webhooks/deliveries.ts); the recorded history
- * test/workflows/histories/webhook-delivery-retried.json and its replay case; and "Upgrading from the
- * per-delivery workflows" in docs/webhooks-and-events.md. Delivery rows keep their old `webhook_delivery/…` workflow ids: they are only text.
+ * test/workflows/histories/webhook-delivery-retried.json and its replay case; the webhook part of
+ * worker/legacy-workflows.ts and test/api/legacy-workflow-drain.test.ts, handDeliveryToLane and ensureDelivery in
+ * db/repositories/webhooks.ts; and "Upgrading from the per-delivery workflows" in docs/webhooks-and-events.md. Delivery rows keep their old `webhook_delivery/…` workflow ids: they are only text.
  */
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 
