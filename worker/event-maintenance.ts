@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import type { WebhookConfig } from '../core/config';
 import type { Logger } from '../core/logger';
-import { ApiKeyRecord } from '../db/records/api-key';
-import { deleteEventsOlderThan, findKeysExpiringWithin, recordEvent } from '../db/repositories/events';
-import { inTenantTransaction, scoped } from '../db/tenant-scope';
+import { deleteEventsOlderThan, findKeysExpiringWithin, markKeyExpiringEvent, recordEvent } from '../db/repositories/events';
+import { inTenantTransaction } from '../db/tenant-scope';
 import { startPeriodicJob } from './periodic-job';
 
 export interface EventMaintenanceDeps {
@@ -24,11 +23,8 @@ export async function runEventMaintenance(deps: EventMaintenanceDeps): Promise<{
   let expiring = 0;
   for (const key of keys) {
     const emitted = await inTenantTransaction(deps.db, key.tenant_id, async (scope) => {
-      const record = (await scoped(scope, ApiKeyRecord).where('api_keys.id', key.id).whereNull('expiring_event_at').forUpdate().skipLocked().first()) as
-        | ApiKeyRecord
-        | undefined;
-      if (!record || record.expires_at === null) return false;
-      await scoped(scope, ApiKeyRecord).where('api_keys.id', key.id).patch({ expiring_event_at: new Date() } as Partial<ApiKeyRecord>);
+      const record = await markKeyExpiringEvent(scope, key.id);
+      if (!record) return false;
       await recordEvent(scope, 'api_key.expiring', {
         api_key: {
           id: record.id,

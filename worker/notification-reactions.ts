@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { effectiveDelivery, type NotificationDelivery } from '../core/notification-kinds';
 import { newId } from '../core/ids';
 import type { OutboxEvent } from '../db/repositories/events';
+import { decisionFactsRows, eventsWithData, memberNames, type EventWithData } from '../db/repositories/notification-facts';
 import {
   enabledChatDestinations,
   insertNotifications,
@@ -27,37 +28,6 @@ interface TenantSettings {
   chat: Awaited<ReturnType<typeof enabledChatDestinations>>;
 }
 
-interface EventWithData {
-  id: string;
-  tenant_id: string;
-  type: string;
-  data: Record<string, unknown>;
-  created_at: Date;
-}
-
-interface DecisionFactsRow {
-  id: string;
-  tenant_id: string;
-  tags: string[];
-  model_release: DecisionFacts['model_release'];
-  status: string;
-  current_step: number | null;
-  approval_steps: Array<{ name?: string }> | null;
-  step_sla_due_at: Date | null;
-  created_by: { type?: string; id?: string } | null;
-}
-
-/** Members' names in a tenant (the tenant's name for them, else their own), by member id. */
-async function memberNames(trx: Knex.Transaction, tenantId: string, memberIds: string[]): Promise<Map<string, string>> {
-  if (memberIds.length === 0) return new Map();
-  const rows = (await trx('memberships as m')
-    .join('users as u', 'u.id', 'm.user_id')
-    .where('m.tenant_id', tenantId)
-    .whereIn('m.id', memberIds)
-    .select('m.id', trx.raw('coalesce(m.display_name, u.display_name) as name'))) as Array<{ id: string; name: string }>;
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
 const userActorId = (actor: unknown): string | undefined => {
   const value = actor as { type?: unknown; id?: unknown } | null | undefined;
   return value?.type === 'user' && typeof value.id === 'string' ? value.id : undefined;
@@ -71,9 +41,7 @@ async function decisionFactsOf(trx: Knex.Transaction, events: EventWithData[]): 
   const decisionEvents = events.filter((e) => e.type.startsWith('decision.'));
   const ids = [...new Set(decisionEvents.map((e) => String((e.data.decision as { id?: unknown } | undefined)?.id ?? '')))].filter(Boolean);
   if (ids.length === 0) return new Map();
-  const rows = (await trx('decisions')
-    .whereIn('id', ids)
-    .select('id', 'tenant_id', 'tags', 'model_release', 'status', 'current_step', 'approval_steps', 'step_sla_due_at', 'created_by')) as DecisionFactsRow[];
+  const rows = await decisionFactsRows(trx, ids);
   const byKey = new Map(rows.map((row) => [`${row.tenant_id}/${row.id}`, row]));
   const names = new Map<string, Map<string, string>>();
   for (const tenantId of new Set(rows.map((row) => row.tenant_id))) {
@@ -125,10 +93,7 @@ export async function writeNotificationsFor(events: OutboxEvent[], context: Noti
   const notifying = events.filter((event) => NOTIFYING_EVENT_TYPES.has(event.type));
   if (notifying.length === 0) return [];
   const { trx } = context;
-  const withData = (await trx('events')
-    .whereIn('id', notifying.map((e) => e.id))
-    .orderBy('id')
-    .select('id', 'tenant_id', 'type', 'data', 'created_at')) as EventWithData[];
+  const withData = await eventsWithData(trx, notifying.map((e) => e.id));
   const decisions = await decisionFactsOf(trx, withData);
   const now = new Date();
   const rows: NotificationInsert[] = [];

@@ -10,6 +10,7 @@ import {
   findSync,
   insertRejections,
   markUnseenDeleted,
+  recordSyncPage,
   RUNNING_SYNC_STATUSES,
   updateSync,
   upsertDatasetPage,
@@ -168,23 +169,19 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
               await insertRejections(scope, syncId, rejections);
               // Counted with the page it writes (the tenant's volume quota on records synced; never cut off part-way).
               await consumeUsage(scope, 'records_synced', counts.inserted + counts.updated);
-              const updated = (await scope.trx('integration_syncs')
-                .where({ tenant_id: tenantId, id: syncId, status: 'syncing', pages_committed: sync.pages_committed })
-                .update({
-                  records_read: db.raw('records_read + ?', [page.records.length + (page.rejected?.length ?? 0)]),
-                  records_inserted: db.raw('records_inserted + ?', [counts.inserted]),
-                  records_updated: db.raw('records_updated + ?', [counts.updated]),
-                  records_unchanged: db.raw('records_unchanged + ?', [counts.unchanged]),
-                  records_rejected: db.raw('records_rejected + ?', [rejections.length]),
-                  pages_committed: db.raw('pages_committed + 1'),
-                  ...(counts.inserted + counts.updated > 0 ? { last_written_at: db.fn.now() } : {}),
-                  state: JSON.stringify(page.state),
-                  field_fill: JSON.stringify(fill),
-                  updated_at: db.fn.now(),
-                })
-                .returning('*')) as Array<Record<string, unknown>>;
+              const recorded = await recordSyncPage(scope, syncId, sync.pages_committed, {
+                counts: {
+                  read: page.records.length + (page.rejected?.length ?? 0),
+                  inserted: counts.inserted,
+                  updated: counts.updated,
+                  unchanged: counts.unchanged,
+                  rejected: rejections.length,
+                },
+                state: page.state,
+                fieldFill: fill,
+              });
               // Another attempt committed meanwhile, or the sync was ended: this page is rolled back, not applied twice.
-              if (updated.length === 0) throw ApplicationFailure.create({ type: 'SyncSuperseded', message: 'the sync moved on without this attempt', nonRetryable: true });
+              if (!recorded) throw ApplicationFailure.create({ type: 'SyncSuperseded', message: 'the sync moved on without this attempt', nonRetryable: true });
               return (await findSync(scope, syncId)) as IntegrationSyncRecord;
             });
             heartbeat.beat({ pages_committed: sync.pages_committed, state: page.state });
@@ -201,14 +198,18 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
           if (!current || current.status !== 'syncing' || current.pages_committed !== sync.pages_committed) return;
           const deleted = current.mode === 'full' ? await markUnseenDeleted(scope, { dataset: current.dataset, integrationId: current.integration_id, syncId }) : 0;
           const warnings = fillRateWarnings(await previousCompletedFill(scope, current), current.field_fill, input.fillRateGuard ?? DEFAULT_FILL_RATE_GUARD);
-          const finished = await updateSync(scope, syncId, {
-            status: current.records_rejected > 0 || warnings.length > 0 ? 'partially_completed' : 'completed',
-            warnings,
-            records_deleted: deleted,
-            ...(deleted > 0 ? { last_written_at: db.fn.now() as unknown as Date } : {}),
-            state: current.state ?? current.start_state,
-            completed_at: new Date(),
-          });
+          const finished = await updateSync(
+            scope,
+            syncId,
+            {
+              status: current.records_rejected > 0 || warnings.length > 0 ? 'partially_completed' : 'completed',
+              warnings,
+              records_deleted: deleted,
+              state: current.state ?? current.start_state,
+              completed_at: new Date(),
+            },
+            { writtenNow: deleted > 0 },
+          );
           // `dataset` KPIs of this dataset take their new value in the same transaction as the sync's completion
           // (an in-transaction reaction: db/repositories/in-transaction-reactions.ts).
           await reactInTransaction(scope, await recordEvent(scope, 'integration.sync.completed', syncEventData(finished)));

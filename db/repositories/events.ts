@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { EVENT_API_VERSION, type EventType } from '../../core/event-types';
 import { newId } from '../../core/ids';
+import { ApiKeyRecord } from '../records/api-key';
 import { EventRecord } from '../records/event';
 import { paginate, type PageRequest } from '../pagination';
 import { scoped, type TenantScope } from '../tenant-scope';
@@ -115,6 +116,20 @@ export async function deleteEventsOlderThan(db: Knex, days: number): Promise<num
 export interface ExpiringKey {
   id: string;
   tenant_id: string;
+}
+
+/**
+ * Marks a key as having its api_key.expiring event, in the caller's transaction (which records the event): the key
+ * as it is, or undefined when it was marked meanwhile, another worker is marking it (skipped, not waited for), or it
+ * no longer expires.
+ */
+export async function markKeyExpiringEvent(scope: TenantScope, keyId: string): Promise<(ApiKeyRecord & { expires_at: Date }) | undefined> {
+  const record = (await scoped(scope, ApiKeyRecord).where('api_keys.id', keyId).whereNull('expiring_event_at').forUpdate().skipLocked().first()) as
+    | ApiKeyRecord
+    | undefined;
+  if (!record || record.expires_at === null) return undefined;
+  await scoped(scope, ApiKeyRecord).where('api_keys.id', keyId).patch({ expiring_event_at: new Date() } as Partial<ApiKeyRecord>);
+  return record as ApiKeyRecord & { expires_at: Date };
 }
 
 /** Live keys expiring within `days` for which api_key.expiring has not been emitted yet. */

@@ -52,12 +52,54 @@ export async function lastFinishedSyncState(scope: TenantScope, integrationId: s
   return last?.state ?? last?.start_state ?? null;
 }
 
-export async function updateSync(scope: TenantScope, id: string, patch: Partial<IntegrationSyncRecord>): Promise<IntegrationSyncRecord> {
+/** With `writtenNow`, the sync also wrote records just now: `last_written_at` is the transaction's time. */
+export async function updateSync(scope: TenantScope, id: string, patch: Partial<IntegrationSyncRecord>, options: { writtenNow?: boolean } = {}): Promise<IntegrationSyncRecord> {
   const [row] = (await scoped(scope, IntegrationSyncRecord)
     .where('integration_syncs.id', id)
-    .patch({ ...patch, updated_at: new Date() } as Partial<IntegrationSyncRecord>)
+    .patch({ ...patch, ...(options.writtenNow ? { last_written_at: scope.trx.fn.now() } : {}), updated_at: new Date() } as Partial<IntegrationSyncRecord>)
     .returning('*')) as unknown as IntegrationSyncRecord[];
   return row as IntegrationSyncRecord;
+}
+
+/** What one committed page of a sync adds to its counters. */
+export interface SyncPageCounts {
+  read: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}
+
+/**
+ * Adds a committed page to its sync: the counters, the source's state after the page, the fill-rate counters, and
+ * `last_written_at` when the page wrote a version. Only while the sync is still `syncing` at the page count the
+ * attempt started from (`pagesCommitted`); false when another attempt committed meanwhile or the sync was ended (the
+ * caller rolls the page back rather than apply it twice).
+ */
+export async function recordSyncPage(
+  scope: TenantScope,
+  syncId: string,
+  pagesCommitted: number,
+  page: { counts: SyncPageCounts; state: unknown; fieldFill: unknown },
+): Promise<boolean> {
+  const { trx } = scope;
+  const { counts } = page;
+  const updated = (await trx('integration_syncs')
+    .where({ tenant_id: scope.tenantId, id: syncId, status: 'syncing', pages_committed: pagesCommitted })
+    .update({
+      records_read: trx.raw('records_read + ?', [counts.read]),
+      records_inserted: trx.raw('records_inserted + ?', [counts.inserted]),
+      records_updated: trx.raw('records_updated + ?', [counts.updated]),
+      records_unchanged: trx.raw('records_unchanged + ?', [counts.unchanged]),
+      records_rejected: trx.raw('records_rejected + ?', [counts.rejected]),
+      pages_committed: trx.raw('pages_committed + 1'),
+      ...(counts.inserted + counts.updated > 0 ? { last_written_at: trx.fn.now() } : {}),
+      state: JSON.stringify(page.state),
+      field_fill: JSON.stringify(page.fieldFill),
+      updated_at: trx.fn.now(),
+    })
+    .returning('id')) as Array<Record<string, unknown>>;
+  return updated.length > 0;
 }
 
 export interface MappedRow {
