@@ -59,6 +59,108 @@ function sandboxed(files, allowedRegex, message, ignores = []) {
   };
 }
 
+/** The SQL clients: only db/ may use them as values (a type-only `import type { Knex }` to pass a transaction is fine). */
+const SQL_CLIENT = /^(knex|objection|pg)(\/|$)/;
+/** The names a query builder goes by (`knex`, `db`, `trx`, `scope.trx`, `deps.db`): called with a table, it is SQL. */
+const QUERY_HANDLES = new Set(['knex', 'db', 'trx']);
+/** An Objection record class (db/records/*, each named `…Record`): its `query()` is SQL. */
+const RECORD_CLASS = /Record$/;
+/** Text that starts a SQL statement. */
+const SQL_STATEMENT = /^\s*(select|insert|update|delete|with|listen|unlisten|notify|create|alter|drop|truncate|lock|set|begin|commit|rollback)\b/i;
+/** The last name of a callee or member object: `db`, `scope.trx` → `trx`, `this.db` → `db`. */
+const lastName = (node) => (node.type === 'Identifier' ? node.name : node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' ? node.property.name : undefined);
+
+/**
+ * Every query lives in db/: outside it, no value import of the SQL clients, of the record classes or of the scoped
+ * query builders (`scoped`, `insertScoped` from db/tenant-scope), and no query
+ * written in place (`.raw(…)`, `.whereRaw(…)` and the other `…Raw` builders, `knex('table')` / `trx('table')` /
+ * `db('table')`, `SomeRecord.query(…)`, `.$query()`, `db.fn` / `db.schema` / `db.client` (the driver underneath), a statement passed as
+ * text to a `query(…)`). Syntactic, so it knows names, not types:
+ * it goes by the names the code base gives its handles (`knex`, `db`, `trx`) and record classes (`…Record`).
+ */
+const noSqlOutsideDb = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      client: "SQL lives in db/: no value import of '{{source}}' here (a type-only `import type` is fine); call a repository.",
+      record: 'SQL lives in db/: no value import of the record class {{name}} here (its query() is SQL); call a repository.',
+      builder: 'SQL lives in db/: {{name}}() hands out a query builder; call a repository instead.',
+      raw: 'SQL lives in db/: `.{{name}}(…)` writes SQL here; move the query into a db/repositories function.',
+      table: "SQL lives in db/: `{{name}}('…')` queries a table here; move the query into a db/repositories function.",
+      query: 'SQL lives in db/: `{{name}}` builds a query here; move it into a db/repositories function.',
+    },
+  },
+  create(context) {
+    const checkSource = (node, source, specifiers, typeOnly) => {
+      if (typeof source !== 'string' || typeOnly) return;
+      const values = specifiers.filter((s) => !(s.type === 'ImportSpecifier' && s.importKind === 'type'));
+      if (SQL_CLIENT.test(source) && (specifiers.length === 0 || values.length > 0)) {
+        context.report({ node, messageId: 'client', data: { source } });
+      }
+      // `scoped(scope, SomeRecord)` and `insertScoped(…)` hand out a query builder.
+      if (/(^|\/)db\/tenant-scope$/.test(source)) {
+        for (const s of values) {
+          const name = s.type === 'ImportSpecifier' ? (s.imported.name ?? s.imported.value) : s.local.name;
+          if (name === 'scoped' || name === 'insertScoped') context.report({ node: s, messageId: 'builder', data: { name } });
+        }
+      }
+      if (/(^|\/)db\/records\//.test(source)) {
+        for (const s of values) {
+          const name = s.type === 'ImportSpecifier' ? (s.imported.name ?? s.imported.value) : s.local.name;
+          if (s.type !== 'ImportSpecifier' || RECORD_CLASS.test(name)) context.report({ node: s, messageId: 'record', data: { name } });
+        }
+      }
+    };
+    return {
+      ImportDeclaration(node) {
+        checkSource(node, node.source.value, node.specifiers, node.importKind === 'type');
+      },
+      ImportExpression(node) {
+        if (node.source.type === 'Literal') checkSource(node, node.source.value, [], false);
+      },
+      CallExpression(node) {
+        const { callee } = node;
+        if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
+          const name = callee.property.name;
+          if (name === 'raw' || /^[a-z]+Raw$/.test(name)) return context.report({ node, messageId: 'raw', data: { name } });
+          if (name === '$query' || name === '$relatedQuery') return context.report({ node, messageId: 'query', data: { name: `.${name}()` } });
+          if (name === 'query' && RECORD_CLASS.test(lastName(callee.object) ?? '')) {
+            return context.report({ node, messageId: 'query', data: { name: `${lastName(callee.object)}.query()` } });
+          }
+          // A driver connection's `query('LISTEN …')`, `query(`select …`)`: a statement written as text.
+          const text = node.arguments[0];
+          const written = text?.type === 'Literal' ? text.value : text?.type === 'TemplateLiteral' ? text.quasis[0]?.value.cooked : undefined;
+          if (name === 'query' && typeof written === 'string' && SQL_STATEMENT.test(written)) {
+            return context.report({ node, messageId: 'raw', data: { name } });
+          }
+        }
+        const handle = lastName(callee);
+        const first = node.arguments[0];
+        if (handle && QUERY_HANDLES.has(handle) && first && ((first.type === 'Literal' && typeof first.value === 'string') || first.type === 'TemplateLiteral')) {
+          context.report({ node, messageId: 'table', data: { name: handle } });
+        }
+      },
+      MemberExpression(node) {
+        if (node.computed || node.property.type !== 'Identifier' || !['fn', 'schema', 'client'].includes(node.property.name)) return;
+        const handle = lastName(node.object);
+        if (handle && QUERY_HANDLES.has(handle)) context.report({ node, messageId: 'query', data: { name: `${handle}.${node.property.name}` } });
+      },
+    };
+  },
+};
+
+/**
+ * Files still holding SQL that are being moved into db/repositories (being moved: remove each entry as its file is
+ * moved; the list is to end empty).
+ */
+const SQL_BEING_MOVED = [
+  // LISTEN on a driver connection for API key changes.
+  'api/administration/api-key-cache.ts',
+  // LISTEN on a driver connection for new events.
+  'worker/outbox-relay.ts',
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', 'dist/**', 'clients/*/dist/**', 'test-output/**'] },
   eslint.configs.recommended,
@@ -73,6 +175,22 @@ export default tseslint.config(
     // Tests read loosely-typed JSON responses.
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // No SQL outside db/: every product folder, including any new one. scripts/ and test/ are exempt (fixtures,
+  // benchmarks and the stack seed and inspect data directly); the typed client has no database.
+  {
+    files: ['**/*.ts'],
+    ignores: [
+      'db/**',
+      'scripts/**',
+      'test/**',
+      'clients/**',
+      // The postgres connector reads a tenant's own database (a source system), never ours.
+      'integrations/connectors/postgres.ts',
+      ...SQL_BEING_MOVED,
+    ],
+    plugins: { rooms: { rules: { 'no-sql-outside-db': noSqlOutsideDb } } },
+    rules: { 'rooms/no-sql-outside-db': 'error' },
   },
   // The layering: each folder imports only the folders below it. Paths are matched as written (relative), so
   // `(\.\./)+name/` means "the top-level folder `name`" from any depth.

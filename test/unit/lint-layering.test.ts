@@ -11,13 +11,13 @@ const ROOT = path.resolve(__dirname, '../..');
  * there), its name starting with `role` (`routes-…`, `start-…`: the rules by role go by file name), and removes it
  * again; returns the messages of the import rule.
  */
-async function importProblems(where: string, source: string): Promise<string[]> {
+async function importProblems(where: string, source: string, rule = 'no-restricted-imports'): Promise<string[]> {
   const [folder, role] = where.split(':') as [string, string | undefined];
   const file = path.join(ROOT, folder, `${role ? `${role}-` : ''}lint-probe-${process.pid}-${Math.random().toString(36).slice(2)}.ts`);
   fs.writeFileSync(file, `${source}\n`);
   try {
     const [result] = await new ESLint({ cwd: ROOT }).lintFiles([file]);
-    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+    return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
   } finally {
     fs.rmSync(file, { force: true });
   }
@@ -70,5 +70,71 @@ describe('lint rules by role (eslint.config.mjs): a forbidden import fails lint'
 
   it('keeps the layers below: core/ imports nothing of ours but core/', async () => {
     await refused('core', "import { listMembers } from '../db/repositories/users';\nvoid listMembers;", /core\/ imports nothing of ours/);
+  });
+});
+
+describe('no SQL outside db/ (eslint.config.mjs, rooms/no-sql-outside-db)', () => {
+  const SQL_RULE = 'rooms/no-sql-outside-db';
+  const sqlProblems = (where: string, source: string) => importProblems(where, source, SQL_RULE);
+  const hasSql = async (where: string, source: string) => {
+    const problems = await sqlProblems(where, source);
+    assert.ok(problems.some((problem) => /^SQL lives in db\//.test(problem)), `${where}: ${source} should fail lint with ${SQL_RULE}, got ${JSON.stringify(problems)}`);
+  };
+  const noSql = async (where: string, source: string) => assert.deepEqual(await sqlProblems(where, source), [], `${where}: ${source}`);
+
+  // The same snippets: refused in a use case, passed in a repository.
+  const QUERIES = [
+    "import type { Knex } from 'knex';\nexport const count = (trx: Knex.Transaction) => trx('decisions').count('id');",
+    "import type { Knex } from 'knex';\nexport const names = (db: Knex) => db.raw('select name from users');",
+    "import type { Knex } from 'knex';\nexport const live = (db: Knex) => db('webhooks').whereRaw('disabled_at is null');",
+    "import type { TenantScope } from '../../db/tenant-scope';\nexport const list = (scope: TenantScope) => scope.trx('kpis').where({ tenant_id: scope.tenantId });",
+    "import type { Knex } from 'knex';\nexport const stamp = (db: Knex) => ({ updated_at: db.fn.now() });",
+    "import type { Knex } from 'knex';\nexport const listen = async (db: Knex) => { const connection = await db.client.acquireRawConnection(); return connection; };",
+    "export const listen = async (connection: { query(text: string): Promise<unknown> }) => connection.query(`LISTEN changes`);",
+  ];
+  const IMPORTS = [
+    "import knex from 'knex';\nvoid knex;",
+    "import { Model } from 'objection';\nvoid Model;",
+    "import pg from 'pg';\nvoid pg;",
+    "import { Knex } from 'knex';\nexport type Trx = Knex.Transaction;",
+    "import { KpiRecord } from '../../db/records/kpi';\nexport const all = () => KpiRecord.query();",
+    "import { scoped, type TenantScope } from '../../db/tenant-scope';\nimport type { KpiRecord } from '../../db/records/kpi';\nexport const q = (scope: TenantScope, model: typeof KpiRecord) => scoped(scope, model);",
+  ];
+
+  it('refuses a query written in a use case (api/), and passes the same in db/repositories', async () => {
+    for (const source of QUERIES) {
+      await hasSql('api/kpis', source);
+      await noSql('db/repositories', source);
+    }
+  });
+
+  it('refuses value imports of the SQL clients, record classes and scoped builders outside db/, and passes them in db/', async () => {
+    for (const source of IMPORTS) {
+      await hasSql('api/kpis', source);
+      await noSql('db/repositories', source.replaceAll('../../db/', '../'));
+    }
+  });
+
+  it('bites in every product folder, a new one included; scripts/ and test/ are exempt', async () => {
+    const source = QUERIES[0] as string;
+    for (const folder of ['activities/kpis', 'worker', 'orchestration', 'core', 'rules/kpis', 'integrations', 'workflows/kpis']) await hasSql(folder, source);
+    // A top-level folder no list names yet.
+    const newFolder = `lint-probe-folder-${process.pid}`;
+    fs.mkdirSync(path.join(ROOT, newFolder));
+    try {
+      await hasSql(newFolder, source);
+    } finally {
+      fs.rmSync(path.join(ROOT, newFolder), { recursive: true, force: true });
+    }
+    await noSql('scripts', source);
+    await noSql('test/helpers', source);
+  });
+
+  it('lets through what is not SQL: type-only imports, a transaction passed on, record helpers, other query() calls', async () => {
+    await noSql('api/kpis', "import type { Knex } from 'knex';\nimport type { KpiRecord } from '../../db/records/kpi';\nexport type Both = [Knex.Transaction, KpiRecord];");
+    await noSql('api/kpis', "import { inTenantTransaction } from '../../db/tenant-scope';\nimport { listKpis } from '../../db/repositories/kpis';\nimport type { Knex } from 'knex';\nexport const list = (db: Knex, tenantId: string) => inTenantTransaction(db, tenantId, (scope) => listKpis(scope, {}, { limit: 10 }));");
+    await noSql('api/kpis', "import { presentSync } from '../../db/records/integration-sync';\nvoid presentSync;");
+    await noSql('api/kpis', "export const state = (handle: { query(name: string): Promise<unknown> }, name: string) => handle.query(name);");
+    await noSql('api/kpis', "export const label = String.raw`a\\b`;");
   });
 });
