@@ -7,10 +7,10 @@ import type { Role } from '../../core/roles';
 import type { PageRequest } from '../../db/pagination';
 import type { TaskQueues } from '../../orchestration/task-queues';
 import type { RequestContext } from '../context';
-import { addMember, type MemberCreate } from './add-member';
+import { createMember, type MemberCreate } from './create-member';
 import type { AuditExportCreate, AuditExportFormat } from './audit-export-records';
 import type { AuditLogQuery } from './audit-record-presenter';
-import { changeMemberRole } from './change-member-role';
+import { updateMemberRole } from './update-member-role';
 import { createApiKey, type CreateApiKeyInput } from './create-api-key';
 import { createAuditExport } from './create-audit-export';
 import { createOAuthClient, type CreateOAuthClientInput } from './create-oauth-client';
@@ -40,7 +40,7 @@ import { rotateApiKey } from './rotate-api-key';
 import { createAuditExports } from './start-audit-exports';
 import { verifyAuditLog } from './verify-audit-log';
 
-export type { MemberCreate } from './add-member';
+export type { MemberCreate } from './create-member';
 export { presentApiKey } from './api-key-records';
 export { presentAuditExport, type AuditExportCreate, type AuditExportFormat } from './audit-export-records';
 export { presentAuditRecord, type AuditLogQuery } from './audit-record-presenter';
@@ -89,12 +89,12 @@ export type OAuthClientService = ReturnType<typeof createOAuthClientService>;
 export function createUserService(serviceDeps: { db: Knex; invitations?: InvitationDeps }) {
   const deps: MemberUseCaseDeps = { ...serviceDeps, resendLimit: createInvitationResendLimit(serviceDeps.db) };
   return {
-    add: (context: RequestContext, body: MemberCreate) => addMember(deps, context, body),
+    add: (context: RequestContext, body: MemberCreate) => createMember(deps, context, body),
     resendInvitation: (context: RequestContext, memberId: string) => resendInvitation(deps, context, memberId),
     revokeInvitation: (context: RequestContext, memberId: string) => revokeMemberInvitation(deps, context, memberId),
     list: (context: RequestContext, page: PageRequest) => listMembers(deps, context, page),
     get: (context: RequestContext, userId: string) => getMember(deps, context, userId),
-    changeRole: (context: RequestContext, memberId: string, role: Role) => changeMemberRole(deps, context, memberId, role),
+    changeRole: (context: RequestContext, memberId: string, role: Role) => updateMemberRole(deps, context, memberId, role),
     remove: (context: RequestContext, memberId: string) => deleteMember(deps, context, memberId),
   };
 }

@@ -18,7 +18,7 @@ export interface MemberCreate extends AddMemberRequest {
 }
 
 /** Adds a member; without a password (always, through the API) the person is invited by email to set one or sign in. */
-export async function addMember(deps: MemberUseCaseDeps, { tenantId, actor }: RequestContext, body: MemberCreate) {
+export async function createMember(deps: MemberUseCaseDeps, { tenantId, actor }: RequestContext, body: MemberCreate) {
   const { db } = deps;
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const { user } = await findOrCreateUser(db, { email: body.email, displayName: body.display_name, passwordHash });
