@@ -2,7 +2,7 @@
 import { notFound, type FieldError } from '../../core/app-error';
 import { isIdOf } from '../../core/ids';
 import { healthOf, kpiDefinitionOf, resolvedLines } from '../../rules/kpis/status';
-import type { KpiPointRow, KpiRecord } from '../../db/records/kpi';
+import type { KpiPointRevisionRow, KpiPointRow, KpiRecord } from '../../db/records/kpi';
 import { isTenantMember } from '../../db/repositories/decisions';
 import { findKpi, latestPoints } from '../../db/repositories/kpis';
 import type { TenantScope } from '../../db/tenant-scope';
@@ -56,3 +56,17 @@ export function presentKpi(record: KpiRecord, latest: KpiPointRow | undefined) {
 
 /** A KPI with its latest point, read for it. */
 export const presentKpiWithLatest = async (scope: TenantScope, record: KpiRecord) => presentKpi(record, (await latestPoints(scope, [record.id])).get(record.id));
+
+/** A stored point as the API shows it (values and a point's history). */
+export const presentPoint = (row: KpiPointRow) => ({
+  timestamp: row.observed_at.toISOString(),
+  value: row.value,
+  note: row.note,
+  scenario_id: row.scenario_id,
+  source: row.source,
+  sync_id: row.sync_id,
+  revision: row.revision,
+  recorded_at: row.recorded_at.toISOString(),
+});
+
+export const presentRevision = (row: KpiPointRevisionRow) => ({ ...presentPoint(row), replaced_at: row.replaced_at.toISOString() });

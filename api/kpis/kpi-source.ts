@@ -1,11 +1,8 @@
-import { validationFailed, type FieldError } from '../../core/app-error';
+// A KPI's source (manual, a model's output, a dataset): its checks and the columns it is stored in.
+import type { FieldError } from '../../core/app-error';
 import type { KpiRecord } from '../../db/records/kpi';
-import { updateKpi } from '../../db/repositories/kpis';
-import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
-import type { RequestContext } from '../context';
+import type { TenantScope } from '../../db/tenant-scope';
 import type { ModelService } from '../models/service';
-import { loadKpi, presentKpiWithLatest } from './kpi-records';
-import type { KpiUseCaseDeps } from './deps';
 
 export type KpiSourceInput =
   | { type: 'manual' }
@@ -49,23 +46,4 @@ export async function sourceErrors(models: ModelService, scope: TenantScope, sou
     return errors;
   }
   return [];
-}
-
-export async function setKpiSource({ db, models }: KpiUseCaseDeps, { tenantId }: RequestContext, id: string, source: KpiSourceInput) {
-  return inTenantTransaction(db, tenantId, async (scope) => {
-    await loadKpi(scope, id, { forUpdate: true });
-    const errors = await sourceErrors(models, scope, source, '');
-    if (errors.length > 0) throw validationFailed(errors, 'The source is not valid.');
-    const updated = await updateKpi(scope, id, sourceColumns(source));
-    return presentKpiWithLatest(scope, updated);
-  });
-}
-
-/** The KPI goes back to manual points. */
-export async function removeKpiSource({ db }: KpiUseCaseDeps, { tenantId }: RequestContext, id: string) {
-  return inTenantTransaction(db, tenantId, async (scope) => {
-    await loadKpi(scope, id, { forUpdate: true });
-    const updated = await updateKpi(scope, id, sourceColumns({ type: 'manual' }));
-    return presentKpiWithLatest(scope, updated);
-  });
 }

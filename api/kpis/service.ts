@@ -6,8 +6,11 @@ import { deleteKpi } from './delete-kpi';
 import { updateKpi, type KpiUpdate } from './update-kpi';
 import { getKpiStatus } from './get-kpi-status';
 import type { KpiAlertUseCaseDeps, KpiUseCaseDeps } from './deps';
-import { removeKpiSource, setKpiSource, type KpiSourceInput } from './kpi-source';
-import { kpiPointHistory, kpiValues, type KpiValuesQuery } from './kpi-values';
+import type { KpiSourceInput } from './kpi-source';
+import { deleteKpiSource } from './delete-kpi-source';
+import { putKpiSource } from './put-kpi-source';
+import { getKpiPointHistory } from './get-kpi-point-history';
+import { getKpiValues, type KpiValuesQuery } from './get-kpi-values';
 import { getKpi } from './get-kpi';
 import { listKpis } from './list-kpis';
 import { createAlertRule, type AlertRuleInput } from './create-alert-rule';
@@ -16,7 +19,9 @@ import { getAlert } from './get-alert';
 import { getAlertRule } from './get-alert-rule';
 import { listAlertRules } from './list-alert-rules';
 import { listAlerts, listKpiAlerts, type AlertListQuery } from './list-alerts';
-import { acknowledgeAlert, resolveAlert, silenceAlert } from './open-alert-actions';
+import { acknowledgeAlert } from './acknowledge-alert';
+import { resolveAlert } from './resolve-alert';
+import { silenceAlert } from './silence-alert';
 import { updateAlertRule, type AlertRuleUpdate } from './update-alert-rule';
 import { recordPoints, type KpiPointsInput } from './record-kpi-points';
 
@@ -29,7 +34,7 @@ export type { AlertRuleInput } from './create-alert-rule';
 export type { AlertRuleUpdate } from './update-alert-rule';
 export type { AlertListQuery } from './list-alerts';
 export type { KpiSourceInput } from './kpi-source';
-export type { KpiValuesQuery } from './kpi-values';
+export type { KpiValuesQuery } from './get-kpi-values';
 export { EARLIEST_POINT, type KpiPointsInput } from './record-kpi-points';
 
 /** KPIs, their sources, points, values and status: one file per use case, composed here. */
@@ -40,11 +45,11 @@ export function createKpiService(deps: KpiUseCaseDeps) {
     get: (context: RequestContext, id: string) => getKpi(deps, context, id),
     update: (context: RequestContext, id: string, body: KpiUpdate) => updateKpi(deps, context, id, body),
     remove: (context: RequestContext, id: string) => deleteKpi(deps, context, id),
-    putSource: (context: RequestContext, id: string, source: KpiSourceInput) => setKpiSource(deps, context, id, source),
-    deleteSource: (context: RequestContext, id: string) => removeKpiSource(deps, context, id),
+    putSource: (context: RequestContext, id: string, source: KpiSourceInput) => putKpiSource(deps, context, id, source),
+    deleteSource: (context: RequestContext, id: string) => deleteKpiSource(deps, context, id),
     recordPoints: (context: RequestContext, id: string, body: KpiPointsInput) => recordPoints(deps, context, id, body),
-    pointHistory: (context: RequestContext, id: string, timestamp: string) => kpiPointHistory(deps, context, id, timestamp),
-    values: (context: RequestContext, id: string, query: KpiValuesQuery) => kpiValues(deps, context, id, query),
+    pointHistory: (context: RequestContext, id: string, timestamp: string) => getKpiPointHistory(deps, context, id, timestamp),
+    values: (context: RequestContext, id: string, query: KpiValuesQuery) => getKpiValues(deps, context, id, query),
     status: (context: RequestContext, id: string, periods: number) => getKpiStatus(deps, context, id, periods),
   };
 }

@@ -1,5 +1,4 @@
-// What a person may do to an open alert: acknowledge it, silence it, resolve it by hand.
-import { validationFailed } from '../../core/app-error';
+// A person's change to an open alert (acknowledge-alert.ts, silence-alert.ts, resolve-alert.ts): under the KPI's lock, with its transition.
 import { kpiAlertResolved } from '../../core/errors';
 import type { KpiAlertRecord, KpiAlertState } from '../../db/records/kpi-alert';
 import { recordEvent } from '../../db/repositories/events';
@@ -11,7 +10,7 @@ import type { KpiAlertUseCaseDeps } from './deps';
 import { loadKpi } from './kpi-records';
 
 /** A change a person made to an open alert, with its transition (and the resolved event where it stops a firing alert). */
-async function changeOpenAlert(
+export async function changeOpenAlert(
   { db }: KpiAlertUseCaseDeps,
   context: RequestContext,
   id: string,
@@ -45,36 +44,4 @@ async function changeOpenAlert(
     }
     return presentAlertWithTransitions(scope, updated);
   });
-}
-
-export async function acknowledgeAlert(deps: KpiAlertUseCaseDeps, context: RequestContext, id: string) {
-  return changeOpenAlert(deps, context, id, 'acknowledged', (alert) => ({
-    patch: { state: alert.state === 'pending' ? 'pending' : 'acknowledged', acknowledged_at: new Date(), acknowledged_by: context.actor },
-    to: alert.state === 'pending' ? 'pending' : 'acknowledged',
-    reason: 'acknowledge',
-    detail: 'Acknowledged: no re-notifications while it stays open.',
-  }));
-}
-
-export async function silenceAlert(deps: KpiAlertUseCaseDeps, context: RequestContext, id: string, body: { until: string; reason: string }) {
-  const until = new Date(body.until);
-  const now = Date.parse(context.receivedAt);
-  if (Number.isNaN(until.getTime()) || until.getTime() <= now) {
-    throw validationFailed([{ path: '/until', message: 'must be a date-time in the future' }]);
-  }
-  return changeOpenAlert(deps, context, id, 'silenced', (alert) => ({
-    patch: { silenced_until: until, silence_reason: body.reason },
-    to: alert.state,
-    reason: 'silence',
-    detail: `Silenced until ${until.toISOString()}: ${body.reason}`,
-  }));
-}
-
-export async function resolveAlert(deps: KpiAlertUseCaseDeps, context: RequestContext, id: string, body: { reason?: string }) {
-  return changeOpenAlert(deps, context, id, 'resolved', () => ({
-    patch: { state: 'resolved', resolved_at: new Date(), resolution: 'manual' },
-    to: 'resolved',
-    reason: 'manual',
-    detail: body.reason ? `Resolved by hand: ${body.reason}` : 'Resolved by hand.',
-  }));
 }

@@ -1,12 +1,12 @@
-// Reading a KPI's points: raw or bucketed per period over a time range, and one point's revisions.
+// Reading a KPI's points: raw or bucketed per period over a time range.
 import type { FieldError } from '../../core/app-error';
 import { invalidParameters } from '../../core/errors';
 import { addPeriods, type Period } from '../../rules/kpis/status';
-import type { KpiPeriod, KpiPointRevisionRow, KpiPointRow } from '../../db/records/kpi';
-import { bucketPoints, listPoints, pointHistory, type Bucket } from '../../db/repositories/kpis';
+import type { KpiPeriod } from '../../db/records/kpi';
+import { bucketPoints, listPoints, type Bucket } from '../../db/repositories/kpis';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { loadKpi } from './kpi-records';
+import { loadKpi, presentPoint } from './kpi-records';
 import type { KpiUseCaseDeps } from './deps';
 import { EARLIEST_POINT } from './record-kpi-points';
 
@@ -17,19 +17,6 @@ export interface KpiValuesQuery {
   limit: number;
   cursor?: string;
 }
-
-const presentPoint = (row: KpiPointRow) => ({
-  timestamp: row.observed_at.toISOString(),
-  value: row.value,
-  note: row.note,
-  scenario_id: row.scenario_id,
-  source: row.source,
-  sync_id: row.sync_id,
-  revision: row.revision,
-  recorded_at: row.recorded_at.toISOString(),
-});
-
-const presentRevision = (row: KpiPointRevisionRow) => ({ ...presentPoint(row), replaced_at: row.replaced_at.toISOString() });
 
 const presentBucket = (bucket: Bucket, period: Period) => ({
   start: bucket.start.toISOString(),
@@ -53,17 +40,7 @@ function parseRange(query: { from?: string; to?: string }) {
   return { from, to };
 }
 
-export async function kpiPointHistory({ db }: KpiUseCaseDeps, { tenantId }: RequestContext, id: string, timestamp: string) {
-  const at = new Date(timestamp);
-  if (Number.isNaN(at.getTime())) throw invalidParameters('The timestamp is not valid.', [{ path: '/query/timestamp', message: 'must be an RFC 3339 date-time' }]);
-  return inTenantTransaction(db, tenantId, async (scope) => {
-    await loadKpi(scope, id);
-    const { current, revisions } = await pointHistory(scope, id, at);
-    return { object: 'kpi_point_history' as const, kpi_id: id, timestamp: at.toISOString(), current: current ? presentPoint(current) : null, revisions: revisions.map(presentRevision) };
-  });
-}
-
-export async function kpiValues({ db }: KpiUseCaseDeps, { tenantId }: RequestContext, id: string, query: KpiValuesQuery) {
+export async function getKpiValues({ db }: KpiUseCaseDeps, { tenantId }: RequestContext, id: string, query: KpiValuesQuery) {
   const range = parseRange(query);
   const bucket = query.bucket ?? 'raw';
   const page = { limit: query.limit, cursor: query.cursor };
