@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { outcomeVariance } from '../../rules/decisions/outcome-variance';
 import { verifyAuditChain } from '../../db/repositories/audit-log';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { assertProblem } from '../helpers/problem';
