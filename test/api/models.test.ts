@@ -130,37 +130,7 @@ describe('models', () => {
     assert.deepEqual(listed.body.data.map((m: any) => m.id), [modelId]);
   });
 
-  it('refuses graphs that do not load or evaluate, naming the problem', async () => {
-    const broken = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: { ...discountModel(), graph: fixture('invalid-graph.json') } });
-    assert.equal(broken.status, 422);
-    assert.ok(broken.body.errors.length > 0);
-    assert.ok(broken.body.errors.every((e: any) => e.path.startsWith('/graph')), JSON.stringify(broken.body.errors));
-
-    const notAGraph = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: { ...discountModel(), graph: { hello: 'world' } } });
-    assert.equal(notAGraph.status, 422);
-
-    const wrongOutput = await call(stack.baseUrl, 'POST', '/api/v1/models', {
-      key: tenant.key,
-      body: { ...discountModel(), output_schema: { type: 'object', required: ['price'], properties: { price: { type: 'number' } } } },
-    });
-    assert.equal(wrongOutput.status, 422);
-    assert.equal(wrongOutput.body.errors[0].path, '/output_schema');
-
-    const badSchema = await call(stack.baseUrl, 'POST', '/api/v1/models', {
-      key: tenant.key,
-      body: { ...discountModel(), input_schema: { type: 'object', properties: { tier: { type: 'file' }, quantity: { type: 'integer', minimum: 'one' } } } },
-    });
-    assert.equal(badSchema.status, 422);
-    assert.deepEqual(badSchema.body.errors.map((e: any) => e.path), ['/input_schema/properties/tier/type', '/input_schema/properties/quantity/minimum']);
-
-    const badSample = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: { ...discountModel(), sample_inputs: { tier: 'gold' } } });
-    assert.equal(badSample.status, 422);
-    assert.deepEqual(badSample.body.errors, [{ path: '/sample_inputs/quantity', message: 'is required' }]);
-
-    const stored = await stack.db('models').where({ tenant_id: tenant.id, name: 'Discount policy' }).count('* as n').first();
-    assert.equal(stored?.n, 1, 'only the valid upload of the previous test exists: refused uploads store nothing');
-  });
-
+  // An upload's checks (graph, schemas, sample) refused naming the problem: test/use-cases/models.test.ts.
   it('records a model that fails on its inputs as a failed scenario with a problem-shaped error, not a 500', async () => {
     const graph = {
       nodes: [

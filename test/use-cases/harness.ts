@@ -106,15 +106,17 @@ export const errorPaths = (error: AppError): string[] => (error.extras.errors ??
 export const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /**
- * The real expression sandbox (child processes with the configured budget) and the model catalogue on it, as the API
- * builds them, for one test file: started lazily, closed after its tests.
+ * The real expression sandbox (child processes) and the model catalogue on it, as the API builds them, for one test
+ * file: started lazily, closed after its tests. Its budget is 30 s unless EXPRESSION_BUDGET_MS says otherwise: these
+ * tests are about the rules, and a cold child on a loaded machine can take seconds (the budget's own tests are
+ * test/unit/expression-sandbox.test.ts and test/api/expression-budget.test.ts).
  */
 export function useSandbox(): () => { sandbox: ExpressionSandbox; catalogue: ModelCatalogue } {
   let built: { sandbox: ExpressionSandbox; catalogue: ModelCatalogue } | undefined;
   after(async () => built?.sandbox.close());
   return () => {
     if (!built) {
-      const sandbox = createExpressionSandbox(testConfig().expressionSandbox);
+      const sandbox = createExpressionSandbox(testConfig({ EXPRESSION_BUDGET_MS: process.env.EXPRESSION_BUDGET_MS ?? '30000' }).expressionSandbox);
       built = { sandbox, catalogue: createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) }) };
     }
     return built;
