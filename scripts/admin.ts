@@ -147,7 +147,7 @@ async function createUserCommand(db: Knex, args: string[]) {
   try {
     const member = await users.add(cliContext(tenantId), { email: values.email, display_name: values.name.trim(), role: parseRole(values.role), password: values.password });
     // The operator sees across tenants, so the CLI may say what the tenant-facing representation does not.
-    // The member id is the tenant's own (api/administration/users.ts), so the person is found by email.
+    // The member id is the tenant's own (api/administration/member-records.ts), so the person is found by email.
     const person = await findUserByEmail(db, member.email);
     return { ...member, has_password: Boolean(person?.password_hash) };
   } catch (error) {
