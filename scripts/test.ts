@@ -22,7 +22,7 @@ import { loadConfigOrExit } from '../core/config';
 import { createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import { writeWorkflowBundle } from '../orchestration/workflow-bundle';
-import { needsOfAll, type TestNeed } from '../test/tiers';
+import { needsOfAll, runsInSharedProcess, type TestNeed } from '../test/tiers';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { findOrInstallChromium } from './stack/chromium';
 import { locateTemporalCli } from './stack/temporal';
@@ -33,6 +33,10 @@ import { spawnStackProcess, StartAbortedError, stopChildProcess, throwIfAborted,
 const REPO_ROOT = path.resolve(__dirname, '..');
 const TEST_ROOT = path.join(REPO_ROOT, 'test');
 const INTERRUPTED_EXIT_CODE = 130;
+/** Test files (or shared-process groups) run at once: the machine's two cores. */
+const RUNNER_CONCURRENCY = 2;
+/** At most this many files of a shared-process folder run in one runner process (see groupSharedFiles). */
+const SHARED_PROCESS_FILES = 8;
 
 function log(message: string): void {
   console.log(`[test] ${message}`);
@@ -128,7 +132,7 @@ async function main(): Promise<number> {
     log(`running ${files.length} test file(s)`);
     runner = spawnStackProcess(
       process.execPath,
-      ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...runnerOptions, ...files],
+      ['--import', 'tsx', '--test', `--test-concurrency=${RUNNER_CONCURRENCY}`, '--test-timeout=300000', ...runnerOptions, ...groupSharedFiles(files, dataDir)],
       {
         cwd: REPO_ROOT,
         stdio: 'inherit',
@@ -167,6 +171,34 @@ async function main(): Promise<number> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return exitCode;
+}
+
+/**
+ * The files of test/tiers.ts's shared-process folders, written into group files that load them one after the other,
+ * each inside a suite named by its path; the other files as they are. node --test's timeout applies to a group file
+ * as to any file, so a group holds at most SHARED_PROCESS_FILES files and stays as long as one slow file; there are
+ * at least RUNNER_CONCURRENCY groups. They are filled largest file first, each file to the group with the fewest
+ * bytes so far, so they take about as long.
+ */
+function groupSharedFiles(files: string[], dir: string): string[] {
+  const shared = files.filter((file) => runsInSharedProcess(file));
+  if (shared.length < 2) return files;
+  const count = Math.min(shared.length, Math.max(RUNNER_CONCURRENCY, Math.ceil(shared.length / SHARED_PROCESS_FILES)));
+  const groups = Array.from({ length: count }, () => ({ bytes: 0, files: [] as string[] }));
+  const bySize = shared.map((file) => ({ file, bytes: fs.statSync(path.join(REPO_ROOT, file)).size })).sort((a, b) => b.bytes - a.bytes);
+  for (const { file, bytes } of bySize) {
+    const open = groups.filter((candidate) => candidate.files.length < SHARED_PROCESS_FILES);
+    const group = open.reduce((smallest, candidate) => (candidate.bytes < smallest.bytes ? candidate : smallest));
+    group.bytes += bytes;
+    group.files.push(file);
+  }
+  const groupFiles = groups.map((group, index) => {
+    const groupFile = path.join(dir, `shared-process-${index + 1}.test.cjs`);
+    const lines = group.files.sort().map((file) => `describe(${JSON.stringify(file)}, () => { require(${JSON.stringify(path.join(REPO_ROOT, file))}); });`);
+    fs.writeFileSync(groupFile, [`const { describe } = require('node:test');`, ...lines, ''].join('\n'));
+    return groupFile;
+  });
+  return [...groupFiles, ...files.filter((file) => !runsInSharedProcess(file))];
 }
 
 function describeNeeds(needs: ReadonlySet<TestNeed>): string {

@@ -49,7 +49,25 @@ export const FILE_NEEDS: Readonly<Record<string, readonly TestNeed[]>> = {
   // Reads the compose file; three processes migrating one empty database.
   'test/deployment/compose.test.ts': TIERS.unit,
   'test/deployment/migrations.test.ts': TIERS.useCases,
+  // Replays recorded histories on the bundle: no server, no CLI.
+  'test/workflows/replay.test.ts': ['workflowBundle'],
 };
+
+/**
+ * Folders whose files run together, a few runner processes each loading tsx and the code once, instead of a process
+ * per file (most of a unit file's time was that start-up). Each file's tests sit in a suite named by its path, so a
+ * failure still names its file. A file there that changes process-wide state (environment, global mocks, signal
+ * handlers) and restores it in its own hooks is fine; one that cannot share a process goes in OWN_PROCESS.
+ */
+export const SHARED_PROCESS_FOLDERS: readonly string[] = ['test/unit/'];
+
+/** Files of SHARED_PROCESS_FOLDERS that still get a process of their own. */
+export const OWN_PROCESS: readonly string[] = [];
+
+export function runsInSharedProcess(file: string): boolean {
+  const normalized = file.split('\\').join('/');
+  return SHARED_PROCESS_FOLDERS.some((folder) => normalized.startsWith(folder)) && !OWN_PROCESS.includes(normalized);
+}
 
 /** The needs of one test file, given its path relative to the repository root. */
 export function needsOf(file: string): readonly TestNeed[] {
