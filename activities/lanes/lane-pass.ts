@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import { tenantWorkersOf } from '../../db/repositories/tenants';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
-import type { LanePassResult } from '../../workflows/lanes/contracts';
+import { lanePassLengthMs, type LanePassResult } from '../../workflows/lanes/contracts';
 
 /**
  * What one round of a pass found: `stop`, the lane has nothing left to do at all (its subscription is gone); nothing
@@ -39,7 +39,7 @@ export interface LanePass<Counts extends object> {
 export async function runLanePass<Counts extends object>(pass: LanePass<Counts>): Promise<Counts & LanePassResult> {
   const context = Context.current();
   const heartbeat = setInterval(() => context.heartbeat(), Math.max(500, (context.info.heartbeatTimeoutMs ?? 30_000) / 3));
-  const passMs = Math.max(1000, 20 * pass.passIntervalMs);
+  const passMs = lanePassLengthMs(pass.passIntervalMs);
   const passEnds = Date.now() + passMs;
   try {
     if (pass.begin && !(await pass.begin(passMs))) return { ...pass.counts, nextDueInMs: null };

@@ -1,6 +1,5 @@
-import type { Client } from '@temporalio/client';
 import type { NotificationConfig } from '../../core/config';
-import { withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
+import { wakeLane, type LaneWakeDeps } from '../../orchestration/lanes';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import {
   NOTIFICATION_LANE_WORKFLOW,
@@ -8,16 +7,12 @@ import {
   notificationsDueSignal,
   type NotificationLaneInput,
 } from '../../workflows/notifications/contracts';
-import { webhookTaskQueueFor } from '../../workflows/webhooks/contracts';
-import type { TaskQueues } from '../../orchestration/task-queues';
+import { outboundTaskQueue } from '../../workflows/contracts/task-queues';
+import { lanePassTimeoutMs } from '../../workflows/lanes/contracts';
 
-export interface NotificationLaneDeps {
-  temporal: Client;
-  /** The tenant's base task queue: lanes run on it, their passes on the outbound (`-webhooks`) companion. */
-  taskQueues: TaskQueues;
+export interface NotificationLaneDeps extends LaneWakeDeps {
   notifications: Pick<NotificationConfig, 'laneIdleSeconds' | 'laneBatchSize' | 'smtpConnections' | 'smtpTimeoutMs' | 'chatTimeoutMs' | 'lanePassIntervalMs'>;
   heartbeatTimeoutSeconds: number;
-  rpcTimeoutMs?: number;
 }
 
 export function notificationLaneInput(
@@ -27,13 +22,16 @@ export function notificationLaneInput(
   sharedTaskQueue: string,
 ): NotificationLaneInput {
   const { notifications } = deps;
-  // A pass takes rounds for up to max(1 s, 20 intervals); its last round may send a whole batch at the slowest timeout.
-  const rounds = Math.ceil(notifications.laneBatchSize / notifications.smtpConnections);
   return {
     tenantId,
-    activityTaskQueue: webhookTaskQueueFor(taskQueue),
+    activityTaskQueue: outboundTaskQueue(taskQueue),
     idleSeconds: notifications.laneIdleSeconds,
-    passTimeoutMs: Math.max(1000, 20 * notifications.lanePassIntervalMs) + rounds * Math.max(notifications.smtpTimeoutMs, notifications.chatTimeoutMs) + 60_000,
+    passTimeoutMs: lanePassTimeoutMs({
+      passIntervalMs: notifications.lanePassIntervalMs,
+      batchSize: notifications.laneBatchSize,
+      concurrency: notifications.smtpConnections,
+      sendMs: Math.max(notifications.smtpTimeoutMs, notifications.chatTimeoutMs),
+    }),
     heartbeatTimeoutMs: deps.heartbeatTimeoutSeconds * 1000,
     passesPerRun: 200,
     sharedTaskQueue,
@@ -45,16 +43,13 @@ export function notificationLaneInput(
  * rows are committed, so a lane that wakes always finds them; a lost wake-up is made good by the relay's sweep.
  */
 export async function wakeNotificationLane(deps: NotificationLaneDeps, tenantId: string): Promise<void> {
-  const taskQueue = await deps.taskQueues.forTenant(tenantId);
-  const wake = () =>
-    deps.temporal.workflow.signalWithStart(NOTIFICATION_LANE_WORKFLOW, {
-      taskQueue,
-      workflowId: notificationLaneWorkflowId(tenantId),
-      args: [notificationLaneInput(deps, tenantId, taskQueue, deps.taskQueues.shared)],
-      signal: notificationsDueSignal,
-      signalArgs: [],
-      typedSearchAttributes: searchAttributesFor(tenantId, 'notification_lane', tenantId),
-      memo: { tenant_id: tenantId },
-    });
-  await (deps.rpcTimeoutMs === undefined ? wake() : withWorkflowEngineDeadline(deps.temporal, deps.rpcTimeoutMs, wake));
+  await wakeLane(deps, {
+    workflowType: NOTIFICATION_LANE_WORKFLOW,
+    workflowId: notificationLaneWorkflowId(tenantId),
+    tenantId,
+    input: (taskQueue, sharedTaskQueue) => notificationLaneInput(deps, tenantId, taskQueue, sharedTaskQueue),
+    wakeSignal: notificationsDueSignal,
+    searchAttributes: searchAttributesFor(tenantId, 'notification_lane', tenantId),
+    memo: { tenant_id: tenantId },
+  });
 }

@@ -1,4 +1,3 @@
-import type { Client } from '@temporalio/client';
 import type { WebhookConfig } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
@@ -9,8 +8,9 @@ import {
   webhookTaskQueueFor,
   type WebhookLaneInput,
 } from '../../workflows/webhooks/contracts';
-import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
-import type { TaskQueues } from '../../orchestration/task-queues';
+import { wakeLane, type LaneWakeDeps } from '../../orchestration/lanes';
+import { startOrRollBack } from '../../orchestration/workflow-engine';
+import { lanePassTimeoutMs } from '../../workflows/lanes/contracts';
 
 export { webhookLaneWorkflowId };
 
@@ -21,16 +21,11 @@ export { webhookLaneWorkflowId };
  */
 export const ATTEMPT_RECORDING_MARGIN_MS = 5000;
 
-export interface WebhookDeliveriesDeps {
-  temporal: Client;
-  /** The tenant's base task queue: lane workflows run on it, their passes on its `-webhooks` companion. */
-  taskQueues: TaskQueues;
+export interface WebhookDeliveriesDeps extends LaneWakeDeps {
   webhooks: Pick<
     WebhookConfig,
     'timeoutMs' | 'laneBatchSize' | 'laneConcurrency' | 'laneIdleSeconds' | 'laneHeartbeatTimeoutSeconds' | 'lanePassesPerRun' | 'lanePassIntervalMs'
   >;
-  /** A deadline for each call; without one the SDK retries an unreachable server for about 20 seconds. */
-  rpcTimeoutMs?: number;
 }
 
 export function webhookLaneInput(
@@ -40,15 +35,17 @@ export function webhookLaneInput(
   sharedTaskQueue: string,
 ): WebhookLaneInput {
   const { webhooks } = deps;
-  // A pass takes new rounds for up to max(1 s, 20 × WEBHOOK_LANE_PASS_INTERVAL_MS); its last round may take a batch
-  // of attempts at the HTTP timeout.
-  const rounds = Math.ceil(webhooks.laneBatchSize / webhooks.laneConcurrency);
   return {
     tenantId: lane.tenantId,
     subscriptionId: lane.subscriptionId,
     activityTaskQueue: webhookTaskQueueFor(taskQueue),
     idleSeconds: webhooks.laneIdleSeconds,
-    passTimeoutMs: Math.max(1000, 20 * webhooks.lanePassIntervalMs) + rounds * (webhooks.timeoutMs + ATTEMPT_RECORDING_MARGIN_MS) + 60_000,
+    passTimeoutMs: lanePassTimeoutMs({
+      passIntervalMs: webhooks.lanePassIntervalMs,
+      batchSize: webhooks.laneBatchSize,
+      concurrency: webhooks.laneConcurrency,
+      sendMs: webhooks.timeoutMs + ATTEMPT_RECORDING_MARGIN_MS,
+    }),
     heartbeatTimeoutMs: webhooks.laneHeartbeatTimeoutSeconds * 1000,
     passesPerRun: webhooks.lanePassesPerRun,
     sharedTaskQueue,
@@ -61,18 +58,15 @@ export function webhookLaneInput(
  * a wake-up that never arrives is made good by the sweep.
  */
 export async function wakeWebhookLane(deps: WebhookDeliveriesDeps, lane: { tenantId: string; subscriptionId: string }): Promise<void> {
-  const taskQueue = await deps.taskQueues.forTenant(lane.tenantId);
-  const wake = () =>
-    deps.temporal.workflow.signalWithStart(WEBHOOK_LANE_WORKFLOW, {
-      taskQueue,
-      workflowId: webhookLaneWorkflowId(lane.subscriptionId),
-      args: [webhookLaneInput(deps, lane, taskQueue, deps.taskQueues.shared)],
-      signal: deliveriesDueSignal,
-      signalArgs: [],
-      typedSearchAttributes: searchAttributesFor(lane.tenantId, 'webhook_lane', lane.subscriptionId),
-      memo: { tenant_id: lane.tenantId, webhook_id: lane.subscriptionId },
-    });
-  await (deps.rpcTimeoutMs === undefined ? wake() : withWorkflowEngineDeadline(deps.temporal, deps.rpcTimeoutMs, wake));
+  await wakeLane(deps, {
+    workflowType: WEBHOOK_LANE_WORKFLOW,
+    workflowId: webhookLaneWorkflowId(lane.subscriptionId),
+    tenantId: lane.tenantId,
+    input: (taskQueue, sharedTaskQueue) => webhookLaneInput(deps, lane, taskQueue, sharedTaskQueue),
+    wakeSignal: deliveriesDueSignal,
+    searchAttributes: searchAttributesFor(lane.tenantId, 'webhook_lane', lane.subscriptionId),
+    memo: { tenant_id: lane.tenantId, webhook_id: lane.subscriptionId },
+  });
 }
 
 /**

@@ -30,3 +30,17 @@ export interface LanePassResult {
   /** Where the tenant's work now runs, read at the end of the pass. */
   tenantWorkers?: TenantWorkers;
 }
+
+/** How long a pass keeps taking new rounds: max(1 s, 20 pass intervals) (activities/lanes/lane-pass.ts). */
+export function lanePassLengthMs(passIntervalMs: number): number {
+  return Math.max(1000, 20 * passIntervalMs);
+}
+
+/**
+ * A pass's start-to-close timeout: its length, plus a last round that may send a whole batch at `sendMs` each
+ * (`concurrency` at a time), plus a minute for reading and recording. Shorter, and Temporal would time a slow pass out
+ * before its outcomes are recorded, and the items would be sent again with no trace of why.
+ */
+export function lanePassTimeoutMs(lane: { passIntervalMs: number; batchSize: number; concurrency: number; sendMs: number }): number {
+  return lanePassLengthMs(lane.passIntervalMs) + Math.ceil(lane.batchSize / lane.concurrency) * lane.sendMs + 60_000;
+}
