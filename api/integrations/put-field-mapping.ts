@@ -4,15 +4,15 @@ import { concurrentUpdate } from '../../core/errors';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { findIntegration, insertFieldMappingVersion } from '../../db/repositories/integrations';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import type { FieldMappingDefinition } from '../../integrations/field-mapping';
 import type { RequestContext } from '../context';
+import type { PutFieldMappingRequest } from '../openapi/request-types.generated';
 import { mappingTarget, refuseMappingProblems } from './field-mapping-check';
 import { requireIntegrationId } from './integration-connections';
 import { presentFieldMapping } from './presenter';
 import type { IntegrationUseCaseDeps } from './deps';
 
 /** Saves a mapping as the integration's next version, once it is valid for the integration and its target dataset. */
-export async function putFieldMapping({ db, sandbox }: IntegrationUseCaseDeps, context: RequestContext, id: string, body: FieldMappingDefinition) {
+export async function putFieldMapping({ db, sandbox }: IntegrationUseCaseDeps, context: RequestContext, id: string, body: PutFieldMappingRequest) {
   requireIntegrationId(id);
   // Read, then check in the sandbox with no transaction open, then write in a transaction that re-reads under locks.
   const checked = await inTenantTransaction(db, context.tenantId, async (scope) => {

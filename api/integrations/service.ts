@@ -5,9 +5,8 @@ import type { Logger } from '../../core/logger';
 import type { PageRequest } from '../../db/pagination';
 import type { ConnectorEnvironment } from '../../integrations/connectors';
 import type { ExpressionSandbox } from '../../integrations/expression-sandbox';
-import type { FieldMappingDefinition } from '../../integrations/field-mapping';
 import type { RequestContext } from '../context';
-import type { CreateIntegrationRequest, UpdateIntegrationRequest } from '../openapi/request-types.generated';
+import type { CreateIntegrationRequest, PutFieldMappingRequest, UpdateIntegrationRequest, ValidateFieldMappingRequest } from '../openapi/request-types.generated';
 import { checkIntegration } from './check-integration';
 import { createIntegration } from './create-integration';
 import { deleteIntegration } from './delete-integration';
@@ -46,8 +45,8 @@ export function createIntegrationService(deps: { db: Knex; temporal: Client; con
     getSchedule: (context: RequestContext, id: string) => getIntegrationSchedule(useCases, context, id),
     check: (context: RequestContext, id: string) => checkIntegration(useCases, context, id),
     getFieldMapping: (context: RequestContext, id: string) => getFieldMapping(useCases, context, id),
-    putFieldMapping: (context: RequestContext, id: string, body: FieldMappingDefinition) => putFieldMapping(useCases, context, id, body),
-    validateFieldMapping: (context: RequestContext, id: string, body: { mapping: FieldMappingDefinition; limit?: number }) => validateFieldMapping(useCases, context, id, body),
+    putFieldMapping: (context: RequestContext, id: string, body: PutFieldMappingRequest) => putFieldMapping(useCases, context, id, body),
+    validateFieldMapping: (context: RequestContext, id: string, body: ValidateFieldMappingRequest) => validateFieldMapping(useCases, context, id, body),
     discover: (context: RequestContext, id: string) => discoverIntegration(useCases, context, id),
   };
 }

@@ -1,8 +1,9 @@
 import { connectorFailed } from '../../core/errors';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { ConnectorError, type RecordPage } from '../../integrations/connectors';
-import type { FieldMappingDefinition, MappedRecord } from '../../integrations/field-mapping';
+import type { MappedRecord } from '../../integrations/field-mapping';
 import type { RequestContext } from '../context';
+import type { ValidateFieldMappingRequest } from '../openapi/request-types.generated';
 import { inSandbox, mappingTarget, refuseMappingProblems } from './field-mapping-check';
 import type { IntegrationUseCaseDeps } from './deps';
 
@@ -11,7 +12,7 @@ export async function validateFieldMapping(
   { db, sandbox, connections }: IntegrationUseCaseDeps,
   context: RequestContext,
   id: string,
-  body: { mapping: FieldMappingDefinition; limit?: number },
+  body: ValidateFieldMappingRequest,
 ) {
   const { record, connector, credentials, environment } = await connections.loadForConnection(context, id);
   const check = async (sourceFields?: string[]) => {
