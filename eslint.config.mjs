@@ -150,17 +150,6 @@ const noSqlOutsideDb = {
   },
 };
 
-/**
- * Files still holding SQL that are being moved into db/repositories (being moved: remove each entry as its file is
- * moved; the list is to end empty).
- */
-const SQL_BEING_MOVED = [
-  // LISTEN on a driver connection for API key changes.
-  'api/administration/api-key-cache.ts',
-  // LISTEN on a driver connection for new events.
-  'worker/outbox-relay.ts',
-];
-
 export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', 'dist/**', 'clients/*/dist/**', 'test-output/**'] },
   eslint.configs.recommended,
@@ -187,7 +176,6 @@ export default tseslint.config(
       'clients/**',
       // The postgres connector reads a tenant's own database (a source system), never ours.
       'integrations/connectors/postgres.ts',
-      ...SQL_BEING_MOVED,
     ],
     plugins: { rooms: { rules: { 'no-sql-outside-db': noSqlOutsideDb } } },
     rules: { 'rooms/no-sql-outside-db': 'error' },

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { NotificationConfig, WebhookConfig } from '../core/config';
 import type { Logger } from '../core/logger';
 import { claimUndispatchedEvents, EVENTS_CHANNEL, markEventsDispatched } from '../db/repositories/events';
+import { listenOnChannel, type ChannelListener } from '../db/listen';
 import { tenantsWithOverdueNotifications } from '../db/repositories/notifications';
 import { subscriptionsWithOverdueDeliveries } from '../db/repositories/webhooks';
 import { wakeNotificationLane } from '../api/notifications/start-notifications';
@@ -32,13 +33,6 @@ const EVENTS_PER_TRANSACTION = 200;
 /** A lane wake-up that Temporal does not answer within this is left to the sweep. */
 const WAKE_TIMEOUT_MS = 10_000;
 const RECONNECT_DELAY_MS = 1000;
-
-interface ListenerConnection {
-  query(sql: string): Promise<unknown>;
-  on(event: 'notification', listener: (message: { channel: string }) => void): void;
-  on(event: 'error' | 'end', listener: (error?: Error) => void): void;
-  end(): Promise<void>;
-}
 
 interface LaneWakerOptions<L> {
   /** What the lanes are, for log lines ("webhook lane"). */
@@ -208,7 +202,7 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
-  let listener: ListenerConnection | undefined;
+  let listener: ChannelListener | undefined;
   const webhookLanes = createWebhookLaneWaker(deps, () => stopped);
   const notificationLanes = createNotificationLaneWaker(deps, () => stopped);
   const wakers = { wakeWebhookLanes: webhookLanes.wakeLanes, wakeNotificationLanes: notificationLanes.wakeLanes };
@@ -238,19 +232,16 @@ export function startOutboxRelay(deps: OutboxRelayDeps): { stop(): Promise<void>
   const listen = async (): Promise<void> => {
     if (stopped) return;
     try {
-      const connection = (await deps.db.client.acquireRawConnection()) as ListenerConnection;
-      listener = connection;
-      connection.on('notification', (message) => {
-        if (message.channel === EVENTS_CHANNEL) wake();
+      // `lost` is only called after the LISTEN succeeded, so `connection` is set by then.
+      const connection: ChannelListener = await listenOnChannel(deps.db, EVENTS_CHANNEL, {
+        notified: () => wake(),
+        lost: () => {
+          if (listener !== connection) return;
+          listener = undefined;
+          if (!stopped) setTimeout(() => void listen(), RECONNECT_DELAY_MS).unref();
+        },
       });
-      const lost = () => {
-        if (listener !== connection) return;
-        listener = undefined;
-        if (!stopped) setTimeout(() => void listen(), RECONNECT_DELAY_MS).unref();
-      };
-      connection.on('error', lost);
-      connection.on('end', lost);
-      await connection.query(`LISTEN ${EVENTS_CHANNEL}`);
+      listener = connection;
       wake();
     } catch (error) {
       deps.logger.warn({ err: error }, 'outbox relay could not LISTEN; relying on the poll');

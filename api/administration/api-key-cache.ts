@@ -2,17 +2,11 @@ import type { Knex } from 'knex';
 import type { Logger } from '../../core/logger';
 import type { ApiKeyCredentials } from '../../db/repositories/api-keys';
 import { API_KEY_CHANGES_CHANNEL } from '../../db/repositories/api-keys';
+import { listenOnChannel, type ChannelListener } from '../../db/listen';
 
 interface Entry {
   credentials: ApiKeyCredentials;
   fetchedAt: number;
-}
-
-interface ListenerConnection {
-  query(sql: string): Promise<unknown>;
-  on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): void;
-  on(event: 'error' | 'end', listener: (error?: Error) => void): void;
-  end(): Promise<void>;
 }
 
 const MAX_ENTRIES = 10_000;
@@ -27,32 +21,30 @@ export function createApiKeyCache(deps: { db: Knex; logger: Logger; ttlMs: numbe
   const entries = new Map<string, Entry>();
   /** Changes this process made and waits to hear of (see expectChange), by key id. */
   const expected = new Map<string, Set<() => void>>();
-  let listener: ListenerConnection | undefined;
+  let listener: ChannelListener | undefined;
   let listening = false;
   let closed = false;
 
   const connect = async (): Promise<void> => {
     if (closed || deps.ttlMs === 0) return;
     try {
-      const connection = (await deps.db.client.acquireRawConnection()) as ListenerConnection;
-      listener = connection;
-      connection.on('notification', (message) => {
-        if (message.channel !== API_KEY_CHANGES_CHANNEL || !message.payload) return;
-        entries.delete(message.payload);
-        for (const heard of expected.get(message.payload) ?? []) heard();
-      });
       const lost = () => {
         if (!listening) return;
         listening = false;
         entries.clear();
         if (!closed) setTimeout(() => void connect(), RECONNECT_DELAY_MS).unref();
       };
-      connection.on('error', (error) => {
-        deps.logger.warn({ err: error }, 'API key change listener lost its connection');
-        lost();
+      listener = await listenOnChannel(deps.db, API_KEY_CHANGES_CHANNEL, {
+        notified: (keyId) => {
+          if (!keyId) return;
+          entries.delete(keyId);
+          for (const heard of expected.get(keyId) ?? []) heard();
+        },
+        lost: (error) => {
+          if (error) deps.logger.warn({ err: error }, 'API key change listener lost its connection');
+          lost();
+        },
       });
-      connection.on('end', lost);
-      await connection.query(`LISTEN ${API_KEY_CHANGES_CHANNEL}`);
       listening = true;
     } catch (error) {
       deps.logger.warn({ err: error }, 'could not listen for API key changes; authenticating without cache');
