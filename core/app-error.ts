@@ -2,7 +2,7 @@
  * The one error family thrown below the routes. The error-handler middleware renders it as RFC 9457
  * problem+json; anything that is not an AppError is a bug and is answered with a generic 500.
  */
-import { ERROR_CODES, type ErrorCode } from './errors';
+import { ERROR_CODES, type ErrorCode } from './error-codes';
 
 export interface FieldError {
   /** JSON Pointer into the request (body fields as /field, query as /query/name, path as /path/name). */
@@ -21,14 +21,14 @@ export const PROBLEM_BASE = 'https://docs.decision-modeling.dev/problems/';
 export const problemTypeOf = (code: ErrorCode) => `${PROBLEM_BASE}${code.replace(/_/g, '-')}`;
 
 /**
- * The status is not an argument: it is the one listed for the code in ERROR_CODES (core/errors.ts), so a code answers
+ * The status is not an argument: it is the one listed for the code in ERROR_CODES (core/error-codes.ts), so a code answers
  * with one status wherever it is thrown. A different status is a different code, added to the list.
  */
 export class AppError extends Error {
   readonly type: string;
   readonly status: number;
   constructor(
-    /** One of the listed codes (core/errors.ts): the compiler refuses an unlisted one. */
+    /** One of the listed codes (core/error-codes.ts): the compiler refuses an unlisted one. */
     readonly code: ErrorCode,
     readonly detail: string,
     readonly extras: Record<string, unknown> & { errors?: FieldError[]; headers?: Record<string, string>; type?: string } = {},
@@ -36,7 +36,7 @@ export class AppError extends Error {
     super(detail);
     this.name = 'AppError';
     // The compiler refuses an unlisted code; this refuses one that reaches here untyped (e.g. a status passed first).
-    if (!Object.hasOwn(ERROR_CODES, code)) throw new TypeError(`AppError: "${String(code)}" is not a code listed in core/errors.ts`);
+    if (!Object.hasOwn(ERROR_CODES, code)) throw new TypeError(`AppError: "${String(code)}" is not a code listed in core/error-codes.ts`);
     this.status = ERROR_CODES[code].status;
     this.type = extras.type ?? problemTypeOf(code);
   }

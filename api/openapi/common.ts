@@ -58,7 +58,7 @@ export const commonSchemas: Record<string, SchemaObject> = {
 };
 
 /**
- * The error catalogue: every `code` a problem can carry, generated from the one list in core/errors.ts (so the document
+ * The error catalogue: every `code` a problem can carry, generated from the one list in core/error-codes.ts (so the document
  * cannot drift from what the code throws). New codes may be added; clients treat an unknown one like its HTTP status.
  */
 function problemCodeSchema(): SchemaObject {

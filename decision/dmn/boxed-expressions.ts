@@ -5,7 +5,6 @@
  */
 import {
   coerceTo,
-  compileExpression,
   invokeFunction,
   javaFunctionValue,
   makeContext,
@@ -25,9 +24,7 @@ import type {
 } from './model';
 import { compileDecisionTable } from './decision-table';
 import { resolveTypeRef, withNames, type CompileEnv, type Evaluator, type Scope } from './runtime';
-import { describeCompileError } from './problems';
-
-const NULL_EVALUATOR: Evaluator = () => null;
+import { compileFeel, NULL_EVALUATOR } from './feel-text';
 
 function isContextValue(value: FeelValue): value is Extract<FeelValue, { kind: 'context' }> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { kind?: string }).kind === 'context';
@@ -35,17 +32,6 @@ function isContextValue(value: FeelValue): value is Extract<FeelValue, { kind: '
 
 function isFunctionValue(value: FeelValue): value is Extract<FeelValue, { kind: 'function' }> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { kind?: string }).kind === 'function';
-}
-
-/** Compiles FEEL text; a syntax error is reported against the owning element and evaluates to null. */
-export function compileFeel(text: string, env: CompileEnv, where: string): Evaluator {
-  try {
-    const compiled = compileExpression(text, { names: env.names, types: env.types });
-    return (scope, context) => compiled.evaluate(scope, { ...(context.deadline !== undefined ? { deadline: context.deadline } : {}) });
-  } catch (error) {
-    env.problems.add(env.owner, `${where}: ${describeCompileError(error)} in ${JSON.stringify(text.trim())}`);
-    return NULL_EVALUATOR;
-  }
 }
 
 function coercing(evaluator: Evaluator, type: FeelType | null): Evaluator {

@@ -15,7 +15,7 @@ import {
   type FeelValue,
 } from './feel-api';
 import type { DecisionTableNode } from './model';
-import { compileFeel } from './boxed-expressions';
+import { compileFeel } from './feel-text';
 import { describeCompileError } from './problems';
 import { resolveTypeRef, type CompileEnv, type EvalContext, type Evaluator, type MatchedRule, type Scope } from './runtime';
 

@@ -7,7 +7,7 @@ import type { CompiledExpression, CompiledUnaryTests, FeelCompileOptions, FeelSc
 import { childrenOf, compileNode, type CompileState } from './evaluate';
 import { FeelSyntaxError, FeelTimeoutError, withDeadline } from './runtime';
 import { rootScope } from './scope';
-import { compileUnaryTestsNode } from './unary-tests';
+import { compileIn, compileUnaryTestsNode } from './unary-tests';
 import { setRangeParser } from './builtins/range';
 import { feelCompare, isRange } from './values';
 
@@ -94,7 +94,7 @@ function tooDeep<T>(body: () => T): T {
 
 export function compileExpression(text: string, options: FeelCompileOptions = {}): CompiledExpression {
   const tree = parse(text, options);
-  const state: CompileState = { text, options };
+  const state: CompileState = { text, options, compileIn };
   const evaluator = tooDeep(() => compileNode(tree.topNode, state));
   return {
     text,
@@ -106,7 +106,7 @@ export function compileExpression(text: string, options: FeelCompileOptions = {}
 export function compileUnaryTests(text: string, options: FeelCompileOptions = {}): CompiledUnaryTests {
   const tree = tooDeep(() => parseUnaryTests(maskRangeTypes(text), parseContext(options), undefined));
   assertNoErrors(tree, text);
-  const state: CompileState = { text, options };
+  const state: CompileState = { text, options, compileIn };
   const test = tooDeep(() => compileUnaryTestsNode(tree.topNode, state));
   return {
     text,
@@ -142,7 +142,7 @@ setRangeParser((text) => {
   if (interval?.name !== 'Interval') return null;
   const ends = childrenOf(interval).filter((c) => !['[', ']', '(', ')', '..'].includes(c.name));
   if (!ends.every((end) => isLiteralEndpoint(end, text))) return null;
-  const range = compileNode(tree.topNode, { text, options: {} })(rootScope(new Map()));
+  const range = compileNode(tree.topNode, { text, options: {}, compileIn })(rootScope(new Map()));
   if (!isRange(range) || (range.start === null && range.end === null)) return null;
   if (range.start !== null && range.end !== null && (feelCompare(range.start, range.end) ?? 1) > 0) return null;
   return range;

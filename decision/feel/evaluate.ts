@@ -11,7 +11,6 @@ import { FeelSyntaxError, checkDeadline } from './runtime';
 import { Scope, normalizeName } from './scope';
 import { parseAtLiteral } from './builtins/conversion';
 import { conformsTo, parseTypeRef } from './types-conformance';
-import { compileIn } from './unary-tests';
 import { feelCompare, feelEquals, isContext, isFunction, isList, isNumber, makeContext, makeEqualityRange, makeRange, makeRangeWithNullEndpoints } from './values';
 import { iterationValues } from './iteration';
 import { externalFunctionValue } from './java-functions';
@@ -23,6 +22,11 @@ export type Evaluator = (scope: Scope) => FeelValue;
 export interface CompileState {
   readonly text: string;
   readonly options: FeelCompileOptions;
+  /**
+   * `value in <tests>`: compiled by unary-tests.ts (which compiles its endpoints with `compileNode`), handed in by
+   * compile.ts so this module does not import it back.
+   */
+  readonly compileIn: (left: Evaluator, rest: readonly SyntaxNode[], state: CompileState) => Evaluator;
 }
 
 const SKIPPED = new Set(['BlockComment', 'LineComment']);
@@ -161,7 +165,7 @@ function compileComparison(node: SyntaxNode, state: CompileState): Evaluator {
   const parts = childrenOf(node);
   const left = compileNode(child(node, 0), state);
   const operator = parts[1]?.name;
-  if (operator === 'in') return compileIn(left, parts.slice(2), state);
+  if (operator === 'in') return state.compileIn(left, parts.slice(2), state);
   if (operator === 'between') {
     const low = compileNode(child(node, 2), state);
     const high = compileNode(child(node, 4), state);

@@ -31,7 +31,7 @@ function thrownCodes(): Array<{ code: string; where: string }> {
 }
 
 describe('the error catalogue', () => {
-  it('is published in the OpenAPI document as the ProblemCode schema, exactly as listed in core/errors.ts', () => {
+  it('is published in the OpenAPI document as the ProblemCode schema, exactly as listed in core/error-codes.ts', () => {
     const document = buildOpenApiDocument();
     const schema = document.components.schemas.ProblemCode as { enum: string[]; description: string };
     assert.deepEqual(schema.enum, Object.keys(ERROR_CODES));
@@ -44,7 +44,7 @@ describe('the error catalogue', () => {
     const codes = thrownCodes();
     assert.ok(codes.length >= 30, `found only ${codes.length} AppError constructions: is the scan still looking in the right places?`);
     const unlisted = codes.filter(({ code }) => !(code in ERROR_CODES));
-    assert.deepEqual(unlisted, [], 'codes thrown but missing from ERROR_CODES (core/errors.ts)');
+    assert.deepEqual(unlisted, [], 'codes thrown but missing from ERROR_CODES (core/error-codes.ts)');
   });
 
   it('names every code in snake_case, each with a 4xx or 5xx status and a description', () => {

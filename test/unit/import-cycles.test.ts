@@ -19,12 +19,6 @@ const KNOWN_CYCLES: readonly string[] = [
   // The webhook activities' factory and its two passes share its dependency type (to go with the one lane kernel).
   'activities/webhooks/deliveries.ts -> activities/webhooks/lane-pass.ts',
   'activities/webhooks/deliveries.ts -> activities/webhooks/single-delivery.ts',
-  // AppError's status comes from the list of codes, and the list's helpers build AppErrors.
-  'core/errors.ts -> core/app-error.ts',
-  // The engines' mutual recursion: a boxed expression may hold a decision table whose cells are FEEL, and FEEL's `in`
-  // compiles unary tests that hold expressions.
-  'decision/dmn/boxed-expressions.ts -> decision/dmn/decision-table.ts',
-  'decision/feel/evaluate.ts -> decision/feel/unary-tests.ts',
 ];
 
 /** The import cycles among the TypeScript files under `folders` of `root`, as lists of files relative to `root`. */
