@@ -3,7 +3,8 @@
  * need it (test/tiers.ts says what each folder and file needs): test/unit needs nothing, so nothing is started; the
  * use-case tier gets a migrated Postgres; the workflow tier the Temporal CLI and the workflow bundle; the rest the
  * whole stack. Whatever is started runs on free ports in a fresh temporary DATA_DIR (so it runs fine next to a dev
- * stack from `npm start`), is migrated and bundled once, and is always torn down again.
+ * stack from `npm start`), is migrated and bundled once (the bundle built while the servers start), and is always
+ * torn down again.
  *
  *   tsx scripts/test.ts                                   every *.test.ts under test/
  *   tsx scripts/test.ts test/api test/unit/foo.test.ts    directories, files, or substrings of paths
@@ -60,8 +61,19 @@ async function main(): Promise<number> {
   let stack: LocalStack | undefined;
   let scratchDatabase: ScratchDatabase | undefined;
   let runner: ChildProcess | undefined;
+  let bundling: Promise<Error | undefined> | undefined;
   let exitCode: number;
   try {
+    const workflowBundlePath = path.join(dataDir, 'workflow-bundle.js');
+    if (needs.has('workflowBundle')) {
+      // While the servers start: the bundler mostly computes, the servers mostly wait. Resolves to its error, if
+      // any, so a failure is not left unhandled meanwhile.
+      log('bundling workflows');
+      bundling = writeWorkflowBundle(workflowBundlePath).then(
+        () => undefined,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+    }
     const needsLocal = (need: TestNeed, external: boolean | undefined) => needs.has(need) && !external;
     stack = await startLocalStack({
       postgres: needsLocal('postgres', !!config.databaseUrl) ? { dataDir: path.join(dataDir, 'postgres'), port: await findFreePort() } : undefined,
@@ -115,10 +127,9 @@ async function main(): Promise<number> {
       if (!cliPath) throw new Error('the workflow tests need the Temporal CLI: install Go or the CLI, or set TEMPORAL_CLI_PATH');
       env.TEMPORAL_CLI_PATH = cliPath;
     }
-    if (needs.has('workflowBundle')) {
-      const workflowBundlePath = path.join(dataDir, 'workflow-bundle.js');
-      log('bundling workflows');
-      await writeWorkflowBundle(workflowBundlePath);
+    if (bundling) {
+      const failure = await bundling;
+      if (failure) throw failure;
       throwIfAborted(shutdown.signal);
       env.WORKFLOW_BUNDLE_PATH = workflowBundlePath;
     }
@@ -168,6 +179,8 @@ async function main(): Promise<number> {
     await scratchDatabase?.drop().catch((error: unknown) => {
       console.error(`[test] could not drop ${scratchDatabase?.name}: ${error instanceof Error ? error.message : String(error)}`);
     });
+    // The bundler writes into the data directory: let it finish before removing it.
+    await bundling;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return exitCode;
