@@ -99,6 +99,133 @@ function sourceFailure(message: string, retryable: boolean): ApplicationFailure 
   return ApplicationFailure.create({ type: 'ConnectorError', message, nonRetryable: !retryable });
 }
 
+type SyncHeartbeat = ReturnType<typeof keepHeartbeating<{ pages_committed: number; state: unknown }>>;
+
+/** The sync, its integration, field mapping and target dataset, read together; a queued sync starts syncing. */
+async function startSync(db: Knex, input: RunIntegrationSyncInput) {
+  const { tenantId, syncId } = input;
+  return inTenantTransaction(db, tenantId, async (scope) => {
+    const sync = await findSync(scope, syncId, { forUpdate: true });
+    if (!sync || !RUNNING_SYNC_STATUSES.includes(sync.status)) return undefined;
+    const integration = await findIntegrationIncludingDeleted(scope, sync.integration_id);
+    const mapping = await findFieldMappingVersion(scope, sync.integration_id, sync.mapping_version);
+    const target = await resolveDatasetDefinition(scope, sync.dataset);
+    let current = sync;
+    if (sync.status === 'queued') {
+      current = await updateSync(scope, syncId, { status: 'syncing', started_at: new Date() });
+      await recordEvent(scope, 'integration.sync.started', syncEventData(current));
+    }
+    return { sync: current, integration, mapping, target };
+  });
+}
+
+type SyncSetup = NonNullable<Awaited<ReturnType<typeof startSync>>>;
+
+/** What reading the source needs: the integration's decrypted credentials, its connector and the page mapper. */
+function prepareSource(deps: IntegrationSyncActivityDeps, setup: SyncSetup) {
+  const { integration, mapping, target, sync } = setup;
+  if (!integration || !mapping) throw sourceFailure('the integration or its field mapping no longer exists', false);
+  if (!target) throw sourceFailure(`the dataset ${sync.dataset} no longer exists`, false);
+  if (integration.deleted_at) throw sourceFailure('the integration was deleted', false);
+  let credentials: Record<string, string> = {};
+  if (integration.credentials_ciphertext && integration.credentials_key_id) {
+    try {
+      credentials = decryptCredentials({ ciphertext: integration.credentials_ciphertext, keyId: integration.credentials_key_id }, [deps.webhooks.secretEncryptionKey, ...(deps.webhooks.previousSecretEncryptionKeys ?? [])]);
+    } catch {
+      throw sourceFailure(`the stored credentials were encrypted with key ${integration.credentials_key_id}, which is not configured: send them again`, false);
+    }
+  }
+  const connector = CONNECTORS[integration.connector_type] as Connector<Record<string, unknown>> | undefined;
+  if (!connector) throw sourceFailure(`unknown connector type ${integration.connector_type}`, false);
+  const definition: FieldMappingDefinition = { stream: mapping.stream, target: mapping.target, fields: mapping.fields as FieldMappingDefinition['fields'] };
+  const mapPage = pageMapper(deps.sandbox, definition, target);
+  const primaryKeyField = target.primaryKey;
+  const mappedFields = Object.keys(definition.fields);
+  return { integration, credentials, connector, mapPage, primaryKeyField, mappedFields };
+}
+
+type SyncSource = ReturnType<typeof prepareSource>;
+
+/** Commits one mapped page in one transaction, conditional on the page count this attempt started from. */
+async function commitPage(
+  db: Knex,
+  { tenantId, syncId }: RunIntegrationSyncInput,
+  sync: IntegrationSyncRecord,
+  mappedFields: string[],
+  { page, rows, rejections }: { page: RecordPage; rows: MappedRow[]; rejections: Rejection[] },
+): Promise<IntegrationSyncRecord> {
+  // The data-quality guard's counters, accumulated in the page's own transaction.
+  const fill = addFill(sync.field_fill, fillOf(mappedFields, rows.map((row) => row.data)));
+  return inTenantTransaction(db, tenantId, async (scope) => {
+    const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows });
+    await insertRejections(scope, syncId, rejections);
+    // Counted with the page it writes (the tenant's volume quota on records synced; never cut off part-way).
+    await consumeUsage(scope, 'records_synced', counts.inserted + counts.updated);
+    const recorded = await recordSyncPage(scope, syncId, sync.pages_committed, {
+      counts: {
+        read: page.records.length + (page.rejected?.length ?? 0),
+        inserted: counts.inserted,
+        updated: counts.updated,
+        unchanged: counts.unchanged,
+        rejected: rejections.length,
+      },
+      state: page.state,
+      fieldFill: fill,
+    });
+    // Another attempt committed meanwhile, or the sync was ended: this page is rolled back, not applied twice.
+    if (!recorded) throw ApplicationFailure.create({ type: 'SyncSuperseded', message: 'the sync moved on without this attempt', nonRetryable: true });
+    return (await findSync(scope, syncId)) as IntegrationSyncRecord;
+  });
+}
+
+/** Reads, maps and commits the stream's pages from the sync's read state; returns the sync after its last page. */
+async function syncPages(deps: IntegrationSyncActivityDeps, environment: ConnectorEnvironment, input: RunIntegrationSyncInput, start: IntegrationSyncRecord, source: SyncSource, heartbeat: SyncHeartbeat): Promise<IntegrationSyncRecord> {
+  const { tenantId } = input;
+  const { integration, credentials, connector, mapPage, primaryKeyField, mappedFields } = source;
+  let sync = start;
+  try {
+    const uploads = createUploadSource(deps.db, tenantId, integration.id);
+    const pages = connector.read(integration.config, credentials, { ...environment, uploads }, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
+    // Page N+1 is read and mapped while page N is being committed.
+    for await (const mapped of readAhead(mapPages(pages, mapPage, primaryKeyField))) {
+      sync = await commitPage(deps.db, input, sync, mappedFields, mapped);
+      heartbeat.beat({ pages_committed: sync.pages_committed, state: mapped.page.state });
+      // Cancellation arrives with a heartbeat's answer: stop here, between two committed pages.
+      if (Context.current().cancellationSignal.aborted) throw new CancelledFailure('the sync was cancelled');
+    }
+  } catch (error) {
+    if (error instanceof ConnectorError) throw sourceFailure(error.message, error.options.retryable);
+    throw error;
+  }
+  return sync;
+}
+
+/** Ends a sync whose pages are all committed: unseen rows deleted (full mode), fill-rate warnings, completion event. */
+async function completeSync(db: Knex, input: RunIntegrationSyncInput, sync: IntegrationSyncRecord): Promise<void> {
+  const { tenantId, syncId } = input;
+  await inTenantTransaction(db, tenantId, async (scope) => {
+    const current = await findSync(scope, syncId, { forUpdate: true });
+    if (!current || current.status !== 'syncing' || current.pages_committed !== sync.pages_committed) return;
+    const deleted = current.mode === 'full' ? await markUnseenDeleted(scope, { dataset: current.dataset, integrationId: current.integration_id, syncId }) : 0;
+    const warnings = fillRateWarnings(await previousCompletedFill(scope, current), current.field_fill, input.fillRateGuard ?? DEFAULT_FILL_RATE_GUARD);
+    const finished = await updateSync(
+      scope,
+      syncId,
+      {
+        status: current.records_rejected > 0 || warnings.length > 0 ? 'partially_completed' : 'completed',
+        warnings,
+        records_deleted: deleted,
+        state: current.state ?? current.start_state,
+        completed_at: new Date(),
+      },
+      { writtenNow: deleted > 0 },
+    );
+    // `dataset` KPIs of this dataset take their new value in the same transaction as the sync's completion
+    // (an in-transaction reaction: db/repositories/in-transaction-reactions.ts).
+    await reactInTransaction(scope, await recordEvent(scope, 'integration.sync.completed', syncEventData(finished)));
+  });
+}
+
 export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDeps) {
   const { db } = deps;
   const environment: ConnectorEnvironment = {
@@ -123,97 +250,11 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
       const heartbeat = keepHeartbeating<{ pages_committed: number; state: unknown }>();
       try {
         const { tenantId, syncId } = input;
-        const setup = await inTenantTransaction(db, tenantId, async (scope) => {
-          const sync = await findSync(scope, syncId, { forUpdate: true });
-          if (!sync || !RUNNING_SYNC_STATUSES.includes(sync.status)) return undefined;
-          const integration = await findIntegrationIncludingDeleted(scope, sync.integration_id);
-          const mapping = await findFieldMappingVersion(scope, sync.integration_id, sync.mapping_version);
-          const target = await resolveDatasetDefinition(scope, sync.dataset);
-          let current = sync;
-          if (sync.status === 'queued') {
-            current = await updateSync(scope, syncId, { status: 'syncing', started_at: new Date() });
-            await recordEvent(scope, 'integration.sync.started', syncEventData(current));
-          }
-          return { sync: current, integration, mapping, target };
-        });
+        const setup = await startSync(db, input);
         if (!setup) return;
-        const { integration, mapping, target } = setup;
-        let sync: IntegrationSyncRecord = setup.sync;
-        if (!integration || !mapping) throw sourceFailure('the integration or its field mapping no longer exists', false);
-        if (!target) throw sourceFailure(`the dataset ${sync.dataset} no longer exists`, false);
-        if (integration.deleted_at) throw sourceFailure('the integration was deleted', false);
-        let credentials: Record<string, string> = {};
-        if (integration.credentials_ciphertext && integration.credentials_key_id) {
-          try {
-            credentials = decryptCredentials({ ciphertext: integration.credentials_ciphertext, keyId: integration.credentials_key_id }, [deps.webhooks.secretEncryptionKey, ...(deps.webhooks.previousSecretEncryptionKeys ?? [])]);
-          } catch {
-            throw sourceFailure(`the stored credentials were encrypted with key ${integration.credentials_key_id}, which is not configured: send them again`, false);
-          }
-        }
-        const connector = CONNECTORS[integration.connector_type] as Connector<Record<string, unknown>> | undefined;
-        if (!connector) throw sourceFailure(`unknown connector type ${integration.connector_type}`, false);
-        const definition: FieldMappingDefinition = { stream: mapping.stream, target: mapping.target, fields: mapping.fields as FieldMappingDefinition['fields'] };
-        const mapPage = pageMapper(deps.sandbox, definition, target);
-        const primaryKeyField = target.primaryKey;
-        const mappedFields = Object.keys(definition.fields);
-
-        try {
-          const uploads = createUploadSource(db, tenantId, integration.id);
-          const pages = connector.read(integration.config, credentials, { ...environment, uploads }, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
-          // Page N+1 is read and mapped while page N is being committed.
-          for await (const { page, rows, rejections } of readAhead(mapPages(pages, mapPage, primaryKeyField))) {
-            // The data-quality guard's counters, accumulated in the page's own transaction.
-            const fill = addFill(sync.field_fill, fillOf(mappedFields, rows.map((row) => row.data)));
-            sync = await inTenantTransaction(db, tenantId, async (scope) => {
-              const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows });
-              await insertRejections(scope, syncId, rejections);
-              // Counted with the page it writes (the tenant's volume quota on records synced; never cut off part-way).
-              await consumeUsage(scope, 'records_synced', counts.inserted + counts.updated);
-              const recorded = await recordSyncPage(scope, syncId, sync.pages_committed, {
-                counts: {
-                  read: page.records.length + (page.rejected?.length ?? 0),
-                  inserted: counts.inserted,
-                  updated: counts.updated,
-                  unchanged: counts.unchanged,
-                  rejected: rejections.length,
-                },
-                state: page.state,
-                fieldFill: fill,
-              });
-              // Another attempt committed meanwhile, or the sync was ended: this page is rolled back, not applied twice.
-              if (!recorded) throw ApplicationFailure.create({ type: 'SyncSuperseded', message: 'the sync moved on without this attempt', nonRetryable: true });
-              return (await findSync(scope, syncId)) as IntegrationSyncRecord;
-            });
-            heartbeat.beat({ pages_committed: sync.pages_committed, state: page.state });
-            // Cancellation arrives with a heartbeat's answer: stop here, between two committed pages.
-            if (Context.current().cancellationSignal.aborted) throw new CancelledFailure('the sync was cancelled');
-          }
-        } catch (error) {
-          if (error instanceof ConnectorError) throw sourceFailure(error.message, error.options.retryable);
-          throw error;
-        }
-
-        await inTenantTransaction(db, tenantId, async (scope) => {
-          const current = await findSync(scope, syncId, { forUpdate: true });
-          if (!current || current.status !== 'syncing' || current.pages_committed !== sync.pages_committed) return;
-          const deleted = current.mode === 'full' ? await markUnseenDeleted(scope, { dataset: current.dataset, integrationId: current.integration_id, syncId }) : 0;
-          const warnings = fillRateWarnings(await previousCompletedFill(scope, current), current.field_fill, input.fillRateGuard ?? DEFAULT_FILL_RATE_GUARD);
-          const finished = await updateSync(
-            scope,
-            syncId,
-            {
-              status: current.records_rejected > 0 || warnings.length > 0 ? 'partially_completed' : 'completed',
-              warnings,
-              records_deleted: deleted,
-              state: current.state ?? current.start_state,
-              completed_at: new Date(),
-            },
-            { writtenNow: deleted > 0 },
-          );
-          // `dataset` KPIs of this dataset take their new value in the same transaction as the sync's completion
-          // (an in-transaction reaction: db/repositories/in-transaction-reactions.ts).
-          await reactInTransaction(scope, await recordEvent(scope, 'integration.sync.completed', syncEventData(finished)));
-        });
+        const source = prepareSource(deps, setup);
+        const sync = await syncPages(deps, environment, input, setup.sync, source, heartbeat);
+        await completeSync(db, input, sync);
         deps.logger.info({ tenant_id: tenantId, sync_id: syncId, pages: sync.pages_committed, records: sync.records_read }, 'integration sync completed');
       } finally {
         heartbeat.stop();
