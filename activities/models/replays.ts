@@ -50,6 +50,69 @@ interface PendingRun {
   inputs: ModelInputs;
 }
 
+/** One sandbox call for `slice`: each run judged, or the budget error when the call as a whole ran past it. */
+function evaluateSlice(sandbox: ExpressionSandbox, target: ReplayTarget, slice: PendingRun[]): Promise<ReplayedRun[] | BudgetExceededError> {
+  return sandbox
+    .run('evaluateTenantModelItems', { key: target.graphKey, graph: target.graph, items: slice.map((run) => run.inputs), trace: false })
+    .then((items) => slice.map((run, index) => judgeRun(target, run, items[index] as EvaluatedItem)))
+    .catch((error: unknown) => {
+      if (!(error instanceof BudgetExceededError)) throw error;
+      return error;
+    });
+}
+
+/**
+ * A call of several runs that breached the budget says nothing about which run was slow: each run is evaluated
+ * again alone, one after the other, with a budget of its own, so only the runs that breach it alone fail with the
+ * budget error and the others are replayed as usual.
+ */
+async function evaluateOneByOne(sandbox: ExpressionSandbox, target: ReplayTarget, slice: PendingRun[], beat: (runs: number) => void): Promise<ReplayedRun[]> {
+  const replayed: ReplayedRun[] = [];
+  for (const run of slice) {
+    const outcome = await evaluateSlice(sandbox, target, [run]);
+    replayed.push(...(outcome instanceof BudgetExceededError ? [overBudget(run, outcome)] : outcome));
+    beat(0);
+  }
+  return replayed;
+}
+
+/** Evaluates the runs in sandbox calls of ITEMS_PER_SANDBOX_CALL, heartbeating as each call returns. */
+async function evaluateRuns(sandbox: ExpressionSandbox, target: ReplayTarget, runs: PendingRun[], beat: (runs: number) => void): Promise<ReplayedRun[]> {
+  const calls: Array<Promise<ReplayedRun[]>> = [];
+  for (let from = 0; from < runs.length; from += ITEMS_PER_SANDBOX_CALL) {
+    const slice = runs.slice(from, from + ITEMS_PER_SANDBOX_CALL);
+    calls.push(
+      evaluateSlice(sandbox, target, slice).then((outcome) => {
+        beat(slice.length);
+        if (!(outcome instanceof BudgetExceededError)) return outcome;
+        return slice.length === 1 ? slice.map((run) => overBudget(run, outcome)) : evaluateOneByOne(sandbox, target, slice, beat);
+      }),
+    );
+  }
+  return (await Promise.all(calls)).flat();
+}
+
+/**
+ * The batch's runs sorted out before evaluation: a run no longer stored is `missing`, one whose stored inputs fail the
+ * version's input schema has failed, the others are pending evaluation.
+ */
+function sortOutRuns(input: ReplayBatchInput, ids: string[], stored: Map<string, { inputs: ModelInputs; metrics: Record<string, MetricValue> }>, target: ReplayTarget) {
+  const replayed: ReplayedRun[] = [];
+  const pending: PendingRun[] = [];
+  ids.forEach((scenarioId, offset) => {
+    const position = input.fromIndex + offset;
+    const run = stored.get(scenarioId);
+    if (!run) return void replayed.push({ position, scenarioId, outcome: 'missing' });
+    const validation = target.model.validateInputs(run.inputs, 'scalar');
+    if (!validation.valid) {
+      const detail = validation.errors.map((e) => `${e.path} ${e.message}`).join('; ');
+      return void replayed.push(failed({ position, scenarioId }, 'inputs_invalid', `the stored inputs do not match this version's input schema: ${detail}`));
+    }
+    pending.push({ position, scenarioId, before: run.metrics, inputs: validation.inputs });
+  });
+  return { replayed, pending };
+}
+
 export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
   const outputValidators = new Map<string, ValidateFunction>();
   const outputValidator = (key: string, schema: Record<string, unknown>) => {
@@ -78,47 +141,6 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
       return { replay, target, ids, stored: await storedRuns(scope, ids) };
     });
 
-  /** One sandbox call for `slice`: each run judged, or the budget error when the call as a whole ran past it. */
-  const evaluateSlice = (target: ReplayTarget, slice: PendingRun[]): Promise<ReplayedRun[] | BudgetExceededError> =>
-    deps.sandbox
-      .run('evaluateTenantModelItems', { key: target.graphKey, graph: target.graph, items: slice.map((run) => run.inputs), trace: false })
-      .then((items) => slice.map((run, index) => judgeRun(target, run, items[index] as EvaluatedItem)))
-      .catch((error: unknown) => {
-        if (!(error instanceof BudgetExceededError)) throw error;
-        return error;
-      });
-
-  /**
-   * A call of several runs that breached the budget says nothing about which run was slow: each run is evaluated
-   * again alone, one after the other, with a budget of its own, so only the runs that breach it alone fail with the
-   * budget error and the others are replayed as usual.
-   */
-  const evaluateOneByOne = async (target: ReplayTarget, slice: PendingRun[], beat: (runs: number) => void): Promise<ReplayedRun[]> => {
-    const replayed: ReplayedRun[] = [];
-    for (const run of slice) {
-      const outcome = await evaluateSlice(target, [run]);
-      replayed.push(...(outcome instanceof BudgetExceededError ? [overBudget(run, outcome)] : outcome));
-      beat(0);
-    }
-    return replayed;
-  };
-
-  /** Evaluates the runs in sandbox calls of ITEMS_PER_SANDBOX_CALL, heartbeating as each call returns. */
-  const evaluateRuns = async (target: ReplayTarget, runs: PendingRun[], beat: (runs: number) => void): Promise<ReplayedRun[]> => {
-    const calls: Array<Promise<ReplayedRun[]>> = [];
-    for (let from = 0; from < runs.length; from += ITEMS_PER_SANDBOX_CALL) {
-      const slice = runs.slice(from, from + ITEMS_PER_SANDBOX_CALL);
-      calls.push(
-        evaluateSlice(target, slice).then((outcome) => {
-          beat(slice.length);
-          if (!(outcome instanceof BudgetExceededError)) return outcome;
-          return slice.length === 1 ? slice.map((run) => overBudget(run, outcome)) : evaluateOneByOne(target, slice, beat);
-        }),
-      );
-    }
-    return (await Promise.all(calls)).flat();
-  };
-
   return {
     /**
      * Replays one batch of the snapshot and records its partial aggregates with the mark that the batch is done, in
@@ -130,21 +152,9 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
       try {
         const batch = await loadBatch(input);
         if (!batch) return { runs: 0 };
-        const replayed: ReplayedRun[] = [];
-        const pending: PendingRun[] = [];
-        batch.ids.forEach((scenarioId, offset) => {
-          const position = input.fromIndex + offset;
-          const run = batch.stored.get(scenarioId);
-          if (!run) return void replayed.push({ position, scenarioId, outcome: 'missing' });
-          const validation = batch.target.model.validateInputs(run.inputs, 'scalar');
-          if (!validation.valid) {
-            const detail = validation.errors.map((e) => `${e.path} ${e.message}`).join('; ');
-            return void replayed.push(failed({ position, scenarioId }, 'inputs_invalid', `the stored inputs do not match this version's input schema: ${detail}`));
-          }
-          pending.push({ position, scenarioId, before: run.metrics, inputs: validation.inputs });
-        });
+        const { replayed, pending } = sortOutRuns(input, batch.ids, batch.stored, batch.target);
         let evaluated = 0;
-        replayed.push(...(await evaluateRuns(batch.target, pending, (runs) => heartbeat.beat({ evaluated: (evaluated += runs) }))));
+        replayed.push(...(await evaluateRuns(deps.sandbox, batch.target, pending, (runs) => heartbeat.beat({ evaluated: (evaluated += runs) }))));
         const aggregates = aggregateRuns(replayed.sort((a, b) => a.position - b.position), batch.replay.tolerance);
         await inTenantTransaction(deps.db, input.tenantId, (scope) => recordReplayBatch(scope, input.replayId, input.batchIndex, aggregates));
         return { runs: aggregates.runs };
