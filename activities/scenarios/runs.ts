@@ -21,69 +21,69 @@ export interface ScenarioActivityDeps {
   onRunStored?: (scenarioId: string, runNumber: number, stored: ScenarioRecord | undefined) => void;
 }
 
-export function createScenarioActivities(deps: ScenarioActivityDeps) {
-  /** Runs the model for one run of a scenario and builds the outcome to store (a model error is a failed run). */
-  async function runModel(input: ExecuteScenarioRunInput, scenario: ScenarioRecord, resolution: ModelResolution): Promise<RunOutcome> {
-    // The run is its requester's: the creator for run 1, whoever re-ran it since.
-    const actor = scenario.run_by ?? scenario.created_by;
-    const at = () => new Date().toISOString();
-    const events: Array<Omit<AuditEvent, 'sequence'>> = [
-      {
-        event: 'workflow_started',
-        at: input.workflowStartedAt,
-        actor,
-        recorded_by: 'worker',
-        details: { workflow_id: input.workflowId, run_id: input.runId },
+/** Runs the model for one run of a scenario and builds the outcome to store (a model error is a failed run). */
+async function runModel(input: ExecuteScenarioRunInput, scenario: ScenarioRecord, resolution: ModelResolution): Promise<RunOutcome> {
+  // The run is its requester's: the creator for run 1, whoever re-ran it since.
+  const actor = scenario.run_by ?? scenario.created_by;
+  const at = () => new Date().toISOString();
+  const events: Array<Omit<AuditEvent, 'sequence'>> = [
+    {
+      event: 'workflow_started',
+      at: input.workflowStartedAt,
+      actor,
+      recorded_by: 'worker',
+      details: { workflow_id: input.workflowId, run_id: input.runId },
+    },
+  ];
+  let outcome: RunOutcome;
+  const base = { runNumber: input.runNumber, workflowId: input.workflowId, runId: input.runId, extraNotes: [] };
+  try {
+    if (!resolution.found) throw new ModelRunError(`Model ${scenario.model_id} version ${scenario.model_version} is no longer available.`, unresolvedRunCode(resolution.reason));
+    const executed = await executeModel(
+      resolution.model,
+      scenario.inputs,
+      scenario.uncertainty as Record<string, Distribution> | null,
+      scenario.simulation as { runs: number; seed: number } | null,
+    );
+    events.push({
+      event: 'model_executed',
+      at: at(),
+      actor,
+      recorded_by: 'worker',
+      details: {
+        model_id: scenario.model_id,
+        model_version: scenario.model_version,
+        engine: resolution.model.engine,
+        inputs_sha256: executed.inputsSha256,
+        duration_ms: executed.durationMs,
+        ...(executed.result.simulation ? { simulation_runs: (executed.result.simulation as { runs: number }).runs } : {}),
       },
-    ];
-    let outcome: RunOutcome;
-    const base = { runNumber: input.runNumber, workflowId: input.workflowId, runId: input.runId, extraNotes: [] };
-    try {
-      if (!resolution.found) throw new ModelRunError(`Model ${scenario.model_id} version ${scenario.model_version} is no longer available.`, unresolvedRunCode(resolution.reason));
-      const executed = await executeModel(
-        resolution.model,
-        scenario.inputs,
-        scenario.uncertainty as Record<string, Distribution> | null,
-        scenario.simulation as { runs: number; seed: number } | null,
-      );
-      events.push({
-        event: 'model_executed',
-        at: at(),
-        actor,
-        recorded_by: 'worker',
-        details: {
-          model_id: scenario.model_id,
-          model_version: scenario.model_version,
-          engine: resolution.model.engine,
-          inputs_sha256: executed.inputsSha256,
-          duration_ms: executed.durationMs,
-          ...(executed.result.simulation ? { simulation_runs: (executed.result.simulation as { runs: number }).runs } : {}),
-        },
-      });
-      const simulation = executed.result.simulation
-        ? { ...(scenario.simulation ?? {}), results: executed.result.simulation }
-        : scenario.simulation;
-      outcome = { ...base, status: 'completed', result: { ...executed.result, simulation }, events };
-    } catch (error) {
-      if (!(error instanceof ModelRunError)) throw error;
-      events.push({
-        event: 'model_failed',
-        at: at(),
-        actor,
-        recorded_by: 'worker',
-        details: { model_id: scenario.model_id, model_version: scenario.model_version, code: error.code, message: error.message },
-      });
-      outcome = {
-        ...base,
-        status: 'failed',
-        error: runFailure(error.code, 'Model run failed', error.message),
-        events,
-      };
-    }
-    outcome.events.push({ event: 'result_stored', at: at(), actor, recorded_by: 'worker', details: { status: outcome.status } });
-    return outcome;
+    });
+    const simulation = executed.result.simulation
+      ? { ...(scenario.simulation ?? {}), results: executed.result.simulation }
+      : scenario.simulation;
+    outcome = { ...base, status: 'completed', result: { ...executed.result, simulation }, events };
+  } catch (error) {
+    if (!(error instanceof ModelRunError)) throw error;
+    events.push({
+      event: 'model_failed',
+      at: at(),
+      actor,
+      recorded_by: 'worker',
+      details: { model_id: scenario.model_id, model_version: scenario.model_version, code: error.code, message: error.message },
+    });
+    outcome = {
+      ...base,
+      status: 'failed',
+      error: runFailure(error.code, 'Model run failed', error.message),
+      events,
+    };
   }
+  outcome.events.push({ event: 'result_stored', at: at(), actor, recorded_by: 'worker', details: { status: outcome.status } });
+  return outcome;
+}
 
+export function createScenarioActivities(deps: ScenarioActivityDeps) {
   return {
     /**
      * Executes one run of a scenario and stores the outcome with its audit events. Safe to retry: it only
