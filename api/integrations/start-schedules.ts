@@ -39,6 +39,58 @@ function specOf(schedule: IntegrationSchedule): ScheduleSpec {
   return { cronExpressions: [schedule.cron as string], ...(schedule.timezone ? { timezone: schedule.timezone } : {}) };
 }
 
+/** Temporal refused the request itself (an invalid spec or action): retrying the same request would not help. */
+function refused(error: unknown): boolean {
+  return (error as { code?: unknown }).code === GRPC_INVALID_ARGUMENT || (error as { cause?: { code?: unknown } }).cause?.code === GRPC_INVALID_ARGUMENT;
+}
+
+type ScheduleJob = { tenantId: string; integrationId: string; schedule: IntegrationSchedule; paused: boolean; tenantWorkers: TenantWorkers };
+
+/** The Temporal Schedule of an integration: its spec, the scheduled-sync action, overlap SKIP, memo and paused state. */
+function optionsFor(config: IntegrationSchedulesDeps['config'], job: ScheduleJob): ScheduleOptions {
+  const scheduleId = integrationScheduleId(job.integrationId);
+  const input: IntegrationScheduledSyncInput = {
+    tenantId: job.tenantId,
+    integrationId: job.integrationId,
+    mode: job.schedule.mode,
+    sync: { heartbeatTimeoutMs: config.integrationSyncHeartbeatTimeoutMs, retry: config.activityRetry, fillRateGuard: config.syncFillRateGuard },
+  };
+  return {
+    scheduleId,
+    spec: specOf(job.schedule),
+    action: {
+      type: 'startWorkflow',
+      workflowType: INTEGRATION_SCHEDULED_SYNC_WORKFLOW,
+      // Read with the row, not from a cache: a move re-applies every schedule of the tenant (in its transaction).
+      taskQueue: tenantTaskQueue(config.temporalTaskQueue, job.tenantId, job.tenantWorkers),
+      workflowId: scheduleId,
+      args: [input],
+      typedSearchAttributes: searchAttributesFor(job.tenantId, 'integration_schedule', job.integrationId),
+    },
+    policies: { overlap: ScheduleOverlapPolicy.SKIP },
+    memo: { tenant_id: job.tenantId, integration_id: job.integrationId },
+    typedSearchAttributes: searchAttributesFor(job.tenantId, 'integration_schedule', job.integrationId),
+    state: { paused: job.paused, note: job.paused ? 'The integration is paused.' : 'Active.' },
+  };
+}
+
+/** Creates the integration's schedule, or replaces its spec, action and paused state if it exists. */
+async function putSchedule(temporal: Client, config: IntegrationSchedulesDeps['config'], job: ScheduleJob): Promise<void> {
+  const options = optionsFor(config, job);
+  try {
+    await temporal.schedule.create(options);
+  } catch (error) {
+    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+    const { scheduleId: _id, memo: _memo, ...update } = options;
+    await temporal.schedule.getHandle(options.scheduleId).update(() => ({ ...update, state: { paused: job.paused, note: options.state?.note } }));
+  }
+}
+
+/** The back-off after `attempts` failed attempts: the reconcile interval doubled each time, up to the maximum. */
+function backoffSeconds(config: IntegrationSchedulesDeps['config'], attempts: number): number {
+  return Math.min(config.scheduleReconcile.maxBackoffSeconds, config.scheduleReconcile.intervalSeconds * 2 ** Math.min(attempts, 20));
+}
+
 /**
  * One Temporal Schedule per integration (`integration_schedule/int_…`, with TenantId / ResourceType / ResourceId search
  * attributes and a memo, so operators find it by tenant and integration). Its action starts the scheduled-sync
@@ -50,56 +102,10 @@ function specOf(schedule: IntegrationSchedule): ScheduleSpec {
 export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
   const { db, temporal, config, logger } = deps;
   const deadline = <T>(work: () => Promise<T>) => withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, work);
-  const refused = (error: unknown) =>
-    (error as { code?: unknown }).code === GRPC_INVALID_ARGUMENT || (error as { cause?: { code?: unknown } }).cause?.code === GRPC_INVALID_ARGUMENT;
   const unavailable = (error: unknown): never => {
     logger.error({ err: error }, 'could not read an integration schedule');
     throw workflowEngineUnavailable('The workflow engine could not be reached to describe the schedule. Retry shortly.');
   };
-
-  type ScheduleJob = { tenantId: string; integrationId: string; schedule: IntegrationSchedule; paused: boolean; tenantWorkers: TenantWorkers };
-  const optionsFor = (job: ScheduleJob): ScheduleOptions => {
-    const scheduleId = integrationScheduleId(job.integrationId);
-    const input: IntegrationScheduledSyncInput = {
-      tenantId: job.tenantId,
-      integrationId: job.integrationId,
-      mode: job.schedule.mode,
-      sync: { heartbeatTimeoutMs: config.integrationSyncHeartbeatTimeoutMs, retry: config.activityRetry, fillRateGuard: config.syncFillRateGuard },
-    };
-    return {
-      scheduleId,
-      spec: specOf(job.schedule),
-      action: {
-        type: 'startWorkflow',
-        workflowType: INTEGRATION_SCHEDULED_SYNC_WORKFLOW,
-        // Read with the row, not from a cache: a move re-applies every schedule of the tenant (in its transaction).
-        taskQueue: tenantTaskQueue(config.temporalTaskQueue, job.tenantId, job.tenantWorkers),
-        workflowId: scheduleId,
-        args: [input],
-        typedSearchAttributes: searchAttributesFor(job.tenantId, 'integration_schedule', job.integrationId),
-      },
-      policies: { overlap: ScheduleOverlapPolicy.SKIP },
-      memo: { tenant_id: job.tenantId, integration_id: job.integrationId },
-      typedSearchAttributes: searchAttributesFor(job.tenantId, 'integration_schedule', job.integrationId),
-      state: { paused: job.paused, note: job.paused ? 'The integration is paused.' : 'Active.' },
-    };
-  };
-
-  /** Creates the integration's schedule, or replaces its spec, action and paused state if it exists. */
-  const put = async (job: ScheduleJob) => {
-    const options = optionsFor(job);
-    try {
-      await temporal.schedule.create(options);
-    } catch (error) {
-      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
-      const { scheduleId: _id, memo: _memo, ...update } = options;
-      await temporal.schedule.getHandle(options.scheduleId).update(() => ({ ...update, state: { paused: job.paused, note: options.state?.note } }));
-    }
-  };
-
-  /** The back-off after `attempts` failed attempts: the reconcile interval doubled each time, up to the maximum. */
-  const backoffSeconds = (attempts: number) =>
-    Math.min(config.scheduleReconcile.maxBackoffSeconds, config.scheduleReconcile.intervalSeconds * 2 ** Math.min(attempts, 20));
 
   /**
    * Makes Temporal match the integration's row and records the generation it matched, unless a write moved the
@@ -115,13 +121,13 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
       try {
         await deadline(async () => {
           if (target.deleted_at !== null || target.schedule === null) await deleteScheduleIfPresent(temporal, integrationScheduleId(integrationId));
-          else await put({ tenantId: target.tenant_id, integrationId, schedule: target.schedule, paused: target.status === 'paused', tenantWorkers: target.tenant_workers });
+          else await putSchedule(temporal, config, { tenantId: target.tenant_id, integrationId, schedule: target.schedule, paused: target.status === 'paused', tenantWorkers: target.tenant_workers });
         });
       } catch (error) {
         const status = refused(error) ? 'error' : 'pending';
         const message = status === 'error' ? `Temporal refused the schedule: ${(error as Error).message}` : `The workflow engine could not be reached: ${(error as Error).message}`;
         logger.warn({ err: error, integration_id: integrationId, generation }, 'could not reconcile an integration schedule; retrying later');
-        await markIntegrationScheduleFailed(trx, integrationId, generation, { status, error: message, retryInSeconds: backoffSeconds(target.schedule_attempts) });
+        await markIntegrationScheduleFailed(trx, integrationId, generation, { status, error: message, retryInSeconds: backoffSeconds(config, target.schedule_attempts) });
         return status;
       }
       return (await markIntegrationScheduleApplied(trx, integrationId, generation)) ? 'synced' : 'moved';
