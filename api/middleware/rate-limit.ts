@@ -13,14 +13,15 @@ const WINDOWS = [
   { name: 'per-day', seconds: 86_400, limitOf: (limits: RateLimits) => limits.perDay },
 ] as const;
 
-/**
- * Per-tenant limits across all of a tenant's keys, with counters in Postgres so every API process shares them.
- * Headers follow draft-ietf-httpapi-ratelimit-headers (-08 and later): `RateLimit-Policy` lists the policies,
- * `RateLimit` gives the remaining quota `r` and seconds to reset `t` of each.
- */
-export function rateLimit(db: Knex): Middleware<AppState> {
+type Window = (typeof WINDOWS)[number];
+
+/** A window's answer to one request: allowed or not, the quota left and when it resets, and how to give it back. */
+type Outcome = { window: Window; limit: number; allowed: boolean; remaining: number; resetMs: number; refund(): Promise<void> };
+
+/** One shared-counter limiter per window and limit, created on first use. */
+function limiterCache(db: Knex): (window: Window, points: number) => RateLimiterPostgres {
   const limiters = new Map<string, RateLimiterPostgres>();
-  const limiterFor = (window: (typeof WINDOWS)[number], points: number): RateLimiterPostgres => {
+  return (window, points) => {
     const key = `${window.name}:${points}`;
     let limiter = limiters.get(key);
     if (!limiter) {
@@ -38,6 +39,15 @@ export function rateLimit(db: Knex): Middleware<AppState> {
     }
     return limiter;
   };
+}
+
+/**
+ * Per-tenant limits across all of a tenant's keys, with counters in Postgres so every API process shares them.
+ * Headers follow draft-ietf-httpapi-ratelimit-headers (-08 and later): `RateLimit-Policy` lists the policies,
+ * `RateLimit` gives the remaining quota `r` and seconds to reset `t` of each.
+ */
+export function rateLimit(db: Knex): Middleware<AppState> {
+  const limiterFor = limiterCache(db);
 
   /**
    * Quota this process has already taken from the shared counter but not yet spent. Large quotas are taken in
@@ -47,8 +57,6 @@ export function rateLimit(db: Knex): Middleware<AppState> {
    * 0.1% of the quota, so a tenant can be refused that little early; it is never allowed more than its quota.
    */
   const reservations = new Map<string, { unspent: number; sharedRemaining: number; resetAt: number }>();
-
-  type Outcome = { window: (typeof WINDOWS)[number]; limit: number; allowed: boolean; remaining: number; resetMs: number; refund(): Promise<void> };
 
   /** Spends one unit of a held reservation, if there is one for this window. */
   const spendHeld = (key: string, window: (typeof WINDOWS)[number], limit: number, now: number): Outcome | undefined => {
