@@ -654,6 +654,35 @@ export interface DeliveryView {
 
 export const DELIVERY_STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 
+/** The delivery log of a subscription: each delivery with its attempts (headers, response excerpt, error) and a redeliver button. */
+function deliveryLog(input: { viewer: Viewer; webhook: WebhookView; deliveries: DeliveryView[]; statusFilter: string | undefined }): SafeHtml {
+  const { webhook: w } = input;
+  return input.deliveries.length === 0
+    ? html`<p class="empty">No deliveries${input.statusFilter ? ` with status ${input.statusFilter}` : ''}.</p>`
+    : html`<ol class="deliveries">${input.deliveries.map(
+        (d) => html`<li class="delivery" id="delivery-${d.id}">
+    <p><span class="badge status-${d.status}">${d.status}</span> <code>${d.event_type}</code> · event <code>${d.event_id}</code> · ${timeTag(d.created_at)} · ${d.attempt_count} attempt${d.attempt_count === 1 ? '' : 's'}${
+      d.redelivery_of ? html` · redelivery of <code>${d.redelivery_of}</code>` : ''
+    }</p>
+    ${
+      d.attempts.length === 0
+        ? html`<p class="muted">No attempt yet.</p>`
+        : html`<table class="compact attempts"><caption class="visually-hidden">Attempts of delivery ${d.id}</caption>
+      <thead><tr><th scope="col">#</th><th scope="col">When</th><th scope="col">Outcome</th><th scope="col">Response</th><th scope="col">Latency</th><th scope="col">Details</th></tr></thead>
+      <tbody>${d.attempts.map(
+        (a) => html`<tr><td>${a.attempt}</td><td>${timeTag(a.attempted_at)}</td><td>${a.outcome}</td><td>${a.response_status ?? '—'}</td><td>${a.latency_ms === null ? '—' : `${a.latency_ms} ms`}</td>
+        <td><details><summary>Request headers, response body${a.error ? ', error' : ''}</summary>
+          <dl class="headers">${Object.entries(a.request_headers).map(([name, value]) => html`<dt>${name}</dt><dd><code>${value}</code></dd>`)}</dl>
+          <p><strong>Response body (excerpt)</strong></p><pre>${a.response_body_excerpt ?? '—'}</pre>
+          ${a.error ? html`<p><strong>Error:</strong> ${a.error}</p>` : ''}
+        </details></td></tr>`,
+      )}</tbody></table>`
+    }
+    <form method="post" action="/console/admin/webhooks/${w.id}/deliveries/${d.id}/redeliver" class="inline">${csrf(input.viewer)}<button type="submit" class="secondary">Redeliver<span class="visually-hidden"> ${d.event_type} ${d.id}</span></button></form>
+  </li>`,
+      )}</ol>`;
+}
+
 export function webhookPage(input: {
   viewer: Viewer;
   webhook: WebhookView;
@@ -708,32 +737,7 @@ ${
   <select id="delivery-status" name="status"><option value="">Any</option>${DELIVERY_STATUSES.map((s) => html`<option value="${s}"${selected(s === input.statusFilter)}>${s}</option>`)}</select></p>
   <div class="actions"><button type="submit" class="secondary">Show</button></div>
 </form>
-${
-  input.deliveries.length === 0
-    ? html`<p class="empty">No deliveries${input.statusFilter ? ` with status ${input.statusFilter}` : ''}.</p>`
-    : html`<ol class="deliveries">${input.deliveries.map(
-        (d) => html`<li class="delivery" id="delivery-${d.id}">
-    <p><span class="badge status-${d.status}">${d.status}</span> <code>${d.event_type}</code> · event <code>${d.event_id}</code> · ${timeTag(d.created_at)} · ${d.attempt_count} attempt${d.attempt_count === 1 ? '' : 's'}${
-      d.redelivery_of ? html` · redelivery of <code>${d.redelivery_of}</code>` : ''
-    }</p>
-    ${
-      d.attempts.length === 0
-        ? html`<p class="muted">No attempt yet.</p>`
-        : html`<table class="compact attempts"><caption class="visually-hidden">Attempts of delivery ${d.id}</caption>
-      <thead><tr><th scope="col">#</th><th scope="col">When</th><th scope="col">Outcome</th><th scope="col">Response</th><th scope="col">Latency</th><th scope="col">Details</th></tr></thead>
-      <tbody>${d.attempts.map(
-        (a) => html`<tr><td>${a.attempt}</td><td>${timeTag(a.attempted_at)}</td><td>${a.outcome}</td><td>${a.response_status ?? '—'}</td><td>${a.latency_ms === null ? '—' : `${a.latency_ms} ms`}</td>
-        <td><details><summary>Request headers, response body${a.error ? ', error' : ''}</summary>
-          <dl class="headers">${Object.entries(a.request_headers).map(([name, value]) => html`<dt>${name}</dt><dd><code>${value}</code></dd>`)}</dl>
-          <p><strong>Response body (excerpt)</strong></p><pre>${a.response_body_excerpt ?? '—'}</pre>
-          ${a.error ? html`<p><strong>Error:</strong> ${a.error}</p>` : ''}
-        </details></td></tr>`,
-      )}</tbody></table>`
-    }
-    <form method="post" action="/console/admin/webhooks/${w.id}/deliveries/${d.id}/redeliver" class="inline">${csrf(input.viewer)}<button type="submit" class="secondary">Redeliver<span class="visually-hidden"> ${d.event_type} ${d.id}</span></button></form>
-  </li>`,
-      )}</ol>`
-}
+${deliveryLog(input)}
 ${input.nextPage ? html`<p><a href="${input.nextPage}">Older deliveries</a></p>` : ''}
 <h2 id="edit-heading">Edit the subscription</h2>
 <form method="post" action="/console/admin/webhooks/${w.id}" class="admin-form" aria-labelledby="edit-heading">
