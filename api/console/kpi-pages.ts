@@ -158,6 +158,34 @@ ${input.nextPage ? html`<p><a href="${input.nextPage}" rel="next">Next page</a><
   });
 }
 
+/** The chart's legend: the values, the target line or band, the thresholds the KPI has, and the alert shading. */
+function kpiChartLegend(kpi: KpiView, targetKind: 'band' | 'line'): SafeHtml {
+  const period = kpi.aggregation_period;
+  return html`<ul class="legend">
+      <li><span class="key key-values" aria-hidden="true"></span> Average per ${PERIOD_WORDS[period][0]}</li>
+      <li><span class="key ${targetKind === 'band' ? 'key-band' : 'key-target'}" aria-hidden="true"></span> Target${targetKind === 'band' ? ' band' : ''}: ${lineText(kpi.target, kpi.unit)}</li>
+      ${kpi.thresholds.warning !== null ? html`<li><span class="key key-warning" aria-hidden="true"></span> Warning (dashed): ${lineText(kpi.thresholds.warning, kpi.unit)}</li>` : ''}
+      ${kpi.thresholds.critical !== null ? html`<li><span class="key key-critical" aria-hidden="true"></span> Critical (solid): ${lineText(kpi.thresholds.critical, kpi.unit)}</li>` : ''}
+      <li><span class="key key-alert" aria-hidden="true"></span> Alert open (from its first breaching point to the point that ended it)</li>
+    </ul>`;
+}
+
+/** The chart's numbers as a table, one row per bucket, oldest first. */
+function kpiValuesTable(kpi: KpiView, buckets: KpiBucketView[]): SafeHtml {
+  const period = kpi.aggregation_period;
+  return html`<div class="scroll chart-table" role="region" aria-labelledby="kpi-values-caption" tabindex="0"><table class="compact kpi-values">
+  <caption id="kpi-values-caption">Values per ${PERIOD_WORDS[period][0]}${kpi.unit ? ` (${kpi.unit})` : ''}, oldest first</caption>
+  <thead><tr><th scope="col">${PERIOD_WORDS[period][0][0]?.toUpperCase()}${PERIOD_WORDS[period][0].slice(1)}</th><th scope="col">Points</th><th scope="col">Average</th><th scope="col">Min</th><th scope="col">Max</th><th scope="col">Last</th></tr></thead>
+  <tbody>${
+    buckets.length === 0
+      ? html`<tr><td colspan="6" class="empty">No points in this range.</td></tr>`
+      : buckets.map(
+          (b) => html`<tr><th scope="row"><time datetime="${b.start}">${periodLabel(b.start, period)}</time></th><td>${b.count}</td><td>${formatMetric(b.avg)}</td><td>${formatMetric(b.min)}</td><td>${formatMetric(b.max)}</td><td>${formatMetric(b.last)}</td></tr>`,
+        )
+  }</tbody>
+</table></div>`;
+}
+
 /**
  * The KPI's values over the range as an inline SVG: one mark per bucket (its average) joined by a line, the target
  * line or band, the warning and critical lines, and the periods alerts were open shaded; the numbers as a table.
@@ -199,26 +227,10 @@ export function kpiChart(input: { kpi: KpiView; from: string; to: string; bucket
     ${marks.map((m) => html`<circle class="mark" data-start="${m.start}" data-value="${m.value}" cx="${m.x}" cy="${m.y}" r="3.5" fill="#1f5fbf"/>`)}
   </svg>
   <figcaption>
-    <ul class="legend">
-      <li><span class="key key-values" aria-hidden="true"></span> Average per ${PERIOD_WORDS[period][0]}</li>
-      <li><span class="key ${target.kind === 'band' ? 'key-band' : 'key-target'}" aria-hidden="true"></span> Target${target.kind === 'band' ? ' band' : ''}: ${lineText(kpi.target, kpi.unit)}</li>
-      ${kpi.thresholds.warning !== null ? html`<li><span class="key key-warning" aria-hidden="true"></span> Warning (dashed): ${lineText(kpi.thresholds.warning, kpi.unit)}</li>` : ''}
-      ${kpi.thresholds.critical !== null ? html`<li><span class="key key-critical" aria-hidden="true"></span> Critical (solid): ${lineText(kpi.thresholds.critical, kpi.unit)}</li>` : ''}
-      <li><span class="key key-alert" aria-hidden="true"></span> Alert open (from its first breaching point to the point that ended it)</li>
-    </ul>
+    ${kpiChartLegend(kpi, target.kind)}
   </figcaption>
 </figure>
-<div class="scroll chart-table" role="region" aria-labelledby="kpi-values-caption" tabindex="0"><table class="compact kpi-values">
-  <caption id="kpi-values-caption">Values per ${PERIOD_WORDS[period][0]}${kpi.unit ? ` (${kpi.unit})` : ''}, oldest first</caption>
-  <thead><tr><th scope="col">${PERIOD_WORDS[period][0][0]?.toUpperCase()}${PERIOD_WORDS[period][0].slice(1)}</th><th scope="col">Points</th><th scope="col">Average</th><th scope="col">Min</th><th scope="col">Max</th><th scope="col">Last</th></tr></thead>
-  <tbody>${
-    input.buckets.length === 0
-      ? html`<tr><td colspan="6" class="empty">No points in this range.</td></tr>`
-      : input.buckets.map(
-          (b) => html`<tr><th scope="row"><time datetime="${b.start}">${periodLabel(b.start, period)}</time></th><td>${b.count}</td><td>${formatMetric(b.avg)}</td><td>${formatMetric(b.min)}</td><td>${formatMetric(b.max)}</td><td>${formatMetric(b.last)}</td></tr>`,
-        )
-  }</tbody>
-</table></div>
+${kpiValuesTable(kpi, input.buckets)}
 </div>`;
 }
 
