@@ -1,4 +1,4 @@
-import type { BuiltinModel, JsonSchema, ModelInputs, ModelResult, Note } from '../types';
+import type { BuiltinModel, DecisionStructure, JsonSchema, ModelInputs, ModelResult, Note } from '../types';
 import { enforcingInputBounds } from './input-bounds';
 import { numberInput } from './input-readers';
 import { inputsSchema, metricsSchema } from './json-schema';
@@ -23,6 +23,55 @@ interface Team {
   minimum: number;
   roi: number;
   allocated: number;
+}
+
+/** The teams as alternatives, the ROI criterion, and the derivation step by step. */
+function budgetDecisionStructure(allocation: {
+  teams: Team[];
+  byRoi: Team[];
+  minimumsFit: boolean;
+  totalMinimum: number;
+  minimumAllocations: number[];
+  budget: number;
+  topUps: Record<string, number>;
+  expectedReturn: number;
+  weightedRoi: number;
+}): DecisionStructure {
+  const { teams, byRoi, minimumsFit, totalMinimum, minimumAllocations, budget, topUps, expectedReturn, weightedRoi } = allocation;
+  return {
+    alternatives: teams.map((team) => ({
+      id: `team_${team.team}`,
+      label: `Team ${team.team}`,
+      values: {
+        requested: roundMoney(team.requested),
+        minimum: roundMoney(team.minimum),
+        roi: team.roi,
+        allocated: roundMoney(team.allocated),
+      },
+    })),
+    criteria: [{ id: 'roi', label: 'Expected return per unit allocated', direction: 'higher_is_better', unit: 'return per currency unit' }],
+    derivation: [
+      { step: 'Sum of minimums', formula: 'Σ minimum_i (each capped at its request)', value: roundMoney(totalMinimum) },
+      {
+        step: 'Minimum allocations',
+        formula: minimumsFit ? 'allocated_i = minimum_i' : 'allocated_i = minimum_i × total_budget / Σ minimum',
+        value: Object.fromEntries(teams.map((team, index) => [`team_${team.team}`, roundMoney(minimumAllocations[index] as number)])),
+      },
+      {
+        step: 'Remainder after minimums',
+        formula: 'remainder = max(0, total_budget − Σ minimum)',
+        value: roundMoney(minimumsFit ? budget - totalMinimum : 0),
+      },
+      { step: 'Top-up order', formula: 'teams by ROI, highest first (ties: lower team number first)', value: byRoi.map((team) => `team_${team.team}`) },
+      {
+        step: 'Top-ups',
+        formula: 'for each team with ROI > 0 in order: top_up_i = min(requested_i − allocated_i, remainder); remainder −= top_up_i',
+        value: topUps,
+      },
+      { step: 'Expected return', formula: 'expected_return = Σ allocated_i × roi_i', value: roundMoney(expectedReturn) },
+      { step: 'Weighted ROI', formula: 'weighted_roi = expected_return / total_allocated', value: weightedRoi },
+    ],
+  };
 }
 
 function evaluate(inputs: ModelInputs): ModelResult {
@@ -126,40 +175,7 @@ function evaluate(inputs: ModelInputs): ModelResult {
   return {
     metrics,
     notes,
-    decision_structure: {
-      alternatives: teams.map((team) => ({
-        id: `team_${team.team}`,
-        label: `Team ${team.team}`,
-        values: {
-          requested: roundMoney(team.requested),
-          minimum: roundMoney(team.minimum),
-          roi: team.roi,
-          allocated: roundMoney(team.allocated),
-        },
-      })),
-      criteria: [{ id: 'roi', label: 'Expected return per unit allocated', direction: 'higher_is_better', unit: 'return per currency unit' }],
-      derivation: [
-        { step: 'Sum of minimums', formula: 'Σ minimum_i (each capped at its request)', value: roundMoney(totalMinimum) },
-        {
-          step: 'Minimum allocations',
-          formula: minimumsFit ? 'allocated_i = minimum_i' : 'allocated_i = minimum_i × total_budget / Σ minimum',
-          value: Object.fromEntries(teams.map((team, index) => [`team_${team.team}`, roundMoney(minimumAllocations[index] as number)])),
-        },
-        {
-          step: 'Remainder after minimums',
-          formula: 'remainder = max(0, total_budget − Σ minimum)',
-          value: roundMoney(minimumsFit ? budget - totalMinimum : 0),
-        },
-        { step: 'Top-up order', formula: 'teams by ROI, highest first (ties: lower team number first)', value: byRoi.map((team) => `team_${team.team}`) },
-        {
-          step: 'Top-ups',
-          formula: 'for each team with ROI > 0 in order: top_up_i = min(requested_i − allocated_i, remainder); remainder −= top_up_i',
-          value: topUps,
-        },
-        { step: 'Expected return', formula: 'expected_return = Σ allocated_i × roi_i', value: metrics.expected_return as number },
-        { step: 'Weighted ROI', formula: 'weighted_roi = expected_return / total_allocated', value: weightedRoi },
-      ],
-    },
+    decision_structure: budgetDecisionStructure({ teams, byRoi, minimumsFit, totalMinimum, minimumAllocations, budget, topUps, expectedReturn, weightedRoi }),
   };
 }
 
