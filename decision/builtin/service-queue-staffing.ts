@@ -1,4 +1,4 @@
-import type { BuiltinModel, ModelInputs, ModelResult, Note } from '../types';
+import type { BuiltinModel, DecisionStructure, ModelInputs, ModelResult, Note } from '../types';
 import { enforcingInputBounds } from './input-bounds';
 import { numberInput } from './input-readers';
 import { inputsSchema, metricsSchema } from './json-schema';
@@ -76,6 +76,35 @@ function queuePerformance(
   };
 }
 
+type DerivationStep = DecisionStructure['derivation'][number];
+
+/** Zero arrivals or zero handle time: nothing to staff, every call answered at once. */
+function noTrafficResult(notes: Note[], derivationTraffic: DerivationStep, arrivalsPerHour: number): ModelResult {
+  notes.push({
+    kind: 'warning',
+    message: 'There is no traffic (zero arrivals or zero handle time), so no agents are needed and every call is answered at once.',
+    input: arrivalsPerHour === 0 ? 'arrival_rate_per_hour' : 'average_handle_time_seconds',
+  });
+  return {
+    metrics: {
+      required_agents: 0,
+      scheduled_agents: 0,
+      service_level: 1,
+      probability_of_wait: 0,
+      average_speed_of_answer: 0,
+      occupancy: 0,
+      traffic_intensity: 0,
+    },
+    notes,
+    decision_structure: {
+      alternatives: [{ id: 'agents_0', label: '0 agents', values: { service_level: 1, occupancy: 0 }, chosen: true }],
+      criteria: [],
+      derivation: [derivationTraffic],
+      recommendation: { alternative: 'agents_0', rationale: 'With no traffic no agents are required.' },
+    },
+  };
+}
+
 function evaluate(inputs: ModelInputs): ModelResult {
   const arrivalsPerHour = numberInput(inputs, 'arrival_rate_per_hour');
   const handleTimeSeconds = numberInput(inputs, 'average_handle_time_seconds');
@@ -105,31 +134,7 @@ function evaluate(inputs: ModelInputs): ModelResult {
     value: trafficErlangs,
   };
 
-  if (trafficErlangs === 0) {
-    notes.push({
-      kind: 'warning',
-      message: 'There is no traffic (zero arrivals or zero handle time), so no agents are needed and every call is answered at once.',
-      input: arrivalsPerHour === 0 ? 'arrival_rate_per_hour' : 'average_handle_time_seconds',
-    });
-    return {
-      metrics: {
-        required_agents: 0,
-        scheduled_agents: 0,
-        service_level: 1,
-        probability_of_wait: 0,
-        average_speed_of_answer: 0,
-        occupancy: 0,
-        traffic_intensity: 0,
-      },
-      notes,
-      decision_structure: {
-        alternatives: [{ id: 'agents_0', label: '0 agents', values: { service_level: 1, occupancy: 0 }, chosen: true }],
-        criteria: [],
-        derivation: [derivationTraffic],
-        recommendation: { alternative: 'agents_0', rationale: 'With no traffic no agents are required.' },
-      },
-    };
-  }
+  if (trafficErlangs === 0) return noTrafficResult(notes, derivationTraffic, arrivalsPerHour);
 
   // N must exceed A for the queue to be stable, and N ≥ A / max_occupancy for the occupancy cap; both only
   // tighten as N falls, so the search starts at the larger of the two and walks up until the service level holds.
