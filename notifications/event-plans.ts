@@ -47,11 +47,11 @@ function approverSetAudiences(set: unknown): Audience[] {
   return audiences;
 }
 
-function decisionPlan(input: PlanInput): NotificationPlan[] {
+/** What every decision message draws on: the decision, its transition, the facts to show and who is asked. */
+function decisionPlanContext(input: PlanInput) {
   const decision = object(input.data.decision);
   const transition = object(input.data.transition);
   const decisionId = text(decision.id);
-  if (!decisionId) return [];
   const release = input.decision?.model_release ?? null;
   const title = text(decision.title);
   const stepName = text(transition.step_name);
@@ -72,13 +72,21 @@ function decisionPlan(input: PlanInput): NotificationPlan[] {
   const approversNow: Audience[] = [{ type: 'decision_approvers', decisionId }];
   const ownerAndAuthor: Audience[] = [{ type: 'decision_owner_and_author', decisionId }];
   const comment = typeof transition.comment === 'string' && transition.comment.trim() ? transition.comment : undefined;
-  const requested = release ? 'model_review_requested' : 'approval_requested';
-  const result = release ? 'model_review_result' : 'decision_result';
+  const requested: NotificationKind = release ? 'model_review_requested' : 'approval_requested';
+  const result: NotificationKind = release ? 'model_review_result' : 'decision_result';
 
   const plan = (kind: NotificationKind, audiences: Audience[], content: Omit<MessageContent, 'action'> & { action?: MessageContent['action'] }): NotificationPlan[] => [
     { kind, audiences, content: { ...content, action: content.action ?? action }, threadKey, excludeMemberId },
   ];
 
+  return { decision, transition, release, title, stepName, step, stepFact, author, actor, currentStepFact, slaFact, approversNow, ownerAndAuthor, comment, requested, result, plan };
+}
+
+type DecisionPlanContext = ReturnType<typeof decisionPlanContext>;
+
+/** Messages asking approvers to act: submissions, a step passed on, reassignments, escalations and reminders; undefined for other events. */
+function approvalRequestPlans(input: PlanInput, context: DecisionPlanContext): NotificationPlan[] | undefined {
+  const { decision, transition, release, title, stepName, step, stepFact, author, actor, currentStepFact, slaFact, approversNow, comment, requested, plan } = context;
   switch (input.type) {
     case 'decision.submitted':
     case 'decision.resubmitted': {
@@ -142,6 +150,15 @@ function decisionPlan(input: PlanInput): NotificationPlan[] {
         headline: `“${title}” still awaits approvals at step “${stepName}” (${text(transition.approvals_given)} of ${text(transition.approvals_required)}).`,
         facts: [...stepFact, { label: 'SLA was due', value: text(transition.sla_due_at), type: 'datetime' }],
       });
+    default:
+      return undefined;
+  }
+}
+
+/** Messages to the owner and author about the outcome, and to the members a comment mentions. */
+function decisionOutcomePlans(input: PlanInput, context: DecisionPlanContext): NotificationPlan[] {
+  const { transition, release, title, stepName, stepFact, ownerAndAuthor, comment, result, plan } = context;
+  switch (input.type) {
     case 'decision.approved':
       return plan(result, ownerAndAuthor, {
         subject: `Approved: ${title}`,
@@ -182,6 +199,12 @@ function decisionPlan(input: PlanInput): NotificationPlan[] {
     default:
       return [];
   }
+}
+
+function decisionPlan(input: PlanInput): NotificationPlan[] {
+  if (!text(object(input.data.decision).id)) return [];
+  const context = decisionPlanContext(input);
+  return approvalRequestPlans(input, context) ?? decisionOutcomePlans(input, context);
 }
 
 function kpiAlertPlan(input: PlanInput): NotificationPlan[] {
