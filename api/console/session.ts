@@ -63,21 +63,7 @@ export function createConsoleSessions(deps: { store: ConsoleSessionStore; config
 
   const principalFor = (accessToken: string) => deps.authentication.authenticate(`Bearer ${accessToken}`);
 
-  const refreshed = async (row: ConsoleSessionRow): Promise<string | undefined> => {
-    if (!row.refresh_token_encrypted) return undefined;
-    try {
-      const tokens = await deps.oauth.refresh(decrypt(row.refresh_token_encrypted, key));
-      await store.update(row.id_hash, {
-        access_token_encrypted: encrypt(tokens.accessToken, key),
-        ...(tokens.refreshToken ? { refresh_token_encrypted: encrypt(tokens.refreshToken, key) } : {}),
-        access_token_expires_at: new Date(Date.now() + tokens.expiresIn * 1000),
-      });
-      return tokens.accessToken;
-    } catch (error) {
-      deps.logger.info({ err: error }, 'console session could not be refreshed; signing out');
-      return undefined;
-    }
-  };
+  const refreshed = (row: ConsoleSessionRow) => refreshTokens(deps, row);
 
   return {
     /** Starts a sign-in: a pending session (state, PKCE verifier) and the provider's authorization URL. */
@@ -85,20 +71,7 @@ export function createConsoleSessions(deps: { store: ConsoleSessionStore; config
       const id = randomToken();
       const state = randomToken();
       const verifier = randomToken();
-      await store.insert({
-        id_hash: hashOf(id),
-        status: 'pending',
-        csrf_token: randomToken(),
-        oauth_state: state,
-        code_verifier: verifier,
-        return_to: safeReturnPath(returnTo),
-        tenant_id: null,
-        user_id: null,
-        access_token_encrypted: null,
-        refresh_token_encrypted: null,
-        access_token_expires_at: null,
-        expires_at: new Date(Date.now() + PENDING_SECONDS * 1000),
-      });
+      await store.insert(pendingSessionRow(id, state, verifier, returnTo));
       const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
       return { cookie: sessionCookie(config, id, PENDING_SECONDS), location: await deps.oauth.authorizationUrl(state, challenge) };
     },
@@ -124,20 +97,7 @@ export function createConsoleSessions(deps: { store: ConsoleSessionStore; config
       const principal = await principalFor(tokens.accessToken);
       if (principal.actor.type !== 'user') throw new AppError('user_actor_required', 'The console is for people: the token names no user.');
       const id = randomToken();
-      const activated = await store.activate(pending.id_hash, {
-        id_hash: hashOf(id),
-        status: 'active',
-        csrf_token: randomToken(),
-        oauth_state: null,
-        code_verifier: null,
-        return_to: null,
-        tenant_id: principal.tenantId,
-        user_id: principal.actor.id,
-        access_token_encrypted: encrypt(tokens.accessToken, key),
-        refresh_token_encrypted: tokens.refreshToken ? encrypt(tokens.refreshToken, key) : null,
-        access_token_expires_at: new Date(Date.now() + tokens.expiresIn * 1000),
-        expires_at: new Date(Date.now() + idleSeconds * 1000),
-      });
+      const activated = await store.activate(pending.id_hash, activeSessionRow(id, { tenantId: principal.tenantId, userId: principal.actor.id }, tokens, key, idleSeconds));
       if (!activated) throw new AppError('bad_request', 'This sign-in was already completed. Sign in again.');
       return { cookie: sessionCookie(config, id, idleSeconds), returnTo: pending.return_to ?? '/console' };
     },
@@ -191,6 +151,68 @@ export function createConsoleSessions(deps: { store: ConsoleSessionStore; config
       const b = Buffer.from(hashOf(session.csrfToken));
       return crypto.timingSafeEqual(a, b);
     },
+  };
+}
+
+type SessionDeps = Parameters<typeof createConsoleSessions>[0];
+
+/** New tokens for an active session through its refresh token (stored encrypted), or undefined: then it signs out. */
+async function refreshTokens(deps: SessionDeps, row: ConsoleSessionRow): Promise<string | undefined> {
+  const key = deps.config.webhooks.secretEncryptionKey;
+  if (!row.refresh_token_encrypted) return undefined;
+  try {
+    const tokens = await deps.oauth.refresh(decrypt(row.refresh_token_encrypted, key));
+    await deps.store.update(row.id_hash, {
+      access_token_encrypted: encrypt(tokens.accessToken, key),
+      ...(tokens.refreshToken ? { refresh_token_encrypted: encrypt(tokens.refreshToken, key) } : {}),
+      access_token_expires_at: new Date(Date.now() + tokens.expiresIn * 1000),
+    });
+    return tokens.accessToken;
+  } catch (error) {
+    deps.logger.info({ err: error }, 'console session could not be refreshed; signing out');
+    return undefined;
+  }
+}
+
+/** A sign-in under way: its state and PKCE verifier, where to go back to, no person yet. */
+function pendingSessionRow(id: string, state: string, verifier: string, returnTo: string) {
+  return {
+    id_hash: hashOf(id),
+    status: 'pending' as const,
+    csrf_token: randomToken(),
+    oauth_state: state,
+    code_verifier: verifier,
+    return_to: safeReturnPath(returnTo),
+    tenant_id: null,
+    user_id: null,
+    access_token_encrypted: null,
+    refresh_token_encrypted: null,
+    access_token_expires_at: null,
+    expires_at: new Date(Date.now() + PENDING_SECONDS * 1000),
+  };
+}
+
+/** The signed-in session that replaces a pending one under a new id, holding the person's tokens encrypted. */
+function activeSessionRow(
+  id: string,
+  person: { tenantId: string; userId: string },
+  tokens: { accessToken: string; refreshToken?: string; expiresIn: number },
+  key: Buffer,
+  idleSeconds: number,
+) {
+  return {
+    id_hash: hashOf(id),
+    status: 'active' as const,
+    csrf_token: randomToken(),
+    oauth_state: null,
+    code_verifier: null,
+    return_to: null,
+    tenant_id: person.tenantId,
+    user_id: person.userId,
+    access_token_encrypted: encrypt(tokens.accessToken, key),
+    refresh_token_encrypted: tokens.refreshToken ? encrypt(tokens.refreshToken, key) : null,
+    access_token_expires_at: new Date(Date.now() + tokens.expiresIn * 1000),
+    expires_at: new Date(Date.now() + idleSeconds * 1000),
   };
 }
 
