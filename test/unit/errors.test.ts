@@ -8,12 +8,24 @@ import * as errors from '../../core/errors';
 import { ERROR_CODES, type ErrorCode } from '../../core/errors';
 
 const ROOT = path.resolve(__dirname, '../..');
-const SOURCE_FOLDERS = ['api', 'core', 'db', 'decision', 'activities', 'worker', 'workflows', 'orchestration', 'rules', 'scripts'];
+const SOURCE_FOLDERS = [
+  'api',
+  'core',
+  'db',
+  'decision',
+  'activities',
+  'worker',
+  'workflows',
+  'orchestration',
+  'rules',
+  'scripts',
+];
 
 function sourceFiles(folder: string): string[] {
   const absolute = path.join(ROOT, folder);
   if (!fs.existsSync(absolute)) return [];
-  return fs.readdirSync(absolute, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(absolute, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts') && !file.includes('node_modules'))
     .map((file) => path.join(absolute, file));
 }
@@ -42,7 +54,10 @@ describe('the error catalogue', () => {
 
   it('lists every code the code base makes an AppError with', () => {
     const codes = thrownCodes();
-    assert.ok(codes.length >= 30, `found only ${codes.length} AppError constructions: is the scan still looking in the right places?`);
+    assert.ok(
+      codes.length >= 30,
+      `found only ${codes.length} AppError constructions: is the scan still looking in the right places?`,
+    );
     const unlisted = codes.filter(({ code }) => !(code in ERROR_CODES));
     assert.deepEqual(unlisted, [], 'codes thrown but missing from ERROR_CODES (core/error-codes.ts)');
   });
@@ -66,7 +81,7 @@ describe('the error catalogue', () => {
     assert.throws(() => new AppError('no_such_code' as ErrorCode, 'detail'), /not a code listed/);
   });
 
-  it('every named constructor in core/errors.ts makes an AppError with its code\'s listed status', () => {
+  it("every named constructor in core/errors.ts makes an AppError with its code's listed status", () => {
     const sample: Record<string, unknown[]> = {
       insufficientApprovers: [0, 'step', 2, 1],
       outcomeMetricFedByKpi: ['metric', 'kpi_1', 'kpl_1', 'record'],
@@ -89,7 +104,12 @@ describe('the error catalogue', () => {
   });
 
   it('a failed run stores the status listed for its code, and no source file writes a status beside a code', () => {
-    for (const code of ['model_execution_failed', 'model_not_found', 'version_not_found', 'run_not_executed'] as const) {
+    for (const code of [
+      'model_execution_failed',
+      'model_not_found',
+      'version_not_found',
+      'run_not_executed',
+    ] as const) {
       const problem = errors.runFailure(code, 'Model run failed', 'detail');
       assert.equal(problem.status, ERROR_CODES[code].status, code);
       assert.equal(problem.type, new AppError(code, 'detail').type, code);
@@ -98,7 +118,7 @@ describe('the error catalogue', () => {
     for (const file of SOURCE_FOLDERS.flatMap(sourceFiles)) {
       if (file.includes(`${path.sep}openapi${path.sep}`)) continue; // examples in the document show answers as they are
       const text = fs.readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/status:\s*[45]\d\d\b[^}\n]*\bcode:|\bcode:[^}\n]*\bstatus:\s*[45]\d\d\b/g)) {
+      for (const match of text.matchAll(/status:\s*[45]\d\d\b[^}]*\bcode:|\bcode:[^}]*\bstatus:\s*[45]\d\d\b/g)) {
         written.push(`${path.relative(ROOT, file)}: ${match[0]}`);
       }
     }
@@ -109,7 +129,7 @@ describe('the error catalogue', () => {
     const written: string[] = [];
     for (const file of SOURCE_FOLDERS.flatMap(sourceFiles)) {
       const text = fs.readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/new AppError\(\s*(?!['"`])([^,)]+)/g)) {
+      for (const match of text.matchAll(/new AppError\((?!\s*['"`])\s*([^,)]+)/g)) {
         if (match[1]?.trim().startsWith('HTTP_ERROR_CODES[') || /^code$/.test(match[1]?.trim() ?? '')) continue;
         written.push(`${path.relative(ROOT, file)}: new AppError(${match[1]}`);
       }
