@@ -66,9 +66,15 @@ const QUERY_HANDLES = new Set(['knex', 'db', 'trx']);
 /** An Objection record class (db/records/*, each named `…Record`): its `query()` is SQL. */
 const RECORD_CLASS = /Record$/;
 /** Text that starts a SQL statement. */
-const SQL_STATEMENT = /^\s*(select|insert|update|delete|with|listen|unlisten|notify|create|alter|drop|truncate|lock|set|begin|commit|rollback)\b/i;
+const SQL_STATEMENT =
+  /^\s*(select|insert|update|delete|with|listen|unlisten|notify|create|alter|drop|truncate|lock|set|begin|commit|rollback)\b/i;
 /** The last name of a callee or member object: `db`, `scope.trx` → `trx`, `this.db` → `db`. */
-const lastName = (node) => (node.type === 'Identifier' ? node.name : node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' ? node.property.name : undefined);
+const lastName = (node) =>
+  node.type === 'Identifier'
+    ? node.name
+    : node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier'
+      ? node.property.name
+      : undefined;
 
 /**
  * Every query lives in db/: outside it, no value import of the SQL clients, of the record classes or of the scoped
@@ -83,8 +89,10 @@ const noSqlOutsideDb = {
     type: 'problem',
     schema: [],
     messages: {
-      client: "SQL lives in db/: no value import of '{{source}}' here (a type-only `import type` is fine); call a repository.",
-      record: 'SQL lives in db/: no value import of the record class {{name}} here (its query() is SQL); call a repository.',
+      client:
+        "SQL lives in db/: no value import of '{{source}}' here (a type-only `import type` is fine); call a repository.",
+      record:
+        'SQL lives in db/: no value import of the record class {{name}} here (its query() is SQL); call a repository.',
       builder: 'SQL lives in db/: {{name}}() hands out a query builder; call a repository instead.',
       raw: 'SQL lives in db/: `.{{name}}(…)` writes SQL here; move the query into a db/repositories function.',
       table: "SQL lives in db/: `{{name}}('…')` queries a table here; move the query into a db/repositories function.",
@@ -102,13 +110,15 @@ const noSqlOutsideDb = {
       if (/(^|\/)db\/tenant-scope$/.test(source)) {
         for (const s of values) {
           const name = s.type === 'ImportSpecifier' ? (s.imported.name ?? s.imported.value) : s.local.name;
-          if (name === 'scoped' || name === 'insertScoped') context.report({ node: s, messageId: 'builder', data: { name } });
+          if (name === 'scoped' || name === 'insertScoped')
+            context.report({ node: s, messageId: 'builder', data: { name } });
         }
       }
       if (/(^|\/)db\/records\//.test(source)) {
         for (const s of values) {
           const name = s.type === 'ImportSpecifier' ? (s.imported.name ?? s.imported.value) : s.local.name;
-          if (s.type !== 'ImportSpecifier' || RECORD_CLASS.test(name)) context.report({ node: s, messageId: 'record', data: { name } });
+          if (s.type !== 'ImportSpecifier' || RECORD_CLASS.test(name))
+            context.report({ node: s, messageId: 'record', data: { name } });
         }
       }
     };
@@ -123,28 +133,46 @@ const noSqlOutsideDb = {
         const { callee } = node;
         if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
           const name = callee.property.name;
-          if (name === 'raw' || /^[a-z]+Raw$/.test(name)) return context.report({ node, messageId: 'raw', data: { name } });
-          if (name === '$query' || name === '$relatedQuery') return context.report({ node, messageId: 'query', data: { name: `.${name}()` } });
+          if (name === 'raw' || /^[a-z]+Raw$/.test(name))
+            return context.report({ node, messageId: 'raw', data: { name } });
+          if (name === '$query' || name === '$relatedQuery')
+            return context.report({ node, messageId: 'query', data: { name: `.${name}()` } });
           if (name === 'query' && RECORD_CLASS.test(lastName(callee.object) ?? '')) {
             return context.report({ node, messageId: 'query', data: { name: `${lastName(callee.object)}.query()` } });
           }
           // A driver connection's `query('LISTEN …')`, `query(`select …`)`: a statement written as text.
           const text = node.arguments[0];
-          const written = text?.type === 'Literal' ? text.value : text?.type === 'TemplateLiteral' ? text.quasis[0]?.value.cooked : undefined;
+          const written =
+            text?.type === 'Literal'
+              ? text.value
+              : text?.type === 'TemplateLiteral'
+                ? text.quasis[0]?.value.cooked
+                : undefined;
           if (name === 'query' && typeof written === 'string' && SQL_STATEMENT.test(written)) {
             return context.report({ node, messageId: 'raw', data: { name } });
           }
         }
         const handle = lastName(callee);
         const first = node.arguments[0];
-        if (handle && QUERY_HANDLES.has(handle) && first && ((first.type === 'Literal' && typeof first.value === 'string') || first.type === 'TemplateLiteral')) {
+        if (
+          handle &&
+          QUERY_HANDLES.has(handle) &&
+          first &&
+          ((first.type === 'Literal' && typeof first.value === 'string') || first.type === 'TemplateLiteral')
+        ) {
           context.report({ node, messageId: 'table', data: { name: handle } });
         }
       },
       MemberExpression(node) {
-        if (node.computed || node.property.type !== 'Identifier' || !['fn', 'schema', 'client'].includes(node.property.name)) return;
+        if (
+          node.computed ||
+          node.property.type !== 'Identifier' ||
+          !['fn', 'schema', 'client'].includes(node.property.name)
+        )
+          return;
         const handle = lastName(node.object);
-        if (handle && QUERY_HANDLES.has(handle)) context.report({ node, messageId: 'query', data: { name: `${handle}.${node.property.name}` } });
+        if (handle && QUERY_HANDLES.has(handle))
+          context.report({ node, messageId: 'query', data: { name: `${handle}.${node.property.name}` } });
       },
     };
   },
@@ -182,46 +210,193 @@ export default tseslint.config(
   },
   // The layering: each folder imports only the folders below it. Paths are matched as written (relative), so
   // `(\.\./)+name/` means "the top-level folder `name`" from any depth.
-  layer('core/**/*.ts', 'core/ imports nothing of ours but core/.', ['api', 'activities', 'db', 'decision', 'integrations', 'notifications', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test']),
-  layer('decision/**/*.ts', 'decision/ imports only decision/ and core/.', ['api', 'activities', 'db', 'integrations', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test']),
+  layer('core/**/*.ts', 'core/ imports nothing of ours but core/.', [
+    'api',
+    'activities',
+    'db',
+    'decision',
+    'integrations',
+    'notifications',
+    'orchestration',
+    'rules',
+    'worker',
+    'workflows',
+    'scripts',
+    'test',
+  ]),
+  layer('decision/**/*.ts', 'decision/ imports only decision/ and core/.', [
+    'api',
+    'activities',
+    'db',
+    'integrations',
+    'orchestration',
+    'rules',
+    'worker',
+    'workflows',
+    'scripts',
+    'test',
+  ]),
   // A family's pure rules (KPI status and alerts, approval policies, outcome variance): fenced like the engines, and
   // free to use them (a policy's conditions are engine expressions).
-  layer('rules/**/*.ts', 'rules/ imports only rules/, decision/ and core/.', ['api', 'activities', 'db', 'integrations', 'notifications', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  layer('rules/**/*.ts', 'rules/ imports only rules/, decision/ and core/.', [
+    'api',
+    'activities',
+    'db',
+    'integrations',
+    'notifications',
+    'orchestration',
+    'worker',
+    'workflows',
+    'scripts',
+    'test',
+  ]),
   // Connectors and field mappings talk to source systems only: no database of ours, no workflows, no API
   // (field-mapping expressions are zen-engine, through decision/).
   // (The expression sandbox also checks approval policies' conditions, through rules/.)
-  layer('integrations/**/*.ts', 'integrations/ imports only integrations/, decision/, rules/ and core/.', ['api', 'activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test']),
+  layer('integrations/**/*.ts', 'integrations/ imports only integrations/, decision/, rules/ and core/.', [
+    'api',
+    'activities',
+    'db',
+    'orchestration',
+    'worker',
+    'workflows',
+    'scripts',
+    'test',
+  ]),
   // Rendering and signing of notifications: pure, no database, no workflows, no API.
-  layer('notifications/**/*.ts', 'notifications/ imports only notifications/ and core/.', ['api', 'activities', 'db', 'decision', 'integrations', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test']),
+  layer('notifications/**/*.ts', 'notifications/ imports only notifications/ and core/.', [
+    'api',
+    'activities',
+    'db',
+    'decision',
+    'integrations',
+    'orchestration',
+    'rules',
+    'worker',
+    'workflows',
+    'scripts',
+    'test',
+  ]),
   layer(
     'clients/typescript/src/**/*.ts',
     'The typed client is a package of its own: it imports nothing of the service (the OpenAPI document is its contract).',
-    ['api', 'activities', 'core', 'db', 'decision', 'integrations', 'notifications', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test'],
-    { extra: [{ regex: '^node:', message: 'The client runs in browsers too: web APIs only (fetch, URL, crypto.randomUUID), no Node modules.' }] },
+    [
+      'api',
+      'activities',
+      'core',
+      'db',
+      'decision',
+      'integrations',
+      'notifications',
+      'orchestration',
+      'rules',
+      'worker',
+      'workflows',
+      'scripts',
+      'test',
+    ],
+    {
+      extra: [
+        {
+          regex: '^node:',
+          message: 'The client runs in browsers too: web APIs only (fetch, URL, crypto.randomUUID), no Node modules.',
+        },
+      ],
+    },
   ),
-  layer('clients/typescript/examples/**/*.ts', 'The examples use the client as its readers do: through clients/typescript/src only.', ['api', 'activities', 'core', 'db', 'decision', 'integrations', 'notifications', 'orchestration', 'rules', 'worker', 'workflows', 'scripts', 'test']),
-  layer('db/**/*.ts', 'db/ never imports api/, activities/, worker/ or orchestration/.', ['api', 'activities', 'orchestration', 'worker', 'scripts', 'test']),
-  layer('activities/**/*.ts', 'activities/ never imports api/, worker/ or orchestration/.', ['api', 'orchestration', 'worker', 'scripts', 'test']),
+  layer(
+    'clients/typescript/examples/**/*.ts',
+    'The examples use the client as its readers do: through clients/typescript/src only.',
+    [
+      'api',
+      'activities',
+      'core',
+      'db',
+      'decision',
+      'integrations',
+      'notifications',
+      'orchestration',
+      'rules',
+      'worker',
+      'workflows',
+      'scripts',
+      'test',
+    ],
+  ),
+  layer('db/**/*.ts', 'db/ never imports api/, activities/, worker/ or orchestration/.', [
+    'api',
+    'activities',
+    'orchestration',
+    'worker',
+    'scripts',
+    'test',
+  ]),
+  layer('activities/**/*.ts', 'activities/ never imports api/, worker/ or orchestration/.', [
+    'api',
+    'orchestration',
+    'worker',
+    'scripts',
+    'test',
+  ]),
   // orchestration/ is the shared Temporal kernel (workflow-engine, workflow-bundle, workers, scenario-runner).
   layer('orchestration/**/*.ts', 'orchestration/ never imports api/ or worker/.', ['api', 'worker', 'scripts', 'test']),
-  layer('worker/**/*.ts', 'worker/ never imports api/ (but a family\'s start-*.ts, its orchestration).', [API_EXCEPT_STARTS, 'scripts', 'test'], {
-    ignores: ['worker/main.ts'],
-    composeOnly: 'only worker/main.ts composes the worker process',
-  }),
-  layer('worker/main.ts', 'worker/ never imports api/ (but a family\'s start-*.ts, its orchestration).', [API_EXCEPT_STARTS, 'scripts', 'test']),
+  layer(
+    'worker/**/*.ts',
+    "worker/ never imports api/ (but a family's start-*.ts, its orchestration).",
+    [API_EXCEPT_STARTS, 'scripts', 'test'],
+    {
+      ignores: ['worker/main.ts'],
+      composeOnly: 'only worker/main.ts composes the worker process',
+    },
+  ),
+  layer('worker/main.ts', "worker/ never imports api/ (but a family's start-*.ts, its orchestration).", [
+    API_EXCEPT_STARTS,
+    'scripts',
+    'test',
+  ]),
   // A family's start-*.ts is orchestration living beside its use cases: contracts, db/, core/ and orchestration/'s
   // kernel only, never the rest of api/ (the worker imports it, and must not drag the API in with it).
-  layer(STARTS, "A family's start-*.ts (its orchestration) imports contracts, db/, core/ and orchestration/ only: no other api/ module, no worker/.", ['activities', 'api', 'worker', 'scripts', 'test'], {
-    extra: [{ regex: '^\\./(?!start-)|^\\.\\./(?!\\.\\./)', message: "A family's start-*.ts (its orchestration) imports no other api/ module." }],
-    composeOnly: 'only api/server.ts and worker/main.ts compose a process',
-  }),
-  layer(ROUTES, 'A family\'s routes (api/<family>/routes*.ts) parse, call a use case and respond: no database, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test'], {
-    extra: [{ regex: START_IMPORT, message: "A family's routes call a use case, which starts its workflows: no workflows (start-*.ts)." }],
-  }),
+  layer(
+    STARTS,
+    "A family's start-*.ts (its orchestration) imports contracts, db/, core/ and orchestration/ only: no other api/ module, no worker/.",
+    ['activities', 'api', 'worker', 'scripts', 'test'],
+    {
+      extra: [
+        {
+          regex: '^\\./(?!start-)|^\\.\\./(?!\\.\\./)',
+          message: "A family's start-*.ts (its orchestration) imports no other api/ module.",
+        },
+      ],
+      composeOnly: 'only api/server.ts and worker/main.ts compose a process',
+    },
+  ),
+  layer(
+    ROUTES,
+    "A family's routes (api/<family>/routes*.ts) parse, call a use case and respond: no database, no workflows.",
+    ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test'],
+    {
+      extra: [
+        {
+          regex: START_IMPORT,
+          message: "A family's routes call a use case, which starts its workflows: no workflows (start-*.ts).",
+        },
+      ],
+    },
+  ),
   // The console's pages are routes for people: they call the same use cases as the API, never repositories or workflows.
-  layer('api/console/**/*.ts', 'api/console/ uses the use cases (api/<family>/), as the routes do: no repositories, no workflows.', ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test'], {
-    extra: [{ regex: START_IMPORT, message: 'api/console/ uses the use cases (api/<family>/), as the routes do: no workflows (start-*.ts).' }],
-  }),
+  layer(
+    'api/console/**/*.ts',
+    'api/console/ uses the use cases (api/<family>/), as the routes do: no repositories, no workflows.',
+    ['activities', 'db', 'orchestration', 'worker', 'workflows', 'scripts', 'test'],
+    {
+      extra: [
+        {
+          regex: START_IMPORT,
+          message: 'api/console/ uses the use cases (api/<family>/), as the routes do: no workflows (start-*.ts).',
+        },
+      ],
+    },
+  ),
   layer('api/**/*.ts', 'api/ never imports worker/ or activities/.', ['activities', 'worker', 'scripts', 'test'], {
     ignores: ['api/server.ts', ...ROUTES, ...STARTS, 'api/console/**/*.ts'],
     composeOnly: 'only api/server.ts composes the API process',

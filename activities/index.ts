@@ -37,7 +37,10 @@ export interface ActivityDeps {
 
 /** Activities are built from their dependencies, so the worker and tests wire real Postgres the same way. */
 export function createActivities(deps: ActivityDeps) {
-  const full = { ...deps, catalogue: deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(deps.sandbox) }) };
+  const full = {
+    ...deps,
+    catalogue: deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(deps.sandbox) }),
+  };
   return {
     ...createScenarioActivities(full),
     ...createBatchActivities(full),

@@ -16,7 +16,12 @@ import { requestWork } from './middleware/request-work';
 import { dedicatedEndpoints } from './middleware/dedicated-endpoints';
 import { requestHost } from './middleware/request-host';
 import { createTaskQueues } from '../orchestration/task-queues';
-import { changeTenantEndpoint, listEnterprisePlacements, moveTenantWorkers, tenantWorkersPlacement } from './administration/tenant-placement';
+import {
+  changeTenantEndpoint,
+  listEnterprisePlacements,
+  moveTenantWorkers,
+  tenantWorkersPlacement,
+} from './administration/tenant-placement';
 import { platformOperatorAccount } from '../db/repositories/users';
 import type { OperatorServices } from './console/admin-area';
 import { documentedOperations } from './openapi/operations';
@@ -27,7 +32,14 @@ import { createRequestValidators } from './openapi/validators';
 import { bodyLimitFor, createOperationBinding, streamedBodyFor, type BindOperation } from './operations';
 import type { OpenApiDocument } from './openapi/types';
 import type { RequestValidators } from './openapi/validators';
-import { createAccountService, createApiKeyService, createAuditExportService, createAuditLogService, createOAuthClientService, createUserService } from './administration/service';
+import {
+  createAccountService,
+  createApiKeyService,
+  createAuditExportService,
+  createAuditLogService,
+  createOAuthClientService,
+  createUserService,
+} from './administration/service';
 import { registerAccountRoutes } from './administration/routes-account';
 import { registerAuditLogRoutes } from './administration/routes-audit-log';
 import { registerApiKeyRoutes } from './administration/routes-api-keys';
@@ -73,7 +85,11 @@ import { createModelCatalogue } from '../decision/catalogue';
 import { createExpressionSandbox, sandboxedTenantModels } from '../integrations/expression-sandbox';
 import { createAuthenticationService, type AuthenticationService } from './administration/authentication';
 import { registerOAuthClientRoutes } from './administration/routes-oauth-clients';
-import { createBuiltInTokenVerifier, createExternalTokenVerifier, type AccessTokenVerifier } from './oauth/access-token-verifier';
+import {
+  createBuiltInTokenVerifier,
+  createExternalTokenVerifier,
+  type AccessTokenVerifier,
+} from './oauth/access-token-verifier';
 import { oauthEndpoints } from './oauth/endpoints';
 import { createInteractionRoutes } from './oauth/interactions';
 import { createLoginThrottle } from './oauth/login-throttle';
@@ -103,7 +119,12 @@ export function createApp(deps: AppDeps): App {
   const binding = createOperationBinding(document, validators);
   const metrics = createMetrics();
   const oauth = createOAuth(deps);
-  const apiKeyCache = createApiKeyCache({ db, logger, ttlMs: config.apiKeyCacheTtlMs, changeNoticeTimeoutMs: config.apiKeyChangeNoticeTimeoutMs });
+  const apiKeyCache = createApiKeyCache({
+    db,
+    logger,
+    ttlMs: config.apiKeyCacheTtlMs,
+    changeNoticeTimeoutMs: config.apiKeyChangeNoticeTimeoutMs,
+  });
   const services = createServices(deps, apiKeyCache, oauth.accessTokens, metrics);
 
   const app = new Koa<AppState>() as App;
@@ -112,7 +133,9 @@ export function createApp(deps: AppDeps): App {
   app.inFlight = requests.inFlight;
   app.close = async () => {
     // Requests tallied for usage but not yet counted are written before the database goes.
-    await usageCounting.flush().catch((err: unknown) => logger.warn({ err }, 'requests tallied for usage were not written at shutdown'));
+    await usageCounting
+      .flush()
+      .catch((err: unknown) => logger.warn({ err }, 'requests tallied for usage were not written at shutdown'));
     await apiKeyCache.close();
     // A sandbox handed in belongs to whoever made it.
     if (!deps.sandbox) await services.sandbox.close();
@@ -127,7 +150,12 @@ export function createApp(deps: AppDeps): App {
 
   if (oauth.providerHolder) {
     app.use(oauthEndpoints(oauth.providerHolder));
-    const interactions = createInteractionRoutes({ db, holder: oauth.providerHolder, throttle: createLoginThrottle(db), audience: config.oauth.audience });
+    const interactions = createInteractionRoutes({
+      db,
+      holder: oauth.providerHolder,
+      throttle: createLoginThrottle(db),
+      audience: config.oauth.audience,
+    });
     app.use(interactions.routes());
     app.use(interactions.allowedMethods());
   }
@@ -178,10 +206,23 @@ function createOAuth({ config, db, logger }: AppDeps) {
 function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: AccessTokenVerifier, metrics: Metrics) {
   const { config, db, logger } = deps;
   // Which task queue each tenant's new work starts on: the shared one, or its dedicated workers'.
-  const taskQueues = createTaskQueues(db, { sharedTaskQueue: config.temporalTaskQueue, cacheSeconds: config.tenantWorkersCacheSeconds });
-  const authentication = createAuthenticationService({ db, logger, cache: apiKeyCache, accessTokens, builtInProvider: !config.oauth.externalIssuer });
+  const taskQueues = createTaskQueues(db, {
+    sharedTaskQueue: config.temporalTaskQueue,
+    cacheSeconds: config.tenantWorkersCacheSeconds,
+  });
+  const authentication = createAuthenticationService({
+    db,
+    logger,
+    cache: apiKeyCache,
+    accessTokens,
+    builtInProvider: !config.oauth.externalIssuer,
+  });
   const oauthClients = createOAuthClientService({ db });
-  const apiKeys = createApiKeyService({ db, defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds, cache: apiKeyCache });
+  const apiKeys = createApiKeyService({
+    db,
+    defaultRotationGraceSeconds: config.apiKeyRotationGraceSeconds,
+    cache: apiKeyCache,
+  });
 
   const users = createUserService({
     db,
@@ -190,12 +231,19 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
       logger,
       wake: (tenantId) =>
         wakeNotificationLane(
-          { temporal: deps.temporal, taskQueues, notifications: config.notifications, heartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds, rpcTimeoutMs: config.temporalRpcTimeoutMs },
+          {
+            temporal: deps.temporal,
+            taskQueues,
+            notifications: config.notifications,
+            heartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds,
+            rpcTimeoutMs: config.temporalRpcTimeoutMs,
+          },
           tenantId,
         ),
     },
   });
-  const sandbox = deps.sandbox ?? createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
+  const sandbox =
+    deps.sandbox ?? createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
   const catalogue = deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
   // A model version's review is a release decision: the decisions family (built below, on models) runs it.
   const models = createModelService({ db, catalogue, sandbox, releaseReviews: () => decisions });
@@ -211,9 +259,21 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
   });
   const batches = createScenarioBatchService({ db, temporal: deps.temporal, taskQueues, config, models, logger });
   const webhooks = createWebhookService({ db, temporal: deps.temporal, taskQueues, config, logger });
-  const auditExports = createAuditExportService({ db, temporal: deps.temporal, taskQueues, config, logger, exportFiles: deps.exportFiles ?? exportFileStore(config.dataDir) });
+  const auditExports = createAuditExportService({
+    db,
+    temporal: deps.temporal,
+    taskQueues,
+    config,
+    logger,
+    exportFiles: deps.exportFiles ?? exportFileStore(config.dataDir),
+  });
   const outcomes = createDecisionOutcomeService({ db });
-  const decisions = createDecisionService({ db, models, sandbox, approvals: createDecisionApprovals({ temporal: deps.temporal, taskQueues, config, logger }) });
+  const decisions = createDecisionService({
+    db,
+    models,
+    sandbox,
+    approvals: createDecisionApprovals({ temporal: deps.temporal, taskQueues, config, logger }),
+  });
   const kpiAlerts = createKpiAlertService({ db });
   const kpis = createKpiService({ db, models });
   const replays = createModelReplayService({ db, temporal: deps.temporal, taskQueues, config, logger });
@@ -280,7 +340,20 @@ function createConsole(
   keys: SigningKeyStore | undefined,
   services: AppServices,
 ) {
-  const { authentication, decisions, kpis, kpiAlerts, models, replays, apiKeys, users, oauthClients, webhooks, outcomes, notifications } = services;
+  const {
+    authentication,
+    decisions,
+    kpis,
+    kpiAlerts,
+    models,
+    replays,
+    apiKeys,
+    users,
+    oauthClients,
+    webhooks,
+    outcomes,
+    notifications,
+  } = services;
   const operationScopes = new Map(documentedOperations(document).map((o) => [o.operationId, o.scope]));
   return createConsoleRoutes({
     config,
@@ -293,7 +366,10 @@ function createConsole(
     models,
     notifications,
     // The model page's latest replay: the newest of GET /models/{id}/replays, with the names of the scenarios it shows.
-    latestReplay: async (context, id) => withScenarioNames((await replays.list(context, id, { limit: 1 })).data[0] ?? null, (scenarioId) => services.scenarios.get(context, scenarioId)),
+    latestReplay: async (context, id) =>
+      withScenarioNames((await replays.list(context, id, { limit: 1 })).data[0] ?? null, (scenarioId) =>
+        services.scenarios.get(context, scenarioId),
+      ),
     validators,
     keys,
     // The administration area: the same services as the API's routes, and the rate limiter's own counters.
@@ -314,7 +390,12 @@ function createConsole(
     // The chart reads the same summary as GET /decisions/{id}/outcomes/summary.
     outcomes: async (context, id) =>
       (await outcomes.summary(context, id)).metrics.flatMap((metric) =>
-        metric.observations.map((o) => ({ metric: metric.metric, expected_value: o.expected_value, actual_value: o.actual_value, observed_at: o.observed_at })),
+        metric.observations.map((o) => ({
+          metric: metric.metric,
+          expected_value: o.expected_value,
+          actual_value: o.actual_value,
+          observed_at: o.observed_at,
+        })),
       ),
   });
 }
@@ -327,10 +408,16 @@ function platformOperation(db: Knex, config: Config): OperatorServices {
     tenantWorkers: async (tenantId) => (await tenantWorkersPlacement(db, tenantId, config.temporalTaskQueue)).workers,
     list: () => listEnterprisePlacements(db),
     moveWorkers: async (operatorId, tenantId, target) => {
-      await moveTenantWorkers(db, tenantId, target, { actor: actor(operatorId), sharedTaskQueue: config.temporalTaskQueue });
+      await moveTenantWorkers(db, tenantId, target, {
+        actor: actor(operatorId),
+        sharedTaskQueue: config.temporalTaskQueue,
+      });
     },
     changeEndpoint: async (operatorId, tenantId, change) => {
-      await changeTenantEndpoint(db, tenantId, change, { actor: actor(operatorId), domain: config.dedicatedEndpointDomain });
+      await changeTenantEndpoint(db, tenantId, change, {
+        actor: actor(operatorId),
+        domain: config.dedicatedEndpointDomain,
+      });
     },
   };
 }
@@ -340,8 +427,21 @@ function platformOperation(db: Knex, config: Config): OperatorServices {
  * sent. Idempotent replays come after authorization, so a stored response only ever reaches a caller allowed to
  * make the request.
  */
-function useApiMiddleware(api: AppRouter, { config, db }: AppDeps, document: OpenApiDocument, authentication: AuthenticationService) {
-  api.use(authenticate(authentication, dedicatedEndpoints(db, { cacheSeconds: config.dedicatedEndpointCacheSeconds, reservedTenant: config.reservedTenant })));
+function useApiMiddleware(
+  api: AppRouter,
+  { config, db }: AppDeps,
+  document: OpenApiDocument,
+  authentication: AuthenticationService,
+) {
+  api.use(
+    authenticate(
+      authentication,
+      dedicatedEndpoints(db, {
+        cacheSeconds: config.dedicatedEndpointCacheSeconds,
+        reservedTenant: config.reservedTenant,
+      }),
+    ),
+  );
   api.use(authorizeOperation(document));
   // From here on the request works on behalf of its tenant, and its work stops when its client goes away.
   api.use(requestWork());

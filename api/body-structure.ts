@@ -59,7 +59,8 @@ export function findBodyStructureErrors(body: unknown): FieldError[] {
     }
     // Pushed in reverse so fields are reported in document order.
     if (Array.isArray(value)) {
-      for (let index = value.length - 1; index >= 0; index--) pending.push({ value: value[index] as unknown, parent: node, key: index, depth: depth + 1 });
+      for (let index = value.length - 1; index >= 0; index--)
+        pending.push({ value: value[index] as unknown, parent: node, key: index, depth: depth + 1 });
       continue;
     }
     const record = value as Record<string, unknown>;
@@ -92,7 +93,8 @@ interface OpenContainer {
 
 function containerPath(container: OpenContainer): string {
   const keys: Array<string | number> = [];
-  for (let at: OpenContainer | undefined = container; at?.parent !== undefined; at = at.parent) keys.push(at.keyInParent);
+  for (let at: OpenContainer | undefined = container; at?.parent !== undefined; at = at.parent)
+    keys.push(at.keyInParent);
   return keys.reduceRight<string>((path, key) => pointerTo(path, key), '');
 }
 
@@ -120,7 +122,13 @@ export function findDuplicateKey(text: string): string | undefined {
     if (char === 0x7b /* { */ || char === 0x5b /* [ */) {
       const parent = open[open.length - 1];
       const isObject = char === 0x7b;
-      open.push({ parent, keyInParent: parent ? parent.current : '', keys: isObject ? new Set() : undefined, expectingKey: isObject, current: isObject ? '' : 0 });
+      open.push({
+        parent,
+        keyInParent: parent ? parent.current : '',
+        keys: isObject ? new Set() : undefined,
+        expectingKey: isObject,
+        current: isObject ? '' : 0,
+      });
     } else if (char === 0x7d /* } */ || char === 0x5d /* ] */) {
       open.pop();
     } else if (char === 0x2c /* , */) {

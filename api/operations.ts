@@ -24,7 +24,11 @@ export type OperationHandler<Id extends OperationId> = (ctx: AppContext, request
  * before any idempotent replay) and the body limit (`x-body-limit`, enforced by parse-json-body). A route file names
  * only the operation and says what it does.
  */
-export type BindOperation = <Id extends OperationId>(router: AppRouter, operationId: Id, handler: OperationHandler<Id>) => void;
+export type BindOperation = <Id extends OperationId>(
+  router: AppRouter,
+  operationId: Id,
+  handler: OperationHandler<Id>,
+) => void;
 
 /** Binds the document's operations to routers and checks, once all are bound, that none is missing or extra. */
 export interface OperationBinding {
@@ -43,16 +47,25 @@ export function createOperationBinding(document: OpenApiDocument, validators: Re
   const bound = new Map<string, string>();
   const boundRoutes = new Set<string>();
 
-  const operation: BindOperation = <Id extends OperationId>(router: AppRouter, operationId: Id, handler: OperationHandler<Id>) => {
+  const operation: BindOperation = <Id extends OperationId>(
+    router: AppRouter,
+    operationId: Id,
+    handler: OperationHandler<Id>,
+  ) => {
     const documented = operations.get(operationId);
     if (!documented) throw new Error(`No operation "${operationId}" in the OpenAPI document`);
     if (bound.has(operationId)) throw new Error(`Operation "${operationId}" is bound twice`);
     const path = koaPathFor(documented.path, router.opts.prefix);
     // As router.get/post/… register (GET answers HEAD too), named for the operation.
-    router.register(path, [documented.method], [validate(validators, operationId), async (ctx) => void (await handler(ctx, validatedRequest<Id>(ctx)))], {
-      ...router.opts,
-      name: operationId,
-    });
+    router.register(
+      path,
+      [documented.method],
+      [validate(validators, operationId), async (ctx) => void (await handler(ctx, validatedRequest<Id>(ctx)))],
+      {
+        ...router.opts,
+        name: operationId,
+      },
+    );
     bound.set(operationId, `${documented.method} ${documented.path}`);
     boundRoutes.add(`${documented.method} ${documented.path}`);
   };
@@ -62,14 +75,18 @@ export function createOperationBinding(document: OpenApiDocument, validators: Re
     bound: () => bound,
     assertComplete(routers) {
       const unbound = [...operations.keys()].filter((operationId) => !bound.has(operationId));
-      if (unbound.length > 0) throw new Error(`Operations in the OpenAPI document without a handler: ${unbound.join(', ')}`);
+      if (unbound.length > 0)
+        throw new Error(`Operations in the OpenAPI document without a handler: ${unbound.join(', ')}`);
       const undocumented = routers.flatMap((router) =>
         router.stack
           .filter((layer) => layer.methods.length > 0)
-          .flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${layer.path}`))
+          .flatMap((layer) =>
+            layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${layer.path}`),
+          )
           .filter((route) => !boundRoutes.has(openApiRoute(route))),
       );
-      if (undocumented.length > 0) throw new Error(`Routes that are not operations of the OpenAPI document: ${undocumented.join(', ')}`);
+      if (undocumented.length > 0)
+        throw new Error(`Routes that are not operations of the OpenAPI document: ${undocumented.join(', ')}`);
     },
   };
 }
@@ -89,7 +106,10 @@ function openApiRoute(route: string): string {
 }
 
 /** The body limit of the operation a request is for (`x-body-limit`), else the default one. */
-export function bodyLimitFor(document: OpenApiDocument, config: Pick<Config, 'bodyLimitBytes' | 'batchBodyLimitBytes'>) {
+export function bodyLimitFor(
+  document: OpenApiDocument,
+  config: Pick<Config, 'bodyLimitBytes' | 'batchBodyLimitBytes'>,
+) {
   const limits: Record<NonNullable<DocumentedOperation['bodyLimit']>, number> = {
     batch: config.batchBodyLimitBytes,
     test_case_import: Math.min(config.batchBodyLimitBytes, TEST_CASE_IMPORT_BODY_LIMIT_BYTES),

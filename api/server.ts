@@ -22,7 +22,9 @@ const OIDC_SWEEP_INTERVAL_MS = 10 * 60_000;
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, 'dms-api');
-  const db = createKnex(resolveDatabaseUrl(config), { timeouts: apiDatabaseTimeouts(config.database, config.temporalRpcTimeoutMs) });
+  const db = createKnex(resolveDatabaseUrl(config), {
+    timeouts: apiDatabaseTimeouts(config.database, config.temporalRpcTimeoutMs),
+  });
   // Also refuses a Postgres older than the code needs (db/server-version.ts), naming the version found.
   const applied = await runMigrations(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
@@ -33,8 +35,16 @@ async function main(): Promise<void> {
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
 
   // The SDK's own logs go through pino as JSON, at warn and above.
-  const sdkLevels: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
-  Runtime.install({ logger: new DefaultLogger('WARN', (entry) => logger[sdkLevels[entry.level]]({ sdk: entry.meta }, entry.message)) });
+  const sdkLevels: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = {
+    TRACE: 'trace',
+    DEBUG: 'debug',
+    INFO: 'info',
+    WARN: 'warn',
+    ERROR: 'error',
+  };
+  Runtime.install({
+    logger: new DefaultLogger('WARN', (entry) => logger[sdkLevels[entry.level]]({ sdk: entry.meta }, entry.message)),
+  });
   // Tenant expressions (mappings, conditions, models) run in child processes with a budget, shared by the app and the runner.
   const sandbox = createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
   const catalogue = createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
@@ -44,7 +54,9 @@ async function main(): Promise<void> {
         address,
         namespace: config.temporalNamespace,
         // A process reserved for a tenant runs that tenant's quick runs (its dedicated queue), a shared one everyone else's.
-        taskQueue: config.reservedTenant ? dedicatedTaskQueue(config.temporalTaskQueue, config.reservedTenant) : config.temporalTaskQueue,
+        taskQueue: config.reservedTenant
+          ? dedicatedTaskQueue(config.temporalTaskQueue, config.reservedTenant)
+          : config.temporalTaskQueue,
         db,
         logger,
         catalogue,
@@ -62,9 +74,15 @@ async function main(): Promise<void> {
   // Reclaim expired OpenID provider rows, revoked-token entries and console sessions (unusable already). Every API process may do it;
   // the deletes are idempotent.
   const sweepExpiredOidcRows = setInterval(() => {
-    deleteExpiredOidcPayloads(db).catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired OpenID provider rows'));
-    deleteExpiredRevokedAccessTokens(db).catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired revoked access tokens'));
-    deleteExpiredConsoleSessions(db).catch((error: unknown) => logger.warn({ err: error }, 'could not delete expired console sessions'));
+    deleteExpiredOidcPayloads(db).catch((error: unknown) =>
+      logger.warn({ err: error }, 'could not delete expired OpenID provider rows'),
+    );
+    deleteExpiredRevokedAccessTokens(db).catch((error: unknown) =>
+      logger.warn({ err: error }, 'could not delete expired revoked access tokens'),
+    );
+    deleteExpiredConsoleSessions(db).catch((error: unknown) =>
+      logger.warn({ err: error }, 'could not delete expired console sessions'),
+    );
   }, OIDC_SWEEP_INTERVAL_MS);
   sweepExpiredOidcRows.unref();
 

@@ -31,12 +31,17 @@ export class AppError extends Error {
     /** One of the listed codes (core/error-codes.ts): the compiler refuses an unlisted one. */
     readonly code: ErrorCode,
     readonly detail: string,
-    readonly extras: Record<string, unknown> & { errors?: FieldError[]; headers?: Record<string, string>; type?: string } = {},
+    readonly extras: Record<string, unknown> & {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      type?: string;
+    } = {},
   ) {
     super(detail);
     this.name = 'AppError';
     // The compiler refuses an unlisted code; this refuses one that reaches here untyped (e.g. a status passed first).
-    if (!Object.hasOwn(ERROR_CODES, code)) throw new TypeError(`AppError: "${String(code)}" is not a code listed in core/error-codes.ts`);
+    if (!Object.hasOwn(ERROR_CODES, code))
+      throw new TypeError(`AppError: "${String(code)}" is not a code listed in core/error-codes.ts`);
     this.status = ERROR_CODES[code].status;
     this.type = extras.type ?? problemTypeOf(code);
   }

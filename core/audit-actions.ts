@@ -78,6 +78,21 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_RESOURCE_TYPES = ['api_key', 'oauth_client', 'member', 'decision', 'model', 'approval_policy', 'integration', 'dataset', 'webhook', 'notification_settings', 'chat_destination', 'usage_quotas', 'dedicated_endpoint', 'dedicated_workers'] as const;
+export const AUDIT_RESOURCE_TYPES = [
+  'api_key',
+  'oauth_client',
+  'member',
+  'decision',
+  'model',
+  'approval_policy',
+  'integration',
+  'dataset',
+  'webhook',
+  'notification_settings',
+  'chat_destination',
+  'usage_quotas',
+  'dedicated_endpoint',
+  'dedicated_workers',
+] as const;
 
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

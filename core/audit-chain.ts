@@ -65,7 +65,8 @@ export function verifyChain(
   let previousHash = expectedPreviousHash;
   let expectedSequence = expectedFirstSequence;
   for (const record of records) {
-    if (expectedSequence !== undefined && record.sequence !== expectedSequence) return Math.min(expectedSequence, record.sequence);
+    if (expectedSequence !== undefined && record.sequence !== expectedSequence)
+      return Math.min(expectedSequence, record.sequence);
     if (record.previous_hash !== previousHash) return record.sequence;
     if (auditRecordHash(record) !== record.hash) return record.sequence;
     previousHash = record.hash;

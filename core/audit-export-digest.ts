@@ -7,7 +7,13 @@ export interface AuditExportDigest {
   tenant_id: string;
   export_id: string;
   /** The export's filters, normalised (times as RFC 3339 UTC with milliseconds, lists sorted). */
-  filters: { occurred_after?: string; occurred_before?: string; resource_types?: string[]; decision_statuses?: string[]; decision_tags?: string[] };
+  filters: {
+    occurred_after?: string;
+    occurred_before?: string;
+    resource_types?: string[];
+    decision_statuses?: string[];
+    decision_tags?: string[];
+  };
   record_count: number;
   /** Sequence numbers of the first and last exported records; null for an empty export. */
   first_sequence: number | null;

@@ -100,7 +100,13 @@ export interface Config {
    * the bounds that keep one tenant from holding up the others (calls waiting or running per tenant, processes per
    * tenant, the longest wait for a process).
    */
-  expressionSandbox: { budgetMs: number; processes: number; tenantQueue: number; tenantRunning?: number; queueWaitMs: number };
+  expressionSandbox: {
+    budgetMs: number;
+    processes: number;
+    tenantQueue: number;
+    tenantRunning?: number;
+    queueWaitMs: number;
+  };
   /** An integration sync attempt that has not heartbeated for this long is retried elsewhere (default: ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS). */
   integrationSyncHeartbeatTimeoutMs: number;
   /** Largest CSV upload accepted (POST /integrations/{id}/uploads); larger ones answer 413. */
@@ -325,7 +331,10 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const nodeEnv = readOptional(env, 'NODE_ENV') ?? 'development';
   const activityHeartbeatTimeoutSeconds = readInteger(env, 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS', 10, 1, 600);
-  const publicBaseUrl = (readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const publicBaseUrl = (readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+    /\/$/,
+    '',
+  );
   const webhooks = loadWebhookConfig(env, nodeEnv, path.resolve(readOptional(env, 'DATA_DIR') ?? '.data'));
   return {
     port,
@@ -379,25 +388,51 @@ export function loadConfig(env: Env = process.env): Config {
       batchTimeoutMs: readInteger(env, 'REPLAY_BATCH_TIMEOUT_MS', 300_000, 1000, 3_600_000),
     },
     activityHeartbeatTimeoutSeconds,
-    integrationSyncHeartbeatTimeoutMs: readInteger(env, 'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS', activityHeartbeatTimeoutSeconds * 1000, 1000, 3_600_000),
+    integrationSyncHeartbeatTimeoutMs: readInteger(
+      env,
+      'INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS',
+      activityHeartbeatTimeoutSeconds * 1000,
+      1000,
+      3_600_000,
+    ),
     expressionSandbox: {
       budgetMs: readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000),
       processes: readInteger(env, 'EXPRESSION_SANDBOX_PROCESSES', os.availableParallelism(), 1, 64),
       tenantQueue: readInteger(env, 'EXPRESSION_SANDBOX_TENANT_QUEUE', 16, 1, 10_000),
-      ...(env.EXPRESSION_SANDBOX_TENANT_RUNNING ? { tenantRunning: readInteger(env, 'EXPRESSION_SANDBOX_TENANT_RUNNING', 1, 1, 64) } : {}),
+      ...(env.EXPRESSION_SANDBOX_TENANT_RUNNING
+        ? { tenantRunning: readInteger(env, 'EXPRESSION_SANDBOX_TENANT_RUNNING', 1, 1, 64) }
+        : {}),
       // Five budgets' worth (10 s at the default budget): a tenant's turn comes round several times within it.
-      queueWaitMs: readInteger(env, 'EXPRESSION_SANDBOX_QUEUE_WAIT_MS', Math.max(10_000, 5 * readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000)), 100, 600_000),
+      queueWaitMs: readInteger(
+        env,
+        'EXPRESSION_SANDBOX_QUEUE_WAIT_MS',
+        Math.max(10_000, 5 * readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000)),
+        100,
+        600_000,
+      ),
     },
     csvUploadMaxBytes: readInteger(env, 'CSV_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     csvUploadChunkBytes: readInteger(env, 'CSV_UPLOAD_CHUNK_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),
-    integrationScheduleMinIntervalSeconds: readInteger(env, 'INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS', 300, 1, 86_400),
+    integrationScheduleMinIntervalSeconds: readInteger(
+      env,
+      'INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS',
+      300,
+      1,
+      86_400,
+    ),
     kpiAlerts: {
       checkIntervalSeconds: readInteger(env, 'KPI_ALERT_CHECK_INTERVAL_SECONDS', 60, 1, 86_400),
       evaluationIdleSeconds: readInteger(env, 'KPI_ALERT_EVALUATION_IDLE_SECONDS', 300, 1, 86_400),
       evaluationShards: readInteger(env, 'KPI_EVALUATION_SHARDS', 1, 1, 64),
       evaluationBatchSize: readInteger(env, 'KPI_EVALUATION_BATCH_SIZE', 100, 1, 10_000),
       evaluationMaxBatchesPerTick: readInteger(env, 'KPI_EVALUATION_MAX_BATCHES_PER_TICK', 20, 1, 1000),
-      evaluationHeartbeatTimeoutSeconds: readInteger(env, 'KPI_EVALUATION_HEARTBEAT_TIMEOUT_SECONDS', activityHeartbeatTimeoutSeconds, 1, 3600),
+      evaluationHeartbeatTimeoutSeconds: readInteger(
+        env,
+        'KPI_EVALUATION_HEARTBEAT_TIMEOUT_SECONDS',
+        activityHeartbeatTimeoutSeconds,
+        1,
+        3600,
+      ),
       evaluationBatchTimeoutSeconds: readInteger(env, 'KPI_EVALUATION_BATCH_TIMEOUT_SECONDS', 600, 1, 86_400),
     },
     scheduleReconcile: {
@@ -426,7 +461,10 @@ export function loadConfig(env: Env = process.env): Config {
       sessionIdleSeconds: readInteger(env, 'CONSOLE_SESSION_IDLE_SECONDS', 8 * 3600, 60, 30 * 86_400),
       externalClientId: readOptional(env, 'CONSOLE_OAUTH_CLIENT_ID'),
       externalClientSecret: readOptional(env, 'CONSOLE_OAUTH_CLIENT_SECRET'),
-      temporalUiUrl: (readUrl(env, 'TEMPORAL_UI_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${readInteger(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535)}`).replace(/\/$/, ''),
+      temporalUiUrl: (
+        readUrl(env, 'TEMPORAL_UI_URL', ['http:', 'https:']) ??
+        `http://127.0.0.1:${readInteger(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535)}`
+      ).replace(/\/$/, ''),
     },
     webhooks,
     notifications: loadNotificationConfig(env, webhooks.secretEncryptionKey),
@@ -437,7 +475,8 @@ function loadNotificationConfig(env: Env, secretKey: Buffer): NotificationConfig
   const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   return {
     smtpUrl,
-    from: readOptional(env, 'NOTIFICATION_FROM') ?? 'Decision Modeling Service <notifications@decision-modeling.invalid>',
+    from:
+      readOptional(env, 'NOTIFICATION_FROM') ?? 'Decision Modeling Service <notifications@decision-modeling.invalid>',
     linkSigningKey: Buffer.from(crypto.hkdfSync('sha256', secretKey, Buffer.alloc(0), 'notification links', 32)),
     smtpConnections: readInteger(env, 'NOTIFICATION_SMTP_CONNECTIONS', 8, 1, 100),
     smtpTimeoutMs: readInteger(env, 'NOTIFICATION_SMTP_TIMEOUT_MS', 30_000, 100, 600_000),
@@ -473,10 +512,16 @@ function loadOAuthConfig(env: Env, publicBaseUrl: string): OAuthConfig {
   const externalIssuer = readUrl(env, 'OAUTH_ISSUER', ['https:', 'http:']);
   const audience = readOptional(env, 'OAUTH_AUDIENCE');
   if (externalIssuer !== undefined && audience === undefined) {
-    throw new ConfigError('OAUTH_AUDIENCE', 'must be set when OAUTH_ISSUER is (the audience your provider puts in access tokens for this API)');
+    throw new ConfigError(
+      'OAUTH_AUDIENCE',
+      'must be set when OAUTH_ISSUER is (the audience your provider puts in access tokens for this API)',
+    );
   }
   if (externalIssuer === undefined && audience !== undefined) {
-    throw new ConfigError('OAUTH_AUDIENCE', 'is only used with OAUTH_ISSUER (the built-in provider\'s audience is PUBLIC_BASE_URL/api/v1)');
+    throw new ConfigError(
+      'OAUTH_AUDIENCE',
+      "is only used with OAUTH_ISSUER (the built-in provider's audience is PUBLIC_BASE_URL/api/v1)",
+    );
   }
   return {
     externalIssuer,
@@ -513,7 +558,8 @@ export function readPreviousKeys(env: Env): Buffer[] {
     .filter((raw) => raw.length > 0)
     .map((raw, index) => {
       const key = Buffer.from(raw, 'base64');
-      if (key.length !== 32) throw new ConfigError('WEBHOOK_SECRET_PREVIOUS_KEYS', `key ${index + 1} must be 32 bytes, base64-encoded`);
+      if (key.length !== 32)
+        throw new ConfigError('WEBHOOK_SECRET_PREVIOUS_KEYS', `key ${index + 1} must be 32 bytes, base64-encoded`);
       return key;
     });
 }
@@ -524,19 +570,33 @@ function loadWebhookConfig(env: Env, nodeEnv: string, dataDir: string): WebhookC
   let secretEncryptionKey: Buffer | undefined;
   if (rawKey !== undefined) {
     secretEncryptionKey = Buffer.from(rawKey, 'base64');
-    if (secretEncryptionKey.length !== 32) throw new ConfigError('WEBHOOK_SECRET_KEY', 'must be 32 bytes, base64-encoded (openssl rand -base64 32)');
+    if (secretEncryptionKey.length !== 32)
+      throw new ConfigError('WEBHOOK_SECRET_KEY', 'must be 32 bytes, base64-encoded (openssl rand -base64 32)');
   } else if (production) {
-    throw new ConfigError('WEBHOOK_SECRET_KEY', 'must be set when NODE_ENV=production (32 random bytes, base64: openssl rand -base64 32)');
+    throw new ConfigError(
+      'WEBHOOK_SECRET_KEY',
+      'must be set when NODE_ENV=production (32 random bytes, base64: openssl rand -base64 32)',
+    );
   } else {
     secretEncryptionKey = localDevelopmentKey(dataDir);
   }
   const previousSecretEncryptionKeys = readPreviousKeys(env);
   const allowedHosts = (readOptional(env, 'WEBHOOK_ALLOWED_HOSTS') ?? '')
     .split(',')
-    .map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.+$/, ''))
+    .map((host) =>
+      host
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, '')
+        .replace(/\.+$/, ''),
+    )
     .filter((host) => host.length > 0);
   for (const host of allowedHosts) {
-    if (!/^[a-z0-9.:-]+$/.test(host)) throw new ConfigError('WEBHOOK_ALLOWED_HOSTS', `must be a comma-separated list of host names or IP addresses, got "${host}"`);
+    if (!/^[a-z0-9.:-]+$/.test(host))
+      throw new ConfigError(
+        'WEBHOOK_ALLOWED_HOSTS',
+        `must be a comma-separated list of host names or IP addresses, got "${host}"`,
+      );
   }
   return {
     allowedHosts,
@@ -550,7 +610,13 @@ function loadWebhookConfig(env: Env, nodeEnv: string, dataDir: string): WebhookC
     laneBatchSize: readInteger(env, 'WEBHOOK_LANE_BATCH_SIZE', 100, 1, 1000),
     laneConcurrency: readInteger(env, 'WEBHOOK_LANE_CONCURRENCY', 16, 1, 256),
     laneIdleSeconds: readInteger(env, 'WEBHOOK_LANE_IDLE_SECONDS', 300, 1, 86_400),
-    laneHeartbeatTimeoutSeconds: readInteger(env, 'WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS', Math.max(2, readInteger(env, 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS', 10, 1, 600)), 2, 600),
+    laneHeartbeatTimeoutSeconds: readInteger(
+      env,
+      'WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS',
+      Math.max(2, readInteger(env, 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS', 10, 1, 600)),
+      2,
+      600,
+    ),
     lanePassIntervalMs: readInteger(env, 'WEBHOOK_LANE_PASS_INTERVAL_MS', 100, 0, 10_000),
     lanePassesPerRun: readInteger(env, 'WEBHOOK_LANE_PASSES_PER_RUN', 250, 1, 1000),
     laneSweepSeconds: readInteger(env, 'WEBHOOK_LANE_SWEEP_SECONDS', 10, 1, 3600),

@@ -13,12 +13,18 @@ export function credentialKeyId(key: Buffer): string {
   return `k_${crypto.createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 }
 
-export function encryptCredentials(credentials: ConnectorCredentials, key: Buffer): { ciphertext: string; keyId: string } {
+export function encryptCredentials(
+  credentials: ConnectorCredentials,
+  key: Buffer,
+): { ciphertext: string; keyId: string } {
   return { ciphertext: encryptWebhookSecret(JSON.stringify(credentials), key), keyId: credentialKeyId(key) };
 }
 
 /** Opens stored credentials with whichever of `keys` has the stored key id. */
-export function decryptCredentials(stored: { ciphertext: string; keyId: string }, keys: Buffer[]): ConnectorCredentials {
+export function decryptCredentials(
+  stored: { ciphertext: string; keyId: string },
+  keys: Buffer[],
+): ConnectorCredentials {
   const key = keys.find((candidate) => credentialKeyId(candidate) === stored.keyId);
   if (!key) throw new Error(`No configured key has the id ${stored.keyId}`);
   return JSON.parse(decryptWebhookSecret(stored.ciphertext, key)) as ConnectorCredentials;

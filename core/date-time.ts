@@ -1,7 +1,10 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
 
 /** ajv-formats' own RFC 3339 check (an object with validate/compare for this format): it checks the calendar too. */
-const RFC3339_DATE_TIME = fullFormats['date-time'] as { validate: (value: string) => boolean; compare: (a: string, b: string) => number | undefined };
+const RFC3339_DATE_TIME = fullFormats['date-time'] as {
+  validate: (value: string) => boolean;
+  compare: (a: string, b: string) => number | undefined;
+};
 
 /** Orders two date-times as instants (ajv's `formatMinimum`/`formatMaximum` use it). */
 export const compareDateTimes = RFC3339_DATE_TIME.compare;

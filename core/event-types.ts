@@ -11,7 +11,11 @@ const actor: Schema = {
   properties: { type: { type: 'string' }, id: { type: 'string' }, via_client: { type: 'string' } },
 };
 const nullableString: Schema = { type: ['string', 'null'] };
-const modelRef: Schema = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } };
+const modelRef: Schema = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'string' }, name: { type: 'string' } },
+};
 const timestamp: Schema = { type: 'string', format: 'date-time' };
 
 /** A model version's lifecycle events share one shape: the model, the version as it now stands, who acted, and the review or release. */
@@ -39,7 +43,12 @@ function modelVersionTransitions(entries: Array<[string, string, string]>) {
         release: {
           type: 'object',
           required: ['id', 'kind', 'replaced_version', 'reason'],
-          properties: { id: { type: 'string' }, kind: { type: 'string', enum: ['review', 'rollback'] }, replaced_version: nullableString, reason: nullableString },
+          properties: {
+            id: { type: 'string' },
+            kind: { type: 'string', enum: ['review', 'rollback'] },
+            replaced_version: nullableString,
+            reason: nullableString,
+          },
         },
         comment: nullableString,
         actor,
@@ -96,7 +105,7 @@ const scenarioOutcome = (status: 'completed' | 'failed'): Schema => ({
         run_number: { type: 'integer' },
         status: { type: 'string', const: status },
         ...(status === 'completed'
-          ? { metrics: { type: 'object', description: 'The run\'s metrics, as in GET /scenarios/{id}.' } }
+          ? { metrics: { type: 'object', description: "The run's metrics, as in GET /scenarios/{id}." } }
           : { error: { type: 'object', description: 'A problem object: why the run failed.' } }),
         completed_at: timestamp,
       },
@@ -160,7 +169,10 @@ const usageQuotaCrossed: Schema = {
       },
     },
     used: { type: 'integer', description: 'The count when the threshold was crossed.' },
-    threshold: { type: 'integer', description: 'The count that was crossed: 80 % of the limit (rounded up), or the limit.' },
+    threshold: {
+      type: 'integer',
+      description: 'The count that was crossed: 80 % of the limit (rounded up), or the limit.',
+    },
     policy: { type: 'string', enum: [...QUOTA_POLICIES] },
     period_start: timestamp,
     period_end: timestamp,
@@ -184,7 +196,8 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
   {
     type: 'scenario.failed',
     summary: 'A scenario run failed',
-    description: 'A scenario run failed: the model could not run on the inputs, or the run could not be executed after its retries.',
+    description:
+      'A scenario run failed: the model could not run on the inputs, or the run could not be executed after its retries.',
     data: scenarioOutcome('failed'),
   },
   {
@@ -194,13 +207,21 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     data: {
       type: 'object',
       required: ['scenario', 'actor'],
-      properties: { scenario: { type: 'object', required: ['id', 'deleted_at'], properties: { id: { type: 'string' }, deleted_at: timestamp } }, actor },
+      properties: {
+        scenario: {
+          type: 'object',
+          required: ['id', 'deleted_at'],
+          properties: { id: { type: 'string' }, deleted_at: timestamp },
+        },
+        actor,
+      },
     },
   },
   {
     type: 'batch.completed',
     summary: 'A scenario batch finished',
-    description: 'A scenario batch finished: every item ran (`status: completed`) or the batch was cancelled (`status: cancelled`).',
+    description:
+      'A scenario batch finished: every item ran (`status: completed`) or the batch was cancelled (`status: cancelled`).',
     data: {
       type: 'object',
       required: ['batch'],
@@ -214,7 +235,9 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
             progress: {
               type: 'object',
               required: ['total', 'completed', 'failed', 'invalid', 'cancelled'],
-              properties: Object.fromEntries(['total', 'completed', 'failed', 'invalid', 'cancelled'].map((k) => [k, { type: 'integer' }])),
+              properties: Object.fromEntries(
+                ['total', 'completed', 'failed', 'invalid', 'cancelled'].map((k) => [k, { type: 'integer' }]),
+              ),
             },
             completed_at: timestamp,
           },
@@ -234,18 +257,42 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
         version: {
           type: 'object',
           required: ['version', 'graph_sha256', 'created_at'],
-          properties: { version: { type: 'string', example: '2' }, graph_sha256: { type: 'string' }, created_at: timestamp },
+          properties: {
+            version: { type: 'string', example: '2' },
+            graph_sha256: { type: 'string' },
+            created_at: timestamp,
+          },
         },
         actor,
       },
     },
   },
   ...modelVersionTransitions([
-    ['model.version.submitted', 'A model version was submitted for review', 'Its suite passed and its rule coverage met the threshold; its release decision (`decision_id`) now runs the approval policy.'],
-    ['model.version.approved', 'A model version was approved', 'Every step of its release decision approved it; it is published in the same transaction (`model.version.published` follows).'],
-    ['model.version.rejected', 'A model version was rejected', 'A reviewer rejected its release decision (`comment` says why); it can no longer be submitted.'],
-    ['model.version.published', 'A model version was published', 'It is now the version scenarios, batches, KPIs and decision options run: through a review (`release.kind: review`) or again, as a rollback (`release.kind: rollback`, with `release.reason`).'],
-    ['model.version.retired', 'A model version was retired', 'Another version of the model was published in its place; its history and its runs stay readable.'],
+    [
+      'model.version.submitted',
+      'A model version was submitted for review',
+      'Its suite passed and its rule coverage met the threshold; its release decision (`decision_id`) now runs the approval policy.',
+    ],
+    [
+      'model.version.approved',
+      'A model version was approved',
+      'Every step of its release decision approved it; it is published in the same transaction (`model.version.published` follows).',
+    ],
+    [
+      'model.version.rejected',
+      'A model version was rejected',
+      'A reviewer rejected its release decision (`comment` says why); it can no longer be submitted.',
+    ],
+    [
+      'model.version.published',
+      'A model version was published',
+      'It is now the version scenarios, batches, KPIs and decision options run: through a review (`release.kind: review`) or again, as a rollback (`release.kind: rollback`, with `release.reason`).',
+    ],
+    [
+      'model.version.retired',
+      'A model version was retired',
+      'Another version of the model was published in its place; its history and its runs stay readable.',
+    ],
   ]),
   {
     type: 'model.deprecated',
@@ -255,7 +302,11 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       type: 'object',
       required: ['model', 'actor'],
       properties: {
-        model: { type: 'object', required: ['id', 'name', 'deprecated_at'], properties: { id: { type: 'string' }, name: { type: 'string' }, deprecated_at: timestamp } },
+        model: {
+          type: 'object',
+          required: ['id', 'name', 'deprecated_at'],
+          properties: { id: { type: 'string' }, name: { type: 'string' }, deprecated_at: timestamp },
+        },
         actor,
       },
     },
@@ -271,7 +322,12 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
         api_key: {
           type: 'object',
           required: ['id', 'name', 'key_prefix', 'expires_at'],
-          properties: { id: { type: 'string' }, name: { type: 'string' }, key_prefix: { type: 'string' }, expires_at: timestamp },
+          properties: {
+            id: { type: 'string' },
+            name: { type: 'string' },
+            key_prefix: { type: 'string' },
+            expires_at: timestamp,
+          },
         },
         days_before: { type: 'integer', description: 'The configured lead time, in days.' },
       },
@@ -280,7 +336,8 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
   {
     type: 'usage.quota.warning',
     summary: 'A volume quota is 80 % used',
-    description: 'A volume quota of the tenant (GET /api/v1/usage) reached 80 % of its limit in the current period. Emitted once per quota and period.',
+    description:
+      'A volume quota of the tenant (GET /api/v1/usage) reached 80 % of its limit in the current period. Emitted once per quota and period.',
     data: usageQuotaCrossed,
   },
   {
@@ -321,7 +378,10 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     data: {
       type: 'object',
       required: ['webhook', 'message'],
-      properties: { webhook: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } }, message: { type: 'string' } },
+      properties: {
+        webhook: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        message: { type: 'string' },
+      },
     },
   },
   {
@@ -353,18 +413,24 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
   {
     type: 'decision.submitted',
     summary: 'A decision was submitted for approval',
-    description: 'POST /decisions/{id}/submit started its approval workflow; the decision is pending approval at step 1.',
+    description:
+      'POST /decisions/{id}/submit started its approval workflow; the decision is pending approval at step 1.',
     data: approvalTransition({
       ...approvalRef,
       workflow_id: { type: 'string' },
       steps: { type: 'array', items: { type: 'string' } },
-      skipped_steps: { type: 'array', items: { type: 'string' }, description: 'Steps whose condition is false for the chosen scenario.' },
+      skipped_steps: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Steps whose condition is false for the chosen scenario.',
+      },
     }),
   },
   {
     type: 'decision.step.approved',
     summary: 'An approval was given on a step',
-    description: 'A person approved the current step; `step_complete` tells whether the step now has all the approvals it requires.',
+    description:
+      'A person approved the current step; `step_complete` tells whether the step now has all the approvals it requires.',
     data: approvalTransition({
       ...approvalRef,
       ...approvalStep,
@@ -388,7 +454,8 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
   {
     type: 'decision.changes_requested',
     summary: 'An approver asked for changes',
-    description: 'An eligible approver of the current step asked for changes: the decision is editable again until it is resubmitted.',
+    description:
+      'An eligible approver of the current step asked for changes: the decision is editable again until it is resubmitted.',
     data: approvalTransition({ ...approvalRef, ...approvalStep }),
   },
   {
@@ -400,7 +467,10 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     data: approvalTransition({
       ...approvalRef,
       content_changed: { type: 'boolean' },
-      dismissed_approvals: { type: 'array', items: { type: 'object', properties: { step: { type: 'integer' }, user_id: { type: 'string' } } } },
+      dismissed_approvals: {
+        type: 'array',
+        items: { type: 'object', properties: { step: { type: 'integer' }, user_id: { type: 'string' } } },
+      },
       editors: { type: 'array', items: { type: 'string' } },
       step: { type: ['integer', 'null'] },
       comment: nullableString,
@@ -409,14 +479,21 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
   {
     type: 'decision.step.escalated',
     summary: "A step's SLA passed",
-    description: "The current step's SLA passed: its escalation target may now act on it too, and reminders follow at the configured interval.",
-    data: approvalTransition({ ...approvalRef, step: { type: 'integer' }, step_name: { type: 'string' }, sla_due_at: timestamp, escalated_to: approverSet }),
+    description:
+      "The current step's SLA passed: its escalation target may now act on it too, and reminders follow at the configured interval.",
+    data: approvalTransition({
+      ...approvalRef,
+      step: { type: 'integer' },
+      step_name: { type: 'string' },
+      sla_due_at: timestamp,
+      escalated_to: approverSet,
+    }),
   },
   {
     type: 'decision.step.reminder',
     summary: 'A reminder for a step that awaits approvals',
     description:
-      'Once before the step\'s SLA ends (`before_sla: true`; APPROVAL_SLA_REMINDER_BEFORE_SECONDS before it, or halfway through a shorter SLA), ' +
+      "Once before the step's SLA ends (`before_sla: true`; APPROVAL_SLA_REMINDER_BEFORE_SECONDS before it, or halfway through a shorter SLA), " +
       'then once per reminder interval (APPROVAL_REMINDER_INTERVAL_SECONDS) while an escalated step still awaits approvals (`before_sla: false`).',
     data: approvalTransition({
       ...approvalRef,
@@ -425,7 +502,11 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       sla_due_at: timestamp,
       approvals_given: { type: 'integer' },
       approvals_required: { type: 'integer' },
-      before_sla: { type: 'boolean', description: 'true: the reminder before the SLA ends; false: after it escalated. Absent in events of before 2026-11-28.' },
+      before_sla: {
+        type: 'boolean',
+        description:
+          'true: the reminder before the SLA ends; false: after it escalated. Absent in events of before 2026-11-28.',
+      },
     }),
   },
   {
@@ -438,7 +519,12 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     type: 'decision.commented',
     summary: 'A comment on a decision',
     description: 'Someone commented on a decision under review or approved.',
-    data: approvalTransition({ ...approvalRef, status: { type: 'string' }, step: { type: ['integer', 'null'] }, comment: { type: 'string' } }),
+    data: approvalTransition({
+      ...approvalRef,
+      status: { type: 'string' },
+      step: { type: ['integer', 'null'] },
+      comment: { type: 'string' },
+    }),
   },
   {
     type: 'decision.withdrawn',
@@ -450,7 +536,12 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     type: 'decision.expired',
     summary: 'A decision expired',
     description: "The current step's final deadline passed before it had its approvals.",
-    data: approvalTransition({ ...approvalRef, step: { type: 'integer' }, step_name: { type: 'string' }, deadline_at: timestamp }),
+    data: approvalTransition({
+      ...approvalRef,
+      step: { type: 'integer' },
+      step_name: { type: 'string' },
+      deadline_at: timestamp,
+    }),
   },
   {
     type: 'decision.implemented',
@@ -462,20 +553,30 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     type: 'decision.closed',
     summary: 'A decision was closed',
     description: 'POST /decisions/{id}/close: its workflow ends; outcome reviews not yet due are cancelled.',
-    data: approvalTransition({ ...approvalRef, outcome_reviews_cancelled: { type: 'array', items: timestamp }, comment: nullableString }),
+    data: approvalTransition({
+      ...approvalRef,
+      outcome_reviews_cancelled: { type: 'array', items: timestamp },
+      comment: nullableString,
+    }),
   },
   {
     type: 'decision.outcome.due',
     summary: 'An outcome review is due',
-    description: "One of the decision's `outcome_reviews_at` dates arrived (announced once the decision is approved): time to record outcomes.",
-    data: approvalTransition({ ...approvalRef, review_at: timestamp, review_number: { type: 'integer' }, review_count: { type: 'integer' } }),
+    description:
+      "One of the decision's `outcome_reviews_at` dates arrived (announced once the decision is approved): time to record outcomes.",
+    data: approvalTransition({
+      ...approvalRef,
+      review_at: timestamp,
+      review_number: { type: 'integer' },
+      review_count: { type: 'integer' },
+    }),
   },
   {
     type: 'decision.outcome.recorded',
     summary: 'An outcome was recorded against a decision',
     description:
       'POST /decisions/{id}/outcomes recorded an observed value of a metric against an approved or implemented decision, with what was expected ' +
-      'of it (given, or defaulted from the chosen option\'s frozen scenario run) and the variance. A correction is a new outcome naming the one ' +
+      "of it (given, or defaulted from the chosen option's frozen scenario run) and the variance. A correction is a new outcome naming the one " +
       'it `supersedes`. Emitted in the transaction that stores it.',
     data: {
       type: 'object',
@@ -485,7 +586,17 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
         outcome: {
           type: 'object',
           required: [
-            'id', 'metric', 'expected_value', 'expected_source', 'actual_value', 'variance', 'relative_variance_percent', 'observed_at', 'note', 'supersedes', 'recorded_at',
+            'id',
+            'metric',
+            'expected_value',
+            'expected_source',
+            'actual_value',
+            'variance',
+            'relative_variance_percent',
+            'observed_at',
+            'note',
+            'supersedes',
+            'recorded_at',
           ],
           properties: {
             id: { type: 'string', example: 'out_01jd2x0m3f8q4w7e5r6t9y2v1k' },
@@ -494,7 +605,10 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
             expected_source: { type: 'string', enum: ['given', 'scenario_snapshot'] },
             actual_value: { type: 'number' },
             variance: { type: ['number', 'null'], description: 'actual − expected.' },
-            relative_variance_percent: { type: ['number', 'null'], description: '(actual − expected) / |expected| × 100; null when expected is 0.' },
+            relative_variance_percent: {
+              type: ['number', 'null'],
+              description: '(actual − expected) / |expected| × 100; null when expected is 0.',
+            },
             observed_at: timestamp,
             note: nullableString,
             supersedes: { ...nullableString, description: 'The earlier outcome this one corrects.' },
@@ -509,15 +623,16 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     type: 'decision.outcome_kpi.linked',
     summary: "A decision's outcome metric was linked to a KPI",
     description:
-      'POST /decisions/{id}/outcome-kpis: from now on the actual values of the metric come from the KPI\'s points (one observation per KPI ' +
-      'aggregation period from the decision\'s approval on, computed when read) against the link\'s expected value. Emitted in the transaction ' +
+      "POST /decisions/{id}/outcome-kpis: from now on the actual values of the metric come from the KPI's points (one observation per KPI " +
+      "aggregation period from the decision's approval on, computed when read) against the link's expected value. Emitted in the transaction " +
       'that stores the link.',
     data: outcomeKpiLink,
   },
   {
     type: 'decision.outcome_kpi.unlinked',
     summary: "A decision's outcome metric was unlinked from its KPI",
-    description: 'DELETE /decisions/{id}/outcome-kpis/{link_id}: the metric takes outcomes recorded by hand again. Emitted in the transaction that removes the link.',
+    description:
+      'DELETE /decisions/{id}/outcome-kpis/{link_id}: the metric takes outcomes recorded by hand again. Emitted in the transaction that removes the link.',
     data: outcomeKpiLink,
   },
   {
@@ -534,12 +649,20 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       type: 'object',
       required: ['kpi', 'source', 'scenario_id', 'count', 'replaced', 'first_timestamp', 'last_timestamp', 'point'],
       properties: {
-        kpi: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string', example: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' }, name: { type: 'string' } } },
+        kpi: {
+          type: 'object',
+          required: ['id', 'name'],
+          properties: { id: { type: 'string', example: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' }, name: { type: 'string' } },
+        },
         source: { type: 'string', enum: ['api', 'scenario', 'sync', 'schedule'] },
-        scenario_id: { ...nullableString, description: 'The completed scenario the point came from (source `scenario`).' },
+        scenario_id: {
+          ...nullableString,
+          description: 'The completed scenario the point came from (source `scenario`).',
+        },
         sync_id: {
           type: 'string',
-          description: 'Source `sync`: the integration sync after which a `dataset` KPI was recomputed; source `schedule`: the sync that had last changed the dataset.',
+          description:
+            'Source `sync`: the integration sync after which a `dataset` KPI was recomputed; source `schedule`: the sync that had last changed the dataset.',
         },
         count: { type: 'integer', minimum: 1 },
         replaced: { type: 'integer', minimum: 0 },
@@ -558,7 +681,7 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     summary: kind === 'triggered' ? 'A KPI alert fired (or is announced again)' : 'A firing KPI alert resolved',
     description:
       kind === 'triggered'
-        ? 'An alert of a KPI alert rule went `firing` (`notification: first`), or is still firing after the rule\'s `renotify_seconds` ' +
+        ? "An alert of a KPI alert rule went `firing` (`notification: first`), or is still firing after the rule's `renotify_seconds` " +
           '(`notification: renotification`). Not sent while the alert is silenced or acknowledged. `summary` says why it fired; ' +
           'GET /alerts/{id} has the whole explanation.'
         : 'A firing (or acknowledged) alert resolved: its value recovered past the recovery line, data arrived (no_data), late points ' +
@@ -567,11 +690,19 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       type: 'object',
       required: ['kpi', 'rule', 'alert'],
       properties: {
-        kpi: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string', example: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' }, name: { type: 'string' } } },
+        kpi: {
+          type: 'object',
+          required: ['id', 'name'],
+          properties: { id: { type: 'string', example: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' }, name: { type: 'string' } },
+        },
         rule: {
           type: 'object',
           required: ['id', 'name', 'kind'],
-          properties: { id: { type: 'string', example: 'kar_01jd2x0m3f8q4w7e5r6t9y2v1k' }, name: { type: 'string' }, kind: { type: 'string', enum: ['threshold', 'rate_of_change', 'no_data'] } },
+          properties: {
+            id: { type: 'string', example: 'kar_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+            name: { type: 'string' },
+            kind: { type: 'string', enum: ['threshold', 'rate_of_change', 'no_data'] },
+          },
         },
         alert: {
           type: 'object',
@@ -587,16 +718,24 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
           },
         },
         ...(kind === 'triggered'
-          ? { notification: { type: 'string', enum: ['first', 'renotification'] }, summary: { ...nullableString, description: 'Why it fired, in one sentence.' } }
+          ? {
+              notification: { type: 'string', enum: ['first', 'renotification'] },
+              summary: { ...nullableString, description: 'Why it fired, in one sentence.' },
+            }
           : {}),
       },
     },
   })),
   ...(['started', 'completed', 'failed'] as const).map((outcome) => ({
     type: `integration.sync.${outcome}`,
-    summary: { started: 'An integration sync started reading', completed: 'An integration sync finished', failed: 'An integration sync failed' }[outcome],
+    summary: {
+      started: 'An integration sync started reading',
+      completed: 'An integration sync finished',
+      failed: 'An integration sync failed',
+    }[outcome],
     description: {
-      started: 'A sync (`POST /integrations/{id}/syncs`) began reading its source, once per sync (not again when a retried attempt resumes).',
+      started:
+        'A sync (`POST /integrations/{id}/syncs`) began reading its source, once per sync (not again when a retried attempt resumes).',
       completed:
         'A sync committed its last page: `status` is `completed`, or `partially_completed` when some records were rejected by the field ' +
         'mapping (see `GET /integrations/{id}/syncs/{sync_id}/rejections`). The counts are final.',
@@ -621,13 +760,26 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
             counts: {
               type: 'object',
               required: ['read', 'inserted', 'updated', 'unchanged', 'rejected', 'deleted'],
-              properties: Object.fromEntries(['read', 'inserted', 'updated', 'unchanged', 'rejected', 'deleted'].map((name) => [name, { type: 'integer' }])),
+              properties: Object.fromEntries(
+                ['read', 'inserted', 'updated', 'unchanged', 'rejected', 'deleted'].map((name) => [
+                  name,
+                  { type: 'integer' },
+                ]),
+              ),
             },
             error: { type: ['object', 'null'], properties: { code: { type: 'string' }, detail: { type: 'string' } } },
             warnings: {
               type: 'array',
               description: 'Data-quality warnings (`fill_rate_dropped`), as on the sync.',
-              items: { type: 'object', properties: { code: { type: 'string' }, field: { type: 'string' }, previous: { type: 'number' }, current: { type: 'number' } } },
+              items: {
+                type: 'object',
+                properties: {
+                  code: { type: 'string' },
+                  field: { type: 'string' },
+                  previous: { type: 'number' },
+                  current: { type: 'number' },
+                },
+              },
             },
           },
         },

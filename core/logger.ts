@@ -8,6 +8,9 @@ export function createLogger(level: string, name: string): Logger {
     level,
     base: { service: name },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers.authorization', 'headers.authorization', '*.secret', '*.key'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'headers.authorization', '*.secret', '*.key'],
+      censor: '[redacted]',
+    },
   });
 }

@@ -6,12 +6,14 @@
 export const NOTIFICATION_KINDS = {
   approval_requested: {
     title: 'Approval requested',
-    description: 'A decision step became yours to act on: submitted, moved to your step, resubmitted or reassigned to you.',
+    description:
+      'A decision step became yours to act on: submitted, moved to your step, resubmitted or reassigned to you.',
     defaultDelivery: 'immediate',
   },
   approval_reminder: {
     title: 'Approval reminders',
-    description: 'A step you can act on nears the end of its SLA, passed it (to its approvers and its escalation target), and the reminders that follow.',
+    description:
+      'A step you can act on nears the end of its SLA, passed it (to its approvers and its escalation target), and the reminders that follow.',
     defaultDelivery: 'immediate',
   },
   decision_result: {
@@ -41,7 +43,8 @@ export const NOTIFICATION_KINDS = {
   },
   operations: {
     title: 'Operations (admins)',
-    description: 'An integration sync failed or rejected records, a webhook endpoint was disabled, an API key expires soon.',
+    description:
+      'An integration sync failed or rejected records, a webhook endpoint was disabled, an API key expires soon.',
     defaultDelivery: 'digest',
   },
 } as const satisfies Record<string, { title: string; description: string; defaultDelivery: NotificationDelivery }>;
@@ -61,7 +64,11 @@ export function isNotificationKind(value: string): value is NotificationKind {
  * How a person hears of a kind: their choice, else the kind's default; a mandatory kind chosen `off` falls back to
  * its default (or `digest` if the default is off).
  */
-export function effectiveDelivery(kind: NotificationKind, chosen: NotificationDelivery | undefined, mandatory: boolean): NotificationDelivery {
+export function effectiveDelivery(
+  kind: NotificationKind,
+  chosen: NotificationDelivery | undefined,
+  mandatory: boolean,
+): NotificationDelivery {
   const delivery = chosen ?? NOTIFICATION_KINDS[kind].defaultDelivery;
   if (mandatory && delivery === 'off') return NOTIFICATION_KINDS[kind].defaultDelivery;
   return delivery;

@@ -63,7 +63,10 @@ export function isPublicAddress(address: string): boolean {
  * fully qualified name, since `localhost.` and `example.com.` name the same hosts as `localhost` and `example.com`.
  */
 export function normalisedHost(url: URL): string {
-  return url.hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+  return url.hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '');
 }
 
 /**
@@ -81,7 +84,10 @@ export type OutboundUrlVerdict = { ok: true } | { ok: false; reason: string };
  * URL). The checks that need no DNS: scheme (https required in production, except allow-listed hosts), no credentials
  * in the URL, and an IP-literal host must be public unless allow-listed. Host names are checked at delivery time.
  */
-export function checkOutboundUrl(raw: string, options: { allowedHosts: string[]; requireHttps: boolean }): OutboundUrlVerdict {
+export function checkOutboundUrl(
+  raw: string,
+  options: { allowedHosts: string[]; requireHttps: boolean },
+): OutboundUrlVerdict {
   let url: URL;
   try {
     url = new URL(raw);

@@ -15,7 +15,8 @@ import { isPublicAddress } from './outbound-url';
 /** Resolves a host name to its addresses; injectable so tests can make a name resolve to a private address. */
 export type ResolveHost = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
-export const systemResolveHost: ResolveHost = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+export const systemResolveHost: ResolveHost = (hostname) =>
+  dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 export interface PinnedAddress {
   address: string;
@@ -37,11 +38,18 @@ export type Resolution =
 
 /** The host as every check sees it: lower case, IPv6 without brackets, no trailing dot(s). */
 function normalised(host: string): string {
-  return host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+  return host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '');
 }
 
 /** Resolves `host` and checks every address it names; the caller connects to `target` and nowhere else. */
-export async function resolvePinnedAddress(host: string, rules: DestinationRules, signal?: AbortSignal): Promise<Resolution> {
+export async function resolvePinnedAddress(
+  host: string,
+  rules: DestinationRules,
+  signal?: AbortSignal,
+): Promise<Resolution> {
   const name = normalised(host);
   const allowListed = rules.allowedHosts.includes(name);
   if (!allowListed && (name === 'localhost' || name.endsWith('.localhost'))) {
@@ -56,13 +64,23 @@ export async function resolvePinnedAddress(host: string, rules: DestinationRules
       const timedOut = signal?.aborted ?? false;
       // A temporary resolver failure (or a timeout) is worth retrying; a name that does not exist is not.
       const temporary = timedOut || (error as NodeJS.ErrnoException).code === 'EAI_AGAIN';
-      return { kind: 'unresolved', message: `could not resolve ${name}: ${(error as Error).message}`, temporary, timedOut };
+      return {
+        kind: 'unresolved',
+        message: `could not resolve ${name}: ${(error as Error).message}`,
+        temporary,
+        timedOut,
+      };
     }
   }
-  if (addresses.length === 0) return { kind: 'unresolved', message: `could not resolve ${name}`, temporary: true, timedOut: false };
+  if (addresses.length === 0)
+    return { kind: 'unresolved', message: `could not resolve ${name}`, temporary: true, timedOut: false };
   if (!allowListed) {
     const forbidden = addresses.find((a) => !isPublicAddress(a.address));
-    if (forbidden) return { kind: 'refused', reason: `destination_not_allowed: ${name} resolves to ${forbidden.address}, a non-public address` };
+    if (forbidden)
+      return {
+        kind: 'refused',
+        reason: `destination_not_allowed: ${name} resolves to ${forbidden.address}, a non-public address`,
+      };
   }
   return { kind: 'resolved', target: addresses[0] as PinnedAddress };
 }
@@ -120,16 +138,31 @@ export async function sendPinnedRequest(request: PinnedRequest): Promise<PinnedO
       if (options?.all) callback(null, [target]);
       else callback(null, target.address, target.family);
     };
-    const headers = request.body !== undefined ? { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) } : request.headers;
+    const headers =
+      request.body !== undefined
+        ? { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) }
+        : request.headers;
     const client = request.url.protocol === 'https:' ? https : http;
     const req = client.request(
       request.url,
-      { method: request.method, headers, lookup: pinnedLookup as unknown as net.LookupFunction, signal: deadline, agent: request.agent ?? false },
+      {
+        method: request.method,
+        headers,
+        lookup: pinnedLookup as unknown as net.LookupFunction,
+        signal: deadline,
+        agent: request.agent ?? false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         let received = 0;
         const answer = (extra: { truncated: boolean; readError?: string }) =>
-          finish({ kind: 'response', status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ...extra });
+          finish({
+            kind: 'response',
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            ...extra,
+          });
         res.on('data', (chunk: Buffer) => {
           received += chunk.length;
           if (received <= request.maxResponseBytes) chunks.push(chunk);
@@ -140,7 +173,9 @@ export async function sendPinnedRequest(request: PinnedRequest): Promise<PinnedO
         });
         res.on('end', () => answer({ truncated: false }));
         res.on('error', (error) => answer({ truncated: false, readError: error.message }));
-        res.on('aborted', () => answer({ truncated: false, readError: 'the connection closed before the answer was complete' }));
+        res.on('aborted', () =>
+          answer({ truncated: false, readError: 'the connection closed before the answer was complete' }),
+        );
       },
     );
     req.on('error', (error) => finish({ kind: 'error', message: error.message, timedOut: deadline.aborted }));

@@ -207,7 +207,11 @@ class ChildProcessPool implements ProcessPool {
   }
 
   private start(): Slot {
-    const child = fork(this.options.entry, [], { execArgv: this.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(this.options.entry, [], {
+      execArgv: this.execArgv,
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const slot: Slot = { child, ready: false };
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'ready') {
@@ -286,7 +290,12 @@ class ChildProcessPool implements ProcessPool {
   }
 
   private overBudget(slot: Slot, job: Job): void {
-    this.kill(slot, job, new BudgetExceededError(job.budgetMs, job.at), `a task (${job.task}) ran past its ${job.budgetMs} ms budget; its process was killed`);
+    this.kill(
+      slot,
+      job,
+      new BudgetExceededError(job.budgetMs, job.at),
+      `a task (${job.task}) ran past its ${job.budgetMs} ms budget; its process was killed`,
+    );
   }
 
   private running(key: string): number {
@@ -359,7 +368,13 @@ class ChildProcessPool implements ProcessPool {
       return;
     }
     const slot = this.slots.find((candidate) => candidate.job === job);
-    if (slot) this.kill(slot, job, new PoolTaskCancelledError(this.options.name), `a task (${job.task}) was cancelled by its caller; its process was killed`);
+    if (slot)
+      this.kill(
+        slot,
+        job,
+        new PoolTaskCancelledError(this.options.name),
+        `a task (${job.task}) was cancelled by its caller; its process was killed`,
+      );
   }
 
   private waitedTooLong(job: Job, waitMs: number): void {
@@ -385,19 +400,32 @@ class ChildProcessPool implements ProcessPool {
     }
     const key = runOptions.key ?? SHARED_KEY;
     const queue = this.queues.get(key) ?? [];
-    if (key !== SHARED_KEY && options.keyQueueLimit !== undefined && queue.length + this.running(key) >= options.keyQueueLimit) {
+    if (
+      key !== SHARED_KEY &&
+      options.keyQueueLimit !== undefined &&
+      queue.length + this.running(key) >= options.keyQueueLimit
+    ) {
       this.refused += 1;
       return Promise.reject(new PoolBusyError(options.name, 'key_limit', options.keyQueueLimit, options.budgetMs));
     }
     return new Promise<T>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, key, task, input, budgetMs: runOptions.budgetMs ?? options.budgetMs, resolve: resolve as (value: unknown) => void, reject };
+      const job: Job = {
+        id: this.nextId++,
+        key,
+        task,
+        input,
+        budgetMs: runOptions.budgetMs ?? options.budgetMs,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      };
       if (signal) {
         job.signal = signal;
         job.onAbort = () => this.cancel(job);
         signal.addEventListener('abort', job.onAbort, { once: true });
       }
       const waitMs = options.maxQueueWaitMs;
-      if (key !== SHARED_KEY && waitMs !== undefined) job.waitTimer = setTimeout(() => this.waitedTooLong(job, waitMs), waitMs);
+      if (key !== SHARED_KEY && waitMs !== undefined)
+        job.waitTimer = setTimeout(() => this.waitedTooLong(job, waitMs), waitMs);
       queue.push(job);
       this.queuedCount += 1;
       if (!this.queues.has(key)) this.queues.set(key, queue);

@@ -107,6 +107,6 @@ export function resolveStackBaseUrl(env: NodeJS.ProcessEnv, options: { required:
   throw new StackAddressError(
     `No running "npm start" found on DATA_DIR ${dataDir} (no live supervisor.pid and stack.json there). ` +
       'Start it with "npm start", or in this shell export DATA_DIR=<the DATA_DIR your npm start runs on> ' +
-      '(or PUBLIC_BASE_URL=<the API\'s public address, e.g. http://localhost:3000> for a stack started otherwise).',
+      "(or PUBLIC_BASE_URL=<the API's public address, e.g. http://localhost:3000> for a stack started otherwise).",
   );
 }

@@ -5,7 +5,13 @@
  */
 import type { Plan } from './plans';
 
-export const USAGE_KINDS = ['api_requests', 'scenario_runs', 'evaluations', 'records_synced', 'webhook_deliveries'] as const;
+export const USAGE_KINDS = [
+  'api_requests',
+  'scenario_runs',
+  'evaluations',
+  'records_synced',
+  'webhook_deliveries',
+] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
 export const QUOTA_PERIODS = ['month', 'day'] as const;
@@ -17,7 +23,8 @@ export type QuotaPolicy = (typeof QUOTA_POLICIES)[number];
 
 /** What each kind counts, for the document and the CLI's help. */
 export const USAGE_KIND_DESCRIPTIONS: Record<UsageKind, string> = {
-  api_requests: 'Authenticated requests to /api/v1 that the rate limits let through (a request refused by this quota is not counted).',
+  api_requests:
+    'Authenticated requests to /api/v1 that the rate limits let through (a request refused by this quota is not counted).',
   scenario_runs: 'Scenario runs: a created scenario, a re-run with new inputs, and each valid item of a batch.',
   evaluations: 'Model evaluations: each item of POST /models/{id}/evaluate.',
   records_synced: 'Records an integration sync inserted or updated in a dataset (counted as each page commits).',
@@ -63,7 +70,11 @@ export function periodEnd(period: QuotaPeriod, now: Date): Date {
 }
 
 /** The thresholds a count moving from `before` to `after` crosses: the warning share and the quota itself. */
-export function thresholdsCrossed(before: number, after: number, limit: number): { warning: boolean; exceeded: boolean } {
+export function thresholdsCrossed(
+  before: number,
+  after: number,
+  limit: number,
+): { warning: boolean; exceeded: boolean } {
   const warningAt = Math.ceil(limit * WARNING_RATIO);
   return { warning: before < warningAt && after >= warningAt, exceeded: before < limit && after >= limit };
 }

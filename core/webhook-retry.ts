@@ -49,7 +49,8 @@ export function toDeliveryRetrySettings(policy: WebhookRetryPolicy, unitMs: numb
     maximumAttempts: policy.max_attempts,
     initialIntervalMs: policy.schedule === 'standard' ? standardDelayMs(1, unitMs) : policy.initial_interval_ms,
     backoffCoefficient: policy.backoff_coefficient,
-    maximumIntervalMs: policy.schedule === 'standard' ? Math.max(...STANDARD_RETRY_DELAYS_SECONDS) * unitMs : policy.max_interval_ms,
+    maximumIntervalMs:
+      policy.schedule === 'standard' ? Math.max(...STANDARD_RETRY_DELAYS_SECONDS) * unitMs : policy.max_interval_ms,
     deadlineMs: policy.max_duration_seconds * 1000,
   };
 }
@@ -69,7 +70,11 @@ export function nextAttemptDelayMs(
   let delay: number;
   if (options.retryAfterMs !== undefined) delay = options.retryAfterMs;
   else if (policy.schedule === 'standard') delay = standardDelayMs(failedAttempt, options.unitMs);
-  else delay = Math.min(policy.initial_interval_ms * policy.backoff_coefficient ** (failedAttempt - 1), policy.max_interval_ms);
+  else
+    delay = Math.min(
+      policy.initial_interval_ms * policy.backoff_coefficient ** (failedAttempt - 1),
+      policy.max_interval_ms,
+    );
   const deadline = options.createdAt.getTime() + policy.max_duration_seconds * 1000;
   return options.now.getTime() + delay > deadline ? null : Math.max(0, Math.round(delay));
 }

@@ -30,7 +30,11 @@ export interface DatabaseTimeouts {
   idleInTransactionTimeoutMs?: number;
 }
 
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectTimeoutMs: 3000, acquireTimeoutMs: 5000, statementTimeoutMs: 30_000 };
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectTimeoutMs: 3000,
+  acquireTimeoutMs: 5000,
+  statementTimeoutMs: 30_000,
+};
 
 /** The client-side limit is a little longer than the server's, so a live server's own, clearer cancellation wins. */
 const CLIENT_QUERY_TIMEOUT_SLACK_MS = 2000;
@@ -41,11 +45,21 @@ const CLIENT_QUERY_TIMEOUT_SLACK_MS = 2000;
  * answered 503 `database_unavailable` within their sum. Statements are capped at the same limit: no request runs one
  * longer than it would wait for it. The worker keeps DATABASE_STATEMENT_TIMEOUT_MS for its long statements.
  */
-export function apiDatabaseTimeouts(timeouts: DatabaseTimeouts & { queryTimeoutMs: number }, temporalRpcTimeoutMs: number): DatabaseTimeouts {
-  const statementTimeoutMs = timeouts.statementTimeoutMs > 0 ? Math.min(timeouts.statementTimeoutMs, timeouts.queryTimeoutMs) : timeouts.queryTimeoutMs;
+export function apiDatabaseTimeouts(
+  timeouts: DatabaseTimeouts & { queryTimeoutMs: number },
+  temporalRpcTimeoutMs: number,
+): DatabaseTimeouts {
+  const statementTimeoutMs =
+    timeouts.statementTimeoutMs > 0
+      ? Math.min(timeouts.statementTimeoutMs, timeouts.queryTimeoutMs)
+      : timeouts.queryTimeoutMs;
   // Longer than any wait inside an API transaction (a query, or a Temporal call bounded by TEMPORAL_RPC_TIMEOUT_MS):
   // only a transaction whose request is gone reaches it.
-  return { ...timeouts, statementTimeoutMs, idleInTransactionTimeoutMs: Math.max(statementTimeoutMs, temporalRpcTimeoutMs) + CLIENT_QUERY_TIMEOUT_SLACK_MS };
+  return {
+    ...timeouts,
+    statementTimeoutMs,
+    idleInTransactionTimeoutMs: Math.max(statementTimeoutMs, temporalRpcTimeoutMs) + CLIENT_QUERY_TIMEOUT_SLACK_MS,
+  };
 }
 
 export function createKnex(databaseUrl: string, options: { poolMax?: number; timeouts?: DatabaseTimeouts } = {}): Knex {
@@ -57,7 +71,9 @@ export function createKnex(databaseUrl: string, options: { poolMax?: number; tim
       connectionString: databaseUrl,
       connectionTimeoutMillis: timeouts.connectTimeoutMs,
       ...(timeouts.statementTimeoutMs > 0 ? { statement_timeout: timeouts.statementTimeoutMs } : {}),
-      ...(timeouts.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs } : {}),
+      ...(timeouts.idleInTransactionTimeoutMs
+        ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs }
+        : {}),
       ...(timeouts.queryTimeoutMs !== undefined || timeouts.statementTimeoutMs > 0
         ? { query_timeout: timeouts.queryTimeoutMs ?? timeouts.statementTimeoutMs + CLIENT_QUERY_TIMEOUT_SLACK_MS }
         : {}),

@@ -64,7 +64,11 @@ export function readDemoState(dataDir: string): DemoState | undefined {
  * `emailDomain` names the demo people's domain: `npm start` keeps the default; tests that seed a demo tenant of their
  * own in a database shared with other test files pass one of their own, so no file resets another's demo password.
  */
-export async function ensureDemoTenant(db: Knex, dataDir: string, options: { emailDomain?: string } = {}): Promise<DemoTenant> {
+export async function ensureDemoTenant(
+  db: Knex,
+  dataDir: string,
+  options: { emailDomain?: string } = {},
+): Promise<DemoTenant> {
   const domain = options.emailDomain ?? DEMO_EMAIL_DOMAIN;
   let state = readDemoState(dataDir);
   let created = false;
@@ -80,11 +84,25 @@ export async function ensureDemoTenant(db: Knex, dataDir: string, options: { ema
     created = true;
   }
   const docsClientId = await ensureDocsClient(db, state.tenantId, state.docsClientId);
-  const user = state.user ?? (await createDemoUser(db, state.tenantId, { email: `demo@${domain}`, displayName: 'Demo User', role: 'admin' }));
+  const user =
+    state.user ??
+    (await createDemoUser(db, state.tenantId, { email: `demo@${domain}`, displayName: 'Demo User', role: 'admin' }));
   const docsSignInCreated = docsClientId !== state.docsClientId || state.user === undefined;
   const governanceUsersCreated = state.approver === undefined || state.analyst === undefined;
-  const approver = state.approver ?? (await createDemoUser(db, state.tenantId, { email: `approver@${domain}`, displayName: 'Demo Approver', role: 'approver' }));
-  const analyst = state.analyst ?? (await createDemoUser(db, state.tenantId, { email: `analyst@${domain}`, displayName: 'Demo Analyst', role: 'analyst' }));
+  const approver =
+    state.approver ??
+    (await createDemoUser(db, state.tenantId, {
+      email: `approver@${domain}`,
+      displayName: 'Demo Approver',
+      role: 'approver',
+    }));
+  const analyst =
+    state.analyst ??
+    (await createDemoUser(db, state.tenantId, {
+      email: `analyst@${domain}`,
+      displayName: 'Demo Analyst',
+      role: 'analyst',
+    }));
   const complete: DemoState = {
     tenantId: state.tenantId,
     apiKey: state.apiKey,
@@ -148,7 +166,11 @@ async function createDemoUser(
 ): Promise<{ email: string; password: string }> {
   const password = crypto.randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  const { user, created } = await findOrCreateUser(db, { email: who.email, displayName: who.displayName, passwordHash });
+  const { user, created } = await findOrCreateUser(db, {
+    email: who.email,
+    displayName: who.displayName,
+    passwordHash,
+  });
   // Left by an earlier demo tenant of this database (its JSON file was lost): the password shown must be the one that works.
   if (!created) await setUserPassword(db, user.id, passwordHash);
   if (!(await findMembership(db, tenantId, user.id))) {

@@ -2,7 +2,16 @@ import { AppError } from '../core/app-error';
 import { concurrentUpdate, conflict, databaseUnavailable, invalidReference, invalidValue } from '../core/errors';
 
 /** Socket-level failures reaching Postgres (refused while it is down, reset when it goes away mid-query). */
-const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 /**
  * SQLSTATEs meaning "the server cannot serve you now", not "your request is wrong": class 08 (connection exception),
@@ -23,7 +32,9 @@ function isConnectionFailureMessage(error: unknown): boolean {
   if (error.name === 'KnexTimeoutError') return true;
   // "timeout expired": pg destroys the socket of a connection not established within DATABASE_CONNECT_TIMEOUT_MS
   // (a hung server accepts the TCP connection and never answers the startup).
-  return /Connection terminated|Query read timeout|connection error and is not queryable|timeout exceeded when trying to connect|^timeout expired$/i.test(error.message);
+  return /Connection terminated|Query read timeout|connection error and is not queryable|timeout exceeded when trying to connect|^timeout expired$/i.test(
+    error.message,
+  );
 }
 
 /** True when Postgres could not be reached or dropped the connection: the request may succeed once it is back. */

@@ -73,7 +73,9 @@ export function recordIdempotentOutcome(outcome: IdempotentOutcome): void {
 export async function markIdempotentWorkCommitted(trx: Knex.Transaction, tenantId: string): Promise<void> {
   const work = storage.getStore();
   if (!work?.active || work.tenantId !== tenantId) return;
-  const wrote = await trx.raw<{ rows: Array<{ wrote: boolean }> }>('select pg_current_xact_id_if_assigned() is not null as wrote');
+  const wrote = await trx.raw<{ rows: Array<{ wrote: boolean }> }>(
+    'select pg_current_xact_id_if_assigned() is not null as wrote',
+  );
   if (!wrote.rows[0]?.wrote) return;
   const outcome = work.outcome;
   work.outcome = undefined;

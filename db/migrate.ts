@@ -150,8 +150,10 @@ export async function runMigrations(knex: Knex): Promise<string[]> {
  * migrations (however long they take) is what this session is for.
  */
 function lockSessionConfig(knex: Knex): pg.ClientConfig {
-  const connection = knex.client.config.connection as string | (pg.ClientConfig & { statement_timeout?: number }) | undefined;
+  const connection = knex.client.config.connection as
+    string | (pg.ClientConfig & { statement_timeout?: number }) | undefined;
   if (typeof connection === 'string') return { connectionString: connection };
-  if (!connection || typeof connection !== 'object') throw new Error('runMigrations needs a knex instance configured with a connection string or object');
+  if (!connection || typeof connection !== 'object')
+    throw new Error('runMigrations needs a knex instance configured with a connection string or object');
   return { ...connection, statement_timeout: 0, query_timeout: undefined };
 }

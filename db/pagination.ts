@@ -47,7 +47,10 @@ export async function paginate<M extends Model>(
   const hasMore = rows.length > page.limit;
   const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
   const last = pageRows[pageRows.length - 1] as unknown as Record<string, string> | undefined;
-  return { rows: pageRows, nextCursor: hasMore && last ? encodeCursor(last[idColumn.split('.').pop() as string] as string) : null };
+  return {
+    rows: pageRows,
+    nextCursor: hasMore && last ? encodeCursor(last[idColumn.split('.').pop() as string] as string) : null,
+  };
 }
 
 /**
@@ -61,7 +64,8 @@ export function encodeSequenceCursor(lastSequence: number): string {
 export function decodeSequenceCursor(cursor: string): number {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { before_sequence?: unknown };
-    if (Number.isSafeInteger(parsed.before_sequence) && (parsed.before_sequence as number) > 0) return parsed.before_sequence as number;
+    if (Number.isSafeInteger(parsed.before_sequence) && (parsed.before_sequence as number) > 0)
+      return parsed.before_sequence as number;
   } catch {
     // fall through to the error below
   }
@@ -80,9 +84,19 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function decodeTimeCursor(cursor: string): { at: string; id: string } {
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after_at?: unknown; after_id?: unknown };
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
+      after_at?: unknown;
+      after_id?: unknown;
+    };
     const { after_at: at, after_id: id } = parsed;
-    if (typeof at === 'string' && ISO_TIME.test(at) && parseDateTime(at) !== undefined && typeof id === 'string' && CURSOR_ID.test(id)) return { at, id };
+    if (
+      typeof at === 'string' &&
+      ISO_TIME.test(at) &&
+      parseDateTime(at) !== undefined &&
+      typeof id === 'string' &&
+      CURSOR_ID.test(id)
+    )
+      return { at, id };
   } catch {
     // fall through to the error below
   }

@@ -13,7 +13,8 @@ export const REQUIRED_POSTGRES_MAJOR = 18;
  */
 export function postgresVersionProblem(serverVersion: string): string | undefined {
   const major = /^\s*(\d+)/.exec(serverVersion)?.[1];
-  if (major === undefined) return `could not read the Postgres server version from "${serverVersion}"; this service requires Postgres ${REQUIRED_POSTGRES_MAJOR} or later`;
+  if (major === undefined)
+    return `could not read the Postgres server version from "${serverVersion}"; this service requires Postgres ${REQUIRED_POSTGRES_MAJOR} or later`;
   if (Number(major) < REQUIRED_POSTGRES_MAJOR) {
     return `Postgres ${serverVersion.trim()} found, but this service requires Postgres ${REQUIRED_POSTGRES_MAJOR} or later (it uses RETURNING old.*); upgrade the server or point DATABASE_URL at a Postgres ${REQUIRED_POSTGRES_MAJOR}`;
   }
@@ -38,7 +39,10 @@ export async function assertSupportedPostgres(knex: Knex): Promise<string> {
  * waited for, retrying every `retryMs`, as the worker waits out a Postgres outage once running; only a server that
  * answers with a version too old stops it.
  */
-export async function waitForSupportedPostgres(knex: Knex, options: { retryMs: number; onRetry: (error: unknown) => void }): Promise<string> {
+export async function waitForSupportedPostgres(
+  knex: Knex,
+  options: { retryMs: number; onRetry: (error: unknown) => void },
+): Promise<string> {
   for (;;) {
     try {
       return await assertSupportedPostgres(knex);

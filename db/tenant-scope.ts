@@ -24,7 +24,9 @@ export async function inTenantTransaction<T>(
   config?: Pick<Knex.TransactionConfig, 'isolationLevel' | 'readOnly'>,
 ): Promise<T> {
   return knex.transaction(async (trx) => {
-    await trx.raw(`select set_config('app.tenant_id', ?, true), set_config('role', '${TENANT_ROLE}', true)`, [tenantId]);
+    await trx.raw(`select set_config('app.tenant_id', ?, true), set_config('role', '${TENANT_ROLE}', true)`, [
+      tenantId,
+    ]);
     // Marked, so slow waits that must not hold a pooled connection (the expression sandbox) can refuse to run here.
     const result = await runInsideTransaction(() => work({ trx, tenantId }));
     // Inside a request holding an Idempotency-Key: the claim records, in this commit, that the work happened.
@@ -44,7 +46,9 @@ export async function enterTenantScope(trx: Knex.Transaction, tenantId: string):
 
 /** A query on a tenant-owned table, already filtered to the scope's tenant. */
 export function scoped<M extends typeof Model>(scope: TenantScope, model: M): QueryBuilderType<InstanceType<M>> {
-  return model.query(scope.trx).where(`${model.tableName}.tenant_id`, scope.tenantId) as QueryBuilderType<InstanceType<M>>;
+  return model.query(scope.trx).where(`${model.tableName}.tenant_id`, scope.tenantId) as QueryBuilderType<
+    InstanceType<M>
+  >;
 }
 
 /** Inserts rows owned by the scope's tenant; the tenant id is never taken from the caller. */

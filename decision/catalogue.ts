@@ -87,7 +87,10 @@ const CACHE_LIMIT = 500;
  * Runs a stored tenant graph on inputs somewhere else than this process's engine: the expression sandbox (child
  * processes with a time budget), so tenant code never runs in the API's or the worker's process.
  */
-export type TenantModelEvaluator = (version: Pick<TenantModelVersion, 'modelId' | 'version' | 'graph' | 'graphSha256'>, inputs: ModelInputs) => Promise<ModelResult>;
+export type TenantModelEvaluator = (
+  version: Pick<TenantModelVersion, 'modelId' | 'version' | 'graph' | 'graphSha256'>,
+  inputs: ModelInputs,
+) => Promise<ModelResult>;
 
 export function createModelCatalogue(options: { evaluateTenantModel?: TenantModelEvaluator } = {}) {
   const ajv: Ajv2020 = createSchemaCompiler();
@@ -138,12 +141,21 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
     if (elsewhere) return { ...described, evaluate: (inputs) => elsewhere(version, inputs) };
     if (isDmnSource(version.graph)) {
       const compiled = compileDmnSource(version.graph);
-      return { ...described, evaluate: async (inputs) => dmnResultToModelResult(compiled, evaluateDmnSource(compiled, inputs)) };
+      return {
+        ...described,
+        evaluate: async (inputs) => dmnResultToModelResult(compiled, evaluateDmnSource(compiled, inputs)),
+      };
     }
     const loaded = await loadJdmGraph(version.graph);
-    if (!loaded.ok) throw new Error(`stored graph of ${version.modelId} v${version.version} no longer loads: ${loaded.errors[0]?.message}`);
+    if (!loaded.ok)
+      throw new Error(
+        `stored graph of ${version.modelId} v${version.version} no longer loads: ${loaded.errors[0]?.message}`,
+      );
     const compiled: CompiledJdm = loaded.decision;
-    return { ...described, evaluate: async (inputs) => jdmResultToModelResult(compiled.graph, await evaluateJdm(compiled, inputs)) };
+    return {
+      ...described,
+      evaluate: async (inputs) => jdmResultToModelResult(compiled.graph, await evaluateJdm(compiled, inputs)),
+    };
   };
 
   const tenant = async (version: TenantModelVersion): Promise<RunnableModel> => {
@@ -159,7 +171,9 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
     }
     const resolved = await runnable;
     const current = { status: version.status, versionStatus: version.versionStatus, authorId: version.authorId };
-    return resolved.status === current.status && resolved.versionStatus === current.versionStatus && resolved.authorId === current.authorId
+    return resolved.status === current.status &&
+      resolved.versionStatus === current.versionStatus &&
+      resolved.authorId === current.authorId
       ? resolved
       : { ...resolved, ...current };
   };
@@ -171,13 +185,20 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
     async resolve(modelId: string, version: string | undefined, source: TenantModelSource): Promise<ModelResolution> {
       const builtinModel = findBuiltinModelById(modelId);
       if (builtinModel) {
-        if (version !== undefined && version !== builtinModel.version) return { found: false, reason: 'version_not_found' };
+        if (version !== undefined && version !== builtinModel.version)
+          return { found: false, reason: 'version_not_found' };
         return { found: true, model: runnableBuiltin(builtinModel) };
       }
       const model = await source.findModel(modelId);
       if (!model) return { found: false, reason: 'model_not_found' };
-      if (version === undefined && model.publishedVersion === null) return { found: false, reason: 'nothing_published' };
-      const wanted = version === undefined ? (model.publishedVersion as number) : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : NaN;
+      if (version === undefined && model.publishedVersion === null)
+        return { found: false, reason: 'nothing_published' };
+      const wanted =
+        version === undefined
+          ? (model.publishedVersion as number)
+          : /^[1-9]\d{0,8}$/.test(version)
+            ? Number(version)
+            : NaN;
       const stored = Number.isNaN(wanted) ? undefined : await source.findVersion(modelId, wanted);
       if (!stored) return { found: false, reason: 'version_not_found' };
       return { found: true, model: await tenant({ ...stored, status: model.status }) };

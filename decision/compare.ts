@@ -55,7 +55,8 @@ export function compareScenarios(scenarios: ComparableScenario[], baselineId: st
       values[scenario.id] = value;
       const numeric = typeof value === 'number' && typeof base === 'number';
       absolute[scenario.id] = numeric ? round((value as number) - (base as number)) : null;
-      relative[scenario.id] = numeric && base !== 0 ? round(((value as number) - (base as number)) / Math.abs(base as number)) : null;
+      relative[scenario.id] =
+        numeric && base !== 0 ? round(((value as number) - (base as number)) / Math.abs(base as number)) : null;
     }
     let best: string[] | null = null;
     const numericValues = scenarios.filter((s) => typeof s.metrics[metric] === 'number');

@@ -14,9 +14,18 @@ function tableColumns(decision: DmnDecisionOutline) {
   const table = decision.table;
   if (!table) return { inputs: [], outputs: [], annotations: [] };
   return {
-    inputs: table.inputs.map((input, index) => ({ id: input.id ?? `input-${index + 1}`, name: input.label || input.expression || `input ${index + 1}` })),
-    outputs: table.outputs.map((output, index) => ({ id: output.id ?? `output-${index + 1}`, name: output.label || output.name || (table.outputs.length === 1 ? decision.name : `output ${index + 1}`) })),
-    annotations: table.annotations.map((name, index) => ({ id: `annotation-${index + 1}`, name: name || `annotation ${index + 1}` })),
+    inputs: table.inputs.map((input, index) => ({
+      id: input.id ?? `input-${index + 1}`,
+      name: input.label || input.expression || `input ${index + 1}`,
+    })),
+    outputs: table.outputs.map((output, index) => ({
+      id: output.id ?? `output-${index + 1}`,
+      name: output.label || output.name || (table.outputs.length === 1 ? decision.name : `output ${index + 1}`),
+    })),
+    annotations: table.annotations.map((name, index) => ({
+      id: `annotation-${index + 1}`,
+      name: name || `annotation ${index + 1}`,
+    })),
   };
 }
 
@@ -40,9 +49,15 @@ function decisionNode(decision: DmnDecisionOutline): JdmNode {
     });
     // The graph shape types hit policies as JDM's two; a DMN table's is compared as its text.
     const hitPolicy = hitPolicyLabel(table) as 'first';
-    return { id: decision.id, name: decision.name, type: 'decisionTableNode', content: { hitPolicy, inputs: columns.inputs, outputs: [...columns.outputs, ...columns.annotations], rules } };
+    return {
+      id: decision.id,
+      name: decision.name,
+      type: 'decisionTableNode',
+      content: { hitPolicy, inputs: columns.inputs, outputs: [...columns.outputs, ...columns.annotations], rules },
+    };
   }
-  const expressions = decision.kind === 'literalExpression' ? [{ id: decision.id, key: decision.name, value: decision.text ?? '' }] : [];
+  const expressions =
+    decision.kind === 'literalExpression' ? [{ id: decision.id, key: decision.name, value: decision.text ?? '' }] : [];
   return { id: decision.id, name: decision.name, type: 'expressionNode', content: { expressions } };
 }
 
@@ -55,20 +70,40 @@ export function dmnAsGraph(outline: DmnOutline): JdmGraph {
 export function diffDmnOutlines(before: DmnOutline, after: DmnOutline): GraphDiff {
   const diff = diffGraphs(dmnAsGraph(before), dmnAsGraph(after));
   const kinds = new Map([...before.decisions, ...after.decisions].map((decision) => [decision.id, decision.kind]));
-  const withKind = (node: { id: string; name: string; type: string }) => ({ ...node, type: kinds.get(node.id) ?? node.type });
+  const withKind = (node: { id: string; name: string; type: string }) => ({
+    ...node,
+    type: kinds.get(node.id) ?? node.type,
+  });
   // A decision whose kind changed (a literal expression became a table) is one removed and one added.
   const old = new Map(before.decisions.map((decision) => [decision.id, decision]));
-  const replaced = after.decisions.filter((decision) => old.has(decision.id) && old.get(decision.id)?.kind !== decision.kind);
+  const replaced = after.decisions.filter(
+    (decision) => old.has(decision.id) && old.get(decision.id)?.kind !== decision.kind,
+  );
   return {
     ...diff,
-    nodes_added: [...diff.nodes_added.map(withKind), ...replaced.map((decision) => ({ id: decision.id, name: decision.name, type: decision.kind }))],
-    nodes_removed: [...diff.nodes_removed.map(withKind), ...replaced.map((decision) => ({ id: decision.id, name: old.get(decision.id)?.name ?? decision.name, type: old.get(decision.id)?.kind ?? 'none' }))],
+    nodes_added: [
+      ...diff.nodes_added.map(withKind),
+      ...replaced.map((decision) => ({ id: decision.id, name: decision.name, type: decision.kind })),
+    ],
+    nodes_removed: [
+      ...diff.nodes_removed.map(withKind),
+      ...replaced.map((decision) => ({
+        id: decision.id,
+        name: old.get(decision.id)?.name ?? decision.name,
+        type: old.get(decision.id)?.kind ?? 'none',
+      })),
+    ],
   };
 }
 
 /** Two versions' contents compared, whichever their formats: DMN against DMN by decision, else graph against graph (a format change: everything replaced). */
-export function diffModelContents(before: { graph: unknown; dmn: string | null }, after: { graph: unknown; dmn: string | null }): GraphDiff {
-  const asGraph = (content: { graph: unknown; dmn: string | null }) => (content.dmn !== null ? dmnAsGraph(readDmnOutline(content.dmn)) : (content.graph as JdmGraph));
-  if (before.dmn !== null && after.dmn !== null) return diffDmnOutlines(readDmnOutline(before.dmn), readDmnOutline(after.dmn));
+export function diffModelContents(
+  before: { graph: unknown; dmn: string | null },
+  after: { graph: unknown; dmn: string | null },
+): GraphDiff {
+  const asGraph = (content: { graph: unknown; dmn: string | null }) =>
+    content.dmn !== null ? dmnAsGraph(readDmnOutline(content.dmn)) : (content.graph as JdmGraph);
+  if (before.dmn !== null && after.dmn !== null)
+    return diffDmnOutlines(readDmnOutline(before.dmn), readDmnOutline(after.dmn));
   return diffGraphs(asGraph(before), asGraph(after));
 }

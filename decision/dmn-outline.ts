@@ -45,10 +45,27 @@ export interface DmnTableOutline {
   outputs: Array<{ id: string | null; name: string; label: string }>;
   /** DMN 1.3+: annotation columns. */
   annotations: string[];
-  rules: Array<{ id: string | null; inputEntries: string[]; outputEntries: string[]; annotationEntries: string[]; description: string | null }>;
+  rules: Array<{
+    id: string | null;
+    inputEntries: string[];
+    outputEntries: string[];
+    annotationEntries: string[];
+    description: string | null;
+  }>;
 }
 
-const REPEATED = new Set(['inputData', 'decision', 'input', 'output', 'annotation', 'rule', 'inputEntry', 'outputEntry', 'annotationEntry', 'import']);
+const REPEATED = new Set([
+  'inputData',
+  'decision',
+  'input',
+  'output',
+  'annotation',
+  'rule',
+  'inputEntry',
+  'outputEntry',
+  'annotationEntry',
+  'import',
+]);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -64,8 +81,10 @@ const parser = new XMLParser({
 
 type Element = Record<string, unknown>;
 
-const asElement = (value: unknown): Element => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Element) : {});
-const asElements = (value: unknown): Element[] => (Array.isArray(value) ? value.map(asElement) : value === undefined ? [] : [asElement(value)]);
+const asElement = (value: unknown): Element =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Element) : {};
+const asElements = (value: unknown): Element[] =>
+  Array.isArray(value) ? value.map(asElement) : value === undefined ? [] : [asElement(value)];
 const attribute = (element: Element, name: string): string | null => {
   const value = element[`@_${name}`];
   return typeof value === 'string' ? value : null;
@@ -80,7 +99,20 @@ function textOf(element: unknown): string {
   return typeof inner === 'string' ? inner : '';
 }
 
-const EXPRESSION_KINDS: DmnExpressionKind[] = ['decisionTable', 'literalExpression', 'context', 'invocation', 'relation', 'list', 'functionDefinition', 'conditional', 'filter', 'for', 'some', 'every'];
+const EXPRESSION_KINDS: DmnExpressionKind[] = [
+  'decisionTable',
+  'literalExpression',
+  'context',
+  'invocation',
+  'relation',
+  'list',
+  'functionDefinition',
+  'conditional',
+  'filter',
+  'for',
+  'some',
+  'every',
+];
 
 function readTable(table: Element): DmnTableOutline {
   const inputs = asElements(table.input).map((input) => ({
@@ -88,7 +120,11 @@ function readTable(table: Element): DmnTableOutline {
     label: attribute(input, 'label') ?? textOf(input.inputExpression),
     expression: textOf(input.inputExpression),
   }));
-  const outputs = asElements(table.output).map((output) => ({ id: attribute(output, 'id'), name: attribute(output, 'name') ?? '', label: attribute(output, 'label') ?? attribute(output, 'name') ?? '' }));
+  const outputs = asElements(table.output).map((output) => ({
+    id: attribute(output, 'id'),
+    name: attribute(output, 'name') ?? '',
+    label: attribute(output, 'label') ?? attribute(output, 'name') ?? '',
+  }));
   const annotations = asElements(table.annotation).map((annotation) => attribute(annotation, 'name') ?? '');
   const rules = asElements(table.rule).map((rule) => {
     const description = rule.description;
@@ -100,7 +136,14 @@ function readTable(table: Element): DmnTableOutline {
       description: typeof description === 'string' && description !== '' ? description : null,
     };
   });
-  return { hitPolicy: attribute(table, 'hitPolicy') ?? 'UNIQUE', aggregation: attribute(table, 'aggregation'), inputs, outputs, annotations, rules };
+  return {
+    hitPolicy: attribute(table, 'hitPolicy') ?? 'UNIQUE',
+    aggregation: attribute(table, 'aggregation'),
+    inputs,
+    outputs,
+    annotations,
+    rules,
+  };
 }
 
 function readDecision(decision: Element, index: number): DmnDecisionOutline {

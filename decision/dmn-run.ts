@@ -1,4 +1,12 @@
-import { compileDmn, deriveSchemas, evaluateDmn, inputsFromJson, readDmnImports, type DmnModel, type DmnTraceStep } from './dmn';
+import {
+  compileDmn,
+  deriveSchemas,
+  evaluateDmn,
+  inputsFromJson,
+  readDmnImports,
+  type DmnModel,
+  type DmnTraceStep,
+} from './dmn';
 import { toJson } from './feel';
 import type { FeelValue } from './feel/types';
 import { readDmnOutline, type DmnOutline } from './dmn-outline';
@@ -35,14 +43,19 @@ export const DMN_MAX_BYTES = 4 * 1024 * 1024;
  * The model's derived schemas (see the engine's deriveSchemas), with the input data of the models it imports
  * directly as `importName.inputName` inputs, as the engine takes them (DMN 1.5 §6.3.3).
  */
-export function deriveSchemasWithImports(xml: string, imports: ReadonlyArray<{ namespace: string; xml: string }>, model: DmnModel) {
+export function deriveSchemasWithImports(
+  xml: string,
+  imports: ReadonlyArray<{ namespace: string; xml: string }>,
+  model: DmnModel,
+) {
   const schemas = deriveSchemas(model);
   const bundle = new Map(imports.map((entry) => [entry.namespace, entry.xml]));
   const properties = { ...((schemas.input_schema.properties ?? {}) as Record<string, unknown>) };
   for (const ref of readDmnImports(xml)) {
     const importedXml = bundle.get(ref.namespace);
     if (importedXml === undefined || ref.name === '') continue;
-    const imported = deriveSchemas(compileDmnWithImports(importedXml, imports)).input_schema.properties as Record<string, unknown> | undefined;
+    const imported = deriveSchemas(compileDmnWithImports(importedXml, imports)).input_schema.properties as
+      Record<string, unknown> | undefined;
     for (const [name, schema] of Object.entries(imported ?? {})) properties[`${ref.name}.${name}`] = schema;
   }
   return { ...schemas, input_schema: { ...schemas.input_schema, properties } };
@@ -52,7 +65,10 @@ export function deriveSchemasWithImports(xml: string, imports: ReadonlyArray<{ n
  * Compiles a model with its imports: each imported namespace compiled first (with its own imports, from the same
  * bundle), once. A namespace the bundle lacks is left for the engine to report.
  */
-export function compileDmnWithImports(xml: string, imports: ReadonlyArray<{ namespace: string; xml: string }>): DmnModel {
+export function compileDmnWithImports(
+  xml: string,
+  imports: ReadonlyArray<{ namespace: string; xml: string }>,
+): DmnModel {
   const bundle = new Map(imports.map((entry) => [entry.namespace, entry.xml]));
   const compiled = new Map<string, DmnModel>();
   const compiling = new Set<string>();
@@ -95,11 +111,17 @@ export interface DmnRun {
 }
 
 /** Evaluates the model's decisions (all, or those named) on JSON inputs already checked against its input schema. */
-export function evaluateDmnSource(compiled: CompiledDmnSource, inputs: ModelInputs, options: { decisions?: string[] } = {}): DmnRun {
+export function evaluateDmnSource(
+  compiled: CompiledDmnSource,
+  inputs: ModelInputs,
+  options: { decisions?: string[] } = {},
+): DmnRun {
   const { model } = compiled;
   const converted = inputsFromJson(model, inputs);
   if (converted.problems.length > 0) {
-    throw new DmnRunError(converted.problems.map((problem) => `input "${problem.input}": ${problem.message}`).join('; '));
+    throw new DmnRunError(
+      converted.problems.map((problem) => `input "${problem.input}": ${problem.message}`).join('; '),
+    );
   }
   let evaluation;
   try {
@@ -111,7 +133,9 @@ export function evaluateDmnSource(compiled: CompiledDmnSource, inputs: ModelInpu
   const outputs: Record<string, unknown> = {};
   for (const decision of model.decisions) {
     if (wanted && !wanted.has(decision.name)) continue;
-    const value = evaluation.values.has(decision.name) ? evaluation.values.get(decision.name) : evaluation.values.get(decision.id);
+    const value = evaluation.values.has(decision.name)
+      ? evaluation.values.get(decision.name)
+      : evaluation.values.get(decision.id);
     outputs[decision.name] = value === undefined ? null : feelToJson(value);
   }
   // Trace outputs are FEEL values, as JSON here. The engine numbers rules from 1, as DMN tools show them; the
@@ -119,13 +143,18 @@ export function evaluateDmnSource(compiled: CompiledDmnSource, inputs: ModelInpu
   const trace = evaluation.trace.map((step) => ({
     ...step,
     output: feelToJson(step.output),
-    ...(step.matched_rules ? { matched_rules: step.matched_rules.map((rule) => ({ index: rule.index - 1, id: rule.id })) } : {}),
+    ...(step.matched_rules
+      ? { matched_rules: step.matched_rules.map((rule) => ({ index: rule.index - 1, id: rule.id })) }
+      : {}),
   }));
   return { outputs, trace };
 }
 
 /** The engine's trace as the evaluate endpoint's trace steps: per decision its kind, output and matched rules. */
-export function describeDmnRun(run: DmnRun, withTrace: boolean): { outputs: Record<string, unknown>; trace?: EvaluationTraceStep[] } {
+export function describeDmnRun(
+  run: DmnRun,
+  withTrace: boolean,
+): { outputs: Record<string, unknown>; trace?: EvaluationTraceStep[] } {
   if (!withTrace) return { outputs: run.outputs };
   const trace = run.trace.map((step): EvaluationTraceStep => ({
     node_id: step.decision_id,
@@ -138,7 +167,10 @@ export function describeDmnRun(run: DmnRun, withTrace: boolean): { outputs: Reco
   return { outputs: run.outputs, trace };
 }
 
-function ruleLabel(rule: { id: string | null; description: string | null; annotationEntries: string[] }, index: number): string {
+function ruleLabel(
+  rule: { id: string | null; description: string | null; annotationEntries: string[] },
+  index: number,
+): string {
   return rule.description ?? (rule.annotationEntries.find((entry) => entry.trim() !== '') || `rule ${index + 1}`);
 }
 
@@ -148,12 +180,26 @@ function ruleLabel(rule: { id: string | null; description: string | null; annota
  * derivation has one step per decision evaluated and whose alternatives are the decision tables' rules.
  */
 export function dmnResultToModelResult(compiled: CompiledDmnSource, run: DmnRun): ModelResult {
-  const notes: Note[] = [{ kind: 'info', message: `Evaluated as a DMN ${compiled.model.dmnVersion} model ("${compiled.model.name}").` }];
+  const notes: Note[] = [
+    { kind: 'info', message: `Evaluated as a DMN ${compiled.model.dmnVersion} model ("${compiled.model.name}").` },
+  ];
   const metrics: Record<string, MetricValue> = outputMetrics(run.outputs);
-  const lists = Object.entries(run.outputs).filter(([, value]) => Array.isArray(value)).map(([name]) => name);
-  if (lists.length > 0) notes.push({ kind: 'info', message: `Decisions whose value is a list, not reported as metrics (see decision_structure.details.output): ${lists.join(', ')}.` });
-  const nulls = Object.entries(run.outputs).filter(([, value]) => value === null).map(([name]) => name);
-  if (nulls.length > 0) notes.push({ kind: 'warning', message: `Decisions with no value (null), not reported as metrics: ${nulls.join(', ')}.` });
+  const lists = Object.entries(run.outputs)
+    .filter(([, value]) => Array.isArray(value))
+    .map(([name]) => name);
+  if (lists.length > 0)
+    notes.push({
+      kind: 'info',
+      message: `Decisions whose value is a list, not reported as metrics (see decision_structure.details.output): ${lists.join(', ')}.`,
+    });
+  const nulls = Object.entries(run.outputs)
+    .filter(([, value]) => value === null)
+    .map(([name]) => name);
+  if (nulls.length > 0)
+    notes.push({
+      kind: 'warning',
+      message: `Decisions with no value (null), not reported as metrics: ${nulls.join(', ')}.`,
+    });
 
   const steps = new Map(run.trace.map((step) => [step.decision_id, step]));
   const alternatives: DecisionStructure['alternatives'] = [];
@@ -163,16 +209,26 @@ export function dmnResultToModelResult(compiled: CompiledDmnSource, run: DmnRun)
     if (!table) continue;
     const step = steps.get(decision.id);
     const matched = step?.matched_rules ? new Set(step.matched_rules.map((rule) => rule.index)) : undefined;
-    if (step && matched?.size === 0) notes.push({ kind: 'warning', message: `Decision table "${decision.name}" matched no rule.` });
-    table.inputs.forEach((input, index) => criteria.push({ id: `${decision.id}/${input.id ?? index}`, label: input.label }));
+    if (step && matched?.size === 0)
+      notes.push({ kind: 'warning', message: `Decision table "${decision.name}" matched no rule.` });
+    table.inputs.forEach((input, index) =>
+      criteria.push({ id: `${decision.id}/${input.id ?? index}`, label: input.label }),
+    );
     table.rules.forEach((rule, index) => {
       const values: Record<string, MetricValue> = {};
-      table.inputs.forEach((input, column) => (values[input.label || `input ${column + 1}`] = rule.inputEntries[column] ?? ''));
+      table.inputs.forEach(
+        (input, column) => (values[input.label || `input ${column + 1}`] = rule.inputEntries[column] ?? ''),
+      );
       table.outputs.forEach((output, column) => {
-        const key = output.name || output.label || (table.outputs.length === 1 ? decision.name : `output ${column + 1}`);
+        const key =
+          output.name || output.label || (table.outputs.length === 1 ? decision.name : `output ${column + 1}`);
         values[Object.hasOwn(values, key) ? `${key} (output)` : key] = rule.outputEntries[column] ?? '';
       });
-      const alternative: DecisionStructure['alternatives'][number] = { id: `${decision.id}/${rule.id ?? String(index + 1)}`, label: `${decision.name}: ${ruleLabel(rule, index)}`, values };
+      const alternative: DecisionStructure['alternatives'][number] = {
+        id: `${decision.id}/${rule.id ?? String(index + 1)}`,
+        label: `${decision.name}: ${ruleLabel(rule, index)}`,
+        values,
+      };
       if (matched) alternative.chosen = matched.has(index);
       alternatives.push(alternative);
     });
@@ -189,7 +245,11 @@ export function dmnResultToModelResult(compiled: CompiledDmnSource, run: DmnRun)
           : step.expression_kind;
     const value = outputMetrics({ [step.decision_name]: step.output });
     const scalar = value[step.decision_name];
-    return { step: `${step.decision_name} (${step.expression_kind})`, formula, value: scalar !== undefined && Object.keys(value).length === 1 ? scalar : value };
+    return {
+      step: `${step.decision_name} (${step.expression_kind})`,
+      formula,
+      value: scalar !== undefined && Object.keys(value).length === 1 ? scalar : value,
+    };
   });
   return {
     metrics,
@@ -198,8 +258,16 @@ export function dmnResultToModelResult(compiled: CompiledDmnSource, run: DmnRun)
       criteria,
       derivation,
       details: {
-        model: { namespace: compiled.model.namespace, name: compiled.model.name, dmn_version: compiled.model.dmnVersion },
-        decisions: compiled.outline.decisions.map((decision) => ({ id: decision.id, name: decision.name, kind: decision.kind })),
+        model: {
+          namespace: compiled.model.namespace,
+          name: compiled.model.name,
+          dmn_version: compiled.model.dmnVersion,
+        },
+        decisions: compiled.outline.decisions.map((decision) => ({
+          id: decision.id,
+          name: decision.name,
+          kind: decision.kind,
+        })),
         output: run.outputs,
         trace: run.trace,
       },
@@ -226,7 +294,10 @@ export function dmnCoverageGraph(outline: DmnOutline): JdmGraph {
               outputs: [],
               rules: decision.table.rules.map((rule, index) => {
                 const description = rule.description ?? rule.annotationEntries.find((entry) => entry.trim() !== '');
-                return { ...(rule.id !== null ? { _id: rule.id } : {}), ...(description ? { _description: description } : { _description: `rule ${index + 1}` }) };
+                return {
+                  ...(rule.id !== null ? { _id: rule.id } : {}),
+                  ...(description ? { _description: description } : { _description: `rule ${index + 1}` }),
+                };
               }),
             },
           },

@@ -22,9 +22,21 @@ export interface ResolvedDmnImport {
 export type ModelFormat = 'jdm' | 'dmn';
 
 export function isDmnSource(content: unknown): content is DmnSource {
-  return typeof content === 'object' && content !== null && (content as { format?: unknown }).format === 'dmn' && typeof (content as { xml?: unknown }).xml === 'string';
+  return (
+    typeof content === 'object' &&
+    content !== null &&
+    (content as { format?: unknown }).format === 'dmn' &&
+    typeof (content as { xml?: unknown }).xml === 'string'
+  );
 }
 
-export function dmnSourceOf(xml: string, imports: ReadonlyArray<Pick<ResolvedDmnImport, 'namespace' | 'xml'>>): DmnSource {
-  return { format: 'dmn', xml, imports: imports.map(({ namespace, xml: importedXml }) => ({ namespace, xml: importedXml })) };
+export function dmnSourceOf(
+  xml: string,
+  imports: ReadonlyArray<Pick<ResolvedDmnImport, 'namespace' | 'xml'>>,
+): DmnSource {
+  return {
+    format: 'dmn',
+    xml,
+    imports: imports.map(({ namespace, xml: importedXml }) => ({ namespace, xml: importedXml })),
+  };
 }

@@ -29,12 +29,22 @@ export type EvaluatedItem =
  * objects and arrays kept), and per evaluated node its input and output, with the matched rules of decision tables
  * and the branches switches took — what a scenario's `decision_structure` carries, per node.
  */
-export function describeEvaluation(graph: JdmGraph, evaluation: JdmEvaluation, withTrace: boolean): { outputs: Record<string, unknown>; trace?: EvaluationTraceStep[] } {
+export function describeEvaluation(
+  graph: JdmGraph,
+  evaluation: JdmEvaluation,
+  withTrace: boolean,
+): { outputs: Record<string, unknown>; trace?: EvaluationTraceStep[] } {
   if (!withTrace) return { outputs: evaluation.result };
   const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
   const trace = evaluation.trace.map((step): EvaluationTraceStep => {
     const node = nodes.get(step.node_id);
-    const described: EvaluationTraceStep = { node_id: step.node_id, name: step.name, kind: step.kind, input: step.input, output: step.output };
+    const described: EvaluationTraceStep = {
+      node_id: step.node_id,
+      name: step.name,
+      kind: step.kind,
+      input: step.input,
+      output: step.output,
+    };
     if (step.performance !== undefined) described.performance = step.performance;
     if (node?.type === 'decisionTableNode') {
       described.matched_rules = [...matchedRuleIndexes(step.trace_data)]

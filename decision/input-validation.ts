@@ -11,8 +11,7 @@ export interface InputError {
 }
 
 export type InputValidation<Inputs = ModelInputs> =
-  | { valid: true; inputs: Inputs; defaultsApplied: string[]; notes: Note[] }
-  | { valid: false; errors: InputError[] };
+  { valid: true; inputs: Inputs; defaultsApplied: string[]; notes: Note[] } | { valid: false; errors: InputError[] };
 
 /**
  * One strict ajv instance for model schemas: they are JSON Schema 2020-12, with `example(s)` as annotations.
@@ -86,14 +85,19 @@ export function createInputValidator(ajv: Ajv2020, inputSchema: JsonSchema): Val
     if (mode === 'scalar') {
       const scalarErrors = Object.entries(raw)
         .filter(([, value]) => !isScalar(value))
-        .map(([name]) => ({ path: pointerTo('/inputs', name), message: 'must be a string or a finite number: a scenario\'s inputs are scalars' }));
+        .map(([name]) => ({
+          path: pointerTo('/inputs', name),
+          message: "must be a string or a finite number: a scenario's inputs are scalars",
+        }));
       if (scalarErrors.length > 0) return { valid: false, errors: scalarErrors };
     }
     // A copy all the way down: defaults go into nested objects too, never into the caller's value.
     const inputs = (mode === 'scalar' ? { ...raw } : structuredClone(raw)) as ModelInputs;
     const given = new Set(Object.keys(inputs));
     if (!validateFn(inputs)) return { valid: false, errors: describeSchemaErrors(validateFn.errors, '/inputs') };
-    const defaultsApplied = Object.keys(inputs).filter((name) => !given.has(name) && 'default' in (properties[name] ?? {}));
+    const defaultsApplied = Object.keys(inputs).filter(
+      (name) => !given.has(name) && 'default' in (properties[name] ?? {}),
+    );
     if (mode === 'scalar') {
       const nonScalarDefaults = defaultsApplied.filter((name) => !isScalar(inputs[name]));
       if (nonScalarDefaults.length > 0) {

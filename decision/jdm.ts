@@ -552,7 +552,9 @@ async function checkExpressions(reader: GraphReader, mark?: (path: string) => vo
   });
   const problemOf = (error: unknown) => {
     const detail = engineErrorDetail(error);
-    return detail.type !== undefined && TEXT_ERROR_TYPES.has(detail.type) ? describeEngineSource(detail.source) : undefined;
+    return detail.type !== undefined && TEXT_ERROR_TYPES.has(detail.type)
+      ? describeEngineSource(detail.source)
+      : undefined;
   };
   if (mark) {
     // One at a time, each named before it runs, so a check that runs past the sandbox's budget names its expression.
@@ -611,7 +613,10 @@ function describeGraphValidationError(detail: EngineErrorDetail): string {
  * read the clock or draw random numbers are rejected. All problems found are returned together. With `mark`, the
  * expressions are checked one by one and each pointer is told to `mark` first (see expression-sandbox).
  */
-export async function loadJdmGraph(content: unknown, options: { pointerPrefix?: string; mark?: (path: string) => void } = {}): Promise<JdmLoadResult> {
+export async function loadJdmGraph(
+  content: unknown,
+  options: { pointerPrefix?: string; mark?: (path: string) => void } = {},
+): Promise<JdmLoadResult> {
   const reader = new GraphReader(options.pointerPrefix ?? '/graph');
   const document = reader.object(content, reader.path(), 'a JDM graph');
   if (!document) return { ok: false, errors: reader.errors };

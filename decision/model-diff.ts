@@ -58,20 +58,38 @@ export interface GraphDiff {
 
 /** A rule's key: its `_id`, or its position when it has none. */
 const ruleKey = (rule: JdmRule, index: number) => rule._id ?? `#${index}`;
-const cellsOf = (rule: JdmRule) => Object.fromEntries(Object.entries(rule).filter(([column]) => !column.startsWith('_')));
+const cellsOf = (rule: JdmRule) =>
+  Object.fromEntries(Object.entries(rule).filter(([column]) => !column.startsWith('_')));
 const described = (node: JdmNode) => ({ id: node.id, name: node.name, type: node.type });
 
-function tableDiff(before: Extract<JdmNode, { type: 'decisionTableNode' }>, after: Extract<JdmNode, { type: 'decisionTableNode' }>): DecisionTableDiff | undefined {
-  const columnName = new Map([...before.content.inputs, ...before.content.outputs, ...after.content.inputs, ...after.content.outputs].map((c) => [c.id, c.name.trim() || c.field || c.id]));
+function tableDiff(
+  before: Extract<JdmNode, { type: 'decisionTableNode' }>,
+  after: Extract<JdmNode, { type: 'decisionTableNode' }>,
+): DecisionTableDiff | undefined {
+  const columnName = new Map(
+    [...before.content.inputs, ...before.content.outputs, ...after.content.inputs, ...after.content.outputs].map(
+      (c) => [c.id, c.name.trim() || c.field || c.id],
+    ),
+  );
   const old = new Map(before.content.rules.map((rule, index) => [ruleKey(rule, index), { rule, index }]));
   const now = new Map(after.content.rules.map((rule, index) => [ruleKey(rule, index), { rule, index }]));
-  const ruleOf = (key: string, { rule, index }: { rule: JdmRule; index: number }) => ({ id: key, index, description: rule._description ?? null });
+  const ruleOf = (key: string, { rule, index }: { rule: JdmRule; index: number }) => ({
+    id: key,
+    index,
+    description: rule._description ?? null,
+  });
   const diff: DecisionTableDiff = {
     node_id: after.id,
     name: after.name,
-    ...(before.content.hitPolicy !== after.content.hitPolicy ? { hit_policy: { from: before.content.hitPolicy, to: after.content.hitPolicy } } : {}),
-    rules_added: [...now].filter(([key]) => !old.has(key)).map(([key, entry]) => ({ ...ruleOf(key, entry), cells: cellsOf(entry.rule) })),
-    rules_removed: [...old].filter(([key]) => !now.has(key)).map(([key, entry]) => ({ ...ruleOf(key, entry), cells: cellsOf(entry.rule) })),
+    ...(before.content.hitPolicy !== after.content.hitPolicy
+      ? { hit_policy: { from: before.content.hitPolicy, to: after.content.hitPolicy } }
+      : {}),
+    rules_added: [...now]
+      .filter(([key]) => !old.has(key))
+      .map(([key, entry]) => ({ ...ruleOf(key, entry), cells: cellsOf(entry.rule) })),
+    rules_removed: [...old]
+      .filter(([key]) => !now.has(key))
+      .map(([key, entry]) => ({ ...ruleOf(key, entry), cells: cellsOf(entry.rule) })),
     rules_changed: [],
   };
   for (const [key, entry] of now) {
@@ -80,10 +98,15 @@ function tableDiff(before: Extract<JdmNode, { type: 'decisionTableNode' }>, afte
     const columns = new Set([...Object.keys(cellsOf(previous.rule)), ...Object.keys(cellsOf(entry.rule))]);
     const cells = [...columns]
       .filter((column) => (previous.rule[column] ?? '') !== (entry.rule[column] ?? ''))
-      .map((column) => ({ column: columnName.get(column) ?? column, from: previous.rule[column] ?? '', to: entry.rule[column] ?? '' }));
+      .map((column) => ({
+        column: columnName.get(column) ?? column,
+        from: previous.rule[column] ?? '',
+        to: entry.rule[column] ?? '',
+      }));
     if (cells.length > 0 || previous.index !== entry.index) diff.rules_changed.push({ ...ruleOf(key, entry), cells });
   }
-  const changed = diff.hit_policy || diff.rules_added.length > 0 || diff.rules_removed.length > 0 || diff.rules_changed.length > 0;
+  const changed =
+    diff.hit_policy || diff.rules_added.length > 0 || diff.rules_removed.length > 0 || diff.rules_changed.length > 0;
   return changed ? diff : undefined;
 }
 
@@ -114,27 +137,38 @@ export function diffGraphs(before: JdmGraph, after: JdmGraph): GraphDiff {
       const was = new Map(previous.content.expressions.map((e) => [e.key, e.value]));
       const is = new Map(node.content.expressions.map((e) => [e.key, e.value]));
       for (const key of new Set([...was.keys(), ...is.keys()])) {
-        if (was.get(key) !== is.get(key)) diff.expressions.push({ node_id: node.id, key, from: was.get(key) ?? null, to: is.get(key) ?? null });
+        if (was.get(key) !== is.get(key))
+          diff.expressions.push({ node_id: node.id, key, from: was.get(key) ?? null, to: is.get(key) ?? null });
       }
     } else if (node.type === 'switchNode' && previous.type === 'switchNode') {
       const was = new Map(previous.content.statements.map((s) => [s.id, s.condition]));
       const is = new Map(node.content.statements.map((s) => [s.id, s.condition]));
       for (const id of new Set([...was.keys(), ...is.keys()])) {
-        if (was.get(id) !== is.get(id)) diff.switches.push({ node_id: node.id, statement_id: id, from: was.get(id) ?? null, to: is.get(id) ?? null });
+        if (was.get(id) !== is.get(id))
+          diff.switches.push({ node_id: node.id, statement_id: id, from: was.get(id) ?? null, to: is.get(id) ?? null });
       }
     }
   }
   const edgeKey = (edge: { sourceId: string; targetId: string }) => `${edge.sourceId}→${edge.targetId}`;
   const oldEdges = new Set(before.edges.map(edgeKey));
   const newEdges = new Set(after.edges.map(edgeKey));
-  diff.edges_added = after.edges.filter((edge) => !oldEdges.has(edgeKey(edge))).map((edge) => ({ source: edge.sourceId, target: edge.targetId }));
-  diff.edges_removed = before.edges.filter((edge) => !newEdges.has(edgeKey(edge))).map((edge) => ({ source: edge.sourceId, target: edge.targetId }));
+  diff.edges_added = after.edges
+    .filter((edge) => !oldEdges.has(edgeKey(edge)))
+    .map((edge) => ({ source: edge.sourceId, target: edge.targetId }));
+  diff.edges_removed = before.edges
+    .filter((edge) => !newEdges.has(edgeKey(edge)))
+    .map((edge) => ({ source: edge.sourceId, target: edge.targetId }));
   return diff;
 }
 
 /** A schema's type as the diff shows it: its types, with the string format (`["string (date)"]`). */
 const typeLabel = (property: SchemaProperty) =>
-  JSON.stringify([property.type].flat().map((type) => (type === 'string' && property.format ? `string (${property.format})` : type)).sort());
+  JSON.stringify(
+    [property.type]
+      .flat()
+      .map((type) => (type === 'string' && property.format ? `string (${property.format})` : type))
+      .sort(),
+  );
 
 type LowerBound = 'minimum' | 'exclusiveMinimum' | 'minLength' | 'minItems';
 type UpperBound = 'maximum' | 'exclusiveMaximum' | 'maxLength' | 'maxItems';
@@ -156,21 +190,40 @@ function boundsChange(before: SchemaProperty, after: SchemaProperty): { narrowed
   for (const key of ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems'] as const) bound(key, false);
   if (before.multipleOf !== after.multipleOf) {
     // Every multiple of 0.5 is a multiple of 0.25: the new step accepts all the old values only if it divides the old one.
-    const divides = before.multipleOf !== undefined && after.multipleOf !== undefined && Number.isInteger(before.multipleOf / after.multipleOf);
+    const divides =
+      before.multipleOf !== undefined &&
+      after.multipleOf !== undefined &&
+      Number.isInteger(before.multipleOf / after.multipleOf);
     moved('multipleOf', after.multipleOf !== undefined && !divides, before.multipleOf, after.multipleOf);
   }
   if (before.pattern !== after.pattern) moved('pattern', after.pattern !== undefined, before.pattern, after.pattern);
-  if (Boolean(before.uniqueItems) !== Boolean(after.uniqueItems)) moved('uniqueItems', Boolean(after.uniqueItems), before.uniqueItems, after.uniqueItems);
-  if (before.additionalProperties !== after.additionalProperties) moved('additionalProperties', after.additionalProperties === false, before.additionalProperties, after.additionalProperties);
+  if (Boolean(before.uniqueItems) !== Boolean(after.uniqueItems))
+    moved('uniqueItems', Boolean(after.uniqueItems), before.uniqueItems, after.uniqueItems);
+  if (before.additionalProperties !== after.additionalProperties)
+    moved(
+      'additionalProperties',
+      after.additionalProperties === false,
+      before.additionalProperties,
+      after.additionalProperties,
+    );
   const wasEnum = before.enum?.map((v) => JSON.stringify(v));
   const isEnum = after.enum?.map((v) => JSON.stringify(v));
-  if (isEnum && (!wasEnum || wasEnum.some((v) => !isEnum.includes(v)))) narrowed.push(`enum: ${wasEnum ? wasEnum.filter((v) => !isEnum.includes(v)).join(', ') + ' no longer accepted' : 'now restricted'}`);
-  if (wasEnum && (!isEnum || isEnum.some((v) => !wasEnum.includes(v)))) widened.push(`enum: ${isEnum ? isEnum.filter((v) => !wasEnum.includes(v)).join(', ') + ' now accepted' : 'no longer restricted'}`);
+  if (isEnum && (!wasEnum || wasEnum.some((v) => !isEnum.includes(v))))
+    narrowed.push(
+      `enum: ${wasEnum ? wasEnum.filter((v) => !isEnum.includes(v)).join(', ') + ' no longer accepted' : 'now restricted'}`,
+    );
+  if (wasEnum && (!isEnum || isEnum.some((v) => !wasEnum.includes(v))))
+    widened.push(
+      `enum: ${isEnum ? isEnum.filter((v) => !wasEnum.includes(v)).join(', ') + ' now accepted' : 'no longer restricted'}`,
+    );
   return { narrowed, widened };
 }
 
 /** The schemas below a property, by the name the diff gives them: `address.city` for a field, `tags[]` for list items. */
-function childrenOf(property: SchemaProperty, name: string): ObjectSchema & { properties: Record<string, SchemaProperty> } {
+function childrenOf(
+  property: SchemaProperty,
+  name: string,
+): ObjectSchema & { properties: Record<string, SchemaProperty> } {
   const properties: Record<string, SchemaProperty> = {};
   for (const [child, schema] of Object.entries(property.properties ?? {})) properties[`${name}.${child}`] = schema;
   if (property.items) properties[`${name}[]`] = property.items;
@@ -187,23 +240,37 @@ export function diffInputSchemas(before: ObjectSchema, after: ObjectSchema): Sch
   const was = before.properties ?? {};
   const is = after.properties ?? {};
   const required = (schema: ObjectSchema, name: string) => (schema.required ?? []).includes(name);
-  for (const name of Object.keys(was)) if (!(name in is)) changes.push({ name, change: 'removed', breaking: true, detail: 'requests that send it are refused' });
+  for (const name of Object.keys(was))
+    if (!(name in is))
+      changes.push({ name, change: 'removed', breaking: true, detail: 'requests that send it are refused' });
   for (const [name, property] of Object.entries(is)) {
     const previous = was[name];
     if (!previous) {
       const mandatory = required(after, name) && property.default === undefined && !name.endsWith('[]');
-      changes.push({ name, change: 'added', breaking: mandatory, detail: mandatory ? 'required, without a default' : 'optional' });
+      changes.push({
+        name,
+        change: 'added',
+        breaking: mandatory,
+        detail: mandatory ? 'required, without a default' : 'optional',
+      });
       continue;
     }
     if (typeLabel(previous) !== typeLabel(property)) {
-      changes.push({ name, change: 'type_changed', breaking: true, detail: `${typeLabel(previous)} → ${typeLabel(property)}` });
+      changes.push({
+        name,
+        change: 'type_changed',
+        breaking: true,
+        detail: `${typeLabel(previous)} → ${typeLabel(property)}`,
+      });
       continue;
     }
     const { narrowed, widened } = boundsChange(previous, property);
     if (narrowed.length > 0) changes.push({ name, change: 'narrowed', breaking: true, detail: narrowed.join('; ') });
     else if (widened.length > 0) changes.push({ name, change: 'widened', breaking: false, detail: widened.join('; ') });
-    if (!required(before, name) && required(after, name) && property.default === undefined) changes.push({ name, change: 'now_required', breaking: true, detail: 'required, without a default' });
-    if (required(before, name) && !required(after, name)) changes.push({ name, change: 'now_optional', breaking: false, detail: 'may be left out' });
+    if (!required(before, name) && required(after, name) && property.default === undefined)
+      changes.push({ name, change: 'now_required', breaking: true, detail: 'required, without a default' });
+    if (required(before, name) && !required(after, name))
+      changes.push({ name, change: 'now_optional', breaking: false, detail: 'may be left out' });
     changes.push(...diffInputSchemas(childrenOf(previous, name), childrenOf(property, name)));
   }
   return changes;
@@ -217,7 +284,8 @@ export function diffOutputSchemas(before: ObjectSchema, after: ObjectSchema): Sc
   const changes: SchemaChange[] = [];
   const was = before.properties ?? {};
   const is = after.properties ?? {};
-  for (const name of Object.keys(was)) if (!(name in is)) changes.push({ name, change: 'removed', breaking: true, detail: 'readers of it get nothing' });
+  for (const name of Object.keys(was))
+    if (!(name in is)) changes.push({ name, change: 'removed', breaking: true, detail: 'readers of it get nothing' });
   for (const [name, property] of Object.entries(is)) {
     const previous = was[name];
     if (!previous) {
@@ -225,12 +293,25 @@ export function diffOutputSchemas(before: ObjectSchema, after: ObjectSchema): Sc
       continue;
     }
     if (typeLabel(previous) !== typeLabel(property)) {
-      changes.push({ name, change: 'type_changed', breaking: true, detail: `${typeLabel(previous)} → ${typeLabel(property)}` });
+      changes.push({
+        name,
+        change: 'type_changed',
+        breaking: true,
+        detail: `${typeLabel(previous)} → ${typeLabel(property)}`,
+      });
       continue;
     }
-    const added = (property.enum ?? []).filter((value) => previous.enum !== undefined && !previous.enum.some((old) => JSON.stringify(old) === JSON.stringify(value)));
+    const added = (property.enum ?? []).filter(
+      (value) =>
+        previous.enum !== undefined && !previous.enum.some((old) => JSON.stringify(old) === JSON.stringify(value)),
+    );
     if (added.length > 0 || (previous.enum && !property.enum)) {
-      changes.push({ name, change: 'widened', breaking: true, detail: `enum: ${added.length > 0 ? added.map((v) => JSON.stringify(v)).join(', ') + ' may now be output' : 'no longer restricted'}` });
+      changes.push({
+        name,
+        change: 'widened',
+        breaking: true,
+        detail: `enum: ${added.length > 0 ? added.map((v) => JSON.stringify(v)).join(', ') + ' may now be output' : 'no longer restricted'}`,
+      });
     }
     changes.push(...diffOutputSchemas(childrenOf(previous, name), childrenOf(property, name)));
   }

@@ -59,7 +59,13 @@ export interface ReplayAggregates {
 /** One run of the snapshot, replayed: its stored metrics and what the replayed version did on its inputs. */
 export type ReplayedRun =
   | { position: number; scenarioId: string; outcome: 'missing' }
-  | { position: number; scenarioId: string; outcome: 'evaluated'; before: Record<string, MetricValue>; after: Record<string, MetricValue> }
+  | {
+      position: number;
+      scenarioId: string;
+      outcome: 'evaluated';
+      before: Record<string, MetricValue>;
+      after: Record<string, MetricValue>;
+    }
   | { position: number; scenarioId: string; outcome: 'failed'; failure: Pick<ReplayFailure, 'code' | 'message'> };
 
 export function emptyAggregates(): ReplayAggregates {
@@ -67,14 +73,31 @@ export function emptyAggregates(): ReplayAggregates {
 }
 
 function emptyMetric(): MetricAggregate {
-  return { runs_compared: 0, changed: 0, numeric: 0, sum_abs: 0, max_abs: null, relative: 0, sum_rel: 0, max_rel: null, largest: [] };
+  return {
+    runs_compared: 0,
+    changed: 0,
+    numeric: 0,
+    sum_abs: 0,
+    max_abs: null,
+    relative: 0,
+    sum_rel: 0,
+    max_rel: null,
+    largest: [],
+  };
 }
 
-const byChange = (a: Positioned<ReplayChange>, b: Positioned<ReplayChange>) => b.abs_change - a.abs_change || a.position - b.position;
+const byChange = (a: Positioned<ReplayChange>, b: Positioned<ReplayChange>) =>
+  b.abs_change - a.abs_change || a.position - b.position;
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
 const larger = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
 
-function compareMetric(into: MetricAggregate, run: { position: number; scenarioId: string }, before: MetricValue | null, after: MetricValue | null, tolerance: ReplayTolerance): void {
+function compareMetric(
+  into: MetricAggregate,
+  run: { position: number; scenarioId: string },
+  before: MetricValue | null,
+  after: MetricValue | null,
+  tolerance: ReplayTolerance,
+): void {
   into.runs_compared++;
   if (typeof before !== 'number' || typeof after !== 'number') {
     if (before !== after) into.changed++;
@@ -92,7 +115,14 @@ function compareMetric(into: MetricAggregate, run: { position: number; scenarioI
   }
   if (abs > (tolerance.absolute ?? 0) + (tolerance.relative ?? 0) * Math.abs(before)) into.changed++;
   if (abs > 0) {
-    into.largest.push({ position: run.position, scenario_id: run.scenarioId, before, after, abs_change: abs, rel_change: rel });
+    into.largest.push({
+      position: run.position,
+      scenario_id: run.scenarioId,
+      before,
+      after,
+      abs_change: abs,
+      rel_change: rel,
+    });
     if (into.largest.length > LARGEST_CHANGES * 2) into.largest = into.largest.sort(byChange).slice(0, LARGEST_CHANGES);
   }
 }
@@ -117,7 +147,8 @@ export function aggregateRuns(runs: ReplayedRun[], tolerance: ReplayTolerance): 
       compareMetric(into, run, run.before[metric] ?? null, run.after[metric] ?? null, tolerance);
     }
   }
-  for (const metric of Object.values(aggregates.metrics)) metric.largest = metric.largest.sort(byChange).slice(0, LARGEST_CHANGES);
+  for (const metric of Object.values(aggregates.metrics))
+    metric.largest = metric.largest.sort(byChange).slice(0, LARGEST_CHANGES);
   aggregates.failing = aggregates.failing.sort(byPosition).slice(0, LISTED_FAILURES);
   return aggregates;
 }

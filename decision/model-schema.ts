@@ -26,19 +26,46 @@ const KEYWORDS_BY_TYPE: Record<SchemaType, readonly string[]> = {
 
 /** What each constraining keyword's value must be; ajv would refuse the rest too, but only naming the whole schema. */
 const KEYWORD_VALUES: Record<string, { test: (value: unknown) => boolean; message: string }> = {
-  ...Object.fromEntries(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].map((k) => [k, { test: Number.isFinite, message: 'must be a number' }])),
-  multipleOf: { test: (v) => typeof v === 'number' && Number.isFinite(v) && v > 0, message: 'must be a number greater than 0' },
-  ...Object.fromEntries(['minLength', 'maxLength', 'minItems', 'maxItems'].map((k) => [k, { test: (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0, message: 'must be a non-negative integer' }])),
+  ...Object.fromEntries(
+    ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].map((k) => [
+      k,
+      { test: Number.isFinite, message: 'must be a number' },
+    ]),
+  ),
+  multipleOf: {
+    test: (v) => typeof v === 'number' && Number.isFinite(v) && v > 0,
+    message: 'must be a number greater than 0',
+  },
+  ...Object.fromEntries(
+    ['minLength', 'maxLength', 'minItems', 'maxItems'].map((k) => [
+      k,
+      {
+        test: (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0,
+        message: 'must be a non-negative integer',
+      },
+    ]),
+  ),
   uniqueItems: { test: (v) => typeof v === 'boolean', message: 'must be true or false' },
   pattern: { test: (v) => typeof v === 'string', message: 'must be a regular expression, as a string' },
 };
 
 /** Keywords allowed on any schema: `type`, `enum` and annotations. */
-const ANY_TYPE_KEYWORDS = new Set(['type', 'enum', 'title', 'description', 'default', 'examples', 'example', '$comment', 'deprecated']);
+const ANY_TYPE_KEYWORDS = new Set([
+  'type',
+  'enum',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'example',
+  '$comment',
+  'deprecated',
+]);
 
 export type SchemaRole = 'input' | 'output';
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A schema's types as a list (`type: "number"` and `type: ["number", "null"]` alike). */
 export function typesOf(schema: unknown): string[] {
@@ -53,27 +80,43 @@ function allowedTypes(role: SchemaRole): SchemaType[] {
 }
 
 function enumErrors(values: unknown, types: string[], pointer: string): FieldError[] {
-  if (!Array.isArray(values) || values.length === 0) return [{ path: pointer, message: 'must be a non-empty array of values' }];
+  if (!Array.isArray(values) || values.length === 0)
+    return [{ path: pointer, message: 'must be a non-empty array of values' }];
   return values.flatMap((value, index) => {
     const kind = value === null ? 'null' : Number.isInteger(value) ? 'integer' : typeof value;
     const fits = types.includes(kind) || (kind === 'integer' && types.includes('number'));
-    return fits ? [] : [{ path: pointerTo(pointer, index), message: `is a ${kind}, which the schema's type (${types.join(', ')}) does not allow` }];
+    return fits
+      ? []
+      : [
+          {
+            path: pointerTo(pointer, index),
+            message: `is a ${kind}, which the schema's type (${types.join(', ')}) does not allow`,
+          },
+        ];
   });
 }
 
 function objectErrors(node: Record<string, unknown>, pointer: string, depth: number, role: SchemaRole): FieldError[] {
   const errors: FieldError[] = [];
   const properties = node.properties ?? {};
-  if (!isObject(properties)) return [{ path: `${pointer}/properties`, message: 'must be an object of property names to schemas' }];
-  for (const [name, child] of Object.entries(properties)) errors.push(...walk(child, pointerTo(`${pointer}/properties`, name), depth + 1, role));
+  if (!isObject(properties))
+    return [{ path: `${pointer}/properties`, message: 'must be an object of property names to schemas' }];
+  for (const [name, child] of Object.entries(properties))
+    errors.push(...walk(child, pointerTo(`${pointer}/properties`, name), depth + 1, role));
   if (node.required !== undefined) {
-    if (!Array.isArray(node.required)) errors.push({ path: `${pointer}/required`, message: 'must be an array of property names' });
-    else node.required.forEach((name, index) => {
-      if (typeof name !== 'string' || !Object.hasOwn(properties, name)) errors.push({ path: `${pointer}/required/${index}`, message: 'names no property of this object' });
-    });
+    if (!Array.isArray(node.required))
+      errors.push({ path: `${pointer}/required`, message: 'must be an array of property names' });
+    else
+      node.required.forEach((name, index) => {
+        if (typeof name !== 'string' || !Object.hasOwn(properties, name))
+          errors.push({ path: `${pointer}/required/${index}`, message: 'names no property of this object' });
+      });
   }
   if (node.additionalProperties !== undefined && typeof node.additionalProperties !== 'boolean') {
-    errors.push({ path: `${pointer}/additionalProperties`, message: 'must be true or false: a schema for additional properties is not supported' });
+    errors.push({
+      path: `${pointer}/additionalProperties`,
+      message: 'must be true or false: a schema for additional properties is not supported',
+    });
   }
   return errors;
 }
@@ -83,35 +126,56 @@ function keywordErrors(node: Record<string, unknown>, types: string[], pointer: 
   const applicable = new Set(types.flatMap((type) => KEYWORDS_BY_TYPE[type as SchemaType] ?? []));
   for (const keyword of Object.keys(node)) {
     const shape = KEYWORD_VALUES[keyword];
-    if (shape && applicable.has(keyword) && !shape.test(node[keyword])) errors.push({ path: pointerTo(pointer, keyword), message: shape.message });
+    if (shape && applicable.has(keyword) && !shape.test(node[keyword]))
+      errors.push({ path: pointerTo(pointer, keyword), message: shape.message });
     if (ANY_TYPE_KEYWORDS.has(keyword) || applicable.has(keyword) || (keyword === '$schema' && depth === 0)) continue;
-    const owners = (Object.keys(KEYWORDS_BY_TYPE) as SchemaType[]).filter((type) => KEYWORDS_BY_TYPE[type].includes(keyword));
+    const owners = (Object.keys(KEYWORDS_BY_TYPE) as SchemaType[]).filter((type) =>
+      KEYWORDS_BY_TYPE[type].includes(keyword),
+    );
     errors.push({
       path: pointerTo(pointer, keyword),
-      message: owners.length > 0 ? `applies to ${owners.join(' and ')} values, not to ${types.join(' or ')}` : 'is not a keyword model schemas support (see the supported subset in the documentation)',
+      message:
+        owners.length > 0
+          ? `applies to ${owners.join(' and ')} values, not to ${types.join(' or ')}`
+          : 'is not a keyword model schemas support (see the supported subset in the documentation)',
     });
   }
-  if (applicable.has('format') && node.format !== undefined && !(SUPPORTED_FORMATS as readonly unknown[]).includes(node.format)) {
-    errors.push({ path: `${pointer}/format`, message: `must be ${SUPPORTED_FORMATS.map((f) => `"${f}"`).join(' or ')}` });
+  if (
+    applicable.has('format') &&
+    node.format !== undefined &&
+    !(SUPPORTED_FORMATS as readonly unknown[]).includes(node.format)
+  ) {
+    errors.push({
+      path: `${pointer}/format`,
+      message: `must be ${SUPPORTED_FORMATS.map((f) => `"${f}"`).join(' or ')}`,
+    });
   }
   return errors;
 }
 
 function walk(node: unknown, pointer: string, depth: number, role: SchemaRole): FieldError[] {
   if (!isObject(node)) return [{ path: pointer, message: 'must be a JSON Schema object' }];
-  if (depth > MAX_SCHEMA_DEPTH) return [{ path: pointer, message: `nests deeper than ${MAX_SCHEMA_DEPTH} levels of properties and items` }];
+  if (depth > MAX_SCHEMA_DEPTH)
+    return [{ path: pointer, message: `nests deeper than ${MAX_SCHEMA_DEPTH} levels of properties and items` }];
   const types = typesOf(node);
   const allowed = allowedTypes(role);
-  if (types.length === 0) return [{ path: `${pointer}/type`, message: `is required: one of ${allowed.map((t) => `"${t}"`).join(', ')}` }];
+  if (types.length === 0)
+    return [{ path: `${pointer}/type`, message: `is required: one of ${allowed.map((t) => `"${t}"`).join(', ')}` }];
   const unknown = types.filter((type) => !(allowed as string[]).includes(type));
   if (unknown.length > 0 || (Array.isArray(node.type) && node.type.length === 0)) {
-    return [{ path: `${pointer}/type`, message: `must be one of ${allowed.map((t) => `"${t}"`).join(', ')} (or a list of them)` }];
+    return [
+      {
+        path: `${pointer}/type`,
+        message: `must be one of ${allowed.map((t) => `"${t}"`).join(', ')} (or a list of them)`,
+      },
+    ];
   }
   const errors = keywordErrors(node, types, pointer, depth);
   if (node.enum !== undefined) errors.push(...enumErrors(node.enum, types, `${pointer}/enum`));
   if (types.includes('object')) errors.push(...objectErrors(node, pointer, depth, role));
   if (types.includes('array')) {
-    if (node.items === undefined) errors.push({ path: `${pointer}/items`, message: 'is required: the schema of the array\'s items' });
+    if (node.items === undefined)
+      errors.push({ path: `${pointer}/items`, message: "is required: the schema of the array's items" });
     else errors.push(...walk(node.items, `${pointer}/items`, depth + 1, role));
   }
   return errors;
@@ -139,9 +203,13 @@ export function closeInputSchema(schema: JsonSchema): JsonSchema {
   const close = (node: unknown, root: boolean): unknown => {
     if (!isObject(node)) return node;
     const copy: Record<string, unknown> = { ...node };
-    if (isObject(copy.properties)) copy.properties = Object.fromEntries(Object.entries(copy.properties).map(([name, child]) => [name, close(child, false)]));
+    if (isObject(copy.properties))
+      copy.properties = Object.fromEntries(
+        Object.entries(copy.properties).map(([name, child]) => [name, close(child, false)]),
+      );
     if (copy.items !== undefined) copy.items = close(copy.items, false);
-    if (typesOf(copy).includes('object') && (root || copy.additionalProperties === undefined)) copy.additionalProperties = false;
+    if (typesOf(copy).includes('object') && (root || copy.additionalProperties === undefined))
+      copy.additionalProperties = false;
     return copy;
   };
   return close(schema, true) as JsonSchema;
@@ -165,9 +233,16 @@ export function sampleValue(schema: Record<string, unknown>): unknown {
       if (schema.format === 'date-time') return `${SAMPLE_DATE}T00:00:00Z`;
       return 'x'.repeat(typeof schema.minLength === 'number' ? schema.minLength : 0);
     case 'array':
-      return Array.from({ length: typeof schema.minItems === 'number' ? schema.minItems : 0 }, () => sampleValue(isObject(schema.items) ? schema.items : {}));
+      return Array.from({ length: typeof schema.minItems === 'number' ? schema.minItems : 0 }, () =>
+        sampleValue(isObject(schema.items) ? schema.items : {}),
+      );
     case 'object':
-      return Object.fromEntries(Object.entries(isObject(schema.properties) ? schema.properties : {}).map(([name, child]) => [name, sampleValue(isObject(child) ? child : {})]));
+      return Object.fromEntries(
+        Object.entries(isObject(schema.properties) ? schema.properties : {}).map(([name, child]) => [
+          name,
+          sampleValue(isObject(child) ? child : {}),
+        ]),
+      );
     default:
       return (schema.minimum as number | undefined) ?? (schema.exclusiveMinimum as number | undefined) ?? 0;
   }

@@ -46,39 +46,77 @@ function withinTolerance(expected: number, actual: number, tolerance: Tolerance 
   return Math.abs(actual - expected) <= allowed + rounding;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value === 'object' ? 'object' : typeof value);
+const kindOf = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'list' : typeof value === 'object' ? 'object' : typeof value;
 
 /**
  * Compares one expected value with the actual one, into `differences` (one per differing leaf, named by its dotted
  * path): numbers within the tolerance (exactly without one), lists item by item (same length), objects key by key
  * (the same keys), strings (dates and enum values included), booleans and null exactly.
  */
-function compareValue(output: string, expected: unknown, actual: unknown, tolerance: Tolerance | undefined, differences: OutputDifference[]): void {
+function compareValue(
+  output: string,
+  expected: unknown,
+  actual: unknown,
+  tolerance: Tolerance | undefined,
+  differences: OutputDifference[],
+): void {
   if (typeof expected === 'number') {
     if (typeof actual !== 'number') differences.push({ output, expected, actual, message: 'expected a number' });
     else if (!withinTolerance(expected, actual, tolerance)) {
-      differences.push({ output, expected, actual, difference: actual - expected, ...(tolerance ? { tolerance } : {}), message: tolerance ? 'outside the tolerance' : 'not equal' });
+      differences.push({
+        output,
+        expected,
+        actual,
+        difference: actual - expected,
+        ...(tolerance ? { tolerance } : {}),
+        message: tolerance ? 'outside the tolerance' : 'not equal',
+      });
     }
   } else if (Array.isArray(expected)) {
-    if (!Array.isArray(actual)) differences.push({ output, expected, actual, message: `expected a list, got ${kindOf(actual)}` });
-    else if (actual.length !== expected.length) differences.push({ output, expected, actual, message: `expected ${expected.length} item(s), got ${actual.length}` });
-    else expected.forEach((item, index) => compareValue(`${output}.${index}`, item, actual[index], tolerance, differences));
+    if (!Array.isArray(actual))
+      differences.push({ output, expected, actual, message: `expected a list, got ${kindOf(actual)}` });
+    else if (actual.length !== expected.length)
+      differences.push({
+        output,
+        expected,
+        actual,
+        message: `expected ${expected.length} item(s), got ${actual.length}`,
+      });
+    else
+      expected.forEach((item, index) =>
+        compareValue(`${output}.${index}`, item, actual[index], tolerance, differences),
+      );
   } else if (isPlainObject(expected)) {
     if (!isPlainObject(actual)) {
       differences.push({ output, expected, actual, message: `expected an object, got ${kindOf(actual)}` });
       return;
     }
     for (const [key, item] of Object.entries(expected)) {
-      if (!Object.hasOwn(actual, key)) differences.push({ output: `${output}.${key}`, expected: item, actual: null, message: 'the model did not output it' });
+      if (!Object.hasOwn(actual, key))
+        differences.push({
+          output: `${output}.${key}`,
+          expected: item,
+          actual: null,
+          message: 'the model did not output it',
+        });
       else compareValue(`${output}.${key}`, item, actual[key], tolerance, differences);
     }
     for (const key of Object.keys(actual)) {
-      if (!Object.hasOwn(expected, key)) differences.push({ output: `${output}.${key}`, expected: null, actual: actual[key], message: 'not expected' });
+      if (!Object.hasOwn(expected, key))
+        differences.push({ output: `${output}.${key}`, expected: null, actual: actual[key], message: 'not expected' });
     }
   } else if (actual !== expected) {
-    differences.push({ output, expected, actual, message: kindOf(actual) === kindOf(expected) ? 'not equal' : `expected ${kindOf(expected)}, got ${kindOf(actual)}` });
+    differences.push({
+      output,
+      expected,
+      actual,
+      message:
+        kindOf(actual) === kindOf(expected) ? 'not equal' : `expected ${kindOf(expected)}, got ${kindOf(actual)}`,
+    });
   }
 }
 
@@ -86,11 +124,16 @@ function compareValue(output: string, expected: unknown, actual: unknown, tolera
  * Judges one case's evaluation: every expected output present and equal (see `compareValue`; a tolerance applies to
  * every number inside the output it names), and every expected rule among those that matched.
  */
-export function judgeCase(expectation: ExpectedCase, outputs: Record<string, unknown>, matchedRuleIds: ReadonlySet<string>) {
+export function judgeCase(
+  expectation: ExpectedCase,
+  outputs: Record<string, unknown>,
+  matchedRuleIds: ReadonlySet<string>,
+) {
   const differences: OutputDifference[] = [];
   for (const [name, expected] of Object.entries(expectation.expected)) {
     const actual = outputAt(outputs, name);
-    if (actual === undefined) differences.push({ output: name, expected, actual: null, message: 'the model did not output it' });
+    if (actual === undefined)
+      differences.push({ output: name, expected, actual: null, message: 'the model did not output it' });
     else compareValue(name, expected, actual, expectation.tolerances[name], differences);
   }
   const missingRules = (expectation.expectedRules ?? []).filter((id) => !matchedRuleIds.has(id));
@@ -123,7 +166,12 @@ export interface SuiteCoverage {
     hit: Array<{ index: number; id: string | null; cases: number }>;
     never_hit: Array<{ index: number; id: string | null; description: string | null }>;
   }>;
-  switches: Array<{ node_id: string; name: string; taken: Array<{ id: string; condition: string; cases: number }>; never_taken: Array<{ id: string; condition: string }> }>;
+  switches: Array<{
+    node_id: string;
+    name: string;
+    taken: Array<{ id: string; condition: string; cases: number }>;
+    never_taken: Array<{ id: string; condition: string }>;
+  }>;
 }
 
 /** What a suite exercised: per decision table the rules hit (and by how many cases) and never hit; per switch, its branches. */
@@ -143,11 +191,22 @@ export function suiteCoverage(graph: JdmGraph, traces: Array<EvaluationTraceStep
       }
     }
   }
-  const coverage: SuiteCoverage = { rules_total: 0, rules_hit: 0, rule_coverage_percent: 100, decision_tables: [], switches: [] };
+  const coverage: SuiteCoverage = {
+    rules_total: 0,
+    rules_hit: 0,
+    rule_coverage_percent: 100,
+    decision_tables: [],
+    switches: [],
+  };
   for (const node of graph.nodes) {
     if (node.type === 'decisionTableNode') {
       const hits = ruleHits.get(node.id) ?? new Map<number, number>();
-      const rules = node.content.rules.map((rule, index) => ({ index, id: rule._id ?? null, description: rule._description ?? null, cases: hits.get(index) ?? 0 }));
+      const rules = node.content.rules.map((rule, index) => ({
+        index,
+        id: rule._id ?? null,
+        description: rule._description ?? null,
+        cases: hits.get(index) ?? 0,
+      }));
       coverage.rules_total += rules.length;
       coverage.rules_hit += rules.filter((rule) => rule.cases > 0).length;
       coverage.decision_tables.push({
@@ -155,11 +214,17 @@ export function suiteCoverage(graph: JdmGraph, traces: Array<EvaluationTraceStep
         name: node.name,
         rules: rules.length,
         hit: rules.filter((rule) => rule.cases > 0).map(({ index, id, cases }) => ({ index, id, cases })),
-        never_hit: rules.filter((rule) => rule.cases === 0).map(({ index, id, description }) => ({ index, id, description })),
+        never_hit: rules
+          .filter((rule) => rule.cases === 0)
+          .map(({ index, id, description }) => ({ index, id, description })),
       });
     } else if (node.type === 'switchNode') {
       const hits = branchHits.get(node.id) ?? new Map<string, number>();
-      const branches = node.content.statements.map((statement) => ({ id: statement.id, condition: statement.condition, cases: hits.get(statement.id) ?? 0 }));
+      const branches = node.content.statements.map((statement) => ({
+        id: statement.id,
+        condition: statement.condition,
+        cases: hits.get(statement.id) ?? 0,
+      }));
       coverage.switches.push({
         node_id: node.id,
         name: node.name,
@@ -168,6 +233,7 @@ export function suiteCoverage(graph: JdmGraph, traces: Array<EvaluationTraceStep
       });
     }
   }
-  if (coverage.rules_total > 0) coverage.rule_coverage_percent = Math.round((coverage.rules_hit / coverage.rules_total) * 10000) / 100;
+  if (coverage.rules_total > 0)
+    coverage.rule_coverage_percent = Math.round((coverage.rules_hit / coverage.rules_total) * 10000) / 100;
   return coverage;
 }

@@ -30,7 +30,11 @@ export interface DecisionStructure {
   /** What the alternatives were judged on, with weight and direction where it applies. */
   criteria: Array<{ id: string; label: string; weight?: number; direction?: MetricDirection; unit?: string }>;
   /** How the outputs were reached: each step names its formula and its result, in evaluation order. */
-  derivation: Array<{ step: string; formula: string; value: MetricValue | MetricValue[] | Record<string, MetricValue> }>;
+  derivation: Array<{
+    step: string;
+    formula: string;
+    value: MetricValue | MetricValue[] | Record<string, MetricValue>;
+  }>;
   /** The chosen alternative's id and why, when the model recommends one. */
   recommendation?: { alternative: string; rationale: string };
   /** Model-specific extra detail (e.g. a per-quarter table, or a JDM engine trace). */

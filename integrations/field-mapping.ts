@@ -76,10 +76,11 @@ export function compileDateFormat(format: string): CompiledDateFormat | string {
   let group = 0;
   const found: Partial<Record<'year' | 'month' | 'day', { group: number; token: string }>> = {};
   let previousVariable: string | undefined;
-  for (let index = 0; index < format.length; ) {
+  for (let index = 0; index < format.length;) {
     const token = DATE_FORMAT_TOKENS.find((candidate) => format.startsWith(candidate, index));
     if (token) {
-      if (previousVariable) return `${previousVariable} must be followed by a separator: it is one or two digits, so ${previousVariable}${token} is ambiguous`;
+      if (previousVariable)
+        return `${previousVariable} must be followed by a separator: it is one or two digits, so ${previousVariable}${token} is ambiguous`;
       const part = token.startsWith('Y') ? 'year' : token.startsWith('M') ? 'month' : 'day';
       if (found[part]) return `has two ${part} tokens (${found[part].token} and ${token})`;
       group += 1;
@@ -90,7 +91,8 @@ export function compileDateFormat(format: string): CompiledDateFormat | string {
       continue;
     }
     const character = format[index] as string;
-    if (/[A-Za-z]/.test(character)) return `has an unknown token at "${format.slice(index)}" (tokens: ${DATE_FORMAT_TOKENS.join(', ')})`;
+    if (/[A-Za-z]/.test(character))
+      return `has an unknown token at "${format.slice(index)}" (tokens: ${DATE_FORMAT_TOKENS.join(', ')})`;
     if (/\d/.test(character)) return 'must not contain digits';
     source += character.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
     previousVariable = undefined;
@@ -111,7 +113,8 @@ const pad = (value: number, width: number) => String(value).padStart(width, '0')
 
 function parseDate(value: unknown, compiled: CompiledDateFormat, format: string): string | null {
   if (isEmpty(value)) return null;
-  if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`${JSON.stringify(value)} is not a date in the format ${format}`);
+  if (typeof value !== 'string' && typeof value !== 'number')
+    throw new Error(`${JSON.stringify(value)} is not a date in the format ${format}`);
   const match = compiled.pattern.exec(String(value).trim());
   if (!match) throw new Error(`${JSON.stringify(value)} is not a date in the format ${format}`);
   let year = Number(match[compiled.year]);
@@ -120,7 +123,13 @@ function parseDate(value: unknown, compiled: CompiledDateFormat, format: string)
   const month = Number(match[compiled.month]);
   const day = Number(match[compiled.day]);
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (month < 1 || month > 12 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+  if (
+    month < 1 ||
+    month > 12 ||
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  ) {
     throw new Error(`${JSON.stringify(value)} is not a calendar date (format ${format})`);
   }
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
@@ -133,13 +142,20 @@ export function cast(value: unknown, to: FieldType): unknown {
   if (isEmpty(value)) return null;
   switch (to) {
     case 'string':
-      if (typeof value === 'object' && !(value instanceof Date)) throw new Error(`${JSON.stringify(value)} is not a scalar`);
+      if (typeof value === 'object' && !(value instanceof Date))
+        throw new Error(`${JSON.stringify(value)} is not a scalar`);
       return value instanceof Date ? value.toISOString() : String(value);
     case 'number':
     case 'integer': {
-      const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.replace(/,/g, '')) : NaN;
+      const number =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && value.trim() !== ''
+            ? Number(value.replace(/,/g, ''))
+            : NaN;
       if (!Number.isFinite(number)) throw new Error(`${JSON.stringify(value)} is not a number`);
-      if (to === 'integer' && !Number.isSafeInteger(number)) throw new Error(`${JSON.stringify(value)} is not an integer`);
+      if (to === 'integer' && !Number.isSafeInteger(number))
+        throw new Error(`${JSON.stringify(value)} is not an integer`);
       return number;
     }
     case 'boolean': {
@@ -150,14 +166,24 @@ export function cast(value: unknown, to: FieldType): unknown {
       throw new Error(`${JSON.stringify(value)} is not a boolean`);
     }
     case 'date': {
-      if (typeof value === 'boolean' || typeof value === 'number' || (typeof value === 'object' && !(value instanceof Date))) throw new Error(`${JSON.stringify(value)} is not a date`);
+      if (
+        typeof value === 'boolean' ||
+        typeof value === 'number' ||
+        (typeof value === 'object' && !(value instanceof Date))
+      )
+        throw new Error(`${JSON.stringify(value)} is not a date`);
       const text = value instanceof Date ? value.toISOString() : String(value);
       const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(text);
       if (Number.isNaN(date.getTime())) throw new Error(`${JSON.stringify(value)} is not a date`);
       return date.toISOString().slice(0, 10);
     }
     case 'date-time': {
-      if (typeof value === 'boolean' || typeof value === 'number' || (typeof value === 'object' && !(value instanceof Date))) throw new Error(`${JSON.stringify(value)} is not a date-time`);
+      if (
+        typeof value === 'boolean' ||
+        typeof value === 'number' ||
+        (typeof value === 'object' && !(value instanceof Date))
+      )
+        throw new Error(`${JSON.stringify(value)} is not a date-time`);
       const date = value instanceof Date ? value : new Date(String(value));
       if (Number.isNaN(date.getTime())) throw new Error(`${JSON.stringify(value)} is not a date-time`);
       return date.toISOString();
@@ -177,14 +203,17 @@ function expressionProblem(expression: string): string | undefined {
     evaluateExpressionSync(expression, { value: null, record: {} });
   } catch (error) {
     const detail = engineErrorDetail(error);
-    if (detail.type !== undefined && TEXT_ERROR_TYPES.has(detail.type)) return `does not parse as a zen-engine expression: ${describeEngineSource(detail.source)}`;
+    if (detail.type !== undefined && TEXT_ERROR_TYPES.has(detail.type))
+      return `does not parse as a zen-engine expression: ${describeEngineSource(detail.source)}`;
   }
   return undefined;
 }
 
 /** Where a field's value comes from: a source field, a default, or a transform that reads the record itself. */
 const producesValue = (field: TargetFieldMapping) =>
-  field.source !== undefined || field.default !== undefined || (field.transforms ?? []).some((t) => t.type === 'expression' || t.type === 'concat');
+  field.source !== undefined ||
+  field.default !== undefined ||
+  (field.transforms ?? []).some((t) => t.type === 'expression' || t.type === 'concat');
 
 /**
  * Problems of the mapping itself (before any record), as JSON Pointers into the mapping: target fields the dataset
@@ -192,23 +221,37 @@ const producesValue = (field: TargetFieldMapping) =>
  * formats that are not strict and unambiguous, expressions that do not parse or read the clock, defaults that do not
  * fit the field's type.
  */
-export function mappingProblems(mapping: FieldMappingDefinition, target: DatasetDefinition, sourceFields?: string[], mark?: (path: string) => void): FieldError[] {
+export function mappingProblems(
+  mapping: FieldMappingDefinition,
+  target: DatasetDefinition,
+  sourceFields?: string[],
+  mark?: (path: string) => void,
+): FieldError[] {
   const errors: FieldError[] = [];
   const known = sourceFields ? new Set(sourceFields) : undefined;
-  if (!mapping.fields[target.primaryKey]) errors.push({ path: `/fields/${target.primaryKey}`, message: 'is required: it is the dataset\'s primary key' });
+  if (!mapping.fields[target.primaryKey])
+    errors.push({ path: `/fields/${target.primaryKey}`, message: "is required: it is the dataset's primary key" });
   for (const [name, field] of Object.entries(mapping.fields)) {
     const targetField = Object.hasOwn(target.fields, name) ? target.fields[name] : undefined;
     if (!targetField) {
-      errors.push({ path: `/fields/${name}`, message: `is not a field of ${target.name} (${Object.keys(target.fields).join(', ')})` });
+      errors.push({
+        path: `/fields/${name}`,
+        message: `is not a field of ${target.name} (${Object.keys(target.fields).join(', ')})`,
+      });
       continue;
     }
-    if (!producesValue(field)) errors.push({ path: `/fields/${name}`, message: 'needs a source, a default, a concat or an expression' });
-    if (field.source !== undefined && known && !known.has(field.source)) errors.push({ path: `/fields/${name}/source`, message: `is not a field of stream ${mapping.stream}` });
+    if (!producesValue(field))
+      errors.push({ path: `/fields/${name}`, message: 'needs a source, a default, a concat or an expression' });
+    if (field.source !== undefined && known && !known.has(field.source))
+      errors.push({ path: `/fields/${name}/source`, message: `is not a field of stream ${mapping.stream}` });
     if (field.default !== undefined) {
       try {
         cast(field.default, targetField.type);
       } catch (error) {
-        errors.push({ path: `/fields/${name}/default`, message: `does not fit the field's type ${targetField.type}: ${(error as Error).message}` });
+        errors.push({
+          path: `/fields/${name}/default`,
+          message: `does not fit the field's type ${targetField.type}: ${(error as Error).message}`,
+        });
       }
     }
     for (const [index, transform] of (field.transforms ?? []).entries()) {
@@ -222,7 +265,8 @@ export function mappingProblems(mapping: FieldMappingDefinition, target: Dataset
         if (typeof compiled === 'string') errors.push({ path: `${path}/format`, message: compiled });
       } else if (transform.type === 'concat' && known) {
         transform.fields.forEach((part, partIndex) => {
-          if (typeof part === 'string' && !known.has(part)) errors.push({ path: `${path}/fields/${partIndex}`, message: `is not a field of stream ${mapping.stream}` });
+          if (typeof part === 'string' && !known.has(part))
+            errors.push({ path: `${path}/fields/${partIndex}`, message: `is not a field of stream ${mapping.stream}` });
         });
       }
     }
@@ -267,7 +311,10 @@ function compileTransform(transform: FieldTransform, mark?: () => void): Step {
         for (const part of parts) {
           const piece = typeof part === 'string' ? record[part] : part.literal;
           if (isEmpty(piece)) continue;
-          if (typeof piece === 'object') throw new Error(`${typeof part === 'string' ? part : 'a literal'} is not a scalar, so it cannot be concatenated`);
+          if (typeof piece === 'object')
+            throw new Error(
+              `${typeof part === 'string' ? part : 'a literal'} is not a scalar, so it cannot be concatenated`,
+            );
           joined = any ? `${joined}${separator}${String(piece)}` : String(piece);
           any = true;
         }
@@ -281,7 +328,10 @@ function compileTransform(transform: FieldTransform, mark?: () => void): Step {
       if (mark) {
         return (value, record) => {
           mark();
-          return evaluateExpressionSync(expression, readsRecord ? { value: value ?? null, record } : { value: value ?? null }) as unknown;
+          return evaluateExpressionSync(
+            expression,
+            readsRecord ? { value: value ?? null, record } : { value: value ?? null },
+          ) as unknown;
         };
       }
       return readsRecord
@@ -307,7 +357,11 @@ interface CompiledField {
  * Target fields the dataset does not define are cast as strings (a definition may have lost a field after the mapping
  * was saved; the record still maps).
  */
-export function compileMapping(mapping: FieldMappingDefinition, target: DatasetDefinition, options: { mark?: (path: string) => void } = {}): CompiledMapping {
+export function compileMapping(
+  mapping: FieldMappingDefinition,
+  target: DatasetDefinition,
+  options: { mark?: (path: string) => void } = {},
+): CompiledMapping {
   const { mark } = options;
   // Fields in name order, so each mapped record's keys are sorted and its content hash needs no sorting (contentHash).
   const ordered = Object.entries(mapping.fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -315,7 +369,9 @@ export function compileMapping(mapping: FieldMappingDefinition, target: DatasetD
     name,
     path: `/${name}`,
     source: field.source,
-    steps: (field.transforms ?? []).map((transform, index) => compileTransform(transform, mark && (() => mark(`/fields/${name}/transforms/${index}/expression`)))),
+    steps: (field.transforms ?? []).map((transform, index) =>
+      compileTransform(transform, mark && (() => mark(`/fields/${name}/transforms/${index}/expression`))),
+    ),
     hasDefault: field.default !== undefined,
     defaultValue: field.default,
     type: Object.hasOwn(target.fields, name) ? (target.fields[name] as { type: FieldType }).type : 'string',
@@ -334,16 +390,24 @@ export function compileMapping(mapping: FieldMappingDefinition, target: DatasetD
           mapped[field.name] = isEmpty(value) ? null : cast(value, field.type);
         } catch (error) {
           const detail = engineErrorDetail(error);
-          errors.push({ path: field.path, message: detail.type ? `the expression failed: ${detail.type}` : (error as Error).message });
+          errors.push({
+            path: field.path,
+            message: detail.type ? `the expression failed: ${detail.type}` : (error as Error).message,
+          });
         }
       }
-      if (errors.length === 0 && isEmpty(mapped[primaryKey])) errors.push({ path: primaryKeyPath, message: 'is empty: a record needs its primary key' });
+      if (errors.length === 0 && isEmpty(mapped[primaryKey]))
+        errors.push({ path: primaryKeyPath, message: 'is empty: a record needs its primary key' });
       return { record: mapped, errors };
     },
   };
 }
 
 /** One record through a mapping compiled for it alone: for tests and one-offs; a sync compiles once. */
-export function mapRecord(mapping: FieldMappingDefinition, target: DatasetDefinition, record: Record<string, unknown>): MappedRecord {
+export function mapRecord(
+  mapping: FieldMappingDefinition,
+  target: DatasetDefinition,
+  record: Record<string, unknown>,
+): MappedRecord {
   return compileMapping(mapping, target).map(record);
 }

@@ -35,7 +35,8 @@ function hasValue(value: unknown): boolean {
 /** The fill of one page's mapped records over the mapping's target fields. */
 export function fillOf(fields: string[], records: Array<Record<string, unknown>>): FieldFill {
   const counts: Record<string, number> = Object.fromEntries(fields.map((field) => [field, 0]));
-  for (const record of records) for (const field of fields) if (hasValue(record[field])) counts[field] = (counts[field] ?? 0) + 1;
+  for (const record of records)
+    for (const field of fields) if (hasValue(record[field])) counts[field] = (counts[field] ?? 0) + 1;
   return { records: records.length, fields: counts };
 }
 
@@ -49,7 +50,11 @@ const rate = (fill: FieldFill, field: string) => (fill.records === 0 ? 0 : (fill
 const rounded = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** The fields of `current` whose fill rate fell by more than the threshold against `previous`. */
-export function fillRateWarnings(previous: FieldFill | null | undefined, current: FieldFill, guard: FillRateGuardSettings): FillRateWarning[] {
+export function fillRateWarnings(
+  previous: FieldFill | null | undefined,
+  current: FieldFill,
+  guard: FillRateGuardSettings,
+): FillRateWarning[] {
   if (!previous || previous.records === 0 || current.records < guard.minRecords) return [];
   const warnings: FillRateWarning[] = [];
   for (const field of Object.keys(current.fields).sort()) {
@@ -58,7 +63,8 @@ export function fillRateWarnings(previous: FieldFill | null | undefined, current
     const now = rate(current, field);
     if (before * 100 < guard.minPreviousPercent) continue;
     // Rounded first: 1.0 − 0.7 is 0.30000000000000004, and a drop of exactly the threshold is not more than it.
-    if (Math.round((before - now) * 100 * 1e6) / 1e6 > guard.dropPercentagePoints) warnings.push({ code: 'fill_rate_dropped', field, previous: rounded(before), current: rounded(now) });
+    if (Math.round((before - now) * 100 * 1e6) / 1e6 > guard.dropPercentagePoints)
+      warnings.push({ code: 'fill_rate_dropped', field, previous: rounded(before), current: rounded(now) });
   }
   return warnings;
 }

@@ -55,7 +55,10 @@ function slackFactSections(facts: MessageFact[]): object[] {
   for (let start = 0; start < facts.length; start += 10) {
     sections.push({
       type: 'section',
-      fields: facts.slice(start, start + 10).map((fact) => ({ type: 'mrkdwn', text: `*${slackText(fact.label, 200)}*\n${slackText(chatFactValue(fact), 1500)}` })),
+      fields: facts.slice(start, start + 10).map((fact) => ({
+        type: 'mrkdwn',
+        text: `*${slackText(fact.label, 200)}*\n${slackText(chatFactValue(fact), 1500)}`,
+      })),
     });
   }
   return sections;
@@ -71,10 +74,23 @@ export function slackMessage(content: MessageContent, context: ChatContext): obj
     text: `[${escapeSlack(context.tenantName)}] ${escapeSlack(content.headline)} <${url}|${escapeSlack(content.action.label)}>`,
     blocks: [
       // A section rather than a `header` block: a header is plain text, and mrkdwn keeps one escaping rule for all of it.
-      { type: 'section', text: { type: 'mrkdwn', text: `*${slackText(content.subject, 500)}*\n${slackText(content.headline, 2400)}` } },
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: `*${slackText(content.subject, 500)}*\n${slackText(content.headline, 2400)}` },
+      },
       ...slackFactSections(content.facts),
-      ...(content.quote ? [{ type: 'section', text: { type: 'mrkdwn', text: cutEscaped(`>${escapeSlack(content.quote).replace(/\n/g, '\n>')}`, 3000) } }] : []),
-      { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: truncate(content.action.label, 75) }, url }] },
+      ...(content.quote
+        ? [
+            {
+              type: 'section',
+              text: { type: 'mrkdwn', text: cutEscaped(`>${escapeSlack(content.quote).replace(/\n/g, '\n>')}`, 3000) },
+            },
+          ]
+        : []),
+      {
+        type: 'actions',
+        elements: [{ type: 'button', text: { type: 'plain_text', text: truncate(content.action.label, 75) }, url }],
+      },
       { type: 'context', elements: [{ type: 'mrkdwn', text: slackText(context.tenantName, 200) }] },
     ],
   };
@@ -95,9 +111,19 @@ export function teamsMessage(content: MessageContent, context: ChatContext): obj
           body: [
             { type: 'TextBlock', text: escapeTeams(content.headline), weight: 'Bolder', size: 'Medium', wrap: true },
             ...(content.facts.length > 0
-              ? [{ type: 'FactSet', facts: content.facts.map((fact) => ({ title: escapeTeams(fact.label), value: escapeTeams(chatFactValue(fact)) })) }]
+              ? [
+                  {
+                    type: 'FactSet',
+                    facts: content.facts.map((fact) => ({
+                      title: escapeTeams(fact.label),
+                      value: escapeTeams(chatFactValue(fact)),
+                    })),
+                  },
+                ]
               : []),
-            ...(content.quote ? [{ type: 'TextBlock', text: escapeTeams(content.quote), wrap: true, isSubtle: true }] : []),
+            ...(content.quote
+              ? [{ type: 'TextBlock', text: escapeTeams(content.quote), wrap: true, isSubtle: true }]
+              : []),
             { type: 'TextBlock', text: escapeTeams(context.tenantName), isSubtle: true, size: 'Small', wrap: true },
           ],
           actions: [{ type: 'Action.OpenUrl', title: content.action.label, url: actionUrl(content, context) }],

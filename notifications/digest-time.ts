@@ -31,11 +31,27 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function localParts(instant: Date, timeZone: string): LocalParts {
   let format = formatters.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (local wall time minus UTC). */
@@ -59,7 +75,11 @@ function wallMs(instant: number, timeZone: string): number {
 function instantOf(year: number, month: number, day: number, hour: number, timeZone: string): Date {
   const wall = Date.UTC(year, month - 1, day, hour);
   // The offsets in force around that wall time (no zone changes its offset twice within 36 hours either side).
-  const offsets = new Set([offsetMs(new Date(wall - 36 * 3600_000), timeZone), offsetMs(new Date(wall), timeZone), offsetMs(new Date(wall + 36 * 3600_000), timeZone)]);
+  const offsets = new Set([
+    offsetMs(new Date(wall - 36 * 3600_000), timeZone),
+    offsetMs(new Date(wall), timeZone),
+    offsetMs(new Date(wall + 36 * 3600_000), timeZone),
+  ]);
   const candidates = [...offsets].map((offset) => wall - offset).sort((a, b) => a - b);
   const exact = candidates.find((candidate) => wallMs(candidate, timeZone) === wall);
   if (exact !== undefined) return new Date(exact);

@@ -3,7 +3,12 @@ import type { DigestItem, EmailContext, MessageContent, MessageFact, RenderedEma
 
 /** Every value written into HTML (text and attributes alike) goes through here: names, titles and comments are what tenants typed. */
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** RFC 3339 date-times only: `Date` would otherwise read things like "2026" or "March 5" as dates. */
@@ -37,7 +42,8 @@ function formatDateTime(instant: Date, timeZone: string): string {
   return format.format(instant);
 }
 
-const factValue = (fact: MessageFact, timeZone: string) => (fact.type === 'datetime' ? formatInZone(fact.value, timeZone) : fact.value);
+const factValue = (fact: MessageFact, timeZone: string) =>
+  fact.type === 'datetime' ? formatInZone(fact.value, timeZone) : fact.value;
 const actionUrl = (content: MessageContent, baseUrl: string) => `${baseUrl}${content.action.path}`;
 
 const COLOURS = { text: '#1f2328', muted: '#57606a', link: '#0a58ca', border: '#d0d7de', button: '#0a58ca' };
@@ -79,7 +85,11 @@ function footerHtml(context: EmailContext, why: string): string {
 }
 
 function footerText(context: EmailContext, why: string): string {
-  return ['--', why, ...(context.unsubscribeUrl ? [`Unsubscribe from ${unsubscribeWhat(context)}: ${context.unsubscribeUrl}`] : [])].join('\n');
+  return [
+    '--',
+    why,
+    ...(context.unsubscribeUrl ? [`Unsubscribe from ${unsubscribeWhat(context)}: ${context.unsubscribeUrl}`] : []),
+  ].join('\n');
 }
 
 const unsubscribeWhat = (context: EmailContext) => context.unsubscribeWhat ?? 'these emails';
@@ -100,7 +110,9 @@ function documentHtml(title: string, body: string): string {
  */
 function whyLine(context: EmailContext): string {
   const membership = `You receive this as a member of ${context.tenantName} on the Decision Modeling Service`;
-  return context.unsubscribeUrl ? `${membership}, because your notification settings send you ${unsubscribeWhat(context)}.` : `${membership}.`;
+  return context.unsubscribeUrl
+    ? `${membership}, because your notification settings send you ${unsubscribeWhat(context)}.`
+    : `${membership}.`;
 }
 
 /** One notification as an email: the subject names the tenant; the HTML part and the text part say the same. */
@@ -131,14 +143,17 @@ export function renderEmail(content: MessageContent, context: EmailContext): Ren
 
 /** The digest's items by kind, in the catalogue's order of kinds (the same order every day), each kind's in the order given. */
 function groupByKind(items: DigestItem[]): Array<[NotificationKind, DigestItem[]]> {
-  return NOTIFICATION_KIND_NAMES.map((kind): [NotificationKind, DigestItem[]] => [kind, items.filter((item) => item.kind === kind)]).filter(
-    ([, group]) => group.length > 0,
-  );
+  return NOTIFICATION_KIND_NAMES.map((kind): [NotificationKind, DigestItem[]] => [
+    kind,
+    items.filter((item) => item.kind === kind),
+  ]).filter(([, group]) => group.length > 0);
 }
 
 function digestItemHtml(item: DigestItem, context: EmailContext): string {
   const { content } = item;
-  const facts = content.facts.map((fact) => `${escapeHtml(fact.label)}: ${escapeHtml(factValue(fact, context.timeZone))}`).join(' · ');
+  const facts = content.facts
+    .map((fact) => `${escapeHtml(fact.label)}: ${escapeHtml(factValue(fact, context.timeZone))}`)
+    .join(' · ');
   return (
     `<li style="margin:0 0 12px"><p style="margin:0">${escapeHtml(content.headline)}</p>` +
     (facts ? `<p style="margin:4px 0;color:${COLOURS.muted};font-size:14px">${facts}</p>` : '') +
@@ -176,7 +191,11 @@ export function renderDigestEmail(items: DigestItem[], context: EmailContext & {
   );
   const text = [
     `Your daily digest: ${count} (${context.localDate})`,
-    ...groups.flatMap(([kind, group]) => ['', NOTIFICATION_KINDS[kind].title, ...group.flatMap((item) => digestItemText(item, context))]),
+    ...groups.flatMap(([kind, group]) => [
+      '',
+      NOTIFICATION_KINDS[kind].title,
+      ...group.flatMap((item) => digestItemText(item, context)),
+    ]),
     '',
     footerText(context, why),
   ].join('\n');

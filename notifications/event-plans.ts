@@ -25,7 +25,8 @@ interface PlanInput {
 }
 
 const object = (value: unknown): EventData => (value !== null && typeof value === 'object' ? (value as EventData) : {});
-const text = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
 
 /** `@someone@example.com` in a comment names a member by email. */
 export function mentionedEmails(comment: string): string[] {
@@ -43,7 +44,8 @@ function approverSetAudiences(set: unknown): Audience[] {
   const value = object(set);
   const audiences: Audience[] = [];
   if (typeof value.role === 'string') audiences.push({ type: 'role', role: value.role });
-  if (Array.isArray(value.user_ids)) audiences.push({ type: 'members', memberIds: value.user_ids.filter((id): id is string => typeof id === 'string') });
+  if (Array.isArray(value.user_ids))
+    audiences.push({ type: 'members', memberIds: value.user_ids.filter((id): id is string => typeof id === 'string') });
   return audiences;
 }
 
@@ -59,34 +61,81 @@ function decisionPlanContext(input: PlanInput) {
   const excludeMemberId = actingMember(input.data);
   const threadKey = `decision:${decisionId}`;
   const action = release
-    ? { label: `Review ${title}`, path: `/console/models/${encodeURIComponent(release.model_id)}/versions/${release.version}` }
+    ? {
+        label: `Review ${title}`,
+        path: `/console/models/${encodeURIComponent(release.model_id)}/versions/${release.version}`,
+      }
     : { label: `Open “${title}”`, path: `/console/decisions/${encodeURIComponent(decisionId)}` };
-  const stepFact: MessageFact[] = stepName ? [{ label: 'Step', value: typeof step === 'number' ? `${step}. ${stepName}` : stepName }] : [];
+  const stepFact: MessageFact[] = stepName
+    ? [{ label: 'Step', value: typeof step === 'number' ? `${step}. ${stepName}` : stepName }]
+    : [];
   const facts = input.decision;
   const author = facts?.author_name ?? undefined;
   const actor = facts?.actor_name ?? undefined;
   const waitingAt = facts?.current_step ?? null;
   // The step the decision waits at now, for the messages that ask someone to act on it.
-  const currentStepFact: MessageFact[] = waitingAt ? [{ label: 'Step', value: `${waitingAt.number}. ${waitingAt.name}` }] : [];
-  const slaFact: MessageFact[] = waitingAt?.sla_due_at ? [{ label: 'SLA due', value: waitingAt.sla_due_at, type: 'datetime' }] : [];
+  const currentStepFact: MessageFact[] = waitingAt
+    ? [{ label: 'Step', value: `${waitingAt.number}. ${waitingAt.name}` }]
+    : [];
+  const slaFact: MessageFact[] = waitingAt?.sla_due_at
+    ? [{ label: 'SLA due', value: waitingAt.sla_due_at, type: 'datetime' }]
+    : [];
   const approversNow: Audience[] = [{ type: 'decision_approvers', decisionId }];
   const ownerAndAuthor: Audience[] = [{ type: 'decision_owner_and_author', decisionId }];
   const comment = typeof transition.comment === 'string' && transition.comment.trim() ? transition.comment : undefined;
   const requested: NotificationKind = release ? 'model_review_requested' : 'approval_requested';
   const result: NotificationKind = release ? 'model_review_result' : 'decision_result';
 
-  const plan = (kind: NotificationKind, audiences: Audience[], content: Omit<MessageContent, 'action'> & { action?: MessageContent['action'] }): NotificationPlan[] => [
+  const plan = (
+    kind: NotificationKind,
+    audiences: Audience[],
+    content: Omit<MessageContent, 'action'> & { action?: MessageContent['action'] },
+  ): NotificationPlan[] => [
     { kind, audiences, content: { ...content, action: content.action ?? action }, threadKey, excludeMemberId },
   ];
 
-  return { decision, transition, release, title, stepName, step, stepFact, author, actor, currentStepFact, slaFact, approversNow, ownerAndAuthor, comment, requested, result, plan };
+  return {
+    decision,
+    transition,
+    release,
+    title,
+    stepName,
+    step,
+    stepFact,
+    author,
+    actor,
+    currentStepFact,
+    slaFact,
+    approversNow,
+    ownerAndAuthor,
+    comment,
+    requested,
+    result,
+    plan,
+  };
 }
 
 type DecisionPlanContext = ReturnType<typeof decisionPlanContext>;
 
 /** Messages asking approvers to act: submissions, a step passed on, reassignments, escalations and reminders; undefined for other events. */
 function approvalRequestPlans(input: PlanInput, context: DecisionPlanContext): NotificationPlan[] | undefined {
-  const { decision, transition, release, title, stepName, step, stepFact, author, actor, currentStepFact, slaFact, approversNow, comment, requested, plan } = context;
+  const {
+    decision,
+    transition,
+    release,
+    title,
+    stepName,
+    step,
+    stepFact,
+    author,
+    actor,
+    currentStepFact,
+    slaFact,
+    approversNow,
+    comment,
+    requested,
+    plan,
+  } = context;
   switch (input.type) {
     case 'decision.submitted':
     case 'decision.resubmitted': {
@@ -121,14 +170,22 @@ function approvalRequestPlans(input: PlanInput, context: DecisionPlanContext): N
           ...(currentStepFact.length > 0 ? currentStepFact : [{ label: 'Step', value: text(decision.current_step) }]),
           ...slaFact,
           { label: 'Since', value: input.createdAt.toISOString(), type: 'datetime' },
-          { label: 'What changed', value: `${actor ?? 'An approver'} approved step ${stepName ? `${text(step)}. ${stepName}` : text(step)}` },
+          {
+            label: 'What changed',
+            value: `${actor ?? 'An approver'} approved step ${stepName ? `${text(step)}. ${stepName}` : text(step)}`,
+          },
         ],
       });
     case 'decision.step.reassigned':
       return plan(requested, approverSetAudiences(transition.to).length > 0 ? approversNow : [], {
         subject: `Approval reassigned to you: ${title}`,
         headline: `An admin made you an approver of “${title}”.`,
-        facts: [...(author ? [{ label: 'Submitted by', value: author }] : []), ...stepFact, ...slaFact, { label: 'What changed', value: `${actor ?? 'An admin'} reassigned the step's approvers` }],
+        facts: [
+          ...(author ? [{ label: 'Submitted by', value: author }] : []),
+          ...stepFact,
+          ...slaFact,
+          { label: 'What changed', value: `${actor ?? 'An admin'} reassigned the step's approvers` },
+        ],
         ...(comment ? { quote: comment } : {}),
       });
     case 'decision.step.escalated':
@@ -175,7 +232,9 @@ function decisionOutcomePlans(input: PlanInput, context: DecisionPlanContext): N
     case 'decision.changes_requested':
       return plan(result, ownerAndAuthor, {
         subject: `Changes requested: ${title}`,
-        headline: release ? `A reviewer sent “${title}” back for changes.` : `An approver asked for changes to “${title}”.`,
+        headline: release
+          ? `A reviewer sent “${title}” back for changes.`
+          : `An approver asked for changes to “${title}”.`,
         facts: stepFact,
         ...(comment ? { quote: comment } : {}),
       });
@@ -228,7 +287,11 @@ function kpiAlertPlan(input: PlanInput): NotificationPlan[] {
         facts: [
           { label: 'Severity', value: severity },
           { label: 'Rule', value: `${text(rule.name)} (${text(rule.kind)})` },
-          { label: resolved ? 'Resolved' : 'Fired', value: text(resolved ? alert.resolved_at : alert.fired_at) || input.createdAt.toISOString(), type: 'datetime' },
+          {
+            label: resolved ? 'Resolved' : 'Fired',
+            value: text(resolved ? alert.resolved_at : alert.fired_at) || input.createdAt.toISOString(),
+            type: 'datetime',
+          },
         ],
         action: { label: `Open ${text(kpi.name)}`, path: `/console/kpis/${encodeURIComponent(kpiId)}` },
       },
@@ -240,7 +303,9 @@ function kpiAlertPlan(input: PlanInput): NotificationPlan[] {
 
 function operationsPlan(input: PlanInput): NotificationPlan[] {
   const admins: Audience[] = [{ type: 'admins' }];
-  const plan = (threadKey: string, content: MessageContent): NotificationPlan[] => [{ kind: 'operations', audiences: admins, content, threadKey, excludeMemberId: null }];
+  const plan = (threadKey: string, content: MessageContent): NotificationPlan[] => [
+    { kind: 'operations', audiences: admins, content, threadKey, excludeMemberId: null },
+  ];
   switch (input.type) {
     case 'integration.sync.failed':
     case 'integration.sync.completed': {
@@ -248,11 +313,14 @@ function operationsPlan(input: PlanInput): NotificationPlan[] {
       const counts = object(sync.counts);
       const warnings = Array.isArray(sync.warnings) ? sync.warnings : [];
       const status = text(sync.status);
-      if (input.type === 'integration.sync.completed' && status !== 'partially_completed' && warnings.length === 0) return [];
+      if (input.type === 'integration.sync.completed' && status !== 'partially_completed' && warnings.length === 0)
+        return [];
       const failed = input.type === 'integration.sync.failed';
       const error = object(sync.error);
       return plan(`integration:${text(sync.integration_id)}`, {
-        subject: failed ? `Sync ${status === 'cancelled' ? 'cancelled' : 'failed'}: ${text(sync.dataset)}` : `Sync needs attention: ${text(sync.dataset)}`,
+        subject: failed
+          ? `Sync ${status === 'cancelled' ? 'cancelled' : 'failed'}: ${text(sync.dataset)}`
+          : `Sync needs attention: ${text(sync.dataset)}`,
         headline: failed
           ? `A sync of the dataset “${text(sync.dataset)}” ${status === 'cancelled' ? 'was cancelled' : 'failed'}${error.detail ? `: ${text(error.detail)}` : '.'}`
           : `A sync of the dataset “${text(sync.dataset)}” completed with ${text(counts.rejected)} rejected records${warnings.length > 0 ? ' and data-quality warnings' : ''}.`,

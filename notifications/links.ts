@@ -25,7 +25,13 @@ export interface UnsubscribeClaims {
 
 export async function signUnsubscribeToken(key: Buffer, claims: UnsubscribeClaims, now = new Date()): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ p: UNSUBSCRIBE_PURPOSE, t: claims.tenantId, u: claims.userId, k: claims.kind, v: claims.version })
+  return new SignJWT({
+    p: UNSUBSCRIBE_PURPOSE,
+    t: claims.tenantId,
+    u: claims.userId,
+    k: claims.kind,
+    v: claims.version,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + UNSUBSCRIBE_LINK_DAYS * 86_400)
@@ -39,7 +45,11 @@ const UNSUBSCRIBE_TOKEN_MAX_LENGTH = 1024;
  * What a genuine unsubscribe token says, and whether it has expired (past its `exp`, or made before links expired:
  * no `exp` or no version); undefined for anything else (never throws: the link is public input).
  */
-export async function verifyUnsubscribeToken(key: Buffer, token: string, now = new Date()): Promise<{ claims: UnsubscribeClaims; expired: boolean } | undefined> {
+export async function verifyUnsubscribeToken(
+  key: Buffer,
+  token: string,
+  now = new Date(),
+): Promise<{ claims: UnsubscribeClaims; expired: boolean } | undefined> {
   if (typeof token !== 'string' || token.length > UNSUBSCRIBE_TOKEN_MAX_LENGTH) return undefined;
   try {
     // The expiry is judged below, after the signature: an expired genuine link gets its own answer.

@@ -74,7 +74,9 @@ export function startScenarioRunner(options: ScenarioRunnerOptions): ScenarioRun
           connection,
           namespace: options.namespace,
           taskQueue: scenarioRunTaskQueueFor(options.taskQueue),
-          ...(options.workflowBundlePath ? { workflowBundle: { codePath: options.workflowBundlePath } } : { workflowsPath: WORKFLOWS_ENTRY }),
+          ...(options.workflowBundlePath
+            ? { workflowBundle: { codePath: options.workflowBundlePath } }
+            : { workflowsPath: WORKFLOWS_ENTRY }),
           activities,
           // Runs here are short (simulations go to the worker); let in-flight ones finish on shutdown.
           shutdownGraceTime: '10s',
@@ -85,7 +87,11 @@ export function startScenarioRunner(options: ScenarioRunnerOptions): ScenarioRun
         });
         // close() may have come while the worker was being created: it only stops a running worker.
         if (closed) worker.shutdown();
-        else logger.info({ task_queue: scenarioRunTaskQueueFor(options.taskQueue) }, 'scenario runner polling; quick runs start eagerly');
+        else
+          logger.info(
+            { task_queue: scenarioRunTaskQueueFor(options.taskQueue) },
+            'scenario runner polling; quick runs start eagerly',
+          );
         await running;
         client = undefined;
         if (!closed) logger.warn('scenario runner will reconnect');
@@ -95,7 +101,8 @@ export function startScenarioRunner(options: ScenarioRunnerOptions): ScenarioRun
       worker = undefined;
       await connection?.close().catch(() => undefined);
       connection = undefined;
-      if (!closed) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, options.retryDelayMs ?? 2000)));
+      if (!closed)
+        await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, options.retryDelayMs ?? 2000)));
     }
   };
   const loop = start();

@@ -44,7 +44,11 @@ export function createTaskQueues(db: Knex, options: { sharedTaskQueue: string; c
   return {
     shared: options.sharedTaskQueue,
     async forTenant(tenantId) {
-      return tenantTaskQueue(options.sharedTaskQueue, tenantId, (await dedicatedTenants()).has(tenantId) ? 'dedicated' : 'shared');
+      return tenantTaskQueue(
+        options.sharedTaskQueue,
+        tenantId,
+        (await dedicatedTenants()).has(tenantId) ? 'dedicated' : 'shared',
+      );
     },
   };
 }

@@ -1,4 +1,10 @@
-import { bundleWorkflowCode, Runtime, Worker, type NativeConnection, type WorkflowBundleOption } from '@temporalio/worker';
+import {
+  bundleWorkflowCode,
+  Runtime,
+  Worker,
+  type NativeConnection,
+  type WorkflowBundleOption,
+} from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import { scenarioRunTaskQueueFor } from '../workflows/scenarios/contracts-runs';
 import { webhookTaskQueueFor } from '../workflows/webhooks/contracts';
@@ -37,7 +43,14 @@ export async function createWorkers(options: WorkersOptions): Promise<Workers> {
     await Worker.create({ connection, namespace, taskQueue, workflowBundle, activities, shutdownGraceTime }),
     // Quick runs are normally executed by the API process that started them (eager start); the worker polls their
     // queue too, for runs started while an API's runner was not connected and for those whose API process died.
-    await Worker.create({ connection, namespace, taskQueue: scenarioRunTaskQueueFor(taskQueue), workflowBundle, activities, shutdownGraceTime }),
+    await Worker.create({
+      connection,
+      namespace,
+      taskQueue: scenarioRunTaskQueueFor(taskQueue),
+      workflowBundle,
+      activities,
+      shutdownGraceTime,
+    }),
     // Webhook attempts on a queue of their own with their own slot limit: slow endpoints cannot starve model runs.
     await Worker.create({
       connection,

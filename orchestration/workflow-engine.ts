@@ -1,4 +1,9 @@
-import { ScheduleNotFoundError, WorkflowUpdateRPCTimeoutOrCancelledError, type Client, type ScheduleDescription } from '@temporalio/client';
+import {
+  ScheduleNotFoundError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+  type Client,
+  type ScheduleDescription,
+} from '@temporalio/client';
 import type { AppError } from '../core/app-error';
 import { workflowEngineUnavailable } from '../core/errors';
 import type { Logger } from '../core/logger';
@@ -54,7 +59,11 @@ export class WorkflowEngineDeadlineExceeded extends Error {
  * that way may still reach Temporal later; callers roll their write back either way, and a run whose scenario was
  * rolled back finds nothing to run.
  */
-export function withWorkflowEngineDeadline<T>(client: Pick<Client, 'withDeadline'>, timeoutMs: number, work: () => Promise<T>): Promise<T> {
+export function withWorkflowEngineDeadline<T>(
+  client: Pick<Client, 'withDeadline'>,
+  timeoutMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
   const call = client.withDeadline(Date.now() + timeoutMs, work);
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
@@ -90,7 +99,10 @@ export async function startOrRollBack<T>(options: {
 }
 
 /** A Temporal Schedule's description, or undefined when Temporal has no such schedule. */
-export async function describeScheduleIfPresent(client: Pick<Client, 'schedule'>, scheduleId: string): Promise<ScheduleDescription | undefined> {
+export async function describeScheduleIfPresent(
+  client: Pick<Client, 'schedule'>,
+  scheduleId: string,
+): Promise<ScheduleDescription | undefined> {
   try {
     return await client.schedule.getHandle(scheduleId).describe();
   } catch (error) {

@@ -32,10 +32,23 @@ import { issueApiKey } from '../db/repositories/api-keys';
 import { activeSigningKey, rotateSigningKey, SIGNING_ALG } from '../db/repositories/signing-keys';
 import { findUserAccess } from '../db/repositories/token-access';
 import { createTenant, findTenant, listTenantIds } from '../db/repositories/tenants';
-import { changeTenantEndpoint, moveTenantWorkers, PlacementRefused, tenantWorkersPlacement, type EndpointChange } from '../api/administration/tenant-placement';
+import {
+  changeTenantEndpoint,
+  moveTenantWorkers,
+  PlacementRefused,
+  tenantWorkersPlacement,
+  type EndpointChange,
+} from '../api/administration/tenant-placement';
 import { setTenantQuotas } from '../db/repositories/usage-quotas';
 import { appendAuditRecord } from '../db/repositories/audit-log';
-import { QUOTA_PERIODS, QUOTA_POLICIES, USAGE_KINDS, type QuotaPeriod, type QuotaPolicy, type UsageKind } from '../core/usage-quotas';
+import {
+  QUOTA_PERIODS,
+  QUOTA_POLICIES,
+  USAGE_KINDS,
+  type QuotaPeriod,
+  type QuotaPolicy,
+  type UsageKind,
+} from '../core/usage-quotas';
 import { integrationsWithCredentialsNotUnder, updateIntegration } from '../db/repositories/integrations';
 import { findUserByEmail, setPlatformOperator } from '../db/repositories/users';
 import { inTenantTransaction } from '../db/tenant-scope';
@@ -67,7 +80,12 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
 async function createTenantCommand(db: Knex, args: string[]) {
   const { values } = parseArgs({
     args,
-    options: { name: { type: 'string' }, plan: { type: 'string' }, 'per-minute': { type: 'string' }, 'per-day': { type: 'string' } },
+    options: {
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      'per-minute': { type: 'string' },
+      'per-day': { type: 'string' },
+    },
     strict: true,
   });
   if (!values.name?.trim()) throw new UsageError('--name is required');
@@ -81,7 +99,12 @@ async function createTenantCommand(db: Knex, args: string[]) {
   if (plan !== 'enterprise' && (perMinute !== undefined || perDay !== undefined)) {
     throw new UsageError(`--per-minute and --per-day apply to enterprise tenants only; ${plan} uses the plan's limits`);
   }
-  const tenant = await createTenant(db, { name: values.name.trim(), plan, rateLimitPerMinute: perMinute, rateLimitPerDay: perDay });
+  const tenant = await createTenant(db, {
+    name: values.name.trim(),
+    plan,
+    rateLimitPerMinute: perMinute,
+    rateLimitPerDay: perDay,
+  });
   return {
     id: tenant.id,
     object: 'tenant',
@@ -96,16 +119,25 @@ async function createTenantCommand(db: Knex, args: string[]) {
 async function createKeyCommand(db: Knex, args: string[]) {
   const { values } = parseArgs({
     args,
-    options: { tenant: { type: 'string' }, scopes: { type: 'string' }, expires: { type: 'string' }, name: { type: 'string' } },
+    options: {
+      tenant: { type: 'string' },
+      scopes: { type: 'string' },
+      expires: { type: 'string' },
+      name: { type: 'string' },
+    },
     strict: true,
   });
   const tenantId = values.tenant ?? '';
   if (!isIdOf('tenant', tenantId)) throw new UsageError('--tenant must be a tenant id (ten_…)');
   if (!(await findTenant(db, tenantId))) throw new UsageError(`no tenant ${tenantId}`);
-  const scopes = (values.scopes ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const scopes = (values.scopes ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (scopes.length === 0) throw new UsageError('--scopes is required, e.g. scenarios:read,scenarios:write');
   const unknown = scopes.filter((scope) => !REQUESTABLE_SCOPES.includes(scope));
-  if (unknown.length > 0) throw new UsageError(`unknown scope(s) ${unknown.join(', ')}; known: ${REQUESTABLE_SCOPES.join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(`unknown scope(s) ${unknown.join(', ')}; known: ${REQUESTABLE_SCOPES.join(', ')}`);
   let expiresAt: Date | null = null;
   if (values.expires !== undefined) {
     expiresAt = new Date(values.expires);
@@ -121,7 +153,8 @@ async function createKeyCommand(db: Knex, args: string[]) {
 }
 
 function parseRole(value: string | undefined): Role {
-  if (!value || !(ROLES as readonly string[]).includes(value)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+  if (!value || !(ROLES as readonly string[]).includes(value))
+    throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
   return value as Role;
 }
 
@@ -135,17 +168,30 @@ async function requireTenant(db: Knex, tenantId: string | undefined): Promise<st
 async function createUserCommand(db: Knex, args: string[]) {
   const { values } = parseArgs({
     args,
-    options: { tenant: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' } },
+    options: {
+      tenant: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      password: { type: 'string' },
+    },
     strict: true,
   });
   const tenantId = await requireTenant(db, values.tenant);
-  if (!values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email)) throw new UsageError('--email must be an email address');
+  if (!values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email))
+    throw new UsageError('--email must be an email address');
   if (!values.name?.trim()) throw new UsageError('--name is required');
-  if (values.password !== undefined && values.password.length < 12) throw new UsageError('--password must be at least 12 characters');
+  if (values.password !== undefined && values.password.length < 12)
+    throw new UsageError('--password must be at least 12 characters');
   // Without a password the person is invited by email; the worker's sweep sends it (the CLI does not talk to Temporal).
   const users = createUserService({ db, invitations: { notifications: loadConfig().notifications } });
   try {
-    const member = await users.add(cliContext(tenantId), { email: values.email, display_name: values.name.trim(), role: parseRole(values.role), password: values.password });
+    const member = await users.add(cliContext(tenantId), {
+      email: values.email,
+      display_name: values.name.trim(),
+      role: parseRole(values.role),
+      password: values.password,
+    });
     // The operator sees across tenants, so the CLI may say what the tenant-facing representation does not.
     // The member id is the tenant's own (api/administration/member-records.ts), so the person is found by email.
     const person = await findUserByEmail(db, member.email);
@@ -157,7 +203,11 @@ async function createUserCommand(db: Knex, args: string[]) {
 }
 
 async function changeRoleCommand(db: Knex, args: string[]) {
-  const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { tenant: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' } },
+    strict: true,
+  });
   const tenantId = await requireTenant(db, values.tenant);
   try {
     return await createUserService({ db }).changeRole(cliContext(tenantId), values.user ?? '', parseRole(values.role));
@@ -172,18 +222,26 @@ async function changeRoleCommand(db: Knex, args: string[]) {
  * log: `--quota <kind>:<month|day>=<limit>` (repeatable; `=none` removes one), `--policy refuse|allow_overage`.
  */
 async function tenantQuotasCommand(db: Knex, args: string[]) {
-  const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, quota: { type: 'string', multiple: true }, policy: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { tenant: { type: 'string' }, quota: { type: 'string', multiple: true }, policy: { type: 'string' } },
+    strict: true,
+  });
   const tenantId = await requireTenant(db, values.tenant);
   const tenant = await findTenant(db, tenantId);
-  if (tenant?.plan !== 'enterprise') throw new UsageError(`volume quotas are an enterprise feature; ${tenantId} is on ${tenant?.plan}`);
+  if (tenant?.plan !== 'enterprise')
+    throw new UsageError(`volume quotas are an enterprise feature; ${tenantId} is on ${tenant?.plan}`);
   const policy = values.policy as QuotaPolicy | undefined;
-  if (policy !== undefined && !QUOTA_POLICIES.includes(policy)) throw new UsageError(`--policy must be one of ${QUOTA_POLICIES.join(', ')}`);
+  if (policy !== undefined && !QUOTA_POLICIES.includes(policy))
+    throw new UsageError(`--policy must be one of ${QUOTA_POLICIES.join(', ')}`);
   const quotas = (values.quota ?? []).map((entry) => {
     const match = /^([a-z_]+):([a-z]+)=(none|\d{1,15})$/.exec(entry);
     if (!match) throw new UsageError(`--quota must be <kind>:<month|day>=<limit|none>, got ${JSON.stringify(entry)}`);
     const [, kind, period, limit] = match as unknown as [string, UsageKind, QuotaPeriod, string];
-    if (!USAGE_KINDS.includes(kind)) throw new UsageError(`--quota kind must be one of ${USAGE_KINDS.join(', ')}, got ${kind}`);
-    if (!QUOTA_PERIODS.includes(period)) throw new UsageError(`--quota period must be one of ${QUOTA_PERIODS.join(', ')}, got ${period}`);
+    if (!USAGE_KINDS.includes(kind))
+      throw new UsageError(`--quota kind must be one of ${USAGE_KINDS.join(', ')}, got ${kind}`);
+    if (!QUOTA_PERIODS.includes(period))
+      throw new UsageError(`--quota period must be one of ${QUOTA_PERIODS.join(', ')}, got ${period}`);
     return { kind, period, limit: limit === 'none' ? null : Number(limit) };
   });
   if (quotas.length === 0 && policy === undefined) throw new UsageError('give --quota (one or more) or --policy');
@@ -191,13 +249,16 @@ async function tenantQuotasCommand(db: Knex, args: string[]) {
   // the same transaction.
   const now = await db.transaction(async (trx) => {
     const changed = await setTenantQuotas(trx, tenantId, { ...(policy ? { policy } : {}), quotas });
-    await appendAuditRecord({ trx, tenantId }, {
-      actor: CLI_ACTOR,
-      action: 'usage_quotas.updated',
-      resourceType: 'usage_quotas',
-      resourceId: tenantId,
-      payload: { policy: changed.policy, quotas: changed.quotas, changes: { ...(policy ? { policy } : {}), quotas } },
-    });
+    await appendAuditRecord(
+      { trx, tenantId },
+      {
+        actor: CLI_ACTOR,
+        action: 'usage_quotas.updated',
+        resourceType: 'usage_quotas',
+        resourceId: tenantId,
+        payload: { policy: changed.policy, quotas: changed.quotas, changes: { ...(policy ? { policy } : {}), quotas } },
+      },
+    );
     return changed;
   });
   return { object: 'usage_quotas', tenant_id: tenantId, policy: now.policy, quotas: now.quotas };
@@ -209,14 +270,37 @@ async function tenantQuotasCommand(db: Knex, args: string[]) {
  * `--shared-host open|closed` (closed ends the migration window: the shared endpoint stops answering for the tenant).
  */
 async function tenantEndpointCommand(db: Knex, args: string[]) {
-  const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, host: { type: 'string' }, remove: { type: 'boolean' }, 'shared-host': { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: {
+      tenant: { type: 'string' },
+      host: { type: 'string' },
+      remove: { type: 'boolean' },
+      'shared-host': { type: 'string' },
+    },
+    strict: true,
+  });
   const tenantId = await requireTenant(db, values.tenant);
   const shared = values['shared-host'];
-  if (shared !== undefined && shared !== 'open' && shared !== 'closed') throw new UsageError('--shared-host must be open or closed');
+  if (shared !== undefined && shared !== 'open' && shared !== 'closed')
+    throw new UsageError('--shared-host must be open or closed');
   if (values.remove && values.host !== undefined) throw new UsageError('give --host or --remove, not both');
-  const change: EndpointChange = { ...(values.remove ? { host: null } : values.host !== undefined ? { host: values.host } : {}), ...(shared !== undefined ? { sharedHost: shared } : {}) };
-  const changed = await refusedAsUsage(() => changeTenantEndpoint(db, tenantId, change, { actor: CLI_ACTOR, domain: process.env.DEDICATED_ENDPOINT_DOMAIN?.trim().toLowerCase() || undefined }));
-  return { object: 'dedicated_endpoint', tenant_id: tenantId, base_url: changed.host ? `https://${changed.host}` : null, shared_host_open: changed.sharedHostOpen };
+  const change: EndpointChange = {
+    ...(values.remove ? { host: null } : values.host !== undefined ? { host: values.host } : {}),
+    ...(shared !== undefined ? { sharedHost: shared } : {}),
+  };
+  const changed = await refusedAsUsage(() =>
+    changeTenantEndpoint(db, tenantId, change, {
+      actor: CLI_ACTOR,
+      domain: process.env.DEDICATED_ENDPOINT_DOMAIN?.trim().toLowerCase() || undefined,
+    }),
+  );
+  return {
+    object: 'dedicated_endpoint',
+    tenant_id: tenantId,
+    base_url: changed.host ? `https://${changed.host}` : null,
+    shared_host_open: changed.sharedHostOpen,
+  };
 }
 
 /**
@@ -228,16 +312,28 @@ async function tenantEndpointCommand(db: Knex, args: string[]) {
  * Audited in the tenant's log. Without `--move`, shows where the tenant's work runs.
  */
 async function tenantWorkersCommand(db: Knex, args: string[]) {
-  const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, move: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { tenant: { type: 'string' }, move: { type: 'string' } },
+    strict: true,
+  });
   const tenantId = await requireTenant(db, values.tenant);
   const sharedTaskQueue = process.env.TEMPORAL_TASK_QUEUE?.trim() || 'decision-modeling';
   if (values.move === undefined) {
     const now = await tenantWorkersPlacement(db, tenantId, sharedTaskQueue);
-    return { object: 'dedicated_workers', tenant_id: tenantId, workers: now.workers, task_queue: now.taskQueue, changed_at: now.changedAt?.toISOString() ?? null };
+    return {
+      object: 'dedicated_workers',
+      tenant_id: tenantId,
+      workers: now.workers,
+      task_queue: now.taskQueue,
+      changed_at: now.changedAt?.toISOString() ?? null,
+    };
   }
   const target = values.move;
   if (target !== 'dedicated' && target !== 'shared') throw new UsageError('--move must be dedicated or shared');
-  const moved = await refusedAsUsage(() => moveTenantWorkers(db, tenantId, target, { actor: CLI_ACTOR, sharedTaskQueue }));
+  const moved = await refusedAsUsage(() =>
+    moveTenantWorkers(db, tenantId, target, { actor: CLI_ACTOR, sharedTaskQueue }),
+  );
   return {
     object: 'dedicated_workers',
     tenant_id: tenantId,
@@ -258,7 +354,12 @@ async function operatorCommand(db: Knex, args: string[], on: boolean) {
   if (!values.email) throw new UsageError('--email is required');
   const userId = await setPlatformOperator(db, values.email, on);
   if (!userId) throw new UsageError(`no person with the email ${values.email}`);
-  return { object: 'platform_operator', user_id: userId, email: values.email.trim().toLowerCase(), platform_operator: on };
+  return {
+    object: 'platform_operator',
+    user_id: userId,
+    email: values.email.trim().toLowerCase(),
+    platform_operator: on,
+  };
 }
 
 /** A refusal the operator can fix is a usage error (exit code 2). */
@@ -295,7 +396,10 @@ async function rotateIntegrationCredentialsCommand(db: Knex, args: string[]) {
         let credentials;
         try {
           credentials = decryptCredentials(
-            { ciphertext: integration.credentials_ciphertext as string, keyId: integration.credentials_key_id as string },
+            {
+              ciphertext: integration.credentials_ciphertext as string,
+              keyId: integration.credentials_key_id as string,
+            },
             [secretEncryptionKey, ...previousSecretEncryptionKeys],
           );
         } catch {
@@ -303,12 +407,20 @@ async function rotateIntegrationCredentialsCommand(db: Knex, args: string[]) {
           continue;
         }
         const sealed = encryptCredentials(credentials, secretEncryptionKey);
-        await updateIntegration(scope, integration.id, { credentials_ciphertext: sealed.ciphertext, credentials_key_id: sealed.keyId });
+        await updateIntegration(scope, integration.id, {
+          credentials_ciphertext: sealed.ciphertext,
+          credentials_key_id: sealed.keyId,
+        });
         reencrypted += 1;
       }
     });
   }
-  return { object: 'integration_credentials_rotation', key_id: current, reencrypted, unreadable_integration_ids: unreadable };
+  return {
+    object: 'integration_credentials_rotation',
+    key_id: current,
+    reencrypted,
+    unreadable_integration_ids: unreadable,
+  };
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -319,8 +431,10 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  */
 function developmentTokenRefusal(env: NodeJS.ProcessEnv): string | undefined {
   const nodeEnv = env.NODE_ENV ?? 'development';
-  if (nodeEnv === 'production') return 'token create is refused with NODE_ENV=production: people sign in (authorization code + PKCE) to get tokens';
-  if (env.OAUTH_ISSUER) return 'token create needs the built-in OAuth provider; with OAUTH_ISSUER set, tokens come from that provider';
+  if (nodeEnv === 'production')
+    return 'token create is refused with NODE_ENV=production: people sign in (authorization code + PKCE) to get tokens';
+  if (env.OAUTH_ISSUER)
+    return 'token create needs the built-in OAuth provider; with OAUTH_ISSUER set, tokens come from that provider';
   const publicBaseUrl = env.PUBLIC_BASE_URL ?? 'http://localhost';
   let host: string;
   try {
@@ -328,7 +442,8 @@ function developmentTokenRefusal(env: NodeJS.ProcessEnv): string | undefined {
   } catch {
     return `token create is refused: PUBLIC_BASE_URL "${publicBaseUrl}" is not a URL`;
   }
-  if (!LOCAL_HOSTS.has(host)) return `token create is refused outside development: PUBLIC_BASE_URL (${publicBaseUrl}) is not on this machine`;
+  if (!LOCAL_HOSTS.has(host))
+    return `token create is refused outside development: PUBLIC_BASE_URL (${publicBaseUrl}) is not on this machine`;
   return undefined;
 }
 
@@ -340,18 +455,30 @@ function developmentTokenRefusal(env: NodeJS.ProcessEnv): string | undefined {
 async function createTokenCommand(db: Knex, args: string[]) {
   const { values } = parseArgs({
     args,
-    options: { tenant: { type: 'string' }, user: { type: 'string' }, scopes: { type: 'string' }, 'expires-in': { type: 'string' } },
+    options: {
+      tenant: { type: 'string' },
+      user: { type: 'string' },
+      scopes: { type: 'string' },
+      'expires-in': { type: 'string' },
+    },
     strict: true,
   });
   const tenantId = await requireTenant(db, values.tenant);
-  if (!values.user) throw new UsageError('--user is required: the person\'s email (or account id)');
-  const scopes = (values.scopes ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!values.user) throw new UsageError("--user is required: the person's email (or account id)");
+  const scopes = (values.scopes ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (scopes.length === 0) throw new UsageError('--scopes is required, e.g. decisions:read,decisions:write');
   const unknown = scopes.filter((scope) => !REQUESTABLE_SCOPES.includes(scope));
-  if (unknown.length > 0) throw new UsageError(`unknown scope(s) ${unknown.join(', ')}; known: ${REQUESTABLE_SCOPES.join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(`unknown scope(s) ${unknown.join(', ')}; known: ${REQUESTABLE_SCOPES.join(', ')}`);
   const config = loadConfig();
   const lifetime = positiveInteger(values['expires-in'], '--expires-in') ?? config.oauth.accessTokenTtlSeconds;
-  if (lifetime > config.oauth.accessTokenTtlSeconds) throw new UsageError(`--expires-in may be at most ${config.oauth.accessTokenTtlSeconds} seconds (OAUTH_ACCESS_TOKEN_TTL_SECONDS)`);
+  if (lifetime > config.oauth.accessTokenTtlSeconds)
+    throw new UsageError(
+      `--expires-in may be at most ${config.oauth.accessTokenTtlSeconds} seconds (OAUTH_ACCESS_TOKEN_TTL_SECONDS)`,
+    );
   const person = values.user.includes('@') ? await findUserByEmail(db, values.user) : undefined;
   const subject = person?.id ?? values.user;
   const access = await findUserAccess(db, tenantId, subject);
@@ -444,7 +571,9 @@ async function main(): Promise<number> {
   const [noun, verb, ...rest] = argv;
   const command = COMMANDS[`${noun} ${verb}`];
   if (!command) {
-    process.stderr.write(`${JSON.stringify({ error: `usage: admin ${Object.keys(COMMANDS).join(' | ')} [options]; see --help` })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ error: `usage: admin ${Object.keys(COMMANDS).join(' | ')} [options]; see --help` })}\n`,
+    );
     return 2;
   }
   if (rest.some((arg) => HELP_WORDS.has(arg))) {
@@ -455,7 +584,9 @@ async function main(): Promise<number> {
   // Tokens (issuer, audience) and invitation links carry the API's address: that of the running `npm start` on
   // DATA_DIR, not this shell's PORT; a token must not be minted for an address no stack was found at.
   try {
-    const baseUrl = resolveStackBaseUrl(process.env, { required: mintsToken && process.env.NODE_ENV !== 'production' && !process.env.OAUTH_ISSUER });
+    const baseUrl = resolveStackBaseUrl(process.env, {
+      required: mintsToken && process.env.NODE_ENV !== 'production' && !process.env.OAUTH_ISSUER,
+    });
     if (baseUrl) process.env.PUBLIC_BASE_URL = baseUrl;
   } catch (error) {
     if (!(error instanceof StackAddressError)) throw error;

@@ -67,7 +67,10 @@ const ONLY_CLIENT = Boolean(process.env.BENCH_ONLY_CLIENT);
 const ONLY_QUOTAS = Boolean(process.env.BENCH_ONLY_QUOTAS);
 /** Only the expression sandbox's fairness: another tenant's latencies beside a tenant saturating the sandbox. */
 const ONLY_SANDBOX = Boolean(process.env.BENCH_ONLY_SANDBOX);
-const SANDBOX = { seconds: Number(process.env.BENCH_SANDBOX_SECONDS ?? 20), heavy: Number(process.env.BENCH_SANDBOX_HEAVY ?? 8) };
+const SANDBOX = {
+  seconds: Number(process.env.BENCH_SANDBOX_SECONDS ?? 20),
+  heavy: Number(process.env.BENCH_SANDBOX_HEAVY ?? 8),
+};
 /** Only the isolation of a tenant with dedicated workers from a neighbour's batches and sync. */
 const ONLY_ISOLATION = Boolean(process.env.BENCH_ONLY_ISOLATION);
 const ISOLATION = {
@@ -89,21 +92,48 @@ const HRIS_RECORDS = Number(process.env.BENCH_HRIS_RECORDS ?? 100_000);
 const WAREHOUSE_ROWS = Number(process.env.BENCH_WAREHOUSE_ROWS ?? 1_000_000);
 
 async function main(): Promise<void> {
-  console.log(`# Benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+  console.log(
+    `# Benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  );
   await benchClientPackage();
   // Every email the service sends goes to an SMTP server in this process (as a provider's would), which times them.
   const smtp = await startBenchSmtpServer();
   // The isolation bench posts 10,000-item batches (about 1.7 MB of JSON).
-  const services = await startBenchServices({ worker: true, env: { SMTP_URL: smtp.url, ...(ONLY_ISOLATION ? { BODY_LIMIT_BYTES: String(8 * 1024 * 1024), TENANT_WORKERS_CACHE_SECONDS: '1' } : {}) } });
+  const services = await startBenchServices({
+    worker: true,
+    env: {
+      SMTP_URL: smtp.url,
+      ...(ONLY_ISOLATION ? { BODY_LIMIT_BYTES: String(8 * 1024 * 1024), TENANT_WORKERS_CACHE_SECONDS: '1' } : {}),
+    },
+  });
   try {
-    const tenant = await createTenant(services.db, { name: 'bench', plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
+    const tenant = await createTenant(services.db, {
+      name: 'bench',
+      plan: 'enterprise',
+      rateLimitPerMinute: 10_000_000,
+      rateLimitPerDay: 1_000_000_000,
+    });
     const { record, key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
-      issueApiKey(scope, { name: 'bench', scopes: ['admin', 'scenarios:write', 'models:read', 'models:write', 'webhooks:write'], expiresAt: null }, { type: 'system', id: 'bench' }),
+      issueApiKey(
+        scope,
+        {
+          name: 'bench',
+          scopes: ['admin', 'scenarios:write', 'models:read', 'models:write', 'webhooks:write'],
+          expiresAt: null,
+        },
+        { type: 'system', id: 'bench' },
+      ),
     );
     const common = { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS };
     // Warm-up: JIT, connection pools, prepared statements.
     await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/health`, ...common, durationSeconds: 2 });
-    await measureHttp({ label: 'warm-up', url: `${services.baseUrl}/api/v1/api-keys/${record.id}`, headers: { authorization: `Bearer ${key}` }, ...common, durationSeconds: 2 });
+    await measureHttp({
+      label: 'warm-up',
+      url: `${services.baseUrl}/api/v1/api-keys/${record.id}`,
+      headers: { authorization: `Bearer ${key}` },
+      ...common,
+      durationSeconds: 2,
+    });
 
     if (ONLY_SANDBOX) {
       await benchSandboxFairness(services, SANDBOX);
@@ -122,7 +152,11 @@ async function main(): Promise<void> {
       return;
     }
     if (process.env.BENCH_ONLY_INBOX) {
-      await benchInbox(services, { decisions: INBOX_DECISIONS, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+      await benchInbox(services, {
+        decisions: INBOX_DECISIONS,
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_SECONDS,
+      });
       return;
     }
     const evaluation = { items: EVALUATE_ITEMS, requests: EVALUATE_REQUESTS, connections: 2, suiteRuns: SUITE_RUNS };
@@ -154,8 +188,17 @@ async function main(): Promise<void> {
     const auth = { authorization: `Bearer ${key}` };
     for (const connections of process.env.BENCH_ONLY_SCENARIOS || ONLY_WEBHOOKS ? [] : [1, CONNECTIONS]) {
       const run = { connections, durationSeconds: DURATION_SECONDS };
-      const health = await measureHttp({ label: 'GET /health (no auth, no limits)', url: `${services.baseUrl}/health`, ...run });
-      const me = await measureHttp({ label: 'GET /api/v1/me (auth + rate limits)', url: `${services.baseUrl}/api/v1/me`, headers: auth, ...run });
+      const health = await measureHttp({
+        label: 'GET /health (no auth, no limits)',
+        url: `${services.baseUrl}/health`,
+        ...run,
+      });
+      const me = await measureHttp({
+        label: 'GET /api/v1/me (auth + rate limits)',
+        url: `${services.baseUrl}/api/v1/me`,
+        headers: auth,
+        ...run,
+      });
       const read = await measureHttp({
         label: 'GET /api/v1/api-keys/{id} (auth + limits + tenant-scoped read)',
         url: `${services.baseUrl}/api/v1/api-keys/${record.id}`,
@@ -174,7 +217,10 @@ async function main(): Promise<void> {
       await benchUsageQuotas(services, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
     }
     if (!ONLY_WEBHOOKS) {
-      await benchScenarioCreates(services, key, { connections: SCENARIO_CONNECTIONS, durationSeconds: DURATION_SECONDS });
+      await benchScenarioCreates(services, key, {
+        connections: SCENARIO_CONNECTIONS,
+        durationSeconds: DURATION_SECONDS,
+      });
       await benchBatch(services, key, BATCH_ITEMS);
     }
     await benchWebhookDelivery(services, {
@@ -185,7 +231,8 @@ async function main(): Promise<void> {
       scenarioSeconds: DURATION_SECONDS,
     });
     if (!ONLY_WEBHOOKS) await benchGovernance(services);
-    if (!ONLY_WEBHOOKS) await benchIntegrationSyncs(services, { hrisRecords: HRIS_RECORDS, warehouseRows: WAREHOUSE_ROWS });
+    if (!ONLY_WEBHOOKS)
+      await benchIntegrationSyncs(services, { hrisRecords: HRIS_RECORDS, warehouseRows: WAREHOUSE_ROWS });
     if (!ONLY_WEBHOOKS) await benchKpis(services, { points: KPI_POINTS });
     if (!ONLY_WEBHOOKS) await benchNotifications(services, smtp, NOTIFICATIONS);
     if (!ONLY_WEBHOOKS) {
@@ -201,7 +248,11 @@ async function main(): Promise<void> {
 
 async function benchGovernance(services: Awaited<ReturnType<typeof startBenchServices>>): Promise<void> {
   await benchApprovals(services, { approvers: APPROVERS, decisions: APPROVAL_DECISIONS });
-  await benchInbox(services, { decisions: INBOX_DECISIONS, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+  await benchInbox(services, {
+    decisions: INBOX_DECISIONS,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION_SECONDS,
+  });
   await benchAuditExport(services, AUDIT_RECORDS);
 }
 

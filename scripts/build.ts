@@ -17,14 +17,20 @@ async function main(): Promise<void> {
   const outDir = path.resolve(process.argv[2] ?? path.join(REPO_ROOT, 'dist'));
   fs.rmSync(outDir, { recursive: true, force: true });
   const started = Date.now();
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(REPO_ROOT, 'tsconfig.build.json'), '--outDir', outDir], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
+  const tsc = spawnSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', path.join(REPO_ROOT, 'tsconfig.build.json'), '--outDir', outDir],
+    {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (tsc.status !== 0) throw new Error(`tsc failed (exit ${tsc.status ?? tsc.signal})`);
   fs.cpSync(path.join(REPO_ROOT, 'api/console/assets'), path.join(outDir, 'api/console/assets'), { recursive: true });
   await writeWorkflowBundle(path.join(outDir, PREBUILT_WORKFLOW_BUNDLE_NAME));
-  console.log(`built ${path.relative(process.cwd(), outDir) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `built ${path.relative(process.cwd(), outDir) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -31,7 +31,10 @@ async function main(): Promise<number> {
   return check && stale > 0 ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -17,18 +17,22 @@ function withoutAnnotations(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const result: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (key === 'example' || key === 'examples' || key === 'x-states' || key === 'description' || key === 'title') continue;
+    if (key === 'example' || key === 'examples' || key === 'x-states' || key === 'description' || key === 'title')
+      continue;
     // Keys inside `properties` are field names, not keywords: keep them all.
-    result[key] = key === 'properties' && inner && typeof inner === 'object'
-      ? Object.fromEntries(Object.entries(inner).map(([name, schema]) => [name, withoutAnnotations(schema)]))
-      : withoutAnnotations(inner);
+    result[key] =
+      key === 'properties' && inner && typeof inner === 'object'
+        ? Object.fromEntries(Object.entries(inner).map(([name, schema]) => [name, withoutAnnotations(schema)]))
+        : withoutAnnotations(inner);
   }
   return result;
 }
 
 /** One JSON Schema whose root type maps every operationId to its request, the components as named definitions. */
 function requestsSchema(document: OpenApiDocument): JSONSchema {
-  const operations = [...operationRequestSchemas(document).values()].sort((a, b) => a.operationId.localeCompare(b.operationId));
+  const operations = [...operationRequestSchemas(document).values()].sort((a, b) =>
+    a.operationId.localeCompare(b.operationId),
+  );
   const properties: Record<string, SchemaObject> = {};
   for (const operation of operations) {
     properties[operation.operationId] = {
@@ -44,7 +48,11 @@ function requestsSchema(document: OpenApiDocument): JSONSchema {
         },
         query: querySchema(document, operation.queryParameters, { afterDefaults: true }),
         // No body schema: the operation takes no fields (absent, empty or {}), which a handler never reads.
-        body: operation.body ? (operation.bodyRequired ? operation.body : { anyOf: [operation.body, { tsType: 'undefined' }] }) : { tsType: 'undefined' },
+        body: operation.body
+          ? operation.bodyRequired
+            ? operation.body
+            : { anyOf: [operation.body, { tsType: 'undefined' }] }
+          : { tsType: 'undefined' },
       },
     };
   }
@@ -54,7 +62,11 @@ function requestsSchema(document: OpenApiDocument): JSONSchema {
     additionalProperties: false,
     required: operations.map((operation) => operation.operationId),
     properties: withoutAnnotations(properties),
-    components: { schemas: namedSchemas(shareRepeatedShapes(withoutAnnotations(document.components.schemas) as Record<string, SchemaObject>)) },
+    components: {
+      schemas: namedSchemas(
+        shareRepeatedShapes(withoutAnnotations(document.components.schemas) as Record<string, SchemaObject>),
+      ),
+    },
   } as JSONSchema;
 }
 
@@ -87,7 +99,8 @@ function objectShapes(schemas: Record<string, SchemaObject>): Map<string, Locati
   return new Map([...shapes].sort(([a], [b]) => b.length - a.length));
 }
 
-const pascalCase = (text: string) => text.replace(/(^|[_\-\s])([a-z0-9])/g, (_match, _separator, letter: string) => letter.toUpperCase());
+const pascalCase = (text: string) =>
+  text.replace(/(^|[_\-\s])([a-z0-9])/g, (_match, _separator, letter: string) => letter.toUpperCase());
 
 /** A name for a shape from where it first stands: `CreateWebhookRequest/properties/retry_policy` → `WebhookRetryPolicy`. */
 function shapeName(path: Array<string | number>, shape: Record<string, unknown>, taken: Set<string>): string {
@@ -122,7 +135,8 @@ function shareRepeatedShapes(schemas: Record<string, SchemaObject>): Record<stri
     const name = shapeName((locations[0] as Location).path, shape, taken);
     taken.add(name);
     result[name] = shape;
-    for (const { owner, key: at } of locations) (owner as Record<string | number, unknown>)[at] = { $ref: `#/components/schemas/${name}` };
+    for (const { owner, key: at } of locations)
+      (owner as Record<string | number, unknown>)[at] = { $ref: `#/components/schemas/${name}` };
   }
 }
 

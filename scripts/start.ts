@@ -18,8 +18,21 @@ import { writeWorkflowBundle } from '../orchestration/workflow-bundle';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { tryAcquirePidLock } from './stack/pid-lock';
 import { handleShutdownSignals } from './stack/shutdown';
-import { delay, spawnStackProcess, StartAbortedError, stopChildProcess, throwIfAborted, waitForExit, NODE_PROCESS_STOP_STEPS } from './stack/processes';
-import { DEFAULT_RESTART_POLICY, superviseProcess, type RunningProcess, type SupervisedProcess } from './stack/supervision';
+import {
+  delay,
+  spawnStackProcess,
+  StartAbortedError,
+  stopChildProcess,
+  throwIfAborted,
+  waitForExit,
+  NODE_PROCESS_STOP_STEPS,
+} from './stack/processes';
+import {
+  DEFAULT_RESTART_POLICY,
+  superviseProcess,
+  type RunningProcess,
+  type SupervisedProcess,
+} from './stack/supervision';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const READY_TIMEOUT_MS = 90_000;
@@ -99,7 +112,11 @@ async function main(): Promise<number> {
       // Email goes to a local Mailpit unless SMTP_URL names a server.
       mailpit: config.notifications.smtpUrl
         ? undefined
-        : { smtpPort: config.mailpitSmtpPort, httpPort: config.mailpitUiPort, dataFile: path.join(config.dataDir, 'mailpit', 'mailpit.db') },
+        : {
+            smtpPort: config.mailpitSmtpPort,
+            httpPort: config.mailpitUiPort,
+            dataFile: path.join(config.dataDir, 'mailpit', 'mailpit.db'),
+          },
       config,
       log,
       signal: shutdown.signal,
@@ -111,7 +128,14 @@ async function main(): Promise<number> {
     if (!databaseUrl || !temporalAddress) throw new Error('the local stack did not report its addresses');
     const smtpUrl = config.notifications.smtpUrl ?? stack.smtpUrl;
     // publicBaseUrl: the admin CLI and the webhook receiver in a second terminal use this stack's address, not their own.
-    writeStackState(config.dataDir, { databaseUrl, temporalAddress, temporalUiUrl: stack.temporalUiUrl, smtpUrl, mailpitUrl: stack.mailpitUrl, publicBaseUrl: config.publicBaseUrl });
+    writeStackState(config.dataDir, {
+      databaseUrl,
+      temporalAddress,
+      temporalUiUrl: stack.temporalUiUrl,
+      smtpUrl,
+      mailpitUrl: stack.mailpitUrl,
+      publicBaseUrl: config.publicBaseUrl,
+    });
     throwIfAborted(shutdown.signal);
 
     const demo = await prepareDatabase(databaseUrl, config.dataDir);
@@ -168,7 +192,11 @@ async function main(): Promise<number> {
   return exitCode;
 }
 
-async function prepareSampleDecision(config: Config, databaseUrl: string, demo: DemoTenant): Promise<string | undefined> {
+async function prepareSampleDecision(
+  config: Config,
+  databaseUrl: string,
+  demo: DemoTenant,
+): Promise<string | undefined> {
   const knex = createKnex(databaseUrl);
   try {
     const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
@@ -176,21 +204,21 @@ async function prepareSampleDecision(config: Config, databaseUrl: string, demo: 
     return await ensureSampleDecision({ baseUrl, dataDir: config.dataDir, db: knex, demo });
   } catch (error) {
     // The stack is usable without it; the next start tries again.
-    console.error(`[start] could not submit the console's sample decision: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `[start] could not submit the console's sample decision: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return undefined;
   } finally {
     await knex.destroy();
   }
 }
 
-async function prepareDatabase(
-  databaseUrl: string,
-  dataDir: string,
-): Promise<DemoTenant> {
+async function prepareDatabase(databaseUrl: string, dataDir: string): Promise<DemoTenant> {
   const knex = createKnex(databaseUrl);
   try {
     const applied = await runMigrations(knex);
-    if (applied.length > 0) log(`applied ${applied.length} database migration(s), the latest ${applied[applied.length - 1]}`);
+    if (applied.length > 0)
+      log(`applied ${applied.length} database migration(s), the latest ${applied[applied.length - 1]}`);
     return await ensureDemoTenant(knex, dataDir);
   } finally {
     await knex.destroy();
@@ -198,7 +226,12 @@ async function prepareDatabase(
 }
 
 /** Runs an API or worker process, restarted with backoff when it dies (the API answers 503 while a dependency is down). */
-function superviseApp(name: string, entry: string, env: NodeJS.ProcessEnv, onPid: (pid: number | undefined) => void): Promise<AppProcess> {
+function superviseApp(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  onPid: (pid: number | undefined) => void,
+): Promise<AppProcess> {
   return superviseProcess({
     name,
     start: async () => {
@@ -230,7 +263,8 @@ function routeOutput(name: string, child: ChildProcess): void {
       writeToStackLog(line);
       const record = parseLogRecord(line);
       if (record) {
-        if (record.level >= PINO_ERROR_LEVEL) console.error(`[${name}] ${record.msg ?? 'error'} (details in the log file)`);
+        if (record.level >= PINO_ERROR_LEVEL)
+          console.error(`[${name}] ${record.msg ?? 'error'} (details in the log file)`);
       } else if (isStderr && line.trim() !== '' && !KNOWN_HARMLESS.some((pattern) => pattern.test(line))) {
         console.error(`[${name}] ${line}`);
       }
@@ -251,7 +285,9 @@ function parseLogRecord(line: string): { level: number; msg?: string } | undefin
   if (!line.startsWith('{')) return undefined;
   try {
     const record = JSON.parse(line) as { level?: unknown; msg?: unknown };
-    return typeof record.level === 'number' ? { level: record.level, msg: typeof record.msg === 'string' ? record.msg : undefined } : undefined;
+    return typeof record.level === 'number'
+      ? { level: record.level, msg: typeof record.msg === 'string' ? record.msg : undefined }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -286,7 +322,14 @@ async function waitUntilApiReady(config: Config, gaveUp: Promise<string>, signal
   }
 }
 
-function printBanner(config: Config, temporalUiUrl: string | undefined, mailpitUrl: string | undefined, demo: DemoTenant, logFile: string, sampleDecision: string | undefined): void {
+function printBanner(
+  config: Config,
+  temporalUiUrl: string | undefined,
+  mailpitUrl: string | undefined,
+  demo: DemoTenant,
+  logFile: string,
+  sampleDecision: string | undefined,
+): void {
   const base = config.publicBaseUrl;
   // The console people's passwords are shown once, when they are created; afterwards they are in the data directory.
   const consolePeople: [string, string][] = demo.governanceUsersCreated
@@ -294,14 +337,24 @@ function printBanner(config: Config, temporalUiUrl: string | undefined, mailpitU
         ['Demo approver', `${demo.approver.email}  password ${demo.approver.password}`],
         ['Demo analyst', `${demo.analyst.email}  password ${demo.analyst.password}`],
       ]
-    : [['Console people', `${demo.approver.email} (approver), ${demo.analyst.email} (analyst), passwords in ${demoStatePath(config.dataDir)}`]];
+    : [
+        [
+          'Console people',
+          `${demo.approver.email} (approver), ${demo.analyst.email} (analyst), passwords in ${demoStatePath(config.dataDir)}`,
+        ],
+      ];
   const rows: [string, string][] = [
     ['API', `${base}/api/v1`],
-    ['Console', `${base}/console  (sign in as the demo approver: ${sampleDecision ? 'a decision awaits you' : 'your inbox'})`],
+    [
+      'Console',
+      `${base}/console  (sign in as the demo approver: ${sampleDecision ? 'a decision awaits you' : 'your inbox'})`,
+    ],
     ['Docs', `${base}/docs  (Authorize → oauth2, authorizationCode: sign in as the demo user)`],
     ['OpenAPI', `${base}/api/v1/openapi.json`],
     ...(temporalUiUrl ? [['Temporal UI', temporalUiUrl] as [string, string]] : []),
-    ...(mailpitUrl ? [['Mailpit', `${mailpitUrl}  (every email the service sends lands here)`] as [string, string]] : []),
+    ...(mailpitUrl
+      ? [['Mailpit', `${mailpitUrl}  (every email the service sends lands here)`] as [string, string]]
+      : []),
     ['Demo tenant', demo.tenantId],
     ['Demo API key', demo.apiKey],
     ['Demo user', `${demo.user.email}  password ${demo.user.password}`],

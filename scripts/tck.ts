@@ -24,7 +24,12 @@ interface Options {
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const options: Options = { shared: resolve(REPO_ROOT, '..', 'shared', 'dmn-tck'), folder: null, out: join(REPO_ROOT, 'tck-results'), verbose: false };
+  const options: Options = {
+    shared: resolve(REPO_ROOT, '..', 'shared', 'dmn-tck'),
+    folder: null,
+    out: join(REPO_ROOT, 'tck-results'),
+    verbose: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = (): string => {
@@ -85,11 +90,14 @@ function writeResults(out: string, results: readonly CaseResult[]): void {
 }
 
 function summarize(results: readonly CaseResult[], options: Options): { level2: number; level3: number } {
-  const success = (level: string): number => results.filter((r) => r.folder.startsWith(level) && r.status === 'SUCCESS').length;
+  const success = (level: string): number =>
+    results.filter((r) => r.folder.startsWith(level) && r.status === 'SUCCESS').length;
   const total = (level: string): number => results.filter((r) => r.folder.startsWith(level)).length;
   const level2 = success('compliance-level-2');
   const level3 = success('compliance-level-3');
-  console.log(`\nlevel 2: ${level2}/${total('compliance-level-2')}   level 3: ${level3}/${total('compliance-level-3')}`);
+  console.log(
+    `\nlevel 2: ${level2}/${total('compliance-level-2')}   level 3: ${level3}/${total('compliance-level-3')}`,
+  );
   const byLabel = new Map<string, { ok: number; all: number }>();
   for (const result of results) {
     for (const label of result.labels.length > 0 ? result.labels : ['(no label)']) {
@@ -100,15 +108,18 @@ function summarize(results: readonly CaseResult[], options: Options): { level2: 
     }
   }
   console.log('\nper label:');
-  for (const [label, { ok, all }] of [...byLabel].sort((a, b) => a[0].localeCompare(b[0]))) console.log(`  ${label}: ${ok}/${all}`);
+  for (const [label, { ok, all }] of [...byLabel].sort((a, b) => a[0].localeCompare(b[0])))
+    console.log(`  ${label}: ${ok}/${all}`);
   const failingFolders = new Map<string, number>();
-  for (const r of results) if (r.status !== 'SUCCESS') failingFolders.set(r.folder, (failingFolders.get(r.folder) ?? 0) + 1);
+  for (const r of results)
+    if (r.status !== 'SUCCESS') failingFolders.set(r.folder, (failingFolders.get(r.folder) ?? 0) + 1);
   if (failingFolders.size > 0) {
     console.log('\nfolders with failures:');
     for (const [folder, count] of failingFolders) console.log(`  ${folder}: ${count}`);
   }
   console.log('\npublished engines (SUCCESS level 2 / level 3):');
-  for (const e of publishedCounts(options.shared)) console.log(`  ${e.engine.padEnd(32)} ${String(e.level2).padStart(4)} ${String(e.level3).padStart(6)}`);
+  for (const e of publishedCounts(options.shared))
+    console.log(`  ${e.engine.padEnd(32)} ${String(e.level2).padStart(4)} ${String(e.level3).padStart(6)}`);
   console.log(`  ${'this engine'.padEnd(32)} ${String(level2).padStart(4)} ${String(level3).padStart(6)}`);
   return { level2, level3 };
 }
@@ -123,17 +134,24 @@ function main(): void {
       if (options.folder !== null && !folder.includes(options.folder)) continue;
       const path = join(dir, folder);
       const models = loadFolderModels(path, compileDmn);
-      results.push(...runFolderCases(`${level}/${folder}`, path, models, { evaluateDmn, invokeDecisionService, inputType }));
+      results.push(
+        ...runFolderCases(`${level}/${folder}`, path, models, { evaluateDmn, invokeDecisionService, inputType }),
+      );
     }
   }
   if (options.verbose) {
-    for (const r of results) if (r.status !== 'SUCCESS') console.log(`${r.status} ${r.folder} ${r.testFile} ${r.caseId}: ${r.detail}`);
+    for (const r of results)
+      if (r.status !== 'SUCCESS') console.log(`${r.status} ${r.folder} ${r.testFile} ${r.caseId}: ${r.detail}`);
   }
   writeResults(options.out, results);
   const { level2, level3 } = summarize(results, options);
-  console.log(`\n${results.length} test cases in ${((performance.now() - started) / 1000).toFixed(1)} s; results in ${options.out}`);
+  console.log(
+    `\n${results.length} test cases in ${((performance.now() - started) / 1000).toFixed(1)} s; results in ${options.out}`,
+  );
   if (options.folder === null) {
-    const ratchet = existsSync(RATCHET_FILE) ? (JSON.parse(readFileSync(RATCHET_FILE, 'utf8')) as { level3: number }).level3 : 0;
+    const ratchet = existsSync(RATCHET_FILE)
+      ? (JSON.parse(readFileSync(RATCHET_FILE, 'utf8')) as { level3: number }).level3
+      : 0;
     if (level2 < 116 || level3 < ratchet) {
       console.error(`FAIL: level 2 must be 116 (is ${level2}), level 3 at least ${ratchet} (is ${level3})`);
       process.exitCode = 1;

@@ -29,7 +29,14 @@ import { findOrInstallChromium } from './stack/chromium';
 import { locateTemporalCli } from './stack/temporal';
 import { findFreePort } from './stack/ports';
 import { handleShutdownSignals } from './stack/shutdown';
-import { spawnStackProcess, StartAbortedError, stopChildProcess, throwIfAborted, waitForExit, NODE_PROCESS_STOP_STEPS } from './stack/processes';
+import {
+  spawnStackProcess,
+  StartAbortedError,
+  stopChildProcess,
+  throwIfAborted,
+  waitForExit,
+  NODE_PROCESS_STOP_STEPS,
+} from './stack/processes';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const TEST_ROOT = path.join(REPO_ROOT, 'test');
@@ -47,7 +54,9 @@ async function main(): Promise<number> {
   const config = loadConfigOrExit();
   const { files, runnerOptions } = selectTestFiles(process.argv.slice(2));
   if (files.length === 0) {
-    console.error(`[test] no test files found under ${path.relative(process.cwd(), TEST_ROOT) || '.'} for the given arguments`);
+    console.error(
+      `[test] no test files found under ${path.relative(process.cwd(), TEST_ROOT) || '.'} for the given arguments`,
+    );
     return 1;
   }
 
@@ -76,7 +85,9 @@ async function main(): Promise<number> {
     }
     const needsLocal = (need: TestNeed, external: boolean | undefined) => needs.has(need) && !external;
     stack = await startLocalStack({
-      postgres: needsLocal('postgres', !!config.databaseUrl) ? { dataDir: path.join(dataDir, 'postgres'), port: await findFreePort() } : undefined,
+      postgres: needsLocal('postgres', !!config.databaseUrl)
+        ? { dataDir: path.join(dataDir, 'postgres'), port: await findFreePort() }
+        : undefined,
       temporal: needsLocal('temporal', !!config.temporalAddress)
         ? {
             dbFile: path.join(dataDir, 'temporal', 'dev.db'),
@@ -88,7 +99,11 @@ async function main(): Promise<number> {
         : undefined,
       // Tests read what was sent back through Mailpit's HTTP API; an external pair (SMTP_URL and MAILPIT_URL) is used as given.
       mailpit: needsLocal('mailpit', !!(config.notifications.smtpUrl && process.env.MAILPIT_URL))
-        ? { smtpPort: await findFreePort(), httpPort: await findFreePort(), dataFile: path.join(dataDir, 'mailpit', 'mailpit.db') }
+        ? {
+            smtpPort: await findFreePort(),
+            httpPort: await findFreePort(),
+            dataFile: path.join(dataDir, 'mailpit', 'mailpit.db'),
+          }
         : undefined,
       config,
       log,
@@ -124,7 +139,8 @@ async function main(): Promise<number> {
     if (needs.has('temporalCli')) {
       const cliPath = await locateTemporalCli(config, log, shutdown.signal);
       throwIfAborted(shutdown.signal);
-      if (!cliPath) throw new Error('the workflow tests need the Temporal CLI: install Go or the CLI, or set TEMPORAL_CLI_PATH');
+      if (!cliPath)
+        throw new Error('the workflow tests need the Temporal CLI: install Go or the CLI, or set TEMPORAL_CLI_PATH');
       env.TEMPORAL_CLI_PATH = cliPath;
     }
     if (bundling) {
@@ -143,7 +159,15 @@ async function main(): Promise<number> {
     log(`running ${files.length} test file(s)`);
     runner = spawnStackProcess(
       process.execPath,
-      ['--import', 'tsx', '--test', `--test-concurrency=${RUNNER_CONCURRENCY}`, '--test-timeout=300000', ...runnerOptions, ...groupSharedFiles(files, dataDir)],
+      [
+        '--import',
+        'tsx',
+        '--test',
+        `--test-concurrency=${RUNNER_CONCURRENCY}`,
+        '--test-timeout=300000',
+        ...runnerOptions,
+        ...groupSharedFiles(files, dataDir),
+      ],
       {
         cwd: REPO_ROOT,
         stdio: 'inherit',
@@ -177,7 +201,9 @@ async function main(): Promise<number> {
     if (runner) await stopChildProcess(runner, NODE_PROCESS_STOP_STEPS, true);
     await stack?.stop();
     await scratchDatabase?.drop().catch((error: unknown) => {
-      console.error(`[test] could not drop ${scratchDatabase?.name}: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `[test] could not drop ${scratchDatabase?.name}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
     // The bundler writes into the data directory: let it finish before removing it.
     await bundling;
@@ -198,7 +224,9 @@ function groupSharedFiles(files: string[], dir: string): string[] {
   if (shared.length < 2) return files;
   const count = Math.min(shared.length, Math.max(RUNNER_CONCURRENCY, Math.ceil(shared.length / SHARED_PROCESS_FILES)));
   const groups = Array.from({ length: count }, () => ({ bytes: 0, files: [] as string[] }));
-  const bySize = shared.map((file) => ({ file, bytes: fs.statSync(path.join(REPO_ROOT, file)).size })).sort((a, b) => b.bytes - a.bytes);
+  const bySize = shared
+    .map((file) => ({ file, bytes: fs.statSync(path.join(REPO_ROOT, file)).size }))
+    .sort((a, b) => b.bytes - a.bytes);
   for (const { file, bytes } of bySize) {
     const open = groups.filter((candidate) => candidate.files.length < SHARED_PROCESS_FILES);
     const group = open.reduce((smallest, candidate) => (candidate.bytes < smallest.bytes ? candidate : smallest));
@@ -207,7 +235,12 @@ function groupSharedFiles(files: string[], dir: string): string[] {
   }
   const groupFiles = groups.map((group, index) => {
     const groupFile = path.join(dir, `shared-process-${index + 1}.test.cjs`);
-    const lines = group.files.sort().map((file) => `describe(${JSON.stringify(file)}, () => { require(${JSON.stringify(path.join(REPO_ROOT, file))}); });`);
+    const lines = group.files
+      .sort()
+      .map(
+        (file) =>
+          `describe(${JSON.stringify(file)}, () => { require(${JSON.stringify(path.join(REPO_ROOT, file))}); });`,
+      );
     fs.writeFileSync(groupFile, [`const { describe } = require('node:test');`, ...lines, ''].join('\n'));
     return groupFile;
   });

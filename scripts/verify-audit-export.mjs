@@ -16,7 +16,8 @@ function canonical(value) {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) {
     let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + (value[i] === undefined ? 'null' : canonical(value[i]));
+    for (let i = 0; i < value.length; i++)
+      out += (i > 0 ? ',' : '') + (value[i] === undefined ? 'null' : canonical(value[i]));
     return `${out}]`;
   }
   return canonicalMembers(value, undefined);
@@ -30,7 +31,9 @@ function canonicalMembers(object, skip) {
   return `${out}}`;
 }
 // crypto.hash (Node 20.12+) is a one-shot without a Hash object per record; older Nodes take the long way.
-const sha256 = crypto.hash ? (text) => crypto.hash('sha256', text) : (text) => crypto.createHash('sha256').update(text).digest('hex');
+const sha256 = crypto.hash
+  ? (text) => crypto.hash('sha256', text)
+  : (text) => crypto.createHash('sha256').update(text).digest('hex');
 const MAX_PROBLEMS = 1000;
 
 /**
@@ -58,7 +61,8 @@ async function verifySlice({ file, start, end }) {
     }
     if (sha256(canonicalMembers(record, 'hash')) !== record.hash) problem(`record ${record.sequence}: hash mismatch`);
     if (previous) {
-      if (!(record.sequence > previous.sequence)) problem(`record ${record.sequence}: not after record ${previous.sequence}`);
+      if (!(record.sequence > previous.sequence))
+        problem(`record ${record.sequence}: not after record ${previous.sequence}`);
       if (record.sequence === previous.sequence + 1 && record.previous_hash !== previous.hash) {
         problem(`record ${record.sequence}: previous_hash is not the hash of record ${previous.sequence}`);
       }
@@ -123,8 +127,11 @@ if (!isMainThread) {
 
   const problems = [];
   // 1. The signature, with a key from the published set; the typ keeps any other JWS of the same keys out.
-  const { payload, protectedHeader } = await compactVerify(fs.readFileSync(digestFile, 'utf8').trim(), jwks, { algorithms: ['ES256'] });
-  if (protectedHeader.typ !== 'dms-audit-export-digest+json') problems.push(`unexpected JWS typ ${protectedHeader.typ}`);
+  const { payload, protectedHeader } = await compactVerify(fs.readFileSync(digestFile, 'utf8').trim(), jwks, {
+    algorithms: ['ES256'],
+  });
+  if (protectedHeader.typ !== 'dms-audit-export-digest+json')
+    problems.push(`unexpected JWS typ ${protectedHeader.typ}`);
   const digest = JSON.parse(new TextDecoder().decode(payload));
 
   // 2. and 3. at once: the file's SHA-256 here, the records in worker threads.
@@ -153,7 +160,8 @@ if (!isMainThread) {
     problems.push(...slice.problems);
     if (slice.count === 0) continue;
     if (previous) {
-      if (!(slice.first.sequence > previous.sequence)) problems.push(`record ${slice.first.sequence}: not after record ${previous.sequence}`);
+      if (!(slice.first.sequence > previous.sequence))
+        problems.push(`record ${slice.first.sequence}: not after record ${previous.sequence}`);
       if (slice.first.sequence === previous.sequence + 1 && slice.first.previous_hash !== previous.hash) {
         problems.push(`record ${slice.first.sequence}: previous_hash is not the hash of record ${previous.sequence}`);
       }
@@ -164,12 +172,15 @@ if (!isMainThread) {
   }
   if ((first?.sequence ?? null) !== digest.first_sequence) problems.push('first sequence differs from the digest');
   if (count !== digest.record_count) problems.push(`${count} records, the digest says ${digest.record_count}`);
-  if ((previous?.hash ?? null) !== digest.chain_head_hash) problems.push('the last record is not the chain head of the digest');
+  if ((previous?.hash ?? null) !== digest.chain_head_hash)
+    problems.push('the last record is not the chain head of the digest');
   if ((previous?.sequence ?? null) !== digest.last_sequence) problems.push('last sequence differs from the digest');
 
   if (problems.length > 0) {
     for (const problem of problems) console.error(problem);
     process.exit(1);
   }
-  console.log(`verified: export ${digest.export_id}, ${count} records, sequences ${digest.first_sequence}-${digest.last_sequence}, signed by ${protectedHeader.kid}`);
+  console.log(
+    `verified: export ${digest.export_id}, ${count} records, sequences ${digest.first_sequence}-${digest.last_sequence}, signed by ${protectedHeader.kid}`,
+  );
 }

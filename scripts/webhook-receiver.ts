@@ -44,16 +44,22 @@ function readOptions(argv: string[]): Options {
     console.log(USAGE);
     process.exit(0);
   }
-  if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) throw new Error(`--port must be 0–65535, got "${values.port}"`);
-  if (!values.key && !values.secret) throw new Error('give --key (the receiver subscribes itself) or --secret (of your own subscription)');
+  if (!/^\d+$/.test(values.port) || Number(values.port) > 65535)
+    throw new Error(`--port must be 0–65535, got "${values.port}"`);
+  if (!values.key && !values.secret)
+    throw new Error('give --key (the receiver subscribes itself) or --secret (of your own subscription)');
   // The API of the `npm start` running under DATA_DIR (a PORT in this shell that differs from it is refused), else PORT.
-  const base = values.base ?? `${resolveStackBaseUrl(process.env, { required: false }) ?? 'http://localhost:3000'}/api/v1`;
+  const base =
+    values.base ?? `${resolveStackBaseUrl(process.env, { required: false }) ?? 'http://localhost:3000'}/api/v1`;
   return {
     port: Number(values.port),
     base: base.replace(/\/+$/, ''),
     key: values.key,
     secret: values.secret,
-    events: values.events.split(',').map((type) => type.trim()).filter(Boolean),
+    events: values.events
+      .split(',')
+      .map((type) => type.trim())
+      .filter(Boolean),
   };
 }
 
@@ -64,10 +70,18 @@ interface ApiBody {
   detail?: string;
 }
 
-async function api(options: Options, method: string, path: string, body?: unknown): Promise<{ status: number; body: ApiBody }> {
+async function api(
+  options: Options,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: ApiBody }> {
   const response = await fetch(`${options.base}${path}`, {
     method,
-    headers: { authorization: `Bearer ${options.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${options.key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -104,7 +118,9 @@ async function main(): Promise<void> {
           // Try the next secret (during a rotation both may sign).
         }
       }
-      console.log(`${new Date().toISOString()}  REFUSED   ${headers['webhook-id'] || 'no webhook-id'}: the signature does not verify with the secret given`);
+      console.log(
+        `${new Date().toISOString()}  REFUSED   ${headers['webhook-id'] || 'no webhook-id'}: the signature does not verify with the secret given`,
+      );
       res.writeHead(401, { 'content-type': 'text/plain' }).end('signature does not verify\n');
     });
   });
@@ -122,7 +138,9 @@ async function main(): Promise<void> {
     });
     if (created.status !== 201) {
       server.close();
-      throw new Error(`could not subscribe ${url}: ${created.status} ${created.body.detail ?? JSON.stringify(created.body)}`);
+      throw new Error(
+        `could not subscribe ${url}: ${created.status} ${created.body.detail ?? JSON.stringify(created.body)}`,
+      );
     }
     subscriptionId = created.body.id as string;
     secrets.push(created.body.secret as string);
@@ -137,7 +155,11 @@ async function main(): Promise<void> {
     stopping = true;
     if (subscriptionId) {
       const removed = await api(options, 'DELETE', `/webhooks/${subscriptionId}`).catch(() => ({ status: 0 }));
-      console.log(removed.status === 204 ? `Unsubscribed ${subscriptionId}.` : `Could not remove ${subscriptionId} (status ${removed.status}); delete it yourself.`);
+      console.log(
+        removed.status === 204
+          ? `Unsubscribed ${subscriptionId}.`
+          : `Could not remove ${subscriptionId} (status ${removed.status}); delete it yourself.`,
+      );
     }
     server.close();
     process.exit(0);

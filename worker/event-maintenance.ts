@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
 import type { WebhookConfig } from '../core/config';
 import type { Logger } from '../core/logger';
-import { deleteEventsOlderThan, findKeysExpiringWithin, markKeyExpiringEvent, recordEvent } from '../db/repositories/events';
+import {
+  deleteEventsOlderThan,
+  findKeysExpiringWithin,
+  markKeyExpiringEvent,
+  recordEvent,
+} from '../db/repositories/events';
 import { inTenantTransaction } from '../db/tenant-scope';
 import { startPeriodicJob } from './periodic-job';
 
@@ -43,5 +48,10 @@ export async function runEventMaintenance(deps: EventMaintenanceDeps): Promise<{
 }
 
 export function startEventMaintenance(deps: EventMaintenanceDeps): { stop(): Promise<void> } {
-  return startPeriodicJob({ run: () => runEventMaintenance(deps), intervalMs: deps.webhooks.maintenanceIntervalMs, logger: deps.logger, name: 'event maintenance' });
+  return startPeriodicJob({
+    run: () => runEventMaintenance(deps),
+    intervalMs: deps.webhooks.maintenanceIntervalMs,
+    logger: deps.logger,
+    name: 'event maintenance',
+  });
 }

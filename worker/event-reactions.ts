@@ -107,11 +107,18 @@ async function deliverToWebhookLanes(events: OutboxEvent[], context: ReactionCon
     })),
   );
   await insertLaneDeliveries(context.trx, rows);
-  const lanes = [...new Map(rows.map((row) => [row.subscription_id, { tenantId: row.tenant_id, subscriptionId: row.subscription_id }])).values()];
+  const lanes = [
+    ...new Map(
+      rows.map((row) => [row.subscription_id, { tenantId: row.tenant_id, subscriptionId: row.subscription_id }]),
+    ).values(),
+  ];
   return async () => {
     // Read after the commit: a lane whose pass is still taking deliveries will see these rows (it clears its mark
     // before its last look), so it needs no signal.
-    const inPass = await subscriptionsInLanePass(context.db, lanes.map((lane) => lane.subscriptionId));
+    const inPass = await subscriptionsInLanePass(
+      context.db,
+      lanes.map((lane) => lane.subscriptionId),
+    );
     await context.wakeWebhookLanes(lanes.filter((lane) => !inPass.has(lane.subscriptionId)));
   };
 }
@@ -132,7 +139,10 @@ async function notifyPeople(events: OutboxEvent[], context: ReactionContext): Pr
  * until it can, so a point and the request to evaluate it cannot part.
  */
 async function requestKpiAlertEvaluations(events: OutboxEvent[], context: ReactionContext): Promise<void> {
-  const requests = await kpiEvaluationRequests(context.trx, events.map((e) => e.id));
+  const requests = await kpiEvaluationRequests(
+    context.trx,
+    events.map((e) => e.id),
+  );
   await runWithConcurrency(
     requests.map(
       (request) => async () =>

@@ -11,7 +11,11 @@ import { wakeWebhookLane } from '../api/webhooks/start-deliveries';
 import type { TaskQueues } from '../orchestration/task-queues';
 import { withWorkflowEngineDeadline } from '../orchestration/workflow-engine';
 import { KPI_SCHEDULED_CHECK_WORKFLOW, type KpiScheduledCheckInput } from '../workflows/kpis/contracts';
-import { WEBHOOK_DELIVERY_WORKFLOW, webhookLaneWorkflowId, type WebhookDeliveryInput } from '../workflows/webhooks/contracts';
+import {
+  WEBHOOK_DELIVERY_WORKFLOW,
+  webhookLaneWorkflowId,
+  type WebhookDeliveryInput,
+} from '../workflows/webhooks/contracts';
 
 export interface LegacyWorkflowDrainDeps {
   db: Knex;
@@ -50,8 +54,11 @@ const ATTEMPT_IN_FLIGHT = proto.api.enums.v1.PendingActivityState.PENDING_ACTIVI
  *
  * Safe in several processes at once (terminating an ended run is a no-op). Answers how many runs it retired.
  */
-export async function drainLegacyWorkflows(deps: LegacyWorkflowDrainDeps): Promise<{ webhookDeliveries: number; kpiChecks: number }> {
-  const deadline = <T>(work: () => Promise<T>) => withWorkflowEngineDeadline(deps.temporal, deps.config.temporalRpcTimeoutMs, work);
+export async function drainLegacyWorkflows(
+  deps: LegacyWorkflowDrainDeps,
+): Promise<{ webhookDeliveries: number; kpiChecks: number }> {
+  const deadline = <T>(work: () => Promise<T>) =>
+    withWorkflowEngineDeadline(deps.temporal, deps.config.temporalRpcTimeoutMs, work);
   const tenantIds = deps.tenantIds?.();
   const running = async (query: string) =>
     deadline(async () => {
@@ -92,27 +99,52 @@ export async function drainLegacyWorkflows(deps: LegacyWorkflowDrainDeps): Promi
       });
     });
     const lane = webhookLaneWorkflowId(input.subscriptionId);
-    if (handed) await wakeWebhookLane({ temporal: deps.temporal, taskQueues: deps.taskQueues, webhooks: deps.config.webhooks, rpcTimeoutMs: deps.config.temporalRpcTimeoutMs }, input);
-    await terminate(handle, handed ? `Retired: its delivery was handed to the subscription's lane (${lane}).` : 'Retired: its delivery had nothing left to send.');
-    deps.logger.info({ workflow_id: run.workflowId, tenant_id: input.tenantId, lane, handed }, 'retired a per-delivery webhook workflow');
+    if (handed)
+      await wakeWebhookLane(
+        {
+          temporal: deps.temporal,
+          taskQueues: deps.taskQueues,
+          webhooks: deps.config.webhooks,
+          rpcTimeoutMs: deps.config.temporalRpcTimeoutMs,
+        },
+        input,
+      );
+    await terminate(
+      handle,
+      handed
+        ? `Retired: its delivery was handed to the subscription's lane (${lane}).`
+        : 'Retired: its delivery had nothing left to send.',
+    );
+    deps.logger.info(
+      { workflow_id: run.workflowId, tenant_id: input.tenantId, lane, handed },
+      'retired a per-delivery webhook workflow',
+    );
     webhookDeliveries++;
   }
 
   let kpiChecks = 0;
   const stuckSince = new Date(Date.now() - (deps.kpiCheckStuckAfterMs ?? KPI_CHECK_STUCK_AFTER_MS)).toISOString();
-  for (const run of await running(`WorkflowType="${KPI_SCHEDULED_CHECK_WORKFLOW}" AND ExecutionStatus="Running" AND StartTime < "${stuckSince}"`)) {
+  for (const run of await running(
+    `WorkflowType="${KPI_SCHEDULED_CHECK_WORKFLOW}" AND ExecutionStatus="Running" AND StartTime < "${stuckSince}"`,
+  )) {
     const handle = deps.temporal.workflow.getHandle(run.workflowId, run.runId);
     const input = await startInputOf<KpiScheduledCheckInput>(handle, deadline);
     if (!input || (tenantIds && !tenantIds.includes(input.tenantId))) continue;
     await terminate(handle, 'Retired: the KPI evaluation shards make its checks on every tick.');
-    deps.logger.info({ workflow_id: run.workflowId, tenant_id: input.tenantId, kpi_id: input.kpiId }, 'retired a per-KPI check workflow');
+    deps.logger.info(
+      { workflow_id: run.workflowId, tenant_id: input.tenantId, kpi_id: input.kpiId },
+      'retired a per-KPI check workflow',
+    );
     kpiChecks++;
   }
   return { webhookDeliveries, kpiChecks };
 }
 
 /** The single argument a run was started with (the first event of its history). */
-async function startInputOf<T>(handle: WorkflowHandle, deadline: <R>(work: () => Promise<R>) => Promise<R>): Promise<T | undefined> {
+async function startInputOf<T>(
+  handle: WorkflowHandle,
+  deadline: <R>(work: () => Promise<R>) => Promise<R>,
+): Promise<T | undefined> {
   try {
     const history = await deadline(() => handle.fetchHistory());
     const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];

@@ -50,9 +50,16 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
   const logger = createLogger(config.logLevel, 'dms-worker');
   // A sync allocates a page's worth of short-lived objects per commit, and they outlive a scavenge (they wait for the
   // commit): left to itself V8 grows the heap to several times what is live before collecting. Half again is enough.
-  if (config.workerHeapGrowingPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${config.workerHeapGrowingPercent}`);
+  if (config.workerHeapGrowingPercent > 0)
+    v8.setFlagsFromString(`--heap-growing-percent=${config.workerHeapGrowingPercent}`);
   // The SDK's own logs (bundling, state changes) go through pino as JSON like everything else, at warn and above.
-  const sdkLevels: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
+  const sdkLevels: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = {
+    TRACE: 'trace',
+    DEBUG: 'debug',
+    INFO: 'info',
+    WARN: 'warn',
+    ERROR: 'error',
+  };
   Runtime.install({
     logger: new DefaultLogger('WARN', (entry) => logger[sdkLevels[entry.level]]({ sdk: entry.meta }, entry.message)),
   });
@@ -74,7 +81,16 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
     connection,
     namespace: config.temporalNamespace,
     taskQueue,
-    activities: { db, logger, webhooks: config.webhooks, notifications: { ...config.notifications, smtpUrl: resolveSmtpUrl(config) }, publicBaseUrl: config.publicBaseUrl, exportFiles: exportFileStore(config.dataDir), sandbox, ...tenantIds },
+    activities: {
+      db,
+      logger,
+      webhooks: config.webhooks,
+      notifications: { ...config.notifications, smtpUrl: resolveSmtpUrl(config) },
+      publicBaseUrl: config.publicBaseUrl,
+      exportFiles: exportFileStore(config.dataDir),
+      sandbox,
+      ...tenantIds,
+    },
     workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),
     shutdownGraceTime: '30s',
   });
@@ -82,11 +98,26 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
   const clientConnection = await Connection.connect({ address });
   const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
   // Runs an API process stored but died before starting get their workflow (several workers may sweep at once).
-  const recovery = tenantId ? { stop: async () => undefined } : startRunRecovery({ db, temporal, config, logger, ...tenantIds });
+  const recovery = tenantId
+    ? { stop: async () => undefined }
+    : startRunRecovery({ db, temporal, config, logger, ...tenantIds });
   let stopEvents = async () => undefined as void;
   if (config.webhooks.relayEnabled && !tenantId) {
-    const taskQueues = createTaskQueues(db, { sharedTaskQueue: config.temporalTaskQueue, cacheSeconds: config.tenantWorkersCacheSeconds });
-    const relay = startOutboxRelay({ db, temporal, logger, taskQueues, webhooks: config.webhooks, notifications: config.notifications, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds, ...tenantIds });
+    const taskQueues = createTaskQueues(db, {
+      sharedTaskQueue: config.temporalTaskQueue,
+      cacheSeconds: config.tenantWorkersCacheSeconds,
+    });
+    const relay = startOutboxRelay({
+      db,
+      temporal,
+      logger,
+      taskQueues,
+      webhooks: config.webhooks,
+      notifications: config.notifications,
+      kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds,
+      activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds,
+      ...tenantIds,
+    });
     const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks, ...tenantIds });
     const schedules = startScheduleReconciler({ db, temporal, logger, config, ...tenantIds });
     stopEvents = async () => {
@@ -95,7 +126,16 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
       await schedules.stop();
     };
   }
-  logger.info({ address, namespace: config.temporalNamespace, task_queue: taskQueue, tenant_id: tenantId ?? null, event_relay: config.webhooks.relayEnabled && !tenantId }, 'worker running');
+  logger.info(
+    {
+      address,
+      namespace: config.temporalNamespace,
+      task_queue: taskQueue,
+      tenant_id: tenantId ?? null,
+      event_relay: config.webhooks.relayEnabled && !tenantId,
+    },
+    'worker running',
+  );
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and lets running activities finish.
   await workers.run();
   await stopEvents();
@@ -112,7 +152,10 @@ async function warnUnlessDedicated(db: Knex, tenantId: string, logger: Logger): 
   const tenant = await findTenant(db, tenantId);
   if (!tenant) logger.warn({ tenant_id: tenantId }, 'no such tenant: this pool polls queues nothing is started on');
   else if (!(await listTenantsWithDedicatedWorkers(db)).includes(tenantId))
-    logger.warn({ tenant_id: tenantId }, 'the tenant is on the shared workers: its new work starts on its own queues once it is moved (npm run admin -- tenant workers)');
+    logger.warn(
+      { tenant_id: tenantId },
+      'the tenant is on the shared workers: its new work starts on its own queues once it is moved (npm run admin -- tenant workers)',
+    );
 }
 
 if (require.main === module) {

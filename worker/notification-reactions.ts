@@ -2,7 +2,12 @@ import type { Knex } from 'knex';
 import { effectiveDelivery, type NotificationDelivery } from '../core/notification-kinds';
 import { newId } from '../core/ids';
 import type { OutboxEvent } from '../db/repositories/events';
-import { decisionFactsRows, eventsWithData, memberNames, type EventWithData } from '../db/repositories/notification-facts';
+import {
+  decisionFactsRows,
+  eventsWithData,
+  memberNames,
+  type EventWithData,
+} from '../db/repositories/notification-facts';
 import {
   enabledChatDestinations,
   insertNotifications,
@@ -39,7 +44,9 @@ const userActorId = (actor: unknown): string | undefined => {
  */
 async function decisionFactsOf(trx: Knex.Transaction, events: EventWithData[]): Promise<Map<string, DecisionFacts>> {
   const decisionEvents = events.filter((e) => e.type.startsWith('decision.'));
-  const ids = [...new Set(decisionEvents.map((e) => String((e.data.decision as { id?: unknown } | undefined)?.id ?? '')))].filter(Boolean);
+  const ids = [
+    ...new Set(decisionEvents.map((e) => String((e.data.decision as { id?: unknown } | undefined)?.id ?? ''))),
+  ].filter(Boolean);
   if (ids.length === 0) return new Map();
   const rows = await decisionFactsRows(trx, ids);
   const byKey = new Map(rows.map((row) => [`${row.tenant_id}/${row.id}`, row]));
@@ -53,18 +60,28 @@ async function decisionFactsOf(trx: Knex.Transaction, events: EventWithData[]): 
   }
   const facts = new Map<string, DecisionFacts>();
   for (const event of decisionEvents) {
-    const row = byKey.get(`${event.tenant_id}/${String((event.data.decision as { id?: unknown } | undefined)?.id ?? '')}`);
+    const row = byKey.get(
+      `${event.tenant_id}/${String((event.data.decision as { id?: unknown } | undefined)?.id ?? '')}`,
+    );
     if (!row) continue;
     const tenantNames = names.get(row.tenant_id) ?? new Map<string, string>();
     const authorId = userActorId(row.created_by);
     const actorId = userActorId(event.data.actor);
-    const step = row.status === 'pending_approval' && row.current_step ? row.approval_steps?.[row.current_step - 1] : undefined;
+    const step =
+      row.status === 'pending_approval' && row.current_step ? row.approval_steps?.[row.current_step - 1] : undefined;
     facts.set(event.id, {
       tags: row.tags,
       model_release: row.model_release,
       author_name: authorId ? (tenantNames.get(authorId) ?? null) : null,
       actor_name: actorId ? (tenantNames.get(actorId) ?? null) : null,
-      current_step: step && row.current_step ? { number: row.current_step, name: step.name ?? '', sla_due_at: row.step_sla_due_at ? new Date(row.step_sla_due_at).toISOString() : null } : null,
+      current_step:
+        step && row.current_step
+          ? {
+              number: row.current_step,
+              name: step.name ?? '',
+              sla_due_at: row.step_sla_due_at ? new Date(row.step_sla_due_at).toISOString() : null,
+            }
+          : null,
     });
   }
   return facts;
@@ -89,11 +106,17 @@ async function recipientsOf(trx: Knex.Transaction, tenantId: string, plan: Notif
  * written in the relay's transaction and are unique per (event, person or destination, channel), so a rerun of the
  * pass writes nothing twice. Answers the tenants whose lanes should wake.
  */
-export async function writeNotificationsFor(events: OutboxEvent[], context: NotificationReactionContext): Promise<string[]> {
+export async function writeNotificationsFor(
+  events: OutboxEvent[],
+  context: NotificationReactionContext,
+): Promise<string[]> {
   const notifying = events.filter((event) => NOTIFYING_EVENT_TYPES.has(event.type));
   if (notifying.length === 0) return [];
   const { trx } = context;
-  const withData = await eventsWithData(trx, notifying.map((e) => e.id));
+  const withData = await eventsWithData(
+    trx,
+    notifying.map((e) => e.id),
+  );
   const decisions = await decisionFactsOf(trx, withData);
   const now = new Date();
   const rows: NotificationInsert[] = [];
@@ -111,20 +134,32 @@ export async function writeNotificationsFor(events: OutboxEvent[], context: Noti
     });
     if (plans.length === 0) continue;
     if (!settingsByTenant.has(event.tenant_id)) {
-      settingsByTenant.set(event.tenant_id, { mandatory: new Set(await mandatoryKindsOf(trx, event.tenant_id)), chat: await enabledChatDestinations(trx, event.tenant_id) });
+      settingsByTenant.set(event.tenant_id, {
+        mandatory: new Set(await mandatoryKindsOf(trx, event.tenant_id)),
+        chat: await enabledChatDestinations(trx, event.tenant_id),
+      });
     }
     for (const plan of plans) planned.push({ event, plan, people: await recipientsOf(trx, event.tenant_id, plan) });
   }
   const choices = new Map<string, NotificationDelivery>();
   for (const tenantId of new Set(planned.map((p) => p.event.tenant_id))) {
-    const userIds = [...new Set(planned.filter((p) => p.event.tenant_id === tenantId).flatMap((p) => p.people.map((person) => person.user_id)))];
-    for (const row of await preferencesOf(trx, tenantId, userIds)) choices.set(`${tenantId}/${row.user_id}/${row.kind}`, row.delivery);
+    const userIds = [
+      ...new Set(
+        planned.filter((p) => p.event.tenant_id === tenantId).flatMap((p) => p.people.map((person) => person.user_id)),
+      ),
+    ];
+    for (const row of await preferencesOf(trx, tenantId, userIds))
+      choices.set(`${tenantId}/${row.user_id}/${row.kind}`, row.delivery);
   }
 
   for (const { event, plan, people } of planned) {
     const settings = settingsByTenant.get(event.tenant_id) as TenantSettings;
     for (const person of people) {
-      const delivery: NotificationDelivery = effectiveDelivery(plan.kind, choices.get(`${event.tenant_id}/${person.user_id}/${plan.kind}`), settings.mandatory.has(plan.kind));
+      const delivery: NotificationDelivery = effectiveDelivery(
+        plan.kind,
+        choices.get(`${event.tenant_id}/${person.user_id}/${plan.kind}`),
+        settings.mandatory.has(plan.kind),
+      );
       if (delivery === 'off') continue;
       const digest = delivery === 'digest' ? nextDigestAt(now, person.time_zone, context.digestHour) : undefined;
       rows.push({
@@ -169,4 +204,3 @@ export async function writeNotificationsFor(events: OutboxEvent[], context: Noti
   await insertNotifications(trx, rows);
   return [...new Set(rows.map((row) => row.tenant_id))];
 }
-

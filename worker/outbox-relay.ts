@@ -8,7 +8,14 @@ import { tenantsWithOverdueNotifications } from '../db/repositories/notification
 import { subscriptionsWithOverdueDeliveries } from '../db/repositories/webhooks';
 import { wakeNotificationLane } from '../api/notifications/start-notifications';
 import { wakeWebhookLane } from '../api/webhooks/start-deliveries';
-import { EVENT_REACTIONS, runWithConcurrency, STARTS_IN_FLIGHT, type AfterCommit, type ReactionContext, type WebhookLane } from './event-reactions';
+import {
+  EVENT_REACTIONS,
+  runWithConcurrency,
+  STARTS_IN_FLIGHT,
+  type AfterCommit,
+  type ReactionContext,
+  type WebhookLane,
+} from './event-reactions';
 import type { TaskQueues } from '../orchestration/task-queues';
 
 export { subscriptionsFor } from './event-reactions';
@@ -56,7 +63,8 @@ function createLaneWaker<L>(deps: OutboxRelayDeps, options: LaneWakerOptions<L>,
     try {
       await options.wake(lane);
     } catch (error) {
-      if (!isStopped()) deps.logger.warn({ err: error, lane: options.keyOf(lane) }, `could not wake a ${options.name}; the sweep will`);
+      if (!isStopped())
+        deps.logger.warn({ err: error, lane: options.keyOf(lane) }, `could not wake a ${options.name}; the sweep will`);
     }
   };
 
@@ -75,11 +83,14 @@ function createLaneWaker<L>(deps: OutboxRelayDeps, options: LaneWakerOptions<L>,
         lastWake.set(key, now);
         immediate.push(() => wakeNow(lane));
       } else if (!deferred.has(key)) {
-        const timer = setTimeout(() => {
-          deferred.delete(key);
-          lastWake.set(key, Date.now());
-          if (!isStopped()) void wakeNow(lane);
-        }, last + interval - now);
+        const timer = setTimeout(
+          () => {
+            deferred.delete(key);
+            lastWake.set(key, Date.now());
+            if (!isStopped()) void wakeNow(lane);
+          },
+          last + interval - now,
+        );
         timer.unref();
         deferred.set(key, timer);
       }
@@ -114,7 +125,12 @@ function createLaneWaker<L>(deps: OutboxRelayDeps, options: LaneWakerOptions<L>,
 }
 
 function createWebhookLaneWaker(deps: OutboxRelayDeps, isStopped: () => boolean) {
-  const lanes = { temporal: deps.temporal, taskQueues: deps.taskQueues, webhooks: deps.webhooks, rpcTimeoutMs: WAKE_TIMEOUT_MS };
+  const lanes = {
+    temporal: deps.temporal,
+    taskQueues: deps.taskQueues,
+    webhooks: deps.webhooks,
+    rpcTimeoutMs: WAKE_TIMEOUT_MS,
+  };
   return createLaneWaker<WebhookLane>(
     deps,
     {
@@ -123,10 +139,12 @@ function createWebhookLaneWaker(deps: OutboxRelayDeps, isStopped: () => boolean)
       keyOf: (lane) => lane.subscriptionId,
       wake: (lane) => wakeWebhookLane(lanes, lane),
       overdue: async () =>
-        (await subscriptionsWithOverdueDeliveries(deps.db, deps.webhooks.laneSweepSeconds, deps.tenantIds?.())).map((row) => ({
-          tenantId: row.tenant_id,
-          subscriptionId: row.subscription_id,
-        })),
+        (await subscriptionsWithOverdueDeliveries(deps.db, deps.webhooks.laneSweepSeconds, deps.tenantIds?.())).map(
+          (row) => ({
+            tenantId: row.tenant_id,
+            subscriptionId: row.subscription_id,
+          }),
+        ),
     },
     isStopped,
   );
@@ -158,7 +176,10 @@ function createNotificationLaneWaker(deps: OutboxRelayDeps, isStopped: () => boo
  * matches and marks them dispatched, in one transaction; then runs what the reactions left for after the commit.
  * Answers how many events it dispatched.
  */
-async function dispatchEvents(deps: OutboxRelayDeps, wakers: Pick<ReactionContext, 'wakeWebhookLanes' | 'wakeNotificationLanes'>): Promise<number> {
+async function dispatchEvents(
+  deps: OutboxRelayDeps,
+  wakers: Pick<ReactionContext, 'wakeWebhookLanes' | 'wakeNotificationLanes'>,
+): Promise<number> {
   const { dispatched, afterCommit } = await deps.db.transaction(async (trx) => {
     const events = await claimUndispatchedEvents(trx, EVENTS_PER_TRANSACTION, deps.tenantIds?.());
     if (events.length === 0) return { dispatched: 0, afterCommit: [] };
@@ -181,7 +202,10 @@ async function dispatchEvents(deps: OutboxRelayDeps, wakers: Pick<ReactionContex
         if (then) afterCommit.push(then);
       }
     }
-    await markEventsDispatched(trx, events.map((e) => e.id));
+    await markEventsDispatched(
+      trx,
+      events.map((e) => e.id),
+    );
     return { dispatched: events.length, afterCommit };
   });
   for (const then of afterCommit) await then();

@@ -31,9 +31,17 @@ const RUNS_PER_PASS = 200;
  */
 export async function recoverRunsWithoutWorkflow(deps: RunRecoveryDeps): Promise<{ started: number }> {
   const { temporal, config, logger } = deps;
-  const runs = await findRunsAwaitingWorkflow(deps.db, config.runRecovery.graceSeconds, RUNS_PER_PASS, deps.tenantIds?.());
+  const runs = await findRunsAwaitingWorkflow(
+    deps.db,
+    config.runRecovery.graceSeconds,
+    RUNS_PER_PASS,
+    deps.tenantIds?.(),
+  );
   // Read afresh each pass: a run recovered after its tenant moved starts on the tenant's new queues.
-  const taskQueues = createTaskQueues(deps.db, { sharedTaskQueue: config.temporalTaskQueue, cacheSeconds: config.tenantWorkersCacheSeconds });
+  const taskQueues = createTaskQueues(deps.db, {
+    sharedTaskQueue: config.temporalTaskQueue,
+    cacheSeconds: config.tenantWorkersCacheSeconds,
+  });
   const scenarioRuns = createScenarioRuns({ temporal, taskQueues, config, logger });
   const batches = createScenarioBatches({ temporal, taskQueues, config, logger });
   const replays = createModelReplays({ temporal, taskQueues, config, logger });
@@ -42,13 +50,22 @@ export async function recoverRunsWithoutWorkflow(deps: RunRecoveryDeps): Promise
     if (await workflowExists(deps, run.workflow_id)) continue;
     const nothingToUndo = async () => undefined;
     if (run.kind === 'scenario') {
-      await scenarioRuns.startRun({ tenantId: run.tenant_id, scenarioId: run.id, runNumber: run.run_number, simulated: run.simulated }, nothingToUndo);
+      await scenarioRuns.startRun(
+        { tenantId: run.tenant_id, scenarioId: run.id, runNumber: run.run_number, simulated: run.simulated },
+        nothingToUndo,
+      );
     } else if (run.kind === 'scenario_batch') {
       await batches.startBatch({ tenantId: run.tenant_id, batchId: run.id, total: run.total }, nothingToUndo);
     } else {
-      await replays.startReplay({ tenantId: run.tenant_id, replayId: run.id, total: run.total, batchSize: run.batch_size }, nothingToUndo);
+      await replays.startReplay(
+        { tenantId: run.tenant_id, replayId: run.id, total: run.total, batchSize: run.batch_size },
+        nothingToUndo,
+      );
     }
-    logger.warn({ [`${run.kind}_id`]: run.id, workflow_id: run.workflow_id }, 'started the workflow of a run whose API process died before starting it');
+    logger.warn(
+      { [`${run.kind}_id`]: run.id, workflow_id: run.workflow_id },
+      'started the workflow of a run whose API process died before starting it',
+    );
     started++;
   }
   return { started };
@@ -56,7 +73,9 @@ export async function recoverRunsWithoutWorkflow(deps: RunRecoveryDeps): Promise
 
 async function workflowExists(deps: RunRecoveryDeps, workflowId: string): Promise<boolean> {
   try {
-    await withWorkflowEngineDeadline(deps.temporal, deps.config.temporalRpcTimeoutMs, () => deps.temporal.workflow.getHandle(workflowId).describe());
+    await withWorkflowEngineDeadline(deps.temporal, deps.config.temporalRpcTimeoutMs, () =>
+      deps.temporal.workflow.getHandle(workflowId).describe(),
+    );
     return true;
   } catch (error) {
     if (error instanceof WorkflowNotFoundError) return false;
@@ -65,5 +84,10 @@ async function workflowExists(deps: RunRecoveryDeps, workflowId: string): Promis
 }
 
 export function startRunRecovery(deps: RunRecoveryDeps): { stop(): Promise<void> } {
-  return startPeriodicJob({ run: () => recoverRunsWithoutWorkflow(deps), intervalMs: deps.config.runRecovery.intervalSeconds * 1000, logger: deps.logger, name: 'run recovery' });
+  return startPeriodicJob({
+    run: () => recoverRunsWithoutWorkflow(deps),
+    intervalMs: deps.config.runRecovery.intervalSeconds * 1000,
+    logger: deps.logger,
+    name: 'run recovery',
+  });
 }

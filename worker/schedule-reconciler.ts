@@ -2,7 +2,11 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
-import { clearLegacySchedule, integrationsWithLaggingSchedules, kpisWithLegacySchedules } from '../db/repositories/schedule-reconciliation';
+import {
+  clearLegacySchedule,
+  integrationsWithLaggingSchedules,
+  kpisWithLegacySchedules,
+} from '../db/repositories/schedule-reconciliation';
 import { createIntegrationSchedules } from '../api/integrations/start-schedules';
 import { createKpiEvaluationSchedules } from '../api/kpis/start-alert-evaluations';
 import { createApprovalRelocation } from '../api/decisions/start-approval-relocations';
@@ -45,7 +49,12 @@ const SHARDS_CHECK_INTERVAL_MS = 60_000;
 export async function runScheduleReconciliation(
   deps: ScheduleReconcilerDeps,
   state: ReconcilerState,
-): Promise<{ integrations: number; legacyKpiSchedules: number; approvalsRelocated: number; legacyRunsRetired: number }> {
+): Promise<{
+  integrations: number;
+  legacyKpiSchedules: number;
+  approvalsRelocated: number;
+  legacyRunsRetired: number;
+}> {
   const integrationSchedules = createIntegrationSchedules(deps);
   const kpiSchedules = createKpiEvaluationSchedules(deps);
   if (Date.now() - state.shardsEnsuredAt >= SHARDS_CHECK_INTERVAL_MS) {
@@ -66,7 +75,12 @@ export async function runScheduleReconciliation(
   }
   const approvalsRelocated = await state.approvals.relocate();
   const retired = await drainLegacyWorkflows({ ...deps, taskQueues: state.taskQueues });
-  return { integrations, legacyKpiSchedules, approvalsRelocated, legacyRunsRetired: retired.webhookDeliveries + retired.kpiChecks };
+  return {
+    integrations,
+    legacyKpiSchedules,
+    approvalsRelocated,
+    legacyRunsRetired: retired.webhookDeliveries + retired.kpiChecks,
+  };
 }
 
 export interface ReconcilerState {
@@ -83,7 +97,10 @@ export function newReconcilerState(deps: ScheduleReconcilerDeps): ReconcilerStat
     shardsEnsuredAt: -Infinity,
     extraShardsDeleted: false,
     approvals: createApprovalRelocation(deps),
-    taskQueues: createTaskQueues(deps.db, { sharedTaskQueue: deps.config.temporalTaskQueue, cacheSeconds: deps.config.tenantWorkersCacheSeconds }),
+    taskQueues: createTaskQueues(deps.db, {
+      sharedTaskQueue: deps.config.temporalTaskQueue,
+      cacheSeconds: deps.config.tenantWorkersCacheSeconds,
+    }),
   };
 }
 

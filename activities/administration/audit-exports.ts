@@ -3,7 +3,11 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { Knex } from 'knex';
 import { GENESIS_HASH, type AuditChainRecord } from '../../core/audit-chain';
-import { AUDIT_DIGEST_JWS_TYPE, AUDIT_EXPORT_CSV_COLUMNS, type AuditExportDigest } from '../../core/audit-export-digest';
+import {
+  AUDIT_DIGEST_JWS_TYPE,
+  AUDIT_EXPORT_CSV_COLUMNS,
+  type AuditExportDigest,
+} from '../../core/audit-export-digest';
 import { csvRecord } from '../../core/csv';
 import type { FileStore } from '../../core/file-store';
 import type { Logger } from '../../core/logger';
@@ -123,7 +127,11 @@ export function createAuditExportActivities(deps: AuditExportActivityDeps) {
               logHead = await auditHead(scope);
               if (logHead.sequence === 0) return;
               let progressAt = Date.now();
-              for await (const selected of streamAuditExportRecords(scope, { toSequence: logHead.sequence, batchSize: deps.auditExportBatchSize, selection })) {
+              for await (const selected of streamAuditExportRecords(scope, {
+                toSequence: logHead.sequence,
+                batchSize: deps.auditExportBatchSize,
+                selection,
+              })) {
                 let jsonlText = '';
                 let csvText = '';
                 for (const record of selected) {
@@ -137,7 +145,9 @@ export function createAuditExportActivities(deps: AuditExportActivityDeps) {
                 last = selected[selected.length - 1];
                 heartbeat.beat({ records_written: recordCount });
                 if (Date.now() - progressAt >= PROGRESS_INTERVAL_MS) {
-                  await inTenantTransaction(db, tenantId, (progressScope) => recordAuditExportProgress(progressScope, exportId, recordCount));
+                  await inTenantTransaction(db, tenantId, (progressScope) =>
+                    recordAuditExportProgress(progressScope, exportId, recordCount),
+                  );
                   progressAt = Date.now();
                 }
               }
@@ -170,7 +180,12 @@ export function createAuditExportActivities(deps: AuditExportActivityDeps) {
         };
         const digestJws = await signDigest(db, digest);
         await inTenantTransaction(db, tenantId, (scope) =>
-          completeAuditExport(scope, exportId, { recordsWritten: recordCount, digest: { ...digest }, digestJws, completedAt: new Date(digest.created_at) }),
+          completeAuditExport(scope, exportId, {
+            recordsWritten: recordCount,
+            digest: { ...digest },
+            digestJws,
+            completedAt: new Date(digest.created_at),
+          }),
         );
         deps.logger.info({ tenant_id: tenantId, export_id: exportId, records: recordCount }, 'audit export completed');
       } finally {
@@ -180,7 +195,9 @@ export function createAuditExportActivities(deps: AuditExportActivityDeps) {
 
     /** Every attempt failed: the client sees `failed` instead of polling forever. */
     async failAuditExport(input: FailAuditExportInput): Promise<void> {
-      await inTenantTransaction(db, input.tenantId, (scope) => failAuditExport(scope, input.exportId, { code: 'export_failed', detail: input.detail }));
+      await inTenantTransaction(db, input.tenantId, (scope) =>
+        failAuditExport(scope, input.exportId, { code: 'export_failed', detail: input.detail }),
+      );
     },
   };
 }

@@ -22,7 +22,10 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
       await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
         const decision = await findDecision(scope, input.decisionId, { forUpdate: true });
         if (!decision) {
-          deps.logger.warn({ decision_id: input.decisionId }, 'approval transition for a decision that no longer exists');
+          deps.logger.warn(
+            { decision_id: input.decisionId },
+            'approval transition for a decision that no longer exists',
+          );
           return;
         }
         if (decision.transition_seq >= input.state.seq) return;
@@ -40,7 +43,10 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
           step_deadline_at: dateOrNull(state.deadlineAt),
           escalated: state.escalated,
           review_round: state.round,
-          approval_steps: decision.approval_steps.map((step, index) => ({ ...step, applies: state.stepApplies[index] !== false })),
+          approval_steps: decision.approval_steps.map((step, index) => ({
+            ...step,
+            applies: state.stepApplies[index] !== false,
+          })),
           outcome_reviews_done: state.outcomeReviewsDone,
           updated_by: actor,
         };
@@ -53,7 +59,12 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
           patch.outcome_reviews_at = state.outcomeReviewsAt;
         }
         const updated = await updateDecision(scope, input.decisionId, patch);
-        await replaceAssignments(scope, updated.id, updated.status === 'pending_approval' ? (patch.awaiting as string[]) : [], updated.submitted_at ?? new Date());
+        await replaceAssignments(
+          scope,
+          updated.id,
+          updated.status === 'pending_approval' ? (patch.awaiting as string[]) : [],
+          updated.submitted_at ?? new Date(),
+        );
         const decisionData = {
           id: updated.id,
           title: updated.title,
@@ -64,9 +75,16 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
         };
         // Events first, audit records last, as every other write does (see appendAuditRecord): the tenant's outbox
         // sequence row is always locked before its audit head, so concurrent writes never deadlock.
-        for (const record of input.records) await recordEvent(scope, record.action, { decision: decisionData, actor, transition: record.payload });
+        for (const record of input.records)
+          await recordEvent(scope, record.action, { decision: decisionData, actor, transition: record.payload });
         for (const record of input.records) {
-          await appendAuditRecord(scope, { actor, action: record.action, resourceType: 'decision', resourceId: updated.id, payload: record.payload });
+          await appendAuditRecord(scope, {
+            actor,
+            action: record.action,
+            resourceType: 'decision',
+            resourceId: updated.id,
+            payload: record.payload,
+          });
         }
         // A release decision moves its model version with it, in this same transaction (approval publishes).
         await applyReleaseTransition(scope, updated, input.records, actor);

@@ -1,12 +1,22 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../core/logger';
-import { findSyncOfScheduledWorkflow, markSyncCancelled, requestSync } from '../../db/repositories/integration-sync-control';
+import {
+  findSyncOfScheduledWorkflow,
+  markSyncCancelled,
+  requestSync,
+} from '../../db/repositories/integration-sync-control';
 import { findIntegration } from '../../db/repositories/integrations';
 import { assertQuotaLeft } from '../../db/repositories/usage-quotas';
 import { AppError } from '../../core/app-error';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import type { RequestScheduledSyncInput, RequestScheduledSyncResult } from '../../workflows/integrations/contracts-schedules';
-import { integrationSyncWorkflowId, type CancelIntegrationSyncInput } from '../../workflows/integrations/contracts-syncs';
+import type {
+  RequestScheduledSyncInput,
+  RequestScheduledSyncResult,
+} from '../../workflows/integrations/contracts-schedules';
+import {
+  integrationSyncWorkflowId,
+  type CancelIntegrationSyncInput,
+} from '../../workflows/integrations/contracts-syncs';
 
 /** Who requests the syncs a schedule starts. */
 export const SCHEDULE_ACTOR = { type: 'system', id: 'integration_schedule' } as const;
@@ -29,32 +39,41 @@ export function createIntegrationSyncControlActivities(deps: { db: Knex; logger:
      * of records synced is used up under its `refuse` policy (the sync stored is rolled back).
      */
     async requestScheduledIntegrationSync(input: RequestScheduledSyncInput): Promise<RequestScheduledSyncResult> {
-      const result = await inTenantTransaction(db, input.tenantId, async (scope): Promise<RequestScheduledSyncResult> => {
-        const integration = await findIntegration(scope, input.integrationId, { forUpdate: true });
-        if (!integration) return { skipped: 'integration_gone' };
-        const stored = await findSyncOfScheduledWorkflow(scope, input.scheduledWorkflowId);
-        if (stored) return { syncId: stored.id };
-        if (integration.status === 'paused') return { skipped: 'integration_paused' };
-        if (!integration.schedule) return { skipped: 'no_schedule' };
-        const outcome = await requestSync(scope, {
-          integrationId: input.integrationId,
-          mode: input.mode,
-          pageSize: SCHEDULED_PAGE_SIZE,
-          actor: SCHEDULE_ACTOR,
-          trigger: 'schedule',
-          scheduledWorkflowId: input.scheduledWorkflowId,
-          workflowIdOf: integrationSyncWorkflowId,
-        });
-        if (outcome.kind === 'created') {
-          await assertQuotaLeft(scope, 'records_synced');
-          return { syncId: outcome.sync.id };
-        }
-        return { skipped: outcome.kind === 'running' ? 'sync_running' : 'no_field_mapping' };
-      }).catch((error: unknown): RequestScheduledSyncResult => {
-        if (error instanceof AppError && error.code === 'usage_quota_exceeded') return { skipped: 'usage_quota_exceeded' };
+      const result = await inTenantTransaction(
+        db,
+        input.tenantId,
+        async (scope): Promise<RequestScheduledSyncResult> => {
+          const integration = await findIntegration(scope, input.integrationId, { forUpdate: true });
+          if (!integration) return { skipped: 'integration_gone' };
+          const stored = await findSyncOfScheduledWorkflow(scope, input.scheduledWorkflowId);
+          if (stored) return { syncId: stored.id };
+          if (integration.status === 'paused') return { skipped: 'integration_paused' };
+          if (!integration.schedule) return { skipped: 'no_schedule' };
+          const outcome = await requestSync(scope, {
+            integrationId: input.integrationId,
+            mode: input.mode,
+            pageSize: SCHEDULED_PAGE_SIZE,
+            actor: SCHEDULE_ACTOR,
+            trigger: 'schedule',
+            scheduledWorkflowId: input.scheduledWorkflowId,
+            workflowIdOf: integrationSyncWorkflowId,
+          });
+          if (outcome.kind === 'created') {
+            await assertQuotaLeft(scope, 'records_synced');
+            return { syncId: outcome.sync.id };
+          }
+          return { skipped: outcome.kind === 'running' ? 'sync_running' : 'no_field_mapping' };
+        },
+      ).catch((error: unknown): RequestScheduledSyncResult => {
+        if (error instanceof AppError && error.code === 'usage_quota_exceeded')
+          return { skipped: 'usage_quota_exceeded' };
         throw error;
       });
-      if (result.skipped) deps.logger.info({ tenant_id: input.tenantId, integration_id: input.integrationId, reason: result.skipped }, 'scheduled integration sync skipped');
+      if (result.skipped)
+        deps.logger.info(
+          { tenant_id: input.tenantId, integration_id: input.integrationId, reason: result.skipped },
+          'scheduled integration sync skipped',
+        );
       return result;
     },
   };

@@ -22,7 +22,14 @@ import { resolveDatasetDefinition } from '../../db/repositories/dataset-definiti
 import { findFieldMappingVersion, findIntegrationIncludingDeleted } from '../../db/repositories/integrations';
 import { consumeUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { CONNECTORS, ConnectorError, type Connector, type ConnectorEnvironment, type RecordPage, type ResolveHost } from '../../integrations/connectors';
+import {
+  CONNECTORS,
+  ConnectorError,
+  type Connector,
+  type ConnectorEnvironment,
+  type RecordPage,
+  type ResolveHost,
+} from '../../integrations/connectors';
 import { systemResolveHost } from '../../integrations/connectors/network';
 import { compileMapping, type FieldMappingDefinition, type MappedRecord } from '../../integrations/field-mapping';
 import type { DatasetDefinition } from '../../integrations/datasets';
@@ -30,7 +37,11 @@ import { BudgetExceededError, type ExpressionSandbox } from '../../integrations/
 import { contentHash, readAhead } from '../../integrations/syncs';
 import { addFill, fillOf, fillRateWarnings } from '../../integrations/fill-rates';
 import { previousCompletedFill } from '../../db/repositories/integration-sync-control';
-import { DEFAULT_FILL_RATE_GUARD, type FailIntegrationSyncInput, type RunIntegrationSyncInput } from '../../workflows/integrations/contracts-syncs';
+import {
+  DEFAULT_FILL_RATE_GUARD,
+  type FailIntegrationSyncInput,
+  type RunIntegrationSyncInput,
+} from '../../workflows/integrations/contracts-syncs';
 import { keepHeartbeating } from '../heartbeat';
 
 /** Maps a page of source records, in order. */
@@ -42,9 +53,15 @@ type PageMapper = (records: Array<Record<string, unknown>>) => Promise<MappedRec
  * the sync, not a retried or stuck activity). A mapping without expressions runs only our own bounded code (renames,
  * casts, value maps, date formats, concatenations): it maps in-process, compiled once.
  */
-function pageMapper(sandbox: ExpressionSandbox, definition: FieldMappingDefinition, target: DatasetDefinition): PageMapper {
+function pageMapper(
+  sandbox: ExpressionSandbox,
+  definition: FieldMappingDefinition,
+  target: DatasetDefinition,
+): PageMapper {
   const expressions = Object.entries(definition.fields).flatMap(([name, field]) =>
-    (field.transforms ?? []).flatMap((transform, index) => (transform.type === 'expression' ? [`/fields/${name}/transforms/${index}/expression`] : [])),
+    (field.transforms ?? []).flatMap((transform, index) =>
+      transform.type === 'expression' ? [`/fields/${name}/transforms/${index}/expression`] : [],
+    ),
   );
   if (expressions.length === 0) {
     const compiled = compileMapping(definition, target);
@@ -80,7 +97,11 @@ async function* mapPages(pages: AsyncIterable<RecordPage>, mapPage: PageMapper, 
     }
     // Source rows that were not records at all (a broken CSV row): rejected with their line.
     for (const broken of page.rejected ?? []) {
-      rejections.push({ primaryKey: null, sourceRecord: { line: broken.line, ...(broken.raw !== undefined ? { raw: broken.raw } : {}) }, errors: [{ path: '', message: `line ${broken.line}: ${broken.message}` }] });
+      rejections.push({
+        primaryKey: null,
+        sourceRecord: { line: broken.line, ...(broken.raw !== undefined ? { raw: broken.raw } : {}) },
+        errors: [{ path: '', message: `line ${broken.line}: ${broken.message}` }],
+      });
     }
     yield { page, rows: [...rows.values()], rejections };
   }
@@ -130,14 +151,24 @@ function prepareSource(deps: IntegrationSyncActivityDeps, setup: SyncSetup) {
   let credentials: Record<string, string> = {};
   if (integration.credentials_ciphertext && integration.credentials_key_id) {
     try {
-      credentials = decryptCredentials({ ciphertext: integration.credentials_ciphertext, keyId: integration.credentials_key_id }, [deps.webhooks.secretEncryptionKey, ...(deps.webhooks.previousSecretEncryptionKeys ?? [])]);
+      credentials = decryptCredentials(
+        { ciphertext: integration.credentials_ciphertext, keyId: integration.credentials_key_id },
+        [deps.webhooks.secretEncryptionKey, ...(deps.webhooks.previousSecretEncryptionKeys ?? [])],
+      );
     } catch {
-      throw sourceFailure(`the stored credentials were encrypted with key ${integration.credentials_key_id}, which is not configured: send them again`, false);
+      throw sourceFailure(
+        `the stored credentials were encrypted with key ${integration.credentials_key_id}, which is not configured: send them again`,
+        false,
+      );
     }
   }
   const connector = CONNECTORS[integration.connector_type] as Connector<Record<string, unknown>> | undefined;
   if (!connector) throw sourceFailure(`unknown connector type ${integration.connector_type}`, false);
-  const definition: FieldMappingDefinition = { stream: mapping.stream, target: mapping.target, fields: mapping.fields as FieldMappingDefinition['fields'] };
+  const definition: FieldMappingDefinition = {
+    stream: mapping.stream,
+    target: mapping.target,
+    fields: mapping.fields as FieldMappingDefinition['fields'],
+  };
   const mapPage = pageMapper(deps.sandbox, definition, target);
   const primaryKeyField = target.primaryKey;
   const mappedFields = Object.keys(definition.fields);
@@ -155,9 +186,20 @@ async function commitPage(
   { page, rows, rejections }: { page: RecordPage; rows: MappedRow[]; rejections: Rejection[] },
 ): Promise<IntegrationSyncRecord> {
   // The data-quality guard's counters, accumulated in the page's own transaction.
-  const fill = addFill(sync.field_fill, fillOf(mappedFields, rows.map((row) => row.data)));
+  const fill = addFill(
+    sync.field_fill,
+    fillOf(
+      mappedFields,
+      rows.map((row) => row.data),
+    ),
+  );
   return inTenantTransaction(db, tenantId, async (scope) => {
-    const counts = await upsertDatasetPage(scope, { dataset: sync.dataset, integrationId: sync.integration_id, syncId, rows });
+    const counts = await upsertDatasetPage(scope, {
+      dataset: sync.dataset,
+      integrationId: sync.integration_id,
+      syncId,
+      rows,
+    });
     await insertRejections(scope, syncId, rejections);
     // Counted with the page it writes (the tenant's volume quota on records synced; never cut off part-way).
     await consumeUsage(scope, 'records_synced', counts.inserted + counts.updated);
@@ -173,19 +215,36 @@ async function commitPage(
       fieldFill: fill,
     });
     // Another attempt committed meanwhile, or the sync was ended: this page is rolled back, not applied twice.
-    if (!recorded) throw ApplicationFailure.create({ type: 'SyncSuperseded', message: 'the sync moved on without this attempt', nonRetryable: true });
+    if (!recorded)
+      throw ApplicationFailure.create({
+        type: 'SyncSuperseded',
+        message: 'the sync moved on without this attempt',
+        nonRetryable: true,
+      });
     return (await findSync(scope, syncId)) as IntegrationSyncRecord;
   });
 }
 
 /** Reads, maps and commits the stream's pages from the sync's read state; returns the sync after its last page. */
-async function syncPages(deps: IntegrationSyncActivityDeps, environment: ConnectorEnvironment, input: RunIntegrationSyncInput, start: IntegrationSyncRecord, source: SyncSource, heartbeat: SyncHeartbeat): Promise<IntegrationSyncRecord> {
+async function syncPages(
+  deps: IntegrationSyncActivityDeps,
+  environment: ConnectorEnvironment,
+  input: RunIntegrationSyncInput,
+  start: IntegrationSyncRecord,
+  source: SyncSource,
+  heartbeat: SyncHeartbeat,
+): Promise<IntegrationSyncRecord> {
   const { tenantId } = input;
   const { integration, credentials, connector, mapPage, primaryKeyField, mappedFields } = source;
   let sync = start;
   try {
     const uploads = createUploadSource(deps.db, tenantId, integration.id);
-    const pages = connector.read(integration.config, credentials, { ...environment, uploads }, { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size });
+    const pages = connector.read(
+      integration.config,
+      credentials,
+      { ...environment, uploads },
+      { stream: sync.stream, state: sync.state ?? sync.start_state, pageSize: sync.page_size },
+    );
     // Page N+1 is read and mapped while page N is being committed.
     for await (const mapped of readAhead(mapPages(pages, mapPage, primaryKeyField))) {
       sync = await commitPage(deps.db, input, sync, mappedFields, mapped);
@@ -206,8 +265,15 @@ async function completeSync(db: Knex, input: RunIntegrationSyncInput, sync: Inte
   await inTenantTransaction(db, tenantId, async (scope) => {
     const current = await findSync(scope, syncId, { forUpdate: true });
     if (!current || current.status !== 'syncing' || current.pages_committed !== sync.pages_committed) return;
-    const deleted = current.mode === 'full' ? await markUnseenDeleted(scope, { dataset: current.dataset, integrationId: current.integration_id, syncId }) : 0;
-    const warnings = fillRateWarnings(await previousCompletedFill(scope, current), current.field_fill, input.fillRateGuard ?? DEFAULT_FILL_RATE_GUARD);
+    const deleted =
+      current.mode === 'full'
+        ? await markUnseenDeleted(scope, { dataset: current.dataset, integrationId: current.integration_id, syncId })
+        : 0;
+    const warnings = fillRateWarnings(
+      await previousCompletedFill(scope, current),
+      current.field_fill,
+      input.fillRateGuard ?? DEFAULT_FILL_RATE_GUARD,
+    );
     const finished = await updateSync(
       scope,
       syncId,
@@ -255,7 +321,10 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
         const source = prepareSource(deps, setup);
         const sync = await syncPages(deps, environment, input, setup.sync, source, heartbeat);
         await completeSync(db, input, sync);
-        deps.logger.info({ tenant_id: tenantId, sync_id: syncId, pages: sync.pages_committed, records: sync.records_read }, 'integration sync completed');
+        deps.logger.info(
+          { tenant_id: tenantId, sync_id: syncId, pages: sync.pages_committed, records: sync.records_read },
+          'integration sync completed',
+        );
       } finally {
         heartbeat.stop();
       }
@@ -266,7 +335,11 @@ export function createIntegrationSyncActivities(deps: IntegrationSyncActivityDep
       await inTenantTransaction(db, input.tenantId, async (scope) => {
         const current = await findSync(scope, input.syncId, { forUpdate: true });
         if (!current || !RUNNING_SYNC_STATUSES.includes(current.status)) return;
-        const failed = await updateSync(scope, input.syncId, { status: 'failed', error: { code: 'sync_failed', detail: input.detail }, completed_at: new Date() });
+        const failed = await updateSync(scope, input.syncId, {
+          status: 'failed',
+          error: { code: 'sync_failed', detail: input.detail },
+          completed_at: new Date(),
+        });
         await recordEvent(scope, 'integration.sync.failed', syncEventData(failed));
       });
     },

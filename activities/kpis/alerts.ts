@@ -1,10 +1,25 @@
 import { Context } from '@temporalio/activity';
 import type { Knex } from 'knex';
 import type { Logger } from '../../core/logger';
-import { episodesOf, kpiDefinitionOf, rankInputChanges, recoveryLine, ruleLine, ruleSpecOf, type Episode, type SeriesPoint } from '../../rules/kpis/alerts';
+import {
+  episodesOf,
+  kpiDefinitionOf,
+  rankInputChanges,
+  recoveryLine,
+  ruleLine,
+  ruleSpecOf,
+  type Episode,
+  type SeriesPoint,
+} from '../../rules/kpis/alerts';
 import { addPeriods, periodStart, type Line } from '../../rules/kpis/status';
 import type { KpiPointRow, KpiRecord } from '../../db/records/kpi';
-import type { AlertPoint, KpiAlertReason, KpiAlertRecord, KpiAlertRuleRecord, KpiAlertState } from '../../db/records/kpi-alert';
+import type {
+  AlertPoint,
+  KpiAlertReason,
+  KpiAlertRecord,
+  KpiAlertRuleRecord,
+  KpiAlertState,
+} from '../../db/records/kpi-alert';
 import { recordEvent } from '../../db/repositories/events';
 import {
   alertsOfRuleFrom,
@@ -28,7 +43,13 @@ import { isDatasetSyncRunning } from '../../db/repositories/integration-syncs';
 import { datasetKpiValue, findKpi, hasPointBetween, latestPoints, recordKpiPoints } from '../../db/repositories/kpis';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { dueKpisOfShard, markKpiChecked, markKpiCheckFailed } from '../../db/repositories/kpi-evaluation';
-import type { DatasetRecompute, EvaluateDueKpisInput, EvaluateDueKpisResult, EvaluateKpiAlertsInput, EvaluateKpiAlertsResult } from '../../workflows/kpis/contracts';
+import type {
+  DatasetRecompute,
+  EvaluateDueKpisInput,
+  EvaluateDueKpisResult,
+  EvaluateKpiAlertsInput,
+  EvaluateKpiAlertsResult,
+} from '../../workflows/kpis/contracts';
 import { keepHeartbeating } from '../heartbeat';
 
 export interface KpiAlertActivityDeps {
@@ -38,7 +59,8 @@ export interface KpiAlertActivityDeps {
 }
 
 const iso = (ms: number | Date) => new Date(ms).toISOString();
-const describeLine = (line: Line | null) => (line === null ? 'none' : typeof line === 'number' ? String(line) : `${line.low}..${line.high}`);
+const describeLine = (line: Line | null) =>
+  line === null ? 'none' : typeof line === 'number' ? String(line) : `${line.low}..${line.high}`;
 
 const alertPoint = (point: SeriesPoint & { reference?: SeriesPoint }): AlertPoint => ({
   timestamp: iso(point.at),
@@ -47,7 +69,8 @@ const alertPoint = (point: SeriesPoint & { reference?: SeriesPoint }): AlertPoin
   ...(point.reference ? { reference: { timestamp: iso(point.reference.at), value: point.reference.value } } : {}),
 });
 
-const stateOf = (episode: Episode): KpiAlertState => (episode.endedAt !== null ? 'resolved' : episode.firedAt !== null ? 'firing' : 'pending');
+const stateOf = (episode: Episode): KpiAlertState =>
+  episode.endedAt !== null ? 'resolved' : episode.firedAt !== null ? 'firing' : 'pending';
 const isOpen = (state: KpiAlertState) => state !== 'resolved';
 
 /**
@@ -55,12 +78,19 @@ const isOpen = (state: KpiAlertState) => state !== 'resolved';
  * (under the KPI's row lock, so the point-driven workflow and the schedule never evaluate one KPI at once). Nothing
  * lives in the workflow: a worker killed mid-evaluation rolls this transaction back and the retry starts over.
  */
-export async function evaluateKpiAlertsInScope(scope: TenantScope, input: Omit<EvaluateKpiAlertsInput, 'tenantId'>, now: Date): Promise<EvaluateKpiAlertsResult> {
+export async function evaluateKpiAlertsInScope(
+  scope: TenantScope,
+  input: Omit<EvaluateKpiAlertsInput, 'tenantId'>,
+  now: Date,
+): Promise<EvaluateKpiAlertsResult> {
   const kpi = await findKpi(scope, input.kpiId, { forUpdate: true });
   if (!kpi) return { evaluated: false, skipped: 'kpi_gone', transitions: 0 };
   if (kpi.status !== 'active') return { evaluated: false, skipped: 'kpi_not_active', transitions: 0 };
   // A schedule run of a dataset KPI first brings its value up to date, so the checks below judge the new point.
-  const recomputed = input.trigger === 'schedule' && kpi.source_type === 'dataset' ? await recomputeDatasetKpi(scope, kpi, now) : undefined;
+  const recomputed =
+    input.trigger === 'schedule' && kpi.source_type === 'dataset'
+      ? await recomputeDatasetKpi(scope, kpi, now)
+      : undefined;
   const rules = (await rulesOfKpi(scope, kpi.id)).filter((rule) => rule.enabled);
   const context = { scope, kpi, now, transitions: 0 };
   const judgeUntil = new Date(now.getTime() - kpi.evaluation_delay_seconds * 1000);
@@ -91,7 +121,12 @@ export async function recomputeDatasetKpi(scope: TenantScope, kpi: KpiRecord, no
   if (value === undefined) return { recorded: false, reason: 'no_value' };
   const latest = (await latestPoints(scope, [kpi.id])).get(kpi.id);
   const periodFrom = periodStart(now, kpi.aggregation_period);
-  const periodHasPoint = await hasPointBetween(scope, kpi.id, periodFrom, addPeriods(periodFrom, kpi.aggregation_period, 1));
+  const periodHasPoint = await hasPointBetween(
+    scope,
+    kpi.id,
+    periodFrom,
+    addPeriods(periodFrom, kpi.aggregation_period, 1),
+  );
   if (latest && latest.value === value && periodHasPoint) return { recorded: false, reason: 'unchanged' };
   await recordKpiPoints(scope, kpi, [{ observedAt: now, value, syncId }], { source: 'schedule', syncId });
   return { recorded: true, value, syncId };
@@ -116,7 +151,12 @@ async function transition(
   await insertTransition(context.scope, alert.id, { from, to, reason, detail });
 }
 
-async function evaluateSeriesRule(context: EvaluationContext, rule: KpiAlertRuleRecord, requestedFrom: Date | null, judgeUntil: Date) {
+async function evaluateSeriesRule(
+  context: EvaluationContext,
+  rule: KpiAlertRuleRecord,
+  requestedFrom: Date | null,
+  judgeUntil: Date,
+) {
   const { scope, kpi } = context;
   const through = rule.evaluated_through;
   const late = requestedFrom !== null && through !== null && requestedFrom.getTime() <= through.getTime();
@@ -124,18 +164,29 @@ async function evaluateSeriesRule(context: EvaluationContext, rule: KpiAlertRule
   // Replay from a moment no episode spans: the start of a stored alert covering `start`, else `start` itself.
   let anchor = start;
   if (start) {
-    const covering = (await alertsOfRuleFrom(scope, rule.id, start)).find((alert) => alert.started_at.getTime() <= start.getTime());
+    const covering = (await alertsOfRuleFrom(scope, rule.id, start)).find(
+      (alert) => alert.started_at.getTime() <= start.getTime(),
+    );
     if (covering) anchor = covering.started_at;
   }
   const spec = ruleSpecOf(rule);
-  const lookback = rule.kind === 'rate_of_change' && anchor ? new Date(anchor.getTime() - (rule.window_seconds as number) * 1000) : anchor;
+  const lookback =
+    rule.kind === 'rate_of_change' && anchor
+      ? new Date(anchor.getTime() - (rule.window_seconds as number) * 1000)
+      : anchor;
   const rows = await pointsBetween(scope, kpi.id, lookback, judgeUntil);
-  const series: SeriesPoint[] = rows.map((row) => ({ at: row.observed_at.getTime(), value: row.value, scenarioId: row.scenario_id }));
+  const series: SeriesPoint[] = rows.map((row) => ({
+    at: row.observed_at.getTime(),
+    value: row.value,
+    scenarioId: row.scenario_id,
+  }));
   const judged = series.filter((point) => !anchor || point.at >= anchor.getTime());
   if (judged.length === 0 && !late) return;
   const definition = kpiDefinitionOf(kpi);
   const episodes = episodesOf(definition, spec, series, anchor ? anchor.getTime() : -Infinity);
-  const stored = anchor ? await alertsOfRuleFrom(scope, rule.id, anchor) : await alertsOfRuleFrom(scope, rule.id, new Date(0));
+  const stored = anchor
+    ? await alertsOfRuleFrom(scope, rule.id, anchor)
+    : await alertsOfRuleFrom(scope, rule.id, new Date(0));
   const throughMs = through ? through.getTime() : -Infinity;
 
   // Pair each derived episode with the stored alert it overlaps (first come, first served).
@@ -143,7 +194,12 @@ async function evaluateSeriesRule(context: EvaluationContext, rule: KpiAlertRule
   const used = new Set<string>();
   for (const episode of episodes) {
     const end = episode.endedAt ?? Infinity;
-    const alert = stored.find((s) => !used.has(s.id) && s.started_at.getTime() <= end && (s.ended_at ? s.ended_at.getTime() : Infinity) >= episode.startedAt);
+    const alert = stored.find(
+      (s) =>
+        !used.has(s.id) &&
+        s.started_at.getTime() <= end &&
+        (s.ended_at ? s.ended_at.getTime() : Infinity) >= episode.startedAt,
+    );
     if (alert) {
       matched.set(episode, alert);
       used.add(alert.id);
@@ -154,7 +210,12 @@ async function evaluateSeriesRule(context: EvaluationContext, rule: KpiAlertRule
     if (used.has(alert.id) || alert.resolution === 'manual' || alert.resolution === 'revision') continue;
     const detail = 'Late or replaced points: the points of this period no longer breach the rule.';
     const patch: Partial<KpiAlertRecord> = { resolution: 'revision' };
-    if (isOpen(alert.state)) Object.assign(patch, { state: 'resolved', resolved_at: context.now, ended_at: alert.ended_at ?? alert.started_at });
+    if (isOpen(alert.state))
+      Object.assign(patch, {
+        state: 'resolved',
+        resolved_at: context.now,
+        ended_at: alert.ended_at ?? alert.started_at,
+      });
     const updated = await updateAlert(scope, alert.id, patch);
     await transition(context, alert, alert.state, 'resolved', 'revision', detail);
     if (isOpen(alert.state) && alert.fired_at) await emitAlertEvent(context, 'kpi.alert.resolved', rule, updated, null);
@@ -165,7 +226,8 @@ async function evaluateSeriesRule(context: EvaluationContext, rule: KpiAlertRule
     else await createFromEpisode(context, rule, episode, throughMs);
   }
   const lastJudged = judged[judged.length - 1];
-  if (lastJudged && lastJudged.at > throughMs) await updateAlertRule(scope, rule.id, { evaluated_through: new Date(lastJudged.at) });
+  if (lastJudged && lastJudged.at > throughMs)
+    await updateAlertRule(scope, rule.id, { evaluated_through: new Date(lastJudged.at) });
 }
 
 function episodeDetail(context: EvaluationContext, rule: KpiAlertRuleRecord, episode: Episode): string {
@@ -174,11 +236,21 @@ function episodeDetail(context: EvaluationContext, rule: KpiAlertRuleRecord, epi
   if (rule.kind === 'rate_of_change') {
     return `${episode.breachCount} point(s) changed by more than ${rule.change?.percent !== undefined ? `${rule.change.percent}%` : rule.change?.absolute} within ${rule.window_seconds}s (latest ${last?.value} at ${last ? iso(last.at) : '?'}).`;
   }
-  const word = definition.direction === 'higher_is_better' ? 'below' : definition.direction === 'lower_is_better' ? 'above' : 'outside';
+  const word =
+    definition.direction === 'higher_is_better'
+      ? 'below'
+      : definition.direction === 'lower_is_better'
+        ? 'above'
+        : 'outside';
   return `${episode.breachCount} consecutive point(s) ${word} the ${rule.severity} line ${describeLine(ruleLine(definition, rule))} from ${iso(episode.startedAt)} (latest ${last?.value} at ${last ? iso(last.at) : '?'}).`;
 }
 
-async function createFromEpisode(context: EvaluationContext, rule: KpiAlertRuleRecord, episode: Episode, throughMs: number) {
+async function createFromEpisode(
+  context: EvaluationContext,
+  rule: KpiAlertRuleRecord,
+  episode: Episode,
+  throughMs: number,
+) {
   const state = stateOf(episode);
   // An episode that starts among points already judged was created by late points: a revision, not a live breach.
   const reason: KpiAlertReason = episode.startedAt <= throughMs ? 'revision' : 'threshold';
@@ -199,17 +271,33 @@ async function createFromEpisode(context: EvaluationContext, rule: KpiAlertRuleR
   const detail = episodeDetail(context, rule, episode);
   await transition(context, alert, null, 'pending', reason, detail);
   if (episode.firedAt !== null) await transition(context, alert, 'pending', 'firing', reason, `Fired: ${detail}`);
-  if (state === 'resolved') await transition(context, alert, episode.firedAt !== null ? 'firing' : 'pending', 'resolved', reason === 'revision' ? 'revision' : 'recovery', endDetail(episode));
+  if (state === 'resolved')
+    await transition(
+      context,
+      alert,
+      episode.firedAt !== null ? 'firing' : 'pending',
+      'resolved',
+      reason === 'revision' ? 'revision' : 'recovery',
+      endDetail(episode),
+    );
   if (state === 'firing') await notifyTriggered(context, rule, alert);
 }
 
 function endDetail(episode: Episode): string {
   const point = episode.endPoint;
   const at = point ? `${point.value} at ${iso(point.at)}` : '?';
-  return episode.endedBy === 'cancelled' ? `Pending cancelled: the point ${at} does not breach the rule.` : `Recovered: the point ${at} is back past the recovery line.`;
+  return episode.endedBy === 'cancelled'
+    ? `Pending cancelled: the point ${at} does not breach the rule.`
+    : `Recovered: the point ${at} is back past the recovery line.`;
 }
 
-async function applyEpisode(context: EvaluationContext, rule: KpiAlertRuleRecord, alert: KpiAlertRecord, episode: Episode, throughMs: number) {
+async function applyEpisode(
+  context: EvaluationContext,
+  rule: KpiAlertRuleRecord,
+  alert: KpiAlertRecord,
+  episode: Episode,
+  throughMs: number,
+) {
   // A person resolved it: that episode is over for alerting, whatever the points do until it ends.
   if (alert.resolution === 'manual') return;
   const target = stateOf(episode);
@@ -217,30 +305,74 @@ async function applyEpisode(context: EvaluationContext, rule: KpiAlertRuleRecord
   const patch: Partial<KpiAlertRecord> = { points };
   if (alert.started_at.getTime() !== episode.startedAt) {
     patch.started_at = new Date(episode.startedAt);
-    await transition(context, alert, alert.state, alert.state, 'revision', `Late points: the episode now starts at ${iso(episode.startedAt)} (was ${alert.started_at.toISOString()}).`);
+    await transition(
+      context,
+      alert,
+      alert.state,
+      alert.state,
+      'revision',
+      `Late points: the episode now starts at ${iso(episode.startedAt)} (was ${alert.started_at.toISOString()}).`,
+    );
   }
   const firing = alert.state === 'firing' || alert.state === 'acknowledged';
   const revised = (episode.endedAt ?? episode.firedAt ?? Infinity) <= throughMs;
   let event: 'kpi.alert.triggered' | 'kpi.alert.resolved' | null = null;
   if (target === 'firing' && alert.state === 'pending') {
-    Object.assign(patch, { state: 'firing', fired_at: context.now, explanation: await explain(context, rule, episode) });
-    await transition(context, alert, 'pending', 'firing', revised ? 'revision' : 'threshold', `Fired: ${episodeDetail(context, rule, episode)}`);
+    Object.assign(patch, {
+      state: 'firing',
+      fired_at: context.now,
+      explanation: await explain(context, rule, episode),
+    });
+    await transition(
+      context,
+      alert,
+      'pending',
+      'firing',
+      revised ? 'revision' : 'threshold',
+      `Fired: ${episodeDetail(context, rule, episode)}`,
+    );
     event = 'kpi.alert.triggered';
   } else if (target === 'pending' && firing) {
     Object.assign(patch, { state: 'pending', fired_at: null });
-    await transition(context, alert, alert.state, 'pending', 'revision', `Late or replaced points: only ${episode.breachCount} point(s) breach now, fewer than the rule needs to fire.`);
+    await transition(
+      context,
+      alert,
+      alert.state,
+      'pending',
+      'revision',
+      `Late or replaced points: only ${episode.breachCount} point(s) breach now, fewer than the rule needs to fire.`,
+    );
   } else if (target !== 'resolved' && alert.state === 'resolved') {
     if (await openAlertOf(context.scope, rule.id)) return;
     Object.assign(patch, { state: target, ended_at: null, resolved_at: null, resolution: null });
-    await transition(context, alert, 'resolved', target, 'revision', `Late or replaced points: the point that ended this alert no longer does. ${episodeDetail(context, rule, episode)}`);
+    await transition(
+      context,
+      alert,
+      'resolved',
+      target,
+      'revision',
+      `Late or replaced points: the point that ended this alert no longer does. ${episodeDetail(context, rule, episode)}`,
+    );
     if (target === 'firing') event = 'kpi.alert.triggered';
   } else if (target === 'resolved' && isOpen(alert.state)) {
-    Object.assign(patch, { state: 'resolved', ended_at: new Date(episode.endedAt as number), resolved_at: context.now, resolution: episode.endedBy });
+    Object.assign(patch, {
+      state: 'resolved',
+      ended_at: new Date(episode.endedAt as number),
+      resolved_at: context.now,
+      resolution: episode.endedBy,
+    });
     await transition(context, alert, alert.state, 'resolved', revised ? 'revision' : 'recovery', endDetail(episode));
     if (firing) event = 'kpi.alert.resolved';
   } else if (target === 'resolved' && alert.ended_at?.getTime() !== episode.endedAt) {
     patch.ended_at = new Date(episode.endedAt as number);
-    await transition(context, alert, 'resolved', 'resolved', 'revision', `Late points: the alert now ends at ${iso(episode.endedAt as number)}.`);
+    await transition(
+      context,
+      alert,
+      'resolved',
+      'resolved',
+      'revision',
+      `Late points: the alert now ends at ${iso(episode.endedAt as number)}.`,
+    );
   }
   if (target === 'firing' && firing) patch.explanation = await explain(context, rule, episode);
   const updated = await updateAlert(context.scope, alert.id, patch);
@@ -257,8 +389,20 @@ async function checkNoData(context: EvaluationContext, rule: KpiAlertRuleRecord)
   if (open) {
     const silentSince = open.started_at.getTime() - periodMs;
     if (last && last.getTime() > silentSince) {
-      const updated = await updateAlert(scope, open.id, { state: 'resolved', ended_at: last, resolved_at: now, resolution: 'recovery' });
-      await transition(context, open, open.state, 'resolved', 'recovery', `A point arrived (at ${last.toISOString()}).`);
+      const updated = await updateAlert(scope, open.id, {
+        state: 'resolved',
+        ended_at: last,
+        resolved_at: now,
+        resolution: 'recovery',
+      });
+      await transition(
+        context,
+        open,
+        open.state,
+        'resolved',
+        'recovery',
+        `A point arrived (at ${last.toISOString()}).`,
+      );
       await emitAlertEvent(context, 'kpi.alert.resolved', rule, updated, null);
     }
     return;
@@ -293,18 +437,25 @@ async function renotify(context: EvaluationContext, rules: KpiAlertRuleRecord[])
     const rule = byId.get(alert.rule_id);
     if (!rule || alert.state !== 'firing' || silenced(alert, context.now)) continue;
     if (alert.last_notified_at === null) await notifyTriggered(context, rule, alert);
-    else if (rule.renotify_seconds !== null && alert.last_notified_at.getTime() + rule.renotify_seconds * 1000 <= context.now.getTime()) {
+    else if (
+      rule.renotify_seconds !== null &&
+      alert.last_notified_at.getTime() + rule.renotify_seconds * 1000 <= context.now.getTime()
+    ) {
       await notifyTriggered(context, rule, alert);
     }
   }
 }
 
-const silenced = (alert: Pick<KpiAlertRecord, 'silenced_until'>, now: Date) => alert.silenced_until !== null && alert.silenced_until.getTime() > now.getTime();
+const silenced = (alert: Pick<KpiAlertRecord, 'silenced_until'>, now: Date) =>
+  alert.silenced_until !== null && alert.silenced_until.getTime() > now.getTime();
 
 async function notifyTriggered(context: EvaluationContext, rule: KpiAlertRuleRecord, alert: KpiAlertRecord) {
   if (silenced(alert, context.now)) return;
   const notification = alert.notification_count === 0 ? 'first' : 'renotification';
-  const updated = await updateAlert(context.scope, alert.id, { last_notified_at: context.now, notification_count: alert.notification_count + 1 });
+  const updated = await updateAlert(context.scope, alert.id, {
+    last_notified_at: context.now,
+    notification_count: alert.notification_count + 1,
+  });
   await emitAlertEvent(context, 'kpi.alert.triggered', rule, updated, notification);
 }
 
@@ -331,7 +482,9 @@ async function emitAlertEvent(
       resolved_at: alert.resolved_at?.toISOString() ?? null,
       resolution: alert.resolution,
     },
-    ...(type === 'kpi.alert.triggered' ? { notification, summary: (alert.explanation?.summary as string | undefined) ?? null } : {}),
+    ...(type === 'kpi.alert.triggered'
+      ? { notification, summary: (alert.explanation?.summary as string | undefined) ?? null }
+      : {}),
   });
 }
 
@@ -340,7 +493,11 @@ async function emitAlertEvent(
  * behind the point that fired it, the inputs that moved most since the previous point's scenario, and the model's own
  * sensitivity ranking of the metric where that scenario ran a simulation.
  */
-async function explain(context: EvaluationContext, rule: KpiAlertRuleRecord, episode: Episode): Promise<Record<string, unknown>> {
+async function explain(
+  context: EvaluationContext,
+  rule: KpiAlertRuleRecord,
+  episode: Episode,
+): Promise<Record<string, unknown>> {
   const { scope, kpi } = context;
   const definition = kpiDefinitionOf(kpi);
   const line = rule.kind === 'threshold' ? ruleLine(definition, rule) : null;
@@ -363,7 +520,10 @@ async function explain(context: EvaluationContext, rule: KpiAlertRuleRecord, epi
   const firing = [...episode.points].reverse().find((point) => point.scenarioId !== null);
   if (kpi.source_type !== 'model_output' || !firing) return explanation;
   const previous = await pointBefore(scope, kpi.id, new Date(firing.at), { withScenario: true });
-  const snapshots = await scenarioSnapshots(scope, [firing.scenarioId as string, ...(previous?.scenario_id ? [previous.scenario_id] : [])]);
+  const snapshots = await scenarioSnapshots(scope, [
+    firing.scenarioId as string,
+    ...(previous?.scenario_id ? [previous.scenario_id] : []),
+  ]);
   const current = snapshots.get(firing.scenarioId as string);
   const before = previous?.scenario_id ? snapshots.get(previous.scenario_id) : undefined;
   const metric = kpi.source_metric as string;
@@ -371,7 +531,9 @@ async function explain(context: EvaluationContext, rule: KpiAlertRuleRecord, epi
     id: firing.scenarioId,
     name: current?.name ?? null,
     point: alertPoint(firing),
-    previous: previous ? { scenario_id: previous.scenario_id, timestamp: previous.observed_at.toISOString(), value: previous.value } : null,
+    previous: previous
+      ? { scenario_id: previous.scenario_id, timestamp: previous.observed_at.toISOString(), value: previous.value }
+      : null,
     inputs_moved: current && before ? rankInputChanges(before.inputs, current.inputs) : [],
     sensitivity: current?.simulation?.sensitivity?.[metric] ?? null,
   };
@@ -403,24 +565,48 @@ const describeSync = (sync: SyncSnapshot) =>
  * dataset), with that sync's counts; the previous point's value and sync, so a reader sees what changed; and the
  * origin of every breaching point.
  */
-async function explainDataset(scope: TenantScope, kpi: KpiRecord, episode: Episode): Promise<{ section: Record<string, unknown>; summary: string | null }> {
-  const rows = await pointsAt(scope, kpi.id, episode.points.map((point) => new Date(point.at)));
+async function explainDataset(
+  scope: TenantScope,
+  kpi: KpiRecord,
+  episode: Episode,
+): Promise<{ section: Record<string, unknown>; summary: string | null }> {
+  const rows = await pointsAt(
+    scope,
+    kpi.id,
+    episode.points.map((point) => new Date(point.at)),
+  );
   const latest = rows[rows.length - 1];
   const previous = latest ? await pointBefore(scope, kpi.id, latest.observed_at) : undefined;
-  const syncs = await syncSnapshots(scope, [...new Set([...rows, ...(previous ? [previous] : [])].map((row) => row.sync_id).filter((id): id is string => id !== null))]);
-  const origin = (row: KpiPointRow) => ({ timestamp: row.observed_at.toISOString(), value: row.value, source: row.source, sync_id: row.sync_id });
+  const syncs = await syncSnapshots(scope, [
+    ...new Set(
+      [...rows, ...(previous ? [previous] : [])].map((row) => row.sync_id).filter((id): id is string => id !== null),
+    ),
+  ]);
+  const origin = (row: KpiPointRow) => ({
+    timestamp: row.observed_at.toISOString(),
+    value: row.value,
+    source: row.source,
+    sync_id: row.sync_id,
+  });
   const syncOf = (row: KpiPointRow | undefined) => (row?.sync_id ? syncs.get(row.sync_id) : undefined);
   const section = {
     name: String(kpi.source.dataset),
     point: latest ? origin(latest) : null,
     sync: syncOf(latest) ? presentSyncSnapshot(syncOf(latest) as SyncSnapshot) : null,
-    previous: previous ? { ...origin(previous), sync: syncOf(previous) ? presentSyncSnapshot(syncOf(previous) as SyncSnapshot) : null } : null,
+    previous: previous
+      ? { ...origin(previous), sync: syncOf(previous) ? presentSyncSnapshot(syncOf(previous) as SyncSnapshot) : null }
+      : null,
     points: rows.map(origin),
   };
   const sync = syncOf(latest);
   if (!latest || !sync) return { section, summary: null };
-  const how = latest.source === 'schedule' ? `Recorded by the KPI's schedule; the dataset was last changed by ${describeSync(sync)}.` : `Recorded after ${describeSync(sync)}.`;
-  const before = previous ? ` The previous value was ${previous.value} at ${previous.observed_at.toISOString()}${previous.sync_id ? ` (sync ${previous.sync_id})` : ''}.` : '';
+  const how =
+    latest.source === 'schedule'
+      ? `Recorded by the KPI's schedule; the dataset was last changed by ${describeSync(sync)}.`
+      : `Recorded after ${describeSync(sync)}.`;
+  const before = previous
+    ? ` The previous value was ${previous.value} at ${previous.observed_at.toISOString()}${previous.sync_id ? ` (sync ${previous.sync_id})` : ''}.`
+    : '';
   return { section, summary: `${how}${before}` };
 }
 
@@ -431,7 +617,9 @@ export function createKpiAlertActivities(deps: KpiAlertActivityDeps) {
       try {
         const { tenantId, ...rest } = input;
         // One short transaction: the timer's heartbeats let a dead worker's evaluation move on within the heartbeat timeout.
-        return await inTenantTransaction(deps.db, tenantId, (scope) => evaluateKpiAlertsInScope(scope, rest, new Date()));
+        return await inTenantTransaction(deps.db, tenantId, (scope) =>
+          evaluateKpiAlertsInScope(scope, rest, new Date()),
+        );
       } finally {
         heartbeat.stop();
       }
@@ -446,7 +634,13 @@ export function createKpiAlertActivities(deps: KpiAlertActivityDeps) {
       // The tick is the shard workflow's run: a retried batch, or the next batch of the tick, skips what it checked.
       const { info } = Context.current();
       const tick = info.workflowExecution?.runId ?? info.activityId;
-      const due = await dueKpisOfShard(deps.db, { shard: input.shard, shardCount: input.shardCount, tick, limit: input.limit, tenantIds: deps.tenantIds?.() });
+      const due = await dueKpisOfShard(deps.db, {
+        shard: input.shard,
+        shardCount: input.shardCount,
+        tick,
+        limit: input.limit,
+        tenantIds: deps.tenantIds?.(),
+      });
       let evaluated = 0;
       let failed = 0;
       for (const kpi of due) {
@@ -454,14 +648,21 @@ export function createKpiAlertActivities(deps: KpiAlertActivityDeps) {
         const now = new Date();
         try {
           await inTenantTransaction(deps.db, kpi.tenant_id, async (scope) => {
-            const result = await evaluateKpiAlertsInScope(scope, { kpiId: kpi.id, from: null, trigger: 'schedule' }, now);
+            const result = await evaluateKpiAlertsInScope(
+              scope,
+              { kpiId: kpi.id, from: null, trigger: 'schedule' },
+              now,
+            );
             // Paused, archived or deleted since it was listed: not checked (and not listed again while it stays so).
             if (result.evaluated) await markKpiChecked(scope, kpi.id, tick, now);
           });
           evaluated++;
         } catch (error) {
           failed++;
-          deps.logger.warn({ err: error, kpi_id: kpi.id, tenant_id: kpi.tenant_id }, 'a KPI\'s time-based check failed; the next tick tries again');
+          deps.logger.warn(
+            { err: error, kpi_id: kpi.id, tenant_id: kpi.tenant_id },
+            "a KPI's time-based check failed; the next tick tries again",
+          );
           await markKpiCheckFailed(deps.db, kpi.id, tick, now, error instanceof Error ? error.message : String(error));
         }
       }

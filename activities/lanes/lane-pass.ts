@@ -38,7 +38,10 @@ export interface LanePass<Counts extends object> {
  */
 export async function runLanePass<Counts extends object>(pass: LanePass<Counts>): Promise<Counts & LanePassResult> {
   const context = Context.current();
-  const heartbeat = setInterval(() => context.heartbeat(), Math.max(500, (context.info.heartbeatTimeoutMs ?? 30_000) / 3));
+  const heartbeat = setInterval(
+    () => context.heartbeat(),
+    Math.max(500, (context.info.heartbeatTimeoutMs ?? 30_000) / 3),
+  );
   const passMs = lanePassLengthMs(pass.passIntervalMs);
   const passEnds = Date.now() + passMs;
   try {
@@ -53,7 +56,10 @@ export async function runLanePass<Counts extends object>(pass: LanePass<Counts>)
       if (Date.now() >= passEnds || context.cancellationSignal.aborted) break;
       if (round === 'none_due') break;
       // Not a full batch: what arrives meanwhile goes in the next round, at most one per interval.
-      if (round === 'some_due') await new Promise((resolve) => setTimeout(resolve, Math.max(0, roundStarted + pass.passIntervalMs - Date.now())));
+      if (round === 'some_due')
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.max(0, roundStarted + pass.passIntervalMs - Date.now())),
+        );
     }
     await pass.end?.();
     const { nextDueInMs, tenantWorkers } = await inTenantTransaction(pass.db, pass.tenantId, async (scope) => ({
@@ -67,7 +73,11 @@ export async function runLanePass<Counts extends object>(pass: LanePass<Counts>)
 }
 
 /** Sends `items` with at most `concurrency` in flight, in order of the list. */
-export async function sendConcurrently<T>(items: readonly T[], concurrency: number, send: (item: T) => Promise<void>): Promise<void> {
+export async function sendConcurrently<T>(
+  items: readonly T[],
+  concurrency: number,
+  send: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
@@ -83,7 +93,10 @@ export async function sendConcurrently<T>(items: readonly T[], concurrency: numb
  * twice). A recording that fails does not stop the others; `flush` records what is left and then throws the first
  * failure, which fails the pass (it is retried, and the unrecorded items go again).
  */
-export function createOutcomeRecorder<T>(recordGroup: (group: T[]) => Promise<void>, options: { startAt: number; groupSize: number }) {
+export function createOutcomeRecorder<T>(
+  recordGroup: (group: T[]) => Promise<void>,
+  options: { startAt: number; groupSize: number },
+) {
   const pending: T[] = [];
   let recording: Promise<void> | undefined;
   let failure: { error: unknown } | undefined;

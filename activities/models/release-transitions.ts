@@ -1,7 +1,12 @@
 import type { Actor } from '../../core/actor';
 import { newId } from '../../core/ids';
 import type { DecisionRecord } from '../../db/records/decision';
-import { findModelVersion, findTenantModel, publishModelVersion, updateModelVersion } from '../../db/repositories/decision-models';
+import {
+  findModelVersion,
+  findTenantModel,
+  publishModelVersion,
+  updateModelVersion,
+} from '../../db/repositories/decision-models';
 import type { TenantScope } from '../../db/tenant-scope';
 import { recordVersionTransition } from '../../db/repositories/model-version-transitions';
 
@@ -17,11 +22,18 @@ interface TransitionRecord {
  * rejected → rejected; changes requested, withdrawn or expired → a draft again, editable. A decision that no longer
  * reviews the version (a newer review replaced it) changes nothing.
  */
-export async function applyReleaseTransition(scope: TenantScope, decision: DecisionRecord, records: TransitionRecord[], actor: Actor): Promise<void> {
+export async function applyReleaseTransition(
+  scope: TenantScope,
+  decision: DecisionRecord,
+  records: TransitionRecord[],
+  actor: Actor,
+): Promise<void> {
   const release = decision.model_release;
   if (!release) return;
   const model = await findTenantModel(scope, release.model_id, { forUpdate: true });
-  let version = model ? await findModelVersion(scope, release.model_id, release.version, { forUpdate: true }) : undefined;
+  let version = model
+    ? await findModelVersion(scope, release.model_id, release.version, { forUpdate: true })
+    : undefined;
   if (!model || !version || version.review_decision_id !== decision.id) return;
   for (const record of records) {
     const comment = typeof record.payload.comment === 'string' ? record.payload.comment : null;
@@ -34,10 +46,25 @@ export async function applyReleaseTransition(scope: TenantScope, decision: Decis
         break;
       case 'decision.approved': {
         await recordVersionTransition(scope, 'model.version.approved', { ...transition, version });
-        const published = await publishModelVersion(scope, model.id, version.version, { id: newId('modelRelease'), kind: 'review', reason: null, decisionId: decision.id, actor });
-        if (published.retired) await recordVersionTransition(scope, 'model.version.retired', { ...transition, version: published.retired, release: published.release });
+        const published = await publishModelVersion(scope, model.id, version.version, {
+          id: newId('modelRelease'),
+          kind: 'review',
+          reason: null,
+          decisionId: decision.id,
+          actor,
+        });
+        if (published.retired)
+          await recordVersionTransition(scope, 'model.version.retired', {
+            ...transition,
+            version: published.retired,
+            release: published.release,
+          });
         version = published.published;
-        await recordVersionTransition(scope, 'model.version.published', { ...transition, version, release: published.release });
+        await recordVersionTransition(scope, 'model.version.published', {
+          ...transition,
+          version,
+          release: published.release,
+        });
         break;
       }
       case 'decision.rejected':
@@ -51,7 +78,11 @@ export async function applyReleaseTransition(scope: TenantScope, decision: Decis
       case 'decision.withdrawn':
       case 'decision.expired':
         version = await updateModelVersion(scope, model.id, version.version, { status: 'draft' });
-        await recordVersionTransition(scope, 'model.version.returned_to_draft', { ...transition, version, comment: comment ?? record.action });
+        await recordVersionTransition(scope, 'model.version.returned_to_draft', {
+          ...transition,
+          version,
+          comment: comment ?? record.action,
+        });
         break;
       default:
         break;

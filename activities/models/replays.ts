@@ -6,7 +6,13 @@ import type { EvaluatedItem } from '../../decision/evaluation-trace';
 import { describeSchemaErrors } from '../../decision/input-validation';
 import { outputMetrics } from '../../decision/jdm';
 import { isDmnSource } from '../../decision/dmn-source';
-import { aggregateRuns, mergeAggregates, replayReport, type ReplayedRun, type ReplayFailure } from '../../decision/model-replay';
+import {
+  aggregateRuns,
+  mergeAggregates,
+  replayReport,
+  type ReplayedRun,
+  type ReplayFailure,
+} from '../../decision/model-replay';
 import type { MetricValue, ModelInputs } from '../../decision/types';
 import { findModelVersion, tenantModelSource, versionContent } from '../../db/repositories/decision-models';
 import {
@@ -51,9 +57,18 @@ interface PendingRun {
 }
 
 /** One sandbox call for `slice`: each run judged, or the budget error when the call as a whole ran past it. */
-function evaluateSlice(sandbox: ExpressionSandbox, target: ReplayTarget, slice: PendingRun[]): Promise<ReplayedRun[] | BudgetExceededError> {
+function evaluateSlice(
+  sandbox: ExpressionSandbox,
+  target: ReplayTarget,
+  slice: PendingRun[],
+): Promise<ReplayedRun[] | BudgetExceededError> {
   return sandbox
-    .run('evaluateTenantModelItems', { key: target.graphKey, graph: target.graph, items: slice.map((run) => run.inputs), trace: false })
+    .run('evaluateTenantModelItems', {
+      key: target.graphKey,
+      graph: target.graph,
+      items: slice.map((run) => run.inputs),
+      trace: false,
+    })
     .then((items) => slice.map((run, index) => judgeRun(target, run, items[index] as EvaluatedItem)))
     .catch((error: unknown) => {
       if (!(error instanceof BudgetExceededError)) throw error;
@@ -66,7 +81,12 @@ function evaluateSlice(sandbox: ExpressionSandbox, target: ReplayTarget, slice: 
  * again alone, one after the other, with a budget of its own, so only the runs that breach it alone fail with the
  * budget error and the others are replayed as usual.
  */
-async function evaluateOneByOne(sandbox: ExpressionSandbox, target: ReplayTarget, slice: PendingRun[], beat: (runs: number) => void): Promise<ReplayedRun[]> {
+async function evaluateOneByOne(
+  sandbox: ExpressionSandbox,
+  target: ReplayTarget,
+  slice: PendingRun[],
+  beat: (runs: number) => void,
+): Promise<ReplayedRun[]> {
   const replayed: ReplayedRun[] = [];
   for (const run of slice) {
     const outcome = await evaluateSlice(sandbox, target, [run]);
@@ -77,7 +97,12 @@ async function evaluateOneByOne(sandbox: ExpressionSandbox, target: ReplayTarget
 }
 
 /** Evaluates the runs in sandbox calls of ITEMS_PER_SANDBOX_CALL, heartbeating as each call returns. */
-async function evaluateRuns(sandbox: ExpressionSandbox, target: ReplayTarget, runs: PendingRun[], beat: (runs: number) => void): Promise<ReplayedRun[]> {
+async function evaluateRuns(
+  sandbox: ExpressionSandbox,
+  target: ReplayTarget,
+  runs: PendingRun[],
+  beat: (runs: number) => void,
+): Promise<ReplayedRun[]> {
   const calls: Array<Promise<ReplayedRun[]>> = [];
   for (let from = 0; from < runs.length; from += ITEMS_PER_SANDBOX_CALL) {
     const slice = runs.slice(from, from + ITEMS_PER_SANDBOX_CALL);
@@ -85,7 +110,9 @@ async function evaluateRuns(sandbox: ExpressionSandbox, target: ReplayTarget, ru
       evaluateSlice(sandbox, target, slice).then((outcome) => {
         beat(slice.length);
         if (!(outcome instanceof BudgetExceededError)) return outcome;
-        return slice.length === 1 ? slice.map((run) => overBudget(run, outcome)) : evaluateOneByOne(sandbox, target, slice, beat);
+        return slice.length === 1
+          ? slice.map((run) => overBudget(run, outcome))
+          : evaluateOneByOne(sandbox, target, slice, beat);
       }),
     );
   }
@@ -96,7 +123,12 @@ async function evaluateRuns(sandbox: ExpressionSandbox, target: ReplayTarget, ru
  * The batch's runs sorted out before evaluation: a run no longer stored is `missing`, one whose stored inputs fail the
  * version's input schema has failed, the others are pending evaluation.
  */
-function sortOutRuns(input: ReplayBatchInput, ids: string[], stored: Map<string, { inputs: ModelInputs; metrics: Record<string, MetricValue> }>, target: ReplayTarget) {
+function sortOutRuns(
+  input: ReplayBatchInput,
+  ids: string[],
+  stored: Map<string, { inputs: ModelInputs; metrics: Record<string, MetricValue> }>,
+  target: ReplayTarget,
+) {
   const replayed: ReplayedRun[] = [];
   const pending: PendingRun[] = [];
   ids.forEach((scenarioId, offset) => {
@@ -106,7 +138,13 @@ function sortOutRuns(input: ReplayBatchInput, ids: string[], stored: Map<string,
     const validation = target.model.validateInputs(run.inputs, 'scalar');
     if (!validation.valid) {
       const detail = validation.errors.map((e) => `${e.path} ${e.message}`).join('; ');
-      return void replayed.push(failed({ position, scenarioId }, 'inputs_invalid', `the stored inputs do not match this version's input schema: ${detail}`));
+      return void replayed.push(
+        failed(
+          { position, scenarioId },
+          'inputs_invalid',
+          `the stored inputs do not match this version's input schema: ${detail}`,
+        ),
+      );
     }
     pending.push({ position, scenarioId, before: run.metrics, inputs: validation.inputs });
   });
@@ -133,10 +171,19 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
       if (await isBatchDone(scope, input.replayId, input.batchIndex)) return undefined;
       await markReplayRunning(scope, input.replayId);
       const version = await findModelVersion(scope, replay.model_id, replay.version);
-      const resolution = await deps.catalogue.resolve(replay.model_id, String(replay.version), tenantModelSource(scope));
+      const resolution = await deps.catalogue.resolve(
+        replay.model_id,
+        String(replay.version),
+        tenantModelSource(scope),
+      );
       if (!version || !resolution.found) throw new Error(`version ${replay.version} of ${replay.model_id} is gone`);
       const graphKey = `${version.model_id}@${version.version}#${version.graph_sha256}`;
-      const target: ReplayTarget = { model: resolution.model, graphKey, graph: versionContent(version), validateOutput: outputValidator(graphKey, version.output_schema) };
+      const target: ReplayTarget = {
+        model: resolution.model,
+        graphKey,
+        graph: versionContent(version),
+        validateOutput: outputValidator(graphKey, version.output_schema),
+      };
       const ids = await replaySnapshotSlice(scope, input.replayId, input.fromIndex, input.toIndex);
       return { replay, target, ids, stored: await storedRuns(scope, ids) };
     });
@@ -154,9 +201,18 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
         if (!batch) return { runs: 0 };
         const { replayed, pending } = sortOutRuns(input, batch.ids, batch.stored, batch.target);
         let evaluated = 0;
-        replayed.push(...(await evaluateRuns(deps.sandbox, batch.target, pending, (runs) => heartbeat.beat({ evaluated: (evaluated += runs) }))));
-        const aggregates = aggregateRuns(replayed.sort((a, b) => a.position - b.position), batch.replay.tolerance);
-        await inTenantTransaction(deps.db, input.tenantId, (scope) => recordReplayBatch(scope, input.replayId, input.batchIndex, aggregates));
+        replayed.push(
+          ...(await evaluateRuns(deps.sandbox, batch.target, pending, (runs) =>
+            heartbeat.beat({ evaluated: (evaluated += runs) }),
+          )),
+        );
+        const aggregates = aggregateRuns(
+          replayed.sort((a, b) => a.position - b.position),
+          batch.replay.tolerance,
+        );
+        await inTenantTransaction(deps.db, input.tenantId, (scope) =>
+          recordReplayBatch(scope, input.replayId, input.batchIndex, aggregates),
+        );
         return { runs: aggregates.runs };
       } finally {
         heartbeat.stop();
@@ -167,7 +223,11 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
     async finishModelReplay(input: FinishReplayInput): Promise<void> {
       await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
         if (input.outcome === 'failed') {
-          await finishReplay(scope, input.replayId, { status: 'failed', report: null, error: { code: 'replay_failed', detail: 'A batch of runs could not be replayed; start a new replay.' } });
+          await finishReplay(scope, input.replayId, {
+            status: 'failed',
+            report: null,
+            error: { code: 'replay_failed', detail: 'A batch of runs could not be replayed; start a new replay.' },
+          });
           return;
         }
         const report = replayReport(mergeAggregates(await replayBatchAggregates(scope, input.replayId)));
@@ -178,10 +238,18 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
 }
 
 function overBudget(run: { position: number; scenarioId: string }, error: BudgetExceededError): ReplayedRun {
-  return failed(run, 'evaluation_budget_exceeded', `the evaluation took longer than the ${error.budgetMs} ms budget for tenant expressions (EXPRESSION_BUDGET_MS)`);
+  return failed(
+    run,
+    'evaluation_budget_exceeded',
+    `the evaluation took longer than the ${error.budgetMs} ms budget for tenant expressions (EXPRESSION_BUDGET_MS)`,
+  );
 }
 
-function failed(run: { position: number; scenarioId: string }, code: ReplayFailure['code'], message: string): ReplayedRun {
+function failed(
+  run: { position: number; scenarioId: string },
+  code: ReplayFailure['code'],
+  message: string,
+): ReplayedRun {
   return { position: run.position, scenarioId: run.scenarioId, outcome: 'failed', failure: { code, message } };
 }
 
@@ -198,7 +266,9 @@ function judgeRun(target: ReplayTarget, run: PendingRun, item: EvaluatedItem): R
   const outputErrors = target.validateOutput.errors;
   if (!outputsValid && !target.validateOutput(structuredClone(after))) {
     const errors = isDmnSource(target.graph) ? outputErrors : target.validateOutput.errors;
-    const detail = describeSchemaErrors(errors, '').map((e) => `${e.path || '(root)'} ${e.message}`).join('; ');
+    const detail = describeSchemaErrors(errors, '')
+      .map((e) => `${e.path || '(root)'} ${e.message}`)
+      .join('; ');
     return failed(run, 'output_invalid', `the output does not match this version's output schema: ${detail}`);
   }
   return { position: run.position, scenarioId: run.scenarioId, outcome: 'evaluated', before: run.before, after };

@@ -24,7 +24,6 @@ export interface ComposeContext {
   mandatoryKinds: ReadonlySet<string>;
 }
 
-
 export interface ComposedEmail {
   from: string;
   to: { name: string; address: string };
@@ -38,16 +37,24 @@ export interface ComposedEmail {
 const hostOf = (baseUrl: string) => new URL(baseUrl).hostname || 'localhost';
 
 /** The footer's and the header's one-click unsubscribe link; none for mandatory kinds and invitations. */
-async function unsubscribeUrl(row: NotificationRow, recipient: MailRecipient, context: ComposeContext): Promise<{ url: string; what: string } | undefined> {
+async function unsubscribeUrl(
+  row: NotificationRow,
+  recipient: MailRecipient,
+  context: ComposeContext,
+): Promise<{ url: string; what: string } | undefined> {
   if (row.user_id === null || row.kind === 'invitation') return undefined;
-  if (row.kind !== 'digest' && (!isNotificationKind(row.kind) || context.mandatoryKinds.has(row.kind))) return undefined;
+  if (row.kind !== 'digest' && (!isNotificationKind(row.kind) || context.mandatoryKinds.has(row.kind)))
+    return undefined;
   const token = await signUnsubscribeToken(context.config.linkSigningKey, {
     tenantId: row.tenant_id,
     userId: row.user_id,
     kind: row.kind,
     version: recipient.preferencesVersion,
   });
-  const what = row.kind === 'digest' ? 'the daily digest' : NOTIFICATION_KINDS[row.kind as keyof typeof NOTIFICATION_KINDS].title.toLowerCase();
+  const what =
+    row.kind === 'digest'
+      ? 'the daily digest'
+      : NOTIFICATION_KINDS[row.kind as keyof typeof NOTIFICATION_KINDS].title.toLowerCase();
   return { url: `${context.publicBaseUrl}/notifications/unsubscribe?token=${encodeURIComponent(token)}`, what };
 }
 
@@ -56,7 +63,12 @@ async function unsubscribeUrl(row: NotificationRow, recipient: MailRecipient, co
  * carries the same one, so an inbox that has it drops the copy), threading headers naming the thread's root (so a
  * decision's messages thread together in every client), and RFC 8058 one-click unsubscribe headers.
  */
-export async function composeEmail(row: NotificationRow, recipient: MailRecipient, context: ComposeContext, digestItems?: DigestItem[]): Promise<ComposedEmail> {
+export async function composeEmail(
+  row: NotificationRow,
+  recipient: MailRecipient,
+  context: ComposeContext,
+  digestItems?: DigestItem[],
+): Promise<ComposedEmail> {
   const host = hostOf(context.publicBaseUrl);
   const unsubscribe = await unsubscribeUrl(row, recipient, context);
   const emailContext = {
@@ -70,7 +82,10 @@ export async function composeEmail(row: NotificationRow, recipient: MailRecipien
   if (row.kind === 'invitation') {
     const invitation = content as InvitationContent;
     const token = invitationToken(context.config.linkSigningKey, invitation.invitation_id);
-    content = { ...invitation, action: { ...invitation.action, path: `/console/invitations/${encodeURIComponent(token)}` } };
+    content = {
+      ...invitation,
+      action: { ...invitation.action, path: `/console/invitations/${encodeURIComponent(token)}` },
+    };
   }
   const rendered = digestItems
     ? renderDigestEmail(digestItems, { ...emailContext, localDate: String(row.digest_date ?? '') })
@@ -97,8 +112,15 @@ export async function composeEmail(row: NotificationRow, recipient: MailRecipien
 }
 
 /** The body a chat destination accepts, in its format. */
-export function composeChatMessage(row: NotificationRow, format: 'slack' | 'teams', context: Pick<ComposeContext, 'tenantName' | 'publicBaseUrl'>): string {
+export function composeChatMessage(
+  row: NotificationRow,
+  format: 'slack' | 'teams',
+  context: Pick<ComposeContext, 'tenantName' | 'publicBaseUrl'>,
+): string {
   const content = row.content as MessageContent;
-  const payload = format === 'slack' ? slackMessage(content, { tenantName: context.tenantName, baseUrl: context.publicBaseUrl }) : teamsMessage(content, { tenantName: context.tenantName, baseUrl: context.publicBaseUrl });
+  const payload =
+    format === 'slack'
+      ? slackMessage(content, { tenantName: context.tenantName, baseUrl: context.publicBaseUrl })
+      : teamsMessage(content, { tenantName: context.tenantName, baseUrl: context.publicBaseUrl });
   return JSON.stringify(payload);
 }

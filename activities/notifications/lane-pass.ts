@@ -26,8 +26,17 @@ import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { nextDigestAt } from '../../notifications/digest-time';
 import type { DigestItem, MessageContent } from '../../notifications/types';
 import { createOutcomeRecorder, runLanePass, sendConcurrently } from '../lanes/lane-pass';
-import type { DeliverDueNotificationsInput, DeliverDueNotificationsResult } from '../../workflows/notifications/contracts';
-import { composeChatMessage, composeEmail, type ComposeContext, type InvitationContent, type MailRecipient } from './compose';
+import type {
+  DeliverDueNotificationsInput,
+  DeliverDueNotificationsResult,
+} from '../../workflows/notifications/contracts';
+import {
+  composeChatMessage,
+  composeEmail,
+  type ComposeContext,
+  type InvitationContent,
+  type MailRecipient,
+} from './compose';
 import { classifySmtpFailure, createMailTransport, type MailTransport } from './mail-transport';
 
 export interface NotificationActivityDeps {
@@ -56,7 +65,15 @@ interface PassCounts {
 async function recipientsOf(scope: TenantScope, userIds: string[]): Promise<Map<string, MailRecipient>> {
   const rows = await membersToNotify(scope, userIds);
   return new Map(
-    rows.map((row) => [row.user_id, { email: row.email, displayName: row.display_name, timeZone: row.time_zone, preferencesVersion: row.notification_preferences_version }]),
+    rows.map((row) => [
+      row.user_id,
+      {
+        email: row.email,
+        displayName: row.display_name,
+        timeZone: row.time_zone,
+        preferencesVersion: row.notification_preferences_version,
+      },
+    ]),
   );
 }
 
@@ -129,29 +146,51 @@ async function batchContext(scope: TenantScope, rows: NotificationRow[]) {
     digestItems.set(
       row.id,
       (await digestItemsOf(scope, row.id)).flatMap((item) =>
-        isNotificationKind(item.kind) ? [{ kind: item.kind, content: item.content as MessageContent, createdAt: item.created_at.toISOString() }] : [],
+        isNotificationKind(item.kind)
+          ? [{ kind: item.kind, content: item.content as MessageContent, createdAt: item.created_at.toISOString() }]
+          : [],
       ),
     );
   }
-  const invitationIds = rows.filter((r) => r.kind === 'invitation').map((r) => (r.content as InvitationContent).invitation_id);
+  const invitationIds = rows
+    .filter((r) => r.kind === 'invitation')
+    .map((r) => (r.content as InvitationContent).invitation_id);
   const liveInvitations = await openInvitationIds(scope, invitationIds);
   return { recipients, destinations, digestItems, liveInvitations };
 }
 
 type BatchContext = Awaited<ReturnType<typeof batchContext>>;
 
-function retryOutcome(deps: NotificationActivityDeps, row: NotificationRow, error: string, responseCode: number | null): NotificationOutcome {
-  if (row.attempts >= deps.notifications.maxAttempts) return { id: row.id, status: 'failed', error: `${error} (after ${row.attempts} attempts)`, responseCode };
+function retryOutcome(
+  deps: NotificationActivityDeps,
+  row: NotificationRow,
+  error: string,
+  responseCode: number | null,
+): NotificationOutcome {
+  if (row.attempts >= deps.notifications.maxAttempts)
+    return { id: row.id, status: 'failed', error: `${error} (after ${row.attempts} attempts)`, responseCode };
   const delaySeconds = Math.min(RETRY_CEILING_SECONDS, deps.notifications.retryBaseSeconds * 2 ** (row.attempts - 1));
   return { id: row.id, status: 'pending', error, responseCode, retryAt: new Date(Date.now() + delaySeconds * 1000) };
 }
 
 /** Sends one claimed notification; answers what became of it. Never throws. */
-async function sendOne(deps: NotificationActivityDeps, row: NotificationRow, batch: BatchContext, compose: ComposeContext, transport: MailTransport | undefined): Promise<NotificationOutcome> {
+async function sendOne(
+  deps: NotificationActivityDeps,
+  row: NotificationRow,
+  batch: BatchContext,
+  compose: ComposeContext,
+  transport: MailTransport | undefined,
+): Promise<NotificationOutcome> {
   try {
     if (row.channel === 'chat') {
       const destination = row.destination_id ? batch.destinations.get(row.destination_id) : undefined;
-      if (!destination || !destination.enabled) return { id: row.id, status: 'cancelled', error: 'The chat destination was removed or disabled.', responseCode: null };
+      if (!destination || !destination.enabled)
+        return {
+          id: row.id,
+          status: 'cancelled',
+          error: 'The chat destination was removed or disabled.',
+          responseCode: null,
+        };
       const outcome = await sendPinnedRequest({
         url: new URL(destination.url),
         method: 'POST',
@@ -162,27 +201,45 @@ async function sendOne(deps: NotificationActivityDeps, row: NotificationRow, bat
         allowedHosts: deps.webhooks.allowedHosts,
         resolveHost: deps.resolveHost ?? systemResolveHost,
       });
-      if (outcome.kind === 'refused') return { id: row.id, status: 'failed', error: outcome.reason, responseCode: null };
+      if (outcome.kind === 'refused')
+        return { id: row.id, status: 'failed', error: outcome.reason, responseCode: null };
       if (outcome.kind !== 'response') return retryOutcome(deps, row, outcome.message, null);
-      if (outcome.status >= 200 && outcome.status < 300) return { id: row.id, status: 'sent', error: null, responseCode: outcome.status };
+      if (outcome.status >= 200 && outcome.status < 300)
+        return { id: row.id, status: 'sent', error: null, responseCode: outcome.status };
       const message = `The destination answered ${outcome.status}: ${outcome.body.toString('utf8').slice(0, 200)}`;
-      return outcome.status === 429 || outcome.status >= 500 ? retryOutcome(deps, row, message, outcome.status) : { id: row.id, status: 'failed', error: message, responseCode: outcome.status };
+      return outcome.status === 429 || outcome.status >= 500
+        ? retryOutcome(deps, row, message, outcome.status)
+        : { id: row.id, status: 'failed', error: message, responseCode: outcome.status };
     }
     const recipient = row.user_id ? batch.recipients.get(row.user_id) : undefined;
-    if (!recipient) return { id: row.id, status: 'cancelled', error: 'The recipient is no longer a member of the tenant.', responseCode: null };
+    if (!recipient)
+      return {
+        id: row.id,
+        status: 'cancelled',
+        error: 'The recipient is no longer a member of the tenant.',
+        responseCode: null,
+      };
     if (row.kind === 'invitation' && !batch.liveInvitations.has((row.content as InvitationContent).invitation_id)) {
-      return { id: row.id, status: 'cancelled', error: 'The invitation was accepted, revoked or expired before it was sent.', responseCode: null };
+      return {
+        id: row.id,
+        status: 'cancelled',
+        error: 'The invitation was accepted, revoked or expired before it was sent.',
+        responseCode: null,
+      };
     }
-    if (!transport) return { id: row.id, status: 'failed', error: 'No SMTP server is configured (SMTP_URL).', responseCode: null };
+    if (!transport)
+      return { id: row.id, status: 'failed', error: 'No SMTP server is configured (SMTP_URL).', responseCode: null };
     const items = row.kind === 'digest' ? (batch.digestItems.get(row.id) ?? []) : undefined;
-    if (items && items.length === 0) return { id: row.id, status: 'cancelled', error: 'Nothing was left for this digest.', responseCode: null };
+    if (items && items.length === 0)
+      return { id: row.id, status: 'cancelled', error: 'Nothing was left for this digest.', responseCode: null };
     const email = await composeEmail(row, recipient, compose, items);
     const info = await transport.sendMail(email);
     const code = Number(/^(\d{3})/.exec(String(info.response ?? ''))?.[1] ?? 250);
     return { id: row.id, status: 'sent', error: null, responseCode: code };
   } catch (error) {
     const failure = classifySmtpFailure(error);
-    if (failure.permanent) return { id: row.id, status: 'failed', error: failure.message, responseCode: failure.responseCode };
+    if (failure.permanent)
+      return { id: row.id, status: 'failed', error: failure.message, responseCode: failure.responseCode };
     return retryOutcome(deps, row, failure.message, failure.responseCode);
   }
 }
@@ -196,7 +253,10 @@ async function sendOne(deps: NotificationActivityDeps, row: NotificationRow, bat
  * 4xx) is failed at once and shown to admins. If its worker dies, the claimed rows' lease runs out and the next pass
  * sends them again with the same Message-ID.
  */
-export async function deliverDueNotifications(deps: NotificationActivityDeps, input: DeliverDueNotificationsInput): Promise<DeliverDueNotificationsResult> {
+export async function deliverDueNotifications(
+  deps: NotificationActivityDeps,
+  input: DeliverDueNotificationsInput,
+): Promise<DeliverDueNotificationsResult> {
   const config = deps.notifications;
   const counts: PassCounts = { sent: 0, retrying: 0, failed: 0, digests: 0 };
   const transport = createMailTransport(config);
@@ -210,7 +270,12 @@ export async function deliverDueNotifications(deps: NotificationActivityDeps, in
       begin: async () => {
         const tenant = await findTenant(deps.db, input.tenantId);
         if (!tenant) return false;
-        compose = { config, publicBaseUrl: deps.publicBaseUrl, tenantName: tenant.name, mandatoryKinds: new Set(await mandatoryKindsOf(deps.db, input.tenantId)) };
+        compose = {
+          config,
+          publicBaseUrl: deps.publicBaseUrl,
+          tenantName: tenant.name,
+          mandatoryKinds: new Set(await mandatoryKindsOf(deps.db, input.tenantId)),
+        };
         await assembleDueDigests(deps, input.tenantId, counts);
         return true;
       },
@@ -220,7 +285,15 @@ export async function deliverDueNotifications(deps: NotificationActivityDeps, in
           return { rows, batch: await batchContext(scope, rows) };
         });
         if (claimed.rows.length === 0) return 'none_due';
-        await sendRound(deps, input.tenantId, claimed.rows, claimed.batch, compose as ComposeContext, transport, counts);
+        await sendRound(
+          deps,
+          input.tenantId,
+          claimed.rows,
+          claimed.batch,
+          compose as ComposeContext,
+          transport,
+          counts,
+        );
         return claimed.rows.length < config.laneBatchSize ? 'some_due' : 'batch_full';
       },
       nextDueInMs: (scope) => msUntilNextNotification(scope),
@@ -242,16 +315,23 @@ async function sendRound(
 ): Promise<void> {
   // Outcomes are recorded as soon as the previous recording ends: under load they group into few transactions, and
   // a message accepted by the server is marked sent within one transaction's time (what a crash could send twice).
-  const recorder = createOutcomeRecorder<NotificationOutcome>((group) => inTenantTransaction(deps.db, tenantId, (scope) => recordNotificationOutcomes(scope, group)), {
-    startAt: 1,
-    groupSize: Number.POSITIVE_INFINITY,
-  });
+  const recorder = createOutcomeRecorder<NotificationOutcome>(
+    (group) => inTenantTransaction(deps.db, tenantId, (scope) => recordNotificationOutcomes(scope, group)),
+    {
+      startAt: 1,
+      groupSize: Number.POSITIVE_INFINITY,
+    },
+  );
   await sendConcurrently(rows, deps.notifications.smtpConnections, async (row) => {
     const outcome = await sendOne(deps, row, batch, compose, transport);
     if (outcome.status === 'sent') counts.sent++;
     else if (outcome.status === 'pending') counts.retrying++;
     else if (outcome.status === 'failed') counts.failed++;
-    if (outcome.status === 'failed') deps.logger.warn({ notification_id: row.id, tenant_id: tenantId, error: outcome.error }, 'notification failed permanently');
+    if (outcome.status === 'failed')
+      deps.logger.warn(
+        { notification_id: row.id, tenant_id: tenantId, error: outcome.error },
+        'notification failed permanently',
+      );
     recorder.add(outcome);
   });
   // An outcome that could not be recorded fails the pass: it is retried, and those rows' leases make them go again.

@@ -10,7 +10,9 @@ export type MailTransport = Transporter<SMTPPool.SentMessageInfo>;
  * a burst costs one TLS handshake per connection, not per message. The URL carries the server, TLS (`smtps:` is TLS
  * from the start; `smtp:` upgrades with STARTTLS when the server offers it) and the credentials.
  */
-export function createMailTransport(config: Pick<NotificationConfig, 'smtpUrl' | 'smtpConnections' | 'smtpTimeoutMs'>): MailTransport | undefined {
+export function createMailTransport(
+  config: Pick<NotificationConfig, 'smtpUrl' | 'smtpConnections' | 'smtpTimeoutMs'>,
+): MailTransport | undefined {
   if (!config.smtpUrl) return undefined;
   const url = new URL(config.smtpUrl);
   return nodemailer.createTransport({
@@ -18,7 +20,9 @@ export function createMailTransport(config: Pick<NotificationConfig, 'smtpUrl' |
     host: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
     secure: url.protocol === 'smtps:',
-    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
     maxConnections: config.smtpConnections,
     maxMessages: 1000,
     connectionTimeout: config.smtpTimeoutMs,

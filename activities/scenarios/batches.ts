@@ -58,7 +58,8 @@ export function createBatchActivities(deps: BatchActivityDeps) {
           const models = new Map<string, Promise<ModelResolution>>();
           for (const item of items) {
             const key = modelKey(item);
-            if (!models.has(key)) models.set(key, deps.catalogue.resolve(item.model_id, item.model_version ?? undefined, source));
+            if (!models.has(key))
+              models.set(key, deps.catalogue.resolve(item.model_id, item.model_version ?? undefined, source));
           }
           const resolutions = new Map<string, ModelResolution>();
           for (const [key, resolution] of models) resolutions.set(key, await resolution);
@@ -147,15 +148,28 @@ async function runBatchItem(
   const receivedAt = batch.created_at.toISOString();
   const scenarioId = newId('scenario');
   const events: Array<Omit<AuditEvent, 'sequence'>> = [
-    { event: 'received', at: receivedAt, actor, recorded_by: 'api', details: { batch_id: batch.id, item_index: item.item_index } },
-    { event: 'validated', at: receivedAt, actor, recorded_by: 'api', details: { model_id: item.model_id, model_version: item.model_version } },
+    {
+      event: 'received',
+      at: receivedAt,
+      actor,
+      recorded_by: 'api',
+      details: { batch_id: batch.id, item_index: item.item_index },
+    },
+    {
+      event: 'validated',
+      at: receivedAt,
+      actor,
+      recorded_by: 'api',
+      details: { model_id: item.model_id, model_version: item.model_version },
+    },
     { event: 'workflow_started', at: receivedAt, actor, recorded_by: 'worker', details: { workflow_id: workflowId } },
   ];
   let status: 'completed' | 'failed' = 'completed';
   let result: Awaited<ReturnType<typeof executeModel>>['result'] | undefined;
   let error: Record<string, unknown> | null = null;
   try {
-    if (!resolution.found) throw new ModelRunError(`Model ${item.model_id} is no longer available.`, unresolvedRunCode(resolution.reason));
+    if (!resolution.found)
+      throw new ModelRunError(`Model ${item.model_id} is no longer available.`, unresolvedRunCode(resolution.reason));
     const executed = await executeModel(resolution.model, item.inputs, null, null);
     result = executed.result;
     events.push({
@@ -163,15 +177,32 @@ async function runBatchItem(
       at: new Date().toISOString(),
       actor,
       recorded_by: 'worker',
-      details: { model_id: item.model_id, model_version: item.model_version, inputs_sha256: executed.inputsSha256, duration_ms: executed.durationMs },
+      details: {
+        model_id: item.model_id,
+        model_version: item.model_version,
+        inputs_sha256: executed.inputsSha256,
+        duration_ms: executed.durationMs,
+      },
     });
   } catch (caught) {
     if (!(caught instanceof ModelRunError)) throw caught;
     status = 'failed';
     error = runFailure(caught.code, 'Model run failed', caught.message);
-    events.push({ event: 'model_failed', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { code: caught.code, message: caught.message } });
+    events.push({
+      event: 'model_failed',
+      at: new Date().toISOString(),
+      actor,
+      recorded_by: 'worker',
+      details: { code: caught.code, message: caught.message },
+    });
   }
-  events.push({ event: 'result_stored', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { status } });
+  events.push({
+    event: 'result_stored',
+    at: new Date().toISOString(),
+    actor,
+    recorded_by: 'worker',
+    details: { status },
+  });
   const scenario: Partial<ScenarioRecord> = {
     id: scenarioId,
     name: item.name,
@@ -241,4 +272,3 @@ async function compareBatch(
     }),
   };
 }
-

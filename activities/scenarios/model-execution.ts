@@ -12,7 +12,9 @@ export interface ExecutedModel {
 
 /** A model run that failed for a reason a retry cannot fix: the model itself threw on these inputs. */
 /** Why a stored run's model no longer resolves, as a run failure code (runs always name their exact version). */
-export function unresolvedRunCode(reason: 'model_not_found' | 'version_not_found' | 'nothing_published'): 'model_not_found' | 'version_not_found' {
+export function unresolvedRunCode(
+  reason: 'model_not_found' | 'version_not_found' | 'nothing_published',
+): 'model_not_found' | 'version_not_found' {
   return reason === 'model_not_found' ? reason : 'version_not_found';
 }
 

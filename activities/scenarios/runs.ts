@@ -6,7 +6,11 @@ import type { AuditEvent, ScenarioRecord } from '../../db/records/scenario';
 import { tenantModelSource } from '../../db/repositories/decision-models';
 import { findScenario, recordRunOutcome, type RunOutcome } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import type { ExecuteScenarioRunInput, MarkScenarioRunFailedInput, ScenarioRunResult } from '../../workflows/scenarios/contracts-runs';
+import type {
+  ExecuteScenarioRunInput,
+  MarkScenarioRunFailedInput,
+  ScenarioRunResult,
+} from '../../workflows/scenarios/contracts-runs';
 import { executeModel, ModelRunError, unresolvedRunCode } from './model-execution';
 import { runFailure } from '../../core/errors';
 
@@ -22,7 +26,11 @@ export interface ScenarioActivityDeps {
 }
 
 /** Runs the model for one run of a scenario and builds the outcome to store (a model error is a failed run). */
-async function runModel(input: ExecuteScenarioRunInput, scenario: ScenarioRecord, resolution: ModelResolution): Promise<RunOutcome> {
+async function runModel(
+  input: ExecuteScenarioRunInput,
+  scenario: ScenarioRecord,
+  resolution: ModelResolution,
+): Promise<RunOutcome> {
   // The run is its requester's: the creator for run 1, whoever re-ran it since.
   const actor = scenario.run_by ?? scenario.created_by;
   const at = () => new Date().toISOString();
@@ -38,7 +46,11 @@ async function runModel(input: ExecuteScenarioRunInput, scenario: ScenarioRecord
   let outcome: RunOutcome;
   const base = { runNumber: input.runNumber, workflowId: input.workflowId, runId: input.runId, extraNotes: [] };
   try {
-    if (!resolution.found) throw new ModelRunError(`Model ${scenario.model_id} version ${scenario.model_version} is no longer available.`, unresolvedRunCode(resolution.reason));
+    if (!resolution.found)
+      throw new ModelRunError(
+        `Model ${scenario.model_id} version ${scenario.model_version} is no longer available.`,
+        unresolvedRunCode(resolution.reason),
+      );
     const executed = await executeModel(
       resolution.model,
       scenario.inputs,
@@ -56,7 +68,9 @@ async function runModel(input: ExecuteScenarioRunInput, scenario: ScenarioRecord
         engine: resolution.model.engine,
         inputs_sha256: executed.inputsSha256,
         duration_ms: executed.durationMs,
-        ...(executed.result.simulation ? { simulation_runs: (executed.result.simulation as { runs: number }).runs } : {}),
+        ...(executed.result.simulation
+          ? { simulation_runs: (executed.result.simulation as { runs: number }).runs }
+          : {}),
       },
     });
     const simulation = executed.result.simulation
@@ -70,7 +84,12 @@ async function runModel(input: ExecuteScenarioRunInput, scenario: ScenarioRecord
       at: at(),
       actor,
       recorded_by: 'worker',
-      details: { model_id: scenario.model_id, model_version: scenario.model_version, code: error.code, message: error.message },
+      details: {
+        model_id: scenario.model_id,
+        model_version: scenario.model_version,
+        code: error.code,
+        message: error.message,
+      },
     });
     outcome = {
       ...base,
@@ -79,7 +98,13 @@ async function runModel(input: ExecuteScenarioRunInput, scenario: ScenarioRecord
       events,
     };
   }
-  outcome.events.push({ event: 'result_stored', at: at(), actor, recorded_by: 'worker', details: { status: outcome.status } });
+  outcome.events.push({
+    event: 'result_stored',
+    at: at(),
+    actor,
+    recorded_by: 'worker',
+    details: { status: outcome.status },
+  });
   return outcome;
 }
 
@@ -95,21 +120,32 @@ export function createScenarioActivities(deps: ScenarioActivityDeps) {
       const read = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
         const scenario = await findScenario(scope, input.scenarioId);
         if (!scenario || scenario.run_number !== input.runNumber || scenario.status !== 'running') return undefined;
-        return { scenario, resolution: await deps.catalogue.resolve(scenario.model_id, scenario.model_version, tenantModelSource(scope)) };
+        return {
+          scenario,
+          resolution: await deps.catalogue.resolve(scenario.model_id, scenario.model_version, tenantModelSource(scope)),
+        };
       });
       let stored: ScenarioRecord | undefined;
       if (read) {
         const outcome = await runModel(input, read.scenario, read.resolution);
-        stored = await inTenantTransaction(deps.db, input.tenantId, (scope) => recordRunOutcome(scope, input.scenarioId, outcome));
+        stored = await inTenantTransaction(deps.db, input.tenantId, (scope) =>
+          recordRunOutcome(scope, input.scenarioId, outcome),
+        );
       }
       deps.onRunStored?.(input.scenarioId, input.runNumber, stored);
-      return { scenarioId: input.scenarioId, status: stored ? (stored.status as 'completed' | 'failed') : 'superseded' };
+      return {
+        scenarioId: input.scenarioId,
+        status: stored ? (stored.status as 'completed' | 'failed') : 'superseded',
+      };
     },
 
     /** The run could not be executed at all (retries exhausted): record it as failed, with the reason. */
     async markScenarioRunFailed(input: MarkScenarioRunFailedInput): Promise<ScenarioRunResult> {
       // The reason can name internals (hosts, SQL); it goes to the operator's log, not into the tenant's audit trail.
-      deps.logger.error({ scenario_id: input.scenarioId, workflow_id: input.workflowId, reason: input.reason }, 'scenario run failed after retries');
+      deps.logger.error(
+        { scenario_id: input.scenarioId, workflow_id: input.workflowId, reason: input.reason },
+        'scenario run failed after retries',
+      );
       const stored = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
         const scenario = await findScenario(scope, input.scenarioId);
         if (!scenario) return undefined;
@@ -126,8 +162,20 @@ export function createScenarioActivities(deps: ScenarioActivityDeps) {
             'The run could not be executed after repeated attempts. Re-run it by updating its inputs, or create it again.',
           ),
           events: [
-            { event: 'run_failed', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { retries_exhausted: true } },
-            { event: 'result_stored', at: new Date().toISOString(), actor, recorded_by: 'worker', details: { status: 'failed' } },
+            {
+              event: 'run_failed',
+              at: new Date().toISOString(),
+              actor,
+              recorded_by: 'worker',
+              details: { retries_exhausted: true },
+            },
+            {
+              event: 'result_stored',
+              at: new Date().toISOString(),
+              actor,
+              recorded_by: 'worker',
+              details: { status: 'failed' },
+            },
           ],
         });
       });
@@ -136,4 +184,3 @@ export function createScenarioActivities(deps: ScenarioActivityDeps) {
     },
   };
 }
-

@@ -30,7 +30,9 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
 
     /** Attempts or the deadline ran out (or the delivery could not be made at all): the delivery is failed. */
     async markWebhookDeliveryFailed(input: { tenantId: string; workflowId: string; reason: string }): Promise<void> {
-      await inTenantTransaction(deps.db, input.tenantId, (scope) => markDeliveryFailed(scope, input.workflowId, input.reason.slice(0, 500)));
+      await inTenantTransaction(deps.db, input.tenantId, (scope) =>
+        markDeliveryFailed(scope, input.workflowId, input.reason.slice(0, 500)),
+      );
     },
   };
 }

@@ -67,7 +67,12 @@ function laneAttempt(
  * (a success ends it, a failure starts it), disabling (410 at once; `failing_continuously` once the streak is
  * WEBHOOK_DISABLE_AFTER_SECONDS old, with its webhook.disabled event), and each delivery's next step.
  */
-async function recordLaneGroup(deps: WebhookActivityDeps, input: DeliverDueWebhooksInput, group: LaneOutcome[], counts: LaneCounts): Promise<void> {
+async function recordLaneGroup(
+  deps: WebhookActivityDeps,
+  input: DeliverDueWebhooksInput,
+  group: LaneOutcome[],
+  counts: LaneCounts,
+): Promise<void> {
   const config = deps.webhooks;
   const subscriptionId = input.subscriptionId;
   await inTenantTransaction(deps.db, input.tenantId, async (scope: TenantScope) => {
@@ -89,9 +94,15 @@ async function recordLaneGroup(deps: WebhookActivityDeps, input: DeliverDueWebho
           enabled = false;
         }
       }
-      const retryable = (attempt.outcome === 'retryable' || attempt.outcome === 'retry_after') && enabled && current !== undefined;
+      const retryable =
+        (attempt.outcome === 'retryable' || attempt.outcome === 'retry_after') && enabled && current !== undefined;
       const delay = retryable
-        ? nextAttemptDelayMs(current.retry_policy, attempt.attempt, { unitMs: config.retryUnitMs, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), createdAt: attempt.createdAt, now })
+        ? nextAttemptDelayMs(current.retry_policy, attempt.attempt, {
+            unitMs: config.retryUnitMs,
+            ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+            createdAt: attempt.createdAt,
+            now,
+          })
         : null;
       attempt.willRetry = delay !== null;
       attempt.retryInMs = delay;
@@ -100,7 +111,8 @@ async function recordLaneGroup(deps: WebhookActivityDeps, input: DeliverDueWebho
       else if (attempt.willRetry) counts.retrying++;
       else counts.failed++;
     }
-    if (current && (current.failing_since?.getTime() ?? null) !== (failingSince?.getTime() ?? null)) await setFailingSince(scope, subscriptionId, failingSince);
+    if (current && (current.failing_since?.getTime() ?? null) !== (failingSince?.getTime() ?? null))
+      await setFailingSince(scope, subscriptionId, failingSince);
     await recordLaneAttempts(scope, group);
     // Each attempt sent is a delivery of the tenant's volume quota (counted, never held back: events are the tenant's).
     await consumeUsage(scope, 'webhook_deliveries', group.length);
@@ -122,7 +134,9 @@ async function deliverRound(
   const claimed = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
     const subscription = await findSubscription(scope, input.subscriptionId);
     if (!subscription || !subscription.enabled) {
-      const reason = subscription ? `The subscription is disabled (${subscription.disabled_reason ?? 'disabled'}).` : 'The event or the subscription no longer exists.';
+      const reason = subscription
+        ? `The subscription is disabled (${subscription.disabled_reason ?? 'disabled'}).`
+        : 'The event or the subscription no longer exists.';
       counts.failed += await failOpenDeliveries(scope, input.subscriptionId, reason);
       return undefined;
     }
@@ -144,16 +158,36 @@ async function deliverRound(
     const event = events.get(delivery.event_id);
     const attempt = delivery.attempts + 1;
     if (!event) {
-      recorder.add(laneAttempt(input, delivery, attempt, { outcome: 'refused', error: 'The event no longer exists (past its retention).', headers: {}, latencyMs: 0 }));
+      recorder.add(
+        laneAttempt(input, delivery, attempt, {
+          outcome: 'refused',
+          error: 'The event no longer exists (past its retention).',
+          headers: {},
+          latencyMs: 0,
+        }),
+      );
       return;
     }
     const body = webhookBody(event);
     const headers = signedHeaders(event, body, secrets);
     const attemptedAt = new Date();
-    const result = await sendWebhook({ url: subscription.url, headers, body, timeoutMs: config.timeoutMs, allowedHosts: config.allowedHosts, resolveHost: deps.resolveHost ?? systemResolveHost, agent });
+    const result = await sendWebhook({
+      url: subscription.url,
+      headers,
+      body,
+      timeoutMs: config.timeoutMs,
+      allowedHosts: config.allowedHosts,
+      resolveHost: deps.resolveHost ?? systemResolveHost,
+      agent,
+    });
     const { outcome, retryAfterMs } = classifyAttempt(result);
     recorder.add({
-      ...laneAttempt(input, delivery, attempt, { outcome, error: attemptError(result, outcome), headers, latencyMs: result.latencyMs }),
+      ...laneAttempt(input, delivery, attempt, {
+        outcome,
+        error: attemptError(result, outcome),
+        headers,
+        latencyMs: result.latencyMs,
+      }),
       attemptedAt,
       responseStatus: result.kind === 'response' ? result.status : null,
       responseBodyExcerpt: result.kind === 'response' ? result.bodyExcerpt : null,
@@ -173,7 +207,10 @@ async function deliverRound(
  * subscription failing for WEBHOOK_DISABLE_AFTER_SECONDS is disabled. While the pass runs, the subscription is marked
  * (lane_pass_until) so the relay does not signal the lane for what the pass will take anyway.
  */
-export async function deliverDueWebhooks(deps: WebhookActivityDeps, input: DeliverDueWebhooksInput): Promise<DeliverDueWebhooksResult> {
+export async function deliverDueWebhooks(
+  deps: WebhookActivityDeps,
+  input: DeliverDueWebhooksInput,
+): Promise<DeliverDueWebhooksResult> {
   const config = deps.webhooks;
   const counts: LaneCounts = { attempted: 0, succeeded: 0, retrying: 0, failed: 0 };
   // Keep-alive connections for the pass, one pool per scheme (the URL may change between rounds).
@@ -181,10 +218,18 @@ export async function deliverDueWebhooks(deps: WebhookActivityDeps, input: Deliv
   const agentFor = (url: string) => {
     const protocol = new URL(url).protocol;
     let agent = agents.get(protocol);
-    if (!agent) agents.set(protocol, (agent = new (protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: config.laneConcurrency })));
+    if (!agent)
+      agents.set(
+        protocol,
+        (agent = new (protocol === 'https:' ? https.Agent : http.Agent)({
+          keepAlive: true,
+          maxSockets: config.laneConcurrency,
+        })),
+      );
     return agent;
   };
-  const marked = (seconds: number | null) => inTenantTransaction(deps.db, input.tenantId, (scope) => setLanePassUntil(scope, input.subscriptionId, seconds));
+  const marked = (seconds: number | null) =>
+    inTenantTransaction(deps.db, input.tenantId, (scope) => setLanePassUntil(scope, input.subscriptionId, seconds));
   try {
     return await runLanePass({
       db: deps.db,

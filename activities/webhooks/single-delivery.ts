@@ -2,7 +2,14 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { standardDelayMs } from '../../core/webhook-retry';
 import { findEvent } from '../../db/repositories/events';
-import { clearFailingSince, disableSubscription, ensureDelivery, findSubscription, recordAttempt, setFailingSince } from '../../db/repositories/webhooks';
+import {
+  clearFailingSince,
+  disableSubscription,
+  ensureDelivery,
+  findSubscription,
+  recordAttempt,
+  setFailingSince,
+} from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { DeliverWebhookInput } from '../../workflows/webhooks/contracts';
 import type { WebhookActivityDeps } from './deliveries';
@@ -36,13 +43,23 @@ export async function deliverWebhook(deps: WebhookActivityDeps, input: DeliverWe
     throw ApplicationFailure.nonRetryable('The event or the subscription no longer exists.', 'delivery_target_gone');
   }
   if (!subscription.enabled) {
-    throw ApplicationFailure.nonRetryable(`The subscription is disabled (${subscription.disabled_reason ?? 'disabled'}).`, 'subscription_disabled');
+    throw ApplicationFailure.nonRetryable(
+      `The subscription is disabled (${subscription.disabled_reason ?? 'disabled'}).`,
+      'subscription_disabled',
+    );
   }
 
   const body = webhookBody(event);
   const headers = signedHeaders(event, body, signingSecrets(subscription, config.secretEncryptionKey));
   const attemptedAt = new Date();
-  const result = await sendWebhook({ url: subscription.url, headers, body, timeoutMs: config.timeoutMs, allowedHosts: config.allowedHosts, resolveHost: deps.resolveHost ?? systemResolveHost });
+  const result = await sendWebhook({
+    url: subscription.url,
+    headers,
+    body,
+    timeoutMs: config.timeoutMs,
+    allowedHosts: config.allowedHosts,
+    resolveHost: deps.resolveHost ?? systemResolveHost,
+  });
   const { outcome, retryAfterMs } = classifyAttempt(result);
   let willRetry = (outcome === 'retryable' || outcome === 'retry_after') && attempt < input.maximumAttempts;
 
@@ -77,10 +94,25 @@ export async function deliverWebhook(deps: WebhookActivityDeps, input: DeliverWe
 
   if (outcome === 'succeeded') return;
   const message =
-    result.kind === 'response' ? `The endpoint answered HTTP ${result.status}.` : result.kind === 'refused' ? result.reason : result.error;
-  if (outcome === 'gone') throw ApplicationFailure.nonRetryable(`${message} The subscription is disabled.`, 'endpoint_gone');
+    result.kind === 'response'
+      ? `The endpoint answered HTTP ${result.status}.`
+      : result.kind === 'refused'
+        ? result.reason
+        : result.error;
+  if (outcome === 'gone')
+    throw ApplicationFailure.nonRetryable(`${message} The subscription is disabled.`, 'endpoint_gone');
   if (outcome === 'refused') throw ApplicationFailure.nonRetryable(message, 'destination_not_allowed');
-  if (!willRetry && attempt < input.maximumAttempts) throw ApplicationFailure.nonRetryable(`${message} The subscription was disabled.`, 'subscription_disabled');
-  const nextRetryDelay = outcome === 'retry_after' ? retryAfterMs : input.schedule === 'standard' ? standardDelayMs(attempt, config.retryUnitMs) : undefined;
-  throw ApplicationFailure.create({ message, type: 'webhook_attempt_failed', ...(nextRetryDelay !== undefined ? { nextRetryDelay } : {}) });
+  if (!willRetry && attempt < input.maximumAttempts)
+    throw ApplicationFailure.nonRetryable(`${message} The subscription was disabled.`, 'subscription_disabled');
+  const nextRetryDelay =
+    outcome === 'retry_after'
+      ? retryAfterMs
+      : input.schedule === 'standard'
+        ? standardDelayMs(attempt, config.retryUnitMs)
+        : undefined;
+  throw ApplicationFailure.create({
+    message,
+    type: 'webhook_attempt_failed',
+    ...(nextRetryDelay !== undefined ? { nextRetryDelay } : {}),
+  });
 }

@@ -23,7 +23,11 @@ export function webhookBody(event: EventRecord): string {
 /** Signing secrets in force: the current one, and the previous one during a rotation's grace period. */
 export function signingSecrets(subscription: WebhookSubscriptionRecord, key: Buffer): string[] {
   const secrets = [decryptWebhookSecret(subscription.secret_ciphertext, key)];
-  if (subscription.previous_secret_ciphertext && subscription.previous_secret_expires_at && subscription.previous_secret_expires_at.getTime() > Date.now()) {
+  if (
+    subscription.previous_secret_ciphertext &&
+    subscription.previous_secret_expires_at &&
+    subscription.previous_secret_expires_at.getTime() > Date.now()
+  ) {
     secrets.push(decryptWebhookSecret(subscription.previous_secret_ciphertext, key));
   }
   return secrets;
@@ -56,7 +60,8 @@ export function classifyAttempt(result: SendResult): { outcome: AttemptOutcome; 
   if (result.status === 410) return { outcome: 'gone' };
   if (result.status === 429 || result.status === 503) {
     const retryAfterMs = parseRetryAfter(result.retryAfter);
-    if (retryAfterMs !== undefined) return { outcome: 'retry_after', retryAfterMs: Math.min(retryAfterMs, MAX_RETRY_AFTER_MS) };
+    if (retryAfterMs !== undefined)
+      return { outcome: 'retry_after', retryAfterMs: Math.min(retryAfterMs, MAX_RETRY_AFTER_MS) };
   }
   return { outcome: 'retryable' };
 }

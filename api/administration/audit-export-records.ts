@@ -47,14 +47,20 @@ export function normaliseFilters(body: AuditExportCreate): AuditExportFilters {
   if (body.resource_types !== undefined) filters.resource_types = [...body.resource_types].sort();
   if (body.decision_statuses !== undefined) filters.decision_statuses = [...body.decision_statuses].sort();
   if (body.decision_tags !== undefined) filters.decision_tags = [...body.decision_tags].sort();
-  if (filters.occurred_after !== undefined && filters.occurred_before !== undefined && filters.occurred_after >= filters.occurred_before) {
+  if (
+    filters.occurred_after !== undefined &&
+    filters.occurred_before !== undefined &&
+    filters.occurred_after >= filters.occurred_before
+  ) {
     throw validationFailed([{ path: '/occurred_before', message: 'must be later than occurred_after' }]);
   }
   return filters;
 }
 
 export async function requireAuditExport({ db }: AuditExportUseCaseDeps, tenantId: string, id: string) {
-  const job = isIdOf('auditExport', id) ? await inTenantTransaction(db, tenantId, (scope) => findAuditExport(scope, id)) : undefined;
+  const job = isIdOf('auditExport', id)
+    ? await inTenantTransaction(db, tenantId, (scope) => findAuditExport(scope, id))
+    : undefined;
   if (!job) throw notFound('audit export', id);
   return job;
 }

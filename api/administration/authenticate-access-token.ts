@@ -24,15 +24,23 @@ async function userPrincipal(deps: AuthenticationDeps, token: VerifiedAccessToke
   const [access, grantInForce, client, revoked] = await Promise.all([
     findUserAccess(deps.db, token.tenantId, user),
     token.grantId && deps.builtInProvider ? grantExists(deps.db, token.grantId) : Promise.resolve(true),
-    token.clientId && deps.builtInProvider && token.clientId !== CONSOLE_CLIENT_ID ? findOAuthClientById(deps.db, token.clientId) : Promise.resolve(undefined),
+    token.clientId && deps.builtInProvider && token.clientId !== CONSOLE_CLIENT_ID
+      ? findOAuthClientById(deps.db, token.clientId)
+      : Promise.resolve(undefined),
     revokedAtEndpoint(deps, token),
   ]);
   if (!grantInForce || revoked) throw invalidToken('token_revoked', 'The access token has been revoked.');
   // The console is a platform client (api/oauth/console-client.ts), not a row of oauth_clients: it cannot be revoked.
-  if (deps.builtInProvider && token.clientId && token.clientId !== CONSOLE_CLIENT_ID && (!client || client.revoked_at !== null)) {
+  if (
+    deps.builtInProvider &&
+    token.clientId &&
+    token.clientId !== CONSOLE_CLIENT_ID &&
+    (!client || client.revoked_at !== null)
+  ) {
     throw invalidToken('token_revoked', 'The OAuth client this token was issued to has been revoked.');
   }
-  if (!access) throw invalidToken('invalid_token', 'The user of this access token is not an active member of its tenant.');
+  if (!access)
+    throw invalidToken('invalid_token', 'The user of this access token is not an active member of its tenant.');
   return {
     tenantId: token.tenantId,
     actor: { type: 'user', id: access.user_id, ...(token.clientId ? { via_client: token.clientId } : {}) },
@@ -42,10 +50,21 @@ async function userPrincipal(deps: AuthenticationDeps, token: VerifiedAccessToke
 }
 
 /** A client's own token (client credentials): the client still active; its registered scopes cap the token's. */
-async function clientPrincipal(deps: AuthenticationDeps, token: VerifiedAccessToken, clientId: string): Promise<Principal> {
-  const [access, revoked] = await Promise.all([findActiveClientAccess(deps.db, token.tenantId, clientId), revokedAtEndpoint(deps, token)]);
+async function clientPrincipal(
+  deps: AuthenticationDeps,
+  token: VerifiedAccessToken,
+  clientId: string,
+): Promise<Principal> {
+  const [access, revoked] = await Promise.all([
+    findActiveClientAccess(deps.db, token.tenantId, clientId),
+    revokedAtEndpoint(deps, token),
+  ]);
   if (revoked) throw invalidToken('token_revoked', 'The access token has been revoked.');
-  if (!access) throw invalidToken('token_revoked', 'The OAuth client of this access token has been revoked or does not belong to its tenant.');
+  if (!access)
+    throw invalidToken(
+      'token_revoked',
+      'The OAuth client of this access token has been revoked or does not belong to its tenant.',
+    );
   return {
     tenantId: token.tenantId,
     actor: { type: 'oauth_client', id: clientId },

@@ -11,11 +11,19 @@ export function createAuthenticationService(deps: AuthenticationDeps) {
   return {
     async authenticate(authorization: string | undefined): Promise<Principal> {
       if (!authorization) {
-        throw unauthorized('authentication_required', 'Send an API key or an OAuth access token as "Authorization: Bearer <credential>".');
+        throw unauthorized(
+          'authentication_required',
+          'Send an API key or an OAuth access token as "Authorization: Bearer <credential>".',
+        );
       }
       const match = /^Bearer ([^\s]+)$/i.exec(authorization.trim());
-      if (!match) throw unauthorized('invalid_authorization_header', 'The Authorization header must be "Bearer <API key or access token>".');
-      if (!(match[1] as string).startsWith('dms_') && JWT_SHAPE.test(match[1] as string)) return authenticateAccessToken(deps, match[1] as string);
+      if (!match)
+        throw unauthorized(
+          'invalid_authorization_header',
+          'The Authorization header must be "Bearer <API key or access token>".',
+        );
+      if (!(match[1] as string).startsWith('dms_') && JWT_SHAPE.test(match[1] as string))
+        return authenticateAccessToken(deps, match[1] as string);
       return authenticateApiKey(deps, match[1] as string);
     },
   };

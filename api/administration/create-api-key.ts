@@ -11,10 +11,17 @@ import type { ApiKeyUseCaseDeps } from './deps';
 export type CreateApiKeyInput = CreateApiKeyRequest;
 
 /** Issues a key; its secret is in this answer only. */
-export async function createApiKey({ db }: ApiKeyUseCaseDeps, { tenantId, actor }: RequestContext, input: CreateApiKeyInput) {
+export async function createApiKey(
+  { db }: ApiKeyUseCaseDeps,
+  { tenantId, actor }: RequestContext,
+  input: CreateApiKeyInput,
+) {
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   if (expiresAt !== null && expiresAt.getTime() <= Date.now()) {
-    throw validationFailed([{ path: '/expires_at', message: 'must be in the future' }], '"/expires_at" must be in the future.');
+    throw validationFailed(
+      [{ path: '/expires_at', message: 'must be in the future' }],
+      '"/expires_at" must be in the future.',
+    );
   }
   const { record, key } = await inTenantTransaction(db, tenantId, (scope) =>
     issueApiKey(scope, { name: input.name, scopes: expandScopes(input.scopes), expiresAt }, actor),

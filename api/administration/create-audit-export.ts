@@ -7,7 +7,11 @@ import type { AuditExportUseCaseDeps } from './deps';
 import { auditExportWorkflowId } from './start-audit-exports';
 
 /** Stores the export as pending and starts its workflow; the client polls the export until it completes. */
-export async function createAuditExport({ db, exports }: AuditExportUseCaseDeps, context: RequestContext, body: AuditExportCreate) {
+export async function createAuditExport(
+  { db, exports }: AuditExportUseCaseDeps,
+  context: RequestContext,
+  body: AuditExportCreate,
+) {
   const filters = normaliseFilters(body);
   const id = newId('auditExport');
   const job = await inTenantTransaction(db, context.tenantId, (scope) =>

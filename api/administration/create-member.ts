@@ -29,7 +29,15 @@ export async function createMember(deps: MemberUseCaseDeps, { tenantId, actor }:
     // A new id for every membership, whether the person is new or known to other tenants: the answer is the same
     // either way (its time is now, its value unrelated to any other tenant's id for the person).
     const membership = await insertMembership(scope, user.id, body.role, actor, body.display_name, newId('user'));
-    const invitation = invitations ? await inviteMember(scope, invitations, { memberId: membership.id, userId: user.id, email: user.email, role: body.role }, actor, { resend: false }) : undefined;
+    const invitation = invitations
+      ? await inviteMember(
+          scope,
+          invitations,
+          { memberId: membership.id, userId: user.id, email: user.email, role: body.role },
+          actor,
+          { resend: false },
+        )
+      : undefined;
     return presentMember(membership, user, invitation);
   });
   if (invitations) await wakeAfterInvite(invitations, tenantId);

@@ -21,10 +21,16 @@ function checkCombination(input: CreateOAuthClientInput, authMethod: ClientAuthM
   const grants = new Set(input.grant_types);
   const redirectUris = input.redirect_uris ?? [];
   if (grants.has('refresh_token') && !grants.has('authorization_code')) {
-    errors.push({ path: '/grant_types', message: 'refresh_token needs authorization_code (client credentials get no refresh tokens)' });
+    errors.push({
+      path: '/grant_types',
+      message: 'refresh_token needs authorization_code (client credentials get no refresh tokens)',
+    });
   }
   if (grants.has('client_credentials') && authMethod === 'none') {
-    errors.push({ path: '/grant_types', message: 'client_credentials needs a confidential client (a secret), not token_endpoint_auth_method "none"' });
+    errors.push({
+      path: '/grant_types',
+      message: 'client_credentials needs a confidential client (a secret), not token_endpoint_auth_method "none"',
+    });
   }
   if (grants.has('authorization_code') && redirectUris.length === 0) {
     errors.push({ path: '/redirect_uris', message: 'authorization_code needs at least one redirect URI' });
@@ -42,17 +48,23 @@ function checkCombination(input: CreateOAuthClientInput, authMethod: ClientAuthM
     }
     // Codes travel in the redirect: only over TLS, or to this machine (native apps and development).
     const acceptable = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
-    if (!acceptable) errors.push({ path: `/redirect_uris/${index}`, message: 'must use https (http only for localhost / 127.0.0.1)' });
+    if (!acceptable)
+      errors.push({ path: `/redirect_uris/${index}`, message: 'must use https (http only for localhost / 127.0.0.1)' });
     if (url.hash) errors.push({ path: `/redirect_uris/${index}`, message: 'must not have a fragment' });
   });
   return errors;
 }
 
 /** Registers a client; a confidential client's secret is in this answer only. */
-export async function createOAuthClient({ db }: OAuthClientUseCaseDeps, { tenantId, actor }: RequestContext, input: CreateOAuthClientInput) {
+export async function createOAuthClient(
+  { db }: OAuthClientUseCaseDeps,
+  { tenantId, actor }: RequestContext,
+  input: CreateOAuthClientInput,
+) {
   const authMethod = input.token_endpoint_auth_method ?? 'client_secret_basic';
   const errors = checkCombination(input, authMethod);
-  if (errors.length > 0) throw validationFailed(errors, `"${(errors[0] as FieldError).path}" ${(errors[0] as FieldError).message}.`);
+  if (errors.length > 0)
+    throw validationFailed(errors, `"${(errors[0] as FieldError).path}" ${(errors[0] as FieldError).message}.`);
   const secret = authMethod === 'none' ? undefined : newClientSecret();
   const record = await inTenantTransaction(db, tenantId, (scope) =>
     insertOAuthClient(scope, {

@@ -5,7 +5,12 @@ import type { AccountUseCaseDeps } from './deps';
  * The tenant's dedicated endpoint, if it has one (shown by `GET /api/v1/me`); set by platform operators
  * (`npm run admin -- tenant endpoint`), not through the API.
  */
-export async function getDedicatedEndpoint({ db }: AccountUseCaseDeps, tenantId: string): Promise<{ base_url: string; shared_host_open: boolean } | null> {
+export async function getDedicatedEndpoint(
+  { db }: AccountUseCaseDeps,
+  tenantId: string,
+): Promise<{ base_url: string; shared_host_open: boolean } | null> {
   const tenant = await findTenantEndpoint(db, tenantId);
-  return tenant?.dedicated_host ? { base_url: `https://${tenant.dedicated_host}`, shared_host_open: tenant.shared_host_open } : null;
+  return tenant?.dedicated_host
+    ? { base_url: `https://${tenant.dedicated_host}`, shared_host_open: tenant.shared_host_open }
+    : null;
 }

@@ -27,7 +27,8 @@ export function createInvitationResendLimit(db: Knex) {
       try {
         await limiter.consume(key, 1);
       } catch (caught) {
-        if (caught instanceof RateLimiterRes) throw invitationResendLimited(INVITATION_RESENDS.points, Math.max(1, Math.ceil(caught.msBeforeNext / 1000)));
+        if (caught instanceof RateLimiterRes)
+          throw invitationResendLimited(INVITATION_RESENDS.points, Math.max(1, Math.ceil(caught.msBeforeNext / 1000)));
         throw caught;
       }
       try {

@@ -15,9 +15,19 @@ import {
 } from '../../db/repositories/invitations';
 import { insertNotifications } from '../../db/repositories/notifications';
 import { findTenantName } from '../../db/repositories/tenants';
-import { findUserCredentials, isMemberOfTenant, memberDisplayName, setFirstPassword } from '../../db/repositories/users';
+import {
+  findUserCredentials,
+  isMemberOfTenant,
+  memberDisplayName,
+  setFirstPassword,
+} from '../../db/repositories/users';
 import { enterTenantScope, type TenantScope } from '../../db/tenant-scope';
-import { invitationIdOfToken, invitationToken, invitationTokenHash, isInvitationTokenGenuine } from '../../notifications/links';
+import {
+  invitationIdOfToken,
+  invitationToken,
+  invitationTokenHash,
+  isInvitationTokenGenuine,
+} from '../../notifications/links';
 import type { InvitationContent } from '../../notifications/types';
 
 /** What inviting needs: the link signing key and lifetime, and (in the API) a way to wake the tenant's notification lane. */
@@ -30,7 +40,12 @@ export interface InvitationDeps {
 
 export function presentInvitation(row: InvitationRow | undefined) {
   if (!row) return null;
-  return { id: row.id, status: invitationStatus(row), expires_at: row.expires_at.toISOString(), created_at: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    status: invitationStatus(row),
+    expires_at: row.expires_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 /**
@@ -51,7 +66,14 @@ export async function inviteMember(
   const id = newId('invitation');
   const token = invitationToken(deps.notifications.linkSigningKey, id);
   const expiresAt = new Date(Date.now() + deps.notifications.invitationTtlSeconds * 1000);
-  const invitation = await insertInvitation(scope, { id, user_id: invitee.userId, member_id: invitee.memberId, token_hash: invitationTokenHash(token), expires_at: expiresAt, created_by: actor });
+  const invitation = await insertInvitation(scope, {
+    id,
+    user_id: invitee.userId,
+    member_id: invitee.memberId,
+    token_hash: invitationTokenHash(token),
+    expires_at: expiresAt,
+    created_by: actor,
+  });
   const tenant = { name: (await findTenantName(scope.trx, scope.tenantId)) as string };
   const inviter = actor.type === 'user' ? await memberDisplayName(scope, actor.id) : undefined;
   const content: InvitationContent = {
@@ -86,7 +108,13 @@ export async function inviteMember(
     },
   ]);
   if (options.resend) {
-    await appendAuditRecord(scope, { action: 'member.invited', actor, resourceType: 'member', resourceId: invitee.memberId, payload: { invitation_id: id, expires_at: expiresAt.toISOString() } });
+    await appendAuditRecord(scope, {
+      action: 'member.invited',
+      actor,
+      resourceType: 'member',
+      resourceId: invitee.memberId,
+      payload: { invitation_id: id, expires_at: expiresAt.toISOString() },
+    });
   }
   return invitation;
 }
@@ -97,13 +125,23 @@ export async function wakeAfterInvite(deps: InvitationDeps, tenantId: string): P
   try {
     await deps.wake(tenantId);
   } catch (error) {
-    deps.logger?.warn({ err: error, tenant_id: tenantId }, 'could not wake the notification lane for an invitation; the sweep will send it');
+    deps.logger?.warn(
+      { err: error, tenant_id: tenantId },
+      'could not wake the notification lane for an invitation; the sweep will send it',
+    );
   }
 }
 
 export async function revokeInvitation(scope: TenantScope, memberId: string, actor: Actor): Promise<void> {
   const revoked = await revokeOpenInvitations(scope, memberId);
-  if (revoked > 0) await appendAuditRecord(scope, { action: 'member.invitation_revoked', actor, resourceType: 'member', resourceId: memberId, payload: {} });
+  if (revoked > 0)
+    await appendAuditRecord(scope, {
+      action: 'member.invitation_revoked',
+      actor,
+      resourceType: 'member',
+      resourceId: memberId,
+      payload: {},
+    });
 }
 
 /** What the invitation page shows: the tenant, whom it is for, whether they already have a password. */
@@ -132,7 +170,10 @@ export async function lookUpInvitation(db: Knex, key: Buffer, token: string): Pr
   const tenantName = await findTenantName(db, invitation.tenant_id);
   // A person removed from the tenant since cannot join through an old link.
   if (!member || !person || tenantName === undefined) return { state: 'closed' };
-  return { state: 'open', open: { invitation, tenantName, email: person.email, hasPassword: person.password_hash !== null } };
+  return {
+    state: 'open',
+    open: { invitation, tenantName, email: person.email, hasPassword: person.password_hash !== null },
+  };
 }
 
 /**
@@ -140,7 +181,12 @@ export async function lookUpInvitation(db: Knex, key: Buffer, token: string): Pr
  * tenant is theirs and is never replaced through a tenant's link), marks it accepted and audits it, in one
  * transaction under a lock on the invitation, so a link used twice at once is accepted once.
  */
-export async function acceptInvitation(db: Knex, key: Buffer, token: string, password: string | undefined): Promise<InvitationLookup> {
+export async function acceptInvitation(
+  db: Knex,
+  key: Buffer,
+  token: string,
+  password: string | undefined,
+): Promise<InvitationLookup> {
   const lookup = await lookUpInvitation(db, key, token);
   if (lookup.state !== 'open') return lookup;
   const { open } = lookup;

@@ -5,7 +5,12 @@ import type { RequestContext } from '../context';
 import { presentAuditRecord, toFilters, type AuditLogQuery } from './audit-record-presenter';
 import type { AuditLogUseCaseDeps } from './deps';
 
-export async function listAuditRecords({ db }: AuditLogUseCaseDeps, { tenantId }: RequestContext, query: AuditLogQuery, page: PageRequest) {
+export async function listAuditRecords(
+  { db }: AuditLogUseCaseDeps,
+  { tenantId }: RequestContext,
+  query: AuditLogQuery,
+  page: PageRequest,
+) {
   const filters = toFilters(query);
   const { rows, nextCursor } = await inTenantTransaction(db, tenantId, (scope) => listAuditRows(scope, filters, page));
   return { data: rows.map(presentAuditRecord), next_cursor: nextCursor };

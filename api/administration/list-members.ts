@@ -10,7 +10,13 @@ export async function listMembers({ db }: MemberUseCaseDeps, { tenantId }: Reque
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const { members, invitations } = await inTenantTransaction(db, tenantId, async (scope) => {
     const all = await listMemberRows(scope);
-    return { members: all, invitations: await latestInvitations(scope, all.map((m) => m.id)) };
+    return {
+      members: all,
+      invitations: await latestInvitations(
+        scope,
+        all.map((m) => m.id),
+      ),
+    };
   });
   const remaining = members.filter((m) => after === undefined || m.id < after);
   const data = remaining.slice(0, page.limit).map((m) => presentMember(m, m.user, invitations.get(m.id)));

@@ -5,7 +5,11 @@ import type { RequestContext } from '../context';
 import type { OAuthClientUseCaseDeps } from './deps';
 import { presentOAuthClient } from './oauth-client-records';
 
-export async function listOAuthClients({ db }: OAuthClientUseCaseDeps, { tenantId }: RequestContext, page: PageRequest) {
+export async function listOAuthClients(
+  { db }: OAuthClientUseCaseDeps,
+  { tenantId }: RequestContext,
+  page: PageRequest,
+) {
   const { rows, nextCursor } = await inTenantTransaction(db, tenantId, (scope) => listOAuthClientRows(scope, page));
   return { data: rows.map(presentOAuthClient), next_cursor: nextCursor };
 }

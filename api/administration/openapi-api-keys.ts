@@ -21,14 +21,26 @@ export const apiKeysPart: DocumentPart = {
     {
       name: 'API keys',
       description:
-        'The administration area: API keys of the caller\'s tenant. Needs the `admin` scope. A key is shown once, at creation ' +
+        "The administration area: API keys of the caller's tenant. Needs the `admin` scope. A key is shown once, at creation " +
         'or rotation; only its SHA-256 hash is stored. `family:write` implies `family:read`; `family:*` is shorthand for both.',
     },
   ],
   schemas: {
     ApiKey: {
       type: 'object',
-      required: ['id', 'object', 'name', 'scopes', 'status', 'expires_at', 'revoked_at', 'last_used_at', 'created_by', 'created_at', 'updated_at'],
+      required: [
+        'id',
+        'object',
+        'name',
+        'scopes',
+        'status',
+        'expires_at',
+        'revoked_at',
+        'last_used_at',
+        'created_by',
+        'created_at',
+        'updated_at',
+      ],
       properties: {
         id: { type: 'string', example: 'key_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'api_key' },
@@ -40,7 +52,9 @@ export const apiKeysPart: DocumentPart = {
         revoked_at: nullableTimestamp('When the key was revoked.'),
         last_used_at: nullableTimestamp('Last successful authentication, to the minute.'),
         rotated_at: nullableTimestamp('When the secret was last rotated.'),
-        previous_secret_expires_at: nullableTimestamp('Until when the secret replaced by the last rotation still works.'),
+        previous_secret_expires_at: nullableTimestamp(
+          'Until when the secret replaced by the last rotation still works.',
+        ),
         created_by: ref('Actor'),
         created_at: timestamp('Creation time.'),
         updated_at: timestamp('Last change.'),
@@ -52,7 +66,9 @@ export const apiKeysPart: DocumentPart = {
         {
           type: 'object',
           required: ['key'],
-          properties: { key: { type: 'string', description: 'The full API key. Shown only in this response: store it now.' } },
+          properties: {
+            key: { type: 'string', description: 'The full API key. Shown only in this response: store it now.' },
+          },
         },
       ],
     },
@@ -81,7 +97,9 @@ export const apiKeysPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        grace_period_seconds: gracePeriodSeconds('How long the old secret keeps working (default 86400 = 24 h, max 7 days; 0 ends it at once).'),
+        grace_period_seconds: gracePeriodSeconds(
+          'How long the old secret keeps working (default 86400 = 24 h, max 7 days; 0 ends it at once).',
+        ),
       },
     },
   },
@@ -95,7 +113,12 @@ export const apiKeysPart: DocumentPart = {
         parameters: [parameterRef('IdempotencyKey')],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('CreateApiKeyRequest'), example: { name: 'CI pipeline', scopes: ['scenarios:read', 'scenarios:write', 'models:read'] } } },
+          content: {
+            'application/json': {
+              schema: ref('CreateApiKeyRequest'),
+              example: { name: 'CI pipeline', scopes: ['scenarios:read', 'scenarios:write', 'models:read'] },
+            },
+          },
         },
         responses: {
           '201': jsonResponse('The key, with its secret shown this once.', ref('ApiKeyWithSecret'), createdHeaders),
@@ -118,7 +141,10 @@ export const apiKeysPart: DocumentPart = {
         tags: ['API keys'],
         'x-required-scope': 'admin',
         parameters: [idParameter],
-        responses: { '200': jsonResponse('The key (never its secret).', ref('ApiKey')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The key (never its secret).', ref('ApiKey')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/api-keys/{id}/revoke': {
@@ -129,22 +155,34 @@ export const apiKeysPart: DocumentPart = {
         tags: ['API keys'],
         'x-required-scope': 'admin',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        responses: { '200': jsonResponse('The revoked key.', ref('ApiKey'), postSuccessHeaders), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The revoked key.', ref('ApiKey'), postSuccessHeaders),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/api-keys/{id}/rotate': {
       post: {
         operationId: 'rotateApiKey',
-        summary: 'Rotate an API key\'s secret',
+        summary: "Rotate an API key's secret",
         description:
           'Issues a new secret for the same key id and scopes. The old secret keeps working for the grace period, ' +
           'so deployments can switch over without downtime. A revoked key cannot be rotated (409 `api_key_not_rotatable`).',
         tags: ['API keys'],
         'x-required-scope': 'admin',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: false, content: { 'application/json': { schema: ref('RotateApiKeyRequest'), example: { grace_period_seconds: 3600 } } } },
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': { schema: ref('RotateApiKeyRequest'), example: { grace_period_seconds: 3600 } },
+          },
+        },
         responses: {
-          '200': jsonResponse('The key with its new secret, shown this once.', ref('ApiKeyWithSecret'), postSuccessHeaders),
+          '200': jsonResponse(
+            'The key with its new secret, shown this once.',
+            ref('ApiKeyWithSecret'),
+            postSuccessHeaders,
+          ),
           ...standardErrors({ body: true, notFound: true, conflict: true }),
         },
       },

@@ -1,6 +1,17 @@
 import { AUDIT_DIGEST_JWS_TYPE, AUDIT_EXPORT_CSV_COLUMNS } from '../../core/audit-export-digest';
 import { DECISION_STATUSES } from '../../db/records/decision';
-import { createdHeaders, jsonResponse, parameterRef, pathParameter, ref, standardErrors, successHeaders, timestamp, nullableTimestamp, type DocumentPart } from '../openapi/common';
+import {
+  createdHeaders,
+  jsonResponse,
+  parameterRef,
+  pathParameter,
+  ref,
+  standardErrors,
+  successHeaders,
+  timestamp,
+  nullableTimestamp,
+  type DocumentPart,
+} from '../openapi/common';
 
 const tag = 'Audit exports';
 const idParameter = pathParameter('The export id (`aex_…`).');
@@ -12,14 +23,19 @@ const filtersSchema = {
   additionalProperties: false,
   properties: {
     occurred_after: { type: 'string', format: 'date-time', description: 'Only records at or after this time.' },
-    occurred_before: { type: 'string', format: 'date-time', description: 'Only records before this time; must be later than `occurred_after`.' },
+    occurred_before: {
+      type: 'string',
+      format: 'date-time',
+      description: 'Only records before this time; must be later than `occurred_after`.',
+    },
     resource_types: {
       type: 'array',
       minItems: 1,
       maxItems: 20,
       uniqueItems: true,
       items: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,49}$' },
-      description: 'Only records about these resource types (`api_key`, `oauth_client`, `member`, `decision`, `approval_policy`).',
+      description:
+        'Only records about these resource types (`api_key`, `oauth_client`, `member`, `decision`, `approval_policy`).',
     },
     decision_statuses: {
       type: 'array',
@@ -64,7 +80,7 @@ export const auditExportsPart: DocumentPart = {
     {
       name: tag,
       description:
-        'Signed exports of the tenant\'s hash-chained audit log, as JSON Lines and CSV, written by a Temporal workflow. Every ' +
+        "Signed exports of the tenant's hash-chained audit log, as JSON Lines and CSV, written by a Temporal workflow. Every " +
         'operation needs the `admin` scope, except the public key set that verifies digests. Filters: a time range, resource ' +
         'types, and the current status and tags of decisions (either of the last two keeps only records about decisions).\n\n' +
         '**Verifying an export offline.** `GET …/digest` answers a compact JWS (ES256, header `typ` ' +
@@ -84,22 +100,60 @@ export const auditExportsPart: DocumentPart = {
     },
   ],
   schemas: {
-    CreateAuditExportRequest: { ...filtersSchema, description: 'Every filter is optional: an empty body exports the whole log.' },
-    AuditExportFilters: { ...filtersSchema, description: 'The filters as applied (times normalised to RFC 3339 UTC with milliseconds, lists sorted).' },
+    CreateAuditExportRequest: {
+      ...filtersSchema,
+      description: 'Every filter is optional: an empty body exports the whole log.',
+    },
+    AuditExportFilters: {
+      ...filtersSchema,
+      description: 'The filters as applied (times normalised to RFC 3339 UTC with milliseconds, lists sorted).',
+    },
     AuditExportDigest: {
       type: 'object',
       description: 'What the digest JWS signs.',
-      required: ['tenant_id', 'export_id', 'filters', 'record_count', 'first_sequence', 'last_sequence', 'chain_head_hash', 'log_head_sequence', 'log_head_hash', 'jsonl_sha256', 'csv_sha256', 'created_at'],
+      required: [
+        'tenant_id',
+        'export_id',
+        'filters',
+        'record_count',
+        'first_sequence',
+        'last_sequence',
+        'chain_head_hash',
+        'log_head_sequence',
+        'log_head_hash',
+        'jsonl_sha256',
+        'csv_sha256',
+        'created_at',
+      ],
       properties: {
         tenant_id: { type: 'string' },
         export_id: { type: 'string' },
         filters: ref('AuditExportFilters'),
         record_count: { type: 'integer', minimum: 0 },
-        first_sequence: { ...nullableSequence, description: 'Sequence of the first exported record; null for an empty export.' },
-        last_sequence: { ...nullableSequence, description: 'Sequence of the last exported record; null for an empty export.' },
-        chain_head_hash: { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$', description: 'The `hash` of the last exported record.' },
-        log_head_sequence: { type: 'integer', minimum: 0, description: "The tenant's last audit sequence when the export was read (0 for an empty log); every exported record is at or below it." },
-        log_head_hash: { ...SHA256, description: "The hash of the tenant's record `log_head_sequence` (64 zeros for an empty log): the whole chain up to there, signed." },
+        first_sequence: {
+          ...nullableSequence,
+          description: 'Sequence of the first exported record; null for an empty export.',
+        },
+        last_sequence: {
+          ...nullableSequence,
+          description: 'Sequence of the last exported record; null for an empty export.',
+        },
+        chain_head_hash: {
+          type: ['string', 'null'],
+          pattern: '^[0-9a-f]{64}$',
+          description: 'The `hash` of the last exported record.',
+        },
+        log_head_sequence: {
+          type: 'integer',
+          minimum: 0,
+          description:
+            "The tenant's last audit sequence when the export was read (0 for an empty log); every exported record is at or below it.",
+        },
+        log_head_hash: {
+          ...SHA256,
+          description:
+            "The hash of the tenant's record `log_head_sequence` (64 zeros for an empty log): the whole chain up to there, signed.",
+        },
         jsonl_sha256: { ...SHA256, description: 'SHA-256 of the JSON Lines file, lowercase hex.' },
         csv_sha256: { ...SHA256, description: 'SHA-256 of the CSV file, lowercase hex.' },
         created_at: timestamp('When the digest was signed.'),
@@ -107,28 +161,54 @@ export const auditExportsPart: DocumentPart = {
     },
     AuditExport: {
       type: 'object',
-      required: ['id', 'object', 'status', 'filters', 'progress', 'digest', 'error', 'workflow_id', 'created_by', 'created_at', 'updated_at', 'completed_at'],
+      required: [
+        'id',
+        'object',
+        'status',
+        'filters',
+        'progress',
+        'digest',
+        'error',
+        'workflow_id',
+        'created_by',
+        'created_at',
+        'updated_at',
+        'completed_at',
+      ],
       properties: {
         id: { type: 'string', description: '`aex_…`' },
         object: { type: 'string', enum: ['audit_export'] },
         status: {
           type: 'string',
           enum: ['pending', 'running', 'completed', 'failed'],
-          description: '`pending` → `running` → `completed` (files and digest available) or `failed` (every attempt failed; create a new export).',
+          description:
+            '`pending` → `running` → `completed` (files and digest available) or `failed` (every attempt failed; create a new export).',
         },
         filters: ref('AuditExportFilters'),
         progress: {
           type: 'object',
           required: ['records_written'],
-          properties: { records_written: { type: 'integer', minimum: 0, description: 'Records written so far (updated about every second while running).' } },
+          properties: {
+            records_written: {
+              type: 'integer',
+              minimum: 0,
+              description: 'Records written so far (updated about every second while running).',
+            },
+          },
         },
-        digest: { oneOf: [ref('AuditExportDigest'), { type: 'null' }], description: 'The signed digest\'s payload, once completed.' },
+        digest: {
+          oneOf: [ref('AuditExportDigest'), { type: 'null' }],
+          description: "The signed digest's payload, once completed.",
+        },
         error: {
           type: ['object', 'null'],
           required: ['code', 'detail'],
           properties: { code: { type: 'string' }, detail: { type: 'string' } },
         },
-        workflow_id: { type: 'string', description: 'The Temporal workflow writing the export (`audit_export/aex_…`).' },
+        workflow_id: {
+          type: 'string',
+          description: 'The Temporal workflow writing the export (`audit_export/aex_…`).',
+        },
         created_by: ref('Actor'),
         created_at: timestamp('When the export was requested.'),
         updated_at: timestamp('Last status or progress change.'),
@@ -158,7 +238,15 @@ export const auditExportsPart: DocumentPart = {
           items: {
             type: 'object',
             required: ['kty', 'kid', 'alg'],
-            properties: { kty: { type: 'string' }, crv: { type: 'string' }, x: { type: 'string' }, y: { type: 'string' }, kid: { type: 'string' }, alg: { type: 'string' }, use: { type: 'string' } },
+            properties: {
+              kty: { type: 'string' },
+              crv: { type: 'string' },
+              x: { type: 'string' },
+              y: { type: 'string' },
+              kid: { type: 'string' },
+              alg: { type: 'string' },
+              use: { type: 'string' },
+            },
           },
         },
       },
@@ -179,7 +267,16 @@ export const auditExportsPart: DocumentPart = {
         parameters: [parameterRef('IdempotencyKey')],
         requestBody: {
           required: false,
-          content: { 'application/json': { schema: ref('CreateAuditExportRequest'), example: { occurred_after: '2026-11-01T00:00:00Z', decision_statuses: ['approved', 'pending_approval'], decision_tags: ['capex'] } } },
+          content: {
+            'application/json': {
+              schema: ref('CreateAuditExportRequest'),
+              example: {
+                occurred_after: '2026-11-01T00:00:00Z',
+                decision_statuses: ['approved', 'pending_approval'],
+                decision_tags: ['capex'],
+              },
+            },
+          },
         },
         responses: {
           '202': jsonResponse('The export has been accepted; poll it.', ref('AuditExport'), createdHeaders),
@@ -209,12 +306,23 @@ export const auditExportsPart: DocumentPart = {
         'x-required-scope': 'admin',
         parameters: [
           idParameter,
-          { name: 'format', in: 'query', description: 'The file to download.', schema: { type: 'string', enum: ['jsonl', 'csv'], default: 'jsonl' } },
+          {
+            name: 'format',
+            in: 'query',
+            description: 'The file to download.',
+            schema: { type: 'string', enum: ['jsonl', 'csv'], default: 'jsonl' },
+          },
         ],
         responses: {
           '200': {
             description: 'The file.',
-            headers: { ...successHeaders, 'Content-Disposition': { description: '`attachment; filename="aex_….jsonl"`', schema: { type: 'string' } } },
+            headers: {
+              ...successHeaders,
+              'Content-Disposition': {
+                description: '`attachment; filename="aex_….jsonl"`',
+                schema: { type: 'string' },
+              },
+            },
             content: {
               'application/x-ndjson': { schema: { type: 'string' } },
               'text/csv': { schema: { type: 'string' } },
@@ -228,12 +336,21 @@ export const auditExportsPart: DocumentPart = {
       get: {
         operationId: 'getAuditExportDigest',
         summary: "The export's signed digest (compact JWS)",
-        description: 'A compact JWS (ES256) over the AuditExportDigest; verify it with `/.well-known/audit-jwks.json`. 409 until completed.',
+        description:
+          'A compact JWS (ES256) over the AuditExportDigest; verify it with `/.well-known/audit-jwks.json`. 409 until completed.',
         tags: [tag],
         'x-required-scope': 'admin',
         parameters: [idParameter],
         responses: {
-          '200': { description: 'The compact JWS.', headers: successHeaders, content: { 'application/jose': { schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' } } } },
+          '200': {
+            description: 'The compact JWS.',
+            headers: successHeaders,
+            content: {
+              'application/jose': {
+                schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' },
+              },
+            },
+          },
           ...standardErrors({ notFound: true, conflict: true }),
         },
       },
@@ -242,10 +359,16 @@ export const auditExportsPart: DocumentPart = {
       get: {
         operationId: 'getAuditExportJwks',
         summary: 'Public keys verifying audit export digests (JWKS)',
-        description: 'Every key this deployment has signed with, active first; no authentication. The OAuth JWKS drops rotated keys once their tokens have expired; this set keeps them.',
+        description:
+          'Every key this deployment has signed with, active first; no authentication. The OAuth JWKS drops rotated keys once their tokens have expired; this set keeps them.',
         tags: [tag],
         security: [],
-        responses: { '200': { description: 'A JWK Set (RFC 7517).', content: { 'application/json': { schema: ref('AuditJwks') } } } },
+        responses: {
+          '200': {
+            description: 'A JWK Set (RFC 7517).',
+            content: { 'application/json': { schema: ref('AuditJwks') } },
+          },
+        },
       },
     },
   },

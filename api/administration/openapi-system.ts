@@ -51,7 +51,8 @@ export const systemPart: DocumentPart = {
       get: {
         operationId: 'getReadiness',
         summary: 'Readiness',
-        description: 'Answers 200 when Postgres and Temporal are reachable, 503 otherwise. `checks.scenario_runner` does not affect the status.',
+        description:
+          'Answers 200 when Postgres and Temporal are reachable, 503 otherwise. `checks.scenario_runner` does not affect the status.',
         tags: ['System'],
         security: [],
         responses: {

@@ -1,17 +1,29 @@
 import { ROLES, ROLE_SCOPES } from '../../core/roles';
-import { createdHeaders, jsonResponse, listOf, parameterRef, ref, standardErrors, timestamp, pathParameter, type DocumentPart } from '../openapi/common';
+import {
+  createdHeaders,
+  jsonResponse,
+  listOf,
+  parameterRef,
+  ref,
+  standardErrors,
+  timestamp,
+  pathParameter,
+  type DocumentPart,
+} from '../openapi/common';
 
 const idParameter = pathParameter('User id (`usr_…`).');
 
-const roleTable = ROLES.map((role) => `| \`${role}\` | ${ROLE_SCOPES[role].map((s) => `\`${s}\``).join(', ')} |`).join('\n');
+const roleTable = ROLES.map((role) => `| \`${role}\` | ${ROLE_SCOPES[role].map((s) => `\`${s}\``).join(', ')} |`).join(
+  '\n',
+);
 
 export const usersPart: DocumentPart = {
   tags: [
     {
       name: 'Users',
       description:
-        'The people of the caller\'s tenant and their roles (scope `admin`). A person (identified by email, with one password) can ' +
-        'belong to several tenants with a role in each; OAuth access tokens issued to them carry at most their role\'s scopes:\n\n' +
+        "The people of the caller's tenant and their roles (scope `admin`). A person (identified by email, with one password) can " +
+        "belong to several tenants with a role in each; OAuth access tokens issued to them carry at most their role's scopes:\n\n" +
         `| role | scopes |\n|---|---|\n${roleTable}\n\nThe last admin of a tenant cannot be demoted or removed (409 \`last_admin\`).`,
     },
   ],
@@ -20,10 +32,17 @@ export const usersPart: DocumentPart = {
       type: 'object',
       required: ['id', 'object', 'email', 'display_name', 'role', 'scopes', 'created_at', 'updated_at'],
       properties: {
-        id: { type: 'string', example: 'usr_01jd2x0m3f8q4w7e5r6t9y2v1k', description: 'The member id: this tenant\'s own for the person, minted with the membership.' },
+        id: {
+          type: 'string',
+          example: 'usr_01jd2x0m3f8q4w7e5r6t9y2v1k',
+          description: "The member id: this tenant's own for the person, minted with the membership.",
+        },
         object: { type: 'string', const: 'member' },
         email: { type: 'string', format: 'email' },
-        display_name: { type: 'string', description: 'The name this tenant gave the person; other tenants may know them by another.' },
+        display_name: {
+          type: 'string',
+          description: 'The name this tenant gave the person; other tenants may know them by another.',
+        },
         role: { type: 'string', enum: [...ROLES] },
         scopes: { type: 'array', items: { type: 'string' }, description: 'What the role allows.' },
         created_by: ref('Actor'),
@@ -31,7 +50,8 @@ export const usersPart: DocumentPart = {
         updated_at: timestamp('Last change of the membership.'),
         invitation: {
           type: ['object', 'null'],
-          description: 'The member\'s latest invitation (null: added with a password by the operator, or before invitations existed).',
+          description:
+            "The member's latest invitation (null: added with a password by the operator, or before invitations existed).",
           required: ['id', 'status', 'expires_at', 'created_at'],
           properties: {
             id: { type: 'string', example: 'inv_01jd2x0m3f8q4w7e5r6t9y2v1k' },
@@ -68,13 +88,13 @@ export const usersPart: DocumentPart = {
         description:
           'Adds the person with this email to the tenant, creating them when the email is new. The answer is the same whether or not ' +
           'the person already belongs to other tenants: the member carries the `display_name` given here (each tenant names its ' +
-          'members itself), and nothing about the person\'s other memberships or sign-in credentials is shown. For the same reason ' +
-          'a tenant cannot set a person\'s password (a `password` field is refused with 422): a tenant that could would learn, by ' +
-          'signing in, whether the email already had an account, and could take over an existing person\'s account. Instead the ' +
+          "members itself), and nothing about the person's other memberships or sign-in credentials is shown. For the same reason " +
+          "a tenant cannot set a person's password (a `password` field is refused with 422): a tenant that could would learn, by " +
+          "signing in, whether the email already had an account, and could take over an existing person's account. Instead the " +
           'person gets an **invitation** by email: a single-use link, valid for INVITATION_TTL_SECONDS (7 days), to set their first ' +
           'password — or, when they already have one (from another tenant), to join with it; with an external identity provider, to ' +
-          'sign in there. The answer shows the invitation (`pending`) alike for a new and a known email. The member\'s `id` is this tenant\'s own, minted now for a new and a known email alike (its time is ' +
-          'the membership\'s `created_at`, and another tenant knows the same person by another id). 409 `already_member` when the ' +
+          "sign in there. The answer shows the invitation (`pending`) alike for a new and a known email. The member's `id` is this tenant's own, minted now for a new and a known email alike (its time is " +
+          "the membership's `created_at`, and another tenant knows the same person by another id). 409 `already_member` when the " +
           'person is already a member of this tenant.',
         tags: ['Users'],
         'x-required-scope': 'admin',
@@ -95,7 +115,7 @@ export const usersPart: DocumentPart = {
       },
       get: {
         operationId: 'listMembers',
-        summary: 'List the tenant\'s people',
+        summary: "List the tenant's people",
         tags: ['Users'],
         'x-required-scope': 'admin',
         parameters: [parameterRef('Limit'), parameterRef('Cursor')],
@@ -112,18 +132,25 @@ export const usersPart: DocumentPart = {
         tags: ['Users'],
         'x-required-scope': 'admin',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        responses: { '201': jsonResponse('The member, with the new invitation.', ref('Member')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        responses: {
+          '201': jsonResponse('The member, with the new invitation.', ref('Member')),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/users/{id}/invitation/revoke': {
       post: {
         operationId: 'revokeInvitation',
-        summary: 'Revoke a member\'s invitation',
-        description: 'The open link stops working (doing it twice is doing it once). 409 `invitation_accepted` once the member accepted it.',
+        summary: "Revoke a member's invitation",
+        description:
+          'The open link stops working (doing it twice is doing it once). 409 `invitation_accepted` once the member accepted it.',
         tags: ['Users'],
         'x-required-scope': 'admin',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        responses: { '200': jsonResponse('The member.', ref('Member')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        responses: {
+          '200': jsonResponse('The member.', ref('Member')),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/users/{id}': {
@@ -137,13 +164,19 @@ export const usersPart: DocumentPart = {
       },
       patch: {
         operationId: 'changeMemberRole',
-        summary: 'Change a member\'s role',
-        description: 'Takes effect on the member\'s next request, including with tokens already issued.',
+        summary: "Change a member's role",
+        description: "Takes effect on the member's next request, including with tokens already issued.",
         tags: ['Users'],
         'x-required-scope': 'admin',
         parameters: [idParameter],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('ChangeMemberRoleRequest'), example: { role: 'approver' } } } },
-        responses: { '200': jsonResponse('The member.', ref('Member')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('ChangeMemberRoleRequest'), example: { role: 'approver' } } },
+        },
+        responses: {
+          '200': jsonResponse('The member.', ref('Member')),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
       delete: {
         operationId: 'removeMember',
@@ -152,7 +185,10 @@ export const usersPart: DocumentPart = {
         'x-required-scope': 'admin',
         parameters: [idParameter],
         responses: {
-          '204': { description: 'Removed.', headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } } },
+          '204': {
+            description: 'Removed.',
+            headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+          },
           ...standardErrors({ notFound: true, conflict: true }),
         },
       },

@@ -7,7 +7,11 @@ import { revokeInvitation } from './invitations';
 import { memberOrNotFound, presentMember } from './member-records';
 
 /** The member's open invitation link stops working (idempotent); 409 once they accepted. */
-export async function revokeMemberInvitation({ db }: MemberUseCaseDeps, { tenantId, actor }: RequestContext, memberId: string) {
+export async function revokeMemberInvitation(
+  { db }: MemberUseCaseDeps,
+  { tenantId, actor }: RequestContext,
+  memberId: string,
+) {
   return inTenantTransaction(db, tenantId, async (scope) => {
     const found = await memberOrNotFound(scope, memberId);
     const latest = (await latestInvitations(scope, [found.id])).get(found.id);

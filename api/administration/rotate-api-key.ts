@@ -7,7 +7,12 @@ import { presentApiKey, requireApiKeyId } from './api-key-records';
 import type { ApiKeyUseCaseDeps } from './deps';
 
 /** A new secret; the previous one keeps working for the grace period (the request's, else the configured default). */
-export async function rotateApiKey({ db, cache, defaultRotationGraceSeconds }: ApiKeyUseCaseDeps, { tenantId, actor }: RequestContext, id: string, gracePeriodSeconds: number | undefined) {
+export async function rotateApiKey(
+  { db, cache, defaultRotationGraceSeconds }: ApiKeyUseCaseDeps,
+  { tenantId, actor }: RequestContext,
+  id: string,
+  gracePeriodSeconds: number | undefined,
+) {
   requireApiKeyId(id);
   const grace = gracePeriodSeconds ?? defaultRotationGraceSeconds;
   const change = cache.expectChange(id);

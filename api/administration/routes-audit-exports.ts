@@ -2,9 +2,13 @@ import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { AuditExportService } from './service';
 
-export function registerAuditExportRoutes(router: AppRouter, operation: BindOperation, exports: AuditExportService): void {
+export function registerAuditExportRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  exports: AuditExportService,
+): void {
   operation(router, 'createAuditExport', async (ctx, { body }) => {
-    const created = await exports.create(requestContext(ctx), (body ?? {}));
+    const created = await exports.create(requestContext(ctx), body ?? {});
     ctx.status = 202;
     ctx.set('Location', `/api/v1/audit-exports/${created.id}`);
     ctx.body = created;
@@ -29,7 +33,11 @@ export function registerAuditExportRoutes(router: AppRouter, operation: BindOper
 }
 
 /** Unauthenticated: the keys verifying export digests, for customers verifying offline. */
-export function registerAuditExportKeyRoutes(router: AppRouter, operation: BindOperation, exports: AuditExportService): void {
+export function registerAuditExportKeyRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  exports: AuditExportService,
+): void {
   operation(router, 'getAuditExportJwks', async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = await exports.verificationKeys();

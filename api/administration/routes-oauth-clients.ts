@@ -2,7 +2,11 @@ import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { OAuthClientService } from './service';
 
-export function registerOAuthClientRoutes(router: AppRouter, operation: BindOperation, clients: OAuthClientService): void {
+export function registerOAuthClientRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  clients: OAuthClientService,
+): void {
   operation(router, 'createOAuthClient', async (ctx, { body }) => {
     const created = await clients.create(requestContext(ctx), body);
     ctx.status = 201;

@@ -54,7 +54,13 @@ const DOCS_ASSETS: Record<string, string> = {
 };
 
 /** Unauthenticated endpoints: liveness, readiness, metrics, the OpenAPI document and its reference page. */
-export function registerSystemRoutes(router: AppRouter, operation: BindOperation, deps: AppDeps, document: OpenApiDocument, metrics: Metrics): void {
+export function registerSystemRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  deps: AppDeps,
+  document: OpenApiDocument,
+  metrics: Metrics,
+): void {
   const documentJson = JSON.stringify(document);
   const assetsRoot = getAbsoluteFSPath();
 
@@ -68,7 +74,10 @@ export function registerSystemRoutes(router: AppRouter, operation: BindOperation
     ctx.status = ready ? 200 : 503;
     const runner = deps.scenarioRunner;
     const scenarioRunner = runner ? (runner.eagerClient() ? 'ok' : 'starting') : 'disabled';
-    ctx.body = { status: ready ? 'ready' : 'not_ready', checks: { postgres, temporal, scenario_runner: scenarioRunner } };
+    ctx.body = {
+      status: ready ? 'ready' : 'not_ready',
+      checks: { postgres, temporal, scenario_runner: scenarioRunner },
+    };
   });
 
   // Not operations of the API (monitoring and documentation), so registered directly.

@@ -1,4 +1,3 @@
-
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { UserService } from './service';

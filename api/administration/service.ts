@@ -15,7 +15,14 @@ import { createApiKey, type CreateApiKeyInput } from './create-api-key';
 import { createAuditExport } from './create-audit-export';
 import { createOAuthClient, type CreateOAuthClientInput } from './create-oauth-client';
 import { deleteMember } from './delete-member';
-import type { AccountUseCaseDeps, ApiKeyUseCaseDeps, AuditExportUseCaseDeps, AuditLogUseCaseDeps, MemberUseCaseDeps, OAuthClientUseCaseDeps } from './deps';
+import type {
+  AccountUseCaseDeps,
+  ApiKeyUseCaseDeps,
+  AuditExportUseCaseDeps,
+  AuditLogUseCaseDeps,
+  MemberUseCaseDeps,
+  OAuthClientUseCaseDeps,
+} from './deps';
 import { downloadAuditExport } from './download-audit-export';
 import { getApiKey } from './get-api-key';
 import { getAuditExport } from './get-audit-export';
@@ -68,7 +75,8 @@ export function createApiKeyService(deps: ApiKeyUseCaseDeps) {
     list: (context: RequestContext, page: PageRequest) => listApiKeys(deps, context, page),
     get: (context: RequestContext, id: string) => getApiKey(deps, context, id),
     revoke: (context: RequestContext, id: string) => revokeApiKey(deps, context, id),
-    rotate: (context: RequestContext, id: string, gracePeriodSeconds: number | undefined) => rotateApiKey(deps, context, id, gracePeriodSeconds),
+    rotate: (context: RequestContext, id: string, gracePeriodSeconds: number | undefined) =>
+      rotateApiKey(deps, context, id, gracePeriodSeconds),
   };
 }
 
@@ -94,7 +102,8 @@ export function createUserService(serviceDeps: { db: Knex; invitations?: Invitat
     revokeInvitation: (context: RequestContext, memberId: string) => revokeMemberInvitation(deps, context, memberId),
     list: (context: RequestContext, page: PageRequest) => listMembers(deps, context, page),
     get: (context: RequestContext, userId: string) => getMember(deps, context, userId),
-    changeRole: (context: RequestContext, memberId: string, role: Role) => updateMemberRole(deps, context, memberId, role),
+    changeRole: (context: RequestContext, memberId: string, role: Role) =>
+      updateMemberRole(deps, context, memberId, role),
     remove: (context: RequestContext, memberId: string) => deleteMember(deps, context, memberId),
   };
 }
@@ -103,7 +112,8 @@ export type UserService = ReturnType<typeof createUserService>;
 
 export function createAuditLogService(deps: AuditLogUseCaseDeps) {
   return {
-    list: (context: RequestContext, query: AuditLogQuery, page: PageRequest) => listAuditRecords(deps, context, query, page),
+    list: (context: RequestContext, query: AuditLogQuery, page: PageRequest) =>
+      listAuditRecords(deps, context, query, page),
     get: (context: RequestContext, id: string) => getAuditRecord(deps, context, id),
     verify: (context: RequestContext) => verifyAuditLog(deps, context),
   };
@@ -111,12 +121,24 @@ export function createAuditLogService(deps: AuditLogUseCaseDeps) {
 
 export type AuditLogService = ReturnType<typeof createAuditLogService>;
 
-export function createAuditExportService(serviceDeps: { db: Knex; temporal: Client; taskQueues: TaskQueues; config: Config; logger: Logger; exportFiles: FileStore }) {
-  const deps: AuditExportUseCaseDeps = { db: serviceDeps.db, exportFiles: serviceDeps.exportFiles, exports: createAuditExports(serviceDeps) };
+export function createAuditExportService(serviceDeps: {
+  db: Knex;
+  temporal: Client;
+  taskQueues: TaskQueues;
+  config: Config;
+  logger: Logger;
+  exportFiles: FileStore;
+}) {
+  const deps: AuditExportUseCaseDeps = {
+    db: serviceDeps.db,
+    exportFiles: serviceDeps.exportFiles,
+    exports: createAuditExports(serviceDeps),
+  };
   return {
     create: (context: RequestContext, body: AuditExportCreate) => createAuditExport(deps, context, body),
     get: (context: RequestContext, id: string) => getAuditExport(deps, context, id),
-    download: (context: RequestContext, id: string, format: AuditExportFormat) => downloadAuditExport(deps, context, id, format),
+    download: (context: RequestContext, id: string, format: AuditExportFormat) =>
+      downloadAuditExport(deps, context, id, format),
     digest: (context: RequestContext, id: string) => getAuditExportDigest(deps, context, id),
     verificationKeys: () => listAuditExportKeys(deps),
   };

@@ -1,7 +1,11 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
-import { AUDIT_EXPORT_WORKFLOW, auditExportWorkflowId, type AuditExportInput } from '../../workflows/administration/contracts';
+import {
+  AUDIT_EXPORT_WORKFLOW,
+  auditExportWorkflowId,
+  type AuditExportInput,
+} from '../../workflows/administration/contracts';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 import type { TaskQueues } from '../../orchestration/task-queues';

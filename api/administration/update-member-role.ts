@@ -7,7 +7,12 @@ import type { RequestContext } from '../context';
 import type { MemberUseCaseDeps } from './deps';
 import { memberOrNotFound, presentMember, refuseIfLastAdmin } from './member-records';
 
-export async function updateMemberRole({ db }: MemberUseCaseDeps, { tenantId, actor }: RequestContext, memberId: string, role: Role) {
+export async function updateMemberRole(
+  { db }: MemberUseCaseDeps,
+  { tenantId, actor }: RequestContext,
+  memberId: string,
+  role: Role,
+) {
   return inTenantTransaction(db, tenantId, async (scope) => {
     const member = await memberOrNotFound(scope, memberId);
     if (member.role !== role) await refuseIfLastAdmin(scope, member);

@@ -5,7 +5,18 @@ import type { Notice } from './layout';
 
 async function renderKeys(area: AdminArea, ctx: Context, who: Admin, status = 200, notice?: Notice, form?: ApiKeyForm) {
   const keys = await area.services.apiKeys.list(who.context, { limit: 100 });
-  area.kit.send(ctx, status, apiKeysPage({ viewer: who.viewer, keys: keys.data as unknown as ApiKeyView[], names: who.names, now: new Date(), form, notice }));
+  area.kit.send(
+    ctx,
+    status,
+    apiKeysPage({
+      viewer: who.viewer,
+      keys: keys.data as unknown as ApiKeyView[],
+      names: who.names,
+      now: new Date(),
+      form,
+      notice,
+    }),
+  );
 }
 
 /** API keys: list, create (the secret shown once), rotate with a grace period, revoke after a confirmation page. */
@@ -21,22 +32,46 @@ export function registerAdminApiKeyRoutes(area: AdminArea): void {
   router.post(`${ADMIN_PREFIX}/api-keys`, async (ctx) => {
     const who = await area.adminPost(ctx, 'createApiKey');
     if (!who) return;
-    const form: ApiKeyForm = { name: (who.form.get('name') ?? '').trim(), scopes: who.form.getAll('scopes'), expires_on: (who.form.get('expires_on') ?? '').trim() };
+    const form: ApiKeyForm = {
+      name: (who.form.get('name') ?? '').trim(),
+      scopes: who.form.getAll('scopes'),
+      expires_on: (who.form.get('expires_on') ?? '').trim(),
+    };
     const body: Record<string, unknown> = { name: form.name, scopes: form.scopes };
     if (form.expires_on) body.expires_at = dateToInstant(form.expires_on);
     const result = await area.attempt('createApiKey', body, () => services.apiKeys.create(who.context, body as never));
     if (!result.ok) return renderKeys(area, ctx, who, result.status, result.notice, form);
     // The secret is in this response only: never in a redirect, the session or a log.
-    send(ctx, 201, apiKeySecretPage({ viewer: who.viewer, key: result.value as unknown as ApiKeyView & { key: string }, rotated: false, names: who.names }));
+    send(
+      ctx,
+      201,
+      apiKeySecretPage({
+        viewer: who.viewer,
+        key: result.value as unknown as ApiKeyView & { key: string },
+        rotated: false,
+        names: who.names,
+      }),
+    );
   });
 
   router.post(`${ADMIN_PREFIX}/api-keys/:id/rotate`, async (ctx) => {
     const who = await area.adminPost(ctx, 'rotateApiKey');
     if (!who) return;
     const body = graceBody(who.form.get('grace_period_seconds'));
-    const result = await area.attempt('rotateApiKey', body, () => services.apiKeys.rotate(who.context, ctx.params.id as string, body.grace_period_seconds as number | undefined));
+    const result = await area.attempt('rotateApiKey', body, () =>
+      services.apiKeys.rotate(who.context, ctx.params.id as string, body.grace_period_seconds as number | undefined),
+    );
     if (!result.ok) return renderKeys(area, ctx, who, result.status, result.notice);
-    send(ctx, 200, apiKeySecretPage({ viewer: who.viewer, key: result.value as unknown as ApiKeyView & { key: string }, rotated: true, names: who.names }));
+    send(
+      ctx,
+      200,
+      apiKeySecretPage({
+        viewer: who.viewer,
+        key: result.value as unknown as ApiKeyView & { key: string },
+        rotated: true,
+        names: who.names,
+      }),
+    );
   });
 
   router.get(`${ADMIN_PREFIX}/api-keys/:id/revoke`, async (ctx) => {
@@ -61,7 +96,9 @@ export function registerAdminApiKeyRoutes(area: AdminArea): void {
   router.post(`${ADMIN_PREFIX}/api-keys/:id/revoke`, async (ctx) => {
     const who = await area.adminPost(ctx, 'revokeApiKey');
     if (!who) return;
-    const result = await area.attempt('revokeApiKey', undefined, () => services.apiKeys.revoke(who.context, ctx.params.id as string));
+    const result = await area.attempt('revokeApiKey', undefined, () =>
+      services.apiKeys.revoke(who.context, ctx.params.id as string),
+    );
     if (!result.ok) return renderKeys(area, ctx, who, result.status, result.notice);
     seeOther(ctx, `${base}/api-keys?notice=key_revoked`);
   });

@@ -1,26 +1,59 @@
 import type { Context } from 'koa';
 import type { RequestContext } from '../context';
 import { ADMIN_PREFIX, noticeOf, seeOther, type Admin, type AdminArea } from './admin-area';
-import { approvalPoliciesPage, approvalPolicyPage, type InFlightView, type PolicyStepForm, type PolicyView } from './admin-pages';
+import {
+  approvalPoliciesPage,
+  approvalPolicyPage,
+  type InFlightView,
+  type PolicyStepForm,
+  type PolicyView,
+} from './admin-pages';
 import type { Notice } from './layout';
 
 type CurrentPolicy = PolicyView & {
-  version: { flags: Record<string, unknown>; steps: Array<PolicyView['version']['steps'][number] & { deadline?: string | null; condition?: string | null }> };
+  version: {
+    flags: Record<string, unknown>;
+    steps: Array<PolicyView['version']['steps'][number] & { deadline?: string | null; condition?: string | null }>;
+  };
 };
 
 /** Decisions in review (pending approval or sent back for changes) and the policy version each runs under. */
 async function inFlight(area: AdminArea, context: RequestContext): Promise<InFlightView[]> {
   const pages = await Promise.all(
-    (['pending_approval', 'changes_requested'] as const).map((status) => area.kit.decisions.list(context, { status }, { limit: 100 })),
+    (['pending_approval', 'changes_requested'] as const).map((status) =>
+      area.kit.decisions.list(context, { status }, { limit: 100 }),
+    ),
   );
   return pages.flatMap((page) =>
-    (page.data as unknown as Array<{ id: string; title: string; status: string; approval_policy_id: string | null; approval_policy_version: number | null }>)
+    (
+      page.data as unknown as Array<{
+        id: string;
+        title: string;
+        status: string;
+        approval_policy_id: string | null;
+        approval_policy_version: number | null;
+      }>
+    )
       .filter((d) => d.approval_policy_id !== null && d.approval_policy_version !== null)
-      .map((d) => ({ decision_id: d.id, policy_id: d.approval_policy_id as string, title: d.title, status: d.status, version: d.approval_policy_version as number })),
+      .map((d) => ({
+        decision_id: d.id,
+        policy_id: d.approval_policy_id as string,
+        title: d.title,
+        status: d.status,
+        version: d.approval_policy_version as number,
+      })),
   );
 }
 
-async function renderPolicy(area: AdminArea, ctx: Context, who: Admin, id: string, status = 200, notice?: Notice, steps?: PolicyStepForm[]) {
+async function renderPolicy(
+  area: AdminArea,
+  ctx: Context,
+  who: Admin,
+  id: string,
+  status = 200,
+  notice?: Notice,
+  steps?: PolicyStepForm[],
+) {
   const policy = (await area.services.approvalPolicies.get(who.context, id, undefined)) as unknown as PolicyView;
   const flights = (await inFlight(area, who.context)).filter((d) => d.policy_id === id);
   area.kit.send(
@@ -39,7 +72,10 @@ async function renderPolicy(area: AdminArea, ctx: Context, who: Admin, id: strin
 }
 
 /** The step rows of the form, and the CreateApprovalPolicyVersion body they make over the current version. */
-function policyVersionBody(form: URLSearchParams, current: CurrentPolicy): { rows: PolicyStepForm[]; body: { steps: unknown[]; flags: Record<string, unknown> } } {
+function policyVersionBody(
+  form: URLSearchParams,
+  current: CurrentPolicy,
+): { rows: PolicyStepForm[]; body: { steps: unknown[]; flags: Record<string, unknown> } } {
   const column = (name: string) => form.getAll(name);
   const names = column('step_name');
   const rows: PolicyStepForm[] = names.map((name, i) => ({
@@ -56,7 +92,9 @@ function policyVersionBody(form: URLSearchParams, current: CurrentPolicy): { row
     const before = current.version.steps[index];
     return {
       name: row.name,
-      approvals_required: /^\d+$/.test(row.approvals_required) ? Number(row.approvals_required) : row.approvals_required,
+      approvals_required: /^\d+$/.test(row.approvals_required)
+        ? Number(row.approvals_required)
+        : row.approvals_required,
       approvers: row.role ? { role: row.role } : { user_ids: row.user_ids.split(/[\s,]+/).filter((u) => u !== '') },
       sla: row.sla,
       ...(before?.escalate_to ? { escalate_to: before.escalate_to } : {}),
@@ -75,8 +113,20 @@ export function registerAdminApprovalPolicyRoutes(area: AdminArea): void {
   router.get(`${ADMIN_PREFIX}/approval-policies`, async (ctx) => {
     const who = await area.adminGet(ctx, 'listApprovalPolicies');
     if (!who) return;
-    const [policies, flights] = await Promise.all([services.approvalPolicies.list(who.context, {}, { limit: 100 }), inFlight(area, who.context)]);
-    send(ctx, 200, approvalPoliciesPage({ viewer: who.viewer, policies: policies.data as unknown as PolicyView[], inFlight: flights, names: who.names }));
+    const [policies, flights] = await Promise.all([
+      services.approvalPolicies.list(who.context, {}, { limit: 100 }),
+      inFlight(area, who.context),
+    ]);
+    send(
+      ctx,
+      200,
+      approvalPoliciesPage({
+        viewer: who.viewer,
+        policies: policies.data as unknown as PolicyView[],
+        inFlight: flights,
+        names: who.names,
+      }),
+    );
   });
 
   router.get(`${ADMIN_PREFIX}/approval-policies/:id`, async (ctx) => {
@@ -90,7 +140,9 @@ export function registerAdminApprovalPolicyRoutes(area: AdminArea): void {
     const id = ctx.params.id as string;
     const current = (await services.approvalPolicies.get(who.context, id, undefined)) as unknown as CurrentPolicy;
     const { rows, body } = policyVersionBody(who.form, current);
-    const result = await area.attempt('createApprovalPolicyVersion', body, () => services.approvalPolicies.createVersion(who.context, id, body as never));
+    const result = await area.attempt('createApprovalPolicyVersion', body, () =>
+      services.approvalPolicies.createVersion(who.context, id, body as never),
+    );
     if (!result.ok) return renderPolicy(area, ctx, who, id, result.status, result.notice, rows);
     seeOther(ctx, `${base}/approval-policies/${encodeURIComponent(id)}?notice=policy_versioned`);
   });

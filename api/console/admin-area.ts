@@ -4,7 +4,13 @@ import type { RateLimits } from '../../core/plans';
 import { hasScope } from '../../core/scopes';
 import type { RequestContext } from '../context';
 import type { RateLimitUsage } from '../middleware/rate-limit';
-import type { ApiKeyService, AuditLogService, OAuthClientService, UserService, AccountService } from '../administration/service';
+import type {
+  ApiKeyService,
+  AuditLogService,
+  OAuthClientService,
+  UserService,
+  AccountService,
+} from '../administration/service';
 import type { ApprovalPolicyService } from '../decisions/approval-policies';
 import type { NotificationService } from '../notifications/service';
 import type { WebhookService } from '../webhooks/service';
@@ -71,21 +77,49 @@ export interface AdminArea {
 function adminWords(error: AppError, plainWords: (error: AppError) => Notice): Notice {
   switch (error.code) {
     case 'last_admin':
-      return { kind: 'error', title: 'This is the last admin.', detail: 'A tenant always keeps at least one admin: make someone else admin first.' };
+      return {
+        kind: 'error',
+        title: 'This is the last admin.',
+        detail: 'A tenant always keeps at least one admin: make someone else admin first.',
+      };
     case 'invitation_accepted':
-      return { kind: 'error', title: 'That person already accepted their invitation.', detail: 'They sign in with their password.' };
+      return {
+        kind: 'error',
+        title: 'That person already accepted their invitation.',
+        detail: 'They sign in with their password.',
+      };
     case 'invitation_resend_limited':
       return { kind: 'error', title: 'That invitation was sent again too often.', detail: error.detail };
     case 'already_member':
-      return { kind: 'error', title: 'That person is already a member.', detail: 'Change their role in the list instead.' };
+      return {
+        kind: 'error',
+        title: 'That person is already a member.',
+        detail: 'Change their role in the list instead.',
+      };
     case 'api_key_not_rotatable':
-      return { kind: 'error', title: 'This key is revoked.', detail: 'A revoked key cannot be rotated. Create a new one.' };
+      return {
+        kind: 'error',
+        title: 'This key is revoked.',
+        detail: 'A revoked key cannot be rotated. Create a new one.',
+      };
     case 'webhook_disabled':
-      return { kind: 'error', title: 'This subscription is disabled.', detail: 'Enable it first, then send the test event or redeliver.' };
+      return {
+        kind: 'error',
+        title: 'This subscription is disabled.',
+        detail: 'Enable it first, then send the test event or redeliver.',
+      };
     case 'event_expired':
-      return { kind: 'error', title: 'That event is too old to redeliver.', detail: 'Events are kept for a limited time only.' };
+      return {
+        kind: 'error',
+        title: 'That event is too old to redeliver.',
+        detail: 'Events are kept for a limited time only.',
+      };
     case 'approval_policy_archived':
-      return { kind: 'error', title: 'This policy is archived.', detail: 'An archived policy cannot get new versions.' };
+      return {
+        kind: 'error',
+        title: 'This policy is archived.',
+        detail: 'An archived policy cannot get new versions.',
+      };
     case 'insufficient_scope':
       return { kind: 'error', title: 'Your role does not allow this.', detail: error.detail };
     default:
@@ -94,10 +128,20 @@ function adminWords(error: AppError, plainWords: (error: AppError) => Notice): N
 }
 
 const NOTICES: Record<string, Notice> = {
-  workers_moved: { kind: 'success', title: 'The tenant’s new work goes to its new workers within seconds; work in flight finishes where it started, and approvals under way follow.' },
-  endpoint_saved: { kind: 'success', title: 'The tenant’s endpoint is saved. Every API process applies it within seconds.' },
+  workers_moved: {
+    kind: 'success',
+    title:
+      'The tenant’s new work goes to its new workers within seconds; work in flight finishes where it started, and approvals under way follow.',
+  },
+  endpoint_saved: {
+    kind: 'success',
+    title: 'The tenant’s endpoint is saved. Every API process applies it within seconds.',
+  },
   key_revoked: { kind: 'success', title: 'The key is revoked. Requests with it are refused from now on.' },
-  member_added: { kind: 'success', title: 'The person is now a member. They get an invitation by email to set their password or sign in.' },
+  member_added: {
+    kind: 'success',
+    title: 'The person is now a member. They get an invitation by email to set their password or sign in.',
+  },
   invitation_sent: { kind: 'success', title: 'A new invitation is on its way. The previous link no longer works.' },
   invitation_revoked: { kind: 'success', title: 'The invitation is revoked: its link no longer works.' },
   role_changed: { kind: 'success', title: 'The role is changed. It applies to their next page or API call.' },
@@ -107,11 +151,15 @@ const NOTICES: Record<string, Notice> = {
   webhook_deleted: { kind: 'success', title: 'The subscription is deleted.' },
   test_sent: { kind: 'success', title: 'A test event is on its way. Reload to see the attempt below.' },
   redelivered: { kind: 'success', title: 'The event is being delivered again. Reload to see the new attempt.' },
-  policy_versioned: { kind: 'success', title: 'The new version is saved and applies to decisions submitted from now on.' },
+  policy_versioned: {
+    kind: 'success',
+    title: 'The new version is saved and applies to decisions submitted from now on.',
+  },
 };
 
 /** The success notice a redirect after an action names in `?notice=`. */
-export const noticeOf = (ctx: Context) => (typeof ctx.query.notice === 'string' ? NOTICES[ctx.query.notice] : undefined);
+export const noticeOf = (ctx: Context) =>
+  typeof ctx.query.notice === 'string' ? NOTICES[ctx.query.notice] : undefined;
 
 export const seeOther = (ctx: Context, location: string) => {
   ctx.redirect(location);
@@ -138,16 +186,32 @@ export const graceBody = (grace: string | null): { grace_period_seconds?: number
  */
 export function createAdminArea(kit: ConsoleToolkit, services: AdminServices): AdminArea {
   /** A signed-in admin with the viewer and names for rendering; anyone else is refused before any service call. */
-  const admin = async (ctx: Context, session: ConsoleSession | undefined, operationId?: string): Promise<Admin | undefined> => {
+  const admin = async (
+    ctx: Context,
+    session: ConsoleSession | undefined,
+    operationId?: string,
+  ): Promise<Admin | undefined> => {
     if (!session) return undefined;
     const members = await kit.directory(session.principal.tenantId);
     const viewer = await kit.viewerOf(session, members);
     const needed = operationId ? services.requiredScope(operationId) : 'admin';
     if (!hasScope(session.principal.scopes, 'admin') || (needed && !hasScope(session.principal.scopes, needed))) {
-      kit.refuse(ctx, 403, 'Administrators only', 'The administration area is for the tenant’s admins. Ask an admin if you need something changed.', viewer);
+      kit.refuse(
+        ctx,
+        403,
+        'Administrators only',
+        'The administration area is for the tenant’s admins. Ask an admin if you need something changed.',
+        viewer,
+      );
       return undefined;
     }
-    return { session, viewer, members, names: await kit.namesOf(session.principal.tenantId, members), context: kit.contextOf(ctx, session) };
+    return {
+      session,
+      viewer,
+      members,
+      names: await kit.namesOf(session.principal.tenantId, members),
+      context: kit.contextOf(ctx, session),
+    };
   };
 
   return {
@@ -165,7 +229,8 @@ export function createAdminArea(kit: ConsoleToolkit, services: AdminServices): A
     attempt: async (operationId, body, run) => {
       try {
         const problems = body === undefined ? [] : (kit.validators.forOperation(operationId).body?.(body) ?? []);
-        if (problems.length > 0) throw new AppError('validation_failed', 'The form is not valid.', { errors: problems as FieldError[] });
+        if (problems.length > 0)
+          throw new AppError('validation_failed', 'The form is not valid.', { errors: problems as FieldError[] });
         return { ok: true, value: await run() };
       } catch (error) {
         if (error instanceof AppError && error.status !== 404 && (error.status < 500 || error.status === 503)) {

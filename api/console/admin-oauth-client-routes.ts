@@ -1,11 +1,34 @@
 import type { Context } from 'koa';
 import { ADMIN_PREFIX, lines, noticeOf, seeOther, type Admin, type AdminArea } from './admin-area';
-import { confirmPage, oauthClientSecretPage, oauthClientsPage, type OAuthClientForm, type OAuthClientView } from './admin-pages';
+import {
+  confirmPage,
+  oauthClientSecretPage,
+  oauthClientsPage,
+  type OAuthClientForm,
+  type OAuthClientView,
+} from './admin-pages';
 import type { Notice } from './layout';
 
-async function renderClients(area: AdminArea, ctx: Context, who: Admin, status = 200, notice?: Notice, form?: OAuthClientForm) {
+async function renderClients(
+  area: AdminArea,
+  ctx: Context,
+  who: Admin,
+  status = 200,
+  notice?: Notice,
+  form?: OAuthClientForm,
+) {
   const clients = await area.services.oauthClients.list(who.context, { limit: 100 });
-  area.kit.send(ctx, status, oauthClientsPage({ viewer: who.viewer, clients: clients.data as unknown as OAuthClientView[], names: who.names, form, notice }));
+  area.kit.send(
+    ctx,
+    status,
+    oauthClientsPage({
+      viewer: who.viewer,
+      clients: clients.data as unknown as OAuthClientView[],
+      names: who.names,
+      form,
+      notice,
+    }),
+  );
 }
 
 /** The form as the API's OAuthClientCreate body. */
@@ -44,9 +67,18 @@ export function registerAdminOAuthClientRoutes(area: AdminArea): void {
     const who = await area.adminPost(ctx, 'createOAuthClient');
     if (!who) return;
     const { form, body } = oauthClientBody(who.form);
-    const result = await area.attempt('createOAuthClient', body, () => services.oauthClients.create(who.context, body as never));
+    const result = await area.attempt('createOAuthClient', body, () =>
+      services.oauthClients.create(who.context, body as never),
+    );
     if (!result.ok) return renderClients(area, ctx, who, result.status, result.notice, form);
-    send(ctx, 201, oauthClientSecretPage({ viewer: who.viewer, client: result.value as unknown as OAuthClientView & { client_secret?: string } }));
+    send(
+      ctx,
+      201,
+      oauthClientSecretPage({
+        viewer: who.viewer,
+        client: result.value as unknown as OAuthClientView & { client_secret?: string },
+      }),
+    );
   });
 
   router.get(`${ADMIN_PREFIX}/oauth-clients/:id/delete`, async (ctx) => {
@@ -71,7 +103,9 @@ export function registerAdminOAuthClientRoutes(area: AdminArea): void {
   router.post(`${ADMIN_PREFIX}/oauth-clients/:id/delete`, async (ctx) => {
     const who = await area.adminPost(ctx, 'revokeOAuthClient');
     if (!who) return;
-    const result = await area.attempt('revokeOAuthClient', undefined, () => services.oauthClients.revoke(who.context, ctx.params.id as string));
+    const result = await area.attempt('revokeOAuthClient', undefined, () =>
+      services.oauthClients.revoke(who.context, ctx.params.id as string),
+    );
     if (!result.ok) return renderClients(area, ctx, who, result.status, result.notice);
     seeOther(ctx, `${base}/oauth-clients?notice=client_deleted`);
   });

@@ -24,7 +24,8 @@ export function registerAdminOperatorRoutes(area: AdminArea): void {
     if (!session) return undefined;
     const actor = session.principal.actor;
     const viewer = await kit.viewerOf(session, await kit.directory(session.principal.tenantId));
-    const account = actor.type === 'user' ? await services.operator.operatorAccount(session.principal.tenantId, actor.id) : undefined;
+    const account =
+      actor.type === 'user' ? await services.operator.operatorAccount(session.principal.tenantId, actor.id) : undefined;
     if (!account) {
       kit.refuse(ctx, 404, 'Not found', 'There is no such page.', viewer);
       return undefined;
@@ -32,16 +33,29 @@ export function registerAdminOperatorRoutes(area: AdminArea): void {
     return { operatorId: account, viewer };
   };
 
-  const render = async (ctx: Context, who: NonNullable<Awaited<ReturnType<typeof operator>>>, status: number, notice?: Notice) =>
-    kit.send(ctx, status, operatorPage({ viewer: who.viewer, tenants: await services.operator.list(), notice }));
+  const render = async (
+    ctx: Context,
+    who: NonNullable<Awaited<ReturnType<typeof operator>>>,
+    status: number,
+    notice?: Notice,
+  ) => kit.send(ctx, status, operatorPage({ viewer: who.viewer, tenants: await services.operator.list(), notice }));
 
   /** A refusal the operator can fix comes back as a notice on the page (422), as the CLI's usage errors do. */
-  const attempt = async (ctx: Context, who: NonNullable<Awaited<ReturnType<typeof operator>>>, change: () => Promise<void>, done: string) => {
+  const attempt = async (
+    ctx: Context,
+    who: NonNullable<Awaited<ReturnType<typeof operator>>>,
+    change: () => Promise<void>,
+    done: string,
+  ) => {
     try {
       await change();
     } catch (error) {
       if (!(error instanceof PlacementRefused)) throw error;
-      return render(ctx, who, 422, { kind: 'error', title: 'Nothing was changed.', detail: error.message.replace(/--host/g, 'The host name').replace(/--shared-host/g, 'the shared endpoint') });
+      return render(ctx, who, 422, {
+        kind: 'error',
+        title: 'Nothing was changed.',
+        detail: error.message.replace(/--host/g, 'The host name').replace(/--shared-host/g, 'the shared endpoint'),
+      });
     }
     seeOther(ctx, `/console${ADMIN_PREFIX}/operator?notice=${done}`);
   };
@@ -56,8 +70,14 @@ export function registerAdminOperatorRoutes(area: AdminArea): void {
     const who = checked && (await operator(ctx, checked.session));
     if (!checked || !who) return;
     const target = checked.form.get('workers');
-    if (target !== 'shared' && target !== 'dedicated') return render(ctx, who, 422, { kind: 'error', title: 'Choose shared or dedicated workers.' });
-    await attempt(ctx, who, () => services.operator.moveWorkers(who.operatorId, ctx.params.id as string, target), 'workers_moved');
+    if (target !== 'shared' && target !== 'dedicated')
+      return render(ctx, who, 422, { kind: 'error', title: 'Choose shared or dedicated workers.' });
+    await attempt(
+      ctx,
+      who,
+      () => services.operator.moveWorkers(who.operatorId, ctx.params.id as string, target),
+      'workers_moved',
+    );
   });
 
   router.post(`${ADMIN_PREFIX}/operator/tenants/:id/endpoint`, async (ctx) => {
@@ -66,8 +86,14 @@ export function registerAdminOperatorRoutes(area: AdminArea): void {
     if (!checked || !who) return;
     const host = (checked.form.get('host') ?? '').trim();
     const shared = checked.form.get('shared_host');
-    if (shared !== 'open' && shared !== 'closed') return render(ctx, who, 422, { kind: 'error', title: 'Choose whether the shared endpoint still answers.' });
+    if (shared !== 'open' && shared !== 'closed')
+      return render(ctx, who, 422, { kind: 'error', title: 'Choose whether the shared endpoint still answers.' });
     const change: EndpointChange = { host: host === '' ? null : host, sharedHost: host === '' ? 'open' : shared };
-    await attempt(ctx, who, () => services.operator.changeEndpoint(who.operatorId, ctx.params.id as string, change), 'endpoint_saved');
+    await attempt(
+      ctx,
+      who,
+      () => services.operator.changeEndpoint(who.operatorId, ctx.params.id as string, change),
+      'endpoint_saved',
+    );
   });
 }

@@ -16,7 +16,9 @@ export function registerAdminOverviewRoutes(area: AdminArea): void {
       services.planOf(session.principal.tenantId),
       services.auditLog.list(context, {}, { limit: 20 }),
       services.operator.tenantWorkers(session.principal.tenantId),
-      userId ? services.operator.operatorAccount(session.principal.tenantId, userId).then((account) => account !== undefined) : false,
+      userId
+        ? services.operator.operatorAccount(session.principal.tenantId, userId).then((account) => account !== undefined)
+        : false,
     ]);
     kit.send(
       ctx,
@@ -24,7 +26,12 @@ export function registerAdminOverviewRoutes(area: AdminArea): void {
       overviewPage({
         viewer: who.viewer,
         plan,
-        usage: usage.map((u) => ({ window: u.window, limit: u.limit, used: u.used, resetsAt: u.resetsAt?.toISOString() ?? null })),
+        usage: usage.map((u) => ({
+          window: u.window,
+          limit: u.limit,
+          used: u.used,
+          resetsAt: u.resetsAt?.toISOString() ?? null,
+        })),
         volume,
         endpoint,
         dedicatedWorkers: workers === 'dedicated',

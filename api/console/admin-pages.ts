@@ -10,7 +10,15 @@ import { layout, noticeBlock, relativeTime, type Notice, type Viewer } from './l
  * usable with the keyboard alone and without JavaScript (admin.js only adds the copy buttons).
  */
 
-export type AdminSection = 'overview' | 'api-keys' | 'people' | 'oauth-clients' | 'webhooks' | 'approval-policies' | 'notifications' | 'operator';
+export type AdminSection =
+  | 'overview'
+  | 'api-keys'
+  | 'people'
+  | 'oauth-clients'
+  | 'webhooks'
+  | 'approval-policies'
+  | 'notifications'
+  | 'operator';
 
 const SECTIONS: Array<[AdminSection, string, string]> = [
   ['overview', 'Overview', '/console/admin'],
@@ -25,8 +33,10 @@ const SECTIONS: Array<[AdminSection, string, string]> = [
 /** Keys expiring within this many days are marked. */
 export const EXPIRING_SOON_DAYS = 7;
 
-const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—');
-const timeTag = (iso: string | null | undefined): SafeHtml => (iso ? html`<time datetime="${iso}">${formatDate(iso)}</time>` : html`—`);
+const formatDate = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—';
+const timeTag = (iso: string | null | undefined): SafeHtml =>
+  iso ? html`<time datetime="${iso}">${formatDate(iso)}</time>` : html`—`;
 const csrf = (viewer: Viewer) => html`<input type="hidden" name="_csrf" value="${viewer.csrfToken}">`;
 const checked = (on: boolean) => (on ? unsafe(' checked') : '');
 const selected = (on: boolean) => (on ? unsafe(' selected') : '');
@@ -39,15 +49,25 @@ interface ActorView {
 
 export function actorLabel(actor: ActorView | null | undefined, names: Map<string, string>): string {
   if (!actor) return '—';
-  if (actor.type === 'user') return `${names.get(actor.id) ?? actor.id}${actor.via_client ? ` (via ${actor.via_client})` : ''}`;
+  if (actor.type === 'user')
+    return `${names.get(actor.id) ?? actor.id}${actor.via_client ? ` (via ${actor.via_client})` : ''}`;
   if (actor.type === 'api_key') return names.has(actor.id) ? `API key “${names.get(actor.id)}”` : `API key ${actor.id}`;
-  if (actor.type === 'oauth_client') return names.has(actor.id) ? `OAuth client “${names.get(actor.id)}”` : `OAuth client ${actor.id}`;
-  if (actor.type === 'system' && actor.id.startsWith('platform-operator/')) return `A platform operator (${actor.id.slice('platform-operator/'.length)})`;
-  if (actor.type === 'system') return actor.id === 'bootstrap' ? 'The system (tenant set-up)' : `The system (${actor.id.replace(/[-_]/g, ' ')})`;
+  if (actor.type === 'oauth_client')
+    return names.has(actor.id) ? `OAuth client “${names.get(actor.id)}”` : `OAuth client ${actor.id}`;
+  if (actor.type === 'system' && actor.id.startsWith('platform-operator/'))
+    return `A platform operator (${actor.id.slice('platform-operator/'.length)})`;
+  if (actor.type === 'system')
+    return actor.id === 'bootstrap' ? 'The system (tenant set-up)' : `The system (${actor.id.replace(/[-_]/g, ' ')})`;
   return `${actor.type} ${actor.id}`;
 }
 
-export function adminLayout(input: { title: string; viewer: Viewer; section: AdminSection; notice?: Notice | undefined; body: SafeHtml }): SafeHtml {
+export function adminLayout(input: {
+  title: string;
+  viewer: Viewer;
+  section: AdminSection;
+  notice?: Notice | undefined;
+  body: SafeHtml;
+}): SafeHtml {
   return layout({
     title: `${input.title} – Administration`,
     viewer: input.viewer,
@@ -110,13 +130,24 @@ function auditResourceName(entry: AuditEntryView, names: Map<string, string>): s
 /** A resource by its name, its id in the title; by its id when it has no name. */
 function auditResource(entry: AuditEntryView, names: Map<string, string>): SafeHtml {
   const name = auditResourceName(entry, names);
-  return name ? html`${entry.resource_type} <span title="${entry.resource_id}">“${name}”</span>` : html`${entry.resource_type} <code>${entry.resource_id}</code>`;
+  return name
+    ? html`${entry.resource_type} <span title="${entry.resource_id}">“${name}”</span>`
+    : html`${entry.resource_type} <code>${entry.resource_id}</code>`;
 }
 
 /** A tenant's volume quotas and their use (GET /api/v1/usage). */
 export interface VolumeUsageView {
   policy: string;
-  quotas: Array<{ kind: string; period: string; limit: number; used: number; remaining: number; overage: number; percent_used: number; period_end: string }>;
+  quotas: Array<{
+    kind: string;
+    period: string;
+    limit: number;
+    used: number;
+    remaining: number;
+    overage: number;
+    percent_used: number;
+    period_end: string;
+  }>;
 }
 
 export function overviewPage(input: {
@@ -185,7 +216,8 @@ ${
   <caption>The latest ${input.audit.length} entries of the tenant’s audit log</caption>
   <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Resource</th></tr></thead>
   <tbody>${input.audit.map(
-    (a) => html`<tr><td>${timeTag(a.occurred_at)}</td><td>${actorLabel(a.actor, input.names)}</td><td><code>${a.action}</code></td><td>${auditResource(a, input.names)}</td></tr>`,
+    (a) =>
+      html`<tr><td>${timeTag(a.occurred_at)}</td><td>${actorLabel(a.actor, input.names)}</td><td><code>${a.action}</code></td><td>${auditResource(a, input.names)}</td></tr>`,
   )}</tbody>
 </table>`
 }`,
@@ -255,9 +287,19 @@ export interface ApiKeyForm {
   expires_on?: string;
 }
 
-export function apiKeysPage(input: { viewer: Viewer; keys: ApiKeyView[]; names: Map<string, string>; now: Date; form?: ApiKeyForm; notice?: Notice | undefined }): SafeHtml {
+export function apiKeysPage(input: {
+  viewer: Viewer;
+  keys: ApiKeyView[];
+  names: Map<string, string>;
+  now: Date;
+  form?: ApiKeyForm;
+  notice?: Notice | undefined;
+}): SafeHtml {
   const { now } = input;
-  const soon = (iso: string | null) => iso !== null && new Date(iso).getTime() > now.getTime() && new Date(iso).getTime() - now.getTime() <= EXPIRING_SOON_DAYS * 86_400_000;
+  const soon = (iso: string | null) =>
+    iso !== null &&
+    new Date(iso).getTime() > now.getTime() &&
+    new Date(iso).getTime() - now.getTime() <= EXPIRING_SOON_DAYS * 86_400_000;
   const tomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
   const form = input.form ?? {};
   return adminLayout({
@@ -273,7 +315,9 @@ ${
   <caption>API keys of ${input.viewer.tenantName}</caption>
   <thead><tr><th scope="col">Name</th><th scope="col">Key prefix</th><th scope="col">Scopes</th><th scope="col">Created by</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col">Status</th><th scope="col">Actions</th></tr></thead>
   <tbody>${input.keys.map(
-    (key) => html`<tr id="key-${key.id}" class="${soon(key.expires_at) && key.status === 'active' ? 'row-expiring' : ''}">
+    (
+      key,
+    ) => html`<tr id="key-${key.id}" class="${soon(key.expires_at) && key.status === 'active' ? 'row-expiring' : ''}">
     <td>${key.name}</td>
     <td><code>${key.key_prefix}</code></td>
     <td>${key.scopes.map((s) => html`<code class="scope">${s}</code> `)}</td>
@@ -282,7 +326,9 @@ ${
     <td>${key.expires_at ? html`${timeTag(key.expires_at)}${soon(key.expires_at) && key.status === 'active' ? html` <span class="badge warn">Expires ${relativeTime(new Date(key.expires_at), now)}</span>` : ''}` : 'Never'}</td>
     <td><span class="badge status-${key.status}">${key.status}</span>${
       // A revoked key refuses both secrets; an expired grace period is over.
-      key.status === 'active' && key.previous_secret_expires_at && Date.parse(key.previous_secret_expires_at) > now.getTime()
+      key.status === 'active' &&
+      key.previous_secret_expires_at &&
+      Date.parse(key.previous_secret_expires_at) > now.getTime()
         ? html`<br><span class="muted">Old secret works until ${timeTag(key.previous_secret_expires_at)}</span>`
         : key.status === 'revoked' && key.revoked_at
           ? html`<br><span class="muted">Refused since ${timeTag(key.revoked_at)}</span>`
@@ -317,7 +363,12 @@ ${
   });
 }
 
-export function apiKeySecretPage(input: { viewer: Viewer; key: ApiKeyView & { key: string }; rotated: boolean; names: Map<string, string> }): SafeHtml {
+export function apiKeySecretPage(input: {
+  viewer: Viewer;
+  key: ApiKeyView & { key: string };
+  rotated: boolean;
+  names: Map<string, string>;
+}): SafeHtml {
   const { key } = input;
   return adminLayout({
     title: input.rotated ? `Key “${key.name}” rotated` : `Key “${key.name}” created`,
@@ -378,7 +429,12 @@ export interface MemberView {
   invitation: { id: string; status: string; expires_at: string } | null;
 }
 
-const INVITATION_LABELS: Record<string, string> = { pending: 'Invited, not yet accepted', accepted: 'Accepted', expired: 'Invitation expired', revoked: 'Invitation revoked' };
+const INVITATION_LABELS: Record<string, string> = {
+  pending: 'Invited, not yet accepted',
+  accepted: 'Accepted',
+  expired: 'Invitation expired',
+  revoked: 'Invitation revoked',
+};
 
 function invitationCell(viewer: Viewer, m: MemberView): SafeHtml {
   const name = m.display_name ?? m.email;
@@ -389,9 +445,16 @@ function invitationCell(viewer: Viewer, m: MemberView): SafeHtml {
   return html`${INVITATION_LABELS[m.invitation.status] ?? m.invitation.status}${m.invitation.status === 'pending' ? html` (until ${timeTag(m.invitation.expires_at)})` : ''} ${resend}${m.invitation.status === 'pending' ? revoke : ''}`;
 }
 
-export function peoplePage(input: { viewer: Viewer; members: MemberView[]; me: string; form?: { email?: string; display_name?: string; role?: string }; notice?: Notice | undefined }): SafeHtml {
+export function peoplePage(input: {
+  viewer: Viewer;
+  members: MemberView[];
+  me: string;
+  form?: { email?: string; display_name?: string; role?: string };
+  notice?: Notice | undefined;
+}): SafeHtml {
   const form = input.form ?? {};
-  const roleOptions = (current: string) => ROLES.map((role) => html`<option value="${role}"${selected(role === current)}>${role}</option>`);
+  const roleOptions = (current: string) =>
+    ROLES.map((role) => html`<option value="${role}"${selected(role === current)}>${role}</option>`);
   return adminLayout({
     title: 'People and roles',
     viewer: input.viewer,
@@ -457,7 +520,13 @@ const GRANT_TYPES: Array<[string, string]> = [
   ['client_credentials', 'Client credentials (a program acting for itself)'],
 ];
 
-export function oauthClientsPage(input: { viewer: Viewer; clients: OAuthClientView[]; names: Map<string, string>; form?: OAuthClientForm; notice?: Notice | undefined }): SafeHtml {
+export function oauthClientsPage(input: {
+  viewer: Viewer;
+  clients: OAuthClientView[];
+  names: Map<string, string>;
+  form?: OAuthClientForm;
+  notice?: Notice | undefined;
+}): SafeHtml {
   const form = input.form ?? {};
   const grants = new Set(form.grant_types ?? ['authorization_code', 'refresh_token']);
   const method = form.token_endpoint_auth_method ?? 'client_secret_basic';
@@ -493,7 +562,8 @@ ${
   <textarea id="client-redirects" name="redirect_uris" rows="3" aria-describedby="client-redirects-help">${form.redirect_uris ?? ''}</textarea>
   <span id="client-redirects-help" class="muted">https, or http for localhost. Needed with authorization code, not allowed without it.</span></p>
   <fieldset><legend>Grant types</legend>${GRANT_TYPES.map(
-    ([value, label]) => html`<p><input type="checkbox" id="grant-${value}" name="grant_types" value="${value}"${checked(grants.has(value))}> <label for="grant-${value}">${label}</label></p>`,
+    ([value, label]) =>
+      html`<p><input type="checkbox" id="grant-${value}" name="grant_types" value="${value}"${checked(grants.has(value))}> <label for="grant-${value}">${label}</label></p>`,
   )}</fieldset>
   <p><label for="client-auth">Client authentication</label>
   <select id="client-auth" name="token_endpoint_auth_method">
@@ -507,7 +577,10 @@ ${
   });
 }
 
-export function oauthClientSecretPage(input: { viewer: Viewer; client: OAuthClientView & { client_secret?: string } }): SafeHtml {
+export function oauthClientSecretPage(input: {
+  viewer: Viewer;
+  client: OAuthClientView & { client_secret?: string };
+}): SafeHtml {
   const { client } = input;
   return adminLayout({
     title: `Client “${client.name}” registered`,
@@ -592,7 +665,13 @@ function webhookFields(input: { form: WebhookForm; types: EventTypeView[]; prefi
   <p><input type="checkbox" id="${prefix}-enabled" name="enabled" value="true"${checked(form.enabled ?? true)}> <label for="${prefix}-enabled">Enabled (deliver events)</label></p>`;
 }
 
-export function webhooksPage(input: { viewer: Viewer; webhooks: WebhookView[]; types: EventTypeView[]; form?: WebhookForm; notice?: Notice | undefined }): SafeHtml {
+export function webhooksPage(input: {
+  viewer: Viewer;
+  webhooks: WebhookView[];
+  types: EventTypeView[];
+  form?: WebhookForm;
+  notice?: Notice | undefined;
+}): SafeHtml {
   return adminLayout({
     title: 'Webhooks',
     viewer: input.viewer,
@@ -626,7 +705,8 @@ ${
 }
 
 function webhookStatus(w: WebhookView): SafeHtml {
-  if (!w.enabled) return html`<span class="badge warn">Disabled</span>${w.disabled_reason ? html` <span class="muted">(${w.disabled_reason.replace(/_/g, ' ')})</span>` : ''}`;
+  if (!w.enabled)
+    return html`<span class="badge warn">Disabled</span>${w.disabled_reason ? html` <span class="muted">(${w.disabled_reason.replace(/_/g, ' ')})</span>` : ''}`;
   if (w.failing_since) return html`<span class="badge warn">Failing since ${timeTag(w.failing_since)}</span>`;
   return html`<span class="badge">Enabled</span>`;
 }
@@ -655,7 +735,12 @@ export interface DeliveryView {
 export const DELIVERY_STATUSES = ['pending', 'retrying', 'succeeded', 'failed'] as const;
 
 /** The delivery log of a subscription: each delivery with its attempts (headers, response excerpt, error) and a redeliver button. */
-function deliveryLog(input: { viewer: Viewer; webhook: WebhookView; deliveries: DeliveryView[]; statusFilter: string | undefined }): SafeHtml {
+function deliveryLog(input: {
+  viewer: Viewer;
+  webhook: WebhookView;
+  deliveries: DeliveryView[];
+  statusFilter: string | undefined;
+}): SafeHtml {
   const { webhook: w } = input;
   return input.deliveries.length === 0
     ? html`<p class="empty">No deliveries${input.statusFilter ? ` with status ${input.statusFilter}` : ''}.</p>`
@@ -670,7 +755,9 @@ function deliveryLog(input: { viewer: Viewer; webhook: WebhookView; deliveries: 
         : html`<table class="compact attempts"><caption class="visually-hidden">Attempts of delivery ${d.id}</caption>
       <thead><tr><th scope="col">#</th><th scope="col">When</th><th scope="col">Outcome</th><th scope="col">Response</th><th scope="col">Latency</th><th scope="col">Details</th></tr></thead>
       <tbody>${d.attempts.map(
-        (a) => html`<tr><td>${a.attempt}</td><td>${timeTag(a.attempted_at)}</td><td>${a.outcome}</td><td>${a.response_status ?? '—'}</td><td>${a.latency_ms === null ? '—' : `${a.latency_ms} ms`}</td>
+        (
+          a,
+        ) => html`<tr><td>${a.attempt}</td><td>${timeTag(a.attempted_at)}</td><td>${a.outcome}</td><td>${a.response_status ?? '—'}</td><td>${a.latency_ms === null ? '—' : `${a.latency_ms} ms`}</td>
         <td><details><summary>Request headers, response body${a.error ? ', error' : ''}</summary>
           <dl class="headers">${Object.entries(a.request_headers).map(([name, value]) => html`<dt>${name}</dt><dd><code>${value}</code></dd>`)}</dl>
           <p><strong>Response body (excerpt)</strong></p><pre>${a.response_body_excerpt ?? '—'}</pre>
@@ -714,7 +801,9 @@ ${
     ? secretBlock(
         'The signing secret',
         input.secret,
-        w.previous_secret_expires_at ? html`<p>The old secret keeps signing beside the new one until ${timeTag(w.previous_secret_expires_at)}.</p>` : undefined,
+        w.previous_secret_expires_at
+          ? html`<p>The old secret keeps signing beside the new one until ${timeTag(w.previous_secret_expires_at)}.</p>`
+          : undefined,
       )
     : ''
 }
@@ -803,11 +892,17 @@ function stepsTable(steps: PolicyStepView[], names: Map<string, string>, caption
   return html`<table class="compact"><caption>${caption}</caption>
   <thead><tr><th scope="col">Step</th><th scope="col">Approvals</th><th scope="col">Approvers</th><th scope="col">SLA</th><th scope="col">Escalates to</th></tr></thead>
   <tbody>${steps.map(
-    (s, i) => html`<tr><td>${i + 1}. ${s.name}</td><td>${s.approvals_required}</td><td>${approversText(s.approvers, names)}</td><td>${s.sla ?? '—'}</td><td>${approversText(s.escalate_to, names)}</td></tr>`,
+    (s, i) =>
+      html`<tr><td>${i + 1}. ${s.name}</td><td>${s.approvals_required}</td><td>${approversText(s.approvers, names)}</td><td>${s.sla ?? '—'}</td><td>${approversText(s.escalate_to, names)}</td></tr>`,
   )}</tbody></table>`;
 }
 
-export function approvalPoliciesPage(input: { viewer: Viewer; policies: PolicyView[]; inFlight: InFlightView[]; names: Map<string, string> }): SafeHtml {
+export function approvalPoliciesPage(input: {
+  viewer: Viewer;
+  policies: PolicyView[];
+  inFlight: InFlightView[];
+  names: Map<string, string>;
+}): SafeHtml {
   const inFlightOf = (id: string) => input.inFlight.filter((d) => d.policy_id === id);
   return adminLayout({
     title: 'Approval policies',
@@ -874,7 +969,8 @@ ${
     : html`<table class="compact"><caption class="visually-hidden">Decisions in review</caption>
   <thead><tr><th scope="col">Decision</th><th scope="col">Status</th><th scope="col">Runs under version</th></tr></thead>
   <tbody>${input.inFlight.map(
-    (d) => html`<tr><td><a href="/console/decisions/${d.decision_id}">${d.title}</a></td><td>${d.status.replace(/_/g, ' ')}</td><td>${d.version}${d.version !== policy.current_version ? html` <span class="badge warn">older version</span>` : ''}</td></tr>`,
+    (d) =>
+      html`<tr><td><a href="/console/decisions/${d.decision_id}">${d.title}</a></td><td>${d.status.replace(/_/g, ' ')}</td><td>${d.version}${d.version !== policy.current_version ? html` <span class="badge warn">older version</span>` : ''}</td></tr>`,
   )}</tbody></table>`
 }
 ${
@@ -888,13 +984,17 @@ ${
     (s, i) => html`<fieldset class="policy-step"><legend>Step ${i + 1}${i === steps.length ? ' (new)' : ''}</legend>
     <p><label for="step-${i}-name">Name</label> <input id="step-${i}-name" name="step_name" maxlength="200" value="${s.name}"></p>
     <p><label for="step-${i}-approvals">Approvals required</label> <input type="number" min="1" id="step-${i}-approvals" name="step_approvals_required" value="${s.approvals_required}"></p>
-    <p><label for="step-${i}-role">Approver role</label> <select id="step-${i}-role" name="step_role"><option value="">— named people instead —</option>${['analyst', 'approver', 'admin'].map(
-      (r) => html`<option value="${r}"${selected(r === s.role)}>${r}</option>`,
-    )}</select></p>
-    <fieldset class="named-people"><legend>Or named people</legend>${namedPeopleChoices(input.members, s.user_ids).map((m) => {
-      const chosen = s.user_ids.split(/[\s,]+/).includes(m.id);
-      return html`<label title="${m.id}"><input type="checkbox" name="step_${i}_member" value="${m.id}"${checked(chosen)}> ${m.name}</label> `;
-    })}</fieldset>
+    <p><label for="step-${i}-role">Approver role</label> <select id="step-${i}-role" name="step_role"><option value="">— named people instead —</option>${[
+      'analyst',
+      'approver',
+      'admin',
+    ].map((r) => html`<option value="${r}"${selected(r === s.role)}>${r}</option>`)}</select></p>
+    <fieldset class="named-people"><legend>Or named people</legend>${namedPeopleChoices(input.members, s.user_ids).map(
+      (m) => {
+        const chosen = s.user_ids.split(/[\s,]+/).includes(m.id);
+        return html`<label title="${m.id}"><input type="checkbox" name="step_${i}_member" value="${m.id}"${checked(chosen)}> ${m.name}</label> `;
+      },
+    )}</fieldset>
     <p><label for="step-${i}-sla">SLA</label> <input id="step-${i}-sla" name="step_sla" value="${s.sla}" placeholder="PT4H"></p>
   </fieldset>`,
   )}
@@ -916,7 +1016,11 @@ export interface OperatorTenantView {
  * The platform operator's page: every enterprise tenant's endpoint and workers, each changeable here as with the
  * admin CLI (`tenant endpoint`, `tenant workers`). Only for people the CLI made operators; everyone else gets a 404.
  */
-export function operatorPage(input: { viewer: Viewer; tenants: OperatorTenantView[]; notice?: Notice | undefined }): SafeHtml {
+export function operatorPage(input: {
+  viewer: Viewer;
+  tenants: OperatorTenantView[];
+  notice?: Notice | undefined;
+}): SafeHtml {
   return adminLayout({
     title: 'Enterprise tenants: endpoints and workers',
     viewer: input.viewer,

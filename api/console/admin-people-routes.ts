@@ -4,9 +4,26 @@ import { ADMIN_PREFIX, noticeOf, seeOther, type Admin, type AdminArea } from './
 import { confirmPage, peoplePage, type MemberView } from './admin-pages';
 import type { Notice } from './layout';
 
-async function renderPeople(area: AdminArea, ctx: Context, who: Admin, status = 200, notice?: Notice, form?: Record<string, string>) {
+async function renderPeople(
+  area: AdminArea,
+  ctx: Context,
+  who: Admin,
+  status = 200,
+  notice?: Notice,
+  form?: Record<string, string>,
+) {
   const members = await area.services.users.list(who.context, { limit: 100 });
-  area.kit.send(ctx, status, peoplePage({ viewer: who.viewer, members: members.data as unknown as MemberView[], me: who.session.principal.actor.id, form, notice }));
+  area.kit.send(
+    ctx,
+    status,
+    peoplePage({
+      viewer: who.viewer,
+      members: members.data as unknown as MemberView[],
+      me: who.session.principal.actor.id,
+      form,
+      notice,
+    }),
+  );
 }
 
 /** People and roles: list, add a member, change a role, remove a member after a confirmation page. */
@@ -23,8 +40,14 @@ export function registerAdminPeopleRoutes(area: AdminArea): void {
     const who = await area.adminPost(ctx, 'addMember');
     if (!who) return;
     // Named fields only, as the API's route: a password is never taken from a tenant.
-    const body = { email: (who.form.get('email') ?? '').trim(), display_name: (who.form.get('display_name') ?? '').trim(), role: who.form.get('role') ?? '' };
-    const result = await area.attempt('addMember', body, () => services.users.add(who.context, body as { email: string; display_name: string; role: Role }));
+    const body = {
+      email: (who.form.get('email') ?? '').trim(),
+      display_name: (who.form.get('display_name') ?? '').trim(),
+      role: who.form.get('role') ?? '',
+    };
+    const result = await area.attempt('addMember', body, () =>
+      services.users.add(who.context, body as { email: string; display_name: string; role: Role }),
+    );
     if (!result.ok) return renderPeople(area, ctx, who, result.status, result.notice, body);
     seeOther(ctx, `${base}/people?notice=member_added`);
   });
@@ -32,7 +55,9 @@ export function registerAdminPeopleRoutes(area: AdminArea): void {
   router.post(`${ADMIN_PREFIX}/people/:id/invitation`, async (ctx) => {
     const who = await area.adminPost(ctx, 'resendInvitation');
     if (!who) return;
-    const result = await area.attempt('resendInvitation', undefined, () => services.users.resendInvitation(who.context, ctx.params.id as string));
+    const result = await area.attempt('resendInvitation', undefined, () =>
+      services.users.resendInvitation(who.context, ctx.params.id as string),
+    );
     if (!result.ok) return renderPeople(area, ctx, who, result.status, result.notice);
     seeOther(ctx, `${base}/people?notice=invitation_sent`);
   });
@@ -40,7 +65,9 @@ export function registerAdminPeopleRoutes(area: AdminArea): void {
   router.post(`${ADMIN_PREFIX}/people/:id/invitation/revoke`, async (ctx) => {
     const who = await area.adminPost(ctx, 'revokeInvitation');
     if (!who) return;
-    const result = await area.attempt('revokeInvitation', undefined, () => services.users.revokeInvitation(who.context, ctx.params.id as string));
+    const result = await area.attempt('revokeInvitation', undefined, () =>
+      services.users.revokeInvitation(who.context, ctx.params.id as string),
+    );
     if (!result.ok) return renderPeople(area, ctx, who, result.status, result.notice);
     seeOther(ctx, `${base}/people?notice=invitation_revoked`);
   });
@@ -49,7 +76,9 @@ export function registerAdminPeopleRoutes(area: AdminArea): void {
     const who = await area.adminPost(ctx, 'changeMemberRole');
     if (!who) return;
     const body = { role: who.form.get('role') ?? '' };
-    const result = await area.attempt('changeMemberRole', body, () => services.users.changeRole(who.context, ctx.params.id as string, body.role as Role));
+    const result = await area.attempt('changeMemberRole', body, () =>
+      services.users.changeRole(who.context, ctx.params.id as string, body.role as Role),
+    );
     if (!result.ok) return renderPeople(area, ctx, who, result.status, result.notice);
     seeOther(ctx, `${base}/people?notice=role_changed`);
   });
@@ -77,7 +106,9 @@ export function registerAdminPeopleRoutes(area: AdminArea): void {
   router.post(`${ADMIN_PREFIX}/people/:id/remove`, async (ctx) => {
     const who = await area.adminPost(ctx, 'removeMember');
     if (!who) return;
-    const result = await area.attempt('removeMember', undefined, () => services.users.remove(who.context, ctx.params.id as string));
+    const result = await area.attempt('removeMember', undefined, () =>
+      services.users.remove(who.context, ctx.params.id as string),
+    );
     if (!result.ok) return renderPeople(area, ctx, who, result.status, result.notice);
     seeOther(ctx, `${base}/people?notice=member_removed`);
   });

@@ -1,10 +1,20 @@
 import type { Context } from 'koa';
 import { AppError } from '../../core/app-error';
 import { ADMIN_PREFIX, graceBody, lines, noticeOf, seeOther, type Admin, type AdminArea } from './admin-area';
-import { confirmPage, DELIVERY_STATUSES, webhookPage, webhookSecretPage, webhooksPage, type DeliveryView, type WebhookForm, type WebhookView } from './admin-pages';
+import {
+  confirmPage,
+  DELIVERY_STATUSES,
+  webhookPage,
+  webhookSecretPage,
+  webhooksPage,
+  type DeliveryView,
+  type WebhookForm,
+  type WebhookView,
+} from './admin-pages';
 import type { Notice } from './layout';
 
-const eventTypes = (area: AdminArea) => area.services.webhooks.eventTypes().data.map((t) => ({ type: t.type, summary: t.summary }));
+const eventTypes = (area: AdminArea) =>
+  area.services.webhooks.eventTypes().data.map((t) => ({ type: t.type, summary: t.summary }));
 
 /** The form as the API's CreateWebhookRequest / UpdateWebhookRequest body. */
 function webhookBody(form: URLSearchParams): { form: WebhookForm; body: Record<string, unknown> } {
@@ -17,16 +27,40 @@ function webhookBody(form: URLSearchParams): { form: WebhookForm; body: Record<s
     max_attempts: (form.get('max_attempts') ?? '').trim(),
   };
   const retry: Record<string, unknown> = { schedule: values.schedule };
-  if (values.max_attempts) retry.max_attempts = /^\d+$/.test(values.max_attempts) ? Number(values.max_attempts) : values.max_attempts;
+  if (values.max_attempts)
+    retry.max_attempts = /^\d+$/.test(values.max_attempts) ? Number(values.max_attempts) : values.max_attempts;
   return {
     form: values,
-    body: { url: values.url, description: values.description, event_types: lines(values.event_types ?? ''), enabled: values.enabled, retry_policy: retry },
+    body: {
+      url: values.url,
+      description: values.description,
+      event_types: lines(values.event_types ?? ''),
+      enabled: values.enabled,
+      retry_policy: retry,
+    },
   };
 }
 
-async function renderWebhooks(area: AdminArea, ctx: Context, who: Admin, status = 200, notice?: Notice, form?: WebhookForm) {
+async function renderWebhooks(
+  area: AdminArea,
+  ctx: Context,
+  who: Admin,
+  status = 200,
+  notice?: Notice,
+  form?: WebhookForm,
+) {
   const list = await area.services.webhooks.list(who.context, { limit: 100 });
-  area.kit.send(ctx, status, webhooksPage({ viewer: who.viewer, webhooks: list.data as unknown as WebhookView[], types: eventTypes(area), form, notice }));
+  area.kit.send(
+    ctx,
+    status,
+    webhooksPage({
+      viewer: who.viewer,
+      webhooks: list.data as unknown as WebhookView[],
+      types: eventTypes(area),
+      form,
+      notice,
+    }),
+  );
 }
 
 /** One subscription with its delivery log (filtered by `?status=`, paged by `?cursor=`). */
@@ -38,12 +72,20 @@ async function renderWebhook(
   options: { status?: number; notice?: Notice; form?: WebhookForm; secret?: string } = {},
 ) {
   const webhook = await area.services.webhooks.get(who.context, id);
-  const statusFilter = typeof ctx.query.status === 'string' && (DELIVERY_STATUSES as readonly string[]).includes(ctx.query.status) ? ctx.query.status : undefined;
+  const statusFilter =
+    typeof ctx.query.status === 'string' && (DELIVERY_STATUSES as readonly string[]).includes(ctx.query.status)
+      ? ctx.query.status
+      : undefined;
   const cursor = typeof ctx.query.cursor === 'string' && ctx.query.cursor !== '' ? ctx.query.cursor : undefined;
   let deliveries: { data: unknown[]; next_cursor: string | null } = { data: [], next_cursor: null };
   let notice = options.notice;
   try {
-    deliveries = await area.services.webhooks.listDeliveries(who.context, id, { status: statusFilter as never }, { limit: 20, cursor });
+    deliveries = await area.services.webhooks.listDeliveries(
+      who.context,
+      id,
+      { status: statusFilter as never },
+      { limit: 20, cursor },
+    );
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'invalid_cursor') throw error;
     notice ??= area.kit.plainWords(error);
@@ -82,9 +124,19 @@ export function registerAdminWebhookRoutes(area: AdminArea): void {
     const who = await area.adminPost(ctx, 'createWebhook');
     if (!who) return;
     const { form, body } = webhookBody(who.form);
-    const result = await area.attempt('createWebhook', body, () => services.webhooks.create(who.context, body as never));
+    const result = await area.attempt('createWebhook', body, () =>
+      services.webhooks.create(who.context, body as never),
+    );
     if (!result.ok) return renderWebhooks(area, ctx, who, result.status, result.notice, form);
-    send(ctx, 201, webhookSecretPage({ viewer: who.viewer, webhook: result.value as unknown as WebhookView, secret: result.value.secret }));
+    send(
+      ctx,
+      201,
+      webhookSecretPage({
+        viewer: who.viewer,
+        webhook: result.value as unknown as WebhookView,
+        secret: result.value.secret,
+      }),
+    );
   });
 
   router.get(`${ADMIN_PREFIX}/webhooks/:id`, async (ctx) => {
@@ -97,7 +149,9 @@ export function registerAdminWebhookRoutes(area: AdminArea): void {
     if (!who) return;
     const id = ctx.params.id as string;
     const { form, body } = webhookBody(who.form);
-    const result = await area.attempt('updateWebhook', body, () => services.webhooks.update(who.context, id, body as never));
+    const result = await area.attempt('updateWebhook', body, () =>
+      services.webhooks.update(who.context, id, body as never),
+    );
     if (!result.ok) return renderWebhook(area, ctx, who, id, { status: result.status, notice: result.notice, form });
     seeOther(ctx, `${base}/webhooks/${encodeURIComponent(id)}?notice=webhook_updated`);
   });
@@ -107,9 +161,14 @@ export function registerAdminWebhookRoutes(area: AdminArea): void {
     if (!who) return;
     const id = ctx.params.id as string;
     const body = graceBody(who.form.get('grace_period_seconds'));
-    const result = await area.attempt('rotateWebhookSecret', body, () => services.webhooks.rotateSecret(who.context, id, body.grace_period_seconds as number | undefined));
+    const result = await area.attempt('rotateWebhookSecret', body, () =>
+      services.webhooks.rotateSecret(who.context, id, body.grace_period_seconds as number | undefined),
+    );
     if (!result.ok) return renderWebhook(area, ctx, who, id, { status: result.status, notice: result.notice });
-    await renderWebhook(area, ctx, who, id, { notice: { kind: 'success', title: 'The signing secret is rotated.' }, secret: result.value.secret });
+    await renderWebhook(area, ctx, who, id, {
+      notice: { kind: 'success', title: 'The signing secret is rotated.' },
+      secret: result.value.secret,
+    });
   });
 
   router.post(`${ADMIN_PREFIX}/webhooks/:id/test`, async (ctx) => {
@@ -125,7 +184,9 @@ export function registerAdminWebhookRoutes(area: AdminArea): void {
     const who = await area.adminPost(ctx, 'redeliverWebhookDelivery');
     if (!who) return;
     const id = ctx.params.id as string;
-    const result = await area.attempt('redeliverWebhookDelivery', undefined, () => services.webhooks.redeliver(who.context, id, ctx.params.deliveryId as string));
+    const result = await area.attempt('redeliverWebhookDelivery', undefined, () =>
+      services.webhooks.redeliver(who.context, id, ctx.params.deliveryId as string),
+    );
     if (!result.ok) return renderWebhook(area, ctx, who, id, { status: result.status, notice: result.notice });
     seeOther(ctx, `${base}/webhooks/${encodeURIComponent(id)}?notice=redelivered`);
   });

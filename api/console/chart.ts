@@ -18,7 +18,10 @@ export const OUTCOME_FRAME: ChartFrame = { width: 480, height: 180, pad: { left:
 export const KPI_FRAME: ChartFrame = { width: 720, height: 260, pad: { left: 64, right: 16, top: 12, bottom: 28 } };
 
 /** Maps `domain` linearly onto `range`; a degenerate domain (one value) maps to the middle of the range. */
-export function linearScale(domain: readonly [number, number], range: readonly [number, number]): (value: number) => number {
+export function linearScale(
+  domain: readonly [number, number],
+  range: readonly [number, number],
+): (value: number) => number {
   const [d0, d1] = domain;
   const [r0, r1] = range;
   if (d1 === d0) return () => (r0 + r1) / 2;
@@ -26,9 +29,11 @@ export function linearScale(domain: readonly [number, number], range: readonly [
 }
 
 /** The horizontal scale of a frame: `domain` (e.g. epoch milliseconds) onto the plot area, left to right. */
-export const xScaleOf = (frame: ChartFrame, domain: readonly [number, number]) => linearScale(domain, [frame.pad.left, frame.width - frame.pad.right]);
+export const xScaleOf = (frame: ChartFrame, domain: readonly [number, number]) =>
+  linearScale(domain, [frame.pad.left, frame.width - frame.pad.right]);
 /** The vertical scale of a frame: the domain's low end at the bottom of the plot area, its high end at the top. */
-export const yScaleOf = (frame: ChartFrame, domain: readonly [number, number]) => linearScale(domain, [frame.height - frame.pad.bottom, frame.pad.top]);
+export const yScaleOf = (frame: ChartFrame, domain: readonly [number, number]) =>
+  linearScale(domain, [frame.height - frame.pad.bottom, frame.pad.top]);
 
 /** The smallest and largest value, widened by `margin` of the span on both sides; one distinct value gets ±1. */
 export function valueDomain(values: readonly number[], margin = 0): [number, number] {
@@ -43,7 +48,8 @@ export function valueDomain(values: readonly number[], margin = 0): [number, num
 export const coordinate = (value: number) => Number(value.toFixed(1));
 
 const isBand = (line: Line): line is Band => typeof line === 'object';
-const lineValues = (line: Line | null): number[] => (line === null ? [] : isBand(line) ? [line.low, line.high] : [line]);
+const lineValues = (line: Line | null): number[] =>
+  line === null ? [] : isBand(line) ? [line.low, line.high] : [line];
 
 /** One bucket of the KPI's values (as GET /kpis/{id}/values?bucket= returns it). */
 export interface ChartBucket {
@@ -81,11 +87,19 @@ export interface KpiChartGeometry {
   valueDomain: [number, number];
   /** One mark per bucket: at the middle of its period, at its average. */
   marks: Array<{ start: string; x: number; y: number; value: number }>;
-  target: { kind: 'line'; value: number; y: number } | { kind: 'band'; low: number; high: number; y: number; height: number };
+  target:
+    { kind: 'line'; value: number; y: number } | { kind: 'band'; low: number; high: number; y: number; height: number };
   /** The warning and critical lines (a band threshold gives two lines, its low and its high edge). */
   lines: Array<{ severity: 'warning' | 'critical'; edge: 'line' | 'low' | 'high'; value: number; y: number }>;
   /** One shaded rectangle per alert span that overlaps the range, clipped to it. */
-  shaded: Array<{ id: string; severity: 'warning' | 'critical'; from: string; to: string | null; x: number; width: number }>;
+  shaded: Array<{
+    id: string;
+    severity: 'warning' | 'critical';
+    from: string;
+    to: string | null;
+    x: number;
+    width: number;
+  }>;
 }
 
 /**
@@ -96,20 +110,40 @@ export function kpiChartGeometry(input: KpiChartInput): KpiChartGeometry {
   const frame = input.frame ?? KPI_FRAME;
   const timeDomain: [number, number] = [Date.parse(input.from), Date.parse(input.to)];
   const targetValues = isBand(input.target) ? [input.target.low, input.target.high] : [input.target];
-  const domain = valueDomain([...input.buckets.map((b) => b.avg), ...targetValues, ...lineValues(input.warning), ...lineValues(input.critical)], 0.05);
+  const domain = valueDomain(
+    [...input.buckets.map((b) => b.avg), ...targetValues, ...lineValues(input.warning), ...lineValues(input.critical)],
+    0.05,
+  );
   const x = xScaleOf(frame, timeDomain);
   const y = yScaleOf(frame, domain);
   const clampTime = (t: number) => Math.min(Math.max(t, timeDomain[0]), timeDomain[1]);
 
-  const marks = input.buckets.map((b) => ({ start: b.start, x: coordinate(x((Date.parse(b.start) + Date.parse(b.end)) / 2)), y: coordinate(y(b.avg)), value: b.avg }));
+  const marks = input.buckets.map((b) => ({
+    start: b.start,
+    x: coordinate(x((Date.parse(b.start) + Date.parse(b.end)) / 2)),
+    y: coordinate(y(b.avg)),
+    value: b.avg,
+  }));
   const target: KpiChartGeometry['target'] = isBand(input.target)
-    ? { kind: 'band', low: input.target.low, high: input.target.high, y: coordinate(y(input.target.high)), height: coordinate(y(input.target.low) - y(input.target.high)) }
+    ? {
+        kind: 'band',
+        low: input.target.low,
+        high: input.target.high,
+        y: coordinate(y(input.target.high)),
+        height: coordinate(y(input.target.low) - y(input.target.high)),
+      }
     : { kind: 'line', value: input.target, y: coordinate(y(input.target)) };
   const lines: KpiChartGeometry['lines'] = [];
-  for (const [severity, line] of [['warning', input.warning], ['critical', input.critical]] as const) {
+  for (const [severity, line] of [
+    ['warning', input.warning],
+    ['critical', input.critical],
+  ] as const) {
     if (line === null) continue;
     if (isBand(line)) {
-      lines.push({ severity, edge: 'low', value: line.low, y: coordinate(y(line.low)) }, { severity, edge: 'high', value: line.high, y: coordinate(y(line.high)) });
+      lines.push(
+        { severity, edge: 'low', value: line.low, y: coordinate(y(line.low)) },
+        { severity, edge: 'high', value: line.high, y: coordinate(y(line.high)) },
+      );
     } else {
       lines.push({ severity, edge: 'line', value: line, y: coordinate(y(line)) });
     }
@@ -123,7 +157,16 @@ export function kpiChartGeometry(input: KpiChartInput): KpiChartGeometry {
     // A span of one instant (a single breaching point that fired and recovered at once) still gets a visible sliver,
     // never reaching past the plot's right edge (an alert that began in the last 2 px of the range ends there).
     const right = coordinate(x(timeDomain[1]));
-    return [{ id: alert.id, severity: alert.severity, from: alert.from, to: alert.to, x: x1, width: coordinate(Math.min(Math.max(x2 - x1, 2), right - x1)) }];
+    return [
+      {
+        id: alert.id,
+        severity: alert.severity,
+        from: alert.from,
+        to: alert.to,
+        x: x1,
+        width: coordinate(Math.min(Math.max(x2 - x1, 2), right - x1)),
+      },
+    ];
   });
   return { frame, timeDomain, valueDomain: domain, marks, target, lines, shaded };
 }

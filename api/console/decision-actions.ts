@@ -42,7 +42,10 @@ export async function actingPost(kit: ConsoleToolkit, ctx: Context, refusal: str
 }
 
 /** The review form's action (approve, reject, request changes, resubmit, comment) as its API body; undefined for an unknown or unoffered action. */
-export function decisionActionBody(form: URLSearchParams, offered: readonly DecisionActionName[] = Object.keys(DECISION_ACTIONS) as DecisionActionName[]): DecisionAction | undefined {
+export function decisionActionBody(
+  form: URLSearchParams,
+  offered: readonly DecisionActionName[] = Object.keys(DECISION_ACTIONS) as DecisionActionName[],
+): DecisionAction | undefined {
   const action = form.get('action') as DecisionActionName | null;
   if (!action || !(action in DECISION_ACTIONS) || !offered.includes(action)) return undefined;
   const comment = (form.get('comment') ?? '').trim();
@@ -56,7 +59,12 @@ export function decisionActionBody(form: URLSearchParams, offered: readonly Deci
 }
 
 /** Checks the body with the operation's validator and calls the DecisionService method, as the person. */
-export async function performDecisionAction(kit: ConsoleToolkit, context: RequestContext, decisionId: string, { action, body }: DecisionAction): Promise<void> {
+export async function performDecisionAction(
+  kit: ConsoleToolkit,
+  context: RequestContext,
+  decisionId: string,
+  { action, body }: DecisionAction,
+): Promise<void> {
   const { decisions } = kit;
   const problems = kit.validators.forOperation(DECISION_ACTIONS[action].operation).body?.(body) ?? [];
   if (problems.length > 0) throw new AppError('validation_failed', 'The form is not valid.', { errors: problems });
@@ -71,7 +79,10 @@ export async function performDecisionAction(kit: ConsoleToolkit, context: Reques
  * Runs an action and answers a refusal by rendering the page again with it in plain words (a 404 and other failures
  * propagate to the console's error page); true when the action succeeded and the caller should redirect.
  */
-export async function refusalsShownOnPage(run: () => Promise<void>, rerender: (status: number, error: AppError) => Promise<void>): Promise<boolean> {
+export async function refusalsShownOnPage(
+  run: () => Promise<void>,
+  rerender: (status: number, error: AppError) => Promise<void>,
+): Promise<boolean> {
   try {
     await run();
     return true;

@@ -1,6 +1,19 @@
 import { OUTCOME_FRAME, coordinate, valueDomain, xScaleOf, yScaleOf } from './chart';
 import { html, unsafe, type SafeHtml } from './html';
-import { actorName, chartAxes, countdown, formatDate, formatMetric, layout, noticeBlock, STATUS_LABELS, statusLabel, timeTag, type Notice, type Viewer } from './layout';
+import {
+  actorName,
+  chartAxes,
+  countdown,
+  formatDate,
+  formatMetric,
+  layout,
+  noticeBlock,
+  STATUS_LABELS,
+  statusLabel,
+  timeTag,
+  type Notice,
+  type Viewer,
+} from './layout';
 
 /**
  * The Decisions section: the decision log with its filters, and a decision's page (options, evidence, history,
@@ -36,7 +49,8 @@ export function decisionsPage(input: {
   notice?: Notice | undefined;
 }): SafeHtml {
   const { filters } = input;
-  const option = (value: string, label: string, selected: boolean) => html`<option value="${value}"${selected ? unsafe(' selected') : ''}>${label}</option>`;
+  const option = (value: string, label: string, selected: boolean) =>
+    html`<option value="${value}"${selected ? unsafe(' selected') : ''}>${label}</option>`;
   return layout({
     title: 'Decisions',
     viewer: input.viewer,
@@ -97,9 +111,21 @@ export interface DecisionView {
     description: string;
     scenario_id: string | null;
     scenario_moved_on: boolean | null;
-    scenario_snapshot: { model_id: string; model_version: string; run_number: number; metrics: Record<string, string | number>; completed_at: string } | null;
+    scenario_snapshot: {
+      model_id: string;
+      model_version: string;
+      run_number: number;
+      metrics: Record<string, string | number>;
+      completed_at: string;
+    } | null;
   }>;
-  approval_steps: Array<{ number: number; name: string; approvals_required: number; approvals_given: number; status: string }>;
+  approval_steps: Array<{
+    number: number;
+    name: string;
+    approvals_required: number;
+    approvals_given: number;
+    status: string;
+  }>;
   approvals: Array<{ step: number; user_id: string; comment: string | null; approved_at: string }>;
   /** Who may act on the current step now: roles and named people. */
   awaiting?: { roles: string[]; user_ids: string[] };
@@ -168,7 +194,8 @@ function optionsTable(decision: DecisionView, comparison: ComparisonView | null)
   return html`<div class="scroll" role="region" aria-labelledby="options-heading" tabindex="0"><table class="options">
   <caption>Options side by side${comparison ? ', best value per metric marked ★' : ''}</caption>
   <thead><tr><th scope="col">Option</th>${decision.options.map(
-    (o) => html`<th scope="col">${o.label}${decision.chosen_option === o.id ? html` <span class="badge">Chosen</span>` : ''}</th>`,
+    (o) =>
+      html`<th scope="col">${o.label}${decision.chosen_option === o.id ? html` <span class="badge">Chosen</span>` : ''}</th>`,
   )}</tr></thead>
   <tbody>
     <tr><th scope="row">Description</th>${decision.options.map((o) => html`<td>${o.description || '—'}</td>`)}</tr>
@@ -180,11 +207,14 @@ function optionsTable(decision: DecisionView, comparison: ComparisonView | null)
         : html`<td>—</td>`,
     )}</tr>
     ${metricNames.map(
-      (metric) => html`<tr><th scope="row">${metric}</th>${decision.options.map((o) => {
-        const value = o.scenario_snapshot?.metrics[metric];
-        const best = bestOf.get(metric)?.has(o.id) ?? false;
-        return best ? html`<td class="best"><strong>${formatMetric(value)}</strong> <span aria-label="best">★</span></td>` : html`<td>${formatMetric(value)}</td>`;
-      })}</tr>`,
+      (metric) =>
+        html`<tr><th scope="row">${metric}</th>${decision.options.map((o) => {
+          const value = o.scenario_snapshot?.metrics[metric];
+          const best = bestOf.get(metric)?.has(o.id) ?? false;
+          return best
+            ? html`<td class="best"><strong>${formatMetric(value)}</strong> <span aria-label="best">★</span></td>`
+            : html`<td>${formatMetric(value)}</td>`;
+        })}</tr>`,
     )}
   </tbody>
 </table></div>`;
@@ -196,7 +226,9 @@ function evidenceList(evidence: EvidenceView[], names: Map<string, string>): Saf
     switch (item.type) {
       case 'link': {
         const url = String(item.url ?? '');
-        return /^https?:\/\//i.test(url) ? html`<a href="${url}" rel="noopener noreferrer">${item.title ?? url}</a>` : html`${item.title ?? url}`;
+        return /^https?:\/\//i.test(url)
+          ? html`<a href="${url}" rel="noopener noreferrer">${item.title ?? url}</a>`
+          : html`${item.title ?? url}`;
       }
       case 'note':
         return html`${item.title ? html`<strong>${item.title}</strong>: ` : ''}${String(item.text ?? item.body ?? '')}`;
@@ -211,7 +243,9 @@ function evidenceList(evidence: EvidenceView[], names: Map<string, string>): Saf
     }
   };
   return html`<ul class="evidence">${evidence.map(
-    (item) => html`<li${item.detached_at ? unsafe(' class="detached"') : ''}><span class="badge">${item.type}</span> ${describe(item)}
+    (
+      item,
+    ) => html`<li${item.detached_at ? unsafe(' class="detached"') : ''}><span class="badge">${item.type}</span> ${describe(item)}
       <span class="muted">— attached by ${actorName(item.attached_by, names)}, ${timeTag(item.attached_at)}${item.detached_at ? html`; detached ${timeTag(item.detached_at)}` : ''}</span></li>`,
   )}</ul>`;
 }
@@ -222,7 +256,10 @@ function timeline(history: HistoryEntry[], names: Map<string, string>): SafeHtml
     const step = typeof entry.payload.step === 'number' ? entry.payload.step : null;
     const stepName = typeof entry.payload.step_name === 'string' ? entry.payload.step_name : null;
     const comment = typeof entry.payload.comment === 'string' && entry.payload.comment ? entry.payload.comment : null;
-    const changed = entry.action === 'decision.updated' && entry.payload.changes ? Object.keys(entry.payload.changes as object).join(', ') : null;
+    const changed =
+      entry.action === 'decision.updated' && entry.payload.changes
+        ? Object.keys(entry.payload.changes as object).join(', ')
+        : null;
     return html`<li class="event ${entry.action.replace(/\./g, '-')}">
       <p><strong>${ACTION_LABELS[entry.action] ?? entry.action}</strong>${step ? html` — step ${step}${stepName ? html` (${stepName})` : ''}` : ''}${changed ? html` — ${changed}` : ''}</p>
       <p class="muted">${actorName(entry.actor, names)} · ${timeTag(entry.occurred_at)}</p>
@@ -241,7 +278,9 @@ export function outcomesChart(outcomes: OutcomePoint[]): SafeHtml {
   return html`${[...byMetric.entries()].map(([metric, unsorted], index) => {
     const points = [...unsorted].sort((a, b) => a.observed_at.localeCompare(b.observed_at));
     const times = points.map((p) => new Date(p.observed_at).getTime());
-    const values = points.flatMap((p) => (p.expected_value === null ? [p.actual_value] : [p.actual_value, p.expected_value]));
+    const values = points.flatMap((p) =>
+      p.expected_value === null ? [p.actual_value] : [p.actual_value, p.expected_value],
+    );
     const [vMin, vMax] = valueDomain(values);
     const x = xScaleOf(frame, [Math.min(...times), Math.max(...times)]);
     const y = yScaleOf(frame, [vMin, vMax]);
@@ -265,9 +304,10 @@ export function outcomesChart(outcomes: OutcomePoint[]): SafeHtml {
   <table class="compact"><caption class="visually-hidden">${metric} outcomes</caption>
     <thead><tr><th scope="col">Observed</th><th scope="col">Expected</th><th scope="col">Actual</th><th scope="col">Variance</th></tr></thead>
     <tbody>${points.map(
-      (p) => html`<tr><td>${timeTag(p.observed_at)}</td><td>${formatMetric(p.expected_value)}</td><td>${formatMetric(p.actual_value)}</td><td>${
-        p.expected_value === null ? '—' : formatMetric(p.actual_value - p.expected_value)
-      }</td></tr>`,
+      (p) =>
+        html`<tr><td>${timeTag(p.observed_at)}</td><td>${formatMetric(p.expected_value)}</td><td>${formatMetric(p.actual_value)}</td><td>${
+          p.expected_value === null ? '—' : formatMetric(p.actual_value - p.expected_value)
+        }</td></tr>`,
     )}</tbody>
   </table>
 </figure>`;
@@ -290,7 +330,8 @@ function revisionForms(decision: DecisionView, csrfToken: string): SafeHtml {
     <input id="edit-title" name="title" value="${decision.title}" maxlength="200" required>
     <label for="edit-chosen">Chosen option</label>
     <select id="edit-chosen" name="chosen_option">${decision.options.map(
-      (o) => html`<option value="${o.id}"${decision.chosen_option === o.id ? unsafe(' selected') : ''}>${o.label}</option>`,
+      (o) =>
+        html`<option value="${o.id}"${decision.chosen_option === o.id ? unsafe(' selected') : ''}>${o.label}</option>`,
     )}</select>
     <label for="edit-rationale">Rationale</label>
     <textarea id="edit-rationale" name="rationale" rows="3" maxlength="10000">${decision.rationale ?? ''}</textarea>
@@ -328,7 +369,8 @@ export function approvalStepList(decision: Pick<DecisionView, 'status' | 'curren
   if (decision.approval_steps.length === 0) return html``;
   const pending = decision.status === 'pending_approval';
   return html`<ol class="steps" aria-label="Approval steps">${decision.approval_steps.map(
-    (s) => html`<li class="step step-${s.status}"${s.number === decision.current_step && pending ? unsafe(' aria-current="step"') : ''}>Step ${s.number}: ${s.name} — ${s.status.replace(/_/g, ' ')} (${s.approvals_given} of ${s.approvals_required})</li>`,
+    (s) =>
+      html`<li class="step step-${s.status}"${s.number === decision.current_step && pending ? unsafe(' aria-current="step"') : ''}>Step ${s.number}: ${s.name} — ${s.status.replace(/_/g, ' ')} (${s.approvals_given} of ${s.approvals_required})</li>`,
   )}</ol>`;
 }
 

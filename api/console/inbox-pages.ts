@@ -17,12 +17,20 @@ export interface InboxTask {
   submitted_at: string;
 }
 
-export function inboxPage(input: { viewer: Viewer; tasks: InboxTask[]; statusCounts: Record<string, number>; now: Date; canAct: boolean }): SafeHtml {
+export function inboxPage(input: {
+  viewer: Viewer;
+  tasks: InboxTask[];
+  statusCounts: Record<string, number>;
+  now: Date;
+  canAct: boolean;
+}): SafeHtml {
   const { tasks, now } = input;
   const overdue = tasks.filter((t) => t.sla_due_at && new Date(t.sla_due_at).getTime() <= now.getTime()).length;
   const escalated = tasks.filter((t) => t.escalated).length;
   const rows = tasks.map(
-    (task) => html`<tr class="${task.sla_due_at && new Date(task.sla_due_at).getTime() <= now.getTime() ? 'row-overdue' : ''}">
+    (
+      task,
+    ) => html`<tr class="${task.sla_due_at && new Date(task.sla_due_at).getTime() <= now.getTime() ? 'row-overdue' : ''}">
       <td>${task.item_kind === 'model_review' ? 'Model review' : 'Decision'}</td>
       <td><a href="/console/decisions/${task.decision_id}">${task.title}</a></td>
       <td>Step ${task.step}: ${task.step_name}</td>
@@ -57,7 +65,8 @@ ${
   counts.length === 0
     ? html`<p class="empty">No decisions yet.</p>`
     : html`<ul class="counts" aria-label="Decisions by state">${counts.map(
-        ([status, n]) => html`<li><a href="/console/decisions?status=${status}"><span class="count">${n}</span> ${statusLabel(status)}</a></li>`,
+        ([status, n]) =>
+          html`<li><a href="/console/decisions?status=${status}"><span class="count">${n}</span> ${statusLabel(status)}</a></li>`,
       )}</ul>`
 }`,
   });

@@ -2,7 +2,12 @@ import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import type { Config } from '../../core/config';
 import type { Knex } from 'knex';
-import { acceptInvitation, lookUpInvitation, type InvitationLookup, type OpenInvitation } from '../administration/invitations';
+import {
+  acceptInvitation,
+  lookUpInvitation,
+  type InvitationLookup,
+  type OpenInvitation,
+} from '../administration/invitations';
 import { html } from './html';
 import { layout, messagePage, noticeBlock, type Notice } from './layout';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
@@ -19,7 +24,8 @@ export const MIN_PASSWORD_LENGTH = 12;
 
 const INVALID = {
   title: 'This invitation link is not valid',
-  message: 'It was already used, it expired, or it was replaced by a newer one. Ask an admin of the organisation to send you a new invitation.',
+  message:
+    'It was already used, it expired, or it was replaced by a newer one. Ask an admin of the organisation to send you a new invitation.',
 };
 
 function setPasswordPage(open: OpenInvitation, token: string, notice?: Notice) {
@@ -39,7 +45,9 @@ ${noticeBlock(notice)}
 }
 
 function joinPage(open: OpenInvitation, token: string, externalIdentityProvider: boolean) {
-  const how = externalIdentityProvider ? 'You sign in through your organisation’s identity provider.' : 'You already have a password for this service: you sign in with it.';
+  const how = externalIdentityProvider
+    ? 'You sign in through your organisation’s identity provider.'
+    : 'You already have a password for this service: you sign in with it.';
   return layout({
     title: `Join ${open.tenantName}`,
     section: 'none',
@@ -68,7 +76,8 @@ export function registerInvitationRoutes(kit: ConsoleToolkit, deps: { db: Knex; 
   const external = deps.config.oauth.externalIssuer !== undefined;
   const publicOrigin = new URL(deps.config.publicBaseUrl).origin;
   const signIn = { href: `${CONSOLE_PREFIX}/login`, text: 'Go to the sign-in page' };
-  const invalid = (ctx: Context, lookup: Exclude<InvitationLookup, { state: 'open' }>) => kit.send(ctx, lookup.state === 'closed' ? 410 : 404, messagePage({ ...INVALID, link: signIn }));
+  const invalid = (ctx: Context, lookup: Exclude<InvitationLookup, { state: 'open' }>) =>
+    kit.send(ctx, lookup.state === 'closed' ? 410 : 404, messagePage({ ...INVALID, link: signIn }));
 
   kit.router.get('/invitations/:token', async (ctx) => {
     ctx.set('Referrer-Policy', INVITATION_REFERRER_POLICY);
@@ -85,7 +94,8 @@ export function registerInvitationRoutes(kit: ConsoleToolkit, deps: { db: Knex; 
     // refused. `Origin: null` (an opaque origin: a sandboxed frame, a data: page, or a page with no-referrer) is refused
     // too: anyone's page can send it, so it proves nothing; the page's policy above makes browsers send the real one.
     const origin = ctx.get('origin');
-    if (origin && origin !== publicOrigin) return kit.refuse(ctx, 403, 'Request refused', 'This form was not sent from the console.');
+    if (origin && origin !== publicOrigin)
+      return kit.refuse(ctx, 403, 'Request refused', 'This form was not sent from the console.');
     const token = ctx.params.token as string;
     const form = await readForm(ctx);
     const lookup = await lookUpInvitation(deps.db, key, token);
@@ -95,7 +105,11 @@ export function registerInvitationRoutes(kit: ConsoleToolkit, deps: { db: Knex; 
     if (!open.hasPassword && !external) {
       password = form.get('password') ?? '';
       const problem =
-        password.length < MIN_PASSWORD_LENGTH ? `The password must have at least ${MIN_PASSWORD_LENGTH} characters.` : password !== form.get('confirm') ? 'The two passwords differ.' : undefined;
+        password.length < MIN_PASSWORD_LENGTH
+          ? `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`
+          : password !== form.get('confirm')
+            ? 'The two passwords differ.'
+            : undefined;
       if (problem) return kit.send(ctx, 422, setPasswordPage(open, token, { kind: 'error', title: problem }));
     }
     const accepted = await acceptInvitation(deps.db, key, token, password);
@@ -105,6 +119,14 @@ export function registerInvitationRoutes(kit: ConsoleToolkit, deps: { db: Knex; 
       : password === undefined
         ? `Sign in as ${open.email} with your existing password.`
         : `Your password is set. Sign in as ${open.email} with it.`;
-    kit.send(ctx, 200, messagePage({ title: `You have joined ${open.tenantName}`, message: how, link: { href: `${CONSOLE_PREFIX}/login`, text: 'Sign in' } }));
+    kit.send(
+      ctx,
+      200,
+      messagePage({
+        title: `You have joined ${open.tenantName}`,
+        message: how,
+        link: { href: `${CONSOLE_PREFIX}/login`, text: 'Sign in' },
+      }),
+    );
   });
 }

@@ -51,17 +51,37 @@ export interface KpiAlertView {
   explanation: { summary?: unknown } | null;
 }
 
-const HEALTH_LABELS: Record<KpiHealth, string> = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track', no_data: 'No data' };
+const HEALTH_LABELS: Record<KpiHealth, string> = {
+  on_track: 'On track',
+  at_risk: 'At risk',
+  off_track: 'Off track',
+  no_data: 'No data',
+};
 const DIRECTION_LABELS: Record<KpiView['direction'], string> = {
   higher_is_better: 'Higher is better',
   lower_is_better: 'Lower is better',
   target_band: 'Within the target band',
 };
-const PERIOD_WORDS: Record<Period, [string, string]> = { day: ['day', 'days'], week: ['week', 'weeks'], month: ['month', 'months'], quarter: ['quarter', 'quarters'] };
-const ALERT_STATE_LABELS: Record<KpiAlertView['state'], string> = { pending: 'Pending', firing: 'Firing', acknowledged: 'Acknowledged', resolved: 'Resolved' };
+const PERIOD_WORDS: Record<Period, [string, string]> = {
+  day: ['day', 'days'],
+  week: ['week', 'weeks'],
+  month: ['month', 'months'],
+  quarter: ['quarter', 'quarters'],
+};
+const ALERT_STATE_LABELS: Record<KpiAlertView['state'], string> = {
+  pending: 'Pending',
+  firing: 'Firing',
+  acknowledged: 'Acknowledged',
+  resolved: 'Resolved',
+};
 
 /** The ranges the KPI page offers, in periods of the KPI's aggregation period; the first is the default. */
-export const KPI_RANGES: Record<Period, number[]> = { day: [30, 7, 90, 365], week: [26, 8, 52, 104], month: [12, 6, 24, 60], quarter: [8, 4, 12, 20] };
+export const KPI_RANGES: Record<Period, number[]> = {
+  day: [30, 7, 90, 365],
+  week: [26, 8, 52, 104],
+  month: [12, 6, 24, 60],
+  quarter: [8, 4, 12, 20],
+};
 
 const periodCount = (n: number, period: Period) => `${n} ${PERIOD_WORDS[period][n === 1 ? 0 : 1]}`;
 
@@ -74,25 +94,38 @@ export function periodLabel(start: string, period: Period): string {
   return `${day.slice(0, 4)} Q${Math.floor(Number(day.slice(5, 7)) / 3) + 1}`;
 }
 
-const withUnit = (value: number | null | undefined, unit: string | null) => (value === null || value === undefined ? '—' : unit ? `${formatMetric(value)} ${unit}` : formatMetric(value));
+const withUnit = (value: number | null | undefined, unit: string | null) =>
+  value === null || value === undefined ? '—' : unit ? `${formatMetric(value)} ${unit}` : formatMetric(value);
 const lineText = (line: Line | null, unit: string | null) =>
-  line === null ? '—' : typeof line === 'object' ? `${withUnit(line.low, unit)} to ${withUnit(line.high, unit)}` : withUnit(line, unit);
+  line === null
+    ? '—'
+    : typeof line === 'object'
+      ? `${withUnit(line.low, unit)} to ${withUnit(line.high, unit)}`
+      : withUnit(line, unit);
 
 function healthBadge(health: KpiHealth): SafeHtml {
   return html`<span class="badge health-${health}">${HEALTH_LABELS[health]}</span>`;
 }
 
 /** Where a KPI's points come from; a model is named by its name (its id in the title), read from `modelNames`. */
-export function sourceText(source: KpiView['source'], modelNames: ReadonlyMap<string, string> = new Map()): SafeHtml | string {
+export function sourceText(
+  source: KpiView['source'],
+  modelNames: ReadonlyMap<string, string> = new Map(),
+): SafeHtml | string {
   if (source.type === 'model_output') {
-    const tag = typeof source.scenario_tag === 'string' && source.scenario_tag ? ` (scenarios tagged “${source.scenario_tag}”)` : '';
+    const tag =
+      typeof source.scenario_tag === 'string' && source.scenario_tag
+        ? ` (scenarios tagged “${source.scenario_tag}”)`
+        : '';
     const modelId = String(source.model_id);
     const model = modelNames.get(modelId);
     return html`Model output: ${String(source.metric)} of ${model ? html`<a href="/console/models/${encodeURIComponent(modelId)}" title="${modelId}">${model}</a>` : modelId}${tag}`;
   }
   if (source.type === 'dataset') {
     const metric = (source.metric ?? {}) as { function?: string; field?: string; percentile?: number };
-    const of = metric.field ? `(${metric.field}${metric.percentile !== undefined ? `, p${metric.percentile}` : ''})` : '';
+    const of = metric.field
+      ? `(${metric.field}${metric.percentile !== undefined ? `, p${metric.percentile}` : ''})`
+      : '';
     return `Dataset ${String(source.dataset)}: ${metric.function ?? ''}${of}, after each sync`;
   }
   return 'Manual: points posted through the API';
@@ -100,11 +133,14 @@ export function sourceText(source: KpiView['source'], modelNames: ReadonlyMap<st
 
 function thresholdText(spec: KpiView['warning_threshold'], resolved: Line | null, unit: string | null): string {
   if (spec === null || resolved === null) return '—';
-  return spec.percent !== undefined ? `${lineText(resolved, unit)} (${formatMetric(spec.percent)} % from the target)` : lineText(resolved, unit);
+  return spec.percent !== undefined
+    ? `${lineText(resolved, unit)} (${formatMetric(spec.percent)} % from the target)`
+    : lineText(resolved, unit);
 }
 
 function trendText(trend: Trend & { periods: number; period: Period }): string {
-  if (trend.direction === null) return `Not enough data: fewer than two of the last ${periodCount(trend.periods, trend.period)} have points.`;
+  if (trend.direction === null)
+    return `Not enough data: fewer than two of the last ${periodCount(trend.periods, trend.period)} have points.`;
   const over = `over the last ${periodCount(trend.periods, trend.period)}`;
   if (trend.direction === 'flat') return `Flat ${over}.`;
   const moving = trend.direction === 'up' ? 'Rising' : 'Falling';
@@ -124,7 +160,8 @@ export function kpisPage(input: {
   modelNames?: ReadonlyMap<string, string> | undefined;
   notice?: Notice | undefined;
 }): SafeHtml {
-  const option = (value: string, label: string) => html`<option value="${value}"${(input.status ?? '') === value ? unsafe(' selected') : ''}>${label}</option>`;
+  const option = (value: string, label: string) =>
+    html`<option value="${value}"${(input.status ?? '') === value ? unsafe(' selected') : ''}>${label}</option>`;
   return layout({
     title: 'KPIs',
     viewer: input.viewer,
@@ -180,7 +217,8 @@ function kpiValuesTable(kpi: KpiView, buckets: KpiBucketView[]): SafeHtml {
     buckets.length === 0
       ? html`<tr><td colspan="6" class="empty">No points in this range.</td></tr>`
       : buckets.map(
-          (b) => html`<tr><th scope="row"><time datetime="${b.start}">${periodLabel(b.start, period)}</time></th><td>${b.count}</td><td>${formatMetric(b.avg)}</td><td>${formatMetric(b.min)}</td><td>${formatMetric(b.max)}</td><td>${formatMetric(b.last)}</td></tr>`,
+          (b) =>
+            html`<tr><th scope="row"><time datetime="${b.start}">${periodLabel(b.start, period)}</time></th><td>${b.count}</td><td>${formatMetric(b.avg)}</td><td>${formatMetric(b.min)}</td><td>${formatMetric(b.max)}</td><td>${formatMetric(b.last)}</td></tr>`,
         )
   }</tbody>
 </table></div>`;
@@ -190,10 +228,26 @@ function kpiValuesTable(kpi: KpiView, buckets: KpiBucketView[]): SafeHtml {
  * The KPI's values over the range as an inline SVG: one mark per bucket (its average) joined by a line, the target
  * line or band, the warning and critical lines, and the periods alerts were open shaded; the numbers as a table.
  */
-export function kpiChart(input: { kpi: KpiView; from: string; to: string; buckets: KpiBucketView[]; alerts: ChartAlertSpan[]; frame?: ChartFrame }): SafeHtml {
+export function kpiChart(input: {
+  kpi: KpiView;
+  from: string;
+  to: string;
+  buckets: KpiBucketView[];
+  alerts: ChartAlertSpan[];
+  frame?: ChartFrame;
+}): SafeHtml {
   const { kpi } = input;
   const period = kpi.aggregation_period;
-  const geometry = kpiChartGeometry({ frame: input.frame, from: input.from, to: input.to, buckets: input.buckets, target: kpi.target, warning: kpi.thresholds.warning, critical: kpi.thresholds.critical, alerts: input.alerts });
+  const geometry = kpiChartGeometry({
+    frame: input.frame,
+    from: input.from,
+    to: input.to,
+    buckets: input.buckets,
+    target: kpi.target,
+    warning: kpi.thresholds.warning,
+    critical: kpi.thresholds.critical,
+    alerts: input.alerts,
+  });
   const { frame, marks, target, lines, shaded } = geometry;
   const { width, height, pad } = frame;
   const [plotTop, plotBottom] = [pad.top, height - pad.bottom];
@@ -205,7 +259,8 @@ export function kpiChart(input: { kpi: KpiView; from: string; to: string; bucket
     <title id="kpi-chart-title">${kpi.name}: average per ${PERIOD_WORDS[period][0]}, ${rangeText}</title>
     <desc id="kpi-chart-desc">${description}</desc>
     ${shaded.map(
-      (s) => html`<rect class="alert-period severity-${s.severity}" data-alert-id="${s.id}" data-from="${s.from}" data-to="${s.to ?? ''}" x="${s.x}" y="${plotTop}" width="${s.width}" height="${plotBottom - plotTop}" fill="#f4c7cd" fill-opacity="0.7"/>`,
+      (s) =>
+        html`<rect class="alert-period severity-${s.severity}" data-alert-id="${s.id}" data-from="${s.from}" data-to="${s.to ?? ''}" x="${s.x}" y="${plotTop}" width="${s.width}" height="${plotBottom - plotTop}" fill="#f4c7cd" fill-opacity="0.7"/>`,
     )}
     ${
       target.kind === 'band'
@@ -213,9 +268,10 @@ export function kpiChart(input: { kpi: KpiView; from: string; to: string; bucket
         : html`<line class="target-line" data-value="${target.value}" x1="${pad.left}" y1="${target.y}" x2="${width - pad.right}" y2="${target.y}" stroke="#0b5a21" stroke-width="2" stroke-dasharray="2 3"/>`
     }
     ${lines.map(
-      (l) => html`<line class="threshold ${l.severity}" data-edge="${l.edge}" data-value="${l.value}" x1="${pad.left}" y1="${l.y}" x2="${width - pad.right}" y2="${l.y}" stroke="${l.severity === 'critical' ? '#a4001d' : '#8a5a00'}" stroke-width="1.5"${
-        l.severity === 'warning' ? unsafe(' stroke-dasharray="6 4"') : ''
-      }/>`,
+      (l) =>
+        html`<line class="threshold ${l.severity}" data-edge="${l.edge}" data-value="${l.value}" x1="${pad.left}" y1="${l.y}" x2="${width - pad.right}" y2="${l.y}" stroke="${l.severity === 'critical' ? '#a4001d' : '#8a5a00'}" stroke-width="1.5"${
+          l.severity === 'warning' ? unsafe(' stroke-dasharray="6 4"') : ''
+        }/>`,
     )}
     ${chartAxes(frame, {
       top: formatMetric(geometry.valueDomain[1]),
@@ -234,7 +290,14 @@ ${kpiValuesTable(kpi, input.buckets)}
 </div>`;
 }
 
-function openAlertsTable(input: { alerts: KpiAlertView[]; ruleNames: Map<string, string>; names: Map<string, string>; kpiId: string; csrfToken: string; canAcknowledge: boolean }): SafeHtml {
+function openAlertsTable(input: {
+  alerts: KpiAlertView[];
+  ruleNames: Map<string, string>;
+  names: Map<string, string>;
+  kpiId: string;
+  csrfToken: string;
+  canAcknowledge: boolean;
+}): SafeHtml {
   if (input.alerts.length === 0) return html`<p class="empty">No open alerts.</p>`;
   return html`<div class="scroll" role="region" aria-labelledby="alerts-heading" tabindex="0"><table class="alerts">
   <caption>Open alerts, newest first</caption>
@@ -308,7 +371,8 @@ ${kpi.description ? html`<p class="prose">${kpi.description}</p>` : ''}
   <form method="get" action="/console/kpis/${kpi.id}" class="filters" aria-label="Range">
     <div><label for="f-range">Range</label>
       <select id="f-range" name="periods">${KPI_RANGES[period].map(
-        (n) => html`<option value="${n}"${n === input.range.periods ? unsafe(' selected') : ''}>Last ${periodCount(n, period)}</option>`,
+        (n) =>
+          html`<option value="${n}"${n === input.range.periods ? unsafe(' selected') : ''}>Last ${periodCount(n, period)}</option>`,
       )}</select></div>
     <div class="actions"><button type="submit">Show</button></div>
   </form>

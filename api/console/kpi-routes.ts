@@ -6,7 +6,15 @@ import type { KpiAlertService, KpiService } from '../kpis/service';
 import type { ModelService } from '../models/service';
 import type { RequestContext } from '../context';
 import { noticeOf, plainWords } from './notices';
-import { KPI_RANGES, kpiPage, kpisPage, type KpiAlertView, type KpiBucketView, type KpiListRow, type KpiView } from './kpi-pages';
+import {
+  KPI_RANGES,
+  kpiPage,
+  kpisPage,
+  type KpiAlertView,
+  type KpiBucketView,
+  type KpiListRow,
+  type KpiView,
+} from './kpi-pages';
 import type { Notice } from './layout';
 import type { ConsoleSession } from './session';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
@@ -19,8 +27,14 @@ interface KpiPagesDeps {
 }
 
 /** The names of the models the KPIs' sources name, by id. */
-async function modelNamesOf(deps: KpiPagesDeps, context: RequestContext, kpis: KpiView[]): Promise<Map<string, string>> {
-  const ids = [...new Set(kpis.flatMap((kpi) => (kpi.source.type === 'model_output' ? [String(kpi.source.model_id)] : [])))];
+async function modelNamesOf(
+  deps: KpiPagesDeps,
+  context: RequestContext,
+  kpis: KpiView[],
+): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(kpis.flatMap((kpi) => (kpi.source.type === 'model_output' ? [String(kpi.source.model_id)] : []))),
+  ];
   const named = await Promise.all(
     ids.map(async (id) => {
       try {
@@ -43,7 +57,9 @@ const mayReadKpis = (session: ConsoleSession) => hasScope(session.principal.scop
 const mayAcknowledge = (session: ConsoleSession) => hasScope(session.principal.scopes, 'kpis:write');
 
 /** Every page of a service's cursor-paged list, up to MAX_PAGES pages. */
-async function allPages<T>(read: (cursor: string | undefined) => Promise<{ data: T[]; next_cursor: string | null }>): Promise<T[]> {
+async function allPages<T>(
+  read: (cursor: string | undefined) => Promise<{ data: T[]; next_cursor: string | null }>,
+): Promise<T[]> {
   const rows: T[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -68,23 +84,43 @@ async function showKpiList(kit: ConsoleToolkit, deps: KpiPagesDeps, ctx: Context
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
   const status = text('status');
-  const query: Record<string, unknown> = Object.fromEntries(Object.entries({ status, cursor: text('cursor'), limit: '20' }).filter(([, v]) => v !== undefined));
-  const render = (code: number, rows: KpiListRow[], nextPage: string | null, notice?: Notice, modelNames?: Map<string, string>) =>
-    kit.send(ctx, code, kpisPage({ viewer, rows, status, nextPage, notice, modelNames }));
+  const query: Record<string, unknown> = Object.fromEntries(
+    Object.entries({ status, cursor: text('cursor'), limit: '20' }).filter(([, v]) => v !== undefined),
+  );
+  const render = (
+    code: number,
+    rows: KpiListRow[],
+    nextPage: string | null,
+    notice?: Notice,
+    modelNames?: Map<string, string>,
+  ) => kit.send(ctx, code, kpisPage({ viewer, rows, status, nextPage, notice, modelNames }));
   // The API's own query rules (from the OpenAPI document), so the filter means exactly what it means there.
   const problems = kit.validators.forOperation('listKpis').query?.(query) ?? [];
-  if (problems.length > 0) return render(400, [], null, plainWords(new AppError('invalid_parameters', 'The filter is not valid.', { errors: problems })));
+  if (problems.length > 0)
+    return render(
+      400,
+      [],
+      null,
+      plainWords(new AppError('invalid_parameters', 'The filter is not valid.', { errors: problems })),
+    );
   const context = kit.contextOf(ctx, session);
   try {
-    const { limit, cursor, ...filters } = query as { limit: number; cursor?: string } & Parameters<KpiService['list']>[1];
+    const { limit, cursor, ...filters } = query as { limit: number; cursor?: string } & Parameters<
+      KpiService['list']
+    >[1];
     const [page, open] = await Promise.all([
       kpis.list(context, filters, { limit, cursor }),
       allPages((cursor) => kpiAlerts.listAlerts(context, { state: 'open' }, { limit: 100, cursor })),
     ]);
     const openCount = new Map<string, number>();
     for (const alert of open) openCount.set(alert.kpi_id, (openCount.get(alert.kpi_id) ?? 0) + 1);
-    const rows = (page.data as unknown as KpiView[]).map((kpi) => ({ ...kpi, open_alerts: openCount.get(kpi.id) ?? 0 }));
-    const next = page.next_cursor ? `${CONSOLE_PREFIX}/kpis?${new URLSearchParams({ ...(status ? { status } : {}), cursor: page.next_cursor })}` : null;
+    const rows = (page.data as unknown as KpiView[]).map((kpi) => ({
+      ...kpi,
+      open_alerts: openCount.get(kpi.id) ?? 0,
+    }));
+    const next = page.next_cursor
+      ? `${CONSOLE_PREFIX}/kpis?${new URLSearchParams({ ...(status ? { status } : {}), cursor: page.next_cursor })}`
+      : null;
     render(200, rows, next, undefined, await modelNamesOf(deps, context, rows));
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return render(error.status, [], null, plainWords(error));
@@ -93,7 +129,15 @@ async function showKpiList(kit: ConsoleToolkit, deps: KpiPagesDeps, ctx: Context
 }
 
 /** One KPI: its chart over the chosen range (`?periods=`), the alert periods shaded, its open alerts. */
-async function renderKpi(kit: ConsoleToolkit, deps: KpiPagesDeps, ctx: Context, session: ConsoleSession, id: string, status = 200, notice?: Notice): Promise<void> {
+async function renderKpi(
+  kit: ConsoleToolkit,
+  deps: KpiPagesDeps,
+  ctx: Context,
+  session: ConsoleSession,
+  id: string,
+  status = 200,
+  notice?: Notice,
+): Promise<void> {
   const { kpis, kpiAlerts } = deps;
   const members = await kit.directory(session.principal.tenantId);
   const viewer = await kit.viewerOf(session, members);
@@ -108,7 +152,11 @@ async function renderKpi(kit: ConsoleToolkit, deps: KpiPagesDeps, ctx: Context, 
   if (asked !== undefined && ranges.includes(asked)) periods = asked;
   else if (ctx.query.periods !== undefined && !notice) {
     status = 400;
-    notice = { kind: 'error', title: 'Please choose a range from the list.', detail: `The range must be one of ${ranges.join(', ')} periods; the default range is shown.` };
+    notice = {
+      kind: 'error',
+      title: 'Please choose a range from the list.',
+      detail: `The range must be one of ${ranges.join(', ')} periods; the default range is shown.`,
+    };
   }
   // The range ends with the current period (points may be up to a day ahead) and holds `periods` whole periods.
   const to = addPeriods(periodStart(new Date(), period), period, 1);
@@ -116,7 +164,13 @@ async function renderKpi(kit: ConsoleToolkit, deps: KpiPagesDeps, ctx: Context, 
   const [statusView, buckets, openAlerts, recentAlerts, rules] = await Promise.all([
     kpis.status(context, id, 6),
     allPages(async (cursor) => {
-      const page = await kpis.values(context, id, { from: from.toISOString(), to: to.toISOString(), bucket: period, limit: 1000, cursor });
+      const page = await kpis.values(context, id, {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        bucket: period,
+        limit: 1000,
+        cursor,
+      });
       return { data: page.data as KpiBucketView[], next_cursor: page.next_cursor };
     }),
     kpiAlerts.listKpiAlerts(context, id, { state: 'open' }, { limit: 100 }),
@@ -126,7 +180,12 @@ async function renderKpi(kit: ConsoleToolkit, deps: KpiPagesDeps, ctx: Context, 
   // Shaded: alerts that fired, over the points that made them (first breaching point to the point that ended it).
   const alertSpans = (recentAlerts.data as unknown as KpiAlertView[])
     .filter((alert) => alert.fired_at !== null)
-    .map((alert) => ({ id: alert.id, severity: alert.severity, from: alert.started_at, to: alert.state === 'resolved' ? (alert.ended_at ?? alert.started_at) : null }))
+    .map((alert) => ({
+      id: alert.id,
+      severity: alert.severity,
+      from: alert.started_at,
+      to: alert.state === 'resolved' ? (alert.ended_at ?? alert.started_at) : null,
+    }))
     .reverse();
   kit.send(
     ctx,
@@ -170,7 +229,13 @@ export function registerKpiRoutes(kit: ConsoleToolkit, deps: KpiPagesDeps): void
     // Scopes exactly as the API enforces them (acknowledgeAlert needs kpis:write): refused before any service call.
     if (!mayAcknowledge(session)) {
       const members = await kit.directory(session.principal.tenantId);
-      return kit.refuse(ctx, 403, 'Not allowed', 'Your role lets you read KPIs and their alerts, not acknowledge them.', await kit.viewerOf(session, members));
+      return kit.refuse(
+        ctx,
+        403,
+        'Not allowed',
+        'Your role lets you read KPIs and their alerts, not acknowledge them.',
+        await kit.viewerOf(session, members),
+      );
     }
     const context = kit.contextOf(ctx, session);
     try {
@@ -179,8 +244,10 @@ export function registerKpiRoutes(kit: ConsoleToolkit, deps: KpiPagesDeps): void
       if (alert.kpi_id !== kpiId) throw notFound('kpi_alert', alertId);
       await kpiAlerts.acknowledge(context, alertId);
     } catch (error) {
-      if (error instanceof AppError && error.status !== 404 && error.status < 500) return renderKpi(kit, deps, ctx, session, kpiId, error.status, plainWords(error));
-      if (error instanceof AppError && error.status === 503) return renderKpi(kit, deps, ctx, session, kpiId, 503, plainWords(error));
+      if (error instanceof AppError && error.status !== 404 && error.status < 500)
+        return renderKpi(kit, deps, ctx, session, kpiId, error.status, plainWords(error));
+      if (error instanceof AppError && error.status === 503)
+        return renderKpi(kit, deps, ctx, session, kpiId, 503, plainWords(error));
       throw error;
     }
     ctx.redirect(`${CONSOLE_PREFIX}/kpis/${encodeURIComponent(kpiId)}?notice=acknowledged`);

@@ -75,10 +75,14 @@ export function layout(input: {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${input.title} – Governance console</title>
-  <link rel="stylesheet" href="/console/assets/console.css">${(input.stylesheets ?? []).map((name) => html`
-  <link rel="stylesheet" href="/console/assets/${name}">`)}
-  <script src="/console/assets/console.js" defer></script>${(input.scripts ?? []).map((name) => html`
-  <script src="/console/assets/${name}" defer></script>`)}
+  <link rel="stylesheet" href="/console/assets/console.css">${(input.stylesheets ?? []).map(
+    (name) => html`
+  <link rel="stylesheet" href="/console/assets/${name}">`,
+  )}
+  <script src="/console/assets/console.js" defer></script>${(input.scripts ?? []).map(
+    (name) => html`
+  <script src="/console/assets/${name}" defer></script>`,
+  )}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
@@ -112,7 +116,8 @@ export function relativeTime(target: Date, now: Date): string {
   return ms >= 0 ? `in ${text}` : `${text} ago`;
 }
 
-export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—');
+export const formatDate = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—';
 
 export function timeTag(iso: string | null | undefined): SafeHtml {
   return iso ? html`<time datetime="${iso}">${formatDate(iso)}</time>` : html`—`;
@@ -129,19 +134,26 @@ export function countdown(iso: string | null, now: Date): SafeHtml {
 export function actorName(actor: { type: string; id: string }, names: Map<string, string>): string {
   if (actor.type === 'user') return names.get(actor.id) ?? actor.id;
   if (actor.type === 'api_key') return names.has(actor.id) ? `API key “${names.get(actor.id)}”` : `API key ${actor.id}`;
-  if (actor.type === 'oauth_client') return names.has(actor.id) ? `OAuth client “${names.get(actor.id)}”` : `OAuth client ${actor.id}`;
+  if (actor.type === 'oauth_client')
+    return names.has(actor.id) ? `OAuth client “${names.get(actor.id)}”` : `OAuth client ${actor.id}`;
   if (actor.type === 'system') return 'The approval workflow';
   return `${actor.type} ${actor.id}`;
 }
 
 export function formatMetric(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  if (typeof value === 'number')
+    return Number.isInteger(value)
+      ? value.toLocaleString('en-US')
+      : value.toLocaleString('en-US', { maximumFractionDigits: 4 });
   return value;
 }
 
 /** The two axes of a chart's frame, with the value at the top and bottom of the plot area and the first and last date. */
-export function chartAxes(frame: ChartFrame, labels: { top: string; bottom: string; start: string; end: string }): SafeHtml {
+export function chartAxes(
+  frame: ChartFrame,
+  labels: { top: string; bottom: string; start: string; end: string },
+): SafeHtml {
   const { width, height, pad } = frame;
   return html`<line x1="${pad.left}" y1="${height - pad.bottom}" x2="${width - pad.right}" y2="${height - pad.bottom}" stroke="#555"/>
     <line x1="${pad.left}" y1="${pad.top}" x2="${pad.left}" y2="${height - pad.bottom}" stroke="#555"/>
@@ -151,7 +163,12 @@ export function chartAxes(frame: ChartFrame, labels: { top: string; bottom: stri
     <text x="${width - pad.right}" y="${height - 8}" text-anchor="end" font-size="11" fill="#333">${labels.end}</text>`;
 }
 
-export function messagePage(input: { title: string; message: string; viewer?: Viewer | undefined; link?: { href: string; text: string } }): SafeHtml {
+export function messagePage(input: {
+  title: string;
+  message: string;
+  viewer?: Viewer | undefined;
+  link?: { href: string; text: string };
+}): SafeHtml {
   return layout({
     title: input.title,
     viewer: input.viewer,

@@ -37,18 +37,24 @@ const HIT_POLICIES: Record<string, string> = {
 
 export const dmnKindLabel = (kind: string) => KINDS[kind] ?? kind;
 
-const entry = (text: string | undefined) => (text === undefined || text.trim() === '' || text.trim() === '-' ? html`<span class="muted">any</span>` : html`<code>${text}</code>`);
+const entry = (text: string | undefined) =>
+  text === undefined || text.trim() === '' || text.trim() === '-'
+    ? html`<span class="muted">any</span>`
+    : html`<code>${text}</code>`;
 
 function ruleTable(decision: DmnDecisionOutline, table: DmnTableOutline, index: number): SafeHtml {
-  const outputName = (output: DmnTableOutline['outputs'][number], column: number) => output.label || output.name || (table.outputs.length === 1 ? decision.name : `output ${column + 1}`);
+  const outputName = (output: DmnTableOutline['outputs'][number], column: number) =>
+    output.label || output.name || (table.outputs.length === 1 ? decision.name : `output ${column + 1}`);
   const policy = hitPolicyLabel(table);
   return html`<p class="muted">Hit policy <strong>${policy}</strong>: ${HIT_POLICIES[table.hitPolicy] ?? table.hitPolicy}${table.aggregation ? `, aggregated with ${table.aggregation}` : ''}. A <code>-</code> or empty input entry matches any value.</p>
   <div class="scroll" role="region" aria-labelledby="dmn-decision-${index}" tabindex="0"><table class="compact rules dmn-table" data-decision-id="${decision.id}">
     <caption class="visually-hidden">Rules of ${decision.name}, in order (hit policy ${policy})</caption>
     <thead><tr><th scope="col">#</th><th scope="col">Rule</th>${table.inputs.map(
-      (input) => html`<th scope="col" class="input-col">${input.label || input.expression}<br><span class="muted">input${input.expression && input.expression !== input.label ? html` <code>${input.expression}</code>` : ''}</span></th>`,
+      (input) =>
+        html`<th scope="col" class="input-col">${input.label || input.expression}<br><span class="muted">input${input.expression && input.expression !== input.label ? html` <code>${input.expression}</code>` : ''}</span></th>`,
     )}${table.outputs.map((output, column) => html`<th scope="col" class="output-col">${outputName(output, column)}<br><span class="muted">output</span></th>`)}${table.annotations.map(
-      (name) => html`<th scope="col" class="annotation-col">${name || 'Annotation'}<br><span class="muted">annotation</span></th>`,
+      (name) =>
+        html`<th scope="col" class="annotation-col">${name || 'Annotation'}<br><span class="muted">annotation</span></th>`,
     )}</tr></thead>
     <tbody>${table.rules.map(
       (rule, r) => html`<tr data-rule-id="${rule.id ?? ''}">

@@ -91,13 +91,22 @@ const VERSION_STATUS_LABELS: Record<ModelVersionView['status'], string> = {
   rejected: 'Rejected',
 };
 
-export const versionStatusBadge = (status: ModelVersionView['status']) => html`<span class="badge status-${status}">${VERSION_STATUS_LABELS[status] ?? status}</span>`;
-export const modelVersionHref = (modelId: string, version: string) => `/console/models/${encodeURIComponent(modelId)}/versions/${encodeURIComponent(version)}`;
+export const versionStatusBadge = (status: ModelVersionView['status']) =>
+  html`<span class="badge status-${status}">${VERSION_STATUS_LABELS[status] ?? status}</span>`;
+export const modelVersionHref = (modelId: string, version: string) =>
+  `/console/models/${encodeURIComponent(modelId)}/versions/${encodeURIComponent(version)}`;
 const modelHref = (modelId: string) => `/console/models/${encodeURIComponent(modelId)}`;
 const sourceLabel = (source: ModelListRow['source']) => (source === 'builtin' ? 'Built-in' : 'Tenant');
 
-export function modelsPage(input: { viewer: Viewer; rows: ModelListRow[]; filters: { source?: string | undefined; status?: string | undefined }; nextPage: string | null; notice?: Notice | undefined }): SafeHtml {
-  const option = (field: 'source' | 'status', value: string, label: string) => html`<option value="${value}"${(input.filters[field] ?? '') === value ? unsafe(' selected') : ''}>${label}</option>`;
+export function modelsPage(input: {
+  viewer: Viewer;
+  rows: ModelListRow[];
+  filters: { source?: string | undefined; status?: string | undefined };
+  nextPage: string | null;
+  notice?: Notice | undefined;
+}): SafeHtml {
+  const option = (field: 'source' | 'status', value: string, label: string) =>
+    html`<option value="${value}"${(input.filters[field] ?? '') === value ? unsafe(' selected') : ''}>${label}</option>`;
   return layout({
     title: 'Models',
     viewer: input.viewer,
@@ -133,7 +142,12 @@ ${input.nextPage ? html`<p><a href="${input.nextPage}" rel="next">Next page</a><
   });
 }
 
-function versionsTable(model: ModelView, versions: ModelVersionView[], approvals: Map<string, VersionApproval[]>, names: Map<string, string>): SafeHtml {
+function versionsTable(
+  model: ModelView,
+  versions: ModelVersionView[],
+  approvals: Map<string, VersionApproval[]>,
+  names: Map<string, string>,
+): SafeHtml {
   const approvedBy = (version: ModelVersionView) => {
     const given = approvals.get(version.version) ?? [];
     if (given.length === 0) return html`—`;
@@ -179,8 +193,13 @@ function failingCases(run: TestRunView): SafeHtml {
   if (failing.length === 0) return html`<p>Every case passed.</p>`;
   const why = (c: TestRunView['cases'][number]): SafeHtml =>
     html`<ul class="plain">${[
-      ...(c.differences ?? []).map((d) => html`<li><code>${d.output}</code>: expected <code>${JSON.stringify(d.expected)}</code>, got <code>${JSON.stringify(d.actual)}</code> (${d.message})</li>`),
-      ...(c.missing_rules ?? []).map((rule) => html`<li>Rule <code>${rule}</code> was expected to match and did not</li>`),
+      ...(c.differences ?? []).map(
+        (d) =>
+          html`<li><code>${d.output}</code>: expected <code>${JSON.stringify(d.expected)}</code>, got <code>${JSON.stringify(d.actual)}</code> (${d.message})</li>`,
+      ),
+      ...(c.missing_rules ?? []).map(
+        (rule) => html`<li>Rule <code>${rule}</code> was expected to match and did not</li>`,
+      ),
       ...(c.errors ?? []).map((e) => html`<li>Input <code>${e.path}</code> ${e.message}</li>`),
       ...(c.error ? [html`<li>${c.error}</li>`] : []),
     ]}</ul>`;
@@ -196,7 +215,10 @@ const ruleLabel = (rule: { index: number; id: string | null }) => html`<code>${r
 /** Rules hit and never hit per decision table, branches taken and never taken per switch. */
 function coverageTables(coverage: TestRunView['coverage']): SafeHtml {
   return html`<p>Rule coverage: <strong>${formatMetric(coverage.rule_coverage_percent)} %</strong> (${coverage.rules_hit} of ${coverage.rules_total} rules hit).</p>
-${coverage.decision_tables.length === 0 ? '' : html`<table class="compact coverage">
+${
+  coverage.decision_tables.length === 0
+    ? ''
+    : html`<table class="compact coverage">
   <caption>Rules per decision table</caption>
   <thead><tr><th scope="col">Decision table</th><th scope="col">Hit</th><th scope="col">Rules hit (cases)</th><th scope="col">Never hit</th></tr></thead>
   <tbody>${coverage.decision_tables.map(
@@ -207,8 +229,12 @@ ${coverage.decision_tables.length === 0 ? '' : html`<table class="compact covera
       <td class="never-hit">${t.never_hit.length === 0 ? html`<span class="muted">none</span>` : t.never_hit.map((r, i) => html`${i > 0 ? ', ' : ''}<strong>${ruleLabel(r)}</strong>${r.description ? html` <span class="muted">${r.description}</span>` : ''}`)}</td>
     </tr>`,
   )}</tbody>
-</table>`}
-${coverage.switches.length === 0 ? '' : html`<table class="compact coverage">
+</table>`
+}
+${
+  coverage.switches.length === 0
+    ? ''
+    : html`<table class="compact coverage">
   <caption>Branches per switch</caption>
   <thead><tr><th scope="col">Switch</th><th scope="col">Taken (cases)</th><th scope="col">Never taken</th></tr></thead>
   <tbody>${coverage.switches.map(
@@ -218,11 +244,17 @@ ${coverage.switches.length === 0 ? '' : html`<table class="compact coverage">
       <td>${s.never_taken.length === 0 ? html`<span class="muted">none</span>` : s.never_taken.map((b, i) => html`${i > 0 ? ', ' : ''}<code>${b.condition || 'otherwise'}</code>`)}</td>
     </tr>`,
   )}</tbody>
-</table>`}`;
+</table>`
+}`;
 }
 
 /** The latest stored test report: verdict, counts, the failing cases and what differed, and the coverage. */
-export function testReport(run: TestRunView | null, names: Map<string, string>, modelId: string, emptyText: string): SafeHtml {
+export function testReport(
+  run: TestRunView | null,
+  names: Map<string, string>,
+  modelId: string,
+  emptyText: string,
+): SafeHtml {
   if (!run) return html`<p class="empty">${emptyText}</p>`;
   return html`<dl class="facts test-facts">
   <div><dt>Verdict</dt><dd><span class="badge status-${run.status}">${run.status === 'passed' ? 'Passed' : 'Failed'}</span></dd></div>

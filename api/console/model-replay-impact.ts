@@ -32,7 +32,13 @@ export interface ReplayImpactView {
       max_abs_change: number | null;
       mean_rel_change: number | null;
       max_rel_change: number | null;
-      largest_changes: Array<{ scenario_id: string; before: MetricValue; after: MetricValue; abs_change: number; rel_change: number | null }>;
+      largest_changes: Array<{
+        scenario_id: string;
+        before: MetricValue;
+        after: MetricValue;
+        abs_change: number;
+        rel_change: number | null;
+      }>;
     }>;
     failing: Array<{ scenario_id: string; code: string; message: string }>;
   } | null;
@@ -78,11 +84,21 @@ const scenarioLabel = (id: string, names: Record<string, string> | undefined) =>
  */
 export type LatestReplaySource = (context: RequestContext, modelId: string) => Promise<ReplayImpactView | null>;
 
-const STATUS_WORDS: Record<ReplayImpactView['status'], string> = { queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
+const STATUS_WORDS: Record<ReplayImpactView['status'], string> = {
+  queued: 'Queued',
+  running: 'Running',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
 const percent = (share: number | null) => (share === null ? '—' : `${formatMetric(Math.round(share * 10000) / 100)} %`);
-const shown = (value: MetricValue) => (value === null ? '—' : typeof value === 'number' ? formatMetric(value) : String(value));
+const shown = (value: MetricValue) =>
+  value === null ? '—' : typeof value === 'number' ? formatMetric(value) : String(value);
 
-function metricsTable(report: NonNullable<ReplayImpactView['report']>, scenarioNames: Record<string, string> | undefined): SafeHtml {
+function metricsTable(
+  report: NonNullable<ReplayImpactView['report']>,
+  scenarioNames: Record<string, string> | undefined,
+): SafeHtml {
   if (report.metrics.length === 0) return html`<p class="empty">No output metric to compare.</p>`;
   return html`<div class="scroll" role="region" aria-labelledby="replay-heading" tabindex="0"><table class="compact replay-metrics">
   <caption>Per output metric: runs changed beyond the tolerance, and by how much</caption>
@@ -96,7 +112,9 @@ function metricsTable(report: NonNullable<ReplayImpactView['report']>, scenarioN
       <td>${percent(m.mean_rel_change)}</td>
       <td>${percent(m.max_rel_change)}</td>
       <td>${m.largest_changes.length === 0 ? '—' : html`<ol class="largest">${m.largest_changes.slice(0, SHOWN_CHANGES).map((c) => html`<li>${scenarioLabel(c.scenario_id, scenarioNames)}: <del>${shown(c.before)}</del> → <ins>${shown(c.after)}</ins></li>`)}</ol>`}${
-        m.largest_changes.length > SHOWN_CHANGES ? html`<span class="muted">and ${m.largest_changes.length - SHOWN_CHANGES} more in the API's report</span>` : ''
+        m.largest_changes.length > SHOWN_CHANGES
+          ? html`<span class="muted">and ${m.largest_changes.length - SHOWN_CHANGES} more in the API's report</span>`
+          : ''
       }</td>
     </tr>`,
   )}</tbody>

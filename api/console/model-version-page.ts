@@ -4,7 +4,13 @@ import { dmnAsGraph } from '../../decision/dmn-diff';
 import type { DmnOutline } from '../../decision/dmn-outline';
 import { html, type SafeHtml } from './html';
 import { dmnModelSection } from './model-dmn';
-import { modelVersionHref, testReport, versionStatusBadge, type ModelVersionView, type TestRunView } from './model-pages';
+import {
+  modelVersionHref,
+  testReport,
+  versionStatusBadge,
+  type ModelVersionView,
+  type TestRunView,
+} from './model-pages';
 import { approvalStepList, reviewForm, type DecisionView } from './decision-pages';
 import { actorName, layout, noticeBlock, statusLabel, timeTag, type Notice, type Viewer } from './layout';
 
@@ -24,7 +30,8 @@ export interface ModelVersionDetailView extends ModelVersionView {
 }
 
 /** The decisions of either format in the graph shape the diff rendering reads (names of nodes, a table's columns). */
-const graphOf = (version: ModelVersionDetailView): JdmGraph => version.graph ?? (version.dmn ? dmnAsGraph(version.dmn) : { nodes: [], edges: [] });
+const graphOf = (version: ModelVersionDetailView): JdmGraph =>
+  version.graph ?? (version.dmn ? dmnAsGraph(version.dmn) : { nodes: [], edges: [] });
 
 /** The diff use case's answer (GET /models/{id}/versions/{version}/diff). */
 export interface VersionDiffView {
@@ -45,7 +52,8 @@ export interface VersionReview {
 type TableNode = Extract<JdmNode, { type: 'decisionTableNode' }>;
 
 const HIT_POLICIES: Record<string, string> = { first: 'first matching rule', collect: 'every matching rule' };
-const cell = (text: string | undefined) => (text === undefined || text.trim() === '' ? html`<span class="muted">any</span>` : html`<code>${text}</code>`);
+const cell = (text: string | undefined) =>
+  text === undefined || text.trim() === '' ? html`<span class="muted">any</span>` : html`<code>${text}</code>`;
 const nodeName = (graph: JdmGraph, id: string) => graph.nodes.find((n) => n.id === id)?.name ?? id;
 
 function decisionTable(node: TableNode, index: number): SafeHtml {
@@ -56,7 +64,8 @@ function decisionTable(node: TableNode, index: number): SafeHtml {
   <div class="scroll" role="region" aria-labelledby="node-${index}" tabindex="0"><table class="compact rules" data-node-id="${node.id}">
     <caption class="visually-hidden">Rules of ${node.name}, in order</caption>
     <thead><tr><th scope="col">#</th><th scope="col">Rule</th>${inputs.map(
-      (c) => html`<th scope="col" class="input-col">${c.name || c.field || c.id}<br><span class="muted">input${c.field ? html` <code>${c.field}</code>` : ''}</span></th>`,
+      (c) =>
+        html`<th scope="col" class="input-col">${c.name || c.field || c.id}<br><span class="muted">input${c.field ? html` <code>${c.field}</code>` : ''}</span></th>`,
     )}${outputs.map((c) => html`<th scope="col" class="output-col">${c.name || c.field || c.id}<br><span class="muted">output${c.field ? html` <code>${c.field}</code>` : ''}</span></th>`)}<th scope="col">Description</th></tr></thead>
     <tbody>${rules.map(
       (rule, r) => html`<tr data-rule-id="${rule._id ?? ''}">
@@ -86,12 +95,16 @@ function graphNodes(graph: JdmGraph): SafeHtml {
 </section>`;
     }
     if (node.type === 'switchNode') {
-      const branchTarget = (statementId: string) => graph.edges.filter((e) => e.sourceId === node.id && e.sourceHandle === statementId).map((e) => nodeName(graph, e.targetId));
+      const branchTarget = (statementId: string) =>
+        graph.edges
+          .filter((e) => e.sourceId === node.id && e.sourceHandle === statementId)
+          .map((e) => nodeName(graph, e.targetId));
       return html`<section class="graph-node" aria-labelledby="node-${index}">
   <h3 id="node-${index}">Switch: ${node.name}</h3>
   <p class="muted">Hit policy: ${HIT_POLICIES[node.content.hitPolicy ?? 'first'] ?? node.content.hitPolicy}.</p>
   <ol class="statements">${node.content.statements.map(
-    (s) => html`<li data-statement-id="${s.id}">${s.condition.trim() === '' ? 'Otherwise' : html`If <code>${s.condition}</code>`} → ${branchTarget(s.id).join(', ') || 'nothing'}</li>`,
+    (s) =>
+      html`<li data-statement-id="${s.id}">${s.condition.trim() === '' ? 'Otherwise' : html`If <code>${s.condition}</code>`} → ${branchTarget(s.id).join(', ') || 'nothing'}</li>`,
   )}</ol>
 </section>`;
     }
@@ -111,18 +124,26 @@ function tableChanges(table: DecisionTableDiff, graph: JdmGraph): SafeHtml {
   const node = graph.nodes.find((n): n is TableNode => n.id === table.node_id && n.type === 'decisionTableNode');
   const columns = node ? [...node.content.inputs, ...node.content.outputs] : [];
   const known = new Set(columns.map((c) => c.id));
-  const others = (cells: Record<string, string>) => Object.entries(cells).filter(([id]) => !known.has(id)).map(([id, value]) => `${id}: ${diffCell(value)}`).join('; ');
-  const label = (rule: { id: string; description: string | null }) => html`<code>${rule.id}</code>${rule.description ? html` <span class="muted">${rule.description}</span>` : ''}`;
+  const others = (cells: Record<string, string>) =>
+    Object.entries(cells)
+      .filter(([id]) => !known.has(id))
+      .map(([id, value]) => `${id}: ${diffCell(value)}`)
+      .join('; ');
+  const label = (rule: { id: string; description: string | null }) =>
+    html`<code>${rule.id}</code>${rule.description ? html` <span class="muted">${rule.description}</span>` : ''}`;
   const whole = (kind: 'added' | 'removed', rule: DecisionTableDiff['rules_added'][number]) => {
     const [mark, word, tag] = kind === 'added' ? ['+', 'Added', 'ins'] : ['−', 'Removed', 'del'];
-    const wrap = (text: string) => (text === '' ? '' : tag === 'ins' ? html`<ins>${text}</ins>` : html`<del>${text}</del>`);
+    const wrap = (text: string) =>
+      text === '' ? '' : tag === 'ins' ? html`<ins>${text}</ins>` : html`<del>${text}</del>`;
     return html`<tr class="diff-${kind}" data-rule-id="${rule.id}"><td><span class="diff-mark">${mark}</span> ${word}</td><th scope="row">${label(rule)}</th>${columns.map((c) => html`<td>${wrap(diffCell(rule.cells[c.id]))}</td>`)}<td>${wrap(others(rule.cells))}</td></tr>`;
   };
   const changed = (rule: DecisionTableDiff['rules_changed'][number]) => {
     const current = node?.content.rules.find((r, index) => (r._id ?? `#${index}`) === rule.id);
     const cells = columns.map((c) => {
       const change = rule.cells.find((x) => x.column === columnName(c));
-      return change ? html`<td class="cell-changed"><del>${diffCell(change.from)}</del> → <ins>${diffCell(change.to)}</ins></td>` : html`<td class="muted">${diffCell(current?.[c.id])}</td>`;
+      return change
+        ? html`<td class="cell-changed"><del>${diffCell(change.from)}</del> → <ins>${diffCell(change.to)}</ins></td>`
+        : html`<td class="muted">${diffCell(current?.[c.id])}</td>`;
     });
     const elsewhere = rule.cells.filter((x) => !columns.some((c) => columnName(c) === x.column));
     const moved = rule.cells.length === 0 ? `moved to position ${rule.index + 1}` : '';
@@ -156,33 +177,73 @@ function diffSection(version: ModelVersionDetailView, diff: VersionDiffView | nu
   const versionGraph = graphOf(version);
   const kind = version.dmn ? 'Decision' : 'Node';
   const nothing =
-    graph.nodes_added.length + graph.nodes_removed.length + graph.decision_tables.length + graph.expressions.length + graph.switches.length + graph.edges_added.length + graph.edges_removed.length + diff.input_changes.length + diff.output_changes.length === 0;
-  const change = (from: string | null, to: string | null) => html`${from === null ? '' : html`<del>${from}</del>`}${from !== null && to !== null ? ' → ' : ''}${to === null ? '' : html`<ins>${to}</ins>`}`;
+    graph.nodes_added.length +
+      graph.nodes_removed.length +
+      graph.decision_tables.length +
+      graph.expressions.length +
+      graph.switches.length +
+      graph.edges_added.length +
+      graph.edges_removed.length +
+      diff.input_changes.length +
+      diff.output_changes.length ===
+    0;
+  const change = (from: string | null, to: string | null) =>
+    html`${from === null ? '' : html`<del>${from}</del>`}${from !== null && to !== null ? ' → ' : ''}${to === null ? '' : html`<ins>${to}</ins>`}`;
   return html`<p>Against the published version ${diff.against}${diff.breaking ? html`: <strong class="breaking">breaking for clients</strong> (see the schema changes)` : ''}.</p>
 ${nothing ? html`<p class="empty">No differences.</p>` : ''}
-${graph.nodes_added.length + graph.nodes_removed.length > 0 ? html`<ul class="plain">${[
-  ...graph.nodes_added.map((n) => html`<li class="diff-added"><span class="diff-mark">+</span> ${kind} added: ${n.name} (${n.type})</li>`),
-  ...graph.nodes_removed.map((n) => html`<li class="diff-removed"><span class="diff-mark">−</span> ${kind} removed: ${n.name} (${n.type})</li>`),
-]}</ul>` : ''}
+${
+  graph.nodes_added.length + graph.nodes_removed.length > 0
+    ? html`<ul class="plain">${[
+        ...graph.nodes_added.map(
+          (n) =>
+            html`<li class="diff-added"><span class="diff-mark">+</span> ${kind} added: ${n.name} (${n.type})</li>`,
+        ),
+        ...graph.nodes_removed.map(
+          (n) =>
+            html`<li class="diff-removed"><span class="diff-mark">−</span> ${kind} removed: ${n.name} (${n.type})</li>`,
+        ),
+      ]}</ul>`
+    : ''
+}
 ${graph.decision_tables.map((t) => tableChanges(t, versionGraph))}
-${graph.expressions.length > 0 ? html`<table class="compact diff"><caption>Expressions changed</caption>
+${
+  graph.expressions.length > 0
+    ? html`<table class="compact diff"><caption>Expressions changed</caption>
   <thead><tr><th scope="col">${kind}</th><th scope="col">Output</th><th scope="col">Change</th></tr></thead>
-  <tbody>${graph.expressions.map((e) => html`<tr class="diff-changed"><td>${nodeName(versionGraph, e.node_id)}</td><th scope="row"><code>${e.key}</code></th><td><code>${change(e.from, e.to)}</code></td></tr>`)}</tbody></table>` : ''}
-${graph.switches.length > 0 ? html`<table class="compact diff"><caption>Switch statements changed</caption>
+  <tbody>${graph.expressions.map((e) => html`<tr class="diff-changed"><td>${nodeName(versionGraph, e.node_id)}</td><th scope="row"><code>${e.key}</code></th><td><code>${change(e.from, e.to)}</code></td></tr>`)}</tbody></table>`
+    : ''
+}
+${
+  graph.switches.length > 0
+    ? html`<table class="compact diff"><caption>Switch statements changed</caption>
   <thead><tr><th scope="col">Switch</th><th scope="col">Statement</th><th scope="col">Condition</th></tr></thead>
-  <tbody>${graph.switches.map((s) => html`<tr class="diff-changed"><td>${nodeName(versionGraph, s.node_id)}</td><th scope="row"><code>${s.statement_id}</code></th><td><code>${change(s.from, s.to)}</code></td></tr>`)}</tbody></table>` : ''}
+  <tbody>${graph.switches.map((s) => html`<tr class="diff-changed"><td>${nodeName(versionGraph, s.node_id)}</td><th scope="row"><code>${s.statement_id}</code></th><td><code>${change(s.from, s.to)}</code></td></tr>`)}</tbody></table>`
+    : ''
+}
 ${schemaChanges('Input schema changes', diff.input_changes)}
 ${schemaChanges('Output schema changes', diff.output_changes)}`;
 }
 
 /** The release decision's state: steps, approvals given, who is awaited; and the review form for a reviewer of the current step. */
-function reviewSection(modelId: string, version: ModelVersionDetailView, review: VersionReview | null | undefined, names: Map<string, string>, csrfToken: string): SafeHtml {
+function reviewSection(
+  modelId: string,
+  version: ModelVersionDetailView,
+  review: VersionReview | null | undefined,
+  names: Map<string, string>,
+  csrfToken: string,
+): SafeHtml {
   if (!version.review_decision_id) return html`<p class="empty">This version has not been submitted for review.</p>`;
-  if (!review) return html`<p>Reviewed by <a href="/console/decisions/${encodeURIComponent(version.review_decision_id)}">its release decision</a>. Your sign-in does not include reading decisions, so its state is not shown here.</p>`;
+  if (!review)
+    return html`<p>Reviewed by <a href="/console/decisions/${encodeURIComponent(version.review_decision_id)}">its release decision</a>. Your sign-in does not include reading decisions, so its state is not shown here.</p>`;
   const { decision } = review;
   const pending = decision.status === 'pending_approval';
   const awaiting = decision.awaiting;
-  const awaitedText = awaiting ? [...awaiting.roles.map((r) => `anyone with the role ${r}`), ...awaiting.user_ids.map((id) => names.get(id) ?? id)].join(', ') : '';
+  const awaitedText = awaiting
+    ? [
+        ...awaiting.roles.map((r) => `anyone with the role ${r}`),
+        ...awaiting.user_ids.map((id) => names.get(id) ?? id),
+      ].join(', ')
+    : '';
   return html`<dl class="facts">
   <div><dt>Release decision</dt><dd><a href="/console/decisions/${encodeURIComponent(decision.id)}">${decision.title}</a></dd></div>
   <div><dt>Review state</dt><dd><span class="badge status-${decision.status}">${statusLabel(decision.status)}</span>${pending && decision.current_step ? ` — step ${decision.current_step} of ${decision.approval_steps.length}` : ''}</dd></div>
@@ -193,7 +254,8 @@ ${
   decision.approvals.length === 0
     ? html`<p class="empty">No approvals given yet.</p>`
     : html`<ul class="approvals">${decision.approvals.map(
-        (a) => html`<li>Step ${a.step} approved by ${actorName({ type: 'user', id: a.user_id }, names)}, ${timeTag(a.approved_at)}${a.comment ? html`<blockquote>${a.comment}</blockquote>` : ''}</li>`,
+        (a) =>
+          html`<li>Step ${a.step} approved by ${actorName({ type: 'user', id: a.user_id }, names)}, ${timeTag(a.approved_at)}${a.comment ? html`<blockquote>${a.comment}</blockquote>` : ''}</li>`,
       )}</ul>`
 }
 ${

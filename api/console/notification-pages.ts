@@ -40,14 +40,29 @@ export interface ChatDestinationView {
 }
 
 const DELIVERY_LABELS: Record<string, string> = { immediate: 'Immediately', digest: 'In my daily digest', off: 'Off' };
-const STATUS_LABELS: Record<string, string> = { pending: 'Waiting', sending: 'Sending', sent: 'Sent', failed: 'Failed', cancelled: 'Not sent', digested: 'In a digest' };
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  cancelled: 'Not sent',
+  digested: 'In a digest',
+};
 export const LOG_STATUSES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
 
 const csrf = (viewer: Viewer) => html`<input type="hidden" name="_csrf" value="${viewer.csrfToken}">`;
 const checked = (on: boolean) => (on ? unsafe(' checked') : '');
 const selected = (on: boolean) => (on ? unsafe(' selected') : '');
-const when = (iso: string | null) => (iso ? html`<time datetime="${iso}">${iso.replace('T', ' ').slice(0, 16)} UTC</time>` : html`—`);
-const kindTitle = (kind: string) => (kind in NOTIFICATION_KINDS ? NOTIFICATION_KINDS[kind as keyof typeof NOTIFICATION_KINDS].title : kind === 'digest' ? 'Daily digest' : kind === 'invitation' ? 'Invitation' : kind);
+const when = (iso: string | null) =>
+  iso ? html`<time datetime="${iso}">${iso.replace('T', ' ').slice(0, 16)} UTC</time>` : html`—`;
+const kindTitle = (kind: string) =>
+  kind in NOTIFICATION_KINDS
+    ? NOTIFICATION_KINDS[kind as keyof typeof NOTIFICATION_KINDS].title
+    : kind === 'digest'
+      ? 'Daily digest'
+      : kind === 'invitation'
+        ? 'Invitation'
+        : kind;
 
 /** The time zones offered: the runtime's list (every IANA zone), the person's own first if it is not in it. */
 function timeZoneOptions(current: string): SafeHtml[] {
@@ -79,7 +94,13 @@ function logTable(caption: string, rows: NotificationView[], options: { showReci
 }
 
 /** A person's notification preferences (per kind: immediately, daily digest, off), their time zone, and what they were sent. */
-export function preferencesPage(input: { viewer: Viewer; timeZone: string; kinds: PreferenceView[]; recent: NotificationView[]; notice?: Notice | undefined }): SafeHtml {
+export function preferencesPage(input: {
+  viewer: Viewer;
+  timeZone: string;
+  kinds: PreferenceView[];
+  recent: NotificationView[];
+  notice?: Notice | undefined;
+}): SafeHtml {
   return layout({
     title: 'Notifications',
     viewer: input.viewer,
@@ -124,7 +145,8 @@ export function adminNotificationsPage(input: {
   const form = input.form ?? {};
   const kindBoxes = (name: string, chosen: string[], idPrefix: string) =>
     NOTIFICATION_KIND_NAMES.map(
-      (kind) => html`<label class="choice"><input type="checkbox" id="${idPrefix}-${kind}" name="${name}" value="${kind}"${checked(chosen.includes(kind))}> ${NOTIFICATION_KINDS[kind].title}</label>`,
+      (kind) =>
+        html`<label class="choice"><input type="checkbox" id="${idPrefix}-${kind}" name="${name}" value="${kind}"${checked(chosen.includes(kind))}> ${NOTIFICATION_KINDS[kind].title}</label>`,
     );
   return adminLayout({
     title: 'Notifications',
@@ -135,7 +157,8 @@ export function adminNotificationsPage(input: {
 <form method="get" action="/console/admin/notifications" class="inline-form" aria-labelledby="log-heading">
   <label for="status-filter">Status</label>
   <select id="status-filter" name="status"><option value="">Any</option>${LOG_STATUSES.map(
-    (status) => html`<option value="${status}"${selected(status === input.statusFilter)}>${STATUS_LABELS[status]}</option>`,
+    (status) =>
+      html`<option value="${status}"${selected(status === input.statusFilter)}>${STATUS_LABELS[status]}</option>`,
   )}</select>
   <button type="submit" class="secondary">Show</button>
 </form>
@@ -155,7 +178,9 @@ ${
     : html`<table><caption>Chat destinations</caption>
   <thead><tr><th scope="col">Name</th><th scope="col">Format</th><th scope="col">Host</th><th scope="col">Kinds</th><th scope="col">Remove</th></tr></thead>
   <tbody>${input.destinations.map(
-    (d) => html`<tr id="destination-${d.id}"><td>${d.name}${d.enabled ? '' : html` <span class="badge">Disabled</span>`}</td><td>${d.format === 'slack' ? 'Slack' : 'Microsoft Teams'}</td><td>${d.url_host}</td>
+    (
+      d,
+    ) => html`<tr id="destination-${d.id}"><td>${d.name}${d.enabled ? '' : html` <span class="badge">Disabled</span>`}</td><td>${d.format === 'slack' ? 'Slack' : 'Microsoft Teams'}</td><td>${d.url_host}</td>
     <td>${d.kinds.map((kind) => kindTitle(kind)).join(', ')}</td>
     <td><form method="post" action="/console/admin/notifications/chat-destinations/${d.id}/delete" class="inline-form">${csrf(input.viewer)}<button type="submit" class="secondary">Remove<span class="visually-hidden"> ${d.name}</span></button></form></td></tr>`,
   )}</tbody></table>`

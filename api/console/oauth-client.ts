@@ -1,5 +1,10 @@
 import type { Config } from '../../core/config';
-import { CONSOLE_CLIENT_ID, CONSOLE_REQUESTED_SCOPES, consoleClientSecret, consoleRedirectUri } from '../oauth/console-client';
+import {
+  CONSOLE_CLIENT_ID,
+  CONSOLE_REQUESTED_SCOPES,
+  consoleClientSecret,
+  consoleRedirectUri,
+} from '../oauth/console-client';
 import { OAUTH_PREFIX } from '../oauth/provider';
 import type { SigningKeyStore } from '../oauth/signing-key-store';
 
@@ -37,10 +42,20 @@ export function createConsoleOAuthClient(deps: { config: Config; keys: SigningKe
       return { authorization: `${base}/auth`, token: `${base}/token`, revocation: `${base}/token/revocation` };
     }
     discovered ??= (async () => {
-      const response = await fetch(`${external.replace(/\/$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+      const response = await fetch(`${external.replace(/\/$/, '')}/.well-known/openid-configuration`, {
+        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      });
       if (!response.ok) throw new ConsoleSignInError(`the identity provider's discovery answered ${response.status}`);
-      const metadata = (await response.json()) as { authorization_endpoint: string; token_endpoint: string; revocation_endpoint?: string };
-      return { authorization: metadata.authorization_endpoint, token: metadata.token_endpoint, revocation: metadata.revocation_endpoint };
+      const metadata = (await response.json()) as {
+        authorization_endpoint: string;
+        token_endpoint: string;
+        revocation_endpoint?: string;
+      };
+      return {
+        authorization: metadata.authorization_endpoint,
+        token: metadata.token_endpoint,
+        revocation: metadata.revocation_endpoint,
+      };
     })().catch((error: unknown) => {
       discovered = undefined;
       throw error;
@@ -49,7 +64,11 @@ export function createConsoleOAuthClient(deps: { config: Config; keys: SigningKe
   };
 
   const credentials = async (): Promise<{ id: string; secret: string }> => {
-    if (!external) return { id: CONSOLE_CLIENT_ID, secret: consoleClientSecret(await (deps.keys as SigningKeyStore).currentPrivateJwks()) };
+    if (!external)
+      return {
+        id: CONSOLE_CLIENT_ID,
+        secret: consoleClientSecret(await (deps.keys as SigningKeyStore).currentPrivateJwks()),
+      };
     return { id: config.console.externalClientId as string, secret: config.console.externalClientSecret as string };
   };
 
@@ -65,16 +84,28 @@ export function createConsoleOAuthClient(deps: { config: Config; keys: SigningKe
       body: new URLSearchParams(form).toString(),
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
-    const body = (await response.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; expires_in?: number; error?: string };
+    const body = (await response.json().catch(() => ({}))) as {
+      access_token?: string;
+      refresh_token?: string;
+      expires_in?: number;
+      error?: string;
+    };
     if (!response.ok || typeof body.access_token !== 'string') {
-      throw new ConsoleSignInError(`the token endpoint refused the request (${response.status} ${body.error ?? ''})`.trim());
+      throw new ConsoleSignInError(
+        `the token endpoint refused the request (${response.status} ${body.error ?? ''})`.trim(),
+      );
     }
-    return { accessToken: body.access_token, refreshToken: body.refresh_token, expiresIn: typeof body.expires_in === 'number' ? body.expires_in : 300 };
+    return {
+      accessToken: body.access_token,
+      refreshToken: body.refresh_token,
+      expiresIn: typeof body.expires_in === 'number' ? body.expires_in : 300,
+    };
   };
 
   return {
     /** False with an external provider and no CONSOLE_OAUTH_CLIENT_ID/SECRET. */
-    configured: !external || (config.console.externalClientId !== undefined && config.console.externalClientSecret !== undefined),
+    configured:
+      !external || (config.console.externalClientId !== undefined && config.console.externalClientSecret !== undefined),
 
     async authorizationUrl(state: string, codeChallenge: string): Promise<string> {
       const { id } = await credentials();
@@ -97,7 +128,12 @@ export function createConsoleOAuthClient(deps: { config: Config; keys: SigningKe
     },
 
     exchangeCode: (code: string, codeVerifier: string) =>
-      tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: consoleRedirectUri(config), code_verifier: codeVerifier }),
+      tokenRequest({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: consoleRedirectUri(config),
+        code_verifier: codeVerifier,
+      }),
 
     refresh: (refreshToken: string) => tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken }),
 

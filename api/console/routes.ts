@@ -39,7 +39,10 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = Object.fromEntrie
     ['console.js', 'text/javascript; charset=utf-8'],
     ['admin.css', 'text/css; charset=utf-8'],
     ['admin.js', 'text/javascript; charset=utf-8'],
-  ].map(([name, type]) => [name, { type: type as string, body: fs.readFileSync(path.join(__dirname, 'assets', name as string)) }]),
+  ].map(([name, type]) => [
+    name,
+    { type: type as string, body: fs.readFileSync(path.join(__dirname, 'assets', name as string)) },
+  ]),
 );
 
 /** No inline script or style, nothing from elsewhere, never framed, forms only to the console itself. */
@@ -80,14 +83,31 @@ function securityHeaders(refuse: ConsoleToolkit['refuse']): Middleware<AppState>
       await next();
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return refuse(ctx, 404, 'Not found', NOT_FOUND);
-      if (error instanceof AppError && error.status < 500) return refuse(ctx, error.status, 'That did not work', plainWords(error).title + ' ' + (plainWords(error).detail ?? ''));
-      if (error instanceof AppError && error.status === 503) return refuse(ctx, 503, 'Briefly unavailable', 'The service is briefly unavailable. Nothing was changed. Try again in a few seconds.');
+      if (error instanceof AppError && error.status < 500)
+        return refuse(
+          ctx,
+          error.status,
+          'That did not work',
+          plainWords(error).title + ' ' + (plainWords(error).detail ?? ''),
+        );
+      if (error instanceof AppError && error.status === 503)
+        return refuse(
+          ctx,
+          503,
+          'Briefly unavailable',
+          'The service is briefly unavailable. Nothing was changed. Try again in a few seconds.',
+        );
       if (error instanceof ConsoleSignInError) {
         (ctx.state as AppState).log.warn({ err: error }, 'console sign-in failed');
         return refuse(ctx, 502, 'Sign-in failed', 'The identity provider could not complete the sign-in. Try again.');
       }
       (ctx.state as AppState).log.error({ err: error }, 'console request failed');
-      return refuse(ctx, 500, 'Something went wrong', `An unexpected error occurred. Quote request id ${(ctx.state as AppState).requestId} when reporting it.`);
+      return refuse(
+        ctx,
+        500,
+        'Something went wrong',
+        `An unexpected error occurred. Quote request id ${(ctx.state as AppState).requestId} when reporting it.`,
+      );
     }
     if (ctx.status === 404 && ctx.body === undefined) refuse(ctx, 404, 'Not found', NOT_FOUND);
   };
@@ -113,9 +133,23 @@ function registerAssetRoutes(kit: ConsoleToolkit): void {
 export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   const { config, db, decisions, validators } = deps;
   const oauth = createConsoleOAuthClient({ config, keys: deps.keys });
-  const sessions = createConsoleSessions({ store: createConsoleSessionStore(db), config, logger: deps.logger, oauth, authentication: deps.authentication });
+  const sessions = createConsoleSessions({
+    store: createConsoleSessionStore(db),
+    config,
+    logger: deps.logger,
+    oauth,
+    authentication: deps.authentication,
+  });
   const router = new Router<AppState>({ prefix: CONSOLE_PREFIX });
-  const kit = createConsoleToolkit({ router, config, db, sessions, validators, decisions, administration: deps.admin !== undefined });
+  const kit = createConsoleToolkit({
+    router,
+    config,
+    db,
+    sessions,
+    validators,
+    decisions,
+    administration: deps.admin !== undefined,
+  });
   const headers = securityHeaders(kit.refuse);
 
   registerAssetRoutes(kit);

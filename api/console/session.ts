@@ -27,7 +27,13 @@ export interface ConsoleSession {
 
 /** Set-Cookie for the session id: HttpOnly, SameSite=Lax, Path=/console, Secure outside development. */
 export function sessionCookie(config: Config, value: string, maxAgeSeconds: number): string {
-  const parts = [`${SESSION_COOKIE}=${value}`, `Path=${COOKIE_PATH}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
+  const parts = [
+    `${SESSION_COOKIE}=${value}`,
+    `Path=${COOKIE_PATH}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
   if (config.console.secureCookies) parts.push('Secure');
   return parts.join('; ');
 }
@@ -56,7 +62,13 @@ export function safeReturnPath(value: string | null | undefined): string {
  * token exactly as the API does (signature, grant, membership, scopes re-checked against the current role), so a
  * changed role or a removed member takes effect on the next page.
  */
-export function createConsoleSessions(deps: { store: ConsoleSessionStore; config: Config; logger: Logger; oauth: ConsoleOAuthClient; authentication: AuthenticationService }) {
+export function createConsoleSessions(deps: {
+  store: ConsoleSessionStore;
+  config: Config;
+  logger: Logger;
+  oauth: ConsoleOAuthClient;
+  authentication: AuthenticationService;
+}) {
   const { store, config } = deps;
   const key = config.webhooks.secretEncryptionKey;
   const idleSeconds = config.console.sessionIdleSeconds;
@@ -73,31 +85,53 @@ export function createConsoleSessions(deps: { store: ConsoleSessionStore; config
       const verifier = randomToken();
       await store.insert(pendingSessionRow(id, state, verifier, returnTo));
       const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
-      return { cookie: sessionCookie(config, id, PENDING_SECONDS), location: await deps.oauth.authorizationUrl(state, challenge) };
+      return {
+        cookie: sessionCookie(config, id, PENDING_SECONDS),
+        location: await deps.oauth.authorizationUrl(state, challenge),
+      };
     },
 
     /**
      * The provider's redirect back: the state must be the one of this browser's pending sign-in; the code is
      * exchanged (with the PKCE verifier) and the pending session is replaced by an active one under a new id.
      */
-    async complete(cookieValue: string | undefined, params: URLSearchParams): Promise<{ cookie: string; returnTo: string }> {
+    async complete(
+      cookieValue: string | undefined,
+      params: URLSearchParams,
+    ): Promise<{ cookie: string; returnTo: string }> {
       const pending = cookieValue ? await store.find(hashOf(cookieValue)) : undefined;
       const state = params.get('state');
-      if (!pending || pending.status !== 'pending' || !state || !pending.oauth_state || !crypto.timingSafeEqual(Buffer.from(hashOf(state)), Buffer.from(hashOf(pending.oauth_state)))) {
-        throw new AppError('bad_request', 'This sign-in was not started in this browser or has expired. Sign in again.');
+      if (
+        !pending ||
+        pending.status !== 'pending' ||
+        !state ||
+        !pending.oauth_state ||
+        !crypto.timingSafeEqual(Buffer.from(hashOf(state)), Buffer.from(hashOf(pending.oauth_state)))
+      ) {
+        throw new AppError(
+          'bad_request',
+          'This sign-in was not started in this browser or has expired. Sign in again.',
+        );
       }
       const error = params.get('error');
       if (error) {
         await store.delete(pending.id_hash);
-        throw new AppError('sign_in_refused', error === 'access_denied' ? 'Sign-in was cancelled or refused.' : `Sign-in failed (${error}).`);
+        throw new AppError(
+          'sign_in_refused',
+          error === 'access_denied' ? 'Sign-in was cancelled or refused.' : `Sign-in failed (${error}).`,
+        );
       }
       const code = params.get('code');
       if (!code) throw new AppError('bad_request', 'The identity provider sent no authorization code. Sign in again.');
       const tokens = await deps.oauth.exchangeCode(code, pending.code_verifier as string);
       const principal = await principalFor(tokens.accessToken);
-      if (principal.actor.type !== 'user') throw new AppError('user_actor_required', 'The console is for people: the token names no user.');
+      if (principal.actor.type !== 'user')
+        throw new AppError('user_actor_required', 'The console is for people: the token names no user.');
       const id = randomToken();
-      const activated = await store.activate(pending.id_hash, activeSessionRow(id, { tenantId: principal.tenantId, userId: principal.actor.id }, tokens, key, idleSeconds));
+      const activated = await store.activate(
+        pending.id_hash,
+        activeSessionRow(id, { tenantId: principal.tenantId, userId: principal.actor.id }, tokens, key, idleSeconds),
+      );
       if (!activated) throw new AppError('bad_request', 'This sign-in was already completed. Sign in again.');
       return { cookie: sessionCookie(config, id, idleSeconds), returnTo: pending.return_to ?? '/console' };
     },
@@ -108,7 +142,8 @@ export function createConsoleSessions(deps: { store: ConsoleSessionStore; config
       const row = await store.find(hashOf(cookieValue));
       if (!row || row.status !== 'active' || !row.access_token_encrypted) return undefined;
       let accessToken: string | undefined = decrypt(row.access_token_encrypted, key);
-      if (!row.access_token_expires_at || row.access_token_expires_at.getTime() - REFRESH_MARGIN_MS < Date.now()) accessToken = await refreshed(row);
+      if (!row.access_token_expires_at || row.access_token_expires_at.getTime() - REFRESH_MARGIN_MS < Date.now())
+        accessToken = await refreshed(row);
       let principal: Principal | undefined;
       for (let attempt = 0; accessToken && !principal && attempt < 2; attempt++) {
         try {
@@ -125,7 +160,10 @@ export function createConsoleSessions(deps: { store: ConsoleSessionStore; config
       }
       // Sliding expiry, written at most once a minute.
       if (Date.now() - row.last_seen_at.getTime() > 60_000) {
-        await store.update(row.id_hash, { last_seen_at: new Date(), expires_at: new Date(Date.now() + idleSeconds * 1000) });
+        await store.update(row.id_hash, {
+          last_seen_at: new Date(),
+          expires_at: new Date(Date.now() + idleSeconds * 1000),
+        });
       }
       return { idHash: row.id_hash, principal, csrfToken: row.csrf_token };
     },
@@ -136,8 +174,10 @@ export function createConsoleSessions(deps: { store: ConsoleSessionStore; config
       const row = await store.delete(hashOf(cookieValue));
       if (!row) return;
       try {
-        if (row.refresh_token_encrypted) await deps.oauth.revoke(decrypt(row.refresh_token_encrypted, key), 'refresh_token');
-        else if (row.access_token_encrypted) await deps.oauth.revoke(decrypt(row.access_token_encrypted, key), 'access_token');
+        if (row.refresh_token_encrypted)
+          await deps.oauth.revoke(decrypt(row.refresh_token_encrypted, key), 'refresh_token');
+        else if (row.access_token_encrypted)
+          await deps.oauth.revoke(decrypt(row.access_token_encrypted, key), 'access_token');
       } catch (error) {
         deps.logger.warn({ err: error }, 'console sign-out could not revoke the session tokens');
       }

@@ -5,13 +5,21 @@ import { readSessionCookie, safeReturnPath, type ConsoleSessions } from './sessi
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
 
 /** Sign-in (code + PKCE at the identity provider), its callback, and sign-out (session deleted, refresh token revoked). */
-export function registerSignInRoutes(kit: ConsoleToolkit, deps: { oauth: ConsoleOAuthClient; sessions: ConsoleSessions }): void {
+export function registerSignInRoutes(
+  kit: ConsoleToolkit,
+  deps: { oauth: ConsoleOAuthClient; sessions: ConsoleSessions },
+): void {
   const { router, send, refuse, checkedPost } = kit;
   const { oauth, sessions } = deps;
 
   router.get('/login', async (ctx) => {
     if (!oauth.configured) {
-      return refuse(ctx, 503, 'Sign-in is not configured', 'With an external identity provider, set CONSOLE_OAUTH_CLIENT_ID and CONSOLE_OAUTH_CLIENT_SECRET to the console’s client there.');
+      return refuse(
+        ctx,
+        503,
+        'Sign-in is not configured',
+        'With an external identity provider, set CONSOLE_OAUTH_CLIENT_ID and CONSOLE_OAUTH_CLIENT_SECRET to the console’s client there.',
+      );
     }
     const returnTo = typeof ctx.query.return_to === 'string' ? ctx.query.return_to : CONSOLE_PREFIX;
     const started = await sessions.begin(safeReturnPath(returnTo));
@@ -29,12 +37,28 @@ export function registerSignInRoutes(kit: ConsoleToolkit, deps: { oauth: Console
       ctx.status = 303;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      send(ctx, error.status === 403 ? 403 : 400, messagePage({ title: 'Sign-in did not complete', message: error.detail, link: { href: `${CONSOLE_PREFIX}/login`, text: 'Sign in again' } }));
+      send(
+        ctx,
+        error.status === 403 ? 403 : 400,
+        messagePage({
+          title: 'Sign-in did not complete',
+          message: error.detail,
+          link: { href: `${CONSOLE_PREFIX}/login`, text: 'Sign in again' },
+        }),
+      );
     }
   });
 
   router.get('/signed-out', (ctx) =>
-    send(ctx, 200, messagePage({ title: 'Signed out', message: 'You have signed out of the governance console.', link: { href: `${CONSOLE_PREFIX}/login`, text: 'Sign in again' } })),
+    send(
+      ctx,
+      200,
+      messagePage({
+        title: 'Signed out',
+        message: 'You have signed out of the governance console.',
+        link: { href: `${CONSOLE_PREFIX}/login`, text: 'Sign in again' },
+      }),
+    ),
   );
 
   router.post('/logout', async (ctx) => {

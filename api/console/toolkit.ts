@@ -66,7 +66,12 @@ export function createConsoleToolkit(deps: {
     ctx.body = page.value;
   };
 
-  const refuse = (ctx: Context, status: number, title: string, message: string, viewer?: Viewer) => send(ctx, status, messagePage({ title, message, viewer, link: { href: CONSOLE_PREFIX, text: 'Back to the inbox' } }));
+  const refuse = (ctx: Context, status: number, title: string, message: string, viewer?: Viewer) =>
+    send(
+      ctx,
+      status,
+      messagePage({ title, message, viewer, link: { href: CONSOLE_PREFIX, text: 'Back to the inbox' } }),
+    );
 
   /** The signed-in session, or a redirect to sign in (GET) / a refusal (POST). */
   const requireSession = async (ctx: Context): Promise<ConsoleSession | undefined> => {
@@ -77,7 +82,15 @@ export function createConsoleToolkit(deps: {
       ctx.redirect(`${CONSOLE_PREFIX}/login?return_to=${encodeURIComponent(ctx.originalUrl)}`);
       ctx.status = 303;
     } else {
-      send(ctx, 401, messagePage({ title: 'Signed out', message: 'Your session has ended. Sign in again, then repeat what you were doing.', link: { href: `${CONSOLE_PREFIX}/login`, text: 'Sign in' } }));
+      send(
+        ctx,
+        401,
+        messagePage({
+          title: 'Signed out',
+          message: 'Your session has ended. Sign in again, then repeat what you were doing.',
+          link: { href: `${CONSOLE_PREFIX}/login`, text: 'Sign in' },
+        }),
+      );
     }
     return undefined;
   };
@@ -93,7 +106,12 @@ export function createConsoleToolkit(deps: {
     const session = await requireSession(ctx);
     if (!session) return undefined;
     if (!sessions.csrfMatches(session, form.get('_csrf'))) {
-      refuse(ctx, 403, 'Request refused', 'This form has expired or was not sent from the console. Reload the page and try again.');
+      refuse(
+        ctx,
+        403,
+        'Request refused',
+        'This form has expired or was not sent from the console. Reload the page and try again.',
+      );
       return undefined;
     }
     return { session, form };
@@ -111,7 +129,12 @@ export function createConsoleToolkit(deps: {
   /** Names of the tenant's members by user id (display name, else email), for owners, approvers and the timeline. */
   const directory = async (tenantId: string): Promise<MemberName[]> => {
     const members = await tenantDirectory.members(tenantId);
-    return members.map((m) => ({ id: m.id, name: m.display_name ?? m.user?.display_name ?? m.user?.email ?? m.id, email: m.user?.email ?? '', role: m.role }));
+    return members.map((m) => ({
+      id: m.id,
+      name: m.display_name ?? m.user?.display_name ?? m.user?.email ?? m.id,
+      email: m.user?.email ?? '',
+      role: m.role,
+    }));
   };
 
   /** Display names by id: members (display name, else email), and the tenant's API keys, OAuth clients and policies. */
@@ -124,8 +147,28 @@ export function createConsoleToolkit(deps: {
   const viewerOf = async (session: ConsoleSession, members: MemberName[]): Promise<Viewer> => {
     const me = members.find((m) => m.id === session.principal.actor.id);
     const tenantName = await tenantDirectory.tenantName(session.principal.tenantId);
-    return { name: me?.name ?? session.principal.actor.id, email: me?.email ?? '', tenantName: tenantName ?? session.principal.tenantId, role: me?.role ?? 'member', csrfToken: session.csrfToken, admin: deps.administration && hasScope(session.principal.scopes, 'admin') };
+    return {
+      name: me?.name ?? session.principal.actor.id,
+      email: me?.email ?? '',
+      tenantName: tenantName ?? session.principal.tenantId,
+      role: me?.role ?? 'member',
+      csrfToken: session.csrfToken,
+      admin: deps.administration && hasScope(session.principal.scopes, 'admin'),
+    };
   };
 
-  return { router: deps.router, send, refuse, requireSession, checkedPost, contextOf, directory, namesOf, viewerOf, plainWords, validators: deps.validators, decisions: deps.decisions };
+  return {
+    router: deps.router,
+    send,
+    refuse,
+    requireSession,
+    checkedPost,
+    contextOf,
+    directory,
+    namesOf,
+    viewerOf,
+    plainWords,
+    validators: deps.validators,
+    decisions: deps.decisions,
+  };
 }

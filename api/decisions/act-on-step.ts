@@ -17,11 +17,23 @@ export async function actOnStep(
   action: 'approve' | 'reject' | 'requestChanges',
 ) {
   requireDecisionId(id);
-  const actor = requireUser(context, { approve: 'Approving a decision', reject: 'Rejecting a decision', requestChanges: 'Asking for changes to a decision' }[action]);
+  const actor = requireUser(
+    context,
+    {
+      approve: 'Approving a decision',
+      reject: 'Rejecting a decision',
+      requestChanges: 'Asking for changes to a decision',
+    }[action],
+  );
   const role = await inTenantTransaction(deps.db, context.tenantId, async (scope) => {
     const decision = await readDecision(scope, id);
     if (decision.status !== 'pending_approval') throw decisionNotPending(decision.status);
     return findMemberRole(scope, actor.id);
   });
-  return afterAction(deps, context, id, await deps.approvals[action](id, { actor, role, expectedStep: body.expected_step, comment: body.comment ?? null }));
+  return afterAction(
+    deps,
+    context,
+    id,
+    await deps.approvals[action](id, { actor, role, expectedStep: body.expected_step, comment: body.comment ?? null }),
+  );
 }

@@ -5,7 +5,12 @@ import { toIso } from '../../core/time';
 import { DEFAULT_FLAGS, namedUsers } from '../../rules/decisions/approval-policy';
 import { BudgetExceededError, budgetFieldError, type ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { ApprovalPolicyRecord, ApprovalPolicyVersionRecord } from '../../db/records/approval-policy';
-import { findApprovalPolicy, findApprovalPolicyVersion, findTenantMemberIds, insertApprovalPolicyVersion } from '../../db/repositories/approval-policies';
+import {
+  findApprovalPolicy,
+  findApprovalPolicyVersion,
+  findTenantMemberIds,
+  insertApprovalPolicyVersion,
+} from '../../db/repositories/approval-policies';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import type { TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
@@ -69,9 +74,13 @@ export async function readVersion(scope: TenantScope, policy: ApprovalPolicyReco
  * A version's conditions checked and compiled in the expression sandbox: off the event loop, within the budget, or
  * a 422 naming the step. Done before the transaction opens, so no pooled connection waits on the sandbox.
  */
-export async function prepareVersion(sandbox: ExpressionSandbox, input: ApprovalPolicyVersionInput): Promise<PreparedVersion> {
+export async function prepareVersion(
+  sandbox: ExpressionSandbox,
+  input: ApprovalPolicyVersionInput,
+): Promise<PreparedVersion> {
   const { steps, errors } = await sandbox.prepareApprovalSteps(input.steps).catch((error: unknown) => {
-    if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, '/steps')], 'The approval policy is not valid.');
+    if (error instanceof BudgetExceededError)
+      throw validationFailed([budgetFieldError(error, '/steps')], 'The approval policy is not valid.');
     throw error;
   });
   return { input, steps, errors: errors as FieldError[] };
@@ -81,12 +90,22 @@ export async function prepareVersion(sandbox: ExpressionSandbox, input: Approval
  * Stores a prepared version. Named users are looked up inside the tenant's scope, so another tenant's user answers
  * exactly like one that does not exist.
  */
-export async function storeVersion(scope: TenantScope, context: RequestContext, policyId: string, version: number, prepared: PreparedVersion) {
+export async function storeVersion(
+  scope: TenantScope,
+  context: RequestContext,
+  policyId: string,
+  version: number,
+  prepared: PreparedVersion,
+) {
   const { input, steps } = prepared;
   const errors = [...prepared.errors];
   const named = namedUsers(input.steps);
-  const members = await findTenantMemberIds(scope, named.map((n) => n.id).filter((id) => isIdOf('user', id)));
-  for (const { path, id } of named) if (!members.has(id)) errors.push({ path, message: `no member "${id}" in this tenant` });
+  const members = await findTenantMemberIds(
+    scope,
+    named.map((n) => n.id).filter((id) => isIdOf('user', id)),
+  );
+  for (const { path, id } of named)
+    if (!members.has(id)) errors.push({ path, message: `no member "${id}" in this tenant` });
   if (errors.length > 0) throw validationFailed(errors, 'The approval policy is not valid.');
   return insertApprovalPolicyVersion(scope, {
     id: newId('approvalPolicyVersion'),
@@ -98,8 +117,20 @@ export async function storeVersion(scope: TenantScope, context: RequestContext, 
   });
 }
 
-export function auditPolicy(scope: TenantScope, context: RequestContext, action: AuditAction, policyId: string, payload: Record<string, unknown>) {
-  return appendAuditRecord(scope, { actor: context.actor, action, resourceType: 'approval_policy', resourceId: policyId, payload });
+export function auditPolicy(
+  scope: TenantScope,
+  context: RequestContext,
+  action: AuditAction,
+  policyId: string,
+  payload: Record<string, unknown>,
+) {
+  return appendAuditRecord(scope, {
+    actor: context.actor,
+    action,
+    resourceType: 'approval_policy',
+    resourceId: policyId,
+    payload,
+  });
 }
 
 /** The audit record carries the whole version: a policy's history can be read back from the log alone. */

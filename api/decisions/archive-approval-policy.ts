@@ -11,7 +11,10 @@ export async function archiveApprovalPolicy({ db }: ApprovalPolicyUseCaseDeps, c
     let policy = await readPolicy(scope, id, { forUpdate: true });
     if (!policy.archived_at) {
       policy = await updateApprovalPolicy(scope, id, { archived_at: new Date(), updated_by: context.actor });
-      await auditPolicy(scope, context, 'approval_policy.archived', id, { archived_at: (policy.archived_at as Date).toISOString(), current_version: policy.current_version });
+      await auditPolicy(scope, context, 'approval_policy.archived', id, {
+        archived_at: (policy.archived_at as Date).toISOString(),
+        current_version: policy.current_version,
+      });
     }
     return presentPolicy(policy, await readVersion(scope, policy, policy.current_version));
   });

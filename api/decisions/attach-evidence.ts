@@ -10,7 +10,12 @@ import { auditDecision, presentEvidence, readEditable, requireDecisionId, review
 import type { DecisionUseCaseDeps } from './deps';
 import { currentRuns, freezeSnapshot, linkableScenarios } from './scenario-snapshots';
 
-export async function attachEvidence({ db }: DecisionUseCaseDeps, context: RequestContext, id: string, body: AttachEvidenceRequest) {
+export async function attachEvidence(
+  { db }: DecisionUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  body: AttachEvidenceRequest,
+) {
   requireDecisionId(id);
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const decision = await readEditable(scope, id, 'attach evidence');
@@ -32,14 +37,20 @@ export async function attachEvidence({ db }: DecisionUseCaseDeps, context: Reque
       attached_by: context.actor,
       attached_at: new Date(),
     });
-    if (decision.status === 'changes_requested') await updateDecision(scope, id, { ...reviewEdit(decision, context, ['evidence']), updated_by: context.actor });
+    if (decision.status === 'changes_requested')
+      await updateDecision(scope, id, { ...reviewEdit(decision, context, ['evidence']), updated_by: context.actor });
     await auditDecision(scope, context, 'decision.evidence_attached', id, {
       evidence_id: evidence.id,
       type,
       title: evidence.title,
       // The snapshot's metrics stay with the evidence; the record names the run.
-      ...(body.type === 'scenario' ? { scenario_id: body.scenario_id, run_number: (content.scenario_snapshot as ScenarioSnapshot).run_number } : content),
+      ...(body.type === 'scenario'
+        ? { scenario_id: body.scenario_id, run_number: (content.scenario_snapshot as ScenarioSnapshot).run_number }
+        : content),
     });
-    return presentEvidence(evidence, await currentRuns(scope, type === 'scenario' ? [content.scenario_snapshot as ScenarioSnapshot] : []));
+    return presentEvidence(
+      evidence,
+      await currentRuns(scope, type === 'scenario' ? [content.scenario_snapshot as ScenarioSnapshot] : []),
+    );
   });
 }

@@ -3,7 +3,17 @@ import type { OptionalCommentRequest } from '../openapi/request-types.generated'
 import { afterAction, underWorkflow } from './decision-records';
 import type { DecisionUseCaseDeps } from './deps';
 
-export async function closeDecision(deps: DecisionUseCaseDeps, context: RequestContext, id: string, body: OptionalCommentRequest) {
+export async function closeDecision(
+  deps: DecisionUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  body: OptionalCommentRequest,
+) {
   await underWorkflow(deps, context, id);
-  return afterAction(deps, context, id, await deps.approvals.close(id, { actor: context.actor, comment: body.comment ?? null }));
+  return afterAction(
+    deps,
+    context,
+    id,
+    await deps.approvals.close(id, { actor: context.actor, comment: body.comment ?? null }),
+  );
 }

@@ -4,10 +4,23 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { CreateApprovalPolicyVersionRequest } from '../openapi/request-types.generated';
 import type { RequestContext } from '../context';
 import type { ApprovalPolicyUseCaseDeps } from './deps';
-import { audited, auditPolicy, prepareVersion, presentPolicy, readPolicy, requirePolicyId, storeVersion } from './approval-policy-records';
+import {
+  audited,
+  auditPolicy,
+  prepareVersion,
+  presentPolicy,
+  readPolicy,
+  requirePolicyId,
+  storeVersion,
+} from './approval-policy-records';
 
 /** A new version, which becomes current; earlier versions stay as they were, for decisions submitted under them. */
-export async function createApprovalPolicyVersion({ db, sandbox }: ApprovalPolicyUseCaseDeps, context: RequestContext, id: string, body: CreateApprovalPolicyVersionRequest) {
+export async function createApprovalPolicyVersion(
+  { db, sandbox }: ApprovalPolicyUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  body: CreateApprovalPolicyVersionRequest,
+) {
   requirePolicyId(id);
   // An unknown or archived policy answers before the conditions are checked; the write re-checks both under its lock.
   const found = await inTenantTransaction(db, context.tenantId, (scope) => readPolicy(scope, id));

@@ -6,7 +6,11 @@ import type { RequestContext } from '../context';
 import type { ApprovalPolicyUseCaseDeps } from './deps';
 import { audited, auditPolicy, prepareVersion, presentPolicy, storeVersion } from './approval-policy-records';
 
-export async function createApprovalPolicy({ db, sandbox }: ApprovalPolicyUseCaseDeps, context: RequestContext, body: CreateApprovalPolicyRequest) {
+export async function createApprovalPolicy(
+  { db, sandbox }: ApprovalPolicyUseCaseDeps,
+  context: RequestContext,
+  body: CreateApprovalPolicyRequest,
+) {
   const prepared = await prepareVersion(sandbox, body);
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const id = newId('approvalPolicy');
@@ -20,7 +24,11 @@ export async function createApprovalPolicy({ db, sandbox }: ApprovalPolicyUseCas
       updated_by: context.actor,
     });
     const version = await storeVersion(scope, context, id, 1, prepared);
-    await auditPolicy(scope, context, 'approval_policy.created', id, { name: policy.name, description: policy.description, ...audited(version) });
+    await auditPolicy(scope, context, 'approval_policy.created', id, {
+      name: policy.name,
+      description: policy.description,
+      ...audited(version),
+    });
     return presentPolicy(policy, version);
   });
 }

@@ -12,7 +12,11 @@ import type { DecisionUseCaseDeps } from './deps';
 import { currentRuns } from './scenario-snapshots';
 
 /** A new decision, as the document's CreateDecisionRequest gives it. */
-export async function createDecision({ db }: DecisionUseCaseDeps, context: RequestContext, body: CreateDecisionRequest) {
+export async function createDecision(
+  { db }: DecisionUseCaseDeps,
+  context: RequestContext,
+  body: CreateDecisionRequest,
+) {
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const errors: FieldError[] = [];
     const options = await prepareOptions(scope, body.options, [], errors);

@@ -11,10 +11,21 @@ import { freezeSnapshot, linkableScenarios } from './scenario-snapshots';
 export type OptionInput = DecisionOptionsItem;
 
 /** Builds the stored options; a scenario the decision already links keeps the snapshot it was frozen with. */
-export async function prepareOptions(scope: TenantScope, input: OptionInput[], previous: DecisionOption[], errors: FieldError[]): Promise<DecisionOption[]> {
-  const kept = new Map(previous.filter((o) => o.scenario_snapshot).map((o) => [o.scenario_id as string, o.scenario_snapshot as ScenarioSnapshot]));
+export async function prepareOptions(
+  scope: TenantScope,
+  input: OptionInput[],
+  previous: DecisionOption[],
+  errors: FieldError[],
+): Promise<DecisionOption[]> {
+  const kept = new Map(
+    previous
+      .filter((o) => o.scenario_snapshot)
+      .map((o) => [o.scenario_id as string, o.scenario_snapshot as ScenarioSnapshot]),
+  );
   const toFreeze = input.flatMap((option, index) =>
-    option.scenario_id && !kept.has(option.scenario_id) ? [{ path: `/options/${index}/scenario_id`, id: option.scenario_id }] : [],
+    option.scenario_id && !kept.has(option.scenario_id)
+      ? [{ path: `/options/${index}/scenario_id`, id: option.scenario_id }]
+      : [],
   );
   const found = await linkableScenarios(scope, toFreeze, errors);
   return input.map((option, index) => {
@@ -25,18 +36,22 @@ export async function prepareOptions(scope: TenantScope, input: OptionInput[], p
       label: option.label,
       description: option.description ?? '',
       scenario_id: scenarioId,
-      scenario_snapshot: scenarioId ? (kept.get(scenarioId) ?? (scenario?.status === 'completed' ? freezeSnapshot(scenario) : null)) : null,
+      scenario_snapshot: scenarioId
+        ? (kept.get(scenarioId) ?? (scenario?.status === 'completed' ? freezeSnapshot(scenario) : null))
+        : null,
     };
   });
 }
 
 export async function checkOwner(scope: TenantScope, ownerId: string | null | undefined, errors: FieldError[]) {
   if (!ownerId) return;
-  if (!isIdOf('user', ownerId) || !(await isTenantMember(scope, ownerId))) errors.push({ path: '/owner_id', message: `no member "${ownerId}" in this tenant` });
+  if (!isIdOf('user', ownerId) || !(await isTenantMember(scope, ownerId)))
+    errors.push({ path: '/owner_id', message: `no member "${ownerId}" in this tenant` });
 }
 
 export function checkChosen(chosen: string | null | undefined, options: DecisionOption[], errors: FieldError[]) {
-  if (chosen && !options.some((o) => o.id === chosen)) errors.push({ path: '/chosen_option', message: `names no option (there are ${options.length})` });
+  if (chosen && !options.some((o) => o.id === chosen))
+    errors.push({ path: '/chosen_option', message: `names no option (there are ${options.length})` });
 }
 
 /** Outcome review dates as stored: RFC 3339 in UTC, ascending, each once. */

@@ -2,10 +2,22 @@
 import { notFound } from '../../core/app-error';
 import type { Actor } from '../../core/actor';
 import type { AuditAction } from '../../core/audit-actions';
-import { decisionNotEditable, decisionTransitionNotAllowed, releaseDecision, resubmissionInProgress, userActorRequired, type DecisionEditAction } from '../../core/errors';
+import {
+  decisionNotEditable,
+  decisionTransitionNotAllowed,
+  releaseDecision,
+  resubmissionInProgress,
+  userActorRequired,
+  type DecisionEditAction,
+} from '../../core/errors';
 import { isIdOf } from '../../core/ids';
 import { toIso } from '../../core/time';
-import { awaitingAssignment, type DecisionEvidenceRecord, type DecisionRecord, type ScenarioSnapshot } from '../../db/records/decision';
+import {
+  awaitingAssignment,
+  type DecisionEvidenceRecord,
+  type DecisionRecord,
+  type ScenarioSnapshot,
+} from '../../db/records/decision';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { findDecision, findMemberRole, listAttachedScenarioEvidence } from '../../db/repositories/decisions';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
@@ -53,10 +65,22 @@ export async function readEditable(scope: TenantScope, id: string, action: Decis
 }
 
 /** While changes are requested, who edited what: the resubmission dismisses approvals and keeps editors from approving. */
-export const reviewEdit = (decision: DecisionRecord, context: RequestContext, fields: string[]): Partial<DecisionRecord> =>
-  decision.status === 'changes_requested' ? { review_edits: [...decision.review_edits, { actor: context.actor, fields, at: new Date().toISOString() }] } : {};
+export const reviewEdit = (
+  decision: DecisionRecord,
+  context: RequestContext,
+  fields: string[],
+): Partial<DecisionRecord> =>
+  decision.status === 'changes_requested'
+    ? { review_edits: [...decision.review_edits, { actor: context.actor, fields, at: new Date().toISOString() }] }
+    : {};
 
-export const auditDecision = (scope: TenantScope, context: RequestContext, action: AuditAction, decisionId: string, payload: Record<string, unknown>) =>
+export const auditDecision = (
+  scope: TenantScope,
+  context: RequestContext,
+  action: AuditAction,
+  decisionId: string,
+  payload: Record<string, unknown>,
+) =>
   appendAuditRecord(scope, { actor: context.actor, action, resourceType: 'decision', resourceId: decisionId, payload });
 
 export function presentEvidence(record: DecisionEvidenceRecord, current: CurrentRuns) {
@@ -123,7 +147,8 @@ export function presentDecision(record: DecisionRecord, current: CurrentRuns, ev
     outcome_reviews_at: record.outcome_reviews_at,
     outcome_reviews_done: record.outcome_reviews_done,
     submitted_at: toIso(record.submitted_at),
-    scenario_moved_on: options.some((o) => o.scenario_moved_on === true) || evidenceSnapshots.some((s) => hasMovedOn(s, current)),
+    scenario_moved_on:
+      options.some((o) => o.scenario_moved_on === true) || evidenceSnapshots.some((s) => hasMovedOn(s, current)),
     created_by: record.created_by,
     updated_by: record.updated_by,
     created_at: record.created_at.toISOString(),
@@ -139,9 +164,16 @@ export const optionSnapshots = (records: DecisionRecord[]) =>
  * current run of every scenario they link.
  */
 export async function presentDecisions(scope: TenantScope, records: DecisionRecord[]) {
-  const evidence = await listAttachedScenarioEvidence(scope, records.map((r) => r.id));
-  const evidenceOf = (id: string) => evidence.filter((e) => e.decision_id === id).map((e) => e.content.scenario_snapshot as ScenarioSnapshot);
-  const current = await currentRuns(scope, [...optionSnapshots(records), ...evidence.map((e) => e.content.scenario_snapshot as ScenarioSnapshot)]);
+  const evidence = await listAttachedScenarioEvidence(
+    scope,
+    records.map((r) => r.id),
+  );
+  const evidenceOf = (id: string) =>
+    evidence.filter((e) => e.decision_id === id).map((e) => e.content.scenario_snapshot as ScenarioSnapshot);
+  const current = await currentRuns(scope, [
+    ...optionSnapshots(records),
+    ...evidence.map((e) => e.content.scenario_snapshot as ScenarioSnapshot),
+  ]);
   return records.map((record) => presentDecision(record, current, evidenceOf(record.id)));
 }
 
@@ -152,7 +184,11 @@ export const presentOneDecision = async (scope: TenantScope, record: DecisionRec
  * Before an update that needs the decision's workflow: the decision exists in this tenant (404 otherwise) and has
  * been submitted (409 for a draft); returns the caller's role (null for API clients).
  */
-export async function underWorkflow({ db }: DecisionUseCaseDeps, context: RequestContext, id: string): Promise<string | null> {
+export async function underWorkflow(
+  { db }: DecisionUseCaseDeps,
+  context: RequestContext,
+  id: string,
+): Promise<string | null> {
   requireDecisionId(id);
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const decision = await readDecision(scope, id);
@@ -165,7 +201,12 @@ const rereadDecision = ({ db }: DecisionUseCaseDeps, context: RequestContext, id
   inTenantTransaction(db, context.tenantId, async (scope) => presentOneDecision(scope, await readDecision(scope, id)));
 
 /** The decision after an action; `pending` when the review accepted the action but has not applied it yet (202). */
-export const afterAction = async (deps: DecisionUseCaseDeps, context: RequestContext, id: string, outcome: ApprovalOutcome) => ({
+export const afterAction = async (
+  deps: DecisionUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  outcome: ApprovalOutcome,
+) => ({
   decision: await rereadDecision(deps, context, id),
   pending: outcome.pending,
 });

@@ -4,7 +4,12 @@ import type { ApprovalPolicyUseCaseDeps } from './deps';
 import { presentPolicy, readPolicy, readVersion, requirePolicyId } from './approval-policy-records';
 
 /** The policy with its current version, or with the version asked for. */
-export async function getApprovalPolicy({ db }: ApprovalPolicyUseCaseDeps, { tenantId }: RequestContext, id: string, version: number | undefined) {
+export async function getApprovalPolicy(
+  { db }: ApprovalPolicyUseCaseDeps,
+  { tenantId }: RequestContext,
+  id: string,
+  version: number | undefined,
+) {
   requirePolicyId(id);
   return inTenantTransaction(db, tenantId, async (scope) => {
     const policy = await readPolicy(scope, id);

@@ -11,7 +11,11 @@ import { authorsOf } from './review-content';
  * it as owner, author, editor or approver of another step); `manage` resubmit, edit and withdraw (its owner or
  * author, an admin, or an API client) while changes are requested.
  */
-export async function getDecisionPermissions({ db }: DecisionUseCaseDeps, context: RequestContext, id: string): Promise<{ review: boolean; manage: boolean }> {
+export async function getDecisionPermissions(
+  { db }: DecisionUseCaseDeps,
+  context: RequestContext,
+  id: string,
+): Promise<{ review: boolean; manage: boolean }> {
   requireDecisionId(id);
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const decision = await readDecision(scope, id);
@@ -22,7 +26,9 @@ export async function getDecisionPermissions({ db }: DecisionUseCaseDeps, contex
       decision.status === 'pending_approval' &&
       !decision.excluded_user_ids.includes(user) &&
       (decision.awaiting.includes(`user:${user}`) || (role !== null && decision.awaiting.includes(`role:${role}`)));
-    const manage = decision.status === 'changes_requested' && (user === null || authorsOf(decision).includes(user) || role === 'admin');
+    const manage =
+      decision.status === 'changes_requested' &&
+      (user === null || authorsOf(decision).includes(user) || role === 'admin');
     return { review, manage };
   });
 }

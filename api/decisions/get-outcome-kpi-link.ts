@@ -6,7 +6,12 @@ import type { RequestContext } from '../context';
 import type { OutcomeKpiUseCaseDeps } from './deps';
 import { presentOutcomeKpiLink, readDecisionForLink } from './outcome-kpi-records';
 
-export async function getOutcomeKpiLink({ db }: OutcomeKpiUseCaseDeps, { tenantId }: RequestContext, id: string, linkId: string) {
+export async function getOutcomeKpiLink(
+  { db }: OutcomeKpiUseCaseDeps,
+  { tenantId }: RequestContext,
+  id: string,
+  linkId: string,
+) {
   return inTenantTransaction(db, tenantId, async (scope) => {
     const decision = await readDecisionForLink(scope, id);
     const link = isIdOf('decisionOutcomeKpi', linkId) ? await findOutcomeKpiLink(scope, id, linkId) : undefined;

@@ -47,11 +47,19 @@ async function kpiFedMetric(scope: TenantScope, decision: DecisionRecord, link: 
     const period = kpi.aggregation_period;
     let cursor: string | undefined;
     do {
-      const page = await bucketPoints(scope, kpi.id, period, { from, to: KPI_WINDOW_END }, { limit: KPI_PERIODS_PER_QUERY, cursor });
+      const page = await bucketPoints(
+        scope,
+        kpi.id,
+        period,
+        { from, to: KPI_WINDOW_END },
+        { limit: KPI_PERIODS_PER_QUERY, cursor },
+      );
       count += page.rows.length;
-      for (const bucket of page.rows) observations.push(presentKpiObservation(link, bucket, addPeriods(bucket.start, period, 1)));
+      for (const bucket of page.rows)
+        observations.push(presentKpiObservation(link, bucket, addPeriods(bucket.start, period, 1)));
       // Only the latest periods are shown; older ones are counted.
-      if (observations.length > SUMMARY_OBSERVATIONS_PER_METRIC) observations.splice(0, observations.length - SUMMARY_OBSERVATIONS_PER_METRIC);
+      if (observations.length > SUMMARY_OBSERVATIONS_PER_METRIC)
+        observations.splice(0, observations.length - SUMMARY_OBSERVATIONS_PER_METRIC);
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined);
   }
@@ -114,7 +122,8 @@ export async function getOutcomeSummary({ db }: OutcomeUseCaseDeps, { tenantId }
     const rows = await listStandingOutcomes(scope, id, SUMMARY_OBSERVATIONS_PER_METRIC);
     const byMetric = new Map<string, SummaryRow[]>();
     // Outcomes recorded by hand before the metric was linked stay in the list; while linked, the KPI feeds it.
-    for (const row of rows) if (!linked.has(row.metric)) byMetric.set(row.metric, [...(byMetric.get(row.metric) ?? []), row]);
+    for (const row of rows)
+      if (!linked.has(row.metric)) byMetric.set(row.metric, [...(byMetric.get(row.metric) ?? []), row]);
     const metrics: Array<ReturnType<typeof outcomeFedMetric> | Awaited<ReturnType<typeof kpiFedMetric>>> = [
       ...[...byMetric.entries()].map(([metric, observations]) => outcomeFedMetric(metric, observations)),
     ];

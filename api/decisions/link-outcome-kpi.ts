@@ -16,7 +16,12 @@ import { expectationOf, isRecordable } from './outcome-records';
  * implemented (409), the fields (422, all at once: the KPI, the expected value), then the metric is not linked yet
  * (409).
  */
-export async function linkOutcomeKpi({ db }: OutcomeKpiUseCaseDeps, context: RequestContext, id: string, body: LinkDecisionOutcomeKpiRequest) {
+export async function linkOutcomeKpi(
+  { db }: OutcomeKpiUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  body: LinkDecisionOutcomeKpiRequest,
+) {
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const decision = await readDecisionForLink(scope, id, { forUpdate: true });
     if (!isRecordable(decision.status)) throw decisionNotApproved(decision.status);
@@ -26,7 +31,8 @@ export async function linkOutcomeKpi({ db }: OutcomeKpiUseCaseDeps, context: Req
     const kpi = isIdOf('kpi', body.kpi_id) ? await findKpi(scope, body.kpi_id) : undefined;
     if (!kpi) errors.push({ path: '/kpi_id', message: `no KPI "${body.kpi_id}" exists` });
     const expected = expectationOf(decision, body.metric, body.expected_value, errors);
-    if (errors.length > 0 || !expected || !kpi) throw validationFailed(errors, 'The metric cannot be linked to the KPI.');
+    if (errors.length > 0 || !expected || !kpi)
+      throw validationFailed(errors, 'The metric cannot be linked to the KPI.');
 
     const linkId = newId('decisionOutcomeKpi');
     const link = await insertOutcomeKpiLink(scope, {

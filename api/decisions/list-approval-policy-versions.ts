@@ -5,7 +5,12 @@ import type { RequestContext } from '../context';
 import type { ApprovalPolicyUseCaseDeps } from './deps';
 import { presentVersion, readPolicy, requirePolicyId } from './approval-policy-records';
 
-export async function listApprovalPolicyVersions({ db }: ApprovalPolicyUseCaseDeps, { tenantId }: RequestContext, id: string, page: PageRequest) {
+export async function listApprovalPolicyVersions(
+  { db }: ApprovalPolicyUseCaseDeps,
+  { tenantId }: RequestContext,
+  id: string,
+  page: PageRequest,
+) {
   requirePolicyId(id);
   return inTenantTransaction(db, tenantId, async (scope) => {
     await readPolicy(scope, id);

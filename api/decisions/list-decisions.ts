@@ -18,10 +18,19 @@ export type DecisionListFilters = {
   awaiting?: 'me';
 };
 
-export async function listDecisions({ db }: DecisionUseCaseDeps, context: RequestContext, filters: DecisionListFilters, page: PageRequest) {
-  const awaitingUser = filters.awaiting === 'me' ? requireUser(context, 'Listing the decisions awaiting you (awaiting=me)').id : undefined;
+export async function listDecisions(
+  { db }: DecisionUseCaseDeps,
+  context: RequestContext,
+  filters: DecisionListFilters,
+  page: PageRequest,
+) {
+  const awaitingUser =
+    filters.awaiting === 'me' ? requireUser(context, 'Listing the decisions awaiting you (awaiting=me)').id : undefined;
   return inTenantTransaction(db, context.tenantId, async (scope) => {
-    const awaiting = awaitingUser === undefined ? undefined : { userId: awaitingUser, role: await findMemberRole(scope, awaitingUser) };
+    const awaiting =
+      awaitingUser === undefined
+        ? undefined
+        : { userId: awaitingUser, role: await findMemberRole(scope, awaitingUser) };
     const { rows, nextCursor } = await listDecisionRows(
       scope,
       {

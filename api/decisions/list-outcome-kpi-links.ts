@@ -5,7 +5,12 @@ import type { RequestContext } from '../context';
 import type { OutcomeKpiUseCaseDeps } from './deps';
 import { presentOutcomeKpiLink, readDecisionForLink } from './outcome-kpi-records';
 
-export async function listOutcomeKpiLinks({ db }: OutcomeKpiUseCaseDeps, { tenantId }: RequestContext, id: string, page: PageRequest) {
+export async function listOutcomeKpiLinks(
+  { db }: OutcomeKpiUseCaseDeps,
+  { tenantId }: RequestContext,
+  id: string,
+  page: PageRequest,
+) {
   return inTenantTransaction(db, tenantId, async (scope) => {
     const decision = await readDecisionForLink(scope, id);
     const { rows, nextCursor } = await listOutcomeKpiLinkRows(scope, id, page);

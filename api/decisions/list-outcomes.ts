@@ -5,7 +5,13 @@ import type { RequestContext } from '../context';
 import { presentOutcome, readDecisionForOutcomes, requireDecisionId } from './outcome-records';
 import type { OutcomeUseCaseDeps } from './deps';
 
-export async function listOutcomes({ db }: OutcomeUseCaseDeps, { tenantId }: RequestContext, id: string, filters: { metric?: string }, page: PageRequest) {
+export async function listOutcomes(
+  { db }: OutcomeUseCaseDeps,
+  { tenantId }: RequestContext,
+  id: string,
+  filters: { metric?: string },
+  page: PageRequest,
+) {
   requireDecisionId(id);
   return inTenantTransaction(db, tenantId, async (scope) => {
     await readDecisionForOutcomes(scope, id);

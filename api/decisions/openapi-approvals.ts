@@ -1,15 +1,25 @@
-import { createdHeaders, jsonResponse, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+import {
+  createdHeaders,
+  jsonResponse,
+  parameterRef,
+  pathParameter,
+  postSuccessHeaders,
+  ref,
+  standardErrors,
+  timestamp,
+  type DocumentPart,
+} from '../openapi/common';
 
 const tag = 'Decisions';
 const idParameter = pathParameter('Decision id (`dec_…`).');
 
 const USER_ONLY =
-  ' Approvals are attributed to people: only a user\'s OAuth access token may do this; an API key or a service account gets 403 ' +
+  " Approvals are attributed to people: only a user's OAuth access token may do this; an API key or a service account gets 403 " +
   '`user_actor_required` (they may submit and read).';
 
 const REFUSALS =
-  ' Refused with 403 `not_an_eligible_approver` (nothing is recorded in the workflow\'s history) when the caller is not an approver of the current ' +
-  'step (by role or by name in the frozen policy version, an admin\'s reassignment, or the escalation target once the SLA passed), owns or ' +
+  " Refused with 403 `not_an_eligible_approver` (nothing is recorded in the workflow's history) when the caller is not an approver of the current " +
+  "step (by role or by name in the frozen policy version, an admin's reassignment, or the escalation target once the SLA passed), owns or " +
   'wrote the decision, edited it during review, authored a linked scenario (when the policy sets `scenario_author_cannot_approve`), wrote any ' +
   'content revision of the model version a release decision reviews (uploaded it or replaced its content with `PUT /models/{id}/versions/{version}`: ' +
   'its `content_writers`, whatever their role), or already ' +
@@ -28,7 +38,8 @@ const ACCEPTED_NOT_APPLIED = jsonResponse(
   createdHeaders,
 );
 
-const TRANSITION_REFUSAL = ' 409 `decision_transition_not_allowed` when the decision\'s status does not allow it (see `DecisionStatus`).';
+const TRANSITION_REFUSAL =
+  " 409 `decision_transition_not_allowed` when the decision's status does not allow it (see `DecisionStatus`).";
 
 const optionalComment = {
   type: 'object',
@@ -41,7 +52,12 @@ const approvalAction = (verb: string) => ({
   additionalProperties: false,
   required: ['expected_step'],
   properties: {
-    expected_step: { type: 'integer', minimum: 1, maximum: 10, description: `The step the caller saw (\`current_step\`) and means to ${verb}.` },
+    expected_step: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10,
+      description: `The step the caller saw (\`current_step\`) and means to ${verb}.`,
+    },
     comment: { type: 'string', minLength: 1, maxLength: 2000 },
   },
 });
@@ -56,10 +72,19 @@ const actionOperation = (operationId: string, verb: string, summary: string, des
   parameters: [idParameter, parameterRef('IdempotencyKey')],
   requestBody: {
     required: true,
-    content: { 'application/json': { schema: ref('ApprovalActionRequest'), example: { expected_step: 1, comment: `Reviewed: ${verb}.` } } },
+    content: {
+      'application/json': {
+        schema: ref('ApprovalActionRequest'),
+        example: { expected_step: 1, comment: `Reviewed: ${verb}.` },
+      },
+    },
   },
   responses: {
-    '200': jsonResponse('The decision as it now stands (read after the workflow recorded the transition).', ref('Decision'), postSuccessHeaders),
+    '200': jsonResponse(
+      'The decision as it now stands (read after the workflow recorded the transition).',
+      ref('Decision'),
+      postSuccessHeaders,
+    ),
     '202': ACCEPTED_NOT_APPLIED,
     ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
   },
@@ -75,10 +100,19 @@ const lifecycleOperation = (operationId: string, summary: string, description: s
   parameters: [idParameter, parameterRef('IdempotencyKey')],
   requestBody: {
     required: false,
-    content: { 'application/json': { schema: ref('OptionalCommentRequest'), example: { comment: 'Done in the November release.' } } },
+    content: {
+      'application/json': {
+        schema: ref('OptionalCommentRequest'),
+        example: { comment: 'Done in the November release.' },
+      },
+    },
   },
   responses: {
-    '200': jsonResponse('The decision as it now stands (read after the workflow recorded the transition).', ref('Decision'), postSuccessHeaders),
+    '200': jsonResponse(
+      'The decision as it now stands (read after the workflow recorded the transition).',
+      ref('Decision'),
+      postSuccessHeaders,
+    ),
     '202': ACCEPTED_NOT_APPLIED,
     ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
   },
@@ -91,12 +125,24 @@ export const decisionApprovalsPart: DocumentPart = {
     DecisionApproval: {
       type: 'object',
       required: ['step', 'user_id', 'comment', 'approved_at'],
-      properties: { step: { type: 'integer' }, user_id: { type: 'string' }, comment: { type: ['string', 'null'] }, approved_at: timestamp('When it was given.') },
+      properties: {
+        step: { type: 'integer' },
+        user_id: { type: 'string' },
+        comment: { type: ['string', 'null'] },
+        approved_at: timestamp('When it was given.'),
+      },
     },
     SubmitDecisionRequest: {
       type: 'object',
       additionalProperties: false,
-      properties: { approval_policy_id: { type: 'string', minLength: 1, maxLength: 40, description: 'The approval policy (`apl_…`); its current version is frozen onto the decision.' } },
+      properties: {
+        approval_policy_id: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 40,
+          description: 'The approval policy (`apl_…`); its current version is frozen onto the decision.',
+        },
+      },
     },
     ApprovalActionRequest: approvalAction('act on'),
     DecisionCommentRequest: {
@@ -111,14 +157,25 @@ export const decisionApprovalsPart: DocumentPart = {
       additionalProperties: false,
       required: ['step', 'approvers'],
       properties: {
-        step: { type: 'integer', minimum: 1, maximum: 10, description: 'The current or a later step of the frozen policy version.' },
+        step: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10,
+          description: 'The current or a later step of the frozen policy version.',
+        },
         approvers: {
           type: 'object',
           additionalProperties: false,
           description: 'The new approvers of that step, for this decision only: a role or named members, not both.',
           properties: {
             role: { type: 'string', enum: ['analyst', 'approver', 'admin'] },
-            user_ids: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 40 } },
+            user_ids: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 50,
+              uniqueItems: true,
+              items: { type: 'string', minLength: 1, maxLength: 40 },
+            },
           },
         },
         comment: { type: 'string', minLength: 1, maxLength: 2000 },
@@ -127,15 +184,27 @@ export const decisionApprovalsPart: DocumentPart = {
     ApprovalTask: {
       type: 'object',
       required: [
-        'object', 'decision_id', 'title', 'step', 'step_name', 'approvals_required', 'approvals_given', 'approval_policy_id', 'approval_policy_version', 'submitted_at',
-        'sla_due_at', 'deadline_at', 'escalated',
+        'object',
+        'decision_id',
+        'title',
+        'step',
+        'step_name',
+        'approvals_required',
+        'approvals_given',
+        'approval_policy_id',
+        'approval_policy_version',
+        'submitted_at',
+        'sla_due_at',
+        'deadline_at',
+        'escalated',
       ],
       properties: {
         object: { type: 'string', const: 'approval_task' },
         item_kind: {
           type: 'string',
           enum: ['decision', 'model_review'],
-          description: 'What awaits approval: a decision, or the review of a model version (its release decision, named by `decision_id`).',
+          description:
+            'What awaits approval: a decision, or the review of a model version (its release decision, named by `decision_id`).',
         },
         decision_id: { type: 'string', example: 'dec_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         title: { type: 'string' },
@@ -146,12 +215,24 @@ export const decisionApprovalsPart: DocumentPart = {
         approval_policy_id: { type: 'string' },
         approval_policy_version: { type: 'integer' },
         submitted_at: timestamp('When the decision was submitted.'),
-        sla_due_at: { type: ['string', 'null'], format: 'date-time', description: 'When the step\'s SLA passes (or passed, if `escalated`).' },
-        deadline_at: { type: ['string', 'null'], format: 'date-time', description: 'When the step\'s final deadline passes; null without one.' },
+        sla_due_at: {
+          type: ['string', 'null'],
+          format: 'date-time',
+          description: "When the step's SLA passes (or passed, if `escalated`).",
+        },
+        deadline_at: {
+          type: ['string', 'null'],
+          format: 'date-time',
+          description: "When the step's final deadline passes; null without one.",
+        },
         escalated: { type: 'boolean' },
       },
     },
-    ApprovalInbox: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('ApprovalTask') } } },
+    ApprovalInbox: {
+      type: 'object',
+      required: ['data'],
+      properties: { data: { type: 'array', items: ref('ApprovalTask') } },
+    },
   },
   paths: {
     '/api/v1/decisions/{id}/submit': {
@@ -159,7 +240,7 @@ export const decisionApprovalsPart: DocumentPart = {
         operationId: 'submitDecision',
         summary: 'Submit a decision for approval',
         description:
-          'A draft with a chosen option starts its approval workflow (one per decision, workflow id `decision/<id>`): the policy\'s current version is ' +
+          "A draft with a chosen option starts its approval workflow (one per decision, workflow id `decision/<id>`): the policy's current version is " +
           'frozen onto it (`approval_policy_version`) and it becomes `pending_approval` at `current_step` 1. 422 `insufficient_approvers` names a ' +
           'step that requires more approvers than the tenant has (its owner and author do not count). Submitting again while it is pending ' +
           'approval returns it unchanged. API keys may submit.',
@@ -175,7 +256,7 @@ export const decisionApprovalsPart: DocumentPart = {
                 policy: {
                   summary: 'Under an approval policy (replace the id)',
                   description:
-                    'Replace `approval_policy_id` with one of your tenant\'s policies: `GET /api/v1/approval-policies` lists them (the demo tenant ' +
+                    "Replace `approval_policy_id` with one of your tenant's policies: `GET /api/v1/approval-policies` lists them (the demo tenant " +
                     'that `npm start` creates has "Demo review"), `POST /api/v1/approval-policies` creates one.',
                   value: { approval_policy_id: 'apl_01jd2x0m3f8q4w7e5r6t9y2v1k' },
                 },
@@ -194,12 +275,17 @@ export const decisionApprovalsPart: DocumentPart = {
         'approveDecision',
         'approve',
         'Approve the current step',
-        'Records the caller\'s approval of the current step. When the step has the approvals it requires, the decision moves to the next step, ' +
+        "Records the caller's approval of the current step. When the step has the approvals it requires, the decision moves to the next step, " +
           'or becomes `approved` after the last one. Concurrent approvals are applied one at a time: exactly one of them completes a step.',
       ),
     },
     '/api/v1/decisions/{id}/reject': {
-      post: actionOperation('rejectDecision', 'reject', 'Reject the decision', 'An eligible approver of the current step rejects the decision: it becomes `rejected`.'),
+      post: actionOperation(
+        'rejectDecision',
+        'reject',
+        'Reject the decision',
+        'An eligible approver of the current step rejects the decision: it becomes `rejected`.',
+      ),
     },
     '/api/v1/decisions/{id}/request-changes': {
       post: actionOperation(
@@ -216,7 +302,7 @@ export const decisionApprovalsPart: DocumentPart = {
         'Resubmit after requested changes',
         'Resumes the review. If options, the chosen option or evidence changed since changes were requested, the approvals given so far are ' +
           'dismissed and the review restarts at the first step that applies (step conditions are evaluated again); otherwise it resumes at the ' +
-          'step that asked for changes. People who edited the decision meanwhile may no longer approve it. The decision\'s owner or author, an admin, ' +
+          "step that asked for changes. People who edited the decision meanwhile may no longer approve it. The decision's owner or author, an admin, " +
           'or an API client may resubmit (403 `not_an_eligible_approver` otherwise). 422 `insufficient_approvers` when a step the resumed review ' +
           'still needs could not be completed by the people left (the approvals that stand count; whoever gave one may not approve another step): ' +
           'an admin can then reassign that step and resubmit again. Emits `decision.resubmitted`.',
@@ -227,12 +313,17 @@ export const decisionApprovalsPart: DocumentPart = {
         ...lifecycleOperation(
           'commentOnDecision',
           'Comment on a decision',
-          'Adds a comment to the decision\'s history (and emits `decision.commented`) while it is under review, approved or implemented. People and ' +
+          "Adds a comment to the decision's history (and emits `decision.commented`) while it is under review, approved or implemented. People and " +
             'API clients may comment.',
         ),
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('DecisionCommentRequest'), example: { comment: 'Could we see the growth case with 10% more volume?' } } },
+          content: {
+            'application/json': {
+              schema: ref('DecisionCommentRequest'),
+              example: { comment: 'Could we see the growth case with 10% more volume?' },
+            },
+          },
         },
       },
     },
@@ -248,45 +339,65 @@ export const decisionApprovalsPart: DocumentPart = {
       post: {
         ...lifecycleOperation(
           'reassignDecisionStep',
-          'Reassign a step\'s approvers (admins)',
+          "Reassign a step's approvers (admins)",
           'Replaces the approvers of the current or a later step for this decision only (a role or named members), e.g. when an approver is away, ' +
             'or when a resubmission answered 422 `insufficient_approvers`. Needs the `admin` scope. Approvals already given on the step stand. 422 ' +
             'names a step that is complete, skipped or absent, or a user who is not a member; 422 `insufficient_approvers` (naming ' +
-            '`/approvers/role` or `/approvers/user_ids`) when the new approvers could not complete the step, as at submission: the decision\'s ' +
+            "`/approvers/role` or `/approvers/user_ids`) when the new approvers could not complete the step, as at submission: the decision's " +
             'owner and author, people who edited it during review and people who approved another step do not count. Emits `decision.step.reassigned`.',
         ),
         'x-required-scope': 'admin',
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('ReassignStepRequest'), example: { step: 1, approvers: { role: 'admin' }, comment: 'The finance approvers are away this week.' } } },
+          content: {
+            'application/json': {
+              schema: ref('ReassignStepRequest'),
+              example: { step: 1, approvers: { role: 'admin' }, comment: 'The finance approvers are away this week.' },
+            },
+          },
         },
       },
     },
     '/api/v1/decisions/{id}/implement': {
-      post: lifecycleOperation('implementDecision', 'Mark an approved decision implemented', 'From `approved` to `implemented`. Emits `decision.implemented`.'),
+      post: lifecycleOperation(
+        'implementDecision',
+        'Mark an approved decision implemented',
+        'From `approved` to `implemented`. Emits `decision.implemented`.',
+      ),
     },
     '/api/v1/decisions/{id}/close': {
       post: lifecycleOperation(
         'closeDecision',
         'Close an implemented decision',
-        'From `implemented` to `closed` (final): the decision\'s workflow ends, and outcome reviews not yet due are cancelled. Emits `decision.closed`.',
+        "From `implemented` to `closed` (final): the decision's workflow ends, and outcome reviews not yet due are cancelled. Emits `decision.closed`.",
       ),
     },
     '/api/v1/approvals': {
       get: {
         operationId: 'listApprovalInbox',
-        summary: 'The caller\'s approval inbox',
+        summary: "The caller's approval inbox",
         description:
           'Decisions pending approval whose current step the caller may act on now (by role, by name, by reassignment or as the escalation target ' +
-          'of a step past its SLA) and has not acted on, oldest submission first (up to `limit`), each with its SLA and deadline.' + USER_ONLY,
+          'of a step past its SLA) and has not acted on, oldest submission first (up to `limit`), each with its SLA and deadline.' +
+          USER_ONLY,
         tags: [tag],
         'x-required-scope': 'decisions:read',
         'x-user-actor-required': true,
         parameters: [
-          { name: 'assigned_to', in: 'query', required: true, description: '`me`: the signed-in user.', schema: { type: 'string', enum: ['me'] }, example: 'me' },
+          {
+            name: 'assigned_to',
+            in: 'query',
+            required: true,
+            description: '`me`: the signed-in user.',
+            schema: { type: 'string', enum: ['me'] },
+            example: 'me',
+          },
           parameterRef('Limit'),
         ],
-        responses: { '200': jsonResponse('The caller\'s pending approval tasks.', ref('ApprovalInbox')), ...standardErrors() },
+        responses: {
+          '200': jsonResponse("The caller's pending approval tasks.", ref('ApprovalInbox')),
+          ...standardErrors(),
+        },
       },
     },
   },

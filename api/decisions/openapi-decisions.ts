@@ -1,5 +1,17 @@
 import { DECISION_STATUSES, EVIDENCE_TYPES } from '../../db/records/decision';
-import { createdHeaders, jsonResponse, listOf, nullableTimestamp, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+import {
+  createdHeaders,
+  jsonResponse,
+  listOf,
+  nullableTimestamp,
+  parameterRef,
+  pathParameter,
+  postSuccessHeaders,
+  ref,
+  standardErrors,
+  timestamp,
+  type DocumentPart,
+} from '../openapi/common';
 
 const tag = 'Decisions';
 const idParameter = pathParameter('Decision id (`dec_…`).');
@@ -8,19 +20,28 @@ const evidenceIdParameter = pathParameter('Evidence id (`evd_…`).', 'evidence_
 const EXAMPLE_SCENARIO_IDS = ['scn_01jd2x0m3f8q4w7e5r6t9y2v1k', 'scn_01jd2x0m3f8q4w7e5r6t9y2v1m'];
 
 const STATES_DESCRIPTION =
-  'The decision\'s state. Transitions (each through the decision\'s approval workflow once submitted):\n' +
-  '- `draft` → (POST …/submit) `pending_approval` at the first step that applies (`current_step` k of the policy\'s n steps);\n' +
+  "The decision's state. Transitions (each through the decision's approval workflow once submitted):\n" +
+  "- `draft` → (POST …/submit) `pending_approval` at the first step that applies (`current_step` k of the policy's n steps);\n" +
   '- `pending_approval` → (POST …/approve, enough approvals on the last step) `approved`; (POST …/reject) `rejected`; ' +
-  '(POST …/request-changes) `changes_requested`; (POST …/withdraw) `withdrawn`; (the step\'s final deadline passes) `expired`;\n' +
+  "(POST …/request-changes) `changes_requested`; (POST …/withdraw) `withdrawn`; (the step's final deadline passes) `expired`;\n" +
   '- `changes_requested` → (PATCH, evidence) edits → (POST …/resubmit) `pending_approval`: if options, the chosen option or evidence changed, ' +
   'approvals given so far are dismissed and the review restarts at the first step; otherwise it resumes at the step that asked; (POST …/withdraw) `withdrawn`;\n' +
   '- `approved` → (POST …/implement) `implemented` → (POST …/close) `closed`.\n' +
   '`rejected`, `withdrawn`, `expired` and `closed` are final.';
 
-const scenarioId = { type: 'string', minLength: 1, maxLength: 40, description: 'A completed scenario of this tenant (`scn_…`): its current run is frozen into the decision.' };
+const scenarioId = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 40,
+  description: 'A completed scenario of this tenant (`scn_…`): its current run is frozen into the decision.',
+};
 const title = { type: 'string', minLength: 1, maxLength: 300 };
 const tags = { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 50 } };
-const optionId = { type: 'string', pattern: '^opt_([1-9]|1[0-9]|20)$', description: 'An option\'s id: `opt_1` for the first option, `opt_2` for the second, …' };
+const optionId = {
+  type: 'string',
+  pattern: '^opt_([1-9]|1[0-9]|20)$',
+  description: "An option's id: `opt_1` for the first option, `opt_2` for the second, …",
+};
 
 const optionInput = {
   type: 'object',
@@ -49,7 +70,11 @@ const decisionWritable = {
   options,
   chosen_option: { ...optionId, type: ['string', 'null'] },
   rationale: { type: ['string', 'null'], maxLength: 10000 },
-  owner_id: { type: ['string', 'null'], maxLength: 40, description: 'The accountable person: a member of this tenant (`usr_…`).' },
+  owner_id: {
+    type: ['string', 'null'],
+    maxLength: 40,
+    description: 'The accountable person: a member of this tenant (`usr_…`).',
+  },
   tags,
   due_at: { type: ['string', 'null'], format: 'date-time', description: 'When the decision is due (RFC 3339).' },
   outcome_reviews_at: {
@@ -65,8 +90,18 @@ const decisionWritable = {
 
 const snapshotSchema = {
   type: 'object',
-  required: ['scenario_id', 'model_id', 'model_version', 'run_number', 'inputs_sha256', 'metrics', 'completed_at', 'frozen_at'],
-  description: 'The exact run the decision is based on, as it was when linked. Re-runs, edits or deletion of the scenario never change it.',
+  required: [
+    'scenario_id',
+    'model_id',
+    'model_version',
+    'run_number',
+    'inputs_sha256',
+    'metrics',
+    'completed_at',
+    'frozen_at',
+  ],
+  description:
+    'The exact run the decision is based on, as it was when linked. Re-runs, edits or deletion of the scenario never change it.',
   properties: {
     scenario_id: { type: 'string' },
     model_id: { type: 'string' },
@@ -81,7 +116,8 @@ const snapshotSchema = {
 
 const movedOn = {
   type: ['boolean', 'null'],
-  description: 'Whether the scenario has moved on since it was linked: re-run (another run number or inputs) or deleted. Null without a link.',
+  description:
+    'Whether the scenario has moved on since it was linked: re-run (another run number or inputs) or deleted. Null without a link.',
 };
 
 const evidenceTitle = { type: 'string', minLength: 1, maxLength: 300 };
@@ -97,13 +133,27 @@ const evidenceVariants = [
   evidenceVariant('note', ['text'], { text: { type: 'string', minLength: 1, maxLength: 10000 } }),
   evidenceVariant('document', ['name', 'media_type', 'size_bytes', 'sha256'], {
     name: { type: 'string', minLength: 1, maxLength: 300 },
-    media_type: { type: 'string', minLength: 3, maxLength: 255, pattern: '^[a-zA-Z0-9!#$&^_.+-]+/[a-zA-Z0-9!#$&^_.+-]+$' },
+    media_type: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 255,
+      pattern: '^[a-zA-Z0-9!#$&^_.+-]+/[a-zA-Z0-9!#$&^_.+-]+$',
+    },
     size_bytes: { type: 'integer', minimum: 0, maximum: 1e15 },
-    sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'Lowercase hex SHA-256 of the document, computed by the client (no file is stored).' },
+    sha256: {
+      type: 'string',
+      pattern: '^[0-9a-f]{64}$',
+      description: 'Lowercase hex SHA-256 of the document, computed by the client (no file is stored).',
+    },
   }),
   evidenceVariant('scenario', ['scenario_id'], { scenario_id: scenarioId }),
   evidenceVariant('dataset_snapshot', ['dataset', 'snapshot_id'], {
-    dataset: { type: 'string', minLength: 1, maxLength: 200, description: 'The dataset\'s name or id in your own systems.' },
+    dataset: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: "The dataset's name or id in your own systems.",
+    },
     snapshot_id: { type: 'string', minLength: 1, maxLength: 200, description: 'The snapshot or version of it.' },
     uri: { type: 'string', format: 'uri', maxLength: 2000 },
   }),
@@ -116,13 +166,13 @@ export const decisionsPart: DocumentPart = {
     {
       name: tag,
       description:
-        'The decision log: decisions with 2–20 options, evidence and frozen scenario links, and their history (read from the tenant\'s audit log, ' +
+        "The decision log: decisions with 2–20 options, evidence and frozen scenario links, and their history (read from the tenant's audit log, " +
         'which every write appends to in the same transaction), their approval workflow (submit, approve, reject, request changes, resubmit, ' +
         'comment, withdraw, reassign, implement, close; SLA escalation, reminders and deadlines; the approval inbox), and outcomes recorded once a ' +
         'decision is approved (expected against actual per metric over time). Needs `decisions:read` / `decisions:write`. A **release decision** ' +
         '(`model_release` set, tag `model_release`) reviews a model version: it is created and (re)submitted by `POST /models/{id}/versions/{version}/submit`, ' +
         'its approvers act on it here, and its content cannot be edited, deleted, submitted or resubmitted through `/decisions` (409 `release_decision`). ' +
-        'A draft-run scenario (`draft_run: true`) cannot be an option\'s or evidence\'s scenario (422).',
+        "A draft-run scenario (`draft_run: true`) cannot be an option's or evidence's scenario (422).",
     },
   ],
   schemas: {
@@ -143,9 +193,35 @@ export const decisionsPart: DocumentPart = {
     Decision: {
       type: 'object',
       required: [
-        'id', 'object', 'title', 'context', 'options', 'chosen_option', 'rationale', 'owner_id', 'tags', 'due_at', 'status',
-        'approval_policy_id', 'approval_policy_version', 'current_step', 'approvals', 'review_round', 'approval_steps', 'step_sla_due_at', 'step_deadline_at',
-        'escalated', 'awaiting', 'outcome_reviews_at', 'outcome_reviews_done', 'submitted_at', 'scenario_moved_on', 'created_by', 'updated_by', 'created_at', 'updated_at',
+        'id',
+        'object',
+        'title',
+        'context',
+        'options',
+        'chosen_option',
+        'rationale',
+        'owner_id',
+        'tags',
+        'due_at',
+        'status',
+        'approval_policy_id',
+        'approval_policy_version',
+        'current_step',
+        'approvals',
+        'review_round',
+        'approval_steps',
+        'step_sla_due_at',
+        'step_deadline_at',
+        'escalated',
+        'awaiting',
+        'outcome_reviews_at',
+        'outcome_reviews_done',
+        'submitted_at',
+        'scenario_moved_on',
+        'created_by',
+        'updated_by',
+        'created_at',
+        'updated_at',
       ],
       properties: {
         id: { type: 'string', example: 'dec_01jd2x0m3f8q4w7e5r6t9y2v1k' },
@@ -160,11 +236,18 @@ export const decisionsPart: DocumentPart = {
         model_release: {
           type: ['object', 'null'],
           description: 'Set on a release decision: the model version it reviews (and the content revision submitted).',
-          properties: { model_id: { type: 'string' }, version: { type: 'integer' }, content_revision: { type: 'integer' } },
+          properties: {
+            model_id: { type: 'string' },
+            version: { type: 'integer' },
+            content_revision: { type: 'integer' },
+          },
         },
         due_at: nullableTimestamp('When the decision is due.'),
         status: ref('DecisionStatus'),
-        approval_policy_id: { type: ['string', 'null'], description: 'The approval policy it runs under, once submitted.' },
+        approval_policy_id: {
+          type: ['string', 'null'],
+          description: 'The approval policy it runs under, once submitted.',
+        },
         approval_policy_version: { type: ['integer', 'null'], description: 'The policy version frozen at submission.' },
         current_step: {
           type: ['integer', 'null'],
@@ -172,11 +255,15 @@ export const decisionsPart: DocumentPart = {
             'The policy step (1-based) awaiting approval while `pending_approval`; the step that asked for changes while `changes_requested`; null ' +
             'otherwise (the history records where a review ended).',
         },
-        approvals: { type: 'array', items: ref('DecisionApproval'), description: 'The approvals of the current review round, in order, each attributed to a person.' },
+        approvals: {
+          type: 'array',
+          items: ref('DecisionApproval'),
+          description: 'The approvals of the current review round, in order, each attributed to a person.',
+        },
         review_round: { type: 'integer', description: '0 for a draft, 1 once submitted, +1 per resubmission.' },
         approval_steps: {
           type: 'array',
-          description: 'The frozen policy version\'s steps as they stand for this decision.',
+          description: "The frozen policy version's steps as they stand for this decision.",
           items: {
             type: 'object',
             required: ['number', 'name', 'approvals_required', 'applies', 'approvals_given', 'status'],
@@ -184,25 +271,47 @@ export const decisionsPart: DocumentPart = {
               number: { type: 'integer' },
               name: { type: 'string' },
               approvals_required: { type: 'integer' },
-              applies: { type: 'boolean', description: 'False when the step\'s condition is false for the chosen option\'s scenario: it is skipped.' },
+              applies: {
+                type: 'boolean',
+                description:
+                  "False when the step's condition is false for the chosen option's scenario: it is skipped.",
+              },
               approvals_given: { type: 'integer' },
-              status: { type: 'string', enum: ['pending', 'awaiting_approval', 'approved', 'skipped', 'changes_requested'] },
+              status: {
+                type: 'string',
+                enum: ['pending', 'awaiting_approval', 'approved', 'skipped', 'changes_requested'],
+              },
             },
           },
         },
-        step_sla_due_at: nullableTimestamp('When the current step\'s SLA passes (then it escalates).'),
-        step_deadline_at: nullableTimestamp('When the current step\'s final deadline passes (then the decision expires); null without one.'),
-        escalated: { type: 'boolean', description: 'Whether the current step\'s SLA has passed: its escalation target may act on it too.' },
+        step_sla_due_at: nullableTimestamp("When the current step's SLA passes (then it escalates)."),
+        step_deadline_at: nullableTimestamp(
+          "When the current step's final deadline passes (then the decision expires); null without one.",
+        ),
+        escalated: {
+          type: 'boolean',
+          description: "Whether the current step's SLA has passed: its escalation target may act on it too.",
+        },
         awaiting: {
           type: 'object',
           required: ['roles', 'user_ids'],
           description: 'Who may act on the current step now (before separation of duties): roles and named people.',
-          properties: { roles: { type: 'array', items: { type: 'string' } }, user_ids: { type: 'array', items: { type: 'string' } } },
+          properties: {
+            roles: { type: 'array', items: { type: 'string' } },
+            user_ids: { type: 'array', items: { type: 'string' } },
+          },
         },
         outcome_reviews_at: { type: 'array', items: timestamp('An outcome review date.') },
-        outcome_reviews_done: { type: 'integer', description: 'How many outcome review dates have been announced (`decision.outcome.due`).' },
+        outcome_reviews_done: {
+          type: 'integer',
+          description: 'How many outcome review dates have been announced (`decision.outcome.due`).',
+        },
         submitted_at: nullableTimestamp('When it was submitted for approval.'),
-        scenario_moved_on: { type: 'boolean', description: 'Whether any linked scenario (in an option or attached evidence) has moved on since it was linked.' },
+        scenario_moved_on: {
+          type: 'boolean',
+          description:
+            'Whether any linked scenario (in an option or attached evidence) has moved on since it was linked.',
+        },
         created_by: ref('Actor'),
         updated_by: ref('Actor'),
         created_at: timestamp('Creation time.'),
@@ -210,19 +319,36 @@ export const decisionsPart: DocumentPart = {
       },
     },
     DecisionList: listOf('Decision'),
-    CreateDecisionRequest: { type: 'object', additionalProperties: false, required: ['title', 'options'], properties: decisionWritable },
+    CreateDecisionRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['title', 'options'],
+      properties: decisionWritable,
+    },
     UpdateDecisionRequest: {
       type: 'object',
       additionalProperties: false,
       minProperties: 1,
       properties: decisionWritable,
-      description: 'The fields to change; `null` clears `chosen_option`, `rationale`, `owner_id` or `due_at`. `options` replaces the whole list.',
+      description:
+        'The fields to change; `null` clears `chosen_option`, `rationale`, `owner_id` or `due_at`. `options` replaces the whole list.',
     },
     AttachEvidenceRequest: { oneOf: evidenceVariants, description: 'One evidence item per request, by `type`.' },
     DecisionEvidence: {
       type: 'object',
-      required: ['id', 'object', 'decision_id', 'type', 'title', 'attached_by', 'attached_at', 'detached_by', 'detached_at'],
-      description: 'An evidence item, with its type\'s fields (`url`; `text`; `name`, `media_type`, `size_bytes`, `sha256`; `scenario_snapshot` and `scenario_moved_on`; `dataset`, `snapshot_id`, `uri`).',
+      required: [
+        'id',
+        'object',
+        'decision_id',
+        'type',
+        'title',
+        'attached_by',
+        'attached_at',
+        'detached_by',
+        'detached_at',
+      ],
+      description:
+        "An evidence item, with its type's fields (`url`; `text`; `name`, `media_type`, `size_bytes`, `sha256`; `scenario_snapshot` and `scenario_moved_on`; `dataset`, `snapshot_id`, `uri`).",
       properties: {
         id: { type: 'string', example: 'evd_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'decision_evidence' },
@@ -250,23 +376,45 @@ export const decisionsPart: DocumentPart = {
     DecisionHistoryEntry: {
       type: 'object',
       required: ['sequence', 'occurred_at', 'actor', 'action', 'payload'],
-      description: 'One change, as recorded in the tenant\'s hash-chained audit log.',
+      description: "One change, as recorded in the tenant's hash-chained audit log.",
       properties: {
-        sequence: { type: 'integer', description: 'The audit record\'s sequence number in the tenant\'s chain.' },
+        sequence: { type: 'integer', description: "The audit record's sequence number in the tenant's chain." },
         audit_record_id: { type: 'string' },
         occurred_at: timestamp('When the change committed.'),
         actor: ref('Actor'),
         action: {
           type: 'string',
           enum: [
-            'decision.created', 'decision.updated', 'decision.deleted', 'decision.evidence_attached', 'decision.evidence_detached',
-            'decision.submitted', 'decision.step.approved', 'decision.approved', 'decision.rejected', 'decision.changes_requested', 'decision.resubmitted',
-            'decision.step.escalated', 'decision.step.reminder', 'decision.step.reassigned', 'decision.commented', 'decision.withdrawn', 'decision.expired',
-            'decision.implemented', 'decision.closed', 'decision.outcome.due', 'decision.outcome_recorded', 'decision.outcome_kpi_linked',
+            'decision.created',
+            'decision.updated',
+            'decision.deleted',
+            'decision.evidence_attached',
+            'decision.evidence_detached',
+            'decision.submitted',
+            'decision.step.approved',
+            'decision.approved',
+            'decision.rejected',
+            'decision.changes_requested',
+            'decision.resubmitted',
+            'decision.step.escalated',
+            'decision.step.reminder',
+            'decision.step.reassigned',
+            'decision.commented',
+            'decision.withdrawn',
+            'decision.expired',
+            'decision.implemented',
+            'decision.closed',
+            'decision.outcome.due',
+            'decision.outcome_recorded',
+            'decision.outcome_kpi_linked',
             'decision.outcome_kpi_unlinked',
           ],
         },
-        payload: { type: 'object', description: 'What changed: for updates `changes` with `from`/`to` per field; for evidence the item\'s id and type.' },
+        payload: {
+          type: 'object',
+          description:
+            "What changed: for updates `changes` with `from`/`to` per field; for evidence the item's id and type.",
+        },
       },
     },
     DecisionHistory: listOf('DecisionHistoryEntry'),
@@ -280,11 +428,17 @@ export const decisionsPart: DocumentPart = {
             decision_id: { type: 'string' },
             options: {
               type: 'array',
-              description: 'The compared options (ids as in `values`, `best` and `baseline_id`) and the frozen run each stands for.',
+              description:
+                'The compared options (ids as in `values`, `best` and `baseline_id`) and the frozen run each stands for.',
               items: {
                 type: 'object',
                 required: ['id', 'label', 'scenario_id', 'run_number'],
-                properties: { id: { type: 'string' }, label: { type: 'string' }, scenario_id: { type: 'string' }, run_number: { type: 'integer' } },
+                properties: {
+                  id: { type: 'string' },
+                  label: { type: 'string' },
+                  scenario_id: { type: 'string' },
+                  run_number: { type: 'integer' },
+                },
               },
             },
           },
@@ -297,7 +451,8 @@ export const decisionsPart: DocumentPart = {
       post: {
         operationId: 'createDecision',
         summary: 'Log a decision (as a draft)',
-        description: 'Creates a draft decision. Scenarios linked in options must be completed; their current run is frozen into the decision. Emits `decision.created`.',
+        description:
+          'Creates a draft decision. Scenarios linked in options must be completed; their current run is frozen into the decision. Emits `decision.created`.',
         tags: [tag],
         'x-required-scope': 'decisions:write',
         parameters: [parameterRef('IdempotencyKey')],
@@ -331,8 +486,16 @@ export const decisionsPart: DocumentPart = {
                     title: 'Support desk staffing for Q3',
                     context: 'How many agents do we staff the support desk with from July?',
                     options: [
-                      { label: 'Current volume', description: 'Staff for 100 calls an hour.', scenario_id: EXAMPLE_SCENARIO_IDS[0] },
-                      { label: 'Growth case', description: 'Staff for the forecast growth.', scenario_id: EXAMPLE_SCENARIO_IDS[1] },
+                      {
+                        label: 'Current volume',
+                        description: 'Staff for 100 calls an hour.',
+                        scenario_id: EXAMPLE_SCENARIO_IDS[0],
+                      },
+                      {
+                        label: 'Growth case',
+                        description: 'Staff for the forecast growth.',
+                        scenario_id: EXAMPLE_SCENARIO_IDS[1],
+                      },
                     ],
                     tags: ['q3', 'support'],
                     due_at: '2026-12-15T17:00:00.000Z',
@@ -342,7 +505,10 @@ export const decisionsPart: DocumentPart = {
             },
           },
         },
-        responses: { '201': jsonResponse('The decision.', ref('Decision'), createdHeaders), ...standardErrors({ body: true }) },
+        responses: {
+          '201': jsonResponse('The decision.', ref('Decision'), createdHeaders),
+          ...standardErrors({ body: true }),
+        },
       },
       get: {
         operationId: 'listDecisions',
@@ -352,23 +518,61 @@ export const decisionsPart: DocumentPart = {
         parameters: [
           parameterRef('Limit'),
           parameterRef('Cursor'),
-          { name: 'status', in: 'query', description: 'Only decisions in this state.', schema: { type: 'string', enum: [...DECISION_STATUSES] } },
-          { name: 'owner_id', in: 'query', description: 'Only decisions this person owns.', schema: { type: 'string', maxLength: 40 } },
-          { name: 'tag', in: 'query', description: 'Only decisions with this tag.', schema: { type: 'string', maxLength: 50 } },
-          { name: 'due_after', in: 'query', description: 'Due at or after (RFC 3339).', schema: { type: 'string', format: 'date-time' } },
-          { name: 'due_before', in: 'query', description: 'Due before (RFC 3339).', schema: { type: 'string', format: 'date-time' } },
-          { name: 'created_after', in: 'query', description: 'Created at or after (RFC 3339).', schema: { type: 'string', format: 'date-time' } },
-          { name: 'created_before', in: 'query', description: 'Created before (RFC 3339).', schema: { type: 'string', format: 'date-time' } },
+          {
+            name: 'status',
+            in: 'query',
+            description: 'Only decisions in this state.',
+            schema: { type: 'string', enum: [...DECISION_STATUSES] },
+          },
+          {
+            name: 'owner_id',
+            in: 'query',
+            description: 'Only decisions this person owns.',
+            schema: { type: 'string', maxLength: 40 },
+          },
+          {
+            name: 'tag',
+            in: 'query',
+            description: 'Only decisions with this tag.',
+            schema: { type: 'string', maxLength: 50 },
+          },
+          {
+            name: 'due_after',
+            in: 'query',
+            description: 'Due at or after (RFC 3339).',
+            schema: { type: 'string', format: 'date-time' },
+          },
+          {
+            name: 'due_before',
+            in: 'query',
+            description: 'Due before (RFC 3339).',
+            schema: { type: 'string', format: 'date-time' },
+          },
+          {
+            name: 'created_after',
+            in: 'query',
+            description: 'Created at or after (RFC 3339).',
+            schema: { type: 'string', format: 'date-time' },
+          },
+          {
+            name: 'created_before',
+            in: 'query',
+            description: 'Created before (RFC 3339).',
+            schema: { type: 'string', format: 'date-time' },
+          },
           {
             name: 'awaiting',
             in: 'query',
             description:
-              '`me`: only decisions whose current step awaits the signed-in user (as in GET /approvals?assigned_to=me). Needs a user\'s access token ' +
+              "`me`: only decisions whose current step awaits the signed-in user (as in GET /approvals?assigned_to=me). Needs a user's access token " +
               '(403 `user_actor_required` for an API key).',
             schema: { type: 'string', enum: ['me'] },
           },
         ],
-        responses: { '200': jsonResponse('A page of decisions, newest first.', ref('DecisionList')), ...standardErrors() },
+        responses: {
+          '200': jsonResponse('A page of decisions, newest first.', ref('DecisionList')),
+          ...standardErrors(),
+        },
       },
     },
     '/api/v1/decisions/{id}': {
@@ -385,26 +589,38 @@ export const decisionsPart: DocumentPart = {
         summary: 'Edit a draft decision, or one whose changes were requested',
         description:
           'Drafts, and decisions in `changes_requested` (any other state answers 409 `decision_not_editable`; 409 `resubmission_in_progress` while a ' +
-          'resubmission is being recorded). Recorded in the history with each field\'s old and new value. An edit during review is remembered for the ' +
+          "resubmission is being recorded). Recorded in the history with each field's old and new value. An edit during review is remembered for the " +
           'resubmission: its author may no longer approve the decision, and changing `options` or `chosen_option` dismisses the approvals given so far.',
         tags: [tag],
         'x-required-scope': 'decisions:write',
         parameters: [idParameter],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('UpdateDecisionRequest'), example: { rationale: 'Growth is already visible in October.', chosen_option: 'opt_2' } } },
+          content: {
+            'application/json': {
+              schema: ref('UpdateDecisionRequest'),
+              example: { rationale: 'Growth is already visible in October.', chosen_option: 'opt_2' },
+            },
+          },
         },
-        responses: { '200': jsonResponse('The decision.', ref('Decision')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        responses: {
+          '200': jsonResponse('The decision.', ref('Decision')),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
       delete: {
         operationId: 'deleteDecision',
         summary: 'Delete a draft decision',
-        description: 'Drafts only (409 `decision_not_editable` otherwise). A soft delete: gone from every read; its history stays in the audit log.',
+        description:
+          'Drafts only (409 `decision_not_editable` otherwise). A soft delete: gone from every read; its history stays in the audit log.',
         tags: [tag],
         'x-required-scope': 'decisions:write',
         parameters: [idParameter],
         responses: {
-          '204': { description: 'Deleted.', headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } } },
+          '204': {
+            description: 'Deleted.',
+            headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+          },
           ...standardErrors({ notFound: true, conflict: true }),
         },
       },
@@ -414,7 +630,7 @@ export const decisionsPart: DocumentPart = {
         operationId: 'attachDecisionEvidence',
         summary: 'Attach one evidence item to a draft decision (or one whose changes were requested)',
         description:
-          'One item per request. A `scenario` item freezes the scenario\'s current run, as an option link does (it must be completed). During ' +
+          "One item per request. A `scenario` item freezes the scenario's current run, as an option link does (it must be completed). During " +
           '`changes_requested` it counts as a change of content (approvals are dismissed at resubmission).',
         tags: [tag],
         'x-required-scope': 'decisions:write',
@@ -424,24 +640,39 @@ export const decisionsPart: DocumentPart = {
           content: {
             'application/json': {
               schema: ref('AttachEvidenceRequest'),
-              example: { type: 'link', title: 'Call volume forecast', url: 'https://wiki.example.com/support/forecast-2027' },
+              example: {
+                type: 'link',
+                title: 'Call volume forecast',
+                url: 'https://wiki.example.com/support/forecast-2027',
+              },
             },
           },
         },
-        responses: { '201': jsonResponse('The evidence item.', ref('DecisionEvidence'), createdHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        responses: {
+          '201': jsonResponse('The evidence item.', ref('DecisionEvidence'), createdHeaders),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
       get: {
         operationId: 'listDecisionEvidence',
-        summary: 'List a decision\'s evidence, detached items included',
+        summary: "List a decision's evidence, detached items included",
         tags: [tag],
         'x-required-scope': 'decisions:read',
         parameters: [
           idParameter,
           parameterRef('Limit'),
           parameterRef('Cursor'),
-          { name: 'attached', in: 'query', description: '`true`: only items still attached.', schema: { type: 'boolean' } },
+          {
+            name: 'attached',
+            in: 'query',
+            description: '`true`: only items still attached.',
+            schema: { type: 'boolean' },
+          },
         ],
-        responses: { '200': jsonResponse('A page of evidence, newest first.', ref('DecisionEvidenceList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of evidence, newest first.', ref('DecisionEvidenceList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/decisions/{id}/evidence/{evidence_id}/detach': {
@@ -453,34 +684,49 @@ export const decisionsPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'decisions:write',
         parameters: [idParameter, evidenceIdParameter, parameterRef('IdempotencyKey')],
-        responses: { '200': jsonResponse('The evidence item.', ref('DecisionEvidence'), postSuccessHeaders), ...standardErrors({ notFound: true, conflict: true }) },
+        responses: {
+          '200': jsonResponse('The evidence item.', ref('DecisionEvidence'), postSuccessHeaders),
+          ...standardErrors({ notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/decisions/{id}/history': {
       get: {
         operationId: 'getDecisionHistory',
-        summary: 'A decision\'s history',
-        description: 'Every change to the decision and its evidence, with its actor, newest first (by audit sequence number), read from the tenant\'s audit log.',
+        summary: "A decision's history",
+        description:
+          "Every change to the decision and its evidence, with its actor, newest first (by audit sequence number), read from the tenant's audit log.",
         tags: [tag],
         'x-required-scope': 'decisions:read',
         parameters: [idParameter, parameterRef('Limit'), parameterRef('Cursor')],
-        responses: { '200': jsonResponse('A page of changes, newest first.', ref('DecisionHistory')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of changes, newest first.', ref('DecisionHistory')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/decisions/{id}/compare': {
       get: {
         operationId: 'compareDecisionOptions',
-        summary: 'Compare the options\' frozen scenario runs',
+        summary: "Compare the options' frozen scenario runs",
         description:
-          'Compares the options that link a scenario, on their frozen snapshots (not the scenarios\' current runs), as POST /scenarios/compare does. ' +
+          "Compares the options that link a scenario, on their frozen snapshots (not the scenarios' current runs), as POST /scenarios/compare does. " +
           'Needs at least two linked options (409 `decision_not_comparable`).',
         tags: [tag],
         'x-required-scope': 'decisions:read',
         parameters: [
           idParameter,
-          { name: 'baseline', in: 'query', description: 'The baseline option (default: the first linked one).', schema: optionId },
+          {
+            name: 'baseline',
+            in: 'query',
+            description: 'The baseline option (default: the first linked one).',
+            schema: optionId,
+          },
         ],
-        responses: { '200': jsonResponse('The comparison, keyed by option id.', ref('DecisionComparison')), ...standardErrors({ notFound: true, conflict: true }) },
+        responses: {
+          '200': jsonResponse('The comparison, keyed by option id.', ref('DecisionComparison')),
+          ...standardErrors({ notFound: true, conflict: true }),
+        },
       },
     },
   },

@@ -1,8 +1,19 @@
 import { EXPECTED_SOURCES } from '../../db/records/decision-outcome';
-import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+import {
+  createdHeaders,
+  jsonResponse,
+  listOf,
+  parameterRef,
+  pathParameter,
+  ref,
+  standardErrors,
+  timestamp,
+  type DocumentPart,
+} from '../openapi/common';
 
 /** Where the id in the outcome-link examples comes from (it names a KPI of the caller's own). */
-const KPI_ID_SOURCE = 'Replace `kpi_id` with a KPI of your tenant: `POST /api/v1/kpis` answers one, `GET /api/v1/kpis` lists them.';
+const KPI_ID_SOURCE =
+  'Replace `kpi_id` with a KPI of your tenant: `POST /api/v1/kpis` answers one, `GET /api/v1/kpis` lists them.';
 
 const tag = 'Decisions';
 const idParameter = pathParameter('Decision id (`dec_…`).');
@@ -13,7 +24,8 @@ const metric = {
   minLength: 1,
   maxLength: 100,
   pattern: '^\\S(.*\\S)?$',
-  description: 'The metric observed, 1–100 characters, on one line, without leading or trailing spaces: e.g. a metric of the chosen option\'s scenario run.',
+  description:
+    "The metric observed, 1–100 characters, on one line, without leading or trailing spaces: e.g. a metric of the chosen option's scenario run.",
   example: 'scheduled_agents',
 };
 
@@ -23,10 +35,13 @@ const boundedNumber = (description: string) => ({ type: 'number', minimum: -1e15
 const expectedSource = {
   type: 'string',
   enum: [...EXPECTED_SOURCES],
-  description: '`given` in the request, or `scenario_snapshot`: taken from the chosen option\'s frozen scenario run.',
+  description: "`given` in the request, or `scenario_snapshot`: taken from the chosen option's frozen scenario run.",
 };
 
-const variance = { type: ['number', 'null'], description: 'actual − expected (unrounded). Positive when the actual value is above the expected one.' };
+const variance = {
+  type: ['number', 'null'],
+  description: 'actual − expected (unrounded). Positive when the actual value is above the expected one.',
+};
 const relativeVariance = {
   type: ['number', 'null'],
   description: '(actual − expected) / |expected| × 100, unrounded; null when the expected value is 0.',
@@ -35,7 +50,16 @@ const relativeVariance = {
 const observation = {
   type: 'object',
   description: 'An outcome recorded by hand (`source: outcome`).',
-  required: ['source', 'outcome_id', 'observed_at', 'expected_value', 'expected_source', 'actual_value', 'variance', 'relative_variance_percent'],
+  required: [
+    'source',
+    'outcome_id',
+    'observed_at',
+    'expected_value',
+    'expected_source',
+    'actual_value',
+    'variance',
+    'relative_variance_percent',
+  ],
   properties: {
     source: { type: 'string', const: 'outcome' },
     outcome_id: { type: 'string', example: 'out_01jd2x0m3f8q4w7e5r6t9y2v1k' },
@@ -51,24 +75,39 @@ const observation = {
 const kpiObservation = {
   type: 'object',
   description:
-    'One aggregation period of the linked KPI (`source: kpi`): its actual value is the average of the KPI\'s points in the period counted from ' +
-    'the decision\'s approval on — the KPI\'s own per-period value (`avg` of `GET /kpis/{id}/values?bucket=<period>&from=<approval>`), ' +
+    "One aggregation period of the linked KPI (`source: kpi`): its actual value is the average of the KPI's points in the period counted from " +
+    "the decision's approval on — the KPI's own per-period value (`avg` of `GET /kpis/{id}/values?bucket=<period>&from=<approval>`), " +
     'computed when read.',
-  required: ['source', 'kpi_id', 'period', 'observed_at', 'point_count', 'expected_value', 'expected_source', 'actual_value', 'variance', 'relative_variance_percent'],
+  required: [
+    'source',
+    'kpi_id',
+    'period',
+    'observed_at',
+    'point_count',
+    'expected_value',
+    'expected_source',
+    'actual_value',
+    'variance',
+    'relative_variance_percent',
+  ],
   properties: {
     source: { type: 'string', const: 'kpi' },
     kpi_id: { type: 'string', example: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' },
     period: {
       type: 'object',
       required: ['start', 'end'],
-      description: 'The KPI period (UTC; weeks from Monday). The first one counts only the points from the approval on.',
-      properties: { start: timestamp('Start of the period (inclusive).'), end: timestamp('End of the period (exclusive).') },
+      description:
+        'The KPI period (UTC; weeks from Monday). The first one counts only the points from the approval on.',
+      properties: {
+        start: timestamp('Start of the period (inclusive).'),
+        end: timestamp('End of the period (exclusive).'),
+      },
     },
     observed_at: timestamp('The latest point counted in the period.'),
-    point_count: { type: 'integer', minimum: 1, description: 'How many KPI points the period\'s value averages.' },
-    expected_value: { type: 'number', description: 'The link\'s expected value.' },
+    point_count: { type: 'integer', minimum: 1, description: "How many KPI points the period's value averages." },
+    expected_value: { type: 'number', description: "The link's expected value." },
     expected_source: expectedSource,
-    actual_value: { type: 'number', description: 'The average of the period\'s points.' },
+    actual_value: { type: 'number', description: "The average of the period's points." },
     variance,
     relative_variance_percent: relativeVariance,
   },
@@ -78,17 +117,17 @@ const anyObservation = { oneOf: [observation, kpiObservation] };
 
 const RECORDING_RULES =
   'Only while the decision is `approved` or `implemented` (409 `decision_not_approved` otherwise, e.g. a draft or a decision pending approval). ' +
-  '`expected_value` defaults to the metric of that name in the chosen option\'s frozen scenario run (`options[].scenario_snapshot.metrics`); without one, ' +
-  'and without an `expected_value`, 422 names `/expected_value`. `observed_at` may not be more than 5 minutes ahead of the server\'s clock (nor before 1900). ' +
+  "`expected_value` defaults to the metric of that name in the chosen option's frozen scenario run (`options[].scenario_snapshot.metrics`); without one, " +
+  "and without an `expected_value`, 422 names `/expected_value`. `observed_at` may not be more than 5 minutes ahead of the server's clock (nor before 1900). " +
   'Outcomes are append-only: never edited or deleted. To correct one, record a new outcome with `supersedes` naming it (an outcome of the same ' +
   'decision, not already superseded: correct the latest correction); the list keeps both and marks the old one `superseded_by`, the summary ' +
   'counts only the correction. Appends `decision.outcome_recorded` to the audit log and emits `decision.outcome.recorded`, in the same transaction. ' +
   'A metric linked to a KPI (`POST …/outcome-kpis`) takes no outcomes by hand: 409 `outcome_metric_fed_by_kpi` names the KPI and the link.';
 
 const LINKING_RULES =
-  'Only while the decision is `approved` or `implemented` (409 `decision_not_approved` otherwise). The KPI must be one of the tenant\'s ' +
-  '(another tenant\'s KPI, a deleted one or a missing one: 422 at `/kpi_id`). `expected_value` defaults to the metric of that name in the chosen ' +
-  'option\'s frozen scenario run; without one, and without an `expected_value`, 422 names `/expected_value`. One KPI per metric: a second link of ' +
+  "Only while the decision is `approved` or `implemented` (409 `decision_not_approved` otherwise). The KPI must be one of the tenant's " +
+  "(another tenant's KPI, a deleted one or a missing one: 422 at `/kpi_id`). `expected_value` defaults to the metric of that name in the chosen " +
+  "option's frozen scenario run; without one, and without an `expected_value`, 422 names `/expected_value`. One KPI per metric: a second link of " +
   'the metric answers 409 `outcome_metric_fed_by_kpi` naming the link. Appends `decision.outcome_kpi_linked` to the audit log and emits ' +
   '`decision.outcome_kpi.linked`, in the same transaction.';
 
@@ -102,18 +141,42 @@ export const decisionOutcomesPart: DocumentPart = {
       required: ['metric', 'actual_value', 'observed_at'],
       properties: {
         metric,
-        expected_value: boundedNumber('What was expected of the metric. Default: the metric in the chosen option\'s frozen scenario run.'),
+        expected_value: boundedNumber(
+          "What was expected of the metric. Default: the metric in the chosen option's frozen scenario run.",
+        ),
         actual_value: boundedNumber('What was observed.'),
-        observed_at: { type: 'string', format: 'date-time', description: 'When it was observed (RFC 3339); not in the future. Stored to the millisecond.' },
+        observed_at: {
+          type: 'string',
+          format: 'date-time',
+          description: 'When it was observed (RFC 3339); not in the future. Stored to the millisecond.',
+        },
         note: { type: 'string', minLength: 1, maxLength: 2000 },
-        supersedes: { type: 'string', minLength: 1, maxLength: 40, description: 'The outcome (`out_…`) this one corrects.' },
+        supersedes: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 40,
+          description: 'The outcome (`out_…`) this one corrects.',
+        },
       },
     },
     DecisionOutcome: {
       type: 'object',
       required: [
-        'id', 'object', 'decision_id', 'metric', 'expected_value', 'expected_source', 'actual_value', 'variance', 'relative_variance_percent',
-        'observed_at', 'note', 'supersedes', 'superseded_by', 'recorded_by', 'recorded_at',
+        'id',
+        'object',
+        'decision_id',
+        'metric',
+        'expected_value',
+        'expected_source',
+        'actual_value',
+        'variance',
+        'relative_variance_percent',
+        'observed_at',
+        'note',
+        'supersedes',
+        'superseded_by',
+        'recorded_by',
+        'recorded_at',
       ],
       properties: {
         id: { type: 'string', example: 'out_01jd2x0m3f8q4w7e5r6t9y2v1k' },
@@ -142,43 +205,68 @@ export const decisionOutcomesPart: DocumentPart = {
         decision_id: { type: 'string' },
         decision_status: ref('DecisionStatus'),
         chosen_option: { type: ['string', 'null'] },
-        approved_at: { type: ['string', 'null'], format: 'date-time', description: 'When the decision was approved (its last step completed); null before.' },
+        approved_at: {
+          type: ['string', 'null'],
+          format: 'date-time',
+          description: 'When the decision was approved (its last step completed); null before.',
+        },
         metrics: {
           type: 'array',
           description: 'One entry per metric with outcomes, and one per metric linked to a KPI, by name.',
           items: {
             type: 'object',
-            required: ['metric', 'source', 'expected_value', 'expected_source', 'observation_count', 'observations', 'latest'],
+            required: [
+              'metric',
+              'source',
+              'expected_value',
+              'expected_source',
+              'observation_count',
+              'observations',
+              'latest',
+            ],
             properties: {
               metric: { type: 'string' },
               source: {
                 type: 'string',
                 enum: ['outcomes', 'kpi'],
-                description: '`outcomes` recorded by hand, or `kpi`: the metric is linked to a KPI (`POST …/outcome-kpis`) and its observations are the KPI\'s periods.',
+                description:
+                  "`outcomes` recorded by hand, or `kpi`: the metric is linked to a KPI (`POST …/outcome-kpis`) and its observations are the KPI's periods.",
               },
               link_id: { type: 'string', description: 'source `kpi`: the link (`okl_…`).' },
               kpi_id: { type: 'string', description: 'source `kpi`: the KPI that feeds the metric.' },
               kpi: {
                 type: ['object', 'null'],
-                description: 'source `kpi`: the KPI\'s name, unit and period; null if the KPI has been deleted since (then there are no observations).',
-                properties: { name: { type: 'string' }, unit: { type: ['string', 'null'] }, aggregation_period: { type: 'string', enum: ['day', 'week', 'month', 'quarter'] } },
+                description:
+                  "source `kpi`: the KPI's name, unit and period; null if the KPI has been deleted since (then there are no observations).",
+                properties: {
+                  name: { type: 'string' },
+                  unit: { type: ['string', 'null'] },
+                  aggregation_period: { type: 'string', enum: ['day', 'week', 'month', 'quarter'] },
+                },
               },
-              from: timestamp('source `kpi`: points count from this time on (the decision\'s approval).'),
+              from: timestamp("source `kpi`: points count from this time on (the decision's approval)."),
               expected_value: {
                 type: 'number',
-                description: 'source `outcomes`: the expected value of the latest observation (each observation keeps its own); source `kpi`: the link\'s.',
+                description:
+                  "source `outcomes`: the expected value of the latest observation (each observation keeps its own); source `kpi`: the link's.",
               },
               expected_source: expectedSource,
               observation_count: {
                 type: 'integer',
-                description: 'How many outcomes of this metric stand (superseded ones excluded), or how many KPI periods have points since the approval.',
+                description:
+                  'How many outcomes of this metric stand (superseded ones excluded), or how many KPI periods have points since the approval.',
               },
               observations: {
                 type: 'array',
                 items: anyObservation,
-                description: 'Expected against actual over time: the latest 100 observations (standing outcomes, or KPI periods), oldest first.',
+                description:
+                  'Expected against actual over time: the latest 100 observations (standing outcomes, or KPI periods), oldest first.',
               },
-              latest: { oneOf: [observation, kpiObservation, { type: 'null' }], description: 'The latest observation; null only for a KPI-fed metric whose KPI has no points since the approval.' },
+              latest: {
+                oneOf: [observation, kpiObservation, { type: 'null' }],
+                description:
+                  'The latest observation; null only for a KPI-fed metric whose KPI has no points since the approval.',
+              },
             },
           },
         },
@@ -190,13 +278,31 @@ export const decisionOutcomesPart: DocumentPart = {
       required: ['metric', 'kpi_id'],
       properties: {
         metric,
-        kpi_id: { type: 'string', minLength: 1, maxLength: 40, description: 'The KPI (`kpi_…`) whose points are the metric\'s actual values.' },
-        expected_value: boundedNumber('What was expected of the metric. Default: the metric in the chosen option\'s frozen scenario run.'),
+        kpi_id: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 40,
+          description: "The KPI (`kpi_…`) whose points are the metric's actual values.",
+        },
+        expected_value: boundedNumber(
+          "What was expected of the metric. Default: the metric in the chosen option's frozen scenario run.",
+        ),
       },
     },
     DecisionOutcomeKpi: {
       type: 'object',
-      required: ['id', 'object', 'decision_id', 'metric', 'kpi_id', 'expected_value', 'expected_source', 'from', 'linked_by', 'linked_at'],
+      required: [
+        'id',
+        'object',
+        'decision_id',
+        'metric',
+        'kpi_id',
+        'expected_value',
+        'expected_source',
+        'from',
+        'linked_by',
+        'linked_at',
+      ],
       properties: {
         id: { type: 'string', example: 'okl_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'decision_outcome_kpi' },
@@ -205,7 +311,7 @@ export const decisionOutcomesPart: DocumentPart = {
         kpi_id: { type: 'string' },
         expected_value: { type: 'number' },
         expected_source: expectedSource,
-        from: timestamp('The KPI\'s points count from this time on: the decision\'s approval.'),
+        from: timestamp("The KPI's points count from this time on: the decision's approval."),
         linked_by: ref('Actor'),
         linked_at: timestamp('When the link was made.'),
       },
@@ -228,24 +334,37 @@ export const decisionOutcomesPart: DocumentPart = {
               schema: ref('RecordDecisionOutcomeRequest'),
               examples: {
                 from_scenario: {
-                  summary: 'Expected value from the chosen option\'s scenario run',
+                  summary: "Expected value from the chosen option's scenario run",
                   description: KPI_ID_SOURCE,
-                  value: { metric: 'scheduled_agents', actual_value: 19, observed_at: '2026-10-31T17:00:00.000Z', note: 'October average of the rota.' },
+                  value: {
+                    metric: 'scheduled_agents',
+                    actual_value: 19,
+                    observed_at: '2026-10-31T17:00:00.000Z',
+                    note: 'October average of the rota.',
+                  },
                 },
                 given: {
                   summary: 'A metric the scenario does not have, with its expected value',
                   description: KPI_ID_SOURCE,
-                  value: { metric: 'cost_per_call_eur', expected_value: 4.2, actual_value: 4.65, observed_at: '2026-10-31T17:00:00.000Z' },
+                  value: {
+                    metric: 'cost_per_call_eur',
+                    expected_value: 4.2,
+                    actual_value: 4.65,
+                    observed_at: '2026-10-31T17:00:00.000Z',
+                  },
                 },
               },
             },
           },
         },
-        responses: { '201': jsonResponse('The outcome.', ref('DecisionOutcome'), createdHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        responses: {
+          '201': jsonResponse('The outcome.', ref('DecisionOutcome'), createdHeaders),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
       get: {
         operationId: 'listDecisionOutcomes',
-        summary: 'List a decision\'s outcomes',
+        summary: "List a decision's outcomes",
         description:
           'Every outcome recorded against the decision, superseded ones included, **oldest observation first** (`observed_at`, then id). An outcome ' +
           'recorded later with an `observed_at` before a cursor already handed out does not appear on the following pages: list again from the start.',
@@ -255,9 +374,17 @@ export const decisionOutcomesPart: DocumentPart = {
           idParameter,
           parameterRef('Limit'),
           parameterRef('Cursor'),
-          { name: 'metric', in: 'query', description: 'Only outcomes of this metric.', schema: { type: 'string', minLength: 1, maxLength: 100 } },
+          {
+            name: 'metric',
+            in: 'query',
+            description: 'Only outcomes of this metric.',
+            schema: { type: 'string', minLength: 1, maxLength: 100 },
+          },
         ],
-        responses: { '200': jsonResponse('A page of outcomes, oldest observation first.', ref('DecisionOutcomeList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of outcomes, oldest observation first.', ref('DecisionOutcomeList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/decisions/{id}/outcome-kpis': {
@@ -275,7 +402,7 @@ export const decisionOutcomesPart: DocumentPart = {
               schema: ref('LinkDecisionOutcomeKpiRequest'),
               examples: {
                 from_scenario: {
-                  summary: 'Expected value from the chosen option\'s scenario run',
+                  summary: "Expected value from the chosen option's scenario run",
                   description: KPI_ID_SOURCE,
                   value: { metric: 'service_level', kpi_id: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' },
                 },
@@ -288,26 +415,35 @@ export const decisionOutcomesPart: DocumentPart = {
             },
           },
         },
-        responses: { '201': jsonResponse('The link.', ref('DecisionOutcomeKpi'), createdHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        responses: {
+          '201': jsonResponse('The link.', ref('DecisionOutcomeKpi'), createdHeaders),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
       get: {
         operationId: 'listDecisionOutcomeKpis',
-        summary: 'List a decision\'s KPI-fed outcome metrics',
-        description: 'The decision\'s links between outcome metrics and KPIs, newest first.',
+        summary: "List a decision's KPI-fed outcome metrics",
+        description: "The decision's links between outcome metrics and KPIs, newest first.",
         tags: [tag],
         'x-required-scope': 'decisions:read',
         parameters: [idParameter, parameterRef('Limit'), parameterRef('Cursor')],
-        responses: { '200': jsonResponse('A page of links, newest first.', ref('DecisionOutcomeKpiList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of links, newest first.', ref('DecisionOutcomeKpiList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/decisions/{id}/outcome-kpis/{link_id}': {
       get: {
         operationId: 'getDecisionOutcomeKpi',
-        summary: 'Read a KPI-fed outcome metric\'s link',
+        summary: "Read a KPI-fed outcome metric's link",
         tags: [tag],
         'x-required-scope': 'decisions:read',
         parameters: [idParameter, linkIdParameter],
-        responses: { '200': jsonResponse('The link.', ref('DecisionOutcomeKpi')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The link.', ref('DecisionOutcomeKpi')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       delete: {
         operationId: 'unlinkDecisionOutcomeKpi',
@@ -329,12 +465,15 @@ export const decisionOutcomesPart: DocumentPart = {
         description:
           'Per metric: each standing observation (superseded outcomes are left out; their corrections count) with its expected and actual value, ' +
           'the variance and the relative variance, oldest first, and the latest one. A metric linked to a KPI shows instead one observation per ' +
-          'KPI aggregation period with points from the decision\'s approval on (`source: kpi`), computed from the KPI\'s points when read: late and ' +
+          "KPI aggregation period with points from the decision's approval on (`source: kpi`), computed from the KPI's points when read: late and " +
           'replaced points count at once. Outcomes recorded by hand for it before it was linked stay in the list, not here.',
         tags: [tag],
         'x-required-scope': 'decisions:read',
         parameters: [idParameter],
-        responses: { '200': jsonResponse('The summary.', ref('DecisionOutcomeSummary')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The summary.', ref('DecisionOutcomeSummary')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
   },

@@ -9,7 +9,10 @@ import type { TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { kpiWindowStart } from './outcome-records';
 
-export function presentOutcomeKpiLink(record: DecisionOutcomeKpiRecord, decision: Pick<DecisionRecord, 'approved_at' | 'submitted_at' | 'created_at'>) {
+export function presentOutcomeKpiLink(
+  record: DecisionOutcomeKpiRecord,
+  decision: Pick<DecisionRecord, 'approved_at' | 'submitted_at' | 'created_at'>,
+) {
   return {
     id: record.id,
     object: 'decision_outcome_kpi' as const,
@@ -31,7 +34,13 @@ export async function readDecisionForLink(scope: TenantScope, id: string, option
 }
 
 /** The change as the audit record and the event carry it. */
-export async function announceOutcomeKpiChange(scope: TenantScope, context: RequestContext, decision: DecisionRecord, link: DecisionOutcomeKpiRecord, verb: 'linked' | 'unlinked') {
+export async function announceOutcomeKpiChange(
+  scope: TenantScope,
+  context: RequestContext,
+  decision: DecisionRecord,
+  link: DecisionOutcomeKpiRecord,
+  verb: 'linked' | 'unlinked',
+) {
   const fields = {
     id: link.id,
     metric: link.metric,

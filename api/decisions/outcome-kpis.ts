@@ -18,7 +18,8 @@ export { presentOutcomeKpiLink } from './outcome-kpi-records';
 export function createDecisionOutcomeKpiService(deps: { db: Knex }) {
   const useCases: OutcomeKpiUseCaseDeps = { db: deps.db };
   return {
-    link: (context: RequestContext, id: string, body: LinkDecisionOutcomeKpiRequest) => linkOutcomeKpi(useCases, context, id, body),
+    link: (context: RequestContext, id: string, body: LinkDecisionOutcomeKpiRequest) =>
+      linkOutcomeKpi(useCases, context, id, body),
     list: (context: RequestContext, id: string, page: PageRequest) => listOutcomeKpiLinks(useCases, context, id, page),
     get: (context: RequestContext, id: string, linkId: string) => getOutcomeKpiLink(useCases, context, id, linkId),
     unlink: (context: RequestContext, id: string, linkId: string) => unlinkOutcomeKpi(useCases, context, id, linkId),

@@ -4,7 +4,11 @@ import { notFound, type FieldError } from '../../core/app-error';
 import { isIdOf } from '../../core/ids';
 import { outcomeVariance } from '../../rules/decisions/outcome-variance';
 import type { DecisionRecord } from '../../db/records/decision';
-import { OUTCOME_RECORDABLE_STATUSES, type DecisionOutcomeRecord, type ExpectedSource } from '../../db/records/decision-outcome';
+import {
+  OUTCOME_RECORDABLE_STATUSES,
+  type DecisionOutcomeRecord,
+  type ExpectedSource,
+} from '../../db/records/decision-outcome';
 import { findDecisionForOutcomes } from '../../db/repositories/decision-outcomes';
 import type { TenantScope } from '../../db/tenant-scope';
 
@@ -18,7 +22,8 @@ export async function readDecisionForOutcomes(scope: TenantScope, id: string, op
   return decision;
 }
 
-export const isRecordable = (status: DecisionRecord['status']) => (OUTCOME_RECORDABLE_STATUSES as readonly string[]).includes(status);
+export const isRecordable = (status: DecisionRecord['status']) =>
+  (OUTCOME_RECORDABLE_STATUSES as readonly string[]).includes(status);
 
 export function presentOutcome(record: DecisionOutcomeRecord, supersededBy: string | null) {
   return {
@@ -46,19 +51,31 @@ export function presentOutcome(record: DecisionOutcomeRecord, supersededBy: stri
 export function snapshotExpectation(decision: DecisionRecord, metric: string): { value: number } | { missing: string } {
   const chosen = decision.options.find((option) => option.id === decision.chosen_option);
   const snapshot = chosen?.scenario_snapshot;
-  if (!chosen || !snapshot) return { missing: 'is required: the decision\'s chosen option links no scenario run to take the expected value from' };
+  if (!chosen || !snapshot)
+    return {
+      missing: "is required: the decision's chosen option links no scenario run to take the expected value from",
+    };
   const value = Object.hasOwn(snapshot.metrics, metric) ? snapshot.metrics[metric] : undefined;
   if (typeof value === 'number' && Number.isFinite(value)) return { value };
-  const numeric = Object.entries(snapshot.metrics).filter(([, v]) => typeof v === 'number').map(([name]) => name);
+  const numeric = Object.entries(snapshot.metrics)
+    .filter(([, v]) => typeof v === 'number')
+    .map(([name]) => name);
   const shown = numeric.slice(0, 20).join(', ') + (numeric.length > 20 ? ', …' : '');
-  return { missing: `is required: the chosen option's scenario run has no numeric metric "${metric}" (it has: ${shown || 'none'})` };
+  return {
+    missing: `is required: the chosen option's scenario run has no numeric metric "${metric}" (it has: ${shown || 'none'})`,
+  };
 }
 
 /**
  * The expected value of an outcome or a KPI link: the one given, or the chosen option's frozen run's; without either,
  * the problem is added to `errors` at `/expected_value` and the answer is undefined.
  */
-export function expectationOf(decision: DecisionRecord, metric: string, given: number | undefined, errors: FieldError[]): { value: number; source: ExpectedSource } | undefined {
+export function expectationOf(
+  decision: DecisionRecord,
+  metric: string,
+  given: number | undefined,
+  errors: FieldError[],
+): { value: number; source: ExpectedSource } | undefined {
   if (given !== undefined) return { value: given, source: 'given' };
   const fromSnapshot = snapshotExpectation(decision, metric);
   if ('value' in fromSnapshot) return { value: fromSnapshot.value, source: 'scenario_snapshot' };
@@ -67,4 +84,5 @@ export function expectationOf(decision: DecisionRecord, metric: string, given: n
 }
 
 /** Where a KPI-fed metric's points count from: the approval (decisions approved before it was stored fall back). */
-export const kpiWindowStart = (decision: Pick<DecisionRecord, 'approved_at' | 'submitted_at' | 'created_at'>): Date => decision.approved_at ?? decision.submitted_at ?? decision.created_at;
+export const kpiWindowStart = (decision: Pick<DecisionRecord, 'approved_at' | 'submitted_at' | 'created_at'>): Date =>
+  decision.approved_at ?? decision.submitted_at ?? decision.created_at;

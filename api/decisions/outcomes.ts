@@ -14,8 +14,10 @@ export { OBSERVED_AT_CLOCK_SKEW_MS } from './record-outcome';
 /** A decision's outcomes: record, list, and the expected-against-actual summary; one file per use case, composed here. */
 export function createDecisionOutcomeService(deps: OutcomeUseCaseDeps) {
   return {
-    record: (context: RequestContext, id: string, body: RecordDecisionOutcomeRequest) => recordOutcome(deps, context, id, body),
-    list: (context: RequestContext, id: string, filters: { metric?: string }, page: PageRequest) => listOutcomes(deps, context, id, filters, page),
+    record: (context: RequestContext, id: string, body: RecordDecisionOutcomeRequest) =>
+      recordOutcome(deps, context, id, body),
+    list: (context: RequestContext, id: string, filters: { metric?: string }, page: PageRequest) =>
+      listOutcomes(deps, context, id, filters, page),
     summary: (context: RequestContext, id: string) => getOutcomeSummary(deps, context, id),
   };
 }

@@ -13,7 +13,8 @@ import type { DecisionUseCaseDeps } from './deps';
 /** The people separation of duties keeps from approving a decision: its owner, and its author if a person wrote it. */
 export function authorsOf(decision: DecisionRecord): string[] {
   const authors = decision.owner_id ? [decision.owner_id] : [];
-  if (decision.created_by.type === 'user' && !authors.includes(decision.created_by.id)) authors.push(decision.created_by.id);
+  if (decision.created_by.type === 'user' && !authors.includes(decision.created_by.id))
+    authors.push(decision.created_by.id);
   return authors;
 }
 
@@ -63,7 +64,11 @@ export interface EvaluatedConditions {
  * Inside a (re)submission's transaction: which steps apply, from `evaluated` when it answers exactly this decision's
  * and version's question; steps without conditions (or a decision without metrics) need no sandbox at all.
  */
-export function stepApplicability(evaluated: EvaluatedConditions | undefined, decision: DecisionRecord, version: ApprovalPolicyVersionRecord): boolean[] | ConditionsNeeded {
+export function stepApplicability(
+  evaluated: EvaluatedConditions | undefined,
+  decision: DecisionRecord,
+  version: ApprovalPolicyVersionRecord,
+): boolean[] | ConditionsNeeded {
   const chosen = decision.options.find((o) => o.id === decision.chosen_option);
   const metrics = chosen?.scenario_snapshot?.metrics ?? null;
   if (metrics === null || version.steps.every((step) => step.condition === null)) return version.steps.map(() => true);
@@ -75,12 +80,18 @@ export function stepApplicability(evaluated: EvaluatedConditions | undefined, de
  * Runs `attempt` (a transaction) until it no longer asks for conditions: each time it does, they are evaluated in
  * the sandbox between two transactions. A decision changed under us more than twice answers 409 (retry).
  */
-export async function withEvaluatedConditions<T>({ sandbox }: DecisionUseCaseDeps, attempt: (evaluated: EvaluatedConditions | undefined) => Promise<T | ConditionsNeeded>): Promise<T> {
+export async function withEvaluatedConditions<T>(
+  { sandbox }: DecisionUseCaseDeps,
+  attempt: (evaluated: EvaluatedConditions | undefined) => Promise<T | ConditionsNeeded>,
+): Promise<T> {
   let evaluated: EvaluatedConditions | undefined;
   for (let round = 0; round < 3; round += 1) {
     const outcome = await attempt(evaluated);
     if (!(outcome instanceof ConditionsNeeded)) return outcome;
-    evaluated = { key: outcome.key, stepApplies: await stepsThatApply(outcome.steps, outcome.metrics, sandbox.evaluateCondition) };
+    evaluated = {
+      key: outcome.key,
+      stepApplies: await stepsThatApply(outcome.steps, outcome.metrics, sandbox.evaluateCondition),
+    };
   }
   throw concurrentUpdate();
 }
@@ -89,7 +100,12 @@ export async function withEvaluatedConditions<T>({ sandbox }: DecisionUseCaseDep
  * What the workflow is told at (re)submission: which steps apply (evaluated beforehand: stepApplicability) and whom
  * separation of duties keeps from approving.
  */
-export async function reviewContent(scope: TenantScope, decision: DecisionRecord, version: ApprovalPolicyVersionRecord, stepApplies: boolean[]): Promise<ReviewContent> {
+export async function reviewContent(
+  scope: TenantScope,
+  decision: DecisionRecord,
+  version: ApprovalPolicyVersionRecord,
+  stepApplies: boolean[],
+): Promise<ReviewContent> {
   return {
     stepApplies,
     authorIds: authorsOf(decision),

@@ -33,7 +33,17 @@ const approversOf = (steps: PolicyStep[], state: WorkflowView, stepNumber: numbe
 export function needsAtSubmission(steps: PolicyStep[], stepApplies: boolean[], excludedUserIds: string[]): ReviewNeeds {
   return {
     steps: steps.flatMap((step, index) =>
-      stepApplies[index] === false ? [] : [{ step: index + 1, name: step.name, approvers: [step.approvers], required: step.approvals_required, given: 0 }],
+      stepApplies[index] === false
+        ? []
+        : [
+            {
+              step: index + 1,
+              name: step.name,
+              approvers: [step.approvers],
+              required: step.approvals_required,
+              given: 0,
+            },
+          ],
     ),
     unavailableUserIds: [...new Set(excludedUserIds)],
   };
@@ -56,7 +66,15 @@ export function needsAfterResubmission(
   return {
     steps: steps.flatMap((step, index) =>
       index + 1 >= from && change.stepApplies[index] !== false
-        ? [{ step: index + 1, name: step.name, approvers: [approversOf(steps, state, index + 1)], required: step.approvals_required, given: kept.filter((a) => a.step === index + 1).length }]
+        ? [
+            {
+              step: index + 1,
+              name: step.name,
+              approvers: [approversOf(steps, state, index + 1)],
+              required: step.approvals_required,
+              given: kept.filter((a) => a.step === index + 1).length,
+            },
+          ]
         : [],
     ),
     unavailableUserIds: [...new Set([...excluded, ...kept.map((a) => a.user_id)])],
@@ -76,7 +94,15 @@ export function needsAfterReassignment(
   const step = steps[stepNumber - 1] as ApprovalStepRule;
   const escalation = state.escalated && state.currentStep === stepNumber && step.escalate_to ? [step.escalate_to] : [];
   return {
-    steps: [{ step: stepNumber, name: step.name, approvers: [approvers, ...escalation], required: step.approvals_required, given: state.approvals.filter((a) => a.step === stepNumber).length }],
+    steps: [
+      {
+        step: stepNumber,
+        name: step.name,
+        approvers: [approvers, ...escalation],
+        required: step.approvals_required,
+        given: state.approvals.filter((a) => a.step === stepNumber).length,
+      },
+    ],
     unavailableUserIds: [...new Set([...state.excludedUserIds, ...state.approvals.map((a) => a.user_id)])],
   };
 }
@@ -86,7 +112,12 @@ export function needsAfterReassignment(
  * and `pointer`, the request field that decides who approves). Each person is counted once per step, whether the
  * step names them, gives their role, or both.
  */
-export async function assertReviewCompletable(scope: TenantScope, needs: ReviewNeeds, pointer: string, hint = ''): Promise<void> {
+export async function assertReviewCompletable(
+  scope: TenantScope,
+  needs: ReviewNeeds,
+  pointer: string,
+  hint = '',
+): Promise<void> {
   const unavailable = new Set(needs.unavailableUserIds);
   for (const need of needs.steps) {
     const missing = need.required - need.given;
@@ -94,8 +125,17 @@ export async function assertReviewCompletable(scope: TenantScope, needs: ReviewN
     const candidates = new Set<string>();
     const roles = need.approvers.flatMap((set) => (set.role ? [set.role] : []));
     for (const id of await listMemberIdsWithRoles(scope, roles)) candidates.add(id);
-    for (const id of await findTenantMemberIds(scope, need.approvers.flatMap((set) => set.user_ids ?? []))) candidates.add(id);
+    for (const id of await findTenantMemberIds(
+      scope,
+      need.approvers.flatMap((set) => set.user_ids ?? []),
+    ))
+      candidates.add(id);
     const available = [...candidates].filter((id) => !unavailable.has(id)).length;
-    if (available < missing) throw insufficientApprovers(need.step - 1, need.name, need.required, available, { given: need.given, pointer, hint });
+    if (available < missing)
+      throw insufficientApprovers(need.step - 1, need.name, need.required, available, {
+        given: need.given,
+        pointer,
+        hint,
+      });
   }
 }

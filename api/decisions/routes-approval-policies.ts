@@ -2,7 +2,11 @@ import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { ApprovalPolicyService } from './approval-policies';
 
-export function registerApprovalPolicyRoutes(router: AppRouter, operation: BindOperation, policies: ApprovalPolicyService): void {
+export function registerApprovalPolicyRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  policies: ApprovalPolicyService,
+): void {
   operation(router, 'createApprovalPolicy', async (ctx, { body }) => {
     const created = await policies.create(requestContext(ctx), body);
     ctx.status = 201;

@@ -71,7 +71,7 @@ export function registerDecisionRoutes(router: AppRouter, operation: BindOperati
   });
 
   operation(router, 'resubmitDecision', async (ctx, { params, body }) => {
-    respondAfterAction(ctx, await decisions.resubmit(requestContext(ctx), params.id, (body ?? {})));
+    respondAfterAction(ctx, await decisions.resubmit(requestContext(ctx), params.id, body ?? {}));
   });
 
   operation(router, 'commentOnDecision', async (ctx, { params, body }) => {
@@ -79,7 +79,7 @@ export function registerDecisionRoutes(router: AppRouter, operation: BindOperati
   });
 
   operation(router, 'withdrawDecision', async (ctx, { params, body }) => {
-    respondAfterAction(ctx, await decisions.withdraw(requestContext(ctx), params.id, (body ?? {})));
+    respondAfterAction(ctx, await decisions.withdraw(requestContext(ctx), params.id, body ?? {}));
   });
 
   operation(router, 'reassignDecisionStep', async (ctx, { params, body }) => {
@@ -87,11 +87,11 @@ export function registerDecisionRoutes(router: AppRouter, operation: BindOperati
   });
 
   operation(router, 'implementDecision', async (ctx, { params, body }) => {
-    respondAfterAction(ctx, await decisions.implement(requestContext(ctx), params.id, (body ?? {})));
+    respondAfterAction(ctx, await decisions.implement(requestContext(ctx), params.id, body ?? {}));
   });
 
   operation(router, 'closeDecision', async (ctx, { params, body }) => {
-    respondAfterAction(ctx, await decisions.close(requestContext(ctx), params.id, (body ?? {})));
+    respondAfterAction(ctx, await decisions.close(requestContext(ctx), params.id, body ?? {}));
   });
 
   operation(router, 'listApprovalInbox', async (ctx, { query }) => {

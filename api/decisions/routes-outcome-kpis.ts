@@ -2,7 +2,11 @@ import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { DecisionOutcomeKpiService } from './outcome-kpis';
 
-export function registerDecisionOutcomeKpiRoutes(router: AppRouter, operation: BindOperation, links: DecisionOutcomeKpiService): void {
+export function registerDecisionOutcomeKpiRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  links: DecisionOutcomeKpiService,
+): void {
   operation(router, 'linkDecisionOutcomeKpi', async (ctx, { params, body }) => {
     const link = await links.link(requestContext(ctx), params.id, body);
     ctx.status = 201;

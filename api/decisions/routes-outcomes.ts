@@ -2,7 +2,11 @@ import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { DecisionOutcomeService } from './outcomes';
 
-export function registerDecisionOutcomeRoutes(router: AppRouter, operation: BindOperation, outcomes: DecisionOutcomeService): void {
+export function registerDecisionOutcomeRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  outcomes: DecisionOutcomeService,
+): void {
   operation(router, 'recordDecisionOutcome', async (ctx, { params, body }) => {
     const outcome = await outcomes.record(requestContext(ctx), params.id, body);
     ctx.status = 201;

@@ -37,15 +37,23 @@ export function freezeSnapshot(scenario: ScenarioRecord): ScenarioSnapshot {
  * Another tenant's scenario is looked up inside this tenant's scope, so it answers exactly like a missing one. A draft
  * run (its author's trial of an unreleased model version) is never a decision's option or evidence.
  */
-export async function linkableScenarios(scope: TenantScope, links: Array<{ path: string; id: string }>, errors: FieldError[]) {
+export async function linkableScenarios(
+  scope: TenantScope,
+  links: Array<{ path: string; id: string }>,
+  errors: FieldError[],
+) {
   const ids = links.map((l) => l.id).filter((id) => isIdOf('scenario', id));
   const found = new Map((ids.length > 0 ? await findScenarios(scope, ids) : []).map((s) => [s.id, s]));
   for (const { path, id } of links) {
     const scenario = found.get(id);
     if (!scenario) errors.push({ path, message: `no scenario "${id}" exists` });
-    else if (scenario.status !== 'completed') errors.push({ path, message: `is ${scenario.status}, not completed: only a completed run can be linked` });
+    else if (scenario.status !== 'completed')
+      errors.push({ path, message: `is ${scenario.status}, not completed: only a completed run can be linked` });
     else if (scenario.draft_run) {
-      errors.push({ path, message: `is a draft run (version ${scenario.model_version} of ${scenario.model_id} was never published): only runs of released versions can be linked` });
+      errors.push({
+        path,
+        message: `is a draft run (version ${scenario.model_version} of ${scenario.model_id} was never published): only runs of released versions can be linked`,
+      });
     }
   }
   return found;

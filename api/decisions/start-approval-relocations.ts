@@ -11,7 +11,10 @@ export interface ApprovalRelocationDeps {
   db: Knex;
   temporal: Client;
   logger: Logger;
-  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'tenantWorkersCacheSeconds' | 'scheduleReconcile'>;
+  config: Pick<
+    Config,
+    'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'tenantWorkersCacheSeconds' | 'scheduleReconcile'
+  >;
   /** Only for tests, where several stacks share one database. */
   tenantIds?: () => readonly string[];
 }
@@ -30,14 +33,16 @@ const TENANTS_PER_PASS = 20;
 export function createApprovalRelocation(deps: ApprovalRelocationDeps) {
   /** The runs this process signalled, by tenant, kept while the tenant is still being swept. */
   const signalled = new Map<string, Set<string>>();
-  const deadline = <T>(work: () => Promise<T>) => withWorkflowEngineDeadline(deps.temporal, deps.config.temporalRpcTimeoutMs, work);
+  const deadline = <T>(work: () => Promise<T>) =>
+    withWorkflowEngineDeadline(deps.temporal, deps.config.temporalRpcTimeoutMs, work);
   const settleSeconds = deps.config.tenantWorkersCacheSeconds + deps.config.scheduleReconcile.intervalSeconds;
 
   async function relocateTenant(tenantId: string, taskQueue: string): Promise<number> {
     const query = `WorkflowType="${DECISION_APPROVAL_WORKFLOW}" AND TenantId="${tenantId}" AND ExecutionStatus="Running" AND TaskQueue!="${taskQueue}"`;
     const runs = await deadline(async () => {
       const found: Array<{ workflowId: string; runId: string }> = [];
-      for await (const execution of deps.temporal.workflow.list({ query })) found.push({ workflowId: execution.workflowId, runId: execution.runId });
+      for await (const execution of deps.temporal.workflow.list({ query }))
+        found.push({ workflowId: execution.workflowId, runId: execution.runId });
       return found;
     });
     const asked = signalled.get(tenantId) ?? new Set<string>();
@@ -47,7 +52,9 @@ export function createApprovalRelocation(deps: ApprovalRelocationDeps) {
       const key = `${run.workflowId}/${run.runId}/${taskQueue}`;
       if (asked.has(key)) continue;
       try {
-        await deadline(() => deps.temporal.workflow.getHandle(run.workflowId, run.runId).signal(relocateSignal, { taskQueue }));
+        await deadline(() =>
+          deps.temporal.workflow.getHandle(run.workflowId, run.runId).signal(relocateSignal, { taskQueue }),
+        );
       } catch (error) {
         // Ended (decided, or continued as new) since it was listed: nothing to move.
         if (!(error instanceof WorkflowNotFoundError)) throw error;
@@ -62,14 +69,24 @@ export function createApprovalRelocation(deps: ApprovalRelocationDeps) {
     /** One pass: every tenant whose move is not yet swept. Gives how many approval runs were asked to move. */
     async relocate(): Promise<number> {
       let asked = 0;
-      const tenants = await tenantsWithApprovalsToRelocate(deps.db, settleSeconds, TENANTS_PER_PASS, deps.tenantIds?.());
+      const tenants = await tenantsWithApprovalsToRelocate(
+        deps.db,
+        settleSeconds,
+        TENANTS_PER_PASS,
+        deps.tenantIds?.(),
+      );
       // A tenant swept to its end is not listed again: forget its runs.
-      for (const tenantId of signalled.keys()) if (!tenants.some((tenant) => tenant.id === tenantId)) signalled.delete(tenantId);
+      for (const tenantId of signalled.keys())
+        if (!tenants.some((tenant) => tenant.id === tenantId)) signalled.delete(tenantId);
       for (const tenant of tenants) {
         const taskQueue = tenantTaskQueue(deps.config.temporalTaskQueue, tenant.id, tenant.workers);
         const moved = await relocateTenant(tenant.id, taskQueue);
         asked += moved;
-        if (moved > 0) deps.logger.info({ tenant_id: tenant.id, task_queue: taskQueue, approvals: moved }, 'asked running approvals to follow the tenant to its task queue');
+        if (moved > 0)
+          deps.logger.info(
+            { tenant_id: tenant.id, task_queue: taskQueue, approvals: moved },
+            'asked running approvals to follow the tenant to its task queue',
+          );
         await markApprovalsRelocated(deps.db, tenant.id, tenant.sweepStartedAt);
       }
       return asked;

@@ -10,7 +10,12 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { AppError } from '../../core/app-error';
 import type { Config } from '../../core/config';
 import { validationFailed } from '../../core/app-error';
-import { approvalStepMoved, decisionNotPending, decisionTransitionNotAllowed, notAnEligibleApprover } from '../../core/errors';
+import {
+  approvalStepMoved,
+  decisionNotPending,
+  decisionTransitionNotAllowed,
+  notAnEligibleApprover,
+} from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import {
   approveUpdate,
@@ -42,7 +47,11 @@ import {
 } from '../../workflows/decisions/contracts';
 import type { UpdateDefinition } from '@temporalio/common';
 import { DecisionStatusSearchAttribute, searchAttributesFor } from '../../workflows/contracts/search-attributes';
-import { isWorkflowEngineUnavailable, startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
+import {
+  isWorkflowEngineUnavailable,
+  startOrRollBack,
+  withWorkflowEngineDeadline,
+} from '../../orchestration/workflow-engine';
 import { sha256Hex } from '../../core/canonical-json';
 import { currentIdempotencyKey } from '../../db/idempotent-work';
 import type { TaskQueues } from '../../orchestration/task-queues';
@@ -65,25 +74,30 @@ export interface DecisionApprovalsDeps {
 
 /** The workflow's refusals (validator or handler), as the API's problems; anything else is not ours to translate. */
 function translateRefusal(error: unknown): AppError | undefined {
-  if (error instanceof WorkflowNotFoundError) return decisionTransitionNotAllowed('The decision has no review under way.');
+  if (error instanceof WorkflowNotFoundError)
+    return decisionTransitionNotAllowed('The decision has no review under way.');
   if (!(error instanceof WorkflowUpdateFailedError) || !(error.cause instanceof ApplicationFailure)) return undefined;
   const failure = error.cause;
   if (failure.type === NOT_ELIGIBLE) return notAnEligibleApprover(failure.message);
   if (failure.type === STEP_MOVED) return approvalStepMoved((failure.details?.[0] as number | undefined) ?? null);
   if (failure.type === NOT_PENDING) return decisionNotPending('no longer pending approval');
   if (failure.type === WRONG_STATUS) return decisionTransitionNotAllowed(failure.message);
-  if (failure.type === INVALID_STEP) return validationFailed([{ path: '/step', message: failure.message }], 'The step cannot be reassigned.');
+  if (failure.type === INVALID_STEP)
+    return validationFailed([{ path: '/step', message: failure.message }], 'The step cannot be reassigned.');
   return undefined;
 }
 
 /** Starting decision-approval workflows and acting on them through updates. */
 export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
   const { temporal, config } = deps;
-  const withDeadline = <T>(work: () => Promise<T>) => withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, work);
+  const withDeadline = <T>(work: () => Promise<T>) =>
+    withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, work);
 
   /** Waits until the workflow has written the submission to Postgres, so the answer shows `pending_approval`. */
   const awaitSubmission = (decisionId: string) =>
-    withDeadline(() => temporal.workflow.getHandle(decisionApprovalWorkflowId(decisionId)).executeUpdate(submissionRecordedUpdate));
+    withDeadline(() =>
+      temporal.workflow.getHandle(decisionApprovalWorkflowId(decisionId)).executeUpdate(submissionRecordedUpdate),
+    );
 
   /**
    * Sends an update and waits for its outcome, in two bounded steps. First the workflow must accept it: if Temporal
@@ -94,14 +108,22 @@ export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
    * The update id comes from the request's `Idempotency-Key` when it has one: a retry of a request that got no answer
    * (or a 503 after its update had in fact reached Temporal) attaches to the same update instead of applying it again.
    */
-  async function act<A>(decisionId: string, update: UpdateDefinition<DecisionApprovalState, [A]>, args: A): Promise<ApprovalOutcome> {
+  async function act<A>(
+    decisionId: string,
+    update: UpdateDefinition<DecisionApprovalState, [A]>,
+    args: A,
+  ): Promise<ApprovalOutcome> {
     const workflow = temporal.workflow.getHandle(decisionApprovalWorkflowId(decisionId));
     const key = currentIdempotencyKey();
     const updateId = key ? `${update.name}/${sha256Hex(key)}` : undefined;
     let accepted: WorkflowUpdateHandle<DecisionApprovalState>;
     try {
       accepted = await withDeadline(() =>
-        workflow.startUpdate(update, { args: [args] as [A], waitForStage: WorkflowUpdateStage.ACCEPTED, ...(updateId ? { updateId } : {}) }),
+        workflow.startUpdate(update, {
+          args: [args] as [A],
+          waitForStage: WorkflowUpdateStage.ACCEPTED,
+          ...(updateId ? { updateId } : {}),
+        }),
       );
     } catch (error) {
       throw translateRefusal(error) ?? error;
@@ -112,7 +134,10 @@ export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
       const refusal = translateRefusal(error);
       if (refusal) throw refusal;
       if (!isWorkflowEngineUnavailable(error)) throw error;
-      deps.logger.warn({ err: error, decision_id: decisionId, update: update.name }, 'decision update accepted but not finished in time; answering 202');
+      deps.logger.warn(
+        { err: error, decision_id: decisionId, update: update.name },
+        'decision update accepted but not finished in time; answering 202',
+      );
       return { state: undefined, pending: true };
     }
   }
@@ -124,7 +149,10 @@ export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
      * refuses, `rollBack` unfreezes the policy version and the answer is 503.
      */
     async submit(
-      input: Omit<DecisionApprovalInput, 'retry' | 'reminderIntervalSeconds' | 'slaReminderBeforeSeconds' | 'continueAsNewAfterEvents'>,
+      input: Omit<
+        DecisionApprovalInput,
+        'retry' | 'reminderIntervalSeconds' | 'slaReminderBeforeSeconds' | 'continueAsNewAfterEvents'
+      >,
       rollBack: () => Promise<void>,
     ): Promise<DecisionApprovalState> {
       const workflowInput: DecisionApprovalInput = {
@@ -160,14 +188,17 @@ export function createDecisionApprovals(deps: DecisionApprovalsDeps) {
         subject: { decision_id: input.decisionId },
         detail: 'The decision could not be submitted; it is still a draft. Retry shortly.',
       });
-      if (alreadyStarted) deps.logger.info({ decision_id: input.decisionId }, 'decision already submitted; waiting for its workflow');
+      if (alreadyStarted)
+        deps.logger.info({ decision_id: input.decisionId }, 'decision already submitted; waiting for its workflow');
       return awaitSubmission(input.decisionId);
     },
 
     /** The review as the workflow holds it (what Postgres does not keep: reassignments, who is excluded and why). */
     async state(decisionId: string): Promise<DecisionApprovalState> {
       try {
-        return await withDeadline(() => temporal.workflow.getHandle(decisionApprovalWorkflowId(decisionId)).query(stateQuery));
+        return await withDeadline(() =>
+          temporal.workflow.getHandle(decisionApprovalWorkflowId(decisionId)).query(stateQuery),
+        );
       } catch (error) {
         throw translateRefusal(error) ?? error;
       }

@@ -9,7 +9,12 @@ import { announceOutcomeKpiChange, readDecisionForLink } from './outcome-kpi-rec
 import { isRecordable } from './outcome-records';
 
 /** Removes a link: the metric takes outcomes recorded by hand again (those recorded before it was linked show again). */
-export async function unlinkOutcomeKpi({ db }: OutcomeKpiUseCaseDeps, context: RequestContext, id: string, linkId: string): Promise<void> {
+export async function unlinkOutcomeKpi(
+  { db }: OutcomeKpiUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  linkId: string,
+): Promise<void> {
   await inTenantTransaction(db, context.tenantId, async (scope) => {
     const decision = await readDecisionForLink(scope, id, { forUpdate: true });
     const link = isIdOf('decisionOutcomeKpi', linkId) ? await findOutcomeKpiLink(scope, id, linkId) : undefined;

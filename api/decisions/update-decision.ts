@@ -12,12 +12,18 @@ import type { DecisionUseCaseDeps } from './deps';
  * Drafts, and decisions whose changes were requested (the edit is then recorded for the resubmission). The history
  * records each changed field's old and new value.
  */
-export async function updateDecision({ db }: DecisionUseCaseDeps, context: RequestContext, id: string, body: UpdateDecisionRequest) {
+export async function updateDecision(
+  { db }: DecisionUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  body: UpdateDecisionRequest,
+) {
   requireDecisionId(id);
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const current = await readEditable(scope, id, 'edit');
     const errors: FieldError[] = [];
-    const options = body.options !== undefined ? await prepareOptions(scope, body.options, current.options, errors) : current.options;
+    const options =
+      body.options !== undefined ? await prepareOptions(scope, body.options, current.options, errors) : current.options;
     if (body.owner_id !== undefined) await checkOwner(scope, body.owner_id, errors);
     checkChosen(body.chosen_option !== undefined ? body.chosen_option : current.chosen_option, options, errors);
     if (errors.length > 0) throw validationFailed(errors, 'The change is not valid.');
@@ -34,7 +40,11 @@ export async function updateDecision({ db }: DecisionUseCaseDeps, context: Reque
     if (body.outcome_reviews_at !== undefined) next.outcome_reviews_at = normaliseReviewDates(body.outcome_reviews_at);
 
     const comparable = (field: string, value: unknown) =>
-      field === 'options' ? auditedOptions(value as DecisionOption[]) : value instanceof Date ? value.toISOString() : value;
+      field === 'options'
+        ? auditedOptions(value as DecisionOption[])
+        : value instanceof Date
+          ? value.toISOString()
+          : value;
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const [field, value] of Object.entries(next)) {
       const from = comparable(field, current[field as keyof DecisionRecord]);
@@ -43,8 +53,15 @@ export async function updateDecision({ db }: DecisionUseCaseDeps, context: Reque
     }
     // A change that changes nothing records nothing, as elsewhere in the audit log.
     if (Object.keys(changes).length === 0) return presentOneDecision(scope, current);
-    const updated = await updateDecisionRow(scope, id, { ...next, ...reviewEdit(current, context, Object.keys(changes)), updated_by: context.actor });
-    await auditDecision(scope, context, 'decision.updated', id, { changes, ...(current.status === 'changes_requested' ? { during_review: true } : {}) });
+    const updated = await updateDecisionRow(scope, id, {
+      ...next,
+      ...reviewEdit(current, context, Object.keys(changes)),
+      updated_by: context.actor,
+    });
+    await auditDecision(scope, context, 'decision.updated', id, {
+      changes,
+      ...(current.status === 'changes_requested' ? { during_review: true } : {}),
+    });
     return presentOneDecision(scope, updated);
   });
 }

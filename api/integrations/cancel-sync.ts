@@ -13,7 +13,12 @@ import type { IntegrationSyncUseCaseDeps } from './deps';
  * reached the mark is rolled back (503). The page being committed, if any, waits for this and is then rolled back
  * whole; pages committed before stay, and so does the read state (the next incremental sync continues from it).
  */
-export async function cancelSync({ db, workflows }: IntegrationSyncUseCaseDeps, context: RequestContext, integrationId: string, syncId: string) {
+export async function cancelSync(
+  { db, workflows }: IntegrationSyncUseCaseDeps,
+  context: RequestContext,
+  integrationId: string,
+  syncId: string,
+) {
   const cancelled = await inTenantTransaction(db, context.tenantId, async (scope) => {
     const sync = await requireSync(scope, integrationId, syncId);
     if (!RUNNING_SYNC_STATUSES.includes(sync.status)) throw syncFinished(syncId, sync.status);

@@ -6,5 +6,11 @@ export async function checkIntegration({ connections }: IntegrationUseCaseDeps, 
   const { record, connector, credentials, environment } = await connections.loadForConnection(context, id);
   const started = Date.now();
   const result = await connector.check(record.config, credentials, environment);
-  return { object: 'connection_check' as const, integration_id: id, ...result, message: result.status === 'failed' ? result.message : null, latency_ms: Date.now() - started };
+  return {
+    object: 'connection_check' as const,
+    integration_id: id,
+    ...result,
+    message: result.status === 'failed' ? result.message : null,
+    latency_ms: Date.now() - started,
+  };
 }

@@ -5,9 +5,18 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { CreateDatasetRequest } from '../openapi/request-types.generated';
 import type { RequestContext } from '../context';
 import type { DatasetDefinitionUseCaseDeps } from './deps';
-import { auditDataset, isUniqueViolation, presentDatasetDefinition, primaryKeyProblems } from './dataset-definition-rules';
+import {
+  auditDataset,
+  isUniqueViolation,
+  presentDatasetDefinition,
+  primaryKeyProblems,
+} from './dataset-definition-rules';
 
-export async function createDatasetDefinition({ db }: DatasetDefinitionUseCaseDeps, context: RequestContext, body: CreateDatasetRequest) {
+export async function createDatasetDefinition(
+  { db }: DatasetDefinitionUseCaseDeps,
+  context: RequestContext,
+  body: CreateDatasetRequest,
+) {
   const problems = primaryKeyProblems(body.primary_key, body.fields);
   if (problems.length > 0) throw validationFailed(problems, 'The dataset definition is not valid.');
   try {
@@ -20,7 +29,10 @@ export async function createDatasetDefinition({ db }: DatasetDefinitionUseCaseDe
         fields: body.fields,
         created_by: context.actor,
       });
-      await auditDataset(scope, context, 'dataset.created', record.name, { primary_key: record.primary_key, fields: record.fields });
+      await auditDataset(scope, context, 'dataset.created', record.name, {
+        primary_key: record.primary_key,
+        fields: record.fields,
+      });
       return presentDatasetDefinition(record);
     });
   } catch (error) {

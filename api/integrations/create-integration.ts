@@ -10,7 +10,11 @@ import { presentIntegration } from './presenter';
 import type { CreateIntegrationRequest } from '../openapi/request-types.generated';
 import type { IntegrationUseCaseDeps } from './deps';
 
-export async function createIntegration({ db, config, connections, schedules }: IntegrationUseCaseDeps, context: RequestContext, body: CreateIntegrationRequest) {
+export async function createIntegration(
+  { db, config, connections, schedules }: IntegrationUseCaseDeps,
+  context: RequestContext,
+  body: CreateIntegrationRequest,
+) {
   const credentials = body.credentials ?? {};
   const configuration = connections.validateSettings(body.connector_type, body.config, credentials);
   const schedule = body.schedule ? checkSchedule(body.schedule, config.integrationScheduleMinIntervalSeconds) : null;

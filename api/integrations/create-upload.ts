@@ -26,10 +26,17 @@ export interface IncomingUpload {
  * header row read as it passes: a refused upload (too large, not UTF-8, an unusable header) rolls back and leaves
  * nothing behind.
  */
-export async function createUpload({ db, config }: IntegrationUploadUseCaseDeps, context: RequestContext, integrationId: string, incoming: IncomingUpload) {
+export async function createUpload(
+  { db, config }: IntegrationUploadUseCaseDeps,
+  context: RequestContext,
+  integrationId: string,
+  incoming: IncomingUpload,
+) {
   const maxBytes = config.csvUploadMaxBytes;
   // Before anything is read: a wrong integration or a declared size over the limit costs nothing.
-  const integration = await inTenantTransaction(db, context.tenantId, (scope) => requireIntegration(scope, integrationId));
+  const integration = await inTenantTransaction(db, context.tenantId, (scope) =>
+    requireIntegration(scope, integrationId),
+  );
   if (integration.connector_type !== 'csv') throw uploadsNotSupported(integration.connector_type);
   if (incoming.length !== undefined && incoming.length > maxBytes) throw payloadTooLarge(maxBytes);
   const csv = integration.config as unknown as CsvConfig;
@@ -54,7 +61,11 @@ export async function createUpload({ db, config }: IntegrationUploadUseCaseDeps,
     const probe = createCsvHeaderProbe(csv);
     const pieces = pieceWriter(scope, id, config.csvUploadChunkBytes);
     let total = 0;
-    const notUtf8 = () => validationFailed([{ path: '', message: `is not valid UTF-8 (a bad byte sequence within the first ${total} bytes)` }], 'The file must be UTF-8 text.');
+    const notUtf8 = () =>
+      validationFailed(
+        [{ path: '', message: `is not valid UTF-8 (a bad byte sequence within the first ${total} bytes)` }],
+        'The file must be UTF-8 text.',
+      );
     for await (const piece of incoming.body) {
       total += piece.length;
       if (total > maxBytes) throw payloadTooLarge(maxBytes);
@@ -64,7 +75,11 @@ export async function createUpload({ db, config }: IntegrationUploadUseCaseDeps,
         throw notUtf8();
       }
       // Postgres text and JSON cannot hold U+0000, so a file with one could never be synced.
-      if (piece.includes(0)) throw validationFailed([{ path: '', message: 'contains a NUL character (U+0000)' }], 'The file must be text without NUL characters.');
+      if (piece.includes(0))
+        throw validationFailed(
+          [{ path: '', message: 'contains a NUL character (U+0000)' }],
+          'The file must be text without NUL characters.',
+        );
       hash.update(piece);
       await probe.push(piece);
       await pieces.add(piece);
@@ -76,7 +91,11 @@ export async function createUpload({ db, config }: IntegrationUploadUseCaseDeps,
     }
     await pieces.flush();
     const result = await probe.finish();
-    if ('errors' in result) throw validationFailed(result.errors, 'The file cannot be used: see "errors" (paths name the header row\'s columns).');
+    if ('errors' in result)
+      throw validationFailed(
+        result.errors,
+        'The file cannot be used: see "errors" (paths name the header row\'s columns).',
+      );
     const upload = await updateUpload(scope, id, {
       bytes: total,
       sha256: hash.digest('hex'),
@@ -89,7 +108,13 @@ export async function createUpload({ db, config }: IntegrationUploadUseCaseDeps,
       action: 'integration.file_uploaded',
       resourceType: 'integration',
       resourceId: integration.id,
-      payload: { upload_id: id, filename: upload.filename, bytes: total, sha256: upload.sha256, columns: upload.columns },
+      payload: {
+        upload_id: id,
+        filename: upload.filename,
+        bytes: total,
+        sha256: upload.sha256,
+        columns: upload.columns,
+      },
     });
     return presentUpload(upload);
   });

@@ -40,14 +40,28 @@ export function presentBuiltInDataset(name: string) {
 /** The primary key must be one of the fields, of a type that identifies a record as text. */
 export function primaryKeyProblems(primaryKey: string, fields: Record<string, DatasetField>): FieldError[] {
   const field = Object.hasOwn(fields, primaryKey) ? fields[primaryKey] : undefined;
-  if (!field) return [{ path: '/primary_key', message: `is not one of the fields (${Object.keys(fields).join(', ')})` }];
-  if (!PRIMARY_KEY_TYPES.includes(field.type)) return [{ path: '/primary_key', message: `names a ${field.type} field; a primary key is ${PRIMARY_KEY_TYPES.join(' or ')}` }];
+  if (!field)
+    return [{ path: '/primary_key', message: `is not one of the fields (${Object.keys(fields).join(', ')})` }];
+  if (!PRIMARY_KEY_TYPES.includes(field.type))
+    return [
+      {
+        path: '/primary_key',
+        message: `names a ${field.type} field; a primary key is ${PRIMARY_KEY_TYPES.join(' or ')}`,
+      },
+    ];
   return [];
 }
 
-export const isUniqueViolation = (error: unknown) => ((error as { nativeError?: { code?: string } }).nativeError ?? (error as { code?: string }))?.code === '23505';
+export const isUniqueViolation = (error: unknown) =>
+  ((error as { nativeError?: { code?: string } }).nativeError ?? (error as { code?: string }))?.code === '23505';
 
-export function auditDataset(scope: TenantScope, context: RequestContext, action: AuditAction, name: string, payload: Record<string, unknown>) {
+export function auditDataset(
+  scope: TenantScope,
+  context: RequestContext,
+  action: AuditAction,
+  name: string,
+  payload: Record<string, unknown>,
+) {
   return appendAuditRecord(scope, { actor: context.actor, action, resourceType: 'dataset', resourceId: name, payload });
 }
 

@@ -15,7 +15,8 @@ export function createDatasetDefinitionService(deps: { db: Knex }) {
   return {
     create: (context: RequestContext, body: CreateDatasetRequest) => createDatasetDefinition(useCases, context, body),
     get: (context: RequestContext, name: string) => getDatasetDefinition(useCases, context, name),
-    update: (context: RequestContext, name: string, body: UpdateDatasetRequest) => updateDatasetDefinition(useCases, context, name, body),
+    update: (context: RequestContext, name: string, body: UpdateDatasetRequest) =>
+      updateDatasetDefinition(useCases, context, name, body),
     remove: (context: RequestContext, name: string) => deleteDatasetDefinition(useCases, context, name),
   };
 }

@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
 import { validationFailed, type FieldError } from '../../core/app-error';
 import { invalidParameters } from '../../core/errors';
-import { aggregateDataset, DatasetRequestRejected, type AggregateRequest, type RequestSite } from '../../db/repositories/datasets';
+import {
+  aggregateDataset,
+  DatasetRequestRejected,
+  type AggregateRequest,
+  type RequestSite,
+} from '../../db/repositories/datasets';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 
@@ -25,7 +30,10 @@ export function createDatasetService(deps: { db: Knex }) {
     /** The aggregate, computed in one read-only snapshot (so `as_of` and the values agree). */
     async aggregate({ tenantId }: RequestContext, name: string, body: AggregateRequest) {
       try {
-        return await inTenantTransaction(db, tenantId, (scope) => aggregateDataset(scope, name, body), { isolationLevel: 'repeatable read', readOnly: true });
+        return await inTenantTransaction(db, tenantId, (scope) => aggregateDataset(scope, name, body), {
+          isolationLevel: 'repeatable read',
+          readOnly: true,
+        });
       } catch (error) {
         throw datasetRequestProblem(error, 'body');
       }

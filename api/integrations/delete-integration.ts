@@ -7,13 +7,22 @@ import type { RequestContext } from '../context';
 import { requireIntegrationId } from './integration-connections';
 import type { IntegrationUseCaseDeps } from './deps';
 
-export async function deleteIntegration({ db, schedules }: IntegrationUseCaseDeps, context: RequestContext, id: string): Promise<void> {
+export async function deleteIntegration(
+  { db, schedules }: IntegrationUseCaseDeps,
+  context: RequestContext,
+  id: string,
+): Promise<void> {
   requireIntegrationId(id);
   const hadSchedule = await inTenantTransaction(db, context.tenantId, async (scope) => {
     const current = await findIntegration(scope, id, { forUpdate: true });
     if (!current) throw notFound('integration', id);
     // The credentials go with it: a deleted integration keeps no way into the source.
-    await updateIntegration(scope, id, { deleted_at: new Date(), credentials_ciphertext: null, credentials_key_id: null, schedule: null });
+    await updateIntegration(scope, id, {
+      deleted_at: new Date(),
+      credentials_ciphertext: null,
+      credentials_key_id: null,
+      schedule: null,
+    });
     await appendAuditRecord(scope, {
       actor: context.actor,
       action: 'integration.deleted',

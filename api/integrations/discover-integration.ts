@@ -4,7 +4,11 @@ import type { RequestContext } from '../context';
 import type { IntegrationUseCaseDeps } from './deps';
 
 /** The streams the source offers and their fields. */
-export async function discoverIntegration({ connections }: IntegrationUseCaseDeps, context: RequestContext, id: string) {
+export async function discoverIntegration(
+  { connections }: IntegrationUseCaseDeps,
+  context: RequestContext,
+  id: string,
+) {
   const { record, connector, credentials, environment } = await connections.loadForConnection(context, id);
   try {
     const streams = await connector.discover(record.config, credentials, environment);

@@ -17,7 +17,8 @@ function streamNamesOf(record: IntegrationRecord): string[] {
 /** Tenant expressions run in the sandbox; past its budget, a 422 names the expression (under `prefix`). */
 export function inSandbox<T>(work: Promise<T>, prefix: string): Promise<T> {
   return work.catch((error: unknown) => {
-    if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, `${prefix}/fields`, prefix)], 'The field mapping is not valid.');
+    if (error instanceof BudgetExceededError)
+      throw validationFailed([budgetFieldError(error, `${prefix}/fields`, prefix)], 'The field mapping is not valid.');
     throw error;
   });
 }
@@ -36,9 +37,14 @@ export async function mappingTarget(
 ): Promise<{ errors: FieldError[]; target: DatasetDefinition | undefined }> {
   const streams = streamNamesOf(record);
   const errors: FieldError[] = [];
-  if (!streams.includes(mapping.stream)) errors.push({ path: `${prefix}/stream`, message: `is not a stream of this integration (${streams.join(', ')})` });
+  if (!streams.includes(mapping.stream))
+    errors.push({ path: `${prefix}/stream`, message: `is not a stream of this integration (${streams.join(', ')})` });
   const target = await resolveDatasetDefinition(scope, mapping.target, options);
-  if (!target) errors.push({ path: `${prefix}/target`, message: 'is not a dataset: `employees` or one defined with POST /api/v1/datasets' });
+  if (!target)
+    errors.push({
+      path: `${prefix}/target`,
+      message: 'is not a dataset: `employees` or one defined with POST /api/v1/datasets',
+    });
   return { errors, target };
 }
 
@@ -55,7 +61,13 @@ export async function refuseMappingProblems(
 ): Promise<DatasetDefinition> {
   const { target } = checked;
   const errors = [...checked.errors];
-  if (target) errors.push(...(await inSandbox(sandbox.mappingProblems(mapping, target, sourceFields), prefix)).map((e) => ({ ...e, path: `${prefix}${e.path}` })));
+  if (target)
+    errors.push(
+      ...(await inSandbox(sandbox.mappingProblems(mapping, target, sourceFields), prefix)).map((e) => ({
+        ...e,
+        path: `${prefix}${e.path}`,
+      })),
+    );
   if (errors.length > 0 || !target) throw validationFailed(errors, 'The field mapping is not valid.');
   return target;
 }

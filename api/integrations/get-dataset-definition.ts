@@ -6,7 +6,11 @@ import type { RequestContext } from '../context';
 import type { DatasetDefinitionUseCaseDeps } from './deps';
 import { presentBuiltInDataset, presentDatasetDefinition } from './dataset-definition-rules';
 
-export async function getDatasetDefinition({ db }: DatasetDefinitionUseCaseDeps, { tenantId }: RequestContext, name: string) {
+export async function getDatasetDefinition(
+  { db }: DatasetDefinitionUseCaseDeps,
+  { tenantId }: RequestContext,
+  name: string,
+) {
   if (isBuiltInDataset(name)) return presentBuiltInDataset(name);
   const record = await inTenantTransaction(db, tenantId, (scope) => findDatasetDefinition(scope, name));
   if (!record) throw notFound('dataset', name);

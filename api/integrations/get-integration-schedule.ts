@@ -11,7 +11,11 @@ import { integrationScheduleId } from './start-schedules';
  * The schedule as Temporal runs it: paused or not, the next run times, the recent runs, and whether Temporal matches
  * the integration yet (`schedule_status`). 404 without a schedule.
  */
-export async function getIntegrationSchedule({ db, schedules }: IntegrationUseCaseDeps, { tenantId }: RequestContext, id: string) {
+export async function getIntegrationSchedule(
+  { db, schedules }: IntegrationUseCaseDeps,
+  { tenantId }: RequestContext,
+  id: string,
+) {
   requireIntegrationId(id);
   const record = await inTenantTransaction(db, tenantId, (scope) => findIntegration(scope, id));
   if (!record) throw notFound('integration', id);
@@ -26,7 +30,11 @@ export async function getIntegrationSchedule({ db, schedules }: IntegrationUseCa
     schedule_error: record.schedule_error,
     paused: state?.paused ?? record.status === 'paused',
     next_run_times: (state?.nextRunTimes ?? []).map((time) => time.toISOString()),
-    recent_runs: (state?.recentRuns ?? []).map((run) => ({ scheduled_at: run.scheduledAt.toISOString(), started_at: run.takenAt.toISOString(), workflow_id: run.workflowId })),
+    recent_runs: (state?.recentRuns ?? []).map((run) => ({
+      scheduled_at: run.scheduledAt.toISOString(),
+      started_at: run.takenAt.toISOString(),
+      workflow_id: run.workflowId,
+    })),
     runs_started: state?.runsTaken ?? 0,
     runs_skipped_overlap: state?.runsSkippedOverlap ?? 0,
   };

@@ -7,7 +7,12 @@ import type { RequestContext } from '../context';
 import type { IntegrationUploadUseCaseDeps } from './deps';
 import { requireIntegration } from './sync-records';
 
-export async function getUpload({ db }: IntegrationUploadUseCaseDeps, { tenantId }: RequestContext, integrationId: string, uploadId: string) {
+export async function getUpload(
+  { db }: IntegrationUploadUseCaseDeps,
+  { tenantId }: RequestContext,
+  integrationId: string,
+  uploadId: string,
+) {
   return inTenantTransaction(db, tenantId, async (scope) => {
     await requireIntegration(scope, integrationId);
     const upload = isIdOf('integrationUpload', uploadId) ? await findUpload(scope, integrationId, uploadId) : undefined;

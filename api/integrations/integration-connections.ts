@@ -20,7 +20,13 @@ export function requireIntegrationId(id: string): void {
 
 /** The JSON Schema validators of every connector type's configuration and credentials, compiled once. */
 function compileConnectorSchemas() {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, useDefaults: true, allowUnionTypes: true });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    useDefaults: true,
+    allowUnionTypes: true,
+  });
   addRequestFormats(ajv);
   const compiled = new Map<string, { config: ValidateFunction; credentials: ValidateFunction }>();
   for (const [type, connector] of Object.entries(CONNECTORS)) {
@@ -34,7 +40,11 @@ function compileConnectorSchemas() {
  * sealing and opening the credentials, and loading an integration to check or discover it. Built once per process
  * (the connector schemas compile once).
  */
-export function createIntegrationConnections(deps: { db: Knex; config: Config; connectorEnvironment?: Partial<ConnectorEnvironment> }) {
+export function createIntegrationConnections(deps: {
+  db: Knex;
+  config: Config;
+  connectorEnvironment?: Partial<ConnectorEnvironment>;
+}) {
   const { db, config } = deps;
   const key = config.webhooks.secretEncryptionKey;
   const schemas = compileConnectorSchemas();
@@ -49,16 +59,34 @@ export function createIntegrationConnections(deps: { db: Knex; config: Config; c
   };
 
   /** The configuration with the spec's defaults filled in, or the field errors (paths under /config and /credentials). */
-  const validateSettings = (type: string, rawConfig: Record<string, unknown>, credentials: ConnectorCredentials): Record<string, unknown> => {
+  const validateSettings = (
+    type: string,
+    rawConfig: Record<string, unknown>,
+    credentials: ConnectorCredentials,
+  ): Record<string, unknown> => {
     const connector = CONNECTORS[type];
     const validators = schemas.get(type);
-    if (!connector || !validators) throw validationFailed([{ path: '/connector_type', message: `must be one of: ${Object.keys(CONNECTORS).join(', ')}` }]);
+    if (!connector || !validators)
+      throw validationFailed([
+        { path: '/connector_type', message: `must be one of: ${Object.keys(CONNECTORS).join(', ')}` },
+      ]);
     const configuration = structuredClone(rawConfig);
     const errors: FieldError[] = [];
-    if (!validators.config(configuration)) errors.push(...toFieldErrors(validators.config.errors).map((e) => ({ ...e, path: `/config${e.path}` })));
-    if (!validators.credentials(credentials)) errors.push(...toFieldErrors(validators.credentials.errors).map((e) => ({ ...e, path: `/credentials${e.path}` })));
-    if (errors.length === 0) errors.push(...(connector as Connector<Record<string, unknown>>).validate(configuration, credentials, environment));
-    if (errors.length > 0) throw validationFailed(errors, `The ${type} integration's settings are not valid; see GET /api/v1/integrations/connector-types.`);
+    if (!validators.config(configuration))
+      errors.push(...toFieldErrors(validators.config.errors).map((e) => ({ ...e, path: `/config${e.path}` })));
+    if (!validators.credentials(credentials))
+      errors.push(
+        ...toFieldErrors(validators.credentials.errors).map((e) => ({ ...e, path: `/credentials${e.path}` })),
+      );
+    if (errors.length === 0)
+      errors.push(
+        ...(connector as Connector<Record<string, unknown>>).validate(configuration, credentials, environment),
+      );
+    if (errors.length > 0)
+      throw validationFailed(
+        errors,
+        `The ${type} integration's settings are not valid; see GET /api/v1/integrations/connector-types.`,
+      );
     return configuration;
   };
 
@@ -66,11 +94,19 @@ export function createIntegrationConnections(deps: { db: Knex; config: Config; c
   const credentialsOf = (record: IntegrationRecord): ConnectorCredentials => {
     if (!record.credentials_ciphertext || !record.credentials_key_id) return {};
     try {
-      return decryptCredentials({ ciphertext: record.credentials_ciphertext, keyId: record.credentials_key_id }, [key, ...config.webhooks.previousSecretEncryptionKeys]);
+      return decryptCredentials({ ciphertext: record.credentials_ciphertext, keyId: record.credentials_key_id }, [
+        key,
+        ...config.webhooks.previousSecretEncryptionKeys,
+      ]);
     } catch {
       throw validationFailed(
-        [{ path: '/credentials', message: `the stored credentials were encrypted with key ${record.credentials_key_id}, which is not configured: send them again (PATCH)` }],
-        'The integration\'s stored credentials cannot be opened with the configured key.',
+        [
+          {
+            path: '/credentials',
+            message: `the stored credentials were encrypted with key ${record.credentials_key_id}, which is not configured: send them again (PATCH)`,
+          },
+        ],
+        "The integration's stored credentials cannot be opened with the configured key.",
       );
     }
   };

@@ -8,7 +8,12 @@ export type ScheduleBody = NonNullable<IntegrationScheduleInput>;
 
 export function presentSchedule(schedule: IntegrationSchedule | null) {
   if (!schedule) return null;
-  return { cron: schedule.cron ?? null, interval_seconds: schedule.interval_seconds ?? null, mode: schedule.mode, timezone: schedule.timezone ?? null };
+  return {
+    cron: schedule.cron ?? null,
+    interval_seconds: schedule.interval_seconds ?? null,
+    mode: schedule.mode,
+    timezone: schedule.timezone ?? null,
+  };
 }
 
 // Five fields (minute hour day-of-month month day-of-week) as Temporal's cron takes them: numbers, `*`, ranges, lists,
@@ -24,7 +29,8 @@ const CRON_NAMES: ReadonlyArray<readonly string[]> = [
 ];
 
 function cronProblem(fields: string[]): string | null {
-  if (fields.length !== 5 || !fields.every((field) => CRON_FIELD.test(field))) return 'not five fields of digits, names, *, -, / and ,';
+  if (fields.length !== 5 || !fields.every((field) => CRON_FIELD.test(field)))
+    return 'not five fields of digits, names, *, -, / and ,';
   for (const [index, field] of fields.entries()) {
     const unknown = (field.match(/[A-Za-z]+/g) ?? []).find((name) => !CRON_NAMES[index]?.includes(name.toUpperCase()));
     if (unknown !== undefined) return `"${unknown}" is not a name this field takes`;
@@ -42,16 +48,23 @@ export function checkSchedule(body: ScheduleBody, minIntervalSeconds: number): I
   const errors: FieldError[] = [];
   const hasCron = body.cron !== undefined;
   const hasInterval = body.interval_seconds !== undefined;
-  if (hasCron === hasInterval) errors.push({ path: '/schedule', message: 'must have exactly one of cron and interval_seconds' });
+  if (hasCron === hasInterval)
+    errors.push({ path: '/schedule', message: 'must have exactly one of cron and interval_seconds' });
   if (hasCron) {
     const fields = (body.cron as string).trim().split(/\s+/);
     const problem = cronProblem(fields);
     if (problem !== null) {
-      errors.push({ path: '/schedule/cron', message: `must be a five-field cron expression (minute hour day-of-month month day-of-week), e.g. "0 2 * * *" (${problem})` });
+      errors.push({
+        path: '/schedule/cron',
+        message: `must be a five-field cron expression (minute hour day-of-month month day-of-week), e.g. "0 2 * * *" (${problem})`,
+      });
     }
   }
   if (hasInterval && (body.interval_seconds as number) < minIntervalSeconds) {
-    errors.push({ path: '/schedule/interval_seconds', message: `must be >= ${minIntervalSeconds} (INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS)` });
+    errors.push({
+      path: '/schedule/interval_seconds',
+      message: `must be >= ${minIntervalSeconds} (INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS)`,
+    });
   }
   if (body.timezone !== undefined) {
     if (!hasCron) errors.push({ path: '/schedule/timezone', message: 'applies to cron schedules only' });
@@ -65,7 +78,9 @@ export function checkSchedule(body: ScheduleBody, minIntervalSeconds: number): I
   }
   if (errors.length > 0) throw validationFailed(errors, 'The schedule is not valid.');
   return {
-    ...(hasCron ? { cron: (body.cron as string).trim().split(/\s+/).join(' ') } : { interval_seconds: body.interval_seconds as number }),
+    ...(hasCron
+      ? { cron: (body.cron as string).trim().split(/\s+/).join(' ') }
+      : { interval_seconds: body.interval_seconds as number }),
     mode: body.mode ?? 'incremental',
     ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
   };

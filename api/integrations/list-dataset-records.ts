@@ -1,6 +1,13 @@
 import { notFound } from '../../core/app-error';
 import type { PageRequest } from '../../db/pagination';
-import { compileFilter, findDatasetDefinition, listDatasetRecords, presentAsOf, resolveAsOf, type DatasetFilter } from '../../db/repositories/datasets';
+import {
+  compileFilter,
+  findDatasetDefinition,
+  listDatasetRecords,
+  presentAsOf,
+  resolveAsOf,
+  type DatasetFilter,
+} from '../../db/repositories/datasets';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { datasetRequestProblem } from './datasets';
@@ -18,7 +25,16 @@ export async function listDatasetRecordsPage(
     if (!definition) throw notFound('dataset', name);
     const conditions = compileFilter(definition, page.filter, { path: '/query/filter', site: 'query' });
     const asOf = await resolveAsOf(scope, name, page.asOf, '/query/as_of');
-    return { ...(await listDatasetRecords(scope, definition, { asOf, conditions, includeDeleted: page.includeDeleted, limit: page.limit, cursor: page.cursor })), asOf };
+    return {
+      ...(await listDatasetRecords(scope, definition, {
+        asOf,
+        conditions,
+        includeDeleted: page.includeDeleted,
+        limit: page.limit,
+        cursor: page.cursor,
+      })),
+      asOf,
+    };
   }).catch((error: unknown) => {
     throw datasetRequestProblem(error, 'query');
   });

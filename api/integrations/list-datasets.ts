@@ -7,7 +7,10 @@ import type { IntegrationSyncUseCaseDeps } from './deps';
 
 /** The built-in datasets and the tenant's own, with their record counts. */
 export async function listTenantDatasets({ db }: IntegrationSyncUseCaseDeps, { tenantId }: RequestContext) {
-  const { stats, defined } = await inTenantTransaction(db, tenantId, async (scope) => ({ stats: await listDatasets(scope), defined: await listDatasetDefinitions(scope) }));
+  const { stats, defined } = await inTenantTransaction(db, tenantId, async (scope) => ({
+    stats: await listDatasets(scope),
+    defined: await listDatasetDefinitions(scope),
+  }));
   // The built-in datasets first, then the tenant's own (with 0 records until a sync writes into them).
   const definitions = [...Object.values(BUILT_IN_DATASETS), ...defined.map(toDatasetDefinition)];
   return {

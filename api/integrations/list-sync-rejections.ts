@@ -6,7 +6,13 @@ import type { RequestContext } from '../context';
 import { requireSync } from './sync-records';
 import type { IntegrationSyncUseCaseDeps } from './deps';
 
-export async function listSyncRejections({ db }: IntegrationSyncUseCaseDeps, { tenantId }: RequestContext, integrationId: string, syncId: string, page: PageRequest) {
+export async function listSyncRejections(
+  { db }: IntegrationSyncUseCaseDeps,
+  { tenantId }: RequestContext,
+  integrationId: string,
+  syncId: string,
+  page: PageRequest,
+) {
   const { rows, nextCursor } = await inTenantTransaction(db, tenantId, async (scope) => {
     await requireSync(scope, integrationId, syncId);
     return listRejections(scope, syncId, page);

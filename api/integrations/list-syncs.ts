@@ -6,7 +6,12 @@ import type { RequestContext } from '../context';
 import { requireIntegration } from './sync-records';
 import type { IntegrationSyncUseCaseDeps } from './deps';
 
-export async function listIntegrationSyncs({ db }: IntegrationSyncUseCaseDeps, { tenantId }: RequestContext, integrationId: string, page: PageRequest) {
+export async function listIntegrationSyncs(
+  { db }: IntegrationSyncUseCaseDeps,
+  { tenantId }: RequestContext,
+  integrationId: string,
+  page: PageRequest,
+) {
   const { rows, nextCursor } = await inTenantTransaction(db, tenantId, async (scope) => {
     await requireIntegration(scope, integrationId);
     return listSyncs(scope, integrationId, page);

@@ -6,7 +6,12 @@ import type { RequestContext } from '../context';
 import type { IntegrationUploadUseCaseDeps } from './deps';
 import { requireIntegration } from './sync-records';
 
-export async function listUploads({ db }: IntegrationUploadUseCaseDeps, { tenantId }: RequestContext, integrationId: string, page: PageRequest) {
+export async function listUploads(
+  { db }: IntegrationUploadUseCaseDeps,
+  { tenantId }: RequestContext,
+  integrationId: string,
+  page: PageRequest,
+) {
   const { rows, nextCursor } = await inTenantTransaction(db, tenantId, async (scope) => {
     await requireIntegration(scope, integrationId);
     return listUploadRows(scope, integrationId, page);

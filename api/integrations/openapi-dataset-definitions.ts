@@ -1,5 +1,19 @@
-import { DATASET_NAME_PATTERN, EMPLOYEE_FIELDS, FIELD_NAME_PATTERN, FIELD_TYPES, PRIMARY_KEY_TYPES } from '../../integrations/datasets';
-import { createdHeaders, jsonResponse, nullableTimestamp, parameterRef, ref, standardErrors, type DocumentPart } from '../openapi/common';
+import {
+  DATASET_NAME_PATTERN,
+  EMPLOYEE_FIELDS,
+  FIELD_NAME_PATTERN,
+  FIELD_TYPES,
+  PRIMARY_KEY_TYPES,
+} from '../../integrations/datasets';
+import {
+  createdHeaders,
+  jsonResponse,
+  nullableTimestamp,
+  parameterRef,
+  ref,
+  standardErrors,
+  type DocumentPart,
+} from '../openapi/common';
 
 const tag = 'Datasets';
 const nameParameter = {
@@ -16,7 +30,11 @@ const fieldDefinition = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { type: 'string', enum: [...FIELD_TYPES], description: 'Mapped values are cast to it (`date`: `YYYY-MM-DD`; `date-time`: RFC 3339 UTC).' },
+    type: {
+      type: 'string',
+      enum: [...FIELD_TYPES],
+      description: 'Mapped values are cast to it (`date`: `YYYY-MM-DD`; `date-time`: RFC 3339 UTC).',
+    },
     description: { type: 'string', maxLength: 1000 },
   },
 };
@@ -66,12 +84,26 @@ export const datasetDefinitionsPart: DocumentPart = {
     DatasetFieldDefinition: fieldDefinition,
     DatasetDefinition: {
       type: 'object',
-      required: ['object', 'name', 'description', 'built_in', 'primary_key', 'fields', 'created_by', 'created_at', 'updated_at'],
+      required: [
+        'object',
+        'name',
+        'description',
+        'built_in',
+        'primary_key',
+        'fields',
+        'created_by',
+        'created_at',
+        'updated_at',
+      ],
       properties: {
         object: { type: 'string', const: 'dataset_definition' },
         name: { type: 'string' },
         description: { type: ['string', 'null'] },
-        built_in: { type: 'boolean', description: '`employees` is built in (fields: ' + Object.keys(EMPLOYEE_FIELDS).join(', ') + '); it cannot be changed.' },
+        built_in: {
+          type: 'boolean',
+          description:
+            '`employees` is built in (fields: ' + Object.keys(EMPLOYEE_FIELDS).join(', ') + '); it cannot be changed.',
+        },
         primary_key: { type: 'string' },
         fields: { type: 'object', additionalProperties: ref('DatasetFieldDefinition') },
         created_by: { oneOf: [ref('Actor'), { type: 'null' }], description: 'Null for the built-in dataset.' },
@@ -85,7 +117,12 @@ export const datasetDefinitionsPart: DocumentPart = {
       additionalProperties: false,
       required: ['name', 'primary_key', 'fields'],
       properties: {
-        name: { type: 'string', pattern: DATASET_NAME_PATTERN, not: { const: 'employees' }, description: 'Lowercase letters, digits and `_`, starting with a letter; not `employees`.' },
+        name: {
+          type: 'string',
+          pattern: DATASET_NAME_PATTERN,
+          not: { const: 'employees' },
+          description: 'Lowercase letters, digits and `_`, starting with a letter; not `employees`.',
+        },
         description,
         primary_key: primaryKey,
         fields,
@@ -114,27 +151,36 @@ export const datasetDefinitionsPart: DocumentPart = {
         summary: 'Define a dataset',
         description:
           'A tenant-defined dataset that field mappings can target (`target: "<name>"`) besides `employees`. Its records are read like ' +
-          '`employees`\' (`/datasets/{name}/records`). A name the tenant already uses answers 409 `dataset_exists`.',
+          "`employees`' (`/datasets/{name}/records`). A name the tenant already uses answers 409 `dataset_exists`.",
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateDatasetRequest'), example: createExample } } },
-        responses: { '201': jsonResponse('The definition.', ref('DatasetDefinition'), createdHeaders), ...standardErrors({ body: true, conflict: true }) },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('CreateDatasetRequest'), example: createExample } },
+        },
+        responses: {
+          '201': jsonResponse('The definition.', ref('DatasetDefinition'), createdHeaders),
+          ...standardErrors({ body: true, conflict: true }),
+        },
       },
     },
     '/api/v1/datasets/{name}': {
       get: {
         operationId: 'getDataset',
-        summary: 'Get a dataset\'s definition',
+        summary: "Get a dataset's definition",
         description: 'Its fields, their types and its primary key; `employees` answers as the built-in definition.',
         tags: [tag],
         'x-required-scope': 'integrations:read',
         parameters: [nameParameter],
-        responses: { '200': jsonResponse('The definition.', ref('DatasetDefinition')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The definition.', ref('DatasetDefinition')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       patch: {
         operationId: 'updateDataset',
-        summary: 'Change a dataset\'s definition',
+        summary: "Change a dataset's definition",
         description:
           'Adds fields, changes the description, or — while the dataset holds no records — changes field types or the primary key ' +
           '(409 `dataset_has_records` once it does, naming each refused change). The built-in `employees` answers 409 `dataset_built_in`.',
@@ -143,15 +189,23 @@ export const datasetDefinitionsPart: DocumentPart = {
         parameters: [nameParameter],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('UpdateDatasetRequest'), example: { fields: { agency: { type: 'string', description: 'The staffing agency' } } } } },
+          content: {
+            'application/json': {
+              schema: ref('UpdateDatasetRequest'),
+              example: { fields: { agency: { type: 'string', description: 'The staffing agency' } } },
+            },
+          },
         },
-        responses: { '200': jsonResponse('The changed definition.', ref('DatasetDefinition')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        responses: {
+          '200': jsonResponse('The changed definition.', ref('DatasetDefinition')),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
       delete: {
         operationId: 'deleteDataset',
         summary: 'Delete a dataset',
         description:
-          'Deletes the definition and its records. Refused (409 `dataset_in_use`, with `integration_ids`) while an integration\'s current ' +
+          "Deletes the definition and its records. Refused (409 `dataset_in_use`, with `integration_ids`) while an integration's current " +
           'field mapping writes into it; the built-in `employees` answers 409 `dataset_built_in`.',
         tags: [tag],
         'x-required-scope': 'integrations:write',

@@ -2,10 +2,13 @@ import { TARGET_DATASETS } from '../../integrations/field-mapping';
 import { jsonResponse, parameterRef, pathParameter, ref, standardErrors, type DocumentPart } from '../openapi/common';
 
 const datasetTag = 'Datasets';
-const datasetParameter = { ...pathParameter('The dataset name (`employees`).', 'name'), schema: { type: 'string', enum: Object.keys(TARGET_DATASETS) } };
+const datasetParameter = {
+  ...pathParameter('The dataset name (`employees`).', 'name'),
+  schema: { type: 'string', enum: Object.keys(TARGET_DATASETS) },
+};
 
 const AS_OF_DESCRIPTION =
-  'Read the dataset as it stood at a past point: a sync id (`syn_…`: as that sync finished; another tenant\'s sync is a 404 like a ' +
+  "Read the dataset as it stood at a past point: a sync id (`syn_…`: as that sync finished; another tenant's sync is a 404 like a " +
   'missing one, a sync still running a 4xx) or an RFC 3339 time (`2026-11-23T10:00:00Z`; a time before any data reads an empty ' +
   'dataset). Default: now.';
 
@@ -20,7 +23,8 @@ export const asOfParameter = {
 export const asOfSchema = {
   type: 'object',
   required: ['sync_id', 'at'],
-  description: 'The point the data was read at: the sync it comes from (the one named, or the dataset\'s last finished sync at or before the time; null if none) and the time.',
+  description:
+    "The point the data was read at: the sync it comes from (the one named, or the dataset's last finished sync at or before the time; null if none) and the time.",
   properties: {
     sync_id: { type: ['string', 'null'] },
     at: { type: 'string', format: 'date-time' },
@@ -28,7 +32,7 @@ export const asOfSchema = {
 };
 
 const OPERATORS_DESCRIPTION =
-  '`eq`, `ne`, `gt`, `gte`, `lt`, `lte` and `in`, on the dataset\'s fields (an unknown field or operator is refused, naming it). Number ' +
+  "`eq`, `ne`, `gt`, `gte`, `lt`, `lte` and `in`, on the dataset's fields (an unknown field or operator is refused, naming it). Number " +
   'fields compare as numbers, dates and strings as text (byte order); booleans take only `eq` and `ne`. `ne` keeps records where the ' +
   'field is missing; the other operators do not.';
 
@@ -50,7 +54,12 @@ export const datasetFilterParameter = {
           type: 'object',
           minProperties: 1,
           additionalProperties: false,
-          properties: Object.fromEntries(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in'].map((operator) => [operator, { type: 'string', maxLength: 10_000 }])),
+          properties: Object.fromEntries(
+            ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in'].map((operator) => [
+              operator,
+              { type: 'string', maxLength: 10_000 },
+            ]),
+          ),
         },
       ],
     },
@@ -96,12 +105,18 @@ export const datasetsPart: DocumentPart = {
             '`count` (records, or with `field` the records where it is present), `sum`/`avg` (number fields), `min`/`max` (number, date or ' +
             'string fields), `percentile` (number fields; continuous, interpolated between records).',
         },
-        field: { type: 'string', minLength: 1, maxLength: 100, description: 'The field to aggregate; required except for `count`.' },
+        field: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: 'The field to aggregate; required except for `count`.',
+        },
         percentile: { type: 'number', minimum: 0, maximum: 100, description: 'For `percentile`: 50 is the median.' },
         as: {
           type: 'string',
           pattern: '^[A-Za-z_][A-Za-z0-9_]{0,62}$',
-          description: 'The value\'s name in the result. Default: `count`, `count_<field>`, `<function>_<field>`, `p<percentile>_<field>`.',
+          description:
+            "The value's name in the result. Default: `count`, `count_<field>`, `<function>_<field>`, `p<percentile>_<field>`.",
         },
       },
     },
@@ -116,7 +131,8 @@ export const datasetsPart: DocumentPart = {
           maxItems: 3,
           uniqueItems: true,
           items: { type: 'string', minLength: 1, maxLength: 100 },
-          description: 'One group per distinct combination of these fields\' values (at most 1,000 groups, in key order).',
+          description:
+            "One group per distinct combination of these fields' values (at most 1,000 groups, in key order).",
         },
         filter: ref('DatasetFilter'),
         as_of: { type: 'string', minLength: 1, maxLength: 100, description: AS_OF_DESCRIPTION },
@@ -141,12 +157,15 @@ export const datasetsPart: DocumentPart = {
             type: 'object',
             required: ['key', 'values'],
             properties: {
-              key: { type: 'object', description: 'The group\'s value of each `group_by` field (null: missing).' },
+              key: { type: 'object', description: "The group's value of each `group_by` field (null: missing)." },
               values: { type: 'object', additionalProperties: { type: ['number', 'string', 'null'] } },
             },
           },
         },
-        groups_truncated: { type: 'boolean', description: 'More than 1,000 groups: only the first 1,000 (in key order) are listed.' },
+        groups_truncated: {
+          type: 'boolean',
+          description: 'More than 1,000 groups: only the first 1,000 (in key order) are listed.',
+        },
       },
       example: {
         object: 'dataset_aggregate',
@@ -166,7 +185,7 @@ export const datasetsPart: DocumentPart = {
         operationId: 'aggregateDataset',
         summary: 'Aggregate a dataset',
         description:
-          'Counts, sums, averages, minimums, maximums and percentiles of a dataset\'s records, optionally filtered, grouped by fields ' +
+          "Counts, sums, averages, minimums, maximums and percentiles of a dataset's records, optionally filtered, grouped by fields " +
           'and read as of a past sync or time; computed in the database. Fields and operators that the dataset does not have are ' +
           'refused with 422, naming them.',
         tags: [datasetTag],
@@ -178,14 +197,21 @@ export const datasetsPart: DocumentPart = {
             'application/json': {
               schema: ref('DatasetAggregateRequest'),
               example: {
-                metrics: [{ function: 'count' }, { function: 'avg', field: 'salary' }, { function: 'percentile', field: 'salary', percentile: 90 }],
+                metrics: [
+                  { function: 'count' },
+                  { function: 'avg', field: 'salary' },
+                  { function: 'percentile', field: 'salary', percentile: 90 },
+                ],
                 group_by: ['department'],
                 filter: { status: 'active', salary: { gt: 0 } },
               },
             },
           },
         },
-        responses: { '200': jsonResponse('The aggregate values.', ref('DatasetAggregate')), ...standardErrors({ body: true, notFound: true }) },
+        responses: {
+          '200': jsonResponse('The aggregate values.', ref('DatasetAggregate')),
+          ...standardErrors({ body: true, notFound: true }),
+        },
       },
     },
   },

@@ -1,6 +1,18 @@
 import { CONNECTOR_TYPES } from '../../integrations/connectors';
 import { DATASET_NAME_PATTERN, EMPLOYEE_FIELDS, FIELD_TYPES } from '../../integrations/datasets';
-import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, responseRef, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+import {
+  createdHeaders,
+  jsonResponse,
+  listOf,
+  parameterRef,
+  pathParameter,
+  postSuccessHeaders,
+  ref,
+  responseRef,
+  standardErrors,
+  timestamp,
+  type DocumentPart,
+} from '../openapi/common';
 
 const idParameter = pathParameter('Integration id (`int_…`).');
 const tag = 'Integrations';
@@ -10,13 +22,14 @@ const credentials = {
   maxProperties: 20,
   additionalProperties: { type: 'string', maxLength: 4096 },
   description:
-    'Write-only secrets (password, token, API key) as the connector type\'s `credentials_spec` describes. Stored encrypted; never returned or logged. ' +
+    "Write-only secrets (password, token, API key) as the connector type's `credentials_spec` describes. Stored encrypted; never returned or logged. " +
     'On update, replaces the stored credentials as a whole.',
 };
 
 const config = {
   type: 'object',
-  description: 'The configuration, valid against the connector type\'s `spec` (GET /api/v1/integrations/connector-types); errors name `/config/…`.',
+  description:
+    "The configuration, valid against the connector type's `spec` (GET /api/v1/integrations/connector-types); errors name `/config/…`.",
 };
 
 const name = { type: 'string', minLength: 1, maxLength: 200 };
@@ -24,17 +37,39 @@ const name = { type: 'string', minLength: 1, maxLength: 200 };
 const integrationStatus = {
   type: 'string',
   enum: ['active', 'paused'],
-  description: '`paused`: no syncs (a manual request answers 409 `integration_paused`) and the schedule is paused; `active` resumes both. A sync already running when the integration is paused runs on (cancel it to stop it).',
+  description:
+    '`paused`: no syncs (a manual request answers 409 `integration_paused`) and the schedule is paused; `active` resumes both. A sync already running when the integration is paused runs on (cancel it to stop it).',
 };
 
 const scheduleSettings = {
   type: ['object', 'null'],
   additionalProperties: false,
   properties: {
-    cron: { type: 'string', minLength: 9, maxLength: 200, description: 'Five-field cron (minute hour day-of-month month day-of-week), e.g. `0 2 * * *`, in `timezone`.' },
-    interval_seconds: { type: 'integer', minimum: 1, maximum: 31_536_000, description: 'Every this many seconds (at least the server\'s minimum, INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS, default 300).' },
-    mode: { type: 'string', enum: ['full', 'incremental'], default: 'incremental', description: 'The mode of the syncs the schedule starts.' },
-    timezone: { type: 'string', minLength: 1, maxLength: 64, description: 'IANA time zone of a cron schedule (default UTC).' },
+    cron: {
+      type: 'string',
+      minLength: 9,
+      maxLength: 200,
+      description: 'Five-field cron (minute hour day-of-month month day-of-week), e.g. `0 2 * * *`, in `timezone`.',
+    },
+    interval_seconds: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 31_536_000,
+      description:
+        "Every this many seconds (at least the server's minimum, INTEGRATION_SCHEDULE_MIN_INTERVAL_SECONDS, default 300).",
+    },
+    mode: {
+      type: 'string',
+      enum: ['full', 'incremental'],
+      default: 'incremental',
+      description: 'The mode of the syncs the schedule starts.',
+    },
+    timezone: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      description: 'IANA time zone of a cron schedule (default UTC).',
+    },
   },
   description:
     'When the integration syncs by itself: exactly one of `cron` and `interval_seconds`. Run by a Temporal Schedule (`integration_schedule/int_…`) ' +
@@ -49,7 +84,10 @@ const scheduleStatus = {
     'that has one) is stored and answered at once with `pending`; the schedule is then made to match in the background, retried with back-off ' +
     'until it does (`synced`). `error`: Temporal refused it (see `schedule_error`); it is retried too. `null`: the integration never had a schedule.',
 };
-const scheduleError = { type: ['string', 'null'], description: 'Why the last attempt to make the Temporal Schedule match failed (null once it matches).' };
+const scheduleError = {
+  type: ['string', 'null'],
+  description: 'Why the last attempt to make the Temporal Schedule match failed (null once it matches).',
+};
 
 const schedulePresentation = {
   type: ['object', 'null'],
@@ -60,7 +98,8 @@ const schedulePresentation = {
     mode: { type: 'string', enum: ['full', 'incremental'] },
     timezone: { type: ['string', 'null'] },
   },
-  description: 'The configured schedule (null: none). Its live state (paused, next runs) is at GET /integrations/{id}/schedule.',
+  description:
+    'The configured schedule (null: none). Its live state (paused, next runs) is at GET /integrations/{id}/schedule.',
 };
 
 const restExample = {
@@ -70,7 +109,16 @@ const restExample = {
     base_url: 'https://hris.example.com',
     auth: { type: 'bearer' },
     pagination: { type: 'cursor', cursor_path: 'next_cursor', cursor_param: 'cursor', page_size: 100 },
-    streams: [{ name: 'employees', path: '/v1/employees', records_path: 'data', primary_key: ['id'], incremental_field: 'updated_at', incremental_param: 'updated_since' }],
+    streams: [
+      {
+        name: 'employees',
+        path: '/v1/employees',
+        records_path: 'data',
+        primary_key: ['id'],
+        incremental_field: 'updated_at',
+        incremental_param: 'updated_since',
+      },
+    ],
   },
   credentials: { token: 'example-token' },
 };
@@ -78,7 +126,13 @@ const restExample = {
 const concatPart = {
   oneOf: [
     { type: 'string', minLength: 1, maxLength: 200, description: 'A source field.' },
-    { type: 'object', additionalProperties: false, required: ['literal'], properties: { literal: { type: 'string', maxLength: 200 } }, description: 'A constant text.' },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['literal'],
+      properties: { literal: { type: 'string', maxLength: 200 } },
+      description: 'A constant text.',
+    },
   ],
 };
 
@@ -89,7 +143,8 @@ const transform = {
       additionalProperties: false,
       required: ['type', 'to'],
       properties: { type: { const: 'cast' }, to: { enum: [...FIELD_TYPES] } },
-      description: 'Casts the value: `number`/`integer` (thousands commas allowed), `boolean` (true/false/yes/no/y/n/1/0), `date` (ISO 8601; use `date_format` for anything else), `date-time`, `string`.',
+      description:
+        'Casts the value: `number`/`integer` (thousands commas allowed), `boolean` (true/false/yes/no/y/n/1/0), `date` (ISO 8601; use `date_format` for anything else), `date-time`, `string`.',
     },
     {
       type: 'object',
@@ -114,8 +169,16 @@ const transform = {
       required: ['type', 'values'],
       properties: {
         type: { const: 'value_map' },
-        values: { type: 'object', maxProperties: 500, additionalProperties: { type: ['string', 'number', 'boolean', 'null'] }, description: 'Source value → target value (`{"FT": "full_time"}`).' },
-        default_value: { type: ['string', 'number', 'boolean', 'null'], description: 'What a non-empty value not in `values` becomes; without it, such values pass unchanged.' },
+        values: {
+          type: 'object',
+          maxProperties: 500,
+          additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+          description: 'Source value → target value (`{"FT": "full_time"}`).',
+        },
+        default_value: {
+          type: ['string', 'number', 'boolean', 'null'],
+          description: 'What a non-empty value not in `values` becomes; without it, such values pass unchanged.',
+        },
       },
     },
     {
@@ -124,8 +187,18 @@ const transform = {
       required: ['type', 'fields'],
       properties: {
         type: { const: 'concat' },
-        fields: { type: 'array', minItems: 1, maxItems: 20, items: concatPart, description: 'Source fields (strings) and literals (`{"literal": "…"}`), in order.' },
-        separator: { type: 'string', maxLength: 20, description: 'Put between the non-empty parts (empty parts are skipped); none by default.' },
+        fields: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 20,
+          items: concatPart,
+          description: 'Source fields (strings) and literals (`{"literal": "…"}`), in order.',
+        },
+        separator: {
+          type: 'string',
+          maxLength: 20,
+          description: 'Put between the non-empty parts (empty parts are skipped); none by default.',
+        },
       },
       description: 'Replaces the value with the parts joined; null when every part is empty.',
     },
@@ -135,7 +208,13 @@ const transform = {
       required: ['type', 'expression'],
       properties: {
         type: { const: 'expression' },
-        expression: { type: 'string', minLength: 1, maxLength: 2000, description: 'zen-engine (the JDM models\' language) with `value` and `record` in scope, e.g. `value * 12` or `record.first + " " + record.last`. Evaluated off the API\'s event loop within the expression budget (EXPRESSION_BUDGET_MS): past it, 422 naming this expression.' },
+        expression: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 2000,
+          description:
+            'zen-engine (the JDM models\' language) with `value` and `record` in scope, e.g. `value * 12` or `record.first + " " + record.last`. Evaluated off the API\'s event loop within the expression budget (EXPRESSION_BUDGET_MS): past it, 422 naming this expression.',
+        },
       },
     },
   ],
@@ -146,11 +225,14 @@ const fieldMappingBody = {
   additionalProperties: false,
   required: ['stream', 'target', 'fields'],
   properties: {
-    stream: { type: 'string', minLength: 1, maxLength: 63, description: 'The integration\'s stream to map.' },
+    stream: { type: 'string', minLength: 1, maxLength: 63, description: "The integration's stream to map." },
     target: {
       type: 'string',
       pattern: DATASET_NAME_PATTERN,
-      description: 'The target dataset: the built-in `employees` (fields: ' + Object.keys(EMPLOYEE_FIELDS).join(', ') + ') or one the tenant defined (POST /api/v1/datasets).',
+      description:
+        'The target dataset: the built-in `employees` (fields: ' +
+        Object.keys(EMPLOYEE_FIELDS).join(', ') +
+        ') or one the tenant defined (POST /api/v1/datasets).',
     },
     fields: {
       type: 'object',
@@ -158,7 +240,7 @@ const fieldMappingBody = {
       maxProperties: 100,
       description:
         'Per target field: `source` (the source field, a rename), `transforms` applied in order, a `default` for what is still empty, then a cast to ' +
-        'the target field\'s type. The dataset\'s primary key (`employee_id` for `employees`) is required.',
+        "the target field's type. The dataset's primary key (`employee_id` for `employees`) is required.",
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
@@ -179,8 +261,17 @@ const fieldMappingExample = {
     employee_id: { source: 'id' },
     name: { transforms: [{ type: 'concat', fields: ['first_name', 'last_name'], separator: ' ' }] },
     start_date: { source: 'hire_date', transforms: [{ type: 'date_format', format: 'MM/DD/YYYY' }] },
-    employment_type: { source: 'type', transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' }, default_value: 'other' }] },
-    salary: { source: 'monthly_pay', transforms: [{ type: 'cast', to: 'number' }, { type: 'expression', expression: 'value * 12' }] },
+    employment_type: {
+      source: 'type',
+      transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' }, default_value: 'other' }],
+    },
+    salary: {
+      source: 'monthly_pay',
+      transforms: [
+        { type: 'cast', to: 'number' },
+        { type: 'expression', expression: 'value * 12' },
+      ],
+    },
     status: { default: 'active' },
   },
 };
@@ -211,13 +302,27 @@ export const integrationsPart: DocumentPart = {
     ConnectorTypeList: listOf('ConnectorType'),
     Integration: {
       type: 'object',
-      required: ['id', 'object', 'name', 'connector_type', 'config', 'has_credentials', 'status', 'schedule', 'schedule_status', 'schedule_error', 'created_by', 'created_at', 'updated_at'],
+      required: [
+        'id',
+        'object',
+        'name',
+        'connector_type',
+        'config',
+        'has_credentials',
+        'status',
+        'schedule',
+        'schedule_status',
+        'schedule_error',
+        'created_by',
+        'created_at',
+        'updated_at',
+      ],
       properties: {
         id: { type: 'string', example: 'int_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'integration' },
         name: { type: 'string' },
         connector_type: { type: 'string', enum: CONNECTOR_TYPES },
-        config: { type: 'object', description: 'The configuration, with the spec\'s defaults filled in.' },
+        config: { type: 'object', description: "The configuration, with the spec's defaults filled in." },
         has_credentials: { type: 'boolean', description: 'Whether credentials are stored (they are never returned).' },
         status: integrationStatus,
         schedule: schedulePresentation,
@@ -233,7 +338,14 @@ export const integrationsPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       required: ['name', 'connector_type', 'config'],
-      properties: { name, connector_type: { type: 'string', enum: CONNECTOR_TYPES }, config, credentials, status: integrationStatus, schedule: scheduleSettings },
+      properties: {
+        name,
+        connector_type: { type: 'string', enum: CONNECTOR_TYPES },
+        config,
+        credentials,
+        status: integrationStatus,
+        schedule: scheduleSettings,
+      },
     },
     UpdateIntegrationRequest: {
       type: 'object',
@@ -243,11 +355,30 @@ export const integrationsPart: DocumentPart = {
     },
     IntegrationSchedule: {
       type: 'object',
-      required: ['object', 'integration_id', 'schedule_id', 'cron', 'interval_seconds', 'mode', 'timezone', 'schedule_status', 'schedule_error', 'paused', 'next_run_times', 'recent_runs', 'runs_started', 'runs_skipped_overlap'],
+      required: [
+        'object',
+        'integration_id',
+        'schedule_id',
+        'cron',
+        'interval_seconds',
+        'mode',
+        'timezone',
+        'schedule_status',
+        'schedule_error',
+        'paused',
+        'next_run_times',
+        'recent_runs',
+        'runs_started',
+        'runs_skipped_overlap',
+      ],
       properties: {
         object: { type: 'string', const: 'integration_schedule' },
         integration_id: { type: 'string' },
-        schedule_id: { type: 'string', description: 'The Temporal Schedule (`integration_schedule/int_…`; search attributes TenantId, ResourceType `integration_schedule`, ResourceId).' },
+        schedule_id: {
+          type: 'string',
+          description:
+            'The Temporal Schedule (`integration_schedule/int_…`; search attributes TenantId, ResourceType `integration_schedule`, ResourceId).',
+        },
         cron: { type: ['string', 'null'] },
         interval_seconds: { type: ['integer', 'null'] },
         mode: { type: 'string', enum: ['full', 'incremental'] },
@@ -255,7 +386,11 @@ export const integrationsPart: DocumentPart = {
         schedule_status: scheduleStatus,
         schedule_error: scheduleError,
         paused: { type: 'boolean', description: 'Paused with the integration.' },
-        next_run_times: { type: 'array', items: { type: 'string', format: 'date-time' }, description: 'The next times the schedule will start a sync (none while paused).' },
+        next_run_times: {
+          type: 'array',
+          items: { type: 'string', format: 'date-time' },
+          description: 'The next times the schedule will start a sync (none while paused).',
+        },
         recent_runs: {
           type: 'array',
           items: {
@@ -264,12 +399,19 @@ export const integrationsPart: DocumentPart = {
             properties: {
               scheduled_at: timestamp('When the run was due.'),
               started_at: timestamp('When Temporal started it.'),
-              workflow_id: { type: 'string', description: 'The scheduled run\'s workflow; the sync it stored (if any) lists `trigger: schedule`.' },
+              workflow_id: {
+                type: 'string',
+                description: "The scheduled run's workflow; the sync it stored (if any) lists `trigger: schedule`.",
+              },
             },
           },
         },
         runs_started: { type: 'integer', minimum: 0 },
-        runs_skipped_overlap: { type: 'integer', minimum: 0, description: 'Runs Temporal skipped because the previous scheduled run was still going.' },
+        runs_skipped_overlap: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Runs Temporal skipped because the previous scheduled run was still going.',
+        },
       },
       example: {
         object: 'integration_schedule',
@@ -283,7 +425,13 @@ export const integrationsPart: DocumentPart = {
         schedule_error: null,
         paused: false,
         next_run_times: ['2026-11-24T01:00:00.000Z', '2026-11-25T01:00:00.000Z'],
-        recent_runs: [{ scheduled_at: '2026-11-23T01:00:00.000Z', started_at: '2026-11-23T01:00:00.120Z', workflow_id: 'integration_schedule/int_01jd2x0m3f8q4w7e5r6t9y2v1k-2026-11-23T01:00:00Z' }],
+        recent_runs: [
+          {
+            scheduled_at: '2026-11-23T01:00:00.000Z',
+            started_at: '2026-11-23T01:00:00.120Z',
+            workflow_id: 'integration_schedule/int_01jd2x0m3f8q4w7e5r6t9y2v1k-2026-11-23T01:00:00Z',
+          },
+        ],
         runs_started: 1,
         runs_skipped_overlap: 0,
       },
@@ -295,7 +443,10 @@ export const integrationsPart: DocumentPart = {
         object: { type: 'string', const: 'connection_check' },
         integration_id: { type: 'string' },
         status: { type: 'string', enum: ['succeeded', 'failed'] },
-        message: { type: ['string', 'null'], description: 'Why it failed (unreachable, refused destination, rejected credentials, bad query).' },
+        message: {
+          type: ['string', 'null'],
+          description: 'Why it failed (unreachable, refused destination, rejected credentials, bad query).',
+        },
         latency_ms: { type: 'integer' },
       },
     },
@@ -318,7 +469,10 @@ export const integrationsPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       required: ['mapping'],
-      properties: { mapping: ref('PutFieldMappingRequest'), limit: { type: 'integer', minimum: 1, maximum: 50, description: 'Records to preview (default 10).' } },
+      properties: {
+        mapping: ref('PutFieldMappingRequest'),
+        limit: { type: 'integer', minimum: 1, maximum: 50, description: 'Records to preview (default 10).' },
+      },
     },
     FieldMappingValidation: {
       type: 'object',
@@ -336,7 +490,15 @@ export const integrationsPart: DocumentPart = {
             properties: {
               source_record: { type: 'object' },
               record: { type: ['object', 'null'], description: 'The mapped record; null when it would be rejected.' },
-              errors: { type: 'array', items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } }, description: 'Why the record would be rejected: `path` names the target field.' },
+              errors: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['path', 'message'],
+                  properties: { path: { type: 'string' }, message: { type: 'string' } },
+                },
+                description: 'Why the record would be rejected: `path` names the target field.',
+              },
             },
           },
         },
@@ -362,7 +524,20 @@ export const integrationsPart: DocumentPart = {
                   required: ['name', 'type'],
                   properties: {
                     name: { type: 'string' },
-                    type: { type: 'string', enum: ['string', 'number', 'integer', 'boolean', 'date', 'date-time', 'object', 'array', 'unknown'] },
+                    type: {
+                      type: 'string',
+                      enum: [
+                        'string',
+                        'number',
+                        'integer',
+                        'boolean',
+                        'date',
+                        'date-time',
+                        'object',
+                        'array',
+                        'unknown',
+                      ],
+                    },
                   },
                 },
               },
@@ -391,14 +566,20 @@ export const integrationsPart: DocumentPart = {
         operationId: 'createIntegration',
         summary: 'Create an integration',
         description:
-          'Validates `config` against the connector type\'s spec and `credentials` against its credentials spec; does not connect (see `check`). ' +
+          "Validates `config` against the connector type's spec and `credentials` against its credentials spec; does not connect (see `check`). " +
           'With a `schedule`, the answer does not wait for Temporal: `schedule_status` is `pending` until the Temporal Schedule has been created ' +
           '(in the background, retried until it is). A cron Temporal could not run is refused here (422 naming `/schedule/cron`).',
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateIntegrationRequest'), example: restExample } } },
-        responses: { '201': jsonResponse('The integration (never its credentials).', ref('Integration'), createdHeaders), ...standardErrors({ body: true }) },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('CreateIntegrationRequest'), example: restExample } },
+        },
+        responses: {
+          '201': jsonResponse('The integration (never its credentials).', ref('Integration'), createdHeaders),
+          ...standardErrors({ body: true }),
+        },
       },
       get: {
         operationId: 'listIntegrations',
@@ -406,7 +587,10 @@ export const integrationsPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'integrations:read',
         parameters: [parameterRef('Limit'), parameterRef('Cursor')],
-        responses: { '200': jsonResponse('A page of integrations, newest first.', ref('IntegrationList')), ...standardErrors() },
+        responses: {
+          '200': jsonResponse('A page of integrations, newest first.', ref('IntegrationList')),
+          ...standardErrors(),
+        },
       },
     },
     '/api/v1/integrations/{id}': {
@@ -416,7 +600,10 @@ export const integrationsPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'integrations:read',
         parameters: [idParameter],
-        responses: { '200': jsonResponse('The integration (never its credentials).', ref('Integration')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The integration (never its credentials).', ref('Integration')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       patch: {
         operationId: 'updateIntegration',
@@ -436,18 +623,25 @@ export const integrationsPart: DocumentPart = {
               schema: ref('UpdateIntegrationRequest'),
               examples: {
                 rename: { summary: 'Rename', value: { name: 'HRIS directory (production)' } },
-                schedule: { summary: 'Sync nightly at 02:00 Berlin time', value: { schedule: { cron: '0 2 * * *', mode: 'incremental', timezone: 'Europe/Berlin' } } },
+                schedule: {
+                  summary: 'Sync nightly at 02:00 Berlin time',
+                  value: { schedule: { cron: '0 2 * * *', mode: 'incremental', timezone: 'Europe/Berlin' } },
+                },
                 pause: { summary: 'Pause (no syncs; the schedule pauses)', value: { status: 'paused' } },
               },
             },
           },
         },
-        responses: { '200': jsonResponse('The updated integration.', ref('Integration')), ...standardErrors({ body: true, notFound: true }) },
+        responses: {
+          '200': jsonResponse('The updated integration.', ref('Integration')),
+          ...standardErrors({ body: true, notFound: true }),
+        },
       },
       delete: {
         operationId: 'deleteIntegration',
         summary: 'Delete an integration',
-        description: 'Its stored credentials are erased with it; its Temporal Schedule is deleted in the background (retried until it is, also while Temporal is away). A sync already running finishes.',
+        description:
+          'Its stored credentials are erased with it; its Temporal Schedule is deleted in the background (retried until it is, also while Temporal is away). A sync already running finishes.',
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter],
@@ -457,14 +651,17 @@ export const integrationsPart: DocumentPart = {
     '/api/v1/integrations/{id}/schedule': {
       get: {
         operationId: 'getIntegrationSchedule',
-        summary: 'Get the integration\'s schedule as Temporal runs it',
+        summary: "Get the integration's schedule as Temporal runs it",
         description:
           'The configured schedule with its live state from the Temporal Schedule: paused or not, the next run times, the recent runs, and ' +
           '`schedule_status` (`pending` while Temporal does not match the integration yet). 404 when the integration has no schedule.',
         tags: [tag],
         'x-required-scope': 'integrations:read',
         parameters: [idParameter],
-        responses: { '200': jsonResponse('The schedule.', ref('IntegrationSchedule')), ...standardErrors({ notFound: true, workflowEngine: true }) },
+        responses: {
+          '200': jsonResponse('The schedule.', ref('IntegrationSchedule')),
+          ...standardErrors({ notFound: true, workflowEngine: true }),
+        },
       },
     },
     '/api/v1/integrations/{id}/check': {
@@ -492,17 +689,27 @@ export const integrationsPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'integrations:read',
         parameters: [idParameter],
-        responses: { '200': jsonResponse('The current version.', ref('FieldMapping')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The current version.', ref('FieldMapping')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       put: {
         operationId: 'putIntegrationFieldMapping',
         summary: 'Save the field mapping as its next version',
-        description: 'Checks the mapping (stream, target fields, `employee_id` mapped, expressions parse) and saves it as the next version; earlier versions are kept.',
+        description:
+          'Checks the mapping (stream, target fields, `employee_id` mapped, expressions parse) and saves it as the next version; earlier versions are kept.',
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('PutFieldMappingRequest'), example: fieldMappingExample } } },
-        responses: { '200': jsonResponse('The new version.', ref('FieldMapping')), ...standardErrors({ body: true, notFound: true }) },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('PutFieldMappingRequest'), example: fieldMappingExample } },
+        },
+        responses: {
+          '200': jsonResponse('The new version.', ref('FieldMapping')),
+          ...standardErrors({ body: true, notFound: true }),
+        },
       },
     },
     '/api/v1/integrations/{id}/field-mappings/validate': {
@@ -510,7 +717,7 @@ export const integrationsPart: DocumentPart = {
         operationId: 'validateIntegrationFieldMapping',
         summary: 'Preview a field mapping',
         description:
-          'Checks the mapping against the stream\'s discovered fields (422 naming `/mapping/…`), then maps the first `limit` source records and ' +
+          "Checks the mapping against the stream's discovered fields (422 naming `/mapping/…`), then maps the first `limit` source records and " +
           'returns each with its mapped form or the reasons it would be rejected. Saves nothing. A source that cannot be read answers 422 `connector_failed`.',
         tags: [tag],
         'x-required-scope': 'integrations:write',
@@ -524,14 +731,21 @@ export const integrationsPart: DocumentPart = {
                 mapping: {
                   stream: 'people',
                   target: 'employees',
-                  fields: { employee_id: { source: 'id' }, start_date: { source: 'updated_at', transforms: [{ type: 'cast', to: 'date' }] }, status: { default: 'active' } },
+                  fields: {
+                    employee_id: { source: 'id' },
+                    start_date: { source: 'updated_at', transforms: [{ type: 'cast', to: 'date' }] },
+                    status: { default: 'active' },
+                  },
                 },
                 limit: 5,
               },
             },
           },
         },
-        responses: { '200': jsonResponse('The preview.', ref('FieldMappingValidation'), postSuccessHeaders), ...standardErrors({ body: true, notFound: true }) },
+        responses: {
+          '200': jsonResponse('The preview.', ref('FieldMappingValidation'), postSuccessHeaders),
+          ...standardErrors({ body: true, notFound: true }),
+        },
       },
     },
     '/api/v1/integrations/{id}/discover': {
@@ -539,12 +753,16 @@ export const integrationsPart: DocumentPart = {
         operationId: 'discoverIntegration',
         summary: 'Discover streams and fields',
         description:
-          'Reads the source\'s streams and their fields with types (Postgres: the column types; REST: inferred from the first page). ' +
+          "Reads the source's streams and their fields with types (Postgres: the column types; REST: inferred from the first page). " +
           'A source that cannot be read answers 422 `connector_failed`.',
         tags: [tag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        responses: { '200': jsonResponse('The streams.', ref('Catalog'), postSuccessHeaders), ...standardErrors({ notFound: true }), '422': responseRef('UnprocessableContent') },
+        responses: {
+          '200': jsonResponse('The streams.', ref('Catalog'), postSuccessHeaders),
+          ...standardErrors({ notFound: true }),
+          '422': responseRef('UnprocessableContent'),
+        },
       },
     },
   },

@@ -1,13 +1,28 @@
 import { SYNC_STATUSES } from '../../db/records/integration-sync';
 import { DATASET_NAME_PATTERN } from '../../integrations/datasets';
 import { asOfParameter, asOfSchema, datasetFilterParameter } from './openapi-datasets';
-import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, nullableTimestamp, type DocumentPart } from '../openapi/common';
+import {
+  createdHeaders,
+  jsonResponse,
+  listOf,
+  parameterRef,
+  pathParameter,
+  postSuccessHeaders,
+  ref,
+  standardErrors,
+  timestamp,
+  nullableTimestamp,
+  type DocumentPart,
+} from '../openapi/common';
 
 const syncTag = 'Integrations';
 const datasetTag = 'Datasets';
 const idParameter = pathParameter('The integration id (`int_…`).');
 const syncIdParameter = pathParameter('The sync id (`syn_…`).', 'sync_id');
-const datasetParameter = { ...pathParameter('The dataset name (`employees` or a tenant-defined one).', 'name'), schema: { type: 'string', pattern: DATASET_NAME_PATTERN } };
+const datasetParameter = {
+  ...pathParameter('The dataset name (`employees` or a tenant-defined one).', 'name'),
+  schema: { type: 'string', pattern: DATASET_NAME_PATTERN },
+};
 const count = { type: 'integer', minimum: 0 } as const;
 
 const syncExample = {
@@ -42,7 +57,7 @@ export const integrationSyncsPart: DocumentPart = {
     {
       name: datasetTag,
       description:
-        'The tenant\'s synced datasets (today the canonical `employees` dataset), written by integration syncs: the current version of ' +
+        "The tenant's synced datasets (today the canonical `employees` dataset), written by integration syncs: the current version of " +
         'each record by primary key. A record a full sync no longer finds is kept and flagged (`deleted_at`), and left out of reads ' +
         'unless `include_deleted=true`. Reading needs `integrations:read`.',
     },
@@ -57,23 +72,51 @@ export const integrationSyncsPart: DocumentPart = {
           enum: ['full', 'incremental'],
           default: 'incremental',
           description:
-            '`full` reads the whole stream and flags the integration\'s records it did not see as deleted; `incremental` reads from where ' +
+            "`full` reads the whole stream and flags the integration's records it did not see as deleted; `incremental` reads from where " +
             'the last finished sync stopped (inclusively: rows sharing the last cursor value are read again and de-duplicated on the primary key).',
         },
-        page_size: { type: 'integer', minimum: 1, maximum: 5000, default: 1000, description: 'Records read per page; each page is committed in one transaction.' },
+        page_size: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 5000,
+          default: 1000,
+          description: 'Records read per page; each page is committed in one transaction.',
+        },
         upload_id: {
           type: 'string',
           description:
             'csv integrations: the upload (`upl_…`) to read; default the latest (422 naming `/upload_id` when there is none, or for other connector types). ' +
-            'A csv `full` sync flags the integration\'s records missing from the file as deleted; `incremental` only upserts the file\'s rows.',
+            "A csv `full` sync flags the integration's records missing from the file as deleted; `incremental` only upserts the file's rows.",
         },
       },
     },
     IntegrationSync: {
       type: 'object',
       required: [
-        'id', 'object', 'integration_id', 'status', 'mode', 'dataset', 'stream', 'mapping_version', 'page_size', 'counts', 'pages_committed',
-        'error', 'upload_id', 'field_fill_rates', 'warnings', 'trigger', 'workflow_id', 'created_by', 'cancelled_by', 'created_at', 'updated_at', 'started_at', 'completed_at', 'duration_ms',
+        'id',
+        'object',
+        'integration_id',
+        'status',
+        'mode',
+        'dataset',
+        'stream',
+        'mapping_version',
+        'page_size',
+        'counts',
+        'pages_committed',
+        'error',
+        'upload_id',
+        'field_fill_rates',
+        'warnings',
+        'trigger',
+        'workflow_id',
+        'created_by',
+        'cancelled_by',
+        'created_at',
+        'updated_at',
+        'started_at',
+        'completed_at',
+        'duration_ms',
       ],
       properties: {
         id: { type: 'string', description: '`syn_…`' },
@@ -84,13 +127,17 @@ export const integrationSyncsPart: DocumentPart = {
           enum: [...SYNC_STATUSES],
           description:
             '`queued` → `syncing` → `completed`, or `partially_completed` (some records rejected by the mapping, see the rejections; or a ' +
-            'mapped field\'s fill rate dropped sharply, see `warnings`), or `failed` (`error` says why; pages committed before stay), or ' +
+            "mapped field's fill rate dropped sharply, see `warnings`), or `failed` (`error` says why; pages committed before stay), or " +
             '`cancelled` (POST …/cancel; pages committed before stay, and the next incremental sync continues from its last committed page).',
         },
         mode: { type: 'string', enum: ['full', 'incremental'] },
         dataset: { type: 'string', description: 'The target dataset (`employees` or a tenant-defined one).' },
         stream: { type: 'string', description: 'The source stream the field mapping reads.' },
-        mapping_version: { type: 'integer', minimum: 1, description: 'The field-mapping version this sync applies (the latest when it was requested).' },
+        mapping_version: {
+          type: 'integer',
+          minimum: 1,
+          description: 'The field-mapping version this sync applies (the latest when it was requested).',
+        },
         page_size: { type: 'integer' },
         counts: {
           type: 'object',
@@ -98,28 +145,38 @@ export const integrationSyncsPart: DocumentPart = {
           properties: {
             read: { ...count, description: 'Source records read.' },
             inserted: { ...count, description: 'Records new to the dataset.' },
-            updated: { ...count, description: 'Records whose content changed (or that come back after being flagged deleted).' },
+            updated: {
+              ...count,
+              description: 'Records whose content changed (or that come back after being flagged deleted).',
+            },
             unchanged: { ...count, description: 'Records read again with the same content (by content hash).' },
             rejected: { ...count, description: 'Records the mapping refused.' },
-            deleted: { ...count, description: 'Full syncs: the integration\'s records not seen, now flagged deleted.' },
+            deleted: { ...count, description: "Full syncs: the integration's records not seen, now flagged deleted." },
           },
         },
-        pages_committed: { ...count, description: 'Pages committed so far; a retried attempt resumes after the last one.' },
+        pages_committed: {
+          ...count,
+          description: 'Pages committed so far; a retried attempt resumes after the last one.',
+        },
         error: {
           type: ['object', 'null'],
           required: ['code', 'detail'],
-          properties: { code: { type: 'string', description: '`sync_failed` or `sync_cancelled`.' }, detail: { type: 'string' } },
+          properties: {
+            code: { type: 'string', description: '`sync_failed` or `sync_cancelled`.' },
+            detail: { type: 'string' },
+          },
         },
         field_fill_rates: {
           type: 'object',
           additionalProperties: { type: 'number', minimum: 0, maximum: 1 },
-          description: 'Per mapped target field, the share of mapped records that had a value (not null, not blank), over the pages committed so far.',
+          description:
+            'Per mapped target field, the share of mapped records that had a value (not null, not blank), over the pages committed so far.',
         },
         warnings: {
           type: 'array',
           description:
-            'Data-quality warnings: `fill_rate_dropped` when a mapped field\'s fill rate fell by more than SYNC_FILL_RATE_DROP_POINTS percentage points ' +
-            '(default 30) against the previous completed sync of the integration\'s stream, where that rate was at least SYNC_FILL_RATE_MIN_PREVIOUS_PERCENT ' +
+            "Data-quality warnings: `fill_rate_dropped` when a mapped field's fill rate fell by more than SYNC_FILL_RATE_DROP_POINTS percentage points " +
+            "(default 30) against the previous completed sync of the integration's stream, where that rate was at least SYNC_FILL_RATE_MIN_PREVIOUS_PERCENT " +
             '(default 50) and this sync mapped at least SYNC_FILL_RATE_MIN_RECORDS records (default 100). Any warning makes the sync `partially_completed`.',
           items: {
             type: 'object',
@@ -132,10 +189,23 @@ export const integrationSyncsPart: DocumentPart = {
             },
           },
         },
-        trigger: { type: 'string', enum: ['api', 'schedule'], description: 'Requested through the API, or started by the integration\'s schedule.' },
-        cancelled_by: { oneOf: [ref('Actor'), { type: 'null' }], description: 'Who cancelled it (null: not cancelled, or cancelled through Temporal directly).' },
-        upload_id: { type: ['string', 'null'], description: 'csv integrations: the upload this sync reads (`upl_…`); null for other connectors.' },
-        workflow_id: { type: 'string', description: 'The Temporal workflow running the sync (`integration_sync/syn_…`).' },
+        trigger: {
+          type: 'string',
+          enum: ['api', 'schedule'],
+          description: "Requested through the API, or started by the integration's schedule.",
+        },
+        cancelled_by: {
+          oneOf: [ref('Actor'), { type: 'null' }],
+          description: 'Who cancelled it (null: not cancelled, or cancelled through Temporal directly).',
+        },
+        upload_id: {
+          type: ['string', 'null'],
+          description: 'csv integrations: the upload this sync reads (`upl_…`); null for other connectors.',
+        },
+        workflow_id: {
+          type: 'string',
+          description: 'The Temporal workflow running the sync (`integration_sync/syn_…`).',
+        },
         created_by: ref('Actor'),
         created_at: timestamp('When the sync was requested.'),
         updated_at: timestamp('Last status or count change.'),
@@ -152,11 +222,22 @@ export const integrationSyncsPart: DocumentPart = {
       properties: {
         object: { type: 'string', const: 'sync_rejection' },
         sync_id: { type: 'string' },
-        primary_key: { type: ['string', 'null'], description: 'The record\'s mapped primary key, when it could be mapped.' },
-        source_record: { type: 'object', description: 'The record as the source returned it; for a CSV row that could not be read as a record, `{ "line": <line number>, "raw": "<the row\'s text, up to 1,000 bytes>" }`.' },
+        primary_key: {
+          type: ['string', 'null'],
+          description: "The record's mapped primary key, when it could be mapped.",
+        },
+        source_record: {
+          type: 'object',
+          description:
+            'The record as the source returned it; for a CSV row that could not be read as a record, `{ "line": <line number>, "raw": "<the row\'s text, up to 1,000 bytes>" }`.',
+        },
         errors: {
           type: 'array',
-          items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+          items: {
+            type: 'object',
+            required: ['path', 'message'],
+            properties: { path: { type: 'string' }, message: { type: 'string' } },
+          },
           description: 'Why it was refused: `path` names the target field.',
         },
         created_at: timestamp('When it was read.'),
@@ -170,7 +251,11 @@ export const integrationSyncsPart: DocumentPart = {
         object: { type: 'string', const: 'dataset' },
         name: { type: 'string' },
         primary_key: { type: 'string' },
-        fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'Field names and their types.' },
+        fields: {
+          type: 'object',
+          additionalProperties: { type: 'string' },
+          description: 'Field names and their types.',
+        },
         records: { ...count, description: 'Records not flagged deleted.' },
         deleted_records: { ...count, description: 'Records flagged deleted by a full sync.' },
         updated_at: nullableTimestamp('When a record last changed; null while the dataset is empty.'),
@@ -179,7 +264,18 @@ export const integrationSyncsPart: DocumentPart = {
     DatasetList: listOf('Dataset'),
     DatasetRecord: {
       type: 'object',
-      required: ['object', 'dataset', 'primary_key', 'data', 'integration_id', 'first_seen_sync_id', 'last_seen_sync_id', 'deleted_at', 'created_at', 'updated_at'],
+      required: [
+        'object',
+        'dataset',
+        'primary_key',
+        'data',
+        'integration_id',
+        'first_seen_sync_id',
+        'last_seen_sync_id',
+        'deleted_at',
+        'created_at',
+        'updated_at',
+      ],
       properties: {
         object: { type: 'string', const: 'dataset_record' },
         dataset: { type: 'string' },
@@ -187,10 +283,15 @@ export const integrationSyncsPart: DocumentPart = {
         data: { type: 'object', description: 'The mapped record.' },
         integration_id: { type: 'string', description: 'The integration that last wrote it.' },
         first_seen_sync_id: { type: 'string' },
-        last_seen_sync_id: { type: 'string', description: 'The last sync that read it (read `as_of` a past point: the sync that wrote the version shown).' },
+        last_seen_sync_id: {
+          type: 'string',
+          description: 'The last sync that read it (read `as_of` a past point: the sync that wrote the version shown).',
+        },
         deleted_at: nullableTimestamp('When a full sync stopped finding it.'),
         created_at: timestamp('When it first arrived.'),
-        updated_at: timestamp('When its content last changed (read `as_of` a past point: when the version shown began).'),
+        updated_at: timestamp(
+          'When its content last changed (read `as_of` a past point: when the version shown began).',
+        ),
       },
     },
     DatasetRecordList: {
@@ -205,26 +306,41 @@ export const integrationSyncsPart: DocumentPart = {
         operationId: 'createIntegrationSync',
         summary: 'Start a sync',
         description:
-          'Starts a sync of the integration\'s mapped stream into its dataset, run by a Temporal workflow, with the latest field-mapping ' +
+          "Starts a sync of the integration's mapped stream into its dataset, run by a Temporal workflow, with the latest field-mapping " +
           'version (422 naming `/field_mapping` when none is saved). One sync at a time per integration: while one is queued or running, ' +
           'the request answers 200 with that one instead of starting another. A paused integration answers 409 `integration_paused`.',
         tags: [syncTag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateIntegrationSyncRequest'), example: { mode: 'full', page_size: 500 } } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('CreateIntegrationSyncRequest'),
+              example: { mode: 'full', page_size: 500 },
+            },
+          },
+        },
         responses: {
-          '200': jsonResponse('A sync of this integration is already queued or running: that one.', ref('IntegrationSync'), postSuccessHeaders),
+          '200': jsonResponse(
+            'A sync of this integration is already queued or running: that one.',
+            ref('IntegrationSync'),
+            postSuccessHeaders,
+          ),
           '202': jsonResponse('The sync has been accepted; poll it.', ref('IntegrationSync'), createdHeaders),
           ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
         },
       },
       get: {
         operationId: 'listIntegrationSyncs',
-        summary: 'List an integration\'s syncs',
+        summary: "List an integration's syncs",
         tags: [syncTag],
         'x-required-scope': 'integrations:read',
         parameters: [idParameter, parameterRef('Limit'), parameterRef('Cursor')],
-        responses: { '200': jsonResponse('A page of syncs, newest first.', ref('IntegrationSyncList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of syncs, newest first.', ref('IntegrationSyncList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/integrations/{id}/syncs/{sync_id}': {
@@ -250,7 +366,15 @@ export const integrationSyncsPart: DocumentPart = {
         tags: [syncTag],
         'x-required-scope': 'integrations:write',
         parameters: [idParameter, syncIdParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, maxProperties: 0 }, example: {} } } },
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: { type: 'object', additionalProperties: false, maxProperties: 0 },
+              example: {},
+            },
+          },
+        },
         responses: {
           '200': jsonResponse('The cancelled sync.', ref('IntegrationSync'), postSuccessHeaders),
           ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
@@ -264,7 +388,10 @@ export const integrationSyncsPart: DocumentPart = {
         tags: [syncTag],
         'x-required-scope': 'integrations:read',
         parameters: [idParameter, syncIdParameter, parameterRef('Limit'), parameterRef('Cursor')],
-        responses: { '200': jsonResponse('A page of rejections, in the order they were read.', ref('SyncRejectionList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of rejections, in the order they were read.', ref('SyncRejectionList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/datasets': {
@@ -280,10 +407,10 @@ export const integrationSyncsPart: DocumentPart = {
     '/api/v1/datasets/{name}/records': {
       get: {
         operationId: 'listDatasetRecords',
-        summary: 'List a dataset\'s records',
+        summary: "List a dataset's records",
         description:
           'In primary-key order, cursor-paged. Records flagged deleted are left out unless `include_deleted=true`. `as_of` reads the ' +
-          'dataset as it stood after a sync or at a time (from the records\' history); `filter[<field>]` and ' +
+          "dataset as it stood after a sync or at a time (from the records' history); `filter[<field>]` and " +
           '`filter[<field>][<operator>]` keep the records whose fields match (every condition must hold).',
         tags: [datasetTag],
         'x-required-scope': 'integrations:read',
@@ -291,11 +418,19 @@ export const integrationSyncsPart: DocumentPart = {
           datasetParameter,
           parameterRef('Limit'),
           parameterRef('Cursor'),
-          { name: 'include_deleted', in: 'query', description: '`true`: also records flagged deleted.', schema: { type: 'boolean', default: false } },
+          {
+            name: 'include_deleted',
+            in: 'query',
+            description: '`true`: also records flagged deleted.',
+            schema: { type: 'boolean', default: false },
+          },
           asOfParameter,
           datasetFilterParameter,
         ],
-        responses: { '200': jsonResponse('A page of records.', ref('DatasetRecordList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of records.', ref('DatasetRecordList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
   },

@@ -1,10 +1,21 @@
-import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+import {
+  createdHeaders,
+  jsonResponse,
+  listOf,
+  parameterRef,
+  pathParameter,
+  ref,
+  standardErrors,
+  timestamp,
+  type DocumentPart,
+} from '../openapi/common';
 
 const tag = 'Integrations';
 const idParameter = pathParameter('The integration id (`int_…`), of connector type `csv`.');
 const uploadIdParameter = pathParameter('The upload id (`upl_…`).', 'upload_id');
 
-const csvExample = 'id,full_name,department,monthly_pay,type\r\ne1001,Ada Lovelace,Engineering,9100,FT\r\ne1002,"Hopper, Grace",Engineering,8800,PT\r\n';
+const csvExample =
+  'id,full_name,department,monthly_pay,type\r\ne1001,Ada Lovelace,Engineering,9100,FT\r\ne1002,"Hopper, Grace",Engineering,8800,PT\r\n';
 
 const uploadExample = {
   id: 'upl_01jd3n8v2w3x4y5z6a7b8c9d0e',
@@ -23,15 +34,33 @@ export const integrationUploadsPart: DocumentPart = {
   schemas: {
     IntegrationUpload: {
       type: 'object',
-      required: ['id', 'object', 'integration_id', 'filename', 'bytes', 'sha256', 'columns', 'created_by', 'created_at'],
+      required: [
+        'id',
+        'object',
+        'integration_id',
+        'filename',
+        'bytes',
+        'sha256',
+        'columns',
+        'created_by',
+        'created_at',
+      ],
       properties: {
         id: { type: 'string', description: '`upl_…`' },
         object: { type: 'string', const: 'integration_upload' },
         integration_id: { type: 'string' },
         filename: { type: ['string', 'null'], description: 'The `filename` given on upload, if any.' },
         bytes: { type: 'integer', minimum: 0 },
-        sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'Lowercase hex SHA-256 of the file\'s bytes as received.' },
-        columns: { type: 'array', items: { type: 'string' }, description: 'The column names: the header row (trimmed), or the configured `columns` of a file without one.' },
+        sha256: {
+          type: 'string',
+          pattern: '^[0-9a-f]{64}$',
+          description: "Lowercase hex SHA-256 of the file's bytes as received.",
+        },
+        columns: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'The column names: the header row (trimmed), or the configured `columns` of a file without one.',
+        },
         created_by: ref('Actor'),
         created_at: timestamp('When the upload was stored.'),
       },
@@ -60,12 +89,15 @@ export const integrationUploadsPart: DocumentPart = {
           {
             name: 'filename',
             in: 'query',
-            description: 'The file\'s name, kept for reference.',
+            description: "The file's name, kept for reference.",
             schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\u0000-\\u001f\\u007f/\\\\]+$' },
             example: 'employees-2026-11.csv',
           },
         ],
-        requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string', format: 'binary' }, example: csvExample } } },
+        requestBody: {
+          required: true,
+          content: { 'text/csv': { schema: { type: 'string', format: 'binary' }, example: csvExample } },
+        },
         responses: {
           '201': jsonResponse('The stored upload.', ref('IntegrationUpload'), createdHeaders),
           ...standardErrors({ body: true, notFound: true, conflict: true }),
@@ -73,11 +105,14 @@ export const integrationUploadsPart: DocumentPart = {
       },
       get: {
         operationId: 'listIntegrationUploads',
-        summary: 'List an integration\'s uploads',
+        summary: "List an integration's uploads",
         tags: [tag],
         'x-required-scope': 'integrations:read',
         parameters: [idParameter, parameterRef('Limit'), parameterRef('Cursor')],
-        responses: { '200': jsonResponse('A page of uploads, newest first.', ref('IntegrationUploadList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of uploads, newest first.', ref('IntegrationUploadList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/integrations/{id}/uploads/{upload_id}': {
@@ -87,7 +122,10 @@ export const integrationUploadsPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'integrations:read',
         parameters: [idParameter, uploadIdParameter],
-        responses: { '200': jsonResponse('The upload.', ref('IntegrationUpload')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The upload.', ref('IntegrationUpload')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
   },

@@ -12,7 +12,12 @@ import { presentFieldMapping } from './presenter';
 import type { IntegrationUseCaseDeps } from './deps';
 
 /** Saves a mapping as the integration's next version, once it is valid for the integration and its target dataset. */
-export async function putFieldMapping({ db, sandbox }: IntegrationUseCaseDeps, context: RequestContext, id: string, body: PutFieldMappingRequest) {
+export async function putFieldMapping(
+  { db, sandbox }: IntegrationUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  body: PutFieldMappingRequest,
+) {
   requireIntegrationId(id);
   // Read, then check in the sandbox with no transaction open, then write in a transaction that re-reads under locks.
   const checked = await inTenantTransaction(db, context.tenantId, async (scope) => {
@@ -28,7 +33,13 @@ export async function putFieldMapping({ db, sandbox }: IntegrationUseCaseDeps, c
     if (locked.errors.length > 0) throw validationFailed(locked.errors, 'The field mapping is not valid.');
     // The target dataset was reshaped between the check and the write: the check no longer holds.
     if (!isDeepStrictEqual(locked.target, target)) throw concurrentUpdate();
-    const version = await insertFieldMappingVersion(scope, { integration_id: id, stream: body.stream, target: body.target, fields: body.fields, created_by: context.actor });
+    const version = await insertFieldMappingVersion(scope, {
+      integration_id: id,
+      stream: body.stream,
+      target: body.target,
+      fields: body.fields,
+      created_by: context.actor,
+    });
     await appendAuditRecord(scope, {
       actor: context.actor,
       action: 'integration.field_mapping_created',

@@ -2,7 +2,11 @@ import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { DatasetDefinitionService } from './dataset-definitions';
 
-export function registerDatasetDefinitionRoutes(router: AppRouter, operation: BindOperation, datasets: DatasetDefinitionService): void {
+export function registerDatasetDefinitionRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  datasets: DatasetDefinitionService,
+): void {
   operation(router, 'createDataset', async (ctx, { body }) => {
     const created = await datasets.create(requestContext(ctx), body);
     ctx.status = 201;

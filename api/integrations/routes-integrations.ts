@@ -3,7 +3,11 @@ import type { BindOperation } from '../operations';
 
 import type { IntegrationService } from './service';
 
-export function registerIntegrationRoutes(router: AppRouter, operation: BindOperation, integrations: IntegrationService): void {
+export function registerIntegrationRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  integrations: IntegrationService,
+): void {
   operation(router, 'listConnectorTypes', async (ctx) => {
     ctx.body = integrations.connectorTypes();
   });

@@ -3,7 +3,11 @@ import type { BindOperation } from '../operations';
 
 import type { IntegrationSyncService } from './syncs';
 
-export function registerIntegrationSyncRoutes(router: AppRouter, operation: BindOperation, syncs: IntegrationSyncService): void {
+export function registerIntegrationSyncRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  syncs: IntegrationSyncService,
+): void {
   operation(router, 'createIntegrationSync', async (ctx, { params, body }) => {
     const id = params.id;
     const { sync, created } = await syncs.create(requestContext(ctx), id, body);
@@ -25,7 +29,10 @@ export function registerIntegrationSyncRoutes(router: AppRouter, operation: Bind
   });
 
   operation(router, 'listIntegrationSyncRejections', async (ctx, { params, query }) => {
-    ctx.body = await syncs.rejections(requestContext(ctx), params.id, params.sync_id, { limit: query.limit, cursor: query.cursor });
+    ctx.body = await syncs.rejections(requestContext(ctx), params.id, params.sync_id, {
+      limit: query.limit,
+      cursor: query.cursor,
+    });
   });
 
   operation(router, 'listDatasets', async (ctx) => {

@@ -1,21 +1,49 @@
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptions, type ScheduleSpec } from '@temporalio/client';
+import {
+  ScheduleAlreadyRunning,
+  ScheduleOverlapPolicy,
+  type Client,
+  type ScheduleOptions,
+  type ScheduleSpec,
+} from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import type { IntegrationSchedule } from '../../db/records/integration';
-import { integrationScheduleTarget, markIntegrationScheduleApplied, markIntegrationScheduleFailed, tryLockIntegrationSchedule } from '../../db/repositories/schedule-reconciliation';
-import { INTEGRATION_SCHEDULED_SYNC_WORKFLOW, integrationScheduleId, type IntegrationScheduledSyncInput } from '../../workflows/integrations/contracts-schedules';
+import {
+  integrationScheduleTarget,
+  markIntegrationScheduleApplied,
+  markIntegrationScheduleFailed,
+  tryLockIntegrationSchedule,
+} from '../../db/repositories/schedule-reconciliation';
+import {
+  INTEGRATION_SCHEDULED_SYNC_WORKFLOW,
+  integrationScheduleId,
+  type IntegrationScheduledSyncInput,
+} from '../../workflows/integrations/contracts-schedules';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import type { TenantWorkers } from '../../db/repositories/tenants';
 import { tenantTaskQueue } from '../../workflows/contracts/task-queues';
-import { deleteScheduleIfPresent, describeScheduleIfPresent, workflowEngineUnavailable, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
+import {
+  deleteScheduleIfPresent,
+  describeScheduleIfPresent,
+  workflowEngineUnavailable,
+  withWorkflowEngineDeadline,
+} from '../../orchestration/workflow-engine';
 
 export { integrationScheduleId };
 
 export interface IntegrationSchedulesDeps {
   db: Knex;
   temporal: Client;
-  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs' | 'syncFillRateGuard' | 'scheduleReconcile'>;
+  config: Pick<
+    Config,
+    | 'temporalTaskQueue'
+    | 'temporalRpcTimeoutMs'
+    | 'activityRetry'
+    | 'integrationSyncHeartbeatTimeoutMs'
+    | 'syncFillRateGuard'
+    | 'scheduleReconcile'
+  >;
   logger: Logger;
 }
 
@@ -41,10 +69,19 @@ function specOf(schedule: IntegrationSchedule): ScheduleSpec {
 
 /** Temporal refused the request itself (an invalid spec or action): retrying the same request would not help. */
 function refused(error: unknown): boolean {
-  return (error as { code?: unknown }).code === GRPC_INVALID_ARGUMENT || (error as { cause?: { code?: unknown } }).cause?.code === GRPC_INVALID_ARGUMENT;
+  return (
+    (error as { code?: unknown }).code === GRPC_INVALID_ARGUMENT ||
+    (error as { cause?: { code?: unknown } }).cause?.code === GRPC_INVALID_ARGUMENT
+  );
 }
 
-type ScheduleJob = { tenantId: string; integrationId: string; schedule: IntegrationSchedule; paused: boolean; tenantWorkers: TenantWorkers };
+type ScheduleJob = {
+  tenantId: string;
+  integrationId: string;
+  schedule: IntegrationSchedule;
+  paused: boolean;
+  tenantWorkers: TenantWorkers;
+};
 
 /** The Temporal Schedule of an integration: its spec, the scheduled-sync action, overlap SKIP, memo and paused state. */
 function optionsFor(config: IntegrationSchedulesDeps['config'], job: ScheduleJob): ScheduleOptions {
@@ -53,7 +90,11 @@ function optionsFor(config: IntegrationSchedulesDeps['config'], job: ScheduleJob
     tenantId: job.tenantId,
     integrationId: job.integrationId,
     mode: job.schedule.mode,
-    sync: { heartbeatTimeoutMs: config.integrationSyncHeartbeatTimeoutMs, retry: config.activityRetry, fillRateGuard: config.syncFillRateGuard },
+    sync: {
+      heartbeatTimeoutMs: config.integrationSyncHeartbeatTimeoutMs,
+      retry: config.activityRetry,
+      fillRateGuard: config.syncFillRateGuard,
+    },
   };
   return {
     scheduleId,
@@ -75,20 +116,29 @@ function optionsFor(config: IntegrationSchedulesDeps['config'], job: ScheduleJob
 }
 
 /** Creates the integration's schedule, or replaces its spec, action and paused state if it exists. */
-async function putSchedule(temporal: Client, config: IntegrationSchedulesDeps['config'], job: ScheduleJob): Promise<void> {
+async function putSchedule(
+  temporal: Client,
+  config: IntegrationSchedulesDeps['config'],
+  job: ScheduleJob,
+): Promise<void> {
   const options = optionsFor(config, job);
   try {
     await temporal.schedule.create(options);
   } catch (error) {
     if (!(error instanceof ScheduleAlreadyRunning)) throw error;
     const { scheduleId: _id, memo: _memo, ...update } = options;
-    await temporal.schedule.getHandle(options.scheduleId).update(() => ({ ...update, state: { paused: job.paused, note: options.state?.note } }));
+    await temporal.schedule
+      .getHandle(options.scheduleId)
+      .update(() => ({ ...update, state: { paused: job.paused, note: options.state?.note } }));
   }
 }
 
 /** The back-off after `attempts` failed attempts: the reconcile interval doubled each time, up to the maximum. */
 function backoffSeconds(config: IntegrationSchedulesDeps['config'], attempts: number): number {
-  return Math.min(config.scheduleReconcile.maxBackoffSeconds, config.scheduleReconcile.intervalSeconds * 2 ** Math.min(attempts, 20));
+  return Math.min(
+    config.scheduleReconcile.maxBackoffSeconds,
+    config.scheduleReconcile.intervalSeconds * 2 ** Math.min(attempts, 20),
+  );
 }
 
 /**
@@ -101,10 +151,13 @@ function backoffSeconds(config: IntegrationSchedulesDeps['config'], attempts: nu
  */
 export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
   const { db, temporal, config, logger } = deps;
-  const deadline = <T>(work: () => Promise<T>) => withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, work);
+  const deadline = <T>(work: () => Promise<T>) =>
+    withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, work);
   const unavailable = (error: unknown): never => {
     logger.error({ err: error }, 'could not read an integration schedule');
-    throw workflowEngineUnavailable('The workflow engine could not be reached to describe the schedule. Retry shortly.');
+    throw workflowEngineUnavailable(
+      'The workflow engine could not be reached to describe the schedule. Retry shortly.',
+    );
   };
 
   /**
@@ -120,14 +173,32 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
       const generation = target.schedule_generation;
       try {
         await deadline(async () => {
-          if (target.deleted_at !== null || target.schedule === null) await deleteScheduleIfPresent(temporal, integrationScheduleId(integrationId));
-          else await putSchedule(temporal, config, { tenantId: target.tenant_id, integrationId, schedule: target.schedule, paused: target.status === 'paused', tenantWorkers: target.tenant_workers });
+          if (target.deleted_at !== null || target.schedule === null)
+            await deleteScheduleIfPresent(temporal, integrationScheduleId(integrationId));
+          else
+            await putSchedule(temporal, config, {
+              tenantId: target.tenant_id,
+              integrationId,
+              schedule: target.schedule,
+              paused: target.status === 'paused',
+              tenantWorkers: target.tenant_workers,
+            });
         });
       } catch (error) {
         const status = refused(error) ? 'error' : 'pending';
-        const message = status === 'error' ? `Temporal refused the schedule: ${(error as Error).message}` : `The workflow engine could not be reached: ${(error as Error).message}`;
-        logger.warn({ err: error, integration_id: integrationId, generation }, 'could not reconcile an integration schedule; retrying later');
-        await markIntegrationScheduleFailed(trx, integrationId, generation, { status, error: message, retryInSeconds: backoffSeconds(config, target.schedule_attempts) });
+        const message =
+          status === 'error'
+            ? `Temporal refused the schedule: ${(error as Error).message}`
+            : `The workflow engine could not be reached: ${(error as Error).message}`;
+        logger.warn(
+          { err: error, integration_id: integrationId, generation },
+          'could not reconcile an integration schedule; retrying later',
+        );
+        await markIntegrationScheduleFailed(trx, integrationId, generation, {
+          status,
+          error: message,
+          retryInSeconds: backoffSeconds(config, target.schedule_attempts),
+        });
         return status;
       }
       return (await markIntegrationScheduleApplied(trx, integrationId, generation)) ? 'synced' : 'moved';
@@ -154,7 +225,12 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
           await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
         }
       })()
-        .catch((error: unknown) => logger.warn({ err: error, integration_id: integrationId }, 'could not reconcile an integration schedule after a write'))
+        .catch((error: unknown) =>
+          logger.warn(
+            { err: error, integration_id: integrationId },
+            'could not reconcile an integration schedule after a write',
+          ),
+        )
         .finally(() => {
           afterWriteInFlight--;
         });
@@ -171,7 +247,11 @@ export function createIntegrationSchedules(deps: IntegrationSchedulesDeps) {
           paused: description.state.paused,
           note: description.state.note ?? null,
           nextRunTimes: description.info.nextActionTimes,
-          recentRuns: description.info.recentActions.map((action) => ({ scheduledAt: action.scheduledAt, takenAt: action.takenAt, workflowId: action.action.workflow.workflowId })),
+          recentRuns: description.info.recentActions.map((action) => ({
+            scheduledAt: action.scheduledAt,
+            takenAt: action.takenAt,
+            workflowId: action.action.workflow.workflowId,
+          })),
           runsTaken: description.info.numActionsTaken,
           runsSkippedOverlap: description.info.numActionsSkippedOverlap,
         };

@@ -1,9 +1,17 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
-import { INTEGRATION_SYNC_WORKFLOW, integrationSyncWorkflowId, type IntegrationSyncInput } from '../../workflows/integrations/contracts-syncs';
+import {
+  INTEGRATION_SYNC_WORKFLOW,
+  integrationSyncWorkflowId,
+  type IntegrationSyncInput,
+} from '../../workflows/integrations/contracts-syncs';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
-import { startOrRollBack, withWorkflowEngineDeadline, workflowEngineUnavailable } from '../../orchestration/workflow-engine';
+import {
+  startOrRollBack,
+  withWorkflowEngineDeadline,
+  workflowEngineUnavailable,
+} from '../../orchestration/workflow-engine';
 import type { TaskQueues } from '../../orchestration/task-queues';
 
 export { integrationSyncWorkflowId };
@@ -12,7 +20,10 @@ export interface IntegrationSyncsDeps {
   temporal: Client;
   /** Which task queue each tenant's work starts on (shared, or its dedicated workers'). */
   taskQueues: TaskQueues;
-  config: Pick<Config, 'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs' | 'syncFillRateGuard'>;
+  config: Pick<
+    Config,
+    'temporalRpcTimeoutMs' | 'activityRetry' | 'integrationSyncHeartbeatTimeoutMs' | 'syncFillRateGuard'
+  >;
   logger: Logger;
 }
 
@@ -55,11 +66,15 @@ export function createIntegrationSyncs(deps: IntegrationSyncsDeps) {
      */
     async cancelSync(workflowId: string): Promise<void> {
       try {
-        await withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () => temporal.workflow.getHandle(workflowId).cancel());
+        await withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
+          temporal.workflow.getHandle(workflowId).cancel(),
+        );
       } catch (error) {
         if (error instanceof WorkflowNotFoundError) return;
         deps.logger.error({ err: error, workflow_id: workflowId }, 'could not cancel a sync workflow');
-        throw workflowEngineUnavailable('The sync could not be cancelled in the workflow engine; nothing was changed. Retry shortly.');
+        throw workflowEngineUnavailable(
+          'The sync could not be cancelled in the workflow engine; nothing was changed. Retry shortly.',
+        );
       }
     },
   };

@@ -24,9 +24,17 @@ export async function requireSync(scope: TenantScope, integrationId: string, syn
  * The upload a csv sync reads: the one named (another integration's or tenant's id is a 404, like any id), else the
  * latest. Other connectors take no upload.
  */
-export async function uploadToRead(scope: TenantScope, connectorType: string, integrationId: string, uploadId: string | undefined) {
+export async function uploadToRead(
+  scope: TenantScope,
+  connectorType: string,
+  integrationId: string,
+  uploadId: string | undefined,
+) {
   if (connectorType !== 'csv') {
-    if (uploadId !== undefined) throw validationFailed([{ path: '/upload_id', message: `only csv integrations read uploads; this one is ${connectorType}` }]);
+    if (uploadId !== undefined)
+      throw validationFailed([
+        { path: '/upload_id', message: `only csv integrations read uploads; this one is ${connectorType}` },
+      ]);
     return undefined;
   }
   if (uploadId !== undefined) {
@@ -35,6 +43,15 @@ export async function uploadToRead(scope: TenantScope, connectorType: string, in
     return upload;
   }
   const latest = await findLatestUpload(scope, integrationId);
-  if (!latest) throw validationFailed([{ path: '/upload_id', message: 'the integration has no upload yet: POST a CSV file to /integrations/{id}/uploads' }], 'A csv sync needs an uploaded file.');
+  if (!latest)
+    throw validationFailed(
+      [
+        {
+          path: '/upload_id',
+          message: 'the integration has no upload yet: POST a CSV file to /integrations/{id}/uploads',
+        },
+      ],
+      'A csv sync needs an uploaded file.',
+    );
   return latest;
 }

@@ -18,17 +18,31 @@ import { createIntegrationSyncs } from './start-syncs';
 import { triggerSync } from './trigger-sync';
 
 /** Syncs and the datasets they write: one file per use case, bound to their dependencies. */
-export function createIntegrationSyncService(deps: { db: Knex; temporal: Client; taskQueues: TaskQueues; config: Config; logger: Logger }) {
+export function createIntegrationSyncService(deps: {
+  db: Knex;
+  temporal: Client;
+  taskQueues: TaskQueues;
+  config: Config;
+  logger: Logger;
+}) {
   const useCases: IntegrationSyncUseCaseDeps = { db: deps.db, workflows: createIntegrationSyncs(deps) };
   return {
-    create: (context: RequestContext, integrationId: string, body: CreateIntegrationSyncRequest) => triggerSync(useCases, context, integrationId, body),
-    cancel: (context: RequestContext, integrationId: string, syncId: string) => cancelSync(useCases, context, integrationId, syncId),
-    list: (context: RequestContext, integrationId: string, page: PageRequest) => listIntegrationSyncs(useCases, context, integrationId, page),
-    get: (context: RequestContext, integrationId: string, syncId: string) => getIntegrationSync(useCases, context, integrationId, syncId),
-    rejections: (context: RequestContext, integrationId: string, syncId: string, page: PageRequest) => listSyncRejections(useCases, context, integrationId, syncId, page),
+    create: (context: RequestContext, integrationId: string, body: CreateIntegrationSyncRequest) =>
+      triggerSync(useCases, context, integrationId, body),
+    cancel: (context: RequestContext, integrationId: string, syncId: string) =>
+      cancelSync(useCases, context, integrationId, syncId),
+    list: (context: RequestContext, integrationId: string, page: PageRequest) =>
+      listIntegrationSyncs(useCases, context, integrationId, page),
+    get: (context: RequestContext, integrationId: string, syncId: string) =>
+      getIntegrationSync(useCases, context, integrationId, syncId),
+    rejections: (context: RequestContext, integrationId: string, syncId: string, page: PageRequest) =>
+      listSyncRejections(useCases, context, integrationId, syncId, page),
     datasets: (context: RequestContext) => listTenantDatasets(useCases, context),
-    records: (context: RequestContext, name: string, page: PageRequest & { includeDeleted: boolean; asOf?: string; filter?: DatasetFilter }) =>
-      listDatasetRecordsPage(useCases, context, name, page),
+    records: (
+      context: RequestContext,
+      name: string,
+      page: PageRequest & { includeDeleted: boolean; asOf?: string; filter?: DatasetFilter },
+    ) => listDatasetRecordsPage(useCases, context, name, page),
   };
 }
 

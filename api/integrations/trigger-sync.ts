@@ -15,7 +15,12 @@ import type { IntegrationSyncUseCaseDeps } from './deps';
  * Stores the sync as queued and starts its workflow; while one is queued or running, returns that one instead
  * (`created: false`). The integration's row lock serialises concurrent requests.
  */
-export async function triggerSync({ db, workflows }: IntegrationSyncUseCaseDeps, context: RequestContext, integrationId: string, body: CreateIntegrationSyncRequest) {
+export async function triggerSync(
+  { db, workflows }: IntegrationSyncUseCaseDeps,
+  context: RequestContext,
+  integrationId: string,
+  body: CreateIntegrationSyncRequest,
+) {
   const mode = body.mode ?? 'incremental';
   const result = await inTenantTransaction(db, context.tenantId, async (scope) => {
     const integration = await requireIntegration(scope, integrationId, { forUpdate: true });
@@ -40,7 +45,12 @@ export async function triggerSync({ db, workflows }: IntegrationSyncUseCaseDeps,
     if (outcome.kind !== 'no_field_mapping') await assertQuotaLeft(scope, 'records_synced');
     if (outcome.kind === 'no_field_mapping') {
       throw validationFailed(
-        [{ path: '/field_mapping', message: 'the integration has no field mapping: save one with PUT /integrations/{id}/field-mappings' }],
+        [
+          {
+            path: '/field_mapping',
+            message: 'the integration has no field mapping: save one with PUT /integrations/{id}/field-mappings',
+          },
+        ],
         'A sync needs a field mapping.',
       );
     }

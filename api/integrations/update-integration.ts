@@ -11,7 +11,12 @@ import { presentIntegration } from './presenter';
 import type { UpdateIntegrationRequest } from '../openapi/request-types.generated';
 import type { IntegrationUseCaseDeps } from './deps';
 
-export async function updateIntegrationSettings({ db, config, connections, schedules }: IntegrationUseCaseDeps, context: RequestContext, id: string, body: UpdateIntegrationRequest) {
+export async function updateIntegrationSettings(
+  { db, config, connections, schedules }: IntegrationUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  body: UpdateIntegrationRequest,
+) {
   requireIntegrationId(id);
   let scheduleChanged = false;
   const updated = await inTenantTransaction(db, context.tenantId, async (scope) => {
@@ -20,8 +25,15 @@ export async function updateIntegrationSettings({ db, config, connections, sched
     // A change of only the schedule or status leaves the settings alone (no credentials opened, no re-validation).
     const settingsChange = Object.keys(body).some((key) => key !== 'schedule' && key !== 'status');
     const credentials = settingsChange ? (body.credentials ?? connections.credentialsOf(current)) : {};
-    const configuration = settingsChange ? connections.validateSettings(current.connector_type, body.config ?? current.config, credentials) : current.config;
-    const schedule = body.schedule === undefined ? current.schedule : body.schedule === null ? null : checkSchedule(body.schedule, config.integrationScheduleMinIntervalSeconds);
+    const configuration = settingsChange
+      ? connections.validateSettings(current.connector_type, body.config ?? current.config, credentials)
+      : current.config;
+    const schedule =
+      body.schedule === undefined
+        ? current.schedule
+        : body.schedule === null
+          ? null
+          : checkSchedule(body.schedule, config.integrationScheduleMinIntervalSeconds);
     const status = body.status ?? current.status;
     const patch: Partial<IntegrationRecord> = {};
     if (body.name !== undefined) patch.name = body.name;
@@ -46,7 +58,9 @@ export async function updateIntegrationSettings({ db, config, connections, sched
     });
     // The Temporal Schedule follows from the row after the commit: a new, changed or removed schedule, or a paused
     // or resumed integration that has one.
-    scheduleChanged = (body.schedule !== undefined && (schedule !== null || current.schedule !== null)) || (schedule !== null && status !== current.status);
+    scheduleChanged =
+      (body.schedule !== undefined && (schedule !== null || current.schedule !== null)) ||
+      (schedule !== null && status !== current.status);
     if (!scheduleChanged) return presentIntegration(updated);
     await requestIntegrationScheduleChange(scope, id);
     return presentIntegration((await findIntegration(scope, id)) as IntegrationRecord);

@@ -14,9 +14,12 @@ export function createIntegrationUploadService(deps: { db: Knex; config: Config 
   const useCases: IntegrationUploadUseCaseDeps = { db: deps.db, config: deps.config };
   return {
     maxBytes: deps.config.csvUploadMaxBytes,
-    create: (context: RequestContext, integrationId: string, incoming: IncomingUpload) => createUpload(useCases, context, integrationId, incoming),
-    list: (context: RequestContext, integrationId: string, page: PageRequest) => listUploads(useCases, context, integrationId, page),
-    get: (context: RequestContext, integrationId: string, uploadId: string) => getUpload(useCases, context, integrationId, uploadId),
+    create: (context: RequestContext, integrationId: string, incoming: IncomingUpload) =>
+      createUpload(useCases, context, integrationId, incoming),
+    list: (context: RequestContext, integrationId: string, page: PageRequest) =>
+      listUploads(useCases, context, integrationId, page),
+    get: (context: RequestContext, integrationId: string, uploadId: string) =>
+      getUpload(useCases, context, integrationId, uploadId),
   };
 }
 

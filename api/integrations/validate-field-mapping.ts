@@ -16,7 +16,9 @@ export async function validateFieldMapping(
 ) {
   const { record, connector, credentials, environment } = await connections.loadForConnection(context, id);
   const check = async (sourceFields?: string[]) => {
-    const checked = await inTenantTransaction(db, context.tenantId, (scope) => mappingTarget(scope, record, body.mapping, '/mapping'));
+    const checked = await inTenantTransaction(db, context.tenantId, (scope) =>
+      mappingTarget(scope, record, body.mapping, '/mapping'),
+    );
     return refuseMappingProblems(sandbox, checked, body.mapping, '/mapping', sourceFields);
   };
   await check();
@@ -27,7 +29,11 @@ export async function validateFieldMapping(
     const target = await check(fields);
     // One page only: the read is closed right after it, so its connection to the source is released (a generator
     // left suspended would hold it open).
-    const pages = connector.read(record.config, credentials, environment, { stream: body.mapping.stream, state: null, pageSize: limit });
+    const pages = connector.read(record.config, credentials, environment, {
+      stream: body.mapping.stream,
+      state: null,
+      pageSize: limit,
+    });
     let first: IteratorResult<RecordPage>;
     try {
       first = await pages.next();
@@ -35,12 +41,21 @@ export async function validateFieldMapping(
       await pages.return(undefined);
     }
     const sample = (first.done ? [] : first.value.records).slice(0, limit);
-    const mappedSample = await inSandbox(sandbox.run('mapRecords', { mapping: body.mapping, target, records: sample, mark: true }), '/mapping');
+    const mappedSample = await inSandbox(
+      sandbox.run('mapRecords', { mapping: body.mapping, target, records: sample, mark: true }),
+      '/mapping',
+    );
     const preview = sample.map((source, index) => {
       const { record: mapped, errors } = mappedSample[index] as MappedRecord;
       return { source_record: source, record: errors.length === 0 ? mapped : null, errors };
     });
-    return { object: 'field_mapping_validation' as const, integration_id: id, records_read: sample.length, records_rejected: preview.filter((p) => p.errors.length > 0).length, preview };
+    return {
+      object: 'field_mapping_validation' as const,
+      integration_id: id,
+      records_read: sample.length,
+      records_rejected: preview.filter((p) => p.errors.length > 0).length,
+      preview,
+    };
   } catch (error) {
     if (error instanceof ConnectorError) throw connectorFailed(error.message);
     throw error;

@@ -72,13 +72,24 @@ export function presentAlert(alert: KpiAlertRecord, transitions: KpiAlertTransit
     resolution: alert.resolution,
     acknowledged: alert.acknowledged_at ? { at: alert.acknowledged_at.toISOString(), by: alert.acknowledged_by } : null,
     silence: alert.silenced_until
-      ? { until: alert.silenced_until.toISOString(), reason: alert.silence_reason, active: alert.silenced_until.getTime() > now.getTime() }
+      ? {
+          until: alert.silenced_until.toISOString(),
+          reason: alert.silence_reason,
+          active: alert.silenced_until.getTime() > now.getTime(),
+        }
       : null,
     notification_count: alert.notification_count,
     last_notified_at: isoOrNull(alert.last_notified_at),
     points: alert.points,
     explanation: alert.explanation,
-    transitions: transitions.map((t) => ({ from: t.from_state, to: t.to_state, reason: t.reason, detail: t.detail, actor: t.actor, at: t.at.toISOString() })),
+    transitions: transitions.map((t) => ({
+      from: t.from_state,
+      to: t.to_state,
+      reason: t.reason,
+      detail: t.detail,
+      actor: t.actor,
+      at: t.at.toISOString(),
+    })),
     created_at: alert.created_at.toISOString(),
     updated_at: alert.updated_at.toISOString(),
   };

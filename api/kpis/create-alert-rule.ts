@@ -10,7 +10,12 @@ import type { CreateKpiAlertRuleRequest } from '../openapi/request-types.generat
 /** A new alert rule, as the document's CreateKpiAlertRuleRequest gives it. */
 export type AlertRuleInput = CreateKpiAlertRuleRequest;
 
-export async function createAlertRule({ db }: KpiAlertUseCaseDeps, context: RequestContext, kpiId: string, body: AlertRuleInput) {
+export async function createAlertRule(
+  { db }: KpiAlertUseCaseDeps,
+  context: RequestContext,
+  kpiId: string,
+  body: AlertRuleInput,
+) {
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const kpi = await loadKpi(scope, kpiId, { forUpdate: true });
     const spec: AlertRuleSpec = {

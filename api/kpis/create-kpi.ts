@@ -21,7 +21,11 @@ export async function createKpi({ db, models }: KpiUseCaseDeps, context: Request
       critical_threshold: body.critical_threshold ?? null,
     };
     const source = body.source ?? { type: 'manual' };
-    const errors = [...definitionErrors(definition), ...(await ownerErrors(scope, body.owner_id)), ...(await sourceErrors(models, scope, source, '/source'))];
+    const errors = [
+      ...definitionErrors(definition),
+      ...(await ownerErrors(scope, body.owner_id)),
+      ...(await sourceErrors(models, scope, source, '/source')),
+    ];
     if (errors.length > 0) throw validationFailed(errors, 'The KPI is not valid.');
     const record = await insertKpi(scope, {
       id: newId('kpi'),

@@ -13,7 +13,13 @@ export async function deleteAlertRule({ db }: KpiAlertUseCaseDeps, context: Requ
     const open = await openAlertOf(scope, id);
     if (open) {
       await updateAlert(scope, open.id, { state: 'resolved', resolved_at: new Date(), resolution: 'manual' });
-      await insertTransition(scope, open.id, { from: open.state, to: 'resolved', reason: 'manual', detail: 'The rule was deleted.', actor: context.actor });
+      await insertTransition(scope, open.id, {
+        from: open.state,
+        to: 'resolved',
+        reason: 'manual',
+        detail: 'The rule was deleted.',
+        actor: context.actor,
+      });
     }
     await updateAlertRule(scope, id, { deleted_at: new Date(), enabled: false });
   });

@@ -4,5 +4,7 @@ import { loadAlert, presentAlertWithTransitions } from './alert-records';
 import type { KpiAlertUseCaseDeps } from './deps';
 
 export async function getAlert({ db }: KpiAlertUseCaseDeps, { tenantId }: RequestContext, id: string) {
-  return inTenantTransaction(db, tenantId, async (scope) => presentAlertWithTransitions(scope, await loadAlert(scope, id)));
+  return inTenantTransaction(db, tenantId, async (scope) =>
+    presentAlertWithTransitions(scope, await loadAlert(scope, id)),
+  );
 }

@@ -18,7 +18,15 @@ export async function getKpiStatus({ db }: KpiUseCaseDeps, { tenantId }: Request
     if (latest) {
       const lastStart = periodStart(latest.observed_at, period);
       windowStart = addPeriods(lastStart, period, -(periods - 1));
-      buckets = (await bucketPoints(scope, id, period, { from: windowStart, to: addPeriods(lastStart, period, 1) }, { limit: periods })).rows;
+      buckets = (
+        await bucketPoints(
+          scope,
+          id,
+          period,
+          { from: windowStart, to: addPeriods(lastStart, period, 1) },
+          { limit: periods },
+        )
+      ).rows;
     }
     const indexOf = new Map<number, number>();
     if (windowStart) for (let i = 0; i < periods; i++) indexOf.set(addPeriods(windowStart, period, i).getTime(), i);
@@ -34,7 +42,12 @@ export async function getKpiStatus({ db }: KpiUseCaseDeps, { tenantId }: Request
       target_status: healthOf(definition, latest?.value),
       target: kpi.target,
       thresholds: { warning: lines.warning, critical: lines.critical },
-      trend: { period, periods, ...trend, buckets: buckets.map((b) => ({ start: b.start.toISOString(), avg: b.avg, count: b.count })) },
+      trend: {
+        period,
+        periods,
+        ...trend,
+        buckets: buckets.map((b) => ({ start: b.start.toISOString(), avg: b.avg, count: b.count })),
+      },
     };
   });
 }

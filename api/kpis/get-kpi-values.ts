@@ -40,7 +40,12 @@ function parseRange(query: { from?: string; to?: string }) {
   return { from, to };
 }
 
-export async function getKpiValues({ db }: KpiUseCaseDeps, { tenantId }: RequestContext, id: string, query: KpiValuesQuery) {
+export async function getKpiValues(
+  { db }: KpiUseCaseDeps,
+  { tenantId }: RequestContext,
+  id: string,
+  query: KpiValuesQuery,
+) {
   const range = parseRange(query);
   const bucket = query.bucket ?? 'raw';
   const page = { limit: query.limit, cursor: query.cursor };
@@ -48,9 +53,21 @@ export async function getKpiValues({ db }: KpiUseCaseDeps, { tenantId }: Request
     await loadKpi(scope, id);
     if (bucket === 'raw') {
       const { rows, nextCursor } = await listPoints(scope, id, range, page);
-      return { object: 'kpi_values' as const, kpi_id: id, bucket, data: rows.map(presentPoint), next_cursor: nextCursor };
+      return {
+        object: 'kpi_values' as const,
+        kpi_id: id,
+        bucket,
+        data: rows.map(presentPoint),
+        next_cursor: nextCursor,
+      };
     }
     const { rows, nextCursor } = await bucketPoints(scope, id, bucket, range, page);
-    return { object: 'kpi_values' as const, kpi_id: id, bucket, data: rows.map((b) => presentBucket(b, bucket)), next_cursor: nextCursor };
+    return {
+      object: 'kpi_values' as const,
+      kpi_id: id,
+      bucket,
+      data: rows.map((b) => presentBucket(b, bucket)),
+      next_cursor: nextCursor,
+    };
   });
 }

@@ -20,7 +20,8 @@ export const loadKpi = async (scope: TenantScope, id: string, options: { forUpda
 
 export async function ownerErrors(scope: TenantScope, ownerId: string | null | undefined): Promise<FieldError[]> {
   if (!ownerId) return [];
-  if (!isIdOf('user', ownerId) || !(await isTenantMember(scope, ownerId))) return [{ path: '/owner_id', message: `no member "${ownerId}" in this tenant` }];
+  if (!isIdOf('user', ownerId) || !(await isTenantMember(scope, ownerId)))
+    return [{ path: '/owner_id', message: `no member "${ownerId}" in this tenant` }];
   return [];
 }
 
@@ -55,7 +56,8 @@ export function presentKpi(record: KpiRecord, latest: KpiPointRow | undefined) {
 }
 
 /** A KPI with its latest point, read for it. */
-export const presentKpiWithLatest = async (scope: TenantScope, record: KpiRecord) => presentKpi(record, (await latestPoints(scope, [record.id])).get(record.id));
+export const presentKpiWithLatest = async (scope: TenantScope, record: KpiRecord) =>
+  presentKpi(record, (await latestPoints(scope, [record.id])).get(record.id));
 
 /** A stored point as the API shows it (values and a point's history). */
 export const presentPoint = (row: KpiPointRow) => ({
@@ -69,4 +71,7 @@ export const presentPoint = (row: KpiPointRow) => ({
   recorded_at: row.recorded_at.toISOString(),
 });
 
-export const presentRevision = (row: KpiPointRevisionRow) => ({ ...presentPoint(row), replaced_at: row.replaced_at.toISOString() });
+export const presentRevision = (row: KpiPointRevisionRow) => ({
+  ...presentPoint(row),
+  replaced_at: row.replaced_at.toISOString(),
+});

@@ -6,7 +6,12 @@ import { presentAlertRule } from './alert-records';
 import type { KpiAlertUseCaseDeps } from './deps';
 import { loadKpi } from './kpi-records';
 
-export async function listAlertRules({ db }: KpiAlertUseCaseDeps, { tenantId }: RequestContext, kpiId: string, page: PageRequest) {
+export async function listAlertRules(
+  { db }: KpiAlertUseCaseDeps,
+  { tenantId }: RequestContext,
+  kpiId: string,
+  page: PageRequest,
+) {
   return inTenantTransaction(db, tenantId, async (scope) => {
     const kpi = await loadKpi(scope, kpiId);
     const { rows, nextCursor } = await listAlertRuleRows(scope, kpiId, page);

@@ -27,20 +27,36 @@ async function listAlertsIn(scope: TenantScope, query: AlertListQuery, page: Pag
     },
     page,
   );
-  const transitions = await transitionsOf(scope, rows.map((r) => r.id));
+  const transitions = await transitionsOf(
+    scope,
+    rows.map((r) => r.id),
+  );
   return { data: rows.map((r) => presentAlert(r, transitions.get(r.id) ?? [])), next_cursor: nextCursor };
 }
 
-export async function listKpiAlerts({ db }: KpiAlertUseCaseDeps, { tenantId }: RequestContext, kpiId: string, query: AlertListQuery, page: PageRequest) {
+export async function listKpiAlerts(
+  { db }: KpiAlertUseCaseDeps,
+  { tenantId }: RequestContext,
+  kpiId: string,
+  query: AlertListQuery,
+  page: PageRequest,
+) {
   return inTenantTransaction(db, tenantId, async (scope) => {
     await loadKpi(scope, kpiId);
     return listAlertsIn(scope, { ...query, kpi_id: kpiId }, page);
   });
 }
 
-export async function listAlerts({ db }: KpiAlertUseCaseDeps, { tenantId }: RequestContext, query: AlertListQuery, page: PageRequest) {
+export async function listAlerts(
+  { db }: KpiAlertUseCaseDeps,
+  { tenantId }: RequestContext,
+  query: AlertListQuery,
+  page: PageRequest,
+) {
   if (query.kpi_id !== undefined && !isIdOf('kpi', query.kpi_id)) {
-    throw invalidParameters('The KPI id is not valid.', [{ path: '/query/kpi_id', message: 'must be a KPI id (kpi_…)' }]);
+    throw invalidParameters('The KPI id is not valid.', [
+      { path: '/query/kpi_id', message: 'must be a KPI id (kpi_…)' },
+    ]);
   }
   return inTenantTransaction(db, tenantId, (scope) => listAlertsIn(scope, query, page));
 }

@@ -15,7 +15,12 @@ export async function changeOpenAlert(
   context: RequestContext,
   id: string,
   action: 'acknowledged' | 'silenced' | 'resolved',
-  change: (alert: KpiAlertRecord) => { patch: Partial<KpiAlertRecord>; to: KpiAlertState; reason: 'acknowledge' | 'silence' | 'manual'; detail: string },
+  change: (alert: KpiAlertRecord) => {
+    patch: Partial<KpiAlertRecord>;
+    to: KpiAlertState;
+    reason: 'acknowledge' | 'silence' | 'manual';
+    detail: string;
+  },
 ) {
   return inTenantTransaction(db, context.tenantId, async (scope) => {
     const found = await loadAlert(scope, id);

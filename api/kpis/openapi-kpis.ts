@@ -1,4 +1,15 @@
-import { createdHeaders, jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+import {
+  createdHeaders,
+  jsonResponse,
+  listOf,
+  parameterRef,
+  pathParameter,
+  postSuccessHeaders,
+  ref,
+  standardErrors,
+  timestamp,
+  type DocumentPart,
+} from '../openapi/common';
 import type { SchemaObject } from '../openapi/types';
 
 const idParameter = pathParameter('KPI id (`kpi_…`).');
@@ -15,7 +26,8 @@ const band: SchemaObject = {
 };
 
 const target: SchemaObject = {
-  description: 'A number for `higher_is_better` / `lower_is_better`; a band `{low, high}` (low ≤ high) for `target_band`.',
+  description:
+    'A number for `higher_is_better` / `lower_is_better`; a band `{low, high}` (low ≤ high) for `target_band`.',
   oneOf: [{ type: 'number' }, band],
 };
 
@@ -51,8 +63,19 @@ const sourceRequest: SchemaObject = {
       required: ['type', 'model_id', 'metric'],
       properties: {
         type: { const: 'model_output' },
-        model_id: { type: 'string', minLength: 1, maxLength: 100, description: 'A built-in model or one of the tenant\'s (another tenant\'s answers like a missing one: 422).' },
-        metric: { type: 'string', minLength: 1, maxLength: 200, description: 'A numeric property of the model\'s output schema (its latest version), else 422 naming `/source/metric`.' },
+        model_id: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: "A built-in model or one of the tenant's (another tenant's answers like a missing one: 422).",
+        },
+        metric: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description:
+            "A numeric property of the model's output schema (its latest version), else 422 naming `/source/metric`.",
+        },
         scenario_tag: { type: ['string', 'null'], minLength: 1, maxLength: 100 },
       },
     },
@@ -69,11 +92,25 @@ const sourceRequest: SchemaObject = {
           required: ['function'],
           properties: {
             function: metricFunction,
-            field: { type: 'string', minLength: 1, maxLength: 200, description: 'Required for every function but `count`.' },
-            percentile: { type: 'number', minimum: 0, maximum: 100, description: 'Required for (and only for) `percentile`.' },
+            field: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+              description: 'Required for every function but `count`.',
+            },
+            percentile: {
+              type: 'number',
+              minimum: 0,
+              maximum: 100,
+              description: 'Required for (and only for) `percentile`.',
+            },
           },
         },
-        filter: { type: 'object', maxProperties: 50, description: 'Field → value equality filter on the dataset\'s records.' },
+        filter: {
+          type: 'object',
+          maxProperties: 50,
+          description: "Field → value equality filter on the dataset's records.",
+        },
       },
     },
   ],
@@ -89,11 +126,30 @@ const editable = {
   target,
   warning_threshold: threshold,
   critical_threshold: threshold,
-  aggregation_period: { type: 'string', enum: ['day', 'week', 'month', 'quarter'], description: 'The period of the trend (and of alert evaluation).' },
-  owner_id: { type: ['string', 'null'], maxLength: 100, description: 'A member of the tenant (`usr_…`); anyone else, another tenant\'s members included, is a 422 naming `/owner_id`.' },
+  aggregation_period: {
+    type: 'string',
+    enum: ['day', 'week', 'month', 'quarter'],
+    description: 'The period of the trend (and of alert evaluation).',
+  },
+  owner_id: {
+    type: ['string', 'null'],
+    maxLength: 100,
+    description:
+      "A member of the tenant (`usr_…`); anyone else, another tenant's members included, is a 422 naming `/owner_id`.",
+  },
   tags,
-  status: { type: 'string', enum: ['active', 'paused', 'archived'], description: 'paused: points are still recorded, alerts are not evaluated; archived: read-only (no new points, 409 `kpi_archived`).' },
-  evaluation_delay_seconds: { type: 'integer', minimum: 0, maximum: 31_536_000, description: 'How long after a period ends alerting waits before judging it (late data).' },
+  status: {
+    type: 'string',
+    enum: ['active', 'paused', 'archived'],
+    description:
+      'paused: points are still recorded, alerts are not evaluated; archived: read-only (no new points, 409 `kpi_archived`).',
+  },
+  evaluation_delay_seconds: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 31_536_000,
+    description: 'How long after a period ends alerting waits before judging it (late data).',
+  },
 };
 
 const point: SchemaObject = {
@@ -101,7 +157,11 @@ const point: SchemaObject = {
   additionalProperties: false,
   required: ['timestamp', 'value'],
   properties: {
-    timestamp: { type: 'string', format: 'date-time', description: 'RFC 3339; from 1970-01-01T00:00:00Z to one day after now; millisecond precision.' },
+    timestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'RFC 3339; from 1970-01-01T00:00:00Z to one day after now; millisecond precision.',
+    },
     value: { type: 'number', description: 'A finite number.' },
     note: { type: ['string', 'null'], maxLength: 1000 },
   },
@@ -120,10 +180,21 @@ const kpiExample = {
   critical_threshold: { value: 0.7 },
   aggregation_period: 'week',
   tags: ['support'],
-  source: { type: 'model_output', model_id: 'mdl_service_queue_staffing', metric: 'service_level', scenario_tag: 'daily' },
+  source: {
+    type: 'model_output',
+    model_id: 'mdl_service_queue_staffing',
+    metric: 'service_level',
+    scenario_tag: 'daily',
+  },
 };
 
-const timeQuery = (name: string, description: string, example: string) => ({ name, in: 'query' as const, description, schema: { type: 'string', format: 'date-time' }, example });
+const timeQuery = (name: string, description: string, example: string) => ({
+  name,
+  in: 'query' as const,
+  description,
+  schema: { type: 'string', format: 'date-time' },
+  example,
+});
 
 export const kpisPart: DocumentPart = {
   tags: [
@@ -141,8 +212,27 @@ export const kpisPart: DocumentPart = {
     Kpi: {
       type: 'object',
       required: [
-        'id', 'object', 'name', 'description', 'unit', 'direction', 'target', 'warning_threshold', 'critical_threshold', 'thresholds', 'aggregation_period',
-        'owner_id', 'tags', 'status', 'evaluation_delay_seconds', 'source', 'current', 'target_status', 'created_by', 'created_at', 'updated_at',
+        'id',
+        'object',
+        'name',
+        'description',
+        'unit',
+        'direction',
+        'target',
+        'warning_threshold',
+        'critical_threshold',
+        'thresholds',
+        'aggregation_period',
+        'owner_id',
+        'tags',
+        'status',
+        'evaluation_delay_seconds',
+        'source',
+        'current',
+        'target_status',
+        'created_by',
+        'created_at',
+        'updated_at',
       ],
       properties: {
         id: { type: 'string', example: 'kpi_01jd2x0m3f8q4w7e5r6t9y2v1k' },
@@ -150,16 +240,24 @@ export const kpisPart: DocumentPart = {
         ...editable,
         thresholds: {
           type: 'object',
-          description: 'The thresholds resolved to lines in the KPI\'s unit (a relative one computed from the target).',
+          description: "The thresholds resolved to lines in the KPI's unit (a relative one computed from the target).",
           required: ['warning', 'critical'],
           properties: { warning: line, critical: line },
         },
-        source: { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['manual', 'model_output', 'dataset'] } } },
+        source: {
+          type: 'object',
+          required: ['type'],
+          properties: { type: { type: 'string', enum: ['manual', 'model_output', 'dataset'] } },
+        },
         current: {
           type: ['object', 'null'],
           description: 'The latest point (by timestamp); null without points.',
           required: ['timestamp', 'value', 'scenario_id'],
-          properties: { timestamp: timestamp('The point\'s time.'), value: { type: 'number' }, scenario_id: { type: ['string', 'null'] } },
+          properties: {
+            timestamp: timestamp("The point's time."),
+            value: { type: 'number' },
+            scenario_id: { type: ['string', 'null'] },
+          },
         },
         target_status: { ...health, description: 'The current value against the target and thresholds.' },
         created_by: ref('Actor'),
@@ -178,7 +276,8 @@ export const kpisPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       minProperties: 1,
-      description: 'Fields to change; the whole KPI is validated again (a new direction must agree with the target and thresholds). The source changes through PUT /kpis/{id}/source.',
+      description:
+        'Fields to change; the whole KPI is validated again (a new direction must agree with the target and thresholds). The source changes through PUT /kpis/{id}/source.',
       properties: editable,
     },
     PutKpiSourceRequest: sourceRequest,
@@ -186,7 +285,10 @@ export const kpisPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       description: `One point (\`timestamp\`, \`value\`, \`note\`) or \`points\`: up to ${MAX_POINTS_PER_REQUEST} of them. All or nothing.`,
-      properties: { ...(point.properties as Record<string, SchemaObject>), points: { type: 'array', minItems: 1, maxItems: MAX_POINTS_PER_REQUEST, items: point } },
+      properties: {
+        ...(point.properties as Record<string, SchemaObject>),
+        points: { type: 'array', minItems: 1, maxItems: MAX_POINTS_PER_REQUEST, items: point },
+      },
     },
     KpiPointsRecorded: {
       type: 'object',
@@ -195,7 +297,10 @@ export const kpisPart: DocumentPart = {
         object: { type: 'string', const: 'kpi_points_recorded' },
         kpi_id: { type: 'string' },
         count: { type: 'integer' },
-        replaced: { type: 'integer', description: 'Points that replaced an earlier value at the same timestamp (kept in its history).' },
+        replaced: {
+          type: 'integer',
+          description: 'Points that replaced an earlier value at the same timestamp (kept in its history).',
+        },
         first_timestamp: timestamp('The earliest timestamp posted.'),
         last_timestamp: timestamp('The latest timestamp posted.'),
       },
@@ -207,15 +312,20 @@ export const kpisPart: DocumentPart = {
         timestamp: timestamp('The time the value is for.'),
         value: { type: 'number' },
         note: { type: ['string', 'null'] },
-        scenario_id: { type: ['string', 'null'], description: 'The completed scenario that recorded it (model_output KPIs).' },
+        scenario_id: {
+          type: ['string', 'null'],
+          description: 'The completed scenario that recorded it (model_output KPIs).',
+        },
         source: {
           type: 'string',
           enum: ['api', 'scenario', 'sync', 'schedule'],
-          description: 'How it was recorded: posted, by a completed scenario (model_output), after a sync of the dataset or by the KPI\'s schedule (dataset).',
+          description:
+            "How it was recorded: posted, by a completed scenario (model_output), after a sync of the dataset or by the KPI's schedule (dataset).",
         },
         sync_id: {
           type: ['string', 'null'],
-          description: 'dataset KPIs: the sync it was recorded after (source `sync`), or the sync that had last changed the dataset (source `schedule`).',
+          description:
+            'dataset KPIs: the sync it was recorded after (source `sync`), or the sync that had last changed the dataset (source `schedule`).',
         },
         revision: { type: 'integer', description: '1 for the first value at this timestamp, +1 per replacement.' },
         recorded_at: timestamp('When this value was stored.'),
@@ -232,7 +342,16 @@ export const kpisPart: DocumentPart = {
         revisions: {
           type: 'array',
           description: 'Replaced values, newest first, each with when it was replaced.',
-          items: { allOf: [ref('KpiPoint'), { type: 'object', required: ['replaced_at'], properties: { replaced_at: timestamp('When a newer value replaced it.') } }] },
+          items: {
+            allOf: [
+              ref('KpiPoint'),
+              {
+                type: 'object',
+                required: ['replaced_at'],
+                properties: { replaced_at: timestamp('When a newer value replaced it.') },
+              },
+            ],
+          },
         },
       },
     },
@@ -245,7 +364,8 @@ export const kpisPart: DocumentPart = {
         bucket: { type: 'string', enum: ['raw', 'day', 'week', 'month', 'quarter'] },
         data: {
           type: 'array',
-          description: '`raw`: points (KpiPoint), oldest first. Otherwise one entry per period that has points, oldest first.',
+          description:
+            '`raw`: points (KpiPoint), oldest first. Otherwise one entry per period that has points, oldest first.',
           items: {
             oneOf: [
               ref('KpiPoint'),
@@ -253,14 +373,14 @@ export const kpisPart: DocumentPart = {
                 type: 'object',
                 required: ['start', 'end', 'count', 'min', 'max', 'avg', 'last', 'last_timestamp'],
                 properties: {
-                  start: timestamp('The period\'s start (UTC).'),
-                  end: timestamp('The next period\'s start.'),
+                  start: timestamp("The period's start (UTC)."),
+                  end: timestamp("The next period's start."),
                   count: { type: 'integer' },
                   min: { type: 'number' },
                   max: { type: 'number' },
                   avg: { type: 'number' },
-                  last: { type: 'number', description: 'The value of the period\'s latest point.' },
-                  last_timestamp: timestamp('The period\'s latest point.'),
+                  last: { type: 'number', description: "The value of the period's latest point." },
+                  last_timestamp: timestamp("The period's latest point."),
                 },
               },
             ],
@@ -275,7 +395,14 @@ export const kpisPart: DocumentPart = {
       properties: {
         object: { type: 'string', const: 'kpi_status' },
         kpi_id: { type: 'string' },
-        current: { type: ['object', 'null'], properties: { timestamp: timestamp('The latest point.'), value: { type: 'number' }, scenario_id: { type: ['string', 'null'] } } },
+        current: {
+          type: ['object', 'null'],
+          properties: {
+            timestamp: timestamp('The latest point.'),
+            value: { type: 'number' },
+            scenario_id: { type: ['string', 'null'] },
+          },
+        },
         target_status: health,
         target: { oneOf: [{ type: 'number' }, band] },
         thresholds: { type: 'object', properties: { warning: line, critical: line } },
@@ -284,15 +411,24 @@ export const kpisPart: DocumentPart = {
           required: ['period', 'periods', 'direction', 'slope_per_period', 'improving', 'buckets'],
           description:
             'Least squares over the average of each of the last `periods` periods (of `aggregation_period`, ending with the period of the ' +
-            'latest point) that have points, with x = the period\'s index. `flat` when the fitted change across the window is at most 1% of ' +
+            "latest point) that have points, with x = the period's index. `flat` when the fitted change across the window is at most 1% of " +
             'the mean absolute period average; `direction` null with fewer than two periods with points.',
           properties: {
             period: { type: 'string', enum: ['day', 'week', 'month', 'quarter'] },
             periods: { type: 'integer' },
             direction: { type: ['string', 'null'], enum: ['up', 'down', 'flat', null] },
             slope_per_period: { type: ['number', 'null'] },
-            improving: { type: ['boolean', 'null'], description: 'Whether the trend moves toward the target; null when flat or unknown.' },
-            buckets: { type: 'array', items: { type: 'object', properties: { start: timestamp('Period start.'), avg: { type: 'number' }, count: { type: 'integer' } } } },
+            improving: {
+              type: ['boolean', 'null'],
+              description: 'Whether the trend moves toward the target; null when flat or unknown.',
+            },
+            buckets: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { start: timestamp('Period start.'), avg: { type: 'number' }, count: { type: 'integer' } },
+              },
+            },
           },
         },
       },
@@ -303,11 +439,15 @@ export const kpisPart: DocumentPart = {
       post: {
         operationId: 'createKpi',
         summary: 'Create a KPI',
-        description: 'Validates the target and thresholds against the direction, the owner, and a `model_output` source\'s metric against the model\'s output schema.',
+        description:
+          "Validates the target and thresholds against the direction, the owner, and a `model_output` source's metric against the model's output schema.",
         tags: [tag],
         'x-required-scope': 'kpis:write',
         parameters: [parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateKpiRequest'), example: kpiExample } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('CreateKpiRequest'), example: kpiExample } },
+        },
         responses: { '201': jsonResponse('The KPI.', ref('Kpi'), createdHeaders), ...standardErrors({ body: true }) },
       },
       get: {
@@ -332,22 +472,38 @@ export const kpisPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'kpis:read',
         parameters: [idParameter],
-        responses: { '200': jsonResponse('The KPI with its current value and status.', ref('Kpi')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The KPI with its current value and status.', ref('Kpi')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       patch: {
         operationId: 'updateKpi',
         summary: 'Update a KPI',
-        description: 'Archive with `{"status": "archived"}` (kept, readable, takes no points); reactivate with `active` or `paused`.',
+        description:
+          'Archive with `{"status": "archived"}` (kept, readable, takes no points); reactivate with `active` or `paused`.',
         tags: [tag],
         'x-required-scope': 'kpis:write',
         parameters: [idParameter],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateKpiRequest'), example: { critical_threshold: { value: 0.65 }, tags: ['support', 'weekly-review'] } } } },
-        responses: { '200': jsonResponse('The updated KPI.', ref('Kpi')), ...standardErrors({ body: true, notFound: true }) },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('UpdateKpiRequest'),
+              example: { critical_threshold: { value: 0.65 }, tags: ['support', 'weekly-review'] },
+            },
+          },
+        },
+        responses: {
+          '200': jsonResponse('The updated KPI.', ref('Kpi')),
+          ...standardErrors({ body: true, notFound: true }),
+        },
       },
       delete: {
         operationId: 'deleteKpi',
         summary: 'Delete a KPI',
-        description: 'The KPI and its points disappear from every read (404 from now on) and it records nothing more. To keep it readable, archive it instead (PATCH status).',
+        description:
+          'The KPI and its points disappear from every read (404 from now on) and it records nothing more. To keep it readable, archive it instead (PATCH status).',
         tags: [tag],
         'x-required-scope': 'kpis:write',
         parameters: [idParameter],
@@ -358,13 +514,19 @@ export const kpisPart: DocumentPart = {
       put: {
         operationId: 'putKpiSource',
         summary: 'Link a model output (or set the source)',
-        description: 'Replaces the source: link a model output (validated like on create), a dataset aggregate, or `manual`. Points already recorded stay.',
+        description:
+          'Replaces the source: link a model output (validated like on create), a dataset aggregate, or `manual`. Points already recorded stay.',
         tags: [tag],
         'x-required-scope': 'kpis:write',
         parameters: [idParameter],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('PutKpiSourceRequest'), example: { type: 'model_output', model_id: 'mdl_service_queue_staffing', metric: 'occupancy' } } },
+          content: {
+            'application/json': {
+              schema: ref('PutKpiSourceRequest'),
+              example: { type: 'model_output', model_id: 'mdl_service_queue_staffing', metric: 'occupancy' },
+            },
+          },
         },
         responses: { '200': jsonResponse('The KPI.', ref('Kpi')), ...standardErrors({ body: true, notFound: true }) },
       },
@@ -397,12 +559,22 @@ export const kpisPart: DocumentPart = {
           content: {
             'application/json': {
               schema: ref('RecordKpiPointsRequest'),
-              example: { points: [{ timestamp: '2026-11-02T00:00:00.000Z', value: 0.82 }, { timestamp: '2026-11-03T00:00:00.000Z', value: 0.78, note: 'storm outage' }] },
-              examples: { single: { summary: 'One point', value: { timestamp: '2026-11-04T00:00:00.000Z', value: 0.81 } } },
+              example: {
+                points: [
+                  { timestamp: '2026-11-02T00:00:00.000Z', value: 0.82 },
+                  { timestamp: '2026-11-03T00:00:00.000Z', value: 0.78, note: 'storm outage' },
+                ],
+              },
+              examples: {
+                single: { summary: 'One point', value: { timestamp: '2026-11-04T00:00:00.000Z', value: 0.81 } },
+              },
             },
           },
         },
-        responses: { '201': jsonResponse('What was recorded.', ref('KpiPointsRecorded'), postSuccessHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        responses: {
+          '201': jsonResponse('What was recorded.', ref('KpiPointsRecorded'), postSuccessHeaders),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
       get: {
         operationId: 'getKpiPointHistory',
@@ -410,8 +582,14 @@ export const kpisPart: DocumentPart = {
         description: 'The current value at `timestamp` (null if none) and every value it replaced, newest first.',
         tags: [tag],
         'x-required-scope': 'kpis:read',
-        parameters: [idParameter, { ...timeQuery('timestamp', 'The point\'s timestamp.', '2026-11-02T00:00:00.000Z'), required: true }],
-        responses: { '200': jsonResponse('The point\'s history.', ref('KpiPointHistory')), ...standardErrors({ notFound: true }) },
+        parameters: [
+          idParameter,
+          { ...timeQuery('timestamp', "The point's timestamp.", '2026-11-02T00:00:00.000Z'), required: true },
+        ],
+        responses: {
+          '200': jsonResponse("The point's history.", ref('KpiPointHistory')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/kpis/{id}/values': {
@@ -429,11 +607,24 @@ export const kpisPart: DocumentPart = {
           idParameter,
           timeQuery('from', 'Inclusive start.', '2026-01-01T00:00:00.000Z'),
           timeQuery('to', 'Exclusive end.', '2027-01-01T00:00:00.000Z'),
-          { name: 'bucket', in: 'query', schema: { type: 'string', enum: ['raw', 'day', 'week', 'month', 'quarter'], default: 'raw' }, example: 'day' },
-          { name: 'limit', in: 'query', description: 'Entries per page, 1 to 10,000.', schema: { type: 'integer', minimum: 1, maximum: 10_000, default: 1000 } },
+          {
+            name: 'bucket',
+            in: 'query',
+            schema: { type: 'string', enum: ['raw', 'day', 'week', 'month', 'quarter'], default: 'raw' },
+            example: 'day',
+          },
+          {
+            name: 'limit',
+            in: 'query',
+            description: 'Entries per page, 1 to 10,000.',
+            schema: { type: 'integer', minimum: 1, maximum: 10_000, default: 1000 },
+          },
           parameterRef('Cursor'),
         ],
-        responses: { '200': jsonResponse('A page of values.', ref('KpiValues')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of values.', ref('KpiValues')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/kpis/{id}/status': {
@@ -442,8 +633,19 @@ export const kpisPart: DocumentPart = {
         summary: 'Current value, status against target and trend',
         tags: [tag],
         'x-required-scope': 'kpis:read',
-        parameters: [idParameter, { name: 'periods', in: 'query', description: 'Periods in the trend window, 2 to 100.', schema: { type: 'integer', minimum: 2, maximum: 100, default: 6 } }],
-        responses: { '200': jsonResponse('The KPI\'s status.', ref('KpiStatus')), ...standardErrors({ notFound: true }) },
+        parameters: [
+          idParameter,
+          {
+            name: 'periods',
+            in: 'query',
+            description: 'Periods in the trend window, 2 to 100.',
+            schema: { type: 'integer', minimum: 2, maximum: 100, default: 6 },
+          },
+        ],
+        responses: {
+          '200': jsonResponse("The KPI's status.", ref('KpiStatus')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
   },

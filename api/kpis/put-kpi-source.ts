@@ -7,7 +7,12 @@ import { loadKpi, presentKpiWithLatest } from './kpi-records';
 import { sourceColumns, sourceErrors, type KpiSourceInput } from './kpi-source';
 
 /** The KPI's points come from a model's output, a dataset or manual entry from now on. */
-export async function putKpiSource({ db, models }: KpiUseCaseDeps, { tenantId }: RequestContext, id: string, source: KpiSourceInput) {
+export async function putKpiSource(
+  { db, models }: KpiUseCaseDeps,
+  { tenantId }: RequestContext,
+  id: string,
+  source: KpiSourceInput,
+) {
   return inTenantTransaction(db, tenantId, async (scope) => {
     await loadKpi(scope, id, { forUpdate: true });
     const errors = await sourceErrors(models, scope, source, '');

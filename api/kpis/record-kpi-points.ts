@@ -24,12 +24,16 @@ const MAX_REPORTED_ERRORS = 100;
 function preparePoints(body: KpiPointsInput, receivedAt: Date): NewKpiPoint[] {
   const single = body.timestamp !== undefined || body.value !== undefined || body.note !== undefined;
   if (single && body.points !== undefined) {
-    throw validationFailed([{ path: '/points', message: 'send either one point (timestamp, value, note) or points, not both' }]);
+    throw validationFailed([
+      { path: '/points', message: 'send either one point (timestamp, value, note) or points, not both' },
+    ]);
   }
-  if (!single && body.points === undefined) throw validationFailed([{ path: '/points', message: 'is required (or send one point: timestamp and value)' }]);
+  if (!single && body.points === undefined)
+    throw validationFailed([{ path: '/points', message: 'is required (or send one point: timestamp and value)' }]);
   if (single) {
     const missing = (['timestamp', 'value'] as const).filter((field) => body[field] === undefined);
-    if (missing.length > 0) throw validationFailed(missing.map((field) => ({ path: `/${field}`, message: 'is required' })));
+    if (missing.length > 0)
+      throw validationFailed(missing.map((field) => ({ path: `/${field}`, message: 'is required' })));
   }
   const items: Array<{ point: PointInput; prefix: string }> = single
     ? [{ point: body as PointInput, prefix: '' }]
@@ -43,15 +47,26 @@ function preparePoints(body: KpiPointsInput, receivedAt: Date): NewKpiPoint[] {
     const at = Date.parse(point.timestamp);
     if (Number.isNaN(at)) errors.push({ path: `${prefix}/timestamp`, message: 'must be an RFC 3339 date-time' });
     else if (at < EARLIEST_POINT.getTime() || at > latest) {
-      errors.push({ path: `${prefix}/timestamp`, message: `must be from ${EARLIEST_POINT.toISOString()} to one day after now (${new Date(latest).toISOString()})` });
-    } else if (seen.has(at)) errors.push({ path: `${prefix}/timestamp`, message: `repeats the timestamp of ${seen.get(at)}: timestamps in one request must be distinct` });
+      errors.push({
+        path: `${prefix}/timestamp`,
+        message: `must be from ${EARLIEST_POINT.toISOString()} to one day after now (${new Date(latest).toISOString()})`,
+      });
+    } else if (seen.has(at))
+      errors.push({
+        path: `${prefix}/timestamp`,
+        message: `repeats the timestamp of ${seen.get(at)}: timestamps in one request must be distinct`,
+      });
     else seen.set(at, `${prefix}/timestamp`);
     // JSON has no NaN or Infinity, but a literal like 1e999 parses to Infinity.
-    if (typeof point.value !== 'number' || !Number.isFinite(point.value)) errors.push({ path: `${prefix}/value`, message: 'must be a finite number' });
+    if (typeof point.value !== 'number' || !Number.isFinite(point.value))
+      errors.push({ path: `${prefix}/value`, message: 'must be a finite number' });
     points.push({ observedAt: new Date(at), value: point.value, note: point.note ?? null });
   }
   if (errors.length > 0) {
-    throw validationFailed(errors, `No point was recorded: ${errors.length >= MAX_REPORTED_ERRORS ? `at least ${MAX_REPORTED_ERRORS}` : errors.length} point field(s) are invalid (a bulk post is all or nothing).`);
+    throw validationFailed(
+      errors,
+      `No point was recorded: ${errors.length >= MAX_REPORTED_ERRORS ? `at least ${MAX_REPORTED_ERRORS}` : errors.length} point field(s) are invalid (a bulk post is all or nothing).`,
+    );
   }
   return points;
 }

@@ -51,6 +51,6 @@ export function registerKpiAlertRoutes(router: AppRouter, operation: BindOperati
   });
 
   operation(router, 'resolveAlert', async (ctx, { params, body }) => {
-    ctx.body = await alerts.resolve(requestContext(ctx), params.id, (body ?? {}));
+    ctx.body = await alerts.resolve(requestContext(ctx), params.id, body ?? {});
   });
 }

@@ -41,14 +41,19 @@ export { EARLIEST_POINT, type KpiPointsInput } from './record-kpi-points';
 export function createKpiService(deps: KpiUseCaseDeps) {
   return {
     create: (context: RequestContext, body: KpiCreate) => createKpi(deps, context, body),
-    list: (context: RequestContext, filters: { status?: KpiStatus; tag?: string; owner_id?: string }, page: PageRequest) => listKpis(deps, context, filters, page),
+    list: (
+      context: RequestContext,
+      filters: { status?: KpiStatus; tag?: string; owner_id?: string },
+      page: PageRequest,
+    ) => listKpis(deps, context, filters, page),
     get: (context: RequestContext, id: string) => getKpi(deps, context, id),
     update: (context: RequestContext, id: string, body: KpiUpdate) => updateKpi(deps, context, id, body),
     remove: (context: RequestContext, id: string) => deleteKpi(deps, context, id),
     putSource: (context: RequestContext, id: string, source: KpiSourceInput) => putKpiSource(deps, context, id, source),
     deleteSource: (context: RequestContext, id: string) => deleteKpiSource(deps, context, id),
     recordPoints: (context: RequestContext, id: string, body: KpiPointsInput) => recordPoints(deps, context, id, body),
-    pointHistory: (context: RequestContext, id: string, timestamp: string) => getKpiPointHistory(deps, context, id, timestamp),
+    pointHistory: (context: RequestContext, id: string, timestamp: string) =>
+      getKpiPointHistory(deps, context, id, timestamp),
     values: (context: RequestContext, id: string, query: KpiValuesQuery) => getKpiValues(deps, context, id, query),
     status: (context: RequestContext, id: string, periods: number) => getKpiStatus(deps, context, id, periods),
   };
@@ -63,16 +68,22 @@ export type KpiService = ReturnType<typeof createKpiService>;
  */
 export function createKpiAlertService(deps: KpiAlertUseCaseDeps) {
   return {
-    createRule: (context: RequestContext, kpiId: string, body: AlertRuleInput) => createAlertRule(deps, context, kpiId, body),
-    listRules: (context: RequestContext, kpiId: string, page: PageRequest) => listAlertRules(deps, context, kpiId, page),
+    createRule: (context: RequestContext, kpiId: string, body: AlertRuleInput) =>
+      createAlertRule(deps, context, kpiId, body),
+    listRules: (context: RequestContext, kpiId: string, page: PageRequest) =>
+      listAlertRules(deps, context, kpiId, page),
     getRule: (context: RequestContext, kpiId: string, id: string) => getAlertRule(deps, context, kpiId, id),
-    updateRule: (context: RequestContext, kpiId: string, id: string, body: AlertRuleUpdate) => updateAlertRule(deps, context, kpiId, id, body),
+    updateRule: (context: RequestContext, kpiId: string, id: string, body: AlertRuleUpdate) =>
+      updateAlertRule(deps, context, kpiId, id, body),
     removeRule: (context: RequestContext, kpiId: string, id: string) => deleteAlertRule(deps, context, kpiId, id),
-    listKpiAlerts: (context: RequestContext, kpiId: string, query: AlertListQuery, page: PageRequest) => listKpiAlerts(deps, context, kpiId, query, page),
-    listAlerts: (context: RequestContext, query: AlertListQuery, page: PageRequest) => listAlerts(deps, context, query, page),
+    listKpiAlerts: (context: RequestContext, kpiId: string, query: AlertListQuery, page: PageRequest) =>
+      listKpiAlerts(deps, context, kpiId, query, page),
+    listAlerts: (context: RequestContext, query: AlertListQuery, page: PageRequest) =>
+      listAlerts(deps, context, query, page),
     getAlert: (context: RequestContext, id: string) => getAlert(deps, context, id),
     acknowledge: (context: RequestContext, id: string) => acknowledgeAlert(deps, context, id),
-    silence: (context: RequestContext, id: string, body: { until: string; reason: string }) => silenceAlert(deps, context, id, body),
+    silence: (context: RequestContext, id: string, body: { until: string; reason: string }) =>
+      silenceAlert(deps, context, id, body),
     resolve: (context: RequestContext, id: string, body: { reason?: string }) => resolveAlert(deps, context, id, body),
   };
 }

@@ -4,7 +4,12 @@ import type { KpiAlertUseCaseDeps } from './deps';
 import { changeOpenAlert } from './open-alert-change';
 
 /** No notifications until `until`; the alert's state does not change. */
-export async function silenceAlert(deps: KpiAlertUseCaseDeps, context: RequestContext, id: string, body: { until: string; reason: string }) {
+export async function silenceAlert(
+  deps: KpiAlertUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  body: { until: string; reason: string },
+) {
   const until = new Date(body.until);
   const now = Date.parse(context.receivedAt);
   if (Number.isNaN(until.getTime()) || until.getTime() <= now) {

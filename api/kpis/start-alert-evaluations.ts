@@ -49,9 +49,14 @@ export async function requestKpiEvaluation(
  * each tick starts one run that evaluates every due KPI of its shard. A KPI write never touches Temporal: whether and
  * how a KPI is checked is read from its row at each tick. Made to match the configuration by the schedule reconciler.
  */
-export function createKpiEvaluationSchedules(deps: { temporal: Client; config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'kpiAlerts'>; logger: Logger }) {
+export function createKpiEvaluationSchedules(deps: {
+  temporal: Client;
+  config: Pick<Config, 'temporalTaskQueue' | 'temporalRpcTimeoutMs' | 'kpiAlerts'>;
+  logger: Logger;
+}) {
   const { temporal, config, logger } = deps;
-  const deadline = <T>(work: () => Promise<T>) => withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, work);
+  const deadline = <T>(work: () => Promise<T>) =>
+    withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, work);
   const shards = config.kpiAlerts.evaluationShards;
   const everyMs = config.kpiAlerts.checkIntervalSeconds * 1000;
 
@@ -93,9 +98,22 @@ export function createKpiEvaluationSchedules(deps: { temporal: Client; config: P
       const handle = temporal.schedule.getHandle(scheduleId);
       const description = await handle.describe();
       const interval = description.spec.intervals?.[0];
-      const current = description.action.type === 'startWorkflow' ? (description.action.args?.[0] as KpiEvaluationShardInput | undefined) : undefined;
-      if (interval?.every === everyMs && JSON.stringify(current) === JSON.stringify(inputOf(shard)) && !description.state.paused) return;
-      await handle.update((previous) => ({ ...previous, spec, action, state: { ...previous.state, paused: false, note } }));
+      const current =
+        description.action.type === 'startWorkflow'
+          ? (description.action.args?.[0] as KpiEvaluationShardInput | undefined)
+          : undefined;
+      if (
+        interval?.every === everyMs &&
+        JSON.stringify(current) === JSON.stringify(inputOf(shard)) &&
+        !description.state.paused
+      )
+        return;
+      await handle.update((previous) => ({
+        ...previous,
+        spec,
+        action,
+        state: { ...previous.state, paused: false, note },
+      }));
       logger.info({ schedule_id: scheduleId }, 'updated a KPI evaluation shard schedule');
     }
   };
@@ -116,7 +134,10 @@ export function createKpiEvaluationSchedules(deps: { temporal: Client; config: P
           const shard = Number(schedule.scheduleId.slice(prefix.length));
           if (Number.isInteger(shard) && shard < shards) continue;
           await deleteScheduleIfPresent(temporal, schedule.scheduleId);
-          logger.info({ schedule_id: schedule.scheduleId }, 'deleted a KPI evaluation shard schedule beyond KPI_EVALUATION_SHARDS');
+          logger.info(
+            { schedule_id: schedule.scheduleId },
+            'deleted a KPI evaluation shard schedule beyond KPI_EVALUATION_SHARDS',
+          );
         }
       });
     },

@@ -19,10 +19,22 @@ export async function updateKpi({ db }: KpiUseCaseDeps, context: RequestContext,
       warning_threshold: body.warning_threshold !== undefined ? body.warning_threshold : current.warning_threshold,
       critical_threshold: body.critical_threshold !== undefined ? body.critical_threshold : current.critical_threshold,
     };
-    const errors = [...definitionErrors(definition), ...(body.owner_id !== undefined ? await ownerErrors(scope, body.owner_id) : [])];
+    const errors = [
+      ...definitionErrors(definition),
+      ...(body.owner_id !== undefined ? await ownerErrors(scope, body.owner_id) : []),
+    ];
     if (errors.length > 0) throw validationFailed(errors, 'The KPI is not valid.');
     const patch: Partial<KpiRecord> = { ...definition };
-    for (const field of ['name', 'description', 'unit', 'aggregation_period', 'owner_id', 'tags', 'status', 'evaluation_delay_seconds'] as const) {
+    for (const field of [
+      'name',
+      'description',
+      'unit',
+      'aggregation_period',
+      'owner_id',
+      'tags',
+      'status',
+      'evaluation_delay_seconds',
+    ] as const) {
       if (body[field] !== undefined) (patch as Record<string, unknown>)[field] = body[field];
     }
     const updated = await storeKpiChanges(scope, id, patch);

@@ -15,7 +15,8 @@ import { invalidToken, unauthorized } from '../administration/credential-errors'
  * tenant's credentials the same way: its capacity is that tenant's alone.
  */
 export function dedicatedEndpoints(db: Knex, options: { cacheSeconds: number; reservedTenant?: string | undefined }) {
-  let cached: { byHost: Map<string, DedicatedEndpoint>; byTenant: Map<string, DedicatedEndpoint>; until: number } | undefined;
+  let cached:
+    { byHost: Map<string, DedicatedEndpoint>; byTenant: Map<string, DedicatedEndpoint>; until: number } | undefined;
   let loading: Promise<NonNullable<typeof cached>> | undefined;
   const current = async () => {
     if (cached && Date.now() < cached.until) return cached;
@@ -36,7 +37,8 @@ export function dedicatedEndpoints(db: Knex, options: { cacheSeconds: number; re
   return {
     /** Throws when the principal may not use this host. `hostname` is the request's, normalised (./request-host.ts). */
     async check(hostname: string, principal: Principal): Promise<void> {
-      if (options.reservedTenant !== undefined && principal.tenantId !== options.reservedTenant) throw unknownCredential(principal);
+      if (options.reservedTenant !== undefined && principal.tenantId !== options.reservedTenant)
+        throw unknownCredential(principal);
       const { byHost, byTenant } = await current();
       const dedicated = byHost.get(hostname);
       if (dedicated) {
@@ -51,8 +53,12 @@ export function dedicatedEndpoints(db: Knex, options: { cacheSeconds: number; re
 
 /** Exactly the answer to a key or token that does not exist. */
 function unknownCredential(principal: Principal) {
-  if (principal.actor.type === 'api_key') return unauthorized('invalid_api_key', 'The API key is malformed or unknown.');
-  return invalidToken('invalid_token', 'The access token is malformed, not signed by a trusted key, or not meant for this API.');
+  if (principal.actor.type === 'api_key')
+    return unauthorized('invalid_api_key', 'The API key is malformed or unknown.');
+  return invalidToken(
+    'invalid_token',
+    'The access token is malformed, not signed by a trusted key, or not meant for this API.',
+  );
 }
 
 export type DedicatedEndpoints = ReturnType<typeof dedicatedEndpoints>;

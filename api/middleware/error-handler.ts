@@ -1,5 +1,13 @@
 import type { Middleware } from 'koa';
-import { internalError, methodNotAllowed, methodNotImplemented, routeNotFound, sandboxBusy, sandboxUnavailable, type ErrorCode } from '../../core/errors';
+import {
+  internalError,
+  methodNotAllowed,
+  methodNotImplemented,
+  routeNotFound,
+  sandboxBusy,
+  sandboxUnavailable,
+  type ErrorCode,
+} from '../../core/errors';
 import { PoolBusyError, PoolTaskCancelledError } from '../../core/process-pool';
 import { AppError, TITLES } from '../../core/app-error';
 import { translateDatabaseError } from '../../db/errors';
@@ -27,7 +35,8 @@ export function errorHandler(): Middleware<AppState> {
       const error = toAppError(caught);
       // A dependency outage is expected and answered 503; it is not a bug, and must not flood the error log.
       // A request whose client hung up had its sandbox work cancelled: nobody reads the answer, nothing failed.
-      if (caught instanceof PoolTaskCancelledError) ctx.state.log?.info({ code: error.code }, 'client disconnected; its sandbox work was cancelled');
+      if (caught instanceof PoolTaskCancelledError)
+        ctx.state.log?.info({ code: error.code }, 'client disconnected; its sandbox work was cancelled');
       else if (error.status === 503) ctx.state.log?.warn({ code: error.code, err: caught }, 'dependency unavailable');
       else if (error.status >= 500) ctx.state.log?.error({ err: caught }, 'request failed');
       const { errors, headers, type: _type, ...extras } = error.extras;
@@ -60,13 +69,18 @@ const HTTP_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
 function toAppError(caught: unknown): AppError {
   if (caught instanceof AppError) return caught;
   // Outages of either dependency are 503s with Retry-After, whichever endpoint ran into them.
-  const translated = translateDatabaseError(caught) ?? translateWorkflowEngineError(caught) ?? translateSandboxError(caught);
+  const translated =
+    translateDatabaseError(caught) ?? translateWorkflowEngineError(caught) ?? translateSandboxError(caught);
   if (translated) return translated;
   const status = (caught as { status?: unknown; expose?: unknown })?.status;
   // Koa/router http-errors (405 Method Not Allowed, 501) are client-facing by design.
   if (typeof status === 'number' && status >= 400 && status < 500 && (caught as { expose?: boolean }).expose) {
     const headers = (caught as { headers?: Record<string, string> }).headers;
-    return new AppError(HTTP_ERROR_CODES[status] ?? 'bad_request', (caught as Error).message, headers ? { headers } : {});
+    return new AppError(
+      HTTP_ERROR_CODES[status] ?? 'bad_request',
+      (caught as Error).message,
+      headers ? { headers } : {},
+    );
   }
   return internalError();
 }
@@ -78,8 +92,15 @@ function toAppError(caught: unknown): AppError {
 function translateSandboxError(caught: unknown): AppError | undefined {
   if (caught instanceof PoolBusyError) {
     const retryAfterSeconds = Math.max(1, Math.ceil(caught.retryAfterMs / 1000));
-    return caught.reason === 'key_limit' ? sandboxBusy(caught.limit, retryAfterSeconds) : sandboxUnavailable(caught.limit, retryAfterSeconds);
+    return caught.reason === 'key_limit'
+      ? sandboxBusy(caught.limit, retryAfterSeconds)
+      : sandboxUnavailable(caught.limit, retryAfterSeconds);
   }
-  if (caught instanceof PoolTaskCancelledError) return sandboxUnavailable(0, 1, 'The request was cancelled: its client disconnected before the expression sandbox finished.');
+  if (caught instanceof PoolTaskCancelledError)
+    return sandboxUnavailable(
+      0,
+      1,
+      'The request was cancelled: its client disconnected before the expression sandbox finished.',
+    );
   return undefined;
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { idempotencyKeyReused, idempotencyOutcomeUnknown, idempotencyRequestInProgress, invalidIdempotencyKey } from '../../core/errors';
+import {
+  idempotencyKeyReused,
+  idempotencyOutcomeUnknown,
+  idempotencyRequestInProgress,
+  invalidIdempotencyKey,
+} from '../../core/errors';
 import type { Middleware } from 'koa';
 import type { Actor } from '../../core/actor';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
@@ -37,7 +42,9 @@ function withoutSecrets(body: unknown): unknown {
  * keys are one each: a response is replayed only to the credential that was authorized to receive it.
  */
 function credentialOf(actor: Actor): string {
-  return actor.type === 'user' && actor.via_client ? `user:${actor.id}@${actor.via_client}` : `${actor.type}:${actor.id}`;
+  return actor.type === 'user' && actor.via_client
+    ? `user:${actor.id}@${actor.via_client}`
+    : `${actor.type}:${actor.id}`;
 }
 
 const RELEASE_RETRY_MS = 2000;
@@ -84,7 +91,8 @@ export function idempotency(db: Knex, options: { ttlSeconds: number; leaseSecond
     if (!principal) throw new Error('idempotency middleware needs an authenticated principal');
     const owned = { credential: credentialOf(principal.actor), key, ownerToken: randomUUID() };
     const requestHash = sha256Hex(`${ctx.method} ${ctx.path}\n${canonicalJson(ctx.state.body ?? null)}`);
-    const inTenant = <T>(work: Parameters<typeof inTenantTransaction<T>>[2]) => inTenantTransaction(db, principal.tenantId, work);
+    const inTenant = <T>(work: Parameters<typeof inTenantTransaction<T>>[2]) =>
+      inTenantTransaction(db, principal.tenantId, work);
 
     const outcome = await inTenant((scope) =>
       claimIdempotencyKey(scope, {
@@ -116,11 +124,14 @@ export function idempotency(db: Knex, options: { ttlSeconds: number; leaseSecond
 
     const work: IdempotentWork = { tenantId: principal.tenantId, ...owned, active: true, redact: withoutSecrets };
     // Renewed well within the lease, so a slow request is never mistaken for a dead one.
-    const renewal = setInterval(() => {
-      inTenant((scope) => renewIdempotencyKey(scope, owned)).catch((error: unknown) => {
-        ctx.state.log.warn({ err: error }, 'could not renew the idempotency lease');
-      });
-    }, (options.leaseSeconds * 1000) / 3);
+    const renewal = setInterval(
+      () => {
+        inTenant((scope) => renewIdempotencyKey(scope, owned)).catch((error: unknown) => {
+          ctx.state.log.warn({ err: error }, 'could not renew the idempotency lease');
+        });
+      },
+      (options.leaseSeconds * 1000) / 3,
+    );
     renewal.unref();
     try {
       await runAsIdempotentWork(work, () => next());
@@ -143,6 +154,8 @@ export function idempotency(db: Knex, options: { ttlSeconds: number; leaseSecond
       const value = ctx.response.get(name);
       if (value) headers[name] = String(value);
     }
-    await inTenant((scope) => completeIdempotencyKey(scope, owned, { status: ctx.status, body: withoutSecrets(ctx.body), headers }));
+    await inTenant((scope) =>
+      completeIdempotencyKey(scope, owned, { status: ctx.status, body: withoutSecrets(ctx.body), headers }),
+    );
   };
 }

@@ -11,7 +11,10 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
  * Reads a JSON body within the size limit; every way a body can be wrong is a specific 4xx. Operations that stream
  * their body (uploads) are left to read it themselves.
  */
-export function parseJsonBody(limitFor: (method: string, path: string) => number, streamed: (method: string, path: string) => boolean = () => false): Middleware<AppState> {
+export function parseJsonBody(
+  limitFor: (method: string, path: string) => number,
+  streamed: (method: string, path: string) => boolean = () => false,
+): Middleware<AppState> {
   return async (ctx, next) => {
     if (!METHODS_WITH_BODY.has(ctx.method)) return next();
     if (streamed(ctx.method, ctx.path)) {
@@ -71,7 +74,9 @@ function refuseUnsupportedRepresentation(ctx: Context): void {
     throw unsupportedMediaType('Send the request body as JSON with "Content-Type: application/json".');
   }
   if (contentType.charset !== undefined && contentType.charset.toLowerCase() !== 'utf-8') {
-    throw unsupportedMediaType(`The charset "${contentType.charset}" is not supported; send the body in UTF-8 (charset=utf-8, or no charset).`);
+    throw unsupportedMediaType(
+      `The charset "${contentType.charset}" is not supported; send the body in UTF-8 (charset=utf-8, or no charset).`,
+    );
   }
   const encodings = (ctx.get('content-encoding') || 'identity').split(',').map((coding) => coding.trim().toLowerCase());
   if (encodings.some((coding) => coding !== 'identity')) {
@@ -101,7 +106,8 @@ export function parseContentType(header: string): { mediaType: string; charset?:
     const match = PARAMETER.exec(parameter);
     if (!match) return undefined;
     const [, name = '', value = ''] = match;
-    if (name.toLowerCase() === 'charset') charset = value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
+    if (name.toLowerCase() === 'charset')
+      charset = value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
   }
   return { mediaType: type.toLowerCase(), ...(charset !== undefined ? { charset } : {}) };
 }

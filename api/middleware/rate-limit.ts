@@ -16,7 +16,14 @@ const WINDOWS = [
 type Window = (typeof WINDOWS)[number];
 
 /** A window's answer to one request: allowed or not, the quota left and when it resets, and how to give it back. */
-type Outcome = { window: Window; limit: number; allowed: boolean; remaining: number; resetMs: number; refund(): Promise<void> };
+type Outcome = {
+  window: Window;
+  limit: number;
+  allowed: boolean;
+  remaining: number;
+  resetMs: number;
+  refund(): Promise<void>;
+};
 
 /** One shared-counter limiter per window and limit, created on first use. */
 function limiterCache(db: Knex): (window: Window, points: number) => RateLimiterPostgres {
@@ -59,7 +66,12 @@ export function rateLimit(db: Knex): Middleware<AppState> {
   const reservations = new Map<string, { unspent: number; sharedRemaining: number; resetAt: number }>();
 
   /** Spends one unit of a held reservation, if there is one for this window. */
-  const spendHeld = (key: string, window: (typeof WINDOWS)[number], limit: number, now: number): Outcome | undefined => {
+  const spendHeld = (
+    key: string,
+    window: (typeof WINDOWS)[number],
+    limit: number,
+    now: number,
+  ): Outcome | undefined => {
     const held = reservations.get(key);
     if (!held || held.unspent <= 0 || now >= held.resetAt) return undefined;
     held.unspent -= 1;
@@ -75,7 +87,12 @@ export function rateLimit(db: Knex): Middleware<AppState> {
     };
   };
 
-  const take = async (window: (typeof WINDOWS)[number], limit: number, tenantId: string, now: number): Promise<Outcome> => {
+  const take = async (
+    window: (typeof WINDOWS)[number],
+    limit: number,
+    tenantId: string,
+    now: number,
+  ): Promise<Outcome> => {
     const limiter = limiterFor(window, limit);
     const key = `${window.name}:${tenantId}`;
     const fromHeld = spendHeld(key, window, limit, now);
@@ -89,7 +106,9 @@ export function rateLimit(db: Knex): Middleware<AppState> {
       // Concurrent requests of this process may have drawn too: add to what is held, never replace it.
       const current = reservations.get(key);
       const reservation =
-        current && Date.now() < current.resetAt ? current : { unspent: 0, sharedRemaining: res.remainingPoints, resetAt: now + res.msBeforeNext };
+        current && Date.now() < current.resetAt
+          ? current
+          : { unspent: 0, sharedRemaining: res.remainingPoints, resetAt: now + res.msBeforeNext };
       reservation.unspent += size - 1;
       reservation.sharedRemaining = Math.min(reservation.sharedRemaining, res.remainingPoints);
       reservations.set(key, reservation);
@@ -118,7 +137,14 @@ export function rateLimit(db: Knex): Middleware<AppState> {
       const current = reservations.get(key);
       if (current && Date.now() < current.resetAt) current.sharedRemaining = 0;
       else reservations.set(key, { unspent: 0, sharedRemaining: 0, resetAt: now + rejection.msBeforeNext });
-      return { window, limit, allowed: false, remaining: 0, resetMs: rejection.msBeforeNext, refund: async () => undefined };
+      return {
+        window,
+        limit,
+        allowed: false,
+        remaining: 0,
+        resetMs: rejection.msBeforeNext,
+        refund: async () => undefined,
+      };
     }
   };
 
@@ -126,7 +152,9 @@ export function rateLimit(db: Knex): Middleware<AppState> {
     const principal = ctx.state.principal;
     if (!principal) throw new Error('rate-limit middleware needs an authenticated principal');
     const now = Date.now();
-    const outcomes = await Promise.all(WINDOWS.map((window) => take(window, window.limitOf(principal.limits), principal.tenantId, now)));
+    const outcomes = await Promise.all(
+      WINDOWS.map((window) => take(window, window.limitOf(principal.limits), principal.tenantId, now)),
+    );
     const violated = outcomes.filter((o) => !o.allowed);
     if (violated.length > 0) {
       // A refused request must not use up a window it did not exhaust (a client retrying on 429 would burn its day).
@@ -135,14 +163,22 @@ export function rateLimit(db: Knex): Middleware<AppState> {
         outcome.remaining += 1;
       }
     }
-    ctx.set('RateLimit-Policy', outcomes.map((o) => `"${o.window.name}";q=${o.limit};w=${o.window.seconds}`).join(', '));
+    ctx.set(
+      'RateLimit-Policy',
+      outcomes.map((o) => `"${o.window.name}";q=${o.limit};w=${o.window.seconds}`).join(', '),
+    );
     ctx.set(
       'RateLimit',
-      outcomes.map((o) => `"${o.window.name}";r=${Math.max(0, o.remaining)};t=${Math.ceil(o.resetMs / 1000)}`).join(', '),
+      outcomes
+        .map((o) => `"${o.window.name}";r=${Math.max(0, o.remaining)};t=${Math.ceil(o.resetMs / 1000)}`)
+        .join(', '),
     );
     if (violated.length > 0) {
       const retryAfter = Math.max(...violated.map((o) => Math.ceil(o.resetMs / 1000)), 1);
-      throw rateLimitExceeded(violated.map((o) => o.window.name), retryAfter);
+      throw rateLimitExceeded(
+        violated.map((o) => o.window.name),
+        retryAfter,
+      );
     }
     await next();
   };
@@ -166,14 +202,28 @@ export function rateLimitUsage(db: Knex) {
     (window) =>
       [
         window,
-        new RateLimiterPostgres({ storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, keyPrefix: window.name, points: 1, duration: window.seconds, clearExpiredByTimeout: false }),
+        new RateLimiterPostgres({
+          storeClient: db,
+          storeType: 'knex',
+          tableName: 'rate_limits',
+          tableCreated: true,
+          keyPrefix: window.name,
+          points: 1,
+          duration: window.seconds,
+          clearExpiredByTimeout: false,
+        }),
       ] as const,
   );
   return async (tenantId: string, limits: RateLimits): Promise<RateLimitUsage[]> =>
     Promise.all(
       readers.map(async ([window, reader]) => {
         const res = await reader.get(tenantId);
-        return { window: window.name, limit: window.limitOf(limits), used: res?.consumedPoints ?? 0, resetsAt: res ? new Date(Date.now() + res.msBeforeNext) : null };
+        return {
+          window: window.name,
+          limit: window.limitOf(limits),
+          used: res?.consumedPoints ?? 0,
+          resetsAt: res ? new Date(Date.now() + res.msBeforeNext) : null,
+        };
       }),
     );
 }

@@ -26,7 +26,8 @@ export function requestHost(): Middleware {
 export function requestHostName(ctx: Pick<Context, 'get' | 'host'>): string {
   const host = ctx.get('host') || ctx.host;
   const name = normaliseHostName(host);
-  if (name === undefined) throw invalidHost(`The Host header ${JSON.stringify(host)} is not a host name with an optional port.`);
+  if (name === undefined)
+    throw invalidHost(`The Host header ${JSON.stringify(host)} is not a host name with an optional port.`);
   return name;
 }
 

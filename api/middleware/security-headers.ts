@@ -23,7 +23,8 @@ export function securityHeaders(): Middleware<AppState> {
         ctx.set('X-Frame-Options', 'DENY');
         const policy = ctx.response.get('Content-Security-Policy');
         if (typeof policy !== 'string' || policy === '') ctx.set('Content-Security-Policy', FRAME_ANCESTORS);
-        else if (!/(^|;)\s*frame-ancestors\s/i.test(policy)) ctx.set('Content-Security-Policy', `${policy}; ${FRAME_ANCESTORS}`);
+        else if (!/(^|;)\s*frame-ancestors\s/i.test(policy))
+          ctx.set('Content-Security-Policy', `${policy}; ${FRAME_ANCESTORS}`);
       }
     }
   };

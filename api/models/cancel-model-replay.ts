@@ -7,7 +7,12 @@ import { presentReplay } from './replay-presenter';
 import type { ModelReplayDeps } from './deps';
 
 /** `POST /models/{id}/replays/{replay_id}/cancel`: the workflow stops handing out batches; the report covers those done. */
-export async function cancelModelReplay(deps: ModelReplayDeps, { tenantId }: RequestContext, modelId: string, replayId: string) {
+export async function cancelModelReplay(
+  deps: ModelReplayDeps,
+  { tenantId }: RequestContext,
+  modelId: string,
+  replayId: string,
+) {
   refuseBuiltin(modelId);
   const replay = await inTenantTransaction(deps.db, tenantId, (scope) => requireReplay(scope, modelId, replayId));
   if (replay.status !== 'queued' && replay.status !== 'running') throw replayFinished(replay.status);

@@ -8,7 +8,12 @@ import { refuseBuiltin, requireTenantModel } from './model-records';
 import { recordVersionCreated } from '../../db/repositories/model-version-transitions';
 import { presentVersion } from './presenter';
 
-export async function createModelVersion(deps: ModelUseCaseDeps, { tenantId, actor }: RequestContext, id: string, body: ModelUpload) {
+export async function createModelVersion(
+  deps: ModelUseCaseDeps,
+  { tenantId, actor }: RequestContext,
+  id: string,
+  body: ModelUpload,
+) {
   refuseBuiltin(id);
   await inTenantTransaction(deps.db, tenantId, (scope) => requireTenantModel(scope, id));
   const version = await checkUpload(deps, tenantId, body);

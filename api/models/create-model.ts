@@ -4,7 +4,7 @@ import { createTenantModel } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { ModelUseCaseDeps } from './deps';
 import { checkUpload, type ModelUpload } from './check-upload';
-import {  } from './model-records';
+import {} from './model-records';
 import { recordVersionCreated } from '../../db/repositories/model-version-transitions';
 import { presentTenantModel } from './presenter';
 
@@ -18,7 +18,12 @@ export async function createModel(deps: ModelUseCaseDeps, { tenantId, actor }: R
   const version = await checkUpload(deps, tenantId, body);
   const id = newId('model');
   return inTenantTransaction(deps.db, tenantId, async (scope) => {
-    const created = await createTenantModel(scope, { id, name: body.name, description: body.description ?? '', category: body.category }, version, actor);
+    const created = await createTenantModel(
+      scope,
+      { id, name: body.name, description: body.description ?? '', category: body.category },
+      version,
+      actor,
+    );
     await recordVersionCreated(scope, created.model, created.version, actor);
     return presentTenantModel(created.model, created.version);
   });

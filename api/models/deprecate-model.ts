@@ -19,6 +19,9 @@ export async function deprecateModel({ db }: ModelUseCaseDeps, { tenantId, actor
         actor,
       });
     }
-    return presentTenantModel(updated, await findModelVersion(scope, id, updated.published_version ?? updated.latest_version));
+    return presentTenantModel(
+      updated,
+      await findModelVersion(scope, id, updated.published_version ?? updated.latest_version),
+    );
   });
 }

@@ -28,60 +28,136 @@ const round = (ms: number) => Math.round(ms * 1000) / 1000;
  * evaluation runs in the expression sandbox (child processes, never the API's event loop) within one budget
  * (EXPRESSION_BUDGET_MS) for the whole request.
  */
-export async function evaluateModel(deps: ModelUseCaseDeps, context: RequestContext, id: string, body: ModelEvaluation) {
+export async function evaluateModel(
+  deps: ModelUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  body: ModelEvaluation,
+) {
   const started = performance.now();
   if ((body.inputs === undefined) === (body.items === undefined)) {
-    throw validationFailed([{ path: '', message: 'must have exactly one of inputs (one evaluation) and items (a batch)' }]);
+    throw validationFailed([
+      { path: '', message: 'must have exactly one of inputs (one evaluation) and items (a batch)' },
+    ]);
   }
-  const model = await resolveModel(deps, context.tenantId, id, body.version, { forRun: false, inUrl: true, versionField: '/version' });
+  const model = await resolveModel(deps, context.tenantId, id, body.version, {
+    forRun: false,
+    inUrl: true,
+    versionField: '/version',
+  });
   const batch = body.items !== undefined;
   const given = batch ? (body.items ?? []).map((item) => item.inputs) : [body.inputs];
   const checked = given.map((inputs, index): { inputs: ModelInputs } | { errors: FieldError[] } => {
     const validation = model.validateInputs(inputs, 'json');
     const prefix = batch ? `/items/${index}` : '';
-    return validation.valid ? { inputs: validation.inputs } : { errors: validation.errors.map((e) => ({ ...e, path: `${prefix}${e.path}` })) };
+    return validation.valid
+      ? { inputs: validation.inputs }
+      : { errors: validation.errors.map((e) => ({ ...e, path: `${prefix}${e.path}` })) };
   });
   const first = checked[0];
-  if (!batch && first && 'errors' in first) throw validationFailed(first.errors, 'The inputs do not match the model\'s input schema.');
+  if (!batch && first && 'errors' in first)
+    throw validationFailed(first.errors, "The inputs do not match the model's input schema.");
 
   const valid = checked.flatMap((item, index) => ('inputs' in item ? [{ index, inputs: item.inputs }] : []));
-  const run = { trace: body.trace ?? false, fallbackPath: batch ? '/items' : '/inputs', ...(body.decisions !== undefined ? { decisions: body.decisions } : {}) };
+  const run = {
+    trace: body.trace ?? false,
+    fallbackPath: batch ? '/items' : '/inputs',
+    ...(body.decisions !== undefined ? { decisions: body.decisions } : {}),
+  };
   // Each valid item is an evaluation of the tenant's volume quota: counted before the work (a refusal does none), and
   // taken back if the request fails as a whole (over the expression budget, say).
-  const count = (kind: 'consume' | 'refund') => (kind === 'consume' ? countUsage : uncountUsage)(deps.db, context.tenantId, 'evaluations', valid.length);
+  const count = (kind: 'consume' | 'refund') =>
+    (kind === 'consume' ? countUsage : uncountUsage)(deps.db, context.tenantId, 'evaluations', valid.length);
   if (valid.length > 0) await count('consume');
   let evaluated: EvaluatedItem[];
   try {
-    evaluated = valid.length === 0 && body.decisions === undefined ? [] : await evaluateItems(deps, context, model, valid.map((v) => v.inputs), run);
+    evaluated =
+      valid.length === 0 && body.decisions === undefined
+        ? []
+        : await evaluateItems(
+            deps,
+            context,
+            model,
+            valid.map((v) => v.inputs),
+            run,
+          );
   } catch (error) {
     if (valid.length > 0) await count('refund');
     throw error;
   }
   const byIndex = new Map(valid.map((v, position) => [v.index, evaluated[position] as EvaluatedItem]));
   const results: ItemResult[] = checked.map((item, index) => {
-    if ('errors' in item) return { index, error: { code: 'validation_failed', message: 'The inputs do not match the model\'s input schema.', errors: item.errors } };
+    if ('errors' in item)
+      return {
+        index,
+        error: {
+          code: 'validation_failed',
+          message: "The inputs do not match the model's input schema.",
+          errors: item.errors,
+        },
+      };
     return presentItem(index, byIndex.get(index) as EvaluatedItem);
   });
 
   const answer = { model_id: model.id, version: model.version };
-  if (batch) return { object: 'model_evaluation_batch' as const, ...answer, results, duration_ms: round(performance.now() - started) };
+  if (batch)
+    return {
+      object: 'model_evaluation_batch' as const,
+      ...answer,
+      results,
+      duration_ms: round(performance.now() - started),
+    };
   const only = results[0] as ItemResult;
-  if ('error' in only) throw modelEvaluationFailed(only.error.message, only.error.node_id !== undefined ? { node_id: only.error.node_id } : {});
+  if ('error' in only)
+    throw modelEvaluationFailed(
+      only.error.message,
+      only.error.node_id !== undefined ? { node_id: only.error.node_id } : {},
+    );
   const { index: _index, ...evaluation } = only;
-  return { object: 'model_evaluation' as const, ...answer, ...evaluation, duration_ms: round(performance.now() - started) };
+  return {
+    object: 'model_evaluation' as const,
+    ...answer,
+    ...evaluation,
+    duration_ms: round(performance.now() - started),
+  };
 }
 
 function presentItem(index: number, item: EvaluatedItem): ItemResult {
-  if (!item.ok) return { index, error: { code: 'model_evaluation_failed', message: item.message, ...(item.node_id !== undefined ? { node_id: item.node_id } : {}) } };
-  return { index, outputs: item.outputs, ...(item.trace ? { trace: item.trace } : {}), duration_ms: round(item.duration_ms) };
+  if (!item.ok)
+    return {
+      index,
+      error: {
+        code: 'model_evaluation_failed',
+        message: item.message,
+        ...(item.node_id !== undefined ? { node_id: item.node_id } : {}),
+      },
+    };
+  return {
+    index,
+    outputs: item.outputs,
+    ...(item.trace ? { trace: item.trace } : {}),
+    duration_ms: round(item.duration_ms),
+  };
 }
 
-const ONLY_DMN = { path: '/decisions', message: 'applies to DMN models only: this model has no decisions to choose among' };
+const ONLY_DMN = {
+  path: '/decisions',
+  message: 'applies to DMN models only: this model has no decisions to choose among',
+};
 
 /** The decisions a request names that the DMN model does not have: one error each, at its index. */
 async function refuseUnknownDecisions(deps: ModelUseCaseDeps, key: string, source: DmnSource, decisions: string[]) {
   const known = new Set(await deps.sandbox.run('dmnDecisionNames', { key, source }));
-  const unknown = decisions.flatMap((name, index) => (known.has(name) ? [] : [{ path: `/decisions/${index}`, message: `is not a decision of the model: ${[...known].map((n) => JSON.stringify(n)).join(', ')}` }]));
+  const unknown = decisions.flatMap((name, index) =>
+    known.has(name)
+      ? []
+      : [
+          {
+            path: `/decisions/${index}`,
+            message: `is not a decision of the model: ${[...known].map((n) => JSON.stringify(n)).join(', ')}`,
+          },
+        ],
+  );
   if (unknown.length > 0) throw validationFailed(unknown, 'The request names decisions the model does not have.');
 }
 
@@ -97,15 +173,25 @@ async function evaluateItems(
     const builtin = findBuiltinModelById(model.id);
     if (builtin && decisions) throw validationFailed([ONLY_DMN]);
     if (builtin) return await deps.sandbox.run('evaluateBuiltinModelItems', { modelKey: builtin.key, items, trace });
-    const version = await inTenantTransaction(deps.db, context.tenantId, (scope) => tenantModelSource(scope).findVersion(model.id, Number(model.version)));
-    if (!version) throw validationFailed([{ path: '/version', message: `model ${model.id} has no version "${model.version}"` }]);
+    const version = await inTenantTransaction(deps.db, context.tenantId, (scope) =>
+      tenantModelSource(scope).findVersion(model.id, Number(model.version)),
+    );
+    if (!version)
+      throw validationFailed([{ path: '/version', message: `model ${model.id} has no version "${model.version}"` }]);
     const key = `${version.modelId}@${version.version}#${version.graphSha256}`;
     if (decisions && !isDmnSource(version.graph)) throw validationFailed([ONLY_DMN]);
     if (decisions && isDmnSource(version.graph)) await refuseUnknownDecisions(deps, key, version.graph, decisions);
     if (items.length === 0) return [];
-    return await deps.sandbox.run('evaluateTenantModelItems', { key, graph: version.graph, items, trace, ...(decisions ? { decisions } : {}) });
+    return await deps.sandbox.run('evaluateTenantModelItems', {
+      key,
+      graph: version.graph,
+      items,
+      trace,
+      ...(decisions ? { decisions } : {}),
+    });
   } catch (error) {
-    if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, fallbackPath)], 'The evaluation took longer than its budget.');
+    if (error instanceof BudgetExceededError)
+      throw validationFailed([budgetFieldError(error, fallbackPath)], 'The evaluation took longer than its budget.');
     throw error;
   }
 }

@@ -14,7 +14,17 @@ export async function getModelHistory({ db }: ModelUseCaseDeps, { tenantId }: Re
   const builtin = findBuiltinModelById(id);
   if (builtin) {
     const only = presentBuiltinVersion(builtin);
-    const version = { ...only, status: 'published' as const, content_revision: 1, review_decision_id: null, updated_by: null, updated_at: only.created_at, submitted_at: null, published_at: only.created_at, retired_at: null };
+    const version = {
+      ...only,
+      status: 'published' as const,
+      content_revision: 1,
+      review_decision_id: null,
+      updated_by: null,
+      updated_at: only.created_at,
+      submitted_at: null,
+      published_at: only.created_at,
+      retired_at: null,
+    };
     return { model_id: only.model_id, published_version: only.version, versions: [version], releases: [] };
   }
   return inTenantTransaction(db, tenantId, async (scope) => {

@@ -16,7 +16,12 @@ export async function requireReplay(scope: TenantScope, modelId: string, replayI
 }
 
 /** `GET /models/{id}/replays/{replay_id}`: progress while it runs, the report once done. */
-export async function getModelReplay({ db }: ModelReplayDeps, { tenantId }: RequestContext, modelId: string, replayId: string) {
+export async function getModelReplay(
+  { db }: ModelReplayDeps,
+  { tenantId }: RequestContext,
+  modelId: string,
+  replayId: string,
+) {
   refuseBuiltin(modelId);
   return presentReplay(await inTenantTransaction(db, tenantId, (scope) => requireReplay(scope, modelId, replayId)));
 }

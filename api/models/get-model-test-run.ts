@@ -7,7 +7,12 @@ import type { ModelUseCaseDeps } from './deps';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { presentTestRun } from './test-run-presenter';
 
-export async function getModelTestRun({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, modelId: string, runId: string) {
+export async function getModelTestRun(
+  { db }: ModelUseCaseDeps,
+  { tenantId }: RequestContext,
+  modelId: string,
+  runId: string,
+) {
   refuseBuiltin(modelId);
   return inTenantTransaction(db, tenantId, async (scope) => {
     await requireTenantModel(scope, modelId);

@@ -14,7 +14,12 @@ const VERSION = /^[1-9][0-9]{0,8}$/;
  * One version of a tenant model as a reader reviews it: its lifecycle, its schemas and its JDM graph (decision tables,
  * expressions, switches) or its DMN model's outline (decisions, decision tables, literal expressions). A built-in model has no graph of its own to show: not found, like an unknown version.
  */
-export async function getModelVersionDetail({ db, sandbox }: ModelUseCaseDeps, { tenantId }: RequestContext, id: string, version: string) {
+export async function getModelVersionDetail(
+  { db, sandbox }: ModelUseCaseDeps,
+  { tenantId }: RequestContext,
+  id: string,
+  version: string,
+) {
   if (findBuiltinModelById(id)) throw notFound('model version', `${id}@${version}`);
   const { model, record } = await inTenantTransaction(db, tenantId, async (scope) => {
     const model = await requireTenantModel(scope, id);

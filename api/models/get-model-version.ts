@@ -33,13 +33,25 @@ export async function presentVersionWithReview(scope: TenantScope, modelId: stri
     ...(version.format === 'dmn' ? { dmn: version.dmn } : {}),
     review: await reviewOf(scope, version),
     latest_test_run: latest
-      ? { id: latest.id, status: latest.status, passed: latest.passed, failed: latest.failed, coverage: latest.coverage, created_at: latest.created_at.toISOString() }
+      ? {
+          id: latest.id,
+          status: latest.status,
+          passed: latest.passed,
+          failed: latest.failed,
+          coverage: latest.coverage,
+          created_at: latest.created_at.toISOString(),
+        }
       : null,
   };
 }
 
 /** `GET /models/{id}/versions/{version}`: one version with its graph (or DMN XML), its review and its latest test report. */
-export async function getModelVersion({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, id: string, version: string) {
+export async function getModelVersion(
+  { db }: ModelUseCaseDeps,
+  { tenantId }: RequestContext,
+  id: string,
+  version: string,
+) {
   const builtin = findBuiltinModelById(id);
   if (builtin) {
     if (version !== builtin.version) throw notFound('model version', `${id}@${version}`);

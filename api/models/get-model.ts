@@ -12,6 +12,9 @@ export async function getModel({ db }: ModelUseCaseDeps, { tenantId }: RequestCo
   return inTenantTransaction(db, tenantId, async (scope) => {
     const model = await requireTenantModel(scope, id);
     // The schemas shown are the published version's; before anything is published, the newest draft's.
-    return presentTenantModel(model, await findModelVersion(scope, id, model.published_version ?? model.latest_version));
+    return presentTenantModel(
+      model,
+      await findModelVersion(scope, id, model.published_version ?? model.latest_version),
+    );
   });
 }

@@ -7,7 +7,12 @@ import { presentReplay } from './replay-presenter';
 import type { ModelReplayDeps } from './deps';
 
 /** `GET /models/{id}/replays`: newest first. */
-export async function listModelReplays({ db }: ModelReplayDeps, { tenantId }: RequestContext, modelId: string, page: PageRequest) {
+export async function listModelReplays(
+  { db }: ModelReplayDeps,
+  { tenantId }: RequestContext,
+  modelId: string,
+  page: PageRequest,
+) {
   refuseBuiltin(modelId);
   const { rows, nextCursor } = await inTenantTransaction(db, tenantId, async (scope) => {
     await requireTenantModel(scope, modelId);

@@ -5,7 +5,12 @@ import type { RequestContext } from '../context';
 import type { ModelUseCaseDeps } from './deps';
 import { presentTestCase, suiteModel } from './test-case-records';
 
-export async function listModelTestCases({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, modelId: string, page: PageRequest) {
+export async function listModelTestCases(
+  { db }: ModelUseCaseDeps,
+  { tenantId }: RequestContext,
+  modelId: string,
+  page: PageRequest,
+) {
   const { rows, nextCursor } = await inTenantTransaction(db, tenantId, async (scope) => {
     await suiteModel(scope, modelId);
     return listTestCases(scope, modelId, page);

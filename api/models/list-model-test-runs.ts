@@ -6,7 +6,13 @@ import type { ModelUseCaseDeps } from './deps';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { presentTestRun } from './test-run-presenter';
 
-export async function listModelTestRuns({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, modelId: string, filters: { version?: string }, page: PageRequest) {
+export async function listModelTestRuns(
+  { db }: ModelUseCaseDeps,
+  { tenantId }: RequestContext,
+  modelId: string,
+  filters: { version?: string },
+  page: PageRequest,
+) {
   refuseBuiltin(modelId);
   const { rows, nextCursor } = await inTenantTransaction(db, tenantId, async (scope) => {
     await requireTenantModel(scope, modelId);

@@ -13,7 +13,12 @@ export type ModelListFilters = {
   source?: string;
 };
 
-export async function listModels({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, filters: ModelListFilters, page: PageRequest) {
+export async function listModels(
+  { db }: ModelUseCaseDeps,
+  { tenantId }: RequestContext,
+  filters: ModelListFilters,
+  page: PageRequest,
+) {
   const after = page.cursor ? decodeCursor(page.cursor) : undefined;
   const builtins =
     filters.source === 'tenant' || filters.status === 'deprecated'
@@ -25,7 +30,9 @@ export async function listModels({ db }: ModelUseCaseDeps, { tenantId }: Request
   const tenantPage =
     filters.source === 'builtin'
       ? { rows: [], nextCursor: null }
-      : await inTenantTransaction(db, tenantId, (scope) => listTenantModels(scope, filters, { limit: page.limit, cursor: page.cursor }));
+      : await inTenantTransaction(db, tenantId, (scope) =>
+          listTenantModels(scope, filters, { limit: page.limit, cursor: page.cursor }),
+        );
   const tenantRows = tenantPage.rows.map((row) => presentTenantModel(row, undefined));
   // Built-ins and tenant models form one list in id order; the cursor is the last id shown, whichever kind.
   const merged = [...builtins, ...tenantRows].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));

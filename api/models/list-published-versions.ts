@@ -6,7 +6,11 @@ import type { ModelUseCaseDeps } from './deps';
 import { presentBuiltinVersion } from './presenter';
 
 /** The published version of each model of a catalogue page (a built-in's is the one it ships with; null: none yet). */
-export async function listPublishedVersions({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, ids: string[]): Promise<Map<string, string | null>> {
+export async function listPublishedVersions(
+  { db }: ModelUseCaseDeps,
+  { tenantId }: RequestContext,
+  ids: string[],
+): Promise<Map<string, string | null>> {
   const published = new Map<string, string | null>();
   const tenantIds: string[] = [];
   for (const id of ids) {

@@ -15,7 +15,12 @@ export async function requireTenantModel(scope: TenantScope, id: string, options
 }
 
 /** One version of the tenant's model, or a 404 naming it. */
-export async function requireTenantVersion(scope: TenantScope, id: string, version: string, options: { forUpdate?: boolean } = {}) {
+export async function requireTenantVersion(
+  scope: TenantScope,
+  id: string,
+  version: string,
+  options: { forUpdate?: boolean } = {},
+) {
   const found = VERSION.test(version) ? await findModelVersion(scope, id, Number(version), options) : undefined;
   if (!found) throw notFound('model version', `${id}@${version}`);
   return found;
@@ -27,4 +32,3 @@ export function refuseBuiltin(id: string) {
     throw modelNotEditable(id);
   }
 }
-

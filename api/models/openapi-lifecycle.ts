@@ -1,9 +1,25 @@
 import { UPLOAD_EXAMPLES } from './openapi';
-import { jsonResponse, listOf, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+import {
+  jsonResponse,
+  listOf,
+  parameterRef,
+  pathParameter,
+  postSuccessHeaders,
+  ref,
+  standardErrors,
+  timestamp,
+  type DocumentPart,
+} from '../openapi/common';
 
 const tag = 'Models';
 const idParameter = pathParameter('Tenant model id (`mdl_<ulid>`).');
-const versionParameter = { name: 'version', in: 'path' as const, required: true, description: 'The version number (`1`, `2`, …).', schema: { type: 'string', maxLength: 20 } };
+const versionParameter = {
+  name: 'version',
+  in: 'path' as const,
+  required: true,
+  description: 'The version number (`1`, `2`, …).',
+  schema: { type: 'string', maxLength: 20 },
+};
 
 const LIFECYCLE =
   'A tenant model version is `draft` → `in_review` → `published` → `retired` (or `rejected`, or back to `draft` when a reviewer requests changes, ' +
@@ -14,20 +30,29 @@ const LIFECYCLE =
 export const modelLifecyclePart: DocumentPart = {
   tags: [],
   schemas: {
-    ModelVersionStatus: { type: 'string', enum: ['draft', 'in_review', 'published', 'retired', 'rejected'], description: LIFECYCLE },
+    ModelVersionStatus: {
+      type: 'string',
+      enum: ['draft', 'in_review', 'published', 'retired', 'rejected'],
+      description: LIFECYCLE,
+    },
     ModelVersionDetail: {
-      description: 'A version with its graph, its review (the release decision as it stands) and the latest report of its suite.',
+      description:
+        'A version with its graph, its review (the release decision as it stands) and the latest report of its suite.',
       allOf: [
         ref('ModelVersion'),
         {
           type: 'object',
           required: ['graph', 'review', 'latest_test_run'],
           properties: {
-            graph: { type: ['object', 'null'], description: 'The JDM graph (null for built-in models and DMN versions).' },
+            graph: {
+              type: ['object', 'null'],
+              description: 'The JDM graph (null for built-in models and DMN versions).',
+            },
             dmn: { type: 'string', description: 'DMN versions: the XML as uploaded.' },
             review: {
               type: ['object', 'null'],
-              description: 'The release decision reviewing this version (null before its first submission): `GET /decisions/{decision_id}` has all of it.',
+              description:
+                'The release decision reviewing this version (null before its first submission): `GET /decisions/{decision_id}` has all of it.',
               properties: {
                 decision_id: { type: 'string' },
                 status: { type: 'string' },
@@ -40,7 +65,14 @@ export const modelLifecyclePart: DocumentPart = {
             },
             latest_test_run: {
               type: ['object', 'null'],
-              properties: { id: { type: 'string' }, status: { type: 'string', enum: ['passed', 'failed'] }, passed: { type: 'integer' }, failed: { type: 'integer' }, coverage: { type: 'object' }, created_at: timestamp('When it ran.') },
+              properties: {
+                id: { type: 'string' },
+                status: { type: 'string', enum: ['passed', 'failed'] },
+                passed: { type: 'integer' },
+                failed: { type: 'integer' },
+                coverage: { type: 'object' },
+                created_at: timestamp('When it ran.'),
+              },
             },
           },
         },
@@ -53,32 +85,69 @@ export const modelLifecyclePart: DocumentPart = {
       properties: {
         name: { type: 'string', minLength: 1, maxLength: 200 },
         description: { type: 'string', maxLength: 20000 },
-        coverage_threshold: { type: 'number', minimum: 0, maximum: 1, description: 'Share of decision-table rules the suite must hit before a draft can be submitted (default 1: every rule).' },
+        coverage_threshold: {
+          type: 'number',
+          minimum: 0,
+          maximum: 1,
+          description:
+            'Share of decision-table rules the suite must hit before a draft can be submitted (default 1: every rule).',
+        },
       },
     },
     SubmitModelVersionRequest: {
       type: 'object',
       additionalProperties: false,
       properties: {
-        approval_policy_id: { type: 'string', maxLength: 64, description: 'The approval policy that reviews the version (required at the first submission; a resubmission keeps it).' },
-        comment: { type: 'string', minLength: 1, maxLength: 2000, description: 'For a resubmission after requested changes.' },
+        approval_policy_id: {
+          type: 'string',
+          maxLength: 64,
+          description:
+            'The approval policy that reviews the version (required at the first submission; a resubmission keeps it).',
+        },
+        comment: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 2000,
+          description: 'For a resubmission after requested changes.',
+        },
       },
     },
     PublishModelVersionRequest: {
       type: 'object',
       additionalProperties: false,
       required: ['reason'],
-      properties: { reason: { type: 'string', minLength: 1, maxLength: 2000, description: 'Why this earlier version goes live again.' } },
+      properties: {
+        reason: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 2000,
+          description: 'Why this earlier version goes live again.',
+        },
+      },
     },
     ModelRelease: {
       type: 'object',
-      required: ['id', 'object', 'model_id', 'version', 'replaced_version', 'kind', 'reason', 'decision_id', 'released_by', 'released_at'],
+      required: [
+        'id',
+        'object',
+        'model_id',
+        'version',
+        'replaced_version',
+        'kind',
+        'reason',
+        'decision_id',
+        'released_by',
+        'released_at',
+      ],
       properties: {
         id: { type: 'string', example: 'rel_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'model_release' },
         model_id: { type: 'string' },
         version: { type: 'string' },
-        replaced_version: { type: ['string', 'null'], description: 'The version it retired (null for a model\'s first release).' },
+        replaced_version: {
+          type: ['string', 'null'],
+          description: "The version it retired (null for a model's first release).",
+        },
         kind: { type: 'string', enum: ['review', 'rollback'] },
         reason: { type: ['string', 'null'], description: 'Why (rollbacks).' },
         decision_id: { type: ['string', 'null'], description: 'The release decision that approved it (reviews).' },
@@ -92,12 +161,18 @@ export const modelLifecyclePart: DocumentPart = {
     '/api/v1/models/{id}': {
       patch: {
         operationId: 'updateModel',
-        summary: 'Change a tenant model\'s name, description or coverage threshold',
+        summary: "Change a tenant model's name, description or coverage threshold",
         tags: [tag],
         'x-required-scope': 'models:write',
         parameters: [idParameter],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateModelRequest'), example: { coverage_threshold: 0.9 } } } },
-        responses: { '200': jsonResponse('The model.', ref('Model')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('UpdateModelRequest'), example: { coverage_threshold: 0.9 } } },
+        },
+        responses: {
+          '200': jsonResponse('The model.', ref('Model')),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/models/{id}/versions/{version}': {
@@ -108,22 +183,31 @@ export const modelLifecyclePart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'models:read',
         parameters: [pathParameter('Model id.'), versionParameter],
-        responses: { '200': jsonResponse('The version.', ref('ModelVersionDetail')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The version.', ref('ModelVersionDetail')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       put: {
         operationId: 'replaceModelVersion',
-        summary: 'Replace a draft\'s content',
+        summary: "Replace a draft's content",
         description:
           'Checked like any upload. Only a draft can be replaced (409 `model_version_state` otherwise: published versions are immutable). ' +
           'After a reviewer requested changes, new content dismisses the approvals given when the version is submitted again. ' +
           'The caller is recorded as the writer of the new revision (`content_writers`): separation of duties keeps every writer of any revision ' +
-          'from approving the version\'s release.',
+          "from approving the version's release.",
         tags: [tag],
         'x-required-scope': 'models:write',
         'x-body-limit': 'batch',
         parameters: [idParameter, versionParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest'), examples: UPLOAD_EXAMPLES } } },
-        responses: { '200': jsonResponse('The draft with its new content.', ref('ModelVersion')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('CreateModelVersionRequest'), examples: UPLOAD_EXAMPLES } },
+        },
+        responses: {
+          '200': jsonResponse('The draft with its new content.', ref('ModelVersion')),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/models/{id}/versions/{version}/submit': {
@@ -131,12 +215,12 @@ export const modelLifecyclePart: DocumentPart = {
         operationId: 'submitModelVersion',
         summary: 'Submit a draft for review',
         description:
-          'Runs the model\'s test suite against the draft (the report is stored) and refuses (422) unless every case passes and the suite hits at least ' +
-          'the model\'s `coverage_threshold` of decision-table rules: the problem\'s `errors` name each failing case (`/test_cases/{case_id}`) and each rule ' +
+          "Runs the model's test suite against the draft (the report is stored) and refuses (422) unless every case passes and the suite hits at least " +
+          "the model's `coverage_threshold` of decision-table rules: the problem's `errors` name each failing case (`/test_cases/{case_id}`) and each rule " +
           'never hit (`/coverage/{node_id}/rules/{rule_id}`), and `test_run_id` the report. Then the review starts: a release decision (tagged ' +
           '`model_release`, options "Publish version N" / "Keep version M") runs the decision approval workflow under the policy named — N-of-role ' +
           'steps, SLA and escalation — and its approvers act on it with `POST /decisions/{decision_id}/approve`, `/reject` and `/request-changes`. ' +
-          'Separation of duties: the draft\'s author owns the decision, the submitter wrote it, and anyone who wrote a content revision of the ' +
+          "Separation of duties: the draft's author owns the decision, the submitter wrote it, and anyone who wrote a content revision of the " +
           'version (`content_writers`: its uploader and every `PUT` of its content) is kept from approving, rejecting or requesting changes ' +
           '(403 `not_an_eligible_approver`), whatever their role, admins included. Approval publishes the version in the same transaction (the previous one is ' +
           'retired, a release record is written); rejection makes it `rejected`; requested changes make it a draft again, and submitting it again ' +
@@ -152,7 +236,8 @@ export const modelLifecyclePart: DocumentPart = {
               examples: {
                 first: {
                   summary: 'A first submission',
-                  description: 'Names the approval policy that reviews the version (an id from POST /api/v1/approval-policies).',
+                  description:
+                    'Names the approval policy that reviews the version (an id from POST /api/v1/approval-policies).',
                   value: { approval_policy_id: 'apl_01jd2x0m3f8q4w7e5r6t9y2v1k' },
                 },
               },
@@ -176,8 +261,19 @@ export const modelLifecyclePart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'models:write',
         parameters: [idParameter, versionParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('PublishModelVersionRequest'), example: { reason: 'Version 3 overstates discounts for gold customers.' } } } },
-        responses: { '200': jsonResponse('The release record.', ref('ModelRelease'), postSuccessHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('PublishModelVersionRequest'),
+              example: { reason: 'Version 3 overstates discounts for gold customers.' },
+            },
+          },
+        },
+        responses: {
+          '200': jsonResponse('The release record.', ref('ModelRelease'), postSuccessHeaders),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/models/{id}/releases': {
@@ -188,7 +284,10 @@ export const modelLifecyclePart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'models:read',
         parameters: [pathParameter('Model id.')],
-        responses: { '200': jsonResponse('The releases.', ref('ModelReleaseList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The releases.', ref('ModelReleaseList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
   },

@@ -1,14 +1,30 @@
 import { LARGEST_CHANGES, LISTED_FAILURES } from '../../decision/model-replay';
-import { createdHeaders, jsonResponse, listOf, nullableTimestamp, parameterRef, pathParameter, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+import {
+  createdHeaders,
+  jsonResponse,
+  listOf,
+  nullableTimestamp,
+  parameterRef,
+  pathParameter,
+  postSuccessHeaders,
+  ref,
+  standardErrors,
+  timestamp,
+  type DocumentPart,
+} from '../openapi/common';
 
 const tag = 'Models';
 const idParameter = pathParameter('Tenant model id (`mdl_<ulid>`).');
 const replayIdParameter = pathParameter('Replay id (`rpl_…`).', 'replay_id');
 
 /** The id in the examples is one of the caller's own (a tenant model with a published version). */
-const MODEL_ID_SOURCE = 'Use a tenant model of your own with a published version: `GET /api/v1/models?source=tenant` lists them.';
+const MODEL_ID_SOURCE =
+  'Use a tenant model of your own with a published version: `GET /api/v1/models?source=tenant` lists them.';
 
-const metricValue = { type: ['number', 'string', 'null'], description: 'The metric\'s value; null when the run has no such metric.' };
+const metricValue = {
+  type: ['number', 'string', 'null'],
+  description: "The metric's value; null when the run has no such metric.",
+};
 
 const change = {
   type: 'object',
@@ -24,20 +40,45 @@ const change = {
 
 const metricReport = {
   type: 'object',
-  required: ['metric', 'runs_compared', 'changed', 'mean_abs_change', 'max_abs_change', 'mean_rel_change', 'max_rel_change', 'largest_changes'],
+  required: [
+    'metric',
+    'runs_compared',
+    'changed',
+    'mean_abs_change',
+    'max_abs_change',
+    'mean_rel_change',
+    'max_rel_change',
+    'largest_changes',
+  ],
   properties: {
     metric: { type: 'string', description: 'An output metric (a flattened output name, as scenarios store it).' },
-    runs_compared: { type: 'integer', minimum: 0, description: 'Runs evaluated without error where either side has this metric.' },
+    runs_compared: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Runs evaluated without error where either side has this metric.',
+    },
     changed: {
       type: 'integer',
       minimum: 0,
-      description: 'Runs whose value changed beyond the tolerance: |after − before| > absolute + relative × |before| for numbers; any difference otherwise.',
+      description:
+        'Runs whose value changed beyond the tolerance: |after − before| > absolute + relative × |before| for numbers; any difference otherwise.',
     },
-    mean_abs_change: { type: ['number', 'null'], description: 'Mean |after − before| over the runs where both values are numbers (null if none).' },
+    mean_abs_change: {
+      type: ['number', 'null'],
+      description: 'Mean |after − before| over the runs where both values are numbers (null if none).',
+    },
     max_abs_change: { type: ['number', 'null'] },
-    mean_rel_change: { type: ['number', 'null'], description: 'Mean relative change over the runs where both are numbers and before is not 0.' },
+    mean_rel_change: {
+      type: ['number', 'null'],
+      description: 'Mean relative change over the runs where both are numbers and before is not 0.',
+    },
     max_rel_change: { type: ['number', 'null'] },
-    largest_changes: { type: 'array', maxItems: LARGEST_CHANGES, items: change, description: `The ${LARGEST_CHANGES} largest numeric changes (ties: the newer run first).` },
+    largest_changes: {
+      type: 'array',
+      maxItems: LARGEST_CHANGES,
+      items: change,
+      description: `The ${LARGEST_CHANGES} largest numeric changes (ties: the newer run first).`,
+    },
   },
 };
 
@@ -50,7 +91,7 @@ const failure = {
       type: 'string',
       enum: ['inputs_invalid', 'evaluation_failed', 'output_invalid', 'evaluation_budget_exceeded'],
       description:
-        '`inputs_invalid`: the stored inputs no longer satisfy the version\'s input schema; `evaluation_failed`: the engine failed; `output_invalid`: the output ' +
+        "`inputs_invalid`: the stored inputs no longer satisfy the version's input schema; `evaluation_failed`: the engine failed; `output_invalid`: the output " +
         'does not match the output schema; `evaluation_budget_exceeded`: past EXPRESSION_BUDGET_MS.',
     },
     message: { type: 'string' },
@@ -64,16 +105,26 @@ const report = {
     runs: { type: 'integer', minimum: 0, description: 'Runs in the snapshot.' },
     runs_compared: { type: 'integer', minimum: 0, description: 'Runs the version evaluated without error.' },
     runs_skipped: { type: 'integer', minimum: 0, description: 'Runs deleted since the replay started.' },
-    runs_failing: { type: 'integer', minimum: 0, description: 'Runs that now fail (every one, even past the listed ones).' },
+    runs_failing: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Runs that now fail (every one, even past the listed ones).',
+    },
     metrics: { type: 'array', items: metricReport, description: 'Per output metric, by name.' },
-    failing: { type: 'array', maxItems: LISTED_FAILURES, items: failure, description: `The first ${LISTED_FAILURES} runs that now fail, newest first, with why.` },
+    failing: {
+      type: 'array',
+      maxItems: LISTED_FAILURES,
+      items: failure,
+      description: `The first ${LISTED_FAILURES} runs that now fail, newest first, with why.`,
+    },
   },
 };
 
 const tolerance = {
   type: 'object',
   additionalProperties: false,
-  description: 'A numeric change counts when |after − before| > absolute + relative × |before|. Default `{"absolute": 1e-9, "relative": 0}`.',
+  description:
+    'A numeric change counts when |after − before| > absolute + relative × |before|. Default `{"absolute": 1e-9, "relative": 0}`.',
   properties: {
     absolute: { type: 'number', minimum: 0, maximum: 1e15 },
     relative: { type: 'number', minimum: 0, maximum: 1e6 },
@@ -104,7 +155,15 @@ const EXAMPLE_REPLAY = {
         max_abs_change: 0.05,
         mean_rel_change: 0.5,
         max_rel_change: 0.5,
-        largest_changes: [{ scenario_id: 'scn_01jd3m2n4p5q6r7s8t9v0w1x30', before: 0.1, after: 0.15, abs_change: 0.05, rel_change: 0.5 }],
+        largest_changes: [
+          {
+            scenario_id: 'scn_01jd3m2n4p5q6r7s8t9v0w1x30',
+            before: 0.1,
+            after: 0.15,
+            abs_change: 0.05,
+            rel_change: 0.5,
+          },
+        ],
       },
     ],
     failing: [],
@@ -125,24 +184,56 @@ export const modelReplaysPart: DocumentPart = {
       additionalProperties: false,
       required: ['version'],
       properties: {
-        version: { type: 'string', minLength: 1, maxLength: 20, description: 'The version to replay the live runs against, normally a draft.' },
-        limit: { type: 'integer', minimum: 1, maximum: 10000, default: 1000, description: 'How many of the latest completed live runs to replay.' },
+        version: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 20,
+          description: 'The version to replay the live runs against, normally a draft.',
+        },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10000,
+          default: 1000,
+          description: 'How many of the latest completed live runs to replay.',
+        },
         tolerance,
       },
     },
     ModelReplay: {
       type: 'object',
-      required: ['id', 'object', 'model_id', 'version', 'baseline_version', 'status', 'limit', 'tolerance', 'progress', 'report', 'error', 'workflow_id', 'created_by', 'created_at', 'updated_at', 'completed_at'],
+      required: [
+        'id',
+        'object',
+        'model_id',
+        'version',
+        'baseline_version',
+        'status',
+        'limit',
+        'tolerance',
+        'progress',
+        'report',
+        'error',
+        'workflow_id',
+        'created_by',
+        'created_at',
+        'updated_at',
+        'completed_at',
+      ],
       properties: {
         id: { type: 'string', description: '`rpl_…`' },
         object: { type: 'string', const: 'model_replay' },
         model_id: { type: 'string' },
         version: { type: 'string', description: 'The version replayed.' },
-        baseline_version: { type: 'string', description: 'The published version the live runs ran, when the replay started.' },
+        baseline_version: {
+          type: 'string',
+          description: 'The published version the live runs ran, when the replay started.',
+        },
         status: {
           type: 'string',
           enum: ['queued', 'running', 'completed', 'failed', 'cancelled'],
-          description: '`queued` → `running` → `completed` (report available), `failed` (a batch failed on every attempt; start a new replay) or `cancelled` (the report covers the batches done).',
+          description:
+            '`queued` → `running` → `completed` (report available), `failed` (a batch failed on every attempt; start a new replay) or `cancelled` (the report covers the batches done).',
         },
         limit: { type: 'integer' },
         tolerance: { ...tolerance, description: 'The tolerance as applied.' },
@@ -151,12 +242,23 @@ export const modelReplaysPart: DocumentPart = {
           required: ['total', 'processed'],
           properties: {
             total: { type: 'integer', minimum: 0, description: 'Runs in the snapshot taken when the replay started.' },
-            processed: { type: 'integer', minimum: 0, description: 'Runs replayed so far (each counted once, whatever worker retried what).' },
+            processed: {
+              type: 'integer',
+              minimum: 0,
+              description: 'Runs replayed so far (each counted once, whatever worker retried what).',
+            },
           },
         },
         report: { oneOf: [report, { type: 'null' }], description: 'Once completed (or cancelled): the comparison.' },
-        error: { type: ['object', 'null'], required: ['code', 'detail'], properties: { code: { type: 'string' }, detail: { type: 'string' } } },
-        workflow_id: { type: 'string', description: 'The Temporal workflow running the replay (`model_replay/rpl_…`).' },
+        error: {
+          type: ['object', 'null'],
+          required: ['code', 'detail'],
+          properties: { code: { type: 'string' }, detail: { type: 'string' } },
+        },
+        workflow_id: {
+          type: 'string',
+          description: 'The Temporal workflow running the replay (`model_replay/rpl_…`).',
+        },
         created_by: ref('Actor'),
         created_at: timestamp('When the replay was started.'),
         updated_at: timestamp('Last status or progress change.'),
@@ -170,25 +272,36 @@ export const modelReplaysPart: DocumentPart = {
     '/api/v1/models/{id}/replays': {
       get: {
         operationId: 'listModelReplays',
-        summary: 'List a tenant model\'s replays',
+        summary: "List a tenant model's replays",
         tags: [tag],
         'x-required-scope': 'models:read',
         parameters: [idParameter, parameterRef('Limit'), parameterRef('Cursor')],
-        responses: { '200': jsonResponse('A page of replays, newest first.', ref('ModelReplayList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of replays, newest first.', ref('ModelReplayList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       post: {
         operationId: 'createModelReplay',
         summary: 'Replay the live runs against a version (impact)',
         description:
-          'Takes the last `limit` completed scenarios that ran the model\'s published version (draft runs left out), fixed when the replay starts, and ' +
-          'evaluates each one\'s stored inputs against `version` in a Temporal workflow, batch by batch in the expression sandbox, comparing the outputs ' +
+          "Takes the last `limit` completed scenarios that ran the model's published version (draft runs left out), fixed when the replay starts, and " +
+          "evaluates each one's stored inputs against `version` in a Temporal workflow, batch by batch in the expression sandbox, comparing the outputs " +
           'with the stored ones. Nothing is written to the scenarios. Answers 202 with the replay to poll (`Location`). A model without a published ' +
           'version answers 409 `no_published_version`; built-in models have one version (409). ' +
           MODEL_ID_SOURCE,
         tags: [tag],
         'x-required-scope': 'models:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelReplayRequest'), example: { version: '2', limit: 1000, tolerance: { absolute: 0.0001 } } } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('CreateModelReplayRequest'),
+              example: { version: '2', limit: 1000, tolerance: { absolute: 0.0001 } },
+            },
+          },
+        },
         responses: {
           '202': jsonResponse('The replay has been accepted; poll it.', ref('ModelReplay'), createdHeaders),
           ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
@@ -209,11 +322,15 @@ export const modelReplaysPart: DocumentPart = {
       post: {
         operationId: 'cancelModelReplay',
         summary: 'Cancel a replay',
-        description: 'Stops handing out batches; those in flight finish and the report covers the batches done. A finished replay answers 409 `replay_finished`.',
+        description:
+          'Stops handing out batches; those in flight finish and the report covers the batches done. A finished replay answers 409 `replay_finished`.',
         tags: [tag],
         'x-required-scope': 'models:write',
         parameters: [idParameter, replayIdParameter, parameterRef('IdempotencyKey')],
-        responses: { '202': jsonResponse('The replay, as it was when asked to stop.', ref('ModelReplay'), postSuccessHeaders), ...standardErrors({ notFound: true, conflict: true, workflowEngine: true }) },
+        responses: {
+          '202': jsonResponse('The replay, as it was when asked to stop.', ref('ModelReplay'), postSuccessHeaders),
+          ...standardErrors({ notFound: true, conflict: true, workflowEngine: true }),
+        },
       },
     },
   },

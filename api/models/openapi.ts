@@ -1,4 +1,16 @@
-import { pathParameter, createdHeaders, jsonResponse, listOf, nullableTimestamp, parameterRef, postSuccessHeaders, ref, standardErrors, timestamp, type DocumentPart } from '../openapi/common';
+import {
+  pathParameter,
+  createdHeaders,
+  jsonResponse,
+  listOf,
+  nullableTimestamp,
+  parameterRef,
+  postSuccessHeaders,
+  ref,
+  standardErrors,
+  timestamp,
+  type DocumentPart,
+} from '../openapi/common';
 
 const idParameter = pathParameter('Model id: `mdl_<slug>` for built-in models, `mdl_<ulid>` for tenant models.');
 
@@ -14,7 +26,8 @@ const metricDirections = {
 /** Any JSON value per input, as the model's input schema allows (evaluate, validate, test cases, upload samples). */
 const jsonInputs = {
   type: 'object',
-  description: 'Input name → value: any JSON the model\'s input schema allows (booleans, RFC 3339 dates as strings, lists, objects).',
+  description:
+    "Input name → value: any JSON the model's input schema allows (booleans, RFC 3339 dates as strings, lists, objects).",
 };
 
 const SCHEMA_SUBSET =
@@ -44,10 +57,10 @@ const upload = {
     minLength: 1,
     maxLength: 4194304,
     description:
-      'A DMN model (DMN 1.1 to 1.5 XML, at most 4 MiB), instead of `graph`. Compiled by the service\'s DMN engine at upload, off the API\'s event loop ' +
+      "A DMN model (DMN 1.1 to 1.5 XML, at most 4 MiB), instead of `graph`. Compiled by the service's DMN engine at upload, off the API's event loop " +
       'within the expression budget: every problem (malformed or unsafe XML such as a DOCTYPE, a FEEL syntax error, a reference to an unknown ' +
-      'input, a cycle in the requirements graph, an import no model of the tenant provides) is one entry of a 422\'s `errors` at `/dmn`, naming the ' +
-      'element (name and id). `<import>`s of other DMN models are resolved by namespace among the tenant\'s DMN models (the published version, ' +
+      "input, a cycle in the requirements graph, an import no model of the tenant provides) is one entry of a 422's `errors` at `/dmn`, naming the " +
+      "element (name and id). `<import>`s of other DMN models are resolved by namespace among the tenant's DMN models (the published version, " +
       'else the newest) and recorded with the version (`dmn_imports`). `input_schema` and `output_schema` are derived from the model when not given: ' +
       'one input per input data, one output per decision, by name. See docs/dmn.md.',
   },
@@ -56,12 +69,13 @@ const upload = {
     description:
       'A GoRules JDM decision graph (`nodes`, `edges`): input, output, decision-table, expression and switch nodes, evaluated with ' +
       'zen-engine. It must load and evaluate on the sample inputs, and its output must match `output_schema`. Loading and the dry run run off the ' +
-      'API\'s event loop within the expression budget (EXPRESSION_BUDGET_MS): past it, 422 naming the expression (or `/graph` for the dry run).',
+      "API's event loop within the expression budget (EXPRESSION_BUDGET_MS): past it, 422 naming the expression (or `/graph` for the dry run).",
   },
   metric_directions: metricDirections,
   sample_inputs: {
     ...jsonInputs,
-    description: 'Inputs to test the graph with at upload (any JSON the input schema allows). Omitted: built from each input\'s default, example, enum or bounds.',
+    description:
+      "Inputs to test the graph with at upload (any JSON the input schema allows). Omitted: built from each input's default, example, enum or bounds.",
   },
 };
 
@@ -70,30 +84,50 @@ const upload = {
  * branches, which oneOf refuses. Each branch names the properties it requires (ajv's strict mode asks it to).
  */
 const uploadFormats = [
-  { title: 'JDM decision graph', required: ['graph', 'input_schema', 'output_schema'], properties: { graph: upload.graph, input_schema: upload.input_schema, output_schema: upload.output_schema } },
+  {
+    title: 'JDM decision graph',
+    required: ['graph', 'input_schema', 'output_schema'],
+    properties: { graph: upload.graph, input_schema: upload.input_schema, output_schema: upload.output_schema },
+  },
   { title: 'DMN model', required: ['dmn'], properties: { dmn: upload.dmn } },
 ];
 
 const tolerance = {
   oneOf: [
-    { type: 'object', additionalProperties: false, required: ['absolute'], properties: { absolute: { type: 'number', minimum: 0 } } },
-    { type: 'object', additionalProperties: false, required: ['relative'], properties: { relative: { type: 'number', minimum: 0, maximum: 1 } } },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['absolute'],
+      properties: { absolute: { type: 'number', minimum: 0 } },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['relative'],
+      properties: { relative: { type: 'number', minimum: 0, maximum: 1 } },
+    },
   ],
 };
 
 const testCaseFields = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
-  inputs: { type: 'object', description: 'Input name → value, as the model\'s input schema allows.' },
+  inputs: { type: 'object', description: "Input name → value, as the model's input schema allows." },
   expected: {
     type: 'object',
     minProperties: 1,
     maxProperties: 200,
     description:
       'Output name → expected value. A name is an output key or a dotted path into nested outputs (`discount.rate`). Numbers match within ' +
-      'their tolerance (exactly without one); lists and objects element by element (same length, same keys; the output\'s tolerance ' +
+      "their tolerance (exactly without one); lists and objects element by element (same length, same keys; the output's tolerance " +
       'applies to every number inside); strings (dates, enum values), booleans and null exactly.',
   },
-  tolerances: { type: 'object', maxProperties: 200, additionalProperties: tolerance, description: 'Per expected number (or list or object holding numbers): `{"absolute": 0.01}` or `{"relative": 0.05}` (5 %).' },
+  tolerances: {
+    type: 'object',
+    maxProperties: 200,
+    additionalProperties: tolerance,
+    description:
+      'Per expected number (or list or object holding numbers): `{"absolute": 0.01}` or `{"relative": 0.05}` (5 %).',
+  },
   expected_rules: {
     type: ['array', 'null'],
     maxItems: 100,
@@ -118,7 +152,15 @@ export const VOLUME_DISCOUNT_UPLOAD = {
         type: 'expressionNode',
         name: 'Discount',
         position: { x: 300, y: 0 },
-        content: { expressions: [{ id: 'rate', key: 'discount_rate', value: 'order_total >= 50000 ? 0.1 : (order_total >= 10000 ? 0.05 : 0)' }] },
+        content: {
+          expressions: [
+            {
+              id: 'rate',
+              key: 'discount_rate',
+              value: 'order_total >= 50000 ? 0.1 : (order_total >= 10000 ? 0.05 : 0)',
+            },
+          ],
+        },
       },
       { id: 'response', type: 'outputNode', name: 'Response', position: { x: 600, y: 0 } },
     ],
@@ -155,7 +197,11 @@ export const VOLUME_DISCOUNT_DMN = `<?xml version="1.0" encoding="UTF-8"?>
 </definitions>
 `;
 
-export const VOLUME_DISCOUNT_DMN_UPLOAD = { dmn: VOLUME_DISCOUNT_DMN, metric_directions: { discount_rate: 'higher_is_better' }, sample_inputs: { order_total: 25000 } };
+export const VOLUME_DISCOUNT_DMN_UPLOAD = {
+  dmn: VOLUME_DISCOUNT_DMN,
+  metric_directions: { discount_rate: 'higher_is_better' },
+  sample_inputs: { order_total: 25000 },
+};
 
 /** Both kinds of upload, the JDM graph first (fixtures of the examples test take the first). */
 export const UPLOAD_EXAMPLES = {
@@ -169,7 +215,7 @@ export const modelsPart: DocumentPart = {
       name: 'Models',
       description:
         'The catalogue of decision models: built-in models (`source: builtin`) shipped with the service, and tenant-authored ' +
-        'JDM decision graphs or DMN 1.1–1.5 models (`source: tenant`; a version\'s `format` says which). Every upload of a tenant model creates a draft version; a draft goes live only through a ' +
+        "JDM decision graphs or DMN 1.1–1.5 models (`source: tenant`; a version's `format` says which). Every upload of a tenant model creates a draft version; a draft goes live only through a " +
         'review (`POST /models/{id}/versions/{version}/submit`: its test suite must pass and cover the rules, then a second person approves), ' +
         'and exactly one version is published at a time (immutable from then on). Scenarios record ' +
         'the exact version they ran. A deprecated model still serves reads and old scenarios but refuses new runs (422 `model_deprecated`).',
@@ -178,7 +224,19 @@ export const modelsPart: DocumentPart = {
   schemas: {
     Model: {
       type: 'object',
-      required: ['id', 'object', 'source', 'name', 'description', 'category', 'version', 'latest_version', 'status', 'created_at', 'updated_at'],
+      required: [
+        'id',
+        'object',
+        'source',
+        'name',
+        'description',
+        'category',
+        'version',
+        'latest_version',
+        'status',
+        'created_at',
+        'updated_at',
+      ],
       properties: {
         id: { type: 'string', example: 'mdl_workforce_cost_projection' },
         object: { type: 'string', const: 'model' },
@@ -186,10 +244,18 @@ export const modelsPart: DocumentPart = {
         name: { type: 'string' },
         description: { type: 'string', description: 'Markdown: what the model answers and its formulas.' },
         category: { type: 'string' },
-        version: { type: ['string', 'null'], description: 'The published version, the one runs use (built-ins: semantic version; tenant models: 1, 2, …); null until a first version is published.' },
+        version: {
+          type: ['string', 'null'],
+          description:
+            'The published version, the one runs use (built-ins: semantic version; tenant models: 1, 2, …); null until a first version is published.',
+        },
         latest_version: { type: 'string', description: 'The newest version, whatever its status.' },
         published_version: { type: ['string', 'null'], description: 'Same as `version`: the one published version.' },
-        coverage_threshold: { type: 'number', description: 'Tenant models: share of decision-table rules a suite must hit before a draft is submitted (default 1).' },
+        coverage_threshold: {
+          type: 'number',
+          description:
+            'Tenant models: share of decision-table rules a suite must hit before a draft is submitted (default 1).',
+        },
         status: { type: 'string', enum: ['active', 'deprecated'] },
         input_schema: { type: 'object', description: 'JSON Schema of the inputs (on single-model reads).' },
         output_schema: { type: 'object', description: 'JSON Schema of the metrics (on single-model reads).' },
@@ -209,18 +275,39 @@ export const modelsPart: DocumentPart = {
         model_id: { type: 'string' },
         version: { type: 'string' },
         status: ref('ModelVersionStatus'),
-        content_revision: { type: 'integer', description: 'Bumped each time a draft\'s content is replaced.' },
-        review_decision_id: { type: ['string', 'null'], description: 'The release decision reviewing it, once submitted.' },
-        format: { type: 'string', enum: ['jdm', 'dmn', 'builtin'], description: 'What the version is: a JDM decision graph, a DMN model, or a built-in model.' },
-        graph_sha256: { type: ['string', 'null'], description: 'SHA-256 of the content (tenant models): the canonical JSON of the graph; for DMN, of the XML\'s hash with its imports\' hashes.' },
-        dmn_namespace: { type: 'string', description: 'DMN versions: the model\'s namespace, by which other DMN models of the tenant import it.' },
+        content_revision: { type: 'integer', description: "Bumped each time a draft's content is replaced." },
+        review_decision_id: {
+          type: ['string', 'null'],
+          description: 'The release decision reviewing it, once submitted.',
+        },
+        format: {
+          type: 'string',
+          enum: ['jdm', 'dmn', 'builtin'],
+          description: 'What the version is: a JDM decision graph, a DMN model, or a built-in model.',
+        },
+        graph_sha256: {
+          type: ['string', 'null'],
+          description:
+            "SHA-256 of the content (tenant models): the canonical JSON of the graph; for DMN, of the XML's hash with its imports' hashes.",
+        },
+        dmn_namespace: {
+          type: 'string',
+          description: "DMN versions: the model's namespace, by which other DMN models of the tenant import it.",
+        },
         dmn_imports: {
           type: 'array',
-          description: 'DMN versions: each imported model as resolved at upload (transitive imports included); evaluations use exactly these.',
+          description:
+            'DMN versions: each imported model as resolved at upload (transitive imports included); evaluations use exactly these.',
           items: {
             type: 'object',
             required: ['namespace', 'name', 'model_id', 'version', 'dmn_sha256'],
-            properties: { namespace: { type: 'string' }, name: { type: 'string' }, model_id: { type: 'string' }, version: { type: 'string' }, dmn_sha256: { type: 'string' } },
+            properties: {
+              namespace: { type: 'string' },
+              name: { type: 'string' },
+              model_id: { type: 'string' },
+              version: { type: 'string' },
+              dmn_sha256: { type: 'string' },
+            },
           },
         },
         input_schema: { type: 'object' },
@@ -233,11 +320,15 @@ export const modelsPart: DocumentPart = {
           type: 'array',
           description:
             'Tenant models: who wrote each content revision, oldest first (the upload is revision 1; each `PUT` of the draft adds one). ' +
-            'None of them may approve the version\'s release.',
+            "None of them may approve the version's release.",
           items: {
             type: 'object',
             required: ['content_revision', 'actor', 'at'],
-            properties: { content_revision: { type: 'integer', minimum: 1 }, actor: ref('Actor'), at: timestamp('When the revision was written.') },
+            properties: {
+              content_revision: { type: 'integer', minimum: 1 },
+              actor: ref('Actor'),
+              at: timestamp('When the revision was written.'),
+            },
           },
         },
         updated_at: timestamp('Last change of content or status.'),
@@ -250,7 +341,8 @@ export const modelsPart: DocumentPart = {
     CreateModelRequest: {
       type: 'object',
       additionalProperties: false,
-      description: 'Exactly one of `graph` (a JDM decision graph, with `input_schema` and `output_schema`) and `dmn` (a DMN model\'s XML).',
+      description:
+        "Exactly one of `graph` (a JDM decision graph, with `input_schema` and `output_schema`) and `dmn` (a DMN model's XML).",
       required: ['name', 'category'],
       oneOf: uploadFormats,
       properties: {
@@ -263,7 +355,8 @@ export const modelsPart: DocumentPart = {
     CreateModelVersionRequest: {
       type: 'object',
       additionalProperties: false,
-      description: 'Exactly one of `graph` (a JDM decision graph, with `input_schema` and `output_schema`) and `dmn` (a DMN model\'s XML).',
+      description:
+        "Exactly one of `graph` (a JDM decision graph, with `input_schema` and `output_schema`) and `dmn` (a DMN model's XML).",
       oneOf: uploadFormats,
       properties: upload,
     },
@@ -281,13 +374,22 @@ export const modelsPart: DocumentPart = {
       additionalProperties: false,
       description: 'Exactly one of `inputs` (one evaluation) and `items` (a batch).',
       properties: {
-        inputs: { ...jsonInputs, description: 'Input name → value: any JSON the model\'s input schema allows (booleans, lists, objects too); defaults apply as in a scenario.' },
+        inputs: {
+          ...jsonInputs,
+          description:
+            "Input name → value: any JSON the model's input schema allows (booleans, lists, objects too); defaults apply as in a scenario.",
+        },
         items: {
           type: 'array',
           minItems: 1,
           maxItems: 1000,
           description: 'Up to 1,000 evaluations, answered in order in `results`, each with its own outputs or error.',
-          items: { type: 'object', additionalProperties: false, required: ['inputs'], properties: { inputs: { type: 'object' } } },
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['inputs'],
+            properties: { inputs: { type: 'object' } },
+          },
         },
         version: { type: 'string', maxLength: 50, description: 'The version to run (default: the current one).' },
         decisions: {
@@ -295,33 +397,54 @@ export const modelsPart: DocumentPart = {
           minItems: 1,
           maxItems: 1000,
           items: { type: 'string', minLength: 1, maxLength: 1000 },
-          description: 'DMN models: the decisions to evaluate, by name (default: all). A name the model lacks is a 422 at `/decisions/<n>`; other models refuse the field.',
+          description:
+            'DMN models: the decisions to evaluate, by name (default: all). A name the model lacks is a 422 at `/decisions/<n>`; other models refuse the field.',
         },
-        trace: { type: 'boolean', default: false, description: 'Include, per node evaluated, its input and output (decision tables: the matched rules; switches: the branches taken). DMN models: per decision evaluated, its kind, output, hit policy and matched rules.' },
+        trace: {
+          type: 'boolean',
+          default: false,
+          description:
+            'Include, per node evaluated, its input and output (decision tables: the matched rules; switches: the branches taken). DMN models: per decision evaluated, its kind, output, hit policy and matched rules.',
+        },
       },
     },
     ModelEvaluationTraceStep: {
       type: 'object',
       required: ['name', 'kind', 'output'],
       properties: {
-        node_id: { type: 'string', description: 'JDM models: the node; DMN models: the decision\'s id.' },
+        node_id: { type: 'string', description: "JDM models: the node; DMN models: the decision's id." },
         name: { type: 'string' },
-        kind: { type: 'string', description: 'The node type (`inputNode`, `decisionTableNode`, `expressionNode`, `switchNode`, `outputNode`), the decision\'s expression kind for DMN models (`decisionTable`, `literalExpression`, `context`, …), or `derivation_step` for built-in models.' },
-        hit_policy: { type: 'string', description: 'DMN decision tables: the hit policy (`UNIQUE`, `FIRST`, `COLLECT`, …).' },
+        kind: {
+          type: 'string',
+          description:
+            "The node type (`inputNode`, `decisionTableNode`, `expressionNode`, `switchNode`, `outputNode`), the decision's expression kind for DMN models (`decisionTable`, `literalExpression`, `context`, …), or `derivation_step` for built-in models.",
+        },
+        hit_policy: {
+          type: 'string',
+          description: 'DMN decision tables: the hit policy (`UNIQUE`, `FIRST`, `COLLECT`, …).',
+        },
         input: { description: 'What the node received.' },
         output: { description: 'What the node produced.' },
-        formula: { type: 'string', description: 'Built-in models: the step\'s formula.' },
+        formula: { type: 'string', description: "Built-in models: the step's formula." },
         matched_rules: {
           type: 'array',
           description: 'Decision tables: the rules that matched, by position (0-based) and id.',
-          items: { type: 'object', required: ['index', 'id'], properties: { index: { type: 'integer' }, id: { type: ['string', 'null'] } } },
+          items: {
+            type: 'object',
+            required: ['index', 'id'],
+            properties: { index: { type: 'integer' }, id: { type: ['string', 'null'] } },
+          },
         },
         taken_branches: {
           type: 'array',
           description: 'Switch nodes: the branches taken (an empty condition is the default branch).',
-          items: { type: 'object', required: ['id', 'condition'], properties: { id: { type: 'string' }, condition: { type: 'string' } } },
+          items: {
+            type: 'object',
+            required: ['id', 'condition'],
+            properties: { id: { type: 'string' }, condition: { type: 'string' } },
+          },
         },
-        performance: { type: 'string', description: 'The engine\'s own timing of the node, e.g. `12.3µs`.' },
+        performance: { type: 'string', description: "The engine's own timing of the node, e.g. `12.3µs`." },
       },
     },
     ModelEvaluation: {
@@ -331,7 +454,11 @@ export const modelsPart: DocumentPart = {
         object: { type: 'string', enum: ['model_evaluation'] },
         model_id: { type: 'string' },
         version: { type: 'string' },
-        outputs: { type: 'object', description: 'The outputs as the model produced them (JDM: the graph\'s output, nested values kept; DMN: one entry per decision evaluated, by name, any JSON value (see docs/dmn.md for the FEEL ↔ JSON mapping); built-in: the metrics).' },
+        outputs: {
+          type: 'object',
+          description:
+            "The outputs as the model produced them (JDM: the graph's output, nested values kept; DMN: one entry per decision evaluated, by name, any JSON value (see docs/dmn.md for the FEEL ↔ JSON mapping); built-in: the metrics).",
+        },
         trace: { type: 'array', items: ref('ModelEvaluationTraceStep'), description: 'With `trace: true`.' },
         duration_ms: { type: 'number', description: 'Time taken to answer, in milliseconds.' },
       },
@@ -345,7 +472,8 @@ export const modelsPart: DocumentPart = {
         version: { type: 'string' },
         results: {
           type: 'array',
-          description: 'One per item, in order: `outputs` (and `trace`), or `error` (`validation_failed` with `errors` whose paths are `/items/<n>/inputs/…`, or `model_evaluation_failed`).',
+          description:
+            'One per item, in order: `outputs` (and `trace`), or `error` (`validation_failed` with `errors` whose paths are `/items/<n>/inputs/…`, or `model_evaluation_failed`).',
           items: {
             type: 'object',
             required: ['index'],
@@ -353,14 +481,21 @@ export const modelsPart: DocumentPart = {
               index: { type: 'integer' },
               outputs: { type: 'object' },
               trace: { type: 'array', items: ref('ModelEvaluationTraceStep') },
-              duration_ms: { type: 'number', description: 'The engine\'s time for this item.' },
+              duration_ms: { type: 'number', description: "The engine's time for this item." },
               error: {
                 type: 'object',
                 required: ['code', 'message'],
                 properties: {
                   code: { type: 'string', enum: ['validation_failed', 'model_evaluation_failed'] },
                   message: { type: 'string' },
-                  errors: { type: 'array', items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+                  errors: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['path', 'message'],
+                      properties: { path: { type: 'string' }, message: { type: 'string' } },
+                    },
+                  },
                   node_id: { type: 'string' },
                 },
               },
@@ -376,7 +511,12 @@ export const modelsPart: DocumentPart = {
       required: ['name', 'inputs', 'expected'],
       properties: testCaseFields,
     },
-    UpdateModelTestCaseRequest: { type: 'object', additionalProperties: false, minProperties: 1, properties: testCaseFields },
+    UpdateModelTestCaseRequest: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      properties: testCaseFields,
+    },
     ImportModelTestCasesRequest: {
       type: 'object',
       additionalProperties: false,
@@ -389,8 +529,8 @@ export const modelsPart: DocumentPart = {
           maxLength: 5000000,
           description:
             'CSV with a header row: `name`, one column per input, one `expected.<output>` column per expected output (at most 200, and only outputs the ' +
-            'output schema declares when it allows no others); each header once. A cell is read as its column\'s type in the newest version\'s schemas ' +
-            '(number, integer, boolean, string; a list or an object as JSON, nested at most 64 levels like a body); an untyped column\'s cell is a number ' +
+            "output schema declares when it allows no others); each header once. A cell is read as its column's type in the newest version's schemas " +
+            "(number, integer, boolean, string; a list or an object as JSON, nested at most 64 levels like a body); an untyped column's cell is a number " +
             'when it reads as one. Unquoted cells are trimmed; quoted ones are kept as written. Refused (422 naming the cell): a number beyond a double ' +
             '(`1e999`), a cell longer than 1,048,576 characters, and whitespace before `=`, `+`, `-` or `@` that trimming would turn into a ' +
             'formula-looking value (quote the cell to keep it; a signed number such as ` -5` is a number).',
@@ -399,7 +539,19 @@ export const modelsPart: DocumentPart = {
     },
     ModelTestCase: {
       type: 'object',
-      required: ['id', 'object', 'model_id', 'name', 'inputs', 'expected', 'tolerances', 'expected_rules', 'created_by', 'created_at', 'updated_at'],
+      required: [
+        'id',
+        'object',
+        'model_id',
+        'name',
+        'inputs',
+        'expected',
+        'tolerances',
+        'expected_rules',
+        'created_by',
+        'created_at',
+        'updated_at',
+      ],
       properties: {
         id: { type: 'string', example: 'mtc_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'model_test_case' },
@@ -415,11 +567,26 @@ export const modelsPart: DocumentPart = {
     RunModelTestsRequest: {
       type: 'object',
       additionalProperties: false,
-      properties: { version: { type: 'string', maxLength: 50, description: 'The version to test (default: the current one).' } },
+      properties: {
+        version: { type: 'string', maxLength: 50, description: 'The version to test (default: the current one).' },
+      },
     },
     ModelTestRun: {
       type: 'object',
-      required: ['id', 'object', 'model_id', 'version', 'status', 'passed', 'failed', 'duration_ms', 'coverage', 'cases', 'created_by', 'created_at'],
+      required: [
+        'id',
+        'object',
+        'model_id',
+        'version',
+        'status',
+        'passed',
+        'failed',
+        'duration_ms',
+        'coverage',
+        'cases',
+        'created_by',
+        'created_at',
+      ],
       properties: {
         id: { type: 'string', example: 'mtr_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'model_test_run' },
@@ -447,8 +614,16 @@ export const modelsPart: DocumentPart = {
           type: 'array',
           description:
             'Per case, in the order the cases were added: `status`, the `outputs`, the `matched_rules`; when it failed, the `differences` (output, expected, actual, ' +
-            'difference and tolerance for numbers), the `missing_rules`, the input `errors`, or the engine\'s `error`.',
-          items: { type: 'object', required: ['test_case_id', 'name', 'status'], properties: { test_case_id: { type: 'string' }, name: { type: 'string' }, status: { type: 'string', enum: ['passed', 'failed'] } } },
+            "difference and tolerance for numbers), the `missing_rules`, the input `errors`, or the engine's `error`.",
+          items: {
+            type: 'object',
+            required: ['test_case_id', 'name', 'status'],
+            properties: {
+              test_case_id: { type: 'string' },
+              name: { type: 'string' },
+              status: { type: 'string', enum: ['passed', 'failed'] },
+            },
+          },
         },
         created_by: ref('Actor'),
         created_at: timestamp('When the suite ran.'),
@@ -465,7 +640,8 @@ export const modelsPart: DocumentPart = {
         against: { type: 'string' },
         graph: {
           type: 'object',
-          description: '`nodes_added`, `nodes_removed`, `decision_tables` (`rules_added`, `rules_removed`, `rules_changed` with `cells` from → to, `hit_policy`), `expressions`, `switches`, `edges_added`, `edges_removed`.',
+          description:
+            '`nodes_added`, `nodes_removed`, `decision_tables` (`rules_added`, `rules_removed`, `rules_changed` with `cells` from → to, `hit_policy`), `expressions`, `switches`, `edges_added`, `edges_removed`.',
         },
         input_changes: { type: 'array', items: ref('ModelSchemaChange') },
         output_changes: { type: 'array', items: ref('ModelSchemaChange') },
@@ -477,7 +653,10 @@ export const modelsPart: DocumentPart = {
       required: ['name', 'change', 'breaking', 'detail'],
       properties: {
         name: { type: 'string' },
-        change: { type: 'string', enum: ['added', 'removed', 'type_changed', 'narrowed', 'widened', 'now_required', 'now_optional'] },
+        change: {
+          type: 'string',
+          enum: ['added', 'removed', 'type_changed', 'narrowed', 'widened', 'now_required', 'now_optional'],
+        },
         breaking: { type: 'boolean' },
         detail: { type: 'string' },
       },
@@ -490,9 +669,13 @@ export const modelsPart: DocumentPart = {
         errors: {
           type: 'array',
           description:
-            'Exactly the errors the model\'s input schema gives (paths `/inputs/<name>`), as evaluate answers them. A scenario create ' +
+            "Exactly the errors the model's input schema gives (paths `/inputs/<name>`), as evaluate answers them. A scenario create " +
             'answers these too, and also refuses a value that is not a string or a number (scenario inputs are scalars).',
-          items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+          items: {
+            type: 'object',
+            required: ['path', 'message'],
+            properties: { path: { type: 'string' }, message: { type: 'string' } },
+          },
         },
         inputs: { ...jsonInputs, description: 'When valid: the inputs with defaults applied.' },
         defaults_applied: { type: 'array', items: { type: 'string' } },
@@ -511,16 +694,32 @@ export const modelsPart: DocumentPart = {
         parameters: [
           parameterRef('Limit'),
           parameterRef('Cursor'),
-          { name: 'category', in: 'query', description: 'Only this category.', schema: { type: 'string', maxLength: 50 } },
-          { name: 'status', in: 'query', description: 'Only this status.', schema: { type: 'string', enum: ['active', 'deprecated'] } },
-          { name: 'source', in: 'query', description: 'Only built-in or only tenant models.', schema: { type: 'string', enum: ['builtin', 'tenant'] } },
+          {
+            name: 'category',
+            in: 'query',
+            description: 'Only this category.',
+            schema: { type: 'string', maxLength: 50 },
+          },
+          {
+            name: 'status',
+            in: 'query',
+            description: 'Only this status.',
+            schema: { type: 'string', enum: ['active', 'deprecated'] },
+          },
+          {
+            name: 'source',
+            in: 'query',
+            description: 'Only built-in or only tenant models.',
+            schema: { type: 'string', enum: ['builtin', 'tenant'] },
+          },
         ],
         responses: { '200': jsonResponse('A page of models.', ref('ModelList')), ...standardErrors() },
       },
       post: {
         operationId: 'createModel',
         summary: 'Create a tenant model',
-        description: 'Uploads a JDM decision graph with its input and output schemas, or a DMN model (`dmn`, its schemas derived when not given), as version 1, a draft (it runs only where named until it is published through a review). A graph that does not load or evaluate, or a DMN model that does not compile, is refused with 422 naming each problem.',
+        description:
+          'Uploads a JDM decision graph with its input and output schemas, or a DMN model (`dmn`, its schemas derived when not given), as version 1, a draft (it runs only where named until it is published through a review). A graph that does not load or evaluate, or a DMN model that does not compile, is refused with 422 naming each problem.',
         tags: ['Models'],
         'x-required-scope': 'models:write',
         'x-body-limit': 'batch',
@@ -531,8 +730,24 @@ export const modelsPart: DocumentPart = {
             'application/json': {
               schema: ref('CreateModelRequest'),
               examples: {
-                jdm: { summary: 'A JDM decision graph', value: { name: 'Volume discount', description: '5 % off from 10,000 EUR, 10 % from 50,000 EUR.', category: 'pricing', ...VOLUME_DISCOUNT_UPLOAD } },
-                dmn: { summary: 'A DMN model (schemas derived)', value: { name: 'Volume discount (DMN)', description: '5 % off from 10,000 EUR, 10 % from 50,000 EUR.', category: 'pricing', ...VOLUME_DISCOUNT_DMN_UPLOAD } },
+                jdm: {
+                  summary: 'A JDM decision graph',
+                  value: {
+                    name: 'Volume discount',
+                    description: '5 % off from 10,000 EUR, 10 % from 50,000 EUR.',
+                    category: 'pricing',
+                    ...VOLUME_DISCOUNT_UPLOAD,
+                  },
+                },
+                dmn: {
+                  summary: 'A DMN model (schemas derived)',
+                  value: {
+                    name: 'Volume discount (DMN)',
+                    description: '5 % off from 10,000 EUR, 10 % from 50,000 EUR.',
+                    category: 'pricing',
+                    ...VOLUME_DISCOUNT_DMN_UPLOAD,
+                  },
+                },
               },
             },
           },
@@ -556,21 +771,28 @@ export const modelsPart: DocumentPart = {
     '/api/v1/models/{id}/versions': {
       get: {
         operationId: 'listModelVersions',
-        summary: 'List a model\'s versions',
+        summary: "List a model's versions",
         tags: ['Models'],
         'x-required-scope': 'models:read',
         parameters: [idParameter],
-        responses: { '200': jsonResponse('Every version, newest first.', ref('ModelVersionList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('Every version, newest first.', ref('ModelVersionList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       post: {
         operationId: 'createModelVersion',
         summary: 'Upload a new version of a tenant model (a draft)',
-        description: 'A JDM graph or a DMN model, checked as `POST /models` checks it; a version may change the format of the one before.',
+        description:
+          'A JDM graph or a DMN model, checked as `POST /models` checks it; a version may change the format of the one before.',
         tags: ['Models'],
         'x-required-scope': 'models:write',
         'x-body-limit': 'batch',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('CreateModelVersionRequest'), examples: UPLOAD_EXAMPLES } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('CreateModelVersionRequest'), examples: UPLOAD_EXAMPLES } },
+        },
         responses: {
           '201': jsonResponse('The new version.', ref('ModelVersion'), postSuccessHeaders),
           ...standardErrors({ body: true, notFound: true, conflict: true }),
@@ -590,21 +812,40 @@ export const modelsPart: DocumentPart = {
         'x-required-scope': 'models:read',
         parameters: [
           idParameter,
-          { name: 'version', in: 'path', required: true, description: 'The version to review.', schema: { type: 'string', maxLength: 20 } },
-          { name: 'against', in: 'query', description: 'The version to compare with (default: the published version; for the published version itself, the one before it).', schema: { type: 'string', maxLength: 20 } },
+          {
+            name: 'version',
+            in: 'path',
+            required: true,
+            description: 'The version to review.',
+            schema: { type: 'string', maxLength: 20 },
+          },
+          {
+            name: 'against',
+            in: 'query',
+            description:
+              'The version to compare with (default: the published version; for the published version itself, the one before it).',
+            schema: { type: 'string', maxLength: 20 },
+          },
         ],
-        responses: { '200': jsonResponse('The differences.', ref('ModelVersionDiff')), ...standardErrors({ notFound: true, conflict: true }) },
+        responses: {
+          '200': jsonResponse('The differences.', ref('ModelVersionDiff')),
+          ...standardErrors({ notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/models/{id}/deprecate': {
       post: {
         operationId: 'deprecateModel',
         summary: 'Deprecate a tenant model',
-        description: 'Reads and existing scenarios keep working; new runs are refused. Built-in models cannot be deprecated (409).',
+        description:
+          'Reads and existing scenarios keep working; new runs are refused. Built-in models cannot be deprecated (409).',
         tags: ['Models'],
         'x-required-scope': 'models:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        responses: { '200': jsonResponse('The deprecated model.', ref('Model'), postSuccessHeaders), ...standardErrors({ notFound: true, conflict: true }) },
+        responses: {
+          '200': jsonResponse('The deprecated model.', ref('Model'), postSuccessHeaders),
+          ...standardErrors({ notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/models/{id}/evaluate': {
@@ -612,10 +853,10 @@ export const modelsPart: DocumentPart = {
         operationId: 'evaluateModel',
         summary: 'Evaluate a model without storing anything',
         description:
-          'Runs the model\'s published version (or the one `version` names, a draft too) on `inputs`, or on each of up to 1,000 `items`, and answers the outputs, with a trace per ' +
+          "Runs the model's published version (or the one `version` names, a draft too) on `inputs`, or on each of up to 1,000 `items`, and answers the outputs, with a trace per " +
           'evaluated node when `trace` is true. Nothing is stored. Inputs are checked as a scenario create checks them: a single evaluation with ' +
           'invalid inputs is a 422 naming each field; in a batch each item carries its own error. Evaluation runs in the expression sandbox, never ' +
-          'on the API\'s event loop, within one budget for the whole request (EXPRESSION_BUDGET_MS): past it, 422.',
+          "on the API's event loop, within one budget for the whole request (EXPRESSION_BUDGET_MS): past it, 422.",
         tags: ['Models'],
         'x-required-scope': 'models:read',
         'x-body-limit': 'batch',
@@ -628,14 +869,36 @@ export const modelsPart: DocumentPart = {
               examples: {
                 single: {
                   summary: 'One evaluation with its trace',
-                  value: { inputs: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 }, trace: true },
+                  value: {
+                    inputs: {
+                      arrival_rate_per_hour: 100,
+                      average_handle_time_seconds: 180,
+                      target_service_level: 0.8,
+                      target_answer_time_seconds: 20,
+                    },
+                    trace: true,
+                  },
                 },
                 batch: {
                   summary: 'A batch',
                   value: {
                     items: [
-                      { inputs: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 } },
-                      { inputs: { arrival_rate_per_hour: 150, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 } },
+                      {
+                        inputs: {
+                          arrival_rate_per_hour: 100,
+                          average_handle_time_seconds: 180,
+                          target_service_level: 0.8,
+                          target_answer_time_seconds: 20,
+                        },
+                      },
+                      {
+                        inputs: {
+                          arrival_rate_per_hour: 150,
+                          average_handle_time_seconds: 180,
+                          target_service_level: 0.8,
+                          target_answer_time_seconds: 20,
+                        },
+                      },
                     ],
                   },
                 },
@@ -645,7 +908,7 @@ export const modelsPart: DocumentPart = {
         },
         responses: {
           '200': jsonResponse(
-            'The evaluation (`model_evaluation`), or for `items` the batch\'s results in order (`model_evaluation_batch`).',
+            "The evaluation (`model_evaluation`), or for `items` the batch's results in order (`model_evaluation_batch`).",
             { oneOf: [ref('ModelEvaluation'), ref('ModelEvaluationBatch')] },
             postSuccessHeaders,
           ),
@@ -656,16 +919,20 @@ export const modelsPart: DocumentPart = {
     '/api/v1/models/{id}/test-cases': {
       get: {
         operationId: 'listModelTestCases',
-        summary: 'List a tenant model\'s test cases',
+        summary: "List a tenant model's test cases",
         tags: ['Models'],
         'x-required-scope': 'models:read',
         parameters: [idParameter, parameterRef('Limit'), parameterRef('Cursor')],
-        responses: { '200': jsonResponse('A page of test cases, newest first.', ref('ModelTestCaseList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of test cases, newest first.', ref('ModelTestCaseList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       post: {
         operationId: 'createModelTestCase',
-        summary: 'Add a test case to a tenant model\'s suite',
-        description: 'Inputs, the outputs expected (numbers within an optional tolerance) and optionally the rules expected to match. A suite holds at most 1,000 cases. Built-in models have no suite (409).',
+        summary: "Add a test case to a tenant model's suite",
+        description:
+          'Inputs, the outputs expected (numbers within an optional tolerance) and optionally the rules expected to match. A suite holds at most 1,000 cases. Built-in models have no suite (409).',
         tags: ['Models'],
         'x-required-scope': 'models:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
@@ -674,11 +941,19 @@ export const modelsPart: DocumentPart = {
           content: {
             'application/json': {
               schema: ref('CreateModelTestCaseRequest'),
-              example: { name: 'A large order', inputs: { order_total: 60000 }, expected: { discount_rate: 0.1 }, tolerances: { discount_rate: { absolute: 0.0001 } } },
+              example: {
+                name: 'A large order',
+                inputs: { order_total: 60000 },
+                expected: { discount_rate: 0.1 },
+                tolerances: { discount_rate: { absolute: 0.0001 } },
+              },
             },
           },
         },
-        responses: { '201': jsonResponse('The test case.', ref('ModelTestCase'), createdHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        responses: {
+          '201': jsonResponse('The test case.', ref('ModelTestCase'), createdHeaders),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/models/{id}/test-cases/import': {
@@ -697,9 +972,19 @@ export const modelsPart: DocumentPart = {
         parameters: [idParameter, parameterRef('IdempotencyKey')],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('ImportModelTestCasesRequest'), example: { csv: 'name,order_total,expected.discount_rate\nsmall,500,0\nmedium,20000,0.05\nlarge,60000,0.1\n' } } },
+          content: {
+            'application/json': {
+              schema: ref('ImportModelTestCasesRequest'),
+              example: {
+                csv: 'name,order_total,expected.discount_rate\nsmall,500,0\nmedium,20000,0.05\nlarge,60000,0.1\n',
+              },
+            },
+          },
         },
-        responses: { '201': jsonResponse('The cases added, in order.', ref('ModelTestCaseList'), postSuccessHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        responses: {
+          '201': jsonResponse('The cases added, in order.', ref('ModelTestCaseList'), postSuccessHeaders),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/models/{id}/test-cases/{case_id}': {
@@ -709,7 +994,10 @@ export const modelsPart: DocumentPart = {
         tags: ['Models'],
         'x-required-scope': 'models:read',
         parameters: [idParameter, caseIdParameter],
-        responses: { '200': jsonResponse('The test case.', ref('ModelTestCase')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The test case.', ref('ModelTestCase')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       patch: {
         operationId: 'updateModelTestCase',
@@ -717,8 +1005,19 @@ export const modelsPart: DocumentPart = {
         tags: ['Models'],
         'x-required-scope': 'models:write',
         parameters: [idParameter, caseIdParameter],
-        requestBody: { required: true, content: { 'application/json': { schema: ref('UpdateModelTestCaseRequest'), example: { expected: { discount_rate: 0.1 } } } } },
-        responses: { '200': jsonResponse('The test case.', ref('ModelTestCase')), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('UpdateModelTestCaseRequest'),
+              example: { expected: { discount_rate: 0.1 } },
+            },
+          },
+        },
+        responses: {
+          '200': jsonResponse('The test case.', ref('ModelTestCase')),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
       delete: {
         operationId: 'deleteModelTestCase',
@@ -732,16 +1031,24 @@ export const modelsPart: DocumentPart = {
     '/api/v1/models/{id}/test-runs': {
       get: {
         operationId: 'listModelTestRuns',
-        summary: 'List the suite\'s runs',
+        summary: "List the suite's runs",
         tags: ['Models'],
         'x-required-scope': 'models:read',
         parameters: [
           idParameter,
           parameterRef('Limit'),
           parameterRef('Cursor'),
-          { name: 'version', in: 'query', description: 'Only runs against this version (the first is its latest report).', schema: { type: 'string', maxLength: 50 } },
+          {
+            name: 'version',
+            in: 'query',
+            description: 'Only runs against this version (the first is its latest report).',
+            schema: { type: 'string', maxLength: 50 },
+          },
         ],
-        responses: { '200': jsonResponse('A page of runs, newest first.', ref('ModelTestRunList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('A page of runs, newest first.', ref('ModelTestRunList')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       post: {
         operationId: 'runModelTests',
@@ -752,14 +1059,20 @@ export const modelsPart: DocumentPart = {
         tags: ['Models'],
         'x-required-scope': 'models:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: false, content: { 'application/json': { schema: ref('RunModelTestsRequest'), example: {} } } },
-        responses: { '201': jsonResponse('The run\'s report.', ref('ModelTestRun'), createdHeaders), ...standardErrors({ body: true, notFound: true, conflict: true }) },
+        requestBody: {
+          required: false,
+          content: { 'application/json': { schema: ref('RunModelTestsRequest'), example: {} } },
+        },
+        responses: {
+          '201': jsonResponse("The run's report.", ref('ModelTestRun'), createdHeaders),
+          ...standardErrors({ body: true, notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/models/{id}/test-runs/{run_id}': {
       get: {
         operationId: 'getModelTestRun',
-        summary: 'Get a run\'s report',
+        summary: "Get a run's report",
         tags: ['Models'],
         'x-required-scope': 'models:read',
         parameters: [idParameter, runIdParameter],
@@ -778,12 +1091,23 @@ export const modelsPart: DocumentPart = {
           content: {
             'application/json': {
               schema: ref('ValidateInputsRequest'),
-              example: { inputs: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 } },
+              example: {
+                inputs: {
+                  arrival_rate_per_hour: 100,
+                  average_handle_time_seconds: 180,
+                  target_service_level: 0.8,
+                  target_answer_time_seconds: 20,
+                },
+              },
             },
           },
         },
         responses: {
-          '200': jsonResponse('Whether the inputs are valid, and if not, every problem.', ref('InputValidationResult'), postSuccessHeaders),
+          '200': jsonResponse(
+            'Whether the inputs are valid, and if not, every problem.',
+            ref('InputValidationResult'),
+            postSuccessHeaders,
+          ),
           ...standardErrors({ body: true, notFound: true }),
         },
       },

@@ -59,7 +59,11 @@ export function presentTenantModel(model: DecisionModelRecord, version: ModelVer
     coverage_threshold: model.coverage_threshold ?? 1,
     status: model.status,
     ...(version
-      ? { metric_directions: version.metric_directions, input_schema: version.input_schema, output_schema: version.output_schema }
+      ? {
+          metric_directions: version.metric_directions,
+          input_schema: version.input_schema,
+          output_schema: version.output_schema,
+        }
       : {}),
     created_by: model.created_by,
     created_at: model.created_at.toISOString(),
@@ -81,7 +85,15 @@ export function presentVersion(modelId: string, version: ModelVersionRecord) {
     ...(version.format === 'dmn'
       ? {
           dmn_namespace: version.dmn_namespace,
-          dmn_imports: version.dmn_imports.map(({ namespace, name, model_id, version: importedVersion, dmn_sha256 }) => ({ namespace, name, model_id, version: String(importedVersion), dmn_sha256 })),
+          dmn_imports: version.dmn_imports.map(
+            ({ namespace, name, model_id, version: importedVersion, dmn_sha256 }) => ({
+              namespace,
+              name,
+              model_id,
+              version: String(importedVersion),
+              dmn_sha256,
+            }),
+          ),
         }
       : {}),
     input_schema: version.input_schema,

@@ -13,17 +13,36 @@ import type { ModelUseCaseDeps } from './deps';
  * goes live again, with a reason; the release record keeps who, when, why and which version it replaced. A version
  * never approved goes live only through its review.
  */
-export async function rollbackModelVersion({ db }: ModelUseCaseDeps, { tenantId, actor }: RequestContext, id: string, version: string, body: { reason: string }) {
+export async function rollbackModelVersion(
+  { db }: ModelUseCaseDeps,
+  { tenantId, actor }: RequestContext,
+  id: string,
+  version: string,
+  body: { reason: string },
+) {
   refuseBuiltin(id);
   return inTenantTransaction(db, tenantId, async (scope) => {
     const model = await requireTenantModel(scope, id, { forUpdate: true });
     const current = await requireTenantVersion(scope, id, version, { forUpdate: true });
-    if (current.status === 'published') throw modelVersionState(id, current.version, current.status, 'it is already the published version');
+    if (current.status === 'published')
+      throw modelVersionState(id, current.version, current.status, 'it is already the published version');
     if (current.status !== 'retired' || current.published_at === null) {
-      throw modelVersionState(id, current.version, current.status, 'only a version published before can be published again; a new version goes live through its review (submit)');
+      throw modelVersionState(
+        id,
+        current.version,
+        current.status,
+        'only a version published before can be published again; a new version goes live through its review (submit)',
+      );
     }
-    const { release, retired, published } = await publishModelVersion(scope, id, current.version, { id: newId('modelRelease'), kind: 'rollback', reason: body.reason, decisionId: null, actor });
-    if (retired) await recordVersionTransition(scope, 'model.version.retired', { model, version: retired, actor, release });
+    const { release, retired, published } = await publishModelVersion(scope, id, current.version, {
+      id: newId('modelRelease'),
+      kind: 'rollback',
+      reason: body.reason,
+      decisionId: null,
+      actor,
+    });
+    if (retired)
+      await recordVersionTransition(scope, 'model.version.retired', { model, version: retired, actor, release });
     await recordVersionTransition(scope, 'model.version.published', { model, version: published, actor, release });
     return presentRelease(release);
   });

@@ -16,13 +16,23 @@ import type { ModelUseCaseDeps } from './deps';
  * resubmission dismisses every approval given to the content before (the decision machinery's rule for changed content).
  */
 async function noteContentChange(scope: TenantScope, version: ModelVersionRecord, actor: Actor) {
-  const decision = version.review_decision_id ? await findDecision(scope, version.review_decision_id, { forUpdate: true }) : undefined;
+  const decision = version.review_decision_id
+    ? await findDecision(scope, version.review_decision_id, { forUpdate: true })
+    : undefined;
   if (decision?.status !== 'changes_requested') return;
-  await updateDecision(scope, decision.id, { review_edits: [...decision.review_edits, { actor, fields: ['model_version'], at: new Date().toISOString() }] });
+  await updateDecision(scope, decision.id, {
+    review_edits: [...decision.review_edits, { actor, fields: ['model_version'], at: new Date().toISOString() }],
+  });
 }
 
 /** `PUT /models/{id}/versions/{version}`: a draft's new content (checked like any upload); anything else is immutable (409). */
-export async function replaceModelVersion(deps: ModelUseCaseDeps, { tenantId, actor }: RequestContext, id: string, version: string, body: ModelUpload) {
+export async function replaceModelVersion(
+  deps: ModelUseCaseDeps,
+  { tenantId, actor }: RequestContext,
+  id: string,
+  version: string,
+  body: ModelUpload,
+) {
   refuseBuiltin(id);
   await inTenantTransaction(deps.db, tenantId, async (scope) => {
     await requireTenantModel(scope, id);
@@ -32,7 +42,13 @@ export async function replaceModelVersion(deps: ModelUseCaseDeps, { tenantId, ac
   return inTenantTransaction(deps.db, tenantId, async (scope) => {
     const model = await requireTenantModel(scope, id);
     const current = await requireTenantVersion(scope, id, version, { forUpdate: true });
-    if (current.status !== 'draft') throw modelVersionState(id, current.version, current.status, "only a draft's content can be replaced: upload a new version instead");
+    if (current.status !== 'draft')
+      throw modelVersionState(
+        id,
+        current.version,
+        current.status,
+        "only a draft's content can be replaced: upload a new version instead",
+      );
     const replaced = await replaceDraftContent(scope, id, current.version, content, actor);
     await noteContentChange(scope, replaced, actor);
     await recordVersionTransition(scope, 'model.version.replaced', { model, version: replaced, actor });

@@ -22,7 +22,12 @@ export const DEFAULT_REPLAY_TOLERANCE = { absolute: 1e-9, relative: 0 };
  * `POST /models/{id}/replays`: fixes the snapshot (the last `limit` completed live runs of the published version),
  * stores the replay and starts its workflow. The replay is answered as stored; the worker does the rest.
  */
-export async function replayLiveRuns(deps: ModelReplayDeps, context: RequestContext, modelId: string, body: ModelReplayCreate) {
+export async function replayLiveRuns(
+  deps: ModelReplayDeps,
+  context: RequestContext,
+  modelId: string,
+  body: ModelReplayCreate,
+) {
   refuseBuiltin(modelId);
   const id = newId('modelReplay');
   const replay = await inTenantTransaction(deps.db, context.tenantId, async (scope) => {
@@ -48,11 +53,16 @@ export async function replayLiveRuns(deps: ModelReplayDeps, context: RequestCont
       workflow_id: modelReplayWorkflowId(id),
       created_by: context.actor,
     });
-    recordIdempotentOutcome({ status: 202, body: presentReplay(created), headers: acceptedHeaders(`/api/v1/models/${modelId}/replays/${id}`) });
+    recordIdempotentOutcome({
+      status: 202,
+      body: presentReplay(created),
+      headers: acceptedHeaders(`/api/v1/models/${modelId}/replays/${id}`),
+    });
     return created;
   });
-  await deps.replays.startReplay({ tenantId: context.tenantId, replayId: id, total: replay.total, batchSize: replay.batch_size }, () =>
-    inTenantTransaction(deps.db, context.tenantId, (scope) => deleteUnstartedReplay(scope, id)),
+  await deps.replays.startReplay(
+    { tenantId: context.tenantId, replayId: id, total: replay.total, batchSize: replay.batch_size },
+    () => inTenantTransaction(deps.db, context.tenantId, (scope) => deleteUnstartedReplay(scope, id)),
   );
   return presentReplay(replay);
 }

@@ -13,7 +13,13 @@ import type { ModelReplayDeps } from './deps';
 import type { TaskQueues } from '../../orchestration/task-queues';
 
 /** Replays of a model's live runs against another version, bound to their dependencies. */
-export function createModelReplayService(deps: { db: Knex; temporal: Client; taskQueues: TaskQueues; config: Config; logger: Logger }) {
+export function createModelReplayService(deps: {
+  db: Knex;
+  temporal: Client;
+  taskQueues: TaskQueues;
+  config: Config;
+  logger: Logger;
+}) {
   const bound: ModelReplayDeps = { db: deps.db, config: deps.config, replays: createModelReplays(deps) };
   return {
     start: (context: RequestContext, id: string, body: ModelReplayCreate) => replayLiveRuns(bound, context, id, body),

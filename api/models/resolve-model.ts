@@ -52,9 +52,13 @@ export async function resolveModel(
     }
     if (resolution.reason === 'nothing_published') {
       const path = options.inUrl ? (options.versionField ?? '/version') : `${prefix}/model_id`;
-      throw validationFailed([{ path, message: `model ${id} has no published version yet: name a version, or publish one through a review` }]);
+      throw validationFailed([
+        { path, message: `model ${id} has no published version yet: name a version, or publish one through a review` },
+      ]);
     }
-    throw validationFailed([{ path: options.versionField ?? `${prefix}/model_version`, message: `model ${id} has no version "${version}"` }]);
+    throw validationFailed([
+      { path: options.versionField ?? `${prefix}/model_version`, message: `model ${id} has no version "${version}"` },
+    ]);
   }
   refuseUnreleased(resolution.model, options, prefix);
   if (options.forRun && resolution.model.status === 'deprecated') {
@@ -67,6 +71,14 @@ function refuseUnreleased(model: RunnableModel, options: ModelResolveOptions, pr
   const drafts = options.drafts ?? 'any';
   if (drafts === 'any' || !isUnreleased(model.versionStatus)) return;
   if (typeof drafts === 'object' && model.authorId === drafts.authorId) return;
-  const why = typeof drafts === 'object' ? 'only its author may run it, as a draft run' : 'only the published version (or a retired one, named) runs here';
-  throw validationFailed([{ path: options.versionField ?? `${prefix}/model_version`, message: `version ${model.version} of ${model.id} is ${model.versionStatus.replace('_', ' ')}: ${why}` }]);
+  const why =
+    typeof drafts === 'object'
+      ? 'only its author may run it, as a draft run'
+      : 'only the published version (or a retired one, named) runs here';
+  throw validationFailed([
+    {
+      path: options.versionField ?? `${prefix}/model_version`,
+      message: `version ${model.version} of ${model.id} is ${model.versionStatus.replace('_', ' ')}: ${why}`,
+    },
+  ]);
 }

@@ -2,7 +2,11 @@ import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { ModelReplayService } from './replay-service';
 
-export function registerModelReplayRoutes(router: AppRouter, operation: BindOperation, replays: ModelReplayService): void {
+export function registerModelReplayRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  replays: ModelReplayService,
+): void {
   operation(router, 'createModelReplay', async (ctx, { params, body }) => {
     const replay = await replays.start(requestContext(ctx), params.id, body);
     ctx.status = 202;

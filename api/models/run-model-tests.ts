@@ -19,7 +19,9 @@ import { presentTestRun } from './test-run-presenter';
 
 /** The decision tables a suite's coverage counts: the graph's, or the DMN model's (its XML read in the sandbox). */
 async function coverageGraphOf(deps: ModelUseCaseDeps, content: unknown): Promise<JdmGraph> {
-  return isDmnSource(content) ? dmnCoverageGraph(await deps.sandbox.run('dmnOutline', { xml: content.xml })) : (content as JdmGraph);
+  return isDmnSource(content)
+    ? dmnCoverageGraph(await deps.sandbox.run('dmnOutline', { xml: content.xml }))
+    : (content as JdmGraph);
 }
 
 type CaseReport = {
@@ -39,23 +41,56 @@ type CaseReport = {
  * inputs checked and evaluated with a trace in the expression sandbox, judged against its expected outputs and rules;
  * the report (pass/fail per case, the differences, the rule and branch coverage) is stored and answered.
  */
-export async function runModelTests(deps: ModelUseCaseDeps, context: RequestContext, modelId: string, body: { version?: string }) {
+export async function runModelTests(
+  deps: ModelUseCaseDeps,
+  context: RequestContext,
+  modelId: string,
+  body: { version?: string },
+) {
   const started = performance.now();
   refuseBuiltin(modelId);
-  const { cases, graph, graphKey, versionNumber } = await inTenantTransaction(deps.db, context.tenantId, async (scope) => {
-    const stored = await requireTenantModel(scope, modelId);
-    // Default: the newest version, the one its author is working on (a draft, usually).
-    const named = body.version ?? String(stored.latest_version);
-    const model = await resolveModel(deps, context.tenantId, modelId, named, { forRun: false, inUrl: true, versionField: '/version', scope });
-    const version = await tenantModelSource(scope).findVersion(modelId, Number(model.version));
-    if (!version) throw validationFailed([{ path: '/version', message: `model ${modelId} has no version "${model.version}"` }]);
-    const suite = await suiteOf(scope, modelId);
-    const checked = suite.map((testCase) => ({ testCase, validation: model.validateInputs(testCase.inputs, 'json') }));
-    return { cases: checked, graph: version.graph, graphKey: `${version.modelId}@${version.version}#${version.graphSha256}`, versionNumber: version.version };
-  });
-  if (cases.length === 0) throw validationFailed([{ path: '', message: 'the model has no test cases: add some with POST /models/{id}/test-cases' }]);
-  const runnable = cases.flatMap(({ validation }, index) => (validation.valid ? [{ index, inputs: validation.inputs }] : []));
-  const evaluated = await evaluateSuite(deps, graphKey, graph, runnable.map((item) => item.inputs));
+  const { cases, graph, graphKey, versionNumber } = await inTenantTransaction(
+    deps.db,
+    context.tenantId,
+    async (scope) => {
+      const stored = await requireTenantModel(scope, modelId);
+      // Default: the newest version, the one its author is working on (a draft, usually).
+      const named = body.version ?? String(stored.latest_version);
+      const model = await resolveModel(deps, context.tenantId, modelId, named, {
+        forRun: false,
+        inUrl: true,
+        versionField: '/version',
+        scope,
+      });
+      const version = await tenantModelSource(scope).findVersion(modelId, Number(model.version));
+      if (!version)
+        throw validationFailed([{ path: '/version', message: `model ${modelId} has no version "${model.version}"` }]);
+      const suite = await suiteOf(scope, modelId);
+      const checked = suite.map((testCase) => ({
+        testCase,
+        validation: model.validateInputs(testCase.inputs, 'json'),
+      }));
+      return {
+        cases: checked,
+        graph: version.graph,
+        graphKey: `${version.modelId}@${version.version}#${version.graphSha256}`,
+        versionNumber: version.version,
+      };
+    },
+  );
+  if (cases.length === 0)
+    throw validationFailed([
+      { path: '', message: 'the model has no test cases: add some with POST /models/{id}/test-cases' },
+    ]);
+  const runnable = cases.flatMap(({ validation }, index) =>
+    validation.valid ? [{ index, inputs: validation.inputs }] : [],
+  );
+  const evaluated = await evaluateSuite(
+    deps,
+    graphKey,
+    graph,
+    runnable.map((item) => item.inputs),
+  );
   const byIndex = new Map(runnable.map((item, position) => [item.index, evaluated[position] as EvaluatedItem]));
 
   const reports: CaseReport[] = cases.map(({ testCase, validation }, index) => {
@@ -64,7 +99,11 @@ export async function runModelTests(deps: ModelUseCaseDeps, context: RequestCont
     const item = byIndex.get(index) as EvaluatedItem;
     if (!item.ok) return { ...base, status: 'failed', error: item.message };
     const matched = matchedRuleIdsOf(item.trace);
-    const verdict = judgeCase({ expected: testCase.expected, tolerances: testCase.tolerances, expectedRules: testCase.expected_rules }, item.outputs, matched);
+    const verdict = judgeCase(
+      { expected: testCase.expected, tolerances: testCase.tolerances, expectedRules: testCase.expected_rules },
+      item.outputs,
+      matched,
+    );
     return {
       ...base,
       status: verdict.passed ? 'passed' : 'failed',
@@ -74,7 +113,10 @@ export async function runModelTests(deps: ModelUseCaseDeps, context: RequestCont
       ...(verdict.missingRules.length > 0 ? { missing_rules: verdict.missingRules } : {}),
     };
   });
-  const coverage = suiteCoverage(await coverageGraphOf(deps, graph), [...byIndex.values()].map((item) => (item.ok ? item.trace : undefined)));
+  const coverage = suiteCoverage(
+    await coverageGraphOf(deps, graph),
+    [...byIndex.values()].map((item) => (item.ok ? item.trace : undefined)),
+  );
   const failed = reports.filter((report) => report.status === 'failed').length;
   const stored = await inTenantTransaction(deps.db, context.tenantId, (scope) =>
     insertTestRun(scope, {
@@ -93,12 +135,18 @@ export async function runModelTests(deps: ModelUseCaseDeps, context: RequestCont
   return presentTestRun(stored);
 }
 
-async function evaluateSuite(deps: ModelUseCaseDeps, key: string, graph: unknown, items: ModelInputs[]): Promise<EvaluatedItem[]> {
+async function evaluateSuite(
+  deps: ModelUseCaseDeps,
+  key: string,
+  graph: unknown,
+  items: ModelInputs[],
+): Promise<EvaluatedItem[]> {
   if (items.length === 0) return [];
   try {
     return await deps.sandbox.run('evaluateTenantModelItems', { key, graph, items, trace: true });
   } catch (error) {
-    if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, '')], 'The suite took longer than its budget to evaluate.');
+    if (error instanceof BudgetExceededError)
+      throw validationFailed([budgetFieldError(error, '')], 'The suite took longer than its budget to evaluate.');
     throw error;
   }
 }

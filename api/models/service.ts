@@ -39,34 +39,50 @@ export type { ModelReplayDeps, ModelUseCaseDeps, ReleaseReviews } from './deps';
 /** The models family's use cases, one file each, bound to their dependencies. */
 export function createModelService(deps: ModelUseCaseDeps) {
   return {
-    list: (context: RequestContext, filters: ModelListFilters, page: PageRequest) => listModels(deps, context, filters, page),
+    list: (context: RequestContext, filters: ModelListFilters, page: PageRequest) =>
+      listModels(deps, context, filters, page),
     get: (context: RequestContext, id: string) => getModel(deps, context, id),
     listVersions: (context: RequestContext, id: string) => listModelVersions(deps, context, id),
     create: (context: RequestContext, body: ModelCreate) => createModel(deps, context, body),
-    createVersion: (context: RequestContext, id: string, body: ModelUpload) => createModelVersion(deps, context, id, body),
+    createVersion: (context: RequestContext, id: string, body: ModelUpload) =>
+      createModelVersion(deps, context, id, body),
     deprecate: (context: RequestContext, id: string) => deprecateModel(deps, context, id),
-    validateInputs: (context: RequestContext, id: string, body: ModelInputsCheck) => validateModelInputs(deps, context, id, body),
+    validateInputs: (context: RequestContext, id: string, body: ModelInputsCheck) =>
+      validateModelInputs(deps, context, id, body),
     evaluate: (context: RequestContext, id: string, body: ModelEvaluation) => evaluateModel(deps, context, id, body),
     update: (context: RequestContext, id: string, body: ModelUpdate) => updateModel(deps, context, id, body),
     getVersion: (context: RequestContext, id: string, version: string) => getModelVersion(deps, context, id, version),
-    replaceVersion: (context: RequestContext, id: string, version: string, body: ModelUpload) => replaceModelVersion(deps, context, id, version, body),
-    submitVersion: (context: RequestContext, id: string, version: string, body: SubmitModelVersion) => submitModelVersion(deps, context, id, version, body),
-    rollback: (context: RequestContext, id: string, version: string, body: { reason: string }) => rollbackModelVersion(deps, context, id, version, body),
+    replaceVersion: (context: RequestContext, id: string, version: string, body: ModelUpload) =>
+      replaceModelVersion(deps, context, id, version, body),
+    submitVersion: (context: RequestContext, id: string, version: string, body: SubmitModelVersion) =>
+      submitModelVersion(deps, context, id, version, body),
+    rollback: (context: RequestContext, id: string, version: string, body: { reason: string }) =>
+      rollbackModelVersion(deps, context, id, version, body),
     listReleases: (context: RequestContext, id: string) => listModelReleases(deps, context, id),
-    diffVersions: (context: RequestContext, id: string, version: string, against: string | undefined) => diffModelVersions(deps, context, id, version, against),
-    createTestCase: (context: RequestContext, id: string, body: TestCaseInput) => createTestCase(deps, context, id, body),
-    importTestCases: (context: RequestContext, id: string, body: { cases?: TestCaseInput[]; csv?: string }) => importTestCases(deps, context, id, body),
-    listTestCases: (context: RequestContext, id: string, page: PageRequest) => listModelTestCases(deps, context, id, page),
+    diffVersions: (context: RequestContext, id: string, version: string, against: string | undefined) =>
+      diffModelVersions(deps, context, id, version, against),
+    createTestCase: (context: RequestContext, id: string, body: TestCaseInput) =>
+      createTestCase(deps, context, id, body),
+    importTestCases: (context: RequestContext, id: string, body: { cases?: TestCaseInput[]; csv?: string }) =>
+      importTestCases(deps, context, id, body),
+    listTestCases: (context: RequestContext, id: string, page: PageRequest) =>
+      listModelTestCases(deps, context, id, page),
     getTestCase: (context: RequestContext, id: string, caseId: string) => getModelTestCase(deps, context, id, caseId),
-    updateTestCase: (context: RequestContext, id: string, caseId: string, body: TestCaseUpdate) => updateModelTestCase(deps, context, id, caseId, body),
-    deleteTestCase: (context: RequestContext, id: string, caseId: string) => deleteModelTestCase(deps, context, id, caseId),
-    runTests: (context: RequestContext, id: string, body: { version?: string }) => runModelTests(deps, context, id, body),
-    listTestRuns: (context: RequestContext, id: string, filters: { version?: string }, page: PageRequest) => listModelTestRuns(deps, context, id, filters, page),
+    updateTestCase: (context: RequestContext, id: string, caseId: string, body: TestCaseUpdate) =>
+      updateModelTestCase(deps, context, id, caseId, body),
+    deleteTestCase: (context: RequestContext, id: string, caseId: string) =>
+      deleteModelTestCase(deps, context, id, caseId),
+    runTests: (context: RequestContext, id: string, body: { version?: string }) =>
+      runModelTests(deps, context, id, body),
+    listTestRuns: (context: RequestContext, id: string, filters: { version?: string }, page: PageRequest) =>
+      listModelTestRuns(deps, context, id, filters, page),
     getTestRun: (context: RequestContext, id: string, runId: string) => getModelTestRun(deps, context, id, runId),
     history: (context: RequestContext, id: string) => getModelHistory(deps, context, id),
     publishedVersions: (context: RequestContext, ids: string[]) => listPublishedVersions(deps, context, ids),
-    getVersionDetail: (context: RequestContext, id: string, version: string) => getModelVersionDetail(deps, context, id, version),
-    resolve: (tenantId: string, id: string, version: string | undefined, options: ModelResolveOptions) => resolveModel(deps, tenantId, id, version, options),
+    getVersionDetail: (context: RequestContext, id: string, version: string) =>
+      getModelVersionDetail(deps, context, id, version),
+    resolve: (tenantId: string, id: string, version: string | undefined, options: ModelResolveOptions) =>
+      resolveModel(deps, tenantId, id, version, options),
   };
 }
 

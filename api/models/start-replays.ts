@@ -1,7 +1,12 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
-import { cancelReplaySignal, MODEL_REPLAY_WORKFLOW, modelReplayWorkflowId, type ModelReplayInput } from '../../workflows/models/contracts-replays';
+import {
+  cancelReplaySignal,
+  MODEL_REPLAY_WORKFLOW,
+  modelReplayWorkflowId,
+  type ModelReplayInput,
+} from '../../workflows/models/contracts-replays';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 import type { TaskQueues } from '../../orchestration/task-queues';
@@ -21,7 +26,10 @@ export function createModelReplays(deps: ModelReplaysDeps) {
   const { temporal, config } = deps;
   return {
     /** Starts the workflow of a stored replay; if Temporal refuses, `rollBack` removes the replay and the answer is 503. */
-    async startReplay(replay: { tenantId: string; replayId: string; total: number; batchSize: number }, rollBack: () => Promise<void>): Promise<void> {
+    async startReplay(
+      replay: { tenantId: string; replayId: string; total: number; batchSize: number },
+      rollBack: () => Promise<void>,
+    ): Promise<void> {
       const input: ModelReplayInput = {
         tenantId: replay.tenantId,
         replayId: replay.replayId,
@@ -53,7 +61,9 @@ export function createModelReplays(deps: ModelReplaysDeps) {
 
     /** Asks the replay's workflow to stop handing out batches. */
     async cancelReplay(workflowId: string): Promise<void> {
-      await withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () => temporal.workflow.getHandle(workflowId).signal(cancelReplaySignal));
+      await withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
+        temporal.workflow.getHandle(workflowId).signal(cancelReplaySignal),
+      );
     },
   };
 }

@@ -24,14 +24,21 @@ type TestReport = Awaited<ReturnType<typeof runModelTests>>;
 export function assertSuiteGate(report: TestReport, threshold: number): void {
   const errors: FieldError[] = [];
   for (const testCase of report.cases as Array<{ test_case_id: string; name: string; status: string }>) {
-    if (testCase.status !== 'passed') errors.push({ path: `/test_cases/${testCase.test_case_id}`, message: `"${testCase.name}" fails (see test run ${report.id})` });
+    if (testCase.status !== 'passed')
+      errors.push({
+        path: `/test_cases/${testCase.test_case_id}`,
+        message: `"${testCase.name}" fails (see test run ${report.id})`,
+      });
   }
   const coverage = report.coverage as SuiteCoverage;
   const share = coverage.rules_total === 0 ? 1 : coverage.rules_hit / coverage.rules_total;
   if (share + 1e-12 < threshold) {
     for (const table of coverage.decision_tables) {
       for (const rule of table.never_hit) {
-        errors.push({ path: `/coverage/${table.node_id}/rules/${rule.id ?? rule.index}`, message: `rule ${rule.index + 1} of "${table.name}" is never hit by the suite` });
+        errors.push({
+          path: `/coverage/${table.node_id}/rules/${rule.id ?? rule.index}`,
+          message: `rule ${rule.index + 1} of "${table.name}" is never hit by the suite`,
+        });
       }
     }
     errors.unshift({
@@ -40,13 +47,25 @@ export function assertSuiteGate(report: TestReport, threshold: number): void {
     });
   }
   if (errors.length > 0) {
-    throw new AppError('validation_failed', 'The version cannot be submitted: its suite must pass every case and cover the rules.', { errors, test_run_id: report.id });
+    throw new AppError(
+      'validation_failed',
+      'The version cannot be submitted: its suite must pass every case and cover the rules.',
+      { errors, test_run_id: report.id },
+    );
   }
 }
 
 /** The release decision a submission starts or resumes: a new one, or the one whose changes were requested. */
-async function releaseDecisionFor(scope: TenantScope, context: RequestContext, model: DecisionModelRecord, version: ModelVersionRecord, report: TestReport) {
-  const existing = version.review_decision_id ? await findDecision(scope, version.review_decision_id, { forUpdate: true }) : undefined;
+async function releaseDecisionFor(
+  scope: TenantScope,
+  context: RequestContext,
+  model: DecisionModelRecord,
+  version: ModelVersionRecord,
+  report: TestReport,
+) {
+  const existing = version.review_decision_id
+    ? await findDecision(scope, version.review_decision_id, { forUpdate: true })
+    : undefined;
   const release = { model_id: model.id, version: version.version, content_revision: version.content_revision };
   if (existing && existing.status === 'changes_requested') {
     await updateDecision(scope, existing.id, { model_release: release });
@@ -63,7 +82,13 @@ async function releaseDecisionFor(scope: TenantScope, context: RequestContext, m
       `and hit ${coverage.rules_hit} of ${coverage.rules_total} rules (test run ${report.id}). ` +
       `Differences: GET /api/v1/models/${model.id}/versions/${version.version}/diff.`,
     options: [
-      { id: 'opt_1', label: `Publish version ${version.version}`, description: 'Make this version the one every run uses.', scenario_id: null, scenario_snapshot: null },
+      {
+        id: 'opt_1',
+        label: `Publish version ${version.version}`,
+        description: 'Make this version the one every run uses.',
+        scenario_id: null,
+        scenario_snapshot: null,
+      },
       {
         id: 'opt_2',
         label: live === null ? 'Publish nothing yet' : `Keep version ${live}`,
@@ -92,27 +117,48 @@ async function releaseDecisionFor(scope: TenantScope, context: RequestContext, m
  * decision run by the decision approval workflow under the policy named (or resumed after requested changes, when
  * new content dismisses the approvals given). Approval publishes the version (see activities/models/release-transitions.ts).
  */
-export async function submitModelVersion(deps: ModelUseCaseDeps, context: RequestContext, id: string, version: string, body: SubmitModelVersion) {
+export async function submitModelVersion(
+  deps: ModelUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  version: string,
+  body: SubmitModelVersion,
+) {
   refuseBuiltin(id);
   const { model, current } = await inTenantTransaction(deps.db, context.tenantId, async (scope) => ({
     model: await requireTenantModel(scope, id),
     current: await requireTenantVersion(scope, id, version),
   }));
-  if (current.status === 'in_review') return inTenantTransaction(deps.db, context.tenantId, (scope) => presentVersionWithReview(scope, id, current));
-  if (current.status !== 'draft') throw modelVersionState(id, current.version, current.status, 'only a draft can be submitted for review');
+  if (current.status === 'in_review')
+    return inTenantTransaction(deps.db, context.tenantId, (scope) => presentVersionWithReview(scope, id, current));
+  if (current.status !== 'draft')
+    throw modelVersionState(id, current.version, current.status, 'only a draft can be submitted for review');
   if (!body.approval_policy_id && !current.review_decision_id) {
-    throw validationFailed([{ path: '/approval_policy_id', message: 'is required: name the approval policy that reviews this version' }]);
+    throw validationFailed([
+      { path: '/approval_policy_id', message: 'is required: name the approval policy that reviews this version' },
+    ]);
   }
   const report = await runModelTests(deps, context, id, { version });
   assertSuiteGate(report, model.coverage_threshold ?? DEFAULT_COVERAGE_THRESHOLD);
   const decision = await inTenantTransaction(deps.db, context.tenantId, async (scope) => {
     const locked = await requireTenantVersion(scope, id, version, { forUpdate: true });
-    if (locked.status !== 'draft') throw modelVersionState(id, locked.version, locked.status, 'only a draft can be submitted for review');
+    if (locked.status !== 'draft')
+      throw modelVersionState(id, locked.version, locked.status, 'only a draft can be submitted for review');
     if (locked.content_revision !== current.content_revision) {
-      throw modelVersionState(id, locked.version, 'draft', 'its content was replaced while its suite ran; submit it again');
+      throw modelVersionState(
+        id,
+        locked.version,
+        'draft',
+        'its content was replaced while its suite ran; submit it again',
+      );
     }
     const release = await releaseDecisionFor(scope, context, model, locked, report);
-    await updateModelVersion(scope, id, locked.version, { status: 'in_review', submitted_at: new Date(), review_decision_id: release.id, updated_by: context.actor });
+    await updateModelVersion(scope, id, locked.version, {
+      status: 'in_review',
+      submitted_at: new Date(),
+      review_decision_id: release.id,
+      updated_by: context.actor,
+    });
     return release;
   });
   try {
@@ -123,14 +169,28 @@ export async function submitModelVersion(deps: ModelUseCaseDeps, context: Reques
     await backToDraft(deps, context, id, current.version, decision.id);
     throw error;
   }
-  return inTenantTransaction(deps.db, context.tenantId, async (scope) => presentVersionWithReview(scope, id, await requireTenantVersion(scope, id, version)));
+  return inTenantTransaction(deps.db, context.tenantId, async (scope) =>
+    presentVersionWithReview(scope, id, await requireTenantVersion(scope, id, version)),
+  );
 }
 
 /** A review that did not start leaves the version a draft again (its release decision stays a draft or as it was). */
-async function backToDraft(deps: ModelUseCaseDeps, context: RequestContext, id: string, version: number, decisionId: string) {
+async function backToDraft(
+  deps: ModelUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  version: number,
+  decisionId: string,
+) {
   await inTenantTransaction(deps.db, context.tenantId, async (scope) => {
     const locked = await requireTenantVersion(scope, id, String(version), { forUpdate: true });
     const decision = await findDecision(scope, decisionId);
-    if (locked.status === 'in_review' && decision?.status !== 'pending_approval') await updateModelVersion(scope, id, version, { status: 'draft' });
-  }).catch((cause: unknown) => context.log.warn({ err: cause, model_id: id, version }, 'could not return a version whose review did not start to draft'));
+    if (locked.status === 'in_review' && decision?.status !== 'pending_approval')
+      await updateModelVersion(scope, id, version, { status: 'draft' });
+  }).catch((cause: unknown) =>
+    context.log.warn(
+      { err: cause, model_id: id, version },
+      'could not return a version whose review did not start to draft',
+    ),
+  );
 }

@@ -66,7 +66,8 @@ const properties = (node: unknown) => (node as { properties?: Record<string, unk
 export function schemaAt(schema: JsonSchema, name: string): unknown {
   if (Object.hasOwn(properties(schema), name)) return properties(schema)[name];
   let node: unknown = schema;
-  for (const segment of name.split('.')) node = Object.hasOwn(properties(node), segment) ? properties(node)[segment] : undefined;
+  for (const segment of name.split('.'))
+    node = Object.hasOwn(properties(node), segment) ? properties(node)[segment] : undefined;
   return node;
 }
 
@@ -112,14 +113,19 @@ export function readCell(text: string, types: string[]): CellReading {
       return { value: text };
     }
     const [structure] = findBodyStructureErrors(parsed);
-    if (structure) return { problem: `holds JSON that ${structure.path === '' ? '' : `at ${structure.path} `}${structure.message}` };
+    if (structure)
+      return { problem: `holds JSON that ${structure.path === '' ? '' : `at ${structure.path} `}${structure.message}` };
     const infinite = findNonFinite(parsed, '');
-    if (infinite !== undefined) return { problem: `holds JSON with a number${infinite === '' ? '' : ` at ${infinite}`} beyond what a double can hold (about ±1.8e308)` };
+    if (infinite !== undefined)
+      return {
+        problem: `holds JSON with a number${infinite === '' ? '' : ` at ${infinite}`} beyond what a double can hold (about ±1.8e308)`,
+      };
     return { value: parsed };
   }
   if ((types.includes('number') || types.includes('integer') || types.length === 0) && PLAIN_NUMBER.test(text)) {
     const number = Number(text);
-    if (!Number.isFinite(number)) return { problem: `is the number ${text}, beyond what a double can hold (about ±1.8e308)` };
+    if (!Number.isFinite(number))
+      return { problem: `is the number ${text}, beyond what a double can hold (about ±1.8e308)` };
     return { value: number };
   }
   return { value: text };
@@ -143,11 +149,15 @@ interface Cell {
 
 /** Unquoted cells lose their surrounding whitespace; quoted ones are kept as written. */
 function castCell(value: string, context: CastingContext): Cell {
-  if (value.length > MAX_CELL_CHARACTERS) return { text: '', problem: `is longer than ${MAX_CELL_CHARACTERS} characters (an unclosed quote?)` };
+  if (value.length > MAX_CELL_CHARACTERS)
+    return { text: '', problem: `is longer than ${MAX_CELL_CHARACTERS} characters (an unclosed quote?)` };
   if (context.quoting) return { text: value };
   const text = value.trim();
   if (hidesFormula(value)) {
-    return { text, problem: `starts with whitespace before "${text.charAt(0)}", which would read as a formula once trimmed; quote the cell to keep the whitespace` };
+    return {
+      text,
+      problem: `starts with whitespace before "${text.charAt(0)}", which would read as a formula once trimmed; quote the cell to keep the whitespace`,
+    };
   }
   return { text };
 }
@@ -183,16 +193,26 @@ function headerProblems(header: Cell[], types: CellTypes): FieldError[] {
   header.forEach((cell, index) => {
     const path = pointerTo('/csv/1', cell.text);
     if (cell.problem !== undefined) errors.push({ path, message: `column ${index + 1} ${cell.problem}` });
-    else if (names.indexOf(cell.text) !== index) errors.push({ path, message: `column ${index + 1} repeats the header "${cell.text}" (column ${names.indexOf(cell.text) + 1}): name each column once` });
+    else if (names.indexOf(cell.text) !== index)
+      errors.push({
+        path,
+        message: `column ${index + 1} repeats the header "${cell.text}" (column ${names.indexOf(cell.text) + 1}): name each column once`,
+      });
   });
   if (!names.includes('name')) errors.push({ path: '/csv', message: 'needs a name column' });
   const expected = names.filter((name) => name.startsWith(EXPECTED));
   if (expected.length > MAX_EXPECTED_COLUMNS) {
-    errors.push({ path: '/csv/1', message: `has ${expected.length} expected.<output> columns: a case names at most ${MAX_EXPECTED_COLUMNS} expected outputs` });
+    errors.push({
+      path: '/csv/1',
+      message: `has ${expected.length} expected.<output> columns: a case names at most ${MAX_EXPECTED_COLUMNS} expected outputs`,
+    });
   } else if (isClosed(types.outputs)) {
     for (const column of expected) {
       if (schemaAt(types.outputs, column.slice(EXPECTED.length)) === undefined) {
-        errors.push({ path: pointerTo('/csv/1', column), message: `names no output of the model's output schema, which allows no other` });
+        errors.push({
+          path: pointerTo('/csv/1', column),
+          message: `names no output of the model's output schema, which allows no other`,
+        });
       }
     }
   }
@@ -214,22 +234,26 @@ function caseOf(header: Cell[], record: Cell[], row: number, types: CellTypes, e
       return;
     }
     if (column === 'name') {
-      if (cell.text.length > MAX_NAME_CHARACTERS) errors.push({ path, message: `row ${row}: the name is longer than ${MAX_NAME_CHARACTERS} characters` });
+      if (cell.text.length > MAX_NAME_CHARACTERS)
+        errors.push({ path, message: `row ${row}: the name is longer than ${MAX_NAME_CHARACTERS} characters` });
       name = cell.text;
       return;
     }
     const isExpected = column.startsWith(EXPECTED);
     if (!isExpected && cell.text === '') return;
     const output = column.slice(EXPECTED.length);
-    const reading = readCell(cell.text, isExpected ? typesOf(schemaAt(types.outputs, output)) : typesOf(schemaAt(types.inputs, column)));
+    const reading = readCell(
+      cell.text,
+      isExpected ? typesOf(schemaAt(types.outputs, output)) : typesOf(schemaAt(types.inputs, column)),
+    );
     if ('problem' in reading) {
       errors.push({ path, message: `row ${row}, column "${column}" ${reading.problem}` });
       unreadable = true;
-    }
-    else if (isExpected) expected[output] = reading.value;
+    } else if (isExpected) expected[output] = reading.value;
     else inputs[column] = reading.value;
   });
-  if (!unreadable && Object.keys(expected).length === 0) errors.push({ path: `/csv/${row}`, message: `row ${row} has no expected.<output> value` });
+  if (!unreadable && Object.keys(expected).length === 0)
+    errors.push({ path: `/csv/${row}`, message: `row ${row} has no expected.<output> value` });
   return { name: name || `row ${row}`, inputs, expected };
 }
 
@@ -259,7 +283,10 @@ export async function readTestCaseCsv(csv: string, types: CellTypes): Promise<Cs
       }
       const row = cases.length + 2;
       if (cases.length === MAX_TEST_CASES_PER_MODEL) {
-        errors.push({ path: `/csv/${row}`, message: `row ${row} is case ${cases.length + 1}: a model's suite holds at most ${MAX_TEST_CASES_PER_MODEL} cases` });
+        errors.push({
+          path: `/csv/${row}`,
+          message: `row ${row} is case ${cases.length + 1}: a model's suite holds at most ${MAX_TEST_CASES_PER_MODEL} cases`,
+        });
         return false;
       }
       cases.push(caseOf(header, record, row, types, errors));
@@ -286,6 +313,7 @@ export async function readTestCaseCsv(csv: string, types: CellTypes): Promise<Cs
     throw validationFailed([{ path: '/csv', message: `is not CSV with a header row: ${describeParseError(failure)}` }]);
   }
   if (errors.length > 0) throw validationFailed(errors.slice(0, MAX_REPORTED), 'The CSV is not a test suite.');
-  if (header === undefined || cases.length === 0) throw validationFailed([{ path: '/csv', message: 'has no rows below its header' }]);
+  if (header === undefined || cases.length === 0)
+    throw validationFailed([{ path: '/csv', message: 'has no rows below its header' }]);
   return cases;
 }

@@ -4,7 +4,13 @@ import { holdsNumber } from '../../decision/model-test-suite';
 import { isIdOf, newId } from '../../core/ids';
 import type { ModelTestCaseRecord } from '../../db/records/model-test';
 import { findModelVersion } from '../../db/repositories/decision-models';
-import { allTestCases, countTestCases, findTestCase, insertTestCases, MAX_TEST_CASES_PER_MODEL } from '../../db/repositories/model-tests';
+import {
+  allTestCases,
+  countTestCases,
+  findTestCase,
+  insertTestCases,
+  MAX_TEST_CASES_PER_MODEL,
+} from '../../db/repositories/model-tests';
 import type { TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel } from './model-records';
@@ -34,13 +40,23 @@ export function presentTestCase(record: ModelTestCaseRecord) {
  * A tolerance names an expected output, and only a number (or a list or object holding numbers) can have one. A number
  * beyond a double (`1e999` parses as Infinity) would be stored as null, so it is refused where it is.
  */
-export function toleranceErrors(testCase: Partial<Pick<TestCaseInput, 'inputs' | 'expected' | 'tolerances'>>, prefix: string): FieldError[] {
+export function toleranceErrors(
+  testCase: Partial<Pick<TestCaseInput, 'inputs' | 'expected' | 'tolerances'>>,
+  prefix: string,
+): FieldError[] {
   const beyondDouble = (['inputs', 'expected'] as const).flatMap((field) => {
     const path = testCase[field] === undefined ? undefined : findNonFinite(testCase[field], `${prefix}/${field}`);
     return path === undefined ? [] : [{ path, message: 'must be a number a double can hold (about ±1.8e308)' }];
   });
   const tolerances = Object.keys(testCase.tolerances ?? {}).flatMap((name) =>
-    holdsNumber(testCase.expected?.[name]) ? [] : [{ path: pointerTo(`${prefix}/tolerances`, name), message: 'must name an expected output whose value is or holds a number' }],
+    holdsNumber(testCase.expected?.[name])
+      ? []
+      : [
+          {
+            path: pointerTo(`${prefix}/tolerances`, name),
+            message: 'must name an expected output whose value is or holds a number',
+          },
+        ],
   );
   return [...beyondDouble, ...tolerances];
 }
@@ -51,14 +67,25 @@ export async function suiteModel(scope: TenantScope, id: string) {
   return requireTenantModel(scope, id);
 }
 
-export async function addCases(scope: TenantScope, context: RequestContext, modelId: string, cases: TestCaseInput[], pathOf: (index: number) => string) {
+export async function addCases(
+  scope: TenantScope,
+  context: RequestContext,
+  modelId: string,
+  cases: TestCaseInput[],
+  pathOf: (index: number) => string,
+) {
   const errors = cases.flatMap((testCase, index) => toleranceErrors(testCase, pathOf(index)));
   if (errors.length > 0) throw validationFailed(errors, 'A test case is not valid.');
   refuseBuiltin(modelId);
   // The model's row lock makes the count exact against concurrent additions.
   await requireTenantModel(scope, modelId, { forUpdate: true });
   if ((await countTestCases(scope, modelId)) + cases.length > MAX_TEST_CASES_PER_MODEL) {
-    throw validationFailed([{ path: pathOf(0).split('/').slice(0, 2).join('/') || '', message: `a model's suite holds at most ${MAX_TEST_CASES_PER_MODEL} cases` }]);
+    throw validationFailed([
+      {
+        path: pathOf(0).split('/').slice(0, 2).join('/') || '',
+        message: `a model's suite holds at most ${MAX_TEST_CASES_PER_MODEL} cases`,
+      },
+    ]);
   }
   return insertTestCases(
     scope,
@@ -79,7 +106,10 @@ export async function addCases(scope: TenantScope, context: RequestContext, mode
 export async function cellTypes(scope: TenantScope, modelId: string): Promise<CellTypes> {
   const model = await suiteModel(scope, modelId);
   const version = await findModelVersion(scope, modelId, model.latest_version);
-  return { inputs: (version?.input_schema ?? {}) as CellTypes['inputs'], outputs: (version?.output_schema ?? {}) as CellTypes['outputs'] };
+  return {
+    inputs: (version?.input_schema ?? {}) as CellTypes['inputs'],
+    outputs: (version?.output_schema ?? {}) as CellTypes['outputs'],
+  };
 }
 
 export async function requireTestCase(scope: TenantScope, modelId: string, caseId: string) {

@@ -6,10 +6,20 @@ import type { RequestContext } from '../context';
 import type { ModelUseCaseDeps } from './deps';
 import { presentTestCase, requireTestCase, toleranceErrors, type TestCaseUpdate } from './test-case-records';
 
-export async function updateModelTestCase({ db }: ModelUseCaseDeps, { tenantId }: RequestContext, modelId: string, caseId: string, body: TestCaseUpdate) {
+export async function updateModelTestCase(
+  { db }: ModelUseCaseDeps,
+  { tenantId }: RequestContext,
+  modelId: string,
+  caseId: string,
+  body: TestCaseUpdate,
+) {
   return inTenantTransaction(db, tenantId, async (scope) => {
     const current = await requireTestCase(scope, modelId, caseId);
-    const next = { inputs: body.inputs, expected: body.expected ?? current.expected, tolerances: body.tolerances ?? current.tolerances };
+    const next = {
+      inputs: body.inputs,
+      expected: body.expected ?? current.expected,
+      tolerances: body.tolerances ?? current.tolerances,
+    };
     const errors = toleranceErrors(next, '');
     if (errors.length > 0) throw validationFailed(errors, 'The test case is not valid.');
     const patch: Partial<ModelTestCaseRecord> = {};

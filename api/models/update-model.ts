@@ -11,7 +11,12 @@ import type { UpdateModelRequest } from '../openapi/request-types.generated';
 export type ModelUpdate = UpdateModelRequest;
 
 /** `PATCH /models/{id}`: a tenant model's name, description and the rule coverage its drafts need before review. */
-export async function updateModel({ db }: ModelUseCaseDeps, { tenantId, actor }: RequestContext, id: string, body: ModelUpdate) {
+export async function updateModel(
+  { db }: ModelUseCaseDeps,
+  { tenantId, actor }: RequestContext,
+  id: string,
+  body: ModelUpdate,
+) {
   refuseBuiltin(id);
   return inTenantTransaction(db, tenantId, async (scope) => {
     const before = await requireTenantModel(scope, id, { forUpdate: true });
@@ -20,8 +25,22 @@ export async function updateModel({ db }: ModelUseCaseDeps, { tenantId, actor }:
     if (body.description !== undefined) patch.description = body.description;
     if (body.coverage_threshold !== undefined) patch.coverage_threshold = body.coverage_threshold;
     const updated = await updateTenantModel(scope, id, patch);
-    const changes = Object.fromEntries(Object.keys(patch).map((field) => [field, { from: before[field as keyof ModelUpdate] ?? null, to: updated[field as keyof ModelUpdate] ?? null }]));
-    await appendAuditRecord(scope, { actor, action: 'model.updated', resourceType: 'model', resourceId: id, payload: { changes } });
-    return presentTenantModel(updated, await findModelVersion(scope, id, updated.published_version ?? updated.latest_version));
+    const changes = Object.fromEntries(
+      Object.keys(patch).map((field) => [
+        field,
+        { from: before[field as keyof ModelUpdate] ?? null, to: updated[field as keyof ModelUpdate] ?? null },
+      ]),
+    );
+    await appendAuditRecord(scope, {
+      actor,
+      action: 'model.updated',
+      resourceType: 'model',
+      resourceId: id,
+      payload: { changes },
+    });
+    return presentTenantModel(
+      updated,
+      await findModelVersion(scope, id, updated.published_version ?? updated.latest_version),
+    );
   });
 }

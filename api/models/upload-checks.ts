@@ -23,18 +23,26 @@ export interface ModelUpload {
  * The output schema describes the graph's output as it produces it (nested objects, arrays, booleans); one written
  * against the flattened metrics (`discount.rate`, booleans as "true"/"false") is accepted too, as it always was.
  */
-export function outputMismatches(validateOutput: ValidateFunction, output: Record<string, unknown>, metrics: Record<string, unknown>, schema: JsonSchema) {
+export function outputMismatches(
+  validateOutput: ValidateFunction,
+  output: Record<string, unknown>,
+  metrics: Record<string, unknown>,
+  schema: JsonSchema,
+) {
   if (validateOutput(output)) return [];
   const outputErrors = validateOutput.errors;
   if (validateOutput(metrics)) return [];
-  const describesMetrics = Object.keys((schema.properties ?? {}) as Record<string, unknown>).some((name) => name.includes('.'));
+  const describesMetrics = Object.keys((schema.properties ?? {}) as Record<string, unknown>).some((name) =>
+    name.includes('.'),
+  );
   return describeSchemaErrors(describesMetrics ? validateOutput.errors : outputErrors, '');
 }
 
 /** A sandbox call whose budget breach is a 422 naming the expression it was running (else `fallback`). */
 export function inSandbox<T>(work: Promise<T>, fallback: string): Promise<T> {
   return work.catch((error: unknown) => {
-    if (error instanceof BudgetExceededError) throw validationFailed([budgetFieldError(error, fallback)], 'The model upload is not valid.');
+    if (error instanceof BudgetExceededError)
+      throw validationFailed([budgetFieldError(error, fallback)], 'The model upload is not valid.');
     throw error;
   });
 }
@@ -52,8 +60,18 @@ export function checkUploadSchemas(
 ) {
   // Schemas derived from a DMN model are the engine's, not the author's: they are compiled, not held to the subset.
   // Patterns RE2 cannot run are named one by one; ajv would only report the first, against the whole schema.
-  const outputProblems = derived.output ? [] : [...checkModelSchema(outputSchemaGiven, '/output_schema', 'output'), ...findUnsupportedPatterns(outputSchemaGiven, '/output_schema')];
-  const inputProblems = derived.input ? [] : [...checkModelSchema(inputSchemaGiven, '/input_schema', 'input'), ...findUnsupportedPatterns(inputSchemaGiven, '/input_schema')];
+  const outputProblems = derived.output
+    ? []
+    : [
+        ...checkModelSchema(outputSchemaGiven, '/output_schema', 'output'),
+        ...findUnsupportedPatterns(outputSchemaGiven, '/output_schema'),
+      ];
+  const inputProblems = derived.input
+    ? []
+    : [
+        ...checkModelSchema(inputSchemaGiven, '/input_schema', 'input'),
+        ...findUnsupportedPatterns(inputSchemaGiven, '/input_schema'),
+      ];
   errors.push(...inputProblems, ...outputProblems);
   const inputSchema = closeInputSchema(inputSchemaGiven);
   const compile = (schema: JsonSchema, path: string) => {
@@ -70,12 +88,18 @@ export function checkUploadSchemas(
 }
 
 /** The sample inputs (given, or built from the schema), checked against the input schema. */
-export function checkSampleInputs(deps: ModelUseCaseDeps, inputSchema: JsonSchema, given: Record<string, unknown> | undefined) {
+export function checkSampleInputs(
+  deps: ModelUseCaseDeps,
+  inputSchema: JsonSchema,
+  given: Record<string, unknown> | undefined,
+) {
   const validation = createInputValidator(deps.catalogue.ajv, inputSchema)(given ?? sampleValue(inputSchema), 'json');
   if (!validation.valid) {
     throw validationFailed(
       validation.errors.map((e) => ({ path: e.path.replace(/^\/inputs/, '/sample_inputs'), message: e.message })),
-      given ? 'The sample inputs do not satisfy the input schema.' : 'Give "sample_inputs": the schema offers no valid sample to test the graph with.',
+      given
+        ? 'The sample inputs do not satisfy the input schema.'
+        : 'Give "sample_inputs": the schema offers no valid sample to test the graph with.',
     );
   }
   return validation.inputs;
@@ -86,6 +110,11 @@ export function checkMetricDirections(directions: Record<string, MetricDirection
   const metricNames = metricNamesOf(outputSchema);
   const unknownDirections = Object.keys(directions).filter((metric) => !metricNames.includes(metric));
   if (unknownDirections.length > 0) {
-    throw validationFailed(unknownDirections.map((metric) => ({ path: `/metric_directions/${metric}`, message: 'is not a metric of the output schema' })));
+    throw validationFailed(
+      unknownDirections.map((metric) => ({
+        path: `/metric_directions/${metric}`,
+        message: 'is not a metric of the output schema',
+      })),
+    );
   }
 }

@@ -9,7 +9,11 @@ import type { NotificationServiceDeps } from './deps';
 import { checkChatDestinationUrl, checkKinds } from './notification-rules';
 import { presentChatDestination } from './presenter';
 
-export async function createChatDestination({ db, config }: NotificationServiceDeps, context: RequestContext, body: CreateChatDestinationRequest) {
+export async function createChatDestination(
+  { db, config }: NotificationServiceDeps,
+  context: RequestContext,
+  body: CreateChatDestinationRequest,
+) {
   const errors: FieldError[] = [];
   checkChatDestinationUrl(config, body.url, errors);
   const kinds = checkKinds(body.kinds, '/kinds', errors);
@@ -24,7 +28,13 @@ export async function createChatDestination({ db, config }: NotificationServiceD
       enabled: body.enabled ?? true,
       created_by: context.actor,
     });
-    await appendAuditRecord(scope, { action: 'chat_destination.created', actor: context.actor, resourceType: 'chat_destination', resourceId: row.id, payload: { name: row.name, format: row.format, url_host: new URL(row.url).host, kinds: row.kinds } });
+    await appendAuditRecord(scope, {
+      action: 'chat_destination.created',
+      actor: context.actor,
+      resourceType: 'chat_destination',
+      resourceId: row.id,
+      payload: { name: row.name, format: row.format, url_host: new URL(row.url).host, kinds: row.kinds },
+    });
     return presentChatDestination(row);
   });
 }

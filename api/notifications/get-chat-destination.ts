@@ -5,5 +5,7 @@ import { destinationOrNotFound } from './notification-rules';
 import { presentChatDestination } from './presenter';
 
 export async function getChatDestination({ db }: NotificationServiceDeps, context: RequestContext, id: string) {
-  return inTenantTransaction(db, context.tenantId, async (scope) => presentChatDestination(await destinationOrNotFound(scope, id)));
+  return inTenantTransaction(db, context.tenantId, async (scope) =>
+    presentChatDestination(await destinationOrNotFound(scope, id)),
+  );
 }

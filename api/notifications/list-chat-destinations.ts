@@ -5,5 +5,8 @@ import type { NotificationServiceDeps } from './deps';
 import { presentChatDestination } from './presenter';
 
 export async function listChatDestinations({ db }: NotificationServiceDeps, context: RequestContext) {
-  return inTenantTransaction(db, context.tenantId, async (scope) => ({ data: (await listChatDestinationRows(scope)).map(presentChatDestination), next_cursor: null }));
+  return inTenantTransaction(db, context.tenantId, async (scope) => ({
+    data: (await listChatDestinationRows(scope)).map(presentChatDestination),
+    next_cursor: null,
+  }));
 }

@@ -3,13 +3,31 @@ import type { Config } from '../../core/config';
 import { userActorRequired } from '../../core/errors';
 import { isIdOf } from '../../core/ids';
 import { checkOutboundUrl } from '../../core/outbound-url';
-import { effectiveDelivery, isNotificationKind, NOTIFICATION_KINDS, NOTIFICATION_KIND_NAMES, type NotificationKind } from '../../core/notification-kinds';
-import { findChatDestination, findMemberPerson, kpiExists, kpiWatchers, mandatoryKindsOf, memberIdsOfUsers, preferencesOf } from '../../db/repositories/notifications';
+import {
+  effectiveDelivery,
+  isNotificationKind,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_KIND_NAMES,
+  type NotificationKind,
+} from '../../core/notification-kinds';
+import {
+  findChatDestination,
+  findMemberPerson,
+  kpiExists,
+  kpiWatchers,
+  mandatoryKindsOf,
+  memberIdsOfUsers,
+  preferencesOf,
+} from '../../db/repositories/notifications';
 import type { TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 
 /** The person behind a user actor in this tenant: their member id and their global id (what preferences are keyed on). */
-export async function personOf(scope: TenantScope, context: RequestContext, what: string): Promise<{ memberId: string; userId: string; timeZone: string }> {
+export async function personOf(
+  scope: TenantScope,
+  context: RequestContext,
+  what: string,
+): Promise<{ memberId: string; userId: string; timeZone: string }> {
   if (context.actor.type !== 'user') throw userActorRequired(what);
   const row = await findMemberPerson(scope, context.actor.id);
   if (!row) throw userActorRequired(what);
@@ -24,14 +42,21 @@ export async function memberIdOf(scope: TenantScope, userId: string | null): Pro
 
 export function checkKinds(kinds: string[], pointer: string, errors: FieldError[]): NotificationKind[] {
   kinds.forEach((kind, index) => {
-    if (!isNotificationKind(kind)) errors.push({ path: `${pointer}/${index}`, message: `is not a notification kind (${NOTIFICATION_KIND_NAMES.join(', ')})` });
+    if (!isNotificationKind(kind))
+      errors.push({
+        path: `${pointer}/${index}`,
+        message: `is not a notification kind (${NOTIFICATION_KIND_NAMES.join(', ')})`,
+      });
   });
   return kinds.filter(isNotificationKind);
 }
 
 /** A chat destination's URL is called from the worker: the same outbound rules as a webhook's. */
 export function checkChatDestinationUrl(config: Config, url: string, errors: FieldError[]): void {
-  const verdict = checkOutboundUrl(url, { allowedHosts: config.webhooks.allowedHosts, requireHttps: config.webhooks.requireHttps });
+  const verdict = checkOutboundUrl(url, {
+    allowedHosts: config.webhooks.allowedHosts,
+    requireHttps: config.webhooks.requireHttps,
+  });
   if (!verdict.ok) errors.push({ path: '/url', message: verdict.reason });
 }
 
@@ -56,7 +81,9 @@ export async function presentWatchers(scope: TenantScope, kpiId: string) {
 /** A person's preferences as the API shows them: every kind, its default, whether mandatory, the choice and what applies. */
 export async function preferencesView(scope: TenantScope, person: { userId: string; timeZone: string }) {
   const mandatory = new Set(await mandatoryKindsOf(scope.trx, scope.tenantId));
-  const chosen = new Map((await preferencesOf(scope.trx, scope.tenantId, [person.userId])).map((row) => [row.kind, row.delivery]));
+  const chosen = new Map(
+    (await preferencesOf(scope.trx, scope.tenantId, [person.userId])).map((row) => [row.kind, row.delivery]),
+  );
   return {
     object: 'notification_preferences' as const,
     time_zone: person.timeZone,

@@ -2,7 +2,11 @@ import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { NotificationService } from './service';
 
-export function registerNotificationRoutes(router: AppRouter, operation: BindOperation, notifications: NotificationService): void {
+export function registerNotificationRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  notifications: NotificationService,
+): void {
   operation(router, 'getNotificationPreferences', async (ctx) => {
     ctx.body = await notifications.getPreferences(requestContext(ctx));
   });

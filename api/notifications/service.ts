@@ -28,15 +28,21 @@ export type { NotificationServiceDeps };
 export function createNotificationService(deps: NotificationServiceDeps) {
   return {
     getPreferences: (context: RequestContext) => getPreferences(deps, context),
-    updatePreferences: (context: RequestContext, body: UpdateNotificationPreferencesRequest) => updatePreferences(deps, context, body),
-    list: (context: RequestContext, filter: NotificationFilter, page: PageRequest) => listNotifications(deps, context, filter, page),
-    get: (context: RequestContext, id: string, options: { mine?: boolean } = {}) => getNotification(deps, context, id, options),
+    updatePreferences: (context: RequestContext, body: UpdateNotificationPreferencesRequest) =>
+      updatePreferences(deps, context, body),
+    list: (context: RequestContext, filter: NotificationFilter, page: PageRequest) =>
+      listNotifications(deps, context, filter, page),
+    get: (context: RequestContext, id: string, options: { mine?: boolean } = {}) =>
+      getNotification(deps, context, id, options),
     getSettings: (context: RequestContext) => getSettings(deps, context),
-    updateSettings: (context: RequestContext, body: UpdateNotificationSettingsRequest) => updateSettings(deps, context, body),
+    updateSettings: (context: RequestContext, body: UpdateNotificationSettingsRequest) =>
+      updateSettings(deps, context, body),
     listChatDestinations: (context: RequestContext) => listChatDestinations(deps, context),
     getChatDestination: (context: RequestContext, id: string) => getChatDestination(deps, context, id),
-    createChatDestination: (context: RequestContext, body: CreateChatDestinationRequest) => createChatDestination(deps, context, body),
-    updateChatDestination: (context: RequestContext, id: string, body: UpdateChatDestinationRequest) => updateChatDestination(deps, context, id, body),
+    createChatDestination: (context: RequestContext, body: CreateChatDestinationRequest) =>
+      createChatDestination(deps, context, body),
+    updateChatDestination: (context: RequestContext, id: string, body: UpdateChatDestinationRequest) =>
+      updateChatDestination(deps, context, id, body),
     deleteChatDestination: (context: RequestContext, id: string) => deleteChatDestination(deps, context, id),
     watchKpi: (context: RequestContext, kpiId: string) => watchKpi(deps, context, kpiId),
     unwatchKpi: (context: RequestContext, kpiId: string) => unwatchKpi(deps, context, kpiId),

@@ -11,7 +11,10 @@ import { outboundTaskQueue } from '../../workflows/contracts/task-queues';
 import { lanePassTimeoutMs } from '../../workflows/lanes/contracts';
 
 export interface NotificationLaneDeps extends LaneWakeDeps {
-  notifications: Pick<NotificationConfig, 'laneIdleSeconds' | 'laneBatchSize' | 'smtpConnections' | 'smtpTimeoutMs' | 'chatTimeoutMs' | 'lanePassIntervalMs'>;
+  notifications: Pick<
+    NotificationConfig,
+    'laneIdleSeconds' | 'laneBatchSize' | 'smtpConnections' | 'smtpTimeoutMs' | 'chatTimeoutMs' | 'lanePassIntervalMs'
+  >;
   heartbeatTimeoutSeconds: number;
 }
 

@@ -16,10 +16,19 @@ const SETTINGS_PATH = '/console/notifications';
 const settingsLink = html`<a href="${SETTINGS_PATH}">your notification settings</a>`;
 
 /** The pages for outcomes that change nothing, whichever of GET or POST met them. */
-function unchangedPage(outcome: Exclude<UnsubscribeOutcome, { kind: 'unsubscribed' }>): { status: number; body: string } {
+function unchangedPage(outcome: Exclude<UnsubscribeOutcome, { kind: 'unsubscribed' }>): {
+  status: number;
+  body: string;
+} {
   switch (outcome.kind) {
     case 'invalid':
-      return { status: 400, body: page('Link not valid', html`<h1>This unsubscribe link is not valid</h1><p>Nothing was changed. Change your notifications in ${settingsLink}.</p>`) };
+      return {
+        status: 400,
+        body: page(
+          'Link not valid',
+          html`<h1>This unsubscribe link is not valid</h1><p>Nothing was changed. Change your notifications in ${settingsLink}.</p>`,
+        ),
+      };
     case 'expired':
       return {
         status: 410,
@@ -75,7 +84,10 @@ export function createUnsubscribeRoutes(deps: { db: Knex; linkSigningKey: Buffer
       ctx.body = answer.body;
       return;
     }
-    const stillMandatory = outcome.mandatory.length > 0 ? html` ${outcome.tenantName} requires ${outcome.mandatory.join(', ')}, so those still arrive.` : html``;
+    const stillMandatory =
+      outcome.mandatory.length > 0
+        ? html` ${outcome.tenantName} requires ${outcome.mandatory.join(', ')}, so those still arrive.`
+        : html``;
     ctx.body = page(
       'Unsubscribed',
       html`<h1>You are unsubscribed</h1><p>You will no longer receive ${outcome.what} from ${outcome.tenantName} by email.${stillMandatory} Turn it on again in ${settingsLink}.</p>`,

@@ -1,6 +1,17 @@
 import type { Knex } from 'knex';
-import { NOTIFICATION_KINDS, NOTIFICATION_KIND_NAMES, isNotificationKind, type NotificationKind } from '../../core/notification-kinds';
-import { cancelOpenNotifications, mandatoryKindsOf, preferencesOf, preferencesVersionOf, setPreference } from '../../db/repositories/notifications';
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_KIND_NAMES,
+  isNotificationKind,
+  type NotificationKind,
+} from '../../core/notification-kinds';
+import {
+  cancelOpenNotifications,
+  mandatoryKindsOf,
+  preferencesOf,
+  preferencesVersionOf,
+  setPreference,
+} from '../../db/repositories/notifications';
 import { findTenant } from '../../db/repositories/tenants';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { verifyUnsubscribeToken } from '../../notifications/links';
@@ -25,7 +36,12 @@ const titleOf = (kind: NotificationKind) => NOTIFICATION_KINDS[kind].title.toLow
  * minted before a kind became mandatory changes nothing and says so. Doing it twice is doing it once.
  * `apply: false` answers what pressing the button would do, changing nothing (the GET page).
  */
-export async function unsubscribe(db: Knex, key: Buffer, token: string, options: { apply: boolean } = { apply: true }): Promise<UnsubscribeOutcome> {
+export async function unsubscribe(
+  db: Knex,
+  key: Buffer,
+  token: string,
+  options: { apply: boolean } = { apply: true },
+): Promise<UnsubscribeOutcome> {
   const verified = await verifyUnsubscribeToken(key, token);
   if (!verified) return { kind: 'invalid' };
   const { claims } = verified;
@@ -39,8 +55,12 @@ export async function unsubscribe(db: Knex, key: Buffer, token: string, options:
     const mandatory = new Set(await mandatoryKindsOf(scope.trx, scope.tenantId));
     let kinds: NotificationKind[];
     if (claims.kind === 'digest') {
-      const chosen = new Map((await preferencesOf(scope.trx, scope.tenantId, [claims.userId])).map((row) => [row.kind, row.delivery]));
-      kinds = NOTIFICATION_KIND_NAMES.filter((kind) => (chosen.get(kind) ?? NOTIFICATION_KINDS[kind].defaultDelivery) === 'digest');
+      const chosen = new Map(
+        (await preferencesOf(scope.trx, scope.tenantId, [claims.userId])).map((row) => [row.kind, row.delivery]),
+      );
+      kinds = NOTIFICATION_KIND_NAMES.filter(
+        (kind) => (chosen.get(kind) ?? NOTIFICATION_KINDS[kind].defaultDelivery) === 'digest',
+      );
     } else {
       kinds = [claims.kind as NotificationKind];
     }
@@ -53,6 +73,11 @@ export async function unsubscribe(db: Knex, key: Buffer, token: string, options:
         await cancelOpenNotifications(scope, claims.userId, kind);
       }
     }
-    return { kind: 'unsubscribed', what, tenantName: tenant.name, mandatory: kinds.filter((kind) => mandatory.has(kind)).map(titleOf) };
+    return {
+      kind: 'unsubscribed',
+      what,
+      tenantName: tenant.name,
+      mandatory: kinds.filter((kind) => mandatory.has(kind)).map(titleOf),
+    };
   });
 }

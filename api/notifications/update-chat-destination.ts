@@ -8,7 +8,12 @@ import type { NotificationServiceDeps } from './deps';
 import { checkChatDestinationUrl, checkKinds, destinationOrNotFound } from './notification-rules';
 import { presentChatDestination } from './presenter';
 
-export async function updateChatDestination({ db, config }: NotificationServiceDeps, context: RequestContext, id: string, body: UpdateChatDestinationRequest) {
+export async function updateChatDestination(
+  { db, config }: NotificationServiceDeps,
+  context: RequestContext,
+  id: string,
+  body: UpdateChatDestinationRequest,
+) {
   const errors: FieldError[] = [];
   if (body.url !== undefined) checkChatDestinationUrl(config, body.url, errors);
   const kinds = body.kinds === undefined ? undefined : checkKinds(body.kinds, '/kinds', errors);
@@ -22,7 +27,19 @@ export async function updateChatDestination({ db, config }: NotificationServiceD
       ...(kinds !== undefined ? { kinds: [...new Set(kinds)] } : {}),
       ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
     });
-    await appendAuditRecord(scope, { action: 'chat_destination.updated', actor: context.actor, resourceType: 'chat_destination', resourceId: id, payload: { name: row.name, format: row.format, url_host: new URL(row.url).host, kinds: row.kinds, enabled: row.enabled } });
+    await appendAuditRecord(scope, {
+      action: 'chat_destination.updated',
+      actor: context.actor,
+      resourceType: 'chat_destination',
+      resourceId: id,
+      payload: {
+        name: row.name,
+        format: row.format,
+        url_host: new URL(row.url).host,
+        kinds: row.kinds,
+        enabled: row.enabled,
+      },
+    });
     return presentChatDestination(row);
   });
 }

@@ -67,21 +67,34 @@ async function verifyJwt(
     });
     return payload;
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw new TokenRejected('token_expired', 'The access token has expired.');
+    if (error instanceof joseErrors.JWTExpired)
+      throw new TokenRejected('token_expired', 'The access token has expired.');
     if (error instanceof joseErrors.JOSEError || error instanceof Error) {
-      throw new TokenRejected('invalid_token', 'The access token is malformed, not signed by a trusted key, or not meant for this API.');
+      throw new TokenRejected(
+        'invalid_token',
+        'The access token is malformed, not signed by a trusted key, or not meant for this API.',
+      );
     }
     throw error;
   }
 }
 
 /** Tokens of the built-in provider, checked against its keys in memory (no HTTP round trip to our own JWKS). */
-export function createBuiltInTokenVerifier(deps: { keys: SigningKeyStore; issuer: string; audience: string }): AccessTokenVerifier {
+export function createBuiltInTokenVerifier(deps: {
+  keys: SigningKeyStore;
+  issuer: string;
+  audience: string;
+}): AccessTokenVerifier {
   const getKey: JWTVerifyGetKey = (header) => deps.keys.verificationKeyFor(header);
   return {
     async verify(token) {
       // RFC 9068 typ: an ID token (typ JWT) signed by the same key can never pass as an access token.
-      const payload = await verifyJwt(token, getKey, { issuer: deps.issuer, audience: deps.audience, algorithms: [SIGNING_ALG], typ: 'at+jwt' });
+      const payload = await verifyJwt(token, getKey, {
+        issuer: deps.issuer,
+        audience: deps.audience,
+        algorithms: [SIGNING_ALG],
+        typ: 'at+jwt',
+      });
       const tenantId = stringClaim(payload, 'tenant_id');
       const clientId = stringClaim(payload, 'client_id');
       if (!tenantId) throw new TokenRejected('invalid_token', 'The access token names no tenant.');
@@ -122,10 +135,14 @@ export function createExternalTokenVerifier(deps: {
     const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
     if (!response.ok) throw new Error(`discovery answered ${response.status}`);
     const metadata = (await response.json()) as DiscoveryDocument;
-    if (metadata.issuer !== deps.issuer) throw new Error(`discovery names issuer ${metadata.issuer}, expected ${deps.issuer}`);
+    if (metadata.issuer !== deps.issuer)
+      throw new Error(`discovery names issuer ${metadata.issuer}, expected ${deps.issuer}`);
     const { createRemoteJWKSet } = await import('jose');
     // A token naming an unknown kid (the provider rotated) refetches the JWKS, at most once per cooldown.
-    return createRemoteJWKSet(new URL(metadata.jwks_uri), { cooldownDuration: JWKS_REFETCH_COOLDOWN_MS, timeoutDuration: 5000 });
+    return createRemoteJWKSet(new URL(metadata.jwks_uri), {
+      cooldownDuration: JWKS_REFETCH_COOLDOWN_MS,
+      timeoutDuration: 5000,
+    });
   };
   const keys = async (): Promise<JWTVerifyGetKey> => {
     keySet ??= discover().catch((error: unknown) => {
@@ -139,11 +156,20 @@ export function createExternalTokenVerifier(deps: {
   return {
     async verify(token) {
       const getKey = await keys();
-      const payload = await verifyJwt(token, getKey, { issuer: deps.issuer, audience: deps.audience, algorithms: EXTERNAL_ALGORITHMS });
+      const payload = await verifyJwt(token, getKey, {
+        issuer: deps.issuer,
+        audience: deps.audience,
+        algorithms: EXTERNAL_ALGORITHMS,
+      });
       const tenantId = stringClaim(payload, deps.tenantClaim);
       const user = stringClaim(payload, deps.userClaim);
-      if (!tenantId) throw new TokenRejected('invalid_token', `The access token has no "${deps.tenantClaim}" claim naming the tenant.`);
-      if (!user) throw new TokenRejected('invalid_token', `The access token has no "${deps.userClaim}" claim naming the user.`);
+      if (!tenantId)
+        throw new TokenRejected(
+          'invalid_token',
+          `The access token has no "${deps.tenantClaim}" claim naming the tenant.`,
+        );
+      if (!user)
+        throw new TokenRejected('invalid_token', `The access token has no "${deps.userClaim}" claim naming the user.`);
       return {
         tenantId,
         scopes: scopesOf(payload),

@@ -38,7 +38,10 @@ export function clientMetadataOf(record: OAuthClientRecord): AdapterPayload {
  * oidc-provider's storage interface on the oidc_payloads table; clients come from oauth_clients (read-only), and
  * platform clients (the governance console) from `platformClient`.
  */
-export function createOidcAdapter(db: Knex, platformClient: (id: string) => AdapterPayload | undefined = () => undefined) {
+export function createOidcAdapter(
+  db: Knex,
+  platformClient: (id: string) => AdapterPayload | undefined = () => undefined,
+) {
   return class PostgresOidcAdapter implements Adapter {
     constructor(private readonly model: string) {}
 

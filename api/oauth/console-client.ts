@@ -20,7 +20,16 @@ export const CONSOLE_CALLBACK_PATH = '/console/callback';
  * administration area `admin` and the webhooks scopes. The grant gets what the person's role allows of them, so only
  * an admin's session carries `admin` (and an approver's has kpis:read but not kpis:write).
  */
-export const CONSOLE_API_SCOPES = ['decisions:read', 'decisions:write', 'kpis:read', 'kpis:write', 'models:read', 'webhooks:read', 'webhooks:write', 'admin'];
+export const CONSOLE_API_SCOPES = [
+  'decisions:read',
+  'decisions:write',
+  'kpis:read',
+  'kpis:write',
+  'models:read',
+  'webhooks:read',
+  'webhooks:write',
+  'admin',
+];
 export const CONSOLE_REQUESTED_SCOPES = ['openid', 'offline_access', ...CONSOLE_API_SCOPES];
 
 export function consoleRedirectUri(config: Pick<Config, 'publicBaseUrl'>): string {
@@ -31,7 +40,9 @@ export function consoleRedirectUri(config: Pick<Config, 'publicBaseUrl'>): strin
 export function consoleClientSecret(privateJwks: JWK[]): string {
   const active = privateJwks[0];
   if (!active?.d) throw new Error('no active signing key to derive the console client secret from');
-  return Buffer.from(crypto.hkdfSync('sha256', Buffer.from(active.d, 'base64url'), Buffer.alloc(0), 'dms-console-client-secret', 32)).toString('base64url');
+  return Buffer.from(
+    crypto.hkdfSync('sha256', Buffer.from(active.d, 'base64url'), Buffer.alloc(0), 'dms-console-client-secret', 32),
+  ).toString('base64url');
 }
 
 /** oidc-provider client metadata of the console (client_secret holds the secret's SHA-256, like registered clients). */

@@ -32,6 +32,11 @@ export function crossOriginPolicy(deps: { db: Knex; publicDocumentPaths: string[
 }
 
 /** The provider's per-request check (its `clientBasedCORS`): a public client, from one of its redirect URIs' origins. */
-export function clientMayCallFrom(client: { clientAuthMethod?: string | undefined; redirectUris?: readonly string[] | undefined }, origin: string): boolean {
-  return client.clientAuthMethod === 'none' && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin);
+export function clientMayCallFrom(
+  client: { clientAuthMethod?: string | undefined; redirectUris?: readonly string[] | undefined },
+  origin: string,
+): boolean {
+  return (
+    client.clientAuthMethod === 'none' && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin)
+  );
 }

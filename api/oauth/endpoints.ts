@@ -13,7 +13,8 @@ export function oauthEndpoints(holder: ProviderHolder): Middleware<AppState> {
   const handlers = new WeakMap<Provider, ReturnType<Provider['callback']>>();
   return async (ctx, next) => {
     const ours =
-      ctx.path === DISCOVERY_PATH || (ctx.path.startsWith(`${OAUTH_PREFIX}/`) && !ctx.path.startsWith(`${INTERACTION_PREFIX}/`));
+      ctx.path === DISCOVERY_PATH ||
+      (ctx.path.startsWith(`${OAUTH_PREFIX}/`) && !ctx.path.startsWith(`${INTERACTION_PREFIX}/`));
     if (!ours) return next();
     const provider = await holder.provider();
     let handler = handlers.get(provider);

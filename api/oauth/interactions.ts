@@ -46,7 +46,10 @@ function sendHtml(ctx: Context, status: number, html: string, formRedirectOrigin
   ctx.set('Cache-Control', 'no-store');
   ctx.set('X-Frame-Options', 'DENY');
   const formAction = formRedirectOrigin ? `'self' ${formRedirectOrigin}` : "'self'";
-  ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'`);
+  ctx.set(
+    'Content-Security-Policy',
+    `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'`,
+  );
   ctx.body = html;
 }
 
@@ -86,9 +89,20 @@ async function interactionOf(deps: InteractionDeps, ctx: Context) {
 type Interaction = NonNullable<Awaited<ReturnType<typeof interactionOf>>>;
 
 const expired = (ctx: Context) =>
-  sendHtml(ctx, 400, renderErrorPage('invalid_request', 'This sign-in request has expired or is not valid any more. Start again from the application.'));
+  sendHtml(
+    ctx,
+    400,
+    renderErrorPage(
+      'invalid_request',
+      'This sign-in request has expired or is not valid any more. Start again from the application.',
+    ),
+  );
 
-async function tenantChoices(deps: InteractionDeps, userId: string, requestedTenant: string | undefined): Promise<TenantChoice[]> {
+async function tenantChoices(
+  deps: InteractionDeps,
+  userId: string,
+  requestedTenant: string | undefined,
+): Promise<TenantChoice[]> {
   const memberships = await listMembershipsOfUser(deps.db, userId);
   const choices: TenantChoice[] = [];
   for (const membership of memberships) {
@@ -99,7 +113,12 @@ async function tenantChoices(deps: InteractionDeps, userId: string, requestedTen
   return choices;
 }
 
-const requestedScopes = (scope: unknown) => new Set(String(scope ?? '').split(' ').filter(Boolean));
+const requestedScopes = (scope: unknown) =>
+  new Set(
+    String(scope ?? '')
+      .split(' ')
+      .filter(Boolean),
+  );
 
 /** The consent page (pick a tenant), or the client told access_denied when the user is a member of none that fits. */
 async function consentPage(deps: InteractionDeps, ctx: Context, found: Interaction, status = 200, error?: string) {
@@ -111,7 +130,9 @@ async function consentPage(deps: InteractionDeps, ctx: Context, found: Interacti
   if (!user || tenants.length === 0) {
     const url = await found.provider.interactionResult(ctx.req, ctx.res, {
       error: 'access_denied',
-      error_description: requestedTenant ? 'the user is not a member of the requested tenant' : 'the user is not a member of any tenant',
+      error_description: requestedTenant
+        ? 'the user is not a member of the requested tenant'
+        : 'the user is not a member of any tenant',
     });
     return redirectTo(ctx, url);
   }
@@ -161,18 +182,36 @@ async function submitLogin(deps: InteractionDeps, ctx: Context) {
     return sendHtml(
       ctx,
       429,
-      renderLoginPage({ action, clientName: found.clientName, email, error: `Too many failed sign-ins. Try again in ${Math.ceil(blockedFor / 60)} minute(s).` }),
+      renderLoginPage({
+        action,
+        clientName: found.clientName,
+        email,
+        error: `Too many failed sign-ins. Try again in ${Math.ceil(blockedFor / 60)} minute(s).`,
+      }),
       redirectOrigin(found.details),
     );
   }
   const user = email ? await findUserByEmail(deps.db, email) : undefined;
-  const ok = user && user.disabled_at === null ? await passwordMatches(password, user.password_hash) : await burnPasswordCheck(password);
+  const ok =
+    user && user.disabled_at === null
+      ? await passwordMatches(password, user.password_hash)
+      : await burnPasswordCheck(password);
   if (!user || !ok) {
     await deps.throttle.recordFailure(email, ctx.ip);
-    return sendHtml(ctx, 401, renderLoginPage({ action, clientName: found.clientName, email, error: BAD_CREDENTIALS }), redirectOrigin(found.details));
+    return sendHtml(
+      ctx,
+      401,
+      renderLoginPage({ action, clientName: found.clientName, email, error: BAD_CREDENTIALS }),
+      redirectOrigin(found.details),
+    );
   }
   await deps.throttle.recordSuccess(email);
-  const url = await found.provider.interactionResult(ctx.req, ctx.res, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+  const url = await found.provider.interactionResult(
+    ctx.req,
+    ctx.res,
+    { login: { accountId: user.id } },
+    { mergeWithLastSubmission: false },
+  );
   redirectTo(ctx, url);
 }
 
@@ -191,7 +230,9 @@ async function confirmConsent(deps: InteractionDeps, ctx: Context) {
   const requested = requestedScopes(details.params.scope);
   const clientScopes = new Set((client.scope ?? '').split(' '));
   const roleScopes = scopesForRole(chosen.role as Parameters<typeof scopesForRole>[0]);
-  const apiScopes = ALL_SCOPES.filter((scope) => requested.has(scope) && clientScopes.has(scope) && hasScope(roleScopes, scope));
+  const apiScopes = ALL_SCOPES.filter(
+    (scope) => requested.has(scope) && clientScopes.has(scope) && hasScope(roleScopes, scope),
+  );
   const openidScopes = OPENID_SCOPES.filter((scope) => requested.has(scope) && clientScopes.has(scope));
 
   // The API scopes are also registered provider scopes (so discovery lists them), so the provider checks them on the
@@ -208,7 +249,12 @@ async function confirmConsent(deps: InteractionDeps, ctx: Context) {
   }
   const grantId = await grant.save();
   await saveGrantTenant(deps.db, grantId, chosen.id, new Date(Date.now() + GRANT_TENANT_MAX_SECONDS * 1000));
-  const url = await provider.interactionResult(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  const url = await provider.interactionResult(
+    ctx.req,
+    ctx.res,
+    { consent: { grantId } },
+    { mergeWithLastSubmission: true },
+  );
   redirectTo(ctx, url);
 }
 

@@ -1,9 +1,16 @@
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
-import type { default as Provider, Client, KoaContextWithOIDC } from 'oidc-provider' with { 'resolution-mode': 'import' };
+import type { default as Provider, Client, KoaContextWithOIDC } from 'oidc-provider' with {
+  'resolution-mode': 'import',
+};
 import { grantExists } from '../../db/repositories/oidc-payloads';
 import { accessTokenRevoked, recordRevokedAccessToken } from '../../db/repositories/revoked-access-tokens';
-import { CLOCK_TOLERANCE_SECONDS, TokenRejected, type AccessTokenVerifier, type VerifiedAccessToken } from './access-token-verifier';
+import {
+  CLOCK_TOLERANCE_SECONDS,
+  TokenRejected,
+  type AccessTokenVerifier,
+  type VerifiedAccessToken,
+} from './access-token-verifier';
 
 /**
  * Who may act on a token issued to which client. The provider's allowedPolicy for its stored (refresh) tokens and the
@@ -31,10 +38,16 @@ interface OAuthError {
 }
 
 const isOAuthError = (error: unknown): error is OAuthError =>
-  typeof error === 'object' && error !== null && typeof (error as OAuthError).error === 'string' && typeof (error as OAuthError).statusCode === 'number';
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as OAuthError).error === 'string' &&
+  typeof (error as OAuthError).statusCode === 'number';
 
 /** The token the client presented, if it is one of ours, live, and well formed; undefined for anything else. */
-async function verifiedOrUndefined(verifier: AccessTokenVerifier, raw: string): Promise<VerifiedAccessToken | undefined> {
+async function verifiedOrUndefined(
+  verifier: AccessTokenVerifier,
+  raw: string,
+): Promise<VerifiedAccessToken | undefined> {
   try {
     return await verifier.verify(raw);
   } catch (error) {
@@ -44,9 +57,18 @@ async function verifiedOrUndefined(verifier: AccessTokenVerifier, raw: string): 
 }
 
 /** RFC 7009: 200 for a revoked token and alike for an invalid, expired or unknown one (§2.2), so nothing is learnt. */
-async function revokeAccessToken(ctx: KoaContextWithOIDC, deps: JwtAccessTokenEndpointDeps, raw: string): Promise<void> {
+async function revokeAccessToken(
+  ctx: KoaContextWithOIDC,
+  deps: JwtAccessTokenEndpointDeps,
+  raw: string,
+): Promise<void> {
   const token = await verifiedOrUndefined(deps.verifier, raw);
-  if (token?.tokenId && token.clientId && token.claims.exp && deps.policies.mayRevoke(ctx.oidc.client as Client, token.clientId)) {
+  if (
+    token?.tokenId &&
+    token.clientId &&
+    token.claims.exp &&
+    deps.policies.mayRevoke(ctx.oidc.client as Client, token.clientId)
+  ) {
     await recordRevokedAccessToken(deps.db, {
       jti: token.tokenId,
       tenantId: token.tenantId,
@@ -61,7 +83,11 @@ async function revokeAccessToken(ctx: KoaContextWithOIDC, deps: JwtAccessTokenEn
 }
 
 /** RFC 7662: the token's claims while the API would accept it; `{ active: false }` for anything else, whatever the reason. */
-async function introspectAccessToken(ctx: KoaContextWithOIDC, deps: JwtAccessTokenEndpointDeps, raw: string): Promise<void> {
+async function introspectAccessToken(
+  ctx: KoaContextWithOIDC,
+  deps: JwtAccessTokenEndpointDeps,
+  raw: string,
+): Promise<void> {
   const token = await verifiedOrUndefined(deps.verifier, raw);
   let active = token !== undefined && deps.policies.mayIntrospect(ctx.oidc.client as Client, token.clientId);
   if (active && token) {
@@ -102,7 +128,10 @@ export function answerForJwtAccessTokens(provider: Provider, deps: JwtAccessToke
     } catch (error) {
       if (isOAuthError(error)) {
         ctx.status = error.statusCode;
-        ctx.body = { error: error.error, ...(error.error_description ? { error_description: error.error_description } : {}) };
+        ctx.body = {
+          error: error.error,
+          ...(error.error_description ? { error_description: error.error_description } : {}),
+        };
         return;
       }
       // Answered like the provider's own failures: logged through its server_error event, nothing internal exposed.

@@ -3,7 +3,10 @@
  * JavaScript, with labelled fields, a language, and errors announced to assistive technology (role="alert").
  */
 const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
+  );
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -29,7 +32,8 @@ ${body}
 </html>`;
 }
 
-const errorBlock = (message: string | undefined) => (message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : '');
+const errorBlock = (message: string | undefined) =>
+  message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : '';
 
 export function renderLoginPage(input: { action: string; clientName: string; email?: string; error?: string }): string {
   return page(
@@ -91,7 +95,10 @@ ${errorBlock(input.error)}
 }
 
 export function renderErrorPage(error: string, description?: string): string {
-  return page('Error', `<h1>Something went wrong</h1>${errorBlock(description ?? error)}<p><code>${escapeHtml(error)}</code></p>`);
+  return page(
+    'Error',
+    `<h1>Something went wrong</h1>${errorBlock(description ?? error)}<p><code>${escapeHtml(error)}</code></p>`,
+  );
 }
 
 /**
@@ -111,7 +118,10 @@ ${form}
 }
 
 export function renderSignedOutPage(clientName: string | undefined): string {
-  return page('Signed out', `<h1>Signed out</h1><p>You are signed out${clientName ? ` of ${escapeHtml(clientName)}` : ''}.</p>`);
+  return page(
+    'Signed out',
+    `<h1>Signed out</h1><p>You are signed out${clientName ? ` of ${escapeHtml(clientName)}` : ''}.</p>`,
+  );
 }
 
 /** The provider's own form for the confirmation POST: its action and anti-forgery token. */

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import type { default as Provider, AdapterPayload, Configuration, JWKS } from 'oidc-provider' with { 'resolution-mode': 'import' };
+import type { default as Provider, AdapterPayload, Configuration, JWKS } from 'oidc-provider' with {
+  'resolution-mode': 'import',
+};
 import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
 import { clientSecretMatches } from '../../core/client-secret';
 import type { Config } from '../../core/config';
@@ -65,7 +67,8 @@ export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS
   const tokenEndpointPolicies: TokenEndpointPolicies = {
     mayRevoke(client, tokenClientId) {
       if (client.clientAuthMethod === 'none') return false;
-      if (tokenClientId !== client.clientId) throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+      if (tokenClientId !== client.clientId)
+        throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
       return true;
     },
     mayIntrospect: (client, tokenClientId) => client.clientAuthMethod !== 'none' && tokenClientId === client.clientId,
@@ -73,7 +76,9 @@ export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS
 
   const configuration: Configuration = {
     adapter: createOidcAdapter(db, (id) =>
-      id === CONSOLE_CLIENT_ID ? (consoleClientMetadata(config, privateJwks as JWK[]) as unknown as AdapterPayload) : undefined,
+      id === CONSOLE_CLIENT_ID
+        ? (consoleClientMetadata(config, privateJwks as JWK[]) as unknown as AdapterPayload)
+        : undefined,
     ),
     clients: [],
     jwks: { keys: privateJwks },
@@ -123,8 +128,14 @@ export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
       // These cover the tokens the provider stores (refresh tokens); JWT access tokens: answerForJwtAccessTokens below.
-      introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => tokenEndpointPolicies.mayIntrospect(client, token.clientId) },
-      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => tokenEndpointPolicies.mayRevoke(client, token.clientId) },
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => tokenEndpointPolicies.mayIntrospect(client, token.clientId),
+      },
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => tokenEndpointPolicies.mayRevoke(client, token.clientId),
+      },
       userinfo: { enabled: true },
       // Signing out takes a press of the page's button (a POST with the provider's anti-forgery token); see
       // requireConfirmedSignOut for the case the provider would submit by itself.
@@ -202,7 +213,15 @@ export async function buildProvider(deps: BuiltInProviderDeps, privateJwks: JWKS
  */
 const requireConfirmedSignOut: Parameters<Provider['use']>[0] = async (ctx, next) => {
   await next();
-  const oidc = (ctx as { oidc?: { route?: string; session?: { accountId?: string; state?: { secret?: string } }; urlFor: (name: string) => string } }).oidc;
+  const oidc = (
+    ctx as {
+      oidc?: {
+        route?: string;
+        session?: { accountId?: string; state?: { secret?: string } };
+        urlFor: (name: string) => string;
+      };
+    }
+  ).oidc;
   if (oidc?.route !== 'end_session' || ctx.status !== 200 || oidc.session?.accountId) return;
   const xsrf = oidc.session?.state?.secret;
   if (!xsrf) return;
@@ -220,7 +239,8 @@ export function createProviderHolder(deps: BuiltInProviderDeps) {
     async provider(): Promise<Provider> {
       const jwks = await deps.keys.currentPrivateJwks();
       const fingerprint = jwks.map((jwk) => jwk.kid).join(',');
-      if (current?.fingerprint !== fingerprint) current = { fingerprint, provider: buildProvider(deps, jwks as JWKS['keys']) };
+      if (current?.fingerprint !== fingerprint)
+        current = { fingerprint, provider: buildProvider(deps, jwks as JWKS['keys']) };
       return current.provider;
     },
   };

@@ -73,6 +73,8 @@ export type SigningKeyStore = ReturnType<typeof createSigningKeyStore>;
  */
 export function cookieKeysFrom(privateJwks: JWK[]): string[] {
   return privateJwks.map((jwk) =>
-    Buffer.from(crypto.hkdfSync('sha256', Buffer.from(jwk.d as string, 'base64url'), Buffer.alloc(0), 'dms-oauth-cookies', 32)).toString('base64url'),
+    Buffer.from(
+      crypto.hkdfSync('sha256', Buffer.from(jwk.d as string, 'base64url'), Buffer.alloc(0), 'dms-oauth-cookies', 32),
+    ).toString('base64url'),
   );
 }

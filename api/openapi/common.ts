@@ -9,7 +9,12 @@ export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/
 
 export const timestamp = (description: string): SchemaObject => ({ type: 'string', format: 'date-time', description });
 /** How long a rotated secret keeps working beside its successor: 0 (it ends at once) to 7 days. */
-export const gracePeriodSeconds = (description: string): SchemaObject => ({ type: 'integer', minimum: 0, maximum: 604800, description });
+export const gracePeriodSeconds = (description: string): SchemaObject => ({
+  type: 'integer',
+  minimum: 0,
+  maximum: 604800,
+  description,
+});
 export const nullableTimestamp = (description: string): SchemaObject => ({
   type: ['string', 'null'],
   format: 'date-time',
@@ -39,7 +44,11 @@ export const commonSchemas: Record<string, SchemaObject> = {
         },
       },
       required_scope: { type: 'string', description: 'On 403 insufficient_scope: the scope the operation needs.' },
-      'violated-policies': { type: 'array', items: { type: 'string' }, description: 'On 429: the exhausted quota policies.' },
+      'violated-policies': {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'On 429: the exhausted quota policies.',
+      },
     },
   },
   ProblemCode: problemCodeSchema(),
@@ -47,7 +56,7 @@ export const commonSchemas: Record<string, SchemaObject> = {
     type: 'object',
     description:
       'Who performed a write: an API key (`api_key`, id `key_…`), a user (`user`, id `usr_…`, with `via_client` the OAuth client ' +
-      'they acted through), a service account (`oauth_client`, id = the client-credentials client\'s `client_id`), or the service itself (`system`).',
+      "they acted through), a service account (`oauth_client`, id = the client-credentials client's `client_id`), or the service itself (`system`).",
     required: ['type', 'id'],
     properties: {
       type: { type: 'string', enum: ['api_key', 'user', 'oauth_client', 'system'] },
@@ -92,13 +101,20 @@ export const commonResponses: Record<string, ResponseObject> = {
       'Missing, malformed, unknown, expired (`api_key_expired`, `token_expired`) or revoked (`api_key_revoked`, `token_revoked`) credentials, or an access token that is not valid here (`invalid_token`).',
     ),
     headers: {
-      'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer challenge; for a refused access token with `error="invalid_token"` (RFC 6750).' },
+      'WWW-Authenticate': {
+        schema: { type: 'string' },
+        description: 'Bearer challenge; for a refused access token with `error="invalid_token"` (RFC 6750).',
+      },
       'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
     },
   },
-  Forbidden: problem('The credentials lack the scope this operation needs (`insufficient_scope`, see `required_scope`).'),
-  NotFound: problem('No such resource in this tenant (another tenant\'s resources answer the same way).'),
-  Conflict: problem('The resource is in a state that does not allow this, or a request with the same Idempotency-Key is in progress.'),
+  Forbidden: problem(
+    'The credentials lack the scope this operation needs (`insufficient_scope`, see `required_scope`).',
+  ),
+  NotFound: problem("No such resource in this tenant (another tenant's resources answer the same way)."),
+  Conflict: problem(
+    'The resource is in a state that does not allow this, or a request with the same Idempotency-Key is in progress.',
+  ),
   PayloadTooLarge: problem('The request body exceeds 1 MiB (configurable with BODY_LIMIT_BYTES).'),
   UnsupportedMediaType: {
     ...problem(
@@ -106,18 +122,21 @@ export const commonResponses: Record<string, ResponseObject> = {
         'not UTF-8 (`charset=utf-8` or none), or it has a `Content-Encoding` other than `identity` (compressed bodies are not accepted).',
     ),
     headers: {
-      'Accept-Encoding': { schema: { type: 'string' }, description: 'On a refused Content-Encoding: `identity`, the only coding accepted.' },
+      'Accept-Encoding': {
+        schema: { type: 'string' },
+        description: 'On a refused Content-Encoding: `identity`, the only coding accepted.',
+      },
       'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
     },
   },
   UnprocessableContent: problem(
-    'The body is well-formed JSON but invalid (`validation_failed`, with `errors`): it breaks the operation\'s schema, or a rule every body ' +
+    "The body is well-formed JSON but invalid (`validation_failed`, with `errors`): it breaks the operation's schema, or a rule every body " +
       'follows (no U+0000 character or lone UTF-16 surrogate in any string or field name; at most 64 levels of nested arrays and objects), each named by its JSON ' +
       'Pointer. Or an Idempotency-Key was reused with another body (`idempotency_key_reused`).',
   ),
   TooManyRequests: {
     description:
-      'The tenant\'s quota is used up. Problem type `https://iana.org/assignments/http-problem-types#quota-exceeded`. Or, on an operation that ' +
+      "The tenant's quota is used up. Problem type `https://iana.org/assignments/http-problem-types#quota-exceeded`. Or, on an operation that " +
       'evaluates tenant expressions (model evaluate, uploads, test runs and diffs; approval policies; field mappings; decision submission), ' +
       '`sandbox_busy`: the tenant already has EXPRESSION_SANDBOX_TENANT_QUEUE evaluations waiting or running in the expression sandbox; ' +
       'nothing was changed, retry after `Retry-After` seconds.',
@@ -155,7 +174,10 @@ function dependencyUnavailable(description: string): ResponseObject {
 }
 
 export const commonHeaders: Record<string, unknown> = {
-  'X-Request-Id': { description: 'The request id (the client\'s own X-Request-Id when it sent a sane one).', schema: { type: 'string' } },
+  'X-Request-Id': {
+    description: "The request id (the client's own X-Request-Id when it sent a sane one).",
+    schema: { type: 'string' },
+  },
   RateLimit: {
     description:
       'draft-ietf-httpapi-ratelimit-headers: remaining quota `r` and seconds until reset `t` per policy, e.g. `"per-minute";r=49;t=60, "per-day";r=999;t=86400`.',
@@ -166,7 +188,10 @@ export const commonHeaders: Record<string, unknown> = {
     schema: { type: 'string' },
   },
   Location: { description: 'The URL of the created or running resource.', schema: { type: 'string' } },
-  'Idempotent-Replayed': { description: '`true` when this response is a stored one replayed for a repeated Idempotency-Key.', schema: { type: 'string' } },
+  'Idempotent-Replayed': {
+    description: '`true` when this response is a stored one replayed for a repeated Idempotency-Key.',
+    schema: { type: 'string' },
+  },
 };
 
 export const commonParameters = {
@@ -179,7 +204,7 @@ export const commonParameters = {
   Cursor: {
     name: 'cursor',
     in: 'query' as const,
-    description: 'Opaque cursor from a previous page\'s `next_cursor`.',
+    description: "Opaque cursor from a previous page's `next_cursor`.",
     schema: { type: 'string', minLength: 1, maxLength: 500 },
   },
   IdempotencyKey: {
@@ -210,7 +235,11 @@ export const createdHeaders = {
   ...postSuccessHeaders,
 };
 
-export const jsonResponse = (description: string, schema: SchemaObject, extraHeaders: Record<string, unknown> = {}): ResponseObject => ({
+export const jsonResponse = (
+  description: string,
+  schema: SchemaObject,
+  extraHeaders: Record<string, unknown> = {},
+): ResponseObject => ({
   description,
   headers: { ...successHeaders, ...extraHeaders },
   content: { 'application/json': { schema } },
@@ -221,7 +250,10 @@ export const listOf = (itemSchema: string): SchemaObject => ({
   required: ['data', 'next_cursor'],
   properties: {
     data: { type: 'array', items: ref(itemSchema) },
-    next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page.' },
+    next_cursor: {
+      type: ['string', 'null'],
+      description: 'Pass as `cursor` for the next page; null on the last page.',
+    },
   },
 });
 
@@ -229,7 +261,9 @@ export const listOf = (itemSchema: string): SchemaObject => ({
  * The error responses every authenticated operation can give. Every one needs Postgres (if only to authenticate),
  * so every one can answer 503; `workflowEngine` marks operations that start or message a Temporal workflow.
  */
-export function standardErrors(options: { body?: boolean; notFound?: boolean; conflict?: boolean; workflowEngine?: boolean } = {}) {
+export function standardErrors(
+  options: { body?: boolean; notFound?: boolean; conflict?: boolean; workflowEngine?: boolean } = {},
+) {
   return {
     '400': responseRef('BadRequest'),
     '401': responseRef('Unauthorized'),
@@ -237,7 +271,11 @@ export function standardErrors(options: { body?: boolean; notFound?: boolean; co
     ...(options.notFound ? { '404': responseRef('NotFound') } : {}),
     ...(options.conflict ? { '409': responseRef('Conflict') } : {}),
     ...(options.body
-      ? { '413': responseRef('PayloadTooLarge'), '415': responseRef('UnsupportedMediaType'), '422': responseRef('UnprocessableContent') }
+      ? {
+          '413': responseRef('PayloadTooLarge'),
+          '415': responseRef('UnsupportedMediaType'),
+          '422': responseRef('UnprocessableContent'),
+        }
       : {}),
     '429': responseRef('TooManyRequests'),
     '500': responseRef('InternalError'),

@@ -119,16 +119,46 @@ only under a new major path. A deprecated operation or version is announced at l
 here, and answered with \`Deprecation\` (RFC 9745) and \`Sunset\` (RFC 8594) headers until its sunset date.
 `.trim();
 
-const PARTS: DocumentPart[] = [systemPart, accountPart, apiKeysPart, usersPart, oauthClientsPart, modelsPart, modelLifecyclePart, modelReplaysPart, scenariosPart, decisionsPart, decisionApprovalsPart, decisionOutcomesPart, approvalPoliciesPart, kpisPart, kpiAlertsPart, integrationsPart, integrationSyncsPart, integrationUploadsPart, datasetsPart, datasetDefinitionsPart, webhooksPart, notificationsPart, auditLogPart, auditExportsPart];
+const PARTS: DocumentPart[] = [
+  systemPart,
+  accountPart,
+  apiKeysPart,
+  usersPart,
+  oauthClientsPart,
+  modelsPart,
+  modelLifecyclePart,
+  modelReplaysPart,
+  scenariosPart,
+  decisionsPart,
+  decisionApprovalsPart,
+  decisionOutcomesPart,
+  approvalPoliciesPart,
+  kpisPart,
+  kpiAlertsPart,
+  integrationsPart,
+  integrationSyncsPart,
+  integrationUploadsPart,
+  datasetsPart,
+  datasetDefinitionsPart,
+  webhooksPart,
+  notificationsPart,
+  auditLogPart,
+  auditExportsPart,
+];
 
 const OAUTH_SCOPES: Record<string, string> = {
   ...Object.fromEntries(
-    ALL_SCOPES.map((scope) => [scope, scope === 'admin' ? 'Administration: API keys, OAuth clients, users, the audit log.' : `${scope.endsWith(':read') ? 'Read' : 'Create and change'} ${scope.split(':')[0]}.`]),
+    ALL_SCOPES.map((scope) => [
+      scope,
+      scope === 'admin'
+        ? 'Administration: API keys, OAuth clients, users, the audit log.'
+        : `${scope.endsWith(':read') ? 'Read' : 'Create and change'} ${scope.split(':')[0]}.`,
+    ]),
   ),
   openid: 'OpenID Connect sign-in (an ID token).',
   offline_access: 'A refresh token (clients registered for refresh_token get one anyway).',
-  profile: 'The user\'s name in the ID token.',
-  email: 'The user\'s email in the ID token.',
+  profile: "The user's name in the ID token.",
+  email: "The user's email in the ID token.",
 };
 
 export function buildOpenApiDocument(): OpenApiDocument {
@@ -146,8 +176,13 @@ export function buildOpenApiDocument(): OpenApiDocument {
       {
         url: 'https://{dedicated_host}',
         description:
-          'An enterprise tenant\'s dedicated endpoint (GET /api/v1/me shows it): only that tenant\'s credentials are accepted there; any other is answered as an unknown credential.',
-        variables: { dedicated_host: { default: 'acme.api.example.com', description: 'The host name a platform operator gave the tenant.' } },
+          "An enterprise tenant's dedicated endpoint (GET /api/v1/me shows it): only that tenant's credentials are accepted there; any other is answered as an unknown credential.",
+        variables: {
+          dedicated_host: {
+            default: 'acme.api.example.com',
+            description: 'The host name a platform operator gave the tenant.',
+          },
+        },
       },
     ],
     tags: [],
@@ -190,7 +225,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
     for (const [path, item] of Object.entries(part.paths)) {
       // Two families may share a path (GET /datasets lists, POST /datasets defines), never an operation.
       const existing = document.paths[path];
-      if (existing && Object.keys(item).some((method) => method in existing)) throw new Error(`Path ${path} is defined twice`);
+      if (existing && Object.keys(item).some((method) => method in existing))
+        throw new Error(`Path ${path} is defined twice`);
       document.paths[path] = existing ? { ...existing, ...item } : item;
     }
   }
@@ -209,10 +245,14 @@ function documentIdempotencyKeys(document: OpenApiDocument): void {
       const operation = item[method];
       if (!operation) continue;
       const parameters = operation.parameters ?? [];
-      if (!parameters.some((parameter) => '$ref' in parameter && parameter.$ref === key.$ref)) operation.parameters = [...parameters, key];
+      if (!parameters.some((parameter) => '$ref' in parameter && parameter.$ref === key.$ref))
+        operation.parameters = [...parameters, key];
       for (const [status, response] of Object.entries(operation.responses)) {
         if (!status.startsWith('2') || '$ref' in response) continue;
-        operation.responses[status] = { ...response, headers: { ...response.headers, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } };
+        operation.responses[status] = {
+          ...response,
+          headers: { ...response.headers, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } },
+        };
       }
     }
   }

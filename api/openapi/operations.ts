@@ -60,7 +60,11 @@ export function documentedOperations(document: OpenApiDocument): DocumentedOpera
 }
 
 /** The operation a request is for, if the document has one (matched before routing, so middleware can use it). */
-export function findOperation(operations: readonly DocumentedOperation[], method: string, path: string): DocumentedOperation | undefined {
+export function findOperation(
+  operations: readonly DocumentedOperation[],
+  method: string,
+  path: string,
+): DocumentedOperation | undefined {
   return operations.find((candidate) => candidate.method === method && candidate.pattern.test(path));
 }
 

@@ -19,7 +19,10 @@ export interface OperationRequestSchemas {
   bodyRequired: boolean;
 }
 
-export function resolveParameter(document: OpenApiDocument, parameter: ParameterObject | { $ref: string }): ParameterObject {
+export function resolveParameter(
+  document: OpenApiDocument,
+  parameter: ParameterObject | { $ref: string },
+): ParameterObject {
   if (!('$ref' in parameter)) return parameter;
   const resolved = document.components.parameters[parameter.$ref.replace('#/components/parameters/', '')];
   if (!resolved) throw new Error(`Unresolvable parameter reference ${parameter.$ref}`);
@@ -40,7 +43,9 @@ export function operationRequestSchemas(document: OpenApiDocument): Map<string, 
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveParameter(document, p));
+      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) =>
+        resolveParameter(document, p),
+      );
       const body = operation.requestBody?.content['application/json']?.schema;
       result.set(operation.operationId, {
         operationId: operation.operationId,
@@ -65,7 +70,8 @@ export function querySchema(
   options: { afterDefaults: boolean; schemaOf?: (schema: SchemaObject) => SchemaObject },
 ): SchemaObject {
   const schemaOf = options.schemaOf ?? ((schema: SchemaObject) => schema);
-  const present = (p: ParameterObject) => p.required === true || (options.afterDefaults && resolveSchema(document, p.schema).default !== undefined);
+  const present = (p: ParameterObject) =>
+    p.required === true || (options.afterDefaults && resolveSchema(document, p.schema).default !== undefined);
   return {
     type: 'object',
     properties: Object.fromEntries(parameters.map((p) => [p.name, schemaOf(p.schema)])),

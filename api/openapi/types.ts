@@ -49,7 +49,11 @@ export type PathItem = Partial<Record<'get' | 'post' | 'put' | 'patch' | 'delete
 export interface OpenApiDocument {
   openapi: string;
   info: Record<string, unknown>;
-  servers: Array<{ url: string; description?: string; variables?: Record<string, { default: string; description?: string }> }>;
+  servers: Array<{
+    url: string;
+    description?: string;
+    variables?: Record<string, { default: string; description?: string }>;
+  }>;
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, PathItem>;
   components: {

@@ -44,7 +44,8 @@ function newAjv(options: { coerceTypes: boolean }): Ajv2020 {
   });
   addRequestFormats(ajv);
   // OpenAPI's own keywords: annotations only, nothing to validate.
-  for (const keyword of ['components', 'example', 'discriminator', 'xml', 'externalDocs', 'x-states']) ajv.addKeyword(keyword);
+  for (const keyword of ['components', 'example', 'discriminator', 'xml', 'externalDocs', 'x-states'])
+    ajv.addKeyword(keyword);
   return ajv;
 }
 
@@ -104,7 +105,8 @@ function rawQueryValueError(schema: SchemaObject, raw: string): string | undefin
   if (!scalar) return undefined;
   const negativeAllowed = typeof schema.minimum !== 'number' || schema.minimum < 0;
   if (!(negativeAllowed ? scalar.signed : scalar.unsigned).test(raw)) return `${scalar.message}${boundsOf(schema)}`;
-  if (types.includes('integer') && !Number.isSafeInteger(Number(raw))) return `must be within ±${Number.MAX_SAFE_INTEGER}`;
+  if (types.includes('integer') && !Number.isSafeInteger(Number(raw)))
+    return `must be within ±${Number.MAX_SAFE_INTEGER}`;
   return undefined;
 }
 
@@ -117,7 +119,11 @@ function boundsOf(schema: SchemaObject): string {
 }
 
 /** The raw-text problems of an operation's query parameters, by parameter name. */
-function checkRawQuery(parameters: ParameterObject[], document: OpenApiDocument, query: Record<string, unknown>): Map<string, string> {
+function checkRawQuery(
+  parameters: ParameterObject[],
+  document: OpenApiDocument,
+  query: Record<string, unknown>,
+): Map<string, string> {
   const problems = new Map<string, string>();
   for (const parameter of parameters) {
     const value = query[parameter.name];
@@ -197,8 +203,12 @@ export function createRequestValidators(document: OpenApiDocument): RequestValid
       if (operation.body) validators.body = checker(bodyAjv.compile(resolveRef(operation.body)));
       const queryParameters = operation.queryParameters;
       if (queryParameters.length > 0 || operation.operation['x-strict-query'] !== false) {
-        const validateQuery = queryAjv.compile(querySchema(document, queryParameters, { afterDefaults: false, schemaOf: resolveRef }));
-        const deepObjects = queryParameters.filter((p) => (p as { style?: string }).style === 'deepObject').map((p) => p.name);
+        const validateQuery = queryAjv.compile(
+          querySchema(document, queryParameters, { afterDefaults: false, schemaOf: resolveRef }),
+        );
+        const deepObjects = queryParameters
+          .filter((p) => (p as { style?: string }).style === 'deepObject')
+          .map((p) => p.name);
         validators.query = (query) => {
           for (const name of deepObjects) gatherDeepObject(query, name);
           const rawProblems = checkRawQuery(queryParameters, document, query);

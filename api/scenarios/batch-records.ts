@@ -8,8 +8,15 @@ import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { ScenarioBatchUseCaseDeps } from './deps';
 
 /** In `scope` when given (inside the transaction that stored the batch), else in a transaction of its own. */
-export async function presentBatch({ db }: ScenarioBatchUseCaseDeps, tenantId: string, batch: ScenarioBatchRecord, scope?: TenantScope) {
-  const items = scope ? await listBatchItems(scope, batch.id) : await inTenantTransaction(db, tenantId, (own) => listBatchItems(own, batch.id));
+export async function presentBatch(
+  { db }: ScenarioBatchUseCaseDeps,
+  tenantId: string,
+  batch: ScenarioBatchRecord,
+  scope?: TenantScope,
+) {
+  const items = scope
+    ? await listBatchItems(scope, batch.id)
+    : await inTenantTransaction(db, tenantId, (own) => listBatchItems(own, batch.id));
   const done = batch.completed + batch.failed;
   return {
     id: batch.id,
@@ -25,7 +32,9 @@ export async function presentBatch({ db }: ScenarioBatchUseCaseDeps, tenantId: s
       pending: batch.total - batch.invalid - done - batch.cancelled,
     },
     scenario_ids: items.filter((item) => item.scenario_id !== null).map((item) => item.scenario_id as string),
-    invalid_items: items.filter((item) => item.status === 'invalid').map((item) => ({ index: item.item_index, errors: item.errors ?? [] })),
+    invalid_items: items
+      .filter((item) => item.status === 'invalid')
+      .map((item) => ({ index: item.item_index, errors: item.errors ?? [] })),
     comparison: batch.comparison,
     workflow_id: batch.workflow_id,
     created_by: batch.created_by,
@@ -36,7 +45,9 @@ export async function presentBatch({ db }: ScenarioBatchUseCaseDeps, tenantId: s
 }
 
 export async function requireBatch({ db }: ScenarioBatchUseCaseDeps, tenantId: string, id: string) {
-  const batch = isIdOf('batch', id) ? await inTenantTransaction(db, tenantId, (scope) => findBatch(scope, id)) : undefined;
+  const batch = isIdOf('batch', id)
+    ? await inTenantTransaction(db, tenantId, (scope) => findBatch(scope, id))
+    : undefined;
   if (!batch) throw notFound('batch', id);
   return batch;
 }

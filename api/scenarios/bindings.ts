@@ -8,7 +8,15 @@
 import type { Knex } from 'knex';
 import { AppError, pointerTo, validationFailed, type FieldError } from '../../core/app-error';
 import type { AuditEvent } from '../../db/records/scenario';
-import { aggregateDataset, DatasetRequestRejected, findDatasetDefinition, metricName, type AggregateMetric, type AggregateValue, type DatasetFilter } from '../../db/repositories/datasets';
+import {
+  aggregateDataset,
+  DatasetRequestRejected,
+  findDatasetDefinition,
+  metricName,
+  type AggregateMetric,
+  type AggregateValue,
+  type DatasetFilter,
+} from '../../db/repositories/datasets';
 import { inTenantTransaction } from '../../db/tenant-scope';
 
 export interface InputBinding {
@@ -50,7 +58,11 @@ export async function resolveInputBindings(
 ): Promise<Record<string, ResolvedBinding>> {
   const errors: FieldError[] = [];
   for (const name of Object.keys(bindings)) {
-    if (Object.hasOwn(inputs, name)) errors.push({ path: bindingPath(name), message: `"${name}" is also given in inputs: give an input a value or a binding, not both` });
+    if (Object.hasOwn(inputs, name))
+      errors.push({
+        path: bindingPath(name),
+        message: `"${name}" is also given in inputs: give an input a value or a binding, not both`,
+      });
   }
   if (errors.length > 0) throw validationFailed(errors, 'An input is both given and bound.');
   const resolved: Record<string, ResolvedBinding> = {};
@@ -65,7 +77,11 @@ export async function resolveInputBindings(
           continue;
         }
         try {
-          const result = await aggregateDataset(scope, binding.dataset, { metrics: [binding.metric], filter: binding.filter, as_of: binding.as_of });
+          const result = await aggregateDataset(scope, binding.dataset, {
+            metrics: [binding.metric],
+            filter: binding.filter,
+            as_of: binding.as_of,
+          });
           const value = result.values?.[metricName(binding.metric)] ?? null;
           if (value === null) {
             errors.push({
@@ -85,7 +101,14 @@ export async function resolveInputBindings(
           };
         } catch (error) {
           if (!(error instanceof DatasetRequestRejected)) throw error;
-          errors.push(...error.errors.map((e) => ({ ...e, path: e.path.startsWith('/metrics/0') ? `${path}/metric${e.path.slice('/metrics/0'.length)}` : `${path}${e.path}` })));
+          errors.push(
+            ...error.errors.map((e) => ({
+              ...e,
+              path: e.path.startsWith('/metrics/0')
+                ? `${path}/metric${e.path.slice('/metrics/0'.length)}`
+                : `${path}${e.path}`,
+            })),
+          );
         }
       }
     },
@@ -109,8 +132,16 @@ export function blameBindings<T>(resolved: Record<string, ResolvedBinding>, work
     const fieldErrors = error instanceof AppError && error.status === 422 ? error.extras.errors : undefined;
     if (!fieldErrors || Object.keys(resolved).length === 0) throw error;
     const rewritten = fieldErrors.map((e) => {
-      const name = Object.keys(resolved).find((n) => e.path === pointerTo('/inputs', n) || e.path.startsWith(`${pointerTo('/inputs', n)}/`));
-      return name === undefined ? e : { ...e, path: bindingPath(name), message: `resolved to ${JSON.stringify(resolved[name]?.value)}, which ${e.message}` };
+      const name = Object.keys(resolved).find(
+        (n) => e.path === pointerTo('/inputs', n) || e.path.startsWith(`${pointerTo('/inputs', n)}/`),
+      );
+      return name === undefined
+        ? e
+        : {
+            ...e,
+            path: bindingPath(name),
+            message: `resolved to ${JSON.stringify(resolved[name]?.value)}, which ${e.message}`,
+          };
     });
     throw validationFailed(rewritten, error instanceof AppError ? error.detail : undefined);
   });

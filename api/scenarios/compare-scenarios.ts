@@ -11,7 +11,11 @@ import type { CompareScenariosRequest } from '../openapi/request-types.generated
 
 export type ScenarioComparisonRequest = CompareScenariosRequest;
 
-export async function compareScenarios({ db, models }: ScenarioUseCaseDeps, { tenantId }: RequestContext, body: ScenarioComparisonRequest) {
+export async function compareScenarios(
+  { db, models }: ScenarioUseCaseDeps,
+  { tenantId }: RequestContext,
+  body: ScenarioComparisonRequest,
+) {
   const baselineId = body.baseline_id ?? (body.scenario_ids[0] as string);
   if (!body.scenario_ids.includes(baselineId)) {
     throw validationFailed([{ path: '/baseline_id', message: 'must be one of scenario_ids' }]);
@@ -23,14 +27,20 @@ export async function compareScenarios({ db, models }: ScenarioUseCaseDeps, { te
     body.scenario_ids.forEach((id, index) => {
       const scenario = found.get(id);
       if (!scenario) errors.push({ path: `/scenario_ids/${index}`, message: `no scenario "${id}" exists` });
-      else if (scenario.status !== 'completed') errors.push({ path: `/scenario_ids/${index}`, message: `is ${scenario.status}, not completed` });
+      else if (scenario.status !== 'completed')
+        errors.push({ path: `/scenario_ids/${index}`, message: `is ${scenario.status}, not completed` });
     });
     if (errors.length > 0) throw validationFailed(errors, 'Only existing, completed scenarios can be compared.');
     const comparable = [];
     for (const id of body.scenario_ids) {
       const scenario = found.get(id) as ScenarioRecord;
       const model = await models.resolve(tenantId, scenario.model_id, scenario.model_version, { forRun: false, scope });
-      comparable.push({ id, model_id: scenario.model_id, metrics: (scenario.metrics ?? {}) as Record<string, MetricValue>, directions: model.metricDirections });
+      comparable.push({
+        id,
+        model_id: scenario.model_id,
+        metrics: (scenario.metrics ?? {}) as Record<string, MetricValue>,
+        directions: model.metricDirections,
+      });
     }
     return { object: 'scenario_comparison' as const, ...compareScenarioMetrics(comparable, baselineId) };
   });

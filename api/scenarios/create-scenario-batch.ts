@@ -40,23 +40,49 @@ export async function createScenarioBatch(deps: ScenarioBatchUseCaseDeps, contex
   const allErrors: FieldError[] = [];
   for (const [index, item] of body.items.entries()) {
     const model = await resolveOnce(item.model_id, item.model_version, index);
-    const base = { item_index: index, model_id: item.model_id, name: item.name ?? null, tags: item.tags ?? [], scenario_id: null };
+    const base = {
+      item_index: index,
+      model_id: item.model_id,
+      name: item.name ?? null,
+      tags: item.tags ?? [],
+      scenario_id: null,
+    };
     if ('path' in model) {
-      items.push({ ...base, model_version: item.model_version ?? null, inputs: item.inputs as Record<string, string | number>, status: 'invalid' as const, errors: [model] });
+      items.push({
+        ...base,
+        model_version: item.model_version ?? null,
+        inputs: item.inputs as Record<string, string | number>,
+        status: 'invalid' as const,
+        errors: [model],
+      });
       allErrors.push(model);
       continue;
     }
     const validation = model.validateInputs(item.inputs, 'scalar');
     if (!validation.valid) {
       const errors = validation.errors.map((e) => ({ path: `/items/${index}${e.path}`, message: e.message }));
-      items.push({ ...base, model_version: model.version, inputs: item.inputs as Record<string, string | number>, status: 'invalid' as const, errors });
+      items.push({
+        ...base,
+        model_version: model.version,
+        inputs: item.inputs as Record<string, string | number>,
+        status: 'invalid' as const,
+        errors,
+      });
       allErrors.push(...errors);
       continue;
     }
-    items.push({ ...base, model_id: model.id, model_version: model.version, inputs: validation.inputs, status: 'pending' as const, errors: null });
+    items.push({
+      ...base,
+      model_id: model.id,
+      model_version: model.version,
+      inputs: validation.inputs,
+      status: 'pending' as const,
+      errors: null,
+    });
   }
   const invalid = items.filter((item) => item.status === 'invalid').length;
-  if (invalid === items.length) throw validationFailed(allErrors, 'No item of the batch is valid; nothing was started.');
+  if (invalid === items.length)
+    throw validationFailed(allErrors, 'No item of the batch is valid; nothing was started.');
 
   const id = newId('batch');
   const workflowId = scenarioBatchWorkflowId(id);
@@ -65,11 +91,23 @@ export async function createScenarioBatch(deps: ScenarioBatchUseCaseDeps, contex
     await consumeUsage(scope, 'scenario_runs', items.length - invalid);
     const created = await createBatch(
       scope,
-      { id, status: 'running', total: items.length, invalid, compare: body.compare ?? false, workflow_id: workflowId, created_by: context.actor },
+      {
+        id,
+        status: 'running',
+        total: items.length,
+        invalid,
+        compare: body.compare ?? false,
+        workflow_id: workflowId,
+        created_by: context.actor,
+      },
       items,
     );
     // A retry after this process died answers with the stored batch (the run-recovery sweep starts its workflow).
-    recordIdempotentOutcome({ status: 202, body: await presentBatch(deps, context.tenantId, created, scope), headers: acceptedHeaders(`/api/v1/scenarios/batches/${id}`) });
+    recordIdempotentOutcome({
+      status: 202,
+      body: await presentBatch(deps, context.tenantId, created, scope),
+      headers: acceptedHeaders(`/api/v1/scenarios/batches/${id}`),
+    });
     return created;
   });
   await batches.startBatch({ tenantId: context.tenantId, batchId: id, total: items.length }, () =>

@@ -21,9 +21,19 @@ export async function createScenario(
   body: ScenarioCreate,
 ): Promise<{ scenario: PresentedScenario; done: boolean }> {
   const { db, models } = deps;
-  const bindings = body.input_bindings ? await resolveInputBindings(db, context.tenantId, body.inputs, body.input_bindings) : {};
+  const bindings = body.input_bindings
+    ? await resolveInputBindings(db, context.tenantId, body.inputs, body.input_bindings)
+    : {};
   const prepared = await blameBindings(bindings, () =>
-    prepareRun(models, context, body.model_id, body.model_version, { ...body.inputs, ...boundValues(bindings) }, body.uncertainty, body.simulation),
+    prepareRun(
+      models,
+      context,
+      body.model_id,
+      body.model_version,
+      { ...body.inputs, ...boundValues(bindings) },
+      body.uncertainty,
+      body.simulation,
+    ),
   );
   const id = newId('scenario');
   const workflowId = workflowIdFor('scenario', id, 'run-1');
@@ -52,12 +62,19 @@ export async function createScenario(
     });
     // Should this process die before it answers, a retry with the same Idempotency-Key gets the stored run to
     // poll (its workflow is started by the worker's run-recovery sweep if this process never started it).
-    recordIdempotentOutcome({ status: 202, body: presentScenario(stored), headers: acceptedHeaders(`/api/v1/scenarios/${id}`) });
+    recordIdempotentOutcome({
+      status: 202,
+      body: presentScenario(stored),
+      headers: acceptedHeaders(`/api/v1/scenarios/${id}`),
+    });
   });
-  return runAndRespond(deps, { tenantId: context.tenantId, scenarioId: id, runNumber: 1, simulated: prepared.simulation !== null }, () =>
-    inTenantTransaction(db, context.tenantId, async (scope) => {
-      await deleteUnstartedScenario(scope, id);
-      await refundUsage(scope, 'scenario_runs', 1);
-    }),
+  return runAndRespond(
+    deps,
+    { tenantId: context.tenantId, scenarioId: id, runNumber: 1, simulated: prepared.simulation !== null },
+    () =>
+      inTenantTransaction(db, context.tenantId, async (scope) => {
+        await deleteUnstartedScenario(scope, id);
+        await refundUsage(scope, 'scenario_runs', 1);
+      }),
   );
 }

@@ -13,9 +13,20 @@ export async function deleteScenario({ db }: ScenarioUseCaseDeps, context: Reque
     const scenario = await findScenario(scope, id, { forUpdate: true });
     if (!scenario) throw notFound('scenario', id);
     const trail = [...scenario.audit_trail];
-    trail.push(nextAuditEvent(trail, { event: 'deleted', at: new Date().toISOString(), actor: context.actor, recorded_by: 'api', details: { request_id: context.requestId } }));
+    trail.push(
+      nextAuditEvent(trail, {
+        event: 'deleted',
+        at: new Date().toISOString(),
+        actor: context.actor,
+        recorded_by: 'api',
+        details: { request_id: context.requestId },
+      }),
+    );
     const deletedAt = new Date();
     await updateScenario(scope, id, { deleted_at: deletedAt, audit_trail: trail });
-    await recordEvent(scope, 'scenario.deleted', { scenario: { id, deleted_at: deletedAt.toISOString() }, actor: context.actor });
+    await recordEvent(scope, 'scenario.deleted', {
+      scenario: { id, deleted_at: deletedAt.toISOString() },
+      actor: context.actor,
+    });
   });
 }

@@ -48,14 +48,21 @@ export async function prepareRun(
     for (const [name, distribution] of Object.entries(uncertainty)) {
       const type = properties[name]?.type;
       if (type !== 'number' && type !== 'integer') {
-        errors.push({ path: `/uncertainty/${name}`, message: properties[name] ? 'only numeric inputs can be uncertain' : 'is not an input of this model' });
+        errors.push({
+          path: `/uncertainty/${name}`,
+          message: properties[name] ? 'only numeric inputs can be uncertain' : 'is not an input of this model',
+        });
         continue;
       }
       for (const message of validateDistribution(distribution)) errors.push({ path: `/uncertainty/${name}`, message });
       if (inputs[name] === undefined) {
         const central = centralValue(distribution);
         inputs[name] = type === 'integer' ? Math.round(central) : central;
-        notes.push({ kind: 'assumption', input: name, message: `"${name}" was given only as a distribution; the base run uses its central value ${inputs[name]}.` });
+        notes.push({
+          kind: 'assumption',
+          input: name,
+          message: `"${name}" was given only as a distribution; the base run uses its central value ${inputs[name]}.`,
+        });
       }
     }
   } else if (simulation) {
@@ -108,7 +115,15 @@ export function acceptedEvents(
   });
   const events = [received];
   if (Object.keys(bindings).length > 0) {
-    events.push(nextAuditEvent([...trail, ...events], { event: INPUTS_BOUND_EVENT, at: new Date().toISOString(), actor: context.actor, recorded_by: 'api', details: { bindings } }));
+    events.push(
+      nextAuditEvent([...trail, ...events], {
+        event: INPUTS_BOUND_EVENT,
+        at: new Date().toISOString(),
+        actor: context.actor,
+        recorded_by: 'api',
+        details: { bindings },
+      }),
+    );
   }
   const validated = nextAuditEvent([...trail, ...events], {
     event: 'validated',
@@ -134,7 +149,11 @@ export function clientInputsOf(current: ScenarioRecord): Record<string, unknown>
   const uncertain = current.uncertainty ?? {};
   const filledIn = new Set(
     ((current.notes ?? []) as Note[])
-      .filter((note) => note.input !== undefined && (note.kind === 'default_applied' || (note.kind === 'assumption' && note.input in uncertain)))
+      .filter(
+        (note) =>
+          note.input !== undefined &&
+          (note.kind === 'default_applied' || (note.kind === 'assumption' && note.input in uncertain)),
+      )
       .map((note) => note.input as string),
   );
   return Object.fromEntries(Object.entries(current.inputs).filter(([name]) => !filledIn.has(name)));

@@ -16,7 +16,12 @@ export type ScenarioListFilters = {
   batch_id?: string;
 };
 
-export async function listScenarios({ db }: ScenarioUseCaseDeps, { tenantId }: RequestContext, filters: ScenarioListFilters, page: PageRequest) {
+export async function listScenarios(
+  { db }: ScenarioUseCaseDeps,
+  { tenantId }: RequestContext,
+  filters: ScenarioListFilters,
+  page: PageRequest,
+) {
   const { rows, nextCursor } = await inTenantTransaction(db, tenantId, (scope) =>
     listStoredScenarios(
       scope,

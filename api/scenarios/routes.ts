@@ -2,7 +2,12 @@ import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { ScenarioBatchService, ScenarioService } from './service';
 
-export function registerScenarioRoutes(router: AppRouter, operation: BindOperation, scenarios: ScenarioService, batches: ScenarioBatchService): void {
+export function registerScenarioRoutes(
+  router: AppRouter,
+  operation: BindOperation,
+  scenarios: ScenarioService,
+  batches: ScenarioBatchService,
+): void {
   operation(router, 'createScenario', async (ctx, { body }) => {
     const { scenario, done } = await scenarios.create(requestContext(ctx), body);
     ctx.status = done ? 201 : 202;

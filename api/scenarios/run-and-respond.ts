@@ -7,7 +7,11 @@ import { presentScenario } from './presenter';
  * Starts the stored run (undone, with a 503, if Temporal refuses it) and answers with the outcome stored by this
  * process's runner, else the scenario as it is now.
  */
-export async function runAndRespond({ db, runs }: ScenarioUseCaseDeps, run: ScenarioRunRequest, undo: () => Promise<void>) {
+export async function runAndRespond(
+  { db, runs }: ScenarioUseCaseDeps,
+  run: ScenarioRunRequest,
+  undo: () => Promise<void>,
+) {
   const { done, stored } = await runs.runScenario(run, undo);
   return { scenario: presentScenario(stored ?? (await readScenario(db, run.tenantId, run.scenarioId))), done };
 }

@@ -29,7 +29,8 @@ export function createScenarioService(serviceDeps: ScenarioServiceDeps) {
   return {
     create: (context: RequestContext, body: ScenarioCreate) => createScenario(deps, context, body),
     get: (context: RequestContext, id: string) => getScenario(deps, context, id),
-    list: (context: RequestContext, filters: ScenarioListFilters, page: PageRequest) => listScenarios(deps, context, filters, page),
+    list: (context: RequestContext, filters: ScenarioListFilters, page: PageRequest) =>
+      listScenarios(deps, context, filters, page),
     update: (context: RequestContext, id: string, body: ScenarioUpdate) => updateScenario(deps, context, id, body),
     remove: (context: RequestContext, id: string) => deleteScenario(deps, context, id),
     listRuns: (context: RequestContext, id: string) => listScenarioRuns(deps, context, id),
@@ -41,7 +42,11 @@ export type ScenarioService = ReturnType<typeof createScenarioService>;
 
 /** Batches of scenario runs: one workflow per batch runs its items (start-batches.ts). */
 export function createScenarioBatchService(serviceDeps: Omit<ScenarioServiceDeps, 'runner' | 'countRunWait'>) {
-  const deps: ScenarioBatchUseCaseDeps = { db: serviceDeps.db, models: serviceDeps.models, batches: createScenarioBatches(serviceDeps) };
+  const deps: ScenarioBatchUseCaseDeps = {
+    db: serviceDeps.db,
+    models: serviceDeps.models,
+    batches: createScenarioBatches(serviceDeps),
+  };
   return {
     create: (context: RequestContext, body: BatchCreate) => createScenarioBatch(deps, context, body),
     get: (context: RequestContext, id: string) => getScenarioBatch(deps, context, id),

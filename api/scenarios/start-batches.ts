@@ -19,7 +19,13 @@ export interface ScenarioBatchesDeps {
   taskQueues: TaskQueues;
   config: Pick<
     Config,
-    'temporalRpcTimeoutMs' | 'activityRetry' | 'batchChunkSize' | 'batchConcurrency' | 'batchChunkTimeoutMs' | 'batchChunksPerRun' | 'activityHeartbeatTimeoutSeconds'
+    | 'temporalRpcTimeoutMs'
+    | 'activityRetry'
+    | 'batchChunkSize'
+    | 'batchConcurrency'
+    | 'batchChunkTimeoutMs'
+    | 'batchChunksPerRun'
+    | 'activityHeartbeatTimeoutSeconds'
   >;
   logger: Logger;
 }
@@ -29,7 +35,10 @@ export function createScenarioBatches(deps: ScenarioBatchesDeps) {
   const { temporal, config } = deps;
   return {
     /** Starts the workflow of a stored batch; if Temporal refuses, `rollBack` removes the batch and the answer is 503. */
-    async startBatch(batch: { tenantId: string; batchId: string; total: number }, rollBack: () => Promise<void>): Promise<void> {
+    async startBatch(
+      batch: { tenantId: string; batchId: string; total: number },
+      rollBack: () => Promise<void>,
+    ): Promise<void> {
       const input: ScenarioBatchInput = {
         tenantId: batch.tenantId,
         batchId: batch.batchId,
@@ -62,7 +71,9 @@ export function createScenarioBatches(deps: ScenarioBatchesDeps) {
 
     /** Asks the batch workflow to stop handing out chunks; an unreachable Temporal is a 503 (the error handler's). */
     async cancelBatch(workflowId: string): Promise<void> {
-      await withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () => temporal.workflow.getHandle(workflowId).signal(cancelBatchSignal));
+      await withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
+        temporal.workflow.getHandle(workflowId).signal(cancelBatchSignal),
+      );
     },
   };
 }

@@ -57,7 +57,12 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
    */
   async function start(run: ScenarioRunRequest): Promise<StartedRun> {
     const workflowId = scenarioRunWorkflowId(run.scenarioId, run.runNumber);
-    const input: ScenarioRunInput = { tenantId: run.tenantId, scenarioId: run.scenarioId, runNumber: run.runNumber, retry: config.activityRetry };
+    const input: ScenarioRunInput = {
+      tenantId: run.tenantId,
+      scenarioId: run.scenarioId,
+      runNumber: run.runNumber,
+      retry: config.activityRetry,
+    };
     const options = {
       workflowId,
       args: [input] as [ScenarioRunInput],
@@ -70,7 +75,9 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
     const eager = run.simulated || runner?.taskQueue !== base ? undefined : runner.eagerClient();
     if (!eager || !runner) {
       const taskQueue = run.simulated ? base : scenarioRunTaskQueueFor(base);
-      await withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () => temporal.workflow.start(SCENARIO_RUN_WORKFLOW, { ...options, taskQueue }));
+      await withWorkflowEngineDeadline(temporal, config.temporalRpcTimeoutMs, () =>
+        temporal.workflow.start(SCENARIO_RUN_WORKFLOW, { ...options, taskQueue }),
+      );
       return { workflowId };
     }
     // Listen before starting: the run can finish before the start call returns.
@@ -100,7 +107,8 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
           return await start(run);
         } catch (error) {
           // A retried request whose first start did reach Temporal: the run is under way.
-          if (error instanceof WorkflowExecutionAlreadyStartedError) return { workflowId: scenarioRunWorkflowId(run.scenarioId, run.runNumber) };
+          if (error instanceof WorkflowExecutionAlreadyStartedError)
+            return { workflowId: scenarioRunWorkflowId(run.scenarioId, run.runNumber) };
           throw error;
         }
       },
@@ -126,13 +134,18 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
     }
   }
 
-  async function waitForRunResult(run: StartedRun): Promise<{ done: boolean; stored?: ScenarioRecord; path: RunWaitPath }> {
+  async function waitForRunResult(
+    run: StartedRun,
+  ): Promise<{ done: boolean; stored?: ScenarioRecord; path: RunWaitPath }> {
     const deadline = Date.now() + config.scenarioSyncWaitMs;
     if (run.local) {
       let timer: NodeJS.Timeout | undefined;
       const local = await Promise.race([
         run.local.stored.then((stored) => ({ stored })),
-        new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.min(LOCAL_RUN_GRACE_MS, config.scenarioSyncWaitMs)))),
+        new Promise<undefined>(
+          (resolve) =>
+            (timer = setTimeout(() => resolve(undefined), Math.min(LOCAL_RUN_GRACE_MS, config.scenarioSyncWaitMs))),
+        ),
       ]);
       clearTimeout(timer);
       if (local) return { done: true, stored: local.stored, path: 'local' };
@@ -158,7 +171,10 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
     startRun,
     awaitRun,
     /** Starts a stored run (rolling it back and answering 503 if Temporal refuses) and waits for its outcome. */
-    async runScenario(run: ScenarioRunRequest, rollBack: () => Promise<void>): Promise<{ done: boolean; stored?: ScenarioRecord }> {
+    async runScenario(
+      run: ScenarioRunRequest,
+      rollBack: () => Promise<void>,
+    ): Promise<{ done: boolean; stored?: ScenarioRecord }> {
       return awaitRun(await startRun(run, rollBack));
     },
   };

@@ -33,9 +33,18 @@ export type ScenarioUpdate = UpdateScenarioRequest;
  * run: the current result moves to the scenario's history and the model runs again. `inputs` and `uncertainty`
  * merge onto the current run's (JSON Merge Patch), so a client sends only what changes.
  */
-export async function updateScenario(deps: ScenarioUseCaseDeps, context: RequestContext, id: string, body: ScenarioUpdate) {
+export async function updateScenario(
+  deps: ScenarioUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  body: ScenarioUpdate,
+) {
   requireScenarioId(id);
-  const rerun = body.inputs !== undefined || body.uncertainty !== undefined || body.simulation !== undefined || body.model_version !== undefined;
+  const rerun =
+    body.inputs !== undefined ||
+    body.uncertainty !== undefined ||
+    body.simulation !== undefined ||
+    body.model_version !== undefined;
   const current = await readScenario(deps.db, context.tenantId, id);
   const metadata: Partial<ScenarioRecord> = {};
   if (body.name !== undefined) metadata.name = body.name;
@@ -48,20 +57,38 @@ export async function updateScenario(deps: ScenarioUseCaseDeps, context: Request
 }
 
 /** A change of name, description or tags only: in place, with an `updated` audit event. */
-async function updateDetails({ db }: ScenarioUseCaseDeps, context: RequestContext, id: string, metadata: Partial<ScenarioRecord>) {
+async function updateDetails(
+  { db }: ScenarioUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  metadata: Partial<ScenarioRecord>,
+) {
   const updated = await inTenantTransaction(db, context.tenantId, async (scope) => {
     const locked = await findScenario(scope, id, { forUpdate: true });
     if (!locked) throw notFound('scenario', id);
     const trail = [...locked.audit_trail];
-    trail.push(nextAuditEvent(trail, { event: 'updated', at: new Date().toISOString(), actor: context.actor, recorded_by: 'api', details: { fields: Object.keys(metadata) } }));
+    trail.push(
+      nextAuditEvent(trail, {
+        event: 'updated',
+        at: new Date().toISOString(),
+        actor: context.actor,
+        recorded_by: 'api',
+        details: { fields: Object.keys(metadata) },
+      }),
+    );
     return updateScenarioRecord(scope, id, { ...metadata, audit_trail: trail });
   });
   return { scenario: presentScenario(updated), done: true };
 }
 
 /** The previous run's bindings whose inputs a change leaves alone. */
-function keptBindings(trail: ScenarioRecord['audit_trail'], changedInputs: Record<string, unknown> | undefined): Record<string, ResolvedBinding> {
-  return Object.fromEntries(Object.entries(bindingsOf(trail) ?? {}).filter(([name]) => !Object.hasOwn(changedInputs ?? {}, name)));
+function keptBindings(
+  trail: ScenarioRecord['audit_trail'],
+  changedInputs: Record<string, unknown> | undefined,
+): Record<string, ResolvedBinding> {
+  return Object.fromEntries(
+    Object.entries(bindingsOf(trail) ?? {}).filter(([name]) => !Object.hasOwn(changedInputs ?? {}, name)),
+  );
 }
 
 /**
@@ -74,7 +101,11 @@ async function keepingDraft<T>(current: ScenarioRecord, body: ScenarioUpdate, pr
     return await prepare();
   } catch (error) {
     const refusedDraft =
-      current.draft_run && body.model_version === undefined && error instanceof AppError && error.code === 'validation_failed' && modelVersionError(error);
+      current.draft_run &&
+      body.model_version === undefined &&
+      error instanceof AppError &&
+      error.code === 'validation_failed' &&
+      modelVersionError(error);
     if (!refusedDraft) throw error;
     throw validationFailed(
       [
@@ -113,10 +144,14 @@ async function runAgain(
       current.model_id,
       // A draft run keeps its draft version: only a run of a released version moves to the published one with new inputs.
       body.model_version ?? (body.inputs !== undefined && !current.draft_run ? undefined : current.model_version),
-    applyMergePatch(clientInputsOf(current), body.inputs ?? {}) as Record<string, unknown>,
-    uncertainty,
+      applyMergePatch(clientInputsOf(current), body.inputs ?? {}) as Record<string, unknown>,
+      uncertainty,
       // Removing the last uncertain input ends the simulation too, rather than refusing the kept settings.
-      body.simulation === undefined ? (uncertainty ? (current.simulation as { runs: number; seed: number } | null) : null) : body.simulation,
+      body.simulation === undefined
+        ? uncertainty
+          ? (current.simulation as { runs: number; seed: number } | null)
+          : null
+        : body.simulation,
     ),
   );
   const runNumber = await inTenantTransaction(db, context.tenantId, async (scope) => {
@@ -153,11 +188,14 @@ async function runAgain(
     });
     return next;
   });
-  return runAndRespond(deps, { tenantId: context.tenantId, scenarioId: id, runNumber, simulated: prepared.simulation !== null }, () =>
-    // Put the previous run back exactly as it was.
-    inTenantTransaction(db, context.tenantId, async (scope) => {
-      await restoreArchivedRun(scope, id, runNumber - 1);
-      await refundUsage(scope, 'scenario_runs', 1);
-    }),
+  return runAndRespond(
+    deps,
+    { tenantId: context.tenantId, scenarioId: id, runNumber, simulated: prepared.simulation !== null },
+    () =>
+      // Put the previous run back exactly as it was.
+      inTenantTransaction(db, context.tenantId, async (scope) => {
+        await restoreArchivedRun(scope, id, runNumber - 1);
+        await refundUsage(scope, 'scenario_runs', 1);
+      }),
   );
 }

@@ -10,7 +10,11 @@ import type { WebhookUseCaseDeps } from './deps';
 import { auditedSubscription, auditWebhook, checkEventTypes, checkUrl, resolvePolicy } from './subscription-rules';
 
 /** Subscribes an endpoint; the signing secret is shown this once. */
-export async function createWebhook({ db, config }: WebhookUseCaseDeps, context: RequestContext, body: CreateWebhookRequest) {
+export async function createWebhook(
+  { db, config }: WebhookUseCaseDeps,
+  context: RequestContext,
+  body: CreateWebhookRequest,
+) {
   const { tenantId, actor } = context;
   const errors: FieldError[] = [];
   checkUrl(config, body.url, errors);

@@ -18,10 +18,23 @@ export async function listWebhookDeliveries(
   requireWebhookId(id);
   return inTenantTransaction(db, tenantId, async (scope) => {
     if (!(await findSubscription(scope, id))) throw notFound('webhook', id);
-    const { rows, nextCursor } = await listDeliveries(scope, id, { status: filters.status, eventType: filters.event_type, eventId: filters.event_id }, page);
-    const attempts = await listAttempts(scope, rows.map((r) => r.id));
+    const { rows, nextCursor } = await listDeliveries(
+      scope,
+      id,
+      { status: filters.status, eventType: filters.event_type, eventId: filters.event_id },
+      page,
+    );
+    const attempts = await listAttempts(
+      scope,
+      rows.map((r) => r.id),
+    );
     return {
-      data: rows.map((row) => presentDelivery(row, attempts.filter((a) => a.delivery_id === row.id))),
+      data: rows.map((row) =>
+        presentDelivery(
+          row,
+          attempts.filter((a) => a.delivery_id === row.id),
+        ),
+      ),
       next_cursor: nextCursor,
     };
   });

@@ -23,7 +23,8 @@ const eventTypePatterns = {
   maxItems: 50,
   uniqueItems: true,
   items: { type: 'string', minLength: 1, maxLength: 100, pattern: '^(\\*|[a-z_]+(\\.[a-z_]+)*(\\.\\*)?)$' },
-  description: 'Event types to receive: exact names, `family.*` wildcards (`scenario.*`, `model.*`) or `*`. Each must match a type in the catalogue.',
+  description:
+    'Event types to receive: exact names, `family.*` wildcards (`scenario.*`, `model.*`) or `*`. Each must match a type in the catalogue.',
   example: ['scenario.*', 'batch.completed'],
 };
 
@@ -35,10 +36,30 @@ const retryPolicyProperties = {
       '`standard` (default): the Standard Webhooks schedule — immediately, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. ' +
       '`exponential`: `initial_interval_ms` × `backoff_coefficient`^n, capped at `max_interval_ms`.',
   },
-  max_attempts: { type: 'integer', minimum: 1, maximum: 50, description: 'Attempts in all, the first included (default 8 for standard, 10 for exponential).' },
-  initial_interval_ms: { type: 'integer', minimum: 100, maximum: 86_400_000, description: 'Exponential: the first retry delay (default 5000).' },
-  backoff_coefficient: { type: 'number', minimum: 1, maximum: 10, description: 'Exponential: growth of the delay per attempt (default 2).' },
-  max_interval_ms: { type: 'integer', minimum: 100, maximum: 86_400_000, description: 'Exponential: the longest delay (default 36,000,000 = 10 h).' },
+  max_attempts: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 50,
+    description: 'Attempts in all, the first included (default 8 for standard, 10 for exponential).',
+  },
+  initial_interval_ms: {
+    type: 'integer',
+    minimum: 100,
+    maximum: 86_400_000,
+    description: 'Exponential: the first retry delay (default 5000).',
+  },
+  backoff_coefficient: {
+    type: 'number',
+    minimum: 1,
+    maximum: 10,
+    description: 'Exponential: growth of the delay per attempt (default 2).',
+  },
+  max_interval_ms: {
+    type: 'integer',
+    minimum: 100,
+    maximum: 86_400_000,
+    description: 'Exponential: the longest delay (default 36,000,000 = 10 h).',
+  },
   max_duration_seconds: {
     type: 'integer',
     minimum: 1,
@@ -48,7 +69,12 @@ const retryPolicyProperties = {
 };
 
 const webhookWritable = {
-  url: { type: 'string', format: 'uri', maxLength: 2000, description: 'The endpoint. https (http only for allow-listed development hosts outside production).' },
+  url: {
+    type: 'string',
+    format: 'uri',
+    maxLength: 2000,
+    description: 'The endpoint. https (http only for allow-listed development hosts outside production).',
+  },
   event_types: eventTypePatterns,
   description: { type: 'string', maxLength: 500 },
   enabled: { type: 'boolean', description: 'false pauses deliveries; true re-enables a disabled subscription.' },
@@ -56,18 +82,30 @@ const webhookWritable = {
 };
 
 /** Event types are added over time (fields and types only ever added within v1): a receiver ignores one it does not know. */
-const eventTypeEnum = { type: 'string', enum: EVENT_TYPE_NAMES, 'x-extensible-enum': true, description: 'New event types may be added: ignore one you do not know.' };
+const eventTypeEnum = {
+  type: 'string',
+  enum: EVENT_TYPE_NAMES,
+  'x-extensible-enum': true,
+  description: 'New event types may be added: ignore one you do not know.',
+};
 
 const eventEnvelope = (dataSchema: Record<string, unknown>, type?: string) => ({
   type: 'object',
   required: ['id', 'object', 'type', 'api_version', 'tenant_id', 'sequence', 'created_at', 'data'],
   properties: {
-    id: { type: 'string', description: 'The event id (`evt_…`), also sent as `webhook-id`: the same on every retry and redelivery.', example: 'evt_01jd2x0m3f8q4w7e5r6t9y2v1k' },
+    id: {
+      type: 'string',
+      description: 'The event id (`evt_…`), also sent as `webhook-id`: the same on every retry and redelivery.',
+      example: 'evt_01jd2x0m3f8q4w7e5r6t9y2v1k',
+    },
     object: { type: 'string', const: 'event' },
     type: type ? { type: 'string', const: type } : eventTypeEnum,
     api_version: { type: 'string', const: 'v1', description: 'The payload version: fields are only added within v1.' },
     tenant_id: { type: 'string' },
-    sequence: { type: 'integer', description: 'Per tenant, strictly increasing in commit order: receivers can reorder by it and spot gaps.' },
+    sequence: {
+      type: 'integer',
+      description: 'Per tenant, strictly increasing in commit order: receivers can reorder by it and spot gaps.',
+    },
     created_at: timestamp('When the change that caused the event was made.'),
     data: dataSchema,
   },
@@ -84,18 +122,35 @@ export const webhooksPart: DocumentPart = {
         '`webhook-signature` = space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the base64-decoded part of the ' +
         '`whsec_` secret). Delivery is at least once (deduplicate on `webhook-id`); there is no ordering guarantee across events, so order by ' +
         '`sequence`. 2xx is success; 410 disables the subscription; 429/503 with `Retry-After` are retried after it; anything else, timeouts ' +
-        'and connection errors are retried on the subscription\'s retry policy. Needs `webhooks:read` / `webhooks:write`.',
+        "and connection errors are retried on the subscription's retry policy. Needs `webhooks:read` / `webhooks:write`.",
     },
     {
       name: 'Events',
-      description: 'The tenant\'s platform events, kept for 30 days (EVENT_RETENTION_DAYS): catch up on deliveries you missed. Needs `webhooks:read`.',
+      description:
+        "The tenant's platform events, kept for 30 days (EVENT_RETENTION_DAYS): catch up on deliveries you missed. Needs `webhooks:read`.",
     },
   ],
   schemas: {
-    WebhookRetryPolicy: { type: 'object', required: Object.keys(retryPolicyProperties), properties: retryPolicyProperties },
+    WebhookRetryPolicy: {
+      type: 'object',
+      required: Object.keys(retryPolicyProperties),
+      properties: retryPolicyProperties,
+    },
     Webhook: {
       type: 'object',
-      required: ['id', 'object', 'url', 'description', 'event_types', 'enabled', 'disabled_reason', 'retry_policy', 'created_by', 'created_at', 'updated_at'],
+      required: [
+        'id',
+        'object',
+        'url',
+        'description',
+        'event_types',
+        'enabled',
+        'disabled_reason',
+        'retry_policy',
+        'created_by',
+        'created_at',
+        'updated_at',
+      ],
       properties: {
         id: { type: 'string', example: 'whk_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'webhook' },
@@ -106,12 +161,15 @@ export const webhooksPart: DocumentPart = {
         disabled_reason: {
           type: ['string', 'null'],
           enum: ['endpoint_gone', 'failing_continuously', 'disabled_by_user', null],
-          description: '`endpoint_gone`: the endpoint answered 410. `failing_continuously`: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS (5 days).',
+          description:
+            '`endpoint_gone`: the endpoint answered 410. `failing_continuously`: every attempt failed for WEBHOOK_DISABLE_AFTER_SECONDS (5 days).',
         },
         disabled_at: nullableTimestamp('When it was disabled.'),
         retry_policy: ref('WebhookRetryPolicy'),
         secret_rotated_at: nullableTimestamp('Last secret rotation.'),
-        previous_secret_expires_at: nullableTimestamp('Until when the secret replaced by the last rotation still signs (a second `v1,` signature).'),
+        previous_secret_expires_at: nullableTimestamp(
+          'Until when the secret replaced by the last rotation still signs (a second `v1,` signature).',
+        ),
         failing_since: nullableTimestamp('Start of the current run of failed attempts; null after any success.'),
         created_by: ref('Actor'),
         created_at: timestamp('Creation time.'),
@@ -124,37 +182,83 @@ export const webhooksPart: DocumentPart = {
         {
           type: 'object',
           required: ['secret'],
-          properties: { secret: { type: 'string', description: 'The signing secret (`whsec_…`). Shown only in this response: store it now.' } },
+          properties: {
+            secret: {
+              type: 'string',
+              description: 'The signing secret (`whsec_…`). Shown only in this response: store it now.',
+            },
+          },
         },
       ],
     },
     WebhookList: listOf('Webhook'),
-    CreateWebhookRequest: { type: 'object', additionalProperties: false, required: ['url', 'event_types'], properties: webhookWritable },
-    UpdateWebhookRequest: { type: 'object', additionalProperties: false, minProperties: 1, properties: webhookWritable },
+    CreateWebhookRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['url', 'event_types'],
+      properties: webhookWritable,
+    },
+    UpdateWebhookRequest: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      properties: webhookWritable,
+    },
     RotateWebhookSecretRequest: {
       type: 'object',
       additionalProperties: false,
       properties: {
-        grace_period_seconds: gracePeriodSeconds('How long the old secret keeps signing beside the new one (default 86400; 0 ends it at once).'),
+        grace_period_seconds: gracePeriodSeconds(
+          'How long the old secret keeps signing beside the new one (default 86400; 0 ends it at once).',
+        ),
       },
     },
     WebhookDeliveryAttempt: {
       type: 'object',
-      required: ['attempt', 'attempted_at', 'outcome', 'request_headers', 'response_status', 'response_body_excerpt', 'latency_ms', 'error'],
+      required: [
+        'attempt',
+        'attempted_at',
+        'outcome',
+        'request_headers',
+        'response_status',
+        'response_body_excerpt',
+        'latency_ms',
+        'error',
+      ],
       properties: {
         attempt: { type: 'integer' },
         attempted_at: timestamp('When the request was sent.'),
         outcome: { type: 'string', enum: ['succeeded', 'retryable', 'retry_after', 'gone', 'refused'] },
-        request_headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'The headers sent (no secrets: signatures only).' },
+        request_headers: {
+          type: 'object',
+          additionalProperties: { type: 'string' },
+          description: 'The headers sent (no secrets: signatures only).',
+        },
         response_status: { type: ['integer', 'null'] },
-        response_body_excerpt: { type: ['string', 'null'], description: 'The first 1,024 characters of the response body.' },
+        response_body_excerpt: {
+          type: ['string', 'null'],
+          description: 'The first 1,024 characters of the response body.',
+        },
         latency_ms: { type: 'integer' },
-        error: { type: ['string', 'null'], description: 'Why the attempt failed: status, timeout, connection error, refused destination.' },
+        error: {
+          type: ['string', 'null'],
+          description: 'Why the attempt failed: status, timeout, connection error, refused destination.',
+        },
       },
     },
     WebhookDelivery: {
       type: 'object',
-      required: ['id', 'object', 'webhook_id', 'event_id', 'event_type', 'status', 'attempt_count', 'attempts', 'created_at'],
+      required: [
+        'id',
+        'object',
+        'webhook_id',
+        'event_id',
+        'event_type',
+        'status',
+        'attempt_count',
+        'attempts',
+        'created_at',
+      ],
       properties: {
         id: { type: 'string', example: 'dlv_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'webhook_delivery' },
@@ -168,11 +272,13 @@ export const webhooksPart: DocumentPart = {
         last_attempt_at: nullableTimestamp('Last attempt.'),
         redelivery_of: { type: ['string', 'null'], description: 'For a redelivery: the delivery it repeats.' },
         completed_at: nullableTimestamp('When it succeeded or finally failed.'),
-        next_attempt_at: nullableTimestamp('While `pending` or `retrying`: when its next attempt is due (the retry policy decides it after each failed attempt).'),
+        next_attempt_at: nullableTimestamp(
+          'While `pending` or `retrying`: when its next attempt is due (the retry policy decides it after each failed attempt).',
+        ),
         workflow_id: {
           type: 'string',
           description:
-            'The Temporal workflow that delivers it, for operators: its subscription\'s lane, `webhook_lane/<webhook_id>` (deliveries made before the lanes name their own `webhook_delivery/…` workflow).',
+            "The Temporal workflow that delivers it, for operators: its subscription's lane, `webhook_lane/<webhook_id>` (deliveries made before the lanes name their own `webhook_delivery/…` workflow).",
           example: 'webhook_lane/whk_01jd2x0m3f8q4w7e5r6t9y2v1k',
         },
         created_at: timestamp('Creation time.'),
@@ -180,7 +286,10 @@ export const webhooksPart: DocumentPart = {
       },
     },
     WebhookDeliveryList: listOf('WebhookDelivery'),
-    Event: eventEnvelope({ type: 'object', description: 'The payload; its schema per type is in the `webhooks` section and GET /webhooks/event-types.' }),
+    Event: eventEnvelope({
+      type: 'object',
+      description: 'The payload; its schema per type is in the `webhooks` section and GET /webhooks/event-types.',
+    }),
     EventList: listOf('Event'),
     EventType: {
       type: 'object',
@@ -190,7 +299,7 @@ export const webhooksPart: DocumentPart = {
         type: eventTypeEnum,
         summary: { type: 'string' },
         description: { type: 'string' },
-        data_schema: { type: 'object', description: 'JSON Schema of the event\'s `data`.' },
+        data_schema: { type: 'object', description: "JSON Schema of the event's `data`." },
       },
     },
     EventTypeList: listOf('EventType'),
@@ -219,11 +328,22 @@ export const webhooksPart: DocumentPart = {
           content: {
             'application/json': {
               schema: ref('CreateWebhookRequest'),
-              example: { url: 'https://hooks.example.com/decision-events', event_types: ['scenario.*', 'batch.completed'], description: 'Analytics pipeline' },
+              example: {
+                url: 'https://hooks.example.com/decision-events',
+                event_types: ['scenario.*', 'batch.completed'],
+                description: 'Analytics pipeline',
+              },
             },
           },
         },
-        responses: { '201': jsonResponse('The subscription, with its signing secret shown this once.', ref('WebhookWithSecret'), createdHeaders), ...standardErrors({ body: true }) },
+        responses: {
+          '201': jsonResponse(
+            'The subscription, with its signing secret shown this once.',
+            ref('WebhookWithSecret'),
+            createdHeaders,
+          ),
+          ...standardErrors({ body: true }),
+        },
       },
       get: {
         operationId: 'listWebhooks',
@@ -231,7 +351,10 @@ export const webhooksPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'webhooks:read',
         parameters: [parameterRef('Limit'), parameterRef('Cursor')],
-        responses: { '200': jsonResponse('A page of subscriptions, newest first.', ref('WebhookList')), ...standardErrors() },
+        responses: {
+          '200': jsonResponse('A page of subscriptions, newest first.', ref('WebhookList')),
+          ...standardErrors(),
+        },
       },
     },
     '/api/v1/webhooks/{id}': {
@@ -241,20 +364,32 @@ export const webhooksPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'webhooks:read',
         parameters: [idParameter],
-        responses: { '200': jsonResponse('The subscription (never its secret).', ref('Webhook')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse('The subscription (never its secret).', ref('Webhook')),
+          ...standardErrors({ notFound: true }),
+        },
       },
       patch: {
         operationId: 'updateWebhook',
         summary: 'Update a webhook subscription',
-        description: 'Change the URL, event types, description, retry policy, or enable/disable it. Deliveries already started keep the policy they started with.',
+        description:
+          'Change the URL, event types, description, retry policy, or enable/disable it. Deliveries already started keep the policy they started with.',
         tags: [tag],
         'x-required-scope': 'webhooks:write',
         parameters: [idParameter],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('UpdateWebhookRequest'), example: { event_types: ['scenario.*'], description: 'Analytics pipeline (scenarios only)' } } },
+          content: {
+            'application/json': {
+              schema: ref('UpdateWebhookRequest'),
+              example: { event_types: ['scenario.*'], description: 'Analytics pipeline (scenarios only)' },
+            },
+          },
         },
-        responses: { '200': jsonResponse('The updated subscription.', ref('Webhook')), ...standardErrors({ body: true, notFound: true }) },
+        responses: {
+          '200': jsonResponse('The updated subscription.', ref('Webhook')),
+          ...standardErrors({ body: true, notFound: true }),
+        },
       },
       delete: {
         operationId: 'deleteWebhook',
@@ -276,9 +411,18 @@ export const webhooksPart: DocumentPart = {
         tags: [tag],
         'x-required-scope': 'webhooks:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        requestBody: { required: false, content: { 'application/json': { schema: ref('RotateWebhookSecretRequest'), example: { grace_period_seconds: 3600 } } } },
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': { schema: ref('RotateWebhookSecretRequest'), example: { grace_period_seconds: 3600 } },
+          },
+        },
         responses: {
-          '200': jsonResponse('The subscription with its new secret, shown this once.', ref('WebhookWithSecret'), postSuccessHeaders),
+          '200': jsonResponse(
+            'The subscription with its new secret, shown this once.',
+            ref('WebhookWithSecret'),
+            postSuccessHeaders,
+          ),
           ...standardErrors({ body: true, notFound: true }),
         },
       },
@@ -287,11 +431,15 @@ export const webhooksPart: DocumentPart = {
       post: {
         operationId: 'sendWebhookTest',
         summary: 'Send a test event',
-        description: 'Emits a `webhook.test` event delivered to this subscription only. Follow it in the delivery log. A disabled subscription answers 409.',
+        description:
+          'Emits a `webhook.test` event delivered to this subscription only. Follow it in the delivery log. A disabled subscription answers 409.',
         tags: [tag],
         'x-required-scope': 'webhooks:write',
         parameters: [idParameter, parameterRef('IdempotencyKey')],
-        responses: { '202': jsonResponse('The test event, queued for delivery.', ref('Event'), createdHeaders), ...standardErrors({ notFound: true, conflict: true }) },
+        responses: {
+          '202': jsonResponse('The test event, queued for delivery.', ref('Event'), createdHeaders),
+          ...standardErrors({ notFound: true, conflict: true }),
+        },
       },
     },
     '/api/v1/webhooks/{id}/deliveries': {
@@ -304,22 +452,47 @@ export const webhooksPart: DocumentPart = {
           idParameter,
           parameterRef('Limit'),
           parameterRef('Cursor'),
-          { name: 'status', in: 'query', description: 'Only deliveries in this state.', schema: { type: 'string', enum: ['pending', 'retrying', 'succeeded', 'failed'] } },
-          { name: 'event_type', in: 'query', description: 'Only deliveries of this event type.', schema: { type: 'string', maxLength: 100 } },
-          { name: 'event_id', in: 'query', description: 'Only deliveries of this event.', schema: { type: 'string', maxLength: 100 } },
+          {
+            name: 'status',
+            in: 'query',
+            description: 'Only deliveries in this state.',
+            schema: { type: 'string', enum: ['pending', 'retrying', 'succeeded', 'failed'] },
+          },
+          {
+            name: 'event_type',
+            in: 'query',
+            description: 'Only deliveries of this event type.',
+            schema: { type: 'string', maxLength: 100 },
+          },
+          {
+            name: 'event_id',
+            in: 'query',
+            description: 'Only deliveries of this event.',
+            schema: { type: 'string', maxLength: 100 },
+          },
         ],
-        responses: { '200': jsonResponse('A page of deliveries, newest first, each with every attempt.', ref('WebhookDeliveryList')), ...standardErrors({ notFound: true }) },
+        responses: {
+          '200': jsonResponse(
+            'A page of deliveries, newest first, each with every attempt.',
+            ref('WebhookDeliveryList'),
+          ),
+          ...standardErrors({ notFound: true }),
+        },
       },
     },
     '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver': {
       post: {
         operationId: 'redeliverWebhookDelivery',
         summary: 'Redeliver an event',
-        description: 'Delivers the delivery\'s event again (same `webhook-id`, fresh signature and timestamp), as a new delivery with its own retries.',
+        description:
+          "Delivers the delivery's event again (same `webhook-id`, fresh signature and timestamp), as a new delivery with its own retries.",
         tags: [tag],
         'x-required-scope': 'webhooks:write',
         parameters: [idParameter, deliveryIdParameter, parameterRef('IdempotencyKey')],
-        responses: { '202': jsonResponse('The new delivery.', ref('WebhookDelivery'), createdHeaders), ...standardErrors({ notFound: true, conflict: true, workflowEngine: true }) },
+        responses: {
+          '202': jsonResponse('The new delivery.', ref('WebhookDelivery'), createdHeaders),
+          ...standardErrors({ notFound: true, conflict: true, workflowEngine: true }),
+        },
       },
     },
     '/api/v1/events': {
@@ -331,8 +504,18 @@ export const webhooksPart: DocumentPart = {
         parameters: [
           parameterRef('Limit'),
           parameterRef('Cursor'),
-          { name: 'type', in: 'query', description: 'Only events of this type.', schema: { type: 'string', enum: EVENT_TYPE_NAMES } },
-          { name: 'created_after', in: 'query', description: 'Only events created at or after this time.', schema: { type: 'string', format: 'date-time' } },
+          {
+            name: 'type',
+            in: 'query',
+            description: 'Only events of this type.',
+            schema: { type: 'string', enum: EVENT_TYPE_NAMES },
+          },
+          {
+            name: 'created_after',
+            in: 'query',
+            description: 'Only events created at or after this time.',
+            schema: { type: 'string', format: 'date-time' },
+          },
         ],
         responses: { '200': jsonResponse('A page of events, newest first.', ref('EventList')), ...standardErrors() },
       },
@@ -343,7 +526,9 @@ export const webhooksPart: DocumentPart = {
         summary: 'Get an event',
         tags: ['Events'],
         'x-required-scope': 'webhooks:read',
-        parameters: [{ name: 'id', in: 'path', required: true, description: 'Event id (`evt_…`).', schema: { type: 'string' } }],
+        parameters: [
+          { name: 'id', in: 'path', required: true, description: 'Event id (`evt_…`).', schema: { type: 'string' } },
+        ],
         responses: { '200': jsonResponse('The event.', ref('Event')), ...standardErrors({ notFound: true }) },
       },
     },
@@ -356,7 +541,12 @@ function eventSchemaName(type: string): string {
 
 /** The OpenAPI 3.1 `webhooks` section: one POST per event type, with its payload schema and the signature headers. */
 export function webhookEventsSection(): Record<string, unknown> {
-  const header = (description: string, example: string) => ({ required: true, description, schema: { type: 'string' }, example });
+  const header = (description: string, example: string) => ({
+    required: true,
+    description,
+    schema: { type: 'string' },
+    example,
+  });
   return Object.fromEntries(
     EVENT_TYPES.map((t) => [
       t.type,
@@ -368,12 +558,23 @@ export function webhookEventsSection(): Record<string, unknown> {
           tags: [tag],
           security: [],
           parameters: [
-            { name: 'webhook-id', in: 'header', ...header('The event id; the same on retries and redeliveries.', 'evt_01jd2x0m3f8q4w7e5r6t9y2v1k') },
-            { name: 'webhook-timestamp', in: 'header', ...header('Unix seconds when this attempt was signed.', '1795000000') },
+            {
+              name: 'webhook-id',
+              in: 'header',
+              ...header('The event id; the same on retries and redeliveries.', 'evt_01jd2x0m3f8q4w7e5r6t9y2v1k'),
+            },
+            {
+              name: 'webhook-timestamp',
+              in: 'header',
+              ...header('Unix seconds when this attempt was signed.', '1795000000'),
+            },
             {
               name: 'webhook-signature',
               in: 'header',
-              ...header('One or two (during a secret rotation) space-separated `v1,<base64 HMAC-SHA256>` signatures.', 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='),
+              ...header(
+                'One or two (during a secret rotation) space-separated `v1,<base64 HMAC-SHA256>` signatures.',
+                'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+              ),
             },
           ],
           requestBody: { required: true, content: { 'application/json': { schema: ref(eventSchemaName(t.type)) } } },

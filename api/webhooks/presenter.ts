@@ -1,6 +1,10 @@
 import { toIso } from '../../core/time';
 import type { EventRecord } from '../../db/records/event';
-import type { WebhookDeliveryAttemptRecord, WebhookDeliveryRecord, WebhookSubscriptionRecord } from '../../db/records/webhook';
+import type {
+  WebhookDeliveryAttemptRecord,
+  WebhookDeliveryRecord,
+  WebhookSubscriptionRecord,
+} from '../../db/records/webhook';
 
 export function presentWebhook(record: WebhookSubscriptionRecord, now = Date.now()) {
   return {
@@ -15,7 +19,9 @@ export function presentWebhook(record: WebhookSubscriptionRecord, now = Date.now
     retry_policy: record.retry_policy,
     secret_rotated_at: toIso(record.secret_rotated_at),
     previous_secret_expires_at:
-      record.previous_secret_expires_at !== null && record.previous_secret_expires_at.getTime() > now ? record.previous_secret_expires_at.toISOString() : null,
+      record.previous_secret_expires_at !== null && record.previous_secret_expires_at.getTime() > now
+        ? record.previous_secret_expires_at.toISOString()
+        : null,
     failing_since: toIso(record.failing_since),
     created_by: record.created_by,
     created_at: record.created_at.toISOString(),

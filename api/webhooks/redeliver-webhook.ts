@@ -11,7 +11,12 @@ import { wakeLaneForRedelivery, webhookLaneWorkflowId } from './start-deliveries
 import { auditWebhook, requireWebhookId } from './subscription-rules';
 
 /** A new delivery of the same event to the same subscription, in its lane. */
-export async function redeliverWebhook({ db, deliveries }: WebhookUseCaseDeps, context: RequestContext, id: string, deliveryId: string) {
+export async function redeliverWebhook(
+  { db, deliveries }: WebhookUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  deliveryId: string,
+) {
   const { tenantId } = context;
   requireWebhookId(id);
   if (!isIdOf('webhookDelivery', deliveryId)) throw notFound('webhook delivery', deliveryId);
@@ -31,14 +36,21 @@ export async function redeliverWebhook({ db, deliveries }: WebhookUseCaseDeps, c
       workflowId: webhookLaneWorkflowId(id),
       redeliveryOf: original.id,
     });
-    await auditWebhook(scope, context, 'webhook.redelivery_requested', id, { delivery_id: newDeliveryId, redelivery_of: original.id, event_id: original.event_id });
+    await auditWebhook(scope, context, 'webhook.redelivery_requested', id, {
+      delivery_id: newDeliveryId,
+      redelivery_of: original.id,
+      event_id: original.event_id,
+    });
     return inserted;
   });
   await wakeLaneForRedelivery(
     deliveries,
     { tenantId, subscriptionId: id, deliveryId: newDeliveryId },
     // Never leave a redelivery "pending" that no lane was woken for.
-    () => inTenantTransaction(db, tenantId, (scope) => failDelivery(scope, newDeliveryId, 'The redelivery could not be started.')),
+    () =>
+      inTenantTransaction(db, tenantId, (scope) =>
+        failDelivery(scope, newDeliveryId, 'The redelivery could not be started.'),
+      ),
   );
   return presentDelivery(delivery, []);
 }

@@ -9,7 +9,12 @@ import type { WebhookUseCaseDeps } from './deps';
 import { auditWebhook, requireWebhookId } from './subscription-rules';
 
 /** A new signing secret, shown this once; the previous one still signs for the grace period, so receivers can switch. */
-export async function rotateWebhookSecret({ db, config }: WebhookUseCaseDeps, context: RequestContext, id: string, gracePeriodSeconds: number | undefined) {
+export async function rotateWebhookSecret(
+  { db, config }: WebhookUseCaseDeps,
+  context: RequestContext,
+  id: string,
+  gracePeriodSeconds: number | undefined,
+) {
   requireWebhookId(id);
   const grace = gracePeriodSeconds ?? config.webhooks.secretRotationGraceSeconds;
   const secret = newWebhookSecret();
@@ -23,7 +28,10 @@ export async function rotateWebhookSecret({ db, config }: WebhookUseCaseDeps, co
       previous_secret_expires_at: grace > 0 ? new Date(now.getTime() + grace * 1000) : null,
       secret_rotated_at: now,
     });
-    await auditWebhook(scope, context, 'webhook.secret_rotated', id, { grace_period_seconds: grace, previous_secret_expires_at: toIso(rotated.previous_secret_expires_at) });
+    await auditWebhook(scope, context, 'webhook.secret_rotated', id, {
+      grace_period_seconds: grace,
+      previous_secret_expires_at: toIso(rotated.previous_secret_expires_at),
+    });
     return rotated;
   });
   return { ...presentWebhook(record), secret };

@@ -1,4 +1,3 @@
-
 import { requestContext, type AppRouter } from '../context';
 import type { BindOperation } from '../operations';
 import type { WebhookService } from './service';
@@ -49,12 +48,11 @@ export function registerWebhookRoutes(router: AppRouter, operation: BindOperatio
   });
 
   operation(router, 'redeliverWebhookDelivery', async (ctx, { params }) => {
-      const delivery = await webhooks.redeliver(requestContext(ctx), params.id, params.delivery_id);
-      ctx.status = 202;
-      ctx.set('Location', `/api/v1/webhooks/${params.id}/deliveries?event_id=${delivery.event_id}`);
-      ctx.body = delivery;
-    },
-  );
+    const delivery = await webhooks.redeliver(requestContext(ctx), params.id, params.delivery_id);
+    ctx.status = 202;
+    ctx.set('Location', `/api/v1/webhooks/${params.id}/deliveries?event_id=${delivery.event_id}`);
+    ctx.body = delivery;
+  });
 
   operation(router, 'listEvents', async (ctx, { query }) => {
     const { limit, cursor, ...filters } = query;

@@ -15,7 +15,12 @@ export async function sendWebhookTest({ db }: WebhookUseCaseDeps, context: Reque
     const current = await findSubscription(scope, id);
     if (!current) throw notFound('webhook', id);
     if (!current.enabled) throw webhookDisabled('sent a test event');
-    const recorded = await recordEvent(scope, 'webhook.test', { webhook: { id }, message: 'A test event from the Decision Modeling Service.' }, { targetSubscriptionId: id });
+    const recorded = await recordEvent(
+      scope,
+      'webhook.test',
+      { webhook: { id }, message: 'A test event from the Decision Modeling Service.' },
+      { targetSubscriptionId: id },
+    );
     // Last write of the transaction (see appendAuditRecord).
     await auditWebhook(scope, context, 'webhook.test_sent', id, {});
     return recorded;

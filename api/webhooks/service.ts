@@ -25,26 +25,46 @@ export type { WebhookDeliveryStatus };
 export { presentEvent, presentWebhook } from './presenter';
 
 /** The webhooks family's use cases, one file each, bound to their dependencies. */
-export function createWebhookService(deps: { db: Knex; temporal: Client; taskQueues: TaskQueues; config: Config; logger: Logger }) {
+export function createWebhookService(deps: {
+  db: Knex;
+  temporal: Client;
+  taskQueues: TaskQueues;
+  config: Config;
+  logger: Logger;
+}) {
   const { config } = deps;
   const useCases: WebhookUseCaseDeps = {
     db: deps.db,
     config,
-    deliveries: { temporal: deps.temporal, taskQueues: deps.taskQueues, webhooks: config.webhooks, rpcTimeoutMs: config.temporalRpcTimeoutMs, logger: deps.logger },
+    deliveries: {
+      temporal: deps.temporal,
+      taskQueues: deps.taskQueues,
+      webhooks: config.webhooks,
+      rpcTimeoutMs: config.temporalRpcTimeoutMs,
+      logger: deps.logger,
+    },
   };
   return {
     eventTypes: () => listEventTypes(),
     create: (context: RequestContext, body: CreateWebhookRequest) => createWebhook(useCases, context, body),
     list: (context: RequestContext, page: PageRequest) => listWebhooks(useCases, context, page),
     get: (context: RequestContext, id: string) => getWebhook(useCases, context, id),
-    update: (context: RequestContext, id: string, body: UpdateWebhookRequest) => updateWebhook(useCases, context, id, body),
+    update: (context: RequestContext, id: string, body: UpdateWebhookRequest) =>
+      updateWebhook(useCases, context, id, body),
     remove: (context: RequestContext, id: string) => deleteWebhook(useCases, context, id),
-    rotateSecret: (context: RequestContext, id: string, gracePeriodSeconds: number | undefined) => rotateWebhookSecret(useCases, context, id, gracePeriodSeconds),
+    rotateSecret: (context: RequestContext, id: string, gracePeriodSeconds: number | undefined) =>
+      rotateWebhookSecret(useCases, context, id, gracePeriodSeconds),
     sendTest: (context: RequestContext, id: string) => sendWebhookTest(useCases, context, id),
-    listDeliveries: (context: RequestContext, id: string, filters: { status?: WebhookDeliveryStatus; event_type?: string; event_id?: string }, page: PageRequest) =>
-      listWebhookDeliveries(useCases, context, id, filters, page),
-    redeliver: (context: RequestContext, id: string, deliveryId: string) => redeliverWebhook(useCases, context, id, deliveryId),
-    listEvents: (context: RequestContext, filters: { type?: string; created_after?: string }, page: PageRequest) => listTenantEvents(useCases, context, filters, page),
+    listDeliveries: (
+      context: RequestContext,
+      id: string,
+      filters: { status?: WebhookDeliveryStatus; event_type?: string; event_id?: string },
+      page: PageRequest,
+    ) => listWebhookDeliveries(useCases, context, id, filters, page),
+    redeliver: (context: RequestContext, id: string, deliveryId: string) =>
+      redeliverWebhook(useCases, context, id, deliveryId),
+    listEvents: (context: RequestContext, filters: { type?: string; created_after?: string }, page: PageRequest) =>
+      listTenantEvents(useCases, context, filters, page),
     getEvent: (context: RequestContext, id: string) => getEvent(useCases, context, id),
   };
 }

@@ -24,7 +24,13 @@ export const ATTEMPT_RECORDING_MARGIN_MS = 5000;
 export interface WebhookDeliveriesDeps extends LaneWakeDeps {
   webhooks: Pick<
     WebhookConfig,
-    'timeoutMs' | 'laneBatchSize' | 'laneConcurrency' | 'laneIdleSeconds' | 'laneHeartbeatTimeoutSeconds' | 'lanePassesPerRun' | 'lanePassIntervalMs'
+    | 'timeoutMs'
+    | 'laneBatchSize'
+    | 'laneConcurrency'
+    | 'laneIdleSeconds'
+    | 'laneHeartbeatTimeoutSeconds'
+    | 'lanePassesPerRun'
+    | 'lanePassIntervalMs'
   >;
 }
 
@@ -57,7 +63,10 @@ export function webhookLaneInput(
  * after the rows are committed (by the relay, a redelivery, the relay's sweep), so a lane that wakes always finds them;
  * a wake-up that never arrives is made good by the sweep.
  */
-export async function wakeWebhookLane(deps: WebhookDeliveriesDeps, lane: { tenantId: string; subscriptionId: string }): Promise<void> {
+export async function wakeWebhookLane(
+  deps: WebhookDeliveriesDeps,
+  lane: { tenantId: string; subscriptionId: string },
+): Promise<void> {
   await wakeLane(deps, {
     workflowType: WEBHOOK_LANE_WORKFLOW,
     workflowId: webhookLaneWorkflowId(lane.subscriptionId),

@@ -17,20 +17,30 @@ export function requireWebhookId(id: string): void {
 
 /** Where a subscription may send the tenant's data (SSRF rules), as a field error under /url. */
 export function checkUrl(config: Config, url: string, errors: FieldError[]): void {
-  const verdict = checkOutboundUrl(url, { allowedHosts: config.webhooks.allowedHosts, requireHttps: config.webhooks.requireHttps });
+  const verdict = checkOutboundUrl(url, {
+    allowedHosts: config.webhooks.allowedHosts,
+    requireHttps: config.webhooks.requireHttps,
+  });
   if (!verdict.ok) errors.push({ path: '/url', message: verdict.reason });
 }
 
 export function checkEventTypes(patterns: string[], errors: FieldError[]): void {
   patterns.forEach((pattern, index) => {
     if (!EVENT_TYPE_PATTERN.test(pattern) || !patternMatchesCatalogue(pattern)) {
-      errors.push({ path: `/event_types/${index}`, message: `matches no event type; see GET /api/v1/webhooks/event-types` });
+      errors.push({
+        path: `/event_types/${index}`,
+        message: `matches no event type; see GET /api/v1/webhooks/event-types`,
+      });
     }
   });
 }
 
 /** The retry policy a create or update asks for, on top of the current one (or the default). */
-export function resolvePolicy(requested: Partial<WebhookRetryPolicy> | undefined, current: WebhookRetryPolicy | undefined, errors: FieldError[]): WebhookRetryPolicy {
+export function resolvePolicy(
+  requested: Partial<WebhookRetryPolicy> | undefined,
+  current: WebhookRetryPolicy | undefined,
+  errors: FieldError[],
+): WebhookRetryPolicy {
   const base = current ?? DEFAULT_RETRY_POLICY;
   const schedule = requested?.schedule ?? base.schedule;
   const policy: WebhookRetryPolicy = {
@@ -49,11 +59,22 @@ export function resolvePolicy(requested: Partial<WebhookRetryPolicy> | undefined
 }
 
 /** Subscription changes are governance-relevant (where the tenant's data goes): audited, never with a secret. */
-export function auditWebhook(scope: TenantScope, context: RequestContext, action: AuditAction, id: string, payload: Record<string, unknown>) {
+export function auditWebhook(
+  scope: TenantScope,
+  context: RequestContext,
+  action: AuditAction,
+  id: string,
+  payload: Record<string, unknown>,
+) {
   return appendAuditRecord(scope, { actor: context.actor, action, resourceType: 'webhook', resourceId: id, payload });
 }
 
 /** What the audit log records of a subscription. */
 export function auditedSubscription(record: WebhookSubscriptionRecord) {
-  return { url: record.url, event_types: record.event_types, enabled: record.enabled, retry_policy: record.retry_policy };
+  return {
+    url: record.url,
+    event_types: record.event_types,
+    enabled: record.enabled,
+    retry_policy: record.retry_policy,
+  };
 }

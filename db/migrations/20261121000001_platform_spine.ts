@@ -42,7 +42,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(`alter table tenants add constraint tenants_plan_check check (plan in ('starter', 'professional', 'enterprise'))`);
+  await knex.raw(
+    `alter table tenants add constraint tenants_plan_check check (plan in ('starter', 'professional', 'enterprise'))`,
+  );
   await knex.raw(`
     alter table tenants add constraint tenants_enterprise_limits_check check (
       (plan = 'enterprise' and rate_limit_per_minute > 0 and rate_limit_per_day > 0)

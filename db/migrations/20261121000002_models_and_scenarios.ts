@@ -131,13 +131,27 @@ export async function up(knex: Knex): Promise<void> {
        check (status in ('pending', 'invalid', 'completed', 'failed', 'cancelled'))`,
   );
 
-  for (const table of ['models', 'model_versions', 'scenario_batches', 'scenarios', 'scenario_runs', 'scenario_batch_items']) {
+  for (const table of [
+    'models',
+    'model_versions',
+    'scenario_batches',
+    'scenarios',
+    'scenario_runs',
+    'scenario_batch_items',
+  ]) {
     await enableTenantRowSecurity(knex, table);
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['scenario_batch_items', 'scenario_runs', 'scenarios', 'scenario_batches', 'model_versions', 'models']) {
+  for (const table of [
+    'scenario_batch_items',
+    'scenario_runs',
+    'scenarios',
+    'scenario_batches',
+    'model_versions',
+    'models',
+  ]) {
     await knex.schema.dropTable(table);
   }
 }

@@ -25,7 +25,9 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['tenant_id', 'user_id']);
     t.index(['user_id']);
   });
-  await knex.raw(`alter table memberships add constraint memberships_role_check check (role in ('viewer', 'analyst', 'approver', 'admin'))`);
+  await knex.raw(
+    `alter table memberships add constraint memberships_role_check check (role in ('viewer', 'analyst', 'approver', 'admin'))`,
+  );
   // In a tenant transaction only the tenant's own members are visible: a query that forgot its join still cannot
   // read another tenant's people (or anyone's password hash).
   await knex.raw(`alter table users enable row level security`);
@@ -83,5 +85,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['signing_keys', 'oidc_payloads', 'oauth_clients', 'memberships', 'users']) await knex.schema.dropTable(table);
+  for (const table of ['signing_keys', 'oidc_payloads', 'oauth_clients', 'memberships', 'users'])
+    await knex.schema.dropTable(table);
 }

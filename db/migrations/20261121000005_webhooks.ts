@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import { enableTenantRowSecurity } from './20261121000001_platform_spine';
 
-const WEBHOOK_TABLES = ['event_sequences', 'events', 'webhook_subscriptions', 'webhook_deliveries', 'webhook_delivery_attempts'];
+const WEBHOOK_TABLES = [
+  'event_sequences',
+  'events',
+  'webhook_subscriptions',
+  'webhook_deliveries',
+  'webhook_delivery_attempts',
+];
 
 export async function up(knex: Knex): Promise<void> {
   // Per-tenant event counter. The row stays locked until the emitting transaction commits, so sequence order is

@@ -35,7 +35,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw(`create index audit_log_actor_idx on audit_log (tenant_id, (actor->>'id'), sequence)`);
   await knex.raw(`alter table audit_log add constraint audit_log_sequence_check check (sequence > 0)`);
-  await knex.raw(`alter table audit_log add constraint audit_log_hashes_check check (previous_hash ~ '^[0-9a-f]{64}$' and hash ~ '^[0-9a-f]{64}$')`);
+  await knex.raw(
+    `alter table audit_log add constraint audit_log_hashes_check check (previous_hash ~ '^[0-9a-f]{64}$' and hash ~ '^[0-9a-f]{64}$')`,
+  );
 
   for (const table of ['audit_heads', 'audit_log']) await enableTenantRowSecurity(knex, table);
   // Append-only for the application: the tenant role may add and read records, never change or remove one. The head

@@ -23,7 +23,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('completed_at', { useTz: true });
     t.index(['tenant_id', 'id']);
   });
-  await knex.raw(`alter table audit_exports add constraint audit_exports_status_check check (status in ('pending', 'running', 'completed', 'failed'))`);
+  await knex.raw(
+    `alter table audit_exports add constraint audit_exports_status_check check (status in ('pending', 'running', 'completed', 'failed'))`,
+  );
   await enableTenantRowSecurity(knex, 'audit_exports');
 }
 

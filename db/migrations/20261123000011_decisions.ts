@@ -4,7 +4,17 @@ import { enableTenantRowSecurity } from './20261121000001_platform_spine';
 const DECISION_TABLES = ['decisions', 'decision_evidence'];
 
 // Spelled out rather than imported from the records: a shipped migration must not change when the code does.
-const DECISION_STATUSES = ['draft', 'pending_approval', 'changes_requested', 'approved', 'rejected', 'withdrawn', 'expired', 'implemented', 'closed'];
+const DECISION_STATUSES = [
+  'draft',
+  'pending_approval',
+  'changes_requested',
+  'approved',
+  'rejected',
+  'withdrawn',
+  'expired',
+  'implemented',
+  'closed',
+];
 const EVIDENCE_TYPES = ['link', 'note', 'document', 'scenario', 'dataset_snapshot'];
 
 const inList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
@@ -38,8 +48,12 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['tenant_id', 'status', 'id']);
     t.index(['tenant_id', 'owner_id', 'id']);
   });
-  await knex.raw(`alter table decisions add constraint decisions_status_check check (status in (${inList(DECISION_STATUSES)}))`);
-  await knex.raw(`alter table decisions add constraint decisions_options_check check (jsonb_array_length(options) between 2 and 20)`);
+  await knex.raw(
+    `alter table decisions add constraint decisions_status_check check (status in (${inList(DECISION_STATUSES)}))`,
+  );
+  await knex.raw(
+    `alter table decisions add constraint decisions_options_check check (jsonb_array_length(options) between 2 and 20)`,
+  );
 
   // Evidence is never deleted: detaching sets detached_at/detached_by, so what a decision was based on stays readable.
   await knex.schema.createTable('decision_evidence', (t) => {
@@ -56,7 +70,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('detached_at', { useTz: true });
     t.index(['tenant_id', 'decision_id', 'id']);
   });
-  await knex.raw(`alter table decision_evidence add constraint decision_evidence_type_check check (type in (${inList(EVIDENCE_TYPES)}))`);
+  await knex.raw(
+    `alter table decision_evidence add constraint decision_evidence_type_check check (type in (${inList(EVIDENCE_TYPES)}))`,
+  );
 
   for (const table of DECISION_TABLES) await enableTenantRowSecurity(knex, table);
 }

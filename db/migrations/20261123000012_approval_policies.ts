@@ -21,7 +21,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['tenant_id', 'id']);
   });
-  await knex.raw(`alter table approval_policies add constraint approval_policies_version_check check (current_version >= 1)`);
+  await knex.raw(
+    `alter table approval_policies add constraint approval_policies_version_check check (current_version >= 1)`,
+  );
 
   await knex.schema.createTable('approval_policy_versions', (t) => {
     t.text('id').primary();
@@ -37,7 +39,9 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['policy_id', 'version']);
     t.index(['tenant_id', 'policy_id', 'id']);
   });
-  await knex.raw(`alter table approval_policy_versions add constraint approval_policy_versions_steps_check check (jsonb_array_length(steps) between 1 and 10)`);
+  await knex.raw(
+    `alter table approval_policy_versions add constraint approval_policy_versions_steps_check check (jsonb_array_length(steps) between 1 and 10)`,
+  );
 
   await enableTenantRowSecurity(knex, 'approval_policies');
   await enableTenantRowSecurity(knex, 'approval_policy_versions');

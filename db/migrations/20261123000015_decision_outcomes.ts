@@ -33,9 +33,15 @@ export async function up(knex: Knex): Promise<void> {
     // A correction supersedes one outcome, and an outcome is superseded at most once: correct the latest correction.
     t.unique(['tenant_id', 'supersedes']);
   });
-  await knex.raw(`alter table decision_outcomes add constraint decision_outcomes_expected_source_check check (expected_source in (${inList(EXPECTED_SOURCES)}))`);
-  await knex.raw(`alter table decision_outcomes add constraint decision_outcomes_metric_check check (char_length(metric) between 1 and 100)`);
-  await knex.raw(`alter table decision_outcomes add constraint decision_outcomes_note_check check (note is null or char_length(note) <= 2000)`);
+  await knex.raw(
+    `alter table decision_outcomes add constraint decision_outcomes_expected_source_check check (expected_source in (${inList(EXPECTED_SOURCES)}))`,
+  );
+  await knex.raw(
+    `alter table decision_outcomes add constraint decision_outcomes_metric_check check (char_length(metric) between 1 and 100)`,
+  );
+  await knex.raw(
+    `alter table decision_outcomes add constraint decision_outcomes_note_check check (note is null or char_length(note) <= 2000)`,
+  );
   await enableTenantRowSecurity(knex, 'decision_outcomes');
   await knex.raw(`revoke update, delete on decision_outcomes from ${TENANT_ROLE}`);
 }

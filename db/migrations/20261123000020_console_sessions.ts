@@ -28,7 +28,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['expires_at']);
     t.index(['user_id']);
   });
-  await knex.raw(`alter table console_sessions add constraint console_sessions_status check (status in ('pending', 'active'))`);
+  await knex.raw(
+    `alter table console_sessions add constraint console_sessions_status check (status in ('pending', 'active'))`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

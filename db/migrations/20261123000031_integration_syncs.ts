@@ -38,9 +38,13 @@ export async function up(knex: Knex): Promise<void> {
     `alter table integration_syncs add constraint integration_syncs_status_check
        check (status in ('queued', 'syncing', 'completed', 'partially_completed', 'failed', 'cancelled'))`,
   );
-  await knex.raw(`alter table integration_syncs add constraint integration_syncs_mode_check check (mode in ('full', 'incremental'))`);
+  await knex.raw(
+    `alter table integration_syncs add constraint integration_syncs_mode_check check (mode in ('full', 'incremental'))`,
+  );
   // One sync at a time per integration, enforced by the database as well as by the request's row lock.
-  await knex.raw(`create unique index integration_syncs_one_running on integration_syncs (integration_id) where status in ('queued', 'syncing')`);
+  await knex.raw(
+    `create unique index integration_syncs_one_running on integration_syncs (integration_id) where status in ('queued', 'syncing')`,
+  );
   await enableTenantRowSecurity(knex, 'integration_syncs');
 
   // A source record the mapping refused, with the reasons (per target field).

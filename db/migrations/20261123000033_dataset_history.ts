@@ -27,7 +27,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     `create unique index dataset_record_versions_one_open on dataset_record_versions (tenant_id, dataset, primary_key) where valid_to is null`,
   );
-  await knex.raw(`alter table dataset_record_versions add constraint dataset_record_versions_interval_check check (valid_to is null or valid_to >= valid_from)`);
+  await knex.raw(
+    `alter table dataset_record_versions add constraint dataset_record_versions_interval_check check (valid_to is null or valid_to >= valid_from)`,
+  );
   await enableTenantRowSecurity(knex, 'dataset_record_versions');
   await knex.raw(`grant usage, select on sequence dataset_record_versions_id_seq to ${TENANT_ROLE}`);
 

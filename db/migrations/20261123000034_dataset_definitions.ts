@@ -15,8 +15,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.primary(['tenant_id', 'name']);
   });
-  await knex.raw(`alter table dataset_definitions add constraint dataset_definitions_name_check check (name ~ '^[a-z][a-z0-9_]{0,62}$' and name <> 'employees')`);
-  await knex.raw(`alter table dataset_definitions add constraint dataset_definitions_primary_key_check check (jsonb_exists(fields, primary_key))`);
+  await knex.raw(
+    `alter table dataset_definitions add constraint dataset_definitions_name_check check (name ~ '^[a-z][a-z0-9_]{0,62}$' and name <> 'employees')`,
+  );
+  await knex.raw(
+    `alter table dataset_definitions add constraint dataset_definitions_primary_key_check check (jsonb_exists(fields, primary_key))`,
+  );
   await enableTenantRowSecurity(knex, 'dataset_definitions');
 }
 

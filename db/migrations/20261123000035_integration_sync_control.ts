@@ -7,7 +7,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('status').notNullable().defaultTo('active');
     t.jsonb('schedule');
   });
-  await knex.raw(`alter table integrations add constraint integrations_status_check check (status in ('active', 'paused'))`);
+  await knex.raw(
+    `alter table integrations add constraint integrations_status_check check (status in ('active', 'paused'))`,
+  );
 
   // Per sync: what started it (`api` or `schedule`), who cancelled it, the data-quality guard's counters
   // (`field_fill`: records mapped and, per mapped field, how many had a value; accumulated in each page's transaction)
@@ -20,8 +22,12 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('field_fill').notNullable().defaultTo(knex.raw(`'{"records": 0, "fields": {}}'::jsonb`));
     t.jsonb('warnings').notNullable().defaultTo(knex.raw(`'[]'::jsonb`));
   });
-  await knex.raw(`alter table integration_syncs add constraint integration_syncs_trigger_check check (trigger in ('api', 'schedule'))`);
-  await knex.raw(`create unique index integration_syncs_scheduled_workflow on integration_syncs (tenant_id, scheduled_workflow_id) where scheduled_workflow_id is not null`);
+  await knex.raw(
+    `alter table integration_syncs add constraint integration_syncs_trigger_check check (trigger in ('api', 'schedule'))`,
+  );
+  await knex.raw(
+    `create unique index integration_syncs_scheduled_workflow on integration_syncs (tenant_id, scheduled_workflow_id) where scheduled_workflow_id is not null`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

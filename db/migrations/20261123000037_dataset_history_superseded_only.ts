@@ -43,16 +43,24 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw(`alter table dataset_records add constraint dataset_records_tenant_id_foreign foreign key (tenant_id) references tenants (id) on delete cascade`);
-  await knex.raw(`create index dataset_records_tenant_id_dataset_integration_id_last_seen_sync_id_index on dataset_records (tenant_id, dataset, integration_id, last_seen_sync_id)`);
-  await knex.raw(`create index dataset_record_versions_tenant_id_sync_id_index on dataset_record_versions (tenant_id, sync_id)`);
+  await knex.raw(
+    `alter table dataset_records add constraint dataset_records_tenant_id_foreign foreign key (tenant_id) references tenants (id) on delete cascade`,
+  );
+  await knex.raw(
+    `create index dataset_records_tenant_id_dataset_integration_id_last_seen_sync_id_index on dataset_records (tenant_id, dataset, integration_id, last_seen_sync_id)`,
+  );
+  await knex.raw(
+    `create index dataset_record_versions_tenant_id_sync_id_index on dataset_record_versions (tenant_id, sync_id)`,
+  );
   await knex.raw(`alter table dataset_record_versions alter column closed_by_sync_id drop not null`);
   await knex.raw(`alter table dataset_record_versions alter column valid_to drop not null`);
   await knex.raw(
     `insert into dataset_record_versions (tenant_id, dataset, primary_key, data, content_hash, integration_id, sync_id, deleted, valid_from)
      select tenant_id, dataset, primary_key, data, content_hash, integration_id, changed_by_sync_id, deleted_at is not null, updated_at from dataset_records`,
   );
-  await knex.raw(`create unique index dataset_record_versions_one_open on dataset_record_versions (tenant_id, dataset, primary_key) where valid_to is null`);
+  await knex.raw(
+    `create unique index dataset_record_versions_one_open on dataset_record_versions (tenant_id, dataset, primary_key) where valid_to is null`,
+  );
   await knex.schema.alterTable('integration_syncs', (t) => t.dropColumn('last_written_at'));
   await knex.schema.alterTable('dataset_records', (t) => t.dropColumn('changed_by_sync_id'));
 }

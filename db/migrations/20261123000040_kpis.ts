@@ -31,10 +31,18 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['tenant_id', 'id']);
   });
-  await knex.raw(`alter table kpis add constraint kpis_direction_check check (direction in ('higher_is_better', 'lower_is_better', 'target_band'))`);
-  await knex.raw(`alter table kpis add constraint kpis_status_check check (status in ('active', 'paused', 'archived'))`);
-  await knex.raw(`alter table kpis add constraint kpis_period_check check (aggregation_period in ('day', 'week', 'month', 'quarter'))`);
-  await knex.raw(`alter table kpis add constraint kpis_source_type_check check (source_type in ('manual', 'model_output', 'dataset'))`);
+  await knex.raw(
+    `alter table kpis add constraint kpis_direction_check check (direction in ('higher_is_better', 'lower_is_better', 'target_band'))`,
+  );
+  await knex.raw(
+    `alter table kpis add constraint kpis_status_check check (status in ('active', 'paused', 'archived'))`,
+  );
+  await knex.raw(
+    `alter table kpis add constraint kpis_period_check check (aggregation_period in ('day', 'week', 'month', 'quarter'))`,
+  );
+  await knex.raw(
+    `alter table kpis add constraint kpis_source_type_check check (source_type in ('manual', 'model_output', 'dataset'))`,
+  );
   await knex.raw(
     `create index kpis_model_output_idx on kpis (tenant_id, source_model_id)
        where source_type = 'model_output' and deleted_at is null and status <> 'archived'`,

@@ -27,8 +27,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['tenant_id', 'kpi_id']);
   });
-  await knex.raw(`alter table kpi_alert_rules add constraint kpi_alert_rules_kind_check check (kind in ('threshold', 'rate_of_change', 'no_data'))`);
-  await knex.raw(`alter table kpi_alert_rules add constraint kpi_alert_rules_severity_check check (severity in ('warning', 'critical'))`);
+  await knex.raw(
+    `alter table kpi_alert_rules add constraint kpi_alert_rules_kind_check check (kind in ('threshold', 'rate_of_change', 'no_data'))`,
+  );
+  await knex.raw(
+    `alter table kpi_alert_rules add constraint kpi_alert_rules_severity_check check (severity in ('warning', 'critical'))`,
+  );
   await enableTenantRowSecurity(knex, 'kpi_alert_rules');
 
   // Alert instances: one episode of a rule. `started_at` / `ended_at` are point timestamps (the episode's first
@@ -58,9 +62,13 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['tenant_id', 'kpi_id']);
     t.index(['rule_id', 'started_at']);
   });
-  await knex.raw(`alter table kpi_alerts add constraint kpi_alerts_state_check check (state in ('pending', 'firing', 'acknowledged', 'resolved'))`);
+  await knex.raw(
+    `alter table kpi_alerts add constraint kpi_alerts_state_check check (state in ('pending', 'firing', 'acknowledged', 'resolved'))`,
+  );
   // Never two open alerts for one rule.
-  await knex.raw(`create unique index kpi_alerts_one_open_per_rule on kpi_alerts (rule_id) where state in ('pending', 'firing', 'acknowledged')`);
+  await knex.raw(
+    `create unique index kpi_alerts_one_open_per_rule on kpi_alerts (rule_id) where state in ('pending', 'firing', 'acknowledged')`,
+  );
   await knex.raw(`create index kpi_alerts_tenant_state_idx on kpi_alerts (tenant_id, state, id)`);
   await enableTenantRowSecurity(knex, 'kpi_alerts');
 

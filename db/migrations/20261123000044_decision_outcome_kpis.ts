@@ -41,7 +41,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     `alter table decision_outcome_kpis add constraint decision_outcome_kpis_expected_source_check check (expected_source in (${inList(EXPECTED_SOURCES)}))`,
   );
-  await knex.raw(`alter table decision_outcome_kpis add constraint decision_outcome_kpis_metric_check check (char_length(metric) between 1 and 100)`);
+  await knex.raw(
+    `alter table decision_outcome_kpis add constraint decision_outcome_kpis_metric_check check (char_length(metric) between 1 and 100)`,
+  );
   await enableTenantRowSecurity(knex, 'decision_outcome_kpis');
 }
 

@@ -11,12 +11,16 @@ export async function up(knex: Knex): Promise<void> {
     await knex.raw(`alter table ${table} add constraint ${table}_source_check check (source in ${SOURCES})`);
     // Points recorded before this migration: a scenario's carry its id; a sync's carry the note "sync syn_…".
     await knex.raw(`update ${table} set source = 'scenario' where scenario_id is not null`);
-    await knex.raw(`update ${table} set source = 'sync', sync_id = substring(note from 6) where scenario_id is null and note ~ '^sync syn_[0-9a-z]+$'`);
+    await knex.raw(
+      `update ${table} set source = 'sync', sync_id = substring(note from 6) where scenario_id is null and note ~ '^sync syn_[0-9a-z]+$'`,
+    );
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of ['kpi_points', 'kpi_point_revisions']) {
-    await knex.raw(`alter table ${table} drop constraint ${table}_source_check, drop column source, drop column sync_id`);
+    await knex.raw(
+      `alter table ${table} drop constraint ${table}_source_check, drop column source, drop column sync_id`,
+    );
   }
 }

@@ -23,10 +23,16 @@ export async function up(knex: Knex): Promise<void> {
       where workflow_id not like 'webhook\\_lane/%'`,
   );
   // One original delivery per (event, subscription): a relay pass that is repeated writes nothing twice.
-  await knex.raw('create unique index webhook_deliveries_event_subscription_unique on webhook_deliveries (subscription_id, event_id) where redelivery_of is null');
+  await knex.raw(
+    'create unique index webhook_deliveries_event_subscription_unique on webhook_deliveries (subscription_id, event_id) where redelivery_of is null',
+  );
   // A lane's due deliveries, oldest first; and the relay's sweep for deliveries no lane has picked up in time.
-  await knex.raw('create index webhook_deliveries_due_idx on webhook_deliveries (subscription_id, next_attempt_at, id) where next_attempt_at is not null');
-  await knex.raw('create index webhook_deliveries_overdue_idx on webhook_deliveries (next_attempt_at) where next_attempt_at is not null');
+  await knex.raw(
+    'create index webhook_deliveries_due_idx on webhook_deliveries (subscription_id, next_attempt_at, id) where next_attempt_at is not null',
+  );
+  await knex.raw(
+    'create index webhook_deliveries_overdue_idx on webhook_deliveries (next_attempt_at) where next_attempt_at is not null',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
@@ -35,7 +41,9 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop index webhook_deliveries_event_subscription_unique');
   await knex.raw('drop index webhook_deliveries_delivery_workflow_id_unique');
   await knex.raw("delete from webhook_deliveries where workflow_id like 'webhook\\_lane/%'");
-  await knex.raw('alter table webhook_deliveries add constraint webhook_deliveries_workflow_id_unique unique (workflow_id)');
+  await knex.raw(
+    'alter table webhook_deliveries add constraint webhook_deliveries_workflow_id_unique unique (workflow_id)',
+  );
   await knex.schema.alterTable('webhook_deliveries', (t) => t.dropColumn('next_attempt_at'));
   await knex.schema.alterTable('webhook_subscriptions', (t) => t.dropColumn('lane_pass_until'));
 }

@@ -12,10 +12,16 @@ export async function up(knex: Knex): Promise<void> {
       add column schedule_error text,
       add column schedule_attempts integer not null default 0,
       add column schedule_retry_at timestamptz`);
-  await knex.raw(`alter table integrations add constraint integrations_schedule_status_check check (schedule_status in ('pending', 'synced', 'error'))`);
-  await knex.raw(`create index integrations_schedule_lagging on integrations (schedule_retry_at) where schedule_generation > schedule_applied_generation`);
+  await knex.raw(
+    `alter table integrations add constraint integrations_schedule_status_check check (schedule_status in ('pending', 'synced', 'error'))`,
+  );
+  await knex.raw(
+    `create index integrations_schedule_lagging on integrations (schedule_retry_at) where schedule_generation > schedule_applied_generation`,
+  );
   // Schedules written before this migration were written inside the write's transaction: Temporal has them.
-  await knex.raw(`update integrations set schedule_status = 'synced' where schedule is not null and deleted_at is null`);
+  await knex.raw(
+    `update integrations set schedule_status = 'synced' where schedule is not null and deleted_at is null`,
+  );
 
   // Batched KPI evaluation: when the time-based checks last looked at a KPI, in which tick (the shard workflow's run id,
   // so one tick checks a KPI once, whatever the clocks say), what went wrong if the check failed, and whether the KPI
@@ -30,7 +36,9 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw(`alter table kpis drop column checked_at, drop column checked_in_tick, drop column check_error, drop column legacy_schedule`);
+  await knex.raw(
+    `alter table kpis drop column checked_at, drop column checked_in_tick, drop column check_error, drop column legacy_schedule`,
+  );
   await knex.raw(`
     alter table integrations
       drop column schedule_generation, drop column schedule_applied_generation, drop column schedule_status,

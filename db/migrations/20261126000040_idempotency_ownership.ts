@@ -14,8 +14,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('work_committed_at', { useTz: true });
   });
   // The run-recovery sweep: runs still marked running, oldest change first.
-  await knex.raw(`create index scenarios_running_updated_idx on scenarios (updated_at) where status = 'running' and deleted_at is null`);
-  await knex.raw(`create index scenario_batches_running_created_idx on scenario_batches (created_at) where status = 'running'`);
+  await knex.raw(
+    `create index scenarios_running_updated_idx on scenarios (updated_at) where status = 'running' and deleted_at is null`,
+  );
+  await knex.raw(
+    `create index scenario_batches_running_created_idx on scenario_batches (created_at) where status = 'running'`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

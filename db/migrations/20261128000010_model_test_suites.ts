@@ -34,7 +34,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['tenant_id', 'model_id', 'version', 'id']);
   });
-  await knex.raw(`alter table model_test_runs add constraint model_test_runs_status_check check (status in ('passed', 'failed'))`);
+  await knex.raw(
+    `alter table model_test_runs add constraint model_test_runs_status_check check (status in ('passed', 'failed'))`,
+  );
   await enableTenantRowSecurity(knex, 'model_test_cases');
   await enableTenantRowSecurity(knex, 'model_test_runs');
 }

@@ -17,7 +17,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('published_at', { useTz: true });
     t.timestamp('retired_at', { useTz: true });
   });
-  await knex.raw(`alter table model_versions add constraint model_versions_status_check check (status in (${MODEL_VERSION_STATUSES.map((s) => `'${s}'`).join(', ')}))`);
+  await knex.raw(
+    `alter table model_versions add constraint model_versions_status_check check (status in (${MODEL_VERSION_STATUSES.map((s) => `'${s}'`).join(', ')}))`,
+  );
   await knex.schema.alterTable('models', (t) => {
     t.integer('published_version');
     /** The share of decision-table rules a suite must hit before a draft may be submitted; null: the default (1). */
@@ -28,7 +30,9 @@ export async function up(knex: Knex): Promise<void> {
     published_at = v.created_at from models m where m.id = v.model_id`);
   await knex.raw('update models set published_version = latest_version');
   // Exactly one published version per model, whatever two concurrent approvals try.
-  await knex.raw(`create unique index model_versions_one_published on model_versions (model_id) where status = 'published'`);
+  await knex.raw(
+    `create unique index model_versions_one_published on model_versions (model_id) where status = 'published'`,
+  );
 
   // Every time a version goes live: through a review, or again as a rollback (who, when, why, what it replaced).
   await knex.schema.createTable('model_releases', (t) => {
@@ -44,7 +48,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('released_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['tenant_id', 'model_id', 'released_at']);
   });
-  await knex.raw(`alter table model_releases add constraint model_releases_kind_check check (kind in ('review', 'rollback'))`);
+  await knex.raw(
+    `alter table model_releases add constraint model_releases_kind_check check (kind in ('review', 'rollback'))`,
+  );
   await enableTenantRowSecurity(knex, 'model_releases');
 
   // A release decision reviews one model version; ordinary decisions leave it null.
@@ -68,6 +74,16 @@ export async function down(knex: Knex): Promise<void> {
   });
   await knex.raw('alter table model_versions drop constraint model_versions_status_check');
   await knex.schema.alterTable('model_versions', (t) => {
-    for (const column of ['status', 'content_revision', 'review_decision_id', 'updated_by', 'updated_at', 'submitted_at', 'published_at', 'retired_at']) t.dropColumn(column);
+    for (const column of [
+      'status',
+      'content_revision',
+      'review_decision_id',
+      'updated_by',
+      'updated_at',
+      'submitted_at',
+      'published_at',
+      'retired_at',
+    ])
+      t.dropColumn(column);
   });
 }

@@ -30,7 +30,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('completed_at', { useTz: true });
     t.index(['tenant_id', 'model_id', 'id']);
   });
-  await knex.raw(`alter table model_replays add constraint model_replays_status_check check (status in (${MODEL_REPLAY_STATUSES.map((s) => `'${s}'`).join(', ')}))`);
+  await knex.raw(
+    `alter table model_replays add constraint model_replays_status_check check (status in (${MODEL_REPLAY_STATUSES.map((s) => `'${s}'`).join(', ')}))`,
+  );
 
   // One row per batch done: its partial aggregates, written in the same transaction that counts its runs as processed.
   // The primary key makes a retried batch (its worker died after the commit) a no-op: every run is counted once.
@@ -46,7 +48,9 @@ export async function up(knex: Knex): Promise<void> {
   await enableTenantRowSecurity(knex, 'model_replays');
   await enableTenantRowSecurity(knex, 'model_replay_batches');
   // What a replay reads: a model's completed runs of one version, newest first.
-  await knex.raw(`create index scenarios_replay_source_idx on scenarios (tenant_id, model_id, model_version, completed_at desc, id desc) where status = 'completed' and deleted_at is null`);
+  await knex.raw(
+    `create index scenarios_replay_source_idx on scenarios (tenant_id, model_id, model_version, completed_at desc, id desc) where status = 'completed' and deleted_at is null`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

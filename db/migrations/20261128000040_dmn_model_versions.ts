@@ -17,7 +17,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table model_versions alter column graph drop not null');
   await knex.raw(`alter table model_versions add constraint model_versions_format_check check (
     (format = 'jdm' and graph is not null and dmn is null) or (format = 'dmn' and dmn is not null and dmn_namespace is not null))`);
-  await knex.raw('create index model_versions_dmn_namespace on model_versions (tenant_id, dmn_namespace) where dmn_namespace is not null');
+  await knex.raw(
+    'create index model_versions_dmn_namespace on model_versions (tenant_id, dmn_namespace) where dmn_namespace is not null',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -27,7 +27,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.primary(['tenant_id', 'user_id', 'kind']);
   });
-  await knex.raw(`alter table notification_preferences add constraint notification_preferences_delivery check (delivery in ('immediate', 'digest', 'off'))`);
+  await knex.raw(
+    `alter table notification_preferences add constraint notification_preferences_delivery check (delivery in ('immediate', 'digest', 'off'))`,
+  );
 
   await knex.schema.createTable('chat_destinations', (t) => {
     t.text('id').primary();
@@ -43,7 +45,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['tenant_id', 'id']);
   });
-  await knex.raw(`alter table chat_destinations add constraint chat_destinations_format check (format in ('slack', 'teams'))`);
+  await knex.raw(
+    `alter table chat_destinations add constraint chat_destinations_format check (format in ('slack', 'teams'))`,
+  );
 
   await knex.schema.createTable('notifications', (t) => {
     t.text('id').primary();
@@ -82,18 +86,28 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['tenant_id', 'id']);
   });
   await knex.raw(`alter table notifications add constraint notifications_channel check (channel in ('email', 'chat'))`);
-  await knex.raw(`alter table notifications add constraint notifications_status check (status in ('pending', 'sending', 'sent', 'failed', 'digested', 'cancelled'))`);
-  await knex.raw(`alter table notifications add constraint notifications_delivery check (delivery in ('immediate', 'digest'))`);
+  await knex.raw(
+    `alter table notifications add constraint notifications_status check (status in ('pending', 'sending', 'sent', 'failed', 'digested', 'cancelled'))`,
+  );
+  await knex.raw(
+    `alter table notifications add constraint notifications_delivery check (delivery in ('immediate', 'digest'))`,
+  );
   // The relay may run a reaction again (a pass that rolled back): one message per event, person and channel.
   await knex.raw(
     `create unique index notifications_once_per_event on notifications (tenant_id, event_id, channel, coalesce(user_id, destination_id)) where event_id is not null`,
   );
   // One digest per person per local day, however many passes try to assemble it.
-  await knex.raw(`create unique index notifications_one_digest on notifications (tenant_id, user_id, digest_date) where kind = 'digest'`);
+  await knex.raw(
+    `create unique index notifications_one_digest on notifications (tenant_id, user_id, digest_date) where kind = 'digest'`,
+  );
   // The lanes' queue: what is open, by tenant and due time.
-  await knex.raw(`create index notifications_open on notifications (tenant_id, due_at) where status in ('pending', 'sending')`);
+  await knex.raw(
+    `create index notifications_open on notifications (tenant_id, due_at) where status in ('pending', 'sending')`,
+  );
   // The sweep across tenants for lanes to wake.
-  await knex.raw(`create index notifications_open_due on notifications (due_at) where status in ('pending', 'sending')`);
+  await knex.raw(
+    `create index notifications_open_due on notifications (due_at) where status in ('pending', 'sending')`,
+  );
 
   await knex.schema.createTable('kpi_watchers', (t) => {
     t.text('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');
@@ -119,13 +133,27 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['tenant_id', 'member_id']);
   });
 
-  for (const table of ['notification_settings', 'notification_preferences', 'chat_destinations', 'notifications', 'kpi_watchers', 'invitations']) {
+  for (const table of [
+    'notification_settings',
+    'notification_preferences',
+    'chat_destinations',
+    'notifications',
+    'kpi_watchers',
+    'invitations',
+  ]) {
     await enableTenantRowSecurity(knex, table);
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['invitations', 'kpi_watchers', 'notifications', 'chat_destinations', 'notification_preferences', 'notification_settings']) {
+  for (const table of [
+    'invitations',
+    'kpi_watchers',
+    'notifications',
+    'chat_destinations',
+    'notification_preferences',
+    'notification_settings',
+  ]) {
     await knex.schema.dropTable(table);
   }
   await knex.schema.alterTable('memberships', (t) => t.dropColumn('time_zone'));

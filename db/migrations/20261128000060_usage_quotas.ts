@@ -10,7 +10,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('tenants', (t) => {
     t.text('quota_policy').notNullable().defaultTo('refuse');
   });
-  await knex.raw(`alter table tenants add constraint tenants_quota_policy check (quota_policy in ('refuse', 'allow_overage'))`);
+  await knex.raw(
+    `alter table tenants add constraint tenants_quota_policy check (quota_policy in ('refuse', 'allow_overage'))`,
+  );
 
   await knex.schema.createTable('usage_quotas', (t) => {
     t.text('tenant_id').notNullable().references('tenants.id').onDelete('CASCADE');

@@ -10,7 +10,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('dedicated_host').unique();
     t.boolean('shared_host_open').notNullable().defaultTo(true);
   });
-  await knex.raw(`alter table tenants add constraint tenants_dedicated_host_lowercase check (dedicated_host = lower(dedicated_host))`);
+  await knex.raw(
+    `alter table tenants add constraint tenants_dedicated_host_lowercase check (dedicated_host = lower(dedicated_host))`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -15,7 +15,9 @@ export async function up(knex: Knex): Promise<void> {
   const received = (table: string) =>
     `(select e->'actor' from jsonb_array_elements(${table}.audit_trail) e where e->>'event' = 'received' order by (e->>'sequence')::int limit 1)`;
   await knex.raw(`update scenarios set run_by = coalesce(${received('scenarios')}, created_by)`);
-  await knex.raw(`update scenario_runs set run_by = coalesce(${received('scenario_runs')}, s.created_by) from scenarios s where s.id = scenario_runs.scenario_id`);
+  await knex.raw(
+    `update scenario_runs set run_by = coalesce(${received('scenario_runs')}, s.created_by) from scenarios s where s.id = scenario_runs.scenario_id`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

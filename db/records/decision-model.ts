@@ -35,7 +35,16 @@ export interface ContentWriter {
 export class ModelVersionRecord extends Model {
   static override tableName = 'model_versions';
   static override idColumn = ['model_id', 'version'];
-  static override jsonAttributes = ['input_schema', 'output_schema', 'graph', 'metric_directions', 'dmn_imports', 'created_by', 'updated_by', 'content_writers'];
+  static override jsonAttributes = [
+    'input_schema',
+    'output_schema',
+    'graph',
+    'metric_directions',
+    'dmn_imports',
+    'created_by',
+    'updated_by',
+    'content_writers',
+  ];
 
   model_id!: string;
   tenant_id!: string;
@@ -64,7 +73,6 @@ export class ModelVersionRecord extends Model {
   published_at!: Date | null;
   retired_at!: Date | null;
 }
-
 
 /** A version going live: through a review, or again as a rollback. */
 export class ModelReleaseRecord extends Model {

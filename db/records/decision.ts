@@ -87,7 +87,16 @@ export interface ModelRelease {
 
 export class DecisionRecord extends Model {
   static override tableName = 'decisions';
-  static override jsonAttributes = ['options', 'approvals', 'approval_steps', 'review_edits', 'outcome_reviews_at', 'model_release', 'created_by', 'updated_by'];
+  static override jsonAttributes = [
+    'options',
+    'approvals',
+    'approval_steps',
+    'review_edits',
+    'outcome_reviews_at',
+    'model_release',
+    'created_by',
+    'updated_by',
+  ];
 
   id!: string;
   tenant_id!: string;

@@ -13,7 +13,15 @@ export type { FieldFill, FillRateWarning as SyncWarning } from '../../integratio
 
 export class IntegrationSyncRecord extends Model {
   static override tableName = 'integration_syncs';
-  static override jsonAttributes = ['start_state', 'state', 'error', 'created_by', 'cancelled_by', 'field_fill', 'warnings'];
+  static override jsonAttributes = [
+    'start_state',
+    'state',
+    'error',
+    'created_by',
+    'cancelled_by',
+    'field_fill',
+    'warnings',
+  ];
 
   id!: string;
   tenant_id!: string;
@@ -105,12 +113,18 @@ function countsOf(record: IntegrationSyncRecord) {
 /** Per mapped field, the share of mapped records that had a value (0–1, four decimals); empty until a record is mapped. */
 export function fillRates(fill: FieldFill | null | undefined): Record<string, number> {
   if (!fill || fill.records === 0) return {};
-  return Object.fromEntries(Object.entries(fill.fields).map(([field, filled]) => [field, Math.round((filled / fill.records) * 10_000) / 10_000]));
+  return Object.fromEntries(
+    Object.entries(fill.fields).map(([field, filled]) => [
+      field,
+      Math.round((filled / fill.records) * 10_000) / 10_000,
+    ]),
+  );
 }
 
 /** A sync as the API shows it (the connector's internal read state stays internal). */
 export function presentSync(record: IntegrationSyncRecord) {
-  const finished = record.completed_at && record.started_at ? record.completed_at.getTime() - record.started_at.getTime() : null;
+  const finished =
+    record.completed_at && record.started_at ? record.completed_at.getTime() - record.started_at.getTime() : null;
   return {
     id: record.id,
     object: 'integration_sync' as const,
@@ -166,4 +180,3 @@ export function syncEventData(record: IntegrationSyncRecord) {
     },
   };
 }
-

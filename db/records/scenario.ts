@@ -13,7 +13,17 @@ export interface AuditEvent {
   details: Record<string, unknown>;
 }
 
-const JSON_COLUMNS = ['inputs', 'uncertainty', 'simulation', 'metrics', 'decision_structure', 'notes', 'audit_trail', 'error', 'run_by'];
+const JSON_COLUMNS = [
+  'inputs',
+  'uncertainty',
+  'simulation',
+  'metrics',
+  'decision_structure',
+  'notes',
+  'audit_trail',
+  'error',
+  'run_by',
+];
 
 /**
  * The columns of one run of a scenario's model, the same in `scenarios` (its current run) and `scenario_runs` (each

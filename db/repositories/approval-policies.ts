@@ -3,11 +3,17 @@ import { MembershipRecord } from '../records/user';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 
-export async function insertApprovalPolicy(scope: TenantScope, row: Partial<ApprovalPolicyRecord>): Promise<ApprovalPolicyRecord> {
+export async function insertApprovalPolicy(
+  scope: TenantScope,
+  row: Partial<ApprovalPolicyRecord>,
+): Promise<ApprovalPolicyRecord> {
   return insertScoped(scope, ApprovalPolicyRecord, row);
 }
 
-export async function insertApprovalPolicyVersion(scope: TenantScope, row: Partial<ApprovalPolicyVersionRecord>): Promise<ApprovalPolicyVersionRecord> {
+export async function insertApprovalPolicyVersion(
+  scope: TenantScope,
+  row: Partial<ApprovalPolicyVersionRecord>,
+): Promise<ApprovalPolicyVersionRecord> {
   return insertScoped(scope, ApprovalPolicyVersionRecord, row);
 }
 
@@ -17,14 +23,22 @@ export async function findApprovalPolicy(scope: TenantScope, id: string, options
   return (await query.first()) as ApprovalPolicyRecord | undefined;
 }
 
-export async function listApprovalPolicies(scope: TenantScope, filters: { archived?: boolean | undefined }, page: PageRequest) {
+export async function listApprovalPolicies(
+  scope: TenantScope,
+  filters: { archived?: boolean | undefined },
+  page: PageRequest,
+) {
   const query = scoped(scope, ApprovalPolicyRecord);
   if (filters.archived === true) query.whereNotNull('archived_at');
   if (filters.archived === false) query.whereNull('archived_at');
   return paginate<ApprovalPolicyRecord>(query, 'approval_policies.id', page);
 }
 
-export async function updateApprovalPolicy(scope: TenantScope, id: string, patch: Partial<ApprovalPolicyRecord>): Promise<ApprovalPolicyRecord> {
+export async function updateApprovalPolicy(
+  scope: TenantScope,
+  id: string,
+  patch: Partial<ApprovalPolicyRecord>,
+): Promise<ApprovalPolicyRecord> {
   const [row] = (await scoped(scope, ApprovalPolicyRecord)
     .where('approval_policies.id', id)
     .patch({ ...patch, updated_at: new Date() } as Partial<ApprovalPolicyRecord>)
@@ -33,7 +47,8 @@ export async function updateApprovalPolicy(scope: TenantScope, id: string, patch
 }
 
 export async function findApprovalPolicyVersion(scope: TenantScope, policyId: string, version: number) {
-  return (await scoped(scope, ApprovalPolicyVersionRecord).where({ policy_id: policyId, version }).first()) as ApprovalPolicyVersionRecord | undefined;
+  return (await scoped(scope, ApprovalPolicyVersionRecord).where({ policy_id: policyId, version }).first()) as
+    ApprovalPolicyVersionRecord | undefined;
 }
 
 /** The current version of each of these policies, in one query (for a page of policies). */
@@ -47,7 +62,11 @@ export async function findCurrentVersions(scope: TenantScope, policyIds: string[
 
 /** Newest version first: version ids are minted in version order. */
 export async function listApprovalPolicyVersions(scope: TenantScope, policyId: string, page: PageRequest) {
-  return paginate<ApprovalPolicyVersionRecord>(scoped(scope, ApprovalPolicyVersionRecord).where('policy_id', policyId), 'approval_policy_versions.id', page);
+  return paginate<ApprovalPolicyVersionRecord>(
+    scoped(scope, ApprovalPolicyVersionRecord).where('policy_id', policyId),
+    'approval_policy_versions.id',
+    page,
+  );
 }
 
 /** Which of these people belong to the scope's tenant (a policy may name only members). */

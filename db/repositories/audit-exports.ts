@@ -49,7 +49,11 @@ export async function completeAuditExport(
   });
 }
 
-export async function failAuditExport(scope: TenantScope, id: string, error: { code: string; detail: string }): Promise<void> {
+export async function failAuditExport(
+  scope: TenantScope,
+  id: string,
+  error: { code: string; detail: string },
+): Promise<void> {
   const now = new Date();
   await scoped(scope, AuditExportRecord)
     .where('id', id)
@@ -62,9 +66,10 @@ export async function failAuditExport(scope: TenantScope, id: string, error: { c
  * the first record). An export covers records up to here, and its digest signs this head.
  */
 export async function auditHead(scope: TenantScope): Promise<{ sequence: number; hash: string }> {
-  const head = (await scope.trx('audit_heads').where('tenant_id', scope.tenantId).first('last_sequence', 'last_hash')) as
-    | { last_sequence: number; last_hash: string }
-    | undefined;
+  const head = (await scope
+    .trx('audit_heads')
+    .where('tenant_id', scope.tenantId)
+    .first('last_sequence', 'last_hash')) as { last_sequence: number; last_hash: string } | undefined;
   return head ? { sequence: head.last_sequence, hash: head.last_hash } : { sequence: 0, hash: GENESIS_HASH };
 }
 

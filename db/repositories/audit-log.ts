@@ -208,7 +208,9 @@ export async function* streamAuditExportRecords(
       decisionConditions.push('d.tags && :decisionTags::text[]');
       bindings.decisionTags = [...selection.decisionTags];
     }
-    conditions.push(`resource_type = 'decision' and resource_id in (select d.id from decisions d where ${decisionConditions.join(' and ')})`);
+    conditions.push(
+      `resource_type = 'decision' and resource_id in (select d.id from decisions d where ${decisionConditions.join(' and ')})`,
+    );
   }
   const sql = `select tenant_id, sequence, id,
       to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
@@ -238,10 +240,14 @@ export interface AuditChainVerification {
  * appended meanwhile are left for the next walk). Besides each record's own hash and link, the end of the walk must
  * meet the head row: that catches records deleted from the end, and a last record rewritten with a recomputed hash.
  */
-export async function verifyAuditChain(scope: TenantScope, options: { batchSize?: number } = {}): Promise<AuditChainVerification> {
-  const head = (await scope.trx('audit_heads').where('tenant_id', scope.tenantId).first('last_sequence', 'last_hash')) as
-    | { last_sequence: number; last_hash: string }
-    | undefined;
+export async function verifyAuditChain(
+  scope: TenantScope,
+  options: { batchSize?: number } = {},
+): Promise<AuditChainVerification> {
+  const head = (await scope
+    .trx('audit_heads')
+    .where('tenant_id', scope.tenantId)
+    .first('last_sequence', 'last_hash')) as { last_sequence: number; last_hash: string } | undefined;
   const headSequence = head?.last_sequence ?? 0;
   const headHash = head?.last_hash ?? GENESIS_HASH;
   const result = (recordsChecked: number, broken: number | null): AuditChainVerification => ({

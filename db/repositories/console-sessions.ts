@@ -26,7 +26,10 @@ export async function insertConsoleSession(db: Knex, row: NewConsoleSession): Pr
 
 /** A session that has not expired; expired rows are as good as absent (and swept by deleteExpiredConsoleSessions). */
 export async function findConsoleSession(db: Knex, idHash: string): Promise<ConsoleSessionRow | undefined> {
-  return db<ConsoleSessionRow>('console_sessions').where({ id_hash: idHash }).andWhere('expires_at', '>', new Date()).first();
+  return db<ConsoleSessionRow>('console_sessions')
+    .where({ id_hash: idHash })
+    .andWhere('expires_at', '>', new Date())
+    .first();
 }
 
 export async function updateConsoleSession(db: Knex, idHash: string, patch: Partial<ConsoleSessionRow>): Promise<void> {
@@ -35,12 +38,19 @@ export async function updateConsoleSession(db: Knex, idHash: string, patch: Part
 
 /** Deletes the session and returns it (the caller revokes its refresh token), or undefined when there was none. */
 export async function deleteConsoleSession(db: Knex, idHash: string): Promise<ConsoleSessionRow | undefined> {
-  const [row] = (await db('console_sessions').where({ id_hash: idHash }).delete().returning('*')) as ConsoleSessionRow[];
+  const [row] = (await db('console_sessions')
+    .where({ id_hash: idHash })
+    .delete()
+    .returning('*')) as ConsoleSessionRow[];
   return row;
 }
 
 /** Swaps a pending sign-in for the active session in one transaction: the pending row can be used only once. */
-export async function activateConsoleSession(db: Knex, pendingHash: string, active: NewConsoleSession): Promise<boolean> {
+export async function activateConsoleSession(
+  db: Knex,
+  pendingHash: string,
+  active: NewConsoleSession,
+): Promise<boolean> {
   return db.transaction(async (trx) => {
     const removed = await trx('console_sessions').where({ id_hash: pendingHash, status: 'pending' }).delete();
     if (removed === 0) return false;

@@ -3,7 +3,10 @@ import { DatasetDefinitionRecord } from '../records/dataset-definition';
 import { DatasetRecord } from '../records/integration-sync';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 
-export async function insertDatasetDefinition(scope: TenantScope, row: Partial<DatasetDefinitionRecord>): Promise<DatasetDefinitionRecord> {
+export async function insertDatasetDefinition(
+  scope: TenantScope,
+  row: Partial<DatasetDefinitionRecord>,
+): Promise<DatasetDefinitionRecord> {
   return insertScoped(scope, DatasetDefinitionRecord, row);
 }
 
@@ -11,7 +14,11 @@ export async function insertDatasetDefinition(scope: TenantScope, row: Partial<D
  * `forShare` keeps the definition from being deleted or reshaped until the transaction ends (a field mapping being
  * saved into it); `forUpdate` is for the changes themselves.
  */
-export async function findDatasetDefinition(scope: TenantScope, name: string, options: { forUpdate?: boolean; forShare?: boolean } = {}) {
+export async function findDatasetDefinition(
+  scope: TenantScope,
+  name: string,
+  options: { forUpdate?: boolean; forShare?: boolean } = {},
+) {
   if (!isDatasetName(name)) return undefined;
   const query = scoped(scope, DatasetDefinitionRecord).where('dataset_definitions.name', name);
   if (options.forUpdate) query.forUpdate();
@@ -23,7 +30,11 @@ export async function listDatasetDefinitions(scope: TenantScope) {
   return (await scoped(scope, DatasetDefinitionRecord).orderBy('name')) as DatasetDefinitionRecord[];
 }
 
-export async function updateDatasetDefinition(scope: TenantScope, name: string, patch: Partial<DatasetDefinitionRecord>): Promise<DatasetDefinitionRecord> {
+export async function updateDatasetDefinition(
+  scope: TenantScope,
+  name: string,
+  patch: Partial<DatasetDefinitionRecord>,
+): Promise<DatasetDefinitionRecord> {
   const [row] = (await scoped(scope, DatasetDefinitionRecord)
     .where('dataset_definitions.name', name)
     .patch({ ...patch, updated_at: new Date() } as Partial<DatasetDefinitionRecord>)
@@ -61,7 +72,11 @@ export function toDatasetDefinition(record: DatasetDefinitionRecord): DatasetDef
 }
 
 /** The built-in dataset or the tenant's own of that name. */
-export async function resolveDatasetDefinition(scope: TenantScope, name: string, options: { forShare?: boolean } = {}): Promise<DatasetDefinition | undefined> {
+export async function resolveDatasetDefinition(
+  scope: TenantScope,
+  name: string,
+  options: { forShare?: boolean } = {},
+): Promise<DatasetDefinition | undefined> {
   if (Object.hasOwn(BUILT_IN_DATASETS, name)) return BUILT_IN_DATASETS[name];
   const record = await findDatasetDefinition(scope, name, options);
   return record ? toDatasetDefinition(record) : undefined;

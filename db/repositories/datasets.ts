@@ -23,7 +23,14 @@ export interface DatasetDefinition {
 }
 
 /** How a field is filtered and aggregated: integers as numbers, date-times (ISO 8601, UTC) as dates (text order). */
-const QUERY_TYPES: Record<FieldType, DatasetFieldType> = { string: 'string', number: 'number', integer: 'number', boolean: 'boolean', date: 'date', 'date-time': 'date' };
+const QUERY_TYPES: Record<FieldType, DatasetFieldType> = {
+  string: 'string',
+  number: 'number',
+  integer: 'number',
+  boolean: 'boolean',
+  date: 'date',
+  'date-time': 'date',
+};
 
 /** The dataset's fields and primary key (built in, or the tenant's own definition), or undefined when there is none. */
 export async function findDatasetDefinition(scope: TenantScope, name: string): Promise<DatasetDefinition | undefined> {
@@ -32,7 +39,9 @@ export async function findDatasetDefinition(scope: TenantScope, name: string): P
   return {
     name,
     primaryKey: definition.primaryKey,
-    fields: Object.fromEntries(Object.entries(definition.fields).map(([field, { type }]) => [field, QUERY_TYPES[type]])),
+    fields: Object.fromEntries(
+      Object.entries(definition.fields).map(([field, { type }]) => [field, QUERY_TYPES[type]]),
+    ),
   };
 }
 
@@ -69,7 +78,8 @@ export class DatasetRequestRejected extends Error {
 }
 
 async function lastFinishedSync(scope: TenantScope, dataset: string, atOrBefore: Date | null): Promise<string | null> {
-  const query = scope.trx('integration_syncs')
+  const query = scope
+    .trx('integration_syncs')
     .select('id')
     .where({ tenant_id: scope.tenantId, dataset })
     .whereIn('status', FINISHED_SYNC_STATUSES)
@@ -87,11 +97,15 @@ async function lastFinishedSync(scope: TenantScope, dataset: string, atOrBefore:
  */
 export async function lastSyncChangingDataset(scope: TenantScope, dataset: string): Promise<string | null> {
   // Each sync keeps the time of the last version it wrote (`last_written_at`): the latest of those is the answer.
-  const row = (await scope.trx('integration_syncs')
+  const row = (await scope
+    .trx('integration_syncs')
     .select('id')
     .where({ tenant_id: scope.tenantId, dataset })
     .whereNotNull('last_written_at')
-    .orderBy([{ column: 'last_written_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'last_written_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .first()) as { id: string } | undefined;
   return row?.id ?? null;
 }
@@ -101,22 +115,33 @@ export async function lastSyncChangingDataset(scope: TenantScope, dataset: strin
  * RFC 3339 time. A sync's point is its completion time, or the time of the last version it wrote if that is later
  * (the completion time comes from the worker's clock, the versions' times from the database's).
  */
-export async function resolveAsOf(scope: TenantScope, dataset: string, raw: string | undefined, path: string): Promise<AsOf> {
+export async function resolveAsOf(
+  scope: TenantScope,
+  dataset: string,
+  raw: string | undefined,
+  path: string,
+): Promise<AsOf> {
   if (raw === undefined) {
-    const now = ((await scope.trx.raw<{ rows: Array<{ now: Date }> }>('select now() as now')).rows[0] as { now: Date }).now;
+    const now = ((await scope.trx.raw<{ rows: Array<{ now: Date }> }>('select now() as now')).rows[0] as { now: Date })
+      .now;
     return { at: null, syncId: await lastFinishedSync(scope, dataset, null), resolvedAt: now };
   }
   if (raw.startsWith('syn_')) {
     const sync = isIdOf('integrationSync', raw) ? await findSync(scope, raw) : undefined;
     if (!sync) throw notFound('integration sync', raw);
-    if (!sync.completed_at) throw new DatasetRequestRejected([{ path, message: `names sync ${raw}, which has not finished (${sync.status})` }]);
+    if (!sync.completed_at)
+      throw new DatasetRequestRejected([
+        { path, message: `names sync ${raw}, which has not finished (${sync.status})` },
+      ]);
     const written = sync.last_written_at;
     const at = written && written > sync.completed_at ? written : sync.completed_at;
     return { at, syncId: sync.id, resolvedAt: at };
   }
   const time = parseDateTime(raw);
   if (!time) {
-    throw new DatasetRequestRejected([{ path, message: 'must be a sync id (syn_…) or an RFC 3339 time (2026-11-23T10:00:00Z)' }]);
+    throw new DatasetRequestRejected([
+      { path, message: 'must be a sync id (syn_…) or an RFC 3339 time (2026-11-23T10:00:00Z)' },
+    ]);
   }
   return { at: time, syncId: await lastFinishedSync(scope, dataset, time), resolvedAt: time };
 }
@@ -163,15 +188,30 @@ export const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in'] as 
 type FilterOperator = (typeof FILTER_OPERATORS)[number];
 type FilterScalar = string | number | boolean | null;
 /** Per field: a value (equality) or operators with values; `in` takes a list (a comma-separated one in a query). */
-export type DatasetFilter = Record<string, FilterScalar | Partial<Record<FilterOperator, FilterScalar | FilterScalar[]>>>;
+export type DatasetFilter = Record<
+  string,
+  FilterScalar | Partial<Record<FilterOperator, FilterScalar | FilterScalar[]>>
+>;
 
 interface SqlCondition {
   sql: string;
   bindings: Knex.RawBinding[];
 }
 
-const SQL_TYPE: Record<DatasetFieldType, string> = { number: 'numeric', string: 'text', date: 'text', boolean: 'boolean' };
-const COMPARISON: Record<Exclude<FilterOperator, 'in'>, string> = { eq: '=', ne: 'is distinct from', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const SQL_TYPE: Record<DatasetFieldType, string> = {
+  number: 'numeric',
+  string: 'text',
+  date: 'text',
+  boolean: 'boolean',
+};
+const COMPARISON: Record<Exclude<FilterOperator, 'in'>, string> = {
+  eq: '=',
+  ne: 'is distinct from',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
 const PLAIN_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 const DATE_PREFIX = /^\d{4}-\d{2}-\d{2}/;
 const MAX_IN_VALUES = 100;
@@ -180,12 +220,21 @@ const MAX_IN_VALUES = 100;
 function fieldExpression(field: string, type: DatasetFieldType): SqlCondition {
   switch (type) {
     case 'number':
-      return { sql: `(case when jsonb_typeof(data -> ?::text) = 'number' then (data ->> ?::text)::numeric end)`, bindings: [field, field] };
+      return {
+        sql: `(case when jsonb_typeof(data -> ?::text) = 'number' then (data ->> ?::text)::numeric end)`,
+        bindings: [field, field],
+      };
     case 'boolean':
-      return { sql: `(case when jsonb_typeof(data -> ?::text) = 'boolean' then (data ->> ?::text)::boolean end)`, bindings: [field, field] };
+      return {
+        sql: `(case when jsonb_typeof(data -> ?::text) = 'boolean' then (data ->> ?::text)::boolean end)`,
+        bindings: [field, field],
+      };
     default:
       // Byte order, so dates (YYYY-MM-DD) and keys compare the same whatever the database's collation.
-      return { sql: `((case when jsonb_typeof(data -> ?::text) = 'string' then data ->> ?::text end) collate "C")`, bindings: [field, field] };
+      return {
+        sql: `((case when jsonb_typeof(data -> ?::text) = 'string' then data ->> ?::text end) collate "C")`,
+        bindings: [field, field],
+      };
   }
 }
 
@@ -194,7 +243,11 @@ function fieldsList(definition: DatasetDefinition): string {
 }
 
 /** A filter value as its field's type, or why it is not one. Query values arrive as text. */
-function filterValue(type: DatasetFieldType, value: unknown, fromQuery: boolean): { value: unknown } | { error: string } {
+function filterValue(
+  type: DatasetFieldType,
+  value: unknown,
+  fromQuery: boolean,
+): { value: unknown } | { error: string } {
   if (type === 'number') {
     if (typeof value === 'number' && Number.isFinite(value)) return { value };
     if (fromQuery && typeof value === 'string' && PLAIN_NUMBER.test(value)) return { value: Number(value) };
@@ -214,7 +267,11 @@ function filterValue(type: DatasetFieldType, value: unknown, fromQuery: boolean)
  * The filter as SQL conditions on `data`, every value bound. Unknown fields and operators, and values not of the
  * field's type, are refused naming them (`path` is where the filter sits in the request).
  */
-export function compileFilter(definition: DatasetDefinition, filter: DatasetFilter | undefined, options: { path: string; site: RequestSite }): SqlCondition[] {
+export function compileFilter(
+  definition: DatasetDefinition,
+  filter: DatasetFilter | undefined,
+  options: { path: string; site: RequestSite },
+): SqlCondition[] {
   const conditions: SqlCondition[] = [];
   const errors: FieldError[] = [];
   const fromQuery = options.site === 'query';
@@ -230,7 +287,8 @@ export function compileFilter(definition: DatasetDefinition, filter: DatasetFilt
       condition !== null && typeof condition === 'object' && !Array.isArray(condition)
         ? Object.entries(condition).map(([operator, value]) => [operator, value, pointerTo(fieldPath, operator)])
         : [['eq', condition, fieldPath]];
-    if (operators.length === 0) errors.push({ path: fieldPath, message: `needs an operator (${FILTER_OPERATORS.join(', ')})` });
+    if (operators.length === 0)
+      errors.push({ path: fieldPath, message: `needs an operator (${FILTER_OPERATORS.join(', ')})` });
     for (const [operator, raw, path] of operators) {
       if (!(FILTER_OPERATORS as readonly string[]).includes(operator)) {
         errors.push({ path, message: `is not a filter operator (${FILTER_OPERATORS.join(', ')})` });
@@ -243,22 +301,32 @@ export function compileFilter(definition: DatasetDefinition, filter: DatasetFilt
       if (operator === 'in') {
         const list = fromQuery && typeof raw === 'string' ? raw.split(',') : raw;
         if (!Array.isArray(list) || list.length === 0 || list.length > MAX_IN_VALUES) {
-          errors.push({ path, message: `must be a list of 1 to ${MAX_IN_VALUES} values${fromQuery ? ' (comma-separated)' : ''}` });
+          errors.push({
+            path,
+            message: `must be a list of 1 to ${MAX_IN_VALUES} values${fromQuery ? ' (comma-separated)' : ''}`,
+          });
           continue;
         }
         const values: Knex.Value[] = [];
         for (const [index, item] of list.entries()) {
           const converted = filterValue(type, item, fromQuery);
-          if ('error' in converted) errors.push({ path: fromQuery ? path : pointerTo(path, index), message: converted.error });
+          if ('error' in converted)
+            errors.push({ path: fromQuery ? path : pointerTo(path, index), message: converted.error });
           else values.push(converted.value as Knex.Value);
         }
-        conditions.push({ sql: `${expression.sql} = any(?::${SQL_TYPE[type]}[])`, bindings: [...expression.bindings, values as Knex.RawBinding] });
+        conditions.push({
+          sql: `${expression.sql} = any(?::${SQL_TYPE[type]}[])`,
+          bindings: [...expression.bindings, values as Knex.RawBinding],
+        });
         continue;
       }
       const comparison = COMPARISON[operator as Exclude<FilterOperator, 'in'>];
       // Only the JSON form can say null: eq null is "missing or null", ne null "present".
       if (raw === null && !fromQuery && (operator === 'eq' || operator === 'ne')) {
-        conditions.push({ sql: `${expression.sql} is ${operator === 'eq' ? '' : 'not '}null`, bindings: expression.bindings });
+        conditions.push({
+          sql: `${expression.sql} is ${operator === 'eq' ? '' : 'not '}null`,
+          bindings: expression.bindings,
+        });
         continue;
       }
       const converted = filterValue(type, raw, fromQuery);
@@ -266,7 +334,10 @@ export function compileFilter(definition: DatasetDefinition, filter: DatasetFilt
         errors.push({ path, message: converted.error });
         continue;
       }
-      conditions.push({ sql: `${expression.sql} ${comparison} ?::${SQL_TYPE[type]}`, bindings: [...expression.bindings, converted.value as Knex.Value] });
+      conditions.push({
+        sql: `${expression.sql} ${comparison} ?::${SQL_TYPE[type]}`,
+        bindings: [...expression.bindings, converted.value as Knex.Value],
+      });
     }
   }
   if (errors.length > 0) throw new DatasetRequestRejected(errors);
@@ -366,11 +437,16 @@ export function metricName(metric: AggregateMetric): string {
 }
 
 /** The metric as an SQL aggregate, or the problems with it (paths relative to the metric). */
-function metricExpression(definition: DatasetDefinition, metric: AggregateMetric): (SqlCondition & { numeric: boolean }) | FieldError[] {
+function metricExpression(
+  definition: DatasetDefinition,
+  metric: AggregateMetric,
+): (SqlCondition & { numeric: boolean }) | FieldError[] {
   const numeric = (expression: SqlCondition, isNumeric = true) => ({ ...expression, numeric: isNumeric });
   const { field } = metric;
   if (field === undefined) {
-    return metric.function === 'count' ? numeric({ sql: 'count(*)', bindings: [] }) : [{ path: '/field', message: `is required for ${metric.function}` }];
+    return metric.function === 'count'
+      ? numeric({ sql: 'count(*)', bindings: [] })
+      : [{ path: '/field', message: `is required for ${metric.function}` }];
   }
   const type = Object.hasOwn(definition.fields, field) ? definition.fields[field] : undefined;
   if (!type) return [{ path: '/field', message: `is not a field of ${definition.name} (${fieldsList(definition)})` }];
@@ -380,16 +456,30 @@ function metricExpression(definition: DatasetDefinition, metric: AggregateMetric
       return numeric({ sql: `count(nullif(data -> ?::text, 'null'::jsonb))`, bindings: [field] });
     case 'min':
     case 'max':
-      if (type === 'boolean') return [{ path: '/field', message: `${field} is a boolean field: ${metric.function} needs a number, date or string field` }];
-      return numeric({ sql: `${metric.function}(${expression.sql})`, bindings: expression.bindings }, type === 'number');
+      if (type === 'boolean')
+        return [
+          {
+            path: '/field',
+            message: `${field} is a boolean field: ${metric.function} needs a number, date or string field`,
+          },
+        ];
+      return numeric(
+        { sql: `${metric.function}(${expression.sql})`, bindings: expression.bindings },
+        type === 'number',
+      );
     case 'percentile':
-      if (type !== 'number') return [{ path: '/field', message: `${field} is a ${type} field: percentile needs a number field` }];
+      if (type !== 'number')
+        return [{ path: '/field', message: `${field} is a ${type} field: percentile needs a number field` }];
       if (typeof metric.percentile !== 'number' || metric.percentile < 0 || metric.percentile > 100) {
         return [{ path: '/percentile', message: 'is required for percentile: a number from 0 to 100' }];
       }
-      return numeric({ sql: `percentile_cont(?::float8) within group (order by ${expression.sql})`, bindings: [metric.percentile / 100, ...expression.bindings] });
+      return numeric({
+        sql: `percentile_cont(?::float8) within group (order by ${expression.sql})`,
+        bindings: [metric.percentile / 100, ...expression.bindings],
+      });
     default:
-      if (type !== 'number') return [{ path: '/field', message: `${field} is a ${type} field: ${metric.function} needs a number field` }];
+      if (type !== 'number')
+        return [{ path: '/field', message: `${field} is a ${type} field: ${metric.function} needs a number field` }];
       return numeric({ sql: `${metric.function}(${expression.sql})`, bindings: expression.bindings });
   }
 }
@@ -407,7 +497,11 @@ function aggregateValue(raw: unknown, numeric: boolean): AggregateValue {
  * `DatasetRequestRejected`; an unknown dataset, or a sync id in `as_of` that is not the tenant's, is a 404. Used by the aggregate endpoint and
  * by scenario input bindings.
  */
-export async function aggregateDataset(scope: TenantScope, name: string, request: AggregateRequest): Promise<AggregateResult> {
+export async function aggregateDataset(
+  scope: TenantScope,
+  name: string,
+  request: AggregateRequest,
+): Promise<AggregateResult> {
   const definition = await findDatasetDefinition(scope, name);
   if (!definition) throw notFound('dataset', name);
   const errors: FieldError[] = [];
@@ -419,12 +513,20 @@ export async function aggregateDataset(scope: TenantScope, name: string, request
     if (Array.isArray(expression)) errors.push(...expression.map((e) => ({ ...e, path: `${path}${e.path}` })));
     else metrics.push(expression);
     const valueName = metricName(metric);
-    if (names.has(valueName)) errors.push({ path: `${path}${metric.as !== undefined ? '/as' : ''}`, message: `names the value "${valueName}" twice: give one an "as"` });
+    if (names.has(valueName))
+      errors.push({
+        path: `${path}${metric.as !== undefined ? '/as' : ''}`,
+        message: `names the value "${valueName}" twice: give one an "as"`,
+      });
     names.add(valueName);
   });
   const groupBy = request.group_by ?? [];
   groupBy.forEach((field, index) => {
-    if (!Object.hasOwn(definition.fields, field)) errors.push({ path: `/group_by/${index}`, message: `is not a field of ${definition.name} (${fieldsList(definition)})` });
+    if (!Object.hasOwn(definition.fields, field))
+      errors.push({
+        path: `/group_by/${index}`,
+        message: `is not a field of ${definition.name} (${fieldsList(definition)})`,
+      });
   });
   if (errors.length > 0) throw new DatasetRequestRejected(errors);
   const conditions = compileFilter(definition, request.filter, { path: '/filter', site: 'body' });
@@ -445,13 +547,22 @@ export async function aggregateDataset(scope: TenantScope, name: string, request
     ...conditions.flatMap((c) => c.bindings),
   ]);
   const valueNames = request.metrics.map(metricName);
-  const valuesOf = (row: Record<string, unknown>) => Object.fromEntries(valueNames.map((valueName, index) => [valueName, aggregateValue(row[`m${index}`], metrics[index]?.numeric ?? true)]));
+  const valuesOf = (row: Record<string, unknown>) =>
+    Object.fromEntries(
+      valueNames.map((valueName, index) => [
+        valueName,
+        aggregateValue(row[`m${index}`], metrics[index]?.numeric ?? true),
+      ]),
+    );
   const base = { object: 'dataset_aggregate' as const, dataset: definition.name, as_of: presentAsOf(asOf) };
   if (groupBy.length === 0) return { ...base, values: valuesOf(result.rows[0] ?? {}) };
   const rows = result.rows.slice(0, MAX_AGGREGATE_GROUPS);
   return {
     ...base,
-    groups: rows.map((row) => ({ key: Object.fromEntries(groupBy.map((field, index) => [field, row[`g${index}`] ?? null])), values: valuesOf(row) })),
+    groups: rows.map((row) => ({
+      key: Object.fromEntries(groupBy.map((field, index) => [field, row[`g${index}`] ?? null])),
+      values: valuesOf(row),
+    })),
     groups_truncated: result.rows.length > MAX_AGGREGATE_GROUPS,
   };
 }

@@ -41,7 +41,10 @@ export function versionContent(record: Pick<ModelVersionRecord, 'format' | 'grap
  * The DMN version a namespace names in the caller's tenant (row-level security keeps other tenants' out): a published
  * version first, else the newest upload.
  */
-export async function findDmnVersionByNamespace(scope: TenantScope, namespace: string): Promise<ModelVersionRecord | undefined> {
+export async function findDmnVersionByNamespace(
+  scope: TenantScope,
+  namespace: string,
+): Promise<ModelVersionRecord | undefined> {
   return (await scoped(scope, ModelVersionRecord)
     .where({ format: 'dmn', dmn_namespace: namespace })
     .orderByRaw(`(status = 'published') desc`)
@@ -56,12 +59,24 @@ export async function createTenantModel(
   version: NewModelVersion,
   actor: Actor,
 ): Promise<{ model: DecisionModelRecord; version: ModelVersionRecord }> {
-  const record = await insertScoped(scope, DecisionModelRecord, { ...model, status: 'active', latest_version: 1, published_version: null, created_by: actor });
+  const record = await insertScoped(scope, DecisionModelRecord, {
+    ...model,
+    status: 'active',
+    latest_version: 1,
+    published_version: null,
+    created_by: actor,
+  });
   const versionRecord = await insertVersion(scope, model.id, 1, version, actor);
   return { model: record, version: versionRecord };
 }
 
-async function insertVersion(scope: TenantScope, modelId: string, version: number, input: NewModelVersion, actor: Actor) {
+async function insertVersion(
+  scope: TenantScope,
+  modelId: string,
+  version: number,
+  input: NewModelVersion,
+  actor: Actor,
+) {
   return insertScoped(scope, ModelVersionRecord, {
     model_id: modelId,
     version,
@@ -79,7 +94,8 @@ export async function addModelVersion(
   input: NewModelVersion,
   actor: Actor,
 ): Promise<{ model: DecisionModelRecord; version: ModelVersionRecord } | undefined> {
-  const current = (await scoped(scope, DecisionModelRecord).where('models.id', modelId).forUpdate().first()) as DecisionModelRecord | undefined;
+  const current = (await scoped(scope, DecisionModelRecord).where('models.id', modelId).forUpdate().first()) as
+    DecisionModelRecord | undefined;
   if (!current) return undefined;
   const next = current.latest_version + 1;
   const version = await insertVersion(scope, modelId, next, input, actor);
@@ -90,7 +106,11 @@ export async function addModelVersion(
   return { model: model as DecisionModelRecord, version };
 }
 
-export async function findTenantModel(scope: TenantScope, id: string, options: { forUpdate?: boolean } = {}): Promise<DecisionModelRecord | undefined> {
+export async function findTenantModel(
+  scope: TenantScope,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DecisionModelRecord | undefined> {
   const query = scoped(scope, DecisionModelRecord).where('models.id', id);
   if (options.forUpdate) query.forUpdate();
   return (await query.first()) as DecisionModelRecord | undefined;
@@ -108,7 +128,13 @@ export async function findModelVersion(
 }
 
 /** Replaces a draft's content (the caller has checked it is a draft): approvals given to the old content no longer stand. */
-export async function replaceDraftContent(scope: TenantScope, modelId: string, version: number, input: NewModelVersion, actor: Actor): Promise<ModelVersionRecord> {
+export async function replaceDraftContent(
+  scope: TenantScope,
+  modelId: string,
+  version: number,
+  input: NewModelVersion,
+  actor: Actor,
+): Promise<ModelVersionRecord> {
   const [record] = (await scoped(scope, ModelVersionRecord)
     .where({ model_id: modelId, version })
     .patch({
@@ -126,7 +152,12 @@ export async function replaceDraftContent(scope: TenantScope, modelId: string, v
   return record as ModelVersionRecord;
 }
 
-export async function updateModelVersion(scope: TenantScope, modelId: string, version: number, patch: Partial<ModelVersionRecord>): Promise<ModelVersionRecord> {
+export async function updateModelVersion(
+  scope: TenantScope,
+  modelId: string,
+  version: number,
+  patch: Partial<ModelVersionRecord>,
+): Promise<ModelVersionRecord> {
   const [record] = (await scoped(scope, ModelVersionRecord)
     .where({ model_id: modelId, version })
     .patch({ ...patch, updated_at: new Date() } as Partial<ModelVersionRecord>)
@@ -134,7 +165,11 @@ export async function updateModelVersion(scope: TenantScope, modelId: string, ve
   return record as ModelVersionRecord;
 }
 
-export async function updateTenantModel(scope: TenantScope, id: string, patch: Partial<DecisionModelRecord>): Promise<DecisionModelRecord> {
+export async function updateTenantModel(
+  scope: TenantScope,
+  id: string,
+  patch: Partial<DecisionModelRecord>,
+): Promise<DecisionModelRecord> {
   const [model] = (await scoped(scope, DecisionModelRecord)
     .where('models.id', id)
     .patch({ ...patch, updated_at: new Date() } as Partial<DecisionModelRecord>)
@@ -152,11 +187,22 @@ export async function publishModelVersion(
   version: number,
   release: { id: string; kind: 'review' | 'rollback'; reason: string | null; decisionId: string | null; actor: Actor },
 ): Promise<{ release: ModelReleaseRecord; retired: ModelVersionRecord | undefined; published: ModelVersionRecord }> {
-  const model = (await scoped(scope, DecisionModelRecord).where('models.id', modelId).forUpdate().first()) as DecisionModelRecord;
+  const model = (await scoped(scope, DecisionModelRecord)
+    .where('models.id', modelId)
+    .forUpdate()
+    .first()) as DecisionModelRecord;
   const now = new Date();
   const replaced = model.published_version;
-  const retired = replaced === null || replaced === version ? undefined : await updateModelVersion(scope, modelId, replaced, { status: 'retired', retired_at: now });
-  const published = await updateModelVersion(scope, modelId, version, { status: 'published', published_at: now, retired_at: null, updated_by: release.actor });
+  const retired =
+    replaced === null || replaced === version
+      ? undefined
+      : await updateModelVersion(scope, modelId, replaced, { status: 'retired', retired_at: now });
+  const published = await updateModelVersion(scope, modelId, version, {
+    status: 'published',
+    published_at: now,
+    retired_at: null,
+    updated_by: release.actor,
+  });
   await updateTenantModel(scope, modelId, { published_version: version });
   const record = await insertScoped(scope, ModelReleaseRecord, {
     id: release.id,
@@ -173,7 +219,10 @@ export async function publishModelVersion(
 }
 
 export async function listModelReleases(scope: TenantScope, modelId: string): Promise<ModelReleaseRecord[]> {
-  return (await scoped(scope, ModelReleaseRecord).where('model_id', modelId).orderBy('released_at', 'desc').orderBy('id', 'desc')) as ModelReleaseRecord[];
+  return (await scoped(scope, ModelReleaseRecord)
+    .where('model_id', modelId)
+    .orderBy('released_at', 'desc')
+    .orderBy('id', 'desc')) as ModelReleaseRecord[];
 }
 
 export async function listTenantModels(
@@ -188,7 +237,9 @@ export async function listTenantModels(
 }
 
 export async function listModelVersions(scope: TenantScope, modelId: string): Promise<ModelVersionRecord[]> {
-  return (await scoped(scope, ModelVersionRecord).where('model_id', modelId).orderBy('version', 'desc')) as ModelVersionRecord[];
+  return (await scoped(scope, ModelVersionRecord)
+    .where('model_id', modelId)
+    .orderBy('version', 'desc')) as ModelVersionRecord[];
 }
 
 export async function markModelDeprecated(scope: TenantScope, id: string): Promise<DecisionModelRecord | undefined> {

@@ -33,17 +33,25 @@ export interface DecisionFilters {
 }
 
 /** The decision_assignments principals a person matches: their role and themselves. */
-const principalsOf = (person: { userId: string; role: string | null }) => awaitingEntries({ roles: person.role === null ? [] : [person.role], userIds: [person.userId] });
+const principalsOf = (person: { userId: string; role: string | null }) =>
+  awaitingEntries({ roles: person.role === null ? [] : [person.role], userIds: [person.userId] });
 
 /**
  * Decisions whose current step awaits this person: pending approval, the person eligible by role or by name (the
  * workflow keeps decision_assignments current, escalations and reassignments included), and not kept from approving
  * it (owner, author, editors during review, scenario authors by policy, or already approved this round).
  */
-function awaitingPerson(query: ReturnType<typeof live>, scope: TenantScope, person: { userId: string; role: string | null }) {
+function awaitingPerson(
+  query: ReturnType<typeof live>,
+  scope: TenantScope,
+  person: { userId: string; role: string | null },
+) {
   return query
     .where('decisions.status', 'pending_approval')
-    .whereRaw('decisions.id in (select decision_id from decision_assignments where tenant_id = ? and principal = any(?::text[]))', [scope.tenantId, principalsOf(person)])
+    .whereRaw(
+      'decisions.id in (select decision_id from decision_assignments where tenant_id = ? and principal = any(?::text[]))',
+      [scope.tenantId, principalsOf(person)],
+    )
     .whereRaw('not (decisions.excluded_user_ids && ?::text[])', [[person.userId]]);
 }
 
@@ -62,11 +70,19 @@ export async function listDecisions(scope: TenantScope, filters: DecisionFilters
 
 /** How many live decisions the tenant has in each state (the console's overview). */
 export async function countDecisionsByStatus(scope: TenantScope): Promise<Record<string, number>> {
-  const rows = (await live(scope).clearSelect().select('status').count({ count: '*' }).groupBy('status')) as unknown as Array<{ status: string; count: string | number }>;
+  const rows = (await live(scope)
+    .clearSelect()
+    .select('status')
+    .count({ count: '*' })
+    .groupBy('status')) as unknown as Array<{ status: string; count: string | number }>;
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
 }
 
-export async function updateDecision(scope: TenantScope, id: string, patch: Partial<DecisionRecord>): Promise<DecisionRecord> {
+export async function updateDecision(
+  scope: TenantScope,
+  id: string,
+  patch: Partial<DecisionRecord>,
+): Promise<DecisionRecord> {
   const [row] = (await live(scope)
     .where('decisions.id', id)
     .patch({ ...patch, updated_at: new Date() } as Partial<DecisionRecord>)
@@ -81,25 +97,41 @@ export async function isTenantMember(scope: TenantScope, userId: string): Promis
 
 // ---- Evidence -------------------------------------------------------------------------------------------------------
 
-export async function insertEvidence(scope: TenantScope, row: Partial<DecisionEvidenceRecord>): Promise<DecisionEvidenceRecord> {
+export async function insertEvidence(
+  scope: TenantScope,
+  row: Partial<DecisionEvidenceRecord>,
+): Promise<DecisionEvidenceRecord> {
   return insertScoped(scope, DecisionEvidenceRecord, row);
 }
 
-export async function findEvidence(scope: TenantScope, decisionId: string, id: string, options: { forUpdate?: boolean } = {}) {
+export async function findEvidence(
+  scope: TenantScope,
+  decisionId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+) {
   const query = scoped(scope, DecisionEvidenceRecord).where({ 'decision_evidence.id': id, decision_id: decisionId });
   if (options.forUpdate) query.forUpdate();
   return (await query.first()) as DecisionEvidenceRecord | undefined;
 }
 
 /** Attached and detached items alike, newest first: detaching is part of the record, not a removal. */
-export async function listEvidence(scope: TenantScope, decisionId: string, filters: { attachedOnly?: boolean }, page: PageRequest) {
+export async function listEvidence(
+  scope: TenantScope,
+  decisionId: string,
+  filters: { attachedOnly?: boolean },
+  page: PageRequest,
+) {
   const query = scoped(scope, DecisionEvidenceRecord).where('decision_id', decisionId);
   if (filters.attachedOnly) query.whereNull('detached_at');
   return paginate<DecisionEvidenceRecord>(query, 'decision_evidence.id', page);
 }
 
 /** The scenario evidence still attached to any of these decisions (what `scenario_moved_on` looks at). */
-export async function listAttachedScenarioEvidence(scope: TenantScope, decisionIds: string[]): Promise<DecisionEvidenceRecord[]> {
+export async function listAttachedScenarioEvidence(
+  scope: TenantScope,
+  decisionIds: string[],
+): Promise<DecisionEvidenceRecord[]> {
   if (decisionIds.length === 0) return [];
   return (await scoped(scope, DecisionEvidenceRecord)
     .whereIn('decision_id', decisionIds)
@@ -107,7 +139,11 @@ export async function listAttachedScenarioEvidence(scope: TenantScope, decisionI
     .whereNull('detached_at')) as DecisionEvidenceRecord[];
 }
 
-export async function markEvidenceDetached(scope: TenantScope, id: string, patch: Pick<DecisionEvidenceRecord, 'detached_by' | 'detached_at'>) {
+export async function markEvidenceDetached(
+  scope: TenantScope,
+  id: string,
+  patch: Pick<DecisionEvidenceRecord, 'detached_by' | 'detached_at'>,
+) {
   const [row] = (await scoped(scope, DecisionEvidenceRecord)
     .where('decision_evidence.id', id)
     .patch(patch as Partial<DecisionEvidenceRecord>)
@@ -139,10 +175,22 @@ export async function countMembersWithRole(scope: TenantScope, role: string, exc
 }
 
 /** Rewrites who may act on a decision's current step (none unless it is pending approval). */
-export async function replaceAssignments(scope: TenantScope, decisionId: string, principals: string[], submittedAt: Date): Promise<void> {
+export async function replaceAssignments(
+  scope: TenantScope,
+  decisionId: string,
+  principals: string[],
+  submittedAt: Date,
+): Promise<void> {
   await scope.trx('decision_assignments').where({ tenant_id: scope.tenantId, decision_id: decisionId }).delete();
   if (principals.length === 0) return;
-  await scope.trx('decision_assignments').insert(principals.map((principal) => ({ tenant_id: scope.tenantId, decision_id: decisionId, principal, submitted_at: submittedAt })));
+  await scope.trx('decision_assignments').insert(
+    principals.map((principal) => ({
+      tenant_id: scope.tenantId,
+      decision_id: decisionId,
+      principal,
+      submitted_at: submittedAt,
+    })),
+  );
 }
 
 export type InboxRow = DecisionRecord & { step_name: string; approvals_required: number };
@@ -152,7 +200,11 @@ export type InboxRow = DecisionRecord & { step_name: string; approvals_required:
  * decision_assignments per principal (a btree range each), merged: fast whether a principal has five tasks or fifty
  * thousand, and whether or not the person is kept from many of them.
  */
-export async function listApprovalInbox(scope: TenantScope, person: { userId: string; role: string | null }, limit: number): Promise<InboxRow[]> {
+export async function listApprovalInbox(
+  scope: TenantScope,
+  person: { userId: string; role: string | null },
+  limit: number,
+): Promise<InboxRow[]> {
   const principals = principalsOf(person);
   const walk = `(select a.decision_id, a.submitted_at from decision_assignments a
        join decisions d on d.tenant_id = a.tenant_id and d.id = a.decision_id

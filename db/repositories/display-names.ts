@@ -11,7 +11,13 @@ export async function findDisplayNames(scope: TenantScope): Promise<Map<string, 
   type Named = Array<{ id: string; name: string }>;
   // One after another: the queries share the transaction's connection.
   const keys = (await scoped(scope, ApiKeyRecord).select('api_keys.id', 'api_keys.name')) as unknown as Named;
-  const clients = (await scoped(scope, OAuthClientRecord).select('oauth_clients.id', 'oauth_clients.name')) as unknown as Named;
-  const policies = (await scoped(scope, ApprovalPolicyRecord).select('approval_policies.id', 'approval_policies.name')) as unknown as Named;
+  const clients = (await scoped(scope, OAuthClientRecord).select(
+    'oauth_clients.id',
+    'oauth_clients.name',
+  )) as unknown as Named;
+  const policies = (await scoped(scope, ApprovalPolicyRecord).select(
+    'approval_policies.id',
+    'approval_policies.name',
+  )) as unknown as Named;
   return new Map([...keys, ...clients, ...policies].map((row) => [row.id, row.name]));
 }

@@ -54,7 +54,11 @@ export async function findEvents(scope: TenantScope, ids: string[]): Promise<Eve
   return (await scoped(scope, EventRecord).whereIn('events.id', ids)) as EventRecord[];
 }
 
-export async function listEvents(scope: TenantScope, filters: { type?: string; createdAfter?: string }, page: PageRequest) {
+export async function listEvents(
+  scope: TenantScope,
+  filters: { type?: string; createdAfter?: string },
+  page: PageRequest,
+) {
   const query = scoped(scope, EventRecord);
   if (filters.type) query.where('type', filters.type);
   if (filters.createdAfter) query.where('created_at', '>=', filters.createdAfter);
@@ -83,7 +87,11 @@ export interface DispatchTarget {
  * Claims up to `limit` undispatched events, oldest first, locking them for the caller's transaction. SKIP LOCKED
  * lets several relays (one per worker process) share the outbox without handing out an event twice at once.
  */
-export async function claimUndispatchedEvents(trx: Knex.Transaction, limit: number, tenantIds?: readonly string[]): Promise<OutboxEvent[]> {
+export async function claimUndispatchedEvents(
+  trx: Knex.Transaction,
+  limit: number,
+  tenantIds?: readonly string[],
+): Promise<OutboxEvent[]> {
   if (tenantIds && tenantIds.length === 0) return [];
   const result = await trx.raw<{ rows: OutboxEvent[] }>(
     `select id, tenant_id, type, target_subscription_id, created_at from events
@@ -109,7 +117,10 @@ export async function markEventsDispatched(trx: Knex.Transaction, ids: string[])
 
 /** Retention: events (and their delivery logs, by cascade) older than the retention period are deleted. */
 export async function deleteEventsOlderThan(db: Knex, days: number): Promise<number> {
-  const result = await db.raw<{ rowCount: number }>(`delete from events where created_at < now() - make_interval(days => ?)`, [days]);
+  const result = await db.raw<{ rowCount: number }>(
+    `delete from events where created_at < now() - make_interval(days => ?)`,
+    [days],
+  );
   return result.rowCount;
 }
 
@@ -123,17 +134,29 @@ export interface ExpiringKey {
  * as it is, or undefined when it was marked meanwhile, another worker is marking it (skipped, not waited for), or it
  * no longer expires.
  */
-export async function markKeyExpiringEvent(scope: TenantScope, keyId: string): Promise<(ApiKeyRecord & { expires_at: Date }) | undefined> {
-  const record = (await scoped(scope, ApiKeyRecord).where('api_keys.id', keyId).whereNull('expiring_event_at').forUpdate().skipLocked().first()) as
-    | ApiKeyRecord
-    | undefined;
+export async function markKeyExpiringEvent(
+  scope: TenantScope,
+  keyId: string,
+): Promise<(ApiKeyRecord & { expires_at: Date }) | undefined> {
+  const record = (await scoped(scope, ApiKeyRecord)
+    .where('api_keys.id', keyId)
+    .whereNull('expiring_event_at')
+    .forUpdate()
+    .skipLocked()
+    .first()) as ApiKeyRecord | undefined;
   if (!record || record.expires_at === null) return undefined;
-  await scoped(scope, ApiKeyRecord).where('api_keys.id', keyId).patch({ expiring_event_at: new Date() } as Partial<ApiKeyRecord>);
+  await scoped(scope, ApiKeyRecord)
+    .where('api_keys.id', keyId)
+    .patch({ expiring_event_at: new Date() } as Partial<ApiKeyRecord>);
   return record as ApiKeyRecord & { expires_at: Date };
 }
 
 /** Live keys expiring within `days` for which api_key.expiring has not been emitted yet. */
-export async function findKeysExpiringWithin(db: Knex, days: number, tenantIds?: readonly string[]): Promise<ExpiringKey[]> {
+export async function findKeysExpiringWithin(
+  db: Knex,
+  days: number,
+  tenantIds?: readonly string[],
+): Promise<ExpiringKey[]> {
   if (tenantIds && tenantIds.length === 0) return [];
   const result = await db.raw<{ rows: ExpiringKey[] }>(
     `select id, tenant_id from api_keys

@@ -68,7 +68,17 @@ export async function claimIdempotencyKey(scope: TenantScope, claim: Idempotency
               and idempotency_keys.work_committed_at is null
               and idempotency_keys.locked_at < now() - make_interval(secs => ?))
      returning true as claimed`,
-    [scope.tenantId, claim.credential, claim.key, claim.requestHash, claim.method, claim.path, claim.ownerToken, claim.ttlSeconds, claim.leaseSeconds],
+    [
+      scope.tenantId,
+      claim.credential,
+      claim.key,
+      claim.requestHash,
+      claim.method,
+      claim.path,
+      claim.ownerToken,
+      claim.ttlSeconds,
+      claim.leaseSeconds,
+    ],
   );
   if (result.rows.length > 0) return { kind: 'claimed' };
   const existing = await scope.trx.raw<{ rows: ClaimRow[] }>(
@@ -83,7 +93,9 @@ export async function claimIdempotencyKey(scope: TenantScope, claim: Idempotency
   if (!row) return { kind: 'in_progress', retryAfterSeconds: 1 };
   if (row.request_hash !== claim.requestHash) return { kind: 'mismatch' };
   const response =
-    row.response_status === null ? undefined : { status: row.response_status, body: row.response_body, headers: row.response_headers ?? {} };
+    row.response_status === null
+      ? undefined
+      : { status: row.response_status, body: row.response_body, headers: row.response_headers ?? {} };
   if (row.state === 'completed' && response) return { kind: 'completed', response };
   if (row.committed && row.lease_left_seconds <= 0) return { kind: 'committed', response };
   return { kind: 'in_progress', retryAfterSeconds: Math.max(1, Math.ceil(row.lease_left_seconds)) };
@@ -92,11 +104,20 @@ export async function claimIdempotencyKey(scope: TenantScope, claim: Idempotency
 /** The owner's sign of life while it works: a claim renewed within the lease is never taken over. */
 export async function renewIdempotencyKey(scope: TenantScope, owned: OwnedIdempotencyKey): Promise<void> {
   await scoped(scope, IdempotencyKeyRecord)
-    .where({ credential: owned.credential, idempotency_key: owned.key, owner_token: owned.ownerToken, state: 'in_progress' })
+    .where({
+      credential: owned.credential,
+      idempotency_key: owned.key,
+      owner_token: owned.ownerToken,
+      state: 'in_progress',
+    })
     .patch({ locked_at: new Date() } as Partial<IdempotencyKeyRecord>);
 }
 
-export async function completeIdempotencyKey(scope: TenantScope, owned: OwnedIdempotencyKey, response: StoredResponse): Promise<void> {
+export async function completeIdempotencyKey(
+  scope: TenantScope,
+  owned: OwnedIdempotencyKey,
+  response: StoredResponse,
+): Promise<void> {
   await scoped(scope, IdempotencyKeyRecord)
     .where({ credential: owned.credential, idempotency_key: owned.key, owner_token: owned.ownerToken })
     .patch({
@@ -110,6 +131,11 @@ export async function completeIdempotencyKey(scope: TenantScope, owned: OwnedIde
 /** A request that failed with a server error releases its key, so the client's retry can do the work. */
 export async function releaseIdempotencyKey(scope: TenantScope, owned: OwnedIdempotencyKey): Promise<void> {
   await scoped(scope, IdempotencyKeyRecord)
-    .where({ credential: owned.credential, idempotency_key: owned.key, owner_token: owned.ownerToken, state: 'in_progress' })
+    .where({
+      credential: owned.credential,
+      idempotency_key: owned.key,
+      owner_token: owned.ownerToken,
+      state: 'in_progress',
+    })
     .delete();
 }

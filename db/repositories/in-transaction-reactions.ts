@@ -22,9 +22,12 @@ export type InTransactionReaction = (scope: TenantScope, event: Pick<EventRecord
 
 /** A completed run's metrics become points of the model-output KPIs following its model (not for a draft run). */
 async function recordModelOutputKpiPoints(scope: TenantScope, event: Pick<EventRecord, 'data'>): Promise<void> {
-  const { scenario } = event.data as { scenario: { id: string; metrics?: Record<string, unknown> | null; completed_at: string } };
+  const { scenario } = event.data as {
+    scenario: { id: string; metrics?: Record<string, unknown> | null; completed_at: string };
+  };
   if (!scenario.metrics) return;
-  const record = (await scoped(scope, ScenarioRecord).where('scenarios.id', scenario.id).first()) as ScenarioRecord | undefined;
+  const record = (await scoped(scope, ScenarioRecord).where('scenarios.id', scenario.id).first()) as
+    ScenarioRecord | undefined;
   if (!record) return;
   await recordModelOutputPoints(scope, record, scenario.metrics, new Date(scenario.completed_at));
 }

@@ -1,10 +1,22 @@
 import type { Actor } from '../../core/actor';
 import { newId } from '../../core/ids';
-import { IntegrationSyncRecord, syncEventData, type FieldFill, type SyncMode, type SyncTrigger } from '../records/integration-sync';
+import {
+  IntegrationSyncRecord,
+  syncEventData,
+  type FieldFill,
+  type SyncMode,
+  type SyncTrigger,
+} from '../records/integration-sync';
 import { scoped, type TenantScope } from '../tenant-scope';
 import { appendAuditRecord } from './audit-log';
 import { recordEvent } from './events';
-import { findRunningSync, insertSync, lastFinishedSyncState, RUNNING_SYNC_STATUSES, updateSync } from './integration-syncs';
+import {
+  findRunningSync,
+  insertSync,
+  lastFinishedSyncState,
+  RUNNING_SYNC_STATUSES,
+  updateSync,
+} from './integration-syncs';
 import { findCurrentFieldMapping } from './integrations';
 import type { StreamState } from '../../integrations/connectors/connector';
 
@@ -47,7 +59,14 @@ export async function requestSync(
     mapping_version: mapping.version,
     page_size: request.pageSize,
     start_state: request.upload
-      ? ({ cursor: null, position: { upload_id: request.upload.id, offset: Number(request.upload.data_offset), line: request.upload.data_line } } satisfies StreamState)
+      ? ({
+          cursor: null,
+          position: {
+            upload_id: request.upload.id,
+            offset: Number(request.upload.data_offset),
+            line: request.upload.data_line,
+          },
+        } satisfies StreamState)
       : request.mode === 'incremental'
         ? await lastFinishedSyncState(scope, request.integrationId, mapping.stream)
         : null,
@@ -62,14 +81,21 @@ export async function requestSync(
     action: 'integration.sync_requested',
     resourceType: 'integration',
     resourceId: request.integrationId,
-    payload: { sync_id: id, mode: request.mode, mapping_version: mapping.version, trigger: request.trigger, ...(request.upload ? { upload_id: request.upload.id } : {}) },
+    payload: {
+      sync_id: id,
+      mode: request.mode,
+      mapping_version: mapping.version,
+      trigger: request.trigger,
+      ...(request.upload ? { upload_id: request.upload.id } : {}),
+    },
   });
   return { kind: 'created', sync };
 }
 
 /** The sync a scheduled workflow already stored (its request activity was retried after storing it). */
 export async function findSyncOfScheduledWorkflow(scope: TenantScope, scheduledWorkflowId: string) {
-  return (await scoped(scope, IntegrationSyncRecord).where('scheduled_workflow_id', scheduledWorkflowId).first()) as IntegrationSyncRecord | undefined;
+  return (await scoped(scope, IntegrationSyncRecord).where('scheduled_workflow_id', scheduledWorkflowId).first()) as
+    IntegrationSyncRecord | undefined;
 }
 
 /**
@@ -78,14 +104,24 @@ export async function findSyncOfScheduledWorkflow(scope: TenantScope, scheduledW
  * the sync no longer `syncing`: it is rolled back whole. Emits `integration.sync.failed` with status `cancelled`.
  * Returns undefined when the sync had already finished.
  */
-export async function markSyncCancelled(scope: TenantScope, syncId: string, cancelledBy: Actor | null): Promise<IntegrationSyncRecord | undefined> {
-  const current = (await scoped(scope, IntegrationSyncRecord).where('integration_syncs.id', syncId).forUpdate().first()) as IntegrationSyncRecord | undefined;
+export async function markSyncCancelled(
+  scope: TenantScope,
+  syncId: string,
+  cancelledBy: Actor | null,
+): Promise<IntegrationSyncRecord | undefined> {
+  const current = (await scoped(scope, IntegrationSyncRecord)
+    .where('integration_syncs.id', syncId)
+    .forUpdate()
+    .first()) as IntegrationSyncRecord | undefined;
   if (!current || !RUNNING_SYNC_STATUSES.includes(current.status)) return undefined;
   const who = cancelledBy ? `${cancelledBy.type} ${cancelledBy.id}` : 'its workflow being cancelled';
   const cancelled = await updateSync(scope, syncId, {
     status: 'cancelled',
     cancelled_by: cancelledBy,
-    error: { code: 'sync_cancelled', detail: `Cancelled by ${who} after ${current.pages_committed} committed page(s); those pages stay.` },
+    error: {
+      code: 'sync_cancelled',
+      detail: `Cancelled by ${who} after ${current.pages_committed} committed page(s); those pages stay.`,
+    },
     completed_at: new Date(),
   });
   await recordEvent(scope, 'integration.sync.failed', syncEventData(cancelled));
@@ -93,7 +129,10 @@ export async function markSyncCancelled(scope: TenantScope, syncId: string, canc
 }
 
 /** The field fill of the previous completed sync of the integration's stream (before `beforeSyncId`), if any. */
-export async function previousCompletedFill(scope: TenantScope, sync: Pick<IntegrationSyncRecord, 'id' | 'integration_id' | 'stream'>): Promise<FieldFill | undefined> {
+export async function previousCompletedFill(
+  scope: TenantScope,
+  sync: Pick<IntegrationSyncRecord, 'id' | 'integration_id' | 'stream'>,
+): Promise<FieldFill | undefined> {
   const previous = (await scoped(scope, IntegrationSyncRecord)
     .where({ integration_id: sync.integration_id, stream: sync.stream })
     .whereIn('status', ['completed', 'partially_completed'])

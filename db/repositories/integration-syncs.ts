@@ -1,25 +1,37 @@
 import { invalidCursor } from '../../core/errors';
 import type { StreamState } from '../../integrations/connectors/connector';
 import { paginate, type PageRequest } from '../pagination';
-import { DatasetRecord, IntegrationSyncRecord, IntegrationSyncRejectionRecord, type SyncStatus } from '../records/integration-sync';
+import {
+  DatasetRecord,
+  IntegrationSyncRecord,
+  IntegrationSyncRejectionRecord,
+  type SyncStatus,
+} from '../records/integration-sync';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 
 export const RUNNING_SYNC_STATUSES: SyncStatus[] = ['queued', 'syncing'];
 
-export async function insertSync(scope: TenantScope, row: Partial<IntegrationSyncRecord>): Promise<IntegrationSyncRecord> {
+export async function insertSync(
+  scope: TenantScope,
+  row: Partial<IntegrationSyncRecord>,
+): Promise<IntegrationSyncRecord> {
   return insertScoped(scope, IntegrationSyncRecord, row);
 }
 
 /** The integration's queued or running sync, if any (at most one: a partial unique index). */
 export async function findRunningSync(scope: TenantScope, integrationId: string) {
-  return (await scoped(scope, IntegrationSyncRecord).where({ integration_id: integrationId }).whereIn('status', RUNNING_SYNC_STATUSES).first()) as
-    | IntegrationSyncRecord
-    | undefined;
+  return (await scoped(scope, IntegrationSyncRecord)
+    .where({ integration_id: integrationId })
+    .whereIn('status', RUNNING_SYNC_STATUSES)
+    .first()) as IntegrationSyncRecord | undefined;
 }
 
 /** Whether a sync writing into the dataset is queued or running (its pages commit one by one before it completes). */
 export async function isDatasetSyncRunning(scope: TenantScope, dataset: string): Promise<boolean> {
-  return (await scoped(scope, IntegrationSyncRecord).where({ dataset }).whereIn('status', RUNNING_SYNC_STATUSES).first()) !== undefined;
+  return (
+    (await scoped(scope, IntegrationSyncRecord).where({ dataset }).whereIn('status', RUNNING_SYNC_STATUSES).first()) !==
+    undefined
+  );
 }
 
 /** A sync whose workflow could not be started: removed, as if never requested. */
@@ -27,7 +39,11 @@ export async function deleteUnstartedSync(scope: TenantScope, id: string): Promi
   await scoped(scope, IntegrationSyncRecord).where({ id, status: 'queued' }).delete();
 }
 
-export async function findSync(scope: TenantScope, id: string, options: { integrationId?: string; forUpdate?: boolean } = {}) {
+export async function findSync(
+  scope: TenantScope,
+  id: string,
+  options: { integrationId?: string; forUpdate?: boolean } = {},
+) {
   const query = scoped(scope, IntegrationSyncRecord).where('integration_syncs.id', id);
   if (options.integrationId !== undefined) query.where('integration_syncs.integration_id', options.integrationId);
   if (options.forUpdate) query.forUpdate();
@@ -35,7 +51,11 @@ export async function findSync(scope: TenantScope, id: string, options: { integr
 }
 
 export async function listSyncs(scope: TenantScope, integrationId: string, page: PageRequest) {
-  return paginate<IntegrationSyncRecord>(scoped(scope, IntegrationSyncRecord).where('integration_syncs.integration_id', integrationId), 'integration_syncs.id', page);
+  return paginate<IntegrationSyncRecord>(
+    scoped(scope, IntegrationSyncRecord).where('integration_syncs.integration_id', integrationId),
+    'integration_syncs.id',
+    page,
+  );
 }
 
 /**
@@ -43,7 +63,11 @@ export async function listSyncs(scope: TenantScope, integrationId: string, page:
  * sync counts: its state is that of its last committed page, so the next incremental sync continues its read from
  * there (or from where it began, when it committed none).
  */
-export async function lastFinishedSyncState(scope: TenantScope, integrationId: string, stream: string): Promise<StreamState | null> {
+export async function lastFinishedSyncState(
+  scope: TenantScope,
+  integrationId: string,
+  stream: string,
+): Promise<StreamState | null> {
   const last = (await scoped(scope, IntegrationSyncRecord)
     .where({ integration_id: integrationId, stream })
     .whereIn('status', ['completed', 'partially_completed', 'cancelled'])
@@ -53,10 +77,19 @@ export async function lastFinishedSyncState(scope: TenantScope, integrationId: s
 }
 
 /** With `writtenNow`, the sync also wrote records just now: `last_written_at` is the transaction's time. */
-export async function updateSync(scope: TenantScope, id: string, patch: Partial<IntegrationSyncRecord>, options: { writtenNow?: boolean } = {}): Promise<IntegrationSyncRecord> {
+export async function updateSync(
+  scope: TenantScope,
+  id: string,
+  patch: Partial<IntegrationSyncRecord>,
+  options: { writtenNow?: boolean } = {},
+): Promise<IntegrationSyncRecord> {
   const [row] = (await scoped(scope, IntegrationSyncRecord)
     .where('integration_syncs.id', id)
-    .patch({ ...patch, ...(options.writtenNow ? { last_written_at: scope.trx.fn.now() } : {}), updated_at: new Date() } as Partial<IntegrationSyncRecord>)
+    .patch({
+      ...patch,
+      ...(options.writtenNow ? { last_written_at: scope.trx.fn.now() } : {}),
+      updated_at: new Date(),
+    } as Partial<IntegrationSyncRecord>)
     .returning('*')) as unknown as IntegrationSyncRecord[];
   return row as IntegrationSyncRecord;
 }
@@ -132,7 +165,9 @@ export async function upsertDatasetPage(
   page: { dataset: string; integrationId: string; syncId: string; rows: MappedRow[] },
 ): Promise<{ inserted: number; updated: number; unchanged: number }> {
   if (page.rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
-  const incoming = JSON.stringify(page.rows.map((row) => ({ primary_key: row.primaryKey, data: row.data, content_hash: row.contentHash })));
+  const incoming = JSON.stringify(
+    page.rows.map((row) => ({ primary_key: row.primaryKey, data: row.data, content_hash: row.contentHash })),
+  );
   const result = await scope.trx.raw<{ rows: Array<{ inserted: number; updated: number; total: number }> }>(
     `with upserted as (
        insert into dataset_records as d (tenant_id, dataset, primary_key, data, content_hash, integration_id, first_seen_sync_id, last_seen_sync_id, changed_by_sync_id)
@@ -157,16 +192,32 @@ export async function upsertDatasetPage(
        returning 1
      )
      select count(*) filter (where inserted)::int as inserted, count(*) filter (where changed)::int as updated, count(*)::int as total from upserted`,
-    { incoming, tenantId: scope.tenantId, dataset: page.dataset, integrationId: page.integrationId, syncId: page.syncId },
+    {
+      incoming,
+      tenantId: scope.tenantId,
+      dataset: page.dataset,
+      integrationId: page.integrationId,
+      syncId: page.syncId,
+    },
   );
   const counts = result.rows[0] as { inserted: number; updated: number; total: number };
-  return { inserted: counts.inserted, updated: counts.updated, unchanged: counts.total - counts.inserted - counts.updated };
+  return {
+    inserted: counts.inserted,
+    updated: counts.updated,
+    unchanged: counts.total - counts.inserted - counts.updated,
+  };
 }
 
 export async function insertRejections(scope: TenantScope, syncId: string, rejections: Rejection[]): Promise<void> {
   if (rejections.length === 0) return;
   await IntegrationSyncRejectionRecord.query(scope.trx).insert(
-    rejections.map((r) => ({ tenant_id: scope.tenantId, sync_id: syncId, primary_key: r.primaryKey, source_record: r.sourceRecord, errors: r.errors })),
+    rejections.map((r) => ({
+      tenant_id: scope.tenantId,
+      sync_id: syncId,
+      primary_key: r.primaryKey,
+      source_record: r.sourceRecord,
+      errors: r.errors,
+    })),
   );
 }
 
@@ -175,7 +226,10 @@ export async function insertRejections(scope: TenantScope, syncId: string, rejec
  * with the time), except those it saw but rejected (their last good version stays). The flag is a new version: the
  * previous one moves into the history, closed now (one statement for the whole dataset, not one per record).
  */
-export async function markUnseenDeleted(scope: TenantScope, page: { dataset: string; integrationId: string; syncId: string }): Promise<number> {
+export async function markUnseenDeleted(
+  scope: TenantScope,
+  page: { dataset: string; integrationId: string; syncId: string },
+): Promise<number> {
   const result = await scope.trx.raw<{ rows: Array<{ deleted: number }> }>(
     `with gone as (
        update dataset_records d set deleted_at = now(), updated_at = now(), changed_by_sync_id = :syncId
@@ -227,5 +281,10 @@ export async function listDatasets(scope: TenantScope) {
     .select(scope.trx.raw('count(*) filter (where deleted_at is not null)::int as deleted_records'))
     .select(scope.trx.raw('max(updated_at) as updated_at'))
     .groupBy('dataset')
-    .orderBy('dataset')) as unknown as Array<{ dataset: string; records: number; deleted_records: number; updated_at: Date }>;
+    .orderBy('dataset')) as unknown as Array<{
+    dataset: string;
+    records: number;
+    deleted_records: number;
+    updated_at: Date;
+  }>;
 }

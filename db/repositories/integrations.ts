@@ -7,7 +7,10 @@ function live(scope: TenantScope) {
   return scoped(scope, IntegrationRecord).whereNull('integrations.deleted_at');
 }
 
-export async function insertIntegration(scope: TenantScope, row: Partial<IntegrationRecord>): Promise<IntegrationRecord> {
+export async function insertIntegration(
+  scope: TenantScope,
+  row: Partial<IntegrationRecord>,
+): Promise<IntegrationRecord> {
   return insertScoped(scope, IntegrationRecord, row);
 }
 
@@ -21,7 +24,11 @@ export async function listIntegrations(scope: TenantScope, page: PageRequest) {
   return paginate<IntegrationRecord>(live(scope), 'integrations.id', page);
 }
 
-export async function updateIntegration(scope: TenantScope, id: string, patch: Partial<IntegrationRecord>): Promise<IntegrationRecord> {
+export async function updateIntegration(
+  scope: TenantScope,
+  id: string,
+  patch: Partial<IntegrationRecord>,
+): Promise<IntegrationRecord> {
   const [row] = (await live(scope)
     .where('integrations.id', id)
     .patch({ ...patch, updated_at: new Date() } as Partial<IntegrationRecord>)
@@ -31,9 +38,10 @@ export async function updateIntegration(scope: TenantScope, id: string, patch: P
 
 /** The latest version of an integration's field mapping, if it has one. */
 export async function findCurrentFieldMapping(scope: TenantScope, integrationId: string) {
-  return (await scoped(scope, IntegrationFieldMappingRecord).where('integration_id', integrationId).orderBy('version', 'desc').first()) as
-    | IntegrationFieldMappingRecord
-    | undefined;
+  return (await scoped(scope, IntegrationFieldMappingRecord)
+    .where('integration_id', integrationId)
+    .orderBy('version', 'desc')
+    .first()) as IntegrationFieldMappingRecord | undefined;
 }
 
 /** Adds the next version; the caller holds the integration's row lock, so versions never collide. */
@@ -46,7 +54,9 @@ export async function insertFieldMappingVersion(
 }
 
 export async function findFieldMappingVersion(scope: TenantScope, integrationId: string, version: number) {
-  return (await scoped(scope, IntegrationFieldMappingRecord).where({ integration_id: integrationId, version }).first()) as IntegrationFieldMappingRecord | undefined;
+  return (await scoped(scope, IntegrationFieldMappingRecord)
+    .where({ integration_id: integrationId, version })
+    .first()) as IntegrationFieldMappingRecord | undefined;
 }
 
 /** The integration even if deleted since (a running sync finishes with the row it started from). */

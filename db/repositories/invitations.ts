@@ -17,14 +17,23 @@ export interface InvitationRow {
 
 export type InvitationStatus = 'pending' | 'accepted' | 'expired' | 'revoked';
 
-export function invitationStatus(row: Pick<InvitationRow, 'accepted_at' | 'revoked_at' | 'expires_at'>, now = new Date()): InvitationStatus {
+export function invitationStatus(
+  row: Pick<InvitationRow, 'accepted_at' | 'revoked_at' | 'expires_at'>,
+  now = new Date(),
+): InvitationStatus {
   if (row.accepted_at) return 'accepted';
   if (row.revoked_at) return 'revoked';
   return row.expires_at.getTime() <= now.getTime() ? 'expired' : 'pending';
 }
 
-export async function insertInvitation(scope: TenantScope, row: Omit<InvitationRow, 'tenant_id' | 'created_at' | 'accepted_at' | 'revoked_at'>): Promise<InvitationRow> {
-  const [inserted] = await scope.trx('invitations').insert({ ...row, tenant_id: scope.tenantId, created_by: JSON.stringify(row.created_by) }).returning('*');
+export async function insertInvitation(
+  scope: TenantScope,
+  row: Omit<InvitationRow, 'tenant_id' | 'created_at' | 'accepted_at' | 'revoked_at'>,
+): Promise<InvitationRow> {
+  const [inserted] = await scope
+    .trx('invitations')
+    .insert({ ...row, tenant_id: scope.tenantId, created_by: JSON.stringify(row.created_by) })
+    .returning('*');
   return inserted as InvitationRow;
 }
 
@@ -36,17 +45,30 @@ export async function latestInvitations(scope: TenantScope, memberIds: string[])
     .distinctOn('member_id')
     .where('tenant_id', scope.tenantId)
     .whereIn('member_id', memberIds)
-    .orderBy([{ column: 'member_id' }, { column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])) as InvitationRow[];
+    .orderBy([
+      { column: 'member_id' },
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])) as InvitationRow[];
   return new Map(rows.map((row) => [row.member_id, row]));
 }
 
 /** Revokes a member's open invitations (not accepted, not revoked); answers how many. */
 export async function revokeOpenInvitations(scope: TenantScope, memberId: string): Promise<number> {
-  return scope.trx('invitations').where({ tenant_id: scope.tenantId, member_id: memberId }).whereNull('accepted_at').whereNull('revoked_at').update({ revoked_at: scope.trx.fn.now() });
+  return scope
+    .trx('invitations')
+    .where({ tenant_id: scope.tenantId, member_id: memberId })
+    .whereNull('accepted_at')
+    .whereNull('revoked_at')
+    .update({ revoked_at: scope.trx.fn.now() });
 }
 
 /** An invitation by its token's hash, before any tenant is known (the link's reader is not signed in). Locked for the accept. */
-export async function findInvitationByTokenHash(trx: Knex | Knex.Transaction, tokenHash: string, options: { forUpdate?: boolean } = {}): Promise<InvitationRow | undefined> {
+export async function findInvitationByTokenHash(
+  trx: Knex | Knex.Transaction,
+  tokenHash: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<InvitationRow | undefined> {
   const query = trx('invitations').where('token_hash', tokenHash).first();
   return options.forUpdate ? query.forUpdate() : query;
 }

@@ -17,12 +17,20 @@ import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 
 const liveRules = (scope: TenantScope) => scoped(scope, KpiAlertRuleRecord).whereNull('kpi_alert_rules.deleted_at');
 
-export async function insertAlertRule(scope: TenantScope, row: Partial<KpiAlertRuleRecord>): Promise<KpiAlertRuleRecord> {
+export async function insertAlertRule(
+  scope: TenantScope,
+  row: Partial<KpiAlertRuleRecord>,
+): Promise<KpiAlertRuleRecord> {
   return insertScoped(scope, KpiAlertRuleRecord, { id: newId('kpiAlertRule'), ...row });
 }
 
-export async function findAlertRule(scope: TenantScope, kpiId: string, id: string): Promise<KpiAlertRuleRecord | undefined> {
-  return (await liveRules(scope).where({ 'kpi_alert_rules.id': id, kpi_id: kpiId }).first()) as KpiAlertRuleRecord | undefined;
+export async function findAlertRule(
+  scope: TenantScope,
+  kpiId: string,
+  id: string,
+): Promise<KpiAlertRuleRecord | undefined> {
+  return (await liveRules(scope).where({ 'kpi_alert_rules.id': id, kpi_id: kpiId }).first()) as
+    KpiAlertRuleRecord | undefined;
 }
 
 export async function listAlertRules(scope: TenantScope, kpiId: string, page: PageRequest) {
@@ -34,7 +42,11 @@ export async function rulesOfKpi(scope: TenantScope, kpiId: string): Promise<Kpi
   return (await liveRules(scope).where('kpi_id', kpiId).orderBy('kpi_alert_rules.id', 'asc')) as KpiAlertRuleRecord[];
 }
 
-export async function updateAlertRule(scope: TenantScope, id: string, patch: Partial<KpiAlertRuleRecord>): Promise<KpiAlertRuleRecord> {
+export async function updateAlertRule(
+  scope: TenantScope,
+  id: string,
+  patch: Partial<KpiAlertRuleRecord>,
+): Promise<KpiAlertRuleRecord> {
   const [row] = (await liveRules(scope)
     .where('kpi_alert_rules.id', id)
     .patch({ ...patch, updated_at: new Date() } as Partial<KpiAlertRuleRecord>)
@@ -48,7 +60,11 @@ export async function insertAlert(scope: TenantScope, row: Partial<KpiAlertRecor
   return insertScoped(scope, KpiAlertRecord, { id: newId('kpiAlert'), ...row } as Partial<KpiAlertRecord>);
 }
 
-export async function updateAlert(scope: TenantScope, id: string, patch: Partial<KpiAlertRecord>): Promise<KpiAlertRecord> {
+export async function updateAlert(
+  scope: TenantScope,
+  id: string,
+  patch: Partial<KpiAlertRecord>,
+): Promise<KpiAlertRecord> {
   const [row] = (await scoped(scope, KpiAlertRecord)
     .where('kpi_alerts.id', id)
     .patch({ ...patch, updated_at: new Date() } as Partial<KpiAlertRecord>)
@@ -85,7 +101,8 @@ export async function listAlerts(scope: TenantScope, filters: AlertFilters, page
 
 /** The rule's open alert, if any (at most one: a partial unique index). */
 export async function openAlertOf(scope: TenantScope, ruleId: string): Promise<KpiAlertRecord | undefined> {
-  return (await scoped(scope, KpiAlertRecord).where('rule_id', ruleId).whereIn('state', OPEN_ALERT_STATES).first()) as KpiAlertRecord | undefined;
+  return (await scoped(scope, KpiAlertRecord).where('rule_id', ruleId).whereIn('state', OPEN_ALERT_STATES).first()) as
+    KpiAlertRecord | undefined;
 }
 
 /** Alerts of a rule that span `at` or start after it (open ones included), oldest first: the stretch a replay from `at` re-derives. */
@@ -98,13 +115,21 @@ export async function alertsOfRuleFrom(scope: TenantScope, ruleId: string, at: D
 
 /** Open alerts of a KPI (for re-notification). */
 export async function openAlertsOfKpi(scope: TenantScope, kpiId: string): Promise<KpiAlertRecord[]> {
-  return (await scoped(scope, KpiAlertRecord).where('kpi_id', kpiId).whereIn('state', OPEN_ALERT_STATES)) as KpiAlertRecord[];
+  return (await scoped(scope, KpiAlertRecord)
+    .where('kpi_id', kpiId)
+    .whereIn('state', OPEN_ALERT_STATES)) as KpiAlertRecord[];
 }
 
 export async function insertTransition(
   scope: TenantScope,
   alertId: string,
-  change: { from: KpiAlertState | null; to: KpiAlertState; reason: KpiAlertReason; detail: string; actor?: Actor | null },
+  change: {
+    from: KpiAlertState | null;
+    to: KpiAlertState;
+    reason: KpiAlertReason;
+    detail: string;
+    actor?: Actor | null;
+  },
 ): Promise<void> {
   await scope.trx('kpi_alert_transitions').insert({
     id: newId('kpiAlertTransition'),
@@ -118,10 +143,17 @@ export async function insertTransition(
   });
 }
 
-export async function transitionsOf(scope: TenantScope, alertIds: string[]): Promise<Map<string, KpiAlertTransitionRow[]>> {
+export async function transitionsOf(
+  scope: TenantScope,
+  alertIds: string[],
+): Promise<Map<string, KpiAlertTransitionRow[]>> {
   const byAlert = new Map<string, KpiAlertTransitionRow[]>(alertIds.map((id) => [id, []]));
   if (alertIds.length === 0) return byAlert;
-  const rows = (await scope.trx('kpi_alert_transitions').where('tenant_id', scope.tenantId).whereIn('alert_id', alertIds).orderBy('id', 'asc')) as KpiAlertTransitionRow[];
+  const rows = (await scope
+    .trx('kpi_alert_transitions')
+    .where('tenant_id', scope.tenantId)
+    .whereIn('alert_id', alertIds)
+    .orderBy('id', 'asc')) as KpiAlertTransitionRow[];
   for (const row of rows) byAlert.get(row.alert_id)?.push(row);
   return byAlert;
 }
@@ -129,28 +161,52 @@ export async function transitionsOf(scope: TenantScope, alertIds: string[]): Pro
 // ---- What evaluation reads ------------------------------------------------------------------------------------------
 
 /** Points of a KPI in [from, to], oldest first. */
-export async function pointsBetween(scope: TenantScope, kpiId: string, from: Date | null, to: Date): Promise<KpiPointRow[]> {
-  const query = scope.trx('kpi_points').where({ kpi_id: kpiId, tenant_id: scope.tenantId }).where('observed_at', '<=', to).orderBy('observed_at', 'asc');
+export async function pointsBetween(
+  scope: TenantScope,
+  kpiId: string,
+  from: Date | null,
+  to: Date,
+): Promise<KpiPointRow[]> {
+  const query = scope
+    .trx('kpi_points')
+    .where({ kpi_id: kpiId, tenant_id: scope.tenantId })
+    .where('observed_at', '<=', to)
+    .orderBy('observed_at', 'asc');
   if (from) query.where('observed_at', '>=', from);
   return (await query) as KpiPointRow[];
 }
 
 /** The point just before `at` (the "previous point" of an explanation). */
-export async function pointBefore(scope: TenantScope, kpiId: string, at: Date, options: { withScenario?: boolean } = {}): Promise<KpiPointRow | undefined> {
-  const query = scope.trx('kpi_points').where({ kpi_id: kpiId, tenant_id: scope.tenantId }).where('observed_at', '<', at).orderBy('observed_at', 'desc').first();
+export async function pointBefore(
+  scope: TenantScope,
+  kpiId: string,
+  at: Date,
+  options: { withScenario?: boolean } = {},
+): Promise<KpiPointRow | undefined> {
+  const query = scope
+    .trx('kpi_points')
+    .where({ kpi_id: kpiId, tenant_id: scope.tenantId })
+    .where('observed_at', '<', at)
+    .orderBy('observed_at', 'desc')
+    .first();
   if (options.withScenario) query.whereNotNull('scenario_id');
   return (await query) as KpiPointRow | undefined;
 }
 
 export async function latestPointAt(scope: TenantScope, kpiId: string): Promise<Date | null> {
-  const row = (await scope.trx('kpi_points').where({ kpi_id: kpiId, tenant_id: scope.tenantId }).max('observed_at as at').first()) as { at: Date | null } | undefined;
+  const row = (await scope
+    .trx('kpi_points')
+    .where({ kpi_id: kpiId, tenant_id: scope.tenantId })
+    .max('observed_at as at')
+    .first()) as { at: Date | null } | undefined;
   return row?.at ?? null;
 }
 
 /** The stored points of a KPI at these timestamps, oldest first (the origin of an alert's breaching points). */
 export async function pointsAt(scope: TenantScope, kpiId: string, timestamps: Date[]): Promise<KpiPointRow[]> {
   if (timestamps.length === 0) return [];
-  return (await scope.trx('kpi_points')
+  return (await scope
+    .trx('kpi_points')
     .where({ kpi_id: kpiId, tenant_id: scope.tenantId })
     .whereRaw('observed_at = any(?::timestamptz[])', [timestamps.map((at) => at.toISOString())])
     .orderBy('observed_at', 'asc')) as KpiPointRow[];
@@ -173,7 +229,8 @@ export interface SyncSnapshot {
 
 export async function syncSnapshots(scope: TenantScope, ids: string[]): Promise<Map<string, SyncSnapshot>> {
   if (ids.length === 0) return new Map();
-  const rows = (await scope.trx('integration_syncs')
+  const rows = (await scope
+    .trx('integration_syncs')
     .where('tenant_id', scope.tenantId)
     .whereIn('id', ids)
     .select(
@@ -203,7 +260,8 @@ export interface ScenarioSnapshot {
 
 export async function scenarioSnapshots(scope: TenantScope, ids: string[]): Promise<Map<string, ScenarioSnapshot>> {
   if (ids.length === 0) return new Map();
-  const rows = (await scope.trx('scenarios')
+  const rows = (await scope
+    .trx('scenarios')
     .where('tenant_id', scope.tenantId)
     .whereIn('id', ids)
     .select('id', 'name', 'model_id', 'inputs', 'simulation', 'completed_at')) as ScenarioSnapshot[];
@@ -214,7 +272,10 @@ export async function scenarioSnapshots(scope: TenantScope, ids: string[]): Prom
  * For the outbox relay: the KPIs with enabled alert rules that these (claimed) `kpi.value.recorded` events wrote points
  * to, each with the earliest timestamp touched. Reads across tenants, like the relay's own queries.
  */
-export async function kpiEvaluationRequests(trx: Knex.Transaction, eventIds: string[]): Promise<Array<{ tenant_id: string; kpi_id: string; from: string }>> {
+export async function kpiEvaluationRequests(
+  trx: Knex.Transaction,
+  eventIds: string[],
+): Promise<Array<{ tenant_id: string; kpi_id: string; from: string }>> {
   if (eventIds.length === 0) return [];
   const result = await trx.raw<{ rows: Array<{ tenant_id: string; kpi_id: string; from: string }> }>(
     `select e.tenant_id, e.data->'kpi'->>'id' as kpi_id, min(e.data->>'first_timestamp') as "from"

@@ -38,10 +38,21 @@ export async function dueKpisOfShard(
 
 /** In the check's own transaction: the KPI was checked at `at`, in `tick`. */
 export async function markKpiChecked(scope: TenantScope, kpiId: string, tick: string, at: Date): Promise<void> {
-  await scope.trx('kpis').where({ id: kpiId, tenant_id: scope.tenantId }).update({ checked_at: at, checked_in_tick: tick, check_error: null });
+  await scope
+    .trx('kpis')
+    .where({ id: kpiId, tenant_id: scope.tenantId })
+    .update({ checked_at: at, checked_in_tick: tick, check_error: null });
 }
 
 /** The check failed (its transaction rolled back): recorded so the KPI waits for the next tick and the others go on. */
-export async function markKpiCheckFailed(db: Knex, kpiId: string, tick: string, at: Date, error: string): Promise<void> {
-  await db('kpis').where({ id: kpiId }).update({ checked_at: at, checked_in_tick: tick, check_error: error.slice(0, 2000) });
+export async function markKpiCheckFailed(
+  db: Knex,
+  kpiId: string,
+  tick: string,
+  at: Date,
+  error: string,
+): Promise<void> {
+  await db('kpis')
+    .where({ id: kpiId })
+    .update({ checked_at: at, checked_in_tick: tick, check_error: error.slice(0, 2000) });
 }

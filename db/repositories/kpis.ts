@@ -1,6 +1,13 @@
 import { AppError } from '../../core/app-error';
 import { invalidCursor } from '../../core/errors';
-import { KpiRecord, type KpiPeriod, type KpiPointRevisionRow, type KpiPointRow, type KpiPointSource, type KpiStatus } from '../records/kpi';
+import {
+  KpiRecord,
+  type KpiPeriod,
+  type KpiPointRevisionRow,
+  type KpiPointRow,
+  type KpiPointSource,
+  type KpiStatus,
+} from '../records/kpi';
 import type { ScenarioRecord } from '../records/scenario';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
@@ -118,7 +125,9 @@ export async function recordKpiPoints(
     );
     replaced += Number(result.rows[0]?.replaced ?? 0);
   }
-  const days = [...new Set(sorted.map((p) => Math.floor(p.observedAt.getTime() / DAY_MS)))].map((d) => new Date(d * DAY_MS).toISOString().slice(0, 10));
+  const days = [...new Set(sorted.map((p) => Math.floor(p.observedAt.getTime() / DAY_MS)))].map((d) =>
+    new Date(d * DAY_MS).toISOString().slice(0, 10),
+  );
   await refreshDailyRollups(scope, kpi.id, days);
   const first = sorted[0] as NewKpiPoint;
   const last = sorted[sorted.length - 1] as NewKpiPoint;
@@ -131,7 +140,10 @@ export async function recordKpiPoints(
     replaced,
     first_timestamp: first.observedAt.toISOString(),
     last_timestamp: last.observedAt.toISOString(),
-    point: sorted.length === 1 ? { timestamp: first.observedAt.toISOString(), value: first.value, scenario_id: first.scenarioId ?? null } : null,
+    point:
+      sorted.length === 1
+        ? { timestamp: first.observedAt.toISOString(), value: first.value, scenario_id: first.scenarioId ?? null }
+        : null,
   });
   return { count: sorted.length, replaced, firstAt: first.observedAt, lastAt: last.observedAt };
 }
@@ -182,7 +194,12 @@ function decodeAt(cursor: string, key: 'after' | 'from'): Date {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
     const value = parsed[key];
-    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value))) return new Date(value);
+    if (
+      typeof value === 'string' &&
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) &&
+      !Number.isNaN(Date.parse(value))
+    )
+      return new Date(value);
   } catch {
     // fall through to the error below
   }
@@ -192,7 +209,8 @@ function decodeAt(cursor: string, key: 'after' | 'from'): Date {
 /** Raw points in [from, to), oldest first, `limit` per page; the cursor carries the last timestamp seen. */
 export async function listPoints(scope: TenantScope, kpiId: string, range: TimeRange, page: PageRequest) {
   const after = page.cursor !== undefined ? decodeAt(page.cursor, 'after') : undefined;
-  const query = scope.trx('kpi_points')
+  const query = scope
+    .trx('kpi_points')
     .where('kpi_id', kpiId)
     .where('tenant_id', scope.tenantId)
     .where('observed_at', '>=', range.from)
@@ -209,8 +227,12 @@ export async function listPoints(scope: TenantScope, kpiId: string, range: TimeR
 
 /** The current point at a timestamp and the values it replaced, newest revision first. */
 export async function pointHistory(scope: TenantScope, kpiId: string, at: Date) {
-  const current = (await scope.trx('kpi_points').where({ kpi_id: kpiId, tenant_id: scope.tenantId, observed_at: at }).first()) as KpiPointRow | undefined;
-  const revisions = (await scope.trx('kpi_point_revisions')
+  const current = (await scope
+    .trx('kpi_points')
+    .where({ kpi_id: kpiId, tenant_id: scope.tenantId, observed_at: at })
+    .first()) as KpiPointRow | undefined;
+  const revisions = (await scope
+    .trx('kpi_point_revisions')
     .where({ kpi_id: kpiId, tenant_id: scope.tenantId, observed_at: at })
     .orderBy('revision', 'desc')) as KpiPointRevisionRow[];
   return { current, revisions };
@@ -235,8 +257,17 @@ const ceilDay = (at: Date) => new Date(Math.ceil(at.getTime() / DAY_MS) * DAY_MS
  * the partial days at either end of the range are aggregated from the points themselves, so a range that does not
  * start or end at midnight UTC counts exactly the points inside it.
  */
-export async function bucketPoints(scope: TenantScope, kpiId: string, unit: KpiPeriod, range: TimeRange, page: PageRequest) {
-  const from = page.cursor !== undefined ? new Date(Math.max(range.from.getTime(), decodeAt(page.cursor, 'from').getTime())) : range.from;
+export async function bucketPoints(
+  scope: TenantScope,
+  kpiId: string,
+  unit: KpiPeriod,
+  range: TimeRange,
+  page: PageRequest,
+) {
+  const from =
+    page.cursor !== undefined
+      ? new Date(Math.max(range.from.getTime(), decodeAt(page.cursor, 'from').getTime()))
+      : range.from;
   const to = range.to;
   if (from >= to) return { rows: [] as Bucket[], nextCursor: null };
   let fullFrom = ceilDay(from);
@@ -253,7 +284,9 @@ export async function bucketPoints(scope: TenantScope, kpiId: string, unit: KpiP
     ];
   }
   const [first, second] = [rawRanges[0] as [Date, Date], rawRanges[1] ?? ([to, to] as [Date, Date])];
-  const { rows } = await scope.trx.raw<{ rows: Array<{ start: Date; count: string; min: number; max: number; avg: number; last: number; last_at: Date }> }>(
+  const { rows } = await scope.trx.raw<{
+    rows: Array<{ start: Date; count: string; min: number; max: number; avg: number; last: number; last_at: Date }>;
+  }>(
     `with days as (
        select day, count, sum, min, max, last_at, last_value from kpi_daily_rollups
         where kpi_id = :kpiId and day >= :fullFrom::date and day < :fullTo::date
@@ -283,7 +316,15 @@ export async function bucketPoints(scope: TenantScope, kpiId: string, unit: KpiP
       limit: page.limit + 1,
     },
   );
-  const buckets: Bucket[] = rows.map((r) => ({ start: r.start, count: Number(r.count), min: r.min, max: r.max, avg: r.avg, last: r.last, last_at: r.last_at }));
+  const buckets: Bucket[] = rows.map((r) => ({
+    start: r.start,
+    count: Number(r.count),
+    min: r.min,
+    max: r.max,
+    avg: r.avg,
+    last: r.last,
+    last_at: r.last_at,
+  }));
   const hasMore = buckets.length > page.limit;
   const pageRows = hasMore ? buckets.slice(0, page.limit) : buckets;
   // The next page starts where the next bucket starts.
@@ -309,14 +350,19 @@ export async function recordModelOutputPoints(
   const kpis = (await live(scope)
     .where({ source_type: 'model_output', source_model_id: scenario.model_id })
     .whereNot('status', 'archived')
-    .where((q) => q.whereNull('source_scenario_tag').orWhereRaw('source_scenario_tag = any(?::text[])', [scenario.tags ?? []]))
+    .where((q) =>
+      q.whereNull('source_scenario_tag').orWhereRaw('source_scenario_tag = any(?::text[])', [scenario.tags ?? []]),
+    )
     .orderBy('kpis.id')
     .forUpdate()) as KpiRecord[];
   let recorded = 0;
   for (const kpi of kpis) {
     const value = metrics[kpi.source_metric as string];
     if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-    await recordKpiPoints(scope, kpi, [{ observedAt: completedAt, value, scenarioId: scenario.id }], { source: 'scenario', scenarioId: scenario.id });
+    await recordKpiPoints(scope, kpi, [{ observedAt: completedAt, value, scenarioId: scenario.id }], {
+      source: 'scenario',
+      scenarioId: scenario.id,
+    });
     recorded++;
   }
   return recorded;
@@ -331,11 +377,15 @@ export async function datasetKpiValue(scope: TenantScope, kpi: Pick<KpiRecord, '
   const source = kpi.source as unknown as { dataset: string; metric: AggregateMetric; filter?: DatasetFilter | null };
   let value: unknown;
   try {
-    const result = await aggregateDataset(scope, source.dataset, { metrics: [{ ...source.metric, as: 'value' }], ...(source.filter ? { filter: source.filter } : {}) });
+    const result = await aggregateDataset(scope, source.dataset, {
+      metrics: [{ ...source.metric, as: 'value' }],
+      ...(source.filter ? { filter: source.filter } : {}),
+    });
     value = result.values?.value;
   } catch (error) {
     // The definition refuses the stored aggregate now (a field gone), or the dataset is no more.
-    if (error instanceof DatasetRequestRejected || (error instanceof AppError && error.code === 'resource_not_found')) return undefined;
+    if (error instanceof DatasetRequestRejected || (error instanceof AppError && error.code === 'resource_not_found'))
+      return undefined;
     throw error;
   }
   const number = typeof value === 'string' ? Number(value) : value;
@@ -344,7 +394,12 @@ export async function datasetKpiValue(scope: TenantScope, kpi: Pick<KpiRecord, '
 
 /** Whether the KPI has a point in [from, to) (the schedule of a dataset KPI records one per aggregation period). */
 export async function hasPointBetween(scope: TenantScope, kpiId: string, from: Date, to: Date): Promise<boolean> {
-  const row = await scope.trx('kpi_points').where({ kpi_id: kpiId, tenant_id: scope.tenantId }).where('observed_at', '>=', from).where('observed_at', '<', to).first('observed_at');
+  const row = await scope
+    .trx('kpi_points')
+    .where({ kpi_id: kpiId, tenant_id: scope.tenantId })
+    .where('observed_at', '>=', from)
+    .where('observed_at', '<', to)
+    .first('observed_at');
   return row !== undefined;
 }
 
@@ -354,7 +409,11 @@ export async function hasPointBetween(scope: TenantScope, kpiId: string, from: D
  * now stands. A KPI whose aggregate no longer resolves (a field gone from the dataset) or has no value (avg of nothing)
  * records nothing. Archived and deleted KPIs record nothing; paused ones keep recording.
  */
-export async function recordDatasetPoints(scope: TenantScope, dataset: string, sync: { id: string; completedAt: Date }): Promise<number> {
+export async function recordDatasetPoints(
+  scope: TenantScope,
+  dataset: string,
+  sync: { id: string; completedAt: Date },
+): Promise<number> {
   const kpis = (await live(scope)
     .where({ source_type: 'dataset' })
     .whereRaw("source->>'dataset' = ?", [dataset])
@@ -365,7 +424,12 @@ export async function recordDatasetPoints(scope: TenantScope, dataset: string, s
   for (const kpi of kpis) {
     const value = await datasetKpiValue(scope, kpi);
     if (value === undefined) continue;
-    await recordKpiPoints(scope, kpi, [{ observedAt: sync.completedAt, value, note: `sync ${sync.id}`, syncId: sync.id }], { source: 'sync', syncId: sync.id });
+    await recordKpiPoints(
+      scope,
+      kpi,
+      [{ observedAt: sync.completedAt, value, note: `sync ${sync.id}`, syncId: sync.id }],
+      { source: 'sync', syncId: sync.id },
+    );
     recorded++;
   }
   return recorded;

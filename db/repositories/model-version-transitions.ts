@@ -6,10 +6,19 @@ import { appendAuditRecord } from './audit-log';
 import { recordEvent } from './events';
 
 /** Records `model.version.created` for a new model or a new version of one, and audits it. */
-export async function recordVersionCreated(scope: TenantScope, model: DecisionModelRecord, version: ModelVersionRecord, actor: Actor) {
+export async function recordVersionCreated(
+  scope: TenantScope,
+  model: DecisionModelRecord,
+  version: ModelVersionRecord,
+  actor: Actor,
+) {
   await recordEvent(scope, 'model.version.created', {
     model: { id: model.id, name: model.name },
-    version: { version: String(version.version), graph_sha256: version.graph_sha256, created_at: version.created_at.toISOString() },
+    version: {
+      version: String(version.version),
+      graph_sha256: version.graph_sha256,
+      created_at: version.created_at.toISOString(),
+    },
     actor,
   });
   await auditVersion(scope, 'model.version.created', model.id, version, actor, {});
@@ -25,7 +34,13 @@ export interface VersionTransition {
 }
 
 /** The lifecycle transitions that are also platform events (the others are audited only). */
-const EVENTED = new Set<AuditAction>(['model.version.submitted', 'model.version.approved', 'model.version.rejected', 'model.version.published', 'model.version.retired']);
+const EVENTED = new Set<AuditAction>([
+  'model.version.submitted',
+  'model.version.approved',
+  'model.version.rejected',
+  'model.version.published',
+  'model.version.retired',
+]);
 
 /**
  * One lifecycle transition of a version: its outbox event (when it is one) and its audit record, in the caller's
@@ -36,14 +51,26 @@ export async function recordVersionTransition(scope: TenantScope, action: AuditA
   const details = {
     decision_id: transition.decisionId ?? version.review_decision_id,
     ...(release
-      ? { release: { id: release.id, kind: release.kind, replaced_version: release.replaced_version === null ? null : String(release.replaced_version), reason: release.reason } }
+      ? {
+          release: {
+            id: release.id,
+            kind: release.kind,
+            replaced_version: release.replaced_version === null ? null : String(release.replaced_version),
+            reason: release.reason,
+          },
+        }
       : {}),
     comment: transition.comment ?? null,
   };
   if (EVENTED.has(action)) {
     await recordEvent(scope, action, {
       model: { id: model.id, name: model.name },
-      version: { version: String(version.version), status: version.status, content_revision: version.content_revision, graph_sha256: version.graph_sha256 },
+      version: {
+        version: String(version.version),
+        status: version.status,
+        content_revision: version.content_revision,
+        graph_sha256: version.graph_sha256,
+      },
       ...details,
       actor,
     });
@@ -51,12 +78,25 @@ export async function recordVersionTransition(scope: TenantScope, action: AuditA
   await auditVersion(scope, action, model.id, version, actor, details);
 }
 
-function auditVersion(scope: TenantScope, action: AuditAction, modelId: string, version: ModelVersionRecord, actor: Actor, details: Record<string, unknown>) {
+function auditVersion(
+  scope: TenantScope,
+  action: AuditAction,
+  modelId: string,
+  version: ModelVersionRecord,
+  actor: Actor,
+  details: Record<string, unknown>,
+) {
   return appendAuditRecord(scope, {
     actor,
     action,
     resourceType: 'model',
     resourceId: modelId,
-    payload: { version: String(version.version), status: version.status, content_revision: version.content_revision, graph_sha256: version.graph_sha256, ...details },
+    payload: {
+      version: String(version.version),
+      status: version.status,
+      content_revision: version.content_revision,
+      graph_sha256: version.graph_sha256,
+      ...details,
+    },
   });
 }

@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../core/actor';
-import type { NotificationChannel, NotificationDelivery, NotificationKind, NotificationStatus } from '../../core/notification-kinds';
+import type {
+  NotificationChannel,
+  NotificationDelivery,
+  NotificationKind,
+  NotificationStatus,
+} from '../../core/notification-kinds';
 import type { Audience } from '../../notifications/types';
 import type { TenantScope } from '../tenant-scope';
 
@@ -25,7 +30,11 @@ const RECIPIENT_COLUMNS = `m.tenant_id, m.user_id, m.id as member_id, u.email, c
  * The people of one tenant an audience names: only members of that tenant (a person in two tenants is resolved in
  * each separately), only people not disabled, each once.
  */
-export async function resolveAudience(trx: Knex | Knex.Transaction, tenantId: string, audience: Audience): Promise<Recipient[]> {
+export async function resolveAudience(
+  trx: Knex | Knex.Transaction,
+  tenantId: string,
+  audience: Audience,
+): Promise<Recipient[]> {
   const base = `select ${RECIPIENT_COLUMNS} from memberships m join users u on u.id = m.user_id where m.tenant_id = :tenantId and u.disabled_at is null`;
   const run = async (where: string, bindings: Record<string, unknown>) =>
     (await trx.raw<{ rows: Recipient[] }>(`${base} and ${where} order by m.id`, { tenantId, ...bindings })).rows;
@@ -63,9 +72,13 @@ export async function resolveAudience(trx: Knex | Knex.Transaction, tenantId: st
     case 'admins':
       return run(`m.role = 'admin'`, {});
     case 'members_by_email':
-      return audience.emails.length === 0 ? [] : run(`u.email = any(:emails::text[])`, { emails: audience.emails.map((e) => e.toLowerCase()) });
+      return audience.emails.length === 0
+        ? []
+        : run(`u.email = any(:emails::text[])`, { emails: audience.emails.map((e) => e.toLowerCase()) });
     case 'members':
-      return audience.memberIds.length === 0 ? [] : run(`m.id = any(:memberIds::text[])`, { memberIds: audience.memberIds });
+      return audience.memberIds.length === 0
+        ? []
+        : run(`m.id = any(:memberIds::text[])`, { memberIds: audience.memberIds });
     case 'role':
       return run(`m.role = :role`, { role: audience.role });
   }
@@ -78,25 +91,43 @@ export interface NotificationPreferenceRow {
 }
 
 /** The choices of these people in one tenant. */
-export async function preferencesOf(trx: Knex | Knex.Transaction, tenantId: string, userIds: string[]): Promise<NotificationPreferenceRow[]> {
+export async function preferencesOf(
+  trx: Knex | Knex.Transaction,
+  tenantId: string,
+  userIds: string[],
+): Promise<NotificationPreferenceRow[]> {
   if (userIds.length === 0) return [];
-  return trx('notification_preferences').where('tenant_id', tenantId).whereIn('user_id', userIds).select('user_id', 'kind', 'delivery');
+  return trx('notification_preferences')
+    .where('tenant_id', tenantId)
+    .whereIn('user_id', userIds)
+    .select('user_id', 'kind', 'delivery');
 }
 
 export async function mandatoryKindsOf(trx: Knex | Knex.Transaction, tenantId: string): Promise<string[]> {
-  const row = (await trx('notification_settings').where('tenant_id', tenantId).first('mandatory_kinds')) as { mandatory_kinds: string[] } | undefined;
+  const row = (await trx('notification_settings').where('tenant_id', tenantId).first('mandatory_kinds')) as
+    { mandatory_kinds: string[] } | undefined;
   return row?.mandatory_kinds ?? [];
 }
 
 export async function setMandatoryKinds(scope: TenantScope, kinds: string[], actor: Actor): Promise<void> {
   await scope
     .trx('notification_settings')
-    .insert({ tenant_id: scope.tenantId, mandatory_kinds: kinds, updated_by: JSON.stringify(actor), updated_at: scope.trx.fn.now() })
+    .insert({
+      tenant_id: scope.tenantId,
+      mandatory_kinds: kinds,
+      updated_by: JSON.stringify(actor),
+      updated_at: scope.trx.fn.now(),
+    })
     .onConflict('tenant_id')
     .merge();
 }
 
-export async function setPreference(scope: TenantScope, userId: string, kind: NotificationKind, delivery: NotificationDelivery): Promise<void> {
+export async function setPreference(
+  scope: TenantScope,
+  userId: string,
+  kind: NotificationKind,
+  delivery: NotificationDelivery,
+): Promise<void> {
   await scope
     .trx('notification_preferences')
     .insert({ tenant_id: scope.tenantId, user_id: userId, kind, delivery, updated_at: scope.trx.fn.now() })
@@ -109,11 +140,17 @@ export async function setPreference(scope: TenantScope, userId: string, kind: No
  * changed their choices themselves, and a link in older mail must not undo that).
  */
 export async function raisePreferencesVersion(scope: TenantScope, userId: string): Promise<void> {
-  await scope.trx('memberships').where({ tenant_id: scope.tenantId, user_id: userId }).increment('notification_preferences_version', 1);
+  await scope
+    .trx('memberships')
+    .where({ tenant_id: scope.tenantId, user_id: userId })
+    .increment('notification_preferences_version', 1);
 }
 
 export async function setTimeZone(scope: TenantScope, userId: string, timeZone: string): Promise<void> {
-  await scope.trx('memberships').where({ tenant_id: scope.tenantId, user_id: userId }).update({ time_zone: timeZone, updated_at: scope.trx.fn.now() });
+  await scope
+    .trx('memberships')
+    .where({ tenant_id: scope.tenantId, user_id: userId })
+    .update({ time_zone: timeZone, updated_at: scope.trx.fn.now() });
 }
 
 /** A notification as written by the relay or a use case. */
@@ -180,7 +217,10 @@ export async function dueDigestItems(scope: TenantScope, limit: number): Promise
 }
 
 /** Writes a person's digest for a local day (once: an existing one is returned as it is). */
-export async function insertDigest(scope: TenantScope, row: NotificationInsert): Promise<{ id: string; status: NotificationStatus }> {
+export async function insertDigest(
+  scope: TenantScope,
+  row: NotificationInsert,
+): Promise<{ id: string; status: NotificationStatus }> {
   const result = await scope.trx.raw<{ rows: Array<{ id: string; status: NotificationStatus }> }>(
     `? on conflict (tenant_id, user_id, digest_date) where kind = 'digest' do update set updated_at = notifications.updated_at returning id, status`,
     [scope.trx('notifications').insert({ ...row, content: JSON.stringify(row.content) })],
@@ -190,13 +230,24 @@ export async function insertDigest(scope: TenantScope, row: NotificationInsert):
 
 export async function markDigested(scope: TenantScope, itemIds: string[], digestId: string): Promise<void> {
   if (itemIds.length === 0) return;
-  await scope.trx('notifications').whereIn('id', itemIds).update({ status: 'digested', digest_id: digestId, updated_at: scope.trx.fn.now() });
+  await scope
+    .trx('notifications')
+    .whereIn('id', itemIds)
+    .update({ status: 'digested', digest_id: digestId, updated_at: scope.trx.fn.now() });
 }
 
 /** Items that came too late for a digest already sent go to the person's next one. */
-export async function postponeDigestItems(scope: TenantScope, itemIds: string[], dueAt: Date, digestDate: string): Promise<void> {
+export async function postponeDigestItems(
+  scope: TenantScope,
+  itemIds: string[],
+  dueAt: Date,
+  digestDate: string,
+): Promise<void> {
   if (itemIds.length === 0) return;
-  await scope.trx('notifications').whereIn('id', itemIds).update({ due_at: dueAt, digest_date: digestDate, updated_at: scope.trx.fn.now() });
+  await scope
+    .trx('notifications')
+    .whereIn('id', itemIds)
+    .update({ due_at: dueAt, digest_date: digestDate, updated_at: scope.trx.fn.now() });
 }
 
 /**
@@ -204,7 +255,11 @@ export async function postponeDigestItems(scope: TenantScope, itemIds: string[],
  * whose claim's lease ran out (their pass died: they may have been accepted already, and go again under the same
  * Message-ID). Claimed rows get a lease and count an attempt.
  */
-export async function claimDueNotifications(scope: TenantScope, limit: number, leaseSeconds: number): Promise<NotificationRow[]> {
+export async function claimDueNotifications(
+  scope: TenantScope,
+  limit: number,
+  leaseSeconds: number,
+): Promise<NotificationRow[]> {
   const result = await scope.trx.raw<{ rows: NotificationRow[] }>(
     `update notifications n set status = 'sending', attempts = n.attempts + 1, lease_until = now() + make_interval(secs => :lease), updated_at = now()
       where n.id in (
@@ -267,7 +322,11 @@ export async function msUntilNextNotification(scope: TenantScope): Promise<numbe
 }
 
 /** Tenants with notifications overdue by more than `graceSeconds` (a lost wake-up, a lane that ended): the sweep wakes their lanes. */
-export async function tenantsWithOverdueNotifications(db: Knex, graceSeconds: number, tenantIds?: readonly string[]): Promise<string[]> {
+export async function tenantsWithOverdueNotifications(
+  db: Knex,
+  graceSeconds: number,
+  tenantIds?: readonly string[],
+): Promise<string[]> {
   if (tenantIds && tenantIds.length === 0) return [];
   const result = await db.raw<{ rows: Array<{ tenant_id: string }> }>(
     `select distinct tenant_id from notifications
@@ -287,7 +346,11 @@ export async function cancelOpenNotifications(scope: TenantScope, userId: string
     .modify((query) => {
       if (kind) void query.where('kind', kind);
     })
-    .update({ status: 'cancelled', last_error: 'The recipient no longer receives this kind.', updated_at: scope.trx.fn.now() });
+    .update({
+      status: 'cancelled',
+      last_error: 'The recipient no longer receives this kind.',
+      updated_at: scope.trx.fn.now(),
+    });
 }
 
 export async function listNotifications(
@@ -325,7 +388,10 @@ export interface ChatDestinationRow {
   updated_at: Date;
 }
 
-export async function enabledChatDestinations(trx: Knex | Knex.Transaction, tenantId: string): Promise<ChatDestinationRow[]> {
+export async function enabledChatDestinations(
+  trx: Knex | Knex.Transaction,
+  tenantId: string,
+): Promise<ChatDestinationRow[]> {
   return trx('chat_destinations').where({ tenant_id: tenantId, enabled: true }).orderBy('id');
 }
 
@@ -333,12 +399,19 @@ export async function listChatDestinations(scope: TenantScope): Promise<ChatDest
   return scope.trx('chat_destinations').where('tenant_id', scope.tenantId).orderBy('id', 'desc');
 }
 
-export async function findChatDestination(scope: TenantScope, id: string, options: { forUpdate?: boolean } = {}): Promise<ChatDestinationRow | undefined> {
+export async function findChatDestination(
+  scope: TenantScope,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ChatDestinationRow | undefined> {
   const query = scope.trx('chat_destinations').where({ tenant_id: scope.tenantId, id }).first();
   return options.forUpdate ? query.forUpdate() : query;
 }
 
-export async function insertChatDestination(scope: TenantScope, row: Omit<ChatDestinationRow, 'created_at' | 'updated_at' | 'tenant_id'>): Promise<ChatDestinationRow> {
+export async function insertChatDestination(
+  scope: TenantScope,
+  row: Omit<ChatDestinationRow, 'created_at' | 'updated_at' | 'tenant_id'>,
+): Promise<ChatDestinationRow> {
   const [inserted] = await scope
     .trx('chat_destinations')
     .insert({ ...row, tenant_id: scope.tenantId, created_by: JSON.stringify(row.created_by) })
@@ -346,7 +419,11 @@ export async function insertChatDestination(scope: TenantScope, row: Omit<ChatDe
   return inserted as ChatDestinationRow;
 }
 
-export async function updateChatDestination(scope: TenantScope, id: string, patch: Partial<Pick<ChatDestinationRow, 'name' | 'format' | 'url' | 'kinds' | 'enabled'>>): Promise<ChatDestinationRow> {
+export async function updateChatDestination(
+  scope: TenantScope,
+  id: string,
+  patch: Partial<Pick<ChatDestinationRow, 'name' | 'format' | 'url' | 'kinds' | 'enabled'>>,
+): Promise<ChatDestinationRow> {
   const [updated] = await scope
     .trx('chat_destinations')
     .where({ tenant_id: scope.tenantId, id })
@@ -360,7 +437,11 @@ export async function deleteChatDestination(scope: TenantScope, id: string): Pro
 }
 
 export async function watchKpi(scope: TenantScope, kpiId: string, userId: string): Promise<void> {
-  await scope.trx('kpi_watchers').insert({ tenant_id: scope.tenantId, kpi_id: kpiId, user_id: userId }).onConflict(['tenant_id', 'kpi_id', 'user_id']).ignore();
+  await scope
+    .trx('kpi_watchers')
+    .insert({ tenant_id: scope.tenantId, kpi_id: kpiId, user_id: userId })
+    .onConflict(['tenant_id', 'kpi_id', 'user_id'])
+    .ignore();
 }
 
 export async function unwatchKpi(scope: TenantScope, kpiId: string, userId: string): Promise<void> {
@@ -368,7 +449,10 @@ export async function unwatchKpi(scope: TenantScope, kpiId: string, userId: stri
 }
 
 /** A KPI's watchers as their tenant knows them (member ids). */
-export async function kpiWatchers(scope: TenantScope, kpiId: string): Promise<Array<{ member_id: string; created_at: Date }>> {
+export async function kpiWatchers(
+  scope: TenantScope,
+  kpiId: string,
+): Promise<Array<{ member_id: string; created_at: Date }>> {
   return scope
     .trx('kpi_watchers as w')
     .join('memberships as m', function () {
@@ -397,12 +481,22 @@ export async function membersToNotify(scope: TenantScope, userIds: string[]): Pr
     .where('m.tenant_id', scope.tenantId)
     .whereIn('m.user_id', userIds)
     .whereNull('u.disabled_at')
-    .select('m.user_id', 'u.email', scope.trx.raw('coalesce(m.display_name, u.display_name) as display_name'), 'm.time_zone', 'm.notification_preferences_version');
+    .select(
+      'm.user_id',
+      'u.email',
+      scope.trx.raw('coalesce(m.display_name, u.display_name) as display_name'),
+      'm.time_zone',
+      'm.notification_preferences_version',
+    );
 }
 
 /** Cancels notifications that can no longer be sent (the digest's recipient left), saying why. */
 export async function cancelNotifications(scope: TenantScope, ids: string[], error: string): Promise<void> {
-  await scope.trx('notifications').where('tenant_id', scope.tenantId).whereIn('id', ids).update({ status: 'cancelled', last_error: error, updated_at: scope.trx.fn.now() });
+  await scope
+    .trx('notifications')
+    .where('tenant_id', scope.tenantId)
+    .whereIn('id', ids)
+    .update({ status: 'cancelled', last_error: error, updated_at: scope.trx.fn.now() });
 }
 
 /** The tenant's chat destinations among `ids` (enabled or not: the lane cancels what goes to a disabled one). */
@@ -412,26 +506,36 @@ export async function chatDestinationsByIds(scope: TenantScope, ids: string[]): 
 }
 
 /** A member of the tenant by member id: the person behind it (what preferences are keyed on) and their time zone. */
-export async function findMemberPerson(scope: TenantScope, memberId: string): Promise<{ user_id: string; time_zone: string } | undefined> {
+export async function findMemberPerson(
+  scope: TenantScope,
+  memberId: string,
+): Promise<{ user_id: string; time_zone: string } | undefined> {
   return scope.trx('memberships').where({ tenant_id: scope.tenantId, id: memberId }).first('user_id', 'time_zone');
 }
 
 /** The tenant's member ids of these people (users.id → memberships.id); someone not a member is not in the map. */
 export async function memberIdsOfUsers(scope: TenantScope, userIds: string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = (await scope.trx('memberships').where('tenant_id', scope.tenantId).whereIn('user_id', userIds).select('id', 'user_id')) as Array<{ id: string; user_id: string }>;
+  const rows = (await scope
+    .trx('memberships')
+    .where('tenant_id', scope.tenantId)
+    .whereIn('user_id', userIds)
+    .select('id', 'user_id')) as Array<{ id: string; user_id: string }>;
   return new Map(rows.map((row) => [row.user_id, row.id]));
 }
 
 /** Whether the tenant has this KPI (not deleted): a KPI can be watched only then. */
 export async function kpiExists(scope: TenantScope, kpiId: string): Promise<boolean> {
-  return Boolean(await scope.trx('kpis').where({ tenant_id: scope.tenantId, id: kpiId }).whereNull('deleted_at').first('id'));
+  return Boolean(
+    await scope.trx('kpis').where({ tenant_id: scope.tenantId, id: kpiId }).whereNull('deleted_at').first('id'),
+  );
 }
 
 /** The person's preferences version in the tenant (an unsubscribe link made before it no longer works); undefined when not a member. */
 export async function preferencesVersionOf(scope: TenantScope, userId: string): Promise<number | undefined> {
-  const row = (await scope.trx('memberships').where({ tenant_id: scope.tenantId, user_id: userId }).first('notification_preferences_version')) as
-    | { notification_preferences_version: number }
-    | undefined;
+  const row = (await scope
+    .trx('memberships')
+    .where({ tenant_id: scope.tenantId, user_id: userId })
+    .first('notification_preferences_version')) as { notification_preferences_version: number } | undefined;
   return row?.notification_preferences_version;
 }

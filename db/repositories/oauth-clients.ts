@@ -33,10 +33,15 @@ export async function listOAuthClients(scope: TenantScope, page: PageRequest) {
 }
 
 export async function findOAuthClient(scope: TenantScope, id: string): Promise<OAuthClientRecord | undefined> {
-  return (await scoped(scope, OAuthClientRecord).where('oauth_clients.id', id).first()) as OAuthClientRecord | undefined;
+  return (await scoped(scope, OAuthClientRecord).where('oauth_clients.id', id).first()) as
+    OAuthClientRecord | undefined;
 }
 
-export async function revokeOAuthClient(scope: TenantScope, id: string, actor: Actor): Promise<OAuthClientRecord | undefined> {
+export async function revokeOAuthClient(
+  scope: TenantScope,
+  id: string,
+  actor: Actor,
+): Promise<OAuthClientRecord | undefined> {
   const [row] = (await scoped(scope, OAuthClientRecord)
     .where('oauth_clients.id', id)
     .whereNull('revoked_at')
@@ -66,7 +71,10 @@ export async function addOAuthClientRedirectUri(scope: TenantScope, id: string, 
   if (!client || client.redirect_uris.includes(redirectUri)) return;
   await scoped(scope, OAuthClientRecord)
     .where('oauth_clients.id', id)
-    .patch({ redirect_uris: [...client.redirect_uris, redirectUri], updated_at: new Date() } as Partial<OAuthClientRecord>);
+    .patch({
+      redirect_uris: [...client.redirect_uris, redirectUri],
+      updated_at: new Date(),
+    } as Partial<OAuthClientRecord>);
 }
 
 /**

@@ -39,7 +39,8 @@ async function findWhere(db: Knex, model: string, column: 'id' | 'uid' | 'user_c
 
 export const findOidcPayload = (db: Knex, model: string, id: string) => findWhere(db, model, 'id', id);
 export const findOidcPayloadByUid = (db: Knex, model: string, uid: string) => findWhere(db, model, 'uid', uid);
-export const findOidcPayloadByUserCode = (db: Knex, model: string, userCode: string) => findWhere(db, model, 'user_code', userCode);
+export const findOidcPayloadByUserCode = (db: Knex, model: string, userCode: string) =>
+  findWhere(db, model, 'user_code', userCode);
 
 export async function consumeOidcPayload(db: Knex, model: string, id: string): Promise<void> {
   await db('oidc_payloads').where({ model, id }).whereNull('consumed_at').update({ consumed_at: db.fn.now() });

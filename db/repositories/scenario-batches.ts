@@ -11,7 +11,9 @@ export async function createBatch(
 ): Promise<ScenarioBatchRecord> {
   const record = await insertScoped(scope, ScenarioBatchRecord, batch);
   for (let start = 0; start < items.length; start += INSERT_CHUNK) {
-    const rows = items.slice(start, start + INSERT_CHUNK).map((item) => ({ ...item, batch_id: batch.id, tenant_id: scope.tenantId }));
+    const rows = items
+      .slice(start, start + INSERT_CHUNK)
+      .map((item) => ({ ...item, batch_id: batch.id, tenant_id: scope.tenantId }));
     await BatchItemRecord.query(scope.trx).insert(rows as Partial<BatchItemRecord>[]);
   }
   return record;
@@ -81,7 +83,9 @@ export async function recordChunk(
 }
 
 export async function cancelPendingItems(scope: TenantScope, batchId: string): Promise<number> {
-  return scoped(scope, BatchItemRecord).where({ batch_id: batchId, status: 'pending' }).patch({ status: 'cancelled' } as Partial<BatchItemRecord>);
+  return scoped(scope, BatchItemRecord)
+    .where({ batch_id: batchId, status: 'pending' })
+    .patch({ status: 'cancelled' } as Partial<BatchItemRecord>);
 }
 
 export async function finishBatch(

@@ -1,5 +1,11 @@
 import type { ModelResult, Note } from '../../decision/types';
-import { runFields, ScenarioRecord, ScenarioRunRecord, type AuditEvent, type ScenarioStatus } from '../records/scenario';
+import {
+  runFields,
+  ScenarioRecord,
+  ScenarioRunRecord,
+  type AuditEvent,
+  type ScenarioStatus,
+} from '../records/scenario';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
 import { recordEvent } from './events';
@@ -44,7 +50,11 @@ export async function listScenarios(scope: TenantScope, filters: ScenarioFilters
   return paginate<ScenarioRecord>(query, 'scenarios.id', page);
 }
 
-export async function updateScenario(scope: TenantScope, id: string, patch: Partial<ScenarioRecord>): Promise<ScenarioRecord> {
+export async function updateScenario(
+  scope: TenantScope,
+  id: string,
+  patch: Partial<ScenarioRecord>,
+): Promise<ScenarioRecord> {
   const [row] = (await live(scope)
     .where('scenarios.id', id)
     .patch({ ...patch, updated_at: new Date() } as Partial<ScenarioRecord>)
@@ -54,7 +64,11 @@ export async function updateScenario(scope: TenantScope, id: string, patch: Part
 
 /** Keeps the current run in the history before a change of inputs starts the next one. */
 export async function archiveCurrentRun(scope: TenantScope, scenario: ScenarioRecord): Promise<void> {
-  await insertScoped(scope, ScenarioRunRecord, { scenario_id: scenario.id, ...runFields(scenario), created_at: scenario.updated_at });
+  await insertScoped(scope, ScenarioRunRecord, {
+    scenario_id: scenario.id,
+    ...runFields(scenario),
+    created_at: scenario.updated_at,
+  });
 }
 
 /**
@@ -62,9 +76,9 @@ export async function archiveCurrentRun(scope: TenantScope, scenario: ScenarioRe
  * exactly as it was, and leaves the history.
  */
 export async function restoreArchivedRun(scope: TenantScope, scenarioId: string, runNumber: number): Promise<void> {
-  const archived = (await scoped(scope, ScenarioRunRecord).where({ scenario_id: scenarioId, run_number: runNumber }).first()) as
-    | ScenarioRunRecord
-    | undefined;
+  const archived = (await scoped(scope, ScenarioRunRecord)
+    .where({ scenario_id: scenarioId, run_number: runNumber })
+    .first()) as ScenarioRunRecord | undefined;
   if (!archived) return;
   await updateScenario(scope, scenarioId, runFields(archived));
   await scoped(scope, ScenarioRunRecord).where({ scenario_id: scenarioId, run_number: runNumber }).delete();
@@ -76,7 +90,9 @@ export async function deleteUnstartedScenario(scope: TenantScope, id: string): P
 }
 
 export async function listScenarioRuns(scope: TenantScope, scenarioId: string): Promise<ScenarioRunRecord[]> {
-  return (await scoped(scope, ScenarioRunRecord).where('scenario_id', scenarioId).orderBy('run_number', 'desc')) as ScenarioRunRecord[];
+  return (await scoped(scope, ScenarioRunRecord)
+    .where('scenario_id', scenarioId)
+    .orderBy('run_number', 'desc')) as ScenarioRunRecord[];
 }
 
 export function nextAuditEvent(trail: AuditEvent[], event: Omit<AuditEvent, 'sequence'>): AuditEvent {
@@ -99,14 +115,22 @@ export interface RunOutcome {
  * is written: a stale retry of an older run (the scenario has moved on) or a repeat after success changes nothing.
  */
 /** Stores a run's outcome if the scenario is still running that run; returns the stored scenario, else undefined. */
-export async function recordRunOutcome(scope: TenantScope, scenarioId: string, outcome: RunOutcome): Promise<ScenarioRecord | undefined> {
+export async function recordRunOutcome(
+  scope: TenantScope,
+  scenarioId: string,
+  outcome: RunOutcome,
+): Promise<ScenarioRecord | undefined> {
   const scenario = await findScenario(scope, scenarioId, { forUpdate: true });
   if (!scenario || scenario.run_number !== outcome.runNumber || scenario.status !== 'running') return undefined;
   return storeRunOutcome(scope, scenario, outcome);
 }
 
 /** Stores a run's outcome on a scenario the caller has locked (FOR UPDATE) and found running that run. */
-export async function storeRunOutcome(scope: TenantScope, scenario: ScenarioRecord, outcome: RunOutcome): Promise<ScenarioRecord> {
+export async function storeRunOutcome(
+  scope: TenantScope,
+  scenario: ScenarioRecord,
+  outcome: RunOutcome,
+): Promise<ScenarioRecord> {
   const scenarioId = scenario.id;
   const trail = [...scenario.audit_trail];
   for (const event of outcome.events) trail.push(nextAuditEvent(trail, event));
@@ -133,7 +157,9 @@ export async function storeRunOutcome(scope: TenantScope, scenario: ScenarioReco
       model_version: scenario.model_version,
       run_number: outcome.runNumber,
       status: outcome.status,
-      ...(outcome.status === 'completed' ? { metrics: outcome.result?.metrics ?? {} } : { error: outcome.error ?? null }),
+      ...(outcome.status === 'completed'
+        ? { metrics: outcome.result?.metrics ?? {} }
+        : { error: outcome.error ?? null }),
       completed_at: completedAt.toISOString(),
     },
   });

@@ -10,13 +10,16 @@ import type { TenantScope } from '../tenant-scope';
 
 /** In the write's transaction: the integration's desired schedule changed; the reconciler makes Temporal follow. */
 export async function requestIntegrationScheduleChange(scope: TenantScope, integrationId: string): Promise<void> {
-  await scope.trx('integrations').where({ id: integrationId, tenant_id: scope.tenantId }).update({
-    schedule_generation: scope.trx.raw('schedule_generation + 1'),
-    schedule_status: 'pending',
-    schedule_error: null,
-    schedule_attempts: 0,
-    schedule_retry_at: null,
-  });
+  await scope
+    .trx('integrations')
+    .where({ id: integrationId, tenant_id: scope.tenantId })
+    .update({
+      schedule_generation: scope.trx.raw('schedule_generation + 1'),
+      schedule_status: 'pending',
+      schedule_error: null,
+      schedule_attempts: 0,
+      schedule_retry_at: null,
+    });
 }
 
 export interface IntegrationScheduleTarget {
@@ -37,12 +40,18 @@ export interface IntegrationScheduleTarget {
  * transaction-scoped advisory lock, not the row lock: the user's writes never wait for a Temporal call.
  */
 export async function tryLockIntegrationSchedule(trx: Knex.Transaction, integrationId: string): Promise<boolean> {
-  const result = await trx.raw<{ rows: Array<{ locked: boolean }> }>(`select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked`, [`integration_schedule:${integrationId}`]);
+  const result = await trx.raw<{ rows: Array<{ locked: boolean }> }>(
+    `select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked`,
+    [`integration_schedule:${integrationId}`],
+  );
   return result.rows[0]?.locked === true;
 }
 
 /** The row as it now stands, deleted or not (a deleted row whose generation lags still needs its schedule deleted). */
-export async function integrationScheduleTarget(trx: Knex.Transaction, integrationId: string): Promise<IntegrationScheduleTarget | undefined> {
+export async function integrationScheduleTarget(
+  trx: Knex.Transaction,
+  integrationId: string,
+): Promise<IntegrationScheduleTarget | undefined> {
   return (await trx('integrations')
     .join('tenants', 'tenants.id', 'integrations.tenant_id')
     .select(
@@ -65,20 +74,32 @@ export async function integrationScheduleTarget(trx: Knex.Transaction, integrati
  * syncs on the tenant's new task queue (a sync already running finishes where it started).
  */
 export async function requestTenantSchedulesChange(trx: Knex.Transaction, tenantId: string): Promise<number> {
-  return trx('integrations').where({ tenant_id: tenantId }).whereNull('deleted_at').whereNotNull('schedule').update({
-    schedule_generation: trx.raw('schedule_generation + 1'),
-    schedule_status: 'pending',
+  return trx('integrations')
+    .where({ tenant_id: tenantId })
+    .whereNull('deleted_at')
+    .whereNotNull('schedule')
+    .update({
+      schedule_generation: trx.raw('schedule_generation + 1'),
+      schedule_status: 'pending',
+      schedule_error: null,
+      schedule_attempts: 0,
+      schedule_retry_at: null,
+    });
+}
+
+/** Temporal matches `generation`: recorded only if no write moved the generation on meanwhile (then it stays pending). */
+export async function markIntegrationScheduleApplied(
+  trx: Knex.Transaction,
+  integrationId: string,
+  generation: number,
+): Promise<boolean> {
+  const updated = await trx('integrations').where({ id: integrationId, schedule_generation: generation }).update({
+    schedule_applied_generation: generation,
+    schedule_status: 'synced',
     schedule_error: null,
     schedule_attempts: 0,
     schedule_retry_at: null,
   });
-}
-
-/** Temporal matches `generation`: recorded only if no write moved the generation on meanwhile (then it stays pending). */
-export async function markIntegrationScheduleApplied(trx: Knex.Transaction, integrationId: string, generation: number): Promise<boolean> {
-  const updated = await trx('integrations')
-    .where({ id: integrationId, schedule_generation: generation })
-    .update({ schedule_applied_generation: generation, schedule_status: 'synced', schedule_error: null, schedule_attempts: 0, schedule_retry_at: null });
   return updated > 0;
 }
 
@@ -100,7 +121,11 @@ export async function markIntegrationScheduleFailed(
 }
 
 /** Integrations whose Temporal Schedule lags their row and whose back-off has passed, oldest retry first. */
-export async function integrationsWithLaggingSchedules(db: Knex, limit: number, tenantIds?: readonly string[]): Promise<Array<{ id: string; tenant_id: string }>> {
+export async function integrationsWithLaggingSchedules(
+  db: Knex,
+  limit: number,
+  tenantIds?: readonly string[],
+): Promise<Array<{ id: string; tenant_id: string }>> {
   if (tenantIds && tenantIds.length === 0) return [];
   const query = db('integrations')
     .select('id', 'tenant_id')
@@ -113,7 +138,11 @@ export async function integrationsWithLaggingSchedules(db: Knex, limit: number, 
 }
 
 /** KPIs that may still have a per-KPI Temporal Schedule from before batched evaluation. */
-export async function kpisWithLegacySchedules(db: Knex, limit: number, tenantIds?: readonly string[]): Promise<string[]> {
+export async function kpisWithLegacySchedules(
+  db: Knex,
+  limit: number,
+  tenantIds?: readonly string[],
+): Promise<string[]> {
   if (tenantIds && tenantIds.length === 0) return [];
   const query = db('kpis').select('id').where('legacy_schedule', true).orderBy('id').limit(limit);
   if (tenantIds) query.whereIn('tenant_id', tenantIds as string[]);

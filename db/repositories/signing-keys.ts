@@ -48,7 +48,11 @@ async function newKeyRow(): Promise<Omit<SigningKeyRow, 'created_at' | 'retired_
 export async function listPublishedSigningKeys(db: Knex, retainRetiredSeconds: number): Promise<SigningKey[]> {
   const rows = (await db('signing_keys')
     .where('status', 'active')
-    .orWhere((q) => q.where('status', 'retired').where('retired_at', '>', db.raw(`now() - make_interval(secs => ?)`, [retainRetiredSeconds])))
+    .orWhere((q) =>
+      q
+        .where('status', 'retired')
+        .where('retired_at', '>', db.raw(`now() - make_interval(secs => ?)`, [retainRetiredSeconds])),
+    )
     .orderByRaw(`(status = 'active') desc, created_at desc`)) as SigningKeyRow[];
   return rows.map(toKey);
 }
@@ -92,6 +96,9 @@ export async function listAllSigningKeys(db: Knex): Promise<SigningKey[]> {
 /** The key that signs now (made first if there is none yet). */
 export async function activeSigningKey(db: Knex): Promise<SigningKey> {
   await ensureActiveSigningKey(db);
-  const row = (await db('signing_keys').where('status', 'active').orderBy('created_at', 'desc').first()) as SigningKeyRow;
+  const row = (await db('signing_keys')
+    .where('status', 'active')
+    .orderBy('created_at', 'desc')
+    .first()) as SigningKeyRow;
   return toKey(row);
 }

@@ -31,26 +31,52 @@ export async function findTenant(db: Knex, id: string): Promise<TenantRecord | u
 }
 
 /** A tenant's dedicated host (null: none) and whether its shared host still answers it. */
-export async function findTenantEndpoint(db: Knex, id: string): Promise<{ dedicated_host: string | null; shared_host_open: boolean } | undefined> {
-  return db('tenants').where({ id }).first<{ dedicated_host: string | null; shared_host_open: boolean } | undefined>('dedicated_host', 'shared_host_open');
+export async function findTenantEndpoint(
+  db: Knex,
+  id: string,
+): Promise<{ dedicated_host: string | null; shared_host_open: boolean } | undefined> {
+  return db('tenants')
+    .where({ id })
+    .first<{ dedicated_host: string | null; shared_host_open: boolean } | undefined>(
+      'dedicated_host',
+      'shared_host_open',
+    );
 }
 
 /** The tenant (other than `exceptTenantId`) whose dedicated endpoint `host` already is, if any. */
-export async function findTenantByDedicatedHost(db: Knex, host: string, exceptTenantId: string): Promise<{ id: string } | undefined> {
+export async function findTenantByDedicatedHost(
+  db: Knex,
+  host: string,
+  exceptTenantId: string,
+): Promise<{ id: string } | undefined> {
   return db('tenants').where({ dedicated_host: host }).whereNot({ id: exceptTenantId }).first('id');
 }
 
 /** Where a tenant's work runs, and when that last changed (undefined: no such tenant). */
-export async function findTenantWorkers(db: Knex, id: string): Promise<{ workers: TenantWorkers; workers_changed_at: Date | null } | undefined> {
-  return db('tenants').where({ id }).first<{ workers: TenantWorkers; workers_changed_at: Date | null } | undefined>('workers', 'workers_changed_at');
+export async function findTenantWorkers(
+  db: Knex,
+  id: string,
+): Promise<{ workers: TenantWorkers; workers_changed_at: Date | null } | undefined> {
+  return db('tenants')
+    .where({ id })
+    .first<{ workers: TenantWorkers; workers_changed_at: Date | null } | undefined>('workers', 'workers_changed_at');
 }
 
 /** Every enterprise tenant with its endpoint and workers, by name. */
-export async function listEnterpriseTenants(db: Knex): Promise<Array<{ id: string; name: string; dedicated_host: string | null; shared_host_open: boolean; workers: TenantWorkers }>> {
-  return db('tenants')
-    .where({ plan: 'enterprise' })
-    .orderBy('name')
-    .select<Array<{ id: string; name: string; dedicated_host: string | null; shared_host_open: boolean; workers: TenantWorkers }>>('id', 'name', 'dedicated_host', 'shared_host_open', 'workers');
+export async function listEnterpriseTenants(
+  db: Knex,
+): Promise<
+  Array<{ id: string; name: string; dedicated_host: string | null; shared_host_open: boolean; workers: TenantWorkers }>
+> {
+  return db('tenants').where({ plan: 'enterprise' }).orderBy('name').select<
+    Array<{
+      id: string;
+      name: string;
+      dedicated_host: string | null;
+      shared_host_open: boolean;
+      workers: TenantWorkers;
+    }>
+  >('id', 'name', 'dedicated_host', 'shared_host_open', 'workers');
 }
 
 /** The tenant's name (undefined: no such tenant). */
@@ -76,17 +102,33 @@ export interface DedicatedEndpoint {
 
 /** Every tenant's dedicated endpoint, for the API's host check. */
 export async function listDedicatedEndpoints(db: Knex): Promise<DedicatedEndpoint[]> {
-  const rows = await db('tenants').whereNotNull('dedicated_host').select<Array<{ id: string; dedicated_host: string; shared_host_open: boolean }>>('id', 'dedicated_host', 'shared_host_open');
+  const rows = await db('tenants')
+    .whereNotNull('dedicated_host')
+    .select<Array<{ id: string; dedicated_host: string; shared_host_open: boolean }>>(
+      'id',
+      'dedicated_host',
+      'shared_host_open',
+    );
   return rows.map((row) => ({ tenantId: row.id, host: row.dedicated_host, sharedHostOpen: row.shared_host_open }));
 }
 
 /** Gives a tenant a dedicated host (null removes it, reopening the shared host) or opens or closes the shared host. */
-export async function setDedicatedEndpoint(db: Knex | Knex.Transaction, tenantId: string, change: { host?: string | null; sharedHostOpen?: boolean }): Promise<{ host: string | null; sharedHostOpen: boolean }> {
+export async function setDedicatedEndpoint(
+  db: Knex | Knex.Transaction,
+  tenantId: string,
+  change: { host?: string | null; sharedHostOpen?: boolean },
+): Promise<{ host: string | null; sharedHostOpen: boolean }> {
   const update: Record<string, unknown> = {};
   if (change.host !== undefined) update.dedicated_host = change.host;
   if (change.host === null) update.shared_host_open = true;
   else if (change.sharedHostOpen !== undefined) update.shared_host_open = change.sharedHostOpen;
-  const [row] = await db('tenants').where({ id: tenantId }).update(update).returning<Array<{ dedicated_host: string | null; shared_host_open: boolean }>>(['dedicated_host', 'shared_host_open']);
+  const [row] = await db('tenants')
+    .where({ id: tenantId })
+    .update(update)
+    .returning<Array<{ dedicated_host: string | null; shared_host_open: boolean }>>([
+      'dedicated_host',
+      'shared_host_open',
+    ]);
   return { host: row?.dedicated_host ?? null, sharedHostOpen: row?.shared_host_open ?? true };
 }
 
@@ -100,8 +142,15 @@ export async function listTenantsWithDedicatedWorkers(db: Knex): Promise<string[
 }
 
 /** Moves a tenant's new work to its own task queues or back to the shared ones; answers the previous placement. */
-export async function setTenantWorkers(trx: Knex.Transaction, tenantId: string, workers: TenantWorkers): Promise<{ previous: TenantWorkers; changedAt: Date }> {
-  const [before] = await trx('tenants').where({ id: tenantId }).forUpdate().select<Array<{ workers: TenantWorkers }>>('workers');
+export async function setTenantWorkers(
+  trx: Knex.Transaction,
+  tenantId: string,
+  workers: TenantWorkers,
+): Promise<{ previous: TenantWorkers; changedAt: Date }> {
+  const [before] = await trx('tenants')
+    .where({ id: tenantId })
+    .forUpdate()
+    .select<Array<{ workers: TenantWorkers }>>('workers');
   const [row] = await trx('tenants')
     .where({ id: tenantId })
     .update({ workers, workers_changed_at: trx.fn.now() })
@@ -111,7 +160,10 @@ export async function setTenantWorkers(trx: Knex.Transaction, tenantId: string, 
 
 /** Where the scope's tenant's work now runs, read in its own transaction (lane passes follow a move with it). */
 export async function tenantWorkersOf(scope: TenantScope): Promise<TenantWorkers> {
-  const row = await scope.trx('tenants').where({ id: scope.tenantId }).first<{ workers: TenantWorkers } | undefined>('workers');
+  const row = await scope
+    .trx('tenants')
+    .where({ id: scope.tenantId })
+    .first<{ workers: TenantWorkers } | undefined>('workers');
   return row?.workers ?? 'shared';
 }
 
@@ -126,10 +178,19 @@ export interface TenantToRelocate {
  * Tenants whose workers moved and whose approvals have not been swept since every process's placement cache
  * (`settleSeconds`) ran out after the move: an approval started on the old queue until then is still found.
  */
-export async function tenantsWithApprovalsToRelocate(db: Knex, settleSeconds: number, limit: number, tenantIds?: readonly string[]): Promise<TenantToRelocate[]> {
+export async function tenantsWithApprovalsToRelocate(
+  db: Knex,
+  settleSeconds: number,
+  limit: number,
+  tenantIds?: readonly string[],
+): Promise<TenantToRelocate[]> {
   const query = db('tenants')
     .whereNotNull('workers_changed_at')
-    .where((q) => q.whereNull('approvals_relocated_at').orWhereRaw('approvals_relocated_at < workers_changed_at + make_interval(secs => ?)', [settleSeconds]))
+    .where((q) =>
+      q
+        .whereNull('approvals_relocated_at')
+        .orWhereRaw('approvals_relocated_at < workers_changed_at + make_interval(secs => ?)', [settleSeconds]),
+    )
     .orderBy('workers_changed_at')
     .limit(limit)
     .select<Array<{ id: string; workers: TenantWorkers; now: Date }>>('id', 'workers', db.raw('now() as now'));

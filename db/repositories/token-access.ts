@@ -18,16 +18,23 @@ export interface UserAccess extends TenantLimits {
 }
 
 /** The user's current membership in the tenant (matched by user id or, for external providers, email). */
-export async function findUserAccess(db: Knex, tenantId: string, userIdOrEmail: string): Promise<UserAccess | undefined> {
-  return (await db('memberships as m')
-    .join('users as u', 'u.id', 'm.user_id')
-    .join('tenants as t', 't.id', 'm.tenant_id')
-    .where('m.tenant_id', tenantId)
-    .whereNull('u.disabled_at')
-    .andWhere((q) => q.where('u.id', userIdOrEmail).orWhere('u.email', userIdOrEmail.toLowerCase()))
-    // The member's id in this tenant is who the request acts as (actors, approvals, the audit log), not the person's
-    // global id, which only sign-in and the token's subject know.
-    .first('m.id as user_id', 'm.role', 't.plan', 't.rate_limit_per_minute', 't.rate_limit_per_day')) as UserAccess | undefined;
+export async function findUserAccess(
+  db: Knex,
+  tenantId: string,
+  userIdOrEmail: string,
+): Promise<UserAccess | undefined> {
+  return (
+    (await db('memberships as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .join('tenants as t', 't.id', 'm.tenant_id')
+      .where('m.tenant_id', tenantId)
+      .whereNull('u.disabled_at')
+      .andWhere((q) => q.where('u.id', userIdOrEmail).orWhere('u.email', userIdOrEmail.toLowerCase()))
+      // The member's id in this tenant is who the request acts as (actors, approvals, the audit log), not the person's
+      // global id, which only sign-in and the token's subject know.
+      .first('m.id as user_id', 'm.role', 't.plan', 't.rate_limit_per_minute', 't.rate_limit_per_day')) as
+      UserAccess | undefined
+  );
 }
 
 export interface ClientAccess extends TenantLimits {
@@ -35,7 +42,11 @@ export interface ClientAccess extends TenantLimits {
 }
 
 /** The client's current scopes, if it is registered in the tenant and not revoked. */
-export async function findActiveClientAccess(db: Knex, tenantId: string, clientId: string): Promise<ClientAccess | undefined> {
+export async function findActiveClientAccess(
+  db: Knex,
+  tenantId: string,
+  clientId: string,
+): Promise<ClientAccess | undefined> {
   return (await db('oauth_clients as c')
     .join('tenants as t', 't.id', 'c.tenant_id')
     .where({ 'c.id': clientId, 'c.tenant_id': tenantId })

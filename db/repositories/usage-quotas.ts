@@ -33,9 +33,15 @@ export interface TenantQuotas {
 export async function findTenantQuotas(db: Knex | Knex.Transaction, tenantId: string): Promise<TenantQuotas> {
   const [tenant, rows] = await Promise.all([
     db('tenants').where({ id: tenantId }).first<{ quota_policy: QuotaPolicy } | undefined>('quota_policy'),
-    db('usage_quotas').where({ tenant_id: tenantId }).orderBy(['kind', 'period']).select<Array<{ kind: UsageKind; period: QuotaPeriod; quota: string }>>('kind', 'period', 'quota'),
+    db('usage_quotas')
+      .where({ tenant_id: tenantId })
+      .orderBy(['kind', 'period'])
+      .select<Array<{ kind: UsageKind; period: QuotaPeriod; quota: string }>>('kind', 'period', 'quota'),
   ]);
-  return { policy: tenant?.quota_policy ?? 'refuse', quotas: rows.map((row) => ({ kind: row.kind, period: row.period, limit: Number(row.quota) })) };
+  return {
+    policy: tenant?.quota_policy ?? 'refuse',
+    quotas: rows.map((row) => ({ kind: row.kind, period: row.period, limit: Number(row.quota) })),
+  };
 }
 
 /**
@@ -53,7 +59,13 @@ export async function setTenantQuotas(
       await trx('usage_quotas').where({ tenant_id: tenantId, kind: quota.kind, period: quota.period }).delete();
     } else {
       await trx('usage_quotas')
-        .insert({ tenant_id: tenantId, kind: quota.kind, period: quota.period, quota: quota.limit, updated_at: trx.fn.now() })
+        .insert({
+          tenant_id: tenantId,
+          kind: quota.kind,
+          period: quota.period,
+          quota: quota.limit,
+          updated_at: trx.fn.now(),
+        })
         .onConflict(['tenant_id', 'kind', 'period'])
         .merge(['quota', 'updated_at']);
     }
@@ -72,40 +84,66 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * writes `usage.quota.warning`, reaching it `usage.quota.exceeded`, each once per period, in the same transaction.
  * One statement per period: its counter is created or incremented, and locked until commit, by one upsert.
  */
-export async function consumeUsage(scope: TenantScope, kind: UsageKind, amount: number, now = new Date()): Promise<void> {
+export async function consumeUsage(
+  scope: TenantScope,
+  kind: UsageKind,
+  amount: number,
+  now = new Date(),
+): Promise<void> {
   if (amount <= 0) return;
-  const rows = await scope.trx('tenants as t')
+  const rows = await scope
+    .trx('tenants as t')
     .leftJoin('usage_quotas as q', function join() {
       this.on('q.tenant_id', 't.id').andOn('q.kind', scope.trx.raw('?', [kind]));
     })
     .where('t.id', scope.tenantId)
-    .select<Array<{ plan: Plan; policy: QuotaPolicy; period: QuotaPeriod | null; quota: string | null }>>('t.plan', 't.quota_policy as policy', 'q.period', 'q.quota');
+    .select<Array<{ plan: Plan; policy: QuotaPolicy; period: QuotaPeriod | null; quota: string | null }>>(
+      't.plan',
+      't.quota_policy as policy',
+      'q.period',
+      'q.quota',
+    );
   const tenant = rows[0];
   if (!tenant) return;
-  const limits = new Map(rows.flatMap((row) => (row.period !== null ? [[row.period, Number(row.quota)] as const] : [])));
+  const limits = new Map(
+    rows.flatMap((row) => (row.period !== null ? [[row.period, Number(row.quota)] as const] : [])),
+  );
   if (limits.size === 0 && !countedWithoutQuota(tenant.plan)) return;
   const policy = tenant.policy;
   // Month before day, as refundUsage takes them: two transactions never wait on each other's rows in opposite order.
   for (const period of QUOTA_PERIODS) {
     const key = { tenant_id: scope.tenantId, kind, period, period_start: isoDate(periodStart(period, now)) };
-    const [counter] = await scope.trx('usage_counters')
+    const [counter] = await scope
+      .trx('usage_counters')
       .insert({ ...key, used: amount, updated_at: now })
       .onConflict(['tenant_id', 'kind', 'period', 'period_start'])
       .merge({ used: scope.trx.raw('usage_counters.used + excluded.used'), updated_at: now })
-      .returning<Array<{ used: string; warned_at: Date | null; exceeded_at: Date | null }>>(['used', 'warned_at', 'exceeded_at']);
+      .returning<Array<{ used: string; warned_at: Date | null; exceeded_at: Date | null }>>([
+        'used',
+        'warned_at',
+        'exceeded_at',
+      ]);
     const limit = limits.get(period);
     if (limit === undefined) continue;
     const after = Number(counter!.used);
     const before = after - amount;
     if (policy === 'refuse' && !NEVER_INTERRUPTED.has(kind) && after > limit) {
       // The increment is undone with the caller's transaction.
-      throw usageQuotaExceeded(quotaName({ kind, period }), limit, before, Math.max(1, Math.ceil((periodEnd(period, now).getTime() - now.getTime()) / 1000)));
+      throw usageQuotaExceeded(
+        quotaName({ kind, period }),
+        limit,
+        before,
+        Math.max(1, Math.ceil((periodEnd(period, now).getTime() - now.getTime()) / 1000)),
+      );
     }
     const crossed = thresholdsCrossed(before, after, limit);
     const warn = crossed.warning && !counter!.warned_at;
     const exceed = crossed.exceeded && !counter!.exceeded_at;
     if (!warn && !exceed) continue;
-    await scope.trx('usage_counters').where(key).update({ ...(warn ? { warned_at: now } : {}), ...(exceed ? { exceeded_at: now } : {}) });
+    await scope
+      .trx('usage_counters')
+      .where(key)
+      .update({ ...(warn ? { warned_at: now } : {}), ...(exceed ? { exceeded_at: now } : {}) });
     const data = (threshold: number) => ({
       quota: { kind, period, limit, name: quotaName({ kind, period }) },
       used: after,
@@ -133,10 +171,16 @@ export async function uncountUsage(db: Knex, tenantId: string, kind: UsageKind, 
 }
 
 /** Takes back a count whose work was rolled back after it committed (a run whose workflow could not be started). */
-export async function refundUsage(scope: TenantScope, kind: UsageKind, amount: number, now = new Date()): Promise<void> {
+export async function refundUsage(
+  scope: TenantScope,
+  kind: UsageKind,
+  amount: number,
+  now = new Date(),
+): Promise<void> {
   if (amount <= 0) return;
   for (const period of ['month', 'day'] as const) {
-    await scope.trx('usage_counters')
+    await scope
+      .trx('usage_counters')
       .where({ tenant_id: scope.tenantId, kind, period, period_start: isoDate(periodStart(period, now)) })
       .update({ used: scope.trx.raw('greatest(used - ?, 0)', [amount]), updated_at: now });
   }
@@ -147,17 +191,32 @@ export async function refundUsage(scope: TenantScope, kind: UsageKind, amount: n
  * its quotas is already used up.
  */
 export async function assertQuotaLeft(scope: TenantScope, kind: UsageKind, now = new Date()): Promise<void> {
-  const rows = await scope.trx('usage_quotas as q')
+  const rows = await scope
+    .trx('usage_quotas as q')
     .join('tenants as t', 't.id', 'q.tenant_id')
     .leftJoin('usage_counters as c', function join() {
-      this.on('c.tenant_id', 'q.tenant_id').andOn('c.kind', 'q.kind').andOn('c.period', 'q.period').andOn(scope.trx.raw('c.period_start = case when q.period = ? then ?::date else ?::date end', ['month', isoDate(periodStart('month', now)), isoDate(periodStart('day', now))]));
+      this.on('c.tenant_id', 'q.tenant_id')
+        .andOn('c.kind', 'q.kind')
+        .andOn('c.period', 'q.period')
+        .andOn(
+          scope.trx.raw('c.period_start = case when q.period = ? then ?::date else ?::date end', [
+            'month',
+            isoDate(periodStart('month', now)),
+            isoDate(periodStart('day', now)),
+          ]),
+        );
     })
     .where({ 'q.tenant_id': scope.tenantId, 'q.kind': kind, 't.quota_policy': 'refuse' })
     .select<Array<{ period: QuotaPeriod; quota: string; used: string | null }>>('q.period', 'q.quota', 'c.used');
   for (const row of rows) {
     const used = Number(row.used ?? 0);
     if (used >= Number(row.quota)) {
-      throw usageQuotaExceeded(quotaName({ kind, period: row.period }), Number(row.quota), used, Math.max(1, Math.ceil((periodEnd(row.period, now).getTime() - now.getTime()) / 1000)));
+      throw usageQuotaExceeded(
+        quotaName({ kind, period: row.period }),
+        Number(row.quota),
+        used,
+        Math.max(1, Math.ceil((periodEnd(row.period, now).getTime() - now.getTime()) / 1000)),
+      );
     }
   }
 }
@@ -188,18 +247,23 @@ export interface ConsumptionLine {
  * month and day whether or not it has a quota (`consumption`; empty for a tenant that is counted only against quotas
  * and has none).
  */
-export async function usageReport(scope: TenantScope, now = new Date()): Promise<{ policy: QuotaPolicy; quotas: UsageLine[]; consumption: ConsumptionLine[] }> {
+export async function usageReport(
+  scope: TenantScope,
+  now = new Date(),
+): Promise<{ policy: QuotaPolicy; quotas: UsageLine[]; consumption: ConsumptionLine[] }> {
   const [{ policy, quotas }, tenant, counters] = await Promise.all([
     findTenantQuotas(scope.trx, scope.tenantId),
     scope.trx('tenants').where({ id: scope.tenantId }).first<{ plan: Plan } | undefined>('plan'),
-    scope.trx('usage_counters')
+    scope
+      .trx('usage_counters')
       .where({ tenant_id: scope.tenantId })
       .where((where) => {
         for (const period of QUOTA_PERIODS) where.orWhere({ period, period_start: isoDate(periodStart(period, now)) });
       })
       .select<Array<{ kind: UsageKind; period: QuotaPeriod; used: string }>>('kind', 'period', 'used'),
   ]);
-  const used = (kind: UsageKind, period: QuotaPeriod) => Number(counters.find((row) => row.kind === kind && row.period === period)?.used ?? 0);
+  const used = (kind: UsageKind, period: QuotaPeriod) =>
+    Number(counters.find((row) => row.kind === kind && row.period === period)?.used ?? 0);
   const lines: UsageLine[] = quotas.map((quota) => {
     const count = used(quota.kind, quota.period);
     return {
@@ -246,12 +310,25 @@ export async function requestCounting(db: Knex, tenantId: string): Promise<Reque
  * Adds `amount` to the tenant's current month and day counters of `kind`, checking no quota: for work counted where
  * the tenant has no quota of the kind (a block of tallied requests), so there is nothing to refuse or warn about.
  */
-export async function tallyUsage(db: Knex, tenantId: string, kind: UsageKind, amount: number, now = new Date()): Promise<void> {
+export async function tallyUsage(
+  db: Knex,
+  tenantId: string,
+  kind: UsageKind,
+  amount: number,
+  now = new Date(),
+): Promise<void> {
   if (amount <= 0) return;
   await db.transaction(async (trx) => {
     for (const period of QUOTA_PERIODS) {
       await trx('usage_counters')
-        .insert({ tenant_id: tenantId, kind, period, period_start: isoDate(periodStart(period, now)), used: amount, updated_at: now })
+        .insert({
+          tenant_id: tenantId,
+          kind,
+          period,
+          period_start: isoDate(periodStart(period, now)),
+          used: amount,
+          updated_at: now,
+        })
         .onConflict(['tenant_id', 'kind', 'period', 'period_start'])
         .merge({ used: trx.raw('usage_counters.used + excluded.used'), updated_at: now });
     }

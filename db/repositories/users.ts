@@ -24,7 +24,11 @@ export async function listMembershipsOfUser(db: Knex, userId: string): Promise<M
   return MembershipRecord.query(db).where('user_id', userId).orderBy('tenant_id');
 }
 
-export async function findMembership(db: Knex, tenantId: string, userId: string): Promise<MembershipRecord | undefined> {
+export async function findMembership(
+  db: Knex,
+  tenantId: string,
+  userId: string,
+): Promise<MembershipRecord | undefined> {
   return MembershipRecord.query(db).findById([tenantId, userId]);
 }
 
@@ -81,14 +85,18 @@ export async function insertMembership(
 
 export async function listMembers(scope: TenantScope): Promise<Array<MembershipRecord & { user: UserRecord }>> {
   const memberships = (await scoped(scope, MembershipRecord).orderBy('id', 'desc')) as MembershipRecord[];
-  const users = (await UserRecord.query(scope.trx).whereIn('id', memberships.map((m) => m.user_id))) as UserRecord[];
+  const users = (await UserRecord.query(scope.trx).whereIn(
+    'id',
+    memberships.map((m) => m.user_id),
+  )) as UserRecord[];
   const byId = new Map(users.map((u) => [u.id, u]));
   return memberships.map((m) => Object.assign(m, { user: byId.get(m.user_id) as UserRecord }));
 }
 
 /** The name a member goes by in their tenant (theirs there, else the person's own); undefined: no such member. */
 export async function memberDisplayName(scope: TenantScope, memberId: string): Promise<string | undefined> {
-  const row = (await scope.trx('memberships as m')
+  const row = (await scope
+    .trx('memberships as m')
     .join('users as u', 'u.id', 'm.user_id')
     .where({ 'm.tenant_id': scope.tenantId, 'm.id': memberId })
     .first(scope.trx.raw('coalesce(m.display_name, u.display_name) as name'))) as { name: string } | undefined;
@@ -101,13 +109,20 @@ export async function isMemberOfTenant(db: Knex, tenantId: string, userId: strin
 }
 
 /** A person's email and password hash (null: none set yet). */
-export async function findUserCredentials(db: Knex, userId: string): Promise<{ email: string; password_hash: string | null } | undefined> {
-  return (await db('users').where('id', userId).first('email', 'password_hash')) as { email: string; password_hash: string | null } | undefined;
+export async function findUserCredentials(
+  db: Knex,
+  userId: string,
+): Promise<{ email: string; password_hash: string | null } | undefined> {
+  return (await db('users').where('id', userId).first('email', 'password_hash')) as
+    { email: string; password_hash: string | null } | undefined;
 }
 
 /** Sets a person's first password; one they already have (set in any tenant) is never replaced. */
 export async function setFirstPassword(trx: Knex.Transaction, userId: string, passwordHash: string): Promise<void> {
-  await trx('users').where('id', userId).whereNull('password_hash').update({ password_hash: passwordHash, updated_at: trx.fn.now() });
+  await trx('users')
+    .where('id', userId)
+    .whereNull('password_hash')
+    .update({ password_hash: passwordHash, updated_at: trx.fn.now() });
 }
 
 /** The tenant's admins, their rows locked until the transaction ends: concurrent demotions and removals of admins queue. */
@@ -122,7 +137,8 @@ export async function changeMemberRole(
   role: Role,
   actor: Actor,
 ): Promise<MembershipRecord | undefined> {
-  const before = (await scoped(scope, MembershipRecord).where('id', memberId).forUpdate().first()) as MembershipRecord | undefined;
+  const before = (await scoped(scope, MembershipRecord).where('id', memberId).forUpdate().first()) as
+    MembershipRecord | undefined;
   if (!before) return undefined;
   const [row] = (await scoped(scope, MembershipRecord)
     .where('id', memberId)
@@ -141,7 +157,10 @@ export async function changeMemberRole(
 }
 
 export async function removeMember(scope: TenantScope, memberId: string, actor: Actor): Promise<boolean> {
-  const [removed] = (await scoped(scope, MembershipRecord).where('id', memberId).delete().returning('*')) as unknown as MembershipRecord[];
+  const [removed] = (await scoped(scope, MembershipRecord)
+    .where('id', memberId)
+    .delete()
+    .returning('*')) as unknown as MembershipRecord[];
   if (!removed) return false;
   await appendAuditRecord(scope, {
     actor,
@@ -154,7 +173,9 @@ export async function removeMember(scope: TenantScope, memberId: string, actor: 
 }
 
 export async function setUserPassword(db: Knex, userId: string, passwordHash: string): Promise<void> {
-  await UserRecord.query(db).findById(userId).patch({ password_hash: passwordHash, updated_at: new Date() } as Partial<UserRecord>);
+  await UserRecord.query(db)
+    .findById(userId)
+    .patch({ password_hash: passwordHash, updated_at: new Date() } as Partial<UserRecord>);
 }
 
 /**
@@ -163,7 +184,11 @@ export async function setUserPassword(db: Knex, userId: string, passwordHash: st
  * is the person's (users, by email), while a signed-in request acts as the member id of its tenant, which differs from
  * the account id for every membership made since member ids were minted per tenant.
  */
-export async function platformOperatorAccount(db: Knex, tenantId: string, memberId: string): Promise<string | undefined> {
+export async function platformOperatorAccount(
+  db: Knex,
+  tenantId: string,
+  memberId: string,
+): Promise<string | undefined> {
   const row = await db('memberships as m')
     .join('users as u', 'u.id', 'm.user_id')
     .where({ 'm.tenant_id': tenantId, 'm.id': memberId, 'u.platform_operator': true })
@@ -174,6 +199,9 @@ export async function platformOperatorAccount(db: Knex, tenantId: string, member
 
 /** Grants or revokes platform operation (the admin CLI only); answers the person's id, or undefined for no such email. */
 export async function setPlatformOperator(db: Knex, email: string, on: boolean): Promise<string | undefined> {
-  const [row] = await db('users').where({ email: normaliseEmail(email) }).update({ platform_operator: on }).returning<Array<{ id: string }>>(['id']);
+  const [row] = await db('users')
+    .where({ email: normaliseEmail(email) })
+    .update({ platform_operator: on })
+    .returning<Array<{ id: string }>>(['id']);
   return row?.id;
 }

@@ -17,7 +17,10 @@ function live(scope: TenantScope) {
   return scoped(scope, WebhookSubscriptionRecord).whereNull('webhook_subscriptions.deleted_at');
 }
 
-export async function insertSubscription(scope: TenantScope, row: Partial<WebhookSubscriptionRecord>): Promise<WebhookSubscriptionRecord> {
+export async function insertSubscription(
+  scope: TenantScope,
+  row: Partial<WebhookSubscriptionRecord>,
+): Promise<WebhookSubscriptionRecord> {
   return insertScoped(scope, WebhookSubscriptionRecord, row);
 }
 
@@ -31,7 +34,11 @@ export async function listSubscriptions(scope: TenantScope, page: PageRequest) {
   return paginate<WebhookSubscriptionRecord>(live(scope), 'webhook_subscriptions.id', page);
 }
 
-export async function updateSubscription(scope: TenantScope, id: string, patch: Partial<WebhookSubscriptionRecord>): Promise<WebhookSubscriptionRecord> {
+export async function updateSubscription(
+  scope: TenantScope,
+  id: string,
+  patch: Partial<WebhookSubscriptionRecord>,
+): Promise<WebhookSubscriptionRecord> {
   const [row] = (await live(scope)
     .where('webhook_subscriptions.id', id)
     .patch({ ...patch, updated_at: new Date() } as Partial<WebhookSubscriptionRecord>)
@@ -40,11 +47,24 @@ export async function updateSubscription(scope: TenantScope, id: string, patch: 
 }
 
 /** Disables a subscription and emits webhook.disabled in the same transaction (not to the disabled subscription). */
-export async function disableSubscription(scope: TenantScope, subscription: WebhookSubscriptionRecord, reason: WebhookDisabledReason): Promise<void> {
+export async function disableSubscription(
+  scope: TenantScope,
+  subscription: WebhookSubscriptionRecord,
+  reason: WebhookDisabledReason,
+): Promise<void> {
   const disabledAt = new Date();
-  await updateSubscription(scope, subscription.id, { enabled: false, disabled_reason: reason, disabled_at: disabledAt });
+  await updateSubscription(scope, subscription.id, {
+    enabled: false,
+    disabled_reason: reason,
+    disabled_at: disabledAt,
+  });
   await recordEvent(scope, 'webhook.disabled', {
-    webhook: { id: subscription.id, url: subscription.url, disabled_reason: reason, disabled_at: disabledAt.toISOString() },
+    webhook: {
+      id: subscription.id,
+      url: subscription.url,
+      disabled_reason: reason,
+      disabled_at: disabledAt.toISOString(),
+    },
   });
 }
 
@@ -56,20 +76,37 @@ export async function disableSubscription(scope: TenantScope, subscription: Webh
  */
 export async function ensureDelivery(
   scope: TenantScope,
-  row: { id?: string; subscriptionId: string; eventId: string; eventType: string; workflowId: string; redeliveryOf?: string | null },
+  row: {
+    id?: string;
+    subscriptionId: string;
+    eventId: string;
+    eventType: string;
+    workflowId: string;
+    redeliveryOf?: string | null;
+  },
 ): Promise<WebhookDeliveryRecord> {
   await scope.trx.raw(
     `insert into webhook_deliveries (id, tenant_id, subscription_id, event_id, event_type, workflow_id, status, redelivery_of)
      values (?, ?, ?, ?, ?, ?, 'pending', ?) on conflict (workflow_id) where workflow_id not like 'webhook\\_lane/%' do nothing`,
-    [row.id ?? newId('webhookDelivery'), scope.tenantId, row.subscriptionId, row.eventId, row.eventType, row.workflowId, row.redeliveryOf ?? null],
+    [
+      row.id ?? newId('webhookDelivery'),
+      scope.tenantId,
+      row.subscriptionId,
+      row.eventId,
+      row.eventType,
+      row.workflowId,
+      row.redeliveryOf ?? null,
+    ],
   );
-  return (await scoped(scope, WebhookDeliveryRecord).where('workflow_id', row.workflowId).first()) as WebhookDeliveryRecord;
+  return (await scoped(scope, WebhookDeliveryRecord)
+    .where('workflow_id', row.workflowId)
+    .first()) as WebhookDeliveryRecord;
 }
 
 export async function findDelivery(scope: TenantScope, subscriptionId: string, id: string) {
-  return (await scoped(scope, WebhookDeliveryRecord).where({ 'webhook_deliveries.id': id, subscription_id: subscriptionId }).first()) as
-    | WebhookDeliveryRecord
-    | undefined;
+  return (await scoped(scope, WebhookDeliveryRecord)
+    .where({ 'webhook_deliveries.id': id, subscription_id: subscriptionId })
+    .first()) as WebhookDeliveryRecord | undefined;
 }
 
 export async function listDeliveries(
@@ -87,7 +124,9 @@ export async function listDeliveries(
 
 export async function listAttempts(scope: TenantScope, deliveryIds: string[]): Promise<WebhookDeliveryAttemptRecord[]> {
   if (deliveryIds.length === 0) return [];
-  return (await scoped(scope, WebhookDeliveryAttemptRecord).whereIn('delivery_id', deliveryIds).orderBy('attempt')) as WebhookDeliveryAttemptRecord[];
+  return (await scoped(scope, WebhookDeliveryAttemptRecord)
+    .whereIn('delivery_id', deliveryIds)
+    .orderBy('attempt')) as WebhookDeliveryAttemptRecord[];
 }
 
 export interface AttemptRecord {
@@ -107,7 +146,11 @@ export interface AttemptRecord {
  * Logs one attempt and moves the delivery on. A repeat of the same attempt number (the worker died after logging
  * it) changes nothing. Successes end the subscription's failing streak; failures start or extend it.
  */
-export async function recordAttempt(scope: TenantScope, delivery: WebhookDeliveryRecord, attempt: AttemptRecord): Promise<void> {
+export async function recordAttempt(
+  scope: TenantScope,
+  delivery: WebhookDeliveryRecord,
+  attempt: AttemptRecord,
+): Promise<void> {
   await scope.trx.raw(
     `insert into webhook_delivery_attempts
        (delivery_id, tenant_id, attempt, attempted_at, outcome, request_headers, response_status, response_body_excerpt, latency_ms, error)
@@ -144,7 +187,12 @@ export async function markDeliveryFailed(scope: TenantScope, workflowId: string,
   await scoped(scope, WebhookDeliveryRecord)
     .where('workflow_id', workflowId)
     .whereNot('status', 'succeeded')
-    .patch({ status: 'failed', last_error: reason, completed_at: new Date(), updated_at: new Date() } as Partial<WebhookDeliveryRecord>);
+    .patch({
+      status: 'failed',
+      last_error: reason,
+      completed_at: new Date(),
+      updated_at: new Date(),
+    } as Partial<WebhookDeliveryRecord>);
 }
 
 /**
@@ -193,21 +241,37 @@ export async function insertLaneDeliveries(trx: Knex.Transaction, rows: LaneDeli
      select id, tenant_id, subscription_id, event_id, event_type, workflow_id, 'pending', now()
        from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) as d(id, tenant_id, subscription_id, event_id, event_type, workflow_id)
      on conflict (subscription_id, event_id) where redelivery_of is null do nothing`,
-    [rows.map((r) => r.id), rows.map((r) => r.tenant_id), rows.map((r) => r.subscription_id), rows.map((r) => r.event_id), rows.map((r) => r.event_type), rows.map((r) => r.workflow_id)],
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.tenant_id),
+      rows.map((r) => r.subscription_id),
+      rows.map((r) => r.event_id),
+      rows.map((r) => r.event_type),
+      rows.map((r) => r.workflow_id),
+    ],
   );
 }
 
 /** A redelivery asked for by a client: a new open delivery of the same event, due at once, on the subscription's lane. */
 export async function insertRedelivery(
   scope: TenantScope,
-  row: { id: string; subscriptionId: string; eventId: string; eventType: string; workflowId: string; redeliveryOf: string },
+  row: {
+    id: string;
+    subscriptionId: string;
+    eventId: string;
+    eventType: string;
+    workflowId: string;
+    redeliveryOf: string;
+  },
 ): Promise<WebhookDeliveryRecord> {
   await scope.trx.raw(
     `insert into webhook_deliveries (id, tenant_id, subscription_id, event_id, event_type, workflow_id, status, redelivery_of, next_attempt_at)
      values (?, ?, ?, ?, ?, ?, 'pending', ?, now())`,
     [row.id, scope.tenantId, row.subscriptionId, row.eventId, row.eventType, row.workflowId, row.redeliveryOf],
   );
-  return (await scoped(scope, WebhookDeliveryRecord).where('webhook_deliveries.id', row.id).first()) as WebhookDeliveryRecord;
+  return (await scoped(scope, WebhookDeliveryRecord)
+    .where('webhook_deliveries.id', row.id)
+    .first()) as WebhookDeliveryRecord;
 }
 
 /** Closes an open delivery as failed (a redelivery Temporal could not take). */
@@ -215,7 +279,13 @@ export async function failDelivery(scope: TenantScope, id: string, reason: strin
   await scoped(scope, WebhookDeliveryRecord)
     .where('webhook_deliveries.id', id)
     .whereIn('status', ['pending', 'retrying'])
-    .patch({ status: 'failed', last_error: reason, next_attempt_at: null, completed_at: new Date(), updated_at: new Date() } as unknown as Partial<WebhookDeliveryRecord>);
+    .patch({
+      status: 'failed',
+      last_error: reason,
+      next_attempt_at: null,
+      completed_at: new Date(),
+      updated_at: new Date(),
+    } as unknown as Partial<WebhookDeliveryRecord>);
 }
 
 /** Closes every open delivery of a subscription as failed: it was deleted or disabled. */
@@ -239,7 +309,11 @@ export interface DueDelivery {
  * A lane pass's batch: the subscription's deliveries that are due, earliest first. Rows another pass is recording
  * right now (a pass Temporal gave up on whose worker lives on) are skipped rather than waited for.
  */
-export async function claimDueDeliveries(scope: TenantScope, subscriptionId: string, limit: number): Promise<DueDelivery[]> {
+export async function claimDueDeliveries(
+  scope: TenantScope,
+  subscriptionId: string,
+  limit: number,
+): Promise<DueDelivery[]> {
   const result = await scope.trx.raw<{ rows: DueDelivery[] }>(
     `select id, event_id, attempts, created_at from webhook_deliveries
       where tenant_id = ? and subscription_id = ? and next_attempt_at <= now()
@@ -344,13 +418,24 @@ export async function subscriptionsWithOverdueDeliveries(
 }
 
 /** Sets or clears the start of a subscription's run of failed attempts. */
-export async function setFailingSince(scope: TenantScope, subscriptionId: string, failingSince: Date | null): Promise<void> {
-  await scope.trx.raw('update webhook_subscriptions set failing_since = ? where tenant_id = ? and id = ?', [failingSince, scope.tenantId, subscriptionId]);
+export async function setFailingSince(
+  scope: TenantScope,
+  subscriptionId: string,
+  failingSince: Date | null,
+): Promise<void> {
+  await scope.trx.raw('update webhook_subscriptions set failing_since = ? where tenant_id = ? and id = ?', [
+    failingSince,
+    scope.tenantId,
+    subscriptionId,
+  ]);
 }
 
 /** Ends a subscription's run of failed attempts, if it had one (a success; a subscription not failing is not written). */
 export async function clearFailingSince(scope: TenantScope, subscriptionId: string): Promise<void> {
-  await scope.trx.raw('update webhook_subscriptions set failing_since = null where tenant_id = ? and id = ? and failing_since is not null', [scope.tenantId, subscriptionId]);
+  await scope.trx.raw(
+    'update webhook_subscriptions set failing_since = null where tenant_id = ? and id = ? and failing_since is not null',
+    [scope.tenantId, subscriptionId],
+  );
 }
 
 /**
@@ -358,7 +443,11 @@ export async function clearFailingSince(scope: TenantScope, subscriptionId: stri
  * clears the mark before its last look at what is due, so a delivery the relay committed and did not signal for
  * (because the mark was set) is always seen.
  */
-export async function setLanePassUntil(scope: TenantScope, subscriptionId: string, seconds: number | null): Promise<void> {
+export async function setLanePassUntil(
+  scope: TenantScope,
+  subscriptionId: string,
+  seconds: number | null,
+): Promise<void> {
   await scope.trx.raw(
     `update webhook_subscriptions set lane_pass_until = case when ?::float8 is null then null else now() + make_interval(secs => ?::float8) end
       where tenant_id = ? and id = ?`,
@@ -369,6 +458,9 @@ export async function setLanePassUntil(scope: TenantScope, subscriptionId: strin
 /** The relay, after its commit, across tenants: which of these subscriptions' lanes are in a pass (need no signal). */
 export async function subscriptionsInLanePass(db: Knex, subscriptionIds: string[]): Promise<Set<string>> {
   if (subscriptionIds.length === 0) return new Set();
-  const result = await db.raw<{ rows: Array<{ id: string }> }>('select id from webhook_subscriptions where id = any(?) and lane_pass_until > now()', [subscriptionIds]);
+  const result = await db.raw<{ rows: Array<{ id: string }> }>(
+    'select id from webhook_subscriptions where id = any(?) and lane_pass_until > now()',
+    [subscriptionIds],
+  );
   return new Set(result.rows.map((row) => row.id));
 }

@@ -9,7 +9,9 @@ const MAX_TEAMS = 4;
 const TEAM_NUMBERS = Array.from({ length: MAX_TEAMS }, (_, index) => index + 1);
 const TEAM_FIELDS = ['requested', 'minimum', 'roi'] as const;
 
-const VALIDATED_RANGES: ValidatedRanges = Object.fromEntries(TEAM_NUMBERS.map((team) => [`team_${team}_roi`, { min: -1, max: 5 }]));
+const VALIDATED_RANGES: ValidatedRanges = Object.fromEntries(
+  TEAM_NUMBERS.map((team) => [`team_${team}_roi`, { min: -1, max: 5 }]),
+);
 
 /** Which team a `team_<n>_…` input belongs to, or undefined for budget-wide inputs. */
 function teamOfInput(input: string): number | undefined {
@@ -37,7 +39,8 @@ function budgetDecisionStructure(allocation: {
   expectedReturn: number;
   weightedRoi: number;
 }): DecisionStructure {
-  const { teams, byRoi, minimumsFit, totalMinimum, minimumAllocations, budget, topUps, expectedReturn, weightedRoi } = allocation;
+  const { teams, byRoi, minimumsFit, totalMinimum, minimumAllocations, budget, topUps, expectedReturn, weightedRoi } =
+    allocation;
   return {
     alternatives: teams.map((team) => ({
       id: `team_${team.team}`,
@@ -49,26 +52,44 @@ function budgetDecisionStructure(allocation: {
         allocated: roundMoney(team.allocated),
       },
     })),
-    criteria: [{ id: 'roi', label: 'Expected return per unit allocated', direction: 'higher_is_better', unit: 'return per currency unit' }],
+    criteria: [
+      {
+        id: 'roi',
+        label: 'Expected return per unit allocated',
+        direction: 'higher_is_better',
+        unit: 'return per currency unit',
+      },
+    ],
     derivation: [
       { step: 'Sum of minimums', formula: 'Σ minimum_i (each capped at its request)', value: roundMoney(totalMinimum) },
       {
         step: 'Minimum allocations',
         formula: minimumsFit ? 'allocated_i = minimum_i' : 'allocated_i = minimum_i × total_budget / Σ minimum',
-        value: Object.fromEntries(teams.map((team, index) => [`team_${team.team}`, roundMoney(minimumAllocations[index] as number)])),
+        value: Object.fromEntries(
+          teams.map((team, index) => [`team_${team.team}`, roundMoney(minimumAllocations[index] as number)]),
+        ),
       },
       {
         step: 'Remainder after minimums',
         formula: 'remainder = max(0, total_budget − Σ minimum)',
         value: roundMoney(minimumsFit ? budget - totalMinimum : 0),
       },
-      { step: 'Top-up order', formula: 'teams by ROI, highest first (ties: lower team number first)', value: byRoi.map((team) => `team_${team.team}`) },
+      {
+        step: 'Top-up order',
+        formula: 'teams by ROI, highest first (ties: lower team number first)',
+        value: byRoi.map((team) => `team_${team.team}`),
+      },
       {
         step: 'Top-ups',
-        formula: 'for each team with ROI > 0 in order: top_up_i = min(requested_i − allocated_i, remainder); remainder −= top_up_i',
+        formula:
+          'for each team with ROI > 0 in order: top_up_i = min(requested_i − allocated_i, remainder); remainder −= top_up_i',
         value: topUps,
       },
-      { step: 'Expected return', formula: 'expected_return = Σ allocated_i × roi_i', value: roundMoney(expectedReturn) },
+      {
+        step: 'Expected return',
+        formula: 'expected_return = Σ allocated_i × roi_i',
+        value: roundMoney(expectedReturn),
+      },
       { step: 'Weighted ROI', formula: 'weighted_roi = expected_return / total_allocated', value: weightedRoi },
     ],
   };
@@ -175,7 +196,17 @@ function evaluate(inputs: ModelInputs): ModelResult {
   return {
     metrics,
     notes,
-    decision_structure: budgetDecisionStructure({ teams, byRoi, minimumsFit, totalMinimum, minimumAllocations, budget, topUps, expectedReturn, weightedRoi }),
+    decision_structure: budgetDecisionStructure({
+      teams,
+      byRoi,
+      minimumsFit,
+      totalMinimum,
+      minimumAllocations,
+      budget,
+      topUps,
+      expectedReturn,
+      weightedRoi,
+    }),
   };
 }
 
@@ -266,8 +297,15 @@ Returns are linear (\`return_i = allocated_i × roi_i\`), so filling the highest
       ),
       total_allocated: { type: 'number', minimum: 0, description: 'Sum of all allocations, in currency units.' },
       unallocated: { type: 'number', minimum: 0, description: 'Budget left unallocated, in currency units.' },
-      expected_return: { type: 'number', description: 'Expected net return of the allocation, Σ allocated × ROI, in currency units.' },
-      weighted_roi: { type: 'number', description: 'Expected return per unit allocated (expected_return / total_allocated), a dimensionless ratio; 0 when nothing is allocated.' },
+      expected_return: {
+        type: 'number',
+        description: 'Expected net return of the allocation, Σ allocated × ROI, in currency units.',
+      },
+      weighted_roi: {
+        type: 'number',
+        description:
+          'Expected return per unit allocated (expected_return / total_allocated), a dimensionless ratio; 0 when nothing is allocated.',
+      },
     },
   }),
   metricDirections: {

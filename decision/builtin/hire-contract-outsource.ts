@@ -86,7 +86,16 @@ function readCostInputs(inputs: ModelInputs): CostInputs {
 
 /** Each option's nominal cost over the whole horizon. */
 function totalCostsOf(costs: CostInputs): Record<OptionId, number> {
-  const { annualSalary, benefitsLoad, recruitingCost, contractorHourlyRate, hoursPerMonth, vendorMonthlyFee, vendorOverhead, horizon } = costs;
+  const {
+    annualSalary,
+    benefitsLoad,
+    recruitingCost,
+    contractorHourlyRate,
+    hoursPerMonth,
+    vendorMonthlyFee,
+    vendorOverhead,
+    horizon,
+  } = costs;
   return {
     hire: recruitingCost + (annualSalary * (1 + benefitsLoad) * horizon) / 12,
     contract: contractorHourlyRate * hoursPerMonth * horizon,
@@ -130,7 +139,12 @@ function figureOptions(inputs: ModelInputs, totalCosts: Record<OptionId, number>
     }
     // Productivity has an exclusive minimum of 0 and the horizon is at least one month, so this is positive.
     const productive = productiveMonths(numberInput(inputs, PRODUCTIVITY_INPUT[id]), ramp, horizon);
-    return { id, totalCost: totalCosts[id], productiveMonths: productive, costPerProductiveMonth: totalCosts[id] / productive };
+    return {
+      id,
+      totalCost: totalCosts[id],
+      productiveMonths: productive,
+      costPerProductiveMonth: totalCosts[id] / productive,
+    };
   });
   return { options, warnings };
 }
@@ -188,7 +202,11 @@ function derivationSteps(metrics: OptionMetrics): DecisionStructure['derivation'
       step: 'Productive months',
       formula:
         'productive_months = productivity × (horizon − ramp / 2) if horizon > ramp, else productivity × horizon² / (2 × ramp); productivity × horizon when ramp = 0',
-      value: { hire: metrics.hire_productive_months, contract: metrics.contract_productive_months, outsource: metrics.outsource_productive_months },
+      value: {
+        hire: metrics.hire_productive_months,
+        contract: metrics.contract_productive_months,
+        outsource: metrics.outsource_productive_months,
+      },
     },
     {
       step: 'Cost per productive month',
@@ -201,7 +219,8 @@ function derivationSteps(metrics: OptionMetrics): DecisionStructure['derivation'
     },
     {
       step: 'Savings versus the next best option',
-      formula: 'savings = (runner_up.cost_per_productive_month − best.cost_per_productive_month) × best.productive_months',
+      formula:
+        'savings = (runner_up.cost_per_productive_month − best.cost_per_productive_month) × best.productive_months',
       value: metrics.savings_vs_next_best,
     },
   ];
@@ -236,7 +255,12 @@ function evaluate(inputs: ModelInputs): ModelResult {
       chosen: option.id === best.id,
     })),
     criteria: [
-      { id: 'cost_per_productive_month', label: 'Cost per productive month (decides)', direction: 'lower_is_better', unit: 'currency per productive month' },
+      {
+        id: 'cost_per_productive_month',
+        label: 'Cost per productive month (decides)',
+        direction: 'lower_is_better',
+        unit: 'currency per productive month',
+      },
       { id: 'total_cost', label: 'Total cost over the horizon', direction: 'lower_is_better', unit: 'currency' },
     ],
     derivation: derivationSteps(metrics),
@@ -305,14 +329,15 @@ Costs are nominal and undiscounted; currency metrics are rounded to 2 decimals o
         minimum: 0,
         maximum: 3,
         default: 0.25,
-        description: "Employee benefits and employer on-costs as a fraction of salary (0.25 = 25% on top of salary).",
+        description: 'Employee benefits and employer on-costs as a fraction of salary (0.25 = 25% on top of salary).',
       },
       recruiting_cost: {
         type: 'number',
         minimum: 0,
         maximum: 10_000_000,
         default: 0,
-        description: 'One-off cost of recruiting the employee (agency fee, advertising, interviewing), in currency units.',
+        description:
+          'One-off cost of recruiting the employee (agency fee, advertising, interviewing), in currency units.',
       },
       employee_ramp_up_months: rampUpProperty('a new employee', 3),
       employee_productivity: productivityProperty('the employee'),
@@ -342,7 +367,8 @@ Costs are nominal and undiscounted; currency metrics are rounded to 2 decimals o
         minimum: 0,
         maximum: 1,
         default: 0.1,
-        description: 'Internal cost of managing the vendor as a fraction of the vendor fee (0.1 = 10% on top of the fee).',
+        description:
+          'Internal cost of managing the vendor as a fraction of the vendor fee (0.1 = 10% on top of the fee).',
       },
       vendor_ramp_up_months: rampUpProperty('the vendor', 1),
       vendor_productivity: productivityProperty('the vendor'),
@@ -388,15 +414,42 @@ Costs are nominal and undiscounted; currency metrics are rounded to 2 decimals o
       'savings_vs_next_best',
     ],
     properties: {
-      hire_total_cost: { type: 'number', description: 'Total cost of hiring an employee over the horizon, in currency units.' },
-      contract_total_cost: { type: 'number', description: 'Total cost of the contractor over the horizon, in currency units.' },
-      outsource_total_cost: { type: 'number', description: 'Total cost of outsourcing (fee plus management overhead) over the horizon, in currency units.' },
-      hire_productive_months: { type: 'number', description: "The employee's output over the horizon, in productive months." },
-      contract_productive_months: { type: 'number', description: "The contractor's output over the horizon, in productive months." },
-      outsource_productive_months: { type: 'number', description: "The vendor's output over the horizon, in productive months." },
-      hire_cost_per_productive_month: { type: 'number', description: 'Employee total cost per productive month, in currency units per productive month.' },
-      contract_cost_per_productive_month: { type: 'number', description: 'Contractor total cost per productive month, in currency units per productive month.' },
-      outsource_cost_per_productive_month: { type: 'number', description: 'Outsourcing total cost per productive month, in currency units per productive month.' },
+      hire_total_cost: {
+        type: 'number',
+        description: 'Total cost of hiring an employee over the horizon, in currency units.',
+      },
+      contract_total_cost: {
+        type: 'number',
+        description: 'Total cost of the contractor over the horizon, in currency units.',
+      },
+      outsource_total_cost: {
+        type: 'number',
+        description: 'Total cost of outsourcing (fee plus management overhead) over the horizon, in currency units.',
+      },
+      hire_productive_months: {
+        type: 'number',
+        description: "The employee's output over the horizon, in productive months.",
+      },
+      contract_productive_months: {
+        type: 'number',
+        description: "The contractor's output over the horizon, in productive months.",
+      },
+      outsource_productive_months: {
+        type: 'number',
+        description: "The vendor's output over the horizon, in productive months.",
+      },
+      hire_cost_per_productive_month: {
+        type: 'number',
+        description: 'Employee total cost per productive month, in currency units per productive month.',
+      },
+      contract_cost_per_productive_month: {
+        type: 'number',
+        description: 'Contractor total cost per productive month, in currency units per productive month.',
+      },
+      outsource_cost_per_productive_month: {
+        type: 'number',
+        description: 'Outsourcing total cost per productive month, in currency units per productive month.',
+      },
       recommended_option: {
         type: 'string',
         enum: [...OPTION_IDS],
@@ -405,7 +458,8 @@ Costs are nominal and undiscounted; currency metrics are rounded to 2 decimals o
       savings_vs_next_best: {
         type: 'number',
         minimum: 0,
-        description: "What the runner-up would cost to deliver the recommended option's output, minus the recommended option's cost, in currency units.",
+        description:
+          "What the runner-up would cost to deliver the recommended option's output, minus the recommended option's cost, in currency units.",
       },
     },
   }),

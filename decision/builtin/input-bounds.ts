@@ -12,7 +12,8 @@ function boundViolation(value: number, bounds: NumericBounds): string | undefine
   if (!Number.isFinite(value)) return 'is not a finite number';
   if (bounds.type === 'integer' && !Number.isInteger(value)) return 'is not an integer';
   if (bounds.minimum !== undefined && value < bounds.minimum) return `is below the minimum ${bounds.minimum}`;
-  if (bounds.exclusiveMinimum !== undefined && value <= bounds.exclusiveMinimum) return `must be above ${bounds.exclusiveMinimum}`;
+  if (bounds.exclusiveMinimum !== undefined && value <= bounds.exclusiveMinimum)
+    return `must be above ${bounds.exclusiveMinimum}`;
   if (bounds.maximum !== undefined && value > bounds.maximum) return `is above the maximum ${bounds.maximum}`;
   return undefined;
 }
@@ -33,7 +34,8 @@ export function enforcingInputBounds(model: BuiltinModel): BuiltinModel {
         const value = inputs[name];
         if (typeof value !== 'number') continue;
         const violation = boundViolation(value, bounds);
-        if (violation) throw new RangeError(`Input ${name} = ${value} ${violation}; model ${model.key} is undefined there.`);
+        if (violation)
+          throw new RangeError(`Input ${name} = ${value} ${violation}; model ${model.key} is undefined there.`);
       }
       return evaluateWithinBounds(inputs);
     },

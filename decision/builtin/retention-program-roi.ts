@@ -59,7 +59,14 @@ interface YearlyCashFlows {
 }
 
 /** Years 1 … horizon, each discounted at year end, and the annuity factor (the sum of their discount factors). */
-function projectYears({ annualSavings, annualCost, annualNet, fixedCost, horizonYears, discountRate }: YearlyCashFlows) {
+function projectYears({
+  annualSavings,
+  annualCost,
+  annualNet,
+  fixedCost,
+  horizonYears,
+  discountRate,
+}: YearlyCashFlows) {
   const rows: YearRow[] = [];
   let cumulative = -fixedCost;
   let annuityFactor = 0;
@@ -134,19 +141,28 @@ function derivationSteps(metrics: RoiMetrics, annuityFactor: number): DecisionSt
       formula: 'annual_savings = leavers_avoided × replacement_cost_fraction × average_salary',
       value: metrics.annual_savings,
     },
-    { step: 'Annual programme cost', formula: 'annual_cost = headcount_covered × programme_cost_per_employee', value: metrics.annual_cost },
+    {
+      step: 'Annual programme cost',
+      formula: 'annual_cost = headcount_covered × programme_cost_per_employee',
+      value: metrics.annual_cost,
+    },
     {
       step: 'Annuity factor',
       formula: 'annuity = Σ_{t=1..horizon_years} 1 / (1 + discount_rate)^t',
       value: annuityFactor,
     },
     { step: 'Present value of savings', formula: 'pv_savings = annual_savings × annuity', value: metrics.pv_savings },
-    { step: 'Present value of costs', formula: 'pv_costs = programme_fixed_cost + annual_cost × annuity', value: metrics.pv_costs },
+    {
+      step: 'Present value of costs',
+      formula: 'pv_costs = programme_fixed_cost + annual_cost × annuity',
+      value: metrics.pv_costs,
+    },
     { step: 'Net present value', formula: 'npv = pv_savings − pv_costs', value: metrics.npv },
     { step: 'Return on investment', formula: 'roi = npv / pv_costs', value: metrics.roi },
     {
       step: 'Payback',
-      formula: 'payback_years = programme_fixed_cost / (annual_savings − annual_cost), "never" if that net saving ≤ 0 and a cost remains',
+      formula:
+        'payback_years = programme_fixed_cost / (annual_savings − annual_cost), "never" if that net saving ≤ 0 and a cost remains',
       value: metrics.payback_years,
     },
   ];
@@ -170,7 +186,14 @@ function evaluate(inputs: ModelInputs): ModelResult {
   const annualCost = headcount * costPerEmployee;
   const annualNet = annualSavings - annualCost;
 
-  const { rows, annuityFactor } = projectYears({ annualSavings, annualCost, annualNet, fixedCost, horizonYears, discountRate });
+  const { rows, annuityFactor } = projectYears({
+    annualSavings,
+    annualCost,
+    annualNet,
+    fixedCost,
+    horizonYears,
+    discountRate,
+  });
   const pvSavings = annualSavings * annuityFactor;
   const pvCosts = fixedCost + annualCost * annuityFactor;
   const npv = pvSavings - pvCosts;
@@ -195,7 +218,10 @@ function evaluate(inputs: ModelInputs): ModelResult {
 
   const runProgramme = npv > 0;
   if (npv === 0) {
-    notes.push({ kind: 'warning', message: 'NPV is exactly zero: the programme neither creates nor destroys value; the status quo is recommended.' });
+    notes.push({
+      kind: 'warning',
+      message: 'NPV is exactly zero: the programme neither creates nor destroys value; the status quo is recommended.',
+    });
   }
 
   const metrics: RoiMetrics = {
@@ -217,10 +243,21 @@ function evaluate(inputs: ModelInputs): ModelResult {
         {
           id: 'run_programme',
           label: 'Run the retention programme',
-          values: { npv: metrics.npv, pv_savings: metrics.pv_savings, pv_costs: metrics.pv_costs, roi, payback_years: payback },
+          values: {
+            npv: metrics.npv,
+            pv_savings: metrics.pv_savings,
+            pv_costs: metrics.pv_costs,
+            roi,
+            payback_years: payback,
+          },
           chosen: runProgramme,
         },
-        { id: 'status_quo', label: 'Do nothing', values: { npv: 0, pv_savings: 0, pv_costs: 0 }, chosen: !runProgramme },
+        {
+          id: 'status_quo',
+          label: 'Do nothing',
+          values: { npv: 0, pv_savings: 0, pv_costs: 0 },
+          chosen: !runProgramme,
+        },
       ],
       criteria: [{ id: 'npv', label: 'Net present value', direction: 'higher_is_better', unit: 'currency' }],
       derivation: derivationSteps(metrics, annuityFactor),
@@ -252,7 +289,13 @@ export const retentionProgramRoi: BuiltinModel = enforcingInputBounds({
 
 Replacement cost is a fraction of salary, so the model is currency-neutral. Recommends running the programme when NPV > 0. Currency metrics are rounded to 2 decimals only when reported; the yearly cash-flow table is in \`decision_structure.details.years\`.`,
   inputSchema: inputsSchema({
-    required: ['headcount_covered', 'baseline_annual_attrition_rate', 'attrition_reduction', 'average_salary', 'programme_cost_per_employee'],
+    required: [
+      'headcount_covered',
+      'baseline_annual_attrition_rate',
+      'attrition_reduction',
+      'average_salary',
+      'programme_cost_per_employee',
+    ],
     properties: {
       headcount_covered: {
         type: 'number',
@@ -270,7 +313,8 @@ Replacement cost is a fraction of salary, so the model is currency-neutral. Reco
         type: 'number',
         minimum: 0,
         maximum: 1,
-        description: 'Relative reduction of attrition the programme achieves (0.2 = attrition falls by a fifth, e.g. from 15% to 12%).',
+        description:
+          'Relative reduction of attrition the programme achieves (0.2 = attrition falls by a fifth, e.g. from 15% to 12%).',
       },
       average_salary: {
         type: 'number',
@@ -283,7 +327,8 @@ Replacement cost is a fraction of salary, so the model is currency-neutral. Reco
         minimum: 0,
         maximum: 5,
         default: 0.5,
-        description: 'Cost of replacing one leaver (recruiting, onboarding, lost productivity) as a fraction of annual salary (0.5 = half a year of salary).',
+        description:
+          'Cost of replacing one leaver (recruiting, onboarding, lost productivity) as a fraction of annual salary (0.5 = half a year of salary).',
       },
       programme_fixed_cost: {
         type: 'number',
@@ -328,21 +373,47 @@ Replacement cost is a fraction of salary, so the model is currency-neutral. Reco
     ],
   }),
   outputSchema: metricsSchema({
-    required: ['leavers_avoided_per_year', 'annual_savings', 'annual_cost', 'pv_savings', 'pv_costs', 'npv', 'roi', 'payback_years'],
+    required: [
+      'leavers_avoided_per_year',
+      'annual_savings',
+      'annual_cost',
+      'pv_savings',
+      'pv_costs',
+      'npv',
+      'roi',
+      'payback_years',
+    ],
     properties: {
-      leavers_avoided_per_year: { type: 'number', description: 'Leavers the programme avoids each year, in people per year.' },
-      annual_savings: { type: 'number', description: 'Replacement costs avoided each year, in currency units per year.' },
-      annual_cost: { type: 'number', description: 'Running cost of the programme each year, in currency units per year.' },
+      leavers_avoided_per_year: {
+        type: 'number',
+        description: 'Leavers the programme avoids each year, in people per year.',
+      },
+      annual_savings: {
+        type: 'number',
+        description: 'Replacement costs avoided each year, in currency units per year.',
+      },
+      annual_cost: {
+        type: 'number',
+        description: 'Running cost of the programme each year, in currency units per year.',
+      },
       pv_savings: { type: 'number', description: 'Present value of the savings over the horizon, in currency units.' },
-      pv_costs: { type: 'number', description: 'Present value of the programme costs (fixed cost plus running costs), in currency units.' },
+      pv_costs: {
+        type: 'number',
+        description: 'Present value of the programme costs (fixed cost plus running costs), in currency units.',
+      },
       npv: { type: 'number', description: 'Net present value of running the programme, in currency units.' },
       roi: {
         anyOf: [{ type: 'number' }, { type: 'string', enum: [NOT_APPLICABLE] }],
-        description: 'NPV divided by the present value of costs, a dimensionless ratio (0.5 = 50%); "n/a" when the programme costs nothing.',
+        description:
+          'NPV divided by the present value of costs, a dimensionless ratio (0.5 = 50%); "n/a" when the programme costs nothing.',
       },
       payback_years: {
-        anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', enum: [NEVER] }],
-        description: 'Undiscounted years until the net savings recover the fixed cost, in years; "never" when they do not.',
+        anyOf: [
+          { type: 'number', minimum: 0 },
+          { type: 'string', enum: [NEVER] },
+        ],
+        description:
+          'Undiscounted years until the net savings recover the fixed cost, in years; "never" when they do not.',
       },
     },
   }),

@@ -82,7 +82,8 @@ type DerivationStep = DecisionStructure['derivation'][number];
 function noTrafficResult(notes: Note[], derivationTraffic: DerivationStep, arrivalsPerHour: number): ModelResult {
   notes.push({
     kind: 'warning',
-    message: 'There is no traffic (zero arrivals or zero handle time), so no agents are needed and every call is answered at once.',
+    message:
+      'There is no traffic (zero arrivals or zero handle time), so no agents are needed and every call is answered at once.',
     input: arrivalsPerHour === 0 ? 'arrival_rate_per_hour' : 'average_handle_time_seconds',
   });
   return {
@@ -186,8 +187,18 @@ function evaluate(inputs: ModelInputs): ModelResult {
         chosen: candidate === chosen,
       })),
       criteria: [
-        { id: 'service_level', label: `Share of calls answered within ${targetAnswerSeconds} s (target ${targetServiceLevel})`, direction: 'higher_is_better', unit: 'fraction' },
-        { id: 'occupancy', label: `Agent occupancy (cap ${maxOccupancy})`, direction: 'lower_is_better', unit: 'fraction' },
+        {
+          id: 'service_level',
+          label: `Share of calls answered within ${targetAnswerSeconds} s (target ${targetServiceLevel})`,
+          direction: 'higher_is_better',
+          unit: 'fraction',
+        },
+        {
+          id: 'occupancy',
+          label: `Agent occupancy (cap ${maxOccupancy})`,
+          direction: 'lower_is_better',
+          unit: 'fraction',
+        },
         { id: 'agents', label: 'Agents on the phones', direction: 'lower_is_better', unit: 'agents' },
       ],
       derivation: [
@@ -264,7 +275,8 @@ export const serviceQueueStaffing: BuiltinModel = enforcingInputBounds({
         minimum: 0,
         maximum: 0.999,
         default: 0.8,
-        description: 'Target fraction of calls answered within the target answer time (0.8 = 80%); at most 0.999, because 100% is unreachable in Erlang C.',
+        description:
+          'Target fraction of calls answered within the target answer time (0.8 = 80%); at most 0.999, because 100% is unreachable in Erlang C.',
       },
       target_answer_time_seconds: {
         type: 'number',
@@ -278,14 +290,16 @@ export const serviceQueueStaffing: BuiltinModel = enforcingInputBounds({
         exclusiveMinimum: 0,
         maximum: 1,
         default: 0.85,
-        description: 'Highest acceptable agent occupancy, the fraction of logged-in time spent handling calls (0.85 = 85%).',
+        description:
+          'Highest acceptable agent occupancy, the fraction of logged-in time spent handling calls (0.85 = 85%).',
       },
       shrinkage: {
         type: 'number',
         minimum: 0,
         maximum: 0.9,
         default: 0.3,
-        description: 'Fraction of paid time agents are unavailable (breaks, training, absence), as a fraction (0.3 = 30%).',
+        description:
+          'Fraction of paid time agents are unavailable (breaks, training, absence), as a fraction (0.3 = 30%).',
       },
     },
     examples: [
@@ -310,13 +324,40 @@ export const serviceQueueStaffing: BuiltinModel = enforcingInputBounds({
       'traffic_intensity',
     ],
     properties: {
-      required_agents: { type: 'integer', minimum: 0, description: 'Agents needed on the phones to meet the service level and occupancy cap, in agents.' },
+      required_agents: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Agents needed on the phones to meet the service level and occupancy cap, in agents.',
+      },
       scheduled_agents: { type: 'integer', minimum: 0, description: 'Agents to schedule after shrinkage, in agents.' },
-      service_level: { type: 'number', minimum: 0, maximum: 1, description: 'Fraction of calls answered within the target answer time at the required agents.' },
-      probability_of_wait: { type: 'number', minimum: 0, maximum: 1, description: 'Probability a call has to wait (Erlang C), as a fraction.' },
-      average_speed_of_answer: { type: 'number', minimum: 0, description: 'Mean wait before answer over all calls, in seconds.' },
-      occupancy: { type: 'number', minimum: 0, maximum: 1, description: 'Fraction of agent time spent handling calls at the required agents.' },
-      traffic_intensity: { type: 'number', minimum: 0, description: 'Offered traffic, in Erlangs (agent-hours of work per hour).' },
+      service_level: {
+        type: 'number',
+        minimum: 0,
+        maximum: 1,
+        description: 'Fraction of calls answered within the target answer time at the required agents.',
+      },
+      probability_of_wait: {
+        type: 'number',
+        minimum: 0,
+        maximum: 1,
+        description: 'Probability a call has to wait (Erlang C), as a fraction.',
+      },
+      average_speed_of_answer: {
+        type: 'number',
+        minimum: 0,
+        description: 'Mean wait before answer over all calls, in seconds.',
+      },
+      occupancy: {
+        type: 'number',
+        minimum: 0,
+        maximum: 1,
+        description: 'Fraction of agent time spent handling calls at the required agents.',
+      },
+      traffic_intensity: {
+        type: 'number',
+        minimum: 0,
+        description: 'Offered traffic, in Erlangs (agent-hours of work per hour).',
+      },
     },
   }),
   metricDirections: {

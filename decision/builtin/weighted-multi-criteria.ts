@@ -69,18 +69,33 @@ function evaluate(inputs: ModelInputs): ModelResult {
     });
   }
 
-  const rawWeights = Object.fromEntries(CRITERIA.map((c) => [c.id, numberInput(inputs, `weight_${c.id}`)])) as Record<CriterionId, number>;
+  const rawWeights = Object.fromEntries(CRITERIA.map((c) => [c.id, numberInput(inputs, `weight_${c.id}`)])) as Record<
+    CriterionId,
+    number
+  >;
   const weightTotal = CRITERIA.reduce((total, c) => total + rawWeights[c.id], 0);
   if (weightTotal === 0) {
-    notes.push({ kind: 'warning', message: 'All criterion weights are zero; equal weights (0.25 each) are used instead.' });
+    notes.push({
+      kind: 'warning',
+      message: 'All criterion weights are zero; equal weights (0.25 each) are used instead.',
+    });
   }
   // Zero weights everywhere fall back to equal weights; dividing once at the end keeps integer inputs exact.
-  const effectiveWeights = weightTotal === 0 ? (Object.fromEntries(CRITERIA.map((c) => [c.id, 1])) as Record<CriterionId, number>) : rawWeights;
+  const effectiveWeights =
+    weightTotal === 0
+      ? (Object.fromEntries(CRITERIA.map((c) => [c.id, 1])) as Record<CriterionId, number>)
+      : rawWeights;
   const effectiveTotal = weightTotal === 0 ? CRITERIA.length : weightTotal;
-  const weights = Object.fromEntries(CRITERIA.map((c) => [c.id, effectiveWeights[c.id] / effectiveTotal])) as Record<CriterionId, number>;
+  const weights = Object.fromEntries(CRITERIA.map((c) => [c.id, effectiveWeights[c.id] / effectiveTotal])) as Record<
+    CriterionId,
+    number
+  >;
 
   const alternatives: ScoredAlternative[] = alternativeIds.map((id) => {
-    const rawScores = Object.fromEntries(CRITERIA.map((c) => [c.id, numberInput(inputs, `${id}_${c.id}`)])) as Record<CriterionId, number>;
+    const rawScores = Object.fromEntries(CRITERIA.map((c) => [c.id, numberInput(inputs, `${id}_${c.id}`)])) as Record<
+      CriterionId,
+      number
+    >;
     const orientedScores = Object.fromEntries(
       CRITERIA.map((c) => [c.id, c.direction === 'lower_is_better' ? MAX_SCORE - rawScores[c.id] : rawScores[c.id]]),
     ) as Record<CriterionId, number>;
@@ -119,7 +134,13 @@ function evaluate(inputs: ModelInputs): ModelResult {
         values: { ...alternative.rawScores, weighted_score: alternative.weightedScore },
         chosen: alternative.id === best.id,
       })),
-      criteria: CRITERIA.map((c) => ({ id: c.id, label: c.label, weight: weights[c.id], direction: c.direction, unit: 'score 0–10' })),
+      criteria: CRITERIA.map((c) => ({
+        id: c.id,
+        label: c.label,
+        weight: weights[c.id],
+        direction: c.direction,
+        unit: 'score 0–10',
+      })),
       derivation: [
         {
           step: 'Normalised weights',
@@ -139,7 +160,9 @@ function evaluate(inputs: ModelInputs): ModelResult {
         {
           step: 'Weighted scores',
           formula: 'score_x = Σ_k w_k × oriented_xk, reported to 6 decimals',
-          value: Object.fromEntries(alternatives.map((alternative) => [alternative.id.toUpperCase(), alternative.weightedScore])),
+          value: Object.fromEntries(
+            alternatives.map((alternative) => [alternative.id.toUpperCase(), alternative.weightedScore]),
+          ),
         },
         { step: 'Margin', formula: 'margin = best score − runner-up score', value: metrics.margin as number },
       ],
@@ -157,7 +180,11 @@ function defaultName(id: AlternativeId): string {
   return id.toUpperCase();
 }
 
-function scoreProperty(alternative: AlternativeId, criterion: (typeof CRITERIA)[number], required: boolean): JsonSchema {
+function scoreProperty(
+  alternative: AlternativeId,
+  criterion: (typeof CRITERIA)[number],
+  required: boolean,
+): JsonSchema {
   const meaning =
     criterion.direction === 'lower_is_better'
       ? `10 = highest ${criterion.id}, which is worst; it counts as 10 − score`
@@ -259,11 +286,24 @@ export const weightedMultiCriteria: BuiltinModel = enforcingInputBounds({
         description: 'Weighted score of alternative C, on a 0–10 scale; present only when alternatives_count is 3.',
       },
       best_alternative: { type: 'string', description: 'Name of the alternative with the highest weighted score.' },
-      best_alternative_id: { type: 'string', enum: ['A', 'B', 'C'], description: 'Letter of the alternative with the highest weighted score.' },
-      margin: { type: 'number', minimum: 0, description: 'Best weighted score minus the runner-up, in score points (0–10 scale); 0 on a tie.' },
+      best_alternative_id: {
+        type: 'string',
+        enum: ['A', 'B', 'C'],
+        description: 'Letter of the alternative with the highest weighted score.',
+      },
+      margin: {
+        type: 'number',
+        minimum: 0,
+        description: 'Best weighted score minus the runner-up, in score points (0–10 scale); 0 on a tie.',
+      },
     },
   }),
-  metricDirections: { score_a: 'higher_is_better', score_b: 'higher_is_better', score_c: 'higher_is_better', margin: 'higher_is_better' },
+  metricDirections: {
+    score_a: 'higher_is_better',
+    score_b: 'higher_is_better',
+    score_c: 'higher_is_better',
+    margin: 'higher_is_better',
+  },
   validatedRanges: VALIDATED_RANGES,
   evaluate,
 });

@@ -99,7 +99,16 @@ function assumptionNotes(inputs: ModelInputs, raiseQuarter: number): Note[] {
 
 /** The quarter-by-quarter table: each quarter starts from the previous one's ending headcount and salary rate. */
 function projectQuarters(projection: ProjectionInputs): QuarterRow[] {
-  const { raiseRate, raiseQuarter, benefitsLoad, attritionRate, plannedHires, costPerHire, backfillLeavers, quarterCount } = projection;
+  const {
+    raiseRate,
+    raiseQuarter,
+    benefitsLoad,
+    attritionRate,
+    plannedHires,
+    costPerHire,
+    backfillLeavers,
+    quarterCount,
+  } = projection;
   const quarterlyRaiseFactor = Math.pow(1 + raiseRate, 1 / QUARTERS_PER_YEAR);
   const rows: QuarterRow[] = [];
   let headcount = projection.startingHeadcount;
@@ -135,7 +144,11 @@ function projectQuarters(projection: ProjectionInputs): QuarterRow[] {
 
 type ProjectionMetrics = { total_cost: number; average_headcount: number; cost_per_head: number };
 
-function derivationSteps(rows: QuarterRow[], metrics: ProjectionMetrics, projection: ProjectionInputs): DecisionStructure['derivation'] {
+function derivationSteps(
+  rows: QuarterRow[],
+  metrics: ProjectionMetrics,
+  projection: ProjectionInputs,
+): DecisionStructure['derivation'] {
   const { raiseQuarter, backfillLeavers } = projection;
   return [
     {
@@ -178,7 +191,11 @@ function derivationSteps(rows: QuarterRow[], metrics: ProjectionMetrics, project
       formula: 'hiring_cost_q = hires_q × cost_per_hire',
       value: rows.map((row) => roundMoney(row.hiring_cost)),
     },
-    { step: 'Total cost', formula: 'total_cost = Σ_q (salary_cost_q + benefits_cost_q + hiring_cost_q)', value: metrics.total_cost },
+    {
+      step: 'Total cost',
+      formula: 'total_cost = Σ_q (salary_cost_q + benefits_cost_q + hiring_cost_q)',
+      value: metrics.total_cost,
+    },
     {
       step: 'Average headcount',
       formula: 'average_headcount = Σ_q ((headcount_start_q + headcount_end_q) / 2) / quarters',
@@ -276,7 +293,8 @@ Headcount is fractional (FTE), never rounded. Currency metrics are rounded to 2 
         type: 'number',
         minimum: 0,
         maximum: 10_000_000,
-        description: 'Average annual base salary at the start of the projection, in currency units per person per year.',
+        description:
+          'Average annual base salary at the start of the projection, in currency units per person per year.',
       },
       annual_raise_rate: {
         type: 'number',
@@ -312,21 +330,24 @@ Headcount is fractional (FTE), never rounded. Currency metrics are rounded to 2 
         minimum: 0,
         maximum: 100_000,
         default: 0,
-        description: 'Planned new hires in every quarter, in full-time equivalents per quarter (not counting backfills).',
+        description:
+          'Planned new hires in every quarter, in full-time equivalents per quarter (not counting backfills).',
       },
       cost_per_hire: {
         type: 'number',
         minimum: 0,
         maximum: 1_000_000,
         default: 0,
-        description: 'One-off recruiting cost of each hire (agency fees, advertising, interviewing), in currency units per hire.',
+        description:
+          'One-off recruiting cost of each hire (agency fees, advertising, interviewing), in currency units per hire.',
       },
       backfill_leavers: {
         type: 'integer',
         minimum: 0,
         maximum: 1,
         default: 0,
-        description: '1 to replace every leaver with a hire in the same quarter (in addition to planned hires); 0 not to.',
+        description:
+          '1 to replace every leaver with a hire in the same quarter (in addition to planned hires); 0 not to.',
       },
       quarters: {
         type: 'integer',
@@ -365,16 +386,41 @@ Headcount is fractional (FTE), never rounded. Currency metrics are rounded to 2 
       'cost_per_head',
     ],
     properties: {
-      total_cost: { type: 'number', description: 'Total workforce cost over the projection (salary + benefits + hiring), in currency units.' },
+      total_cost: {
+        type: 'number',
+        description: 'Total workforce cost over the projection (salary + benefits + hiring), in currency units.',
+      },
       total_salary_cost: { type: 'number', description: 'Total salary cost over the projection, in currency units.' },
-      total_benefits_cost: { type: 'number', description: 'Total benefits cost over the projection, in currency units.' },
-      total_hiring_cost: { type: 'number', description: 'Total recruiting cost of all hires over the projection, in currency units.' },
-      final_quarter_cost: { type: 'number', description: 'Total cost of the last projected quarter, in currency units per quarter.' },
-      average_headcount: { type: 'number', description: 'Mean of the mid-quarter headcounts, in full-time equivalents.' },
-      ending_headcount: { type: 'number', description: 'Headcount at the end of the last quarter, in full-time equivalents.' },
-      total_hires: { type: 'number', description: 'Hires over the projection (planned plus backfills), in full-time equivalents.' },
+      total_benefits_cost: {
+        type: 'number',
+        description: 'Total benefits cost over the projection, in currency units.',
+      },
+      total_hiring_cost: {
+        type: 'number',
+        description: 'Total recruiting cost of all hires over the projection, in currency units.',
+      },
+      final_quarter_cost: {
+        type: 'number',
+        description: 'Total cost of the last projected quarter, in currency units per quarter.',
+      },
+      average_headcount: {
+        type: 'number',
+        description: 'Mean of the mid-quarter headcounts, in full-time equivalents.',
+      },
+      ending_headcount: {
+        type: 'number',
+        description: 'Headcount at the end of the last quarter, in full-time equivalents.',
+      },
+      total_hires: {
+        type: 'number',
+        description: 'Hires over the projection (planned plus backfills), in full-time equivalents.',
+      },
       total_leavers: { type: 'number', description: 'Leavers over the projection, in full-time equivalents.' },
-      cost_per_head: { type: 'number', description: 'Total cost divided by average headcount: cost per average head over the whole projection, in currency units per person.' },
+      cost_per_head: {
+        type: 'number',
+        description:
+          'Total cost divided by average headcount: cost per average head over the whole projection, in currency units per person.',
+      },
     },
   }),
   metricDirections: {

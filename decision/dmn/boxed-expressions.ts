@@ -27,11 +27,21 @@ import { resolveTypeRef, withNames, type CompileEnv, type Evaluator, type Scope 
 import { compileFeel, NULL_EVALUATOR } from './feel-text';
 
 function isContextValue(value: FeelValue): value is Extract<FeelValue, { kind: 'context' }> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { kind?: string }).kind === 'context';
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    (value as { kind?: string }).kind === 'context'
+  );
 }
 
 function isFunctionValue(value: FeelValue): value is Extract<FeelValue, { kind: 'function' }> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { kind?: string }).kind === 'function';
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    (value as { kind?: string }).kind === 'function'
+  );
 }
 
 function coercing(evaluator: Evaluator, type: FeelType | null): Evaluator {
@@ -52,7 +62,10 @@ function compileContext(node: ContextNode, env: CompileEnv, where: string): Eval
     // An entry sees the entries before it, and itself (a function entry may be recursive).
     if (name !== null) inner = withNames(inner, [name]);
     const type = entry.variable ? resolveTypeRef(inner, entry.variable.typeRef, `context entry "${name ?? ''}"`) : null;
-    const evaluate = coercing(compileOptional(entry.value, inner, `${where}, context entry "${name ?? 'result'}"`), type);
+    const evaluate = coercing(
+      compileOptional(entry.value, inner, `${where}, context entry "${name ?? 'result'}"`),
+      type,
+    );
     entries.push({ name, evaluate });
   }
   return (scope, context) => {
@@ -69,17 +82,27 @@ function compileContext(node: ContextNode, env: CompileEnv, where: string): Eval
 }
 
 function compileRelation(node: RelationNode, env: CompileEnv, where: string): Evaluator {
-  const columns = node.columns.map((c) => ({ name: c.name, type: resolveTypeRef(env, c.typeRef, `relation column "${c.name}"`) }));
+  const columns = node.columns.map((c) => ({
+    name: c.name,
+    type: resolveTypeRef(env, c.typeRef, `relation column "${c.name}"`),
+  }));
   const rows = node.rows.map((row, r) =>
-    row.map((cell, c) => coercing(compileOptional(cell, env, `${where}, relation row ${r + 1}`), columns[c]?.type ?? null)),
+    row.map((cell, c) =>
+      coercing(compileOptional(cell, env, `${where}, relation row ${r + 1}`), columns[c]?.type ?? null),
+    ),
   );
   return (scope, context) =>
-    rows.map((row) => makeContext(columns.map((column, c) => [column.name, row[c]?.(scope, context) ?? null] as const)));
+    rows.map((row) =>
+      makeContext(columns.map((column, c) => [column.name, row[c]?.(scope, context) ?? null] as const)),
+    );
 }
 
 function compileInvocation(node: InvocationNode, env: CompileEnv, where: string): Evaluator {
   const callee = compileOptional(node.callee, env, `${where}, invoked function`);
-  const bindings = node.bindings.map((b) => ({ name: b.name, evaluate: compileOptional(b.value, env, `${where}, binding "${b.name}"`) }));
+  const bindings = node.bindings.map((b) => ({
+    name: b.name,
+    evaluate: compileOptional(b.value, env, `${where}, binding "${b.name}"`),
+  }));
   return (scope, context) => {
     const fn = callee(scope, context);
     if (!isFunctionValue(fn)) return null;
@@ -128,7 +151,14 @@ function compileFunctionDefinition(node: FunctionDefinitionNode, env: CompileEnv
   if (kind === 'JAVA') return compileJavaFunction(node, params, env, where);
   // PMML models need an external runtime this service does not have: the function evaluates to null.
   if (kind !== 'FEEL') return NULL_EVALUATOR;
-  const body = compileOptional(node.body, withNames(env, params.map((p) => p.name)), `${where}, function body`);
+  const body = compileOptional(
+    node.body,
+    withNames(
+      env,
+      params.map((p) => p.name),
+    ),
+    `${where}, function body`,
+  );
   return (scope, context) => makeBodyFunction(undefined, params, body, scope, context.deadline);
 }
 
@@ -137,9 +167,18 @@ function compileFunctionDefinition(node: FunctionDefinitionNode, env: CompileEnv
  * java.lang methods resolve (the FEEL layer's java-functions.ts, shared with FEEL's `external {java: …}`);
  * anything else evaluates to null.
  */
-function compileJavaFunction(node: FunctionDefinitionNode, params: readonly TypedParameter[], env: CompileEnv, where: string): Evaluator {
+function compileJavaFunction(
+  node: FunctionDefinitionNode,
+  params: readonly TypedParameter[],
+  env: CompileEnv,
+  where: string,
+): Evaluator {
   const body = compileOptional(node.body, env, `${where}, Java function`);
-  return (scope, context) => javaFunctionValue(body(scope, context), params.map((p) => ({ name: p.name })));
+  return (scope, context) =>
+    javaFunctionValue(
+      body(scope, context),
+      params.map((p) => ({ name: p.name })),
+    );
 }
 
 function asList(value: FeelValue): readonly FeelValue[] | null {
@@ -161,7 +200,8 @@ function compileIterator(node: IteratorNode, env: CompileEnv, where: string): Ev
     if (node.kind === 'for') return results;
     // A non-boolean test result makes the whole quantified expression undefined (DMN 1.5 §8.4).
     if (results.some((r) => r !== null && typeof r !== 'boolean')) return null;
-    if (node.kind === 'some') return results.some((r) => r === true) ? true : results.every((r) => r === false) ? false : null;
+    if (node.kind === 'some')
+      return results.some((r) => r === true) ? true : results.every((r) => r === false) ? false : null;
     return results.every((r) => r === true) ? true : results.some((r) => r === false) ? false : null;
   };
 }

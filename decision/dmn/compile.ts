@@ -32,7 +32,13 @@ export interface DmnModel {
   readonly name: string;
   readonly dmnVersion: string;
   readonly inputData: ReadonlyArray<{ id: string; name: string; typeRef: string | null; type: FeelType }>;
-  readonly decisions: ReadonlyArray<{ id: string; name: string; typeRef: string | null; type: FeelType; expressionKind: string }>;
+  readonly decisions: ReadonlyArray<{
+    id: string;
+    name: string;
+    typeRef: string | null;
+    type: FeelType;
+    expressionKind: string;
+  }>;
   readonly decisionServices: ReadonlyArray<{ id: string; name: string; inputs: string[] }>;
   readonly imports: readonly DmnImportRef[];
 }
@@ -88,7 +94,13 @@ export class CompiledModel implements DmnModel {
   readonly dmnVersion: string;
   readonly imports: readonly DmnImportRef[];
   readonly inputData: Array<{ id: string; name: string; typeRef: string | null; type: FeelType }> = [];
-  readonly decisions: Array<{ id: string; name: string; typeRef: string | null; type: FeelType; expressionKind: string }> = [];
+  readonly decisions: Array<{
+    id: string;
+    name: string;
+    typeRef: string | null;
+    type: FeelType;
+    expressionKind: string;
+  }> = [];
   readonly decisionServices: Array<{ id: string; name: string; inputs: string[] }> = [];
 
   readonly compiledDecisions = new Map<string, CompiledDecision>();
@@ -299,7 +311,11 @@ class Compiler {
     const inputData = this.targets(node.inputData, 'input', node, 'input data');
     const type = this.typeOf(node.typeRef, node, `decision service "${node.name}"`);
     this.model.compiledServices.set(node.id, { node, type: resultTypeOf(type), outputs, inputDecisions, inputData });
-    this.model.decisionServices.push({ id: node.id, name: node.name, inputs: [...inputData, ...inputDecisions].map((t) => t.name) });
+    this.model.decisionServices.push({
+      id: node.id,
+      name: node.name,
+      inputs: [...inputData, ...inputDecisions].map((t) => t.name),
+    });
   }
 
   /**
@@ -310,7 +326,9 @@ class Compiler {
     const state = new Map<string, 'visiting' | 'done'>();
     const edges = (id: string): string[] => {
       const decision = this.model.compiledDecisions.get(id);
-      const targets = decision ? [...decision.decisions, ...decision.knowledge] : [...(this.model.compiledBkms.get(id)?.knowledge ?? [])];
+      const targets = decision
+        ? [...decision.decisions, ...decision.knowledge]
+        : [...(this.model.compiledBkms.get(id)?.knowledge ?? [])];
       return targets.filter((t) => t.model === this.model).map((t) => t.id);
     };
     const nameOf = (id: string): string => this.model.elementName(id) ?? id;
@@ -374,4 +392,3 @@ export function internals(model: DmnModel): CompiledModel {
   if (model instanceof CompiledModel) return model;
   throw new DmnModelError([{ element_id: null, element_name: null, message: 'not a model compiled by compileDmn' }]);
 }
-

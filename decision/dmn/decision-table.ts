@@ -17,7 +17,14 @@ import {
 import type { DecisionTableNode } from './model';
 import { compileFeel } from './feel-text';
 import { describeCompileError } from './problems';
-import { resolveTypeRef, type CompileEnv, type EvalContext, type Evaluator, type MatchedRule, type Scope } from './runtime';
+import {
+  resolveTypeRef,
+  type CompileEnv,
+  type EvalContext,
+  type Evaluator,
+  type MatchedRule,
+  type Scope,
+} from './runtime';
 
 const HIT_POLICIES: Readonly<Record<string, string>> = {
   U: 'UNIQUE',
@@ -36,7 +43,16 @@ const HIT_POLICIES: Readonly<Record<string, string>> = {
   COLLECT: 'COLLECT',
 };
 
-const AGGREGATIONS: Readonly<Record<string, string>> = { SUM: '+', MIN: '<', MAX: '>', COUNT: '#', '+': '+', '<': '<', '>': '>', '#': '#' };
+const AGGREGATIONS: Readonly<Record<string, string>> = {
+  SUM: '+',
+  MIN: '<',
+  MAX: '>',
+  COUNT: '#',
+  '+': '+',
+  '<': '<',
+  '>': '>',
+  '#': '#',
+};
 
 interface CompiledInput {
   readonly expression: Evaluator;
@@ -74,7 +90,8 @@ function compilePriorities(text: string | null, env: CompileEnv): Evaluator | nu
   if (text === null || text.trim() === '') return null;
   try {
     const list = compileExpression(`[${text}]`, { names: env.names, types: env.types });
-    return (scope, context) => list.evaluate(scope, context.deadline !== undefined ? { deadline: context.deadline } : {});
+    return (scope, context) =>
+      list.evaluate(scope, context.deadline !== undefined ? { deadline: context.deadline } : {});
   } catch {
     // Output values that are not a plain list of values (e.g. ranges) give no priorities.
     return null;
@@ -97,7 +114,10 @@ function compileRules(node: DecisionTableNode, env: CompileEnv, where: string): 
   return node.rules.map((rule, r) => {
     const at = `${where}, rule ${r + 1}`;
     if (rule.inputEntries.length !== node.inputs.length || rule.outputEntries.length !== node.outputs.length) {
-      env.problems.add(env.owner, `${at}: ${rule.inputEntries.length} input and ${rule.outputEntries.length} output entries for ${node.inputs.length} inputs and ${node.outputs.length} outputs`);
+      env.problems.add(
+        env.owner,
+        `${at}: ${rule.inputEntries.length} input and ${rule.outputEntries.length} output entries for ${node.inputs.length} inputs and ${node.outputs.length} outputs`,
+      );
     }
     return {
       index: r + 1,
@@ -122,8 +142,15 @@ function priorityIndex(value: FeelValue, priorities: FeelValue): number {
   return index < 0 ? Number.MAX_SAFE_INTEGER : index;
 }
 
-function sortByPriority(rows: ReadonlyArray<readonly FeelValue[]>, priorityLists: readonly FeelValue[]): Array<readonly FeelValue[]> {
-  const keyed = rows.map((row, position) => ({ row, position, keys: row.map((v, o) => priorityIndex(v, priorityLists[o] ?? null)) }));
+function sortByPriority(
+  rows: ReadonlyArray<readonly FeelValue[]>,
+  priorityLists: readonly FeelValue[],
+): Array<readonly FeelValue[]> {
+  const keyed = rows.map((row, position) => ({
+    row,
+    position,
+    keys: row.map((v, o) => priorityIndex(v, priorityLists[o] ?? null)),
+  }));
   keyed.sort((a, b) => {
     for (let o = 0; o < a.keys.length; o++) {
       const diff = (a.keys[o] ?? 0) - (b.keys[o] ?? 0);
@@ -160,7 +187,12 @@ interface TableParts {
   readonly outputs: readonly CompiledOutput[];
 }
 
-function applyHitPolicy(parts: TableParts, rows: ReadonlyArray<readonly FeelValue[]>, scope: Scope, context: EvalContext): FeelValue {
+function applyHitPolicy(
+  parts: TableParts,
+  rows: ReadonlyArray<readonly FeelValue[]>,
+  scope: Scope,
+  context: EvalContext,
+): FeelValue {
   const { hitPolicy, outputs } = parts;
   const single = (): FeelValue => ruleOutput(rows[0] ?? [], outputs);
   switch (hitPolicy) {
@@ -192,7 +224,10 @@ function defaultResult(parts: TableParts, scope: Scope, context: EvalContext): F
     if (parts.hitPolicy === 'COLLECT' && parts.aggregation === '#') return new FeelNumber(0);
     return null;
   }
-  return ruleOutput(outputs.map((o) => coerceOutput(o.defaultValue?.(scope, context) ?? null, o)), outputs);
+  return ruleOutput(
+    outputs.map((o) => coerceOutput(o.defaultValue?.(scope, context) ?? null, o)),
+    outputs,
+  );
 }
 
 function coerceOutput(value: FeelValue, output: CompiledOutput): FeelValue {
@@ -203,7 +238,10 @@ function compileInputs(node: DecisionTableNode, env: CompileEnv, where: string):
   return node.inputs.map((input, i) => ({
     expression: compileFeel(input.expression, env, `${where}, input ${i + 1} expression`),
     type: resolveTypeRef(env, input.typeRef, `${where}, input ${i + 1}`),
-    allowed: input.inputValues !== null && input.inputValues.trim() !== '' ? compileTests(input.inputValues, env, `${where}, input ${i + 1} values`) : null,
+    allowed:
+      input.inputValues !== null && input.inputValues.trim() !== ''
+        ? compileTests(input.inputValues, env, `${where}, input ${i + 1} values`)
+        : null,
   }));
 }
 
@@ -211,7 +249,8 @@ export function compileDecisionTable(node: DecisionTableNode, env: CompileEnv, w
   const hitPolicy = HIT_POLICIES[node.hitPolicy] ?? null;
   if (hitPolicy === null) env.problems.add(env.owner, `${where}: unknown hit policy "${node.hitPolicy}"`);
   const aggregation = node.aggregation ? (AGGREGATIONS[node.aggregation] ?? null) : null;
-  if (node.aggregation && aggregation === null) env.problems.add(env.owner, `${where}: unknown aggregation "${node.aggregation}"`);
+  if (node.aggregation && aggregation === null)
+    env.problems.add(env.owner, `${where}: unknown aggregation "${node.aggregation}"`);
   const inputs = compileInputs(node, env, where);
   const outputs = compileOutputs(node, env, where);
   const rules = compileRules(node, env, where);
@@ -227,7 +266,11 @@ export function compileDecisionTable(node: DecisionTableNode, env: CompileEnv, w
       return input.type ? coerceTo(raw, input.type) : raw;
     });
     // An input outside its declared input values makes the table's result undefined (null).
-    if (inputs.some((input, i) => input.allowed && values[i] !== null && !input.allowed.test(values[i] ?? null, scope, context))) {
+    if (
+      inputs.some(
+        (input, i) => input.allowed && values[i] !== null && !input.allowed.test(values[i] ?? null, scope, context),
+      )
+    ) {
       if (trace) Object.assign(trace, { hitPolicy: traceName, matched: [] });
       return null;
     }

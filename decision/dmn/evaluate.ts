@@ -2,7 +2,16 @@
  * Evaluation of a compiled model: decisions with their requirements (each evaluated once per evaluation),
  * business knowledge models and decision services as FEEL functions, type coercion of inputs and results, the trace.
  */
-import { coerceTo, conformsTo, FeelTimeoutError, makeContext, makeFunction, type FeelFunction, type FeelType, type FeelValue } from './feel-api';
+import {
+  coerceTo,
+  conformsTo,
+  FeelTimeoutError,
+  makeContext,
+  makeFunction,
+  type FeelFunction,
+  type FeelType,
+  type FeelValue,
+} from './feel-api';
 import { makeBodyFunction } from './boxed-expressions';
 import { internals, type CompiledModel, type CompiledService, type DmnModel, type ElementTarget } from './compile';
 import { DmnModelError } from './problems';
@@ -81,7 +90,8 @@ class Session {
       visited.add(item.id);
       stack.push({ ...item, expanded: true });
       for (const required of item.model.compiledDecisions.get(item.id)?.decisions ?? []) {
-        if (!this.known(required.model, required.id)) stack.push({ model: required.model, id: required.id, expanded: false });
+        if (!this.known(required.model, required.id))
+          stack.push({ model: required.model, id: required.id, expanded: false });
       }
     }
     order.pop();
@@ -123,7 +133,11 @@ class Session {
   }
 
   /** Puts requirement values in scope: local ones by name, imported ones in a context named after the import. */
-  private bind(scope: Map<string, FeelValue>, targets: readonly ElementTarget[], valueOf: (t: ElementTarget) => FeelValue): void {
+  private bind(
+    scope: Map<string, FeelValue>,
+    targets: readonly ElementTarget[],
+    valueOf: (t: ElementTarget) => FeelValue,
+  ): void {
     for (const target of targets) {
       const value = valueOf(target);
       if (target.importName === null) {
@@ -131,7 +145,11 @@ class Session {
         continue;
       }
       const existing = scope.get(target.importName);
-      const entries = new Map(existing && typeof existing === 'object' && 'kind' in existing && existing.kind === 'context' ? existing.entries : []);
+      const entries = new Map(
+        existing && typeof existing === 'object' && 'kind' in existing && existing.kind === 'context'
+          ? existing.entries
+          : [],
+      );
       entries.set(target.name, value);
       scope.set(target.importName, makeContext(entries));
     }
@@ -163,7 +181,12 @@ function serviceParameters(service: CompiledService): ElementTarget[] {
 }
 
 /** Runs a decision service: its input data and input decisions are given; its output decisions are evaluated. */
-function runService(model: CompiledModel, service: CompiledService, args: ReadonlyMap<string, FeelValue>, deadline: number | undefined): FeelValue {
+function runService(
+  model: CompiledModel,
+  service: CompiledService,
+  args: ReadonlyMap<string, FeelValue>,
+  deadline: number | undefined,
+): FeelValue {
   const inputs = new Map<string, Map<string, FeelValue>>();
   const overrides = new Map<CompiledModel, Map<string, FeelValue>>();
   for (const target of service.inputData) {
@@ -183,7 +206,9 @@ function runService(model: CompiledModel, service: CompiledService, args: Readon
 }
 
 function parameterType(target: ElementTarget): FeelType | null {
-  return target.model.compiledInputs.get(target.id)?.type ?? target.model.compiledDecisions.get(target.id)?.type ?? null;
+  return (
+    target.model.compiledInputs.get(target.id)?.type ?? target.model.compiledDecisions.get(target.id)?.type ?? null
+  );
 }
 
 /**
@@ -196,14 +221,28 @@ function serviceFunction(model: CompiledModel, service: CompiledService, deadlin
     service.node.name,
     params.map((p) => (p.type ? { name: p.target.name, type: p.type } : { name: p.target.name })),
     (args) => {
-      if (params.some((p, i) => p.type && (args[i] ?? null) !== null && !conformsTo(coerceTo(args[i] ?? null, p.type), p.type))) return null;
-      return runService(model, service, new Map(params.map((p, i) => [p.target.name, args[i] ?? null] as const)), deadline);
+      if (
+        params.some(
+          (p, i) => p.type && (args[i] ?? null) !== null && !conformsTo(coerceTo(args[i] ?? null, p.type), p.type),
+        )
+      )
+        return null;
+      return runService(
+        model,
+        service,
+        new Map(params.map((p, i) => [p.target.name, args[i] ?? null] as const)),
+        deadline,
+      );
     },
   );
 }
 
 /** Splits `importName.inputName` keys off to the imported model's namespace. */
-function inputsByNamespace(model: CompiledModel, inputs: ReadonlyMap<string, FeelValue>, imported?: ReadonlyMap<string, ReadonlyMap<string, FeelValue>>): Map<string, ReadonlyMap<string, FeelValue>> {
+function inputsByNamespace(
+  model: CompiledModel,
+  inputs: ReadonlyMap<string, FeelValue>,
+  imported?: ReadonlyMap<string, ReadonlyMap<string, FeelValue>>,
+): Map<string, ReadonlyMap<string, FeelValue>> {
   const result = new Map<string, ReadonlyMap<string, FeelValue>>(imported ?? []);
   const own = new Map<string, FeelValue>(result.get(model.namespace) ?? []);
   for (const [key, value] of inputs) {
@@ -225,9 +264,15 @@ function findDecision(model: CompiledModel, nameOrId: string): string {
   throw new DmnModelError([{ element_id: null, element_name: nameOrId, message: `no decision named "${nameOrId}"` }]);
 }
 
-export function evaluateDmn(model: DmnModel, inputs: ReadonlyMap<string, FeelValue>, options: EvaluateOptions = {}): DmnEvaluation {
+export function evaluateDmn(
+  model: DmnModel,
+  inputs: ReadonlyMap<string, FeelValue>,
+  options: EvaluateOptions = {},
+): DmnEvaluation {
   const compiled = internals(model);
-  const ids = options.decisions ? options.decisions.map((d) => findDecision(compiled, d)) : [...compiled.compiledDecisions.keys()];
+  const ids = options.decisions
+    ? options.decisions.map((d) => findDecision(compiled, d))
+    : [...compiled.compiledDecisions.keys()];
   const session = new Session(inputsByNamespace(compiled, inputs, options.importedInputs), options.deadline);
   const values = new Map<string, FeelValue>();
   for (const id of ids) {
@@ -237,10 +282,20 @@ export function evaluateDmn(model: DmnModel, inputs: ReadonlyMap<string, FeelVal
   return { values, trace: session.trace };
 }
 
-export function invokeDecisionService(model: DmnModel, serviceName: string, inputs: ReadonlyMap<string, FeelValue>, options: { deadline?: number } = {}): FeelValue {
+export function invokeDecisionService(
+  model: DmnModel,
+  serviceName: string,
+  inputs: ReadonlyMap<string, FeelValue>,
+  options: { deadline?: number } = {},
+): FeelValue {
   const compiled = internals(model);
-  const service = [...compiled.compiledServices.values()].find((s) => s.node.name === serviceName || s.node.id === serviceName);
-  if (!service) throw new DmnModelError([{ element_id: null, element_name: serviceName, message: `no decision service named "${serviceName}"` }]);
+  const service = [...compiled.compiledServices.values()].find(
+    (s) => s.node.name === serviceName || s.node.id === serviceName,
+  );
+  if (!service)
+    throw new DmnModelError([
+      { element_id: null, element_name: serviceName, message: `no decision service named "${serviceName}"` },
+    ]);
   return runService(compiled, service, inputs, options.deadline);
 }
 

@@ -13,7 +13,8 @@ export const NULL_EVALUATOR: Evaluator = () => null;
 export function compileFeel(text: string, env: CompileEnv, where: string): Evaluator {
   try {
     const compiled = compileExpression(text, { names: env.names, types: env.types });
-    return (scope, context) => compiled.evaluate(scope, { ...(context.deadline !== undefined ? { deadline: context.deadline } : {}) });
+    return (scope, context) =>
+      compiled.evaluate(scope, { ...(context.deadline !== undefined ? { deadline: context.deadline } : {}) });
   } catch (error) {
     env.problems.add(env.owner, `${where}: ${describeCompileError(error)} in ${JSON.stringify(text.trim())}`);
     return NULL_EVALUATOR;

@@ -14,7 +14,9 @@ export const ANY_TYPE: FeelType = { kind: 'any' };
  * Only consulted when the model defines no item definition of that name.
  */
 const TYPE_ALIASES: ReadonlyMap<string, FeelType> = new Map<string, FeelType>([
-  ...['integer', 'int', 'long', 'double', 'decimal', 'float', 'short'].map((name) => [name, { kind: 'number' }] as const),
+  ...['integer', 'int', 'long', 'double', 'decimal', 'float', 'short'].map(
+    (name) => [name, { kind: 'number' }] as const,
+  ),
   ['dateTime', { kind: 'date and time' }],
   ['anyURI', { kind: 'string' }],
 ]);

@@ -111,7 +111,10 @@ function typedName(element: XmlElement): TypedName {
   return { name: (attr(element, 'name') ?? '').trim(), typeRef: typeRefAttr(element) };
 }
 
-function readDecisionTable(element: XmlElement, base: { id: string | null; typeRef: string | null }): DecisionTableNode {
+function readDecisionTable(
+  element: XmlElement,
+  base: { id: string | null; typeRef: string | null },
+): DecisionTableNode {
   const inputs = childrenNamed(element, 'input').map((input) => {
     const expression = child(input, 'inputExpression');
     return {
@@ -126,7 +129,9 @@ function readDecisionTable(element: XmlElement, base: { id: string | null; typeR
     id: attr(output, 'id'),
     name: attr(output, 'name'),
     typeRef: typeRefAttr(output),
-    outputValues: child(output, 'outputValues') ? (childText(child(output, 'outputValues') as XmlElement, 'text') ?? null) : null,
+    outputValues: child(output, 'outputValues')
+      ? (childText(child(output, 'outputValues') as XmlElement, 'text') ?? null)
+      : null,
     defaultOutputEntry: child(output, 'defaultOutputEntry')
       ? (childText(child(output, 'defaultOutputEntry') as XmlElement, 'text') ?? null)
       : null,
@@ -154,7 +159,11 @@ function readContextEntries(element: XmlElement): ContextEntryNode[] {
   });
 }
 
-function readIterator(element: XmlElement, kind: 'for' | 'some' | 'every', base: { id: string | null; typeRef: string | null }): ExpressionNode {
+function readIterator(
+  element: XmlElement,
+  kind: 'for' | 'some' | 'every',
+  base: { id: string | null; typeRef: string | null },
+): ExpressionNode {
   return {
     kind,
     ...base,
@@ -213,7 +222,12 @@ export function readExpression(element: XmlElement): ExpressionNode {
         otherwise: firstExpression(child(element, 'else')),
       };
     case 'filter':
-      return { kind: 'filter', ...base, source: firstExpression(child(element, 'in')), match: firstExpression(child(element, 'match')) };
+      return {
+        kind: 'filter',
+        ...base,
+        source: firstExpression(child(element, 'in')),
+        match: firstExpression(child(element, 'match')),
+      };
     case 'for':
     case 'some':
     case 'every':
@@ -302,7 +316,8 @@ function readImport(element: XmlElement): ImportNode {
 export function readDefinitions(root: XmlElement, problems: ProblemList): DefinitionsNode {
   const dmnVersion = DMN_NAMESPACES[root.ns];
   if (root.name !== 'definitions') problems.add(null, `the root element is <${root.name}>, not a DMN <definitions>`);
-  else if (dmnVersion === undefined) problems.add(null, `unknown DMN namespace "${root.ns}" (DMN 1.1 to 1.5 are supported)`);
+  else if (dmnVersion === undefined)
+    problems.add(null, `unknown DMN namespace "${root.ns}" (DMN 1.1 to 1.5 are supported)`);
   const of = (name: string): XmlElement[] => childrenNamed(root, name);
   return {
     id: attr(root, 'id'),
@@ -311,16 +326,21 @@ export function readDefinitions(root: XmlElement, problems: ProblemList): Defini
     dmnVersion: dmnVersion ?? 'unknown',
     imports: of('import').map((e) => readImport(e)),
     itemDefinitions: of('itemDefinition').map((e) => readItemDefinition(e)),
-    inputData: of('inputData').map(
-      (e): InputDataNode => ({ id: elementId(e), name: (attr(e, 'name') ?? '').trim(), typeRef: variableTypeRef(e) }),
-    ),
+    inputData: of('inputData').map((e): InputDataNode => ({
+      id: elementId(e),
+      name: (attr(e, 'name') ?? '').trim(),
+      typeRef: variableTypeRef(e),
+    })),
     decisions: of('decision').map((e) => readDecision(e)),
     businessKnowledgeModels: of('businessKnowledgeModel').map((e) => readBusinessKnowledgeModel(e)),
     decisionServices: of('decisionService').map((e) => readDecisionService(e)),
   };
 }
 
-export function parseDefinitions(xml: string, limits: XmlLimits = {}): { definitions: DefinitionsNode; problems: ProblemList } {
+export function parseDefinitions(
+  xml: string,
+  limits: XmlLimits = {},
+): { definitions: DefinitionsNode; problems: ProblemList } {
   const problems = new ProblemList();
   const root = parseXml(xml, limits);
   return { definitions: readDefinitions(root, problems), problems };

@@ -12,7 +12,11 @@ export class DmnModelError extends Error {
   readonly problems: DmnProblem[];
 
   constructor(problems: DmnProblem[]) {
-    super(problems.length === 1 ? (problems[0]?.message ?? 'invalid DMN model') : `${problems.length} problems in the DMN model: ${problems.map((p) => p.message).join('; ')}`);
+    super(
+      problems.length === 1
+        ? (problems[0]?.message ?? 'invalid DMN model')
+        : `${problems.length} problems in the DMN model: ${problems.map((p) => p.message).join('; ')}`,
+    );
     this.name = 'DmnModelError';
     this.problems = problems;
   }

@@ -43,7 +43,8 @@ export function withNames(env: CompileEnv, more: Iterable<string>): CompileEnv {
 }
 
 export function checkDeadline(deadline: number | undefined): void {
-  if (deadline !== undefined && performance.now() > deadline) throw new FeelTimeoutError('DMN evaluation exceeded its deadline');
+  if (deadline !== undefined && performance.now() > deadline)
+    throw new FeelTimeoutError('DMN evaluation exceeded its deadline');
 }
 
 /** Resolves a typeRef in a boxed expression; an unknown one is a problem and means "any". */

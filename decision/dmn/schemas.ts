@@ -25,7 +25,8 @@ export function inputsFromJson(
   for (const key of Object.keys(json)) {
     if (!compiled.inputData.some((i) => i.name === key)) {
       // `importName.inputName` keys feed imported models' input data; they pass through untyped.
-      if ([...compiled.importedModels.keys()].some((name) => key.startsWith(`${name}.`))) inputs.set(key, fromJson(json[key]));
+      if ([...compiled.importedModels.keys()].some((name) => key.startsWith(`${name}.`)))
+        inputs.set(key, fromJson(json[key]));
       else problems.push({ input: key, message: 'not an input data of this model' });
     }
   }
@@ -85,11 +86,19 @@ function schemaOf(type: FeelType, allowed: ReadonlyMap<string, string>, depth = 
 
 /** A nullable schema: DMN values may always be null. */
 function nullable(schema: Record<string, unknown>): Record<string, unknown> {
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {}) };
+  if (typeof schema.type === 'string')
+    return {
+      ...schema,
+      type: [schema.type, 'null'],
+      ...(schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {}),
+    };
   return schema;
 }
 
-export function deriveSchemas(model: DmnModel): { input_schema: Record<string, unknown>; output_schema: Record<string, unknown> } {
+export function deriveSchemas(model: DmnModel): {
+  input_schema: Record<string, unknown>;
+  output_schema: Record<string, unknown>;
+} {
   const compiled = internals(model);
   const allowed = compiled.types.allowedValues;
   const object = (entries: Array<[string, FeelType]>): Record<string, unknown> => ({

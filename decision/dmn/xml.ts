@@ -81,7 +81,8 @@ function scanDepth(xml: string, maxDepth: number): void {
 export function checkXmlSafety(xml: string, limits: XmlLimits = {}): void {
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   if (Buffer.byteLength(xml, 'utf8') > maxBytes) fail(`XML document larger than ${maxBytes} bytes`);
-  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) fail('XML document type declarations (DOCTYPE/ENTITY) are not allowed');
+  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml))
+    fail('XML document type declarations (DOCTYPE/ENTITY) are not allowed');
   scanDepth(xml, limits.maxDepth ?? DEFAULT_MAX_DEPTH);
 }
 
@@ -104,7 +105,12 @@ function splitName(qualified: string): [string, string] {
   return colon < 0 ? ['', qualified] : [qualified.slice(0, colon), qualified.slice(colon + 1)];
 }
 
-function convert(node: Ordered, inherited: ReadonlyMap<string, string>, depth: number, maxDepth: number): XmlElement | null {
+function convert(
+  node: Ordered,
+  inherited: ReadonlyMap<string, string>,
+  depth: number,
+  maxDepth: number,
+): XmlElement | null {
   const tagName = Object.keys(node).find((k) => k !== ':@');
   if (tagName === undefined || tagName === '#text') return null;
   if (depth > maxDepth) fail(`XML nesting deeper than ${maxDepth} elements`);

@@ -23,8 +23,10 @@ export function add(a: FeelValue, b: FeelValue): FeelValue {
   if (isTemporal(a) && isDuration(b)) return addDuration(a, b, 1);
   if (isDuration(a) && isTemporal(b)) return addDuration(b, a, 1);
   if (isDuration(a) && isDuration(b)) {
-    if (a.kind === 'days and time duration' && b.kind === 'days and time duration') return dtDuration(a.seconds.add(b.seconds));
-    if (a.kind === 'years and months duration' && b.kind === 'years and months duration') return ymDuration(a.months + b.months);
+    if (a.kind === 'days and time duration' && b.kind === 'days and time duration')
+      return dtDuration(a.seconds.add(b.seconds));
+    if (a.kind === 'years and months duration' && b.kind === 'years and months duration')
+      return ymDuration(a.months + b.months);
   }
   return null;
 }

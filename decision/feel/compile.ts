@@ -20,7 +20,9 @@ function parseContext(options: FeelCompileOptions): Record<string, unknown> {
   const names = [...(options.names ?? [])];
   // only names the parser could not read unaided go one level down: parse time grows with names × nested names
   const special = names.filter((name) => !PLAIN_NAME.test(name) || name.split(' ').some((word) => KEYWORDS.has(word)));
-  const nested: Record<string, unknown> | null = special.length ? (Object.create(null) as Record<string, unknown>) : null;
+  const nested: Record<string, unknown> | null = special.length
+    ? (Object.create(null) as Record<string, unknown>)
+    : null;
   for (const name of special) if (nested) nested[name] = null;
   const context: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const name of names) context[name] = nested;
@@ -29,7 +31,28 @@ function parseContext(options: FeelCompileOptions): Record<string, unknown> {
 
 /** Words of letters, digits and underscores separated by spaces: readable after a dot without help. */
 const PLAIN_NAME = /^[\p{L}_][\p{L}\p{N}_]*(?: [\p{L}\p{N}_]+)*$/u;
-const KEYWORDS = new Set(['and', 'or', 'not', 'in', 'between', 'instance', 'of', 'if', 'then', 'else', 'for', 'return', 'some', 'every', 'satisfies', 'function', 'external', 'true', 'false', 'null']);
+const KEYWORDS = new Set([
+  'and',
+  'or',
+  'not',
+  'in',
+  'between',
+  'instance',
+  'of',
+  'if',
+  'then',
+  'else',
+  'for',
+  'return',
+  'some',
+  'every',
+  'satisfies',
+  'function',
+  'external',
+  'true',
+  'false',
+  'null',
+]);
 
 function describe(text: string, position: number): string {
   const line = text.slice(0, position).split('\n').length;
@@ -71,9 +94,12 @@ function safely<T>(deadline: number | undefined, fallback: T, body: () => T): T 
  * text is read back from the original at the same position (offered upstream, see README).
  */
 function maskRangeTypes(text: string): string {
-  return text.replace(/(\binstance\s+of\s+)(range\s*<[^<>]*(?:<[^<>]*>[^<>]*)*>)/g, (_all, prefix: string, type: string) => {
-    return prefix + 'r'.padEnd(type.length, '_');
-  });
+  return text.replace(
+    /(\binstance\s+of\s+)(range\s*<[^<>]*(?:<[^<>]*>[^<>]*)*>)/g,
+    (_all, prefix: string, type: string) => {
+      return prefix + 'r'.padEnd(type.length, '_');
+    },
+  );
 }
 
 function parse(text: string, options: FeelCompileOptions): Tree {
@@ -120,7 +146,8 @@ const LITERAL_ENDPOINTS = new Set(['NumericLiteral', 'StringLiteral', 'BooleanLi
 /** `range("...")` accepts an interval whose end points are literals or temporal constructors of a string literal. */
 function isLiteralEndpoint(node: SyntaxNode, text: string): boolean {
   if (LITERAL_ENDPOINTS.has(node.name)) return true;
-  if (node.name === 'ArithmeticExpression') return text.slice(node.from, node.to).trim().startsWith('-') && node.lastChild?.name === 'NumericLiteral';
+  if (node.name === 'ArithmeticExpression')
+    return text.slice(node.from, node.to).trim().startsWith('-') && node.lastChild?.name === 'NumericLiteral';
   if (node.name !== 'DateTimeLiteral') return false;
   const args = childrenOf(node).filter((c) => c.name === 'PositionalParameters' || c.name === 'AtLiteral');
   const first = args[0];
@@ -147,4 +174,3 @@ setRangeParser((text) => {
   if (range.start !== null && range.end !== null && (feelCompare(range.start, range.end) ?? 1) > 0) return null;
   return range;
 });
-

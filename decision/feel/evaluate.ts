@@ -11,7 +11,18 @@ import { FeelSyntaxError, checkDeadline } from './runtime';
 import { Scope, normalizeName } from './scope';
 import { parseAtLiteral } from './builtins/conversion';
 import { conformsTo, parseTypeRef } from './types-conformance';
-import { feelCompare, feelEquals, isContext, isFunction, isList, isNumber, makeContext, makeEqualityRange, makeRange, makeRangeWithNullEndpoints } from './values';
+import {
+  feelCompare,
+  feelEquals,
+  isContext,
+  isFunction,
+  isList,
+  isNumber,
+  makeContext,
+  makeEqualityRange,
+  makeRange,
+  makeRangeWithNullEndpoints,
+} from './values';
 import { iterationValues } from './iteration';
 import { externalFunctionValue } from './java-functions';
 import { pathOf } from './paths';
@@ -98,7 +109,9 @@ export function compileNode(node: SyntaxNode, state: CompileState): Evaluator {
     case 'FilterExpression':
       return compileFilter(node, state);
     case 'List': {
-      const items = childrenOf(node).filter((c) => c.name !== '[' && c.name !== ']').map((c) => compileNode(c, state));
+      const items = childrenOf(node)
+        .filter((c) => c.name !== '[' && c.name !== ']')
+        .map((c) => compileNode(c, state));
       return (scope) => items.map((item) => item(scope));
     }
     case 'Context':
@@ -206,7 +219,11 @@ function compileLogic(node: SyntaxNode, state: CompileState): Evaluator {
 }
 
 function compileIf(node: SyntaxNode, state: CompileState): Evaluator {
-  const [condition, then, otherwise] = [1, 3, 5].map((i) => compileNode(child(node, i), state)) as [Evaluator, Evaluator, Evaluator];
+  const [condition, then, otherwise] = [1, 3, 5].map((i) => compileNode(child(node, i), state)) as [
+    Evaluator,
+    Evaluator,
+    Evaluator,
+  ];
   return (scope) => (condition(scope) === true ? then(scope) : otherwise(scope));
 }
 
@@ -237,7 +254,11 @@ export const MAX_ITERATIONS = 1_000_000;
  * Calls `visit` for each combination of the iteration variables (the cartesian product, left to right); false when
  * stopped early (by `visit`, a null iteration source or the iteration cap).
  */
-function iterate(bindings: readonly IterationBinding[], scope: Scope, visit: (scope: Scope) => boolean | void): boolean {
+function iterate(
+  bindings: readonly IterationBinding[],
+  scope: Scope,
+  visit: (scope: Scope) => boolean | void,
+): boolean {
   let visits = 0;
   const step = (index: number, current: Scope): boolean => {
     const binding = bindings[index];
@@ -301,7 +322,9 @@ function compileFunctionDefinition(node: SyntaxNode, state: CompileState): Evalu
   if (parts.some((p) => p.name === 'external')) return (scope) => externalFunctionValue(body(scope), params);
   // makeFunction converts the arguments to the declared parameter types
   return (scope) =>
-    makeFunction(undefined, params, (args) => body(scope.with(new Map(params.map((param, i) => [param.name, args[i] ?? null])))));
+    makeFunction(undefined, params, (args) =>
+      body(scope.with(new Map(params.map((param, i) => [param.name, args[i] ?? null])))),
+    );
 }
 
 function compileInvocation(node: SyntaxNode, state: CompileState): Evaluator {
@@ -314,7 +337,9 @@ function compileInvocation(node: SyntaxNode, state: CompileState): Evaluator {
       : compileNode(targetNode, state);
   const argsNode = parts.find((p) => p.name === 'PositionalParameters' || p.name === 'NamedParameters');
   if (argsNode?.name === 'NamedParameters') {
-    const named = childrenOf(argsNode).map((p) => [normalizeName(textOf(child(p, 0), state)), compileNode(child(p, 1), state)] as const);
+    const named = childrenOf(argsNode).map(
+      (p) => [normalizeName(textOf(child(p, 0), state)), compileNode(child(p, 1), state)] as const,
+    );
     return (scope) => {
       const fn = target(scope);
       if (!isFunction(fn)) return null;
@@ -325,7 +350,10 @@ function compileInvocation(node: SyntaxNode, state: CompileState): Evaluator {
   return (scope) => {
     const fn = target(scope);
     if (!isFunction(fn)) return null;
-    return invokeFunction(fn, positional.map((arg) => arg(scope)));
+    return invokeFunction(
+      fn,
+      positional.map((arg) => arg(scope)),
+    );
   };
 }
 
@@ -353,7 +381,9 @@ function compileFilter(node: SyntaxNode, state: CompileState): Evaluator {
     const result: FeelValue[] = [];
     for (const [i, item] of list.entries()) {
       checkDeadline();
-      const itemScope = isContext(item) ? scope.with(new Map([['item', item], ...item.entries])) : scope.withOne('item', item);
+      const itemScope = isContext(item)
+        ? scope.with(new Map([['item', item], ...item.entries]))
+        : scope.withOne('item', item);
       const test = filter(itemScope);
       if (i === 0 && isNumber(test)) return indexInto(list, test);
       if (test === true) result.push(item);
@@ -374,7 +404,10 @@ function compileContext(node: SyntaxNode, state: CompileState): Evaluator {
     .filter((c) => c.name === 'ContextEntry')
     .map((entry) => {
       const keyNode = child(child(entry, 0), 0);
-      const key = keyNode.name === 'StringLiteral' ? parseStringLiteral(textOf(keyNode, state)) : normalizeName(textOf(keyNode, state));
+      const key =
+        keyNode.name === 'StringLiteral'
+          ? parseStringLiteral(textOf(keyNode, state))
+          : normalizeName(textOf(keyNode, state));
       return [key, compileNode(child(entry, 1), state)] as const;
     });
   return (scope) => {

@@ -81,12 +81,17 @@ function accepts(sig: Signature, count: number): boolean {
   return count <= sig.params.length && count >= sig.params.length - (sig.optional ?? 0);
 }
 
-function invokeBuiltin(variants: readonly Signature[], args: readonly FeelValue[] | ReadonlyMap<string, FeelValue>): FeelValue {
+function invokeBuiltin(
+  variants: readonly Signature[],
+  args: readonly FeelValue[] | ReadonlyMap<string, FeelValue>,
+): FeelValue {
   if (!(args instanceof Map)) {
     const positional = args as readonly FeelValue[];
     const sig = variants.find((v) => !v.variadic && accepts(v, positional.length)) ?? variants.find((v) => v.variadic);
     if (!sig || (sig.variadic && positional.length === 0)) return null;
-    const padded = sig.variadic ? positional : [...positional, ...Array<FeelValue>(sig.params.length - positional.length).fill(null)];
+    const padded = sig.variadic
+      ? positional
+      : [...positional, ...Array<FeelValue>(sig.params.length - positional.length).fill(null)];
     return guarded(() => sig.body(padded));
   }
   const named = args as ReadonlyMap<string, FeelValue>;
@@ -107,7 +112,10 @@ function invokeBuiltin(variants: readonly Signature[], args: readonly FeelValue[
 }
 
 /** Calls a function value; a wrong number of arguments or an unknown parameter name gives null. */
-export function invokeFunction(fn: FeelFunction, args: readonly FeelValue[] | ReadonlyMap<string, FeelValue>): FeelValue {
+export function invokeFunction(
+  fn: FeelFunction,
+  args: readonly FeelValue[] | ReadonlyMap<string, FeelValue>,
+): FeelValue {
   const variants = signatures.get(fn);
   if (variants) return invokeBuiltin(variants, args);
   if (args instanceof Map) {

@@ -6,7 +6,12 @@ import { FeelNumber, type FeelDate, type FeelValue } from './types';
 import { civilFromDays, daysFromCivil } from './temporal';
 import { isList, isNumber, isRange } from './values';
 
-function* integers(from: FeelNumber, to: FeelNumber, startIncluded: boolean, endIncluded: boolean): Generator<FeelValue> {
+function* integers(
+  from: FeelNumber,
+  to: FeelNumber,
+  startIncluded: boolean,
+  endIncluded: boolean,
+): Generator<FeelValue> {
   const step = from.lte(to) ? 1 : -1;
   let current = startIncluded ? from : from.add(step);
   const beyond = (n: FeelNumber): boolean => (step > 0 ? n.gt(to) : n.lt(to)) || (!endIncluded && n.eq(to));
@@ -38,7 +43,14 @@ export function iterationValues(value: FeelValue, fromDots: boolean): Iterable<F
       if (!fromDots && start.gt(end)) return null;
       return integers(start, end, startIncluded, endIncluded);
     }
-    if (start !== null && end !== null && typeof start === 'object' && typeof end === 'object' && 'kind' in start && 'kind' in end) {
+    if (
+      start !== null &&
+      end !== null &&
+      typeof start === 'object' &&
+      typeof end === 'object' &&
+      'kind' in start &&
+      'kind' in end
+    ) {
       if (start.kind === 'date' && end.kind === 'date') return days(start, end, startIncluded, endIncluded);
     }
     return null;

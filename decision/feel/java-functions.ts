@@ -12,7 +12,8 @@ import { FeelNumber, type FeelFunction, type FeelParameter, type FeelValue } fro
 import { isContext, isList } from './values';
 
 /** The Java parameter types a signature may name, after aliases are resolved (`java.lang.Integer` → `int`). */
-export type JavaType = 'double' | 'float' | 'long' | 'int' | 'short' | 'byte' | 'char' | 'boolean' | 'String' | 'Object' | 'Object[]';
+export type JavaType =
+  'double' | 'float' | 'long' | 'int' | 'short' | 'byte' | 'char' | 'boolean' | 'String' | 'Object' | 'Object[]';
 
 /**
  * Java type names as signatures write them → the type the argument is converted to. Boxed types are read like their
@@ -20,18 +21,31 @@ export type JavaType = 'double' | 'float' | 'long' | 'int' | 'short' | 'byte' | 
  * trailing `Object[]` / `Object...` parameter takes the remaining arguments (varargs).
  */
 const JAVA_TYPES: ReadonlyMap<string, JavaType> = new Map<string, JavaType>([
-  ['double', 'double'], ['java.lang.Double', 'double'],
-  ['float', 'float'], ['java.lang.Float', 'float'],
-  ['long', 'long'], ['java.lang.Long', 'long'],
-  ['int', 'int'], ['java.lang.Integer', 'int'],
-  ['short', 'short'], ['java.lang.Short', 'short'],
-  ['byte', 'byte'], ['java.lang.Byte', 'byte'],
-  ['char', 'char'], ['java.lang.Character', 'char'],
-  ['boolean', 'boolean'], ['java.lang.Boolean', 'boolean'],
-  ['String', 'String'], ['java.lang.String', 'String'],
-  ['Object', 'Object'], ['java.lang.Object', 'Object'],
-  ['Object[]', 'Object[]'], ['java.lang.Object[]', 'Object[]'], ['[Ljava.lang.Object;', 'Object[]'],
-  ['Object...', 'Object[]'], ['java.lang.Object...', 'Object[]'],
+  ['double', 'double'],
+  ['java.lang.Double', 'double'],
+  ['float', 'float'],
+  ['java.lang.Float', 'float'],
+  ['long', 'long'],
+  ['java.lang.Long', 'long'],
+  ['int', 'int'],
+  ['java.lang.Integer', 'int'],
+  ['short', 'short'],
+  ['java.lang.Short', 'short'],
+  ['byte', 'byte'],
+  ['java.lang.Byte', 'byte'],
+  ['char', 'char'],
+  ['java.lang.Character', 'char'],
+  ['boolean', 'boolean'],
+  ['java.lang.Boolean', 'boolean'],
+  ['String', 'String'],
+  ['java.lang.String', 'String'],
+  ['Object', 'Object'],
+  ['java.lang.Object', 'Object'],
+  ['Object[]', 'Object[]'],
+  ['java.lang.Object[]', 'Object[]'],
+  ['[Ljava.lang.Object;', 'Object[]'],
+  ['Object...', 'Object[]'],
+  ['java.lang.Object...', 'Object[]'],
 ]);
 
 /** Ranges of Java's integral types; a FEEL number outside them (after truncation) does not convert. */
@@ -86,13 +100,30 @@ type JavaBody = (args: readonly JavaArg[]) => FeelValue;
 const num = (arg: JavaArg | undefined): number => (typeof arg === 'number' ? arg : NaN);
 
 const DOUBLE_UNARY: Readonly<Record<string, (x: number) => number>> = {
-  acos: Math.acos, asin: Math.asin, atan: Math.atan, cbrt: Math.cbrt, ceil: Math.ceil, cos: Math.cos, cosh: Math.cosh,
-  exp: Math.exp, floor: Math.floor, log: Math.log, log10: Math.log10, sin: Math.sin, sinh: Math.sinh, sqrt: Math.sqrt,
-  tan: Math.tan, tanh: Math.tanh, toDegrees: (x) => (x * 180) / Math.PI, toRadians: (x) => (x / 180) * Math.PI,
+  acos: Math.acos,
+  asin: Math.asin,
+  atan: Math.atan,
+  cbrt: Math.cbrt,
+  ceil: Math.ceil,
+  cos: Math.cos,
+  cosh: Math.cosh,
+  exp: Math.exp,
+  floor: Math.floor,
+  log: Math.log,
+  log10: Math.log10,
+  sin: Math.sin,
+  sinh: Math.sinh,
+  sqrt: Math.sqrt,
+  tan: Math.tan,
+  tanh: Math.tanh,
+  toDegrees: (x) => (x * 180) / Math.PI,
+  toRadians: (x) => (x / 180) * Math.PI,
 };
 
 const DOUBLE_BINARY: Readonly<Record<string, (x: number, y: number) => number>> = {
-  atan2: Math.atan2, hypot: Math.hypot, pow: Math.pow,
+  atan2: Math.atan2,
+  hypot: Math.hypot,
+  pow: Math.pow,
 };
 
 /** Math methods overloaded for int, long, float and double (both parameters of one type). */
@@ -148,7 +179,8 @@ function formatString(pattern: string, args: readonly FeelValue[]): FeelValue {
 function stringMethod(method: string, params: readonly JavaType[]): JavaBody | null {
   if (method === 'valueOf' && params.length === 1) return ([x]) => javaText(x);
   if (method === 'format' && params.length === 2 && params[0] === 'String' && params[1] === 'Object[]') {
-    return ([pattern, rest]) => (typeof pattern === 'string' && Array.isArray(rest) ? formatString(pattern, rest as readonly FeelValue[]) : null);
+    return ([pattern, rest]) =>
+      typeof pattern === 'string' && Array.isArray(rest) ? formatString(pattern, rest as readonly FeelValue[]) : null;
   }
   return null;
 }
@@ -188,7 +220,10 @@ function boxedMethod(primitive: JavaType, method: string, params: readonly JavaT
 function parseSignature(signature: string): { method: string; params: JavaType[] } | null {
   const match = /^\s*([A-Za-z_$][\w$]*)\s*\(([^)]*)\)\s*$/.exec(signature);
   if (!match) return null;
-  const names = (match[2] ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const names = (match[2] ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const params: JavaType[] = [];
   for (const name of names) {
     const type = JAVA_TYPES.get(name);
@@ -210,7 +245,14 @@ export function javaFunction(className: string, signature: string): ((args: read
   const { method, params } = parsed;
   const name = className.trim();
   const boxed = BOXED[name];
-  const body = name === 'java.lang.Math' ? mathMethod(method, params) : name === 'java.lang.String' ? stringMethod(method, params) : boxed ? boxedMethod(boxed, method, params) : null;
+  const body =
+    name === 'java.lang.Math'
+      ? mathMethod(method, params)
+      : name === 'java.lang.String'
+        ? stringMethod(method, params)
+        : boxed
+          ? boxedMethod(boxed, method, params)
+          : null;
   if (!body) return null;
   const varargs = params[params.length - 1] === 'Object[]';
   return (args) => {
@@ -219,7 +261,8 @@ export function javaFunction(className: string, signature: string): ((args: read
       values = [...args, []]; // no varargs at all: an empty array
     } else if (varargs && args.length >= params.length) {
       // several trailing arguments are the varargs array; a single one is converted (a list stays the array)
-      values = args.length === params.length ? args : [...args.slice(0, params.length - 1), args.slice(params.length - 1)];
+      values =
+        args.length === params.length ? args : [...args.slice(0, params.length - 1), args.slice(params.length - 1)];
     } else if (args.length !== params.length) {
       return null;
     }

@@ -52,7 +52,9 @@ export function fromJson(json: unknown, type?: FeelType): FeelValue {
   if (Array.isArray(json)) return json.map((item: unknown) => fromJson(item));
   if (typeof json === 'object') {
     const entryTypes = t?.kind === 'context' ? t.entries : undefined;
-    return makeContext(Object.entries(json as Record<string, unknown>).map(([k, v]) => [k, fromJson(v, entryTypes?.get(k))]));
+    return makeContext(
+      Object.entries(json as Record<string, unknown>).map(([k, v]) => [k, fromJson(v, entryTypes?.get(k))]),
+    );
   }
   return null;
 }

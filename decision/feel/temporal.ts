@@ -79,7 +79,8 @@ export function makeTime(
   offsetSeconds: number | null,
   zone: string | null,
 ): FeelTime | null {
-  if (!Number.isInteger(hour) || !Number.isInteger(minute) || hour < 0 || hour > 23 || minute < 0 || minute > 59) return null;
+  if (!Number.isInteger(hour) || !Number.isInteger(minute) || hour < 0 || hour > 23 || minute < 0 || minute > 59)
+    return null;
   if (!validSecond(second)) return null;
   if (offsetSeconds !== null && Math.abs(offsetSeconds) > 18 * 3600) return null;
   if (zone !== null && !isKnownZone(zone)) return null;
@@ -283,7 +284,9 @@ function secondsOfDay(t: FeelTime | FeelDateTime): FeelNumber {
 /** Seconds since 1970-01-01T00:00:00Z (local values read as UTC). */
 export function epochSeconds(dt: FeelDateTime): FeelNumber {
   const days = daysFromCivil(dt.year, dt.month, dt.day);
-  return secondsOfDay(dt).add(days * SECONDS_PER_DAY).sub(offsetOf(dt) ?? 0);
+  return secondsOfDay(dt)
+    .add(days * SECONDS_PER_DAY)
+    .sub(offsetOf(dt) ?? 0);
 }
 
 /** Seconds of the day in UTC (local values read as UTC); may leave 0..86400. */
@@ -301,7 +304,8 @@ export function compareTemporal(a: FeelTemporal, b: FeelTemporal): number | null
   }
   // compared to the millisecond, as the TCK's reference engines do (0068 time_005, datetime_003_a)
   if (a.kind === 'time' && b.kind === 'time') return toMillis(timeSeconds(a)).cmp(toMillis(timeSeconds(b)));
-  if (a.kind === 'date and time' && b.kind === 'date and time') return toMillis(epochSeconds(a)).cmp(toMillis(epochSeconds(b)));
+  if (a.kind === 'date and time' && b.kind === 'date and time')
+    return toMillis(epochSeconds(a)).cmp(toMillis(epochSeconds(b)));
   return null;
 }
 
@@ -330,7 +334,10 @@ function fromEpoch(seconds: FeelNumber, like: FeelDateTime): FeelDateTime | null
   const date = civilFromDays(days.toNumber());
   if (Math.abs(date.year) > MAX_YEAR) return null;
   const hour = rest.divToInt(3600).toNumber();
-  const minute = rest.sub(hour * 3600).divToInt(60).toNumber();
+  const minute = rest
+    .sub(hour * 3600)
+    .divToInt(60)
+    .toNumber();
   const second = rest.sub(hour * 3600 + minute * 60);
   return { ...like, ...date, hour, minute, second };
 }
@@ -354,7 +361,10 @@ function addToTime(value: FeelTime, duration: FeelDuration, sign: 1 | -1): FeelT
   const wrapped = total.mod(SECONDS_PER_DAY);
   const inDay = wrapped.isNeg() ? wrapped.add(SECONDS_PER_DAY) : wrapped;
   const hour = inDay.divToInt(3600).toNumber();
-  const minute = inDay.sub(hour * 3600).divToInt(60).toNumber();
+  const minute = inDay
+    .sub(hour * 3600)
+    .divToInt(60)
+    .toNumber();
   return { ...value, hour, minute, second: inDay.sub(hour * 3600 + minute * 60) };
 }
 

@@ -61,7 +61,10 @@ function closingAngle(text: string, open: number): number {
 }
 
 export function parseTypeRef(text: string, resolveNamed: (name: string) => FeelType | undefined): FeelType | undefined {
-  const name = text.trim().replace(/\s+/g, ' ').replace(/^feel:/, '');
+  const name = text
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/^feel:/, '');
   const primitive = PRIMITIVES[name];
   if (primitive) return { kind: primitive };
   if (name === 'Any' || name === 'any') return ANY;
@@ -111,7 +114,9 @@ export function conformsTo(value: FeelValue, type: FeelType): boolean {
     case 'null':
       return value === null;
     case 'list':
-      return Array.isArray(value) && (value as readonly FeelValue[]).every((v) => v === null || conformsTo(v, type.item));
+      return (
+        Array.isArray(value) && (value as readonly FeelValue[]).every((v) => v === null || conformsTo(v, type.item))
+      );
     case 'context':
       return (
         isContext(value) &&
@@ -143,7 +148,8 @@ export function typeOfValue(value: FeelValue): FeelType {
   const kind = valueKind(value);
   if (kind === 'null') return { kind: 'null' };
   if (Array.isArray(value)) return { kind: 'list', item: ANY };
-  if (isContext(value)) return { kind: 'context', entries: new Map([...value.entries].map(([k, v]) => [k, typeOfValue(v)])) };
+  if (isContext(value))
+    return { kind: 'context', entries: new Map([...value.entries].map(([k, v]) => [k, typeOfValue(v)])) };
   if (isRange(value)) return { kind: 'range', element: typeOfValue(value.start ?? value.end) };
   if (isFunction(value)) return { kind: 'function', params: value.params.map((p) => p.type ?? ANY), result: ANY };
   return { kind: kind as FeelPrimitiveTypeName };

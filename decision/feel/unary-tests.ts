@@ -36,7 +36,8 @@ function compareTest(op: string, endpoint: Evaluator): Test {
 export function matchesValue(value: FeelValue, input: FeelValue): boolean | null {
   if (isRange(value)) return rangeIncludes(value, input);
   if (isList(value)) {
-    if (value.some((item) => (isRange(item) ? rangeIncludes(item, input) : feelEquals(item, input)) === true)) return true;
+    if (value.some((item) => (isRange(item) ? rangeIncludes(item, input) : feelEquals(item, input)) === true))
+      return true;
     return feelEquals(value, input) === true;
   }
   return feelEquals(value, input);
@@ -50,7 +51,8 @@ function compilePositiveTest(node: SyntaxNode, state: CompileState): Test {
   if (!inner) throw new FeelSyntaxError(`empty test at ${node.from}`, node.from);
   if (inner.name === 'SimplePositiveUnaryTest') {
     const parts = childrenOf(inner);
-    if (parts.length === 2 && parts[0] && parts[1]) return compareTest(textOf(parts[0], state), compileNode(parts[1], state));
+    if (parts.length === 2 && parts[0] && parts[1])
+      return compareTest(textOf(parts[0], state), compileNode(parts[1], state));
   }
   const expression = compileNode(inner, state);
   const questionMark = usesQuestionMark(inner);
@@ -78,7 +80,9 @@ function anyOf(tests: readonly Test[]): Test {
 }
 
 function compilePositiveTests(nodes: readonly SyntaxNode[], state: CompileState): Test {
-  const tests = nodes.flatMap((n) => (n.name === 'PositiveUnaryTests' ? childrenOf(n) : [n])).map((n) => compilePositiveTest(n, state));
+  const tests = nodes
+    .flatMap((n) => (n.name === 'PositiveUnaryTests' ? childrenOf(n) : [n]))
+    .map((n) => compilePositiveTest(n, state));
   return anyOf(tests);
 }
 

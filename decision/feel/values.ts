@@ -23,7 +23,8 @@ export function isList(value: FeelValue): value is readonly FeelValue[] {
 type Tagged = Exclude<FeelValue, null | boolean | string | FeelNumber | readonly FeelValue[]>;
 
 function kindOf(value: FeelValue): string | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof FeelNumber) return undefined;
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof FeelNumber)
+    return undefined;
   return (value as Tagged).kind;
 }
 
@@ -77,7 +78,12 @@ export function makeRange(start: FeelValue, end: FeelValue, startIncluded: boole
  */
 const rangeFlavours = new WeakMap<FeelRange, 'null end point' | 'equality'>();
 
-export function makeRangeWithNullEndpoints(start: FeelValue, end: FeelValue, startIncluded: boolean, endIncluded: boolean): FeelRange {
+export function makeRangeWithNullEndpoints(
+  start: FeelValue,
+  end: FeelValue,
+  startIncluded: boolean,
+  endIncluded: boolean,
+): FeelRange {
   const range = makeRange(start, end, startIncluded, endIncluded);
   if (start === null || end === null) rangeFlavours.set(range, 'null end point');
   return range;
@@ -155,7 +161,8 @@ function rangeEquals(a: FeelRange, b: FeelRange): boolean | null {
 
 function compareDurations(a: FeelDuration, b: FeelDuration): number | null {
   if (a.kind === 'days and time duration' && b.kind === 'days and time duration') return a.seconds.cmp(b.seconds);
-  if (a.kind === 'years and months duration' && b.kind === 'years and months duration') return Math.sign(a.months - b.months);
+  if (a.kind === 'years and months duration' && b.kind === 'years and months duration')
+    return Math.sign(a.months - b.months);
   return null;
 }
 

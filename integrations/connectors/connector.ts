@@ -50,7 +50,8 @@ export interface UploadSource {
 
 export type DestinationRules = Pick<ConnectorEnvironment, 'allowedHosts' | 'requireHttps'>;
 
-export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'date-time' | 'object' | 'array' | 'null' | 'unknown';
+export type FieldType =
+  'string' | 'number' | 'integer' | 'boolean' | 'date' | 'date-time' | 'object' | 'array' | 'null' | 'unknown';
 
 export interface DiscoveredStream {
   name: string;
@@ -113,7 +114,12 @@ export interface Connector<Config = Record<string, unknown>> {
   streamNames?(config: Config): string[];
   check(config: Config, credentials: Credentials, env: ConnectorEnvironment): Promise<CheckResult>;
   discover(config: Config, credentials: Credentials, env: ConnectorEnvironment): Promise<DiscoveredStream[]>;
-  read(config: Config, credentials: Credentials, env: ConnectorEnvironment, request: ReadRequest): AsyncGenerator<RecordPage>;
+  read(
+    config: Config,
+    credentials: Credentials,
+    env: ConnectorEnvironment,
+    request: ReadRequest,
+  ): AsyncGenerator<RecordPage>;
 }
 
 /** A failure of the source (unreachable, refused, malformed answer): reported on the check, discover or sync. */

@@ -1,6 +1,15 @@
 import { CsvError, parse, type Info, type Parser } from 'csv-parse';
 import type { FieldError } from '../../core/app-error';
-import { ConnectorError, type CheckResult, type Connector, type DiscoveredStream, type FieldType, type RecordPage, type UploadedFile, type UploadSource } from './connector';
+import {
+  ConnectorError,
+  type CheckResult,
+  type Connector,
+  type DiscoveredStream,
+  type FieldType,
+  type RecordPage,
+  type UploadedFile,
+  type UploadSource,
+} from './connector';
 import { jsonFieldType } from './field-types';
 
 /**
@@ -40,9 +49,24 @@ const spec = {
   additionalProperties: false,
   required: ['streams'],
   properties: {
-    delimiter: { enum: [',', ';', '\t', '|'], default: ',', description: 'The field delimiter. Rows end with LF or CRLF; fields may be quoted with `"` (RFC 4180).' },
-    has_header: { type: 'boolean', default: true, description: 'Whether the first row names the columns; when false, `columns` names them.' },
-    columns: { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: columnName, description: 'The column names, in order, of files without a header row.' },
+    delimiter: {
+      enum: [',', ';', '\t', '|'],
+      default: ',',
+      description: 'The field delimiter. Rows end with LF or CRLF; fields may be quoted with `"` (RFC 4180).',
+    },
+    has_header: {
+      type: 'boolean',
+      default: true,
+      description: 'Whether the first row names the columns; when false, `columns` names them.',
+    },
+    columns: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 500,
+      uniqueItems: true,
+      items: columnName,
+      description: 'The column names, in order, of files without a header row.',
+    },
     streams: {
       type: 'array',
       minItems: 1,
@@ -54,7 +78,14 @@ const spec = {
         required: ['name', 'primary_key'],
         properties: {
           name: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,62}$' },
-          primary_key: { type: 'array', minItems: 1, maxItems: 4, uniqueItems: true, items: columnName, description: 'Columns every upload must have.' },
+          primary_key: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 4,
+            uniqueItems: true,
+            items: columnName,
+            description: 'Columns every upload must have.',
+          },
         },
       },
     },
@@ -77,7 +108,8 @@ function parserOptions(delimiter: string) {
 
 function countNewlines(bytes: Buffer, end = bytes.length): number {
   let count = 0;
-  for (let index = bytes.indexOf(NEWLINE); index !== -1 && index < end; index = bytes.indexOf(NEWLINE, index + 1)) count += 1;
+  for (let index = bytes.indexOf(NEWLINE); index !== -1 && index < end; index = bytes.indexOf(NEWLINE, index + 1))
+    count += 1;
   return count;
 }
 
@@ -104,7 +136,9 @@ function describeParseError(error: CsvError): string {
   }
 }
 
-export type CsvRow = { kind: 'row'; line: number; fields: string[]; bytes: Buffer } | { kind: 'broken'; line: number; raw: string; message: string };
+export type CsvRow =
+  | { kind: 'row'; line: number; fields: string[]; bytes: Buffer }
+  | { kind: 'broken'; line: number; raw: string; message: string };
 export interface CsvPosition {
   /** Byte offset where the next row begins. */
   offset: number;
@@ -141,7 +175,11 @@ class RowWindow {
  * The first line of a row the parser refused, from `from` (blank lines skipped): its line number, an excerpt, and
  * where the next line begins. Reading resumes there, so one stray quote costs one row, not the rest of the file.
  */
-async function skipBrokenLine(source: UploadSource, upload: UploadedFile, from: CsvPosition): Promise<{ line: number; raw: string; next: CsvPosition }> {
+async function skipBrokenLine(
+  source: UploadSource,
+  upload: UploadedFile,
+  from: CsvPosition,
+): Promise<{ line: number; raw: string; next: CsvPosition }> {
   let offset = from.offset;
   let line = from.line;
   let started = false;
@@ -188,7 +226,11 @@ function finish(parser: Parser): Promise<void> {
  * Every row of an upload from `from` on, each with the position after it. Rows come out of the parser in write order,
  * all of them before a parse error is raised, so a refused row is always the one after the last row taken.
  */
-export async function* readCsvRows(source: UploadSource, upload: UploadedFile, from: CsvPosition): AsyncGenerator<{ row: CsvRow; next: CsvPosition }> {
+export async function* readCsvRows(
+  source: UploadSource,
+  upload: UploadedFile,
+  from: CsvPosition,
+): AsyncGenerator<{ row: CsvRow; next: CsvPosition }> {
   let position = from;
   while (position.offset < upload.bytes) {
     const base = position.offset;
@@ -221,9 +263,13 @@ export async function* readCsvRows(source: UploadSource, upload: UploadedFile, f
     }
     if (!failure) return;
     parser.destroy();
-    if (!(failure instanceof CsvError)) throw new ConnectorError(`the upload could not be read: ${failure.message}`, { retryable: true });
+    if (!(failure instanceof CsvError))
+      throw new ConnectorError(`the upload could not be read: ${failure.message}`, { retryable: true });
     const broken = await skipBrokenLine(source, upload, window.position);
-    yield { row: { kind: 'broken', line: broken.line, raw: broken.raw, message: describeParseError(failure) }, next: broken.next };
+    yield {
+      row: { kind: 'broken', line: broken.line, raw: broken.raw, message: describeParseError(failure) },
+      next: broken.next,
+    };
     position = broken.next;
   }
 }
@@ -233,7 +279,8 @@ export function headerProblems(columns: string[], primaryKey: string[]): FieldEr
   const errors: FieldError[] = [];
   columns.forEach((name, index) => {
     if (name === '') errors.push({ path: `/header/${index}`, message: `column ${index + 1} has no name` });
-    else if (columns.indexOf(name) !== index) errors.push({ path: `/header/${index}`, message: `column ${index + 1} repeats the name "${name}"` });
+    else if (columns.indexOf(name) !== index)
+      errors.push({ path: `/header/${index}`, message: `column ${index + 1} repeats the name "${name}"` });
   });
   for (const key of primaryKey) {
     if (!columns.includes(key)) errors.push({ path: '/header', message: `has no primary key column "${key}"` });
@@ -273,7 +320,8 @@ export function createCsvHeaderProbe(config: CsvConfig) {
       const bomLength = head.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])) ? 3 : 0;
       if (!config.has_header) {
         parser.destroy();
-        if (head.subarray(bomLength).toString('utf8').trim() === '') return { errors: [{ path: '', message: 'the file is empty' }] };
+        if (head.subarray(bomLength).toString('utf8').trim() === '')
+          return { errors: [{ path: '', message: 'the file is empty' }] };
         return { header: { columns: config.columns ?? [], dataOffset: bomLength, dataLine: 1 } };
       }
       if (!done()) await finish(parser);
@@ -319,11 +367,19 @@ interface CsvReadPosition extends CsvPosition {
   upload_id: string;
 }
 
-async function requireUpload(env: { uploads?: UploadSource }, uploadId?: string): Promise<{ source: UploadSource; upload: UploadedFile }> {
+async function requireUpload(
+  env: { uploads?: UploadSource },
+  uploadId?: string,
+): Promise<{ source: UploadSource; upload: UploadedFile }> {
   const source = env.uploads;
   if (!source) throw new ConnectorError('uploads are not available here');
   const upload = await source.find(uploadId);
-  if (!upload) throw new ConnectorError(uploadId ? `upload ${uploadId} does not exist` : 'no file has been uploaded yet: POST it to /api/v1/integrations/{id}/uploads');
+  if (!upload)
+    throw new ConnectorError(
+      uploadId
+        ? `upload ${uploadId} does not exist`
+        : 'no file has been uploaded yet: POST it to /api/v1/integrations/{id}/uploads',
+    );
   return { source, upload };
 }
 
@@ -338,10 +394,15 @@ export const csvConnector: Connector<CsvConfig> = {
 
   validate(config): FieldError[] {
     const errors: FieldError[] = [];
-    if (!config.has_header && !config.columns) errors.push({ path: '/config/columns', message: 'is required when has_header is false' });
+    if (!config.has_header && !config.columns)
+      errors.push({ path: '/config/columns', message: 'is required when has_header is false' });
     if (config.columns) {
       for (const key of config.streams[0]?.primary_key ?? []) {
-        if (!config.columns.includes(key)) errors.push({ path: '/config/streams/0/primary_key', message: `names "${key}", which is not one of the columns` });
+        if (!config.columns.includes(key))
+          errors.push({
+            path: '/config/streams/0/primary_key',
+            message: `names "${key}", which is not one of the columns`,
+          });
       }
     }
     return errors;
@@ -359,7 +420,11 @@ export const csvConnector: Connector<CsvConfig> = {
     for await (const { row } of readCsvRows(source, upload, { offset: upload.dataOffset, line: upload.dataLine })) {
       if (row.kind === 'broken' || row.fields.length !== upload.columns.length) continue;
       row.fields.forEach((value, index) => {
-        if (value !== '') types.set(upload.columns[index] as string, mergeTypes(types.get(upload.columns[index] as string), csvValueType(value)));
+        if (value !== '')
+          types.set(
+            upload.columns[index] as string,
+            mergeTypes(types.get(upload.columns[index] as string), csvValueType(value)),
+          );
       });
       if (++sampled >= TYPE_SAMPLE_ROWS) break;
     }
@@ -384,16 +449,26 @@ export const csvConnector: Connector<CsvConfig> = {
     if (request.stream !== stream.name) throw new ConnectorError(`no stream named ${request.stream}`);
     const pinned = request.state?.position as CsvReadPosition | null | undefined;
     const { source, upload } = await requireUpload(env, pinned?.upload_id);
-    const start: CsvPosition = pinned ? { offset: pinned.offset, line: pinned.line } : { offset: upload.dataOffset, line: upload.dataLine };
+    const start: CsvPosition = pinned
+      ? { offset: pinned.offset, line: pinned.line }
+      : { offset: upload.dataOffset, line: upload.dataLine };
     let records: Array<Record<string, unknown>> = [];
     let rejected: NonNullable<RecordPage['rejected']> = [];
     let position = start;
-    const page = (): RecordPage => ({ records, rejected, state: { cursor: null, position: { upload_id: upload.id, offset: position.offset, line: position.line } } });
+    const page = (): RecordPage => ({
+      records,
+      rejected,
+      state: { cursor: null, position: { upload_id: upload.id, offset: position.offset, line: position.line } },
+    });
     for await (const { row, next } of readCsvRows(source, upload, start)) {
       position = next;
       if (row.kind === 'broken') rejected.push({ line: row.line, raw: row.raw, message: row.message });
       else if (row.fields.length !== upload.columns.length) {
-        rejected.push({ line: row.line, raw: excerpt(row.bytes), message: `the row has ${row.fields.length} fields; the header has ${upload.columns.length}` });
+        rejected.push({
+          line: row.line,
+          raw: excerpt(row.bytes),
+          message: `the row has ${row.fields.length} fields; the header has ${upload.columns.length}`,
+        });
       } else records.push(recordOf(upload.columns, row.fields));
       if (records.length + rejected.length >= request.pageSize) {
         yield page();

@@ -8,7 +8,8 @@ export function jsonFieldType(value: unknown): FieldType {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  if (typeof value === 'string') return ISO_DATE.test(value) ? 'date' : ISO_DATE_TIME.test(value) ? 'date-time' : 'string';
+  if (typeof value === 'string')
+    return ISO_DATE.test(value) ? 'date' : ISO_DATE_TIME.test(value) ? 'date-time' : 'string';
   if (Array.isArray(value)) return 'array';
   return 'object';
 }

@@ -44,10 +44,17 @@ async function requestOnce(url: URL, request: JsonRequest, env: ConnectorEnviron
     case 'unresolved':
       throw destinationError(outcome);
     case 'error':
-      throw new ConnectorError(outcome.timedOut ? `${url.host} did not answer within ${env.timeoutMs} ms` : `${url.host}: ${outcome.message}`, { retryable: true });
+      throw new ConnectorError(
+        outcome.timedOut ? `${url.host} did not answer within ${env.timeoutMs} ms` : `${url.host}: ${outcome.message}`,
+        { retryable: true },
+      );
     case 'response':
-      if (outcome.truncated) throw new ConnectorError(`the response from ${url.host} is larger than ${RESPONSE_LIMIT_BYTES} bytes`);
-      if (outcome.readError !== undefined) throw new ConnectorError(`reading the response from ${url.host} failed: ${outcome.readError}`, { retryable: true });
+      if (outcome.truncated)
+        throw new ConnectorError(`the response from ${url.host} is larger than ${RESPONSE_LIMIT_BYTES} bytes`);
+      if (outcome.readError !== undefined)
+        throw new ConnectorError(`reading the response from ${url.host} failed: ${outcome.readError}`, {
+          retryable: true,
+        });
       return { status: outcome.status, headers: outcome.headers, body: outcome.body.toString('utf8') };
   }
 }
@@ -65,7 +72,11 @@ function retryAfterMs(value: string | string[] | undefined): number | undefined 
  * exponentially, up to `maxRetries` times; any other non-2xx, or a body that is not JSON, fails at once. Error
  * messages carry the status and URL path, never request headers (which hold credentials).
  */
-export async function requestJson(rawUrl: string, request: JsonRequest, env: ConnectorEnvironment): Promise<{ body: unknown; headers: http.IncomingHttpHeaders }> {
+export async function requestJson(
+  rawUrl: string,
+  request: JsonRequest,
+  env: ConnectorEnvironment,
+): Promise<{ body: unknown; headers: http.IncomingHttpHeaders }> {
   const verdict = checkOutboundUrl(rawUrl, { allowedHosts: env.allowedHosts, requireHttps: env.requireHttps });
   if (!verdict.ok) throw new ConnectorError(`destination_not_allowed: the URL ${verdict.reason}`);
   const url = new URL(rawUrl);
@@ -84,9 +95,12 @@ export async function requestJson(rawUrl: string, request: JsonRequest, env: Con
     }
     if (exchange.status === 429 || exchange.status >= 500) {
       if (attempt >= maxRetries) {
-        throw new ConnectorError(`${url.host}${url.pathname} answered ${exchange.status} ${maxRetries + 1} times`, { retryable: true });
+        throw new ConnectorError(`${url.host}${url.pathname} answered ${exchange.status} ${maxRetries + 1} times`, {
+          retryable: true,
+        });
       }
-      const wait = exchange.status === 429 ? (retryAfterMs(exchange.headers['retry-after']) ?? 1000) : 500 * 2 ** attempt;
+      const wait =
+        exchange.status === 429 ? (retryAfterMs(exchange.headers['retry-after']) ?? 1000) : 500 * 2 ** attempt;
       await sleep(Math.min(wait, MAX_RETRY_AFTER_MS));
       continue;
     }
@@ -103,6 +117,10 @@ export async function requestJson(rawUrl: string, request: JsonRequest, env: Con
 }
 
 /** GETs a JSON document (see requestJson). */
-export async function getJson(rawUrl: string, headers: Record<string, string>, env: ConnectorEnvironment): Promise<unknown> {
+export async function getJson(
+  rawUrl: string,
+  headers: Record<string, string>,
+  env: ConnectorEnvironment,
+): Promise<unknown> {
   return (await requestJson(rawUrl, { headers }, env)).body;
 }

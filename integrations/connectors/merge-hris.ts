@@ -1,6 +1,15 @@
 import type { FieldError } from '../../core/app-error';
 import { checkOutboundUrl } from '../../core/outbound-url';
-import { ConnectorError, type CheckResult, type Connector, type ConnectorEnvironment, type Credentials, type DiscoveredStream, type RecordPage, type ReadRequest } from './connector';
+import {
+  ConnectorError,
+  type CheckResult,
+  type Connector,
+  type ConnectorEnvironment,
+  type Credentials,
+  type DiscoveredStream,
+  type RecordPage,
+  type ReadRequest,
+} from './connector';
 import { laterCursor } from './cursor-values';
 import { inferFields } from './field-types';
 import { requestJson } from './http-json';
@@ -23,8 +32,18 @@ const spec = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    base_url: { type: 'string', format: 'uri', maxLength: 2000, description: 'The API base (default `https://api.merge.dev/api`; `https://api-eu.merge.dev/api` for the EU region).' },
-    include_remote_deleted: { type: 'boolean', default: false, description: 'Also read employees deleted in the third-party system (`include_deleted_data`).' },
+    base_url: {
+      type: 'string',
+      format: 'uri',
+      maxLength: 2000,
+      description:
+        'The API base (default `https://api.merge.dev/api`; `https://api-eu.merge.dev/api` for the EU region).',
+    },
+    include_remote_deleted: {
+      type: 'boolean',
+      default: false,
+      description: 'Also read employees deleted in the third-party system (`include_deleted_data`).',
+    },
   },
 };
 
@@ -34,7 +53,12 @@ const credentialsSpec = {
   required: ['api_key', 'account_token'],
   properties: {
     api_key: { type: 'string', minLength: 1, maxLength: 4096, description: 'The Merge API key (bearer).' },
-    account_token: { type: 'string', minLength: 1, maxLength: 4096, description: 'The linked account\'s token (X-Account-Token).' },
+    account_token: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 4096,
+      description: "The linked account's token (X-Account-Token).",
+    },
   },
 };
 
@@ -51,15 +75,34 @@ interface MergePosition {
   since: string | null;
 }
 
-async function fetchPage(config: MergeHrisConfig, credentials: Credentials, env: ConnectorEnvironment, pageSize: number, cursor: string | null, since: string | null) {
+async function fetchPage(
+  config: MergeHrisConfig,
+  credentials: Credentials,
+  env: ConnectorEnvironment,
+  pageSize: number,
+  cursor: string | null,
+  since: string | null,
+) {
   const url = new URL(`${baseUrlOf(config)}/hris/v1/employees`);
   url.searchParams.set('page_size', String(Math.min(MAX_PAGE_SIZE, Math.max(1, pageSize))));
   if (cursor !== null) url.searchParams.set('cursor', cursor);
   if (since !== null) url.searchParams.set('modified_after', justBefore(since));
   if (config.include_remote_deleted) url.searchParams.set('include_deleted_data', 'true');
-  const { body } = await requestJson(url.toString(), { headers: { authorization: `Bearer ${credentials.api_key ?? ''}`, 'x-account-token': credentials.account_token ?? '' } }, env);
+  const { body } = await requestJson(
+    url.toString(),
+    {
+      headers: {
+        authorization: `Bearer ${credentials.api_key ?? ''}`,
+        'x-account-token': credentials.account_token ?? '',
+      },
+    },
+    env,
+  );
   const answer = (typeof body === 'object' && body !== null ? body : {}) as { next?: unknown; results?: unknown };
-  if (!Array.isArray(answer.results) || answer.results.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) {
+  if (
+    !Array.isArray(answer.results) ||
+    answer.results.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))
+  ) {
     throw new ConnectorError('the employees answer has no results array of records');
   }
   const next = typeof answer.next === 'string' && answer.next !== '' ? answer.next : null;
@@ -69,7 +112,8 @@ async function fetchPage(config: MergeHrisConfig, credentials: Credentials, env:
 export const mergeHrisConnector: Connector<MergeHrisConfig> = {
   type: 'merge_hris',
   title: 'Merge HRIS (unified API)',
-  description: 'Employees from any HRIS linked through a Merge-style unified API: cursor pagination, incremental by modified_at, API key plus account token.',
+  description:
+    'Employees from any HRIS linked through a Merge-style unified API: cursor pagination, incremental by modified_at, API key plus account token.',
   spec,
   credentialsSpec,
   streamNames: () => ['employees'],
@@ -95,7 +139,15 @@ export const mergeHrisConnector: Connector<MergeHrisConfig> = {
 
   async discover(config, credentials, env): Promise<DiscoveredStream[]> {
     const { records } = await fetchPage(config, credentials, env, MAX_PAGE_SIZE, null, null);
-    return [{ name: 'employees', fields: inferFields(records), primary_key: ['id'], cursor_field: 'modified_at', supported_sync_modes: ['full', 'incremental'] }];
+    return [
+      {
+        name: 'employees',
+        fields: inferFields(records),
+        primary_key: ['id'],
+        cursor_field: 'modified_at',
+        supported_sync_modes: ['full', 'incremental'],
+      },
+    ];
   },
 
   async *read(config, credentials, env, request: ReadRequest): AsyncGenerator<RecordPage> {

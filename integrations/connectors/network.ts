@@ -9,7 +9,11 @@ export { systemResolveHost } from '../../core/pinned-http-request';
  * the caller connects to the returned address, so a DNS answer that changes between check and connect cannot
  * redirect it. For connections that are not HTTP (Postgres); HTTP sources go through sendPinnedRequest.
  */
-export async function resolveAllowedAddress(host: string, env: ConnectorEnvironment, signal?: AbortSignal): Promise<PinnedAddress> {
+export async function resolveAllowedAddress(
+  host: string,
+  env: ConnectorEnvironment,
+  signal?: AbortSignal,
+): Promise<PinnedAddress> {
   const resolution = await resolvePinnedAddress(host, env, signal);
   if (resolution.kind !== 'resolved') throw destinationError(resolution);
   return resolution.target;
@@ -17,5 +21,7 @@ export async function resolveAllowedAddress(host: string, env: ConnectorEnvironm
 
 /** A refused or unresolved destination as the connector error it is (a temporary resolver failure is retryable). */
 export function destinationError(resolution: Exclude<Resolution, { kind: 'resolved' }>): ConnectorError {
-  return resolution.kind === 'refused' ? new ConnectorError(resolution.reason) : new ConnectorError(resolution.message, { retryable: resolution.temporary });
+  return resolution.kind === 'refused'
+    ? new ConnectorError(resolution.reason)
+    : new ConnectorError(resolution.message, { retryable: resolution.temporary });
 }

@@ -35,13 +35,25 @@ const pending = new Map<string, Promise<CachedToken>>();
 function cacheKey(grant: ClientCredentialsGrant, clientSecret: string): string {
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify([grant.token_url, grant.client_id, [...(grant.scopes ?? [])].sort(), grant.client_auth ?? 'client_secret_basic', clientSecret]))
+    .update(
+      JSON.stringify([
+        grant.token_url,
+        grant.client_id,
+        [...(grant.scopes ?? [])].sort(),
+        grant.client_auth ?? 'client_secret_basic',
+        clientSecret,
+      ]),
+    )
     .digest('hex');
 }
 
 const formEncode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
 
-async function requestToken(grant: ClientCredentialsGrant, clientSecret: string, env: ConnectorEnvironment): Promise<CachedToken> {
+async function requestToken(
+  grant: ClientCredentialsGrant,
+  clientSecret: string,
+  env: ConnectorEnvironment,
+): Promise<CachedToken> {
   const form = new URLSearchParams({ grant_type: 'client_credentials' });
   if (grant.scopes && grant.scopes.length > 0) form.set('scope', grant.scopes.join(' '));
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -55,16 +67,24 @@ async function requestToken(grant: ClientCredentialsGrant, clientSecret: string,
   try {
     ({ body } = await requestJson(grant.token_url, { method: 'POST', headers, body: form.toString() }, env));
   } catch (error) {
-    if (error instanceof ConnectorError) throw new ConnectorError(`the OAuth token request failed: ${error.message}`, error.options);
+    if (error instanceof ConnectorError)
+      throw new ConnectorError(`the OAuth token request failed: ${error.message}`, error.options);
     throw error;
   }
   const answer = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  if (typeof answer.access_token !== 'string' || answer.access_token === '') throw new ConnectorError('the OAuth token endpoint answered without an access_token');
+  if (typeof answer.access_token !== 'string' || answer.access_token === '')
+    throw new ConnectorError('the OAuth token endpoint answered without an access_token');
   if (typeof answer.token_type === 'string' && answer.token_type.toLowerCase() !== 'bearer') {
-    throw new ConnectorError(`the OAuth token endpoint issued a token of type ${answer.token_type.slice(0, 40)}, not bearer`);
+    throw new ConnectorError(
+      `the OAuth token endpoint issued a token of type ${answer.token_type.slice(0, 40)}, not bearer`,
+    );
   }
-  const lifetimeMs = (typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : DEFAULT_LIFETIME_S) * 1000;
-  return { accessToken: answer.access_token, renewAt: Date.now() + lifetimeMs - Math.min(MAX_RENEWAL_MARGIN_MS, lifetimeMs / 10) };
+  const lifetimeMs =
+    (typeof answer.expires_in === 'number' && answer.expires_in > 0 ? answer.expires_in : DEFAULT_LIFETIME_S) * 1000;
+  return {
+    accessToken: answer.access_token,
+    renewAt: Date.now() + lifetimeMs - Math.min(MAX_RENEWAL_MARGIN_MS, lifetimeMs / 10),
+  };
 }
 
 export interface TokenSource {
@@ -74,7 +94,11 @@ export interface TokenSource {
   invalidate(accessToken: string): void;
 }
 
-export function clientCredentialsTokenSource(grant: ClientCredentialsGrant, clientSecret: string, env: ConnectorEnvironment): TokenSource {
+export function clientCredentialsTokenSource(
+  grant: ClientCredentialsGrant,
+  clientSecret: string,
+  env: ConnectorEnvironment,
+): TokenSource {
   const key = cacheKey(grant, clientSecret);
   return {
     async token() {

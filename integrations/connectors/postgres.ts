@@ -2,7 +2,17 @@ import pg from 'pg';
 import net from 'node:net';
 import type { FieldError } from '../../core/app-error';
 import { isPublicAddress } from '../../core/outbound-url';
-import { ConnectorError, type CheckResult, type Connector, type ConnectorEnvironment, type Credentials, type DiscoveredStream, type FieldType, type RecordPage, type ReadRequest } from './connector';
+import {
+  ConnectorError,
+  type CheckResult,
+  type Connector,
+  type ConnectorEnvironment,
+  type Credentials,
+  type DiscoveredStream,
+  type FieldType,
+  type RecordPage,
+  type ReadRequest,
+} from './connector';
 import { resolveAllowedAddress } from './network';
 
 /**
@@ -40,11 +50,21 @@ const spec = {
   additionalProperties: false,
   required: ['host', 'database', 'username', 'streams'],
   properties: {
-    host: { type: 'string', minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.:-]+$', description: 'Host name or IP address (public, or on the development allow-list).' },
+    host: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 253,
+      pattern: '^[A-Za-z0-9.:-]+$',
+      description: 'Host name or IP address (public, or on the development allow-list).',
+    },
     port: { type: 'integer', minimum: 1, maximum: 65535, default: 5432 },
     database: { type: 'string', minLength: 1, maxLength: 63 },
     username: { type: 'string', minLength: 1, maxLength: 63 },
-    ssl_mode: { enum: ['disable', 'require'], default: 'require', description: '`require`: TLS with the server certificate verified.' },
+    ssl_mode: {
+      enum: ['disable', 'require'],
+      default: 'require',
+      description: '`require`: TLS with the server certificate verified.',
+    },
     statement_timeout_ms: { type: 'integer', minimum: 100, maximum: 600_000, default: 30_000 },
     streams: {
       type: 'array',
@@ -56,9 +76,22 @@ const spec = {
         required: ['name', 'cursor_column', 'primary_key'],
         properties: {
           name: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,62}$' },
-          table: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,62}(\\.[A-Za-z_][A-Za-z0-9_]{0,62})?$', description: '`table` or `schema.table`.' },
-          query: { type: 'string', minLength: 1, maxLength: 20_000, description: 'One SELECT; run read-only. Its columns must include cursor_column and primary_key.' },
-          cursor_column: { ...identifier, description: 'A non-null column that grows with every change (updated_at); rows where it is null are not read.' },
+          table: {
+            type: 'string',
+            pattern: '^[A-Za-z_][A-Za-z0-9_]{0,62}(\\.[A-Za-z_][A-Za-z0-9_]{0,62})?$',
+            description: '`table` or `schema.table`.',
+          },
+          query: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 20_000,
+            description: 'One SELECT; run read-only. Its columns must include cursor_column and primary_key.',
+          },
+          cursor_column: {
+            ...identifier,
+            description:
+              'A non-null column that grows with every change (updated_at); rows where it is null are not read.',
+          },
           primary_key: { type: 'array', minItems: 1, maxItems: 4, uniqueItems: true, items: identifier },
           lookback_seconds: {
             type: 'integer',
@@ -112,7 +145,11 @@ const TYPE_NAMES: Record<string, FieldType> = {
 };
 
 /** A connection to the checked address of the source (the host is resolved and checked again on every connect). */
-async function connect(config: PostgresConfig, credentials: Credentials, env: ConnectorEnvironment): Promise<pg.Client> {
+async function connect(
+  config: PostgresConfig,
+  credentials: Credentials,
+  env: ConnectorEnvironment,
+): Promise<pg.Client> {
   const target = await resolveAllowedAddress(config.host, env);
   const client = new pg.Client({
     host: target.address,
@@ -129,16 +166,25 @@ async function connect(config: PostgresConfig, credentials: Credentials, env: Co
   try {
     await client.connect();
   } catch (error) {
-    throw new ConnectorError(`could not connect to ${config.host}:${config.port}/${config.database}: ${(error as Error).message}`, { retryable: true });
+    throw new ConnectorError(
+      `could not connect to ${config.host}:${config.port}/${config.database}: ${(error as Error).message}`,
+      { retryable: true },
+    );
   }
   return client;
 }
 
 /** Runs `work` in a read-only transaction with the configured statement timeout, on an open connection. */
-async function readOnlyTransaction<T>(client: pg.Client, config: PostgresConfig, work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function readOnlyTransaction<T>(
+  client: pg.Client,
+  config: PostgresConfig,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   try {
     await client.query('begin transaction isolation level repeatable read read only');
-    await client.query(`select set_config('statement_timeout', $1, true), set_config('timezone', 'UTC', true)`, [String(config.statement_timeout_ms)]);
+    await client.query(`select set_config('statement_timeout', $1, true), set_config('timezone', 'UTC', true)`, [
+      String(config.statement_timeout_ms),
+    ]);
     const result = await work(client);
     await client.query('commit');
     return result;
@@ -147,12 +193,19 @@ async function readOnlyTransaction<T>(client: pg.Client, config: PostgresConfig,
     if (error instanceof ConnectorError) throw error;
     const code = (error as { code?: string }).code;
     // 57014: statement timeout; 08xxx: connection trouble. Other SQL errors are the configuration's (not retryable).
-    throw new ConnectorError(`the source query failed: ${(error as Error).message}`, { retryable: code === '57014' || code?.startsWith('08') === true });
+    throw new ConnectorError(`the source query failed: ${(error as Error).message}`, {
+      retryable: code === '57014' || code?.startsWith('08') === true,
+    });
   }
 }
 
 /** One read-only transaction on a connection of its own (checks and discovery). */
-async function withReadOnlyTransaction<T>(config: PostgresConfig, credentials: Credentials, env: ConnectorEnvironment, work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withReadOnlyTransaction<T>(
+  config: PostgresConfig,
+  credentials: Credentials,
+  env: ConnectorEnvironment,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = await connect(config, credentials, env);
   try {
     return await readOnlyTransaction(client, config, work);
@@ -170,7 +223,14 @@ export function lookBack(cursor: string, seconds: number): string {
   if (seconds <= 0) return cursor;
   const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d+)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/.exec(cursor);
   if (!match) return cursor;
-  const zone = match[3] === undefined ? 'Z' : match[3] === 'Z' ? 'Z' : match[3].length === 3 ? `${match[3]}:00` : match[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+  const zone =
+    match[3] === undefined
+      ? 'Z'
+      : match[3] === 'Z'
+        ? 'Z'
+        : match[3].length === 3
+          ? `${match[3]}:00`
+          : match[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
   const time = Date.parse(`${match[1]}T${match[2]}${zone}`);
   if (Number.isNaN(time)) return cursor;
   return new Date(time - seconds * 1000).toISOString();
@@ -180,14 +240,18 @@ function plainRecord(row: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (key.startsWith('__dms_')) continue;
-    record[key] = value instanceof Date ? value.toISOString() : Buffer.isBuffer(value) ? value.toString('base64') : value;
+    record[key] =
+      value instanceof Date ? value.toISOString() : Buffer.isBuffer(value) ? value.toString('base64') : value;
   }
   return record;
 }
 
 /** Orders two cursor values as the source does for times and numbers (both as text from ::text); otherwise as text. */
 function compareCursor(a: string, b: string): number {
-  const [ta, tb] = [Date.parse(a.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')), Date.parse(b.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))];
+  const [ta, tb] = [
+    Date.parse(a.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')),
+    Date.parse(b.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')),
+  ];
   if (!Number.isNaN(ta) && !Number.isNaN(tb) && /^\d{4}-/.test(a) && /^\d{4}-/.test(b)) return ta - tb;
   const [na, nb] = [Number(a), Number(b)];
   if (a.trim() !== '' && b.trim() !== '' && Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
@@ -206,7 +270,8 @@ function after(columns: string[], firstParameter: number): string {
 export const postgresConnector: Connector<PostgresConfig> = {
   type: 'postgres',
   title: 'PostgreSQL (warehouse)',
-  description: 'A table or read-only query in a PostgreSQL database, read incrementally by a cursor column in keyset order.',
+  description:
+    'A table or read-only query in a PostgreSQL database, read incrementally by a cursor column in keyset order.',
   spec,
   credentialsSpec,
 
@@ -214,13 +279,19 @@ export const postgresConnector: Connector<PostgresConfig> = {
     const errors: FieldError[] = [];
     // Host names are checked again after resolution, when connecting.
     const host = config.host.toLowerCase().replace(/\.+$/, '');
-    const literalPrivate = (net.isIP(host) !== 0 && !isPublicAddress(host)) || host === 'localhost' || host.endsWith('.localhost');
+    const literalPrivate =
+      (net.isIP(host) !== 0 && !isPublicAddress(host)) || host === 'localhost' || host.endsWith('.localhost');
     if (literalPrivate && !destinations.allowedHosts.includes(host)) {
-      errors.push({ path: '/config/host', message: 'must not point to a private, loopback, link-local or metadata address' });
+      errors.push({
+        path: '/config/host',
+        message: 'must not point to a private, loopback, link-local or metadata address',
+      });
     }
     config.streams.forEach((stream, index) => {
-      if (config.streams.findIndex((s) => s.name === stream.name) !== index) errors.push({ path: `/config/streams/${index}/name`, message: 'must be unique' });
-      if (stream.primary_key.includes(stream.cursor_column)) errors.push({ path: `/config/streams/${index}/cursor_column`, message: 'must not be part of primary_key' });
+      if (config.streams.findIndex((s) => s.name === stream.name) !== index)
+        errors.push({ path: `/config/streams/${index}/name`, message: 'must be unique' });
+      if (stream.primary_key.includes(stream.cursor_column))
+        errors.push({ path: `/config/streams/${index}/cursor_column`, message: 'must not be part of primary_key' });
     });
     return errors;
   },
@@ -228,7 +299,8 @@ export const postgresConnector: Connector<PostgresConfig> = {
   async check(config, credentials, env): Promise<CheckResult> {
     try {
       await withReadOnlyTransaction(config, credentials, env, async (client) => {
-        for (const stream of config.streams) await client.query(`select * from (${sourceSql(stream)}) as source limit 1`);
+        for (const stream of config.streams)
+          await client.query(`select * from (${sourceSql(stream)}) as source limit 1`);
       });
       return { status: 'succeeded' };
     } catch (error) {
@@ -243,13 +315,26 @@ export const postgresConnector: Connector<PostgresConfig> = {
       for (const stream of config.streams) {
         const result = await client.query(`select * from (${sourceSql(stream)}) as source limit 0`);
         const oids = result.fields.map((f) => f.dataTypeID);
-        const types = await client.query<{ oid: number; typname: string }>('select oid::int as oid, typname from pg_type where oid = any($1::oid[])', [oids]);
+        const types = await client.query<{ oid: number; typname: string }>(
+          'select oid::int as oid, typname from pg_type where oid = any($1::oid[])',
+          [oids],
+        );
         const nameOf = new Map(types.rows.map((t) => [t.oid, t.typname]));
-        const fields = result.fields.map((f) => ({ name: f.name, type: TYPE_NAMES[nameOf.get(f.dataTypeID) ?? ''] ?? ('string' as FieldType) }));
+        const fields = result.fields.map((f) => ({
+          name: f.name,
+          type: TYPE_NAMES[nameOf.get(f.dataTypeID) ?? ''] ?? ('string' as FieldType),
+        }));
         for (const column of [stream.cursor_column, ...stream.primary_key]) {
-          if (!fields.some((f) => f.name === column)) throw new ConnectorError(`stream ${stream.name} has no column ${column}`);
+          if (!fields.some((f) => f.name === column))
+            throw new ConnectorError(`stream ${stream.name} has no column ${column}`);
         }
-        streams.push({ name: stream.name, fields, primary_key: stream.primary_key, cursor_field: stream.cursor_column, supported_sync_modes: ['full', 'incremental'] });
+        streams.push({
+          name: stream.name,
+          fields,
+          primary_key: stream.primary_key,
+          cursor_field: stream.cursor_column,
+          supported_sync_modes: ['full', 'incremental'],
+        });
       }
       return streams;
     });
@@ -284,7 +369,11 @@ export const postgresConnector: Connector<PostgresConfig> = {
         const sql =
           `select source.*, ${selectKeys} from (${sourceSql(stream)}) as source where ${where.join(' and ')} ` +
           `order by ${quoted.join(', ')} limit $${parameters.length}`;
-        const rows = await readOnlyTransaction(client, config, async (c) => (await c.query(sql, parameters)).rows as Array<Record<string, unknown>>);
+        const rows = await readOnlyTransaction(
+          client,
+          config,
+          async (c) => (await c.query(sql, parameters)).rows as Array<Record<string, unknown>>,
+        );
         const last = rows[rows.length - 1];
         if (last) {
           position = keyColumns.map((_, i) => last[`__dms_key_${i}`] as string);

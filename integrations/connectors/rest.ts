@@ -1,6 +1,15 @@
 import type { FieldError } from '../../core/app-error';
 import { checkOutboundUrl } from '../../core/outbound-url';
-import { ConnectorError, type CheckResult, type Connector, type ConnectorEnvironment, type Credentials, type DiscoveredStream, type RecordPage, type ReadRequest } from './connector';
+import {
+  ConnectorError,
+  type CheckResult,
+  type Connector,
+  type ConnectorEnvironment,
+  type Credentials,
+  type DiscoveredStream,
+  type RecordPage,
+  type ReadRequest,
+} from './connector';
 import { inferFields } from './field-types';
 import { laterCursor } from './cursor-values';
 import { HttpStatusError, requestJson } from './http-json';
@@ -46,7 +55,12 @@ export interface RestConfig {
 }
 
 const fieldName = { type: 'string', minLength: 1, maxLength: 200 };
-const dotPath = { type: 'string', maxLength: 200, pattern: '^$|^[^.]+(\\.[^.]+)*$', description: 'Dot-separated path into the JSON answer (`data.items`); empty for the top level.' };
+const dotPath = {
+  type: 'string',
+  maxLength: 200,
+  pattern: '^$|^[^.]+(\\.[^.]+)*$',
+  description: 'Dot-separated path into the JSON answer (`data.items`); empty for the top level.',
+};
 const queryParam = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.\\-\\[\\]]+$' };
 
 const spec = {
@@ -54,7 +68,12 @@ const spec = {
   additionalProperties: false,
   required: ['base_url', 'streams'],
   properties: {
-    base_url: { type: 'string', format: 'uri', maxLength: 2000, description: 'https (http only for allow-listed development hosts outside production).' },
+    base_url: {
+      type: 'string',
+      format: 'uri',
+      maxLength: 2000,
+      description: 'https (http only for allow-listed development hosts outside production).',
+    },
     auth: {
       type: 'object',
       additionalProperties: false,
@@ -67,12 +86,22 @@ const spec = {
         },
         username: { type: 'string', minLength: 1, maxLength: 200 },
         header_name: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9-]+$' },
-        token_url: { type: 'string', format: 'uri', maxLength: 2000, description: 'oauth2_client_credentials: the token endpoint (same destination rules as base_url).' },
+        token_url: {
+          type: 'string',
+          format: 'uri',
+          maxLength: 2000,
+          description: 'oauth2_client_credentials: the token endpoint (same destination rules as base_url).',
+        },
         client_id: { type: 'string', minLength: 1, maxLength: 500 },
-        scopes: { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$' } },
+        scopes: {
+          type: 'array',
+          maxItems: 50,
+          items: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$' },
+        },
         client_auth: {
           enum: ['client_secret_basic', 'client_secret_post'],
-          description: 'How the client authenticates at the token endpoint: HTTP Basic (default; every OAuth server must support it) or id and secret in the form body.',
+          description:
+            'How the client authenticates at the token endpoint: HTTP Basic (default; every OAuth server must support it) or id and secret in the form body.',
         },
       },
       default: { type: 'none' },
@@ -83,12 +112,24 @@ const spec = {
       required: ['type'],
       properties: {
         type: { enum: ['none', 'cursor', 'page', 'offset', 'link_header'] },
-        cursor_path: { ...dotPath, description: 'cursor: where the answer holds the next cursor (null or absent on the last page).' },
+        cursor_path: {
+          ...dotPath,
+          description: 'cursor: where the answer holds the next cursor (null or absent on the last page).',
+        },
         cursor_param: { ...queryParam, description: 'cursor: the query parameter that takes it (default `cursor`).' },
         page_param: { ...queryParam, description: 'page: the page-number parameter, from 1 (default `page`).' },
-        offset_param: { ...queryParam, description: 'offset: the parameter taking the number of records to skip, from 0 (default `offset`); a page shorter than page_size is the last.' },
+        offset_param: {
+          ...queryParam,
+          description:
+            'offset: the parameter taking the number of records to skip, from 0 (default `offset`); a page shorter than page_size is the last.',
+        },
         page_size_param: { ...queryParam, description: 'The page-size parameter (default `limit`).' },
-        page_size: { type: 'integer', minimum: 1, maximum: 1000, description: 'Records asked for per page (default 100).' },
+        page_size: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 1000,
+          description: 'Records asked for per page (default 100).',
+        },
       },
       default: { type: 'none' },
     },
@@ -102,11 +143,23 @@ const spec = {
         required: ['name', 'path', 'primary_key'],
         properties: {
           name: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,62}$' },
-          path: { type: 'string', minLength: 1, maxLength: 500, pattern: '^/[^?#]*$', description: 'Path under base_url (`/v1/employees`).' },
+          path: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 500,
+            pattern: '^/[^?#]*$',
+            description: 'Path under base_url (`/v1/employees`).',
+          },
           records_path: dotPath,
           primary_key: { type: 'array', minItems: 1, maxItems: 4, items: fieldName },
-          incremental_field: { ...fieldName, description: 'The record field incremental reads follow (an updated-at time).' },
-          incremental_param: { ...queryParam, description: 'The query parameter taking the last value read (records at or after it).' },
+          incremental_field: {
+            ...fieldName,
+            description: 'The record field incremental reads follow (an updated-at time).',
+          },
+          incremental_param: {
+            ...queryParam,
+            description: 'The query parameter taking the last value read (records at or after it).',
+          },
         },
       },
     },
@@ -149,7 +202,12 @@ function authenticator(config: RestConfig, credentials: Credentials, env: Connec
   const auth = config.auth;
   if (auth.type === 'oauth2_client_credentials') {
     const tokens = clientCredentialsTokenSource(
-      { token_url: auth.token_url ?? '', client_id: auth.client_id ?? '', scopes: auth.scopes, client_auth: auth.client_auth },
+      {
+        token_url: auth.token_url ?? '',
+        client_id: auth.client_id ?? '',
+        scopes: auth.scopes,
+        client_auth: auth.client_auth,
+      },
       credentials.client_secret ?? '',
       env,
     );
@@ -161,8 +219,12 @@ function authenticator(config: RestConfig, credentials: Credentials, env: Connec
   }
   let fixed: Record<string, string> = {};
   if (auth.type === 'bearer') fixed = { authorization: `Bearer ${credentials.token ?? ''}` };
-  else if (auth.type === 'basic') fixed = { authorization: `Basic ${Buffer.from(`${auth.username ?? ''}:${credentials.password ?? ''}`).toString('base64')}` };
-  else if (auth.type === 'api_key') fixed = { [(auth.header_name ?? 'x-api-key').toLowerCase()]: credentials.api_key ?? '' };
+  else if (auth.type === 'basic')
+    fixed = {
+      authorization: `Basic ${Buffer.from(`${auth.username ?? ''}:${credentials.password ?? ''}`).toString('base64')}`,
+    };
+  else if (auth.type === 'api_key')
+    fixed = { [(auth.header_name ?? 'x-api-key').toLowerCase()]: credentials.api_key ?? '' };
   return { headers: async () => fixed, refreshable: false, refused: () => undefined };
 }
 
@@ -207,7 +269,11 @@ export function nextLink(header: string | string[] | undefined, base: string): s
     const params = (match[2] ?? '').split(';').map((p) => p.trim());
     const rel = params.find((p) => /^rel\s*=/i.test(p));
     if (!rel) continue;
-    const relations = rel.replace(/^rel\s*=\s*/i, '').replace(/^"|"$/g, '').toLowerCase().split(/\s+/);
+    const relations = rel
+      .replace(/^rel\s*=\s*/i, '')
+      .replace(/^"|"$/g, '')
+      .toLowerCase()
+      .split(/\s+/);
     if (!relations.includes('next')) continue;
     try {
       return new URL(match[1] ?? '', base).toString();
@@ -218,7 +284,14 @@ export function nextLink(header: string | string[] | undefined, base: string): s
   return null;
 }
 
-async function fetchPage(config: RestConfig, auth: Authenticator, env: ConnectorEnvironment, stream: RestStreamConfig, position: PagePosition, since: string | null) {
+async function fetchPage(
+  config: RestConfig,
+  auth: Authenticator,
+  env: ConnectorEnvironment,
+  stream: RestStreamConfig,
+  position: PagePosition,
+  since: string | null,
+) {
   const pagination = config.pagination;
   const pageSize = pagination.page_size ?? 100;
   let url: URL;
@@ -228,15 +301,19 @@ async function fetchPage(config: RestConfig, auth: Authenticator, env: Connector
   } else {
     url = new URL(config.base_url.replace(/\/+$/, '') + stream.path);
     if (pagination.type !== 'none') url.searchParams.set(pagination.page_size_param ?? 'limit', String(pageSize));
-    if (pagination.type === 'cursor' && position.cursor !== undefined) url.searchParams.set(pagination.cursor_param ?? 'cursor', position.cursor);
+    if (pagination.type === 'cursor' && position.cursor !== undefined)
+      url.searchParams.set(pagination.cursor_param ?? 'cursor', position.cursor);
     if (pagination.type === 'page') url.searchParams.set(pagination.page_param ?? 'page', String(position.page ?? 1));
-    if (pagination.type === 'offset') url.searchParams.set(pagination.offset_param ?? 'offset', String(position.offset ?? 0));
+    if (pagination.type === 'offset')
+      url.searchParams.set(pagination.offset_param ?? 'offset', String(position.offset ?? 0));
     if (since !== null && stream.incremental_param) url.searchParams.set(stream.incremental_param, since);
   }
   const { body, headers } = await authorizedGet(url.toString(), auth, env);
   const records = at(body, stream.records_path);
-  if (!Array.isArray(records)) throw new ConnectorError(`the answer of ${stream.path} has no array at "${stream.records_path ?? ''}"`);
-  if (records.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) throw new ConnectorError(`the answer of ${stream.path} holds records that are not objects`);
+  if (!Array.isArray(records))
+    throw new ConnectorError(`the answer of ${stream.path} has no array at "${stream.records_path ?? ''}"`);
+  if (records.some((r) => typeof r !== 'object' || r === null || Array.isArray(r)))
+    throw new ConnectorError(`the answer of ${stream.path} holds records that are not objects`);
   let next: PagePosition | null = null;
   if (pagination.type === 'cursor') {
     const cursor = at(body, pagination.cursor_path ?? 'next_cursor');
@@ -251,9 +328,12 @@ async function fetchPage(config: RestConfig, auth: Authenticator, env: Connector
     if (link !== null) {
       // The credentials go wherever the next link points: only to the origin the integration was configured with.
       if (new URL(link).origin !== new URL(config.base_url).origin) {
-        throw new ConnectorError(`the Link header of ${stream.path} points to another origin (${new URL(link).host}); only ${new URL(config.base_url).host} is followed`);
+        throw new ConnectorError(
+          `the Link header of ${stream.path} points to another origin (${new URL(link).host}); only ${new URL(config.base_url).host} is followed`,
+        );
       }
-      if (link === url.toString()) throw new ConnectorError(`the Link header of ${stream.path} names the same page as next`);
+      if (link === url.toString())
+        throw new ConnectorError(`the Link header of ${stream.path} names the same page as next`);
       next = { url: link };
     }
   }
@@ -272,28 +352,51 @@ export const restConnector: Connector<RestConfig> = {
     const errors: FieldError[] = [];
     const verdict = checkOutboundUrl(config.base_url, destinations);
     if (!verdict.ok) errors.push({ path: '/config/base_url', message: verdict.reason });
-    const need = { bearer: 'token', basic: 'password', api_key: 'api_key', oauth2_client_credentials: 'client_secret', none: undefined }[config.auth.type];
-    if (need && !credentials[need]) errors.push({ path: `/credentials/${need}`, message: `is required for auth type ${config.auth.type}` });
-    if (config.auth.type === 'basic' && !config.auth.username) errors.push({ path: '/config/auth/username', message: 'is required for auth type basic' });
-    if (config.auth.type === 'api_key' && !config.auth.header_name) errors.push({ path: '/config/auth/header_name', message: 'is required for auth type api_key' });
+    const need = {
+      bearer: 'token',
+      basic: 'password',
+      api_key: 'api_key',
+      oauth2_client_credentials: 'client_secret',
+      none: undefined,
+    }[config.auth.type];
+    if (need && !credentials[need])
+      errors.push({ path: `/credentials/${need}`, message: `is required for auth type ${config.auth.type}` });
+    if (config.auth.type === 'basic' && !config.auth.username)
+      errors.push({ path: '/config/auth/username', message: 'is required for auth type basic' });
+    if (config.auth.type === 'api_key' && !config.auth.header_name)
+      errors.push({ path: '/config/auth/header_name', message: 'is required for auth type api_key' });
     if (config.auth.type === 'oauth2_client_credentials') {
-      if (!config.auth.client_id) errors.push({ path: '/config/auth/client_id', message: 'is required for auth type oauth2_client_credentials' });
-      if (!config.auth.token_url) errors.push({ path: '/config/auth/token_url', message: 'is required for auth type oauth2_client_credentials' });
+      if (!config.auth.client_id)
+        errors.push({ path: '/config/auth/client_id', message: 'is required for auth type oauth2_client_credentials' });
+      if (!config.auth.token_url)
+        errors.push({ path: '/config/auth/token_url', message: 'is required for auth type oauth2_client_credentials' });
       else {
         const tokenVerdict = checkOutboundUrl(config.auth.token_url, destinations);
         if (!tokenVerdict.ok) errors.push({ path: '/config/auth/token_url', message: tokenVerdict.reason });
       }
     }
     config.streams.forEach((stream, index) => {
-      if (config.streams.findIndex((s) => s.name === stream.name) !== index) errors.push({ path: `/config/streams/${index}/name`, message: 'must be unique' });
-      if (stream.incremental_param && !stream.incremental_field) errors.push({ path: `/config/streams/${index}/incremental_field`, message: 'is required with incremental_param' });
+      if (config.streams.findIndex((s) => s.name === stream.name) !== index)
+        errors.push({ path: `/config/streams/${index}/name`, message: 'must be unique' });
+      if (stream.incremental_param && !stream.incremental_field)
+        errors.push({
+          path: `/config/streams/${index}/incremental_field`,
+          message: 'is required with incremental_param',
+        });
     });
     return errors;
   },
 
   async check(config, credentials, env): Promise<CheckResult> {
     try {
-      await fetchPage(config, authenticator(config, credentials, env), env, config.streams[0] as RestStreamConfig, {}, null);
+      await fetchPage(
+        config,
+        authenticator(config, credentials, env),
+        env,
+        config.streams[0] as RestStreamConfig,
+        {},
+        null,
+      );
       return { status: 'succeeded' };
     } catch (error) {
       if (error instanceof ConnectorError) return { status: 'failed', message: error.message };

@@ -46,8 +46,15 @@ export class SandboxInsideTransactionError extends Error {
 
 export interface ExpressionSandbox {
   readonly budgetMs: number;
-  run<K extends keyof SandboxTasks>(task: K, input: Parameters<SandboxTasks[K]>[0]): Promise<Awaited<ReturnType<SandboxTasks[K]>>>;
-  mappingProblems(mapping: FieldMappingDefinition, target: DatasetDefinition, sourceFields?: string[]): Promise<FieldError[]>;
+  run<K extends keyof SandboxTasks>(
+    task: K,
+    input: Parameters<SandboxTasks[K]>[0],
+  ): Promise<Awaited<ReturnType<SandboxTasks[K]>>>;
+  mappingProblems(
+    mapping: FieldMappingDefinition,
+    target: DatasetDefinition,
+    sourceFields?: string[],
+  ): Promise<FieldError[]>;
   prepareApprovalSteps(steps: ApprovalStepInput[]): ReturnType<SandboxTasks['prepareApprovalSteps']>;
   evaluateCondition(condition: string, metrics: Record<string, unknown>): Promise<boolean | null>;
   stats: ProcessPool['stats'];
@@ -57,7 +64,10 @@ export interface ExpressionSandbox {
 /** The child module next to this one, .ts under tsx or .js once compiled. */
 const CHILD_ENTRY = path.join(__dirname, `child${path.extname(__filename)}`);
 
-export function createExpressionSandbox(config: ExpressionSandboxConfig, options: { onReplace?: (reason: string) => void } = {}): ExpressionSandbox {
+export function createExpressionSandbox(
+  config: ExpressionSandboxConfig,
+  options: { onReplace?: (reason: string) => void } = {},
+): ExpressionSandbox {
   const pool = createProcessPool({
     entry: CHILD_ENTRY,
     size: config.processes,
@@ -76,7 +86,8 @@ export function createExpressionSandbox(config: ExpressionSandboxConfig, options
   return {
     budgetMs: config.budgetMs,
     run,
-    mappingProblems: (mapping, target, sourceFields) => run('mappingProblems', { mapping, target, ...(sourceFields ? { sourceFields } : {}) }),
+    mappingProblems: (mapping, target, sourceFields) =>
+      run('mappingProblems', { mapping, target, ...(sourceFields ? { sourceFields } : {}) }),
     prepareApprovalSteps: (steps) => run('prepareApprovalSteps', { steps }),
     evaluateCondition: (condition, metrics) => run('evaluateCondition', { condition, metrics }),
     stats: () => pool.stats(),
@@ -87,10 +98,19 @@ export function createExpressionSandbox(config: ExpressionSandboxConfig, options
 /** Tenant models' runs (scenarios, batches, the API's scenario runner) in the sandbox: see createModelCatalogue. */
 export function sandboxedTenantModels(sandbox: ExpressionSandbox): TenantModelEvaluator {
   return (version, inputs) =>
-    sandbox.run('runTenantModel', { key: `${version.modelId}@${version.version}#${version.graphSha256}`, graph: version.graph, inputs }).catch((error: unknown) => {
-      if (error instanceof BudgetExceededError) throw new Error(`the model's evaluation took longer than the ${error.budgetMs} ms budget for tenant expressions (EXPRESSION_BUDGET_MS)`);
-      throw error;
-    });
+    sandbox
+      .run('runTenantModel', {
+        key: `${version.modelId}@${version.version}#${version.graphSha256}`,
+        graph: version.graph,
+        inputs,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof BudgetExceededError)
+          throw new Error(
+            `the model's evaluation took longer than the ${error.budgetMs} ms budget for tenant expressions (EXPRESSION_BUDGET_MS)`,
+          );
+        throw error;
+      });
 }
 
 /**

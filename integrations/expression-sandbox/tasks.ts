@@ -1,12 +1,30 @@
 import { evaluateExpression } from '@gorules/zen-engine';
 import type { TaskContext } from '../../core/process-pool';
 import { prepareSteps, type ApprovalStepInput } from '../../rules/decisions/approval-policy';
-import { evaluateJdm, JdmEvaluationError, jdmResultToModelResult, loadJdmGraph, type CompiledJdm, type JdmEvaluation, type JdmGraph, type JdmLoadError } from '../../decision/jdm';
+import {
+  evaluateJdm,
+  JdmEvaluationError,
+  jdmResultToModelResult,
+  loadJdmGraph,
+  type CompiledJdm,
+  type JdmEvaluation,
+  type JdmGraph,
+  type JdmLoadError,
+} from '../../decision/jdm';
 import { findBuiltinModel } from '../../decision/builtin';
 import { describeEvaluation, type EvaluatedItem } from '../../decision/evaluation-trace';
 import type { ModelInputs, ModelResult } from '../../decision/types';
 import { DmnModelError, readDmnImports, type DmnImportRef, type DmnProblem } from '../../decision/dmn';
-import { compileDmnSource, compileDmnWithImports, deriveSchemasWithImports, describeDmnRun, dmnResultToModelResult, DmnRunError, evaluateDmnSource, type CompiledDmnSource } from '../../decision/dmn-run';
+import {
+  compileDmnSource,
+  compileDmnWithImports,
+  deriveSchemasWithImports,
+  describeDmnRun,
+  dmnResultToModelResult,
+  DmnRunError,
+  evaluateDmnSource,
+  type CompiledDmnSource,
+} from '../../decision/dmn-run';
 import { isDmnSource, type DmnSource } from '../../decision/dmn-source';
 import { readDmnOutline, type DmnOutline } from '../../decision/dmn-outline';
 import { diffModelContents } from '../../decision/dmn-diff';
@@ -20,8 +38,7 @@ import { compileMapping, mappingProblems, type FieldMappingDefinition, type Mapp
  */
 
 export type JdmDryRun =
-  | { ok: true; graph: JdmGraph; evaluation: JdmEvaluation }
-  | { ok: false; nodeId: string | undefined; message: string };
+  { ok: true; graph: JdmGraph; evaluation: JdmEvaluation } | { ok: false; nodeId: string | undefined; message: string };
 
 /** Compiled tenant graphs of this process, by content: a scenario's Monte Carlo runs evaluate one graph thousands of times. */
 const compiledGraphs = new Map<string, Promise<CompiledJdm>>();
@@ -30,7 +47,8 @@ const COMPILED_GRAPH_LIMIT = 100;
 function compiledGraph(key: string, graph: unknown): Promise<CompiledJdm> {
   let compiled = compiledGraphs.get(key);
   if (!compiled) {
-    if (compiledGraphs.size >= COMPILED_GRAPH_LIMIT) compiledGraphs.delete(compiledGraphs.keys().next().value as string);
+    if (compiledGraphs.size >= COMPILED_GRAPH_LIMIT)
+      compiledGraphs.delete(compiledGraphs.keys().next().value as string);
     compiled = loadJdmGraph(graph).then((loaded) => {
       if (!loaded.ok) throw new Error(`the stored graph no longer loads: ${loaded.errors[0]?.message}`);
       return loaded.decision;
@@ -47,11 +65,15 @@ const compiledDmnModels = new Map<string, CompiledDmnSource>();
 function compiledDmn(key: string, source: DmnSource): CompiledDmnSource {
   let compiled = compiledDmnModels.get(key);
   if (!compiled) {
-    if (compiledDmnModels.size >= COMPILED_GRAPH_LIMIT) compiledDmnModels.delete(compiledDmnModels.keys().next().value as string);
+    if (compiledDmnModels.size >= COMPILED_GRAPH_LIMIT)
+      compiledDmnModels.delete(compiledDmnModels.keys().next().value as string);
     try {
       compiled = compileDmnSource(source);
     } catch (error) {
-      if (error instanceof DmnModelError) throw new Error(`the stored DMN model no longer compiles: ${error.problems[0]?.message ?? error.message}`, { cause: error });
+      if (error instanceof DmnModelError)
+        throw new Error(`the stored DMN model no longer compiles: ${error.problems[0]?.message ?? error.message}`, {
+          cause: error,
+        });
       throw error;
     }
     compiledDmnModels.set(key, compiled);
@@ -73,7 +95,12 @@ export type DmnCompileResult =
   | { ok: false; problems: DmnProblem[] };
 
 /** Evaluates a batch of DMN items like evaluateTenantModelItems does graphs. */
-function evaluateDmnItems(compiled: CompiledDmnSource, items: ModelInputs[], trace: boolean, decisions: string[] | undefined): EvaluatedItem[] {
+function evaluateDmnItems(
+  compiled: CompiledDmnSource,
+  items: ModelInputs[],
+  trace: boolean,
+  decisions: string[] | undefined,
+): EvaluatedItem[] {
   return items.map((inputs): EvaluatedItem => {
     const started = performance.now();
     try {
@@ -81,14 +108,21 @@ function evaluateDmnItems(compiled: CompiledDmnSource, items: ModelInputs[], tra
       return { ok: true, ...describeDmnRun(run, trace), duration_ms: performance.now() - started };
     } catch (error) {
       if (!(error instanceof DmnRunError)) throw error;
-      return { ok: false, message: error.message, ...(error.decisionId !== undefined ? { node_id: error.decisionId } : {}), duration_ms: performance.now() - started };
+      return {
+        ok: false,
+        message: error.message,
+        ...(error.decisionId !== undefined ? { node_id: error.decisionId } : {}),
+        duration_ms: performance.now() - started,
+      };
     }
   });
 }
 
 export const SANDBOX_TASKS = {
   /** The `<import>`s of an uploaded DMN model, to resolve against the tenant's models before compiling it. */
-  readDmnImports(input: { xml: string }): { ok: true; imports: DmnImportRef[] } | { ok: false; problems: DmnProblem[] } {
+  readDmnImports(input: {
+    xml: string;
+  }): { ok: true; imports: DmnImportRef[] } | { ok: false; problems: DmnProblem[] } {
     try {
       return { ok: true, imports: readDmnImports(input.xml) };
     } catch (error) {
@@ -98,7 +132,10 @@ export const SANDBOX_TASKS = {
   },
 
   /** Compiles an uploaded DMN model with its resolved imports: every problem the engine finds, or its outline and schemas. */
-  compileDmnModel(input: { xml: string; imports: Array<{ namespace: string; xml: string }> }, context: TaskContext): DmnCompileResult {
+  compileDmnModel(
+    input: { xml: string; imports: Array<{ namespace: string; xml: string }> },
+    context: TaskContext,
+  ): DmnCompileResult {
     context.mark('/dmn');
     try {
       const model = compileDmnWithImports(input.xml, input.imports);
@@ -107,7 +144,11 @@ export const SANDBOX_TASKS = {
         namespace: model.namespace,
         name: model.name,
         dmnVersion: model.dmnVersion,
-        decisions: model.decisions.map((decision) => ({ id: decision.id, name: decision.name, expressionKind: decision.expressionKind })),
+        decisions: model.decisions.map((decision) => ({
+          id: decision.id,
+          name: decision.name,
+          expressionKind: decision.expressionKind,
+        })),
         inputData: model.inputData.map((data) => ({ id: data.id, name: data.name })),
         schemas: deriveSchemasWithImports(input.xml, input.imports, model),
       };
@@ -124,7 +165,10 @@ export const SANDBOX_TASKS = {
   },
 
   /** Two versions' contents compared (JDM or DMN, read from the XML), for the same reason. */
-  diffModelContents(input: { before: { graph: unknown; dmn: string | null }; after: { graph: unknown; dmn: string | null } }): GraphDiff {
+  diffModelContents(input: {
+    before: { graph: unknown; dmn: string | null };
+    after: { graph: unknown; dmn: string | null };
+  }): GraphDiff {
     return diffModelContents(input.before, input.after);
   },
 
@@ -134,7 +178,10 @@ export const SANDBOX_TASKS = {
   },
 
   /** A DMN upload run once on its sample inputs: its outputs, or the engine's message. */
-  dryRunDmn(input: { source: DmnSource; inputs: ModelInputs }, context: TaskContext): { ok: true; outputs: Record<string, unknown> } | { ok: false; message: string } {
+  dryRunDmn(
+    input: { source: DmnSource; inputs: ModelInputs },
+    context: TaskContext,
+  ): { ok: true; outputs: Record<string, unknown> } | { ok: false; message: string } {
     context.mark('/dmn');
     try {
       return { ok: true, outputs: evaluateDmnSource(compileDmnSource(input.source), input.inputs).outputs };
@@ -144,12 +191,23 @@ export const SANDBOX_TASKS = {
     }
   },
 
-  mappingProblems(input: { mapping: FieldMappingDefinition; target: DatasetDefinition; sourceFields?: string[] }, context: TaskContext) {
+  mappingProblems(
+    input: { mapping: FieldMappingDefinition; target: DatasetDefinition; sourceFields?: string[] },
+    context: TaskContext,
+  ) {
     return mappingProblems(input.mapping, input.target, input.sourceFields, context.mark);
   },
 
   /** Maps records with one compiled mapping. `mark` names the field being evaluated: for previews, not for syncs' pages. */
-  mapRecords(input: { mapping: FieldMappingDefinition; target: DatasetDefinition; records: Array<Record<string, unknown>>; mark: boolean }, context: TaskContext): MappedRecord[] {
+  mapRecords(
+    input: {
+      mapping: FieldMappingDefinition;
+      target: DatasetDefinition;
+      records: Array<Record<string, unknown>>;
+      mark: boolean;
+    },
+    context: TaskContext,
+  ): MappedRecord[] {
     const compiled = compileMapping(input.mapping, input.target, input.mark ? { mark: context.mark } : {});
     return input.records.map((record) => compiled.map(record));
   },
@@ -168,7 +226,10 @@ export const SANDBOX_TASKS = {
     }
   },
 
-  async loadJdmGraph(input: { graph: unknown }, context: TaskContext): Promise<{ ok: true; graph: JdmGraph } | { ok: false; errors: JdmLoadError[] }> {
+  async loadJdmGraph(
+    input: { graph: unknown },
+    context: TaskContext,
+  ): Promise<{ ok: true; graph: JdmGraph } | { ok: false; errors: JdmLoadError[] }> {
     const loaded = await loadJdmGraph(input.graph, { mark: context.mark });
     return loaded.ok ? { ok: true, graph: loaded.decision.graph } : loaded;
   },
@@ -187,18 +248,34 @@ export const SANDBOX_TASKS = {
    * A stored tenant model's graph on each of a batch's inputs, in order: per item its output and, when asked, the
    * trace of every node evaluated; an item the engine fails on carries the engine's message instead (the others go on).
    */
-  async evaluateTenantModelItems(input: { key: string; graph: unknown; items: ModelInputs[]; trace: boolean; decisions?: string[] }): Promise<EvaluatedItem[]> {
-    if (isDmnSource(input.graph)) return evaluateDmnItems(compiledDmn(input.key, input.graph), input.items, input.trace, input.decisions);
+  async evaluateTenantModelItems(input: {
+    key: string;
+    graph: unknown;
+    items: ModelInputs[];
+    trace: boolean;
+    decisions?: string[];
+  }): Promise<EvaluatedItem[]> {
+    if (isDmnSource(input.graph))
+      return evaluateDmnItems(compiledDmn(input.key, input.graph), input.items, input.trace, input.decisions);
     const compiled = await compiledGraph(input.key, input.graph);
     const results: EvaluatedItem[] = [];
     for (const inputs of input.items) {
       const started = performance.now();
       try {
         const evaluation = await evaluateJdm(compiled, inputs);
-        results.push({ ok: true, ...describeEvaluation(compiled.graph, evaluation, input.trace), duration_ms: performance.now() - started });
+        results.push({
+          ok: true,
+          ...describeEvaluation(compiled.graph, evaluation, input.trace),
+          duration_ms: performance.now() - started,
+        });
       } catch (error) {
         if (!(error instanceof JdmEvaluationError)) throw error;
-        results.push({ ok: false, message: error.message, ...(error.nodeId !== undefined ? { node_id: error.nodeId } : {}), duration_ms: performance.now() - started });
+        results.push({
+          ok: false,
+          message: error.message,
+          ...(error.nodeId !== undefined ? { node_id: error.nodeId } : {}),
+          duration_ms: performance.now() - started,
+        });
       }
     }
     return results;
@@ -211,15 +288,26 @@ export const SANDBOX_TASKS = {
     return input.items.map((inputs) => {
       const started = performance.now();
       const result = model.evaluate(inputs);
-      const trace = result.decision_structure.derivation.map((step) => ({ kind: 'derivation_step', name: step.step, formula: step.formula, output: step.value }));
-      return { ok: true, outputs: result.metrics, ...(input.trace ? { trace } : {}), duration_ms: performance.now() - started };
+      const trace = result.decision_structure.derivation.map((step) => ({
+        kind: 'derivation_step',
+        name: step.step,
+        formula: step.formula,
+        output: step.value,
+      }));
+      return {
+        ok: true,
+        outputs: result.metrics,
+        ...(input.trace ? { trace } : {}),
+        duration_ms: performance.now() - started,
+      };
     });
   },
 
   /** Loads a graph that loaded before (see loadJdmGraph) and evaluates it once, e.g. an upload's dry run on its sample inputs. */
   async dryRunJdm(input: { graph: unknown; inputs: ModelInputs }, context: TaskContext): Promise<JdmDryRun> {
     const loaded = await loadJdmGraph(input.graph);
-    if (!loaded.ok) return { ok: false, nodeId: undefined, message: loaded.errors[0]?.message ?? 'the graph does not load' };
+    if (!loaded.ok)
+      return { ok: false, nodeId: undefined, message: loaded.errors[0]?.message ?? 'the graph does not load' };
     context.mark('/graph');
     try {
       return { ok: true, graph: loaded.decision.graph, evaluation: await evaluateJdm(loaded.decision, input.inputs) };

@@ -1,6 +1,11 @@
 import { evaluateExpression } from '@gorules/zen-engine';
 import type { FieldError } from '../../core/app-error';
-import { describeEngineSource, engineErrorDetail, nonReproducibleConstruct, TEXT_ERROR_TYPES } from '../../decision/jdm';
+import {
+  describeEngineSource,
+  engineErrorDetail,
+  nonReproducibleConstruct,
+  TEXT_ERROR_TYPES,
+} from '../../decision/jdm';
 
 /**
  * Approval policies' content: parsing and checking the steps a policy version is made of. Pure (the expression
@@ -73,9 +78,16 @@ export function parseIsoDuration(text: string): DurationParse {
   const match = FIXED_DURATION.exec(text);
   if (!match || text === 'P' || text.endsWith('T')) {
     if (/[YM]/.test(text.split('T')[0] ?? '') && CALENDAR_DURATION.test(text)) {
-      return { ok: false, message: 'uses years or months, which have no fixed length: use weeks, days, hours, minutes or seconds (e.g. P30D)' };
+      return {
+        ok: false,
+        message:
+          'uses years or months, which have no fixed length: use weeks, days, hours, minutes or seconds (e.g. P30D)',
+      };
     }
-    return { ok: false, message: 'is not an ISO 8601 duration such as PT4H, P2D or P1DT12H (whole weeks, days, hours, minutes, seconds)' };
+    return {
+      ok: false,
+      message: 'is not an ISO 8601 duration such as PT4H, P2D or P1DT12H (whole weeks, days, hours, minutes, seconds)',
+    };
   }
   const [, weeks, days, hours, minutes, seconds] = match;
   const total =
@@ -106,7 +118,8 @@ export async function conditionProblem(text: string): Promise<string | undefined
     return undefined;
   } catch (error) {
     const detail = engineErrorDetail(error);
-    if (detail.type !== undefined && TEXT_ERROR_TYPES.has(detail.type)) return `does not parse as a zen-engine expression: ${describeEngineSource(detail.source)}`;
+    if (detail.type !== undefined && TEXT_ERROR_TYPES.has(detail.type))
+      return `does not parse as a zen-engine expression: ${describeEngineSource(detail.source)}`;
     return undefined;
   }
 }
@@ -115,7 +128,8 @@ function checkApproverSet(set: ApproverSet, path: string, errors: FieldError[]) 
   const hasRole = set.role !== undefined;
   const hasUsers = set.user_ids !== undefined;
   if (hasRole === hasUsers) errors.push({ path, message: 'must name either a role or user_ids, not both or neither' });
-  if (hasUsers && (set.user_ids as string[]).length === 0) errors.push({ path: `${path}/user_ids`, message: 'must name at least one user' });
+  if (hasUsers && (set.user_ids as string[]).length === 0)
+    errors.push({ path: `${path}/user_ids`, message: 'must name at least one user' });
 }
 
 /**
@@ -123,9 +137,13 @@ function checkApproverSet(set: ApproverSet, path: string, errors: FieldError[]) 
  * is evaluated (see expression-sandbox). Every problem is reported, each at its JSON Pointer
  * (`/steps/2/condition`), so a client fixes a policy in one round trip.
  */
-export async function prepareSteps(input: ApprovalStepInput[], mark?: (path: string) => void): Promise<{ steps: ApprovalStep[]; errors: FieldError[] }> {
+export async function prepareSteps(
+  input: ApprovalStepInput[],
+  mark?: (path: string) => void,
+): Promise<{ steps: ApprovalStep[]; errors: FieldError[] }> {
   const errors: FieldError[] = [];
-  if (input.length < MIN_STEPS || input.length > MAX_STEPS) errors.push({ path: '/steps', message: `must have ${MIN_STEPS} to ${MAX_STEPS} steps` });
+  if (input.length < MIN_STEPS || input.length > MAX_STEPS)
+    errors.push({ path: '/steps', message: `must have ${MIN_STEPS} to ${MAX_STEPS} steps` });
   const seenNames = new Map<string, number>();
   const steps: ApprovalStep[] = [];
   for (const [index, step] of input.entries()) {
@@ -137,7 +155,10 @@ export async function prepareSteps(input: ApprovalStepInput[], mark?: (path: str
     checkApproverSet(step.approvers, at('approvers'), errors);
     const named = step.approvers.user_ids?.length;
     if (named !== undefined && named > 0 && step.approvals_required > named) {
-      errors.push({ path: at('approvals_required'), message: `is ${step.approvals_required}, but the step names only ${named} approver(s)` });
+      errors.push({
+        path: at('approvals_required'),
+        message: `is ${step.approvals_required}, but the step names only ${named} approver(s)`,
+      });
     }
     if (step.escalate_to) checkApproverSet(step.escalate_to, at('escalate_to'), errors);
 
@@ -146,7 +167,10 @@ export async function prepareSteps(input: ApprovalStepInput[], mark?: (path: str
     const deadline = step.deadline ? parseIsoDuration(step.deadline) : undefined;
     if (deadline && !deadline.ok) errors.push({ path: at('deadline'), message: deadline.message });
     if (sla.ok && deadline?.ok && deadline.seconds <= sla.seconds) {
-      errors.push({ path: at('deadline'), message: `must be longer than the SLA (${step.sla}): the SLA escalates, the deadline then expires the decision` });
+      errors.push({
+        path: at('deadline'),
+        message: `must be longer than the SLA (${step.sla}): the SLA escalates, the deadline then expires the decision`,
+      });
     }
 
     const condition = step.condition ?? null;

@@ -17,7 +17,16 @@
  * - `no_data`: no point for `no_data_seconds` (plus the KPI's evaluation delay); checked by the KPI's schedule.
  */
 import type { FieldError } from '../../core/app-error';
-import { isPast, resolvedLines, resolveThreshold, unrepresentableLineErrors, type Band, type KpiDefinition, type Line, type ThresholdSpec } from './status';
+import {
+  isPast,
+  resolvedLines,
+  resolveThreshold,
+  unrepresentableLineErrors,
+  type Band,
+  type KpiDefinition,
+  type Line,
+  type ThresholdSpec,
+} from './status';
 export { kpiDefinitionOf } from './status';
 
 export type AlertRuleKind = 'threshold' | 'rate_of_change' | 'no_data';
@@ -74,11 +83,16 @@ export function recoveryLine(definition: KpiDefinition, rule: Pick<AlertRuleSpec
 }
 
 function shapeErrors(definition: KpiDefinition, spec: ThresholdSpec, path: string): FieldError[] {
-  const forms = [spec.value !== undefined, spec.low !== undefined || spec.high !== undefined, spec.percent !== undefined].filter(Boolean).length;
+  const forms = [
+    spec.value !== undefined,
+    spec.low !== undefined || spec.high !== undefined,
+    spec.percent !== undefined,
+  ].filter(Boolean).length;
   if (forms !== 1) return [{ path, message: 'must have exactly one form: {value}, {low, high} or {percent}' }];
   if (spec.percent !== undefined) return [];
   if (definition.direction === 'target_band') {
-    if (spec.low === undefined || spec.high === undefined) return [{ path, message: 'a target_band KPI takes a band {low, high}, or {percent}' }];
+    if (spec.low === undefined || spec.high === undefined)
+      return [{ path, message: 'a target_band KPI takes a band {low, high}, or {percent}' }];
     if (spec.low > spec.high) return [{ path: `${path}/low`, message: 'must be at most high' }];
     return [];
   }
@@ -93,10 +107,14 @@ export function ruleErrors(definition: KpiDefinition, rule: AlertRuleSpec): Fiel
   const errors: FieldError[] = [];
   if (rule.kind === 'threshold') {
     if (rule.threshold) errors.push(...shapeErrors(definition, rule.threshold, '/threshold'));
-    if (rule.recovery_threshold) errors.push(...shapeErrors(definition, rule.recovery_threshold, '/recovery_threshold'));
+    if (rule.recovery_threshold)
+      errors.push(...shapeErrors(definition, rule.recovery_threshold, '/recovery_threshold'));
     if (errors.length > 0) return errors;
     const line = ruleLine(definition, rule);
-    if (line === null) return [{ path: '/threshold', message: `the KPI has no ${rule.severity} threshold: give the rule its own threshold` }];
+    if (line === null)
+      return [
+        { path: '/threshold', message: `the KPI has no ${rule.severity} threshold: give the rule its own threshold` },
+      ];
     const recovery = recoveryLine(definition, rule);
     if (rule.threshold) errors.push(...unrepresentableLineErrors(line, '/threshold'));
     if (recovery !== null) errors.push(...unrepresentableLineErrors(recovery, '/recovery_threshold'));
@@ -109,8 +127,16 @@ export function ruleErrors(definition: KpiDefinition, rule: AlertRuleSpec): Fiel
             ? (recovery as number) <= (line as number)
             : (recovery as Band).low >= (line as Band).low && (recovery as Band).high <= (line as Band).high;
       if (!good) {
-        const side = definition.direction === 'higher_is_better' ? 'at or above' : definition.direction === 'lower_is_better' ? 'at or below' : 'a band inside';
-        errors.push({ path: '/recovery_threshold', message: `must be on the good side of the threshold (${side} ${describe(line)}), it is ${describe(recovery)}` });
+        const side =
+          definition.direction === 'higher_is_better'
+            ? 'at or above'
+            : definition.direction === 'lower_is_better'
+              ? 'at or below'
+              : 'a band inside';
+        errors.push({
+          path: '/recovery_threshold',
+          message: `must be on the good side of the threshold (${side} ${describe(line)}), it is ${describe(recovery)}`,
+        });
       }
     }
   } else {
@@ -118,15 +144,18 @@ export function ruleErrors(definition: KpiDefinition, rule: AlertRuleSpec): Fiel
     if (rule.recovery_threshold) errors.push({ path: '/recovery_threshold', message: `is only for threshold rules` });
   }
   if (rule.kind === 'rate_of_change') {
-    if (rule.window_seconds === null) errors.push({ path: '/window_seconds', message: 'is required for rate_of_change rules' });
+    if (rule.window_seconds === null)
+      errors.push({ path: '/window_seconds', message: 'is required for rate_of_change rules' });
     const forms = rule.change ? [rule.change.percent, rule.change.absolute].filter((v) => v !== undefined).length : 0;
     if (forms !== 1) errors.push({ path: '/change', message: 'needs exactly one of percent or absolute' });
   } else {
-    if (rule.window_seconds !== null) errors.push({ path: '/window_seconds', message: 'is only for rate_of_change rules' });
+    if (rule.window_seconds !== null)
+      errors.push({ path: '/window_seconds', message: 'is only for rate_of_change rules' });
     if (rule.change !== null) errors.push({ path: '/change', message: 'is only for rate_of_change rules' });
   }
   if (rule.kind === 'no_data') {
-    if (rule.no_data_seconds === null) errors.push({ path: '/no_data_seconds', message: 'is required for no_data rules' });
+    if (rule.no_data_seconds === null)
+      errors.push({ path: '/no_data_seconds', message: 'is required for no_data rules' });
     if (rule.for_points !== 1) errors.push({ path: '/for_points', message: 'does not apply to no_data rules' });
     if (rule.for_seconds !== 0) errors.push({ path: '/for_seconds', message: 'does not apply to no_data rules' });
   } else if (rule.no_data_seconds !== null) {
@@ -136,9 +165,21 @@ export function ruleErrors(definition: KpiDefinition, rule: AlertRuleSpec): Fiel
 }
 
 /** Whether a change from `reference` to `value` is worse than the rule's `change` in the KPI's bad direction. */
-function changeBreaches(direction: KpiDefinition['direction'], change: NonNullable<AlertRuleSpec['change']>, reference: number, value: number): boolean {
+function changeBreaches(
+  direction: KpiDefinition['direction'],
+  change: NonNullable<AlertRuleSpec['change']>,
+  reference: number,
+  value: number,
+): boolean {
   const delta = value - reference;
-  const size = change.percent !== undefined ? (reference === 0 ? (delta === 0 ? 0 : Infinity) : (Math.abs(delta) / Math.abs(reference)) * 100) : Math.abs(delta);
+  const size =
+    change.percent !== undefined
+      ? reference === 0
+        ? delta === 0
+          ? 0
+          : Infinity
+        : (Math.abs(delta) / Math.abs(reference)) * 100
+      : Math.abs(delta);
   const limit = change.percent ?? (change.absolute as number);
   if (size <= limit) return false;
   if (direction === 'higher_is_better') return delta < 0;
@@ -151,7 +192,12 @@ function changeBreaches(direction: KpiDefinition['direction'], change: NonNullab
  * `window_seconds` before `judgeFrom`, as references only). The state before `judgeFrom` is "no episode": the
  * caller replays from a time no episode spans.
  */
-export function episodesOf(definition: KpiDefinition, rule: AlertRuleSpec, points: SeriesPoint[], judgeFrom: number): Episode[] {
+export function episodesOf(
+  definition: KpiDefinition,
+  rule: AlertRuleSpec,
+  points: SeriesPoint[],
+  judgeFrom: number,
+): Episode[] {
   const line = rule.kind === 'threshold' ? ruleLine(definition, rule) : null;
   if (rule.kind === 'threshold' && line === null) return [];
   const recovery = rule.kind === 'threshold' ? recoveryLine(definition, rule) : null;
@@ -171,12 +217,27 @@ export function episodesOf(definition: KpiDefinition, rule: AlertRuleSpec, point
       const windowStart = point.at - (rule.window_seconds as number) * 1000;
       while (referenceIndex < i && (points[referenceIndex] as SeriesPoint).at < windowStart) referenceIndex++;
       reference = referenceIndex < i ? (points[referenceIndex] as SeriesPoint) : undefined;
-      breaching = reference !== undefined && changeBreaches(definition.direction, rule.change as NonNullable<AlertRuleSpec['change']>, reference.value, point.value);
+      breaching =
+        reference !== undefined &&
+        changeBreaches(
+          definition.direction,
+          rule.change as NonNullable<AlertRuleSpec['change']>,
+          reference.value,
+          point.value,
+        );
       recovered = !breaching;
     }
     if (!open) {
       if (!breaching) continue;
-      open = { startedAt: point.at, points: [], breachCount: 0, firedAt: null, endedAt: null, endedBy: null, endPoint: null };
+      open = {
+        startedAt: point.at,
+        points: [],
+        breachCount: 0,
+        firedAt: null,
+        endedAt: null,
+        endedBy: null,
+        endPoint: null,
+      };
       episodes.push(open);
     }
     if (open.firedAt === null) {
@@ -186,7 +247,8 @@ export function episodesOf(definition: KpiDefinition, rule: AlertRuleSpec, point
         continue;
       }
       addPoint(open, point, reference);
-      if (open.breachCount >= rule.for_points && point.at - open.startedAt >= rule.for_seconds * 1000) open.firedAt = point.at;
+      if (open.breachCount >= rule.for_points && point.at - open.startedAt >= rule.for_seconds * 1000)
+        open.firedAt = point.at;
       continue;
     }
     if (breaching) addPoint(open, point, reference);
@@ -227,13 +289,28 @@ export function rankInputChanges(previous: Record<string, unknown>, current: Rec
     if (JSON.stringify(before) === JSON.stringify(after)) continue;
     if (typeof before === 'number' && typeof after === 'number') {
       const absolute = Math.abs(after - before);
-      changes.push({ input, previous: before, current: after, absolute_change: absolute, relative_change: before === 0 ? null : absolute / Math.abs(before) });
+      changes.push({
+        input,
+        previous: before,
+        current: after,
+        absolute_change: absolute,
+        relative_change: before === 0 ? null : absolute / Math.abs(before),
+      });
     } else {
-      changes.push({ input, previous: before ?? null, current: after ?? null, absolute_change: null, relative_change: null });
+      changes.push({
+        input,
+        previous: before ?? null,
+        current: after ?? null,
+        absolute_change: null,
+        relative_change: null,
+      });
     }
   }
-  const score = (c: InputChange) => (c.relative_change ?? (c.absolute_change !== null ? Infinity : -1));
-  return changes.sort((a, b) => score(b) - score(a) || (b.absolute_change ?? -1) - (a.absolute_change ?? -1) || a.input.localeCompare(b.input));
+  const score = (c: InputChange) => c.relative_change ?? (c.absolute_change !== null ? Infinity : -1);
+  return changes.sort(
+    (a, b) =>
+      score(b) - score(a) || (b.absolute_change ?? -1) - (a.absolute_change ?? -1) || a.input.localeCompare(b.input),
+  );
 }
 
 /** A rule's judging fields, from anything that has them (a stored rule, a rule merged with a PATCH). */

@@ -41,24 +41,45 @@ export interface KpiDefinition {
   critical_threshold: ThresholdSpec | null;
 }
 
-const isBand = (value: unknown): value is Band => typeof value === 'object' && value !== null && 'low' in value && 'high' in value;
+const isBand = (value: unknown): value is Band =>
+  typeof value === 'object' && value !== null && 'low' in value && 'high' in value;
 
 /** The form problems of one threshold, at `path`; none means `resolveThreshold` can resolve it. */
 function thresholdShapeErrors(direction: KpiDirection, threshold: ThresholdSpec, path: string): FieldError[] {
-  const forms = [threshold.value !== undefined, threshold.low !== undefined || threshold.high !== undefined, threshold.percent !== undefined].filter(Boolean).length;
+  const forms = [
+    threshold.value !== undefined,
+    threshold.low !== undefined || threshold.high !== undefined,
+    threshold.percent !== undefined,
+  ].filter(Boolean).length;
   if (forms !== 1) return [{ path, message: 'must have exactly one form: {value}, {low, high} or {percent}' }];
   if (threshold.percent !== undefined) return [];
   if (direction === 'target_band') {
-    if (threshold.value !== undefined) return [{ path: `${path}/value`, message: 'a target_band KPI takes an absolute threshold as a band {low, high}, or {percent}' }];
-    if (threshold.low === undefined || threshold.high === undefined) return [{ path, message: 'a band threshold needs both low and high' }];
+    if (threshold.value !== undefined)
+      return [
+        {
+          path: `${path}/value`,
+          message: 'a target_band KPI takes an absolute threshold as a band {low, high}, or {percent}',
+        },
+      ];
+    if (threshold.low === undefined || threshold.high === undefined)
+      return [{ path, message: 'a band threshold needs both low and high' }];
     if (threshold.low > threshold.high) return [{ path: `${path}/low`, message: 'must be at most high' }];
     return [];
   }
-  if (threshold.value === undefined) return [{ path: `${path}/${threshold.low !== undefined ? 'low' : 'high'}`, message: `a ${direction} KPI takes an absolute threshold as {value}, or {percent}` }];
+  if (threshold.value === undefined)
+    return [
+      {
+        path: `${path}/${threshold.low !== undefined ? 'low' : 'high'}`,
+        message: `a ${direction} KPI takes an absolute threshold as {value}, or {percent}`,
+      },
+    ];
   return [];
 }
 
-export function resolveThreshold(definition: Pick<KpiDefinition, 'direction' | 'target'>, threshold: ThresholdSpec): Line {
+export function resolveThreshold(
+  definition: Pick<KpiDefinition, 'direction' | 'target'>,
+  threshold: ThresholdSpec,
+): Line {
   const { direction, target } = definition;
   if (threshold.percent !== undefined) {
     const p = threshold.percent / 100;
@@ -80,7 +101,9 @@ function atOrBeyond(direction: KpiDirection, outer: Line, inner: Line): boolean 
     const i = inner as Band;
     return o.low <= i.low && o.high >= i.high;
   }
-  return direction === 'higher_is_better' ? (outer as number) <= (inner as number) : (outer as number) >= (inner as number);
+  return direction === 'higher_is_better'
+    ? (outer as number) <= (inner as number)
+    : (outer as number) >= (inner as number);
 }
 
 /**
@@ -101,18 +124,32 @@ export function definitionErrors(definition: KpiDefinition): FieldError[] {
   if (warning) errors.push(...thresholdShapeErrors(direction, warning, '/warning_threshold'));
   if (critical) errors.push(...thresholdShapeErrors(direction, critical, '/critical_threshold'));
   if (errors.length > 0) return errors;
-  const side = direction === 'higher_is_better' ? 'at or below' : direction === 'lower_is_better' ? 'at or above' : 'a band containing';
+  const side =
+    direction === 'higher_is_better'
+      ? 'at or below'
+      : direction === 'lower_is_better'
+        ? 'at or above'
+        : 'a band containing';
   const warningLine = warning ? resolveThreshold(definition, warning) : undefined;
   const criticalLine = critical ? resolveThreshold(definition, critical) : undefined;
   if (warningLine !== undefined) errors.push(...unrepresentableLineErrors(warningLine, '/warning_threshold'));
   if (criticalLine !== undefined) errors.push(...unrepresentableLineErrors(criticalLine, '/critical_threshold'));
   if (errors.length > 0) return errors;
   if (warningLine !== undefined && !atOrBeyond(direction, warningLine, target)) {
-    errors.push({ path: '/warning_threshold', message: `contradicts direction ${direction}: must be ${side} the target (${describeLine(target)}), it is ${describeLine(warningLine)}` });
+    errors.push({
+      path: '/warning_threshold',
+      message: `contradicts direction ${direction}: must be ${side} the target (${describeLine(target)}), it is ${describeLine(warningLine)}`,
+    });
   }
   if (criticalLine !== undefined && !atOrBeyond(direction, criticalLine, warningLine ?? target)) {
-    const reference = warningLine !== undefined ? `the warning threshold (${describeLine(warningLine)})` : `the target (${describeLine(target)})`;
-    errors.push({ path: '/critical_threshold', message: `contradicts direction ${direction}: must be ${side} ${reference}, it is ${describeLine(criticalLine)}` });
+    const reference =
+      warningLine !== undefined
+        ? `the warning threshold (${describeLine(warningLine)})`
+        : `the target (${describeLine(target)})`;
+    errors.push({
+      path: '/critical_threshold',
+      message: `contradicts direction ${direction}: must be ${side} ${reference}, it is ${describeLine(criticalLine)}`,
+    });
   }
   return errors;
 }
@@ -125,7 +162,12 @@ export function definitionErrors(definition: KpiDefinition): FieldError[] {
 export function unrepresentableLineErrors(line: Line, path: string): FieldError[] {
   const numbers = isBand(line) ? [line.low, line.high] : [line];
   if (numbers.every((n) => Number.isFinite(n))) return [];
-  return [{ path, message: `resolves to a line outside the range of a number (±${Number.MAX_VALUE.toPrecision(3)}): use a smaller percent or an absolute threshold` }];
+  return [
+    {
+      path,
+      message: `resolves to a line outside the range of a number (±${Number.MAX_VALUE.toPrecision(3)}): use a smaller percent or an absolute threshold`,
+    },
+  ];
 }
 
 function describeLine(line: Line): string {
@@ -133,7 +175,11 @@ function describeLine(line: Line): string {
 }
 
 /** The resolved lines of a valid definition (the warning line defaults to the target). */
-export function resolvedLines(definition: KpiDefinition): { target: Line; warning: Line | null; critical: Line | null } {
+export function resolvedLines(definition: KpiDefinition): {
+  target: Line;
+  warning: Line | null;
+  critical: Line | null;
+} {
   return {
     target: definition.target,
     warning: definition.warning_threshold ? resolveThreshold(definition, definition.warning_threshold) : null,
@@ -175,7 +221,11 @@ export const FLAT_TOLERANCE = 0.01;
  * of the window, so gaps keep their place). `flat` when the fitted change across the window is at most 1% of the
  * mean absolute average (or exactly zero).
  */
-export function trendOf(direction: KpiDirection, target: number | Band, periods: Array<{ index: number; value: number }>): Trend {
+export function trendOf(
+  direction: KpiDirection,
+  target: number | Band,
+  periods: Array<{ index: number; value: number }>,
+): Trend {
   const n = periods.length;
   if (n < 2) return { direction: null, slope_per_period: null, improving: null };
   const meanX = periods.reduce((s, p) => s + p.index, 0) / n;

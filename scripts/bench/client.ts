@@ -39,24 +39,50 @@ export async function benchClientPackage(): Promise<void> {
     console.log('\n## Typed client: size and cold import\n');
     console.log('| Artefact | Size | Gzipped |');
     console.log('|---|---:|---:|');
-    console.log(`| Whole client, minified, with openapi-fetch and standardwebhooks (browser bundle) | ${kib(bundle.byteLength)} | ${kib(gzipSync(bundle).byteLength)} |`);
+    console.log(
+      `| Whole client, minified, with openapi-fetch and standardwebhooks (browser bundle) | ${kib(bundle.byteLength)} | ${kib(gzipSync(bundle).byteLength)} |`,
+    );
     for (const file of [built.esm, built.cjs]) {
       const content = fs.readFileSync(file);
-      console.log(`| Package build \`${path.relative(path.dirname(path.dirname(file)), file)}\` (not minified, dependencies external) | ${kib(content.byteLength)} | ${kib(gzipSync(content).byteLength)} |`);
+      console.log(
+        `| Package build \`${path.relative(path.dirname(path.dirname(file)), file)}\` (not minified, dependencies external) | ${kib(content.byteLength)} | ${kib(gzipSync(content).byteLength)} |`,
+      );
     }
     // Resolved from the repository, where openapi-fetch and standardwebhooks are installed.
     const cwd = path.resolve(__dirname, '..', '..', 'clients', 'typescript');
     const timed = (code: string, module: boolean) =>
-      Number(execFileSync(process.execPath, [...(module ? ['--input-type=module'] : []), '-e', code], { cwd, encoding: 'utf8' }).trim());
+      Number(
+        execFileSync(process.execPath, [...(module ? ['--input-type=module'] : []), '-e', code], {
+          cwd,
+          encoding: 'utf8',
+        }).trim(),
+      );
     const esm: number[] = [];
     const cjs: number[] = [];
     const floor: number[] = [];
     for (let i = 0; i < IMPORTS; i++) {
-      esm.push(timed(`const t = performance.now(); await import(${JSON.stringify(built.esm)}); console.log(performance.now() - t)`, true));
-      cjs.push(timed(`const t = performance.now(); require(${JSON.stringify(built.cjs)}); console.log(performance.now() - t)`, false));
-      floor.push(timed('const t = performance.now(); await import("openapi-fetch"); await import("standardwebhooks"); console.log(performance.now() - t)', true));
+      esm.push(
+        timed(
+          `const t = performance.now(); await import(${JSON.stringify(built.esm)}); console.log(performance.now() - t)`,
+          true,
+        ),
+      );
+      cjs.push(
+        timed(
+          `const t = performance.now(); require(${JSON.stringify(built.cjs)}); console.log(performance.now() - t)`,
+          false,
+        ),
+      );
+      floor.push(
+        timed(
+          'const t = performance.now(); await import("openapi-fetch"); await import("standardwebhooks"); console.log(performance.now() - t)',
+          true,
+        ),
+      );
     }
-    console.log(`\nCold import in a fresh Node ${process.version} process, median of ${IMPORTS}: ESM ${median(esm).toFixed(1)} ms, CJS ${median(cjs).toFixed(1)} ms (floor, its two dependencies alone, ESM: ${median(floor).toFixed(1)} ms)`);
+    console.log(
+      `\nCold import in a fresh Node ${process.version} process, median of ${IMPORTS}: ESM ${median(esm).toFixed(1)} ms, CJS ${median(cjs).toFixed(1)} ms (floor, its two dependencies alone, ESM: ${median(floor).toFixed(1)} ms)`,
+    );
   }
 }
 
@@ -87,7 +113,11 @@ export async function benchClientCalls(services: BenchServices, key: string): Pr
   console.log(`\n## Typed client: per call (GET /api/v1/me, ${CALLS} sequential calls)\n`);
   console.log('| | p50 | p95 | p99 |');
   console.log('|---|---:|---:|---:|');
-  console.log(`| fetch (floor) | ${median(floor).toFixed(2)} ms | ${percentile(floor, 95).toFixed(2)} ms | ${percentile(floor, 99).toFixed(2)} ms |`);
-  console.log(`| client.account.getCurrentPrincipal() | ${median(typed).toFixed(2)} ms | ${percentile(typed, 95).toFixed(2)} ms | ${percentile(typed, 99).toFixed(2)} ms |`);
+  console.log(
+    `| fetch (floor) | ${median(floor).toFixed(2)} ms | ${percentile(floor, 95).toFixed(2)} ms | ${percentile(floor, 99).toFixed(2)} ms |`,
+  );
+  console.log(
+    `| client.account.getCurrentPrincipal() | ${median(typed).toFixed(2)} ms | ${percentile(typed, 95).toFixed(2)} ms | ${percentile(typed, 99).toFixed(2)} ms |`,
+  );
   console.log(`\nclient overhead per call at p50: ${(median(typed) - median(floor)).toFixed(2)} ms`);
 }

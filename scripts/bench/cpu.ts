@@ -42,7 +42,8 @@ export function cpuSnapshot(roots: Record<string, number | undefined>): CpuGroup
   };
   const groups: CpuGroups = {};
   for (const [pid, stat] of processes) {
-    const group = stat.comm === 'postgres' ? 'postgres' : stat.comm === 'temporal' ? 'temporal dev server' : rootOf(pid);
+    const group =
+      stat.comm === 'postgres' ? 'postgres' : stat.comm === 'temporal' ? 'temporal dev server' : rootOf(pid);
     if (group) groups[group] = (groups[group] ?? 0) + stat.cpuMs;
   }
   return groups;
@@ -61,5 +62,7 @@ export function printCpuTable(delta: CpuGroups, requests: number, seconds: numbe
   for (const [name, ms] of Object.entries(delta).sort((a, b) => b[1] - a[1])) {
     console.log(`| ${name} | ${(ms / requests).toFixed(2)} | ${((ms / 1000 / seconds) * 100).toFixed(0)}% |`);
   }
-  console.log(`| **total** | **${(total / requests).toFixed(2)}** | ${((total / 1000 / seconds) * 100).toFixed(0)}% of ${os.cpus().length * 100}% |`);
+  console.log(
+    `| **total** | **${(total / requests).toFixed(2)}** | ${((total / 1000 / seconds) * 100).toFixed(0)}% of ${os.cpus().length * 100}% |`,
+  );
 }

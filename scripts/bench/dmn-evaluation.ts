@@ -22,7 +22,13 @@ const ruleCells = (i: number) => ({
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function benchDmnXml(): string {
-  const inputs: Array<[string, string]> = [['age', 'number'], ['income', 'number'], ['region', 'string'], ['score', 'number'], ['member', 'boolean']];
+  const inputs: Array<[string, string]> = [
+    ['age', 'number'],
+    ['income', 'number'],
+    ['region', 'string'],
+    ['score', 'number'],
+    ['member', 'boolean'],
+  ];
   const rules = Array.from({ length: RULES }, (_, i) => {
     const cells = ruleCells(i);
     const entries = [cells.age, cells.income, cells.region, cells.score, cells.member]
@@ -48,7 +54,15 @@ ${inputs.map(([name, type]) => `<inputData id="in-${name}" name="${name}"><varia
 export function benchJdmGraph() {
   const rules = Array.from({ length: RULES }, (_, i) => {
     const cells = ruleCells(i);
-    return { _id: `rule-${i}`, age: cells.age, income: cells.income, region: cells.region ?? '', score: cells.score ?? '', member: cells.member ?? '', rate: cells.rate };
+    return {
+      _id: `rule-${i}`,
+      age: cells.age,
+      income: cells.income,
+      region: cells.region ?? '',
+      score: cells.score ?? '',
+      member: cells.member ?? '',
+      rate: cells.rate,
+    };
   });
   return {
     nodes: [
@@ -93,7 +107,11 @@ async function perSecond(items: number, evaluate: (i: number) => unknown | Promi
  * The 100-rule, 5-input table in-process (the DMN engine beside zen-engine on the equivalent JDM table, one item at a
  * time), then the DMN table through `POST /models/{id}/evaluate` in batches.
  */
-export async function benchDmnEvaluation(services: BenchServices, key: string, options: { items: number; requests: number; connections: number }): Promise<void> {
+export async function benchDmnEvaluation(
+  services: BenchServices,
+  key: string,
+  options: { items: number; requests: number; connections: number },
+): Promise<void> {
   const xml = benchDmnXml();
   const model = compileDmn(xml);
   const loaded = await loadJdmGraph(benchJdmGraph());
@@ -102,22 +120,35 @@ export async function benchDmnEvaluation(services: BenchServices, key: string, o
   for (let i = 0; i < 500; i++) {
     const dmn = evaluateDmn(model, inputsFromJson(model, benchDmnInputs(i)).inputs).values.get('Rate');
     const jdm = (await evaluateJdm(loaded.decision, benchDmnInputs(i))).result.Rate as number | undefined;
-    if (String(dmn ?? null) !== String(jdm ?? null)) throw new Error(`the engines disagree on item ${i}: DMN ${String(dmn)}, JDM ${String(jdm)}`);
+    if (String(dmn ?? null) !== String(jdm ?? null))
+      throw new Error(`the engines disagree on item ${i}: DMN ${String(dmn)}, JDM ${String(jdm)}`);
   }
   const floorItems = options.items * 20;
-  const dmnPerSecond = await perSecond(floorItems, (i) => evaluateDmn(model, inputsFromJson(model, benchDmnInputs(i)).inputs));
+  const dmnPerSecond = await perSecond(floorItems, (i) =>
+    evaluateDmn(model, inputsFromJson(model, benchDmnInputs(i)).inputs),
+  );
   const jdmPerSecond = await perSecond(floorItems, (i) => evaluateJdm(loaded.decision, benchDmnInputs(i)));
 
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-  const created = await fetch(`${services.baseUrl}/api/v1/models`, { method: 'POST', headers, body: JSON.stringify({ name: 'Bench DMN rates', category: 'pricing', dmn: xml }) });
-  if (created.status !== 201) throw new Error(`creating the DMN bench model answered ${created.status}: ${(await created.text()).slice(0, 300)}`);
+  const created = await fetch(`${services.baseUrl}/api/v1/models`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Bench DMN rates', category: 'pricing', dmn: xml }),
+  });
+  if (created.status !== 201)
+    throw new Error(`creating the DMN bench model answered ${created.status}: ${(await created.text()).slice(0, 300)}`);
   const { id } = (await created.json()) as { id: string };
-  const body = JSON.stringify({ version: '1', items: Array.from({ length: options.items }, (_, i) => ({ inputs: benchDmnInputs(i) })) });
+  const body = JSON.stringify({
+    version: '1',
+    items: Array.from({ length: options.items }, (_, i) => ({ inputs: benchDmnInputs(i) })),
+  });
   const post = async () => {
     const answer = await fetch(`${services.baseUrl}/api/v1/models/${id}/evaluate`, { method: 'POST', headers, body });
-    if (answer.status !== 200) throw new Error(`evaluate answered ${answer.status}: ${(await answer.text()).slice(0, 300)}`);
+    if (answer.status !== 200)
+      throw new Error(`evaluate answered ${answer.status}: ${(await answer.text()).slice(0, 300)}`);
     const result = (await answer.json()) as { results: Array<{ outputs?: Record<string, unknown> }> };
-    if (result.results.length !== options.items || result.results.some((r) => r.outputs?.Rate === undefined)) throw new Error('a batch came back incomplete');
+    if (result.results.length !== options.items || result.results.some((r) => r.outputs?.Rate === undefined))
+      throw new Error('a batch came back incomplete');
   };
   for (let i = 0; i < 3; i++) await post();
   const { seconds: httpSeconds, latencies } = await postRepeatedly(post, options);
@@ -125,7 +156,9 @@ export async function benchDmnEvaluation(services: BenchServices, key: string, o
   console.log('| measure | evaluations/s | p50 | p95 |');
   console.log('|---|---:|---:|---:|');
   console.log(`| DMN engine in-process, one item at a time (${floorItems} items) | ${Math.round(dmnPerSecond)} | | |`);
-  console.log(`| zen-engine in-process on the equivalent JDM table, one item at a time (${floorItems} items) | ${Math.round(jdmPerSecond)} | | |`);
+  console.log(
+    `| zen-engine in-process on the equivalent JDM table, one item at a time (${floorItems} items) | ${Math.round(jdmPerSecond)} | | |`,
+  );
   console.log(
     `| DMN over HTTP (POST /models/{id}/evaluate, ${options.items}-item batches, ${options.requests} batches, ${options.connections} connection(s)) | ` +
       `${Math.round((options.requests * options.items) / httpSeconds)} | ${percentile(latencies, 0.5).toFixed(0)} ms | ${percentile(latencies, 0.95).toFixed(0)} ms |`,

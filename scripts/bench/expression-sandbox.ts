@@ -28,13 +28,17 @@ async function terminateProbe(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 500));
   const asked = process.hrtime.bigint();
   await worker.terminate();
-  console.log(`worker.terminate() 0.5 s into the probe's expression: the thread was gone ${seconds(asked).toFixed(2)} s later (${seconds(started).toFixed(2)} s after it started)`);
+  console.log(
+    `worker.terminate() 0.5 s into the probe's expression: the thread was gone ${seconds(asked).toFixed(2)} s later (${seconds(started).toFixed(2)} s after it started)`,
+  );
 
   const sandbox = createExpressionSandbox({ budgetMs: 500, processes: 1 });
   await sandbox.evaluateCondition('1 < 2', {});
   const killedAt = process.hrtime.bigint();
   await sandbox.evaluateCondition(PROBE, {}).catch(() => undefined);
-  console.log(`sandbox with a 0.5 s budget: the probe's call rejected ${seconds(killedAt).toFixed(2)} s after it was sent (process SIGKILLed)`);
+  console.log(
+    `sandbox with a 0.5 s budget: the probe's call rejected ${seconds(killedAt).toFixed(2)} s after it was sent (process SIGKILLed)`,
+  );
   await sandbox.close();
 }
 
@@ -45,13 +49,29 @@ async function mappingCost(): Promise<void> {
     fields: {
       employee_id: { source: 'id' },
       name: { transforms: [{ type: 'concat', fields: ['first', 'last'], separator: ' ' }] },
-      employment_type: { source: 'kind', transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' } }] },
+      employment_type: {
+        source: 'kind',
+        transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' } }],
+      },
       start_date: { source: 'hired', transforms: [{ type: 'date_format', format: 'MM/DD/YYYY' }] },
-      salary: { source: 'pay', transforms: [{ type: 'cast', to: 'number' }, { type: 'expression', expression: 'value * 12' }] },
+      salary: {
+        source: 'pay',
+        transforms: [
+          { type: 'cast', to: 'number' },
+          { type: 'expression', expression: 'value * 12' },
+        ],
+      },
       status: { default: 'active' },
     },
   };
-  const records = Array.from({ length: 100_000 }, (_, i) => ({ id: i, first: 'Ada', last: `L${i}`, kind: i % 2 ? 'FT' : 'PT', hired: '02/29/2024', pay: String(1000 + i) }));
+  const records = Array.from({ length: 100_000 }, (_, i) => ({
+    id: i,
+    first: 'Ada',
+    last: `L${i}`,
+    kind: i % 2 ? 'FT' : 'PT',
+    hired: '02/29/2024',
+    pay: String(1000 + i),
+  }));
   const compiled = compileMapping(mapping, EMPLOYEES_DATASET);
   let started = process.hrtime.bigint();
   for (const record of records) compiled.map(record);
@@ -62,7 +82,12 @@ async function mappingCost(): Promise<void> {
   for (const pageSize of [1000, 5000]) {
     started = process.hrtime.bigint();
     for (let offset = 0; offset < records.length; offset += pageSize) {
-      await sandbox.run('mapRecords', { mapping, target: EMPLOYEES_DATASET, records: records.slice(offset, offset + pageSize), mark: false });
+      await sandbox.run('mapRecords', {
+        mapping,
+        target: EMPLOYEES_DATASET,
+        records: records.slice(offset, offset + pageSize),
+        mark: false,
+      });
     }
     console.log(`sandbox, pages of ${pageSize} one after another: 100,000 records in ${seconds(started).toFixed(2)} s`);
   }

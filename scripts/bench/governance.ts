@@ -30,7 +30,12 @@ function rssMiB(pid: number): { rss: number; peak: number } | null {
 }
 
 async function benchTenant(db: Knex, name: string, scopes: string[]) {
-  const tenant = await createTenant(db, { name, plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
+  const tenant = await createTenant(db, {
+    name,
+    plan: 'enterprise',
+    rateLimitPerMinute: 10_000_000,
+    rateLimitPerDay: 1_000_000_000,
+  });
   const { key } = await inTenantTransaction(db, tenant.id, (scope) =>
     issueApiKey(scope, { name: 'bench', scopes, expiresAt: null }, { type: 'system', id: 'bench' }),
   );
@@ -40,7 +45,10 @@ async function benchTenant(db: Knex, name: string, scopes: string[]) {
 async function api(services: BenchServices, token: string, method: string, url: string, body?: unknown) {
   const response = await fetch(`${services.baseUrl}/api/v1${url}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -53,13 +61,23 @@ async function api(services: BenchServices, token: string, method: string, url: 
  * `unnest`, the next batch hashed while the previous one is being inserted. Then moves the head row. As the database
  * owner: it bypasses the API on purpose, the bench measures the export, not a million audited writes.
  */
-export async function seedAuditChain(db: Knex, tenantId: string, count: number, batchSize = 5000): Promise<{ seconds: number; head: { sequence: number; hash: string } }> {
+export async function seedAuditChain(
+  db: Knex,
+  tenantId: string,
+  count: number,
+  batchSize = 5000,
+): Promise<{ seconds: number; head: { sequence: number; hash: string } }> {
   const started = performance.now();
-  const head = (await db('audit_heads').where('tenant_id', tenantId).first('last_sequence', 'last_hash')) as { last_sequence: number; last_hash: string } | undefined;
+  const head = (await db('audit_heads').where('tenant_id', tenantId).first('last_sequence', 'last_hash')) as
+    { last_sequence: number; last_hash: string } | undefined;
   let sequence = head?.last_sequence ?? 0;
   let previousHash = head?.last_hash ?? GENESIS_HASH;
   const startMs = Date.now();
-  const actors = Array.from({ length: 16 }, (_, i) => ({ type: 'user', id: `usr_bench${String(i).padStart(2, '0')}`, via_client: 'cli_bench' }));
+  const actors = Array.from({ length: 16 }, (_, i) => ({
+    type: 'user',
+    id: `usr_bench${String(i).padStart(2, '0')}`,
+    via_client: 'cli_bench',
+  }));
 
   const nextBatch = (size: number): AuditChainRecord[] => {
     const records: AuditChainRecord[] = [];
@@ -75,7 +93,11 @@ export async function seedAuditChain(db: Knex, tenantId: string, count: number, 
         action: 'member.role_changed',
         resource_type: 'member',
         resource_id: `usr_bench${sequence % 5000}`,
-        payload: { role: { from: 'viewer', to: 'analyst' }, display_name: `Member ${sequence % 5000}`, note: 'seeded by npm run bench' },
+        payload: {
+          role: { from: 'viewer', to: 'analyst' },
+          display_name: `Member ${sequence % 5000}`,
+          note: 'seeded by npm run bench',
+        },
         previous_hash: previousHash,
       };
       const record = { ...unhashed, hash: auditRecordHash(unhashed) };
@@ -146,7 +168,8 @@ export async function benchAuditExport(services: BenchServices, records: number)
     if (!now) return;
     samples.push(now.rss);
     const last = byProgress[byProgress.length - 1];
-    if (recordsWritten > 0 && (!last || recordsWritten - last.records >= records / 10)) byProgress.push({ records: recordsWritten, rss: now.rss });
+    if (recordsWritten > 0 && (!last || recordsWritten - last.records >= records / 10))
+      byProgress.push({ records: recordsWritten, rss: now.rss });
   }, 100);
   const started = performance.now();
   let done: Record<string, unknown>;
@@ -156,7 +179,8 @@ export async function benchAuditExport(services: BenchServices, records: number)
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       const polled = await api(services, key, 'GET', `/audit-exports/${created.body.id as string}`);
-      recordsWritten = (polled.body.progress as { records_written: number } | undefined)?.records_written ?? recordsWritten;
+      recordsWritten =
+        (polled.body.progress as { records_written: number } | undefined)?.records_written ?? recordsWritten;
       if (polled.body.status === 'completed') {
         done = polled.body;
         break;
@@ -169,41 +193,64 @@ export async function benchAuditExport(services: BenchServices, records: number)
   const exportSeconds = (performance.now() - started) / 1000;
   const after = rssMiB(workerPid);
   const digest = done.digest as { record_count: number; log_head_sequence: number };
-  if (digest.record_count !== seeded.head.sequence) throw new Error(`exported ${digest.record_count} records, the log has ${seeded.head.sequence}`);
+  if (digest.record_count !== seeded.head.sequence)
+    throw new Error(`exported ${digest.record_count} records, the log has ${seeded.head.sequence}`);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-export-'));
   try {
     const jsonlFile = path.join(dir, 'export.jsonl');
     const digestFile = path.join(dir, 'export.jws');
-    const download = await fetch(`${services.baseUrl}/api/v1/audit-exports/${done.id as string}/download?format=jsonl`, { headers: { authorization: `Bearer ${key}` } });
+    const download = await fetch(
+      `${services.baseUrl}/api/v1/audit-exports/${done.id as string}/download?format=jsonl`,
+      { headers: { authorization: `Bearer ${key}` } },
+    );
     if (!download.ok || !download.body) throw new Error(`download failed: ${download.status}`);
     await pipeline(download.body, fs.createWriteStream(jsonlFile));
-    const jws = await fetch(`${services.baseUrl}/api/v1/audit-exports/${done.id as string}/digest`, { headers: { authorization: `Bearer ${key}` } });
+    const jws = await fetch(`${services.baseUrl}/api/v1/audit-exports/${done.id as string}/digest`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
     fs.writeFileSync(digestFile, await jws.text());
     const verifyStarted = performance.now();
-    const { stdout } = await promisify(execFile)(process.execPath, [VERIFY_SCRIPT, `${services.baseUrl}/.well-known/audit-jwks.json`, digestFile, jsonlFile], {
-      cwd: ROOT,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [VERIFY_SCRIPT, `${services.baseUrl}/.well-known/audit-jwks.json`, digestFile, jsonlFile],
+      {
+        cwd: ROOT,
+      },
+    );
     const verifySeconds = (performance.now() - verifyStarted) / 1000;
     if (!stdout.startsWith('verified:')) throw new Error(`verification failed: ${stdout}`);
     const sizeMiB = fs.statSync(jsonlFile).size / 2 ** 20;
 
     const peakDuring = Math.max(...samples);
-    const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ');
     console.log(`\n## Audit export: ${records.toLocaleString('en')} records (+1 bootstrap), one tenant\n`);
     console.log('| measurement | value |');
     console.log('|---|---|');
-    console.log(`| seeding (hash chain computed in the bench, multi-row inserts of 5,000) | ${seeded.seconds.toFixed(1)} s |`);
+    console.log(
+      `| seeding (hash chain computed in the bench, multi-row inserts of 5,000) | ${seeded.seconds.toFixed(1)} s |`,
+    );
     console.log(
       `| chain verified by the API before the export (GET /audit-log/verify) | ${chain.body.verified === true ? 'yes' : 'NO'}, ${String(chain.body.records_checked)} records in ${chainSeconds.toFixed(1)} s |`,
     );
     console.log(`| POST /audit-exports → completed (JSON Lines + CSV, signed) | ${exportSeconds.toFixed(1)} s |`);
     console.log(`| records/s | ${Math.round(digest.record_count / exportSeconds).toLocaleString('en')} |`);
-    console.log(`| worker RSS before / peak during (sampled every 100 ms) / after | ${before?.rss ?? '?'} / ${peakDuring} / ${after?.rss ?? '?'} MiB |`);
-    console.log(`| worker peak RSS since start (VmHWM) before / after | ${before?.peak ?? '?'} / ${after?.peak ?? '?'} MiB |`);
-    console.log(`| worker RSS by records written | ${byProgress.map((p) => `${Math.round(p.records / 1000)}k: ${p.rss}`).join(', ')} MiB |`);
+    console.log(
+      `| worker RSS before / peak during (sampled every 100 ms) / after | ${before?.rss ?? '?'} / ${peakDuring} / ${after?.rss ?? '?'} MiB |`,
+    );
+    console.log(
+      `| worker peak RSS since start (VmHWM) before / after | ${before?.peak ?? '?'} / ${after?.peak ?? '?'} MiB |`,
+    );
+    console.log(
+      `| worker RSS by records written | ${byProgress.map((p) => `${Math.round(p.records / 1000)}k: ${p.rss}`).join(', ')} MiB |`,
+    );
     console.log(`| JSON Lines file | ${sizeMiB.toFixed(0)} MiB |`);
-    console.log(`| offline verification (scripts/verify-audit-export.mjs: JWS against the JWKS URL, file SHA-256, chain) | ${verifySeconds.toFixed(1)} s |`);
+    console.log(
+      `| offline verification (scripts/verify-audit-export.mjs: JWS against the JWKS URL, file SHA-256, chain) | ${verifySeconds.toFixed(1)} s |`,
+    );
     console.log(`| load average (1 / 5 / 15 min) after verification: other work on the same cores | ${load} |`);
     console.log(`\n${stdout.trim()}`);
   } finally {
@@ -212,7 +259,11 @@ export async function benchAuditExport(services: BenchServices, records: number)
 }
 
 /** Runs `task` over `items` with at most `concurrency` in flight. */
-async function forEachConcurrently<T>(items: T[], concurrency: number, task: (item: T) => Promise<void>): Promise<void> {
+async function forEachConcurrently<T>(
+  items: T[],
+  concurrency: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -227,12 +278,20 @@ async function forEachConcurrently<T>(items: T[], concurrency: number, task: (it
  * (HTTP → Temporal update → Postgres → response), measure. The first round (one approval each) warms up and is not
  * counted.
  */
-export async function benchApprovals(services: BenchServices, options: { approvers: number; decisions: number }): Promise<void> {
-  const { tenantId, key } = await benchTenant(services.db, 'bench-approvals', ['admin', 'decisions:read', 'decisions:write']);
+export async function benchApprovals(
+  services: BenchServices,
+  options: { approvers: number; decisions: number },
+): Promise<void> {
+  const { tenantId, key } = await benchTenant(services.db, 'bench-approvals', [
+    'admin',
+    'decisions:read',
+    'decisions:write',
+  ]);
   const people = await createSignInClient(services, key, ['decisions:read', 'decisions:write']);
   const owner = await people.addUser('owner', tenantId, 'analyst');
   const tokens: string[] = [];
-  for (let i = 0; i < options.approvers; i++) tokens.push((await people.person(`approver${i}`, tenantId, 'approver')).token);
+  for (let i = 0; i < options.approvers; i++)
+    tokens.push((await people.person(`approver${i}`, tenantId, 'approver')).token);
   const policy = await api(services, key, 'POST', '/approval-policies', {
     name: 'Bench: one approval',
     steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P7D' }],
@@ -259,7 +318,9 @@ export async function benchApprovals(services: BenchServices, options: { approve
     },
   );
   await forEachConcurrently(ids, 8, async (id) => {
-    const submitted = await api(services, key, 'POST', `/decisions/${id}/submit`, { approval_policy_id: policy.body.id });
+    const submitted = await api(services, key, 'POST', `/decisions/${id}/submit`, {
+      approval_policy_id: policy.body.id,
+    });
     if (submitted.status !== 200) throw new Error(`submit: ${submitted.status} ${JSON.stringify(submitted.body)}`);
   });
   const submitSeconds = (performance.now() - submitStarted) / 1000;
@@ -273,7 +334,8 @@ export async function benchApprovals(services: BenchServices, options: { approve
     const sent = performance.now();
     const response = await api(services, token, 'POST', `/decisions/${id}/approve`, { expected_step: 1 });
     const took = performance.now() - sent;
-    if (response.status !== 200 || response.body.status !== 'approved') failures.push(`${response.status} ${String(response.body.status ?? response.body.code)}`);
+    if (response.status !== 200 || response.body.status !== 'approved')
+      failures.push(`${response.status} ${String(response.body.status ?? response.body.code)}`);
     else if (measured) latencies.push(took);
     return true;
   };
@@ -288,12 +350,16 @@ export async function benchApprovals(services: BenchServices, options: { approve
   latencies.sort((a, b) => a - b);
   const seconds = (measuredTo - measuredFrom) / 1000;
 
-  console.log(`\n## Approval round trip: ${options.approvers} concurrent approvers, one-step policy needing 1 approval\n`);
+  console.log(
+    `\n## Approval round trip: ${options.approvers} concurrent approvers, one-step policy needing 1 approval\n`,
+  );
   console.log('| measurement | value |');
   console.log('|---|---|');
   console.log(`| decisions created, then submitted (8 at a time) | ${ids.length} in ${submitSeconds.toFixed(1)} s |`);
   console.log(`| approvals measured (after one warm-up each) | ${latencies.length} |`);
-  console.log(`| refused or failed | ${failures.length}${failures.length > 0 ? ` (${[...new Set(failures)].join(', ')})` : ''} |`);
+  console.log(
+    `| refused or failed | ${failures.length}${failures.length > 0 ? ` (${[...new Set(failures)].join(', ')})` : ''} |`,
+  );
   console.log(`| approvals/s | ${(latencies.length / seconds).toFixed(1)} |`);
   console.log(`| round trip p50 | ${percentile(latencies, 0.5).toFixed(1)} ms |`);
   console.log(`| round trip p99 | ${percentile(latencies, 0.99).toFixed(1)} ms |`);
@@ -306,8 +372,15 @@ export async function benchApprovals(services: BenchServices, options: { approve
  * bench measures reads, not a hundred thousand workflows). Measured over HTTP with a real user's access token: the
  * inbox of an approver with tens of thousands of tasks, of a person named on a handful, and `GET /decisions?awaiting=me`.
  */
-export async function benchInbox(services: BenchServices, options: { decisions: number; connections: number; durationSeconds: number }): Promise<void> {
-  const { tenantId, key } = await benchTenant(services.db, 'bench-inbox', ['admin', 'decisions:read', 'decisions:write']);
+export async function benchInbox(
+  services: BenchServices,
+  options: { decisions: number; connections: number; durationSeconds: number },
+): Promise<void> {
+  const { tenantId, key } = await benchTenant(services.db, 'bench-inbox', [
+    'admin',
+    'decisions:read',
+    'decisions:write',
+  ]);
   const people = await createSignInClient(services, key, ['decisions:read', 'decisions:write']);
   const owner = await people.addUser('owner', tenantId, 'analyst');
   const approver = await people.person('approver', tenantId, 'approver');
@@ -341,16 +414,35 @@ export async function benchInbox(services: BenchServices, options: { decisions: 
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const base = `${services.baseUrl}/api/v1`;
   const inboxCheck = await api(services, named.token, 'GET', '/approvals?assigned_to=me&limit=50');
-  console.log(`\n## Approval inbox: ${options.decisions.toLocaleString('en')} decisions in one tenant, ${options.durationSeconds} s each\n`);
-  console.log(`Seeded in ${seedSeconds.toFixed(1)} s; the named person's inbox holds ${(inboxCheck.body.data as unknown[]).length} tasks.\n`);
+  console.log(
+    `\n## Approval inbox: ${options.decisions.toLocaleString('en')} decisions in one tenant, ${options.durationSeconds} s each\n`,
+  );
+  console.log(
+    `Seeded in ${seedSeconds.toFixed(1)} s; the named person's inbox holds ${(inboxCheck.body.data as unknown[]).length} tasks.\n`,
+  );
   const results = [];
   for (const connections of [1, options.connections]) {
     const run = { connections, durationSeconds: options.durationSeconds };
     const pending = Math.round(options.decisions * 0.7).toLocaleString('en');
     results.push(
-      await measureHttp({ label: `${connections} conn: GET /approvals?assigned_to=me, an approver with ~${pending} tasks (first 50)`, url: `${base}/approvals?assigned_to=me&limit=50`, headers: { authorization: `Bearer ${approver.token}` }, ...run }),
-      await measureHttp({ label: `${connections} conn: GET /approvals?assigned_to=me, a person named on a handful`, url: `${base}/approvals?assigned_to=me&limit=50`, headers: { authorization: `Bearer ${named.token}` }, ...run }),
-      await measureHttp({ label: `${connections} conn: GET /decisions?awaiting=me&limit=50, the approver`, url: `${base}/decisions?awaiting=me&limit=50`, headers: { authorization: `Bearer ${approver.token}` }, ...run }),
+      await measureHttp({
+        label: `${connections} conn: GET /approvals?assigned_to=me, an approver with ~${pending} tasks (first 50)`,
+        url: `${base}/approvals?assigned_to=me&limit=50`,
+        headers: { authorization: `Bearer ${approver.token}` },
+        ...run,
+      }),
+      await measureHttp({
+        label: `${connections} conn: GET /approvals?assigned_to=me, a person named on a handful`,
+        url: `${base}/approvals?assigned_to=me&limit=50`,
+        headers: { authorization: `Bearer ${named.token}` },
+        ...run,
+      }),
+      await measureHttp({
+        label: `${connections} conn: GET /decisions?awaiting=me&limit=50, the approver`,
+        url: `${base}/decisions?awaiting=me&limit=50`,
+        headers: { authorization: `Bearer ${approver.token}` },
+        ...run,
+      }),
     );
   }
   printLoadTable(results);

@@ -74,12 +74,17 @@ export function printLoadTable(results: LoadResult[]): void {
   console.log('| measurement | requests | req/s | p50 ms | p99 ms | non-2xx | errors |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.label} | ${r.requests} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.errors} |`);
+    console.log(
+      `| ${r.label} | ${r.requests} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.errors} |`,
+    );
   }
 }
 
 /** Sends `requests` requests over `connections` concurrent loops; latencies come back sorted. */
-export async function postRepeatedly(post: () => Promise<void>, options: { requests: number; connections: number }): Promise<{ seconds: number; latencies: number[] }> {
+export async function postRepeatedly(
+  post: () => Promise<void>,
+  options: { requests: number; connections: number },
+): Promise<{ seconds: number; latencies: number[] }> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();

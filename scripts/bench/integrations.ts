@@ -24,7 +24,10 @@ const EMPLOYEE_MAPPING = {
   title: { source: 'title' },
   salary: { source: 'salary', transforms: [{ type: 'cast', to: 'number' }] },
   start_date: { source: 'hired', transforms: [{ type: 'cast', to: 'date' }] },
-  employment_type: { source: 'type', transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' } }] },
+  employment_type: {
+    source: 'type',
+    transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' } }],
+  },
   status: { source: 'status' },
 };
 
@@ -76,7 +79,10 @@ export async function startHrisServer(total: number, token: string) {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data, next_cursor: next }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 function rssMiB(pid: number | undefined): number {
@@ -121,11 +127,16 @@ async function runSync(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await response.json()) as SyncAnswer;
-    if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+    if (response.status >= 300)
+      throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
     return json;
   };
   const created = await call('POST', '/integrations', integration);
-  await call('PUT', `/integrations/${created.id}/field-mappings`, { stream: 'employees', target: 'employees', fields: EMPLOYEE_MAPPING });
+  await call('PUT', `/integrations/${created.id}/field-mappings`, {
+    stream: 'employees',
+    target: 'employees',
+    fields: EMPLOYEE_MAPPING,
+  });
   const rssBefore = rssMiB(services.workerPid);
   let peak = rssBefore;
   const sampler = setInterval(() => {
@@ -142,13 +153,33 @@ async function runSync(
   clearInterval(sampler);
   if (sync.status !== 'completed') throw new Error(`${label}: the sync ended ${sync.status}: ${JSON.stringify(sync)}`);
   const records = sync.counts.read;
-  return { label, records, seconds, recordsPerSecond: records / seconds, rssBeforeMiB: rssBefore, rssPeakMiB: peak, pages: sync.pages_committed };
+  return {
+    label,
+    records,
+    seconds,
+    recordsPerSecond: records / seconds,
+    rssBeforeMiB: rssBefore,
+    rssPeakMiB: peak,
+    pages: sync.pages_committed,
+  };
 }
 
-export async function benchIntegrationSyncs(services: BenchServices, options: { hrisRecords: number; warehouseRows: number }): Promise<void> {
-  const tenant = await createTenant(services.db, { name: 'bench-integrations', plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
+export async function benchIntegrationSyncs(
+  services: BenchServices,
+  options: { hrisRecords: number; warehouseRows: number },
+): Promise<void> {
+  const tenant = await createTenant(services.db, {
+    name: 'bench-integrations',
+    plan: 'enterprise',
+    rateLimitPerMinute: 10_000_000,
+    rateLimitPerDay: 1_000_000_000,
+  });
   const { key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
-    issueApiKey(scope, { name: 'bench', scopes: ['integrations:read', 'integrations:write'], expiresAt: null }, { type: 'system', id: 'bench' }),
+    issueApiKey(
+      scope,
+      { name: 'bench', scopes: ['integrations:read', 'integrations:write'], expiresAt: null },
+      { type: 'system', id: 'bench' },
+    ),
   );
   const figures: SyncFigure[] = [];
 
@@ -200,7 +231,9 @@ export async function benchIntegrationSyncs(services: BenchServices, options: { 
     await admin.query(`grant usage on schema public to ${username}`);
     await admin.query(`grant select on employees to ${username}`);
     await server.query(`grant connect on database ${database} to ${username}`);
-    console.error(`[bench] warehouse seeded with ${options.warehouseRows} rows in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    console.error(
+      `[bench] warehouse seeded with ${options.warehouseRows} rows in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    );
     figures.push(
       await runSync(
         services,
@@ -214,7 +247,9 @@ export async function benchIntegrationSyncs(services: BenchServices, options: { 
             database,
             username,
             ssl_mode: 'disable',
-            streams: [{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }],
+            streams: [
+              { name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] },
+            ],
           },
           credentials: { password },
         },

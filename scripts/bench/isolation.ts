@@ -36,9 +36,18 @@ interface Window {
 }
 
 async function benchTenant(services: BenchServices, name: string): Promise<Tenant> {
-  const tenant = await createTenant(services.db, { name, plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
+  const tenant = await createTenant(services.db, {
+    name,
+    plan: 'enterprise',
+    rateLimitPerMinute: 10_000_000,
+    rateLimitPerDay: 1_000_000_000,
+  });
   const { key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
-    issueApiKey(scope, { name, scopes: ['admin', 'scenarios:write', 'integrations:write', 'integrations:read'], expiresAt: null }, { type: 'system', id: 'bench' }),
+    issueApiKey(
+      scope,
+      { name, scopes: ['admin', 'scenarios:write', 'integrations:write', 'integrations:read'], expiresAt: null },
+      { type: 'system', id: 'bench' },
+    ),
   );
   return { id: tenant.id, key };
 }
@@ -57,9 +66,17 @@ async function createScenarios(baseUrl: string, tenant: Tenant, label: string, s
   let counter = 0;
   try {
     while (performance.now() < until) {
-      const body = JSON.stringify({ model_id: 'mdl_service_queue_staffing', inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (counter++ % 400) } });
+      const body = JSON.stringify({
+        model_id: 'mdl_service_queue_staffing',
+        inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (counter++ % 400) },
+      });
       const started = performance.now();
-      const response = await pool.request({ path: '/api/v1/scenarios', method: 'POST', headers: { authorization: `Bearer ${tenant.key}`, 'content-type': 'application/json' }, body });
+      const response = await pool.request({
+        path: '/api/v1/scenarios',
+        method: 'POST',
+        headers: { authorization: `Bearer ${tenant.key}`, 'content-type': 'application/json' },
+        body,
+      });
       const answer = (await response.body.json()) as { status?: string };
       latencies.push(performance.now() - started);
       if (response.statusCode !== 201 || answer.status !== 'completed') failed++;
@@ -69,7 +86,14 @@ async function createScenarios(baseUrl: string, tenant: Tenant, label: string, s
   }
   latencies.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 100) / 100;
-  return { label, requests: latencies.length, p50Ms: round(percentile(latencies, 0.5)), p95Ms: round(percentile(latencies, 0.95)), p99Ms: round(percentile(latencies, 0.99)), failed };
+  return {
+    label,
+    requests: latencies.length,
+    p50Ms: round(percentile(latencies, 0.5)),
+    p95Ms: round(percentile(latencies, 0.95)),
+    p99Ms: round(percentile(latencies, 0.99)),
+    failed,
+  };
 }
 
 /** The few fields the bench reads of the answers. */
@@ -91,7 +115,10 @@ async function api(baseUrl: string, tenant: Tenant, method: string, path: string
   return answer;
 }
 
-export async function benchIsolation(services: BenchServices, options: { seconds: number; batchItems: number; syncRecords: number }): Promise<void> {
+export async function benchIsolation(
+  services: BenchServices,
+  options: { seconds: number; batchItems: number; syncRecords: number },
+): Promise<void> {
   const dedicated = await benchTenant(services, 'bench-dedicated');
   const shared = await benchTenant(services, 'bench-shared');
   const neighbour = await benchTenant(services, 'bench-neighbour');
@@ -114,7 +141,10 @@ export async function benchIsolation(services: BenchServices, options: { seconds
   }
   const dedicatedUrl = reservedApi.baseUrl as string;
   // Warm-up: JIT, connections, the runners' first eager starts.
-  await Promise.all([createScenarios(dedicatedUrl, dedicated, 'warm-up', 3), createScenarios(services.baseUrl, shared, 'warm-up', 3)]);
+  await Promise.all([
+    createScenarios(dedicatedUrl, dedicated, 'warm-up', 3),
+    createScenarios(services.baseUrl, shared, 'warm-up', 3),
+  ]);
 
   // Both tenants' clients run at the same time, in each window: the same load, the same moment.
   const [idleDedicated, idleShared] = await Promise.all([
@@ -126,46 +156,103 @@ export async function benchIsolation(services: BenchServices, options: { seconds
   const token = crypto.randomBytes(16).toString('hex');
   const hris = await startHrisServer(options.syncRecords, token);
   try {
-    const items = Array.from({ length: options.batchItems }, (_, i) => ({ model_id: 'mdl_service_queue_staffing', inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (i % 400) } }));
-    const batches = [await api(services.baseUrl, neighbour, 'POST', '/scenarios/batch', { items }), await api(services.baseUrl, neighbour, 'POST', '/scenarios/batch', { items })];
-    const integration = await api(services.baseUrl, neighbour, 'POST', '/integrations', hrisIntegration('bench neighbour HRIS', hris.port, token));
-    await api(services.baseUrl, neighbour, 'PUT', `/integrations/${integration.id}/field-mappings`, { stream: 'employees', target: 'employees', fields: { employee_id: { source: 'id' } } });
-    const sync = await api(services.baseUrl, neighbour, 'POST', `/integrations/${integration.id}/syncs`, { mode: 'full' });
+    const items = Array.from({ length: options.batchItems }, (_, i) => ({
+      model_id: 'mdl_service_queue_staffing',
+      inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (i % 400) },
+    }));
+    const batches = [
+      await api(services.baseUrl, neighbour, 'POST', '/scenarios/batch', { items }),
+      await api(services.baseUrl, neighbour, 'POST', '/scenarios/batch', { items }),
+    ];
+    const integration = await api(
+      services.baseUrl,
+      neighbour,
+      'POST',
+      '/integrations',
+      hrisIntegration('bench neighbour HRIS', hris.port, token),
+    );
+    await api(services.baseUrl, neighbour, 'PUT', `/integrations/${integration.id}/field-mappings`, {
+      stream: 'employees',
+      target: 'employees',
+      fields: { employee_id: { source: 'id' } },
+    });
+    const sync = await api(services.baseUrl, neighbour, 'POST', `/integrations/${integration.id}/syncs`, {
+      mode: 'full',
+    });
     const progress = async () => {
-      const states = await Promise.all(batches.map((batch) => api(services.baseUrl, neighbour, 'GET', `/scenarios/batches/${batch.id}`)));
-      const syncState = await api(services.baseUrl, neighbour, 'GET', `/integrations/${integration.id}/syncs/${sync.id}`);
-      return { items: states.reduce((sum, state) => sum + state.progress.completed + state.progress.failed, 0), records: syncState.counts.read, running: states.some((s) => s.status === 'running') || syncState.status === 'syncing' || syncState.status === 'queued' };
+      const states = await Promise.all(
+        batches.map((batch) => api(services.baseUrl, neighbour, 'GET', `/scenarios/batches/${batch.id}`)),
+      );
+      const syncState = await api(
+        services.baseUrl,
+        neighbour,
+        'GET',
+        `/integrations/${integration.id}/syncs/${sync.id}`,
+      );
+      return {
+        items: states.reduce((sum, state) => sum + state.progress.completed + state.progress.failed, 0),
+        records: syncState.counts.read,
+        running:
+          states.some((s) => s.status === 'running') || syncState.status === 'syncing' || syncState.status === 'queued',
+      };
     };
     // Measure once the load is under way (the first chunks and pages are being worked on).
-    for (let at = await progress(); at.items === 0 && at.records === 0; at = await progress()) await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let at = await progress(); at.items === 0 && at.records === 0; at = await progress())
+      await new Promise((resolve) => setTimeout(resolve, 200));
     const before = await progress();
-    const roots = { 'dedicated API (reserved)': reservedApi.pid, 'dedicated worker pool': pool.pid, 'shared API': services.apiPid, 'shared worker': services.workerPid, 'load generator (bench)': process.pid };
+    const roots = {
+      'dedicated API (reserved)': reservedApi.pid,
+      'dedicated worker pool': pool.pid,
+      'shared API': services.apiPid,
+      'shared worker': services.workerPid,
+      'load generator (bench)': process.pid,
+    };
     const cpuBefore = cpuSnapshot(roots);
     const [loadedDedicated, loadedShared] = await Promise.all([
-      createScenarios(dedicatedUrl, dedicated, 'dedicated tenant, neighbour loading the shared workers', options.seconds),
+      createScenarios(
+        dedicatedUrl,
+        dedicated,
+        'dedicated tenant, neighbour loading the shared workers',
+        options.seconds,
+      ),
       createScenarios(services.baseUrl, shared, 'shared tenant, neighbour loading the shared workers', options.seconds),
     ]);
     const cpu = cpuDelta(cpuBefore, cpuSnapshot(roots));
     const after = await progress();
 
-    console.log(`\n## Isolation: scenario creates while a neighbour runs ${options.batchItems.toLocaleString('en')}-item batches ×2 and a ${options.syncRecords.toLocaleString('en')}-record sync (${options.seconds} s each)\n`);
     console.log(
-      (split ? `CPU split (taskset): dedicated tenant's API + worker on CPU ${split.dedicated}; shared API + worker on CPU ${split.shared}; Postgres, Temporal and the load generator unpinned (${cores} cores)` : 'One core: no CPU split') +
-        `; shared worker at nice ${sharedNice}.\n`,
+      `\n## Isolation: scenario creates while a neighbour runs ${options.batchItems.toLocaleString('en')}-item batches ×2 and a ${options.syncRecords.toLocaleString('en')}-record sync (${options.seconds} s each)\n`,
+    );
+    console.log(
+      (split
+        ? `CPU split (taskset): dedicated tenant's API + worker on CPU ${split.dedicated}; shared API + worker on CPU ${split.shared}; Postgres, Temporal and the load generator unpinned (${cores} cores)`
+        : 'One core: no CPU split') + `; shared worker at nice ${sharedNice}.\n`,
     );
     console.log('| tenant | window | creates | p50 ms | p95 ms | p99 ms | failed |');
     console.log('|---|---|---|---|---|---|---|');
-    for (const w of [idleDedicated, loadedDedicated, idleShared, loadedShared]) console.log(`| ${w.label.split(',')[0]} | ${w.label.split(', ')[1]} | ${w.requests} | ${w.p50Ms} | ${w.p95Ms} | ${w.p99Ms} | ${w.failed} |`);
+    for (const w of [idleDedicated, loadedDedicated, idleShared, loadedShared])
+      console.log(
+        `| ${w.label.split(',')[0]} | ${w.label.split(', ')[1]} | ${w.requests} | ${w.p50Ms} | ${w.p95Ms} | ${w.p99Ms} | ${w.failed} |`,
+      );
     const floor = measureInProcess(20_000);
-    console.log(`| floor | same model in-process (validate + evaluate) | ${floor.requests} | ${floor.p50Ms} | – | ${floor.p99Ms} | 0 |`);
+    console.log(
+      `| floor | same model in-process (validate + evaluate) | ${floor.requests} | ${floor.p50Ms} | – | ${floor.p99Ms} | 0 |`,
+    );
     const ratio = (loaded: Window, idle: Window) => (loaded.p95Ms / Math.max(0.001, idle.p95Ms)).toFixed(2);
-    console.log(`\np95 under load ÷ p95 idle: dedicated ${ratio(loadedDedicated, idleDedicated)}× (goal ≤ 1.2×), shared ${ratio(loadedShared, idleShared)}×`);
+    console.log(
+      `\np95 under load ÷ p95 idle: dedicated ${ratio(loadedDedicated, idleDedicated)}× (goal ≤ 1.2×), shared ${ratio(loadedShared, idleShared)}×`,
+    );
     console.log(`\nWhere the CPU went during the loaded window (${cores} cores; per create of both tenants):\n`);
     printCpuTable(cpu, loadedDedicated.requests + loadedShared.requests, options.seconds);
-    console.log(`\nneighbour's progress during the loaded window: ${after.items - before.items} batch items and ${after.records - before.records} records; still running at its end: ${after.running}`);
+    console.log(
+      `\nneighbour's progress during the loaded window: ${after.items - before.items} batch items and ${after.records - before.records} records; still running at its end: ${after.running}`,
+    );
     // Let the neighbour's work go on without us; cancel what is left so the next bench starts clean.
-    for (const batch of batches) await api(services.baseUrl, neighbour, 'POST', `/scenarios/batches/${batch.id}/cancel`).catch(() => undefined);
-    await api(services.baseUrl, neighbour, 'POST', `/integrations/${integration.id}/syncs/${sync.id}/cancel`).catch(() => undefined);
+    for (const batch of batches)
+      await api(services.baseUrl, neighbour, 'POST', `/scenarios/batches/${batch.id}/cancel`).catch(() => undefined);
+    await api(services.baseUrl, neighbour, 'POST', `/integrations/${integration.id}/syncs/${sync.id}/cancel`).catch(
+      () => undefined,
+    );
   } finally {
     await hris.close();
   }

@@ -18,10 +18,22 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
-export async function benchKpis(services: BenchServices, options: { points: number; bucketQueries?: number }): Promise<void> {
-  const tenant = await createTenant(services.db, { name: 'bench-kpis', plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
+export async function benchKpis(
+  services: BenchServices,
+  options: { points: number; bucketQueries?: number },
+): Promise<void> {
+  const tenant = await createTenant(services.db, {
+    name: 'bench-kpis',
+    plan: 'enterprise',
+    rateLimitPerMinute: 10_000_000,
+    rateLimitPerDay: 1_000_000_000,
+  });
   const { key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
-    issueApiKey(scope, { name: 'bench', scopes: ['kpis:read', 'kpis:write'], expiresAt: null }, { type: 'system', id: 'bench' }),
+    issueApiKey(
+      scope,
+      { name: 'bench', scopes: ['kpis:read', 'kpis:write'], expiresAt: null },
+      { type: 'system', id: 'bench' },
+    ),
   );
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const created = await fetch(`${services.baseUrl}/api/v1/kpis`, {
@@ -41,16 +53,26 @@ export async function benchKpis(services: BenchServices, options: { points: numb
       for (let request = next++; request < requests; request = next++) {
         const points = [];
         for (let i = request * PER_REQUEST; i < Math.min(options.points, (request + 1) * PER_REQUEST); i++) {
-          points.push({ timestamp: new Date(YEAR_START + Math.floor(i * step)).toISOString(), value: 100 + 20 * Math.sin(i / 1000) });
+          points.push({
+            timestamp: new Date(YEAR_START + Math.floor(i * step)).toISOString(),
+            value: 100 + 20 * Math.sin(i / 1000),
+          });
         }
-        const response = await fetch(`${services.baseUrl}/api/v1/kpis/${kpiId}/points`, { method: 'POST', headers, body: JSON.stringify({ points }) });
-        if (response.status !== 201) throw new Error(`posting points answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+        const response = await fetch(`${services.baseUrl}/api/v1/kpis/${kpiId}/points`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ points }),
+        });
+        if (response.status !== 201)
+          throw new Error(`posting points answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
         await response.arrayBuffer();
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(`kpis: ingested ${options.points} points in ${requests} requests of ≤${PER_REQUEST} over ${CONNECTIONS} connections: ${seconds.toFixed(1)} s, ${Math.round(options.points / seconds)} points/s`);
+  console.log(
+    `kpis: ingested ${options.points} points in ${requests} requests of ≤${PER_REQUEST} over ${CONNECTIONS} connections: ${seconds.toFixed(1)} s, ${Math.round(options.points / seconds)} points/s`,
+  );
 
   const url = `${services.baseUrl}/api/v1/kpis/${kpiId}/values?bucket=day&from=${new Date(YEAR_START).toISOString()}&to=${new Date(YEAR_START + YEAR_MS).toISOString()}&limit=1000`;
   const timings: number[] = [];
@@ -67,5 +89,7 @@ export async function benchKpis(services: BenchServices, options: { points: numb
   }
   if (counted !== options.points) throw new Error(`the day buckets count ${counted} points, not ${options.points}`);
   timings.sort((a, b) => a - b);
-  console.log(`kpis: a year of ${options.points} points per day (${buckets} buckets): p50 ${percentile(timings, 50).toFixed(1)} ms, p99 ${percentile(timings, 99).toFixed(1)} ms over ${timings.length} requests`);
+  console.log(
+    `kpis: a year of ${options.points} points per day (${buckets} buckets): p50 ${percentile(timings, 50).toFixed(1)} ms, p99 ${percentile(timings, 99).toFixed(1)} ms over ${timings.length} requests`,
+  );
 }

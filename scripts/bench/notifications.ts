@@ -85,16 +85,30 @@ async function benchPeople(services: BenchServices, tenantId: string, count: num
   const passwordHash = await hashPassword(`bench ${label} password`);
   const people: Array<{ userId: string; memberId: string }> = [];
   for (let i = 0; i < count; i++) {
-    const { user } = await findOrCreateUser(services.db, { email: `${label}-${i}-${tenantId}@bench.example`, displayName: `${label} ${i}`, passwordHash });
-    const membership = await inTenantTransaction(services.db, tenantId, (scope) => insertMembership(scope, user.id, 'approver', { type: 'system', id: 'bench' }));
+    const { user } = await findOrCreateUser(services.db, {
+      email: `${label}-${i}-${tenantId}@bench.example`,
+      displayName: `${label} ${i}`,
+      passwordHash,
+    });
+    const membership = await inTenantTransaction(services.db, tenantId, (scope) =>
+      insertMembership(scope, user.id, 'approver', { type: 'system', id: 'bench' }),
+    );
     people.push({ userId: user.id, memberId: membership.id });
   }
   return people;
 }
 
 /** Maps notification ids to the events they tell of. */
-async function notificationsOfEvents(services: BenchServices, tenantId: string, eventIds: string[]): Promise<Map<string, string>> {
-  const rows = (await services.db('notifications').where('tenant_id', tenantId).whereIn('event_id', eventIds).select('id', 'event_id')) as Array<{ id: string; event_id: string }>;
+async function notificationsOfEvents(
+  services: BenchServices,
+  tenantId: string,
+  eventIds: string[],
+): Promise<Map<string, string>> {
+  const rows = (await services
+    .db('notifications')
+    .where('tenant_id', tenantId)
+    .whereIn('event_id', eventIds)
+    .select('id', 'event_id')) as Array<{ id: string; event_id: string }>;
   return new Map(rows.map((row) => [row.id, row.event_id]));
 }
 
@@ -103,10 +117,19 @@ async function notificationsOfEvents(services: BenchServices, tenantId: string, 
  * `count` notifications composed exactly as the lane does (signed unsubscribe link, both parts, threading headers) and
  * sent over the same pool of SMTP connections to the same SMTP server.
  */
-async function inProcessFloor(smtp: BenchSmtpServer, count: number, connections: number): Promise<{ perSecond: number; cpuMsPerMessage: number }> {
+async function inProcessFloor(
+  smtp: BenchSmtpServer,
+  count: number,
+  connections: number,
+): Promise<{ perSecond: number; cpuMsPerMessage: number }> {
   const transport = createMailTransport({ smtpUrl: smtp.url, smtpConnections: connections, smtpTimeoutMs: 30_000 });
   if (!transport) throw new Error('no transport');
-  const compose: ComposeContext = { config: { from: 'Bench <bench@example.com>', linkSigningKey: Buffer.alloc(32, 1) }, publicBaseUrl: 'http://127.0.0.1:3000', tenantName: 'Bench', mandatoryKinds: new Set() };
+  const compose: ComposeContext = {
+    config: { from: 'Bench <bench@example.com>', linkSigningKey: Buffer.alloc(32, 1) },
+    publicBaseUrl: 'http://127.0.0.1:3000',
+    tenantName: 'Bench',
+    mandatoryKinds: new Set(),
+  };
   const now = new Date();
   const row = (i: number): NotificationRow => ({
     id: `ntf_floor${String(i).padStart(21, '0')}`,
@@ -123,7 +146,11 @@ async function inProcessFloor(smtp: BenchSmtpServer, count: number, connections:
     content: {
       subject: `Firing: Bench KPI — Rule ${i}`,
       headline: `The critical alert “Rule ${i}” on Bench KPI is firing.`,
-      facts: [{ label: 'Severity', value: 'critical' }, { label: 'Rule', value: `Rule ${i} (threshold)` }, { label: 'Fired', value: now.toISOString(), type: 'datetime' }],
+      facts: [
+        { label: 'Severity', value: 'critical' },
+        { label: 'Rule', value: `Rule ${i} (threshold)` },
+        { label: 'Fired', value: now.toISOString(), type: 'datetime' },
+      ],
       action: { label: 'Open Bench KPI', path: '/console/kpis/kpi_bench' },
     },
     delivery: 'immediate',
@@ -139,7 +166,12 @@ async function inProcessFloor(smtp: BenchSmtpServer, count: number, connections:
     created_at: now,
     updated_at: now,
   });
-  const recipient = { email: 'watcher@bench.example', displayName: 'Watcher', timeZone: 'Europe/Berlin', preferencesVersion: 1 };
+  const recipient = {
+    email: 'watcher@bench.example',
+    displayName: 'Watcher',
+    timeZone: 'Europe/Berlin',
+    preferencesVersion: 1,
+  };
   const cpuBefore = process.cpuUsage();
   const started = Date.now();
   let next = 0;
@@ -165,13 +197,30 @@ async function inProcessFloor(smtp: BenchSmtpServer, count: number, connections:
  * 2. A burst of `burst` notifications: KPI alerts to a KPI's 100 watchers, committed at once; messages/s from the
  *    first commit to the last acceptance, copies, and the CPU each part of the system spent per notification.
  */
-export async function benchNotifications(services: BenchServices, smtp: BenchSmtpServer, options: NotificationBenchOptions): Promise<void> {
-  const tenant = await createTenant(services.db, { name: 'bench-notifications', plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
+export async function benchNotifications(
+  services: BenchServices,
+  smtp: BenchSmtpServer,
+  options: NotificationBenchOptions,
+): Promise<void> {
+  const tenant = await createTenant(services.db, {
+    name: 'bench-notifications',
+    plan: 'enterprise',
+    rateLimitPerMinute: 10_000_000,
+    rateLimitPerDay: 1_000_000_000,
+  });
   const { key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
-    issueApiKey(scope, { name: 'bench', scopes: ['admin', 'decisions:write', 'kpis:write'], expiresAt: null }, { type: 'system', id: 'bench' }),
+    issueApiKey(
+      scope,
+      { name: 'bench', scopes: ['admin', 'decisions:write', 'kpis:write'], expiresAt: null },
+      { type: 'system', id: 'bench' },
+    ),
   );
   const api = async (method: string, path: string, body: unknown) => {
-    const response = await fetch(`${services.baseUrl}/api/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${services.baseUrl}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { id: string };
   };
@@ -182,16 +231,27 @@ export async function benchNotifications(services: BenchServices, smtp: BenchSmt
   const steps = options.stepRate * options.stepSeconds;
   const decisionIds: string[] = [];
   for (let i = 0; i < steps; i++) {
-    decisionIds.push((await api('POST', '/decisions', { title: `Bench step ${i}`, options: [{ label: 'Yes' }, { label: 'No' }], chosen_option: 'opt_1' })).id);
+    decisionIds.push(
+      (
+        await api('POST', '/decisions', {
+          title: `Bench step ${i}`,
+          options: [{ label: 'Yes' }, { label: 'No' }],
+          chosen_option: 'opt_1',
+        })
+      ).id,
+    );
   }
   const submittedAt = new Date();
   await inTenantTransaction(services.db, tenant.id, async (scope) => {
-    await scope.trx('decisions').whereIn('id', decisionIds).update({
-      status: 'pending_approval',
-      current_step: 1,
-      submitted_at: submittedAt,
-      approval_steps: JSON.stringify([{ name: 'Review', approvals_required: 1, applies: true }]),
-    });
+    await scope
+      .trx('decisions')
+      .whereIn('id', decisionIds)
+      .update({
+        status: 'pending_approval',
+        current_step: 1,
+        submitted_at: submittedAt,
+        approval_steps: JSON.stringify([{ name: 'Review', approvals_required: 1, applies: true }]),
+      });
     for (const id of decisionIds) await replaceAssignments(scope, id, [`user:${approver!.memberId}`], submittedAt);
   });
   const committedAt = new Map<string, number>();
@@ -202,9 +262,24 @@ export async function benchNotifications(services: BenchServices, smtp: BenchSmt
     if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
     const event = await inTenantTransaction(services.db, tenant.id, (scope) =>
       recordEvent(scope, 'decision.submitted', {
-        decision: { id: decisionIds[i], title: `Bench step ${i}`, status: 'pending_approval', current_step: 1, approval_policy_id: 'apl_bench', approval_policy_version: 1 },
+        decision: {
+          id: decisionIds[i],
+          title: `Bench step ${i}`,
+          status: 'pending_approval',
+          current_step: 1,
+          approval_policy_id: 'apl_bench',
+          approval_policy_version: 1,
+        },
         actor: { type: 'system', id: 'bench' },
-        transition: { policy_id: 'apl_bench', policy_version: 1, step_count: 1, round: 1, workflow_id: `decision/${decisionIds[i]}`, steps: ['Review'], skipped_steps: [] },
+        transition: {
+          policy_id: 'apl_bench',
+          policy_version: 1,
+          step_count: 1,
+          round: 1,
+          workflow_id: `decision/${decisionIds[i]}`,
+          steps: ['Review'],
+          skipped_steps: [],
+        },
       }),
     );
     committedAt.set(event.id, Date.now());
@@ -220,24 +295,48 @@ export async function benchNotifications(services: BenchServices, smtp: BenchSmt
     10 * 60_000,
     `${steps} approval emails`,
   );
-  const lags = [...byNotification].map(([notificationId, eventId]) => (smtp.firstAccepted.get(notificationId) as number) - (committedAt.get(eventId) as number)).sort((a, b) => a - b);
-  console.log(`\n## Notifications: ${steps} steps becoming actionable at ${options.stepRate}/s (achieved ${achievedRate.toFixed(1)}/s), one approver each, SMTP in the bench process\n`);
+  const lags = [...byNotification]
+    .map(
+      ([notificationId, eventId]) =>
+        (smtp.firstAccepted.get(notificationId) as number) - (committedAt.get(eventId) as number),
+    )
+    .sort((a, b) => a - b);
+  console.log(
+    `\n## Notifications: ${steps} steps becoming actionable at ${options.stepRate}/s (achieved ${achievedRate.toFixed(1)}/s), one approver each, SMTP in the bench process\n`,
+  );
   console.log('| measurement | value |');
   console.log('|---|---|');
-  console.log(`| commit → SMTP accepted p50 / p95 / p99 | ${seconds(percentile(lags, 0.5))} / ${seconds(percentile(lags, 0.95))} / ${seconds(percentile(lags, 0.99))} |`);
+  console.log(
+    `| commit → SMTP accepted p50 / p95 / p99 | ${seconds(percentile(lags, 0.5))} / ${seconds(percentile(lags, 0.95))} / ${seconds(percentile(lags, 0.99))} |`,
+  );
   console.log(`| slowest | ${seconds(lags[lags.length - 1] ?? 0)} |`);
   const parts = await stages(services, tenant.id, [...byNotification.keys()]);
-  console.log(`| of which event → notification written (relay) p50 / p95 | ${seconds(percentile(parts.relay, 0.5))} / ${seconds(percentile(parts.relay, 0.95))} |`);
-  console.log(`| of which written → sent (lane) p50 / p95 | ${seconds(percentile(parts.lane, 0.5))} / ${seconds(percentile(parts.lane, 0.95))} |`);
+  console.log(
+    `| of which event → notification written (relay) p50 / p95 | ${seconds(percentile(parts.relay, 0.5))} / ${seconds(percentile(parts.relay, 0.95))} |`,
+  );
+  console.log(
+    `| of which written → sent (lane) p50 / p95 | ${seconds(percentile(parts.lane, 0.5))} / ${seconds(percentile(parts.lane, 0.95))} |`,
+  );
 
   // 2. A burst of notifications: alerts of one KPI to its 100 watchers.
-  const kpi = await api('POST', '/kpis', { name: 'Bench KPI', direction: 'higher_is_better', target: 100, aggregation_period: 'day' });
+  const kpi = await api('POST', '/kpis', {
+    name: 'Bench KPI',
+    direction: 'higher_is_better',
+    target: 100,
+    aggregation_period: 'day',
+  });
   await inTenantTransaction(services.db, tenant.id, async (scope) => {
-    await scope.trx('kpi_watchers').insert(watchers.map((w) => ({ tenant_id: tenant.id, kpi_id: kpi.id, user_id: w.userId })));
+    await scope
+      .trx('kpi_watchers')
+      .insert(watchers.map((w) => ({ tenant_id: tenant.id, kpi_id: kpi.id, user_id: w.userId })));
   });
   const alerts = Math.ceil(options.burst / watchers.length);
   const messagesBefore = smtp.messages();
-  const cpuBefore = cpuSnapshot({ 'API process': services.apiPid, 'worker process': services.workerPid, 'load generator and SMTP server (bench)': process.pid });
+  const cpuBefore = cpuSnapshot({
+    'API process': services.apiPid,
+    'worker process': services.workerPid,
+    'load generator and SMTP server (bench)': process.pid,
+  });
   const burstStarted = Date.now();
   const eventIds = await inTenantTransaction(services.db, tenant.id, async (scope) => {
     const ids: string[] = [];
@@ -246,7 +345,15 @@ export async function benchNotifications(services: BenchServices, smtp: BenchSmt
       const event = await recordEvent(scope, 'kpi.alert.triggered', {
         kpi: { id: kpi.id, name: 'Bench KPI' },
         rule: { id: `kar_bench_${i}`, name: `Rule ${i}`, kind: 'threshold' },
-        alert: { id: `kal_bench_${i}`, severity: 'critical', state: 'firing', started_at: now, fired_at: now, resolved_at: null, resolution: null },
+        alert: {
+          id: `kal_bench_${i}`,
+          severity: 'critical',
+          state: 'firing',
+          started_at: now,
+          fired_at: now,
+          resolved_at: null,
+          resolution: null,
+        },
         notification: 'first',
       });
       ids.push(event.id);
@@ -258,17 +365,29 @@ export async function benchNotifications(services: BenchServices, smtp: BenchSmt
     async () => {
       if (smtp.firstAccepted.size < steps + alerts * watchers.length) return false;
       burstNotifications = await notificationsOfEvents(services, tenant.id, eventIds);
-      return burstNotifications.size >= alerts * watchers.length && [...burstNotifications.keys()].every((id) => smtp.firstAccepted.has(id));
+      return (
+        burstNotifications.size >= alerts * watchers.length &&
+        [...burstNotifications.keys()].every((id) => smtp.firstAccepted.has(id))
+      );
     },
     15 * 60_000,
     `the burst of ${alerts * watchers.length}`,
   );
   const lastAccepted = Math.max(...[...burstNotifications.keys()].map((id) => smtp.firstAccepted.get(id) as number));
   const span = lastAccepted - burstStarted;
-  const cpu = cpuDelta(cpuBefore, cpuSnapshot({ 'API process': services.apiPid, 'worker process': services.workerPid, 'load generator and SMTP server (bench)': process.pid }));
+  const cpu = cpuDelta(
+    cpuBefore,
+    cpuSnapshot({
+      'API process': services.apiPid,
+      'worker process': services.workerPid,
+      'load generator and SMTP server (bench)': process.pid,
+    }),
+  );
   const count = burstNotifications.size;
   const copies = smtp.messages() - messagesBefore - count;
-  console.log(`\n## Notifications: a burst of ${count} (${alerts} KPI alerts × ${watchers.length} watchers), committed in one transaction\n`);
+  console.log(
+    `\n## Notifications: a burst of ${count} (${alerts} KPI alerts × ${watchers.length} watchers), committed in one transaction\n`,
+  );
   console.log('| measurement | value |');
   console.log('|---|---|');
   console.log(`| first commit → last SMTP acceptance | ${seconds(span)} |`);
@@ -277,5 +396,7 @@ export async function benchNotifications(services: BenchServices, smtp: BenchSmt
   console.log(`\nCPU per notification, by process (the API does no work here: events are committed by the bench):\n`);
   printCpuTable(cpu, count, span / 1000);
   const floor = await inProcessFloor(smtp, count, 8);
-  console.log(`\nIn-process floor (compose exactly as the lane does, send over 8 pooled SMTP connections to the same server; no Postgres, Temporal or relay): ${floor.perSecond.toFixed(0)} messages/s, ${floor.cpuMsPerMessage.toFixed(2)} CPU ms per message (composing, sending and the SMTP server's share).`);
+  console.log(
+    `\nIn-process floor (compose exactly as the lane does, send over 8 pooled SMTP connections to the same server; no Postgres, Temporal or relay): ${floor.perSecond.toFixed(0)} messages/s, ${floor.cpuMsPerMessage.toFixed(2)} CPU ms per message (composing, sending and the SMTP server's share).`,
+  );
 }

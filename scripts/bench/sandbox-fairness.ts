@@ -18,20 +18,49 @@ interface Tenant {
   key: string;
 }
 
-
 async function benchTenant(services: BenchServices, name: string, plan: Plan): Promise<Tenant> {
   const limits = plan === 'enterprise' ? { rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 } : {};
-  const tenant = await createTenant(services.db, { name: `${name}-${crypto.randomBytes(3).toString('hex')}`, plan, ...limits });
+  const tenant = await createTenant(services.db, {
+    name: `${name}-${crypto.randomBytes(3).toString('hex')}`,
+    plan,
+    ...limits,
+  });
   const { key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
-    issueApiKey(scope, { name, scopes: ['admin', 'models:read', 'models:write', 'scenarios:read', 'kpis:read', 'decisions:write', 'decisions:read'], expiresAt: null }, { type: 'system', id: 'bench' }),
+    issueApiKey(
+      scope,
+      {
+        name,
+        scopes: [
+          'admin',
+          'models:read',
+          'models:write',
+          'scenarios:read',
+          'kpis:read',
+          'decisions:write',
+          'decisions:read',
+        ],
+        expiresAt: null,
+      },
+      { type: 'system', id: 'bench' },
+    ),
   );
   return { id: tenant.id, key };
 }
 
-async function send(baseUrl: string, tenant: Tenant, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; body: { id?: string } & Record<string, unknown> }> {
+async function send(
+  baseUrl: string,
+  tenant: Tenant,
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<{ status: number; body: { id?: string } & Record<string, unknown> }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${tenant.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${tenant.key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     ...(signal ? { signal } : {}),
   });
@@ -80,18 +109,53 @@ async function measure(probes: Probe[], seconds: number): Promise<Figures[]> {
   });
 }
 
-export async function benchSandboxFairness(services: BenchServices, options: { seconds: number; heavy: number }): Promise<void> {
+export async function benchSandboxFairness(
+  services: BenchServices,
+  options: { seconds: number; heavy: number },
+): Promise<void> {
   const { baseUrl } = services;
   const noisy = await benchTenant(services, 'noisy', 'professional');
   const quiet = await benchTenant(services, 'quiet', 'enterprise');
-  const slow = await send(baseUrl, noisy, 'POST', '/api/v1/models', upload('Slow on large orders', `${SLOW_ON_DATA('order_total')} + 0.1`));
+  const slow = await send(
+    baseUrl,
+    noisy,
+    'POST',
+    '/api/v1/models',
+    upload('Slow on large orders', `${SLOW_ON_DATA('order_total')} + 0.1`),
+  );
   const quick = await send(baseUrl, quiet, 'POST', '/api/v1/models', upload('Discount', 'order_total > 100 ? 0.1 : 0'));
-  if (slow.status !== 201 || quick.status !== 201) throw new Error(`model uploads answered ${slow.status} and ${quick.status}`);
-  const step = { name: 'Finance', approvals_required: 1, approvers: { role: 'admin' }, sla: 'P2D', condition: 'total_cost > 5' };
+  if (slow.status !== 201 || quick.status !== 201)
+    throw new Error(`model uploads answered ${slow.status} and ${quick.status}`);
+  const step = {
+    name: 'Finance',
+    approvals_required: 1,
+    approvers: { role: 'admin' },
+    sla: 'P2D',
+    condition: 'total_cost > 5',
+  };
   const probes: Probe[] = [
-    { label: 'POST /models/{id}/evaluate', run: async (n) => (await send(baseUrl, quiet, 'POST', `/api/v1/models/${quick.body.id}/evaluate`, { version: '1', inputs: { order_total: 50 + n } })).status },
-    { label: 'POST /models (upload, dry run)', run: async (n) => (await send(baseUrl, quiet, 'POST', '/api/v1/models', upload(`Discount ${n}`, 'order_total > 100 ? 0.1 : 0'))).status },
-    { label: 'POST /approval-policies (condition)', run: async (n) => (await send(baseUrl, quiet, 'POST', '/api/v1/approval-policies', { name: `Capital ${n}`, steps: [step] })).status },
+    {
+      label: 'POST /models/{id}/evaluate',
+      run: async (n) =>
+        (
+          await send(baseUrl, quiet, 'POST', `/api/v1/models/${quick.body.id}/evaluate`, {
+            version: '1',
+            inputs: { order_total: 50 + n },
+          })
+        ).status,
+    },
+    {
+      label: 'POST /models (upload, dry run)',
+      run: async (n) =>
+        (await send(baseUrl, quiet, 'POST', '/api/v1/models', upload(`Discount ${n}`, 'order_total > 100 ? 0.1 : 0')))
+          .status,
+    },
+    {
+      label: 'POST /approval-policies (condition)',
+      run: async (n) =>
+        (await send(baseUrl, quiet, 'POST', '/api/v1/approval-policies', { name: `Capital ${n}`, steps: [step] }))
+          .status,
+    },
     { label: 'GET /scenarios', run: async () => (await send(baseUrl, quiet, 'GET', '/api/v1/scenarios')).status },
     { label: 'GET /kpis', run: async () => (await send(baseUrl, quiet, 'GET', '/api/v1/kpis')).status },
   ];
@@ -106,7 +170,9 @@ export async function benchSandboxFairness(services: BenchServices, options: { s
   const overBudget = { version: '1', inputs: { order_total: 10_000 } };
   const heavyLoops = Array.from({ length: options.heavy }, async () => {
     while (!stopping) {
-      const answer = await send(baseUrl, noisy, 'POST', `/api/v1/models/${slow.body.id}/evaluate`, overBudget).catch(() => ({ status: 0 }));
+      const answer = await send(baseUrl, noisy, 'POST', `/api/v1/models/${slow.body.id}/evaluate`, overBudget).catch(
+        () => ({ status: 0 }),
+      );
       count(answer.status);
       // A refusal (rate limit, sandbox bound) comes back at once: wait as a well-behaved client would.
       if (answer.status === 429) await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -114,7 +180,14 @@ export async function benchSandboxFairness(services: BenchServices, options: { s
   });
   const dropper = (async () => {
     while (!stopping) {
-      void send(baseUrl, noisy, 'POST', `/api/v1/models/${slow.body.id}/evaluate`, overBudget, AbortSignal.timeout(1000)).then(
+      void send(
+        baseUrl,
+        noisy,
+        'POST',
+        `/api/v1/models/${slow.body.id}/evaluate`,
+        overBudget,
+        AbortSignal.timeout(1000),
+      ).then(
         (answer) => count(answer.status),
         () => count('dropped'),
       );
@@ -127,7 +200,9 @@ export async function benchSandboxFairness(services: BenchServices, options: { s
   stopping = true;
   await Promise.all([...heavyLoops, dropper]);
 
-  console.log(`\nExpression sandbox fairness: another tenant's requests, idle and beside a professional-plan tenant with ${options.heavy} over-budget evaluations in flight and one dropped request a second (${options.seconds} s each)`);
+  console.log(
+    `\nExpression sandbox fairness: another tenant's requests, idle and beside a professional-plan tenant with ${options.heavy} over-budget evaluations in flight and one dropped request a second (${options.seconds} s each)`,
+  );
   console.table(
     idle.map((before, index) => {
       const during = loaded[index] as Figures;
@@ -143,5 +218,7 @@ export async function benchSandboxFairness(services: BenchServices, options: { s
       };
     }),
   );
-  console.log(`noisy tenant's answers: ${[...noisyStatuses].map(([status, n]) => `${status}×${n}`).join(' ')}; /health after: ${sandboxAfter.status}`);
+  console.log(
+    `noisy tenant's answers: ${[...noisyStatuses].map(([status, n]) => `${status}×${n}`).join(' ')}; /health after: ${sandboxAfter.status}`,
+  );
 }

@@ -5,7 +5,12 @@ import { cpuDelta, cpuSnapshot, printCpuTable } from './cpu';
 import { measureHttp, percentile, printLoadTable } from './http-load';
 import type { BenchServices } from './services';
 
-export const STAFFING_INPUTS = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+export const STAFFING_INPUTS = {
+  arrival_rate_per_hour: 100,
+  average_handle_time_seconds: 180,
+  target_service_level: 0.8,
+  target_answer_time_seconds: 20,
+};
 
 /** Peak resident set size of a process so far (Linux VmHWM), in MiB. */
 export function peakRssMiB(pid: number): number | null {
@@ -44,9 +49,17 @@ export function measureInProcess(runs: number) {
   };
 }
 
-export async function benchScenarioCreates(services: BenchServices, key: string, options: { connections: number; durationSeconds: number }) {
+export async function benchScenarioCreates(
+  services: BenchServices,
+  key: string,
+  options: { connections: number; durationSeconds: number },
+) {
   let counter = 0;
-  const body = () => JSON.stringify({ model_id: 'mdl_service_queue_staffing', inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (counter++ % 400) } });
+  const body = () =>
+    JSON.stringify({
+      model_id: 'mdl_service_queue_staffing',
+      inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: 50 + (counter++ % 400) },
+    });
   const request = {
     url: `${services.baseUrl}/api/v1/scenarios`,
     method: 'POST' as const,
@@ -54,7 +67,11 @@ export async function benchScenarioCreates(services: BenchServices, key: string,
     body,
   };
   await measureHttp({ ...request, label: 'warm-up', connections: options.connections, durationSeconds: 3 });
-  const roots = { 'API process': services.apiPid, 'worker process': services.workerPid, 'load generator (bench)': process.pid };
+  const roots = {
+    'API process': services.apiPid,
+    'worker process': services.workerPid,
+    'load generator (bench)': process.pid,
+  };
   const cpuBefore = cpuSnapshot(roots);
   const http = await measureHttp({
     ...request,
@@ -70,8 +87,12 @@ export async function benchScenarioCreates(services: BenchServices, key: string,
   printCpuTable(cpu, http.requests, options.durationSeconds);
   const metrics = await (await fetch(`${services.baseUrl}/metrics`)).text();
   const paths = metrics.split('\n').filter((line) => line.startsWith('dms_scenario_runs_waited_total{'));
-  console.log(`\nHow the API got each result (warm-up included): ${paths.map((line) => line.replace('dms_scenario_runs_waited_total', '')).join(', ')}`);
-  console.log(`\nfloor : service throughput ratio = ${(floor.requestsPerSecond / Math.max(1, http.requestsPerSecond)).toFixed(1)} : 1`);
+  console.log(
+    `\nHow the API got each result (warm-up included): ${paths.map((line) => line.replace('dms_scenario_runs_waited_total', '')).join(', ')}`,
+  );
+  console.log(
+    `\nfloor : service throughput ratio = ${(floor.requestsPerSecond / Math.max(1, http.requestsPerSecond)).toFixed(1)} : 1`,
+  );
   return http;
 }
 
@@ -93,7 +114,9 @@ export async function benchBatch(services: BenchServices, key: string, items: nu
   const acceptedMs = performance.now() - started;
   let batch: { status: string; progress: { completed: number; failed: number } };
   for (;;) {
-    const response = await fetch(`${services.baseUrl}/api/v1/scenarios/batches/${accepted.id}`, { headers: { authorization: `Bearer ${key}` } });
+    const response = await fetch(`${services.baseUrl}/api/v1/scenarios/batches/${accepted.id}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
     batch = (await response.json()) as typeof batch;
     if (batch.status !== 'running') break;
     await new Promise((resolve) => setTimeout(resolve, 250));

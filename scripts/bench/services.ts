@@ -45,17 +45,28 @@ async function waitForReady(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} was not ready within ${timeoutMs} ms`);
 }
 
-export async function startBenchServices(options: { worker: boolean; env?: Record<string, string> }): Promise<BenchServices> {
+export async function startBenchServices(options: {
+  worker: boolean;
+  env?: Record<string, string>;
+}): Promise<BenchServices> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-'));
   // Embedded Postgres runs as an unprivileged user when we are root; it must be able to enter the folder.
   fs.chmodSync(dataDir, 0o755);
   const log = (message: string) => console.error(`[bench] ${message}`);
   const external = { databaseUrl: process.env.DATABASE_URL, temporalAddress: process.env.TEMPORAL_ADDRESS };
   const stack: LocalStack = await startLocalStack({
-    postgres: external.databaseUrl ? undefined : { dataDir: path.join(dataDir, 'postgres'), port: await findFreePort() },
+    postgres: external.databaseUrl
+      ? undefined
+      : { dataDir: path.join(dataDir, 'postgres'), port: await findFreePort() },
     temporal: external.temporalAddress
       ? undefined
-      : { dbFile: path.join(dataDir, 'temporal.db'), port: await findFreePort(), uiPort: await findFreePort(), headless: true, namespace: 'default' },
+      : {
+          dbFile: path.join(dataDir, 'temporal.db'),
+          port: await findFreePort(),
+          uiPort: await findFreePort(),
+          headless: true,
+          namespace: 'default',
+        },
     config: { temporalCliPath: process.env.TEMPORAL_CLI_PATH },
     log,
   });
@@ -89,7 +100,12 @@ export async function startBenchServices(options: { worker: boolean; env?: Recor
   // BENCH_NODE_ARGS: extra Node flags for the API and worker, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const spawnNode = (file: string, extraEnv: Record<string, string> = {}) => {
-    const child = spawnStackProcess(process.execPath, [...nodeArgs, '--import', 'tsx', file], { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: 'inherit', deathSignal: 'SIGTERM' });
+    const child = spawnStackProcess(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
+      cwd: ROOT,
+      env: { ...env, ...extraEnv },
+      stdio: 'inherit',
+      deathSignal: 'SIGTERM',
+    });
     children.push(child);
     return child;
   };
@@ -108,7 +124,11 @@ export async function startBenchServices(options: { worker: boolean; env?: Recor
     async spawnProcess(kind, extraEnv) {
       if (kind === 'worker') return { pid: spawnNode('worker/main.ts', extraEnv).pid as number };
       const extraPort = await findFreePort();
-      const child = spawnNode('api/server.ts', { PORT: String(extraPort), PUBLIC_BASE_URL: `http://127.0.0.1:${extraPort}`, ...extraEnv });
+      const child = spawnNode('api/server.ts', {
+        PORT: String(extraPort),
+        PUBLIC_BASE_URL: `http://127.0.0.1:${extraPort}`,
+        ...extraEnv,
+      });
       await waitForReady(`http://127.0.0.1:${extraPort}/ready`, 90_000);
       return { pid: child.pid as number, baseUrl: `http://127.0.0.1:${extraPort}` };
     },

@@ -12,27 +12,58 @@ import { measureHttp, printLoadTable, type LoadResult } from './http-load';
 import type { BenchServices } from './services';
 
 async function benchTenant(services: BenchServices, name: string): Promise<{ id: string; key: string }> {
-  const tenant = await createTenant(services.db, { name, plan: 'enterprise', rateLimitPerMinute: 10_000_000, rateLimitPerDay: 1_000_000_000 });
+  const tenant = await createTenant(services.db, {
+    name,
+    plan: 'enterprise',
+    rateLimitPerMinute: 10_000_000,
+    rateLimitPerDay: 1_000_000_000,
+  });
   const { key } = await inTenantTransaction(services.db, tenant.id, (scope) =>
     issueApiKey(scope, { name, scopes: ['admin'], expiresAt: null }, { type: 'system', id: 'bench' }),
   );
   return { id: tenant.id, key };
 }
 
-export async function benchUsageQuotas(services: BenchServices, options: { connections: number; durationSeconds: number }): Promise<void> {
+export async function benchUsageQuotas(
+  services: BenchServices,
+  options: { connections: number; durationSeconds: number },
+): Promise<void> {
   const plain = await benchTenant(services, 'bench-no-quota');
   const counted = await benchTenant(services, 'bench-quota');
-  await services.db.transaction((trx) => setTenantQuotas(trx, counted.id, { policy: 'refuse', quotas: [{ kind: 'api_requests', period: 'month', limit: 1_000_000_000 }] }),
+  await services.db.transaction((trx) =>
+    setTenantQuotas(trx, counted.id, {
+      policy: 'refuse',
+      quotas: [{ kind: 'api_requests', period: 'month', limit: 1_000_000_000 }],
+    }),
   );
   const results: LoadResult[] = [];
   for (const connections of [1, options.connections]) {
     const run = { connections, durationSeconds: options.durationSeconds, url: `${services.baseUrl}/api/v1/me` };
-    results.push(await measureHttp({ ...run, label: `GET /api/v1/me, no volume quota (floor), ${connections} conn.`, headers: { authorization: `Bearer ${plain.key}` } }));
-    results.push(await measureHttp({ ...run, label: `GET /api/v1/me, api_requests quota counted, ${connections} conn.`, headers: { authorization: `Bearer ${counted.key}` } }));
+    results.push(
+      await measureHttp({
+        ...run,
+        label: `GET /api/v1/me, no volume quota (floor), ${connections} conn.`,
+        headers: { authorization: `Bearer ${plain.key}` },
+      }),
+    );
+    results.push(
+      await measureHttp({
+        ...run,
+        label: `GET /api/v1/me, api_requests quota counted, ${connections} conn.`,
+        headers: { authorization: `Bearer ${counted.key}` },
+      }),
+    );
   }
   console.log(`\n## Volume quotas: the cost of counting every request (${options.durationSeconds} s each)\n`);
   printLoadTable(results);
-  const counter = await services.db('usage_counters').where({ tenant_id: counted.id, kind: 'api_requests', period: 'month' }).first('used');
-  const answered = results.filter((r) => r.label.includes('counted')).reduce((sum, r) => sum + r.requests - r.non2xx - r.errors, 0);
-  console.log(`\ncounter ${Number(counter?.used ?? 0)} for ${answered} answered counted requests (exact: ${Number(counter?.used ?? 0) === answered})`);
+  const counter = await services
+    .db('usage_counters')
+    .where({ tenant_id: counted.id, kind: 'api_requests', period: 'month' })
+    .first('used');
+  const answered = results
+    .filter((r) => r.label.includes('counted'))
+    .reduce((sum, r) => sum + r.requests - r.non2xx - r.errors, 0);
+  console.log(
+    `\ncounter ${Number(counter?.used ?? 0)} for ${answered} answered counted requests (exact: ${Number(counter?.used ?? 0) === answered})`,
+  );
 }

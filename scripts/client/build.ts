@@ -12,7 +12,9 @@ import { build } from 'esbuild';
 
 export const CLIENT_ROOT = path.resolve(__dirname, '..', '..', 'clients', 'typescript');
 
-export async function buildClient(outDir = path.join(CLIENT_ROOT, 'dist')): Promise<{ esm: string; cjs: string; types: string }> {
+export async function buildClient(
+  outDir = path.join(CLIENT_ROOT, 'dist'),
+): Promise<{ esm: string; cjs: string; types: string }> {
   fs.rmSync(outDir, { recursive: true, force: true });
   const common = {
     entryPoints: [path.join(CLIENT_ROOT, 'src', 'index.ts')],
@@ -29,7 +31,20 @@ export async function buildClient(outDir = path.join(CLIENT_ROOT, 'dist')): Prom
   await build({ ...common, format: 'cjs', outfile: cjs, mainFields: ['main', 'module'] });
   const types = path.join(outDir, 'types');
   const tsc = require.resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-p', path.join(CLIENT_ROOT, 'tsconfig.json'), '--noEmit', 'false', '--emitDeclarationOnly', '--outDir', types], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      tsc,
+      '-p',
+      path.join(CLIENT_ROOT, 'tsconfig.json'),
+      '--noEmit',
+      'false',
+      '--emitDeclarationOnly',
+      '--outDir',
+      types,
+    ],
+    { stdio: 'inherit' },
+  );
   return { esm, cjs, types };
 }
 
@@ -51,7 +66,10 @@ export async function bundleForSize(): Promise<Uint8Array> {
 if (require.main === module) {
   const index = process.argv.indexOf('--out');
   buildClient(index > 0 ? path.resolve(process.argv[index + 1]!) : undefined).then(
-    (built) => console.log(`built ${path.relative(process.cwd(), built.esm)}, ${path.relative(process.cwd(), built.cjs)}, ${path.relative(process.cwd(), built.types)}`),
+    (built) =>
+      console.log(
+        `built ${path.relative(process.cwd(), built.esm)}, ${path.relative(process.cwd(), built.cjs)}, ${path.relative(process.cwd(), built.types)}`,
+      ),
     (error: unknown) => {
       console.error(error);
       process.exit(1);

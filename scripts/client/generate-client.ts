@@ -63,7 +63,10 @@ function singular(word: string): string {
 
 /** The operation id without the tag's noun (plural first, then singular), where it stands as whole words. */
 export function methodName(operationId: string, tag: string): string {
-  const noun = tag.split(/\s+/).map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase()).join('');
+  const noun = tag
+    .split(/\s+/)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase())
+    .join('');
   for (const candidate of [noun, singular(noun)]) {
     // Case-insensitive (OAuth, KPI), but only as whole words: a capital at both ends (`putKpiSource` keeps `Source`).
     let index = operationId.toLowerCase().indexOf(candidate.toLowerCase(), 1);
@@ -80,12 +83,16 @@ export function methodName(operationId: string, tag: string): string {
 
 function parametersOf(document: OpenApiDocument, operation: OperationObject): ParameterObject[] {
   return (operation.parameters ?? []).map((parameter) =>
-    '$ref' in parameter ? (document.components.parameters[parameter.$ref.replace('#/components/parameters/', '')] as ParameterObject) : parameter,
+    '$ref' in parameter
+      ? (document.components.parameters[parameter.$ref.replace('#/components/parameters/', '')] as ParameterObject)
+      : parameter,
   );
 }
 
 function responseOf(document: OpenApiDocument, response: ResponseObject | { $ref: string }): ResponseObject {
-  return '$ref' in response ? (document.components.responses[response.$ref.replace('#/components/responses/', '')] as ResponseObject) : response;
+  return '$ref' in response
+    ? (document.components.responses[response.$ref.replace('#/components/responses/', '')] as ResponseObject)
+    : response;
 }
 
 export function clientOperations(document: OpenApiDocument): ClientOperation[] {
@@ -104,10 +111,20 @@ export function clientOperations(document: OpenApiDocument): ClientOperation[] {
       const successes = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
       const media = successes.flatMap(([, response]) => Object.keys(responseOf(document, response).content ?? {}));
       // JSON is application/json or a +json type; NDJSON (an audit export's lines) and CSV downloads are text.
-      const response = media.some((type) => type === 'application/json' || type.endsWith('+json')) ? 'json' : media.length > 0 ? 'text' : 'none';
-      const listSchema = successes[0] ? responseOf(document, successes[0][1]).content?.['application/json']?.schema : undefined;
-      const listed = listSchema?.$ref ? document.components.schemas[listSchema.$ref.replace('#/components/schemas/', '')] : listSchema;
-      const paginated = query.some((parameter) => parameter.name === 'cursor') && Boolean((listed as { properties?: Record<string, unknown> } | undefined)?.properties?.next_cursor);
+      const response = media.some((type) => type === 'application/json' || type.endsWith('+json'))
+        ? 'json'
+        : media.length > 0
+          ? 'text'
+          : 'none';
+      const listSchema = successes[0]
+        ? responseOf(document, successes[0][1]).content?.['application/json']?.schema
+        : undefined;
+      const listed = listSchema?.$ref
+        ? document.components.schemas[listSchema.$ref.replace('#/components/schemas/', '')]
+        : listSchema;
+      const paginated =
+        query.some((parameter) => parameter.name === 'cursor') &&
+        Boolean((listed as { properties?: Record<string, unknown> } | undefined)?.properties?.next_cursor);
       operations.push({
         operationId: operation.operationId,
         group: groupName(tag),
@@ -177,7 +194,10 @@ export function operationsSource(document: OpenApiDocument): string {
   const events = Object.keys(document.webhooks ?? {}).sort();
   const classes = groups
     .map((group) => {
-      const methods = operations.filter((operation) => operation.group === group).map(methodSource).join('\n');
+      const methods = operations
+        .filter((operation) => operation.group === group)
+        .map(methodSource)
+        .join('\n');
       return `/** The ${group} operations. */\nexport class ${className(group)} {\n  constructor(protected readonly transport: Transport) {}\n\n${methods}}\n`;
     })
     .join('\n');
@@ -230,8 +250,12 @@ ${groups.map((group) => `    this.${group} = new ${className(group)}(transport);
 /** Every generated file, by path from the repository root. */
 export async function generateClientFiles(document: OpenApiDocument): Promise<Map<string, string>> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { exportType: false, defaultNonNullable: false, emptyObjectsUnknown: true });
-  const schema = `${BANNER('The API\'s paths, operations, components and webhooks as TypeScript types (openapi-typescript).')}${astToString(ast)}`;
+  const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], {
+    exportType: false,
+    defaultNonNullable: false,
+    emptyObjectsUnknown: true,
+  });
+  const schema = `${BANNER("The API's paths, operations, components and webhooks as TypeScript types (openapi-typescript).")}${astToString(ast)}`;
   return new Map([
     [GENERATED_FILES.document, `${JSON.stringify(document, null, 2)}\n`],
     [GENERATED_FILES.schema, schema],

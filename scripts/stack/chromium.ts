@@ -15,11 +15,16 @@ export function findOrInstallChromium(log: (message: string) => void): { path?: 
     return { reason: 'no chromium found (set CHROMIUM_PATH) and no apt-get to install it' };
   }
   if (process.getuid?.() !== 0) {
-    return { reason: 'no chromium found; install it once with "sudo apt-get install -y chromium" or set CHROMIUM_PATH' };
+    return {
+      reason: 'no chromium found; install it once with "sudo apt-get install -y chromium" or set CHROMIUM_PATH',
+    };
   }
   log('installing Debian chromium once for the browser tests (apt-get install -y chromium)');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  let install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env, encoding: 'utf8' });
+  let install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    env,
+    encoding: 'utf8',
+  });
   if (install.status !== 0) {
     // A fresh machine may have no package lists yet.
     spawnSync('apt-get', ['update'], { env, encoding: 'utf8' });
@@ -36,7 +41,10 @@ function findChromium(): string | undefined {
     process.env.CHROMIUM_PATH,
     '/usr/bin/chromium',
     '/usr/bin/chromium-browser',
-    ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'chromium')),
+    ...(process.env.PATH ?? '')
+      .split(path.delimiter)
+      .filter(Boolean)
+      .map((dir) => path.join(dir, 'chromium')),
   ];
   return candidates.find((candidate): candidate is string => !!candidate && isExecutable(candidate));
 }

@@ -10,9 +10,15 @@ const STAFFING_INPUTS = { average_handle_time_seconds: 180, target_service_level
 
 /** A scenario of the staffing model at this call volume, once its run completed (a slow machine may answer 202 first). */
 async function completedScenario(call: DemoCall, name: string, arrivalRatePerHour: number): Promise<string> {
-  let scenario = await call('POST', '/scenarios', { model_id: STAFFING_MODEL, name, tags: ['demo'], inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: arrivalRatePerHour } });
+  let scenario = await call('POST', '/scenarios', {
+    model_id: STAFFING_MODEL,
+    name,
+    tags: ['demo'],
+    inputs: { ...STAFFING_INPUTS, arrival_rate_per_hour: arrivalRatePerHour },
+  });
   for (let attempt = 0; scenario.status !== 'completed' && attempt < 120; attempt++) {
-    if (scenario.status === 'failed' || scenario.status === 'cancelled') throw new Error(`the sample scenario "${name}" ${String(scenario.status)}`);
+    if (scenario.status === 'failed' || scenario.status === 'cancelled')
+      throw new Error(`the sample scenario "${name}" ${String(scenario.status)}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
     scenario = await call('GET', `/scenarios/${String(scenario.id)}`);
   }
@@ -28,7 +34,12 @@ async function completedScenario(call: DemoCall, name: string, arrivalRatePerHou
  * draft (a start interrupted between creating and submitting it). Once people have acted on it (approved, withdrawn,
  * deleted it…) later starts leave it alone. Answers the decision's id while it awaits the approver, otherwise undefined.
  */
-export async function ensureSampleDecision(input: { baseUrl: string; dataDir: string; db: Knex; demo: DemoTenant }): Promise<string | undefined> {
+export async function ensureSampleDecision(input: {
+  baseUrl: string;
+  dataDir: string;
+  db: Knex;
+  demo: DemoTenant;
+}): Promise<string | undefined> {
   const { baseUrl, demo } = input;
   const call: DemoCall = async (method, path, body) => {
     const response = await fetch(`${baseUrl}/api/v1${path}`, {
@@ -57,7 +68,15 @@ export async function ensureSampleDecision(input: { baseUrl: string; dataDir: st
     const policy = await call('POST', '/approval-policies', {
       name: 'Demo review',
       description: 'The sample policy of the demo tenant: one step, approved by the demo approver.',
-      steps: [{ name: 'Approver review', approvals_required: 1, approvers: { user_ids: [approver.id] }, sla: 'P2D', escalate_to: { role: 'admin' } }],
+      steps: [
+        {
+          name: 'Approver review',
+          approvals_required: 1,
+          approvers: { user_ids: [approver.id] },
+          sla: 'P2D',
+          escalate_to: { role: 'admin' },
+        },
+      ],
     });
     policyId = policy.id as string;
     save({ samplePolicyId: policyId });

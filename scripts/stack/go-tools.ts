@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tryAcquirePidLock } from './pid-lock';
-import { delay, findOnPath, hasExited, isExecutableFile, signalChild, spawnStackProcess, throwIfAborted, waitForExit } from './processes';
+import {
+  delay,
+  findOnPath,
+  hasExited,
+  isExecutableFile,
+  signalChild,
+  spawnStackProcess,
+  throwIfAborted,
+  waitForExit,
+} from './processes';
 
 type Log = (message: string) => void;
 
@@ -31,7 +40,11 @@ export interface GoTool {
 }
 
 /** Runs one build command in `cwd`, its output appended to the tool's build log; rejects when it fails. */
-export type BuildStepRunner = (command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) => Promise<void>;
+export type BuildStepRunner = (
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+) => Promise<void>;
 
 const exe = (name: string) => (process.platform === 'win32' ? `${name}.exe` : name);
 
@@ -50,7 +63,8 @@ export function goToolCacheDir(tool: Pick<GoTool, 'cacheName' | 'version'>): str
 export async function locateGoTool(tool: GoTool, log: Log, signal?: AbortSignal): Promise<string | undefined> {
   if (tool.override.value !== undefined) {
     const configured = path.resolve(tool.override.value);
-    if (!isExecutableFile(configured)) throw new Error(`${tool.override.variable} is ${configured}, which is not an executable file`);
+    if (!isExecutableFile(configured))
+      throw new Error(`${tool.override.variable} is ${configured}, which is not an executable file`);
     return configured;
   }
   const onPath = findOnPath(tool.binaryName);
@@ -60,13 +74,21 @@ export async function locateGoTool(tool: GoTool, log: Log, signal?: AbortSignal)
   if (isExecutableFile(cached)) return cached;
   const go = findOnPath('go');
   if (!go) {
-    log(`No ${tool.displayName} found (${tool.override.variable}, PATH, ${cached}) and Go is not installed to build one. ${tool.installHint}`);
+    log(
+      `No ${tool.displayName} found (${tool.override.variable}, PATH, ${cached}) and Go is not installed to build one. ${tool.installHint}`,
+    );
     return undefined;
   }
   return buildGoTool(tool, go, cacheDir, log, signal);
 }
 
-async function buildGoTool(tool: GoTool, go: string, cacheDir: string, log: Log, signal?: AbortSignal): Promise<string> {
+async function buildGoTool(
+  tool: GoTool,
+  go: string,
+  cacheDir: string,
+  log: Log,
+  signal?: AbortSignal,
+): Promise<string> {
   fs.mkdirSync(cacheDir, { recursive: true });
   const binary = path.join(cacheDir, exe(tool.binaryName));
   let announcedWait = false;
@@ -90,7 +112,14 @@ async function buildGoTool(tool: GoTool, go: string, cacheDir: string, log: Log,
   }
 }
 
-async function runGoInstall(tool: GoTool, go: string, cacheDir: string, binary: string, log: Log, signal?: AbortSignal): Promise<void> {
+async function runGoInstall(
+  tool: GoTool,
+  go: string,
+  cacheDir: string,
+  binary: string,
+  log: Log,
+  signal?: AbortSignal,
+): Promise<void> {
   // go install writes into GOBIN directly; building into a private directory and renaming keeps a half-written
   // binary (interrupted build) from ever being found at the final path.
   const gobin = fs.mkdtempSync(path.join(cacheDir, '.build-'));
@@ -98,9 +127,19 @@ async function runGoInstall(tool: GoTool, go: string, cacheDir: string, binary: 
   log(`building ${tool.displayName} ${tool.version} once, takes a few minutes (output in ${logFile})`);
   fs.writeFileSync(logFile, '');
   const startedAt = Date.now();
-  const heartbeat = setInterval(() => log(`still building ${tool.displayName} (${Math.round((Date.now() - startedAt) / 1000)}s)`), 30_000);
+  const heartbeat = setInterval(
+    () => log(`still building ${tool.displayName} (${Math.round((Date.now() - startedAt) / 1000)}s)`),
+    30_000,
+  );
   const goEnv = { ...process.env, GOTOOLCHAIN: 'local', GOBIN: gobin };
-  const run: BuildStepRunner = (command, args, options) => runBuildStep(command, args, { ...options, logFile, signal, failure: `Building ${tool.displayName} failed`, hint: tool.installHint });
+  const run: BuildStepRunner = (command, args, options) =>
+    runBuildStep(command, args, {
+      ...options,
+      logFile,
+      signal,
+      failure: `Building ${tool.displayName} failed`,
+      hint: tool.installHint,
+    });
   try {
     const built = path.join(gobin, exe(tool.binaryName));
     if (tool.prepareSource) {
@@ -108,10 +147,14 @@ async function runGoInstall(tool: GoTool, go: string, cacheDir: string, binary: 
       await tool.prepareSource(sourceDir, run);
       await run(go, ['build', ...(tool.buildFlags ?? []), '-o', built, '.'], { cwd: sourceDir, env: goEnv });
     } else {
-      await run(go, ['install', ...(tool.buildFlags ?? []), `${tool.module}@${tool.version}`], { cwd: cacheDir, env: goEnv });
+      await run(go, ['install', ...(tool.buildFlags ?? []), `${tool.module}@${tool.version}`], {
+        cwd: cacheDir,
+        env: goEnv,
+      });
     }
     throwIfAborted(signal);
-    if (!isExecutableFile(built)) throw new Error(`Building ${tool.displayName} wrote no ${built}; see ${logFile}\n${tool.installHint}`);
+    if (!isExecutableFile(built))
+      throw new Error(`Building ${tool.displayName} wrote no ${built}; see ${logFile}\n${tool.installHint}`);
     fs.renameSync(built, binary);
     log(`${tool.displayName} built in ${Math.round((Date.now() - startedAt) / 1000)}s: ${binary}`);
   } finally {
@@ -121,7 +164,15 @@ async function runGoInstall(tool: GoTool, go: string, cacheDir: string, binary: 
 }
 
 /** The module's source (downloaded through the Go module proxy), copied where it may be written to: `<into>/src`. */
-async function copyModuleSource(tool: GoTool, go: string, cacheDir: string, into: string, env: NodeJS.ProcessEnv, logFile: string, signal?: AbortSignal): Promise<string> {
+async function copyModuleSource(
+  tool: GoTool,
+  go: string,
+  cacheDir: string,
+  into: string,
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  signal?: AbortSignal,
+): Promise<string> {
   const listing = path.join(into, 'module.json');
   const output = fs.openSync(listing, 'w');
   try {
@@ -138,7 +189,8 @@ async function copyModuleSource(tool: GoTool, go: string, cacheDir: string, into
     fs.closeSync(output);
   }
   const { Dir: moduleDir } = JSON.parse(fs.readFileSync(listing, 'utf8')) as { Dir?: string };
-  if (!moduleDir || !fs.existsSync(moduleDir)) throw new Error(`go mod download did not report where ${tool.module}@${tool.version} is (see ${listing})`);
+  if (!moduleDir || !fs.existsSync(moduleDir))
+    throw new Error(`go mod download did not report where ${tool.module}@${tool.version} is (see ${listing})`);
   const sourceDir = path.join(into, 'src');
   fs.cpSync(moduleDir, sourceDir, { recursive: true });
   // The module cache is read-only; the copy must take node_modules and generated files.
@@ -155,7 +207,15 @@ async function copyModuleSource(tool: GoTool, go: string, cacheDir: string, into
 async function runBuildStep(
   command: string,
   args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; logFile: string; signal?: AbortSignal; stdout?: number; failure: string; hint: string },
+  options: {
+    cwd: string;
+    env?: NodeJS.ProcessEnv;
+    logFile: string;
+    signal?: AbortSignal;
+    stdout?: number;
+    failure: string;
+    hint: string;
+  },
 ): Promise<void> {
   throwIfAborted(options.signal);
   const output = fs.openSync(options.logFile, 'a');
@@ -177,7 +237,9 @@ async function runBuildStep(
     throwIfAborted(options.signal);
     if (code !== 0) {
       const tail = fs.readFileSync(options.logFile, 'utf8').trim().split('\n').slice(-20).join('\n');
-      throw new Error(`${options.failure} (${path.basename(command)} ${args[0] ?? ''}: ${exitSignal ?? `exit code ${code}`}):\n${tail}\n${options.hint}`);
+      throw new Error(
+        `${options.failure} (${path.basename(command)} ${args[0] ?? ''}: ${exitSignal ?? `exit code ${code}`}):\n${tail}\n${options.hint}`,
+      );
     }
   } finally {
     options.signal?.removeEventListener('abort', stop);

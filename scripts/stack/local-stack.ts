@@ -50,7 +50,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Locate (or build) the CLI before starting anything: an interrupted or failed build then leaves nothing running.
   const cliPath = options.temporal ? await locateTemporalCli(options.config, log, signal) : undefined;
   const mailpitBinary = options.mailpit ? await locateMailpit(log, signal) : undefined;
-  if (options.mailpit && !mailpitBinary) throw new Error('No Mailpit and no Go to build it: install Go, set MAILPIT_PATH, or set SMTP_URL to an SMTP server');
+  if (options.mailpit && !mailpitBinary)
+    throw new Error(
+      'No Mailpit and no Go to build it: install Go, set MAILPIT_PATH, or set SMTP_URL to an SMTP server',
+    );
 
   let postgres: SupervisedProcess<RunningPostgres> | undefined;
   let temporal: SupervisedProcess<RunningTemporal> | undefined;
@@ -81,7 +84,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (temporalOptions) {
       temporal = await superviseProcess({
         name: 'Temporal',
-        start: (restartSignal) => startTemporalDevServer({ ...temporalOptions, cliPath, log, signal: restartSignal ?? signal }),
+        start: (restartSignal) =>
+          startTemporalDevServer({ ...temporalOptions, cliPath, log, signal: restartSignal ?? signal }),
         log,
         policy: options.restart,
         onStart: (running) => options.onServerStart?.('temporal', running.pid),
@@ -93,7 +97,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (mailpitOptions && mailpitBinary) {
       mailpit = await superviseProcess({
         name: 'Mailpit',
-        start: (restartSignal) => startMailpit({ ...mailpitOptions, binary: mailpitBinary, log, signal: restartSignal ?? signal }),
+        start: (restartSignal) =>
+          startMailpit({ ...mailpitOptions, binary: mailpitBinary, log, signal: restartSignal ?? signal }),
         log,
         policy: options.restart,
         onStart: (running) => options.onServerStart?.('mailpit', running.pid),
@@ -107,7 +112,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 
   const first = { postgres: postgres?.current(), temporal: temporal?.current(), mailpit: mailpit?.current() };
-  const gaveUp = [postgres?.gaveUp, temporal?.gaveUp, mailpit?.gaveUp].filter((promise): promise is Promise<string> => promise !== undefined);
+  const gaveUp = [postgres?.gaveUp, temporal?.gaveUp, mailpit?.gaveUp].filter(
+    (promise): promise is Promise<string> => promise !== undefined,
+  );
   return {
     databaseUrl: first.postgres?.url,
     temporalAddress: first.temporal?.address,

@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { locateGoTool, type BuildStepRunner, type GoTool } from './go-tools';
 import { assertPortFree } from './ports';
-import { delay, findOnPath, hasExited, OutputTail, spawnStackProcess, stopChildProcess, throwIfAborted, waitForExit, type ExitStatus, type StopStep } from './processes';
+import {
+  delay,
+  findOnPath,
+  hasExited,
+  OutputTail,
+  spawnStackProcess,
+  stopChildProcess,
+  throwIfAborted,
+  waitForExit,
+  type ExitStatus,
+  type StopStep,
+} from './processes';
 
 /** Mailpit: a local SMTP server with a web UI and an HTTP API, where `npm start` and `npm test` send every email. */
 export const MAILPIT_VERSION = 'v1.33.1';
@@ -24,7 +35,8 @@ const mailpit = (configured: string | undefined): GoTool => ({
   buildFlags: ['-ldflags', `-X github.com/axllent/mailpit/config.Version=${MAILPIT_VERSION}`],
   prepareSource: buildMailpitWebUi,
   override: { variable: 'MAILPIT_PATH', value: configured },
-  installHint: 'Install a recent Go (https://go.dev/dl/) and npm, or Mailpit itself, set MAILPIT_PATH, or set SMTP_URL to an SMTP server of your own.',
+  installHint:
+    'Install a recent Go (https://go.dev/dl/) and npm, or Mailpit itself, set MAILPIT_PATH, or set SMTP_URL to an SMTP server of your own.',
 });
 
 /** What the web UI's build needs of Mailpit's devDependencies; the rest are its linters and browser tests. */
@@ -40,19 +52,35 @@ const UI_BUILD_DEV_DEPENDENCIES = ['esbuild', 'esbuild-plugin-vue-next', 'esbuil
  */
 async function buildMailpitWebUi(sourceDir: string, run: BuildStepRunner): Promise<void> {
   const npm = findOnPath('npm');
-  if (!npm) throw new Error('Building Mailpit\'s web UI needs npm on PATH (it comes with Node.js)');
+  if (!npm) throw new Error("Building Mailpit's web UI needs npm on PATH (it comes with Node.js)");
   const manifestFile = path.join(sourceDir, 'package.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
   delete manifest.dependencies?.rapidoc;
-  manifest.devDependencies = Object.fromEntries(Object.entries(manifest.devDependencies ?? {}).filter(([name]) => UI_BUILD_DEV_DEPENDENCIES.includes(name)));
+  manifest.devDependencies = Object.fromEntries(
+    Object.entries(manifest.devDependencies ?? {}).filter(([name]) => UI_BUILD_DEV_DEPENDENCIES.includes(name)),
+  );
   fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
-  fs.writeFileSync(path.join(sourceDir, 'server', 'ui-src', 'docs.js'), '// The API reference viewer (rapidoc) is not built here; see scripts/stack/mailpit.ts.\n');
+  fs.writeFileSync(
+    path.join(sourceDir, 'server', 'ui-src', 'docs.js'),
+    '// The API reference viewer (rapidoc) is not built here; see scripts/stack/mailpit.ts.\n',
+  );
   // Under `npm start` or `npx`, npm's variables name this repository as the project; the build works on the copy.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'npm_config_local_prefix' && !/^npm_(package|lifecycle)_/.test(name)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => name !== 'npm_config_local_prefix' && !/^npm_(package|lifecycle)_/.test(name),
+    ),
+  );
   // npm install, not npm ci: the manifest no longer matches the lock, which still pins every version it keeps.
-  await run(npm, ['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: sourceDir, env });
+  await run(npm, ['install', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: sourceDir,
+    env,
+  });
   await run(npm, ['run', 'build'], { cwd: sourceDir, env });
-  if (!fs.existsSync(path.join(sourceDir, 'server', 'ui', 'dist', 'app.js'))) throw new Error('Mailpit\'s web UI build wrote no server/ui/dist/app.js');
+  if (!fs.existsSync(path.join(sourceDir, 'server', 'ui', 'dist', 'app.js')))
+    throw new Error("Mailpit's web UI build wrote no server/ui/dist/app.js");
 }
 
 /** MAILPIT_PATH, then `mailpit` on PATH, then the per-user cache, else built once from its Go module into it. */
@@ -119,13 +147,17 @@ export async function startMailpit(options: MailpitOptions): Promise<RunningMail
   try {
     const deadline = Date.now() + READY_TIMEOUT_MS;
     for (;;) {
-      if (hasExited(child)) throw new Error(`Mailpit exited during start (code ${child.exitCode ?? child.signalCode}):\n${tail.toString()}`);
+      if (hasExited(child))
+        throw new Error(
+          `Mailpit exited during start (code ${child.exitCode ?? child.signalCode}):\n${tail.toString()}`,
+        );
       const ready = await fetch(`${webUrl}/livez`, { signal: AbortSignal.timeout(2_000) }).then(
         (response) => response.ok,
         () => false,
       );
       if (ready) break;
-      if (Date.now() > deadline) throw new Error(`Mailpit did not become ready within ${READY_TIMEOUT_MS / 1000}s:\n${tail.toString()}`);
+      if (Date.now() > deadline)
+        throw new Error(`Mailpit did not become ready within ${READY_TIMEOUT_MS / 1000}s:\n${tail.toString()}`);
       await delay(200, options.signal);
     }
   } catch (error) {

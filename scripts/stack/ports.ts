@@ -21,7 +21,11 @@ export async function findFreePort(): Promise<number> {
 /** The kernel's ephemeral port range (Linux); the usual default elsewhere. */
 function ephemeralRange(): [number, number] {
   try {
-    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const [low, high] = fs
+      .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     if (low && high && low > 10_000) return [low, high];
   } catch {
     // Not Linux: the IANA dynamic range.
@@ -62,7 +66,9 @@ export function assertPortFree(port: number, purpose: string): Promise<void> {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} for ${purpose} is already in use on 127.0.0.1; stop what uses it or pick another port`)
+          ? new Error(
+              `Port ${port} for ${purpose} is already in use on 127.0.0.1; stop what uses it or pick another port`,
+            )
           : error,
       );
     });

@@ -117,7 +117,11 @@ export function signalOnExit(child: ChildProcess, signal: NodeJS.Signals, wholeG
 }
 
 /** Sends each step's signal in turn until the child exits; resolves once it has (or every step is used up). */
-export async function stopChildProcess(child: ChildProcess, steps: StopStep[], wholeGroup = false): Promise<ExitStatus> {
+export async function stopChildProcess(
+  child: ChildProcess,
+  steps: StopStep[],
+  wholeGroup = false,
+): Promise<ExitStatus> {
   const exited = waitForExit(child);
   for (const step of steps) {
     if (hasExited(child)) break;

@@ -24,7 +24,12 @@ export interface RestartPolicy {
 }
 
 /** `npm start`: 5 failures within a minute, restarts after 0.5 s, 1 s, 2 s, 4 s. */
-export const DEFAULT_RESTART_POLICY: RestartPolicy = { maxFailures: 5, windowMs: 60_000, initialDelayMs: 500, maxDelayMs: 8_000 };
+export const DEFAULT_RESTART_POLICY: RestartPolicy = {
+  maxFailures: 5,
+  windowMs: 60_000,
+  initialDelayMs: 500,
+  maxDelayMs: 8_000,
+};
 
 export interface SupervisedProcess<T extends RunningProcess> {
   name: string;
@@ -69,11 +74,17 @@ export async function superviseProcess<T extends RunningProcess>(options: {
       failures.push(now);
       while (failures.length > 0 && now - (failures[0] as number) > (policy?.windowMs ?? 0)) failures.shift();
       if (!policy || failures.length >= policy.maxFailures) {
-        giveUp(policy ? `${name} ${reason}, ${failures.length} times within ${policy.windowMs / 1000}s; giving up` : `${name} ${reason}`);
+        giveUp(
+          policy
+            ? `${name} ${reason}, ${failures.length} times within ${policy.windowMs / 1000}s; giving up`
+            : `${name} ${reason}`,
+        );
         return;
       }
       const waitMs = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (failures.length - 1));
-      log(`${name} ${reason}; restarting in ${waitMs} ms (failure ${failures.length} of ${policy.maxFailures} allowed within ${policy.windowMs / 1000}s)`);
+      log(
+        `${name} ${reason}; restarting in ${waitMs} ms (failure ${failures.length} of ${policy.maxFailures} allowed within ${policy.windowMs / 1000}s)`,
+      );
       try {
         await delay(waitMs, stopController.signal);
         const restarted = await options.start(stopController.signal);

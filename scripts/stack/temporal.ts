@@ -54,7 +54,11 @@ export function temporalCliCacheDir(): string {
  * that cache with Go (once; a concurrent start waits for the running build). Resolves to undefined when there is
  * neither a CLI nor Go, leaving the caller the last-resort download.
  */
-export async function locateTemporalCli(config: Pick<Config, 'temporalCliPath'>, log: Log, signal?: AbortSignal): Promise<string | undefined> {
+export async function locateTemporalCli(
+  config: Pick<Config, 'temporalCliPath'>,
+  log: Log,
+  signal?: AbortSignal,
+): Promise<string | undefined> {
   return locateGoTool(temporalCli(config.temporalCliPath), log, signal);
 }
 
@@ -166,7 +170,9 @@ async function stopLeftoverDevServer(pidFile: string, dbFile: string, log: Log):
   if (commandLine?.includes('start-dev') && commandLine.includes(dbFile)) {
     log(`stopping a Temporal dev server left running by an earlier run (pid ${pid})`);
     if (!(await stopStrayProcess(pid, STOP_STEPS))) {
-      throw new Error(`A Temporal dev server left running on ${dbFile} (pid ${pid}) did not stop; stop it and try again`);
+      throw new Error(
+        `A Temporal dev server left running on ${dbFile} (pid ${pid}) did not stop; stop it and try again`,
+      );
     }
   }
   fs.rmSync(pidFile, { force: true });
@@ -183,7 +189,9 @@ async function waitUntilServing(
   let lastError: unknown;
   for (;;) {
     if (child && hasExited(child)) {
-      throw new Error(`Temporal exited during start (code ${child.exitCode ?? child.signalCode}):\n${tail?.toString() ?? ''}`);
+      throw new Error(
+        `Temporal exited during start (code ${child.exitCode ?? child.signalCode}):\n${tail?.toString() ?? ''}`,
+      );
     }
     let connection: Connection | undefined;
     try {
@@ -198,7 +206,9 @@ async function waitUntilServing(
     }
     if (Date.now() > deadline) {
       const reason = lastError instanceof Error ? lastError.message : String(lastError);
-      throw new Error(`Temporal did not become ready within ${READY_TIMEOUT_MS / 1000}s (${reason}):\n${tail?.toString() ?? ''}`);
+      throw new Error(
+        `Temporal did not become ready within ${READY_TIMEOUT_MS / 1000}s (${reason}):\n${tail?.toString() ?? ''}`,
+      );
     }
     await delay(500, signal);
   }

@@ -22,9 +22,18 @@ export interface Engine {
   evaluateDmn(
     model: DmnModel,
     inputs: ReadonlyMap<string, FeelValue>,
-    options: { decisions?: string[]; deadline?: number; importedInputs?: ReadonlyMap<string, ReadonlyMap<string, FeelValue>> },
+    options: {
+      decisions?: string[];
+      deadline?: number;
+      importedInputs?: ReadonlyMap<string, ReadonlyMap<string, FeelValue>>;
+    },
   ): DmnEvaluation;
-  invokeDecisionService(model: DmnModel, name: string, inputs: ReadonlyMap<string, FeelValue>, options: { deadline?: number }): FeelValue;
+  invokeDecisionService(
+    model: DmnModel,
+    name: string,
+    inputs: ReadonlyMap<string, FeelValue>,
+    options: { deadline?: number },
+  ): FeelValue;
   inputType(model: DmnModel, name: string): FeelType | null;
 }
 
@@ -42,7 +51,12 @@ const parser = new XMLParser({
 });
 
 function isContext(value: FeelValue): value is Extract<FeelValue, { kind: 'context' }> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { kind?: string }).kind === 'context';
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    (value as { kind?: string }).kind === 'context'
+  );
 }
 
 interface Inputs {
@@ -67,19 +81,29 @@ function readInputs(testCase: Xml, model: DmnModel, engine: Engine): Inputs {
   return { own, imported };
 }
 
-function actualValues(testCase: Xml, model: DmnModel, engine: Engine, inputs: Inputs): (name: string) => FeelValue | undefined {
+function actualValues(
+  testCase: Xml,
+  model: DmnModel,
+  engine: Engine,
+  inputs: Inputs,
+): (name: string) => FeelValue | undefined {
   const deadline = performance.now() + CASE_TIME_LIMIT_MS;
   const type = String(testCase['@_type'] ?? 'decision');
   if (type === 'decisionService') {
     const service = String(testCase['@_invocableName'] ?? '');
     const result = engine.invokeDecisionService(model, service, inputs.own, { deadline });
-    return (name) => (isContext(result) && name !== service && result.entries.has(name) ? (result.entries.get(name) ?? null) : result);
+    return (name) =>
+      isContext(result) && name !== service && result.entries.has(name) ? (result.entries.get(name) ?? null) : result;
   }
   const known = new Set(model.decisions.map((d) => d.name));
   const wanted = arr(testCase.resultNode)
     .map((r) => String(r['@_name']))
     .filter((n) => known.has(n));
-  const evaluation = engine.evaluateDmn(model, inputs.own, { decisions: wanted, deadline, importedInputs: inputs.imported });
+  const evaluation = engine.evaluateDmn(model, inputs.own, {
+    decisions: wanted,
+    deadline,
+    importedInputs: inputs.imported,
+  });
   return (name) => evaluation.values.get(name);
 }
 
@@ -91,7 +115,8 @@ function runCase(testCase: Xml, model: DmnModel, engine: Engine): { status: Case
       const name = String(resultNode['@_name']);
       const value = actual(name);
       if (value === undefined) return { status: 'ERROR', detail: `no decision "${name}" in the model` };
-      const expected = resultNode.expected === undefined ? ({ kind: 'nil' } as const) : readTckValue(resultNode.expected as Xml);
+      const expected =
+        resultNode.expected === undefined ? ({ kind: 'nil' } as const) : readTckValue(resultNode.expected as Xml);
       const result = matches(expected, value);
       if (!result.ok) return { status: 'FAILURE', detail: `${name}: ${result.why ?? ''}` };
     }
@@ -101,9 +126,16 @@ function runCase(testCase: Xml, model: DmnModel, engine: Engine): { status: Case
   }
 }
 
-export function runFolderCases(folder: string, path: string, models: ReadonlyMap<string, FolderModel>, engine: Engine): CaseResult[] {
+export function runFolderCases(
+  folder: string,
+  path: string,
+  models: ReadonlyMap<string, FolderModel>,
+  engine: Engine,
+): CaseResult[] {
   const results: CaseResult[] = [];
-  for (const file of readdirSync(path).filter((f) => f.endsWith('.xml')).sort()) {
+  for (const file of readdirSync(path)
+    .filter((f) => f.endsWith('.xml'))
+    .sort()) {
     const document = (parser.parse(readFileSync(join(path, file), 'utf8')) as Xml).testCases as Xml | undefined;
     if (!document) continue;
     const testFile = file.replace(/\.xml$/, '');
@@ -113,7 +145,10 @@ export function runFolderCases(folder: string, path: string, models: ReadonlyMap
       const caseId = String(testCase['@_id'] ?? '');
       const outcome = folderModel?.model
         ? runCase(testCase, folderModel.model, engine)
-        : { status: 'ERROR' as const, detail: `model did not compile: ${folderModel?.error ?? 'model file not found'}` };
+        : {
+            status: 'ERROR' as const,
+            detail: `model did not compile: ${folderModel?.error ?? 'model file not found'}`,
+          };
       results.push({ folder, testFile, caseId, labels, ...outcome });
     }
   }

@@ -17,14 +17,17 @@ export interface FolderModel {
 type Compile = (xml: string, options: { imports: ReadonlyMap<string, DmnModel> }) => DmnModel;
 
 function describeError(error: unknown): string {
-  if (error instanceof DmnModelError) return error.problems.map((p) => `${p.element_name ?? p.element_id ?? 'model'}: ${p.message}`).join('; ');
+  if (error instanceof DmnModelError)
+    return error.problems.map((p) => `${p.element_name ?? p.element_id ?? 'model'}: ${p.message}`).join('; ');
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 export function loadFolderModels(folder: string, compile: Compile): Map<string, FolderModel> {
   const sources = new Map<string, { file: string; xml: string }>();
   const namespaceOf = new Map<string, string>();
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.dmn')).sort()) {
+  for (const file of readdirSync(folder)
+    .filter((f) => f.endsWith('.dmn'))
+    .sort()) {
     const xml = readFileSync(join(folder, file), 'utf8');
     let namespace = `file:${file}`;
     try {

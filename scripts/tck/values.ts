@@ -3,7 +3,14 @@
  * expectation the way the reference runners do (numbers as exact decimals, lists item by item, components by name,
  * xsi:nil as null, dates, times and durations by value).
  */
-import { feelEquals, FeelNumber, fromJson, formatValue, type FeelType, type FeelValue } from '../../decision/dmn/feel-api';
+import {
+  feelEquals,
+  FeelNumber,
+  fromJson,
+  formatValue,
+  type FeelType,
+  type FeelValue,
+} from '../../decision/dmn/feel-api';
 
 /** As every published TCK runner (Drools, jDMN, Camunda): numbers are equal when they differ by less than 1e-8. */
 const NUMBER_COMPARISON_PRECISION = new FeelNumber('0.00000001');
@@ -37,10 +44,16 @@ export function readTckValue(holder: Xml): TckValue {
   if ('list' in holder) {
     const list = holder.list as Xml | string;
     if (isNil(list)) return { kind: 'nil' };
-    return { kind: 'list', items: arr(typeof list === 'object' ? list.item : undefined).map((item) => readTckValue(item)) };
+    return {
+      kind: 'list',
+      items: arr(typeof list === 'object' ? list.item : undefined).map((item) => readTckValue(item)),
+    };
   }
   if ('component' in holder) {
-    return { kind: 'context', components: arr(holder.component).map((c) => [String(c['@_name']), readTckValue(c)] as const) };
+    return {
+      kind: 'context',
+      components: arr(holder.component).map((c) => [String(c['@_name']), readTckValue(c)] as const),
+    };
   }
   const value = holder.value;
   if (value === undefined || isNil(value)) return { kind: 'nil' };
@@ -75,7 +88,10 @@ const XSD_TYPES: Readonly<Record<string, FeelType>> = {
 function typedLeaf(text: string, xsiType: string): FeelValue {
   if (xsiType === 'boolean') return text.trim() === 'true' ? true : text.trim() === 'false' ? false : null;
   if (xsiType === 'duration') {
-    return fromJson(text.trim(), { kind: 'days and time duration' }) ?? fromJson(text.trim(), { kind: 'years and months duration' });
+    return (
+      fromJson(text.trim(), { kind: 'days and time duration' }) ??
+      fromJson(text.trim(), { kind: 'years and months duration' })
+    );
   }
   const type = XSD_TYPES[xsiType];
   if (type) return fromJson(text.trim(), type);
@@ -93,7 +109,12 @@ export function toFeel(value: TckValue, declared?: FeelType | null): FeelValue {
     case 'context':
       return {
         kind: 'context',
-        entries: new Map(value.components.map(([name, v]) => [name, toFeel(v, type?.kind === 'context' ? type.entries.get(name) : null)])),
+        entries: new Map(
+          value.components.map(([name, v]) => [
+            name,
+            toFeel(v, type?.kind === 'context' ? type.entries.get(name) : null),
+          ]),
+        ),
       };
     case 'value':
       if (value.xsiType !== null) return typedLeaf(value.text, value.xsiType);
@@ -103,7 +124,12 @@ export function toFeel(value: TckValue, declared?: FeelType | null): FeelValue {
 }
 
 function isContext(value: FeelValue): value is Extract<FeelValue, { kind: 'context' }> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { kind?: string }).kind === 'context';
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    (value as { kind?: string }).kind === 'context'
+  );
 }
 
 /** Whether `actual` matches the expectation; on a mismatch, `why` says where. */
@@ -113,9 +139,11 @@ export function matches(expected: TckValue, actual: FeelValue, path = ''): { ok:
     case 'nil':
       return actual === null ? { ok: true } : fail(`expected null, got ${formatValue(actual)}`);
     case 'list': {
-      if (!Array.isArray(actual)) return fail(`expected a list of ${expected.items.length}, got ${formatValue(actual)}`);
+      if (!Array.isArray(actual))
+        return fail(`expected a list of ${expected.items.length}, got ${formatValue(actual)}`);
       const items = actual as readonly FeelValue[];
-      if (items.length !== expected.items.length) return fail(`expected ${expected.items.length} items, got ${formatValue(actual)}`);
+      if (items.length !== expected.items.length)
+        return fail(`expected ${expected.items.length} items, got ${formatValue(actual)}`);
       for (let i = 0; i < items.length; i++) {
         const result = matches(expected.items[i] as TckValue, items[i] ?? null, `${path}[${i}]`);
         if (!result.ok) return result;
@@ -136,12 +164,18 @@ export function matches(expected: TckValue, actual: FeelValue, path = ''): { ok:
     case 'value': {
       const wanted = toFeel(expected);
       if (expected.xsiType === null && typeof actual !== 'string' && actual !== null) {
-        return formatValue(actual) === expected.text.trim() ? { ok: true } : fail(`expected ${expected.text}, got ${formatValue(actual)}`);
+        return formatValue(actual) === expected.text.trim()
+          ? { ok: true }
+          : fail(`expected ${expected.text}, got ${formatValue(actual)}`);
       }
       if (wanted instanceof FeelNumber && actual instanceof FeelNumber) {
-        return wanted.minus(actual).abs().lt(NUMBER_COMPARISON_PRECISION) ? { ok: true } : fail(`expected ${formatValue(wanted)}, got ${formatValue(actual)}`);
+        return wanted.minus(actual).abs().lt(NUMBER_COMPARISON_PRECISION)
+          ? { ok: true }
+          : fail(`expected ${formatValue(wanted)}, got ${formatValue(actual)}`);
       }
-      return feelEquals(wanted, actual) === true ? { ok: true } : fail(`expected ${formatValue(wanted)}, got ${formatValue(actual)}`);
+      return feelEquals(wanted, actual) === true
+        ? { ok: true }
+        : fail(`expected ${formatValue(wanted)}, got ${formatValue(actual)}`);
     }
   }
 }

@@ -12,9 +12,6 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import { writeStackState } from '../../core/stack-state';
 import { call, createTestTenant, startTestStack, type TestStack } from '../helpers/stack';
 
-
-
-
 describe('admin CLI', () => {
   let stack: TestStack;
   before(async () => {
@@ -29,7 +26,16 @@ describe('admin CLI', () => {
     assert.match(tenantJson.id, /^ten_/);
     assert.equal(tenantJson.plan, 'starter');
 
-    const key = await admin('key', 'create', '--tenant', tenantJson.id, '--scopes', 'scenarios:read,admin', '--expires', '2099-01-01T00:00:00Z');
+    const key = await admin(
+      'key',
+      'create',
+      '--tenant',
+      tenantJson.id,
+      '--scopes',
+      'scenarios:read,admin',
+      '--expires',
+      '2099-01-01T00:00:00Z',
+    );
     assert.equal(key.code, 0, key.stderr);
     const keyJson = JSON.parse(key.stdout);
     assert.match(keyJson.id, /^key_/);
@@ -39,11 +45,25 @@ describe('admin CLI', () => {
     const listed = await call(stack.baseUrl, 'GET', '/api/v1/api-keys', { key: keyJson.key });
     assert.equal(listed.status, 200);
     assert.equal(listed.headers.get('ratelimit-policy'), '"per-minute";q=50;w=60, "per-day";q=1000;w=86400');
-    assert.deepEqual(listed.body.data.map((k: { id: string }) => k.id), [keyJson.id]);
+    assert.deepEqual(
+      listed.body.data.map((k: { id: string }) => k.id),
+      [keyJson.id],
+    );
   });
 
   it('creates enterprise tenants with their own limits', async () => {
-    const tenant = await admin('tenant', 'create', '--name', 'bigco', '--plan', 'enterprise', '--per-minute', '5000', '--per-day', '900000');
+    const tenant = await admin(
+      'tenant',
+      'create',
+      '--name',
+      'bigco',
+      '--plan',
+      'enterprise',
+      '--per-minute',
+      '5000',
+      '--per-day',
+      '900000',
+    );
     assert.equal(tenant.code, 0, tenant.stderr);
     const tenantJson = JSON.parse(tenant.stdout);
     assert.equal(tenantJson.rate_limit_per_minute, 5000);
@@ -60,13 +80,19 @@ describe('admin CLI', () => {
     const jwks = await call(stack.baseUrl, 'GET', '/oauth2/jwks');
     const kids = jwks.body.keys.map((k: { kid: string }) => k.kid);
     assert.ok(kids.includes(second.active_kid) && kids.includes(JSON.parse(first.stdout).active_kid), kids.join(','));
-    assert.ok(jwks.body.keys.every((k: Record<string, unknown>) => k.d === undefined), 'no private key material');
+    assert.ok(
+      jwks.body.keys.every((k: Record<string, unknown>) => k.d === undefined),
+      'no private key material',
+    );
   });
 
   it('prints its commands for --help, -h and help (exit 0), without needing a database', async () => {
     const { DATABASE_URL: _url, ...withoutDatabase } = process.env;
     for (const args of [['--help'], ['-h'], ['help'], ['key', 'create', '--help']]) {
-      const result = await adminWithEnv({ ...withoutDatabase, DATA_DIR: path.join(os.tmpdir(), 'dms-help-no-such-dir') }, ...args);
+      const result = await adminWithEnv(
+        { ...withoutDatabase, DATA_DIR: path.join(os.tmpdir(), 'dms-help-no-such-dir') },
+        ...args,
+      );
       assert.equal(result.code, 0, `${args.join(' ')}: ${result.stderr}`);
       for (const command of ['tenant create', 'key create', 'user create', 'user role', 'signing-key rotate']) {
         assert.ok(result.stdout.includes(command), `${args.join(' ')} lists ${command}`);
@@ -82,7 +108,15 @@ describe('admin CLI', () => {
     fs.mkdirSync(empty);
     try {
       for (const dataDir of [missing, empty]) {
-        const result = await adminWithEnv({ ...withoutDatabase, DATA_DIR: dataDir }, 'tenant', 'create', '--name', 'x', '--plan', 'starter');
+        const result = await adminWithEnv(
+          { ...withoutDatabase, DATA_DIR: dataDir },
+          'tenant',
+          'create',
+          '--name',
+          'x',
+          '--plan',
+          'starter',
+        );
         assert.equal(result.code, 1);
         assert.equal(result.stdout, '');
         const { error } = JSON.parse(result.stderr);
@@ -133,7 +167,11 @@ describe('admin CLI', () => {
       });
     const underOld = await stored({ token: 'old-key-secret' }, oldKey);
     const underLost = await stored({ token: 'lost-key-secret' }, lostKey);
-    const env = { ...process.env, WEBHOOK_SECRET_KEY: newKey.toString('base64'), WEBHOOK_SECRET_PREVIOUS_KEYS: oldKey.toString('base64') };
+    const env = {
+      ...process.env,
+      WEBHOOK_SECRET_KEY: newKey.toString('base64'),
+      WEBHOOK_SECRET_PREVIOUS_KEYS: oldKey.toString('base64'),
+    };
 
     const rotated = await adminWithEnv(env, 'integration-credentials', 'rotate');
     assert.equal(rotated.code, 0, rotated.stderr);
@@ -145,14 +183,24 @@ describe('admin CLI', () => {
 
     const row = await stack.db('integrations').where({ id: underOld }).first();
     assert.equal(row.credentials_key_id, credentialKeyId(newKey));
-    assert.deepEqual(decryptCredentials({ ciphertext: row.credentials_ciphertext, keyId: row.credentials_key_id }, [newKey]), { token: 'old-key-secret' });
-    assert.equal((await stack.db('integrations').where({ id: underLost }).first()).credentials_key_id, credentialKeyId(lostKey));
+    assert.deepEqual(
+      decryptCredentials({ ciphertext: row.credentials_ciphertext, keyId: row.credentials_key_id }, [newKey]),
+      { token: 'old-key-secret' },
+    );
+    assert.equal(
+      (await stack.db('integrations').where({ id: underLost }).first()).credentials_key_id,
+      credentialKeyId(lostKey),
+    );
 
     // Nothing left under the old key: a second run re-encrypts nothing of this tenant.
     const again = JSON.parse((await adminWithEnv(env, 'integration-credentials', 'rotate')).stdout);
     assert.equal(again.reencrypted, 0);
 
-    const badKey = await adminWithEnv({ ...env, WEBHOOK_SECRET_PREVIOUS_KEYS: 'c2hvcnQ=' }, 'integration-credentials', 'rotate');
+    const badKey = await adminWithEnv(
+      { ...env, WEBHOOK_SECRET_PREVIOUS_KEYS: 'c2hvcnQ=' },
+      'integration-credentials',
+      'rotate',
+    );
     assert.notEqual(badKey.code, 0);
     assert.match(JSON.parse(badKey.stderr).error, /WEBHOOK_SECRET_PREVIOUS_KEYS/);
   });
@@ -160,7 +208,19 @@ describe('admin CLI', () => {
     const tenant = await createTestTenant(stack.db);
     const email = `second-terminal-${Date.now()}@example.test`;
     const { PORT: _port, PUBLIC_BASE_URL: _publicBaseUrl, ...shell } = process.env;
-    const added = await adminWithEnv(shell, 'user', 'create', '--tenant', tenant.id, '--email', email, '--name', 'Second Terminal', '--role', 'approver');
+    const added = await adminWithEnv(
+      shell,
+      'user',
+      'create',
+      '--tenant',
+      tenant.id,
+      '--email',
+      email,
+      '--name',
+      'Second Terminal',
+      '--role',
+      'approver',
+    );
     assert.equal(added.code, 0, added.stderr);
     const args = ['token', 'create', '--tenant', tenant.id, '--user', email, '--scopes', 'decisions:read'];
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-admin-stack-'));
@@ -172,16 +232,28 @@ describe('admin CLI', () => {
       const minted = await adminWithEnv({ ...shell, DATA_DIR: running }, ...args);
       assert.equal(minted.code, 0, minted.stderr);
       const me = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: JSON.parse(minted.stdout).access_token });
-      assert.equal(me.status, 200, `the API takes the token minted without PORT in the shell: ${JSON.stringify(me.body)}`);
+      assert.equal(
+        me.status,
+        200,
+        `the API takes the token minted without PORT in the shell: ${JSON.stringify(me.body)}`,
+      );
 
       const otherPort = new URL(stack.baseUrl).port === '3999' ? '3998' : '3999';
       const mismatch = await adminWithEnv({ ...shell, DATA_DIR: running, PORT: otherPort }, ...args);
       assert.equal(mismatch.code, 1);
       assert.equal(mismatch.stdout, '');
       const { error: mismatchError } = JSON.parse(mismatch.stderr);
-      assert.ok(mismatchError.includes(`PORT (${otherPort}) in this shell does not match`) && mismatchError.includes(stack.baseUrl), mismatchError);
+      assert.ok(
+        mismatchError.includes(`PORT (${otherPort}) in this shell does not match`) &&
+          mismatchError.includes(stack.baseUrl),
+        mismatchError,
+      );
       assert.match(mismatchError, /unset PORT/);
-      assert.equal((await adminWithEnv({ ...shell, DATA_DIR: running, PUBLIC_BASE_URL: stack.baseUrl }, ...args)).code, 0, 'the same address is no mismatch');
+      assert.equal(
+        (await adminWithEnv({ ...shell, DATA_DIR: running, PUBLIC_BASE_URL: stack.baseUrl }, ...args)).code,
+        0,
+        'the same address is no mismatch',
+      );
 
       // A stopped stack's stack.json (no live supervisor) is no running stack; nor is an empty data directory.
       const stopped = path.join(parent, 'stopped');

@@ -25,7 +25,19 @@ describe('admin CLI: token create (development access tokens for a named person)
     }
   };
   const addMember = async (email: string, role: string) => {
-    const added = await admin({}, 'user', 'create', '--tenant', tenant.id, '--email', email, '--name', email.split('@')[0] as string, '--role', role);
+    const added = await admin(
+      {},
+      'user',
+      'create',
+      '--tenant',
+      tenant.id,
+      '--email',
+      email,
+      '--name',
+      email.split('@')[0] as string,
+      '--role',
+      role,
+    );
     assert.equal(added.code, 0, added.stderr);
     return JSON.parse(added.stdout) as { id: string };
   };
@@ -38,8 +50,26 @@ describe('admin CLI: token create (development access tokens for a named person)
 
   it('prints a token the API takes as that person, with the scopes asked for', async () => {
     const member = await addMember(`approver-${Date.now()}@example.test`, 'approver');
-    const email = (await stack.db('memberships').join('users', 'users.id', 'memberships.user_id').where('memberships.id', member.id).first('users.email')).email as string;
-    const printed = await admin({}, 'token', 'create', '--tenant', tenant.id, '--user', email, '--scopes', 'decisions:read,decisions:write', '--expires-in', '600');
+    const email = (
+      await stack
+        .db('memberships')
+        .join('users', 'users.id', 'memberships.user_id')
+        .where('memberships.id', member.id)
+        .first('users.email')
+    ).email as string;
+    const printed = await admin(
+      {},
+      'token',
+      'create',
+      '--tenant',
+      tenant.id,
+      '--user',
+      email,
+      '--scopes',
+      'decisions:read,decisions:write',
+      '--expires-in',
+      '600',
+    );
     assert.equal(printed.code, 0, printed.stderr);
     const token = JSON.parse(printed.stdout);
     assert.equal(token.object, 'development_access_token');
@@ -58,10 +88,20 @@ describe('admin CLI: token create (development access tokens for a named person)
     assert.equal(inbox.status, 200, JSON.stringify(inbox.body));
   });
 
-  it('never gives more than the person\'s role: a viewer asking for decisions:write reads only', async () => {
+  it("never gives more than the person's role: a viewer asking for decisions:write reads only", async () => {
     const email = `viewer-${Date.now()}@example.test`;
     await addMember(email, 'viewer');
-    const printed = await admin({}, 'token', 'create', '--tenant', tenant.id, '--user', email, '--scopes', 'decisions:*');
+    const printed = await admin(
+      {},
+      'token',
+      'create',
+      '--tenant',
+      tenant.id,
+      '--user',
+      email,
+      '--scopes',
+      'decisions:*',
+    );
     assert.equal(printed.code, 0, printed.stderr);
     const me = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: JSON.parse(printed.stdout).access_token });
     assert.deepEqual(me.body.scopes, ['decisions:read']);
@@ -78,16 +118,39 @@ describe('admin CLI: token create (development access tokens for a named person)
     const published = await admin({ PUBLIC_BASE_URL: 'https://dms.example.com' }, ...args);
     assert.equal(published.code, 1);
     assert.equal(published.stdout, '');
-    assert.match(JSON.parse(published.stderr).error, /PUBLIC_BASE_URL \(https:\/\/dms\.example\.com\) is not on this machine/);
+    assert.match(
+      JSON.parse(published.stderr).error,
+      /PUBLIC_BASE_URL \(https:\/\/dms\.example\.com\) is not on this machine/,
+    );
   });
 
   it('refuses a person who is not a member, and unknown scopes, as usage errors', async () => {
-    const stranger = await admin({}, 'token', 'create', '--tenant', tenant.id, '--user', 'nobody@example.test', '--scopes', 'decisions:read');
+    const stranger = await admin(
+      {},
+      'token',
+      'create',
+      '--tenant',
+      tenant.id,
+      '--user',
+      'nobody@example.test',
+      '--scopes',
+      'decisions:read',
+    );
     assert.equal(stranger.code, 2);
     assert.match(JSON.parse(stranger.stderr).error, /not an active member/);
     const email = `scopes-${Date.now()}@example.test`;
     await addMember(email, 'admin');
-    const unknown = await admin({}, 'token', 'create', '--tenant', tenant.id, '--user', email, '--scopes', 'decisions:delete');
+    const unknown = await admin(
+      {},
+      'token',
+      'create',
+      '--tenant',
+      tenant.id,
+      '--user',
+      email,
+      '--scopes',
+      'decisions:delete',
+    );
     assert.equal(unknown.code, 2);
     assert.match(JSON.parse(unknown.stderr).error, /unknown scope/);
   });

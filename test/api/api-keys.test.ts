@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { call, createTestTenant, startTestStack, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  startTestStack,
+  type TestStack,
+  type TestTenant,
+  useTestStackWithTenant,
+} from '../helpers/stack';
 
 describe('API keys: lifecycle and authentication', () => {
   let stack: TestStack;
@@ -60,7 +67,9 @@ describe('API keys: lifecycle and authentication', () => {
     assert.equal(missing.body.code, 'authentication_required');
     assert.match(missing.headers.get('www-authenticate') ?? '', /^Bearer/);
 
-    const malformedHeader = await call(stack.baseUrl, 'GET', '/api/v1/api-keys', { headers: { authorization: 'Basic abc' } });
+    const malformedHeader = await call(stack.baseUrl, 'GET', '/api/v1/api-keys', {
+      headers: { authorization: 'Basic abc' },
+    });
     assert.equal(malformedHeader.status, 401);
     assert.equal(malformedHeader.body.code, 'invalid_authorization_header');
 
@@ -104,7 +113,9 @@ describe('API keys: lifecycle and authentication', () => {
       key: tenant.key,
       body: { name: 'to revoke', scopes: ['admin'] },
     });
-    const revoked = await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${created.body.id}/revoke`, { key: tenant.key });
+    const revoked = await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${created.body.id}/revoke`, {
+      key: tenant.key,
+    });
     assert.equal(revoked.status, 200);
     assert.equal(revoked.body.status, 'revoked');
     assert.ok(revoked.body.revoked_at);
@@ -133,7 +144,11 @@ describe('API keys: lifecycle and authentication', () => {
     assert.ok(rotated.body.rotated_at);
 
     assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/api-keys', { key: rotated.body.key })).status, 200);
-    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/api-keys', { key: oldKey })).status, 200, 'old secret works during grace');
+    assert.equal(
+      (await call(stack.baseUrl, 'GET', '/api/v1/api-keys', { key: oldKey })).status,
+      200,
+      'old secret works during grace',
+    );
     await new Promise((resolve) => setTimeout(resolve, 2200));
     const old = await call(stack.baseUrl, 'GET', '/api/v1/api-keys', { key: oldKey });
     assert.equal(old.status, 401, 'old secret stops after grace');
@@ -153,7 +168,10 @@ describe('API keys: lifecycle and authentication', () => {
     const own = await createTestTenant(stack.db);
     const ids: string[] = [own.keyId];
     for (let i = 0; i < 6; i++) {
-      const created = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: own.key, body: { name: `k${i}`, scopes: ['kpis:read'] } });
+      const created = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: own.key,
+        body: { name: `k${i}`, scopes: ['kpis:read'] },
+      });
       ids.push(created.body.id);
     }
     const expected = [...ids].reverse();
@@ -169,7 +187,11 @@ describe('API keys: lifecycle and authentication', () => {
       cursor = page.body.next_cursor;
       pages++;
       // A key created mid-pagination sorts before every cursor already issued: no repeats, no skips.
-      if (pages === 1) await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: own.key, body: { name: 'late', scopes: ['kpis:read'] } });
+      if (pages === 1)
+        await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+          key: own.key,
+          body: { name: 'late', scopes: ['kpis:read'] },
+        });
     } while (cursor);
     assert.deepEqual(seen, expected);
     assert.equal(pages, 3);
@@ -209,10 +231,16 @@ describe('API keys: changes reach every API process at once, also with the opt-i
   });
 
   it('refuses a key revoked through one process in another that had it cached', async () => {
-    const created = await call(first.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'cached', scopes: ['admin'] } });
+    const created = await call(first.baseUrl, 'POST', '/api/v1/api-keys', {
+      key: tenant.key,
+      body: { name: 'cached', scopes: ['admin'] },
+    });
     // Warm the second process's credential cache.
     assert.equal((await call(second.baseUrl, 'GET', '/api/v1/me', { key: created.body.key })).status, 200);
-    assert.equal((await call(first.baseUrl, 'POST', `/api/v1/api-keys/${created.body.id}/revoke`, { key: tenant.key })).status, 200);
+    assert.equal(
+      (await call(first.baseUrl, 'POST', `/api/v1/api-keys/${created.body.id}/revoke`, { key: tenant.key })).status,
+      200,
+    );
     // The eviction travels by NOTIFY on commit. What proves it is that the key is refused well before the cache's TTL
     // (10 s) could have let it lapse on its own; half the TTL is that bound without a speed a loaded machine could miss.
     const evictionBoundMs = 10_000 / 2;
@@ -225,7 +253,7 @@ describe('API keys: changes reach every API process at once, also with the opt-i
     assert.ok(Date.now() - started < evictionBoundMs);
   });
 
-  it('reports the caller, its scopes and its tenant\'s limits at /me', async () => {
+  it("reports the caller, its scopes and its tenant's limits at /me", async () => {
     const me = await call(first.baseUrl, 'GET', '/api/v1/me', { key: tenant.key });
     assert.equal(me.status, 200);
     assert.equal(me.body.tenant_id, tenant.id);

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createSignInClient } from '../helpers/people';
-import { call, createTestTenant, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  startTestStack,
+  type ApiResponse,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 
 /**
  * Governance writes of one tenant at the same time: decision creates (event, then audit record), webhook test events
@@ -19,35 +26,60 @@ describe('concurrent governance writers in one tenant', () => {
   });
   after(async () => stack?.close());
 
-  const api = (method: string, path: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, body });
+  const api = (method: string, path: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, body });
 
   it('3–8 concurrent writers of mixed kinds, several rounds: no errors, and the audit chain verifies', async () => {
     const signIn = await createSignInClient(stack, tenant.key, ['decisions:read', 'decisions:write']);
     await signIn.person('approver', tenant.id, 'approver');
-    const policy = await api('POST', '/approval-policies', { name: 'one step', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }] });
+    const policy = await api('POST', '/approval-policies', {
+      name: 'one step',
+      steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }],
+    });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
-    const webhook = await api('POST', '/webhooks', { url: 'https://hooks.example.com/concurrency', event_types: ['webhook.test'] });
+    const webhook = await api('POST', '/webhooks', {
+      url: 'https://hooks.example.com/concurrency',
+      event_types: ['webhook.test'],
+    });
     assert.equal(webhook.status, 201, JSON.stringify(webhook.body));
     const underReview: string[] = [];
     for (let index = 0; index < 3; index++) {
-      const created = await api('POST', '/decisions', { title: `Under review ${index}`, options: [{ label: 'A' }, { label: 'B' }], chosen_option: 'opt_1' });
+      const created = await api('POST', '/decisions', {
+        title: `Under review ${index}`,
+        options: [{ label: 'A' }, { label: 'B' }],
+        chosen_option: 'opt_1',
+      });
       assert.equal(created.status, 201, JSON.stringify(created.body));
-      const submitted = await api('POST', `/decisions/${created.body.id}/submit`, { approval_policy_id: policy.body.id });
+      const submitted = await api('POST', `/decisions/${created.body.id}/submit`, {
+        approval_policy_id: policy.body.id,
+      });
       assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
       underReview.push(created.body.id);
     }
 
     const writers: Array<(round: number, index: number) => Promise<ApiResponse>> = [
-      (round, index) => api('POST', '/decisions', { title: `Concurrent ${round}-${index}`, options: [{ label: 'A' }, { label: 'B' }] }),
+      (round, index) =>
+        api('POST', '/decisions', { title: `Concurrent ${round}-${index}`, options: [{ label: 'A' }, { label: 'B' }] }),
       () => api('POST', `/webhooks/${webhook.body.id}/test`),
-      (round, index) => api('POST', `/decisions/${underReview[index % underReview.length]}/comment`, { comment: `round ${round}, writer ${index}` }),
+      (round, index) =>
+        api('POST', `/decisions/${underReview[index % underReview.length]}/comment`, {
+          comment: `round ${round}, writer ${index}`,
+        }),
     ];
     let requests = 0;
     for (let round = 0; round < 6; round++) {
       const count = 3 + (round % 6);
-      const answers = await Promise.all(Array.from({ length: count }, (_, index) => (writers[(round + index) % writers.length] as (typeof writers)[number])(round, index)));
+      const answers = await Promise.all(
+        Array.from({ length: count }, (_, index) =>
+          (writers[(round + index) % writers.length] as (typeof writers)[number])(round, index),
+        ),
+      );
       requests += answers.length;
-      for (const answer of answers) assert.ok(answer.status >= 200 && answer.status < 300, `round ${round}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      for (const answer of answers)
+        assert.ok(
+          answer.status >= 200 && answer.status < 300,
+          `round ${round}: ${answer.status} ${JSON.stringify(answer.body)}`,
+        );
     }
     assert.ok(requests >= 30);
 
@@ -76,14 +108,28 @@ describe('a decision action that is accepted but slow to apply', () => {
   const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, body, headers });
   const comments = async (id: string) =>
-    Number((await stack.db('audit_log').where({ resource_id: id, action: 'decision.commented' }).count<{ count: string }[]>('* as count'))[0]?.count);
+    Number(
+      (
+        await stack
+          .db('audit_log')
+          .where({ resource_id: id, action: 'decision.commented' })
+          .count<{ count: string }[]>('* as count')
+      )[0]?.count,
+    );
 
   it('answers 202 (not 503) and applies it once, also for retries with the same Idempotency-Key', async () => {
     const signIn = await createSignInClient(stack, tenant.key, ['decisions:read', 'decisions:write']);
     await signIn.person('approver', tenant.id, 'approver');
-    const policy = await api('POST', '/approval-policies', { name: 'one step', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }] });
+    const policy = await api('POST', '/approval-policies', {
+      name: 'one step',
+      steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }],
+    });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
-    const created = await api('POST', '/decisions', { title: 'Slow comment', options: [{ label: 'A' }, { label: 'B' }], chosen_option: 'opt_1' });
+    const created = await api('POST', '/decisions', {
+      title: 'Slow comment',
+      options: [{ label: 'A' }, { label: 'B' }],
+      chosen_option: 'opt_1',
+    });
     const id = created.body.id as string;
     assert.equal((await api('POST', `/decisions/${id}/submit`, { approval_policy_id: policy.body.id })).status, 200);
 
@@ -103,11 +149,15 @@ describe('a decision action that is accepted but slow to apply', () => {
       await blocker.rollback();
     }
     const deadline = Date.now() + 60_000;
-    while ((await comments(id)) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while ((await comments(id)) === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(await comments(id), 1, 'applied once the row is free');
 
     // As if the first answer had been a 503 (which releases the key) after the update had reached Temporal.
-    await stack.db('idempotency_keys').where({ tenant_id: tenant.id, idempotency_key: headers['idempotency-key'] }).delete();
+    await stack
+      .db('idempotency_keys')
+      .where({ tenant_id: tenant.id, idempotency_key: headers['idempotency-key'] })
+      .delete();
     const retried = await api('POST', `/decisions/${id}/comment`, { comment: 'Please add the Q3 numbers.' }, headers);
     assert.equal(retried.status, 200, JSON.stringify(retried.body));
     assert.equal(await comments(id), 1, 'the retry attached to the same update');

@@ -7,7 +7,11 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { auditRecordHash, GENESIS_HASH, verifyChain, type AuditChainRecord } from '../../core/audit-chain';
-import { AUDIT_DIGEST_JWS_TYPE, AUDIT_EXPORT_CSV_COLUMNS, type AuditExportDigest } from '../../core/audit-export-digest';
+import {
+  AUDIT_DIGEST_JWS_TYPE,
+  AUDIT_EXPORT_CSV_COLUMNS,
+  type AuditExportDigest,
+} from '../../core/audit-export-digest';
 import { newId } from '../../core/ids';
 import { hashPassword } from '../../core/passwords';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
@@ -103,8 +107,14 @@ describe('audit exports', () => {
   };
 
   const download = async (key: string, id: string, format: string) => {
-    const response = await fetch(`${stack.baseUrl}/api/v1/audit-exports/${id}/download?format=${format}`, { headers: { authorization: `Bearer ${key}` } });
-    return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+    const response = await fetch(`${stack.baseUrl}/api/v1/audit-exports/${id}/download?format=${format}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      text: await response.text(),
+    };
   };
 
   const digestOf = async (key: string, id: string) => {
@@ -117,11 +127,16 @@ describe('audit exports', () => {
   /** What a customer does offline with jose: the signature against the published keys, then the file and the chain. */
   const verifyOffline = async (jws: string, jsonl: string) => {
     const { compactVerify, createLocalJWKSet } = await import('jose');
-    const jwks = (await (await fetch(`${stack.baseUrl}/.well-known/audit-jwks.json`)).json()) as Parameters<typeof createLocalJWKSet>[0];
+    const jwks = (await (await fetch(`${stack.baseUrl}/.well-known/audit-jwks.json`)).json()) as Parameters<
+      typeof createLocalJWKSet
+    >[0];
     const { payload, protectedHeader } = await compactVerify(jws, createLocalJWKSet(jwks), { algorithms: ['ES256'] });
     assert.equal(protectedHeader.typ, AUDIT_DIGEST_JWS_TYPE);
     const digest = JSON.parse(new TextDecoder().decode(payload)) as AuditExportDigest;
-    const records = jsonl.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as AuditChainRecord);
+    const records = jsonl
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as AuditChainRecord);
     return {
       digest,
       records,
@@ -144,10 +159,18 @@ describe('audit exports', () => {
   it('exports 2,000+ records as JSON Lines and CSV, signed; verified offline with jose, and a tampered line is detected', async () => {
     await appendRecords(tenant.id, 2000);
     // Two more through HTTP: a key created and revoked.
-    const key = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'exported', scopes: ['scenarios:read'] } });
+    const key = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+      key: tenant.key,
+      body: { name: 'exported', scopes: ['scenarios:read'] },
+    });
     assert.equal(key.status, 201);
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/revoke`, { key: tenant.key })).status, 200);
-    const total = Number(((await stack.db('audit_log').where('tenant_id', tenant.id).count('* as n').first()) as { n: string }).n);
+    assert.equal(
+      (await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/revoke`, { key: tenant.key })).status,
+      200,
+    );
+    const total = Number(
+      ((await stack.db('audit_log').where('tenant_id', tenant.id).count('* as n').first()) as { n: string }).n,
+    );
     assert.equal(total, 2003, 'the bootstrap key, 2,000 appended, one key created and revoked');
 
     const { created, done } = await exportAndWait(tenant.key, {});
@@ -191,7 +214,12 @@ describe('audit exports', () => {
     assert.equal(rows.length, total + 1);
     const fromCsv = rows.slice(1).map((row) => {
       const fields = Object.fromEntries(AUDIT_EXPORT_CSV_COLUMNS.map((column, i) => [column, row[i] as string]));
-      return { ...fields, sequence: Number(fields.sequence), actor: JSON.parse(fields.actor as string), payload: JSON.parse(fields.payload as string) };
+      return {
+        ...fields,
+        sequence: Number(fields.sequence),
+        actor: JSON.parse(fields.actor as string),
+        payload: JSON.parse(fields.payload as string),
+      };
     });
     assert.deepEqual(fromCsv, verified.records);
 
@@ -203,7 +231,10 @@ describe('audit exports', () => {
     // One exported line changed: its hash no longer recomputes, and the file is no longer the one signed.
     const lines = jsonl.text.split('\n');
     const victim = JSON.parse(lines[999] as string) as AuditChainRecord;
-    lines[999] = JSON.stringify({ ...victim, payload: { ...(victim.payload as object), role: { from: 'viewer', to: 'admin' } } });
+    lines[999] = JSON.stringify({
+      ...victim,
+      payload: { ...(victim.payload as object), role: { from: 'viewer', to: 'admin' } },
+    });
     const tampered = lines.join('\n');
     const caught = await verifyOffline(jws, tampered);
     assert.equal(caught.firstBroken, victim.sequence);
@@ -215,17 +246,28 @@ describe('audit exports', () => {
 
     // A forged digest (payload changed, signature kept) fails the signature check.
     const [header, , signature] = jws.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...verified.digest, jsonl_sha256: sha256(tampered) })).toString('base64url');
-    await assert.rejects(verifyOffline(`${header}.${forgedPayload}.${signature}`, tampered), /signature verification failed/);
+    const forgedPayload = Buffer.from(JSON.stringify({ ...verified.digest, jsonl_sha256: sha256(tampered) })).toString(
+      'base64url',
+    );
+    await assert.rejects(
+      verifyOffline(`${header}.${forgedPayload}.${signature}`, tampered),
+      /signature verification failed/,
+    );
   });
 
   it('detects a stored audit row changed in Postgres: the export carries it and its hash does not recompute', async () => {
     const victimTenant = await createTestTenant(stack.db);
     await appendRecords(victimTenant.id, 20);
     // As the database owner (the application role may not update audit rows at all).
-    await stack.db('audit_log').where({ tenant_id: victimTenant.id, sequence: 7 }).update({ payload: JSON.stringify({ role: { from: 'viewer', to: 'admin' } }) });
+    await stack
+      .db('audit_log')
+      .where({ tenant_id: victimTenant.id, sequence: 7 })
+      .update({ payload: JSON.stringify({ role: { from: 'viewer', to: 'admin' } }) });
     const { created } = await exportAndWait(victimTenant.key, {});
-    const verified = await verifyOffline(await digestOf(victimTenant.key, created.id), (await download(victimTenant.key, created.id, 'jsonl')).text);
+    const verified = await verifyOffline(
+      await digestOf(victimTenant.key, created.id),
+      (await download(victimTenant.key, created.id, 'jsonl')).text,
+    );
     assert.equal(verified.fileMatches, true, 'the file is what was signed');
     assert.equal(verified.firstBroken, 7, 'but the chain breaks at the changed row');
   });
@@ -233,10 +275,16 @@ describe('audit exports', () => {
   it('applies the filters and states them in the signed digest', async () => {
     const filtered = await createTestTenant(stack.db);
     await appendRecords(filtered.id, 5);
-    const { created, done } = await exportAndWait(filtered.key, { resource_types: ['api_key'], occurred_after: '2000-01-01T01:00:00+01:00' });
+    const { created, done } = await exportAndWait(filtered.key, {
+      resource_types: ['api_key'],
+      occurred_after: '2000-01-01T01:00:00+01:00',
+    });
     assert.deepEqual(done.filters, { resource_types: ['api_key'], occurred_after: '2000-01-01T00:00:00.000Z' });
     assert.equal(done.digest.record_count, 1, 'only the bootstrap key record');
-    const verified = await verifyOffline(await digestOf(filtered.key, created.id), (await download(filtered.key, created.id, 'jsonl')).text);
+    const verified = await verifyOffline(
+      await digestOf(filtered.key, created.id),
+      (await download(filtered.key, created.id, 'jsonl')).text,
+    );
     assert.deepEqual(verified.digest.filters, done.filters);
     assert.deepEqual(
       verified.records.map((r) => r.resource_type),
@@ -252,24 +300,42 @@ describe('audit exports', () => {
 
   it('limits an export to decisions by current status and tags: exactly their records, verifiable offline, the log head signed', async () => {
     const governed = await createTestTenant(stack.db);
-    const api = (method: string, url: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${url}`, { key: governed.key, body });
+    const api = (method: string, url: string, body?: unknown) =>
+      call(stack.baseUrl, method, `/api/v1${url}`, { key: governed.key, body });
     const addMember = async (label: string, role: 'analyst' | 'approver') => {
-      const { user } = await findOrCreateUser(stack.db, { email: `${label}-${crypto.randomUUID()}@example.test`, displayName: label, passwordHash: await hashPassword('not used here') });
-      await inTenantTransaction(stack.db, governed.id, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
+      const { user } = await findOrCreateUser(stack.db, {
+        email: `${label}-${crypto.randomUUID()}@example.test`,
+        displayName: label,
+        passwordHash: await hashPassword('not used here'),
+      });
+      await inTenantTransaction(stack.db, governed.id, (scope) =>
+        insertMembership(scope, user.id, role, { type: 'system', id: 'test' }),
+      );
       return user.id;
     };
     const ownerId = await addMember('owner', 'analyst');
     // The policy's step needs one approver to exist, or submission is refused.
     await addMember('approver', 'approver');
-    const policy = await api('POST', '/approval-policies', { name: 'One approval', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }] });
+    const policy = await api('POST', '/approval-policies', {
+      name: 'One approval',
+      steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }],
+    });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
     const decision = async (tags: string[], submit: boolean) => {
-      const created = await api('POST', '/decisions', { title: `Decision ${tags.join(' ')}`, options: [{ label: 'A' }, { label: 'B' }], chosen_option: 'opt_1', owner_id: ownerId, tags });
+      const created = await api('POST', '/decisions', {
+        title: `Decision ${tags.join(' ')}`,
+        options: [{ label: 'A' }, { label: 'B' }],
+        chosen_option: 'opt_1',
+        owner_id: ownerId,
+        tags,
+      });
       assert.equal(created.status, 201, JSON.stringify(created.body));
       // A second record about the same decision, so each decision has several.
       assert.equal((await api('PATCH', `/decisions/${created.body.id}`, { rationale: 'cheaper' })).status, 200);
       if (submit) {
-        const submitted = await api('POST', `/decisions/${created.body.id}/submit`, { approval_policy_id: policy.body.id });
+        const submitted = await api('POST', `/decisions/${created.body.id}/submit`, {
+          approval_policy_id: policy.body.id,
+        });
         assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
         assert.equal(submitted.body.status, 'pending_approval');
       }
@@ -284,7 +350,12 @@ describe('audit exports', () => {
     await appendRecords(governed.id, 2);
 
     const recordsOf = async (ids: string[]) =>
-      (await stack.db('audit_log').where({ tenant_id: governed.id, resource_type: 'decision' }).whereIn('resource_id', ids).orderBy('sequence').select('sequence', 'resource_id', 'action')) as Array<{
+      (await stack
+        .db('audit_log')
+        .where({ tenant_id: governed.id, resource_type: 'decision' })
+        .whereIn('resource_id', ids)
+        .orderBy('sequence')
+        .select('sequence', 'resource_id', 'action')) as Array<{
         sequence: number;
         resource_id: string;
         action: string;
@@ -324,13 +395,22 @@ describe('audit exports', () => {
       return { created, done, jsonl, jws };
     };
 
-    const byStatus = await exportSelection({ decision_statuses: ['pending_approval'] }, [pendingCapex, pendingUntagged]);
+    const byStatus = await exportSelection({ decision_statuses: ['pending_approval'] }, [
+      pendingCapex,
+      pendingUntagged,
+    ]);
     assert.deepEqual(byStatus.done.filters, { decision_statuses: ['pending_approval'] });
     assert.ok(byStatus.done.digest.record_count > 0);
     const byTag = await exportSelection({ decision_tags: ['capex'] }, [pendingCapex]);
     assert.deepEqual(byTag.done.filters, { decision_tags: ['capex'] });
-    const both = await exportSelection({ decision_tags: ['opex', 'capex'], decision_statuses: ['draft', 'approved'] }, [draftOpex]);
-    assert.deepEqual(both.done.filters, { decision_statuses: ['approved', 'draft'], decision_tags: ['capex', 'opex'] }, 'the stored filters, sorted');
+    const both = await exportSelection({ decision_tags: ['opex', 'capex'], decision_statuses: ['draft', 'approved'] }, [
+      draftOpex,
+    ]);
+    assert.deepEqual(
+      both.done.filters,
+      { decision_statuses: ['approved', 'draft'], decision_tags: ['capex', 'opex'] },
+      'the stored filters, sorted',
+    );
     const fetched = await api('GET', `/audit-exports/${both.created.id}`);
     assert.deepEqual(fetched.body.filters, both.done.filters, 'GET shows the stored filters');
     await exportSelection({ decision_statuses: ['pending_approval'], resource_types: ['member'] }, []);
@@ -345,22 +425,51 @@ describe('audit exports', () => {
     assert.match(caught.output, new RegExp(`record ${victim.sequence}: hash mismatch`));
   });
 
-  it('answers 404 for another tenant\'s export on every endpoint, 409 before completion, and names bad fields', async () => {
+  it("answers 404 for another tenant's export on every endpoint, 409 before completion, and names bad fields", async () => {
     const other = await createTestTenant(stack.db);
     const { created } = await exportAndWait(tenant.key, { resource_types: ['member'] });
     for (const suffix of ['', '/download?format=jsonl', '/download?format=csv', '/digest']) {
-      assertProblem(await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/${created.id}${suffix}`, { key: other.key }), 404, 'resource_not_found');
-      assertProblem(await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/aex_01jd3m2n4p5q6r7s8t9v0w1x2y${suffix}`, { key: tenant.key }), 404, 'resource_not_found');
-      assertProblem(await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/scn_01jd3m2n4p5q6r7s8t9v0w1x2y${suffix}`, { key: tenant.key }), 404, 'resource_not_found');
+      assertProblem(
+        await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/${created.id}${suffix}`, { key: other.key }),
+        404,
+        'resource_not_found',
+      );
+      assertProblem(
+        await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/aex_01jd3m2n4p5q6r7s8t9v0w1x2y${suffix}`, {
+          key: tenant.key,
+        }),
+        404,
+        'resource_not_found',
+      );
+      assertProblem(
+        await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/scn_01jd3m2n4p5q6r7s8t9v0w1x2y${suffix}`, {
+          key: tenant.key,
+        }),
+        404,
+        'resource_not_found',
+      );
     }
 
     // A pending export (stored without a workflow): no files or digest yet.
     const pendingId = newId('auditExport');
     await inTenantTransaction(stack.db, tenant.id, (scope) =>
-      createAuditExport(scope, { id: pendingId, filters: {}, workflowId: `audit_export/${pendingId}`, createdBy: { type: 'system', id: 'test' } }),
+      createAuditExport(scope, {
+        id: pendingId,
+        filters: {},
+        workflowId: `audit_export/${pendingId}`,
+        createdBy: { type: 'system', id: 'test' },
+      }),
     );
-    assertProblem(await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/${pendingId}/digest`, { key: tenant.key }), 409, 'audit_export_not_ready');
-    assertProblem(await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/${pendingId}/download`, { key: tenant.key }), 409, 'audit_export_not_ready');
+    assertProblem(
+      await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/${pendingId}/digest`, { key: tenant.key }),
+      409,
+      'audit_export_not_ready',
+    );
+    assertProblem(
+      await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/${pendingId}/download`, { key: tenant.key }),
+      409,
+      'audit_export_not_ready',
+    );
 
     const bad = async (body: unknown, pointer: string) => {
       const response = await call(stack.baseUrl, 'POST', '/api/v1/audit-exports', { key: tenant.key, body });
@@ -382,11 +491,17 @@ describe('audit exports', () => {
     await bad({ decision_tags: Array.from({ length: 21 }, (_, i) => `tag${i}`) }, '/decision_tags');
     await bad({ decision_tags: [''] }, '/decision_tags/0');
     await bad({ decision_tags: ['x'.repeat(51)] }, '/decision_tags/0');
-    const format = await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/${created.id}/download?format=xml`, { key: tenant.key });
+    const format = await call(stack.baseUrl, 'GET', `/api/v1/audit-exports/${created.id}/download?format=xml`, {
+      key: tenant.key,
+    });
     assertProblem(format, 400, 'invalid_parameters');
     assert.equal(format.body.errors[0].path, '/query/format');
 
     const reader = await createTestTenant(stack.db, { scopes: ['scenarios:read'] });
-    assertProblem(await call(stack.baseUrl, 'POST', '/api/v1/audit-exports', { key: reader.key, body: {} }), 403, 'insufficient_scope');
+    assertProblem(
+      await call(stack.baseUrl, 'POST', '/api/v1/audit-exports', { key: reader.key, body: {} }),
+      403,
+      'insufficient_scope',
+    );
   });
 });

@@ -20,7 +20,8 @@ const canonical = (v: any): string =>
           .sort()
           .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
           .join(',')}}`;
-const recordHash = ({ hash: _hash, object: _object, ...fields }: any) => crypto.createHash('sha256').update(canonical(fields)).digest('hex');
+const recordHash = ({ hash: _hash, object: _object, ...fields }: any) =>
+  crypto.createHash('sha256').update(canonical(fields)).digest('hex');
 
 interface AuditRecord {
   object: string;
@@ -64,9 +65,22 @@ describe('audit log API', () => {
     ciKeyId = (await post('/api/v1/api-keys', { name: 'ci', scopes: ['scenarios:read'] })).id; // 2
     await post(`/api/v1/api-keys/${ciKeyId}/rotate`, { grace_period_seconds: 60 }); // 3
     await post(`/api/v1/api-keys/${ciKeyId}/revoke`); // 4
-    clientId = (await post('/api/v1/oauth-clients', { name: 'service', grant_types: ['client_credentials'], scopes: ['kpis:read'] })).id; // 5
-    const member = await post('/api/v1/users', { email: `audit-api-${tenant.id}@example.com`, display_name: 'Audrey', role: 'viewer' }); // 6
-    const changed = await call(stack.baseUrl, 'PATCH', `/api/v1/users/${member.id}`, { key: tenant.key, body: { role: 'approver' } }); // 7
+    clientId = (
+      await post('/api/v1/oauth-clients', {
+        name: 'service',
+        grant_types: ['client_credentials'],
+        scopes: ['kpis:read'],
+      })
+    ).id; // 5
+    const member = await post('/api/v1/users', {
+      email: `audit-api-${tenant.id}@example.com`,
+      display_name: 'Audrey',
+      role: 'viewer',
+    }); // 6
+    const changed = await call(stack.baseUrl, 'PATCH', `/api/v1/users/${member.id}`, {
+      key: tenant.key,
+      body: { role: 'approver' },
+    }); // 7
     assert.equal(changed.status, 200);
     secondAdmin = await post('/api/v1/api-keys', { name: 'second admin', scopes: ['admin'] }); // 8
     await post('/api/v1/api-keys', { name: 'made by the second admin', scopes: ['models:read'] }, secondAdmin.key); // 9
@@ -90,7 +104,18 @@ describe('audit log API', () => {
     );
     for (const record of all) {
       assert.deepEqual(Object.keys(record).sort(), [
-        'action', 'actor', 'hash', 'id', 'object', 'occurred_at', 'payload', 'previous_hash', 'resource_id', 'resource_type', 'sequence', 'tenant_id',
+        'action',
+        'actor',
+        'hash',
+        'id',
+        'object',
+        'occurred_at',
+        'payload',
+        'previous_hash',
+        'resource_id',
+        'resource_type',
+        'sequence',
+        'tenant_id',
       ]);
       assert.equal(record.object, 'audit_record');
       assert.equal(record.tenant_id, tenant.id);
@@ -100,7 +125,11 @@ describe('audit log API', () => {
     }
     const ascending = [...all].reverse();
     assert.equal(ascending[0]?.previous_hash, '0'.repeat(64));
-    ascending.slice(1).forEach((record, index) => assert.equal(record.previous_hash, ascending[index]?.hash, `record ${record.sequence} links`));
+    ascending
+      .slice(1)
+      .forEach((record, index) =>
+        assert.equal(record.previous_hash, ascending[index]?.hash, `record ${record.sequence} links`),
+      );
     assert.deepEqual(all[0]?.actor, { type: 'api_key', id: secondAdmin.id });
     assert.deepEqual(all[1]?.actor, { type: 'api_key', id: tenant.keyId });
     assert.deepEqual(all[7]?.payload, { name: 'ci', scopes: ['scenarios:read'], expires_at: null });
@@ -113,11 +142,18 @@ describe('audit log API', () => {
     assert.deepEqual(await sequencesOf(`resource_id=${clientId}`), [5]);
     assert.deepEqual(await sequencesOf(`actor_id=${secondAdmin.id}`), [9]);
     assert.deepEqual(await sequencesOf(`actor_id=${tenant.keyId}`), [8, 7, 6, 5, 4, 3, 2]);
-    assert.deepEqual(await sequencesOf('actor_id=test'), [1], 'the test helper issued the bootstrap key as {"type":"system","id":"test"}');
+    assert.deepEqual(
+      await sequencesOf('actor_id=test'),
+      [1],
+      'the test helper issued the bootstrap key as {"type":"system","id":"test"}',
+    );
     assert.deepEqual(await sequencesOf('action=member.role_changed'), [7]);
     assert.deepEqual(await sequencesOf('action=api_key.created'), [9, 8, 2, 1]);
     assert.deepEqual(await sequencesOf('action=oauth_client.revoked'), []);
-    assert.deepEqual(await sequencesOf(`resource_type=api_key&actor_id=${tenant.keyId}&action=api_key.created`), [8, 2]);
+    assert.deepEqual(
+      await sequencesOf(`resource_type=api_key&actor_id=${tenant.keyId}&action=api_key.created`),
+      [8, 2],
+    );
 
     // occurred_after is inclusive, occurred_before exclusive. Records may share a millisecond, so the expectation
     // comes from the records' own times.
@@ -128,7 +164,10 @@ describe('audit log API', () => {
     assert.deepEqual(await sequencesOf(`occurred_after=${from}&occurred_before=${to}`), expected);
     assert.deepEqual(await sequencesOf(`occurred_after=${encodeURIComponent('2999-01-01T00:00:00+01:00')}`), []);
     assert.deepEqual(await sequencesOf('occurred_before=2000-01-01T00:00:00Z'), []);
-    assert.deepEqual(await sequencesOf(`occurred_after=${(all[8] as AuditRecord).occurred_at}`), [9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    assert.deepEqual(
+      await sequencesOf(`occurred_after=${(all[8] as AuditRecord).occurred_at}`),
+      [9, 8, 7, 6, 5, 4, 3, 2, 1],
+    );
   });
 
   it('pages by sequence with an opaque cursor, with and without filters', async () => {
@@ -143,10 +182,16 @@ describe('audit log API', () => {
     assert.deepEqual(pages, [[9, 8, 7, 6], [5, 4, 3, 2], [1]]);
 
     const first = await get(`/api/v1/audit-log?resource_id=${ciKeyId}&limit=2`);
-    assert.deepEqual((first.body.data as AuditRecord[]).map((r) => r.sequence), [4, 3]);
+    assert.deepEqual(
+      (first.body.data as AuditRecord[]).map((r) => r.sequence),
+      [4, 3],
+    );
     assert.equal(typeof first.body.next_cursor, 'string');
     const second = await get(`/api/v1/audit-log?resource_id=${ciKeyId}&limit=2&cursor=${first.body.next_cursor}`);
-    assert.deepEqual((second.body.data as AuditRecord[]).map((r) => r.sequence), [2]);
+    assert.deepEqual(
+      (second.body.data as AuditRecord[]).map((r) => r.sequence),
+      [2],
+    );
     assert.equal(second.body.next_cursor, null);
 
     const defaultPage = await get('/api/v1/audit-log');
@@ -183,13 +228,17 @@ describe('audit log API', () => {
 
   it('reports the first broken sequence after a stored row is tampered with', async () => {
     const victim = await createTestTenant(stack.db); // record 1
-    for (const name of ['a', 'b', 'c', 'd']) await post('/api/v1/api-keys', { name, scopes: ['scenarios:read'] }, victim.key); // 2–5
+    for (const name of ['a', 'b', 'c', 'd'])
+      await post('/api/v1/api-keys', { name, scopes: ['scenarios:read'] }, victim.key); // 2–5
     const intact = await get('/api/v1/audit-log/verify', victim.key);
     assert.equal(intact.body.verified, true);
     assert.equal(intact.body.head_sequence, 5);
 
     // Only the owner can: the application's role may not update audit rows.
-    await stack.db.raw(`update audit_log set payload = jsonb_set(payload, '{name}', '"innocent"') where tenant_id = ? and sequence = 3`, [victim.id]);
+    await stack.db.raw(
+      `update audit_log set payload = jsonb_set(payload, '{name}', '"innocent"') where tenant_id = ? and sequence = 3`,
+      [victim.id],
+    );
     const response = await get('/api/v1/audit-log/verify', victim.key);
     assert.equal(response.status, 200);
     assert.equal(response.body.object, 'audit_log_verification');
@@ -200,7 +249,9 @@ describe('audit log API', () => {
     assert.equal(response.body.head_hash, intact.body.head_hash);
 
     // The record still reads as stored, and by the published definition its hash no longer recomputes.
-    const tampered = (await get('/api/v1/audit-log?limit=100', victim.key)).body.data.find((r: AuditRecord) => r.sequence === 3) as AuditRecord;
+    const tampered = (await get('/api/v1/audit-log?limit=100', victim.key)).body.data.find(
+      (r: AuditRecord) => r.sequence === 3,
+    ) as AuditRecord;
     assert.equal(tampered.payload.name, 'innocent');
     assert.notEqual(recordHash(tampered), tampered.hash);
 
@@ -210,25 +261,33 @@ describe('audit log API', () => {
 
   it('needs the admin scope for every audit-log operation', async () => {
     const reader = await createTestTenant(stack.db, { scopes: ['scenarios:read', 'models:write', 'webhooks:write'] });
-    for (const path of ['/api/v1/audit-log', '/api/v1/audit-log/verify', `/api/v1/audit-log/${(all[0] as AuditRecord).id}`]) {
+    for (const path of [
+      '/api/v1/audit-log',
+      '/api/v1/audit-log/verify',
+      `/api/v1/audit-log/${(all[0] as AuditRecord).id}`,
+    ]) {
       const response = await get(path, reader.key);
       assertProblem(response, 403, 'insufficient_scope');
       assert.equal(response.body.required_scope, 'admin');
     }
   });
 
-  it('keeps tenants apart: another tenant\'s record is 404 and never listed', async () => {
+  it("keeps tenants apart: another tenant's record is 404 and never listed", async () => {
     const other = await createTestTenant(stack.db);
     const otherKey = await post('/api/v1/api-keys', { name: 'other', scopes: ['scenarios:read'] }, other.key);
     const otherRecords = (await get('/api/v1/audit-log', other.key)).body.data as AuditRecord[];
     assert.equal(otherRecords.length, 2);
 
-    for (const record of otherRecords) assertProblem(await get(`/api/v1/audit-log/${record.id}`), 404, 'resource_not_found');
+    for (const record of otherRecords)
+      assertProblem(await get(`/api/v1/audit-log/${record.id}`), 404, 'resource_not_found');
     const ours = (await get('/api/v1/audit-log?limit=100')).body.data as AuditRecord[];
     assert.ok(ours.length >= 9);
     assert.ok(ours.every((record) => record.tenant_id === tenant.id));
     const otherIds = new Set(otherRecords.map((record) => record.id));
-    assert.equal(ours.some((record) => otherIds.has(record.id)), false);
+    assert.equal(
+      ours.some((record) => otherIds.has(record.id)),
+      false,
+    );
     assert.deepEqual(await sequencesOf(`resource_id=${otherKey.id}`), []);
     assert.deepEqual(await sequencesOf(`actor_id=${other.keyId}`), []);
   });
@@ -246,11 +305,23 @@ describe('audit log API', () => {
       ['occurred_before=2026-11-23', 'invalid_parameters', '/query/occurred_before'],
       ['occurred_after=2026-06-30T23:59:60Z', 'invalid_parameters', '/query/occurred_after'],
       ['occurred_after=0000-01-01T00:00:00Z', 'invalid_parameters', '/query/occurred_after'],
-      ['occurred_after=2026-11-23T10:00:00Z&occurred_before=2026-11-23T10:00:00Z', 'invalid_parameters', '/query/occurred_before'],
-      ['occurred_after=2026-11-23T10:00:00Z&occurred_before=2026-11-22T10:00:00Z', 'invalid_parameters', '/query/occurred_before'],
+      [
+        'occurred_after=2026-11-23T10:00:00Z&occurred_before=2026-11-23T10:00:00Z',
+        'invalid_parameters',
+        '/query/occurred_before',
+      ],
+      [
+        'occurred_after=2026-11-23T10:00:00Z&occurred_before=2026-11-22T10:00:00Z',
+        'invalid_parameters',
+        '/query/occurred_before',
+      ],
       ['cursor=not-a-cursor', 'invalid_cursor', '/query/cursor'],
       // A cursor of another list (ids, not sequences) is not one of this list's.
-      [`cursor=${Buffer.from(JSON.stringify({ after: ciKeyId })).toString('base64url')}`, 'invalid_cursor', '/query/cursor'],
+      [
+        `cursor=${Buffer.from(JSON.stringify({ after: ciKeyId })).toString('base64url')}`,
+        'invalid_cursor',
+        '/query/cursor',
+      ],
     ];
     for (const [query, code, path] of cases) {
       const response = await get(`/api/v1/audit-log?${query}`);

@@ -40,7 +40,8 @@ describe('audit log', () => {
     });
   const verify = (tenantId: string, batchSize?: number) =>
     inTenantTransaction(stack.db, tenantId, (scope) => verifyAuditChain(scope, { batchSize }));
-  const append = (tenantId: string, index: number) => inTenantTransaction(stack.db, tenantId, (scope) => appendAuditRecord(scope, entry(index)));
+  const append = (tenantId: string, index: number) =>
+    inTenantTransaction(stack.db, tenantId, (scope) => appendAuditRecord(scope, entry(index)));
 
   /** A fresh tenant whose chain holds its bootstrap key's record and then `count` appended ones. */
   const tenantWithRecords = async (count: number): Promise<TestTenant> => {
@@ -53,29 +54,68 @@ describe('audit log', () => {
     const tenant = await createTestTenant(stack.db);
     const keyActor = { type: 'api_key', id: tenant.keyId };
 
-    const key = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'ci', scopes: ['scenarios:read'] } });
+    const key = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+      key: tenant.key,
+      body: { name: 'ci', scopes: ['scenarios:read'] },
+    });
     assert.equal(key.status, 201);
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/rotate`, { key: tenant.key, body: { grace_period_seconds: 60 } })).status, 200);
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/revoke`, { key: tenant.key })).status, 200);
+    assert.equal(
+      (
+        await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/rotate`, {
+          key: tenant.key,
+          body: { grace_period_seconds: 60 },
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/revoke`, { key: tenant.key })).status,
+      200,
+    );
     // Revoking again changes nothing, so it records nothing.
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/revoke`, { key: tenant.key })).status, 200);
+    assert.equal(
+      (await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/revoke`, { key: tenant.key })).status,
+      200,
+    );
 
     const client = await call(stack.baseUrl, 'POST', '/api/v1/oauth-clients', {
       key: tenant.key,
       body: { name: 'service', grant_types: ['client_credentials'], scopes: ['kpis:read'] },
     });
     assert.equal(client.status, 201);
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/oauth-clients/${client.body.id}/revoke`, { key: tenant.key })).status, 200);
+    assert.equal(
+      (await call(stack.baseUrl, 'POST', `/api/v1/oauth-clients/${client.body.id}/revoke`, { key: tenant.key })).status,
+      200,
+    );
 
     const member = await call(stack.baseUrl, 'POST', '/api/v1/users', {
       key: tenant.key,
       body: { email: `audit-${tenant.id}@example.com`, display_name: 'Audrey', role: 'viewer' },
     });
     assert.equal(member.status, 201);
-    assert.equal((await call(stack.baseUrl, 'PATCH', `/api/v1/users/${member.body.id}`, { key: tenant.key, body: { role: 'approver' } })).status, 200);
+    assert.equal(
+      (
+        await call(stack.baseUrl, 'PATCH', `/api/v1/users/${member.body.id}`, {
+          key: tenant.key,
+          body: { role: 'approver' },
+        })
+      ).status,
+      200,
+    );
     // The same role again is no change.
-    assert.equal((await call(stack.baseUrl, 'PATCH', `/api/v1/users/${member.body.id}`, { key: tenant.key, body: { role: 'approver' } })).status, 200);
-    assert.equal((await call(stack.baseUrl, 'DELETE', `/api/v1/users/${member.body.id}`, { key: tenant.key })).status, 204);
+    assert.equal(
+      (
+        await call(stack.baseUrl, 'PATCH', `/api/v1/users/${member.body.id}`, {
+          key: tenant.key,
+          body: { role: 'approver' },
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (await call(stack.baseUrl, 'DELETE', `/api/v1/users/${member.body.id}`, { key: tenant.key })).status,
+      204,
+    );
 
     const records = await allRecords(tenant.id);
     assert.deepEqual(
@@ -92,7 +132,11 @@ describe('audit log', () => {
         [9, 'member.removed', 'member', member.body.id],
       ],
     );
-    assert.deepEqual(records[0]?.actor, { type: 'system', id: 'test' }, 'the bootstrap key was issued by the test helper');
+    assert.deepEqual(
+      records[0]?.actor,
+      { type: 'system', id: 'test' },
+      'the bootstrap key was issued by the test helper',
+    );
     for (const record of records.slice(1)) assert.deepEqual(record.actor, keyActor, record.action);
     assert.deepEqual(records[1]?.payload, { name: 'ci', scopes: ['scenarios:read'], expires_at: null });
     assert.deepEqual(records[7]?.payload, { role: { from: 'viewer', to: 'approver' } });
@@ -101,9 +145,18 @@ describe('audit log', () => {
 
     // No secret, and no hash of one, anywhere in the log.
     const stored = JSON.stringify(records);
-    const secrets = await stack.db('api_keys').where('tenant_id', tenant.id).select('secret_hash', 'previous_secret_hash');
-    const clientSecretHash = (await stack.db('oauth_clients').where('id', client.body.id).first('secret_hash')).secret_hash as string;
-    for (const secret of [key.body.key, client.body.client_secret, clientSecretHash, ...secrets.flatMap((s) => [s.secret_hash, s.previous_secret_hash])]) {
+    const secrets = await stack
+      .db('api_keys')
+      .where('tenant_id', tenant.id)
+      .select('secret_hash', 'previous_secret_hash');
+    const clientSecretHash = (await stack.db('oauth_clients').where('id', client.body.id).first('secret_hash'))
+      .secret_hash as string;
+    for (const secret of [
+      key.body.key,
+      client.body.client_secret,
+      clientSecretHash,
+      ...secrets.flatMap((s) => [s.secret_hash, s.previous_secret_hash]),
+    ]) {
       if (secret) assert.equal(stored.includes(secret), false, 'a secret leaked into the audit log');
     }
     assert.equal(stored.includes('secret_hash'), false);
@@ -123,19 +176,33 @@ describe('audit log', () => {
     // 200 transactions queue on one chain head through a pool of 10: on a loaded machine the last one waits for a
     // connection longer than the service's 5 s acquire timeout, which is not what this test is about. Its own pool
     // waits as long as the queue takes; the appends still race for the head exactly as before.
-    const patient = createKnex(process.env.DATABASE_URL as string, { timeouts: { ...DEFAULT_DATABASE_TIMEOUTS, acquireTimeoutMs: 120_000 } });
+    const patient = createKnex(process.env.DATABASE_URL as string, {
+      timeouts: { ...DEFAULT_DATABASE_TIMEOUTS, acquireTimeoutMs: 120_000 },
+    });
     let appended;
     try {
-      appended = await Promise.all(Array.from({ length: 200 }, (_, i) => inTenantTransaction(patient, tenant.id, (scope) => appendAuditRecord(scope, entry(i)))));
+      appended = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          inTenantTransaction(patient, tenant.id, (scope) => appendAuditRecord(scope, entry(i))),
+        ),
+      );
     } finally {
       await patient.destroy();
     }
-    assert.deepEqual(appended.map((r) => r.sequence).sort((a, b) => a - b), Array.from({ length: 200 }, (_, i) => i + 2));
+    assert.deepEqual(
+      appended.map((r) => r.sequence).sort((a, b) => a - b),
+      Array.from({ length: 200 }, (_, i) => i + 2),
+    );
 
     const records = await allRecords(tenant.id, 17);
-    assert.deepEqual(records.map((r) => r.sequence), Array.from({ length: 201 }, (_, i) => i + 1));
+    assert.deepEqual(
+      records.map((r) => r.sequence),
+      Array.from({ length: 201 }, (_, i) => i + 1),
+    );
     assert.equal(records[0]?.previous_hash, GENESIS_HASH);
-    records.slice(1).forEach((record, i) => assert.equal(record.previous_hash, records[i]?.hash, `link into ${record.sequence}`));
+    records
+      .slice(1)
+      .forEach((record, i) => assert.equal(record.previous_hash, records[i]?.hash, `link into ${record.sequence}`));
     // Every record reads back exactly as it was hashed when appended.
     const bySequence = new Map(appended.map((r) => [r.sequence, r]));
     for (const record of records.slice(1)) assert.deepEqual(record, bySequence.get(record.sequence));
@@ -147,42 +214,74 @@ describe('audit log', () => {
     assert.equal(verification.head_hash, records[200]?.hash);
   });
 
-  it('keeps tenants apart: interleaved appends leave each chain whole, and one tenant cannot read another\'s records', async () => {
+  it("keeps tenants apart: interleaved appends leave each chain whole, and one tenant cannot read another's records", async () => {
     const [first, second] = [await createTestTenant(stack.db), await createTestTenant(stack.db)];
     await Promise.all(Array.from({ length: 60 }, (_, i) => append(i % 2 === 0 ? first.id : second.id, i)));
     for (const tenant of [first, second]) {
       const records = await allRecords(tenant.id);
-      assert.deepEqual(records.map((r) => r.sequence), Array.from({ length: 31 }, (_, i) => i + 1));
+      assert.deepEqual(
+        records.map((r) => r.sequence),
+        Array.from({ length: 31 }, (_, i) => i + 1),
+      );
       assert.ok(records.every((r) => r.tenant_id === tenant.id));
       assert.equal((await verify(tenant.id)).verified, true);
     }
     // Row-level security, even for a query that forgot its filter.
-    const seen = await inTenantTransaction(stack.db, first.id, (scope) => scope.trx('audit_log').where('tenant_id', second.id).select('sequence'));
+    const seen = await inTenantTransaction(stack.db, first.id, (scope) =>
+      scope.trx('audit_log').where('tenant_id', second.id).select('sequence'),
+    );
     assert.deepEqual(seen, []);
-    const heads = await inTenantTransaction(stack.db, first.id, (scope) => scope.trx('audit_heads').select('tenant_id'));
+    const heads = await inTenantTransaction(stack.db, first.id, (scope) =>
+      scope.trx('audit_heads').select('tenant_id'),
+    );
     assert.deepEqual(heads, [{ tenant_id: first.id }]);
   });
 
   it('lists newest first with filters and keyset pages', async () => {
     const tenant = await tenantWithRecords(0);
-    const other: Actor = { type: 'user', id: 'usr_01jzzzzzzzzzzzzzzzzzzzzzzz', via_client: 'cli_01jzzzzzzzzzzzzzzzzzzzzzzz' };
+    const other: Actor = {
+      type: 'user',
+      id: 'usr_01jzzzzzzzzzzzzzzzzzzzzzzz',
+      via_client: 'cli_01jzzzzzzzzzzzzzzzzzzzzzzz',
+    };
     for (let i = 0; i < 5; i++) await append(tenant.id, i);
     await inTenantTransaction(stack.db, tenant.id, (scope) =>
-      appendAuditRecord(scope, { actor: other, action: 'api_key.revoked', resourceType: 'api_key', resourceId: tenant.keyId, payload: {} }),
+      appendAuditRecord(scope, {
+        actor: other,
+        action: 'api_key.revoked',
+        resourceType: 'api_key',
+        resourceId: tenant.keyId,
+        payload: {},
+      }),
     );
     const list = (filters: Parameters<typeof listAuditRecords>[1], limit = 100, cursor?: string) =>
       inTenantTransaction(stack.db, tenant.id, (scope) => listAuditRecords(scope, filters, { limit, cursor }));
 
     const firstPage = await list({}, 4);
-    assert.deepEqual(firstPage.rows.map((r) => r.sequence), [7, 6, 5, 4]);
+    assert.deepEqual(
+      firstPage.rows.map((r) => r.sequence),
+      [7, 6, 5, 4],
+    );
     assert.ok(firstPage.nextCursor);
     const secondPage = await list({}, 4, firstPage.nextCursor);
-    assert.deepEqual(secondPage.rows.map((r) => r.sequence), [3, 2, 1]);
+    assert.deepEqual(
+      secondPage.rows.map((r) => r.sequence),
+      [3, 2, 1],
+    );
     assert.equal(secondPage.nextCursor, null);
 
-    assert.deepEqual((await list({ resourceType: 'api_key', resourceId: tenant.keyId })).rows.map((r) => r.sequence), [7, 1]);
-    assert.deepEqual((await list({ actorId: other.id })).rows.map((r) => r.action), ['api_key.revoked']);
-    assert.deepEqual((await list({ action: 'member.role_changed', resourceId: 'usr_3' })).rows.map((r) => r.sequence), [5]);
+    assert.deepEqual(
+      (await list({ resourceType: 'api_key', resourceId: tenant.keyId })).rows.map((r) => r.sequence),
+      [7, 1],
+    );
+    assert.deepEqual(
+      (await list({ actorId: other.id })).rows.map((r) => r.action),
+      ['api_key.revoked'],
+    );
+    assert.deepEqual(
+      (await list({ action: 'member.role_changed', resourceId: 'usr_3' })).rows.map((r) => r.sequence),
+      [5],
+    );
     // `from` is inclusive and `to` exclusive (records appended within one millisecond share a time).
     const times = (await list({})).rows.map((r) => new Date(r.occurred_at).getTime());
     const [newest, oldest] = [times[0] as number, times[times.length - 1] as number];
@@ -192,12 +291,18 @@ describe('audit log', () => {
     assert.equal((await list({ to: new Date(oldest) })).rows.length, 0);
     assert.equal((await list({ from: new Date(oldest), to: new Date(newest + 1) })).rows.length, 7);
 
-    await assert.rejects(list({}, 4, 'bm90IGEgY3Vyc29y'), (error: unknown) => error instanceof AppError && error.status === 400 && error.code === 'invalid_cursor');
+    await assert.rejects(
+      list({}, 4, 'bm90IGEgY3Vyc29y'),
+      (error: unknown) => error instanceof AppError && error.status === 400 && error.code === 'invalid_cursor',
+    );
   });
 
-  it('names the sequence of a stored row changed behind the application\'s back', async () => {
+  it("names the sequence of a stored row changed behind the application's back", async () => {
     const tenant = await tenantWithRecords(12);
-    await stack.db.raw(`update audit_log set payload = '{"role":{"from":"viewer","to":"admin"}}' where tenant_id = ? and sequence = 7`, [tenant.id]);
+    await stack.db.raw(
+      `update audit_log set payload = '{"role":{"from":"viewer","to":"admin"}}' where tenant_id = ? and sequence = 7`,
+      [tenant.id],
+    );
     const verification = await verify(tenant.id, 5);
     assert.equal(verification.verified, false);
     assert.equal(verification.first_broken_sequence, 7);
@@ -230,9 +335,15 @@ describe('audit log', () => {
 
   it('refuses the tenant role any UPDATE or DELETE of audit rows', async () => {
     const tenant = await tenantWithRecords(1);
-    for (const statement of ['update audit_log set action = action', 'delete from audit_log', 'delete from audit_heads']) {
+    for (const statement of [
+      'update audit_log set action = action',
+      'delete from audit_log',
+      'delete from audit_heads',
+    ]) {
       await assert.rejects(
-        inTenantTransaction(stack.db, tenant.id, (scope) => scope.trx.raw(`${statement} where tenant_id = ?`, [tenant.id])),
+        inTenantTransaction(stack.db, tenant.id, (scope) =>
+          scope.trx.raw(`${statement} where tenant_id = ?`, [tenant.id]),
+        ),
         (error: { code?: string }) => error.code === '42501',
         statement,
       );
@@ -252,8 +363,14 @@ describe('audit log', () => {
     );
     assert.equal((await append(tenant.id, 100)).sequence, 4);
     const records = await allRecords(tenant.id);
-    assert.deepEqual(records.map((r) => r.sequence), [1, 2, 3, 4]);
-    assert.equal(records.some((r) => (r.payload as { index?: number }).index === 99), false);
+    assert.deepEqual(
+      records.map((r) => r.sequence),
+      [1, 2, 3, 4],
+    );
+    assert.equal(
+      records.some((r) => (r.payload as { index?: number }).index === 99),
+      false,
+    );
     assert.equal((await verify(tenant.id)).verified, true);
   });
 });

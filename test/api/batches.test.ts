@@ -1,21 +1,41 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { temporal } from '@temporalio/proto';
-import { call, createTestTenant, spawnApiProcess, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  spawnApiProcess,
+  spawnWorkerProcess,
+  startTestStack,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 
 const STAFFING = 'mdl_service_queue_staffing';
 const staffing = (rate: number) => ({
   model_id: STAFFING,
-  inputs: { arrival_rate_per_hour: rate, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 },
+  inputs: {
+    arrival_rate_per_hour: rate,
+    average_handle_time_seconds: 180,
+    target_service_level: 0.8,
+    target_answer_time_seconds: 20,
+  },
 });
 
-async function waitForBatch(stack: TestStack, key: string, id: string, until: (batch: any) => boolean, timeoutMs = 180_000) {
+async function waitForBatch(
+  stack: TestStack,
+  key: string,
+  id: string,
+  until: (batch: any) => boolean,
+  timeoutMs = 180_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/batches/${id}`, { key });
     assert.equal(response.status, 200);
     if (until(response.body)) return response.body;
-    if (Date.now() > deadline) throw new Error(`batch ${id} did not reach the expected state: ${JSON.stringify(response.body.progress)}`);
+    if (Date.now() > deadline)
+      throw new Error(`batch ${id} did not reach the expected state: ${JSON.stringify(response.body.progress)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -35,7 +55,15 @@ describe('scenario batches', () => {
   before(async () => {
     stack = await startTestStack({
       worker: true,
-      env: { SCENARIO_SYNC_WAIT_MS: '300', BATCH_CHUNK_SIZE: '50', BATCH_CONCURRENCY: '2', BATCH_CHUNKS_PER_RUN: '10', BATCH_CHUNK_TIMEOUT_MS: '5000', ACTIVITY_RETRY_INITIAL_MS: '200', ACTIVITY_RETRY_MAX_MS: '1000' },
+      env: {
+        SCENARIO_SYNC_WAIT_MS: '300',
+        BATCH_CHUNK_SIZE: '50',
+        BATCH_CONCURRENCY: '2',
+        BATCH_CHUNKS_PER_RUN: '10',
+        BATCH_CHUNK_TIMEOUT_MS: '5000',
+        ACTIVITY_RETRY_INITIAL_MS: '200',
+        ACTIVITY_RETRY_MAX_MS: '1000',
+      },
     });
     tenant = await createTestTenant(stack.db);
   });
@@ -59,13 +87,26 @@ describe('scenario batches', () => {
     assert.equal(response.headers.get('location'), `/api/v1/scenarios/batches/${response.body.id}`);
     assert.equal(response.body.progress.total, 5);
     assert.equal(response.body.progress.invalid, 2);
-    assert.deepEqual(response.body.invalid_items.map((i: any) => i.index), [2, 3]);
-    assert.ok(response.body.invalid_items[0].errors.some((e: any) => e.path === '/items/2/inputs/arrival_rate_per_hour'));
+    assert.deepEqual(
+      response.body.invalid_items.map((i: any) => i.index),
+      [2, 3],
+    );
+    assert.ok(
+      response.body.invalid_items[0].errors.some((e: any) => e.path === '/items/2/inputs/arrival_rate_per_hour'),
+    );
     assert.equal(response.body.invalid_items[1].errors[0].path, '/items/3/model_id');
 
     const done = await waitForBatch(stack, tenant.key, response.body.id, (b) => b.status !== 'running');
     assert.equal(done.status, 'completed');
-    assert.deepEqual(done.progress, { total: 5, done: 3, completed: 3, failed: 0, invalid: 2, cancelled: 0, pending: 0 });
+    assert.deepEqual(done.progress, {
+      total: 5,
+      done: 3,
+      completed: 3,
+      failed: 0,
+      invalid: 2,
+      cancelled: 0,
+      pending: 0,
+    });
     assert.equal(done.scenario_ids.length, 3);
     assert.equal(done.comparison.mode, 'full');
     const agents = done.comparison.metrics.find((m: any) => m.metric === 'required_agents');
@@ -75,13 +116,18 @@ describe('scenario batches', () => {
     assert.equal(first.body.batch_id, response.body.id);
     assert.equal(first.body.metrics.required_agents, 8);
     assert.deepEqual(first.body.tags, ['batch-test']);
-    const listed = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?batch_id=${response.body.id}`, { key: tenant.key });
+    const listed = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?batch_id=${response.body.id}`, {
+      key: tenant.key,
+    });
     assert.equal(listed.body.data.length, 3);
     const description = await stack.temporal.workflow.getHandle(done.workflow_id).describe();
     assert.deepEqual(description.searchAttributes.ResourceType, ['scenario_batch']);
     assert.deepEqual(description.searchAttributes.TenantId, [tenant.id]);
 
-    const allInvalid = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', { key: tenant.key, body: { items: [{ model_id: STAFFING, inputs: {} }] } });
+    const allInvalid = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', {
+      key: tenant.key,
+      body: { items: [{ model_id: STAFFING, inputs: {} }] },
+    });
     assert.equal(allInvalid.status, 422);
   });
 
@@ -96,15 +142,18 @@ describe('scenario batches', () => {
     await assertEveryItemRanExactlyOnce(stack, response.body.id, 2000);
     // 40 chunks, 10 per workflow run: the batch continued as new three times, each history staying small.
     const runs: Array<{ status: { name: string }; historyLength: number }> = [];
-    for await (const execution of stack.temporal.workflow.list({ query: `WorkflowId = "${done.workflow_id}"` })) runs.push(execution);
+    for await (const execution of stack.temporal.workflow.list({ query: `WorkflowId = "${done.workflow_id}"` }))
+      runs.push(execution);
     for (let attempt = 0; runs.length < 4 && attempt < 50; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       runs.length = 0;
-      for await (const execution of stack.temporal.workflow.list({ query: `WorkflowId = "${done.workflow_id}"` })) runs.push(execution);
+      for await (const execution of stack.temporal.workflow.list({ query: `WorkflowId = "${done.workflow_id}"` }))
+        runs.push(execution);
     }
     assert.equal(runs.length, 4, 'one execution per 10 chunks');
     assert.equal(runs.filter((r) => r.status.name === 'CONTINUED_AS_NEW').length, 3);
-    for (const execution of runs) assert.ok(execution.historyLength < 200, `history of ${execution.historyLength} events`);
+    for (const execution of runs)
+      assert.ok(execution.historyLength < 200, `history of ${execution.historyLength} events`);
   });
 
   it('survives a worker killed mid-batch: after a restart the batch completes with every item exactly once', async () => {
@@ -113,13 +162,18 @@ describe('scenario batches', () => {
     const exited = new Promise((resolve) => crashing.once('exit', resolve));
     try {
       const items = Array.from({ length: 3000 }, (_, i) => staffing(60 + (i % 300)));
-      const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', { key: tenant.key, body: { items } });
+      const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', {
+        key: tenant.key,
+        body: { items },
+      });
       assert.equal(response.status, 202);
       const partway = await waitForBatch(stack, tenant.key, response.body.id, (b) => b.progress.done >= 200, 120_000);
       assert.ok(partway.progress.done < 3000, 'killed while items remain');
       crashing.kill('SIGKILL');
       await exited;
-      const frozen = (await call(stack.baseUrl, 'GET', `/api/v1/scenarios/batches/${response.body.id}`, { key: tenant.key })).body;
+      const frozen = (
+        await call(stack.baseUrl, 'GET', `/api/v1/scenarios/batches/${response.body.id}`, { key: tenant.key })
+      ).body;
       assert.equal(frozen.status, 'running');
       await stack.startWorker();
       const done = await waitForBatch(stack, tenant.key, response.body.id, (b) => b.status !== 'running');
@@ -151,8 +205,12 @@ describe('scenario batches', () => {
       const id = accepted.body.id;
       // Kill only once the doomed worker has picked the run up (its workflow task started, the model running).
       const handle = stack.temporal.workflow.getHandle(accepted.body.workflow_id);
-      const pickedUp = async () => ((await handle.fetchHistory()).events ?? []).some((e) => String(e.eventType) === '6' || String(e.eventType) === 'EVENT_TYPE_WORKFLOW_TASK_STARTED');
-      for (let attempt = 0; !(await pickedUp()) && attempt < 300; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      const pickedUp = async () =>
+        ((await handle.fetchHistory()).events ?? []).some(
+          (e) => String(e.eventType) === '6' || String(e.eventType) === 'EVENT_TYPE_WORKFLOW_TASK_STARTED',
+        );
+      for (let attempt = 0; !(await pickedUp()) && attempt < 300; attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       assert.ok(await pickedUp(), 'the first worker started the run');
       crashing.kill('SIGKILL');
       await exited;
@@ -175,7 +233,9 @@ describe('scenario batches', () => {
   it('finishes a quick run whose API process died while running it (eager start): the worker completes it, exactly once', async () => {
     const { EventType } = temporal.api.enums.v1;
     // Hold the tenant's event-sequence row: the run in the API process then blocks just before it can commit.
-    await stack.db.raw('insert into event_sequences (tenant_id, last_sequence) values (?, 0) on conflict do nothing', [tenant.id]);
+    await stack.db.raw('insert into event_sequences (tenant_id, last_sequence) values (?, 0) on conflict do nothing', [
+      tenant.id,
+    ]);
     const blocker = await stack.db.transaction();
     let api: Awaited<ReturnType<typeof spawnApiProcess>> | undefined;
     try {
@@ -188,7 +248,10 @@ describe('scenario batches', () => {
       assert.equal(description.taskQueue, `${stack.config.temporalTaskQueue}-scenario-runs`);
       // The API process took the first workflow task itself (eager start): its worker identity is "<pid>@<host>".
       const apiIdentity = new RegExp(`^${api.child.pid}@`);
-      const started = (await handle.fetchHistory()).events?.filter((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED) ?? [];
+      const started =
+        (await handle.fetchHistory()).events?.filter(
+          (e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED,
+        ) ?? [];
       assert.equal(started.length, 1);
       assert.match(started[0]?.workflowTaskStartedEventAttributes?.identity ?? '', apiIdentity);
 
@@ -201,7 +264,8 @@ describe('scenario batches', () => {
       const deadline = Date.now() + 60_000;
       while (scenario.status === 'running' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        scenario = (await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${accepted.body.id}`, { key: tenant.key })).body;
+        scenario = (await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${accepted.body.id}`, { key: tenant.key }))
+          .body;
       }
       assert.equal(scenario.status, 'completed');
       assert.ok(scenario.metrics.required_agents > 0, JSON.stringify(scenario.metrics));
@@ -210,9 +274,16 @@ describe('scenario batches', () => {
       // started event reaches the history only with that completion, so read the history once the workflow closed.
       await handle.result();
       const events = (await handle.fetchHistory()).events ?? [];
-      assert.ok(events.some((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT), 'the dead process\'s task timed out');
+      assert.ok(
+        events.some((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT),
+        "the dead process's task timed out",
+      );
       const finisher = events.filter((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED).at(-1);
-      assert.doesNotMatch(finisher?.workflowTaskStartedEventAttributes?.identity ?? '', apiIdentity, 'another worker finished it');
+      assert.doesNotMatch(
+        finisher?.workflowTaskStartedEventAttributes?.identity ?? '',
+        apiIdentity,
+        'another worker finished it',
+      );
       assert.ok(events.some((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED));
     } finally {
       if (!blocker.isCompleted()) await blocker.rollback();
@@ -224,7 +295,9 @@ describe('scenario batches', () => {
     const items = Array.from({ length: 3000 }, (_, i) => staffing(60 + (i % 300)));
     const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', { key: tenant.key, body: { items } });
     await waitForBatch(stack, tenant.key, response.body.id, (b) => b.progress.done >= 100, 120_000);
-    const cancelled = await call(stack.baseUrl, 'POST', `/api/v1/scenarios/batches/${response.body.id}/cancel`, { key: tenant.key });
+    const cancelled = await call(stack.baseUrl, 'POST', `/api/v1/scenarios/batches/${response.body.id}/cancel`, {
+      key: tenant.key,
+    });
     assert.equal(cancelled.status, 202);
     const done = await waitForBatch(stack, tenant.key, response.body.id, (b) => b.status !== 'running');
     assert.equal(done.status, 'cancelled');
@@ -232,17 +305,38 @@ describe('scenario batches', () => {
     assert.equal(done.progress.completed + done.progress.cancelled, 3000);
     assert.equal(done.progress.pending, 0);
     await assertEveryItemRanExactlyOnce(stack, response.body.id, done.progress.completed);
-    const again = await call(stack.baseUrl, 'POST', `/api/v1/scenarios/batches/${response.body.id}/cancel`, { key: tenant.key });
+    const again = await call(stack.baseUrl, 'POST', `/api/v1/scenarios/batches/${response.body.id}/cancel`, {
+      key: tenant.key,
+    });
     assert.equal(again.status, 409);
   });
 
   it('keeps batches tenant-private', async () => {
-    const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', { key: tenant.key, body: { items: [staffing(100)] } });
+    const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', {
+      key: tenant.key,
+      body: { items: [staffing(100)] },
+    });
     const other = await createTestTenant(stack.db);
-    assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/scenarios/batches/${response.body.id}`, { key: other.key })).status, 404);
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/scenarios/batches/${response.body.id}/cancel`, { key: other.key })).status, 404);
-    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/scenarios/batches/bat_01jd2x0m3f8q4w7e5r6t9y2v1a', { key: tenant.key })).status, 404);
-    const listed = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?batch_id=${response.body.id}`, { key: other.key });
+    assert.equal(
+      (await call(stack.baseUrl, 'GET', `/api/v1/scenarios/batches/${response.body.id}`, { key: other.key })).status,
+      404,
+    );
+    assert.equal(
+      (await call(stack.baseUrl, 'POST', `/api/v1/scenarios/batches/${response.body.id}/cancel`, { key: other.key }))
+        .status,
+      404,
+    );
+    assert.equal(
+      (
+        await call(stack.baseUrl, 'GET', '/api/v1/scenarios/batches/bat_01jd2x0m3f8q4w7e5r6t9y2v1a', {
+          key: tenant.key,
+        })
+      ).status,
+      404,
+    );
+    const listed = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?batch_id=${response.body.id}`, {
+      key: other.key,
+    });
     assert.deepEqual(listed.body.data, []);
   });
 });

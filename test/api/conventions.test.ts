@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { assertProblem } from '../helpers/problem';
-import { call, createTestTenant, startTestStack, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  startTestStack,
+  type TestStack,
+  type TestTenant,
+  useTestStackWithTenant,
+} from '../helpers/stack';
 
 describe('conventions every endpoint follows', () => {
   let stack: TestStack;
@@ -15,7 +22,9 @@ describe('conventions every endpoint follows', () => {
       assert.match(generated.headers.get('x-request-id') ?? '', /^req_[0-9a-z]{26}$/);
       const echoed = await call(stack.baseUrl, 'GET', '/health', { headers: { 'x-request-id': 'client-trace-42' } });
       assert.equal(echoed.headers.get('x-request-id'), 'client-trace-42');
-      const replaced = await call(stack.baseUrl, 'GET', '/health', { headers: { 'x-request-id': 'bad id with spaces' } });
+      const replaced = await call(stack.baseUrl, 'GET', '/health', {
+        headers: { 'x-request-id': 'bad id with spaces' },
+      });
       assert.match(replaced.headers.get('x-request-id') ?? '', /^req_/);
     });
 
@@ -71,13 +80,10 @@ describe('conventions every endpoint follows', () => {
       assert.deepEqual(paths, ['/colour', '/expires_at', '/name', '/scopes/1']);
       const missing = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: {} });
       assertProblem(missing, 422, 'validation_failed');
-      assert.deepEqual(
-        missing.body.errors.map((e: { path: string; message: string }) => [e.path, e.message]).sort(),
-        [
-          ['/name', 'is required'],
-          ['/scopes', 'is required'],
-        ],
-      );
+      assert.deepEqual(missing.body.errors.map((e: { path: string; message: string }) => [e.path, e.message]).sort(), [
+        ['/name', 'is required'],
+        ['/scopes', 'is required'],
+      ]);
       const notObject = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: [1, 2] });
       assertProblem(notObject, 422, 'validation_failed');
       const noBody = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key });
@@ -85,20 +91,32 @@ describe('conventions every endpoint follows', () => {
     });
 
     it('answers unknown routes with 404 and wrong methods with 405, both as problems', async () => {
-      assertProblem(await call(stack.baseUrl, 'GET', '/api/v1/nothing-here', { key: tenant.key }), 404, 'route_not_found');
+      assertProblem(
+        await call(stack.baseUrl, 'GET', '/api/v1/nothing-here', { key: tenant.key }),
+        404,
+        'route_not_found',
+      );
       const wrongMethod = await call(stack.baseUrl, 'DELETE', '/api/v1/api-keys', { key: tenant.key });
       assertProblem(wrongMethod, 405, 'method_not_allowed');
       assert.match(wrongMethod.headers.get('allow') ?? '', /GET/);
     });
 
     it('answers a wrong-type or unknown id with 404', async () => {
-      assertProblem(await call(stack.baseUrl, 'GET', '/api/v1/api-keys/scn_01jd2x0m3f8q4w7e5r6t9y2v1a', { key: tenant.key }), 404, 'resource_not_found');
-      assertProblem(await call(stack.baseUrl, 'GET', '/api/v1/api-keys/key_01jd2x0m3f8q4w7e5r6t9y2v1a', { key: tenant.key }), 404, 'resource_not_found');
+      assertProblem(
+        await call(stack.baseUrl, 'GET', '/api/v1/api-keys/scn_01jd2x0m3f8q4w7e5r6t9y2v1a', { key: tenant.key }),
+        404,
+        'resource_not_found',
+      );
+      assertProblem(
+        await call(stack.baseUrl, 'GET', '/api/v1/api-keys/key_01jd2x0m3f8q4w7e5r6t9y2v1a', { key: tenant.key }),
+        404,
+        'resource_not_found',
+      );
     });
   });
 
   describe('tenancy', () => {
-    it('makes another tenant\'s keys indistinguishable from keys that do not exist, on every endpoint', async () => {
+    it("makes another tenant's keys indistinguishable from keys that do not exist, on every endpoint", async () => {
       const other = await createTestTenant(stack.db);
       const missingId = 'key_01jd2x0m3f8q4w7e5r6t9y2v1a';
       for (const [method, suffix] of [
@@ -106,21 +124,31 @@ describe('conventions every endpoint follows', () => {
         ['POST', '/revoke'],
         ['POST', '/rotate'],
       ] as const) {
-        const foreign = await call(stack.baseUrl, method, `/api/v1/api-keys/${tenant.keyId}${suffix}`, { key: other.key });
+        const foreign = await call(stack.baseUrl, method, `/api/v1/api-keys/${tenant.keyId}${suffix}`, {
+          key: other.key,
+        });
         const absent = await call(stack.baseUrl, method, `/api/v1/api-keys/${missingId}${suffix}`, { key: other.key });
         assertProblem(foreign, 404, 'resource_not_found');
         assert.equal(foreign.body.title, absent.body.title);
         assert.equal(foreign.body.code, absent.body.code);
       }
       const list = await call(stack.baseUrl, 'GET', '/api/v1/api-keys?limit=100', { key: other.key });
-      assert.deepEqual(list.body.data.map((k: { id: string }) => k.id), [other.keyId]);
+      assert.deepEqual(
+        list.body.data.map((k: { id: string }) => k.id),
+        [other.keyId],
+      );
       // The victim's key still works: the probes changed nothing.
-      assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/api-keys/${tenant.keyId}`, { key: tenant.key })).body.status, 'active');
+      assert.equal(
+        (await call(stack.baseUrl, 'GET', `/api/v1/api-keys/${tenant.keyId}`, { key: tenant.key })).body.status,
+        'active',
+      );
     });
 
     it('has row-level security as a second wall: an unfiltered query in a tenant transaction sees only that tenant', async () => {
       const other = await createTestTenant(stack.db);
-      const visible = await inTenantTransaction(stack.db, other.id, async (scope) => scope.trx('api_keys').select('tenant_id'));
+      const visible = await inTenantTransaction(stack.db, other.id, async (scope) =>
+        scope.trx('api_keys').select('tenant_id'),
+      );
       assert.ok(visible.length >= 1);
       assert.ok(visible.every((row: { tenant_id: string }) => row.tenant_id === other.id));
       await assert.rejects(
@@ -162,24 +190,46 @@ describe('conventions every endpoint follows', () => {
       assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
       const reset = Number(/"per-minute";r=0;t=(\d+)/.exec(refused.headers.get('ratelimit') ?? '')?.[1]);
       assert.equal(retryAfter, reset, 'Retry-After matches the per-minute reset');
-      assert.match(refused.headers.get('ratelimit') ?? '', /"per-day";r=950;/, 'a refused request does not use up the daily quota');
+      assert.match(
+        refused.headers.get('ratelimit') ?? '',
+        /"per-day";r=950;/,
+        'a refused request does not use up the daily quota',
+      );
       // Limits are per tenant: another tenant is unaffected.
       const neighbour = await createTestTenant(stack.db, { plan: 'starter' });
-      assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/api-keys/${neighbour.keyId}`, { key: neighbour.key })).status, 200);
+      assert.equal(
+        (await call(stack.baseUrl, 'GET', `/api/v1/api-keys/${neighbour.keyId}`, { key: neighbour.key })).status,
+        200,
+      );
     });
 
-    it('shares a tenant\'s quota across all its keys and across API processes', async () => {
+    it("shares a tenant's quota across all its keys and across API processes", async () => {
       const starter = await createTestTenant(stack.db, { plan: 'starter' });
-      const second = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: starter.key, body: { name: 'second', scopes: ['admin'] } });
+      const second = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: starter.key,
+        body: { name: 'second', scopes: ['admin'] },
+      });
       const otherProcess = await startTestStack();
       try {
         for (let i = 0; i < 24; i++) {
-          assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/api-keys?limit=1', { key: starter.key })).status, 200);
-          assert.equal((await call(otherProcess.baseUrl, 'GET', '/api/v1/api-keys?limit=1', { key: second.body.key })).status, 200);
+          assert.equal(
+            (await call(stack.baseUrl, 'GET', '/api/v1/api-keys?limit=1', { key: starter.key })).status,
+            200,
+          );
+          assert.equal(
+            (await call(otherProcess.baseUrl, 'GET', '/api/v1/api-keys?limit=1', { key: second.body.key })).status,
+            200,
+          );
         }
         // 1 create + 48 reads so far: the 50th request passes, the 51st is refused, whichever process and key.
-        assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/api-keys?limit=1', { key: second.body.key })).status, 200);
-        assert.equal((await call(otherProcess.baseUrl, 'GET', '/api/v1/api-keys?limit=1', { key: starter.key })).status, 429);
+        assert.equal(
+          (await call(stack.baseUrl, 'GET', '/api/v1/api-keys?limit=1', { key: second.body.key })).status,
+          200,
+        );
+        assert.equal(
+          (await call(otherProcess.baseUrl, 'GET', '/api/v1/api-keys?limit=1', { key: starter.key })).status,
+          429,
+        );
       } finally {
         await otherProcess.close();
       }
@@ -190,9 +240,16 @@ describe('conventions every endpoint follows', () => {
       for (let i = 1; i <= 120; i++) {
         const response = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: big.key });
         assert.equal(response.status, 200);
-        assert.match(response.headers.get('ratelimit') ?? '', new RegExp(`^"per-minute";r=${60_000 - i};`), `request ${i}`);
+        assert.match(
+          response.headers.get('ratelimit') ?? '',
+          new RegExp(`^"per-minute";r=${60_000 - i};`),
+          `request ${i}`,
+        );
       }
-      const counter = await stack.db('rate_limits').where({ key: `per-minute:${big.id}` }).first();
+      const counter = await stack
+        .db('rate_limits')
+        .where({ key: `per-minute:${big.id}` })
+        .first();
       assert.ok(counter.points >= 120 && counter.points < 120 + 50, `shared counter at ${counter.points}`);
 
       // Two processes racing for a quota of 2,000: together they are never allowed more than 2,000.
@@ -214,7 +271,7 @@ describe('conventions every endpoint follows', () => {
       }
     });
 
-    it('applies an enterprise tenant\'s own limits', async () => {
+    it("applies an enterprise tenant's own limits", async () => {
       const enterprise = await createTestTenant(stack.db, { plan: 'enterprise', perMinute: 3, perDay: 5 });
       for (let i = 0; i < 3; i++) {
         assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/api-keys', { key: enterprise.key })).status, 200);
@@ -272,13 +329,19 @@ describe('conventions every endpoint follows', () => {
         body: { name: 'narrow', scopes: ['kpis:read', 'decisions:write'] },
       });
       assert.equal(narrowKey.status, 201);
-      const secondAdmin = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: own.key, body: { name: 'admin 2', scopes: ['admin', 'webhooks:*'] } });
+      const secondAdmin = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: own.key,
+        body: { name: 'admin 2', scopes: ['admin', 'webhooks:*'] },
+      });
       assert.equal(secondAdmin.status, 201);
 
       const requests: Array<[string, unknown]> = [
         ['/api/v1/api-keys', { name: 'made by admin', scopes: ['kpis:read'] }],
         ['/api/v1/webhooks', { url: 'https://hooks.example.com/dms', event_types: ['scenario.*'] }],
-        ['/api/v1/oauth-clients', { name: 'made by admin', grant_types: ['client_credentials'], scopes: ['kpis:read'] }],
+        [
+          '/api/v1/oauth-clients',
+          { name: 'made by admin', grant_types: ['client_credentials'], scopes: ['kpis:read'] },
+        ],
       ];
       for (const [path, body] of requests) {
         const headers = { 'idempotency-key': `replay-probe${path}` };
@@ -288,7 +351,11 @@ describe('conventions every endpoint follows', () => {
         // A key without the scope gets the same 403 whether the Idempotency-Key was used or not, and whatever it sends.
         for (const probe of [body, { different: true }]) {
           for (const probeHeaders of [headers, { 'idempotency-key': `never-used${path}` }]) {
-            const refused = await call(stack.baseUrl, 'POST', path, { key: narrowKey.body.key, body: probe, headers: probeHeaders });
+            const refused = await call(stack.baseUrl, 'POST', path, {
+              key: narrowKey.body.key,
+              body: probe,
+              headers: probeHeaders,
+            });
             assertProblem(refused, 403, 'insufficient_scope');
           }
         }
@@ -315,9 +382,17 @@ describe('conventions every endpoint follows', () => {
     it('does not store failures, so the same key can be retried after a 4xx', async () => {
       const own = await createTestTenant(stack.db);
       const headers = { 'idempotency-key': 'retry-after-fix' };
-      const bad = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: own.key, body: { name: 'x', scopes: [] }, headers });
+      const bad = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: own.key,
+        body: { name: 'x', scopes: [] },
+        headers,
+      });
       assert.equal(bad.status, 422);
-      const fixedSameBody = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: own.key, body: { name: 'x', scopes: ['admin'] }, headers });
+      const fixedSameBody = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: own.key,
+        body: { name: 'x', scopes: ['admin'] },
+        headers,
+      });
       assert.equal(fixedSameBody.status, 201);
     });
 
@@ -326,10 +401,15 @@ describe('conventions every endpoint follows', () => {
       const headers = { 'idempotency-key': 'concurrent-1' };
       const body = { name: 'concurrent', scopes: ['kpis:read'] };
       const responses = await Promise.all(
-        Array.from({ length: 8 }, () => call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: own.key, body, headers })),
+        Array.from({ length: 8 }, () =>
+          call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: own.key, body, headers }),
+        ),
       );
       const statuses = responses.map((r) => r.status);
-      assert.ok(statuses.every((s) => s === 201 || s === 409), statuses.join(','));
+      assert.ok(
+        statuses.every((s) => s === 201 || s === 409),
+        statuses.join(','),
+      );
       const created = responses.filter((r) => r.status === 201);
       assert.ok(created.length >= 1);
       assert.equal(new Set(created.map((r) => r.body.id)).size, 1, 'every 201 carries the same key');
@@ -353,7 +433,10 @@ describe('conventions every endpoint follows', () => {
         ready = await call(stack.baseUrl, 'GET', '/ready');
       }
       assert.equal(ready.status, 200);
-      assert.deepEqual(ready.body, { status: 'ready', checks: { postgres: 'ok', temporal: 'ok', scenario_runner: 'ok' } });
+      assert.deepEqual(ready.body, {
+        status: 'ready',
+        checks: { postgres: 'ok', temporal: 'ok', scenario_runner: 'ok' },
+      });
     });
 
     it('serves the reference page and Prometheus metrics', async () => {

@@ -9,9 +9,11 @@ describe('Decision approvals: submit, approve and reject as Temporal updates, by
   let tenantA: TestTenant;
   let tenantB: TestTenant;
   let twoStepPolicy: string;
-  const people: Record<'owner' | 'ap1' | 'ap2' | 'ad1' | 'ad2', { id: string; email: string; token: string }> = {} as never;
+  const people: Record<'owner' | 'ap1' | 'ap2' | 'ad1' | 'ad2', { id: string; email: string; token: string }> =
+    {} as never;
 
-  const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const api = (method: string, path: string, key: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
   const createPolicy = async (steps: unknown[]) => {
     const created = await api('POST', '/approval-policies', tenantA.key, { name: `policy ${Date.now()}`, steps });
@@ -39,7 +41,10 @@ describe('Decision approvals: submit, approve and reject as Temporal updates, by
   };
 
   const approve = (id: string, who: keyof typeof people, step: number, comment?: string) =>
-    api('POST', `/decisions/${id}/approve`, people[who].token, { expected_step: step, ...(comment ? { comment } : {}) });
+    api('POST', `/decisions/${id}/approve`, people[who].token, {
+      expected_step: step,
+      ...(comment ? { comment } : {}),
+    });
 
   const inbox = async (who: keyof typeof people) => {
     const response = await api('GET', '/approvals?assigned_to=me', people[who].token);
@@ -48,18 +53,31 @@ describe('Decision approvals: submit, approve and reject as Temporal updates, by
   };
 
   const auditActions = async (id: string) =>
-    (await stack.db('audit_log').where({ resource_type: 'decision', resource_id: id }).orderBy('sequence')).map((r: { action: string }) => r.action);
+    (await stack.db('audit_log').where({ resource_type: 'decision', resource_id: id }).orderBy('sequence')).map(
+      (r: { action: string }) => r.action,
+    );
 
   before(async () => {
     stack = await startTestStack({ worker: true });
     tenantA = await createTestTenant(stack.db, { name: 'Alpha' });
     tenantB = await createTestTenant(stack.db, { name: 'Beta' });
     const signIn = await createSignInClient(stack, tenantA.key, ['decisions:read', 'decisions:write']);
-    const roles: Array<[keyof typeof people, Role]> = [['owner', 'analyst'], ['ap1', 'approver'], ['ap2', 'approver'], ['ad1', 'admin'], ['ad2', 'admin']];
+    const roles: Array<[keyof typeof people, Role]> = [
+      ['owner', 'analyst'],
+      ['ap1', 'approver'],
+      ['ap2', 'approver'],
+      ['ad1', 'admin'],
+      ['ad2', 'admin'],
+    ];
     for (const [label, role] of roles) people[label] = await signIn.person(label, tenantA.id, role);
     twoStepPolicy = await createPolicy([
       { name: 'Team review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' },
-      { name: 'Finance', approvals_required: 1, approvers: { user_ids: [people.ap1.id, people.ad1.id, people.ad2.id] }, sla: 'P1D' },
+      {
+        name: 'Finance',
+        approvals_required: 1,
+        approvers: { user_ids: [people.ap1.id, people.ad1.id, people.ad2.id] },
+        sla: 'P1D',
+      },
     ]);
   });
   after(async () => stack?.close());
@@ -104,7 +122,11 @@ describe('Decision approvals: submit, approve and reject as Temporal updates, by
     assert.equal(step1.body.status, 'pending_approval');
     assert.equal(step1.body.current_step, 2);
     assert.deepEqual(
-      step1.body.approvals.map((a: { step: number; user_id: string; comment: string }) => [a.step, a.user_id, a.comment]),
+      step1.body.approvals.map((a: { step: number; user_id: string; comment: string }) => [
+        a.step,
+        a.user_id,
+        a.comment,
+      ]),
       [[1, people.ap1.id, 'Numbers check out.']],
     );
     assert.ok(!(await inbox('ap1')).some((t) => t.decision_id === id), 'acted on: gone from the inbox');
@@ -121,13 +143,22 @@ describe('Decision approvals: submit, approve and reject as Temporal updates, by
     assert.equal(step2.status, 200, JSON.stringify(step2.body));
     assert.equal(step2.body.status, 'approved');
     assert.equal(step2.body.current_step, null);
-    assert.deepEqual(step2.body.approvals.map((a: { user_id: string }) => a.user_id), [people.ap1.id, people.ad1.id]);
+    assert.deepEqual(
+      step2.body.approvals.map((a: { user_id: string }) => a.user_id),
+      [people.ap1.id, people.ad1.id],
+    );
     assert.ok(!(await inbox('ad1')).some((t) => t.decision_id === id));
     const late = await approve(id, 'ad2', 2);
     assert.equal(late.status, 409);
     assert.equal(late.body.code, 'decision_not_pending');
 
-    assert.deepEqual(await auditActions(id), ['decision.created', 'decision.submitted', 'decision.step.approved', 'decision.step.approved', 'decision.approved']);
+    assert.deepEqual(await auditActions(id), [
+      'decision.created',
+      'decision.submitted',
+      'decision.step.approved',
+      'decision.step.approved',
+      'decision.approved',
+    ]);
     // The refusals never reached the history: only the submission wait and the two approvals were accepted.
     const workflowHistory = await stack.temporal.workflow.getHandle(`decision/${id}`).fetchHistory();
     const accepted = (workflowHistory.events ?? []).flatMap((e) => {
@@ -135,12 +166,31 @@ describe('Decision approvals: submit, approve and reject as Temporal updates, by
       return name ? [name] : [];
     });
     assert.deepEqual(accepted, ['submissionRecorded', 'approve', 'approve']);
-    const approvedBy = (await stack.db('audit_log').where({ resource_id: id, action: 'decision.step.approved' }).orderBy('sequence')).map(
-      (r: { actor: { type: string; id: string } }) => r.actor,
+    const approvedBy = (
+      await stack.db('audit_log').where({ resource_id: id, action: 'decision.step.approved' }).orderBy('sequence')
+    ).map((r: { actor: { type: string; id: string } }) => r.actor);
+    assert.deepEqual(
+      approvedBy.map((a: { type: string; id: string }) => [a.type, a.id]),
+      [
+        ['user', people.ap1.id],
+        ['user', people.ad1.id],
+      ],
     );
-    assert.deepEqual(approvedBy.map((a: { type: string; id: string }) => [a.type, a.id]), [['user', people.ap1.id], ['user', people.ad1.id]]);
-    const events = await stack.db('events').where({ tenant_id: tenantA.id }).whereRaw(`data -> 'decision' ->> 'id' = ?`, [id]).orderBy('sequence');
-    assert.deepEqual(events.map((e: { type: string }) => e.type), ['decision.created', 'decision.submitted', 'decision.step.approved', 'decision.step.approved', 'decision.approved']);
+    const events = await stack
+      .db('events')
+      .where({ tenant_id: tenantA.id })
+      .whereRaw(`data -> 'decision' ->> 'id' = ?`, [id])
+      .orderBy('sequence');
+    assert.deepEqual(
+      events.map((e: { type: string }) => e.type),
+      [
+        'decision.created',
+        'decision.submitted',
+        'decision.step.approved',
+        'decision.step.approved',
+        'decision.approved',
+      ],
+    );
     const history = await api('GET', `/decisions/${id}/history`, tenantA.key);
     assert.equal(history.status, 200, JSON.stringify(history.body));
     assert.equal(history.body.data[0].action, 'decision.approved');
@@ -162,7 +212,10 @@ describe('Decision approvals: submit, approve and reject as Temporal updates, by
   it('rejects: the decision becomes rejected and leaves every inbox; the DecisionStatus search attribute follows', async () => {
     const id = await submitted();
     assert.ok((await inbox('ap2')).some((t) => t.decision_id === id));
-    const rejected = await api('POST', `/decisions/${id}/reject`, people.ap2.token, { expected_step: 1, comment: 'Too early.' });
+    const rejected = await api('POST', `/decisions/${id}/reject`, people.ap2.token, {
+      expected_step: 1,
+      comment: 'Too early.',
+    });
     assert.equal(rejected.status, 200, JSON.stringify(rejected.body));
     assert.equal(rejected.body.status, 'rejected');
     assert.equal(rejected.body.current_step, null);
@@ -181,20 +234,32 @@ describe('Decision approvals: submit, approve and reject as Temporal updates, by
     };
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const [wasRejected, isPending] = [await listed(query('rejected', id)), await listed(query('pending_approval', pending))];
+      const [wasRejected, isPending] = [
+        await listed(query('rejected', id)),
+        await listed(query('pending_approval', pending)),
+      ];
       if (wasRejected.length === 1 && isPending.length === 1) {
         assert.deepEqual(wasRejected, [`decision/${id}`]);
         assert.deepEqual(isPending, [`decision/${pending}`]);
         break;
       }
-      assert.ok(Date.now() < deadline, `visibility never showed the statuses: ${JSON.stringify([wasRejected, isPending])}`);
+      assert.ok(
+        Date.now() < deadline,
+        `visibility never showed the statuses: ${JSON.stringify([wasRejected, isPending])}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    assert.deepEqual(await listed(query('pending_approval', id)), [], 'the rejected decision is no longer listed as pending');
+    assert.deepEqual(
+      await listed(query('pending_approval', id)),
+      [],
+      'the rejected decision is no longer listed as pending',
+    );
   });
 
   it('refuses submissions that cannot be reviewed, and answers 404 across tenants', async () => {
-    const impossible = await createPolicy([{ name: 'Board', approvals_required: 3, approvers: { role: 'approver' }, sla: 'P1D' }]);
+    const impossible = await createPolicy([
+      { name: 'Board', approvals_required: 3, approvers: { role: 'approver' }, sla: 'P1D' },
+    ]);
     const id = await draft();
     const refused = await api('POST', `/decisions/${id}/submit`, tenantA.key, { approval_policy_id: impossible });
     assert.equal(refused.status, 422);
@@ -204,24 +269,44 @@ describe('Decision approvals: submit, approve and reject as Temporal updates, by
     assert.equal((await api('GET', `/decisions/${id}`, tenantA.key)).body.approval_policy_version, null);
 
     const unchosen = await draft(tenantA.key, { chosen_option: null });
-    const noChoice = await api('POST', `/decisions/${unchosen}/submit`, tenantA.key, { approval_policy_id: twoStepPolicy });
+    const noChoice = await api('POST', `/decisions/${unchosen}/submit`, tenantA.key, {
+      approval_policy_id: twoStepPolicy,
+    });
     assert.equal(noChoice.status, 422);
-    assert.deepEqual(noChoice.body.errors.map((e: { path: string }) => e.path), ['/chosen_option']);
+    assert.deepEqual(
+      noChoice.body.errors.map((e: { path: string }) => e.path),
+      ['/chosen_option'],
+    );
     const noPolicy = await api('POST', `/decisions/${id}/submit`, tenantA.key, {});
     assert.equal(noPolicy.status, 422);
-    assert.deepEqual(noPolicy.body.errors.map((e: { path: string }) => e.path), ['/approval_policy_id']);
+    assert.deepEqual(
+      noPolicy.body.errors.map((e: { path: string }) => e.path),
+      ['/approval_policy_id'],
+    );
     const approveDraft = await approve(id, 'ap1', 1);
     assert.equal(approveDraft.status, 409);
     assert.equal(approveDraft.body.code, 'decision_not_pending');
 
     const pending = await submitted();
-    assert.equal((await api('POST', `/decisions/${pending}/submit`, tenantB.key, { approval_policy_id: twoStepPolicy })).status, 404);
+    assert.equal(
+      (await api('POST', `/decisions/${pending}/submit`, tenantB.key, { approval_policy_id: twoStepPolicy })).status,
+      404,
+    );
     assert.equal((await api('GET', `/decisions/${pending}`, tenantB.key)).status, 404);
-    const otherTenants = await api('POST', '/decisions', tenantB.key, { title: 'Beta', options: [{ label: 'A' }, { label: 'B' }], chosen_option: 'opt_1' });
+    const otherTenants = await api('POST', '/decisions', tenantB.key, {
+      title: 'Beta',
+      options: [{ label: 'A' }, { label: 'B' }],
+      chosen_option: 'opt_1',
+    });
     const crossApprove = await approve(otherTenants.body.id, 'ap1', 1);
     assert.equal(crossApprove.status, 404);
-    const foreignPolicy = await api('POST', `/decisions/${otherTenants.body.id}/submit`, tenantB.key, { approval_policy_id: twoStepPolicy });
-    assert.equal(foreignPolicy.status, 422, 'another tenant\'s policy does not exist here');
-    assert.deepEqual(foreignPolicy.body.errors.map((e: { path: string }) => e.path), ['/approval_policy_id']);
+    const foreignPolicy = await api('POST', `/decisions/${otherTenants.body.id}/submit`, tenantB.key, {
+      approval_policy_id: twoStepPolicy,
+    });
+    assert.equal(foreignPolicy.status, 422, "another tenant's policy does not exist here");
+    assert.deepEqual(
+      foreignPolicy.body.errors.map((e: { path: string }) => e.path),
+      ['/approval_policy_id'],
+    );
   });
 });

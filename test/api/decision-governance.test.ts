@@ -16,19 +16,27 @@ describe('decision governance: resubmission, reassignment and refusals', () => {
   let tenant: TestTenant;
   const people = {} as Record<Who, Person>;
   let signIn: Awaited<ReturnType<typeof createSignInClient>>;
-  const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const api = (method: string, path: string, key: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
   before(async () => {
     stack = await startTestStack({ worker: true });
     tenant = await createTestTenant(stack.db, { name: 'Demo-shaped' });
     signIn = await createSignInClient(stack, tenant.key, SCOPES);
-    const roles: Array<[Who, Role]> = [['admin', 'admin'], ['approver', 'approver'], ['analyst', 'analyst']];
+    const roles: Array<[Who, Role]> = [
+      ['admin', 'admin'],
+      ['approver', 'approver'],
+      ['analyst', 'analyst'],
+    ];
     for (const [label, role] of roles) people[label] = await signIn.person(label, tenant.id, role);
   });
   after(async () => stack?.close());
 
   const policy = async (steps: unknown[]) => {
-    const created = await api('POST', '/approval-policies', tenant.key, { name: `policy ${Date.now()} ${Math.random()}`, steps });
+    const created = await api('POST', '/approval-policies', tenant.key, {
+      name: `policy ${Date.now()} ${Math.random()}`,
+      steps,
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     return created.body.id as string;
   };
@@ -41,7 +49,9 @@ describe('decision governance: resubmission, reassignment and refusals', () => {
       owner_id: people.analyst.id,
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    const response = await api('POST', `/decisions/${created.body.id}/submit`, tenant.key, { approval_policy_id: policyId });
+    const response = await api('POST', `/decisions/${created.body.id}/submit`, tenant.key, {
+      approval_policy_id: policyId,
+    });
     assert.equal(response.status, 200, JSON.stringify(response.body));
     return created.body.id as string;
   };
@@ -96,23 +106,46 @@ describe('decision governance: resubmission, reassignment and refusals', () => {
     await act(id, 'approve', 'approver', 1);
     await act(id, 'request-changes', 'admin', 2);
     // The admin edits the title themselves: an editor may no longer approve, and no one else is named for step 2.
-    assert.equal((await api('PATCH', `/decisions/${id}`, people.admin.token, { title: 'Support desk staffing for Q3 (growth case)' })).status, 200);
+    assert.equal(
+      (
+        await api('PATCH', `/decisions/${id}`, people.admin.token, {
+          title: 'Support desk staffing for Q3 (growth case)',
+        })
+      ).status,
+      200,
+    );
     const refused = await api('POST', `/decisions/${id}/resubmit`, tenant.key, {});
     assert.equal(refused.status, 422, JSON.stringify(refused.body));
     assert.equal(refused.body.code, 'insufficient_approvers');
     assert.match(refused.body.detail, /Step 2 \("Board"\)/);
     assert.match(refused.body.detail, /reassign/);
-    assert.equal((await api('GET', `/decisions/${id}`, tenant.key)).body.status, 'changes_requested', 'nothing changed');
+    assert.equal(
+      (await api('GET', `/decisions/${id}`, tenant.key)).body.status,
+      'changes_requested',
+      'nothing changed',
+    );
 
     // The approver already approved step 1 and the analyst owns the decision: neither can take step 2.
-    for (const [who, label] of [['approver', 'approved step 1'], ['analyst', 'the owner']] as const) {
-      const reassigned = await api('POST', `/decisions/${id}/reassign`, tenant.key, { step: 2, approvers: { user_ids: [people[who].id] } });
+    for (const [who, label] of [
+      ['approver', 'approved step 1'],
+      ['analyst', 'the owner'],
+    ] as const) {
+      const reassigned = await api('POST', `/decisions/${id}/reassign`, tenant.key, {
+        step: 2,
+        approvers: { user_ids: [people[who].id] },
+      });
       assert.equal(reassigned.status, 422, `${label}: ${JSON.stringify(reassigned.body)}`);
       assert.equal(reassigned.body.code, 'insufficient_approvers');
-      assert.deepEqual(reassigned.body.errors.map((e: { path: string }) => e.path), ['/approvers/user_ids']);
+      assert.deepEqual(
+        reassigned.body.errors.map((e: { path: string }) => e.path),
+        ['/approvers/user_ids'],
+      );
     }
     people.stand_in = await signIn.person('stand_in', tenant.id, 'approver');
-    const reassigned = await api('POST', `/decisions/${id}/reassign`, tenant.key, { step: 2, approvers: { user_ids: [people.stand_in.id] } });
+    const reassigned = await api('POST', `/decisions/${id}/reassign`, tenant.key, {
+      step: 2,
+      approvers: { user_ids: [people.stand_in.id] },
+    });
     assert.equal(reassigned.status, 200, JSON.stringify(reassigned.body));
     const resumed = await api('POST', `/decisions/${id}/resubmit`, tenant.key, {});
     assert.equal(resumed.status, 200, JSON.stringify(resumed.body));
@@ -120,23 +153,47 @@ describe('decision governance: resubmission, reassignment and refusals', () => {
     assert.equal((await act(id, 'approve', 'stand_in', 2)).status, 'approved');
   });
 
-  it('refuses a reassignment to only the decision\'s owner, naming the field, and requires the admin scope the document names', async () => {
-    const id = await submitted(await policy([{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }]));
-    const toOwner = await api('POST', `/decisions/${id}/reassign`, tenant.key, { step: 1, approvers: { user_ids: [people.analyst.id] } });
+  it("refuses a reassignment to only the decision's owner, naming the field, and requires the admin scope the document names", async () => {
+    const id = await submitted(
+      await policy([{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }]),
+    );
+    const toOwner = await api('POST', `/decisions/${id}/reassign`, tenant.key, {
+      step: 1,
+      approvers: { user_ids: [people.analyst.id] },
+    });
     assert.equal(toOwner.status, 422, JSON.stringify(toOwner.body));
     assert.equal(toOwner.body.code, 'insufficient_approvers');
-    assert.deepEqual(toOwner.body.errors.map((e: { path: string }) => e.path), ['/approvers/user_ids']);
+    assert.deepEqual(
+      toOwner.body.errors.map((e: { path: string }) => e.path),
+      ['/approvers/user_ids'],
+    );
     // The analyst role's only member is the owner.
-    const toRole = await api('POST', `/decisions/${id}/reassign`, tenant.key, { step: 1, approvers: { role: 'analyst' } });
+    const toRole = await api('POST', `/decisions/${id}/reassign`, tenant.key, {
+      step: 1,
+      approvers: { role: 'analyst' },
+    });
     assert.equal(toRole.status, 422, JSON.stringify(toRole.body));
-    assert.deepEqual(toRole.body.errors.map((e: { path: string }) => e.path), ['/approvers/role']);
-    assert.deepEqual((await api('GET', `/decisions/${id}`, tenant.key)).body.awaiting.roles, ['approver'], 'the refused reassignments changed nothing');
+    assert.deepEqual(
+      toRole.body.errors.map((e: { path: string }) => e.path),
+      ['/approvers/role'],
+    );
+    assert.deepEqual(
+      (await api('GET', `/decisions/${id}`, tenant.key)).body.awaiting.roles,
+      ['approver'],
+      'the refused reassignments changed nothing',
+    );
 
     const document = (await call(stack.baseUrl, 'GET', '/api/v1/openapi.json')).body;
     assert.equal(document.paths['/api/v1/decisions/{id}/reassign'].post['x-required-scope'], 'admin');
-    const keyOnly = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'writer', scopes: ['decisions:read', 'decisions:write'] } });
+    const keyOnly = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+      key: tenant.key,
+      body: { name: 'writer', scopes: ['decisions:read', 'decisions:write'] },
+    });
     assert.equal(keyOnly.status, 201, JSON.stringify(keyOnly.body));
-    const noAdmin = await api('POST', `/decisions/${id}/reassign`, keyOnly.body.key, { step: 1, approvers: { role: 'admin' } });
+    const noAdmin = await api('POST', `/decisions/${id}/reassign`, keyOnly.body.key, {
+      step: 1,
+      approvers: { role: 'admin' },
+    });
     assert.equal(noAdmin.status, 403);
     assert.equal(noAdmin.body.code, 'insufficient_scope');
     assert.match(noAdmin.body.detail, /admin/);
@@ -145,7 +202,9 @@ describe('decision governance: resubmission, reassignment and refusals', () => {
   });
 
   it('names the refused action in each 409 for a decision in the wrong state', async () => {
-    const id = await submitted(await policy([{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }]));
+    const id = await submitted(
+      await policy([{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }]),
+    );
     await act(id, 'approve', 'approver', 1);
     const refusals: Array<[string, string, unknown, RegExp]> = [
       ['POST', `/decisions/${id}/submit`, {}, /only a draft can be submitted/],

@@ -6,24 +6,40 @@ import { assertProblem } from '../helpers/problem';
 import { call, createTestTenant, useTestStackWithTenant, type TestStack, type TestTenant } from '../helpers/stack';
 
 const STAFFING = 'mdl_service_queue_staffing';
-const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+const staffingInputs = {
+  arrival_rate_per_hour: 100,
+  average_handle_time_seconds: 180,
+  target_service_level: 0.8,
+  target_answer_time_seconds: 20,
+};
 
 describe('decisions', () => {
   let stack: TestStack;
   let tenant: TestTenant;
   useTestStackWithTenant({ worker: true }, (started) => ({ stack, tenant } = started));
 
-  const api = (method: string, path: string, body?: unknown, key = tenant.key) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const api = (method: string, path: string, body?: unknown, key = tenant.key) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
   const completedScenario = async (arrivalRate = 100, key = tenant.key) => {
-    const response = await api('POST', '/scenarios', { model_id: STAFFING, inputs: { ...staffingInputs, arrival_rate_per_hour: arrivalRate } }, key);
+    const response = await api(
+      'POST',
+      '/scenarios',
+      { model_id: STAFFING, inputs: { ...staffingInputs, arrival_rate_per_hour: arrivalRate } },
+      key,
+    );
     assert.equal(response.status, 201, JSON.stringify(response.body));
     assert.equal(response.body.status, 'completed');
     return response.body as { id: string; run_number: number; metrics: Record<string, number> };
   };
 
   const createDecision = async (body: Record<string, unknown> = {}, key = tenant.key) => {
-    const response = await api('POST', '/decisions', { title: 'Staffing', options: [{ label: 'A' }, { label: 'B' }], ...body }, key);
+    const response = await api(
+      'POST',
+      '/decisions',
+      { title: 'Staffing', options: [{ label: 'A' }, { label: 'B' }], ...body },
+      key,
+    );
     assert.equal(response.status, 201, JSON.stringify(response.body));
     return response.body;
   };
@@ -36,19 +52,34 @@ describe('decisions', () => {
       [{ surprise: true }, '/surprise'],
     ];
     for (const [extra, path] of cases) {
-      const response = await api('POST', '/decisions', { title: 'Bad', options: [{ label: 'A' }, { label: 'B' }], ...extra });
+      const response = await api('POST', '/decisions', {
+        title: 'Bad',
+        options: [{ label: 'A' }, { label: 'B' }],
+        ...extra,
+      });
       assertProblem(response, 422, 'validation_failed');
-      assert.ok(response.body.errors.some((e: { path: string }) => e.path === path), `${JSON.stringify(extra)} → ${JSON.stringify(response.body.errors)}`);
+      assert.ok(
+        response.body.errors.some((e: { path: string }) => e.path === path),
+        `${JSON.stringify(extra)} → ${JSON.stringify(response.body.errors)}`,
+      );
     }
     const listed = await api('GET', '/decisions?limit=100');
-    assert.equal(listed.body.data.some((d: { title: string }) => d.title === 'Bad' || d.title === 'x'), false);
+    assert.equal(
+      listed.body.data.some((d: { title: string }) => d.title === 'Bad' || d.title === 'x'),
+      false,
+    );
     assertProblem(await api('GET', '/decisions?status=bogus'), 400, 'invalid_parameters');
   });
 
   it('freezes the linked run: a re-run leaves the decision on the old metrics and marks it moved on', async () => {
     const lean = await completedScenario(100);
     const busy = await completedScenario(140);
-    const decision = await createDecision({ options: [{ label: 'Lean', scenario_id: lean.id }, { label: 'Busy', scenario_id: busy.id }] });
+    const decision = await createDecision({
+      options: [
+        { label: 'Lean', scenario_id: lean.id },
+        { label: 'Busy', scenario_id: busy.id },
+      ],
+    });
     const snapshot = decision.options[0].scenario_snapshot;
     assert.equal(snapshot.scenario_id, lean.id);
     assert.equal(snapshot.run_number, 1);
@@ -70,7 +101,12 @@ describe('decisions', () => {
     assert.equal(after.scenario_moved_on, true);
 
     // Re-sending the options keeps the frozen run of a scenario already linked.
-    const resent = await api('PATCH', `/decisions/${decision.id}`, { options: [{ label: 'Lean v2', scenario_id: lean.id }, { label: 'Busy', scenario_id: busy.id }] });
+    const resent = await api('PATCH', `/decisions/${decision.id}`, {
+      options: [
+        { label: 'Lean v2', scenario_id: lean.id },
+        { label: 'Busy', scenario_id: busy.id },
+      ],
+    });
     assert.equal(resent.status, 200, JSON.stringify(resent.body));
     assert.deepEqual(resent.body.options[0].scenario_snapshot, snapshot);
 
@@ -88,23 +124,34 @@ describe('decisions', () => {
     const metric = comparison.body.metrics[0];
     assert.equal(metric.values.opt_1, lean.metrics[metric.metric]);
     assert.equal(metric.values.opt_2, busy.metrics[metric.metric]);
-    assert.ok(comparison.body.metrics.some((m: { direction: string | null }) => m.direction !== null), 'the model\'s metric directions are used');
-    assert.deepEqual(comparison.body.options.map((o: { scenario_id: string }) => o.scenario_id), [lean.id, busy.id]);
+    assert.ok(
+      comparison.body.metrics.some((m: { direction: string | null }) => m.direction !== null),
+      "the model's metric directions are used",
+    );
+    assert.deepEqual(
+      comparison.body.options.map((o: { scenario_id: string }) => o.scenario_id),
+      [lean.id, busy.id],
+    );
     assertProblem(await api('GET', `/decisions/${decision.id}/compare?baseline=opt_9`), 400, 'invalid_parameters');
     const unlinked = await createDecision();
     assertProblem(await api('GET', `/decisions/${unlinked.id}/compare`), 409, 'decision_not_comparable');
   });
 
-  it('links only completed scenarios of the tenant; another tenant\'s answers like a missing one', async () => {
+  it("links only completed scenarios of the tenant; another tenant's answers like a missing one", async () => {
     const other = await createTestTenant(stack.db);
     const theirs = await completedScenario(100, other.key);
     const missingId = 'scn_01jd2x0m3f8q4w7e5r6t9y2v1k';
-    const attempt = (scenarioId: string) => api('POST', '/decisions', { title: 'x', options: [{ label: 'A' }, { label: 'B', scenario_id: scenarioId }] });
+    const attempt = (scenarioId: string) =>
+      api('POST', '/decisions', { title: 'x', options: [{ label: 'A' }, { label: 'B', scenario_id: scenarioId }] });
     const foreign = await attempt(theirs.id);
     const missing = await attempt(missingId);
     assertProblem(foreign, 422, 'validation_failed');
-    assert.deepEqual(foreign.body.errors, [{ path: '/options/1/scenario_id', message: `no scenario "${theirs.id}" exists` }]);
-    assert.deepEqual(missing.body.errors, [{ path: '/options/1/scenario_id', message: `no scenario "${missingId}" exists` }]);
+    assert.deepEqual(foreign.body.errors, [
+      { path: '/options/1/scenario_id', message: `no scenario "${theirs.id}" exists` },
+    ]);
+    assert.deepEqual(missing.body.errors, [
+      { path: '/options/1/scenario_id', message: `no scenario "${missingId}" exists` },
+    ]);
 
     // A run still in flight: this stack's embedded runner finishes quick runs before answering, so the row is put
     // back to `running` as it is while a longer run goes on.
@@ -116,7 +163,10 @@ describe('decisions', () => {
     assert.match(notCompleted.body.errors[0].message, /not completed/);
 
     const decision = await createDecision();
-    const evidence = await api('POST', `/decisions/${decision.id}/evidence`, { type: 'scenario', scenario_id: theirs.id });
+    const evidence = await api('POST', `/decisions/${decision.id}/evidence`, {
+      type: 'scenario',
+      scenario_id: theirs.id,
+    });
     assertProblem(evidence, 422, 'validation_failed');
     assert.deepEqual(evidence.body.errors, [{ path: '/scenario_id', message: `no scenario "${theirs.id}" exists` }]);
   });
@@ -144,8 +194,20 @@ describe('decisions', () => {
     assert.equal(attached[3].scenario_snapshot.run_number, 1);
     assert.equal(attached[3].scenario_moved_on, false);
 
-    assertProblem(await api('POST', `/decisions/${decision.id}/evidence`, { type: 'link', url: 'https://x.example.com', text: 'extra' }), 422, 'validation_failed');
-    assertProblem(await api('POST', `/decisions/${decision.id}/evidence`, [items[0], items[1]]), 422, 'validation_failed');
+    assertProblem(
+      await api('POST', `/decisions/${decision.id}/evidence`, {
+        type: 'link',
+        url: 'https://x.example.com',
+        text: 'extra',
+      }),
+      422,
+      'validation_failed',
+    );
+    assertProblem(
+      await api('POST', `/decisions/${decision.id}/evidence`, [items[0], items[1]]),
+      422,
+      'validation_failed',
+    );
 
     const detached = await api('POST', `/decisions/${decision.id}/evidence/${attached[1].id}/detach`);
     assert.equal(detached.status, 200, JSON.stringify(detached.body));
@@ -157,22 +219,34 @@ describe('decisions', () => {
     const all = await api('GET', `/decisions/${decision.id}/evidence`);
     assert.equal(all.body.data.length, 5, 'a detached item stays listed');
     const stillAttached = await api('GET', `/decisions/${decision.id}/evidence?attached=true`);
-    assert.deepEqual(stillAttached.body.data.map((e: { id: string }) => e.id).sort(), attached.filter((_, i) => i !== 1).map((e) => e.id).sort());
+    assert.deepEqual(
+      stillAttached.body.data.map((e: { id: string }) => e.id).sort(),
+      attached
+        .filter((_, i) => i !== 1)
+        .map((e) => e.id)
+        .sort(),
+    );
 
     // A re-run of the evidence scenario marks the decision as moved on.
-    assert.equal((await api('PATCH', `/scenarios/${scenario.id}`, { inputs: { arrival_rate_per_hour: 90 } })).status, 200);
+    assert.equal(
+      (await api('PATCH', `/scenarios/${scenario.id}`, { inputs: { arrival_rate_per_hour: 90 } })).status,
+      200,
+    );
     assert.equal((await api('GET', `/decisions/${decision.id}`)).body.scenario_moved_on, true);
 
     await api('PATCH', `/decisions/${decision.id}`, { title: 'Staffing, revised' });
     const history = await api('GET', `/decisions/${decision.id}/history?limit=100`);
     assert.equal(history.status, 200, JSON.stringify(history.body));
     const entries = [...history.body.data].reverse();
-    assert.deepEqual(entries.map((e: { action: string }) => e.action), [
-      'decision.created',
-      ...items.map(() => 'decision.evidence_attached'),
-      'decision.evidence_detached',
-      'decision.updated',
-    ]);
+    assert.deepEqual(
+      entries.map((e: { action: string }) => e.action),
+      [
+        'decision.created',
+        ...items.map(() => 'decision.evidence_attached'),
+        'decision.evidence_detached',
+        'decision.updated',
+      ],
+    );
     for (let i = 1; i < entries.length; i++) assert.ok(entries[i].sequence > entries[i - 1].sequence);
     for (const entry of entries) assert.deepEqual(entry.actor, { type: 'api_key', id: tenant.keyId });
     assert.deepEqual(entries.at(-1).payload.changes, { title: { from: 'Staffing', to: 'Staffing, revised' } });
@@ -183,7 +257,7 @@ describe('decisions', () => {
     assert.equal(verification.first_broken_sequence, null);
   });
 
-  it('answers 404 for another tenant\'s decision on every endpoint', async () => {
+  it("answers 404 for another tenant's decision on every endpoint", async () => {
     const other = await createTestTenant(stack.db);
     const theirs = await createDecision({}, other.key);
     const evidence = await api('POST', `/decisions/${theirs.id}/evidence`, { type: 'note', text: 'theirs' }, other.key);
@@ -200,17 +274,31 @@ describe('decisions', () => {
     for (const [method, path, body] of probes) assertProblem(await api(method, path, body), 404, 'resource_not_found');
     // Their own evidence on my decision id is not found either.
     const mine = await createDecision();
-    assertProblem(await api('POST', `/decisions/${mine.id}/evidence/${evidence.body.id}/detach`), 404, 'resource_not_found');
-    assert.equal((await api('GET', `/decisions?limit=100`)).body.data.some((d: { id: string }) => d.id === theirs.id), false);
+    assertProblem(
+      await api('POST', `/decisions/${mine.id}/evidence/${evidence.body.id}/detach`),
+      404,
+      'resource_not_found',
+    );
+    assert.equal(
+      (await api('GET', `/decisions?limit=100`)).body.data.some((d: { id: string }) => d.id === theirs.id),
+      false,
+    );
     const untouched = await api('GET', `/decisions/${theirs.id}`, undefined, other.key);
     assert.equal(untouched.body.title, 'Staffing');
-    assert.equal((await api('GET', `/decisions/${theirs.id}/evidence`, undefined, other.key)).body.data[0].detached_at, null);
+    assert.equal(
+      (await api('GET', `/decisions/${theirs.id}/evidence`, undefined, other.key)).body.data[0].detached_at,
+      null,
+    );
   });
 
   it('needs decisions scopes', async () => {
     const reader = await api('POST', '/api-keys', { name: 'reader', scopes: ['decisions:read'] });
     const decision = await createDecision();
     assert.equal((await api('GET', `/decisions/${decision.id}`, undefined, reader.body.key)).status, 200);
-    assertProblem(await api('POST', '/decisions', { title: 'x', options: [{ label: 'A' }, { label: 'B' }] }, reader.body.key), 403, 'insufficient_scope');
+    assertProblem(
+      await api('POST', '/decisions', { title: 'x', options: [{ label: 'A' }, { label: 'B' }] }, reader.body.key),
+      403,
+      'insufficient_scope',
+    );
   });
 });

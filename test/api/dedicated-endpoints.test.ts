@@ -13,8 +13,6 @@ import { createTestTenant, startTestStack, type TestStack, type TestTenant } fro
  * ended, all set by the admin CLI and audited. Requests carry the host in `Host`, as behind a load balancer.
  */
 
-
-
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -39,11 +37,26 @@ describe('dedicated endpoints', () => {
   const get = (onHost: string, path: string, credential: string): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const url = new URL(stack.baseUrl);
-      const request = http.request({ host: url.hostname, port: url.port, path, method: 'GET', headers: { host: onHost, authorization: `Bearer ${credential}` } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }));
-      });
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path,
+          method: 'GET',
+          headers: { host: onHost, authorization: `Bearer ${credential}` },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: JSON.parse(Buffer.concat(chunks).toString() || '{}'),
+            }),
+          );
+        },
+      );
       request.on('error', reject);
       request.end();
     });
@@ -53,7 +66,14 @@ describe('dedicated endpoints', () => {
     new Promise((resolve, reject) => {
       const url = new URL(stack.baseUrl);
       const socket = net.connect(Number(url.port), url.hostname, () => {
-        const lines = [`GET ${path} HTTP/1.1`, ...hosts.map((value) => `Host: ${value}`), `Authorization: Bearer ${credential}`, 'Connection: close', '', ''];
+        const lines = [
+          `GET ${path} HTTP/1.1`,
+          ...hosts.map((value) => `Host: ${value}`),
+          `Authorization: Bearer ${credential}`,
+          'Connection: close',
+          '',
+          '',
+        ];
         socket.write(lines.join('\r\n'));
       });
       const chunks: Buffer[] = [];
@@ -64,7 +84,8 @@ describe('dedicated endpoints', () => {
         const head = text.slice(0, split);
         let body = text.slice(split + 4);
         // A chunked answer: join its chunks.
-        if (/^transfer-encoding: chunked/im.test(head)) body = body.replace(/(?:^|\r\n)[0-9a-f]+\r\n/gi, '').replace(/\r\n$/, '');
+        if (/^transfer-encoding: chunked/im.test(head))
+          body = body.replace(/(?:^|\r\n)[0-9a-f]+\r\n/gi, '').replace(/\r\n$/, '');
         resolve({ head, body });
       });
       socket.on('error', reject);
@@ -72,13 +93,23 @@ describe('dedicated endpoints', () => {
   /** What a refusal says, without what differs per request. */
   const refusal = (answer: Answer) => {
     const { request_id: _id, instance: _instance, ...rest } = answer.body;
-    return { status: answer.status, challenge: answer.headers['www-authenticate'], type: answer.headers['content-type'], body: rest };
+    return {
+      status: answer.status,
+      challenge: answer.headers['www-authenticate'],
+      type: answer.headers['content-type'],
+      body: rest,
+    };
   };
 
   it('is given by the admin CLI to enterprise tenants, with usage errors named, and audited', async () => {
     const given = await admin('tenant', 'endpoint', '--tenant', acme.id, '--host', host.toUpperCase());
     assert.equal(given.code, 0, given.stderr);
-    assert.deepEqual(JSON.parse(given.stdout), { object: 'dedicated_endpoint', tenant_id: acme.id, base_url: `https://${host}`, shared_host_open: true });
+    assert.deepEqual(JSON.parse(given.stdout), {
+      object: 'dedicated_endpoint',
+      tenant_id: acme.id,
+      base_url: `https://${host}`,
+      shared_host_open: true,
+    });
     const starter = await createTestTenant(stack.db, { plan: 'starter' });
     for (const [args, message] of [
       [['--tenant', starter.id, '--host', 'small.example.test'], /enterprise feature/],
@@ -99,7 +130,7 @@ describe('dedicated endpoints', () => {
     assert.deepEqual(audit.body.data[0].payload, { host, shared_host_open: true });
   });
 
-  it('takes only its tenant\'s credentials: another tenant\'s key or token is refused exactly as an unknown one', async () => {
+  it("takes only its tenant's credentials: another tenant's key or token is refused exactly as an unknown one", async () => {
     const me = await get(host, '/api/v1/me', acme.key);
     assert.equal(me.status, 200, JSON.stringify(me.body));
     assert.deepEqual(me.body.dedicated_endpoint, { base_url: `https://${host}`, shared_host_open: true });
@@ -140,7 +171,11 @@ describe('dedicated endpoints', () => {
       assert.equal(refused.body.code, 'invalid_host');
     }
     // Two Host headers (Node keeps the first; a proxy in front may have routed on the other), in either order.
-    for (const hosts of [[shared(), host], [host, shared()], [shared(), shared()]]) {
+    for (const hosts of [
+      [shared(), host],
+      [host, shared()],
+      [shared(), shared()],
+    ]) {
       const answer = await rawGet(hosts, '/api/v1/me', other.key);
       assert.match(answer.head, /^HTTP\/1\.1 400 /, `${hosts.join(' + ')}: ${answer.head}`);
       assert.equal(JSON.parse(answer.body).code, 'invalid_host');
@@ -158,7 +193,10 @@ describe('dedicated endpoints', () => {
     assert.equal(refused.body['dedicated-endpoint'], `https://${host}`);
     assert.match(refused.body.detail, new RegExp(`https://${host.replace(/\./g, '\\.')}/api/v1`));
     assert.equal((await get(host, '/api/v1/scenarios?limit=1', acme.key)).status, 200);
-    assert.deepEqual((await get(host, '/api/v1/me', acme.key)).body.dedicated_endpoint, { base_url: `https://${host}`, shared_host_open: false });
+    assert.deepEqual((await get(host, '/api/v1/me', acme.key)).body.dedicated_endpoint, {
+      base_url: `https://${host}`,
+      shared_host_open: false,
+    });
     // Removing the endpoint brings the tenant back to the shared host.
     const removed = await admin('tenant', 'endpoint', '--tenant', acme.id, '--remove');
     assert.equal(removed.code, 0, removed.stderr);

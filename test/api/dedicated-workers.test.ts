@@ -19,7 +19,15 @@ import { createSignInClient } from '../helpers/people';
 import { saveRecordedHistory } from '../helpers/recorded-histories';
 import { waitForPollers } from '../helpers/batch-crash';
 import { warehouseIntegration } from '../helpers/operation-fixtures';
-import { call, createTestTenant, spawnApiProcess, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  spawnApiProcess,
+  spawnWorkerProcess,
+  startTestStack,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
@@ -28,7 +36,12 @@ const run = promisify(execFile);
 const STAFFING = 'mdl_service_queue_staffing';
 const staffing = (rate: number) => ({
   model_id: STAFFING,
-  inputs: { arrival_rate_per_hour: rate, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 },
+  inputs: {
+    arrival_rate_per_hour: rate,
+    average_handle_time_seconds: 180,
+    target_service_level: 0.8,
+    target_answer_time_seconds: 20,
+  },
 });
 
 /**
@@ -77,36 +90,57 @@ describe('dedicated workers', () => {
     assert.ok(response.status < 300, `${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body;
   };
-  const queueOf = async (workflowId: string, runId?: string) => (await stack.temporal.workflow.getHandle(workflowId, runId).describe()).taskQueue;
+  const queueOf = async (workflowId: string, runId?: string) =>
+    (await stack.temporal.workflow.getHandle(workflowId, runId).describe()).taskQueue;
   const move = async (tenant: TestTenant, to: 'dedicated' | 'shared') => {
     const moved = await admin('tenant', 'workers', '--tenant', tenant.id, '--move', to);
     assert.equal(moved.code, 0, moved.stderr);
     return JSON.parse(moved.stdout);
   };
   const subscribe = async (who: TestTenant, path: string) =>
-    (await api(who, 'POST', '/webhooks', { url: `http://127.0.0.1:${receiver.port}${path}`, event_types: ['scenario.completed'] })) as { id: string };
+    (await api(who, 'POST', '/webhooks', {
+      url: `http://127.0.0.1:${receiver.port}${path}`,
+      event_types: ['scenario.completed'],
+    })) as { id: string };
   /** An integration reading the test's own Postgres (its `people` stream), mapped so it can sync. */
   const warehouse = async (who: TestTenant, extra: Record<string, unknown> = {}) => {
     const integration = await api(who, 'POST', '/integrations', { ...warehouseIntegration(), ...extra });
-    await api(who, 'PUT', `/integrations/${integration.id}/field-mappings`, { stream: 'people', target: 'employees', fields: { employee_id: { source: 'id' } } });
+    await api(who, 'PUT', `/integrations/${integration.id}/field-mappings`, {
+      stream: 'people',
+      target: 'employees',
+      fields: { employee_id: { source: 'id' } },
+    });
     return integration as { id: string };
   };
   /** The task queue a Temporal Schedule's action starts its workflows on. */
   const scheduleQueue = async (integrationId: string) => {
     // Not there yet (the reconciler has not applied it): undefined, to be asked again.
-    const described = await stack.temporal.schedule.getHandle(integrationScheduleId(integrationId)).describe().catch(() => undefined);
+    const described = await stack.temporal.schedule
+      .getHandle(integrationScheduleId(integrationId))
+      .describe()
+      .catch(() => undefined);
     return described?.action.type === 'startWorkflow' ? described.action.taskQueue : undefined;
   };
   const batchDone = (who: TestTenant, id: string) =>
-    waitFor(`batch ${id} to finish`, async () => {
-      const batch = await api(who, 'GET', `/scenarios/batches/${id}`);
-      return batch.status !== 'running' ? batch : undefined;
-    }, 180_000);
+    waitFor(
+      `batch ${id} to finish`,
+      async () => {
+        const batch = await api(who, 'GET', `/scenarios/batches/${id}`);
+        return batch.status !== 'running' ? batch : undefined;
+      },
+      180_000,
+    );
 
   it('is moved by the admin CLI (enterprise only, usage errors named), shown without --move, and audited', async () => {
     const before = await admin('tenant', 'workers', '--tenant', acme.id);
     assert.equal(before.code, 0, before.stderr);
-    assert.deepEqual(JSON.parse(before.stdout), { object: 'dedicated_workers', tenant_id: acme.id, workers: 'shared', task_queue: shared, changed_at: null });
+    assert.deepEqual(JSON.parse(before.stdout), {
+      object: 'dedicated_workers',
+      tenant_id: acme.id,
+      workers: 'shared',
+      task_queue: shared,
+      changed_at: null,
+    });
 
     const moved = await move(acme, 'dedicated');
     assert.equal(moved.workers, 'dedicated');
@@ -132,7 +166,7 @@ describe('dedicated workers', () => {
     assert.equal(audit.data[0].resource_id, acme.id);
   });
 
-  it('starts every kind of the tenant\'s work on its own queues, run by its pool; a neighbour\'s stays on the shared ones', async () => {
+  it("starts every kind of the tenant's work on its own queues, run by its pool; a neighbour's stays on the shared ones", async () => {
     const pool = await stack.startTenantWorkers(acme.id);
     const hook = await subscribe(acme, '/acme');
 
@@ -146,21 +180,40 @@ describe('dedicated workers', () => {
     const batch = await api(acme, 'POST', '/scenarios/batch', { items: [staffing(100), staffing(200), staffing(300)] });
     const integration = await warehouse(acme);
     const sync = await api(acme, 'POST', `/integrations/${integration.id}/syncs`, { mode: 'full' });
-    const reviewer = await api(acme, 'POST', '/users', { email: `reviewer-${crypto.randomBytes(4).toString('hex')}@example.com`, display_name: 'Reviewer', role: 'approver' });
-    const policy = await api(acme, 'POST', '/approval-policies', { name: 'one step', steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [reviewer.id] }, sla: 'P1D' }] });
-    const decision = await api(acme, 'POST', '/decisions', { title: 'Dedicated', options: [{ label: 'Go' }, { label: 'Wait' }], chosen_option: 'opt_1' });
+    const reviewer = await api(acme, 'POST', '/users', {
+      email: `reviewer-${crypto.randomBytes(4).toString('hex')}@example.com`,
+      display_name: 'Reviewer',
+      role: 'approver',
+    });
+    const policy = await api(acme, 'POST', '/approval-policies', {
+      name: 'one step',
+      steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [reviewer.id] }, sla: 'P1D' }],
+    });
+    const decision = await api(acme, 'POST', '/decisions', {
+      title: 'Dedicated',
+      options: [{ label: 'Go' }, { label: 'Wait' }],
+      chosen_option: 'opt_1',
+    });
     await api(acme, 'POST', `/decisions/${decision.id}/submit`, { approval_policy_id: policy.id });
     const neighbours = await api(neighbour, 'POST', '/scenarios', staffing(120));
 
     // Everything finishes, run by the tenant's pool (the shared worker never polls its queues).
-    await waitFor('the simulation to complete', async () => (await api(acme, 'GET', `/scenarios/${simulated.id}`)).status === 'completed', 120_000);
+    await waitFor(
+      'the simulation to complete',
+      async () => (await api(acme, 'GET', `/scenarios/${simulated.id}`)).status === 'completed',
+      120_000,
+    );
     assert.equal((await batchDone(acme, batch.id)).status, 'completed');
-    const synced = await waitFor('the sync to finish', async () => {
-      const current = await api(acme, 'GET', `/integrations/${integration.id}/syncs/${sync.id}`);
-      return current.status !== 'syncing' && current.status !== 'queued' ? current : undefined;
-    }, 120_000);
+    const synced = await waitFor(
+      'the sync to finish',
+      async () => {
+        const current = await api(acme, 'GET', `/integrations/${integration.id}/syncs/${sync.id}`);
+        return current.status !== 'syncing' && current.status !== 'queued' ? current : undefined;
+      },
+      120_000,
+    );
     assert.equal(synced.status, 'completed', JSON.stringify(synced));
-    await receiver.waitFor((all) => all.some((r) => r.path === '/acme'), 60_000, 'the tenant\'s webhook');
+    await receiver.waitFor((all) => all.some((r) => r.path === '/acme'), 60_000, "the tenant's webhook");
     assert.equal((await api(acme, 'GET', `/scenarios/${quick.id}`)).status, 'completed');
 
     const placements = {
@@ -186,14 +239,35 @@ describe('dedicated workers', () => {
     const cli = await locateTemporalCli(loadConfig(), () => undefined);
     assert.ok(cli, 'the Temporal CLI is built by the test command');
     const list = async (query: string) => {
-      const { stdout } = await run(cli, ['workflow', 'list', '--address', process.env.TEMPORAL_ADDRESS as string, '--query', query, '--output', 'json']);
-      return (JSON.parse(stdout || '[]') as Array<{ execution: { workflowId: string } }>).map((w) => w.execution.workflowId);
+      const { stdout } = await run(cli, [
+        'workflow',
+        'list',
+        '--address',
+        process.env.TEMPORAL_ADDRESS as string,
+        '--query',
+        query,
+        '--output',
+        'json',
+      ]);
+      return (JSON.parse(stdout || '[]') as Array<{ execution: { workflowId: string } }>).map(
+        (w) => w.execution.workflowId,
+      );
     };
-    const expected = [scenarioBatchWorkflowId(batch.id), integrationSyncWorkflowId(sync.id), webhookLaneWorkflowId(hook.id), decisionApprovalWorkflowId(decision.id), scenarioRunWorkflowId(simulated.id, 1)];
-    const listed = await waitFor('the visibility store to list the tenant\'s work on its queue', async () => {
-      const ids = await list(`TenantId="${acme.id}" AND TaskQueue="${dedicated}"`);
-      return expected.every((id) => ids.includes(id)) ? ids : undefined;
-    }, 60_000);
+    const expected = [
+      scenarioBatchWorkflowId(batch.id),
+      integrationSyncWorkflowId(sync.id),
+      webhookLaneWorkflowId(hook.id),
+      decisionApprovalWorkflowId(decision.id),
+      scenarioRunWorkflowId(simulated.id, 1),
+    ];
+    const listed = await waitFor(
+      "the visibility store to list the tenant's work on its queue",
+      async () => {
+        const ids = await list(`TenantId="${acme.id}" AND TaskQueue="${dedicated}"`);
+        return expected.every((id) => ids.includes(id)) ? ids : undefined;
+      },
+      60_000,
+    );
     assert.ok(listed.length >= expected.length);
     assert.deepEqual(await list(`TenantId="${acme.id}" AND TaskQueue="${shared}"`), []);
     assert.deepEqual(await list(`TenantId="${acme.id}" AND TaskQueue="${shared}-scenario-runs"`), []);
@@ -215,7 +289,9 @@ describe('dedicated workers', () => {
     // The batch is started while the shared worker is down, so it is certainly in flight when the tenant moves.
     await stack.stopWorker();
     const total = 40;
-    const batch = await api(mover, 'POST', '/scenarios/batch', { items: Array.from({ length: total }, (_, i) => staffing(100 + i)) });
+    const batch = await api(mover, 'POST', '/scenarios/batch', {
+      items: Array.from({ length: total }, (_, i) => staffing(100 + i)),
+    });
     const moved = await move(mover, 'dedicated');
     assert.equal(moved.task_queue, moverQueue);
     // No worker has run any of it yet: the batch is in flight, whole, at the move.
@@ -223,42 +299,66 @@ describe('dedicated workers', () => {
     assert.equal(atMove.status, 'running');
     assert.equal(atMove.progress.completed, 0);
     // The move re-applied the tenant's schedule in its transaction; the reconciler points its action at the new queue.
-    const moveRecord = await stack.db('audit_log').where({ tenant_id: mover.id, action: 'dedicated_workers.updated' }).first();
+    const moveRecord = await stack
+      .db('audit_log')
+      .where({ tenant_id: mover.id, action: 'dedicated_workers.updated' })
+      .first();
     assert.equal(moveRecord.payload.schedules_reapplied, 1);
     const pool = await stack.startTenantWorkers(mover.id);
     await stack.startWorker();
-    await waitFor('the schedule to start its syncs on the new queue', async () => (await scheduleQueue(scheduled.id)) === moverQueue);
+    await waitFor(
+      'the schedule to start its syncs on the new queue',
+      async () => (await scheduleQueue(scheduled.id)) === moverQueue,
+    );
 
     // New work goes to the tenant's queues at once (the cache is 0 s here).
     const after = await api(mover, 'POST', '/scenarios', staffing(160));
     const done = await batchDone(mover, batch.id);
     assert.equal(done.status, 'completed');
     assert.equal(done.progress.completed, total);
-    assert.equal(await queueOf(scenarioBatchWorkflowId(batch.id)), shared, 'the batch finished on the queue it started on');
+    assert.equal(
+      await queueOf(scenarioBatchWorkflowId(batch.id)),
+      shared,
+      'the batch finished on the queue it started on',
+    );
     assert.equal(await queueOf(scenarioRunWorkflowId(after.id, 1)), `${moverQueue}-scenario-runs`);
     // Exactly once: one scenario per item, no item with two.
     const scenarios = await stack.db('scenarios').where({ batch_id: batch.id }).count('* as n').first();
     assert.equal(Number(scenarios?.n), total);
-    const items = await stack.db('scenario_batch_items').where({ batch_id: batch.id }).whereNotNull('scenario_id').select('scenario_id');
+    const items = await stack
+      .db('scenario_batch_items')
+      .where({ batch_id: batch.id })
+      .whereNotNull('scenario_id')
+      .select('scenario_id');
     assert.equal(new Set(items.map((item: { scenario_id: string }) => item.scenario_id)).size, total);
 
     // The running lane delivers the next event, then goes on from the tenant's queue (continue-as-new).
     const deliveredBefore = receiver.received.filter((r) => r.path === '/mover').length;
     await api(mover, 'POST', '/scenarios', staffing(165));
-    await receiver.waitFor((all) => all.filter((r) => r.path === '/mover').length > deliveredBefore, 60_000, 'a delivery after the move');
-    const laneAfter = await waitFor('the lane to continue on the tenant\'s queue', async () => {
+    await receiver.waitFor(
+      (all) => all.filter((r) => r.path === '/mover').length > deliveredBefore,
+      60_000,
+      'a delivery after the move',
+    );
+    const laneAfter = await waitFor("the lane to continue on the tenant's queue", async () => {
       const described = await stack.temporal.workflow.getHandle(webhookLaneWorkflowId(hook.id)).describe();
       return described.taskQueue === moverQueue ? described : undefined;
     });
     assert.equal(laneAfter.status.name, 'RUNNING');
-    const firstRun = await stack.temporal.workflow.getHandle(webhookLaneWorkflowId(hook.id), laneBefore.runId).describe();
+    const firstRun = await stack.temporal.workflow
+      .getHandle(webhookLaneWorkflowId(hook.id), laneBefore.runId)
+      .describe();
     assert.equal(firstRun.status.name, 'CONTINUED_AS_NEW');
     assert.equal(firstRun.taskQueue, shared);
 
     // And back: the next run starts on the shared queues again.
     await move(mover, 'shared');
     const back = await api(mover, 'POST', '/scenarios', staffing(170));
-    await waitFor('the run after moving back', async () => (await api(mover, 'GET', `/scenarios/${back.id}`)).status === 'completed', 60_000);
+    await waitFor(
+      'the run after moving back',
+      async () => (await api(mover, 'GET', `/scenarios/${back.id}`)).status === 'completed',
+      60_000,
+    );
     assert.equal(await queueOf(scenarioRunWorkflowId(back.id, 1)), `${shared}-scenario-runs`);
     await pool.stop();
   });
@@ -268,8 +368,15 @@ describe('dedicated workers', () => {
     const approvingQueue = dedicatedTaskQueue(shared, approving.id);
     const people = await createSignInClient(stack, approving.key, ['decisions:read', 'decisions:write']);
     const approver = await people.person('approver', approving.id, 'approver');
-    const policy = await api(approving, 'POST', '/approval-policies', { name: 'one step', steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [approver.id] }, sla: 'P1D' }] });
-    const decision = await api(approving, 'POST', '/decisions', { title: 'Under way', options: [{ label: 'Go' }, { label: 'Wait' }], chosen_option: 'opt_1' });
+    const policy = await api(approving, 'POST', '/approval-policies', {
+      name: 'one step',
+      steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [approver.id] }, sla: 'P1D' }],
+    });
+    const decision = await api(approving, 'POST', '/decisions', {
+      title: 'Under way',
+      options: [{ label: 'Go' }, { label: 'Wait' }],
+      chosen_option: 'opt_1',
+    });
     await api(approving, 'POST', `/decisions/${decision.id}/submit`, { approval_policy_id: policy.id });
     const workflowId = decisionApprovalWorkflowId(decision.id);
     const before = await stack.temporal.workflow.getHandle(workflowId).describe();
@@ -279,7 +386,7 @@ describe('dedicated workers', () => {
     try {
       await move(approving, 'dedicated');
       // The reconciler asks the run to move; it continues as new on the tenant's queue with its state.
-      const relocated = await waitFor('the approval to continue on the tenant\'s queue', async () => {
+      const relocated = await waitFor("the approval to continue on the tenant's queue", async () => {
         const described = await stack.temporal.workflow.getHandle(workflowId).describe();
         return described.taskQueue === approvingQueue ? described : undefined;
       });
@@ -288,22 +395,45 @@ describe('dedicated workers', () => {
       assert.equal(firstRun.status.name, 'CONTINUED_AS_NEW');
       assert.equal(firstRun.taskQueue, shared);
       // With RECORD_APPROVAL_RELOCATION_HISTORY=1 the relocated run is saved for test/workflows/replay.test.ts.
-      if (process.env.RECORD_APPROVAL_RELOCATION_HISTORY) saveRecordedHistory(await stack.temporal.workflow.getHandle(workflowId, before.runId).fetchHistory(), 'decision-approval-relocated.json');
+      if (process.env.RECORD_APPROVAL_RELOCATION_HISTORY)
+        saveRecordedHistory(
+          await stack.temporal.workflow.getHandle(workflowId, before.runId).fetchHistory(),
+          'decision-approval-relocated.json',
+        );
       const pending = await api(approving, 'GET', `/decisions/${decision.id}`);
       assert.equal(pending.status, 'pending_approval');
       // The move is swept once no process can still start the tenant's approvals on the old queue.
       await waitFor('the sweep of the move to be recorded', async () => {
-        const row = await stack.db('tenants').where({ id: approving.id }).first('approvals_relocated_at', 'workers_changed_at');
+        const row = await stack
+          .db('tenants')
+          .where({ id: approving.id })
+          .first('approvals_relocated_at', 'workers_changed_at');
         return row.approvals_relocated_at && row.approvals_relocated_at >= row.workers_changed_at ? row : undefined;
       });
 
       // The old pool is no longer needed for it: with the shared worker stopped, the tenant's pool decides it.
       await stack.stopWorker();
-      const approved = await call(stack.baseUrl, 'POST', `/api/v1/decisions/${decision.id}/approve`, { headers: { authorization: `Bearer ${approver.token}` }, body: { expected_step: 1, comment: 'After the move.' } });
-      assert.ok(approved.status === 200 || approved.status === 202, `${approved.status} ${JSON.stringify(approved.body)}`);
-      await waitFor('the decision to be approved', async () => (await api(approving, 'GET', `/decisions/${decision.id}`)).status === 'approved');
+      const approved = await call(stack.baseUrl, 'POST', `/api/v1/decisions/${decision.id}/approve`, {
+        headers: { authorization: `Bearer ${approver.token}` },
+        body: { expected_step: 1, comment: 'After the move.' },
+      });
+      assert.ok(
+        approved.status === 200 || approved.status === 202,
+        `${approved.status} ${JSON.stringify(approved.body)}`,
+      );
+      await waitFor(
+        'the decision to be approved',
+        async () => (await api(approving, 'GET', `/decisions/${decision.id}`)).status === 'approved',
+      );
       const history = await api(approving, 'GET', `/decisions/${decision.id}/history`);
-      assert.deepEqual(history.data.filter((entry: { action: string }) => entry.action === 'decision.submitted' || entry.action === 'decision.step.approved').length, 2, JSON.stringify(history.data));
+      assert.deepEqual(
+        history.data.filter(
+          (entry: { action: string }) =>
+            entry.action === 'decision.submitted' || entry.action === 'decision.step.approved',
+        ).length,
+        2,
+        JSON.stringify(history.data),
+      );
     } finally {
       await stack.startWorker();
       await pool.stop();
@@ -316,8 +446,15 @@ describe('dedicated workers', () => {
     await waitForPollers(stack.temporal, dedicated, [worker]);
     await waitForPollers(stack.temporal, `${dedicated}-scenario-runs`, [worker]);
     const { TaskQueueType } = temporal.api.enums.v1;
-    const sharedPollers = await stack.temporal.workflowService.describeTaskQueue({ namespace: stack.config.temporalNamespace, taskQueue: { name: shared }, taskQueueType: TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW });
-    assert.ok(!(sharedPollers.pollers ?? []).some((poller) => poller.identity?.startsWith(`${worker.pid}@`)), 'the tenant\'s pool does not poll the shared queue');
+    const sharedPollers = await stack.temporal.workflowService.describeTaskQueue({
+      namespace: stack.config.temporalNamespace,
+      taskQueue: { name: shared },
+      taskQueueType: TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+    });
+    assert.ok(
+      !(sharedPollers.pollers ?? []).some((poller) => poller.identity?.startsWith(`${worker.pid}@`)),
+      "the tenant's pool does not poll the shared queue",
+    );
 
     const reserved = await spawnApiProcess(stack, { API_RESERVED_TENANT: acme.id, SCENARIO_RUNNER: 'false' });
     children.push(reserved.child);
@@ -325,7 +462,9 @@ describe('dedicated workers', () => {
     assert.equal(own.status, 200);
     assert.equal(own.body.tenant_id, acme.id);
     const other = await call(reserved.baseUrl, 'GET', '/api/v1/me', { key: neighbour.key });
-    const unknown = await call(reserved.baseUrl, 'GET', '/api/v1/me', { key: `dms_${'0'.repeat(26)}_${'A'.repeat(43)}` });
+    const unknown = await call(reserved.baseUrl, 'GET', '/api/v1/me', {
+      key: `dms_${'0'.repeat(26)}_${'A'.repeat(43)}`,
+    });
     const strip = (answer: typeof other) => {
       const { request_id: _id, instance: _instance, ...rest } = answer.body as Record<string, unknown>;
       return { status: answer.status, challenge: answer.headers.get('www-authenticate'), body: rest };

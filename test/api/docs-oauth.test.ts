@@ -35,7 +35,10 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
     assert.equal(demo.user.email, 'demo@example.com');
     assert.ok(demo.user.password.length >= 12);
     const again = await ensureDemoTenant(stack.db, dataDir);
-    assert.deepEqual({ ...again, created: true, docsSignInCreated: true, governanceUsersCreated: true }, { ...demo, docsSignInCreated: true });
+    assert.deepEqual(
+      { ...again, created: true, docsSignInCreated: true, governanceUsersCreated: true },
+      { ...demo, docsSignInCreated: true },
+    );
     assert.equal(again.docsSignInCreated, false);
     // The console's demo approver and analyst are made once too; their passwords are printed only that time.
     assert.equal(demo.governanceUsersCreated, true);
@@ -58,7 +61,13 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
       assert.equal(upgraded.tenantId, demo.tenantId);
       assert.notEqual(upgraded.docsClientId, demo.docsClientId);
       const file = JSON.parse(fs.readFileSync(path.join(older, 'demo-tenant.json'), 'utf8'));
-      assert.deepEqual(file, { ...saved, docsClientId: upgraded.docsClientId, user: upgraded.user, approver: upgraded.approver, analyst: upgraded.analyst });
+      assert.deepEqual(file, {
+        ...saved,
+        docsClientId: upgraded.docsClientId,
+        user: upgraded.user,
+        approver: upgraded.approver,
+        analyst: upgraded.analyst,
+      });
       // demo@example.com existed already, so it was given the new password that was just saved and shown.
       demoUser = upgraded.user;
     } finally {
@@ -66,7 +75,7 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
     }
   });
 
-  it('serves Swagger UI\'s redirect page and configures the Authorize dialog with the docs client and PKCE', async () => {
+  it("serves Swagger UI's redirect page and configures the Authorize dialog with the docs client and PKCE", async () => {
     const redirect = await call(stack.baseUrl, 'GET', '/docs/oauth2-redirect.html');
     assert.equal(redirect.status, 200);
     assert.match(redirect.headers.get('content-type') ?? '', /text\/html/);
@@ -106,10 +115,19 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
 
       // Every family of the document is listed (expanded all at once, Swagger UI stopped after the first), collapsed:
       // open the family first.
-      const document = (await (await fetch(`${stack.baseUrl}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, { tags?: string[] }>> };
-      const families = new Set(Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((operation) => operation?.tags ?? [])));
+      const document = (await (await fetch(`${stack.baseUrl}/api/v1/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, { tags?: string[] }>>;
+      };
+      const families = new Set(
+        Object.values(document.paths).flatMap((item) =>
+          Object.values(item).flatMap((operation) => operation?.tags ?? []),
+        ),
+      );
       await page.locator('#operations-tag-Audit_exports').waitFor();
-      assert.ok((await page.locator('.opblock-tag').count()) >= families.size, `${families.size} families in the document`);
+      assert.ok(
+        (await page.locator('.opblock-tag').count()) >= families.size,
+        `${families.size} families in the document`,
+      );
       await page.locator('#operations-tag-Account').click();
       const operation = page.locator('#operations-Account-getCurrentPrincipal');
       await operation.locator('.opblock-summary').click();

@@ -13,12 +13,21 @@ function modelWithPattern(pattern: string) {
   return {
     name: 'Code length',
     category: 'testing',
-    input_schema: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern, examples: ['aaa'] } } },
+    input_schema: {
+      type: 'object',
+      required: ['code'],
+      properties: { code: { type: 'string', pattern, examples: ['aaa'] } },
+    },
     output_schema: { type: 'object', properties: { length: { type: 'number' } } },
     graph: {
       nodes: [
         { id: 'in', type: 'inputNode', name: 'Request' },
-        { id: 'calc', type: 'expressionNode', name: 'Length', content: { expressions: [{ id: 'x1', key: 'length', value: 'len(code)' }] } },
+        {
+          id: 'calc',
+          type: 'expressionNode',
+          name: 'Length',
+          content: { expressions: [{ id: 'x1', key: 'length', value: 'len(code)' }] },
+        },
         { id: 'out', type: 'outputNode', name: 'Response' },
       ],
       edges: [
@@ -37,9 +46,12 @@ describe('hardening (issue #9)', () => {
   });
   after(async () => stack.close());
 
-  it('runs tenant schema patterns in linear time, so neither the request nor anyone\'s /health waits', async () => {
+  it("runs tenant schema patterns in linear time, so neither the request nor anyone's /health waits", async () => {
     const tenant = await createTestTenant(stack.db);
-    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: modelWithPattern('^(a+)+$') });
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', {
+      key: tenant.key,
+      body: modelWithPattern('^(a+)+$'),
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
 
     const started = performance.now();
@@ -65,7 +77,10 @@ describe('hardening (issue #9)', () => {
       body: { model_id: created.body.id, model_version: '1', inputs: { code: `${'a'.repeat(40)}!` } },
     });
     assert.equal(scenario.status, 422);
-    assert.deepEqual(scenario.body.errors.map((e: any) => e.path), ['/inputs/code']);
+    assert.deepEqual(
+      scenario.body.errors.map((e: any) => e.path),
+      ['/inputs/code'],
+    );
     assert.ok(performance.now() - started < 2_000);
   });
 
@@ -75,27 +90,48 @@ describe('hardening (issue #9)', () => {
     const refused = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: upload });
     assert.equal(refused.status, 422);
     assert.equal(refused.headers.get('content-type'), 'application/problem+json');
-    assert.deepEqual(refused.body.errors.map((e: any) => e.path), ['/input_schema/properties/code/pattern']);
+    assert.deepEqual(
+      refused.body.errors.map((e: any) => e.path),
+      ['/input_schema/properties/code/pattern'],
+    );
     assert.match(refused.body.errors[0].message, /not a supported regular expression/);
 
-    const accepted = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: modelWithPattern('^a+$') });
+    const accepted = await call(stack.baseUrl, 'POST', '/api/v1/models', {
+      key: tenant.key,
+      body: modelWithPattern('^a+$'),
+    });
     assert.equal(accepted.status, 201);
     const { name: _name, category: _category, ...version } = modelWithPattern('^(?=a)a+$');
-    const newVersion = await call(stack.baseUrl, 'POST', `/api/v1/models/${accepted.body.id}/versions`, { key: tenant.key, body: version });
+    const newVersion = await call(stack.baseUrl, 'POST', `/api/v1/models/${accepted.body.id}/versions`, {
+      key: tenant.key,
+      body: version,
+    });
     assert.equal(newVersion.status, 422);
-    assert.deepEqual(newVersion.body.errors.map((e: any) => e.path), ['/input_schema/properties/code/pattern']);
+    assert.deepEqual(
+      newVersion.body.errors.map((e: any) => e.path),
+      ['/input_schema/properties/code/pattern'],
+    );
   });
 
   it('answers a tenant adding a person the same whether or not they exist in another tenant', async () => {
     const a = await createTestTenant(stack.db);
     const b = await createTestTenant(stack.db);
-    const inA = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: a.key, body: { email: 'known@example.com', display_name: 'Known in A', role: 'admin' } });
+    const inA = await call(stack.baseUrl, 'POST', '/api/v1/users', {
+      key: a.key,
+      body: { email: 'known@example.com', display_name: 'Known in A', role: 'admin' },
+    });
     assert.equal(inA.status, 201);
     const person = await stack.db('users').where({ email: 'known@example.com' }).first();
-    await setUserPassword(stack.db, person.id, await hashPassword('the person\'s own password'));
+    await setUserPassword(stack.db, person.id, await hashPassword("the person's own password"));
 
-    const existing = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email: 'known@example.com', display_name: 'Named by B', role: 'viewer' } });
-    const fresh = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email: 'fresh@example.com', display_name: 'Named by B', role: 'viewer' } });
+    const existing = await call(stack.baseUrl, 'POST', '/api/v1/users', {
+      key: b.key,
+      body: { email: 'known@example.com', display_name: 'Named by B', role: 'viewer' },
+    });
+    const fresh = await call(stack.baseUrl, 'POST', '/api/v1/users', {
+      key: b.key,
+      body: { email: 'fresh@example.com', display_name: 'Named by B', role: 'viewer' },
+    });
     assert.equal(existing.status, 201);
     assert.equal(fresh.status, 201);
     // The same fields with the same values, except the ones B chose or that are B's own (id, email, timestamps).
@@ -124,21 +160,42 @@ describe('hardening (issue #9)', () => {
       assert.deepEqual(withPassword.body.errors, [{ path: '/password', message: 'is not a known field' }], email);
     }
     const row = await stack.db('users').where({ id: person.id }).first();
-    assert.ok(await passwordMatches('the person\'s own password', row.password_hash));
+    assert.ok(await passwordMatches("the person's own password", row.password_hash));
     assert.equal(row.display_name, 'Known in A');
   });
 
   it('normalises webhook host names before checking them and refuses URLs without a host', async () => {
     const tenant = await createTestTenant(stack.db);
-    for (const url of ['http://localhost.:8080/hook', 'http://LOCALHOST./hook', 'http:///h', 'https:///example.com/hook']) {
-      const response = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', { key: tenant.key, body: { url, event_types: ['*'] } });
+    for (const url of [
+      'http://localhost.:8080/hook',
+      'http://LOCALHOST./hook',
+      'http:///h',
+      'https:///example.com/hook',
+    ]) {
+      const response = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
+        key: tenant.key,
+        body: { url, event_types: ['*'] },
+      });
       assert.equal(response.status, 422, url);
-      assert.deepEqual(response.body.errors.map((e: any) => e.path), ['/url'], url);
+      assert.deepEqual(
+        response.body.errors.map((e: any) => e.path),
+        ['/url'],
+        url,
+      );
     }
-    const created = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', { key: tenant.key, body: { url: 'https://example.com./hook', event_types: ['*'] } });
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
+      key: tenant.key,
+      body: { url: 'https://example.com./hook', event_types: ['*'] },
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    const moved = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.body.id}`, { key: tenant.key, body: { url: 'http://localhost./hook' } });
+    const moved = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.body.id}`, {
+      key: tenant.key,
+      body: { url: 'http://localhost./hook' },
+    });
     assert.equal(moved.status, 422);
-    assert.deepEqual(moved.body.errors.map((e: any) => e.path), ['/url']);
+    assert.deepEqual(
+      moved.body.errors.map((e: any) => e.path),
+      ['/url'],
+    );
   });
 });

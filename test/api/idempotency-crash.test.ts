@@ -1,13 +1,26 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { call, createTestTenant, spawnApiProcess, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  spawnApiProcess,
+  startTestStack,
+  type ApiResponse,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
 const STAFFING = 'mdl_service_queue_staffing';
 const staffing = (rate: number) => ({
   model_id: STAFFING,
-  inputs: { arrival_rate_per_hour: rate, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 },
+  inputs: {
+    arrival_rate_per_hour: rate,
+    average_handle_time_seconds: 180,
+    target_service_level: 0.8,
+    target_answer_time_seconds: 20,
+  },
   name: `crash-${rate}`,
 });
 
@@ -16,7 +29,9 @@ const staffing = (rate: number) => ({
  * open, nothing answers), as a Temporal call that hangs while the process dies. Scenario rows the process committed
  * then have no workflow behind them.
  */
-async function startFreezableProxy(target: string): Promise<{ address: string; freeze(): void; close(): Promise<void> }> {
+async function startFreezableProxy(
+  target: string,
+): Promise<{ address: string; freeze(): void; close(): Promise<void> }> {
   const [host, port] = [target.slice(0, target.lastIndexOf(':')), Number(target.slice(target.lastIndexOf(':') + 1))];
   let frozen = false;
   const sockets = new Set<net.Socket>();
@@ -55,7 +70,10 @@ describe('exactly once across an API process killed with scenario creates in fli
 
   before(async () => {
     // This stack is "the other API process" and the worker; its run-recovery sweep uses a grace of seconds.
-    stack = await startTestStack({ worker: true, env: { RUN_RECOVERY_GRACE_SECONDS: '2', RUN_RECOVERY_INTERVAL_SECONDS: '1', IDEMPOTENCY_LEASE_SECONDS: '3' } });
+    stack = await startTestStack({
+      worker: true,
+      env: { RUN_RECOVERY_GRACE_SECONDS: '2', RUN_RECOVERY_INTERVAL_SECONDS: '1', IDEMPOTENCY_LEASE_SECONDS: '3' },
+    });
     tenant = await createTestTenant(stack.db);
   });
 
@@ -74,7 +92,11 @@ describe('exactly once across an API process killed with scenario creates in fli
     });
     const keys: string[] = [];
     const create = (baseUrl: string, index: number) =>
-      call(baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: staffing(100 + index), headers: { 'idempotency-key': keys[index] as string } });
+      call(baseUrl, 'POST', '/api/v1/scenarios', {
+        key: tenant.key,
+        body: staffing(100 + index),
+        headers: { 'idempotency-key': keys[index] as string },
+      });
     const originals: Array<ApiResponse | undefined> = [];
     try {
       // Ten answered before the crash, then 30 in flight while Temporal stops answering the process.
@@ -87,7 +109,9 @@ describe('exactly once across an API process killed with scenario creates in fli
       const inFlight = keys.slice(10).map((_, offset) => create(api.baseUrl, 10 + offset).catch(() => undefined));
       // Kill once some of them have committed their scenario (and are stuck starting its workflow).
       await waitFor('scenarios committed by in-flight requests', async () => {
-        const row = (await stack.db('scenarios').where({ tenant_id: tenant.id }).count<{ count: string }[]>('* as count'))[0];
+        const row = (
+          await stack.db('scenarios').where({ tenant_id: tenant.id }).count<{ count: string }[]>('* as count')
+        )[0];
         return Number(row?.count) >= 20;
       });
       api.child.kill('SIGKILL');
@@ -114,7 +138,10 @@ describe('exactly once across an API process killed with scenario creates in fli
       );
     }
     for (const [index, response] of retried.entries()) {
-      assert.ok([201, 202].includes(response.status), `${keys[index]}: ${response.status} ${JSON.stringify(response.body)}`);
+      assert.ok(
+        [201, 202].includes(response.status),
+        `${keys[index]}: ${response.status} ${JSON.stringify(response.body)}`,
+      );
       assert.equal(response.body.name, `crash-${100 + index}`);
       const original = originals[index];
       if (original) {
@@ -123,8 +150,13 @@ describe('exactly once across an API process killed with scenario creates in fli
       }
     }
     // The requests whose scenario committed before the kill are answered with it (replayed, 202 to poll), not run again.
-    const replayedInFlight = retried.slice(10).filter((response) => response.status === 202 && response.headers.get('idempotent-replayed') === 'true');
-    assert.ok(replayedInFlight.length >= 10, `${replayedInFlight.length} in-flight requests resolved to the scenario they had committed`);
+    const replayedInFlight = retried
+      .slice(10)
+      .filter((response) => response.status === 202 && response.headers.get('idempotent-replayed') === 'true');
+    assert.ok(
+      replayedInFlight.length >= 10,
+      `${replayedInFlight.length} in-flight requests resolved to the scenario they had committed`,
+    );
     const ids = retried.map((response) => response.body.id as string);
     assert.equal(new Set(ids).size, keys.length, 'one scenario per key');
     const stored = await stack.db('scenarios').where({ tenant_id: tenant.id }).select('id', 'name');
@@ -135,7 +167,11 @@ describe('exactly once across an API process killed with scenario creates in fli
     await waitFor(
       'every scenario to finish',
       async () => {
-        const open = await stack.db('scenarios').where({ tenant_id: tenant.id }).whereNot({ status: 'completed' }).count<{ count: string }[]>('* as count');
+        const open = await stack
+          .db('scenarios')
+          .where({ tenant_id: tenant.id })
+          .whereNot({ status: 'completed' })
+          .count<{ count: string }[]>('* as count');
         return Number(open[0]?.count) === 0;
       },
       180_000,
@@ -143,7 +179,10 @@ describe('exactly once across an API process killed with scenario creates in fli
     for (const id of ids) {
       const scenario = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${id}`, { key: tenant.key });
       assert.equal(scenario.body.status, 'completed');
-      assert.equal((await stack.temporal.workflow.getHandle(scenario.body.workflow_id).describe()).status.name, 'COMPLETED');
+      assert.equal(
+        (await stack.temporal.workflow.getHandle(scenario.body.workflow_id).describe()).status.name,
+        'COMPLETED',
+      );
     }
   });
 });

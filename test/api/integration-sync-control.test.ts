@@ -24,7 +24,8 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
   let cancelledIntegrationId: string;
   let cancelledSyncId: string;
 
-  const api = (method: string, path: string, body?: unknown, who: TestTenant = tenant) => call(stack.baseUrl, method, path, { key: who.key, body });
+  const api = (method: string, path: string, body?: unknown, who: TestTenant = tenant) =>
+    call(stack.baseUrl, method, path, { key: who.key, body });
 
   /** A Postgres integration reading `table` of the source database, mapped to the employees dataset. */
   // The rows' cursor values lie seconds apart, so no look-back: an incremental sync reads from the last value only.
@@ -32,7 +33,15 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     const created = await api('POST', '/api/v1/integrations', {
       name: `warehouse ${table}`,
       connector_type: 'postgres',
-      config: source.connectorConfig([{ name: 'people', table: `public.${table}`, cursor_column: 'updated_at', primary_key: ['id'], lookback_seconds: 0 }]),
+      config: source.connectorConfig([
+        {
+          name: 'people',
+          table: `public.${table}`,
+          cursor_column: 'updated_at',
+          primary_key: ['id'],
+          lookback_seconds: 0,
+        },
+      ]),
       credentials: { password: source.password },
       ...extra,
     });
@@ -40,14 +49,20 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     const mapped = await api('PUT', `/api/v1/integrations/${created.body.id}/field-mappings`, {
       stream: 'people',
       target: 'employees',
-      fields: { employee_id: { source: 'id' }, name: { source: 'name' }, start_date: { source: 'hired', transforms: [{ type: 'cast', to: 'date' }] } },
+      fields: {
+        employee_id: { source: 'id' },
+        name: { source: 'name' },
+        start_date: { source: 'hired', transforms: [{ type: 'cast', to: 'date' }] },
+      },
     });
     assert.equal(mapped.status, 200, JSON.stringify(mapped.body));
     return created.body as { id: string; status: string; schedule: unknown; schedule_status: string | null };
   };
 
   const createTable = async (table: string, rows: number, prefix: string) => {
-    await source.admin.query(`create table ${table} (id text primary key, name text, hired date, updated_at timestamptz not null)`);
+    await source.admin.query(
+      `create table ${table} (id text primary key, name text, hired date, updated_at timestamptz not null)`,
+    );
     await source.admin.query(
       `insert into ${table} select '${prefix}' || lpad(g::text, 5, '0'), 'Person ' || g, date '2020-01-01' + g, timestamptz '2026-11-01T00:00:00Z' + g * interval '1 second'
          from generate_series(1, $1) g`,
@@ -120,7 +135,11 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     const started = await api('POST', `/api/v1/integrations/${integration.id}/syncs`, { mode: 'full', page_size: 1 });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     cancelledSyncId = started.body.id;
-    await waitFor('three committed pages', async () => (await api('GET', `/api/v1/integrations/${integration.id}/syncs/${cancelledSyncId}`)).body.pages_committed >= 3);
+    await waitFor(
+      'three committed pages',
+      async () =>
+        (await api('GET', `/api/v1/integrations/${integration.id}/syncs/${cancelledSyncId}`)).body.pages_committed >= 3,
+    );
 
     const cancelled = await api('POST', `/api/v1/integrations/${integration.id}/syncs/${cancelledSyncId}/cancel`);
     assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
@@ -141,12 +160,23 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     assert.ok(after.counts.read < total, `read ${after.counts.read} of ${total}`);
     assert.equal(after.counts.read, after.pages_committed);
     assert.equal(after.counts.inserted, after.counts.read);
-    const stored = await stack.db('dataset_records').where({ tenant_id: tenant.id, dataset: 'employees', integration_id: integration.id }).count<{ count: string }[]>('* as count');
+    const stored = await stack
+      .db('dataset_records')
+      .where({ tenant_id: tenant.id, dataset: 'employees', integration_id: integration.id })
+      .count<{ count: string }[]>('* as count');
     assert.equal(Number(stored[0]!.count), after.counts.inserted);
     assert.deepEqual(after.field_fill_rates, { employee_id: 1, name: 1, start_date: 1 });
 
-    assertProblem(await api('POST', `/api/v1/integrations/${integration.id}/syncs/${cancelledSyncId}/cancel`), 409, 'sync_finished');
-    assertProblem(await api('POST', `/api/v1/integrations/${integration.id}/syncs/${cancelledSyncId}/cancel`, {}), 409, 'sync_finished');
+    assertProblem(
+      await api('POST', `/api/v1/integrations/${integration.id}/syncs/${cancelledSyncId}/cancel`),
+      409,
+      'sync_finished',
+    );
+    assertProblem(
+      await api('POST', `/api/v1/integrations/${integration.id}/syncs/${cancelledSyncId}/cancel`, {}),
+      409,
+      'sync_finished',
+    );
 
     // Through the outbox: integration.sync.failed with status cancelled, once.
     const events = await stack.db('events').where({ tenant_id: tenant.id, type: 'integration.sync.failed' });
@@ -159,7 +189,10 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     assert.equal(next.status, 'completed', JSON.stringify(next));
     assert.equal(next.counts.read, total - after.counts.read);
     assert.equal(next.counts.inserted, total - after.counts.read);
-    const all = await stack.db('dataset_records').where({ tenant_id: tenant.id, dataset: 'employees', integration_id: integration.id }).count<{ count: string }[]>('* as count');
+    const all = await stack
+      .db('dataset_records')
+      .where({ tenant_id: tenant.id, dataset: 'employees', integration_id: integration.id })
+      .count<{ count: string }[]>('* as count');
     assert.equal(Number(all[0]!.count), total);
   });
 
@@ -181,11 +214,17 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     assert.equal(sync.error.code, 'sync_cancelled');
     assert.equal(sync.counts.read, sync.pages_committed);
     assert.ok(sync.counts.read < 3000);
-    const stored = await stack.db('dataset_records').where({ tenant_id: tenant.id, dataset: 'employees', integration_id: integration.id }).count<{ count: string }[]>('* as count');
+    const stored = await stack
+      .db('dataset_records')
+      .where({ tenant_id: tenant.id, dataset: 'employees', integration_id: integration.id })
+      .count<{ count: string }[]>('* as count');
     assert.equal(Number(stored[0]!.count), sync.counts.inserted);
     // The activity stopped when its heartbeat brought the cancellation: it ended cancelled, not failed.
     const history = await handle.fetchHistory();
-    assert.ok((history.events ?? []).some((e) => e.activityTaskCanceledEventAttributes), 'the activity acknowledged the cancellation');
+    assert.ok(
+      (history.events ?? []).some((e) => e.activityTaskCanceledEventAttributes),
+      'the activity acknowledged the cancellation',
+    );
   });
 
   it('marks a sync partially_completed with a fill_rate_dropped warning when a mapped field suddenly empties', async () => {
@@ -221,9 +260,16 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
 
   it('runs an integration on a Temporal Schedule: visible to operators, paused and resumed with the integration, deleted with it', async () => {
     await createTable('scheduled_people', 3, 's');
-    const integration = await createIntegration('scheduled_people', { schedule: { interval_seconds: SCHEDULE_INTERVAL_SECONDS, mode: 'full' } });
+    const integration = await createIntegration('scheduled_people', {
+      schedule: { interval_seconds: SCHEDULE_INTERVAL_SECONDS, mode: 'full' },
+    });
     assert.equal(integration.status, 'active');
-    assert.deepEqual(integration.schedule, { cron: null, interval_seconds: SCHEDULE_INTERVAL_SECONDS, mode: 'full', timezone: null });
+    assert.deepEqual(integration.schedule, {
+      cron: null,
+      interval_seconds: SCHEDULE_INTERVAL_SECONDS,
+      mode: 'full',
+      timezone: null,
+    });
     // Answered without waiting for Temporal; the schedule follows from the row.
     assert.equal(integration.schedule_status, 'pending');
     const scheduleId = `integration_schedule/${integration.id}`;
@@ -262,9 +308,15 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     await converged(integration.id);
     assert.equal((await stack.temporal.schedule.getHandle(scheduleId).describe()).state.paused, true);
     assert.equal((await api('GET', `/api/v1/integrations/${integration.id}/schedule`)).body.paused, true);
-    await waitFor('the last scheduled sync to finish', async () => (await syncsOf(integration.id)).every((s) => !['queued', 'syncing'].includes(s.status)));
+    await waitFor('the last scheduled sync to finish', async () =>
+      (await syncsOf(integration.id)).every((s) => !['queued', 'syncing'].includes(s.status)),
+    );
     const countPaused = (await syncsOf(integration.id)).length;
-    assertProblem(await api('POST', `/api/v1/integrations/${integration.id}/syncs`, { mode: 'full' }), 409, 'integration_paused');
+    assertProblem(
+      await api('POST', `/api/v1/integrations/${integration.id}/syncs`, { mode: 'full' }),
+      409,
+      'integration_paused',
+    );
     // Three intervals with nothing due: proving an absence takes the waiting.
     await new Promise((resolve) => setTimeout(resolve, 3 * SCHEDULE_INTERVAL_SECONDS * 1000));
     assert.equal((await syncsOf(integration.id)).length, countPaused);
@@ -274,7 +326,12 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     assert.equal(resumed.body.status, 'active');
     await converged(integration.id);
     assert.equal((await stack.temporal.schedule.getHandle(scheduleId).describe()).state.paused, false);
-    await waitFor('a scheduled sync after resuming', async () => (await syncsOf(integration.id)).filter((s) => s.trigger === 'schedule' && s.status === 'completed').length > scheduled.length);
+    await waitFor(
+      'a scheduled sync after resuming',
+      async () =>
+        (await syncsOf(integration.id)).filter((s) => s.trigger === 'schedule' && s.status === 'completed').length >
+        scheduled.length,
+    );
 
     // Deleting the integration deletes its schedule.
     const deleted = await api('DELETE', `/api/v1/integrations/${integration.id}`);
@@ -289,7 +346,14 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     // Two more "processes": reconcilers with pools of their own, reconciling the integration over and over.
     const pools = [0, 1].map(() => createKnex(process.env.DATABASE_URL as string, { timeouts: stack.config.database }));
     try {
-      const reconcilers = pools.map((db) => createIntegrationSchedules({ db, temporal: stack.temporal, config: stack.config, logger: createLogger('silent', 'dms-test') }));
+      const reconcilers = pools.map((db) =>
+        createIntegrationSchedules({
+          db,
+          temporal: stack.temporal,
+          config: stack.config,
+          logger: createLogger('silent', 'dms-test'),
+        }),
+      );
       let writing = true;
       const outcomes = new Set<string>();
       const racing = reconcilers.map(async (reconciler) => {
@@ -299,10 +363,15 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
         }
       });
       for (let i = 0; i < 8; i++) {
-        const written = await api('PATCH', `/api/v1/integrations/${integration.id}`, { status: i % 2 === 0 ? 'paused' : 'active' });
+        const written = await api('PATCH', `/api/v1/integrations/${integration.id}`, {
+          status: i % 2 === 0 ? 'paused' : 'active',
+        });
         assert.equal(written.status, 200, JSON.stringify(written.body));
       }
-      const last = await api('PATCH', `/api/v1/integrations/${integration.id}`, { status: 'paused', schedule: { interval_seconds: 7200, mode: 'full' } });
+      const last = await api('PATCH', `/api/v1/integrations/${integration.id}`, {
+        status: 'paused',
+        schedule: { interval_seconds: 7200, mode: 'full' },
+      });
       assert.equal(last.status, 200, JSON.stringify(last.body));
       writing = false;
       await Promise.all(racing);
@@ -312,7 +381,11 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
       const description = await stack.temporal.schedule.getHandle(`integration_schedule/${integration.id}`).describe();
       assert.equal(description.state.paused, true);
       assert.equal(description.spec.intervals?.[0]?.every, 7_200_000);
-      assert.equal((description.action.type === 'startWorkflow' ? (description.action.args?.[0] as { mode: string }) : undefined)?.mode, 'full');
+      assert.equal(
+        (description.action.type === 'startWorkflow' ? (description.action.args?.[0] as { mode: string }) : undefined)
+          ?.mode,
+        'full',
+      );
     } finally {
       await Promise.all(pools.map((db) => db.destroy()));
     }
@@ -324,9 +397,16 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     assert.equal(integration.schedule, null);
     assertProblem(await api('GET', `/api/v1/integrations/${integration.id}/schedule`), 404, 'resource_not_found');
 
-    const cron = await api('PATCH', `/api/v1/integrations/${integration.id}`, { schedule: { cron: '0 2 * * *', timezone: 'Europe/Berlin' } });
+    const cron = await api('PATCH', `/api/v1/integrations/${integration.id}`, {
+      schedule: { cron: '0 2 * * *', timezone: 'Europe/Berlin' },
+    });
     assert.equal(cron.status, 200, JSON.stringify(cron.body));
-    assert.deepEqual(cron.body.schedule, { cron: '0 2 * * *', interval_seconds: null, mode: 'incremental', timezone: 'Europe/Berlin' });
+    assert.deepEqual(cron.body.schedule, {
+      cron: '0 2 * * *',
+      interval_seconds: null,
+      mode: 'incremental',
+      timezone: 'Europe/Berlin',
+    });
     await converged(integration.id);
     const described = await api('GET', `/api/v1/integrations/${integration.id}/schedule`);
     assert.equal(described.body.cron, '0 2 * * *');
@@ -353,7 +433,10 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     for (const [schedule, path] of refusals) {
       const refused = await api('PATCH', `/api/v1/integrations/${integration.id}`, { schedule });
       assertProblem(refused, 422, 'validation_failed');
-      assert.ok(refused.body.errors.some((e: { path: string }) => e.path === path), `${JSON.stringify(schedule)}: ${JSON.stringify(refused.body.errors)}`);
+      assert.ok(
+        refused.body.errors.some((e: { path: string }) => e.path === path),
+        `${JSON.stringify(schedule)}: ${JSON.stringify(refused.body.errors)}`,
+      );
     }
     // Refused changes changed nothing.
     assert.equal((await api('GET', `/api/v1/integrations/${integration.id}/schedule`)).body.cron, '0 2 * * *');
@@ -362,7 +445,10 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     assert.equal(removed.status, 200);
     assert.equal(removed.body.schedule, null);
     assert.equal((await converged(integration.id)).schedule, null);
-    await assert.rejects(stack.temporal.schedule.getHandle(`integration_schedule/${integration.id}`).describe(), ScheduleNotFoundError);
+    await assert.rejects(
+      stack.temporal.schedule.getHandle(`integration_schedule/${integration.id}`).describe(),
+      ScheduleNotFoundError,
+    );
     assertProblem(await api('GET', `/api/v1/integrations/${integration.id}/schedule`), 404, 'resource_not_found');
   });
 
@@ -379,7 +465,8 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
     const deadServer = http.createServer(deadApp.callback());
     await new Promise<void>((resolve) => deadServer.listen(0, '127.0.0.1', resolve));
     const deadUrl = `http://127.0.0.1:${(deadServer.address() as AddressInfo).port}`;
-    const dead = (method: string, path: string, body?: unknown) => call(deadUrl, method, path, { key: tenant.key, body });
+    const dead = (method: string, path: string, body?: unknown) =>
+      call(deadUrl, method, path, { key: tenant.key, body });
     const describeSchedule = (id: string) => stack.temporal.schedule.getHandle(`integration_schedule/${id}`).describe();
     try {
       await createTable('outage_people', 2, 'o');
@@ -401,7 +488,9 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
       const createdDead = await dead('POST', '/api/v1/integrations', {
         name: 'x',
         connector_type: 'postgres',
-        config: source.connectorConfig([{ name: 'people', table: 'public.outage_people', cursor_column: 'updated_at', primary_key: ['id'] }]),
+        config: source.connectorConfig([
+          { name: 'people', table: 'public.outage_people', cursor_column: 'updated_at', primary_key: ['id'] },
+        ]),
         credentials: { password: source.password },
         schedule: { cron: '0 5 * * *' },
       });
@@ -409,7 +498,7 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
       assert.equal(createdDead.body.schedule_status, 'pending');
 
       // The failed attempt is visible (pending, with why), and Temporal is unchanged.
-      const failed = await waitFor('the dead app\'s attempt to fail', async () => {
+      const failed = await waitFor("the dead app's attempt to fail", async () => {
         const found = (await api('GET', `/api/v1/integrations/${plain.id}`)).body;
         return found.schedule_error ? found : undefined;
       });
@@ -434,15 +523,25 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
       await converged(scheduled.id);
       assert.equal((await describeSchedule(scheduled.id)).state.paused, true);
       await converged(createdDead.body.id);
-      assert.match((await api('GET', `/api/v1/integrations/${createdDead.body.id}/schedule`)).body.next_run_times[0], /T05:00:00\.000Z$/);
+      assert.match(
+        (await api('GET', `/api/v1/integrations/${createdDead.body.id}/schedule`)).body.next_run_times[0],
+        /T05:00:00\.000Z$/,
+      );
       await scheduleGone(`integration_schedule/${doomed.id}`);
 
       // A queued sync (no worker takes it): cancelling it through the dead app leaves it queued.
       await stack.stopWorker();
       const queued = await api('POST', `/api/v1/integrations/${plain.id}/syncs`, { mode: 'full' });
       assert.equal(queued.status, 202, JSON.stringify(queued.body));
-      assertProblem(await dead('POST', `/api/v1/integrations/${plain.id}/syncs/${queued.body.id}/cancel`), 503, 'workflow_engine_unavailable');
-      assert.equal((await api('GET', `/api/v1/integrations/${plain.id}/syncs/${queued.body.id}`)).body.status, 'queued');
+      assertProblem(
+        await dead('POST', `/api/v1/integrations/${plain.id}/syncs/${queued.body.id}/cancel`),
+        503,
+        'workflow_engine_unavailable',
+      );
+      assert.equal(
+        (await api('GET', `/api/v1/integrations/${plain.id}/syncs/${queued.body.id}`)).body.status,
+        'queued',
+      );
       const cancelled = await api('POST', `/api/v1/integrations/${plain.id}/syncs/${queued.body.id}/cancel`);
       assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
       assert.equal(cancelled.body.status, 'cancelled');
@@ -455,14 +554,48 @@ describe('integration sync control: cancel, schedules, the fill-rate guard', () 
   });
 
   it('answers 404 to another tenant on the cancel and schedule paths', async () => {
-    assertProblem(await api('POST', `/api/v1/integrations/${cancelledIntegrationId}/syncs/${cancelledSyncId}/cancel`, undefined, other), 404, 'resource_not_found');
-    assertProblem(await api('GET', `/api/v1/integrations/${cancelledIntegrationId}/schedule`, undefined, other), 404, 'resource_not_found');
-    assertProblem(await api('PATCH', `/api/v1/integrations/${cancelledIntegrationId}`, { status: 'paused' }, other), 404, 'resource_not_found');
-    assertProblem(await api('PATCH', `/api/v1/integrations/${cancelledIntegrationId}`, { schedule: { interval_seconds: 60 } }, other), 404, 'resource_not_found');
+    assertProblem(
+      await api(
+        'POST',
+        `/api/v1/integrations/${cancelledIntegrationId}/syncs/${cancelledSyncId}/cancel`,
+        undefined,
+        other,
+      ),
+      404,
+      'resource_not_found',
+    );
+    assertProblem(
+      await api('GET', `/api/v1/integrations/${cancelledIntegrationId}/schedule`, undefined, other),
+      404,
+      'resource_not_found',
+    );
+    assertProblem(
+      await api('PATCH', `/api/v1/integrations/${cancelledIntegrationId}`, { status: 'paused' }, other),
+      404,
+      'resource_not_found',
+    );
+    assertProblem(
+      await api(
+        'PATCH',
+        `/api/v1/integrations/${cancelledIntegrationId}`,
+        { schedule: { interval_seconds: 60 } },
+        other,
+      ),
+      404,
+      'resource_not_found',
+    );
     // The right tenant, the sync under an integration of another's: 404 too; and the owner's integration is unchanged.
     const own = await createIntegration('slow_people');
-    assertProblem(await api('POST', `/api/v1/integrations/${own.id}/syncs/${cancelledSyncId}/cancel`), 404, 'resource_not_found');
-    assertProblem(await api('POST', `/api/v1/integrations/${own.id}/syncs/syn_01jd3m2n4p5q6r7s8t9v0w1x2y/cancel`), 404, 'resource_not_found');
+    assertProblem(
+      await api('POST', `/api/v1/integrations/${own.id}/syncs/${cancelledSyncId}/cancel`),
+      404,
+      'resource_not_found',
+    );
+    assertProblem(
+      await api('POST', `/api/v1/integrations/${own.id}/syncs/syn_01jd3m2n4p5q6r7s8t9v0w1x2y/cancel`),
+      404,
+      'resource_not_found',
+    );
     const unchanged = await api('GET', `/api/v1/integrations/${cancelledIntegrationId}`);
     assert.equal(unchanged.body.status, 'active');
     assert.equal(unchanged.body.schedule, null);

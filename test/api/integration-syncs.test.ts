@@ -31,12 +31,21 @@ describe('integration syncs and datasets', () => {
   let restId: string;
   let restSyncId: string;
 
-  const api = (method: string, path: string, body?: unknown, who: TestTenant = tenant) => call(stack.baseUrl, method, path, { key: who.key, body });
+  const api = (method: string, path: string, body?: unknown, who: TestTenant = tenant) =>
+    call(stack.baseUrl, method, path, { key: who.key, body });
 
-  const createIntegration = async (body: Record<string, unknown>, fields: Record<string, unknown>, stream = 'employees') => {
+  const createIntegration = async (
+    body: Record<string, unknown>,
+    fields: Record<string, unknown>,
+    stream = 'employees',
+  ) => {
     const created = await api('POST', '/api/v1/integrations', body);
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    const mapped = await api('PUT', `/api/v1/integrations/${created.body.id}/field-mappings`, { stream, target: 'employees', fields });
+    const mapped = await api('PUT', `/api/v1/integrations/${created.body.id}/field-mappings`, {
+      stream,
+      target: 'employees',
+      fields,
+    });
     assert.equal(mapped.status, 200, JSON.stringify(mapped.body));
     return created.body.id as string;
   };
@@ -61,7 +70,12 @@ describe('integration syncs and datasets', () => {
     const records: any[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = await api('GET', `/api/v1/datasets/employees/records?limit=2${query}${cursor ? `&cursor=${cursor}` : ''}`, undefined, who);
+      const page: any = await api(
+        'GET',
+        `/api/v1/datasets/employees/records?limit=2${query}${cursor ? `&cursor=${cursor}` : ''}`,
+        undefined,
+        who,
+      );
       assert.equal(page.status, 200, JSON.stringify(page.body));
       records.push(...page.body.data);
       cursor = page.body.next_cursor;
@@ -75,7 +89,9 @@ describe('integration syncs and datasets', () => {
     other = await createTestTenant(stack.db);
     hris = await startHrisServer(TOKEN, HRIS_EMPLOYEES);
     source = await createSourceDatabase();
-    await source.admin.query(`create table employees (id text primary key, name text not null, salary numeric, hired date, updated_at timestamptz not null)`);
+    await source.admin.query(
+      `create table employees (id text primary key, name text not null, salary numeric, hired date, updated_at timestamptz not null)`,
+    );
     await source.admin.query(
       `insert into employees values
          ('a1', 'Ada', 91000.50, '2020-03-01', '2026-11-01T10:00:00Z'),
@@ -95,7 +111,11 @@ describe('integration syncs and datasets', () => {
     const created = await api('POST', '/api/v1/integrations', {
       name: 'unmapped',
       connector_type: 'rest',
-      config: { base_url: `http://127.0.0.1:${hris.port}`, auth: { type: 'bearer' }, streams: [{ name: 'employees', path: '/v1/employees', primary_key: ['id'] }] },
+      config: {
+        base_url: `http://127.0.0.1:${hris.port}`,
+        auth: { type: 'bearer' },
+        streams: [{ name: 'employees', path: '/v1/employees', primary_key: ['id'] }],
+      },
       credentials: { token: TOKEN },
     });
     const refused = await api('POST', `/api/v1/integrations/${created.body.id}/syncs`, { mode: 'full' });
@@ -113,7 +133,16 @@ describe('integration syncs and datasets', () => {
           base_url: `http://127.0.0.1:${hris.port}`,
           auth: { type: 'bearer' },
           pagination: { type: 'cursor', cursor_path: 'next_cursor', cursor_param: 'cursor', page_size: 2 },
-          streams: [{ name: 'employees', path: '/v1/employees', records_path: 'data', primary_key: ['id'], incremental_field: 'updated_at', incremental_param: 'updated_since' }],
+          streams: [
+            {
+              name: 'employees',
+              path: '/v1/employees',
+              records_path: 'data',
+              primary_key: ['id'],
+              incremental_field: 'updated_at',
+              incremental_param: 'updated_since',
+            },
+          ],
         },
         credentials: { token: TOKEN },
       },
@@ -136,7 +165,10 @@ describe('integration syncs and datasets', () => {
     assert.equal(rejections.body.data[0].errors[0].path, '/salary');
 
     const records = await datasetRecords();
-    assert.deepEqual(records.map((r) => r.primary_key), ['e1', 'e2', 'e3', 'e4', 'e5']);
+    assert.deepEqual(
+      records.map((r) => r.primary_key),
+      ['e1', 'e2', 'e3', 'e4', 'e5'],
+    );
     assert.deepEqual(records[1].data, { employee_id: 'e2', name: 'Employee 2', department: 'Sales', salary: 5100 });
     assert.equal(records[1].first_seen_sync_id, sync.id);
 
@@ -146,9 +178,16 @@ describe('integration syncs and datasets', () => {
     assert.ok(!JSON.stringify([sync, listed.body, rejections.body]).includes(TOKEN));
 
     // Through the outbox: started, then completed, with the counts.
-    const events = await stack.db('events').where({ tenant_id: tenant.id }).whereIn('type', ['integration.sync.started', 'integration.sync.completed']).orderBy('sequence');
+    const events = await stack
+      .db('events')
+      .where({ tenant_id: tenant.id })
+      .whereIn('type', ['integration.sync.started', 'integration.sync.completed'])
+      .orderBy('sequence');
     const ofSync = events.filter((e) => e.data.sync.id === sync.id);
-    assert.deepEqual(ofSync.map((e) => e.type), ['integration.sync.started', 'integration.sync.completed']);
+    assert.deepEqual(
+      ofSync.map((e) => e.type),
+      ['integration.sync.started', 'integration.sync.completed'],
+    );
     assert.equal(ofSync[1].data.sync.counts.rejected, 1);
 
     // Search attributes, so operators find the workflow by tenant and resource.
@@ -158,20 +197,27 @@ describe('integration syncs and datasets', () => {
   });
 
   it('syncs the Postgres source in full, then incrementally picks up changed and new rows without duplicates', async () => {
-    warehouseId = await createIntegration(
-      employeesWarehouseIntegration(source),
-      { employee_id: { source: 'id' }, name: { source: 'name' }, salary: SALARY, start_date: { source: 'hired', transforms: [{ type: 'cast', to: 'date' }] } },
-    );
+    warehouseId = await createIntegration(employeesWarehouseIntegration(source), {
+      employee_id: { source: 'id' },
+      name: { source: 'name' },
+      salary: SALARY,
+      start_date: { source: 'hired', transforms: [{ type: 'cast', to: 'date' }] },
+    });
     const full = await runSync(warehouseId, { mode: 'full', page_size: 2 });
     assert.equal(full.status, 'completed', JSON.stringify(full));
     assert.deepEqual(full.counts, { read: 5, inserted: 5, updated: 0, unchanged: 0, rejected: 0, deleted: 0 });
     assert.equal(full.pages_committed, 3);
     let records = await datasetRecords();
-    assert.deepEqual(records.map((r) => r.primary_key), ['a1', 'a2', 'a3', 'a4', 'a5', 'e1', 'e2', 'e3', 'e4', 'e5']);
+    assert.deepEqual(
+      records.map((r) => r.primary_key),
+      ['a1', 'a2', 'a3', 'a4', 'a5', 'e1', 'e2', 'e3', 'e4', 'e5'],
+    );
     assert.deepEqual(records[0].data, { employee_id: 'a1', name: 'Ada', salary: 91000.5, start_date: '2020-03-01' });
 
     // A raise for Bo (a later cursor value), a new hire sharing the last cursor value, and nothing else changed.
-    await source.admin.query(`update employees set salary = 75000, updated_at = '2026-11-05T10:00:00Z' where id = 'a2'`);
+    await source.admin.query(
+      `update employees set salary = 75000, updated_at = '2026-11-05T10:00:00Z' where id = 'a2'`,
+    );
     await source.admin.query(`insert into employees values ('a6', 'Fa', 61000, '2026-11-01', '2026-11-04T10:00:00Z')`);
     const incremental = await runSync(warehouseId, { mode: 'incremental', page_size: 2 });
     assert.equal(incremental.status, 'completed', JSON.stringify(incremental));
@@ -192,19 +238,28 @@ describe('integration syncs and datasets', () => {
     const late = await runSync(warehouseId, { mode: 'incremental' });
     assert.deepEqual(late.counts, { read: 2, inserted: 1, updated: 0, unchanged: 1, rejected: 0, deleted: 0 });
     // The watermark does not move back to the late row's value.
-    assert.equal((await stack.db('integration_syncs').where({ id: late.id }).first()).state.cursor, '2026-11-05 10:00:00+00');
+    assert.equal(
+      (await stack.db('integration_syncs').where({ id: late.id }).first()).state.cursor,
+      '2026-11-05 10:00:00+00',
+    );
   });
 
-  it('a full sync flags records the source no longer returns as deleted, only among its own integration\'s records', async () => {
+  it("a full sync flags records the source no longer returns as deleted, only among its own integration's records", async () => {
     await source.admin.query(`delete from employees where id in ('a3', 'a6', 'a7')`);
     const full = await runSync(warehouseId, { mode: 'full' });
     assert.equal(full.status, 'completed');
     assert.deepEqual(full.counts, { read: 4, inserted: 0, updated: 0, unchanged: 4, rejected: 0, deleted: 3 });
     const live = await datasetRecords();
-    assert.deepEqual(live.map((r) => r.primary_key), ['a1', 'a2', 'a4', 'a5', 'e1', 'e2', 'e3', 'e4', 'e5']);
+    assert.deepEqual(
+      live.map((r) => r.primary_key),
+      ['a1', 'a2', 'a4', 'a5', 'e1', 'e2', 'e3', 'e4', 'e5'],
+    );
     const all = await datasetRecords('&include_deleted=true');
     const deleted = all.filter((r) => r.deleted_at !== null);
-    assert.deepEqual(deleted.map((r) => r.primary_key), ['a3', 'a6', 'a7']);
+    assert.deepEqual(
+      deleted.map((r) => r.primary_key),
+      ['a3', 'a6', 'a7'],
+    );
     assert.ok(!Number.isNaN(Date.parse(deleted[0].deleted_at)));
 
     const datasets = await api('GET', '/api/v1/datasets');
@@ -229,7 +284,15 @@ describe('integration syncs and datasets', () => {
       const second = await api('POST', `/api/v1/integrations/${warehouseId}/syncs`, { mode: 'full' });
       assert.equal(second.status, 200, JSON.stringify(second.body));
       assert.equal(second.body.id, first.body.id);
-      assert.equal((await stack.db('integration_syncs').where({ integration_id: warehouseId }).whereIn('status', ['queued', 'syncing'])).length, 1);
+      assert.equal(
+        (
+          await stack
+            .db('integration_syncs')
+            .where({ integration_id: warehouseId })
+            .whereIn('status', ['queued', 'syncing'])
+        ).length,
+        1,
+      );
     } finally {
       await stack.startWorker();
     }
@@ -242,10 +305,19 @@ describe('integration syncs and datasets', () => {
       ['GET', `/api/v1/integrations/${restId}/syncs/${restSyncId}`],
       ['GET', `/api/v1/integrations/${restId}/syncs/${restSyncId}/rejections`],
     ] as const;
-    for (const [method, path, body] of paths) assertProblem(await api(method, path, body, other), 404, 'resource_not_found');
+    for (const [method, path, body] of paths)
+      assertProblem(await api(method, path, body, other), 404, 'resource_not_found');
     // The right tenant, a sync under another integration's id: 404 too.
-    assertProblem(await api('GET', `/api/v1/integrations/${warehouseId}/syncs/${restSyncId}`), 404, 'resource_not_found');
-    assertProblem(await api('GET', `/api/v1/integrations/${restId}/syncs/syn_01jd3m2n4p5q6r7s8t9v0w1x2y`), 404, 'resource_not_found');
+    assertProblem(
+      await api('GET', `/api/v1/integrations/${warehouseId}/syncs/${restSyncId}`),
+      404,
+      'resource_not_found',
+    );
+    assertProblem(
+      await api('GET', `/api/v1/integrations/${restId}/syncs/syn_01jd3m2n4p5q6r7s8t9v0w1x2y`),
+      404,
+      'resource_not_found',
+    );
     assert.deepEqual(await datasetRecords('', other), []);
     const datasets = await api('GET', '/api/v1/datasets', undefined, other);
     assert.equal(datasets.body.data.find((d: any) => d.name === 'employees').records, 0);

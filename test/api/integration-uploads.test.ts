@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { assertProblem } from '../helpers/problem';
-import { call, createTestTenant, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  startTestStack,
+  type ApiResponse,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 
 /** Small limits so the tests cross them cheaply: 64 KiB per upload, stored in 1 KiB pieces (rows straddle pieces). */
 const MAX_BYTES = 64 * 1024;
@@ -17,7 +24,12 @@ const csvIntegration = (name = 'payroll export') => ({
 const MAPPING = {
   stream: 'employees',
   target: 'employees',
-  fields: { employee_id: { source: 'id' }, name: { source: 'name' }, department: { source: 'dept' }, salary: { source: 'salary', transforms: [{ type: 'cast', to: 'number' }] } },
+  fields: {
+    employee_id: { source: 'id' },
+    name: { source: 'name' },
+    department: { source: 'dept' },
+    salary: { source: 'salary', transforms: [{ type: 'cast', to: 'number' }] },
+  },
 };
 
 /** 40 employees; `drop` leaves some out, `broken` adds rows that cannot be read at the given places. */
@@ -25,7 +37,9 @@ function employeesCsv(options: { drop?: number[] } = {}): string {
   const lines = ['id,name,dept,salary'];
   for (let i = 1; i <= 40; i++) {
     if (options.drop?.includes(i)) continue;
-    lines.push(`e${String(i).padStart(3, '0')},"Employee ${i}, Jr.",${i % 2 ? 'Engineering' : 'Sales'},${50_000 + i * 100}`);
+    lines.push(
+      `e${String(i).padStart(3, '0')},"Employee ${i}, Jr.",${i % 2 ? 'Engineering' : 'Sales'},${50_000 + i * 100}`,
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -37,12 +51,21 @@ describe('CSV uploads', () => {
   let integrationId: string;
   let firstUploadId: string;
 
-  const api = (method: string, path: string, body?: unknown, who: TestTenant = tenant) => call(stack.baseUrl, method, path, { key: who.key, body });
+  const api = (method: string, path: string, body?: unknown, who: TestTenant = tenant) =>
+    call(stack.baseUrl, method, path, { key: who.key, body });
 
-  const upload = async (id: string, body: string | Buffer, options: { contentType?: string; query?: string; who?: TestTenant; headers?: Record<string, string> } = {}): Promise<ApiResponse> => {
+  const upload = async (
+    id: string,
+    body: string | Buffer,
+    options: { contentType?: string; query?: string; who?: TestTenant; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse> => {
     const response = await fetch(`${stack.baseUrl}/api/v1/integrations/${id}/uploads${options.query ?? ''}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${(options.who ?? tenant).key}`, 'content-type': options.contentType ?? 'text/csv', ...options.headers },
+      headers: {
+        authorization: `Bearer ${(options.who ?? tenant).key}`,
+        'content-type': options.contentType ?? 'text/csv',
+        ...options.headers,
+      },
       body,
     });
     const text = await response.text();
@@ -65,7 +88,12 @@ describe('CSV uploads', () => {
     const items: any[] = [];
     let cursor: string | null = null;
     do {
-      const page: ApiResponse = await api('GET', `${path}${path.includes('?') ? '&' : '?'}limit=100${cursor ? `&cursor=${cursor}` : ''}`, undefined, who);
+      const page: ApiResponse = await api(
+        'GET',
+        `${path}${path.includes('?') ? '&' : '?'}limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        undefined,
+        who,
+      );
       assert.equal(page.status, 200, JSON.stringify(page.body));
       items.push(...page.body.data);
       cursor = page.body.next_cursor;
@@ -73,15 +101,23 @@ describe('CSV uploads', () => {
     return items;
   };
 
-  const storedUploads = async (id: string) => Number((await stack.db('integration_uploads').where({ integration_id: id }).count({ n: '*' }))[0]!.n);
+  const storedUploads = async (id: string) =>
+    Number((await stack.db('integration_uploads').where({ integration_id: id }).count({ n: '*' }))[0]!.n);
 
   before(async () => {
-    stack = await startTestStack({ worker: true, env: { CSV_UPLOAD_MAX_BYTES: String(MAX_BYTES), CSV_UPLOAD_CHUNK_BYTES: String(CHUNK_BYTES) } });
+    stack = await startTestStack({
+      worker: true,
+      env: { CSV_UPLOAD_MAX_BYTES: String(MAX_BYTES), CSV_UPLOAD_CHUNK_BYTES: String(CHUNK_BYTES) },
+    });
     tenant = await createTestTenant(stack.db);
     other = await createTestTenant(stack.db);
     const created = await api('POST', '/api/v1/integrations', csvIntegration());
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    assert.deepEqual(created.body.config, { delimiter: ',', has_header: true, streams: [{ name: 'employees', primary_key: ['id'] }] });
+    assert.deepEqual(created.body.config, {
+      delimiter: ',',
+      has_header: true,
+      streams: [{ name: 'employees', primary_key: ['id'] }],
+    });
     integrationId = created.body.id;
     const mapped = await api('PUT', `/api/v1/integrations/${integrationId}/field-mappings`, MAPPING);
     assert.equal(mapped.status, 200, JSON.stringify(mapped.body));
@@ -125,7 +161,10 @@ describe('CSV uploads', () => {
     const got = await api('GET', `/api/v1/integrations/${integrationId}/uploads/${firstUploadId}`);
     assert.deepEqual(got.body, created.body);
     const listed = await api('GET', `/api/v1/integrations/${integrationId}/uploads`);
-    assert.deepEqual(listed.body.data.map((u: { id: string }) => u.id), [firstUploadId]);
+    assert.deepEqual(
+      listed.body.data.map((u: { id: string }) => u.id),
+      [firstUploadId],
+    );
 
     const audit = await stack.db('audit_log').where({ tenant_id: tenant.id, action: 'integration.file_uploaded' });
     assert.equal(audit.length, 1);
@@ -141,9 +180,17 @@ describe('CSV uploads', () => {
       { name: 'dept', type: 'string' },
       { name: 'salary', type: 'integer' },
     ]);
-    const preview = await api('POST', `/api/v1/integrations/${integrationId}/field-mappings/validate`, { mapping: MAPPING, limit: 2 });
+    const preview = await api('POST', `/api/v1/integrations/${integrationId}/field-mappings/validate`, {
+      mapping: MAPPING,
+      limit: 2,
+    });
     assert.equal(preview.status, 200, JSON.stringify(preview.body));
-    assert.deepEqual(preview.body.preview[0].record, { employee_id: 'e001', name: 'Employee 1, Jr.', department: 'Engineering', salary: 50_100 });
+    assert.deepEqual(preview.body.preview[0].record, {
+      employee_id: 'e001',
+      name: 'Employee 1, Jr.',
+      department: 'Engineering',
+      salary: 50_100,
+    });
   });
 
   it('syncs the upload into employees in pages, reporting each broken row as a rejection with its line', async () => {
@@ -179,7 +226,12 @@ describe('CSV uploads', () => {
 
     const records = await allPages('/api/v1/datasets/employees/records');
     assert.equal(records.length, 40);
-    assert.deepEqual(records[0].data, { employee_id: 'e001', name: 'Employee 1, Jr.', department: 'Engineering', salary: 50_100 });
+    assert.deepEqual(records[0].data, {
+      employee_id: 'e001',
+      name: 'Employee 1, Jr.',
+      department: 'Engineering',
+      salary: 50_100,
+    });
   });
 
   it('flags the rows a newer upload no longer has as deleted on a full sync, and re-reads an older upload by upload_id', async () => {
@@ -188,8 +240,13 @@ describe('CSV uploads', () => {
     const sync = await runSync(integrationId, { mode: 'full' });
     assert.equal(sync.status, 'completed', JSON.stringify(sync));
     assert.deepEqual(sync.counts, { read: 37, inserted: 0, updated: 0, unchanged: 37, rejected: 0, deleted: 3 });
-    const deleted = (await allPages('/api/v1/datasets/employees/records?include_deleted=true')).filter((r) => r.deleted_at !== null);
-    assert.deepEqual(deleted.map((r) => r.primary_key), ['e003', 'e017', 'e040']);
+    const deleted = (await allPages('/api/v1/datasets/employees/records?include_deleted=true')).filter(
+      (r) => r.deleted_at !== null,
+    );
+    assert.deepEqual(
+      deleted.map((r) => r.primary_key),
+      ['e003', 'e017', 'e040'],
+    );
 
     // The first upload, named: its rows come back.
     const again = await runSync(integrationId, { mode: 'full', upload_id: firstUploadId });
@@ -210,21 +267,48 @@ describe('CSV uploads', () => {
       headers: { authorization: `Bearer ${tenant.key}`, 'content-type': 'text/csv' },
       body: new ReadableStream({
         start(controller) {
-          for (let offset = 0; offset < bytes.length; offset += 4096) controller.enqueue(bytes.subarray(offset, offset + 4096));
+          for (let offset = 0; offset < bytes.length; offset += 4096)
+            controller.enqueue(bytes.subarray(offset, offset + 4096));
           controller.close();
         },
       }),
       duplex: 'half',
     } as RequestInit);
-    assertProblem({ status: streamed.status, headers: streamed.headers, body: await streamed.json() }, 413, 'payload_too_large');
+    assertProblem(
+      { status: streamed.status, headers: streamed.headers, body: await streamed.json() },
+      413,
+      'payload_too_large',
+    );
     assert.equal(await storedUploads(integrationId), before);
-    assert.equal(Number((await stack.db('integration_upload_chunks').whereNotIn('upload_id', stack.db('integration_uploads').select('id')).count({ n: '*' }))[0]!.n), 0);
+    assert.equal(
+      Number(
+        (
+          await stack
+            .db('integration_upload_chunks')
+            .whereNotIn('upload_id', stack.db('integration_uploads').select('id'))
+            .count({ n: '*' })
+        )[0]!.n,
+      ),
+      0,
+    );
   });
 
   it('answers 415 for anything but unencoded UTF-8 text/csv', async () => {
-    assertProblem(await upload(integrationId, 'id\n1\n', { contentType: 'application/json' }), 415, 'unsupported_media_type');
-    assertProblem(await upload(integrationId, 'id\n1\n', { contentType: 'text/csv; charset=iso-8859-1' }), 415, 'unsupported_media_type');
-    assertProblem(await upload(integrationId, 'id\n1\n', { headers: { 'content-encoding': 'gzip' } }), 415, 'unsupported_media_type');
+    assertProblem(
+      await upload(integrationId, 'id\n1\n', { contentType: 'application/json' }),
+      415,
+      'unsupported_media_type',
+    );
+    assertProblem(
+      await upload(integrationId, 'id\n1\n', { contentType: 'text/csv; charset=iso-8859-1' }),
+      415,
+      'unsupported_media_type',
+    );
+    assertProblem(
+      await upload(integrationId, 'id\n1\n', { headers: { 'content-encoding': 'gzip' } }),
+      415,
+      'unsupported_media_type',
+    );
     const accepted = await upload(integrationId, 'id,name,dept,salary\n', { contentType: 'text/csv; charset=UTF-8' });
     assert.equal(accepted.status, 201, JSON.stringify(accepted.body));
   });
@@ -237,11 +321,21 @@ describe('CSV uploads', () => {
     assertProblem(await upload(integrationId, '\r\n\r\n'), 422, 'validation_failed');
     const duplicate = await upload(integrationId, 'id,name,name,\r\n1,a,b,c\r\n');
     assertProblem(duplicate, 422, 'validation_failed');
-    assert.deepEqual(duplicate.body.errors.map((e: { path: string }) => e.path), ['/header/2', '/header/3']);
+    assert.deepEqual(
+      duplicate.body.errors.map((e: { path: string }) => e.path),
+      ['/header/2', '/header/3'],
+    );
     const noKey = await upload(integrationId, 'employee,name\r\n1,a\r\n');
     assertProblem(noKey, 422, 'validation_failed');
     assert.deepEqual(noKey.body.errors, [{ path: '/header', message: 'has no primary key column "id"' }]);
-    assertProblem(await upload(integrationId, Buffer.concat([Buffer.from('id,name\r\n1,'), Buffer.from([0xff, 0xfe]), Buffer.from('\r\n')])), 422, 'validation_failed');
+    assertProblem(
+      await upload(
+        integrationId,
+        Buffer.concat([Buffer.from('id,name\r\n1,'), Buffer.from([0xff, 0xfe]), Buffer.from('\r\n')]),
+      ),
+      422,
+      'validation_failed',
+    );
     assertProblem(await upload(integrationId, 'id,name\r\n1,a\u0000b\r\n'), 422, 'validation_failed');
     assert.equal(await storedUploads(integrationId), before);
   });
@@ -250,29 +344,61 @@ describe('CSV uploads', () => {
     const rest = await api('POST', '/api/v1/integrations', {
       name: 'hris',
       connector_type: 'rest',
-      config: { base_url: 'https://hris.example.com', auth: { type: 'bearer' }, streams: [{ name: 'employees', path: '/employees', primary_key: ['id'] }] },
+      config: {
+        base_url: 'https://hris.example.com',
+        auth: { type: 'bearer' },
+        streams: [{ name: 'employees', path: '/employees', primary_key: ['id'] }],
+      },
       credentials: { token: 't' },
     });
     assertProblem(await upload(rest.body.id, 'id\n1\n'), 409, 'uploads_not_supported');
-    await api('PUT', `/api/v1/integrations/${rest.body.id}/field-mappings`, { stream: 'employees', target: 'employees', fields: { employee_id: { source: 'id' } } });
+    await api('PUT', `/api/v1/integrations/${rest.body.id}/field-mappings`, {
+      stream: 'employees',
+      target: 'employees',
+      fields: { employee_id: { source: 'id' } },
+    });
     const refused = await api('POST', `/api/v1/integrations/${rest.body.id}/syncs`, { upload_id: firstUploadId });
     assertProblem(refused, 422, 'validation_failed');
     assert.equal(refused.body.errors[0].path, '/upload_id');
-    assertProblem(await api('POST', `/api/v1/integrations/${integrationId}/syncs`, { upload_id: `upl_${'0'.repeat(26)}` }), 404, 'resource_not_found');
+    assertProblem(
+      await api('POST', `/api/v1/integrations/${integrationId}/syncs`, { upload_id: `upl_${'0'.repeat(26)}` }),
+      404,
+      'resource_not_found',
+    );
   });
 
-  it('answers 404 to another tenant on every upload endpoint, and for another tenant\'s upload id in a sync request', async () => {
+  it("answers 404 to another tenant on every upload endpoint, and for another tenant's upload id in a sync request", async () => {
     assertProblem(await upload(integrationId, employeesCsv(), { who: other }), 404, 'resource_not_found');
-    assertProblem(await api('GET', `/api/v1/integrations/${integrationId}/uploads`, undefined, other), 404, 'resource_not_found');
-    assertProblem(await api('GET', `/api/v1/integrations/${integrationId}/uploads/${firstUploadId}`, undefined, other), 404, 'resource_not_found');
+    assertProblem(
+      await api('GET', `/api/v1/integrations/${integrationId}/uploads`, undefined, other),
+      404,
+      'resource_not_found',
+    );
+    assertProblem(
+      await api('GET', `/api/v1/integrations/${integrationId}/uploads/${firstUploadId}`, undefined, other),
+      404,
+      'resource_not_found',
+    );
     // The other tenant's own csv integration, asked to read this tenant's upload.
     const theirs = await api('POST', '/api/v1/integrations', csvIntegration('theirs'), other);
     await api('PUT', `/api/v1/integrations/${theirs.body.id}/field-mappings`, MAPPING, other);
-    assertProblem(await api('POST', `/api/v1/integrations/${theirs.body.id}/syncs`, { upload_id: firstUploadId }, other), 404, 'resource_not_found');
-    assertProblem(await api('GET', `/api/v1/integrations/${theirs.body.id}/uploads/${firstUploadId}`, undefined, other), 404, 'resource_not_found');
+    assertProblem(
+      await api('POST', `/api/v1/integrations/${theirs.body.id}/syncs`, { upload_id: firstUploadId }, other),
+      404,
+      'resource_not_found',
+    );
+    assertProblem(
+      await api('GET', `/api/v1/integrations/${theirs.body.id}/uploads/${firstUploadId}`, undefined, other),
+      404,
+      'resource_not_found',
+    );
     // And an upload of one integration is not another's, even in the same tenant.
     const second = await api('POST', '/api/v1/integrations', csvIntegration('second'));
-    assertProblem(await api('GET', `/api/v1/integrations/${second.body.id}/uploads/${firstUploadId}`), 404, 'resource_not_found');
+    assertProblem(
+      await api('GET', `/api/v1/integrations/${second.body.id}/uploads/${firstUploadId}`),
+      404,
+      'resource_not_found',
+    );
     assert.equal(await storedUploads(theirs.body.id), 0);
   });
 });

@@ -18,7 +18,15 @@ const EMPLOYEES: Array<Record<string, unknown>> = [
     updated_at: `2026-11-0${i + 1}T09:00:00.000Z`,
   })),
   // A record the mapping rejects: its salary is not a number.
-  { id: 'e6', name: 'Employee 6', department: 'Sales', salary: 'n/a', active: true, start_date: '2024-01-15', updated_at: '2026-11-07T09:00:00.000Z' },
+  {
+    id: 'e6',
+    name: 'Employee 6',
+    department: 'Sales',
+    salary: 'n/a',
+    active: true,
+    start_date: '2024-01-15',
+    updated_at: '2026-11-07T09:00:00.000Z',
+  },
 ];
 
 describe('integrations', () => {
@@ -40,14 +48,32 @@ describe('integrations', () => {
     base_url: `http://127.0.0.1:${port}`,
     auth: { type: 'bearer' },
     pagination: { type: 'cursor', cursor_path: 'next_cursor', cursor_param: 'cursor', page_size: 2 },
-    streams: [{ name: 'employees', path: '/v1/employees', records_path: 'data', primary_key: ['id'], incremental_field: 'updated_at', incremental_param: 'updated_since' }],
+    streams: [
+      {
+        name: 'employees',
+        path: '/v1/employees',
+        records_path: 'data',
+        primary_key: ['id'],
+        incremental_field: 'updated_at',
+        incremental_param: 'updated_since',
+      },
+    ],
   });
 
-  const postgresConfig = (streams: unknown[] = [{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }]) =>
-    source.connectorConfig(streams);
+  const postgresConfig = (
+    streams: unknown[] = [
+      { name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] },
+    ],
+  ) => source.connectorConfig(streams);
 
   const createRest = async (extra: Record<string, unknown> = {}) => {
-    const response = await api('POST', '/api/v1/integrations', { name: 'HRIS', connector_type: 'rest', config: restConfig(hris.port), credentials: { token: TOKEN }, ...extra });
+    const response = await api('POST', '/api/v1/integrations', {
+      name: 'HRIS',
+      connector_type: 'rest',
+      config: restConfig(hris.port),
+      credentials: { token: TOKEN },
+      ...extra,
+    });
     assert.equal(response.status, 201, JSON.stringify(response.body));
     return response.body;
   };
@@ -58,7 +84,9 @@ describe('integrations', () => {
     other = await createTestTenant(stack.db);
     hris = await startHrisServer(TOKEN, EMPLOYEES);
     source = await createSourceDatabase();
-    await source.admin.query(`create table employees (id text primary key, name text not null, salary numeric, hired date, active boolean, updated_at timestamptz not null)`);
+    await source.admin.query(
+      `create table employees (id text primary key, name text not null, salary numeric, hired date, active boolean, updated_at timestamptz not null)`,
+    );
     await source.admin.query(
       `insert into employees values ('a1', 'Ada', 91000.50, '2020-03-01', true, '2026-11-01T10:00:00Z'), ('b2', 'Bo', 72000, '2021-06-15', false, '2026-11-02T10:00:00Z')`,
     );
@@ -78,7 +106,13 @@ describe('integrations', () => {
     assert.deepEqual(types.bamboohr.credentials_spec.required, ['api_key']);
     assert.deepEqual(types.merge_hris.credentials_spec.required, ['api_key', 'account_token']);
     assert.ok(types.rest.spec.properties.auth.properties.type.enum.includes('oauth2_client_credentials'));
-    assert.deepEqual(types.rest.spec.properties.pagination.properties.type.enum, ['none', 'cursor', 'page', 'offset', 'link_header']);
+    assert.deepEqual(types.rest.spec.properties.pagination.properties.type.enum, [
+      'none',
+      'cursor',
+      'page',
+      'offset',
+      'link_header',
+    ]);
     assert.equal(types.postgres.spec.type, 'object');
     assert.ok(types.postgres.spec.required.includes('host'));
     assert.deepEqual(types.postgres.credentials_spec.required, ['password']);
@@ -105,7 +139,10 @@ describe('integrations', () => {
     const listed = await api('GET', '/api/v1/integrations?limit=100');
     assert.ok(listed.body.data.some((i: any) => i.id === created.id));
 
-    const renamed = await api('PATCH', `/api/v1/integrations/${created.id}`, { name: 'HRIS (prod)', credentials: { token: 'rotated-token-4b2e' } });
+    const renamed = await api('PATCH', `/api/v1/integrations/${created.id}`, {
+      name: 'HRIS (prod)',
+      credentials: { token: 'rotated-token-4b2e' },
+    });
     assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
     assert.equal(renamed.body.name, 'HRIS (prod)');
 
@@ -116,7 +153,10 @@ describe('integrations', () => {
     assert.equal(erased.credentials_ciphertext, null);
 
     const audit = await api('GET', `/api/v1/audit-log?resource_type=integration&limit=100`);
-    const actions = audit.body.data.filter((r: any) => r.resource_id === created.id).map((r: any) => r.action).sort();
+    const actions = audit.body.data
+      .filter((r: any) => r.resource_id === created.id)
+      .map((r: any) => r.action)
+      .sort();
     assert.deepEqual(actions, ['integration.created', 'integration.deleted', 'integration.updated']);
     const update = audit.body.data.find((r: any) => r.resource_id === created.id && r.action === 'integration.updated');
     assert.deepEqual(update.payload.changed, ['credentials', 'name']);
@@ -160,7 +200,12 @@ describe('integrations', () => {
   });
 
   it('checks and discovers a Postgres source (a real second database) with its column types', async () => {
-    const created = await api('POST', '/api/v1/integrations', { name: 'Warehouse', connector_type: 'postgres', config: postgresConfig(), credentials: { password: source.password } });
+    const created = await api('POST', '/api/v1/integrations', {
+      name: 'Warehouse',
+      connector_type: 'postgres',
+      config: postgresConfig(),
+      credentials: { password: source.password },
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.equal(created.body.config.statement_timeout_ms, 30000);
     const check = await api('POST', `/api/v1/integrations/${created.body.id}/check`);
@@ -176,7 +221,12 @@ describe('integrations', () => {
       updated_at: 'date-time',
     });
 
-    const wrongPassword = await api('POST', '/api/v1/integrations', { name: 'W', connector_type: 'postgres', config: postgresConfig(), credentials: { password: 'not-it' } });
+    const wrongPassword = await api('POST', '/api/v1/integrations', {
+      name: 'W',
+      connector_type: 'postgres',
+      config: postgresConfig(),
+      credentials: { password: 'not-it' },
+    });
     const failed = await api('POST', `/api/v1/integrations/${wrongPassword.body.id}/check`);
     assert.equal(failed.body.status, 'failed');
     assert.match(failed.body.message, /password authentication failed/);
@@ -186,9 +236,23 @@ describe('integrations', () => {
     // The reader may insert into `touches`, and `touch()` does: only the read-only transaction stops the query writing.
     await source.admin.query('create table touches (at timestamptz not null)');
     await source.admin.query(`grant insert on touches to ${source.username}`);
-    await source.admin.query(`create function touch() returns int language sql as 'insert into touches values (now()) returning 1'`);
-    const writing = postgresConfig([{ name: 'sneaky', query: 'select employees.*, touch() as touched from employees', cursor_column: 'updated_at', primary_key: ['id'] }]);
-    const created = await api('POST', '/api/v1/integrations', { name: 'W', connector_type: 'postgres', config: writing, credentials: { password: source.password } });
+    await source.admin.query(
+      `create function touch() returns int language sql as 'insert into touches values (now()) returning 1'`,
+    );
+    const writing = postgresConfig([
+      {
+        name: 'sneaky',
+        query: 'select employees.*, touch() as touched from employees',
+        cursor_column: 'updated_at',
+        primary_key: ['id'],
+      },
+    ]);
+    const created = await api('POST', '/api/v1/integrations', {
+      name: 'W',
+      connector_type: 'postgres',
+      config: writing,
+      credentials: { password: source.password },
+    });
     assert.equal(created.status, 201);
     const check = await api('POST', `/api/v1/integrations/${created.body.id}/check`);
     assert.equal(check.body.status, 'failed');
@@ -204,7 +268,13 @@ describe('integrations', () => {
       employee_id: { source: 'id' },
       name: { source: 'name' },
       department: { source: 'department', transforms: [{ type: 'value_map', values: { Engineering: 'eng' } }] },
-      salary: { source: 'salary', transforms: [{ type: 'cast', to: 'number' }, { type: 'expression', expression: 'value * 12' }] },
+      salary: {
+        source: 'salary',
+        transforms: [
+          { type: 'cast', to: 'number' },
+          { type: 'expression', expression: 'value * 12' },
+        ],
+      },
       start_date: { source: 'start_date', transforms: [{ type: 'cast', to: 'date' }] },
       status: { source: 'active', transforms: [{ type: 'expression', expression: 'value ? "active" : "inactive"' }] },
       currency: { default: 'EUR' },
@@ -217,13 +287,25 @@ describe('integrations', () => {
     const first = await api('PUT', `/api/v1/integrations/${integration.id}/field-mappings`, mapping);
     assert.equal(first.status, 200, JSON.stringify(first.body));
     assert.equal(first.body.version, 1);
-    const second = await api('PUT', `/api/v1/integrations/${integration.id}/field-mappings`, { ...mapping, fields: { ...mapping.fields, currency: { default: 'USD' } } });
+    const second = await api('PUT', `/api/v1/integrations/${integration.id}/field-mappings`, {
+      ...mapping,
+      fields: { ...mapping.fields, currency: { default: 'USD' } },
+    });
     assert.equal(second.body.version, 2);
     const current = await api('GET', `/api/v1/integrations/${integration.id}/field-mappings`);
     assert.equal(current.body.version, 2);
     assert.deepEqual(current.body.fields.currency, { default: 'USD' });
-    const audit = await api('GET', `/api/v1/audit-log?resource_type=integration&action=integration.field_mapping_created&limit=100`);
-    assert.deepEqual(audit.body.data.filter((r: any) => r.resource_id === integration.id).map((r: any) => r.payload.version).sort(), [1, 2]);
+    const audit = await api(
+      'GET',
+      `/api/v1/audit-log?resource_type=integration&action=integration.field_mapping_created&limit=100`,
+    );
+    assert.deepEqual(
+      audit.body.data
+        .filter((r: any) => r.resource_id === integration.id)
+        .map((r: any) => r.payload.version)
+        .sort(),
+      [1, 2],
+    );
   });
 
   it('refuses a mapping with unknown target fields, no employee_id, an expression that does not parse or an unknown stream', async () => {
@@ -231,19 +313,35 @@ describe('integrations', () => {
     const bad = await api('PUT', `/api/v1/integrations/${integration.id}/field-mappings`, {
       stream: 'staff',
       target: 'employees',
-      fields: { shoe_size: { source: 'x' }, salary: { source: 'salary', transforms: [{ type: 'expression', expression: 'value * (' }] } },
+      fields: {
+        shoe_size: { source: 'x' },
+        salary: { source: 'salary', transforms: [{ type: 'expression', expression: 'value * (' }] },
+      },
     });
     assertProblem(bad, 422, 'validation_failed');
-    assert.deepEqual(bad.body.errors.map((e: any) => e.path).sort(), ['/fields/employee_id', '/fields/salary/transforms/0/expression', '/fields/shoe_size', '/stream']);
+    assert.deepEqual(bad.body.errors.map((e: any) => e.path).sort(), [
+      '/fields/employee_id',
+      '/fields/salary/transforms/0/expression',
+      '/fields/shoe_size',
+      '/stream',
+    ]);
     assertProblem(await api('GET', `/api/v1/integrations/${integration.id}/field-mappings`), 404, 'resource_not_found');
   });
 
   it('closes its connection to a warehouse after previewing one page (no connection left open per preview)', async () => {
-    const created = await api('POST', '/api/v1/integrations', { name: 'Preview', connector_type: 'postgres', config: postgresConfig(), credentials: { password: source.password } });
+    const created = await api('POST', '/api/v1/integrations', {
+      name: 'Preview',
+      connector_type: 'postgres',
+      config: postgresConfig(),
+      credentials: { password: source.password },
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const previewMapping = { stream: 'employees', target: 'employees', fields: { employee_id: { source: 'id' } } };
     for (let i = 0; i < 3; i++) {
-      const preview = await api('POST', `/api/v1/integrations/${created.body.id}/field-mappings/validate`, { mapping: previewMapping, limit: 1 });
+      const preview = await api('POST', `/api/v1/integrations/${created.body.id}/field-mappings/validate`, {
+        mapping: previewMapping,
+        limit: 1,
+      });
       assert.equal(preview.status, 200, JSON.stringify(preview.body));
       assert.equal(preview.body.records_read, 1);
     }
@@ -251,7 +349,10 @@ describe('integrations', () => {
     const deadline = Date.now() + 5000;
     let open = -1;
     while (Date.now() < deadline) {
-      const result = await source.admin.query<{ count: number }>('select count(*)::int as count from pg_stat_activity where usename = $1', [source.username]);
+      const result = await source.admin.query<{ count: number }>(
+        'select count(*)::int as count from pg_stat_activity where usename = $1',
+        [source.username],
+      );
       open = result.rows[0]!.count;
       if (open === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -261,7 +362,10 @@ describe('integrations', () => {
 
   it('previews a mapping on the first source records with per-record errors, saving nothing', async () => {
     const integration = await createRest();
-    const preview = await api('POST', `/api/v1/integrations/${integration.id}/field-mappings/validate`, { mapping, limit: 6 });
+    const preview = await api('POST', `/api/v1/integrations/${integration.id}/field-mappings/validate`, {
+      mapping,
+      limit: 6,
+    });
     assert.equal(preview.status, 200, JSON.stringify(preview.body));
     // The connector's page size is 2: the preview shows the first page.
     assert.equal(preview.body.records_read, 2);
@@ -276,9 +380,14 @@ describe('integrations', () => {
     });
     assert.equal(preview.body.preview[1].record.department, 'Sales');
 
-    const widePages = await api('PATCH', `/api/v1/integrations/${integration.id}`, { config: { ...restConfig(hris.port), pagination: { type: 'cursor', cursor_path: 'next_cursor', page_size: 50 } } });
+    const widePages = await api('PATCH', `/api/v1/integrations/${integration.id}`, {
+      config: { ...restConfig(hris.port), pagination: { type: 'cursor', cursor_path: 'next_cursor', page_size: 50 } },
+    });
     assert.equal(widePages.status, 200, JSON.stringify(widePages.body));
-    const all = await api('POST', `/api/v1/integrations/${integration.id}/field-mappings/validate`, { mapping, limit: 50 });
+    const all = await api('POST', `/api/v1/integrations/${integration.id}/field-mappings/validate`, {
+      mapping,
+      limit: 50,
+    });
     assert.equal(all.body.records_read, 6);
     assert.equal(all.body.records_rejected, 1);
     const rejected = all.body.preview.find((p: any) => p.source_record.id === 'e6');
@@ -289,11 +398,13 @@ describe('integrations', () => {
       mapping: { ...mapping, fields: { ...mapping.fields, fte: { source: 'fte' } } },
     });
     assertProblem(unknownSource, 422, 'validation_failed');
-    assert.deepEqual(unknownSource.body.errors, [{ path: '/mapping/fields/fte/source', message: 'is not a field of stream employees' }]);
+    assert.deepEqual(unknownSource.body.errors, [
+      { path: '/mapping/fields/fte/source', message: 'is not a field of stream employees' },
+    ]);
     assertProblem(await api('GET', `/api/v1/integrations/${integration.id}/field-mappings`), 404, 'resource_not_found');
   });
 
-  it('answers another tenant\'s integration exactly like a missing one, on every operation', async () => {
+  it("answers another tenant's integration exactly like a missing one, on every operation", async () => {
     const mine = await createRest();
     for (const [method, path, body] of [
       ['GET', `/api/v1/integrations/${mine.id}`],
@@ -309,7 +420,10 @@ describe('integrations', () => {
       assertProblem(theirs, 404, 'resource_not_found');
       const missing = await api(method, path.replace(mine.id, 'int_01jd2x0m3f8q4w7e5r6t9y2v1k'), body, other);
       assertProblem(missing, 404, 'resource_not_found');
-      assert.equal(theirs.body.detail.replace(mine.id, 'X'), missing.body.detail.replace('int_01jd2x0m3f8q4w7e5r6t9y2v1k', 'X'));
+      assert.equal(
+        theirs.body.detail.replace(mine.id, 'X'),
+        missing.body.detail.replace('int_01jd2x0m3f8q4w7e5r6t9y2v1k', 'X'),
+      );
     }
     const list = await api('GET', '/api/v1/integrations?limit=100', undefined, other);
     assert.deepEqual(list.body.data, []);
@@ -330,6 +444,7 @@ describe('integrations', () => {
 
   it('never returns a credential in any response', () => {
     const all = seen.join('\n');
-    for (const secret of [TOKEN, 'rotated-token-4b2e', source.password, 'wrong-token']) assert.equal(all.includes(secret), false, `${secret} appeared in a response`);
+    for (const secret of [TOKEN, 'rotated-token-4b2e', source.password, 'wrong-token'])
+      assert.equal(all.includes(secret), false, `${secret} appeared in a response`);
   });
 });

@@ -15,11 +15,24 @@ describe('Invitation resends: a per-member limit, and a safe To: header', { skip
   let stack: TestStack;
   let tenant: TestTenant;
   let admin: ConsoleMember;
-  const chromium = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'invitation-resend-' });
+  const chromium = useConsoleInChromium({
+    baseUrl: () => stack.baseUrl,
+    password: PEOPLE_PASSWORD,
+    screenshotPrefix: 'invitation-resend-',
+  });
 
-  const api = (method: string, path: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, body });
+  const api = (method: string, path: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, body });
   const invitationRows = async (email: string) =>
-    Number((await stack.db('notifications').where({ tenant_id: tenant.id, kind: 'invitation', recipient: email }).count({ n: '*' }).first())?.n);
+    Number(
+      (
+        await stack
+          .db('notifications')
+          .where({ tenant_id: tenant.id, kind: 'invitation', recipient: email })
+          .count({ n: '*' })
+          .first()
+      )?.n,
+    );
 
   before(async () => {
     stack = await startTestStack({ worker: true, env: { NOTIFICATION_LANE_PASS_INTERVAL_MS: '50' } });
@@ -49,7 +62,11 @@ describe('Invitation resends: a per-member limit, and a safe To: header', { skip
     assert.equal(await invitationRows(email), 4, 'the refused resend wrote no notification');
 
     // Another member's invitations are counted apart.
-    const other = await api('POST', '/users', { email: `other-${Date.now()}@elsewhere.example`, display_name: 'Other', role: 'analyst' });
+    const other = await api('POST', '/users', {
+      email: `other-${Date.now()}@elsewhere.example`,
+      display_name: 'Other',
+      role: 'analyst',
+    });
     assert.equal((await api('POST', `/users/${other.body.id}/invitation`)).status, 201);
     await waitForMessages(other.body.email, 1);
     assert.equal((await messagesTo(email)).length, 4, 'Mailpit holds the first invitation and 3 resends, no more');
@@ -74,7 +91,10 @@ describe('Invitation resends: a per-member limit, and a safe To: header', { skip
     try {
       await page.goto(`${stack.baseUrl}/console/admin/people`);
       const row = page.locator('tr', { hasText: 'Console Invitee' });
-      const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), row.locator('button', { hasText: 'Send again' }).click()]);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST'),
+        row.locator('button', { hasText: 'Send again' }).click(),
+      ]);
       assert.equal(response.status(), 429);
       await page.waitForSelector('text=That invitation was sent again too often.');
       assert.match(await page.locator('body').innerText(), /can be sent again in \d+ s/);

@@ -16,7 +16,8 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
   let beta: TestTenant;
   let alphaName: string;
 
-  const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const api = (method: string, path: string, key: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
   const newEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
 
   /** The invitation links emailed to an address, newest first. */
@@ -30,7 +31,11 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
         const link = /href="(http[^"]+\/console\/invitations\/[^"]+)"/.exec(message.html)?.[1];
         assert.ok(link, message.html);
         assert.ok(message.text.includes(link), 'the text part carries the link too');
-        assert.equal(message.headers['list-unsubscribe'], undefined, 'an invitation is not something to unsubscribe from');
+        assert.equal(
+          message.headers['list-unsubscribe'],
+          undefined,
+          'an invitation is not something to unsubscribe from',
+        );
         links.push(link);
       }
       return links;
@@ -49,14 +54,22 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
     const added = await api('POST', '/users', alpha.key, { email, display_name: 'New Comer', role: 'analyst' });
     assert.equal(added.status, 201, JSON.stringify(added.body));
     assert.equal(added.body.invitation.status, 'pending');
-    assert.ok(Date.parse(added.body.invitation.expires_at) > Date.now() + 6 * 86_400_000, 'valid for a week by default');
+    assert.ok(
+      Date.parse(added.body.invitation.expires_at) > Date.now() + 6 * 86_400_000,
+      'valid for a week by default',
+    );
     const [link] = await invitationLinks(email, 1);
     const message = await readMessage((await messagesTo(email))[0]!.id);
     assert.equal(message.subject, `[${alphaName}] You are invited to ${alphaName}`);
-    for (const fact of ['Invited by: ', 'Role: analyst', 'Link expires: ']) assert.ok(message.text.includes(fact), `${fact} in ${message.text}`);
+    for (const fact of ['Invited by: ', 'Role: analyst', 'Link expires: '])
+      assert.ok(message.text.includes(fact), `${fact} in ${message.text}`);
     assert.match(link!, /\/console\/invitations\/inv_[0-9a-z]{26}\.[A-Za-z0-9_-]+$/);
     const stored = await stack.db('invitations').where('id', added.body.invitation.id).first();
-    assert.notEqual(stored.token_hash, decodeURIComponent(link!.split('/').pop()!), 'only a hash of the token is stored');
+    assert.notEqual(
+      stored.token_hash,
+      decodeURIComponent(link!.split('/').pop()!),
+      'only a hash of the token is stored',
+    );
     assert.match(stored.token_hash, /^[0-9a-f]{64}$/);
 
     const browser = createBrowser();
@@ -67,13 +80,17 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
     const short = await browser.request(link!, { form: { password: 'short', confirm: 'short' } });
     assert.equal(short.status, 422);
     assert.match(short.html, /at least 12 characters/);
-    const differ = await browser.request(link!, { form: { password: PEOPLE_PASSWORD, confirm: `${PEOPLE_PASSWORD}!` } });
+    const differ = await browser.request(link!, {
+      form: { password: PEOPLE_PASSWORD, confirm: `${PEOPLE_PASSWORD}!` },
+    });
     assert.equal(differ.status, 422);
     const accepted = await browser.request(link!, { form: { password: PEOPLE_PASSWORD, confirm: PEOPLE_PASSWORD } });
     assert.equal(accepted.status, 200, accepted.html);
     assert.match(accepted.html, /You have joined/);
     assert.match(accepted.html, /href="\/console\/login"/);
-    const again = await browser.request(link!, { form: { password: 'another password entirely', confirm: 'another password entirely' } });
+    const again = await browser.request(link!, {
+      form: { password: 'another password entirely', confirm: 'another password entirely' },
+    });
     assert.equal(again.status, 410, 'single use');
     assert.equal((await browser.request(link!)).status, 410);
 
@@ -82,8 +99,17 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
     const resend = await api('POST', `/users/${added.body.id}/invitation`, alpha.key);
     assert.equal(resend.status, 409);
     assert.equal(resend.body.code, 'invitation_accepted');
-    const actions = (await stack.db('audit_log').where({ tenant_id: alpha.id, resource_type: 'member', resource_id: added.body.id }).orderBy('sequence')).map((r: { action: string }) => r.action);
-    assert.deepEqual(actions, ['member.created', 'member.invitation_accepted'], 'the first invitation is part of adding the member');
+    const actions = (
+      await stack
+        .db('audit_log')
+        .where({ tenant_id: alpha.id, resource_type: 'member', resource_id: added.body.id })
+        .orderBy('sequence')
+    ).map((r: { action: string }) => r.action);
+    assert.deepEqual(
+      actions,
+      ['member.created', 'member.invitation_accepted'],
+      'the first invitation is part of adding the member',
+    );
 
     // The password works: the person signs in through the real login and consent pages.
     const signIn = await createSignInClient(stack, alpha.key, ['decisions:read']);
@@ -107,23 +133,42 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
     assert.equal((await browser.request(first!)).status, 410, 'the old link stopped working');
     assert.equal((await browser.request(second!)).status, 200);
 
-    assert.equal((await api('POST', `/users/${added.body.id}/invitation`, beta.key)).status, 404, 'another tenant\'s member is not there');
+    assert.equal(
+      (await api('POST', `/users/${added.body.id}/invitation`, beta.key)).status,
+      404,
+      "another tenant's member is not there",
+    );
     const foreign = await api('POST', `/users/${added.body.id}/invitation/revoke`, beta.key);
     const unknown = await api('POST', '/users/usr_00000000000000000000000000/invitation/revoke', beta.key);
     assert.equal(foreign.status, 404);
-    assert.deepEqual({ ...foreign.body, detail: undefined, instance: undefined, request_id: undefined }, { ...unknown.body, detail: undefined, instance: undefined, request_id: undefined });
+    assert.deepEqual(
+      { ...foreign.body, detail: undefined, instance: undefined, request_id: undefined },
+      { ...unknown.body, detail: undefined, instance: undefined, request_id: undefined },
+    );
     const revoked = await api('POST', `/users/${added.body.id}/invitation/revoke`, alpha.key);
     assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
     assert.equal(revoked.body.invitation.status, 'revoked');
-    assert.equal((await api('POST', `/users/${added.body.id}/invitation/revoke`, alpha.key)).status, 200, 'revoking twice is revoking once');
-    const actions = (await stack.db('audit_log').where({ tenant_id: alpha.id, resource_type: 'member', resource_id: added.body.id }).orderBy('sequence')).map((r: { action: string }) => r.action);
+    assert.equal(
+      (await api('POST', `/users/${added.body.id}/invitation/revoke`, alpha.key)).status,
+      200,
+      'revoking twice is revoking once',
+    );
+    const actions = (
+      await stack
+        .db('audit_log')
+        .where({ tenant_id: alpha.id, resource_type: 'member', resource_id: added.body.id })
+        .orderBy('sequence')
+    ).map((r: { action: string }) => r.action);
     assert.deepEqual(actions, ['member.created', 'member.invited', 'member.invitation_revoked']);
     assert.equal((await browser.request(second!)).status, 410);
 
     // An expired link: the expiry is moved to the past in Postgres (INVITATION_TTL_SECONDS is at least a minute).
     const third = await api('POST', `/users/${added.body.id}/invitation`, alpha.key);
     const [fresh] = await invitationLinks(email, 3);
-    await stack.db('invitations').where('id', third.body.invitation.id).update({ expires_at: new Date(Date.now() - 1000) });
+    await stack
+      .db('invitations')
+      .where('id', third.body.invitation.id)
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const expired = await browser.request(fresh!);
     assert.equal(expired.status, 410);
     assert.equal((await api('GET', `/users/${added.body.id}`, alpha.key)).body.invitation.status, 'expired');
@@ -134,8 +179,15 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
     for (const forged of [forgedId, forgedMac, `${stack.baseUrl}/console/invitations/nonsense`]) {
       const response = await browser.request(forged);
       assert.equal(response.status, 404);
-      assert.equal(response.html.replace(/nonce-[^"]+/g, ''), expired.html.replace(/nonce-[^"]+/g, ''), 'every invalid link gets the same page');
-      assert.equal((await browser.request(forged, { form: { password: PEOPLE_PASSWORD, confirm: PEOPLE_PASSWORD } })).status, 404);
+      assert.equal(
+        response.html.replace(/nonce-[^"]+/g, ''),
+        expired.html.replace(/nonce-[^"]+/g, ''),
+        'every invalid link gets the same page',
+      );
+      assert.equal(
+        (await browser.request(forged, { form: { password: PEOPLE_PASSWORD, confirm: PEOPLE_PASSWORD } })).status,
+        404,
+      );
     }
 
     // A person removed from the tenant cannot join through a link sent before.
@@ -148,10 +200,20 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
 
   it('answers alike for a person known to another tenant, whose link joins with the password they have', async () => {
     const email = newEmail('known');
-    const { user } = await findOrCreateUser(stack.db, { email, displayName: 'Known Elsewhere', passwordHash: await hashPassword(PEOPLE_PASSWORD) });
-    await inTenantTransaction(stack.db, beta.id, (scope) => insertMembership(scope, user.id, 'approver', { type: 'system', id: 'test' }));
+    const { user } = await findOrCreateUser(stack.db, {
+      email,
+      displayName: 'Known Elsewhere',
+      passwordHash: await hashPassword(PEOPLE_PASSWORD),
+    });
+    await inTenantTransaction(stack.db, beta.id, (scope) =>
+      insertMembership(scope, user.id, 'approver', { type: 'system', id: 'test' }),
+    );
     const known = await api('POST', '/users', alpha.key, { email, display_name: 'Known Here', role: 'analyst' });
-    const unknown = await api('POST', '/users', alpha.key, { email: newEmail('unknown'), display_name: 'Unknown', role: 'analyst' });
+    const unknown = await api('POST', '/users', alpha.key, {
+      email: newEmail('unknown'),
+      display_name: 'Unknown',
+      role: 'analyst',
+    });
     assert.equal(known.status, 201);
     assert.deepEqual(Object.keys(known.body).sort(), Object.keys(unknown.body).sort());
     assert.deepEqual(Object.keys(known.body.invitation).sort(), Object.keys(unknown.body.invitation).sort());
@@ -161,8 +223,14 @@ describe('Invitations: adding a person emails a single-use, expiring link to set
     const browser = createBrowser();
     const page = await browser.request(link!);
     assert.equal(page.status, 200);
-    assert.doesNotMatch(page.html, /type="password"/, 'a password set elsewhere is never replaced through a tenant\'s link');
-    const joined = await browser.request(link!, { form: { password: 'attacker chosen password', confirm: 'attacker chosen password' } });
+    assert.doesNotMatch(
+      page.html,
+      /type="password"/,
+      "a password set elsewhere is never replaced through a tenant's link",
+    );
+    const joined = await browser.request(link!, {
+      form: { password: 'attacker chosen password', confirm: 'attacker chosen password' },
+    });
     assert.equal(joined.status, 200);
     assert.ok(joined.html.includes(`You have joined ${alphaName}`), joined.html);
     assert.match(joined.html, /existing password/);

@@ -7,7 +7,13 @@ import { createTaskQueues } from '../../orchestration/task-queues';
 import { drainLegacyWorkflows, type LegacyWorkflowDrainDeps } from '../../worker/legacy-workflows';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
 import { KPI_SCHEDULED_CHECK_WORKFLOW } from '../../workflows/kpis/contracts';
-import { WEBHOOK_DELIVERY_WORKFLOW, webhookDeliveryWorkflowId, webhookLaneWorkflowId, webhookTaskQueueFor, type WebhookDeliveryInput } from '../../workflows/webhooks/contracts';
+import {
+  WEBHOOK_DELIVERY_WORKFLOW,
+  webhookDeliveryWorkflowId,
+  webhookLaneWorkflowId,
+  webhookTaskQueueFor,
+  type WebhookDeliveryInput,
+} from '../../workflows/webhooks/contracts';
 import { call, createTestTenant, startTestStack, type TestStack } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -23,7 +29,15 @@ describe('legacy workflow drain', () => {
 
   before(async () => {
     receiver = await startWebhookReceiver();
-    stack = await startTestStack({ worker: true, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_UNIT_MS: '1', EVENT_RELAY_POLL_MS: '200', WEBHOOK_LANE_IDLE_SECONDS: '2' } });
+    stack = await startTestStack({
+      worker: true,
+      env: {
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+        WEBHOOK_RETRY_UNIT_MS: '1',
+        EVENT_RELAY_POLL_MS: '200',
+        WEBHOOK_LANE_IDLE_SECONDS: '2',
+      },
+    });
   });
   after(async () => {
     await stack.close();
@@ -52,12 +66,25 @@ describe('legacy workflow drain', () => {
     // Subscribed to another type than the event's, so the relay never gives the event to the lane by itself.
     const created = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
       key: tenant.key,
-      body: { url: `http://127.0.0.1:${receiver.port}/legacy`, event_types: ['webhook.test'], retry_policy: { schedule: 'exponential', initial_interval_ms: 200, backoff_coefficient: 2, max_interval_ms: 1000, max_attempts: 5 } },
+      body: {
+        url: `http://127.0.0.1:${receiver.port}/legacy`,
+        event_types: ['webhook.test'],
+        retry_policy: {
+          schedule: 'exponential',
+          initial_interval_ms: 200,
+          backoff_coefficient: 2,
+          max_interval_ms: 1000,
+          max_attempts: 5,
+        },
+      },
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const hook = created.body as { id: string };
     const event = await inTenantTransaction(stack.db, tenant.id, (scope) =>
-      recordEvent(scope, 'scenario.deleted', { scenario: { id: 'scn_legacy', deleted_at: new Date().toISOString() }, actor: { type: 'system', id: 'test' } }),
+      recordEvent(scope, 'scenario.deleted', {
+        scenario: { id: 'scn_legacy', deleted_at: new Date().toISOString() },
+        actor: { type: 'system', id: 'test' },
+      }),
     );
 
     // A run as the per-delivery design started them: after a failed first attempt it waits an hour for the next.
@@ -68,11 +95,23 @@ describe('legacy workflow drain', () => {
       eventId: event.id,
       eventType: 'scenario.deleted',
       subscriptionId: hook.id,
-      retry: { schedule: 'exponential', maximumAttempts: 10, initialIntervalMs: 3_600_000, backoffCoefficient: 2, maximumIntervalMs: 3_600_000, deadlineMs: 86_400_000 },
+      retry: {
+        schedule: 'exponential',
+        maximumAttempts: 10,
+        initialIntervalMs: 3_600_000,
+        backoffCoefficient: 2,
+        maximumIntervalMs: 3_600_000,
+        deadlineMs: 86_400_000,
+      },
       attemptTimeoutMs: 15_000,
       activityTaskQueue: webhookTaskQueueFor(taskQueue),
     };
-    const legacy = await stack.temporal.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, { taskQueue, workflowId, args: [input], typedSearchAttributes: searchAttributesFor(tenant.id, 'webhook_delivery', event.id) });
+    const legacy = await stack.temporal.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
+      taskQueue,
+      workflowId,
+      args: [input],
+      typedSearchAttributes: searchAttributesFor(tenant.id, 'webhook_delivery', event.id),
+    });
     const delivery = () => stack.db('webhook_deliveries').where({ tenant_id: tenant.id, event_id: event.id }).first();
     await waitFor('the first attempt recorded', async () => (await delivery())?.status === 'retrying');
     assert.deepEqual(answers, [500]);
@@ -91,13 +130,21 @@ describe('legacy workflow drain', () => {
     assert.equal(done.attempts, 2, 'the lane went on from the attempts made before');
     assert.equal(done.next_attempt_at, null);
     const attempts = await stack.db('webhook_delivery_attempts').where({ delivery_id: done.id }).orderBy('attempt');
-    assert.deepEqual(attempts.map((a: { attempt: number; response_status: number }) => [a.attempt, a.response_status]), [[1, 500], [2, 204]]);
+    assert.deepEqual(
+      attempts.map((a: { attempt: number; response_status: number }) => [a.attempt, a.response_status]),
+      [
+        [1, 500],
+        [2, 204],
+      ],
+    );
     // Nothing sends it again: not the terminated run, not the lane, not a second drain.
     await drainLegacyWorkflows(drainDeps(tenant.id));
     await new Promise((resolve) => setTimeout(resolve, 2000));
     assert.deepEqual(answers, [500, 204]);
     const history = await legacy.fetchHistory();
-    const terminated = history.events?.find((e) => e.workflowExecutionTerminatedEventAttributes)?.workflowExecutionTerminatedEventAttributes;
+    const terminated = history.events?.find(
+      (e) => e.workflowExecutionTerminatedEventAttributes,
+    )?.workflowExecutionTerminatedEventAttributes;
     assert.match(String(terminated?.reason), /handed to the subscription's lane \(webhook_lane\//);
   });
 
@@ -111,10 +158,15 @@ describe('legacy workflow drain', () => {
       args: [{ tenantId: tenant.id, kpiId: 'kpi_legacy' }],
     });
     await waitFor('the run listed', async () => {
-      for await (const execution of stack.temporal.workflow.list({ query: `WorkflowId="${workflowId}"` })) if (execution.runId === run.firstExecutionRunId) return true;
+      for await (const execution of stack.temporal.workflow.list({ query: `WorkflowId="${workflowId}"` }))
+        if (execution.runId === run.firstExecutionRunId) return true;
       return false;
     });
-    assert.equal((await drainLegacyWorkflows(drainDeps(tenant.id))).kpiChecks, 0, 'younger than ten minutes: left alone');
+    assert.equal(
+      (await drainLegacyWorkflows(drainDeps(tenant.id))).kpiChecks,
+      0,
+      'younger than ten minutes: left alone',
+    );
     assert.equal((await run.describe()).status.name, 'RUNNING');
     await waitFor('the stuck run retired', async () => {
       await drainLegacyWorkflows(drainDeps(tenant.id, { kpiCheckStuckAfterMs: 0 }));

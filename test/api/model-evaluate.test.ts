@@ -6,7 +6,14 @@ import { call, createTestTenant, type TestStack, type TestTenant, useTestStackWi
 
 /** `POST /models/{id}/evaluate`: one evaluation or a batch, with a trace, storing nothing. */
 const namingDraft = (id: string, body: unknown) =>
-  id.startsWith('mdl_') && /^mdl_[0-9a-z]{26}$/.test(id) && body !== null && typeof body === 'object' && !Array.isArray(body) && !('version' in body) ? { ...body, version: '1' } : body;
+  id.startsWith('mdl_') &&
+  /^mdl_[0-9a-z]{26}$/.test(id) &&
+  body !== null &&
+  typeof body === 'object' &&
+  !Array.isArray(body) &&
+  !('version' in body)
+    ? { ...body, version: '1' }
+    : body;
 
 describe('model evaluation without storing', () => {
   let stack: TestStack;
@@ -14,15 +21,19 @@ describe('model evaluation without storing', () => {
   useTestStackWithTenant({}, (started) => ({ stack, tenant } = started));
 
   const createDiscountModel = async (who: TestTenant, name: string) => {
-    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: who.key, body: discountModelBody(name) });
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', {
+      key: who.key,
+      body: discountModelBody(name),
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     return created.body as { id: string; version: string };
   };
-  const evaluateUnnamed = (who: TestTenant, id: string, body: unknown) => call(stack.baseUrl, 'POST', `/api/v1/models/${id}/evaluate`, { key: who.key, body });
+  const evaluateUnnamed = (who: TestTenant, id: string, body: unknown) =>
+    call(stack.baseUrl, 'POST', `/api/v1/models/${id}/evaluate`, { key: who.key, body });
   /** The tenant models here are drafts (nothing published): evaluations name version 1 unless the body names one. */
-  const evaluate = (who: TestTenant, id: string, body: unknown) =>
-    evaluateUnnamed(who, id, namingDraft(id, body));
-  const scenarioCount = async (who: TestTenant) => (await call(stack.baseUrl, 'GET', '/api/v1/scenarios?limit=100', { key: who.key })).body.data.length as number;
+  const evaluate = (who: TestTenant, id: string, body: unknown) => evaluateUnnamed(who, id, namingDraft(id, body));
+  const scenarioCount = async (who: TestTenant) =>
+    (await call(stack.baseUrl, 'GET', '/api/v1/scenarios?limit=100', { key: who.key })).body.data.length as number;
 
   it('evaluates a tenant graph with a trace naming each node, the matched rule by index and id, and stores nothing', async () => {
     const model = await createDiscountModel(tenant, 'Discount (evaluate)');
@@ -31,7 +42,11 @@ describe('model evaluation without storing', () => {
     const unnamed = await evaluateUnnamed(tenant, model.id, { inputs: { tier: 'gold', quantity: 150 } });
     assert.equal(unnamed.status, 422);
     assert.equal(unnamed.body.errors[0].path, '/version');
-    const answer = await evaluate(tenant, model.id, { inputs: { tier: 'gold', quantity: 150 }, trace: true, version: '1' });
+    const answer = await evaluate(tenant, model.id, {
+      inputs: { tier: 'gold', quantity: 150 },
+      trace: true,
+      version: '1',
+    });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.object, 'model_evaluation');
     assert.equal(answer.body.model_id, model.id);
@@ -46,7 +61,9 @@ describe('model evaluation without storing', () => {
     assert.deepEqual(table.input, { tier: 'gold', quantity: 150 });
     // A smaller gold order matches the second rule.
     const second = await evaluate(tenant, model.id, { inputs: { tier: 'gold', quantity: 3 }, trace: true });
-    assert.deepEqual(second.body.trace.find((step: any) => step.kind === 'decisionTableNode').matched_rules, [{ index: 1, id: 'gold' }]);
+    assert.deepEqual(second.body.trace.find((step: any) => step.kind === 'decisionTableNode').matched_rules, [
+      { index: 1, id: 'gold' },
+    ]);
     // Without `trace`, none.
     const plain = await evaluate(tenant, model.id, { inputs: { tier: 'silver', quantity: 10 } });
     assert.equal(plain.status, 200);
@@ -60,7 +77,10 @@ describe('model evaluation without storing', () => {
     const runnable = createModelCatalogue();
     const builtin = findBuiltinModelById(STAFFING_MODEL_ID);
     assert.ok(builtin);
-    const model = await runnable.resolve(STAFFING_MODEL_ID, undefined, { findModel: async () => undefined, findVersion: async () => undefined });
+    const model = await runnable.resolve(STAFFING_MODEL_ID, undefined, {
+      findModel: async () => undefined,
+      findVersion: async () => undefined,
+    });
     assert.ok(model.found);
     const validated = model.model.validateInputs(staffingInputs, 'scalar');
     assert.ok(validated.valid);
@@ -71,29 +91,45 @@ describe('model evaluation without storing', () => {
       answer.body.trace.map((step: any) => step.name),
       expected.decision_structure.derivation.map((step) => step.step),
     );
-    assert.ok(answer.body.trace.every((step: any) => step.kind === 'derivation_step' && typeof step.formula === 'string'));
+    assert.ok(
+      answer.body.trace.every((step: any) => step.kind === 'derivation_step' && typeof step.formula === 'string'),
+    );
   });
 
   it('evaluates a batch in order, each item with its own outputs or error', async () => {
     const model = await createDiscountModel(tenant, 'Discount (batch)');
     const answer = await evaluate(tenant, model.id, {
       version: '1',
-      items: [{ inputs: { tier: 'gold', quantity: 150 } }, { inputs: { tier: 'platinum', quantity: 1 } }, { inputs: { tier: 'bronze', quantity: 2 } }],
+      items: [
+        { inputs: { tier: 'gold', quantity: 150 } },
+        { inputs: { tier: 'platinum', quantity: 1 } },
+        { inputs: { tier: 'bronze', quantity: 2 } },
+      ],
     });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.object, 'model_evaluation_batch');
     assert.equal(answer.body.results.length, 3);
-    assert.deepEqual(answer.body.results.map((r: any) => r.index), [0, 1, 2]);
+    assert.deepEqual(
+      answer.body.results.map((r: any) => r.index),
+      [0, 1, 2],
+    );
     assert.deepEqual(answer.body.results[0].outputs, { discount: { rate: 0.2 }, segment: 'gold bulk' });
     assert.equal(answer.body.results[1].error.code, 'validation_failed');
-    assert.deepEqual(answer.body.results[1].error.errors.map((e: any) => e.path), ['/items/1/inputs/tier']);
+    assert.deepEqual(
+      answer.body.results[1].error.errors.map((e: any) => e.path),
+      ['/items/1/inputs/tier'],
+    );
     assert.equal(answer.body.results[1].outputs, undefined);
     assert.ok(answer.body.results[2].outputs);
     // A thousand items in one request.
-    const thousand = await evaluate(tenant, model.id, { items: Array.from({ length: 1000 }, (_, i) => ({ inputs: { tier: 'silver', quantity: (i % 200) + 1 } })) });
+    const thousand = await evaluate(tenant, model.id, {
+      items: Array.from({ length: 1000 }, (_, i) => ({ inputs: { tier: 'silver', quantity: (i % 200) + 1 } })),
+    });
     assert.equal(thousand.status, 200);
     assert.equal(thousand.body.results.length, 1000);
-    assert.ok(thousand.body.results.every((r: any, i: number) => r.index === i && typeof r.outputs.discount.rate === 'number'));
+    assert.ok(
+      thousand.body.results.every((r: any, i: number) => r.index === i && typeof r.outputs.discount.rate === 'number'),
+    );
   });
 
   it('refuses bad input with a 422 naming the field, and stores nothing', async () => {
@@ -114,12 +150,15 @@ describe('model evaluation without storing', () => {
       const answer = await evaluate(tenant, model.id, body);
       assert.equal(answer.status, 422, `${JSON.stringify(body).slice(0, 80)}: ${JSON.stringify(answer.body)}`);
       assert.equal(answer.headers.get('content-type'), 'application/problem+json');
-      assert.ok(answer.body.errors.some((e: any) => e.path === path), `${JSON.stringify(body).slice(0, 80)} → ${JSON.stringify(answer.body.errors)}`);
+      assert.ok(
+        answer.body.errors.some((e: any) => e.path === path),
+        `${JSON.stringify(body).slice(0, 80)} → ${JSON.stringify(answer.body.errors)}`,
+      );
     }
     assert.equal(await scenarioCount(tenant), before);
   });
 
-  it('answers 404 for another tenant\'s model and for no model, and needs models:read', async () => {
+  it("answers 404 for another tenant's model and for no model, and needs models:read", async () => {
     const model = await createDiscountModel(tenant, 'Discount (tenancy)');
     const other = await createTestTenant(stack.db);
     const crossTenant = await evaluate(other, model.id, { inputs: { tier: 'gold', quantity: 1 } });

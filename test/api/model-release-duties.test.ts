@@ -17,19 +17,35 @@ describe('model releases: the writers of a version cannot approve it', () => {
   const people = {} as Record<'author' | 'analyst' | 'admin' | 'approver', Person>;
 
   const as = (who: Person | TestTenant) => ('token' in who ? who.token : who.key);
-  const api = (method: string, path: string, who: Person | TestTenant, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key: as(who), body });
+  const api = (method: string, path: string, who: Person | TestTenant, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key: as(who), body });
   const described = (description: string) => {
     const body = discountModelBody('x');
     const rule = (body.graph.nodes as any[]).find((n) => n.type === 'decisionTableNode').content.rules[0];
     rule._description = description;
-    return { input_schema: body.input_schema, output_schema: body.output_schema, graph: body.graph, sample_inputs: body.sample_inputs };
+    return {
+      input_schema: body.input_schema,
+      output_schema: body.output_schema,
+      graph: body.graph,
+      sample_inputs: body.sample_inputs,
+    };
   };
 
   before(async () => {
     stack = await startTestStack({ worker: true });
     tenant = await createTestTenant(stack.db, { name: 'Release duties' });
-    const signIn = await createSignInClient(stack, tenant.key, ['models:read', 'models:write', 'decisions:read', 'decisions:write']);
-    const roles: Array<[keyof typeof people, Role]> = [['author', 'analyst'], ['analyst', 'analyst'], ['admin', 'admin'], ['approver', 'approver']];
+    const signIn = await createSignInClient(stack, tenant.key, [
+      'models:read',
+      'models:write',
+      'decisions:read',
+      'decisions:write',
+    ]);
+    const roles: Array<[keyof typeof people, Role]> = [
+      ['author', 'analyst'],
+      ['analyst', 'analyst'],
+      ['admin', 'admin'],
+      ['approver', 'approver'],
+    ];
     for (const [label, role] of roles) people[label] = await signIn.person(label, tenant.id, role);
   });
   after(async () => stack?.close());
@@ -38,13 +54,23 @@ describe('model releases: the writers of a version cannot approve it', () => {
     // Everyone but the author is named on the one step, so only separation of duties can keep a writer out.
     const policy = await api('POST', '/approval-policies', tenant, {
       name: 'Model release by name',
-      steps: [{ name: 'Release', approvals_required: 1, approvers: { user_ids: [people.analyst.id, people.admin.id, people.approver.id] }, sla: 'P1D' }],
+      steps: [
+        {
+          name: 'Release',
+          approvals_required: 1,
+          approvers: { user_ids: [people.analyst.id, people.admin.id, people.approver.id] },
+          sla: 'P1D',
+        },
+      ],
     });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
     const created = await api('POST', '/models', people.author, discountModelBody('Release duties discount'));
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const model = created.body.id as string;
-    for (const [who, description] of [[people.analyst, 'Gold, bulk (analyst)'], [people.admin, 'Gold, bulk (admin)']] as const) {
+    for (const [who, description] of [
+      [people.analyst, 'Gold, bulk (analyst)'],
+      [people.admin, 'Gold, bulk (admin)'],
+    ] as const) {
       const replaced = await api('PUT', `/models/${model}/versions/1`, who, described(description));
       assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
     }
@@ -58,8 +84,13 @@ describe('model releases: the writers of a version cannot approve it', () => {
         [3, people.admin.id],
       ],
     );
-    assert.equal((await api('POST', `/models/${model}/test-cases/import`, people.author, { cases: DISCOUNT_CASES })).status, 201);
-    const submitted = await api('POST', `/models/${model}/versions/1/submit`, people.author, { approval_policy_id: policy.body.id });
+    assert.equal(
+      (await api('POST', `/models/${model}/test-cases/import`, people.author, { cases: DISCOUNT_CASES })).status,
+      201,
+    );
+    const submitted = await api('POST', `/models/${model}/versions/1/submit`, people.author, {
+      approval_policy_id: policy.body.id,
+    });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
     const decision = submitted.body.review.decision_id as string;
 

@@ -16,11 +16,16 @@ const BUDGET_MS = 3000;
  */
 describe('model replays: a budget breach fails only the run that breached it', () => {
   const given = {} as { stack: TestStack; tenant: TestTenant };
-  useTestStackWithTenant({ worker: true, env: { EXPRESSION_BUDGET_MS: String(BUDGET_MS) } }, (started) => Object.assign(given, started));
+  useTestStackWithTenant({ worker: true, env: { EXPRESSION_BUDGET_MS: String(BUDGET_MS) } }, (started) =>
+    Object.assign(given, started),
+  );
 
   it('attributes the budget breach to the one slow run of the batch; the others are compared', async () => {
     const { stack, tenant } = given;
-    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: discountExpressionModelBody('Discount, slow on large orders', `${SLOW_ON_DATA('order_total')} + 0.1`) });
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', {
+      key: tenant.key,
+      body: discountExpressionModelBody('Discount, slow on large orders', `${SLOW_ON_DATA('order_total')} + 0.1`),
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const modelId = created.body.id as string;
     await publishForTest(given, modelId, 1, { order_total: 3 });
@@ -35,12 +40,17 @@ describe('model replays: a budget breach fails only the run that breached it', (
     });
     const slow = ids[2] as string;
 
-    const started = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/replays`, { key: tenant.key, body: { version: '1' } });
+    const started = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/replays`, {
+      key: tenant.key,
+      body: { version: '1' },
+    });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     const done = await waitFor(
       'the replay to finish',
       async () => {
-        const polled = await call(stack.baseUrl, 'GET', `/api/v1/models/${modelId}/replays/${started.body.id}`, { key: tenant.key });
+        const polled = await call(stack.baseUrl, 'GET', `/api/v1/models/${modelId}/replays/${started.body.id}`, {
+          key: tenant.key,
+        });
         assert.equal(polled.status, 200, JSON.stringify(polled.body));
         return ['queued', 'running'].includes(polled.body.status) ? undefined : polled.body;
       },

@@ -7,7 +7,15 @@ import { temporal } from '@temporalio/proto';
 import { waitForPollers } from '../helpers/batch-crash';
 import { publishForTest } from '../helpers/model-release';
 import { seedCompletedRuns } from '../helpers/model-replays';
-import { call, createTestTenant, spawnWorkerProcess, startTestStack, useTestStackWithTenant, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  spawnWorkerProcess,
+  startTestStack,
+  useTestStackWithTenant,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 import { saveRecordedHistory } from '../helpers/recorded-histories';
 import { newId } from '../../core/ids';
@@ -27,7 +35,11 @@ const discountModel = (maxQuantity = 100000, graph = fixture('discount-by-tier.j
       quantity: { type: 'integer', minimum: 1, maximum: maxQuantity },
     },
   },
-  output_schema: { type: 'object', required: ['discount.rate', 'segment'], properties: { 'discount.rate': { type: 'number' }, segment: { type: 'string' } } },
+  output_schema: {
+    type: 'object',
+    required: ['discount.rate', 'segment'],
+    properties: { 'discount.rate': { type: 'number' }, segment: { type: 'string' } },
+  },
   graph,
   sample_inputs: { tier: 'gold', quantity: 150 },
 });
@@ -49,25 +61,41 @@ type Stack = { stack: TestStack; tenant: TestTenant };
 /** The graph with `rules` rules that never match before its own: each evaluation scans them all (about 5 ms for 3,000). */
 const padded = (rules: number) => {
   const graph = fixture('discount-by-tier.json');
-  const padding = Array.from({ length: rules }, (_, i) => ({ _id: `pad-${i}`, tier: '', qty: `< ${-i}`, rate: '0', segment: '"pad"' }));
+  const padding = Array.from({ length: rules }, (_, i) => ({
+    _id: `pad-${i}`,
+    tier: '',
+    qty: `< ${-i}`,
+    rate: '0',
+    segment: '"pad"',
+  }));
   graph.nodes[1].content.rules = [...padding, ...graph.nodes[1].content.rules];
   return graph;
 };
 
 async function createModel({ stack, tenant }: Stack, graph?: unknown): Promise<string> {
-  const created = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: discountModel(100000, graph) });
+  const created = await call(stack.baseUrl, 'POST', '/api/v1/models', {
+    key: tenant.key,
+    body: discountModel(100000, graph),
+  });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   return created.body.id;
 }
 
-async function replayToEnd({ stack, tenant }: Stack, modelId: string, body: Record<string, unknown>, timeoutMs = 120_000) {
+async function replayToEnd(
+  { stack, tenant }: Stack,
+  modelId: string,
+  body: Record<string, unknown>,
+  timeoutMs = 120_000,
+) {
   const started = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/replays`, { key: tenant.key, body });
   assert.equal(started.status, 202, JSON.stringify(started.body));
   assert.equal(started.headers.get('location'), `/api/v1/models/${modelId}/replays/${started.body.id}`);
   return waitFor(
     'the replay to finish',
     async () => {
-      const polled = await call(stack.baseUrl, 'GET', `/api/v1/models/${modelId}/replays/${started.body.id}`, { key: tenant.key });
+      const polled = await call(stack.baseUrl, 'GET', `/api/v1/models/${modelId}/replays/${started.body.id}`, {
+        key: tenant.key,
+      });
       assert.equal(polled.status, 200, JSON.stringify(polled.body));
       return ['queued', 'running'].includes(polled.body.status) ? undefined : polled.body;
     },
@@ -79,15 +107,21 @@ describe('model replays', () => {
   const given = {} as Stack;
   // Batches of 2: the six runs below take three batches, merged into one report. Run recovery looks every second.
   useTestStackWithTenant(
-    { worker: true, env: { REPLAY_BATCH_SIZE: '2', RUN_RECOVERY_GRACE_SECONDS: '1', RUN_RECOVERY_INTERVAL_SECONDS: '1' } },
+    {
+      worker: true,
+      env: { REPLAY_BATCH_SIZE: '2', RUN_RECOVERY_GRACE_SECONDS: '1', RUN_RECOVERY_INTERVAL_SECONDS: '1' },
+    },
     (started) => Object.assign(given, started),
   );
 
-  it('replays the published version\'s completed runs against a draft and reports every change exactly, writing no scenario', async () => {
+  it("replays the published version's completed runs against a draft and reports every change exactly, writing no scenario", async () => {
     const { stack, tenant } = given;
     const modelId = await createModel(given);
     const run = async (inputs: Record<string, unknown>, version?: string) => {
-      const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: modelId, inputs, ...(version ? { model_version: version } : {}) } });
+      const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+        key: tenant.key,
+        body: { model_id: modelId, inputs, ...(version ? { model_version: version } : {}) },
+      });
       assert.equal(created.status, 201, JSON.stringify(created.body));
       assert.equal(created.body.status, 'completed');
       return created.body as { id: string; metrics: Record<string, unknown> };
@@ -103,15 +137,25 @@ describe('model replays', () => {
     const bronze = await run({ tier: 'bronze', quantity: 10 });
     const veryLarge = await run({ tier: 'bronze', quantity: 600 });
     const goldSmall = await run({ tier: 'gold', quantity: 5 });
-    const draft = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/versions`, { key: tenant.key, body: draftUpload() });
+    const draft = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/versions`, {
+      key: tenant.key,
+      body: draftUpload(),
+    });
     assert.equal(draft.status, 201, JSON.stringify(draft.body));
-    const scenariosBefore = await stack.db('scenarios').where({ model_id: modelId }).orderBy('id').select('id', 'metrics', 'run_number', 'updated_at');
+    const scenariosBefore = await stack
+      .db('scenarios')
+      .where({ model_id: modelId })
+      .orderBy('id')
+      .select('id', 'metrics', 'run_number', 'updated_at');
 
     const done = await replayToEnd(given, modelId, { version: '2' });
     assert.equal(done.status, 'completed', JSON.stringify(done));
     // With RECORD_MODEL_REPLAY_HISTORY=1 the run (three batches) is saved for test/workflows/replay.test.ts (commit the file).
     if (process.env.RECORD_MODEL_REPLAY_HISTORY) {
-      saveRecordedHistory(await stack.temporal.workflow.getHandle(done.workflow_id).fetchHistory(), 'model-replay-completed.json');
+      saveRecordedHistory(
+        await stack.temporal.workflow.getHandle(done.workflow_id).fetchHistory(),
+        'model-replay-completed.json',
+      );
     }
     assert.equal(done.version, '2');
     assert.equal(done.baseline_version, '1');
@@ -140,21 +184,59 @@ describe('model replays', () => {
             { scenario_id: silverBulk.id, before: 0.1, after: 0.15, abs_change: d, rel_change: r },
           ],
         },
-        { metric: 'segment', runs_compared: 4, changed: 0, mean_abs_change: null, max_abs_change: null, mean_rel_change: null, max_rel_change: null, largest_changes: [] },
+        {
+          metric: 'segment',
+          runs_compared: 4,
+          changed: 0,
+          mean_abs_change: null,
+          max_abs_change: null,
+          mean_rel_change: null,
+          max_rel_change: null,
+          largest_changes: [],
+        },
       ],
       failing: [
-        { scenario_id: goldSmall.id, code: 'output_invalid', message: 'the output does not match this version\'s output schema: /segment must be string' },
-        { scenario_id: veryLarge.id, code: 'inputs_invalid', message: 'the stored inputs do not match this version\'s input schema: /inputs/quantity must be <= 550' },
+        {
+          scenario_id: goldSmall.id,
+          code: 'output_invalid',
+          message: "the output does not match this version's output schema: /segment must be string",
+        },
+        {
+          scenario_id: veryLarge.id,
+          code: 'inputs_invalid',
+          message: "the stored inputs do not match this version's input schema: /inputs/quantity must be <= 550",
+        },
       ],
     });
-    assert.ok(![goldBulk, bronze].some((s) => done.report.failing.some((f: { scenario_id: string }) => f.scenario_id === s.id)));
-    const batches = await stack.db('model_replay_batches').where({ replay_id: done.id }).orderBy('batch_index').select('batch_index', 'runs');
-    assert.deepEqual(batches, [{ batch_index: 0, runs: 2 }, { batch_index: 1, runs: 2 }, { batch_index: 2, runs: 2 }]);
+    assert.ok(
+      ![goldBulk, bronze].some((s) => done.report.failing.some((f: { scenario_id: string }) => f.scenario_id === s.id)),
+    );
+    const batches = await stack
+      .db('model_replay_batches')
+      .where({ replay_id: done.id })
+      .orderBy('batch_index')
+      .select('batch_index', 'runs');
+    assert.deepEqual(batches, [
+      { batch_index: 0, runs: 2 },
+      { batch_index: 1, runs: 2 },
+      { batch_index: 2, runs: 2 },
+    ]);
     // Nothing written to the scenarios.
-    assert.deepEqual(await stack.db('scenarios').where({ model_id: modelId }).orderBy('id').select('id', 'metrics', 'run_number', 'updated_at'), scenariosBefore);
+    assert.deepEqual(
+      await stack
+        .db('scenarios')
+        .where({ model_id: modelId })
+        .orderBy('id')
+        .select('id', 'metrics', 'run_number', 'updated_at'),
+      scenariosBefore,
+    );
 
     // A looser tolerance: the same changes, none of them beyond it.
-    const loose = await replayToEnd(given, modelId, { version: '2', limit: 4, tolerance: { absolute: 0.01, relative: 0.5 } });
+    const loose = await replayToEnd(given, modelId, {
+      version: '2',
+      limit: 4,
+      tolerance: { absolute: 0.01, relative: 0.5 },
+    });
     assert.equal(loose.progress.total, 4, 'the four newest live runs');
     assert.deepEqual(loose.tolerance, { absolute: 0.01, relative: 0.5 });
     const rate = loose.report.metrics.find((m: { metric: string }) => m.metric === 'discount.rate');
@@ -163,16 +245,28 @@ describe('model replays', () => {
     // Listed newest first, paginated like every list.
     const page = await call(stack.baseUrl, 'GET', `/api/v1/models/${modelId}/replays?limit=1`, { key: tenant.key });
     assert.equal(page.status, 200);
-    assert.deepEqual(page.body.data.map((replay: { id: string }) => replay.id), [loose.id]);
-    const next = await call(stack.baseUrl, 'GET', `/api/v1/models/${modelId}/replays?limit=1&cursor=${page.body.next_cursor}`, { key: tenant.key });
-    assert.deepEqual(next.body.data.map((replay: { id: string }) => replay.id), [done.id]);
+    assert.deepEqual(
+      page.body.data.map((replay: { id: string }) => replay.id),
+      [loose.id],
+    );
+    const next = await call(
+      stack.baseUrl,
+      'GET',
+      `/api/v1/models/${modelId}/replays?limit=1&cursor=${page.body.next_cursor}`,
+      { key: tenant.key },
+    );
+    assert.deepEqual(
+      next.body.data.map((replay: { id: string }) => replay.id),
+      [done.id],
+    );
     assert.equal(next.body.next_cursor, null);
   });
 
   it('refuses bad input naming the field and stores nothing; built-in models and models without a published version are refused', async () => {
     const { stack, tenant } = given;
     const modelId = await createModel(given);
-    const post = (id: string, body: unknown, key = tenant.key) => call(stack.baseUrl, 'POST', `/api/v1/models/${id}/replays`, { key, body });
+    const post = (id: string, body: unknown, key = tenant.key) =>
+      call(stack.baseUrl, 'POST', `/api/v1/models/${id}/replays`, { key, body });
     const unpublished = await post(modelId, { version: '1' });
     assert.equal(unpublished.status, 409);
     assert.equal(unpublished.body.code, 'no_published_version');
@@ -191,9 +285,16 @@ describe('model replays', () => {
     for (const [body, field] of cases) {
       const refused = await post(modelId, body);
       assert.equal(refused.status, 422, `${JSON.stringify(body)}: ${JSON.stringify(refused.body)}`);
-      assert.ok(refused.body.errors.some((e: { path: string }) => e.path === field), `${JSON.stringify(body)} names ${field}: ${JSON.stringify(refused.body.errors)}`);
+      assert.ok(
+        refused.body.errors.some((e: { path: string }) => e.path === field),
+        `${JSON.stringify(body)} names ${field}: ${JSON.stringify(refused.body.errors)}`,
+      );
     }
-    assert.equal(Number((await stack.db('model_replays').where({ model_id: modelId }).count('* as n').first())?.n), 0, 'nothing stored');
+    assert.equal(
+      Number((await stack.db('model_replays').where({ model_id: modelId }).count('* as n').first())?.n),
+      0,
+      'nothing stored',
+    );
     const builtin = await post('mdl_service_queue_staffing', { version: '1.0.0' });
     assert.equal(builtin.status, 409);
     assert.equal(builtin.body.code, 'model_not_editable');
@@ -204,7 +305,7 @@ describe('model replays', () => {
     assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/models/${modelId}/replays`, { key: reader })).status, 200);
   });
 
-  it('answers 404 for another tenant\'s model and replays', async () => {
+  it("answers 404 for another tenant's model and replays", async () => {
     const { stack, tenant } = given;
     const modelId = await createModel(given);
     await publishForTest(given, modelId, 1);
@@ -220,10 +321,15 @@ describe('model replays', () => {
       ['GET', `/api/v1/models/${otherModel}/replays/${replay.id}`],
       ['POST', `/api/v1/models/${modelId}/replays/${replay.id}/cancel`],
     ] as const) {
-      const response = await call(stack.baseUrl, method, url, { key: other.key, ...(method === 'POST' && url.endsWith('replays') ? { body: { version: '1' } } : {}) });
+      const response = await call(stack.baseUrl, method, url, {
+        key: other.key,
+        ...(method === 'POST' && url.endsWith('replays') ? { body: { version: '1' } } : {}),
+      });
       assert.equal(response.status, 404, `${method} ${url}: ${JSON.stringify(response.body)}`);
     }
-    const finished = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/replays/${replay.id}/cancel`, { key: tenant.key });
+    const finished = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/replays/${replay.id}/cancel`, {
+      key: tenant.key,
+    });
     assert.equal(finished.status, 409);
     assert.equal(finished.body.code, 'replay_finished');
   });
@@ -236,13 +342,27 @@ describe('model replays', () => {
       modelId,
       version: 1,
       count: 3,
-      run: () => ({ inputs: { tier: 'silver', quantity: 120 }, metrics: { 'discount.rate': 0.1, segment: 'silver bulk' } }),
+      run: () => ({
+        inputs: { tier: 'silver', quantity: 120 },
+        metrics: { 'discount.rate': 0.1, segment: 'silver bulk' },
+      }),
     });
     // What the API had committed when it died: the replay and its snapshot, no workflow.
     const id = newId('modelReplay');
     await stack.db('model_replays').insert({
-      id, tenant_id: tenant.id, model_id: modelId, version: 1, baseline_version: 1, status: 'queued', run_limit: 1000, tolerance: JSON.stringify({ absolute: 1e-9, relative: 0 }),
-      batch_size: 2, scenario_ids: runs.reverse(), total: 3, workflow_id: `model_replay/${id}`, created_by: JSON.stringify({ type: 'system', id: 'test' }),
+      id,
+      tenant_id: tenant.id,
+      model_id: modelId,
+      version: 1,
+      baseline_version: 1,
+      status: 'queued',
+      run_limit: 1000,
+      tolerance: JSON.stringify({ absolute: 1e-9, relative: 0 }),
+      batch_size: 2,
+      scenario_ids: runs.reverse(),
+      total: 3,
+      workflow_id: `model_replay/${id}`,
+      created_by: JSON.stringify({ type: 'system', id: 'test' }),
     });
     const done = await waitFor('the recovered replay to complete', async () => {
       const polled = await call(stack.baseUrl, 'GET', `/api/v1/models/${modelId}/replays/${id}`, { key: tenant.key });
@@ -254,7 +374,10 @@ describe('model replays', () => {
 });
 
 async function createTestTenantKey({ stack, tenant }: Stack, scopes: string[]): Promise<string> {
-  const created = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'reader', scopes } });
+  const created = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+    key: tenant.key,
+    body: { name: 'reader', scopes },
+  });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   return created.body.key;
 }
@@ -266,7 +389,16 @@ describe('a replay whose worker is SIGKILLed mid-batch', () => {
 
   before(async () => {
     // Only the heartbeat timeout can move the dead worker's batch on: the batch timeout stays at its default (300 s).
-    stack = await startTestStack({ env: { EXPRESSION_BUDGET_MS: '30000', ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '3', REPLAY_BATCH_SIZE: '50', REPLAY_CONCURRENCY: '2', ACTIVITY_RETRY_INITIAL_MS: '200', ACTIVITY_RETRY_MAX_MS: '1000' } });
+    stack = await startTestStack({
+      env: {
+        EXPRESSION_BUDGET_MS: '30000',
+        ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '3',
+        REPLAY_BATCH_SIZE: '50',
+        REPLAY_CONCURRENCY: '2',
+        ACTIVITY_RETRY_INITIAL_MS: '200',
+        ACTIVITY_RETRY_MAX_MS: '1000',
+      },
+    });
     tenant = await createTestTenant(stack.db);
   });
   after(async () => {
@@ -284,7 +416,13 @@ describe('a replay whose worker is SIGKILLed mid-batch', () => {
       { inputs: { tier: 'bronze', quantity: 10 }, metrics: { 'discount.rate': 0, segment: 'standard' } },
     ];
     const total = 3000;
-    await seedCompletedRuns(stack.db, { tenantId: tenant.id, modelId, version: 1, count: total, run: (i) => kinds[i % 3] as (typeof kinds)[number] });
+    await seedCompletedRuns(stack.db, {
+      tenantId: tenant.id,
+      modelId,
+      version: 1,
+      count: total,
+      run: (i) => kinds[i % 3] as (typeof kinds)[number],
+    });
 
     // One sandbox process each, so the replay is slow enough to be killed mid-way. The budget (here and the stack's) is
     // generous: loading the padded model (the upload's checks, a fresh process's first call) can outlast the default
@@ -295,21 +433,38 @@ describe('a replay whose worker is SIGKILLed mid-batch', () => {
     await waitForPollers(stack.temporal, stack.config.temporalTaskQueue, workers);
     // Version 1 published through its review (run by these workers), then version 2, the draft replayed.
     await publishForTest({ stack, tenant }, modelId, 1);
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/versions`, { key: tenant.key, body: draftUpload(padded(3000)) })).status, 201);
-    const started = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/replays`, { key: tenant.key, body: { version: '2', limit: total } });
+    assert.equal(
+      (
+        await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/versions`, {
+          key: tenant.key,
+          body: draftUpload(padded(3000)),
+        })
+      ).status,
+      201,
+    );
+    const started = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/replays`, {
+      key: tenant.key,
+      body: { version: '2', limit: total },
+    });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     assert.equal(started.body.status, 'queued');
     assert.equal(started.body.progress.total, total);
 
     const replayUrl = `/api/v1/models/${modelId}/replays/${started.body.id}`;
     // Killed mid-replay: once some batches are counted, while the worker runs another.
-    await waitFor('some runs replayed', async () => (await call(stack.baseUrl, 'GET', replayUrl, { key: tenant.key })).body.progress.processed >= 200, 120_000);
+    await waitFor(
+      'some runs replayed',
+      async () => (await call(stack.baseUrl, 'GET', replayUrl, { key: tenant.key })).body.progress.processed >= 200,
+      120_000,
+    );
     const handle = stack.temporal.workflow.getHandle(started.body.workflow_id);
     const doomed = await waitFor(
-      'a worker running one of the replay\'s batches',
+      "a worker running one of the replay's batches",
       async () => {
         const pending = (await handle.describe()).raw.pendingActivities ?? [];
-        const running = pending.filter((a) => a.state === temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED);
+        const running = pending.filter(
+          (a) => a.state === temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED,
+        );
         const pids = running.map((a) => Number(/^(\d+)@/.exec(a.lastWorkerIdentity ?? '')?.[1]));
         return workers.find((worker) => pids.includes(worker.pid as number));
       },
@@ -332,7 +487,10 @@ describe('a replay whose worker is SIGKILLed mid-batch', () => {
     assert.deepEqual(done.progress, { total, processed: total });
     const batches = await stack.db('model_replay_batches').where({ replay_id: done.id }).select('batch_index', 'runs');
     assert.equal(batches.length, total / 50, 'one row per batch');
-    assert.equal(batches.reduce((sum: number, b: { runs: number }) => sum + b.runs, 0), total);
+    assert.equal(
+      batches.reduce((sum: number, b: { runs: number }) => sum + b.runs, 0),
+      total,
+    );
     assert.deepEqual(new Set(batches.map((b: { batch_index: number }) => b.batch_index)).size, total / 50);
 
     const silver = total / 3;
@@ -356,7 +514,9 @@ describe('a replay whose worker is SIGKILLed mid-batch', () => {
       assert.notEqual(timeoutType, temporal.api.enums.v1.TimeoutType.TIMEOUT_TYPE_START_TO_CLOSE);
       if (timeoutType === temporal.api.enums.v1.TimeoutType.TIMEOUT_TYPE_HEARTBEAT) heartbeatRetries++;
     }
-    assert.ok(heartbeatRetries >= 1, 'the dead worker\'s batch was retried after its heartbeat timeout');
-    t.diagnostic(`killed a worker with ${processedAtKill}/${total} runs processed; ${heartbeatRetries} batch(es) retried after a heartbeat timeout`);
+    assert.ok(heartbeatRetries >= 1, "the dead worker's batch was retried after its heartbeat timeout");
+    t.diagnostic(
+      `killed a worker with ${processedAtKill}/${total} runs processed; ${heartbeatRetries} batch(es) retried after a heartbeat timeout`,
+    );
   });
 });

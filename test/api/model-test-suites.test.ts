@@ -13,7 +13,8 @@ describe('model test suites', () => {
   let tenant: TestTenant;
   useTestStackWithTenant({}, (started) => ({ stack, tenant } = started));
 
-  const api = (method: string, path: string, body?: unknown, who: TestTenant = tenant) => call(stack.baseUrl, method, `/api/v1${path}`, { key: who.key, ...(body !== undefined ? { body } : {}) });
+  const api = (method: string, path: string, body?: unknown, who: TestTenant = tenant) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key: who.key, ...(body !== undefined ? { body } : {}) });
   const newModel = async (name: string) => {
     const created = await api('POST', '/models', discountModelBody(name));
     assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -40,7 +41,10 @@ describe('model test suites', () => {
     assert.equal(changed.body.name, 'gold, bulk order');
     assert.deepEqual(changed.body.expected, created.body.expected);
     const listed = await api('GET', `/models/${model}/test-cases`);
-    assert.deepEqual(listed.body.data.map((c: any) => c.id), [created.body.id]);
+    assert.deepEqual(
+      listed.body.data.map((c: any) => c.id),
+      [created.body.id],
+    );
     assert.equal((await api('DELETE', `/models/${model}/test-cases/${created.body.id}`)).status, 204);
     assert.equal((await api('GET', `/models/${model}/test-cases/${created.body.id}`)).status, 404);
   });
@@ -54,7 +58,10 @@ describe('model test suites', () => {
       ],
     });
     assert.equal(json.status, 201, JSON.stringify(json.body));
-    assert.deepEqual(json.body.data.map((c: any) => c.name), ['silver small', 'gold small']);
+    assert.deepEqual(
+      json.body.data.map((c: any) => c.name),
+      ['silver small', 'gold small'],
+    );
     const csv = await api('POST', `/models/${model}/test-cases/import`, {
       csv: 'name,tier,quantity,expected.discount.rate,expected.segment\ngold bulk,gold,150,0.2,gold bulk\nbronze,bronze,3,0,bronze\n',
     });
@@ -62,7 +69,9 @@ describe('model test suites', () => {
     assert.deepEqual(csv.body.data[0].inputs, { tier: 'gold', quantity: 150 });
     assert.deepEqual(csv.body.data[0].expected, { 'discount.rate': 0.2, segment: 'gold bulk' });
     // Cells are read as their column's schema type: `segment` is a string even where it reads as a number.
-    const typed = await api('POST', `/models/${model}/test-cases/import`, { csv: 'name,tier,quantity,expected.segment\nnumeric text,silver,2,100\n' });
+    const typed = await api('POST', `/models/${model}/test-cases/import`, {
+      csv: 'name,tier,quantity,expected.segment\nnumeric text,silver,2,100\n',
+    });
     assert.equal(typed.status, 201, JSON.stringify(typed.body));
     assert.deepEqual(typed.body.data[0].expected, { segment: '100' });
     assert.deepEqual(typed.body.data[0].inputs, { tier: 'silver', quantity: 2 });
@@ -70,11 +79,19 @@ describe('model test suites', () => {
     const refused = await api('POST', `/models/${model}/test-cases/import`, {
       cases: [
         { name: 'fine', inputs: { tier: 'gold', quantity: 1 }, expected: { segment: 'gold' } },
-        { name: 'bad', inputs: { tier: 'gold', quantity: 1 }, expected: { segment: 'gold' }, tolerances: { segment: { absolute: 1 } } },
+        {
+          name: 'bad',
+          inputs: { tier: 'gold', quantity: 1 },
+          expected: { segment: 'gold' },
+          tolerances: { segment: { absolute: 1 } },
+        },
       ],
     });
     assert.equal(refused.status, 422);
-    assert.deepEqual(refused.body.errors.map((e: any) => e.path), ['/cases/1/tolerances/segment']);
+    assert.deepEqual(
+      refused.body.errors.map((e: any) => e.path),
+      ['/cases/1/tolerances/segment'],
+    );
     assert.equal((await api('GET', `/models/${model}/test-cases?limit=100`)).body.data.length, 5);
     const badCsv = await api('POST', `/models/${model}/test-cases/import`, { csv: 'tier,quantity\ngold,1\n' });
     assert.equal(badCsv.status, 422);
@@ -84,11 +101,27 @@ describe('model test suites', () => {
   it('runs the suite: verdicts, differences within tolerances, expected rules, and rule coverage', async () => {
     const model = await newModel('Suite run');
     const cases = [
-      { name: 'gold bulk', inputs: { tier: 'gold', quantity: 150 }, expected: { 'discount.rate': 0.2, segment: 'gold bulk' }, expected_rules: ['gold-bulk'] },
+      {
+        name: 'gold bulk',
+        inputs: { tier: 'gold', quantity: 150 },
+        expected: { 'discount.rate': 0.2, segment: 'gold bulk' },
+        expected_rules: ['gold-bulk'],
+      },
       // Within its relative tolerance of 10 %: 0.19 against 0.2.
-      { name: 'gold bulk, close', inputs: { tier: 'gold', quantity: 120 }, expected: { 'discount.rate': 0.19 }, tolerances: { 'discount.rate': { relative: 0.1 } } },
+      {
+        name: 'gold bulk, close',
+        inputs: { tier: 'gold', quantity: 120 },
+        expected: { 'discount.rate': 0.19 },
+        tolerances: { 'discount.rate': { relative: 0.1 } },
+      },
       // Wrong: expects 0.15, the table gives 0.1, outside an absolute tolerance of 0.01; and names a rule that does not match.
-      { name: 'gold small, wrong', inputs: { tier: 'gold', quantity: 5 }, expected: { 'discount.rate': 0.15, segment: 'gold' }, tolerances: { 'discount.rate': { absolute: 0.01 } }, expected_rules: ['gold-bulk'] },
+      {
+        name: 'gold small, wrong',
+        inputs: { tier: 'gold', quantity: 5 },
+        expected: { 'discount.rate': 0.15, segment: 'gold' },
+        tolerances: { 'discount.rate': { absolute: 0.01 } },
+        expected_rules: ['gold-bulk'],
+      },
       // Inputs the model refuses.
       { name: 'unknown tier', inputs: { tier: 'platinum', quantity: 5 }, expected: { segment: 'platinum' } },
     ];
@@ -113,11 +146,20 @@ describe('model test suites', () => {
     assert.deepEqual(wrong.differences[0].tolerance, { absolute: 0.01 });
     assert.deepEqual(wrong.missing_rules, ['gold-bulk']);
     assert.equal(refused.status, 'failed');
-    assert.deepEqual(refused.errors.map((e: any) => e.path), ['/inputs/tier']);
+    assert.deepEqual(
+      refused.errors.map((e: any) => e.path),
+      ['/inputs/tier'],
+    );
     // Coverage: of the table's rules, the cases hit gold-bulk (twice) and gold; the rest are named as never hit.
     const table = run.body.coverage.decision_tables[0];
     assert.equal(table.node_id, 'discount-table');
-    assert.deepEqual(table.hit.map((r: any) => [r.id, r.cases]), [['gold-bulk', 2], ['gold', 1]]);
+    assert.deepEqual(
+      table.hit.map((r: any) => [r.id, r.cases]),
+      [
+        ['gold-bulk', 2],
+        ['gold', 1],
+      ],
+    );
     assert.equal(table.never_hit.length, table.rules - 2);
     assert.ok(table.never_hit.some((r: any) => r.id === 'silver-bulk'));
     assert.equal(run.body.coverage.rules_hit, 2);
@@ -125,7 +167,10 @@ describe('model test suites', () => {
     // Stored: the latest report per version comes first.
     const again = await api('POST', `/models/${model}/test-runs`, { version: '1' });
     const runs = await api('GET', `/models/${model}/test-runs?version=1`);
-    assert.deepEqual(runs.body.data.map((r: any) => r.id), [again.body.id, run.body.id]);
+    assert.deepEqual(
+      runs.body.data.map((r: any) => r.id),
+      [again.body.id, run.body.id],
+    );
     const stored = await api('GET', `/models/${model}/test-runs/${run.body.id}`);
     assert.deepEqual(stored.body, run.body);
   });
@@ -135,13 +180,19 @@ describe('model test suites', () => {
     const cases: Array<[unknown, string]> = [
       [{ inputs: { tier: 'gold' }, expected: { segment: 'gold' } }, '/name'],
       [{ name: 'x', inputs: { tier: 'gold' }, expected: {} }, '/expected'],
-      [{ name: 'x', inputs: { tier: 'gold' }, expected: { a: 1 }, tolerances: { a: { absolute: -1 } } }, '/tolerances/a'],
+      [
+        { name: 'x', inputs: { tier: 'gold' }, expected: { a: 1 }, tolerances: { a: { absolute: -1 } } },
+        '/tolerances/a',
+      ],
       [{ name: 'x', inputs: { tier: 'gold' }, expected: { a: 1 }, extra: true }, '/extra'],
     ];
     for (const [body, path] of cases) {
       const answer = await api('POST', `/models/${model}/test-cases`, body);
       assert.equal(answer.status, 422, JSON.stringify(answer.body));
-      assert.ok(answer.body.errors.some((e: any) => e.path.startsWith(path)), `${path}: ${JSON.stringify(answer.body.errors)}`);
+      assert.ok(
+        answer.body.errors.some((e: any) => e.path.startsWith(path)),
+        `${path}: ${JSON.stringify(answer.body.errors)}`,
+      );
     }
     const noCases = await api('POST', `/models/${model}/test-runs`, {});
     assert.equal(noCases.status, 422);
@@ -149,12 +200,22 @@ describe('model test suites', () => {
     assert.equal(noVersion.status, 422);
     assert.equal(noVersion.body.errors[0].path, '/version');
     assert.equal((await api('GET', `/models/${model}/test-runs`)).body.data.length, 0);
-    assert.equal((await api('POST', `/models/${STAFFING_MODEL_ID}/test-cases`, { name: 'x', inputs: {}, expected: { a: 1 } })).status, 409);
+    assert.equal(
+      (await api('POST', `/models/${STAFFING_MODEL_ID}/test-cases`, { name: 'x', inputs: {}, expected: { a: 1 } }))
+        .status,
+      409,
+    );
   });
 
-  it('keeps a tenant\'s suite and runs invisible to other tenants (404)', async () => {
+  it("keeps a tenant's suite and runs invisible to other tenants (404)", async () => {
     const model = await newModel('Suite tenancy');
-    const testCase = (await api('POST', `/models/${model}/test-cases`, { name: 'g', inputs: { tier: 'gold', quantity: 1 }, expected: { segment: 'gold' } })).body;
+    const testCase = (
+      await api('POST', `/models/${model}/test-cases`, {
+        name: 'g',
+        inputs: { tier: 'gold', quantity: 1 },
+        expected: { segment: 'gold' },
+      })
+    ).body;
     const run = (await api('POST', `/models/${model}/test-runs`, {})).body;
     const other = await createTestTenant(stack.db);
     for (const [method, path, body] of [

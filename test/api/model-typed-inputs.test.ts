@@ -11,11 +11,20 @@ const scalarTypedModelBody = (name: string) => ({
   input_schema: {
     type: 'object',
     required: ['tier', 'ordered_on', 'quantity'],
-    properties: { tier: { type: 'string', enum: ['gold', 'silver'] }, ordered_on: { type: 'string', format: 'date' }, quantity: { type: 'integer', minimum: 1 } },
+    properties: {
+      tier: { type: 'string', enum: ['gold', 'silver'] },
+      ordered_on: { type: 'string', format: 'date' },
+      quantity: { type: 'integer', minimum: 1 },
+    },
   },
   output_schema: {
     type: 'object',
-    properties: { gold: { type: 'boolean' }, count: { type: 'integer' }, detail: { type: 'object', properties: { tier: { type: 'string' }, on: { type: 'string', format: 'date' } } }, codes: { type: 'array', items: { type: 'string' } } },
+    properties: {
+      gold: { type: 'boolean' },
+      count: { type: 'integer' },
+      detail: { type: 'object', properties: { tier: { type: 'string' }, on: { type: 'string', format: 'date' } } },
+      codes: { type: 'array', items: { type: 'string' } },
+    },
   },
   graph: {
     nodes: [
@@ -54,7 +63,8 @@ describe('typed model inputs and outputs', () => {
   let tenant: TestTenant;
   useTestStackWithTenant({ worker: true }, (started) => ({ stack, tenant } = started));
 
-  const api = (method: string, path: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, ...(body !== undefined ? { body } : {}) });
+  const api = (method: string, path: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, ...(body !== undefined ? { body } : {}) });
   const upload = async (body: unknown) => {
     const created = await api('POST', '/models', body);
     assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -74,10 +84,25 @@ describe('typed model inputs and outputs', () => {
     const id = await upload(typedOrderModelBody('Typed order (evaluate)'));
     const answer = await api('POST', `/models/${id}/evaluate`, { version: '1', inputs: typedOrderInputs, trace: true });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.deepEqual(answer.body.outputs, { approved: true, discount: { rate: 0.2 }, total: 1100, skus: ['A', 'B'], shipping: { country: 'FR', ordered_on: '2026-11-28' } });
-    assert.deepEqual(answer.body.trace.find((step: any) => step.kind === 'decisionTableNode').matched_rules, [{ index: 0, id: 'gold-member' }]);
+    assert.deepEqual(answer.body.outputs, {
+      approved: true,
+      discount: { rate: 0.2 },
+      total: 1100,
+      skus: ['A', 'B'],
+      shipping: { country: 'FR', ordered_on: '2026-11-28' },
+    });
+    assert.deepEqual(answer.body.trace.find((step: any) => step.kind === 'decisionTableNode').matched_rules, [
+      { index: 0, id: 'gold-member' },
+    ]);
 
-    const bad = { ...typedOrderInputs, member: 'yes', ordered_on: '28/11/2026', tier: 'platinum', lines: [{ sku: 'A', quantity: 0, unit_price: 1, colour: 'red' }], address: {} };
+    const bad = {
+      ...typedOrderInputs,
+      member: 'yes',
+      ordered_on: '28/11/2026',
+      tier: 'platinum',
+      lines: [{ sku: 'A', quantity: 0, unit_price: 1, colour: 'red' }],
+      address: {},
+    };
     const refused = await api('POST', `/models/${id}/evaluate`, { version: '1', inputs: bad });
     assert.equal(refused.status, 422);
     assert.deepEqual(refused.body.errors.map((e: any) => e.path).sort(), [
@@ -89,10 +114,15 @@ describe('typed model inputs and outputs', () => {
       '/inputs/tier',
     ]);
 
-    const batch = await api('POST', `/models/${id}/evaluate`, { version: '1', items: [{ inputs: { ...typedOrderInputs, member: false } }, { inputs: { ...typedOrderInputs, lines: [] } }] });
+    const batch = await api('POST', `/models/${id}/evaluate`, {
+      version: '1',
+      items: [{ inputs: { ...typedOrderInputs, member: false } }, { inputs: { ...typedOrderInputs, lines: [] } }],
+    });
     assert.equal(batch.status, 200, JSON.stringify(batch.body));
     assert.equal(batch.body.results[0].outputs.approved, false);
-    assert.deepEqual(batch.body.results[1].error.errors, [{ path: '/items/1/inputs/lines', message: 'must NOT have fewer than 1 items' }]);
+    assert.deepEqual(batch.body.results[1].error.errors, [
+      { path: '/items/1/inputs/lines', message: 'must NOT have fewer than 1 items' },
+    ]);
   });
 
   it('validates typed inputs as evaluate does, defaults applied', async () => {
@@ -101,7 +131,10 @@ describe('typed model inputs and outputs', () => {
     assert.equal(valid.status, 200, JSON.stringify(valid.body));
     assert.equal(valid.body.valid, true);
     assert.deepEqual(valid.body.inputs, typedOrderInputs);
-    const invalid = await api('POST', `/models/${id}/validate`, { model_version: '1', inputs: { ...typedOrderInputs, lines: 'A' } });
+    const invalid = await api('POST', `/models/${id}/validate`, {
+      model_version: '1',
+      inputs: { ...typedOrderInputs, lines: 'A' },
+    });
     assert.deepEqual(invalid.body.errors, [{ path: '/inputs/lines', message: 'must be array' }]);
   });
 
@@ -110,7 +143,13 @@ describe('typed model inputs and outputs', () => {
     const passing = await api('POST', `/models/${id}/test-cases`, {
       name: 'gold member',
       inputs: typedOrderInputs,
-      expected: { approved: true, discount: { rate: 0.2 }, total: 1100.004, skus: ['A', 'B'], 'shipping.ordered_on': '2026-11-28' },
+      expected: {
+        approved: true,
+        discount: { rate: 0.2 },
+        total: 1100.004,
+        skus: ['A', 'B'],
+        'shipping.ordered_on': '2026-11-28',
+      },
       tolerances: { total: { absolute: 0.01 }, discount: { absolute: 0.001 } },
       expected_rules: ['gold-member'],
     });
@@ -121,7 +160,13 @@ describe('typed model inputs and outputs', () => {
       `silver order,false,silver,2026-11-28,"${JSON.stringify([{ sku: 'C', quantity: 1, unit_price: 2000 }]).replace(/"/g, '""')}","{""country"":""DE""}",false,"[""C"",""D""]",DE\n`;
     const imported = await api('POST', `/models/${id}/test-cases/import`, { csv });
     assert.equal(imported.status, 201, JSON.stringify(imported.body));
-    assert.deepEqual(imported.body.data[0].inputs, { member: false, tier: 'silver', ordered_on: '2026-11-28', lines: [{ sku: 'C', quantity: 1, unit_price: 2000 }], address: { country: 'DE' } });
+    assert.deepEqual(imported.body.data[0].inputs, {
+      member: false,
+      tier: 'silver',
+      ordered_on: '2026-11-28',
+      lines: [{ sku: 'C', quantity: 1, unit_price: 2000 }],
+      address: { country: 'DE' },
+    });
     assert.deepEqual(imported.body.data[0].expected, { approved: false, skus: ['C', 'D'], 'shipping.country': 'DE' });
 
     const run = await api('POST', `/models/${id}/test-runs`, {});
@@ -129,27 +174,43 @@ describe('typed model inputs and outputs', () => {
     const [first, second] = run.body.cases;
     assert.equal(first.status, 'passed', JSON.stringify(first));
     assert.equal(second.status, 'failed');
-    assert.deepEqual(second.differences.map((d: any) => [d.output, d.message]), [['skus', 'expected 2 item(s), got 1']]);
+    assert.deepEqual(
+      second.differences.map((d: any) => [d.output, d.message]),
+      [['skus', 'expected 2 item(s), got 1']],
+    );
   });
 
-  it('keeps a scenario\'s inputs scalar: a date as its string runs, a boolean, list or object is a 422 naming the input, and nothing is stored', async () => {
+  it("keeps a scenario's inputs scalar: a date as its string runs, a boolean, list or object is a 422 naming the input, and nothing is stored", async () => {
     const typed = await upload(typedOrderModelBody('Typed order (scenario)'));
     await publishForTest({ stack, tenant }, typed, 1, typedOrderInputs);
     const before = await count('/scenarios');
     const refused = await api('POST', '/scenarios', { model_id: typed, inputs: typedOrderInputs });
     assert.equal(refused.status, 422);
-    assert.deepEqual(refused.body.errors.map((e: any) => e.path).sort(), ['/inputs/address', '/inputs/lines', '/inputs/member']);
+    assert.deepEqual(refused.body.errors.map((e: any) => e.path).sort(), [
+      '/inputs/address',
+      '/inputs/lines',
+      '/inputs/member',
+    ]);
     const batch = await api('POST', '/scenarios/batch', { items: [{ model_id: typed, inputs: typedOrderInputs }] });
     assert.equal(batch.status, 422);
-    assert.ok(batch.body.errors.some((e: any) => e.path === '/items/0/inputs/member'), JSON.stringify(batch.body));
+    assert.ok(
+      batch.body.errors.some((e: any) => e.path === '/items/0/inputs/member'),
+      JSON.stringify(batch.body),
+    );
     assert.equal(await count('/scenarios'), before);
 
     const scalar = await upload(scalarTypedModelBody('Typed scalars (scenario)'));
     await publishForTest({ stack, tenant }, scalar, 1, { tier: 'gold', ordered_on: '2026-11-28', quantity: 3 });
-    const badDate = await api('POST', '/scenarios', { model_id: scalar, inputs: { tier: 'gold', ordered_on: '28/11/2026', quantity: 3 } });
+    const badDate = await api('POST', '/scenarios', {
+      model_id: scalar,
+      inputs: { tier: 'gold', ordered_on: '28/11/2026', quantity: 3 },
+    });
     assert.equal(badDate.status, 422);
     assert.deepEqual(badDate.body.errors, [{ path: '/inputs/ordered_on', message: 'must match format "date"' }]);
-    const created = await api('POST', '/scenarios', { model_id: scalar, inputs: { tier: 'gold', ordered_on: '2026-11-28', quantity: 3 } });
+    const created = await api('POST', '/scenarios', {
+      model_id: scalar,
+      inputs: { tier: 'gold', ordered_on: '2026-11-28', quantity: 3 },
+    });
     assert.ok([201, 202].includes(created.status), JSON.stringify(created.body));
     let scenario = created.body;
     for (let attempt = 0; scenario.status !== 'completed' && attempt < 100; attempt++) {
@@ -170,16 +231,32 @@ describe('typed model inputs and outputs', () => {
       ...body,
       input_schema: {
         ...body.input_schema,
-        properties: { ...body.input_schema.properties, lines: { ...lines, items: { ...lines.items, properties: { ...lines.items.properties, sku: { type: 'string', oneOf: [{ const: 'A' }] } } } }, when: { type: 'string', format: 'time' } },
+        properties: {
+          ...body.input_schema.properties,
+          lines: {
+            ...lines,
+            items: {
+              ...lines.items,
+              properties: { ...lines.items.properties, sku: { type: 'string', oneOf: [{ const: 'A' }] } },
+            },
+          },
+          when: { type: 'string', format: 'time' },
+        },
       },
-      output_schema: { ...body.output_schema, properties: { ...body.output_schema.properties, skus: { type: 'array', items: { type: 'tuple' } } } },
+      output_schema: {
+        ...body.output_schema,
+        properties: { ...body.output_schema.properties, skus: { type: 'array', items: { type: 'tuple' } } },
+      },
     });
     assert.equal(refused.status, 422);
-    assert.deepEqual(refused.body.errors.map((e: any) => e.path), [
-      '/input_schema/properties/lines/items/properties/sku/oneOf',
-      '/input_schema/properties/when/format',
-      '/output_schema/properties/skus/items/type',
-    ]);
+    assert.deepEqual(
+      refused.body.errors.map((e: any) => e.path),
+      [
+        '/input_schema/properties/lines/items/properties/sku/oneOf',
+        '/input_schema/properties/when/format',
+        '/output_schema/properties/skus/items/type',
+      ],
+    );
     assert.equal(await count('/models'), before);
   });
 
@@ -194,8 +271,18 @@ describe('typed model inputs and outputs', () => {
           ...body.input_schema.properties,
           member: { type: ['boolean', 'string'] },
           tier: { type: 'string', enum: ['gold', 'silver', 'bronze', 'platinum'] },
-          lines: { ...lines, maxItems: 10, items: { ...lines.items, properties: { ...lines.items.properties, sku: { type: 'string', maxLength: 20 } } } },
-          address: { ...body.input_schema.properties.address, properties: { country: { type: 'string', minLength: 2, maxLength: 2 }, region: { type: 'string' } } },
+          lines: {
+            ...lines,
+            maxItems: 10,
+            items: {
+              ...lines.items,
+              properties: { ...lines.items.properties, sku: { type: 'string', maxLength: 20 } },
+            },
+          },
+          address: {
+            ...body.input_schema.properties.address,
+            properties: { country: { type: 'string', minLength: 2, maxLength: 2 }, region: { type: 'string' } },
+          },
         },
       },
       output_schema: body.output_schema,

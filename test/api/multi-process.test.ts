@@ -5,11 +5,25 @@ import type { Role } from '../../core/roles';
 import { setTenantQuotas } from '../../db/repositories/usage-quotas';
 import { killWorkerMidBatch, waitForPollers } from '../helpers/batch-crash';
 import { createSignInClient, type Person } from '../helpers/people';
-import { call, createTestTenant, spawnApiProcess, spawnWorkerProcess, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  spawnApiProcess,
+  spawnWorkerProcess,
+  startTestStack,
+  type ApiResponse,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
 const STAFFING = 'mdl_service_queue_staffing';
-const staffingInputs = { arrival_rate_per_hour: 120, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+const staffingInputs = {
+  arrival_rate_per_hour: 120,
+  average_handle_time_seconds: 180,
+  target_service_level: 0.8,
+  target_answer_time_seconds: 20,
+};
 
 /**
  * The production topology in small: two API processes (api/server.ts) and two worker processes (worker/main.ts) on
@@ -55,16 +69,25 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
     await stack?.close();
   });
 
-  const on = (index: number, method: string, path: string, key: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
-    call((apis[index % apis.length] as { baseUrl: string }).baseUrl, method, `/api/v1${path}`, { key, ...options });
+  const on = (
+    index: number,
+    method: string,
+    path: string,
+    key: string,
+    options: { body?: unknown; headers?: Record<string, string> } = {},
+  ) => call((apis[index % apis.length] as { baseUrl: string }).baseUrl, method, `/api/v1${path}`, { key, ...options });
   const assertProblem = (response: ApiResponse, status: number) => {
     assert.equal(response.status, status, JSON.stringify(response.body));
     assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
   };
 
-  it('counts an enterprise tenant\'s API requests exactly across both APIs against its volume quota', async () => {
+  it("counts an enterprise tenant's API requests exactly across both APIs against its volume quota", async () => {
     const volume = await createTestTenant(stack.db, { name: 'Volume' });
-    await stack.db.transaction((trx) => setTenantQuotas(trx, volume.id, { policy: 'refuse', quotas: [{ kind: 'api_requests', period: 'month', limit: 40 }] }),
+    await stack.db.transaction((trx) =>
+      setTenantQuotas(trx, volume.id, {
+        policy: 'refuse',
+        quotas: [{ kind: 'api_requests', period: 'month', limit: 40 }],
+      }),
     );
     // 60 at once, half on each API: exactly the quota is answered, the rest refused naming it, and nothing is lost.
     const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => on(i, 'GET', '/me', volume.key)));
@@ -72,21 +95,30 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
     assert.equal(responses.filter((response) => response.status === 200).length, 40);
     assert.equal(refused.length, 20);
     for (const response of refused) assert.deepEqual(response.body['violated-policies'], ['api_requests per month']);
-    const counter = await stack.db('usage_counters').where({ tenant_id: volume.id, kind: 'api_requests', period: 'month' }).first('used');
+    const counter = await stack
+      .db('usage_counters')
+      .where({ tenant_id: volume.id, kind: 'api_requests', period: 'month' })
+      .first('used');
     assert.equal(Number(counter.used), 40);
   });
 
-  it('honours a small plan\'s per-minute quota exactly across both APIs: q successes, then 429s', async () => {
+  it("honours a small plan's per-minute quota exactly across both APIs: q successes, then 429s", async () => {
     const starter = await createTestTenant(stack.db, { plan: 'starter', name: 'Starter' });
     const quota = 50;
     // One by one, alternating: each answer counts down the one shared quota.
     for (let i = 0; i < 30; i++) {
       const response = await on(i, 'GET', '/scenarios?limit=1', starter.key);
       assert.equal(response.status, 200, `request ${i + 1}: ${JSON.stringify(response.body)}`);
-      assert.match(response.headers.get('ratelimit') ?? '', new RegExp(`"per-minute";r=${quota - i - 1};`), `request ${i + 1} on API ${(i % 2) + 1}`);
+      assert.match(
+        response.headers.get('ratelimit') ?? '',
+        new RegExp(`"per-minute";r=${quota - i - 1};`),
+        `request ${i + 1} on API ${(i % 2) + 1}`,
+      );
     }
     // The rest at once, through both: exactly what is left succeeds.
-    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => on(i, 'GET', '/scenarios?limit=1', starter.key)));
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => on(i, 'GET', '/scenarios?limit=1', starter.key)),
+    );
     assert.deepEqual(
       burst.map((r) => r.status).sort(),
       [...Array(quota - 30).fill(200), ...Array(30 - (quota - 30)).fill(429)],
@@ -105,24 +137,38 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
       const name = `duplicate ${round} ${Date.now()}`;
       const headers = { 'idempotency-key': `mp-duplicate-${round}-${Date.now()}` };
       const body = { model_id: STAFFING, inputs: staffingInputs, name };
-      const answers = await Promise.all([0, 1, 0, 1].map((i) => on(i, 'POST', '/scenarios', tenant.key, { body, headers })));
+      const answers = await Promise.all(
+        [0, 1, 0, 1].map((i) => on(i, 'POST', '/scenarios', tenant.key, { body, headers })),
+      );
       for (const answer of answers) {
-        if (answer.status === 409) assert.equal(answer.body.code, 'idempotency_request_in_progress', JSON.stringify(answer.body));
+        if (answer.status === 409)
+          assert.equal(answer.body.code, 'idempotency_request_in_progress', JSON.stringify(answer.body));
         else assert.ok(answer.status === 201 || answer.status === 202, JSON.stringify(answer.body));
       }
       const ids = new Set(answers.filter((a) => a.status < 300).map((a) => a.body.id));
-      assert.equal(ids.size, 1, `one scenario answered: ${JSON.stringify(answers.map((a) => [a.status, a.body.id ?? a.body.code]))}`);
+      assert.equal(
+        ids.size,
+        1,
+        `one scenario answered: ${JSON.stringify(answers.map((a) => [a.status, a.body.id ?? a.body.code]))}`,
+      );
       const stored = await stack.db('scenarios').where({ tenant_id: tenant.id, name }).select('id');
-      assert.deepEqual(stored.map((s) => s.id), [...ids], 'one scenario stored');
+      assert.deepEqual(
+        stored.map((s) => s.id),
+        [...ids],
+        'one scenario stored',
+      );
     }
   });
 
   it('refuses a key revoked through one API on the other at once', async () => {
     for (let round = 0; round < 3; round++) {
-      const created = await on(0, 'POST', '/api-keys', tenant.key, { body: { name: `short-lived ${round}`, scopes: ['scenarios:read'] } });
+      const created = await on(0, 'POST', '/api-keys', tenant.key, {
+        body: { name: `short-lived ${round}`, scopes: ['scenarios:read'] },
+      });
       assert.equal(created.status, 201, JSON.stringify(created.body));
       // Used on the second API first (where a credential cache, when one is configured, would now hold it).
-      for (let i = 0; i < 3; i++) assert.equal((await on(1, 'GET', '/scenarios?limit=1', created.body.key)).status, 200);
+      for (let i = 0; i < 3; i++)
+        assert.equal((await on(1, 'GET', '/scenarios?limit=1', created.body.key)).status, 200);
       const revoked = await on(0, 'POST', `/api-keys/${created.body.id}/revoke`, tenant.key);
       assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
       assertProblem(await on(1, 'GET', '/scenarios?limit=1', created.body.key), 401);
@@ -132,44 +178,86 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
 
   it('counts an approval raced through both APIs once', async () => {
     // People sign in at the first API (the issuer); their tokens work on both.
-    const signIn = await createSignInClient({ baseUrl: (apis[0] as { baseUrl: string }).baseUrl, db: stack.db }, tenant.key, ['decisions:read', 'decisions:write']);
+    const signIn = await createSignInClient(
+      { baseUrl: (apis[0] as { baseUrl: string }).baseUrl, db: stack.db },
+      tenant.key,
+      ['decisions:read', 'decisions:write'],
+    );
     const people: Record<string, Person> = {};
-    const roles: Array<[string, Role]> = [['owner', 'analyst'], ['ap1', 'approver'], ['ap2', 'approver']];
+    const roles: Array<[string, Role]> = [
+      ['owner', 'analyst'],
+      ['ap1', 'approver'],
+      ['ap2', 'approver'],
+    ];
     for (const [label, role] of roles) people[label] = await signIn.person(label, tenant.id, role);
     const policy = await on(0, 'POST', '/approval-policies', tenant.key, {
-      body: { name: `Two approvers ${Date.now()}`, steps: [{ name: 'Review', approvals_required: 2, approvers: { role: 'approver' }, sla: 'P1D' }] },
+      body: {
+        name: `Two approvers ${Date.now()}`,
+        steps: [{ name: 'Review', approvals_required: 2, approvers: { role: 'approver' }, sla: 'P1D' }],
+      },
     });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
 
     for (let round = 0; round < 2; round++) {
       const draft = await on(round, 'POST', '/decisions', tenant.key, {
-        body: { title: `Raced approval ${round}`, options: [{ label: 'A' }, { label: 'B' }], chosen_option: 'opt_1', owner_id: people.owner?.id },
+        body: {
+          title: `Raced approval ${round}`,
+          options: [{ label: 'A' }, { label: 'B' }],
+          chosen_option: 'opt_1',
+          owner_id: people.owner?.id,
+        },
       });
       assert.equal(draft.status, 201, JSON.stringify(draft.body));
       const id = draft.body.id as string;
-      const submitted = await on(round + 1, 'POST', `/decisions/${id}/submit`, tenant.key, { body: { approval_policy_id: policy.body.id } });
+      const submitted = await on(round + 1, 'POST', `/decisions/${id}/submit`, tenant.key, {
+        body: { approval_policy_id: policy.body.id },
+      });
       assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
 
       // The same person's approval through both APIs at once: it counts once, so the step still waits for a second person.
-      const raced = await Promise.all([0, 1].map((i) => on(i, 'POST', `/decisions/${id}/approve`, people.ap1?.token as string, { body: { expected_step: 1 } })));
+      const raced = await Promise.all(
+        [0, 1].map((i) =>
+          on(i, 'POST', `/decisions/${id}/approve`, people.ap1?.token as string, { body: { expected_step: 1 } }),
+        ),
+      );
       for (const answer of raced) assert.ok(answer.status < 500, JSON.stringify(answer.body));
-      assert.ok(raced.some((a) => a.status === 200), JSON.stringify(raced.map((a) => a.body)));
+      assert.ok(
+        raced.some((a) => a.status === 200),
+        JSON.stringify(raced.map((a) => a.body)),
+      );
       for (const answer of raced.filter((a) => a.status !== 200)) assertProblem(answer, answer.status);
       for (const i of [0, 1]) {
         const decision = (await on(i, 'GET', `/decisions/${id}`, tenant.key)).body;
         assert.equal(decision.status, 'pending_approval', 'one approval of two');
-        assert.deepEqual(decision.approvals.map((a: { user_id: string }) => a.user_id), [people.ap1?.id]);
+        assert.deepEqual(
+          decision.approvals.map((a: { user_id: string }) => a.user_id),
+          [people.ap1?.id],
+        );
       }
-      const second = await on(round + 1, 'POST', `/decisions/${id}/approve`, people.ap2?.token as string, { body: { expected_step: 1 } });
+      const second = await on(round + 1, 'POST', `/decisions/${id}/approve`, people.ap2?.token as string, {
+        body: { expected_step: 1 },
+      });
       assert.equal(second.status, 200, JSON.stringify(second.body));
       assert.equal(second.body.status, 'approved');
-      assert.deepEqual(second.body.approvals.map((a: { user_id: string }) => a.user_id).sort(), [people.ap1?.id, people.ap2?.id].sort());
+      assert.deepEqual(
+        second.body.approvals.map((a: { user_id: string }) => a.user_id).sort(),
+        [people.ap1?.id, people.ap2?.id].sort(),
+      );
     }
   });
 
   it('finishes a batch exactly once when a worker is SIGKILLed mid-chunk', async (t) => {
-    const outcome = await killWorkerMidBatch({ apis: apis.map((a) => a.baseUrl), key: tenant.key, db: stack.db, temporal: stack.temporal, workers, items: 1500 });
-    t.diagnostic(`the dead worker's chunks restarted ${outcome.stallSeconds.toFixed(1)} s after the kill (heartbeat timeout 3 s); ${outcome.heartbeatRetries} chunk(s) moved after a heartbeat timeout`);
+    const outcome = await killWorkerMidBatch({
+      apis: apis.map((a) => a.baseUrl),
+      key: tenant.key,
+      db: stack.db,
+      temporal: stack.temporal,
+      workers,
+      items: 1500,
+    });
+    t.diagnostic(
+      `the dead worker's chunks restarted ${outcome.stallSeconds.toFixed(1)} s after the kill (heartbeat timeout 3 s); ${outcome.heartbeatRetries} chunk(s) moved after a heartbeat timeout`,
+    );
   });
 
   it('gives clients of an API process SIGKILLed mid-create the original outcome on the other API, and no second scenario', async () => {
@@ -178,15 +266,33 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
     // Simulated runs take a while: the creates are still in flight (running, or waiting for their run) at the kill.
     const requests = Array.from({ length: 16 }, (_, i) => ({
       key: `mp-crash-${Date.now()}-${i}`,
-      body: { model_id: STAFFING, inputs: staffingInputs, name: `${prefix} ${i}`, uncertainty: { arrival_rate_per_hour: { dist: 'uniform', min: 80, max: 160 } }, simulation: { runs: 20_000, seed: i } },
+      body: {
+        model_id: STAFFING,
+        inputs: staffingInputs,
+        name: `${prefix} ${i}`,
+        uncertainty: { arrival_rate_per_hour: { dist: 'uniform', min: 80, max: 160 } },
+        simulation: { runs: 20_000, seed: i },
+      },
     }));
     const inFlight = requests.map((r) =>
-      call(doomed.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: r.body, headers: { 'idempotency-key': r.key } }).catch((error: Error) => error),
+      call(doomed.baseUrl, 'POST', '/api/v1/scenarios', {
+        key: tenant.key,
+        body: r.body,
+        headers: { 'idempotency-key': r.key },
+      }).catch((error: Error) => error),
     );
-    await waitFor('some of the creates stored', async () => {
-      const [row] = await stack.db('scenarios').where({ tenant_id: tenant.id }).where('name', 'like', `${prefix} %`).count('* as n');
-      return Number(row?.n) >= 4;
-    }, 60_000);
+    await waitFor(
+      'some of the creates stored',
+      async () => {
+        const [row] = await stack
+          .db('scenarios')
+          .where({ tenant_id: tenant.id })
+          .where('name', 'like', `${prefix} %`)
+          .count('* as n');
+        return Number(row?.n) >= 4;
+      },
+      60_000,
+    );
     const exited = new Promise((resolve) => doomed.child.once('exit', resolve));
     doomed.child.kill('SIGKILL');
     await exited;
@@ -201,7 +307,11 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
         return waitFor(
           `the retry of ${r.body.name} to be answered`,
           async () => {
-            const response = await call(survivor.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: r.body, headers: { 'idempotency-key': r.key } });
+            const response = await call(survivor.baseUrl, 'POST', '/api/v1/scenarios', {
+              key: tenant.key,
+              body: r.body,
+              headers: { 'idempotency-key': r.key },
+            });
             last = `${response.status} ${response.body.code ?? response.body.status}`;
             if (response.status === 409 && response.body.code === 'idempotency_request_in_progress') return undefined;
             if (response.status === 503) return undefined;
@@ -214,8 +324,14 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
       }),
     );
     for (const [i, response] of retried.entries()) {
-      assert.ok(response.status === 201 || response.status === 202, `${requests[i]?.body.name}: ${response.status} ${JSON.stringify(response.body)}`);
-      const stored = await stack.db('scenarios').where({ tenant_id: tenant.id, name: requests[i]?.body.name }).select('id');
+      assert.ok(
+        response.status === 201 || response.status === 202,
+        `${requests[i]?.body.name}: ${response.status} ${JSON.stringify(response.body)}`,
+      );
+      const stored = await stack
+        .db('scenarios')
+        .where({ tenant_id: tenant.id, name: requests[i]?.body.name })
+        .select('id');
       assert.equal(stored.length, 1, `${requests[i]?.body.name}: one scenario, not ${stored.length}`);
       assert.equal(response.body.id, stored[0]?.id, 'the retry answers with the scenario the first request created');
     }

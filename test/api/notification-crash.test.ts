@@ -6,7 +6,14 @@ import { SMTPServer } from 'smtp-server';
 import { recordEvent } from '../../db/repositories/events';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { addConsoleMember } from '../helpers/console-sign-in';
-import { call, createTestTenant, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  spawnWorkerProcess,
+  startTestStack,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 
 const EVENTS = 2000;
@@ -34,7 +41,11 @@ async function startCountingSmtpServer() {
   // event (an uncaught exception without a listener). Expected here; what was accepted is what counts.
   server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.server.address() as AddressInfo).port, accepted, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    accepted,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('notifications when a worker dies mid-burst', () => {
@@ -48,8 +59,16 @@ describe('notifications when a worker dies mid-burst', () => {
 
   before(async () => {
     smtp = await startCountingSmtpServer();
-    env = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, NOTIFICATION_LEASE_SECONDS: '3', ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '3', NOTIFICATION_SMTP_CONNECTIONS: '4' };
-    stack = await startTestStack({ relay: true, env: { ...env, EVENT_RELAY_POLL_MS: '200', WEBHOOK_LANE_SWEEP_SECONDS: '2' } });
+    env = {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      NOTIFICATION_LEASE_SECONDS: '3',
+      ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '3',
+      NOTIFICATION_SMTP_CONNECTIONS: '4',
+    };
+    stack = await startTestStack({
+      relay: true,
+      env: { ...env, EVENT_RELAY_POLL_MS: '200', WEBHOOK_LANE_SWEEP_SECONDS: '2' },
+    });
     tenant = await createTestTenant(stack.db);
   });
   after(async () => {
@@ -60,7 +79,16 @@ describe('notifications when a worker dies mid-burst', () => {
 
   it(`sends every notification after the restart, each message under its own notification's Message-ID (${EVENTS} alerts)`, async (t) => {
     const owner = await addConsoleMember(stack.db, 'owner', tenant.id, 'analyst');
-    const kpi = await call(stack.baseUrl, 'POST', '/api/v1/kpis', { key: tenant.key, body: { name: 'Throughput', direction: 'higher_is_better', target: 100, aggregation_period: 'day', owner_id: owner.id } });
+    const kpi = await call(stack.baseUrl, 'POST', '/api/v1/kpis', {
+      key: tenant.key,
+      body: {
+        name: 'Throughput',
+        direction: 'higher_is_better',
+        target: 100,
+        aggregation_period: 'day',
+        owner_id: owner.id,
+      },
+    });
     assert.equal(kpi.status, 201, JSON.stringify(kpi.body));
 
     const workerEnv = { ...env, PUBLIC_BASE_URL: stack.baseUrl };
@@ -73,7 +101,15 @@ describe('notifications when a worker dies mid-burst', () => {
           await recordEvent(scope, 'kpi.alert.triggered', {
             kpi: { id: kpi.body.id, name: 'Throughput' },
             rule: { id: `kar_crash_${i}`, name: `Rule ${i}`, kind: 'threshold' },
-            alert: { id: `kal_crash_${i}`, severity: 'critical', state: 'firing', started_at: new Date().toISOString(), fired_at: new Date().toISOString(), resolved_at: null, resolution: null },
+            alert: {
+              id: `kal_crash_${i}`,
+              severity: 'critical',
+              state: 'firing',
+              started_at: new Date().toISOString(),
+              fired_at: new Date().toISOString(),
+              resolved_at: null,
+              resolution: null,
+            },
             notification: 'first',
           });
         }
@@ -89,7 +125,10 @@ describe('notifications when a worker dies mid-burst', () => {
     const rows = await waitFor(
       'every notification sent after the restart',
       async () => {
-        const all = (await stack.db('notifications').where({ tenant_id: tenant.id, kind: 'kpi_alert' }).select('id', 'status')) as Array<{ id: string; status: string }>;
+        const all = (await stack
+          .db('notifications')
+          .where({ tenant_id: tenant.id, kind: 'kpi_alert' })
+          .select('id', 'status')) as Array<{ id: string; status: string }>;
         return all.length === EVENTS && all.every((row) => row.status === 'sent') ? all : undefined;
       },
       180_000,
@@ -97,9 +136,15 @@ describe('notifications when a worker dies mid-burst', () => {
     const host = new URL(stack.baseUrl).hostname;
     const expected = rows.map((row) => `${row.id}@${host}`).sort();
     const distinct = [...new Set(smtp.accepted)].sort();
-    assert.deepEqual(distinct, expected, 'every notification reached the server, under its own Message-ID, and nothing else');
+    assert.deepEqual(
+      distinct,
+      expected,
+      'every notification reached the server, under its own Message-ID, and nothing else',
+    );
     const copies = smtp.accepted.length - distinct.length;
-    t.diagnostic(`${beforeRestart} of ${EVENTS} sent before the kill; ${copies} messages sent again (accepted by the server before the dead worker recorded them), each under the Message-ID of its first copy`);
+    t.diagnostic(
+      `${beforeRestart} of ${EVENTS} sent before the kill; ${copies} messages sent again (accepted by the server before the dead worker recorded them), each under the Message-ID of its first copy`,
+    );
     // A resend can only be of a message in flight, or accepted and not yet recorded, when the worker died.
     assert.ok(copies <= stack.config.notifications.laneBatchSize, `${copies} copies`);
   });

@@ -23,10 +23,16 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
   let twoTenantPerson: Person;
   let betaPerson: Person;
 
-  const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const api = (method: string, path: string, key: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
   const submitDecision = async (title: string, key = alpha.key) => {
-    const created = await api('POST', '/decisions', key, { title, options: [{ label: 'Yes' }, { label: 'No' }], chosen_option: 'opt_1', owner_id: people.owner.id });
+    const created = await api('POST', '/decisions', key, {
+      title,
+      options: [{ label: 'Yes' }, { label: 'No' }],
+      chosen_option: 'opt_1',
+      owner_id: people.owner.id,
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const submitted = await api('POST', `/decisions/${created.body.id}/submit`, key, { approval_policy_id: policy });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
@@ -34,7 +40,9 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
   };
 
   const mailWithSubject = async (address: string, subject: string): Promise<MailMessage> => {
-    const found = await waitFor(`an email "${subject}" to ${address}`, async () => (await messagesTo(address)).find((m) => m.subject.includes(subject)));
+    const found = await waitFor(`an email "${subject}" to ${address}`, async () =>
+      (await messagesTo(address)).find((m) => m.subject.includes(subject)),
+    );
     return readMessage(found.id);
   };
 
@@ -42,12 +50,21 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     receiver = await startWebhookReceiver();
     stack = await startTestStack({
       worker: true,
-      env: { NOTIFICATION_LANE_PASS_INTERVAL_MS: '50', WEBHOOK_LANE_SWEEP_SECONDS: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
+      env: {
+        NOTIFICATION_LANE_PASS_INTERVAL_MS: '50',
+        WEBHOOK_LANE_SWEEP_SECONDS: '1',
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      },
     });
     alpha = await createTestTenant(stack.db, { name: `Alpha ${Date.now()}` });
     beta = await createTestTenant(stack.db, { name: `Beta ${Date.now()}` });
     const signIn = await createSignInClient(stack, alpha.key, ['decisions:read', 'decisions:write', 'kpis:read']);
-    const roles: Array<[keyof typeof people, Role]> = [['owner', 'analyst'], ['ap1', 'approver'], ['ap2', 'approver'], ['ad1', 'admin']];
+    const roles: Array<[keyof typeof people, Role]> = [
+      ['owner', 'analyst'],
+      ['ap1', 'approver'],
+      ['ap2', 'approver'],
+      ['ad1', 'admin'],
+    ];
     for (const [label, role] of roles) people[label] = await signIn.person(label, alpha.id, role);
     const created = await api('POST', '/approval-policies', alpha.key, {
       name: `policy ${Date.now()}`,
@@ -62,19 +79,28 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     const betaSignIn = await createSignInClient(stack, beta.key, ['decisions:read', 'decisions:write']);
     betaPerson = await betaSignIn.person('beta-approver', beta.id, 'approver');
     twoTenantPerson = await signIn.person('both', alpha.id, 'approver');
-    const { user } = await findOrCreateUser(stack.db, { email: twoTenantPerson.email, displayName: 'both', passwordHash: null });
-    await inTenantTransaction(stack.db, beta.id, (scope) => insertMembership(scope, user.id, 'approver', { type: 'system', id: 'test' }));
+    const { user } = await findOrCreateUser(stack.db, {
+      email: twoTenantPerson.email,
+      displayName: 'both',
+      passwordHash: null,
+    });
+    await inTenantTransaction(stack.db, beta.id, (scope) =>
+      insertMembership(scope, user.id, 'approver', { type: 'system', id: 'test' }),
+    );
   });
   after(async () => {
     await stack?.close();
     await receiver?.close();
   });
 
-  it('asks the step\'s approvers by email, threads the decision\'s messages, links to the console page, and offers one-click unsubscribe', async () => {
+  it("asks the step's approvers by email, threads the decision's messages, links to the console page, and offers one-click unsubscribe", async () => {
     const title = `Open a warehouse ${Date.now()}`;
     const id = await submitDecision(title);
     const first = await mailWithSubject(people.ap1.email, `Approval requested: ${title}`);
-    assert.ok(first.subject.startsWith(`[${(await stack.db('tenants').where('id', alpha.id).first()).name}] `), first.subject);
+    assert.ok(
+      first.subject.startsWith(`[${(await stack.db('tenants').where('id', alpha.id).first()).name}] `),
+      first.subject,
+    );
     assert.deepEqual(first.to, [people.ap1.email]);
     const link = `${stack.baseUrl}/console/decisions/${id}`;
     assert.ok(first.html.includes(`href="${link}"`), 'the HTML part links to the decision page');
@@ -85,11 +111,22 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     assert.match(references, /^<thread\.[0-9a-f]{32}@127\.0\.0\.1>$/);
     assert.equal(first.headers['in-reply-to']?.[0], references);
     assert.equal(first.headers['list-unsubscribe-post']?.[0], 'List-Unsubscribe=One-Click');
-    assert.match(first.headers['list-unsubscribe']?.[0] ?? '', /^<http:\/\/127\.0\.0\.1:\d+\/notifications\/unsubscribe\?token=[^>]+>$/);
+    assert.match(
+      first.headers['list-unsubscribe']?.[0] ?? '',
+      /^<http:\/\/127\.0\.0\.1:\d+\/notifications\/unsubscribe\?token=[^>]+>$/,
+    );
     await mailWithSubject(people.ap2.email, `Approval requested: ${title}`);
     await mailWithSubject(twoTenantPerson.email, `Approval requested: ${title}`);
-    assert.equal((await messagesTo(people.owner.email)).filter((m) => m.subject.includes(title)).length, 0, 'the owner is not an approver');
-    assert.equal((await messagesTo(people.ad1.email)).filter((m) => m.subject.includes(title)).length, 0, 'step 2 is not actionable yet');
+    assert.equal(
+      (await messagesTo(people.owner.email)).filter((m) => m.subject.includes(title)).length,
+      0,
+      'the owner is not an approver',
+    );
+    assert.equal(
+      (await messagesTo(people.ad1.email)).filter((m) => m.subject.includes(title)).length,
+      0,
+      'step 2 is not actionable yet',
+    );
 
     // ap1 approves step 1: ad1 (step 2) is asked, in the same thread; ap1 is not told of their own act.
     const approved = await api('POST', `/decisions/${id}/approve`, people.ap1.token, { expected_step: 1 });
@@ -122,8 +159,17 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     const page = await fetch(unsubscribeUrl);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<form method="post"/, 'GET only asks (link scanners follow links)');
-    assert.equal((await api('GET', '/me/notification-preferences', people.ap1.token)).body.kinds.find((k: { kind: string }) => k.kind === 'approval_requested').delivery, 'immediate');
-    const click = await fetch(unsubscribeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    assert.equal(
+      (await api('GET', '/me/notification-preferences', people.ap1.token)).body.kinds.find(
+        (k: { kind: string }) => k.kind === 'approval_requested',
+      ).delivery,
+      'immediate',
+    );
+    const click = await fetch(unsubscribeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     assert.equal(click.status, 200);
     assert.match(await click.text(), /You are unsubscribed/);
     const preferences = await api('GET', '/me/notification-preferences', people.ap1.token);
@@ -139,15 +185,31 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     assert.equal((await messagesTo(people.ap1.email)).filter((m) => m.subject.includes(nextTitle)).length, 0);
   });
 
-  it('reminds the approvers before the step\'s SLA ends, then tells them and the escalation target once it passed', async () => {
+  it("reminds the approvers before the step's SLA ends, then tells them and the escalation target once it passed", async () => {
     const timed = await api('POST', '/approval-policies', alpha.key, {
       name: `timed ${Date.now()}`,
-      steps: [{ name: 'Quick review', approvals_required: 1, approvers: { user_ids: [people.ap2.id] }, sla: 'PT6S', escalate_to: { user_ids: [people.ad1.id] } }],
+      steps: [
+        {
+          name: 'Quick review',
+          approvals_required: 1,
+          approvers: { user_ids: [people.ap2.id] },
+          sla: 'PT6S',
+          escalate_to: { user_ids: [people.ad1.id] },
+        },
+      ],
     });
     assert.equal(timed.status, 201, JSON.stringify(timed.body));
     const title = `Timed ${Date.now()}`;
-    const created = await api('POST', '/decisions', alpha.key, { title, options: [{ label: 'Yes' }, { label: 'No' }], chosen_option: 'opt_1' });
-    assert.equal((await api('POST', `/decisions/${created.body.id}/submit`, alpha.key, { approval_policy_id: timed.body.id })).status, 200);
+    const created = await api('POST', '/decisions', alpha.key, {
+      title,
+      options: [{ label: 'Yes' }, { label: 'No' }],
+      chosen_option: 'opt_1',
+    });
+    assert.equal(
+      (await api('POST', `/decisions/${created.body.id}/submit`, alpha.key, { approval_policy_id: timed.body.id }))
+        .status,
+      200,
+    );
     const asked = await mailWithSubject(people.ap2.email, `Approval requested: ${title}`);
     // SLA 6 s: the reminder comes halfway (an SLA shorter than twice APPROVAL_SLA_REMINDER_BEFORE_SECONDS).
     const soon = await mailWithSubject(people.ap2.email, `Due soon: ${title}`);
@@ -157,19 +219,25 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     const overdueToTarget = await mailWithSubject(people.ad1.email, `Overdue: ${title}`);
     assert.equal(overdueToApprover.headers['references']?.[0], asked.headers['references']?.[0]);
     assert.ok(overdueToTarget.html.includes(`/console/decisions/${created.body.id}`));
-    const events = (await api('GET', `/events?type=decision.step.reminder&limit=100`, alpha.key)).body.data.filter((e: any) => e.data.decision.id === created.body.id);
+    const events = (await api('GET', `/events?type=decision.step.reminder&limit=100`, alpha.key)).body.data.filter(
+      (e: any) => e.data.decision.id === created.body.id,
+    );
     assert.equal(events.length, 1);
     assert.equal(events[0].data.transition.before_sla, true);
   });
 
-  it('holds digest kinds for the person\'s daily digest in their time zone, then sends one digest with every item', async () => {
+  it("holds digest kinds for the person's daily digest in their time zone, then sends one digest with every item", async () => {
     const zone = await api('PATCH', '/me/notification-preferences', people.owner.token, { time_zone: 'Asia/Kolkata' });
     assert.equal(zone.status, 200, JSON.stringify(zone.body));
     assert.equal(zone.body.time_zone, 'Asia/Kolkata');
-    const bad = await api('PATCH', '/me/notification-preferences', people.owner.token, { time_zone: 'Mars/Olympus_Mons' });
+    const bad = await api('PATCH', '/me/notification-preferences', people.owner.token, {
+      time_zone: 'Mars/Olympus_Mons',
+    });
     assert.equal(bad.status, 422);
     assert.equal(bad.body.errors[0].path, '/time_zone');
-    const unknownKind = await api('PATCH', '/me/notification-preferences', people.owner.token, { preferences: { horoscope: 'immediate' } });
+    const unknownKind = await api('PATCH', '/me/notification-preferences', people.owner.token, {
+      preferences: { horoscope: 'immediate' },
+    });
     assert.equal(unknownKind.status, 422);
     assert.equal(unknownKind.body.errors[0].path, '/preferences/horoscope');
 
@@ -182,8 +250,14 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
       assert.equal(done.body.status, 'approved');
     }
     // decision_result defaults to the digest: written, due at the owner's next 08:00 in Kolkata, not sent.
-    const items = await waitFor('the owner\'s digest items', async () => {
-      const rows = (await stack.db('notifications').where({ tenant_id: alpha.id, kind: 'decision_result', delivery: 'digest' }).whereIn('subject', titles.map((t) => `Approved: ${t}`))) as Array<{
+    const items = await waitFor("the owner's digest items", async () => {
+      const rows = (await stack
+        .db('notifications')
+        .where({ tenant_id: alpha.id, kind: 'decision_result', delivery: 'digest' })
+        .whereIn(
+          'subject',
+          titles.map((t) => `Approved: ${t}`),
+        )) as Array<{
         due_at: Date;
         digest_date: Date;
         status: string;
@@ -192,16 +266,29 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     });
     for (const item of items) {
       assert.equal(item.status, 'pending');
-      const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hour12: false }).format(item.due_at);
+      const local = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Kolkata',
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: false,
+      }).format(item.due_at);
       assert.equal(local, '08:00');
       assert.ok(item.due_at.getTime() > Date.now());
     }
-    assert.equal((await messagesTo(people.owner.email)).filter((m) => titles.some((t) => m.subject.includes(t))).length, 0);
+    assert.equal(
+      (await messagesTo(people.owner.email)).filter((m) => titles.some((t) => m.subject.includes(t))).length,
+      0,
+    );
 
     // A day passes: the items' hour is moved to the past in Postgres (nothing else can make a test wait for 08:00 in
     // Kolkata); the relay's sweep wakes the lane of a tenant with overdue notifications.
-    await stack.db('notifications').where({ tenant_id: alpha.id, kind: 'decision_result', delivery: 'digest', status: 'pending' }).update({ due_at: new Date(Date.now() - 1000) });
-    const digest = await waitFor('the digest email', async () => (await messagesTo(people.owner.email)).find((m) => m.subject.includes('Your daily digest')));
+    await stack
+      .db('notifications')
+      .where({ tenant_id: alpha.id, kind: 'decision_result', delivery: 'digest', status: 'pending' })
+      .update({ due_at: new Date(Date.now() - 1000) });
+    const digest = await waitFor('the digest email', async () =>
+      (await messagesTo(people.owner.email)).find((m) => m.subject.includes('Your daily digest')),
+    );
     const message = await readMessage(digest.id);
     assert.match(message.subject, /2 updates/);
     for (const title of titles) {
@@ -221,13 +308,19 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
   });
 
   it('lets an admin make a kind mandatory: no unsubscribe link, and it cannot be turned off', async () => {
-    const settings = await api('PUT', '/notification-settings', alpha.key, { mandatory_kinds: ['approval_reminder', 'approval_requested'] });
+    const settings = await api('PUT', '/notification-settings', alpha.key, {
+      mandatory_kinds: ['approval_reminder', 'approval_requested'],
+    });
     assert.equal(settings.status, 200, JSON.stringify(settings.body));
     assert.deepEqual(settings.body.mandatory_kinds.sort(), ['approval_reminder', 'approval_requested']);
-    const off = await api('PATCH', '/me/notification-preferences', people.ap2.token, { preferences: { approval_requested: 'off' } });
+    const off = await api('PATCH', '/me/notification-preferences', people.ap2.token, {
+      preferences: { approval_requested: 'off' },
+    });
     assert.equal(off.status, 422);
     assert.equal(off.body.errors[0].path, '/preferences/approval_requested');
-    const digest = await api('PATCH', '/me/notification-preferences', people.ap2.token, { preferences: { approval_requested: 'immediate' } });
+    const digest = await api('PATCH', '/me/notification-preferences', people.ap2.token, {
+      preferences: { approval_requested: 'immediate' },
+    });
     assert.equal(digest.status, 200);
     // ap1 had turned it off by unsubscribing: mandatory now, so it applies again (as its default).
     const ap1 = await api('GET', '/me/notification-preferences', people.ap1.token);
@@ -238,75 +331,156 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     const message = await mailWithSubject(people.ap1.email, `Approval requested: ${title}`);
     assert.equal(message.headers['list-unsubscribe'], undefined, 'a mandatory kind offers no unsubscribe');
     assert.ok(!message.text.includes('/notifications/unsubscribe'));
-    assert.equal((await api('PUT', '/notification-settings', alpha.key, { mandatory_kinds: ['birthdays'] })).status, 422);
+    assert.equal(
+      (await api('PUT', '/notification-settings', alpha.key, { mandatory_kinds: ['birthdays'] })).status,
+      422,
+    );
     assert.equal((await api('PUT', '/notification-settings', alpha.key, { mandatory_kinds: [] })).status, 200);
   });
 
   it('posts to Slack and Teams destinations the kinds they chose, and refuses destinations the webhook rules refuse', async () => {
-    const slack = await api('POST', '/chat-destinations', alpha.key, { name: 'Approvals', format: 'slack', url: `http://127.0.0.1:${receiver.port}/slack`, kinds: ['approval_requested'] });
+    const slack = await api('POST', '/chat-destinations', alpha.key, {
+      name: 'Approvals',
+      format: 'slack',
+      url: `http://127.0.0.1:${receiver.port}/slack`,
+      kinds: ['approval_requested'],
+    });
     assert.equal(slack.status, 201, JSON.stringify(slack.body));
     assert.equal(slack.body.url_host, `127.0.0.1:${receiver.port}`);
     assert.equal(slack.body.url, undefined, 'the URL is a credential: never shown');
-    const teams = await api('POST', '/chat-destinations', alpha.key, { name: 'Ops', format: 'teams', url: `http://127.0.0.1:${receiver.port}/teams`, kinds: ['approval_requested', 'kpi_alert'] });
+    const teams = await api('POST', '/chat-destinations', alpha.key, {
+      name: 'Ops',
+      format: 'teams',
+      url: `http://127.0.0.1:${receiver.port}/teams`,
+      kinds: ['approval_requested', 'kpi_alert'],
+    });
     assert.equal(teams.status, 201, JSON.stringify(teams.body));
-    const refused = await api('POST', '/chat-destinations', alpha.key, { name: 'Metadata', format: 'slack', url: 'http://169.254.169.254/latest', kinds: ['kpi_alert'] });
+    const refused = await api('POST', '/chat-destinations', alpha.key, {
+      name: 'Metadata',
+      format: 'slack',
+      url: 'http://169.254.169.254/latest',
+      kinds: ['kpi_alert'],
+    });
     assert.equal(refused.status, 422);
     assert.equal(refused.body.errors[0].path, '/url');
-    const badKind = await api('POST', '/chat-destinations', alpha.key, { name: 'x', format: 'slack', url: `http://127.0.0.1:${receiver.port}/x`, kinds: ['gossip'] });
+    const badKind = await api('POST', '/chat-destinations', alpha.key, {
+      name: 'x',
+      format: 'slack',
+      url: `http://127.0.0.1:${receiver.port}/x`,
+      kinds: ['gossip'],
+    });
     assert.equal(badKind.status, 422);
 
     const title = `Chat ${Date.now()}`;
     await submitDecision(title);
-    await receiver.waitFor((all) => all.some((r) => r.path === '/slack' && JSON.stringify(r.json).includes(title)) && all.some((r) => r.path === '/teams' && JSON.stringify(r.json).includes(title)), 60_000, 'chat messages');
+    await receiver.waitFor(
+      (all) =>
+        all.some((r) => r.path === '/slack' && JSON.stringify(r.json).includes(title)) &&
+        all.some((r) => r.path === '/teams' && JSON.stringify(r.json).includes(title)),
+      60_000,
+      'chat messages',
+    );
     const slackMessage = receiver.at('/slack').find((r) => JSON.stringify(r.json).includes(title))!;
     assert.equal(typeof slackMessage.json.text, 'string');
     assert.ok(Array.isArray(slackMessage.json.blocks));
     const teamsMessage = receiver.at('/teams').find((r) => JSON.stringify(r.json).includes(title))!;
     assert.equal(teamsMessage.json.type, 'message');
     assert.equal(teamsMessage.json.attachments[0].contentType, 'application/vnd.microsoft.card.adaptive');
-    assert.equal(teamsMessage.json.attachments[0].content.actions[0].url, `${stack.baseUrl}/console/decisions/${(await stack.db('decisions').where({ tenant_id: alpha.id, title }).first()).id}`);
+    assert.equal(
+      teamsMessage.json.attachments[0].content.actions[0].url,
+      `${stack.baseUrl}/console/decisions/${(await stack.db('decisions').where({ tenant_id: alpha.id, title }).first()).id}`,
+    );
     // The outcome is recorded once the destination answered: the receiver may see the message a moment before.
     await waitFor('the chat message logged as sent', async () => {
       const chatLog = await api('GET', '/notifications?channel=chat', alpha.key);
-      return chatLog.body.data.some((n: { subject: string; status: string; chat_destination_id: string }) => n.subject.includes(title) && n.status === 'sent' && n.chat_destination_id === slack.body.id);
+      return chatLog.body.data.some(
+        (n: { subject: string; status: string; chat_destination_id: string }) =>
+          n.subject.includes(title) && n.status === 'sent' && n.chat_destination_id === slack.body.id,
+      );
     });
     assert.equal((await api('DELETE', `/chat-destinations/${slack.body.id}`, alpha.key)).status, 204);
     assert.equal((await api('DELETE', `/chat-destinations/${teams.body.id}`, alpha.key)).status, 204);
   });
 
-  it('tells a KPI\'s owner and watchers when its alert fires and resolves', async () => {
-    const kpi = await api('POST', '/kpis', alpha.key, { name: `Service level ${Date.now()}`, direction: 'higher_is_better', target: 100, critical_threshold: { value: 70 }, aggregation_period: 'day', owner_id: people.ad1.id });
+  it("tells a KPI's owner and watchers when its alert fires and resolves", async () => {
+    const kpi = await api('POST', '/kpis', alpha.key, {
+      name: `Service level ${Date.now()}`,
+      direction: 'higher_is_better',
+      target: 100,
+      critical_threshold: { value: 70 },
+      aggregation_period: 'day',
+      owner_id: people.ad1.id,
+    });
     assert.equal(kpi.status, 201, JSON.stringify(kpi.body));
     const watched = await api('POST', `/kpis/${kpi.body.id}/watch`, people.ap2.token);
     assert.equal(watched.status, 200, JSON.stringify(watched.body));
-    assert.deepEqual(watched.body.data.map((w: { user_id: string }) => w.user_id), [people.ap2.id]);
-    assert.equal((await api('POST', `/kpis/${kpi.body.id}/watch`, people.ap2.token)).body.data.length, 1, 'watching twice is watching once');
+    assert.deepEqual(
+      watched.body.data.map((w: { user_id: string }) => w.user_id),
+      [people.ap2.id],
+    );
+    assert.equal(
+      (await api('POST', `/kpis/${kpi.body.id}/watch`, people.ap2.token)).body.data.length,
+      1,
+      'watching twice is watching once',
+    );
     assert.equal((await api('POST', `/kpis/${kpi.body.id}/watch`, alpha.key)).status, 403, 'a key is not a person');
-    const rule = await api('POST', `/kpis/${kpi.body.id}/alert-rules`, alpha.key, { name: 'Critical', kind: 'threshold', severity: 'critical', recovery_threshold: { value: 75 } });
+    const rule = await api('POST', `/kpis/${kpi.body.id}/alert-rules`, alpha.key, {
+      name: 'Critical',
+      kind: 'threshold',
+      severity: 'critical',
+      recovery_threshold: { value: 75 },
+    });
     assert.equal(rule.status, 201, JSON.stringify(rule.body));
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 0, minute)).toISOString();
-    assert.ok([200, 201].includes((await api('POST', `/kpis/${kpi.body.id}/points`, alpha.key, { timestamp: at(0), value: 60 })).status));
+    assert.ok(
+      [200, 201].includes(
+        (await api('POST', `/kpis/${kpi.body.id}/points`, alpha.key, { timestamp: at(0), value: 60 })).status,
+      ),
+    );
     const firing = await mailWithSubject(people.ap2.email, `Firing: ${kpi.body.name}`);
     assert.ok(firing.html.includes(`${stack.baseUrl}/console/kpis/${kpi.body.id}`));
     await mailWithSubject(people.ad1.email, `Firing: ${kpi.body.name}`);
-    assert.ok([200, 201].includes((await api('POST', `/kpis/${kpi.body.id}/points`, alpha.key, { timestamp: at(1), value: 90 })).status));
+    assert.ok(
+      [200, 201].includes(
+        (await api('POST', `/kpis/${kpi.body.id}/points`, alpha.key, { timestamp: at(1), value: 90 })).status,
+      ),
+    );
     const resolved = await mailWithSubject(people.ap2.email, `Resolved: ${kpi.body.name}`);
-    assert.equal(resolved.headers['references']?.[0], firing.headers['references']?.[0], 'an alert\'s messages thread together');
+    assert.equal(
+      resolved.headers['references']?.[0],
+      firing.headers['references']?.[0],
+      "an alert's messages thread together",
+    );
     const unwatched = await api('POST', `/kpis/${kpi.body.id}/unwatch`, people.ap2.token);
     assert.deepEqual(unwatched.body.data, []);
   });
 
-  it('keeps tenants apart: a person in two tenants gets each tenant\'s messages separately, and ids of another tenant are 404', async () => {
-    const betaPolicy = await api('POST', '/approval-policies', beta.key, { name: 'beta policy', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }] });
+  it("keeps tenants apart: a person in two tenants gets each tenant's messages separately, and ids of another tenant are 404", async () => {
+    const betaPolicy = await api('POST', '/approval-policies', beta.key, {
+      name: 'beta policy',
+      steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }],
+    });
     assert.equal(betaPolicy.status, 201, JSON.stringify(betaPolicy.body));
     const title = `Beta secret ${Date.now()}`;
-    const created = await api('POST', '/decisions', beta.key, { title, options: [{ label: 'A' }, { label: 'B' }], chosen_option: 'opt_1' });
-    assert.equal((await api('POST', `/decisions/${created.body.id}/submit`, beta.key, { approval_policy_id: betaPolicy.body.id })).status, 200);
+    const created = await api('POST', '/decisions', beta.key, {
+      title,
+      options: [{ label: 'A' }, { label: 'B' }],
+      chosen_option: 'opt_1',
+    });
+    assert.equal(
+      (await api('POST', `/decisions/${created.body.id}/submit`, beta.key, { approval_policy_id: betaPolicy.body.id }))
+        .status,
+      200,
+    );
     const betaName = (await stack.db('tenants').where('id', beta.id).first()).name;
     const toBoth = await mailWithSubject(twoTenantPerson.email, `Approval requested: ${title}`);
     assert.ok(toBoth.subject.startsWith(`[${betaName}] `));
     await mailWithSubject(betaPerson.email, `Approval requested: ${title}`);
-    assert.equal((await messagesTo(people.ap2.email)).filter((m) => m.subject.includes(title)).length, 0, 'Alpha\'s people hear nothing of Beta');
+    assert.equal(
+      (await messagesTo(people.ap2.email)).filter((m) => m.subject.includes(title)).length,
+      0,
+      "Alpha's people hear nothing of Beta",
+    );
 
     const betaLog = await api('GET', '/notifications', beta.key);
     const betaNotification = betaLog.body.data[0];
@@ -316,9 +490,14 @@ describe('Notifications: approval emails, threading, digests, one-click unsubscr
     assert.equal(crossed.body.code, 'resource_not_found');
     const alphaLog = await api('GET', '/notifications?limit=100', alpha.key);
     assert.ok(!alphaLog.body.data.some((n: { subject: string }) => n.subject.includes(title)));
-    const betaKpi = await api('POST', '/kpis', beta.key, { name: 'Beta KPI', direction: 'higher_is_better', target: 100, aggregation_period: 'day' });
+    const betaKpi = await api('POST', '/kpis', beta.key, {
+      name: 'Beta KPI',
+      direction: 'higher_is_better',
+      target: 100,
+      aggregation_period: 'day',
+    });
     assert.equal(betaKpi.status, 201, JSON.stringify(betaKpi.body));
     const watch = await api('POST', `/kpis/${betaKpi.body.id}/watch`, people.owner.token);
-    assert.equal(watch.status, 404, 'another tenant\'s KPI is not there');
+    assert.equal(watch.status, 404, "another tenant's KPI is not there");
   });
 });

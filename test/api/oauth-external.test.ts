@@ -21,13 +21,19 @@ async function startExternalIssuer(jose: Jose) {
   const keys: Array<{ kid: string; privateKey: SigningKey; publicJwk: Record<string, unknown> }> = [];
   const addKey = async (kid: string) => {
     const { privateKey, publicKey } = await jose.generateKeyPair('RS256', { extractable: true });
-    keys.unshift({ kid, privateKey, publicJwk: { ...(await jose.exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } });
+    keys.unshift({
+      kid,
+      privateKey,
+      publicJwk: { ...(await jose.exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
+    });
   };
   await addKey('external-1');
   let issuer = '';
   const server = http.createServer((req, res) => {
-    const send = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.url === '/.well-known/openid-configuration') return send({ issuer, jwks_uri: `${issuer}/jwks`, token_endpoint: `${issuer}/token` });
+    const send = (body: unknown) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.url === '/.well-known/openid-configuration')
+      return send({ issuer, jwks_uri: `${issuer}/jwks`, token_endpoint: `${issuer}/token` });
     if (req.url === '/jwks') return send({ keys: keys.map((k) => k.publicJwk) });
     res.writeHead(404).end();
   });
@@ -36,7 +42,10 @@ async function startExternalIssuer(jose: Jose) {
   return {
     issuer,
     rotate: () => addKey(`external-${keys.length + 1}`),
-    sign: async (claims: Record<string, unknown>, options: { issuer?: string; audience?: string; expiresIn?: string | number } = {}) => {
+    sign: async (
+      claims: Record<string, unknown>,
+      options: { issuer?: string; audience?: string; expiresIn?: string | number } = {},
+    ) => {
       const key = keys[0] as (typeof keys)[number];
       return new jose.SignJWT(claims)
         .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'at+jwt' })
@@ -63,26 +72,42 @@ describe('OAuth 2.0: external OpenID provider mode', () => {
     jose = await loadJose();
     issuer = await startExternalIssuer(jose);
     stack = await startTestStack({
-      env: { OAUTH_ISSUER: issuer.issuer, OAUTH_AUDIENCE: AUDIENCE, OAUTH_TENANT_CLAIM: TENANT_CLAIM, OAUTH_USER_CLAIM: 'email' },
+      env: {
+        OAUTH_ISSUER: issuer.issuer,
+        OAUTH_AUDIENCE: AUDIENCE,
+        OAUTH_TENANT_CLAIM: TENANT_CLAIM,
+        OAUTH_USER_CLAIM: 'email',
+      },
     });
     tenant = await createTestTenant(stack.db);
     email = `external-${Date.now()}@example.test`;
     const { user } = await findOrCreateUser(stack.db, { email, displayName: 'External', passwordHash: null });
     userId = user.id;
-    await inTenantTransaction(stack.db, tenant.id, (scope) => insertMembership(scope, user.id, 'approver', { type: 'system', id: 'test' }));
+    await inTenantTransaction(stack.db, tenant.id, (scope) =>
+      insertMembership(scope, user.id, 'approver', { type: 'system', id: 'test' }),
+    );
   });
   after(async () => {
     await stack.close();
     await issuer.close();
   });
 
-  it('accepts the external provider\'s tokens, mapping the configured claims to tenant and user, scopes limited by role', async () => {
-    const token = await issuer.sign({ [TENANT_CLAIM]: tenant.id, email, scope: 'decisions:write models:write admin', azp: 'external-app' });
+  it("accepts the external provider's tokens, mapping the configured claims to tenant and user, scopes limited by role", async () => {
+    const token = await issuer.sign({
+      [TENANT_CLAIM]: tenant.id,
+      email,
+      scope: 'decisions:write models:write admin',
+      azp: 'external-app',
+    });
     const me = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: token });
     assert.equal(me.status, 200, JSON.stringify(me.body));
     assert.equal(me.body.tenant_id, tenant.id);
     assert.deepEqual(me.body.actor, { type: 'user', id: userId, via_client: 'external-app' });
-    assert.deepEqual(me.body.scopes, ['models:read', 'decisions:read', 'decisions:write'], 'approver role ∩ token scopes');
+    assert.deepEqual(
+      me.body.scopes,
+      ['models:read', 'decisions:read', 'decisions:write'],
+      'approver role ∩ token scopes',
+    );
     const apiKeys = await call(stack.baseUrl, 'GET', '/api/v1/api-keys', { key: tenant.key });
     assert.equal(apiKeys.status, 200, 'API keys keep working');
   });
@@ -107,7 +132,7 @@ describe('OAuth 2.0: external OpenID provider mode', () => {
     }
   });
 
-  it('follows the provider\'s key rotation', async () => {
+  it("follows the provider's key rotation", async () => {
     await issuer.rotate();
     const token = await issuer.sign({ [TENANT_CLAIM]: tenant.id, email, scope: 'models:read' });
     // jose refetches the JWKS for an unknown kid once its cooldown (5 s here) has passed since the last fetch.
@@ -123,6 +148,9 @@ describe('OAuth 2.0: external OpenID provider mode', () => {
     for (const path of ['/.well-known/openid-configuration', '/oauth2/jwks', '/oauth2/auth', '/oauth2/interaction/x']) {
       assert.equal((await call(stack.baseUrl, 'GET', path)).status, 404, path);
     }
-    assert.equal((await call(stack.baseUrl, 'POST', '/oauth2/token', { rawBody: 'grant_type=client_credentials' })).status, 404);
+    assert.equal(
+      (await call(stack.baseUrl, 'POST', '/oauth2/token', { rawBody: 'grant_type=client_credentials' })).status,
+      404,
+    );
   });
 });

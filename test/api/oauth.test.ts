@@ -17,8 +17,10 @@ type OidcConfiguration = InstanceType<Oidc['Configuration']>;
 const PASSWORD = 'correct horse battery staple';
 const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
-const decodeJwt = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8'));
-const decodeHeader = (token: string) => JSON.parse(Buffer.from(token.split('.')[0] as string, 'base64url').toString('utf8'));
+const decodeJwt = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8'));
+const decodeHeader = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[0] as string, 'base64url').toString('utf8'));
 
 describe('OAuth 2.0: built-in provider, client registration and token authentication', () => {
   let stack: TestStack;
@@ -30,9 +32,15 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
   let serviceClient: { client_id: string; client_secret: string; id: string };
 
   const addUser = async (email: string, memberships: Array<[string, Role]>) => {
-    const { user } = await findOrCreateUser(stack.db, { email, displayName: email.split('@')[0] as string, passwordHash: await hashPassword(PASSWORD) });
+    const { user } = await findOrCreateUser(stack.db, {
+      email,
+      displayName: email.split('@')[0] as string,
+      passwordHash: await hashPassword(PASSWORD),
+    });
     for (const [tenantId, role] of memberships) {
-      await inTenantTransaction(stack.db, tenantId, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
+      await inTenantTransaction(stack.db, tenantId, (scope) =>
+        insertMembership(scope, user.id, role, { type: 'system', id: 'test' }),
+      );
     }
     return { id: user.id, email: user.email };
   };
@@ -44,10 +52,19 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
   };
 
   const discover = (clientId: string, secret?: string): Promise<OidcConfiguration> =>
-    oidc.discovery(new URL(stack.baseUrl), clientId, secret, secret ? undefined : oidc.None(), { execute: [oidc.allowInsecureRequests] });
+    oidc.discovery(new URL(stack.baseUrl), clientId, secret, secret ? undefined : oidc.None(), {
+      execute: [oidc.allowInsecureRequests],
+    });
 
   /** A full browser-style authorization code flow with PKCE: login form, consent form, code exchange by openid-client. */
-  const authorize = async (options: { clientId: string; secret: string; email: string; scope: string; tenantId?: string; chooseTenant?: string }) => {
+  const authorize = async (options: {
+    clientId: string;
+    secret: string;
+    email: string;
+    scope: string;
+    tenantId?: string;
+    chooseTenant?: string;
+  }) => {
     const config = await discover(options.clientId, options.secret);
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
@@ -64,7 +81,9 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     assert.equal(response.status, 303);
     const loginPage = await browser.request(response.location as string);
     assert.match(loginPage.html, /<label for="password">/);
-    response = await browser.request(formAction(loginPage.html, stack.baseUrl), { form: { email: options.email, password: PASSWORD } });
+    response = await browser.request(formAction(loginPage.html, stack.baseUrl), {
+      form: { email: options.email, password: PASSWORD },
+    });
     assert.equal(response.status, 303, response.html);
     response = await browser.request(response.location as string);
     assert.equal(response.status, 303);
@@ -72,12 +91,17 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     assert.equal(consentPage.status, 200, consentPage.html);
     const tenantField = /name="tenant_id" value="([^"]+)"/.exec(consentPage.html);
     const tenantId = options.chooseTenant ?? tenantField?.[1];
-    response = await browser.request(formAction(consentPage.html, stack.baseUrl, '/confirm'), { form: { tenant_id: tenantId as string } });
+    response = await browser.request(formAction(consentPage.html, stack.baseUrl, '/confirm'), {
+      form: { tenant_id: tenantId as string },
+    });
     assert.equal(response.status, 303, response.html);
     response = await browser.request(response.location as string);
     assert.equal(response.status, 303, response.html);
     assert.ok(response.location?.startsWith(REDIRECT_URI), response.location);
-    const tokens = await oidc.authorizationCodeGrant(config, new URL(response.location as string), { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(response.location as string), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     return { config, tokens, consentPage };
   };
 
@@ -93,7 +117,11 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
       redirect_uris: [REDIRECT_URI],
       scopes: ['scenarios:*', 'models:read', 'admin'],
     });
-    serviceClient = await registerClient(tenantA, { name: 'Nightly sync', grant_types: ['client_credentials'], scopes: ['models:read', 'scenarios:read'] });
+    serviceClient = await registerClient(tenantA, {
+      name: 'Nightly sync',
+      grant_types: ['client_credentials'],
+      scopes: ['models:read', 'scenarios:read'],
+    });
   });
   after(async () => stack.close());
 
@@ -122,7 +150,9 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     assert.notEqual(stored.secret_hash, serviceClient.client_secret);
     assert.equal(stored.secret_hash.length, 64);
 
-    const fetched = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${serviceClient.client_id}`, { key: tenantA.key });
+    const fetched = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${serviceClient.client_id}`, {
+      key: tenantA.key,
+    });
     assert.equal(fetched.status, 200);
     assert.equal(fetched.body.client_secret, undefined);
     assert.deepEqual(fetched.body.created_by, { type: 'api_key', id: tenantA.keyId });
@@ -132,21 +162,35 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     assert.equal(list.body.data.length, 1);
     assert.equal(typeof list.body.next_cursor, 'string');
 
-    const otherTenant = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${serviceClient.client_id}`, { key: tenantB.key });
+    const otherTenant = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${serviceClient.client_id}`, {
+      key: tenantB.key,
+    });
     assert.equal(otherTenant.status, 404);
     assert.match(otherTenant.headers.get('content-type') ?? '', /problem\+json/);
-    const revokeOther = await call(stack.baseUrl, 'POST', `/api/v1/oauth-clients/${serviceClient.client_id}/revoke`, { key: tenantB.key });
+    const revokeOther = await call(stack.baseUrl, 'POST', `/api/v1/oauth-clients/${serviceClient.client_id}/revoke`, {
+      key: tenantB.key,
+    });
     assert.equal(revokeOther.status, 404);
 
     const publicWithSecretGrant = await call(stack.baseUrl, 'POST', '/api/v1/oauth-clients', {
       key: tenantA.key,
-      body: { name: 'bad', grant_types: ['client_credentials'], scopes: ['models:read'], token_endpoint_auth_method: 'none' },
+      body: {
+        name: 'bad',
+        grant_types: ['client_credentials'],
+        scopes: ['models:read'],
+        token_endpoint_auth_method: 'none',
+      },
     });
     assert.equal(publicWithSecretGrant.status, 422);
     assert.equal(publicWithSecretGrant.body.code, 'validation_failed');
     const insecureRedirect = await call(stack.baseUrl, 'POST', '/api/v1/oauth-clients', {
       key: tenantA.key,
-      body: { name: 'bad', grant_types: ['authorization_code'], scopes: ['models:read'], redirect_uris: ['http://evil.example/cb'] },
+      body: {
+        name: 'bad',
+        grant_types: ['authorization_code'],
+        scopes: ['models:read'],
+        redirect_uris: ['http://evil.example/cb'],
+      },
     });
     assert.equal(insecureRedirect.status, 422);
     assert.equal(insecureRedirect.body.errors[0].path, '/redirect_uris/0');
@@ -178,9 +222,15 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     const admin = await call(stack.baseUrl, 'GET', '/api/v1/oauth-clients', { key: tokens.access_token });
     assert.equal(admin.status, 403);
 
-    await assert.rejects(oidc.clientCredentialsGrant(config, { scope: 'admin' }), (error: { error?: string }) => error.error === 'invalid_scope');
+    await assert.rejects(
+      oidc.clientCredentialsGrant(config, { scope: 'admin' }),
+      (error: { error?: string }) => error.error === 'invalid_scope',
+    );
     const wrongSecret = await discover(serviceClient.client_id, 'not-the-secret');
-    await assert.rejects(oidc.clientCredentialsGrant(wrongSecret, { scope: 'models:read' }), (error: { error?: string }) => error.error === 'invalid_client');
+    await assert.rejects(
+      oidc.clientCredentialsGrant(wrongSecret, { scope: 'models:read' }),
+      (error: { error?: string }) => error.error === 'invalid_client',
+    );
   });
 
   it('authorization code with PKCE: login and consent pages, user token limited by role, actor records the client', async () => {
@@ -233,11 +283,16 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     const removed = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token });
     assert.equal(removed.status, 401);
     assert.match(removed.headers.get('www-authenticate') ?? '', /error="invalid_token"/);
-    await inTenantTransaction(stack.db, tenantA.id, (scope) => insertMembership(scope, analyst.id, 'analyst', { type: 'system', id: 'test' }));
+    await inTenantTransaction(stack.db, tenantA.id, (scope) =>
+      insertMembership(scope, analyst.id, 'analyst', { type: 'system', id: 'test' }),
+    );
   });
 
   it('lets a member of several tenants pick one; the token is useless against the other tenant', async () => {
-    const both = await addUser(`both-${Date.now()}@example.test`, [[tenantA.id, 'admin'], [tenantB.id, 'viewer']]);
+    const both = await addUser(`both-${Date.now()}@example.test`, [
+      [tenantA.id, 'admin'],
+      [tenantB.id, 'viewer'],
+    ]);
     const { tokens, consentPage } = await authorize({
       clientId: webClient.client_id,
       secret: webClient.client_secret,
@@ -250,7 +305,9 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     const me = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token });
     assert.equal(me.body.tenant_id, tenantB.id);
     assert.deepEqual(me.body.scopes, ['scenarios:read'], 'a viewer in tenant B, whatever the role in tenant A');
-    const tenantAClient = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${webClient.client_id}`, { key: tokens.access_token });
+    const tenantAClient = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${webClient.client_id}`, {
+      key: tokens.access_token,
+    });
     assert.equal(tenantAClient.status, 403);
 
     // The authorization parameter tenant_id preselects the tenant: no chooser.
@@ -264,10 +321,18 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     assert.doesNotMatch(preselected.consentPage.html, /<select/);
     const adminMe = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: preselected.tokens.access_token });
     assert.equal(adminMe.body.tenant_id, tenantA.id);
-    const otherTenantsClient = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${serviceClient.client_id}`, { key: preselected.tokens.access_token });
+    const otherTenantsClient = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${serviceClient.client_id}`, {
+      key: preselected.tokens.access_token,
+    });
     assert.equal(otherTenantsClient.status, 200);
-    const bClient = await registerClient(tenantB, { name: 'B sync', grant_types: ['client_credentials'], scopes: ['models:read'] });
-    const crossTenant = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${bClient.client_id}`, { key: preselected.tokens.access_token });
+    const bClient = await registerClient(tenantB, {
+      name: 'B sync',
+      grant_types: ['client_credentials'],
+      scopes: ['models:read'],
+    });
+    const crossTenant = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${bClient.client_id}`, {
+      key: preselected.tokens.access_token,
+    });
     assert.equal(crossTenant.status, 404, 'an admin token for tenant A cannot see tenant B');
   });
 
@@ -283,8 +348,14 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     assert.ok(refreshed.refresh_token && refreshed.refresh_token !== first, 'rotated');
     assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: refreshed.access_token })).status, 200);
 
-    await assert.rejects(oidc.refreshTokenGrant(config, first), (error: { error?: string }) => error.error === 'invalid_grant');
-    await assert.rejects(oidc.refreshTokenGrant(config, refreshed.refresh_token as string), (error: { error?: string }) => error.error === 'invalid_grant');
+    await assert.rejects(
+      oidc.refreshTokenGrant(config, first),
+      (error: { error?: string }) => error.error === 'invalid_grant',
+    );
+    await assert.rejects(
+      oidc.refreshTokenGrant(config, refreshed.refresh_token as string),
+      (error: { error?: string }) => error.error === 'invalid_grant',
+    );
     const revokedAccess = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: refreshed.access_token });
     assert.equal(revokedAccess.status, 401);
     assert.equal(revokedAccess.body.code, 'token_revoked');
@@ -303,13 +374,20 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     await oidc.tokenRevocation(config, tokens.refresh_token as string);
     const inactive = await oidc.tokenIntrospection(config, tokens.refresh_token as string);
     assert.equal(inactive.active, false);
-    await assert.rejects(oidc.refreshTokenGrant(config, tokens.refresh_token as string), (error: { error?: string }) => error.error === 'invalid_grant');
+    await assert.rejects(
+      oidc.refreshTokenGrant(config, tokens.refresh_token as string),
+      (error: { error?: string }) => error.error === 'invalid_grant',
+    );
     const me = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token });
     assert.equal(me.status, 401, 'revoking the refresh token revokes its grant, and so the access tokens of it');
   });
 
   /** The token endpoints' raw HTTP answer (client_secret_basic), for what openid-client does not show: status, headers, body. */
-  const postTokenEndpoint = async (path: 'revocation' | 'introspection', client: { client_id: string; client_secret: string }, form: Record<string, string>) => {
+  const postTokenEndpoint = async (
+    path: 'revocation' | 'introspection',
+    client: { client_id: string; client_secret: string },
+    form: Record<string, string>,
+  ) => {
     const response = await fetch(`${stack.baseUrl}/oauth2/token/${path}`, {
       method: 'POST',
       headers: {
@@ -340,7 +418,10 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     assert.equal(active.jti, claims.jti);
     assert.equal(active.exp, claims.exp);
     assert.equal(active.iat, claims.iat);
-    const raw = await postTokenEndpoint('introspection', serviceClient, { token: tokens.access_token, token_type_hint: 'access_token' });
+    const raw = await postTokenEndpoint('introspection', serviceClient, {
+      token: tokens.access_token,
+      token_type_hint: 'access_token',
+    });
     assert.equal(raw.status, 200);
     assert.equal(raw.headers.get('cache-control'), 'no-store');
     assert.match(raw.headers.get('content-type') ?? '', /application\/json/);
@@ -349,11 +430,18 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     // Another confidential client (same tenant even) learns nothing and revokes nothing.
     const otherClient = await discover(webClient.client_id, webClient.client_secret);
     assert.deepEqual(await oidc.tokenIntrospection(otherClient, tokens.access_token), { active: false });
-    await assert.rejects(oidc.tokenRevocation(otherClient, tokens.access_token), (error: { error?: string }) => error.error === 'invalid_request');
+    await assert.rejects(
+      oidc.tokenRevocation(otherClient, tokens.access_token),
+      (error: { error?: string }) => error.error === 'invalid_request',
+    );
     assert.equal((await oidc.tokenIntrospection(config, tokens.access_token)).active, true);
     assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token })).status, 200);
 
-    const wrongSecret = await postTokenEndpoint('revocation', { client_id: serviceClient.client_id, client_secret: 'not-the-secret' }, { token: tokens.access_token });
+    const wrongSecret = await postTokenEndpoint(
+      'revocation',
+      { client_id: serviceClient.client_id, client_secret: 'not-the-secret' },
+      { token: tokens.access_token },
+    );
     assert.equal(wrongSecret.status, 401, 'the provider authenticates the client before any token handling');
     assert.equal(wrongSecret.json().error, 'invalid_client');
     assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token })).status, 200);
@@ -373,7 +461,11 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     assert.ok(row.expires_at.getTime() >= claims.exp * 1000, 'listed at least until the token expires');
 
     const fresh = await oidc.clientCredentialsGrant(config, { scope: 'models:read' });
-    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: fresh.access_token })).status, 200, 'only the revoked token is refused');
+    assert.equal(
+      (await call(stack.baseUrl, 'GET', '/api/v1/me', { key: fresh.access_token })).status,
+      200,
+      'only the revoked token is refused',
+    );
   });
 
   it('introspects and revokes a user access token without ending its grant; unknown and foreign tokens change nothing', async () => {
@@ -391,7 +483,11 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     assert.equal(active.token_type, 'Bearer');
     const service = await discover(serviceClient.client_id, serviceClient.client_secret);
     assert.deepEqual(await oidc.tokenIntrospection(service, tokens.access_token), { active: false });
-    assert.deepEqual(await oidc.tokenIntrospection(service, tokens.refresh_token as string), { active: false }, 'refresh tokens too');
+    assert.deepEqual(
+      await oidc.tokenIntrospection(service, tokens.refresh_token as string),
+      { active: false },
+      'refresh tokens too',
+    );
 
     await oidc.tokenRevocation(config, tokens.access_token, { token_type_hint: 'access_token' });
     assert.deepEqual(await oidc.tokenIntrospection(config, tokens.access_token), { active: false });
@@ -411,16 +507,30 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     // RFC 7009 §2.2: an invalid token is answered 200 all the same; introspection says inactive.
     const { SignJWT, generateKeyPair } = await import('jose');
     const foreignKey = (await generateKeyPair('ES256')).privateKey;
-    const forged = await new SignJWT({ ...decodeJwt(refreshed.access_token) }).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: decodeHeader(refreshed.access_token).kid }).sign(foreignKey);
+    const forged = await new SignJWT({ ...decodeJwt(refreshed.access_token) })
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: decodeHeader(refreshed.access_token).kid })
+      .sign(foreignKey);
     const garbage = 'eyJhbGciOiJFUzI1NiJ9.bm90IGpzb24.c2ln';
-    for (const [name, token] of Object.entries({ forged, garbage, idToken: tokens.id_token as string, opaque: 'not-a-token-at-all' })) {
+    for (const [name, token] of Object.entries({
+      forged,
+      garbage,
+      idToken: tokens.id_token as string,
+      opaque: 'not-a-token-at-all',
+    })) {
       const revocation = await postTokenEndpoint('revocation', webClient, { token });
       assert.equal(revocation.status, 200, `${name}: ${revocation.text}`);
       const introspection = await postTokenEndpoint('introspection', webClient, { token });
       assert.equal(introspection.status, 200, name);
       assert.deepEqual(introspection.json(), { active: false }, name);
     }
-    assert.equal(await stack.db('revoked_access_tokens').where({ jti: decodeJwt(forged).jti }).first(), undefined, 'a forged token revokes nothing');
+    assert.equal(
+      await stack
+        .db('revoked_access_tokens')
+        .where({ jti: decodeJwt(forged).jti })
+        .first(),
+      undefined,
+      'a forged token revokes nothing',
+    );
     const missing = await postTokenEndpoint('revocation', webClient, {});
     assert.equal(missing.status, 400);
     assert.equal(missing.json().error, 'invalid_request');
@@ -434,11 +544,26 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
       scopes: ['models:read'],
       token_endpoint_auth_method: 'none',
     });
-    const { config, tokens } = await authorize({ clientId: spa.client_id, secret: '', email: analyst.email, scope: 'openid models:read' });
+    const { config, tokens } = await authorize({
+      clientId: spa.client_id,
+      secret: '',
+      email: analyst.email,
+      scope: 'openid models:read',
+    });
     assert.deepEqual(await oidc.tokenIntrospection(config, tokens.access_token), { active: false });
     await oidc.tokenRevocation(config, tokens.access_token);
-    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token })).status, 200, 'revocation had no effect');
-    assert.equal(await stack.db('revoked_access_tokens').where({ jti: decodeJwt(tokens.access_token).jti }).first(), undefined);
+    assert.equal(
+      (await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token })).status,
+      200,
+      'revocation had no effect',
+    );
+    assert.equal(
+      await stack
+        .db('revoked_access_tokens')
+        .where({ jti: decodeJwt(tokens.access_token).jti })
+        .first(),
+      undefined,
+    );
   });
 
   it('forgets revoked access tokens once they have expired', async () => {
@@ -449,7 +574,10 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
       { jti: 'live-revoked-test', tenant_id: tenantA.id, client_id: serviceClient.client_id, expires_at: future },
     ]);
     assert.ok((await deleteExpiredRevokedAccessTokens(stack.db)) >= 1);
-    const left = await stack.db('revoked_access_tokens').whereIn('jti', ['expired-revoked-test', 'live-revoked-test']).pluck('jti');
+    const left = await stack
+      .db('revoked_access_tokens')
+      .whereIn('jti', ['expired-revoked-test', 'live-revoked-test'])
+      .pluck('jti');
     assert.deepEqual(left, ['live-revoked-test']);
   });
 
@@ -458,14 +586,22 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     const active = await stack.db('signing_keys').where({ status: 'active' }).first();
     const key = await importJWK(active.private_jwk, 'ES256');
     const now = Math.floor(Date.now() / 1000);
-    const sign = (claims: Record<string, unknown>, signingKey: Parameters<InstanceType<typeof SignJWT>['sign']>[0] = key, kid: string = active.kid) =>
+    const sign = (
+      claims: Record<string, unknown>,
+      signingKey: Parameters<InstanceType<typeof SignJWT>['sign']>[0] = key,
+      kid: string = active.kid,
+    ) =>
       new SignJWT({ scope: 'models:read', tenant_id: tenantA.id, client_id: serviceClient.client_id, ...claims })
         .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid })
         .setSubject(serviceClient.client_id)
         .setIssuedAt(now - 7200)
         .sign(signingKey);
     const good = await sign({ iss: stack.baseUrl, aud: `${stack.baseUrl}/api/v1`, exp: now + 600 });
-    assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: good })).status, 200, 'the control token works');
+    assert.equal(
+      (await call(stack.baseUrl, 'GET', '/api/v1/me', { key: good })).status,
+      200,
+      'the control token works',
+    );
 
     const expired = await sign({ iss: stack.baseUrl, aud: `${stack.baseUrl}/api/v1`, exp: now - 3600 });
     const wrongAudience = await sign({ iss: stack.baseUrl, aud: 'https://other.example/api', exp: now + 600 });
@@ -474,7 +610,10 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     const tamperedPayload = Buffer.from(JSON.stringify({ ...decodeJwt(good), scope: 'admin' })).toString('base64url');
     const tampered = `${h}.${tamperedPayload}.${s}`;
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${p}.`;
-    const foreign = await sign({ iss: stack.baseUrl, aud: `${stack.baseUrl}/api/v1`, exp: now + 600 }, (await generateKeyPair('ES256')).privateKey);
+    const foreign = await sign(
+      { iss: stack.baseUrl, aud: `${stack.baseUrl}/api/v1`, exp: now + 600 },
+      (await generateKeyPair('ES256')).privateKey,
+    );
 
     const expiredResponse = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: expired });
     assert.equal(expiredResponse.status, 401);
@@ -499,22 +638,34 @@ describe('OAuth 2.0: built-in provider, client registration and token authentica
     assert.equal(decodeHeader(afterRotation.access_token).kid, kid, 'new tokens are signed with the new key');
     const jwks = await call(stack.baseUrl, 'GET', '/oauth2/jwks');
     const kids = jwks.body.keys.map((k: { kid: string }) => k.kid);
-    assert.ok(kids.includes(kid) && kids.includes(decodeHeader(before.access_token).kid), 'the retired key is still published');
+    assert.ok(
+      kids.includes(kid) && kids.includes(decodeHeader(before.access_token).kid),
+      'the retired key is still published',
+    );
     assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: before.access_token })).status, 200);
     assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: afterRotation.access_token })).status, 200);
   });
 
   it('a revoked client gets no tokens and its live tokens are refused', async () => {
-    const client = await registerClient(tenantA, { name: 'Short-lived', grant_types: ['client_credentials'], scopes: ['models:read'] });
+    const client = await registerClient(tenantA, {
+      name: 'Short-lived',
+      grant_types: ['client_credentials'],
+      scopes: ['models:read'],
+    });
     const config = await discover(client.client_id, client.client_secret);
     const tokens = await oidc.clientCredentialsGrant(config, { scope: 'models:read' });
-    const revoked = await call(stack.baseUrl, 'POST', `/api/v1/oauth-clients/${client.client_id}/revoke`, { key: tenantA.key });
+    const revoked = await call(stack.baseUrl, 'POST', `/api/v1/oauth-clients/${client.client_id}/revoke`, {
+      key: tenantA.key,
+    });
     assert.equal(revoked.status, 200);
     assert.equal(revoked.body.status, 'revoked');
     const me = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: tokens.access_token });
     assert.equal(me.status, 401);
     assert.equal(me.body.code, 'token_revoked');
-    await assert.rejects(oidc.clientCredentialsGrant(config, { scope: 'models:read' }), (error: { error?: string }) => error.error === 'invalid_client');
+    await assert.rejects(
+      oidc.clientCredentialsGrant(config, { scope: 'models:read' }),
+      (error: { error?: string }) => error.error === 'invalid_client',
+    );
   });
 
   it('rate-limits failed sign-ins per email, refusing even the right password', async () => {

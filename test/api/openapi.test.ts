@@ -42,7 +42,10 @@ describe('OpenAPI document', () => {
       for (const [method, operation] of Object.entries<any>(item)) {
         if (!path.startsWith('/api/v1/') || path === '/api/v1/openapi.json') continue;
         assert.ok(operation['x-required-scope'], `${method.toUpperCase()} ${path} names its scope`);
-        assert.ok(operation.responses['401'] && operation.responses['429'], `${method.toUpperCase()} ${path} documents 401 and 429`);
+        assert.ok(
+          operation.responses['401'] && operation.responses['429'],
+          `${method.toUpperCase()} ${path} documents 401 and 429`,
+        );
       }
     }
   });

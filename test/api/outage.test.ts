@@ -12,7 +12,14 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import { findFreePort } from '../../scripts/stack/ports';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../scripts/stack/postgres';
 import { locateTemporalCli, startTemporalDevServer, type RunningTemporal } from '../../scripts/stack/temporal';
-import { call, createTestTenant, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  spawnWorkerProcess,
+  startTestStack,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
@@ -23,7 +30,12 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
  */
 
 const STAFFING = 'mdl_service_queue_staffing';
-const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+const staffingInputs = {
+  arrival_rate_per_hour: 100,
+  average_handle_time_seconds: 180,
+  target_service_level: 0.8,
+  target_answer_time_seconds: 20,
+};
 /** No request may take longer than this, outage or not. */
 const REQUEST_BOUND_MS = 10_000;
 const CONCURRENCY = 3;
@@ -75,7 +87,14 @@ describe('outages of Postgres and Temporal', () => {
     const text = await response.text();
     const contentType = response.headers.get('content-type') ?? '';
     const code = contentType.includes('json') && text ? (JSON.parse(text) as { code?: string }).code : undefined;
-    return { operation, status: response.status, code, contentType, retryAfter: response.headers.get('retry-after'), elapsedMs: Date.now() - started };
+    return {
+      operation,
+      status: response.status,
+      code,
+      contentType,
+      retryAfter: response.headers.get('retry-after'),
+      elapsedMs: Date.now() - started,
+    };
   }
 
   /** A few clients calling every operation in a loop for `ms`; a request that hangs past the bound fails the test. */
@@ -104,7 +123,10 @@ describe('outages of Postgres and Temporal', () => {
       assert.ok(outcome.elapsedMs < REQUEST_BOUND_MS, `bounded: ${JSON.stringify(outcome)}`);
       const code = expectedCode(outcome.operation);
       if (code === undefined) {
-        assert.ok(outcome.status < 300, `${outcome.operation} does not need the missing dependency: ${JSON.stringify(outcome)}`);
+        assert.ok(
+          outcome.status < 300,
+          `${outcome.operation} does not need the missing dependency: ${JSON.stringify(outcome)}`,
+        );
         continue;
       }
       assert.equal(outcome.status, 503, JSON.stringify(outcome));
@@ -120,7 +142,8 @@ describe('outages of Postgres and Temporal', () => {
   }
 
   const listeningChannels = async (): Promise<string[]> => {
-    const rows = (await observer.raw(`select query from pg_stat_activity where query ilike 'LISTEN %' order by query`)).rows as { query: string }[];
+    const rows = (await observer.raw(`select query from pg_stat_activity where query ilike 'LISTEN %' order by query`))
+      .rows as { query: string }[];
     return rows.map((row) => row.query);
   };
 
@@ -130,8 +153,18 @@ describe('outages of Postgres and Temporal', () => {
     fs.chmodSync(dataDir, 0o711);
     postgresOptions = { dataDir: path.join(dataDir, 'postgres'), port: await findFreePort() };
     const cliPath = await locateTemporalCli(loadConfig(), () => undefined);
-    temporalOptions = { cliPath, dbFile: path.join(dataDir, 'temporal', 'dev.db'), port: await findFreePort(), uiPort: 0, headless: true, namespace: 'default' };
-    [postgres, temporal] = await Promise.all([startEmbeddedPostgres(postgresOptions), startTemporalDevServer(temporalOptions)]);
+    temporalOptions = {
+      cliPath,
+      dbFile: path.join(dataDir, 'temporal', 'dev.db'),
+      port: await findFreePort(),
+      uiPort: 0,
+      headless: true,
+      namespace: 'default',
+    };
+    [postgres, temporal] = await Promise.all([
+      startEmbeddedPostgres(postgresOptions),
+      startTemporalDevServer(temporalOptions),
+    ]);
     observer = createKnex(postgres.url, { poolMax: 2 });
     await runMigrations(observer);
 
@@ -195,12 +228,17 @@ describe('outages of Postgres and Temporal', () => {
     try {
       // 30 mixed requests at once while every Postgres process is stopped: nothing answers, connections hang.
       const names = Object.keys(operations);
-      outcomes = await Promise.all(Array.from({ length: 30 }, (_, index) => perform(names[index % names.length] as string)));
+      outcomes = await Promise.all(
+        Array.from({ length: 30 }, (_, index) => perform(names[index % names.length] as string)),
+      );
     } finally {
       for (const pid of frozen) process.kill(pid, 'SIGCONT');
     }
     for (const outcome of outcomes) {
-      assert.ok(outcome.elapsedMs <= HUNG_DATABASE_BOUND_MS, `bounded by ${HUNG_DATABASE_BOUND_MS} ms: ${JSON.stringify(outcome)}`);
+      assert.ok(
+        outcome.elapsedMs <= HUNG_DATABASE_BOUND_MS,
+        `bounded by ${HUNG_DATABASE_BOUND_MS} ms: ${JSON.stringify(outcome)}`,
+      );
     }
     // `me` is answered from the key cache and the rate limiter's block of quota when they hold it: no Postgres needed.
     assertAllUnavailable(
@@ -231,21 +269,36 @@ describe('outages of Postgres and Temporal', () => {
       body: { url: `http://127.0.0.1:${receiver.port}/after-outage`, event_types: ['webhook.test'] },
     });
     assert.equal(hook.status, 201, JSON.stringify(hook.body));
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.body.id}/test`, { key: tenant.key })).status, 202);
-    await receiver.waitFor((all) => all.some((r) => r.path === '/after-outage'), 10_000, 'the event committed after the outage');
+    assert.equal(
+      (await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.body.id}/test`, { key: tenant.key })).status,
+      202,
+    );
+    await receiver.waitFor(
+      (all) => all.some((r) => r.path === '/after-outage'),
+      10_000,
+      'the event committed after the outage',
+    );
 
     // A revocation made elsewhere (as the admin CLI does) reaches this process's cache through NOTIFY.
     const second = await createTestTenant(stack.db);
     assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/me', { key: second.key })).status, 200);
-    await inTenantTransaction(observer, second.id, (scope) => markApiKeyRevoked(scope, second.keyId, { type: 'system', id: 'test' }));
-    await waitUntil('the revoked key is refused', async () => (await call(stack.baseUrl, 'GET', '/api/v1/me', { key: second.key })).status === 401, 3000);
+    await inTenantTransaction(observer, second.id, (scope) =>
+      markApiKeyRevoked(scope, second.keyId, { type: 'system', id: 'test' }),
+    );
+    await waitUntil(
+      'the revoked key is refused',
+      async () => (await call(stack.baseUrl, 'GET', '/api/v1/me', { key: second.key })).status === 401,
+      3000,
+    );
   });
 
   it('answers 503 workflow_engine_unavailable on workflow starts while Temporal is down, leaves nothing half-made, and recovers', async () => {
     const before = (await observer('scenarios').count<{ count: number }[]>('* as count'))[0]?.count;
     await temporal.stop();
     const outage = await load(4000);
-    assertAllUnavailable(outage, (operation) => (operation === 'createScenario' ? 'workflow_engine_unavailable' : undefined));
+    assertAllUnavailable(outage, (operation) =>
+      operation === 'createScenario' ? 'workflow_engine_unavailable' : undefined,
+    );
     assert.ok(outage.some((o) => o.operation === 'createScenario'));
     const duringOutage = (await observer('scenarios').count<{ count: number }[]>('* as count'))[0]?.count;
     assert.equal(duringOutage, before, 'a refused run leaves no scenario behind');
@@ -255,6 +308,11 @@ describe('outages of Postgres and Temporal', () => {
     assertAllSucceeded(await load(1500));
     assert.equal(worker.exitCode, null, 'the worker was not restarted');
     // Runs accepted with 202 around the outage finish once the worker is back; none is left running for good.
-    await waitUntil('every stored scenario has completed', async () => (await observer('scenarios').whereNot({ status: 'completed' }).count<{ count: number }[]>('* as count'))[0]?.count === 0);
+    await waitUntil(
+      'every stored scenario has completed',
+      async () =>
+        (await observer('scenarios').whereNot({ status: 'completed' }).count<{ count: number }[]>('* as count'))[0]
+          ?.count === 0,
+    );
   });
 });

@@ -39,33 +39,63 @@ describe('probe hardening (issue #22, low)', () => {
           const key = item.post['x-user-actor-required'] ? person.token : tenant.key;
           const response = await call(stack.baseUrl, 'POST', url, { key, ...(body ? { body } : {}) });
           const refusesBody = response.status === 422 && (response.body.errors ?? []).some((e: any) => e.path === '');
-          assert.equal(refusesBody, false, `${path} with ${JSON.stringify(body)}: ${response.status} ${JSON.stringify(response.body)}`);
+          assert.equal(
+            refusesBody,
+            false,
+            `${path} with ${JSON.stringify(body)}: ${response.status} ${JSON.stringify(response.body)}`,
+          );
         }
       }
       assert.ok(checked >= 10, `only ${checked} actions without required fields found`);
       // A body it requires and did not get is named in a sentence too.
-      const missing = await call(stack.baseUrl, 'POST', '/api/v1/models/mdl_01jd3m2n4p5q6r7s8t9v0w1x2y/versions', { key: tenant.key });
+      const missing = await call(stack.baseUrl, 'POST', '/api/v1/models/mdl_01jd3m2n4p5q6r7s8t9v0w1x2y/versions', {
+        key: tenant.key,
+      });
       assertProblem(missing, 422, 'validation_failed');
       assert.equal(missing.body.detail, 'The request body is required: send a JSON object.');
     });
 
     it('revokes a key and tests a webhook with {}, and refuses any other body in a well-formed sentence', async () => {
-      const key = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'to revoke', scopes: ['scenarios:read'] } });
+      const key = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: tenant.key,
+        body: { name: 'to revoke', scopes: ['scenarios:read'] },
+      });
       assert.equal(key.status, 201);
-      const notEmpty = await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/revoke`, { key: tenant.key, body: { reason: 'x' } });
+      const notEmpty = await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/revoke`, {
+        key: tenant.key,
+        body: { reason: 'x' },
+      });
       assertProblem(notEmpty, 422, 'validation_failed');
-      assert.deepEqual(notEmpty.body.errors, [{ path: '', message: 'must be absent, empty or {}: this operation takes no fields' }]);
-      assert.equal(notEmpty.body.detail, 'The request body must be absent, empty or {}: this operation takes no fields.');
-      const revoked = await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/revoke`, { key: tenant.key, body: {} });
+      assert.deepEqual(notEmpty.body.errors, [
+        { path: '', message: 'must be absent, empty or {}: this operation takes no fields' },
+      ]);
+      assert.equal(
+        notEmpty.body.detail,
+        'The request body must be absent, empty or {}: this operation takes no fields.',
+      );
+      const revoked = await call(stack.baseUrl, 'POST', `/api/v1/api-keys/${key.body.id}/revoke`, {
+        key: tenant.key,
+        body: {},
+      });
       assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
       assert.equal(revoked.body.status, 'revoked');
 
-      const webhook = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', { key: tenant.key, body: { url: 'https://example.com/hook', event_types: ['*'] } });
+      const webhook = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
+        key: tenant.key,
+        body: { url: 'https://example.com/hook', event_types: ['*'] },
+      });
       assert.equal(webhook.status, 201, JSON.stringify(webhook.body));
-      const tested = await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${webhook.body.id}/test`, { key: tenant.key, body: {} });
+      const tested = await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${webhook.body.id}/test`, {
+        key: tenant.key,
+        body: {},
+      });
       assert.ok(tested.status >= 200 && tested.status < 300, JSON.stringify(tested.body));
       for (const body of [[], null, 0, '']) {
-        const refused = await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${webhook.body.id}/test`, { key: tenant.key, rawBody: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        const refused = await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${webhook.body.id}/test`, {
+          key: tenant.key,
+          rawBody: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        });
         assertProblem(refused, 422, 'validation_failed');
       }
     });
@@ -76,13 +106,24 @@ describe('probe hardening (issue #22, low)', () => {
       const cases: Array<[string, string]> = [
         ['{"name": "a", "scopes": ["scenarios:read"], "name": "b"}', '/name'],
         ['{"name": "a", "scopes": ["scenarios:read"], "na\\u006de": "b"}', '/name'],
-        ['{"url": "https://example.com/h", "event_types": ["*"], "retry_policy": {"max_attempts": 3, "max_attempts": 5}}', '/retry_policy/max_attempts'],
+        [
+          '{"url": "https://example.com/h", "event_types": ["*"], "retry_policy": {"max_attempts": 3, "max_attempts": 5}}',
+          '/retry_policy/max_attempts',
+        ],
       ];
       for (const [text, path] of cases) {
         const target = path.startsWith('/retry') ? '/api/v1/webhooks' : '/api/v1/api-keys';
-        const response = await call(stack.baseUrl, 'POST', target, { key: tenant.key, rawBody: text, headers: { 'content-type': 'application/json' } });
+        const response = await call(stack.baseUrl, 'POST', target, {
+          key: tenant.key,
+          rawBody: text,
+          headers: { 'content-type': 'application/json' },
+        });
         assertProblem(response, 422, 'validation_failed');
-        assert.deepEqual(response.body.errors, [{ path, message: 'appears twice in the same object: send each field once' }], text);
+        assert.deepEqual(
+          response.body.errors,
+          [{ path, message: 'appears twice in the same object: send each field once' }],
+          text,
+        );
       }
       // The same name in different objects, and inside string values, is fine.
       const fine = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
@@ -96,27 +137,54 @@ describe('probe hardening (issue #22, low)', () => {
 
   describe('Idempotency-Key on every write', () => {
     it('replays a PATCH and a DELETE for the same key and refuses the key with another body', async () => {
-      const created = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', { key: tenant.key, body: { url: 'https://example.com/a', event_types: ['*'] } });
+      const created = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
+        key: tenant.key,
+        body: { url: 'https://example.com/a', event_types: ['*'] },
+      });
       assert.equal(created.status, 201);
       const headers = { 'idempotency-key': `patch-${created.body.id}` };
-      const first = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.body.id}`, { key: tenant.key, body: { url: 'https://example.com/b' }, headers });
+      const first = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.body.id}`, {
+        key: tenant.key,
+        body: { url: 'https://example.com/b' },
+        headers,
+      });
       assert.equal(first.status, 200, JSON.stringify(first.body));
       assert.equal(first.headers.get('idempotent-replayed'), null);
       // Someone else changes it in between: the retry still gets the stored answer, not a second change.
-      const other = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.body.id}`, { key: tenant.key, body: { url: 'https://example.com/c' } });
+      const other = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.body.id}`, {
+        key: tenant.key,
+        body: { url: 'https://example.com/c' },
+      });
       assert.equal(other.status, 200);
-      const replay = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.body.id}`, { key: tenant.key, body: { url: 'https://example.com/b' }, headers });
+      const replay = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.body.id}`, {
+        key: tenant.key,
+        body: { url: 'https://example.com/b' },
+        headers,
+      });
       assert.equal(replay.status, 200);
       assert.equal(replay.headers.get('idempotent-replayed'), 'true');
       assert.deepEqual(replay.body, first.body);
-      assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${created.body.id}`, { key: tenant.key })).body.url, 'https://example.com/c');
-      const reused = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.body.id}`, { key: tenant.key, body: { url: 'https://example.com/d' }, headers });
+      assert.equal(
+        (await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${created.body.id}`, { key: tenant.key })).body.url,
+        'https://example.com/c',
+      );
+      const reused = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.body.id}`, {
+        key: tenant.key,
+        body: { url: 'https://example.com/d' },
+        headers,
+      });
       assertProblem(reused, 422, 'idempotency_key_reused');
 
       const deleteHeaders = { 'idempotency-key': `delete-${created.body.id}` };
-      const deleted = await call(stack.baseUrl, 'DELETE', `/api/v1/webhooks/${created.body.id}`, { key: tenant.key, headers: deleteHeaders });
+      const deleted = await call(stack.baseUrl, 'DELETE', `/api/v1/webhooks/${created.body.id}`, {
+        key: tenant.key,
+        headers: deleteHeaders,
+      });
       assert.ok(deleted.status >= 200 && deleted.status < 300, String(deleted.status));
-      const again = await call(stack.baseUrl, 'DELETE', `/api/v1/webhooks/${created.body.id}`, { key: tenant.key, headers: deleteHeaders });
+      const again = await call(stack.baseUrl, 'DELETE', `/api/v1/webhooks/${created.body.id}`, {
+        key: tenant.key,
+        headers: deleteHeaders,
+      });
       assert.equal(again.status, deleted.status);
       assert.equal(again.headers.get('idempotent-replayed'), 'true');
 
@@ -125,7 +193,10 @@ describe('probe hardening (issue #22, low)', () => {
         for (const method of ['post', 'put', 'patch', 'delete']) {
           if (!item[method] || item[method]['x-streamed-body']) continue;
           const names = (item[method].parameters ?? []).map((p: any) => p.$ref ?? p.name);
-          assert.ok(names.includes('#/components/parameters/IdempotencyKey'), `${method} ${path} does not document Idempotency-Key`);
+          assert.ok(
+            names.includes('#/components/parameters/IdempotencyKey'),
+            `${method} ${path} does not document Idempotency-Key`,
+          );
         }
       }
     });
@@ -133,53 +204,116 @@ describe('probe hardening (issue #22, low)', () => {
 
   describe('date-times', () => {
     it('refuses impossible calendar dates in as_of (records and aggregate) and in every date-time field', async () => {
-      for (const asOf of ['2026-02-30T00:00:00Z', '2026-04-31T10:00:00Z', '2025-02-29T00:00:00Z', '2026-13-01T00:00:00Z']) {
-        const records = await call(stack.baseUrl, 'GET', `/api/v1/datasets/employees/records?as_of=${encodeURIComponent(asOf)}`, { key: tenant.key });
+      for (const asOf of [
+        '2026-02-30T00:00:00Z',
+        '2026-04-31T10:00:00Z',
+        '2025-02-29T00:00:00Z',
+        '2026-13-01T00:00:00Z',
+      ]) {
+        const records = await call(
+          stack.baseUrl,
+          'GET',
+          `/api/v1/datasets/employees/records?as_of=${encodeURIComponent(asOf)}`,
+          { key: tenant.key },
+        );
         assertProblem(records, 400, 'invalid_parameters');
-        assert.deepEqual(records.body.errors.map((e: any) => e.path), ['/query/as_of'], asOf);
+        assert.deepEqual(
+          records.body.errors.map((e: any) => e.path),
+          ['/query/as_of'],
+          asOf,
+        );
         const aggregate = await call(stack.baseUrl, 'POST', '/api/v1/datasets/employees/aggregate', {
           key: tenant.key,
           body: { metrics: [{ function: 'count' }], as_of: asOf },
         });
         assertProblem(aggregate, 422, 'validation_failed');
-        assert.deepEqual(aggregate.body.errors.map((e: any) => e.path), ['/as_of'], asOf);
+        assert.deepEqual(
+          aggregate.body.errors.map((e: any) => e.path),
+          ['/as_of'],
+          asOf,
+        );
       }
-      const leapDay = await call(stack.baseUrl, 'GET', '/api/v1/datasets/employees/records?as_of=2024-02-29T00:00:00Z', { key: tenant.key });
+      const leapDay = await call(
+        stack.baseUrl,
+        'GET',
+        '/api/v1/datasets/employees/records?as_of=2024-02-29T00:00:00Z',
+        { key: tenant.key },
+      );
       assert.equal(leapDay.status, 200, JSON.stringify(leapDay.body));
       assert.equal(leapDay.body.as_of.at, '2024-02-29T00:00:00.000Z');
 
-      const auditLog = await call(stack.baseUrl, 'GET', '/api/v1/audit-log?occurred_after=2026-02-30T00:00:00Z', { key: tenant.key });
+      const auditLog = await call(stack.baseUrl, 'GET', '/api/v1/audit-log?occurred_after=2026-02-30T00:00:00Z', {
+        key: tenant.key,
+      });
       assertProblem(auditLog, 400, 'invalid_parameters');
-      const key = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'x', scopes: ['scenarios:read'], expires_at: '2030-02-30T00:00:00Z' } });
+      const key = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: tenant.key,
+        body: { name: 'x', scopes: ['scenarios:read'], expires_at: '2030-02-30T00:00:00Z' },
+      });
       assertProblem(key, 422, 'validation_failed');
-      assert.deepEqual(key.body.errors.map((e: any) => e.path), ['/expires_at']);
+      assert.deepEqual(
+        key.body.errors.map((e: any) => e.path),
+        ['/expires_at'],
+      );
     });
   });
 
   describe('URLs', () => {
     it('takes http(s) URLs only in every URL field: evidence links and snapshot locations, webhooks, redirect URIs', async () => {
-      const decision = await call(stack.baseUrl, 'POST', '/api/v1/decisions', { key: tenant.key, body: { title: 'Links', options: [{ label: 'A' }, { label: 'B' }] } });
+      const decision = await call(stack.baseUrl, 'POST', '/api/v1/decisions', {
+        key: tenant.key,
+        body: { title: 'Links', options: [{ label: 'A' }, { label: 'B' }] },
+      });
       assert.equal(decision.status, 201, JSON.stringify(decision.body));
-      const refusedUrls = ['javascript:alert(document.cookie)', 'JavaScript:alert(1)//https://example.com', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'https:///no-host'];
+      const refusedUrls = [
+        'javascript:alert(document.cookie)',
+        'JavaScript:alert(1)//https://example.com',
+        'data:text/html,<script>alert(1)</script>',
+        'vbscript:msgbox(1)',
+        'file:///etc/passwd',
+        'https:///no-host',
+      ];
       for (const url of refusedUrls) {
-        const link = await call(stack.baseUrl, 'POST', `/api/v1/decisions/${decision.body.id}/evidence`, { key: tenant.key, body: { type: 'link', title: 'x', url } });
+        const link = await call(stack.baseUrl, 'POST', `/api/v1/decisions/${decision.body.id}/evidence`, {
+          key: tenant.key,
+          body: { type: 'link', title: 'x', url },
+        });
         assertProblem(link, 422, 'validation_failed');
-        assert.ok(link.body.errors.some((e: any) => e.path === '/url' && e.message === 'must be an absolute URL with a host, using http or https'), `${url}: ${JSON.stringify(link.body.errors)}`);
+        assert.ok(
+          link.body.errors.some(
+            (e: any) => e.path === '/url' && e.message === 'must be an absolute URL with a host, using http or https',
+          ),
+          `${url}: ${JSON.stringify(link.body.errors)}`,
+        );
         const snapshot = await call(stack.baseUrl, 'POST', `/api/v1/decisions/${decision.body.id}/evidence`, {
           key: tenant.key,
           body: { type: 'dataset_snapshot', dataset: 'calls', snapshot_id: '1', uri: url },
         });
         assertProblem(snapshot, 422, 'validation_failed');
-        assert.ok(snapshot.body.errors.some((e: any) => e.path === '/uri'), url);
-        const webhook = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', { key: tenant.key, body: { url, event_types: ['*'] } });
+        assert.ok(
+          snapshot.body.errors.some((e: any) => e.path === '/uri'),
+          url,
+        );
+        const webhook = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
+          key: tenant.key,
+          body: { url, event_types: ['*'] },
+        });
         assertProblem(webhook, 422, 'validation_failed');
-        assert.deepEqual(webhook.body.errors.map((e: any) => e.path), ['/url'], url);
+        assert.deepEqual(
+          webhook.body.errors.map((e: any) => e.path),
+          ['/url'],
+          url,
+        );
         const client = await call(stack.baseUrl, 'POST', '/api/v1/oauth-clients', {
           key: tenant.key,
           body: { name: 'x', grant_types: ['authorization_code'], redirect_uris: [url], scopes: ['scenarios:read'] },
         });
         assertProblem(client, 422, 'validation_failed');
-        assert.deepEqual(client.body.errors.map((e: any) => e.path), ['/redirect_uris/0'], url);
+        assert.deepEqual(
+          client.body.errors.map((e: any) => e.path),
+          ['/redirect_uris/0'],
+          url,
+        );
       }
       const fine = await call(stack.baseUrl, 'POST', `/api/v1/decisions/${decision.body.id}/evidence`, {
         key: tenant.key,
@@ -193,36 +327,71 @@ describe('probe hardening (issue #22, low)', () => {
 
   describe('KPI thresholds', () => {
     it('refuses thresholds whose computed line overflows, naming the field, on create, update and alert rules', async () => {
-      const kpi = (fields: Record<string, unknown>) => ({ name: 'Huge', direction: 'higher_is_better', target: 100, aggregation_period: 'day', ...fields });
+      const kpi = (fields: Record<string, unknown>) => ({
+        name: 'Huge',
+        direction: 'higher_is_better',
+        target: 100,
+        aggregation_period: 'day',
+        ...fields,
+      });
       const overflowing: Array<[Record<string, unknown>, string]> = [
         [{ target: 1e308, warning_threshold: { percent: 1000 } }, '/warning_threshold'],
         [{ direction: 'lower_is_better', target: 1e308, critical_threshold: { percent: 1000 } }, '/critical_threshold'],
-        [{ direction: 'lower_is_better', target: -1.7e308, warning_threshold: { percent: 1000 } }, '/warning_threshold'],
-        [{ direction: 'target_band', target: { low: -1e308, high: 1e308 }, warning_threshold: { percent: 10 } }, '/warning_threshold'],
+        [
+          { direction: 'lower_is_better', target: -1.7e308, warning_threshold: { percent: 1000 } },
+          '/warning_threshold',
+        ],
+        [
+          { direction: 'target_band', target: { low: -1e308, high: 1e308 }, warning_threshold: { percent: 10 } },
+          '/warning_threshold',
+        ],
       ];
       for (const [fields, path] of overflowing) {
         const created = await call(stack.baseUrl, 'POST', '/api/v1/kpis', { key: tenant.key, body: kpi(fields) });
         assertProblem(created, 422, 'validation_failed');
-        assert.deepEqual(created.body.errors.map((e: any) => e.path), [path], JSON.stringify(fields));
+        assert.deepEqual(
+          created.body.errors.map((e: any) => e.path),
+          [path],
+          JSON.stringify(fields),
+        );
         assert.match(created.body.errors[0].message, /outside the range of a number/);
       }
       // The band itself (0 %), however wide, is a finite line.
       const wide = await call(stack.baseUrl, 'POST', '/api/v1/kpis', {
         key: tenant.key,
-        body: kpi({ direction: 'target_band', target: { low: -1e308, high: 1e308 }, warning_threshold: { percent: 0 } }),
+        body: kpi({
+          direction: 'target_band',
+          target: { low: -1e308, high: 1e308 },
+          warning_threshold: { percent: 0 },
+        }),
       });
       assert.equal(wide.status, 201, JSON.stringify(wide.body));
       assert.deepEqual(wide.body.thresholds.warning, { low: -1e308, high: 1e308 });
 
-      const fine = await call(stack.baseUrl, 'POST', '/api/v1/kpis', { key: tenant.key, body: kpi({ target: 1e308, warning_threshold: { percent: 10 } }) });
+      const fine = await call(stack.baseUrl, 'POST', '/api/v1/kpis', {
+        key: tenant.key,
+        body: kpi({ target: 1e308, warning_threshold: { percent: 10 } }),
+      });
       assert.equal(fine.status, 201, JSON.stringify(fine.body));
       assert.equal(typeof fine.body.thresholds.warning, 'number');
-      const patched = await call(stack.baseUrl, 'PATCH', `/api/v1/kpis/${fine.body.id}`, { key: tenant.key, body: { critical_threshold: { percent: 1000 } } });
+      const patched = await call(stack.baseUrl, 'PATCH', `/api/v1/kpis/${fine.body.id}`, {
+        key: tenant.key,
+        body: { critical_threshold: { percent: 1000 } },
+      });
       assertProblem(patched, 422, 'validation_failed');
-      assert.deepEqual(patched.body.errors.map((e: any) => e.path), ['/critical_threshold']);
-      const rule = await call(stack.baseUrl, 'POST', `/api/v1/kpis/${fine.body.id}/alert-rules`, { key: tenant.key, body: { name: 'x', kind: 'threshold', threshold: { percent: 1000 } } });
+      assert.deepEqual(
+        patched.body.errors.map((e: any) => e.path),
+        ['/critical_threshold'],
+      );
+      const rule = await call(stack.baseUrl, 'POST', `/api/v1/kpis/${fine.body.id}/alert-rules`, {
+        key: tenant.key,
+        body: { name: 'x', kind: 'threshold', threshold: { percent: 1000 } },
+      });
       assertProblem(rule, 422, 'validation_failed');
-      assert.deepEqual(rule.body.errors.map((e: any) => e.path), ['/threshold']);
+      assert.deepEqual(
+        rule.body.errors.map((e: any) => e.path),
+        ['/threshold'],
+      );
       const stored = await call(stack.baseUrl, 'GET', `/api/v1/kpis/${fine.body.id}`, { key: tenant.key });
       assert.equal(stored.body.critical_threshold, null);
     });
@@ -240,11 +409,23 @@ describe('probe hardening (issue #22, low)', () => {
       const openapi = await call(stack.baseUrl, 'GET', '/api/v1/openapi.json');
       const docs = await fetch(`${stack.baseUrl}/docs`);
       const discovery = await fetch(`${stack.baseUrl}/.well-known/openid-configuration`);
-      const oauthError = await fetch(`${stack.baseUrl}/oauth2/auth?client_id=no-such-client&response_type=code&scope=openid`);
+      const oauthError = await fetch(
+        `${stack.baseUrl}/oauth2/auth?client_id=no-such-client&response_type=code&scope=openid`,
+      );
       const endSession = await fetch(`${stack.baseUrl}/oauth2/session/end`);
       const console = await fetch(`${stack.baseUrl}/console`, { redirect: 'manual' });
       const missing = await fetch(`${stack.baseUrl}/no-such-page`);
-      for (const [what, response] of Object.entries({ json, problem, openapi, docs, discovery, oauthError, endSession, console, missing })) {
+      for (const [what, response] of Object.entries({
+        json,
+        problem,
+        openapi,
+        docs,
+        discovery,
+        oauthError,
+        endSession,
+        console,
+        missing,
+      })) {
         assert.equal(response.headers.get('x-content-type-options'), 'nosniff', what);
         assertNotFramable(response.headers, what);
       }
@@ -273,16 +454,20 @@ describe('probe hardening (issue #22, low)', () => {
       /** The page a new authorization shows: the login form unless the browser is signed in. */
       const authorizationPage = async () => {
         let response = await browser.request(authorizationUrl);
-        while (response.status === 303 || response.status === 302) response = await browser.request(response.location as string);
+        while (response.status === 303 || response.status === 302)
+          response = await browser.request(response.location as string);
         return response.html;
       };
       const loginPage = await authorizationPage();
       assert.match(loginPage, /name="password"/);
-      const signedIn = await browser.request(formAction(loginPage, stack.baseUrl), { form: { email: user.email, password: PEOPLE_PASSWORD } });
+      const signedIn = await browser.request(formAction(loginPage, stack.baseUrl), {
+        form: { email: user.email, password: PEOPLE_PASSWORD },
+      });
       assert.equal(signedIn.status, 303);
       // The provider records the sign-in when the authorization resumes (on to the consent page).
       let resumed = signedIn;
-      while (resumed.status === 303 || resumed.status === 302) resumed = await browser.request(resumed.location as string);
+      while (resumed.status === 303 || resumed.status === 302)
+        resumed = await browser.request(resumed.location as string);
       assert.match(resumed.html, /Authorize/);
       assert.doesNotMatch(await authorizationPage(), /name="password"/, 'signed in: no login form');
 
@@ -305,7 +490,7 @@ describe('probe hardening (issue #22, low)', () => {
       assert.match(await authorizationPage(), /name="password"/, 'signed out');
     });
 
-    it('answers cross-origin requests to public documents with *, and to token endpoints only from a public client\'s own origin', async () => {
+    it("answers cross-origin requests to public documents with *, and to token endpoints only from a public client's own origin", async () => {
       const evil = 'https://evil.example';
       const discovery = await fetch(`${stack.baseUrl}/.well-known/openid-configuration`, { headers: { origin: evil } });
       assert.equal(discovery.status, 200);
@@ -316,11 +501,20 @@ describe('probe hardening (issue #22, low)', () => {
 
       const registered = await call(stack.baseUrl, 'POST', '/api/v1/oauth-clients', {
         key: tenant.key,
-        body: { name: 'Browser app', grant_types: ['authorization_code'], redirect_uris: ['https://app.example.com/callback'], scopes: ['scenarios:read'], token_endpoint_auth_method: 'none' },
+        body: {
+          name: 'Browser app',
+          grant_types: ['authorization_code'],
+          redirect_uris: ['https://app.example.com/callback'],
+          scopes: ['scenarios:read'],
+          token_endpoint_auth_method: 'none',
+        },
       });
       assert.equal(registered.status, 201, JSON.stringify(registered.body));
       const preflight = (origin: string, path: string) =>
-        fetch(`${stack.baseUrl}${path}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'dpop' } });
+        fetch(`${stack.baseUrl}${path}`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'dpop' },
+        });
       for (const path of ['/oauth2/token', '/oauth2/token/revocation', '/oauth2/token/introspection']) {
         const refused = await preflight(evil, path);
         assert.equal(refused.headers.get('access-control-allow-origin'), null, path);
@@ -329,13 +523,38 @@ describe('probe hardening (issue #22, low)', () => {
       const allowed = await preflight('https://app.example.com', '/oauth2/token');
       assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://app.example.com');
 
-      const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields), headers: { origin: evil } });
-      const token = await fetch(`${stack.baseUrl}/oauth2/token`, form({ grant_type: 'authorization_code', code: 'x', client_id: registered.body.client_id, redirect_uri: 'https://app.example.com/callback', code_verifier: 'x'.repeat(43) }));
+      const form = (fields: Record<string, string>) => ({
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: { origin: evil },
+      });
+      const token = await fetch(
+        `${stack.baseUrl}/oauth2/token`,
+        form({
+          grant_type: 'authorization_code',
+          code: 'x',
+          client_id: registered.body.client_id,
+          redirect_uri: 'https://app.example.com/callback',
+          code_verifier: 'x'.repeat(43),
+        }),
+      );
       assert.equal(token.headers.get('access-control-allow-origin'), null);
-      const unknownClient = await fetch(`${stack.baseUrl}/oauth2/token`, form({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'x' }));
+      const unknownClient = await fetch(
+        `${stack.baseUrl}/oauth2/token`,
+        form({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'x' }),
+      );
       assert.equal(unknownClient.status, 401);
       assert.equal(unknownClient.headers.get('access-control-allow-origin'), null);
-      const own = await fetch(`${stack.baseUrl}/oauth2/token`, { ...form({ grant_type: 'authorization_code', code: 'x', client_id: registered.body.client_id, redirect_uri: 'https://app.example.com/callback', code_verifier: 'x'.repeat(43) }), headers: { origin: 'https://app.example.com' } });
+      const own = await fetch(`${stack.baseUrl}/oauth2/token`, {
+        ...form({
+          grant_type: 'authorization_code',
+          code: 'x',
+          client_id: registered.body.client_id,
+          redirect_uri: 'https://app.example.com/callback',
+          code_verifier: 'x'.repeat(43),
+        }),
+        headers: { origin: 'https://app.example.com' },
+      });
       assert.equal(own.headers.get('access-control-allow-origin'), 'https://app.example.com');
     });
   });
@@ -345,14 +564,23 @@ describe('probe hardening (issue #22, low)', () => {
       const a = await createTestTenant(stack.db);
       const b = await createTestTenant(stack.db);
       const email = `shared-${Date.now()}@example.com`;
-      const inA = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: a.key, body: { email, display_name: 'Shared', role: 'viewer' } });
+      const inA = await call(stack.baseUrl, 'POST', '/api/v1/users', {
+        key: a.key,
+        body: { email, display_name: 'Shared', role: 'viewer' },
+      });
       assert.equal(inA.status, 201, JSON.stringify(inA.body));
       const person = await stack.db('users').where({ email }).first();
       await setUserPassword(stack.db, person.id, await hashPassword(PEOPLE_PASSWORD));
 
       const startedAt = Date.now();
-      const known = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email, display_name: 'Member', role: 'admin' } });
-      const fresh = await call(stack.baseUrl, 'POST', '/api/v1/users', { key: b.key, body: { email: `new-${Date.now()}@example.com`, display_name: 'Member', role: 'admin' } });
+      const known = await call(stack.baseUrl, 'POST', '/api/v1/users', {
+        key: b.key,
+        body: { email, display_name: 'Member', role: 'admin' },
+      });
+      const fresh = await call(stack.baseUrl, 'POST', '/api/v1/users', {
+        key: b.key,
+        body: { email: `new-${Date.now()}@example.com`, display_name: 'Member', role: 'admin' },
+      });
       assert.equal(known.status, 201);
       assert.equal(fresh.status, 201);
       assert.notEqual(known.body.id, inA.body.id, 'another id in another tenant');
@@ -364,7 +592,8 @@ describe('probe hardening (issue #22, low)', () => {
         assert.equal(idTime(member.id).getTime(), new Date(row.created_at).getTime(), what);
         assert.equal(member.created_at, new Date(row.created_at).toISOString(), what);
       }
-      for (const member of [known.body, fresh.body]) assert.ok(idTime(member.id).getTime() >= startedAt, 'minted by this request');
+      for (const member of [known.body, fresh.body])
+        assert.ok(idTime(member.id).getTime() >= startedAt, 'minted by this request');
       // Known and new answer alike: the same fields, and values that differ only where two new members would.
       const shape = (body: any) => ({
         ...body,
@@ -373,27 +602,45 @@ describe('probe hardening (issue #22, low)', () => {
         created_at: typeof body.created_at,
         updated_at: typeof body.updated_at,
         // Each membership's invitation is its own: the same fields and status, its own id and times.
-        invitation: { ...body.invitation, id: typeof body.invitation?.id, created_at: typeof body.invitation?.created_at, expires_at: typeof body.invitation?.expires_at },
+        invitation: {
+          ...body.invitation,
+          id: typeof body.invitation?.id,
+          created_at: typeof body.invitation?.created_at,
+          expires_at: typeof body.invitation?.expires_at,
+        },
       });
       assert.deepEqual(shape(known.body), shape(fresh.body));
-      assert.deepEqual((await call(stack.baseUrl, 'GET', `/api/v1/users/${known.body.id}`, { key: b.key })).body, known.body);
-      assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/users/${inA.body.id}`, { key: b.key })).status, 404, 'A\'s id means nothing in B');
+      assert.deepEqual(
+        (await call(stack.baseUrl, 'GET', `/api/v1/users/${known.body.id}`, { key: b.key })).body,
+        known.body,
+      );
+      assert.equal(
+        (await call(stack.baseUrl, 'GET', `/api/v1/users/${inA.body.id}`, { key: b.key })).status,
+        404,
+        "A's id means nothing in B",
+      );
 
       // Signed in to B, the person acts as B's member id: in /me, in what they create, and in B's audit log.
       const people = await createSignInClient(stack, b.key, ['decisions:write', 'decisions:read']);
       const token = await people.signIn(email, b.id);
       const me = await call(stack.baseUrl, 'GET', '/api/v1/me', { key: token });
       assert.equal(me.body.actor.id, known.body.id);
-      const decision = await call(stack.baseUrl, 'POST', '/api/v1/decisions', { key: token, body: { title: 'Mine', options: [{ label: 'A' }, { label: 'B' }], owner_id: known.body.id } });
+      const decision = await call(stack.baseUrl, 'POST', '/api/v1/decisions', {
+        key: token,
+        body: { title: 'Mine', options: [{ label: 'A' }, { label: 'B' }], owner_id: known.body.id },
+      });
       assert.equal(decision.status, 201, JSON.stringify(decision.body));
       assert.equal(decision.body.created_by.id, known.body.id);
-      const renamed = await call(stack.baseUrl, 'PATCH', `/api/v1/users/${known.body.id}`, { key: b.key, body: { role: 'approver' } });
+      const renamed = await call(stack.baseUrl, 'PATCH', `/api/v1/users/${known.body.id}`, {
+        key: b.key,
+        body: { role: 'approver' },
+      });
       assert.equal(renamed.status, 200);
       const audit = await call(stack.baseUrl, 'GET', '/api/v1/audit-log?limit=100', { key: b.key });
       assert.equal(audit.status, 200);
       const text = JSON.stringify(audit.body);
       assert.ok(text.includes(known.body.id));
-      assert.equal(text.includes(person.id), false, 'B\'s audit log never names the person\'s global id');
+      assert.equal(text.includes(person.id), false, "B's audit log never names the person's global id");
       const listed = await call(stack.baseUrl, 'GET', '/api/v1/users', { key: b.key });
       assert.equal(JSON.stringify(listed.body).includes(person.id), false);
     });

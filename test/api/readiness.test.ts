@@ -39,7 +39,10 @@ describe('readiness', () => {
     try {
       const ready = await call(stack.baseUrl, 'GET', '/ready');
       assert.equal(ready.status, 503);
-      assert.deepEqual(ready.body, { status: 'not_ready', checks: { postgres: 'ok', temporal: 'unavailable', scenario_runner: 'disabled' } });
+      assert.deepEqual(ready.body, {
+        status: 'not_ready',
+        checks: { postgres: 'ok', temporal: 'unavailable', scenario_runner: 'disabled' },
+      });
       assert.equal((await call(stack.baseUrl, 'GET', '/health')).status, 200);
     } finally {
       await stack.close();

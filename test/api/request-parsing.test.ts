@@ -4,10 +4,19 @@ import { assertProblem } from '../helpers/problem';
 import { call, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
 
 /** Asserts a problem whose `errors` name exactly these paths (in any order). */
-function assertFieldProblem(response: { status: number; headers: Headers; body: any }, status: number, code: string, paths: string[]) {
+function assertFieldProblem(
+  response: { status: number; headers: Headers; body: any },
+  status: number,
+  code: string,
+  paths: string[],
+) {
   assertProblem(response, status, code);
   assert.ok(Array.isArray(response.body.errors), JSON.stringify(response.body));
-  assert.deepEqual(response.body.errors.map((e: { path: string }) => e.path).sort(), [...paths].sort(), JSON.stringify(response.body.errors));
+  assert.deepEqual(
+    response.body.errors.map((e: { path: string }) => e.path).sort(),
+    [...paths].sort(),
+    JSON.stringify(response.body.errors),
+  );
 }
 
 const STAFFING = 'mdl_service_queue_staffing';
@@ -15,7 +24,12 @@ const DUMMY_PATH_ID = 'xyz_01jd2x0m3f8q4w7e5r6t9y2v1a';
 
 interface ListOperation {
   path: string;
-  queryParameters: Array<{ name: string; required?: boolean; example?: string; schema: { type?: string; enum?: string[]; maximum?: number } }>;
+  queryParameters: Array<{
+    name: string;
+    required?: boolean;
+    example?: string;
+    schema: { type?: string; enum?: string[]; maximum?: number };
+  }>;
   /** `name=value&` for each required query parameter, with a valid value, so a probe of one parameter is the only fault. */
   requiredQuery: string;
 }
@@ -53,13 +67,31 @@ describe('request parsing rules every operation follows', () => {
     it('accepts only plain decimal digits within bounds for limit, on every list', async () => {
       const lists = (await getOperations(stack)).filter((o) => o.queryParameters.some((p) => p.name === 'limit'));
       assert.ok(lists.length >= 8, `found ${lists.length} lists`);
-      const refused = ['Infinity', '-Infinity', '0x10', '%2B50', '%2010', '10%20', '1e1', '10.0', '', '050', '-1', '0', '9007199254740993', 'NaN', 'ten'];
+      const refused = [
+        'Infinity',
+        '-Infinity',
+        '0x10',
+        '%2B50',
+        '%2010',
+        '10%20',
+        '1e1',
+        '10.0',
+        '',
+        '050',
+        '-1',
+        '0',
+        '9007199254740993',
+        'NaN',
+        'ten',
+      ];
       for (const list of lists) {
         // One past the documented maximum (100 for lists of resources; KPI values allow 10,000 buckets or points).
         const maximum = list.queryParameters.find((p) => p.name === 'limit')?.schema.maximum;
         assert.ok(Number.isSafeInteger(maximum), `${list.path} documents a maximum limit`);
         for (const value of [...refused, String((maximum as number) + 1)]) {
-          const response = await call(stack.baseUrl, 'GET', `${list.path}?${list.requiredQuery}limit=${value}`, { key: tenant.key });
+          const response = await call(stack.baseUrl, 'GET', `${list.path}?${list.requiredQuery}limit=${value}`, {
+            key: tenant.key,
+          });
           assertFieldProblem(response, 400, 'invalid_parameters', ['/query/limit']);
         }
       }
@@ -79,7 +111,9 @@ describe('request parsing rules every operation follows', () => {
 
   describe('date-times', () => {
     it('refuses date-times a Date or Postgres cannot hold (leap second, year 0000) with 4xx naming the field, everywhere', async () => {
-      const leap = await call(stack.baseUrl, 'GET', '/api/v1/scenarios?created_after=2026-06-30T23:59:60Z', { key: tenant.key });
+      const leap = await call(stack.baseUrl, 'GET', '/api/v1/scenarios?created_after=2026-06-30T23:59:60Z', {
+        key: tenant.key,
+      });
       assertFieldProblem(leap, 400, 'invalid_parameters', ['/query/created_after']);
       const yearZero = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
         key: tenant.key,
@@ -94,15 +128,25 @@ describe('request parsing rules every operation follows', () => {
     it('refuses U+0000 in any query value or name with 400 naming /query/<name>, on every GET', async () => {
       for (const operation of await getOperations(stack)) {
         for (const parameter of operation.queryParameters) {
-          const response = await call(stack.baseUrl, 'GET', `${operation.path}?${parameter.name}=a%00b`, { key: tenant.key });
+          const response = await call(stack.baseUrl, 'GET', `${operation.path}?${parameter.name}=a%00b`, {
+            key: tenant.key,
+          });
           assertProblem(response, 400, 'invalid_parameters');
           assert.ok(
-            response.body.errors.some((e: { path: string; message: string }) => e.path === `/query/${parameter.name}` && /U\+0000/.test(e.message)),
+            response.body.errors.some(
+              (e: { path: string; message: string }) =>
+                e.path === `/query/${parameter.name}` && /U\+0000/.test(e.message),
+            ),
             `${operation.path} ${parameter.name}: ${JSON.stringify(response.body.errors)}`,
           );
         }
       }
-      assertFieldProblem(await call(stack.baseUrl, 'GET', '/api/v1/scenarios?tag=%00', { key: tenant.key }), 400, 'invalid_parameters', ['/query/tag']);
+      assertFieldProblem(
+        await call(stack.baseUrl, 'GET', '/api/v1/scenarios?tag=%00', { key: tenant.key }),
+        400,
+        'invalid_parameters',
+        ['/query/tag'],
+      );
       // An undeclared name with a NUL is reported once, for the NUL.
       const unknownName = await call(stack.baseUrl, 'GET', '/api/v1/api-keys?x%00=1', { key: tenant.key });
       assertFieldProblem(unknownName, 400, 'invalid_parameters', ['/query/x\u0000']);
@@ -119,19 +163,30 @@ describe('request parsing rules every operation follows', () => {
         Buffer.from('null').toString('base64url'),
         Buffer.from(JSON.stringify({ after: 42 })).toString('base64url'),
       ];
-      for (const path of ['/api/v1/scenarios', '/api/v1/api-keys', '/api/v1/models', '/api/v1/users', '/api/v1/events']) {
+      for (const path of [
+        '/api/v1/scenarios',
+        '/api/v1/api-keys',
+        '/api/v1/models',
+        '/api/v1/users',
+        '/api/v1/events',
+      ]) {
         for (const cursor of cursors) {
           const response = await call(stack.baseUrl, 'GET', `${path}?cursor=${cursor}`, { key: tenant.key });
           assert.equal(response.status, 400, `${path} ${cursor}: ${JSON.stringify(response.body)}`);
           assertProblem(response, 400, response.body.code);
           assert.ok(['invalid_cursor', 'invalid_parameters'].includes(response.body.code));
-          assert.deepEqual(response.body.errors.map((e: { path: string }) => e.path), ['/query/cursor']);
+          assert.deepEqual(
+            response.body.errors.map((e: { path: string }) => e.path),
+            ['/query/cursor'],
+          );
         }
       }
       // A cursor the API issued still works.
       const first = await call(stack.baseUrl, 'GET', '/api/v1/models?limit=1', { key: tenant.key });
       assert.equal(typeof first.body.next_cursor, 'string');
-      const second = await call(stack.baseUrl, 'GET', `/api/v1/models?limit=1&cursor=${first.body.next_cursor}`, { key: tenant.key });
+      const second = await call(stack.baseUrl, 'GET', `/api/v1/models?limit=1&cursor=${first.body.next_cursor}`, {
+        key: tenant.key,
+      });
       assert.equal(second.status, 200);
       assert.notEqual(second.body.data[0].id, first.body.data[0].id);
     });
@@ -139,18 +194,28 @@ describe('request parsing rules every operation follows', () => {
     it('refuses U+0000 in any body string with 422 naming the field, and stores nothing', async () => {
       const before = await stack.db('api_keys').where({ tenant_id: tenant.id }).count('* as n').first();
       assertFieldProblem(
-        await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'a\u0000b', scopes: ['admin'] } }),
+        await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+          key: tenant.key,
+          body: { name: 'a\u0000b', scopes: ['admin'] },
+        }),
         422,
         'validation_failed',
         ['/name'],
       );
       assertFieldProblem(
-        await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: STAFFING, inputs: { region: '\u0000' } } }),
+        await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+          key: tenant.key,
+          body: { model_id: STAFFING, inputs: { region: '\u0000' } },
+        }),
         422,
         'validation_failed',
         ['/inputs/region'],
       );
-      const items = Array.from({ length: 5 }, (_, i) => ({ model_id: STAFFING, inputs: {}, name: i === 3 ? 'bad\u0000name' : `item ${i}` }));
+      const items = Array.from({ length: 5 }, (_, i) => ({
+        model_id: STAFFING,
+        inputs: {},
+        name: i === 3 ? 'bad\u0000name' : `item ${i}`,
+      }));
       assertFieldProblem(
         await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', { key: tenant.key, body: { items } }),
         422,
@@ -159,7 +224,10 @@ describe('request parsing rules every operation follows', () => {
       );
       // Every method with a body, with or without an Idempotency-Key, whatever the operation's schema.
       assertFieldProblem(
-        await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/scn_01jd2x0m3f8q4w7e5r6t9y2v1a`, { key: tenant.key, body: { description: 'x\u0000' } }),
+        await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/scn_01jd2x0m3f8q4w7e5r6t9y2v1a`, {
+          key: tenant.key,
+          body: { description: 'x\u0000' },
+        }),
         422,
         'validation_failed',
         ['/description'],
@@ -176,7 +244,11 @@ describe('request parsing rules every operation follows', () => {
       );
       // In field names too; the pointer escapes "/" and "~" as RFC 6901 says.
       assertFieldProblem(
-        await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, rawBody: '{"name":"k","scopes":["admin"],"a/b~\\u0000":1}', headers: { 'content-type': 'application/json' } }),
+        await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+          key: tenant.key,
+          rawBody: '{"name":"k","scopes":["admin"],"a/b~\\u0000":1}',
+          headers: { 'content-type': 'application/json' },
+        }),
         422,
         'validation_failed',
         ['/a~1b~0\u0000'],
@@ -192,7 +264,10 @@ describe('request parsing rules every operation follows', () => {
       const afterCount = await stack.db('api_keys').where({ tenant_id: tenant.id }).count('* as n').first();
       assert.equal(afterCount?.n, before?.n, 'no key was stored');
       // The same body without the NUL is stored: the rule refuses the character, not the request.
-      const stored = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'ab \ud83d\ude00', scopes: ['admin'] } });
+      const stored = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: tenant.key,
+        body: { name: 'ab \ud83d\ude00', scopes: ['admin'] },
+      });
       assert.equal(stored.status, 201, JSON.stringify(stored.body));
       assert.equal(stored.body.name, 'ab \u{1F600}');
     });
@@ -201,10 +276,16 @@ describe('request parsing rules every operation follows', () => {
   describe('nesting depth', () => {
     it('accepts 64 levels of arrays and objects and refuses the 65th, naming where it starts', async () => {
       // Level 1 is the body object; `extra` holds the rest. At 64 levels only the unknown field is reported.
-      const atLimit = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'k', scopes: ['admin'], extra: nestedArrays(63) } });
+      const atLimit = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: tenant.key,
+        body: { name: 'k', scopes: ['admin'], extra: nestedArrays(63) },
+      });
       assertFieldProblem(atLimit, 422, 'validation_failed', ['/extra']);
       assert.equal(atLimit.body.errors[0].message, 'is not a known field');
-      const overLimit = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, body: { name: 'k', scopes: ['admin'], extra: nestedArrays(64) } });
+      const overLimit = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+        key: tenant.key,
+        body: { name: 'k', scopes: ['admin'], extra: nestedArrays(64) },
+      });
       assertFieldProblem(overLimit, 422, 'validation_failed', [`/extra${'/0'.repeat(63)}`]);
       assert.match(overLimit.body.errors[0].message, /64 levels/);
     });
@@ -255,7 +336,11 @@ describe('request parsing rules every operation follows', () => {
         'application/json; charset="utf-8',
         'json',
       ]) {
-        const response = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, rawBody: body, headers: { 'content-type': contentType } });
+        const response = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+          key: tenant.key,
+          rawBody: body,
+          headers: { 'content-type': contentType },
+        });
         assertProblem(response, 415, 'unsupported_media_type');
       }
       const patch = await call(stack.baseUrl, 'PATCH', '/api/v1/scenarios/scn_01jd2x0m3f8q4w7e5r6t9y2v1a', {
@@ -276,8 +361,18 @@ describe('request parsing rules every operation follows', () => {
         assertProblem(response, 415, 'unsupported_media_type');
         assert.match(response.body.detail, /UTF-8/);
       }
-      for (const contentType of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8', 'application/json; charset="utf-8"', 'application/json;']) {
-        const response = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', { key: tenant.key, rawBody: body, headers: { 'content-type': contentType } });
+      for (const contentType of [
+        'application/json',
+        'application/json; charset=utf-8',
+        'Application/JSON;charset=UTF-8',
+        'application/json; charset="utf-8"',
+        'application/json;',
+      ]) {
+        const response = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
+          key: tenant.key,
+          rawBody: body,
+          headers: { 'content-type': contentType },
+        });
         assert.equal(response.status, 201, `${contentType}: ${JSON.stringify(response.body)}`);
         assert.equal(response.body.name, 'encoded');
       }
@@ -303,13 +398,21 @@ describe('request parsing rules every operation follows', () => {
     });
 
     it('refuses bytes that are not UTF-8 instead of replacing them', async () => {
-      const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('","scopes":["admin"]}')]);
+      const bytes = Buffer.concat([
+        Buffer.from('{"name":"'),
+        Buffer.from([0xff, 0xfe, 0xc3]),
+        Buffer.from('","scopes":["admin"]}'),
+      ]);
       const response = await fetch(`${stack.baseUrl}/api/v1/api-keys`, {
         method: 'POST',
         headers: { authorization: `Bearer ${tenant.key}`, 'content-type': 'application/json' },
         body: bytes,
       });
-      assertProblem({ status: response.status, headers: response.headers, body: await response.json() }, 400, 'malformed_json');
+      assertProblem(
+        { status: response.status, headers: response.headers, body: await response.json() },
+        400,
+        'malformed_json',
+      );
     });
 
     it('publishes these rules in the OpenAPI document', async () => {
@@ -326,7 +429,11 @@ describe('request parsing rules every operation follows', () => {
       for (const item of Object.values<any>(document.paths)) {
         for (const operation of Object.values<any>(item)) {
           if (!operation?.requestBody) continue;
-          assert.deepEqual(Object.keys(operation.requestBody.content), [operation['x-streamed-body'] ? 'text/csv' : 'application/json'], operation.operationId);
+          assert.deepEqual(
+            Object.keys(operation.requestBody.content),
+            [operation['x-streamed-body'] ? 'text/csv' : 'application/json'],
+            operation.operationId,
+          );
           assert.ok(operation.responses['415'], `${operation.operationId} declares 415`);
         }
       }

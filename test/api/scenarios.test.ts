@@ -2,13 +2,26 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
 import { BUILTIN_MODELS } from '../../decision/builtin';
-import { call, createTestTenant, startTestStack, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  startTestStack,
+  type TestStack,
+  type TestTenant,
+  useTestStackWithTenant,
+} from '../helpers/stack';
 
 const STAFFING = 'mdl_service_queue_staffing';
 const WORKFORCE = 'mdl_workforce_cost_projection';
-const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+const staffingInputs = {
+  arrival_rate_per_hour: 100,
+  average_handle_time_seconds: 180,
+  target_service_level: 0.8,
+  target_answer_time_seconds: 20,
+};
 
-const exampleOf = (key: string) => ((BUILTIN_MODELS.find((m) => m.key === key)?.inputSchema.examples as any[]) ?? [])[0];
+const exampleOf = (key: string) =>
+  ((BUILTIN_MODELS.find((m) => m.key === key)?.inputSchema.examples as any[]) ?? [])[0];
 
 async function pollUntilDone(stack: TestStack, key: string, id: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -24,7 +37,8 @@ async function pollUntilDone(stack: TestStack, key: string, id: string, timeoutM
 /** dms_scenario_runs_waited_total by path, from the Prometheus text. */
 function runWaits(metrics: { body: string }): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const match of metrics.body.matchAll(/^dms_scenario_runs_waited_total\{path="(\w+)"\} (\d+)$/gm)) counts[match[1] as string] = Number(match[2]);
+  for (const match of metrics.body.matchAll(/^dms_scenario_runs_waited_total\{path="(\w+)"\} (\d+)$/gm))
+    counts[match[1] as string] = Number(match[2]);
   return counts;
 }
 
@@ -51,20 +65,29 @@ describe('scenarios', () => {
     assert.equal(scenario.inputs.max_occupancy, 0.85, 'defaults applied and shown');
     assert.equal(scenario.inputs.shrinkage, 0.3);
     assert.ok(scenario.notes.some((n: any) => n.kind === 'default_applied' && n.input === 'shrinkage'));
-    assert.ok(Array.isArray(scenario.decision_structure.alternatives) && scenario.decision_structure.alternatives.length > 0);
+    assert.ok(
+      Array.isArray(scenario.decision_structure.alternatives) && scenario.decision_structure.alternatives.length > 0,
+    );
     assert.ok(Array.isArray(scenario.decision_structure.derivation));
     assert.deepEqual(
       scenario.audit_trail.map((e: any) => e.event),
       ['received', 'validated', 'workflow_started', 'model_executed', 'result_stored'],
     );
-    assert.deepEqual(scenario.audit_trail.map((e: any) => e.sequence), [1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      scenario.audit_trail.map((e: any) => e.sequence),
+      [1, 2, 3, 4, 5],
+    );
     for (const event of scenario.audit_trail) assert.deepEqual(event.actor, { type: 'api_key', id: tenant.keyId });
     const executed = scenario.audit_trail.find((e: any) => e.event === 'model_executed');
     assert.equal(executed.details.inputs_sha256, sha256Hex(canonicalJson(scenario.inputs)));
     assert.equal(executed.details.model_version, '1.0.0');
     assert.equal(scenario.inputs_sha256, executed.details.inputs_sha256);
     const times = scenario.audit_trail.map((e: any) => Date.parse(e.at));
-    assert.deepEqual([...times].sort((a, b) => a - b), times, 'events are in time order');
+    assert.deepEqual(
+      [...times].sort((a, b) => a - b),
+      times,
+      'events are in time order',
+    );
     assert.equal(scenario.workflow_id, `scenario/${scenario.id}/run-1`);
     assert.ok(scenario.run_id);
 
@@ -89,9 +112,12 @@ describe('scenarios', () => {
     }
     const localRuns = async () => runWaits(await call(stack.baseUrl, 'GET', '/metrics')).local ?? 0;
     const before = await localRuns();
-    const quick = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: STAFFING, inputs: staffingInputs } });
+    const quick = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: tenant.key,
+      body: { model_id: STAFFING, inputs: staffingInputs },
+    });
     assert.equal(quick.status, 201, JSON.stringify(quick.body));
-    assert.equal(await localRuns(), before + 1, 'the result came from this process\'s runner');
+    assert.equal(await localRuns(), before + 1, "the result came from this process's runner");
     await stack.temporal.workflow.getHandle(quick.body.workflow_id).result();
     const quickRun = await stack.temporal.workflow.getHandle(quick.body.workflow_id).describe();
     assert.equal(quickRun.taskQueue, `${stack.config.temporalTaskQueue}-scenario-runs`);
@@ -99,7 +125,12 @@ describe('scenarios', () => {
 
     const simulated = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
       key: tenant.key,
-      body: { model_id: STAFFING, inputs: staffingInputs, uncertainty: { arrival_rate_per_hour: { dist: 'uniform', min: 80, max: 120 } }, simulation: { runs: 200, seed: 1 } },
+      body: {
+        model_id: STAFFING,
+        inputs: staffingInputs,
+        uncertainty: { arrival_rate_per_hour: { dist: 'uniform', min: 80, max: 120 } },
+        simulation: { runs: 200, seed: 1 },
+      },
     });
     assert.equal(simulated.status, 201, JSON.stringify(simulated.body));
     assert.equal(simulated.body.simulation.results.runs, 200);
@@ -113,7 +144,10 @@ describe('scenarios', () => {
     try {
       const ready = await call(plain.baseUrl, 'GET', '/ready');
       assert.equal(ready.body.checks.scenario_runner, 'disabled');
-      const response = await call(plain.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: STAFFING, inputs: staffingInputs } });
+      const response = await call(plain.baseUrl, 'POST', '/api/v1/scenarios', {
+        key: tenant.key,
+        body: { model_id: STAFFING, inputs: staffingInputs },
+      });
       assert.equal(response.status, 201, JSON.stringify(response.body));
       assert.equal(response.body.status, 'completed');
       assert.equal(response.body.metrics.required_agents, 8);
@@ -126,7 +160,10 @@ describe('scenarios', () => {
   it('runs every built-in model over HTTP with the same results as evaluating it in-process', async () => {
     for (const model of BUILTIN_MODELS) {
       const inputs = exampleOf(model.key);
-      const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: `mdl_${model.key}`, inputs } });
+      const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+        key: tenant.key,
+        body: { model_id: `mdl_${model.key}`, inputs },
+      });
       assert.equal(response.status, 201, `${model.key}: ${JSON.stringify(response.body)}`);
       assert.deepEqual(response.body.metrics, model.evaluate(response.body.inputs).metrics, model.key);
     }
@@ -136,32 +173,61 @@ describe('scenarios', () => {
     const own = await createTestTenant(stack.db);
     const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
       key: own.key,
-      body: { model_id: STAFFING, inputs: { arrival_rate_per_hour: -5, average_handle_time_seconds: 'slow', target_answer_time_seconds: 20, surprise: 1 } },
+      body: {
+        model_id: STAFFING,
+        inputs: {
+          arrival_rate_per_hour: -5,
+          average_handle_time_seconds: 'slow',
+          target_answer_time_seconds: 20,
+          surprise: 1,
+        },
+      },
     });
     assert.equal(response.status, 422);
     assert.equal(response.body.code, 'validation_failed');
     const paths = response.body.errors.map((e: any) => e.path).sort();
-    assert.deepEqual(paths, ['/inputs/arrival_rate_per_hour', '/inputs/average_handle_time_seconds', '/inputs/surprise']);
+    assert.deepEqual(paths, [
+      '/inputs/arrival_rate_per_hour',
+      '/inputs/average_handle_time_seconds',
+      '/inputs/surprise',
+    ]);
     assert.equal((await stack.db('scenarios').where({ tenant_id: own.id }).count('* as n').first())?.n, 0);
     // The validate endpoint gives the very same errors.
     const validation = await call(stack.baseUrl, 'POST', `/api/v1/models/${STAFFING}/validate`, {
       key: own.key,
-      body: { inputs: { arrival_rate_per_hour: -5, average_handle_time_seconds: 'slow', target_answer_time_seconds: 20, surprise: 1 } },
+      body: {
+        inputs: {
+          arrival_rate_per_hour: -5,
+          average_handle_time_seconds: 'slow',
+          target_answer_time_seconds: 20,
+          surprise: 1,
+        },
+      },
     });
     assert.equal(validation.status, 200);
     assert.equal(validation.body.valid, false);
     assert.deepEqual(validation.body.errors, response.body.errors);
     const workflows = [];
-    for await (const workflow of stack.temporal.workflow.list({ query: `TenantId = "${own.id}"` })) workflows.push(workflow);
+    for await (const workflow of stack.temporal.workflow.list({ query: `TenantId = "${own.id}"` }))
+      workflows.push(workflow);
     assert.equal(workflows.length, 0);
 
-    const unknownModel = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: { model_id: 'mdl_nothing_here', inputs: {} } });
+    const unknownModel = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: own.key,
+      body: { model_id: 'mdl_nothing_here', inputs: {} },
+    });
     assert.equal(unknownModel.status, 422);
     assert.equal(unknownModel.body.errors[0].path, '/model_id');
-    const badVersion = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: { model_id: STAFFING, model_version: '9.9.9', inputs: staffingInputs } });
+    const badVersion = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: own.key,
+      body: { model_id: STAFFING, model_version: '9.9.9', inputs: staffingInputs },
+    });
     assert.equal(badVersion.status, 422);
     assert.equal(badVersion.body.errors[0].path, '/model_version');
-    const missing = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: { inputs: staffingInputs } });
+    const missing = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: own.key,
+      body: { inputs: staffingInputs },
+    });
     assert.equal(missing.status, 422);
     assert.deepEqual(missing.body.errors, [{ path: '/model_id', message: 'is required' }]);
   });
@@ -199,7 +265,7 @@ describe('scenarios', () => {
     }
   });
 
-  it('reproduces a seeded simulation exactly and uses a distribution\'s central value when the input is omitted', async () => {
+  it("reproduces a seeded simulation exactly and uses a distribution's central value when the input is omitted", async () => {
     const { quarterly_attrition_rate: _omitted, ...inputs } = exampleOf('workforce_cost_projection');
     const body = {
       model_id: WORKFORCE,
@@ -214,16 +280,31 @@ describe('scenarios', () => {
     assert.deepEqual(first.body.simulation.results, second.body.simulation.results);
     const badUncertainty = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
       key: tenant.key,
-      body: { ...body, uncertainty: { quarterly_attrition_rate: { dist: 'triangular', min: 0.1, mode: 0.05, max: 0.08 }, nonsense: { dist: 'uniform', min: 0, max: 1 } } },
+      body: {
+        ...body,
+        uncertainty: {
+          quarterly_attrition_rate: { dist: 'triangular', min: 0.1, mode: 0.05, max: 0.08 },
+          nonsense: { dist: 'uniform', min: 0, max: 1 },
+        },
+      },
     });
     assert.equal(badUncertainty.status, 422);
-    assert.deepEqual(badUncertainty.body.errors.map((e: any) => e.path).sort(), ['/uncertainty/nonsense', '/uncertainty/quarterly_attrition_rate']);
+    assert.deepEqual(badUncertainty.body.errors.map((e: any) => e.path).sort(), [
+      '/uncertainty/nonsense',
+      '/uncertainty/quarterly_attrition_rate',
+    ]);
   });
 
   it('updates metadata in place and re-runs on new inputs, keeping the previous run in the history', async () => {
-    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: STAFFING, inputs: staffingInputs } });
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: tenant.key,
+      body: { model_id: STAFFING, inputs: staffingInputs },
+    });
     const id = created.body.id;
-    const renamed = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, { key: tenant.key, body: { name: 'Renamed', tags: ['x'] } });
+    const renamed = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, {
+      key: tenant.key,
+      body: { name: 'Renamed', tags: ['x'] },
+    });
     assert.equal(renamed.status, 200);
     assert.equal(renamed.body.name, 'Renamed');
     assert.equal(renamed.body.run_number, 1);
@@ -239,10 +320,19 @@ describe('scenarios', () => {
     assert.ok(rerun.body.metrics.required_agents > created.body.metrics.required_agents);
     assert.equal(rerun.body.workflow_id, `scenario/${id}/run-2`);
     const runs = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${id}/runs`, { key: tenant.key });
-    assert.deepEqual(runs.body.data.map((r: any) => [r.run_number, r.current]), [[2, true], [1, false]]);
+    assert.deepEqual(
+      runs.body.data.map((r: any) => [r.run_number, r.current]),
+      [
+        [2, true],
+        [1, false],
+      ],
+    );
     assert.deepEqual(runs.body.data[1].metrics, created.body.metrics);
 
-    const invalid = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, { key: tenant.key, body: { inputs: { arrival_rate_per_hour: 'lots' } } });
+    const invalid = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, {
+      key: tenant.key,
+      body: { inputs: { arrival_rate_per_hour: 'lots' } },
+    });
     assert.equal(invalid.status, 422);
     const unchanged = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${id}`, { key: tenant.key });
     assert.equal(unchanged.body.run_number, 2, 'a refused re-run changes nothing');
@@ -258,30 +348,47 @@ describe('scenarios', () => {
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id = created.body.id;
 
-    const oneInput = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, { key: tenant.key, body: { inputs: { arrival_rate_per_hour: 120 } } });
+    const oneInput = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, {
+      key: tenant.key,
+      body: { inputs: { arrival_rate_per_hour: 120 } },
+    });
     assert.equal(oneInput.status, 200, JSON.stringify(oneInput.body));
     assert.equal(oneInput.body.run_number, 2);
-    assert.deepEqual(oneInput.body.inputs, { ...staffingInputs, arrival_rate_per_hour: 120, shrinkage: 0.2, max_occupancy: 0.85 });
+    assert.deepEqual(oneInput.body.inputs, {
+      ...staffingInputs,
+      arrival_rate_per_hour: 120,
+      shrinkage: 0.2,
+      max_occupancy: 0.85,
+    });
     assert.ok(oneInput.body.metrics.required_agents > created.body.metrics.required_agents);
     assert.ok(
       oneInput.body.notes.some((n: any) => n.kind === 'default_applied' && n.input === 'max_occupancy'),
-      'a default the first run filled in is filled in again, not taken as the client\'s value',
+      "a default the first run filled in is filled in again, not taken as the client's value",
     );
 
-    const removed = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, { key: tenant.key, body: { inputs: { shrinkage: null } } });
+    const removed = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, {
+      key: tenant.key,
+      body: { inputs: { shrinkage: null } },
+    });
     assert.equal(removed.status, 200, JSON.stringify(removed.body));
     assert.equal(removed.body.inputs.shrinkage, 0.3, 'null removed the input; the model default applies');
     assert.equal(removed.body.inputs.arrival_rate_per_hour, 120);
     assert.ok(removed.body.notes.some((n: any) => n.kind === 'default_applied' && n.input === 'shrinkage'));
 
-    const requiredRemoved = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, { key: tenant.key, body: { inputs: { arrival_rate_per_hour: null } } });
+    const requiredRemoved = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, {
+      key: tenant.key,
+      body: { inputs: { arrival_rate_per_hour: null } },
+    });
     assert.equal(requiredRemoved.status, 422, JSON.stringify(requiredRemoved.body));
-    assert.deepEqual(requiredRemoved.body.errors.map((e: any) => e.path), ['/inputs/arrival_rate_per_hour']);
+    assert.deepEqual(
+      requiredRemoved.body.errors.map((e: any) => e.path),
+      ['/inputs/arrival_rate_per_hour'],
+    );
     const runs = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${id}/runs`, { key: tenant.key });
     assert.equal(runs.body.data.length, 3, 'the refused patch started no run');
   });
 
-  it('PATCH merges uncertainty by input name: a distribution replaces that input\'s whole, null removes it (and the simulation with the last)', async () => {
+  it("PATCH merges uncertainty by input name: a distribution replaces that input's whole, null removes it (and the simulation with the last)", async () => {
     const { quarterly_attrition_rate: _omitted, ...inputs } = exampleOf('workforce_cost_projection');
     const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
       key: tenant.key,
@@ -300,8 +407,14 @@ describe('scenarios', () => {
       body: { uncertainty: { quarterly_attrition_rate: { dist: 'uniform', min: 0.02, max: 0.06 } } },
     });
     assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
-    assert.deepEqual(replaced.body.uncertainty, { quarterly_attrition_rate: { dist: 'uniform', min: 0.02, max: 0.06 } });
-    assert.equal(replaced.body.inputs.quarterly_attrition_rate, 0.04, 'the base run takes the new distribution\'s central value');
+    assert.deepEqual(replaced.body.uncertainty, {
+      quarterly_attrition_rate: { dist: 'uniform', min: 0.02, max: 0.06 },
+    });
+    assert.equal(
+      replaced.body.inputs.quarterly_attrition_rate,
+      0.04,
+      "the base run takes the new distribution's central value",
+    );
     assert.equal(replaced.body.simulation.seed, 3, 'simulation settings are kept');
 
     const certain = await call(stack.baseUrl, 'PATCH', `/api/v1/scenarios/${id}`, {
@@ -316,11 +429,20 @@ describe('scenarios', () => {
   });
 
   it('deletes softly: gone from reads and lists, with an audit event kept', async () => {
-    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: STAFFING, inputs: staffingInputs, tags: ['to-delete'] } });
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: tenant.key,
+      body: { model_id: STAFFING, inputs: staffingInputs, tags: ['to-delete'] },
+    });
     const removed = await call(stack.baseUrl, 'DELETE', `/api/v1/scenarios/${created.body.id}`, { key: tenant.key });
     assert.equal(removed.status, 204);
-    assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${created.body.id}`, { key: tenant.key })).status, 404);
-    assert.equal((await call(stack.baseUrl, 'DELETE', `/api/v1/scenarios/${created.body.id}`, { key: tenant.key })).status, 404);
+    assert.equal(
+      (await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${created.body.id}`, { key: tenant.key })).status,
+      404,
+    );
+    assert.equal(
+      (await call(stack.baseUrl, 'DELETE', `/api/v1/scenarios/${created.body.id}`, { key: tenant.key })).status,
+      404,
+    );
     const listed = await call(stack.baseUrl, 'GET', '/api/v1/scenarios?tag=to-delete', { key: tenant.key });
     assert.deepEqual(listed.body.data, []);
     const row = await stack.db('scenarios').where({ id: created.body.id }).first();
@@ -334,24 +456,51 @@ describe('scenarios', () => {
     for (let i = 0; i < 5; i++) {
       const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
         key: own.key,
-        body: { model_id: i < 3 ? STAFFING : WORKFORCE, inputs: i < 3 ? staffingInputs : exampleOf('workforce_cost_projection'), tags: i % 2 === 0 ? ['even'] : ['odd'] },
+        body: {
+          model_id: i < 3 ? STAFFING : WORKFORCE,
+          inputs: i < 3 ? staffingInputs : exampleOf('workforce_cost_projection'),
+          tags: i % 2 === 0 ? ['even'] : ['odd'],
+        },
       });
       ids.push(response.body.id);
     }
     const page1 = await call(stack.baseUrl, 'GET', '/api/v1/scenarios?limit=2', { key: own.key });
-    const page2 = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?limit=2&cursor=${page1.body.next_cursor}`, { key: own.key });
-    const page3 = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?limit=2&cursor=${page2.body.next_cursor}`, { key: own.key });
-    assert.deepEqual([...page1.body.data, ...page2.body.data, ...page3.body.data].map((s: any) => s.id), [...ids].reverse());
+    const page2 = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?limit=2&cursor=${page1.body.next_cursor}`, {
+      key: own.key,
+    });
+    const page3 = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?limit=2&cursor=${page2.body.next_cursor}`, {
+      key: own.key,
+    });
+    assert.deepEqual(
+      [...page1.body.data, ...page2.body.data, ...page3.body.data].map((s: any) => s.id),
+      [...ids].reverse(),
+    );
     assert.equal(page3.body.next_cursor, null);
     const byModel = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?model_id=${WORKFORCE}`, { key: own.key });
-    assert.deepEqual(byModel.body.data.map((s: any) => s.id), [ids[4], ids[3]]);
+    assert.deepEqual(
+      byModel.body.data.map((s: any) => s.id),
+      [ids[4], ids[3]],
+    );
     const byTag = await call(stack.baseUrl, 'GET', '/api/v1/scenarios?tag=even', { key: own.key });
-    assert.deepEqual(byTag.body.data.map((s: any) => s.id), [ids[4], ids[2], ids[0]]);
+    assert.deepEqual(
+      byTag.body.data.map((s: any) => s.id),
+      [ids[4], ids[2], ids[0]],
+    );
     const byStatus = await call(stack.baseUrl, 'GET', '/api/v1/scenarios?status=completed&limit=100', { key: own.key });
     assert.equal(byStatus.body.data.length, 5);
-    const future = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?created_after=${new Date(Date.now() + 60_000).toISOString()}`, { key: own.key });
+    const future = await call(
+      stack.baseUrl,
+      'GET',
+      `/api/v1/scenarios?created_after=${new Date(Date.now() + 60_000).toISOString()}`,
+      { key: own.key },
+    );
     assert.deepEqual(future.body.data, []);
-    const past = await call(stack.baseUrl, 'GET', `/api/v1/scenarios?created_before=${new Date(Date.now() + 60_000).toISOString()}&limit=100`, { key: own.key });
+    const past = await call(
+      stack.baseUrl,
+      'GET',
+      `/api/v1/scenarios?created_before=${new Date(Date.now() + 60_000).toISOString()}&limit=100`,
+      { key: own.key },
+    );
     assert.equal(past.body.data.length, 5);
     const badStatus = await call(stack.baseUrl, 'GET', '/api/v1/scenarios?status=weird', { key: own.key });
     assert.equal(badStatus.status, 400);
@@ -375,12 +524,18 @@ describe('scenarios', () => {
     assert.equal(agents.relative_delta[low.id], 0);
     assert.equal(comparison.body.not_comparable.length, 0);
 
-    const mixed = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/compare', { key: tenant.key, body: { scenario_ids: [low.id, other.id] } });
+    const mixed = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/compare', {
+      key: tenant.key,
+      body: { scenario_ids: [low.id, other.id] },
+    });
     assert.equal(mixed.status, 200);
     assert.ok(mixed.body.not_comparable.some((m: any) => m.metric === 'required_agents'));
     assert.ok(mixed.body.not_comparable.some((m: any) => m.metric === 'total_cost'));
 
-    const tooFew = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/compare', { key: tenant.key, body: { scenario_ids: [low.id] } });
+    const tooFew = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/compare', {
+      key: tenant.key,
+      body: { scenario_ids: [low.id] },
+    });
     assert.equal(tooFew.status, 422);
     const missing = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/compare', {
       key: tenant.key,
@@ -391,7 +546,10 @@ describe('scenarios', () => {
   });
 
   it('keeps every scenario endpoint tenant-private', async () => {
-    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: STAFFING, inputs: staffingInputs } });
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: tenant.key,
+      body: { model_id: STAFFING, inputs: staffingInputs },
+    });
     const other = await createTestTenant(stack.db);
     const id = created.body.id;
     const absent = 'scn_01jd2x0m3f8q4w7e5r6t9y2v1a';
@@ -406,7 +564,10 @@ describe('scenarios', () => {
       assert.equal(foreign.status, 404, `${method} ${path}`);
       assert.equal(foreign.body.code, nothing.body.code);
     }
-    const compare = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/compare', { key: other.key, body: { scenario_ids: [id, absent] } });
+    const compare = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/compare', {
+      key: other.key,
+      body: { scenario_ids: [id, absent] },
+    });
     assert.equal(compare.status, 422);
     assert.equal(compare.body.errors[0].message, `no scenario "${id}" exists`);
     assert.deepEqual((await call(stack.baseUrl, 'GET', '/api/v1/scenarios', { key: other.key })).body.data, []);

@@ -27,8 +27,13 @@ describe('npm start supervises its processes', () => {
 
   async function waitUntil(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (!(await Promise.resolve().then(check).catch(() => false))) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; supervisor output:\n${output.slice(-4000)}`);
+    while (
+      !(await Promise.resolve()
+        .then(check)
+        .catch(() => false))
+    ) {
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting until ${what}; supervisor output:\n${output.slice(-4000)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
@@ -37,7 +42,10 @@ describe('npm start supervises its processes', () => {
     const ready = await fetch(`${baseUrl}/ready`, { signal: AbortSignal.timeout(3000) });
     const key = /Demo API key\s+(\S+)/.exec(output)?.[1];
     if (ready.status !== 200 || !key) return false;
-    const me = await fetch(`${baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(3000) });
+    const me = await fetch(`${baseUrl}/api/v1/me`, {
+      headers: { authorization: `Bearer ${key}` },
+      signal: AbortSignal.timeout(3000),
+    });
     return me.status === 200;
   };
 
@@ -50,7 +58,13 @@ describe('npm start supervises its processes', () => {
       const next = pids()[name];
       return next !== undefined && next !== pid && isProcessAlive(next);
     });
-    assert.match(output, new RegExp(`${name === 'api' ? 'API' : name === 'worker' ? 'worker' : name === 'postgres' ? 'Postgres' : name === 'mailpit' ? 'Mailpit' : 'Temporal'} exited unexpectedly \\(SIGKILL\\); restarting`, 'i'));
+    assert.match(
+      output,
+      new RegExp(
+        `${name === 'api' ? 'API' : name === 'worker' ? 'worker' : name === 'postgres' ? 'Postgres' : name === 'mailpit' ? 'Mailpit' : 'Temporal'} exited unexpectedly \\(SIGKILL\\); restarting`,
+        'i',
+      ),
+    );
     await waitUntil('the API answers again', apiAnswers);
   }
 
@@ -61,7 +75,13 @@ describe('npm start supervises its processes', () => {
     const port = await findFreePort();
     baseUrl = `http://127.0.0.1:${port}`;
     // Not the test run's shared stack: this supervisor starts (and kills) its own.
-    const { DATABASE_URL: _database, TEMPORAL_ADDRESS: _temporal, SMTP_URL: _smtp, MAILPIT_URL: _mailpit, ...env } = process.env;
+    const {
+      DATABASE_URL: _database,
+      TEMPORAL_ADDRESS: _temporal,
+      SMTP_URL: _smtp,
+      MAILPIT_URL: _mailpit,
+      ...env
+    } = process.env;
     supervisor = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/start.ts')], {
       cwd: REPO_ROOT,
       env: {
@@ -91,47 +111,58 @@ describe('npm start supervises its processes', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('shows the mails the service sent in a browser at the banner\'s Mailpit address', { skip: browserUnavailable() }, async () => {
-    const mailpitUrl = new RegExp('Mailpit\\s+(http://\\S+)').exec(output)?.[1];
-    assert.ok(mailpitUrl, `the banner names Mailpit's address:\n${output}`);
-    const key = /Demo API key\s+(\S+)/.exec(output)?.[1];
-    const email = `newcomer-${Date.now()}@example.test`;
-    const invited = await fetch(`${baseUrl}/api/v1/users`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, display_name: 'New Comer', role: 'viewer' }),
-    });
-    assert.equal(invited.status, 201, await invited.text());
-    let subject: string | undefined;
-    await waitUntil('the invitation reached Mailpit', async () => {
-      const found = (await (await fetch(`${mailpitUrl}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`)).json()) as { messages: { Subject: string }[] };
-      subject = found.messages[0]?.Subject;
-      return subject !== undefined;
-    });
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage();
-      await page.goto(mailpitUrl);
-      // Mailpit's web UI lists the message (its bundle embedded in the binary; without it the page stays blank).
-      const listed = page.getByText(subject as string).first();
+  it(
+    "shows the mails the service sent in a browser at the banner's Mailpit address",
+    { skip: browserUnavailable() },
+    async () => {
+      const mailpitUrl = new RegExp('Mailpit\\s+(http://\\S+)').exec(output)?.[1];
+      assert.ok(mailpitUrl, `the banner names Mailpit's address:\n${output}`);
+      const key = /Demo API key\s+(\S+)/.exec(output)?.[1];
+      const email = `newcomer-${Date.now()}@example.test`;
+      const invited = await fetch(`${baseUrl}/api/v1/users`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, display_name: 'New Comer', role: 'viewer' }),
+      });
+      assert.equal(invited.status, 201, await invited.text());
+      let subject: string | undefined;
+      await waitUntil('the invitation reached Mailpit', async () => {
+        const found = (await (
+          await fetch(`${mailpitUrl}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`)
+        ).json()) as { messages: { Subject: string }[] };
+        subject = found.messages[0]?.Subject;
+        return subject !== undefined;
+      });
+      const browser = await launchChromium();
       try {
-        await listed.waitFor({ state: 'visible', timeout: 60_000 });
-      } catch (error) {
-        await page.screenshot({ path: screenshotPath('mailpit-inbox'), fullPage: true });
-        throw error;
+        const page = await browser.newPage();
+        await page.goto(mailpitUrl);
+        // Mailpit's web UI lists the message (its bundle embedded in the binary; without it the page stays blank).
+        const listed = page.getByText(subject as string).first();
+        try {
+          await listed.waitFor({ state: 'visible', timeout: 60_000 });
+        } catch (error) {
+          await page.screenshot({ path: screenshotPath('mailpit-inbox'), fullPage: true });
+          throw error;
+        }
+        await listed.click();
+        await page.getByText(email).first().waitFor({ state: 'visible', timeout: 60_000 });
+      } finally {
+        await browser.close();
       }
-      await listed.click();
-      await page.getByText(email).first().waitFor({ state: 'visible', timeout: 60_000 });
-    } finally {
-      await browser.close();
-    }
-  });
+    },
+  );
 
   it('restarts a killed worker, API, Postgres, Temporal and Mailpit, and stops everything on SIGINT', async () => {
     const first = pids();
-    for (const name of ['api', 'worker', 'postgres', 'temporal', 'mailpit'] as const) assert.ok(first[name], `stack.json records the ${name} pid`);
+    for (const name of ['api', 'worker', 'postgres', 'temporal', 'mailpit'] as const)
+      assert.ok(first[name], `stack.json records the ${name} pid`);
     const state = readStackState(dataDir);
-    assert.match(state.smtpUrl ?? '', /^smtp:\/\/127\.0\.0\.1:\d+$/, 'without SMTP_URL, npm start runs its own Mailpit');
+    assert.match(
+      state.smtpUrl ?? '',
+      /^smtp:\/\/127\.0\.0\.1:\d+$/,
+      'without SMTP_URL, npm start runs its own Mailpit',
+    );
     assert.match(output, new RegExp(`Mailpit\\s+${state.mailpitUrl}`), 'the banner shows the web UI');
     const info = await fetch(`${state.mailpitUrl}/api/v1/info`);
     assert.equal(info.status, 200);

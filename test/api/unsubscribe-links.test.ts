@@ -20,24 +20,47 @@ describe('Unsubscribe links: expiry, a per-person version, and truthful pages', 
   let policy: string;
   let chromium: Browser;
 
-  const api = (method: string, path: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, body });
+  const api = (method: string, path: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, body });
 
   /** Submits a decision and answers the List-Unsubscribe URL of the approval email it sends the approver. */
   const approvalEmailLink = async (title: string): Promise<string> => {
-    const created = await api('POST', '/decisions', { title, options: [{ label: 'Yes' }, { label: 'No' }], chosen_option: 'opt_1' });
+    const created = await api('POST', '/decisions', {
+      title,
+      options: [{ label: 'Yes' }, { label: 'No' }],
+      chosen_option: 'opt_1',
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    assert.equal((await api('POST', `/decisions/${created.body.id}/submit`, { approval_policy_id: policy })).status, 200);
-    const summary = await waitFor(`the approval email "${title}"`, async () => (await messagesTo(approver.email)).find((m) => m.subject.includes(title)));
+    assert.equal(
+      (await api('POST', `/decisions/${created.body.id}/submit`, { approval_policy_id: policy })).status,
+      200,
+    );
+    const summary = await waitFor(`the approval email "${title}"`, async () =>
+      (await messagesTo(approver.email)).find((m) => m.subject.includes(title)),
+    );
     const header = (await readMessage(summary.id)).headers['list-unsubscribe']?.[0] as string;
     assert.ok(header, 'the approval email offers one-click unsubscribe');
     return header.slice(1, -1);
   };
-  const oneClick = (url: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
-  const delivery = async () => ((await stack.db('notification_preferences').where({ tenant_id: tenant.id, user_id: approver.accountId, kind: 'approval_requested' }).first()) as { delivery: string } | undefined)?.delivery;
+  const oneClick = (url: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+  const delivery = async () =>
+    (
+      (await stack
+        .db('notification_preferences')
+        .where({ tenant_id: tenant.id, user_id: approver.accountId, kind: 'approval_requested' })
+        .first()) as { delivery: string } | undefined
+    )?.delivery;
   /** The person turns approval emails on again themselves, on their console settings page. */
   const turnOnAgain = async () => {
     const { browser, csrf } = await signInToConsoleOverHttp(stack.baseUrl, approver.email);
-    const saved = await browser.request(`${stack.baseUrl}/console/notifications`, { form: { _csrf: csrf, approval_requested: 'immediate' } });
+    const saved = await browser.request(`${stack.baseUrl}/console/notifications`, {
+      form: { _csrf: csrf, approval_requested: 'immediate' },
+    });
     assert.equal(saved.status, 303, saved.html);
     assert.equal(await delivery(), 'immediate');
   };
@@ -57,7 +80,10 @@ describe('Unsubscribe links: expiry, a per-person version, and truthful pages', 
     stack = await startTestStack({ worker: true, env: { NOTIFICATION_LANE_PASS_INTERVAL_MS: '50' } });
     tenant = await createTestTenant(stack.db, { name: `Unsubscribing ${Date.now()}` });
     approver = await addConsoleMember(stack.db, 'approver', tenant.id, 'approver');
-    const created = await api('POST', '/approval-policies', { name: 'review', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }] });
+    const created = await api('POST', '/approval-policies', {
+      name: 'review',
+      steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }],
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     policy = created.body.id;
     chromium = await launchChromium();
@@ -92,7 +118,10 @@ describe('Unsubscribe links: expiry, a per-person version, and truthful pages', 
       assert.match(shown.text, /This unsubscribe link has expired/);
       assert.match(shown.text, /Nothing was changed/);
       assert.equal(await shown.page.getByRole('button', { name: 'Unsubscribe' }).count(), 0, 'no button to press');
-      assert.equal(await shown.page.getByRole('link', { name: 'your notification settings' }).getAttribute('href'), '/console/notifications');
+      assert.equal(
+        await shown.page.getByRole('link', { name: 'your notification settings' }).getAttribute('href'),
+        '/console/notifications',
+      );
     } finally {
       await shown.context.close();
     }
@@ -107,8 +136,16 @@ describe('Unsubscribe links: expiry, a per-person version, and truthful pages', 
   });
 
   it('refuses a genuine link past its 30 days, and a forged one, changing nothing', async () => {
-    const member = (await stack.db('memberships').where({ tenant_id: tenant.id, user_id: approver.accountId }).first('notification_preferences_version')) as { notification_preferences_version: number };
-    const claims = { tenantId: tenant.id, userId: approver.accountId, kind: 'approval_requested', version: member.notification_preferences_version };
+    const member = (await stack
+      .db('memberships')
+      .where({ tenant_id: tenant.id, user_id: approver.accountId })
+      .first('notification_preferences_version')) as { notification_preferences_version: number };
+    const claims = {
+      tenantId: tenant.id,
+      userId: approver.accountId,
+      kind: 'approval_requested',
+      version: member.notification_preferences_version,
+    };
     const key = stack.config.notifications.linkSigningKey;
     const url = (token: string) => `${stack.baseUrl}/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
     const old = await signUnsubscribeToken(key, claims, new Date(Date.now() - 31 * 86_400_000));

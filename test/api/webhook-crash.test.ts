@@ -3,7 +3,14 @@ import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { recordEvent } from '../../db/repositories/events';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { call, createTestTenant, spawnWorkerProcess, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  spawnWorkerProcess,
+  startTestStack,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 /** A burst: committed in transactions of 50, as fast as the database takes them. */
@@ -17,7 +24,12 @@ describe('webhook delivery when a worker dies', () => {
   const children: ChildProcess[] = [];
   // The worker process runs the production entry point, so it gets its settings from the environment. A pass whose
   // worker died is retried after 3 s without a heartbeat.
-  const env = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_TIMEOUT_MS: '3000', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS: '3' };
+  const env = {
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WEBHOOK_TIMEOUT_MS: '3000',
+    WEBHOOK_RETRY_UNIT_MS: '1',
+    WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS: '3',
+  };
 
   before(async () => {
     receiver = await startWebhookReceiver();
@@ -51,14 +63,18 @@ describe('webhook delivery when a worker dies', () => {
       const batch = await inTenantTransaction(stack.db, tenant.id, async (scope) => {
         const written: string[] = [];
         for (let i = sent; i < Math.min(EVENTS, sent + EVENTS_PER_TRANSACTION); i++) {
-          const event = await recordEvent(scope, 'scenario.deleted', { scenario: { id: `scn_crash_${i}`, deleted_at: new Date().toISOString() }, actor: { type: 'system', id: 'test' } });
+          const event = await recordEvent(scope, 'scenario.deleted', {
+            scenario: { id: `scn_crash_${i}`, deleted_at: new Date().toISOString() },
+            actor: { type: 'system', id: 'test' },
+          });
           written.push(event.id);
         }
         return written;
       });
       ids.push(...batch);
     }
-    const distinct = (all: { path: string; json: { id: string } }[]) => new Set(all.filter((r) => r.path === '/slow').map((r) => r.json.id)).size;
+    const distinct = (all: { path: string; json: { id: string } }[]) =>
+      new Set(all.filter((r) => r.path === '/slow').map((r) => r.json.id)).size;
     await receiver.waitFor((all) => distinct(all) >= 200, 120_000, 'the first deliveries');
     crashing.kill('SIGKILL');
     await exited;
@@ -71,7 +87,9 @@ describe('webhook delivery when a worker dies', () => {
     const received = new Set(receipts.map((r) => r.json.id));
     assert.deepEqual([...received].sort(), [...ids].sort(), 'every event, and nothing else');
     const duplicates = receipts.length - received.size;
-    t.diagnostic(`${beforeRestart.size} of ${EVENTS} events delivered before the kill; ${duplicates} duplicate receipts (at least once: sent again because the dead worker had not recorded them)`);
+    t.diagnostic(
+      `${beforeRestart.size} of ${EVENTS} events delivered before the kill; ${duplicates} duplicate receipts (at least once: sent again because the dead worker had not recorded them)`,
+    );
     // Duplicates are bounded by what one pass has in flight and not yet recorded when its worker dies.
     assert.ok(duplicates <= stack.config.webhooks.laneBatchSize, `${duplicates} duplicates`);
 
@@ -79,10 +97,24 @@ describe('webhook delivery when a worker dies', () => {
     let statuses: Array<{ status: string; count: string }>;
     do {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      statuses = await stack.db('webhook_deliveries').where({ subscription_id: hook.body.id }).groupBy('status').select('status').count('* as count');
-    } while (!(statuses.length === 1 && statuses[0]?.status === 'succeeded' && Number(statuses[0].count) === EVENTS) && Date.now() < deadline);
-    assert.deepEqual(statuses.map((s) => [s.status, Number(s.count)]), [['succeeded', EVENTS]], 'one delivery per event, every one succeeded');
-    const page = await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${hook.body.id}/deliveries?limit=100`, { key: tenant.key });
+      statuses = await stack
+        .db('webhook_deliveries')
+        .where({ subscription_id: hook.body.id })
+        .groupBy('status')
+        .select('status')
+        .count('* as count');
+    } while (
+      !(statuses.length === 1 && statuses[0]?.status === 'succeeded' && Number(statuses[0].count) === EVENTS) &&
+      Date.now() < deadline
+    );
+    assert.deepEqual(
+      statuses.map((s) => [s.status, Number(s.count)]),
+      [['succeeded', EVENTS]],
+      'one delivery per event, every one succeeded',
+    );
+    const page = await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${hook.body.id}/deliveries?limit=100`, {
+      key: tenant.key,
+    });
     assert.equal(page.body.data.length, 100);
     assert.ok(page.body.data.every((d: any) => d.status === 'succeeded' && d.attempts.length >= 1));
   });

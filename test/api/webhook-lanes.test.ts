@@ -43,7 +43,12 @@ describe('webhook lanes', () => {
     await receiver.close();
   });
 
-  const subscribe = async (who: TestTenant, pathName: string, eventTypes: string[], extra: Record<string, unknown> = {}) => {
+  const subscribe = async (
+    who: TestTenant,
+    pathName: string,
+    eventTypes: string[],
+    extra: Record<string, unknown> = {},
+  ) => {
     const response = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
       key: who.key,
       body: { url: `http://127.0.0.1:${receiver.port}${pathName}`, event_types: eventTypes, ...extra },
@@ -56,7 +61,10 @@ describe('webhook lanes', () => {
     inTenantTransaction(stack.db, who.id, async (scope) => {
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
-        const event = await recordEvent(scope, 'scenario.deleted', { scenario: { id: `scn_lane_${i}`, deleted_at: new Date().toISOString() }, actor: { type: 'system', id: 'test' } });
+        const event = await recordEvent(scope, 'scenario.deleted', {
+          scenario: { id: `scn_lane_${i}`, deleted_at: new Date().toISOString() },
+          actor: { type: 'system', id: 'test' },
+        });
         ids.push(event.id);
       }
       return ids;
@@ -67,7 +75,8 @@ describe('webhook lanes', () => {
     const fastTenants = [await createTestTenant(stack.db), await createTestTenant(stack.db)];
     receiver.on('/slow', () => ({ status: 200, delayMs: SLOW_MS }));
     await subscribe(slowTenant, '/slow', ['scenario.deleted']);
-    for (const [index, tenant] of fastTenants.entries()) await subscribe(tenant, `/fast-${index}`, ['scenario.deleted']);
+    for (const [index, tenant] of fastTenants.entries())
+      await subscribe(tenant, `/fast-${index}`, ['scenario.deleted']);
 
     const events = 40;
     const committedAt = new Map<string, number>();
@@ -75,35 +84,63 @@ describe('webhook lanes', () => {
       for (const id of await emit(tenant, events)) committedAt.set(id, Date.now());
     }
     const fastPaths = fastTenants.map((_, index) => `/fast-${index}`);
-    await receiver.waitFor((all) => all.filter((r) => fastPaths.includes(r.path)).length >= events * fastTenants.length, 30_000, 'the fast endpoints');
+    await receiver.waitFor(
+      (all) => all.filter((r) => fastPaths.includes(r.path)).length >= events * fastTenants.length,
+      30_000,
+      'the fast endpoints',
+    );
     const slowSoFar = receiver.at('/slow').length;
     // 40 events at 4 in flight and 1.5 s each take 15 s: the fast lanes are done long before.
-    assert.ok(slowSoFar < events / 2, `the slow lane has delivered ${slowSoFar} of ${events} while the fast ones finished`);
-    const lags = fastPaths.flatMap((p) => receiver.at(p).map((r) => r.receivedAt - (committedAt.get(r.json.id) as number))).sort((a, b) => a - b);
+    assert.ok(
+      slowSoFar < events / 2,
+      `the slow lane has delivered ${slowSoFar} of ${events} while the fast ones finished`,
+    );
+    const lags = fastPaths
+      .flatMap((p) => receiver.at(p).map((r) => r.receivedAt - (committedAt.get(r.json.id) as number)))
+      .sort((a, b) => a - b);
     const worst = lags[lags.length - 1] as number;
     // Queued behind the slow endpoint, a fast delivery would wait for the slow lane's whole backlog (40 events, 4 in
     // flight, 1.5 s each: 15 s). The bound is that rule, not a speed a loaded machine could miss.
     const slowBacklogMs = (events / LANE_CONCURRENCY) * SLOW_MS;
-    assert.ok(worst < slowBacklogMs / 2, `fast lanes' worst lag ${worst} ms, against the slow lane's backlog of ${slowBacklogMs} ms`);
+    assert.ok(
+      worst < slowBacklogMs / 2,
+      `fast lanes' worst lag ${worst} ms, against the slow lane's backlog of ${slowBacklogMs} ms`,
+    );
   });
 
   it('retries in the lane, continues as new, and shows the lane in Temporal under its search attributes', async () => {
     const tenant = await createTestTenant(stack.db);
     receiver.on('/flaky-lane', (_request, count) => (count <= 2 ? { status: 500 } : { status: 204 }));
     const hook = await subscribe(tenant, '/flaky-lane', ['webhook.test'], {
-      retry_policy: { schedule: 'exponential', initial_interval_ms: 200, backoff_coefficient: 2, max_interval_ms: 1000, max_attempts: 5 },
+      retry_policy: {
+        schedule: 'exponential',
+        initial_interval_ms: 200,
+        backoff_coefficient: 2,
+        max_interval_ms: 1000,
+        max_attempts: 5,
+      },
     });
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/test`, { key: tenant.key })).status, 202);
+    assert.equal(
+      (await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/test`, { key: tenant.key })).status,
+      202,
+    );
     let delivery: any;
     const deadline = Date.now() + 30_000;
     do {
       await new Promise((resolve) => setTimeout(resolve, 150));
-      [delivery] = (await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`, { key: tenant.key })).body.data;
+      [delivery] = (
+        await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`, { key: tenant.key })
+      ).body.data;
     } while (delivery?.status !== 'succeeded' && Date.now() < deadline);
-    assert.deepEqual(delivery.attempts.map((a: any) => a.response_status), [500, 500, 204]);
+    assert.deepEqual(
+      delivery.attempts.map((a: any) => a.response_status),
+      [500, 500, 204],
+    );
     assert.equal(delivery.workflow_id, `webhook_lane/${hook.id}`, 'the delivery names the workflow responsible for it');
     assert.equal(delivery.next_attempt_at, null);
-    const gaps = receiver.at('/flaky-lane').map((r, i, all) => (i === 0 ? 0 : r.receivedAt - (all[i - 1] as { receivedAt: number }).receivedAt));
+    const gaps = receiver
+      .at('/flaky-lane')
+      .map((r, i, all) => (i === 0 ? 0 : r.receivedAt - (all[i - 1] as { receivedAt: number }).receivedAt));
     assert.ok((gaps[1] as number) >= 190 && (gaps[2] as number) >= 390, `exponential backoff: ${gaps.join(', ')}`);
 
     // The delivery names its lane; operators find the lane by tenant and subscription.
@@ -139,7 +176,10 @@ describe('webhook lanes', () => {
 
     const history = await stack.temporal.workflow.getHandle(laneId, continued.runId).fetchHistory();
     const types = (history.events ?? []).map((e) => String(e.eventType));
-    assert.equal(types.filter((t) => t === String(temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED)).length, 2);
+    assert.equal(
+      types.filter((t) => t === String(temporal.api.enums.v1.EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED)).length,
+      2,
+    );
     assert.equal(types.at(-1), String(temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW));
     // With RECORD_WEBHOOK_LANE_HISTORY=1 the run is saved for test/workflows/replay.test.ts (commit the file).
     if (process.env.RECORD_WEBHOOK_LANE_HISTORY) {
@@ -159,7 +199,9 @@ describe('webhook lanes', () => {
     const deadline = Date.now() + 20_000;
     do {
       await new Promise((resolve) => setTimeout(resolve, 150));
-      [delivery] = (await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${hook.id}/deliveries?status=retrying`, { key: tenant.key })).body.data;
+      [delivery] = (
+        await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${hook.id}/deliveries?status=retrying`, { key: tenant.key })
+      ).body.data;
     } while (!delivery && Date.now() < deadline);
     assert.ok(delivery, 'the delivery is retrying');
     assert.equal(delivery.attempt_count, 1);
@@ -188,16 +230,28 @@ describe('webhook lanes', () => {
     const hook = await subscribe(tenant, '/unwoken', ['scenario.deleted']);
     // What the relay's transaction writes, without the wake-up that follows its commit (as if it died in between).
     const eventId = await inTenantTransaction(stack.db, tenant.id, async (scope) => {
-      const event = await recordEvent(scope, 'scenario.deleted', { scenario: { id: 'scn_unwoken', deleted_at: new Date().toISOString() }, actor: { type: 'system', id: 'test' } });
+      const event = await recordEvent(scope, 'scenario.deleted', {
+        scenario: { id: 'scn_unwoken', deleted_at: new Date().toISOString() },
+        actor: { type: 'system', id: 'test' },
+      });
       await markEventsDispatched(scope.trx, [event.id]);
       return event.id;
     });
     await stack.db.transaction((trx) =>
       insertLaneDeliveries(trx, [
-        { id: newId('webhookDelivery'), tenant_id: tenant.id, subscription_id: hook.id, event_id: eventId, event_type: 'scenario.deleted', workflow_id: webhookLaneWorkflowId(hook.id) },
+        {
+          id: newId('webhookDelivery'),
+          tenant_id: tenant.id,
+          subscription_id: hook.id,
+          event_id: eventId,
+          event_type: 'scenario.deleted',
+          workflow_id: webhookLaneWorkflowId(hook.id),
+        },
       ]),
     );
-    const [received] = await receiver.waitFor((all) => all.some((r) => r.path === '/unwoken'), 15_000, 'the unwoken delivery').then(() => receiver.at('/unwoken'));
+    const [received] = await receiver
+      .waitFor((all) => all.some((r) => r.path === '/unwoken'), 15_000, 'the unwoken delivery')
+      .then(() => receiver.at('/unwoken'));
     assert.equal(received?.json.id, eventId);
   });
 });

@@ -27,7 +27,10 @@ function watchOutput(child: ChildProcess) {
       const seen = lines.find((line) => pattern.test(line));
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} in:\n${lines.join('\n')}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no line matching ${pattern} in:\n${lines.join('\n')}`)),
+          timeoutMs,
+        );
         waiters.push({ pattern, resolve: (line) => (clearTimeout(timer), resolve(line)) });
       });
     },
@@ -40,7 +43,10 @@ describe('npm run webhook-receiver (the local receiver of the webhooks walk-thro
 
   before(async () => {
     // What npm start sets in development: plain http to this machine is allowed.
-    stack = await startTestStack({ worker: true, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost', EVENT_RELAY_POLL_MS: '200' } });
+    stack = await startTestStack({
+      worker: true,
+      env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost', EVENT_RELAY_POLL_MS: '200' },
+    });
     tenant = await createTestTenant(stack.db);
   });
   after(async () => stack.close());
@@ -48,7 +54,17 @@ describe('npm run webhook-receiver (the local receiver of the webhooks walk-thro
   it('subscribes itself, prints verified deliveries, refuses a forged one, and unsubscribes on Ctrl-C', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'scripts/webhook-receiver.ts', '--key', tenant.key, '--port', '0', '--base', `${stack.baseUrl}/api/v1`],
+      [
+        '--import',
+        'tsx',
+        'scripts/webhook-receiver.ts',
+        '--key',
+        tenant.key,
+        '--port',
+        '0',
+        '--base',
+        `${stack.baseUrl}/api/v1`,
+      ],
       { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -67,7 +83,11 @@ describe('npm run webhook-receiver (the local receiver of the webhooks walk-thro
       // A delivery that was not signed with the subscription's secret is refused and reported as such.
       const forged = await fetch(receiverUrl, {
         method: 'POST',
-        headers: { 'webhook-id': 'msg_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' },
+        headers: {
+          'webhook-id': 'msg_forged',
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'webhook-signature': 'v1,AAAA',
+        },
         body: '{"type":"webhook.test"}',
       });
       assert.equal(forged.status, 401);
@@ -91,17 +111,31 @@ describe('npm run webhook-receiver (the local receiver of the webhooks walk-thro
     const args = ['--import', 'tsx', 'scripts/webhook-receiver.ts', '--key', tenant.key, '--port', '0'];
     try {
       const otherPort = new URL(stack.baseUrl).port === '3999' ? '3998' : '3999';
-      const refused = spawnSync(process.execPath, args, { cwd: REPO_ROOT, env: { ...shell, DATA_DIR: dataDir, PORT: otherPort }, encoding: 'utf8' });
+      const refused = spawnSync(process.execPath, args, {
+        cwd: REPO_ROOT,
+        env: { ...shell, DATA_DIR: dataDir, PORT: otherPort },
+        encoding: 'utf8',
+      });
       assert.equal(refused.status, 2, refused.stdout);
-      assert.ok(refused.stderr.includes(`PORT (${otherPort}) in this shell does not match`) && refused.stderr.includes(stack.baseUrl), refused.stderr);
+      assert.ok(
+        refused.stderr.includes(`PORT (${otherPort}) in this shell does not match`) &&
+          refused.stderr.includes(stack.baseUrl),
+        refused.stderr,
+      );
 
-      const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...shell, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, args, {
+        cwd: REPO_ROOT,
+        env: { ...shell, DATA_DIR: dataDir },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       try {
         const output = watchOutput(child);
         const subscribed = await output.waitFor(/^Subscribed whk_/, 60_000);
         const webhookId = /whk_[0-9a-z]+/.exec(subscribed)?.[0] as string;
-        await output.waitFor(new RegExp(`curl .* ${stack.baseUrl.replace(/[.]/g, '\\.')}/api/v1/webhooks/${webhookId}/test`));
+        await output.waitFor(
+          new RegExp(`curl .* ${stack.baseUrl.replace(/[.]/g, '\\.')}/api/v1/webhooks/${webhookId}/test`),
+        );
         child.kill('SIGINT');
         await output.waitFor(new RegExp(`^Unsubscribed ${webhookId}`));
         assert.equal(await exited, 0);

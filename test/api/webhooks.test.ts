@@ -11,7 +11,11 @@ import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from
 
 /** Test DNS: the receiver's allow-listed name, a name for a private address, and a name rebinding to loopback. */
 const resolveHost: ResolveHost = async (hostname) => {
-  const table: Record<string, string> = { 'receiver.test': '127.0.0.1', 'internal.test': '10.0.0.7', 'rebind.test': '127.0.0.1' };
+  const table: Record<string, string> = {
+    'receiver.test': '127.0.0.1',
+    'internal.test': '10.0.0.7',
+    'rebind.test': '127.0.0.1',
+  };
   const address = table[hostname];
   if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
   return [{ address, family: 4 }];
@@ -19,7 +23,12 @@ const resolveHost: ResolveHost = async (hostname) => {
 
 const STAFFING = {
   model_id: 'mdl_service_queue_staffing',
-  inputs: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 },
+  inputs: {
+    arrival_rate_per_hour: 100,
+    average_handle_time_seconds: 180,
+    target_service_level: 0.8,
+    target_answer_time_seconds: 20,
+  },
 };
 
 function verify(secret: string, received: ReceivedWebhook): unknown {
@@ -37,7 +46,12 @@ describe('webhooks and events', () => {
   let receiver: WebhookReceiver;
   let base: string;
 
-  const subscribe = async (pathName: string, eventTypes: string[], extra: Record<string, unknown> = {}, who: TestTenant = tenant) => {
+  const subscribe = async (
+    pathName: string,
+    eventTypes: string[],
+    extra: Record<string, unknown> = {},
+    who: TestTenant = tenant,
+  ) => {
     const response = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
       key: who.key,
       body: { url: `${base}${pathName}`, event_types: eventTypes, description: pathName, ...extra },
@@ -47,7 +61,9 @@ describe('webhooks and events', () => {
   };
 
   const deliveriesOf = async (webhookId: string, query = '') => {
-    const response = await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${webhookId}/deliveries${query}`, { key: tenant.key });
+    const response = await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${webhookId}/deliveries${query}`, {
+      key: tenant.key,
+    });
     assert.equal(response.status, 200, JSON.stringify(response.body));
     return response.body;
   };
@@ -57,7 +73,8 @@ describe('webhooks and events', () => {
     for (;;) {
       const page = await deliveriesOf(webhookId, '?limit=100');
       if (until(page.data)) return page.data;
-      if (Date.now() > deadline) throw new Error(`deliveries did not reach the expected state: ${JSON.stringify(page.data)}`);
+      if (Date.now() > deadline)
+        throw new Error(`deliveries did not reach the expected state: ${JSON.stringify(page.data)}`);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
   };
@@ -89,7 +106,15 @@ describe('webhooks and events', () => {
     const response = await call(stack.baseUrl, 'GET', '/api/v1/webhooks/event-types', { key: tenant.key });
     assert.equal(response.status, 200);
     const types = response.body.data.map((t: any) => t.type);
-    for (const type of ['scenario.completed', 'scenario.failed', 'scenario.deleted', 'batch.completed', 'model.version.created', 'model.deprecated', 'api_key.expiring']) {
+    for (const type of [
+      'scenario.completed',
+      'scenario.failed',
+      'scenario.deleted',
+      'batch.completed',
+      'model.version.created',
+      'model.deprecated',
+      'api_key.expiring',
+    ]) {
       assert.ok(types.includes(type), type);
     }
     assert.ok(response.body.data.every((t: any) => t.data_schema.type === 'object'));
@@ -110,16 +135,25 @@ describe('webhooks and events', () => {
     const stored = await stack.db('webhook_subscriptions').where({ id: created.id }).first();
     assert.ok(!JSON.stringify(stored).includes(created.secret.slice(6)), 'the secret is not stored in plain text');
 
-    const invalid = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', { key: tenant.key, body: { url: `${base}/x`, event_types: ['forecast.*', 'scenario.completed'] } });
+    const invalid = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
+      key: tenant.key,
+      body: { url: `${base}/x`, event_types: ['forecast.*', 'scenario.completed'] },
+    });
     assert.equal(invalid.status, 422);
     assert.equal(invalid.body.errors[0].path, '/event_types/0');
-    const patched = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.id}`, { key: tenant.key, body: { enabled: false } });
+    const patched = await call(stack.baseUrl, 'PATCH', `/api/v1/webhooks/${created.id}`, {
+      key: tenant.key,
+      body: { enabled: false },
+    });
     assert.equal(patched.body.disabled_reason, 'disabled_by_user');
     const deleted = await call(stack.baseUrl, 'DELETE', `/api/v1/webhooks/${created.id}`, { key: tenant.key });
     assert.equal(deleted.status, 204);
     assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${created.id}`, { key: tenant.key })).status, 404);
     const scopeless = await createTestTenant(stack.db, { scopes: ['webhooks:read'] });
-    const forbidden = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', { key: scopeless.key, body: { url: `${base}/x`, event_types: ['*'] } });
+    const forbidden = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
+      key: scopeless.key,
+      body: { url: `${base}/x`, event_types: ['*'] },
+    });
     assert.equal(forbidden.status, 403);
   });
 
@@ -130,7 +164,9 @@ describe('webhooks and events', () => {
     const deleted = await call(stack.baseUrl, 'DELETE', `/api/v1/scenarios/${created.body.id}`, { key: tenant.key });
     assert.equal(deleted.status, 204);
     const received = await receiver.waitFor(() => receiver.at('/scenarios').length >= 2, 30_000, 'scenario events');
-    const [completed, removed] = received.filter((r) => r.path === '/scenarios').sort((a, b) => a.json.sequence - b.json.sequence) as [ReceivedWebhook, ReceivedWebhook];
+    const [completed, removed] = received
+      .filter((r) => r.path === '/scenarios')
+      .sort((a, b) => a.json.sequence - b.json.sequence) as [ReceivedWebhook, ReceivedWebhook];
     assert.equal(completed.json.type, 'scenario.completed');
     assert.equal(completed.json.data.scenario.id, created.body.id);
     assert.equal(completed.json.data.scenario.metrics.required_agents, 8);
@@ -147,12 +183,18 @@ describe('webhooks and events', () => {
     assert.ok(events.body.data.some((e: any) => e.id === completed.json.id));
     const one = await call(stack.baseUrl, 'GET', `/api/v1/events/${removed.json.id}`, { key: tenant.key });
     assert.equal(one.body.sequence, removed.json.sequence);
-    const deliveries = await waitForDelivery(hook.id, (d) => d.length === 2 && d.every((x) => x.status === 'succeeded'));
+    const deliveries = await waitForDelivery(
+      hook.id,
+      (d) => d.length === 2 && d.every((x) => x.status === 'succeeded'),
+    );
     assert.equal(deliveries[0].attempts[0].response_status, 200);
     assert.equal(deliveries[0].attempts[0].request_headers['webhook-id'], deliveries[0].event_id);
     assert.ok(!('authorization' in deliveries[0].attempts[0].request_headers));
     const filtered = await deliveriesOf(hook.id, '?event_type=scenario.deleted');
-    assert.deepEqual(filtered.data.map((d: any) => d.event_type), ['scenario.deleted']);
+    assert.deepEqual(
+      filtered.data.map((d: any) => d.event_type),
+      ['scenario.deleted'],
+    );
     const paged = await deliveriesOf(hook.id, '?limit=1');
     assert.equal(paged.data.length, 1);
     assert.ok(paged.next_cursor);
@@ -166,19 +208,39 @@ describe('webhooks and events', () => {
       body: {
         name: 'Discount policy',
         category: 'pricing',
-        input_schema: { type: 'object', required: ['tier', 'quantity'], properties: { tier: { type: 'string', enum: ['gold', 'silver', 'bronze'] }, quantity: { type: 'integer', minimum: 1 } } },
-        output_schema: { type: 'object', required: ['discount.rate', 'segment'], properties: { 'discount.rate': { type: 'number' }, segment: { type: 'string' } } },
+        input_schema: {
+          type: 'object',
+          required: ['tier', 'quantity'],
+          properties: {
+            tier: { type: 'string', enum: ['gold', 'silver', 'bronze'] },
+            quantity: { type: 'integer', minimum: 1 },
+          },
+        },
+        output_schema: {
+          type: 'object',
+          required: ['discount.rate', 'segment'],
+          properties: { 'discount.rate': { type: 'number' }, segment: { type: 'string' } },
+        },
         graph,
         sample_inputs: { tier: 'gold', quantity: 150 },
       },
     });
     assert.equal(model.status, 201, JSON.stringify(model.body));
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/models/${model.body.id}/deprecate`, { key: tenant.key })).status, 200);
-    const batch = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', { key: tenant.key, body: { items: [STAFFING, STAFFING] } });
+    assert.equal(
+      (await call(stack.baseUrl, 'POST', `/api/v1/models/${model.body.id}/deprecate`, { key: tenant.key })).status,
+      200,
+    );
+    const batch = await call(stack.baseUrl, 'POST', '/api/v1/scenarios/batch', {
+      key: tenant.key,
+      body: { items: [STAFFING, STAFFING] },
+    });
     assert.equal(batch.status, 202);
     await receiver.waitFor(() => receiver.at('/models-batches').length >= 3, 30_000, 'model and batch events');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const types = receiver.at('/models-batches').map((r) => r.json.type).sort();
+    const types = receiver
+      .at('/models-batches')
+      .map((r) => r.json.type)
+      .sort();
     assert.deepEqual(types, ['batch.completed', 'model.deprecated', 'model.version.created']);
     const batchEvent = receiver.at('/models-batches').find((r) => r.json.type === 'batch.completed') as ReceivedWebhook;
     assert.equal(batchEvent.json.data.batch.id, batch.body.id);
@@ -186,16 +248,35 @@ describe('webhooks and events', () => {
   });
 
   it('retries a failing endpoint on the subscription policy until it succeeds, logging every attempt', async () => {
-    receiver.on('/flaky', (_request, count) => (count <= 2 ? { status: 500, body: 'x'.repeat(5000) } : { status: 204 }));
+    receiver.on('/flaky', (_request, count) =>
+      count <= 2 ? { status: 500, body: 'x'.repeat(5000) } : { status: 204 },
+    );
     const hook = await subscribe('/flaky', ['webhook.test'], {
-      retry_policy: { schedule: 'exponential', initial_interval_ms: 100, backoff_coefficient: 2, max_interval_ms: 1000, max_attempts: 5 },
+      retry_policy: {
+        schedule: 'exponential',
+        initial_interval_ms: 100,
+        backoff_coefficient: 2,
+        max_interval_ms: 1000,
+        max_attempts: 5,
+      },
     });
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/test`, { key: tenant.key })).status, 202);
+    assert.equal(
+      (await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/test`, { key: tenant.key })).status,
+      202,
+    );
     const [delivery] = await waitForDelivery(hook.id, (d) => d[0]?.status === 'succeeded');
-    assert.deepEqual(delivery.attempts.map((a: any) => a.response_status), [500, 500, 204]);
-    assert.deepEqual(delivery.attempts.map((a: any) => a.outcome), ['retryable', 'retryable', 'succeeded']);
+    assert.deepEqual(
+      delivery.attempts.map((a: any) => a.response_status),
+      [500, 500, 204],
+    );
+    assert.deepEqual(
+      delivery.attempts.map((a: any) => a.outcome),
+      ['retryable', 'retryable', 'succeeded'],
+    );
     assert.equal(delivery.attempts[0].response_body_excerpt.length, 1024, 'the stored excerpt is bounded');
-    const gaps = receiver.at('/flaky').map((r, i, all) => (i === 0 ? 0 : r.receivedAt - (all[i - 1] as ReceivedWebhook).receivedAt));
+    const gaps = receiver
+      .at('/flaky')
+      .map((r, i, all) => (i === 0 ? 0 : r.receivedAt - (all[i - 1] as ReceivedWebhook).receivedAt));
     assert.ok((gaps[1] as number) >= 90 && (gaps[2] as number) >= 190, `exponential backoff: ${gaps.join(', ')}`);
     const current = await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${hook.id}`, { key: tenant.key });
     assert.equal(current.body.failing_since, null, 'a success ends the failing streak');
@@ -211,7 +292,12 @@ describe('webhooks and events', () => {
 
     // Redelivery: the same event (same webhook-id) once more, as a new delivery.
     receiver.on('/down', () => ({ status: 200 }));
-    const redelivered = await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${down.id}/deliveries/${failed.id}/redeliver`, { key: tenant.key });
+    const redelivered = await call(
+      stack.baseUrl,
+      'POST',
+      `/api/v1/webhooks/${down.id}/deliveries/${failed.id}/redeliver`,
+      { key: tenant.key },
+    );
     assert.equal(redelivered.status, 202, JSON.stringify(redelivered.body));
     assert.equal(redelivered.body.redelivery_of, failed.id);
     await waitForDelivery(down.id, (d) => d.some((x) => x.id === redelivered.body.id && x.status === 'succeeded'));
@@ -220,11 +306,18 @@ describe('webhooks and events', () => {
   });
 
   it('honours Retry-After on 429 and 503', async () => {
-    receiver.on('/busy', (_request, count) => (count === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 }));
-    const hook = await subscribe('/busy', ['webhook.test'], { retry_policy: { schedule: 'exponential', initial_interval_ms: 100, max_interval_ms: 200 } });
+    receiver.on('/busy', (_request, count) =>
+      count === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 },
+    );
+    const hook = await subscribe('/busy', ['webhook.test'], {
+      retry_policy: { schedule: 'exponential', initial_interval_ms: 100, max_interval_ms: 200 },
+    });
     await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/test`, { key: tenant.key });
     const [delivery] = await waitForDelivery(hook.id, (d) => d[0]?.status === 'succeeded');
-    assert.deepEqual(delivery.attempts.map((a: any) => a.outcome), ['retry_after', 'succeeded']);
+    assert.deepEqual(
+      delivery.attempts.map((a: any) => a.outcome),
+      ['retry_after', 'succeeded'],
+    );
     const [first, second] = receiver.at('/busy') as [ReceivedWebhook, ReceivedWebhook];
     assert.ok(second.receivedAt - first.receivedAt >= 950, `waited ${second.receivedAt - first.receivedAt} ms`);
   });
@@ -239,11 +332,16 @@ describe('webhooks and events', () => {
     const current = await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${hook.id}`, { key: tenant.key });
     assert.equal(current.body.enabled, false);
     assert.equal(current.body.disabled_reason, 'endpoint_gone');
-    const [notice] = await receiver.waitFor(() => receiver.at('/watcher').length >= 1).then(() => receiver.at('/watcher'));
+    const [notice] = await receiver
+      .waitFor(() => receiver.at('/watcher').length >= 1)
+      .then(() => receiver.at('/watcher'));
     assert.equal(notice?.json.type, 'webhook.disabled');
     assert.equal(notice?.json.data.webhook.id, hook.id);
     assert.equal(receiver.at('/gone').filter((r) => r.json.type === 'webhook.disabled').length, 0);
-    assert.equal((await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/test`, { key: tenant.key })).status, 409);
+    assert.equal(
+      (await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/test`, { key: tenant.key })).status,
+      409,
+    );
     assert.ok(watcher.id);
   });
 
@@ -251,14 +349,23 @@ describe('webhooks and events', () => {
     const failing = await startTestStack({
       worker: true,
       resolveHost,
-      env: { WEBHOOK_ALLOWED_HOSTS: 'receiver.test', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_DISABLE_AFTER_SECONDS: '1', EVENT_RELAY_POLL_MS: '200' },
+      env: {
+        WEBHOOK_ALLOWED_HOSTS: 'receiver.test',
+        WEBHOOK_RETRY_UNIT_MS: '1',
+        WEBHOOK_DISABLE_AFTER_SECONDS: '1',
+        EVENT_RELAY_POLL_MS: '200',
+      },
     });
     try {
       const own = await createTestTenant(failing.db);
       receiver.on('/always-failing', () => ({ status: 500 }));
       const created = await call(failing.baseUrl, 'POST', '/api/v1/webhooks', {
         key: own.key,
-        body: { url: `${base}/always-failing`, event_types: ['webhook.test'], retry_policy: { schedule: 'exponential', initial_interval_ms: 400, max_interval_ms: 400, max_attempts: 20 } },
+        body: {
+          url: `${base}/always-failing`,
+          event_types: ['webhook.test'],
+          retry_policy: { schedule: 'exponential', initial_interval_ms: 400, max_interval_ms: 400, max_attempts: 20 },
+        },
       });
       await call(failing.baseUrl, 'POST', `/api/v1/webhooks/${created.body.id}/test`, { key: own.key });
       const deadline = Date.now() + 30_000;
@@ -277,17 +384,25 @@ describe('webhooks and events', () => {
 
   it('signs with the old and the new secret during a rotation grace period', async () => {
     const hook = await subscribe('/rotating', ['webhook.test']);
-    const rotated = await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/rotate-secret`, { key: tenant.key, body: { grace_period_seconds: 3600 } });
+    const rotated = await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/rotate-secret`, {
+      key: tenant.key,
+      body: { grace_period_seconds: 3600 },
+    });
     assert.equal(rotated.status, 200);
     assert.notEqual(rotated.body.secret, hook.secret);
     assert.ok(rotated.body.previous_secret_expires_at);
     await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/test`, { key: tenant.key });
-    const [received] = await receiver.waitFor(() => receiver.at('/rotating').length >= 1).then(() => receiver.at('/rotating'));
+    const [received] = await receiver
+      .waitFor(() => receiver.at('/rotating').length >= 1)
+      .then(() => receiver.at('/rotating'));
     assert.equal((received?.headers['webhook-signature'] as string).split(' ').length, 2);
     verify(rotated.body.secret, received as ReceivedWebhook);
     verify(hook.secret, received as ReceivedWebhook);
 
-    const ended = await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/rotate-secret`, { key: tenant.key, body: { grace_period_seconds: 0 } });
+    const ended = await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/rotate-secret`, {
+      key: tenant.key,
+      body: { grace_period_seconds: 0 },
+    });
     await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/test`, { key: tenant.key });
     await receiver.waitFor(() => receiver.at('/rotating').length >= 2);
     const latest = receiver.at('/rotating')[1] as ReceivedWebhook;
@@ -301,18 +416,27 @@ describe('webhooks and events', () => {
     let rolledBackId: string | undefined;
     await assert.rejects(
       inTenantTransaction(stack.db, tenant.id, async (scope) => {
-        const event = await recordEvent(scope, 'scenario.deleted', { scenario: { id: 'scn_rolled_back', deleted_at: new Date().toISOString() }, actor: { type: 'system', id: 'test' } });
+        const event = await recordEvent(scope, 'scenario.deleted', {
+          scenario: { id: 'scn_rolled_back', deleted_at: new Date().toISOString() },
+          actor: { type: 'system', id: 'test' },
+        });
         rolledBackId = event.id;
         throw new Error('roll back');
       }),
       /roll back/,
     );
     const committed = await inTenantTransaction(stack.db, tenant.id, (scope) =>
-      recordEvent(scope, 'scenario.deleted', { scenario: { id: 'scn_committed', deleted_at: new Date().toISOString() }, actor: { type: 'system', id: 'test' } }),
+      recordEvent(scope, 'scenario.deleted', {
+        scenario: { id: 'scn_committed', deleted_at: new Date().toISOString() },
+        actor: { type: 'system', id: 'test' },
+      }),
     );
     await receiver.waitFor(() => receiver.at('/outbox').some((r) => r.json.id === committed.id));
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    assert.deepEqual(receiver.at('/outbox').map((r) => r.json.id), [committed.id]);
+    assert.deepEqual(
+      receiver.at('/outbox').map((r) => r.json.id),
+      [committed.id],
+    );
     assert.equal(await stack.db('events').where({ id: rolledBackId }).first(), undefined);
     assert.equal((await call(stack.baseUrl, 'GET', `/api/v1/events/${rolledBackId}`, { key: tenant.key })).status, 404);
   });
@@ -327,7 +451,10 @@ describe('webhooks and events', () => {
       'http://[::ffff:127.0.0.1]/',
       'ftp://receiver.test/',
     ]) {
-      const refused = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', { key: tenant.key, body: { url, event_types: ['webhook.test'] } });
+      const refused = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
+        key: tenant.key,
+        body: { url, event_types: ['webhook.test'] },
+      });
       assert.equal(refused.status, 422, url);
       assert.equal(refused.body.errors[0].path, '/url');
     }
@@ -347,11 +474,19 @@ describe('webhooks and events', () => {
     await subscribe('/keys', ['api_key.*']);
     const soon = await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
       key: tenant.key,
-      body: { name: 'short-lived', scopes: ['scenarios:read'], expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+      body: {
+        name: 'short-lived',
+        scopes: ['scenarios:read'],
+        expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      },
     });
     await call(stack.baseUrl, 'POST', '/api/v1/api-keys', {
       key: tenant.key,
-      body: { name: 'long-lived', scopes: ['scenarios:read'], expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+      body: {
+        name: 'long-lived',
+        scopes: ['scenarios:read'],
+        expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      },
     });
     await receiver.waitFor(() => receiver.at('/keys').length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -361,7 +496,7 @@ describe('webhooks and events', () => {
     assert.equal(received[0]?.json.data.days_before, 7);
   });
 
-  it('answers 404 for another tenant\'s webhooks, deliveries and events', async () => {
+  it("answers 404 for another tenant's webhooks, deliveries and events", async () => {
     const hook = await subscribe('/private', ['webhook.test']);
     await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/test`, { key: tenant.key });
     const [delivery] = await waitForDelivery(hook.id, (d) => d[0]?.status === 'succeeded');
@@ -376,13 +511,21 @@ describe('webhooks and events', () => {
       ['GET', `/api/v1/events/${delivery.event_id}`],
     ];
     for (const [method, url, body] of probes) {
-      const response = await call(stack.baseUrl, method, url, { key: other.key, ...(body !== undefined ? { body } : {}) });
+      const response = await call(stack.baseUrl, method, url, {
+        key: other.key,
+        ...(body !== undefined ? { body } : {}),
+      });
       assert.equal(response.status, 404, `${method} ${url}: ${JSON.stringify(response.body)}`);
       assert.equal(response.body.code, 'resource_not_found');
     }
     // Their own delivery under someone else's subscription id is not found either.
     const mine = await subscribe('/other-tenant', ['webhook.test'], {}, other);
-    const crossed = await call(stack.baseUrl, 'POST', `/api/v1/webhooks/${mine.id}/deliveries/${delivery.id}/redeliver`, { key: other.key });
+    const crossed = await call(
+      stack.baseUrl,
+      'POST',
+      `/api/v1/webhooks/${mine.id}/deliveries/${delivery.id}/redeliver`,
+      { key: other.key },
+    );
     assert.equal(crossed.status, 404);
     const lists = [
       await call(stack.baseUrl, 'GET', '/api/v1/webhooks', { key: other.key }),

@@ -15,7 +15,14 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import { findFreePort } from '../../scripts/stack/ports';
 import { kpiChecks } from '../helpers/kpi-checks';
 import { assertProblem } from '../helpers/problem';
-import { call, createTestTenant, startTestStack, type ApiResponse, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  startTestStack,
+  type ApiResponse,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 
 /**
  * Every endpoint that starts or messages a workflow answers a Temporal outage with 503 problem+json
@@ -24,7 +31,12 @@ import { call, createTestTenant, startTestStack, type ApiResponse, type TestStac
  */
 
 const STAFFING = 'mdl_service_queue_staffing';
-const staffingInputs = { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 };
+const staffingInputs = {
+  arrival_rate_per_hour: 100,
+  average_handle_time_seconds: 180,
+  target_service_level: 0.8,
+  target_answer_time_seconds: 20,
+};
 
 function assertWorkflowEngineUnavailable(response: ApiResponse): void {
   assert.equal(response.status, 503, JSON.stringify(response.body));
@@ -47,7 +59,12 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
     const connection = Connection.lazy({ address: `127.0.0.1:${await findFreePort()}`, connectTimeout: 500 });
     const temporal = new Client({ connection, namespace: stack.config.temporalNamespace });
     // No scenario runner: every run would go through this dead client.
-    deadApp = createApp({ config: { ...stack.config, temporalRpcTimeoutMs: 1000 }, db: stack.db, temporal, logger: createLogger('silent', 'dms-test') });
+    deadApp = createApp({
+      config: { ...stack.config, temporalRpcTimeoutMs: 1000 },
+      db: stack.db,
+      temporal,
+      logger: createLogger('silent', 'dms-test'),
+    });
     await deadApp.ready;
     deadServer = http.createServer(deadApp.callback());
     await new Promise<void>((resolve) => deadServer.listen(0, '127.0.0.1', resolve));
@@ -63,7 +80,10 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
   });
 
   it('scenario create: 503, and no scenario is stored', async () => {
-    const response = await call(deadUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: STAFFING, inputs: staffingInputs, name: 'outage-create' } });
+    const response = await call(deadUrl, 'POST', '/api/v1/scenarios', {
+      key: tenant.key,
+      body: { model_id: STAFFING, inputs: staffingInputs, name: 'outage-create' },
+    });
     assertWorkflowEngineUnavailable(response);
     const listed = await call(stack.baseUrl, 'GET', '/api/v1/scenarios', { key: tenant.key });
     assert.equal(listed.status, 200);
@@ -71,9 +91,15 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
   });
 
   it('scenario patch (a new run): 503, and the scenario keeps its current run', async () => {
-    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: { model_id: STAFFING, inputs: staffingInputs } });
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+      key: tenant.key,
+      body: { model_id: STAFFING, inputs: staffingInputs },
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    const response = await call(deadUrl, 'PATCH', `/api/v1/scenarios/${created.body.id}`, { key: tenant.key, body: { inputs: { arrival_rate_per_hour: 150 } } });
+    const response = await call(deadUrl, 'PATCH', `/api/v1/scenarios/${created.body.id}`, {
+      key: tenant.key,
+      body: { inputs: { arrival_rate_per_hour: 150 } },
+    });
     assertWorkflowEngineUnavailable(response);
     const after = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${created.body.id}`, { key: tenant.key });
     assert.equal(after.body.run_number, 1);
@@ -85,7 +111,8 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
   });
 
   it('batch create: 503, and no batch is stored', async () => {
-    const countBatches = async () => Number((await stack.db('scenario_batches').where({ tenant_id: tenant.id }).count({ n: '*' }))[0]?.n);
+    const countBatches = async () =>
+      Number((await stack.db('scenario_batches').where({ tenant_id: tenant.id }).count({ n: '*' }))[0]?.n);
     const before = await countBatches();
     const response = await call(deadUrl, 'POST', '/api/v1/scenarios/batch', {
       key: tenant.key,
@@ -100,8 +127,28 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
     await inTenantTransaction(stack.db, tenant.id, (scope) =>
       createBatch(
         scope,
-        { id, status: 'running', total: 1, invalid: 0, compare: false, workflow_id: `scenario_batch/${id}`, created_by: { type: 'system', id: 'test' } },
-        [{ item_index: 0, model_id: STAFFING, model_version: null, name: null, tags: [], scenario_id: null, inputs: staffingInputs, status: 'pending', errors: null }],
+        {
+          id,
+          status: 'running',
+          total: 1,
+          invalid: 0,
+          compare: false,
+          workflow_id: `scenario_batch/${id}`,
+          created_by: { type: 'system', id: 'test' },
+        },
+        [
+          {
+            item_index: 0,
+            model_id: STAFFING,
+            model_version: null,
+            name: null,
+            tags: [],
+            scenario_id: null,
+            inputs: staffingInputs,
+            status: 'pending',
+            errors: null,
+          },
+        ],
       ),
     );
     const response = await call(deadUrl, 'POST', `/api/v1/scenarios/batches/${id}/cancel`, { key: tenant.key });
@@ -111,15 +158,25 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
   });
 
   it('KPI and alert-rule writes do not depend on Temporal: all answered through the dead app, and the evaluation shards check the KPI from its row', async () => {
-    const live = (method: string, url: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${url}`, { key: tenant.key, body });
+    const live = (method: string, url: string, body?: unknown) =>
+      call(stack.baseUrl, method, `/api/v1${url}`, { key: tenant.key, body });
     const dead = async (method: string, url: string, body?: unknown) => {
       const response = await call(deadUrl, method, `/api/v1${url}`, { key: tenant.key, body });
-      assert.ok(response.status >= 200 && response.status < 300, `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`);
+      assert.ok(
+        response.status >= 200 && response.status < 300,
+        `${method} ${url}: ${response.status} ${JSON.stringify(response.body)}`,
+      );
       return response;
     };
     const checks = kpiChecks(stack.db);
     const datasetSource = { type: 'dataset', dataset: 'employees', metric: { function: 'count' } };
-    const kpiBody = { name: 'outage-dataset-kpi', direction: 'higher_is_better', target: 10, aggregation_period: 'day', source: datasetSource };
+    const kpiBody = {
+      name: 'outage-dataset-kpi',
+      direction: 'higher_is_better',
+      target: 10,
+      aggregation_period: 'day',
+      source: datasetSource,
+    };
 
     // A dataset KPI (checked on every tick) created, paused, resumed, unlinked and relinked, all through the dead app.
     const kpiId = (await dead('POST', '/kpis', kpiBody)).body.id as string;
@@ -135,8 +192,11 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
     assert.deepEqual((await live('GET', `/kpis/${kpiId}`)).body.source, { ...datasetSource, filter: null });
 
     // Rules that are checked over time: created, disabled, deleted through the dead app.
-    const manual = (await dead('POST', '/kpis', { ...kpiBody, name: 'outage-manual-kpi', source: undefined })).body.id as string;
-    const rule = (await dead('POST', `/kpis/${manual}/alert-rules`, { name: 'silence', kind: 'no_data', no_data_seconds: 3600 })).body.id as string;
+    const manual = (await dead('POST', '/kpis', { ...kpiBody, name: 'outage-manual-kpi', source: undefined })).body
+      .id as string;
+    const rule = (
+      await dead('POST', `/kpis/${manual}/alert-rules`, { name: 'silence', kind: 'no_data', no_data_seconds: 3600 })
+    ).body.id as string;
     await checks.moreChecks(manual);
     await dead('PATCH', `/kpis/${manual}/alert-rules/${rule}`, { enabled: false });
     assert.equal((await live('GET', `/kpis/${manual}/alert-rules/${rule}`)).body.enabled, false);
@@ -145,7 +205,8 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
     await dead('DELETE', `/kpis/${kpiId}`);
     assertProblem(await live('GET', `/kpis/${kpiId}`), 404, 'resource_not_found');
     // No per-KPI Schedule is ever made.
-    for (const id of [kpiId, manual]) await assert.rejects(stack.temporal.schedule.getHandle(`kpi_schedule/${id}`).describe());
+    for (const id of [kpiId, manual])
+      await assert.rejects(stack.temporal.schedule.getHandle(`kpi_schedule/${id}`).describe());
   });
 
   it('webhook redelivery: 503, and no redelivery is left pending', async () => {
@@ -163,16 +224,36 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
         secret_ciphertext: encryptWebhookSecret(newWebhookSecret(), stack.config.webhooks.secretEncryptionKey),
         created_by: { type: 'system', id: 'test' },
       });
-      const event = await recordEvent(scope, 'webhook.test', { webhook: { id: subscriptionId }, message: 'outage' }, { targetSubscriptionId: subscriptionId });
+      const event = await recordEvent(
+        scope,
+        'webhook.test',
+        { webhook: { id: subscriptionId }, message: 'outage' },
+        { targetSubscriptionId: subscriptionId },
+      );
       await scope.trx('events').where({ id: event.id }).update({ dispatched_at: new Date() });
-      const delivery = await ensureDelivery(scope, { subscriptionId, eventId: event.id, eventType: event.type, workflowId: `webhook_delivery/${event.id}/${subscriptionId}` });
+      const delivery = await ensureDelivery(scope, {
+        subscriptionId,
+        eventId: event.id,
+        eventType: event.type,
+        workflowId: `webhook_delivery/${event.id}/${subscriptionId}`,
+      });
       return delivery.id;
     });
-    const response = await call(deadUrl, 'POST', `/api/v1/webhooks/${subscriptionId}/deliveries/${originalId}/redeliver`, { key: tenant.key });
+    const response = await call(
+      deadUrl,
+      'POST',
+      `/api/v1/webhooks/${subscriptionId}/deliveries/${originalId}/redeliver`,
+      { key: tenant.key },
+    );
     assertWorkflowEngineUnavailable(response);
-    const deliveries = await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${subscriptionId}/deliveries`, { key: tenant.key });
+    const deliveries = await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${subscriptionId}/deliveries`, {
+      key: tenant.key,
+    });
     const redeliveries = deliveries.body.data.filter((d: any) => d.redelivery_of === originalId);
     assert.equal(redeliveries.length, 1, 'the redelivery is recorded, as failed');
-    assert.ok(redeliveries.every((d: any) => d.status === 'failed'), JSON.stringify(redeliveries));
+    assert.ok(
+      redeliveries.every((d: any) => d.status === 'failed'),
+      JSON.stringify(redeliveries),
+    );
   });
 });

@@ -55,12 +55,19 @@ function unpackPreviousClient(): PreviousClient {
     }
   }
   if (revision) {
-    const archive = execFileSync('git', ['archive', '--format=tar', revision, CLIENT], { cwd: REPO, maxBuffer: 64 * 1024 * 1024 });
+    const archive = execFileSync('git', ['archive', '--format=tar', revision, CLIENT], {
+      cwd: REPO,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     execFileSync('tar', ['-x', '-C', target], { input: archive });
   } else {
-    fs.cpSync(path.join(REPO, CLIENT), path.join(target, CLIENT), { recursive: true, filter: (source) => !source.includes(`${path.sep}dist`) });
+    fs.cpSync(path.join(REPO, CLIENT), path.join(target, CLIENT), {
+      recursive: true,
+      filter: (source) => !source.includes(`${path.sep}dist`),
+    });
   }
-  if (revision === undefined || (!changed && revision === git('rev-parse', '--short', 'HEAD'))) console.log(`# no client in the previous commit here: checking ${revision ?? 'the working tree'}'s client instead`);
+  if (revision === undefined || (!changed && revision === git('rev-parse', '--short', 'HEAD')))
+    console.log(`# no client in the previous commit here: checking ${revision ?? 'the working tree'}'s client instead`);
   return { revision: revision ?? 'working tree', dir: path.join(target, CLIENT) };
 }
 
@@ -68,13 +75,19 @@ function unpackPreviousClient(): PreviousClient {
 function promisedSchema(document: OpenApiDocument, operation: OperationObject): object | undefined {
   const bodies = Object.entries(operation.responses)
     .filter(([status]) => /^2\d\d$/.test(status))
-    .map(([, response]) => ('$ref' in response ? document.components.responses[response.$ref.split('/').pop() as string] : response) as ResponseObject)
+    .map(
+      ([, response]) =>
+        ('$ref' in response
+          ? document.components.responses[response.$ref.split('/').pop() as string]
+          : response) as ResponseObject,
+    )
     .map((response) => response.content?.['application/json']?.schema)
     .filter((schema) => schema !== undefined);
   return bodies.length > 0 ? { anyOf: bodies } : undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Additive changes are allowed: an answer may carry fields the older document did not name, and values of an
@@ -82,24 +95,34 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * same place in today's document, walked alongside.
  */
 function openToNewFields(value: unknown, today?: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item, index) => openToNewFields(item, Array.isArray(today) ? today[index] : undefined));
+  if (Array.isArray(value))
+    return value.map((item, index) => openToNewFields(item, Array.isArray(today) ? today[index] : undefined));
   if (!isObject(value)) return value;
   const extensible = isObject(today) && today['x-extensible-enum'] === true;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key, inner]) => !(key === 'additionalProperties' && inner === false) && key !== 'unevaluatedProperties' && !(key === 'enum' && extensible))
+      .filter(
+        ([key, inner]) =>
+          !(key === 'additionalProperties' && inner === false) &&
+          key !== 'unevaluatedProperties' &&
+          !(key === 'enum' && extensible),
+      )
       .map(([key, inner]) => [key, openToNewFields(inner, isObject(today) ? today[key] : undefined)]),
   );
 }
 
-describe('the previous commit\'s client against today\'s server', () => {
+describe("the previous commit's client against today's server", () => {
   let stack: TestStack;
   let tenant: TestTenant;
   let previous: PreviousClient;
 
   before(async () => {
     previous = unpackPreviousClient();
-    stack = await startTestStack({ worker: true, resolveHost: offlineResolveHost, env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+    stack = await startTestStack({
+      worker: true,
+      resolveHost: offlineResolveHost,
+      env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_RETRY_UNIT_MS: '1', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
+    });
     tenant = await createTestTenant(stack.db);
   });
   after(async () => {
@@ -110,8 +133,24 @@ describe('the previous commit\'s client against today\'s server', () => {
   it('calls every operation it knows with its examples and gets what its document promised', async () => {
     type Method = (...args: unknown[]) => Promise<unknown>;
     const module = (await import(path.join(previous.dir, 'src', 'index.ts'))) as {
-      DecisionModelingClient: new (options: { baseUrl: string; auth: string; maxRetries: number }) => Record<string, Record<string, Method>>;
-      OPERATIONS: Record<string, { group: string; name: string; method: string; path: string; pathParameters: string[]; input: string; optionsQuery: boolean; paginated: boolean }>;
+      DecisionModelingClient: new (options: {
+        baseUrl: string;
+        auth: string;
+        maxRetries: number;
+      }) => Record<string, Record<string, Method>>;
+      OPERATIONS: Record<
+        string,
+        {
+          group: string;
+          name: string;
+          method: string;
+          path: string;
+          pathParameters: string[];
+          input: string;
+          optionsQuery: boolean;
+          paginated: boolean;
+        }
+      >;
       ProblemError: new (...args: never[]) => Error & { status: number; code: string };
     };
     const oldDocument = JSON.parse(fs.readFileSync(path.join(previous.dir, 'openapi.json'), 'utf8')) as OpenApiDocument;
@@ -134,16 +173,34 @@ describe('the previous commit\'s client against today\'s server', () => {
       }
       const media = operation.requestBody?.content['application/json'];
       const csv = operation.requestBody?.content['text/csv'];
-      const examples = media ? requestExamples(media) : csv ? requestExamples(csv) : [{ name: 'no body', value: undefined }];
-      const query = Object.fromEntries(parametersOf(oldDocument, operation).filter((p) => p.in === 'query' && 'example' in p).map((p) => [p.name, (p as { example?: unknown }).example]));
+      const examples = media
+        ? requestExamples(media)
+        : csv
+          ? requestExamples(csv)
+          : [{ name: 'no body', value: undefined }];
+      const query = Object.fromEntries(
+        parametersOf(oldDocument, operation)
+          .filter((p) => p.in === 'query' && 'example' in p)
+          .map((p) => [p.name, (p as { example?: unknown }).example]),
+      );
       const schema = promisedSchema(oldDocument, operation);
       const todayOperation = today.paths[spec.path]?.[spec.method as 'get'];
       const todaySchema = todayOperation ? promisedSchema(today, todayOperation) : undefined;
-      const validate = schema ? ajv.compile(JSON.parse(JSON.stringify(openToNewFields(schema, todaySchema)).replace(/"#\/components\//g, '"previous#/components/'))) : undefined;
+      const validate = schema
+        ? ajv.compile(
+            JSON.parse(
+              JSON.stringify(openToNewFields(schema, todaySchema)).replace(
+                /"#\/components\//g,
+                '"previous#/components/',
+              ),
+            ),
+          )
+        : undefined;
       for (const { name, value } of examples) {
         const parameters = resolve ? await resolve() : {};
         const args: unknown[] = spec.pathParameters.map((parameter) => parameters[parameter]);
-        if (spec.input === 'body') args.push(csv ? value : value === undefined ? undefined : await withOwnScenarioIds(value));
+        if (spec.input === 'body')
+          args.push(csv ? value : value === undefined ? undefined : await withOwnScenarioIds(value));
         if (spec.input === 'query') args.push(query);
         if (spec.input === 'none') args.push(undefined);
         if (spec.optionsQuery) args.push({ query });
@@ -155,14 +212,23 @@ describe('the previous commit\'s client against today\'s server', () => {
             failures.push(`${label}: answered with an API key, documented 403 user_actor_required`);
             continue;
           }
-          if (validate && !validate(data)) failures.push(`${label}: the answer is not what the document promised: ${ajv.errorsText(validate.errors)}`);
+          if (validate && !validate(data))
+            failures.push(`${label}: the answer is not what the document promised: ${ajv.errorsText(validate.errors)}`);
         } catch (error) {
-          if (operation['x-user-actor-required'] && error instanceof module.ProblemError && error.code === 'user_actor_required') continue;
+          if (
+            operation['x-user-actor-required'] &&
+            error instanceof module.ProblemError &&
+            error.code === 'user_actor_required'
+          )
+            continue;
           failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));
         }
       }
     }
     assert.deepEqual(failures, []);
-    assert.ok(called >= Object.keys(module.OPERATIONS).length && called > 100, `${called} calls for ${Object.keys(module.OPERATIONS).length} operations of ${previous.revision}`);
+    assert.ok(
+      called >= Object.keys(module.OPERATIONS).length && called > 100,
+      `${called} calls for ${Object.keys(module.OPERATIONS).length} operations of ${previous.revision}`,
+    );
   });
 });

@@ -18,9 +18,16 @@ import { adoptTestTenant, startTestStack, type TestStack } from '../helpers/stac
 const REPO = path.resolve(__dirname, '..', '..');
 const EXAMPLES = path.join(REPO, 'clients', 'typescript', 'examples');
 
-function runExample(file: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runExample(
+  file: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(EXAMPLES, file)], { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(EXAMPLES, file)], {
+      cwd: REPO,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -30,7 +37,7 @@ function runExample(file: string, env: Record<string, string>): Promise<{ code: 
   });
 }
 
-describe('the typed client\'s examples', () => {
+describe("the typed client's examples", () => {
   let stack: TestStack;
   let demo: DemoTenant;
   let dataDir: string;
@@ -38,9 +45,14 @@ describe('the typed client\'s examples', () => {
 
   before(async () => {
     // The webhook example's receiver listens on 127.0.0.1.
-    stack = await startTestStack({ worker: true, env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+    stack = await startTestStack({
+      worker: true,
+      env: { EVENT_RELAY_POLL_MS: '200', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
+    });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-client-examples-'));
-    demo = await ensureDemoTenant(stack.db, dataDir, { emailDomain: `${path.basename(dataDir).toLowerCase()}.example.com` });
+    demo = await ensureDemoTenant(stack.db, dataDir, {
+      emailDomain: `${path.basename(dataDir).toLowerCase()}.example.com`,
+    });
     // Its events (the webhook example's deliveries, the KPI's alert) are this stack's relay's to handle.
     adoptTestTenant(stack.db, demo.tenantId);
     env = { DMS_BASE_URL: stack.baseUrl, DMS_API_KEY: demo.apiKey };
@@ -54,8 +66,16 @@ describe('the typed client\'s examples', () => {
     'api-keys.ts': [/^signed in to ten_\w+ as api_key key_\w+$/m, /^created key_\w+ /m, /^refused: \/name /m],
     'scenario-with-uncertainty.ts': [/^scn_\w+: completed$/m, /"service_level"/],
     'batch.ts': [/^bat_\w+: \{"total":3,"done":3,"completed":3/m, /^ {2}scn_\w+ completed arrival rate 300$/m],
-    'webhook-receiver.ts': [/^test event evt_\w+$/m, /^scenario scn_\w+ completed$/m, /^ {2}delivery dlv_\w+ scenario\.completed succeeded$/m],
-    'integration-sync.ts': [/^syn_\w+: partially_completed, \{"read":4,"inserted":3/m, /^ {2}rejected e003: \/salary/m, /^Engineering headcount: 2$/m],
+    'webhook-receiver.ts': [
+      /^test event evt_\w+$/m,
+      /^scenario scn_\w+ completed$/m,
+      /^ {2}delivery dlv_\w+ scenario\.completed succeeded$/m,
+    ],
+    'integration-sync.ts': [
+      /^syn_\w+: partially_completed, \{"read":4,"inserted":3/m,
+      /^ {2}rejected e003: \/salary/m,
+      /^Engineering headcount: 2$/m,
+    ],
     'kpi-alert.ts': [/^kal_\w+ firing critical: /m, /^acknowledged at \d{4}-/m],
   };
 
@@ -68,7 +88,7 @@ describe('the typed client\'s examples', () => {
     });
   }
 
-  it('decision-approval.ts runs with a person\'s access token from a real sign-in', async () => {
+  it("decision-approval.ts runs with a person's access token from a real sign-in", async () => {
     const people = await createSignInClient(stack, demo.apiKey, ['decisions:read', 'decisions:write']);
     const approver = await people.person('approver', demo.tenantId, 'approver');
     const result = await runExample('decision-approval.ts', { ...env, DMS_USER_TOKEN: approver.token });
@@ -86,7 +106,10 @@ describe('the typed client\'s examples', () => {
     const lines = await client.auditExports.download(exported.id, { format: 'jsonl' });
     assert.equal(typeof lines, 'string');
     // One record per line, each with its chain hash.
-    const records = lines.trim().split('\n').map((line) => JSON.parse(line) as { hash?: unknown });
+    const records = lines
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { hash?: unknown });
     assert.ok(records.length > 0 && records.every((record) => typeof record.hash === 'string'), lines.slice(0, 500));
   });
 

@@ -29,11 +29,32 @@ describe('the typed client package', () => {
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
   it('loads as an ES module and as CommonJS, with the same exports', () => {
-    const esm = execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(built.esm)}); console.log(JSON.stringify(Object.keys(m).sort()))`], { cwd: CLIENT_ROOT, encoding: 'utf8' });
-    const cjs = execFileSync(process.execPath, ['-e', `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(built.cjs)})).sort()))`], { cwd: CLIENT_ROOT, encoding: 'utf8' });
+    const esm = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(built.esm)}); console.log(JSON.stringify(Object.keys(m).sort()))`,
+      ],
+      { cwd: CLIENT_ROOT, encoding: 'utf8' },
+    );
+    const cjs = execFileSync(
+      process.execPath,
+      ['-e', `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(built.cjs)})).sort()))`],
+      { cwd: CLIENT_ROOT, encoding: 'utf8' },
+    );
     const names = JSON.parse(esm) as string[];
     assert.deepEqual(JSON.parse(cjs), names);
-    for (const name of ['DecisionModelingClient', 'ProblemError', 'apiKey', 'clientCredentials', 'userToken', 'verifyWebhook', 'OPERATIONS', 'WEBHOOK_EVENT_TYPES']) {
+    for (const name of [
+      'DecisionModelingClient',
+      'ProblemError',
+      'apiKey',
+      'clientCredentials',
+      'userToken',
+      'verifyWebhook',
+      'OPERATIONS',
+      'WEBHOOK_EVENT_TYPES',
+    ]) {
       assert.ok(names.includes(name), `exports ${name}`);
     }
   });
@@ -47,9 +68,15 @@ describe('the typed client package', () => {
         if (entry.isDirectory()) walk(file);
         else if (entry.name.endsWith('.d.ts')) {
           files += 1;
-          const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, fs.readFileSync(file, 'utf8'));
+          const scanner = ts.createScanner(
+            ts.ScriptTarget.Latest,
+            true,
+            ts.LanguageVariant.Standard,
+            fs.readFileSync(file, 'utf8'),
+          );
           for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
-            if (token === ts.SyntaxKind.AnyKeyword) offenders.push(`${path.relative(built.types, file)}:${scanner.getTokenStart()}`);
+            if (token === ts.SyntaxKind.AnyKeyword)
+              offenders.push(`${path.relative(built.types, file)}:${scanner.getTokenStart()}`);
           }
         }
       }
@@ -59,20 +86,49 @@ describe('the typed client package', () => {
     assert.deepEqual(offenders, []);
   });
 
-  it('packs, installs into a new project (npm\'s cache first), and is used from import and require there', (t) => {
+  it("packs, installs into a new project (npm's cache first), and is used from import and require there", (t) => {
     // The package's own files: the build above, its document and README.
     const staged = path.join(work, 'package');
     fs.mkdirSync(staged);
-    for (const name of ['package.json', 'openapi.json', 'README.md']) fs.copyFileSync(path.join(CLIENT_ROOT, name), path.join(staged, name));
+    for (const name of ['package.json', 'openapi.json', 'README.md'])
+      fs.copyFileSync(path.join(CLIENT_ROOT, name), path.join(staged, name));
     fs.cpSync(path.dirname(built.types), path.join(staged, 'dist'), { recursive: true });
-    const tarball = execFileSync(NPM, ['pack', '--silent', '--pack-destination', work], { cwd: staged, encoding: 'utf8' }).trim().split('\n').pop() as string;
+    const tarball = execFileSync(NPM, ['pack', '--silent', '--pack-destination', work], {
+      cwd: staged,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop() as string;
     // Outside the repository: the package's dependencies must come from its own install.
     const project = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-client-consumer-'));
     t.after(() => fs.rmSync(project, { recursive: true, force: true }));
-    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
-    execFileSync(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', path.join(work, tarball)], { cwd: project, encoding: 'utf8' });
-    const viaImport = execFileSync(process.execPath, ['--input-type=module', '-e', "import { DecisionModelingClient, apiKey } from '@decision-modeling/client'; const c = new DecisionModelingClient({ baseUrl: 'http://127.0.0.1:9', auth: apiKey('k') }); console.log(typeof c.scenarios.createAndWait)"], { cwd: project, encoding: 'utf8' });
-    const viaRequire = execFileSync(process.execPath, ['-e', "const { verifyWebhook, WEBHOOK_EVENT_TYPES } = require('@decision-modeling/client'); console.log(typeof verifyWebhook, WEBHOOK_EVENT_TYPES.length)"], { cwd: project, encoding: 'utf8' });
+    fs.writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }),
+    );
+    execFileSync(
+      NPM,
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', path.join(work, tarball)],
+      { cwd: project, encoding: 'utf8' },
+    );
+    const viaImport = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import { DecisionModelingClient, apiKey } from '@decision-modeling/client'; const c = new DecisionModelingClient({ baseUrl: 'http://127.0.0.1:9', auth: apiKey('k') }); console.log(typeof c.scenarios.createAndWait)",
+      ],
+      { cwd: project, encoding: 'utf8' },
+    );
+    const viaRequire = execFileSync(
+      process.execPath,
+      [
+        '-e',
+        "const { verifyWebhook, WEBHOOK_EVENT_TYPES } = require('@decision-modeling/client'); console.log(typeof verifyWebhook, WEBHOOK_EVENT_TYPES.length)",
+      ],
+      { cwd: project, encoding: 'utf8' },
+    );
     assert.equal(viaImport.trim(), 'function');
     assert.match(viaRequire.trim(), /^function \d+$/);
   });

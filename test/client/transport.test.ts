@@ -41,8 +41,15 @@ const problem = (status: number, code: string, extra: Record<string, unknown> = 
   ...extra,
 });
 
-function json(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers }).end(JSON.stringify(body));
+function json(
+  response: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  response
+    .writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers })
+    .end(JSON.stringify(body));
 }
 
 describe('the typed client over HTTP', () => {
@@ -56,10 +63,20 @@ describe('the typed client over HTTP', () => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const entry = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() };
+        const entry = {
+          method: request.method ?? '',
+          url: request.url ?? '',
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString(),
+        };
         seen.push(entry);
         const answer = answers.shift();
-        if (!answer) return json(response, 500, problem(500, 'internal_error', { detail: `unscripted ${entry.method} ${entry.url}` }));
+        if (!answer)
+          return json(
+            response,
+            500,
+            problem(500, 'internal_error', { detail: `unscripted ${entry.method} ${entry.url}` }),
+          );
         answer(entry, response);
       });
     });
@@ -100,14 +117,18 @@ describe('the typed client over HTTP', () => {
     const keys = seen.map((request) => request.headers['idempotency-key']);
     assert.equal(seen.length, 5);
     assert.match(String(keys[0]), /^[0-9a-f-]{36}$/);
-    assert.deepEqual(keys.slice(0, 3), [keys[0], keys[0], keys[0]], 'the retries repeat the first attempt\'s key');
+    assert.deepEqual(keys.slice(0, 3), [keys[0], keys[0], keys[0]], "the retries repeat the first attempt's key");
     assert.equal(keys[3], undefined, 'a GET has no key');
     assert.equal(keys[4], 'my-own-key');
   });
 
   it('retries a 429 after its Retry-After, and after the RateLimit reset when there is no Retry-After', async () => {
     answers.push((_, response) => json(response, 429, problem(429, 'rate_limit_exceeded'), { 'retry-after': '1' }));
-    answers.push((_, response) => json(response, 429, problem(429, 'rate_limit_exceeded'), { ratelimit: '"per-minute";r=0;t=1, "per-day";r=10;t=86400' }));
+    answers.push((_, response) =>
+      json(response, 429, problem(429, 'rate_limit_exceeded'), {
+        ratelimit: '"per-minute";r=0;t=1, "per-day";r=10;t=86400',
+      }),
+    );
     answers.push((_, response) => json(response, 200, { data: [], next_cursor: null }));
     const started = Date.now();
     const page = await client().scenarios.list();
@@ -119,7 +140,9 @@ describe('the typed client over HTTP', () => {
 
   it('retries a network failure, and a write whose first request is still running (409 idempotency_request_in_progress)', async () => {
     answers.push((_, response) => response.socket?.destroy());
-    answers.push((_, response) => json(response, 409, problem(409, 'idempotency_request_in_progress'), { 'retry-after': '0' }));
+    answers.push((_, response) =>
+      json(response, 409, problem(409, 'idempotency_request_in_progress'), { 'retry-after': '0' }),
+    );
     answers.push((_, response) => json(response, 201, { id: 'scn_1', status: 'completed' }));
     const scenario = await client().scenarios.create({ model_id: 'mdl_service_queue_staffing', inputs: {} });
     assert.equal(scenario.id, 'scn_1');
@@ -129,9 +152,21 @@ describe('the typed client over HTTP', () => {
 
   it('does not retry other 4xx: a ProblemError with status, code, errors and the request id', async () => {
     answers.push((_, response) =>
-      json(response, 422, problem(422, 'validation_failed', { errors: [{ path: '/name', message: 'must NOT have fewer than 1 characters' }] }), { 'x-request-id': 'req_test' }),
+      json(
+        response,
+        422,
+        problem(422, 'validation_failed', {
+          errors: [{ path: '/name', message: 'must NOT have fewer than 1 characters' }],
+        }),
+        { 'x-request-id': 'req_test' },
+      ),
     );
-    const error = await client().apiKeys.create({ name: '', scopes: ['scenarios:read'] }).then(() => undefined, (caught: unknown) => caught);
+    const error = await client()
+      .apiKeys.create({ name: '', scopes: ['scenarios:read'] })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     assert.ok(error instanceof ProblemError);
     assert.equal(error.status, 422);
     assert.equal(error.code, 'validation_failed');
@@ -141,22 +176,40 @@ describe('the typed client over HTTP', () => {
   });
 
   it('gives up after maxRetries, and does not wait for a Retry-After beyond maxRetryDelayMs', async () => {
-    for (let i = 0; i < 3; i++) answers.push((_, response) => json(response, 503, problem(503, 'workflow_engine_unavailable')));
-    const exhausted = await client({ maxRetries: 2 }).scenarios.get('scn_1').then(() => undefined, (caught: unknown) => caught);
+    for (let i = 0; i < 3; i++)
+      answers.push((_, response) => json(response, 503, problem(503, 'workflow_engine_unavailable')));
+    const exhausted = await client({ maxRetries: 2 })
+      .scenarios.get('scn_1')
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     assert.ok(exhausted instanceof ProblemError && exhausted.code === 'workflow_engine_unavailable');
     assert.equal(seen.length, 3);
     seen = [];
     answers.push((_, response) => json(response, 429, problem(429, 'rate_limit_exceeded'), { 'retry-after': '3600' }));
     const started = Date.now();
-    const limited = await client({ maxRetryDelayMs: 5_000 }).scenarios.get('scn_1').then(() => undefined, (caught: unknown) => caught);
-    assert.ok(limited instanceof ProblemError && limited.status === 429 && limited.headers.get('retry-after') === '3600');
+    const limited = await client({ maxRetryDelayMs: 5_000 })
+      .scenarios.get('scn_1')
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    assert.ok(
+      limited instanceof ProblemError && limited.status === 429 && limited.headers.get('retry-after') === '3600',
+    );
     assert.equal(seen.length, 1);
     assert.ok(Date.now() - started < 3_000_000);
   });
 
   it('reports an answer that is not problem+json as http_error with its status', async () => {
     answers.push((_, response) => response.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'));
-    const error = await client({ maxRetries: 0 }).scenarios.get('scn_1').then(() => undefined, (caught: unknown) => caught);
+    const error = await client({ maxRetries: 0 })
+      .scenarios.get('scn_1')
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     assert.ok(error instanceof ProblemError);
     assert.equal(error.status, 502);
     assert.equal(error.code, 'http_error');
@@ -168,36 +221,56 @@ describe('the typed client over HTTP', () => {
       c2: { data: [{ id: 'scn_3' }], next_cursor: 'c3' },
       c3: { data: [{ id: 'scn_4' }], next_cursor: null },
     };
-    for (let i = 0; i < 4; i++) answers.push((request, response) => json(response, 200, pages[new URL(request.url, baseUrl).searchParams.get('cursor') ?? '']));
+    for (let i = 0; i < 4; i++)
+      answers.push((request, response) =>
+        json(response, 200, pages[new URL(request.url, baseUrl).searchParams.get('cursor') ?? '']),
+      );
     const api = client();
     const ids: string[] = [];
     for await (const scenario of api.scenarios.list({ limit: 2, status: 'completed' })) ids.push(scenario.id);
     assert.deepEqual(ids, ['scn_1', 'scn_2', 'scn_3', 'scn_4']);
-    assert.deepEqual(seen.map((request) => request.url), [
-      '/api/v1/scenarios?limit=2&status=completed',
-      '/api/v1/scenarios?limit=2&status=completed&cursor=c2',
-      '/api/v1/scenarios?limit=2&status=completed&cursor=c3',
-    ]);
+    assert.deepEqual(
+      seen.map((request) => request.url),
+      [
+        '/api/v1/scenarios?limit=2&status=completed',
+        '/api/v1/scenarios?limit=2&status=completed&cursor=c2',
+        '/api/v1/scenarios?limit=2&status=completed&cursor=c3',
+      ],
+    );
     const first = await api.scenarios.list({ limit: 2 });
     assert.equal(first.next_cursor, 'c2');
   });
 
   it('follows a 202 through its Location until the work ends, and stops waiting at the timeout or when aborted', async () => {
-    answers.push((_, response) => json(response, 202, { id: 'scn_9', status: 'running' }, { location: '/api/v1/scenarios/scn_9' }));
+    answers.push((_, response) =>
+      json(response, 202, { id: 'scn_9', status: 'running' }, { location: '/api/v1/scenarios/scn_9' }),
+    );
     answers.push((_, response) => json(response, 200, { id: 'scn_9', status: 'running' }));
     answers.push((_, response) => json(response, 200, { id: 'scn_9', status: 'completed', metrics: { x: 1 } }));
     const done = await client().scenarios.createAndWait({ model_id: 'mdl_x', inputs: {} }, { pollIntervalMs: 10 });
     assert.equal(done.status, 'completed');
-    assert.deepEqual(seen.map((request) => `${request.method} ${request.url}`), ['POST /api/v1/scenarios', 'GET /api/v1/scenarios/scn_9', 'GET /api/v1/scenarios/scn_9']);
+    assert.deepEqual(
+      seen.map((request) => `${request.method} ${request.url}`),
+      ['POST /api/v1/scenarios', 'GET /api/v1/scenarios/scn_9', 'GET /api/v1/scenarios/scn_9'],
+    );
 
     seen = [];
-    for (let i = 0; i < 1000; i++) answers.push((_, response) => json(response, 200, { id: 'bat_1', status: 'running' }));
-    const timedOut = await client().batches.waitFor('bat_1', { timeoutMs: 300, pollIntervalMs: 10 }).then(() => undefined, (caught: unknown) => caught);
+    for (let i = 0; i < 1000; i++)
+      answers.push((_, response) => json(response, 200, { id: 'bat_1', status: 'running' }));
+    const timedOut = await client()
+      .batches.waitFor('bat_1', { timeoutMs: 300, pollIntervalMs: 10 })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     assert.ok(timedOut instanceof WaitTimeoutError);
     assert.deepEqual(timedOut.last, { id: 'bat_1', status: 'running' });
 
     const controller = new AbortController();
-    const waiting = client().integrations.waitForSync('int_1', 'syn_1', { signal: controller.signal, pollIntervalMs: 10 });
+    const waiting = client().integrations.waitForSync('int_1', 'syn_1', {
+      signal: controller.signal,
+      pollIntervalMs: 10,
+    });
     controller.abort(new Error('the user left'));
     await assert.rejects(waiting, /the user left/);
     answers = [];
@@ -205,7 +278,10 @@ describe('the typed client over HTTP', () => {
 
   it('stops with an error on a next_cursor it was already given, instead of fetching the same pages forever', async () => {
     // The cursor just used comes back, and (in the second walk) an earlier one comes back after a different one.
-    for (const chain of [{ '': 'c2', c2: 'c2' }, { '': 'c2', c2: 'c3', c3: 'c2' }] as Array<Record<string, string>>) {
+    for (const chain of [
+      { '': 'c2', c2: 'c2' },
+      { '': 'c2', c2: 'c3', c3: 'c2' },
+    ] as Array<Record<string, string>>) {
       seen = [];
       for (let i = 0; i < 10; i++) {
         answers.push((request, response) => {
@@ -217,16 +293,22 @@ describe('the typed client over HTTP', () => {
       const walked = (async () => {
         for await (const scenario of client().scenarios.list({ limit: 1 })) ids.push(scenario.id);
       })();
-      const error = await walked.then(() => undefined, (caught: unknown) => caught);
+      const error = await walked.then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
       assert.ok(error instanceof RepeatedCursorError, String(error));
       assert.equal(error.cursor, 'c2');
       assert.equal(seen.length, Object.keys(chain).length, 'each page fetched once');
-      assert.deepEqual(ids, Object.keys(chain).map((cursor) => `scn_${cursor || 'first'}`));
+      assert.deepEqual(
+        ids,
+        Object.keys(chain).map((cursor) => `scn_${cursor || 'first'}`),
+      );
       answers = [];
     }
   });
 
-  it('refuses a redirect off the API\'s origin (a poll\'s included) without requesting it, and follows one on the origin', async () => {
+  it("refuses a redirect off the API's origin (a poll's included) without requesting it, and follows one on the origin", async () => {
     const elsewhere: string[] = [];
     const other = http.createServer((request, response) => {
       elsewhere.push(`${request.method} ${request.url} ${request.headers.authorization ?? ''}`);
@@ -236,9 +318,16 @@ describe('the typed client over HTTP', () => {
     // Another port on the same host is another origin.
     const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
     try {
-      answers.push((_, response) => json(response, 202, { id: 'scn_9', status: 'running' }, { location: '/api/v1/scenarios/scn_9' }));
+      answers.push((_, response) =>
+        json(response, 202, { id: 'scn_9', status: 'running' }, { location: '/api/v1/scenarios/scn_9' }),
+      );
       answers.push((_, response) => json(response, 302, {}, { location: `${otherUrl}/api/v1/scenarios/scn_9` }));
-      const error = await client().scenarios.createAndWait({ model_id: 'mdl_x', inputs: {} }, { pollIntervalMs: 10 }).then(() => undefined, (caught: unknown) => caught);
+      const error = await client()
+        .scenarios.createAndWait({ model_id: 'mdl_x', inputs: {} }, { pollIntervalMs: 10 })
+        .then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
       assert.ok(error instanceof RedirectRefusedError, String(error));
       assert.equal(error.reason, 'off_origin');
       assert.equal(error.location, `${otherUrl}/api/v1/scenarios/scn_9`);
@@ -254,9 +343,17 @@ describe('the typed client over HTTP', () => {
       answers.push((_, response) => json(response, 200, { id: 'scn_9', status: 'completed' }));
       const done = await client().scenarios.waitFor('scn_9', { pollIntervalMs: 10 });
       assert.equal(done.status, 'completed');
-      assert.deepEqual(seen.map((request) => `${request.url} ${request.headers.authorization}`), ['/api/v1/scenarios/scn_9 Bearer dms_test_key', '/api/v1/scenarios/scn_9?moved=1 Bearer dms_test_key']);
+      assert.deepEqual(
+        seen.map((request) => `${request.url} ${request.headers.authorization}`),
+        ['/api/v1/scenarios/scn_9 Bearer dms_test_key', '/api/v1/scenarios/scn_9?moved=1 Bearer dms_test_key'],
+      );
       for (let i = 0; i < 10; i++) answers.push((_, response) => json(response, 302, {}, { location: '/api/v1/me' }));
-      const looped = await client().account.getCurrentPrincipal().then(() => undefined, (caught: unknown) => caught);
+      const looped = await client()
+        .account.getCurrentPrincipal()
+        .then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
       assert.ok(looped instanceof RedirectRefusedError && looped.reason === 'too_many', String(looped));
       answers = [];
     } finally {
@@ -274,11 +371,16 @@ describe('the typed client over HTTP', () => {
       json(response, 200, { access_token: `token-${issued}`, token_type: 'Bearer', expires_in: 6 });
     };
     const ok = (_: Seen, response: http.ServerResponse) => json(response, 200, { object: 'principal' });
-    const api = client({ auth: clientCredentials({ clientId: 'cli_1', clientSecret: 's3cret', refreshBeforeSeconds: 1 }) });
+    const api = client({
+      auth: clientCredentials({ clientId: 'cli_1', clientSecret: 's3cret', refreshBeforeSeconds: 1 }),
+    });
     answers.push(token, ok, ok);
     await Promise.all([api.account.getCurrentPrincipal(), api.account.getCurrentPrincipal()]);
     assert.equal(issued, 1);
-    assert.deepEqual(seen.slice(1).map((request) => request.headers.authorization), ['Bearer token-1', 'Bearer token-1']);
+    assert.deepEqual(
+      seen.slice(1).map((request) => request.headers.authorization),
+      ['Bearer token-1', 'Bearer token-1'],
+    );
     // One second before its six-second lifetime ends (5 s: room for a loaded machine before), the next call fetches a new token first.
     await new Promise((resolve) => setTimeout(resolve, 5100));
     answers.push(token, ok);
@@ -291,7 +393,7 @@ describe('the typed client over HTTP', () => {
     assert.equal(seen.at(-1)!.headers.authorization, 'Bearer token-3');
   });
 
-  it('refreshes a person\'s access token through the callback, after a 401 and before it expires', async () => {
+  it("refreshes a person's access token through the callback, after a 401 and before it expires", async () => {
     let refreshed = 0;
     const refresh = async () => {
       refreshed += 1;
@@ -299,14 +401,24 @@ describe('the typed client over HTTP', () => {
     };
     const ok = (_: Seen, response: http.ServerResponse) => json(response, 200, { object: 'principal' });
     answers.push((_, response) => json(response, 401, problem(401, 'token_expired')), ok);
-    await client({ auth: userToken({ accessToken: 'user-1', expiresAt: Date.now() + 3_600_000, refresh }) }).account.getCurrentPrincipal();
-    assert.deepEqual(seen.map((request) => request.headers.authorization), ['Bearer user-1', 'Bearer user-2']);
+    await client({
+      auth: userToken({ accessToken: 'user-1', expiresAt: Date.now() + 3_600_000, refresh }),
+    }).account.getCurrentPrincipal();
+    assert.deepEqual(
+      seen.map((request) => request.headers.authorization),
+      ['Bearer user-1', 'Bearer user-2'],
+    );
     assert.equal(refreshed, 1);
     // A token expiring within the 30 s margin is refreshed before the call is sent.
     seen = [];
     answers.push(ok);
-    await client({ auth: userToken({ accessToken: 'user-expiring', expiresAt: new Date(Date.now() + 10_000), refresh }) }).account.getCurrentPrincipal();
-    assert.deepEqual(seen.map((request) => request.headers.authorization), ['Bearer user-3']);
+    await client({
+      auth: userToken({ accessToken: 'user-expiring', expiresAt: new Date(Date.now() + 10_000), refresh }),
+    }).account.getCurrentPrincipal();
+    assert.deepEqual(
+      seen.map((request) => request.headers.authorization),
+      ['Bearer user-3'],
+    );
     assert.equal(refreshed, 2);
   });
 
@@ -319,7 +431,16 @@ describe('the typed client over HTTP', () => {
 
 describe('verifyWebhook', () => {
   const secret = `whsec_${Buffer.from('a secret of thirty-two bytes!!!!').toString('base64')}`;
-  const event = { id: 'evt_1', object: 'event', type: 'webhook.test', api_version: 'v1', tenant_id: 'ten_1', sequence: 1, created_at: '2026-11-28T00:00:00Z', data: {} };
+  const event = {
+    id: 'evt_1',
+    object: 'event',
+    type: 'webhook.test',
+    api_version: 'v1',
+    tenant_id: 'ten_1',
+    sequence: 1,
+    created_at: '2026-11-28T00:00:00Z',
+    data: {},
+  };
   const body = JSON.stringify(event);
   const sign = (at: Date, withSecret = secret) => ({
     'webhook-id': 'evt_1',
@@ -337,16 +458,25 @@ describe('verifyWebhook', () => {
   it('accepts either signature during a secret rotation', () => {
     const other = `whsec_${Buffer.from('another secret of 32 bytes......').toString('base64')}`;
     const headers = sign(new Date());
-    const both = { ...headers, 'webhook-signature': `${sign(new Date(), other)['webhook-signature']} ${headers['webhook-signature']}` };
+    const both = {
+      ...headers,
+      'webhook-signature': `${sign(new Date(), other)['webhook-signature']} ${headers['webhook-signature']}`,
+    };
     assert.equal(verifyWebhook(secret, both, body).id, 'evt_1');
   });
 
   it('refuses a changed body, another secret, an old or future timestamp, and missing headers', () => {
     assert.throws(() => verifyWebhook(secret, sign(new Date()), body.replace('ten_1', 'ten_2')), WebhookSignatureError);
-    assert.throws(() => verifyWebhook(`whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`, sign(new Date()), body), WebhookSignatureError);
+    assert.throws(
+      () => verifyWebhook(`whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`, sign(new Date()), body),
+      WebhookSignatureError,
+    );
     assert.throws(() => verifyWebhook(secret, sign(new Date(Date.now() - 301_000)), body), /more than 300 s/);
     assert.throws(() => verifyWebhook(secret, sign(new Date(Date.now() + 301_000)), body), /more than 300 s/);
-    assert.throws(() => verifyWebhook(secret, sign(new Date(Date.now() - 61_000)), body, { toleranceSeconds: 60 }), /more than 60 s/);
+    assert.throws(
+      () => verifyWebhook(secret, sign(new Date(Date.now() - 61_000)), body, { toleranceSeconds: 60 }),
+      /more than 60 s/,
+    );
     assert.throws(() => verifyWebhook(secret, { 'webhook-id': 'evt_1' }, body), /missing/);
   });
 });

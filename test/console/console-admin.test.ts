@@ -6,11 +6,15 @@ import { CONSOLE_CSP } from '../../api/console/routes';
 import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
 import { invitationToken } from '../../notifications/links';
 import { PEOPLE_PASSWORD } from '../helpers/people';
-import { browserUnavailable, screenshotPath, seriousAccessibilityViolations, useConsoleInChromium } from '../helpers/real-browser';
+import {
+  browserUnavailable,
+  screenshotPath,
+  seriousAccessibilityViolations,
+  useConsoleInChromium,
+} from '../helpers/real-browser';
 import { setTenantQuotas } from '../../db/repositories/usage-quotas';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
-
 
 describe('Governance console: the administration area (/console/admin)', () => {
   let stack: TestStack;
@@ -21,16 +25,27 @@ describe('Governance console: the administration area (/console/admin)', () => {
   let policyA: string;
   const foreign = {} as Record<'key' | 'member' | 'client' | 'webhook' | 'policy', string>;
 
-  const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const api = (method: string, path: string, key: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
   const addMember = (label: string, tenantId: string, role: Role) => addConsoleMember(stack.db, label, tenantId, role);
 
-  const auditCount = async (tenantId: string) => Number((await stack.db('audit_log').where({ tenant_id: tenantId }).count<{ count: string }[]>({ count: '*' }))[0]?.count);
+  const auditCount = async (tenantId: string) =>
+    Number(
+      (await stack.db('audit_log').where({ tenant_id: tenantId }).count<{ count: string }[]>({ count: '*' }))[0]?.count,
+    );
 
   const httpSignIn = (email: string) => signInToConsoleOverHttp(stack.baseUrl, email);
 
   /** Every administration URL, with ids of this tenant (or of another tenant, to check the 404s). */
-  const adminUrls = (ids: { key: string; member: string; client: string; webhook: string; policy: string; delivery?: string }) => ({
+  const adminUrls = (ids: {
+    key: string;
+    member: string;
+    client: string;
+    webhook: string;
+    policy: string;
+    delivery?: string;
+  }) => ({
     get: [
       '/console/admin',
       '/console/admin/api-keys',
@@ -54,13 +69,25 @@ describe('Governance console: the administration area (/console/admin)', () => {
       [`/console/admin/people/${ids.member}/remove`, {}],
       ['/console/admin/oauth-clients', { name: 'forged', grant_types: 'client_credentials', scopes: 'admin' }],
       [`/console/admin/oauth-clients/${ids.client}/delete`, {}],
-      ['/console/admin/webhooks', { url: `http://127.0.0.1:${receiver.port}/forged`, event_types: '*', enabled: 'true' }],
-      [`/console/admin/webhooks/${ids.webhook}`, { url: `http://127.0.0.1:${receiver.port}/forged`, event_types: '*', enabled: 'true' }],
+      [
+        '/console/admin/webhooks',
+        { url: `http://127.0.0.1:${receiver.port}/forged`, event_types: '*', enabled: 'true' },
+      ],
+      [
+        `/console/admin/webhooks/${ids.webhook}`,
+        { url: `http://127.0.0.1:${receiver.port}/forged`, event_types: '*', enabled: 'true' },
+      ],
       [`/console/admin/webhooks/${ids.webhook}/rotate-secret`, { grace_period_seconds: '0' }],
       [`/console/admin/webhooks/${ids.webhook}/test`, {}],
-      [`/console/admin/webhooks/${ids.webhook}/deliveries/${ids.delivery ?? 'dlv_01m7yvrz8c1x16083v41p1avpr'}/redeliver`, {}],
+      [
+        `/console/admin/webhooks/${ids.webhook}/deliveries/${ids.delivery ?? 'dlv_01m7yvrz8c1x16083v41p1avpr'}/redeliver`,
+        {},
+      ],
       [`/console/admin/webhooks/${ids.webhook}/delete`, {}],
-      [`/console/admin/approval-policies/${ids.policy}/versions`, { step_name: 'Forged', step_approvals_required: '1', step_role: 'admin', step_user_ids: '', step_sla: 'PT1H' }],
+      [
+        `/console/admin/approval-policies/${ids.policy}/versions`,
+        { step_name: 'Forged', step_approvals_required: '1', step_role: 'admin', step_user_ids: '', step_sla: 'PT1H' },
+      ],
     ] as Array<[string, Record<string, string>]>,
   });
 
@@ -68,7 +95,10 @@ describe('Governance console: the administration area (/console/admin)', () => {
 
   before(async () => {
     receiver = await startWebhookReceiver();
-    stack = await startTestStack({ worker: true, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost', EVENT_RELAY_POLL_MS: '200' } });
+    stack = await startTestStack({
+      worker: true,
+      env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost', EVENT_RELAY_POLL_MS: '200' },
+    });
     tenantA = await createTestTenant(stack.db, { name: 'Alpha Logistics', plan: 'professional' });
     tenantB = await createTestTenant(stack.db, { name: 'Beta' });
     people.admin = await addMember('admin', tenantA.id, 'admin');
@@ -80,28 +110,72 @@ describe('Governance console: the administration area (/console/admin)', () => {
 
     const policy = await api('POST', '/approval-policies', tenantA.key, {
       name: 'Team review',
-      steps: [{ name: 'Team review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT2H', escalate_to: { role: 'admin' } }],
+      steps: [
+        {
+          name: 'Team review',
+          approvals_required: 1,
+          approvers: { role: 'approver' },
+          sla: 'PT2H',
+          escalate_to: { role: 'admin' },
+        },
+      ],
     });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
     policyA = policy.body.id;
-    const decision = await api('POST', '/decisions', tenantA.key, { title: 'Open a Lyon depot', options: [{ label: 'Yes' }, { label: 'No' }], chosen_option: 'opt_1' });
+    const decision = await api('POST', '/decisions', tenantA.key, {
+      title: 'Open a Lyon depot',
+      options: [{ label: 'Yes' }, { label: 'No' }],
+      chosen_option: 'opt_1',
+    });
     assert.equal(decision.status, 201, JSON.stringify(decision.body));
-    const submitted = await api('POST', `/decisions/${decision.body.id}/submit`, tenantA.key, { approval_policy_id: policyA });
+    const submitted = await api('POST', `/decisions/${decision.body.id}/submit`, tenantA.key, {
+      approval_policy_id: policyA,
+    });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
 
     // One resource of each kind in tenant B: its ids must answer 404 in tenant A's administration area.
     const keyB = await api('POST', '/api-keys', tenantB.key, { name: 'B key', scopes: ['scenarios:read'] });
-    const clientB = await api('POST', '/oauth-clients', tenantB.key, { name: 'B client', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
-    const webhookB = await api('POST', '/webhooks', tenantB.key, { url: `http://127.0.0.1:${receiver.port}/beta`, event_types: ['scenario.*'] });
-    const policyB = await api('POST', '/approval-policies', tenantB.key, { name: 'B', steps: [{ name: 'Any', approvals_required: 1, approvers: { role: 'admin' }, sla: 'P1D' }] });
-    for (const created of [keyB, clientB, webhookB, policyB]) assert.equal(created.status, 201, JSON.stringify(created.body));
-    Object.assign(foreign, { key: keyB.body.id, member: people.memberB.id, client: clientB.body.id, webhook: webhookB.body.id, policy: policyB.body.id });
+    const clientB = await api('POST', '/oauth-clients', tenantB.key, {
+      name: 'B client',
+      grant_types: ['client_credentials'],
+      scopes: ['scenarios:read'],
+    });
+    const webhookB = await api('POST', '/webhooks', tenantB.key, {
+      url: `http://127.0.0.1:${receiver.port}/beta`,
+      event_types: ['scenario.*'],
+    });
+    const policyB = await api('POST', '/approval-policies', tenantB.key, {
+      name: 'B',
+      steps: [{ name: 'Any', approvals_required: 1, approvers: { role: 'admin' }, sla: 'P1D' }],
+    });
+    for (const created of [keyB, clientB, webhookB, policyB])
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+    Object.assign(foreign, {
+      key: keyB.body.id,
+      member: people.memberB.id,
+      client: clientB.body.id,
+      webhook: webhookB.body.id,
+      policy: policyB.body.id,
+    });
 
     const keyA = await api('POST', '/api-keys', tenantA.key, { name: 'A spare key', scopes: ['models:read'] });
-    const clientA = await api('POST', '/oauth-clients', tenantA.key, { name: 'A spare client', grant_types: ['client_credentials'], scopes: ['models:read'] });
-    const webhookA = await api('POST', '/webhooks', tenantA.key, { url: `http://127.0.0.1:${receiver.port}/alpha-spare`, event_types: ['model.*'] });
+    const clientA = await api('POST', '/oauth-clients', tenantA.key, {
+      name: 'A spare client',
+      grant_types: ['client_credentials'],
+      scopes: ['models:read'],
+    });
+    const webhookA = await api('POST', '/webhooks', tenantA.key, {
+      url: `http://127.0.0.1:${receiver.port}/alpha-spare`,
+      event_types: ['model.*'],
+    });
     for (const created of [keyA, clientA, webhookA]) assert.equal(created.status, 201, JSON.stringify(created.body));
-    own = { key: keyA.body.id, member: people.viewer.id, client: clientA.body.id, webhook: webhookA.body.id, policy: policyA };
+    own = {
+      key: keyA.body.id,
+      member: people.viewer.id,
+      client: clientA.body.id,
+      webhook: webhookA.body.id,
+      policy: policyA,
+    };
   });
   after(async () => {
     await stack?.close();
@@ -138,7 +212,9 @@ describe('Governance console: the administration area (/console/admin)', () => {
       const auditBefore = await auditCount(tenantA.id);
       for (const [path, form] of adminUrls(own).post) {
         for (const token of [undefined, other.csrf, 'x']) {
-          const response = await browser.request(`${stack.baseUrl}${path}`, { form: { ...form, ...(token ? { _csrf: token } : {}) } });
+          const response = await browser.request(`${stack.baseUrl}${path}`, {
+            form: { ...form, ...(token ? { _csrf: token } : {}) },
+          });
           assert.equal(response.status, 403, `POST ${path} with ${token ?? 'no token'}`);
           assert.match(response.html, /Request refused/);
         }
@@ -156,7 +232,13 @@ describe('Governance console: the administration area (/console/admin)', () => {
 
     it('answers another tenant’s ids with the same 404 page as missing ones, for every page and action', async () => {
       const { browser, csrf } = await httpSignIn(people.admin.email);
-      const missing = { key: 'key_01m7yvrz8c1x16083v41p1avpr', member: 'usr_01m7yvrz8c1x16083v41p1avpr', client: 'cli_01m7yvrz8c1x16083v41p1avpr', webhook: 'whk_01m7yvrz8c1x16083v41p1avpr', policy: 'apl_01m7yvrz8c1x16083v41p1avpr' };
+      const missing = {
+        key: 'key_01m7yvrz8c1x16083v41p1avpr',
+        member: 'usr_01m7yvrz8c1x16083v41p1avpr',
+        client: 'cli_01m7yvrz8c1x16083v41p1avpr',
+        webhook: 'whk_01m7yvrz8c1x16083v41p1avpr',
+        policy: 'apl_01m7yvrz8c1x16083v41p1avpr',
+      };
       const foreignUrls = adminUrls(foreign);
       const missingUrls = adminUrls(missing);
       const auditB = await auditCount(tenantB.id);
@@ -192,17 +274,32 @@ describe('Governance console: the administration area (/console/admin)', () => {
   });
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
-    const { browser: chromium, cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-admin-' });
+    const {
+      browser: chromium,
+      cspViolations,
+      signIn,
+      checkAccessibility,
+    } = useConsoleInChromium({
+      baseUrl: () => stack.baseUrl,
+      password: PEOPLE_PASSWORD,
+      screenshotPrefix: 'console-admin-',
+    });
 
     /** The same check on a page that answered a POST (a secret shown once): its HTML is served again to the copy at its URL. */
     const checkAccessibilityOfAnswer = async (from: BrowserContext, page: Page, name: string) => {
       const [url, content] = [page.url(), await page.content()];
       const context = await chromium().newContext({ bypassCSP: true, storageState: await from.storageState() });
       try {
-        await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: content }));
+        await context.route(url, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: content }),
+        );
         const copy = await context.newPage();
         await copy.goto(url);
-        assert.deepEqual(await seriousAccessibilityViolations(copy), [], `${name}: serious or critical accessibility violations`);
+        assert.deepEqual(
+          await seriousAccessibilityViolations(copy),
+          [],
+          `${name}: serious or critical accessibility violations`,
+        );
       } finally {
         await context.close();
       }
@@ -232,9 +329,17 @@ describe('Governance console: the administration area (/console/admin)', () => {
       await page.locator('button.copy').click();
       // A locator, not waitForFunction: a string predicate is evaluated with eval, which the page's CSP refuses.
       await page.locator('.copy-status', { hasText: 'Copied' }).waitFor();
-      assert.equal(await page.evaluate('navigator.clipboard.readText()'), key, 'the copy button put the key on the clipboard');
+      assert.equal(
+        await page.evaluate('navigator.clipboard.readText()'),
+        key,
+        'the copy button put the key on the clipboard',
+      );
       // The action is the person's: the same audit record as the API writes, with the person as actor, and no secret.
-      const createdRecord = await stack.db('audit_log').where({ tenant_id: tenantA.id, action: 'api_key.created' }).orderBy('sequence', 'desc').first();
+      const createdRecord = await stack
+        .db('audit_log')
+        .where({ tenant_id: tenantA.id, action: 'api_key.created' })
+        .orderBy('sequence', 'desc')
+        .first();
       assert.deepEqual(createdRecord.actor, { type: 'user', id: people.admin.id, via_client: 'dms-console' });
       assert.equal(createdRecord.payload.name, 'Nightly sync');
       const logged = JSON.stringify(await stack.db('audit_log').where({ tenant_id: tenantA.id }).select('payload'));
@@ -248,8 +353,15 @@ describe('Governance console: the administration area (/console/admin)', () => {
 
       // The key works for what it carries, and only that.
       assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/scenarios', { key })).status, 200);
-      assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/webhooks', { key })).status, 200, 'webhooks:write implies read');
-      const write = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key, body: { name: 'x', model_id: 'mdl_service_queue_staffing', inputs: {} } });
+      assert.equal(
+        (await call(stack.baseUrl, 'GET', '/api/v1/webhooks', { key })).status,
+        200,
+        'webhooks:write implies read',
+      );
+      const write = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
+        key,
+        body: { name: 'x', model_id: 'mdl_service_queue_staffing', inputs: {} },
+      });
       assert.equal(write.status, 403, JSON.stringify(write.body));
       const listed = await api('GET', '/api-keys?limit=100', tenantA.key);
       const record = listed.body.data.find((k: { name: string }) => k.name === 'Nightly sync');
@@ -269,7 +381,11 @@ describe('Governance console: the administration area (/console/admin)', () => {
       await page.screenshot({ path: screenshotPath('console-admin-api-key-rotated'), fullPage: true });
       await checkAccessibilityOfAnswer(context, page, 'api-key-rotated');
       assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/scenarios', { key: rotated })).status, 200);
-      assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/scenarios', { key })).status, 200, 'the old secret works during the grace period');
+      assert.equal(
+        (await call(stack.baseUrl, 'GET', '/api/v1/scenarios', { key })).status,
+        200,
+        'the old secret works during the grace period',
+      );
 
       // Revoke, with a confirmation, by keyboard alone.
       await page.goto(`${stack.baseUrl}/console/admin/api-keys`);
@@ -284,8 +400,14 @@ describe('Governance console: the administration area (/console/admin)', () => {
       assert.match((await page.locator(`#key-${record.id}`).textContent()) ?? '', /revoked/);
       assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/scenarios', { key: rotated })).status, 401);
       assert.equal((await call(stack.baseUrl, 'GET', '/api/v1/scenarios', { key })).status, 401);
-      const actions = (await stack.db('audit_log').where({ tenant_id: tenantA.id, resource_id: record.id }).orderBy('sequence')).map((r) => [r.action, r.actor.id]);
-      assert.deepEqual(actions, [['api_key.created', people.admin.id], ['api_key.rotated', people.admin.id], ['api_key.revoked', people.admin.id]]);
+      const actions = (
+        await stack.db('audit_log').where({ tenant_id: tenantA.id, resource_id: record.id }).orderBy('sequence')
+      ).map((r) => [r.action, r.actor.id]);
+      assert.deepEqual(actions, [
+        ['api_key.created', people.admin.id],
+        ['api_key.rotated', people.admin.id],
+        ['api_key.revoked', people.admin.id],
+      ]);
       await context.close();
     });
 
@@ -330,7 +452,9 @@ describe('Governance console: the administration area (/console/admin)', () => {
       assert.match((await row.textContent()) ?? '', /Invited, not yet accepted/);
       await checkAccessibility(context, page.url(), 'people-invited');
       // The invitation's own page (public, no session), reached by the link the email carries.
-      const invited = (await api('GET', '/users?limit=100', tenantA.key)).body.data.find((m: { email: string }) => m.email === email);
+      const invited = (await api('GET', '/users?limit=100', tenantA.key)).body.data.find(
+        (m: { email: string }) => m.email === email,
+      );
       const invitationPage = `${stack.baseUrl}/console/invitations/${invitationToken(stack.config.notifications.linkSigningKey, invited.invitation.id)}`;
       await checkAccessibility(context, invitationPage, 'invitation');
       // Send again: a new invitation replaces the link; Revoke: no link works.
@@ -347,8 +471,18 @@ describe('Governance console: the administration area (/console/admin)', () => {
       await page.locator('button', { hasText: 'Remove Invited Person' }).click();
       await page.waitForURL(`${stack.baseUrl}/console/admin/people?notice=member_removed`);
       assert.equal(await page.locator('tr', { hasText: email }).count(), 0);
-      const actions = (await stack.db('audit_log').where({ tenant_id: tenantA.id, resource_type: 'member' }).whereRaw("actor->>'id' = ?", [people.admin.id]).orderBy('sequence')).map((r) => r.action);
-      assert.deepEqual(actions, ['member.role_changed', 'member.created', 'member.invited', 'member.invitation_revoked', 'member.removed'], 'the first invitation is part of member.created; Send again is audited');
+      const actions = (
+        await stack
+          .db('audit_log')
+          .where({ tenant_id: tenantA.id, resource_type: 'member' })
+          .whereRaw("actor->>'id' = ?", [people.admin.id])
+          .orderBy('sequence')
+      ).map((r) => r.action);
+      assert.deepEqual(
+        actions,
+        ['member.role_changed', 'member.created', 'member.invited', 'member.invitation_revoked', 'member.removed'],
+        'the first invitation is part of member.created; Send again is audited',
+      );
       await context.close();
     });
 
@@ -377,7 +511,11 @@ describe('Governance console: the administration area (/console/admin)', () => {
 
       await page.locator('button', { hasText: 'Send a test event' }).click();
       await page.waitForURL(/notice=test_sent/);
-      await receiver.waitFor((all) => all.some((r) => r.path === '/console-hook' && r.json?.type === 'webhook.test'), 60_000, 'the test event');
+      await receiver.waitFor(
+        (all) => all.some((r) => r.path === '/console-hook' && r.json?.type === 'webhook.test'),
+        60_000,
+        'the test event',
+      );
       // The attempt is recorded once the delivery completes: reload until it shows.
       for (let i = 0; i < 60 && (await page.locator('.delivery .badge.status-succeeded').count()) === 0; i++) {
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -394,7 +532,11 @@ describe('Governance console: the administration area (/console/admin)', () => {
 
       await delivery.locator('button', { hasText: 'Redeliver' }).click();
       await page.waitForURL(/notice=redelivered/);
-      await receiver.waitFor((all) => all.filter((r) => r.path === '/console-hook' && r.json?.type === 'webhook.test').length >= 2, 60_000, 'the redelivery');
+      await receiver.waitFor(
+        (all) => all.filter((r) => r.path === '/console-hook' && r.json?.type === 'webhook.test').length >= 2,
+        60_000,
+        'the redelivery',
+      );
       for (let i = 0; i < 60 && (await page.locator('.delivery .badge.status-succeeded').count()) < 2; i++) {
         await new Promise((resolve) => setTimeout(resolve, 500));
         await page.reload();
@@ -423,8 +565,19 @@ describe('Governance console: the administration area (/console/admin)', () => {
       assert.notEqual(((await page.textContent('#secret-value')) ?? '').trim(), secret);
       await page.screenshot({ path: screenshotPath('console-admin-webhook'), fullPage: true });
       await checkAccessibilityOfAnswer(context, page, 'webhook-secret-rotated');
-      const actions = (await stack.db('audit_log').where({ tenant_id: tenantA.id, resource_id: webhookId }).orderBy('sequence')).map((r) => [r.action, r.actor.id]);
-      assert.deepEqual(actions.map(([action]) => action), ['webhook.created', 'webhook.test_sent', 'webhook.redelivery_requested', 'webhook.updated', 'webhook.secret_rotated']);
+      const actions = (
+        await stack.db('audit_log').where({ tenant_id: tenantA.id, resource_id: webhookId }).orderBy('sequence')
+      ).map((r) => [r.action, r.actor.id]);
+      assert.deepEqual(
+        actions.map(([action]) => action),
+        [
+          'webhook.created',
+          'webhook.test_sent',
+          'webhook.redelivery_requested',
+          'webhook.updated',
+          'webhook.secret_rotated',
+        ],
+      );
       assert.ok(actions.every(([, actor]) => actor === people.admin.id));
 
       // Delete it through the confirmation page's button.
@@ -472,19 +625,27 @@ describe('Governance console: the administration area (/console/admin)', () => {
       const usage = (await page.locator('table').first().textContent()) ?? '';
       assert.match(usage, /This minute[\s\S]*200/, 'the professional plan’s per-minute limit');
       assert.match(usage, /10000/, 'and its per-day limit');
-      const minute = Number((await page.locator('table').first().locator('tbody tr').first().locator('td').first().textContent()) ?? '0');
+      const minute = Number(
+        (await page.locator('table').first().locator('tbody tr').first().locator('td').first().textContent()) ?? '0',
+      );
       assert.ok(minute > 0, 'this minute’s API requests are counted');
       assert.match((await page.locator('table').nth(1).textContent()) ?? '', /oauth_client\.revoked/);
       assert.match((await page.textContent('main')) ?? '', /No volume quotas/);
       // With volume quotas (set by an operator), their use this period, in its own table.
-      await stack.db.transaction((trx) => setTenantQuotas(trx, tenantA.id, { policy: 'allow_overage', quotas: [{ kind: 'scenario_runs', period: 'month', limit: 1000 }] }),
+      await stack.db.transaction((trx) =>
+        setTenantQuotas(trx, tenantA.id, {
+          policy: 'allow_overage',
+          quotas: [{ kind: 'scenario_runs', period: 'month', limit: 1000 }],
+        }),
       );
       await page.goto(`${stack.baseUrl}/console/admin`);
       await checkAccessibility(context, page.url(), 'overview-volume-quotas');
       const volume = (await page.locator('table', { hasText: 'Use in the current period' }).textContent()) ?? '';
       assert.match(volume, /scenario runs\s*month\s*0 \(0 %\)\s*1000\s*1000/);
       assert.match((await page.textContent('main')) ?? '', /done and counted as overage/);
-      await stack.db.transaction((trx) => setTenantQuotas(trx, tenantA.id, { quotas: [{ kind: 'scenario_runs', period: 'month', limit: null }] }));
+      await stack.db.transaction((trx) =>
+        setTenantQuotas(trx, tenantA.id, { quotas: [{ kind: 'scenario_runs', period: 'month', limit: null }] }),
+      );
 
       await page.goto(`${stack.baseUrl}/console/admin/approval-policies`);
       await checkAccessibility(context, page.url(), 'approval-policies');
@@ -500,10 +661,21 @@ describe('Governance console: the administration area (/console/admin)', () => {
       const policy = (await api('GET', `/approval-policies/${policyA}`, tenantA.key)).body;
       assert.equal(policy.current_version, 2);
       assert.deepEqual(
-        policy.version.steps.map((s: { name: string; sla: string; escalate_to: unknown }) => [s.name, s.sla, s.escalate_to]),
-        [['Team review', 'PT4H', { role: 'admin' }], ['Finance sign-off', 'P1D', null]],
+        policy.version.steps.map((s: { name: string; sla: string; escalate_to: unknown }) => [
+          s.name,
+          s.sla,
+          s.escalate_to,
+        ]),
+        [
+          ['Team review', 'PT4H', { role: 'admin' }],
+          ['Finance sign-off', 'P1D', null],
+        ],
       );
-      assert.match((await page.locator('tr', { hasText: 'Open a Lyon depot' }).textContent()) ?? '', /1\s*older version/, 'the decision in review still runs under version 1');
+      assert.match(
+        (await page.locator('tr', { hasText: 'Open a Lyon depot' }).textContent()) ?? '',
+        /1\s*older version/,
+        'the decision in review still runs under version 1',
+      );
       await page.screenshot({ path: screenshotPath('console-admin-approval-policy'), fullPage: true });
       await context.close();
     });

@@ -24,12 +24,25 @@ describe('Governance console: a DMN model version', () => {
     stack = await startTestStack({ worker: true });
     tenant = await createTestTenant(stack.db, { name: 'Zeta Lending' });
     analyst = await addConsoleMember(stack.db, 'analyst', tenant.id, 'analyst');
-    const dmn = LOAN.replace('<text>standard</text>', `<text>${HOSTILE_ANNOTATION.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</text>`);
-    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', { key: tenant.key, body: { name: 'Loan offer', category: 'lending', dmn } });
+    const dmn = LOAN.replace(
+      '<text>standard</text>',
+      `<text>${HOSTILE_ANNOTATION.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</text>`,
+    );
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/models', {
+      key: tenant.key,
+      body: { name: 'Loan offer', category: 'lending', dmn },
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     modelId = created.body.id;
-    await publishThroughReview(stack, tenant, await createModelReviewBoard(stack, tenant), modelId, '1', { 'Applicant Age': 30, 'Monthly Income': 5000, 'Application Date': '2026-01-15' });
-    const second = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/versions`, { key: tenant.key, body: { dmn: LOAN.replace('<text>[25..60)</text>', '<text>[25..65)</text>') } });
+    await publishThroughReview(stack, tenant, await createModelReviewBoard(stack, tenant), modelId, '1', {
+      'Applicant Age': 30,
+      'Monthly Income': 5000,
+      'Application Date': '2026-01-15',
+    });
+    const second = await call(stack.baseUrl, 'POST', `/api/v1/models/${modelId}/versions`, {
+      key: tenant.key,
+      body: { dmn: LOAN.replace('<text>[25..60)</text>', '<text>[25..65)</text>') },
+    });
     assert.equal(second.status, 201, JSON.stringify(second.body));
   });
   after(async () => stack?.close());
@@ -39,7 +52,8 @@ describe('Governance console: a DMN model version', () => {
     const page = await browser.request(`${stack.baseUrl}/console/models/${modelId}/versions/1`);
     assert.equal(page.status, 200, page.html.slice(0, 800));
     assert.match(page.html, /Decisions \(DMN model\)/);
-    for (const name of ['Risk Category', 'Max Loan', 'Offer', 'Eligible', 'Checks', 'Review By']) assert.ok(page.html.includes(`>${name} <span class="badge">`), name);
+    for (const name of ['Risk Category', 'Max Loan', 'Offer', 'Eligible', 'Checks', 'Review By'])
+      assert.ok(page.html.includes(`>${name} <span class="badge">`), name);
     assert.match(page.html, /Hit policy <strong>UNIQUE<\/strong>/);
     assert.match(page.html, /<pre class="feel"><code>Monthly Income \* 12 \* 0\.4<\/code><\/pre>/);
     assert.ok(page.html.includes('&lt;img src=x onerror=alert(1)&gt;'), 'the annotation as text');
@@ -47,15 +61,25 @@ describe('Governance console: a DMN model version', () => {
   });
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
-    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-dmn-' });
-    const rowsOf = (page: Page, selector: string) => page.locator(selector).evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.replace(/\s+/g, ' ').trim())));
+    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({
+      baseUrl: () => stack.baseUrl,
+      password: PEOPLE_PASSWORD,
+      screenshotPrefix: 'console-dmn-',
+    });
+    const rowsOf = (page: Page, selector: string) =>
+      page
+        .locator(selector)
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.replace(/\s+/g, ' ').trim())));
 
     it('shows the decision table readably and accessibly, and the diff of a rule cell by cell', async () => {
       const { context, page } = await signIn(analyst.email);
       await page.goto(`${stack.baseUrl}/console/models/${modelId}/versions/2`);
       await checkAccessibility(context, page.url(), 'version');
       const headers = await page.locator('table.dmn-table thead th').allInnerTexts();
-      assert.deepEqual(headers.map((h) => h.replace(/\s+/g, ' ').trim()), ['#', 'Rule', 'Applicant Age input', 'Risk Category output', 'Why annotation']);
+      assert.deepEqual(
+        headers.map((h) => h.replace(/\s+/g, ' ').trim()),
+        ['#', 'Rule', 'Applicant Age input', 'Risk Category output', 'Why annotation'],
+      );
       const rules = await rowsOf(page, 'table.dmn-table tbody tr');
       assert.deepEqual(rules, [
         ['1', 'young', '< 25', '"High"', 'little credit history'],
@@ -63,10 +87,24 @@ describe('Governance console: a DMN model version', () => {
         ['3', 'senior', '>= 60', '"Low"', 'long history'],
       ]);
       const kinds = await page.locator('section.dmn-decision h3 .badge').allTextContents();
-      assert.deepEqual(kinds, ['Decision table', 'Literal expression', 'Literal expression', 'Literal expression', 'Literal expression', 'Literal expression']);
+      assert.deepEqual(kinds, [
+        'Decision table',
+        'Literal expression',
+        'Literal expression',
+        'Literal expression',
+        'Literal expression',
+        'Literal expression',
+      ]);
       // The diff against the published version 1: the changed rule, cell by cell (its annotation too).
       const diff = page.locator('table.diff');
-      assert.deepEqual(await diff.locator('thead th').allTextContents(), ['Change', 'Rule', 'Applicant Age', 'Risk Category', 'Why', 'Other']);
+      assert.deepEqual(await diff.locator('thead th').allTextContents(), [
+        'Change',
+        'Rule',
+        'Applicant Age',
+        'Risk Category',
+        'Why',
+        'Other',
+      ]);
       const middle = diff.locator('tr.diff-changed[data-rule-id="middle"]');
       assert.equal(await middle.locator('td.cell-changed del').first().textContent(), '[25..60)');
       assert.equal(await middle.locator('td.cell-changed ins').first().textContent(), '[25..65)');

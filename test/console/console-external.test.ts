@@ -44,7 +44,12 @@ async function startExternalProvider(accounts: Map<string, ExternalAccount>) {
       const { default: ProviderClass, errors } = await import('oidc-provider');
       const jose = await import('jose');
       const { privateKey } = await jose.generateKeyPair('RS256', { extractable: true });
-      const signingKey = { ...(await jose.exportJWK(privateKey)), kid: 'external-provider-1', alg: 'RS256', use: 'sig' };
+      const signingKey = {
+        ...(await jose.exportJWK(privateKey)),
+        kid: 'external-provider-1',
+        alg: 'RS256',
+        use: 'sig',
+      };
       const configuration: Configuration = {
         clients: [
           {
@@ -61,18 +66,35 @@ async function startExternalProvider(accounts: Map<string, ExternalAccount>) {
         claims: { openid: ['sub'], email: ['email'] },
         pkce: { required: () => true },
         cookies: { keys: [crypto.randomBytes(32).toString('base64url')] },
-        ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, RefreshToken: 3600, Grant: 3600, Interaction: 600, Session: 3600 },
+        ttl: {
+          AccessToken: 600,
+          AuthorizationCode: 60,
+          IdToken: 600,
+          RefreshToken: 3600,
+          Grant: 3600,
+          Interaction: 600,
+          Session: 3600,
+        },
         features: {
           devInteractions: { enabled: true },
           // A client revokes only its own tokens, as at any real provider.
-          revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+          revocation: {
+            enabled: true,
+            allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+          },
           resourceIndicators: {
             enabled: true,
             defaultResource: async () => AUDIENCE,
             useGrantedResource: async () => true,
             getResourceServerInfo: async (_ctx, resourceIndicator) => {
               if (resourceIndicator !== AUDIENCE) throw new errors.InvalidTarget();
-              return { scope: API_SCOPES, audience: AUDIENCE, accessTokenTTL: 600, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+              return {
+                scope: API_SCOPES,
+                audience: AUDIENCE,
+                accessTokenTTL: 600,
+                accessTokenFormat: 'jwt',
+                jwt: { sign: { alg: 'RS256' } },
+              };
             },
           },
         },
@@ -119,13 +141,21 @@ describe('Governance console with an external OpenID provider (OAUTH_ISSUER)', (
   let approver: { id: string; email: string };
   let decisionId: string;
 
-  const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const api = (method: string, path: string, key: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
   const addMember = async (label: string, tenantIds: string[], role: Role) => {
     const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
     // No password here: people authenticate at the external provider.
-    const { user } = await findOrCreateUser(stack.db, { email, displayName: `${label[0]?.toUpperCase()}${label.slice(1)} Person`, passwordHash: null });
-    for (const tenantId of tenantIds) await inTenantTransaction(stack.db, tenantId, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
+    const { user } = await findOrCreateUser(stack.db, {
+      email,
+      displayName: `${label[0]?.toUpperCase()}${label.slice(1)} Person`,
+      passwordHash: null,
+    });
+    for (const tenantId of tenantIds)
+      await inTenantTransaction(stack.db, tenantId, (scope) =>
+        insertMembership(scope, user.id, role, { type: 'system', id: 'test' }),
+      );
     return { id: user.id, email };
   };
 
@@ -166,7 +196,9 @@ describe('Governance console with an external OpenID provider (OAUTH_ISSUER)', (
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     decisionId = created.body.id;
-    const submitted = await api('POST', `/decisions/${decisionId}/submit`, alpha.key, { approval_policy_id: policy.body.id });
+    const submitted = await api('POST', `/decisions/${decisionId}/submit`, alpha.key, {
+      approval_policy_id: policy.body.id,
+    });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
   });
   after(async () => {
@@ -178,12 +210,27 @@ describe('Governance console with an external OpenID provider (OAUTH_ISSUER)', (
     const response = await fetch(`${stack.baseUrl}/console/login`, { redirect: 'manual' });
     assert.equal(response.status, 303);
     const location = new URL(response.headers.get('location') as string);
-    assert.equal(`${location.origin}${location.pathname}`, `${external.issuer}/auth`, 'the endpoint from the provider’s discovery document');
+    assert.equal(
+      `${location.origin}${location.pathname}`,
+      `${external.issuer}/auth`,
+      'the endpoint from the provider’s discovery document',
+    );
     assert.equal(location.searchParams.get('client_id'), CONSOLE_CLIENT_ID);
     assert.equal(location.searchParams.get('redirect_uri'), `${stack.baseUrl}/console/callback`);
     assert.equal(location.searchParams.get('code_challenge_method'), 'S256');
     assert.match(location.searchParams.get('code_challenge') ?? '', /^[A-Za-z0-9_-]{43}$/);
-    assert.deepEqual(location.searchParams.get('scope')?.split(' '), ['openid', 'offline_access', 'decisions:read', 'decisions:write', 'kpis:read', 'kpis:write', 'models:read', 'webhooks:read', 'webhooks:write', 'admin']);
+    assert.deepEqual(location.searchParams.get('scope')?.split(' '), [
+      'openid',
+      'offline_access',
+      'decisions:read',
+      'decisions:write',
+      'kpis:read',
+      'kpis:write',
+      'models:read',
+      'webhooks:read',
+      'webhooks:write',
+      'admin',
+    ]);
     // OpenID Connect Core §11: offline access (a refresh token) is granted on consent.
     assert.deepEqual(location.searchParams.get('prompt')?.split(' '), ['login', 'consent']);
   });
@@ -210,7 +257,8 @@ describe('Governance console with an external OpenID provider (OAUTH_ISSUER)', (
       return page;
     };
 
-    const sessionsOf = async (userId: string) => stack.db('console_sessions').where({ user_id: userId, status: 'active' }).orderBy('created_at', 'desc');
+    const sessionsOf = async (userId: string) =>
+      stack.db('console_sessions').where({ user_id: userId, status: 'active' }).orderBy('created_at', 'desc');
 
     it('signs in at the external provider, lands on the inbox of the tenant its token names, approves, and signs out (refresh token revoked)', async () => {
       const page = await signIn('ext|approver-alpha');
@@ -221,13 +269,23 @@ describe('Governance console with an external OpenID provider (OAUTH_ISSUER)', (
       // An access token about to lapse is refreshed at the provider's token endpoint, server-side, on the next page.
       const [signedIn] = await sessionsOf(approver.id);
       assert.ok(signedIn);
-      await stack.db('console_sessions').where({ id_hash: signedIn.id_hash }).update({ access_token_expires_at: new Date(Date.now() - 1000) });
+      await stack
+        .db('console_sessions')
+        .where({ id_hash: signedIn.id_hash })
+        .update({ access_token_expires_at: new Date(Date.now() - 1000) });
       await page.reload();
       assert.match((await page.textContent('.who')) ?? '', /Approver Person · Alpha Logistics/);
       const [refreshed] = await sessionsOf(approver.id);
       const key = stack.config.webhooks.secretEncryptionKey;
-      assert.notEqual(decryptWebhookSecret(refreshed.access_token_encrypted, key), decryptWebhookSecret(signedIn.access_token_encrypted, key), 'a new access token');
-      assert.ok(refreshed.access_token_expires_at.getTime() > Date.now() + 60_000, 'valid for the provider’s lifetime again');
+      assert.notEqual(
+        decryptWebhookSecret(refreshed.access_token_encrypted, key),
+        decryptWebhookSecret(signedIn.access_token_encrypted, key),
+        'a new access token',
+      );
+      assert.ok(
+        refreshed.access_token_expires_at.getTime() > Date.now() + 60_000,
+        'valid for the provider’s lifetime again',
+      );
 
       const row = page.locator('tr', { hasText: 'Open a second warehouse' });
       assert.match((await row.textContent()) ?? '', /Step 1: Sign-off/);
@@ -242,12 +300,19 @@ describe('Governance console with an external OpenID provider (OAUTH_ISSUER)', (
       assert.equal(decision.body.status, 'approved');
       const audit = await api('GET', `/audit-log?action=decision.step.approved&resource_id=${decisionId}`, alpha.key);
       assert.equal(audit.status, 200, JSON.stringify(audit.body));
-      assert.deepEqual(audit.body.data[0]?.actor, { type: 'user', id: approver.id, via_client: CONSOLE_CLIENT_ID }, 'the person, through the console’s client at the provider');
+      assert.deepEqual(
+        audit.body.data[0]?.actor,
+        { type: 'user', id: approver.id, via_client: CONSOLE_CLIENT_ID },
+        'the person, through the console’s client at the provider',
+      );
 
       // The session holds the provider's refresh token (server-side, encrypted); signing out revokes it there.
       const [session] = await sessionsOf(approver.id);
       assert.ok(session?.refresh_token_encrypted, 'a refresh token from the external provider');
-      const refreshToken = decryptWebhookSecret(session.refresh_token_encrypted, stack.config.webhooks.secretEncryptionKey);
+      const refreshToken = decryptWebhookSecret(
+        session.refresh_token_encrypted,
+        stack.config.webhooks.secretEncryptionKey,
+      );
       await page.locator('button', { hasText: 'Sign out' }).click();
       await page.waitForURL(`${stack.baseUrl}/console/signed-out`);
       assert.equal((await sessionsOf(approver.id)).length, 0, 'the session row is gone');

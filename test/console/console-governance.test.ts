@@ -18,12 +18,18 @@ describe('Governance console: states, names and what each person is offered', { 
   let browser: Browser;
   const people = {} as Record<'admin' | 'approver' | 'owner', { id: string; email: string }>;
   let policyId: string;
-  const api = (method: string, path: string, body?: unknown, key = tenant.key) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const api = (method: string, path: string, body?: unknown, key = tenant.key) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
   const addMember = (label: string, role: Role) => addConsoleMember(stack.db, label, tenant.id, role);
 
   const decision = async (title: string, submit = true) => {
-    const created = await api('POST', '/decisions', { title, options: [{ label: 'Current volume' }, { label: 'Growth case' }], chosen_option: 'opt_1', owner_id: people.owner.id });
+    const created = await api('POST', '/decisions', {
+      title,
+      options: [{ label: 'Current volume' }, { label: 'Growth case' }],
+      chosen_option: 'opt_1',
+      owner_id: people.owner.id,
+    });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     if (submit) {
       const submitted = await api('POST', `/decisions/${created.body.id}/submit`, { approval_policy_id: policyId });
@@ -33,7 +39,9 @@ describe('Governance console: states, names and what each person is offered', { 
   };
   /** An approver's act, sent to the decision's workflow as that person (the tests below use the console for their own acts). */
   const review = (id: string, update: 'approve' | 'reject' | 'requestChanges') =>
-    stack.temporal.workflow.getHandle(`decision/${id}`).executeUpdate(update, { args: [{ actor: { type: 'user', id: people.approver.id }, role: 'approver', expectedStep: 1, comment: null }] });
+    stack.temporal.workflow.getHandle(`decision/${id}`).executeUpdate(update, {
+      args: [{ actor: { type: 'user', id: people.approver.id }, role: 'approver', expectedStep: 1, comment: null }],
+    });
 
   before(async () => {
     stack = await startTestStack({ worker: true });
@@ -41,7 +49,10 @@ describe('Governance console: states, names and what each person is offered', { 
     people.admin = await addMember('admin', 'admin');
     people.approver = await addMember('approver', 'approver');
     people.owner = await addMember('owner', 'approver');
-    const policy = await api('POST', '/approval-policies', { name: 'Support review', steps: [{ name: 'Team review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }] });
+    const policy = await api('POST', '/approval-policies', {
+      name: 'Support review',
+      steps: [{ name: 'Team review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }],
+    });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
     policyId = policy.body.id;
     browser = await launchChromium();
@@ -51,7 +62,12 @@ describe('Governance console: states, names and what each person is offered', { 
     await stack?.close();
   });
 
-  const { cspViolations, signIn, checkAccessibility } = consoleInBrowser({ browser: () => browser, baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-governance-' });
+  const { cspViolations, signIn, checkAccessibility } = consoleInBrowser({
+    browser: () => browser,
+    baseUrl: () => stack.baseUrl,
+    password: PEOPLE_PASSWORD,
+    screenshotPrefix: 'console-governance-',
+  });
 
   it('gives each decision state its own badge look, accessibly', async () => {
     await decision('A draft', false);
@@ -66,13 +82,31 @@ describe('Governance console: states, names and what each person is offered', { 
     await page.goto(`${stack.baseUrl}/console/decisions`);
     const looks = await page.locator('.badge[class*="status-"]').evaluateAll((badges) =>
       badges.map((b) => {
-        const style = (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string; color: string; borderStyle: string } }).getComputedStyle(b);
-        return { status: [...b.classList].find((c) => c.startsWith('status-')) as string, look: `${style.backgroundColor}|${style.color}|${style.borderStyle}` };
+        const style = (
+          globalThis as unknown as {
+            getComputedStyle(e: unknown): { backgroundColor: string; color: string; borderStyle: string };
+          }
+        ).getComputedStyle(b);
+        return {
+          status: [...b.classList].find((c) => c.startsWith('status-')) as string,
+          look: `${style.backgroundColor}|${style.color}|${style.borderStyle}`,
+        };
       }),
     );
     const byStatus = new Map(looks.map((l) => [l.status, l.look]));
-    assert.deepEqual([...byStatus.keys()].sort(), ['status-approved', 'status-changes_requested', 'status-draft', 'status-pending_approval', 'status-rejected', 'status-withdrawn']);
-    assert.equal(new Set(byStatus.values()).size, byStatus.size, `every state looks different: ${JSON.stringify([...byStatus])}`);
+    assert.deepEqual([...byStatus.keys()].sort(), [
+      'status-approved',
+      'status-changes_requested',
+      'status-draft',
+      'status-pending_approval',
+      'status-rejected',
+      'status-withdrawn',
+    ]);
+    assert.equal(
+      new Set(byStatus.values()).size,
+      byStatus.size,
+      `every state looks different: ${JSON.stringify([...byStatus])}`,
+    );
     await checkAccessibility(context, `${stack.baseUrl}/console/decisions`, 'decision-states');
     await context.close();
   });
@@ -91,7 +125,7 @@ describe('Governance console: states, names and what each person is offered', { 
     await context.close();
   });
 
-  it('hides Approve and Reject from the decision\'s owner, and shows them to its approver', async () => {
+  it("hides Approve and Reject from the decision's owner, and shows them to its approver", async () => {
     const id = await decision('Who may approve');
     const owner = await signIn(people.owner.email);
     await owner.page.goto(`${stack.baseUrl}/console/decisions/${id}`);
@@ -143,7 +177,11 @@ describe('Governance console: states, names and what each person is offered', { 
     const live = await api('POST', '/api-keys', { name: 'rotated and live', scopes: ['decisions:read'] });
     assert.equal((await api('POST', `/api-keys/${live.body.id}/rotate`, { grace_period_seconds: 3600 })).status, 200);
     assert.equal((await api('POST', `/api-keys/${created.body.id}/revoke`)).status, 200);
-    assert.equal((await api('GET', '/decisions', undefined, created.body.key)).status, 401, 'the API refuses the old secret');
+    assert.equal(
+      (await api('GET', '/decisions', undefined, created.body.key)).status,
+      401,
+      'the API refuses the old secret',
+    );
 
     const { context, page } = await signIn(people.admin.email);
     await page.goto(`${stack.baseUrl}/console/admin/api-keys`);
@@ -151,7 +189,11 @@ describe('Governance console: states, names and what each person is offered', { 
     assert.match(revokedRow, /revoked/);
     assert.match(revokedRow, /Refused since/);
     assert.ok(!/Old secret works/.test(revokedRow), revokedRow);
-    assert.match((await page.textContent(`#key-${live.body.id}`)) ?? '', /Old secret works until/, 'a live rotated key still says so');
+    assert.match(
+      (await page.textContent(`#key-${live.body.id}`)) ?? '',
+      /Old secret works until/,
+      'a live rotated key still says so',
+    );
     await checkAccessibility(context, page.url(), 'api-keys');
     await context.close();
     assert.deepEqual(cspViolations, []);

@@ -21,7 +21,8 @@ describe('Governance console: joining from the invitation link in a browser', ()
   let tenant: TestTenant;
   let tenantName: string;
 
-  const api = (method: string, path: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, body });
+  const api = (method: string, path: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, body });
   const newEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
 
   /** Adds the person through the API and answers the link of the invitation email sent to them. */
@@ -30,7 +31,9 @@ describe('Governance console: joining from the invitation link in a browser', ()
     assert.equal(added.status, 201, JSON.stringify(added.body));
     const link = await waitFor(`the invitation email to ${email}`, async () => {
       const [summary] = (await messagesTo(email)).filter((m) => m.subject.includes('You are invited'));
-      return summary && /href="(http[^"]+\/console\/invitations\/[^"]+)"/.exec((await readMessage(summary.id)).html)?.[1];
+      return (
+        summary && /href="(http[^"]+\/console\/invitations\/[^"]+)"/.exec((await readMessage(summary.id)).html)?.[1]
+      );
     });
     return { memberId: added.body.id as string, link };
   };
@@ -42,7 +45,7 @@ describe('Governance console: joining from the invitation link in a browser', ()
   });
   after(async () => stack?.close());
 
-  it('refuses the form from another origin and with Origin: null, which anyone\'s page can send; the link stays open', async () => {
+  it("refuses the form from another origin and with Origin: null, which anyone's page can send; the link stays open", async () => {
     const { memberId, link } = await invite(newEmail('refused'), 'viewer');
     const browser = createBrowser();
     const page = await browser.request(link);
@@ -51,7 +54,10 @@ describe('Governance console: joining from the invitation link in a browser', ()
     const policy = (await fetch(link)).headers.get('referrer-policy');
     assert.equal(policy, 'strict-origin', 'not no-referrer, with which browsers send the form with Origin: null');
     for (const origin of ['https://elsewhere.example', 'null']) {
-      const refused = await browser.request(link, { form: { password: PEOPLE_PASSWORD, confirm: PEOPLE_PASSWORD }, headers: { origin } });
+      const refused = await browser.request(link, {
+        form: { password: PEOPLE_PASSWORD, confirm: PEOPLE_PASSWORD },
+        headers: { origin },
+      });
       assert.equal(refused.status, 403, origin);
       assert.match(refused.html, /This form was not sent from the console/);
     }
@@ -59,7 +65,11 @@ describe('Governance console: joining from the invitation link in a browser', ()
   });
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
-    const { browser, cspViolations, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-invitation-' });
+    const { browser, cspViolations, checkAccessibility } = useConsoleInChromium({
+      baseUrl: () => stack.baseUrl,
+      password: PEOPLE_PASSWORD,
+      screenshotPrefix: 'console-invitation-',
+    });
 
     /** A fresh browser profile (nobody signed in), recording CSP violations as the console's other browser tests do. */
     const freshPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
@@ -73,11 +83,14 @@ describe('Governance console: joining from the invitation link in a browser', ()
 
     /** Clicks the form's submit button; answers the POST the browser sent and the server's response to it. */
     const clickSubmit = async (page: Page, button: string) => {
-      const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/console/invitations/')), page.click(button)]);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/console/invitations/')),
+        page.click(button),
+      ]);
       return { response, sent: await response.request().allHeaders() };
     };
 
-    it('a new person opens the link, chooses a password with the form\'s button, and signs in with it to the inbox', async () => {
+    it("a new person opens the link, chooses a password with the form's button, and signs in with it to the inbox", async () => {
       const email = newEmail('newcomer');
       const { memberId, link } = await invite(email, 'analyst');
       const { context, page } = await freshPage();
@@ -111,8 +124,13 @@ describe('Governance console: joining from the invitation link in a browser', ()
       await page.click('button[type=submit]');
       await page.locator('button', { hasText: 'Allow' }).click();
       await page.waitForURL(`${stack.baseUrl}/console`);
-      assert.ok(((await page.textContent('.who')) ?? '').includes(`${tenantName} (analyst)`), 'signed in as the new member');
-      const actions = (await stack.db('audit_log').where({ tenant_id: tenant.id, resource_id: memberId }).orderBy('sequence')).map((r: { action: string }) => r.action);
+      assert.ok(
+        ((await page.textContent('.who')) ?? '').includes(`${tenantName} (analyst)`),
+        'signed in as the new member',
+      );
+      const actions = (
+        await stack.db('audit_log').where({ tenant_id: tenant.id, resource_id: memberId }).orderBy('sequence')
+      ).map((r: { action: string }) => r.action);
       assert.deepEqual(actions, ['member.created', 'member.invitation_accepted']);
       assert.deepEqual(cspViolations, []);
       await context.close();
@@ -121,14 +139,27 @@ describe('Governance console: joining from the invitation link in a browser', ()
     it('a person with a password from another tenant joins with the button, pressed with the keyboard', async () => {
       const email = newEmail('known');
       const other = await createTestTenant(stack.db);
-      const { user } = await findOrCreateUser(stack.db, { email, displayName: 'Known Elsewhere', passwordHash: await hashPassword(PEOPLE_PASSWORD) });
-      await inTenantTransaction(stack.db, other.id, (scope) => insertMembership(scope, user.id, 'viewer', { type: 'system', id: 'test' }));
+      const { user } = await findOrCreateUser(stack.db, {
+        email,
+        displayName: 'Known Elsewhere',
+        passwordHash: await hashPassword(PEOPLE_PASSWORD),
+      });
+      await inTenantTransaction(stack.db, other.id, (scope) =>
+        insertMembership(scope, user.id, 'viewer', { type: 'system', id: 'test' }),
+      );
       const { memberId, link } = await invite(email, 'approver');
       const { context, page } = await freshPage();
       await page.goto(link);
-      assert.equal(await page.locator('input[type=password]').count(), 0, 'a password set elsewhere is never replaced through a tenant\'s link');
+      assert.equal(
+        await page.locator('input[type=password]').count(),
+        0,
+        "a password set elsewhere is never replaced through a tenant's link",
+      );
       await page.focus('button[type=submit]');
-      const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.keyboard.press('Enter')]);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST'),
+        page.keyboard.press('Enter'),
+      ]);
       assert.equal(response.status(), 200, await response.text());
       assert.match((await page.textContent('main')) ?? '', /existing password/);
       assert.equal((await api('GET', `/users/${memberId}`)).body.invitation.status, 'accepted');

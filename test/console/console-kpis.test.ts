@@ -27,18 +27,24 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
   /** The points posted, oldest first: [timestamp, value]. */
   const points: Array<[string, number]> = [];
 
-  const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const api = (method: string, path: string, key: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
   const addMember = (label: string, tenantId: string, role: Role) => addConsoleMember(stack.db, label, tenantId, role);
 
-  const httpSignIn = (email: string, options: { scope?: string } = {}) => signInToConsoleOverHttp(stack.baseUrl, email, options);
+  const httpSignIn = (email: string, options: { scope?: string } = {}) =>
+    signInToConsoleOverHttp(stack.baseUrl, email, options);
 
   const alertNow = async (id: string) => (await api('GET', `/alerts/${id}`, tenantA.key)).body;
 
   before(async () => {
     stack = await startTestStack({
       worker: true,
-      env: { EVENT_RELAY_POLL_MS: '200', KPI_ALERT_CHECK_INTERVAL_SECONDS: '1', KPI_ALERT_EVALUATION_IDLE_SECONDS: '5' },
+      env: {
+        EVENT_RELAY_POLL_MS: '200',
+        KPI_ALERT_CHECK_INTERVAL_SECONDS: '1',
+        KPI_ALERT_EVALUATION_IDLE_SECONDS: '5',
+      },
     });
     tenantA = await createTestTenant(stack.db, { name: 'Alpha Logistics' });
     tenantB = await createTestTenant(stack.db, { name: 'Beta' });
@@ -58,7 +64,12 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
     });
     assert.equal(kpi.status, 201, JSON.stringify(kpi.body));
     kpiId = kpi.body.id;
-    const rule = await api('POST', `/kpis/${kpiId}/alert-rules`, tenantA.key, { name: 'Outside the critical band', kind: 'threshold', severity: 'critical', for_points: 1 });
+    const rule = await api('POST', `/kpis/${kpiId}/alert-rules`, tenantA.key, {
+      name: 'Outside the critical band',
+      kind: 'threshold',
+      severity: 'critical',
+      for_points: 1,
+    });
     assert.equal(rule.status, 201, JSON.stringify(rule.body));
     ruleId = rule.body.id;
     // One point a day for seven days (the last a minute ago): out of the critical band on days −4 and −3 (an alert
@@ -66,7 +77,9 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
     const now = Date.now();
     const values = [90, 95, 55, 50, 85, 92, 130];
     values.forEach((value, index) => points.push([new Date(now - (6 - index) * DAY_MS - 60_000).toISOString(), value]));
-    const posted = await api('POST', `/kpis/${kpiId}/points`, tenantA.key, { points: points.map(([timestamp, value]) => ({ timestamp, value })) });
+    const posted = await api('POST', `/kpis/${kpiId}/points`, tenantA.key, {
+      points: points.map(([timestamp, value]) => ({ timestamp, value })),
+    });
     assert.ok(posted.status === 200 || posted.status === 201, JSON.stringify(posted.body));
     const evaluated = await waitFor('one resolved and one firing alert (evaluated in Temporal)', async () => {
       const alerts = (await api('GET', `/kpis/${kpiId}/alerts`, tenantA.key)).body.data as any[];
@@ -81,10 +94,22 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
     assert.equal(firingAlert.started_at, points[6]?.[0]);
     assert.equal(firingAlert.rule_id, ruleId);
 
-    const quiet = await api('POST', '/kpis', tenantA.key, { name: 'Cost per order', unit: 'EUR', direction: 'lower_is_better', target: 4, critical_threshold: { percent: 50 }, aggregation_period: 'week' });
+    const quiet = await api('POST', '/kpis', tenantA.key, {
+      name: 'Cost per order',
+      unit: 'EUR',
+      direction: 'lower_is_better',
+      target: 4,
+      critical_threshold: { percent: 50 },
+      aggregation_period: 'week',
+    });
     assert.equal(quiet.status, 201, JSON.stringify(quiet.body));
     quietKpiId = quiet.body.id;
-    const foreign = await api('POST', '/kpis', tenantB.key, { name: 'Beta only KPI', direction: 'higher_is_better', target: 1, aggregation_period: 'day' });
+    const foreign = await api('POST', '/kpis', tenantB.key, {
+      name: 'Beta only KPI',
+      direction: 'higher_is_better',
+      target: 1,
+      aggregation_period: 'day',
+    });
     assert.equal(foreign.status, 201, JSON.stringify(foreign.body));
     otherTenantKpi = foreign.body.id;
   });
@@ -93,7 +118,12 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
   describe('over HTTP', () => {
     it('answers both KPI pages with the strict CSP and no inline script or style, and escapes the KPI’s text', async () => {
       const { browser } = await httpSignIn(people.approver.email);
-      for (const path of ['/console/kpis', `/console/kpis/${kpiId}`, `/console/kpis/${quietKpiId}`, '/console/kpis?status=paused']) {
+      for (const path of [
+        '/console/kpis',
+        `/console/kpis/${kpiId}`,
+        `/console/kpis/${quietKpiId}`,
+        '/console/kpis?status=paused',
+      ]) {
         const page = await browser.request(`${stack.baseUrl}${path}`);
         assert.equal(page.status, 200, `${path}: ${page.html.slice(0, 500)}`);
         assert.doesNotMatch(page.html, /<script(?![^>]*\ssrc=)/, `${path}: inline script`);
@@ -120,7 +150,9 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
     });
 
     it('refuses in plain words, not a 500, a session whose grant does not include reading KPIs', async () => {
-      const { browser } = await httpSignIn(people.analyst.email, { scope: 'openid offline_access decisions:read decisions:write' });
+      const { browser } = await httpSignIn(people.analyst.email, {
+        scope: 'openid offline_access decisions:read decisions:write',
+      });
       assert.equal((await browser.request(`${stack.baseUrl}/console`)).status, 200, 'decisions still readable');
       for (const path of ['/console/kpis', `/console/kpis/${kpiId}`]) {
         const page = await browser.request(`${stack.baseUrl}${path}`);
@@ -145,12 +177,21 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
         assert.match(refused.html, /Request refused/);
       }
       // An alert id under another KPI's page, or another tenant's KPI: the 404 page, nothing changed.
-      const wrongKpi = await analyst.browser.request(`${stack.baseUrl}/console/kpis/${quietKpiId}/alerts/${firingAlert.id}/acknowledge`, { form: { _csrf: analyst.csrf } });
+      const wrongKpi = await analyst.browser.request(
+        `${stack.baseUrl}/console/kpis/${quietKpiId}/alerts/${firingAlert.id}/acknowledge`,
+        { form: { _csrf: analyst.csrf } },
+      );
       assert.equal(wrongKpi.status, 404);
-      const missingAlert = await analyst.browser.request(`${stack.baseUrl}/console/kpis/${kpiId}/alerts/kal_01m7yvrz8c1x16083v41p1avpr/acknowledge`, { form: { _csrf: analyst.csrf } });
+      const missingAlert = await analyst.browser.request(
+        `${stack.baseUrl}/console/kpis/${kpiId}/alerts/kal_01m7yvrz8c1x16083v41p1avpr/acknowledge`,
+        { form: { _csrf: analyst.csrf } },
+      );
       assert.equal(missingAlert.status, 404);
       assert.equal(wrongKpi.html, missingAlert.html);
-      const resolved = await analyst.browser.request(`${stack.baseUrl}/console/kpis/${kpiId}/alerts/${resolvedAlert.id}/acknowledge`, { form: { _csrf: analyst.csrf } });
+      const resolved = await analyst.browser.request(
+        `${stack.baseUrl}/console/kpis/${kpiId}/alerts/${resolvedAlert.id}/acknowledge`,
+        { form: { _csrf: analyst.csrf } },
+      );
       assert.equal(resolved.status, 409);
       assert.match(resolved.html, /This alert is already resolved/);
       assert.equal((await alertNow(firingAlert.id)).acknowledged, null);
@@ -166,8 +207,11 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
   });
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
-    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-' });
-
+    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({
+      baseUrl: () => stack.baseUrl,
+      password: PEOPLE_PASSWORD,
+      screenshotPrefix: 'console-',
+    });
 
     it('lists the KPIs from the navigation, opens one by keyboard, and charts its buckets, lines, band and alert periods with the numbers beside', async () => {
       const { context, page } = await signIn(people.analyst.email);
@@ -206,11 +250,17 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
       const from = addPeriods(to, 'day', -30);
       assert.equal(await svg.getAttribute('data-from'), from.toISOString());
       assert.equal(await svg.getAttribute('data-to'), to.toISOString());
-      const x = (iso: string) => KPI_FRAME.pad.left + ((Date.parse(iso) - from.getTime()) / (to.getTime() - from.getTime())) * (KPI_FRAME.width - KPI_FRAME.pad.left - KPI_FRAME.pad.right);
+      const x = (iso: string) =>
+        KPI_FRAME.pad.left +
+        ((Date.parse(iso) - from.getTime()) / (to.getTime() - from.getTime())) *
+          (KPI_FRAME.width - KPI_FRAME.pad.left - KPI_FRAME.pad.right);
       // Values 50…130 and lines 60…120: the domain is [50, 130] widened by 5 % of 80 on each side.
       assert.equal(Number(await svg.getAttribute('data-value-min')), 46);
       assert.equal(Number(await svg.getAttribute('data-value-max')), 134);
-      const y = (v: number) => KPI_FRAME.height - KPI_FRAME.pad.bottom - ((v - 46) / 88) * (KPI_FRAME.height - KPI_FRAME.pad.top - KPI_FRAME.pad.bottom);
+      const y = (v: number) =>
+        KPI_FRAME.height -
+        KPI_FRAME.pad.bottom -
+        ((v - 46) / 88) * (KPI_FRAME.height - KPI_FRAME.pad.top - KPI_FRAME.pad.bottom);
 
       // One mark per bucket, at the middle of its day and its value (one point a day: the average is the point).
       const marks = svg.locator('circle.mark');
@@ -220,14 +270,20 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
         const start = periodStart(new Date(timestamp), 'day');
         const mark = marks.nth(i);
         assert.equal(await mark.getAttribute('data-start'), start.toISOString());
-        assert.ok(Math.abs(Number(await mark.getAttribute('cx')) - x(new Date(start.getTime() + DAY_MS / 2).toISOString())) <= 0.06, `mark ${i} x`);
+        assert.ok(
+          Math.abs(Number(await mark.getAttribute('cx')) - x(new Date(start.getTime() + DAY_MS / 2).toISOString())) <=
+            0.06,
+          `mark ${i} x`,
+        );
         assert.ok(Math.abs(Number(await mark.getAttribute('cy')) - y(value)) <= 0.06, `mark ${i} y`);
       }
       // The four lines of the warning and critical bands, and the target band between 100 (top) and 80.
       const lines = svg.locator('line.threshold');
       assert.equal(await lines.count(), 4);
       assert.deepEqual(
-        await lines.evaluateAll((all) => all.map((l) => [l.getAttribute('class'), Number(l.getAttribute('data-value')), Number(l.getAttribute('y1'))])),
+        await lines.evaluateAll((all) =>
+          all.map((l) => [l.getAttribute('class'), Number(l.getAttribute('data-value')), Number(l.getAttribute('y1'))]),
+        ),
         [
           ['threshold warning', 70, Number(y(70).toFixed(1))],
           ['threshold warning', 110, Number(y(110).toFixed(1))],
@@ -247,11 +303,26 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
       const resolvedRect = svg.locator(`rect.alert-period[data-alert-id="${resolvedAlert.id}"]`);
       assert.equal(await resolvedRect.getAttribute('data-from'), resolvedAlert.started_at);
       assert.equal(await resolvedRect.getAttribute('data-to'), resolvedAlert.ended_at);
-      assert.ok(Math.abs(Number(await resolvedRect.getAttribute('x')) - x(resolvedAlert.started_at)) <= 0.06, 'starts at the alert’s first breaching point');
-      assert.ok(Math.abs(Number(await resolvedRect.getAttribute('width')) - (x(resolvedAlert.ended_at) - x(resolvedAlert.started_at))) <= 0.11, 'ends where it recovered');
+      assert.ok(
+        Math.abs(Number(await resolvedRect.getAttribute('x')) - x(resolvedAlert.started_at)) <= 0.06,
+        'starts at the alert’s first breaching point',
+      );
+      assert.ok(
+        Math.abs(
+          Number(await resolvedRect.getAttribute('width')) - (x(resolvedAlert.ended_at) - x(resolvedAlert.started_at)),
+        ) <= 0.11,
+        'ends where it recovered',
+      );
       const firingRect = svg.locator(`rect.alert-period[data-alert-id="${firingAlert.id}"]`);
       assert.ok(Math.abs(Number(await firingRect.getAttribute('x')) - x(firingAlert.started_at)) <= 0.06);
-      assert.ok(Math.abs(Number(await firingRect.getAttribute('x')) + Number(await firingRect.getAttribute('width')) - (KPI_FRAME.width - KPI_FRAME.pad.right)) <= 0.11, 'open: to the end of the range');
+      assert.ok(
+        Math.abs(
+          Number(await firingRect.getAttribute('x')) +
+            Number(await firingRect.getAttribute('width')) -
+            (KPI_FRAME.width - KPI_FRAME.pad.right),
+        ) <= 0.11,
+        'open: to the end of the range',
+      );
       // The breaching marks of the resolved alert lie inside its shading, the recovered one outside it.
       const rx = Number(await resolvedRect.getAttribute('x'));
       const rw = Number(await resolvedRect.getAttribute('width'));
@@ -259,13 +330,29 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
       assert.ok(pointX(2) >= rx - 0.06 && pointX(3) <= rx + rw + 0.06 && pointX(5) > rx + rw);
 
       // The table: the same buckets as GET /kpis/{id}/values?bucket=day over the range.
-      const values = await api('GET', `/kpis/${kpiId}/values?bucket=day&from=${from.toISOString()}&to=${to.toISOString()}`, tenantA.key);
-      const rows = await page.locator('table.kpi-values tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim())));
+      const values = await api(
+        'GET',
+        `/kpis/${kpiId}/values?bucket=day&from=${from.toISOString()}&to=${to.toISOString()}`,
+        tenantA.key,
+      );
+      const rows = await page
+        .locator('table.kpi-values tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.trim())));
       assert.deepEqual(
         rows,
-        (values.body.data as any[]).map((b) => [b.start.slice(0, 10), String(b.count), String(b.avg), String(b.min), String(b.max), String(b.last)]),
+        (values.body.data as any[]).map((b) => [
+          b.start.slice(0, 10),
+          String(b.count),
+          String(b.avg),
+          String(b.min),
+          String(b.max),
+          String(b.last),
+        ]),
       );
-      assert.deepEqual(rows.map((r) => r[2]), points.map(([, v]) => String(v)));
+      assert.deepEqual(
+        rows.map((r) => r[2]),
+        points.map(([, v]) => String(v)),
+      );
 
       // The open alerts: the firing one, with its rule, since when, the explanation's summary, nobody acknowledged yet.
       const alertRows = page.locator('table.alerts tbody tr');
@@ -274,7 +361,9 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
       assert.match(alertText, /Firing/);
       assert.match(alertText, /Outside the critical band/);
       assert.ok(alertText.includes(firingAlert.explanation.summary), alertText);
-      assert.ok(alertText.includes(`${firingAlert.started_at.slice(0, 10)} ${firingAlert.started_at.slice(11, 16)} UTC`));
+      assert.ok(
+        alertText.includes(`${firingAlert.started_at.slice(0, 10)} ${firingAlert.started_at.slice(11, 16)} UTC`),
+      );
       assert.match((await alertRows.locator('td').nth(4).textContent()) ?? '', /^—$/);
       await page.screenshot({ path: screenshotPath('console-kpi-chart'), fullPage: true });
 
@@ -294,12 +383,20 @@ describe('Governance console: KPI pages (/console/kpis)', () => {
       assert.match((await page.textContent('.notice')) ?? '', /Alert acknowledged/);
       const acknowledged = await alertNow(firingAlert.id);
       assert.equal(acknowledged.state, 'acknowledged');
-      assert.deepEqual(acknowledged.acknowledged.by, { type: 'user', id: people.analyst.id, via_client: 'dms-console' });
+      assert.deepEqual(acknowledged.acknowledged.by, {
+        type: 'user',
+        id: people.analyst.id,
+        via_client: 'dms-console',
+      });
       const ackRow = page.locator('table.alerts tbody tr');
       assert.match((await ackRow.textContent()) ?? '', /Acknowledged/);
       assert.match((await ackRow.locator('td').nth(4).textContent()) ?? '', /Analyst Person/);
       assert.equal(await ackRow.locator('button').count(), 0);
-      assert.equal((await api('GET', `/kpis/${kpiId}/alerts?state=open`, tenantA.key)).body.data.length, 1, 'still open, now acknowledged');
+      assert.equal(
+        (await api('GET', `/kpis/${kpiId}/alerts?state=open`, tenantA.key)).body.data.length,
+        1,
+        'still open, now acknowledged',
+      );
       await context.close();
       assert.deepEqual(cspViolations, [], 'no Content-Security-Policy violations on the KPI pages');
     });

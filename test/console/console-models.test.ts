@@ -19,12 +19,30 @@ const HOSTILE_DESCRIPTION = '<img src=x onerror=alert(1)>';
 /** Version 2 of the discount model: gold's rate changed, silver-bulk removed, bronze-bulk and a VIP rule added, a bound narrowed. */
 function secondVersion() {
   const body = discountModelBody('unused');
-  const graph = structuredClone(body.graph) as { nodes: Array<{ type: string; content?: { rules: Array<Record<string, string>> } }> };
-  const table = graph.nodes.find((node) => node.type === 'decisionTableNode') as { content: { rules: Array<Record<string, string>> } };
+  const graph = structuredClone(body.graph) as {
+    nodes: Array<{ type: string; content?: { rules: Array<Record<string, string>> } }>;
+  };
+  const table = graph.nodes.find((node) => node.type === 'decisionTableNode') as {
+    content: { rules: Array<Record<string, string>> };
+  };
   const rules = table.content.rules.filter((rule) => rule._id !== 'silver-bulk');
   (rules.find((rule) => rule._id === 'gold') as Record<string, string>).rate = '0.12';
-  rules.splice(0, 0, { _id: 'vip', _description: HOSTILE_DESCRIPTION, tier: HOSTILE_CELL, qty: '', rate: '0.3', segment: '"vip"' });
-  rules.splice(rules.length - 1, 0, { _id: 'bronze-bulk', _description: 'Bronze, bulk order', tier: '"bronze"', qty: '>= 100', rate: '0.03', segment: '"bronze bulk"' });
+  rules.splice(0, 0, {
+    _id: 'vip',
+    _description: HOSTILE_DESCRIPTION,
+    tier: HOSTILE_CELL,
+    qty: '',
+    rate: '0.3',
+    segment: '"vip"',
+  });
+  rules.splice(rules.length - 1, 0, {
+    _id: 'bronze-bulk',
+    _description: 'Bronze, bulk order',
+    tier: '"bronze"',
+    qty: '>= 100',
+    rate: '0.03',
+    segment: '"bronze bulk"',
+  });
   table.content.rules = rules;
   const inputSchema = structuredClone(body.input_schema) as { properties: Record<string, Record<string, unknown>> };
   (inputSchema.properties.quantity as Record<string, unknown>).maximum = 1000;
@@ -35,7 +53,11 @@ function secondVersion() {
 const shippingModelBody = () => ({
   name: 'Shipping by destination',
   category: 'logistics',
-  input_schema: { type: 'object', required: ['destination', 'weight_kg'], properties: { destination: { type: 'string' }, weight_kg: { type: 'number', minimum: 0 } } },
+  input_schema: {
+    type: 'object',
+    required: ['destination', 'weight_kg'],
+    properties: { destination: { type: 'string' }, weight_kg: { type: 'number', minimum: 0 } },
+  },
   output_schema: { type: 'object', properties: { shipping_cost: { type: 'number' }, carrier: { type: 'string' } } },
   graph: JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/jdm/shipping-by-destination.json'), 'utf8')),
   sample_inputs: { destination: 'domestic', weight_kg: 2 },
@@ -53,27 +75,38 @@ describe('Governance console: the Models section (/console/models)', () => {
   let foreignModelId: string;
   let reviewDecisionId: string;
 
-  const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, ...(body !== undefined ? { body } : {}) });
+  const api = (method: string, path: string, key: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, ...(body !== undefined ? { body } : {}) });
   const addMember = (label: string, role: Role) => addConsoleMember(stack.db, label, tenantA.id, role);
-  const httpSignIn = (email: string, options: { scope?: string } = {}) => signInToConsoleOverHttp(stack.baseUrl, email, options);
+  const httpSignIn = (email: string, options: { scope?: string } = {}) =>
+    signInToConsoleOverHttp(stack.baseUrl, email, options);
 
   /** Submits a version for review under the tenant's policy (its suite must pass: the submission runs it). */
   const submitForReview = async (id: string, version: number): Promise<string> => {
-    const submitted = await api('POST', `/models/${id}/versions/${version}/submit`, tenantA.key, { approval_policy_id: policyId });
+    const submitted = await api('POST', `/models/${id}/versions/${version}/submit`, tenantA.key, {
+      approval_policy_id: policyId,
+    });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
     return submitted.body.review.decision_id as string;
   };
   /** The approver approves the release decision's step, as their console action does (an update of its workflow). */
   const approveAsReviewer = (decisionId: string) =>
-    stack.temporal.workflow
-      .getHandle(`decision/${decisionId}`)
-      .executeUpdate('approve', { args: [{ actor: { type: 'user', id: people.approver.id }, role: 'approver', expectedStep: 1, comment: null }] });
+    stack.temporal.workflow.getHandle(`decision/${decisionId}`).executeUpdate('approve', {
+      args: [{ actor: { type: 'user', id: people.approver.id }, role: 'approver', expectedStep: 1, comment: null }],
+    });
   /** A model whose suite is one case recording what `inputs` give, and which needs no rule coverage to be submitted. */
   const snapshotSuite = async (id: string, inputs: Record<string, unknown>, version = '1') => {
     assert.equal((await api('PATCH', `/models/${id}`, tenantA.key, { coverage_threshold: 0 })).status, 200);
     const evaluated = await api('POST', `/models/${id}/evaluate`, tenantA.key, { inputs, version });
-    const expected = Object.fromEntries(Object.entries(evaluated.body.outputs as Record<string, unknown>).filter(([, value]) => typeof value !== 'object'));
-    assert.equal((await api('POST', `/models/${id}/test-cases`, tenantA.key, { name: 'snapshot', inputs, expected })).status, 201);
+    const expected = Object.fromEntries(
+      Object.entries(evaluated.body.outputs as Record<string, unknown>).filter(
+        ([, value]) => typeof value !== 'object',
+      ),
+    );
+    assert.equal(
+      (await api('POST', `/models/${id}/test-cases`, tenantA.key, { name: 'snapshot', inputs, expected })).status,
+      201,
+    );
   };
 
   before(async () => {
@@ -83,19 +116,34 @@ describe('Governance console: the Models section (/console/models)', () => {
     people.analyst = await addMember('analyst', 'analyst');
     people.approver = await addMember('approver', 'approver');
     people.viewer = await addMember('viewer', 'viewer');
-    const policy = await api('POST', '/approval-policies', tenantA.key, { name: 'Model release review', steps: [{ name: 'Pricing review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }] });
+    const policy = await api('POST', '/approval-policies', tenantA.key, {
+      name: 'Model release review',
+      steps: [{ name: 'Pricing review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }],
+    });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
     policyId = policy.body.id;
 
-    const model = await api('POST', '/models', tenantA.key, { ...discountModelBody(HOSTILE_NAME), description: 'Tier discounts. <b>not bold</b>' });
+    const model = await api('POST', '/models', tenantA.key, {
+      ...discountModelBody(HOSTILE_NAME),
+      description: 'Tier discounts. <b>not bold</b>',
+    });
     assert.equal(model.status, 201, JSON.stringify(model.body));
     modelId = model.body.id;
     const second = await api('POST', `/models/${modelId}/versions`, tenantA.key, secondVersion());
     assert.equal(second.status, 201, JSON.stringify(second.body));
     for (const testCase of [
-      { name: 'gold bulk', inputs: { tier: 'gold', quantity: 150 }, expected: { 'discount.rate': 0.2, segment: 'gold bulk' } },
+      {
+        name: 'gold bulk',
+        inputs: { tier: 'gold', quantity: 150 },
+        expected: { 'discount.rate': 0.2, segment: 'gold bulk' },
+      },
       { name: 'gold small', inputs: { tier: 'gold', quantity: 5 }, expected: { 'discount.rate': 0.1 } },
-      { name: 'silver small', inputs: { tier: 'silver', quantity: 5 }, expected: { 'discount.rate': 0.05 }, expected_rules: ['silver'] },
+      {
+        name: 'silver small',
+        inputs: { tier: 'silver', quantity: 5 },
+        expected: { 'discount.rate': 0.05 },
+        expected_rules: ['silver'],
+      },
     ]) {
       const created = await api('POST', `/models/${modelId}/test-cases`, tenantA.key, testCase);
       assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -104,11 +152,18 @@ describe('Governance console: the Models section (/console/models)', () => {
     // rate), and the suite changed after: its latest report, run now, fails.
     assert.equal((await api('PATCH', `/models/${modelId}`, tenantA.key, { coverage_threshold: 0 })).status, 200);
     await approveAsReviewer(await submitForReview(modelId, 1));
-    const cases = (await api('GET', `/models/${modelId}/test-cases`, tenantA.key)).body.data as Array<{ id: string; name: string }>;
+    const cases = (await api('GET', `/models/${modelId}/test-cases`, tenantA.key)).body.data as Array<{
+      id: string;
+      name: string;
+    }>;
     const goldSmall = cases.find((c) => c.name === 'gold small') as { id: string };
-    await api('PATCH', `/models/${modelId}/test-cases/${goldSmall.id}`, tenantA.key, { expected: { 'discount.rate': 0.12 } });
+    await api('PATCH', `/models/${modelId}/test-cases/${goldSmall.id}`, tenantA.key, {
+      expected: { 'discount.rate': 0.12 },
+    });
     reviewDecisionId = await submitForReview(modelId, 2);
-    await api('PATCH', `/models/${modelId}/test-cases/${goldSmall.id}`, tenantA.key, { expected: { 'discount.rate': 0.1 } });
+    await api('PATCH', `/models/${modelId}/test-cases/${goldSmall.id}`, tenantA.key, {
+      expected: { 'discount.rate': 0.1 },
+    });
     const run = await api('POST', `/models/${modelId}/test-runs`, tenantA.key, { version: '2' });
     assert.equal(run.status, 201, JSON.stringify(run.body));
     assert.equal(run.body.failed, 1, 'gold small expects the old rate');
@@ -119,7 +174,14 @@ describe('Governance console: the Models section (/console/models)', () => {
     await approveAsReviewer(await submitForReview(rolledBackId, 1));
     assert.equal((await api('POST', `/models/${rolledBackId}/versions`, tenantA.key, secondVersion())).status, 201);
     await approveAsReviewer(await submitForReview(rolledBackId, 2));
-    assert.equal((await api('POST', `/models/${rolledBackId}/versions/1/publish`, tenantA.key, { reason: 'First release <b>of</b> the tiers' })).status, 200);
+    assert.equal(
+      (
+        await api('POST', `/models/${rolledBackId}/versions/1/publish`, tenantA.key, {
+          reason: 'First release <b>of</b> the tiers',
+        })
+      ).status,
+      200,
+    );
     const shipping = await api('POST', '/models', tenantA.key, shippingModelBody());
     assert.equal(shipping.status, 201, JSON.stringify(shipping.body));
     shippingId = shipping.body.id;
@@ -132,7 +194,15 @@ describe('Governance console: the Models section (/console/models)', () => {
   describe('over HTTP', () => {
     it('answers every Models page with the strict CSP, no inline script or style, and the tenant’s text escaped', async () => {
       const { browser } = await httpSignIn(people.viewer.email);
-      const pages = ['/console/models', '/console/models?source=tenant', `/console/models/${modelId}`, `/console/models/${modelId}/versions/1`, `/console/models/${modelId}/versions/2`, `/console/models/${shippingId}/versions/1`, `/console/models/${STAFFING_MODEL_ID}`];
+      const pages = [
+        '/console/models',
+        '/console/models?source=tenant',
+        `/console/models/${modelId}`,
+        `/console/models/${modelId}/versions/1`,
+        `/console/models/${modelId}/versions/2`,
+        `/console/models/${shippingId}/versions/1`,
+        `/console/models/${STAFFING_MODEL_ID}`,
+      ];
       for (const path of pages) {
         const page = await browser.request(`${stack.baseUrl}${path}`);
         assert.equal(page.status, 200, `${path}: ${page.html.slice(0, 800)}`);
@@ -143,8 +213,15 @@ describe('Governance console: the Models section (/console/models)', () => {
         assert.equal(response.headers.get('content-security-policy'), CONSOLE_CSP, path);
       }
       const list = await browser.request(`${stack.baseUrl}/console/models`);
-      assert.ok(list.html.includes('Discount &lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; &amp; tiers'), 'the name as text');
-      assert.match(list.html, /<a href="\/console\/models">Models<\/a>|href="\/console\/models" aria-current="page">Models/, 'the navigation links the section');
+      assert.ok(
+        list.html.includes('Discount &lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; &amp; tiers'),
+        'the name as text',
+      );
+      assert.match(
+        list.html,
+        /<a href="\/console\/models">Models<\/a>|href="\/console\/models" aria-current="page">Models/,
+        'the navigation links the section',
+      );
       const version = await browser.request(`${stack.baseUrl}/console/models/${modelId}/versions/2`);
       assert.ok(version.html.includes('&quot;&lt;i&gt;vip&lt;/i&gt;&quot;'), 'the rule cell as text');
       assert.ok(version.html.includes('&lt;img src=x onerror=alert(1)&gt;'), 'the rule description as text');
@@ -156,21 +233,34 @@ describe('Governance console: the Models section (/console/models)', () => {
       const { browser, csrf } = await httpSignIn(people.approver.email);
       const missing = await browser.request(`${stack.baseUrl}/console/models/mdl_01m7yvrz8c1x16083v41p1avpr`);
       assert.equal(missing.status, 404);
-      for (const path of [`/console/models/${foreignModelId}`, `/console/models/${foreignModelId}/versions/1`, '/console/models/not-an-id', `/console/models/${modelId}/versions/9`, `/console/models/${modelId}/versions/x`, `/console/models/${STAFFING_MODEL_ID}/versions/1.0.0`]) {
+      for (const path of [
+        `/console/models/${foreignModelId}`,
+        `/console/models/${foreignModelId}/versions/1`,
+        '/console/models/not-an-id',
+        `/console/models/${modelId}/versions/9`,
+        `/console/models/${modelId}/versions/x`,
+        `/console/models/${STAFFING_MODEL_ID}/versions/1.0.0`,
+      ]) {
         const page = await browser.request(`${stack.baseUrl}${path}`);
         assert.equal(page.status, 404, path);
         assert.equal(page.html, missing.html, path);
       }
-      const forged = await browser.request(`${stack.baseUrl}/console/models/${foreignModelId}/versions/1/review`, { form: { _csrf: csrf, action: 'approve', expected_step: '1' } });
+      const forged = await browser.request(`${stack.baseUrl}/console/models/${foreignModelId}/versions/1/review`, {
+        form: { _csrf: csrf, action: 'approve', expected_step: '1' },
+      });
       assert.equal(forged.status, 404);
-      const noReview = await browser.request(`${stack.baseUrl}/console/models/${modelId}/versions/1/review`, { form: { _csrf: csrf, action: 'approve', expected_step: '1' } });
+      const noReview = await browser.request(`${stack.baseUrl}/console/models/${modelId}/versions/1/review`, {
+        form: { _csrf: csrf, action: 'approve', expected_step: '1' },
+      });
       assert.equal(noReview.status, 404, 'a version that is not in review has nothing to act on');
       const list = await browser.request(`${stack.baseUrl}/console/models`);
       assert.doesNotMatch(list.html, /Epsilon only/, 'another tenant’s model is never listed');
     });
 
     it('refuses in plain words a session whose grant does not include reading models', async () => {
-      const { browser } = await httpSignIn(people.analyst.email, { scope: 'openid offline_access decisions:read decisions:write' });
+      const { browser } = await httpSignIn(people.analyst.email, {
+        scope: 'openid offline_access decisions:read decisions:write',
+      });
       for (const path of ['/console/models', `/console/models/${modelId}`, `/console/models/${modelId}/versions/2`]) {
         const page = await browser.request(`${stack.baseUrl}${path}`);
         assert.equal(page.status, 403, path);
@@ -183,10 +273,15 @@ describe('Governance console: the Models section (/console/models)', () => {
       const url = `${stack.baseUrl}/console/models/${modelId}/versions/2/review`;
       const page = await viewer.browser.request(url.replace(/\/review$/, ''));
       assert.doesNotMatch(page.html, /\/review"/, 'no review form for a viewer');
-      const forged = await viewer.browser.request(url, { form: { _csrf: viewer.csrf, action: 'approve', expected_step: '1' } });
+      const forged = await viewer.browser.request(url, {
+        form: { _csrf: viewer.csrf, action: 'approve', expected_step: '1' },
+      });
       assert.equal(forged.status, 403);
       const approver = await httpSignIn(people.approver.email);
-      for (const form of [{ action: 'approve', expected_step: '1' }, { _csrf: viewer.csrf, action: 'approve', expected_step: '1' }] as Array<Record<string, string>>) {
+      for (const form of [
+        { action: 'approve', expected_step: '1' },
+        { _csrf: viewer.csrf, action: 'approve', expected_step: '1' },
+      ] as Array<Record<string, string>>) {
         const refused = await approver.browser.request(url, { form });
         assert.equal(refused.status, 403, refused.html);
         assert.match(refused.html, /Request refused/);
@@ -201,9 +296,16 @@ describe('Governance console: the Models section (/console/models)', () => {
   });
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
-    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-models-' });
+    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({
+      baseUrl: () => stack.baseUrl,
+      password: PEOPLE_PASSWORD,
+      screenshotPrefix: 'console-models-',
+    });
 
-    const rowsOf = (page: Page, selector: string) => page.locator(selector).evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.replace(/\s+/g, ' ').trim())));
+    const rowsOf = (page: Page, selector: string) =>
+      page
+        .locator(selector)
+        .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent?.replace(/\s+/g, ' ').trim())));
 
     it('lists the catalogue from the navigation and opens a model by keyboard: versions, who approved, releases, the latest test report', async () => {
       const { context, page } = await signIn(people.analyst.email);
@@ -243,24 +345,63 @@ describe('Governance console: the Models section (/console/models)', () => {
       await checkAccessibility(context, page.url(), 'version');
       // The decision table: inputs and outputs as columns, one row per rule with its id, in order.
       const rules = await rowsOf(page, 'table.rules tbody tr');
-      assert.deepEqual(rules.map((r) => r[1]), ['vip', 'gold-bulk', 'gold', 'silver', 'very-large', 'bronze-bulk', 'default']);
+      assert.deepEqual(
+        rules.map((r) => r[1]),
+        ['vip', 'gold-bulk', 'gold', 'silver', 'very-large', 'bronze-bulk', 'default'],
+      );
       assert.deepEqual(rules[0], ['1', 'vip', HOSTILE_CELL, 'any', '0.3', '"vip"', HOSTILE_DESCRIPTION]);
       const headers = await page.locator('table.rules thead th').allTextContents();
-      assert.ok(headers.some((h) => /Customer tier\s*input tier/.test(h)), headers.join('|'));
-      assert.ok(headers.some((h) => /Discount rate\s*output discount\.rate/.test(h)), headers.join('|'));
+      assert.ok(
+        headers.some((h) => /Customer tier\s*input tier/.test(h)),
+        headers.join('|'),
+      );
+      assert.ok(
+        headers.some((h) => /Discount rate\s*output discount\.rate/.test(h)),
+        headers.join('|'),
+      );
       // The diff against version 1, the published one: added, removed and changed rules, cell by cell.
       const diff = page.locator('table.diff');
-      assert.match((await page.locator('section[aria-labelledby="diff-heading"]').textContent()) ?? '', /Against the published version 1: breaking for clients/);
-      assert.deepEqual(await diff.locator('tr.diff-added').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-rule-id'))), ['vip', 'bronze-bulk']);
-      assert.deepEqual(await diff.locator('tr.diff-removed').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-rule-id'))), ['silver-bulk']);
+      assert.match(
+        (await page.locator('section[aria-labelledby="diff-heading"]').textContent()) ?? '',
+        /Against the published version 1: breaking for clients/,
+      );
+      assert.deepEqual(
+        await diff.locator('tr.diff-added').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-rule-id'))),
+        ['vip', 'bronze-bulk'],
+      );
+      assert.deepEqual(
+        await diff.locator('tr.diff-removed').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-rule-id'))),
+        ['silver-bulk'],
+      );
       const columns = await diff.locator('thead th').allTextContents();
-      assert.deepEqual(columns, ['Change', 'Rule', 'Customer tier', 'Order quantity', 'Discount rate', 'Segment', 'Other']);
+      assert.deepEqual(columns, [
+        'Change',
+        'Rule',
+        'Customer tier',
+        'Order quantity',
+        'Discount rate',
+        'Segment',
+        'Other',
+      ]);
       const gold = diff.locator('tr.diff-changed[data-rule-id="gold"]');
-      assert.deepEqual(await gold.locator('td, th').allTextContents(), ['~ Changed', 'gold Gold, any size', '"gold"', 'any', '0.1 → 0.12', '"gold"', '']);
+      assert.deepEqual(await gold.locator('td, th').allTextContents(), [
+        '~ Changed',
+        'gold Gold, any size',
+        '"gold"',
+        'any',
+        '0.1 → 0.12',
+        '"gold"',
+        '',
+      ]);
       assert.equal(await gold.locator('td.cell-changed del').textContent(), '0.1');
       assert.equal(await gold.locator('td.cell-changed ins').textContent(), '0.12');
       assert.deepEqual(await diff.locator('tr.diff-removed ins, tr.diff-added del').count(), 0);
-      assert.deepEqual(await diff.locator('tr.diff-removed[data-rule-id="silver-bulk"] del').allTextContents(), ['"silver"', '>= 100', '0.1', '"silver bulk"']);
+      assert.deepEqual(await diff.locator('tr.diff-removed[data-rule-id="silver-bulk"] del').allTextContents(), [
+        '"silver"',
+        '>= 100',
+        '0.1',
+        '"silver bulk"',
+      ]);
       assert.match((await page.locator('table.schema-changes').textContent()) ?? '', /quantity\s*narrowed\s*Breaking/);
       // The latest report of this version: the rules never hit are named.
       const coverage = (await page.locator('table.coverage tbody tr').textContent()) ?? '';
@@ -279,10 +420,23 @@ describe('Governance console: the Models section (/console/models)', () => {
       await page.goto(`${stack.baseUrl}/console/models/${shippingId}/versions/1`);
       await checkAccessibility(context, page.url(), 'version-switch');
       const statements = await page.locator('ol.statements li').allTextContents();
-      assert.deepEqual(statements.map((s) => s.replace(/\s+/g, ' ').trim()), ['If destination == "domestic" → Domestic rate', 'If destination == "international" → International rate', 'Otherwise → Manual quote']);
+      assert.deepEqual(
+        statements.map((s) => s.replace(/\s+/g, ' ').trim()),
+        [
+          'If destination == "domestic" → Domestic rate',
+          'If destination == "international" → International rate',
+          'Otherwise → Manual quote',
+        ],
+      );
       const expressions = await rowsOf(page, 'table.expressions tbody tr');
-      assert.deepEqual(expressions.slice(0, 2), [['shipping_cost', '5 + weight_kg * 1.5'], ['carrier', '"national post"']]);
-      assert.match((await page.locator('section[aria-labelledby="diff-heading"]').textContent()) ?? '', /No version is published yet/);
+      assert.deepEqual(expressions.slice(0, 2), [
+        ['shipping_cost', '5 + weight_kg * 1.5'],
+        ['carrier', '"national post"'],
+      ]);
+      assert.match(
+        (await page.locator('section[aria-labelledby="diff-heading"]').textContent()) ?? '',
+        /No version is published yet/,
+      );
       await context.close();
       assert.deepEqual(cspViolations, [], 'no Content-Security-Policy violations on the Models pages');
     });
@@ -299,7 +453,10 @@ describe('Governance console: the Models section (/console/models)', () => {
       assert.match((await page.textContent('.notice')) ?? '', /Your approval of this version is recorded/);
       const decision = (await api('GET', `/decisions/${reviewDecisionId}`, tenantA.key)).body;
       assert.equal(decision.status, 'approved');
-      assert.deepEqual(decision.approvals.map((a: any) => [a.user_id, a.comment]), [[people.approver.id, 'Rates <checked> against the price list']]);
+      assert.deepEqual(
+        decision.approvals.map((a: any) => [a.user_id, a.comment]),
+        [[people.approver.id, 'Rates <checked> against the price list']],
+      );
       const review = (await page.locator('section[aria-labelledby="review-heading"]').textContent()) ?? '';
       assert.match(review, /Approved/);
       assert.match(review, /Step 1 approved by Approver Person/);
@@ -322,7 +479,10 @@ describe('Governance console: the Models section (/console/models)', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL(`${stack.baseUrl}/console/models/${shippingId}/versions/1?notice=review_changes_requested`);
       assert.match((await page.textContent('.notice')) ?? '', /Changes requested. The author can now change the draft/);
-      assert.match((await page.locator('section[aria-labelledby="review-heading"]').textContent()) ?? '', /Changes requested/);
+      assert.match(
+        (await page.locator('section[aria-labelledby="review-heading"]').textContent()) ?? '',
+        /Changes requested/,
+      );
       const decision = (await api('GET', `/decisions/${decisionId}`, tenantA.key)).body;
       assert.equal(decision.status, 'changes_requested');
       const history = (await api('GET', `/decisions/${decisionId}/history`, tenantA.key)).body.data as any[];

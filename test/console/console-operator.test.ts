@@ -29,29 +29,42 @@ describe('Governance console: the platform operator page', () => {
     tenantAdmin = await addConsoleMember(stack.db, 'custadmin', customer.id, 'admin');
     const granted = await adminWithEnv(process.env, 'operator', 'grant', '--email', operator.email);
     assert.equal(granted.code, 0, granted.stderr);
-    assert.deepEqual(JSON.parse(granted.stdout), { object: 'platform_operator', user_id: operator.accountId, email: operator.email, platform_operator: true });
+    assert.deepEqual(JSON.parse(granted.stdout), {
+      object: 'platform_operator',
+      user_id: operator.accountId,
+      email: operator.email,
+      platform_operator: true,
+    });
     const unknown = await adminWithEnv(process.env, 'operator', 'grant', '--email', 'nobody@example.test');
     assert.equal(unknown.code, 2);
     assert.match(JSON.parse(unknown.stderr).error, /no person with the email/);
   });
   after(async () => stack?.close());
 
-  const auditOf = (tenantId: string, action: string) => stack.db('audit_log').where({ tenant_id: tenantId, action }).orderBy('sequence', 'desc').first();
+  const auditOf = (tenantId: string, action: string) =>
+    stack.db('audit_log').where({ tenant_id: tenantId, action }).orderBy('sequence', 'desc').first();
 
-  it('refuses what the page\'s forms cannot send: a starter tenant, a form without the session\'s CSRF token', async () => {
+  it("refuses what the page's forms cannot send: a starter tenant, a form without the session's CSRF token", async () => {
     const { browser, csrf, inbox } = await signInToConsoleOverHttp(stack.baseUrl, operator.email);
     assert.doesNotMatch(inbox.html, /Platform operator/);
     // The page lists enterprise tenants only, so a starter tenant's form exists only as a hand-made request.
     const starter = await createTestTenant(stack.db, { plan: 'starter' });
-    const small = await browser.request(`${stack.baseUrl}/console/admin/operator/tenants/${starter.id}/workers`, { form: { _csrf: csrf, workers: 'dedicated' } });
+    const small = await browser.request(`${stack.baseUrl}/console/admin/operator/tenants/${starter.id}/workers`, {
+      form: { _csrf: csrf, workers: 'dedicated' },
+    });
     assert.equal(small.status, 422);
     assert.match(small.html, /enterprise feature/);
     assert.equal((await stack.db('tenants').where({ id: starter.id }).first('workers')).workers, 'shared');
     const before = (await stack.db('tenants').where({ id: customer.id }).first('workers')).workers;
     const target = before === 'shared' ? 'dedicated' : 'shared';
-    const forged = await browser.request(`${stack.baseUrl}/console/admin/operator/tenants/${customer.id}/workers`, { form: { workers: target } });
-    assert.equal(forged.status, 403, 'a form without the session\'s CSRF token is refused');
-    const elsewhere = await browser.request(`${stack.baseUrl}/console/admin/operator/tenants/${customer.id}/workers`, { form: { _csrf: csrf, workers: target }, headers: { origin: 'https://elsewhere.example' } });
+    const forged = await browser.request(`${stack.baseUrl}/console/admin/operator/tenants/${customer.id}/workers`, {
+      form: { workers: target },
+    });
+    assert.equal(forged.status, 403, "a form without the session's CSRF token is refused");
+    const elsewhere = await browser.request(`${stack.baseUrl}/console/admin/operator/tenants/${customer.id}/workers`, {
+      form: { _csrf: csrf, workers: target },
+      headers: { origin: 'https://elsewhere.example' },
+    });
     assert.equal(elsewhere.status, 403, 'a form from another origin is refused');
     assert.equal((await stack.db('tenants').where({ id: customer.id }).first('workers')).workers, before);
   });
@@ -76,7 +89,11 @@ describe('Governance console: the platform operator page', () => {
   });
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
-    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-operator-' });
+    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({
+      baseUrl: () => stack.baseUrl,
+      password: PEOPLE_PASSWORD,
+      screenshotPrefix: 'console-operator-',
+    });
 
     /** Submits the form by clicking its button, as a person does; answers the response to the form's POST. */
     const clickSubmit = async (page: Page, formAction: string) => {
@@ -87,10 +104,14 @@ describe('Governance console: the platform operator page', () => {
       return response;
     };
 
-    it('the whole path: operator grant on the person, sign in, the page, a move and an endpoint by clicking, audited with the person\'s id; refusals on the page', async () => {
+    it("the whole path: operator grant on the person, sign in, the page, a move and an endpoint by clicking, audited with the person's id; refusals on the page", async () => {
       const { context, page } = await signIn(operator.email);
       const opened = await page.goto(`${stack.baseUrl}/console/admin/operator`);
-      assert.equal(opened?.status(), 200, 'the page answers the granted operator, whose member id is not the account id');
+      assert.equal(
+        opened?.status(),
+        200,
+        'the page answers the granted operator, whose member id is not the account id',
+      );
       assert.ok(await page.isVisible(`#tenant-${customer.id}`));
 
       await page.selectOption(`#workers-${customer.id}`, 'dedicated');
@@ -108,7 +129,10 @@ describe('Governance console: the platform operator page', () => {
       await page.selectOption(`#shared-${customer.id}`, 'open');
       assert.equal((await clickSubmit(page, `/console/admin/operator/tenants/${customer.id}/endpoint`)).status(), 303);
       await page.waitForURL(`${stack.baseUrl}/console/admin/operator?notice=endpoint_saved`);
-      assert.deepEqual((await auditOf(customer.id, 'dedicated_endpoint.updated')).payload, { host, shared_host_open: true });
+      assert.deepEqual((await auditOf(customer.id, 'dedicated_endpoint.updated')).payload, {
+        host,
+        shared_host_open: true,
+      });
 
       // A refusal the operator can fix comes back on the page; nothing changes.
       await page.fill(`#host-${customer.id}`, 'bad_host!.example.test');
@@ -141,14 +165,23 @@ describe('Governance console: the platform operator page', () => {
       await context.close();
     });
 
-    it('answers 404 once the operator is revoked: the open page\'s forms and the page itself', async () => {
+    it("answers 404 once the operator is revoked: the open page's forms and the page itself", async () => {
       const { context, page } = await signIn(operator.email);
       assert.equal((await page.goto(`${stack.baseUrl}/console/admin/operator`))?.status(), 200);
       const revoked = await adminWithEnv(process.env, 'operator', 'revoke', '--email', operator.email);
       assert.equal(revoked.code, 0, revoked.stderr);
-      assert.deepEqual(JSON.parse(revoked.stdout), { object: 'platform_operator', user_id: operator.accountId, email: operator.email, platform_operator: false });
+      assert.deepEqual(JSON.parse(revoked.stdout), {
+        object: 'platform_operator',
+        user_id: operator.accountId,
+        email: operator.email,
+        platform_operator: false,
+      });
       await page.selectOption(`#workers-${customer.id}`, 'dedicated');
-      assert.equal((await clickSubmit(page, `/console/admin/operator/tenants/${customer.id}/workers`)).status(), 404, 'checked on every request');
+      assert.equal(
+        (await clickSubmit(page, `/console/admin/operator/tenants/${customer.id}/workers`)).status(),
+        404,
+        'checked on every request',
+      );
       assert.equal((await stack.db('tenants').where({ id: customer.id }).first('workers')).workers, 'shared');
       assert.equal((await page.goto(`${stack.baseUrl}/console/admin/operator`))?.status(), 404);
       await context.close();

@@ -19,7 +19,8 @@ describe('Governance console (/console)', () => {
   let ownerDecision: string;
   let otherTenantDecision: string;
 
-  const api = (method: string, path: string, key: string, body?: unknown) => call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
+  const api = (method: string, path: string, key: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, body });
 
   const addMember = (label: string, tenantId: string, role: Role) => addConsoleMember(stack.db, label, tenantId, role);
 
@@ -33,19 +34,31 @@ describe('Governance console (/console)', () => {
     return created.body.id as string;
   };
 
-  const submittedDecision = async (tenant: TestTenant, fields: Record<string, unknown>, policy: string, evidence: unknown[] = []) => {
+  const submittedDecision = async (
+    tenant: TestTenant,
+    fields: Record<string, unknown>,
+    policy: string,
+    evidence: unknown[] = [],
+  ) => {
     const created = await api('POST', '/decisions', tenant.key, { chosen_option: 'opt_1', tags: ['q3'], ...fields });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     for (const item of evidence) {
       const attached = await api('POST', `/decisions/${created.body.id}/evidence`, tenant.key, item);
       assert.equal(attached.status, 201, JSON.stringify(attached.body));
     }
-    const submitted = await api('POST', `/decisions/${created.body.id}/submit`, tenant.key, { approval_policy_id: policy });
+    const submitted = await api('POST', `/decisions/${created.body.id}/submit`, tenant.key, {
+      approval_policy_id: policy,
+    });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
     return created.body.id as string;
   };
 
-  const status = async (id: string) => (await api('GET', `/decisions/${id}`, tenantA.key)).body as { status: string; current_step: number | null; approvals: unknown[] };
+  const status = async (id: string) =>
+    (await api('GET', `/decisions/${id}`, tenantA.key)).body as {
+      status: string;
+      current_step: number | null;
+      approvals: unknown[];
+    };
 
   const httpSignIn = (email: string) => signInToConsoleOverHttp(stack.baseUrl, email);
 
@@ -85,10 +98,20 @@ describe('Governance console (/console)', () => {
         { type: 'link', title: 'Queue report', url: 'https://example.com/queue-report' },
       ],
     );
-    ownerDecision = await submittedDecision(tenantA, { title: 'Second warehouse', options: [{ label: 'Lyon' }, { label: 'Lille' }], owner_id: people.owner.id }, policyId);
-    const policyB = await api('POST', '/approval-policies', tenantB.key, { name: 'B', steps: [{ name: 'Any', approvals_required: 1, approvers: { role: 'admin' }, sla: 'P1D' }] });
+    ownerDecision = await submittedDecision(
+      tenantA,
+      { title: 'Second warehouse', options: [{ label: 'Lyon' }, { label: 'Lille' }], owner_id: people.owner.id },
+      policyId,
+    );
+    const policyB = await api('POST', '/approval-policies', tenantB.key, {
+      name: 'B',
+      steps: [{ name: 'Any', approvals_required: 1, approvers: { role: 'admin' }, sla: 'P1D' }],
+    });
     assert.equal(policyB.status, 201, JSON.stringify(policyB.body));
-    const created = await api('POST', '/decisions', tenantB.key, { title: 'Beta only', options: [{ label: 'x' }, { label: 'y' }] });
+    const created = await api('POST', '/decisions', tenantB.key, {
+      title: 'Beta only',
+      options: [{ label: 'x' }, { label: 'y' }],
+    });
     otherTenantDecision = created.body.id;
   });
   after(async () => stack?.close());
@@ -104,7 +127,11 @@ describe('Governance console (/console)', () => {
       assert.match(cookie, /; Path=\/console/);
       assert.doesNotMatch(cookie, /Secure/, 'plain http in tests');
       assert.match(response.headers.get('location') as string, /\/oauth2\/auth\?.*code_challenge_method=S256/);
-      const production = loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://console.example.com', WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') });
+      const production = loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_BASE_URL: 'https://console.example.com',
+        WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+      });
       assert.match(sessionCookie(production, 'x'.repeat(43), 60), /; Secure$/);
       // The token never reaches the browser: the signed-in pages carry no JWT anywhere.
       const { browser } = await httpSignIn(people.ap1.email);
@@ -114,7 +141,13 @@ describe('Governance console (/console)', () => {
 
     it('answers every console page with a strict CSP, no framing, and no inline script or style', async () => {
       const { browser } = await httpSignIn(people.ap1.email);
-      for (const path of ['/console', '/console/decisions', `/console/decisions/${mainDecision}`, '/console/no-such-page', '/console/signed-out']) {
+      for (const path of [
+        '/console',
+        '/console/decisions',
+        `/console/decisions/${mainDecision}`,
+        '/console/no-such-page',
+        '/console/signed-out',
+      ]) {
         const response = await fetch(`${stack.baseUrl}${path}`, { redirect: 'manual' });
         assert.equal(response.headers.get('content-security-policy'), CONSOLE_CSP, path);
         assert.equal(response.headers.get('x-frame-options'), 'DENY', path);
@@ -134,7 +167,11 @@ describe('Governance console (/console)', () => {
       const { browser } = await httpSignIn(people.ap1.email);
       const other = await httpSignIn(people.ap2.email);
       const before = await status(mainDecision);
-      const forms: Array<Record<string, string>> = [{ action: 'approve', expected_step: '1' }, { action: 'approve', expected_step: '1', _csrf: other.csrf }, { action: 'approve', expected_step: '1', _csrf: 'x' }];
+      const forms: Array<Record<string, string>> = [
+        { action: 'approve', expected_step: '1' },
+        { action: 'approve', expected_step: '1', _csrf: other.csrf },
+        { action: 'approve', expected_step: '1', _csrf: 'x' },
+      ];
       for (const form of forms) {
         const response = await browser.request(`${stack.baseUrl}/console/decisions/${mainDecision}/act`, { form });
         assert.equal(response.status, 403, response.html);
@@ -151,10 +188,14 @@ describe('Governance console (/console)', () => {
       assert.equal(page.status, 200);
       assert.doesNotMatch(page.html, /\/act"/, 'no action forms for a viewer');
       const before = await status(mainDecision);
-      const forged = await browser.request(`${stack.baseUrl}/console/decisions/${mainDecision}/act`, { form: { _csrf: csrf, action: 'approve', expected_step: '1' } });
+      const forged = await browser.request(`${stack.baseUrl}/console/decisions/${mainDecision}/act`, {
+        form: { _csrf: csrf, action: 'approve', expected_step: '1' },
+      });
       assert.equal(forged.status, 403, forged.html);
       assert.match(forged.html, /read decisions, not act on them/);
-      const comment = await browser.request(`${stack.baseUrl}/console/decisions/${mainDecision}/act`, { form: { _csrf: csrf, action: 'comment', comment: 'sneaky' } });
+      const comment = await browser.request(`${stack.baseUrl}/console/decisions/${mainDecision}/act`, {
+        form: { _csrf: csrf, action: 'comment', comment: 'sneaky' },
+      });
       assert.equal(comment.status, 403);
       assert.deepEqual(await status(mainDecision), before);
     });
@@ -172,14 +213,21 @@ describe('Governance console (/console)', () => {
     it('sends an unsigned visitor to sign in, keeping only console paths to return to', async () => {
       const response = await fetch(`${stack.baseUrl}/console/decisions?status=approved`, { redirect: 'manual' });
       assert.equal(response.status, 303);
-      assert.equal(response.headers.get('location'), `/console/login?return_to=${encodeURIComponent('/console/decisions?status=approved')}`);
+      assert.equal(
+        response.headers.get('location'),
+        `/console/login?return_to=${encodeURIComponent('/console/decisions?status=approved')}`,
+      );
       const evil = await fetch(`${stack.baseUrl}/console/callback?state=x&code=y`, { redirect: 'manual' });
       assert.equal(evil.status, 400, 'a callback not started in this browser');
     });
   });
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
-    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({ baseUrl: () => stack.baseUrl, password: PEOPLE_PASSWORD, screenshotPrefix: 'console-' });
+    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({
+      baseUrl: () => stack.baseUrl,
+      password: PEOPLE_PASSWORD,
+      screenshotPrefix: 'console-',
+    });
 
     it('signs in through the real login page, lists the pending step, opens the decision and approves it with a comment by keyboard', async () => {
       const { context, page } = await signIn(people.ap1.email, { axe: 'approver' });
@@ -196,8 +244,14 @@ describe('Governance console (/console)', () => {
       assert.match((await page.textContent('#outcomes-heading + *')) ?? '', /No outcomes recorded/);
       const evidence = (await page.textContent('ul.evidence')) ?? '';
       assert.match(evidence, /Forecast/);
-      assert.equal(await page.locator('ul.evidence a', { hasText: 'Queue report' }).getAttribute('href'), 'https://example.com/queue-report');
-      assert.match((await page.locator('a', { hasText: 'Temporal UI' }).getAttribute('href')) ?? '', new RegExp(`/workflows/decision%2F${mainDecision}$`));
+      assert.equal(
+        await page.locator('ul.evidence a', { hasText: 'Queue report' }).getAttribute('href'),
+        'https://example.com/queue-report',
+      );
+      assert.match(
+        (await page.locator('a', { hasText: 'Temporal UI' }).getAttribute('href')) ?? '',
+        new RegExp(`/workflows/decision%2F${mainDecision}$`),
+      );
 
       // Keyboard only: the comment field, then Tab to the first button and Enter.
       await page.locator('#action-comment').focus();
@@ -207,7 +261,10 @@ describe('Governance console (/console)', () => {
       await page.keyboard.press('Enter');
       await page.waitForSelector('.notice.success');
       assert.match((await page.textContent('.notice')) ?? '', /Approved/);
-      assert.match((await page.textContent('#timeline')) ?? '', /Approved a step — step 1 \(Team review\)[\s\S]*Approver-one Person[\s\S]*Numbers check out\./);
+      assert.match(
+        (await page.textContent('#timeline')) ?? '',
+        /Approved a step — step 1 \(Team review\)[\s\S]*Approver-one Person[\s\S]*Numbers check out\./,
+      );
       const now = await status(mainDecision);
       assert.equal(now.current_step, 2);
       await context.close();
@@ -227,8 +284,15 @@ describe('Governance console (/console)', () => {
       assert.equal((await status(mainDecision)).status, 'approved');
 
       // Outcomes recorded through the API appear as expected vs. actual (expected defaults from the frozen run).
-      for (const [actual, observedAt] of [[9, '2026-11-01T00:00:00.000Z'], [11, '2026-11-15T00:00:00.000Z']] as const) {
-        const recorded = await api('POST', `/decisions/${mainDecision}/outcomes`, tenantA.key, { metric: 'required_agents', actual_value: actual, observed_at: observedAt });
+      for (const [actual, observedAt] of [
+        [9, '2026-11-01T00:00:00.000Z'],
+        [11, '2026-11-15T00:00:00.000Z'],
+      ] as const) {
+        const recorded = await api('POST', `/decisions/${mainDecision}/outcomes`, tenantA.key, {
+          metric: 'required_agents',
+          actual_value: actual,
+          observed_at: observedAt,
+        });
         assert.equal(recorded.status, 201, JSON.stringify(recorded.body));
       }
       await page.reload();
@@ -245,7 +309,11 @@ describe('Governance console (/console)', () => {
       const { context, page } = await signIn(people.owner.email);
       assert.equal(await page.locator('tr', { hasText: 'Second warehouse' }).count(), 0, 'not in the owner’s inbox');
       await page.goto(`${stack.baseUrl}/console/decisions/${ownerDecision}`);
-      assert.equal(await page.locator('button', { hasText: /Approve|Reject|Request changes/ }).count(), 0, 'hidden from the owner');
+      assert.equal(
+        await page.locator('button', { hasText: /Approve|Reject|Request changes/ }).count(),
+        0,
+        'hidden from the owner',
+      );
       assert.match((await page.textContent('.actions-panel')) ?? '', /you are not one of them/);
       assert.equal(await page.locator('button', { hasText: 'Comment' }).count(), 1, 'the owner may still comment');
       // The rule is the workflow's, not the page's: a POST the page did not offer is refused in plain words.
@@ -274,7 +342,10 @@ describe('Governance console (/console)', () => {
       assert.equal(await page.locator('button', { hasText: /Approve|Reject|Request changes|Comment/ }).count(), 0);
       const csrf = (await page.locator('input[name=_csrf]').first().getAttribute('value')) as string;
       const before = await status(ownerDecision);
-      const forged = await page.request.post(`${stack.baseUrl}/console/decisions/${ownerDecision}/act`, { form: { _csrf: csrf, action: 'approve', expected_step: '1' }, headers: { origin: stack.baseUrl } });
+      const forged = await page.request.post(`${stack.baseUrl}/console/decisions/${ownerDecision}/act`, {
+        form: { _csrf: csrf, action: 'approve', expected_step: '1' },
+        headers: { origin: stack.baseUrl },
+      });
       assert.equal(forged.status(), 403);
       assert.deepEqual(await status(ownerDecision), before);
       await context.close();
@@ -282,8 +353,24 @@ describe('Governance console (/console)', () => {
 
     it('signs out: the session ends, its refresh token is revoked, and the console asks to sign in again', async () => {
       const refreshTokens = async () =>
-        Number((await stack.db('oidc_payloads').where({ model: 'RefreshToken' }).whereRaw("payload->>'accountId' = ?", [people.ap2.id]).count<{ count: string }[]>({ count: '*' }))[0]?.count);
-      const sessions = async () => Number((await stack.db('console_sessions').where({ user_id: people.ap2.id }).count<{ count: string }[]>({ count: '*' }))[0]?.count);
+        Number(
+          (
+            await stack
+              .db('oidc_payloads')
+              .where({ model: 'RefreshToken' })
+              .whereRaw("payload->>'accountId' = ?", [people.ap2.id])
+              .count<{ count: string }[]>({ count: '*' })
+          )[0]?.count,
+        );
+      const sessions = async () =>
+        Number(
+          (
+            await stack
+              .db('console_sessions')
+              .where({ user_id: people.ap2.id })
+              .count<{ count: string }[]>({ count: '*' })
+          )[0]?.count,
+        );
       const before = await refreshTokens();
       const sessionsBefore = await sessions();
       const { context, page } = await signIn(people.ap2.email);
@@ -293,7 +380,11 @@ describe('Governance console (/console)', () => {
       await page.waitForURL(`${stack.baseUrl}/console/signed-out`);
       await page.screenshot({ path: screenshotPath('console-signed-out'), fullPage: true });
       assert.equal(await sessions(), sessionsBefore, 'the session row is gone');
-      assert.equal(await refreshTokens(), before, 'the refresh token of this session is revoked (and its grant with it)');
+      assert.equal(
+        await refreshTokens(),
+        before,
+        'the refresh token of this session is revoked (and its grant with it)',
+      );
       await page.goto(`${stack.baseUrl}/console`);
       await page.waitForSelector('#email');
       await context.close();

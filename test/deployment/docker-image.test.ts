@@ -54,7 +54,9 @@ async function stop(running: RunningProcess | undefined): Promise<void> {
 }
 
 function listFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((entry) => fs.statSync(path.join(dir, entry)).isFile());
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((entry) => fs.statSync(path.join(dir, entry)).isFile());
 }
 
 describe('the Docker image', () => {
@@ -77,10 +79,21 @@ describe('the Docker image', () => {
 
   it('holds the built JavaScript, the workflow bundle and the production dependencies only', () => {
     const dist = path.join(image.appDir, 'dist');
-    for (const file of ['api/server.js', 'worker/main.js', 'scripts/migrate.js', 'scripts/admin.js', 'workflow-bundle.js', 'api/console/assets/console.css']) {
+    for (const file of [
+      'api/server.js',
+      'worker/main.js',
+      'scripts/migrate.js',
+      'scripts/admin.js',
+      'workflow-bundle.js',
+      'api/console/assets/console.css',
+    ]) {
       assert.ok(fs.existsSync(path.join(dist, file)), `dist/${file} is in the image`);
     }
-    assert.deepEqual(listFiles(dist).filter((file) => file.endsWith('.ts')), [], 'no TypeScript source in the image');
+    assert.deepEqual(
+      listFiles(dist).filter((file) => file.endsWith('.ts')),
+      [],
+      'no TypeScript source in the image',
+    );
     assert.equal(image.env.WORKFLOW_BUNDLE_PATH, path.join(dist, 'workflow-bundle.js'));
     const modules = path.join(image.appDir, 'node_modules');
     assert.ok(fs.existsSync(path.join(modules, '@temporalio/worker')), 'production dependencies are there');
@@ -131,7 +144,8 @@ describe('the Docker image', () => {
     api = startInImage(image, apiCommand, env);
     worker = startInImage(image, workerCommand, env);
     const exitedEarly = (running: RunningProcess, name: string) => {
-      if (running.child.exitCode !== null) throw new Error(`the ${name} exited (${running.child.exitCode}):\n${running.output()}`);
+      if (running.child.exitCode !== null)
+        throw new Error(`the ${name} exited (${running.child.exitCode}):\n${running.output()}`);
     };
 
     await waitFor(
@@ -148,7 +162,13 @@ describe('the Docker image', () => {
     connection = await Connection.connect({ address: env.TEMPORAL_ADDRESS! });
     const client = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
     const pollers = async (type: temporal.api.enums.v1.TaskQueueType) =>
-      (await client.workflowService.describeTaskQueue({ namespace: env.TEMPORAL_NAMESPACE, taskQueue: { name: taskQueue }, taskQueueType: type })).pollers ?? [];
+      (
+        await client.workflowService.describeTaskQueue({
+          namespace: env.TEMPORAL_NAMESPACE,
+          taskQueue: { name: taskQueue },
+          taskQueueType: type,
+        })
+      ).pollers ?? [];
     await waitFor(
       'the worker started from the image to poll its task queue',
       async () => {
@@ -162,7 +182,9 @@ describe('the Docker image', () => {
       START_CAP_MS,
     );
     assert.match(worker.output(), /worker running/);
-    console.log(`# image: API ready after ${apiReadyMs} ms; worker polling after ${Date.now() - startedAt} ms (started together)`);
+    console.log(
+      `# image: API ready after ${apiReadyMs} ms; worker polling after ${Date.now() - startedAt} ms (started together)`,
+    );
 
     const health = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`);
     assert.equal(health.status, 200);

@@ -31,7 +31,10 @@ function collect(child: ChildProcess): Promise<Exited> {
 }
 
 async function publicTables(db: Knex): Promise<string[]> {
-  const rows = (await db('information_schema.tables').where({ table_schema: 'public' }).orderBy('table_name').select('table_name')) as { table_name: string }[];
+  const rows = (await db('information_schema.tables')
+    .where({ table_schema: 'public' })
+    .orderBy('table_name')
+    .select('table_name')) as { table_name: string }[];
   return rows.map((row) => row.table_name);
 }
 
@@ -76,24 +79,34 @@ describe('migrations and the Postgres version', () => {
                 seen += chunk.toString();
                 if (seen.includes('ready\n')) resolve();
               });
-              void exits[index]!.then((exited) => reject(new Error(`migrating process ${index} exited before it was ready: ${exited.stderr}`)));
+              void exits[index]!.then((exited) =>
+                reject(new Error(`migrating process ${index} exited before it was ready: ${exited.stderr}`)),
+              );
             }),
         ),
       );
       for (const child of children) child.stdin!.write('go\n');
       const results = await Promise.race([
         Promise.all(exits),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the migrating processes did not finish')), PROCESS_CAP_MS).unref()),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the migrating processes did not finish')), PROCESS_CAP_MS).unref(),
+        ),
       ]);
 
-      for (const [index, result] of results.entries()) assert.equal(result.code, 0, `process ${index}: ${result.stderr}`);
+      for (const [index, result] of results.entries())
+        assert.equal(result.code, 0, `process ${index}: ${result.stderr}`);
       // Exactly one process applied the migrations; the others waited for the lock and found nothing left to do.
-      const applied = results.map((result) => (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { applied: string[] }).applied);
+      const applied = results.map(
+        (result) => (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { applied: string[] }).applied,
+      );
       assert.deepEqual(applied.flat().sort(), migrationNames().slice().sort());
       assert.equal(applied.filter((list) => list.length > 0).length, 1);
       // The schema is complete: every migration recorded once, and the same tables as the fully migrated test database.
       const recorded = (await fresh('knex_migrations').orderBy('id').select('name')) as { name: string }[];
-      assert.deepEqual(recorded.map((row) => row.name), migrationNames());
+      assert.deepEqual(
+        recorded.map((row) => row.name),
+        migrationNames(),
+      );
       assert.deepEqual(await publicTables(fresh), await publicTables(server));
     } finally {
       for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');

@@ -33,7 +33,9 @@ function documentationFiles(): string[] {
   const found = ['README.md', 'clients/typescript/README.md'];
   const walk = (dir: string) => {
     if (!fs.existsSync(path.join(REPO_ROOT, dir))) return;
-    for (const entry of fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of fs
+      .readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
       const relative = path.posix.join(dir, entry.name);
       if (entry.isDirectory()) walk(relative);
       else if (entry.name.endsWith('.md')) found.push(relative);
@@ -44,16 +46,32 @@ function documentationFiles(): string[] {
 }
 
 /** Directories a listing of the tree skips when git is not there to say what is ignored (as .gitignore does). */
-const UNTRACKED_DIRECTORIES = new Set(['.git', 'node_modules', '.data', 'dist', '.tools', 'test-output', 'tck-results']);
+const UNTRACKED_DIRECTORIES = new Set([
+  '.git',
+  'node_modules',
+  '.data',
+  'dist',
+  '.tools',
+  'test-output',
+  'tck-results',
+]);
 
 /**
  * The files in the working tree that are not in the repository (`git status --porcelain`: untracked, ignored ones left
  * out), or without git (an exported tree) every file outside the ignored folders.
  */
 function filesOutsideTheRepository(): Set<string> {
-  const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   if (status.status === 0) {
-    return new Set(status.stdout.split('\n').filter((line) => line.startsWith('?? ')).map((line) => line.slice(3)));
+    return new Set(
+      status.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('?? '))
+        .map((line) => line.slice(3)),
+    );
   }
   const files = new Set<string>();
   const walk = (dir: string) => {
@@ -98,15 +116,36 @@ describe('the shell blocks of the documentation', () => {
     assert.deepEqual(blocks[0]?.output, { line: 6, json: { a: 1 } });
     assert.equal(blocks[1]?.skipReason, 'browser: covered by test/console/console.test.ts');
     assert.equal(skipReasonProblem(blocks[1]?.skipReason as string, REPO_ROOT), undefined);
-    assert.match(skipReasonProblem(blocks[2]?.skipReason as string, REPO_ROOT) as string, /names no covering test file/);
+    assert.match(
+      skipReasonProblem(blocks[2]?.skipReason as string, REPO_ROOT) as string,
+      /names no covering test file/,
+    );
     assert.match(skipReasonProblem('covered by test/console/nothing.test.ts', REPO_ROOT) as string, /does not exist/);
     assert.equal(problems.length, 1);
     assert.match(problems[0] as string, /the shell block before this output is skipped/);
   });
 
   it('compare the output shown with the real one: keys always, values unless ids, timestamps or secrets', () => {
-    const real = { id: 'key_01m7yvt9sc9zqnhx5d8yr05m1w', name: 'ci', scopes: ['a', 'b'], created_at: '2026-11-21T10:53:14.412Z', nested: { n: 3 } };
-    assert.deepEqual(shownOutputProblems({ id: 'key_01aaaaaaaaaaaaaaaaaaaaaaaa', name: 'ci', scopes: ['b'], created_at: '2020-01-01T00:00:00.000Z', nested: { n: 3 } }, real), []);
+    const real = {
+      id: 'key_01m7yvt9sc9zqnhx5d8yr05m1w',
+      name: 'ci',
+      scopes: ['a', 'b'],
+      created_at: '2026-11-21T10:53:14.412Z',
+      nested: { n: 3 },
+    };
+    assert.deepEqual(
+      shownOutputProblems(
+        {
+          id: 'key_01aaaaaaaaaaaaaaaaaaaaaaaa',
+          name: 'ci',
+          scopes: ['b'],
+          created_at: '2020-01-01T00:00:00.000Z',
+          nested: { n: 3 },
+        },
+        real,
+      ),
+      [],
+    );
     assert.deepEqual(shownOutputProblems({ name: 'c…' }, real), []);
     assert.deepEqual(shownOutputProblems({ name: 'other', missing: 1, scopes: ['c'], nested: { n: 4 } }, real), [
       '/name: expected "other", got "ci"',
@@ -114,7 +153,9 @@ describe('the shell blocks of the documentation', () => {
       '/scopes/0: no element matches "c"',
       '/nested/n: expected 4, got 3',
     ]);
-    assert.deepEqual(lastJsonDocument('HTTP/1.1 201 Created\nX: y\n\n{"a":1}\n{"b":[1,{"c":2}]}'), { b: [1, { c: 2 }] });
+    assert.deepEqual(lastJsonDocument('HTTP/1.1 201 Created\nX: y\n\n{"a":1}\n{"b":[1,{"c":2}]}'), {
+      b: [1, { c: 2 }],
+    });
     assert.deepEqual(lastJsonDocument('{"a":1}{"b":2}'), { b: 2 });
   });
 
@@ -122,12 +163,30 @@ describe('the shell blocks of the documentation', () => {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-doc-session-'));
     const session = new DocShellSession(workDir, { cwd: REPO_ROOT, env: process.env });
     try {
-      const { blocks } = parseDocument('x.md', ['```sh', 'export A=1; B=2', '```', '', '```sh', 'echo "$A$B"', 'X=$(false | cat)', 'curl -s http://127.0.0.1:9/nothing \\', '  -H "x: y"', 'echo after', '```'].join('\n'));
+      const { blocks } = parseDocument(
+        'x.md',
+        [
+          '```sh',
+          'export A=1; B=2',
+          '```',
+          '',
+          '```sh',
+          'echo "$A$B"',
+          'X=$(false | cat)',
+          'curl -s http://127.0.0.1:9/nothing \\',
+          '  -H "x: y"',
+          'echo after',
+          '```',
+        ].join('\n'),
+      );
       const first = await session.run(blocks[0] as ShellBlock, (blocks[0] as ShellBlock).code, 10);
       assert.deepEqual(first.failures, []);
       const second = await session.run(blocks[1] as ShellBlock, (blocks[1] as ShellBlock).code, 10);
       assert.match(second.stdout, /^12\nafter\n?$/);
-      assert.deepEqual(second.failures, ['x.md:7: exit 1: X=$(false | cat)', 'x.md:8: exit 7: curl -s http://127.0.0.1:9/nothing \\\n  -H "x: y"']);
+      assert.deepEqual(second.failures, [
+        'x.md:7: exit 1: X=$(false | cat)',
+        'x.md:8: exit 7: curl -s http://127.0.0.1:9/nothing \\\n  -H "x: y"',
+      ]);
     } finally {
       session.close();
       fs.rmSync(workDir, { recursive: true, force: true });
@@ -140,9 +199,15 @@ describe('the shell blocks of the documentation', () => {
     const name = `doc-test-left-behind-${process.pid}.json`;
     try {
       const before = filesOutsideTheRepository();
-      const { blocks } = parseDocument('x.md', ['```sh', `echo '{}' > ${name}`, 'T=$(mktemp -d); echo "{}" > "$T/kept-aside.json"', '```'].join('\n'));
+      const { blocks } = parseDocument(
+        'x.md',
+        ['```sh', `echo '{}' > ${name}`, 'T=$(mktemp -d); echo "{}" > "$T/kept-aside.json"', '```'].join('\n'),
+      );
       assert.deepEqual((await session.run(blocks[0] as ShellBlock, (blocks[0] as ShellBlock).code, 10)).failures, []);
-      assert.deepEqual([...filesOutsideTheRepository()].filter((file) => !before.has(file)), [name]);
+      assert.deepEqual(
+        [...filesOutsideTheRepository()].filter((file) => !before.has(file)),
+        [name],
+      );
     } finally {
       session.close();
       fs.rmSync(path.join(REPO_ROOT, name), { force: true });
@@ -157,20 +222,36 @@ describe('the documentation runs as written', () => {
 
   before(async () => {
     // What the docs ask of a reader's machine besides Node: bash and curl (7.76+ for --fail-with-body).
-    for (const [tool, args] of [['bash', ['--version']], ['curl', ['--fail-with-body', '--version']]] as const) {
+    for (const [tool, args] of [
+      ['bash', ['--version']],
+      ['curl', ['--fail-with-body', '--version']],
+    ] as const) {
       const probe = spawnSync(tool, args);
-      assert.equal(probe.status, 0, `${tool} ${args.join(' ')} failed: the documentation's commands need ${tool}${tool === 'curl' ? ' 7.76 or later' : ''}`);
+      assert.equal(
+        probe.status,
+        0,
+        `${tool} ${args.join(' ')} failed: the documentation's commands need ${tool}${tool === 'curl' ? ' 7.76 or later' : ''}`,
+      );
     }
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-docs-'));
     // As npm start runs a development stack: plain-http webhooks to this machine are allowed.
-    stack = await startTestStack({ worker: true, env: { DATA_DIR: dataDir, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost' } });
+    stack = await startTestStack({
+      worker: true,
+      env: { DATA_DIR: dataDir, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost' },
+    });
     // Like npm start's demo tenant (professional plan, a key with every scope, the demo people), but made without
     // db/demo-tenant.ts, which sets new passwords for those people: other test files sign in as them meanwhile.
     const demo = await createTestTenant(stack.db, { plan: 'professional', name: 'demo', scopes: ALL_SCOPES });
-    const people: [string, string, Role][] = [['demo@example.com', 'Demo User', 'admin'], ['approver@example.com', 'Demo Approver', 'approver'], ['analyst@example.com', 'Demo Analyst', 'analyst']];
+    const people: [string, string, Role][] = [
+      ['demo@example.com', 'Demo User', 'admin'],
+      ['approver@example.com', 'Demo Approver', 'approver'],
+      ['analyst@example.com', 'Demo Analyst', 'analyst'],
+    ];
     for (const [email, displayName, role] of people) {
       const { user } = await findOrCreateUser(stack.db, { email, displayName, passwordHash: null });
-      await inTenantTransaction(stack.db, demo.id, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
+      await inTenantTransaction(stack.db, demo.id, (scope) =>
+        insertMembership(scope, user.id, role, { type: 'system', id: 'test' }),
+      );
     }
     writeDemoState(dataDir, { tenantId: demo.id, apiKey: demo.key });
   });
@@ -211,13 +292,24 @@ describe('the documentation runs as written', () => {
           const code = block.code.split(DOCUMENTED_BASE_URL).join(stack.baseUrl);
           const result = await session.run(block, code, BLOCK_TIMEOUT_SECONDS);
           const context = `\n--- stdout (end) ---\n${result.stdout.slice(-3000)}\n--- stderr (end) ---\n${result.stderr.slice(-3000)}`;
-          assert.ok(!result.timedOut, `${document}:${block.fenceLine}: the block did not finish within ${BLOCK_TIMEOUT_SECONDS} s${context}`);
+          assert.ok(
+            !result.timedOut,
+            `${document}:${block.fenceLine}: the block did not finish within ${BLOCK_TIMEOUT_SECONDS} s${context}`,
+          );
           assert.deepEqual(result.failures, [], `${document}:${block.fenceLine}: a command failed${context}`);
           if (block.output) {
             const real = lastJsonDocument(result.stdout);
-            assert.notEqual(real, undefined, `${document}:${block.output.line}: the block before it printed no JSON${context}`);
+            assert.notEqual(
+              real,
+              undefined,
+              `${document}:${block.output.line}: the block before it printed no JSON${context}`,
+            );
             const mismatches = shownOutputProblems(block.output.json, real);
-            assert.deepEqual(mismatches, [], `${document}:${block.output.line}: the output shown does not match ${JSON.stringify(real).slice(0, 2000)}`);
+            assert.deepEqual(
+              mismatches,
+              [],
+              `${document}:${block.output.line}: the output shown does not match ${JSON.stringify(real).slice(0, 2000)}`,
+            );
             outputsChecked++;
           }
           ran++;
@@ -227,7 +319,11 @@ describe('the documentation runs as written', () => {
         fs.rmSync(workDir, { recursive: true, force: true });
       }
       const left = [...filesOutsideTheRepository()].filter((file) => !filesBefore.has(file));
-      assert.deepEqual(left, [], `${document}: its commands left these files in the working tree; write scratch files under T=$(mktemp -d)`);
+      assert.deepEqual(
+        left,
+        [],
+        `${document}: its commands left these files in the working tree; write scratch files under T=$(mktemp -d)`,
+      );
       const report = `${document}: ${ran} shell block(s) ran, ${skipped.length} marked skipped, ${outputsChecked} shown output(s) checked`;
       t.diagnostic(report);
       console.log(`[docs] ${report}`);

@@ -14,7 +14,10 @@ export interface AdminResult {
 /** Runs the admin CLI (`npm run admin -- …`) as an operator would, with this environment; never throws on exit codes. */
 export async function adminWithEnv(env: NodeJS.ProcessEnv, ...args: string[]): Promise<AdminResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+      cwd: ROOT,
+      env,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as AdminResult;

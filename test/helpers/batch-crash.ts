@@ -36,7 +36,12 @@ export async function killWorkerMidBatch(options: {
   const api = (i: number) => options.apis[i % options.apis.length] as string;
   const items = Array.from({ length: total }, (_, i) => ({
     model_id: STAFFING,
-    inputs: { arrival_rate_per_hour: 60 + (i % 300), average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 },
+    inputs: {
+      arrival_rate_per_hour: 60 + (i % 300),
+      average_handle_time_seconds: 180,
+      target_service_level: 0.8,
+      target_answer_time_seconds: 20,
+    },
   }));
   const created = await call(api(0), 'POST', '/api/v1/scenarios/batch', { key: options.key, body: { items } });
   assert.equal(created.status, 202, JSON.stringify(created.body));
@@ -51,10 +56,12 @@ export async function killWorkerMidBatch(options: {
   // The worker to kill: the one Temporal shows running a chunk (a worker's identity is `pid@host`).
   const handle = options.temporal.workflow.getHandle(created.body.workflow_id);
   const doomed = await waitFor(
-    'a worker running one of the batch\'s chunks',
+    "a worker running one of the batch's chunks",
     async () => {
       const pending = (await handle.describe()).raw.pendingActivities ?? [];
-      const running = pending.filter((a) => a.state === temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED);
+      const running = pending.filter(
+        (a) => a.state === temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED,
+      );
       const pids = running.map((a) => Number(/^(\d+)@/.exec(a.lastWorkerIdentity ?? '')?.[1]));
       return options.workers.find((worker) => pids.includes(worker.pid as number));
     },
@@ -79,7 +86,11 @@ export async function killWorkerMidBatch(options: {
   // Exactly once: one scenario per item, no item with two, no scenario without its item.
   const scenarios = await options.db('scenarios').where({ batch_id: batchId }).count('* as n').first();
   assert.equal(Number(scenarios?.n), total, 'one scenario per item, none twice');
-  const itemRows = await options.db('scenario_batch_items').where({ batch_id: batchId }).whereNotNull('scenario_id').select('scenario_id');
+  const itemRows = await options
+    .db('scenario_batch_items')
+    .where({ batch_id: batchId })
+    .whereNotNull('scenario_id')
+    .select('scenario_id');
   assert.equal(itemRows.length, total);
   assert.equal(new Set(itemRows.map((row: { scenario_id: string }) => row.scenario_id)).size, total);
 
@@ -91,7 +102,11 @@ export async function killWorkerMidBatch(options: {
     const started = event.activityTaskStartedEventAttributes;
     if (!started || (started.attempt ?? 1) < 2) continue;
     const timeoutType = started.lastFailure?.timeoutFailureInfo?.timeoutType;
-    assert.notEqual(timeoutType, temporal.api.enums.v1.TimeoutType.TIMEOUT_TYPE_START_TO_CLOSE, 'no chunk waited out its start-to-close timeout');
+    assert.notEqual(
+      timeoutType,
+      temporal.api.enums.v1.TimeoutType.TIMEOUT_TYPE_START_TO_CLOSE,
+      'no chunk waited out its start-to-close timeout',
+    );
     if (timeoutType !== temporal.api.enums.v1.TimeoutType.TIMEOUT_TYPE_HEARTBEAT) continue;
     heartbeatRetries++;
     const startedAt = Number(event.eventTime?.seconds ?? 0) * 1000 + Math.round((event.eventTime?.nanos ?? 0) / 1e6);
@@ -108,7 +123,11 @@ export async function waitForPollers(client: Client, taskQueue: string, processe
     `${processes.length} worker process(es) polling ${taskQueue}`,
     async () => {
       for (const taskQueueType of [TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW, TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY]) {
-        const described = await client.workflowService.describeTaskQueue({ namespace: client.options.namespace, taskQueue: { name: taskQueue }, taskQueueType });
+        const described = await client.workflowService.describeTaskQueue({
+          namespace: client.options.namespace,
+          taskQueue: { name: taskQueue },
+          taskQueueType,
+        });
         const pids = (described.pollers ?? []).map((poller) => Number(/^(\d+)@/.exec(poller.identity ?? '')?.[1]));
         if (!processes.every((child) => pids.includes(child.pid as number))) return false;
       }

@@ -12,7 +12,10 @@ export interface BrowserResponse {
 export function createBrowser() {
   const cookies = new Map<string, string>();
   /** `headers` adds request headers (e.g. an `origin` no browser on the console would send, for refusal tests). */
-  const request = async (url: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<BrowserResponse> => {
+  const request = async (
+    url: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Promise<BrowserResponse> => {
     const headers: Record<string, string> = { ...init.headers };
     if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     let body: string | undefined;
@@ -20,7 +23,12 @@ export function createBrowser() {
       body = new URLSearchParams(init.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
-    const response = await fetch(url, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const response = await fetch(url, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const index = (pair as string).indexOf('=');
@@ -30,7 +38,11 @@ export function createBrowser() {
       else cookies.set(name, value);
     }
     const location = response.headers.get('location') ?? undefined;
-    return { status: response.status, location: location ? new URL(location, url).toString() : undefined, html: await response.text() };
+    return {
+      status: response.status,
+      location: location ? new URL(location, url).toString() : undefined,
+      html: await response.text(),
+    };
   };
   return { request };
 }

@@ -21,11 +21,23 @@ export interface ConsoleMember {
  * ("Label Person"). The member id is the account id, as for memberships made before member ids were minted, unless
  * `mintedMemberId` asks for a member id of its own, as POST /users and the console's people page make today.
  */
-export async function addConsoleMember(db: Knex, label: string, tenantId: string, role: Role, options: { mintedMemberId?: boolean } = {}): Promise<ConsoleMember> {
+export async function addConsoleMember(
+  db: Knex,
+  label: string,
+  tenantId: string,
+  role: Role,
+  options: { mintedMemberId?: boolean } = {},
+): Promise<ConsoleMember> {
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const { user } = await findOrCreateUser(db, { email, displayName: `${label[0]?.toUpperCase()}${label.slice(1)} Person`, passwordHash: await hashPassword(PEOPLE_PASSWORD) });
+  const { user } = await findOrCreateUser(db, {
+    email,
+    displayName: `${label[0]?.toUpperCase()}${label.slice(1)} Person`,
+    passwordHash: await hashPassword(PEOPLE_PASSWORD),
+  });
   const memberId = options.mintedMemberId ? newId('user') : user.id;
-  await inTenantTransaction(db, tenantId, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }, null, memberId));
+  await inTenantTransaction(db, tenantId, (scope) =>
+    insertMembership(scope, user.id, role, { type: 'system', id: 'test' }, null, memberId),
+  );
   return { id: memberId, accountId: user.id, email };
 }
 
@@ -50,7 +62,9 @@ export async function signInToConsoleOverHttp(baseUrl: string, email: string, op
   response = await browser.request(response.location as string);
   const consentPage = await browser.request(response.location as string);
   const tenantId = /name="tenant_id" value="([^"]+)"/.exec(consentPage.html)?.[1] as string;
-  response = await browser.request(formAction(consentPage.html, baseUrl, '/confirm'), { form: { tenant_id: tenantId } });
+  response = await browser.request(formAction(consentPage.html, baseUrl, '/confirm'), {
+    form: { tenant_id: tenantId },
+  });
   response = await browser.request(response.location as string);
   assert.ok(response.location?.startsWith(`${baseUrl}/console/callback?`), response.location);
   response = await browser.request(response.location as string);

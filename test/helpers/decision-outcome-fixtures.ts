@@ -23,7 +23,8 @@ export function useDecisionOutcomeStack(tenantName: string, assign: (context: De
     stack = started;
     const tenant = await createTestTenant(started.db, { name: tenantName });
     const other = await createTestTenant(started.db, { name: 'Elsewhere' });
-    const api: TenantApi = (method, path, body, key = tenant.key) => call(started.baseUrl, method, `/api/v1${path}`, { key, body });
+    const api: TenantApi = (method, path, body, key = tenant.key) =>
+      call(started.baseUrl, method, `/api/v1${path}`, { key, body });
     assign({ stack: started, tenant, other, scenario: await completedStaffingScenario(api, tenant.key) });
   });
   after(async () => stack?.close());
@@ -38,11 +39,21 @@ export async function completedStaffingScenario(api: TenantApi, key: string) {
 }
 
 /** A draft decision whose chosen option (opt_1) links the run `scenarioId`; `fields` override the body. */
-export async function draftStaffingDecision(api: TenantApi, scenarioId: string, fields: Record<string, unknown>, key: string) {
+export async function draftStaffingDecision(
+  api: TenantApi,
+  scenarioId: string,
+  fields: Record<string, unknown>,
+  key: string,
+) {
   const created = await api(
     'POST',
     '/decisions',
-    { title: 'Support desk staffing', options: [{ label: 'Staff for today', scenario_id: scenarioId }, { label: 'Wait' }], chosen_option: 'opt_1', ...fields },
+    {
+      title: 'Support desk staffing',
+      options: [{ label: 'Staff for today', scenario_id: scenarioId }, { label: 'Wait' }],
+      chosen_option: 'opt_1',
+      ...fields,
+    },
     key,
   );
   assert.equal(created.status, 201, JSON.stringify(created.body));

@@ -35,7 +35,9 @@ function scalar(value: unknown): unknown {
   const type = String(node['@_type'] ?? '').replace(/^.*:/, '');
   if (type === 'decimal' || type === 'double' || type === 'integer' || type === 'int' || type === 'long') {
     const number = Number(text.trim());
-    return Number.isFinite(number) && String(number) === text.trim().replace(/^\+/, '').replace(/\.0+$/, '') ? number : text.trim();
+    return Number.isFinite(number) && String(number) === text.trim().replace(/^\+/, '').replace(/\.0+$/, '')
+      ? number
+      : text.trim();
   }
   if (type === 'boolean') return text.trim() === 'true';
   return type === 'string' ? text : text.trim();
@@ -45,7 +47,9 @@ function scalar(value: unknown): unknown {
 export function tckValue(node: unknown): unknown {
   const value = element(node);
   if (value.component !== undefined) {
-    return Object.fromEntries((value.component as Element[]).map((component) => [String(component['@_name']), tckValue(component)]));
+    return Object.fromEntries(
+      (value.component as Element[]).map((component) => [String(component['@_name']), tckValue(component)]),
+    );
   }
   if (value.list !== undefined) return ((element(value.list).item as Element[] | undefined) ?? []).map(tckValue);
   if (value.value !== undefined) return scalar(value.value);
@@ -57,11 +61,23 @@ export function readTckCases(file: string): TckCase[] {
   const document = element(parser.parse(fs.readFileSync(file, 'utf8')));
   const cases = (element(document.testCases).testCase as Element[] | undefined) ?? [];
   return cases
-    .filter((testCase) => testCase['@_invocableName'] === undefined && (testCase['@_type'] ?? 'decision') === 'decision')
+    .filter(
+      (testCase) => testCase['@_invocableName'] === undefined && (testCase['@_type'] ?? 'decision') === 'decision',
+    )
     .map((testCase) => ({
       id: String(testCase['@_id']),
-      inputs: Object.fromEntries(((testCase.inputNode as Element[] | undefined) ?? []).map((input) => [String(input['@_name']), tckValue(input)])),
-      expected: Object.fromEntries(((testCase.resultNode as Element[] | undefined) ?? []).map((result) => [String(result['@_name']), tckValue(result.expected)])),
+      inputs: Object.fromEntries(
+        ((testCase.inputNode as Element[] | undefined) ?? []).map((input) => [
+          String(input['@_name']),
+          tckValue(input),
+        ]),
+      ),
+      expected: Object.fromEntries(
+        ((testCase.resultNode as Element[] | undefined) ?? []).map((result) => [
+          String(result['@_name']),
+          tckValue(result.expected),
+        ]),
+      ),
     }));
 }
 
@@ -70,14 +86,28 @@ export function readTckCases(file: string): TckCase[] {
  * would round), lists and objects element by element, everything else exactly.
  */
 export function tckEquals(expected: unknown, actual: unknown): boolean {
-  const numeric = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?(e-?\d+)?$/i.test(value) ? Number(value) : undefined);
+  const numeric = (value: unknown) =>
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^-?\d+(\.\d+)?(e-?\d+)?$/i.test(value)
+        ? Number(value)
+        : undefined;
   const [e, a] = [numeric(expected), numeric(actual)];
-  if (e !== undefined && a !== undefined && (typeof expected === 'number' || typeof actual === 'number')) return Math.abs(e - a) <= 1e-12 * Math.max(1, Math.abs(e));
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((item, index) => tckEquals(item, actual[index]));
+  if (e !== undefined && a !== undefined && (typeof expected === 'number' || typeof actual === 'number'))
+    return Math.abs(e - a) <= 1e-12 * Math.max(1, Math.abs(e));
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((item, index) => tckEquals(item, actual[index]))
+    );
   if (expected !== null && typeof expected === 'object') {
     if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
     const keys = Object.keys(expected);
-    return keys.length === Object.keys(actual).length && keys.every((key) => tckEquals((expected as Element)[key], (actual as Element)[key]));
+    return (
+      keys.length === Object.keys(actual).length &&
+      keys.every((key) => tckEquals((expected as Element)[key], (actual as Element)[key]))
+    );
   }
   return expected === actual;
 }

@@ -66,15 +66,23 @@ export function parseDocument(document: string, text: string): DocumentBlocks {
     const kind = marker?.[1];
     const where = `${document}:${start + 1}`;
     if (SHELL_LANGUAGES.has(language)) {
-      const block: ShellBlock = { document, fenceLine: start + 1, code: body, allowHttpErrors: kind === 'allow-http-errors' };
+      const block: ShellBlock = {
+        document,
+        fenceLine: start + 1,
+        code: body,
+        allowHttpErrors: kind === 'allow-http-errors',
+      };
       if (kind === 'skip') block.skipReason = marker?.[2] ?? '';
-      else if (kind && kind !== 'allow-http-errors') problems.push(`${where}: "${kind}" is not a marker for a shell block`);
+      else if (kind && kind !== 'allow-http-errors')
+        problems.push(`${where}: "${kind}" is not a marker for a shell block`);
       blocks.push(block);
       lastShell = block;
     } else if (kind === 'output') {
       if (language !== 'json') problems.push(`${where}: an output block must be a json fence`);
-      else if (!lastShell || lastShell.output) problems.push(`${where}: an output block must follow a shell block (one per block)`);
-      else if (lastShell.skipReason !== undefined) problems.push(`${where}: the shell block before this output is skipped`);
+      else if (!lastShell || lastShell.output)
+        problems.push(`${where}: an output block must follow a shell block (one per block)`);
+      else if (lastShell.skipReason !== undefined)
+        problems.push(`${where}: the shell block before this output is skipped`);
       else {
         try {
           lastShell.output = { line: start + 1, json: JSON.parse(body) };
@@ -116,10 +124,26 @@ export function lastJsonDocument(output: string): unknown {
 
 const ID = /^[a-z]{2,6}_[0-9a-z]{10,}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-const VOLATILE_KEYS = new Set(['key', 'secret', 'client_secret', 'key_prefix', 'hash', 'previous_hash', 'head_hash', 'next_cursor', 'access_token', 'refresh_token', 'request_id', 'instance', 'run_id', 'workflow_id']);
+const VOLATILE_KEYS = new Set([
+  'key',
+  'secret',
+  'client_secret',
+  'key_prefix',
+  'hash',
+  'previous_hash',
+  'head_hash',
+  'next_cursor',
+  'access_token',
+  'refresh_token',
+  'request_id',
+  'instance',
+  'run_id',
+  'workflow_id',
+]);
 
 function isVolatile(key: string, value: unknown): boolean {
-  if (VOLATILE_KEYS.has(key) || key === 'id' || key.endsWith('_id') || key.endsWith('_ids') || key.endsWith('_at')) return true;
+  if (VOLATILE_KEYS.has(key) || key === 'id' || key.endsWith('_id') || key.endsWith('_ids') || key.endsWith('_at'))
+    return true;
   return typeof value === 'string' && (ID.test(value) || TIMESTAMP.test(value));
 }
 
@@ -139,16 +163,23 @@ export function shownOutputProblems(shown: unknown, real: unknown, at = '', key 
     );
   }
   if (shown !== null && typeof shown === 'object') {
-    if (real === null || typeof real !== 'object' || Array.isArray(real)) return [`${where}: expected an object, got ${JSON.stringify(real)?.slice(0, 80)}`];
+    if (real === null || typeof real !== 'object' || Array.isArray(real))
+      return [`${where}: expected an object, got ${JSON.stringify(real)?.slice(0, 80)}`];
     return Object.entries(shown).flatMap(([name, value]) =>
-      name in real ? shownOutputProblems(value, (real as Record<string, unknown>)[name], `${at}/${name}`, name) : [`${at}/${name}: missing`],
+      name in real
+        ? shownOutputProblems(value, (real as Record<string, unknown>)[name], `${at}/${name}`, name)
+        : [`${at}/${name}: missing`],
     );
   }
   if (isVolatile(key, shown)) {
-    return typeof real === typeof shown || (shown === null) === (real === null) ? [] : [`${where}: expected a ${typeof shown}, got ${JSON.stringify(real)}`];
+    return typeof real === typeof shown || (shown === null) === (real === null)
+      ? []
+      : [`${where}: expected a ${typeof shown}, got ${JSON.stringify(real)}`];
   }
   if (typeof shown === 'string' && shown.endsWith('…')) {
-    return typeof real === 'string' && real.startsWith(shown.slice(0, -1)) ? [] : [`${where}: expected ${JSON.stringify(shown)}, got ${JSON.stringify(real)}`];
+    return typeof real === 'string' && real.startsWith(shown.slice(0, -1))
+      ? []
+      : [`${where}: expected ${JSON.stringify(shown)}, got ${JSON.stringify(real)}`];
   }
   return Object.is(shown, real) ? [] : [`${where}: expected ${JSON.stringify(shown)}, got ${JSON.stringify(real)}`];
 }
@@ -192,7 +223,12 @@ export class DocShellSession {
         '',
       ].join('\n'),
     );
-    this.child = spawn('bash', ['--noprofile', '--norc'], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    this.child = spawn('bash', ['--noprofile', '--norc'], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
     this.child.stdout?.setEncoding('utf8').on('data', (text: string) => (this.stdout += text));
     this.child.stderr?.setEncoding('utf8').on('data', (text: string) => (this.stderr += text));
     this.child.on('exit', () => (this.exited = true));

@@ -51,7 +51,13 @@ export function parseDockerfile(text: string): Stage[] {
     if (upper === 'FROM') {
       const match = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(args);
       if (!match) throw new Error(`cannot read FROM ${args}`);
-      stages.push({ name: match[2] ?? String(stages.length), baseImage: match[1]!, workdir: '/', instructions: [], env: {} });
+      stages.push({
+        name: match[2] ?? String(stages.length),
+        baseImage: match[1]!,
+        workdir: '/',
+        instructions: [],
+        env: {},
+      });
       continue;
     }
     const stage = stages.at(-1);
@@ -82,7 +88,9 @@ export function copyInstructions(stage: Stage): CopyInstruction[] {
 }
 
 export function runInstructions(stage: Stage): string[] {
-  return stage.instructions.filter((instruction) => instruction.keyword === 'RUN').map((instruction) => instruction.text);
+  return stage.instructions
+    .filter((instruction) => instruction.keyword === 'RUN')
+    .map((instruction) => instruction.text);
 }
 
 /** The runtime stage's CMD as an argument list (exec form). */
@@ -93,15 +101,23 @@ export function command(stage: Stage): string[] {
 }
 
 /** Copies one COPY instruction's sources from `contextDir` (paths relative to it) into `rootDir` at the stage's WORKDIR. */
-export function applyCopy(copy: CopyInstruction, contextDir: string, contextWorkdir: string, rootDir: string, workdir: string): void {
+export function applyCopy(
+  copy: CopyInstruction,
+  contextDir: string,
+  contextWorkdir: string,
+  rootDir: string,
+  workdir: string,
+): void {
   // Sources are relative to the build context, or absolute in an earlier stage's filesystem (COPY --from).
   const destination = path.join(rootDir, path.posix.resolve(workdir, copy.destination));
   const intoDirectory = copy.destination.endsWith('/') || copy.sources.length > 1;
   for (const source of copy.sources) {
     const from = path.join(contextDir, path.posix.resolve(contextWorkdir, source));
-    if (!fs.existsSync(from)) throw new Error(`COPY ${copy.from ? `--from=${copy.from} ` : ''}${source}: no such file or directory`);
+    if (!fs.existsSync(from))
+      throw new Error(`COPY ${copy.from ? `--from=${copy.from} ` : ''}${source}: no such file or directory`);
     // Docker copies a directory's contents into the destination, and a file into it when it names a directory.
-    const target = fs.statSync(from).isDirectory() || !intoDirectory ? destination : path.join(destination, path.basename(source));
+    const target =
+      fs.statSync(from).isDirectory() || !intoDirectory ? destination : path.join(destination, path.basename(source));
     fs.mkdirSync(path.dirname(target), { recursive: true });
     // Out of an earlier (temporary) stage, hard links: the same files, without copying the dependencies' 300 MB again.
     if (copy.from) linkTree(from, target);
@@ -115,7 +131,11 @@ export function applyCopy(copy: CopyInstruction, contextDir: string, contextWork
  * package listed only in devDependencies is missing here just as it is in the image.
  */
 export function linkProductionDependencies(repoRoot: string, targetDir: string): void {
-  const listing = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const listing = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const moduleRoot = path.join(repoRoot, 'node_modules');
   const topLevel = new Set<string>();
   for (const line of listing.split('\n')) {
@@ -177,8 +197,15 @@ export function reproduceImage(repoRoot: string, workDir: string): ReproducedIma
       fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(stageDir, 'node_modules'));
     }
     if (runs.some((run) => /\bnpm run build\b/.test(run))) {
-      const build = spawnSync('npm', ['run', 'build'], { cwd: stageDir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
-      if (build.status !== 0) throw new Error(`npm run build failed in the reproduced ${stage.name} stage:\n${build.stdout}\n${build.stderr}`);
+      const build = spawnSync('npm', ['run', 'build'], {
+        cwd: stageDir,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
+      if (build.status !== 0)
+        throw new Error(
+          `npm run build failed in the reproduced ${stage.name} stage:\n${build.stdout}\n${build.stderr}`,
+        );
     }
   }
   const imageRoot = path.join(workDir, 'image');
@@ -189,7 +216,10 @@ export function reproduceImage(repoRoot: string, workDir: string): ReproducedIma
   }
   const appDir = path.join(imageRoot, runtime.workdir);
   const env = Object.fromEntries(
-    Object.entries(runtime.env).map(([name, value]) => [name, value.startsWith(`${runtime.workdir}/`) ? path.join(appDir, value.slice(runtime.workdir.length)) : value]),
+    Object.entries(runtime.env).map(([name, value]) => [
+      name,
+      value.startsWith(`${runtime.workdir}/`) ? path.join(appDir, value.slice(runtime.workdir.length)) : value,
+    ]),
   );
   return { appDir, stages, runtime, env };
 }

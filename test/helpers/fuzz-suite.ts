@@ -15,7 +15,11 @@ import {
   type FuzzRequest,
 } from './openapi-fuzz';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from './stack';
-import { discountModelBody, STAFFING_MODEL_ID as STAFFING, staffingInputs as STAFFING_INPUTS } from '../fixtures/model-bodies';
+import {
+  discountModelBody,
+  STAFFING_MODEL_ID as STAFFING,
+  staffingInputs as STAFFING_INPUTS,
+} from '../fixtures/model-bodies';
 
 /**
  * The guard for issue #9: every operation in the OpenAPI document, fed bad inputs generated from its own schemas
@@ -66,7 +70,8 @@ function documentOperations(document: ReturnType<typeof buildOpenApiDocument>): 
 }
 
 /** Destructive operations run last, so the others meet the real resources while they still exist. */
-const isDestructive = (operation: FuzzOperation) => operation.method === 'DELETE' || /\/(revoke|deprecate|cancel)$/.test(operation.pathTemplate);
+const isDestructive = (operation: FuzzOperation) =>
+  operation.method === 'DELETE' || /\/(revoke|deprecate|cancel)$/.test(operation.pathTemplate);
 
 interface TenantSnapshot {
   [table: string]: string;
@@ -104,7 +109,9 @@ async function snapshotTenant(db: Knex, tables: string[], tenant: TestTenant): P
 }
 
 function changedTables(before: TenantSnapshot, after: TenantSnapshot): string[] {
-  return Object.keys(after).filter((table) => before[table] !== after[table]).map((table) => `${table} (${before[table]} → ${after[table]})`);
+  return Object.keys(after)
+    .filter((table) => before[table] !== after[table])
+    .map((table) => `${table} (${before[table]} → ${after[table]})`);
 }
 
 interface Failure {
@@ -118,113 +125,156 @@ interface Failure {
  * per-file time limit on a loaded machine, and the two run side by side.
  */
 export function fuzzTheDocument(partition: { part: number; of: number }): void {
-describe(`fuzzing every operation in the OpenAPI document (part ${partition.part} of ${partition.of})`, () => {
-  let stack: TestStack;
-  let tenant: TestTenant;
-  let tables: string[];
-  let context: FuzzContext;
-  const document = buildOpenApiDocument();
-  const allOperations = listFuzzOperations(document)
-    .filter((o) => !(`${o.method} ${o.pathTemplate}` in NOT_FUZZED))
-    .sort((a, b) => Number(isDestructive(a)) - Number(isDestructive(b)));
-  const operations = allOperations.filter((_, index) => index % partition.of === partition.part - 1);
+  describe(`fuzzing every operation in the OpenAPI document (part ${partition.part} of ${partition.of})`, () => {
+    let stack: TestStack;
+    let tenant: TestTenant;
+    let tables: string[];
+    let context: FuzzContext;
+    const document = buildOpenApiDocument();
+    const allOperations = listFuzzOperations(document)
+      .filter((o) => !(`${o.method} ${o.pathTemplate}` in NOT_FUZZED))
+      .sort((a, b) => Number(isDestructive(a)) - Number(isDestructive(b)));
+    const operations = allOperations.filter((_, index) => index % partition.of === partition.part - 1);
 
-  before(async () => {
-    // The worker and relay only while the real resources are made (a webhook delivery needs both), then stopped.
-    stack = await startTestStack({ worker: true });
-    // Enterprise with a quota far beyond the fuzzer's few thousand requests: it must reach validation, not 429.
-    tenant = await createTestTenant(stack.db, { plan: 'enterprise', perMinute: 10_000_000, perDay: 100_000_000 });
-    tables = await tenantTables(stack.db);
-    context = await createRealResources(stack, tenant);
-    // Work the worker began before it stopped (an activity its shutdown abandoned, a KPI alert evaluation) may still be
-    // committing on a loaded machine: start once the tenant's rows have stood still for a second.
-    let settled = await snapshotTenant(stack.db, tables, tenant);
-    for (let attempt = 0; attempt < 30; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const next = await snapshotTenant(stack.db, tables, tenant);
-      if (changedTables(settled, next).length === 0) break;
-      settled = next;
-    }
-    console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} (${operations.length} of ${allOperations.length} operations: part ${partition.part} of ${partition.of})`);
-  });
-  after(async () => stack?.close());
-
-  it('covers every operation in the document, or names why not (the parts together)', () => {
-    const fuzzed = new Set(allOperations.map((o) => `${o.method} ${o.pathTemplate}`));
-    const inDocument = documentOperations(document);
-    const forgotten = inDocument.filter((o) => !fuzzed.has(o) && !(o in NOT_FUZZED));
-    assert.deepEqual(forgotten, [], 'operations neither fuzzed nor listed in NOT_FUZZED with a reason');
-    for (const [skipped, reason] of Object.entries(NOT_FUZZED)) {
-      assert.ok(inDocument.includes(skipped), `NOT_FUZZED names ${skipped}, which is not in the document`);
-      assert.ok(reason.trim().length > 0, `NOT_FUZZED gives no reason for ${skipped}`);
-    }
-    assert.ok(allOperations.length >= 130, `only ${allOperations.length} operations found`);
-    // One operation of each family at least (a family whose paths vanished from the document would show here).
-    const families = [
-      'createScenario', 'listScenarios', 'createScenarioBatch', 'createWebhook', 'listWebhookDeliveries', 'redeliverWebhookDelivery', 'createApiKey',
-      'addMember', 'createOAuthClient', 'createModel', 'createDecision', 'approveDecision', 'recordDecisionOutcome', 'linkDecisionOutcomeKpi',
-      'createApprovalPolicy', 'createKpi', 'recordKpiPoints', 'createKpiAlertRule', 'silenceAlert', 'createIntegration', 'putIntegrationFieldMapping',
-      'createIntegrationSync', 'createIntegrationUpload', 'createDataset', 'aggregateDataset', 'listDatasetRecords', 'createAuditExport',
-      'downloadAuditExport', 'listAuditRecords', 'listEvents',
-    ];
-    for (const required of families) assert.ok(allOperations.some((o) => o.operationId === required), `${required} is fuzzed`);
-  });
-
-  for (const operation of operations) {
-    it(`${operation.operationId}: ${operation.method} ${operation.pathTemplate}`, async () => {
-      // Failures are collected rather than thrown, so one run reports every kind of wrong answer, not just the first.
-      const failures: Failure[] = [];
-      let snapshot = await snapshotTenant(stack.db, tables, tenant);
-      // The seed corpus runs first and counts within the runs (fast-check's examples), so the cost stays RUNS requests.
-      const probes = probeRequestsFor(operation, context);
-      await fc.assert(
-        fc.asyncProperty(badRequestsFor(operation, context), async (request) => {
-          const problem = await checkResponse(request, snapshot, (next) => (snapshot = next));
-          if (problem) failures.push({ request, problem });
-        }),
-        { seed: SEED, numRuns: Math.max(RUNS, probes.length + 1), examples: probes.map((probe) => [probe] as [FuzzRequest]) },
+    before(async () => {
+      // The worker and relay only while the real resources are made (a webhook delivery needs both), then stopped.
+      stack = await startTestStack({ worker: true });
+      // Enterprise with a quota far beyond the fuzzer's few thousand requests: it must reach validation, not 429.
+      tenant = await createTestTenant(stack.db, { plan: 'enterprise', perMinute: 10_000_000, perDay: 100_000_000 });
+      tables = await tenantTables(stack.db);
+      context = await createRealResources(stack, tenant);
+      // Work the worker began before it stopped (an activity its shutdown abandoned, a KPI alert evaluation) may still be
+      // committing on a loaded machine: start once the tenant's rows have stood still for a second.
+      let settled = await snapshotTenant(stack.db, tables, tenant);
+      for (let attempt = 0; attempt < 30; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const next = await snapshotTenant(stack.db, tables, tenant);
+        if (changedTables(settled, next).length === 0) break;
+        settled = next;
+      }
+      console.log(
+        `fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} (${operations.length} of ${allOperations.length} operations: part ${partition.part} of ${partition.of})`,
       );
-      assert.equal(failures.length, 0, reportFailures(operation, failures, partition.part));
     });
-  }
+    after(async () => stack?.close());
 
-  /** Sends one request and says what is wrong with the answer, if anything. */
-  async function checkResponse(request: FuzzRequest, before: TenantSnapshot, keep: (snapshot: TenantSnapshot) => void): Promise<string | undefined> {
-    let response;
-    try {
-      response = await sendFuzzRequest(stack.baseUrl, tenant.key, request, REQUEST_TIMEOUT_MS);
-    } catch (error) {
-      keep(await snapshotTenant(stack.db, tables, tenant));
-      return `no answer: ${(error as Error).message}`;
+    it('covers every operation in the document, or names why not (the parts together)', () => {
+      const fuzzed = new Set(allOperations.map((o) => `${o.method} ${o.pathTemplate}`));
+      const inDocument = documentOperations(document);
+      const forgotten = inDocument.filter((o) => !fuzzed.has(o) && !(o in NOT_FUZZED));
+      assert.deepEqual(forgotten, [], 'operations neither fuzzed nor listed in NOT_FUZZED with a reason');
+      for (const [skipped, reason] of Object.entries(NOT_FUZZED)) {
+        assert.ok(inDocument.includes(skipped), `NOT_FUZZED names ${skipped}, which is not in the document`);
+        assert.ok(reason.trim().length > 0, `NOT_FUZZED gives no reason for ${skipped}`);
+      }
+      assert.ok(allOperations.length >= 130, `only ${allOperations.length} operations found`);
+      // One operation of each family at least (a family whose paths vanished from the document would show here).
+      const families = [
+        'createScenario',
+        'listScenarios',
+        'createScenarioBatch',
+        'createWebhook',
+        'listWebhookDeliveries',
+        'redeliverWebhookDelivery',
+        'createApiKey',
+        'addMember',
+        'createOAuthClient',
+        'createModel',
+        'createDecision',
+        'approveDecision',
+        'recordDecisionOutcome',
+        'linkDecisionOutcomeKpi',
+        'createApprovalPolicy',
+        'createKpi',
+        'recordKpiPoints',
+        'createKpiAlertRule',
+        'silenceAlert',
+        'createIntegration',
+        'putIntegrationFieldMapping',
+        'createIntegrationSync',
+        'createIntegrationUpload',
+        'createDataset',
+        'aggregateDataset',
+        'listDatasetRecords',
+        'createAuditExport',
+        'downloadAuditExport',
+        'listAuditRecords',
+        'listEvents',
+      ];
+      for (const required of families)
+        assert.ok(
+          allOperations.some((o) => o.operationId === required),
+          `${required} is fuzzed`,
+        );
+    });
+
+    for (const operation of operations) {
+      it(`${operation.operationId}: ${operation.method} ${operation.pathTemplate}`, async () => {
+        // Failures are collected rather than thrown, so one run reports every kind of wrong answer, not just the first.
+        const failures: Failure[] = [];
+        let snapshot = await snapshotTenant(stack.db, tables, tenant);
+        // The seed corpus runs first and counts within the runs (fast-check's examples), so the cost stays RUNS requests.
+        const probes = probeRequestsFor(operation, context);
+        await fc.assert(
+          fc.asyncProperty(badRequestsFor(operation, context), async (request) => {
+            const problem = await checkResponse(request, snapshot, (next) => (snapshot = next));
+            if (problem) failures.push({ request, problem });
+          }),
+          {
+            seed: SEED,
+            numRuns: Math.max(RUNS, probes.length + 1),
+            examples: probes.map((probe) => [probe] as [FuzzRequest]),
+          },
+        );
+        assert.equal(failures.length, 0, reportFailures(operation, failures, partition.part));
+      });
     }
-    const after = await snapshotTenant(stack.db, tables, tenant);
-    keep(after);
-    const { status, headers, text } = response;
-    const excerpt = text.length > 300 ? `${text.slice(0, 300)}…` : text;
-    if (status >= 500) return `answered ${status}: ${excerpt}`;
-    if (status >= 400) {
-      const contentType = headers.get('content-type') ?? '';
-      if (!contentType.startsWith('application/problem+json')) return `answered ${status} with content-type "${contentType}" (not problem+json): ${JSON.stringify(excerpt)}`;
-      let body: { status?: unknown; code?: unknown; request_id?: unknown; errors?: Array<{ path?: unknown }> };
+
+    /** Sends one request and says what is wrong with the answer, if anything. */
+    async function checkResponse(
+      request: FuzzRequest,
+      before: TenantSnapshot,
+      keep: (snapshot: TenantSnapshot) => void,
+    ): Promise<string | undefined> {
+      let response;
       try {
-        body = JSON.parse(text);
-      } catch {
-        return `answered ${status} with a problem+json body that does not parse: ${JSON.stringify(excerpt)}`;
+        response = await sendFuzzRequest(stack.baseUrl, tenant.key, request, REQUEST_TIMEOUT_MS);
+      } catch (error) {
+        keep(await snapshotTenant(stack.db, tables, tenant));
+        return `no answer: ${(error as Error).message}`;
       }
-      if (body.status !== status || typeof body.code !== 'string' || typeof body.request_id !== 'string') {
-        return `answered ${status} with a problem lacking status/code/request_id: ${excerpt}`;
+      const after = await snapshotTenant(stack.db, tables, tenant);
+      keep(after);
+      const { status, headers, text } = response;
+      const excerpt = text.length > 300 ? `${text.slice(0, 300)}…` : text;
+      if (status >= 500) return `answered ${status}: ${excerpt}`;
+      if (status >= 400) {
+        const contentType = headers.get('content-type') ?? '';
+        if (!contentType.startsWith('application/problem+json'))
+          return `answered ${status} with content-type "${contentType}" (not problem+json): ${JSON.stringify(excerpt)}`;
+        let body: { status?: unknown; code?: unknown; request_id?: unknown; errors?: Array<{ path?: unknown }> };
+        try {
+          body = JSON.parse(text);
+        } catch {
+          return `answered ${status} with a problem+json body that does not parse: ${JSON.stringify(excerpt)}`;
+        }
+        if (body.status !== status || typeof body.code !== 'string' || typeof body.request_id !== 'string') {
+          return `answered ${status} with a problem lacking status/code/request_id: ${excerpt}`;
+        }
+        if (
+          request.bodyMustBeAccepted &&
+          (status === 415 || (Array.isArray(body.errors) && body.errors.some((e) => e.path === '' || e.path === '/')))
+        ) {
+          return `refused the body {} of an action that takes none (${status} ${String(body.code)}): ${excerpt}`;
+        }
+        const changed = changedTables(before, after);
+        if (changed.length > 0) return `answered ${status} (${body.code}) but stored something: ${changed.join('; ')}`;
+        return undefined;
       }
-      if (request.bodyMustBeAccepted && (status === 415 || (Array.isArray(body.errors) && body.errors.some((e) => e.path === '' || e.path === '/')))) {
-        return `refused the body {} of an action that takes none (${status} ${String(body.code)}): ${excerpt}`;
-      }
-      const changed = changedTables(before, after);
-      if (changed.length > 0) return `answered ${status} (${body.code}) but stored something: ${changed.join('; ')}`;
+      if (request.mustReject) return `accepted input the document forbids: answered ${status}: ${excerpt}`;
       return undefined;
     }
-    if (request.mustReject) return `accepted input the document forbids: answered ${status}: ${excerpt}`;
-    return undefined;
-  }
-});
+  });
 }
 
 function reportFailures(operation: FuzzOperation, failures: Failure[], part: number): string {
@@ -247,20 +297,46 @@ function reportFailures(operation: FuzzOperation, failures: Failure[], part: num
 async function createRealResources(stack: TestStack, tenant: TestTenant): Promise<FuzzContext> {
   const post = async (url: string, body: unknown) => {
     const response = await call(stack.baseUrl, 'POST', url, { key: tenant.key, body });
-    assert.ok(response.status === 201 || response.status === 202 || response.status === 200, `${url}: ${response.status} ${JSON.stringify(response.body)}`);
+    assert.ok(
+      response.status === 201 || response.status === 202 || response.status === 200,
+      `${url}: ${response.status} ${JSON.stringify(response.body)}`,
+    );
     return response.body as { id: string };
   };
   const apiKey = await post('/api/v1/api-keys', { name: 'fuzz target key', scopes: ['scenarios:read'] });
-  const user = await post('/api/v1/users', { email: `fuzz-${crypto.randomBytes(4).toString('hex')}@example.com`, display_name: 'Fuzz Target', role: 'viewer' });
-  const client = await post('/api/v1/oauth-clients', { name: 'fuzz client', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
+  const user = await post('/api/v1/users', {
+    email: `fuzz-${crypto.randomBytes(4).toString('hex')}@example.com`,
+    display_name: 'Fuzz Target',
+    role: 'viewer',
+  });
+  const client = await post('/api/v1/oauth-clients', {
+    name: 'fuzz client',
+    grant_types: ['client_credentials'],
+    scopes: ['scenarios:read'],
+  });
   const model = await post('/api/v1/models', discountModel());
-  const scenario = await post('/api/v1/scenarios', { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] });
-  const otherScenario = await post('/api/v1/scenarios', { model_id: model.id, model_version: '1', inputs: { tier: 'silver', quantity: 120 } });
+  const scenario = await post('/api/v1/scenarios', {
+    model_id: STAFFING,
+    inputs: STAFFING_INPUTS,
+    name: 'fuzz',
+    tags: ['fuzz'],
+  });
+  const otherScenario = await post('/api/v1/scenarios', {
+    model_id: model.id,
+    model_version: '1',
+    inputs: { tier: 'silver', quantity: 120 },
+  });
   const batch = await post('/api/v1/scenarios/batch', { items: [{ model_id: STAFFING, inputs: STAFFING_INPUTS }] });
   const webhook = await post('/api/v1/webhooks', { url: 'https://example.com/fuzz-hook', event_types: ['*'] });
   const deliveryId = await createDelivery(stack, tenant, webhook.id);
   const auditExport = await post('/api/v1/audit-exports', {});
-  const decision = await post('/api/v1/decisions', { title: 'fuzz', options: [{ label: 'A', scenario_id: scenario.id }, { label: 'B', scenario_id: scenario.id }] });
+  const decision = await post('/api/v1/decisions', {
+    title: 'fuzz',
+    options: [
+      { label: 'A', scenario_id: scenario.id },
+      { label: 'B', scenario_id: scenario.id },
+    ],
+  });
   const evidence = await post(`/api/v1/decisions/${decision.id}/evidence`, { type: 'note', text: 'fuzz' });
   // Outcomes are recorded only against approved decisions: a chosen draft moved to `approved` in the database (a
   // fixture; test/api/decision-outcomes.test.ts walks the real approval flow), with one outcome to correct.
@@ -270,20 +346,52 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     chosen_option: 'opt_1',
   });
   await stack.db('decisions').where({ tenant_id: tenant.id, id: approvedDecision.id }).update({ status: 'approved' });
-  const outcome = await post(`/api/v1/decisions/${approvedDecision.id}/outcomes`, { metric: 'scheduled_agents', actual_value: 12, observed_at: '2026-10-31T17:00:00.000Z' });
+  const outcome = await post(`/api/v1/decisions/${approvedDecision.id}/outcomes`, {
+    metric: 'scheduled_agents',
+    actual_value: 12,
+    observed_at: '2026-10-31T17:00:00.000Z',
+  });
   const integrationBody = {
     name: 'fuzz',
     connector_type: 'rest',
-    config: { base_url: 'https://example.com', auth: { type: 'bearer' }, streams: [{ name: 'employees', path: '/employees', primary_key: ['id'] }] },
+    config: {
+      base_url: 'https://example.com',
+      auth: { type: 'bearer' },
+      streams: [{ name: 'employees', path: '/employees', primary_key: ['id'] }],
+    },
     credentials: { token: 'fuzz-token' },
   };
   const integration = await post('/api/v1/integrations', integrationBody);
-  const fieldMapping = { stream: 'employees', target: 'employees', fields: { employee_id: { source: 'id' }, salary: { source: 'pay', transforms: [{ type: 'cast', to: 'number' }, { type: 'expression', expression: 'value * 12' }] } } };
-  const mapped = await call(stack.baseUrl, 'PUT', `/api/v1/integrations/${integration.id}/field-mappings`, { key: tenant.key, body: fieldMapping });
+  const fieldMapping = {
+    stream: 'employees',
+    target: 'employees',
+    fields: {
+      employee_id: { source: 'id' },
+      salary: {
+        source: 'pay',
+        transforms: [
+          { type: 'cast', to: 'number' },
+          { type: 'expression', expression: 'value * 12' },
+        ],
+      },
+    },
+  };
+  const mapped = await call(stack.baseUrl, 'PUT', `/api/v1/integrations/${integration.id}/field-mappings`, {
+    key: tenant.key,
+    body: fieldMapping,
+  });
   assert.equal(mapped.status, 200, JSON.stringify(mapped.body));
   // A csv integration with one upload, for the upload paths (uploads are sent as text/csv, never JSON).
-  const csvIntegration = await post('/api/v1/integrations', { name: 'fuzz csv', connector_type: 'csv', config: { streams: [{ name: 'employees', primary_key: ['id'] }] } });
-  const uploaded = await call(stack.baseUrl, 'POST', `/api/v1/integrations/${csvIntegration.id}/uploads`, { key: tenant.key, rawBody: 'id,name\r\ne1,Ada\r\n', headers: { 'content-type': 'text/csv' } });
+  const csvIntegration = await post('/api/v1/integrations', {
+    name: 'fuzz csv',
+    connector_type: 'csv',
+    config: { streams: [{ name: 'employees', primary_key: ['id'] }] },
+  });
+  const uploaded = await call(stack.baseUrl, 'POST', `/api/v1/integrations/${csvIntegration.id}/uploads`, {
+    key: tenant.key,
+    rawBody: 'id,name\r\ne1,Ada\r\n',
+    headers: { 'content-type': 'text/csv' },
+  });
   assert.equal(uploaded.status, 201, JSON.stringify(uploaded.body));
   const upload = uploaded.body as { id: string };
   const kpiBody = {
@@ -299,8 +407,15 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   const kpi = await post('/api/v1/kpis', kpiBody);
   await post(`/api/v1/kpis/${kpi.id}/points`, { points: [{ timestamp: '2026-10-01T00:00:00.000Z', value: 0.81 }] });
   // An outcome metric of the approved decision fed by the KPI (a second link of it answers 409; the base body links another).
-  const outcomeKpi = await post(`/api/v1/decisions/${approvedDecision.id}/outcome-kpis`, { metric: 'service_level', kpi_id: kpi.id });
-  const alertRule = await post(`/api/v1/kpis/${kpi.id}/alert-rules`, { name: 'fuzz', kind: 'threshold', severity: 'critical' });
+  const outcomeKpi = await post(`/api/v1/decisions/${approvedDecision.id}/outcome-kpis`, {
+    metric: 'service_level',
+    kpi_id: kpi.id,
+  });
+  const alertRule = await post(`/api/v1/kpis/${kpi.id}/alert-rules`, {
+    name: 'fuzz',
+    kind: 'threshold',
+    severity: 'critical',
+  });
   await post(`/api/v1/kpis/${kpi.id}/points`, { timestamp: new Date().toISOString(), value: 0.1 });
   let alertId: string | undefined;
   for (let attempt = 0; attempt < 300 && !alertId; attempt++) {
@@ -309,7 +424,10 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     if (!alertId) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (!alertId) throw new Error('the fuzz alert did not fire');
-  const approvalPolicy = await post('/api/v1/approval-policies', { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H' }] });
+  const approvalPolicy = await post('/api/v1/approval-policies', {
+    name: 'fuzz',
+    steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H' }],
+  });
   await waitForBatch(stack, tenant, batch.id);
   await waitForAuditExport(stack, tenant, auditExport.id);
   // From here on nothing runs in the background: a refused request must leave the tenant exactly as it was.
@@ -322,9 +440,16 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   const auditRecords = await call(stack.baseUrl, 'GET', '/api/v1/audit-log?limit=1', { key: tenant.key });
   const auditRecordId = (auditRecords.body.data[0] as { id: string }).id;
 
-  const chatDestination = await post('/api/v1/chat-destinations', { name: 'fuzz', format: 'slack', url: 'https://example.com/fuzz-chat', kinds: ['kpi_alert'] });
+  const chatDestination = await post('/api/v1/chat-destinations', {
+    name: 'fuzz',
+    format: 'slack',
+    url: 'https://example.com/fuzz-chat',
+    kinds: ['kpi_alert'],
+  });
   // Adding the member above wrote its invitation email: a notification of the tenant.
-  const notification = (await stack.db('notifications').where({ tenant_id: tenant.id }).orderBy('id').first('id')) as { id: string };
+  const notification = (await stack.db('notifications').where({ tenant_id: tenant.id }).orderBy('id').first('id')) as {
+    id: string;
+  };
   const ids: Array<[RegExp, string]> = [
     [/^\/api\/v1\/chat-destinations\//, chatDestination.id],
     [/^\/api\/v1\/notifications\//, notification.id],
@@ -359,37 +484,105 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       if (!found) throw new Error(`No real id for {${parameter}} in ${pathTemplate}: add one to createRealResources`);
       return found[1];
     },
-    allRealIds: [apiKey.id, user.id, chatDestination.id, notification.id, client.id, model.id, scenario.id, batch.id, webhook.id, deliveryId, eventId, auditRecordId, auditExport.id, decision.id, evidence.id, approvalPolicy.id, approvedDecision.id, outcome.id, outcomeKpi.id, integration.id, sync.id, csvIntegration.id, upload.id, kpi.id, alertRule.id, alertId],
+    allRealIds: [
+      apiKey.id,
+      user.id,
+      chatDestination.id,
+      notification.id,
+      client.id,
+      model.id,
+      scenario.id,
+      batch.id,
+      webhook.id,
+      deliveryId,
+      eventId,
+      auditRecordId,
+      auditExport.id,
+      decision.id,
+      evidence.id,
+      approvalPolicy.id,
+      approvedDecision.id,
+      outcome.id,
+      outcomeKpi.id,
+      integration.id,
+      sync.id,
+      csvIntegration.id,
+      upload.id,
+      kpi.id,
+      alertRule.id,
+      alertId,
+    ],
     // Bodies that pass the business checks too, so mutations of them probe past validation.
     baseBodies: {
       createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },
-      createScenarioBatch: { items: [{ model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] }], compare: false },
+      createScenarioBatch: {
+        items: [{ model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] }],
+        compare: false,
+      },
       compareScenarios: { scenario_ids: [scenario.id, otherScenario.id], baseline_id: scenario.id },
       validateModelInputs: { model_version: '1', inputs: { tier: 'gold', quantity: 3 } },
       updateScenario: { name: 'fuzzed', tags: ['fuzz'], inputs: STAFFING_INPUTS },
       createModel: discountModel(),
       createModelVersion: modelVersionOf(discountModel()),
-      createWebhook: { url: 'https://example.com/fuzz-hook', event_types: ['scenario.*'], enabled: true, retry_policy: { schedule: 'standard', max_attempts: 3 } },
+      createWebhook: {
+        url: 'https://example.com/fuzz-hook',
+        event_types: ['scenario.*'],
+        enabled: true,
+        retry_policy: { schedule: 'standard', max_attempts: 3 },
+      },
       updateWebhook: { enabled: true, event_types: ['*'] },
       createIntegration: integrationBody,
       updateIntegration: { name: 'fuzzed', config: integrationBody.config },
       putIntegrationFieldMapping: fieldMapping,
       attachDecisionEvidence: { type: 'link', url: 'https://example.com/fuzz-evidence', title: 'fuzz' },
       validateIntegrationFieldMapping: { mapping: fieldMapping, limit: 5 },
-      createDataset: { name: 'fuzz_set', primary_key: 'id', fields: { id: { type: 'string' }, amount: { type: 'number', description: 'fuzz' } } },
+      createDataset: {
+        name: 'fuzz_set',
+        primary_key: 'id',
+        fields: { id: { type: 'string' }, amount: { type: 'number', description: 'fuzz' } },
+      },
       updateDataset: { description: 'fuzzed', fields: { note: { type: 'string' } } },
       createKpi: kpiBody,
-      createKpiAlertRule: { name: 'fuzz', kind: 'threshold', severity: 'warning', recovery_threshold: { value: 0.8 }, for_points: 2, renotify_seconds: 600 },
+      createKpiAlertRule: {
+        name: 'fuzz',
+        kind: 'threshold',
+        severity: 'warning',
+        recovery_threshold: { value: 0.8 },
+        for_points: 2,
+        renotify_seconds: 600,
+      },
       updateKpiAlertRule: { for_points: 3, enabled: true },
       silenceAlert: { until: '2099-01-01T00:00:00.000Z', reason: 'fuzz' },
       resolveAlert: { reason: 'fuzz' },
       updateKpi: { name: 'fuzzed', tags: ['fuzz'], critical_threshold: { value: 0.6 } },
       putKpiSource: { type: 'model_output', model_id: STAFFING, metric: 'occupancy', scenario_tag: 'fuzz' },
       recordKpiPoints: { points: [{ timestamp: '2026-10-02T00:00:00.000Z', value: 0.8, note: 'fuzz' }] },
-      createApprovalPolicy: { name: 'fuzz', steps: [{ name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H', condition: 'total_cost > 1000' }] },
+      createApprovalPolicy: {
+        name: 'fuzz',
+        steps: [
+          {
+            name: 'Review',
+            approvals_required: 1,
+            approvers: { role: 'approver' },
+            sla: 'PT4H',
+            condition: 'total_cost > 1000',
+          },
+        ],
+      },
       linkDecisionOutcomeKpi: { metric: 'occupancy', kpi_id: kpi.id, expected_value: 0.85 },
-      recordDecisionOutcome: { metric: 'scheduled_agents', expected_value: 10, actual_value: 12, observed_at: '2026-10-31T17:00:00.000Z', note: 'fuzz', supersedes: outcome.id },
-      createApprovalPolicyVersion: { steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [user.id] }, sla: 'P1D', deadline: 'P2D' }] },
+      recordDecisionOutcome: {
+        metric: 'scheduled_agents',
+        expected_value: 10,
+        actual_value: 12,
+        observed_at: '2026-10-31T17:00:00.000Z',
+        note: 'fuzz',
+        supersedes: outcome.id,
+      },
+      createApprovalPolicyVersion: {
+        steps: [
+          { name: 'Review', approvals_required: 1, approvers: { user_ids: [user.id] }, sla: 'P1D', deadline: 'P2D' },
+        ],
+      },
     },
   };
 }
@@ -401,7 +594,9 @@ async function createDelivery(stack: TestStack, tenant: TestTenant, webhookId: s
     assert.ok(sent.status < 300, JSON.stringify(sent.body));
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const deliveries = await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${webhookId}/deliveries?limit=1`, { key: tenant.key });
+      const deliveries = await call(stack.baseUrl, 'GET', `/api/v1/webhooks/${webhookId}/deliveries?limit=1`, {
+        key: tenant.key,
+      });
       const first = deliveries.body.data?.[0] as { id: string } | undefined;
       if (first) return first.id;
       if (Date.now() > deadline) throw new Error('the relay made no delivery within 20 s');

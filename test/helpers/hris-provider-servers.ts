@@ -63,28 +63,55 @@ async function serve(
  *   after `since`
  * - `GET /employees/{id}/?fields=a,b` → `{ id, a, b }`, 404 for an unknown id
  */
-export async function startBambooHrServer(companyDomain: string, apiKey: string, employees: Array<Record<string, unknown>>) {
-  const state = { employees, deleted: [] as Array<{ id: string; lastChanged: string }>, failNext: [], slowNext: [], requests: [] } as Omit<ProviderServer, 'port' | 'baseUrl' | 'close'> & {
+export async function startBambooHrServer(
+  companyDomain: string,
+  apiKey: string,
+  employees: Array<Record<string, unknown>>,
+) {
+  const state = {
+    employees,
+    deleted: [] as Array<{ id: string; lastChanged: string }>,
+    failNext: [],
+    slowNext: [],
+    requests: [],
+  } as Omit<ProviderServer, 'port' | 'baseUrl' | 'close'> & {
     deleted: Array<{ id: string; lastChanged: string }>;
   };
   const prefix = `/api/gateway.php/${companyDomain}/v1`;
-  const pick = (employee: Record<string, unknown>, fields: string[]) => Object.fromEntries([['id', employee.id], ...fields.map((f) => [f, employee[f] ?? null])]);
+  const pick = (employee: Record<string, unknown>, fields: string[]) =>
+    Object.fromEntries([['id', employee.id], ...fields.map((f) => [f, employee[f] ?? null])]);
   const { port, close } = await serve(state, async (req, res, url) => {
     const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!basic || Buffer.from(basic, 'base64').toString('utf8').split(':')[0] !== apiKey) return void res.writeHead(401).end();
+    if (!basic || Buffer.from(basic, 'base64').toString('utf8').split(':')[0] !== apiKey)
+      return void res.writeHead(401).end();
     if (!String(req.headers.accept ?? '').includes('application/json')) return void res.writeHead(406).end();
     if (!url.pathname.startsWith(`${prefix}/`)) return void res.writeHead(404).end();
     const path = url.pathname.slice(prefix.length);
     if (req.method === 'GET' && path === '/meta/fields') {
       const names = new Set(state.employees.flatMap((e) => Object.keys(e)));
-      return json(res, 200, [...names].map((alias, i) => ({ id: String(i + 1), name: alias, type: /Date$/.test(alias) ? 'date' : 'text', alias })));
+      return json(
+        res,
+        200,
+        [...names].map((alias, i) => ({
+          id: String(i + 1),
+          name: alias,
+          type: /Date$/.test(alias) ? 'date' : 'text',
+          alias,
+        })),
+      );
     }
     if (req.method === 'POST' && path === '/reports/custom' && url.searchParams.get('format') === 'JSON') {
       const body = JSON.parse(await readBody(req)) as { title?: string; fields?: string[] };
       if (!Array.isArray(body.fields)) return json(res, 400, { error: 'fields required' });
       const onlyCurrent = url.searchParams.get('onlyCurrent') !== 'false';
-      const rows = state.employees.filter((e) => !onlyCurrent || e.status === 'Active').map((e) => pick(e, body.fields as string[]));
-      return json(res, 200, { title: body.title, fields: body.fields.map((f) => ({ id: f, type: 'text', name: f })), employees: rows });
+      const rows = state.employees
+        .filter((e) => !onlyCurrent || e.status === 'Active')
+        .map((e) => pick(e, body.fields as string[]));
+      return json(res, 200, {
+        title: body.title,
+        fields: body.fields.map((f) => ({ id: f, type: 'text', name: f })),
+        employees: rows,
+      });
     }
     if (req.method === 'GET' && path === '/employees/changed/') {
       const since = Date.parse(url.searchParams.get('since') ?? '');
@@ -112,8 +139,15 @@ export async function startBambooHrServer(companyDomain: string, apiKey: string,
  * &cursor=&modified_after=` → `{ next, previous, results }`; `Authorization: Bearer <api key>` and
  * `X-Account-Token: <account token>`; `modified_after` strictly after; page_size at most 100; results ordered by id.
  */
-export async function startMergeHrisServer(apiKey: string, accountToken: string, employees: Array<Record<string, unknown>>) {
-  const state = { employees, failNext: [], slowNext: [], requests: [] } as Omit<ProviderServer, 'port' | 'baseUrl' | 'close'>;
+export async function startMergeHrisServer(
+  apiKey: string,
+  accountToken: string,
+  employees: Array<Record<string, unknown>>,
+) {
+  const state = { employees, failNext: [], slowNext: [], requests: [] } as Omit<
+    ProviderServer,
+    'port' | 'baseUrl' | 'close'
+  >;
   const { port, close } = await serve(state, async (req, res, url) => {
     if (req.headers.authorization !== `Bearer ${apiKey}`) return json(res, 401, { detail: 'Invalid API key.' });
     if (req.headers['x-account-token'] !== accountToken) return json(res, 401, { detail: 'Invalid account token.' });
@@ -128,7 +162,11 @@ export async function startMergeHrisServer(apiKey: string, accountToken: string,
     const start = cursor === null ? 0 : Number(Buffer.from(cursor, 'base64url').toString('utf8').replace(/^o=/, ''));
     const end = start + pageSize;
     const encode = (offset: number) => Buffer.from(`o=${offset}`).toString('base64url');
-    return json(res, 200, { next: end < rows.length ? encode(end) : null, previous: start > 0 ? encode(Math.max(0, start - pageSize)) : null, results: rows.slice(start, end) });
+    return json(res, 200, {
+      next: end < rows.length ? encode(end) : null,
+      previous: start > 0 ? encode(Math.max(0, start - pageSize)) : null,
+      results: rows.slice(start, end),
+    });
   });
   return Object.assign(state, { port, baseUrl: `http://127.0.0.1:${port}/api`, close });
 }

@@ -40,8 +40,20 @@ export const readBody = (req: http.IncomingMessage) =>
     req.on('error', reject);
   });
 
-export async function startHrisServer(token: string, employees: Array<Record<string, unknown>>, options: HrisServerOptions = {}): Promise<HrisServer> {
-  const state: Omit<HrisServer, 'port' | 'close'> = { employees, failNext: [], slowNext: [], requests: [], tokenRequests: [], tokensIssued: 0, linkOrigin: null };
+export async function startHrisServer(
+  token: string,
+  employees: Array<Record<string, unknown>>,
+  options: HrisServerOptions = {},
+): Promise<HrisServer> {
+  const state: Omit<HrisServer, 'port' | 'close'> = {
+    employees,
+    failNext: [],
+    slowNext: [],
+    requests: [],
+    tokenRequests: [],
+    tokensIssued: 0,
+    linkOrigin: null,
+  };
   /** Issued OAuth tokens and the requests each may still serve. */
   const issued = new Map<string, number>();
   let port = 0;
@@ -57,19 +69,32 @@ export async function startHrisServer(token: string, employees: Array<Record<str
     let clientSecret = form.get('client_secret');
     const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
     if (basic) {
-      const [id, secret] = Buffer.from(basic[1] as string, 'base64').toString('utf8').split(':').map((p) => decodeURIComponent(p.replace(/\+/g, ' ')));
+      const [id, secret] = Buffer.from(basic[1] as string, 'base64')
+        .toString('utf8')
+        .split(':')
+        .map((p) => decodeURIComponent(p.replace(/\+/g, ' ')));
       clientId = id ?? null;
       clientSecret = secret ?? null;
     }
     const oauth = options.oauth;
-    if (!oauth || form.get('grant_type') !== 'client_credentials' || clientId !== oauth.clientId || clientSecret !== oauth.clientSecret) {
+    if (
+      !oauth ||
+      form.get('grant_type') !== 'client_credentials' ||
+      clientId !== oauth.clientId ||
+      clientSecret !== oauth.clientSecret
+    ) {
       json(res, 401, { error: 'invalid_client' });
       return;
     }
     state.tokensIssued += 1;
     const accessToken = `at-${state.tokensIssued}-${Math.random().toString(36).slice(2)}`;
     issued.set(accessToken, oauth.tokenUses);
-    json(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: form.get('scope') ?? '' });
+    json(res, 200, {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: form.get('scope') ?? '',
+    });
   };
 
   const authorized = (authorization: string | undefined): boolean => {
@@ -83,7 +108,11 @@ export async function startHrisServer(token: string, employees: Array<Record<str
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://hris.test');
-    state.requests.push({ method: req.method ?? 'GET', url: url.pathname + url.search, authorization: req.headers.authorization });
+    state.requests.push({
+      method: req.method ?? 'GET',
+      url: url.pathname + url.search,
+      authorization: req.headers.authorization,
+    });
     const delay = state.slowNext.shift();
     if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, delay));
     const failure = state.failNext.shift();
@@ -102,7 +131,9 @@ export async function startHrisServer(token: string, employees: Array<Record<str
     const since = url.searchParams.get('updated_since');
     const sorted = [...state.employees]
       .filter((e) => since === null || Date.parse(String(e.updated_at)) >= Date.parse(since))
-      .sort((a, b) => String(a.updated_at).localeCompare(String(b.updated_at)) || String(a.id).localeCompare(String(b.id)));
+      .sort(
+        (a, b) => String(a.updated_at).localeCompare(String(b.updated_at)) || String(a.id).localeCompare(String(b.id)),
+      );
     if (url.pathname === '/v1/employees') {
       const limit = Number(url.searchParams.get('limit') ?? '100');
       const start = Number(url.searchParams.get('cursor') ?? '0');

@@ -10,7 +10,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function kpiChecks(db: Knex) {
   const checkedAt = async (kpiId: string): Promise<number | null> =>
-    ((await db('kpis').where({ id: kpiId }).first('checked_at')) as { checked_at: Date | null } | undefined)?.checked_at?.getTime() ?? null;
+    (
+      (await db('kpis').where({ id: kpiId }).first('checked_at')) as { checked_at: Date | null } | undefined
+    )?.checked_at?.getTime() ?? null;
   return {
     checkedAt,
     /** Waits for `count` more checks of the KPI (one per tick). */

@@ -38,27 +38,48 @@ interface ApiAddress {
 export async function messagesTo(address: string): Promise<MailSummary[]> {
   const found: MailSummary[] = [];
   for (let start = 0; ; start += 200) {
-    const page = await getJson<{ total: number; messages: Array<{ ID: string; MessageID: string; Subject: string; To: ApiAddress[] | null }> }>(
-      `/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}&start=${start}&limit=200`,
+    const page = await getJson<{
+      total: number;
+      messages: Array<{ ID: string; MessageID: string; Subject: string; To: ApiAddress[] | null }>;
+    }>(`/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}&start=${start}&limit=200`);
+    found.push(
+      ...page.messages.map((m) => ({
+        id: m.ID,
+        messageId: m.MessageID,
+        subject: m.Subject,
+        to: (m.To ?? []).map((t) => t.Address),
+      })),
     );
-    found.push(...page.messages.map((m) => ({ id: m.ID, messageId: m.MessageID, subject: m.Subject, to: (m.To ?? []).map((t) => t.Address) })));
     if (page.messages.length < 200) return found;
   }
 }
 
 /** Waits (polling; generous, as a loaded machine is slow) until `count` messages to the address have arrived. */
-export async function waitForMessages(address: string, count: number, options: { timeoutMs?: number } = {}): Promise<MailSummary[]> {
+export async function waitForMessages(
+  address: string,
+  count: number,
+  options: { timeoutMs?: number } = {},
+): Promise<MailSummary[]> {
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
     const messages = await messagesTo(address);
     if (messages.length >= count) return messages;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} messages to ${address}; ${messages.length} arrived`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${count} messages to ${address}; ${messages.length} arrived`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
 export async function readMessage(id: string): Promise<MailMessage> {
-  const message = await getJson<{ ID: string; MessageID: string; From: ApiAddress; To: ApiAddress[] | null; Subject: string; HTML: string; Text: string }>(`/api/v1/message/${id}`);
+  const message = await getJson<{
+    ID: string;
+    MessageID: string;
+    From: ApiAddress;
+    To: ApiAddress[] | null;
+    Subject: string;
+    HTML: string;
+    Text: string;
+  }>(`/api/v1/message/${id}`);
   const headers = await getJson<Record<string, string[]>>(`/api/v1/message/${id}/headers`);
   return {
     id: message.ID,

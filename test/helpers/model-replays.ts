@@ -7,7 +7,13 @@ import { newId } from '../../core/ids';
  */
 export async function seedCompletedRuns(
   db: Knex,
-  options: { tenantId: string; modelId: string; version: number; count: number; run: (index: number) => { inputs: Record<string, string | number>; metrics: Record<string, string | number> } },
+  options: {
+    tenantId: string;
+    modelId: string;
+    version: number;
+    count: number;
+    run: (index: number) => { inputs: Record<string, string | number>; metrics: Record<string, string | number> };
+  },
 ): Promise<string[]> {
   const ids: string[] = [];
   const start = Date.now() - options.count;

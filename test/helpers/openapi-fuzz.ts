@@ -3,7 +3,13 @@ import zlib from 'node:zlib';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
-import type { OpenApiDocument, OperationObject, ParameterObject, PathItem, SchemaObject } from '../../api/openapi/types';
+import type {
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  PathItem,
+  SchemaObject,
+} from '../../api/openapi/types';
 
 /**
  * Bad requests generated from the OpenAPI document itself, for the fuzz test (test/api/fuzz.test.ts): every operation,
@@ -106,14 +112,18 @@ export function listFuzzOperations(document: OpenApiDocument): FuzzOperation[] {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as OperationObject | undefined;
       if (!operation?.operationId) continue;
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveParameter(document, p));
+      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) =>
+        resolveParameter(document, p),
+      );
       const bodySchema = operation.requestBody?.content['application/json']?.schema;
       operations.push({
         operationId: operation.operationId,
         method: method.toUpperCase(),
         pathTemplate,
         pathParameters: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        queryParameters: parameters.filter((p) => p.in === 'query').map((p) => ({ ...p, schema: resolveSchema(document, p.schema) })),
+        queryParameters: parameters
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ ...p, schema: resolveSchema(document, p.schema) })),
         ...(bodySchema ? { bodySchema: resolveSchema(document, bodySchema) } : {}),
         takesBody: METHODS_WITH_BODY.has(method.toUpperCase()),
         bodyMediaTypes: Object.keys(operation.requestBody?.content ?? {}),
@@ -143,7 +153,10 @@ export function resolveSchema(document: OpenApiDocument, schema: SchemaObject, d
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'properties' && value && typeof value === 'object') {
       resolved.properties = Object.fromEntries(
-        Object.entries(value as Record<string, SchemaObject>).map(([name, s]) => [name, resolveSchema(document, s, depth + 1)]),
+        Object.entries(value as Record<string, SchemaObject>).map(([name, s]) => [
+          name,
+          resolveSchema(document, s, depth + 1),
+        ]),
       );
     } else if ((key === 'items' || key === 'additionalProperties') && value && typeof value === 'object') {
       resolved[key] = resolveSchema(document, value as SchemaObject, depth + 1);
@@ -199,7 +212,11 @@ export function baseValue(schema: SchemaObject): Json {
       return baseString(schema);
     case 'integer':
     case 'number':
-      return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 1;
+      return typeof schema.minimum === 'number'
+        ? schema.minimum
+        : typeof schema.exclusiveMinimum === 'number'
+          ? schema.exclusiveMinimum + 1
+          : 1;
     case 'boolean':
       return true;
     case 'null':
@@ -212,9 +229,12 @@ export function baseValue(schema: SchemaObject): Json {
 function baseObject(schema: SchemaObject): Json {
   const properties = (schema.properties ?? {}) as Record<string, SchemaObject>;
   // Every property, optional ones too: each is one more field to mutate.
-  const value: Record<string, Json> = Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, baseValue(s)]));
+  const value: Record<string, Json> = Object.fromEntries(
+    Object.entries(properties).map(([name, s]) => [name, baseValue(s)]),
+  );
   const additional = schema.additionalProperties;
-  if (Object.keys(properties).length === 0 && additional && typeof additional === 'object') value.fuzz = baseValue(additional as SchemaObject);
+  if (Object.keys(properties).length === 0 && additional && typeof additional === 'object')
+    value.fuzz = baseValue(additional as SchemaObject);
   return value;
 }
 
@@ -258,7 +278,8 @@ export function fieldSites(schema: SchemaObject, value: Json, path: string[] = [
     const properties = (effective.properties ?? {}) as Record<string, SchemaObject>;
     const additional = effective.additionalProperties;
     for (const [name, child] of Object.entries(value)) {
-      const childSchema = properties[name] ?? (additional && typeof additional === 'object' ? (additional as SchemaObject) : undefined);
+      const childSchema =
+        properties[name] ?? (additional && typeof additional === 'object' ? (additional as SchemaObject) : undefined);
       if (childSchema) sites.push(...fieldSites(childSchema, child, [...path, name]));
     }
   } else if (Array.isArray(value) && value.length > 0 && effective.items) {
@@ -300,7 +321,13 @@ function withRawTextAt(root: Json, path: string[], rawText: string): string {
 
 /** An ajv of its own, strict about numbers and without coercion or defaults: what the document says, nothing more. */
 function createOracle() {
-  const ajv = new Ajv2020({ strict: false, strictNumbers: true, allErrors: false, validateFormats: true, allowUnionTypes: true });
+  const ajv = new Ajv2020({
+    strict: false,
+    strictNumbers: true,
+    allErrors: false,
+    validateFormats: true,
+    allowUnionTypes: true,
+  });
   addFormats(ajv);
   return ajv;
 }
@@ -327,7 +354,14 @@ const ANY_TYPE_VALUES: Json[] = [123, -7.5, 'fuzz', '', true, false, [], [1, 'tw
 const BAD_NUMBERS: Json[] = [-1, 0, 1.5, -0.000001, 1e308, -1e308, 2 ** 53 + 2, -(2 ** 63), 4294967296, 2147483648];
 const NUMBER_STRINGS: Json[] = ['NaN', 'Infinity', '-Infinity', '1e308', '0x10', '12abc'];
 /** Number literals that parse as JSON but are not finite or exact: 1e400 parses to Infinity. */
-const RAW_NUMBER_LITERALS = ['1e400', '-1e400', '1E+2', '-0', '0.0000000000000000000000001', '123456789012345678901234567890'];
+const RAW_NUMBER_LITERALS = [
+  '1e400',
+  '-1e400',
+  '1E+2',
+  '-0',
+  '0.0000000000000000000000001',
+  '123456789012345678901234567890',
+];
 
 function numberMutations(site: FieldSite): Array<{ text?: string; value?: Json; label: string; cls: MutationClass }> {
   const bounds: number[] = [];
@@ -336,8 +370,16 @@ function numberMutations(site: FieldSite): Array<{ text?: string; value?: Json; 
     if (typeof bound === 'number') bounds.push(bound - 1, bound, bound + 1, bound + 0.5);
   }
   return [
-    ...[...BAD_NUMBERS, ...bounds].map((value) => ({ value, label: `number ${String(value)}`, cls: 'number-range' as const })),
-    ...NUMBER_STRINGS.map((value) => ({ value, label: `number as string ${JSON.stringify(value)}`, cls: 'wrong-type' as const })),
+    ...[...BAD_NUMBERS, ...bounds].map((value) => ({
+      value,
+      label: `number ${String(value)}`,
+      cls: 'number-range' as const,
+    })),
+    ...NUMBER_STRINGS.map((value) => ({
+      value,
+      label: `number as string ${JSON.stringify(value)}`,
+      cls: 'wrong-type' as const,
+    })),
     ...RAW_NUMBER_LITERALS.map((text) => ({ text, label: `number literal ${text}`, cls: 'number-range' as const })),
   ];
 }
@@ -346,7 +388,15 @@ function stringMutations(site: FieldSite): Array<{ value: Json; label: string; c
   const base = typeof site.value === 'string' ? site.value : 'fuzz';
   const maxLength = typeof site.schema.maxLength === 'number' ? site.schema.maxLength : undefined;
   return [
-    ...(maxLength !== undefined ? [{ value: 'x'.repeat(maxLength + 1), label: `string of maxLength+1 (${maxLength + 1})`, cls: 'huge-string' as const }] : []),
+    ...(maxLength !== undefined
+      ? [
+          {
+            value: 'x'.repeat(maxLength + 1),
+            label: `string of maxLength+1 (${maxLength + 1})`,
+            cls: 'huge-string' as const,
+          },
+        ]
+      : []),
     { value: 'x'.repeat(HUGE_STRING_LENGTH), label: `string of ${HUGE_STRING_LENGTH} characters`, cls: 'huge-string' },
     { value: `${base}\u0000`, label: 'string ending in NUL (\\u0000)', cls: 'nul-character' },
     { value: `\u0000${base}`, label: 'string starting with NUL (\\u0000)', cls: 'nul-character' },
@@ -367,7 +417,13 @@ function siteMutations(base: Json, site: FieldSite): BodyMutation[] {
   const mutations: BodyMutation[] = [];
   const replaceWith = (value: Json, cls: MutationClass, label: string) => {
     const parsed = setAt(base, site.path, value);
-    mutations.push({ mutationClass: cls, mutation: `body ${at}: ${label}`, text: JSON.stringify(parsed), parsed, parses: true });
+    mutations.push({
+      mutationClass: cls,
+      mutation: `body ${at}: ${label}`,
+      text: JSON.stringify(parsed),
+      parsed,
+      parses: true,
+    });
   };
   const replaceWithText = (text: string, cls: MutationClass, label: string) => {
     const full = withRawTextAt(base, site.path, text);
@@ -375,7 +431,12 @@ function siteMutations(base: Json, site: FieldSite): BodyMutation[] {
     mutations.push({ mutationClass: cls, mutation: `body ${at}: ${label}`, text: full, ...parsed });
   };
 
-  for (const value of ANY_TYPE_VALUES) replaceWith(value, 'wrong-type', `${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value} ${JSON.stringify(value)}`);
+  for (const value of ANY_TYPE_VALUES)
+    replaceWith(
+      value,
+      'wrong-type',
+      `${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value} ${JSON.stringify(value)}`,
+    );
   replaceWith(null, 'null', 'null');
   const types = typesOf(primaryBranch(site.schema) ?? site.schema);
   if (types.includes('number') || types.includes('integer')) {
@@ -397,11 +458,25 @@ function siteMutations(base: Json, site: FieldSite): BodyMutation[] {
     const duplicated = keys[0] ?? 'fuzz';
     // The bad value first and the good one last: JSON.parse keeps the last, so only a parser that looks at the text notices.
     const inner = JSON.stringify(site.value).slice(1, -1);
-    replaceWithText(`{${JSON.stringify(duplicated)}:{"bad":[1e308,null]}${inner ? `,${inner}` : ''}}`, 'duplicate-key', `duplicated key "${duplicated}"`);
-    replaceWithText(`{${inner}${inner ? ',' : ''}${JSON.stringify(duplicated)}:null}`, 'duplicate-key', `duplicated key "${duplicated}" (null last)`);
+    replaceWithText(
+      `{${JSON.stringify(duplicated)}:{"bad":[1e308,null]}${inner ? `,${inner}` : ''}}`,
+      'duplicate-key',
+      `duplicated key "${duplicated}"`,
+    );
+    replaceWithText(
+      `{${inner}${inner ? ',' : ''}${JSON.stringify(duplicated)}:null}`,
+      'duplicate-key',
+      `duplicated key "${duplicated}" (null last)`,
+    );
     for (const required of (site.schema.required as string[] | undefined) ?? []) {
       const parsed = deleteAt(base, [...site.path, required]);
-      mutations.push({ mutationClass: 'missing-field', mutation: `body ${at}: required "${required}" removed`, text: JSON.stringify(parsed), parsed, parses: true });
+      mutations.push({
+        mutationClass: 'missing-field',
+        mutation: `body ${at}: required "${required}" removed`,
+        text: JSON.stringify(parsed),
+        parsed,
+        parses: true,
+      });
     }
   }
   if (Array.isArray(site.value)) {
@@ -433,7 +508,12 @@ function safeParse(text: string): { parsed?: unknown; parses: boolean } {
 
 /** Whole-body mutations: other JSON types, broken JSON. They apply to operations with and without a body schema. */
 function wholeBodyMutations(baseText: string): BodyMutation[] {
-  const whole = (text: string, cls: MutationClass, label: string): BodyMutation => ({ mutationClass: cls, mutation: `body: ${label}`, text, ...safeParse(text) });
+  const whole = (text: string, cls: MutationClass, label: string): BodyMutation => ({
+    mutationClass: cls,
+    mutation: `body: ${label}`,
+    text,
+    ...safeParse(text),
+  });
   return [
     whole('[]', 'whole-body', 'an array'),
     whole('"fuzz"', 'whole-body', 'a string'),
@@ -465,17 +545,62 @@ function contentTypeMutations(text: string): EncodedBody[] {
   const utf8 = Buffer.from(text, 'utf8');
   const utf16 = Buffer.from(`\ufeff${text}`, 'utf16le');
   return [
-    { headers: { 'content-type': 'text/plain' }, body: text, mutation: 'Content-Type: text/plain', mutationClass: 'content-type' },
-    { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: text, mutation: 'Content-Type: application/x-www-form-urlencoded', mutationClass: 'content-type' },
-    { headers: { 'content-type': 'application/xml' }, body: text, mutation: 'Content-Type: application/xml', mutationClass: 'content-type' },
+    {
+      headers: { 'content-type': 'text/plain' },
+      body: text,
+      mutation: 'Content-Type: text/plain',
+      mutationClass: 'content-type',
+    },
+    {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: text,
+      mutation: 'Content-Type: application/x-www-form-urlencoded',
+      mutationClass: 'content-type',
+    },
+    {
+      headers: { 'content-type': 'application/xml' },
+      body: text,
+      mutation: 'Content-Type: application/xml',
+      mutationClass: 'content-type',
+    },
     // No Content-Type at all (fetch adds none for raw bytes).
     { headers: {}, body: new Uint8Array(utf8), mutation: 'no Content-Type', mutationClass: 'content-type' },
-    { headers: { 'content-type': 'application/json; charset=utf-16' }, body: new Uint8Array(utf16), mutation: 'Content-Type: application/json; charset=utf-16 (UTF-16 body)', mutationClass: 'content-type' },
-    { headers: { 'content-type': 'application/json; charset=utf-16' }, body: text, mutation: 'Content-Type: application/json; charset=utf-16 (UTF-8 body)', mutationClass: 'content-type' },
-    { headers: { 'content-type': 'application/merge-patch+json' }, body: text, mutation: 'Content-Type: application/merge-patch+json', mutationClass: 'content-type' },
-    { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: new Uint8Array(zlib.gzipSync(utf8)), mutation: 'Content-Encoding: gzip (gzipped body)', mutationClass: 'content-encoding' },
-    { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: text, mutation: 'Content-Encoding: gzip (plain body)', mutationClass: 'content-encoding' },
-    { headers: { 'content-type': 'application/json', 'content-encoding': 'br' }, body: text, mutation: 'Content-Encoding: br', mutationClass: 'content-encoding' },
+    {
+      headers: { 'content-type': 'application/json; charset=utf-16' },
+      body: new Uint8Array(utf16),
+      mutation: 'Content-Type: application/json; charset=utf-16 (UTF-16 body)',
+      mutationClass: 'content-type',
+    },
+    {
+      headers: { 'content-type': 'application/json; charset=utf-16' },
+      body: text,
+      mutation: 'Content-Type: application/json; charset=utf-16 (UTF-8 body)',
+      mutationClass: 'content-type',
+    },
+    {
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: text,
+      mutation: 'Content-Type: application/merge-patch+json',
+      mutationClass: 'content-type',
+    },
+    {
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: new Uint8Array(zlib.gzipSync(utf8)),
+      mutation: 'Content-Encoding: gzip (gzipped body)',
+      mutationClass: 'content-encoding',
+    },
+    {
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: text,
+      mutation: 'Content-Encoding: gzip (plain body)',
+      mutationClass: 'content-encoding',
+    },
+    {
+      headers: { 'content-type': 'application/json', 'content-encoding': 'br' },
+      body: text,
+      mutation: 'Content-Encoding: br',
+      mutationClass: 'content-encoding',
+    },
   ];
 }
 
@@ -558,12 +683,16 @@ function queryMutations(operation: FuzzOperation, oracle: Ajv2020): QueryMutatio
   const mutations: QueryMutation[] = [];
   for (const parameter of operation.queryParameters) {
     const name = parameter.name;
-    const values = name === 'cursor' ? BAD_CURSORS : BAD_QUERY_VALUES.map((v) => ({ ...v, label: v.label ?? JSON.stringify(v.value), mustReject: undefined }));
+    const values =
+      name === 'cursor'
+        ? BAD_CURSORS
+        : BAD_QUERY_VALUES.map((v) => ({ ...v, label: v.label ?? JSON.stringify(v.value), mustReject: undefined }));
     for (const v of values) {
       const allowed = v.mustReject !== undefined ? !v.mustReject : queryValueAllowed(parameter.schema, v.value, oracle);
       // A NUL in a free-text filter is for the API to refuse or to match nothing; it must only never fail.
       const nul = v.value.includes('\u0000');
-      const freeText = typesOf(parameter.schema).includes('string') && !parameter.schema.enum && !parameter.schema.format;
+      const freeText =
+        typesOf(parameter.schema).includes('string') && !parameter.schema.enum && !parameter.schema.format;
       mutations.push({
         query: `${encodeURIComponent(name)}=${encodeURIComponent(v.value)}`,
         mutation: `query ${name}=${v.label}`,
@@ -586,10 +715,25 @@ function queryMutations(operation: FuzzOperation, oracle: Ajv2020): QueryMutatio
     });
   }
   mutations.push(
-    { query: `${UNKNOWN_FIELD}=1`, mutation: `unknown query parameter ${UNKNOWN_FIELD}`, mutationClass: 'query-unknown', mustReject: false },
+    {
+      query: `${UNKNOWN_FIELD}=1`,
+      mutation: `unknown query parameter ${UNKNOWN_FIELD}`,
+      mutationClass: 'query-unknown',
+      mustReject: false,
+    },
     { query: '%00=1', mutation: 'query parameter named %00', mutationClass: 'nul-character', mustReject: false },
-    { query: '%E0%A4%A=1&limit=%FF', mutation: 'malformed percent-encoding in the query', mutationClass: 'query-value', mustReject: false },
-    { query: `__proto__=1&constructor=1`, mutation: 'query parameters __proto__ and constructor', mutationClass: 'query-unknown', mustReject: false },
+    {
+      query: '%E0%A4%A=1&limit=%FF',
+      mutation: 'malformed percent-encoding in the query',
+      mutationClass: 'query-value',
+      mustReject: false,
+    },
+    {
+      query: `__proto__=1&constructor=1`,
+      mutation: 'query parameters __proto__ and constructor',
+      mutationClass: 'query-unknown',
+      mustReject: false,
+    },
   );
   return mutations;
 }
@@ -598,7 +742,10 @@ function queryMutations(operation: FuzzOperation, oracle: Ajv2020): QueryMutatio
 function badIds(context: FuzzContext, realId: string): Array<{ raw: string; label: string }> {
   const prefix = realId.includes('_') ? realId.slice(0, realId.indexOf('_') + 1) : '';
   return [
-    ...context.allRealIds.filter((id) => !id.startsWith(prefix)).slice(0, 6).map((id) => ({ raw: encodeURIComponent(id), label: `another type's id ${id}` })),
+    ...context.allRealIds
+      .filter((id) => !id.startsWith(prefix))
+      .slice(0, 6)
+      .map((id) => ({ raw: encodeURIComponent(id), label: `another type's id ${id}` })),
     { raw: `${prefix}${'0'.repeat(26)}`, label: 'right prefix, no such id' },
     { raw: encodeURIComponent(`${realId}x`), label: 'real id plus a character' },
     { raw: 'garbage', label: 'garbage' },
@@ -619,7 +766,11 @@ function badIds(context: FuzzContext, realId: string): Array<{ raw: string; labe
 // ---------------------------------------------------------------------------------------------------------------
 // Putting a request together
 
-function fillPath(operation: FuzzOperation, context: FuzzContext, override?: { parameter: string; raw: string }): string {
+function fillPath(
+  operation: FuzzOperation,
+  context: FuzzContext,
+  override?: { parameter: string; raw: string },
+): string {
   return operation.pathTemplate.replace(/\{([^}]+)\}/g, (_, name: string) =>
     override?.parameter === name ? override.raw : encodeURIComponent(context.realIdFor(operation.pathTemplate, name)),
   );
@@ -636,10 +787,19 @@ export function badRequestsFor(operation: FuzzOperation, context: FuzzContext): 
     if (!mutation.parses) return false;
     if (!operation.takesBody) return true;
     // Without a body schema the operation takes no body, or {} (conventions: actions accept no body, empty or {}).
-    if (!validateBody) return mutation.text === undefined || (isPlainObject(mutation.parsed) && Object.keys(mutation.parsed).length === 0);
+    if (!validateBody)
+      return (
+        mutation.text === undefined || (isPlainObject(mutation.parsed) && Object.keys(mutation.parsed).length === 0)
+      );
     return validateBody(mutation.parsed);
   };
-  const baseBody = (operation.operationId in context.baseBodies ? context.baseBodies[operation.operationId] : operation.bodySchema ? baseValue(operation.bodySchema) : {}) as Json;
+  const baseBody = (
+    operation.operationId in context.baseBodies
+      ? context.baseBodies[operation.operationId]
+      : operation.bodySchema
+        ? baseValue(operation.bodySchema)
+        : {}
+  ) as Json;
   const baseText = JSON.stringify(baseBody);
   const url = (path: string, query?: string) => (query ? `${path}?${query}` : path);
   const realPath = () => fillPath(operation, context);
@@ -654,7 +814,9 @@ export function badRequestsFor(operation: FuzzOperation, context: FuzzContext): 
   });
 
   if (operation.takesBody) {
-    const sites = operation.bodySchema ? fieldSites(operation.bodySchema, baseBody) : [{ path: [], schema: {}, value: baseBody }];
+    const sites = operation.bodySchema
+      ? fieldSites(operation.bodySchema, baseBody)
+      : [{ path: [], schema: {}, value: baseBody }];
     const bodyMutations = [...sites.flatMap((site) => siteMutations(baseBody, site)), ...wholeBodyMutations(baseText)];
     const toRequest = (m: BodyMutation, idempotencyKey: boolean): FuzzRequest => ({
       method: operation.method,
@@ -669,7 +831,9 @@ export function badRequestsFor(operation: FuzzOperation, context: FuzzContext): 
     const idempotencyChoices = operation.acceptsIdempotencyKey ? [false, true] : [false];
     choices.push({
       weight: 6 + sites.length,
-      arbitrary: fc.tuple(fc.constantFrom(...bodyMutations), fc.constantFrom(...idempotencyChoices)).map(([m, key]) => toRequest(m, key)),
+      arbitrary: fc
+        .tuple(fc.constantFrom(...bodyMutations), fc.constantFrom(...idempotencyChoices))
+        .map(([m, key]) => toRequest(m, key)),
     });
     addChoice(
       contentTypeMutations(baseText).map((encoded) => ({
@@ -684,10 +848,20 @@ export function badRequestsFor(operation: FuzzOperation, context: FuzzContext): 
       3,
     );
   }
-  const baseAllowed = !operation.takesBody || bodyAllowed({ mutationClass: 'none', mutation: '', text: operation.bodySchema ? baseText : undefined, parsed: baseBody, parses: true });
+  const baseAllowed =
+    !operation.takesBody ||
+    bodyAllowed({
+      mutationClass: 'none',
+      mutation: '',
+      text: operation.bodySchema ? baseText : undefined,
+      parsed: baseBody,
+      parses: true,
+    });
   // Query, path and header mutations carry the base body (if the operation has a body schema), unchanged.
   const baseRequestBody = (): Pick<FuzzRequest, 'headers' | 'body'> =>
-    operation.takesBody && operation.bodySchema ? { headers: { 'content-type': 'application/json' }, body: baseText } : { headers: {} };
+    operation.takesBody && operation.bodySchema
+      ? { headers: { 'content-type': 'application/json' }, body: baseText }
+      : { headers: {} };
   if (operation.acceptsIdempotencyKey) {
     addChoice(
       [
@@ -729,7 +903,8 @@ export function badRequestsFor(operation: FuzzOperation, context: FuzzContext): 
         method: operation.method,
         url: fillPath(operation, context, { parameter, raw: bad.raw }),
         ...baseRequestBody(),
-        mutationClass: bad.raw.includes('%00') || bad.label.includes('NUL') ? ('nul-character' as const) : ('path-id' as const),
+        mutationClass:
+          bad.raw.includes('%00') || bad.label.includes('NUL') ? ('nul-character' as const) : ('path-id' as const),
         mutation: `path {${parameter}} = ${bad.label}`,
         mustReject: true,
       })),
@@ -745,9 +920,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** A short description of a request for a failure message (bodies cut to a readable length). */
 export function describeRequest(request: FuzzRequest): string {
-  const body = request.body === undefined ? '' : typeof request.body === 'string' ? request.body : `<${request.body.byteLength} bytes>`;
+  const body =
+    request.body === undefined
+      ? ''
+      : typeof request.body === 'string'
+        ? request.body
+        : `<${request.body.byteLength} bytes>`;
   const shown = body.length > 300 ? `${body.slice(0, 300)}… (${body.length} characters)` : body;
-  const url = request.url.length > 300 ? `${request.url.slice(0, 300)}… (${request.url.length} characters)` : request.url;
+  const url =
+    request.url.length > 300 ? `${request.url.slice(0, 300)}… (${request.url.length} characters)` : request.url;
   return `${request.method} ${url} [${request.mutationClass}] ${request.mutation}${shown ? `\n  body: ${JSON.stringify(shown)}` : ''}\n  headers: ${JSON.stringify(request.headers).replace(JSON.stringify(FRESH_IDEMPOTENCY_KEY).slice(1, -1), '<a new key>')}`;
 }
 
@@ -758,7 +939,12 @@ export interface FuzzResponse {
 }
 
 /** Sends a generated request as it is (no JSON encoding, no added headers but the credentials), with a time limit. */
-export async function sendFuzzRequest(baseUrl: string, apiKey: string, request: FuzzRequest, timeoutMs: number): Promise<FuzzResponse> {
+export async function sendFuzzRequest(
+  baseUrl: string,
+  apiKey: string,
+  request: FuzzRequest,
+  timeoutMs: number,
+): Promise<FuzzResponse> {
   const headers: Record<string, string> = { ...request.headers, authorization: `Bearer ${apiKey}` };
   if (headers['idempotency-key'] === FRESH_IDEMPOTENCY_KEY) headers['idempotency-key'] = `fuzz-${crypto.randomUUID()}`;
   const response = await fetch(`${baseUrl}${request.url}`, {
@@ -789,11 +975,17 @@ const TIME_FIELDS = ['as_of'];
 function fieldsNamed(value: Json, names: string[], path: string[] = []): string[][] {
   if (Array.isArray(value)) return value.flatMap((item, index) => fieldsNamed(item, names, [...path, String(index)]));
   if (!isPlainObject(value)) return [];
-  return Object.entries(value).flatMap(([key, child]) => [...(names.includes(key) ? [[...path, key]] : []), ...fieldsNamed(child as Json, names, [...path, key])]);
+  return Object.entries(value).flatMap(([key, child]) => [
+    ...(names.includes(key) ? [[...path, key]] : []),
+    ...fieldsNamed(child as Json, names, [...path, key]),
+  ]);
 }
-const isDateTimeField = (site: FieldSite) => typeof site.value === 'string' && (primaryBranch(site.schema) ?? site.schema).format === 'date-time';
+const isDateTimeField = (site: FieldSite) =>
+  typeof site.value === 'string' && (primaryBranch(site.schema) ?? site.schema).format === 'date-time';
 const isUrlField = (site: FieldSite) =>
-  typeof site.value === 'string' && ((primaryBranch(site.schema) ?? site.schema).format === 'uri' || ['url', 'uri'].includes(site.path[site.path.length - 1] ?? ''));
+  typeof site.value === 'string' &&
+  ((primaryBranch(site.schema) ?? site.schema).format === 'uri' ||
+    ['url', 'uri'].includes(site.path[site.path.length - 1] ?? ''));
 
 /**
  * The probe's payloads that apply to this operation, as requests: its expression fields set to PROBE_EXPRESSION (any
@@ -804,43 +996,87 @@ const isUrlField = (site: FieldSite) =>
 export function probeRequestsFor(operation: FuzzOperation, context: FuzzContext): FuzzRequest[] {
   const path = fillPath(operation, context);
   const requests: FuzzRequest[] = [];
-  const probe = (mutation: string, fields: Omit<FuzzRequest, 'method' | 'url' | 'mutationClass' | 'mutation' | 'headers'> & { url?: string; headers?: Record<string, string> }) =>
-    requests.push({ method: operation.method, url: fields.url ?? path, headers: fields.headers ?? {}, mutationClass: 'probe', mutation: `probe: ${mutation}`, ...fields });
+  const probe = (
+    mutation: string,
+    fields: Omit<FuzzRequest, 'method' | 'url' | 'mutationClass' | 'mutation' | 'headers'> & {
+      url?: string;
+      headers?: Record<string, string>;
+    },
+  ) =>
+    requests.push({
+      method: operation.method,
+      url: fields.url ?? path,
+      headers: fields.headers ?? {},
+      mutationClass: 'probe',
+      mutation: `probe: ${mutation}`,
+      ...fields,
+    });
   const json = (text: string) => ({ headers: { 'content-type': 'application/json' }, body: text });
 
   if (operation.takesBody && operation.bodySchema) {
-    const base = (operation.operationId in context.baseBodies ? context.baseBodies[operation.operationId] : baseValue(operation.bodySchema)) as Json;
+    const base = (
+      operation.operationId in context.baseBodies
+        ? context.baseBodies[operation.operationId]
+        : baseValue(operation.bodySchema)
+    ) as Json;
     const sites = fieldSites(operation.bodySchema, base);
     // Expressions sit in oneOf branches (a field mapping's transforms) that the schema walk does not enter: found by name.
     for (const at of fieldsNamed(base, EXPRESSION_FIELDS)) {
-      probe(`body ${pointer(at)}: the probe's slow expression`, { ...json(JSON.stringify(setAt(base, at, PROBE_EXPRESSION))), mustReject: false });
+      probe(`body ${pointer(at)}: the probe's slow expression`, {
+        ...json(JSON.stringify(setAt(base, at, PROBE_EXPRESSION))),
+        mustReject: false,
+      });
     }
     for (const at of fieldsNamed(base, TIME_FIELDS)) {
-      probe(`body ${pointer(at)}: ${PROBE_IMPOSSIBLE_DATE}`, { ...json(JSON.stringify(setAt(base, at, PROBE_IMPOSSIBLE_DATE))), mustReject: true });
+      probe(`body ${pointer(at)}: ${PROBE_IMPOSSIBLE_DATE}`, {
+        ...json(JSON.stringify(setAt(base, at, PROBE_IMPOSSIBLE_DATE))),
+        mustReject: true,
+      });
     }
     for (const site of sites) {
       const at = pointer(site.path);
-      if (isDateTimeField(site)) probe(`body ${at}: ${PROBE_IMPOSSIBLE_DATE}`, { ...json(JSON.stringify(setAt(base, site.path, PROBE_IMPOSSIBLE_DATE))), mustReject: true });
-      if (isUrlField(site)) probe(`body ${at}: ${PROBE_SCRIPT_URL}`, { ...json(JSON.stringify(setAt(base, site.path, PROBE_SCRIPT_URL))), mustReject: true });
+      if (isDateTimeField(site))
+        probe(`body ${at}: ${PROBE_IMPOSSIBLE_DATE}`, {
+          ...json(JSON.stringify(setAt(base, site.path, PROBE_IMPOSSIBLE_DATE))),
+          mustReject: true,
+        });
+      if (isUrlField(site))
+        probe(`body ${at}: ${PROBE_SCRIPT_URL}`, {
+          ...json(JSON.stringify(setAt(base, site.path, PROBE_SCRIPT_URL))),
+          mustReject: true,
+        });
     }
     if (isPlainObject(base) && ('warning_threshold' in base || 'critical_threshold' in base)) {
       // Without a critical threshold, so the overflow is the only thing wrong with the body.
       const { critical_threshold: _critical, ...rest } = base;
       const overflowing = { ...rest, target: 1e308, warning_threshold: { percent: 1000 } };
-      probe('target 1e308 with warning_threshold {percent: 1000} (the threshold overflows)', { ...json(JSON.stringify(overflowing)), mustReject: true });
+      probe('target 1e308 with warning_threshold {percent: 1000} (the threshold overflows)', {
+        ...json(JSON.stringify(overflowing)),
+        mustReject: true,
+      });
     }
     if (isPlainObject(base) && Object.keys(base).length > 0) {
       const [key, value] = Object.entries(base)[0] as [string, Json];
       const inner = JSON.stringify(base).slice(1, -1);
-      probe(`body: key "${key}" twice, with the same value`, { ...json(`{${inner},${JSON.stringify(key)}:${JSON.stringify(value)}}`), mustReject: false });
+      probe(`body: key "${key}" twice, with the same value`, {
+        ...json(`{${inner},${JSON.stringify(key)}:${JSON.stringify(value)}}`),
+        mustReject: false,
+      });
     }
   }
   if (operation.method === 'POST' && operation.bodyMediaTypes.length === 0) {
     probe('{} to an action that takes no body', { ...json('{}'), mustReject: false, bodyMustBeAccepted: true });
   }
   for (const parameter of operation.queryParameters) {
-    if ((primaryBranch(parameter.schema) ?? parameter.schema).format !== 'date-time' && !TIME_FIELDS.includes(parameter.name)) continue;
-    probe(`query ${parameter.name}=${PROBE_IMPOSSIBLE_DATE}`, { url: `${path}?${parameter.name}=${encodeURIComponent(PROBE_IMPOSSIBLE_DATE)}`, mustReject: true });
+    if (
+      (primaryBranch(parameter.schema) ?? parameter.schema).format !== 'date-time' &&
+      !TIME_FIELDS.includes(parameter.name)
+    )
+      continue;
+    probe(`query ${parameter.name}=${PROBE_IMPOSSIBLE_DATE}`, {
+      url: `${path}?${parameter.name}=${encodeURIComponent(PROBE_IMPOSSIBLE_DATE)}`,
+      mustReject: true,
+    });
   }
   return requests;
 }

@@ -26,7 +26,11 @@ export interface Operation {
 
 export function operationsOf(document: OpenApiDocument): Operation[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({ method, path, operation: item[method] as OperationObject })),
+    METHODS.filter((method) => item[method]).map((method) => ({
+      method,
+      path,
+      operation: item[method] as OperationObject,
+    })),
   );
 }
 
@@ -35,13 +39,16 @@ export function requestExamples(media: MediaTypeObject | undefined): Array<{ nam
   if (!media) return [];
   const found: Array<{ name: string; value: unknown }> = [];
   if (media.example !== undefined) found.push({ name: 'example', value: media.example });
-  for (const [name, example] of Object.entries(media.examples ?? {})) found.push({ name, value: (example as { value: unknown }).value });
+  for (const [name, example] of Object.entries(media.examples ?? {}))
+    found.push({ name, value: (example as { value: unknown }).value });
   return found;
 }
 
 export function parametersOf(document: OpenApiDocument, operation: OperationObject): ParameterObject[] {
   return (operation.parameters ?? []).map((p) =>
-    '$ref' in p ? (document.components.parameters[p.$ref.replace('#/components/parameters/', '')] as ParameterObject) : p,
+    '$ref' in p
+      ? (document.components.parameters[p.$ref.replace('#/components/parameters/', '')] as ParameterObject)
+      : p,
   );
 }
 
@@ -83,7 +90,9 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
   };
   const namedExampleBody = (operationId: string, name: string) => {
     const found = operationsOf(document).find(({ operation }) => operation.operationId === operationId);
-    const example = requestExamples(found?.operation.requestBody?.content['application/json']).find((e) => e.name === name);
+    const example = requestExamples(found?.operation.requestBody?.content['application/json']).find(
+      (e) => e.name === name,
+    );
     assert.ok(example, `${operationId} has no example "${name}"`);
     return example.value;
   };
@@ -99,7 +108,10 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
   };
   const replay = async () => {
     const { id } = await replayableModel();
-    return { id, replay_id: (await request('POST', `/api/v1/models/${id}/replays`, exampleBody('createModelReplay'))).id as string };
+    return {
+      id,
+      replay_id: (await request('POST', `/api/v1/models/${id}/replays`, exampleBody('createModelReplay'))).id as string,
+    };
   };
   /** A replay still queued when cancelled: started while no worker runs it. */
   const queuedReplay = async () => {
@@ -107,7 +119,11 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     const { id } = await replayableModel();
     await stack.stopWorker();
     try {
-      return { id, replay_id: (await request('POST', `/api/v1/models/${id}/replays`, exampleBody('createModelReplay'))).id as string };
+      return {
+        id,
+        replay_id: (await request('POST', `/api/v1/models/${id}/replays`, exampleBody('createModelReplay')))
+          .id as string,
+      };
     } finally {
       await stack.startWorker();
     }
@@ -115,11 +131,16 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
   const webhook = () => request('POST', '/api/v1/webhooks', exampleBody('createWebhook'));
   const integration = () => request('POST', '/api/v1/integrations', exampleBody('createIntegration'));
   /** An integration whose source answers: the test's own Postgres, read through `query` (its `people` stream). */
-  const readableIntegration = (query = "select 'e1' as id, now() as updated_at", name = 'fixture warehouse') => request('POST', '/api/v1/integrations', warehouseIntegration(query, name));
+  const readableIntegration = (query = "select 'e1' as id, now() as updated_at", name = 'fixture warehouse') =>
+    request('POST', '/api/v1/integrations', warehouseIntegration(query, name));
   /** The fixture warehouse with a field mapping of its `people` stream, so it can sync. */
   const mappedIntegration = async (...source: Parameters<typeof readableIntegration>) => {
     const { id } = await readableIntegration(...source);
-    await request('PUT', `/api/v1/integrations/${id}/field-mappings`, { stream: 'people', target: 'employees', fields: { employee_id: { source: 'id' } } });
+    await request('PUT', `/api/v1/integrations/${id}/field-mappings`, {
+      stream: 'people',
+      target: 'employees',
+      fields: { employee_id: { source: 'id' } },
+    });
     return id as string;
   };
   const syncedIntegration = async () => {
@@ -128,31 +149,59 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     return { id, sync_id: sync.id as string };
   };
   /** A csv integration keyed like the upload example's file (`id`), and one with that example uploaded. */
-  const csvIntegration = () => request('POST', '/api/v1/integrations', { name: 'fixture upload', connector_type: 'csv', config: { streams: [{ name: 'employees', primary_key: ['id'] }] } });
+  const csvIntegration = () =>
+    request('POST', '/api/v1/integrations', {
+      name: 'fixture upload',
+      connector_type: 'csv',
+      config: { streams: [{ name: 'employees', primary_key: ['id'] }] },
+    });
   const uploadedIntegration = async () => {
     const { id } = await csvIntegration();
-    const example = requestExamples(operationsOf(document).find(({ operation }) => operation.operationId === 'createIntegrationUpload')?.operation.requestBody?.content['text/csv'])[0];
-    const uploaded = await call(stack.baseUrl, 'POST', `/api/v1/integrations/${id}/uploads`, { key: tenant.key, rawBody: example?.value as string, headers: { 'content-type': 'text/csv' } });
+    const example = requestExamples(
+      operationsOf(document).find(({ operation }) => operation.operationId === 'createIntegrationUpload')?.operation
+        .requestBody?.content['text/csv'],
+    )[0];
+    const uploaded = await call(stack.baseUrl, 'POST', `/api/v1/integrations/${id}/uploads`, {
+      key: tenant.key,
+      rawBody: example?.value as string,
+      headers: { 'content-type': 'text/csv' },
+    });
     assert.equal(uploaded.status, 201, JSON.stringify(uploaded.body));
     return { id: id as string, upload_id: uploaded.body.id as string };
   };
   /** A sync still running when cancelled: its source query takes seconds to answer its first page. */
   const runningSync = async () => {
-    const id = await mappedIntegration("select 'e1' as id, now() as updated_at from pg_sleep(3)", 'fixture slow warehouse');
+    const id = await mappedIntegration(
+      "select 'e1' as id, now() as updated_at from pg_sleep(3)",
+      'fixture slow warehouse',
+    );
     const sync = await request('POST', `/api/v1/integrations/${id}/syncs`, { mode: 'full' });
     return { id, sync_id: sync.id as string };
   };
   const apiKey = () => request('POST', '/api/v1/api-keys', { name: 'fixture', scopes: ['scenarios:read'] });
-  const oauthClient = () => request('POST', '/api/v1/oauth-clients', { name: 'fixture', grant_types: ['client_credentials'], scopes: ['scenarios:read'] });
+  const oauthClient = () =>
+    request('POST', '/api/v1/oauth-clients', {
+      name: 'fixture',
+      grant_types: ['client_credentials'],
+      scopes: ['scenarios:read'],
+    });
   const member = () =>
-    request('POST', '/api/v1/users', { email: `member-${crypto.randomBytes(4).toString('hex')}@example.com`, display_name: 'Fixture', role: 'viewer' });
+    request('POST', '/api/v1/users', {
+      email: `member-${crypto.randomBytes(4).toString('hex')}@example.com`,
+      display_name: 'Fixture',
+      role: 'viewer',
+    });
   const batch = () => request('POST', '/api/v1/scenarios/batch', exampleBody('createScenarioBatch'));
   const approvalPolicy = () => request('POST', '/api/v1/approval-policies', exampleBody('createApprovalPolicy'));
   /** A KPI from the create example, with the points of the record example (so the history example has a point). */
   /** A firing alert: a critical rule on the example KPI and a point far below its line, evaluated by the worker. */
   const firingAlert = async () => {
     const { id } = await kpi();
-    await request('POST', `/api/v1/kpis/${id}/alert-rules`, { name: 'fixture', kind: 'threshold', severity: 'critical' });
+    await request('POST', `/api/v1/kpis/${id}/alert-rules`, {
+      name: 'fixture',
+      kind: 'threshold',
+      severity: 'critical',
+    });
     await request('POST', `/api/v1/kpis/${id}/points`, { timestamp: new Date().toISOString(), value: 0.1 });
     for (let attempt = 0; attempt < 300; attempt++) {
       const alerts = await request('GET', `/api/v1/kpis/${id}/alerts?state=firing`);
@@ -208,9 +257,14 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     // Adding a member writes its invitation email: a notification of the tenant.
     '/api/v1/notifications/{id}': async () => {
       await member();
-      return { id: (await stack.db('notifications').where({ tenant_id: tenant.id }).orderBy('id', 'desc').first('id')).id as string };
+      return {
+        id: (await stack.db('notifications').where({ tenant_id: tenant.id }).orderBy('id', 'desc').first('id'))
+          .id as string,
+      };
     },
-    '/api/v1/chat-destinations/{id}': async () => ({ id: (await request('POST', '/api/v1/chat-destinations', exampleBody('createChatDestination'))).id }),
+    '/api/v1/chat-destinations/{id}': async () => ({
+      id: (await request('POST', '/api/v1/chat-destinations', exampleBody('createChatDestination'))).id,
+    }),
     '/api/v1/kpis/{id}/watchers': async () => ({ id: (await kpi()).id }),
     '/api/v1/kpis/{id}/watch': async () => ({ id: (await kpi()).id }),
     '/api/v1/kpis/{id}/unwatch': async () => ({ id: (await kpi()).id }),
@@ -232,7 +286,11 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     '/api/v1/models/{id}/test-cases/import': async () => ({ id: (await tenantModel()).id }),
     '/api/v1/models/{id}/test-cases/{case_id}': async () => {
       const model = await tenantModel();
-      return { id: model.id, case_id: (await request('POST', `/api/v1/models/${model.id}/test-cases`, exampleBody('createModelTestCase'))).id };
+      return {
+        id: model.id,
+        case_id: (await request('POST', `/api/v1/models/${model.id}/test-cases`, exampleBody('createModelTestCase')))
+          .id,
+      };
     },
     '/api/v1/models/{id}/test-runs': async () => {
       const model = await tenantModel();
@@ -271,7 +329,9 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     '/api/v1/audit-exports/{id}': completedAuditExport,
     '/api/v1/audit-exports/{id}/download': completedAuditExport,
     '/api/v1/audit-exports/{id}/digest': completedAuditExport,
-    '/api/v1/events/{id}': async () => ({ id: (await request('POST', `/api/v1/webhooks/${(await webhook()).id}/test`)).id }),
+    '/api/v1/events/{id}': async () => ({
+      id: (await request('POST', `/api/v1/webhooks/${(await webhook()).id}/test`)).id,
+    }),
     // The tenant's bootstrap key has the first record of its audit log.
     '/api/v1/audit-log/{id}': async () => ({ id: (await request('GET', '/api/v1/audit-log?limit=1')).data[0].id }),
     '/api/v1/decisions/{id}': async () => ({ id: (await decision()).id }),
@@ -280,7 +340,11 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     '/api/v1/decisions/{id}/compare': async () => ({ id: (await decision()).id }),
     '/api/v1/decisions/{id}/evidence/{evidence_id}/detach': async () => {
       const { id } = await decision();
-      return { id, evidence_id: (await request('POST', `/api/v1/decisions/${id}/evidence`, exampleBody('attachDecisionEvidence'))).id };
+      return {
+        id,
+        evidence_id: (await request('POST', `/api/v1/decisions/${id}/evidence`, exampleBody('attachDecisionEvidence')))
+          .id,
+      };
     },
     '/api/v1/decisions/{id}/submit': async () => ({ id: (await chosenDecision()).id }),
     '/api/v1/decisions/{id}/outcomes': async () => ({ id: await approvedDecision() }),
@@ -288,7 +352,15 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     '/api/v1/decisions/{id}/outcome-kpis': async () => ({ id: await approvedDecision() }),
     '/api/v1/decisions/{id}/outcome-kpis/{link_id}': async () => {
       const id = await approvedDecision();
-      return { id, link_id: (await request('POST', `/api/v1/decisions/${id}/outcome-kpis`, { metric: 'service_level', kpi_id: (await kpi()).id })).id };
+      return {
+        id,
+        link_id: (
+          await request('POST', `/api/v1/decisions/${id}/outcome-kpis`, {
+            metric: 'service_level',
+            kpi_id: (await kpi()).id,
+          })
+        ).id,
+      };
     },
     // Approving and rejecting need a person (an OAuth token): with the API key they answer 403 user_actor_required,
     // checked below; test/api/decision-approvals.test.ts sends them as signed-in users.
@@ -299,7 +371,11 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     '/api/v1/decisions/{id}/withdraw': async () => ({ id: (await underReview()).id }),
     // The example reassigns to the admins: the tenant has one, as the demo tenant has its demo user.
     '/api/v1/decisions/{id}/reassign': async () => {
-      await request('POST', '/api/v1/users', { email: `admin-${crypto.randomBytes(4).toString('hex')}@example.com`, display_name: 'Fixture admin', role: 'admin' });
+      await request('POST', '/api/v1/users', {
+        email: `admin-${crypto.randomBytes(4).toString('hex')}@example.com`,
+        display_name: 'Fixture admin',
+        role: 'admin',
+      });
       return { id: (await underReview()).id };
     },
     '/api/v1/decisions/{id}/resubmit': async () => ({ id: (await underReview('requestChanges')).id }),
@@ -347,7 +423,10 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     '/api/v1/kpis/{id}/alert-rules': async () => ({ id: (await kpi()).id }),
     '/api/v1/kpis/{id}/alert-rules/{rule_id}': async () => {
       const { id } = await kpi();
-      return { id, rule_id: (await request('POST', `/api/v1/kpis/${id}/alert-rules`, exampleBody('createKpiAlertRule'))).id };
+      return {
+        id,
+        rule_id: (await request('POST', `/api/v1/kpis/${id}/alert-rules`, exampleBody('createKpiAlertRule'))).id,
+      };
     },
     '/api/v1/kpis/{id}/alerts': async () => ({ id: (await kpi()).id }),
     '/api/v1/alerts/{id}': firingAlert,
@@ -362,7 +441,12 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
    * A draft decision from the create example that links scenarios (comparing and outcomes need them), its options
    * linked to completed scenarios of the caller's own.
    */
-  const decision = async () => request('POST', '/api/v1/decisions', await withOwnScenarioIds(namedExampleBody('createDecision', 'linked_scenarios')));
+  const decision = async () =>
+    request(
+      'POST',
+      '/api/v1/decisions',
+      await withOwnScenarioIds(namedExampleBody('createDecision', 'linked_scenarios')),
+    );
 
   /** A draft with a chosen option, which can be submitted. */
   const chosenDecision = async () => {
@@ -383,9 +467,9 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     const { id } = await chosenDecision();
     await request('POST', `/api/v1/decisions/${id}/submit`, { approval_policy_id: policy.id });
     if (action) {
-      await stack.temporal.workflow
-        .getHandle(`decision/${id}`)
-        .executeUpdate(action, { args: [{ actor: { type: 'user', id: reviewer.id }, role: 'viewer', expectedStep: 1, comment: null }] });
+      await stack.temporal.workflow.getHandle(`decision/${id}`).executeUpdate(action, {
+        args: [{ actor: { type: 'user', id: reviewer.id }, role: 'viewer', expectedStep: 1, comment: null }],
+      });
     }
     return { id: id as string };
   };
@@ -398,17 +482,22 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
   /** Submits a version under a reviewable policy and approves its release decision as the member the policy names. */
   const publishReviewed = async (modelId: string, version: string) => {
     const policy = await reviewablePolicy();
-    const submitted = await request('POST', `/api/v1/models/${modelId}/versions/${version}/submit`, { approval_policy_id: policy.id });
+    const submitted = await request('POST', `/api/v1/models/${modelId}/versions/${version}/submit`, {
+      approval_policy_id: policy.id,
+    });
     const reviewer = policy.version.steps[0].approvers.user_ids[0] as string;
-    await stack.temporal.workflow
-      .getHandle(`decision/${submitted.review.decision_id}`)
-      .executeUpdate('approve', { args: [{ actor: { type: 'user', id: reviewer }, role: 'viewer', expectedStep: 1, comment: null }] });
+    await stack.temporal.workflow.getHandle(`decision/${submitted.review.decision_id}`).executeUpdate('approve', {
+      args: [{ actor: { type: 'user', id: reviewer }, role: 'viewer', expectedStep: 1, comment: null }],
+    });
   };
   /** An approved decision, as outcomes need: approved through its workflow by the member its policy names. */
   const approvedDecision = async () => (await underReview('approve')).id;
   /** A policy whose one step names a member of the tenant, so a submission under it can be reviewed. */
   const reviewablePolicy = async () =>
-    request('POST', '/api/v1/approval-policies', { name: 'fixture', steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [(await member()).id] }, sla: 'P1D' }] });
+    request('POST', '/api/v1/approval-policies', {
+      name: 'fixture',
+      steps: [{ name: 'Review', approvals_required: 1, approvers: { user_ids: [(await member()).id] }, sla: 'P1D' }],
+    });
 
   /**
    * Example scenario ids in bodies (compare) stand for completed scenarios of the caller's own; policy ids for a
@@ -444,7 +533,6 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     };
     return replace(value);
   };
-
 
   return { pathParameters, withOwnScenarioIds };
 }

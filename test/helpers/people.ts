@@ -26,21 +26,34 @@ export async function createSignInClient(stack: { baseUrl: string; db: Knex }, t
   const oidc = await loadOidc();
   const registered = await call(stack.baseUrl, 'POST', '/api/v1/oauth-clients', {
     key: tenantKey,
-    body: { name: `Review app ${Date.now()}`, grant_types: ['authorization_code'], redirect_uris: [REDIRECT_URI], scopes },
+    body: {
+      name: `Review app ${Date.now()}`,
+      grant_types: ['authorization_code'],
+      redirect_uris: [REDIRECT_URI],
+      scopes,
+    },
   });
   assert.equal(registered.status, 201, JSON.stringify(registered.body));
   const client = registered.body as { client_id: string; client_secret: string };
 
   const addUser = async (label: string, tenantId: string, role: Role) => {
     const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const { user } = await findOrCreateUser(stack.db, { email, displayName: label, passwordHash: await hashPassword(PEOPLE_PASSWORD) });
-    await inTenantTransaction(stack.db, tenantId, (scope) => insertMembership(scope, user.id, role, { type: 'system', id: 'test' }));
+    const { user } = await findOrCreateUser(stack.db, {
+      email,
+      displayName: label,
+      passwordHash: await hashPassword(PEOPLE_PASSWORD),
+    });
+    await inTenantTransaction(stack.db, tenantId, (scope) =>
+      insertMembership(scope, user.id, role, { type: 'system', id: 'test' }),
+    );
     return { id: user.id, email: user.email };
   };
 
   /** `tenantId` preselects the tenant (the authorization request's `tenant_id`) of a person who belongs to several. */
   const signIn = async (email: string, tenantId?: string): Promise<string> => {
-    const config = await oidc.discovery(new URL(stack.baseUrl), client.client_id, client.client_secret, undefined, { execute: [oidc.allowInsecureRequests] });
+    const config = await oidc.discovery(new URL(stack.baseUrl), client.client_id, client.client_secret, undefined, {
+      execute: [oidc.allowInsecureRequests],
+    });
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const url = oidc.buildAuthorizationUrl(config, {
@@ -54,16 +67,23 @@ export async function createSignInClient(stack: { baseUrl: string; db: Knex }, t
     const browser = createBrowser();
     let response = await browser.request(url.toString());
     const loginPage = await browser.request(response.location as string);
-    response = await browser.request(formAction(loginPage.html, stack.baseUrl), { form: { email, password: PEOPLE_PASSWORD } });
+    response = await browser.request(formAction(loginPage.html, stack.baseUrl), {
+      form: { email, password: PEOPLE_PASSWORD },
+    });
     assert.equal(response.status, 303, response.html);
     response = await browser.request(response.location as string);
     const consentPage = await browser.request(response.location as string);
     assert.equal(consentPage.status, 200, consentPage.html);
     const chosenTenant = /name="tenant_id" value="([^"]+)"/.exec(consentPage.html)?.[1] as string;
-    response = await browser.request(formAction(consentPage.html, stack.baseUrl, '/confirm'), { form: { tenant_id: chosenTenant } });
+    response = await browser.request(formAction(consentPage.html, stack.baseUrl, '/confirm'), {
+      form: { tenant_id: chosenTenant },
+    });
     response = await browser.request(response.location as string);
     assert.ok(response.location?.startsWith(REDIRECT_URI), response.location);
-    const tokens = await oidc.authorizationCodeGrant(config, new URL(response.location as string), { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(response.location as string), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     return tokens.access_token;
   };
 

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 
 /** Asserts an RFC 9457 problem+json answer with this status and code, carrying the request id and no stack trace. */
-export function assertProblem(response: { status: number; headers: Headers; body: any }, status: number, code: string): void {
+export function assertProblem(
+  response: { status: number; headers: Headers; body: any },
+  status: number,
+  code: string,
+): void {
   assert.equal(response.status, status, JSON.stringify(response.body));
   assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
   assert.equal(response.body.status, status);

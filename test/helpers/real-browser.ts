@@ -53,10 +53,22 @@ export async function tabTo(page: Page, selector: string, limit = 120): Promise<
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact?: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, target: JSON.stringify(v.nodes[0]?.target ?? []) }));
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(): Promise<{ violations: Array<{ id: string; impact?: string; nodes: Array<{ target: unknown[] }> }> }>;
+        };
+      }
+    ).axe;
+    return (await axe.run()).violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      target: JSON.stringify(v.nodes[0]?.target ?? []),
+    }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} at ${v.target}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} at ${v.target}`);
 }
 
 /**
@@ -65,7 +77,12 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
  * and consent pages. `checkAccessibility` runs axe-core, an injected script the CSP (rightly) refuses, in a copy of a
  * session that bypasses it, and saves a screenshot of the page with the test output.
  */
-export function consoleInBrowser(options: { browser: () => Browser; baseUrl: () => string; password: string; screenshotPrefix: string }) {
+export function consoleInBrowser(options: {
+  browser: () => Browser;
+  baseUrl: () => string;
+  password: string;
+  screenshotPrefix: string;
+}) {
   const cspViolations: string[] = [];
   const checkAccessibility = async (from: BrowserContext, url: string, name: string) => {
     const context = await options.browser().newContext({ bypassCSP: true, storageState: await from.storageState() });
@@ -73,12 +90,19 @@ export function consoleInBrowser(options: { browser: () => Browser; baseUrl: () 
       const page = await context.newPage();
       await page.goto(url);
       await page.screenshot({ path: screenshotPath(`${options.screenshotPrefix}${name}`), fullPage: true });
-      assert.deepEqual(await seriousAccessibilityViolations(page), [], `${name}: serious or critical accessibility violations`);
+      assert.deepEqual(
+        await seriousAccessibilityViolations(page),
+        [],
+        `${name}: serious or critical accessibility violations`,
+      );
     } finally {
       await context.close();
     }
   };
-  const signIn = async (email: string, signInOptions: { javaScriptEnabled?: boolean; axe?: string } = {}): Promise<{ context: BrowserContext; page: Page }> => {
+  const signIn = async (
+    email: string,
+    signInOptions: { javaScriptEnabled?: boolean; axe?: string } = {},
+  ): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await options.browser().newContext({ javaScriptEnabled: signInOptions.javaScriptEnabled ?? true });
     const page = await context.newPage();
     page.on('console', (message) => {

@@ -9,6 +9,11 @@ import { temporal } from '@temporalio/proto';
  */
 export function saveRecordedHistory(history: temporal.api.history.v1.IHistory, file: string): void {
   const { History } = temporal.api.history.v1;
-  const json = History.toObject(History.fromObject(history), { enums: String, longs: String, bytes: String, defaults: false });
+  const json = History.toObject(History.fromObject(history), {
+    enums: String,
+    longs: String,
+    bytes: String,
+    defaults: false,
+  });
   fs.writeFileSync(path.join(__dirname, '..', 'workflows', 'histories', file), `${JSON.stringify(json, null, 1)}\n`);
 }

@@ -26,7 +26,9 @@ export function employeesWarehouseIntegration(source: SourceDatabase) {
   return {
     name: 'Warehouse',
     connector_type: 'postgres',
-    config: source.connectorConfig([{ name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] }]),
+    config: source.connectorConfig([
+      { name: 'employees', table: 'public.employees', cursor_column: 'updated_at', primary_key: ['id'] },
+    ]),
     credentials: { password: source.password },
   };
 }
@@ -56,7 +58,15 @@ export async function createSourceDatabase(): Promise<SourceDatabase> {
     username,
     password,
     admin,
-    connectorConfig: (streams, extra = {}) => ({ host, port, database, username, ssl_mode: 'disable', ...extra, streams }),
+    connectorConfig: (streams, extra = {}) => ({
+      host,
+      port,
+      database,
+      username,
+      ssl_mode: 'disable',
+      ...extra,
+      streams,
+    }),
     async drop() {
       await admin.end();
       await server.query(`drop database if exists ${database} with (force)`);

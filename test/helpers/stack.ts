@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
-import { createExpressionSandbox, sandboxedTenantModels, type ExpressionSandbox } from '../../integrations/expression-sandbox';
+import {
+  createExpressionSandbox,
+  sandboxedTenantModels,
+  type ExpressionSandbox,
+} from '../../integrations/expression-sandbox';
 import { after, before } from 'node:test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -96,7 +100,9 @@ export async function startTestStack(
     ...options.env,
   });
   const logger = createLogger(process.env.LOG_LEVEL ?? 'silent', 'dms-test');
-  const db = createKnex(requiredEnv('DATABASE_URL'), { timeouts: apiDatabaseTimeouts(config.database, config.temporalRpcTimeoutMs) });
+  const db = createKnex(requiredEnv('DATABASE_URL'), {
+    timeouts: apiDatabaseTimeouts(config.database, config.temporalRpcTimeoutMs),
+  });
   const temporalAddress = requiredEnv('TEMPORAL_ADDRESS');
   const connection = await Connection.connect({ address: temporalAddress });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
@@ -129,7 +135,20 @@ export async function startTestStack(
     if (events.length > 0) return;
     const tenantIds = () => [...tenantsOf(db)];
     events = [
-      startOutboxRelay({ db, temporal, logger, taskQueues: createTaskQueues(db, { sharedTaskQueue: config.temporalTaskQueue, cacheSeconds: config.tenantWorkersCacheSeconds }), webhooks: config.webhooks, notifications: config.notifications, tenantIds, kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds, activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds }),
+      startOutboxRelay({
+        db,
+        temporal,
+        logger,
+        taskQueues: createTaskQueues(db, {
+          sharedTaskQueue: config.temporalTaskQueue,
+          cacheSeconds: config.tenantWorkersCacheSeconds,
+        }),
+        webhooks: config.webhooks,
+        notifications: config.notifications,
+        tenantIds,
+        kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds,
+        activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds,
+      }),
       startEventMaintenance({ db, logger, webhooks: config.webhooks, tenantIds }),
       startRunRecovery({ db, temporal, config, logger, tenantIds }),
       startScheduleReconciler({ db, temporal, logger, config, tenantIds }),
@@ -141,7 +160,17 @@ export async function startTestStack(
     await Promise.all(running.map((e) => e.stop()));
   };
 
-  const activities = { db, logger, webhooks: config.webhooks, notifications: config.notifications, publicBaseUrl: config.publicBaseUrl, exportFiles: exportFileStore(config.dataDir), sandbox, tenantIds: () => [...tenantsOf(db)], ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) };
+  const activities = {
+    db,
+    logger,
+    webhooks: config.webhooks,
+    notifications: config.notifications,
+    publicBaseUrl: config.publicBaseUrl,
+    exportFiles: exportFileStore(config.dataDir),
+    sandbox,
+    tenantIds: () => [...tenantsOf(db)],
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+  };
   const pools: Array<{ stop(): Promise<void> }> = [];
   const startTenantWorkers = async (tenantId: string) => {
     const poolConnection = await NativeConnection.connect({ address: temporalAddress });
@@ -252,7 +281,10 @@ export async function createTestTenant(
         name: 'test key',
         scopes: options.scopes ?? [
           'admin',
-          ...['scenarios', 'models', 'kpis', 'decisions', 'integrations', 'webhooks'].flatMap((f) => [`${f}:read`, `${f}:write`]),
+          ...['scenarios', 'models', 'kpis', 'decisions', 'integrations', 'webhooks'].flatMap((f) => [
+            `${f}:read`,
+            `${f}:write`,
+          ]),
         ],
         expiresAt: null,
       },
@@ -366,7 +398,8 @@ export async function spawnApiProcess(
   captureOutput(child, options);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API process exited during start (${child.exitCode ?? child.signalCode})`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the API process exited during start (${child.exitCode ?? child.signalCode})`);
     try {
       const response = await fetch(`${baseUrl}/ready`);
       const body = (await response.json()) as { checks?: { scenario_runner?: string } };

@@ -9,7 +9,10 @@ export interface ReceivedWebhook {
   receivedAt: number;
 }
 
-export type Responder = (request: ReceivedWebhook, count: number) => { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
+export type Responder = (
+  request: ReceivedWebhook,
+  count: number,
+) => { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
 
 /**
  * A real HTTP server receiving webhooks. Each path answers through its responder (200 by default), which sees how
@@ -30,7 +33,9 @@ export async function startWebhookReceiver(host = '127.0.0.1') {
       const path = (req.url ?? '/').split('?')[0] as string;
       const entry: ReceivedWebhook = {
         path,
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')])),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+        ),
         body,
         json: body ? JSON.parse(body) : undefined,
         receivedAt: Date.now(),
@@ -62,10 +67,17 @@ export async function startWebhookReceiver(host = '127.0.0.1') {
       return received.filter((r) => r.path === path);
     },
     /** Resolves once `predicate` holds over what has been received. */
-    async waitFor(predicate: (all: ReceivedWebhook[]) => boolean, timeoutMs = 60_000, what = 'webhooks'): Promise<ReceivedWebhook[]> {
+    async waitFor(
+      predicate: (all: ReceivedWebhook[]) => boolean,
+      timeoutMs = 60_000,
+      what = 'webhooks',
+    ): Promise<ReceivedWebhook[]> {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(received)) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; received ${JSON.stringify(received.map((r) => [r.path, r.json?.type]))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `timed out waiting for ${what}; received ${JSON.stringify(received.map((r) => [r.path, r.json?.type]))}`,
+          );
         await new Promise<void>((resolve) => {
           const wake = () => {
             waiters.delete(wake);

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ConnectorEnvironment, RecordPage, StreamState, UploadedFile, UploadSource } from '../../integrations/connectors';
+import type {
+  ConnectorEnvironment,
+  RecordPage,
+  StreamState,
+  UploadedFile,
+  UploadSource,
+} from '../../integrations/connectors';
 import { createCsvHeaderProbe, csvConnector, type CsvConfig } from '../../integrations/connectors/csv';
 import { systemResolveHost } from '../../integrations/connectors/network';
 
@@ -12,13 +18,25 @@ import { systemResolveHost } from '../../integrations/connectors/network';
 const config: CsvConfig = { delimiter: ',', has_header: true, streams: [{ name: 'employees', primary_key: ['id'] }] };
 
 /** Stores `text` as the API does: header probed, bytes in fixed-size pieces. */
-async function uploadOf(text: string | Buffer, pieceBytes = 7, csv: CsvConfig = config): Promise<{ env: ConnectorEnvironment; upload: UploadedFile }> {
+async function uploadOf(
+  text: string | Buffer,
+  pieceBytes = 7,
+  csv: CsvConfig = config,
+): Promise<{ env: ConnectorEnvironment; upload: UploadedFile }> {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
   const probe = createCsvHeaderProbe(csv);
-  for (let offset = 0; offset < bytes.length; offset += pieceBytes) await probe.push(bytes.subarray(offset, offset + pieceBytes));
+  for (let offset = 0; offset < bytes.length; offset += pieceBytes)
+    await probe.push(bytes.subarray(offset, offset + pieceBytes));
   const result = await probe.finish();
   if ('errors' in result) throw new Error(JSON.stringify(result.errors));
-  const upload: UploadedFile = { id: 'upl_1', columns: result.header.columns, delimiter: csv.delimiter, bytes: bytes.length, dataOffset: result.header.dataOffset, dataLine: result.header.dataLine };
+  const upload: UploadedFile = {
+    id: 'upl_1',
+    columns: result.header.columns,
+    delimiter: csv.delimiter,
+    bytes: bytes.length,
+    dataOffset: result.header.dataOffset,
+    dataLine: result.header.dataLine,
+  };
   const uploads: UploadSource = {
     find: async (id) => (id === undefined || id === upload.id ? upload : undefined),
     async *open(_id, offset) {
@@ -30,10 +48,18 @@ async function uploadOf(text: string | Buffer, pieceBytes = 7, csv: CsvConfig = 
       }
     },
   };
-  return { env: { allowedHosts: [], requireHttps: false, resolveHost: systemResolveHost, timeoutMs: 1000, uploads }, upload };
+  return {
+    env: { allowedHosts: [], requireHttps: false, resolveHost: systemResolveHost, timeoutMs: 1000, uploads },
+    upload,
+  };
 }
 
-async function readAll(env: ConnectorEnvironment, pageSize: number, state: StreamState | null = null, csv: CsvConfig = config): Promise<RecordPage[]> {
+async function readAll(
+  env: ConnectorEnvironment,
+  pageSize: number,
+  state: StreamState | null = null,
+  csv: CsvConfig = config,
+): Promise<RecordPage[]> {
   const pages: RecordPage[] = [];
   for await (const page of csvConnector.read(csv, {}, env, { stream: 'employees', state, pageSize })) pages.push(page);
   return pages;
@@ -63,15 +89,26 @@ const BROKEN = [
 
 describe('csv connector', () => {
   it('reads rows across piece boundaries, with quoted fields, CRLF, a BOM and empty values as null', async () => {
-    const { env } = await uploadOf(`\ufeffid,name,salary\r\n1,"Ada, Countess",100\r\n2,"line\r\nbreak",\r\n\r\n3,"say ""hi""",300\r\n`);
+    const { env } = await uploadOf(
+      `\ufeffid,name,salary\r\n1,"Ada, Countess",100\r\n2,"line\r\nbreak",\r\n\r\n3,"say ""hi""",300\r\n`,
+    );
     const pages = await readAll(env, 2);
-    assert.deepEqual(pages.flatMap((p) => p.records), [
-      { id: '1', name: 'Ada, Countess', salary: '100' },
-      { id: '2', name: 'line\r\nbreak', salary: null },
-      { id: '3', name: 'say "hi"', salary: '300' },
-    ]);
-    assert.deepEqual(pages.map((p) => p.records.length), [2, 1]);
-    assert.deepEqual(pages.flatMap((p) => p.rejected ?? []), []);
+    assert.deepEqual(
+      pages.flatMap((p) => p.records),
+      [
+        { id: '1', name: 'Ada, Countess', salary: '100' },
+        { id: '2', name: 'line\r\nbreak', salary: null },
+        { id: '3', name: 'say "hi"', salary: '300' },
+      ],
+    );
+    assert.deepEqual(
+      pages.map((p) => p.records.length),
+      [2, 1],
+    );
+    assert.deepEqual(
+      pages.flatMap((p) => p.rejected ?? []),
+      [],
+    );
   });
 
   it('turns each broken row into a rejection with its line and goes on with the next line', async () => {
@@ -80,7 +117,11 @@ describe('csv connector', () => {
       const pages = await readAll(env, 3);
       const records = pages.flatMap((p) => p.records);
       const rejected = pages.flatMap((p) => p.rejected ?? []);
-      assert.deepEqual(records.map((r) => r.id), ['1', '2', '5', '8'], `pieces of ${pieceBytes}`);
+      assert.deepEqual(
+        records.map((r) => r.id),
+        ['1', '2', '5', '8'],
+        `pieces of ${pieceBytes}`,
+      );
       assert.equal(records[2]!.name, 'multi\r\nline');
       assert.deepEqual(
         rejected.map((r) => [r.line, r.raw]),
@@ -101,27 +142,43 @@ describe('csv connector', () => {
     }
   });
 
-  it('resumes from any page\'s state with exactly the rows after it', async () => {
+  it("resumes from any page's state with exactly the rows after it", async () => {
     const { env } = await uploadOf(BROKEN, 11);
     const pages = await readAll(env, 2);
     const all = pages.map((p) => [...p.records.map((r) => `r${r.id}`), ...(p.rejected ?? []).map((r) => `x${r.line}`)]);
     for (let i = 0; i < pages.length; i++) {
       const rest = await readAll(env, 2, pages[i]!.state);
-      const resumed = rest.map((p) => [...p.records.map((r) => `r${r.id}`), ...(p.rejected ?? []).map((r) => `x${r.line}`)]);
+      const resumed = rest.map((p) => [
+        ...p.records.map((r) => `r${r.id}`),
+        ...(p.rejected ?? []).map((r) => `x${r.line}`),
+      ]);
       assert.deepEqual(resumed.flat(), all.slice(i + 1).flat(), `after page ${i}`);
     }
   });
 
   it('reads files without a header row with the configured columns', async () => {
-    const csv: CsvConfig = { delimiter: ';', has_header: false, columns: ['id', 'name'], streams: [{ name: 'employees', primary_key: ['id'] }] };
+    const csv: CsvConfig = {
+      delimiter: ';',
+      has_header: false,
+      columns: ['id', 'name'],
+      streams: [{ name: 'employees', primary_key: ['id'] }],
+    };
     const { env, upload } = await uploadOf('1;Ada\n2;Bo\n', 4, csv);
     assert.deepEqual(upload.columns, ['id', 'name']);
     const pages = await readAll(env, 10, null, csv);
-    assert.deepEqual(pages.flatMap((p) => p.records), [{ id: '1', name: 'Ada' }, { id: '2', name: 'Bo' }]);
+    assert.deepEqual(
+      pages.flatMap((p) => p.records),
+      [
+        { id: '1', name: 'Ada' },
+        { id: '2', name: 'Bo' },
+      ],
+    );
   });
 
   it('discovers the columns with types inferred from the first rows', async () => {
-    const { env } = await uploadOf('id,name,salary,fte,active,start_date\ne1,Ada,100,1.0,true,2026-01-05\ne2,Bo,,0.5,false,2026-02-01\n007,Cy,90,1,TRUE,\n');
+    const { env } = await uploadOf(
+      'id,name,salary,fte,active,start_date\ne1,Ada,100,1.0,true,2026-01-05\ne2,Bo,,0.5,false,2026-02-01\n007,Cy,90,1,TRUE,\n',
+    );
     const [stream] = await csvConnector.discover(config, {}, env);
     assert.deepEqual(stream!.fields, [
       { name: 'id', type: 'string' },
@@ -141,7 +198,9 @@ describe('csv connector', () => {
       { path: '/header/2', message: 'column 3 has no name' },
       { path: '/header/3', message: 'column 4 repeats the name "name"' },
     ]);
-    assert.deepEqual(await headerErrors('name,salary\nAda,1\n'), [{ path: '/header', message: 'has no primary key column "id"' }]);
+    assert.deepEqual(await headerErrors('name,salary\nAda,1\n'), [
+      { path: '/header', message: 'has no primary key column "id"' },
+    ]);
     assert.match((await headerErrors('id,"na"me\n'))[0]!.message, /header row cannot be read/);
     // The header row ends where the data begins, whatever comes after it.
     assert.deepEqual(await headerErrors('id\n"unterminated\n'), []);

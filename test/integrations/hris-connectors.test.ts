@@ -55,7 +55,8 @@ describe('cursor values', () => {
   });
 
   it('finds the rel="next" target of a Link header among other relations', () => {
-    const header = '<https://h.example/x?page=1>; rel="first", <https://h.example/x?page=3>; rel="prev last", </x?page=2>; title="n"; rel="next"';
+    const header =
+      '<https://h.example/x?page=1>; rel="first", <https://h.example/x?page=3>; rel="prev last", </x?page=2>; title="n"; rel="next"';
     assert.equal(nextLink(header, 'https://h.example/x?page=1'), 'https://h.example/x?page=2');
     assert.equal(nextLink('<https://h.example/x?page=1>; rel=first', 'https://h.example/x'), null);
     assert.equal(nextLink(undefined, 'https://h.example/x'), null);
@@ -70,9 +71,24 @@ describe('generic REST connector: pagination styles, OAuth 2.0 client credential
   /** A fresh client id per test: tokens are cached per process, per client. */
   const oauthConfig = (overrides: Partial<RestConfig['auth']> = {}): RestConfig => ({
     base_url: base(),
-    auth: { type: 'oauth2_client_credentials', token_url: `${base()}/oauth/token`, client_id: `client-${++clientSeq}`, scopes: ['employees:read'], ...overrides },
+    auth: {
+      type: 'oauth2_client_credentials',
+      token_url: `${base()}/oauth/token`,
+      client_id: `client-${++clientSeq}`,
+      scopes: ['employees:read'],
+      ...overrides,
+    },
     pagination: { type: 'cursor', page_size: 1 },
-    streams: [{ name: 'employees', path: '/v1/employees', records_path: 'data', primary_key: ['id'], incremental_field: 'updated_at', incremental_param: 'updated_since' }],
+    streams: [
+      {
+        name: 'employees',
+        path: '/v1/employees',
+        records_path: 'data',
+        primary_key: ['id'],
+        incremental_field: 'updated_at',
+        incremental_param: 'updated_since',
+      },
+    ],
   });
 
   before(async () => {
@@ -86,24 +102,50 @@ describe('generic REST connector: pagination styles, OAuth 2.0 client credential
     hris = await startHrisServer('tkn', EMPLOYEES, { oauth: { clientId, clientSecret: SECRET, tokenUses } });
   };
 
-  it('offset: pages until a short page, resumes from a page\'s state, and passes the incremental bound on every page', async () => {
+  it("offset: pages until a short page, resumes from a page's state, and passes the incremental bound on every page", async () => {
     const config: RestConfig = {
       base_url: base(),
       auth: { type: 'bearer' },
       pagination: { type: 'offset', offset_param: 'offset', page_size_param: 'limit', page_size: 2 },
-      streams: [{ name: 'employees', path: '/v2/employees', records_path: 'items', primary_key: ['id'], incremental_field: 'updated_at', incremental_param: 'updated_since' }],
+      streams: [
+        {
+          name: 'employees',
+          path: '/v2/employees',
+          records_path: 'items',
+          primary_key: ['id'],
+          incremental_field: 'updated_at',
+          incremental_param: 'updated_since',
+        },
+      ],
     };
     hris.requests.length = 0;
-    const { pages, ids } = await readAll(restConnector.read(config, { token: 'tkn' }, env, { stream: 'employees', state: null, pageSize: 2 }));
+    const { pages, ids } = await readAll(
+      restConnector.read(config, { token: 'tkn' }, env, { stream: 'employees', state: null, pageSize: 2 }),
+    );
     assert.deepEqual(ids, ['e1', 'e2', 'e3', 'e4', 'e5']);
-    assert.deepEqual(hris.requests.map((r) => r.url), ['/v2/employees?limit=2&offset=0', '/v2/employees?limit=2&offset=2', '/v2/employees?limit=2&offset=4']);
+    assert.deepEqual(
+      hris.requests.map((r) => r.url),
+      ['/v2/employees?limit=2&offset=0', '/v2/employees?limit=2&offset=2', '/v2/employees?limit=2&offset=4'],
+    );
     assert.deepEqual(pages[0]?.state.position, { offset: 2, since: null });
     assert.equal(pages.at(-1)?.state.position, null);
-    const resumed = await readAll(restConnector.read(config, { token: 'tkn' }, env, { stream: 'employees', state: pages[1]?.state as StreamState, pageSize: 2 }));
+    const resumed = await readAll(
+      restConnector.read(config, { token: 'tkn' }, env, {
+        stream: 'employees',
+        state: pages[1]?.state as StreamState,
+        pageSize: 2,
+      }),
+    );
     assert.deepEqual(resumed.ids, ['e5']);
 
     hris.requests.length = 0;
-    const incremental = await readAll(restConnector.read(config, { token: 'tkn' }, env, { stream: 'employees', state: { cursor: T2, position: null }, pageSize: 2 }));
+    const incremental = await readAll(
+      restConnector.read(config, { token: 'tkn' }, env, {
+        stream: 'employees',
+        state: { cursor: T2, position: null },
+        pageSize: 2,
+      }),
+    );
     assert.deepEqual(incremental.ids, ['e2', 'e3', 'e4', 'e5']);
     // Two full pages, then an empty (short) one ends the read.
     assert.equal(hris.requests.length, 3);
@@ -115,25 +157,53 @@ describe('generic REST connector: pagination styles, OAuth 2.0 client credential
       base_url: base(),
       auth: { type: 'api_key', header_name: 'Authorization' },
       pagination: { type: 'link_header', page_size_param: 'per_page', page_size: 2 },
-      streams: [{ name: 'employees', path: '/v3/employees', primary_key: ['id'], incremental_field: 'updated_at', incremental_param: 'updated_since' }],
+      streams: [
+        {
+          name: 'employees',
+          path: '/v3/employees',
+          primary_key: ['id'],
+          incremental_field: 'updated_at',
+          incremental_param: 'updated_since',
+        },
+      ],
     };
     const credentials = { api_key: 'Bearer tkn' };
     hris.requests.length = 0;
-    const { pages, ids } = await readAll(restConnector.read(config, credentials, env, { stream: 'employees', state: null, pageSize: 2 }));
+    const { pages, ids } = await readAll(
+      restConnector.read(config, credentials, env, { stream: 'employees', state: null, pageSize: 2 }),
+    );
     assert.deepEqual(ids, ['e1', 'e2', 'e3', 'e4', 'e5']);
-    assert.deepEqual(hris.requests.map((r) => r.url), ['/v3/employees?per_page=2', '/v3/employees?per_page=2&page=2', '/v3/employees?per_page=2&page=3']);
+    assert.deepEqual(
+      hris.requests.map((r) => r.url),
+      ['/v3/employees?per_page=2', '/v3/employees?per_page=2&page=2', '/v3/employees?per_page=2&page=3'],
+    );
     assert.deepEqual(pages[0]?.state.position, { url: `${base()}/v3/employees?per_page=2&page=2`, since: null });
-    const resumed = await readAll(restConnector.read(config, credentials, env, { stream: 'employees', state: pages[0]?.state as StreamState, pageSize: 2 }));
+    const resumed = await readAll(
+      restConnector.read(config, credentials, env, {
+        stream: 'employees',
+        state: pages[0]?.state as StreamState,
+        pageSize: 2,
+      }),
+    );
     assert.deepEqual(resumed.ids, ['e3', 'e4', 'e5']);
 
-    const incremental = await readAll(restConnector.read(config, credentials, env, { stream: 'employees', state: { cursor: T2, position: null }, pageSize: 2 }));
+    const incremental = await readAll(
+      restConnector.read(config, credentials, env, {
+        stream: 'employees',
+        state: { cursor: T2, position: null },
+        pageSize: 2,
+      }),
+    );
     assert.deepEqual(incremental.ids, ['e2', 'e3', 'e4', 'e5']);
     assert.equal(incremental.pages.at(-1)?.state.cursor, '2026-11-03T10:00:00.000Z');
 
     // A next link to another origin would carry the credentials elsewhere: the read fails instead of following it.
     hris.linkOrigin = 'http://127.0.0.2:9';
     try {
-      await assert.rejects(readAll(restConnector.read(config, credentials, env, { stream: 'employees', state: null, pageSize: 2 })), /points to another origin \(127\.0\.0\.2:9\)/);
+      await assert.rejects(
+        readAll(restConnector.read(config, credentials, env, { stream: 'employees', state: null, pageSize: 2 })),
+        /points to another origin \(127\.0\.0\.2:9\)/,
+      );
     } finally {
       hris.linkOrigin = null;
     }
@@ -142,22 +212,33 @@ describe('generic REST connector: pagination styles, OAuth 2.0 client credential
   it('oauth2 (client_secret_basic): one token for the whole read while it lasts, scopes asked, secret only in the Basic header', async () => {
     await restartWithClient('basic-client', 100);
     const config = oauthConfig({ client_id: 'basic-client' });
-    const { ids } = await readAll(restConnector.read(config, { client_secret: SECRET }, env, { stream: 'employees', state: null, pageSize: 1 }));
+    const { ids } = await readAll(
+      restConnector.read(config, { client_secret: SECRET }, env, { stream: 'employees', state: null, pageSize: 1 }),
+    );
     assert.deepEqual(ids, ['e1', 'e2', 'e3', 'e4', 'e5']);
     assert.equal(hris.tokensIssued, 1);
     const tokenRequest = hris.tokenRequests[0];
     assert.equal(tokenRequest?.authorization, `Basic ${Buffer.from(`basic-client:${SECRET}`).toString('base64')}`);
-    assert.deepEqual(Object.fromEntries(new URLSearchParams(tokenRequest?.body)), { grant_type: 'client_credentials', scope: 'employees:read' });
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(tokenRequest?.body)), {
+      grant_type: 'client_credentials',
+      scope: 'employees:read',
+    });
     // A second read in the same process reuses the cached token.
-    await readAll(restConnector.read(config, { client_secret: SECRET }, env, { stream: 'employees', state: null, pageSize: 5 }));
+    await readAll(
+      restConnector.read(config, { client_secret: SECRET }, env, { stream: 'employees', state: null, pageSize: 5 }),
+    );
     assert.equal(hris.tokensIssued, 1);
-    assert.ok(hris.requests.filter((r) => r.url.startsWith('/v1/')).every((r) => r.authorization?.startsWith('Bearer at-1-')));
+    assert.ok(
+      hris.requests.filter((r) => r.url.startsWith('/v1/')).every((r) => r.authorization?.startsWith('Bearer at-1-')),
+    );
   });
 
   it('oauth2 (client_secret_post): a token that expires mid-read is refreshed once and the page retried; no page lost or repeated', async () => {
     await restartWithClient('post-client', 2);
     const config = oauthConfig({ client_id: 'post-client', client_auth: 'client_secret_post' });
-    const { pages, ids } = await readAll(restConnector.read(config, { client_secret: SECRET }, env, { stream: 'employees', state: null, pageSize: 1 }));
+    const { pages, ids } = await readAll(
+      restConnector.read(config, { client_secret: SECRET }, env, { stream: 'employees', state: null, pageSize: 1 }),
+    );
     assert.deepEqual(ids, ['e1', 'e2', 'e3', 'e4', 'e5']);
     assert.equal(pages.length, 5);
     // 5 pages, 2 per token: tokens 1..3, and each expiry cost one refused request.
@@ -170,31 +251,68 @@ describe('generic REST connector: pagination styles, OAuth 2.0 client credential
   it('oauth2: a token refused right after a refresh fails the read (once, not in a loop), and no message carries the secret', async () => {
     await restartWithClient('dead-client', 0);
     const config = oauthConfig({ client_id: 'dead-client' });
-    const failure = await readAll(restConnector.read(config, { client_secret: SECRET }, env, { stream: 'employees', state: null, pageSize: 1 })).catch((e: Error) => e);
+    const failure = await readAll(
+      restConnector.read(config, { client_secret: SECRET }, env, { stream: 'employees', state: null, pageSize: 1 }),
+    ).catch((e: Error) => e);
     assert.ok(failure instanceof Error);
     assert.match(failure.message, /answered 401 \(check the credentials\)/);
     assert.equal(hris.tokensIssued, 2);
 
-    const wrong = await restConnector.check(oauthConfig({ client_id: 'dead-client' }), { client_secret: 'not-the-secret' }, env);
+    const wrong = await restConnector.check(
+      oauthConfig({ client_id: 'dead-client' }),
+      { client_secret: 'not-the-secret' },
+      env,
+    );
     assert.equal(wrong.status, 'failed');
-    assert.match((wrong as { message: string }).message, /^the OAuth token request failed: 127\.0\.0\.1:\d+\/oauth\/token answered 401/);
-    assert.ok(!JSON.stringify([failure.message, wrong]).includes(SECRET) && !JSON.stringify(wrong).includes('not-the-secret'));
+    assert.match(
+      (wrong as { message: string }).message,
+      /^the OAuth token request failed: 127\.0\.0\.1:\d+\/oauth\/token answered 401/,
+    );
+    assert.ok(
+      !JSON.stringify([failure.message, wrong]).includes(SECRET) && !JSON.stringify(wrong).includes('not-the-secret'),
+    );
   });
 
   it('retries a response slower than the timeout, a 429 after its Retry-After and a 503; a token endpoint on a private address is refused', async () => {
     waits.length = 0;
     hris.failNext.push({ status: 429, headers: { 'retry-after': '3' } }, { status: 503 });
     hris.slowNext.push(0, 0, 1500);
-    const config: RestConfig = { ...oauthConfig(), auth: { type: 'bearer' }, pagination: { type: 'cursor', page_size: 2 } };
-    const { ids } = await readAll(restConnector.read(config, { token: 'tkn' }, { ...env, timeoutMs: 500 }, { stream: 'employees', state: null, pageSize: 2 }));
+    const config: RestConfig = {
+      ...oauthConfig(),
+      auth: { type: 'bearer' },
+      pagination: { type: 'cursor', page_size: 2 },
+    };
+    const { ids } = await readAll(
+      restConnector.read(
+        config,
+        { token: 'tkn' },
+        { ...env, timeoutMs: 500 },
+        { stream: 'employees', state: null, pageSize: 2 },
+      ),
+    );
     assert.deepEqual(ids, ['e1', 'e2', 'e3', 'e4', 'e5']);
     assert.deepEqual(waits, [3000, 1000, 2000]);
 
     const metadata = oauthConfig({ token_url: 'http://169.254.169.254/token' });
-    const errors = restConnector.validate(metadata, { client_secret: SECRET }, { allowedHosts: ['127.0.0.1'], requireHttps: false });
-    assert.deepEqual(errors.map((e) => e.path), ['/config/auth/token_url']);
-    const missing = restConnector.validate({ ...metadata, auth: { type: 'oauth2_client_credentials' } }, {}, { allowedHosts: ['127.0.0.1'], requireHttps: false });
-    assert.deepEqual(missing.map((e) => e.path).sort(), ['/config/auth/client_id', '/config/auth/token_url', '/credentials/client_secret']);
+    const errors = restConnector.validate(
+      metadata,
+      { client_secret: SECRET },
+      { allowedHosts: ['127.0.0.1'], requireHttps: false },
+    );
+    assert.deepEqual(
+      errors.map((e) => e.path),
+      ['/config/auth/token_url'],
+    );
+    const missing = restConnector.validate(
+      { ...metadata, auth: { type: 'oauth2_client_credentials' } },
+      {},
+      { allowedHosts: ['127.0.0.1'], requireHttps: false },
+    );
+    assert.deepEqual(missing.map((e) => e.path).sort(), [
+      '/config/auth/client_id',
+      '/config/auth/token_url',
+      '/credentials/client_secret',
+    ]);
   });
 });
 
@@ -207,50 +325,141 @@ describe('BambooHR connector', () => {
 
   before(async () => {
     server = await startBambooHrServer('acme', KEY, [
-      { id: '10', firstName: 'Ten', lastName: 'T', department: 'Sales', hireDate: '2020-01-01', terminationDate: '0000-00-00', status: 'Active', lastChanged: L1 },
-      { id: '2', firstName: 'Two', lastName: 'T', department: 'Engineering', hireDate: '2021-02-01', terminationDate: '0000-00-00', status: 'Active', lastChanged: L2 },
-      { id: '3', firstName: 'Three', lastName: 'T', department: 'Engineering', hireDate: '2019-03-01', terminationDate: '2026-01-31', status: 'Inactive', lastChanged: L2 },
-      { id: '4', firstName: 'Four', lastName: 'T', department: 'Sales', hireDate: '2022-04-01', terminationDate: '0000-00-00', status: 'Active', lastChanged: '2026-11-03T10:00:00+00:00' },
+      {
+        id: '10',
+        firstName: 'Ten',
+        lastName: 'T',
+        department: 'Sales',
+        hireDate: '2020-01-01',
+        terminationDate: '0000-00-00',
+        status: 'Active',
+        lastChanged: L1,
+      },
+      {
+        id: '2',
+        firstName: 'Two',
+        lastName: 'T',
+        department: 'Engineering',
+        hireDate: '2021-02-01',
+        terminationDate: '0000-00-00',
+        status: 'Active',
+        lastChanged: L2,
+      },
+      {
+        id: '3',
+        firstName: 'Three',
+        lastName: 'T',
+        department: 'Engineering',
+        hireDate: '2019-03-01',
+        terminationDate: '2026-01-31',
+        status: 'Inactive',
+        lastChanged: L2,
+      },
+      {
+        id: '4',
+        firstName: 'Four',
+        lastName: 'T',
+        department: 'Sales',
+        hireDate: '2022-04-01',
+        terminationDate: '0000-00-00',
+        status: 'Active',
+        lastChanged: '2026-11-03T10:00:00+00:00',
+      },
     ]);
-    config = { company_domain: 'acme', base_url: server.baseUrl, fields: ['firstName', 'department', 'hireDate', 'terminationDate', 'status'] };
+    config = {
+      company_domain: 'acme',
+      base_url: server.baseUrl,
+      fields: ['firstName', 'department', 'hireDate', 'terminationDate', 'status'],
+    };
   });
   after(async () => server?.close());
 
   it('full read: one custom report with the fields, handed out in pages by id; empty dates null; resumable; Basic auth with the key', async () => {
     server.requests.length = 0;
-    const { pages, ids } = await readAll(bambooHrConnector.read(config, { api_key: KEY }, env, { stream: 'employees', state: null, pageSize: 3 }));
+    const { pages, ids } = await readAll(
+      bambooHrConnector.read(config, { api_key: KEY }, env, { stream: 'employees', state: null, pageSize: 3 }),
+    );
     assert.deepEqual(ids, ['2', '3', '4', '10']);
-    assert.deepEqual(pages.map((p) => p.records.length), [3, 1]);
+    assert.deepEqual(
+      pages.map((p) => p.records.length),
+      [3, 1],
+    );
     assert.equal(server.requests.length, 1);
     assert.equal(server.requests[0]?.method, 'POST');
     assert.equal(server.requests[0]?.url, '/api/gateway.php/acme/v1/reports/custom?format=JSON&onlyCurrent=false');
     assert.equal(server.requests[0]?.headers.authorization, `Basic ${Buffer.from(`${KEY}:x`).toString('base64')}`);
-    assert.deepEqual(pages[1]?.records[0], { id: '10', firstName: 'Ten', department: 'Sales', hireDate: '2020-01-01', terminationDate: null, status: 'Active', lastChanged: L1 });
+    assert.deepEqual(pages[1]?.records[0], {
+      id: '10',
+      firstName: 'Ten',
+      department: 'Sales',
+      hireDate: '2020-01-01',
+      terminationDate: null,
+      status: 'Active',
+      lastChanged: L1,
+    });
     assert.equal(pages.at(-1)?.state.cursor, '2026-11-03T10:00:00+00:00');
-    const resumed = await readAll(bambooHrConnector.read(config, { api_key: KEY }, env, { stream: 'employees', state: pages[0]?.state as StreamState, pageSize: 3 }));
+    const resumed = await readAll(
+      bambooHrConnector.read(config, { api_key: KEY }, env, {
+        stream: 'employees',
+        state: pages[0]?.state as StreamState,
+        pageSize: 3,
+      }),
+    );
     assert.deepEqual(resumed.ids, ['10']);
-    const current = await readAll(bambooHrConnector.read({ ...config, include_terminated: false }, { api_key: KEY }, env, { stream: 'employees', state: null, pageSize: 10 }));
+    const current = await readAll(
+      bambooHrConnector.read({ ...config, include_terminated: false }, { api_key: KEY }, env, {
+        stream: 'employees',
+        state: null,
+        pageSize: 10,
+      }),
+    );
     assert.deepEqual(current.ids, ['2', '4', '10']);
   });
 
   it('incremental read: the ids changed since the cursor (inclusive), oldest change first, then their fields a page at a time; deletions skipped', async () => {
     server.deleted.push({ id: '99', lastChanged: '2026-11-04T10:00:00+00:00' });
     server.requests.length = 0;
-    const { pages, ids } = await readAll(bambooHrConnector.read(config, { api_key: KEY }, env, { stream: 'employees', state: { cursor: L2, position: null }, pageSize: 2 }));
+    const { pages, ids } = await readAll(
+      bambooHrConnector.read(config, { api_key: KEY }, env, {
+        stream: 'employees',
+        state: { cursor: L2, position: null },
+        pageSize: 2,
+      }),
+    );
     assert.deepEqual(ids, ['2', '3', '4']);
-    assert.equal(server.requests[0]?.url, `/api/gateway.php/acme/v1/employees/changed/?since=${encodeURIComponent(L2)}`);
-    const fetched = server.requests.slice(1).map((r) => r.url).sort();
-    assert.deepEqual(fetched, ['2', '3', '4'].map((id) => `/api/gateway.php/acme/v1/employees/${id}/?fields=${encodeURIComponent('firstName,department,hireDate,terminationDate,status,lastChanged')}`));
+    assert.equal(
+      server.requests[0]?.url,
+      `/api/gateway.php/acme/v1/employees/changed/?since=${encodeURIComponent(L2)}`,
+    );
+    const fetched = server.requests
+      .slice(1)
+      .map((r) => r.url)
+      .sort();
+    assert.deepEqual(
+      fetched,
+      ['2', '3', '4'].map(
+        (id) =>
+          `/api/gateway.php/acme/v1/employees/${id}/?fields=${encodeURIComponent('firstName,department,hireDate,terminationDate,status,lastChanged')}`,
+      ),
+    );
     assert.deepEqual(pages[0]?.state, { cursor: L2, position: { mode: 'changed', since: L2, offset: 2 } });
     assert.equal(pages.at(-1)?.state.cursor, '2026-11-03T10:00:00+00:00');
-    const resumed = await readAll(bambooHrConnector.read(config, { api_key: KEY }, env, { stream: 'employees', state: pages[0]?.state as StreamState, pageSize: 2 }));
+    const resumed = await readAll(
+      bambooHrConnector.read(config, { api_key: KEY }, env, {
+        stream: 'employees',
+        state: pages[0]?.state as StreamState,
+        pageSize: 2,
+      }),
+    );
     assert.deepEqual(resumed.ids, ['4']);
   });
 
   it('retries a 429 (Retry-After) and a 503 on the report; check, discover, and a wrong key', async () => {
     waits.length = 0;
     server.failNext.push({ status: 429, headers: { 'retry-after': '1' } }, { status: 503 });
-    const { ids } = await readAll(bambooHrConnector.read(config, { api_key: KEY }, env, { stream: 'employees', state: null, pageSize: 10 }));
+    const { ids } = await readAll(
+      bambooHrConnector.read(config, { api_key: KEY }, env, { stream: 'employees', state: null, pageSize: 10 }),
+    );
     assert.equal(ids.length, 4);
     assert.deepEqual(waits, [1000, 1000]);
     assert.deepEqual(await bambooHrConnector.check(config, { api_key: KEY }, env), { status: 'succeeded' });
@@ -259,11 +468,33 @@ describe('BambooHR connector', () => {
     assert.match((wrong as { message: string }).message, /\/meta\/fields answered 401 \(check the credentials\)/);
     const [stream] = await bambooHrConnector.discover(config, { api_key: KEY }, env);
     assert.equal(stream?.cursor_field, 'lastChanged');
-    assert.deepEqual(stream?.fields.find((f) => f.name === 'hireDate'), { name: 'hireDate', type: 'date' });
-    assert.deepEqual(stream?.fields.find((f) => f.name === 'lastChanged'), { name: 'lastChanged', type: 'date-time' });
+    assert.deepEqual(
+      stream?.fields.find((f) => f.name === 'hireDate'),
+      { name: 'hireDate', type: 'date' },
+    );
+    assert.deepEqual(
+      stream?.fields.find((f) => f.name === 'lastChanged'),
+      { name: 'lastChanged', type: 'date-time' },
+    );
     // Without base_url the connector talks to BambooHR itself, which a development allow-list does not cover.
-    assert.deepEqual(bambooHrConnector.validate({ company_domain: 'acme' }, { api_key: KEY }, { allowedHosts: [], requireHttps: true }), []);
-    assert.deepEqual(bambooHrConnector.validate({ company_domain: 'acme', base_url: 'http://10.0.0.1/v1' }, {}, { allowedHosts: [], requireHttps: false }).map((e) => e.path), ['/config/base_url', '/credentials/api_key']);
+    assert.deepEqual(
+      bambooHrConnector.validate(
+        { company_domain: 'acme' },
+        { api_key: KEY },
+        { allowedHosts: [], requireHttps: true },
+      ),
+      [],
+    );
+    assert.deepEqual(
+      bambooHrConnector
+        .validate(
+          { company_domain: 'acme', base_url: 'http://10.0.0.1/v1' },
+          {},
+          { allowedHosts: [], requireHttps: false },
+        )
+        .map((e) => e.path),
+      ['/config/base_url', '/credentials/api_key'],
+    );
   });
 });
 
@@ -286,20 +517,37 @@ describe('Merge-style HRIS connector', () => {
 
   it('pages by the `next` cursor with both tokens, resumes, and reads incrementally from just before the last modified_at', async () => {
     server.requests.length = 0;
-    const { pages, ids } = await readAll(mergeHrisConnector.read(config, credentials, env, { stream: 'employees', state: null, pageSize: 3 }));
+    const { pages, ids } = await readAll(
+      mergeHrisConnector.read(config, credentials, env, { stream: 'employees', state: null, pageSize: 3 }),
+    );
     assert.deepEqual(ids, ['a', 'b', 'c', 'd']);
     assert.equal(server.requests[0]?.headers.authorization, `Bearer ${credentials.api_key}`);
     assert.equal(server.requests[0]?.headers['x-account-token'], credentials.account_token);
     assert.equal(server.requests[0]?.url, '/api/hris/v1/employees?page_size=3');
     assert.equal(pages.at(-1)?.state.cursor, M(3));
-    const resumed = await readAll(mergeHrisConnector.read(config, credentials, env, { stream: 'employees', state: pages[0]?.state as StreamState, pageSize: 3 }));
+    const resumed = await readAll(
+      mergeHrisConnector.read(config, credentials, env, {
+        stream: 'employees',
+        state: pages[0]?.state as StreamState,
+        pageSize: 3,
+      }),
+    );
     assert.deepEqual(resumed.ids, ['d']);
 
     server.requests.length = 0;
-    const incremental = await readAll(mergeHrisConnector.read(config, credentials, env, { stream: 'employees', state: { cursor: M(2), position: null }, pageSize: 500 }));
+    const incremental = await readAll(
+      mergeHrisConnector.read(config, credentials, env, {
+        stream: 'employees',
+        state: { cursor: M(2), position: null },
+        pageSize: 500,
+      }),
+    );
     // b and c share the last cursor value: asked from 1 ms before it, so neither is missed.
     assert.deepEqual(incremental.ids, ['b', 'c', 'd']);
-    assert.equal(server.requests[0]?.url, `/api/hris/v1/employees?page_size=100&modified_after=${encodeURIComponent('2026-11-02T09:59:59.999Z')}`);
+    assert.equal(
+      server.requests[0]?.url,
+      `/api/hris/v1/employees?page_size=100&modified_after=${encodeURIComponent('2026-11-02T09:59:59.999Z')}`,
+    );
   });
 
   it('retries a slow answer and a 503, and reports a wrong account token as a failed check', async () => {
@@ -307,12 +555,22 @@ describe('Merge-style HRIS connector', () => {
     // The 500 first, then an answer slower than the timeout (the server delays before it looks at failNext).
     server.failNext.push({ status: 500 });
     server.slowNext.push(0, 1500);
-    const { ids } = await readAll(mergeHrisConnector.read(config, credentials, { ...env, timeoutMs: 500 }, { stream: 'employees', state: null, pageSize: 10 }));
+    const { ids } = await readAll(
+      mergeHrisConnector.read(
+        config,
+        credentials,
+        { ...env, timeoutMs: 500 },
+        { stream: 'employees', state: null, pageSize: 10 },
+      ),
+    );
     assert.equal(ids.length, 4);
     assert.deepEqual(waits, [500, 1000]);
     const wrong = await mergeHrisConnector.check(config, { ...credentials, account_token: 'other' }, env);
     assert.equal(wrong.status, 'failed');
     const [stream] = await mergeHrisConnector.discover(config, credentials, env);
-    assert.deepEqual(stream?.fields.map((f) => f.name), ['id', 'first_name', 'employment_status', 'modified_at']);
+    assert.deepEqual(
+      stream?.fields.map((f) => f.name),
+      ['id', 'first_name', 'employment_status', 'modified_at'],
+    );
   });
 });

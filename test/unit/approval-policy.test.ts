@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { conditionProblem, namedUsers, parseIsoDuration, prepareSteps, type ApprovalStepInput } from '../../rules/decisions/approval-policy';
+import {
+  conditionProblem,
+  namedUsers,
+  parseIsoDuration,
+  prepareSteps,
+  type ApprovalStepInput,
+} from '../../rules/decisions/approval-policy';
 
 const step = (overrides: Partial<ApprovalStepInput> = {}): ApprovalStepInput => ({
   name: 'Review',
@@ -45,7 +51,12 @@ describe('parseIsoDuration', () => {
 
 describe('conditionProblem', () => {
   it('accepts expressions zen-engine compiles, whatever the metrics turn out to be', async () => {
-    for (const text of ['total_cost > 1000000', 'total_cost > 1000000 and headcount < 3', 'region == "EU"', 'service_level >= 0.8']) {
+    for (const text of [
+      'total_cost > 1000000',
+      'total_cost > 1000000 and headcount < 3',
+      'region == "EU"',
+      'service_level >= 0.8',
+    ]) {
       assert.equal(await conditionProblem(text), undefined, text);
     }
   });
@@ -61,11 +72,27 @@ describe('conditionProblem', () => {
 
 describe('prepareSteps', () => {
   it('stores the durations in seconds and defaults the optional fields', async () => {
-    const { steps, errors } = await prepareSteps([step(), step({ name: 'Finance', sla: 'P2D', deadline: 'P5D', condition: 'total_cost > 1000000', escalate_to: { role: 'admin' } })]);
+    const { steps, errors } = await prepareSteps([
+      step(),
+      step({
+        name: 'Finance',
+        sla: 'P2D',
+        deadline: 'P5D',
+        condition: 'total_cost > 1000000',
+        escalate_to: { role: 'admin' },
+      }),
+    ]);
     assert.deepEqual(errors, []);
     assert.deepEqual(steps[0], {
-      name: 'Review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'PT4H', sla_seconds: 14_400,
-      escalate_to: null, deadline: null, deadline_seconds: null, condition: null,
+      name: 'Review',
+      approvals_required: 1,
+      approvers: { role: 'approver' },
+      sla: 'PT4H',
+      sla_seconds: 14_400,
+      escalate_to: null,
+      deadline: null,
+      deadline_seconds: null,
+      condition: null,
     });
     assert.equal(steps[1]?.deadline_seconds, 5 * 86_400);
     assert.equal(steps[1]?.condition, 'total_cost > 1000000');
@@ -89,16 +116,25 @@ describe('prepareSteps', () => {
   });
 
   it('needs 1 to 10 steps', async () => {
-    assert.deepEqual((await prepareSteps([])).errors.map((e) => e.path), ['/steps']);
+    assert.deepEqual(
+      (await prepareSteps([])).errors.map((e) => e.path),
+      ['/steps'],
+    );
     const eleven = Array.from({ length: 11 }, (_, i) => step({ name: `s${i}` }));
-    assert.deepEqual((await prepareSteps(eleven)).errors.map((e) => e.path), ['/steps']);
+    assert.deepEqual(
+      (await prepareSteps(eleven)).errors.map((e) => e.path),
+      ['/steps'],
+    );
   });
 
   it('lists the users a version names, with where', () => {
-    assert.deepEqual(namedUsers([step(), step({ approvers: { user_ids: ['usr_a', 'usr_b'] }, escalate_to: { user_ids: ['usr_c'] } })]), [
-      { path: '/steps/1/approvers/user_ids/0', id: 'usr_a' },
-      { path: '/steps/1/approvers/user_ids/1', id: 'usr_b' },
-      { path: '/steps/1/escalate_to/user_ids/0', id: 'usr_c' },
-    ]);
+    assert.deepEqual(
+      namedUsers([step(), step({ approvers: { user_ids: ['usr_a', 'usr_b'] }, escalate_to: { user_ids: ['usr_c'] } })]),
+      [
+        { path: '/steps/1/approvers/user_ids/0', id: 'usr_a' },
+        { path: '/steps/1/approvers/user_ids/1', id: 'usr_b' },
+        { path: '/steps/1/escalate_to/user_ids/0', id: 'usr_c' },
+      ],
+    );
   });
 });

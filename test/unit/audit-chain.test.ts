@@ -57,7 +57,9 @@ describe('audit chain', () => {
 
   it('names the sequence of an edited record, a deleted record, a replaced link and a wrong start', () => {
     const records = chain(10);
-    const edited = records.map((r) => (r.sequence === 4 ? { ...r, payload: { role: { from: 'viewer', to: 'admin' } } } : r));
+    const edited = records.map((r) =>
+      r.sequence === 4 ? { ...r, payload: { role: { from: 'viewer', to: 'admin' } } } : r,
+    );
     assert.equal(verifyChain(edited, GENESIS_HASH, 1), 4);
 
     const deleted = records.filter((r) => r.sequence !== 6);
@@ -79,12 +81,26 @@ describe('audit chain', () => {
 
   it('detects any single changed field of any record (property)', () => {
     const records = chain(8);
-    const fields = ['tenant_id', 'id', 'occurred_at', 'action', 'resource_type', 'resource_id', 'hash', 'previous_hash'] as const;
+    const fields = [
+      'tenant_id',
+      'id',
+      'occurred_at',
+      'action',
+      'resource_type',
+      'resource_id',
+      'hash',
+      'previous_hash',
+    ] as const;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 7 }), fc.constantFrom(...fields), fc.string({ minLength: 1 }), (index, field, suffix) => {
-        const tampered = records.map((r, i) => (i === index ? { ...r, [field]: `${r[field]}${suffix}` } : r));
-        assert.equal(verifyChain(tampered, GENESIS_HASH, 1), index + 1, `tampered ${index + 1}.${field}`);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 7 }),
+        fc.constantFrom(...fields),
+        fc.string({ minLength: 1 }),
+        (index, field, suffix) => {
+          const tampered = records.map((r, i) => (i === index ? { ...r, [field]: `${r[field]}${suffix}` } : r));
+          assert.equal(verifyChain(tampered, GENESIS_HASH, 1), index + 1, `tampered ${index + 1}.${field}`);
+        },
+      ),
     );
   });
 });

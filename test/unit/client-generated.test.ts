@@ -21,15 +21,40 @@ describe('the typed client generated from the OpenAPI document', () => {
 
   it('has a method for every operation of the document, under its tag', () => {
     const document = buildOpenApiDocument();
-    const operationIds = Object.values(document.paths).flatMap((item) => (['get', 'post', 'put', 'patch', 'delete'] as const).flatMap((method) => (item[method] ? [item[method].operationId] : [])));
+    const operationIds = Object.values(document.paths).flatMap((item) =>
+      (['get', 'post', 'put', 'patch', 'delete'] as const).flatMap((method) =>
+        item[method] ? [item[method].operationId] : [],
+      ),
+    );
     assert.ok(operationIds.length > 170, `${operationIds.length} operations`);
     assert.deepEqual(Object.keys(OPERATIONS).sort(), [...operationIds].sort());
-    const client = new DecisionModelingClient({ baseUrl: 'http://127.0.0.1:9' }) as unknown as Record<string, Record<string, unknown>>;
+    const client = new DecisionModelingClient({ baseUrl: 'http://127.0.0.1:9' }) as unknown as Record<
+      string,
+      Record<string, unknown>
+    >;
     for (const [operationId, spec] of Object.entries(OPERATIONS)) {
-      assert.equal(typeof client[spec.group]?.[spec.name], 'function', `${operationId}: client.${spec.group}.${spec.name}`);
+      assert.equal(
+        typeof client[spec.group]?.[spec.name],
+        'function',
+        `${operationId}: client.${spec.group}.${spec.name}`,
+      );
     }
     // One group per tag of the document, every one on the client.
-    assert.deepEqual([...GROUPS].sort(), [...new Set(document.tags.map((tag) => tag.name.split(/\s+/).map((word, index) => (index === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1).toLowerCase())).join('')))].sort());
+    assert.deepEqual(
+      [...GROUPS].sort(),
+      [
+        ...new Set(
+          document.tags.map((tag) =>
+            tag.name
+              .split(/\s+/)
+              .map((word, index) =>
+                index === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1).toLowerCase(),
+              )
+              .join(''),
+          ),
+        ),
+      ].sort(),
+    );
   });
 
   it('knows every webhook event type and every error code of the document', () => {
@@ -37,10 +62,16 @@ describe('the typed client generated from the OpenAPI document', () => {
     assert.deepEqual([...WEBHOOK_EVENT_TYPES], Object.keys(document.webhooks ?? {}).sort());
     const schema = fs.readFileSync(path.join(REPO, 'clients/typescript/src/generated/schema.ts'), 'utf8');
     const union = /ProblemCode: ([^;]+);/.exec(schema)?.[1] ?? '';
-    assert.deepEqual(union.split(' | ').map((code) => JSON.parse(code) as string).sort(), Object.keys(ERROR_CODES).sort());
+    assert.deepEqual(
+      union
+        .split(' | ')
+        .map((code) => JSON.parse(code) as string)
+        .sort(),
+      Object.keys(ERROR_CODES).sort(),
+    );
   });
 
-  it('names methods after the operation id without the tag\'s noun, only as whole words', () => {
+  it("names methods after the operation id without the tag's noun, only as whole words", () => {
     assert.equal(methodName('createScenario', 'Scenarios'), 'create');
     assert.equal(methodName('listScenarios', 'Scenarios'), 'list');
     assert.equal(methodName('createScenarioBatch', 'Scenarios'), 'createBatch');

@@ -1,9 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiKeySecretPage, apiKeysPage, webhookPage, type ApiKeyView, type WebhookView } from '../../api/console/admin-pages';
+import {
+  apiKeySecretPage,
+  apiKeysPage,
+  webhookPage,
+  type ApiKeyView,
+  type WebhookView,
+} from '../../api/console/admin-pages';
 import type { Viewer } from '../../api/console/layout';
 
-const viewer: Viewer = { name: 'Ada <admin>', email: 'ada@example.test', tenantName: 'Alpha', role: 'admin', csrfToken: 'tok"en', admin: true };
+const viewer: Viewer = {
+  name: 'Ada <admin>',
+  email: 'ada@example.test',
+  tenantName: 'Alpha',
+  role: 'admin',
+  csrfToken: 'tok"en',
+  admin: true,
+};
 const now = new Date('2026-11-23T12:00:00.000Z');
 
 const key = (fields: Partial<ApiKeyView>): ApiKeyView => ({
@@ -46,7 +59,12 @@ describe('console administration pages', () => {
   });
 
   it('shows a secret as escaped text with a copy button hidden until the script reveals it', () => {
-    const page = apiKeySecretPage({ viewer, names: new Map(), rotated: true, key: { ...key({ previous_secret_expires_at: '2026-11-23T13:00:00.000Z' }), key: 'dms_abc<def' } }).value;
+    const page = apiKeySecretPage({
+      viewer,
+      names: new Map(),
+      rotated: true,
+      key: { ...key({ previous_secret_expires_at: '2026-11-23T13:00:00.000Z' }), key: 'dms_abc<def' },
+    }).value;
     assert.match(page, /<code id="secret-value" class="secret-value">dms_abc&lt;def<\/code>/);
     assert.match(page, /<button type="button" class="secondary copy" data-copy="secret-value" hidden>Copy<\/button>/);
     assert.match(page, /you will not see this again/);
@@ -61,7 +79,14 @@ describe('console administration pages', () => {
       event_types: ['decision.*'],
       enabled: true,
       disabled_reason: null,
-      retry_policy: { schedule: 'standard', max_attempts: 8, initial_interval_ms: 5000, backoff_coefficient: 2, max_interval_ms: 36_000_000, max_duration_seconds: 259_200 },
+      retry_policy: {
+        schedule: 'standard',
+        max_attempts: 8,
+        initial_interval_ms: 5000,
+        backoff_coefficient: 2,
+        max_interval_ms: 36_000_000,
+        max_duration_seconds: 259_200,
+      },
       secret_rotated_at: null,
       previous_secret_expires_at: null,
       failing_since: null,
@@ -83,7 +108,18 @@ describe('console administration pages', () => {
           last_response_status: 500,
           redelivery_of: null,
           created_at: '2026-11-01T00:00:00.000Z',
-          attempts: [{ attempt: 1, attempted_at: '2026-11-01T00:00:01.000Z', outcome: 'failed', request_headers: { 'webhook-id': '<id>' }, response_status: 500, response_body_excerpt: '<html>oops</html>', latency_ms: 12, error: null }],
+          attempts: [
+            {
+              attempt: 1,
+              attempted_at: '2026-11-01T00:00:01.000Z',
+              outcome: 'failed',
+              request_headers: { 'webhook-id': '<id>' },
+              response_status: 500,
+              response_body_excerpt: '<html>oops</html>',
+              latency_ms: 12,
+              error: null,
+            },
+          ],
         },
       ],
     }).value;

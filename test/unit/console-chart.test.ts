@@ -24,10 +24,25 @@ const bandInput = {
   warning: { low: 22, high: 88 },
   critical: { low: 5, high: 105 },
   alerts: [
-    { id: 'kal_resolved', severity: 'critical' as const, from: '2026-11-04T12:00:00.000Z', to: '2026-11-06T00:00:00.000Z' },
+    {
+      id: 'kal_resolved',
+      severity: 'critical' as const,
+      from: '2026-11-04T12:00:00.000Z',
+      to: '2026-11-06T00:00:00.000Z',
+    },
     { id: 'kal_open', severity: 'critical' as const, from: '2026-11-09T06:00:00.000Z', to: null },
-    { id: 'kal_before', severity: 'warning' as const, from: '2026-10-01T00:00:00.000Z', to: '2026-10-02T00:00:00.000Z' },
-    { id: 'kal_straddling', severity: 'warning' as const, from: '2026-10-30T00:00:00.000Z', to: '2026-11-01T12:00:00.000Z' },
+    {
+      id: 'kal_before',
+      severity: 'warning' as const,
+      from: '2026-10-01T00:00:00.000Z',
+      to: '2026-10-02T00:00:00.000Z',
+    },
+    {
+      id: 'kal_straddling',
+      severity: 'warning' as const,
+      from: '2026-10-30T00:00:00.000Z',
+      to: '2026-11-01T12:00:00.000Z',
+    },
   ],
 };
 
@@ -79,7 +94,7 @@ describe('console chart geometry', () => {
     );
   });
 
-  it('gives an instant alert a 2 px sliver, but never past the right edge (an alert begun in the range\'s last pixels)', () => {
+  it("gives an instant alert a 2 px sliver, but never past the right edge (an alert begun in the range's last pixels)", () => {
     const at = (days: number) => new Date(Date.parse(FROM) + days * 86_400_000).toISOString();
     const geometry = kpiChartGeometry({
       frame: FRAME,
@@ -105,15 +120,42 @@ describe('console chart geometry', () => {
   });
 
   it('draws a target line for a one-sided KPI, and keeps a one-value chart in the middle', () => {
-    const geometry = kpiChartGeometry({ frame: FRAME, from: FROM, to: TO, buckets: [{ start: day(1), end: day(2), avg: 50 }], target: 50, warning: null, critical: null, alerts: [] });
+    const geometry = kpiChartGeometry({
+      frame: FRAME,
+      from: FROM,
+      to: TO,
+      buckets: [{ start: day(1), end: day(2), avg: 50 }],
+      target: 50,
+      warning: null,
+      critical: null,
+      alerts: [],
+    });
     assert.deepEqual(geometry.valueDomain, [49, 51]);
     assert.deepEqual(geometry.target, { kind: 'line', value: 50, y: 60 });
     assert.deepEqual(geometry.lines, []);
-    assert.deepEqual(geometry.marks.map(({ x, y }) => [x, y]), [[15, 60]]);
-    const lowerIsBetter = kpiChartGeometry({ frame: FRAME, from: FROM, to: TO, buckets: [{ start: day(3), end: day(4), avg: 0 }], target: 100, warning: 110, critical: 210, alerts: [] });
+    assert.deepEqual(
+      geometry.marks.map(({ x, y }) => [x, y]),
+      [[15, 60]],
+    );
+    const lowerIsBetter = kpiChartGeometry({
+      frame: FRAME,
+      from: FROM,
+      to: TO,
+      buckets: [{ start: day(3), end: day(4), avg: 0 }],
+      target: 100,
+      warning: 110,
+      critical: 210,
+      alerts: [],
+    });
     // Domain [0, 210] widened by 10.5 → [−10.5, 220.5]; y = 110 − (v + 10.5)·100/231.
     assert.deepEqual(lowerIsBetter.target, { kind: 'line', value: 100, y: 62.2 });
-    assert.deepEqual(lowerIsBetter.lines.map(({ severity, edge, y }) => [severity, edge, y]), [['warning', 'line', 57.8], ['critical', 'line', 14.5]]);
+    assert.deepEqual(
+      lowerIsBetter.lines.map(({ severity, edge, y }) => [severity, edge, y]),
+      [
+        ['warning', 'line', 57.8],
+        ['critical', 'line', 14.5],
+      ],
+    );
   });
 
   it('renders the geometry as SVG with the numbers as a table, escaping the KPI’s text', () => {
@@ -131,9 +173,15 @@ describe('console chart geometry', () => {
     assert.equal((markup.match(/<circle class="mark"/g) ?? []).length, 3);
     assert.equal((markup.match(/<line class="threshold /g) ?? []).length, 4);
     assert.equal((markup.match(/<rect class="target-band"/g) ?? []).length, 1);
-    assert.match(markup, /<rect class="alert-period severity-critical" data-alert-id="kal_resolved" data-from="2026-11-04T12:00:00.000Z" data-to="2026-11-06T00:00:00.000Z" x="45" y="10" width="15" height="100"/);
+    assert.match(
+      markup,
+      /<rect class="alert-period severity-critical" data-alert-id="kal_resolved" data-from="2026-11-04T12:00:00.000Z" data-to="2026-11-06T00:00:00.000Z" x="45" y="10" width="15" height="100"/,
+    );
     assert.match(markup, /<polyline class="values" points="25,60 55,100 105,20"/);
-    assert.match(markup, /<th scope="row"><time datetime="2026-11-05T00:00:00.000Z">2026-11-05<\/time><\/th><td>2<\/td><td>11<\/td><td>10<\/td><td>12<\/td><td>11<\/td>/);
+    assert.match(
+      markup,
+      /<th scope="row"><time datetime="2026-11-05T00:00:00.000Z">2026-11-05<\/time><\/th><td>2<\/td><td>11<\/td><td>10<\/td><td>12<\/td><td>11<\/td>/,
+    );
     assert.doesNotMatch(markup, /<script>/);
     assert.equal(periodLabel('2026-11-16T00:00:00.000Z', 'week'), 'Week of 2026-11-16');
     assert.equal(periodLabel('2026-10-01T00:00:00.000Z', 'quarter'), '2026 Q4');

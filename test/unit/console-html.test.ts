@@ -38,7 +38,14 @@ describe('console html tag', () => {
   });
 
   it('keeps sign-in return paths inside the console and words countdowns', () => {
-    for (const bad of ['https://evil.example/console', '//evil.example', '/consolex', '/console/../api', '/console\\evil', 'javascript:alert(1)']) {
+    for (const bad of [
+      'https://evil.example/console',
+      '//evil.example',
+      '/consolex',
+      '/console/../api',
+      '/console\\evil',
+      'javascript:alert(1)',
+    ]) {
       assert.equal(safeReturnPath(bad), '/console', bad);
     }
     assert.equal(safeReturnPath('/console/decisions?status=approved'), '/console/decisions?status=approved');

@@ -4,7 +4,13 @@ import { modelPage } from '../../api/console/model-pages';
 import { replayImpact, withScenarioNames, type ReplayImpactView } from '../../api/console/model-replay-impact';
 import type { Viewer } from '../../api/console/layout';
 
-const viewer: Viewer = { name: 'Ann', email: 'ann@example.test', tenantName: 'Tenant', role: 'analyst', csrfToken: 'token' };
+const viewer: Viewer = {
+  name: 'Ann',
+  email: 'ann@example.test',
+  tenantName: 'Tenant',
+  role: 'analyst',
+  csrfToken: 'token',
+};
 const model = {
   id: 'mdl_01m7yvrz8c1x16083v41p1avpr',
   source: 'tenant' as const,
@@ -41,7 +47,16 @@ const completed: ReplayImpactView = {
         max_rel_change: 0.2,
         largest_changes: [{ scenario_id: 'scn_1', before: 0.1, after: 0.12, abs_change: 0.02, rel_change: 0.2 }],
       },
-      { metric: 'segment', runs_compared: 2, changed: 0, mean_abs_change: null, max_abs_change: null, mean_rel_change: null, max_rel_change: null, largest_changes: [] },
+      {
+        metric: 'segment',
+        runs_compared: 2,
+        changed: 0,
+        mean_abs_change: null,
+        max_abs_change: null,
+        mean_rel_change: null,
+        max_rel_change: null,
+        largest_changes: [],
+      },
     ],
     failing: [{ scenario_id: 'scn_2', code: 'inputs_invalid', message: 'quantity <b>must be</b> <= 1000' }],
   },
@@ -54,7 +69,10 @@ const completed: ReplayImpactView = {
 describe('console model pages', () => {
   it('renders a replay’s impact per metric, the largest changes and the runs that now fail, escaped', () => {
     const markup = replayImpact(completed, model.id, new Map([['usr_1', 'Ann']])).value;
-    assert.match(markup, /<a href="\/console\/models\/mdl_01m7yvrz8c1x16083v41p1avpr\/versions\/2">Version 2<\/a>, against the runs of version 1/);
+    assert.match(
+      markup,
+      /<a href="\/console\/models\/mdl_01m7yvrz8c1x16083v41p1avpr\/versions\/2">Version 2<\/a>, against the runs of version 1/,
+    );
     assert.match(markup, /2 compared, 1 now failing, 0 skipped/);
     assert.match(markup, /<td>1 of 2<\/td>\s*<td>0\.02<\/td>\s*<td>0\.02<\/td>\s*<td>20 %<\/td>\s*<td>20 %<\/td>/);
     assert.match(markup, /<code>scn_1<\/code>: <del>0\.1<\/del> → <ins>0\.12<\/ins>/);
@@ -77,7 +95,11 @@ describe('console model pages', () => {
   });
 
   it('says a replay is running with its progress, and that there is none yet', () => {
-    const running = replayImpact({ ...completed, status: 'running', progress: { total: 1000, processed: 250 }, report: null }, model.id, new Map()).value;
+    const running = replayImpact(
+      { ...completed, status: 'running', progress: { total: 1000, processed: 250 }, report: null },
+      model.id,
+      new Map(),
+    ).value;
     assert.match(running, /Running \(250 of 1000 runs\)/);
     assert.match(running, /The report is ready when the replay completes/);
     assert.match(replayImpact(null, model.id, new Map()).value, /No replay of live runs yet/);
@@ -85,8 +107,21 @@ describe('console model pages', () => {
 
   it('shows the replay section on a tenant model’s page only when a replay source gives one', () => {
     const page = (replay?: ReturnType<typeof replayImpact>) =>
-      modelPage({ viewer, model, publishedVersion: '1', versions: [], releases: [], approvals: new Map(), latestRun: null, names: new Map(), replay }).value;
+      modelPage({
+        viewer,
+        model,
+        publishedVersion: '1',
+        versions: [],
+        releases: [],
+        approvals: new Map(),
+        latestRun: null,
+        names: new Map(),
+        replay,
+      }).value;
     assert.doesNotMatch(page(), /replay-heading/);
-    assert.match(page(replayImpact(completed, model.id, new Map())), /<h2 id="replay-heading">Latest replay of live runs<\/h2>/);
+    assert.match(
+      page(replayImpact(completed, model.id, new Map())),
+      /<h2 id="replay-heading">Latest replay of live runs<\/h2>/,
+    );
   });
 });

@@ -14,7 +14,10 @@ describe('contentHash: SHA-256 of the canonical JSON of a record', () => {
   });
 
   it('sorts nested objects too, and keys that look like integers as text', () => {
-    assert.equal(contentHash({ z: { y: 2, x: [{ b: 1, a: 2 }] }, a: 1 }), sha256('{"a":1,"z":{"x":[{"a":2,"b":1}],"y":2}}'));
+    assert.equal(
+      contentHash({ z: { y: 2, x: [{ b: 1, a: 2 }] }, a: 1 }),
+      sha256('{"a":1,"z":{"x":[{"a":2,"b":1}],"y":2}}'),
+    );
     // Object.keys lists "9" before "10"; sorted as text, "10" comes first.
     assert.equal(contentHash({ 9: 'nine', 10: 'ten' }), sha256('{"10":"ten","9":"nine"}'));
   });

@@ -28,10 +28,17 @@ describe('configuration', () => {
     const shorter = loadConfig({ ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '1' });
     assert.equal(shorter.integrationSyncHeartbeatTimeoutMs, 1000);
     assert.equal(shorter.webhooks.laneHeartbeatTimeoutSeconds, 2, 'a lane pass needs at least 2 s');
-    const own = loadConfig({ ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '5', INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS: '60000', WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS: '30' });
+    const own = loadConfig({
+      ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '5',
+      INTEGRATION_SYNC_HEARTBEAT_TIMEOUT_MS: '60000',
+      WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS: '30',
+    });
     assert.equal(own.integrationSyncHeartbeatTimeoutMs, 60_000);
     assert.equal(own.webhooks.laneHeartbeatTimeoutSeconds, 30);
-    assert.throws(() => loadConfig({ ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '0' }), (error: unknown) => error instanceof ConfigError && error.variable === 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS');
+    assert.throws(
+      () => loadConfig({ ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS: '0' }),
+      (error: unknown) => error instanceof ConfigError && error.variable === 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS',
+    );
   });
 
   it('names the variable that is wrong', () => {
@@ -47,7 +54,8 @@ describe('configuration', () => {
     for (const [env, variable] of cases) {
       assert.throws(
         () => loadConfig(env),
-        (error: unknown) => error instanceof ConfigError && error.variable === variable && error.message.includes(variable),
+        (error: unknown) =>
+          error instanceof ConfigError && error.variable === variable && error.message.includes(variable),
         variable,
       );
     }
@@ -82,7 +90,12 @@ describe('API key secrets', () => {
 
 describe('scopes', () => {
   it('expands family wildcards and orders scopes canonically', () => {
-    assert.deepEqual(expandScopes(['models:*', 'admin', 'kpis:read']), ['models:read', 'models:write', 'kpis:read', 'admin']);
+    assert.deepEqual(expandScopes(['models:*', 'admin', 'kpis:read']), [
+      'models:read',
+      'models:write',
+      'kpis:read',
+      'admin',
+    ]);
   });
   it('lets write imply read, and nothing else', () => {
     assert.ok(hasScope(['scenarios:write'], 'scenarios:read'));
@@ -103,7 +116,10 @@ describe('plan limits', () => {
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth so equal values hash equally', () => {
-    assert.equal(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } }), '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
+    assert.equal(
+      canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } }),
+      '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}',
+    );
     assert.equal(canonicalJson({ a: undefined, b: 2 }), '{"b":2}');
   });
 
@@ -116,7 +132,10 @@ describe('canonical JSON', () => {
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${recursive(v)}`).join(',')}}`;
     };
-    fc.assert(fc.property(fc.jsonValue(), (value) => canonicalJson(value) === recursive(value)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => canonicalJson(value) === recursive(value)),
+      { numRuns: 500 },
+    );
     assert.equal(canonicalJson([undefined, () => 1, { f: () => 1 }]), '[null,null,{"f":null}]');
   });
 

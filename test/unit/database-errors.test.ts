@@ -18,7 +18,9 @@ describe('database error translation', () => {
       { nativeError: { code: '08006' } },
       new Error('Connection terminated unexpectedly'),
       new Error('Query read timeout'),
-      Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }),
+      Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), {
+        name: 'KnexTimeoutError',
+      }),
     ];
     for (const outage of outages) {
       const translated = translateDatabaseError(outage);

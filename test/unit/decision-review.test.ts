@@ -31,10 +31,30 @@ function inputOf(overrides: Partial<DecisionApprovalInput> = {}): DecisionApprov
     policyId: 'apl_review',
     policyVersion: 3,
     steps: [
-      { name: 'Finance', approvals_required: 1, approvers: { role: 'approver' }, sla_seconds: 3_600, escalate_to: { user_ids: ['usr_cfo'] }, deadline_seconds: 4 * 3_600 },
-      { name: 'Board', approvals_required: 2, approvers: { user_ids: ['usr_b1', 'usr_b2', 'usr_b3'] }, sla_seconds: 86_400, escalate_to: null, deadline_seconds: null },
+      {
+        name: 'Finance',
+        approvals_required: 1,
+        approvers: { role: 'approver' },
+        sla_seconds: 3_600,
+        escalate_to: { user_ids: ['usr_cfo'] },
+        deadline_seconds: 4 * 3_600,
+      },
+      {
+        name: 'Board',
+        approvals_required: 2,
+        approvers: { user_ids: ['usr_b1', 'usr_b2', 'usr_b3'] },
+        sla_seconds: 86_400,
+        escalate_to: null,
+        deadline_seconds: null,
+      },
     ],
-    content: { stepApplies: [true, true], authorIds: ['usr_owner'], scenarioAuthorIds: ['usr_modeller'], contentWriterIds: ['usr_writer'], outcomeReviewsAt: [] },
+    content: {
+      stepApplies: [true, true],
+      authorIds: ['usr_owner'],
+      scenarioAuthorIds: ['usr_modeller'],
+      contentWriterIds: ['usr_writer'],
+      outcomeReviewsAt: [],
+    },
     submittedBy: { type: 'user', id: 'usr_owner' },
     reminderIntervalSeconds: 1_800,
     ...overrides,
@@ -66,7 +86,12 @@ async function reviewOf(overrides: Partial<DecisionApprovalInput> = {}, options:
   return { review, clock, writes, published, actions };
 }
 
-const approver = (id: string, expectedStep: number, role: string | null = null, comment: string | null = null): ApprovalActionArgs => ({
+const approver = (
+  id: string,
+  expectedStep: number,
+  role: string | null = null,
+  comment: string | null = null,
+): ApprovalActionArgs => ({
   actor: { type: 'user', id },
   role,
   expectedStep,
@@ -103,7 +128,15 @@ describe('DecisionReview: submission', () => {
     assert.deepEqual(write!.records, [
       {
         action: 'decision.submitted',
-        payload: { policy_id: 'apl_review', policy_version: 3, step_count: 2, round: 1, workflow_id: 'decision/dec_review', steps: ['Finance', 'Board'], skipped_steps: [] },
+        payload: {
+          policy_id: 'apl_review',
+          policy_version: 3,
+          step_count: 2,
+          round: 1,
+          workflow_id: 'decision/dec_review',
+          steps: ['Finance', 'Board'],
+          skipped_steps: [],
+        },
       },
     ]);
     assert.equal(write!.state.seq, 1);
@@ -148,16 +181,36 @@ describe('DecisionReview: submission', () => {
 describe('DecisionReview: who may approve, reject or request changes', () => {
   it('refuses the owner, a scenario author, a content writer and an editor, each saying why', async () => {
     const { review } = await reviewOf();
-    assertRefused(() => review.validateApproverAction(approver('usr_owner', 1, 'approver')), NOT_ELIGIBLE, /owner or author/);
-    assertRefused(() => review.validateApproverAction(approver('usr_modeller', 1, 'approver')), NOT_ELIGIBLE, /author of a scenario/);
-    assertRefused(() => review.validateApproverAction(approver('usr_writer', 1, 'approver')), NOT_ELIGIBLE, /writer of the model version/);
+    assertRefused(
+      () => review.validateApproverAction(approver('usr_owner', 1, 'approver')),
+      NOT_ELIGIBLE,
+      /owner or author/,
+    );
+    assertRefused(
+      () => review.validateApproverAction(approver('usr_modeller', 1, 'approver')),
+      NOT_ELIGIBLE,
+      /author of a scenario/,
+    );
+    assertRefused(
+      () => review.validateApproverAction(approver('usr_writer', 1, 'approver')),
+      NOT_ELIGIBLE,
+      /writer of the model version/,
+    );
     review.state.excludedUserIds.push('usr_editor');
-    assertRefused(() => review.validateApproverAction(approver('usr_editor', 1, 'approver')), NOT_ELIGIBLE, /edited the decision/);
+    assertRefused(
+      () => review.validateApproverAction(approver('usr_editor', 1, 'approver')),
+      NOT_ELIGIBLE,
+      /edited the decision/,
+    );
   });
 
   it('refuses someone outside the step, a stale step (naming the current one) and anything once no step is pending', async () => {
     const { review } = await reviewOf();
-    assertRefused(() => review.validateApproverAction(approver('usr_analyst', 1, 'analyst')), NOT_ELIGIBLE, /not an approver of step 1 \("Finance"\)/);
+    assertRefused(
+      () => review.validateApproverAction(approver('usr_analyst', 1, 'analyst')),
+      NOT_ELIGIBLE,
+      /not an approver of step 1 \("Finance"\)/,
+    );
     assert.equal(refusal(inputOf(), review.state, approver('usr_a1', 1, 'approver')), null);
     const stale = refusal(inputOf(), review.state, approver('usr_a1', 2, 'approver'));
     assert.equal(stale?.type, STEP_MOVED);
@@ -175,7 +228,11 @@ describe('DecisionReview: who may approve, reject or request changes', () => {
     });
     await review.approve(approver('usr_a1', 1, 'approver'));
     assert.equal(review.state.currentStep, 2);
-    assertRefused(() => review.validateApproverAction(approver('usr_a1', 2, 'approver')), NOT_ELIGIBLE, /at most one step/);
+    assertRefused(
+      () => review.validateApproverAction(approver('usr_a1', 2, 'approver')),
+      NOT_ELIGIBLE,
+      /at most one step/,
+    );
   });
 
   it('checks again in the handler: an action whose step moved after its validator ran is refused and writes nothing', async () => {
@@ -184,7 +241,10 @@ describe('DecisionReview: who may approve, reject or request changes', () => {
     review.validateApproverAction(late);
     await review.approve(approver('usr_a1', 1, 'approver'));
     const before = writes.length;
-    await assert.rejects(review.approve(late), (error: unknown) => error instanceof ApplicationFailure && error.type === STEP_MOVED);
+    await assert.rejects(
+      review.approve(late),
+      (error: unknown) => error instanceof ApplicationFailure && error.type === STEP_MOVED,
+    );
     assert.equal(writes.length, before);
   });
 });
@@ -197,7 +257,9 @@ describe('DecisionReview: advancing, rejecting, requesting changes', () => {
     assert.equal(afterFirst.currentStep, 2);
     assert.equal(afterFirst.stepStartedAt, new Date(START + 5_000).toISOString());
     assert.equal(afterFirst.slaDueAt, new Date(START + 5_000 + 24 * HOUR).toISOString());
-    assert.deepEqual(afterFirst.approvals, [{ step: 1, user_id: 'usr_a1', comment: 'Fine by finance', approved_at: new Date(START + 5_000).toISOString() }]);
+    assert.deepEqual(afterFirst.approvals, [
+      { step: 1, user_id: 'usr_a1', comment: 'Fine by finance', approved_at: new Date(START + 5_000).toISOString() },
+    ]);
     assert.deepEqual(writes.at(-1)!.records[0]!.payload, {
       policy_id: 'apl_review',
       policy_version: 3,
@@ -223,9 +285,21 @@ describe('DecisionReview: advancing, rejecting, requesting changes', () => {
     assert.equal(done.slaDueAt, null);
     assert.deepEqual(writes.at(-1)!.records.at(-1), {
       action: 'decision.approved',
-      payload: { policy_id: 'apl_review', policy_version: 3, step_count: 2, round: 1, approvers: ['usr_a1', 'usr_b1', 'usr_b2'] },
+      payload: {
+        policy_id: 'apl_review',
+        policy_version: 3,
+        step_count: 2,
+        round: 1,
+        approvers: ['usr_a1', 'usr_b1', 'usr_b2'],
+      },
     });
-    assert.deepEqual(actions(), ['decision.submitted', 'decision.step.approved', 'decision.step.approved', 'decision.step.approved', 'decision.approved']);
+    assert.deepEqual(actions(), [
+      'decision.submitted',
+      'decision.step.approved',
+      'decision.step.approved',
+      'decision.step.approved',
+      'decision.approved',
+    ]);
     assert.equal(review.isFinal(), false, 'an approved decision still has implementation and outcome reviews ahead');
   });
 
@@ -239,7 +313,18 @@ describe('DecisionReview: advancing, rejecting, requesting changes', () => {
     assert.equal(review.isFinal(), true);
     assert.equal(review.nextWakeAt(), null);
     assert.deepEqual(writes.at(-1)!.records, [
-      { action: 'decision.rejected', payload: { policy_id: 'apl_review', policy_version: 3, step_count: 2, round: 1, step: 1, step_name: 'Finance', comment: 'No budget' } },
+      {
+        action: 'decision.rejected',
+        payload: {
+          policy_id: 'apl_review',
+          policy_version: 3,
+          step_count: 2,
+          round: 1,
+          step: 1,
+          step_name: 'Finance',
+          comment: 'No budget',
+        },
+      },
     ]);
     assert.deepEqual(published, ['pending_approval', 'rejected']);
   });
@@ -292,7 +377,10 @@ describe('DecisionReview: advancing, rejecting, requesting changes', () => {
       comment: null,
     });
     assert.equal(resumed.currentStep, 2);
-    assert.deepEqual(resumed.approvals.map((a) => a.user_id), ['usr_a1']);
+    assert.deepEqual(
+      resumed.approvals.map((a) => a.user_id),
+      ['usr_a1'],
+    );
     assert.deepEqual(writes.at(-1)!.records[0]!.payload.dismissed_approvals, []);
 
     await review.requestChanges(approver('usr_b1', 2));
@@ -310,36 +398,83 @@ describe('DecisionReview: advancing, rejecting, requesting changes', () => {
 
   it('lets only the owner, an author, an admin or an API client withdraw or resubmit', async () => {
     const { review } = await reviewOf();
-    assertRefused(() => review.validateWithdraw({ actor: { type: 'user', id: 'usr_a1' }, role: 'approver', comment: null }), NOT_ELIGIBLE, /owner or author, or an admin/);
+    assertRefused(
+      () => review.validateWithdraw({ actor: { type: 'user', id: 'usr_a1' }, role: 'approver', comment: null }),
+      NOT_ELIGIBLE,
+      /owner or author, or an admin/,
+    );
     review.validateWithdraw({ actor: { type: 'user', id: 'usr_owner' }, role: 'analyst', comment: null });
     review.validateWithdraw({ actor: { type: 'user', id: 'usr_someone' }, role: 'admin', comment: null });
     review.validateWithdraw({ actor: { type: 'api_key', id: 'key_1' }, role: null, comment: null });
     assertRefused(
-      () => review.validateResubmit({ actor: { type: 'user', id: 'usr_owner' }, role: null, content: inputOf().content, contentChanged: false, editorIds: [], comment: null }),
+      () =>
+        review.validateResubmit({
+          actor: { type: 'user', id: 'usr_owner' },
+          role: null,
+          content: inputOf().content,
+          contentChanged: false,
+          editorIds: [],
+          comment: null,
+        }),
       WRONG_STATUS,
       /only a decision whose changes were requested/,
     );
-    const withdrawn = await review.withdraw({ actor: { type: 'api_key', id: 'key_1' }, role: null, comment: 'Superseded' });
+    const withdrawn = await review.withdraw({
+      actor: { type: 'api_key', id: 'key_1' },
+      role: null,
+      comment: 'Superseded',
+    });
     assert.equal(withdrawn.status, 'withdrawn');
     assert.equal(review.isFinal(), true);
-    assertRefused(() => review.validateWithdraw({ actor: { type: 'user', id: 'usr_owner' }, role: null, comment: null }), WRONG_STATUS);
-    assertRefused(() => review.validateComment({ actor: { type: 'user', id: 'usr_owner' }, comment: 'late' }), WRONG_STATUS, /review is over/);
+    assertRefused(
+      () => review.validateWithdraw({ actor: { type: 'user', id: 'usr_owner' }, role: null, comment: null }),
+      WRONG_STATUS,
+    );
+    assertRefused(
+      () => review.validateComment({ actor: { type: 'user', id: 'usr_owner' }, comment: 'late' }),
+      WRONG_STATUS,
+      /review is over/,
+    );
   });
 });
 
 describe('DecisionReview: reassignment', () => {
   it("replaces a step's approvers, refusing a step that is done, missing or does not apply", async () => {
-    const { review, writes } = await reviewOf({ content: { ...inputOf().content, stepApplies: [true, true, false] }, steps: [...inputOf().steps, { ...inputOf().steps[1]!, name: 'Audit' }] });
+    const { review, writes } = await reviewOf({
+      content: { ...inputOf().content, stepApplies: [true, true, false] },
+      steps: [...inputOf().steps, { ...inputOf().steps[1]!, name: 'Audit' }],
+    });
     const admin = { type: 'user' as const, id: 'usr_admin' };
-    assertRefused(() => review.validateReassign({ actor: admin, step: 4, approvers: { role: 'admin' }, comment: null }), INVALID_STEP, /3 step\(s\); there is no step 4/);
-    assertRefused(() => review.validateReassign({ actor: admin, step: 3, approvers: { role: 'admin' }, comment: null }), INVALID_STEP, /does not apply/);
+    assertRefused(
+      () => review.validateReassign({ actor: admin, step: 4, approvers: { role: 'admin' }, comment: null }),
+      INVALID_STEP,
+      /3 step\(s\); there is no step 4/,
+    );
+    assertRefused(
+      () => review.validateReassign({ actor: admin, step: 3, approvers: { role: 'admin' }, comment: null }),
+      INVALID_STEP,
+      /does not apply/,
+    );
     await review.approve(approver('usr_a1', 1, 'approver'));
-    assertRefused(() => review.validateReassign({ actor: admin, step: 1, approvers: { role: 'admin' }, comment: null }), INVALID_STEP, /already complete/);
+    assertRefused(
+      () => review.validateReassign({ actor: admin, step: 1, approvers: { role: 'admin' }, comment: null }),
+      INVALID_STEP,
+      /already complete/,
+    );
 
-    await review.reassign({ actor: admin, step: 2, approvers: { user_ids: ['usr_new'] }, comment: 'Board member away' });
+    await review.reassign({
+      actor: admin,
+      step: 2,
+      approvers: { user_ids: ['usr_new'] },
+      comment: 'Board member away',
+    });
     assert.deepEqual(writes.at(-1)!.records[0]!.payload.from, { user_ids: ['usr_b1', 'usr_b2', 'usr_b3'] });
     assert.deepEqual(writes.at(-1)!.assignment, { roles: [], userIds: ['usr_new'] });
-    assertRefused(() => review.validateApproverAction(approver('usr_b1', 2)), NOT_ELIGIBLE, /not an approver of step 2/);
+    assertRefused(
+      () => review.validateApproverAction(approver('usr_b1', 2)),
+      NOT_ELIGIBLE,
+      /not an approver of step 2/,
+    );
     review.validateApproverAction(approver('usr_new', 2));
   });
 });
@@ -386,7 +521,15 @@ describe('DecisionReview: timers', () => {
     assert.deepEqual(writes.at(-1)!.records, [
       {
         action: 'decision.expired',
-        payload: { policy_id: 'apl_review', policy_version: 3, step_count: 2, round: 1, step: 1, step_name: 'Finance', deadline_at: new Date(START + 4 * HOUR).toISOString() },
+        payload: {
+          policy_id: 'apl_review',
+          policy_version: 3,
+          step_count: 2,
+          round: 1,
+          step: 1,
+          step_name: 'Finance',
+          deadline_at: new Date(START + 4 * HOUR).toISOString(),
+        },
       },
     ]);
     assert.deepEqual(writes.at(-1)!.actor, { type: 'system', id: 'approval-workflow' });
@@ -402,7 +545,9 @@ describe('DecisionReview: timers', () => {
   });
 
   it('expires at the deadline even when the SLA is also due, and sends no reminder before the SLA unless configured', async () => {
-    const { review, clock, actions } = await reviewOf({ steps: [{ ...inputOf().steps[0]!, sla_seconds: 60, deadline_seconds: 60 }] });
+    const { review, clock, actions } = await reviewOf({
+      steps: [{ ...inputOf().steps[0]!, sla_seconds: 60, deadline_seconds: 60 }],
+    });
     assert.equal(review.state.slaReminderAt, undefined, 'runs started before the reminder existed send none');
     clock.now = START + 60_000;
     await review.onTimer();
@@ -410,21 +555,36 @@ describe('DecisionReview: timers', () => {
   });
 
   it('puts the reminder halfway through an SLA shorter than twice its lead', async () => {
-    const { review } = await reviewOf({ slaReminderBeforeSeconds: 600, steps: [{ ...inputOf().steps[0]!, sla_seconds: 900 }] });
+    const { review } = await reviewOf({
+      slaReminderBeforeSeconds: 600,
+      steps: [{ ...inputOf().steps[0]!, sla_seconds: 900 }],
+    });
     assert.equal(review.state.slaReminderAt, new Date(START + 450_000).toISOString());
   });
 
   it('after approval: implemented, outcome reviews announced at their dates, closed with the rest cancelled', async () => {
-    const reviews = [new Date(START + 48 * HOUR).toISOString(), new Date(START + 24 * HOUR).toISOString(), new Date(START + 72 * HOUR).toISOString()];
-    const { review, clock, writes } = await reviewOf({ content: { ...inputOf().content, stepApplies: [false, false], outcomeReviewsAt: reviews } });
+    const reviews = [
+      new Date(START + 48 * HOUR).toISOString(),
+      new Date(START + 24 * HOUR).toISOString(),
+      new Date(START + 72 * HOUR).toISOString(),
+    ];
+    const { review, clock, writes } = await reviewOf({
+      content: { ...inputOf().content, stepApplies: [false, false], outcomeReviewsAt: reviews },
+    });
     assert.equal(review.state.status, 'approved');
     assert.equal(review.nextWakeAt(), START + 24 * HOUR, 'the earliest review first');
-    assertRefused(() => review.validateClose({ actor: { type: 'user', id: 'usr_owner' }, comment: null }), WRONG_STATUS, /only a decision that is implemented can become closed/);
+    assertRefused(
+      () => review.validateClose({ actor: { type: 'user', id: 'usr_owner' }, comment: null }),
+      WRONG_STATUS,
+      /only a decision that is implemented can become closed/,
+    );
 
     clock.now = START + 50 * HOUR;
     await review.onTimer();
     assert.deepEqual(
-      writes.at(-1)!.records.map((record) => [record.action, record.payload.review_number, record.payload.review_count]),
+      writes
+        .at(-1)!
+        .records.map((record) => [record.action, record.payload.review_number, record.payload.review_count]),
       [
         ['decision.outcome.due', 1, 3],
         ['decision.outcome.due', 2, 3],
@@ -433,7 +593,10 @@ describe('DecisionReview: timers', () => {
     await review.implement({ actor: { type: 'user', id: 'usr_owner' }, comment: 'Rolled out' });
     assert.equal(review.state.status, 'implemented');
     assert.equal(review.nextWakeAt(), START + 72 * HOUR);
-    assertRefused(() => review.validateImplement({ actor: { type: 'user', id: 'usr_owner' }, comment: null }), WRONG_STATUS);
+    assertRefused(
+      () => review.validateImplement({ actor: { type: 'user', id: 'usr_owner' }, comment: null }),
+      WRONG_STATUS,
+    );
 
     await review.close({ actor: { type: 'user', id: 'usr_owner' }, comment: null });
     assert.equal(review.isFinal(), true);

@@ -93,27 +93,39 @@ describe('DMN engine: safe XML', () => {
 
 describe('DMN engine: compile-time problems', () => {
   it('names the element whose required input does not exist', () => {
-    const problems = problemsOf(definitions(`
+    const problems = problemsOf(
+      definitions(`
       <decision id="d1" name="Needs Input"><informationRequirement><requiredInput href="#missing"/></informationRequirement>
-        <literalExpression><text>1</text></literalExpression></decision>`));
-    assert.deepEqual(problems.map((p) => [p.element_id, p.element_name]), [['d1', 'Needs Input']]);
+        <literalExpression><text>1</text></literalExpression></decision>`),
+    );
+    assert.deepEqual(
+      problems.map((p) => [p.element_id, p.element_name]),
+      [['d1', 'Needs Input']],
+    );
     assert.match(problems[0]?.message ?? '', /required input "missing" not found/);
   });
 
   it('reports every FEEL syntax error with its element, not only the first', () => {
-    const problems = problemsOf(definitions(`
+    const problems = problemsOf(
+      definitions(`
       <decision id="d1" name="Broken"><literalExpression><text>1 +* 2</text></literalExpression></decision>
       <decision id="d2" name="Broken Table"><decisionTable><input><inputExpression><text>1</text></inputExpression></input>
-        <output name="o"/><rule><inputEntry><text>[1..</text></inputEntry><outputEntry><text>"x"</text></outputEntry></rule></decisionTable></decision>`));
-    assert.deepEqual(problems.map((p) => p.element_id), ['d1', 'd2']);
+        <output name="o"/><rule><inputEntry><text>[1..</text></inputEntry><outputEntry><text>"x"</text></outputEntry></rule></decisionTable></decision>`),
+    );
+    assert.deepEqual(
+      problems.map((p) => p.element_id),
+      ['d1', 'd2'],
+    );
     assert.match(problems[0]?.message ?? '', /syntax/i);
     assert.match(problems[1]?.message ?? '', /rule 1, input entry 1/);
   });
 
   it('detects requirement cycles', () => {
-    const problems = problemsOf(definitions(`
+    const problems = problemsOf(
+      definitions(`
       <decision id="a" name="A"><informationRequirement><requiredDecision href="#b"/></informationRequirement><literalExpression><text>B</text></literalExpression></decision>
-      <decision id="b" name="B"><informationRequirement><requiredDecision href="#a"/></informationRequirement><literalExpression><text>A</text></literalExpression></decision>`));
+      <decision id="b" name="B"><informationRequirement><requiredDecision href="#a"/></informationRequirement><literalExpression><text>A</text></literalExpression></decision>`),
+    );
     assert.equal(problems.length, 1);
     assert.match(problems[0]?.message ?? '', /requirement cycle: A → B → A/);
   });
@@ -123,7 +135,9 @@ describe('DMN engine: compile-time problems', () => {
       <import namespace="urn:lib" name="lib" importType="${DMN15}"/>
       <decision id="d" name="Uses Lib"><informationRequirement><requiredDecision href="urn:lib#base"/></informationRequirement>
         <literalExpression><text>lib.Base + 1</text></literalExpression></decision>`);
-    assert.deepEqual(readDmnImports(importing), [{ namespace: 'urn:lib', name: 'lib', importType: DMN15, locationURI: null }]);
+    assert.deepEqual(readDmnImports(importing), [
+      { namespace: 'urn:lib', name: 'lib', importType: DMN15, locationURI: null },
+    ]);
     const problems = problemsOf(importing);
     assert.equal(problems[0]?.message, 'imported model not found: namespace "urn:lib"');
     const lib = compileDmn(
@@ -139,27 +153,64 @@ describe('DMN engine: evaluation', () => {
 
   it('describes the model', () => {
     assert.equal(model.dmnVersion, '1.5');
-    assert.deepEqual(model.inputData.map((i) => i.name), ['Applicant Age', 'Risk']);
-    assert.deepEqual(model.decisions.map((d) => [d.name, d.expressionKind]), [['Approval Status', 'decisionTable'], ['Message', 'literalExpression']]);
-    assert.deepEqual(model.decisionServices, [{ id: 's_status', name: 'Status Service', inputs: ['Applicant Age', 'Risk'] }]);
-  });
-
-  it('evaluates decisions with their requirements and traces matched rules', () => {
-    const { values, trace } = evaluateDmn(model, new Map<string, FeelValue>([['Applicant Age', n(30)], ['Risk', 'High']]), { decisions: ['Message'] });
-    assert.equal(values.get('Message'), 'Status: Declined');
-    assert.deepEqual(trace.map((t) => [t.decision_name, t.output, t.hit_policy, t.matched_rules]), [
-      ['Approval Status', 'Declined', 'UNIQUE', [{ index: 3, id: 'r3' }]],
-      ['Message', 'Status: Declined', undefined, undefined],
+    assert.deepEqual(
+      model.inputData.map((i) => i.name),
+      ['Applicant Age', 'Risk'],
+    );
+    assert.deepEqual(
+      model.decisions.map((d) => [d.name, d.expressionKind]),
+      [
+        ['Approval Status', 'decisionTable'],
+        ['Message', 'literalExpression'],
+      ],
+    );
+    assert.deepEqual(model.decisionServices, [
+      { id: 's_status', name: 'Status Service', inputs: ['Applicant Age', 'Risk'] },
     ]);
   });
 
+  it('evaluates decisions with their requirements and traces matched rules', () => {
+    const { values, trace } = evaluateDmn(
+      model,
+      new Map<string, FeelValue>([
+        ['Applicant Age', n(30)],
+        ['Risk', 'High'],
+      ]),
+      { decisions: ['Message'] },
+    );
+    assert.equal(values.get('Message'), 'Status: Declined');
+    assert.deepEqual(
+      trace.map((t) => [t.decision_name, t.output, t.hit_policy, t.matched_rules]),
+      [
+        ['Approval Status', 'Declined', 'UNIQUE', [{ index: 3, id: 'r3' }]],
+        ['Message', 'Status: Declined', undefined, undefined],
+      ],
+    );
+  });
+
   it('coerces inputs that do not conform to their type to null', () => {
-    const { values } = evaluateDmn(model, new Map<string, FeelValue>([['Applicant Age', n(30)], ['Risk', 'Unknown']]));
+    const { values } = evaluateDmn(
+      model,
+      new Map<string, FeelValue>([
+        ['Applicant Age', n(30)],
+        ['Risk', 'Unknown'],
+      ]),
+    );
     assert.equal(values.get('Approval Status'), null, 'a risk outside the allowed values is null, so no rule matches');
   });
 
   it('invokes a decision service directly', () => {
-    assert.equal(invokeDecisionService(model, 'Status Service', new Map<string, FeelValue>([['Applicant Age', n(12)], ['Risk', 'Low']])), 'Declined');
+    assert.equal(
+      invokeDecisionService(
+        model,
+        'Status Service',
+        new Map<string, FeelValue>([
+          ['Applicant Age', n(12)],
+          ['Risk', 'Low'],
+        ]),
+      ),
+      'Declined',
+    );
   });
 
   it('converts JSON inputs by type and derives JSON Schemas', () => {
@@ -167,7 +218,10 @@ describe('DMN engine: evaluation', () => {
     assert.deepEqual(inputs.get('Applicant Age'), n(20));
     assert.deepEqual(problems, [{ input: 'Extra', message: 'not an input data of this model' }]);
     const { input_schema, output_schema } = deriveSchemas(model);
-    assert.deepEqual((input_schema.properties as Record<string, unknown>).Risk, { type: ['string', 'null'], enum: ['Low', 'Medium', 'High', null] });
+    assert.deepEqual((input_schema.properties as Record<string, unknown>).Risk, {
+      type: ['string', 'null'],
+      enum: ['Low', 'Medium', 'High', null],
+    });
     assert.deepEqual((output_schema.properties as Record<string, unknown>).Message, { type: ['string', 'null'] });
   });
 
@@ -183,7 +237,8 @@ describe('DMN engine: evaluation', () => {
   });
 
   it('reads DMN 1.1 models with XML Schema type names (as Camunda 7 exports them)', () => {
-    const camunda = compileDmn(`<definitions xmlns="http://www.omg.org/spec/DMN/20151101/dmn.xsd" namespace="urn:c" name="c" id="c">
+    const camunda =
+      compileDmn(`<definitions xmlns="http://www.omg.org/spec/DMN/20151101/dmn.xsd" namespace="urn:c" name="c" id="c">
       <decision id="fee" name="Fee"><informationRequirement><requiredInput href="#amount"/></informationRequirement>
         <decisionTable id="t" hitPolicy="COLLECT" aggregation="SUM">
         <input id="in1"><inputExpression typeRef="integer"><text>amount</text></inputExpression></input>
@@ -196,12 +251,19 @@ describe('DMN engine: evaluation', () => {
     assert.equal(camunda.dmnVersion, '1.1');
     const { values, trace } = evaluateDmn(camunda, new Map([['amount', n(5000)]]));
     assert.deepEqual(values.get('Fee'), n('12.5'));
-    assert.deepEqual(trace[0]?.matched_rules, [{ index: 1, id: 'a' }, { index: 2, id: 'b' }]);
+    assert.deepEqual(trace[0]?.matched_rules, [
+      { index: 1, id: 'a' },
+      { index: 2, id: 'b' },
+    ]);
     assert.equal(trace[0]?.hit_policy, 'COLLECT +');
   });
 
   it('stops at the deadline', () => {
-    const slow = compileDmn(definitions('<decision id="d" name="Slow"><literalExpression><text>count(for i in 1..100000000 return i * 2)</text></literalExpression></decision>'));
+    const slow = compileDmn(
+      definitions(
+        '<decision id="d" name="Slow"><literalExpression><text>count(for i in 1..100000000 return i * 2)</text></literalExpression></decision>',
+      ),
+    );
     const started = performance.now();
     assert.throws(() => evaluateDmn(slow, new Map(), { deadline: performance.now() + 50 }), FeelTimeoutError);
     assert.ok(performance.now() - started < 2000, 'gave up soon after the deadline');

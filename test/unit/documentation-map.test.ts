@@ -48,7 +48,9 @@ function section(markdown: string, heading: string): string {
 
 /** Backticked file names and paths of a line: `a/b.ts`, `b.ts`, `dir/` (no patterns such as `routes-*.ts`). */
 function pathTokens(line: string): string[] {
-  return [...line.matchAll(/`([\w./-]+)`/g)].map((match) => match[1] as string).filter((token) => /\.(ts|json|md)$|\/$/.test(token) && !token.startsWith('.'));
+  return [...line.matchAll(/`([\w./-]+)`/g)]
+    .map((match) => match[1] as string)
+    .filter((token) => /\.(ts|json|md)$|\/$/.test(token) && !token.startsWith('.'));
 }
 
 interface FamilyMap {
@@ -105,11 +107,16 @@ export function readFamilyMap(family: string, markdown: string, paths: Set<strin
 describe('the documentation maps', () => {
   it(`README.md stays under ${README_MAX_BYTES} bytes (reference belongs in docs/)`, () => {
     const size = Buffer.byteLength(read('README.md'));
-    assert.ok(size < README_MAX_BYTES, `README.md is ${size} bytes; move reference material to a page in docs/ and link it`);
+    assert.ok(
+      size < README_MAX_BYTES,
+      `README.md is ${size} bytes; move reference material to a page in docs/ and link it`,
+    );
   });
 
   it("README.md links every family's README, and only families that exist", () => {
-    const linked = [...read('README.md').matchAll(/\]\(api\/([\w-]+)\/README\.md\)/g)].map((match) => match[1] as string);
+    const linked = [...read('README.md').matchAll(/\]\(api\/([\w-]+)\/README\.md\)/g)].map(
+      (match) => match[1] as string,
+    );
     assert.deepEqual(sorted(linked), families());
   });
 
@@ -118,7 +125,8 @@ describe('the documentation maps', () => {
     const rows = [...architecture.matchAll(/^\| `([\w-]+)` \| [^|]+ \| (.+) \|$/gm)];
     assert.deepEqual(sorted(rows.map((row) => row[1] as string)), families());
     for (const row of rows) {
-      for (const folder of pathTokens(row[2] as string)) assert.ok(exists(folder), `docs/architecture.md names ${folder} for the ${row[1]} family: it does not exist`);
+      for (const folder of pathTokens(row[2] as string))
+        assert.ok(exists(folder), `docs/architecture.md names ${folder} for the ${row[1]} family: it does not exist`);
     }
   });
 
@@ -127,27 +135,53 @@ describe('the documentation maps', () => {
       const { named, stale } = readFamilyMap(family, read(`api/${family}/README.md`), repositoryPaths());
       assert.deepEqual(stale, [], `api/${family}/README.md names files that do not exist`);
       const files = [`api/${family}`, `workflows/${family}`, `activities/${family}`].flatMap(typeScriptFilesUnder);
-      assert.deepEqual(files.filter((file) => !named.has(file)).sort(), [], `files missing from api/${family}/README.md`);
+      assert.deepEqual(
+        files.filter((file) => !named.has(file)).sort(),
+        [],
+        `files missing from api/${family}/README.md`,
+      );
     });
   }
 
   it("docs/architecture.md's middleware list and request pipeline name every middleware, and only those", () => {
-    const middleware = sorted(fs.readdirSync(path.join(ROOT, 'api/middleware')).filter((name) => name.endsWith('.ts')).map((name) => name.replace(/\.ts$/, '')));
+    const middleware = sorted(
+      fs
+        .readdirSync(path.join(ROOT, 'api/middleware'))
+        .filter((name) => name.endsWith('.ts'))
+        .map((name) => name.replace(/\.ts$/, '')),
+    );
     const architecture = read('docs/architecture.md');
     const row = architecture.split('\n').find((line) => line.startsWith('| `api/middleware/` |'));
     assert.ok(row, 'docs/architecture.md has no `api/middleware/` row');
     const listed = [...row.matchAll(/`([a-z-]+)`/g)].map((match) => match[1] as string);
     assert.deepEqual(sorted(listed), middleware, 'the `api/middleware/` row of docs/architecture.md');
     const pipeline = section(architecture, '### Request pipeline');
-    const stages = [...pipeline.matchAll(/\*\*([a-z-]+)\*\*/g)].map((match) => match[1] as string).filter((name) => name.includes('-') || middleware.includes(name));
-    assert.deepEqual(sorted(stages).filter((name) => middleware.includes(name) || name.includes('-')), middleware, 'the stages of the request pipeline in docs/architecture.md');
+    const stages = [...pipeline.matchAll(/\*\*([a-z-]+)\*\*/g)]
+      .map((match) => match[1] as string)
+      .filter((name) => name.includes('-') || middleware.includes(name));
+    assert.deepEqual(
+      sorted(stages).filter((name) => middleware.includes(name) || name.includes('-')),
+      middleware,
+      'the stages of the request pipeline in docs/architecture.md',
+    );
   });
 
   it('reads a family README as a reader does', () => {
-    const files = new Set(['api/webhooks/service.ts', 'api/webhooks/deps.ts', 'db/repositories/users.ts', 'db/repositories/invitations.ts', 'workflows/webhooks/contracts.ts', 'workflows/webhooks/webhook-lane.ts']);
+    const files = new Set([
+      'api/webhooks/service.ts',
+      'api/webhooks/deps.ts',
+      'db/repositories/users.ts',
+      'db/repositories/invitations.ts',
+      'workflows/webhooks/contracts.ts',
+      'workflows/webhooks/webhook-lane.ts',
+    ]);
     const map = readFamilyMap(
       'webhooks',
-      ['| Use cases | `service.ts`, `deps.ts`, `gone.ts` |', '| Data | `db/repositories/users.ts`, `invitations.ts` |', '| Workflows | `workflows/webhooks/webhook-lane.ts`; contract `contracts.ts` |'].join('\n'),
+      [
+        '| Use cases | `service.ts`, `deps.ts`, `gone.ts` |',
+        '| Data | `db/repositories/users.ts`, `invitations.ts` |',
+        '| Workflows | `workflows/webhooks/webhook-lane.ts`; contract `contracts.ts` |',
+      ].join('\n'),
       new Set([...files, 'api', 'api/webhooks', 'db', 'db/repositories', 'workflows', 'workflows/webhooks']),
     );
     assert.deepEqual(sorted(map.named), sorted([...files].filter((file) => file.endsWith('.ts'))));

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EVENT_TYPE_NAMES } from '../../core/event-types';
-import { EVENT_REACTIONS, IN_TRANSACTION_REACTIONS, reactionsTo, unknownReactionKeys } from '../../worker/event-reactions';
+import {
+  EVENT_REACTIONS,
+  IN_TRANSACTION_REACTIONS,
+  reactionsTo,
+  unknownReactionKeys,
+} from '../../worker/event-reactions';
 
 describe('the outbox relay reaction table', () => {
   it('names only event types of the catalogue (or * for every event)', () => {
@@ -16,7 +21,10 @@ describe('the outbox relay reaction table', () => {
 
   it('refuses a key the catalogue does not list', () => {
     const reaction = async () => undefined;
-    assert.deepEqual(unknownReactionKeys({ '*': [reaction], 'kpi.value.recorded': [reaction], 'kpi.value.recordd': [reaction] }), ['kpi.value.recordd']);
+    assert.deepEqual(
+      unknownReactionKeys({ '*': [reaction], 'kpi.value.recorded': [reaction], 'kpi.value.recordd': [reaction] }),
+      ['kpi.value.recordd'],
+    );
   });
 
   it('answers what happens after an event in one lookup: the * reactions, then the type’s own', () => {
@@ -40,8 +48,17 @@ describe('the in-transaction reactions (db/repositories/in-transaction-reactions
   });
 
   it('lists the KPI points a completed run or sync records in its own transaction, and nothing else', () => {
-    assert.deepEqual(Object.keys(IN_TRANSACTION_REACTIONS).sort(), ['integration.sync.completed', 'scenario.completed']);
-    assert.deepEqual(IN_TRANSACTION_REACTIONS['scenario.completed']?.map((reaction) => reaction.name), ['recordModelOutputKpiPoints']);
-    assert.deepEqual(IN_TRANSACTION_REACTIONS['integration.sync.completed']?.map((reaction) => reaction.name), ['recordDatasetKpiPoints']);
+    assert.deepEqual(Object.keys(IN_TRANSACTION_REACTIONS).sort(), [
+      'integration.sync.completed',
+      'scenario.completed',
+    ]);
+    assert.deepEqual(
+      IN_TRANSACTION_REACTIONS['scenario.completed']?.map((reaction) => reaction.name),
+      ['recordModelOutputKpiPoints'],
+    );
+    assert.deepEqual(
+      IN_TRANSACTION_REACTIONS['integration.sync.completed']?.map((reaction) => reaction.name),
+      ['recordDatasetKpiPoints'],
+    );
   });
 });

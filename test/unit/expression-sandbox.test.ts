@@ -14,7 +14,10 @@ const PATHOLOGICAL_EXPRESSION = 'sum(map([0..100000], sum(map([0..100000], #))))
 const mapping = (expression: string): FieldMappingDefinition => ({
   stream: 's',
   target: 'employees',
-  fields: { employee_id: { source: 'id' }, name: { source: 'first', transforms: [{ type: 'expression', expression }] } },
+  fields: {
+    employee_id: { source: 'id' },
+    name: { source: 'first', transforms: [{ type: 'expression', expression }] },
+  },
 });
 
 describe('expression sandbox (a pool of child processes with a budget per call)', () => {
@@ -25,7 +28,12 @@ describe('expression sandbox (a pool of child processes with a budget per call)'
     assert.deepEqual(await sandbox.mappingProblems(mapping('value + "!"'), EMPLOYEES_DATASET), []);
     const problems = await sandbox.mappingProblems(mapping('value +'), EMPLOYEES_DATASET);
     assert.equal(problems[0]?.path, '/fields/name/transforms/0/expression');
-    const [mapped] = await sandbox.run('mapRecords', { mapping: mapping('value + "!"'), target: EMPLOYEES_DATASET, records: [{ id: 7, first: 'Ada' }], mark: false });
+    const [mapped] = await sandbox.run('mapRecords', {
+      mapping: mapping('value + "!"'),
+      target: EMPLOYEES_DATASET,
+      records: [{ id: 7, first: 'Ada' }],
+      mark: false,
+    });
     assert.deepEqual(mapped?.record, { employee_id: '7', name: 'Ada!' });
     assert.ok(sandbox.stats().pids.every((pid) => pid !== process.pid));
   });
@@ -64,20 +72,33 @@ describe('expression sandbox (a pool of child processes with a budget per call)'
     ]);
     assert.equal(mixed[0].status, 'rejected');
     assert.ok((mixed[0] as PromiseRejectedResult).reason instanceof BudgetExceededError);
-    assert.deepEqual(mixed.slice(1).map((result) => (result as PromiseFulfilledResult<unknown>).value), [true, false]);
+    assert.deepEqual(
+      mixed.slice(1).map((result) => (result as PromiseFulfilledResult<unknown>).value),
+      [true, false],
+    );
   });
 
-  it('counts a decision\'s step condition past the budget as one that cannot be evaluated: the step applies', async () => {
-    const applies = await stepsThatApply([{ condition: PATHOLOGICAL_EXPRESSION }, { condition: 'total > 5' }, { condition: null }], { total: 4 }, sandbox.evaluateCondition);
+  it("counts a decision's step condition past the budget as one that cannot be evaluated: the step applies", async () => {
+    const applies = await stepsThatApply(
+      [{ condition: PATHOLOGICAL_EXPRESSION }, { condition: 'total > 5' }, { condition: null }],
+      { total: 4 },
+      sandbox.evaluateCondition,
+    );
     assert.deepEqual(applies, [true, false, true]);
   });
 
   it('carries an error thrown in the child back to the caller', async () => {
-    const broken: FieldMappingDefinition = { stream: 's', target: 'employees', fields: { employee_id: { source: 'id', transforms: [{ type: 'date_format', format: 'QQ' }] } } };
-    const error = await sandbox.run('mapRecords', { mapping: broken, target: EMPLOYEES_DATASET, records: [{ id: 1 }], mark: false }).then(
-      () => assert.fail('expected the compile error'),
-      (failure: unknown) => failure,
-    );
+    const broken: FieldMappingDefinition = {
+      stream: 's',
+      target: 'employees',
+      fields: { employee_id: { source: 'id', transforms: [{ type: 'date_format', format: 'QQ' }] } },
+    };
+    const error = await sandbox
+      .run('mapRecords', { mapping: broken, target: EMPLOYEES_DATASET, records: [{ id: 1 }], mark: false })
+      .then(
+        () => assert.fail('expected the compile error'),
+        (failure: unknown) => failure,
+      );
     assert.ok(error instanceof PoolTaskError);
     assert.match(error.message, /date format "QQ"/);
   });

@@ -89,7 +89,10 @@ describe('FEEL expressions', () => {
     assert.equal(show('Monthly Salary * 12', { 'Monthly Salary': new FeelNumber(100) }), '1200');
     const applicant = makeContext([['Is-Eligible', true]]);
     const names = ['Applicant', 'Is-Eligible'];
-    assert.equal(compileExpression('Applicant.Is-Eligible', { names }).evaluate(new Map([['Applicant', applicant]])), true);
+    assert.equal(
+      compileExpression('Applicant.Is-Eligible', { names }).evaluate(new Map([['Applicant', applicant]])),
+      true,
+    );
   });
   it('count strings in code points', () => {
     assert.equal(show('string length("\\ud83d\\udca9a")'), '2');
@@ -186,13 +189,16 @@ describe('FEEL API helpers', () => {
     assert.deepEqual(typeOfValue('x'), { kind: 'string' });
   });
   it('convert JSON both ways, keeping decimal digits', () => {
-    const value = fromJson({ amount: '0.1', when: '2020-01-01', items: [1, 2] }, {
-      kind: 'context',
-      entries: new Map<string, FeelType>([
-        ['amount', { kind: 'number' }],
-        ['when', { kind: 'date' }],
-      ]),
-    });
+    const value = fromJson(
+      { amount: '0.1', when: '2020-01-01', items: [1, 2] },
+      {
+        kind: 'context',
+        entries: new Map<string, FeelType>([
+          ['amount', { kind: 'number' }],
+          ['when', { kind: 'date' }],
+        ]),
+      },
+    );
     assert.equal(formatValue(value), '{amount: 0.1, when: 2020-01-01, items: [1, 2]}');
     assert.deepEqual(toJson(value), { amount: 0.1, when: '2020-01-01', items: [1, 2] });
     assert.equal(toJson(run('1 / 3')), '0.3333333333333333333333333333333333');
@@ -220,7 +226,12 @@ describe('external Java functions (allowlist)', () => {
     assert.equal(show(`(${ext('s', 'java.lang.Integer', 'valueOf(java.lang.String)')})("123")`), '123');
     assert.equal(show(`(${ext('c', 'java.lang.String', 'valueOf(char)')})("a")`), 'a');
     assert.equal(run(`(${ext('c', 'java.lang.String', 'valueOf(char)')})("abc")`), null);
-    assert.equal(show(`(${ext('f, x', 'java.lang.String', 'format(java.lang.String, [Ljava.lang.Object;)')})("%s = %d", ["x", 42])`), 'x = 42');
+    assert.equal(
+      show(
+        `(${ext('f, x', 'java.lang.String', 'format(java.lang.String, [Ljava.lang.Object;)')})("%s = %d", ["x", 42])`,
+      ),
+      'x = 42',
+    );
     assert.equal(run(`(${ext('a', 'java.lang.Math', 'sqrt(double)')})("4")`), null);
   });
 

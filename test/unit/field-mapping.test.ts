@@ -1,10 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EMPLOYEES_DATASET, type DatasetDefinition } from '../../integrations/datasets';
-import { compileDateFormat, compileMapping, mapRecord, mappingProblems, type FieldMappingDefinition, type FieldTransform } from '../../integrations/field-mapping';
+import {
+  compileDateFormat,
+  compileMapping,
+  mapRecord,
+  mappingProblems,
+  type FieldMappingDefinition,
+  type FieldTransform,
+} from '../../integrations/field-mapping';
 
-const mapping = (fields: FieldMappingDefinition['fields']): FieldMappingDefinition => ({ stream: 's', target: 'employees', fields: { employee_id: { source: 'id' }, ...fields } });
-const employees = (fields: FieldMappingDefinition['fields'], record: Record<string, unknown>) => mapRecord(mapping(fields), EMPLOYEES_DATASET, record);
+const mapping = (fields: FieldMappingDefinition['fields']): FieldMappingDefinition => ({
+  stream: 's',
+  target: 'employees',
+  fields: { employee_id: { source: 'id' }, ...fields },
+});
+const employees = (fields: FieldMappingDefinition['fields'], record: Record<string, unknown>) =>
+  mapRecord(mapping(fields), EMPLOYEES_DATASET, record);
 
 const contractors: DatasetDefinition = {
   name: 'contractors',
@@ -21,21 +33,48 @@ const contractors: DatasetDefinition = {
 
 /** One field's value through one transform chain (the employees `name` field: a string). */
 const through = (transforms: FieldTransform[], value: unknown, record: Record<string, unknown> = {}) =>
-  mapRecord({ stream: 's', target: 'contractors', fields: { contractor_id: { default: 1 }, signed_on: { source: 'v', transforms } } }, contractors, { ...record, v: value });
+  mapRecord(
+    {
+      stream: 's',
+      target: 'contractors',
+      fields: { contractor_id: { default: 1 }, signed_on: { source: 'v', transforms } },
+    },
+    contractors,
+    { ...record, v: value },
+  );
 
 describe('field mappings', () => {
   it('renames, casts, maps values, evaluates zen-engine expressions and fills defaults, in that order', () => {
     const { record, errors } = employees(
       {
         name: { source: 'first', transforms: [{ type: 'expression', expression: 'value + " " + record.last' }] },
-        employment_type: { source: 'kind', transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' } }] },
+        employment_type: {
+          source: 'kind',
+          transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' } }],
+        },
         fte: { source: 'fte', transforms: [{ type: 'cast', to: 'number' }] },
         salary: { source: 'pay', transforms: [{ type: 'cast', to: 'number' }] },
         start_date: { source: 'hired', transforms: [{ type: 'cast', to: 'date' }] },
         currency: { source: 'currency', default: 'EUR' },
-        status: { source: 'active', transforms: [{ type: 'cast', to: 'boolean' }, { type: 'expression', expression: 'value ? "active" : "terminated"' }] },
+        status: {
+          source: 'active',
+          transforms: [
+            { type: 'cast', to: 'boolean' },
+            { type: 'expression', expression: 'value ? "active" : "terminated"' },
+          ],
+        },
       },
-      { id: 42, first: 'Ada', last: 'Lovelace', kind: 'PT', fte: '0.5', pay: '1,234.50', hired: '2024-02-29T12:00:00Z', currency: '', active: 'no' },
+      {
+        id: 42,
+        first: 'Ada',
+        last: 'Lovelace',
+        kind: 'PT',
+        fte: '0.5',
+        pay: '1,234.50',
+        hired: '2024-02-29T12:00:00Z',
+        currency: '',
+        active: 'no',
+      },
     );
     assert.deepEqual(errors, []);
     assert.deepEqual(record, {
@@ -51,7 +90,10 @@ describe('field mappings', () => {
   });
 
   it('rejects a record whose values do not cast, naming each field, and one without its primary key', () => {
-    const bad = employees({ salary: { source: 'pay', transforms: [{ type: 'cast', to: 'number' }] }, start_date: { source: 'hired' } }, { id: 'e1', pay: 'lots', hired: 'last spring' });
+    const bad = employees(
+      { salary: { source: 'pay', transforms: [{ type: 'cast', to: 'number' }] }, start_date: { source: 'hired' } },
+      { id: 'e1', pay: 'lots', hired: 'last spring' },
+    );
     assert.deepEqual(bad.errors, [
       { path: '/salary', message: '"lots" is not a number' },
       { path: '/start_date', message: '"last spring" is not a date' },
@@ -92,7 +134,11 @@ describe('field mappings', () => {
         ['MM/DD/YYYY', true, 'true is not a date in the format MM/DD/YYYY'],
       ];
       for (const [format, input, message] of refused) {
-        assert.deepEqual(through([{ type: 'date_format', format }], input).errors, [{ path: '/signed_on', message }], `${format} ${String(input)}`);
+        assert.deepEqual(
+          through([{ type: 'date_format', format }], input).errors,
+          [{ path: '/signed_on', message }],
+          `${format} ${String(input)}`,
+        );
       }
       // Empty stays empty (a default may fill it).
       assert.deepEqual(through([{ type: 'date_format', format: 'MM/DD/YYYY' }], '').record.signed_on, null);
@@ -112,7 +158,16 @@ describe('field mappings', () => {
   describe('concat', () => {
     it('joins source fields and literals with the separator, skipping empty parts', () => {
       const name = (record: Record<string, unknown>) =>
-        employees({ name: { transforms: [{ type: 'concat', fields: ['title', 'first', 'last', { literal: '(contractor)' }], separator: ' ' }] } }, { id: 1, ...record }).record.name;
+        employees(
+          {
+            name: {
+              transforms: [
+                { type: 'concat', fields: ['title', 'first', 'last', { literal: '(contractor)' }], separator: ' ' },
+              ],
+            },
+          },
+          { id: 1, ...record },
+        ).record.name;
       assert.equal(name({ title: 'Dr', first: 'Ada', last: 'Lovelace' }), 'Dr Ada Lovelace (contractor)');
       assert.equal(name({ title: '', first: 'Ada', last: null }), 'Ada (contractor)');
       assert.equal(name({ first: 'Ada', last: 7 }), 'Ada 7 (contractor)');
@@ -122,20 +177,35 @@ describe('field mappings', () => {
       const field = { transforms: [{ type: 'concat' as const, fields: ['a', 'b'] }], default: 'n/a' };
       assert.equal(employees({ name: field }, { id: 1 }).record.name, 'n/a');
       assert.equal(employees({ name: field }, { id: 1, a: 'x', b: 'y' }).record.name, 'xy');
-      assert.deepEqual(employees({ name: field }, { id: 1, a: { nested: true } }).errors, [{ path: '/name', message: 'a is not a scalar, so it cannot be concatenated' }]);
+      assert.deepEqual(employees({ name: field }, { id: 1, a: { nested: true } }).errors, [
+        { path: '/name', message: 'a is not a scalar, so it cannot be concatenated' },
+      ]);
     });
   });
 
   describe('value_map', () => {
     it('maps known values, sends unknown non-empty values to default_value, and leaves empties to the field default', () => {
-      const field = { source: 'kind', transforms: [{ type: 'value_map' as const, values: { FT: 'full_time', PT: 'part_time' }, default_value: 'other' }], default: 'unknown' };
-      const kind = (value: unknown) => employees({ employment_type: field }, { id: 1, kind: value }).record.employment_type;
+      const field = {
+        source: 'kind',
+        transforms: [
+          { type: 'value_map' as const, values: { FT: 'full_time', PT: 'part_time' }, default_value: 'other' },
+        ],
+        default: 'unknown',
+      };
+      const kind = (value: unknown) =>
+        employees({ employment_type: field }, { id: 1, kind: value }).record.employment_type;
       assert.equal(kind('FT'), 'full_time');
       assert.equal(kind('XX'), 'other');
       assert.equal(kind(''), 'unknown');
       assert.equal(kind(null), 'unknown');
       // Without default_value an unknown value passes unchanged; keys that are Object.prototype names are not matches.
-      assert.equal(employees({ employment_type: { source: 'kind', transforms: [{ type: 'value_map', values: { FT: 'full_time' } }] } }, { id: 1, kind: 'constructor' }).record.employment_type, 'constructor');
+      assert.equal(
+        employees(
+          { employment_type: { source: 'kind', transforms: [{ type: 'value_map', values: { FT: 'full_time' } }] } },
+          { id: 1, kind: 'constructor' },
+        ).record.employment_type,
+        'constructor',
+      );
     });
   });
 
@@ -146,15 +216,41 @@ describe('field mappings', () => {
         target: 'contractors',
         fields: {
           contractor_id: { source: 'ref', transforms: [{ type: 'expression', expression: 'value + 1000' }] },
-          full_name: { transforms: [{ type: 'concat', fields: ['first', 'last'], separator: ' ' }, { type: 'expression', expression: 'upper(value)' }] },
-          day_rate: { source: 'rate', transforms: [{ type: 'cast', to: 'number' }, { type: 'expression', expression: 'value * 8' }] },
-          active: { source: 'state', transforms: [{ type: 'value_map', values: { A: 'yes', T: 'no' }, default_value: 'no' }] },
-          signed_on: { source: 'signed', transforms: [{ type: 'date_format', format: 'DD.MM.YYYY' }], default: '2020-01-01' },
+          full_name: {
+            transforms: [
+              { type: 'concat', fields: ['first', 'last'], separator: ' ' },
+              { type: 'expression', expression: 'upper(value)' },
+            ],
+          },
+          day_rate: {
+            source: 'rate',
+            transforms: [
+              { type: 'cast', to: 'number' },
+              { type: 'expression', expression: 'value * 8' },
+            ],
+          },
+          active: {
+            source: 'state',
+            transforms: [{ type: 'value_map', values: { A: 'yes', T: 'no' }, default_value: 'no' }],
+          },
+          signed_on: {
+            source: 'signed',
+            transforms: [{ type: 'date_format', format: 'DD.MM.YYYY' }],
+            default: '2020-01-01',
+          },
           last_login: { source: 'login' },
         },
       },
       contractors,
-      { ref: 7, first: 'Grace', last: 'Hopper', rate: '125.5', state: 'Z', signed: '', login: '2026-01-02T03:04:05+02:00' },
+      {
+        ref: 7,
+        first: 'Grace',
+        last: 'Hopper',
+        rate: '125.5',
+        state: 'Z',
+        signed: '',
+        login: '2026-01-02T03:04:05+02:00',
+      },
     );
     assert.deepEqual(errors, []);
     assert.deepEqual(record, {
@@ -167,7 +263,11 @@ describe('field mappings', () => {
     });
     // The target's types are enforced after the transforms: a fractional id is not an integer.
     assert.deepEqual(through([], '2024-01-01', {}).errors, []);
-    const fractional = mapRecord({ stream: 's', target: 'contractors', fields: { contractor_id: { source: 'id' } } }, contractors, { id: '1.5' });
+    const fractional = mapRecord(
+      { stream: 's', target: 'contractors', fields: { contractor_id: { source: 'id' } } },
+      contractors,
+      { id: '1.5' },
+    );
     assert.deepEqual(fractional.errors, [{ path: '/contractor_id', message: '"1.5" is not an integer' }]);
   });
 
@@ -204,7 +304,9 @@ describe('field mappings', () => {
     ]);
     // A tenant dataset: its own fields and primary key.
     assert.deepEqual(
-      mappingProblems({ stream: 's', target: 'contractors', fields: { employee_id: { source: 'id' } } }, contractors).map((p) => p.path).sort(),
+      mappingProblems({ stream: 's', target: 'contractors', fields: { employee_id: { source: 'id' } } }, contractors)
+        .map((p) => p.path)
+        .sort(),
       ['/fields/contractor_id', '/fields/employee_id'],
     );
   });
@@ -213,20 +315,38 @@ describe('field mappings', () => {
     const compiled = compileMapping(
       mapping({
         name: { transforms: [{ type: 'concat', fields: ['first', 'last'], separator: ' ' }] },
-        employment_type: { source: 'kind', transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' } }] },
+        employment_type: {
+          source: 'kind',
+          transforms: [{ type: 'value_map', values: { FT: 'full_time', PT: 'part_time' } }],
+        },
         start_date: { source: 'hired', transforms: [{ type: 'date_format', format: 'MM/DD/YYYY' }] },
-        salary: { source: 'pay', transforms: [{ type: 'cast', to: 'number' }, { type: 'expression', expression: 'value * 12' }] },
+        salary: {
+          source: 'pay',
+          transforms: [
+            { type: 'cast', to: 'number' },
+            { type: 'expression', expression: 'value * 12' },
+          ],
+        },
         status: { default: 'active' },
       }),
       EMPLOYEES_DATASET,
     );
-    const records = Array.from({ length: 100_000 }, (_, i) => ({ id: i, first: 'Ada', last: `L${i}`, kind: i % 2 ? 'FT' : 'PT', hired: '02/29/2024', pay: String(1000 + i) }));
+    const records = Array.from({ length: 100_000 }, (_, i) => ({
+      id: i,
+      first: 'Ada',
+      last: `L${i}`,
+      kind: i % 2 ? 'FT' : 'PT',
+      hired: '02/29/2024',
+      pay: String(1000 + i),
+    }));
     const started = process.hrtime.bigint();
     let rejected = 0;
     for (const record of records) if (compiled.map(record).errors.length > 0) rejected += 1;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const perSecond = Math.round(records.length / seconds);
-    console.log(`mapRecord: 100,000 records in ${seconds.toFixed(2)} s (${perSecond} records/s, one zen-engine expression per record)`);
+    console.log(
+      `mapRecord: 100,000 records in ${seconds.toFixed(2)} s (${perSecond} records/s, one zen-engine expression per record)`,
+    );
     assert.equal(rejected, 0);
     // The speed is a benchmark's to judge (scripts/bench/expression-sandbox.ts), not a test's: a busy machine is slow.
   });

@@ -6,7 +6,14 @@ const guard = { dropPercentagePoints: 30, minPreviousPercent: 50, minRecords: 4 
 
 describe('fill rates of mapped fields (the sync data-quality guard)', () => {
   it('counts values per mapped field: null, undefined and blank strings are empty; 0 and false are values', () => {
-    const fill = fillOf(['a', 'b', 'c'], [{ a: 0, b: '  ', c: false }, { a: null, b: 'x' }, { a: 'y', b: '', c: true }]);
+    const fill = fillOf(
+      ['a', 'b', 'c'],
+      [
+        { a: 0, b: '  ', c: false },
+        { a: null, b: 'x' },
+        { a: 'y', b: '', c: true },
+      ],
+    );
     assert.deepEqual(fill, { records: 3, fields: { a: 2, b: 1, c: 2 } });
   });
 
@@ -25,7 +32,10 @@ describe('fill rates of mapped fields (the sync data-quality guard)', () => {
   });
 
   it('does not warn at exactly the threshold, below the previous-rate floor, for small syncs, new fields or without a previous sync', () => {
-    assert.deepEqual(fillRateWarnings({ records: 10, fields: { a: 10 } }, { records: 10, fields: { a: 7 } }, guard), []);
+    assert.deepEqual(
+      fillRateWarnings({ records: 10, fields: { a: 10 } }, { records: 10, fields: { a: 7 } }, guard),
+      [],
+    );
     assert.deepEqual(fillRateWarnings({ records: 10, fields: { a: 4 } }, { records: 10, fields: { a: 0 } }, guard), []);
     assert.deepEqual(fillRateWarnings({ records: 10, fields: { a: 10 } }, { records: 3, fields: { a: 0 } }, guard), []);
     assert.deepEqual(fillRateWarnings({ records: 10, fields: {} }, { records: 10, fields: { a: 0 } }, guard), []);

@@ -47,7 +47,10 @@ function functionName(node: ts.SignatureDeclaration, source: ts.SourceFile): str
   if (ts.isConstructorDeclaration(node)) return 'constructor';
   if (node.name) return node.name.getText(source);
   const parent = node.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent))) {
+  if (
+    parent &&
+    (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent))
+  ) {
     return parent.name.getText(source);
   }
   return '(anonymous)';

@@ -180,18 +180,18 @@ describe('evaluateJdm trace', () => {
 describe('evaluateJdm errors', () => {
   it('surfaces an engine failure as JdmEvaluationError naming the node', async () => {
     const compiled = await compile(fixture('order-total'));
-    await assert.rejects(
-      evaluateJdm(compiled, { price: 'abc', quantity: 2, tax_rate: 0.1 }),
-      (error: unknown) => {
-        assert.ok(error instanceof JdmEvaluationError);
-        assert.equal(error.nodeId, 'totals');
-        assert.match(error.message, /Order totals/);
-        assert.match(error.message, /price \* quantity/);
-        assert.doesNotMatch(error.message, /Stack backtrace/);
-        assert.deepEqual(error.trace.map((step) => step.node_id), ['request', 'totals']);
-        return true;
-      },
-    );
+    await assert.rejects(evaluateJdm(compiled, { price: 'abc', quantity: 2, tax_rate: 0.1 }), (error: unknown) => {
+      assert.ok(error instanceof JdmEvaluationError);
+      assert.equal(error.nodeId, 'totals');
+      assert.match(error.message, /Order totals/);
+      assert.match(error.message, /price \* quantity/);
+      assert.doesNotMatch(error.message, /Stack backtrace/);
+      assert.deepEqual(
+        error.trace.map((step) => step.node_id),
+        ['request', 'totals'],
+      );
+      return true;
+    });
   });
 });
 
@@ -307,7 +307,7 @@ describe('loadJdmGraph rejects invalid graphs with JSON Pointer paths', () => {
     assertHasError(errors, '/graph/nodes/2/content/rules/0/spend', /rule cells must be strings/);
   });
 
-  it('keeps column ids unique across a table\'s inputs and outputs, since rules key cells by them', async () => {
+  it("keeps column ids unique across a table's inputs and outputs, since rules key cells by them", async () => {
     const graph = collectGraph();
     graph.nodes[2].content.outputs[0].id = 'spend';
     assertHasError(
@@ -374,7 +374,10 @@ describe('jdmResultToModelResult', () => {
       ['inputNode', 'decisionTableNode', 'outputNode'],
     );
     assert.equal((details as any).trace, evaluation.trace);
-    assert.deepEqual(model.notes.map((note) => note.kind), ['info']);
+    assert.deepEqual(
+      model.notes.map((note) => note.kind),
+      ['info'],
+    );
     assert.match(model.notes[0]!.message, /ZEN engine/);
   });
 
@@ -406,7 +409,9 @@ describe('jdmResultToModelResult', () => {
     const model = jdmResultToModelResult(compiled.graph, evaluation);
     assert.deepEqual(model.metrics, {}, 'a list is not a metric');
     assert.deepEqual(model.decision_structure.details?.output, evaluation.result);
-    assert.ok(model.notes.some((note) => note.kind === 'info' && /not reported as metrics.*: result\./.test(note.message)));
+    assert.ok(
+      model.notes.some((note) => note.kind === 'info' && /not reported as metrics.*: result\./.test(note.message)),
+    );
     assert.deepEqual(
       model.decision_structure.alternatives.map((alternative) => [alternative.id, alternative.chosen]),
       [

@@ -1,9 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { episodesOf, rankInputChanges, ruleErrors, type AlertRuleSpec, type SeriesPoint } from '../../rules/kpis/alerts';
+import {
+  episodesOf,
+  rankInputChanges,
+  ruleErrors,
+  type AlertRuleSpec,
+  type SeriesPoint,
+} from '../../rules/kpis/alerts';
 import type { KpiDefinition } from '../../rules/kpis/status';
 
-const kpi: KpiDefinition = { direction: 'higher_is_better', target: 100, warning_threshold: { value: 80 }, critical_threshold: { value: 70 } };
+const kpi: KpiDefinition = {
+  direction: 'higher_is_better',
+  target: 100,
+  warning_threshold: { value: 80 },
+  critical_threshold: { value: 70 },
+};
 const rule = (fields: Partial<AlertRuleSpec> = {}): AlertRuleSpec => ({
   kind: 'threshold',
   severity: 'critical',
@@ -16,7 +27,8 @@ const rule = (fields: Partial<AlertRuleSpec> = {}): AlertRuleSpec => ({
   no_data_seconds: null,
   ...fields,
 });
-const series = (...values: number[]): SeriesPoint[] => values.map((value, i) => ({ at: i * 1000, value, scenarioId: null }));
+const series = (...values: number[]): SeriesPoint[] =>
+  values.map((value, i) => ({ at: i * 1000, value, scenarioId: null }));
 
 describe('KPI alert rules: evaluation over a series', () => {
   it('goes pending on the first breach and fires after for_points consecutive breaches; a good point cancels a pending one', () => {
@@ -34,7 +46,10 @@ describe('KPI alert rules: evaluation over a series', () => {
     const values = [69, 71, 69.5, 70.5, 69, 72, 74.9, 69, 75, 80];
     const withRecovery = episodesOf(kpi, rule({ recovery_threshold: { value: 75 } }), series(...values), -Infinity);
     assert.equal(withRecovery.length, 1);
-    assert.deepEqual([withRecovery[0]?.startedAt, withRecovery[0]?.firedAt, withRecovery[0]?.endedAt, withRecovery[0]?.endedBy], [0, 0, 8000, 'recovery']);
+    assert.deepEqual(
+      [withRecovery[0]?.startedAt, withRecovery[0]?.firedAt, withRecovery[0]?.endedAt, withRecovery[0]?.endedBy],
+      [0, 0, 8000, 'recovery'],
+    );
     // Without a recovery line the same series flaps: every dip is an alert.
     assert.equal(episodesOf(kpi, rule(), series(...values), -Infinity).length, 4);
   });
@@ -54,9 +69,17 @@ describe('KPI alert rules: evaluation over a series', () => {
   });
 
   it('target_band: outside the band breaches on either side', () => {
-    const band: KpiDefinition = { direction: 'target_band', target: { low: 40, high: 60 }, warning_threshold: { low: 30, high: 70 }, critical_threshold: null };
+    const band: KpiDefinition = {
+      direction: 'target_band',
+      target: { low: 40, high: 60 },
+      warning_threshold: { low: 30, high: 70 },
+      critical_threshold: null,
+    };
     const episodes = episodesOf(band, rule({ severity: 'warning' }), series(50, 71, 50, 29), -Infinity);
-    assert.deepEqual(episodes.map((e) => e.startedAt), [1000, 3000]);
+    assert.deepEqual(
+      episodes.map((e) => e.startedAt),
+      [1000, 3000],
+    );
   });
 });
 
@@ -66,8 +89,16 @@ describe('KPI alert rules: validation', () => {
     assert.equal(errors[0]?.path, '/recovery_threshold');
     assert.match(errors[0]?.message ?? '', /good side/);
     assert.deepEqual(ruleErrors(kpi, rule({ recovery_threshold: { value: 70 } })), []);
-    const lower: KpiDefinition = { direction: 'lower_is_better', target: 10, warning_threshold: { value: 20 }, critical_threshold: null };
-    assert.equal(ruleErrors(lower, rule({ severity: 'warning', recovery_threshold: { value: 25 } }))[0]?.path, '/recovery_threshold');
+    const lower: KpiDefinition = {
+      direction: 'lower_is_better',
+      target: 10,
+      warning_threshold: { value: 20 },
+      critical_threshold: null,
+    };
+    assert.equal(
+      ruleErrors(lower, rule({ severity: 'warning', recovery_threshold: { value: 25 } }))[0]?.path,
+      '/recovery_threshold',
+    );
   });
 
   it('needs a line: a critical rule on a KPI without a critical threshold must bring its own', () => {
@@ -77,9 +108,18 @@ describe('KPI alert rules: validation', () => {
   });
 
   it('names fields that belong to another kind, and missing ones', () => {
-    assert.deepEqual(ruleErrors(kpi, rule({ kind: 'no_data' })).map((e) => e.path), ['/no_data_seconds']);
-    assert.deepEqual(ruleErrors(kpi, rule({ kind: 'rate_of_change' })).map((e) => e.path), ['/window_seconds', '/change']);
-    assert.deepEqual(ruleErrors(kpi, rule({ no_data_seconds: 5 })).map((e) => e.path), ['/no_data_seconds']);
+    assert.deepEqual(
+      ruleErrors(kpi, rule({ kind: 'no_data' })).map((e) => e.path),
+      ['/no_data_seconds'],
+    );
+    assert.deepEqual(
+      ruleErrors(kpi, rule({ kind: 'rate_of_change' })).map((e) => e.path),
+      ['/window_seconds', '/change'],
+    );
+    assert.deepEqual(
+      ruleErrors(kpi, rule({ no_data_seconds: 5 })).map((e) => e.path),
+      ['/no_data_seconds'],
+    );
   });
 });
 
@@ -89,7 +129,10 @@ describe('KPI alert explanations: inputs moved', () => {
       { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, agents: 10, tier: 'gold', same: 1 },
       { arrival_rate_per_hour: 150, average_handle_time_seconds: 190, agents: 10, tier: 'silver', same: 1 },
     );
-    assert.deepEqual(ranked.map((c) => c.input), ['arrival_rate_per_hour', 'average_handle_time_seconds', 'tier']);
+    assert.deepEqual(
+      ranked.map((c) => c.input),
+      ['arrival_rate_per_hour', 'average_handle_time_seconds', 'tier'],
+    );
     assert.equal(ranked[0]?.relative_change, 0.5);
   });
 });

@@ -13,7 +13,8 @@ describe('tenant schema patterns on a linear-time engine', () => {
     const verdict = validate({ code: `${'a'.repeat(5_000)}!` }, 'json');
     assert.ok(performance.now() - started < 500, 'a linear engine needs milliseconds, a backtracking one ages');
     assert.equal(verdict.valid, false);
-    if (!verdict.valid) assert.deepEqual(verdict.errors, [{ path: '/inputs/code', message: 'must match pattern "^(a+)+$"' }]);
+    if (!verdict.valid)
+      assert.deepEqual(verdict.errors, [{ path: '/inputs/code', message: 'must match pattern "^(a+)+$"' }]);
     assert.equal(validate({ code: 'aaaa' }, 'json').valid, true);
   });
 
@@ -38,7 +39,10 @@ describe('tenant schema patterns on a linear-time engine', () => {
   });
 
   it('runs patternProperties on the same engine', () => {
-    const validate = createSchemaCompiler().compile({ type: 'object', patternProperties: { '^(a+)+$': { type: 'number' } } });
+    const validate = createSchemaCompiler().compile({
+      type: 'object',
+      patternProperties: { '^(a+)+$': { type: 'number' } },
+    });
     const started = performance.now();
     assert.equal(validate({ [`${'a'.repeat(5_000)}!`]: 'not checked: the key does not match' }), true);
     assert.equal(validate({ aaa: 'x' }), false);
@@ -51,7 +55,12 @@ describe('tenant schema patterns on a linear-time engine', () => {
         type: 'object',
         properties: {
           region: { type: 'string', pattern: '^(a)\\1$' },
-          'a/b': { anyOf: [{ type: 'string', pattern: '(?=x)x' }, { type: 'string', pattern: '^ok$' }] },
+          'a/b': {
+            anyOf: [
+              { type: 'string', pattern: '(?=x)x' },
+              { type: 'string', pattern: '^ok$' },
+            ],
+          },
           // A property named "pattern" is not the keyword.
           pattern: { type: 'string' },
         },
@@ -61,7 +70,11 @@ describe('tenant schema patterns on a linear-time engine', () => {
     );
     assert.deepEqual(
       problems.map((problem) => problem.path),
-      ['/input_schema/patternProperties/(?<!a)b', '/input_schema/properties/region/pattern', '/input_schema/properties/a~1b/anyOf/0/pattern'],
+      [
+        '/input_schema/patternProperties/(?<!a)b',
+        '/input_schema/properties/region/pattern',
+        '/input_schema/properties/a~1b/anyOf/0/pattern',
+      ],
     );
     for (const problem of problems) assert.match(problem.message, /is not a supported regular expression/);
     assert.deepEqual(findUnsupportedPatterns({ type: 'string', pattern: '^[A-Z]{2}$' }, ''), []);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diffInputSchemas, diffOutputSchemas } from '../../decision/model-diff';
 
-const changes = (list: Array<{ name: string; change: string; breaking: boolean }>) => list.map((c) => [c.name, c.change, c.breaking]);
+const changes = (list: Array<{ name: string; change: string; breaking: boolean }>) =>
+  list.map((c) => [c.name, c.change, c.breaking]);
 
 describe('schema changes between model versions, classified', () => {
   const before = {
@@ -12,7 +13,15 @@ describe('schema changes between model versions, classified', () => {
       channel: { type: 'string', enum: ['web', 'shop'] },
       member: { type: 'boolean' },
       ordered_on: { type: 'string', format: 'date' },
-      lines: { type: 'array', maxItems: 10, items: { type: 'object', required: ['sku'], properties: { sku: { type: 'string' }, gift: { type: 'boolean' } } } },
+      lines: {
+        type: 'array',
+        maxItems: 10,
+        items: {
+          type: 'object',
+          required: ['sku'],
+          properties: { sku: { type: 'string' }, gift: { type: 'boolean' } },
+        },
+      },
       step: { type: 'number', multipleOf: 0.5 },
     },
   };
@@ -25,7 +34,11 @@ describe('schema changes between model versions, classified', () => {
         channel: { type: 'string', enum: ['web', 'shop', 'phone'] },
         member: { type: 'string' },
         ordered_on: { type: 'string', format: 'date-time' },
-        lines: { type: 'array', maxItems: 5, items: { type: 'object', required: ['sku'], properties: { sku: { type: 'string', pattern: '^[A-Z]+$' } } } },
+        lines: {
+          type: 'array',
+          maxItems: 5,
+          items: { type: 'object', required: ['sku'], properties: { sku: { type: 'string', pattern: '^[A-Z]+$' } } },
+        },
         step: { type: 'number', multipleOf: 0.25 },
       },
     };
@@ -50,7 +63,13 @@ describe('schema changes between model versions, classified', () => {
         channel: { type: 'string', enum: ['web'] },
         member: { type: 'boolean' },
         ordered_on: { type: 'string', format: 'date' },
-        lines: { type: 'array', items: { type: 'object', properties: { sku: { type: 'integer' }, gift: { type: 'boolean' }, note: { type: 'string' } } } },
+        lines: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { sku: { type: 'integer' }, gift: { type: 'boolean' }, note: { type: 'string' } },
+          },
+        },
         step: { type: 'number' },
       },
     };

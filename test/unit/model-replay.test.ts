@@ -1,8 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { aggregateRuns, LARGEST_CHANGES, mergeAggregates, replayReport, type ReplayedRun } from '../../decision/model-replay';
+import {
+  aggregateRuns,
+  LARGEST_CHANGES,
+  mergeAggregates,
+  replayReport,
+  type ReplayedRun,
+} from '../../decision/model-replay';
 
-const evaluated = (position: number, before: Record<string, number | string>, after: Record<string, number | string>): ReplayedRun => ({
+const evaluated = (
+  position: number,
+  before: Record<string, number | string>,
+  after: Record<string, number | string>,
+): ReplayedRun => ({
   position,
   scenarioId: `scn_${position}`,
   outcome: 'evaluated',
@@ -21,7 +31,10 @@ describe('model replays: the report (pure)', () => {
       { position: 5, scenarioId: 'scn_5', outcome: 'missing' },
     ];
     const report = replayReport(aggregateRuns(runs, { absolute: 1e-9, relative: 0 }));
-    assert.deepEqual({ runs: report.runs, compared: report.runs_compared, skipped: report.runs_skipped, failing: report.runs_failing }, { runs: 6, compared: 4, skipped: 1, failing: 1 });
+    assert.deepEqual(
+      { runs: report.runs, compared: report.runs_compared, skipped: report.runs_skipped, failing: report.runs_failing },
+      { runs: 6, compared: 4, skipped: 1, failing: 1 },
+    );
     assert.deepEqual(report.failing, [{ scenario_id: 'scn_4', code: 'evaluation_failed', message: 'boom' }]);
     const rate = report.metrics.find((m) => m.metric === 'rate');
     const d1 = Math.abs(0.3 - 0.2);
@@ -32,11 +45,24 @@ describe('model replays: the report (pure)', () => {
     assert.equal(rate?.max_abs_change, 1);
     // The run whose stored value is 0 has no relative change.
     assert.equal(rate?.mean_rel_change, (0 + d1 / 0.2 + d3 / 4) / 3);
-    assert.deepEqual(rate?.largest_changes.map((c) => c.scenario_id), ['scn_2', 'scn_1', 'scn_3']);
+    assert.deepEqual(
+      rate?.largest_changes.map((c) => c.scenario_id),
+      ['scn_2', 'scn_1', 'scn_3'],
+    );
     assert.equal(rate?.largest_changes[0]?.rel_change, null);
-    assert.deepEqual(report.metrics.find((m) => m.metric === 'segment'), {
-      metric: 'segment', runs_compared: 3, changed: 1, mean_abs_change: null, max_abs_change: null, mean_rel_change: null, max_rel_change: null, largest_changes: [],
-    });
+    assert.deepEqual(
+      report.metrics.find((m) => m.metric === 'segment'),
+      {
+        metric: 'segment',
+        runs_compared: 3,
+        changed: 1,
+        mean_abs_change: null,
+        max_abs_change: null,
+        mean_rel_change: null,
+        max_rel_change: null,
+        largest_changes: [],
+      },
+    );
     assert.equal(report.metrics.find((m) => m.metric === 'extra')?.changed, 1, 'a metric that appears is a change');
   });
 
@@ -46,7 +72,9 @@ describe('model replays: the report (pure)', () => {
   });
 
   it('gives the same report whatever order the batches merge in, and keeps the largest changes across batches', () => {
-    const runs = Array.from({ length: 300 }, (_, i) => evaluated(i, { x: i * 0.1 }, { x: i * 0.1 + ((i * 7919) % 101) / 3 }));
+    const runs = Array.from({ length: 300 }, (_, i) =>
+      evaluated(i, { x: i * 0.1 }, { x: i * 0.1 + ((i * 7919) % 101) / 3 }),
+    );
     const batches = [0, 1, 2].map((b) => aggregateRuns(runs.slice(b * 100, b * 100 + 100), { absolute: 1e-9 }));
     const inOrder = replayReport(mergeAggregates(batches));
     const all = replayReport(aggregateRuns(runs, { absolute: 1e-9 }));

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createInputValidator, createSchemaCompiler } from '../../decision/input-validation';
-import { checkModelSchema, closeInputSchema, MAX_SCHEMA_DEPTH, metricNamesOf, sampleValue } from '../../decision/model-schema';
+import {
+  checkModelSchema,
+  closeInputSchema,
+  MAX_SCHEMA_DEPTH,
+  metricNamesOf,
+  sampleValue,
+} from '../../decision/model-schema';
 
 /** An input schema using every type of the subset. */
 const TYPED_INPUTS = {
@@ -16,9 +22,20 @@ const TYPED_INPUTS = {
       type: 'array',
       minItems: 1,
       maxItems: 3,
-      items: { type: 'object', required: ['sku', 'quantity'], properties: { sku: { type: 'string', pattern: '^[A-Z]+$' }, quantity: { type: 'integer', minimum: 1, multipleOf: 1 } } },
+      items: {
+        type: 'object',
+        required: ['sku', 'quantity'],
+        properties: {
+          sku: { type: 'string', pattern: '^[A-Z]+$' },
+          quantity: { type: 'integer', minimum: 1, multipleOf: 1 },
+        },
+      },
     },
-    address: { type: 'object', properties: { country: { type: 'string', minLength: 2, maxLength: 2 } }, additionalProperties: true },
+    address: {
+      type: 'object',
+      properties: { country: { type: 'string', minLength: 2, maxLength: 2 } },
+      additionalProperties: true,
+    },
     weight_kg: { type: 'number', exclusiveMinimum: 0, default: 1 },
   },
 };
@@ -28,7 +45,14 @@ const paths = (errors: Array<{ path: string }>) => errors.map((e) => e.path);
 describe('the JSON Schema subset of model schemas', () => {
   it('accepts booleans, dates, enums, lists, nested objects and their bounds', () => {
     assert.deepEqual(checkModelSchema(TYPED_INPUTS, '/input_schema', 'input'), []);
-    assert.deepEqual(checkModelSchema({ type: 'object', properties: { note: { type: ['string', 'null'] } } }, '/output_schema', 'output'), []);
+    assert.deepEqual(
+      checkModelSchema(
+        { type: 'object', properties: { note: { type: ['string', 'null'] } } },
+        '/output_schema',
+        'output',
+      ),
+      [],
+    );
   });
 
   it('refuses unsupported keywords and types, naming each by its JSON Pointer', () => {
@@ -39,7 +63,12 @@ describe('the JSON Schema subset of model schemas', () => {
         y: { type: 'string', oneOf: [{ const: 'a' }] },
         z: { type: 'number', minLength: 2, format: 'email' },
         'a/b': { type: 'integer', minimum: 'one' },
-        w: { type: 'object', properties: { v: { type: 'string' } }, required: ['u'], additionalProperties: { type: 'string' } },
+        w: {
+          type: 'object',
+          properties: { v: { type: 'string' } },
+          required: ['u'],
+          additionalProperties: { type: 'string' },
+        },
         n: { type: 'null' },
         e: { type: 'string', enum: ['a', 1] },
         l: { type: 'array' },
@@ -65,8 +94,12 @@ describe('the JSON Schema subset of model schemas', () => {
   });
 
   it('needs an object at the root, with at least one input, and bounds the nesting', () => {
-    assert.deepEqual(paths(checkModelSchema({ type: 'array', items: { type: 'string' } }, '/input_schema', 'input')), ['/input_schema/type']);
-    assert.deepEqual(paths(checkModelSchema({ type: 'object', properties: {} }, '/input_schema', 'input')), ['/input_schema/properties']);
+    assert.deepEqual(paths(checkModelSchema({ type: 'array', items: { type: 'string' } }, '/input_schema', 'input')), [
+      '/input_schema/type',
+    ]);
+    assert.deepEqual(paths(checkModelSchema({ type: 'object', properties: {} }, '/input_schema', 'input')), [
+      '/input_schema/properties',
+    ]);
     let deep: Record<string, unknown> = { type: 'string' };
     for (let level = 0; level <= MAX_SCHEMA_DEPTH; level++) deep = { type: 'object', properties: { a: deep } };
     const errors = checkModelSchema(deep, '/input_schema', 'input');
@@ -88,14 +121,31 @@ describe('the JSON Schema subset of model schemas', () => {
   });
 
   it('names the metrics an output schema promises: nested fields dotted, lists left out', () => {
-    const output = { type: 'object', properties: { ok: { type: 'boolean' }, 'a.b': { type: 'number' }, quote: { type: 'object', properties: { total: { type: 'number' }, lines: { type: 'array', items: { type: 'string' } } } } } };
+    const output = {
+      type: 'object',
+      properties: {
+        ok: { type: 'boolean' },
+        'a.b': { type: 'number' },
+        quote: {
+          type: 'object',
+          properties: { total: { type: 'number' }, lines: { type: 'array', items: { type: 'string' } } },
+        },
+      },
+    };
     assert.deepEqual(metricNamesOf(output), ['ok', 'a.b', 'quote.total']);
   });
 });
 
 describe('input validation modes', () => {
   const validate = createInputValidator(createSchemaCompiler(), closeInputSchema(TYPED_INPUTS));
-  const good = { member: true, tier: 'gold', ordered_on: '2026-11-28', delivered_at: '2026-11-30T09:00:00+01:00', lines: [{ sku: 'AB', quantity: 2 }], address: { country: 'FR' } };
+  const good = {
+    member: true,
+    tier: 'gold',
+    ordered_on: '2026-11-28',
+    delivered_at: '2026-11-30T09:00:00+01:00',
+    lines: [{ sku: 'AB', quantity: 2 }],
+    address: { country: 'FR' },
+  };
 
   it('json: takes any JSON the schema allows, with defaults, and names the path of each problem', () => {
     const valid = validate(good, 'json');
@@ -104,7 +154,17 @@ describe('input validation modes', () => {
       assert.equal(valid.inputs.weight_kg, 1);
       assert.deepEqual(valid.defaultsApplied, ['weight_kg']);
     }
-    const invalid = validate({ ...good, member: 'yes', tier: 'bronze', ordered_on: '28/11/2026', delivered_at: '2026-11-30T09:00:00', lines: [{ sku: 'ab', quantity: 0, extra: 1 }] }, 'json');
+    const invalid = validate(
+      {
+        ...good,
+        member: 'yes',
+        tier: 'bronze',
+        ordered_on: '28/11/2026',
+        delivered_at: '2026-11-30T09:00:00',
+        lines: [{ sku: 'ab', quantity: 0, extra: 1 }],
+      },
+      'json',
+    );
     assert.equal(invalid.valid, false);
     if (!invalid.valid) {
       assert.deepEqual(paths(invalid.errors).sort(), [
@@ -119,11 +179,16 @@ describe('input validation modes', () => {
     }
     const tooMany = validate({ ...good, lines: [1, 2, 3, 4].map(() => ({ sku: 'A', quantity: 1 })) }, 'json');
     assert.equal(tooMany.valid, false);
-    if (!tooMany.valid) assert.deepEqual(tooMany.errors, [{ path: '/inputs/lines', message: 'must NOT have more than 3 items' }]);
+    if (!tooMany.valid)
+      assert.deepEqual(tooMany.errors, [{ path: '/inputs/lines', message: 'must NOT have more than 3 items' }]);
   });
 
-  it('scalar: a scenario\'s inputs are strings and finite numbers, a date as its RFC 3339 string', () => {
-    const scalarSchema = { type: 'object', additionalProperties: false, properties: { on: { type: 'string', format: 'date' }, n: { type: 'number' }, flag: { type: 'boolean' } } };
+  it("scalar: a scenario's inputs are strings and finite numbers, a date as its RFC 3339 string", () => {
+    const scalarSchema = {
+      type: 'object',
+      additionalProperties: false,
+      properties: { on: { type: 'string', format: 'date' }, n: { type: 'number' }, flag: { type: 'boolean' } },
+    };
     const scalar = createInputValidator(createSchemaCompiler(), scalarSchema);
     assert.equal(scalar({ on: '2026-11-28', n: 2 }, 'scalar').valid, true);
     const refused = scalar({ on: '2026-11-28', flag: true, n: [2] }, 'scalar');
@@ -135,8 +200,14 @@ describe('input validation modes', () => {
     assert.equal(scalar({ flag: true }, 'json').valid, true);
   });
 
-  it('json: fills nested defaults into a copy, never into the caller\'s value', () => {
-    const nested = createInputValidator(createSchemaCompiler(), closeInputSchema({ type: 'object', properties: { address: { type: 'object', properties: { country: { type: 'string', default: 'FR' } } } } }));
+  it("json: fills nested defaults into a copy, never into the caller's value", () => {
+    const nested = createInputValidator(
+      createSchemaCompiler(),
+      closeInputSchema({
+        type: 'object',
+        properties: { address: { type: 'object', properties: { country: { type: 'string', default: 'FR' } } } },
+      }),
+    );
     const given = { address: {} };
     const validation = nested(given, 'json');
     assert.deepEqual(validation.valid && validation.inputs, { address: { country: 'FR' } });
@@ -144,7 +215,11 @@ describe('input validation modes', () => {
   });
 
   it('scalar: refuses a default that is not a scalar, since a scenario stores its inputs', () => {
-    const withDefault = createInputValidator(createSchemaCompiler(), { type: 'object', additionalProperties: false, properties: { n: { type: 'number' }, flag: { type: 'boolean', default: false } } });
+    const withDefault = createInputValidator(createSchemaCompiler(), {
+      type: 'object',
+      additionalProperties: false,
+      properties: { n: { type: 'number' }, flag: { type: 'boolean', default: false } },
+    });
     const refused = withDefault({ n: 1 }, 'scalar');
     assert.equal(refused.valid, false);
     if (!refused.valid) assert.deepEqual(paths(refused.errors), ['/inputs/flag']);

@@ -14,13 +14,35 @@ describe('OAuth configuration', () => {
   });
 
   it('needs OAUTH_AUDIENCE with OAUTH_ISSUER, and validates every variable', () => {
-    assert.throws(() => loadConfig({ OAUTH_ISSUER: 'https://idp.example' }), (e: unknown) => e instanceof ConfigError && e.variable === 'OAUTH_AUDIENCE');
-    assert.throws(() => loadConfig({ OAUTH_AUDIENCE: 'x' }), (e: unknown) => e instanceof ConfigError && e.variable === 'OAUTH_AUDIENCE');
-    assert.throws(() => loadConfig({ OAUTH_ISSUER: 'ftp://idp.example', OAUTH_AUDIENCE: 'x' }), (e: unknown) => e instanceof ConfigError && e.variable === 'OAUTH_ISSUER');
-    assert.throws(() => loadConfig({ OAUTH_ACCESS_TOKEN_TTL_SECONDS: '0' }), (e: unknown) => e instanceof ConfigError);
-    assert.throws(() => loadConfig({ OAUTH_TENANT_CLAIM: 'has space' }), (e: unknown) => e instanceof ConfigError);
-    assert.throws(() => loadConfig({ OAUTH_TRUST_PROXY: 'maybe' }), (e: unknown) => e instanceof ConfigError);
-    const external = loadConfig({ OAUTH_ISSUER: 'https://idp.example', OAUTH_AUDIENCE: 'api://dms', OAUTH_TENANT_CLAIM: 'org_id' });
+    assert.throws(
+      () => loadConfig({ OAUTH_ISSUER: 'https://idp.example' }),
+      (e: unknown) => e instanceof ConfigError && e.variable === 'OAUTH_AUDIENCE',
+    );
+    assert.throws(
+      () => loadConfig({ OAUTH_AUDIENCE: 'x' }),
+      (e: unknown) => e instanceof ConfigError && e.variable === 'OAUTH_AUDIENCE',
+    );
+    assert.throws(
+      () => loadConfig({ OAUTH_ISSUER: 'ftp://idp.example', OAUTH_AUDIENCE: 'x' }),
+      (e: unknown) => e instanceof ConfigError && e.variable === 'OAUTH_ISSUER',
+    );
+    assert.throws(
+      () => loadConfig({ OAUTH_ACCESS_TOKEN_TTL_SECONDS: '0' }),
+      (e: unknown) => e instanceof ConfigError,
+    );
+    assert.throws(
+      () => loadConfig({ OAUTH_TENANT_CLAIM: 'has space' }),
+      (e: unknown) => e instanceof ConfigError,
+    );
+    assert.throws(
+      () => loadConfig({ OAUTH_TRUST_PROXY: 'maybe' }),
+      (e: unknown) => e instanceof ConfigError,
+    );
+    const external = loadConfig({
+      OAUTH_ISSUER: 'https://idp.example',
+      OAUTH_AUDIENCE: 'api://dms',
+      OAUTH_TENANT_CLAIM: 'org_id',
+    });
     assert.equal(external.oauth.externalIssuer, 'https://idp.example');
     assert.equal(external.oauth.audience, 'api://dms');
     assert.equal(external.oauth.tenantClaim, 'org_id');

@@ -26,7 +26,12 @@ describe('operations bound from the OpenAPI document', () => {
       logger: createLogger('silent', 'operations-test'),
     });
     try {
-      const expected = new Map(documentedOperations(document).map((operation) => [operation.operationId, `${operation.method} ${operation.path}`]));
+      const expected = new Map(
+        documentedOperations(document).map((operation) => [
+          operation.operationId,
+          `${operation.method} ${operation.path}`,
+        ]),
+      );
       assert.deepEqual(new Map([...app.operations].sort()), new Map([...expected].sort()));
     } finally {
       await app.close();
@@ -38,7 +43,10 @@ describe('operations bound from the OpenAPI document', () => {
     const binding = createOperationBinding(document, validators);
     const api = new Router<AppState>({ prefix: '/api/v1' });
     binding.operation(api, 'getScenario', () => undefined);
-    assert.throws(() => binding.assertComplete([api]), /Operations in the OpenAPI document without a handler: .*createScenario/);
+    assert.throws(
+      () => binding.assertComplete([api]),
+      /Operations in the OpenAPI document without a handler: .*createScenario/,
+    );
   });
 
   it('refuses a route that is not an operation of the document', () => {
@@ -46,24 +54,37 @@ describe('operations bound from the OpenAPI document', () => {
     const api = new Router<AppState>({ prefix: '/api/v1' });
     const system = new Router<AppState>();
     for (const operation of documentedOperations(document)) {
-      binding.operation(operation.path.startsWith('/api/v1/') ? api : system, operation.operationId as OperationId, () => undefined);
+      binding.operation(
+        operation.path.startsWith('/api/v1/') ? api : system,
+        operation.operationId as OperationId,
+        () => undefined,
+      );
     }
     assert.doesNotThrow(() => binding.assertComplete([api]));
     api.get('/scenarios/:id/secret', () => undefined);
-    assert.throws(() => binding.assertComplete([api]), /Routes that are not operations of the OpenAPI document: GET \/api\/v1\/scenarios\/:id\/secret/);
+    assert.throws(
+      () => binding.assertComplete([api]),
+      /Routes that are not operations of the OpenAPI document: GET \/api\/v1\/scenarios\/:id\/secret/,
+    );
   });
 
   it('refuses an operation id the document does not have, and binding one twice', () => {
     const binding = createOperationBinding(document, validators);
     const api = new Router<AppState>({ prefix: '/api/v1' });
     // The types refuse it at compile time; the binding still refuses it from a caller without them.
-    assert.throws(() => binding.operation(api, 'createScenarioz' as OperationId, () => undefined), /No operation "createScenarioz"/);
+    assert.throws(
+      () => binding.operation(api, 'createScenarioz' as OperationId, () => undefined),
+      /No operation "createScenarioz"/,
+    );
     binding.operation(api, 'createScenario', () => undefined);
     assert.throws(() => binding.operation(api, 'createScenario', () => undefined), /bound twice/);
   });
 
   it('turns OpenAPI path templates into Koa route paths under the router prefix', () => {
-    assert.equal(koaPathFor('/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver', '/api/v1'), '/webhooks/:id/deliveries/:delivery_id/redeliver');
+    assert.equal(
+      koaPathFor('/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver', '/api/v1'),
+      '/webhooks/:id/deliveries/:delivery_id/redeliver',
+    );
     assert.equal(koaPathFor('/health'), '/health');
     assert.throws(() => koaPathFor('/health', '/api/v1'), /not under the router prefix/);
   });

@@ -8,6 +8,9 @@ describe('outcome variance', () => {
     assert.deepEqual(outcomeVariance(-50, -75), { variance: -25, relative_variance_percent: -50 });
     assert.deepEqual(outcomeVariance(0, 0), { variance: 0, relative_variance_percent: null });
     assert.deepEqual(outcomeVariance(1e-300, 1e15), { variance: 1e15, relative_variance_percent: null });
-    assert.deepEqual(outcomeVariance(-Number.MAX_VALUE, Number.MAX_VALUE), { variance: null, relative_variance_percent: null });
+    assert.deepEqual(outcomeVariance(-Number.MAX_VALUE, Number.MAX_VALUE), {
+      variance: null,
+      relative_variance_percent: null,
+    });
   });
 });

@@ -36,15 +36,31 @@ describe('the SSRF-pinned HTTP request (core/pinned-http-request.ts)', () => {
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const rules = (resolveHost: ResolveHost, allowedHosts: string[] = []) => ({ resolveHost, allowedHosts, timeoutMs: 10_000, maxResponseBytes: 1024 });
+  const rules = (resolveHost: ResolveHost, allowedHosts: string[] = []) => ({
+    resolveHost,
+    allowedHosts,
+    timeoutMs: 10_000,
+    maxResponseBytes: 1024,
+  });
 
   it('refuses a host that resolves to a private address, and sends nothing', async () => {
     for (const privateAddress of ['10.1.2.3', '127.0.0.1', '169.254.169.254', '::1', '::ffff:192.168.0.1']) {
       const { resolveHost } = resolverOf({ 'hooks.example.com': ['93.184.216.34', privateAddress] });
       const before = received.length;
-      const outcome = await sendPinnedRequest({ url: new URL(`http://hooks.example.com:${port}/`), method: 'POST', headers: {}, body: '{}', ...rules(resolveHost) });
+      const outcome = await sendPinnedRequest({
+        url: new URL(`http://hooks.example.com:${port}/`),
+        method: 'POST',
+        headers: {},
+        body: '{}',
+        ...rules(resolveHost),
+      });
       assert.equal(outcome.kind, 'refused', privateAddress);
-      assert.match((outcome as { reason: string }).reason, new RegExp(`^destination_not_allowed: hooks\\.example\\.com resolves to ${privateAddress.replace(/\./g, '\\.')}`));
+      assert.match(
+        (outcome as { reason: string }).reason,
+        new RegExp(
+          `^destination_not_allowed: hooks\\.example\\.com resolves to ${privateAddress.replace(/\./g, '\\.')}`,
+        ),
+      );
       assert.equal(received.length, before, 'nothing reached a server');
     }
   });
@@ -52,7 +68,12 @@ describe('the SSRF-pinned HTTP request (core/pinned-http-request.ts)', () => {
   it('refuses loopback names and private IP literals without asking the resolver', async () => {
     const { resolveHost, lookups } = resolverOf({});
     for (const host of ['localhost', 'api.localhost', '127.0.0.1', '[::1]']) {
-      const outcome = await sendPinnedRequest({ url: new URL(`http://${host}:${port}/`), method: 'GET', headers: {}, ...rules(resolveHost) });
+      const outcome = await sendPinnedRequest({
+        url: new URL(`http://${host}:${port}/`),
+        method: 'GET',
+        headers: {},
+        ...rules(resolveHost),
+      });
       assert.equal(outcome.kind, 'refused', host);
     }
     assert.deepEqual(lookups, []);
@@ -72,20 +93,35 @@ describe('the SSRF-pinned HTTP request (core/pinned-http-request.ts)', () => {
     assert.equal(outcome.kind, 'response');
     assert.equal((outcome as { status: number }).status, 200);
     assert.deepEqual(lookups, ['pinned.test'], 'the name was looked up once, by the check');
-    assert.deepEqual(received.at(-1), { host: `pinned.test:${port}`, body: '{"n":1}' }, 'the request kept its Host header');
+    assert.deepEqual(
+      received.at(-1),
+      { host: `pinned.test:${port}`, body: '{"n":1}' },
+      'the request kept its Host header',
+    );
   });
 
   it('a rebinding resolver cannot redirect the connection: the second answer is never asked for', async () => {
     let calls = 0;
-    const rebinding: ResolveHost = async () => (calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '10.0.0.1', family: 4 }]);
-    const outcome = await sendPinnedRequest({ url: new URL(`http://rebind.test:${port}/`), method: 'GET', headers: {}, ...rules(rebinding, ['rebind.test']) });
+    const rebinding: ResolveHost = async () =>
+      calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '10.0.0.1', family: 4 }];
+    const outcome = await sendPinnedRequest({
+      url: new URL(`http://rebind.test:${port}/`),
+      method: 'GET',
+      headers: {},
+      ...rules(rebinding, ['rebind.test']),
+    });
     assert.equal(outcome.kind, 'response');
     assert.equal(calls, 1);
   });
 
   it('reads at most maxResponseBytes and says the answer was cut', async () => {
     const { resolveHost } = resolverOf({ 'pinned.test': ['127.0.0.1'] });
-    const outcome = await sendPinnedRequest({ url: new URL(`http://pinned.test:${port}/large`), method: 'GET', headers: {}, ...rules(resolveHost, ['pinned.test']) });
+    const outcome = await sendPinnedRequest({
+      url: new URL(`http://pinned.test:${port}/large`),
+      method: 'GET',
+      headers: {},
+      ...rules(resolveHost, ['pinned.test']),
+    });
     assert.equal(outcome.kind, 'response');
     const response = outcome as { body: Buffer; truncated: boolean };
     assert.equal(response.truncated, true);
@@ -94,12 +130,23 @@ describe('the SSRF-pinned HTTP request (core/pinned-http-request.ts)', () => {
 
   it('one deadline covers the resolution: a resolver that never answers is a timed-out, temporary failure', async () => {
     const hanging: ResolveHost = () => new Promise(() => undefined);
-    const outcome = await resolvePinnedAddress('slow.example.com', { resolveHost: hanging, allowedHosts: [] }, AbortSignal.timeout(1_000));
-    assert.deepEqual({ kind: outcome.kind, timedOut: (outcome as { timedOut: boolean }).timedOut, temporary: (outcome as { temporary: boolean }).temporary }, {
-      kind: 'unresolved',
-      timedOut: true,
-      temporary: true,
-    });
+    const outcome = await resolvePinnedAddress(
+      'slow.example.com',
+      { resolveHost: hanging, allowedHosts: [] },
+      AbortSignal.timeout(1_000),
+    );
+    assert.deepEqual(
+      {
+        kind: outcome.kind,
+        timedOut: (outcome as { timedOut: boolean }).timedOut,
+        temporary: (outcome as { temporary: boolean }).temporary,
+      },
+      {
+        kind: 'unresolved',
+        timedOut: true,
+        temporary: true,
+      },
+    );
   });
 
   it('a name that does not exist is unresolved and not temporary', async () => {

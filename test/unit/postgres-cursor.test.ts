@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { lookBack } from '../../integrations/connectors/postgres';
 
-describe('the Postgres connector\'s look-back window', () => {
+describe("the Postgres connector's look-back window", () => {
   it('moves a timestamptz cursor (as ::text writes it under UTC) back by the window', () => {
     assert.equal(lookBack('2026-11-05 10:00:00+00', 300), '2026-11-05T09:55:00.000Z');
     assert.equal(lookBack('2026-11-05 10:00:00.123456+00', 60), '2026-11-05T09:59:00.123Z');

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Knex } from 'knex';
-import { postgresVersionProblem, REQUIRED_POSTGRES_MAJOR, UnsupportedPostgresError, waitForSupportedPostgres } from '../../db/server-version';
+import {
+  postgresVersionProblem,
+  REQUIRED_POSTGRES_MAJOR,
+  UnsupportedPostgresError,
+  waitForSupportedPostgres,
+} from '../../db/server-version';
 
 describe('the Postgres version check', () => {
   it('accepts the required major and later ones, as Postgres reports them', () => {
@@ -38,12 +43,22 @@ describe('the Postgres version check', () => {
       } as unknown as Knex;
       return { knex, calls: () => calls };
     };
-    const starting = server([new Error('timeout expired'), Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), '18.1']);
+    const starting = server([
+      new Error('timeout expired'),
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      '18.1',
+    ]);
     const retries: unknown[] = [];
-    assert.equal(await waitForSupportedPostgres(starting.knex, { retryMs: 1, onRetry: (error) => retries.push(error) }), '18.1');
+    assert.equal(
+      await waitForSupportedPostgres(starting.knex, { retryMs: 1, onRetry: (error) => retries.push(error) }),
+      '18.1',
+    );
     assert.equal(retries.length, 2);
     const old = server(['16.4 (Debian 16.4-1.pgdg120+1)']);
-    await assert.rejects(waitForSupportedPostgres(old.knex, { retryMs: 1, onRetry: () => assert.fail('an old server is not retried') }), UnsupportedPostgresError);
+    await assert.rejects(
+      waitForSupportedPostgres(old.knex, { retryMs: 1, onRetry: () => assert.fail('an old server is not retried') }),
+      UnsupportedPostgresError,
+    );
     assert.equal(old.calls(), 1);
   });
 });

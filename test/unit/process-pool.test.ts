@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { createProcessPool, PoolBusyError, PoolTaskCancelledError, type ProcessPool, type ProcessPoolOptions } from '../../core/process-pool';
+import {
+  createProcessPool,
+  PoolBusyError,
+  PoolTaskCancelledError,
+  type ProcessPool,
+  type ProcessPoolOptions,
+} from '../../core/process-pool';
 import { runForRequest, runInsideTransaction } from '../../core/work-scope';
 import { createExpressionSandbox, SandboxInsideTransactionError } from '../../integrations/expression-sandbox';
 import { waitFor } from '../helpers/wait';
@@ -32,15 +38,24 @@ describe('process pool: tenants served in turn, bounded, and cancellable', () =>
   it("serves another key while one key's tasks wait, and never gives one key every process", async () => {
     const shared = pool({ size: 2 });
     const controller = new AbortController();
-    const heavy = [1, 2, 3, 4].map(() => shared.run('spin', null, { key: 'tenant-a', signal: controller.signal }).catch((error: unknown) => error));
-    await waitFor('a spinning task of tenant A to run', async () => shared.stats().keys['tenant-a']?.running === 1, 30_000);
+    const heavy = [1, 2, 3, 4].map(() =>
+      shared.run('spin', null, { key: 'tenant-a', signal: controller.signal }).catch((error: unknown) => error),
+    );
+    await waitFor(
+      'a spinning task of tenant A to run',
+      async () => shared.stats().keys['tenant-a']?.running === 1,
+      30_000,
+    );
     assert.equal(await shared.run('echo', 'b', { key: 'tenant-b' }), 'b');
     // Tenant B was answered while tenant A still had three tasks waiting and only one process (size − 1 = 1).
     assert.deepEqual(shared.stats().keys['tenant-a'], { queued: 3, running: 1 });
     const before = shared.stats();
     controller.abort();
     const errors = await Promise.all(heavy);
-    assert.ok(errors.every((error) => error instanceof PoolTaskCancelledError), String(errors));
+    assert.ok(
+      errors.every((error) => error instanceof PoolTaskCancelledError),
+      String(errors),
+    );
     const afterAbort = shared.stats();
     assert.deepEqual(afterAbort.keys, {});
     assert.equal(afterAbort.cancelled, before.cancelled + 4);
@@ -55,7 +70,11 @@ describe('process pool: tenants served in turn, bounded, and cancellable', () =>
   it('keeps a spare process started, so a killed process is stood in for at once', async () => {
     const single = pool({ size: 1 });
     const first = spinning(single, 'tenant-a');
-    await waitFor('the task to run and the spare to be ready', async () => single.stats().busy === 1 && single.stats().idle === 1, 30_000);
+    await waitFor(
+      'the task to run and the spare to be ready',
+      async () => single.stats().busy === 1 && single.stats().idle === 1,
+      30_000,
+    );
     first.controller.abort();
     // Synchronously after the kill: the next task already has a process (the spare), none had to start for it.
     const next = single.run('echo', 'next', { key: 'tenant-b' });
@@ -122,12 +141,21 @@ describe('expression sandbox: calls carry their request, and never run inside a 
 
   it("queues a request's call under its tenant and bounds the tenant", async () => {
     const controller = new AbortController();
-    const held = runForRequest({ tenantId: 'ten_a', signal: controller.signal }, () => sandbox.evaluateCondition('sum(map([0..100000], sum(map([0..100000], #)))) > 0', {}));
+    const held = runForRequest({ tenantId: 'ten_a', signal: controller.signal }, () =>
+      sandbox.evaluateCondition('sum(map([0..100000], sum(map([0..100000], #)))) > 0', {}),
+    );
     const heldOutcome = held.catch((error: unknown) => error);
     await waitFor('the call to run under its tenant', async () => sandbox.stats().keys.ten_a?.running === 1, 30_000);
-    const second = await runForRequest({ tenantId: 'ten_a', signal: new AbortController().signal }, () => sandbox.evaluateCondition('1 > 0', {})).catch((error: unknown) => error);
+    const second = await runForRequest({ tenantId: 'ten_a', signal: new AbortController().signal }, () =>
+      sandbox.evaluateCondition('1 > 0', {}),
+    ).catch((error: unknown) => error);
     assert.ok(second instanceof PoolBusyError && second.reason === 'key_limit', String(second));
-    assert.equal(await runForRequest({ tenantId: 'ten_b', signal: new AbortController().signal }, () => sandbox.evaluateCondition('1 > 0', {})), true);
+    assert.equal(
+      await runForRequest({ tenantId: 'ten_b', signal: new AbortController().signal }, () =>
+        sandbox.evaluateCondition('1 > 0', {}),
+      ),
+      true,
+    );
     controller.abort();
     assert.ok((await heldOutcome) instanceof PoolTaskCancelledError);
     assert.deepEqual(sandbox.stats().keys, {});

@@ -43,11 +43,19 @@ describe('project layout (project-layout.json is the one list of top-level folde
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !NOT_SOURCE.has(entry.name))
       .filter((entry) => holdsTypeScript(path.join(ROOT, entry.name)))
       .map((entry) => entry.name);
-    assert.deepEqual(present.filter((name) => !listed.has(name)), [], 'top-level folders with .ts files missing from project-layout.json');
-    assert.deepEqual(sorted(listed).filter((name) => !fs.existsSync(path.join(ROOT, name))), [], 'folders in project-layout.json that do not exist');
+    assert.deepEqual(
+      present.filter((name) => !listed.has(name)),
+      [],
+      'top-level folders with .ts files missing from project-layout.json',
+    );
+    assert.deepEqual(
+      sorted(listed).filter((name) => !fs.existsSync(path.join(ROOT, name))),
+      [],
+      'folders in project-layout.json that do not exist',
+    );
   });
 
-  it("tsconfig.json type-checks the product and tooling folders (the client package has its own)", () => {
+  it('tsconfig.json type-checks the product and tooling folders (the client package has its own)', () => {
     const tsconfig = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')) as { include: string[] };
     const folders = tsconfig.include.filter((entry) => !entry.includes('.'));
     assert.deepEqual(sorted(folders), sorted([...layout.product, ...layout.tooling]));
@@ -65,12 +73,22 @@ describe('project layout (project-layout.json is the one list of top-level folde
   it('eslint fences every product folder with a layering rule, and core/ imports none of the others', async () => {
     const eslint = new ESLint({ cwd: ROOT });
     for (const folder of layout.product) {
-      const config = (await eslint.calculateConfigForFile(path.join(ROOT, folder, 'layout-probe.ts'))) as { rules?: Record<string, unknown> };
-      const rule = config.rules?.['no-restricted-imports'] as [unknown, { patterns?: { regex?: string }[] }?] | undefined;
-      assert.ok(rule && rule[1]?.patterns?.length, `${folder}/ has no layering rule (no-restricted-imports) in eslint.config.mjs`);
+      const config = (await eslint.calculateConfigForFile(path.join(ROOT, folder, 'layout-probe.ts'))) as {
+        rules?: Record<string, unknown>;
+      };
+      const rule = config.rules?.['no-restricted-imports'] as
+        [unknown, { patterns?: { regex?: string }[] }?] | undefined;
+      assert.ok(
+        rule && rule[1]?.patterns?.length,
+        `${folder}/ has no layering rule (no-restricted-imports) in eslint.config.mjs`,
+      );
     }
-    const core = (await eslint.calculateConfigForFile(path.join(ROOT, 'core', 'layout-probe.ts'))) as { rules?: Record<string, unknown> };
-    const regexes = ((core.rules?.['no-restricted-imports'] as [unknown, { patterns: { regex?: string }[] }])[1].patterns ?? []).map((p) => p.regex ?? '');
+    const core = (await eslint.calculateConfigForFile(path.join(ROOT, 'core', 'layout-probe.ts'))) as {
+      rules?: Record<string, unknown>;
+    };
+    const regexes = (
+      (core.rules?.['no-restricted-imports'] as [unknown, { patterns: { regex?: string }[] }])[1].patterns ?? []
+    ).map((p) => p.regex ?? '');
     for (const folder of [...layout.product, ...layout.tooling].filter((name) => name !== 'core')) {
       assert.ok(
         regexes.some((regex) => new RegExp(regex).test(`../${folder}/anything`)),
@@ -82,6 +100,10 @@ describe('project layout (project-layout.json is the one list of top-level folde
   it("docs/architecture.md's folder table has a row for every product folder", () => {
     const architecture = fs.readFileSync(path.join(ROOT, 'docs', 'architecture.md'), 'utf8');
     const rows = new Set([...architecture.matchAll(/^\| `([\w-]+)\/` \|/gm)].map((match) => match[1] as string));
-    assert.deepEqual(layout.product.filter((folder) => !rows.has(folder)), [], 'product folders without a row in docs/architecture.md');
+    assert.deepEqual(
+      layout.product.filter((folder) => !rows.has(folder)),
+      [],
+      'product folders without a row in docs/architecture.md',
+    );
   });
 });

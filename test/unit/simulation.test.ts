@@ -312,7 +312,11 @@ describe('validateDistribution', () => {
     it(`${JSON.stringify(distribution)} → ${expected ?? 'valid'}`, () => {
       const problems = validateDistribution(distribution);
       if (expected === null) assert.deepEqual(problems, []);
-      else assert.ok(problems.some((problem) => expected.test(problem)), problems.join('; '));
+      else
+        assert.ok(
+          problems.some((problem) => expected.test(problem)),
+          problems.join('; '),
+        );
     });
   }
 

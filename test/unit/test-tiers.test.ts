@@ -9,7 +9,10 @@ const ROOT = path.resolve(__dirname, '..', '..');
 describe('the test tiers (test/tiers.ts)', () => {
   it('names only folders and files that exist, so an entry cannot outlive what it describes', () => {
     for (const folder of Object.keys(FOLDER_NEEDS)) {
-      assert.ok(fs.statSync(path.join(ROOT, folder), { throwIfNoEntry: false })?.isDirectory(), `${folder} is not a folder`);
+      assert.ok(
+        fs.statSync(path.join(ROOT, folder), { throwIfNoEntry: false })?.isDirectory(),
+        `${folder} is not a folder`,
+      );
     }
     for (const file of [...Object.keys(FILE_NEEDS), ...OWN_PROCESS]) {
       assert.ok(fs.statSync(path.join(ROOT, file), { throwIfNoEntry: false })?.isFile(), `${file} is not a file`);
@@ -17,7 +20,7 @@ describe('the test tiers (test/tiers.ts)', () => {
     }
   });
 
-  it('gives a file its folder\'s needs, its own entry over its folder\'s, and the whole stack to anything not listed', () => {
+  it("gives a file its folder's needs, its own entry over its folder's, and the whole stack to anything not listed", () => {
     assert.deepEqual(needsOf('test/unit/core.test.ts'), TIERS.unit);
     assert.deepEqual(needsOf('test/unit/models/catalogue.test.ts'), TIERS.unit);
     assert.deepEqual(needsOf('test/use-cases/kpis.test.ts'), TIERS.useCases);
@@ -37,7 +40,10 @@ describe('the test tiers (test/tiers.ts)', () => {
       [...needsOfAll(['test/use-cases/kpis.test.ts', 'test/workflows/decision-approval.test.ts'])].sort(),
       ['postgres', 'temporalCli', 'workflowBundle'],
     );
-    assert.deepEqual([...needsOfAll(['test/unit/core.test.ts', 'test/api/kpis.test.ts'])].sort(), [...TIERS.stack].sort());
+    assert.deepEqual(
+      [...needsOfAll(['test/unit/core.test.ts', 'test/api/kpis.test.ts'])].sort(),
+      [...TIERS.stack].sort(),
+    );
   });
 
   it('runs the unit files a few to a process, and no file of another tier', () => {

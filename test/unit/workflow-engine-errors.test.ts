@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ServiceError, WorkflowExecutionAlreadyStartedError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
+import {
+  ServiceError,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+} from '@temporalio/client';
 import { translateWorkflowEngineError, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 
 describe('workflow engine error translation', () => {
@@ -12,7 +16,9 @@ describe('workflow engine error translation', () => {
       grpc(8),
       Object.assign(new Error('transport error'), { name: 'TransportError' }),
       // Waiting on an update's outcome past the client's deadline: the SDK's own error, without a gRPC code.
-      new WorkflowUpdateRPCTimeoutOrCancelledError('Timed out or cancelled waiting for Workflow Update', { cause: new Error('deadline') }),
+      new WorkflowUpdateRPCTimeoutOrCancelledError('Timed out or cancelled waiting for Workflow Update', {
+        cause: new Error('deadline'),
+      }),
     ];
     for (const outage of outages) {
       const translated = translateWorkflowEngineError(outage);
@@ -22,8 +28,16 @@ describe('workflow engine error translation', () => {
     }
   });
   it('leaves request-specific Temporal errors and everything else alone', () => {
-    assert.equal(translateWorkflowEngineError(new ServiceError('bad request', { cause: Object.assign(new Error('x'), { code: 3 }) })), undefined);
-    assert.equal(translateWorkflowEngineError(new WorkflowExecutionAlreadyStartedError('started', 'wf', 'type')), undefined);
+    assert.equal(
+      translateWorkflowEngineError(
+        new ServiceError('bad request', { cause: Object.assign(new Error('x'), { code: 3 }) }),
+      ),
+      undefined,
+    );
+    assert.equal(
+      translateWorkflowEngineError(new WorkflowExecutionAlreadyStartedError('started', 'wf', 'type')),
+      undefined,
+    );
     assert.equal(translateWorkflowEngineError({ code: '57P01' }), undefined);
     assert.equal(translateWorkflowEngineError(new Error('boom')), undefined);
   });

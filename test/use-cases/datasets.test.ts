@@ -27,7 +27,11 @@ describe('dataset definitions (use cases)', () => {
     const { context } = await createTenantForTest(db());
     await datasets().create(context, CONTRACTORS);
     const refused = async (body: unknown, path: string) => {
-      const error = await rejectsWith(datasets().create(context, body as CreateDatasetRequest), 422, 'validation_failed');
+      const error = await rejectsWith(
+        datasets().create(context, body as CreateDatasetRequest),
+        422,
+        'validation_failed',
+      );
       assert.ok(errorPaths(error).includes(path), JSON.stringify(error.extras.errors));
     };
     await refused({ ...CONTRACTORS, name: 'c2', primary_key: 'nope' }, '/primary_key');
@@ -40,8 +44,15 @@ describe('dataset definitions (use cases)', () => {
 
   it('changes types and the primary key while the dataset is empty', async () => {
     const { context }: { context: RequestContext } = await createTenantForTest(db());
-    await datasets().create(context, { name: 'scratch', primary_key: 'id', fields: { id: { type: 'string' }, n: { type: 'string' } } } as CreateDatasetRequest);
-    const changed = await datasets().update(context, 'scratch', { primary_key: 'k', fields: { k: { type: 'integer' }, n: { type: 'number' } } } as never);
+    await datasets().create(context, {
+      name: 'scratch',
+      primary_key: 'id',
+      fields: { id: { type: 'string' }, n: { type: 'string' } },
+    } as CreateDatasetRequest);
+    const changed = await datasets().update(context, 'scratch', {
+      primary_key: 'k',
+      fields: { k: { type: 'integer' }, n: { type: 'number' } },
+    } as never);
     assert.deepEqual(changed.fields, { id: { type: 'string' }, n: { type: 'number' }, k: { type: 'integer' } });
     assert.equal(changed.primary_key, 'k');
     await rejectsWith(datasets().update(context, 'scratch', { primary_key: 'n' }), 422, 'validation_failed');

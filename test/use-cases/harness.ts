@@ -23,7 +23,11 @@ import { createTenant } from '../../db/repositories/tenants';
 import { findOrCreateUser, insertMembership } from '../../db/repositories/users';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { createModelCatalogue, type ModelCatalogue } from '../../decision/catalogue';
-import { createExpressionSandbox, sandboxedTenantModels, type ExpressionSandbox } from '../../integrations/expression-sandbox';
+import {
+  createExpressionSandbox,
+  sandboxedTenantModels,
+  type ExpressionSandbox,
+} from '../../integrations/expression-sandbox';
 
 export const logger = createLogger('silent', 'dms-use-case-test');
 
@@ -40,7 +44,10 @@ export function useDatabase(): () => Knex {
   let db: Knex | undefined;
   before(() => {
     const url = process.env.DATABASE_URL;
-    if (!url) throw new Error('DATABASE_URL is not set: run the use-case tests with "npm run test:use-cases" or scripts/test.ts');
+    if (!url)
+      throw new Error(
+        'DATABASE_URL is not set: run the use-case tests with "npm run test:use-cases" or scripts/test.ts',
+      );
     const config = testConfig();
     db = createKnex(url, { timeouts: apiDatabaseTimeouts(config.database, config.temporalRpcTimeoutMs) });
   });
@@ -55,22 +62,40 @@ export function useDatabase(): () => Knex {
 export const keyActor = (): Actor => ({ type: 'api_key', id: newId('apiKey') });
 
 /** A new tenant, created the way the admin CLI creates one (operators create tenants; there is no HTTP for it). */
-export async function createTenantForTest(db: Knex, options: { plan?: Plan; name?: string } = {}): Promise<{ id: string; actor: Actor; context: RequestContext }> {
-  const tenant = await createTenant(db, { name: options.name ?? `use-case-${crypto.randomBytes(4).toString('hex')}`, plan: options.plan ?? 'enterprise' });
+export async function createTenantForTest(
+  db: Knex,
+  options: { plan?: Plan; name?: string } = {},
+): Promise<{ id: string; actor: Actor; context: RequestContext }> {
+  const tenant = await createTenant(db, {
+    name: options.name ?? `use-case-${crypto.randomBytes(4).toString('hex')}`,
+    plan: options.plan ?? 'enterprise',
+  });
   const actor = keyActor();
   return { id: tenant.id, actor, context: contextFor(tenant.id, actor) };
 }
 
 /** What a route hands a use case: the tenant, who is asking and with which scopes. */
 export function contextFor(tenantId: string, actor: Actor, scopes: readonly string[] = ['admin']): RequestContext {
-  return { tenantId, actor, scopes, requestId: `req_${crypto.randomBytes(6).toString('hex')}`, receivedAt: new Date().toISOString(), log: logger };
+  return {
+    tenantId,
+    actor,
+    scopes,
+    requestId: `req_${crypto.randomBytes(6).toString('hex')}`,
+    receivedAt: new Date().toISOString(),
+    log: logger,
+  };
 }
 
 /**
  * A member of the tenant, written through the users repository as the API writes one (a person, then a membership with
  * a new member id). Returns the member id and a context acting as that person.
  */
-export async function addMember(db: Knex, tenantId: string, role: Role, options: { email?: string; displayName?: string } = {}) {
+export async function addMember(
+  db: Knex,
+  tenantId: string,
+  role: Role,
+  options: { email?: string; displayName?: string } = {},
+) {
   const email = options.email ?? `member-${crypto.randomBytes(5).toString('hex')}@example.com`;
   const { user } = await findOrCreateUser(db, { email, displayName: options.displayName ?? email, passwordHash: null });
   const membership = await inTenantTransaction(db, tenantId, (scope) =>
@@ -84,14 +109,21 @@ export async function addMember(db: Knex, tenantId: string, role: Role, options:
  * The AppError a use case's promise rejects with, after checking what the error handler would render from it: its
  * code and status, a problem type and a detail.
  */
-export async function rejectsWith(work: Promise<unknown> | (() => Promise<unknown>), status: number, code: string): Promise<AppError> {
+export async function rejectsWith(
+  work: Promise<unknown> | (() => Promise<unknown>),
+  status: number,
+  code: string,
+): Promise<AppError> {
   let caught: unknown;
   try {
     await (typeof work === 'function' ? work() : work);
   } catch (error) {
     caught = error;
   }
-  assert.ok(caught instanceof AppError, `expected an AppError ${code}, got ${caught instanceof Error ? caught.stack : String(caught)}`);
+  assert.ok(
+    caught instanceof AppError,
+    `expected an AppError ${code}, got ${caught instanceof Error ? caught.stack : String(caught)}`,
+  );
   assert.equal(caught.status, status, `${caught.code}: ${caught.detail} ${JSON.stringify(caught.extras.errors ?? '')}`);
   assert.equal(caught.code, code);
   assert.equal(typeof caught.type, 'string');
@@ -116,7 +148,9 @@ export function useSandbox(): () => { sandbox: ExpressionSandbox; catalogue: Mod
   after(async () => built?.sandbox.close());
   return () => {
     if (!built) {
-      const sandbox = createExpressionSandbox(testConfig({ EXPRESSION_BUDGET_MS: process.env.EXPRESSION_BUDGET_MS ?? '30000' }).expressionSandbox);
+      const sandbox = createExpressionSandbox(
+        testConfig({ EXPRESSION_BUDGET_MS: process.env.EXPRESSION_BUDGET_MS ?? '30000' }).expressionSandbox,
+      );
       built = { sandbox, catalogue: createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) }) };
     }
     return built;
@@ -133,9 +167,11 @@ export function unusedPort<T>(name: string): T {
     {
       get: (_target, method) =>
         // Not a promise: awaiting the port itself must not call it.
-        method === 'then' ? undefined : () => {
-          throw new Error(`${name}.${String(method)} was called; this test expects the use case not to reach it`);
-        },
+        method === 'then'
+          ? undefined
+          : () => {
+              throw new Error(`${name}.${String(method)} was called; this test expects the use case not to reach it`);
+            },
     },
   ) as T;
 }

@@ -25,40 +25,98 @@ describe('KPIs (use cases)', () => {
   const engines = useSandbox();
   const kpis = () => {
     const { sandbox, catalogue } = engines();
-    return createKpiService({ db: db(), models: createModelService({ db: db(), catalogue, sandbox, releaseReviews: () => unusedPort('releaseReviews') }) });
+    return createKpiService({
+      db: db(),
+      models: createModelService({ db: db(), catalogue, sandbox, releaseReviews: () => unusedPort('releaseReviews') }),
+    });
   };
   const create = async (context: RequestContext, body: KpiCreate) => asJson(await kpis().create(context, body));
-  const post = async (context: RequestContext, id: string, body: KpiPointsInput) => asJson(await kpis().recordPoints(context, id, body));
-  const events = async (tenantId: string) => (await db()('events').where({ tenant_id: tenantId, type: 'kpi.value.recorded' }).orderBy('sequence')) as Array<{ data: any }>;
+  const post = async (context: RequestContext, id: string, body: KpiPointsInput) =>
+    asJson(await kpis().recordPoints(context, id, body));
+  const events = async (tenantId: string) =>
+    (await db()('events').where({ tenant_id: tenantId, type: 'kpi.value.recorded' }).orderBy('sequence')) as Array<{
+      data: any;
+    }>;
 
   it('refuses contradictions and bad references with 422 naming the field', async () => {
     const { context } = await createTenantForTest(db());
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ warning_threshold: { value: 60 } }, '/warning_threshold'],
       [{ warning_threshold: { value: 45 }, critical_threshold: { value: 48 } }, '/critical_threshold'],
-      [{ direction: 'lower_is_better', warning_threshold: { percent: 10 }, critical_threshold: { value: 54 } }, '/critical_threshold'],
+      [
+        { direction: 'lower_is_better', warning_threshold: { percent: 10 }, critical_threshold: { value: 54 } },
+        '/critical_threshold',
+      ],
       [{ warning_threshold: { low: 40, high: 60 } }, '/warning_threshold/low'],
       [{ warning_threshold: { value: 40, percent: 5 } }, '/warning_threshold'],
       [{ direction: 'target_band', target: 50 }, '/target'],
-      [{ direction: 'target_band', target: { low: 10, high: 20 }, warning_threshold: { low: 12, high: 25 }, critical_threshold: null }, '/warning_threshold'],
-      [{ direction: 'target_band', target: { low: 10, high: 20 }, warning_threshold: { value: 5 }, critical_threshold: null }, '/warning_threshold/value'],
+      [
+        {
+          direction: 'target_band',
+          target: { low: 10, high: 20 },
+          warning_threshold: { low: 12, high: 25 },
+          critical_threshold: null,
+        },
+        '/warning_threshold',
+      ],
+      [
+        {
+          direction: 'target_band',
+          target: { low: 10, high: 20 },
+          warning_threshold: { value: 5 },
+          critical_threshold: null,
+        },
+        '/warning_threshold/value',
+      ],
       [{ direction: 'target_band', target: { low: 30, high: 20 } }, '/target/low'],
       [{ owner_id: 'usr_01jd2x0m3f8q4w7e5r6t9y2v1k' }, '/owner_id'],
       [{ source: { type: 'model_output', model_id: STAFFING, metric: 'no_such_metric' } }, '/source/metric'],
-      [{ source: { type: 'model_output', model_id: 'mdl_01jd2x0m3f8q4w7e5r6t9y2v1k', metric: 'x' } }, '/source/model_id'],
+      [
+        { source: { type: 'model_output', model_id: 'mdl_01jd2x0m3f8q4w7e5r6t9y2v1k', metric: 'x' } },
+        '/source/model_id',
+      ],
       [{ source: { type: 'dataset', dataset: 'employees', metric: { function: 'avg' } } }, '/source/metric/field'],
-      [{ source: { type: 'dataset', dataset: 'employees', metric: { function: 'percentile', field: 'salary' } } }, '/source/metric/percentile'],
+      [
+        { source: { type: 'dataset', dataset: 'employees', metric: { function: 'percentile', field: 'salary' } } },
+        '/source/metric/percentile',
+      ],
     ];
     for (const [fields, field] of cases) {
       const refused = await rejectsWith(kpis().create(context, manualKpi(fields)), 422, 'validation_failed');
-      assert.ok(errorPaths(refused).includes(field), `${JSON.stringify(fields)} → expected ${field}, got ${JSON.stringify(refused.extras.errors)}`);
+      assert.ok(
+        errorPaths(refused).includes(field),
+        `${JSON.stringify(fields)} → expected ${field}, got ${JSON.stringify(refused.extras.errors)}`,
+      );
     }
     // Valid band KPI with relative thresholds: the band widens by a share of its width.
-    const band = await create(context, manualKpi({ direction: 'target_band', target: { low: 10, high: 20 }, warning_threshold: { percent: 10 }, critical_threshold: { low: 0, high: 40 } }));
+    const band = await create(
+      context,
+      manualKpi({
+        direction: 'target_band',
+        target: { low: 10, high: 20 },
+        warning_threshold: { percent: 10 },
+        critical_threshold: { low: 0, high: 40 },
+      }),
+    );
     assert.deepEqual(band.thresholds, { warning: { low: 9, high: 21 }, critical: { low: 0, high: 40 } });
     // A dataset source is stored as given (its recomputation: test/api/datasets.test.ts and kpi-datasets.test.ts).
-    const dataset = await create(context, manualKpi({ source: { type: 'dataset', dataset: 'employees', metric: { function: 'percentile', field: 'salary', percentile: 90 }, filter: { status: 'active' } } }));
-    assert.deepEqual(dataset.source, { type: 'dataset', dataset: 'employees', metric: { function: 'percentile', field: 'salary', percentile: 90 }, filter: { status: 'active' } });
+    const dataset = await create(
+      context,
+      manualKpi({
+        source: {
+          type: 'dataset',
+          dataset: 'employees',
+          metric: { function: 'percentile', field: 'salary', percentile: 90 },
+          filter: { status: 'active' },
+        },
+      }),
+    );
+    assert.deepEqual(dataset.source, {
+      type: 'dataset',
+      dataset: 'employees',
+      metric: { function: 'percentile', field: 'salary', percentile: 90 },
+      filter: { status: 'active' },
+    });
   });
 
   it('buckets out-of-order points per day, week, month and quarter (UTC), and replacement keeps history', async () => {
@@ -76,8 +134,13 @@ describe('KPIs (use cases)', () => {
       ],
     });
     await post(context, kpi.id, { timestamp: '2026-03-02T20:00:00+00:00', value: 20, note: 'late' });
-    const read = async (query: Partial<KpiValuesQuery>) => asJson(await kpis().values(context, kpi.id, { limit: 20, ...query })) as { data: any[]; next_cursor: string | null };
-    const values = async (query: Partial<KpiValuesQuery>) => (await read(query)).data.map((b: any) => [b.start.slice(0, 10), b.count, b.min, b.max, b.avg, b.last]);
+    const read = async (query: Partial<KpiValuesQuery>) =>
+      asJson(await kpis().values(context, kpi.id, { limit: 20, ...query })) as {
+        data: any[];
+        next_cursor: string | null;
+      };
+    const values = async (query: Partial<KpiValuesQuery>) =>
+      (await read(query)).data.map((b: any) => [b.start.slice(0, 10), b.count, b.min, b.max, b.avg, b.last]);
     assert.deepEqual(await values({ bucket: 'day' }), [
       ['2026-03-02', 2, 10, 20, 15, 20],
       ['2026-03-03', 1, 30, 30, 30, 30],
@@ -99,30 +162,58 @@ describe('KPIs (use cases)', () => {
       ['2026-04-01', 1, 60, 60, 60, 60],
     ]);
     // A range that starts and ends inside days counts only the points inside it.
-    assert.deepEqual(await values({ bucket: 'week', from: '2026-03-02T15:00:00Z', to: '2026-03-08T23:59:59Z' }), [['2026-03-02', 2, 20, 30, 25, 30]]);
-    assert.deepEqual(await values({ bucket: 'day', from: '2026-03-02T15:00:00Z', to: '2026-03-02T21:00:00Z' }), [['2026-03-02', 1, 20, 20, 20, 20]]);
+    assert.deepEqual(await values({ bucket: 'week', from: '2026-03-02T15:00:00Z', to: '2026-03-08T23:59:59Z' }), [
+      ['2026-03-02', 2, 20, 30, 25, 30],
+    ]);
+    assert.deepEqual(await values({ bucket: 'day', from: '2026-03-02T15:00:00Z', to: '2026-03-02T21:00:00Z' }), [
+      ['2026-03-02', 1, 20, 20, 20, 20],
+    ]);
     // Bucket pages continue where the last one stopped.
     const page1 = await read({ bucket: 'day', limit: 2 });
-    assert.deepEqual(page1.data.map((b: any) => b.start), ['2026-03-02T00:00:00.000Z', '2026-03-03T00:00:00.000Z']);
+    assert.deepEqual(
+      page1.data.map((b: any) => b.start),
+      ['2026-03-02T00:00:00.000Z', '2026-03-03T00:00:00.000Z'],
+    );
     assert.equal(page1.data[0].end, '2026-03-03T00:00:00.000Z');
     const page2 = await read({ bucket: 'day', limit: 2, cursor: page1.next_cursor ?? undefined });
-    assert.deepEqual(page2.data.map((b: any) => b.start), ['2026-03-08T00:00:00.000Z', '2026-03-09T00:00:00.000Z']);
+    assert.deepEqual(
+      page2.data.map((b: any) => b.start),
+      ['2026-03-08T00:00:00.000Z', '2026-03-09T00:00:00.000Z'],
+    );
 
     // Replacing a point: the bucket uses the new value, the history keeps the old one.
-    const replaced = await post(context, kpi.id, { timestamp: '2026-03-03T05:00:00.000Z', value: 36, note: 'corrected' });
+    const replaced = await post(context, kpi.id, {
+      timestamp: '2026-03-03T05:00:00.000Z',
+      value: 36,
+      note: 'corrected',
+    });
     assert.equal(replaced.replaced, 1);
-    assert.deepEqual((await values({ bucket: 'day', from: '2026-03-03T00:00:00Z', to: '2026-03-04T00:00:00Z' }))[0], ['2026-03-03', 1, 36, 36, 36, 36]);
+    assert.deepEqual((await values({ bucket: 'day', from: '2026-03-03T00:00:00Z', to: '2026-03-04T00:00:00Z' }))[0], [
+      '2026-03-03',
+      1,
+      36,
+      36,
+      36,
+      36,
+    ]);
     assert.deepEqual((await values({ bucket: 'month' }))[0], ['2026-03-01', 5, 10, 50, 31.2, 50]);
     const history = asJson(await kpis().pointHistory(context, kpi.id, '2026-03-03T05:00:00Z')) as any;
     assert.equal(history.current.value, 36);
     assert.equal(history.current.revision, 2);
     assert.equal(history.current.note, 'corrected');
-    assert.deepEqual(history.revisions.map((r: any) => [r.value, r.revision]), [[30, 1]]);
+    assert.deepEqual(
+      history.revisions.map((r: any) => [r.value, r.revision]),
+      [[30, 1]],
+    );
     assert.equal((await events(tenant.id)).at(-1)?.data.replaced, 1);
     // The current value is the latest point by timestamp, not the latest posted.
     const got = asJson(await kpis().get(context, kpi.id));
     assert.deepEqual(got.current, { timestamp: '2026-04-01T00:00:00.000Z', value: 60, scenario_id: null });
-    await rejectsWith(kpis().values(context, kpi.id, { limit: 20, from: '2026-03-02T00:00:00Z', to: '2026-03-01T00:00:00Z' }), 400, 'invalid_parameters');
+    await rejectsWith(
+      kpis().values(context, kpi.id, { limit: 20, from: '2026-03-02T00:00:00Z', to: '2026-03-01T00:00:00Z' }),
+      400,
+      'invalid_parameters',
+    );
   });
 
   it('reports status against target and a least-squares trend over the last periods', async () => {
@@ -144,7 +235,8 @@ describe('KPIs (use cases)', () => {
     const ys = [15, 35, 44];
     const mx = 5 / 3;
     const my = 94 / 3;
-    const slope = xs.reduce((s, x, i) => s + (x - mx) * ((ys[i] as number) - my), 0) / xs.reduce((s, x) => s + (x - mx) ** 2, 0);
+    const slope =
+      xs.reduce((s, x, i) => s + (x - mx) * ((ys[i] as number) - my), 0) / xs.reduce((s, x) => s + (x - mx) ** 2, 0);
     assert.ok(Math.abs(status.trend.slope_per_period - slope) < 1e-9, `${status.trend.slope_per_period} vs ${slope}`);
     assert.equal(status.trend.direction, 'up');
     assert.equal(status.trend.improving, true);
@@ -158,7 +250,12 @@ describe('KPIs (use cases)', () => {
     // The route's default: GET /kpis/{id}/status without ?periods.
     const defaultPeriods = 6;
     const flat = await create(context, manualKpi({ aggregation_period: 'week' }));
-    await post(context, flat.id, { points: [{ timestamp: '2026-05-04T00:00:00Z', value: 100 }, { timestamp: '2026-05-11T00:00:00Z', value: 100.5 }] });
+    await post(context, flat.id, {
+      points: [
+        { timestamp: '2026-05-04T00:00:00Z', value: 100 },
+        { timestamp: '2026-05-11T00:00:00Z', value: 100.5 },
+      ],
+    });
     const flatStatus = asJson(await kpis().status(context, flat.id, defaultPeriods)) as any;
     assert.equal(flatStatus.trend.direction, 'flat');
     assert.equal(flatStatus.trend.periods, 6);

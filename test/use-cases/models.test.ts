@@ -37,35 +37,62 @@ describe('models (use cases)', () => {
     const { sandbox, catalogue } = engines();
     return createModelService({ db: db(), catalogue, sandbox, releaseReviews: () => unusedPort('releaseReviews') });
   };
-  const upload = (context: Parameters<ReturnType<typeof models>['create']>[0], body: Record<string, unknown>) => models().create(context, body as unknown as ModelCreate);
+  const upload = (context: Parameters<ReturnType<typeof models>['create']>[0], body: Record<string, unknown>) =>
+    models().create(context, body as unknown as ModelCreate);
 
   it('refuses graphs that do not load or evaluate, naming the problem', async () => {
     const tenant = await createTenantForTest(db());
     const { context } = tenant;
-    const broken = await rejectsWith(upload(context, { ...discountModel(), graph: fixture('invalid-graph.json') }), 422, 'validation_failed');
+    const broken = await rejectsWith(
+      upload(context, { ...discountModel(), graph: fixture('invalid-graph.json') }),
+      422,
+      'validation_failed',
+    );
     assert.ok((broken.extras.errors ?? []).length > 0);
-    assert.ok((broken.extras.errors ?? []).every((e) => e.path.startsWith('/graph')), JSON.stringify(broken.extras.errors));
+    assert.ok(
+      (broken.extras.errors ?? []).every((e) => e.path.startsWith('/graph')),
+      JSON.stringify(broken.extras.errors),
+    );
 
     await rejectsWith(upload(context, { ...discountModel(), graph: { hello: 'world' } }), 422, 'validation_failed');
 
     const wrongOutput = await rejectsWith(
-      upload(context, { ...discountModel(), output_schema: { type: 'object', required: ['price'], properties: { price: { type: 'number' } } } }),
+      upload(context, {
+        ...discountModel(),
+        output_schema: { type: 'object', required: ['price'], properties: { price: { type: 'number' } } },
+      }),
       422,
       'validation_failed',
     );
     assert.equal(wrongOutput.extras.errors?.[0]?.path, '/output_schema');
 
     const badSchema = await rejectsWith(
-      upload(context, { ...discountModel(), input_schema: { type: 'object', properties: { tier: { type: 'file' }, quantity: { type: 'integer', minimum: 'one' } } } }),
+      upload(context, {
+        ...discountModel(),
+        input_schema: {
+          type: 'object',
+          properties: { tier: { type: 'file' }, quantity: { type: 'integer', minimum: 'one' } },
+        },
+      }),
       422,
       'validation_failed',
     );
-    assert.deepEqual(badSchema.extras.errors?.map((e) => e.path), ['/input_schema/properties/tier/type', '/input_schema/properties/quantity/minimum']);
+    assert.deepEqual(
+      badSchema.extras.errors?.map((e) => e.path),
+      ['/input_schema/properties/tier/type', '/input_schema/properties/quantity/minimum'],
+    );
 
-    const badSample = await rejectsWith(upload(context, { ...discountModel(), sample_inputs: { tier: 'gold' } }), 422, 'validation_failed');
+    const badSample = await rejectsWith(
+      upload(context, { ...discountModel(), sample_inputs: { tier: 'gold' } }),
+      422,
+      'validation_failed',
+    );
     assert.deepEqual(badSample.extras.errors, [{ path: '/sample_inputs/quantity', message: 'is required' }]);
 
-    const stored = await db()('models').where({ tenant_id: tenant.id, name: 'Discount policy' }).count('* as n').first();
+    const stored = await db()('models')
+      .where({ tenant_id: tenant.id, name: 'Discount policy' })
+      .count('* as n')
+      .first();
     assert.equal(Number(stored?.n), 0, 'refused uploads store nothing');
   });
 });

@@ -11,15 +11,23 @@ describe('users and roles (use cases)', () => {
 
   it('adds people with a role and its documented scopes, saying nothing about their credentials, once per tenant', async () => {
     const { context } = await createTenantForTest(db());
-    const added = await users().add(context, { email: 'Ada@Example.com', display_name: 'Ada Lovelace', role: 'analyst' });
+    const added = await users().add(context, {
+      email: 'Ada@Example.com',
+      display_name: 'Ada Lovelace',
+      role: 'analyst',
+    });
     assert.match(added.id, /^usr_[0-9a-z]{26}$/);
     assert.equal(added.email, 'ada@example.com');
     assert.equal(added.role, 'analyst');
     assert.deepEqual(added.scopes, ROLE_SCOPES.analyst);
     assert.equal(added.display_name, 'Ada Lovelace');
-    assert.equal('has_password' in added, false, 'credentials are not the tenant\'s business');
+    assert.equal('has_password' in added, false, "credentials are not the tenant's business");
 
-    await rejectsWith(users().add(context, { email: 'ada@example.com', display_name: 'Ada', role: 'viewer' }), 409, 'already_member');
+    await rejectsWith(
+      users().add(context, { email: 'ada@example.com', display_name: 'Ada', role: 'viewer' }),
+      409,
+      'already_member',
+    );
 
     const invited = await users().add(context, { email: 'bob@example.com', display_name: 'Bob', role: 'viewer' });
     assert.equal(invited.role, 'viewer');

@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { ApplicationFailure } from '@temporalio/common';
 import { waitFor } from '../helpers/wait';
-import { cancelReplaySignal, modelReplayWorkflowId, type FinishReplayInput, type ModelReplayInput, type ReplayBatchInput } from '../../workflows/models/contracts-replays';
+import {
+  cancelReplaySignal,
+  modelReplayWorkflowId,
+  type FinishReplayInput,
+  type ModelReplayInput,
+  type ReplayBatchInput,
+} from '../../workflows/models/contracts-replays';
 import type { modelReplayWorkflow } from '../../workflows/models/model-replay';
 import { startWorkflowTestEnvironment, type WorkflowTestEnvironment } from './workflow-environment';
 
@@ -41,7 +47,8 @@ const activities = {
       await book.gate;
       // Long enough for another batch to be handed out meanwhile, were the concurrency not bounded.
       await new Promise((resolve) => setTimeout(resolve, 50));
-      if (input.batchIndex === book.failingBatch) throw ApplicationFailure.retryable('the model could not be loaded', 'ModelLoadFailed');
+      if (input.batchIndex === book.failingBatch)
+        throw ApplicationFailure.retryable('the model could not be loaded', 'ModelLoadFailed');
       book.batches.push(input);
     } finally {
       book.inFlight -= 1;
@@ -78,11 +85,16 @@ describe('model replay workflow (workflow tier: Temporal dev server, fake activi
       ...overrides,
     };
     return tier.env.client.workflow
-      .start<typeof modelReplayWorkflow>('modelReplayWorkflow', { taskQueue: QUEUE, workflowId: modelReplayWorkflowId(replayId), args: [input] })
+      .start<typeof modelReplayWorkflow>('modelReplayWorkflow', {
+        taskQueue: QUEUE,
+        workflowId: modelReplayWorkflowId(replayId),
+        args: [input],
+      })
       .then((handle) => ({ replayId, handle, book: bookOf(replayId) }));
   }
 
-  const ranges = (book: ReplayBook) => book.batches.map((b) => [b.batchIndex, b.fromIndex, b.toIndex]).sort((a, b) => (a[0] as number) - (b[0] as number));
+  const ranges = (book: ReplayBook) =>
+    book.batches.map((b) => [b.batchIndex, b.fromIndex, b.toIndex]).sort((a, b) => (a[0] as number) - (b[0] as number));
 
   it('hands out every batch once, at most `concurrency` at a time, then finishes once', async () => {
     const { handle, book, replayId } = await start({});
@@ -100,7 +112,10 @@ describe('model replay workflow (workflow tier: Temporal dev server, fake activi
   it('continues as new after `batchesPerRun`, carrying the next batch', async () => {
     const { handle, book } = await start({ total: 12, batchSize: 2, concurrency: 1, batchesPerRun: 2 });
     await handle.result();
-    assert.deepEqual(ranges(book).map(([index]) => index), [0, 1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      ranges(book).map(([index]) => index),
+      [0, 1, 2, 3, 4, 5],
+    );
     assert.equal(book.finished.length, 1);
     assert.equal(book.finished[0]?.outcome, 'completed');
     // Visibility (what `list` reads) follows the history shortly after.
@@ -126,7 +141,13 @@ describe('model replay workflow (workflow tier: Temporal dev server, fake activi
     assert.equal(book.finished.at(-1)?.outcome, 'cancelled');
     assert.equal(book.finished.length, 1);
     assert.ok(book.batches.length < 10, `stopped early (${book.batches.length} of 10 batches)`);
-    assert.deepEqual(ranges(book).slice(0, 2).map(([index]) => index), [0, 1], 'the batches in flight finished');
+    assert.deepEqual(
+      ranges(book)
+        .slice(0, 2)
+        .map(([index]) => index),
+      [0, 1],
+      'the batches in flight finished',
+    );
   });
 
   it('fails the replay when a batch fails every attempt, after the batches in flight finish', async () => {

@@ -13,8 +13,13 @@ const HISTORIES = path.join(__dirname, 'histories');
  */
 describe('workflow replay', () => {
   const bundlePath = process.env.WORKFLOW_BUNDLE_PATH;
-  const workflowSource = bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../../workflows') };
-  const files = fs.readdirSync(HISTORIES).filter((file) => file.endsWith('.json')).sort();
+  const workflowSource = bundlePath
+    ? { workflowBundle: { codePath: bundlePath } }
+    : { workflowsPath: require.resolve('../../workflows') };
+  const files = fs
+    .readdirSync(HISTORIES)
+    .filter((file) => file.endsWith('.json'))
+    .sort();
 
   it('has recorded histories to replay', () => {
     assert.ok(files.length >= 2, files.join(', '));
@@ -23,7 +28,9 @@ describe('workflow replay', () => {
   for (const file of files) {
     it(`replays ${file} deterministically`, async () => {
       // Temporal's JSON history format (as `temporal workflow show --output json` writes it).
-      const history = temporal.api.history.v1.History.fromObject(JSON.parse(fs.readFileSync(path.join(HISTORIES, file), 'utf8')));
+      const history = temporal.api.history.v1.History.fromObject(
+        JSON.parse(fs.readFileSync(path.join(HISTORIES, file), 'utf8')),
+      );
       assert.ok((history.events?.length ?? 0) > 0);
       await Worker.runReplayHistory(workflowSource, history, `replay-${file}`);
     });

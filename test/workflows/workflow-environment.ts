@@ -25,8 +25,11 @@ const SEARCH_ATTRIBUTE_TYPES: Record<string, SearchAttributeType> = { Keyword: S
 
 export async function startWorkflowTestEnvironment(): Promise<WorkflowTestEnvironment> {
   // TEMPORAL_CLI_PATH from the test launcher; else the CLI the local stack finds (PATH, the per-user cache).
-  const cliPath = await locateTemporalCli({ temporalCliPath: process.env.TEMPORAL_CLI_PATH || undefined }, (message) => console.error(message));
-  if (!cliPath) throw new Error('no Temporal CLI: set TEMPORAL_CLI_PATH or install Go so the local stack can build one');
+  const cliPath = await locateTemporalCli({ temporalCliPath: process.env.TEMPORAL_CLI_PATH || undefined }, (message) =>
+    console.error(message),
+  );
+  if (!cliPath)
+    throw new Error('no Temporal CLI: set TEMPORAL_CLI_PATH or install Go so the local stack can build one');
   // The SDK's workers log every state change at INFO; warnings and errors are what a failing test needs.
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const env = await TestWorkflowEnvironment.createLocal({
@@ -47,7 +50,13 @@ export async function startWorkflowTestEnvironment(): Promise<WorkflowTestEnviro
   return {
     env,
     async startWorker(taskQueue, activities) {
-      const worker = await Worker.create({ connection: env.nativeConnection, namespace: 'default', taskQueue, workflowBundle, activities });
+      const worker = await Worker.create({
+        connection: env.nativeConnection,
+        namespace: 'default',
+        taskQueue,
+        workflowBundle,
+        activities,
+      });
       running.push({ worker, done: worker.run() });
     },
     async teardown() {

@@ -26,6 +26,10 @@ export async function auditExportWorkflow(input: AuditExportInput): Promise<void
   } catch (error) {
     if (!(error instanceof ActivityFailure)) throw error;
     // The cause (a database or file-system error) stays in the workflow history for operators; clients get no internals.
-    await failAuditExport({ tenantId: input.tenantId, exportId: input.exportId, detail: 'The export could not be written; create a new one.' });
+    await failAuditExport({
+      tenantId: input.tenantId,
+      exportId: input.exportId,
+      detail: 'The export could not be written; create a new one.',
+    });
   }
 }

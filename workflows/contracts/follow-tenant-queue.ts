@@ -10,7 +10,11 @@ import { tenantTaskQueue, type TenantWorkers } from './task-queues';
  * The base task queue a tenant's run belongs on, when the run can know it: it was started with the shared queue's name
  * (runs started before that have none) and has read where the tenant's work runs now.
  */
-export function tenantQueueOf(sharedTaskQueue: string | undefined, tenantId: string, workers: TenantWorkers | undefined): string | undefined {
+export function tenantQueueOf(
+  sharedTaskQueue: string | undefined,
+  tenantId: string,
+  workers: TenantWorkers | undefined,
+): string | undefined {
   return sharedTaskQueue && workers ? tenantTaskQueue(sharedTaskQueue, tenantId, workers) : undefined;
 }
 
@@ -23,7 +27,10 @@ export function mustFollowTenant(wanted: string | undefined): wanted is string {
  * Continues as new on `wanted` (with the arguments made for that queue) when this run is elsewhere; returns (and does
  * nothing) when it already runs there. What the run had done is done; the rest goes on from the tenant's queue.
  */
-export async function followTenantQueue<F extends Workflow>(wanted: string | undefined, argsFor: (taskQueue: string) => Parameters<F>): Promise<void> {
+export async function followTenantQueue<F extends Workflow>(
+  wanted: string | undefined,
+  argsFor: (taskQueue: string) => Parameters<F>,
+): Promise<void> {
   if (!mustFollowTenant(wanted)) return;
   await makeContinueAsNewFunc<F>({ taskQueue: wanted })(...argsFor(wanted));
 }

@@ -18,7 +18,20 @@ export const CUSTOM_SEARCH_ATTRIBUTES = [
   { name: 'DecisionStatus', type: 'Keyword' },
 ] as const;
 
-export type ResourceType = 'scenario' | 'scenario_batch' | 'integration_sync' | 'integration_schedule' | 'decision' | 'webhook_delivery' | 'webhook_lane' | 'audit_export' | 'kpi' | 'kpi_schedule' | 'kpi_evaluation' | 'model_replay' | 'notification_lane';
+export type ResourceType =
+  | 'scenario'
+  | 'scenario_batch'
+  | 'integration_sync'
+  | 'integration_schedule'
+  | 'decision'
+  | 'webhook_delivery'
+  | 'webhook_lane'
+  | 'audit_export'
+  | 'kpi'
+  | 'kpi_schedule'
+  | 'kpi_evaluation'
+  | 'model_replay'
+  | 'notification_lane';
 
 /** Business workflow ids: one resource, one id, so a duplicate start is refused by Temporal itself. */
 export function workflowIdFor(resourceType: ResourceType, resourceId: string, suffix?: string): string {
@@ -34,7 +47,11 @@ export function systemSearchAttributesFor(resourceType: ResourceType, resourceId
 }
 
 /** `TenantId = "ten_…" AND ResourceType = "scenario"` in the Temporal UI or `temporal workflow list --query`. */
-export function searchAttributesFor(tenantId: string, resourceType: ResourceType, resourceId: string): SearchAttributePair[] {
+export function searchAttributesFor(
+  tenantId: string,
+  resourceType: ResourceType,
+  resourceId: string,
+): SearchAttributePair[] {
   return [
     { key: TenantIdSearchAttribute, value: tenantId },
     { key: ResourceTypeSearchAttribute, value: resourceType },

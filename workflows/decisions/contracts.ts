@@ -28,7 +28,8 @@ export interface ApprovalStepRule {
   deadline_seconds: number | null;
 }
 
-export type ApprovalActor = { type: 'user'; id: string; via_client?: string } | { type: 'api_key' | 'oauth_client' | 'system'; id: string };
+export type ApprovalActor =
+  { type: 'user'; id: string; via_client?: string } | { type: 'api_key' | 'oauth_client' | 'system'; id: string };
 
 /**
  * What a (re)submission brings the workflow: the service evaluates the policy's step conditions against the chosen
@@ -80,7 +81,15 @@ export interface DecisionApproval {
   approved_at: string;
 }
 
-export type ApprovalWorkflowStatus = 'pending_approval' | 'changes_requested' | 'approved' | 'rejected' | 'withdrawn' | 'expired' | 'implemented' | 'closed';
+export type ApprovalWorkflowStatus =
+  | 'pending_approval'
+  | 'changes_requested'
+  | 'approved'
+  | 'rejected'
+  | 'withdrawn'
+  | 'expired'
+  | 'implemented'
+  | 'closed';
 
 /** The statuses in which the workflow has finished its work (it completes). */
 export const FINAL_STATUSES: readonly ApprovalWorkflowStatus[] = ['rejected', 'withdrawn', 'expired', 'closed'];

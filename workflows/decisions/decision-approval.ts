@@ -66,7 +66,11 @@ export interface DecisionReviewPorts {
 }
 
 /** The approver set of a step as it stands: an admin's reassignment replaces the policy's; an escalation adds its target. */
-export function assignmentOf(input: DecisionApprovalInput, state: DecisionApprovalState, stepNumber: number): StepAssignment {
+export function assignmentOf(
+  input: DecisionApprovalInput,
+  state: DecisionApprovalState,
+  stepNumber: number,
+): StepAssignment {
   const step = input.steps[stepNumber - 1];
   if (!step) return { roles: [], userIds: [] };
   const sets: ApproverSetRule[] = [state.reassigned[String(stepNumber)] ?? step.approvers];
@@ -77,17 +81,29 @@ export function assignmentOf(input: DecisionApprovalInput, state: DecisionApprov
 }
 
 const currentAssignment = (input: DecisionApprovalInput, state: DecisionApprovalState): StepAssignment =>
-  state.status === 'pending_approval' && state.currentStep !== null ? assignmentOf(input, state, state.currentStep) : { roles: [], userIds: [] };
+  state.status === 'pending_approval' && state.currentStep !== null
+    ? assignmentOf(input, state, state.currentStep)
+    : { roles: [], userIds: [] };
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-const refuse = (message: string, type: string, ...details: unknown[]) => ApplicationFailure.nonRetryable(message, type, ...details);
+const refuse = (message: string, type: string, ...details: unknown[]) =>
+  ApplicationFailure.nonRetryable(message, type, ...details);
 
 /** Why this approver may not approve, reject or request changes now, or null: the validators' rule, checked again when a handler runs. */
-export function refusal(input: DecisionApprovalInput, state: DecisionApprovalState, args: ApprovalActionArgs): ApplicationFailure | null {
-  if (state.status !== 'pending_approval' || state.currentStep === null) return refuse(`The decision is ${state.status}.`, NOT_PENDING);
+export function refusal(
+  input: DecisionApprovalInput,
+  state: DecisionApprovalState,
+  args: ApprovalActionArgs,
+): ApplicationFailure | null {
+  if (state.status !== 'pending_approval' || state.currentStep === null)
+    return refuse(`The decision is ${state.status}.`, NOT_PENDING);
   if (args.expectedStep !== state.currentStep) {
-    return refuse(`The decision is at step ${state.currentStep}, not ${args.expectedStep}.`, STEP_MOVED, state.currentStep);
+    return refuse(
+      `The decision is at step ${state.currentStep}, not ${args.expectedStep}.`,
+      STEP_MOVED,
+      state.currentStep,
+    );
   }
   const userId = args.actor.id;
   if (state.excludedUserIds.includes(userId)) {
@@ -100,11 +116,13 @@ export function refusal(input: DecisionApprovalInput, state: DecisionApprovalSta
           : 'a person who edited the decision during its review';
     return refuse(`The caller is ${why}, so cannot approve, reject or request changes.`, NOT_ELIGIBLE);
   }
-  if (state.approvals.some((a) => a.user_id === userId)) return refuse('One person approves at most one step of a decision.', NOT_ELIGIBLE);
+  if (state.approvals.some((a) => a.user_id === userId))
+    return refuse('One person approves at most one step of a decision.', NOT_ELIGIBLE);
   const { roles, userIds } = assignmentOf(input, state, state.currentStep);
   const eligible = (args.role !== null && roles.includes(args.role)) || userIds.includes(userId);
   const step = input.steps[state.currentStep - 1];
-  if (!eligible) return refuse(`The caller is not an approver of step ${state.currentStep} ("${step?.name}").`, NOT_ELIGIBLE);
+  if (!eligible)
+    return refuse(`The caller is not an approver of step ${state.currentStep} ("${step?.name}").`, NOT_ELIGIBLE);
   return null;
 }
 
@@ -128,7 +146,9 @@ function initialState(input: DecisionApprovalInput): DecisionApprovalState {
     approvals: [],
     round: 1,
     stepApplies: content.stepApplies,
-    excludedUserIds: [...new Set([...content.authorIds, ...content.scenarioAuthorIds, ...(content.contentWriterIds ?? [])])],
+    excludedUserIds: [
+      ...new Set([...content.authorIds, ...content.scenarioAuthorIds, ...(content.contentWriterIds ?? [])]),
+    ],
     stepStartedAt: null,
     slaDueAt: null,
     deadlineAt: null,
@@ -196,23 +216,32 @@ export class DecisionReview {
 
   validateWithdraw(args: WithdrawArgs): void {
     const { status } = this.state;
-    if (status !== 'pending_approval' && status !== 'changes_requested') throw refuse(`The decision is ${status}; only a decision under review can be withdrawn.`, WRONG_STATUS);
+    if (status !== 'pending_approval' && status !== 'changes_requested')
+      throw refuse(`The decision is ${status}; only a decision under review can be withdrawn.`, WRONG_STATUS);
     this.checkMayManage(args.actor, args.role);
   }
 
   validateResubmit(args: ResubmitArgs): void {
     const { status } = this.state;
-    if (status !== 'changes_requested') throw refuse(`The decision is ${status}; only a decision whose changes were requested can be resubmitted.`, WRONG_STATUS);
+    if (status !== 'changes_requested')
+      throw refuse(
+        `The decision is ${status}; only a decision whose changes were requested can be resubmitted.`,
+        WRONG_STATUS,
+      );
     this.checkMayManage(args.actor, args.role);
   }
 
   validateReassign(args: ReassignArgs): void {
     const { state, input } = this;
     const step = args.step;
-    if (state.status !== 'pending_approval' && state.status !== 'changes_requested') throw refuse(`The decision is ${state.status}; only a decision under review can be reassigned.`, WRONG_STATUS);
-    if (step < 1 || step > input.steps.length) throw refuse(`The policy has ${input.steps.length} step(s); there is no step ${step}.`, INVALID_STEP);
-    if (state.currentStep !== null && step < state.currentStep) throw refuse(`Step ${step} is already complete (the decision is at step ${state.currentStep}).`, INVALID_STEP);
-    if (state.stepApplies[step - 1] === false) throw refuse(`Step ${step} does not apply to this decision (its condition is false).`, INVALID_STEP);
+    if (state.status !== 'pending_approval' && state.status !== 'changes_requested')
+      throw refuse(`The decision is ${state.status}; only a decision under review can be reassigned.`, WRONG_STATUS);
+    if (step < 1 || step > input.steps.length)
+      throw refuse(`The policy has ${input.steps.length} step(s); there is no step ${step}.`, INVALID_STEP);
+    if (state.currentStep !== null && step < state.currentStep)
+      throw refuse(`Step ${step} is already complete (the decision is at step ${state.currentStep}).`, INVALID_STEP);
+    if (state.stepApplies[step - 1] === false)
+      throw refuse(`Step ${step} does not apply to this decision (its condition is false).`, INVALID_STEP);
   }
 
   validateImplement(_args?: LifecycleArgs): void {
@@ -235,13 +264,25 @@ export class DecisionReview {
     const { state, input } = this;
     const stepNumber = state.currentStep as number;
     const step = input.steps[stepNumber - 1] as Step;
-    state.approvals.push({ step: stepNumber, user_id: args.actor.id, comment: args.comment, approved_at: this.nowIso() });
+    state.approvals.push({
+      step: stepNumber,
+      user_id: args.actor.id,
+      comment: args.comment,
+      approved_at: this.nowIso(),
+    });
     const given = state.approvals.filter((a) => a.step === stepNumber).length;
     const stepComplete = given >= step.approvals_required;
     const records: Records = [
       {
         action: 'decision.step.approved',
-        payload: { ...this.ref(), ...this.stepRef(stepNumber), approvals_given: given, approvals_required: step.approvals_required, step_complete: stepComplete, comment: args.comment },
+        payload: {
+          ...this.ref(),
+          ...this.stepRef(stepNumber),
+          approvals_given: given,
+          approvals_required: step.approvals_required,
+          step_complete: stepComplete,
+          comment: args.comment,
+        },
       },
     ];
     if (stepComplete && this.advance(stepNumber) === 'approved') records.push(this.approvedRecord());
@@ -255,7 +296,9 @@ export class DecisionReview {
     this.state.status = 'rejected';
     this.state.currentStep = null;
     this.clearTimers();
-    await this.persist(args.actor, [{ action: 'decision.rejected', payload: { ...this.ref(), ...this.stepRef(stepNumber), comment: args.comment } }]);
+    await this.persist(args.actor, [
+      { action: 'decision.rejected', payload: { ...this.ref(), ...this.stepRef(stepNumber), comment: args.comment } },
+    ]);
     return this.snapshot();
   }
 
@@ -264,13 +307,23 @@ export class DecisionReview {
     const stepNumber = this.state.currentStep as number;
     this.state.status = 'changes_requested';
     this.clearTimers();
-    await this.persist(args.actor, [{ action: 'decision.changes_requested', payload: { ...this.ref(), ...this.stepRef(stepNumber), comment: args.comment } }]);
+    await this.persist(args.actor, [
+      {
+        action: 'decision.changes_requested',
+        payload: { ...this.ref(), ...this.stepRef(stepNumber), comment: args.comment },
+      },
+    ]);
     return this.snapshot();
   }
 
   async comment(args: CommentArgs): Promise<DecisionApprovalState> {
     this.validateComment(args);
-    await this.persist(args.actor, [{ action: 'decision.commented', payload: { ...this.ref(), status: this.state.status, step: this.state.currentStep, comment: args.comment } }]);
+    await this.persist(args.actor, [
+      {
+        action: 'decision.commented',
+        payload: { ...this.ref(), status: this.state.status, step: this.state.currentStep, comment: args.comment },
+      },
+    ]);
     return this.snapshot();
   }
 
@@ -280,7 +333,9 @@ export class DecisionReview {
     this.state.status = 'withdrawn';
     this.state.currentStep = null;
     this.clearTimers();
-    await this.persist(args.actor, [{ action: 'decision.withdrawn', payload: { ...this.ref(), step: at, comment: args.comment } }]);
+    await this.persist(args.actor, [
+      { action: 'decision.withdrawn', payload: { ...this.ref(), step: at, comment: args.comment } },
+    ]);
     return this.snapshot();
   }
 
@@ -291,12 +346,20 @@ export class DecisionReview {
     state.stepApplies = args.content.stepApplies;
     state.outcomeReviewsAt = [...args.content.outcomeReviewsAt].sort();
     state.excludedUserIds = [
-      ...new Set([...state.excludedUserIds, ...args.content.authorIds, ...args.content.scenarioAuthorIds, ...(args.content.contentWriterIds ?? []), ...args.editorIds]),
+      ...new Set([
+        ...state.excludedUserIds,
+        ...args.content.authorIds,
+        ...args.content.scenarioAuthorIds,
+        ...(args.content.contentWriterIds ?? []),
+        ...args.editorIds,
+      ]),
     ];
     // Approvals given before the changes no longer stand when what was approved changed (as code review dismisses
     // approvals when new commits arrive): the review starts again from the first step. Otherwise it resumes where
     // the changes were asked, keeping the approvals of anyone not now kept from approving.
-    const dismissed = args.contentChanged ? state.approvals : state.approvals.filter((a) => state.excludedUserIds.includes(a.user_id));
+    const dismissed = args.contentChanged
+      ? state.approvals
+      : state.approvals.filter((a) => state.excludedUserIds.includes(a.user_id));
     state.approvals = state.approvals.filter((a) => !dismissed.includes(a));
     state.round += 1;
     const at = this.advance(args.contentChanged ? 0 : from - 1);
@@ -322,14 +385,27 @@ export class DecisionReview {
     this.validateReassign(args);
     const previous = this.state.reassigned[String(args.step)] ?? this.input.steps[args.step - 1]?.approvers;
     this.state.reassigned[String(args.step)] = args.approvers;
-    await this.persist(args.actor, [{ action: 'decision.step.reassigned', payload: { ...this.ref(), ...this.stepRef(args.step), from: previous, to: args.approvers, comment: args.comment } }]);
+    await this.persist(args.actor, [
+      {
+        action: 'decision.step.reassigned',
+        payload: {
+          ...this.ref(),
+          ...this.stepRef(args.step),
+          from: previous,
+          to: args.approvers,
+          comment: args.comment,
+        },
+      },
+    ]);
     return this.snapshot();
   }
 
   async implement(args: LifecycleArgs): Promise<DecisionApprovalState> {
     this.validateImplement(args);
     this.state.status = 'implemented';
-    await this.persist(args.actor, [{ action: 'decision.implemented', payload: { ...this.ref(), comment: args.comment } }]);
+    await this.persist(args.actor, [
+      { action: 'decision.implemented', payload: { ...this.ref(), comment: args.comment } },
+    ]);
     return this.snapshot();
   }
 
@@ -337,7 +413,12 @@ export class DecisionReview {
     this.validateClose(args);
     this.state.status = 'closed';
     const pending = this.state.outcomeReviewsAt.slice(this.state.outcomeReviewsDone);
-    await this.persist(args.actor, [{ action: 'decision.closed', payload: { ...this.ref(), outcome_reviews_cancelled: pending, comment: args.comment } }]);
+    await this.persist(args.actor, [
+      {
+        action: 'decision.closed',
+        payload: { ...this.ref(), outcome_reviews_cancelled: pending, comment: args.comment },
+      },
+    ]);
     return this.snapshot();
   }
 
@@ -376,9 +457,11 @@ export class DecisionReview {
   nextWakeAt(): number | null {
     const { state } = this;
     if (state.status === 'pending_approval') {
-      const times = [state.deadlineAt, state.escalated ? state.nextReminderAt : state.slaDueAt, state.escalated ? null : (state.slaReminderAt ?? null)].filter(
-        (t): t is string => t !== null,
-      );
+      const times = [
+        state.deadlineAt,
+        state.escalated ? state.nextReminderAt : state.slaDueAt,
+        state.escalated ? null : (state.slaReminderAt ?? null),
+      ].filter((t): t is string => t !== null);
       return times.length === 0 ? null : Math.min(...times.map((t) => Date.parse(t)));
     }
     if (state.status === 'approved' || state.status === 'implemented') {
@@ -400,12 +483,25 @@ export class DecisionReview {
         state.status = 'expired';
         state.currentStep = null;
         this.clearTimers();
-        await this.persist(SYSTEM, [{ action: 'decision.expired', payload: { ...this.ref(), ...this.stepRef(stepNumber), deadline_at: deadline } }]);
+        await this.persist(SYSTEM, [
+          {
+            action: 'decision.expired',
+            payload: { ...this.ref(), ...this.stepRef(stepNumber), deadline_at: deadline },
+          },
+        ]);
       } else if (!state.escalated && state.slaDueAt !== null && now >= Date.parse(state.slaDueAt)) {
         state.escalated = true;
         state.nextReminderAt = this.after(input.reminderIntervalSeconds);
         await this.persist(SYSTEM, [
-          { action: 'decision.step.escalated', payload: { ...this.ref(), ...this.stepRef(stepNumber), sla_due_at: state.slaDueAt, escalated_to: step.escalate_to } },
+          {
+            action: 'decision.step.escalated',
+            payload: {
+              ...this.ref(),
+              ...this.stepRef(stepNumber),
+              sla_due_at: state.slaDueAt,
+              escalated_to: step.escalate_to,
+            },
+          },
         ]);
       } else if (!state.escalated && state.slaReminderAt && now >= Date.parse(state.slaReminderAt)) {
         const given = state.approvals.filter((a) => a.step === stepNumber).length;
@@ -413,7 +509,14 @@ export class DecisionReview {
         await this.persist(SYSTEM, [
           {
             action: 'decision.step.reminder',
-            payload: { ...this.ref(), ...this.stepRef(stepNumber), sla_due_at: state.slaDueAt, approvals_given: given, approvals_required: step.approvals_required, before_sla: true },
+            payload: {
+              ...this.ref(),
+              ...this.stepRef(stepNumber),
+              sla_due_at: state.slaDueAt,
+              approvals_given: given,
+              approvals_required: step.approvals_required,
+              before_sla: true,
+            },
           },
         ]);
       } else if (state.escalated && state.nextReminderAt !== null && now >= Date.parse(state.nextReminderAt)) {
@@ -422,17 +525,32 @@ export class DecisionReview {
         await this.persist(SYSTEM, [
           {
             action: 'decision.step.reminder',
-            payload: { ...this.ref(), ...this.stepRef(stepNumber), sla_due_at: state.slaDueAt, approvals_given: given, approvals_required: step.approvals_required, before_sla: false },
+            payload: {
+              ...this.ref(),
+              ...this.stepRef(stepNumber),
+              sla_due_at: state.slaDueAt,
+              approvals_given: given,
+              approvals_required: step.approvals_required,
+              before_sla: false,
+            },
           },
         ]);
       }
       return;
     }
     const records: Records = [];
-    while (state.outcomeReviewsDone < state.outcomeReviewsAt.length && Date.parse(state.outcomeReviewsAt[state.outcomeReviewsDone] as string) <= now) {
+    while (
+      state.outcomeReviewsDone < state.outcomeReviewsAt.length &&
+      Date.parse(state.outcomeReviewsAt[state.outcomeReviewsDone] as string) <= now
+    ) {
       records.push({
         action: 'decision.outcome.due',
-        payload: { ...this.ref(), review_at: state.outcomeReviewsAt[state.outcomeReviewsDone], review_number: state.outcomeReviewsDone + 1, review_count: state.outcomeReviewsAt.length },
+        payload: {
+          ...this.ref(),
+          review_at: state.outcomeReviewsAt[state.outcomeReviewsDone],
+          review_number: state.outcomeReviewsDone + 1,
+          review_count: state.outcomeReviewsAt.length,
+        },
       });
       state.outcomeReviewsDone += 1;
     }
@@ -461,7 +579,12 @@ export class DecisionReview {
 
   private ref() {
     const { input } = this;
-    return { policy_id: input.policyId, policy_version: input.policyVersion, step_count: input.steps.length, round: this.state.round };
+    return {
+      policy_id: input.policyId,
+      policy_version: input.policyVersion,
+      step_count: input.steps.length,
+      round: this.state.round,
+    };
   }
 
   private stepRef(stepNumber: number) {
@@ -469,7 +592,10 @@ export class DecisionReview {
   }
 
   private approvedRecord() {
-    return { action: 'decision.approved' as const, payload: { ...this.ref(), approvers: this.state.approvals.map((a) => a.user_id) } };
+    return {
+      action: 'decision.approved' as const,
+      payload: { ...this.ref(), approvers: this.state.approvals.map((a) => a.user_id) },
+    };
   }
 
   private clearTimers(): void {
@@ -498,18 +624,25 @@ export class DecisionReview {
     state.stepStartedAt = this.nowIso();
     state.slaDueAt = this.after(step.sla_seconds);
     if (input.slaReminderBeforeSeconds !== undefined && input.slaReminderBeforeSeconds > 0) {
-      state.slaReminderAt = this.after(step.sla_seconds - Math.min(input.slaReminderBeforeSeconds, Math.floor(step.sla_seconds / 2)));
+      state.slaReminderAt = this.after(
+        step.sla_seconds - Math.min(input.slaReminderBeforeSeconds, Math.floor(step.sla_seconds / 2)),
+      );
     }
     state.deadlineAt = step.deadline_seconds === null ? null : this.after(step.deadline_seconds);
     return next + 1;
   }
 
   private checkMayManage(actor: ApprovalActor, role: string | null): void {
-    if (!mayManage(this.input, actor, role)) throw refuse("Only the decision's owner or author, or an admin, may withdraw or resubmit it.", NOT_ELIGIBLE);
+    if (!mayManage(this.input, actor, role))
+      throw refuse("Only the decision's owner or author, or an admin, may withdraw or resubmit it.", NOT_ELIGIBLE);
   }
 
   private checkLifecycle(from: ApprovalWorkflowStatus, to: string): void {
-    if (this.state.status !== from) throw refuse(`The decision is ${this.state.status}; only a decision that is ${from} can become ${to}.`, WRONG_STATUS);
+    if (this.state.status !== from)
+      throw refuse(
+        `The decision is ${this.state.status}; only a decision that is ${from} can become ${to}.`,
+        WRONG_STATUS,
+      );
   }
 
   private nowIso(): string {
@@ -529,7 +662,11 @@ function workflowPorts(input: DecisionApprovalInput): DecisionReviewPorts {
   const retry = input.retry ?? DEFAULT_RETRY;
   const { recordApprovalTransition } = proxyActivities<Activities>({
     startToCloseTimeout: 30_000,
-    retry: { initialInterval: retry.initialIntervalMs, maximumInterval: retry.maximumIntervalMs, backoffCoefficient: 2 },
+    retry: {
+      initialInterval: retry.initialIntervalMs,
+      maximumInterval: retry.maximumIntervalMs,
+      backoffCoefficient: 2,
+    },
   });
   return {
     recordApprovalTransition,
@@ -553,14 +690,20 @@ export async function decisionApprovalWorkflow(input: DecisionApprovalInput): Pr
 
   setHandler(stateQuery, () => review.snapshot());
   setHandler(submissionRecordedUpdate, () => review.submissionRecorded());
-  setHandler(approveUpdate, (args) => review.approve(args), { validator: (args) => review.validateApproverAction(args) });
+  setHandler(approveUpdate, (args) => review.approve(args), {
+    validator: (args) => review.validateApproverAction(args),
+  });
   setHandler(rejectUpdate, (args) => review.reject(args), { validator: (args) => review.validateApproverAction(args) });
-  setHandler(requestChangesUpdate, (args) => review.requestChanges(args), { validator: (args) => review.validateApproverAction(args) });
+  setHandler(requestChangesUpdate, (args) => review.requestChanges(args), {
+    validator: (args) => review.validateApproverAction(args),
+  });
   setHandler(commentUpdate, (args) => review.comment(args), { validator: (args) => review.validateComment(args) });
   setHandler(withdrawUpdate, (args) => review.withdraw(args), { validator: (args) => review.validateWithdraw(args) });
   setHandler(resubmitUpdate, (args) => review.resubmit(args), { validator: (args) => review.validateResubmit(args) });
   setHandler(reassignUpdate, (args) => review.reassign(args), { validator: (args) => review.validateReassign(args) });
-  setHandler(implementUpdate, (args) => review.implement(args), { validator: (args) => review.validateImplement(args) });
+  setHandler(implementUpdate, (args) => review.implement(args), {
+    validator: (args) => review.validateImplement(args),
+  });
   setHandler(closeUpdate, (args) => review.close(args), { validator: (args) => review.validateClose(args) });
   // The tenant's workers moved: this run continues as new on the tenant's queue at the next quiet moment.
   let relocateTo: string | undefined;
@@ -590,7 +733,10 @@ export async function decisionApprovalWorkflow(input: DecisionApprovalInput): Pr
     const seen = review.state.seq;
     const wakeAt = review.nextWakeAt();
     const woken = () => review.state.seq !== seen || relocating();
-    const moved = wakeAt === null ? await condition(woken).then(() => true) : await condition(woken, Math.max(wakeAt - Date.now(), 1));
+    const moved =
+      wakeAt === null
+        ? await condition(woken).then(() => true)
+        : await condition(woken, Math.max(wakeAt - Date.now(), 1));
     if (!moved) await review.onTimer();
   }
   await review.allWritten();

@@ -31,4 +31,13 @@ export interface RequestScheduledSyncInput {
 /** Either the sync to run or why this scheduled run records nothing. */
 export type RequestScheduledSyncResult =
   | { syncId: string; skipped?: undefined }
-  | { syncId?: undefined; skipped: 'sync_running' | 'integration_paused' | 'integration_gone' | 'no_schedule' | 'no_field_mapping' | 'usage_quota_exceeded' };
+  | {
+      syncId?: undefined;
+      skipped:
+        | 'sync_running'
+        | 'integration_paused'
+        | 'integration_gone'
+        | 'no_schedule'
+        | 'no_field_mapping'
+        | 'usage_quota_exceeded';
+    };

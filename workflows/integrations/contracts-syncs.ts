@@ -32,7 +32,11 @@ export interface FillRateGuard {
   minRecords: number;
 }
 
-export const DEFAULT_FILL_RATE_GUARD: FillRateGuard = { dropPercentagePoints: 30, minPreviousPercent: 50, minRecords: 100 };
+export const DEFAULT_FILL_RATE_GUARD: FillRateGuard = {
+  dropPercentagePoints: 30,
+  minPreviousPercent: 50,
+  minRecords: 100,
+};
 
 export interface RunIntegrationSyncInput {
   tenantId: string;

@@ -1,4 +1,11 @@
-import { ChildWorkflowFailure, executeChild, isCancellation, ParentClosePolicy, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import {
+  ChildWorkflowFailure,
+  executeChild,
+  isCancellation,
+  ParentClosePolicy,
+  proxyActivities,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Activities } from '../../activities';
 import type { IntegrationScheduledSyncInput } from './contracts-schedules';
 import { INTEGRATION_SYNC_WORKFLOW, integrationSyncWorkflowId } from './contracts-syncs';
@@ -10,8 +17,13 @@ import type { integrationSyncWorkflow } from './integration-sync';
  * time": if one is running, this run records nothing) and runs it as the usual sync workflow (`integration_sync/syn_…`,
  * so it is cancelled and found like any other), waiting for it so the schedule's SKIP overlap policy covers the sync.
  */
-export async function integrationScheduledSyncWorkflow(input: IntegrationScheduledSyncInput): Promise<{ syncId: string | null; skipped: string | null }> {
-  const { requestScheduledIntegrationSync } = proxyActivities<Activities>({ startToCloseTimeout: 30_000, retry: { maximumAttempts: 10 } });
+export async function integrationScheduledSyncWorkflow(
+  input: IntegrationScheduledSyncInput,
+): Promise<{ syncId: string | null; skipped: string | null }> {
+  const { requestScheduledIntegrationSync } = proxyActivities<Activities>({
+    startToCloseTimeout: 30_000,
+    retry: { maximumAttempts: 10 },
+  });
   const requested = await requestScheduledIntegrationSync({
     tenantId: input.tenantId,
     integrationId: input.integrationId,

@@ -1,4 +1,12 @@
-import { ActivityCancellationType, ActivityFailure, ApplicationFailure, CancellationScope, CancelledFailure, isCancellation, proxyActivities } from '@temporalio/workflow';
+import {
+  ActivityCancellationType,
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  CancelledFailure,
+  isCancellation,
+  proxyActivities,
+} from '@temporalio/workflow';
 import type { Activities } from '../../activities';
 import { DEFAULT_RETRY } from '../contracts/activity-retry';
 import type { IntegrationSyncInput } from './contracts-syncs';
@@ -30,17 +38,27 @@ export async function integrationSyncWorkflow(input: IntegrationSyncInput): Prom
   });
   const { failIntegrationSync, cancelIntegrationSync } = proxyActivities<Activities>({ startToCloseTimeout: 30_000 });
   try {
-    await runIntegrationSync({ tenantId: input.tenantId, syncId: input.syncId, ...(input.fillRateGuard ? { fillRateGuard: input.fillRateGuard } : {}) });
+    await runIntegrationSync({
+      tenantId: input.tenantId,
+      syncId: input.syncId,
+      ...(input.fillRateGuard ? { fillRateGuard: input.fillRateGuard } : {}),
+    });
   } catch (error) {
     if (isCancellation(error) || CancellationScope.current().consideredCancelled) {
-      await CancellationScope.nonCancellable(() => cancelIntegrationSync({ tenantId: input.tenantId, syncId: input.syncId }));
+      await CancellationScope.nonCancellable(() =>
+        cancelIntegrationSync({ tenantId: input.tenantId, syncId: input.syncId }),
+      );
       throw isCancellation(error) ? error : new CancelledFailure('the sync was cancelled');
     }
     if (!(error instanceof ActivityFailure)) throw error;
     const cause = error.cause;
     // A source's own refusal (unreachable, rejected credentials, malformed page) is the client's to see; anything
     // else stays in the workflow history for operators.
-    const detail = cause instanceof ApplicationFailure && (cause.type === 'ConnectorError' || cause.type === 'ExpressionBudgetExceeded') ? cause.message : 'The sync could not be completed; start a new one.';
+    const detail =
+      cause instanceof ApplicationFailure &&
+      (cause.type === 'ConnectorError' || cause.type === 'ExpressionBudgetExceeded')
+        ? cause.message
+        : 'The sync could not be completed; start a new one.';
     await failIntegrationSync({ tenantId: input.tenantId, syncId: input.syncId, detail });
   }
 }

@@ -1,6 +1,11 @@
 import { condition, continueAsNew, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../../activities';
-import { pointsRecordedSignal, type KpiAlertEvaluationInput, type KpiEvaluationShardInput, type KpiScheduledCheckInput } from './contracts';
+import {
+  pointsRecordedSignal,
+  type KpiAlertEvaluationInput,
+  type KpiEvaluationShardInput,
+  type KpiScheduledCheckInput,
+} from './contracts';
 
 // An evaluation is one short transaction that heartbeats on a timer: a worker that dies in it is noticed when the
 // heartbeat timeout (or, for inputs without one, the start-to-close timeout) runs out, and the evaluation is retried
@@ -45,7 +50,9 @@ export async function kpiAlertEvaluationWorkflow(input: KpiAlertEvaluationInput)
  * recorded and skipped until the next tick; it never holds up the others. What is left after `maxBatches` waits for
  * the next tick (least recently checked first).
  */
-export async function kpiEvaluationShardWorkflow(input: KpiEvaluationShardInput): Promise<{ evaluated: number; failed: number; batches: number }> {
+export async function kpiEvaluationShardWorkflow(
+  input: KpiEvaluationShardInput,
+): Promise<{ evaluated: number; failed: number; batches: number }> {
   const { evaluateDueKpis } = proxyActivities<Activities>({
     startToCloseTimeout: input.batchTimeoutSeconds * 1000,
     heartbeatTimeout: input.heartbeatTimeoutSeconds * 1000,

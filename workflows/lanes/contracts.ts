@@ -41,6 +41,11 @@ export function lanePassLengthMs(passIntervalMs: number): number {
  * (`concurrency` at a time), plus a minute for reading and recording. Shorter, and Temporal would time a slow pass out
  * before its outcomes are recorded, and the items would be sent again with no trace of why.
  */
-export function lanePassTimeoutMs(lane: { passIntervalMs: number; batchSize: number; concurrency: number; sendMs: number }): number {
+export function lanePassTimeoutMs(lane: {
+  passIntervalMs: number;
+  batchSize: number;
+  concurrency: number;
+  sendMs: number;
+}): number {
   return lanePassLengthMs(lane.passIntervalMs) + Math.ceil(lane.batchSize / lane.concurrency) * lane.sendMs + 60_000;
 }

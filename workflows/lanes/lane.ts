@@ -1,4 +1,11 @@
-import { condition, continueAsNew, proxyActivities, setHandler, workflowInfo, type SignalDefinition } from '@temporalio/workflow';
+import {
+  condition,
+  continueAsNew,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+  type SignalDefinition,
+} from '@temporalio/workflow';
 import type { Activities } from '../../activities';
 import { followTenantQueue, tenantQueueOf } from '../contracts/follow-tenant-queue';
 import { outboundTaskQueue } from '../contracts/task-queues';
@@ -46,9 +53,10 @@ export async function runLane<I extends LaneInput>(kind: LaneKind<I>, input: I):
     woken = false;
     const result = await kind.pass(activities, input);
     // The tenant moved between shared and dedicated workers: what this pass took is done; the rest goes with the lane.
-    await followTenantQueue<(input: I) => Promise<void>>(tenantQueueOf(input.sharedTaskQueue, input.tenantId, result.tenantWorkers), (taskQueue) => [
-      { ...input, activityTaskQueue: outboundTaskQueue(taskQueue) },
-    ]);
+    await followTenantQueue<(input: I) => Promise<void>>(
+      tenantQueueOf(input.sharedTaskQueue, input.tenantId, result.tenantWorkers),
+      (taskQueue) => [{ ...input, activityTaskQueue: outboundTaskQueue(taskQueue) }],
+    );
     if (result.nextDueInMs === null) {
       if (!(await condition(() => woken, idleMs))) return;
     } else if (result.nextDueInMs > 0) {

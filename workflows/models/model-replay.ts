@@ -15,9 +15,17 @@ export async function modelReplayWorkflow(input: ModelReplayInput): Promise<void
   const { replayModelBatch } = proxyActivities<Activities>({
     startToCloseTimeout: input.batchTimeoutMs ?? 300_000,
     ...(input.heartbeatTimeoutMs ? { heartbeatTimeout: input.heartbeatTimeoutMs } : {}),
-    retry: { initialInterval: retry.initialIntervalMs, maximumInterval: retry.maximumIntervalMs, maximumAttempts: retry.maximumAttempts, backoffCoefficient: 2 },
+    retry: {
+      initialInterval: retry.initialIntervalMs,
+      maximumInterval: retry.maximumIntervalMs,
+      maximumAttempts: retry.maximumAttempts,
+      backoffCoefficient: 2,
+    },
   });
-  const { finishModelReplay } = proxyActivities<Activities>({ startToCloseTimeout: 120_000, retry: { maximumAttempts: retry.maximumAttempts } });
+  const { finishModelReplay } = proxyActivities<Activities>({
+    startToCloseTimeout: 120_000,
+    retry: { maximumAttempts: retry.maximumAttempts },
+  });
   let cancelled = false;
   setHandler(cancelReplaySignal, () => {
     cancelled = true;
@@ -38,7 +46,13 @@ export async function modelReplayWorkflow(input: ModelReplayInput): Promise<void
     batchesThisRun++;
     const fromIndex = batchIndex * input.batchSize;
     const toIndex = Math.min(input.total, fromIndex + input.batchSize);
-    const batch: Promise<void> = replayModelBatch({ tenantId: input.tenantId, replayId: input.replayId, batchIndex, fromIndex, toIndex })
+    const batch: Promise<void> = replayModelBatch({
+      tenantId: input.tenantId,
+      replayId: input.replayId,
+      batchIndex,
+      fromIndex,
+      toIndex,
+    })
       .catch((error: unknown) => {
         // Every attempt failed (not a run's own failure: those are in the report): the replay fails as a whole.
         if (!(error instanceof ActivityFailure)) throw error;
@@ -51,5 +65,9 @@ export async function modelReplayWorkflow(input: ModelReplayInput): Promise<void
     if (inFlight.size >= input.concurrency) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
-  await finishModelReplay({ tenantId: input.tenantId, replayId: input.replayId, outcome: failed ? 'failed' : cancelled ? 'cancelled' : 'completed' });
+  await finishModelReplay({
+    tenantId: input.tenantId,
+    replayId: input.replayId,
+    outcome: failed ? 'failed' : cancelled ? 'cancelled' : 'completed',
+  });
 }

@@ -42,11 +42,15 @@ export async function scenarioBatchWorkflow(input: ScenarioBatchInput): Promise<
     const toIndex = Math.min(input.total, fromIndex + input.chunkSize);
     nextIndex = toIndex;
     chunksThisRun++;
-    const chunk: Promise<void> = runBatchChunk({ tenantId: input.tenantId, batchId: input.batchId, fromIndex, toIndex, workflowId }).then(
-      () => {
-        inFlight.delete(chunk);
-      },
-    );
+    const chunk: Promise<void> = runBatchChunk({
+      tenantId: input.tenantId,
+      batchId: input.batchId,
+      fromIndex,
+      toIndex,
+      workflowId,
+    }).then(() => {
+      inFlight.delete(chunk);
+    });
     inFlight.add(chunk);
     if (inFlight.size >= input.concurrency) await Promise.race(inFlight);
   }

@@ -19,12 +19,19 @@ export async function scenarioRunWorkflow(input: ScenarioRunInput): Promise<Scen
     },
   });
   const info = workflowInfo();
-  const run = { tenantId: input.tenantId, scenarioId: input.scenarioId, runNumber: input.runNumber, workflowId: info.workflowId, runId: info.runId };
+  const run = {
+    tenantId: input.tenantId,
+    scenarioId: input.scenarioId,
+    runNumber: input.runNumber,
+    workflowId: info.workflowId,
+    runId: info.runId,
+  };
   try {
     return await executeScenarioRun({ ...run, workflowStartedAt: info.startTime.toISOString() });
   } catch (error) {
     // Retries are exhausted (the database stayed unreachable, say): never leave the scenario "running" forever.
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const reason =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     return markScenarioRunFailed({ ...run, reason });
   }
 }

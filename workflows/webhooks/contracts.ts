@@ -69,7 +69,11 @@ export function webhookTaskQueueFor(taskQueue: string): string {
 
 /** One delivery workflow per (event, subscription); a redelivery adds its delivery id. */
 export function webhookDeliveryWorkflowId(eventId: string, subscriptionId: string, redeliveryId?: string): string {
-  return workflowIdFor('webhook_delivery', eventId, redeliveryId ? `${subscriptionId}/${redeliveryId}` : subscriptionId);
+  return workflowIdFor(
+    'webhook_delivery',
+    eventId,
+    redeliveryId ? `${subscriptionId}/${redeliveryId}` : subscriptionId,
+  );
 }
 
 export interface WebhookDeliveryInput {

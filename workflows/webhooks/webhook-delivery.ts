@@ -39,7 +39,8 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     });
     return { status: 'succeeded' };
   } catch (error) {
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const reason =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     await markWebhookDeliveryFailed({ tenantId: input.tenantId, workflowId, reason });
     return { status: 'failed' };
   }

@@ -14,7 +14,12 @@ export async function webhookLaneWorkflow(input: WebhookLaneInput): Promise<void
   await runLane(
     {
       wakeSignal: deliveriesDueSignal,
-      pass: (activities, lane) => activities.deliverDueWebhooks({ tenantId: lane.tenantId, subscriptionId: lane.subscriptionId, workflowId: workflowInfo().workflowId }),
+      pass: (activities, lane) =>
+        activities.deliverDueWebhooks({
+          tenantId: lane.tenantId,
+          subscriptionId: lane.subscriptionId,
+          workflowId: workflowInfo().workflowId,
+        }),
       sleepAtMostIdle: true,
     },
     input,

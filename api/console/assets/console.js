@@ -42,7 +42,9 @@
         var body = new URLSearchParams(new FormData(form));
         if (submitter && submitter.name) body.set(submitter.name, submitter.value);
         event.preventDefault();
-        form.querySelectorAll('button').forEach(function (b) { b.disabled = true; });
+        form.querySelectorAll('button').forEach(function (b) {
+          b.disabled = true;
+        });
         // getAttribute: the buttons are named "action", which shadows form.action.
         fetch(form.getAttribute('action'), {
           method: 'POST',
@@ -51,7 +53,9 @@
           headers: { 'X-Console-Enhanced': '1' },
         })
           .then(function (response) {
-            return response.text().then(function (text) { return { response: response, text: text }; });
+            return response.text().then(function (text) {
+              return { response: response, text: text };
+            });
           })
           .then(function (result) {
             var doc = new DOMParser().parseFromString(result.text, 'text/html');

@@ -9,7 +9,11 @@ run(async () => {
   console.log(`signed in to ${me.tenant_id} as ${me.actor.type} ${me.actor.id}`);
 
   // The same key twice: the second answer is the stored first one, not a second API key.
-  const body: Body<'createApiKey'> = { name: 'ci', scopes: ['scenarios:*', 'models:read'], expires_at: '2027-01-01T00:00:00Z' };
+  const body: Body<'createApiKey'> = {
+    name: 'ci',
+    scopes: ['scenarios:*', 'models:read'],
+    expires_at: '2027-01-01T00:00:00Z',
+  };
   const idempotencyKey = `create-ci-key-${Date.now()}`;
   const created = await client.apiKeys.create(body, { idempotencyKey });
   const again = await client.apiKeys.create(body, { idempotencyKey });
@@ -34,7 +38,12 @@ run(async () => {
     check(false, 'an empty name is refused');
   } catch (error) {
     if (!(error instanceof ProblemError)) throw error;
-    check(error.code === 'validation_failed' && error.status === 422, `422 validation_failed, got ${error.status} ${error.code}`);
-    console.log(`refused: ${error.errors.map((e) => `${e.path} ${e.message}`).join('; ')} (request ${error.requestId})`);
+    check(
+      error.code === 'validation_failed' && error.status === 422,
+      `422 validation_failed, got ${error.status} ${error.code}`,
+    );
+    console.log(
+      `refused: ${error.errors.map((e) => `${e.path} ${e.message}`).join('; ')} (request ${error.requestId})`,
+    );
   }
 });

@@ -7,7 +7,10 @@ run(async () => {
   const batch = await client.batches.createAndWait(
     {
       compare: true,
-      items: [100, 200, 300].map((rate) => ({ model_id: 'mdl_service_queue_staffing', inputs: { arrival_rate_per_hour: rate, average_handle_time_seconds: 180 } })),
+      items: [100, 200, 300].map((rate) => ({
+        model_id: 'mdl_service_queue_staffing',
+        inputs: { arrival_rate_per_hour: rate, average_handle_time_seconds: 180 },
+      })),
     },
     { timeoutMs: 300_000 },
   );
@@ -17,7 +20,9 @@ run(async () => {
   let scenarios = 0;
   for await (const scenario of client.scenarios.list({ batch_id: batch.id, limit: 2 })) {
     scenarios += 1;
-    console.log(`  ${scenario.id} ${scenario.status} arrival rate ${JSON.stringify(scenario.inputs.arrival_rate_per_hour)}`);
+    console.log(
+      `  ${scenario.id} ${scenario.status} arrival rate ${JSON.stringify(scenario.inputs.arrival_rate_per_hour)}`,
+    );
   }
   check(scenarios === 3, `three scenarios, found ${scenarios}`);
 });

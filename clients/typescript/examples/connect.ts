@@ -12,7 +12,11 @@ export function required(name: string): string {
 }
 
 export function connect(): DecisionModelingClient {
-  return new DecisionModelingClient({ baseUrl: required('DMS_BASE_URL'), auth: apiKey(required('DMS_API_KEY')), userAgent: 'dms-examples/1.0' });
+  return new DecisionModelingClient({
+    baseUrl: required('DMS_BASE_URL'),
+    auth: apiKey(required('DMS_API_KEY')),
+    userAgent: 'dms-examples/1.0',
+  });
 }
 
 /** Fails the example (exit code 1) with a message when a condition does not hold. */

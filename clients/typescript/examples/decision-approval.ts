@@ -35,7 +35,12 @@ run(async () => {
   check(me.actor.type === 'user', 'the approver client acts as a person');
   console.log(`approver: ${me.actor.id}`);
 
-  const options = [100, 140].map((rate) => client.scenarios.createAndWait({ model_id: 'mdl_service_queue_staffing', inputs: { arrival_rate_per_hour: rate, average_handle_time_seconds: 180 } }));
+  const options = [100, 140].map((rate) =>
+    client.scenarios.createAndWait({
+      model_id: 'mdl_service_queue_staffing',
+      inputs: { arrival_rate_per_hour: rate, average_handle_time_seconds: 180 },
+    }),
+  );
   const [current, growth] = await Promise.all(options);
   const decision = await client.decisions.create({
     title: 'Support desk staffing for Q3',
@@ -65,7 +70,7 @@ run(async () => {
   for (;;) {
     const inbox = await approver.decisions.listApprovalInbox({ assigned_to: 'me' });
     if (inbox.data.some((item) => item.decision_id === decision.id)) break;
-    check(Date.now() < deadline, 'the decision reached the approver\'s inbox');
+    check(Date.now() < deadline, "the decision reached the approver's inbox");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await approver.decisions.approve(decision.id, { expected_step: 1, comment: 'Numbers check out.' });
@@ -79,5 +84,6 @@ run(async () => {
     check(Date.now() < deadline, `the decision was approved (${current.status})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  for await (const entry of client.decisions.getHistory(decision.id)) console.log(`  ${entry.occurred_at} ${entry.action}`);
+  for await (const entry of client.decisions.getHistory(decision.id))
+    console.log(`  ${entry.occurred_at} ${entry.action}`);
 });

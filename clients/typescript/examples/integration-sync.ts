@@ -4,8 +4,18 @@ import { check, connect, run } from './connect';
 run(async () => {
   const client = connect();
 
-  const integration = await client.integrations.create({ name: `Payroll export ${Date.now()}`, connector_type: 'csv', config: { streams: [{ name: 'employees', primary_key: ['id'] }] } });
-  const csv = ['id,name,dept,salary', 'e001,Ada,Engineering,91000', 'e002,Grace,Engineering,88000', 'e003,Linus,Sales,lots', 'e004,Barbara,Sales,67000'].join('\n');
+  const integration = await client.integrations.create({
+    name: `Payroll export ${Date.now()}`,
+    connector_type: 'csv',
+    config: { streams: [{ name: 'employees', primary_key: ['id'] }] },
+  });
+  const csv = [
+    'id,name,dept,salary',
+    'e001,Ada,Engineering,91000',
+    'e002,Grace,Engineering,88000',
+    'e003,Linus,Sales,lots',
+    'e004,Barbara,Sales,67000',
+  ].join('\n');
   const upload = await client.integrations.createUpload(integration.id, csv, { query: { filename: 'employees.csv' } });
   console.log(`uploaded ${upload.id}: ${upload.bytes} bytes`);
 
@@ -25,9 +35,14 @@ run(async () => {
   check(sync.status === 'partially_completed', `the sync partially completed (${sync.status})`);
   console.log(`${sync.id}: ${sync.status}, ${JSON.stringify(sync.counts)}`);
   for await (const rejection of client.integrations.listSyncRejections(integration.id, sync.id)) {
-    console.log(`  rejected ${rejection.primary_key}: ${rejection.errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
+    console.log(
+      `  rejected ${rejection.primary_key}: ${rejection.errors.map((e) => `${e.path} ${e.message}`).join('; ')}`,
+    );
   }
 
-  const engineering = await client.datasets.aggregate('employees', { metrics: [{ function: 'count', as: 'headcount' }], filter: { department: 'Engineering' } });
+  const engineering = await client.datasets.aggregate('employees', {
+    metrics: [{ function: 'count', as: 'headcount' }],
+    filter: { department: 'Engineering' },
+  });
   console.log(`Engineering headcount: ${JSON.stringify(engineering.values?.headcount)}`);
 });

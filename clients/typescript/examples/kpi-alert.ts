@@ -13,10 +13,21 @@ run(async () => {
     critical_threshold: { value: 0.7 },
     aggregation_period: 'week',
   });
-  await client.kpiAlerts.createRule(kpi.id, { name: 'Service level critical', kind: 'threshold', severity: 'critical', recovery_threshold: { value: 0.75 }, for_points: 2 });
+  await client.kpiAlerts.createRule(kpi.id, {
+    name: 'Service level critical',
+    kind: 'threshold',
+    severity: 'critical',
+    recovery_threshold: { value: 0.75 },
+    for_points: 2,
+  });
 
   const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
-  await client.kpis.recordPoints(kpi.id, { points: [{ timestamp: ago(60), value: 0.66 }, { timestamp: ago(30), value: 0.64, note: 'storm outage' }] });
+  await client.kpis.recordPoints(kpi.id, {
+    points: [
+      { timestamp: ago(60), value: 0.66 },
+      { timestamp: ago(30), value: 0.64, note: 'storm outage' },
+    ],
+  });
 
   // The worker evaluates the rule: wait for the alert to fire.
   const deadline = Date.now() + 120_000;

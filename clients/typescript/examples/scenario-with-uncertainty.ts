@@ -8,7 +8,12 @@ run(async () => {
     {
       model_id: 'mdl_service_queue_staffing',
       name: 'Support desk, Q3 (uncertain demand)',
-      inputs: { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.8, target_answer_time_seconds: 20 },
+      inputs: {
+        arrival_rate_per_hour: 100,
+        average_handle_time_seconds: 180,
+        target_service_level: 0.8,
+        target_answer_time_seconds: 20,
+      },
       uncertainty: { arrival_rate_per_hour: { dist: 'triangular', min: 80, mode: 100, max: 140 } },
       simulation: { runs: 1000, seed: 42 },
     },

@@ -54,14 +54,25 @@ export function clientCredentials(options: ClientCredentialsOptions): Authentica
     const response = await context.fetch(
       new Request(url, {
         method: 'POST',
-        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
         body: form.toString(),
         ...(context.signal ? { signal: context.signal } : {}),
       }),
     );
-    const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
+    const body = (await response.json().catch(() => ({}))) as {
+      access_token?: string;
+      expires_in?: number;
+      error?: string;
+      error_description?: string;
+    };
     if (!response.ok || !body.access_token) {
-      throw new Error(`the token endpoint refused the client credentials: ${response.status} ${body.error ?? ''} ${body.error_description ?? ''}`.trim());
+      throw new Error(
+        `the token endpoint refused the client credentials: ${response.status} ${body.error ?? ''} ${body.error_description ?? ''}`.trim(),
+      );
     }
     const lifetime = body.expires_in ?? 3600;
     const before = options.refreshBeforeSeconds ?? Math.min(60, lifetime / 10);
@@ -113,7 +124,8 @@ export function userToken(options: UserTokenOptions): Authenticator {
   };
   return {
     async authorization() {
-      if (expiresAt !== undefined && Date.now() >= expiresAt - (options.refreshBeforeSeconds ?? 30) * 1000) await refresh();
+      if (expiresAt !== undefined && Date.now() >= expiresAt - (options.refreshBeforeSeconds ?? 30) * 1000)
+        await refresh();
       return `Bearer ${token}`;
     },
     async unauthorized() {

@@ -3,7 +3,13 @@
  * clients otherwise write themselves: following long-running work to its end, paging, retrying, authenticating.
  */
 import type { components } from './generated/schema';
-import { GeneratedOperations, AuditExportsOperations, IntegrationsOperations, ModelsOperations, ScenariosOperations } from './generated/operations';
+import {
+  GeneratedOperations,
+  AuditExportsOperations,
+  IntegrationsOperations,
+  ModelsOperations,
+  ScenariosOperations,
+} from './generated/operations';
 import type { Body } from './types';
 import { Transport, type RequestOptions, type TransportOptions } from './transport';
 import { pollUntil, type WaitOptions } from './waiting';
@@ -33,7 +39,12 @@ function locationOf(response: Response, fallback: string): string {
 
 function splitOptions(options: WaitRequestOptions | undefined): [RequestOptions, WaitOptions] {
   const { timeoutMs, signal, pollIntervalMs, maxPollIntervalMs, ...request } = options ?? {};
-  const wait: WaitOptions = { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(signal ? { signal } : {}), ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}), ...(maxPollIntervalMs !== undefined ? { maxPollIntervalMs } : {}) };
+  const wait: WaitOptions = {
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(signal ? { signal } : {}),
+    ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}),
+    ...(maxPollIntervalMs !== undefined ? { maxPollIntervalMs } : {}),
+  };
   return [{ ...request, ...(signal ? { signal } : {}) }, wait];
 }
 
@@ -46,7 +57,13 @@ export class Scenarios extends ScenariosOperations {
     const [request, wait] = splitOptions(options);
     const created = await this.transport.exchange<Scenario>('createScenario', [], body, request);
     const url = locationOf(created.response, `/api/v1/scenarios/${created.data.id}`);
-    return pollUntil(url, (signal) => this.transport.getUrl<Scenario>(url, signal), FINISHED.scenario, wait, created.data);
+    return pollUntil(
+      url,
+      (signal) => this.transport.getUrl<Scenario>(url, signal),
+      FINISHED.scenario,
+      wait,
+      created.data,
+    );
   }
 
   /** Waits until a scenario's current run ends. */
@@ -83,17 +100,41 @@ export class Batches {
     const [request, wait] = splitOptions(options);
     const created = await this.transport.exchange<ScenarioBatch>('createScenarioBatch', [], body, request);
     const url = locationOf(created.response, `/api/v1/scenarios/batches/${created.data.id}`);
-    return pollUntil(url, (signal) => this.transport.getUrl<ScenarioBatch>(url, signal), FINISHED.batch, wait, created.data);
+    return pollUntil(
+      url,
+      (signal) => this.transport.getUrl<ScenarioBatch>(url, signal),
+      FINISHED.batch,
+      wait,
+      created.data,
+    );
   }
 }
 
 export class Integrations extends IntegrationsOperations {
   /** Starts a sync and waits until it ends (`completed`, `partially_completed`, `failed` or `cancelled`). */
-  async createSyncAndWait(integrationId: string, body: Body<'createIntegrationSync'>, options?: WaitRequestOptions): Promise<IntegrationSync> {
+  async createSyncAndWait(
+    integrationId: string,
+    body: Body<'createIntegrationSync'>,
+    options?: WaitRequestOptions,
+  ): Promise<IntegrationSync> {
     const [request, wait] = splitOptions(options);
-    const created = await this.transport.exchange<IntegrationSync>('createIntegrationSync', [integrationId], body, request);
-    const url = locationOf(created.response, `/api/v1/integrations/${encodeURIComponent(integrationId)}/syncs/${created.data.id}`);
-    return pollUntil(url, (signal) => this.transport.getUrl<IntegrationSync>(url, signal), FINISHED.sync, wait, created.data);
+    const created = await this.transport.exchange<IntegrationSync>(
+      'createIntegrationSync',
+      [integrationId],
+      body,
+      request,
+    );
+    const url = locationOf(
+      created.response,
+      `/api/v1/integrations/${encodeURIComponent(integrationId)}/syncs/${created.data.id}`,
+    );
+    return pollUntil(
+      url,
+      (signal) => this.transport.getUrl<IntegrationSync>(url, signal),
+      FINISHED.sync,
+      wait,
+      created.data,
+    );
   }
 
   /** Waits until a sync ends. */
@@ -105,11 +146,24 @@ export class Integrations extends IntegrationsOperations {
 
 export class Models extends ModelsOperations {
   /** Starts a replay of a model's past runs against a version and waits until its report is ready. */
-  async createReplayAndWait(modelId: string, body: Body<'createModelReplay'>, options?: WaitRequestOptions): Promise<ModelReplay> {
+  async createReplayAndWait(
+    modelId: string,
+    body: Body<'createModelReplay'>,
+    options?: WaitRequestOptions,
+  ): Promise<ModelReplay> {
     const [request, wait] = splitOptions(options);
     const created = await this.transport.exchange<ModelReplay>('createModelReplay', [modelId], body, request);
-    const url = locationOf(created.response, `/api/v1/models/${encodeURIComponent(modelId)}/replays/${created.data.id}`);
-    return pollUntil(url, (signal) => this.transport.getUrl<ModelReplay>(url, signal), FINISHED.replay, wait, created.data);
+    const url = locationOf(
+      created.response,
+      `/api/v1/models/${encodeURIComponent(modelId)}/replays/${created.data.id}`,
+    );
+    return pollUntil(
+      url,
+      (signal) => this.transport.getUrl<ModelReplay>(url, signal),
+      FINISHED.replay,
+      wait,
+      created.data,
+    );
   }
 
   /** Waits until a replay ends. */
@@ -125,7 +179,13 @@ export class AuditExports extends AuditExportsOperations {
     const [request, wait] = splitOptions(options);
     const created = await this.transport.exchange<AuditExport>('createAuditExport', [], body, request);
     const url = locationOf(created.response, `/api/v1/audit-exports/${created.data.id}`);
-    return pollUntil(url, (signal) => this.transport.getUrl<AuditExport>(url, signal), FINISHED.auditExport, wait, created.data);
+    return pollUntil(
+      url,
+      (signal) => this.transport.getUrl<AuditExport>(url, signal),
+      FINISHED.auditExport,
+      wait,
+      created.data,
+    );
   }
 
   /** Waits until an audit export ends. */

@@ -40,23 +40,39 @@ export class ProblemError extends Error {
   /** A problem from a response that is not problem+json (a proxy's HTML page, say): kept as the status says. */
   static fromResponse(status: number, body: unknown, headers: Headers): ProblemError {
     if (isProblem(body)) return new ProblemError(status, body, headers);
-    const text = typeof body === 'string' ? body.slice(0, 200) : JSON.stringify(body)?.slice(0, 200) ?? '';
+    const text = typeof body === 'string' ? body.slice(0, 200) : (JSON.stringify(body)?.slice(0, 200) ?? '');
     return new ProblemError(
       status,
-      { type: 'about:blank', title: `HTTP ${status}`, status, detail: text || `HTTP ${status}`, code: 'http_error', request_id: headers.get('x-request-id') ?? '' },
+      {
+        type: 'about:blank',
+        title: `HTTP ${status}`,
+        status,
+        detail: text || `HTTP ${status}`,
+        code: 'http_error',
+        request_id: headers.get('x-request-id') ?? '',
+      },
       headers,
     );
   }
 }
 
 function isProblem(body: unknown): body is Problem {
-  return typeof body === 'object' && body !== null && typeof (body as Problem).code === 'string' && typeof (body as Problem).status === 'number';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as Problem).code === 'string' &&
+    typeof (body as Problem).status === 'number'
+  );
 }
 
 /** The wait of `createAndWait` / `waitFor` ended before the work did (the work goes on: wait again, or cancel it). */
 export class WaitTimeoutError extends Error {
   override readonly name = 'WaitTimeoutError';
-  constructor(readonly url: string, readonly last: unknown, timeoutMs: number) {
+  constructor(
+    readonly url: string,
+    readonly last: unknown,
+    timeoutMs: number,
+  ) {
     super(`${url} did not finish within ${timeoutMs} ms`);
   }
 }
@@ -64,8 +80,13 @@ export class WaitTimeoutError extends Error {
 /** A list's `next_cursor` came back a second time in one walk: following it would fetch the same pages forever. */
 export class RepeatedCursorError extends Error {
   override readonly name = 'RepeatedCursorError';
-  constructor(readonly cursor: string, readonly pagesFollowed: number) {
-    super(`the API gave next_cursor ${JSON.stringify(cursor)} again after ${pagesFollowed} page(s): stopping instead of fetching the same pages forever`);
+  constructor(
+    readonly cursor: string,
+    readonly pagesFollowed: number,
+  ) {
+    super(
+      `the API gave next_cursor ${JSON.stringify(cursor)} again after ${pagesFollowed} page(s): stopping instead of fetching the same pages forever`,
+    );
   }
 }
 
@@ -75,7 +96,11 @@ export class RepeatedCursorError extends Error {
  */
 export class RedirectRefusedError extends Error {
   override readonly name = 'RedirectRefusedError';
-  constructor(readonly from: string, readonly location: string | null, readonly reason: 'off_origin' | 'hidden' | 'too_many') {
+  constructor(
+    readonly from: string,
+    readonly location: string | null,
+    readonly reason: 'off_origin' | 'hidden' | 'too_many',
+  ) {
     super(
       reason === 'hidden'
         ? `${from} answered a redirect whose target the client cannot see: not followed`

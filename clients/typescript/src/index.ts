@@ -1,5 +1,13 @@
 export { DecisionModelingClient, Scenarios, Batches, Integrations, Models, AuditExports, FINISHED } from './client';
-export type { ClientOptions, WaitRequestOptions, Scenario, ScenarioBatch, IntegrationSync, ModelReplay, AuditExport } from './client';
+export type {
+  ClientOptions,
+  WaitRequestOptions,
+  Scenario,
+  ScenarioBatch,
+  IntegrationSync,
+  ModelReplay,
+  AuditExport,
+} from './client';
 export { apiKey, clientCredentials, userToken } from './auth';
 export type { Authenticator, AuthContext, ClientCredentialsOptions, UserTokenOptions } from './auth';
 export { ProblemError, RedirectRefusedError, RepeatedCursorError, WaitTimeoutError } from './errors';

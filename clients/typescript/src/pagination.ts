@@ -4,7 +4,9 @@ import { RepeatedCursorError } from './errors';
  * A paginated operation's answer: await it for the first page, or iterate it for every item of every page (the next
  * page is fetched when the items of this one are used up).
  */
-export class PagePromise<Page extends { data: ReadonlyArray<unknown>; next_cursor?: string | null }, Item> implements PromiseLike<Page>, AsyncIterable<Item> {
+export class PagePromise<Page extends { data: ReadonlyArray<unknown>; next_cursor?: string | null }, Item>
+  implements PromiseLike<Page>, AsyncIterable<Item>
+{
   private first: Promise<Page> | undefined;
 
   constructor(private readonly fetchPage: (cursor: string | undefined) => Promise<Page>) {}
@@ -14,7 +16,10 @@ export class PagePromise<Page extends { data: ReadonlyArray<unknown>; next_curso
     return this.first;
   }
 
-  then<A = Page, B = never>(onFulfilled?: ((page: Page) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  then<A = Page, B = never>(
+    onFulfilled?: ((page: Page) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     return this.firstPage().then(onFulfilled, onRejected);
   }
 

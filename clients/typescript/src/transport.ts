@@ -68,24 +68,40 @@ export class Transport {
   constructor(private readonly options: TransportOptions) {
     if (!options.baseUrl) throw new TypeError('baseUrl is required');
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.auth = typeof options.auth === 'string' ? { authorization: async () => `Bearer ${options.auth as string}` } : options.auth;
+    this.auth =
+      typeof options.auth === 'string'
+        ? { authorization: async () => `Bearer ${options.auth as string}` }
+        : options.auth;
     this.fetchImpl = options.fetch ?? ((request) => globalThis.fetch(request));
     this.raw = createFetchClient<paths>({ baseUrl: this.baseUrl, fetch: (request) => this.send(request) });
   }
 
   /** Sends an operation by id and gives its body; throws `ProblemError` for an error answer. */
-  async call<T>(operationId: OperationId, pathValues: string[], input: unknown, options?: RequestOptions & { query?: unknown }): Promise<T> {
+  async call<T>(
+    operationId: OperationId,
+    pathValues: string[],
+    input: unknown,
+    options?: RequestOptions & { query?: unknown },
+  ): Promise<T> {
     return (await this.exchange<T>(operationId, pathValues, input, options)).data;
   }
 
   /** As `call`, with the response (its status and headers: `Location`, `RateLimit`…). */
-  async exchange<T>(operationId: OperationId, pathValues: string[], input: unknown, options: (RequestOptions & { query?: unknown }) | undefined): Promise<Exchange<T>> {
+  async exchange<T>(
+    operationId: OperationId,
+    pathValues: string[],
+    input: unknown,
+    options: (RequestOptions & { query?: unknown }) | undefined,
+  ): Promise<Exchange<T>> {
     const spec: OperationSpec = OPERATIONS[operationId];
-    const pathParams = Object.fromEntries(spec.pathParameters.map((name, index) => {
-      const value = pathValues[index];
-      if (typeof value !== 'string' || value === '') throw new TypeError(`${operationId}: the path parameter ${name} is missing`);
-      return [name, value];
-    }));
+    const pathParams = Object.fromEntries(
+      spec.pathParameters.map((name, index) => {
+        const value = pathValues[index];
+        if (typeof value !== 'string' || value === '')
+          throw new TypeError(`${operationId}: the path parameter ${name} is missing`);
+        return [name, value];
+      }),
+    );
     const query = spec.input === 'query' ? input : options?.query;
     const headers: Record<string, string> = { ...options?.headers };
     if (options?.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
@@ -94,14 +110,26 @@ export class Transport {
     const init = {
       params: { path: pathParams, ...(query ? { query } : {}) },
       ...(body !== undefined ? { body } : {}),
-      ...(spec.bodyMediaType && !spec.bodyMediaType.endsWith('json') ? { bodySerializer: (value: unknown) => value } : {}),
+      ...(spec.bodyMediaType && !spec.bodyMediaType.endsWith('json')
+        ? { bodySerializer: (value: unknown) => value }
+        : {}),
       headers,
       parseAs: spec.response === 'json' ? 'json' : spec.response === 'text' ? 'text' : 'stream',
       ...(options?.signal ? { signal: options.signal } : {}),
-      fetch: (request: Request) => this.send(request, { authenticated: spec.authenticated, maxRetries: options?.maxRetries, timeoutMs: options?.timeoutMs }),
+      fetch: (request: Request) =>
+        this.send(request, {
+          authenticated: spec.authenticated,
+          maxRetries: options?.maxRetries,
+          timeoutMs: options?.timeoutMs,
+        }),
     };
-    const result = (await this.raw.request(spec.method as never, spec.path as never, init as never)) as { data?: unknown; error?: unknown; response: Response };
-    if (!result.response.ok) throw ProblemError.fromResponse(result.response.status, result.error, result.response.headers);
+    const result = (await this.raw.request(spec.method as never, spec.path as never, init as never)) as {
+      data?: unknown;
+      error?: unknown;
+      response: Response;
+    };
+    if (!result.response.ok)
+      throw ProblemError.fromResponse(result.response.status, result.error, result.response.headers);
     if (spec.response === 'none') await result.response.body?.cancel();
     return { data: (spec.response === 'none' ? undefined : result.data) as T, response: result.response };
   }
@@ -114,15 +142,23 @@ export class Transport {
     options?: RequestOptions,
   ): PagePromise<Page, Item> {
     return new PagePromise<Page, Item>((cursor) =>
-      this.call<Page>(operationId, pathValues, { ...(query as object | undefined), ...(cursor ? { cursor } : {}) }, options),
+      this.call<Page>(
+        operationId,
+        pathValues,
+        { ...(query as object | undefined), ...(cursor ? { cursor } : {}) },
+        options,
+      ),
     );
   }
 
   /** GETs a URL the API gave (a `Location`), relative to the base URL or absolute on it. */
   async getUrl<T>(url: string, signal?: AbortSignal): Promise<Exchange<T>> {
     const target = new URL(url, `${this.baseUrl}/`);
-    if (target.origin !== new URL(this.baseUrl).origin) throw new Error(`refusing to follow ${url} off the API's origin`);
-    const response = await this.send(new Request(target, { method: 'GET', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) }));
+    if (target.origin !== new URL(this.baseUrl).origin)
+      throw new Error(`refusing to follow ${url} off the API's origin`);
+    const response = await this.send(
+      new Request(target, { method: 'GET', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) }),
+    );
     const text = await response.text();
     const body: unknown = text ? JSON.parse(text) : undefined;
     if (!response.ok) throw ProblemError.fromResponse(response.status, body, response.headers);
@@ -135,7 +171,8 @@ export class Transport {
     const maxRetries = settings.maxRetries ?? this.options.maxRetries ?? 3;
     const timeoutMs = settings.timeoutMs ?? this.options.timeoutMs ?? 0;
     const authenticated = settings.authenticated ?? true;
-    if (WRITES.has(request.method) && !headers.has('idempotency-key')) headers.set('idempotency-key', crypto.randomUUID());
+    if (WRITES.has(request.method) && !headers.has('idempotency-key'))
+      headers.set('idempotency-key', crypto.randomUUID());
     headers.set('user-agent', this.options.userAgent ? `${this.options.userAgent} ${USER_AGENT}` : USER_AGENT);
     // Read once, so each attempt can send it again.
     let body = request.body ? await request.arrayBuffer() : undefined;
@@ -146,12 +183,17 @@ export class Transport {
     for (let attempt = 0; ; attempt += 1) {
       const signal = timeoutMs > 0 ? AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) : request.signal;
       if (authenticated && this.auth) {
-        headers.set('authorization', await this.auth.authorization({ baseUrl: this.baseUrl, fetch: this.fetchImpl, signal }));
+        headers.set(
+          'authorization',
+          await this.auth.authorization({ baseUrl: this.baseUrl, fetch: this.fetchImpl, signal }),
+        );
       }
       let response: Response;
       try {
         // Redirects are followed here, not by fetch, so that one off the API's origin is never requested.
-        response = await this.fetchImpl(new Request(url, { method, headers, ...(body ? { body } : {}), signal, redirect: 'manual' }));
+        response = await this.fetchImpl(
+          new Request(url, { method, headers, ...(body ? { body } : {}), signal, redirect: 'manual' }),
+        );
       } catch (error) {
         if (request.signal.aborted || attempt >= maxRetries) throw error;
         await sleep(this.backoff(attempt), request.signal);
@@ -196,7 +238,8 @@ export class Transport {
   private redirectTarget(from: string, response: Response): string | undefined {
     const origin = new URL(this.baseUrl).origin;
     if (response.type === 'opaqueredirect') throw new RedirectRefusedError(from, null, 'hidden');
-    if (response.redirected && response.url && new URL(response.url).origin !== origin) throw new RedirectRefusedError(from, response.url, 'off_origin');
+    if (response.redirected && response.url && new URL(response.url).origin !== origin)
+      throw new RedirectRefusedError(from, response.url, 'off_origin');
     const location = response.headers.get('location');
     if (!REDIRECTS.has(response.status) || location === null) return undefined;
     const target = new URL(location, from);
@@ -215,7 +258,10 @@ export class Transport {
 async function retryable(response: Response): Promise<boolean> {
   if (response.status === 429 || response.status === 503) return true;
   if (response.status !== 409) return false;
-  const problem = (await response.clone().json().catch(() => undefined)) as { code?: string } | undefined;
+  const problem = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { code?: string } | undefined;
   return problem?.code === 'idempotency_request_in_progress';
 }
 

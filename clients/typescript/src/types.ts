@@ -16,7 +16,13 @@ export type Body<K extends Id> = ContentOf<NonNullable<Operations[K]['requestBod
 export type Query<K extends Id> = Operations[K]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
 
 type Successes<R> = { [S in keyof R]: S extends 200 | 201 | 202 | 203 | 204 | 206 ? R[S] : never }[keyof R];
-type Readable<T> = T extends { content: infer Content } ? (Content extends Record<'application/json', infer J> ? J : Content[keyof Content] extends never ? undefined : string) : undefined;
+type Readable<T> = T extends { content: infer Content }
+  ? Content extends Record<'application/json', infer J>
+    ? J
+    : Content[keyof Content] extends never
+      ? undefined
+      : string
+  : undefined;
 
 /** What a successful call gives: the JSON body of any documented 2xx, a text download as a string, or undefined for 204. */
 export type Result<K extends Id> = Readable<Successes<Operations[K]['responses']>>;

@@ -9,7 +9,8 @@ import type { webhooks } from './generated/schema';
 export type WebhookEventType = keyof webhooks;
 
 /** The payload of one event type. */
-export type WebhookEventOf<T extends WebhookEventType> = webhooks[T]['post']['requestBody']['content']['application/json'];
+export type WebhookEventOf<T extends WebhookEventType> =
+  webhooks[T]['post']['requestBody']['content']['application/json'];
 
 /** Any event: switch on `event.type` and TypeScript narrows `event.data`. */
 export type WebhookEvent = { [T in WebhookEventType]: WebhookEventOf<T> }[WebhookEventType];
@@ -30,7 +31,10 @@ export class WebhookSignatureError extends Error {
 
 function header(headers: WebhookHeaders, name: string): string | undefined {
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  const value = headers[name] ?? headers[name.toLowerCase()] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+  const value =
+    headers[name] ??
+    headers[name.toLowerCase()] ??
+    Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
@@ -38,11 +42,17 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
  * Checks a delivery with the subscription's secret (`whsec_…`; during a rotation either secret signs) and gives the
  * event, typed. `body` must be the raw body as received (a parsed-and-serialized body does not verify).
  */
-export function verifyWebhook(secret: string, headers: WebhookHeaders, body: string | Uint8Array, options: VerifyWebhookOptions = {}): WebhookEvent {
+export function verifyWebhook(
+  secret: string,
+  headers: WebhookHeaders,
+  body: string | Uint8Array,
+  options: VerifyWebhookOptions = {},
+): WebhookEvent {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signature = header(headers, 'webhook-signature');
-  if (!id || !timestamp || !signature) throw new WebhookSignatureError('the webhook-id, webhook-timestamp or webhook-signature header is missing');
+  if (!id || !timestamp || !signature)
+    throw new WebhookSignatureError('the webhook-id, webhook-timestamp or webhook-signature header is missing');
   const tolerance = Math.min(options.toleranceSeconds ?? 300, 300);
   const sentAt = Number(timestamp);
   const now = options.now ?? Date.now();
@@ -52,7 +62,11 @@ export function verifyWebhook(secret: string, headers: WebhookHeaders, body: str
   const payload = typeof body === 'string' ? body : new TextDecoder().decode(body);
   let event: unknown;
   try {
-    event = new Webhook(secret).verify(payload, { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature });
+    event = new Webhook(secret).verify(payload, {
+      'webhook-id': id,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': signature,
+    });
   } catch (error) {
     if (error instanceof WebhookVerificationError) throw new WebhookSignatureError(error.message);
     throw error;

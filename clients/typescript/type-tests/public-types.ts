@@ -10,7 +10,9 @@ type Not<T extends boolean> = T extends true ? false : true;
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 /** The operations whose body, query, result or page item is `any`: none. */
-type AnyOperations = { [K in OperationId]: true extends IsAny<Body<K>> | IsAny<Query<K>> | IsAny<Result<K>> | IsAny<Item<K>> ? K : never }[OperationId];
+type AnyOperations = {
+  [K in OperationId]: true extends IsAny<Body<K>> | IsAny<Query<K>> | IsAny<Result<K>> | IsAny<Item<K>> ? K : never;
+}[OperationId];
 export type NoAnyInOperations = Expect<Equal<AnyOperations, never>>;
 
 /** A webhook event's `data` narrows with its `type`. */
@@ -28,4 +30,6 @@ export type CodesAreClosed = Expect<Not<Equal<ProblemCode, string>>>;
 export type KnownCode = Expect<'validation_failed' extends ProblemCode ? true : false>;
 
 /** Results are the documented bodies: a scenario's status is its enumeration. */
-export type ScenarioStatus = Expect<Equal<NonNullable<Result<'getScenario'>>['status'], 'pending' | 'running' | 'completed' | 'failed' | 'cancelled'>>;
+export type ScenarioStatus = Expect<
+  Equal<NonNullable<Result<'getScenario'>>['status'], 'pending' | 'running' | 'completed' | 'failed' | 'cancelled'>
+>;

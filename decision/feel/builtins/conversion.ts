@@ -4,7 +4,6 @@
 import { FeelNumber, type FeelValue } from '../types';
 import {
   dateOf,
-
   makeDate,
   makeDateTime,
   makeTime,
@@ -90,7 +89,11 @@ export const conversionBuiltins = [
     sig('from', ([from]) => dateFrom(from ?? null)),
     sig('year, month, day', ([y, m, d]) => makeDate(intArg(y ?? null), intArg(m ?? null), intArg(d ?? null))),
   ),
-  builtin('time', sig('from', ([from]) => timeFrom(from ?? null)), sig('hour, minute, second, offset?', timeFromParts)),
+  builtin(
+    'time',
+    sig('from', ([from]) => timeFrom(from ?? null)),
+    sig('hour, minute, second, offset?', timeFromParts),
+  ),
   builtin(
     'date and time',
     sig('from', ([from]) => dateTimeFrom(from ?? null)),
@@ -112,6 +115,8 @@ export const conversionBuiltins = [
     'string',
     sig('from', ([from]) => (from === null || from === undefined ? null : formatValue(from))),
   ),
-  builtin('@', sig('from', ([from]) => parseAtLiteral(stringArg(from ?? null)))),
+  builtin(
+    '@',
+    sig('from', ([from]) => parseAtLiteral(stringArg(from ?? null))),
+  ),
 ] as const;
-

@@ -9,7 +9,20 @@ import { evaluationClock } from '../runtime';
 import { builtin, sig } from './define';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function dateArg(value: FeelValue | undefined): FeelDate | FeelDateTime | null {
   if (value === undefined || !isTemporal(value) || value.kind === 'time') return null;
@@ -54,11 +67,26 @@ export const dateTimeBuiltins = [
     sig('value1, value2', ([a, b]) => sameValue(a ?? null, b ?? null)),
     sig('value1?, value2?', () => false),
   ),
-  builtin('day of year', onDate((d) => new FeelNumber(dayOfYear(d)))),
-  builtin('day of week', onDate((d) => WEEKDAYS[dayOfWeek(d) - 1] ?? null)),
-  builtin('month of year', onDate((d) => MONTHS[d.month - 1] ?? null)),
-  builtin('week of year', onDate((d) => new FeelNumber(isoWeek(d)))),
-  builtin('now', sig('', () => now())),
+  builtin(
+    'day of year',
+    onDate((d) => new FeelNumber(dayOfYear(d))),
+  ),
+  builtin(
+    'day of week',
+    onDate((d) => WEEKDAYS[dayOfWeek(d) - 1] ?? null),
+  ),
+  builtin(
+    'month of year',
+    onDate((d) => MONTHS[d.month - 1] ?? null),
+  ),
+  builtin(
+    'week of year',
+    onDate((d) => new FeelNumber(isoWeek(d))),
+  ),
+  builtin(
+    'now',
+    sig('', () => now()),
+  ),
   builtin(
     'today',
     sig('', () => {

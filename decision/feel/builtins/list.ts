@@ -156,9 +156,14 @@ function listReplace([list, target, newItem]: readonly FeelValue[]): FeelValue {
 export const listBuiltins = [
   builtin(
     'list contains',
-    sig('list, element', ([list, element]) => listArg(list ?? null).some((item) => feelEquals(item, element ?? null) === true)),
+    sig('list, element', ([list, element]) =>
+      listArg(list ?? null).some((item) => feelEquals(item, element ?? null) === true),
+    ),
   ),
-  builtin('count', sig('list', ([list]) => new FeelNumber(listArg(list ?? null).length))),
+  builtin(
+    'count',
+    sig('list', ([list]) => new FeelNumber(listArg(list ?? null).length)),
+  ),
   builtin('min', extreme(-1)),
   builtin('max', extreme(1)),
   builtin('sum', sig('list...', sum)),
@@ -170,8 +175,14 @@ export const listBuiltins = [
   builtin('all', logical(true)),
   builtin('any', logical(false)),
   builtin('sublist', sig('list, start position, length?', sublist)),
-  builtin('append', sig('list, item...', ([list, ...items]) => [...listArg(list ?? null), ...items])),
-  builtin('concatenate', sig('list...', (lists) => lists.flatMap((l) => [...listArg(l)]))),
+  builtin(
+    'append',
+    sig('list, item...', ([list, ...items]) => [...listArg(list ?? null), ...items]),
+  ),
+  builtin(
+    'concatenate',
+    sig('list...', (lists) => lists.flatMap((l) => [...listArg(l)])),
+  ),
   builtin(
     'insert before',
     sig('list, position, newItem', ([list, position, newItem]) => {
@@ -188,16 +199,30 @@ export const listBuiltins = [
       return items.filter((_, i) => i !== index);
     }),
   ),
-  builtin('reverse', sig('list', ([list]) => [...listArg(list ?? null)].reverse())),
+  builtin(
+    'reverse',
+    sig('list', ([list]) => [...listArg(list ?? null)].reverse()),
+  ),
   builtin(
     'index of',
     sig('list, match', ([list, match]) =>
-      listArg(list ?? null).flatMap((item, i) => (feelEquals(item, match ?? null) === true ? [new FeelNumber(i + 1)] : [])),
+      listArg(list ?? null).flatMap((item, i) =>
+        feelEquals(item, match ?? null) === true ? [new FeelNumber(i + 1)] : [],
+      ),
     ),
   ),
-  builtin('union', sig('list...', (lists) => distinct(lists.flatMap((l) => [...listArg(l)])))),
-  builtin('distinct values', sig('list', ([list]) => distinct(listArg(list ?? null)))),
-  builtin('flatten', sig('list', ([list]) => flatten(listArg(list ?? null)))),
+  builtin(
+    'union',
+    sig('list...', (lists) => distinct(lists.flatMap((l) => [...listArg(l)]))),
+  ),
+  builtin(
+    'distinct values',
+    sig('list', ([list]) => distinct(listArg(list ?? null))),
+  ),
+  builtin(
+    'flatten',
+    sig('list', ([list]) => flatten(listArg(list ?? null))),
+  ),
   builtin('sort', sig('list, precedes?', sort)),
   builtin('list replace', sig('list, position, newItem', listReplace), sig('list, match, newItem', listReplace)),
 ] as const;

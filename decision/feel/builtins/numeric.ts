@@ -39,7 +39,9 @@ function integerPredicate(test: (n: FeelNumber) => boolean) {
 
 function abs(value: FeelValue): FeelValue {
   if (isDuration(value)) {
-    return value.kind === 'days and time duration' ? dtDuration(value.seconds.abs()) : ymDuration(Math.abs(value.months));
+    return value.kind === 'days and time duration'
+      ? dtDuration(value.seconds.abs())
+      : ymDuration(Math.abs(value.months));
   }
   return numberArg(value).abs();
 }
@@ -52,7 +54,10 @@ export const numericBuiltins = [
   builtin('round down', rounding(Decimal.ROUND_DOWN)),
   builtin('round half up', rounding(Decimal.ROUND_HALF_UP)),
   builtin('round half down', rounding(Decimal.ROUND_HALF_DOWN)),
-  builtin('abs', sig('n', ([n]) => abs(n ?? null))),
+  builtin(
+    'abs',
+    sig('n', ([n]) => abs(n ?? null)),
+  ),
   builtin(
     'modulo',
     sig('dividend, divisor', ([a, b]) => {
@@ -76,7 +81,16 @@ export const numericBuiltins = [
       return value.lte(0) ? null : value.ln();
     }),
   ),
-  builtin('exp', sig('number', ([n]) => finite(numberArg(n ?? null).exp()))),
-  builtin('odd', integerPredicate((n) => !n.mod(2).isZero())),
-  builtin('even', integerPredicate((n) => n.mod(2).isZero())),
+  builtin(
+    'exp',
+    sig('number', ([n]) => finite(numberArg(n ?? null).exp())),
+  ),
+  builtin(
+    'odd',
+    integerPredicate((n) => !n.mod(2).isZero()),
+  ),
+  builtin(
+    'even',
+    integerPredicate((n) => n.mod(2).isZero()),
+  ),
 ] as const;

@@ -38,7 +38,10 @@ const meets: Relation = (a, b) => a.endIncluded && b.startIncluded && cmp(a.end,
 const overlaps: Relation = (a, b) => {
   const c1 = cmp(a.end, 'end', b.start, 'start');
   const c2 = cmp(a.start, 'start', b.end, 'end');
-  return (c1 > 0 || (c1 === 0 && a.endIncluded && b.startIncluded)) && (c2 < 0 || (c2 === 0 && a.startIncluded && b.endIncluded));
+  return (
+    (c1 > 0 || (c1 === 0 && a.endIncluded && b.startIncluded)) &&
+    (c2 < 0 || (c2 === 0 && a.startIncluded && b.endIncluded))
+  );
 };
 
 const overlapsBefore: Relation = (a, b) => {
@@ -64,7 +67,10 @@ const finishes: Relation = (a, b) => {
 const includes: Relation = (a, b) => {
   const s = cmp(a.start, 'start', b.start, 'start');
   const e = cmp(a.end, 'end', b.end, 'end');
-  return (s < 0 || (s === 0 && (a.startIncluded || !b.startIncluded))) && (e > 0 || (e === 0 && (a.endIncluded || !b.endIncluded)));
+  return (
+    (s < 0 || (s === 0 && (a.startIncluded || !b.startIncluded))) &&
+    (e > 0 || (e === 0 && (a.endIncluded || !b.endIncluded)))
+  );
 };
 
 const starts: Relation = (a, b) => {

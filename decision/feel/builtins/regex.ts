@@ -49,7 +49,11 @@ const BLOCKS: Readonly<Record<string, string>> = {
 };
 
 /** `\p{IsX}` / `\P{IsX}` at `i` (the backslash): its RE2 spelling and length, null when unknown, undefined if not one. */
-function blockEscape(pattern: string, i: number, inClass: boolean): { text: string; length: number } | null | undefined {
+function blockEscape(
+  pattern: string,
+  i: number,
+  inClass: boolean,
+): { text: string; length: number } | null | undefined {
   const m = /^\\([pP])\{Is([^}]*)\}/.exec(pattern.slice(i));
   if (!m) return undefined;
   const range = BLOCKS[m[2] ?? ''];
@@ -92,12 +96,15 @@ const hex = (n: number): string => `\\x{${n.toString(16)}}`;
 
 /** XML Schema class subtraction (`[A-Z-[OI]]`), which RE2 lacks, spelled out for simple (escape-free) classes. */
 function expandClassSubtraction(pattern: string): string {
-  return pattern.replace(/\[(\^?)([^\\[\]]+)-\[([^\\[\]]+)\]\]/g, (_all, negated: string, base: string, remove: string) => {
-    if (negated) return `[^${base}${remove}]`;
-    const kept = subtractIntervals(classIntervals(base), classIntervals(remove));
-    if (kept.length === 0) return '[^\\x{0}-\\x{10FFFF}]';
-    return `[${kept.map(([f, t]) => (f === t ? hex(f) : `${hex(f)}-${hex(t)}`)).join('')}]`;
-  });
+  return pattern.replace(
+    /\[(\^?)([^\\[\]]+)-\[([^\\[\]]+)\]\]/g,
+    (_all, negated: string, base: string, remove: string) => {
+      if (negated) return `[^${base}${remove}]`;
+      const kept = subtractIntervals(classIntervals(base), classIntervals(remove));
+      if (kept.length === 0) return '[^\\x{0}-\\x{10FFFF}]';
+      return `[${kept.map(([f, t]) => (f === t ? hex(f) : `${hex(f)}-${hex(t)}`)).join('')}]`;
+    },
+  );
 }
 
 /**

@@ -59,9 +59,18 @@ const textPair =
 
 export const stringBuiltins = [
   builtin('substring', sig('string, start position, length?', substring)),
-  builtin("string length", sig("string", ([s]) => new FeelNumber(codePointLength(stringArg(s ?? null))))),
-  builtin('upper case', sig('string', ([s]) => stringArg(s ?? null).toUpperCase())),
-  builtin('lower case', sig('string', ([s]) => stringArg(s ?? null).toLowerCase())),
+  builtin(
+    'string length',
+    sig('string', ([s]) => new FeelNumber(codePointLength(stringArg(s ?? null)))),
+  ),
+  builtin(
+    'upper case',
+    sig('string', ([s]) => stringArg(s ?? null).toUpperCase()),
+  ),
+  builtin(
+    'lower case',
+    sig('string', ([s]) => stringArg(s ?? null).toLowerCase()),
+  ),
   builtin(
     'substring before',
     sig(
@@ -83,11 +92,28 @@ export const stringBuiltins = [
     ),
   ),
   builtin('replace', sig('input, pattern, replacement, flags?', replace)),
-  builtin('contains', sig('string, match', textPair((text, match) => text.includes(match)))),
-  builtin('starts with', sig('string, match', textPair((text, match) => text.startsWith(match)))),
-  builtin('ends with', sig('string, match', textPair((text, match) => text.endsWith(match)))),
+  builtin(
+    'contains',
+    sig(
+      'string, match',
+      textPair((text, match) => text.includes(match)),
+    ),
+  ),
+  builtin(
+    'starts with',
+    sig(
+      'string, match',
+      textPair((text, match) => text.startsWith(match)),
+    ),
+  ),
+  builtin(
+    'ends with',
+    sig(
+      'string, match',
+      textPair((text, match) => text.endsWith(match)),
+    ),
+  ),
   builtin('matches', sig('input, pattern, flags?', matches)),
   builtin('split', sig('string, delimiter', split)),
   builtin('string join', sig('list, delimiter?', stringJoin)),
 ] as const;
-

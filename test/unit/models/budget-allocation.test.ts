@@ -37,9 +37,16 @@ describe('budget_allocation', () => {
       label: 'Team 2',
       values: { requested: 400, minimum: 50, roi: 0.3, allocated: 400 },
     });
-    assert.deepEqual(ds.criteria.map((criterion) => criterion.id), ['roi']);
+    assert.deepEqual(
+      ds.criteria.map((criterion) => criterion.id),
+      ['roi'],
+    );
     assert.deepEqual(ds.derivation.find((step) => step.step === 'Top-up order')?.value, ['team_2', 'team_3', 'team_1']);
-    assert.deepEqual(ds.derivation.find((step) => step.step === 'Top-ups')?.value, { team_2: 350, team_3: 300, team_1: 200 });
+    assert.deepEqual(ds.derivation.find((step) => step.step === 'Top-ups')?.value, {
+      team_2: 350,
+      team_3: 300,
+      team_1: 200,
+    });
     assert.deepEqual(warningInputs(result), []);
   });
 
@@ -85,7 +92,13 @@ describe('budget_allocation', () => {
   });
 
   it('caps a minimum above its request at the request, with a warning', () => {
-    const result = evaluateChecked(model, { teams_count: 1, total_budget: 1_000, team_1_requested: 100, team_1_minimum: 150, team_1_roi: 0.1 });
+    const result = evaluateChecked(model, {
+      teams_count: 1,
+      total_budget: 1_000,
+      team_1_requested: 100,
+      team_1_minimum: 150,
+      team_1_roi: 0.1,
+    });
     assert.equal(result.metrics.allocated_team_1, 100);
     assert.equal(result.metrics.unallocated, 900);
     assert.deepEqual(warningInputs(result), ['team_1_minimum']);
@@ -106,7 +119,12 @@ describe('budget_allocation', () => {
   });
 
   it('allocates nothing from a zero budget', () => {
-    const { metrics } = evaluateChecked(model, { teams_count: 2, total_budget: 0, team_1_requested: 100, team_1_roi: 0.3 });
+    const { metrics } = evaluateChecked(model, {
+      teams_count: 2,
+      total_budget: 0,
+      team_1_requested: 100,
+      team_1_roi: 0.3,
+    });
     assert.deepEqual(metrics, {
       allocated_team_1: 0,
       allocated_team_2: 0,
@@ -118,9 +136,21 @@ describe('budget_allocation', () => {
   });
 
   it('warns about an out-of-range ROI of a counted team, and ignores teams beyond the count', () => {
-    const counted = evaluateChecked(model, { teams_count: 2, total_budget: 100, team_1_requested: 50, team_1_roi: 0.1, team_2_roi: 8 });
+    const counted = evaluateChecked(model, {
+      teams_count: 2,
+      total_budget: 100,
+      team_1_requested: 50,
+      team_1_roi: 0.1,
+      team_2_roi: 8,
+    });
     assert.deepEqual(warningInputs(counted), ['team_2_roi']);
-    const ignored = evaluateChecked(model, { teams_count: 1, total_budget: 100, team_1_requested: 50, team_1_roi: 0.1, team_2_roi: 8 });
+    const ignored = evaluateChecked(model, {
+      teams_count: 1,
+      total_budget: 100,
+      team_1_requested: 50,
+      team_1_roi: 0.1,
+      team_2_roi: 8,
+    });
     assert.deepEqual(warningInputs(ignored), []);
     assert.equal('allocated_team_2' in ignored.metrics, false);
     assert.deepEqual(

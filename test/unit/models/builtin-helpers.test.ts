@@ -29,8 +29,16 @@ describe('outOfRangeNotes', () => {
 
   it('warns about each numeric input outside its validated range, naming it', () => {
     assert.deepEqual(outOfRangeNotes({ rate: 0.6, count: 0, label: 'x' }, ranges), [
-      { kind: 'warning', input: 'rate', message: 'rate = 0.6 is outside the validated range [0, 0.5]; the result is an extrapolation.' },
-      { kind: 'warning', input: 'count', message: 'count = 0 is outside the validated range [1, 10]; the result is an extrapolation.' },
+      {
+        kind: 'warning',
+        input: 'rate',
+        message: 'rate = 0.6 is outside the validated range [0, 0.5]; the result is an extrapolation.',
+      },
+      {
+        kind: 'warning',
+        input: 'count',
+        message: 'count = 0 is outside the validated range [1, 10]; the result is an extrapolation.',
+      },
     ]);
   });
 
@@ -61,7 +69,11 @@ describe('enforcingInputBounds', () => {
     outputSchema: { type: 'object' },
     metricDirections: {},
     validatedRanges: {},
-    evaluate: (inputs) => ({ metrics: { count: inputs.count as number }, notes: [], decision_structure: { alternatives: [], criteria: [], derivation: [] } }),
+    evaluate: (inputs) => ({
+      metrics: { count: inputs.count as number },
+      notes: [],
+      decision_structure: { alternatives: [], criteria: [], derivation: [] },
+    }),
   });
 
   it('passes inputs within the hard bounds through', () => {

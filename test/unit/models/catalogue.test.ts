@@ -51,7 +51,10 @@ describe('built-in model catalogue', () => {
       it('describes and bounds every input; required inputs have no default, optional ones have a valid one', () => {
         const required = new Set(model.inputSchema.required as string[]);
         for (const [name, property] of Object.entries(propertiesOf(model.inputSchema))) {
-          assert.ok(typeof property.description === 'string' && property.description.length > 10, `${name}: description`);
+          assert.ok(
+            typeof property.description === 'string' && property.description.length > 10,
+            `${name}: description`,
+          );
           assert.ok(SCALAR_TYPES.has(property.type as string), `${name}: scalar type`);
           if (property.type === 'string') {
             assert.ok('maxLength' in property || 'enum' in property, `${name}: string bound`);
@@ -73,10 +76,14 @@ describe('built-in model catalogue', () => {
       it('describes every metric, and gives directions and validated ranges only for real fields', () => {
         const metrics = propertiesOf(model.outputSchema);
         for (const [name, property] of Object.entries(metrics)) {
-          assert.ok(typeof property.description === 'string' && property.description.length > 10, `${name}: description`);
+          assert.ok(
+            typeof property.description === 'string' && property.description.length > 10,
+            `${name}: description`,
+          );
           assert.ok('type' in property || 'anyOf' in property, `${name}: type`);
         }
-        for (const name of Object.keys(model.metricDirections)) assert.ok(name in metrics, `direction for unknown metric ${name}`);
+        for (const name of Object.keys(model.metricDirections))
+          assert.ok(name in metrics, `direction for unknown metric ${name}`);
         const inputs = propertiesOf(model.inputSchema);
         for (const [name, range] of Object.entries(model.validatedRanges)) {
           assert.ok(name in inputs, `validated range for unknown input ${name}`);

@@ -49,7 +49,11 @@ describe('hire_contract_outsource', () => {
         ['outsource', false],
       ],
     );
-    assert.deepEqual(ds.alternatives[2]?.values, { total_cost: 92_400, productive_months: 11, cost_per_productive_month: 8_400 });
+    assert.deepEqual(ds.alternatives[2]?.values, {
+      total_cost: 92_400,
+      productive_months: 11,
+      cost_per_productive_month: 8_400,
+    });
     assert.deepEqual(
       ds.criteria.map((criterion) => criterion.id),
       ['cost_per_productive_month', 'total_cost'],

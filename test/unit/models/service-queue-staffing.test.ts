@@ -80,14 +80,22 @@ describe('service_queue_staffing', () => {
 
   it('does not add a phantom agent when shrinkage divides exactly', () => {
     // A 70% target is met at N = 7 (SL 0.7404); 7 / (1 − 0.3) is 10.000000000000002 in floating point → 10 agents
-    const { metrics } = evaluateChecked(model, { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, target_service_level: 0.7 });
+    const { metrics } = evaluateChecked(model, {
+      arrival_rate_per_hour: 100,
+      average_handle_time_seconds: 180,
+      target_service_level: 0.7,
+    });
     assert.equal(metrics.required_agents, 7);
     assert.equal(metrics.scheduled_agents, 10);
   });
 
   it('lets the occupancy cap drive staffing when it binds', () => {
     // Cap 0.5 → N ≥ 5 / 0.5 = 10 exactly; the service level at 10 is far above 80%, so N = 10 at occupancy 0.5
-    const result = evaluateChecked(model, { arrival_rate_per_hour: 100, average_handle_time_seconds: 180, max_occupancy: 0.5 });
+    const result = evaluateChecked(model, {
+      arrival_rate_per_hour: 100,
+      average_handle_time_seconds: 180,
+      max_occupancy: 0.5,
+    });
     assert.equal(result.metrics.required_agents, 10);
     assert.equal(result.metrics.occupancy, 0.5);
     assert.deepEqual(
@@ -144,7 +152,10 @@ describe('service_queue_staffing', () => {
     // Monte Carlo samples reach evaluate directly; a search for an unreachable target must fail, not spin.
     const sampled = { ...unreachable, target_answer_time_seconds: 20, max_occupancy: 0.85, shrinkage: 0.3 };
     assert.throws(() => model.evaluate(sampled), /target_service_level/);
-    assert.throws(() => model.evaluate({ ...sampled, target_service_level: 0.8, arrival_rate_per_hour: -5 }), RangeError);
+    assert.throws(
+      () => model.evaluate({ ...sampled, target_service_level: 0.8, arrival_rate_per_hour: -5 }),
+      RangeError,
+    );
   });
 
   it('has example inputs that validate and evaluate to schema-valid metrics', () => {

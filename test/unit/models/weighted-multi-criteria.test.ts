@@ -24,7 +24,13 @@ describe('weighted_multi_criteria', () => {
     // A oriented: cost 10−2 = 8, quality 8, speed 5, risk 10−4 = 6 → 3.2 + 2.4 + 1.0 + 0.6 = 7.2
     // B oriented: cost 10−6 = 4, quality 9, speed 9, risk 10−2 = 8 → 1.6 + 2.7 + 1.8 + 0.8 = 6.9
     const result = evaluateChecked(model, twoAlternatives);
-    assert.deepEqual(result.metrics, { score_a: 7.2, score_b: 6.9, best_alternative: 'A', best_alternative_id: 'A', margin: 0.3 });
+    assert.deepEqual(result.metrics, {
+      score_a: 7.2,
+      score_b: 6.9,
+      best_alternative: 'A',
+      best_alternative_id: 'A',
+      margin: 0.3,
+    });
     const ds = result.decision_structure;
     assert.deepEqual(
       ds.criteria.map((criterion) => [criterion.id, criterion.weight, criterion.direction]),
@@ -65,7 +71,13 @@ describe('weighted_multi_criteria', () => {
   });
 
   it('leaves C out when only two alternatives are counted, and says so if C was filled in', () => {
-    const { metrics, decision_structure, notes } = evaluateChecked(model, { ...twoAlternatives, c_cost: 0, c_quality: 10, c_speed: 10, c_risk: 0 });
+    const { metrics, decision_structure, notes } = evaluateChecked(model, {
+      ...twoAlternatives,
+      c_cost: 0,
+      c_quality: 10,
+      c_speed: 10,
+      c_risk: 0,
+    });
     assert.equal('score_c' in metrics, false);
     assert.equal(decision_structure.alternatives.length, 2);
     assert.deepEqual(
@@ -78,7 +90,13 @@ describe('weighted_multi_criteria', () => {
 
   it('falls back to equal weights with a warning when every weight is zero (hand-computed)', () => {
     // equal weights 0.25: A (8 + 8 + 5 + 6)/4 = 6.75; B (4 + 9 + 9 + 8)/4 = 7.5; B wins by 0.75
-    const result = evaluateChecked(model, { ...twoAlternatives, weight_cost: 0, weight_quality: 0, weight_speed: 0, weight_risk: 0 });
+    const result = evaluateChecked(model, {
+      ...twoAlternatives,
+      weight_cost: 0,
+      weight_quality: 0,
+      weight_speed: 0,
+      weight_risk: 0,
+    });
     assert.equal(result.metrics.score_a, 6.75);
     assert.equal(result.metrics.score_b, 7.5);
     assert.equal(result.metrics.best_alternative, 'B');

@@ -92,7 +92,9 @@ describe('workforce_cost_projection', () => {
     assert.equal(result.metrics.total_cost, 612_000);
     assert.equal(result.metrics.final_quarter_cost, 132_000);
     assert.equal(result.metrics.total_hiring_cost, 0);
-    const salarySteps = result.decision_structure.derivation.find((step) => step.step === 'Annual salary rate per quarter');
+    const salarySteps = result.decision_structure.derivation.find(
+      (step) => step.step === 'Annual salary rate per quarter',
+    );
     assert.deepEqual(salarySteps?.value, [80_000, 80_000, 80_000, 80_000, 88_000]);
   });
 
@@ -114,7 +116,11 @@ describe('workforce_cost_projection', () => {
   });
 
   it('warns, naming the input, when attrition is outside the validated range', () => {
-    const result = evaluateChecked(model, { starting_headcount: 10, average_annual_salary: 50_000, quarterly_attrition_rate: 0.6 });
+    const result = evaluateChecked(model, {
+      starting_headcount: 10,
+      average_annual_salary: 50_000,
+      quarterly_attrition_rate: 0.6,
+    });
     assert.deepEqual(warningInputs(result), ['quarterly_attrition_rate']);
   });
 
