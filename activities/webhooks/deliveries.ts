@@ -1,22 +1,12 @@
-import type { Knex } from 'knex';
-import type { WebhookConfig } from '../../core/config';
-import type { Logger } from '../../core/logger';
 import { markDeliveryFailed } from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { DeliverDueWebhooksInput, DeliverWebhookInput } from '../../workflows/webhooks/contracts';
 import { deliverDueWebhooks } from './lane-pass';
-import type { ResolveHost } from './sender';
+import type { WebhookActivityDeps } from './deps';
 import { deliverWebhook } from './single-delivery';
 
 export { webhookBody } from './webhook-request';
-
-export interface WebhookActivityDeps {
-  db: Knex;
-  logger: Logger;
-  webhooks: WebhookConfig;
-  /** DNS resolution of webhook hosts; tests inject one to point names at private addresses. */
-  resolveHost?: ResolveHost;
-}
+export type { WebhookActivityDeps } from './deps';
 
 /**
  * The webhook deliveries' activities: a pass of a subscription's lane (lane-pass.ts) and the per-delivery attempt of

@@ -19,7 +19,7 @@ import { consumeUsage } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import { createOutcomeRecorder, runLanePass, sendConcurrently, type LaneRound } from '../lanes/lane-pass';
 import type { DeliverDueWebhooksInput, DeliverDueWebhooksResult } from '../../workflows/webhooks/contracts';
-import type { WebhookActivityDeps } from './deliveries';
+import type { WebhookActivityDeps } from './deps';
 import { sendWebhook, systemResolveHost } from './sender';
 import { attemptError, classifyAttempt, signedHeaders, signingSecrets, webhookBody } from './webhook-request';
 

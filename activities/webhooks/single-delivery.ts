@@ -12,7 +12,7 @@ import {
 } from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { DeliverWebhookInput } from '../../workflows/webhooks/contracts';
-import type { WebhookActivityDeps } from './deliveries';
+import type { WebhookActivityDeps } from './deps';
 import { sendWebhook, systemResolveHost } from './sender';
 import { attemptError, classifyAttempt, signedHeaders, signingSecrets, webhookBody } from './webhook-request';
 
