@@ -5,7 +5,7 @@ import { findOrCreateUser, insertMembership, listMembers } from '../../db/reposi
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { MemberUseCaseDeps } from './deps';
-import { inviteMember, wakeAfterInvite } from './invitations';
+import { inviteMember, wakeAfterInvite } from './invitation-records';
 import { presentMember } from './member-records';
 import type { AddMemberRequest } from '../openapi/request-types.generated';
 

@@ -5,7 +5,7 @@ import type { Logger } from '../../core/logger';
 import type { AccessTokenVerifier } from '../oauth/access-token-verifier';
 import type { ApiKeyCache } from './api-key-cache';
 import type { createInvitationResendLimit } from './invitation-resend-limit';
-import type { InvitationDeps } from './invitations';
+import type { InvitationDeps } from './invitation-records';
 import type { AuditExports } from './start-audit-exports';
 
 /** The tenant's account (usage against its quotas, its dedicated endpoint). */

@@ -7,7 +7,7 @@ import type { MembershipRecord, UserRecord } from '../../db/records/user';
 import type { InvitationRow } from '../../db/repositories/invitations';
 import { listMembers, lockTenantAdmins } from '../../db/repositories/users';
 import type { TenantScope } from '../../db/tenant-scope';
-import { presentInvitation } from './invitations';
+import { presentInvitation } from './invitation-records';
 
 /**
  * A member as their tenant sees them. Nothing here may come from the person's life in other tenants: the name is

@@ -3,7 +3,7 @@ import { invitationStatus, latestInvitations } from '../../db/repositories/invit
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { MemberUseCaseDeps } from './deps';
-import { inviteMember, wakeAfterInvite } from './invitations';
+import { inviteMember, wakeAfterInvite } from './invitation-records';
 import { memberOrNotFound, presentMember } from './member-records';
 
 /**

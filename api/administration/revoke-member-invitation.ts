@@ -3,7 +3,7 @@ import { invitationStatus, latestInvitations } from '../../db/repositories/invit
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { MemberUseCaseDeps } from './deps';
-import { revokeInvitation } from './invitations';
+import { revokeInvitation } from './invitation-records';
 import { memberOrNotFound, presentMember } from './member-records';
 
 /** The member's open invitation link stops working (idempotent); 409 once they accepted. */

@@ -33,7 +33,7 @@ import { getMember } from './get-member';
 import { getOAuthClient } from './get-oauth-client';
 import { getUsage } from './get-usage';
 import { createInvitationResendLimit } from './invitation-resend-limit';
-import type { InvitationDeps } from './invitations';
+import type { InvitationDeps } from './invitation-records';
 import { listApiKeys } from './list-api-keys';
 import { listAuditExportKeys } from './list-audit-export-keys';
 import { listAuditRecords } from './list-audit-records';

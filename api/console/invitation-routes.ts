@@ -2,12 +2,8 @@ import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import type { Config } from '../../core/config';
 import type { Knex } from 'knex';
-import {
-  acceptInvitation,
-  lookUpInvitation,
-  type InvitationLookup,
-  type OpenInvitation,
-} from '../administration/invitations';
+import { acceptInvitation } from '../administration/accept-invitation';
+import { getInvitation, type InvitationLookup, type OpenInvitation } from '../administration/get-invitation';
 import { html } from './html';
 import { layout, messagePage, noticeBlock, type Notice } from './layout';
 import { CONSOLE_PREFIX, type ConsoleToolkit } from './toolkit';
@@ -82,7 +78,7 @@ export function registerInvitationRoutes(kit: ConsoleToolkit, deps: { db: Knex; 
   kit.router.get('/invitations/:token', async (ctx) => {
     ctx.set('Referrer-Policy', INVITATION_REFERRER_POLICY);
     const token = ctx.params.token as string;
-    const lookup = await lookUpInvitation(deps.db, key, token);
+    const lookup = await getInvitation(deps.db, key, token);
     if (lookup.state !== 'open') return invalid(ctx, lookup);
     const { open } = lookup;
     kit.send(ctx, 200, open.hasPassword || external ? joinPage(open, token, external) : setPasswordPage(open, token));
@@ -98,7 +94,7 @@ export function registerInvitationRoutes(kit: ConsoleToolkit, deps: { db: Knex; 
       return kit.refuse(ctx, 403, 'Request refused', 'This form was not sent from the console.');
     const token = ctx.params.token as string;
     const form = await readForm(ctx);
-    const lookup = await lookUpInvitation(deps.db, key, token);
+    const lookup = await getInvitation(deps.db, key, token);
     if (lookup.state !== 'open') return invalid(ctx, lookup);
     const { open } = lookup;
     let password: string | undefined;

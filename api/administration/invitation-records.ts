@@ -1,33 +1,19 @@
-import type { Knex } from 'knex';
 import type { Actor } from '../../core/actor';
 import type { NotificationConfig } from '../../core/config';
 import { newId } from '../../core/ids';
 import type { Logger } from '../../core/logger';
-import { hashPassword } from '../../core/passwords';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import {
-  findInvitationByTokenHash,
   insertInvitation,
   invitationStatus,
-  markInvitationAccepted,
   revokeOpenInvitations,
   type InvitationRow,
 } from '../../db/repositories/invitations';
 import { insertNotifications } from '../../db/repositories/notifications';
 import { findTenantName } from '../../db/repositories/tenants';
-import {
-  findUserCredentials,
-  isMemberOfTenant,
-  memberDisplayName,
-  setFirstPassword,
-} from '../../db/repositories/users';
-import { enterTenantScope, type TenantScope } from '../../db/tenant-scope';
-import {
-  invitationIdOfToken,
-  invitationToken,
-  invitationTokenHash,
-  isInvitationTokenGenuine,
-} from '../../notifications/links';
+import { memberDisplayName } from '../../db/repositories/users';
+import type { TenantScope } from '../../db/tenant-scope';
+import { invitationToken, invitationTokenHash } from '../../notifications/links';
 import type { InvitationContent } from '../../notifications/types';
 
 /** What inviting needs: the link signing key and lifetime, and (in the API) a way to wake the tenant's notification lane. */
@@ -142,69 +128,4 @@ export async function revokeInvitation(scope: TenantScope, memberId: string, act
       resourceId: memberId,
       payload: {},
     });
-}
-
-/** What the invitation page shows: the tenant, whom it is for, whether they already have a password. */
-export interface OpenInvitation {
-  invitation: InvitationRow;
-  tenantName: string;
-  email: string;
-  hasPassword: boolean;
-}
-
-/**
- * What a link names. `unknown`: forged (its MAC is wrong) or naming no invitation; `closed`: a real invitation that was
- * accepted, revoked, replaced, expired, or whose person was removed from the tenant since. Nothing finer: only someone
- * holding a link the service made can see `closed`, and the page then says no more than "ask for a new one".
- */
-export type InvitationLookup = { state: 'open'; open: OpenInvitation } | { state: 'unknown' } | { state: 'closed' };
-
-/** The invitation a link names (see InvitationLookup), read before any tenant is known: the reader is not signed in. */
-export async function lookUpInvitation(db: Knex, key: Buffer, token: string): Promise<InvitationLookup> {
-  if (!isInvitationTokenGenuine(key, token) || !invitationIdOfToken(token)) return { state: 'unknown' };
-  const invitation = await findInvitationByTokenHash(db, invitationTokenHash(token));
-  if (!invitation) return { state: 'unknown' };
-  if (invitationStatus(invitation) !== 'pending') return { state: 'closed' };
-  const member = await isMemberOfTenant(db, invitation.tenant_id, invitation.user_id);
-  const person = await findUserCredentials(db, invitation.user_id);
-  const tenantName = await findTenantName(db, invitation.tenant_id);
-  // A person removed from the tenant since cannot join through an old link.
-  if (!member || !person || tenantName === undefined) return { state: 'closed' };
-  return {
-    state: 'open',
-    open: { invitation, tenantName, email: person.email, hasPassword: person.password_hash !== null },
-  };
-}
-
-/**
- * Accepts an invitation once: sets the person's first password (only if they have none: a password set in another
- * tenant is theirs and is never replaced through a tenant's link), marks it accepted and audits it, in one
- * transaction under a lock on the invitation, so a link used twice at once is accepted once.
- */
-export async function acceptInvitation(
-  db: Knex,
-  key: Buffer,
-  token: string,
-  password: string | undefined,
-): Promise<InvitationLookup> {
-  const lookup = await lookUpInvitation(db, key, token);
-  if (lookup.state !== 'open') return lookup;
-  const { open } = lookup;
-  const passwordHash = password === undefined || open.hasPassword ? undefined : await hashPassword(password);
-  return db.transaction(async (trx): Promise<InvitationLookup> => {
-    const invitation = await findInvitationByTokenHash(trx, invitationTokenHash(token), { forUpdate: true });
-    if (!invitation || invitationStatus(invitation) !== 'pending') return { state: 'closed' };
-    if (passwordHash) await setFirstPassword(trx, invitation.user_id, passwordHash);
-    // The password is the person's (outside any tenant); the rest is the tenant's, under its row-level security.
-    const scope = await enterTenantScope(trx, invitation.tenant_id);
-    await markInvitationAccepted(trx, invitation.id);
-    await appendAuditRecord(scope, {
-      action: 'member.invitation_accepted',
-      actor: { type: 'user', id: invitation.member_id },
-      resourceType: 'member',
-      resourceId: invitation.member_id,
-      payload: { invitation_id: invitation.id, password_set: Boolean(passwordHash) },
-    });
-    return lookup;
-  });
 }
