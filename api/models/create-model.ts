@@ -3,16 +3,12 @@ import { newId } from '../../core/ids';
 import { createTenantModel } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { ModelUseCaseDeps } from './deps';
-import { checkUpload, type ModelUpload } from './check-upload';
-import {} from './model-records';
+import { checkUpload } from './check-upload';
+import type { CreateModelRequest } from '../openapi/request-types.generated';
 import { recordVersionCreated } from '../../db/repositories/model-version-transitions';
 import { presentTenantModel } from './presenter';
 
-export interface ModelCreate extends ModelUpload {
-  name: string;
-  description?: string;
-  category: string;
-}
+export type ModelCreate = CreateModelRequest;
 
 export async function createModel(deps: ModelUseCaseDeps, { tenantId, actor }: RequestContext, body: ModelCreate) {
   const version = await checkUpload(deps, tenantId, body);

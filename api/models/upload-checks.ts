@@ -7,17 +7,10 @@ import { findUnsupportedPatterns } from '../../decision/linear-regexp';
 import { BudgetExceededError, budgetFieldError } from '../../integrations/expression-sandbox';
 import type { JsonSchema, MetricDirection } from '../../decision/types';
 import type { ModelUseCaseDeps } from './deps';
+import type { CreateModelVersionRequest } from '../openapi/request-types.generated';
 
-export interface ModelUpload {
-  /** Required with a graph; derived from the model when a DMN upload leaves them out. */
-  input_schema?: JsonSchema;
-  output_schema?: JsonSchema;
-  /** Exactly one of a JDM graph and a DMN model's XML. */
-  graph?: unknown;
-  dmn?: string;
-  metric_directions?: Record<string, MetricDirection>;
-  sample_inputs?: Record<string, unknown>;
-}
+/** A version's content as the document defines the body (a JDM graph or a DMN model's XML, with its schemas). */
+export type ModelUpload = CreateModelVersionRequest;
 
 /**
  * The output schema describes the graph's output as it produces it (nested objects, arrays, booleans); one written
