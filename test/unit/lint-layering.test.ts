@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ESLint } from 'eslint';
@@ -7,24 +6,15 @@ import { ESLint } from 'eslint';
 const ROOT = path.resolve(__dirname, '../..');
 
 /**
- * Lints one probe file written into `folder` (so the repository's eslint.config.mjs applies to it as to any file
- * there), its name starting with `role` (`routes-…`, `start-…`: the rules by role go by file name), and removes it
- * again; returns the messages of the import rule.
+ * Lints `source` as if it were a file in `folder` (so the repository's eslint.config.mjs applies to it as to any file
+ * there), its name starting with `role` (`routes-…`, `start-…`: the rules by role go by file name); returns the
+ * messages of `rule`. Nothing is written to the working tree: other tests (the documentation's) watch it.
  */
 async function importProblems(where: string, source: string, rule = 'no-restricted-imports'): Promise<string[]> {
   const [folder, role] = where.split(':') as [string, string | undefined];
-  const file = path.join(
-    ROOT,
-    folder,
-    `${role ? `${role}-` : ''}lint-probe-${process.pid}-${Math.random().toString(36).slice(2)}.ts`,
-  );
-  fs.writeFileSync(file, `${source}\n`);
-  try {
-    const [result] = await new ESLint({ cwd: ROOT }).lintFiles([file]);
-    return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
+  const filePath = path.join(ROOT, folder, `${role ? `${role}-` : ''}lint-probe.ts`);
+  const [result] = await new ESLint({ cwd: ROOT }).lintText(`${source}\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 /** `where` is a folder, or `folder:role` for a probe named as that role's files are (`api/scenarios:routes`). */
@@ -219,13 +209,7 @@ describe('no SQL outside db/ (eslint.config.mjs, rooms/no-sql-outside-db)', () =
     ])
       await hasSql(folder, source);
     // A top-level folder no list names yet.
-    const newFolder = `lint-probe-folder-${process.pid}`;
-    fs.mkdirSync(path.join(ROOT, newFolder));
-    try {
-      await hasSql(newFolder, source);
-    } finally {
-      fs.rmSync(path.join(ROOT, newFolder), { recursive: true, force: true });
-    }
+    await hasSql('lint-probe-folder', source);
     await noSql('scripts', source);
     await noSql('test/helpers', source);
   });
