@@ -70,6 +70,11 @@ export const ERROR_CODES = {
     description:
       "The model version's lifecycle status does not allow this: only a draft's content can be replaced or submitted; only a version that was published before can be published again (a rollback).",
   },
+  content_revision_conflict: {
+    status: 409,
+    description:
+      'The draft was saved by someone else since the edit began: `content_revision` is not its current revision (see `current_content_revision`, `last_saved_by`, `last_saved_at`); nothing was changed.',
+  },
   release_decision: {
     status: 409,
     description:

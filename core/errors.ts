@@ -173,6 +173,19 @@ export const modelVersionState = (id: string, version: number, status: string, w
   new AppError('model_version_state', `Version ${version} of ${id} is ${status.replace('_', ' ')}: ${why}`, {
     version_status: status,
   });
+export const contentRevisionConflict = (
+  id: string,
+  version: number,
+  given: number,
+  current: number,
+  lastSavedBy: unknown,
+  lastSavedAt: string,
+) =>
+  new AppError(
+    'content_revision_conflict',
+    `Version ${version} of ${id} is at content revision ${current}, not ${given}: it was saved since this edit began. Reload it, or keep this content as a new version.`,
+    { current_content_revision: current, last_saved_by: lastSavedBy, last_saved_at: lastSavedAt },
+  );
 export const releaseDecision = (modelId: string, version: number) =>
   new AppError(
     'release_decision',

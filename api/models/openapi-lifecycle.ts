@@ -1,4 +1,4 @@
-import { UPLOAD_EXAMPLES } from './openapi';
+import { upload, uploadFormats, UPLOAD_EXAMPLES } from './openapi';
 import {
   jsonResponse,
   listOf,
@@ -30,6 +30,24 @@ const LIFECYCLE =
 export const modelLifecyclePart: DocumentPart = {
   tags: [],
   schemas: {
+    ReplaceModelVersionRequest: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        "A draft's new content, as an upload takes it (exactly one of `graph` and `dmn`), with an optional `content_revision` precondition.",
+      oneOf: uploadFormats,
+      properties: {
+        ...upload,
+        content_revision: {
+          type: 'integer',
+          minimum: 1,
+          description:
+            "The draft's `content_revision` the edit started from. When it is no longer the current one (someone saved in between), nothing " +
+            'is changed and the answer is 409 `content_revision_conflict` with `current_content_revision`, `last_saved_by` and `last_saved_at`. ' +
+            'Without it the content is replaced whatever the revision.',
+        },
+      },
+    },
     ModelVersionStatus: {
       type: 'string',
       enum: ['draft', 'in_review', 'published', 'retired', 'rejected'],
@@ -193,6 +211,8 @@ export const modelLifecyclePart: DocumentPart = {
         summary: "Replace a draft's content",
         description:
           'Checked like any upload. Only a draft can be replaced (409 `model_version_state` otherwise: published versions are immutable). ' +
+          'With `content_revision` (the revision the edit started from), a save over a newer save is refused: 409 `content_revision_conflict`, ' +
+          'nothing changed; the check and the write hold the version row locked, so of two saves from the same revision exactly one wins. ' +
           'After a reviewer requested changes, new content dismisses the approvals given when the version is submitted again. ' +
           'The caller is recorded as the writer of the new revision (`content_writers`): separation of duties keeps every writer of any revision ' +
           "from approving the version's release.",
@@ -202,7 +222,7 @@ export const modelLifecyclePart: DocumentPart = {
         parameters: [idParameter, versionParameter, parameterRef('IdempotencyKey')],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('CreateModelVersionRequest'), examples: UPLOAD_EXAMPLES } },
+          content: { 'application/json': { schema: ref('ReplaceModelVersionRequest'), examples: UPLOAD_EXAMPLES } },
         },
         responses: {
           '200': jsonResponse('The draft with its new content.', ref('ModelVersion')),

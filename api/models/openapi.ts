@@ -24,7 +24,7 @@ const metricDirections = {
 };
 
 /** Any JSON value per input, as the model's input schema allows (evaluate, validate, test cases, upload samples). */
-const jsonInputs = {
+export const jsonInputs = {
   type: 'object',
   description:
     "Input name → value: any JSON the model's input schema allows (booleans, RFC 3339 dates as strings, lists, objects).",
@@ -38,7 +38,7 @@ const SCHEMA_SUBSET =
   '`additionalProperties`: true or false); a list of types is allowed. On any schema: `enum`, `default`, `title`, `description`, ' +
   '`examples`, `example`, `$comment`, `deprecated`; `$schema` at the root. Nesting (`properties`, `items`) is at most 8 levels deep.';
 
-const upload = {
+export const upload = {
   input_schema: {
     type: 'object',
     description:
@@ -83,7 +83,7 @@ const upload = {
  * An upload is a JDM graph with its schemas, or a DMN model (whose schemas may be derived); both at once match both
  * branches, which oneOf refuses. Each branch names the properties it requires (ajv's strict mode asks it to).
  */
-const uploadFormats = [
+export const uploadFormats = [
   {
     title: 'JDM decision graph',
     required: ['graph', 'input_schema', 'output_schema'],

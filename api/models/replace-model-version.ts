@@ -1,11 +1,12 @@
-import { modelVersionState } from '../../core/errors';
+import { contentRevisionConflict, modelVersionState } from '../../core/errors';
 import type { Actor } from '../../core/actor';
 import type { ModelVersionRecord } from '../../db/records/decision-model';
 import { replaceDraftContent } from '../../db/repositories/decision-models';
 import { findDecision, updateDecision } from '../../db/repositories/decisions';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
-import { checkUpload, type ModelUpload } from './check-upload';
+import { checkUpload } from './check-upload';
+import type { ReplaceModelVersionRequest } from '../openapi/request-types.generated';
 import { refuseBuiltin, requireTenantModel, requireTenantVersion } from './model-records';
 import { recordVersionTransition } from '../../db/repositories/model-version-transitions';
 import { presentVersion } from './presenter';
@@ -25,20 +26,41 @@ async function noteContentChange(scope: TenantScope, version: ModelVersionRecord
   });
 }
 
-/** `PUT /models/{id}/versions/{version}`: a draft's new content (checked like any upload); anything else is immutable (409). */
+/** The draft's current revision, its writer and when: what a refused save tells the person who started from an older one. */
+function refuseStaleRevision(id: string, version: ModelVersionRecord, expected: number | undefined) {
+  if (expected === undefined || expected === version.content_revision) return;
+  const last = version.content_writers.at(-1);
+  throw contentRevisionConflict(
+    id,
+    version.version,
+    expected,
+    version.content_revision,
+    last?.actor ?? version.updated_by ?? version.created_by,
+    last?.at ?? version.updated_at.toISOString(),
+  );
+}
+
+/**
+ * `PUT /models/{id}/versions/{version}`: a draft's new content (checked like any upload); anything else is immutable
+ * (409). With `content_revision`, the save is refused (409 `content_revision_conflict`, nothing changed) unless the
+ * draft is still at that revision: checked under the version row's lock, in the transaction that writes, so of two
+ * saves from the same revision exactly one wins.
+ */
 export async function replaceModelVersion(
   deps: ModelUseCaseDeps,
   { tenantId, actor }: RequestContext,
   id: string,
   version: string,
-  body: ModelUpload,
+  body: ReplaceModelVersionRequest,
 ) {
   refuseBuiltin(id);
+  const { content_revision: expected, ...upload } = body;
   await inTenantTransaction(deps.db, tenantId, async (scope) => {
     await requireTenantModel(scope, id);
-    await requireTenantVersion(scope, id, version);
+    // Early, so a stale save is refused before the upload's checks run; decided again under the lock below.
+    refuseStaleRevision(id, await requireTenantVersion(scope, id, version), expected);
   });
-  const content = await checkUpload(deps, tenantId, body);
+  const content = await checkUpload(deps, tenantId, upload);
   return inTenantTransaction(deps.db, tenantId, async (scope) => {
     const model = await requireTenantModel(scope, id);
     const current = await requireTenantVersion(scope, id, version, { forUpdate: true });
@@ -49,7 +71,9 @@ export async function replaceModelVersion(
         current.status,
         "only a draft's content can be replaced: upload a new version instead",
       );
-    const replaced = await replaceDraftContent(scope, id, current.version, content, actor);
+    refuseStaleRevision(id, current, expected);
+    const replaced = await replaceDraftContent(scope, id, current.version, content, actor, current.content_revision);
+    if (!replaced) throw new Error(`model ${id} version ${current.version} changed under its row lock`);
     await noteContentChange(scope, replaced, actor);
     await recordVersionTransition(scope, 'model.version.replaced', { model, version: replaced, actor });
     return presentVersion(id, replaced);

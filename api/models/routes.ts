@@ -85,6 +85,14 @@ export function registerModelRoutes(router: AppRouter, operation: BindOperation,
     ctx.body = await models.getTestRun(requestContext(ctx), params.id, params.run_id);
   });
 
+  operation(router, 'simulateModel', async (ctx, { params, body }) => {
+    ctx.body = await models.simulate(requestContext(ctx), params.id, body);
+  });
+
+  operation(router, 'simulateModelTests', async (ctx, { params, body }) => {
+    ctx.body = await models.simulateTests(requestContext(ctx), params.id, body);
+  });
+
   operation(router, 'diffModelVersions', async (ctx, { params, query }) => {
     ctx.body = await models.diffVersions(requestContext(ctx), params.id, params.version, query.against);
   });

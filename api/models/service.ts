@@ -4,6 +4,7 @@ import { listModels, type ModelListFilters } from './list-models';
 import { getModel } from './get-model';
 import { listModelVersions } from './list-model-versions';
 import type { ModelUpload } from './upload-checks';
+import type { ReplaceModelVersionRequest } from '../openapi/request-types.generated';
 import type { ModelUseCaseDeps } from './deps';
 import { createModel, type ModelCreate } from './create-model';
 import { createModelVersion } from './create-model-version';
@@ -31,8 +32,13 @@ import { listModelReleases } from './list-model-releases';
 import { getModelHistory } from './get-model-history';
 import { listPublishedVersions } from './list-published-versions';
 import { getModelVersionDetail } from './get-model-version-detail';
+import { simulateModel, type ModelSimulationRequest } from './simulate-model';
+import { simulateModelTests } from './simulate-model-tests';
+import type { WorkingCopyRequest } from './working-copy';
 
-export type { ModelCreate, ModelUpload };
+export type { ModelCreate, ModelSimulationRequest, ModelUpload, WorkingCopyRequest };
+export { simulateModel } from './simulate-model';
+export { simulateModelTests } from './simulate-model-tests';
 export { isModelId } from './resolve-model';
 export type { ModelReplayDeps, ModelUseCaseDeps, ReleaseReviews } from './deps';
 
@@ -52,7 +58,7 @@ export function createModelService(deps: ModelUseCaseDeps) {
     evaluate: (context: RequestContext, id: string, body: ModelEvaluation) => evaluateModel(deps, context, id, body),
     update: (context: RequestContext, id: string, body: ModelUpdate) => updateModel(deps, context, id, body),
     getVersion: (context: RequestContext, id: string, version: string) => getModelVersion(deps, context, id, version),
-    replaceVersion: (context: RequestContext, id: string, version: string, body: ModelUpload) =>
+    replaceVersion: (context: RequestContext, id: string, version: string, body: ReplaceModelVersionRequest) =>
       replaceModelVersion(deps, context, id, version, body),
     submitVersion: (context: RequestContext, id: string, version: string, body: SubmitModelVersion) =>
       submitModelVersion(deps, context, id, version, body),
@@ -74,6 +80,12 @@ export function createModelService(deps: ModelUseCaseDeps) {
       deleteModelTestCase(deps, context, id, caseId),
     runTests: (context: RequestContext, id: string, body: { version?: string }) =>
       runModelTests(deps, context, id, body),
+    /** An unsaved working copy run on inputs (beside a stored version); nothing stored. Callers hold `models:write`. */
+    simulate: (context: RequestContext, id: string, body: ModelSimulationRequest) =>
+      simulateModel(deps, context, id, body),
+    /** The suite run on an unsaved working copy, judged as a test run; nothing stored. Callers hold `models:write`. */
+    simulateTests: (context: RequestContext, id: string, body: WorkingCopyRequest) =>
+      simulateModelTests(deps, context, id, body),
     listTestRuns: (context: RequestContext, id: string, filters: { version?: string }, page: PageRequest) =>
       listModelTestRuns(deps, context, id, filters, page),
     getTestRun: (context: RequestContext, id: string, runId: string) => getModelTestRun(deps, context, id, runId),

@@ -44,6 +44,19 @@ export const commonSchemas: Record<string, SchemaObject> = {
         },
       },
       required_scope: { type: 'string', description: 'On 403 insufficient_scope: the scope the operation needs.' },
+      current_content_revision: {
+        type: 'integer',
+        description: "On 409 content_revision_conflict: the draft's current content revision.",
+      },
+      last_saved_by: {
+        $ref: '#/components/schemas/Actor',
+        description: 'On 409 content_revision_conflict: who wrote the current content revision.',
+      },
+      last_saved_at: {
+        type: 'string',
+        format: 'date-time',
+        description: 'On 409 content_revision_conflict: when the current content revision was written.',
+      },
       'violated-policies': {
         type: 'array',
         items: { type: 'string' },

@@ -15,6 +15,7 @@ import { decisionOutcomesPart } from '../decisions/openapi-outcomes';
 import { approvalPoliciesPart } from '../decisions/openapi-approval-policies';
 import { modelsPart } from '../models/openapi';
 import { modelLifecyclePart } from '../models/openapi-lifecycle';
+import { modelSimulationPart } from '../models/openapi-simulate';
 import { modelReplaysPart } from '../models/openapi-replays';
 import { oauthClientsPart } from '../administration/openapi-oauth-clients';
 import { ALL_SCOPES } from '../../core/scopes';
@@ -127,6 +128,7 @@ const PARTS: DocumentPart[] = [
   oauthClientsPart,
   modelsPart,
   modelLifecyclePart,
+  modelSimulationPart,
   modelReplaysPart,
   scenariosPart,
   decisionsPart,

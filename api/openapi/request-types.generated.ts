@@ -174,6 +174,31 @@ export type PutKpiSourceRequest =
     }
   | KpiSourceModelOutput
   | KpiSourceDataset;
+export type ReplaceModelVersionRequest = (
+  | ModelOption1
+  | {
+      dmn: string;
+      [k: string]: unknown;
+    }
+) & {
+  input_schema?: {
+    [k: string]: unknown;
+  };
+  output_schema?: {
+    [k: string]: unknown;
+  };
+  dmn?: string;
+  graph?: {
+    [k: string]: unknown;
+  };
+  metric_directions?: {
+    [k: string]: 'higher_is_better' | 'lower_is_better';
+  };
+  sample_inputs?: {
+    [k: string]: unknown;
+  };
+  content_revision?: number;
+};
 
 export interface OperationRequests {
   acknowledgeAlert: {
@@ -1415,7 +1440,7 @@ export interface OperationRequests {
       version: string;
     };
     query: {};
-    body: CreateModelVersionRequest;
+    body: ReplaceModelVersionRequest;
   };
   requestDecisionChanges: {
     params: {
@@ -1500,6 +1525,20 @@ export interface OperationRequests {
     };
     query: {};
     body: SilenceKpiAlertRequest;
+  };
+  simulateModel: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: SimulateModelRequest;
+  };
+  simulateModelTests: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: SimulateModelTestsRequest;
   };
   submitDecision: {
     params: {
@@ -2168,6 +2207,43 @@ export interface RunModelTestsRequest {
 export interface SilenceKpiAlertRequest {
   until: string;
   reason: string;
+}
+export interface SimulateModelRequest {
+  content:
+    | {
+        [k: string]: unknown;
+      }
+    | string;
+  input_schema?: {
+    [k: string]: unknown;
+  };
+  output_schema?: {
+    [k: string]: unknown;
+  };
+  sample_inputs?: {
+    [k: string]: unknown;
+  };
+  inputs: {
+    [k: string]: unknown;
+  };
+  trace?: boolean;
+  compare_with?: string | null;
+}
+export interface SimulateModelTestsRequest {
+  content:
+    | {
+        [k: string]: unknown;
+      }
+    | string;
+  input_schema?: {
+    [k: string]: unknown;
+  };
+  output_schema?: {
+    [k: string]: unknown;
+  };
+  sample_inputs?: {
+    [k: string]: unknown;
+  };
 }
 export interface SubmitDecisionRequest {
   approval_policy_id?: string;

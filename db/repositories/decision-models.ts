@@ -127,16 +127,22 @@ export async function findModelVersion(
   return (await query.first()) as ModelVersionRecord | undefined;
 }
 
-/** Replaces a draft's content (the caller has checked it is a draft): approvals given to the old content no longer stand. */
+/**
+ * Replaces a draft's content (the caller has checked it is a draft): approvals given to the old content no longer stand.
+ * With `expectedRevision`, only while the draft is still at that content revision: undefined when it is not (nothing
+ * changed), so a save over a newer save cannot slip through even without the caller's row lock.
+ */
 export async function replaceDraftContent(
   scope: TenantScope,
   modelId: string,
   version: number,
   input: NewModelVersion,
   actor: Actor,
-): Promise<ModelVersionRecord> {
-  const [record] = (await scoped(scope, ModelVersionRecord)
-    .where({ model_id: modelId, version })
+  expectedRevision?: number,
+): Promise<ModelVersionRecord | undefined> {
+  const query = scoped(scope, ModelVersionRecord).where({ model_id: modelId, version });
+  if (expectedRevision !== undefined) query.where('content_revision', expectedRevision);
+  const [record] = (await query
     .patch({
       ...contentColumns(input),
       content_revision: ModelVersionRecord.raw('content_revision + 1'),
@@ -149,7 +155,7 @@ export async function replaceDraftContent(
       updated_at: new Date(),
     } as unknown as Partial<ModelVersionRecord>)
     .returning('*')) as unknown as ModelVersionRecord[];
-  return record as ModelVersionRecord;
+  return record;
 }
 
 export async function updateModelVersion(

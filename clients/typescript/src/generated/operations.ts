@@ -55,6 +55,8 @@ export const OPERATIONS = {
   submitModelVersion: {"group":"models","name":"submitVersion","method":"post","path":"/api/v1/models/{id}/versions/{version}/submit","pathParameters":["id","version"],"input":"body","inputRequired":false,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   publishModelVersion: {"group":"models","name":"publishVersion","method":"post","path":"/api/v1/models/{id}/versions/{version}/publish","pathParameters":["id","version"],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   listModelReleases: {"group":"models","name":"listReleases","method":"get","path":"/api/v1/models/{id}/releases","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  simulateModel: {"group":"models","name":"simulate","method":"post","path":"/api/v1/models/{id}/simulate","pathParameters":["id"],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  simulateModelTests: {"group":"models","name":"simulateTests","method":"post","path":"/api/v1/models/{id}/simulate/tests","pathParameters":["id"],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   listModelReplays: {"group":"models","name":"listReplays","method":"get","path":"/api/v1/models/{id}/replays","pathParameters":["id"],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
   createModelReplay: {"group":"models","name":"createReplay","method":"post","path":"/api/v1/models/{id}/replays","pathParameters":["id"],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[202],"paginated":false,"authenticated":true},
   getModelReplay: {"group":"models","name":"getReplay","method":"get","path":"/api/v1/models/{id}/replays/{replay_id}","pathParameters":["id","replay_id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
@@ -687,6 +689,24 @@ export class ModelsOperations {
    */
   listReleases(id: string, options?: RequestOptions): Promise<Result<"listModelReleases">> {
     return this.transport.call("listModelReleases", [id], undefined, options);
+  }
+
+  /**
+   * Run an unsaved working copy of a model, side by side with a stored version
+   *
+   * `POST /api/v1/models/{id}/simulate` (`simulateModel`)
+   */
+  simulate(id: string, body: Body<"simulateModel">, options?: RequestOptions): Promise<Result<"simulateModel">> {
+    return this.transport.call("simulateModel", [id], body, options);
+  }
+
+  /**
+   * Run the model's suite on an unsaved working copy
+   *
+   * `POST /api/v1/models/{id}/simulate/tests` (`simulateModelTests`)
+   */
+  simulateTests(id: string, body: Body<"simulateModelTests">, options?: RequestOptions): Promise<Result<"simulateModelTests">> {
+    return this.transport.call("simulateModelTests", [id], body, options);
   }
 
   /**

@@ -566,7 +566,7 @@ export interface paths {
         get: operations["getModelVersion"];
         /**
          * Replace a draft's content
-         * @description Checked like any upload. Only a draft can be replaced (409 `model_version_state` otherwise: published versions are immutable). After a reviewer requested changes, new content dismisses the approvals given when the version is submitted again. The caller is recorded as the writer of the new revision (`content_writers`): separation of duties keeps every writer of any revision from approving the version's release.
+         * @description Checked like any upload. Only a draft can be replaced (409 `model_version_state` otherwise: published versions are immutable). With `content_revision` (the revision the edit started from), a save over a newer save is refused: 409 `content_revision_conflict`, nothing changed; the check and the write hold the version row locked, so of two saves from the same revision exactly one wins. After a reviewer requested changes, new content dismisses the approvals given when the version is submitted again. The caller is recorded as the writer of the new revision (`content_writers`): separation of duties keeps every writer of any revision from approving the version's release.
          */
         put: operations["replaceModelVersion"];
         post?: never;
@@ -630,6 +630,46 @@ export interface paths {
         get: operations["listModelReleases"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models/{id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run an unsaved working copy of a model, side by side with a stored version
+         * @description For an editor: the working copy (`content` with its schemas) is checked exactly as an upload is, the inputs against its input schema, then evaluated with matched rules per decision table (and the trace); with `compare_with`, a stored version runs on the same inputs and the differences of the outputs are answered. An engine failure on the inputs is answered in `working.error` (or `compared.error`), not as an error status. Each evaluation (the working copy, and the compared version) counts against the tenant's evaluations quota as one evaluation of `POST /models/{id}/evaluate` does. Nothing is stored (no version, no test run). The working copy runs in the expression sandbox, never on the API's event loop, within the expression budget (EXPRESSION_BUDGET_MS): past it, 422 naming the expression. It needs `models:write`: it runs content nobody has saved, which only people who may write the model should be able to make the service run. Built-in models refuse it (409 `model_not_editable`); another tenant's model is a 404.
+         */
+        post: operations["simulateModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models/{id}/simulate/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the model's suite on an unsaved working copy
+         * @description The model's stored test cases run against the working copy (checked exactly as an upload is) and are judged as a test run judges them (verdicts, differences, matched and missing rules, rule and branch coverage with the rules never hit); the report is answered, not stored, and counts against no quota, as a stored test run does not. An empty suite is a 422. Nothing is stored (no version, no test run). The working copy runs in the expression sandbox, never on the API's event loop, within the expression budget (EXPRESSION_BUDGET_MS): past it, 422 naming the expression. It needs `models:write`: it runs content nobody has saved, which only people who may write the model should be able to make the service run. Built-in models refuse it (409 `model_not_editable`); another tenant's model is a 404.
+         */
+        post: operations["simulateModelTests"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3379,6 +3419,15 @@ export interface components {
             }[];
             /** @description On 403 insufficient_scope: the scope the operation needs. */
             required_scope?: string;
+            /** @description On 409 content_revision_conflict: the draft's current content revision. */
+            current_content_revision?: number;
+            /** @description On 409 content_revision_conflict: who wrote the current content revision. */
+            last_saved_by?: components["schemas"]["Actor"];
+            /**
+             * Format: date-time
+             * @description On 409 content_revision_conflict: when the current content revision was written.
+             */
+            last_saved_at?: string;
             /** @description On 429: the exhausted quota policies. */
             "violated-policies"?: string[];
         };
@@ -3417,6 +3466,7 @@ export interface components {
          *     - `last_admin` (409): The tenant's last admin cannot be demoted or removed.
          *     - `model_not_editable` (409): Built-in models cannot be changed.
          *     - `model_version_state` (409): The model version's lifecycle status does not allow this: only a draft's content can be replaced or submitted; only a version that was published before can be published again (a rollback).
+         *     - `content_revision_conflict` (409): The draft was saved by someone else since the edit began: `content_revision` is not its current revision (see `current_content_revision`, `last_saved_by`, `last_saved_at`); nothing was changed.
          *     - `release_decision` (409): The decision reviews a model version: its content, submission and resubmission go through the model version (`POST /models/{id}/versions/{version}/submit`).
          *     - `no_published_version` (409): The model has no published version: it has no live runs to replay.
          *     - `replay_finished` (409): The model replay has already finished: there is nothing to cancel.
@@ -3470,7 +3520,7 @@ export interface components {
          *     - `sandbox_unavailable` (503): No expression sandbox process became free in time for this request (EXPRESSION_SANDBOX_QUEUE_WAIT_MS); retry after `Retry-After` seconds. Nothing was changed.
          * @enum {string}
          */
-        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "invalid_host" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "release_decision" | "no_published_version" | "replay_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "dedicated_endpoint_required" | "usage_quota_exceeded" | "invitation_resend_limited" | "sandbox_busy" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable" | "sandbox_unavailable";
+        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "invalid_host" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "content_revision_conflict" | "release_decision" | "no_published_version" | "replay_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "dedicated_endpoint_required" | "usage_quota_exceeded" | "invitation_resend_limited" | "sandbox_busy" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable" | "sandbox_unavailable";
         /** @description Who performed a write: an API key (`api_key`, id `key_…`), a user (`user`, id `usr_…`, with `via_client` the OAuth client they acted through), a service account (`oauth_client`, id = the client-credentials client's `client_id`), or the service itself (`system`). */
         Actor: {
             /** @enum {string} */
@@ -4197,6 +4247,35 @@ export interface components {
             defaults_applied?: string[];
             model_version: string;
         };
+        /** @description A draft's new content, as an upload takes it (exactly one of `graph` and `dmn`), with an optional `content_revision` precondition. */
+        ReplaceModelVersionRequest: {
+            /** @description JSON Schema of the inputs (required with `graph`; derived from a DMN model when not given): `type: object` with at least one property. A subset of JSON Schema (2020-12); anything else is a 422 naming its JSON Pointer (`/input_schema/properties/x/items/type`). Every schema names its `type`: `number`, `integer` (`minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`), `string` (`minLength`, `maxLength`, `pattern` (run on RE2: no backreferences or lookaround), `format`: `date` or `date-time`, RFC 3339), `boolean`, `array` (`items` (required), `minItems`, `maxItems`, `uniqueItems`) or `object` (`properties`, `required`, `additionalProperties`: true or false); a list of types is allowed. On any schema: `enum`, `default`, `title`, `description`, `examples`, `example`, `$comment`, `deprecated`; `$schema` at the root. Nesting (`properties`, `items`) is at most 8 levels deep. `additionalProperties: false` is enforced at the root, and is the default of nested objects. A scenario gives its inputs as strings and numbers only (a date as its RFC 3339 string); inputs of other types (boolean, list, object) are for evaluate and test cases, or come from a default. */
+            input_schema?: Record<string, unknown>;
+            /** @description JSON Schema of what the graph outputs (required with `graph`; derived from a DMN model when not given: one property per decision), as it outputs it (nested objects, lists, booleans; `null` is allowed as a type). A subset of JSON Schema (2020-12); anything else is a 422 naming its JSON Pointer (`/input_schema/properties/x/items/type`). Every schema names its `type`: `number`, `integer` (`minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`), `string` (`minLength`, `maxLength`, `pattern` (run on RE2: no backreferences or lookaround), `format`: `date` or `date-time`, RFC 3339), `boolean`, `array` (`items` (required), `minItems`, `maxItems`, `uniqueItems`) or `object` (`properties`, `required`, `additionalProperties`: true or false); a list of types is allowed. On any schema: `enum`, `default`, `title`, `description`, `examples`, `example`, `$comment`, `deprecated`; `$schema` at the root. Nesting (`properties`, `items`) is at most 8 levels deep. A schema of the flattened metrics (dotted names such as `discount.rate`, booleans as "true"/"false") is accepted too. */
+            output_schema?: Record<string, unknown>;
+            /** @description A DMN model (DMN 1.1 to 1.5 XML, at most 4 MiB), instead of `graph`. Compiled by the service's DMN engine at upload, off the API's event loop within the expression budget: every problem (malformed or unsafe XML such as a DOCTYPE, a FEEL syntax error, a reference to an unknown input, a cycle in the requirements graph, an import no model of the tenant provides) is one entry of a 422's `errors` at `/dmn`, naming the element (name and id). `<import>`s of other DMN models are resolved by namespace among the tenant's DMN models (the published version, else the newest) and recorded with the version (`dmn_imports`). `input_schema` and `output_schema` are derived from the model when not given: one input per input data, one output per decision, by name. See docs/dmn.md. */
+            dmn?: string;
+            /** @description A GoRules JDM decision graph (`nodes`, `edges`): input, output, decision-table, expression and switch nodes, evaluated with zen-engine. It must load and evaluate on the sample inputs, and its output must match `output_schema`. Loading and the dry run run off the API's event loop within the expression budget (EXPRESSION_BUDGET_MS): past it, 422 naming the expression (or `/graph` for the dry run). */
+            graph?: Record<string, unknown>;
+            /** @description Per metric, which way is better; used by comparisons to name the best scenario. */
+            metric_directions?: {
+                [key: string]: "higher_is_better" | "lower_is_better";
+            };
+            /** @description Inputs to test the graph with at upload (any JSON the input schema allows). Omitted: built from each input's default, example, enum or bounds. */
+            sample_inputs?: Record<string, unknown>;
+            /** @description The draft's `content_revision` the edit started from. When it is no longer the current one (someone saved in between), nothing is changed and the answer is 409 `content_revision_conflict` with `current_content_revision`, `last_saved_by` and `last_saved_at`. Without it the content is replaced whatever the revision. */
+            content_revision?: number;
+        } & ({
+            /** @description A GoRules JDM decision graph (`nodes`, `edges`): input, output, decision-table, expression and switch nodes, evaluated with zen-engine. It must load and evaluate on the sample inputs, and its output must match `output_schema`. Loading and the dry run run off the API's event loop within the expression budget (EXPRESSION_BUDGET_MS): past it, 422 naming the expression (or `/graph` for the dry run). */
+            graph: Record<string, unknown>;
+            /** @description JSON Schema of the inputs (required with `graph`; derived from a DMN model when not given): `type: object` with at least one property. A subset of JSON Schema (2020-12); anything else is a 422 naming its JSON Pointer (`/input_schema/properties/x/items/type`). Every schema names its `type`: `number`, `integer` (`minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`), `string` (`minLength`, `maxLength`, `pattern` (run on RE2: no backreferences or lookaround), `format`: `date` or `date-time`, RFC 3339), `boolean`, `array` (`items` (required), `minItems`, `maxItems`, `uniqueItems`) or `object` (`properties`, `required`, `additionalProperties`: true or false); a list of types is allowed. On any schema: `enum`, `default`, `title`, `description`, `examples`, `example`, `$comment`, `deprecated`; `$schema` at the root. Nesting (`properties`, `items`) is at most 8 levels deep. `additionalProperties: false` is enforced at the root, and is the default of nested objects. A scenario gives its inputs as strings and numbers only (a date as its RFC 3339 string); inputs of other types (boolean, list, object) are for evaluate and test cases, or come from a default. */
+            input_schema: Record<string, unknown>;
+            /** @description JSON Schema of what the graph outputs (required with `graph`; derived from a DMN model when not given: one property per decision), as it outputs it (nested objects, lists, booleans; `null` is allowed as a type). A subset of JSON Schema (2020-12); anything else is a 422 naming its JSON Pointer (`/input_schema/properties/x/items/type`). Every schema names its `type`: `number`, `integer` (`minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`), `string` (`minLength`, `maxLength`, `pattern` (run on RE2: no backreferences or lookaround), `format`: `date` or `date-time`, RFC 3339), `boolean`, `array` (`items` (required), `minItems`, `maxItems`, `uniqueItems`) or `object` (`properties`, `required`, `additionalProperties`: true or false); a list of types is allowed. On any schema: `enum`, `default`, `title`, `description`, `examples`, `example`, `$comment`, `deprecated`; `$schema` at the root. Nesting (`properties`, `items`) is at most 8 levels deep. A schema of the flattened metrics (dotted names such as `discount.rate`, booleans as "true"/"false") is accepted too. */
+            output_schema: Record<string, unknown>;
+        } | {
+            /** @description A DMN model (DMN 1.1 to 1.5 XML, at most 4 MiB), instead of `graph`. Compiled by the service's DMN engine at upload, off the API's event loop within the expression budget: every problem (malformed or unsafe XML such as a DOCTYPE, a FEEL syntax error, a reference to an unknown input, a cycle in the requirements graph, an import no model of the tenant provides) is one entry of a 422's `errors` at `/dmn`, naming the element (name and id). `<import>`s of other DMN models are resolved by namespace among the tenant's DMN models (the published version, else the newest) and recorded with the version (`dmn_imports`). `input_schema` and `output_schema` are derived from the model when not given: one input per input data, one output per decision, by name. See docs/dmn.md. */
+            dmn: string;
+        });
         /**
          * @description A tenant model version is `draft` → `in_review` → `published` → `retired` (or `rejected`, or back to `draft` when a reviewer requests changes, the review is withdrawn or a step deadline expires). Uploads create drafts; exactly one version is published at a time, and scenarios, batches, KPIs and decision options run it. A draft runs only where a caller names it: evaluate, test runs, replays, and a scenario create by its author (marked `draft_run`, never linkable to a decision option).
          * @enum {string}
@@ -4274,6 +4353,131 @@ export interface components {
             data: components["schemas"]["ModelRelease"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
+        };
+        SimulateModelRequest: {
+            /** @description The unsaved content: a JDM decision graph (an object, as an upload's `graph`) or a DMN model's XML (a string, as an upload's `dmn`). Checked with the same compile and schema checks as an upload; every problem is a 422 entry whose `path` points into it (`/content/nodes/3/content/rules/7/<column id>` names a cell of a decision table; a DMN problem is at `/content`, naming the element). */
+            content: Record<string, unknown> | string;
+            /** @description As an upload's `input_schema`. A JDM graph without it takes the model's newest version's input schema; a DMN model's is derived when not given. */
+            input_schema?: Record<string, unknown>;
+            /** @description As an upload's `output_schema`. A JDM graph without it takes the model's newest version's output schema; a DMN model's is derived when not given. */
+            output_schema?: Record<string, unknown>;
+            /** @description Inputs to test the graph with at upload (any JSON the input schema allows). Omitted: built from each input's default, example, enum or bounds. */
+            sample_inputs?: Record<string, unknown>;
+            /** @description Input name → value, checked against the working copy's input schema. */
+            inputs: Record<string, unknown>;
+            /**
+             * @description Include the per-node trace (matched rules are answered either way).
+             * @default true
+             */
+            trace?: boolean;
+            /**
+             * @description Also run a stored version on the same inputs and answer the differences: `published`, a version number (`"3"`), or null (no comparison). A version the model does not have is a 422 at `/compare_with`.
+             * @default null
+             */
+            compare_with?: string | null;
+        };
+        ModelSimulation: {
+            /** @constant */
+            object: "model_simulation";
+            model_id: string;
+            /** @description The working copy on the inputs. */
+            working: {
+                /** @description The outputs as the content produced them (as evaluate answers them). */
+                outputs: Record<string, unknown>;
+                /** @description Per node evaluated (DMN: per decision), as evaluate answers it; left out with `trace: false`. */
+                trace?: components["schemas"]["ModelEvaluationTraceStep"][];
+                /** @description Per decision table evaluated (JDM: a `decisionTableNode`; DMN: a decision whose expression is a table), the rules that matched: their ids (`_id`, DMN: the rule's `id`) and positions (0-based), in table order. */
+                matched_rules: {
+                    node_id: string;
+                    name: string;
+                    rule_ids: (string | null)[];
+                    rule_indexes: number[];
+                }[];
+                /** @description The engine's time for this evaluation, in milliseconds. */
+                duration_ms: number;
+            } | {
+                error: {
+                    /**
+                     * @description `model_evaluation_failed`: the engine failed on the inputs (`node_id` names where); `validation_failed` (the compared version only): the inputs do not match that version's input schema (`errors`); `no_published_version`: `compare_with` is `published` and nothing is.
+                     * @enum {string}
+                     */
+                    code: "model_evaluation_failed" | "validation_failed" | "no_published_version";
+                    message: string;
+                    node_id?: string;
+                    errors?: {
+                        path: string;
+                        message: string;
+                    }[];
+                };
+            };
+            /** @description With `compare_with`: the stored version on the same inputs. */
+            compared?: {
+                /** @description The version compared with. */
+                version: string;
+                /** @description The outputs as the content produced them (as evaluate answers them). */
+                outputs: Record<string, unknown>;
+                /** @description Per node evaluated (DMN: per decision), as evaluate answers it; left out with `trace: false`. */
+                trace?: components["schemas"]["ModelEvaluationTraceStep"][];
+                /** @description Per decision table evaluated (JDM: a `decisionTableNode`; DMN: a decision whose expression is a table), the rules that matched: their ids (`_id`, DMN: the rule's `id`) and positions (0-based), in table order. */
+                matched_rules: {
+                    node_id: string;
+                    name: string;
+                    rule_ids: (string | null)[];
+                    rule_indexes: number[];
+                }[];
+                /** @description The engine's time for this evaluation, in milliseconds. */
+                duration_ms: number;
+            } | {
+                error: {
+                    /**
+                     * @description `model_evaluation_failed`: the engine failed on the inputs (`node_id` names where); `validation_failed` (the compared version only): the inputs do not match that version's input schema (`errors`); `no_published_version`: `compare_with` is `published` and nothing is.
+                     * @enum {string}
+                     */
+                    code: "model_evaluation_failed" | "validation_failed" | "no_published_version";
+                    message: string;
+                    node_id?: string;
+                    errors?: {
+                        path: string;
+                        message: string;
+                    }[];
+                };
+            };
+            /** @description Where the two outputs differ, one entry per differing value: `path` a JSON Pointer into the outputs (`/discount/rate`), `working` and `compared` the two values (null where one has none). Empty without a comparison, or when either failed. */
+            differences: {
+                path: string;
+                working: unknown;
+                compared: unknown;
+            }[];
+            /** @description Time taken to answer, in milliseconds. */
+            duration_ms: number;
+        };
+        SimulateModelTestsRequest: {
+            /** @description The unsaved content: a JDM decision graph (an object, as an upload's `graph`) or a DMN model's XML (a string, as an upload's `dmn`). Checked with the same compile and schema checks as an upload; every problem is a 422 entry whose `path` points into it (`/content/nodes/3/content/rules/7/<column id>` names a cell of a decision table; a DMN problem is at `/content`, naming the element). */
+            content: Record<string, unknown> | string;
+            /** @description As an upload's `input_schema`. A JDM graph without it takes the model's newest version's input schema; a DMN model's is derived when not given. */
+            input_schema?: Record<string, unknown>;
+            /** @description As an upload's `output_schema`. A JDM graph without it takes the model's newest version's output schema; a DMN model's is derived when not given. */
+            output_schema?: Record<string, unknown>;
+            /** @description Inputs to test the graph with at upload (any JSON the input schema allows). Omitted: built from each input's default, example, enum or bounds. */
+            sample_inputs?: Record<string, unknown>;
+        };
+        /** @description A test run's report (see `ModelTestRun`) for the working copy, not stored: no id, no `created_at`. */
+        ModelSuiteSimulation: {
+            /** @constant */
+            object: "model_suite_simulation";
+            model_id: string;
+            /**
+             * @description `passed` when every case passed.
+             * @enum {string}
+             */
+            status: "passed" | "failed";
+            passed: number;
+            failed: number;
+            /** @description As a test run's: per decision table the rules hit and `never_hit` (index, id, description), per switch the branches taken and never taken, `rule_coverage_percent`. */
+            coverage: Record<string, unknown>;
+            /** @description As a test run's cases, in the order the cases were added. */
+            cases: Record<string, unknown>[];
+            duration_ms: number;
         };
         CreateModelReplayRequest: {
             /** @description The version to replay the live runs against, normally a draft. */
@@ -11593,7 +11797,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateModelVersionRequest"];
+                "application/json": components["schemas"]["ReplaceModelVersionRequest"];
             };
         };
         responses: {
@@ -11750,6 +11954,179 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    simulateModel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Tenant model id (`mdl_<ulid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateModelRequest"];
+            };
+        };
+        responses: {
+            /** @description The simulation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSimulation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    simulateModelTests: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Tenant model id (`mdl_<ulid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": {
+                 *         "nodes": [
+                 *           {
+                 *             "id": "request",
+                 *             "type": "inputNode",
+                 *             "name": "Request",
+                 *             "position": {
+                 *               "x": 0,
+                 *               "y": 0
+                 *             }
+                 *           },
+                 *           {
+                 *             "id": "discount",
+                 *             "type": "expressionNode",
+                 *             "name": "Discount",
+                 *             "position": {
+                 *               "x": 300,
+                 *               "y": 0
+                 *             },
+                 *             "content": {
+                 *               "expressions": [
+                 *                 {
+                 *                   "id": "rate",
+                 *                   "key": "discount_rate",
+                 *                   "value": "order_total >= 50000 ? 0.1 : (order_total >= 10000 ? 0.05 : 0)"
+                 *                 }
+                 *               ]
+                 *             }
+                 *           },
+                 *           {
+                 *             "id": "response",
+                 *             "type": "outputNode",
+                 *             "name": "Response",
+                 *             "position": {
+                 *               "x": 600,
+                 *               "y": 0
+                 *             }
+                 *           }
+                 *         ],
+                 *         "edges": [
+                 *           {
+                 *             "id": "request-discount",
+                 *             "type": "edge",
+                 *             "sourceId": "request",
+                 *             "targetId": "discount"
+                 *           },
+                 *           {
+                 *             "id": "discount-response",
+                 *             "type": "edge",
+                 *             "sourceId": "discount",
+                 *             "targetId": "response"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "input_schema": {
+                 *         "type": "object",
+                 *         "required": [
+                 *           "order_total"
+                 *         ],
+                 *         "properties": {
+                 *           "order_total": {
+                 *             "type": "number",
+                 *             "minimum": 0,
+                 *             "maximum": 10000000,
+                 *             "description": "Order value, in EUR."
+                 *           }
+                 *         }
+                 *       },
+                 *       "output_schema": {
+                 *         "type": "object",
+                 *         "required": [
+                 *           "discount_rate"
+                 *         ],
+                 *         "properties": {
+                 *           "discount_rate": {
+                 *             "type": "number"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SimulateModelTestsRequest"];
+            };
+        };
+        responses: {
+            /** @description The suite's report on the working copy. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSuiteSimulation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
