@@ -5,6 +5,28 @@ import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
+/** The browser code (the console's editor): bundled for the browser, never imported by the server's folders. */
+const BROWSER_CODE = 'console-app';
+const BROWSER_FENCE =
+  'console-app/ is browser code, bundled by scripts/build-console-app.ts: the server reaches it through the built assets, never by import.';
+/** Every top-level folder of the server side (and its tooling): what the browser code may not import. */
+const SERVER_FOLDERS = [
+  'api',
+  'activities',
+  'clients',
+  'core',
+  'db',
+  'decision',
+  'integrations',
+  'notifications',
+  'orchestration',
+  'rules',
+  'worker',
+  'workflows',
+  'scripts',
+  'test',
+];
+
 /** Modules that start a process's long-running parts; only the entry points (and scripts, tests) may use them. */
 const PROCESS_COMPOSERS = ['orchestration/workers', 'orchestration/scenario-runner'];
 
@@ -14,7 +36,11 @@ const PROCESS_COMPOSERS = ['orchestration/workers', 'orchestration/scenario-runn
  * `composeOnly`, they may use the process composers only for their types; `extra` adds patterns of its own.
  */
 function layer(files, message, forbidden, options = {}) {
-  const patterns = [{ regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`, message }, ...(options.extra ?? [])];
+  const patterns = [
+    { regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`, message },
+    { regex: `^(\\.\\./)+${BROWSER_CODE}(/|$)`, message: BROWSER_FENCE },
+    ...(options.extra ?? []),
+  ];
   if (options.composeOnly) {
     patterns.push({
       regex: `^(\\.\\./)+(${PROCESS_COMPOSERS.join('|')})$`,
@@ -179,7 +205,9 @@ const noSqlOutsideDb = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.data/**', 'dist/**', 'clients/*/dist/**', 'test-output/**'] },
+  {
+    ignores: ['node_modules/**', '.data/**', 'dist/**', 'clients/*/dist/**', 'test-output/**', 'console-app/build/**'],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -207,6 +235,26 @@ export default tseslint.config(
     ],
     plugins: { rooms: { rules: { 'no-sql-outside-db': noSqlOutsideDb } } },
     rules: { 'rooms/no-sql-outside-db': 'error' },
+  },
+  // The browser code: its own runtime (DOM, React), fenced from every server folder and from Node's modules; the
+  // server's folders are fenced from it in layer() (every layering rule refuses console-app/).
+  {
+    files: ['console-app/**/*.ts', 'console-app/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'console-app/ runs in the browser: no Node modules.' })),
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${SERVER_FOLDERS.join('|')})(/|$)`,
+              message:
+                "console-app/ runs in the browser: it imports no server code (it talks to the service over HTTP, with the page's bootstrap data).",
+            },
+          ],
+        },
+      ],
+    },
   },
   // The layering: each folder imports only the folders below it. Paths are matched as written (relative), so
   // `(\.\./)+name/` means "the top-level folder `name`" from any depth.

@@ -141,6 +141,31 @@ describe('lint rules by role (eslint.config.mjs): a forbidden import fails lint'
     );
   });
 
+  it('fences the browser code (console-app/) from the server, and the server from it', async () => {
+    await refused(
+      'console-app/editor',
+      "import { AppError } from '../../core/app-error';\nvoid AppError;",
+      /console-app\/ runs in the browser: it imports no server code/,
+    );
+    await refused(
+      'console-app/editor',
+      "import type { JdmGraph } from '../../decision/jdm';\nexport type Graph = JdmGraph;",
+      /console-app\/ runs in the browser: it imports no server code/,
+    );
+    await refused('console-app', "import fs from 'node:fs';\nvoid fs;", /runs in the browser: no Node modules/);
+    await allowed('console-app/editor', "import { createRoot } from 'react-dom/client';\nvoid createRoot;");
+    await refused(
+      'api/console',
+      "import { mountEditor } from '../../console-app/editor/main';\nvoid mountEditor;",
+      /console-app\/ is browser code/,
+    );
+    await refused(
+      'decision',
+      "import type { EditorBootstrap } from '../console-app/editor/bootstrap';\nexport type B = EditorBootstrap;",
+      /console-app\/ is browser code/,
+    );
+  });
+
   it('keeps the layers below: core/ imports nothing of ours but core/', async () => {
     await refused(
       'core',

@@ -16,6 +16,8 @@ interface ProjectLayout {
   product: string[];
   tooling: string[];
   packages: string[];
+  /** Browser code: its own tsconfig, bundled by scripts/build-console-app.ts, fenced both ways by eslint. */
+  browser: string[];
 }
 
 const layout = JSON.parse(fs.readFileSync(path.join(ROOT, 'project-layout.json'), 'utf8')) as ProjectLayout;
@@ -37,7 +39,7 @@ function holdsTypeScript(dir: string): boolean {
 
 describe('project layout (project-layout.json is the one list of top-level folders)', () => {
   it('lists every top-level folder that holds TypeScript, and only folders that exist', () => {
-    const listed = new Set([...layout.product, ...layout.tooling, ...layout.packages]);
+    const listed = new Set([...layout.product, ...layout.tooling, ...layout.packages, ...layout.browser]);
     const present = fs
       .readdirSync(ROOT, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !NOT_SOURCE.has(entry.name))
@@ -61,13 +63,27 @@ describe('project layout (project-layout.json is the one list of top-level folde
     assert.deepEqual(sorted(folders), sorted([...layout.product, ...layout.tooling]));
   });
 
+  it('npm run typecheck type-checks every browser folder with its own tsconfig (DOM, JSX)', () => {
+    const scripts = (
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
+    for (const folder of layout.browser) {
+      assert.ok(fs.existsSync(path.join(ROOT, folder, 'tsconfig.json')), `${folder}/tsconfig.json is missing`);
+      assert.match(
+        scripts.typecheck ?? '',
+        new RegExp(`tsc -p ${folder}(\\s|$)`),
+        `npm run typecheck skips ${folder}/`,
+      );
+    }
+  });
+
   it("the Dockerfile's build stage copies every product folder", () => {
     const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
     const copied = [...dockerfile.matchAll(/^COPY ([\w-]+) \.\/([\w-]+)\s*$/gm)].map((match) => {
       assert.equal(match[1], match[2], `COPY ${match[1]} ./${match[2]}: a folder keeps its name in the image`);
       return match[1] as string;
     });
-    assert.deepEqual(sorted(copied), sorted(layout.product));
+    assert.deepEqual(sorted(copied), sorted([...layout.product, ...layout.browser]));
   });
 
   it('eslint fences every product folder with a layering rule, and core/ imports none of the others', async () => {
@@ -97,11 +113,39 @@ describe('project layout (project-layout.json is the one list of top-level folde
     }
   });
 
+  it('eslint fences every browser folder from the server folders, and every product folder from it', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const regexesOf = async (file: string) => {
+      const config = (await eslint.calculateConfigForFile(path.join(ROOT, file))) as {
+        rules?: Record<string, unknown>;
+      };
+      const rule = config.rules?.['no-restricted-imports'] as
+        [unknown, { patterns?: { regex?: string }[] }?] | undefined;
+      return (rule?.[1]?.patterns ?? []).map((p) => p.regex ?? '');
+    };
+    for (const folder of layout.browser) {
+      const regexes = await regexesOf(`${folder}/layout-probe.tsx`);
+      for (const server of [...layout.product, ...layout.tooling, ...layout.packages]) {
+        assert.ok(
+          regexes.some((regex) => new RegExp(regex).test(`../${server}/anything`)),
+          `${folder}/ may import ${server}/: add it to the browser code's forbidden folders in eslint.config.mjs`,
+        );
+      }
+      for (const product of layout.product) {
+        const fenced = await regexesOf(`${product}/layout-probe.ts`);
+        assert.ok(
+          fenced.some((regex) => new RegExp(regex).test(`../${folder}/anything`)),
+          `${product}/ may import ${folder}/: every layering rule must refuse the browser code`,
+        );
+      }
+    }
+  });
+
   it("docs/architecture.md's folder table has a row for every product folder", () => {
     const architecture = fs.readFileSync(path.join(ROOT, 'docs', 'architecture.md'), 'utf8');
     const rows = new Set([...architecture.matchAll(/^\| `([\w-]+)\/` \|/gm)].map((match) => match[1] as string));
     assert.deepEqual(
-      layout.product.filter((folder) => !rows.has(folder)),
+      [...layout.product, ...layout.browser].filter((folder) => !rows.has(folder)),
       [],
       'product folders without a row in docs/architecture.md',
     );

@@ -1,0 +1,197 @@
+import { DecisionGraph, JdmConfigProvider, nodeSpecification, type DecisionGraphRef } from '@gorules/jdm-editor';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EditorBootstrap, JdmGraphContent } from './bootstrap';
+import { ConflictView } from './conflict-view';
+import { isSupportedKind, reasonFor, type SupportedNodeKind } from './node-kinds';
+import { NodePalette } from './palette';
+import { SaveProblems } from './problems';
+import { saveAsNewDraft, saveContent, type ConflictDetail, type FieldProblem } from './save';
+import { clearWorkingCopy, readWorkingCopy, writeWorkingCopy, type WorkingCopy } from './working-copy';
+
+type Status =
+  | { kind: 'clean' }
+  | { kind: 'changed' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; revision: number }
+  | { kind: 'invalid'; detail: string; errors: FieldProblem[] }
+  | { kind: 'conflict'; conflict: ConflictDetail }
+  | { kind: 'failed'; detail: string };
+
+type DecisionGraphValue = NonNullable<Parameters<typeof DecisionGraph>[0]['value']>;
+
+const asEditorGraph = (graph: JdmGraphContent) => graph as unknown as DecisionGraphValue;
+const asContent = (graph: DecisionGraphValue) => graph as unknown as JdmGraphContent;
+
+/** The working copy from an earlier visit: restored at once when made on the current revision, else offered. */
+function useRestoredCopy(bootstrap: EditorBootstrap) {
+  const { model, version } = bootstrap;
+  const [stale, setStale] = useState<WorkingCopy | undefined>(undefined);
+  const [initial] = useState(() => {
+    const copy = readWorkingCopy(window.localStorage, model.id, version.version);
+    if (copy && copy.base_revision === version.content_revision) return { graph: copy.graph, restored: copy };
+    if (copy) setTimeout(() => setStale(copy), 0);
+    return { graph: bootstrap.graph, restored: undefined };
+  });
+  return { initial, stale, setStale };
+}
+
+function StatusLine(props: { status: Status; restoredAt: string | undefined }) {
+  const { status } = props;
+  const text =
+    status.kind === 'saving'
+      ? 'Saving…'
+      : status.kind === 'saved'
+        ? `Saved: revision ${status.revision}.`
+        : status.kind === 'changed'
+          ? 'Unsaved changes (kept in this browser until you save).'
+          : status.kind === 'failed'
+            ? `Not saved: ${status.detail}`
+            : props.restoredAt
+              ? `Restored your unsaved changes from ${props.restoredAt.replace('T', ' ').slice(0, 16)} UTC.`
+              : '';
+  return (
+    <p className="editor-status" role="status" aria-live="polite">
+      {text}
+    </p>
+  );
+}
+
+function StaleCopyNotice(props: { copy: WorkingCopy; current: number; onRestore: () => void; onDiscard: () => void }) {
+  return (
+    <div className="editor-notice" role="region" aria-label="Unsaved changes from an earlier revision">
+      <p>
+        This browser holds unsaved changes made on revision {props.copy.base_revision}; the draft is now at revision{' '}
+        {props.current}.
+      </p>
+      <button type="button" onClick={props.onRestore}>
+        Restore my changes
+      </button>{' '}
+      <button type="button" onClick={props.onDiscard}>
+        Discard them
+      </button>
+    </div>
+  );
+}
+
+/** A new node of a kind the engine runs, placed below the others. */
+function newNode(kind: SupportedNodeKind, graph: JdmGraphContent) {
+  const index = graph.nodes.filter((node) => node.type === kind).length + 1;
+  const lowest = graph.nodes.reduce((max, node) => Math.max(max, node.position?.y ?? 0), 0);
+  const generated = nodeSpecification[kind].generateNode({ index });
+  return { ...generated, id: crypto.randomUUID(), type: kind, position: { x: 120, y: lowest + 120 } };
+}
+
+/** The editor of one JDM draft: the graph, the palette, saving, the working copy, the conflict view. */
+export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
+  const { model, version } = bootstrap;
+  const graphRef = useRef<DecisionGraphRef>(null);
+  const { initial, stale, setStale } = useRestoredCopy(bootstrap);
+  const [graph, setGraph] = useState<JdmGraphContent>(initial.graph);
+  const [baseRevision, setBaseRevision] = useState(version.content_revision);
+  const [status, setStatus] = useState<Status>(initial.restored ? { kind: 'changed' } : { kind: 'clean' });
+  const [refusedKind, setRefusedKind] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (status.kind === 'changed' || status.kind === 'invalid' || status.kind === 'conflict')
+      writeWorkingCopy(window.localStorage, model.id, version.version, {
+        base_revision: baseRevision,
+        graph,
+        written_at: new Date().toISOString(),
+      });
+  }, [graph, status.kind, baseRevision, model.id, version.version]);
+
+  const onChange = useCallback((value: DecisionGraphValue) => {
+    const next = asContent(value);
+    const refused = next.nodes.filter((node) => !isSupportedKind(node.type));
+    if (refused.length > 0) {
+      graphRef.current?.removeNodes(refused.map((node) => node.id));
+      setRefusedKind(refused[0]?.type);
+      return;
+    }
+    setGraph(next);
+    setStatus((current) => (current.kind === 'conflict' ? current : { kind: 'changed' }));
+  }, []);
+
+  const save = async () => {
+    setStatus({ kind: 'saving' });
+    try {
+      const outcome = await saveContent(bootstrap, graph, baseRevision);
+      if (outcome.kind === 'saved') {
+        clearWorkingCopy(window.localStorage, model.id, version.version);
+        setBaseRevision(outcome.content_revision);
+        setStatus({ kind: 'saved', revision: outcome.content_revision });
+      } else if (outcome.kind === 'invalid') setStatus(outcome);
+      else if (outcome.kind === 'conflict') setStatus(outcome);
+      else setStatus({ kind: 'failed', detail: outcome.detail });
+    } catch (error) {
+      setStatus({ kind: 'failed', detail: error instanceof Error ? error.message : 'the service did not answer' });
+    }
+  };
+
+  const keepMine = async () => {
+    setStatus({ kind: 'saving' });
+    const created = await saveAsNewDraft(bootstrap, graph);
+    if (!created.ok) return setStatus({ kind: 'invalid', detail: created.detail, errors: created.errors });
+    clearWorkingCopy(window.localStorage, model.id, version.version);
+    window.location.assign(created.location);
+  };
+
+  const reloadTheirs = () => {
+    clearWorkingCopy(window.localStorage, model.id, version.version);
+    window.location.reload();
+  };
+
+  const add = (kind: SupportedNodeKind) => {
+    graphRef.current?.addNodes([newNode(kind, graph) as never]);
+  };
+
+  return (
+    <div className="editor-layout">
+      <div className="editor-toolbar">
+        <button type="button" className="primary" onClick={() => void save()} disabled={status.kind === 'saving'}>
+          Save
+        </button>
+        <a href={bootstrap.links.version_page}>Read-only view</a>
+        <StatusLine status={status} restoredAt={initial.restored?.written_at} />
+      </div>
+      {stale && (
+        <StaleCopyNotice
+          copy={stale}
+          current={version.content_revision}
+          onRestore={() => {
+            setGraph(stale.graph);
+            setStale(undefined);
+            setStatus({ kind: 'changed' });
+          }}
+          onDiscard={() => {
+            clearWorkingCopy(window.localStorage, model.id, version.version);
+            setStale(undefined);
+          }}
+        />
+      )}
+      {refusedKind && (
+        <p className="editor-problems" role="alert">
+          That node was not added. {reasonFor(refusedKind)}
+        </p>
+      )}
+      {status.kind === 'invalid' && <SaveProblems detail={status.detail} errors={status.errors} graph={graph} />}
+      {status.kind === 'conflict' && (
+        <ConflictView
+          conflict={status.conflict}
+          baseRevision={baseRevision}
+          busy={false}
+          onReloadTheirs={reloadTheirs}
+          onKeepMine={() => void keepMine()}
+        />
+      )}
+      <div className="editor-body">
+        <NodePalette onAdd={add} disabled={status.kind === 'saving'} />
+        <div className="editor-graph" aria-label={`Decision graph of ${model.name}`} role="region">
+          <JdmConfigProvider>
+            <DecisionGraph ref={graphRef} value={asEditorGraph(graph)} onChange={onChange} />
+          </JdmConfigProvider>
+        </div>
+      </div>
+    </div>
+  );
+}
