@@ -298,6 +298,8 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
       return { id: model.id };
     },
     '/api/v1/models/{id}/versions/{version}': async () => ({ id: (await tenantModel()).id, version: '1' }),
+    '/api/v1/models/{id}/simulate': async () => ({ id: (await tenantModel()).id }),
+    '/api/v1/models/{id}/simulate/tests': async () => ({ id: await testedModel() }),
     '/api/v1/models/{id}/releases': async () => ({ id: (await tenantModel()).id }),
     // A draft whose suite passes (the createModel example has no decision table, so nothing to cover).
     '/api/v1/models/{id}/versions/{version}/submit': async () => ({ id: await testedModel(), version: '1' }),
