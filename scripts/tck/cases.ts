@@ -7,6 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { DmnEvaluation, DmnModel } from '../../decision/dmn';
 import type { FeelType, FeelValue } from '../../decision/dmn/feel-api';
 import type { FolderModel } from './models';
+import { formatValue } from '../../decision/dmn/feel-api';
 import { arr, matches, readTckValue, textOf, toFeel, type Xml } from './values';
 
 export interface CaseResult {
@@ -126,6 +127,18 @@ function runCase(testCase: Xml, model: DmnModel, engine: Engine): { status: Case
   }
 }
 
+/** The test files of a folder, parsed, in name order. */
+function readTestFiles(path: string): Array<{ testFile: string; document: Xml }> {
+  return readdirSync(path)
+    .filter((f) => f.endsWith('.xml'))
+    .sort()
+    .map((file) => ({
+      testFile: file.replace(/\.xml$/, ''),
+      document: (parser.parse(readFileSync(join(path, file), 'utf8')) as Xml).testCases as Xml,
+    }))
+    .filter(({ document }) => document !== undefined);
+}
+
 export function runFolderCases(
   folder: string,
   path: string,
@@ -133,12 +146,7 @@ export function runFolderCases(
   engine: Engine,
 ): CaseResult[] {
   const results: CaseResult[] = [];
-  for (const file of readdirSync(path)
-    .filter((f) => f.endsWith('.xml'))
-    .sort()) {
-    const document = (parser.parse(readFileSync(join(path, file), 'utf8')) as Xml).testCases as Xml | undefined;
-    if (!document) continue;
-    const testFile = file.replace(/\.xml$/, '');
+  for (const { testFile, document } of readTestFiles(path)) {
     const labels = arr((document.labels as Xml | undefined)?.label).map((l) => textOf(l).trim());
     const folderModel = models.get(textOf(document.modelName).trim());
     for (const testCase of arr(document.testCase)) {
@@ -153,4 +161,44 @@ export function runFolderCases(
     }
   }
   return results;
+}
+
+/**
+ * What the engine answers for each case of a folder, whatever the TCK expects: every result node's value as FEEL
+ * text, or the error thrown, or why the model did not compile. Two runs of a folder compare with these.
+ */
+export function folderCaseAnswers(
+  path: string,
+  models: ReadonlyMap<string, FolderModel>,
+  engine: Engine,
+): Array<{ testFile: string; caseId: string; answer: string }> {
+  const answers: Array<{ testFile: string; caseId: string; answer: string }> = [];
+  for (const { testFile, document } of readTestFiles(path)) {
+    const folderModel = models.get(textOf(document.modelName).trim());
+    for (const testCase of arr(document.testCase)) {
+      const caseId = String(testCase['@_id'] ?? '');
+      let answer: string;
+      if (!folderModel?.model) answer = `model did not compile: ${folderModel?.error ?? 'model file not found'}`;
+      else {
+        try {
+          const actual = actualValues(
+            testCase,
+            folderModel.model,
+            engine,
+            readInputs(testCase, folderModel.model, engine),
+          );
+          answer = arr(testCase.resultNode)
+            .map((node) => {
+              const value = actual(String(node['@_name']));
+              return `${String(node['@_name'])} = ${value === undefined ? '(none)' : formatValue(value)}`;
+            })
+            .join('\n');
+        } catch (error) {
+          answer = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        }
+      }
+      answers.push({ testFile, caseId, answer });
+    }
+  }
+  return answers;
 }
