@@ -322,13 +322,23 @@ export function toEditorXml(xml: string, limits: XmlLimits = {}): EditorDocument
   };
 }
 
-/** The editor's DMN 1.3 back in the original document's version, with everything kept aside put back. */
+/**
+ * The editor's DMN 1.3 back in the original document's version, with everything kept aside put back. `original` is
+ * the record `toEditorXml` gave, or the original XML itself (the record is then made again: a save need not trust one
+ * that went through the browser).
+ */
 export function fromEditorXml(
   editedXml13: string,
-  interchange: EditorInterchange,
+  original: EditorInterchange | string,
   limits: XmlLimits = {},
 ): FromEditorResult {
-  if (interchange?.format !== 'dmn-editor-interchange/1' || !(interchange.dmn_version in DMN_VERSION_NAMESPACES))
+  const interchange = typeof original === 'string' ? toEditorXml(original, limits).interchange : original;
+  if (
+    interchange?.format !== 'dmn-editor-interchange/1' ||
+    !Object.hasOwn(DMN_VERSION_NAMESPACES, interchange.dmn_version) ||
+    !Array.isArray(interchange.elements) ||
+    !Array.isArray(interchange.attributes)
+  )
     fail('the interchange record is not one toEditorXml made');
   const { root, version } = rootOf(editedXml13, limits);
   if (version !== '1.3') fail(`the editor's document must be DMN 1.3, not ${version}`);

@@ -101,8 +101,9 @@ describe('DMN editor interchange', () => {
     assert.equal(answers(back.xml, { Amount: 10 }), 'Band=small; Label=band: small');
   });
 
-  it('an edit in the editor is saved and the kept elements come back around it', async () => {
-    const opened = toEditorXml(definitions('1.5', CONDITIONAL));
+  it('an edit in the editor is saved and the kept elements come back around it, from the record or the XML', async () => {
+    const original = definitions('1.5', CONDITIONAL);
+    const opened = toEditorXml(original);
     const saved = await openAndSave(opened.xml, (model) => {
       const label = model.drgElement?.find((element) => element.id === 'd_label');
       assert.ok(label?.decisionLogic);
@@ -110,6 +111,7 @@ describe('DMN editor interchange', () => {
     });
     const back = fromEditorXml(saved, opened.interchange);
     assert.equal(answers(back.xml, { Amount: 5000 }), 'Band=large; Label=size: large');
+    assert.deepEqual(fromEditorXml(saved, original), back, 'the record made again from the original XML');
   });
 
   it('an element whose holder the editor deleted is reported, not silently lost', async () => {
@@ -235,6 +237,8 @@ describe('DMN editor interchange', () => {
     refused(() => fromEditorXml(big, opened.interchange), /larger than/);
     refused(() => toEditorXml('<html xmlns="http://www.w3.org/1999/xhtml"/>'), /DMN 1\.1–1\.5 <definitions>/);
     refused(() => fromEditorXml(definitions('1.5', ''), opened.interchange), /must be DMN 1\.3/);
+    const forged = { ...opened.interchange, dmn_version: 'toString' } as unknown as typeof opened.interchange;
+    refused(() => fromEditorXml(opened.xml, forged), /not one toEditorXml made/);
     refused(() => toEditorXml('<definitions'), /malformed XML/);
   });
 });
