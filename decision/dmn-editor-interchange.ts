@@ -12,6 +12,7 @@
 import { DMN_NAMESPACES } from './dmn';
 import { DmnModelError } from './dmn/problems';
 import type { XmlLimits } from './dmn/xml';
+import { DMN_MAX_BYTES } from './dmn-run';
 import {
   DEFINITIONS_TYPE,
   TEXT_CONTENT,
@@ -97,6 +98,9 @@ export const DMN_VERSION_NAMESPACES: Readonly<
 const EDITOR = DMN_VERSION_NAMESPACES['1.3'];
 /** DMN 1.4/1.5 boxed expressions: where 1.3 expects an expression, the editor sees a placeholder in their stead. */
 const NEWER_BOXED_EXPRESSIONS = new Set(['conditional', 'filter', 'for', 'some', 'every']);
+
+/** A DMN upload's bounds (its size; the nesting and the refusal of DTDs are decision/dmn/xml.ts's). */
+const UPLOAD_LIMITS: XmlLimits = { maxBytes: DMN_MAX_BYTES };
 
 function fail(message: string): never {
   throw new DmnModelError([{ element_id: null, element_name: null, message }]);
@@ -293,7 +297,7 @@ function rootOf(xml: string, limits: XmlLimits): { root: XmlNode; version: DmnVe
  * Any DMN 1.1–1.5 document as DMN 1.3 for the editor, and what going back needs. Unsafe, malformed or non-DMN XML
  * throws DmnModelError (a 422 naming the field where a route calls it).
  */
-export function toEditorXml(xml: string, limits: XmlLimits = {}): EditorDocument {
+export function toEditorXml(xml: string, limits: XmlLimits = UPLOAD_LIMITS): EditorDocument {
   const { root, version, scope } = rootOf(xml, limits);
   const rootNamespaces = Object.fromEntries(scope);
   let keys = 0;
@@ -330,7 +334,7 @@ export function toEditorXml(xml: string, limits: XmlLimits = {}): EditorDocument
 export function fromEditorXml(
   editedXml13: string,
   original: EditorInterchange | string,
-  limits: XmlLimits = {},
+  limits: XmlLimits = UPLOAD_LIMITS,
 ): FromEditorResult {
   const interchange = typeof original === 'string' ? toEditorXml(original, limits).interchange : original;
   if (
