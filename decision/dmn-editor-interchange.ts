@@ -159,8 +159,8 @@ interface Collector {
   nextKey: () => string;
 }
 
-function reasonFor(local: string, qualifiedKind: string, foreign: boolean, version: DmnVersion): string {
-  if (NEWER_BOXED_EXPRESSIONS.has(local))
+function reasonFor(local: string, qualifiedKind: string, foreign: boolean, placeholder: boolean, version: DmnVersion) {
+  if (placeholder)
     return `DMN ${version} boxed expression <${local}> has no DMN 1.3 form: the editor shows an empty literal expression in its place, read-only, and saving writes it back as it was`;
   if (foreign)
     return `extension element <${qualifiedKind}> outside extensionElements is not DMN 1.3: kept as it was, read-only`;
@@ -241,15 +241,16 @@ function rewriteElement(node: XmlNode, type: ResolvedType, outer: Namespaces, at
     const key = collector.nextKey();
     const foreign = childNs !== EDITOR.model && childNs !== EDITOR.dmndi && versionOfUri(childNs) === null;
     const kind = foreign ? child.tag : childLocal;
+    const asPlaceholder = !foreign && NEWER_BOXED_EXPRESSIONS.has(childLocal) && takesExpression(type);
     const preserved: Omit<PreservedElement, 'placement'> = {
       key,
       kind,
       preserved_id: attribute(child, 'id') ?? null,
-      reason: reasonFor(childLocal, kind, foreign, collector.version),
+      reason: reasonFor(childLocal, kind, foreign, asPlaceholder, collector.version),
       xml: serializeXmlNode(child),
       namespaces: Object.fromEntries(scope),
     };
-    if (!foreign && NEWER_BOXED_EXPRESSIONS.has(childLocal) && takesExpression(type)) {
+    if (asPlaceholder) {
       const [placeholder, placeholderId] = placeholderFor(child, key, collector);
       collector.elements.push({ ...preserved, placement: { kind: 'placeholder', placeholder_id: placeholderId } });
       const index = counts.get('literalExpression') ?? 0;
