@@ -94,6 +94,9 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: false,
   processEntities: true,
+  // XML's five named entities and numeric character references (`&#39;`, `&#x41;`), which dmn-js and Camunda Modeler
+  // write; with the default (no HTML entities) the parser left numeric references undecoded in names and FEEL text.
+  htmlEntities: { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' },
   ignoreDeclaration: true,
   ignorePiTags: true,
 });

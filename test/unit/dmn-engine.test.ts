@@ -72,6 +72,16 @@ describe('DMN engine: safe XML', () => {
     assert.match(problem?.message ?? '', /DOCTYPE/);
   });
 
+  it('decodes numeric character references in names and FEEL text, as dmn-js and Camunda Modeler write them', () => {
+    const model = compileDmn(
+      definitions(
+        '<decision id="d" name="Bob&#39;s &#x41;ge"><variable name="Bob&#39;s &#x41;ge"/><literalExpression><text>"caf&#233;" + &quot;&#x20;&amp;&quot;</text></literalExpression></decision>',
+      ),
+    );
+    const { values } = evaluateDmn(model, new Map());
+    assert.deepEqual([...values.entries()], [["Bob's Age", 'café &']]);
+  });
+
   it('reports malformed XML as a problem', () => {
     const [problem] = problemsOf(definitions('<decision id="d" name="d"><literalExpression></decision>'));
     assert.match(problem?.message ?? '', /malformed XML/);
