@@ -3,7 +3,7 @@ import type { RequestContext } from '../context';
 import type { ModelUseCaseDeps } from './deps';
 import { suiteOf } from './test-case-records';
 import { judgeSuite } from './test-suite-judging';
-import { checkWorkingCopy, releaseWorkingCopy, type WorkingCopyRequest } from './working-copy';
+import { checkWorkingCopy, type WorkingCopyRequest } from './working-copy';
 
 /**
  * `POST /models/{id}/simulate/tests`: the model's stored suite run on an unsaved working copy (checked as an upload
@@ -29,6 +29,6 @@ export async function simulateModelTests(
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
     };
   } finally {
-    releaseWorkingCopy(deps, copy);
+    copy.release();
   }
 }

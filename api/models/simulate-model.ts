@@ -10,7 +10,7 @@ import type { RequestContext } from '../context';
 import type { SimulateModelRequest } from '../openapi/request-types.generated';
 import type { ModelUseCaseDeps } from './deps';
 import { resolveModel } from './resolve-model';
-import { checkWorkingCopy, releaseWorkingCopy } from './working-copy';
+import { checkWorkingCopy } from './working-copy';
 
 export type ModelSimulationRequest = SimulateModelRequest;
 
@@ -155,6 +155,6 @@ export async function simulateModel(
       duration_ms: round(performance.now() - started),
     };
   } finally {
-    releaseWorkingCopy(deps, copy);
+    copy.release();
   }
 }

@@ -22,6 +22,36 @@ export interface CheckedWorkingCopy {
   /** The content's name in the sandbox's compiled-model cache: by its hash, so identical copies compile once. */
   key: string;
   validateInputs: ValidateInputs;
+  /** Takes the schemas this copy compiled out of the shared ajv instance: call it once the copy has run. */
+  release: () => void;
+}
+
+/**
+ * The dependencies with an ajv instance that notes every schema object compiled through it, and a way to take those out
+ * of the shared instance's cache afterwards. Ajv keeps each schema object it compiled (keyed by the object) for the life
+ * of the process; an editor simulates on every change, each time with new schema objects, refused copies included.
+ */
+function withReleasableSchemas(deps: ModelUseCaseDeps) {
+  const shared = deps.catalogue.ajv;
+  const compiled = new Set<object>();
+  const ajv = new Proxy(shared, {
+    get(target, property) {
+      if (property === 'compile')
+        return (schema: object, meta?: boolean) => {
+          compiled.add(schema);
+          return target.compile(schema, meta);
+        };
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return {
+    deps: { ...deps, catalogue: { ...deps.catalogue, ajv } },
+    release: () => {
+      for (const schema of compiled) shared.removeSchema(schema);
+      compiled.clear();
+    },
+  };
 }
 
 /** An upload's problem at `/graph…` or `/dmn` is the working copy's at `/content…`, where the request carries it. */
@@ -66,10 +96,12 @@ export async function checkWorkingCopy(
           output_schema: output_schema ?? newest?.output_schema ?? {},
           ...given,
         };
+  const schemas = withReleasableSchemas(deps);
   let checked: NewModelVersion;
   try {
-    checked = await checkUpload(deps, tenantId, upload);
+    checked = await checkUpload(schemas.deps, tenantId, upload);
   } catch (error) {
+    schemas.release();
     throw pointIntoContent(error);
   }
   const source = checked.dmn ? dmnSourceOf(checked.dmn.xml, checked.dmn.imports) : checked.graph;
@@ -78,14 +110,7 @@ export async function checkWorkingCopy(
     checked,
     source,
     key: `working#${checked.graphSha256}`,
-    validateInputs: createInputValidator(deps.catalogue.ajv, checked.inputSchema),
+    validateInputs: createInputValidator(schemas.deps.catalogue.ajv, checked.inputSchema),
+    release: schemas.release,
   };
-}
-
-/**
- * The schemas a working copy compiled leave the shared ajv instance, which keeps every schema object it compiled: an
- * editor simulates on every change, and each request brings new schema objects.
- */
-export function releaseWorkingCopy(deps: ModelUseCaseDeps, copy: CheckedWorkingCopy): void {
-  for (const schema of [copy.checked.inputSchema, copy.checked.outputSchema]) deps.catalogue.ajv.removeSchema(schema);
 }
