@@ -96,7 +96,9 @@ const parser = new XMLParser({
   processEntities: true,
   // XML's five named entities and numeric character references (`&#39;`, `&#x41;`), which dmn-js and Camunda Modeler
   // write; with the default (no HTML entities) the parser left numeric references undecoded in names and FEEL text.
-  htmlEntities: { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' },
+  // The parser takes an object here (its named entities; numeric references allowed), though its types say boolean;
+  // test/unit/dmn-engine.test.ts fails if an upgrade stops decoding them.
+  htmlEntities: { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' } as unknown as boolean,
   ignoreDeclaration: true,
   ignorePiTags: true,
 });
