@@ -22,7 +22,9 @@ COPY orchestration ./orchestration
 COPY rules ./rules
 COPY worker ./worker
 COPY workflows ./workflows
-COPY scripts/build.ts scripts/admin.ts scripts/migrate.ts ./scripts/
+# The browser code of the console's model editor, bundled by npm run build into dist/console-app/build.
+COPY console-app ./console-app
+COPY scripts/build.ts scripts/build-console-app.ts scripts/admin.ts scripts/migrate.ts ./scripts/
 RUN npm run build
 
 FROM node:24-bookworm-slim AS production-dependencies

@@ -15,6 +15,7 @@ import { demoStatePath, ensureDemoTenant, type DemoTenant } from '../db/demo-ten
 import { ensureSampleDecision } from './stack/demo-decision';
 import { runMigrations } from '../db/migrate';
 import { writeWorkflowBundle } from '../orchestration/workflow-bundle';
+import { buildConsoleApp } from './build-console-app';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { tryAcquirePidLock } from './stack/pid-lock';
 import { handleShutdownSignals } from './stack/shutdown';
@@ -148,6 +149,14 @@ async function main(): Promise<number> {
       await writeWorkflowBundle(workflowBundlePath);
       throwIfAborted(shutdown.signal);
     }
+    // The console's model editor (console-app/): rebuilt only when its sources changed since the last build.
+    const consoleApp = await buildConsoleApp();
+    log(
+      consoleApp.skipped
+        ? 'console editor bundle up to date'
+        : `bundled the console editor in ${consoleApp.seconds.toFixed(1)} s`,
+    );
+    throwIfAborted(shutdown.signal);
     const env = {
       ...process.env,
       // In development, deliveries to a receiver on this machine (npm run webhook-receiver) work out of the box;

@@ -26,6 +26,7 @@ import { writeWorkflowBundle } from '../orchestration/workflow-bundle';
 import { needsOfAll, runsInSharedProcess, type TestNeed } from '../test/tiers';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { findOrInstallChromium } from './stack/chromium';
+import { buildConsoleApp } from './build-console-app';
 import { locateTemporalCli } from './stack/temporal';
 import { findFreePort } from './stack/ports';
 import { handleShutdownSignals } from './stack/shutdown';
@@ -154,6 +155,9 @@ async function main(): Promise<number> {
       if (chromium.reason) log(`browser tests will be skipped: ${chromium.reason}`);
       env.CHROMIUM_PATH = chromium.path ?? '';
       env.CHROMIUM_UNAVAILABLE_REASON = chromium.reason ?? '';
+      // The console's model editor bundle (its pages load it): rebuilt only when its sources changed.
+      const consoleApp = await buildConsoleApp();
+      if (!consoleApp.skipped) log(`bundled the console editor in ${consoleApp.seconds.toFixed(1)} s`);
     }
 
     log(`running ${files.length} test file(s)`);

@@ -193,7 +193,8 @@ async function renderModelVersion(
     await latestTestRun(deps.models, context, id, version.version),
   ];
   const names = await kit.namesOf(session.principal.tenantId, members);
-  kit.send(ctx, status, modelVersionPage({ viewer, model, version, diff, review, latestRun, names, notice }));
+  const canWrite = model.source === 'tenant' && hasScope(session.principal.scopes, 'models:write');
+  kit.send(ctx, status, modelVersionPage({ viewer, model, version, diff, review, latestRun, names, notice, canWrite }));
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from './model-pages';
 import { approvalStepList, reviewForm, type DecisionView } from './decision-pages';
 import { actorName, layout, noticeBlock, statusLabel, timeTag, type Notice, type Viewer } from './layout';
+import { editorHref, newDraftForm } from './model-editor-page';
 
 /**
  * A model version's page: its decision tables as readable tables, its expressions and switch statements, what it
@@ -267,6 +268,15 @@ ${
 }`;
 }
 
+/** Edit a draft in the editor; a version past draft offers a new draft from its content. */
+function editingActions(modelId: string, version: ModelVersionDetailView, csrfToken: string): SafeHtml {
+  const format = version.dmn ? 'dmn' : 'jdm';
+  if (version.status === 'draft' && format === 'jdm')
+    return html`<p class="actions"><a class="button" href="${editorHref(modelId, version.version)}">Edit</a></p>`;
+  if (version.status === 'draft') return html``;
+  return html`<div class="actions">${newDraftForm(modelId, { version: version.version, format }, true, csrfToken)}</div>`;
+}
+
 export function modelVersionPage(input: {
   viewer: Viewer;
   model: { id: string; name: string };
@@ -276,6 +286,8 @@ export function modelVersionPage(input: {
   latestRun: TestRunView | null;
   names: Map<string, string>;
   notice?: Notice | undefined;
+  /** The person may change models (models:write): a draft links its editor, another version offers a new draft. */
+  canWrite?: boolean;
 }): SafeHtml {
   const { model, version, names } = input;
   return layout({
@@ -294,6 +306,7 @@ ${noticeBlock(input.notice)}
   <div><dt>Published</dt><dd>${timeTag(version.published_at)}</dd></div>
   <div><dt>Published version of the model</dt><dd>${version.published_version ?? 'none yet'}</dd></div>
 </dl>
+${input.canWrite ? editingActions(model.id, version, input.viewer.csrfToken) : ''}
 <section aria-labelledby="review-heading">
   <h2 id="review-heading">Review</h2>
   ${reviewSection(model.id, version, input.review, names, input.viewer.csrfToken)}

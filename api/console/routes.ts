@@ -15,9 +15,11 @@ import type { KpiAlertService, KpiService } from '../kpis/service';
 import type { ModelService } from '../models/service';
 import type { SigningKeyStore } from '../oauth/signing-key-store';
 import { registerAdminRoutes, type AdminServices } from './admin-routes';
+import { createAppAssets, type AppAssets } from './app-assets';
 import { registerDecisionRoutes, type OutcomeSource } from './decision-routes';
 import { registerKpiRoutes } from './kpi-routes';
 import type { LatestReplaySource } from './model-replay-impact';
+import { registerModelEditorRoutes } from './model-editor-routes';
 import { registerModelRoutes } from './model-routes';
 import { registerNotificationRoutes } from './notification-routes';
 import type { NotificationService } from '../notifications/service';
@@ -68,6 +70,8 @@ export interface ConsoleDeps {
   latestReplay?: LatestReplaySource;
   /** The administration area's services (/console/admin); without them there is no administration area. */
   admin?: AdminServices;
+  /** The bundled browser code (the model editor); by default console-app/build beside api/. */
+  appAssets?: AppAssets;
 }
 
 /** Security headers on everything under /console, errors included; every error as a page in plain words. */
@@ -113,8 +117,11 @@ function securityHeaders(refuse: ConsoleToolkit['refuse']): Middleware<AppState>
   };
 }
 
-/** The console's static scripts and stylesheets (the CSP allows no inline ones). */
-function registerAssetRoutes(kit: ConsoleToolkit): void {
+/** The console's static scripts and stylesheets (the CSP allows no inline ones), and the bundled browser code. */
+function registerAssetRoutes(kit: ConsoleToolkit, appAssets: AppAssets): void {
+  kit.router.get('/assets/app/:file', (ctx) => {
+    if (!appAssets.serve(ctx, ctx.params.file as string)) kit.refuse(ctx, 404, 'Not found', 'There is no such file.');
+  });
   kit.router.get('/assets/:file', (ctx) => {
     const asset = ASSETS[ctx.params.file as string];
     if (!asset) return kit.refuse(ctx, 404, 'Not found', 'There is no such file.');
@@ -152,12 +159,14 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   });
   const headers = securityHeaders(kit.refuse);
 
-  registerAssetRoutes(kit);
+  const appAssets = deps.appAssets ?? createAppAssets();
+  registerAssetRoutes(kit, appAssets);
   registerSignInRoutes(kit, { oauth, sessions });
   registerInvitationRoutes(kit, { db: deps.db, config: deps.config });
   registerDecisionRoutes(kit, { config, outcomes: deps.outcomes ?? (async () => []) });
   registerKpiRoutes(kit, { kpis: deps.kpis, kpiAlerts: deps.kpiAlerts, models: deps.models });
   registerModelRoutes(kit, { models: deps.models, latestReplay: deps.latestReplay });
+  registerModelEditorRoutes(kit, { models: deps.models, appAssets, bodyLimitBytes: config.batchBodyLimitBytes });
   registerNotificationRoutes(kit, { notifications: deps.notifications });
   if (deps.admin) registerAdminRoutes(kit, deps.admin);
 

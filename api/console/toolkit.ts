@@ -13,6 +13,7 @@ import type { SafeHtml } from './html';
 import { plainWords } from './notices';
 import { messagePage, type Notice, type Viewer } from './layout';
 import { readSessionCookie, type ConsoleSession, type ConsoleSessions } from './session';
+import { checkedJsonRequest } from './json-requests';
 
 export const CONSOLE_PREFIX = '/console';
 const FORM_LIMIT = '16kb';
@@ -32,6 +33,8 @@ export interface ConsoleToolkit {
   refuse(ctx: Context, status: number, title: string, message: string, viewer?: Viewer): void;
   requireSession(ctx: Context): Promise<ConsoleSession | undefined>;
   checkedPost(ctx: Context): Promise<{ session: ConsoleSession; form: URLSearchParams } | undefined>;
+  /** A JSON call of the console's browser code: same origin, live session, CSRF token in X-CSRF-Token (json-requests.ts). */
+  checkedJson(ctx: Context, limitBytes: number): Promise<{ session: ConsoleSession; body: unknown } | undefined>;
   contextOf(ctx: Context, session: ConsoleSession): RequestContext;
   directory(tenantId: string): Promise<MemberName[]>;
   namesOf(tenantId: string, members: MemberName[]): Promise<Map<string, string>>;
@@ -163,6 +166,7 @@ export function createConsoleToolkit(deps: {
     refuse,
     requireSession,
     checkedPost,
+    checkedJson: (ctx, limitBytes) => checkedJsonRequest(ctx, { sessions, publicOrigin, limitBytes }),
     contextOf,
     directory,
     namesOf,

@@ -16,7 +16,8 @@ export const CONSOLE_CLIENT_ID = 'dms-console';
 export const CONSOLE_CLIENT_NAME = 'Governance console';
 export const CONSOLE_CALLBACK_PATH = '/console/callback';
 /**
- * What the console asks for: decisions (inbox, approvals), KPIs (read, acknowledge an alert), models (read), and for the
+ * What the console asks for: decisions (inbox, approvals), KPIs (read, acknowledge an alert), models (read; write for
+ * the model editor and "New draft from this version"), and for the
  * administration area `admin` and the webhooks scopes. The grant gets what the person's role allows of them, so only
  * an admin's session carries `admin` (and an approver's has kpis:read but not kpis:write).
  */
@@ -26,6 +27,7 @@ export const CONSOLE_API_SCOPES = [
   'kpis:read',
   'kpis:write',
   'models:read',
+  'models:write',
   'webhooks:read',
   'webhooks:write',
   'admin',

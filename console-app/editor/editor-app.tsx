@@ -2,6 +2,7 @@ import { DecisionGraph, JdmConfigProvider, nodeSpecification, type DecisionGraph
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EditorBootstrap, JdmGraphContent } from './bootstrap';
 import { ConflictView } from './conflict-view';
+import { useAccessibleGraphNodes } from './graph-accessibility';
 import { isSupportedKind, reasonFor, type SupportedNodeKind } from './node-kinds';
 import { NodePalette } from './palette';
 import { SaveProblems } from './problems';
@@ -85,6 +86,8 @@ function newNode(kind: SupportedNodeKind, graph: JdmGraphContent) {
 export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
   const { model, version } = bootstrap;
   const graphRef = useRef<DecisionGraphRef>(null);
+  const graphContainer = useRef<HTMLDivElement>(null);
+  useAccessibleGraphNodes(graphContainer);
   const { initial, stale, setStale } = useRestoredCopy(bootstrap);
   const [graph, setGraph] = useState<JdmGraphContent>(initial.graph);
   const [baseRevision, setBaseRevision] = useState(version.content_revision);
@@ -100,8 +103,11 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
       });
   }, [graph, status.kind, baseRevision, model.id, version.version]);
 
+  // The editor reports its normalised copy of the graph once it has loaded it: that is not a change of the person's.
+  const interacted = useRef(false);
   const onChange = useCallback((value: DecisionGraphValue) => {
     const next = asContent(value);
+    if (!interacted.current) return setGraph(next);
     const refused = next.nodes.filter((node) => !isSupportedKind(node.type));
     if (refused.length > 0) {
       graphRef.current?.removeNodes(refused.map((node) => node.id));
@@ -142,6 +148,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
   };
 
   const add = (kind: SupportedNodeKind) => {
+    interacted.current = true;
     graphRef.current?.addNodes([newNode(kind, graph) as never]);
   };
 
@@ -186,7 +193,15 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
       )}
       <div className="editor-body">
         <NodePalette onAdd={add} disabled={status.kind === 'saving'} />
-        <div className="editor-graph" aria-label={`Decision graph of ${model.name}`} role="region">
+        <div
+          ref={graphContainer}
+          className="editor-graph"
+          aria-label={`Decision graph of ${model.name}`}
+          role="region"
+          onPointerDownCapture={() => (interacted.current = true)}
+          onKeyDownCapture={() => (interacted.current = true)}
+          onPasteCapture={() => (interacted.current = true)}
+        >
           <JdmConfigProvider>
             <DecisionGraph ref={graphRef} value={asEditorGraph(graph)} onChange={onChange} />
           </JdmConfigProvider>

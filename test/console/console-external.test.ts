@@ -227,6 +227,7 @@ describe('Governance console with an external OpenID provider (OAUTH_ISSUER)', (
       'kpis:read',
       'kpis:write',
       'models:read',
+      'models:write',
       'webhooks:read',
       'webhooks:write',
       'admin',

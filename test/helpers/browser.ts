@@ -7,6 +7,7 @@ export interface BrowserResponse {
   status: number;
   location: string | undefined;
   html: string;
+  headers: Headers;
 }
 
 export function createBrowser() {
@@ -14,7 +15,7 @@ export function createBrowser() {
   /** `headers` adds request headers (e.g. an `origin` no browser on the console would send, for refusal tests). */
   const request = async (
     url: string,
-    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+    init: { method?: string; form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {},
   ): Promise<BrowserResponse> => {
     const headers: Record<string, string> = { ...init.headers };
     if (cookies.size > 0) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -23,8 +24,13 @@ export function createBrowser() {
       body = new URLSearchParams(init.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
+    // A JSON call, as the console's browser code makes them (the model editor's save).
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers['content-type'] = 'application/json';
+    }
     const response = await fetch(url, {
-      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      method: init.method ?? (init.form || init.json !== undefined ? 'POST' : 'GET'),
       headers,
       body,
       redirect: 'manual',
@@ -42,6 +48,7 @@ export function createBrowser() {
       status: response.status,
       location: location ? new URL(location, url).toString() : undefined,
       html: await response.text(),
+      headers: response.headers,
     };
   };
   return { request };
