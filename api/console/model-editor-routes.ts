@@ -6,6 +6,7 @@ import type { AppState } from '../context';
 import type { ModelService } from '../models/service';
 import type { ModelUpload } from '../models/check-upload';
 import type { AppAssets } from './app-assets';
+import { actorName } from './layout';
 import { sendProblem } from './json-requests';
 import {
   dmnNotYetPage,
@@ -119,7 +120,7 @@ async function answerRefusal(kit: ConsoleToolkit, ctx: Context, session: Console
   if (error.code === 'content_revision_conflict') {
     const by = error.extras.last_saved_by as { type: string; id: string } | undefined;
     const names = await kit.namesOf(session.principal.tenantId, await kit.directory(session.principal.tenantId));
-    const name = by ? (names.get(by.id) ?? by.id) : undefined;
+    const name = by ? actorName(by, names) : undefined;
     return sendProblem(ctx, new AppError(error.code, error.detail, { ...error.extras, last_saved_by_name: name }));
   }
   sendProblem(ctx, error);

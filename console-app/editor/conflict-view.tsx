@@ -1,7 +1,10 @@
 import type { ConflictDetail } from './save';
 
-const savedBy = (by: ConflictDetail['last_saved_by']) =>
-  by === undefined ? 'someone else' : typeof by === 'string' ? by : `${by.type} ${by.id}`;
+const savedBy = (conflict: ConflictDetail) => {
+  const by = conflict.last_saved_by;
+  if (conflict.last_saved_by_name) return conflict.last_saved_by_name;
+  return by === undefined ? 'someone else' : typeof by === 'string' ? by : `${by.type} ${by.id}`;
+};
 
 /**
  * A save that ran into a newer one (409): nothing was overwritten. The person reloads the newer content (their
@@ -24,7 +27,7 @@ export function ConflictView(props: {
     >
       <h2 id="conflict-heading">This draft was saved by someone else</h2>
       <p id="conflict-detail">
-        You started from revision {props.baseRevision}; {savedBy(conflict.last_saved_by)} saved revision{' '}
+        You started from revision {props.baseRevision}; {savedBy(conflict)} saved revision{' '}
         {conflict.current_content_revision ?? 'a newer one'}
         {conflict.last_saved_at ? ` at ${conflict.last_saved_at.replace('T', ' ').slice(0, 16)} UTC` : ''}. Nothing was
         overwritten: your changes are still here, and in this browser.

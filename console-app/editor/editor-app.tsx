@@ -11,6 +11,7 @@ import { clearWorkingCopy, readWorkingCopy, writeWorkingCopy, type WorkingCopy }
 
 type Status =
   | { kind: 'clean' }
+  | { kind: 'restored'; writtenAt: string }
   | { kind: 'changed' }
   | { kind: 'saving' }
   | { kind: 'saved'; revision: number }
@@ -26,17 +27,19 @@ const asContent = (graph: DecisionGraphValue) => graph as unknown as JdmGraphCon
 /** The working copy from an earlier visit: restored at once when made on the current revision, else offered. */
 function useRestoredCopy(bootstrap: EditorBootstrap) {
   const { model, version } = bootstrap;
-  const [stale, setStale] = useState<WorkingCopy | undefined>(undefined);
   const [initial] = useState(() => {
     const copy = readWorkingCopy(window.localStorage, model.id, version.version);
     if (copy && copy.base_revision === version.content_revision) return { graph: copy.graph, restored: copy };
-    if (copy) setTimeout(() => setStale(copy), 0);
     return { graph: bootstrap.graph, restored: undefined };
+  });
+  const [stale, setStale] = useState<WorkingCopy | undefined>(() => {
+    const copy = readWorkingCopy(window.localStorage, model.id, version.version);
+    return copy && copy.base_revision !== version.content_revision ? copy : undefined;
   });
   return { initial, stale, setStale };
 }
 
-function StatusLine(props: { status: Status; restoredAt: string | undefined }) {
+function StatusLine(props: { status: Status }) {
   const { status } = props;
   const text =
     status.kind === 'saving'
@@ -47,8 +50,8 @@ function StatusLine(props: { status: Status; restoredAt: string | undefined }) {
           ? 'Unsaved changes (kept in this browser until you save).'
           : status.kind === 'failed'
             ? `Not saved: ${status.detail}`
-            : props.restoredAt
-              ? `Restored your unsaved changes from ${props.restoredAt.replace('T', ' ').slice(0, 16)} UTC.`
+            : status.kind === 'restored'
+              ? `Restored your unsaved changes from ${status.writtenAt.replace('T', ' ').slice(0, 16)} UTC (not saved yet).`
               : '';
   return (
     <p className="editor-status" role="status" aria-live="polite">
@@ -91,7 +94,9 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
   const { initial, stale, setStale } = useRestoredCopy(bootstrap);
   const [graph, setGraph] = useState<JdmGraphContent>(initial.graph);
   const [baseRevision, setBaseRevision] = useState(version.content_revision);
-  const [status, setStatus] = useState<Status>(initial.restored ? { kind: 'changed' } : { kind: 'clean' });
+  const [status, setStatus] = useState<Status>(
+    initial.restored ? { kind: 'restored', writtenAt: initial.restored.written_at } : { kind: 'clean' },
+  );
   const [refusedKind, setRefusedKind] = useState<string | undefined>(undefined);
 
   useEffect(() => {
@@ -159,7 +164,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
           Save
         </button>
         <a href={bootstrap.links.version_page}>Read-only view</a>
-        <StatusLine status={status} restoredAt={initial.restored?.written_at} />
+        <StatusLine status={status} />
       </div>
       {stale && (
         <StaleCopyNotice

@@ -10,6 +10,8 @@ export interface FieldProblem {
 export interface ConflictDetail {
   current_content_revision?: number;
   last_saved_by?: string | { type: string; id: string };
+  /** Who that is, as the console names people and keys (the console's save route adds it). */
+  last_saved_by_name?: string;
   last_saved_at?: string;
   detail?: string;
 }
@@ -26,6 +28,7 @@ interface Problem {
   errors?: FieldProblem[];
   current_content_revision?: number;
   last_saved_by?: string | { type: string; id: string };
+  last_saved_by_name?: string;
   last_saved_at?: string;
 }
 

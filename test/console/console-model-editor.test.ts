@@ -27,6 +27,7 @@ describe('Governance console: the model editor', () => {
   let draftModelId: string;
   let reviewedModelId: string;
   let foreignModelId: string;
+  let conflictModelId: string;
 
   const api = (method: string, path: string, key: string, body?: unknown) =>
     call(stack.baseUrl, method, `/api/v1${path}`, { key, ...(body !== undefined ? { body } : {}) });
@@ -72,6 +73,9 @@ describe('Governance console: the model editor', () => {
       approval_policy_id: policy.body.id,
     });
     assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
+    const conflicted = await api('POST', '/models', tenantA.key, discountModelBody('Discounts (two editors)'));
+    assert.equal(conflicted.status, 201, JSON.stringify(conflicted.body));
+    conflictModelId = conflicted.body.id;
     const foreign = await api('POST', '/models', tenantB.key, discountModelBody('Another tenant’s discounts'));
     assert.equal(foreign.status, 201, JSON.stringify(foreign.body));
     foreignModelId = foreign.body.id;
@@ -257,6 +261,64 @@ describe('Governance console: the model editor', () => {
       );
       assert.deepEqual(cspViolations, []);
       await checkAccessibility(context, page.url(), 'editor');
+      await context.close();
+    });
+
+    it('keeps the working copy across a reload; a save over a newer one shows the conflict view, and mine becomes a new draft', async () => {
+      const { context, page } = await signIn(people.analyst.email);
+      await page.goto(`${stack.baseUrl}${editorPath(conflictModelId, '1')}`);
+      await openTable(page);
+      await page.locator('.grl-dt__add-row').click();
+      await page.locator('.grl-dt tbody tr').nth(6).locator('.cm-content').first().click();
+      await page.keyboard.type('"diamond"');
+      await page.locator('.editor-toolbar').click();
+      await page.getByText('Unsaved changes (kept in this browser until you save).').waitFor();
+      // The working copy is written on every change the editor reports (a cell's, once its editor lets it go).
+      await page.waitForFunction(
+        (key) => ((globalThis as any).localStorage.getItem(key) ?? '').includes('diamond'),
+        `dms.model-editor.${conflictModelId}.1`,
+        { timeout: 10_000 },
+      );
+
+      await page.reload();
+      await page.getByText(/^Restored your unsaved changes from /).waitFor({ timeout: 30_000 });
+      await openTable(page);
+      assert.equal(await ruleRows(page), 7);
+      assert.match((await page.locator('.grl-dt tbody tr').nth(6).textContent()) ?? '', /diamond/);
+
+      // Someone else saves the draft meanwhile (through the API, from the revision the editor started from).
+      const theirs = await api('PUT', `/models/${conflictModelId}/versions/1`, tenantA.key, {
+        ...editableContent(),
+        content_revision: 1,
+      });
+      assert.equal(theirs.status, 200, JSON.stringify(theirs.body));
+      assert.equal(theirs.body.content_revision, 2);
+
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const conflict = page.getByRole('alertdialog', { name: 'This draft was saved by someone else' });
+      await conflict.waitFor({ timeout: 30_000 });
+      assert.match(
+        (await conflict.textContent()) ?? '',
+        /You started from revision 1; API key “test key” saved revision 2 at /,
+      );
+      await page.screenshot({ path: screenshotPath('console-model-editor-conflict'), fullPage: true });
+      const stored = await api('GET', `/models/${conflictModelId}/versions/1`, tenantA.key);
+      assert.equal(stored.body.content_revision, 2, 'the conflicting save changed nothing');
+      assert.equal(tableRules(stored.body.graph).length, 6);
+
+      await conflict.getByRole('button', { name: 'Keep mine as a new draft' }).click();
+      await page.waitForURL(`${stack.baseUrl}${editorPath(conflictModelId, '2')}`, { timeout: 30_000 });
+      const mine = await api('GET', `/models/${conflictModelId}/versions/2`, tenantA.key);
+      assert.equal(mine.body.status, 'draft');
+      const rules = tableRules(mine.body.graph);
+      assert.equal(rules.length, 7);
+      assert.equal(rules[6]?.tier, '"diamond"');
+      assert.equal(
+        await page.evaluate(`localStorage.getItem(${JSON.stringify(`dms.model-editor.${conflictModelId}.1`)})`),
+        null,
+        'the first draft’s working copy is cleared once kept as a new draft',
+      );
+      assert.deepEqual(cspViolations, []);
       await context.close();
     });
   });
