@@ -23,7 +23,7 @@ import { loadConfigOrExit } from '../core/config';
 import { createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import { writeWorkflowBundle } from '../orchestration/workflow-bundle';
-import { needsOfAll, runsInSharedProcess, type TestNeed } from '../test/tiers';
+import { inRunOrder, needsOfAll, runsInSharedProcess, type TestNeed } from '../test/tiers';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { findOrInstallChromium } from './stack/chromium';
 import { buildConsoleApp } from './build-console-app';
@@ -170,7 +170,7 @@ async function main(): Promise<number> {
         `--test-concurrency=${RUNNER_CONCURRENCY}`,
         '--test-timeout=300000',
         ...runnerOptions,
-        ...groupSharedFiles(files, dataDir),
+        ...inRunOrder(groupSharedFiles(files, dataDir)),
       ],
       {
         cwd: REPO_ROOT,

@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { FILE_NEEDS, FOLDER_NEEDS, needsOf, needsOfAll, OWN_PROCESS, runsInSharedProcess, TIERS } from '../tiers';
+import {
+  FILE_NEEDS,
+  FOLDER_NEEDS,
+  inRunOrder,
+  LONGEST_FIRST,
+  needsOf,
+  needsOfAll,
+  OWN_PROCESS,
+  runsInSharedProcess,
+  TIERS,
+} from '../tiers';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -14,7 +24,7 @@ describe('the test tiers (test/tiers.ts)', () => {
         `${folder} is not a folder`,
       );
     }
-    for (const file of [...Object.keys(FILE_NEEDS), ...OWN_PROCESS]) {
+    for (const file of [...Object.keys(FILE_NEEDS), ...OWN_PROCESS, ...LONGEST_FIRST]) {
       assert.ok(fs.statSync(path.join(ROOT, file), { throwIfNoEntry: false })?.isFile(), `${file} is not a file`);
       assert.match(file, /\.test\.ts$/);
     }
@@ -51,5 +61,15 @@ describe('the test tiers (test/tiers.ts)', () => {
     assert.equal(runsInSharedProcess('test/api/kpis.test.ts'), false);
     assert.equal(runsInSharedProcess('test/use-cases/kpis.test.ts'), false);
     for (const file of OWN_PROCESS) assert.equal(runsInSharedProcess(file), false, file);
+  });
+
+  it('starts the longest files first, in their listed order, and keeps the order of the others', () => {
+    const [longest, second] = LONGEST_FIRST as [string, string];
+    assert.deepEqual(
+      inRunOrder(['/tmp/group-1.test.cjs', 'test/api/kpis.test.ts', second, 'test/unit/core.test.ts', longest]),
+      [longest, second, '/tmp/group-1.test.cjs', 'test/api/kpis.test.ts', 'test/unit/core.test.ts'],
+    );
+    assert.deepEqual(inRunOrder([second.split('/').join('\\'), longest]), [longest, second.split('/').join('\\')]);
+    assert.equal(new Set(LONGEST_FIRST).size, LONGEST_FIRST.length, 'no file listed twice');
   });
 });
