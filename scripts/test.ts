@@ -42,8 +42,19 @@ import {
 const REPO_ROOT = path.resolve(__dirname, '..');
 const TEST_ROOT = path.join(REPO_ROOT, 'test');
 const INTERRUPTED_EXIT_CODE = 130;
-/** Test files (or shared-process groups) run at once: the machine's two cores. */
-const RUNNER_CONCURRENCY = 2;
+/**
+ * Test files (or shared-process groups) run at once: the machine's two cores, unless TEST_CONCURRENCY says otherwise
+ * (a whole number from 1 to 16; see docs/testing.md for what a third file at once does to the whole suite's time).
+ */
+const RUNNER_CONCURRENCY = testConcurrency(process.env.TEST_CONCURRENCY);
+
+function testConcurrency(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 2;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 16)
+    throw new Error(`TEST_CONCURRENCY must be a whole number from 1 to 16, not ${JSON.stringify(value)}`);
+  return parsed;
+}
 /** At most this many files of a shared-process folder run in one runner process (see groupSharedFiles). */
 const SHARED_PROCESS_FILES = 8;
 
