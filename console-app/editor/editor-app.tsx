@@ -123,10 +123,19 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
     setStatus((current) => (current.kind === 'conflict' ? current : { kind: 'changed' }));
   }, []);
 
+  /**
+   * The graph as the editor holds it now: its change callback is debounced (100 ms), so an edit made just before
+   * pressing Save may not have reached `graph` yet; the editor's own store always has it.
+   */
+  const currentGraph = (): JdmGraphContent => {
+    const held = graphRef.current?.stateStore.getState().decisionGraph;
+    return held ? asContent(held) : graph;
+  };
+
   const save = async () => {
     setStatus({ kind: 'saving' });
     try {
-      const outcome = await saveContent(bootstrap, graph, baseRevision);
+      const outcome = await saveContent(bootstrap, currentGraph(), baseRevision);
       if (outcome.kind === 'saved') {
         clearWorkingCopy(window.localStorage, model.id, version.version);
         setBaseRevision(outcome.content_revision);
@@ -141,7 +150,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
 
   const keepMine = async () => {
     setStatus({ kind: 'saving' });
-    const created = await saveAsNewDraft(bootstrap, graph);
+    const created = await saveAsNewDraft(bootstrap, currentGraph());
     if (!created.ok) return setStatus({ kind: 'invalid', detail: created.detail, errors: created.errors });
     clearWorkingCopy(window.localStorage, model.id, version.version);
     window.location.assign(created.location);
