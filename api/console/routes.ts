@@ -19,8 +19,10 @@ import { createAppAssets, type AppAssets } from './app-assets';
 import { registerDecisionRoutes, type OutcomeSource } from './decision-routes';
 import { registerKpiRoutes } from './kpi-routes';
 import type { LatestReplaySource } from './model-replay-impact';
+import { registerModelCreateRoutes } from './model-create-routes';
 import { registerModelEditorRoutes } from './model-editor-routes';
 import { registerModelRoutes } from './model-routes';
+import { registerModelSimulatorRoutes } from './model-simulator-routes';
 import { registerNotificationRoutes } from './notification-routes';
 import type { NotificationService } from '../notifications/service';
 import { plainWords } from './notices';
@@ -165,8 +167,15 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   registerInvitationRoutes(kit, { db: deps.db, config: deps.config });
   registerDecisionRoutes(kit, { config, outcomes: deps.outcomes ?? (async () => []) });
   registerKpiRoutes(kit, { kpis: deps.kpis, kpiAlerts: deps.kpiAlerts, models: deps.models });
+  // Before the model routes: /models/new is not a model id.
+  registerModelCreateRoutes(kit, { models: deps.models });
   registerModelRoutes(kit, { models: deps.models, latestReplay: deps.latestReplay });
   registerModelEditorRoutes(kit, { models: deps.models, appAssets, bodyLimitBytes: config.batchBodyLimitBytes });
+  registerModelSimulatorRoutes(kit, {
+    models: deps.models,
+    approvalPolicies: deps.admin?.approvalPolicies,
+    bodyLimitBytes: config.batchBodyLimitBytes,
+  });
   registerNotificationRoutes(kit, { notifications: deps.notifications });
   if (deps.admin) registerAdminRoutes(kit, deps.admin);
 

@@ -1,4 +1,10 @@
-import { DecisionGraph, JdmConfigProvider, nodeSpecification, type DecisionGraphRef } from '@gorules/jdm-editor';
+import {
+  DecisionGraph,
+  JdmConfigProvider,
+  nodeSpecification,
+  type DecisionGraphRef,
+  type Simulation,
+} from '@gorules/jdm-editor';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EditorBootstrap, JdmGraphContent } from './bootstrap';
 import { ConflictView } from './conflict-view';
@@ -7,6 +13,7 @@ import { isSupportedKind, reasonFor, type SupportedNodeKind } from './node-kinds
 import { NodePalette } from './palette';
 import { SaveProblems } from './problems';
 import { saveAsNewDraft, saveContent, type ConflictDetail, type FieldProblem } from './save';
+import { JdmSimulator } from './simulator/jdm-simulator';
 import { clearWorkingCopy, readWorkingCopy, writeWorkingCopy, type WorkingCopy } from './working-copy';
 
 type Status =
@@ -98,6 +105,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
     initial.restored ? { kind: 'restored', writtenAt: initial.restored.written_at } : { kind: 'clean' },
   );
   const [refusedKind, setRefusedKind] = useState<string | undefined>(undefined);
+  const [simulation, setSimulation] = useState<Simulation | undefined>(undefined);
 
   useEffect(() => {
     if (status.kind === 'changed' || status.kind === 'invalid' || status.kind === 'conflict')
@@ -217,9 +225,15 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
           onPasteCapture={() => (interacted.current = true)}
         >
           <JdmConfigProvider>
-            <DecisionGraph ref={graphRef} value={asEditorGraph(graph)} onChange={onChange} />
+            <DecisionGraph ref={graphRef} value={asEditorGraph(graph)} onChange={onChange} simulate={simulation} />
           </JdmConfigProvider>
         </div>
+        <JdmSimulator
+          bootstrap={bootstrap}
+          currentGraph={currentGraph}
+          unsaved={status.kind !== 'clean' && status.kind !== 'saved'}
+          onSimulation={setSimulation}
+        />
       </div>
     </div>
   );

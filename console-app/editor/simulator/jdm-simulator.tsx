@@ -1,0 +1,54 @@
+import type { Simulation } from '@gorules/jdm-editor';
+import { useState } from 'react';
+import type { EditorBootstrap, JdmGraphContent } from '../bootstrap';
+import { describePath } from '../problems';
+import { NeverHitRows } from './never-hit-rows';
+import type { SimulatorLinks, SuiteAnswer } from './simulator-calls';
+import { SimulatorPanel } from './simulator-panel';
+
+/** The simulator's console routes, beside the version's page (api/console/model-simulator-routes.ts). */
+export function simulatorLinks(versionPage: string): SimulatorLinks {
+  return {
+    simulate: `${versionPage}/simulate`,
+    simulate_tests: `${versionPage}/simulate/tests`,
+    test_cases: `${versionPage}/test-cases`,
+    submit: `${versionPage}/submit`,
+    review_policies: `${versionPage}/review-policies`,
+  };
+}
+
+/**
+ * The simulator on the JDM editor page: the working copy is the graph the editor holds, a run lights the editor's
+ * rows and branches (`onSimulation` feeds DecisionGraph's `simulate`), and a working copy's problems (`/content/…`)
+ * are named like a save's (`/graph/…`: the node, the rule).
+ */
+export function JdmSimulator(props: {
+  bootstrap: EditorBootstrap;
+  currentGraph: () => JdmGraphContent;
+  unsaved: boolean;
+  onSimulation: (simulation: Simulation | undefined) => void;
+}) {
+  const { bootstrap } = props;
+  const [coverage, setCoverage] = useState<SuiteAnswer['coverage'] | undefined>(undefined);
+  const [links] = useState(() => simulatorLinks(bootstrap.links.version_page));
+  const describe = (path: string) => describePath(path.replace(/^\/content(?=\/|$)/, '/graph'), props.currentGraph());
+  return (
+    <>
+      <SimulatorPanel
+        links={links}
+        csrfToken={bootstrap.csrf_token}
+        workingCopy={() => ({
+          content: props.currentGraph(),
+          input_schema: bootstrap.input_schema,
+          output_schema: bootstrap.output_schema,
+        })}
+        inputSchema={bootstrap.input_schema}
+        unsaved={props.unsaved}
+        describe={describe}
+        onSimulation={props.onSimulation}
+        onCoverage={setCoverage}
+      />
+      <NeverHitRows coverage={coverage} />
+    </>
+  );
+}
