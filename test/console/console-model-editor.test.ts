@@ -264,6 +264,36 @@ describe('Governance console: the model editor', () => {
       await context.close();
     });
 
+    it('shows a refused save’s errors with their paths and where they are in the graph, and saves nothing', async () => {
+      const { context, page } = await signIn(people.analyst.email);
+      const before = (await api('GET', `/models/${draftModelId}/versions/1`, tenantA.key)).body.content_revision;
+      await page.goto(`${stack.baseUrl}${editorPath(draftModelId, '1')}`);
+      await openTable(page);
+      // The quantity cell of rule 1 (an unparseable unary test; quotes and brackets would be closed by the cell editor).
+      await page.locator('.grl-dt tbody tr').first().locator('.cm-content').nth(1).click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('>= >= 1');
+      await page.locator('.editor-toolbar').click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const problems = page.locator('.editor-problems');
+      await problems.waitFor({ timeout: 30_000 });
+      assert.equal(await problems.getAttribute('role'), 'alert');
+      const paths = await problems
+        .locator('li')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-path')));
+      assert.ok(paths.length > 0 && paths.every((p) => p?.startsWith('/graph/nodes/1')), JSON.stringify(paths));
+      assert.match(
+        (await problems.textContent()) ?? '',
+        /Not saved: .*\/graph\/nodes\/1\/content\/rules\/0\/qty \(node “Discount by tier and order size”, rule 1\): unary test/,
+      );
+      await page.screenshot({ path: screenshotPath('console-model-editor-refused'), fullPage: true });
+      const after = (await api('GET', `/models/${draftModelId}/versions/1`, tenantA.key)).body;
+      assert.equal(after.content_revision, before, 'a refused save changes nothing');
+      assert.equal(tableRules(after.graph)[0]?.qty, '>= 100');
+      assert.deepEqual(cspViolations, []);
+      await context.close();
+    });
+
     it('keeps the working copy across a reload; a save over a newer one shows the conflict view, and mine becomes a new draft', async () => {
       const { context, page } = await signIn(people.analyst.email);
       await page.goto(`${stack.baseUrl}${editorPath(conflictModelId, '1')}`);
