@@ -104,6 +104,8 @@ export function modelsPage(input: {
   filters: { source?: string | undefined; status?: string | undefined };
   nextPage: string | null;
   notice?: Notice | undefined;
+  /** The person may create models (models:write): the "New model" link to the form. */
+  canCreate?: boolean;
 }): SafeHtml {
   const option = (field: 'source' | 'status', value: string, label: string) =>
     html`<option value="${value}"${(input.filters[field] ?? '') === value ? unsafe(' selected') : ''}>${label}</option>`;
@@ -113,6 +115,7 @@ export function modelsPage(input: {
     section: 'models',
     body: html`<h1>Models</h1>
 ${noticeBlock(input.notice)}
+${input.canCreate ? html`<p><a href="/console/models/new" class="button">New model</a> <span class="muted">from a blank JDM graph, a blank DMN model, or a copy of a published version</span></p>` : ''}
 <form method="get" action="/console/models" class="filters" aria-label="Filter models">
   <div><label for="f-model-source">Source</label>
     <select id="f-model-source" name="source">${option('source', '', 'Any')}${option('source', 'builtin', 'Built-in')}${option('source', 'tenant', 'Tenant')}</select></div>

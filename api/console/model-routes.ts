@@ -60,7 +60,18 @@ async function showModelList(kit: ConsoleToolkit, deps: ModelPagesDeps, ctx: Con
     Object.entries({ ...filters, cursor: text('cursor'), limit: '20' }).filter(([, v]) => v !== undefined),
   );
   const render = (status: number, rows: ModelListRow[], nextPage: string | null, notice?: Notice) =>
-    kit.send(ctx, status, modelsPage({ viewer, rows, filters, nextPage, notice }));
+    kit.send(
+      ctx,
+      status,
+      modelsPage({
+        viewer,
+        rows,
+        filters,
+        nextPage,
+        notice,
+        canCreate: hasScope(session.principal.scopes, 'models:write'),
+      }),
+    );
   // The API's own query rules (from the OpenAPI document), so a filter means exactly what it means there.
   const problems = kit.validators.forOperation('listModels').query?.(query) ?? [];
   if (problems.length > 0)
