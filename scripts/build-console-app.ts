@@ -19,7 +19,10 @@ const PUBLIC_PATH = '/console/assets/app';
 const MANIFEST = 'manifest.json';
 
 /** The bundles, by name: one page each. */
-const ENTRIES: Record<string, string> = { editor: path.join(SOURCE_DIR, 'editor/main.tsx') };
+const ENTRIES: Record<string, string> = {
+  editor: path.join(SOURCE_DIR, 'editor/main.tsx'),
+  'dmn-editor': path.join(SOURCE_DIR, 'dmn-editor/main.tsx'),
+};
 
 /** What the API reads (api/console/app-assets.ts keeps its own copy of this shape: it may not import scripts/). */
 export interface ConsoleAppManifest {
@@ -123,7 +126,16 @@ export async function buildConsoleApp(
       entryNames: '[name].[hash]',
       assetNames: '[name].[hash]',
       publicPath: PUBLIC_PATH,
-      loader: { '.wasm': 'file', '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.svg': 'file', '.png': 'file' },
+      // dmn-js's icon font (dmn-font) names its .eot too: every file a stylesheet names is bundled and served by us.
+      loader: {
+        '.wasm': 'file',
+        '.woff': 'file',
+        '.woff2': 'file',
+        '.ttf': 'file',
+        '.eot': 'file',
+        '.svg': 'file',
+        '.png': 'file',
+      },
       // Monaco is the code editor of function nodes, which the service does not run; its React wrapper would load
       // it from a CDN. Both are replaced by stand-ins (the JDM editor imports one enum of it directly).
       alias: {

@@ -24,6 +24,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.wasm': 'application/wasm',
   '.ttf': 'font/ttf',
+  '.eot': 'application/vnd.ms-fontobject',
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
   '.svg': 'image/svg+xml',

@@ -8,8 +8,8 @@ import type { ModelUpload } from '../models/check-upload';
 import type { AppAssets } from './app-assets';
 import { actorName } from './layout';
 import { sendProblem } from './json-requests';
+import { registerDmnEditorRoutes, showDmnEditor } from './model-dmn-editor-routes';
 import {
-  dmnNotYetPage,
   editorHref,
   modelEditorPage,
   notEditablePage,
@@ -75,7 +75,7 @@ async function showEditor(kit: ConsoleToolkit, deps: ModelEditorDeps, ctx: Conte
   }
   if (version.status !== 'draft')
     return kit.send(ctx, 200, notEditablePage({ viewer, model, version, canCreateDraft: true }));
-  if (version.format !== 'jdm') return kit.send(ctx, 200, dmnNotYetPage({ viewer, model, version: version.version }));
+  if (version.format === 'dmn') return showDmnEditor(kit, deps, ctx, { session, viewer, model, version });
   const bundle = deps.appAssets.entry('editor');
   if (!bundle)
     return kit.refuse(
@@ -221,4 +221,5 @@ export function registerModelEditorRoutes(kit: ConsoleToolkit, deps: ModelEditor
   kit.router.put('/models/:id/versions/:version/content', (ctx) => saveContent(kit, deps, ctx));
   kit.router.post('/models/:id/versions/:version/drafts', (ctx) => saveAsNewDraft(kit, deps, ctx));
   kit.router.post('/models/:id/versions/:version/new-draft', (ctx) => newDraftFromVersion(kit, deps, ctx));
+  registerDmnEditorRoutes(kit, deps, (ctx, session, error) => answerRefusal(kit, ctx, session, error));
 }
