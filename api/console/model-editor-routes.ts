@@ -121,7 +121,10 @@ async function answerRefusal(kit: ConsoleToolkit, ctx: Context, session: Console
     const by = error.extras.last_saved_by as { type: string; id: string } | undefined;
     const names = await kit.namesOf(session.principal.tenantId, await kit.directory(session.principal.tenantId));
     const name = by ? actorName(by, names) : undefined;
-    return sendProblem(ctx, new AppError(error.code, error.detail, { ...error.extras, last_saved_by_name: name }));
+    return sendProblem(
+      ctx,
+      new AppError('content_revision_conflict', error.detail, { ...error.extras, last_saved_by_name: name }),
+    );
   }
   sendProblem(ctx, error);
 }

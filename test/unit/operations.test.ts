@@ -113,6 +113,9 @@ describe('operations bound from the OpenAPI document', () => {
       'importModelTestCases',
       'recordKpiPoints',
       'replaceModelVersion',
+      // A working copy simulated (and its suite run) is a whole model, as an upload is.
+      'simulateModel',
+      'simulateModelTests',
     ]);
   });
 });
