@@ -82,6 +82,8 @@ describe('Governance console: the DMN editor', () => {
   let discountId: string;
   let bandId: string;
   let scratchId: string;
+  let conflictId: string;
+  let bandScratchId: string;
 
   const api = (method: string, path: string, body?: unknown) =>
     call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, ...(body !== undefined ? { body } : {}) });
@@ -99,6 +101,8 @@ describe('Governance console: the DMN editor', () => {
     discountId = await upload('Tier discount', DISCOUNT_DMN);
     bandId = await upload('Amount band', CONDITIONAL_DMN);
     scratchId = await upload('Tier discount (scratch)', DISCOUNT_DMN);
+    conflictId = await upload('Tier discount (two editors)', DISCOUNT_DMN);
+    bandScratchId = await upload('Amount band (scratch)', CONDITIONAL_DMN);
   });
   after(async () => stack?.close());
 
@@ -148,6 +152,50 @@ describe('Governance console: the DMN editor', () => {
       const stored = await api('GET', `/models/${scratchId}/versions/1`);
       assert.equal(stored.body.content_revision, 1);
       assert.equal(stored.body.dmn, DISCOUNT_DMN);
+    });
+    it('answers the use case’s 422 naming the element, and a placeholder the edit replaced as a warning', async () => {
+      const session = await signInToConsoleOverHttp(stack.baseUrl, analyst.email);
+      const page = await session.browser.request(`${stack.baseUrl}${editorPath(bandScratchId)}`);
+      const json = /<script type="application\/json" id="dmn-editor-bootstrap">([^<]*)<\/script>/.exec(page.html);
+      const editorXml = JSON.parse(json?.[1] ?? 'null').editor_xml as string;
+      const placeholder = /<literalExpression id="cond_band"[^>]*\/>/;
+      assert.match(editorXml, placeholder);
+      const url = `${stack.baseUrl}/console/models/${bandScratchId}/versions/1/dmn-content`;
+      const save = (xml: string, revision: number) =>
+        session.browser.request(url, {
+          method: 'PUT',
+          json: { xml, content_revision: revision },
+          headers: { 'x-csrf-token': session.csrf },
+        });
+      const broken = await save(
+        editorXml.replace(
+          placeholder,
+          '<literalExpression id="le_broken"><text>Amount &gt; &gt;</text></literalExpression>',
+        ),
+        1,
+      );
+      assert.equal(broken.status, 422, broken.html);
+      const problems = JSON.parse(broken.html).errors as Array<{ path: string; message: string }>;
+      assert.ok(
+        problems.some((problem) => problem.path === '/dmn' && /Band/.test(problem.message)),
+        broken.html,
+      );
+      assert.equal((await api('GET', `/models/${bandScratchId}/versions/1`)).body.content_revision, 1);
+
+      const replaced = await save(
+        editorXml.replace(placeholder, '<literalExpression id="le_fixed"><text>"fixed"</text></literalExpression>'),
+        1,
+      );
+      assert.equal(replaced.status, 200, replaced.html);
+      const answer = JSON.parse(replaced.html);
+      assert.equal(answer.content_revision, 2);
+      assert.deepEqual(
+        answer.warnings.map((warning: { kind: string; element_id: string }) => [warning.kind, warning.element_id]),
+        [['conditional', 'cond_band']],
+      );
+      const stored = (await api('GET', `/models/${bandScratchId}/versions/1`)).body.dmn as string;
+      assert.doesNotMatch(stored, /<conditional/);
+      assert.match(stored, /"fixed"/);
     });
   });
 
@@ -252,6 +300,42 @@ describe('Governance console: the DMN editor', () => {
       assert.deepEqual(sameOrigin(requests), []);
       assert.deepEqual(cspViolations, []);
       await checkAccessibility(context, page.url(), 'dmn-editor-read-only');
+      await context.close();
+    });
+
+    it('a save over a newer one shows the conflict view, changes nothing, and mine becomes a new draft', async () => {
+      const { context, page } = await signIn(analyst.email);
+      await page.goto(`${stack.baseUrl}${editorPath(conflictId)}`);
+      await waitForDrd(page);
+      await page.getByRole('button', { name: 'Discount (decision table)' }).click();
+      const cell = page.locator('.tjs-table td.input-cell', { hasText: '"silver"' });
+      await cell.waitFor({ timeout: 30_000 });
+      await cell.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('"diamond"');
+      await page.getByText('Unsaved changes (kept in this browser until you save).').waitFor({ timeout: 10_000 });
+      const theirs = await api('PUT', `/models/${conflictId}/versions/1`, {
+        dmn: DISCOUNT_DMN.replace('<text>0.05</text>', '<text>0.06</text>'),
+        content_revision: 1,
+      });
+      assert.equal(theirs.status, 200, JSON.stringify(theirs.body));
+
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const conflict = page.getByRole('alertdialog', { name: 'This draft was saved by someone else' });
+      await conflict.waitFor({ timeout: 30_000 });
+      assert.match((await conflict.textContent()) ?? '', /You started from revision 1; .* saved revision 2/);
+      await page.screenshot({ path: screenshotPath('console-dmn-editor-conflict'), fullPage: true });
+      const stored = await api('GET', `/models/${conflictId}/versions/1`);
+      assert.equal(stored.body.content_revision, 2, 'the conflicting save changed nothing');
+      assert.doesNotMatch(stored.body.dmn, /diamond/);
+
+      await conflict.getByRole('button', { name: 'Keep mine as a new draft' }).click();
+      await page.waitForURL(`${stack.baseUrl}/console/models/${conflictId}/versions/2/edit`, { timeout: 30_000 });
+      const mine = (await api('GET', `/models/${conflictId}/versions/2`)).body;
+      assert.equal(mine.status, 'draft');
+      assert.match(mine.dmn, /<inputEntry id="e_silver">\s*<text>"diamond"<\/text>/);
+      assert.match(mine.dmn, new RegExp(`xmlns="${DMN15}"`));
+      assert.deepEqual(cspViolations, []);
       await context.close();
     });
   });
