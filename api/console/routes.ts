@@ -19,6 +19,7 @@ import { createAppAssets, type AppAssets } from './app-assets';
 import { registerDecisionRoutes, type OutcomeSource } from './decision-routes';
 import { registerKpiRoutes } from './kpi-routes';
 import type { LatestReplaySource } from './model-replay-impact';
+import { registerModelContentCheckRoutes } from './model-content-check-routes';
 import { registerModelCreateRoutes } from './model-create-routes';
 import { registerModelEditorRoutes } from './model-editor-routes';
 import { registerModelRoutes } from './model-routes';
@@ -171,6 +172,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   registerModelCreateRoutes(kit, { models: deps.models });
   registerModelRoutes(kit, { models: deps.models, latestReplay: deps.latestReplay });
   registerModelEditorRoutes(kit, { models: deps.models, appAssets, bodyLimitBytes: config.batchBodyLimitBytes });
+  registerModelContentCheckRoutes(kit, { models: deps.models, bodyLimitBytes: config.batchBodyLimitBytes });
   registerModelSimulatorRoutes(kit, {
     models: deps.models,
     approvalPolicies: deps.admin?.approvalPolicies,

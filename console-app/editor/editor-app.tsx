@@ -8,6 +8,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EditorBootstrap, JdmGraphContent } from './bootstrap';
 import { ConflictView } from './conflict-view';
+import { ExcelImport } from './excel/excel-import';
 import { useAccessibleGraphNodes } from './graph-accessibility';
 import { isSupportedKind, reasonFor, type SupportedNodeKind } from './node-kinds';
 import { NodePalette } from './palette';
@@ -169,6 +170,15 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
     window.location.reload();
   };
 
+  /** Rules imported from Excel (checked by the service first): into the editor's store, a change like any other. */
+  const importRules = (nodeId: string, rules: Array<Record<string, string>>) => {
+    interacted.current = true;
+    graphRef.current?.updateNode(nodeId, (draft) => {
+      (draft.content as { rules: unknown }).rules = rules;
+      return draft;
+    });
+  };
+
   const add = (kind: SupportedNodeKind) => {
     interacted.current = true;
     graphRef.current?.addNodes([newNode(kind, graph) as never]);
@@ -213,6 +223,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
           onKeepMine={() => void keepMine()}
         />
       )}
+      <ExcelImport bootstrap={bootstrap} graph={graph} currentGraph={currentGraph} onImport={importRules} />
       <div className="editor-body">
         <NodePalette onAdd={add} disabled={status.kind === 'saving'} />
         <div

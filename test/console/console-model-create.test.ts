@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import type { Role } from '../../core/roles';
 import { blankJdmModel } from '../../decision/blank-models';
@@ -23,6 +25,7 @@ describe('Governance console: a new model from the catalogue', () => {
   const people = {} as Record<'analyst' | 'viewer' | 'approver', ConsoleMember>;
   let publishedModelId: string;
   let foreignModelId: string;
+  let excelModelId: string;
 
   const api = (method: string, path: string, key: string, body?: unknown) =>
     call(stack.baseUrl, method, `/api/v1${path}`, { key, ...(body !== undefined ? { body } : {}) });
@@ -70,6 +73,9 @@ describe('Governance console: a new model from the catalogue', () => {
     const foreign = await api('POST', '/models', tenantB.key, discountModelBody('Another tenant’s discounts'));
     assert.equal(foreign.status, 201, JSON.stringify(foreign.body));
     foreignModelId = foreign.body.id;
+    const excel = await api('POST', '/models', tenantA.key, discountModelBody('Discounts (Excel)'));
+    assert.equal(excel.status, 201, JSON.stringify(excel.body));
+    excelModelId = excel.body.id;
   });
 
   after(async () => {
@@ -213,6 +219,126 @@ describe('Governance console: a new model from the catalogue', () => {
       assert.deepEqual(copy.body.input_schema, source.body.input_schema);
       assert.deepEqual(copy.body.output_schema, source.body.output_schema);
       assert.equal((await api('GET', `/models/${id}`, tenantA.key)).body.name, 'Discounts (copy)');
+    });
+  });
+  describe('Excel in and out of a decision table, in a real Chromium', { skip: browserUnavailable() }, () => {
+    const { cspViolations, signIn } = useConsoleInChromium({
+      baseUrl: () => stack.baseUrl,
+      password: PEOPLE_PASSWORD,
+      screenshotPrefix: 'console-model-excel-',
+    });
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    type Table = { hitPolicy: string; inputs: unknown[]; outputs: unknown[]; rules: Array<Record<string, string>> };
+    const storedTable = async () => {
+      const version = await api('GET', `/models/${excelModelId}/versions/1`, tenantA.key);
+      const node = (version.body.graph.nodes as Array<{ type: string; content: Table }>).find(
+        (n) => n.type === 'decisionTableNode',
+      ) as { content: Table };
+      return { table: node.content, revision: version.body.content_revision as number };
+    };
+    const openEditorTable = async (page: Page) => {
+      await page.goto(`${stack.baseUrl}${editorPath(excelModelId, '1')}`);
+      await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
+      await page.getByRole('button', { name: 'Edit Table', exact: true }).click();
+      await page.waitForSelector('.grl-dt__add-row', { timeout: 30_000 });
+    };
+    const save = async (page: Page, revision: number) => {
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText(`Saved: revision ${revision}.`).waitFor({ timeout: 30_000 });
+    };
+    const sheetBuffer = async (rows: string[][]) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('decision table');
+      for (const row of rows) sheet.addRow(row);
+      return Buffer.from(await workbook.xlsx.writeBuffer());
+    };
+
+    it('exports a table to .xlsx and imports it back identical; a changed sheet changes the table', async () => {
+      const { page } = await signIn(people.analyst.email);
+      const before = await storedTable();
+      await openEditorTable(page);
+      assert.equal(await page.locator('.grl-dt__command-bar button:has-text("Import Excel")').isVisible(), false);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('.grl-dt__command-bar button:has-text("Export Excel")').click(),
+      ]);
+      assert.match(download.suggestedFilename(), /\.xlsx$/);
+      const exported = fs.readFileSync(await download.path());
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(new Uint8Array(exported).buffer);
+      const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+      assert.deepEqual((sheet.getRow(1).values as unknown[]).slice(1), [
+        'Customer tier',
+        'Order quantity',
+        'Discount rate',
+        'Segment',
+        'Description',
+      ]);
+      assert.equal(sheet.rowCount, 1 + before.table.rules.length);
+
+      await page.setInputFiles('.excel-import-file', { name: 'discounts.xlsx', mimeType: XLSX, buffer: exported });
+      await page.getByText(`Imported 6 rules from discounts.xlsx`).waitFor({ timeout: 30_000 });
+      await save(page, before.revision + 1);
+      const roundTrip = await storedTable();
+      assert.deepEqual(roundTrip.table.inputs, before.table.inputs);
+      assert.deepEqual(roundTrip.table.outputs, before.table.outputs);
+      assert.deepEqual(roundTrip.table.rules, before.table.rules);
+      assert.equal(roundTrip.table.hitPolicy, before.table.hitPolicy);
+
+      // The same sheet with a rate changed and a rule added: the editor's table takes both.
+      sheet.getRow(2).getCell(3).value = '0.25';
+      sheet.addRow(['"bronze"', '>= 1000', '0.07', '"bronze bulk"', 'Bronze, huge order']);
+      const changed = Buffer.from(await workbook.xlsx.writeBuffer());
+      await page.setInputFiles('.excel-import-file', { name: 'changed.xlsx', mimeType: XLSX, buffer: changed });
+      await page.getByText(`Imported 7 rules from changed.xlsx`).waitFor({ timeout: 30_000 });
+      assert.equal(await page.locator('.grl-dt tbody tr').count(), 7);
+      await save(page, before.revision + 2);
+      const after = await storedTable();
+      assert.equal(after.table.rules[0]?.rate, '0.25');
+      assert.equal(after.table.rules[0]?._id, before.table.rules[0]?._id);
+      assert.deepEqual(
+        { ...after.table.rules[6], _id: 'new' },
+        {
+          _id: 'new',
+          _description: 'Bronze, huge order',
+          tier: '"bronze"',
+          qty: '>= 1000',
+          rate: '0.07',
+          segment: '"bronze bulk"',
+        },
+      );
+      assert.deepEqual(after.table.rules.slice(1, 6), before.table.rules.slice(1, 6));
+      assert.deepEqual(cspViolations, []);
+    });
+
+    it('refuses a sheet with an unparsable cell or an unknown column, naming the row and column, and leaves the table as it was', async () => {
+      const { page } = await signIn(people.analyst.email);
+      const before = await storedTable();
+      await openEditorTable(page);
+      const header = ['Customer tier', 'Order quantity', 'Discount rate', 'Segment', 'Description'];
+      const bad = await sheetBuffer([
+        header,
+        ['"gold"', '>= 100', '0.2', '"gold bulk"', 'fine'],
+        ['"silver"', '>= (', '0.1', '"silver"', 'an unparsable test'],
+      ]);
+      await page.setInputFiles('.excel-import-file', { name: 'bad.xlsx', mimeType: XLSX, buffer: bad });
+      const alert = page.locator('.excel-import-problems');
+      await alert.waitFor({ timeout: 30_000 });
+      assert.match((await alert.textContent()) ?? '', /bad\.xlsx was not imported; the table is unchanged/);
+      assert.match((await alert.textContent()) ?? '', /row 3, column B \("Order quantity"\): /);
+      assert.doesNotMatch((await alert.textContent()) ?? '', /row 2/);
+      await page.screenshot({ path: screenshotPath('console-model-excel-refused'), fullPage: true });
+      assert.equal(await page.locator('.grl-dt tbody tr').count(), before.table.rules.length);
+
+      const unknown = await sheetBuffer([
+        ['Colour', ...header.slice(1)],
+        ['"red"', '', '0', '"x"', ''],
+      ]);
+      await page.setInputFiles('.excel-import-file', { name: 'unknown.xlsx', mimeType: XLSX, buffer: unknown });
+      await page.getByText('row 1, column A: "Colour" is not a column of this table').waitFor({ timeout: 30_000 });
+      assert.equal(await page.locator('.grl-dt tbody tr').count(), before.table.rules.length);
+      await save(page, before.revision + 1);
+      assert.deepEqual((await storedTable()).table, before.table);
     });
   });
 });
