@@ -88,28 +88,11 @@ export function newDraftForm(
   canCreateDraft: boolean,
   csrfToken: string,
 ): SafeHtml {
-  if (version.format !== 'jdm')
-    return html`<p class="muted">The editor opens JDM models for now; a DMN model's new version is uploaded through the API.</p>`;
+  if (version.format !== 'jdm' && version.format !== 'dmn')
+    return html`<p class="muted">The editor opens JDM and DMN models; this model's new version is uploaded through the API.</p>`;
   if (!canCreateDraft) return html``;
   return html`<form method="post" action="${versionHref(modelId, version.version)}/new-draft" class="inline">
   <input type="hidden" name="_csrf" value="${csrfToken}">
   <button type="submit">New draft from this version</button>
 </form>`;
-}
-
-/** A DMN draft: its editor is not in the console yet. */
-export function dmnNotYetPage(input: {
-  viewer: Viewer;
-  model: { id: string; name: string };
-  version: string;
-}): SafeHtml {
-  return layout({
-    title: `${input.model.name}, version ${input.version}`,
-    viewer: input.viewer,
-    section: 'models',
-    body: html`${crumbs(input.model, input.version)}
-<h1>${input.model.name}, version ${input.version}</h1>
-<p>The console edits JDM decision graphs for now; the DMN editor comes next. Replace this draft's DMN through the API (<code>PUT /api/v1/models/{id}/versions/{version}</code>).</p>
-<p><a href="${versionHref(input.model.id, input.version)}">Read this version</a></p>`,
-  });
 }

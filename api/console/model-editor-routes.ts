@@ -202,12 +202,15 @@ async function newDraftFromVersion(kit: ConsoleToolkit, deps: ModelEditorDeps, c
   const context = kit.contextOf(ctx, session);
   const id = ctx.params.id as string;
   const source = (await deps.models.getVersion(context, id, ctx.params.version as string)) as unknown as StoredVersion;
-  if (source.format !== 'jdm')
-    return kit.refuse(ctx, 409, 'Not available', 'The console makes new drafts of JDM models only, for now.');
+  if (source.format !== 'jdm' && source.format !== 'dmn')
+    return kit.refuse(ctx, 409, 'Not available', 'The console makes new drafts of JDM and DMN models only.');
+  // A DMN model's schemas are derived from it again, as on its upload (the derived ones are not an upload's).
+  const content =
+    source.format === 'dmn'
+      ? { dmn: (source as { dmn?: string }).dmn }
+      : { graph: source.graph, input_schema: source.input_schema, output_schema: source.output_schema };
   const created = (await deps.models.createVersion(context, id, {
-    graph: source.graph,
-    input_schema: source.input_schema,
-    output_schema: source.output_schema,
+    ...content,
     metric_directions: source.metric_directions ?? {},
   } as unknown as ModelUpload)) as { version: string };
   ctx.status = 303;

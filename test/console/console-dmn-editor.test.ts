@@ -95,7 +95,7 @@ describe('Governance console: the DMN editor', () => {
   };
 
   before(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ worker: true });
     tenant = await createTestTenant(stack.db, { name: 'Theta Pricing' });
     analyst = await addConsoleMember(stack.db, 'analyst', tenant.id, 'analyst');
     discountId = await upload('Tier discount', DISCOUNT_DMN);
@@ -196,6 +196,42 @@ describe('Governance console: the DMN editor', () => {
       const stored = (await api('GET', `/models/${bandScratchId}/versions/1`)).body.dmn as string;
       assert.doesNotMatch(stored, /<conditional/);
       assert.match(stored, /"fixed"/);
+    });
+
+    it('offers "New draft from this version" on a DMN version in review, and opens the new draft in the DMN editor', async () => {
+      await addConsoleMember(stack.db, 'approver', tenant.id, 'approver');
+      const reviewedId = await upload('Tier discount (in review)', DISCOUNT_DMN);
+      const policy = await api('POST', '/approval-policies', {
+        name: 'Pricing review',
+        steps: [{ name: 'Pricing', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }],
+      });
+      assert.equal(policy.status, 201, JSON.stringify(policy.body));
+      assert.equal((await api('PATCH', `/models/${reviewedId}`, { coverage_threshold: 0 })).status, 200);
+      const testCase = await api('POST', `/models/${reviewedId}/test-cases`, {
+        name: 'gold',
+        inputs: { Tier: 'gold' },
+        expected: { Discount: 0.1 },
+      });
+      assert.equal(testCase.status, 201, JSON.stringify(testCase.body));
+      const submitted = await api('POST', `/models/${reviewedId}/versions/1/submit`, {
+        approval_policy_id: policy.body.id,
+      });
+      assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
+
+      const session = await signInToConsoleOverHttp(stack.baseUrl, analyst.email);
+      const page = await session.browser.request(`${stack.baseUrl}${editorPath(reviewedId)}`);
+      assert.equal(page.status, 200);
+      assert.match(page.html, /New draft from this version/);
+      const action = `${stack.baseUrl}/console/models/${reviewedId}/versions/1/new-draft`;
+      const created = await session.browser.request(action, { form: { _csrf: session.csrf } });
+      assert.equal(created.status, 303, created.html);
+      assert.equal(created.location, `${stack.baseUrl}/console/models/${reviewedId}/versions/2/edit`);
+      const draft = await api('GET', `/models/${reviewedId}/versions/2`);
+      assert.equal(draft.body.status, 'draft');
+      assert.equal(draft.body.dmn, DISCOUNT_DMN);
+      const editor = await session.browser.request(created.location as string);
+      assert.equal(editor.status, 200);
+      assert.match(editor.html, /id="dmn-editor-bootstrap"/);
     });
   });
 
