@@ -145,6 +145,43 @@ describe('Governance console: the model editor’s simulator', () => {
       await panel.getByTestId('simulator-working').locator('pre').waitFor({ timeout: 30_000 });
     };
 
+    it('pins a working copy’s refusal to its node and rule, and will not submit unsaved changes', async () => {
+      const { context, page } = await signIn(people.analyst.email);
+      await page.goto(`${stack.baseUrl}${versionPath(modelId, '2')}/edit`);
+      await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
+      await page.getByRole('button', { name: 'Edit Table', exact: true }).click();
+      await page.waitForSelector('.grl-dt tbody tr', { timeout: 30_000 });
+      const cell = page.locator('.grl-dt tbody tr').first().locator('.cm-content').first();
+      await cell.click();
+      await page.waitForTimeout(300);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('"gold');
+      // The cell editor may close the quote itself: take it out again (at the end of the text, Delete does nothing).
+      await page.keyboard.press('Delete');
+      await page.waitForFunction(
+        () => (globalThis as any).document.querySelector('.grl-dt tbody tr .cm-content')?.textContent === '"gold',
+        undefined,
+        { timeout: 10_000 },
+      );
+      await page.locator('.editor-toolbar').click();
+      await page.getByText('Unsaved changes (kept in this browser until you save).').waitFor({ timeout: 10_000 });
+      const panel = page.getByRole('complementary', { name: 'Simulator' });
+      await panel.getByLabel(/^tier/).selectOption('gold');
+      await panel.getByLabel(/^quantity/).fill('5');
+      await panel.getByRole('button', { name: 'Run', exact: true }).click();
+      const problems = panel.locator('.simulator-problems');
+      await problems.waitFor({ timeout: 30_000 });
+      assert.equal(await problems.getAttribute('role'), 'alert');
+      const paths = await problems.locator('li').evaluateAll((items) => items.map((i) => i.getAttribute('data-path')));
+      assert.ok(paths.length > 0 && paths.every((p) => p?.startsWith('/content/nodes/1')), JSON.stringify(paths));
+      assert.match((await problems.textContent()) ?? '', /node “Discount by tier and order size”, rule 1/);
+      assert.equal(await page.locator('.grl-dt tbody tr.active').count(), 0, 'nothing lit for a refused copy');
+      assert.ok(await panel.getByRole('button', { name: 'Submit for review' }).isDisabled());
+      await panel.getByText('Save the draft first', { exact: false }).waitFor();
+      assert.equal((await api('GET', `/models/${modelId}/versions/2`, tenantA.key)).body.content_revision, 1);
+      await context.close();
+    });
+
     it('runs three inputs with the matched row lit, saves three test cases, runs the suite and submits for review', async () => {
       const { context, page } = await signIn(people.analyst.email);
       await page.goto(`${stack.baseUrl}${versionPath(modelId, '2')}/edit`);

@@ -77,7 +77,8 @@ export function SimulationResults(props: { answer: SimulationAnswer }) {
         <ul className="simulator-differences">
           {answer.differences.map((difference) => (
             <li key={difference.path}>
-              <code>{difference.path}</code>: {json(difference)}
+              <code>{difference.path}</code>: working copy {JSON.stringify(difference.working)}, published{' '}
+              {JSON.stringify(difference.compared)}
             </li>
           ))}
         </ul>
