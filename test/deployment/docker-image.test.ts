@@ -102,13 +102,14 @@ describe('the Docker image', () => {
       files: Record<string, unknown>;
     };
     assert.match(manifest.entries.editor?.js ?? '', /^editor\.[A-Z0-9]+\.js$/);
+    assert.match(manifest.entries['dmn-editor']?.js ?? '', /^dmn-editor\.[A-Z0-9]+\.js$/, 'the DMN editor bundle');
     assert.ok(
       Object.keys(manifest.files).some((file) => file.endsWith('.wasm')),
       'the editor bundle has its wasm',
     );
     for (const file of Object.keys(manifest.files))
       assert.ok(fs.existsSync(path.join(appBuild, file)), `dist/console-app/build/${file} is in the image`);
-    for (const devOnly of ['react', 'react-dom', '@gorules/jdm-editor', 'esbuild'])
+    for (const devOnly of ['react', 'react-dom', '@gorules/jdm-editor', 'dmn-js', 'esbuild'])
       assert.equal(
         fs.existsSync(path.join(image.appDir, 'node_modules', devOnly)),
         false,
