@@ -56,4 +56,24 @@ describe('blank models (the console’s "New model" templates)', () => {
     const run = await sandbox.run('dryRunDmn', { source: dmnSourceOf(xml, []), inputs: { input: 'x' } });
     assert.deepEqual(run, { ok: true, outputs: { decision: null } });
   });
+
+  it('the blank DMN model opens as dmn-js opens a document (dmn-moddle): no warning, its DRD shapes resolved', async () => {
+    const { DmnModdle } = await import('dmn-moddle');
+    const { rootElement, warnings } = await new DmnModdle().fromXML(blankDmnModel('Fees', 'urn:uuid:blank'));
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(
+      (rootElement.drgElement ?? []).map((element) => `${element.$type}:${element.id}`),
+      ['dmn:InputData:input', 'dmn:Decision:decision'],
+    );
+    assert.equal(rootElement.drgElement?.[1]?.decisionLogic?.$type, 'dmn:DecisionTable');
+    const diagram = (
+      rootElement.dmnDI as {
+        diagrams: Array<{ diagramElements: Array<{ $type: string; dmnElementRef?: { id: string } }> }>;
+      }
+    ).diagrams[0];
+    assert.deepEqual(
+      diagram?.diagramElements.map((element) => `${element.$type}->${element.dmnElementRef?.id}`),
+      ['dmndi:DMNShape->decision', 'dmndi:DMNShape->input', 'dmndi:DMNEdge->decision_requires_input'],
+    );
+  });
 });
