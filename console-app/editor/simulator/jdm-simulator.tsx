@@ -2,6 +2,7 @@ import type { Simulation } from '@gorules/jdm-editor';
 import { useState } from 'react';
 import type { EditorBootstrap, JdmGraphContent } from '../bootstrap';
 import { describePath } from '../problems';
+import { toEditorSimulation } from './editor-simulation';
 import { NeverHitRows } from './never-hit-rows';
 import type { SimulatorLinks, SuiteAnswer } from './simulator-calls';
 import { SimulatorPanel } from './simulator-panel';
@@ -45,7 +46,7 @@ export function JdmSimulator(props: {
         inputSchema={bootstrap.input_schema}
         unsaved={props.unsaved}
         describe={describe}
-        onSimulation={props.onSimulation}
+        onRun={(run) => props.onSimulation(run ? toEditorSimulation(run.answer.working, run.content) : undefined)}
         onCoverage={setCoverage}
       />
       <NeverHitRows coverage={coverage} />

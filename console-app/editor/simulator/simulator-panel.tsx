@@ -1,5 +1,4 @@
 import './simulator.css';
-import type { Simulation } from '@gorules/jdm-editor';
 import { useId, useMemo, useState } from 'react';
 import { InputForm } from './input-form';
 import { CallProblems, SimulationResults, TraceView, type DescribePath } from './simulation-results';
@@ -12,13 +11,12 @@ import {
   type WorkingCopy,
 } from './simulator-calls';
 import { SaveTestCase, SubmitForReview, SuiteRun } from './suite-and-review';
-import { toEditorSimulation } from './editor-simulation';
 
 /**
  * The simulator beside the editor: inputs (a form from the input schema, or raw JSON), "Run" on the unsaved working
  * copy and the published version side by side, the trace, "Save as test case", "Run the suite", "Submit for review".
- * It knows the editor only through `workingCopy()` (what to run) and `onSimulation` (what to light), so a DMN page
- * can mount it as well.
+ * It knows the editor only through `workingCopy()` (what to run) and `onRun` (what ran, for the editor to light), so
+ * a DMN page can mount it as well: nothing here depends on the JDM editor.
  */
 export interface SimulatorPanelProps {
   links: SimulatorLinks;
@@ -28,8 +26,8 @@ export interface SimulatorPanelProps {
   /** Whether the working copy differs from the saved draft (a submission is of the saved draft). */
   unsaved: boolean;
   describe: DescribePath;
-  /** The working copy's run as the JDM editor's `simulate` prop (undefined: nothing to light). */
-  onSimulation: (simulation: Simulation | undefined) => void;
+  /** A run's answer with the content that ran (undefined: refused, nothing to light). */
+  onRun: (run: { answer: SimulationAnswer; content: unknown } | undefined) => void;
   /** The suite's coverage on the working copy (to mark never-hit rules on the table). */
   onCoverage: (coverage: SuiteAnswer['coverage'] | undefined) => void;
 }
@@ -107,18 +105,18 @@ export function SimulatorPanel(props: SimulatorPanelProps) {
   const calls = useMemo(() => createSimulatorCalls(props.links, props.csrfToken), [props.links, props.csrfToken]);
   const [inputs, setInputs] = useState<Record<string, unknown>>({});
   const [run, setRun] = useState<Run>({ kind: 'idle' });
-  const { onSimulation } = props;
+  const { onRun } = props;
 
   const simulate = async () => {
     const copy = props.workingCopy();
     setRun({ kind: 'running' });
     const answer = await calls.simulate(copy, inputs);
     if (!answer.ok) {
-      onSimulation(undefined);
+      onRun(undefined);
       return setRun({ kind: 'refused', problem: answer.problem });
     }
     setRun({ kind: 'done', answer: answer.body });
-    onSimulation(toEditorSimulation(answer.body.working, copy.content));
+    onRun({ answer: answer.body, content: copy.content });
   };
   const done = run.kind === 'done' ? run.answer : undefined;
 
