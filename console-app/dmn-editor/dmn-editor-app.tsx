@@ -7,7 +7,7 @@ import type { DmnEditorBootstrap } from './bootstrap';
 import { createLockingModeler } from './locked-modeler';
 import { ReadOnlyPanel, SaveWarnings } from './read-only-panel';
 import { saveDmn, saveDmnAsNewDraft, type SaveWarning } from './save';
-import { clearDmnWorkingCopy, readDmnWorkingCopy, writeDmnWorkingCopy } from './working-copy';
+import { clearDmnWorkingCopy, readDmnWorkingCopy, writeDmnWorkingCopy, type DmnWorkingCopy } from './working-copy';
 
 type Status =
   | { kind: 'loading' }
@@ -85,6 +85,29 @@ function DmnProblems(props: { detail: string; errors: FieldProblem[] }) {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** A working copy made on an older revision (someone saved since): offered, never applied silently. */
+function StaleCopyNotice(props: {
+  copy: DmnWorkingCopy;
+  current: number;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <div className="editor-notice" role="region" aria-label="Unsaved changes from an earlier revision">
+      <p>
+        This browser holds unsaved changes made on revision {props.copy.base_revision}; the draft is now at revision{' '}
+        {props.current}.
+      </p>
+      <button type="button" onClick={props.onRestore}>
+        Restore my changes
+      </button>{' '}
+      <button type="button" onClick={props.onDiscard}>
+        Discard them
+      </button>
     </div>
   );
 }
@@ -187,6 +210,16 @@ export function DmnEditorApp({ bootstrap }: { bootstrap: DmnEditorBootstrap }) {
     window.location.reload();
   };
   const locked = views.active?.type.startsWith('locked') ?? false;
+  const [stale, setStale] = useState(() => {
+    const copy = readDmnWorkingCopy(window.localStorage, model.id, version.version);
+    return copy && copy.base_revision !== version.content_revision ? copy : undefined;
+  });
+  const restoreStale = async (copy: DmnWorkingCopy) => {
+    setStale(undefined);
+    await modelerRef.current?.importXML(copy.xml);
+    setStatus({ kind: 'changed' });
+    await keepCopy();
+  };
 
   return (
     <div className="editor-layout dmn-editor-layout">
@@ -203,6 +236,17 @@ export function DmnEditorApp({ bootstrap }: { bootstrap: DmnEditorBootstrap }) {
         <p className="editor-problems" role="alert">
           The model could not be opened in the editor: {loadError}
         </p>
+      )}
+      {stale && (
+        <StaleCopyNotice
+          copy={stale}
+          current={version.content_revision}
+          onRestore={() => void restoreStale(stale)}
+          onDiscard={() => {
+            clearDmnWorkingCopy(window.localStorage, model.id, version.version);
+            setStale(undefined);
+          }}
+        />
       )}
       {status.kind === 'invalid' && <DmnProblems detail={status.detail} errors={status.errors} />}
       {status.kind === 'saved' && <SaveWarnings warnings={status.warnings} />}

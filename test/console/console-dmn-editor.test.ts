@@ -84,6 +84,7 @@ describe('Governance console: the DMN editor', () => {
   let scratchId: string;
   let conflictId: string;
   let bandScratchId: string;
+  let restoreId: string;
 
   const api = (method: string, path: string, body?: unknown) =>
     call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, ...(body !== undefined ? { body } : {}) });
@@ -103,6 +104,7 @@ describe('Governance console: the DMN editor', () => {
     scratchId = await upload('Tier discount (scratch)', DISCOUNT_DMN);
     conflictId = await upload('Tier discount (two editors)', DISCOUNT_DMN);
     bandScratchId = await upload('Amount band (scratch)', CONDITIONAL_DMN);
+    restoreId = await upload('Tier discount (reloaded)', DISCOUNT_DMN);
   });
   after(async () => stack?.close());
 
@@ -371,6 +373,49 @@ describe('Governance console: the DMN editor', () => {
       assert.equal(mine.status, 'draft');
       assert.match(mine.dmn, /<inputEntry id="e_silver">\s*<text>"diamond"<\/text>/);
       assert.match(mine.dmn, new RegExp(`xmlns="${DMN15}"`));
+      assert.deepEqual(cspViolations, []);
+      await context.close();
+    });
+
+    it('keeps the working copy across a reload, and offers one made on an older revision', async () => {
+      const { context, page } = await signIn(analyst.email);
+      await page.goto(`${stack.baseUrl}${editorPath(restoreId)}`);
+      await waitForDrd(page);
+      const openTable = async () => {
+        await page.getByRole('button', { name: 'Discount (decision table)' }).click();
+        await page.locator('.tjs-table td.input-cell').first().waitFor({ timeout: 30_000 });
+      };
+      await openTable();
+      await page.locator('.tjs-table td.input-cell', { hasText: '"bronze"' }).click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('"copper"');
+      await page.waitForFunction(
+        (key) => ((globalThis as any).localStorage.getItem(key) ?? '').includes('copper'),
+        `dms.dmn-editor.${restoreId}.1`,
+        { timeout: 10_000 },
+      );
+
+      await page.reload();
+      await page.getByText(/^Restored your unsaved changes from /).waitFor({ timeout: 30_000 });
+      await openTable();
+      assert.equal(await page.locator('.tjs-table td.input-cell', { hasText: '"copper"' }).count(), 1);
+
+      // Someone saves the draft through the API meanwhile: the copy is offered, not applied.
+      const theirs = await api('PUT', `/models/${restoreId}/versions/1`, { dmn: DISCOUNT_DMN, content_revision: 1 });
+      assert.equal(theirs.status, 200, JSON.stringify(theirs.body));
+      await page.reload();
+      const notice = page.getByRole('region', { name: 'Unsaved changes from an earlier revision' });
+      await notice.waitFor({ timeout: 30_000 });
+      assert.match((await notice.textContent()) ?? '', /made on revision 1; the draft is now at revision 2/);
+      await openTable();
+      assert.equal(await page.locator('.tjs-table td.input-cell', { hasText: '"copper"' }).count(), 0);
+      await notice.getByRole('button', { name: 'Restore my changes' }).click();
+      await page.getByText('Unsaved changes (kept in this browser until you save).').waitFor({ timeout: 10_000 });
+      await openTable();
+      assert.equal(await page.locator('.tjs-table td.input-cell', { hasText: '"copper"' }).count(), 1);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Saved: revision 3.').waitFor({ timeout: 30_000 });
+      assert.match((await api('GET', `/models/${restoreId}/versions/1`)).body.dmn, /"copper"/);
       assert.deepEqual(cspViolations, []);
       await context.close();
     });
