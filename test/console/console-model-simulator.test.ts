@@ -137,10 +137,20 @@ describe('Governance console: the model editor’s simulator', () => {
         .locator('.grl-dt tbody tr.active')
         .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-virtual-index'))));
 
-    const runWith = async (page: Page, tier: string, quantity: number) => {
+    /** The inputs through the form generated from the input schema, or as raw JSON in the JSON tab. */
+    const runWith = async (page: Page, tier: string, quantity: number, as: 'form' | 'json' = 'form') => {
       const panel = page.getByRole('complementary', { name: 'Simulator' });
-      await panel.getByLabel(/^tier/).selectOption(tier);
-      await panel.getByLabel(/^quantity/).fill(String(quantity));
+      if (as === 'json') {
+        await panel.getByRole('tab', { name: 'JSON' }).click();
+        assert.deepEqual(JSON.parse(await panel.getByLabel('Inputs (JSON)').inputValue()), {
+          tier: 'silver',
+          quantity: 5,
+        });
+        await panel.getByLabel('Inputs (JSON)').fill(JSON.stringify({ tier, quantity }));
+      } else {
+        await panel.getByLabel(/^tier/).selectOption(tier);
+        await panel.getByLabel(/^quantity/).fill(String(quantity));
+      }
       await panel.getByRole('button', { name: 'Run', exact: true }).click();
       await panel.getByTestId('simulator-working').locator('pre').waitFor({ timeout: 30_000 });
     };
@@ -193,10 +203,17 @@ describe('Governance console: the model editor’s simulator', () => {
       const runs = [
         { tier: 'gold', quantity: 150, row: 0, rate: 0.2, name: 'gold bulk from the simulator' },
         { tier: 'silver', quantity: 5, row: 3, rate: 0.07, name: 'silver small from the simulator' },
-        { tier: 'bronze', quantity: 600, row: 4, rate: 0.05, name: 'bronze very large from the simulator' },
+        {
+          tier: 'bronze',
+          quantity: 600,
+          row: 4,
+          rate: 0.05,
+          name: 'bronze very large from the simulator',
+          as: 'json' as const,
+        },
       ];
       for (const run of runs) {
-        await runWith(page, run.tier, run.quantity);
+        await runWith(page, run.tier, run.quantity, 'as' in run ? run.as : 'form');
         await page.waitForFunction(
           (row) => (globalThis as any).document.querySelector(`.grl-dt tbody tr.active[data-virtual-index="${row}"]`),
           run.row,
