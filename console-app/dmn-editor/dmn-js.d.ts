@@ -22,7 +22,11 @@ declare module 'dmn-js/lib/Modeler' {
     get<T = unknown>(service: string): T;
   }
   export default class Modeler {
-    constructor(options: { container?: HTMLElement; common?: Record<string, unknown> });
+    constructor(options: {
+      container?: HTMLElement;
+      common?: Record<string, unknown>;
+      drd?: { additionalModules?: unknown[] };
+    });
     importXML(xml: string): Promise<{ warnings: unknown[] }>;
     saveXML(options?: { format?: boolean }): Promise<{ xml: string }>;
     getViews(): DmnView[];

@@ -321,6 +321,22 @@ describe('Governance console: the DMN editor', () => {
       await panel.waitFor();
       assert.match((await panel.textContent()) ?? '', /conditional at cond_band/);
 
+      // In the DRD the decision holding it can be neither deleted nor given other logic; its input data can.
+      const contextPadEntry = (action: string) => page.locator(`.djs-context-pad .entry[data-action="${action}"]`);
+      await page.locator('.djs-element[data-element-id="in_amount"]').click();
+      await contextPadEntry('delete').waitFor({ timeout: 10_000 });
+      await page.locator('.djs-element[data-element-id="d_band"]').click();
+      await page.locator('.djs-context-pad.open').waitFor({ timeout: 10_000 });
+      assert.equal(await contextPadEntry('delete').count(), 0, 'no delete for the holder');
+      assert.equal(await contextPadEntry('replace').count(), 0, 'no replace for the holder');
+      await page.keyboard.press('Delete');
+      await page.keyboard.press('Backspace');
+      assert.equal(
+        await page.locator('.djs-element[data-element-id="d_band"]').count(),
+        1,
+        'the holder is still there',
+      );
+
       await page.getByRole('button', { name: 'Band (read-only)' }).click();
       await page.getByRole('note').filter({ hasText: 'opens read-only here' }).waitFor({ timeout: 30_000 });
       assert.equal(await page.locator('.dmn-canvas [contenteditable="true"]').count(), 0, 'nothing editable');
