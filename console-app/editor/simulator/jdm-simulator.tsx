@@ -2,6 +2,7 @@ import type { Simulation } from '@gorules/jdm-editor';
 import { useState } from 'react';
 import type { EditorBootstrap, JdmGraphContent } from '../bootstrap';
 import { describePath } from '../problems';
+import { contentBody } from '../save';
 import { toEditorSimulation } from './editor-simulation';
 import { NeverHitRows } from './never-hit-rows';
 import type { SimulatorLinks, SuiteAnswer } from './simulator-calls';
@@ -38,12 +39,12 @@ export function JdmSimulator(props: {
       <SimulatorPanel
         links={links}
         csrfToken={bootstrap.csrf_token}
-        workingCopy={() => ({
-          content: props.currentGraph(),
-          input_schema: bootstrap.input_schema,
-          output_schema: bootstrap.output_schema,
-        })}
-        inputSchema={bootstrap.input_schema}
+        workingCopy={() => {
+          // What a save would send (save.ts), unsaved: the graph with the version's schemas.
+          const body = contentBody(bootstrap, props.currentGraph());
+          return { content: body.graph, input_schema: body.input_schema, output_schema: body.output_schema };
+        }}
+        inputSchema={contentBody(bootstrap, props.currentGraph()).input_schema}
         unsaved={props.unsaved}
         describe={describe}
         onRun={(run) => props.onSimulation(run ? toEditorSimulation(run.answer.working, run.content) : undefined)}
