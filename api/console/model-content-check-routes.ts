@@ -7,8 +7,8 @@ import type { ConsoleToolkit } from './toolkit';
 
 /**
  * The editor's "does this compile?" call (POST /console/models/{id}/versions/{version}/check, JSON, the session's
- * CSRF token): a working copy checked exactly as a save or an upload is (the same use case as POST
- * /models/{id}/simulate/tests, whose report is not stored), answering 204, or the 422 problem whose `errors[].path`
+ * CSRF token): a working copy checked exactly as a save or an upload is (the working-copy check that POST
+ * /models/{id}/simulate and …/simulate/tests start with; nothing run, nothing stored), answering 204, or the 422 problem whose `errors[].path`
  * name the node, rule and cell (`/content/nodes/N/content/rules/R/<column>`). The editor asks it before accepting a
  * decision table imported from Excel.
  */
@@ -34,7 +34,7 @@ async function checkContent(kit: ConsoleToolkit, deps: ModelContentCheckDeps, ct
   if (problems.length > 0)
     return sendProblem(ctx, new AppError('validation_failed', 'The working copy is not valid.', { errors: problems }));
   try {
-    await deps.models.simulateTests(
+    await deps.models.checkWorkingCopy(
       kit.contextOf(ctx, session),
       ctx.params.id as string,
       body as unknown as WorkingCopyRequest,

@@ -34,7 +34,7 @@ import { listPublishedVersions } from './list-published-versions';
 import { getModelVersionDetail } from './get-model-version-detail';
 import { simulateModel, type ModelSimulationRequest } from './simulate-model';
 import { simulateModelTests } from './simulate-model-tests';
-import type { WorkingCopyRequest } from './working-copy';
+import { checkWorkingCopy, type WorkingCopyRequest } from './working-copy';
 
 export type { ModelCreate, ModelSimulationRequest, ModelUpload, WorkingCopyRequest };
 export { simulateModel } from './simulate-model';
@@ -86,6 +86,12 @@ export function createModelService(deps: ModelUseCaseDeps) {
     /** The suite run on an unsaved working copy, judged as a test run; nothing stored. Callers hold `models:write`. */
     simulateTests: (context: RequestContext, id: string, body: WorkingCopyRequest) =>
       simulateModelTests(deps, context, id, body),
+    /** An unsaved working copy checked as an upload is (compiled and dry-run in the sandbox); nothing run, nothing
+     *  stored: a refusal is the 422 of a save, at `/content…`. Callers hold `models:write`. */
+    checkWorkingCopy: async (context: RequestContext, id: string, body: WorkingCopyRequest) => {
+      const copy = await checkWorkingCopy(deps, context.tenantId, id, body);
+      copy.release();
+    },
     listTestRuns: (context: RequestContext, id: string, filters: { version?: string }, page: PageRequest) =>
       listModelTestRuns(deps, context, id, filters, page),
     getTestRun: (context: RequestContext, id: string, runId: string) => getModelTestRun(deps, context, id, runId),

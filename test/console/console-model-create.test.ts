@@ -31,6 +31,7 @@ describe('Governance console: a new model from the catalogue', () => {
     call(stack.baseUrl, method, `/api/v1${path}`, { key, ...(body !== undefined ? { body } : {}) });
   const addMember = (label: string, role: Role) => addConsoleMember(stack.db, label, tenantA.id, role);
   const editorPath = (id: string, version: string) => `/console/models/${id}/versions/${version}/edit`;
+  type Table = { hitPolicy: string; inputs: unknown[]; outputs: unknown[]; rules: Array<Record<string, string>> };
   const tenantModels = async () =>
     (await api('GET', '/models?source=tenant&limit=100', tenantA.key)).body.data as Array<{ id: string; name: string }>;
 
@@ -147,6 +148,36 @@ describe('Governance console: a new model from the catalogue', () => {
       );
       assert.doesNotMatch(form.html, new RegExp(foreignModelId));
     });
+    it('checks a working copy for the Excel import: 204 when it compiles, 422 naming the cell, refused without models:write, CSRF or across tenants', async () => {
+      const analyst = await signInToConsoleOverHttp(stack.baseUrl, people.analyst.email);
+      const viewer = await signInToConsoleOverHttp(stack.baseUrl, people.viewer.email);
+      const { graph, input_schema, output_schema } = discountModelBody('unused');
+      const checkUrl = (id: string) => `${stack.baseUrl}/console/models/${id}/versions/1/check`;
+      const check = (who: typeof analyst, id: string, content: unknown, headers: Record<string, string>) =>
+        who.browser.request(checkUrl(id), { method: 'POST', json: { content, input_schema, output_schema }, headers });
+      const fine = await check(analyst, excelModelId, graph, { 'x-csrf-token': analyst.csrf });
+      assert.equal(fine.status, 204, fine.html);
+      const broken = structuredClone(graph) as { nodes: Array<{ type: string; content?: Table }> };
+      const tableIndex = broken.nodes.findIndex((node) => node.type === 'decisionTableNode');
+      (broken.nodes[tableIndex]?.content as Table).rules[1] = {
+        ...(broken.nodes[tableIndex]?.content as Table).rules[1],
+        qty: '>= (',
+      };
+      const refused = await check(analyst, excelModelId, broken, { 'x-csrf-token': analyst.csrf });
+      assert.equal(refused.status, 422, refused.html);
+      assert.ok(
+        (JSON.parse(refused.html).errors as Array<{ path: string }>).some(
+          (e) => e.path === `/content/nodes/${tableIndex}/content/rules/1/qty`,
+        ),
+        refused.html,
+      );
+      assert.equal((await check(analyst, excelModelId, graph, {})).status, 403);
+      assert.equal((await check(analyst, excelModelId, graph, { 'x-csrf-token': 'forged' })).status, 403);
+      assert.equal((await check(viewer, excelModelId, graph, { 'x-csrf-token': viewer.csrf })).status, 403);
+      assert.equal((await check(analyst, foreignModelId, graph, { 'x-csrf-token': analyst.csrf })).status, 404);
+      const version = await api('GET', `/models/${excelModelId}/versions/1`, tenantA.key);
+      assert.equal(version.body.content_revision, 1, 'a check stores nothing');
+    });
   });
 
   describe('in a real Chromium', { skip: browserUnavailable() }, () => {
@@ -228,7 +259,6 @@ describe('Governance console: a new model from the catalogue', () => {
       screenshotPrefix: 'console-model-excel-',
     });
     const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-    type Table = { hitPolicy: string; inputs: unknown[]; outputs: unknown[]; rules: Array<Record<string, string>> };
     const storedTable = async () => {
       const version = await api('GET', `/models/${excelModelId}/versions/1`, tenantA.key);
       const node = (version.body.graph.nodes as Array<{ type: string; content: Table }>).find(
