@@ -1,3 +1,4 @@
+import type { Change } from './conflict-diff';
 import type { ConflictDetail } from './save';
 
 const savedBy = (conflict: ConflictDetail) => {
@@ -12,6 +13,8 @@ const savedBy = (conflict: ConflictDetail) => {
  */
 export function ConflictView(props: {
   conflict: ConflictDetail;
+  /** What changed on each side since the base revision; a string while it is read, or why it could not be. */
+  changes?: Change[] | string;
   baseRevision: number;
   busy: boolean;
   onReloadTheirs: () => void;
@@ -32,6 +35,7 @@ export function ConflictView(props: {
         {conflict.last_saved_at ? ` at ${conflict.last_saved_at.replace('T', ' ').slice(0, 16)} UTC` : ''}. Nothing was
         overwritten: your changes are still here, and in this browser.
       </p>
+      {props.changes !== undefined && <ChangeList changes={props.changes} baseRevision={props.baseRevision} />}
       <div className="editor-actions">
         <button type="button" onClick={props.onReloadTheirs} disabled={props.busy}>
           Reload theirs (drop my changes)
@@ -41,5 +45,37 @@ export function ConflictView(props: {
         </button>
       </div>
     </section>
+  );
+}
+
+const shown = (value: string | undefined) => (value === undefined ? '(absent)' : value === '' ? '(empty)' : value);
+
+/** Per node, rule and cell: its value at the base revision, theirs and mine. */
+function ChangeList(props: { changes: Change[] | string; baseRevision: number }) {
+  if (typeof props.changes === 'string') return <p className="conflict-changes-note">{props.changes}</p>;
+  if (props.changes.length === 0)
+    return <p className="conflict-changes-note">Neither side changed a node, rule or cell of the graph.</p>;
+  return (
+    <table className="conflict-changes">
+      <caption>What changed since revision {props.baseRevision}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Where</th>
+          <th scope="col">Revision {props.baseRevision}</th>
+          <th scope="col">Theirs</th>
+          <th scope="col">Mine</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.changes.map((change, index) => (
+          <tr key={index} className={change.theirs !== change.base && change.mine !== change.base ? 'both' : ''}>
+            <th scope="row">{change.where}</th>
+            <td>{shown(change.base)}</td>
+            <td className={change.theirs !== change.base ? 'changed' : ''}>{shown(change.theirs)}</td>
+            <td className={change.mine !== change.base ? 'changed' : ''}>{shown(change.mine)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -5,7 +5,7 @@ import {
   type DecisionGraphRef,
   type Simulation,
 } from '@gorules/jdm-editor';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorBootstrap, JdmGraphContent } from './bootstrap';
 import { ConflictView } from './conflict-view';
 import { ExcelImport } from './excel/excel-import';
@@ -13,19 +13,13 @@ import { useAccessibleGraphNodes } from './graph-accessibility';
 import { isSupportedKind, reasonFor, type SupportedNodeKind } from './node-kinds';
 import { NodePalette } from './palette';
 import { SaveProblems } from './problems';
-import { saveAsNewDraft, saveContent, type ConflictDetail, type FieldProblem } from './save';
+import { useProblemMarkers } from './problem-markers';
+import type { FieldProblem } from './save';
+import { splitContent, withSchemasInNodes, withoutSchemasInNodes } from './schema-fields';
+import { TableColumnsView } from './table-columns-view';
+import { useSave, type Status } from './use-save';
 import { JdmSimulator } from './simulator/jdm-simulator';
 import { clearWorkingCopy, readWorkingCopy, writeWorkingCopy, type WorkingCopy } from './working-copy';
-
-type Status =
-  | { kind: 'clean' }
-  | { kind: 'restored'; writtenAt: string }
-  | { kind: 'changed' }
-  | { kind: 'saving' }
-  | { kind: 'saved'; revision: number }
-  | { kind: 'invalid'; detail: string; errors: FieldProblem[] }
-  | { kind: 'conflict'; conflict: ConflictDetail }
-  | { kind: 'failed'; detail: string };
 
 type DecisionGraphValue = NonNullable<Parameters<typeof DecisionGraph>[0]['value']>;
 
@@ -85,6 +79,8 @@ function StaleCopyNotice(props: { copy: WorkingCopy; current: number; onRestore:
   );
 }
 
+const NO_PROBLEMS: FieldProblem[] = [];
+
 /** A new node of a kind the engine runs, placed below the others. */
 function newNode(kind: SupportedNodeKind, graph: JdmGraphContent) {
   const index = graph.nodes.filter((node) => node.type === kind).length + 1;
@@ -100,11 +96,27 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
   const graphContainer = useRef<HTMLDivElement>(null);
   useAccessibleGraphNodes(graphContainer);
   const { initial, stale, setStale } = useRestoredCopy(bootstrap);
-  const [graph, setGraph] = useState<JdmGraphContent>(initial.graph);
-  const [baseRevision, setBaseRevision] = useState(version.content_revision);
-  const [status, setStatus] = useState<Status>(
+  // The input and output nodes' schema fields show (and edit) the version's schemas: schema-fields.ts.
+  const [graph, setGraph] = useState<JdmGraphContent>(() => withSchemasInNodes(initial.graph, bootstrap));
+  /**
+   * The graph as the editor holds it now: its change callback is debounced (100 ms), so an edit made just before
+   * pressing Save may not have reached `graph` yet; the editor's own store always has it.
+   */
+  const currentGraph = (): JdmGraphContent => {
+    const held = graphRef.current?.stateStore.getState().decisionGraph;
+    return held ? asContent(held) : graph;
+  };
+  const { status, setStatus, baseRevision, schemas, changes, save, keepMine } = useSave(
+    bootstrap,
+    currentGraph,
     initial.restored ? { kind: 'restored', writtenAt: initial.restored.written_at } : { kind: 'clean' },
   );
+  useProblemMarkers(graphContainer, graphRef, status.kind === 'invalid' ? status.errors : NO_PROBLEMS, graph);
+  // The simulator runs the working copy with the schemas as the nodes' fields hold them (when they are JSON).
+  const simulatorBootstrap = useMemo(() => {
+    const split = splitContent(graph, schemas);
+    return { ...bootstrap, ...(split.ok ? split.schemas : schemas) };
+  }, [bootstrap, graph, schemas]);
   const [refusedKind, setRefusedKind] = useState<string | undefined>(undefined);
   const [simulation, setSimulation] = useState<Simulation | undefined>(undefined);
 
@@ -119,51 +131,24 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
 
   // The editor reports its normalised copy of the graph once it has loaded it: that is not a change of the person's.
   const interacted = useRef(false);
-  const onChange = useCallback((value: DecisionGraphValue) => {
-    const next = asContent(value);
-    if (!interacted.current) return setGraph(next);
-    const refused = next.nodes.filter((node) => !isSupportedKind(node.type));
-    if (refused.length > 0) {
-      graphRef.current?.removeNodes(refused.map((node) => node.id));
-      setRefusedKind(refused[0]?.type);
-      return;
-    }
-    setGraph(next);
-    setStatus((current) => (current.kind === 'conflict' ? current : { kind: 'changed' }));
-  }, []);
-
-  /**
-   * The graph as the editor holds it now: its change callback is debounced (100 ms), so an edit made just before
-   * pressing Save may not have reached `graph` yet; the editor's own store always has it.
-   */
-  const currentGraph = (): JdmGraphContent => {
-    const held = graphRef.current?.stateStore.getState().decisionGraph;
-    return held ? asContent(held) : graph;
-  };
-
-  const save = async () => {
-    setStatus({ kind: 'saving' });
-    try {
-      const outcome = await saveContent(bootstrap, currentGraph(), baseRevision);
-      if (outcome.kind === 'saved') {
-        clearWorkingCopy(window.localStorage, model.id, version.version);
-        setBaseRevision(outcome.content_revision);
-        setStatus({ kind: 'saved', revision: outcome.content_revision });
-      } else if (outcome.kind === 'invalid') setStatus(outcome);
-      else if (outcome.kind === 'conflict') setStatus(outcome);
-      else setStatus({ kind: 'failed', detail: outcome.detail });
-    } catch (error) {
-      setStatus({ kind: 'failed', detail: error instanceof Error ? error.message : 'the service did not answer' });
-    }
-  };
-
-  const keepMine = async () => {
-    setStatus({ kind: 'saving' });
-    const created = await saveAsNewDraft(bootstrap, currentGraph());
-    if (!created.ok) return setStatus({ kind: 'invalid', detail: created.detail, errors: created.errors });
-    clearWorkingCopy(window.localStorage, model.id, version.version);
-    window.location.assign(created.location);
-  };
+  const onChange = useCallback(
+    (value: DecisionGraphValue) => {
+      const next = asContent(value);
+      if (!interacted.current) return setGraph(next);
+      const refused = next.nodes.filter((node) => !isSupportedKind(node.type));
+      if (refused.length > 0) {
+        graphRef.current?.removeNodes(refused.map((node) => node.id));
+        setRefusedKind(refused[0]?.type);
+        return;
+      }
+      setGraph(next);
+      // A refusal's problems (and their marks) stay while the person fixes them, until the next save.
+      setStatus((current) =>
+        current.kind === 'conflict' || current.kind === 'invalid' ? current : { kind: 'changed' },
+      );
+    },
+    [setStatus],
+  );
 
   const reloadTheirs = () => {
     clearWorkingCopy(window.localStorage, model.id, version.version);
@@ -213,10 +198,13 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
           That node was not added. {reasonFor(refusedKind)}
         </p>
       )}
-      {status.kind === 'invalid' && <SaveProblems detail={status.detail} errors={status.errors} graph={graph} />}
+      {status.kind === 'invalid' && (
+        <SaveProblems detail={status.detail} errors={status.errors} graph={status.graph ?? graph} />
+      )}
       {status.kind === 'conflict' && (
         <ConflictView
           conflict={status.conflict}
+          changes={changes}
           baseRevision={baseRevision}
           busy={false}
           onReloadTheirs={reloadTheirs}
@@ -224,6 +212,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
         />
       )}
       <ExcelImport bootstrap={bootstrap} graph={graph} currentGraph={currentGraph} onImport={importRules} />
+      <TableColumnsView graphRef={graphRef} graph={graph} />
       <div className="editor-body">
         <NodePalette onAdd={add} disabled={status.kind === 'saving'} />
         <div
@@ -240,8 +229,8 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
           </JdmConfigProvider>
         </div>
         <JdmSimulator
-          bootstrap={bootstrap}
-          currentGraph={currentGraph}
+          bootstrap={simulatorBootstrap}
+          currentGraph={() => withoutSchemasInNodes(currentGraph())}
           unsaved={status.kind !== 'clean' && status.kind !== 'saved'}
           onSimulation={setSimulation}
         />

@@ -1,4 +1,4 @@
-import type { EditorBootstrap, JdmGraphContent } from './bootstrap';
+import { readBootstrap, type EditorBootstrap, type JdmGraphContent } from './bootstrap';
 
 /** A problem's field error (RFC 9457 `errors[]`: a JSON Pointer into the body, and what is wrong there). */
 export interface FieldProblem {
@@ -96,4 +96,12 @@ export async function saveAsNewDraft(
   const answer = (await response.json().catch(() => ({}))) as Problem & { editor?: string };
   if (response.ok && answer.editor) return { ok: true, location: answer.editor };
   return { ok: false, detail: answer.detail ?? `HTTP ${response.status}`, errors: answer.errors ?? [] };
+}
+
+/** The draft as the service holds it now (theirs, after a conflict): the editor page's own data, read again. */
+export async function readCurrentVersion(bootstrap: EditorBootstrap): Promise<EditorBootstrap> {
+  const page = bootstrap.links.version_page.replace(/\/?$/, '/edit');
+  const response = await fetch(page, { credentials: 'same-origin', headers: { accept: 'text/html' } });
+  if (!response.ok) throw new Error(`the draft could not be read (HTTP ${response.status})`);
+  return readBootstrap(new DOMParser().parseFromString(await response.text(), 'text/html'));
 }
