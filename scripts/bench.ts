@@ -18,7 +18,10 @@
  * BENCH_NOTIFICATION_STEP_RATE (50)/s for BENCH_NOTIFICATION_STEP_SECONDS (30) s, commit → SMTP acceptance; then a burst of
  * BENCH_NOTIFICATION_BURST (2000) notifications: messages/s, copies, CPU per notification), BENCH_ONLY_SANDBOX=1 (another
  * tenant's evaluate, upload, policy create and GETs idle and beside a professional-plan tenant with BENCH_SANDBOX_HEAVY (8)
- * over-budget evaluations in flight and one dropped request a second, BENCH_SANDBOX_SECONDS (20) each).
+ * over-budget evaluations in flight and one dropped request a second, BENCH_SANDBOX_SECONDS (20) each),
+ * BENCH_ONLY_EDITOR=1 (the model editor in Chromium: the page's load cold and warm (BENCH_EDITOR_LOADS (5) fresh
+ * contexts), typing into and scrolling a 500-rule × 20-column table, BENCH_EDITOR_SAVES (20) saves of it, and
+ * BENCH_EDITOR_SIMULATIONS (50) simulate calls on a 100-rule table; not part of the default run, which needs no browser).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -39,6 +42,7 @@ import { benchClientCalls, benchClientPackage } from './bench/client';
 import { benchUsageQuotas } from './bench/usage-quotas';
 import { benchIsolation } from './bench/isolation';
 import { benchSandboxFairness } from './bench/sandbox-fairness';
+import { benchModelEditor } from './bench/model-editor';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -70,6 +74,13 @@ const ONLY_SANDBOX = Boolean(process.env.BENCH_ONLY_SANDBOX);
 const SANDBOX = {
   seconds: Number(process.env.BENCH_SANDBOX_SECONDS ?? 20),
   heavy: Number(process.env.BENCH_SANDBOX_HEAVY ?? 8),
+};
+/** Only the model editor's figures, in Chromium. */
+const ONLY_EDITOR = Boolean(process.env.BENCH_ONLY_EDITOR);
+const EDITOR = {
+  loadRuns: Number(process.env.BENCH_EDITOR_LOADS ?? 5),
+  saves: Number(process.env.BENCH_EDITOR_SAVES ?? 20),
+  simulations: Number(process.env.BENCH_EDITOR_SIMULATIONS ?? 50),
 };
 /** Only the isolation of a tenant with dedicated workers from a neighbour's batches and sync. */
 const ONLY_ISOLATION = Boolean(process.env.BENCH_ONLY_ISOLATION);
@@ -135,6 +146,10 @@ async function main(): Promise<void> {
       durationSeconds: 2,
     });
 
+    if (ONLY_EDITOR) {
+      await benchModelEditor(services, key, tenant.id, EDITOR);
+      return;
+    }
     if (ONLY_SANDBOX) {
       await benchSandboxFairness(services, SANDBOX);
       return;
