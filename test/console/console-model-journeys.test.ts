@@ -26,6 +26,7 @@ describe('Governance console: the analyst’s journeys from a blank model to a s
   let stack: TestStack;
   let tenant: TestTenant;
   const people = {} as Record<'analyst' | 'approver', ConsoleMember>;
+  let policyId: string;
 
   const api = (method: string, path: string, body?: unknown) =>
     call(stack.baseUrl, method, `/api/v1${path}`, { key: tenant.key, ...(body !== undefined ? { body } : {}) });
@@ -41,6 +42,7 @@ describe('Governance console: the analyst’s journeys from a blank model to a s
       steps: [{ name: 'Rates review', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }],
     });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
+    policyId = policy.body.id;
   });
 
   after(async () => {
@@ -176,6 +178,78 @@ describe('Governance console: the analyst’s journeys from a blank model to a s
       await approveInConsole(modelId);
       for (const run of runs)
         assert.deepEqual(await scenarioMetrics(modelId, { input: run.input }), { output: run.output });
+    });
+    it('DMN: the DRD, a decision table with FEEL cells typed by keyboard, test cases and a review, a scenario', async () => {
+      const { page } = await signIn(people.analyst.email);
+      const modelId = await createFromCatalogue(page, 'blank_dmn', 'Account bands');
+      for (const id of ['decision', 'input'])
+        await page.locator(`.dmn-canvas .djs-element[data-element-id="${id}"]`).waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: screenshotPath('console-model-journeys-drd') });
+      await page.getByRole('button', { name: 'decision (decision table)' }).click();
+      await page.locator('.tjs-table').waitFor({ timeout: 30_000 });
+      // FEEL unary tests: a disjunction of strings, a negation, a plain string (first hit).
+      const rules = [
+        { entry: '"gold","platinum"', output: '"premium"' },
+        { entry: 'not("blocked")', output: '"standard"' },
+        { entry: '"blocked"', output: '"refused"' },
+      ];
+      for (const [index, rule] of rules.entries()) {
+        await page.locator('.tjs-table tfoot td.add-rule.input-cell').click();
+        const added = page.locator('.tjs-table tbody tr').nth(index);
+        await added.waitFor({ timeout: 10_000 });
+        await added.locator('td.input-cell').click();
+        await page.keyboard.type(rule.entry);
+        await added.locator('td.output-cell').click();
+        await page.keyboard.type(rule.output);
+      }
+      await page.getByText('Unsaved changes (kept in this browser until you save).').waitFor({ timeout: 10_000 });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText(/^Saved: revision \d+\.$/).waitFor({ timeout: 30_000 });
+      const xml = (await api('GET', `/models/${modelId}/versions/1`)).body.dmn as string;
+      for (const rule of rules) {
+        assert.ok(
+          xml.includes(`<text>${rule.entry.replace(/"/g, '&quot;')}</text>`) ||
+            xml.includes(`<text>${rule.entry}</text>`),
+          xml,
+        );
+        assert.ok(
+          xml.includes(`<text>${rule.output}</text>`) ||
+            xml.includes(`<text>${rule.output.replace(/"/g, '&quot;')}</text>`),
+          xml,
+        );
+      }
+      assert.match(xml, /dmnElementRef="decision"/, 'the DRD kept');
+      assert.deepEqual(cspViolations, []);
+
+      // The DMN page has no simulator panel: the three cases and the submission go through the API.
+      const runs = [
+        { input: 'platinum', output: 'premium', expected: {} as Record<string, unknown> },
+        { input: 'silver', output: 'standard', expected: {} as Record<string, unknown> },
+        { input: 'blocked', output: 'refused', expected: {} as Record<string, unknown> },
+      ];
+      for (const run of runs) {
+        const evaluated = await api('POST', `/models/${modelId}/evaluate`, {
+          version: '1',
+          inputs: { input: run.input },
+        });
+        assert.equal(evaluated.status, 200, JSON.stringify(evaluated.body));
+        const expected = Object.fromEntries(
+          Object.entries(evaluated.body.outputs as Record<string, unknown>).filter(([, v]) => typeof v !== 'object'),
+        );
+        assert.deepEqual(Object.values(expected), [run.output], JSON.stringify(evaluated.body.outputs));
+        const saved = await api('POST', `/models/${modelId}/test-cases`, {
+          name: run.input,
+          inputs: { input: run.input },
+          expected,
+        });
+        assert.equal(saved.status, 201, JSON.stringify(saved.body));
+        run.expected = expected;
+      }
+      const submitted = await api('POST', `/models/${modelId}/versions/1/submit`, { approval_policy_id: policyId });
+      assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
+
+      await approveInConsole(modelId);
+      for (const run of runs) assert.deepEqual(await scenarioMetrics(modelId, { input: run.input }), run.expected);
     });
   });
 });
