@@ -79,7 +79,7 @@ describe(
           return ordered && needles.every((needle) => copy.includes(needle));
         },
         { key: `dms.model-editor.${id}.1`, needles, order },
-        { timeout: 10_000 },
+        { timeout: 20_000 },
       );
     const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
     const openSchema = async (page: Page, nodeId: string) => {
@@ -204,6 +204,7 @@ describe(
       await page.goto(editorUrl(id));
       await openTable(page);
       await replaceCell(page, 0, 0, '"platinum"');
+      await workingCopyHas(page, id, ['platinum']);
       await page.locator('.grl-dt__add-row').click();
       await replaceCell(page, 6, 0, '"diamond"');
       await workingCopyHas(page, id, ['diamond', 'platinum']);
