@@ -22,6 +22,8 @@ export interface DmnEditorBootstrapData {
   version: { version: string; status: string; content_revision: number; updated_at: string; dmn_version: string };
   /** The version as DMN 1.3 (toEditorXml), what dmn-js opens. */
   editor_xml: string;
+  /** The saved version's input schema (the simulator's form; a run derives the working copy's own). */
+  input_schema: Record<string, unknown>;
   read_only: DmnReadOnlyItem[];
   /** Ids of the empty literal expressions standing in for newer boxed expressions: the editor shows them locked. */
   placeholder_ids: string[];

@@ -14,7 +14,7 @@ import type { Viewer } from './layout';
 import { sendProblem } from './json-requests';
 import { dmnEditorPage, type DmnEditorBootstrapData } from './model-dmn-editor-page';
 import { editorHref, versionHref } from './model-editor-page';
-import type { ModelEditorDeps } from './model-editor-deps';
+import type { ModelEditorDeps } from './model-editor-routes';
 import type { ConsoleSession } from './session';
 import type { ConsoleToolkit } from './toolkit';
 
@@ -42,6 +42,7 @@ export interface StoredDmnVersion {
   content_revision: number;
   updated_at: string;
   dmn?: string;
+  input_schema?: Record<string, unknown>;
   metric_directions?: Record<string, unknown>;
 }
 
@@ -82,6 +83,7 @@ export function showDmnEditor(
       dmn_version: converted.interchange.dmn_version,
     },
     editor_xml: converted.xml,
+    input_schema: version.input_schema ?? {},
     read_only: listed(readOnlyElements(converted.interchange)),
     placeholder_ids: placeholders,
     csrf_token: session.csrfToken,
@@ -115,7 +117,7 @@ function readSaveBody(body: unknown): { xml: string; content_revision?: number }
 }
 
 /** The edited 1.3 document back in the stored version's DMN version, with everything kept aside put back. */
-async function convertBack(
+export async function convertBack(
   kit: ConsoleToolkit,
   deps: ModelEditorDeps,
   ctx: Context,
@@ -142,7 +144,7 @@ async function convertBack(
 }
 
 /** A checked JSON write by a member with models:write, its body read; undefined when already answered (refused). */
-async function checkedDmnWrite(kit: ConsoleToolkit, deps: ModelEditorDeps, ctx: Context) {
+export async function checkedDmnWrite(kit: ConsoleToolkit, deps: ModelEditorDeps, ctx: Context) {
   const checked = await kit.checkedJson(ctx, deps.bodyLimitBytes);
   if (!checked) return undefined;
   if (!hasScope(checked.session.principal.scopes, WRITE_SCOPE)) {

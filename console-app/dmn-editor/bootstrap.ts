@@ -14,6 +14,8 @@ export interface DmnEditorBootstrap {
   model: { id: string; name: string };
   version: { version: string; status: string; content_revision: number; updated_at: string; dmn_version: string };
   editor_xml: string;
+  /** The saved version's input schema (the simulator's form; a run derives the working copy's own). */
+  input_schema: Record<string, unknown>;
   read_only: ReadOnlyItem[];
   /** Ids of the empty literal expressions standing in for newer boxed expressions (opened read-only). */
   placeholder_ids: string[];

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ConflictView } from '../editor/conflict-view';
 import type { ConflictDetail, FieldProblem } from '../editor/save';
 import type { DmnEditorBootstrap } from './bootstrap';
+import { DmnSimulator } from './dmn-simulator';
 import { createLockingModeler } from './locked-modeler';
 import { ReadOnlyPanel, SaveWarnings } from './read-only-panel';
 import { saveDmn, saveDmnAsNewDraft, type SaveWarning } from './save';
@@ -157,6 +158,8 @@ function useModeler(
 export function DmnEditorApp({ bootstrap }: { bootstrap: DmnEditorBootstrap }) {
   const { model, version } = bootstrap;
   const container = useRef<HTMLDivElement>(null);
+  const [canvas, setCanvas] = useState<HTMLElement | null>(null);
+  useEffect(() => setCanvas(container.current), []);
   const [views, setViews] = useState<{ all: DmnView[]; active: DmnView | undefined }>({ all: [], active: undefined });
   const [baseRevision, setBaseRevision] = useState(version.content_revision);
   const [status, setStatus] = useState<Status>({ kind: 'loading' });
@@ -268,6 +271,12 @@ export function DmnEditorApp({ bootstrap }: { bootstrap: DmnEditorBootstrap }) {
         </p>
       )}
       <div ref={container} className="dmn-canvas" role="region" aria-label={`DMN model ${model.name}`} />
+      <DmnSimulator
+        bootstrap={bootstrap}
+        currentXml={currentXml}
+        unsaved={status.kind === 'changed' || status.kind === 'restored'}
+        canvas={canvas}
+      />
     </div>
   );
 }

@@ -21,8 +21,9 @@ export interface SimulatorLinks {
 
 export interface WorkingCopy {
   content: unknown;
-  input_schema: Record<string, unknown>;
-  output_schema: Record<string, unknown>;
+  /** Absent: the API derives them (a DMN model's come from the model). */
+  input_schema?: Record<string, unknown>;
+  output_schema?: Record<string, unknown>;
 }
 
 export interface TraceStep {

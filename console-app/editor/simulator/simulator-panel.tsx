@@ -21,7 +21,8 @@ import { SaveTestCase, SubmitForReview, SuiteRun } from './suite-and-review';
 export interface SimulatorPanelProps {
   links: SimulatorLinks;
   csrfToken: string;
-  workingCopy: () => WorkingCopy;
+  /** What to run (a promise where the editor serialises asynchronously, as dmn-js does). */
+  workingCopy: () => WorkingCopy | Promise<WorkingCopy>;
   inputSchema: Record<string, unknown>;
   /** Whether the working copy differs from the saved draft (a submission is of the saved draft). */
   unsaved: boolean;
@@ -108,8 +109,8 @@ export function SimulatorPanel(props: SimulatorPanelProps) {
   const { onRun } = props;
 
   const simulate = async () => {
-    const copy = props.workingCopy();
     setRun({ kind: 'running' });
+    const copy = await props.workingCopy();
     const answer = await calls.simulate(copy, inputs);
     if (!answer.ok) {
       onRun(undefined);
@@ -149,7 +150,7 @@ export function SimulatorPanel(props: SimulatorPanelProps) {
       )}
       <SaveTestCase calls={calls} inputs={inputs} outputs={done?.working.outputs} describe={props.describe} />
       <SuiteRun
-        run={() => calls.runSuite(props.workingCopy())}
+        run={async () => calls.runSuite(await props.workingCopy())}
         onCoverage={props.onCoverage}
         describe={props.describe}
       />

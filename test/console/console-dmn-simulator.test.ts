@@ -1,0 +1,241 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { Role } from '../../core/roles';
+import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
+import { PEOPLE_PASSWORD } from '../helpers/people';
+import { browserUnavailable, screenshotPath, useConsoleInChromium } from '../helpers/real-browser';
+import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from '../helpers/stack';
+
+/**
+ * The simulator panel on the DMN editor page (console-app/dmn-editor/dmn-simulator.tsx, api/console/model-dmn-simulator-
+ * routes.ts): the working copy is the DMN 1.3 XML dmn-js holds, converted back as a save converts it, run beside the
+ * published version; over HTTP the routes refuse a models:read member, a missing CSRF token, another tenant's model and
+ * a bad body (naming the field); in Chromium three inputs light the matched row of dmn-js's decision table each time,
+ * the panel names the matched rule, a case is saved from the simulator, the suite runs (never-hit rules marked), the
+ * draft is submitted for review; axe clean with the panel open, no CSP violation.
+ */
+
+const DMN15 = 'https://www.omg.org/spec/DMN/20230324/MODEL/';
+const FEEL15 = 'https://www.omg.org/spec/DMN/20230324/FEEL/';
+
+/** A decision table with FEEL input entries (a list, a comparison, a negated list), its DRD included. */
+const DISCOUNT_DMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="${DMN15}" xmlns:dmndi="https://www.omg.org/spec/DMN/20230324/DMNDI/"
+  xmlns:dc="http://www.omg.org/spec/DMN/20180521/DC/" xmlns:di="http://www.omg.org/spec/DMN/20180521/DI/"
+  id="sim_discount" name="sim_discount" namespace="https://example.com/dmn/sim" expressionLanguage="${FEEL15}">
+  <inputData id="in_tier" name="Tier"><variable id="var_tier" name="Tier" typeRef="string"/></inputData>
+  <inputData id="in_amount" name="Amount"><variable id="var_amount" name="Amount" typeRef="number"/></inputData>
+  <decision id="d_discount" name="Discount">
+    <variable id="var_discount" name="Discount" typeRef="number"/>
+    <informationRequirement id="ir_tier"><requiredInput href="#in_tier"/></informationRequirement>
+    <informationRequirement id="ir_amount"><requiredInput href="#in_amount"/></informationRequirement>
+    <decisionTable id="dt_discount" hitPolicy="UNIQUE">
+      <input id="col_tier" label="Tier"><inputExpression id="ie_tier" typeRef="string"><text>Tier</text></inputExpression></input>
+      <input id="col_amount" label="Amount"><inputExpression id="ie_amount" typeRef="number"><text>Amount</text></inputExpression></input>
+      <output id="col_rate" name="rate" typeRef="number"/>
+      <rule id="r_gold"><inputEntry id="e1"><text>"gold"</text></inputEntry><inputEntry id="e2"><text>-</text></inputEntry><outputEntry id="o1"><text>0.1</text></outputEntry></rule>
+      <rule id="r_silver_large"><inputEntry id="e3"><text>"silver"</text></inputEntry><inputEntry id="e4"><text>&gt;= 1000</text></inputEntry><outputEntry id="o2"><text>0.07</text></outputEntry></rule>
+      <rule id="r_silver_small"><inputEntry id="e5"><text>"silver"</text></inputEntry><inputEntry id="e6"><text>&lt; 1000</text></inputEntry><outputEntry id="o3"><text>0.05</text></outputEntry></rule>
+      <rule id="r_other"><inputEntry id="e7"><text>not("gold", "silver")</text></inputEntry><inputEntry id="e8"><text>-</text></inputEntry><outputEntry id="o4"><text>0</text></outputEntry></rule>
+    </decisionTable>
+  </decision>
+  <dmndi:DMNDI>
+    <dmndi:DMNDiagram id="drd_discount" name="Discount DRD">
+      <dmndi:DMNShape id="shape_discount" dmnElementRef="d_discount"><dc:Bounds x="160" y="80" width="180" height="80"/></dmndi:DMNShape>
+      <dmndi:DMNShape id="shape_tier" dmnElementRef="in_tier"><dc:Bounds x="60" y="260" width="180" height="50"/></dmndi:DMNShape>
+      <dmndi:DMNShape id="shape_amount" dmnElementRef="in_amount"><dc:Bounds x="280" y="260" width="180" height="50"/></dmndi:DMNShape>
+      <dmndi:DMNEdge id="edge_tier" dmnElementRef="ir_tier"><di:waypoint x="150" y="260"/><di:waypoint x="200" y="160"/></dmndi:DMNEdge>
+      <dmndi:DMNEdge id="edge_amount" dmnElementRef="ir_amount"><di:waypoint x="370" y="260"/><di:waypoint x="300" y="160"/></dmndi:DMNEdge>
+    </dmndi:DMNDiagram>
+  </dmndi:DMNDI>
+</definitions>`;
+
+/** The editor's DMN 1.3 as the page holds it (the bootstrap's `editor_xml`). */
+const editorXmlOf = (html: string): string => {
+  const json = /<script type="application\/json" id="dmn-editor-bootstrap">([^<]*)<\/script>/.exec(html);
+  return JSON.parse(json?.[1] ?? 'null').editor_xml as string;
+};
+
+describe('Governance console: the simulator on the DMN editor page', () => {
+  let stack: TestStack;
+  let tenantA: TestTenant;
+  let tenantB: TestTenant;
+  const people = {} as Record<'analyst' | 'viewer', ConsoleMember>;
+  let modelId: string;
+  let foreignId: string;
+
+  const api = (method: string, path: string, key: string, body?: unknown) =>
+    call(stack.baseUrl, method, `/api/v1${path}`, { key, ...(body !== undefined ? { body } : {}) });
+  const versionPath = (id: string) => `/console/models/${id}/versions/1`;
+  const addMember = (label: string, role: Role) => addConsoleMember(stack.db, label, tenantA.id, role);
+
+  before(async () => {
+    stack = await startTestStack({ worker: true });
+    tenantA = await createTestTenant(stack.db, { name: 'Iota Pricing' });
+    tenantB = await createTestTenant(stack.db, { name: 'Kappa' });
+    people.analyst = await addMember('analyst', 'analyst');
+    people.viewer = await addMember('viewer', 'viewer');
+    await addMember('approver', 'approver');
+    const created = await api('POST', '/models', tenantA.key, {
+      name: 'Tier discount',
+      category: 'pricing',
+      dmn: DISCOUNT_DMN,
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    modelId = created.body.id;
+    // A first review names its approval policy (the panel offers the tenant's); one saved case hits 1 of 4 rules.
+    const policy = await api('POST', '/approval-policies', tenantA.key, {
+      name: 'Pricing review',
+      steps: [{ name: 'Pricing', approvals_required: 1, approvers: { role: 'approver' }, sla: 'P1D' }],
+    });
+    assert.equal(policy.status, 201, JSON.stringify(policy.body));
+    assert.equal((await api('PATCH', `/models/${modelId}`, tenantA.key, { coverage_threshold: 0 })).status, 200);
+    const foreign = await api('POST', '/models', tenantB.key, {
+      name: 'Another tenant’s',
+      category: 'pricing',
+      dmn: DISCOUNT_DMN,
+    });
+    assert.equal(foreign.status, 201, JSON.stringify(foreign.body));
+    foreignId = foreign.body.id;
+  });
+  after(async () => stack?.close());
+
+  describe('over HTTP', () => {
+    it('runs the editor’s DMN 1.3 converted back as a save is, with the matched rule by id; nothing stored', async () => {
+      const analyst = await signInToConsoleOverHttp(stack.baseUrl, people.analyst.email);
+      const page = await analyst.browser.request(`${stack.baseUrl}${versionPath(modelId)}/edit`);
+      assert.equal(page.status, 200, page.html);
+      const xml = editorXmlOf(page.html);
+      assert.match(xml, /20191111\/MODEL/, 'the page holds DMN 1.3');
+      const answer = await analyst.browser.request(`${stack.baseUrl}${versionPath(modelId)}/dmn-simulate`, {
+        method: 'POST',
+        json: {
+          content: xml.replace('<text>0.07</text>', '<text>0.08</text>'),
+          inputs: { Tier: 'silver', Amount: 5000 },
+        },
+        headers: { 'x-csrf-token': analyst.csrf },
+      });
+      assert.equal(answer.status, 200, answer.html);
+      const body = JSON.parse(answer.html);
+      assert.match(JSON.stringify(body.working.outputs), /0\.08\b/, answer.html);
+      assert.deepEqual(body.working.matched_rules[0].rule_ids, ['r_silver_large']);
+      assert.equal(body.working.matched_rules[0].node_id, 'd_discount');
+      assert.equal(body.compared.error.code, 'no_published_version');
+      const stored = await api('GET', `/models/${modelId}/versions/1`, tenantA.key);
+      assert.equal(stored.body.content_revision, 1);
+      assert.doesNotMatch(stored.body.dmn, /0\.08/);
+    });
+
+    it('refuses a models:read member, no CSRF token, another tenant’s model (404) and a bad body (422 naming the field)', async () => {
+      const viewer = await signInToConsoleOverHttp(stack.baseUrl, people.viewer.email);
+      const body = { content: DISCOUNT_DMN, inputs: { Tier: 'gold', Amount: 1 } };
+      for (const route of ['dmn-simulate', 'dmn-simulate/tests']) {
+        const refused = await viewer.browser.request(`${stack.baseUrl}${versionPath(modelId)}/${route}`, {
+          method: 'POST',
+          json: route === 'dmn-simulate' ? body : { content: DISCOUNT_DMN },
+          headers: { 'x-csrf-token': viewer.csrf },
+        });
+        assert.equal(refused.status, 403, `${route}: ${refused.html}`);
+      }
+      const analyst = await signInToConsoleOverHttp(stack.baseUrl, people.analyst.email);
+      const url = `${stack.baseUrl}${versionPath(modelId)}/dmn-simulate`;
+      const unsigned = await analyst.browser.request(url, { method: 'POST', json: body, headers: {} });
+      assert.equal(unsigned.status, 403);
+      const headers = { 'x-csrf-token': analyst.csrf };
+      const foreign = await analyst.browser.request(`${stack.baseUrl}${versionPath(foreignId)}/dmn-simulate`, {
+        method: 'POST',
+        json: body,
+        headers,
+      });
+      assert.equal(foreign.status, 404, foreign.html);
+      const cases: Array<[unknown, string]> = [
+        [{ inputs: {} }, '/content'],
+        [{ content: DISCOUNT_DMN, inputs: [] }, '/inputs'],
+        [{ content: DISCOUNT_DMN, inputs: {}, graph: {} }, '/graph'],
+        [{ content: '<definitions', inputs: {} }, '/content'],
+      ];
+      for (const [json, path] of cases) {
+        const refused = await analyst.browser.request(url, { method: 'POST', json, headers });
+        assert.equal(refused.status, 422, refused.html);
+        const paths = (JSON.parse(refused.html).errors as Array<{ path: string }>).map((error) => error.path);
+        assert.ok(paths.includes(path), `${path} in ${JSON.stringify(paths)}`);
+      }
+      const stored = await api('GET', `/models/${modelId}/test-cases`, tenantA.key);
+      assert.equal(stored.body.data.length, 0);
+    });
+  });
+
+  describe('in a real Chromium', { skip: browserUnavailable() }, () => {
+    const { cspViolations, signIn, checkAccessibility } = useConsoleInChromium({
+      baseUrl: () => stack.baseUrl,
+      password: PEOPLE_PASSWORD,
+      screenshotPrefix: 'console-dmn-simulator-',
+    });
+    const litRows = (page: Page) =>
+      page
+        .locator('.dmn-canvas tr.dmn-rule-matched')
+        .evaluateAll((rows) => rows.map((row) => row.querySelector('td[data-row-id]')?.getAttribute('data-row-id')));
+
+    it('runs three inputs with the matched row lit, saves a test case, runs the suite and submits for review', async () => {
+      const { context, page } = await signIn(people.analyst.email);
+      await page.goto(`${stack.baseUrl}${versionPath(modelId)}/edit`);
+      await page.getByRole('button', { name: 'Discount (decision table)' }).click();
+      await page.locator('.tjs-table td.input-cell', { hasText: 'not("gold", "silver")' }).waitFor({ timeout: 30_000 });
+      const panel = page.getByRole('complementary', { name: 'Simulator' });
+      const runs = [
+        { inputs: { Tier: 'gold', Amount: 10 }, rule: 'r_gold', number: 1, rate: 0.1 },
+        { inputs: { Tier: 'silver', Amount: 5000 }, rule: 'r_silver_large', number: 2, rate: 0.07 },
+        { inputs: { Tier: 'bronze', Amount: 10 }, rule: 'r_other', number: 4, rate: 0 },
+      ];
+      for (const run of runs) {
+        await panel.getByRole('tab', { name: 'JSON' }).click();
+        await panel.getByLabel('Inputs (JSON)').fill(JSON.stringify(run.inputs));
+        await panel.getByRole('button', { name: 'Run', exact: true }).click();
+        await page.waitForFunction(
+          (id) => (globalThis as any).document.querySelector(`tr.dmn-rule-matched td[data-row-id="${id}"]`),
+          run.rule,
+          { timeout: 30_000 },
+        );
+        assert.deepEqual(await litRows(page), [run.rule], JSON.stringify(run.inputs));
+        const marker = await page
+          .locator('.dmn-canvas tr.dmn-rule-matched td.rule-index')
+          .evaluate((cell) => (globalThis as any).getComputedStyle(cell).boxShadow as string);
+        assert.match(marker, /inset/, 'a bar at the rule’s number');
+        const working = (await panel.getByTestId('simulator-working').locator('pre').textContent()) ?? '';
+        assert.match(working, new RegExp(`"Discount": ${run.rate}\\b`), working);
+        assert.equal(
+          (await page.locator('.dmn-matched-rules li[data-decision-id="d_discount"]').textContent())?.trim(),
+          `Discount: rule ${run.number} (${run.rule})`,
+        );
+        if (run.number === 2)
+          await page.screenshot({ path: screenshotPath('console-dmn-simulator-lit-row'), fullPage: true });
+      }
+      await panel.getByLabel('Test case name').fill('bronze from the DMN simulator');
+      await panel.getByRole('button', { name: 'Save as test case' }).click();
+      await panel.getByText('Saved test case “bronze from the DMN simulator”.').waitFor({ timeout: 10_000 });
+      const cases = await api('GET', `/models/${modelId}/test-cases?limit=100`, tenantA.key);
+      assert.equal(cases.body.data.length, 1, JSON.stringify(cases.body));
+      assert.deepEqual(cases.body.data[0].inputs, { Tier: 'bronze', Amount: 10 });
+
+      await panel.getByRole('button', { name: 'Run the suite' }).click();
+      await panel.getByText(/^1 of 1 cases pass; 1 of 4 rules hit\.$/).waitFor({ timeout: 30_000 });
+      await page.waitForFunction(
+        () => (globalThis as any).document.querySelectorAll('.dmn-canvas tr.dmn-rule-never-hit').length === 3,
+        undefined,
+        { timeout: 10_000 },
+      );
+      assert.equal(await page.locator('.dmn-canvas tr.dmn-rule-never-hit td[data-row-id="r_other"]').count(), 0);
+      await checkAccessibility(context, page.url(), 'panel');
+
+      await panel.getByRole('button', { name: 'Submit for review' }).click();
+      await panel.getByText(/^(Submitted: the version is|Not submitted)/).waitFor({ timeout: 30_000 });
+      const problems = await panel.locator('.simulator-problems').allTextContents();
+      assert.deepEqual(problems, [], 'the submission refused');
+      await panel.getByText('Submitted: the version is in review.').waitFor({ timeout: 10_000 });
+      assert.equal((await api('GET', `/models/${modelId}/versions/1`, tenantA.key)).body.status, 'in_review');
+      assert.deepEqual(cspViolations, []);
+      await context.close();
+    });
+  });
+});
