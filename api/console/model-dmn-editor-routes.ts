@@ -14,7 +14,7 @@ import type { Viewer } from './layout';
 import { sendProblem } from './json-requests';
 import { dmnEditorPage, type DmnEditorBootstrapData } from './model-dmn-editor-page';
 import { editorHref, versionHref } from './model-editor-page';
-import type { ModelEditorDeps } from './model-editor-routes';
+import type { ModelEditorDeps } from './model-editor-deps';
 import type { ConsoleSession } from './session';
 import type { ConsoleToolkit } from './toolkit';
 

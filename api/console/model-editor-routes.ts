@@ -3,9 +3,8 @@ import { AppError } from '../../core/app-error';
 import { hasScope } from '../../core/scopes';
 import type { ReplaceModelVersionRequest } from '../openapi/request-types.generated';
 import type { AppState } from '../context';
-import type { ModelService } from '../models/service';
 import type { ModelUpload } from '../models/check-upload';
-import type { AppAssets } from './app-assets';
+import type { ModelEditorDeps } from './model-editor-deps';
 import { actorName } from './layout';
 import { sendProblem } from './json-requests';
 import { registerDmnEditorRoutes, showDmnEditor } from './model-dmn-editor-routes';
@@ -25,13 +24,6 @@ import type { ConsoleToolkit } from './toolkit';
  * the same use case as PUT /models/{id}/versions/{version}, so it is checked and audited identically), "New draft
  * from this version" (a CSRF-checked form), and keeping a conflicting working copy as a new draft.
  */
-
-export interface ModelEditorDeps {
-  models: ModelService;
-  appAssets: AppAssets;
-  /** The largest body a save may carry (the API's `batch` limit, which PUT version uses). */
-  bodyLimitBytes: number;
-}
 
 /**
  * The editor page needs, beyond the console's policy: WebAssembly compilation (the JDM editor parses expressions with
