@@ -15,12 +15,22 @@ import { call, createTestTenant, startTestStack, type TestStack, type TestTenant
  * the API then runs the published version. Once for a JDM graph, once for a DMN model (its DRD and a FEEL cell).
  */
 
-/** The 20 rules of the JDM table: a region and a parcel size give a zone code (first hit). */
+/** The 20 rules of the JDM table: a region and a weight band give a zone code (first hit: the bands in order). */
 const REGIONS = ['north', 'south', 'east', 'west'];
-const SIZES = ['xs', 's', 'm', 'l', 'xl'];
+const BANDS = ['< 1', '< 5', '< 10', '< 20', '>= 20'];
 const RULES = REGIONS.flatMap((region, r) =>
-  SIZES.map((size, s) => ({ input: `${region}-${size}`, output: `${region[0]?.toUpperCase()}${r * 5 + s + 1}` })),
+  BANDS.map((band, b) => ({ region, band, output: `${region[0]?.toUpperCase()}${r * 5 + b + 1}` })),
 );
+/** The three simulated inputs, each with the rule it must light. */
+const RUNS = [
+  { index: 0, inputs: { input: 'north', weight: 0.5 } },
+  { index: 7, inputs: { input: 'south', weight: 7 } },
+  { index: 18, inputs: { input: 'west', weight: 12 } },
+].map((run) => ({
+  ...run,
+  output: RULES[run.index]?.output as string,
+  name: `${run.inputs.input} ${run.inputs.weight} kg`,
+}));
 
 describe('Governance console: the analyst’s journeys from a blank model to a scenario', () => {
   let stack: TestStack;
@@ -116,25 +126,53 @@ describe('Governance console: the analyst’s journeys from a blank model to a s
       for (const kind of ['inputNode', 'decisionTableNode', 'outputNode'])
         assert.equal(await page.locator(`.react-flow__node-${kind}`).count(), 1, kind);
       assert.equal(await page.locator('.react-flow__edge').count(), 2);
+      // The input schema, in the input node's schema field: the region (one of four) and the weight.
+      await page.locator('.react-flow__node[data-id="request"]').getByRole('button', { name: 'Configure' }).click();
+      const schema = page.locator('.tab-content.active textarea.schema-text');
+      await schema.fill(
+        JSON.stringify({
+          type: 'object',
+          properties: { input: { type: 'string', enum: REGIONS }, weight: { type: 'number', minimum: 0 } },
+          required: ['input', 'weight'],
+        }),
+      );
+      await page.locator('.editor-graph').getByRole('tab').first().click();
       await page.getByRole('button', { name: 'Edit Table', exact: true }).click();
       await page.waitForSelector('.grl-dt__add-row', { timeout: 30_000 });
 
+      // A second input column, from the "+" of the table's Inputs header: its field typed, its label filled.
+      await page.locator('.grl-dt th[data-self="input"] .cta-wrapper button').click();
+      const newColumn = page.locator('.ant-popover').filter({ hasText: 'Input Field' });
+      await newColumn.locator('.cm-content').click();
+      await page.keyboard.type('weight');
+      await newColumn.getByPlaceholder('Field label').fill('Weight (kg)');
+      await newColumn.getByRole('button', { name: 'Create' }).click();
+      const headers = page.locator('.grl-dt thead').nth(1).locator('th');
+      await headers.filter({ hasText: 'Weight (kg)' }).waitFor({ timeout: 10_000 });
+      const order = (await headers.allTextContents()).filter((text) => /^(Input|Weight|Output)/.test(text));
+      assert.equal(order.length, 3, JSON.stringify(order));
+      const cellText = (rule: (typeof RULES)[number], header: string) =>
+        header.startsWith('Input') ? `"${rule.region}"` : header.startsWith('Weight') ? rule.band : `"${rule.output}"`;
+
+      // The 20 rules by keyboard: the row's first cell clicked, then each value typed and Tab to the next cell.
       const row = (index: number) => page.locator(`.grl-dt tbody tr[data-virtual-index="${index}"]`);
       for (const [index, rule] of RULES.entries()) {
         await page.locator('.grl-dt__add-row').click();
         await row(index).scrollIntoViewIfNeeded();
         await row(index).locator('.cm-content').first().click();
-        await page.keyboard.type(`"${rule.input}"`);
-        await page.keyboard.press('Tab');
-        await page.keyboard.type(`"${rule.output}"`);
+        for (const [column, header] of order.entries()) {
+          if (column > 0) await page.keyboard.press('Tab');
+          await page.keyboard.type(cellText(rule, header));
+        }
       }
       await page.locator('.editor-toolbar').click();
       await page.getByText('Unsaved changes (kept in this browser until you save).').waitFor({ timeout: 10_000 });
 
       const panel = page.getByRole('complementary', { name: 'Simulator' });
-      const runs = [0, 7, 18].map((index) => ({ index, ...(RULES[index] as (typeof RULES)[number]) }));
-      for (const run of runs) {
-        await panel.getByLabel(/^input/).fill(run.input);
+      // The simulator's form follows the input schema typed in the input node.
+      for (const run of RUNS) {
+        await panel.getByLabel(/^input/).selectOption(run.inputs.input);
+        await panel.getByLabel(/^weight/).fill(String(run.inputs.weight));
         await panel.getByRole('button', { name: 'Run', exact: true }).click();
         await panel.getByTestId('simulator-working').locator('pre').waitFor({ timeout: 30_000 });
         await scrollToRule(page, run.index);
@@ -147,13 +185,13 @@ describe('Governance console: the analyst’s journeys from a blank model to a s
         const lit = await page
           .locator('.grl-dt tbody tr.active')
           .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-virtual-index'))));
-        assert.deepEqual(lit, [run.index], run.input);
+        assert.deepEqual(lit, [run.index], run.name);
         const working = JSON.parse((await panel.getByTestId('simulator-working').locator('pre').textContent()) ?? '');
         assert.deepEqual(working, { output: run.output });
         if (run.index === 7) await page.screenshot({ path: screenshotPath('console-model-journeys-lit-row') });
-        await panel.getByLabel('Test case name').fill(`${run.input} from the simulator`);
+        await panel.getByLabel('Test case name').fill(run.name);
         await panel.getByRole('button', { name: 'Save as test case' }).click();
-        await panel.getByText(`Saved test case “${run.input} from the simulator”.`).waitFor({ timeout: 10_000 });
+        await panel.getByText(`Saved test case “${run.name}”.`).waitFor({ timeout: 10_000 });
       }
       await panel.getByRole('button', { name: 'Run the suite' }).click();
       await panel.getByText(/^3 of 3 cases pass; 3 of 20 rules hit\.$/).waitFor({ timeout: 30_000 });
@@ -162,22 +200,26 @@ describe('Governance console: the analyst’s journeys from a blank model to a s
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText(/^Saved: revision \d+\.$/).waitFor({ timeout: 30_000 });
       const saved = await api('GET', `/models/${modelId}/versions/1`);
+      assert.deepEqual(saved.body.input_schema.properties.weight, { type: 'number', minimum: 0 });
+      type Column = { id: string; field: string };
       const table = (
-        saved.body.graph.nodes as Array<{ type: string; content: { rules: Array<Record<string, string>> } }>
-      )
-        .find((node) => node.type === 'decisionTableNode')
-        ?.content.rules.map((rule) => ({ input: rule['input-1'], output: rule['output-1'] }));
+        saved.body.graph.nodes as Array<{
+          type: string;
+          content: { inputs: Column[]; outputs: Column[]; rules: Array<Record<string, string>> };
+        }>
+      ).find((node) => node.type === 'decisionTableNode')?.content;
+      assert.ok(table);
+      const idOf = (field: string) => [...table.inputs, ...table.outputs].find((c) => c.field === field)?.id as string;
       assert.deepEqual(
-        table,
-        RULES.map((rule) => ({ input: `"${rule.input}"`, output: `"${rule.output}"` })),
+        table.rules.map((rule) => [rule[idOf('input')], rule[idOf('weight')], rule[idOf('output')]]),
+        RULES.map((rule) => [`"${rule.region}"`, rule.band, `"${rule.output}"`]),
       );
       await panel.getByRole('button', { name: 'Submit for review' }).click();
       await panel.getByText('Submitted: the version is in review.').waitFor({ timeout: 30_000 });
       assert.deepEqual(cspViolations, []);
 
       await approveInConsole(modelId);
-      for (const run of runs)
-        assert.deepEqual(await scenarioMetrics(modelId, { input: run.input }), { output: run.output });
+      for (const run of RUNS) assert.deepEqual(await scenarioMetrics(modelId, run.inputs), { output: run.output });
     });
     it('DMN: the DRD, a decision table with FEEL cells typed by keyboard, test cases and a review, a scenario', async () => {
       const { page } = await signIn(people.analyst.email);
