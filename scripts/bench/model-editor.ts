@@ -82,7 +82,7 @@ export function benchEditorTable(rules: number) {
 const sampleInputs = (i: number) =>
   Object.fromEntries(Array.from({ length: INPUT_COLUMNS }, (_, c) => [columnField(c), (i * 13 + c * 5) % 120]));
 
-async function createModel(baseUrl: string, key: string, name: string, rules: number): Promise<string> {
+export async function createModel(baseUrl: string, key: string, name: string, rules: number): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/models`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -94,7 +94,7 @@ async function createModel(baseUrl: string, key: string, name: string, rules: nu
 }
 
 /** Bench setup: version 1 marked published in Postgres (what an approved review does), as the replay bench does. */
-async function markPublished(db: Knex, modelId: string): Promise<void> {
+export async function markPublished(db: Knex, modelId: string): Promise<void> {
   const now = new Date();
   await db.transaction(async (trx) => {
     await trx('model_versions')
@@ -473,7 +473,7 @@ async function benchSaves(browser: Browser, state: SignedIn, editorUrl: string, 
 }
 
 /** The floor of a save: PUT /models/{id}/versions/1 through the API with a key, the same content. */
-async function benchApiPuts(baseUrl: string, key: string, modelId: string, fromRevision: number, saves: number) {
+export async function benchApiPuts(baseUrl: string, key: string, modelId: string, fromRevision: number, saves: number) {
   const content = benchEditorTable(500);
   const times: number[] = [];
   let revision = fromRevision;
@@ -498,7 +498,7 @@ interface SimulationAnswer {
 }
 
 /** POST /models/{id}/simulate on a 100-rule table: the working copy beside the published version. */
-async function benchSimulate(baseUrl: string, key: string, modelId: string, calls: number) {
+export async function benchSimulate(baseUrl: string, key: string, modelId: string, calls: number) {
   const { graph, input_schema, output_schema } = benchEditorTable(100);
   const times: number[] = [];
   const engine: number[] = [];
@@ -527,7 +527,7 @@ async function benchSimulate(baseUrl: string, key: string, modelId: string, call
 const p = (values: number[], q: number) =>
   percentile(
     [...values].sort((a, b) => a - b),
-    q,
+    q / 100,
   );
 const median = (values: number[]) => p(values, 50);
 const goal = (met: boolean) => (met ? 'met' : '**missed**');
