@@ -64,6 +64,7 @@ describe('Governance console: the simulator on the DMN editor page', () => {
   const people = {} as Record<'analyst' | 'viewer', ConsoleMember>;
   let modelId: string;
   let foreignId: string;
+  let editedId: string;
 
   const api = (method: string, path: string, key: string, body?: unknown) =>
     call(stack.baseUrl, method, `/api/v1${path}`, { key, ...(body !== undefined ? { body } : {}) });
@@ -91,6 +92,13 @@ describe('Governance console: the simulator on the DMN editor page', () => {
     });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
     assert.equal((await api('PATCH', `/models/${modelId}`, tenantA.key, { coverage_threshold: 0 })).status, 200);
+    const edited = await api('POST', '/models', tenantA.key, {
+      name: 'Tier discount (edited)',
+      category: 'pricing',
+      dmn: DISCOUNT_DMN,
+    });
+    assert.equal(edited.status, 201, JSON.stringify(edited.body));
+    editedId = edited.body.id;
     const foreign = await api('POST', '/models', tenantB.key, {
       name: 'Another tenant’s',
       category: 'pricing',
@@ -176,6 +184,35 @@ describe('Governance console: the simulator on the DMN editor page', () => {
       page
         .locator('.dmn-canvas tr.dmn-rule-matched')
         .evaluateAll((rows) => rows.map((row) => row.querySelector('td[data-row-id]')?.getAttribute('data-row-id')));
+
+    it('runs the unsaved cell as the editor holds it (its output, not the saved one), lights its row, and will not submit unsaved changes', async () => {
+      const { context, page } = await signIn(people.analyst.email);
+      await page.goto(`${stack.baseUrl}${versionPath(editedId)}/edit`);
+      await page.getByRole('button', { name: 'Discount (decision table)' }).click();
+      const cell = page.locator('.tjs-table td[data-row-id="r_gold"][data-col-id="col_rate"]');
+      await cell.waitFor({ timeout: 30_000 });
+      await cell.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('0.15');
+      await page.getByText('Unsaved changes (kept in this browser until you save).').waitFor({ timeout: 10_000 });
+      const panel = page.getByRole('complementary', { name: 'Simulator' });
+      await panel.getByRole('tab', { name: 'JSON' }).click();
+      await panel.getByLabel('Inputs (JSON)').fill(JSON.stringify({ Tier: 'gold', Amount: 10 }));
+      await panel.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.locator('.dmn-canvas tr.dmn-rule-matched').waitFor({ timeout: 30_000 });
+      assert.deepEqual(await litRows(page), ['r_gold']);
+      assert.match(
+        (await panel.getByTestId('simulator-working').locator('pre').textContent()) ?? '',
+        /"Discount": 0\.15\b/,
+      );
+      assert.ok(await panel.getByRole('button', { name: 'Submit for review' }).isDisabled());
+      await panel.getByText('Save the draft first', { exact: false }).waitFor();
+      const stored = await api('GET', `/models/${editedId}/versions/1`, tenantA.key);
+      assert.equal(stored.body.content_revision, 1, 'a run stores nothing');
+      assert.doesNotMatch(stored.body.dmn, /0\.15/);
+      assert.deepEqual(cspViolations, []);
+      await context.close();
+    });
 
     it('runs three inputs with the matched row lit, saves a test case, runs the suite and submits for review', async () => {
       const { context, page } = await signIn(people.analyst.email);
