@@ -18,11 +18,17 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
   let demo: DemoTenant;
   /** The demo person's current sign-in (an upgrade of another data directory below gives it a new password). */
   let demoUser: { email: string; password: string };
+  /**
+   * Its own domain for the demo people: the documentation test makes demo@example.com a member of another tenant
+   * while this file runs, and a sign-in by that address would then land there.
+   */
+  let emailDomain: string;
 
   before(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-docs-'));
     stack = await startTestStack({ env: { DATA_DIR: dataDir } });
-    demo = await ensureDemoTenant(stack.db, dataDir);
+    emailDomain = `${path.basename(dataDir).toLowerCase()}.example.com`;
+    demo = await ensureDemoTenant(stack.db, dataDir, { emailDomain });
     demoUser = demo.user;
   });
   after(async () => {
@@ -32,9 +38,9 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
 
   it('creates the demo user and the docs client once, keeps them on later starts, and adds them to older data directories', async () => {
     assert.equal(demo.created, true);
-    assert.equal(demo.user.email, 'demo@example.com');
+    assert.equal(demo.user.email, `demo@${emailDomain}`);
     assert.ok(demo.user.password.length >= 12);
-    const again = await ensureDemoTenant(stack.db, dataDir);
+    const again = await ensureDemoTenant(stack.db, dataDir, { emailDomain });
     assert.deepEqual(
       { ...again, created: true, docsSignInCreated: true, governanceUsersCreated: true },
       { ...demo, docsSignInCreated: true },
@@ -43,7 +49,7 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
     // The console's demo approver and analyst are made once too; their passwords are printed only that time.
     assert.equal(demo.governanceUsersCreated, true);
     assert.equal(again.governanceUsersCreated, false);
-    assert.deepEqual([demo.approver.email, demo.analyst.email], ['approver@example.com', 'analyst@example.com']);
+    assert.deepEqual([demo.approver.email, demo.analyst.email], [`approver@${emailDomain}`, `analyst@${emailDomain}`]);
 
     const client = await call(stack.baseUrl, 'GET', `/api/v1/oauth-clients/${demo.docsClientId}`, { key: demo.apiKey });
     assert.equal(client.status, 200);
@@ -55,7 +61,7 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
     try {
       const saved = { tenantId: demo.tenantId, apiKey: demo.apiKey };
       fs.writeFileSync(path.join(older, 'demo-tenant.json'), JSON.stringify(saved));
-      const upgraded = await ensureDemoTenant(stack.db, older);
+      const upgraded = await ensureDemoTenant(stack.db, older, { emailDomain });
       assert.equal(upgraded.created, false);
       assert.equal(upgraded.docsSignInCreated, true);
       assert.equal(upgraded.tenantId, demo.tenantId);
@@ -68,7 +74,7 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
         approver: upgraded.approver,
         analyst: upgraded.analyst,
       });
-      // demo@example.com existed already, so it was given the new password that was just saved and shown.
+      // The demo person existed already, so it was given the new password that was just saved and shown.
       demoUser = upgraded.user;
     } finally {
       fs.rmSync(older, { recursive: true, force: true });
