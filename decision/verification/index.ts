@@ -1,0 +1,3 @@
+export * from './report';
+export { analyseVersion } from './analyse-version';
+export { generateCases } from './generate-cases';
