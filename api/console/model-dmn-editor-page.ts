@@ -1,7 +1,6 @@
-import { html, type SafeHtml } from './html';
-import { layout, type Viewer } from './layout';
-import { versionStatusBadge, type ModelVersionView } from './model-pages';
-import { scriptJson, versionHref } from './model-editor-page';
+import type { SafeHtml } from './html';
+import type { Viewer } from './layout';
+import { editorShell } from './model-editor-page';
 
 /**
  * The DMN editor's page (/console/models/{id}/versions/{version}/edit for a DMN draft): the same shell as the JDM
@@ -37,18 +36,10 @@ export function dmnEditorPage(input: {
   data: DmnEditorBootstrapData;
   bundle: { js: string; css: string | null };
 }): SafeHtml {
-  const { data } = input;
-  const { model, version } = data;
-  return layout({
-    title: `Edit ${model.name}, version ${version.version}`,
-    viewer: input.viewer,
-    section: 'models',
-    stylesheets: input.bundle.css ? [input.bundle.css] : [],
-    scripts: [input.bundle.js],
-    body: html`<p class="crumbs"><a href="/console/models">Models</a> › <a href="/console/models/${encodeURIComponent(model.id)}">${model.name}</a> › <a href="${versionHref(model.id, version.version)}">version ${version.version}</a> › edit</p>
-<h1>Edit ${model.name}, version ${version.version} ${versionStatusBadge(version.status as ModelVersionView['status'])}</h1>
-<noscript><p class="notice error">The DMN editor needs JavaScript. Without it, read this version on its <a href="${data.links.version_page}">read-only page</a>, or change it through the API (<code>PUT /api/v1/models/{id}/versions/{version}</code>).</p></noscript>
-<div id="dmn-editor" class="model-editor" data-content-revision="${version.content_revision}"><p class="muted">Loading the DMN editor…</p></div>
-<script type="application/json" id="dmn-editor-bootstrap">${scriptJson(data)}</script>`,
+  return editorShell({
+    ...input,
+    editor: 'The DMN editor',
+    mountId: 'dmn-editor',
+    bootstrapId: 'dmn-editor-bootstrap',
   });
 }

@@ -45,6 +45,31 @@ export function modelEditorPage(input: {
   data: EditorBootstrapData;
   bundle: { js: string; css: string | null };
 }): SafeHtml {
+  return editorShell({
+    ...input,
+    editor: 'The model editor',
+    mountId: 'model-editor',
+    bootstrapId: 'editor-bootstrap',
+  });
+}
+
+/**
+ * The page around an editor bundle, the same for the JDM and the DMN editor: crumbs, the `<noscript>` pointing to the
+ * read-only page, the element the bundle mounts in, the bootstrap data as JSON (never an API key).
+ */
+export function editorShell(input: {
+  viewer: Viewer;
+  data: {
+    model: { id: string; name: string };
+    version: { version: string; status: string; content_revision: number };
+    links: { version_page: string };
+  };
+  bundle: { js: string; css: string | null };
+  /** What the `<noscript>` calls the editor ("The DMN editor"). */
+  editor: string;
+  mountId: string;
+  bootstrapId: string;
+}): SafeHtml {
   const { data } = input;
   const { model, version } = data;
   return layout({
@@ -55,9 +80,9 @@ export function modelEditorPage(input: {
     scripts: [input.bundle.js],
     body: html`${crumbs(model, version.version)}
 <h1>Edit ${model.name}, version ${version.version} ${versionStatusBadge(version.status as ModelVersionView['status'])}</h1>
-<noscript><p class="notice error">The model editor needs JavaScript. Without it, read this version on its <a href="${data.links.version_page}">read-only page</a>, or change it through the API (<code>PUT /api/v1/models/{id}/versions/{version}</code>).</p></noscript>
-<div id="model-editor" class="model-editor" data-content-revision="${version.content_revision}"><p class="muted">Loading the editor…</p></div>
-<script type="application/json" id="editor-bootstrap">${scriptJson(data)}</script>`,
+<noscript><p class="notice error">${input.editor} needs JavaScript. Without it, read this version on its <a href="${data.links.version_page}">read-only page</a>, or change it through the API (<code>PUT /api/v1/models/{id}/versions/{version}</code>).</p></noscript>
+<div id="${input.mountId}" class="model-editor" data-content-revision="${version.content_revision}"><p class="muted">Loading ${input.editor.replace(/^The /, 'the ')}…</p></div>
+<script type="application/json" id="${input.bootstrapId}">${scriptJson(data)}</script>`,
   });
 }
 
