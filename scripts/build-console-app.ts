@@ -1,6 +1,7 @@
 /**
  * `npm run build:console-app`: bundles the console's browser code (console-app/) with esbuild into content-hashed
- * files, `<name>.<hash>.<ext>` (JS, CSS, the JDM editor's WebAssembly expression parser, any font or image), and a
+ * files, `<name>.<hash>.<ext>` (JS, CSS, the JDM editor's WebAssembly expression parser, any font or image), each
+ * precompressed beside it (`<file>.gz`, gzip level 9, and `<file>.br`, brotli at its highest quality), and a
  * manifest.json naming them, in console-app/build/ (or the directory given as the first argument). The API serves
  * them under /console/assets/app/ (api/console/app-assets.ts). `npm start`, the test launcher (when a selected file
  * needs Chromium) and `npm run build` (into dist/console-app/build/ for the image) call buildConsoleApp().
@@ -9,6 +10,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { build, type Metafile, type Plugin } from 'esbuild';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
@@ -94,9 +97,53 @@ function publish(stagingDir: string, outDir: string, manifest: ConsoleAppManifes
   const hourAgo = Date.now() - 3_600_000;
   for (const name of fs.readdirSync(outDir)) {
     const full = path.join(outDir, name);
-    if (name === MANIFEST || manifest.files[name] || !fs.statSync(full).isFile()) continue;
+    if (name === MANIFEST || manifest.files[compressedOriginal(name)] || !fs.statSync(full).isFile()) continue;
     if (fs.statSync(full).mtimeMs < hourAgo) fs.rmSync(full, { force: true });
   }
+}
+
+/** The precompressed copies written beside each file, by suffix (the API serves the best one a request accepts). */
+const COMPRESSIONS = {
+  '.br': (data: Buffer) =>
+    promisify(zlib.brotliCompress)(data, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_GENERIC,
+      },
+    }),
+  '.gz': (data: Buffer) => promisify(zlib.gzip)(data, { level: 9 }),
+} as const;
+
+/** Formats compressed already (a copy would be no smaller): served as they are. */
+const COMPRESSED_FORMATS = new Set(['.woff', '.woff2', '.png']);
+
+/** `x.js.gz` → `x.js` (the file it is a copy of); any other name as it is. */
+function compressedOriginal(name: string): string {
+  return name.replace(/\.(gz|br)$/, '');
+}
+
+/**
+ * Writes `<file>.gz` and `<file>.br` beside every file of the manifest (but fonts and images compressed already),
+ * unless one newer than the file is already
+ * there (names are content-hashed, so an unchanged file keeps its copies across builds). Each copy is written under a
+ * temporary name and renamed: a running server never serves half of one.
+ */
+async function precompress(outDir: string, manifest: ConsoleAppManifest): Promise<void> {
+  await Promise.all(
+    Object.keys(manifest.files).flatMap((name) => {
+      if (COMPRESSED_FORMATS.has(path.extname(name))) return [];
+      const source = path.join(outDir, name);
+      const sourceMtime = fs.statSync(source).mtimeMs;
+      return Object.entries(COMPRESSIONS).map(async ([suffix, compress]) => {
+        const target = `${source}${suffix}`;
+        if (fs.existsSync(target) && fs.statSync(target).mtimeMs >= sourceMtime) return;
+        const temporary = `${target}.${process.pid}`;
+        await fs.promises.writeFile(temporary, await compress(await fs.promises.readFile(source)));
+        await fs.promises.rename(temporary, target);
+      });
+    }),
+  );
 }
 
 /** Builds the bundles into `outDir` unless its manifest is newer than every source; answers what it did and how long. */
@@ -108,8 +155,10 @@ export async function buildConsoleApp(
   const manifestPath = path.join(outDir, MANIFEST);
   if (!options.force && fs.existsSync(manifestPath) && fs.statSync(manifestPath).mtimeMs > newestSourceChange()) {
     const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ConsoleAppManifest;
-    if (Object.keys(manifest.files).every((name) => fs.existsSync(path.join(outDir, name))))
+    if (Object.keys(manifest.files).every((name) => fs.existsSync(path.join(outDir, name)))) {
+      await precompress(outDir, manifest);
       return { manifest, seconds: (Date.now() - started) / 1000, skipped: true };
+    }
   }
   fs.mkdirSync(outDir, { recursive: true });
   const stagingDir = fs.mkdtempSync(path.join(outDir, '.staging-'));
@@ -150,6 +199,7 @@ export async function buildConsoleApp(
     });
     const manifest = manifestOf(result.metafile, stagingDir);
     publish(stagingDir, outDir, manifest);
+    await precompress(outDir, manifest);
     return { manifest, seconds: (Date.now() - started) / 1000, skipped: false };
   } finally {
     fs.rmSync(stagingDir, { recursive: true, force: true });

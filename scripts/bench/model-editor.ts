@@ -226,7 +226,7 @@ async function benchOtherPages(browser: Browser, state: SignedIn, baseUrl: strin
   return { seen, plainLoadMs };
 }
 
-/** What the editor page's files would weigh compressed (the service sends them as stored, uncompressed). */
+/** What the editor page's files weigh compressed (the build's gzip and brotli copies, which the service sends). */
 function bundleSizes() {
   const manifest = JSON.parse(fs.readFileSync(path.join(APP_ASSETS_DIR, 'manifest.json'), 'utf8')) as AppManifest;
   let raw = 0;

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { CONSOLE_CSP } from '../../api/console/routes';
@@ -33,6 +35,21 @@ describe('Governance console: the model editor', () => {
     call(stack.baseUrl, method, `/api/v1${path}`, { key, ...(body !== undefined ? { body } : {}) });
   const addMember = (label: string, role: Role) => addConsoleMember(stack.db, label, tenantA.id, role);
   const editorPath = (id: string, version: string) => `/console/models/${id}/versions/${version}/edit`;
+  /** A request whose path and Accept-Encoding go out as written (fetch would normalise the one and set the other). */
+  const rawGet = (requestPath: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const { hostname, port } = new URL(stack.baseUrl);
+      const request = http.request({ hostname, port, path: requestPath, method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end();
+    });
   const manifest = () => JSON.parse(fs.readFileSync(`${APP_ASSETS_DIR}/manifest.json`, 'utf8')) as AppManifest;
   const editableContent = () => {
     const { graph, input_schema, output_schema } = discountModelBody('unused');
@@ -90,18 +107,81 @@ describe('Governance console: the model editor', () => {
       const { editor } = manifest().entries;
       assert.ok(editor?.js && editor.css, 'the editor entry is built (scripts/build-console-app.ts)');
       for (const name of Object.keys(manifest().files)) {
-        const response = await fetch(`${stack.baseUrl}/console/assets/app/${name}`);
+        const response = await rawGet(`/console/assets/app/${name}`);
         assert.equal(response.status, 200, name);
-        assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable', name);
-        assert.equal(Number(response.headers.get('content-length')), manifest().files[name]?.bytes, name);
-        if (name.endsWith('.wasm')) assert.equal(response.headers.get('content-type'), 'application/wasm');
-        await response.arrayBuffer();
+        assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable', name);
+        assert.equal(response.headers['content-encoding'], undefined, `${name}: no Accept-Encoding, no coding`);
+        assert.equal(Number(response.headers['content-length']), manifest().files[name]?.bytes, name);
+        assert.equal(response.body.length, manifest().files[name]?.bytes, name);
+        if (name.endsWith('.wasm')) assert.equal(response.headers['content-type'], 'application/wasm');
       }
       const renamed = editor.js.replace(/\.([A-Z0-9]+)\.js$/, '.AAAAAAAA.js');
-      for (const missing of [renamed, 'manifest.json', '..%2Fmanifest.json', 'editor.js']) {
-        const response = await fetch(`${stack.baseUrl}/console/assets/app/${missing}`);
+      const escapes = ['..%2Fmanifest.json', '..%2F..%2F..%2Fpackage.json', '%2E%2E%2Fmanifest.json', '..'];
+      for (const missing of [renamed, 'manifest.json', 'editor.js', `${editor.js}.br`, `${editor.js}.gz`, ...escapes]) {
+        const response = await rawGet(`/console/assets/app/${missing}`, { 'accept-encoding': 'br, gzip' });
         assert.equal(response.status, 404, missing);
-        assert.notEqual(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+        assert.notEqual(response.headers['cache-control'], 'public, max-age=31536000, immutable');
+      }
+      // A path the client does not normalise (fetch would): the router matches no file name, nothing is read.
+      for (const raw of ['/console/assets/app/../../package.json', '/console/assets/app/%2e%2e/%2e%2e/package.json']) {
+        const response = await rawGet(raw);
+        assert.equal(response.status, 404, raw);
+        assert.doesNotMatch(response.body.toString('utf8'), /"dependencies"/, raw);
+      }
+    });
+
+    it('serves the brotli or gzip copy a request accepts (br before gzip), byte-identical once decoded, with Vary; HEAD too', async () => {
+      const compressible = Object.keys(manifest().files).filter((name) => /\.(js|css|wasm|svg|ttf|eot)$/.test(name));
+      assert.ok(
+        compressible.some((name) => name.endsWith('.wasm')),
+        'the wasm file is among them',
+      );
+      const cases: Array<{ acceptEncoding: string | undefined; coding: string | undefined }> = [
+        { acceptEncoding: 'gzip, deflate, br, zstd', coding: 'br' },
+        { acceptEncoding: 'br;q=0.5, gzip;q=1', coding: 'br' }, // both allowed: the smaller copy is served
+        { acceptEncoding: 'gzip, deflate', coding: 'gzip' },
+        { acceptEncoding: 'br;q=0, gzip', coding: 'gzip' },
+        { acceptEncoding: '*', coding: 'br' },
+        { acceptEncoding: '*, br;q=0', coding: 'gzip' },
+        { acceptEncoding: 'identity', coding: undefined },
+        { acceptEncoding: 'deflate', coding: undefined },
+        { acceptEncoding: 'br;q=0, gzip;q=0', coding: undefined },
+        { acceptEncoding: undefined, coding: undefined },
+      ];
+      for (const name of compressible) {
+        const original = fs.readFileSync(`${APP_ASSETS_DIR}/${name}`);
+        for (const { acceptEncoding, coding } of cases) {
+          const label = `${name} with Accept-Encoding ${acceptEncoding ?? '(none)'}`;
+          const response = await rawGet(
+            `/console/assets/app/${name}`,
+            acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+          );
+          assert.equal(response.status, 200, label);
+          assert.equal(response.headers['content-encoding'], coding, label);
+          assert.match(String(response.headers.vary), /accept-encoding/i, label);
+          assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable', label);
+          assert.equal(Number(response.headers['content-length']), response.body.length, label);
+          const decoded =
+            coding === 'br'
+              ? zlib.brotliDecompressSync(response.body)
+              : coding === 'gzip'
+                ? zlib.gunzipSync(response.body)
+                : response.body;
+          assert.ok(decoded.equals(original), `${label}: the decoded body is the built file`);
+          if (coding) assert.ok(response.body.length < original.length, `${label}: the copy is smaller`);
+        }
+        const head = await rawGet(`/console/assets/app/${name}`, { 'accept-encoding': 'gzip, br' }, 'HEAD');
+        assert.equal(head.status, 200);
+        assert.equal(head.headers['content-encoding'], 'br', `HEAD ${name}`);
+        assert.equal(Number(head.headers['content-length']), fs.statSync(`${APP_ASSETS_DIR}/${name}.br`).size);
+        assert.equal(head.body.length, 0, `HEAD ${name} has no body`);
+      }
+      // Fonts compressed already are served as they are, whatever the request accepts.
+      for (const name of Object.keys(manifest().files).filter((file) => /\.woff2?$/.test(file))) {
+        const response = await rawGet(`/console/assets/app/${name}`, { 'accept-encoding': 'br, gzip' });
+        assert.equal(response.status, 200, name);
+        assert.equal(response.headers['content-encoding'], undefined, name);
+        assert.equal(response.body.length, manifest().files[name]?.bytes, name);
       }
     });
 

@@ -107,8 +107,13 @@ describe('the Docker image', () => {
       Object.keys(manifest.files).some((file) => file.endsWith('.wasm')),
       'the editor bundle has its wasm',
     );
-    for (const file of Object.keys(manifest.files))
+    for (const file of Object.keys(manifest.files)) {
       assert.ok(fs.existsSync(path.join(appBuild, file)), `dist/console-app/build/${file} is in the image`);
+      // Precompressed beside it (scripts/build-console-app.ts), but for fonts compressed already.
+      if (/\.woff2?$/.test(file)) continue;
+      for (const copy of [`${file}.gz`, `${file}.br`])
+        assert.ok(fs.existsSync(path.join(appBuild, copy)), `dist/console-app/build/${copy} is in the image`);
+    }
     for (const devOnly of ['react', 'react-dom', '@gorules/jdm-editor', 'dmn-js', 'esbuild'])
       assert.equal(
         fs.existsSync(path.join(image.appDir, 'node_modules', devOnly)),
@@ -212,9 +217,17 @@ describe('the Docker image', () => {
     const manifest = JSON.parse(
       fs.readFileSync(path.join(image.appDir, 'dist/console-app/build/manifest.json'), 'utf8'),
     ) as { entries: { editor: { js: string } } };
-    const script = await fetch(`http://127.0.0.1:${port}/console/assets/app/${manifest.entries.editor.js}`);
+    const script = await fetch(`http://127.0.0.1:${port}/console/assets/app/${manifest.entries.editor.js}`, {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     assert.equal(script.status, 200);
     assert.equal(script.headers.get('cache-control'), 'public, max-age=31536000, immutable');
-    await script.arrayBuffer();
+    // Its brotli copy, as a browser gets it (HEAD: fetch would decode a body, hiding the coding's size).
+    assert.equal(script.headers.get('content-encoding'), 'br');
+    assert.equal(
+      Number(script.headers.get('content-length')),
+      fs.statSync(path.join(image.appDir, `dist/console-app/build/${manifest.entries.editor.js}.br`)).size,
+    );
   });
 });
