@@ -129,6 +129,13 @@ export function compileExpression(text: string, options: FeelCompileOptions = {}
   };
 }
 
+/** The syntax tree of unary tests (for tools that read a test's structure, e.g. decision-table verification). */
+export function parseUnaryTestsSyntax(text: string, options: FeelCompileOptions = {}): Tree {
+  const tree = tooDeep(() => parseUnaryTests(maskRangeTypes(text), parseContext(options), undefined));
+  assertNoErrors(tree, text);
+  return tree;
+}
+
 export function compileUnaryTests(text: string, options: FeelCompileOptions = {}): CompiledUnaryTests {
   const tree = tooDeep(() => parseUnaryTests(maskRangeTypes(text), parseContext(options), undefined));
   assertNoErrors(tree, text);

@@ -4,7 +4,8 @@
  */
 export * from './types';
 export { FeelSyntaxError, FeelTimeoutError } from './runtime';
-export { compileExpression, compileUnaryTests } from './compile';
+export { compileExpression, compileUnaryTests, parseUnaryTestsSyntax } from './compile';
+export type { SyntaxNode } from './syntax';
 export { makeFunction, invokeFunction } from './functions';
 export { makeContext, feelEquals, feelCompare, formatValue } from './values';
 export { parseTypeRef, conformsTo, coerceTo, typeOfValue } from './types-conformance';

@@ -16,9 +16,9 @@ export type ColumnRegion =
   | {
       kind: 'intervals';
       type: 'number' | 'date' | 'date-time' | 'time' | 'duration';
-      intervals: { from: Bound; to: Bound }[];
+      intervals: readonly { from: Bound; to: Bound }[];
     }
-  | { kind: 'values'; values: (string | number | boolean | null)[]; negated: boolean }
+  | { kind: 'values'; values: readonly (string | number | boolean | null)[]; negated: boolean }
   | { kind: 'not_analysed'; text: string; reason: string };
 
 /** A box in input space, keyed by the input's label (its field or expression). A missing key is `any`. */
