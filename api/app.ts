@@ -46,6 +46,7 @@ import { registerApiKeyRoutes } from './administration/routes-api-keys';
 import { registerModelRoutes } from './models/routes';
 import { registerModelLifecycleRoutes } from './models/routes-lifecycle';
 import { registerModelReplayRoutes } from './models/routes-replays';
+import { registerModelVerificationRoutes } from './models/routes-verification';
 import { registerScenarioRoutes } from './scenarios/routes';
 import { registerUserRoutes } from './administration/routes-users';
 import { registerIntegrationRoutes } from './integrations/routes-integrations';
@@ -463,6 +464,7 @@ function registerFamilyRoutes(api: AppRouter, operation: BindOperation, services
   registerOAuthClientRoutes(api, operation, services.oauthClients);
   registerModelRoutes(api, operation, services.models);
   registerModelLifecycleRoutes(api, operation, services.models);
+  registerModelVerificationRoutes(api, operation, services.models);
   registerModelReplayRoutes(api, operation, services.replays);
   registerScenarioRoutes(api, operation, services.scenarios, services.batches);
   registerWebhookRoutes(api, operation, services.webhooks);

@@ -168,6 +168,11 @@ export const ERROR_CODES = {
   unsupported_media_type: { status: 415, description: 'The body is not unencoded JSON in UTF-8.' },
   validation_failed: { status: 422, description: 'The body is invalid; `errors` names each field.' },
   idempotency_key_reused: { status: 422, description: 'The Idempotency-Key was used with a different request.' },
+  analysis_budget_exceeded: {
+    status: 422,
+    description:
+      "The version's decision tables took longer to analyse than the budget for tenant content (EXPRESSION_BUDGET_MS); `errors` names the content.",
+  },
   insufficient_approvers: {
     status: 422,
     description: 'A step of the approval policy requires more approvers than the tenant has.',

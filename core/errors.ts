@@ -169,6 +169,24 @@ export const invitationAccepted = () =>
 export const lastAdmin = () => new AppError('last_admin', "The tenant's last admin cannot be demoted or removed.");
 export const modelNotEditable = (id: string) =>
   new AppError('model_not_editable', `${id} is a built-in model; only tenant models can be changed.`);
+export const builtinModelNotAnalysable = (id: string) =>
+  new AppError(
+    'model_not_editable',
+    `${id} is a built-in model: its logic is code, not decision tables; only tenant models' versions are analysed.`,
+  );
+export const analysisBudgetExceeded = (budgetMs: number) =>
+  new AppError(
+    'analysis_budget_exceeded',
+    `The analysis of the version's decision tables took longer than the ${budgetMs} ms budget for tenant content (EXPRESSION_BUDGET_MS); split or simplify its tables.`,
+    {
+      errors: [
+        {
+          path: '/content',
+          message: `took longer than the ${budgetMs} ms budget to analyse (EXPRESSION_BUDGET_MS)`,
+        },
+      ],
+    },
+  );
 export const modelVersionState = (id: string, version: number, status: string, why: string) =>
   new AppError('model_version_state', `Version ${version} of ${id} is ${status.replace('_', ' ')}: ${why}`, {
     version_status: status,

@@ -45,6 +45,7 @@ import * as approvalRelocation from './migrations/20261129000100_approval_reloca
 import * as notificationPreferencesVersion from './migrations/20261205000110_notification_preferences_version';
 import * as modelVersionContentWriters from './migrations/20261205000130_model_version_content_writers';
 import * as scenarioRunBy from './migrations/20261205000140_scenario_run_by';
+import * as modelVerificationPolicy from './migrations/20261206000150_model_verification_policy';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -100,6 +101,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261205000110_notification_preferences_version': notificationPreferencesVersion,
   '20261205000130_model_version_content_writers': modelVersionContentWriters,
   '20261205000140_scenario_run_by': scenarioRunBy,
+  '20261206000150_model_verification_policy': modelVerificationPolicy,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -240,6 +240,10 @@ export const decisionsPart: DocumentPart = {
             model_id: { type: 'string' },
             version: { type: 'integer' },
             content_revision: { type: 'integer' },
+            verification: {
+              ...ref('ModelVerificationVerdict'),
+              description: "The release gate's verdict on the version's decision tables at its (latest) submission.",
+            },
           },
         },
         due_at: nullableTimestamp('When the decision is due.'),

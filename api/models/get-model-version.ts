@@ -21,6 +21,7 @@ async function reviewOf(scope: TenantScope, version: ModelVersionRecord) {
     steps: decision.approval_steps,
     approvals: decision.approvals,
     round: decision.review_round,
+    verification: decision.model_release?.verification ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { upload, uploadFormats, UPLOAD_EXAMPLES } from './openapi';
+import { verificationPolicyPatch } from './openapi-verification';
 import {
   jsonResponse,
   listOf,
@@ -79,7 +80,17 @@ export const modelLifecyclePart: DocumentPart = {
                 steps: { type: 'array', items: { type: 'object' } },
                 approvals: { type: 'array', items: { type: 'object' } },
                 round: { type: 'integer' },
+                verification: {
+                  oneOf: [ref('ModelVerificationVerdict'), { type: 'null' }],
+                  description:
+                    "The release gate's verdict at the (latest) submission, which the reviewer sees: the decision-table analysis's summary and its warnings.",
+                },
               },
+            },
+            verification: {
+              ...ref('ModelVerificationVerdict'),
+              description:
+                "On a submission's answer: the release gate's verdict on the draft's decision tables (the policy applied, the summary, the warnings).",
             },
             latest_test_run: {
               type: ['object', 'null'],
@@ -110,6 +121,7 @@ export const modelLifecyclePart: DocumentPart = {
           description:
             'Share of decision-table rules the suite must hit before a draft can be submitted (default 1: every rule).',
         },
+        verification: verificationPolicyPatch,
       },
     },
     SubmitModelVersionRequest: {
@@ -179,13 +191,24 @@ export const modelLifecyclePart: DocumentPart = {
     '/api/v1/models/{id}': {
       patch: {
         operationId: 'updateModel',
-        summary: "Change a tenant model's name, description or coverage threshold",
+        summary: "Change a tenant model's name, description, coverage threshold or verification policy",
         tags: [tag],
         'x-required-scope': 'models:write',
         parameters: [idParameter],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: ref('UpdateModelRequest'), example: { coverage_threshold: 0.9 } } },
+          content: {
+            'application/json': {
+              schema: ref('UpdateModelRequest'),
+              examples: {
+                coverage: { summary: 'The rule coverage a suite needs', value: { coverage_threshold: 0.9 } },
+                verification: {
+                  summary: 'Gaps block this model’s releases; subsumed rules are ignored',
+                  value: { verification: { gaps: 'block', subsumed: 'off' } },
+                },
+              },
+            },
+          },
         },
         responses: {
           '200': jsonResponse('The model.', ref('Model')),
@@ -237,7 +260,11 @@ export const modelLifecyclePart: DocumentPart = {
         description:
           "Runs the model's test suite against the draft (the report is stored) and refuses (422) unless every case passes and the suite hits at least " +
           "the model's `coverage_threshold` of decision-table rules: the problem's `errors` name each failing case (`/test_cases/{case_id}`) and each rule " +
-          'never hit (`/coverage/{node_id}/rules/{rule_id}`), and `test_run_id` the report. Then the review starts: a release decision (tagged ' +
+          "never hit (`/coverage/{node_id}/rules/{rule_id}`), and `test_run_id` the report. The same gate analyses the draft's decision tables " +
+          "(`GET …/analysis`) and refuses under the verification policy (the model's `verification`, else the tenant's `GET /model-settings`): " +
+          'each blocked finding is an entry at `/verification/tables/{n}/{kind}/{m}` naming the table and the finding (by default overlaps under ' +
+          "Unique and domain violations block). Otherwise the answer's `verification` (and the release decision's `model_release.verification`, " +
+          'shown to the reviewer) carries the summary and the warnings. Then the review starts: a release decision (tagged ' +
           '`model_release`, options "Publish version N" / "Keep version M") runs the decision approval workflow under the policy named — N-of-role ' +
           'steps, SLA and escalation — and its approvers act on it with `POST /decisions/{decision_id}/approve`, `/reject` and `/request-changes`. ' +
           "Separation of duties: the draft's author owns the decision, the submitter wrote it, and anyone who wrote a content revision of the " +

@@ -256,6 +256,11 @@ export const modelsPart: DocumentPart = {
           description:
             'Tenant models: share of decision-table rules a suite must hit before a draft is submitted (default 1).',
         },
+        verification: {
+          ...ref('VerificationPolicyOverrides'),
+          description:
+            "Tenant models: the release gate's verification policy this model sets (only the findings it overrides; `{}`: the tenant's default applies, `GET /model-settings`).",
+        },
         status: { type: 'string', enum: ['active', 'deprecated'] },
         input_schema: { type: 'object', description: 'JSON Schema of the inputs (on single-model reads).' },
         output_schema: { type: 'object', description: 'JSON Schema of the metrics (on single-model reads).' },

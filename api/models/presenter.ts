@@ -2,6 +2,7 @@ import { toIso } from '../../core/time';
 import { builtinModelId } from '../../decision/catalogue';
 import type { BuiltinModel } from '../../decision/types';
 import type { DecisionModelRecord, ModelReleaseRecord, ModelVersionRecord } from '../../db/records/decision-model';
+import type { ModelVersionState } from '../../db/repositories/decision-models';
 
 /** Built-in models ship with the service; this is the date their current versions were released. */
 const BUILTIN_RELEASED_AT = '2026-11-21T00:00:00.000Z';
@@ -57,6 +58,7 @@ export function presentTenantModel(model: DecisionModelRecord, version: ModelVer
     latest_version: String(model.latest_version),
     published_version: model.published_version === null ? null : String(model.published_version),
     coverage_threshold: model.coverage_threshold ?? 1,
+    verification: model.verification ?? {},
     status: model.status,
     ...(version
       ? {
@@ -72,7 +74,7 @@ export function presentTenantModel(model: DecisionModelRecord, version: ModelVer
   };
 }
 
-export function presentVersion(modelId: string, version: ModelVersionRecord) {
+export function presentVersion(modelId: string, version: ModelVersionState) {
   return {
     object: 'model_version' as const,
     model_id: modelId,

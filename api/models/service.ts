@@ -35,6 +35,11 @@ import { getModelVersionDetail } from './get-model-version-detail';
 import { simulateModel, type ModelSimulationRequest } from './simulate-model';
 import { simulateModelTests } from './simulate-model-tests';
 import { checkWorkingCopy, type WorkingCopyRequest } from './working-copy';
+import { analyseModelVersion } from './analyse-model-version';
+import { generateModelTestCases } from './generate-model-test-cases';
+import { getModelSettings } from './get-model-settings';
+import { updateModelSettings } from './update-model-settings';
+import type { GenerateModelTestCasesRequest, UpdateModelSettingsRequest } from '../openapi/request-types.generated';
 
 export type { ModelCreate, ModelSimulationRequest, ModelUpload, WorkingCopyRequest };
 export { simulateModel } from './simulate-model';
@@ -67,6 +72,13 @@ export function createModelService(deps: ModelUseCaseDeps) {
     listReleases: (context: RequestContext, id: string) => listModelReleases(deps, context, id),
     diffVersions: (context: RequestContext, id: string, version: string, against: string | undefined) =>
       diffModelVersions(deps, context, id, version, against),
+    analyseVersion: (context: RequestContext, id: string, version: string) =>
+      analyseModelVersion(deps, context, id, version),
+    generateTestCases: (context: RequestContext, id: string, version: string, body: GenerateModelTestCasesRequest) =>
+      generateModelTestCases(deps, context, id, version, body),
+    getSettings: (context: RequestContext) => getModelSettings(deps, context),
+    updateSettings: (context: RequestContext, body: UpdateModelSettingsRequest) =>
+      updateModelSettings(deps, context, body),
     createTestCase: (context: RequestContext, id: string, body: TestCaseInput) =>
       createTestCase(deps, context, id, body),
     importTestCases: (context: RequestContext, id: string, body: { cases?: TestCaseInput[]; csv?: string }) =>

@@ -11,6 +11,19 @@ import { refuseBuiltin, requireTenantModel, requireTenantVersion } from './model
 import { presentVersionWithReview } from './get-model-version';
 import type { ModelUseCaseDeps } from './deps';
 import { runModelTests } from './run-model-tests';
+import { findModelSettings } from '../../db/repositories/model-settings';
+import { BudgetExceededError } from '../../integrations/expression-sandbox';
+import { PoolTaskError } from '../../core/process-pool';
+import { analyseStoredVersion } from './analyse-model-version';
+import {
+  blockedErrors,
+  effectivePolicy,
+  judgeAnalysis,
+  unanalysedVerdict,
+  verdictLine,
+  type PartialVerificationPolicy,
+  type VerificationVerdict,
+} from './verification-policy';
 import type { SubmitModelVersionRequest } from '../openapi/request-types.generated';
 
 export type SubmitModelVersion = SubmitModelVersionRequest;
@@ -20,8 +33,8 @@ export const DEFAULT_COVERAGE_THRESHOLD = 1;
 
 type TestReport = Awaited<ReturnType<typeof runModelTests>>;
 
-/** The submission gate: every case passes and the suite hits at least `threshold` of the rules; otherwise a 422 naming what fails. */
-export function assertSuiteGate(report: TestReport, threshold: number): void {
+/** The suite's half of the submission gate: every case passes and the suite hits at least `threshold` of the rules. */
+export function suiteGateErrors(report: TestReport, threshold: number): FieldError[] {
   const errors: FieldError[] = [];
   for (const testCase of report.cases as Array<{ test_case_id: string; name: string; status: string }>) {
     if (testCase.status !== 'passed')
@@ -46,12 +59,69 @@ export function assertSuiteGate(report: TestReport, threshold: number): void {
       message: `the suite hits ${coverage.rules_hit} of ${coverage.rules_total} rules (${(share * 100).toFixed(1)}%); the model requires ${(threshold * 100).toFixed(1)}%`,
     });
   }
-  if (errors.length > 0) {
-    throw new AppError(
-      'validation_failed',
-      'The version cannot be submitted: its suite must pass every case and cover the rules.',
-      { errors, test_run_id: report.id },
-    );
+  return errors;
+}
+
+/**
+ * The submission gate: the suite (every case passes, the coverage threshold met) and the verification policy (no
+ * finding of the decision-table analysis that the policy blocks); otherwise one 422 naming everything that fails.
+ */
+export function assertSubmissionGate(report: TestReport, threshold: number, verification: VerificationVerdict): void {
+  const suite = suiteGateErrors(report, threshold);
+  const verified = blockedErrors(verification);
+  if (suite.length + verified.length > 0) {
+    const detail =
+      verified.length === 0
+        ? 'The version cannot be submitted: its suite must pass every case and cover the rules.'
+        : suite.length === 0
+          ? 'The version cannot be submitted: its decision tables have findings the verification policy blocks.'
+          : 'The version cannot be submitted: its suite must pass every case and cover the rules, and its decision tables have findings the verification policy blocks.';
+    throw new AppError('validation_failed', detail, {
+      errors: [...suite, ...verified],
+      test_run_id: report.id,
+      verification: { policy: verification.policy, summary: verification.summary, complete: verification.complete },
+    });
+  }
+}
+
+/** What a submission records of the gate's verdict (on the answer and on the release decision): the warnings, not the blocks. */
+function presentVerdict(verdict: VerificationVerdict) {
+  return {
+    policy: verdict.policy,
+    summary: verdict.summary,
+    complete: verdict.complete,
+    warnings: verdict.warnings,
+    warnings_total: verdict.warnings_total,
+  };
+}
+
+/** The draft's decision tables analysed in the sandbox and judged under the model's (else the tenant's) policy. */
+async function verifyDraft(
+  deps: ModelUseCaseDeps,
+  context: RequestContext,
+  model: DecisionModelRecord,
+  version: ModelVersionRecord,
+): Promise<VerificationVerdict> {
+  const tenant = await inTenantTransaction(deps.db, context.tenantId, (scope) => findModelSettings(scope));
+  const policy = effectivePolicy(
+    tenant.verification as PartialVerificationPolicy,
+    model.verification as PartialVerificationPolicy | null,
+  );
+  try {
+    return judgeAnalysis(await analyseStoredVersion(deps, version), policy);
+  } catch (error) {
+    // Too large to analyse within the budget: nothing is known, which the policy treats as not analysed.
+    if (error instanceof BudgetExceededError)
+      return unanalysedVerdict(
+        policy,
+        `the decision tables took longer than the ${error.budgetMs} ms budget to analyse (EXPRESSION_BUDGET_MS)`,
+      );
+    // The engine failing on content the service accepted is its bug, not the author's: logged, and not analysed.
+    if (error instanceof PoolTaskError) {
+      context.log.error({ err: error, model_id: model.id, version: version.version }, 'decision-table analysis failed');
+      return unanalysedVerdict(policy, 'the analysis of the decision tables failed; the error is logged');
+    }
+    throw error;
   }
 }
 
@@ -62,11 +132,17 @@ async function releaseDecisionFor(
   model: DecisionModelRecord,
   version: ModelVersionRecord,
   report: TestReport,
+  verdict: VerificationVerdict,
 ) {
   const existing = version.review_decision_id
     ? await findDecision(scope, version.review_decision_id, { forUpdate: true })
     : undefined;
-  const release = { model_id: model.id, version: version.version, content_revision: version.content_revision };
+  const release = {
+    model_id: model.id,
+    version: version.version,
+    content_revision: version.content_revision,
+    verification: presentVerdict(verdict),
+  };
   if (existing && existing.status === 'changes_requested') {
     await updateDecision(scope, existing.id, { model_release: release });
     return { id: existing.id, resume: true };
@@ -80,6 +156,7 @@ async function releaseDecisionFor(
       `Release of model ${model.id} version ${version.version} (content revision ${version.content_revision}), replacing ` +
       `${live === null ? 'no published version' : `version ${live}`}. Its suite passed ${report.passed} of ${report.passed + report.failed} cases ` +
       `and hit ${coverage.rules_hit} of ${coverage.rules_total} rules (test run ${report.id}). ` +
+      `${verdictLine(verdict)} Analysis: GET /api/v1/models/${model.id}/versions/${version.version}/analysis. ` +
       `Differences: GET /api/v1/models/${model.id}/versions/${version.version}/diff.`,
     options: [
       {
@@ -112,8 +189,9 @@ async function releaseDecisionFor(
 }
 
 /**
- * `POST /models/{id}/versions/{version}/submit`: runs the suite against the draft (the report is stored), refuses
- * unless every case passes and the rule coverage meets the model's threshold, then starts its review: a release
+ * `POST /models/{id}/versions/{version}/submit`: runs the suite against the draft (the report is stored) and analyses
+ * its decision tables, refuses unless every case passes, the rule coverage meets the model's threshold and the
+ * verification policy blocks no finding, then starts its review (the analysis's summary and warnings go with it): a release
  * decision run by the decision approval workflow under the policy named (or resumed after requested changes, when
  * new content dismisses the approvals given). Approval publishes the version (see activities/models/release-transitions.ts).
  */
@@ -139,7 +217,8 @@ export async function submitModelVersion(
     ]);
   }
   const report = await runModelTests(deps, context, id, { version });
-  assertSuiteGate(report, model.coverage_threshold ?? DEFAULT_COVERAGE_THRESHOLD);
+  const verdict = await verifyDraft(deps, context, model, current);
+  assertSubmissionGate(report, model.coverage_threshold ?? DEFAULT_COVERAGE_THRESHOLD, verdict);
   const decision = await inTenantTransaction(deps.db, context.tenantId, async (scope) => {
     const locked = await requireTenantVersion(scope, id, version, { forUpdate: true });
     if (locked.status !== 'draft')
@@ -152,7 +231,7 @@ export async function submitModelVersion(
         'its content was replaced while its suite ran; submit it again',
       );
     }
-    const release = await releaseDecisionFor(scope, context, model, locked, report);
+    const release = await releaseDecisionFor(scope, context, model, locked, report, verdict);
     await updateModelVersion(scope, id, locked.version, {
       status: 'in_review',
       submitted_at: new Date(),
@@ -169,9 +248,10 @@ export async function submitModelVersion(
     await backToDraft(deps, context, id, current.version, decision.id);
     throw error;
   }
-  return inTenantTransaction(deps.db, context.tenantId, async (scope) =>
+  const answer = await inTenantTransaction(deps.db, context.tenantId, async (scope) =>
     presentVersionWithReview(scope, id, await requireTenantVersion(scope, id, version)),
   );
+  return { ...answer, verification: presentVerdict(verdict) };
 }
 
 /** A review that did not start leaves the version a draft again (its release decision stays a draft or as it was). */

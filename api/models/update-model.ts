@@ -6,11 +6,15 @@ import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel } from './model-records';
 import { presentTenantModel } from './presenter';
 import type { ModelUseCaseDeps } from './deps';
+import { mergePolicy, type PartialVerificationPolicy } from './verification-policy';
 import type { UpdateModelRequest } from '../openapi/request-types.generated';
 
 export type ModelUpdate = UpdateModelRequest;
 
-/** `PATCH /models/{id}`: a tenant model's name, description and the rule coverage its drafts need before review. */
+/**
+ * `PATCH /models/{id}`: a tenant model's name, description, the rule coverage its drafts need before review, and its
+ * verification policy (merged into what it sets: a finding named is set, null removes it, `verification: null` all).
+ */
 export async function updateModel(
   { db }: ModelUseCaseDeps,
   { tenantId, actor }: RequestContext,
@@ -24,6 +28,8 @@ export async function updateModel(
     if (body.name !== undefined) patch.name = body.name;
     if (body.description !== undefined) patch.description = body.description;
     if (body.coverage_threshold !== undefined) patch.coverage_threshold = body.coverage_threshold;
+    if (body.verification !== undefined)
+      patch.verification = mergePolicy(before.verification as PartialVerificationPolicy | null, body.verification);
     const updated = await updateTenantModel(scope, id, patch);
     const changes = Object.fromEntries(
       Object.keys(patch).map((field) => [

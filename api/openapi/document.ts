@@ -17,6 +17,7 @@ import { modelsPart } from '../models/openapi';
 import { modelLifecyclePart } from '../models/openapi-lifecycle';
 import { modelSimulationPart } from '../models/openapi-simulate';
 import { modelReplaysPart } from '../models/openapi-replays';
+import { modelVerificationPart } from '../models/openapi-verification';
 import { oauthClientsPart } from '../administration/openapi-oauth-clients';
 import { ALL_SCOPES } from '../../core/scopes';
 import { scenariosPart } from '../scenarios/openapi';
@@ -130,6 +131,7 @@ const PARTS: DocumentPart[] = [
   modelLifecyclePart,
   modelSimulationPart,
   modelReplaysPart,
+  modelVerificationPart,
   scenariosPart,
   decisionsPart,
   decisionApprovalsPart,

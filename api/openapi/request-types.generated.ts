@@ -199,6 +199,15 @@ export type ReplaceModelVersionRequest = (
   };
   content_revision?: number;
 };
+export type ModelVerification = {
+  overlaps_unique?: ModelVerificationOverlapsUnique;
+  gaps?: ModelVerificationOverlapsUnique;
+  masked?: ModelVerificationOverlapsUnique;
+  subsumed?: ModelVerificationOverlapsUnique;
+  domain_violations?: ModelVerificationOverlapsUnique;
+  not_analysed?: ModelVerificationOverlapsUnique;
+} | null;
+export type ModelVerificationOverlapsUnique = 'block' | 'warn' | 'off' | null;
 
 export interface OperationRequests {
   acknowledgeAlert: {
@@ -219,6 +228,14 @@ export interface OperationRequests {
     };
     query: {};
     body: DatasetAggregateRequest;
+  };
+  analyseModelVersion: {
+    params: {
+      id: string;
+      version: string;
+    };
+    query: {};
+    body: undefined;
   };
   approveDecision: {
     params: {
@@ -542,6 +559,14 @@ export interface OperationRequests {
     query: {};
     body: EvaluateModelRequest;
   };
+  generateModelTestCases: {
+    params: {
+      id: string;
+      version: string;
+    };
+    query: {};
+    body: GenerateModelTestCasesRequest | undefined;
+  };
   getAlert: {
     params: {
       id: string;
@@ -759,6 +784,11 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  getModelSettings: {
+    params: {};
+    query: {};
+    body: undefined;
+  };
   getModelTestCase: {
     params: {
       id: string;
@@ -926,6 +956,7 @@ export interface OperationRequests {
         | 'dataset'
         | 'webhook'
         | 'notification_settings'
+        | 'model_settings'
         | 'chat_destination'
         | 'usage_quotas'
         | 'dedicated_endpoint'
@@ -977,6 +1008,7 @@ export interface OperationRequests {
         | 'model.version.published'
         | 'model.version.retired'
         | 'model.updated'
+        | 'model_settings.updated'
         | 'approval_policy.created'
         | 'approval_policy.version_created'
         | 'approval_policy.archived'
@@ -1620,6 +1652,11 @@ export interface OperationRequests {
     query: {};
     body: UpdateModelRequest;
   };
+  updateModelSettings: {
+    params: {};
+    query: {};
+    body: UpdateModelSettingsRequest;
+  };
   updateModelTestCase: {
     params: {
       id: string;
@@ -2094,6 +2131,10 @@ export interface EvaluateModelRequest {
   decisions?: string[];
   trace?: boolean;
 }
+export interface GenerateModelTestCasesRequest {
+  accept?: boolean;
+  name_prefix?: string;
+}
 export interface ImportModelTestCasesRequest {
   /**
    * @minItems 1
@@ -2335,6 +2376,10 @@ export interface UpdateModelRequest {
   name?: string;
   description?: string;
   coverage_threshold?: number;
+  verification?: ModelVerification;
+}
+export interface UpdateModelSettingsRequest {
+  verification?: ModelVerification;
 }
 export interface UpdateModelTestCaseRequest {
   name?: string;

@@ -6,7 +6,7 @@ import type { ModelFormat, ResolvedDmnImport } from '../../decision/dmn-source';
 /** A tenant-authored model's catalogue entry; its content lives in immutable versions. */
 export class DecisionModelRecord extends Model {
   static override tableName = 'models';
-  static override jsonAttributes = ['created_by'];
+  static override jsonAttributes = ['created_by', 'verification'];
 
   id!: string;
   tenant_id!: string;
@@ -19,6 +19,8 @@ export class DecisionModelRecord extends Model {
   published_version!: number | null;
   /** Share of decision-table rules a suite must hit before a draft is submitted; null: the default, 1 (every rule). */
   coverage_threshold!: number | null;
+  /** The release gate's verification policy this model sets (finding → block | warn | off); null: the tenant's. */
+  verification!: Record<string, string> | null;
   created_by!: Actor;
   deprecated_at!: Date | null;
   created_at!: Date;

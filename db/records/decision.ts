@@ -83,6 +83,8 @@ export interface ModelRelease {
   model_id: string;
   version: number;
   content_revision: number;
+  /** The release gate's verdict on the version's decision tables at its (latest) submission (api/models/verification-policy.ts). */
+  verification?: unknown;
 }
 
 export class DecisionRecord extends Model {

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { ResolveHost } from '../../activities/webhooks/sender';
 import type { MediaTypeObject, OpenApiDocument, OperationObject, ParameterObject } from '../../api/openapi/types';
 import { call, type TestStack, type TestTenant } from './stack';
+import { discountModelBody } from '../fixtures/model-bodies';
 
 /**
  * Fixtures for calling every operation of the OpenAPI document on a live stack: for each templated path, a function
@@ -98,6 +99,8 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
   };
   const scenario = () => request('POST', '/api/v1/scenarios', exampleBody('createScenario'));
   const tenantModel = () => request('POST', '/api/v1/models', exampleBody('createModel'));
+  /** A tenant model with a decision table (the discount by tier), for what reads decision tables. */
+  const tableModel = () => request('POST', '/api/v1/models', discountModelBody('fixture table'));
   /** A tenant model whose version 1 is published, with a run of it and a version 2 to replay it against. */
   const replayableModel = async () => {
     const id = await testedModel();
@@ -298,6 +301,11 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
       return { id: model.id };
     },
     '/api/v1/models/{id}/versions/{version}': async () => ({ id: (await tenantModel()).id, version: '1' }),
+    '/api/v1/models/{id}/versions/{version}/analysis': async () => ({ id: (await tableModel()).id, version: '1' }),
+    '/api/v1/models/{id}/versions/{version}/test-cases/generate': async () => ({
+      id: (await tableModel()).id,
+      version: '1',
+    }),
     '/api/v1/models/{id}/simulate': async () => ({ id: (await tenantModel()).id }),
     '/api/v1/models/{id}/simulate/tests': async () => ({ id: await testedModel() }),
     '/api/v1/models/{id}/releases': async () => ({ id: (await tenantModel()).id }),

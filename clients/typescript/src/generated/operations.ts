@@ -61,6 +61,10 @@ export const OPERATIONS = {
   createModelReplay: {"group":"models","name":"createReplay","method":"post","path":"/api/v1/models/{id}/replays","pathParameters":["id"],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[202],"paginated":false,"authenticated":true},
   getModelReplay: {"group":"models","name":"getReplay","method":"get","path":"/api/v1/models/{id}/replays/{replay_id}","pathParameters":["id","replay_id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   cancelModelReplay: {"group":"models","name":"cancelReplay","method":"post","path":"/api/v1/models/{id}/replays/{replay_id}/cancel","pathParameters":["id","replay_id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[202],"paginated":false,"authenticated":true},
+  analyseModelVersion: {"group":"models","name":"analyseVersion","method":"get","path":"/api/v1/models/{id}/versions/{version}/analysis","pathParameters":["id","version"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  generateModelTestCases: {"group":"models","name":"generateTestCases","method":"post","path":"/api/v1/models/{id}/versions/{version}/test-cases/generate","pathParameters":["id","version"],"input":"body","inputRequired":false,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200,201],"paginated":false,"authenticated":true},
+  getModelSettings: {"group":"models","name":"getSettings","method":"get","path":"/api/v1/model-settings","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  updateModelSettings: {"group":"models","name":"updateSettings","method":"patch","path":"/api/v1/model-settings","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   listScenarios: {"group":"scenarios","name":"list","method":"get","path":"/api/v1/scenarios","pathParameters":[],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
   createScenario: {"group":"scenarios","name":"create","method":"post","path":"/api/v1/scenarios","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[201,202],"paginated":false,"authenticated":true},
   compareScenarios: {"group":"scenarios","name":"compare","method":"post","path":"/api/v1/scenarios/compare","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
@@ -503,7 +507,7 @@ export class ModelsOperations {
   }
 
   /**
-   * Change a tenant model's name, description or coverage threshold
+   * Change a tenant model's name, description, coverage threshold or verification policy
    *
    * `PATCH /api/v1/models/{id}` (`updateModel`)
    */
@@ -743,6 +747,42 @@ export class ModelsOperations {
    */
   cancelReplay(id: string, replayId: string, options?: RequestOptions): Promise<Result<"cancelModelReplay">> {
     return this.transport.call("cancelModelReplay", [id, replayId], undefined, options);
+  }
+
+  /**
+   * Verify a version's decision tables
+   *
+   * `GET /api/v1/models/{id}/versions/{version}/analysis` (`analyseModelVersion`)
+   */
+  analyseVersion(id: string, version: string, options?: RequestOptions): Promise<Result<"analyseModelVersion">> {
+    return this.transport.call("analyseModelVersion", [id, version], undefined, options);
+  }
+
+  /**
+   * Propose test cases from a version's decision tables
+   *
+   * `POST /api/v1/models/{id}/versions/{version}/test-cases/generate` (`generateModelTestCases`)
+   */
+  generateTestCases(id: string, version: string, body?: Body<"generateModelTestCases">, options?: RequestOptions): Promise<Result<"generateModelTestCases">> {
+    return this.transport.call("generateModelTestCases", [id, version], body, options);
+  }
+
+  /**
+   * The tenant's defaults for its models
+   *
+   * `GET /api/v1/model-settings` (`getModelSettings`)
+   */
+  getSettings(options?: RequestOptions): Promise<Result<"getModelSettings">> {
+    return this.transport.call("getModelSettings", [], undefined, options);
+  }
+
+  /**
+   * Change the tenant's default verification policy
+   *
+   * `PATCH /api/v1/model-settings` (`updateModelSettings`)
+   */
+  updateSettings(body: Body<"updateModelSettings">, options?: RequestOptions): Promise<Result<"updateModelSettings">> {
+    return this.transport.call("updateModelSettings", [], body, options);
   }
 }
 

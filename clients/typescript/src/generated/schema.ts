@@ -352,7 +352,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a tenant model's name, description or coverage threshold */
+        /** Change a tenant model's name, description, coverage threshold or verification policy */
         patch: operations["updateModel"];
         trace?: never;
     };
@@ -587,7 +587,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a draft for review
-         * @description Runs the model's test suite against the draft (the report is stored) and refuses (422) unless every case passes and the suite hits at least the model's `coverage_threshold` of decision-table rules: the problem's `errors` name each failing case (`/test_cases/{case_id}`) and each rule never hit (`/coverage/{node_id}/rules/{rule_id}`), and `test_run_id` the report. Then the review starts: a release decision (tagged `model_release`, options "Publish version N" / "Keep version M") runs the decision approval workflow under the policy named — N-of-role steps, SLA and escalation — and its approvers act on it with `POST /decisions/{decision_id}/approve`, `/reject` and `/request-changes`. Separation of duties: the draft's author owns the decision, the submitter wrote it, and anyone who wrote a content revision of the version (`content_writers`: its uploader and every `PUT` of its content) is kept from approving, rejecting or requesting changes (403 `not_an_eligible_approver`), whatever their role, admins included. Approval publishes the version in the same transaction (the previous one is retired, a release record is written); rejection makes it `rejected`; requested changes make it a draft again, and submitting it again resumes the same review (new content dismisses the approvals given). A version already in review answers as it stands.
+         * @description Runs the model's test suite against the draft (the report is stored) and refuses (422) unless every case passes and the suite hits at least the model's `coverage_threshold` of decision-table rules: the problem's `errors` name each failing case (`/test_cases/{case_id}`) and each rule never hit (`/coverage/{node_id}/rules/{rule_id}`), and `test_run_id` the report. The same gate analyses the draft's decision tables (`GET …/analysis`) and refuses under the verification policy (the model's `verification`, else the tenant's `GET /model-settings`): each blocked finding is an entry at `/verification/tables/{n}/{kind}/{m}` naming the table and the finding (by default overlaps under Unique and domain violations block). Otherwise the answer's `verification` (and the release decision's `model_release.verification`, shown to the reviewer) carries the summary and the warnings. Then the review starts: a release decision (tagged `model_release`, options "Publish version N" / "Keep version M") runs the decision approval workflow under the policy named — N-of-role steps, SLA and escalation — and its approvers act on it with `POST /decisions/{decision_id}/approve`, `/reject` and `/request-changes`. Separation of duties: the draft's author owns the decision, the submitter wrote it, and anyone who wrote a content revision of the version (`content_writers`: its uploader and every `PUT` of its content) is kept from approving, rejecting or requesting changes (403 `not_an_eligible_approver`), whatever their role, admins included. Approval publishes the version in the same transaction (the previous one is retired, a release record is written); rejection makes it `rejected`; requested changes make it a draft again, and submitting it again resumes the same review (new content dismisses the approvals given). A version already in review answers as it stands.
          */
         post: operations["submitModelVersion"];
         delete?: never;
@@ -732,6 +732,70 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models/{id}/versions/{version}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify a version's decision tables
+         * @description Every decision table of the version (JDM and DMN) analysed, nothing stored: gaps (input combinations no rule matches, as boxes of intervals and value sets), overlaps (rules matching together, rated by the hit policy), masked and subsumed rules, contraction candidates, conditions and outputs outside a column's domain (the input and output schemas; DMN allowed values), advice on the hit policy, and the cells the analysis could not interpret (reported, never taken as "any"). The analysis runs in the expression sandbox, off the API's event loop, within the budget for tenant content (EXPRESSION_BUDGET_MS): a version too large for it answers 422 `analysis_budget_exceeded`. Built-in models have no decision tables (409 `model_not_editable`). Submitting a draft runs the same analysis as its release gate (see `verification` on `PATCH /models/{id}`).
+         */
+        get: operations["analyseModelVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models/{id}/versions/{version}/test-cases/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose test cases from a version's decision tables
+         * @description For every rule a point inside it (not covered by an earlier rule under First), and both sides of every interval bound, with the outputs the version produces there filled in as the expected values (evaluated as a test run evaluates, in the expression sandbox) and the rules each matched as `expected_rules`; `coverage` is the rule coverage the cases reach. By default nothing is stored (200): review the proposals, then send `{"accept": true}` to add them to the suite (201), or edit them and send them to `POST /models/{id}/test-cases/import` as `cases`. A suite holds at most 1,000 cases.
+         */
+        post: operations["generateModelTestCases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/model-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's defaults for its models
+         * @description The release gate's default verification policy; a model's own `verification` overrides it.
+         */
+        get: operations["getModelSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the tenant's default verification policy
+         * @description The release gate: for each kind of finding of the decision-table analysis, `block` (a submission is refused with 422 naming each table and finding), `warn` (the submission goes on; the findings travel with the review as warnings) or `off`. `overlaps_unique`: rules matching the same inputs where the hit policy promises one answer (Unique; Any with different outputs) — overlaps under First, Priority, Collect and Rule order are by design and never gate; `gaps`: inputs no rule matches; `masked`: rules that never fire because earlier (or higher-priority) rules cover all of them; `subsumed`: rules covered by another with the same outputs; `domain_violations`: a condition or output outside its column's domain (schema enum and bounds, DMN allowed values); `not_analysed`: cells the analysis could not interpret, an analysis cut short at its region limit, or one that ran past its time budget. Defaults: `overlaps_unique` and `domain_violations` block, the rest warn. Audited (`model_settings.updated`).
+         */
+        patch: operations["updateModelSettings"];
         trace?: never;
     };
     "/api/v1/scenarios": {
@@ -3497,6 +3561,7 @@ export interface components {
          *     - `unsupported_media_type` (415): The body is not unencoded JSON in UTF-8.
          *     - `validation_failed` (422): The body is invalid; `errors` names each field.
          *     - `idempotency_key_reused` (422): The Idempotency-Key was used with a different request.
+         *     - `analysis_budget_exceeded` (422): The version's decision tables took longer to analyse than the budget for tenant content (EXPRESSION_BUDGET_MS); `errors` names the content.
          *     - `insufficient_approvers` (422): A step of the approval policy requires more approvers than the tenant has.
          *     - `invalid_reference` (422): The request refers to a resource that does not exist.
          *     - `invalid_value` (422): A value is outside what the resource allows.
@@ -3520,7 +3585,7 @@ export interface components {
          *     - `sandbox_unavailable` (503): No expression sandbox process became free in time for this request (EXPRESSION_SANDBOX_QUEUE_WAIT_MS); retry after `Retry-After` seconds. Nothing was changed.
          * @enum {string}
          */
-        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "invalid_host" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "content_revision_conflict" | "release_decision" | "no_published_version" | "replay_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "dedicated_endpoint_required" | "usage_quota_exceeded" | "invitation_resend_limited" | "sandbox_busy" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable" | "sandbox_unavailable";
+        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "invalid_host" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "content_revision_conflict" | "release_decision" | "no_published_version" | "replay_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "analysis_budget_exceeded" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "dedicated_endpoint_required" | "usage_quota_exceeded" | "invitation_resend_limited" | "sandbox_busy" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable" | "sandbox_unavailable";
         /** @description Who performed a write: an API key (`api_key`, id `key_…`), a user (`user`, id `usr_…`, with `via_client` the OAuth client they acted through), a service account (`oauth_client`, id = the client-credentials client's `client_id`), or the service itself (`system`). */
         Actor: {
             /** @enum {string} */
@@ -3837,6 +3902,8 @@ export interface components {
             published_version?: string | null;
             /** @description Tenant models: share of decision-table rules a suite must hit before a draft is submitted (default 1). */
             coverage_threshold?: number;
+            /** @description Tenant models: the release gate's verification policy this model sets (only the findings it overrides; `{}`: the tenant's default applies, `GET /model-settings`). */
+            verification?: components["schemas"]["VerificationPolicyOverrides"];
             /** @enum {string} */
             status: "active" | "deprecated";
             /** @description JSON Schema of the inputs (on single-model reads). */
@@ -4296,7 +4363,11 @@ export interface components {
                 steps?: Record<string, unknown>[];
                 approvals?: Record<string, unknown>[];
                 round?: number;
+                /** @description The release gate's verdict at the (latest) submission, which the reviewer sees: the decision-table analysis's summary and its warnings. */
+                verification?: components["schemas"]["ModelVerificationVerdict"] | null;
             } | null;
+            /** @description On a submission's answer: the release gate's verdict on the draft's decision tables (the policy applied, the summary, the warnings). */
+            verification?: components["schemas"]["ModelVerificationVerdict"];
             latest_test_run: {
                 id?: string;
                 /** @enum {string} */
@@ -4316,6 +4387,21 @@ export interface components {
             description?: string;
             /** @description Share of decision-table rules the suite must hit before a draft can be submitted (default 1: every rule). */
             coverage_threshold?: number;
+            /** @description The release gate: for each kind of finding of the decision-table analysis, `block` (a submission is refused with 422 naming each table and finding), `warn` (the submission goes on; the findings travel with the review as warnings) or `off`. `overlaps_unique`: rules matching the same inputs where the hit policy promises one answer (Unique; Any with different outputs) — overlaps under First, Priority, Collect and Rule order are by design and never gate; `gaps`: inputs no rule matches; `masked`: rules that never fire because earlier (or higher-priority) rules cover all of them; `subsumed`: rules covered by another with the same outputs; `domain_violations`: a condition or output outside its column's domain (schema enum and bounds, DMN allowed values); `not_analysed`: cells the analysis could not interpret, an analysis cut short at its region limit, or one that ran past its time budget. Defaults: `overlaps_unique` and `domain_violations` block, the rest warn. Merged into what is set: each finding named is set, `null` removes that override (the default applies again), and `null` for the whole object removes every override. */
+            verification?: {
+                /** @enum {string|null} */
+                overlaps_unique?: "block" | "warn" | "off" | null;
+                /** @enum {string|null} */
+                gaps?: "block" | "warn" | "off" | null;
+                /** @enum {string|null} */
+                masked?: "block" | "warn" | "off" | null;
+                /** @enum {string|null} */
+                subsumed?: "block" | "warn" | "off" | null;
+                /** @enum {string|null} */
+                domain_violations?: "block" | "warn" | "off" | null;
+                /** @enum {string|null} */
+                not_analysed?: "block" | "warn" | "off" | null;
+            } | null;
         };
         SubmitModelVersionRequest: {
             /** @description The approval policy that reviews the version (required at the first submission; a resubmission keeps it). */
@@ -4650,6 +4736,262 @@ export interface components {
             data: components["schemas"]["ModelReplay"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
+        };
+        /** @description The values one input column takes in a region: `any`; `intervals` (numbers, dates, date-times, times, durations) with open or closed bounds; `values` (strings, booleans, enum members, null; `negated`: every value except these); `not_analysed` (the cell text and why the analysis could not read it). */
+        ColumnRegion: {
+            /** @constant */
+            kind: "any";
+        } | {
+            /** @constant */
+            kind: "intervals";
+            /** @enum {string} */
+            type: "number" | "date" | "date-time" | "time" | "duration";
+            intervals: {
+                /** @description One end of an interval; null is unbounded. `value`: a decimal (numbers) or ISO 8601 text (dates, times). */
+                from: {
+                    value: string;
+                    inclusive: boolean;
+                } | null;
+                /** @description One end of an interval; null is unbounded. `value`: a decimal (numbers) or ISO 8601 text (dates, times). */
+                to: {
+                    value: string;
+                    inclusive: boolean;
+                } | null;
+            }[];
+        } | {
+            /** @constant */
+            kind: "values";
+            values: (string | number | boolean | null)[];
+            negated: boolean;
+        } | {
+            /** @constant */
+            kind: "not_analysed";
+            text: string;
+            reason: string;
+        };
+        /** @description A box of input space, keyed by the input column's label (its field or expression); a missing key is `any`. */
+        Region: {
+            [key: string]: components["schemas"]["ColumnRegion"];
+        };
+        DecisionTableAnalysis: {
+            /** @description The JDM node id, or the DMN element id holding the table. */
+            node: string;
+            name: string;
+            /** @description Where an upload's 422 would point at this table (`/graph/nodes/1`). */
+            path: string;
+            /** @example first */
+            hit_policy: string;
+            rules: number;
+            rule_ids: (string | null)[];
+            /** @description Each input column and its domain (from the input schema, or the DMN input values / item definition). */
+            inputs: {
+                label: string;
+                domain: components["schemas"]["ColumnRegion"];
+            }[];
+            /** @description Input combinations no rule matches, as few boxes as the analysis could merge them into. */
+            gaps: {
+                region: components["schemas"]["Region"];
+                /** @example age in [18..21), income < 0 */
+                text: string;
+            }[];
+            /** @description Rules matching a common region: `error` under Unique, `warning` under Any with different outputs, `info` where the hit policy expects it. */
+            overlaps: {
+                rules: number[];
+                region: components["schemas"]["Region"];
+                /** @enum {string} */
+                severity: "error" | "warning" | "info";
+                text: string;
+            }[];
+            /** @description A rule contained in another with the same outputs (redundant). */
+            subsumed: {
+                /** @description A rule, numbered from 1 in table order. */
+                rule: number;
+                /** @description A rule, numbered from 1 in table order. */
+                by: number;
+                /** @enum {string} */
+                severity: "error" | "warning" | "info";
+            }[];
+            /** @description A rule that never fires (First, Priority): the rules in `by` together cover all of it first. */
+            masked: {
+                /** @description A rule, numbered from 1 in table order. */
+                rule: number;
+                by: number[];
+                /** @enum {string} */
+                severity: "error" | "warning" | "info";
+            }[];
+            /** @description Two rules differing in one column, with adjacent cells and the same outputs: they could be one rule. */
+            contractions: {
+                rules: number[];
+                region: components["schemas"]["Region"];
+            }[];
+            domain_violations: {
+                /** @description A rule, numbered from 1 in table order. */
+                rule: number;
+                column: string;
+                /** @enum {string} */
+                side: "input" | "output";
+                message: string;
+                /** @enum {string} */
+                severity: "error" | "warning" | "info";
+            }[];
+            /** @description Suggestions on the hit policy (e.g. a First table without overlaps could be Unique). */
+            advice: {
+                code: string;
+                message: string;
+            }[];
+            /** @description Cells the analysis could not interpret (function calls, references to other inputs, …): never treated as "any"; the findings that depend on them are incomplete. */
+            not_analysed: {
+                /** @description A rule, numbered from 1 in table order. */
+                rule: number;
+                column: string;
+                text: string;
+                reason: string;
+            }[];
+            /** @description False when a cell was not analysed or the search stopped at its region limit. */
+            complete: boolean;
+        };
+        ModelVersionAnalysis: {
+            /** @constant */
+            object: "model_version_analysis";
+            model_id: string;
+            version: string;
+            /** @enum {string} */
+            format: "jdm" | "dmn";
+            /** @description The content revision analysed. */
+            content_revision: number;
+            /** @description How long the analysis took, in the sandbox and back. */
+            duration_ms: number;
+            /** @description Every decision table of the version (JDM decision-table nodes; DMN decisions' and BKMs' tables). */
+            tables: components["schemas"]["DecisionTableAnalysis"][];
+            /** @description Every table analysed completely. */
+            complete: boolean;
+            summary: {
+                tables: number;
+                errors: number;
+                warnings: number;
+                infos: number;
+                gaps: number;
+                overlaps: number;
+                masked: number;
+                subsumed: number;
+                domain_violations: number;
+                not_analysed: number;
+            };
+        };
+        /** @description The release gate: for each kind of finding of the decision-table analysis, `block` (a submission is refused with 422 naming each table and finding), `warn` (the submission goes on; the findings travel with the review as warnings) or `off`. `overlaps_unique`: rules matching the same inputs where the hit policy promises one answer (Unique; Any with different outputs) — overlaps under First, Priority, Collect and Rule order are by design and never gate; `gaps`: inputs no rule matches; `masked`: rules that never fire because earlier (or higher-priority) rules cover all of them; `subsumed`: rules covered by another with the same outputs; `domain_violations`: a condition or output outside its column's domain (schema enum and bounds, DMN allowed values); `not_analysed`: cells the analysis could not interpret, an analysis cut short at its region limit, or one that ran past its time budget. Defaults: `overlaps_unique` and `domain_violations` block, the rest warn. */
+        VerificationPolicy: {
+            /** @enum {string} */
+            overlaps_unique: "block" | "warn" | "off";
+            /** @enum {string} */
+            gaps: "block" | "warn" | "off";
+            /** @enum {string} */
+            masked: "block" | "warn" | "off";
+            /** @enum {string} */
+            subsumed: "block" | "warn" | "off";
+            /** @enum {string} */
+            domain_violations: "block" | "warn" | "off";
+            /** @enum {string} */
+            not_analysed: "block" | "warn" | "off";
+        };
+        /** @description Only the findings set here; the others fall through to the default. */
+        VerificationPolicyOverrides: {
+            /** @enum {string} */
+            overlaps_unique?: "block" | "warn" | "off";
+            /** @enum {string} */
+            gaps?: "block" | "warn" | "off";
+            /** @enum {string} */
+            masked?: "block" | "warn" | "off";
+            /** @enum {string} */
+            subsumed?: "block" | "warn" | "off";
+            /** @enum {string} */
+            domain_violations?: "block" | "warn" | "off";
+            /** @enum {string} */
+            not_analysed?: "block" | "warn" | "off";
+        };
+        /** @description What the release gate saw at submission: the policy applied, the analysis's summary, and the findings it passed on as warnings (at most 50 listed; `warnings_total` counts all). The same is kept on the release decision (`model_release.verification`). */
+        ModelVerificationVerdict: {
+            policy: components["schemas"]["VerificationPolicy"];
+            summary: Record<string, unknown>;
+            complete: boolean;
+            warnings: {
+                /** @enum {string} */
+                finding: "overlaps_unique" | "gaps" | "masked" | "subsumed" | "domain_violations" | "not_analysed";
+                /** @description The table's name. */
+                table: string;
+                /** @description The JDM node id or DMN element id holding the table. */
+                node: string;
+                /** @description JSON Pointer into the analysis (`GET …/analysis`): `/tables/0/gaps/1`. */
+                path: string;
+                message: string;
+            }[];
+            warnings_total: number;
+        };
+        ModelSettings: {
+            /** @constant */
+            object: "model_settings";
+            /** @description The tenant's default verification policy (the service's default where it sets nothing). */
+            verification: components["schemas"]["VerificationPolicy"];
+            verification_overrides: components["schemas"]["VerificationPolicyOverrides"];
+            updated_by: components["schemas"]["Actor"] | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        UpdateModelSettingsRequest: {
+            /** @description The release gate: for each kind of finding of the decision-table analysis, `block` (a submission is refused with 422 naming each table and finding), `warn` (the submission goes on; the findings travel with the review as warnings) or `off`. `overlaps_unique`: rules matching the same inputs where the hit policy promises one answer (Unique; Any with different outputs) — overlaps under First, Priority, Collect and Rule order are by design and never gate; `gaps`: inputs no rule matches; `masked`: rules that never fire because earlier (or higher-priority) rules cover all of them; `subsumed`: rules covered by another with the same outputs; `domain_violations`: a condition or output outside its column's domain (schema enum and bounds, DMN allowed values); `not_analysed`: cells the analysis could not interpret, an analysis cut short at its region limit, or one that ran past its time budget. Defaults: `overlaps_unique` and `domain_violations` block, the rest warn. Merged into what is set: each finding named is set, `null` removes that override (the default applies again), and `null` for the whole object removes every override. */
+            verification?: {
+                /** @enum {string|null} */
+                overlaps_unique?: "block" | "warn" | "off" | null;
+                /** @enum {string|null} */
+                gaps?: "block" | "warn" | "off" | null;
+                /** @enum {string|null} */
+                masked?: "block" | "warn" | "off" | null;
+                /** @enum {string|null} */
+                subsumed?: "block" | "warn" | "off" | null;
+                /** @enum {string|null} */
+                domain_violations?: "block" | "warn" | "off" | null;
+                /** @enum {string|null} */
+                not_analysed?: "block" | "warn" | "off" | null;
+            } | null;
+        };
+        GenerateModelTestCasesRequest: {
+            /** @description false (default): the cases are proposed and nothing is stored. true: they are added to the suite (201) as an import adds them, all or none. */
+            accept?: boolean;
+            /** @description Each case is named `<name_prefix> <n>: <why>` (default "generated"). */
+            name_prefix?: string;
+        };
+        GeneratedModelTestCases: {
+            /** @constant */
+            object: "generated_test_cases";
+            model_id: string;
+            version: string;
+            /** @description Whether the cases were added to the suite (`accept: true`). */
+            stored: boolean;
+            /** @description The proposed cases, each in the shape `POST /models/{id}/test-cases/import` takes (`name`, `inputs`, `expected`, `expected_rules`), with `reason`, `table` and `rule` saying why it was proposed; stored, each has its `id` as well. */
+            cases: {
+                /** @description Stored cases only. */
+                id?: string;
+                name: string;
+                inputs: Record<string, unknown>;
+                /** @description What the version answers on the inputs. */
+                expected: Record<string, unknown>;
+                expected_rules?: string[] | null;
+                reason: string;
+                table: string;
+                rule?: number;
+            }[];
+            /** @description Points the generator proposed that make no case: inputs the input schema refuses, an engine error, or no output there (a gap). */
+            skipped: {
+                inputs: Record<string, unknown>;
+                reason: string;
+                problem: string;
+            }[];
+            /** @description The rules the proposed cases hit when evaluated (`rules_hit` of `rules_total`, as a test run counts them), and the never-hit rules per table. */
+            coverage: {
+                rules_total: number;
+                rules_hit: number;
+                rule_coverage_percent: number;
+                decision_tables: Record<string, unknown>[];
+            };
         };
         /**
          * Distribution
@@ -5085,6 +5427,8 @@ export interface components {
                 model_id?: string;
                 version?: number;
                 content_revision?: number;
+                /** @description The release gate's verdict on the version's decision tables at its (latest) submission. */
+                verification?: components["schemas"]["ModelVerificationVerdict"];
             } | null;
             /**
              * Format: date-time
@@ -9790,12 +10134,12 @@ export interface components {
              * @description `<resource_type>.<verb>`. New actions may be added as more families are audited.
              * @enum {string}
              */
-            action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
+            action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
             /**
              * @description The API `object` name of the resource changed.
              * @enum {string}
              */
-            resource_type: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers";
+            resource_type: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "model_settings" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers";
             /** @description The id of the resource changed (`key_…`, `cli_…`, `usr_…`). */
             resource_id: string;
             /** @description What changed: ids, names, scopes, roles, expiry. Never a secret or a secret's hash. */
@@ -11061,11 +11405,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "coverage_threshold": 0.9
-                 *     }
-                 */
                 "application/json": components["schemas"]["UpdateModelRequest"];
             };
         };
@@ -12298,6 +12637,180 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceOrWorkflowEngineUnavailable"];
+        };
+    };
+    analyseModelVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant model id (`mdl_<ulid>`). */
+                id: string;
+                /** @description The version number (`1`, `2`, …). */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelVersionAnalysis"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    generateModelTestCases: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Tenant model id (`mdl_<ulid>`). */
+                id: string;
+                /** @description The version number (`1`, `2`, …). */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["GenerateModelTestCasesRequest"];
+            };
+        };
+        responses: {
+            /** @description The proposals (nothing stored). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedModelTestCases"];
+                };
+            };
+            /** @description The cases, added to the suite. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedModelTestCases"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateModelSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "verification": {
+                 *         "gaps": "block",
+                 *         "subsumed": "off"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateModelSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listScenarios: {
@@ -17708,13 +18221,13 @@ export interface operations {
                 /** @description Opaque cursor from a previous page's `next_cursor`. */
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Only records about this kind of resource. */
-                resource_type?: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers";
+                resource_type?: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "model_settings" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers";
                 /** @description Only records about this resource (`key_…`, `cli_…`, `usr_…`). */
                 resource_id?: string;
                 /** @description Only records of writes by this actor (its `actor.id`). */
                 actor_id?: string;
                 /** @description Only records of this action. */
-                action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
+                action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
                 /** @description Only records at or after this time (RFC 3339). */
                 occurred_after?: string;
                 /** @description Only records before this time (RFC 3339); must be later than `occurred_after`. */
