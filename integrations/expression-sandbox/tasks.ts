@@ -44,13 +44,8 @@ import { compileMapping, mappingProblems, type FieldMappingDefinition, type Mapp
  * call into the pure modules (decision/, integrations/), which stay usable in-process for tests and one-offs.
  */
 
-/** An upload's dry run: its output and metrics, or the engine's message and the index of the node that failed. */
 export type JdmDryRun =
-  | { ok: true; output: Record<string, unknown>; metrics: Record<string, unknown> }
-  | { ok: false; nodeIndex: number | undefined; message: string };
-
-/** An upload's graph checked: its load errors, or its dry run when sample inputs were given. */
-export type JdmUploadCheck = { ok: true; dryRun?: JdmDryRun } | { ok: false; errors: JdmLoadError[] };
+  { ok: true; graph: JdmGraph; evaluation: JdmEvaluation } | { ok: false; nodeId: string | undefined; message: string };
 
 /** Compiled tenant graphs of this process, by content: a scenario's Monte Carlo runs evaluate one graph thousands of times. */
 const compiledGraphs = new Map<string, Promise<CompiledJdm>>();
@@ -251,27 +246,12 @@ export const SANDBOX_TASKS = {
     }
   },
 
-  /**
-   * An upload's graph loaded (every expression parsed, each named before it runs) and, given its sample inputs,
-   * evaluated once on them: one call, so a save reads, checks and compiles the graph once. Node indexes are those of
-   * the graph as sent: the graph as read keeps every node, in order, or it does not load.
-   */
-  async checkJdmUpload(input: { graph: unknown; inputs?: ModelInputs }, context: TaskContext): Promise<JdmUploadCheck> {
+  async loadJdmGraph(
+    input: { graph: unknown },
+    context: TaskContext,
+  ): Promise<{ ok: true; graph: JdmGraph } | { ok: false; errors: JdmLoadError[] }> {
     const loaded = await loadJdmGraph(input.graph, { mark: context.mark });
-    if (!loaded.ok) return loaded;
-    if (input.inputs === undefined) return { ok: true };
-    context.mark('/graph');
-    const { graph } = loaded.decision;
-    try {
-      const evaluation = await evaluateJdm(loaded.decision, input.inputs);
-      // The metrics here, not in the caller: the graph and the trace need not travel back.
-      const { metrics } = jdmResultToModelResult(graph, evaluation);
-      return { ok: true, dryRun: { ok: true, output: evaluation.result, metrics } };
-    } catch (error) {
-      if (!(error instanceof JdmEvaluationError)) throw error;
-      const index = error.nodeId === undefined ? -1 : graph.nodes.findIndex((node) => node.id === error.nodeId);
-      return { ok: true, dryRun: { ok: false, nodeIndex: index >= 0 ? index : undefined, message: error.message } };
-    }
+    return loaded.ok ? { ok: true, graph: loaded.decision.graph } : loaded;
   },
 
   /** A stored tenant model's graph on one set of inputs (a scenario run, one Monte Carlo draw); throws what the engine says. */
@@ -341,6 +321,20 @@ export const SANDBOX_TASKS = {
         duration_ms: performance.now() - started,
       };
     });
+  },
+
+  /** Loads a graph that loaded before (see loadJdmGraph) and evaluates it once, e.g. an upload's dry run on its sample inputs. */
+  async dryRunJdm(input: { graph: unknown; inputs: ModelInputs }, context: TaskContext): Promise<JdmDryRun> {
+    const loaded = await loadJdmGraph(input.graph);
+    if (!loaded.ok)
+      return { ok: false, nodeId: undefined, message: loaded.errors[0]?.message ?? 'the graph does not load' };
+    context.mark('/graph');
+    try {
+      return { ok: true, graph: loaded.decision.graph, evaluation: await evaluateJdm(loaded.decision, input.inputs) };
+    } catch (error) {
+      if (!(error instanceof JdmEvaluationError)) throw error;
+      return { ok: false, nodeId: error.nodeId, message: error.message };
+    }
   },
 };
 
