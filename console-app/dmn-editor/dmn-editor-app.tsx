@@ -1,9 +1,11 @@
 import type Modeler from 'dmn-js/lib/Modeler';
 import type { DmnView } from 'dmn-js/lib/Modeler';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ConflictView } from '../editor/conflict-view';
+import { problemElementId, simulatorProblemId } from '../editor/problem-markers';
 import type { ConflictDetail, FieldProblem } from '../editor/save';
 import type { DmnEditorBootstrap } from './bootstrap';
+import { useDmnProblemMarkers } from './dmn-problem-markers';
 import { DmnSimulator } from './dmn-simulator';
 import { createLockingModeler } from './locked-modeler';
 import { ReadOnlyPanel, SaveWarnings } from './read-only-panel';
@@ -34,6 +36,8 @@ function statusText(status: Status): string {
     return `Restored your unsaved changes from ${status.writtenAt.replace('T', ' ').slice(0, 16)} UTC (not saved yet).`;
   return STATUS_TEXT[status.kind] ?? '';
 }
+
+const NO_PROBLEMS: FieldProblem[] = [];
 
 const VIEW_KINDS: Record<string, string> = {
   drd: 'requirements diagram',
@@ -80,7 +84,7 @@ function DmnProblems(props: { detail: string; errors: FieldProblem[] }) {
       {props.errors.length > 0 && (
         <ul>
           {props.errors.map((error, index) => (
-            <li key={`${error.path}-${index}`} data-path={error.path}>
+            <li key={`${error.path}-${index}`} id={problemElementId(index)} data-path={error.path}>
               {error.message}
             </li>
           ))}
@@ -173,6 +177,17 @@ export function DmnEditorApp({ bootstrap }: { bootstrap: DmnEditorBootstrap }) {
     },
   }));
   const { modelerRef, loadError, initial } = useModeler(container, bootstrap, handlers);
+  // A refused save's problems and a refused simulation's, marked on the DRD and the open table or expression.
+  const [simulationProblems, setSimulationProblems] = useState<FieldProblem[]>(NO_PROBLEMS);
+  const saveProblems = status.kind === 'invalid' ? status.errors : NO_PROBLEMS;
+  const marked = useMemo(
+    () => [
+      ...saveProblems.map((problem, index) => ({ ...problem, elementId: problemElementId(index) })),
+      ...simulationProblems.map((problem, index) => ({ ...problem, elementId: simulatorProblemId(index) })),
+    ],
+    [saveProblems, simulationProblems],
+  );
+  useDmnProblemMarkers(canvas, views.active, marked);
   const currentXml = async () => (await modelerRef.current!.saveXML({ format: true })).xml;
   async function keepCopy() {
     if (!modelerRef.current) return;
@@ -276,6 +291,7 @@ export function DmnEditorApp({ bootstrap }: { bootstrap: DmnEditorBootstrap }) {
         currentXml={currentXml}
         unsaved={status.kind === 'changed' || status.kind === 'restored'}
         canvas={canvas}
+        onProblems={setSimulationProblems}
       />
     </div>
   );

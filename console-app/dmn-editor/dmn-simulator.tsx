@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { simulatorProblemId } from '../editor/problem-markers';
+import type { FieldProblem } from '../editor/save';
 import { simulatorLinks } from '../editor/simulator/jdm-simulator';
 import type { Evaluation, SimulatorLinks, SuiteAnswer } from '../editor/simulator/simulator-calls';
 import { SimulatorPanel } from '../editor/simulator/simulator-panel';
@@ -9,7 +11,9 @@ import type { DmnEditorBootstrap } from './bootstrap';
  * would send (dmn-js's `saveXML`), converted back by the server exactly as a save is (`/dmn-simulate`, `/dmn-simulate/
  * tests`: api/console/model-dmn-simulator-routes.ts). A run lights the matched rules on dmn-js's decision tables (the
  * cells carry `data-row-id`, the rule's id): their rows get `dmn-rule-matched` and a bar at the rule's number; the
- * suite's never-hit rules get `dmn-rule-never-hit`. The panel names the matched rules per decision table.
+ * suite's never-hit rules get `dmn-rule-never-hit`. The panel names the matched rules per decision table. A refused
+ * run's problems (a working copy that does not compile: the element, rule and entry in each message) go to the page,
+ * which marks them as a refused save's (dmn-problem-markers.ts).
  */
 
 type Lit = Array<{ decision_id: string; name: string; rules: Array<{ index: number; id: string | null }> }>;
@@ -91,6 +95,8 @@ export function DmnSimulator(props: {
   currentXml: () => Promise<string>;
   unsaved: boolean;
   canvas: HTMLElement | null;
+  /** A refused run's problems, for the page to mark on the DRD and the open table (none after an answered run). */
+  onProblems: (problems: FieldProblem[]) => void;
 }) {
   const { bootstrap } = props;
   const [links] = useState(() => dmnSimulatorLinks(bootstrap.links.version_page));
@@ -116,6 +122,8 @@ export function DmnSimulator(props: {
           setMatchedIds((next ?? []).flatMap((table) => table.rules.map((rule) => rule.id)));
         }}
         onCoverage={onCoverage}
+        onProblems={props.onProblems}
+        problemId={simulatorProblemId}
       />
       <MatchedRules lit={lit} />
     </div>

@@ -13,7 +13,7 @@ import { useAccessibleGraphNodes } from './graph-accessibility';
 import { isSupportedKind, reasonFor, type SupportedNodeKind } from './node-kinds';
 import { NodePalette } from './palette';
 import { SaveProblems } from './problems';
-import { useProblemMarkers } from './problem-markers';
+import { simulatorProblemId, useProblemMarkers, type MarkedProblem } from './problem-markers';
 import type { FieldProblem } from './save';
 import { splitContent, withSchemasInNodes, withoutSchemasInNodes } from './schema-fields';
 import { TableColumnsView } from './table-columns-view';
@@ -111,7 +111,17 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
     currentGraph,
     initial.restored ? { kind: 'restored', writtenAt: initial.restored.written_at } : { kind: 'clean' },
   );
-  useProblemMarkers(graphContainer, graphRef, status.kind === 'invalid' ? status.errors : NO_PROBLEMS, graph);
+  // A refused save's problems and a refused simulation's, marked alike; each mark points to the list that has it.
+  const [simulationProblems, setSimulationProblems] = useState<FieldProblem[]>(NO_PROBLEMS);
+  const saveProblems = status.kind === 'invalid' ? status.errors : NO_PROBLEMS;
+  const marked = useMemo<MarkedProblem[]>(
+    () => [
+      ...saveProblems,
+      ...simulationProblems.map((problem, index) => ({ ...problem, elementId: simulatorProblemId(index) })),
+    ],
+    [saveProblems, simulationProblems],
+  );
+  useProblemMarkers(graphContainer, graphRef, marked, graph);
   // The simulator runs the working copy with the schemas as the nodes' fields hold them (when they are JSON).
   const simulatorBootstrap = useMemo(() => {
     const split = splitContent(graph, schemas);
@@ -233,6 +243,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
           currentGraph={() => withoutSchemasInNodes(currentGraph())}
           unsaved={status.kind !== 'clean' && status.kind !== 'saved'}
           onSimulation={setSimulation}
+          onProblems={setSimulationProblems}
         />
       </div>
     </div>

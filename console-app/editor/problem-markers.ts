@@ -10,10 +10,16 @@ import { schemaPathToNode } from './schema-fields';
  * schema field of an input or output node (`/input_schema/…`, `/output_schema/…`). A marked element carries
  * `data-problem`, the message as its `title` and `aria-describedby` pointing to the message in the problem list
  * (`problemElementId`). The editor renders its table rows lazily (only those in view), so the marks are laid again
- * whenever its DOM changes; they go when the problems go (a save that succeeds, or a new refusal).
+ * whenever its DOM changes; they go when the problems go (a save that succeeds, or a new refusal; for a simulation's,
+ * the next run that is not refused).
  */
 
 export const problemElementId = (index: number) => `editor-problem-${index}`;
+/** The simulator panel's list of a refused run's problems (its own ids: a save's refusal may be listed as well). */
+export const simulatorProblemId = (index: number) => `editor-problem-simulator-${index}`;
+
+/** A problem to mark, and the id of the item listing it when that is not the save's list (`problemElementId`). */
+export type MarkedProblem = FieldProblem & { elementId?: string };
 
 export interface ProblemPlace {
   nodeIndex: number;
@@ -46,9 +52,9 @@ interface TableContent {
 
 const MARK_ATTRIBUTE = 'data-problem';
 
-function mark(element: Element | null | undefined, message: string, index: number): void {
+/** Marks an element as the place of a problem listed in the item with id `id` (several problems: titles joined). */
+export function markProblemElement(element: Element | null | undefined, message: string, id: string): void {
   if (!element) return;
-  const id = problemElementId(index);
   const described = element.getAttribute('aria-describedby')?.split(' ').filter(Boolean) ?? [];
   if (!described.includes(id)) element.setAttribute('aria-describedby', [...described, id].join(' '));
   const earlier = element.getAttribute(MARK_ATTRIBUTE);
@@ -56,7 +62,8 @@ function mark(element: Element | null | undefined, message: string, index: numbe
   element.setAttribute('title', earlier ? `${element.getAttribute('title') ?? ''}\n${message}` : message);
 }
 
-function clearMarks(root: HTMLElement): void {
+/** Takes every problem mark under `root` away. */
+export function clearProblemMarks(root: HTMLElement): void {
   for (const element of root.querySelectorAll(`[${MARK_ATTRIBUTE}]`)) {
     element.removeAttribute(MARK_ATTRIBUTE);
     element.removeAttribute('title');
@@ -88,16 +95,17 @@ function markProblem(
   root: HTMLElement,
   graph: JdmGraphContent,
   tabs: Map<string, Element>,
-  problem: FieldProblem,
+  problem: MarkedProblem,
   index: number,
 ): void {
   const place = problemPlace(problem.path, graph);
   const node = place ? graph.nodes[place.nodeIndex] : undefined;
   if (!place || !node) return;
-  mark(root.querySelector(`.react-flow__node[data-id="${CSS.escape(node.id)}"]`), problem.message, index);
+  const id = problem.elementId ?? problemElementId(index);
+  markProblemElement(root.querySelector(`.react-flow__node[data-id="${CSS.escape(node.id)}"]`), problem.message, id);
   const tab = tabs.get(node.id);
   if (!tab) return;
-  if (place.schema) return mark(tab.querySelector('textarea.schema-text'), problem.message, index);
+  if (place.schema) return markProblemElement(tab.querySelector('textarea.schema-text'), problem.message, id);
   if (place.ruleIndex === undefined) return;
   const row = tab.querySelector(`.grl-dt tbody tr[data-virtual-index="${place.ruleIndex}"]`);
   if (!row) return;
@@ -105,14 +113,14 @@ function markProblem(
   const columns = [...(content.inputs ?? []), ...(content.outputs ?? [])].map((column) => column.id);
   const column = place.columnId === undefined ? -1 : [...columns, '_description'].indexOf(place.columnId);
   // The row's first cell is its number (and drag handle): a problem with the rule as a whole marks that one.
-  mark(row.children[column + 1], problem.message, index);
+  markProblemElement(row.children[column + 1], problem.message, id);
 }
 
 /** Lays the problems' marks on the editor's DOM under `container`, and again whenever that DOM changes. */
 export function useProblemMarkers(
   container: RefObject<HTMLElement | null>,
   graphRef: RefObject<DecisionGraphRef | null>,
-  problems: FieldProblem[],
+  problems: MarkedProblem[],
   graph: JdmGraphContent,
 ): void {
   useEffect(() => {
@@ -121,7 +129,7 @@ export function useProblemMarkers(
     let scheduled = 0;
     const lay = () => {
       scheduled = 0;
-      clearMarks(root);
+      clearProblemMarks(root);
       if (problems.length === 0) return;
       const tabs = tabContents(root, graphRef);
       problems.forEach((problem, index) => markProblem(root, graph, tabs, problem, index));
@@ -135,7 +143,7 @@ export function useProblemMarkers(
     return () => {
       observer.disconnect();
       if (scheduled) cancelAnimationFrame(scheduled);
-      clearMarks(root);
+      clearProblemMarks(root);
     };
   }, [container, graphRef, problems, graph]);
 }

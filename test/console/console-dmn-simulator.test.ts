@@ -214,6 +214,103 @@ describe('Governance console: the simulator on the DMN editor page', () => {
       await context.close();
     });
 
+    it('edits a cell in the FEEL editor (highlighting, the inputs’ names offered); a refused run’s and a refused save’s FEEL error marked on the cell and the decision, gone once fixed', async () => {
+      const { context, page } = await signIn(people.analyst.email);
+      await page.goto(`${stack.baseUrl}${versionPath(editedId)}/edit`);
+      await page.getByRole('button', { name: 'Discount (decision table)' }).click();
+      const tierCell = page.locator('.tjs-table td[data-row-id="r_gold"][data-col-id="col_tier"]');
+      const rateCell = page.locator('.tjs-table td[data-row-id="r_silver_large"][data-col-id="col_rate"]');
+      await tierCell.waitFor({ timeout: 30_000 });
+      const cellText = (cell: typeof tierCell) => cell.locator('.cm-content').first().textContent();
+      /** Replaces a cell's text in its FEEL editor, keystroke by keystroke, and leaves it. */
+      const typeInto = async (cell: typeof tierCell, text: string) => {
+        await cell.click();
+        await cell.locator('.cm-editor').waitFor({ timeout: 10_000 });
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.type(text);
+        // The editor may close a quote by itself: take it out again (at the end of the text, Delete does nothing).
+        await page.keyboard.press('Delete');
+        assert.equal(await cellText(cell), text);
+        await page.locator('.editor-toolbar').click();
+      };
+
+      // dmn-js 17 edits FEEL cells in @bpmn-io/feel-editor (CodeMirror 6): completion offers the decision's inputs.
+      await tierCell.click();
+      await tierCell.locator('.cm-editor').waitFor({ timeout: 10_000 });
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('Am');
+      const offered = page.locator('.cm-tooltip-autocomplete [role="option"]');
+      await offered.first().waitFor({ timeout: 10_000 });
+      assert.ok(
+        (await offered.allTextContents()).some((option) => option.startsWith('Amount')),
+        'Amount offered',
+      );
+      await page.screenshot({ path: screenshotPath('console-dmn-simulator-feel-completion'), fullPage: true });
+      await page.keyboard.press('Escape');
+      await typeInto(tierCell, '"gold');
+      // Highlighting: the text is laid out in CodeMirror's token spans, a string in another colour than the line's.
+      await tierCell.click();
+      const colours = await tierCell
+        .locator('.cm-line')
+        .first()
+        .evaluate((line) => ({
+          // No named helpers in here: the test's compiler would wrap them in a function the page does not have.
+          line: (globalThis as any).getComputedStyle(line).color as string,
+          tokens: [...(line as any).querySelectorAll('span')].map(
+            (span) => (globalThis as any).getComputedStyle(span).color as string,
+          ),
+        }));
+      await page.locator('.editor-toolbar').click();
+
+      const panel = page.getByRole('complementary', { name: 'Simulator' });
+      await panel.getByRole('tab', { name: 'JSON' }).click();
+      await panel.getByLabel('Inputs (JSON)').fill(JSON.stringify({ Tier: 'gold', Amount: 10 }));
+      await panel.getByRole('button', { name: 'Run', exact: true }).click();
+      const problems = panel.locator('.simulator-problems');
+      await problems.waitFor({ timeout: 30_000 });
+      const item = problems.locator('li').first();
+      assert.equal(await item.getAttribute('id'), 'editor-problem-simulator-0');
+      assert.match((await item.textContent()) ?? '', /"Discount".*rule 1, input entry 1: FEEL syntax error/);
+      await page.waitForSelector('td[data-row-id="r_gold"][data-col-id="col_tier"][data-problem]', { timeout: 10_000 });
+      assert.equal(await page.locator('.dmn-canvas [data-problem]').count(), 1, 'exactly the cell');
+      assert.equal(await tierCell.getAttribute('aria-describedby'), 'editor-problem-simulator-0');
+      assert.match((await tierCell.getAttribute('title')) ?? '', /FEEL syntax error/);
+      await page.screenshot({ path: screenshotPath('console-dmn-simulator-refused-cell'), fullPage: true });
+      // In the DRD, the decision that holds it.
+      await page.getByRole('button', { name: 'Diagram (DRD)' }).click();
+      await page.waitForSelector('.djs-element[data-element-id="d_discount"][data-problem]', { timeout: 10_000 });
+      assert.equal(await page.locator('.dmn-canvas [data-problem]').count(), 1, 'the decision only');
+      await page.getByRole('button', { name: 'Discount (decision table)' }).click();
+      await tierCell.waitFor({ timeout: 10_000 });
+
+      // Fixed and run again: answered, no mark left.
+      await typeInto(tierCell, '"gold"');
+      await panel.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.locator('.dmn-canvas tr.dmn-rule-matched').waitFor({ timeout: 30_000 });
+      assert.equal(await panel.locator('.simulator-problems').count(), 0);
+      assert.equal(await page.locator('.dmn-canvas [data-problem]').count(), 0);
+
+      // A save refused by the service's FEEL parser: the output cell it names marked, pointing to the save's list.
+      await typeInto(rateCell, '0.07 +');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const refusal = page.locator('.editor-problems[role="alert"]', { hasText: 'Not saved' });
+      await refusal.waitFor({ timeout: 30_000 });
+      assert.match((await refusal.textContent()) ?? '', /rule 2, output entry 1: FEEL syntax error/);
+      await page.waitForSelector('td[data-row-id="r_silver_large"][data-col-id="col_rate"][data-problem]', {
+        timeout: 10_000,
+      });
+      assert.equal(await rateCell.getAttribute('aria-describedby'), 'editor-problem-0');
+      assert.equal(await page.locator('#editor-problem-0').count(), 1);
+      assert.equal((await api('GET', `/models/${editedId}/versions/1`, tenantA.key)).body.content_revision, 1);
+      assert.deepEqual(cspViolations, []);
+      console.log(`# FEEL cell colours: line ${colours.line}, tokens ${JSON.stringify(colours.tokens)}`);
+      assert.ok(
+        colours.tokens.some((colour) => colour !== colours.line),
+        `a highlighted token: ${JSON.stringify(colours)}`,
+      );
+      await context.close();
+    });
+
     it('runs three inputs with the matched row lit, saves a test case, runs the suite and submits for review', async () => {
       const { context, page } = await signIn(people.analyst.email);
       await page.goto(`${stack.baseUrl}${versionPath(modelId)}/edit`);

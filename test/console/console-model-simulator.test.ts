@@ -186,9 +186,50 @@ describe('Governance console: the model editor’s simulator', () => {
       assert.ok(paths.length > 0 && paths.every((p) => p?.startsWith('/content/nodes/1')), JSON.stringify(paths));
       assert.match((await problems.textContent()) ?? '', /node “Discount by tier and order size”, rule 1/);
       assert.equal(await page.locator('.grl-dt tbody tr.active').count(), 0, 'nothing lit for a refused copy');
+      // Marked where a refused save marks it: the table's node in the graph and the typed cell (its row's second
+      // cell: the first is the rule's number), each pointing to the panel's item that explains it.
+      const listed = await problems.locator('li').first().getAttribute('id');
+      assert.equal(listed, 'editor-problem-simulator-0');
+      const markedCell = page.locator('.grl-dt tbody tr[data-virtual-index="0"] > [data-problem]');
+      await markedCell.first().waitFor({ timeout: 10_000 });
+      assert.deepEqual(
+        await markedCell.evaluateAll((cells) => cells.map((cell) => (cell as any).cellIndex)),
+        [1],
+        'exactly the typed cell',
+      );
+      assert.match((await markedCell.getAttribute('aria-describedby')) ?? '', /\beditor-problem-simulator-0\b/);
+      assert.ok(((await markedCell.getAttribute('title')) ?? '').length > 0, 'the message as its title');
+      const markedNode = page.locator('.react-flow__node[data-problem]');
+      assert.equal(await markedNode.count(), 1);
+      assert.match((await markedNode.textContent()) ?? '', /Discount by tier and order size/);
+      await page.screenshot({ path: screenshotPath('console-model-simulator-refusal-marked'), fullPage: true });
       assert.ok(await panel.getByRole('button', { name: 'Submit for review' }).isDisabled());
       await panel.getByText('Save the draft first', { exact: false }).waitFor();
       assert.equal((await api('GET', `/models/${modelId}/versions/2`, tenantA.key)).body.content_revision, 1);
+
+      // Fixed and run again: answered, and the marks and the list are gone.
+      await cell.click();
+      await page.waitForTimeout(300);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('"gold"');
+      await page.waitForFunction(
+        () => /^"gold"+$/.test((globalThis as any).document.querySelector('.grl-dt tbody tr .cm-content')?.textContent),
+        undefined,
+        { timeout: 10_000 },
+      );
+      if ((await cell.textContent()) !== '"gold"') await page.keyboard.press('Backspace'); // a closing quote doubled
+      await page.locator('.editor-toolbar').click();
+      await panel.getByRole('button', { name: 'Run', exact: true }).click();
+      await panel.getByTestId('simulator-working').locator('pre').waitFor({ timeout: 30_000 });
+      assert.equal(await panel.locator('.simulator-problems').count(), 0, 'no problem listed after an answered run');
+      await page.waitForFunction(
+        () => (globalThis as any).document.querySelectorAll('[data-problem]').length === 0,
+        undefined,
+        {
+          timeout: 10_000,
+        },
+      );
+      assert.equal(await page.locator('[aria-describedby*="editor-problem-simulator"]').count(), 0);
       await context.close();
     });
 

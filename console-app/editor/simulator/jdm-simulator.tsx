@@ -1,7 +1,9 @@
 import type { Simulation } from '@gorules/jdm-editor';
 import { useState } from 'react';
 import type { EditorBootstrap, JdmGraphContent } from '../bootstrap';
+import { simulatorProblemId } from '../problem-markers';
 import { describePath } from '../problems';
+import type { FieldProblem } from '../save';
 import { contentBody } from '../save';
 import { toEditorSimulation } from './editor-simulation';
 import { NeverHitRows } from './never-hit-rows';
@@ -22,13 +24,16 @@ export function simulatorLinks(versionPage: string): SimulatorLinks {
 /**
  * The simulator on the JDM editor page: the working copy is the graph the editor holds, a run lights the editor's
  * rows and branches (`onSimulation` feeds DecisionGraph's `simulate`), and a working copy's problems (`/content/…`)
- * are named like a save's (`/graph/…`: the node, the rule).
+ * are named like a save's (`/graph/…`: the node, the rule) and marked on the graph and table as a save's are
+ * (`onProblems`, problem-markers.ts), until the next run that is answered.
  */
 export function JdmSimulator(props: {
   bootstrap: EditorBootstrap;
   currentGraph: () => JdmGraphContent;
   unsaved: boolean;
   onSimulation: (simulation: Simulation | undefined) => void;
+  /** A refused run's problems, for the editor to mark on the graph and table (none after a run that is answered). */
+  onProblems: (problems: FieldProblem[]) => void;
 }) {
   const { bootstrap } = props;
   const [coverage, setCoverage] = useState<SuiteAnswer['coverage'] | undefined>(undefined);
@@ -49,6 +54,8 @@ export function JdmSimulator(props: {
         describe={describe}
         onRun={(run) => props.onSimulation(run ? toEditorSimulation(run.answer.working, run.content) : undefined)}
         onCoverage={setCoverage}
+        onProblems={props.onProblems}
+        problemId={simulatorProblemId}
       />
       <NeverHitRows coverage={coverage} />
     </>

@@ -7,7 +7,14 @@ export type DescribePath = (path: string) => string;
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** A refused call: its detail and each field error pinned to where it is (node, rule), as a refused save shows them. */
-export function CallProblems(props: { title: string; detail: string; errors: FieldProblem[]; describe: DescribePath }) {
+export function CallProblems(props: {
+  title: string;
+  detail: string;
+  errors: FieldProblem[];
+  describe: DescribePath;
+  /** Each item's id, for the marks on the graph or table to point to (`aria-describedby`). */
+  itemId?: (index: number) => string;
+}) {
   return (
     <div className="editor-problems simulator-problems" role="alert">
       <p>
@@ -18,7 +25,7 @@ export function CallProblems(props: { title: string; detail: string; errors: Fie
       {props.errors.length > 0 && (
         <ul>
           {props.errors.map((error, index) => (
-            <li key={`${error.path}-${index}`} data-path={error.path}>
+            <li key={`${error.path}-${index}`} id={props.itemId?.(index)} data-path={error.path}>
               <code>{error.path || '/'}</code> ({props.describe(error.path)}): {error.message}
             </li>
           ))}

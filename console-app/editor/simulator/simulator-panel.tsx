@@ -11,6 +11,7 @@ import {
   type WorkingCopy,
 } from './simulator-calls';
 import { SaveTestCase, SubmitForReview, SuiteRun } from './suite-and-review';
+import type { FieldProblem } from '../save';
 
 /**
  * The simulator beside the editor: inputs (a form from the input schema, or raw JSON), "Run" on the unsaved working
@@ -29,6 +30,13 @@ export interface SimulatorPanelProps {
   describe: DescribePath;
   /** A run's answer with the content that ran (undefined: refused, nothing to light). */
   onRun: (run: { answer: SimulationAnswer; content: unknown } | undefined) => void;
+  /**
+   * A refused run's field problems (a working copy that does not compile names its nodes, rules and cells), for the
+   * editor to mark where they are; an empty list when a run is answered (the marks go).
+   */
+  onProblems?: (errors: FieldProblem[]) => void;
+  /** The ids of the listed problems, which those marks point to. */
+  problemId?: (index: number) => string;
   /** The suite's coverage on the working copy (to mark never-hit rules on the table). */
   onCoverage: (coverage: SuiteAnswer['coverage'] | undefined) => void;
 }
@@ -106,7 +114,7 @@ export function SimulatorPanel(props: SimulatorPanelProps) {
   const calls = useMemo(() => createSimulatorCalls(props.links, props.csrfToken), [props.links, props.csrfToken]);
   const [inputs, setInputs] = useState<Record<string, unknown>>({});
   const [run, setRun] = useState<Run>({ kind: 'idle' });
-  const { onRun } = props;
+  const { onRun, onProblems } = props;
 
   const simulate = async () => {
     setRun({ kind: 'running' });
@@ -114,8 +122,10 @@ export function SimulatorPanel(props: SimulatorPanelProps) {
     const answer = await calls.simulate(copy, inputs);
     if (!answer.ok) {
       onRun(undefined);
+      onProblems?.(answer.problem.errors);
       return setRun({ kind: 'refused', problem: answer.problem });
     }
+    onProblems?.([]);
     setRun({ kind: 'done', answer: answer.body });
     onRun({ answer: answer.body, content: copy.content });
   };
@@ -139,6 +149,7 @@ export function SimulatorPanel(props: SimulatorPanelProps) {
           detail={run.problem.detail}
           errors={run.problem.errors}
           describe={props.describe}
+          itemId={props.problemId}
         />
       )}
       {done && <SimulationResults answer={done} />}
