@@ -47,6 +47,8 @@ const INTERRUPTED_EXIT_CODE = 130;
  * (a whole number from 1 to 16; see docs/testing.md for what a third file at once does to the whole suite's time).
  */
 const RUNNER_CONCURRENCY = testConcurrency(process.env.TEST_CONCURRENCY);
+/** How long one test file may run before the runner stops it (15 minutes). */
+const FILE_TIMEOUT_MS = 15 * 60_000;
 
 function testConcurrency(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 2;
@@ -179,7 +181,9 @@ async function main(): Promise<number> {
         'tsx',
         '--test',
         `--test-concurrency=${RUNNER_CONCURRENCY}`,
-        '--test-timeout=300000',
+        // A safety net for a hung file, not a speed check: the documentation test alone took 151 s on a busy machine
+        // and over 300 s at a load average of 20, so a limit near the files' times would fail a loaded CI.
+        `--test-timeout=${FILE_TIMEOUT_MS}`,
         ...runnerOptions,
         ...inStartOrder(inRunOrder(groupSharedFiles(files, dataDir)), dataDir),
       ],
