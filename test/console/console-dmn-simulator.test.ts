@@ -13,7 +13,9 @@ import { call, createTestTenant, startTestStack, type TestStack, type TestTenant
  * published version; over HTTP the routes refuse a models:read member, a missing CSRF token, another tenant's model and
  * a bad body (naming the field); in Chromium three inputs light the matched row of dmn-js's decision table each time,
  * the panel names the matched rule, a case is saved from the simulator, the suite runs (never-hit rules marked), the
- * draft is submitted for review; axe clean with the panel open, no CSP violation.
+ * draft is submitted for review; axe clean with the panel open, no CSP violation. dmn-js's FEEL editor in a cell and a
+ * literal expression (the inputs offered, highlighting, its lint); a refused run's and a refused save's FEEL errors
+ * marked on the cell, the expression and the decision in the DRD (dmn-problem-markers.ts), gone after an answered run.
  */
 
 const DMN15 = 'https://www.omg.org/spec/DMN/20230324/MODEL/';
@@ -51,6 +53,26 @@ const DISCOUNT_DMN = `<?xml version="1.0" encoding="UTF-8"?>
   </dmndi:DMNDI>
 </definitions>`;
 
+/** A decision whose logic is one FEEL literal expression. */
+const TOTAL_DMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="${DMN15}" xmlns:dmndi="https://www.omg.org/spec/DMN/20230324/DMNDI/"
+  xmlns:dc="http://www.omg.org/spec/DMN/20180521/DC/" xmlns:di="http://www.omg.org/spec/DMN/20180521/DI/"
+  id="sim_total" name="sim_total" namespace="https://example.com/dmn/total" expressionLanguage="${FEEL15}">
+  <inputData id="in_amount" name="Amount"><variable id="var_amount" name="Amount" typeRef="number"/></inputData>
+  <decision id="d_total" name="Total">
+    <variable id="var_total" name="Total" typeRef="number"/>
+    <informationRequirement id="ir_amount"><requiredInput href="#in_amount"/></informationRequirement>
+    <literalExpression id="le_total"><text>Amount * 2</text></literalExpression>
+  </decision>
+  <dmndi:DMNDI>
+    <dmndi:DMNDiagram id="drd_total" name="Total DRD">
+      <dmndi:DMNShape id="shape_total" dmnElementRef="d_total"><dc:Bounds x="160" y="80" width="180" height="80"/></dmndi:DMNShape>
+      <dmndi:DMNShape id="shape_amount" dmnElementRef="in_amount"><dc:Bounds x="160" y="260" width="180" height="50"/></dmndi:DMNShape>
+      <dmndi:DMNEdge id="edge_amount" dmnElementRef="ir_amount"><di:waypoint x="250" y="260"/><di:waypoint x="250" y="160"/></dmndi:DMNEdge>
+    </dmndi:DMNDiagram>
+  </dmndi:DMNDI>
+</definitions>`;
+
 /** The editor's DMN 1.3 as the page holds it (the bootstrap's `editor_xml`). */
 const editorXmlOf = (html: string): string => {
   const json = /<script type="application\/json" id="dmn-editor-bootstrap">([^<]*)<\/script>/.exec(html);
@@ -65,6 +87,7 @@ describe('Governance console: the simulator on the DMN editor page', () => {
   let modelId: string;
   let foreignId: string;
   let editedId: string;
+  let totalId: string;
 
   const api = (method: string, path: string, key: string, body?: unknown) =>
     call(stack.baseUrl, method, `/api/v1${path}`, { key, ...(body !== undefined ? { body } : {}) });
@@ -99,6 +122,13 @@ describe('Governance console: the simulator on the DMN editor page', () => {
     });
     assert.equal(edited.status, 201, JSON.stringify(edited.body));
     editedId = edited.body.id;
+    const total = await api('POST', '/models', tenantA.key, {
+      name: 'Order total',
+      category: 'pricing',
+      dmn: TOTAL_DMN,
+    });
+    assert.equal(total.status, 201, JSON.stringify(total.body));
+    totalId = total.body.id;
     const foreign = await api('POST', '/models', tenantB.key, {
       name: 'Another tenant’s',
       category: 'pricing',
@@ -260,6 +290,8 @@ describe('Governance console: the simulator on the DMN editor page', () => {
             (span) => (globalThis as any).getComputedStyle(span).color as string,
           ),
         }));
+      // The FEEL editor's own syntax check (@bpmn-io/feel-lint) underlines the unclosed string as one types.
+      await tierCell.locator('.cm-lintRange-error').first().waitFor({ timeout: 10_000 });
       await page.locator('.editor-toolbar').click();
 
       const panel = page.getByRole('complementary', { name: 'Simulator' });
@@ -308,6 +340,38 @@ describe('Governance console: the simulator on the DMN editor page', () => {
         colours.tokens.some((colour) => colour !== colours.line),
         `a highlighted token: ${JSON.stringify(colours)}`,
       );
+      await context.close();
+    });
+
+    it('edits a literal expression in the FEEL editor (the input offered); a refused save’s FEEL error marked on the expression', async () => {
+      const { context, page } = await signIn(people.analyst.email);
+      await page.goto(`${stack.baseUrl}${versionPath(totalId)}/edit`);
+      await page.getByRole('button', { name: 'Total (literal expression)' }).click();
+      const expression = page.locator('.dmn-canvas .literal-expression.textarea.editor');
+      await expression.locator('.cm-content').click({ timeout: 30_000 });
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('Am');
+      const offered = page.locator('.cm-tooltip-autocomplete [role="option"]');
+      await offered.first().waitFor({ timeout: 10_000 });
+      assert.ok(
+        (await offered.allTextContents()).some((option) => option.startsWith('Amount')),
+        'Amount offered',
+      );
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('Amount *');
+      assert.equal(await expression.locator('.cm-content').textContent(), 'Amount *');
+      await page.getByText('Unsaved changes (kept in this browser until you save).').waitFor({ timeout: 10_000 });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const refusal = page.locator('.editor-problems[role="alert"]', { hasText: 'Not saved' });
+      await refusal.waitFor({ timeout: 30_000 });
+      assert.match((await refusal.textContent()) ?? '', /decision "Total": FEEL syntax error/);
+      await page.waitForSelector('.literal-expression[data-problem]', { timeout: 10_000 });
+      assert.equal(await expression.getAttribute('aria-describedby'), 'editor-problem-0');
+      assert.equal(await page.locator('.dmn-canvas [data-problem]').count(), 1);
+      await page.screenshot({ path: screenshotPath('console-dmn-simulator-refused-expression'), fullPage: true });
+      assert.equal((await api('GET', `/models/${totalId}/versions/1`, tenantA.key)).body.content_revision, 1);
+      assert.deepEqual(cspViolations, []);
       await context.close();
     });
 
