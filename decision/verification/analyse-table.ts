@@ -11,6 +11,11 @@ import type { TableSpec } from './table-spec';
 
 export const DEFAULT_MAX_REGIONS = 10_000;
 
+/** Boxes a search may visit: twenty per region it may report. */
+export function analysisBudget(maxRegions = DEFAULT_MAX_REGIONS): number {
+  return maxRegions * 20;
+}
+
 export interface PreparedRule {
   /** 1-based rule number. */
   number: number;
@@ -325,7 +330,7 @@ export function analyseTable(
   maxRegions = DEFAULT_MAX_REGIONS,
 ): { analysis: TableAnalysis; table: PreparedTable } {
   const table = prepareTable(spec);
-  const budget = maxRegions * 20;
+  const budget = analysisBudget(maxRegions);
   const state = { truncated: false };
   const notAnalysed: TableAnalysis['not_analysed'] = [];
   table.rules.forEach((rule) =>

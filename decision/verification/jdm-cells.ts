@@ -1,8 +1,9 @@
 /**
  * Reads a JDM input cell (a ZEN unary expression tested against the column's field) into a `CellTest`: empty is
  * any; literals (`"a"`, `10`, `true`, `null`) test equality; `< 10`, `>= 3`, `!= "x"`; intervals `[1..10]`,
- * `(1..10]`, `]1..10[`; alternatives with `,` or `or`; `and`; `not(...)`; `$ > 3` (the input named `$`); date
- * literals `date("2024-01-01")`. Anything else (function calls, other fields, arithmetic) is `unknown`.
+ * `(1..10]`; alternatives with `,` or `or`; `and`; `$ > 3` (the input named `$`); date literals
+ * `date("2024-01-01")`. Anything else (function calls, other fields, arithmetic) is `unknown`; so are `not(...)`
+ * and `]1..10[`, which the engine (0.52) does not read as tests (`not` fails on a number, `]1..10[` matches nothing).
  */
 import Decimal from 'decimal.js';
 import { temporalLiteral, type CellTest, type CompareOperator, type Literal } from './cell-tests';
@@ -105,13 +106,9 @@ class CellParser {
   }
 
   private term(): CellTest {
-    if (this.is('not') && this.is('(', 1)) {
-      this.position += 2;
-      const inner = this.alternatives();
-      this.expect(')');
-      return { kind: 'not', test: inner };
-    }
-    if ((this.is('[') || this.is('(') || this.is(']')) && this.is('..', 2)) return this.interval();
+    if (this.is('not')) throw new Error('not(...), which the engine does not evaluate as a test');
+    if (this.is(']')) throw new Error('an interval opened with ], which the engine does not read as one');
+    if ((this.is('[') || this.is('(')) && this.is('..', 2)) return this.interval();
     if (this.is('(')) {
       this.position++;
       const inner = this.alternatives();
@@ -141,7 +138,7 @@ class CellParser {
     this.expect('..');
     const to = this.literal();
     const close = this.peek()?.text;
-    if (close !== ']' && close !== ')' && close !== '[') throw new Error('expected the end of an interval');
+    if (close !== ']' && close !== ')') throw new Error('expected ] or ) to end an interval');
     this.position++;
     return { kind: 'interval', from, fromInclusive: open === '[', to, toInclusive: close === ']' };
   }

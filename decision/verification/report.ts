@@ -27,6 +27,8 @@ export type Region = Record<string, ColumnRegion>;
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface TableAnalysis {
+  /** Present when the search stopped at its budget (`maxRegions`): what was cut. */
+  truncated?: string;
   node: string;
   name: string;
   /** The JSON Pointer an upload's 422 errors[].path uses for this table. */
@@ -36,7 +38,8 @@ export interface TableAnalysis {
   rule_ids: (string | null)[];
   inputs: { label: string; domain: ColumnRegion }[];
   /** text: "age in [18..21), income < 0" */
-  gaps: { region: Region; text: string }[];
+  /** depends_on_rules: rules with a cell not analysed that may cover part of the gap. */
+  gaps: { region: Region; text: string; depends_on_rules?: number[] }[];
   /** Rule numbers are 1-based, in table order. */
   overlaps: { rules: number[]; region: Region; severity: Severity; text: string }[];
   subsumed: { rule: number; by: number; severity: Severity }[];
@@ -89,5 +92,10 @@ export interface GeneratedCase {
 
 export interface GeneratedSuite {
   cases: GeneratedCase[];
+  /** rules: every table's rules; covered: those some case fires (as the analysis evaluates the table). */
   coverage: { rules: number; covered: number };
+  /** Rules no input fires: masked, matching nothing in the domain, or not analysed. */
+  unreachable: { table: string; rule: number; reason: string }[];
+  /** Tables whose inputs are not all model inputs (they read other nodes' outputs, or expressions). */
+  skipped_tables: { table: string; reason: string }[];
 }
