@@ -556,9 +556,15 @@ async function checkExpressions(reader: GraphReader, mark?: (path: string) => vo
       ? describeEngineSource(detail.source)
       : undefined;
   };
+  // A table repeats its cells' texts (the same band, the same output in many rules): each distinct text is parsed
+  // once, and its verdict is given to every cell holding it, in the cells' order, so each one is still named.
+  const keyOf = (check: { text: string; unary: boolean }) => `${check.unary ? 'u' : 'e'}:${check.text}`;
+  const distinct = new Map<string, (typeof toParse)[number]>();
+  for (const check of toParse) if (!distinct.has(keyOf(check))) distinct.set(keyOf(check), check);
+  const problems = new Map<string, string | undefined>();
   if (mark) {
     // One at a time, each named before it runs, so a check that runs past the sandbox's budget names its expression.
-    for (const check of toParse) {
+    for (const [key, check] of distinct) {
       mark(check.path);
       let problem: string | undefined;
       try {
@@ -567,29 +573,28 @@ async function checkExpressions(reader: GraphReader, mark?: (path: string) => vo
       } catch (error) {
         problem = problemOf(error);
       }
-      if (problem !== undefined) reader.fail(check.path, `${describe(check)} does not parse: ${problem}`);
+      problems.set(key, problem);
     }
-    return;
+  } else {
+    const checks = [...distinct];
+    for (let start = 0; start < checks.length; start += PARSE_CHECK_CONCURRENCY) {
+      const batch = checks.slice(start, start + PARSE_CHECK_CONCURRENCY);
+      const found = await Promise.all(
+        batch.map(async ([, { text, unary }]) => {
+          try {
+            await (unary ? evaluateUnaryExpression(text, { $: null }) : evaluateExpression(text, {}));
+            return undefined;
+          } catch (error) {
+            return problemOf(error);
+          }
+        }),
+      );
+      batch.forEach(([key], index) => problems.set(key, found[index]));
+    }
   }
-  for (let start = 0; start < toParse.length; start += PARSE_CHECK_CONCURRENCY) {
-    const batch = toParse.slice(start, start + PARSE_CHECK_CONCURRENCY);
-    const problems = await Promise.all(
-      batch.map(async ({ text, unary }) => {
-        try {
-          await (unary ? evaluateUnaryExpression(text, { $: null }) : evaluateExpression(text, {}));
-          return undefined;
-        } catch (error) {
-          const detail = engineErrorDetail(error);
-          return detail.type !== undefined && TEXT_ERROR_TYPES.has(detail.type)
-            ? describeEngineSource(detail.source)
-            : undefined;
-        }
-      }),
-    );
-    problems.forEach((problem, index) => {
-      const check = batch[index] as (typeof batch)[number];
-      if (problem !== undefined) reader.fail(check.path, `${describe(check)} does not parse: ${problem}`);
-    });
+  for (const check of toParse) {
+    const problem = problems.get(keyOf(check));
+    if (problem !== undefined) reader.fail(check.path, `${describe(check)} does not parse: ${problem}`);
   }
 }
 

@@ -1,6 +1,5 @@
 import { validationFailed, type FieldError } from '../../core/app-error';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
-import { jdmResultToModelResult } from '../../decision/jdm';
 import type { JsonSchema } from '../../decision/types';
 import type { NewModelVersion } from '../../db/repositories/decision-models';
 import type { ModelUseCaseDeps } from './deps';
@@ -45,25 +44,40 @@ export async function checkUpload(
     outputSchema,
     errors,
   );
+  // The sample inputs are checked before the graph is, so one sandbox call loads the graph and dry-runs it; their
+  // problem is still reported only once the schemas and the graph have none, as the checks' order has it.
+  let sampleInputs:
+    { ok: true; inputs: ReturnType<typeof checkSampleInputs> } | { ok: false; error: unknown } | undefined;
+  if (errors.length === 0) {
+    try {
+      sampleInputs = { ok: true, inputs: checkSampleInputs(deps, inputSchema, upload.sample_inputs) };
+    } catch (error) {
+      sampleInputs = { ok: false, error };
+    }
+  }
   // Loading parses every expression by evaluating it: in the sandbox, off the event loop and within its budget.
-  const loaded = await inSandbox(deps.sandbox.run('loadJdmGraph', { graph: upload.graph }), '/graph');
-  if (!loaded.ok) errors.push(...loaded.errors);
+  const checked = await inSandbox(
+    deps.sandbox.run('checkJdmUpload', {
+      graph: upload.graph,
+      ...(sampleInputs?.ok ? { inputs: sampleInputs.inputs } : {}),
+    }),
+    '/graph',
+  );
+  if (!checked.ok) errors.push(...checked.errors);
   if (errors.length > 0) throw validationFailed(errors, 'The model upload is not valid.');
-  if (!loaded.ok || !validateOutput) throw new Error('unreachable');
-
-  const inputs = checkSampleInputs(deps, inputSchema, upload.sample_inputs);
-  const dryRun = await inSandbox(deps.sandbox.run('dryRunJdm', { graph: upload.graph, inputs }), '/graph');
+  if (!checked.ok || !validateOutput || !sampleInputs) throw new Error('unreachable');
+  if (!sampleInputs.ok) throw sampleInputs.error;
+  const dryRun = checked.dryRun;
+  if (!dryRun) throw new Error('unreachable');
   if (!dryRun.ok) {
-    const index = dryRun.nodeId ? loaded.graph.nodes.findIndex((node) => node.id === dryRun.nodeId) : -1;
     throw validationFailed([
       {
-        path: index >= 0 ? `/graph/nodes/${index}` : '/graph',
+        path: dryRun.nodeIndex === undefined ? '/graph' : `/graph/nodes/${dryRun.nodeIndex}`,
         message: `fails to evaluate on the sample inputs: ${dryRun.message}`,
       },
     ]);
   }
-  const metrics: Record<string, unknown> = jdmResultToModelResult(dryRun.graph, dryRun.evaluation).metrics;
-  const mismatches = outputMismatches(validateOutput, dryRun.evaluation.result, metrics, outputSchema);
+  const mismatches = outputMismatches(validateOutput, dryRun.output, dryRun.metrics, outputSchema);
   if (mismatches.length > 0) {
     throw validationFailed(
       mismatches.map((e) => ({

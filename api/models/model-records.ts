@@ -2,7 +2,7 @@ import { modelNotEditable } from '../../core/errors';
 import { notFound } from '../../core/app-error';
 import { isIdOf } from '../../core/ids';
 import { findBuiltinModelById } from '../../decision/catalogue';
-import { findModelVersion, findTenantModel } from '../../db/repositories/decision-models';
+import { findModelVersion, findModelVersionState, findTenantModel } from '../../db/repositories/decision-models';
 import type { TenantScope } from '../../db/tenant-scope';
 
 const VERSION = /^[1-9][0-9]{0,8}$/;
@@ -22,6 +22,18 @@ export async function requireTenantVersion(
   options: { forUpdate?: boolean } = {},
 ) {
   const found = VERSION.test(version) ? await findModelVersion(scope, id, Number(version), options) : undefined;
+  if (!found) throw notFound('model version', `${id}@${version}`);
+  return found;
+}
+
+/** One version's state without its content (a draft's checks before a write), or a 404 naming it. */
+export async function requireTenantVersionState(
+  scope: TenantScope,
+  id: string,
+  version: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const found = VERSION.test(version) ? await findModelVersionState(scope, id, Number(version), options) : undefined;
   if (!found) throw notFound('model version', `${id}@${version}`);
   return found;
 }

@@ -1,13 +1,12 @@
 import { contentRevisionConflict, modelVersionState } from '../../core/errors';
 import type { Actor } from '../../core/actor';
-import type { ModelVersionRecord } from '../../db/records/decision-model';
-import { replaceDraftContent } from '../../db/repositories/decision-models';
+import { replaceDraftContent, type ModelVersionState } from '../../db/repositories/decision-models';
 import { findDecision, updateDecision } from '../../db/repositories/decisions';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { checkUpload } from './check-upload';
 import type { ReplaceModelVersionRequest } from '../openapi/request-types.generated';
-import { refuseBuiltin, requireTenantModel, requireTenantVersion } from './model-records';
+import { refuseBuiltin, requireTenantModel, requireTenantVersionState } from './model-records';
 import { recordVersionTransition } from '../../db/repositories/model-version-transitions';
 import { presentVersion } from './presenter';
 import type { ModelUseCaseDeps } from './deps';
@@ -16,7 +15,7 @@ import type { ModelUseCaseDeps } from './deps';
  * New content for a release decision whose changes were requested: recorded as a review edit of the version, so the
  * resubmission dismisses every approval given to the content before (the decision machinery's rule for changed content).
  */
-async function noteContentChange(scope: TenantScope, version: ModelVersionRecord, actor: Actor) {
+async function noteContentChange(scope: TenantScope, version: ModelVersionState, actor: Actor) {
   const decision = version.review_decision_id
     ? await findDecision(scope, version.review_decision_id, { forUpdate: true })
     : undefined;
@@ -27,7 +26,7 @@ async function noteContentChange(scope: TenantScope, version: ModelVersionRecord
 }
 
 /** The draft's current revision, its writer and when: what a refused save tells the person who started from an older one. */
-function refuseStaleRevision(id: string, version: ModelVersionRecord, expected: number | undefined) {
+function refuseStaleRevision(id: string, version: ModelVersionState, expected: number | undefined) {
   if (expected === undefined || expected === version.content_revision) return;
   const last = version.content_writers.at(-1);
   throw contentRevisionConflict(
@@ -58,12 +57,12 @@ export async function replaceModelVersion(
   await inTenantTransaction(deps.db, tenantId, async (scope) => {
     await requireTenantModel(scope, id);
     // Early, so a stale save is refused before the upload's checks run; decided again under the lock below.
-    refuseStaleRevision(id, await requireTenantVersion(scope, id, version), expected);
+    refuseStaleRevision(id, await requireTenantVersionState(scope, id, version), expected);
   });
   const content = await checkUpload(deps, tenantId, upload);
   return inTenantTransaction(deps.db, tenantId, async (scope) => {
     const model = await requireTenantModel(scope, id);
-    const current = await requireTenantVersion(scope, id, version, { forUpdate: true });
+    const current = await requireTenantVersionState(scope, id, version, { forUpdate: true });
     if (current.status !== 'draft')
       throw modelVersionState(
         id,

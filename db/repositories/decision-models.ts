@@ -116,6 +116,48 @@ export async function findTenantModel(
   return (await query.first()) as DecisionModelRecord | undefined;
 }
 
+/** A version's row without its content (the graph, the DMN XML): what a check of its state or a presenter reads. */
+export type ModelVersionState = Omit<ModelVersionRecord, 'graph' | 'dmn'>;
+
+/** Every column of model_versions but the content, which can be hundreds of kilobytes of JSON to read and parse. */
+const VERSION_STATE_COLUMNS = [
+  'model_id',
+  'tenant_id',
+  'version',
+  'input_schema',
+  'output_schema',
+  'format',
+  'dmn_namespace',
+  'dmn_imports',
+  'metric_directions',
+  'graph_sha256',
+  'status',
+  'content_revision',
+  'review_decision_id',
+  'created_by',
+  'updated_by',
+  'content_writers',
+  'created_at',
+  'updated_at',
+  'submitted_at',
+  'published_at',
+  'retired_at',
+] as const;
+
+/** One version's state, without its content (see ModelVersionState). */
+export async function findModelVersionState(
+  scope: TenantScope,
+  modelId: string,
+  version: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<ModelVersionState | undefined> {
+  const query = scoped(scope, ModelVersionRecord)
+    .select(...VERSION_STATE_COLUMNS)
+    .where({ model_id: modelId, version });
+  if (options.forUpdate) query.forUpdate();
+  return (await query.first()) as ModelVersionState | undefined;
+}
+
 export async function findModelVersion(
   scope: TenantScope,
   modelId: string,
@@ -139,12 +181,15 @@ export async function replaceDraftContent(
   input: NewModelVersion,
   actor: Actor,
   expectedRevision?: number,
-): Promise<ModelVersionRecord | undefined> {
+): Promise<ModelVersionState | undefined> {
   const query = scoped(scope, ModelVersionRecord).where({ model_id: modelId, version });
   if (expectedRevision !== undefined) query.where('content_revision', expectedRevision);
+  const { graph, ...columns } = contentColumns(input);
   const [record] = (await query
     .patch({
-      ...contentColumns(input),
+      ...columns,
+      // Written as the JSON text it is: a JSON attribute would first be deep-copied (a 500-rule graph: most of a save).
+      graph: graph === null ? null : ModelVersionRecord.raw('?::jsonb', [JSON.stringify(graph)]),
       content_revision: ModelVersionRecord.raw('content_revision + 1'),
       // Appended in the same statement as the revision it names, so concurrent replacements each record their own.
       content_writers: ModelVersionRecord.raw(
@@ -154,7 +199,7 @@ export async function replaceDraftContent(
       updated_by: actor,
       updated_at: new Date(),
     } as unknown as Partial<ModelVersionRecord>)
-    .returning('*')) as unknown as ModelVersionRecord[];
+    .returning([...VERSION_STATE_COLUMNS])) as unknown as ModelVersionState[];
   return record;
 }
 

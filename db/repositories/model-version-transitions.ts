@@ -2,6 +2,7 @@ import type { Actor } from '../../core/actor';
 import type { AuditAction } from '../../core/audit-actions';
 import type { DecisionModelRecord, ModelReleaseRecord, ModelVersionRecord } from '../records/decision-model';
 import type { TenantScope } from '../tenant-scope';
+import type { ModelVersionState } from './decision-models';
 import { appendAuditRecord } from './audit-log';
 import { recordEvent } from './events';
 
@@ -26,7 +27,7 @@ export async function recordVersionCreated(
 
 export interface VersionTransition {
   model: Pick<DecisionModelRecord, 'id' | 'name'>;
-  version: ModelVersionRecord;
+  version: ModelVersionState;
   actor: Actor;
   decisionId?: string | null;
   release?: ModelReleaseRecord;
@@ -82,7 +83,7 @@ function auditVersion(
   scope: TenantScope,
   action: AuditAction,
   modelId: string,
-  version: ModelVersionRecord,
+  version: ModelVersionState,
   actor: Actor,
   details: Record<string, unknown>,
 ) {

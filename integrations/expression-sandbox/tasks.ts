@@ -7,8 +7,6 @@ import {
   jdmResultToModelResult,
   loadJdmGraph,
   type CompiledJdm,
-  type JdmEvaluation,
-  type JdmGraph,
   type JdmLoadError,
 } from '../../decision/jdm';
 import { findBuiltinModel } from '../../decision/builtin';
@@ -44,8 +42,13 @@ import { compileMapping, mappingProblems, type FieldMappingDefinition, type Mapp
  * call into the pure modules (decision/, integrations/), which stay usable in-process for tests and one-offs.
  */
 
+/** An upload's dry run: its output and metrics, or the engine's message and the index of the node that failed. */
 export type JdmDryRun =
-  { ok: true; graph: JdmGraph; evaluation: JdmEvaluation } | { ok: false; nodeId: string | undefined; message: string };
+  | { ok: true; output: Record<string, unknown>; metrics: Record<string, unknown> }
+  | { ok: false; nodeIndex: number | undefined; message: string };
+
+/** An upload's graph checked: its load errors, or its dry run when sample inputs were given. */
+export type JdmUploadCheck = { ok: true; dryRun?: JdmDryRun } | { ok: false; errors: JdmLoadError[] };
 
 /** Compiled tenant graphs of this process, by content: a scenario's Monte Carlo runs evaluate one graph thousands of times. */
 const compiledGraphs = new Map<string, Promise<CompiledJdm>>();
@@ -246,12 +249,27 @@ export const SANDBOX_TASKS = {
     }
   },
 
-  async loadJdmGraph(
-    input: { graph: unknown },
-    context: TaskContext,
-  ): Promise<{ ok: true; graph: JdmGraph } | { ok: false; errors: JdmLoadError[] }> {
+  /**
+   * An upload's graph loaded (every expression parsed, each named before it runs) and, given its sample inputs,
+   * evaluated once on them: one call, so a save reads, checks and compiles the graph once. Node indexes are those of
+   * the graph as sent: the graph as read keeps every node, in order, or it does not load.
+   */
+  async checkJdmUpload(input: { graph: unknown; inputs?: ModelInputs }, context: TaskContext): Promise<JdmUploadCheck> {
     const loaded = await loadJdmGraph(input.graph, { mark: context.mark });
-    return loaded.ok ? { ok: true, graph: loaded.decision.graph } : loaded;
+    if (!loaded.ok) return loaded;
+    if (input.inputs === undefined) return { ok: true };
+    context.mark('/graph');
+    const { graph } = loaded.decision;
+    try {
+      const evaluation = await evaluateJdm(loaded.decision, input.inputs);
+      // The metrics here, not in the caller: the graph and the trace need not travel back.
+      const { metrics } = jdmResultToModelResult(graph, evaluation);
+      return { ok: true, dryRun: { ok: true, output: evaluation.result, metrics } };
+    } catch (error) {
+      if (!(error instanceof JdmEvaluationError)) throw error;
+      const index = error.nodeId === undefined ? -1 : graph.nodes.findIndex((node) => node.id === error.nodeId);
+      return { ok: true, dryRun: { ok: false, nodeIndex: index >= 0 ? index : undefined, message: error.message } };
+    }
   },
 
   /** A stored tenant model's graph on one set of inputs (a scenario run, one Monte Carlo draw); throws what the engine says. */
@@ -321,20 +339,6 @@ export const SANDBOX_TASKS = {
         duration_ms: performance.now() - started,
       };
     });
-  },
-
-  /** Loads a graph that loaded before (see loadJdmGraph) and evaluates it once, e.g. an upload's dry run on its sample inputs. */
-  async dryRunJdm(input: { graph: unknown; inputs: ModelInputs }, context: TaskContext): Promise<JdmDryRun> {
-    const loaded = await loadJdmGraph(input.graph);
-    if (!loaded.ok)
-      return { ok: false, nodeId: undefined, message: loaded.errors[0]?.message ?? 'the graph does not load' };
-    context.mark('/graph');
-    try {
-      return { ok: true, graph: loaded.decision.graph, evaluation: await evaluateJdm(loaded.decision, input.inputs) };
-    } catch (error) {
-      if (!(error instanceof JdmEvaluationError)) throw error;
-      return { ok: false, nodeId: error.nodeId, message: error.message };
-    }
   },
 };
 
