@@ -1,47 +1,55 @@
 import crypto from 'node:crypto';
 
+/** An array or object being written: its elements, or its keys in order, and how many are written. */
+type Open = { array: unknown[]; index: number } | { object: Record<string, unknown>; keys: string[]; index: number };
+
 /**
- * JSON with object keys sorted at every depth, so equal values always hash equally. It keeps its own stack rather
- * than recursing, so no value, however deeply nested, can overflow the call stack.
+ * JSON with object keys sorted at every depth, so equal values always hash equally. It keeps its own stack of the
+ * arrays and objects being written rather than recursing, so no value, however deeply nested, can overflow the call
+ * stack; and it appends to one string without a work item per value (a 500-rule graph is hashed on every save).
  */
 export function canonicalJson(value: unknown): string {
-  const out: string[] = [];
-  // Work items: a value still to write, or text to emit as is (brackets, commas, keys).
-  const work: Array<{ value: unknown } | string> = [{ value }];
-  while (work.length > 0) {
-    const item = work.pop() as { value: unknown } | string;
-    if (typeof item === 'string') {
-      out.push(item);
-      continue;
-    }
-    const current = item.value;
+  let out = '';
+  const stack: Open[] = [];
+  // Writes a scalar whole, or the opening of an array or object (pushed, to be written element by element).
+  const begin = (current: unknown) => {
     if (current === null || typeof current !== 'object') {
-      out.push(JSON.stringify(current) ?? 'null');
-      continue;
+      out += JSON.stringify(current) ?? 'null';
+    } else if (Array.isArray(current)) {
+      out += '[';
+      stack.push({ array: current, index: 0 });
+    } else {
+      const object = current as Record<string, unknown>;
+      const keys = Object.keys(object)
+        .filter((key) => object[key] !== undefined)
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      out += '{';
+      stack.push({ object, keys, index: 0 });
     }
-    const parts: Array<{ value: unknown } | string> = Array.isArray(current)
-      ? arrayParts(current)
-      : objectParts(current as Record<string, unknown>);
-    for (let i = parts.length - 1; i >= 0; i--) work.push(parts[i] as { value: unknown } | string);
+  };
+  begin(value);
+  while (stack.length > 0) {
+    const open = stack[stack.length - 1] as Open;
+    if ('array' in open) {
+      if (open.index === open.array.length) {
+        out += ']';
+        stack.pop();
+        continue;
+      }
+      if (open.index > 0) out += ',';
+      begin(open.array[open.index++]);
+    } else {
+      if (open.index === open.keys.length) {
+        out += '}';
+        stack.pop();
+        continue;
+      }
+      const key = open.keys[open.index++] as string;
+      out += `${open.index > 1 ? ',' : ''}${JSON.stringify(key)}:`;
+      begin(open.object[key]);
+    }
   }
-  return out.join('');
-}
-
-function arrayParts(array: unknown[]): Array<{ value: unknown } | string> {
-  const parts: Array<{ value: unknown } | string> = ['['];
-  array.forEach((element, index) => parts.push(...(index > 0 ? [','] : []), { value: element }));
-  parts.push(']');
-  return parts;
-}
-
-function objectParts(object: Record<string, unknown>): Array<{ value: unknown } | string> {
-  const entries = Object.entries(object)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const parts: Array<{ value: unknown } | string> = ['{'];
-  entries.forEach(([key, v], index) => parts.push(`${index > 0 ? ',' : ''}${JSON.stringify(key)}:`, { value: v }));
-  parts.push('}');
-  return parts;
+  return out;
 }
 
 export function sha256Hex(text: string): string {
