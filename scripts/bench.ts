@@ -9,7 +9,9 @@
  * BENCH_WAREHOUSE_ROWS rows from the Postgres source), BENCH_ONLY_KPIS=1 (bulk ingestion of BENCH_KPI_POINTS points into one KPI,
  * then a year of them bucketed per day), BENCH_ONLY_MODELS=1 (POST /models/{id}/evaluate with BENCH_EVALUATE_ITEMS-item batches,
  * BENCH_EVALUATE_REQUESTS of them over 2 connections, beside the in-process zen-engine floor; then BENCH_SUITE_RUNS runs of a
- * 1,000-case test suite; then a replay of BENCH_REPLAY_RUNS (10,000) live runs against a draft), BENCH_ONLY_REPLAY=1 (only that replay),
+ * 1,000-case test suite; then BENCH_SAVES (20) saves of a 500-rule model; then a replay of BENCH_REPLAY_RUNS (10,000) live runs against a
+ * draft), BENCH_ONLY_SAVE=1 (only the saves: PUT /models/{id}/versions/1 of a 500-rule × 20-column table beside the same use
+ * case in-process), BENCH_ONLY_REPLAY=1 (only that replay),
  * BENCH_ONLY_DMN=1 (a 100-rule, 5-input DMN decision table beside the equivalent JDM table in-process, then through
  * POST /models/{id}/evaluate in BENCH_EVALUATE_ITEMS-item batches), BENCH_ONLY_CLIENT=1 (the typed client: bundle size, cold
  * import, cost per call beside fetch; its size and import figures open every run), BENCH_ONLY_ISOLATION=1 (a dedicated-workers tenant's scenario creates, idle and while a
@@ -43,6 +45,7 @@ import { benchUsageQuotas } from './bench/usage-quotas';
 import { benchIsolation } from './bench/isolation';
 import { benchSandboxFairness } from './bench/sandbox-fairness';
 import { benchModelEditor } from './bench/model-editor';
+import { benchModelSave } from './bench/model-save';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -63,6 +66,9 @@ const ONLY_INTEGRATIONS = Boolean(process.env.BENCH_ONLY_INTEGRATIONS);
 const ONLY_KPIS = Boolean(process.env.BENCH_ONLY_KPIS);
 const ONLY_MODELS = Boolean(process.env.BENCH_ONLY_MODELS);
 const ONLY_REPLAY = Boolean(process.env.BENCH_ONLY_REPLAY);
+/** Only the saves of a 500-rule model, through the API and in-process. */
+const ONLY_SAVE = Boolean(process.env.BENCH_ONLY_SAVE);
+const SAVES = Number(process.env.BENCH_SAVES ?? 20);
 const ONLY_DMN = Boolean(process.env.BENCH_ONLY_DMN);
 const ONLY_NOTIFICATIONS = Boolean(process.env.BENCH_ONLY_NOTIFICATIONS);
 /** Only the typed client: its size, cold import, and its cost per call beside fetch. */
@@ -183,8 +189,13 @@ async function main(): Promise<void> {
       await benchNotifications(services, smtp, NOTIFICATIONS);
       return;
     }
+    if (ONLY_SAVE) {
+      await benchModelSave(services, key, tenant.id, { saves: SAVES });
+      return;
+    }
     if (ONLY_MODELS || ONLY_REPLAY) {
       if (ONLY_MODELS) await benchModelEvaluation(services, key, evaluation);
+      if (ONLY_MODELS) await benchModelSave(services, key, tenant.id, { saves: SAVES });
       await benchModelReplay(services, key, { runs: REPLAY_RUNS });
       return;
     }
@@ -252,6 +263,7 @@ async function main(): Promise<void> {
     if (!ONLY_WEBHOOKS) await benchNotifications(services, smtp, NOTIFICATIONS);
     if (!ONLY_WEBHOOKS) {
       await benchModelEvaluation(services, key, evaluation);
+      await benchModelSave(services, key, tenant.id, { saves: SAVES });
       await benchModelReplay(services, key, { runs: REPLAY_RUNS });
       await benchDmnEvaluation(services, key, evaluation);
     }
