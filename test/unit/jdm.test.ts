@@ -273,6 +273,36 @@ describe('loadJdmGraph rejects invalid graphs with JSON Pointer paths', () => {
     assert.equal(errors.length, 3);
   });
 
+  it('names every cell holding a broken text that is parsed once, in the cells’ order, with and without marks', async () => {
+    const graph = fixture('discount-by-tier');
+    const rules = graph.nodes[1].content.rules;
+    rules[0].qty = '>> 100';
+    rules[1].rate = '>> 100'; // the same text as an expression, not a unary test: a verdict of its own
+    rules[2].qty = '>> 100';
+    rules[1].qty = '< 5';
+    rules[2].tier = '"silver';
+    const marked: string[] = [];
+    for (const options of [{}, { mark: (at: string) => marked.push(at) }]) {
+      const loaded = await loadJdmGraph(graph, options);
+      assert.equal(loaded.ok, false);
+      const errors = loaded.ok ? [] : loaded.errors;
+      // Rule by rule, inputs (tier, qty) before outputs (rate): the order the cells are read in.
+      assert.deepEqual(
+        errors.map((error) => error.path),
+        [
+          '/graph/nodes/1/content/rules/0/qty',
+          '/graph/nodes/1/content/rules/1/rate',
+          '/graph/nodes/1/content/rules/2/tier',
+          '/graph/nodes/1/content/rules/2/qty',
+        ],
+      );
+      assertHasError(errors, '/graph/nodes/1/content/rules/2/qty', /unary test ">> 100" does not parse/);
+      assertHasError(errors, '/graph/nodes/1/content/rules/1/rate', /expression ">> 100" does not parse/);
+    }
+    assert.ok(marked.includes('/graph/nodes/1/content/rules/0/qty'));
+    assert.ok(!marked.includes('/graph/nodes/1/content/rules/2/qty'), 'a repeated text is parsed once');
+  });
+
   it('rejects expressions that read the clock or draw random numbers, and calls with the wrong arity', async () => {
     const graph = simpleGraph();
     graph.nodes[1].content.expressions = [
