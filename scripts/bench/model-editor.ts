@@ -337,8 +337,9 @@ async function staticTableFloor(browser: Browser, rules: number) {
     .join('')}</tbody></table></div><textarea id="t"></textarea>`;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.addInitScript(KEYSTROKE_PROBE);
   await page.setContent(html);
+  // setContent writes into the page's current document: an init script (which runs on navigation) would miss it.
+  await page.evaluate(KEYSTROKE_PROBE);
   const scroll = await scrollMeasured(page, '#s table', 40);
   await page.click('#t');
   await typeMeasured(page, 'abcdefghijklmnopqrstuvwxyz0123456789');
@@ -629,15 +630,22 @@ export async function benchModelEditor(
     const state = await signIn(browser, services.baseUrl, member.email);
     log('editor page loads…');
     const loads = await benchFirstLoad(browser, state, editorUrl, options.loadRuns);
+    log(`loads: ${JSON.stringify(loads)}`);
     const others = await benchOtherPages(browser, state, services.baseUrl, bigModel);
+    log(`other pages: ${JSON.stringify(others)}`);
     log('typing into and scrolling the 500 × 20 table…');
     const table = await benchTable(browser, state, editorUrl);
+    log(`table: ${JSON.stringify(table)}`);
     const floor = await staticTableFloor(browser, 500);
+    log(`static table: ${JSON.stringify(floor)}`);
     log('saves…');
     const saves = await benchSaves(browser, state, editorUrl, options.saves);
+    log(`saves: ${JSON.stringify(saves)}`);
     const puts = await benchApiPuts(services.baseUrl, key, bigModel, saves.revision, options.saves);
+    log(`PUTs: ${JSON.stringify(puts)}`);
     log('simulations…');
     const simulations = await benchSimulate(services.baseUrl, key, simulated, options.simulations);
+    log(`simulate: ${JSON.stringify(simulations)}`);
     log('the simulator panel…');
     const panel = await benchSimulatorPanel(
       browser,
