@@ -74,7 +74,7 @@ function notesOf(table: TableAnalysis, index: number): VerificationNote[] {
             note(
               'overlaps_unique',
               at('overlaps', position),
-              `rules ${overlap.rules.join(', ')} all match under hit policy ${table.hit_policy} where ${overlap.text}`,
+              `${/^rules? /.test(overlap.text) ? overlap.text : `rules ${overlap.rules.join(', ')}: ${overlap.text}`} (overlapping under hit policy ${table.hit_policy})`,
             ),
           ],
     ),

@@ -18,7 +18,7 @@ const ageBandsBody = (name: string) => ({
   input_schema: {
     type: 'object',
     required: ['age'],
-    properties: { age: { type: 'integer', minimum: 0, maximum: 120 } },
+    properties: { age: { type: 'number', minimum: 0, maximum: 120 } },
   },
   output_schema: { type: 'object', required: ['band'], properties: { band: { type: 'string' } } },
   graph: {
@@ -140,7 +140,8 @@ describe('decision-table verification: analysis, release gate, generated suite',
   };
 
   before(async () => {
-    stack = await startTestStack({ worker: true });
+    // A roomy budget here: the budget test uploads and measures a heavy table on this stack, and breaches a tight one.
+    stack = await startTestStack({ worker: true, env: { EXPRESSION_BUDGET_MS: '30000' } });
     tenant = await createTestTenant(stack.db, { name: 'Analysis' });
     other = await createTestTenant(stack.db, { name: 'Analysis elsewhere' });
     board = await createModelReviewBoard(stack, tenant);
@@ -410,21 +411,32 @@ describe('decision-table verification: analysis, release gate, generated suite',
   });
 
   describe('with a budget a large table cannot meet', () => {
+    const TIGHT_MS = 1000;
     let tight: TestStack;
     before(async () => {
-      tight = await startTestStack({ env: { EXPRESSION_BUDGET_MS: '50', EXPRESSION_SANDBOX_PROCESSES: '1' } });
+      tight = await startTestStack({
+        env: { EXPRESSION_BUDGET_MS: String(TIGHT_MS), EXPRESSION_SANDBOX_PROCESSES: '1' },
+      });
     });
     after(async () => tight?.close());
 
-    it('answers 422 analysis_budget_exceeded naming the content, cut at the budget', async () => {
-      // Uploaded and measured with the ordinary budget; analysed by an API whose budget is 50 ms (the same database).
-      const model = await createModel(wideTableBody('Wide', 200, 6));
-      // What it takes with the ordinary budget: well past the tight one.
+    it('answers 422 analysis_budget_exceeded naming the content, cut at the budget; small tables still fit', async () => {
+      // Uploaded and measured under the roomy budget; analysed by an API on the same database whose budget is 1 s.
+      // 300 boxes in eight dimensions leave more gaps than the engine enumerates (it stops at its region limit): heavy
+      // by nature, whatever the engine.
+      const model = await createModel(wideTableBody('Wide', 300, 8));
       const measured = await api('GET', `/models/${model}/versions/1/analysis`);
       assert.equal(measured.status, 200, JSON.stringify(measured.body).slice(0, 500));
-      assert.ok(measured.body.duration_ms > 150, `the analysis takes ${measured.body.duration_ms} ms`);
-      const viaTight = (method: string, path: string, body?: unknown) =>
-        call(tight.baseUrl, method, `/api/v1${path}`, { key: tenant.key, ...(body !== undefined ? { body } : {}) });
+      assert.ok(
+        measured.body.duration_ms > 2 * TIGHT_MS,
+        `the premise: the analysis takes well over the tight budget, not ${measured.body.duration_ms} ms`,
+      );
+      const viaTight = (method: string, path: string) =>
+        call(tight.baseUrl, method, `/api/v1${path}`, { key: tenant.key });
+      // A small table fits the tight budget (and this starts the sandbox's process, so the timing below is the call's).
+      const small = await createModel(ageBandsBody('Age bands, tight'));
+      const quick = await viaTight('GET', `/models/${small}/versions/1/analysis`);
+      assert.equal(quick.status, 200, JSON.stringify(quick.body).slice(0, 500));
       const started = performance.now();
       const analysis = await viaTight('GET', `/models/${model}/versions/1/analysis`);
       assert.equal(analysis.status, 422, JSON.stringify(analysis.body).slice(0, 500));
@@ -433,9 +445,13 @@ describe('decision-table verification: analysis, release gate, generated suite',
         analysis.body.errors.map((error: any) => error.path),
         ['/content'],
       );
-      assert.ok(performance.now() - started < 5_000, 'the breach is cut at the budget, not waited out');
-      // The same API answers normally afterwards (the process that ran past its budget was replaced).
-      assert.equal((await viaTight('GET', `/models/${model}`)).status, 200);
+      const took = performance.now() - started;
+      assert.ok(
+        took < measured.body.duration_ms,
+        `the breach is cut at the budget, not waited out: ${Math.round(took)} ms`,
+      );
+      // The process that ran past its budget was replaced: the small table is analysed again.
+      assert.equal((await viaTight('GET', `/models/${small}/versions/1/analysis`)).status, 200);
     });
   });
 });

@@ -93,7 +93,7 @@ describe('verification policy (the release gate)', () => {
     );
     assert.match(
       verdict.blocked[0]?.message ?? '',
-      /^table "Rate" \(rate_table\): rules 1, 2 all match under hit policy UNIQUE where Amount in \[500\.\.1000\)/,
+      /^table "Rate" \(rate_table\): rules 1, 2: Amount in \[500\.\.1000\) \(overlapping under hit policy UNIQUE\)/,
     );
     assert.match(verdict.warnings[1]?.message ?? '', /rule 4 never fires: rule 3 covers all of it first/);
     const errors = blockedErrors(verdict);
