@@ -21,7 +21,7 @@ const columnsOf = (content: unknown): Column[] => {
 };
 
 /** The node whose tab is open in the editor now (its store says; it changes without telling the page otherwise). */
-function useActiveNode(graphRef: RefObject<DecisionGraphRef | null>): string | undefined {
+export function useActiveNode(graphRef: RefObject<DecisionGraphRef | null>): string | undefined {
   const [active, setActive] = useState<string | undefined>(undefined);
   useEffect(() => {
     const store = graphRef.current?.stateStore;

@@ -154,17 +154,28 @@ describe('Governance console: the analyst’s journeys from a blank model to a s
       const cellText = (rule: (typeof RULES)[number], header: string) =>
         header.startsWith('Input') ? `"${rule.region}"` : header.startsWith('Weight') ? rule.band : `"${rule.output}"`;
 
-      // The 20 rules by keyboard: the row's first cell clicked, then each value typed and Tab to the next cell.
+      // The 20 rules by keyboard: one rule added with the mouse, its first cell clicked; then each value typed and Tab
+      // to the next cell, across the description to the next rule, and past the last rule's last cell a new rule.
       const row = (index: number) => page.locator(`.grl-dt tbody tr[data-virtual-index="${index}"]`);
+      await page.locator('.grl-dt__add-row').click();
+      await row(0).waitFor({ timeout: 10_000 });
+      await row(0).locator('.cm-content').first().click();
       for (const [index, rule] of RULES.entries()) {
-        await page.locator('.grl-dt__add-row').click();
-        await row(index).scrollIntoViewIfNeeded();
-        await row(index).locator('.cm-content').first().click();
+        await page.waitForFunction(
+          (at) => (globalThis as any).document.activeElement?.closest('tr')?.getAttribute('data-virtual-index') === at,
+          String(index),
+          { timeout: 10_000 },
+        );
         for (const [column, header] of order.entries()) {
           if (column > 0) await page.keyboard.press('Tab');
           await page.keyboard.type(cellText(rule, header));
         }
+        if (index < RULES.length - 1) {
+          await page.keyboard.press('Tab');
+          await page.keyboard.press('Tab');
+        }
       }
+      await page.keyboard.press('Escape');
       await page.locator('.editor-toolbar').click();
       await page.getByText('Unsaved changes (kept in this browser until you save).').waitFor({ timeout: 10_000 });
 
