@@ -1,5 +1,5 @@
 import type { DecisionGraphRef } from '@gorules/jdm-editor';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useMemo, useState, type RefObject } from 'react';
 import type { JdmGraphContent } from './bootstrap';
 import type { FieldProblem } from './save';
 import { schemaPathToNode } from './schema-fields';
@@ -116,13 +116,25 @@ function markProblem(
   markProblemElement(row.children[column + 1], problem.message, id);
 }
 
-/** Lays the problems' marks on the editor's DOM under `container`, and again whenever that DOM changes. */
+/**
+ * Lays a refused save's problems and a refused simulation's on the editor's DOM under `container`, and again whenever
+ * that DOM changes. Answers the setter of the simulation's problems (the simulator panel's `onProblems`): their marks
+ * point to the panel's list (`simulatorProblemId`), the save's to the save's (`problemElementId`).
+ */
 export function useProblemMarkers(
   container: RefObject<HTMLElement | null>,
   graphRef: RefObject<DecisionGraphRef | null>,
-  problems: MarkedProblem[],
+  saveProblems: FieldProblem[],
   graph: JdmGraphContent,
-): void {
+): (simulationProblems: FieldProblem[]) => void {
+  const [simulationProblems, setSimulationProblems] = useState<FieldProblem[]>([]);
+  const problems = useMemo<MarkedProblem[]>(
+    () => [
+      ...saveProblems,
+      ...simulationProblems.map((problem, index) => ({ ...problem, elementId: simulatorProblemId(index) })),
+    ],
+    [saveProblems, simulationProblems],
+  );
   useEffect(() => {
     const root = container.current;
     if (!root) return undefined;
@@ -146,4 +158,5 @@ export function useProblemMarkers(
       clearProblemMarks(root);
     };
   }, [container, graphRef, problems, graph]);
+  return setSimulationProblems;
 }
