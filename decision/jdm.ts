@@ -143,6 +143,21 @@ const UNSUPPORTED_NODE_REASONS: Readonly<Record<string, string>> = {
 /** How many expression parse checks are in flight at once, so a large table does not flood libuv's pool. */
 const PARSE_CHECK_CONCURRENCY = 64;
 
+/**
+ * Parse verdicts of this process, by kind and text (undefined: it parses): the same engine gives a text the same
+ * verdict, and a draft saved again holds mostly the texts it held (a 500-rule table: over a thousand). Bounded in
+ * entries and in the length of a text kept, the oldest dropped first.
+ */
+const parseVerdicts = new Map<string, string | undefined>();
+const PARSE_VERDICT_LIMIT = 20_000;
+const PARSE_VERDICT_TEXT_LIMIT = 500;
+
+function rememberVerdict(key: string, problem: string | undefined): void {
+  if (key.length > PARSE_VERDICT_TEXT_LIMIT) return;
+  if (parseVerdicts.size >= PARSE_VERDICT_LIMIT) parseVerdicts.delete(parseVerdicts.keys().next().value as string);
+  parseVerdicts.set(key, problem);
+}
+
 let sharedEngine: ZenEngine | undefined;
 
 /** One engine for the process: it holds no per-graph state, since graphs are compiled with `createDecision`. */
@@ -557,11 +572,17 @@ async function checkExpressions(reader: GraphReader, mark?: (path: string) => vo
       : undefined;
   };
   // A table repeats its cells' texts (the same band, the same output in many rules): each distinct text is parsed
-  // once, and its verdict is given to every cell holding it, in the cells' order, so each one is still named.
+  // once (or not at all when this process has parsed it before), and its verdict is given to every cell holding it,
+  // in the cells' order, so each one is still named.
   const keyOf = (check: { text: string; unary: boolean }) => `${check.unary ? 'u' : 'e'}:${check.text}`;
-  const distinct = new Map<string, (typeof toParse)[number]>();
-  for (const check of toParse) if (!distinct.has(keyOf(check))) distinct.set(keyOf(check), check);
   const problems = new Map<string, string | undefined>();
+  const distinct = new Map<string, (typeof toParse)[number]>();
+  for (const check of toParse) {
+    const key = keyOf(check);
+    if (problems.has(key) || distinct.has(key)) continue;
+    if (parseVerdicts.has(key)) problems.set(key, parseVerdicts.get(key));
+    else distinct.set(key, check);
+  }
   if (mark) {
     // One at a time, each named before it runs, so a check that runs past the sandbox's budget names its expression.
     for (const [key, check] of distinct) {
@@ -574,6 +595,7 @@ async function checkExpressions(reader: GraphReader, mark?: (path: string) => vo
         problem = problemOf(error);
       }
       problems.set(key, problem);
+      rememberVerdict(key, problem);
     }
   } else {
     const checks = [...distinct];
@@ -589,7 +611,10 @@ async function checkExpressions(reader: GraphReader, mark?: (path: string) => vo
           }
         }),
       );
-      batch.forEach(([key], index) => problems.set(key, found[index]));
+      batch.forEach(([key], index) => {
+        problems.set(key, found[index]);
+        rememberVerdict(key, found[index]);
+      });
     }
   }
   for (const check of toParse) {

@@ -274,16 +274,20 @@ describe('loadJdmGraph rejects invalid graphs with JSON Pointer paths', () => {
   });
 
   it('names every cell holding a broken text that is parsed once, in the cells’ order, with and without marks', async () => {
-    const graph = fixture('discount-by-tier');
-    const rules = graph.nodes[1].content.rules;
-    rules[0].qty = '>> 100';
-    rules[1].rate = '>> 100'; // the same text as an expression, not a unary test: a verdict of its own
-    rules[2].qty = '>> 100';
-    rules[1].qty = '< 5';
-    rules[2].tier = '"silver';
-    const marked: string[] = [];
-    for (const options of [{}, { mark: (at: string) => marked.push(at) }]) {
-      const loaded = await loadJdmGraph(graph, options);
+    // Texts of their own (the process keeps parse verdicts): `>> 1000…` here, nowhere else.
+    const broken = (run: number) => {
+      const graph = fixture('discount-by-tier');
+      const rules = graph.nodes[1].content.rules;
+      rules[0].qty = `>> 1000${run}`;
+      rules[1].rate = `>> 1000${run}`; // the same text as an expression, not a unary test: a verdict of its own
+      rules[2].qty = `>> 1000${run}`;
+      rules[1].qty = '< 5';
+      rules[2].tier = '"silver';
+      return graph;
+    };
+    for (const run of [0, 1]) {
+      const marked: string[] = [];
+      const loaded = await loadJdmGraph(broken(run), run === 0 ? {} : { mark: (at: string) => marked.push(at) });
       assert.equal(loaded.ok, false);
       const errors = loaded.ok ? [] : loaded.errors;
       // Rule by rule, inputs (tier, qty) before outputs (rate): the order the cells are read in.
@@ -296,11 +300,26 @@ describe('loadJdmGraph rejects invalid graphs with JSON Pointer paths', () => {
           '/graph/nodes/1/content/rules/2/qty',
         ],
       );
-      assertHasError(errors, '/graph/nodes/1/content/rules/2/qty', /unary test ">> 100" does not parse/);
-      assertHasError(errors, '/graph/nodes/1/content/rules/1/rate', /expression ">> 100" does not parse/);
+      assertHasError(
+        errors,
+        '/graph/nodes/1/content/rules/2/qty',
+        new RegExp(`unary test ">> 1000${run}" does not parse`),
+      );
+      assertHasError(
+        errors,
+        '/graph/nodes/1/content/rules/1/rate',
+        new RegExp(`expression ">> 1000${run}" does not parse`),
+      );
+      if (run === 1) {
+        assert.ok(marked.includes('/graph/nodes/1/content/rules/0/qty'), JSON.stringify(marked));
+        assert.ok(!marked.includes('/graph/nodes/1/content/rules/2/qty'), 'a repeated text is parsed once');
+      }
     }
-    assert.ok(marked.includes('/graph/nodes/1/content/rules/0/qty'));
-    assert.ok(!marked.includes('/graph/nodes/1/content/rules/2/qty'), 'a repeated text is parsed once');
+    // Loaded again, the same texts are not parsed again (nothing marked), and every cell is still named.
+    const marked: string[] = [];
+    const again = await loadJdmGraph(broken(1), { mark: (at: string) => marked.push(at) });
+    assert.equal(again.ok ? 0 : again.errors.length, 4);
+    assert.ok(!marked.some((at) => at.includes('/content/rules/')), JSON.stringify(marked));
   });
 
   it('rejects expressions that read the clock or draw random numbers, and calls with the wrong arity', async () => {
