@@ -29,6 +29,7 @@ import {
   type VersionDiffView,
   type VersionReview,
 } from './model-version-page';
+import type { VersionAnalysisView } from './model-verification';
 import { noticeOf, plainWords } from './notices';
 import type { DecisionView } from './decision-pages';
 import type { Notice } from './layout';
@@ -178,6 +179,21 @@ async function showModel(kit: ConsoleToolkit, deps: ModelPagesDeps, ctx: Context
   );
 }
 
+/** A version's decision-table verification for its page; a refusal (past the budget) is shown in words, not thrown. */
+async function analysisOf(
+  models: ModelService,
+  context: RequestContext,
+  id: string,
+  version: string,
+): Promise<VersionAnalysisView> {
+  try {
+    return { ok: true, analysis: await models.analyseVersion(context, id, version) };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return { ok: false, message: error.detail };
+    throw error;
+  }
+}
+
 /** One version: its graph as tables, the diff against the published version, its latest test report and its review. */
 async function renderModelVersion(
   kit: ConsoleToolkit,
@@ -205,7 +221,26 @@ async function renderModelVersion(
   ];
   const names = await kit.namesOf(session.principal.tenantId, members);
   const canWrite = model.source === 'tenant' && hasScope(session.principal.scopes, 'models:write');
-  kit.send(ctx, status, modelVersionPage({ viewer, model, version, diff, review, latestRun, names, notice, canWrite }));
+  const tenantModel = model.source === 'tenant';
+  const analysis = tenantModel ? await analysisOf(deps.models, context, id, version.version) : null;
+  const publishedAnalysis = tenantModel && diff ? await analysisOf(deps.models, context, id, diff.against) : undefined;
+  kit.send(
+    ctx,
+    status,
+    modelVersionPage({
+      viewer,
+      model,
+      version,
+      diff,
+      review,
+      latestRun,
+      names,
+      notice,
+      canWrite,
+      analysis,
+      publishedAnalysis,
+    }),
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import { approvalStepList, reviewForm, type DecisionView } from './decision-pages';
 import { actorName, layout, noticeBlock, statusLabel, timeTag, type Notice, type Viewer } from './layout';
 import { editorHref, newDraftForm } from './model-editor-page';
+import { flaggedRules, verificationSection, type VersionAnalysisView } from './model-verification';
 
 /**
  * A model version's page: its decision tables as readable tables, its expressions and switch statements, what it
@@ -57,7 +58,11 @@ const cell = (text: string | undefined) =>
   text === undefined || text.trim() === '' ? html`<span class="muted">any</span>` : html`<code>${text}</code>`;
 const nodeName = (graph: JdmGraph, id: string) => graph.nodes.find((n) => n.id === id)?.name ?? id;
 
-function decisionTable(node: TableNode, index: number): SafeHtml {
+/** A rule's row: marked (a class, and the findings in words beside the number) when a verification finding names it. */
+const ruleNumberCell = (number: number, flags: string[] | undefined) =>
+  flags ? html`<td>${number} <span class="rule-flag">⚑ ${flags.join(', ')}</span></td>` : html`<td>${number}</td>`;
+
+function decisionTable(node: TableNode, index: number, flags?: Map<number, string[]>): SafeHtml {
   const { inputs, outputs, rules } = node.content;
   return html`<section class="graph-node" aria-labelledby="node-${index}">
   <h3 id="node-${index}">Decision table: ${node.name}</h3>
@@ -69,8 +74,8 @@ function decisionTable(node: TableNode, index: number): SafeHtml {
         html`<th scope="col" class="input-col">${c.name || c.field || c.id}<br><span class="muted">input${c.field ? html` <code>${c.field}</code>` : ''}</span></th>`,
     )}${outputs.map((c) => html`<th scope="col" class="output-col">${c.name || c.field || c.id}<br><span class="muted">output${c.field ? html` <code>${c.field}</code>` : ''}</span></th>`)}<th scope="col">Description</th></tr></thead>
     <tbody>${rules.map(
-      (rule, r) => html`<tr data-rule-id="${rule._id ?? ''}">
-      <td>${r + 1}</td>
+      (rule, r) => html`<tr data-rule-id="${rule._id ?? ''}"${flags?.has(r + 1) ? html` class="rule-flagged"` : ''}>
+      ${ruleNumberCell(r + 1, flags?.get(r + 1))}
       <th scope="row"><code>${rule._id ?? `#${r + 1}`}</code></th>
       ${inputs.map((c) => html`<td class="input-col">${cell(rule[c.id])}</td>`)}
       ${outputs.map((c) => html`<td class="output-col">${cell(rule[c.id])}</td>`)}
@@ -81,11 +86,11 @@ function decisionTable(node: TableNode, index: number): SafeHtml {
 </section>`;
 }
 
-function graphNodes(graph: JdmGraph): SafeHtml {
+function graphNodes(graph: JdmGraph, flags: Map<string, Map<number, string[]>>): SafeHtml {
   const shown = graph.nodes.filter((n) => n.type !== 'inputNode' && n.type !== 'outputNode');
   if (shown.length === 0) return html`<p class="empty">The graph has no decision tables, expressions or switches.</p>`;
   return html`${shown.map((node, index) => {
-    if (node.type === 'decisionTableNode') return decisionTable(node, index);
+    if (node.type === 'decisionTableNode') return decisionTable(node, index, flags.get(node.id));
     if (node.type === 'expressionNode') {
       return html`<section class="graph-node" aria-labelledby="node-${index}">
   <h3 id="node-${index}">Expressions: ${node.name}</h3>
@@ -288,6 +293,9 @@ export function modelVersionPage(input: {
   notice?: Notice | undefined;
   /** The person may change models (models:write): a draft links its editor, another version offers a new draft. */
   canWrite?: boolean;
+  /** This version's decision-table verification (null: a built-in model) and the published version's, when compared. */
+  analysis?: VersionAnalysisView | null;
+  publishedAnalysis?: VersionAnalysisView | null;
 }): SafeHtml {
   const { model, version, names } = input;
   return layout({
@@ -316,9 +324,13 @@ ${input.canWrite ? editingActions(model.id, version, input.viewer.csrfToken) : '
   <h2 id="diff-heading">Changes against the published version</h2>
   ${diffSection(version, input.diff)}
 </section>
+<section aria-labelledby="verification-heading">
+  <h2 id="verification-heading">Verification</h2>
+  ${verificationSection(input.analysis ?? null, input.publishedAnalysis)}
+</section>
 <section aria-labelledby="graph-heading">
   <h2 id="graph-heading">${version.dmn ? 'Decisions (DMN model)' : 'Decision graph'}</h2>
-  ${version.dmn ? dmnModelSection(version.dmn) : graphNodes(graphOf(version))}
+  ${version.dmn ? dmnModelSection(version.dmn) : graphNodes(graphOf(version), flaggedRules(input.analysis ?? null))}
 </section>
 <section aria-labelledby="tests-heading">
   <h2 id="tests-heading">Latest test report of this version</h2>

@@ -24,6 +24,7 @@ import { registerModelCreateRoutes } from './model-create-routes';
 import { registerModelEditorRoutes } from './model-editor-routes';
 import { registerModelRoutes } from './model-routes';
 import { registerModelSimulatorRoutes } from './model-simulator-routes';
+import { registerModelVerificationRoutes } from './model-verification-routes';
 import { registerNotificationRoutes } from './notification-routes';
 import type { NotificationService } from '../notifications/service';
 import { plainWords } from './notices';
@@ -173,6 +174,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   registerModelRoutes(kit, { models: deps.models, latestReplay: deps.latestReplay });
   registerModelEditorRoutes(kit, { models: deps.models, appAssets, bodyLimitBytes: config.batchBodyLimitBytes });
   registerModelContentCheckRoutes(kit, { models: deps.models, bodyLimitBytes: config.batchBodyLimitBytes });
+  registerModelVerificationRoutes(kit, { models: deps.models, appAssets, bodyLimitBytes: config.batchBodyLimitBytes });
   registerModelSimulatorRoutes(kit, {
     models: deps.models,
     approvalPolicies: deps.admin?.approvalPolicies,

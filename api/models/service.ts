@@ -36,6 +36,7 @@ import { simulateModel, type ModelSimulationRequest } from './simulate-model';
 import { simulateModelTests } from './simulate-model-tests';
 import { checkWorkingCopy, type WorkingCopyRequest } from './working-copy';
 import { analyseModelVersion } from './analyse-model-version';
+import { analyseWorkingCopy } from './analyse-working-copy';
 import { generateModelTestCases } from './generate-model-test-cases';
 import { getModelSettings } from './get-model-settings';
 import { updateModelSettings } from './update-model-settings';
@@ -100,6 +101,10 @@ export function createModelService(deps: ModelUseCaseDeps) {
       simulateModelTests(deps, context, id, body),
     /** An unsaved working copy checked as an upload is (compiled and dry-run in the sandbox); nothing run, nothing
      *  stored: a refusal is the 422 of a save, at `/content…`. Callers hold `models:write`. */
+    /** An unsaved working copy's decision tables verified (checked as an upload first); nothing stored. Callers hold
+     *  `models:write`. */
+    analyseWorkingCopy: (context: RequestContext, id: string, body: WorkingCopyRequest) =>
+      analyseWorkingCopy(deps, context, id, body),
     checkWorkingCopy: async (context: RequestContext, id: string, body: WorkingCopyRequest) => {
       const copy = await checkWorkingCopy(deps, context.tenantId, id, body);
       copy.release();
