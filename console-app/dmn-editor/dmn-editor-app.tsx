@@ -7,6 +7,7 @@ import type { ConflictDetail, FieldProblem } from '../editor/save';
 import type { DmnEditorBootstrap } from './bootstrap';
 import { useDmnProblemMarkers } from './dmn-problem-markers';
 import { DmnSimulator } from './dmn-simulator';
+import { DmnVerification } from './dmn-verification';
 import { createLockingModeler } from './locked-modeler';
 import { ReadOnlyPanel, SaveWarnings } from './read-only-panel';
 import { saveDmn, saveDmnAsNewDraft, type SaveWarning } from './save';
@@ -169,9 +170,12 @@ export function DmnEditorApp({ bootstrap }: { bootstrap: DmnEditorBootstrap }) {
   const [status, setStatus] = useState<Status>({ kind: 'loading' });
   const baseRef = useRef(baseRevision);
   baseRef.current = baseRevision;
+  // Counts the edits: the verification panel analyses the working copy again after each.
+  const [edits, setEdits] = useState(0);
   const [handlers] = useState(() => ({
     onViews: (all: DmnView[], active: DmnView | undefined) => setViews({ all: [...all], active }),
     onChange: () => {
+      setEdits((count) => count + 1);
       setStatus((current) => (current.kind === 'conflict' ? current : { kind: 'changed' }));
       void keepCopy();
     },
@@ -292,6 +296,12 @@ export function DmnEditorApp({ bootstrap }: { bootstrap: DmnEditorBootstrap }) {
         unsaved={status.kind === 'changed' || status.kind === 'restored'}
         canvas={canvas}
         onProblems={setSimulationProblems}
+      />
+      <DmnVerification
+        bootstrap={bootstrap}
+        revision={`${status.kind === 'loading' ? 'loading' : 'loaded'} ${edits}`}
+        loaded={status.kind !== 'loading'}
+        currentXml={currentXml}
       />
     </div>
   );

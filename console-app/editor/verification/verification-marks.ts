@@ -1,0 +1,112 @@
+import type { DecisionGraphRef } from '@gorules/jdm-editor';
+import { useEffect, type RefObject } from 'react';
+import type { JdmGraphContent } from '../bootstrap';
+import { findingElementId, findingsOf } from './findings';
+import type { VersionAnalysis } from './verification-calls';
+
+/**
+ * The rules a finding involves, marked on the open decision table as problem-markers.ts marks a refused save's cells,
+ * with an attribute of their own (`data-verification`, so neither clears the other's): the rule's number cell gets
+ * the findings as its `title`, `aria-describedby` pointing to each finding's item in the panel, and a style that is a
+ * bar and an icon, not only a colour. The JDM editor draws its rows lazily, so the marks are laid again whenever its
+ * DOM changes.
+ */
+
+const ATTRIBUTE = 'data-verification';
+const ID_PREFIX = 'editor-verification-';
+
+interface RuleMark {
+  nodeId: string;
+  ruleIndex: number;
+  message: string;
+  elementId: string;
+}
+
+export function ruleMarks(analysis: VersionAnalysis | undefined): RuleMark[] {
+  if (!analysis) return [];
+  return analysis.tables.flatMap((table, tableIndex) =>
+    findingsOf(table).flatMap((finding, findingIndex) =>
+      [...new Set(finding.rules)].map((rule) => ({
+        nodeId: table.node,
+        ruleIndex: rule - 1,
+        message: `${finding.title}: ${finding.text}`,
+        elementId: findingElementId(tableIndex, findingIndex),
+      })),
+    ),
+  );
+}
+
+function clearMarks(root: HTMLElement): void {
+  for (const element of root.querySelectorAll(`[${ATTRIBUTE}]`)) {
+    element.removeAttribute(ATTRIBUTE);
+    element.removeAttribute('data-verification-title');
+    if (!element.hasAttribute('data-problem')) element.removeAttribute('title');
+    const rest = (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter((id) => id && !id.startsWith(ID_PREFIX));
+    if (rest.length > 0) element.setAttribute('aria-describedby', rest.join(' '));
+    else element.removeAttribute('aria-describedby');
+  }
+}
+
+/** The open tabs' contents by node id (the editor renders one `.tab-content` per open tab, in the graph's order). */
+function openTables(root: HTMLElement, graphRef: RefObject<DecisionGraphRef | null>): Map<string, Element> {
+  const state = graphRef.current?.stateStore.getState();
+  const byNode = new Map<string, Element>();
+  if (!state) return byNode;
+  const open = state.decisionGraph.nodes.filter((node) => state.openTabs.includes(node.id));
+  const tabs = [...root.querySelectorAll('.grl-dg__graph .tab-content')].filter(
+    (element) => (element.parentElement as HTMLElement | null)?.style.display === 'contents',
+  );
+  open.forEach((node, index) => {
+    const tab = tabs[index];
+    if (tab) byNode.set(node.id, tab);
+  });
+  return byNode;
+}
+
+function mark(element: Element, rule: RuleMark): void {
+  const described = element.getAttribute('aria-describedby')?.split(' ').filter(Boolean) ?? [];
+  if (!described.includes(rule.elementId))
+    element.setAttribute('aria-describedby', [...described, rule.elementId].join(' '));
+  const earlier = element.getAttribute('data-verification-title');
+  const title = earlier ? `${earlier}\n${rule.message}` : rule.message;
+  element.setAttribute(ATTRIBUTE, 'true');
+  element.setAttribute('data-verification-title', title);
+  element.setAttribute('title', title);
+}
+
+export function useVerificationMarks(
+  container: RefObject<HTMLElement | null>,
+  graphRef: RefObject<DecisionGraphRef | null>,
+  analysis: VersionAnalysis | undefined,
+  graph: JdmGraphContent,
+): void {
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return undefined;
+    const marks = ruleMarks(analysis);
+    let scheduled = 0;
+    const lay = () => {
+      scheduled = 0;
+      clearMarks(root);
+      const tables = openTables(root, graphRef);
+      for (const rule of marks) {
+        const row = tables.get(rule.nodeId)?.querySelector(`.grl-dt tbody tr[data-virtual-index="${rule.ruleIndex}"]`);
+        // The row's first cell is its number (and drag handle): the mark is on the rule as a whole.
+        if (row?.children[0]) mark(row.children[0], rule);
+      }
+    };
+    lay();
+    if (marks.length === 0) return undefined;
+    const observer = new MutationObserver(() => {
+      if (!scheduled) scheduled = requestAnimationFrame(lay);
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      if (scheduled) cancelAnimationFrame(scheduled);
+      clearMarks(root);
+    };
+  }, [container, graphRef, analysis, graph]);
+}
