@@ -5,7 +5,7 @@ import {
   type DecisionGraphRef,
   type Simulation,
 } from '@gorules/jdm-editor';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { EditorBootstrap, JdmGraphContent } from './bootstrap';
 import { ConflictView } from './conflict-view';
 import { ExcelImport } from './excel/excel-import';
@@ -13,10 +13,12 @@ import { useAccessibleGraphNodes } from './graph-accessibility';
 import { isSupportedKind, reasonFor, type SupportedNodeKind } from './node-kinds';
 import { NodePalette } from './palette';
 import { SaveProblems } from './problems';
-import { simulatorProblemId, useProblemMarkers, type MarkedProblem } from './problem-markers';
+import { useProblemMarkers } from './problem-markers';
 import type { FieldProblem } from './save';
 import { splitContent, withSchemasInNodes, withoutSchemasInNodes } from './schema-fields';
 import { TableColumnsView } from './table-columns-view';
+import { TableTools } from './table-tools/table-tools';
+import { useGraphHistory } from './use-graph-history';
 import { useSave, type Status } from './use-save';
 import { JdmSimulator } from './simulator/jdm-simulator';
 import { JdmVerification } from './verification/jdm-verification';
@@ -80,7 +82,33 @@ function StaleCopyNotice(props: { copy: WorkingCopy; current: number; onRestore:
   );
 }
 
+/**
+ * The JDM editor, redrawn only when what it is given changes. Its `value` is what the page sets (on opening, restoring
+ * a working copy, undo, redo, a paste), not the copy of each edit it reports back: handing that copy back a moment
+ * later would make the editor go back to it over keystrokes typed meanwhile, and would redraw the whole editor (the
+ * open table included) for every edit.
+ */
+const GraphEditor = memo(function GraphEditor(props: {
+  graphRef: RefObject<DecisionGraphRef | null>;
+  value: JdmGraphContent;
+  onChange: (value: DecisionGraphValue) => void;
+  simulate: Simulation | undefined;
+}) {
+  return (
+    <JdmConfigProvider>
+      <DecisionGraph
+        ref={props.graphRef}
+        value={asEditorGraph(props.value)}
+        onChange={props.onChange}
+        simulate={props.simulate}
+      />
+    </JdmConfigProvider>
+  );
+});
+
 const NO_PROBLEMS: FieldProblem[] = [];
+/** A refused save's problems, marked on the graph and table (a refused simulation's are marked beside them). */
+const saveProblemsOf = (status: Status) => (status.kind === 'invalid' ? status.errors : NO_PROBLEMS);
 
 /** A new node of a kind the engine runs, placed below the others. */
 function newNode(kind: SupportedNodeKind, graph: JdmGraphContent) {
@@ -99,6 +127,12 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
   const { initial, stale, setStale } = useRestoredCopy(bootstrap);
   // The input and output nodes' schema fields show (and edit) the version's schemas: schema-fields.ts.
   const [graph, setGraph] = useState<JdmGraphContent>(() => withSchemasInNodes(initial.graph, bootstrap));
+  const [editorValue, setEditorValue] = useState<JdmGraphContent>(graph);
+  /** A graph the page sets: shown by the editor (a new object each time, so setting an earlier value again counts). */
+  const showGraph = useCallback((next: JdmGraphContent) => {
+    setGraph(next);
+    setEditorValue({ ...next });
+  }, []);
   /**
    * The graph as the editor holds it now: its change callback is debounced (100 ms), so an edit made just before
    * pressing Save may not have reached `graph` yet; the editor's own store always has it.
@@ -112,17 +146,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
     currentGraph,
     initial.restored ? { kind: 'restored', writtenAt: initial.restored.written_at } : { kind: 'clean' },
   );
-  // A refused save's problems and a refused simulation's, marked alike; each mark points to the list that has it.
-  const [simulationProblems, setSimulationProblems] = useState<FieldProblem[]>(NO_PROBLEMS);
-  const saveProblems = status.kind === 'invalid' ? status.errors : NO_PROBLEMS;
-  const marked = useMemo<MarkedProblem[]>(
-    () => [
-      ...saveProblems,
-      ...simulationProblems.map((problem, index) => ({ ...problem, elementId: simulatorProblemId(index) })),
-    ],
-    [saveProblems, simulationProblems],
-  );
-  useProblemMarkers(graphContainer, graphRef, marked, graph);
+  const onSimulationProblems = useProblemMarkers(graphContainer, graphRef, saveProblemsOf(status), graph);
   // The simulator runs the working copy with the schemas as the nodes' fields hold them (when they are JSON).
   const simulatorBootstrap = useMemo(() => {
     const split = splitContent(graph, schemas);
@@ -142,10 +166,24 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
 
   // The editor reports its normalised copy of the graph once it has loaded it: that is not a change of the person's.
   const interacted = useRef(false);
+  const history = useGraphHistory({
+    initial: graph,
+    clean: status.kind === 'clean',
+    currentGraph,
+    setGraph: showGraph,
+    status,
+    setStatus,
+    onClean: () => clearWorkingCopy(window.localStorage, model.id, version.version),
+  });
+  const { isEcho, replace: replaceHeld, record } = history;
   const onChange = useCallback(
     (value: DecisionGraphValue) => {
       const next = asContent(value);
-      if (!interacted.current) return setGraph(next);
+      if (isEcho(next)) return setGraph(next);
+      if (!interacted.current) {
+        replaceHeld(next);
+        return setGraph(next);
+      }
       const refused = next.nodes.filter((node) => !isSupportedKind(node.type));
       if (refused.length > 0) {
         graphRef.current?.removeNodes(refused.map((node) => node.id));
@@ -153,13 +191,26 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
         return;
       }
       setGraph(next);
+      if (!record(next)) return;
       // A refusal's problems (and their marks) stay while the person fixes them, until the next save.
       setStatus((current) =>
         current.kind === 'conflict' || current.kind === 'invalid' ? current : { kind: 'changed' },
       );
     },
-    [setStatus],
+    [setStatus, isEcho, replaceHeld, record],
   );
+
+  /** A decision table's rules replaced (a paste, a clear, a rule added by Tab): one change, one undo step. */
+  const writeRules = (nodeId: string, rules: Array<Record<string, string>>) => {
+    interacted.current = true;
+    const base = currentGraph();
+    history.apply({
+      ...base,
+      nodes: base.nodes.map((node) =>
+        node.id === nodeId ? { ...node, content: { ...(node.content as object), rules } } : node,
+      ),
+    });
+  };
 
   const reloadTheirs = () => {
     clearWorkingCopy(window.localStorage, model.id, version.version);
@@ -186,6 +237,22 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
         <button type="button" className="primary" onClick={() => void save()} disabled={status.kind === 'saving'}>
           Save
         </button>
+        <button
+          type="button"
+          onClick={() => void history.undo()}
+          disabled={!history.canUndo}
+          aria-keyshortcuts="Control+Z Meta+Z"
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          onClick={() => void history.redo()}
+          disabled={!history.canRedo}
+          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+        >
+          Redo
+        </button>
         <a href={bootstrap.links.version_page}>Read-only view</a>
         <StatusLine status={status} />
       </div>
@@ -194,9 +261,9 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
           copy={stale}
           current={version.content_revision}
           onRestore={() => {
-            setGraph(stale.graph);
+            interacted.current = true;
+            history.apply(stale.graph);
             setStale(undefined);
-            setStatus({ kind: 'changed' });
           }}
           onDiscard={() => {
             clearWorkingCopy(window.localStorage, model.id, version.version);
@@ -224,6 +291,13 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
       )}
       <ExcelImport bootstrap={bootstrap} graph={graph} currentGraph={currentGraph} onImport={importRules} />
       <TableColumnsView graphRef={graphRef} graph={graph} />
+      <TableTools
+        graphRef={graphRef}
+        graph={graph}
+        currentGraph={currentGraph}
+        container={graphContainer}
+        onRules={writeRules}
+      />
       <div className="editor-body">
         <NodePalette onAdd={add} disabled={status.kind === 'saving'} />
         <div
@@ -235,16 +309,14 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
           onKeyDownCapture={() => (interacted.current = true)}
           onPasteCapture={() => (interacted.current = true)}
         >
-          <JdmConfigProvider>
-            <DecisionGraph ref={graphRef} value={asEditorGraph(graph)} onChange={onChange} simulate={simulation} />
-          </JdmConfigProvider>
+          <GraphEditor graphRef={graphRef} value={editorValue} onChange={onChange} simulate={simulation} />
         </div>
         <JdmSimulator
           bootstrap={simulatorBootstrap}
           currentGraph={() => withoutSchemasInNodes(currentGraph())}
           unsaved={status.kind !== 'clean' && status.kind !== 'saved'}
           onSimulation={setSimulation}
-          onProblems={setSimulationProblems}
+          onProblems={onSimulationProblems}
         />
       </div>
       <JdmVerification
