@@ -23,7 +23,9 @@
  * over-budget evaluations in flight and one dropped request a second, BENCH_SANDBOX_SECONDS (20) each),
  * BENCH_ONLY_EDITOR=1 (the model editor in Chromium: the page's load cold and warm (BENCH_EDITOR_LOADS (5) fresh
  * contexts), typing into and scrolling a 500-rule × 20-column table, BENCH_EDITOR_SAVES (20) saves of it, and
- * BENCH_EDITOR_SIMULATIONS (50) simulate calls on a 100-rule table; not part of the default run, which needs no browser).
+ * BENCH_EDITOR_SIMULATIONS (50) simulate calls on a 100-rule table; not part of the default run, which needs no browser),
+ * BENCH_ONLY_ANALYSIS=1 (decision-table verification in-process, no stack: analyseVersion on 100 × 8 and 1,000 × 10 tables,
+ * BENCH_ANALYSIS_RUNS (10) runs each, and generateCases on a 100-rule table; the default run opens with it).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -46,6 +48,7 @@ import { benchIsolation } from './bench/isolation';
 import { benchSandboxFairness } from './bench/sandbox-fairness';
 import { benchModelEditor } from './bench/model-editor';
 import { benchModelSave } from './bench/model-save';
+import { benchTableAnalysis } from './bench/table-analysis';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -112,6 +115,8 @@ async function main(): Promise<void> {
   console.log(
     `# Benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
+  await benchTableAnalysis();
+  if (process.env.BENCH_ONLY_ANALYSIS) return;
   await benchClientPackage();
   // Every email the service sends goes to an SMTP server in this process (as a provider's would), which times them.
   const smtp = await startBenchSmtpServer();

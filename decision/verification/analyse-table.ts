@@ -5,15 +5,24 @@
 import type { ColumnRegion, Region, Severity, TableAnalysis } from './report';
 import { literalText, type Literal } from './cell-tests';
 import { Column, inferType, valueKey } from './column';
-import { boxContains, boxIntersects, mergeBoxes, search, type Box, type SearchRule } from './partition';
+import {
+  boxContains,
+  boxIntersects,
+  mergeBoxes,
+  newBudget,
+  search,
+  type Box,
+  type Budget,
+  type SearchRule,
+} from './partition';
 import { atomsOf, complement, equal, full, intersect, key, union, type RangeSet } from './range-set';
 import type { TableSpec } from './table-spec';
 
 export const DEFAULT_MAX_REGIONS = 10_000;
 
-/** Boxes a search may visit: twenty per region it may report. */
-export function analysisBudget(maxRegions = DEFAULT_MAX_REGIONS): number {
-  return maxRegions * 20;
+/** What one table's searches may spend: twenty boxes visited per region they may report, and a deadline. */
+export function analysisBudget(maxRegions = DEFAULT_MAX_REGIONS, deadline?: number): Budget {
+  return newBudget(maxRegions * 20, deadline);
 }
 
 export interface PreparedRule {
@@ -53,9 +62,15 @@ export function prepareTable(spec: TableSpec): PreparedTable {
     (input) => new Column(input.label, input.type ?? inferType(input.cells), input.cells, input.domain),
   );
   const domain = columns.map((column) => column.domain);
+  // The same cell text is the same set: each distinct text is converted once per column.
+  const setCaches = columns.map(() => new Map<string, RangeSet | null>());
   const rules: PreparedRule[] = spec.ruleIds.map((_, r) => {
     const raw = spec.inputs.map((input, c) => {
+      const cache = setCaches[c] as Map<string, RangeSet | null>;
+      const text = input.texts[r] ?? '';
+      if (cache.has(text)) return cache.get(text) as RangeSet | null;
       const set = (columns[c] as Column).setOf(input.cells[r] ?? { kind: 'any' });
+      cache.set(text, set.ok ? set.set : null);
       return set.ok ? set.set : null;
     });
     const complete = raw.every((set) => set !== null);
@@ -136,7 +151,7 @@ function boxOf(table: PreparedTable, rule: number): Box {
   return (table.rules[rule] as PreparedRule).cells as Box;
 }
 
-function findMasked(table: PreparedTable, budget: number, state: { truncated: boolean }): TableAnalysis['masked'] {
+function findMasked(table: PreparedTable, budget: Budget, state: { truncated: boolean }): TableAnalysis['masked'] {
   const masked: TableAnalysis['masked'] = [];
   const searchRules: SearchRule[] = table.rules.map((rule) => ({ cells: rule.cells ?? [] }));
   for (const r of table.analysable) {
@@ -328,9 +343,10 @@ function advise(analysis: TableAnalysis, table: PreparedTable): TableAnalysis['a
 export function analyseTable(
   spec: TableSpec,
   maxRegions = DEFAULT_MAX_REGIONS,
+  deadline?: number,
 ): { analysis: TableAnalysis; table: PreparedTable } {
   const table = prepareTable(spec);
-  const budget = analysisBudget(maxRegions);
+  const budget = analysisBudget(maxRegions, deadline);
   const state = { truncated: false };
   const notAnalysed: TableAnalysis['not_analysed'] = [];
   table.rules.forEach((rule) =>
@@ -389,7 +405,7 @@ export function analyseTable(
     gaps,
     overlaps,
     subsumed: findSubsumed(table),
-    masked: ordered ? findMasked(table, budget, state) : [],
+    masked: ordered ? findMasked(table, analysisBudget(maxRegions, deadline), state) : [],
     contractions: findContractions(table, maxRegions),
     domain_violations: [...inputViolations(table), ...outputViolations(table)],
     advice: [],
@@ -397,7 +413,9 @@ export function analyseTable(
     complete: notAnalysed.length === 0 && !state.truncated,
   };
   if (state.truncated)
-    Object.assign(analysis, { truncated: `the search stopped after its budget (maxRegions ${maxRegions})` });
+    Object.assign(analysis, {
+      truncated: `the search stopped at its budget (maxRegions ${maxRegions}, or the time limit): gaps, overlaps and masked rules may be missing`,
+    });
   analysis.advice = advise(analysis, table);
   return { analysis, table };
 }

@@ -1,9 +1,13 @@
 /** `analyseVersion`: every decision table of a model version (JDM graph or DMN XML), analysed; see README.md. */
+import { performance } from 'node:perf_hooks';
 import { analyseTable, DEFAULT_MAX_REGIONS } from './analyse-table';
 import { dmnTables } from './dmn-tables';
 import { jdmTables } from './jdm-tables';
 import type { AnalysisInput, AnalysisOptions, Severity, TableAnalysis, VersionAnalysis } from './report';
 import type { TableSpec } from './table-spec';
+
+/** The searches of one version stop after this long (the rest of the analysis is linear or quadratic in rules). */
+export const DEFAULT_MAX_MILLIS = 1500;
 
 export function tableSpecs(input: AnalysisInput): TableSpec[] {
   return input.format === 'jdm'
@@ -39,6 +43,7 @@ function summarise(tables: TableAnalysis[]): VersionAnalysis['summary'] {
 
 export function analyseVersion(input: AnalysisInput, options: AnalysisOptions = {}): VersionAnalysis {
   const maxRegions = options.maxRegions ?? DEFAULT_MAX_REGIONS;
-  const tables = tableSpecs(input).map((spec) => analyseTable(spec, maxRegions).analysis);
+  const deadline = performance.now() + (options.maxMillis ?? DEFAULT_MAX_MILLIS);
+  const tables = tableSpecs(input).map((spec) => analyseTable(spec, maxRegions, deadline).analysis);
   return { tables, complete: tables.every((table) => table.complete), summary: summarise(tables) };
 }

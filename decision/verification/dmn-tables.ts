@@ -124,6 +124,19 @@ class TypeResolver {
   }
 }
 
+const cellCache = new Map<string, CellTest>();
+
+/** Tables repeat their cells: each distinct text is parsed once (the cache is dropped when it grows large). */
+function cachedCell(text: string, names: readonly string[]): CellTest {
+  const cacheKey = `${names.join('\u0000')}\u0001${text}`;
+  let test = cellCache.get(cacheKey);
+  if (!test) {
+    if (cellCache.size > 10_000) cellCache.clear();
+    cellCache.set(cacheKey, (test = readFeelCell(text, names)));
+  }
+  return test;
+}
+
 function tableSpec(
   table: DecisionTableNode,
   owner: { id: string; name: string },
@@ -151,7 +164,7 @@ function tableSpec(
       const spec: TableSpec['inputs'][number] = {
         label: input.label?.trim() || input.expression.trim(),
         domain,
-        cells: texts.map((text) => readFeelCell(text, names)),
+        cells: texts.map((text) => cachedCell(text, names)),
         texts,
       };
       if (domain.type) spec.type = domain.type;

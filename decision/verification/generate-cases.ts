@@ -6,11 +6,12 @@
  * are tried with the other columns held. See README.md for how close this comes to MC/DC.
  */
 import { analysisBudget, prepareTable, type PreparedTable } from './analyse-table';
-import { tableSpecs } from './analyse-version';
+import { performance } from 'node:perf_hooks';
+import { DEFAULT_MAX_MILLIS, tableSpecs } from './analyse-version';
 import type { Column } from './column';
-import { search, type Box, type SearchRule } from './partition';
+import { search, type Box, type Budget, type SearchRule } from './partition';
 import { atomsOf, intersect, type RangeSet } from './range-set';
-import type { AnalysisInput, GeneratedCase, GeneratedSuite } from './report';
+import type { AnalysisInput, AnalysisOptions, GeneratedCase, GeneratedSuite } from './report';
 
 /** A value of the schema's type, for required inputs a table does not read. */
 function placeholder(schema: unknown): unknown {
@@ -84,7 +85,7 @@ interface Point {
 
 function rulePoints(
   table: PreparedTable,
-  budget: number,
+  budget: Budget,
 ): { points: Point[]; unreachable: { rule: number; reason: string }[] } {
   const points: Point[] = [];
   const unreachable: { rule: number; reason: string }[] = [];
@@ -102,7 +103,13 @@ function rulePoints(
       budget,
     });
     const gap = found.gaps[0];
-    if (gap) {
+    if (!gap && found.truncated) {
+      points.push({
+        atoms: box.map(firstAtom),
+        reason: `rule ${r + 1}: a point inside it (the search was cut short)`,
+        rule: r + 1,
+      });
+    } else if (gap) {
       const why = ordered ? 'a point no rule before it matches' : 'a point only it matches';
       points.push({ atoms: gap.map(firstAtom), reason: `rule ${r + 1}: ${why}`, rule: r + 1 });
     } else if (ordered) {
@@ -151,7 +158,8 @@ function boundaryPoints(table: PreparedTable, base: Point[]): Point[] {
   return points;
 }
 
-export function generateCases(input: AnalysisInput, options: { maxRegions?: number } = {}): GeneratedSuite {
+export function generateCases(input: AnalysisInput, options: AnalysisOptions = {}): GeneratedSuite {
+  const deadline = performance.now() + (options.maxMillis ?? DEFAULT_MAX_MILLIS);
   const cases: GeneratedCase[] = [];
   const unreachable: { table: string; rule: number; reason: string }[] = [];
   const skipped: { table: string; reason: string }[] = [];
@@ -169,7 +177,7 @@ export function generateCases(input: AnalysisInput, options: { maxRegions?: numb
       continue;
     }
     const table = prepareTable(spec);
-    const { points, unreachable: none } = rulePoints(table, analysisBudget(options.maxRegions));
+    const { points, unreachable: none } = rulePoints(table, analysisBudget(options.maxRegions, deadline));
     none.forEach((entry) => unreachable.push({ table: spec.name, ...entry }));
     const seen = new Set<string>();
     for (const point of [...points, ...boundaryPoints(table, points)]) {

@@ -90,6 +90,13 @@ function tablesFedByInput(graph: Record<string, unknown>): Set<string> {
 export function jdmTables(graph: unknown, inputSchema?: unknown, outputSchema?: unknown): TableSpec[] {
   if (!isObject(graph) || !Array.isArray(graph.nodes)) return [];
   const fed = tablesFedByInput(graph);
+  // Tables repeat their cells (the same band in many rules): each distinct text is read once.
+  const cellCache = new Map<string, CellTest>();
+  const readCell = (text: string): CellTest => {
+    let test = cellCache.get(text);
+    if (!test) cellCache.set(text, (test = readJdmCell(text)));
+    return test;
+  };
   const tables: TableSpec[] = [];
   graph.nodes.forEach((node, index) => {
     if (!isObject(node) || node.type !== 'decisionTableNode' || !isObject(node.content)) return;
@@ -115,7 +122,7 @@ export function jdmTables(graph: unknown, inputSchema?: unknown, outputSchema?: 
         const label = field || (typeof column.name === 'string' && column.name) || String(column.id);
         const path = field.split('.');
         const cells: CellTest[] = field
-          ? texts.map(readJdmCell)
+          ? texts.map(readCell)
           : texts.map((text) =>
               text.trim() === ''
                 ? { kind: 'any' }

@@ -6,8 +6,10 @@
  * last column with two or more rules is where exactly those rules overlap.
  *
  * Groups are keyed by a 64-bit hash of their rules (two 32-bit XOR sums), so a sweep costs O(events log events).
- * The work is capped: `budget` boxes visited; past it the search stops and says so (`truncated`).
+ * The work is capped: a `Budget` of boxes visited (shared by the searches it is given to) and a deadline; past
+ * either the search stops and says so (`truncated`).
  */
+import { performance } from 'node:perf_hooks';
 import { contains, intersect, intersects, key, normalize, union, type RangeSet } from './range-set';
 
 export type Box = RangeSet[];
@@ -17,11 +19,22 @@ export interface SearchRule {
   cells: readonly RangeSet[];
 }
 
+export interface Budget {
+  /** Boxes the searches given this budget may still visit. */
+  visits: number;
+  /** `performance.now()` after which searches stop. */
+  deadline: number;
+}
+
+export function newBudget(visits: number, deadline = Number.POSITIVE_INFINITY): Budget {
+  return { visits, deadline };
+}
+
 export interface SearchOptions {
   wantGaps: boolean;
   wantOverlaps: boolean;
   stopAtFirstGap?: boolean;
-  budget: number;
+  budget: Budget;
 }
 
 export interface SearchResult {
@@ -63,27 +76,33 @@ export function search(
   hashes(rules.length);
   const columns = domain.length;
   // coversRest[r][c]: rule r matches the whole domain of every column from c on.
-  const coversRest = rules.map((rule) => {
-    const flags = new Array<boolean>(columns + 1).fill(rule.cells.length === columns);
-    if (rule.cells.length !== columns) return flags;
-    for (let c = columns - 1; c >= 0; c--)
-      flags[c] = (flags[c + 1] as boolean) && contains(rule.cells[c] as RangeSet, domain[c] as RangeSet);
-    return flags;
-  });
+  const coversRest: boolean[][] = [];
+  for (const candidate of candidates) {
+    const cells = (rules[candidate] as SearchRule).cells;
+    const flags = new Array<boolean>(columns + 1).fill(cells.length === columns);
+    if (cells.length === columns)
+      for (let c = columns - 1; c >= 0; c--)
+        flags[c] = (flags[c + 1] as boolean) && contains(cells[c] as RangeSet, domain[c] as RangeSet);
+    coversRest[candidate] = flags;
+  }
   const result: SearchResult = { gaps: [], overlapSets: [], truncated: false, visited: 0 };
   const overlapKeys = new Set<string>();
   let stop = false;
 
-  const visit = (column: number, prefix: Box, members: number[]): void => {
+  const prefix: RangeSet[] = [];
+  const visit = (column: number, members: number[]): void => {
     if (stop) return;
-    if (++result.visited > options.budget) {
+    result.visited++;
+    const budget = options.budget;
+    if (--budget.visits < 0 || ((result.visited & 255) === 0 && performance.now() > budget.deadline)) {
+      budget.visits = 0;
       result.truncated = true;
       stop = true;
       return;
     }
     if (members.length === 0) {
       if (options.wantGaps) {
-        result.gaps.push([...prefix, ...domain.slice(column)]);
+        result.gaps.push([...prefix.slice(0, column), ...domain.slice(column)]);
         if (options.stopAtFirstGap) stop = true;
       }
       return;
@@ -102,11 +121,13 @@ export function search(
       return;
     }
     for (const group of sweep(column, members, domain[column] as RangeSet, rules)) {
-      visit(column + 1, [...prefix, group.set], group.members);
+      prefix.push(group.set);
+      visit(column + 1, group.members);
+      prefix.pop();
       if (stop) return;
     }
   };
-  visit(0, [], candidates);
+  visit(0, candidates);
   return result;
 }
 
@@ -116,17 +137,19 @@ interface Group {
 }
 
 function sweep(column: number, members: readonly number[], domain: RangeSet, rules: readonly SearchRule[]): Group[] {
-  const events: number[] = [];
+  // Events packed as numbers (position, rule, start or end) so a plain numeric sort orders them by position.
+  let count = 0;
+  for (const member of members) count += ((rules[member] as SearchRule).cells[column] as RangeSet).length;
+  const events = new Float64Array(count);
+  let n = 0;
   for (const member of members) {
     const cell = (rules[member] as SearchRule).cells[column] as RangeSet;
     for (let i = 0; i < cell.length; i += 2) {
-      events.push(cell[i] as number, member + 1); // a start
-      events.push((cell[i + 1] as number) + 1, -(member + 1)); // an end, after the range
+      events[n++] = (cell[i] as number) * EVENT_SCALE + member * 2 + 1; // a start
+      events[n++] = ((cell[i + 1] as number) + 1) * EVENT_SCALE + member * 2; // an end, after the range
     }
   }
-  const order = Array.from({ length: events.length / 2 }, (_, i) => i).sort(
-    (x, y) => (events[2 * x] as number) - (events[2 * y] as number),
-  );
+  events.sort();
   const groups = new Map<string, { pairs: number[]; members: number[] }>();
   const inside = new Set<number>();
   let hashA = 0;
@@ -143,16 +166,16 @@ function sweep(column: number, members: readonly number[], domain: RangeSet, rul
     }
     group.pairs.push(from, to);
   };
-  for (let k = 0; k < order.length;) {
-    const at = events[2 * (order[k] as number)] as number;
+  for (let k = 0; k < events.length;) {
+    const at = Math.floor((events[k] as number) / EVENT_SCALE);
     if (at > position) {
       addSegment(position, Math.min(at, end) - 1);
       position = at;
     }
-    while (k < order.length && events[2 * (order[k] as number)] === at) {
-      const signed = events[2 * (order[k] as number) + 1] as number;
-      const member = Math.abs(signed) - 1;
-      if (signed > 0) inside.add(member);
+    while (k < events.length && Math.floor((events[k] as number) / EVENT_SCALE) === at) {
+      const packed = (events[k] as number) - at * EVENT_SCALE;
+      const member = packed >> 1;
+      if (packed & 1) inside.add(member);
       else inside.delete(member);
       hashA ^= HASH_A[member] as number;
       hashB ^= HASH_B[member] as number;
@@ -168,28 +191,32 @@ function sweep(column: number, members: readonly number[], domain: RangeSet, rul
   return result;
 }
 
+/** Room for 2^24 rules beside an atom position in one event number (positions up to 2^29 stay exact). */
+const EVENT_SCALE = 2 ** 24;
+
 /** Merges boxes equal in every column but one, until none merge, so gaps read as few boxes. */
 export function mergeBoxes(boxes: Box[], limit = 5000): Box[] {
-  let current = boxes;
-  if (current.length > limit) return current;
+  if (boxes.length > limit) return boxes;
+  let current = boxes.map((box) => ({ box: [...box], keys: box.map(key) }));
   for (let pass = 0; pass < 4; pass++) {
     let merged = false;
-    const columns = current[0]?.length ?? 0;
+    const columns = current[0]?.box.length ?? 0;
     for (let c = 0; c < columns; c++) {
-      const byRest = new Map<string, Box>();
-      for (const box of current) {
-        const rest = box.map((set, index) => (index === c ? '' : key(set))).join('|');
+      const byRest = new Map<string, { box: RangeSet[]; keys: string[] }>();
+      for (const entry of current) {
+        const rest = entry.keys.map((k, index) => (index === c ? '' : k)).join('|');
         const existing = byRest.get(rest);
         if (existing) {
-          existing[c] = union(existing[c] as RangeSet, box[c] as RangeSet);
+          existing.box[c] = union(existing.box[c] as RangeSet, entry.box[c] as RangeSet);
+          existing.keys[c] = key(existing.box[c] as RangeSet);
           merged = true;
-        } else byRest.set(rest, [...box]);
+        } else byRest.set(rest, entry);
       }
       current = [...byRest.values()];
     }
     if (!merged) break;
   }
-  return current;
+  return current.map((entry) => entry.box);
 }
 
 export function boxIntersects(left: readonly RangeSet[], right: readonly RangeSet[]): boolean {

@@ -80,6 +80,8 @@ export interface AnalysisInput {
 export interface AnalysisOptions {
   /** The most boxes the gap and overlap searches may produce per table before stopping (and reporting incomplete). */
   maxRegions?: number;
+  /** How long the searches of one version may take, in milliseconds (default 1,500); past it they stop, incomplete. */
+  maxMillis?: number;
 }
 
 export interface GeneratedCase {

@@ -22,7 +22,7 @@ import {
   type RandomTable,
 } from '../helpers/decision-tables';
 
-const RUNS = Number(process.env.VERIFICATION_PROPERTY_RUNS ?? 40);
+const RUNS = Number(process.env.VERIFICATION_PROPERTY_RUNS ?? 25);
 
 async function compile(graph: unknown): Promise<CompiledJdm> {
   const loaded = await loadJdmGraph(graph);
