@@ -112,6 +112,8 @@ export async function generateModelTestCases(
       decision_tables: coverage.decision_tables,
     },
     skipped,
+    unreachable_rules: generated.unreachable,
+    skipped_tables: generated.skipped_tables,
   };
   if (!body.accept) return { stored: false as const, ...answer, cases: proposals };
   if (proposals.length === 0)

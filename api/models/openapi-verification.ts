@@ -388,7 +388,17 @@ export const modelVerificationPart: DocumentPart = {
     },
     GeneratedModelTestCases: {
       type: 'object',
-      required: ['object', 'model_id', 'version', 'stored', 'cases', 'coverage', 'skipped'],
+      required: [
+        'object',
+        'model_id',
+        'version',
+        'stored',
+        'cases',
+        'coverage',
+        'skipped',
+        'unreachable_rules',
+        'skipped_tables',
+      ],
       properties: {
         object: { type: 'string', const: 'generated_test_cases' },
         model_id: { type: 'string' },
@@ -422,6 +432,26 @@ export const modelVerificationPart: DocumentPart = {
             type: 'object',
             required: ['inputs', 'reason', 'problem'],
             properties: { inputs: { type: 'object' }, reason: { type: 'string' }, problem: { type: 'string' } },
+          },
+        },
+        unreachable_rules: {
+          type: 'array',
+          description:
+            'Rules no input fires, so no case can hit: masked, matching nothing in the domain, or not analysed.',
+          items: {
+            type: 'object',
+            required: ['table', 'rule', 'reason'],
+            properties: { table: { type: 'string' }, rule: ruleNumber, reason: { type: 'string' } },
+          },
+        },
+        skipped_tables: {
+          type: 'array',
+          description:
+            'Tables no case is generated for: their inputs are not all model inputs (they read other nodes’ outputs, or expressions).',
+          items: {
+            type: 'object',
+            required: ['table', 'reason'],
+            properties: { table: { type: 'string' }, reason: { type: 'string' } },
           },
         },
         coverage: {

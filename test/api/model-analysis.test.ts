@@ -326,6 +326,8 @@ describe('decision-table verification: analysis, release gate, generated suite',
     assert.ok(proposed.body.cases.length >= 6, `one case per rule at least: ${proposed.body.cases.length}`);
     assert.deepEqual([proposed.body.coverage.rules_total, proposed.body.coverage.rules_hit], [6, 6]);
     assert.equal(proposed.body.coverage.rule_coverage_percent, 100);
+    assert.deepEqual(proposed.body.unreachable_rules, []);
+    assert.deepEqual(proposed.body.skipped_tables, []);
     for (const proposal of proposed.body.cases) {
       assert.equal(proposal.id, undefined, 'a proposal is not stored');
       assert.ok(Object.keys(proposal.expected).length > 0, JSON.stringify(proposal));

@@ -4985,6 +4985,18 @@ export interface components {
                 reason: string;
                 problem: string;
             }[];
+            /** @description Rules no input fires, so no case can hit: masked, matching nothing in the domain, or not analysed. */
+            unreachable_rules: {
+                table: string;
+                /** @description A rule, numbered from 1 in table order. */
+                rule: number;
+                reason: string;
+            }[];
+            /** @description Tables no case is generated for: their inputs are not all model inputs (they read other nodes’ outputs, or expressions). */
+            skipped_tables: {
+                table: string;
+                reason: string;
+            }[];
             /** @description The rules the proposed cases hit when evaluated (`rules_hit` of `rules_total`, as a test run counts them), and the never-hit rules per table. */
             coverage: {
                 rules_total: number;
