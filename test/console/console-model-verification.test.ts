@@ -250,6 +250,25 @@ describe('Governance console: decision-table verification', () => {
       );
       assert.equal(await panel.locator('li.finding-gap').count(), 0);
       await page.screenshot({ path: screenshotPath('console-model-verification-editor'), fullPage: true });
+      // One change: one Undo takes the rule away (and the gap is back), Redo puts it back.
+      const rowCount = (count: number) =>
+        page.waitForFunction(
+          (n) => (globalThis as any).document.querySelectorAll('.grl-dt tbody tr').length === n,
+          count,
+          {
+            timeout: 10_000,
+          },
+        );
+      await page.getByRole('button', { name: 'Undo', exact: true }).click();
+      await rowCount(3);
+      await gap.waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Redo', exact: true }).click();
+      await rowCount(4);
+      await page.waitForFunction(
+        () => !(globalThis as any).document.querySelector('.verification-panel li.finding-gap'),
+        undefined,
+        { timeout: 30_000 },
+      );
       // The rule is the working copy's: saving stores it with the gap's region as its age cell.
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText(/^Saved: revision \d+\.$/).waitFor({ timeout: 30_000 });
