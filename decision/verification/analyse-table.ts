@@ -15,7 +15,7 @@ import {
   type Budget,
   type SearchRule,
 } from './partition';
-import { atomsOf, complement, equal, full, intersect, key, union, type RangeSet } from './range-set';
+import { atomsOf, complement, contains, equal, full, intersect, key, union, type RangeSet } from './range-set';
 import type { TableSpec } from './table-spec';
 
 export const DEFAULT_MAX_REGIONS = 10_000;
@@ -142,7 +142,7 @@ function overlapSeverity(table: PreparedTable, rules: number[]): Severity {
   if (policy === 'UNIQUE') return 'error';
   if (policy === 'ANY') {
     const outputs = new Set(rules.map((r) => table.rules[r]?.outputKey));
-    return outputs.size > 1 ? 'error' : 'info';
+    return outputs.size > 1 ? 'warning' : 'info';
   }
   return 'info';
 }
@@ -218,16 +218,18 @@ function findContractions(table: PreparedTable, limit: number): TableAnalysis['c
       groups.set(groupKey, group);
     }
     for (const group of groups.values()) {
-      for (let i = 0; i + 1 < group.length && contractions.length < limit; i++) {
-        const [a, b] = [group[i] as number, group[i + 1] as number];
-        const [left, right] = [boxOf(table, a)[c] as RangeSet, boxOf(table, b)[c] as RangeSet];
-        if (equal(left, right)) continue;
-        const merged = union(left, right);
-        if (!contiguous(column, merged)) continue;
-        const box = [...boxOf(table, a)];
-        box[c] = merged;
-        contractions.push({ rules: [a + 1, b + 1], region: regionOf(table, box) });
-      }
+      for (let i = 0; i < group.length; i++)
+        for (let j = i + 1; j < group.length && contractions.length < limit; j++) {
+          const [a, b] = [group[i] as number, group[j] as number];
+          const [left, right] = [boxOf(table, a)[c] as RangeSet, boxOf(table, b)[c] as RangeSet];
+          // One inside the other is a subsumed rule, not a contraction.
+          if (contains(left, right) || contains(right, left)) continue;
+          const merged = union(left, right);
+          if (!contiguous(column, merged)) continue;
+          const box = [...boxOf(table, a)];
+          box[c] = merged;
+          contractions.push({ rules: [a + 1, b + 1], region: regionOf(table, box) });
+        }
     }
   });
   return contractions;
@@ -302,7 +304,7 @@ function advise(analysis: TableAnalysis, table: PreparedTable): TableAnalysis['a
       code: 'unique_with_overlaps',
       message: `${analysis.overlaps.length} overlap(s) break the Unique hit policy: make the rules disjoint, or use First (F) or Priority (P) if the order is meant.`,
     });
-  if (policy === 'ANY' && analysis.overlaps.some((overlap) => overlap.severity === 'error'))
+  if (policy === 'ANY' && analysis.overlaps.some((overlap) => overlap.severity === 'warning'))
     advice.push({
       code: 'any_with_conflicting_outputs',
       message: 'Overlapping rules give different outputs, which the Any hit policy does not allow.',
