@@ -527,17 +527,28 @@ const SIMULATOR_ROUND_TRIP = `async (k) => {
   textarea.dispatchEvent(new Event('input', { bubbles: true }));
   await new Promise((resolve) => requestAnimationFrame(resolve));
   run.click();
+  // Where the time goes: the simulate call's answer (Resource Timing), the outputs painted, the lit row painted.
+  let outputsAt;
+  let litAt;
   await new Promise((resolve, reject) => {
     const frame = () => {
+      const now = performance.now();
       const lit = [...document.querySelectorAll('.grl-dt tbody tr.active')].map((row) => Number(row.getAttribute('data-virtual-index')));
-      const done = text('simulator-working') !== before[0] && text('simulator-published') !== before[1] && lit.includes(k + 1);
-      if (done) return requestAnimationFrame(() => resolve());
-      if (performance.now() - started > 30000) return reject(new Error('no answer on screen after 30 s; lit: ' + JSON.stringify(lit) + ', working: ' + text('simulator-working')));
+      if (outputsAt === undefined && text('simulator-working') !== before[0] && text('simulator-published') !== before[1]) outputsAt = now;
+      if (litAt === undefined && lit.includes(k + 1)) litAt = now;
+      if (outputsAt !== undefined && litAt !== undefined) return requestAnimationFrame(() => resolve());
+      if (now - started > 30000) return reject(new Error('no answer on screen after 30 s; lit: ' + JSON.stringify(lit) + ', working: ' + text('simulator-working')));
       requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
   });
-  return performance.now() - started;
+  const call = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/simulate') && entry.startTime >= started).at(-1);
+  return {
+    total: performance.now() - started,
+    answered: call ? call.responseEnd - started : NaN,
+    outputs: outputsAt - started,
+    lit: litAt - started,
+  };
 }`;
 
 /** The simulator panel on the editor page of a 100-rule draft (version 2 beside the published 1), `runs` round trips. */
@@ -549,14 +560,24 @@ async function benchSimulatorPanel(browser: Browser, state: SignedIn, editorUrl:
   await openTable(page);
   const panel = page.getByRole('complementary', { name: 'Simulator' });
   await panel.getByRole('tab', { name: 'JSON' }).click();
-  const times: number[] = [];
+  const times: PanelRoundTrip[] = [];
   // Two runs first (JIT, the sandbox's compiled graph), not counted; k alternates so each run's outputs are new.
   for (let i = -2; i < runs; i++) {
-    const time = (await page.evaluate(`(${SIMULATOR_ROUND_TRIP})(${((i + 2) % 2) * 3 + ((i + 2) % 5)})`)) as number;
+    const time = (await page.evaluate(
+      `(${SIMULATOR_ROUND_TRIP})(${((i + 2) % 2) * 3 + ((i + 2) % 5)})`,
+    )) as PanelRoundTrip;
     if (i >= 0) times.push(time);
   }
   await context.close();
   return times;
+}
+
+/** One round trip's times from the input change: the answer received, the outputs painted, the lit row painted. */
+interface PanelRoundTrip {
+  total: number;
+  answered: number;
+  outputs: number;
+  lit: number;
 }
 
 interface SimulationAnswer {
@@ -653,6 +674,7 @@ export async function benchModelEditor(
       `${services.baseUrl}/console/models/${simulated}/versions/2/edit`,
       options.simulations,
     );
+    log(`panel: ${JSON.stringify(panel)}`);
     printEditorFigures({ loads, others, table, floor, saves, puts, simulations, panel, bundle: bundleSizes() });
   } finally {
     await browser.close();
@@ -667,7 +689,7 @@ function printEditorFigures(figures: {
   saves: Awaited<ReturnType<typeof benchSaves>>;
   puts: number[];
   simulations: Awaited<ReturnType<typeof benchSimulate>>;
-  panel: number[];
+  panel: PanelRoundTrip[];
   bundle: ReturnType<typeof bundleSizes>;
 }): void {
   const { loads, others, table, floor, saves, puts, simulations, panel, bundle } = figures;
@@ -714,8 +736,12 @@ function printEditorFigures(figures: {
   console.log(
     `| simulate, 100-rule table, working copy + published: POST /simulate p50 / p95 (${simulations.times.length}) | ${ms(median(simulations.times))} / ${ms(p(simulations.times, 95))} | the sandbox's evaluations alone: ${ms(median(simulations.engine))} / ${ms(p(simulations.engine, 95))} | — |`,
   );
-  const roundTrip = p(panel, 95);
+  const pick = (name: keyof PanelRoundTrip) => panel.map((run) => run[name]);
+  const roundTrip = p(pick('total'), 95);
   console.log(
-    `| simulator panel, 100-rule table: inputs changed → both outputs and the lit row painted p50 / p95 (${panel.length}) | ${ms(median(panel))} / ${ms(roundTrip)} | POST /simulate from Node (above) | p95 ≤ 150 ms: ${goal(roundTrip <= 150)} |`,
+    `| simulator panel, 100-rule table: inputs changed → both outputs and the lit row painted p50 / p95 (${panel.length}) | ${ms(median(pick('total')))} / ${ms(roundTrip)} | POST /simulate from Node (above) | p95 ≤ 150 ms: ${goal(roundTrip <= 150)} |`,
+  );
+  console.log(
+    `| … of which: the answer received / the outputs painted / the row lit, p50 | ${ms(median(pick('answered')))} / ${ms(median(pick('outputs')))} / ${ms(median(pick('lit')))} | — | — |`,
   );
 }
