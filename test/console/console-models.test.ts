@@ -122,6 +122,10 @@ describe('Governance console: the Models section (/console/models)', () => {
     });
     assert.equal(policy.status, 201, JSON.stringify(policy.body));
     policyId = policy.body.id;
+    // The markup rule of the second versions ("<i>vip</i>") is outside the tier's enum, which the release gate blocks
+    // by default; here it only warns, as the pages' escaping is what is tested.
+    const gate = await api('PATCH', '/model-settings', tenantA.key, { verification: { domain_violations: 'warn' } });
+    assert.equal(gate.status, 200, JSON.stringify(gate.body));
 
     const model = await api('POST', '/models', tenantA.key, {
       ...discountModelBody(HOSTILE_NAME),
