@@ -17,6 +17,7 @@ import { useProblemMarkers } from './problem-markers';
 import type { FieldProblem } from './save';
 import { splitContent, withSchemasInNodes, withoutSchemasInNodes } from './schema-fields';
 import { TableColumnsView } from './table-columns-view';
+import { HistoryButtons } from './history-buttons';
 import { TableTools } from './table-tools/table-tools';
 import { useGraphHistory } from './use-graph-history';
 import { useSave, type Status } from './use-save';
@@ -127,12 +128,6 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
   const { initial, stale, setStale } = useRestoredCopy(bootstrap);
   // The input and output nodes' schema fields show (and edit) the version's schemas: schema-fields.ts.
   const [graph, setGraph] = useState<JdmGraphContent>(() => withSchemasInNodes(initial.graph, bootstrap));
-  const [editorValue, setEditorValue] = useState<JdmGraphContent>(graph);
-  /** A graph the page sets: shown by the editor (a new object each time, so setting an earlier value again counts). */
-  const showGraph = useCallback((next: JdmGraphContent) => {
-    setGraph(next);
-    setEditorValue({ ...next });
-  }, []);
   /**
    * The graph as the editor holds it now: its change callback is debounced (100 ms), so an edit made just before
    * pressing Save may not have reached `graph` yet; the editor's own store always has it.
@@ -170,7 +165,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
     initial: graph,
     clean: status.kind === 'clean',
     currentGraph,
-    setGraph: showGraph,
+    setGraph,
     status,
     setStatus,
     onClean: () => clearWorkingCopy(window.localStorage, model.id, version.version),
@@ -200,18 +195,6 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
     [setStatus, isEcho, replaceHeld, record],
   );
 
-  /** A decision table's rules replaced (a paste, a clear, a rule added by Tab): one change, one undo step. */
-  const writeRules = (nodeId: string, rules: Array<Record<string, string>>) => {
-    interacted.current = true;
-    const base = currentGraph();
-    history.apply({
-      ...base,
-      nodes: base.nodes.map((node) =>
-        node.id === nodeId ? { ...node, content: { ...(node.content as object), rules } } : node,
-      ),
-    });
-  };
-
   const reloadTheirs = () => {
     clearWorkingCopy(window.localStorage, model.id, version.version);
     window.location.reload();
@@ -237,22 +220,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
         <button type="button" className="primary" onClick={() => void save()} disabled={status.kind === 'saving'}>
           Save
         </button>
-        <button
-          type="button"
-          onClick={() => void history.undo()}
-          disabled={!history.canUndo}
-          aria-keyshortcuts="Control+Z Meta+Z"
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          onClick={() => void history.redo()}
-          disabled={!history.canRedo}
-          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-        >
-          Redo
-        </button>
+        <HistoryButtons {...history} />
         <a href={bootstrap.links.version_page}>Read-only view</a>
         <StatusLine status={status} />
       </div>
@@ -296,7 +264,10 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
         graph={graph}
         currentGraph={currentGraph}
         container={graphContainer}
-        onRules={writeRules}
+        onRules={(nodeId, rules) => {
+          interacted.current = true;
+          history.applyRules(nodeId, rules);
+        }}
       />
       <div className="editor-body">
         <NodePalette onAdd={add} disabled={status.kind === 'saving'} />
@@ -309,7 +280,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
           onKeyDownCapture={() => (interacted.current = true)}
           onPasteCapture={() => (interacted.current = true)}
         >
-          <GraphEditor graphRef={graphRef} value={editorValue} onChange={onChange} simulate={simulation} />
+          <GraphEditor graphRef={graphRef} value={history.editorValue} onChange={onChange} simulate={simulation} />
         </div>
         <JdmSimulator
           bootstrap={simulatorBootstrap}

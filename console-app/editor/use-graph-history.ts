@@ -30,6 +30,7 @@ interface Options {
   clean: boolean;
   /** The graph as the editor's store holds it now (it can be ahead of the page's copy for a moment). */
   currentGraph: () => JdmGraphContent;
+  /** The page's copy of the graph (the editor's value is the hook's: `editorValue`). */
   setGraph: (graph: JdmGraphContent) => void;
   status: Status;
   setStatus: (status: Status | ((current: Status) => Status)) => void;
@@ -50,6 +51,12 @@ export function useGraphHistory(options: Options) {
   /** Values set on the editor whose copies it has not reported back yet (the latest last). */
   const echoes = useRef<JdmGraphContent[]>([]);
   const [flags, setFlags] = useState({ canUndo: false, canRedo: false });
+  /**
+   * What the JDM editor is given as its `value`: only graphs the page sets (on opening, undo, redo, a paste), a new
+   * object each time, so setting an earlier value again counts. Never the copy of each edit the editor reports back:
+   * handed back a moment later, that copy would take the editor back over keystrokes typed meanwhile (and redraw it).
+   */
+  const [editorValue, setEditorValue] = useState<JdmGraphContent>(options.initial);
 
   const update = useCallback((next: History<JdmGraphContent>) => {
     history.current = next;
@@ -68,6 +75,7 @@ export function useGraphHistory(options: Options) {
   const show = useCallback((graph: JdmGraphContent, clean: boolean) => {
     echoes.current = [...echoes.current.slice(-9), graph];
     latest.current.setGraph(graph);
+    setEditorValue({ ...graph });
     if (clean) {
       latest.current.setStatus(cleanStatus.current);
       latest.current.onClean();
@@ -77,7 +85,7 @@ export function useGraphHistory(options: Options) {
       );
   }, []);
 
-  const actions = useMemo(
+  const actions: HistoryActions = useMemo(
     () => ({
       isEcho: (graph: JdmGraphContent) => {
         const index = echoes.current.findIndex((value) => sameGraph(graph, value));
@@ -104,6 +112,14 @@ export function useGraphHistory(options: Options) {
         syncPending();
         update(recordChange(history.current, graph, Date.now()));
         show(graph, false);
+      },
+      /** A decision table's rules replaced (a paste, a clear, a rule added by Tab): one change, one step. */
+      applyRules: (nodeId: string, rules: Array<Record<string, string>>) => {
+        const base = latest.current.currentGraph();
+        const nodes = base.nodes.map((node) =>
+          node.id === nodeId ? { ...node, content: { ...(node.content as object), rules } } : node,
+        );
+        actions.apply({ ...base, nodes });
       },
       undo: async () => {
         await typingSettled();
@@ -150,5 +166,15 @@ export function useGraphHistory(options: Options) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [actions]);
 
-  return { ...actions, ...flags };
+  return { ...actions, ...flags, editorValue };
+}
+
+interface HistoryActions {
+  isEcho: (graph: JdmGraphContent) => boolean;
+  replace: (graph: JdmGraphContent) => void;
+  record: (graph: JdmGraphContent) => boolean;
+  apply: (graph: JdmGraphContent) => void;
+  applyRules: (nodeId: string, rules: Array<Record<string, string>>) => void;
+  undo: () => Promise<void>;
+  redo: () => Promise<void>;
 }

@@ -16,6 +16,7 @@ import {
 import {
   addressOf,
   cellElement,
+  OPEN_TABLE,
   completionOpen,
   editCell,
   focusCell,
@@ -51,6 +52,8 @@ export interface TableAccess {
 }
 
 const ARROWS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+/** The keys the table handles while a cell is being edited; every other key is the cell editor's. */
+const TYPING_KEYS = new Set(['Enter', 'Escape', 'Tab']);
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const randomId = () => crypto.randomUUID();
 
@@ -59,9 +62,8 @@ const waitForRow = async (table: HTMLTableElement, row: number) => {
     await new Promise((resolve) => requestAnimationFrame(resolve));
 };
 
-export function installTableKeyboard(access: TableAccess): () => void {
-  /** Focus is (or was last, before its row scrolled away) on the open table. */
-  let active = false;
+/** Reading the open table and writing to it: moving focus, editing a cell, copying, pasting, clearing. */
+function tableActions(access: TableAccess) {
   let pendingCopy: string | undefined;
 
   const context = () => {
@@ -70,7 +72,9 @@ export function installTableKeyboard(access: TableAccess): () => void {
     const content = access.content();
     if (!table || !content) return undefined;
     const columns = tableColumns(content);
-    return { table, content, columns, rules: content.rules ?? [], shown: shownColumnPositions(table, columns.length) };
+    // Read from the header cells' computed style: only when a key that moves needs it (not on every keystroke).
+    const shown = () => shownColumnPositions(table, columns.length);
+    return { table, content, columns, rules: content.rules ?? [], shown };
   };
 
   const moveTo = (table: HTMLTableElement, head: CellAddress, extend: boolean) => {
@@ -150,6 +154,21 @@ export function installTableKeyboard(access: TableAccess): () => void {
     access.announce('Cleared the selected cells.');
   };
 
+  const onCopy = (event: ClipboardEvent) => {
+    if (pendingCopy === undefined || !event.clipboardData) return;
+    event.clipboardData.setData('text/plain', pendingCopy);
+    event.preventDefault();
+    pendingCopy = undefined;
+  };
+
+  return { context, moveTo, editAt, addRuleAndEdit, copy, paste, clear, onCopy };
+}
+
+type TableActions = ReturnType<typeof tableActions>;
+
+/** The keys on a cell being edited (`onTyping`) and on a cell (`onMoving`). */
+function keyHandlers(access: TableAccess, actions: TableActions) {
+  const { context, moveTo, editAt, addRuleAndEdit, copy, clear } = actions;
   const onTyping = (event: KeyboardEvent, table: HTMLTableElement, at: CellAddress) => {
     const ctx = context();
     if (!ctx) return;
@@ -159,7 +178,7 @@ export function installTableKeyboard(access: TableAccess): () => void {
       event.stopPropagation();
       moveTo(table, at, false);
     } else if (event.key === 'Tab' && !event.altKey && !event.ctrlKey && !event.metaKey) {
-      const next = nextCell(at, event.shiftKey ? -1 : 1, access.shownRows(), ctx.shown);
+      const next = nextCell(at, event.shiftKey ? -1 : 1, access.shownRows(), ctx.shown());
       if (next) {
         event.preventDefault();
         event.stopPropagation();
@@ -183,9 +202,9 @@ export function installTableKeyboard(access: TableAccess): () => void {
     if (ARROWS.has(event.key) && !command && !event.altKey) {
       handled();
       const key = event.key as 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';
-      moveTo(table, arrowCell(at, key, access.shownRows(), ctx.shown), event.shiftKey);
+      moveTo(table, arrowCell(at, key, access.shownRows(), ctx.shown()), event.shiftKey);
     } else if (event.key === 'Tab' && !command && !event.altKey) {
-      const next = nextCell(at, event.shiftKey ? -1 : 1, access.shownRows(), ctx.shown);
+      const next = nextCell(at, event.shiftKey ? -1 : 1, access.shownRows(), ctx.shown());
       if (next) {
         handled();
         moveTo(table, next, false);
@@ -209,10 +228,24 @@ export function installTableKeyboard(access: TableAccess): () => void {
     }
   };
 
+  return { onTyping, onMoving };
+}
+
+export function installTableKeyboard(access: TableAccess): () => void {
+  /** Focus is (or was last, before its row scrolled away) on the open table. */
+  let active = false;
+  const actions = tableActions(access);
+  const { context, moveTo, paste, onCopy } = actions;
+  const { onTyping, onMoving } = keyHandlers(access, actions);
+
   const onKeyDown = (event: KeyboardEvent) => {
+    // Cheap tests first: this runs for every key pressed on the page, typing included.
+    const target = event.target as Element | null;
+    const inTable = target instanceof Element && target.closest(`${OPEN_TABLE} tbody`) !== null;
+    if (!inTable && !(active && document.activeElement === document.body)) return;
+    if (inTable && isEditing(target) && !TYPING_KEYS.has(event.key)) return;
     const ctx = context();
     if (!ctx) return;
-    const target = event.target as Node | null;
     if (ctx.table.contains(target)) {
       const at = addressOf(ctx.table, target);
       if (!at) return;
@@ -222,13 +255,6 @@ export function installTableKeyboard(access: TableAccess): () => void {
     // The focused cell's row was scrolled out of the view (and removed): keys still move from the selection.
     const head = access.range()?.head;
     if (active && head && document.activeElement === document.body) onMoving(event, ctx.table, head);
-  };
-
-  const onCopy = (event: ClipboardEvent) => {
-    if (pendingCopy === undefined || !event.clipboardData) return;
-    event.clipboardData.setData('text/plain', pendingCopy);
-    event.preventDefault();
-    pendingCopy = undefined;
   };
 
   const onPaste = (event: ClipboardEvent) => {
