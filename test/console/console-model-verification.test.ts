@@ -62,6 +62,32 @@ function ageBandBody(name: string, ages: [string, string, string]) {
   };
 }
 
+const DMN15 = 'https://www.omg.org/spec/DMN/20230324/MODEL/';
+/** A Unique decision table on Amount: no rule for [100..200), rules 2 and 3 both matching [400..500]. */
+const FEE_DMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="${DMN15}" xmlns:dmndi="https://www.omg.org/spec/DMN/20230324/DMNDI/"
+  xmlns:dc="http://www.omg.org/spec/DMN/20180521/DC/" id="verify_fee" name="verify_fee"
+  namespace="https://example.com/dmn/verify" expressionLanguage="https://www.omg.org/spec/DMN/20230324/FEEL/">
+  <inputData id="in_amount" name="Amount"><variable id="var_amount" name="Amount" typeRef="number"/></inputData>
+  <decision id="d_fee" name="Fee">
+    <variable id="var_fee" name="Fee" typeRef="number"/>
+    <informationRequirement id="ir_amount"><requiredInput href="#in_amount"/></informationRequirement>
+    <decisionTable id="dt_fee" hitPolicy="UNIQUE">
+      <input id="col_amount" label="Amount"><inputExpression id="ie_amount" typeRef="number"><text>Amount</text></inputExpression></input>
+      <output id="col_fee" name="fee" typeRef="number"/>
+      <rule id="r_small"><inputEntry id="e1"><text>&lt; 100</text></inputEntry><outputEntry id="o1"><text>0</text></outputEntry></rule>
+      <rule id="r_mid"><inputEntry id="e2"><text>[200..500]</text></inputEntry><outputEntry id="o2"><text>5</text></outputEntry></rule>
+      <rule id="r_large"><inputEntry id="e3"><text>&gt;= 400</text></inputEntry><outputEntry id="o3"><text>10</text></outputEntry></rule>
+    </decisionTable>
+  </decision>
+  <dmndi:DMNDI>
+    <dmndi:DMNDiagram id="drd_fee" name="Fee DRD">
+      <dmndi:DMNShape id="shape_fee" dmnElementRef="d_fee"><dc:Bounds x="160" y="80" width="180" height="80"/></dmndi:DMNShape>
+      <dmndi:DMNShape id="shape_amount" dmnElementRef="in_amount"><dc:Bounds x="160" y="260" width="180" height="50"/></dmndi:DMNShape>
+    </dmndi:DMNDiagram>
+  </dmndi:DMNDI>
+</definitions>`;
+
 describe('Governance console: decision-table verification', () => {
   let stack: TestStack;
   let tenantA: TestTenant;
@@ -69,6 +95,7 @@ describe('Governance console: decision-table verification', () => {
   const people = {} as Record<'analyst', ConsoleMember>;
   let modelId: string;
   let foreignModelId: string;
+  let dmnModelId: string;
 
   const api = (method: string, path: string, key: string, body?: unknown) =>
     call(stack.baseUrl, method, `/api/v1${path}`, { key, ...(body !== undefined ? { body } : {}) });
@@ -108,6 +135,9 @@ describe('Governance console: decision-table verification', () => {
     );
     assert.equal(foreign.status, 201, JSON.stringify(foreign.body));
     foreignModelId = foreign.body.id;
+    const dmn = await api('POST', '/models', tenantA.key, { name: 'Fees (DMN)', category: 'pricing', dmn: FEE_DMN });
+    assert.equal(dmn.status, 201, JSON.stringify(dmn.body));
+    dmnModelId = dmn.body.id;
   });
 
   after(async () => {
@@ -278,6 +308,27 @@ describe('Governance console: decision-table verification', () => {
       assert.equal(rules[3]['c-age'], '[18..21)');
       assert.equal(rules[3]['c-tier'], '');
       assert.match(rules[3]._description, /Covers the gap: age in \[18\.\.21\)/);
+      assert.deepEqual(cspViolations, []);
+      await context.close();
+    });
+    it('lists a DMN draft’s gap and overlap on its page and in the DMN editor’s panel', async () => {
+      const { context, page } = await signIn(people.analyst.email);
+      await page.goto(`${stack.baseUrl}${versionPath(dmnModelId, '1')}`);
+      const section = page.locator('section[aria-labelledby="verification-heading"]');
+      const text = (await section.textContent()) ?? '';
+      assert.match(text, /Verification: Fee/);
+      assert.match(text, /Gap: Amount in \[100\.\.200\) → no rule/);
+      assert.match(
+        text,
+        /Overlap Error: rule 2 \(r_mid\) and rule 3 \(r_large\) all match when Amount in \[400\.\.500\]/,
+      );
+      await page.goto(`${stack.baseUrl}${versionPath(dmnModelId, '1')}/edit`);
+      const panel = page.locator('section.verification-panel');
+      await panel.locator('li.finding-gap').waitFor({ timeout: 30_000 });
+      assert.match((await panel.locator('li.finding-gap').textContent()) ?? '', /Amount in \[100\.\.200\) → no rule/);
+      assert.match((await panel.locator('li.finding-overlap').textContent()) ?? '', /\(error\).*rule 2 \(r_mid\)/);
+      assert.equal(await panel.getByRole('button', { name: 'Add a rule for this gap' }).count(), 0);
+      await checkAccessibility(context, page.url(), 'dmn-editor');
       assert.deepEqual(cspViolations, []);
       await context.close();
     });

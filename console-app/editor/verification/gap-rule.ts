@@ -25,7 +25,7 @@ function literal(value: string, type: string): string {
 export function unaryCell(region: ColumnRegion | undefined, domain?: ColumnRegion): string {
   if (!region || region.kind === 'any' || region.kind === 'not_analysed') return '';
   if (region.kind === 'values') {
-    const list = (values: Array<string | number | boolean | null>) =>
+    const list = (values: ReadonlyArray<string | number | boolean | null>) =>
       values.map((value) => JSON.stringify(value)).join(', ');
     if (!region.negated) return list(region.values);
     // The engine has no test for "none of these": the domain's other values, or one value's inequality.

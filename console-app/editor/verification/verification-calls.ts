@@ -8,8 +8,8 @@ export type Bound = { value: string; inclusive: boolean } | null;
 
 export type ColumnRegion =
   | { kind: 'any' }
-  | { kind: 'intervals'; type: string; intervals: Array<{ from: Bound; to: Bound }> }
-  | { kind: 'values'; values: Array<string | number | boolean | null>; negated: boolean }
+  | { kind: 'intervals'; type: string; intervals: ReadonlyArray<{ from: Bound; to: Bound }> }
+  | { kind: 'values'; values: ReadonlyArray<string | number | boolean | null>; negated: boolean }
   | { kind: 'not_analysed'; text: string; reason: string };
 
 export type Severity = 'error' | 'warning' | 'info';
