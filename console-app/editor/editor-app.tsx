@@ -264,10 +264,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
         graph={graph}
         currentGraph={currentGraph}
         container={graphContainer}
-        onRules={(nodeId, rules) => {
-          interacted.current = true;
-          history.applyRules(nodeId, rules);
-        }}
+        onRules={history.applyRules}
       />
       <div className="editor-body">
         <NodePalette onAdd={add} disabled={status.kind === 'saving'} />
