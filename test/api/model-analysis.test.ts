@@ -340,6 +340,12 @@ describe('decision-table verification: analysis, release gate, generated suite',
     assert.ok(goldBulk, JSON.stringify(proposed.body.cases.map((proposal: any) => proposal.inputs)));
     assert.deepEqual(goldBulk.expected, { discount: { rate: 0.2 }, segment: 'gold bulk' });
     assert.deepEqual(goldBulk.expected_rules, ['gold-bulk']);
+    // An action with no body proposes the same (nothing stored either).
+    const bodiless = await call(stack.baseUrl, 'POST', `/api/v1/models/${model}/versions/1/test-cases/generate`, {
+      key: tenant.key,
+    });
+    assert.equal(bodiless.status, 200, JSON.stringify(bodiless.body));
+    assert.deepEqual(bodiless.body.cases, proposed.body.cases);
     assert.equal((await api('GET', `/models/${model}/test-cases`)).body.data.length, 0, 'nothing stored');
 
     const accepted = await api('POST', `/models/${model}/versions/1/test-cases/generate`, {
