@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_MAX_MILLIS, tableSpecs } from './analyse-version';
 import type { Column } from './column';
 import { search, type Box, type Budget, type SearchRule } from './partition';
-import { atomsOf, intersect, type RangeSet } from './range-set';
+import { atomsOf, contains, intersect, type RangeSet } from './range-set';
 import type { AnalysisInput, AnalysisOptions, GeneratedCase, GeneratedSuite } from './report';
 
 /** A value of the schema's type, for required inputs a table does not read. */
@@ -129,21 +129,28 @@ function rulePoints(
 /** From each rule's point: each bound of its cell in an ordered column, from inside and from just outside. */
 function boundaryPoints(table: PreparedTable, base: Point[]): Point[] {
   const points: Point[] = [];
+  const atomLists = table.columns.map((column) => atomsOf(column.domain));
+  const positions = atomLists.map((atoms) => new Map(atoms.map((atom, index) => [atom, index])));
   for (const point of base) {
     if (point.rule === undefined) continue;
     const rule = table.rules[point.rule - 1];
     table.columns.forEach((column: Column, c) => {
       if (!column.ordered || !rule?.cells) return;
       const cell = rule.cells[c] as RangeSet;
-      const domainAtoms = atomsOf(column.domain);
-      const position = (atom: number) => domainAtoms.indexOf(atom);
+      // A cell that is the whole domain has no bound of its own to try.
+      if (contains(cell, column.domain)) return;
+      const domainAtoms = atomLists[c] as number[];
+      const position = (atom: number) => positions[c]?.get(atom) ?? -2;
       const text = table.spec.inputs[c]?.texts[point.rule! - 1]?.trim() || 'any';
+      // A point atom is the bound itself; an open piece is the values next to it (one of them is taken).
+      const inside = (atom: number, end: string) =>
+        atom % 2 === 1 ? `at the ${end} bound of ${text}` : `inside ${text}, next to its ${end} bound`;
       for (let i = 0; i < cell.length; i += 2) {
         const [from, to] = [cell[i] as number, cell[i + 1] as number];
         const candidates: [number | undefined, string][] = [
-          [from, `at the lower end of ${text}`],
+          [from, inside(from, 'lower')],
           [domainAtoms[position(from) - 1], `just below ${text}`],
-          [to, `at the upper end of ${text}`],
+          [to, inside(to, 'upper')],
           [domainAtoms[position(to) + 1], `just above ${text}`],
         ];
         for (const [atom, where] of candidates) {
