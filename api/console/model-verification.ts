@@ -31,6 +31,7 @@ const KIND_WORDS: Record<Finding['kind'], [string, string]> = {
   not_analysed: ['cell not analysed', 'cells not analysed'],
   contraction: ['merge candidate', 'merge candidates'],
 };
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const counted = (count: number, kind: Finding['kind']) => `${count} ${KIND_WORDS[kind][count === 1 ? 0 : 1]}`;
 
 /** A rule by its id where the model gives it one, else by its position: what the comparison matches rules by. */
@@ -191,7 +192,13 @@ export function flaggedRules(view: VersionAnalysisView | null): Map<string, Map<
   return flags;
 }
 
-function tableSection(table: TableAnalysis, index: number, previous: TableAnalysis | undefined | null): SafeHtml {
+function tableSection(
+  table: TableAnalysis,
+  index: number,
+  previous: TableAnalysis | undefined | null,
+  /** Whether the version has other tables: then the table's own adds and removes are said as well as the version's. */
+  several: boolean,
+): SafeHtml {
   const findings = findingsOf(table);
   const notAnalysed = table.not_analysed.length;
   const completeness = table.complete
@@ -202,7 +209,7 @@ function tableSection(table: TableAnalysis, index: number, previous: TableAnalys
   <h3 id="verification-${index}">Verification: ${table.name}</h3>
   <p class="verification-summary">${table.rules} rules, hit policy ${table.hit_policy}: ${countsText(findings)} — ${completeness}.</p>
   ${
-    changes
+    changes && (several || !previous)
       ? html`<p class="verification-changes">Against the published version: this version ${changesText(changes)}${previous ? '' : ' (the published version has no such table)'}.</p>`
       : ''
   }
@@ -233,7 +240,7 @@ export function verificationSection(
   const against = published?.ok ? published.analysis : undefined;
   const all = analysis.tables.flatMap(findingsOf);
   const notAnalysed = analysis.summary.not_analysed;
-  return html`<p class="verification-summary" id="verification-summary">${analysis.summary.tables === 1 ? '1 decision table' : `${analysis.summary.tables} decision tables`}: ${countsText(all)} (${analysis.summary.errors} errors, ${analysis.summary.warnings} warnings) — ${analysis.complete ? 'complete' : `incomplete (${notAnalysed === 1 ? '1 cell' : `${notAnalysed} cells`} not analysed)`}.</p>
+  return html`<p class="verification-summary" id="verification-summary">${analysis.summary.tables === 1 ? '1 decision table' : `${analysis.summary.tables} decision tables`}: ${countsText(all)} (${plural(analysis.summary.errors, 'error')}, ${plural(analysis.summary.warnings, 'warning')}) — ${analysis.complete ? 'complete' : `incomplete (${notAnalysed === 1 ? '1 cell' : `${notAnalysed} cells`} not analysed)`}.</p>
 ${
   against
     ? html`<p class="verification-changes" id="verification-changes">Against the published version: this version ${changesText(findingChanges(all, against.tables.flatMap(findingsOf)))}.</p>`
@@ -241,5 +248,5 @@ ${
       ? html`<p class="muted">The published version could not be analysed (${published.message}), so nothing is compared.</p>`
       : ''
 }
-${analysis.tables.map((table, index) => tableSection(table, index, against ? (against.tables.find((t) => t.node === table.node) ?? null) : undefined))}`;
+${analysis.tables.map((table, index) => tableSection(table, index, against ? (against.tables.find((t) => t.node === table.node) ?? null) : undefined, analysis.tables.length > 1))}`;
 }
