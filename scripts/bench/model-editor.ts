@@ -534,7 +534,9 @@ const SIMULATOR_ROUND_TRIP = `async (k) => {
     const frame = () => {
       const now = performance.now();
       const lit = [...document.querySelectorAll('.grl-dt tbody tr.active')].map((row) => Number(row.getAttribute('data-virtual-index')));
-      if (outputsAt === undefined && text('simulator-working') !== before[0] && text('simulator-published') !== before[1]) outputsAt = now;
+      // Empty while the run is under way (the previous outputs are taken down): new means shown and different.
+      const shown = (id, index) => text(id) !== '' && text(id) !== before[index];
+      if (outputsAt === undefined && shown('simulator-working', 0) && shown('simulator-published', 1)) outputsAt = now;
       if (litAt === undefined && lit.includes(k + 1)) litAt = now;
       if (outputsAt !== undefined && litAt !== undefined) return requestAnimationFrame(() => resolve());
       if (now - started > 30000) return reject(new Error('no answer on screen after 30 s; lit: ' + JSON.stringify(lit) + ', working: ' + text('simulator-working')));
