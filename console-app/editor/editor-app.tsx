@@ -119,6 +119,78 @@ function newNode(kind: SupportedNodeKind, graph: JdmGraphContent) {
   return { ...generated, id: crypto.randomUUID(), type: kind, position: { x: 120, y: lowest + 120 } };
 }
 
+/** While there are unsaved changes, the working copy in this browser follows the graph (a closed tab loses nothing). */
+function useWorkingCopyWriter(
+  bootstrap: EditorBootstrap,
+  graph: JdmGraphContent,
+  kind: Status['kind'],
+  baseRevision: number,
+) {
+  const { model, version } = bootstrap;
+  useEffect(() => {
+    if (kind === 'changed' || kind === 'invalid' || kind === 'conflict')
+      writeWorkingCopy(window.localStorage, model.id, version.version, {
+        base_revision: baseRevision,
+        graph,
+        written_at: new Date().toISOString(),
+      });
+  }, [graph, kind, baseRevision, model.id, version.version]);
+}
+
+/** What the page tells the person above the graph: an older working copy, a node refused, a refused save, a conflict. */
+function EditorNotices(props: {
+  bootstrap: EditorBootstrap;
+  stale: WorkingCopy | undefined;
+  onRestore: (copy: WorkingCopy) => void;
+  onDiscardStale: () => void;
+  refusedKind: string | undefined;
+  status: Status;
+  graph: JdmGraphContent;
+  changes: Parameters<typeof ConflictView>[0]['changes'];
+  baseRevision: number;
+  onKeepMine: () => void;
+}) {
+  const { bootstrap, stale, status } = props;
+  const { model, version } = bootstrap;
+  const reloadTheirs = () => {
+    clearWorkingCopy(window.localStorage, model.id, version.version);
+    window.location.reload();
+  };
+  return (
+    <>
+      {stale && (
+        <StaleCopyNotice
+          copy={stale}
+          current={version.content_revision}
+          onRestore={() => props.onRestore(stale)}
+          onDiscard={() => {
+            clearWorkingCopy(window.localStorage, model.id, version.version);
+            props.onDiscardStale();
+          }}
+        />
+      )}
+      {props.refusedKind && (
+        <p className="editor-problems" role="alert">
+          That node was not added. {reasonFor(props.refusedKind)}
+        </p>
+      )}
+      {status.kind === 'invalid' && (
+        <SaveProblems detail={status.detail} errors={status.errors} graph={status.graph ?? props.graph} />
+      )}
+      {status.kind === 'conflict' && (
+        <ConflictView
+          conflict={status.conflict}
+          changes={props.changes}
+          baseRevision={props.baseRevision}
+          busy={false}
+          onReloadTheirs={reloadTheirs}
+          onKeepMine={props.onKeepMine}
+        />
+      )}
+    </>
+  );
+}
+
 /** The editor of one JDM draft: the graph, the palette, saving, the working copy, the conflict view. */
 export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
   const { model, version } = bootstrap;
@@ -150,14 +222,7 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
   const [refusedKind, setRefusedKind] = useState<string | undefined>(undefined);
   const [simulation, setSimulation] = useState<Simulation | undefined>(undefined);
 
-  useEffect(() => {
-    if (status.kind === 'changed' || status.kind === 'invalid' || status.kind === 'conflict')
-      writeWorkingCopy(window.localStorage, model.id, version.version, {
-        base_revision: baseRevision,
-        graph,
-        written_at: new Date().toISOString(),
-      });
-  }, [graph, status.kind, baseRevision, model.id, version.version]);
+  useWorkingCopyWriter(bootstrap, graph, status.kind, baseRevision);
 
   // The editor reports its normalised copy of the graph once it has loaded it: that is not a change of the person's.
   const interacted = useRef(false);
@@ -195,11 +260,6 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
     [setStatus, isEcho, replaceHeld, record],
   );
 
-  const reloadTheirs = () => {
-    clearWorkingCopy(window.localStorage, model.id, version.version);
-    window.location.reload();
-  };
-
   /** Rules imported from Excel (checked by the service first): into the editor's store, a change like any other. */
   const importRules = (nodeId: string, rules: Array<Record<string, string>>) => {
     interacted.current = true;
@@ -224,39 +284,22 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
         <a href={bootstrap.links.version_page}>Read-only view</a>
         <StatusLine status={status} />
       </div>
-      {stale && (
-        <StaleCopyNotice
-          copy={stale}
-          current={version.content_revision}
-          onRestore={() => {
-            interacted.current = true;
-            history.apply(stale.graph);
-            setStale(undefined);
-          }}
-          onDiscard={() => {
-            clearWorkingCopy(window.localStorage, model.id, version.version);
-            setStale(undefined);
-          }}
-        />
-      )}
-      {refusedKind && (
-        <p className="editor-problems" role="alert">
-          That node was not added. {reasonFor(refusedKind)}
-        </p>
-      )}
-      {status.kind === 'invalid' && (
-        <SaveProblems detail={status.detail} errors={status.errors} graph={status.graph ?? graph} />
-      )}
-      {status.kind === 'conflict' && (
-        <ConflictView
-          conflict={status.conflict}
-          changes={changes}
-          baseRevision={baseRevision}
-          busy={false}
-          onReloadTheirs={reloadTheirs}
-          onKeepMine={() => void keepMine()}
-        />
-      )}
+      <EditorNotices
+        bootstrap={bootstrap}
+        stale={stale}
+        onRestore={(copy) => {
+          interacted.current = true;
+          history.apply(copy.graph);
+          setStale(undefined);
+        }}
+        onDiscardStale={() => setStale(undefined)}
+        refusedKind={refusedKind}
+        status={status}
+        graph={graph}
+        changes={changes}
+        baseRevision={baseRevision}
+        onKeepMine={() => void keepMine()}
+      />
       <ExcelImport bootstrap={bootstrap} graph={graph} currentGraph={currentGraph} onImport={importRules} />
       <TableColumnsView graphRef={graphRef} graph={graph} />
       <TableTools
