@@ -76,7 +76,7 @@ export function clearProblemMarks(root: HTMLElement): void {
 }
 
 /** The open tabs' contents, by node id (the editor renders one `.tab-content` per open tab, in the graph's node order). */
-function tabContents(root: HTMLElement, graphRef: RefObject<DecisionGraphRef | null>): Map<string, Element> {
+export function tabContents(root: HTMLElement, graphRef: RefObject<DecisionGraphRef | null>): Map<string, Element> {
   const state = graphRef.current?.stateStore.getState();
   const byNode = new Map<string, Element>();
   if (!state) return byNode;

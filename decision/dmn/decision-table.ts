@@ -26,7 +26,9 @@ import {
   type Scope,
 } from './runtime';
 
-const HIT_POLICIES: Readonly<Record<string, string>> = {
+/** A DMN decision table's hit policies by their names and letters (the attribute takes either). */
+export type DmnHitPolicy = 'UNIQUE' | 'ANY' | 'FIRST' | 'PRIORITY' | 'RULE ORDER' | 'OUTPUT ORDER' | 'COLLECT';
+export const HIT_POLICIES: Readonly<Record<string, DmnHitPolicy>> = {
   U: 'UNIQUE',
   UNIQUE: 'UNIQUE',
   A: 'ANY',

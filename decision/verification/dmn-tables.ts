@@ -6,28 +6,12 @@
  * components of a structured input (`Applicant.age`); output domains and priorities likewise from output values.
  */
 import type { DecisionTableNode, DefinitionsNode, ExpressionNode, ItemDefinitionNode } from '../dmn/model';
+import { HIT_POLICIES } from '../dmn/decision-table';
 import { parseDefinitions } from '../dmn/parse';
 import { literalsOf, type CellTest } from './cell-tests';
 import type { ColumnType, DomainSpec } from './column';
 import { readFeelCell, readFeelOutputLiteral } from './feel-cells';
-import type { HitPolicy, TableSpec } from './table-spec';
-
-const HIT_POLICIES: Readonly<Record<string, HitPolicy>> = {
-  U: 'UNIQUE',
-  UNIQUE: 'UNIQUE',
-  A: 'ANY',
-  ANY: 'ANY',
-  P: 'PRIORITY',
-  PRIORITY: 'PRIORITY',
-  F: 'FIRST',
-  FIRST: 'FIRST',
-  R: 'RULE ORDER',
-  'RULE ORDER': 'RULE ORDER',
-  O: 'OUTPUT ORDER',
-  'OUTPUT ORDER': 'OUTPUT ORDER',
-  C: 'COLLECT',
-  COLLECT: 'COLLECT',
-};
+import type { TableSpec } from './table-spec';
 
 const FEEL_TYPES: Readonly<Record<string, ColumnType>> = {
   number: 'number',

@@ -2,7 +2,10 @@
 import type { CellTest, Literal } from './cell-tests';
 import type { ColumnType, DomainSpec } from './column';
 
-export type HitPolicy = 'UNIQUE' | 'ANY' | 'FIRST' | 'PRIORITY' | 'RULE ORDER' | 'OUTPUT ORDER' | 'COLLECT';
+import type { DmnHitPolicy } from '../dmn/decision-table';
+
+/** The DMN engine's hit policies; a JDM table's `first` and `collect` are read as FIRST and COLLECT. */
+export type HitPolicy = DmnHitPolicy;
 
 export interface TableSpec {
   node: string;

@@ -1,6 +1,7 @@
 import type { DecisionGraphRef } from '@gorules/jdm-editor';
 import { useEffect, type RefObject } from 'react';
 import type { JdmGraphContent } from '../bootstrap';
+import { tabContents } from '../problem-markers';
 import { findingElementId, findingsOf } from './findings';
 import type { VersionAnalysis } from './verification-calls';
 
@@ -49,22 +50,6 @@ function clearMarks(root: HTMLElement): void {
   }
 }
 
-/** The open tabs' contents by node id (the editor renders one `.tab-content` per open tab, in the graph's order). */
-function openTables(root: HTMLElement, graphRef: RefObject<DecisionGraphRef | null>): Map<string, Element> {
-  const state = graphRef.current?.stateStore.getState();
-  const byNode = new Map<string, Element>();
-  if (!state) return byNode;
-  const open = state.decisionGraph.nodes.filter((node) => state.openTabs.includes(node.id));
-  const tabs = [...root.querySelectorAll('.grl-dg__graph .tab-content')].filter(
-    (element) => (element.parentElement as HTMLElement | null)?.style.display === 'contents',
-  );
-  open.forEach((node, index) => {
-    const tab = tabs[index];
-    if (tab) byNode.set(node.id, tab);
-  });
-  return byNode;
-}
-
 function mark(element: Element, rule: RuleMark): void {
   const described = element.getAttribute('aria-describedby')?.split(' ').filter(Boolean) ?? [];
   if (!described.includes(rule.elementId))
@@ -90,7 +75,7 @@ export function useVerificationMarks(
     const lay = () => {
       scheduled = 0;
       clearMarks(root);
-      const tables = openTables(root, graphRef);
+      const tables = tabContents(root, graphRef);
       for (const rule of marks) {
         const row = tables.get(rule.nodeId)?.querySelector(`.grl-dt tbody tr[data-virtual-index="${rule.ruleIndex}"]`);
         // The row's first cell is its number (and drag handle): the mark is on the rule as a whole.
