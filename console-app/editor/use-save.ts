@@ -3,6 +3,7 @@ import type { EditorBootstrap, JdmGraphContent } from './bootstrap';
 import { describeChanges, type Change } from './conflict-diff';
 import { readCurrentVersion, saveAsNewDraft, saveContent, type ConflictDetail, type FieldProblem } from './save';
 import { splitContent, withSchemasInNodes, type VersionSchemas } from './schema-fields';
+import { typingSettled } from './table-tools/typing-settled';
 import { clearWorkingCopy } from './working-copy';
 
 export type Status =
@@ -45,6 +46,8 @@ export function useSave(bootstrap: EditorBootstrap, currentGraph: () => JdmGraph
   };
 
   const save = async () => {
+    // A cell typed into just before Save reaches the editor's store a moment later (debounced): wait for it.
+    await typingSettled();
     const held = currentGraph();
     const split = splitContent(held, schemas);
     if (!split.ok) return setStatus({ kind: 'invalid', detail: NOT_JSON, errors: split.errors, graph: held });
@@ -68,6 +71,7 @@ export function useSave(bootstrap: EditorBootstrap, currentGraph: () => JdmGraph
   };
 
   const keepMine = async () => {
+    await typingSettled();
     const held = currentGraph();
     const split = splitContent(held, schemas);
     if (!split.ok) return setStatus({ kind: 'invalid', detail: NOT_JSON, errors: split.errors, graph: held });

@@ -2,6 +2,7 @@ import type { Simulation } from '@gorules/jdm-editor';
 import { useState } from 'react';
 import type { EditorBootstrap, JdmGraphContent } from '../bootstrap';
 import { simulatorProblemId } from '../problem-markers';
+import { typingSettled } from '../table-tools/typing-settled';
 import { describePath } from '../problems';
 import type { FieldProblem } from '../save';
 import { contentBody } from '../save';
@@ -44,8 +45,10 @@ export function JdmSimulator(props: {
       <SimulatorPanel
         links={links}
         csrfToken={bootstrap.csrf_token}
-        workingCopy={() => {
-          // What a save would send (save.ts), unsaved: the graph with the version's schemas.
+        workingCopy={async () => {
+          // What a save would send (save.ts), unsaved: the graph with the version's schemas, once a cell typed into
+          // just before Run has reached the editor's store (it is handed over debounced).
+          await typingSettled();
           const body = contentBody(bootstrap, props.currentGraph());
           return { content: body.graph, input_schema: body.input_schema, output_schema: body.output_schema };
         }}
