@@ -4,12 +4,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ConflictView } from '../editor/conflict-view';
 import { problemElementId, simulatorProblemId } from '../editor/problem-markers';
 import type { ConflictDetail, FieldProblem } from '../editor/save';
-import type { VersionAnalysis } from '../editor/verification/verification-calls';
 import type { DmnEditorBootstrap } from './bootstrap';
 import { useDmnProblemMarkers } from './dmn-problem-markers';
 import { DmnSimulator } from './dmn-simulator';
 import { DmnVerification } from './dmn-verification';
-import { useDmnVerificationMarks } from './dmn-verification-marks';
 import { createLockingModeler } from './locked-modeler';
 import { ReadOnlyPanel, SaveWarnings } from './read-only-panel';
 import { saveDmn, saveDmnAsNewDraft, type SaveWarning } from './save';
@@ -194,9 +192,6 @@ export function DmnEditorApp({ bootstrap }: { bootstrap: DmnEditorBootstrap }) {
     [saveProblems, simulationProblems],
   );
   useDmnProblemMarkers(canvas, views.active, marked);
-  // The rules the verification's findings involve, marked on the open decision table.
-  const [analysis, setAnalysis] = useState<VersionAnalysis | undefined>(undefined);
-  useDmnVerificationMarks(canvas, views.active, analysis);
   const currentXml = async () => (await modelerRef.current!.saveXML({ format: true })).xml;
   async function keepCopy() {
     if (!modelerRef.current) return;
@@ -307,7 +302,6 @@ export function DmnEditorApp({ bootstrap }: { bootstrap: DmnEditorBootstrap }) {
         revision={`${status.kind === 'loading' ? 'loading' : 'loaded'} ${edits}`}
         loaded={status.kind !== 'loading'}
         currentXml={currentXml}
-        onAnalysis={setAnalysis}
       />
     </div>
   );

@@ -1,12 +1,11 @@
-import { requestAnalysis, type VersionAnalysis } from '../editor/verification/verification-calls';
+import { requestAnalysis } from '../editor/verification/verification-calls';
 import { VerificationPanel } from '../editor/verification/verification-panel';
 import type { DmnEditorBootstrap } from './bootstrap';
 
 /**
  * The verification panel on the DMN editor page: the DMN 1.3 a save would send (dmn-js's `saveXML`), converted back
  * by the server as a save is and analysed (POST …/dmn-analysis, api/console/model-verification-routes.ts) after each
- * change; the findings are listed per decision table (adding rules for a gap is the JDM editor's), and the rules they
- * involve are marked on the open decision table (dmn-verification-marks.ts).
+ * change; the findings are listed per decision table (adding rules for a gap is the JDM editor's).
  */
 export function DmnVerification(props: {
   bootstrap: DmnEditorBootstrap;
@@ -14,8 +13,6 @@ export function DmnVerification(props: {
   revision: string;
   loaded: boolean;
   currentXml: () => Promise<string>;
-  /** The latest answered analysis, for the page to mark the rules involved on the open table. */
-  onAnalysis?: (analysis: VersionAnalysis | undefined) => void;
 }) {
   const { bootstrap } = props;
   return (
@@ -27,7 +24,6 @@ export function DmnVerification(props: {
           content: await props.currentXml(),
         });
       }}
-      onAnalysis={props.onAnalysis}
     />
   );
 }
