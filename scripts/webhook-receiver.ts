@@ -130,6 +130,26 @@ async function main(): Promise<void> {
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
+  // Ctrl-C is handled from here on: a signal that arrived before a handler existed would end the process at once,
+  // leaving its subscription behind (a caller reading the lines below may send it as soon as they are printed).
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    if (subscriptionId) {
+      const removed = await api(options, 'DELETE', `/webhooks/${subscriptionId}`).catch(() => ({ status: 0 }));
+      console.log(
+        removed.status === 204
+          ? `Unsubscribed ${subscriptionId}.`
+          : `Could not remove ${subscriptionId} (status ${removed.status}); delete it yourself.`,
+      );
+    }
+    server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
   if (options.key && !options.secret) {
     const created = await api(options, 'POST', '/webhooks', {
       url,
@@ -148,24 +168,6 @@ async function main(): Promise<void> {
     console.log(`  curl -X POST -H "Authorization: Bearer $KEY" ${options.base}/webhooks/${subscriptionId}/test`);
   }
   console.log(`Listening on ${url}; verified deliveries are printed below. Ctrl-C to stop.`);
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) process.exit(130);
-    stopping = true;
-    if (subscriptionId) {
-      const removed = await api(options, 'DELETE', `/webhooks/${subscriptionId}`).catch(() => ({ status: 0 }));
-      console.log(
-        removed.status === 204
-          ? `Unsubscribed ${subscriptionId}.`
-          : `Could not remove ${subscriptionId} (status ${removed.status}); delete it yourself.`,
-      );
-    }
-    server.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
 }
 
 main().catch((error: unknown) => {
