@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
 import { AppError } from '../../core/app-error';
-import { hasScope } from '../../core/scopes';
-import type { WorkingCopyRequest } from '../models/service';
 import { sendProblem } from './json-requests';
+import { answerWorkingCopy } from './model-content-check-routes';
 import { checkedDmnWrite, convertBack } from './model-dmn-editor-routes';
 import type { ModelEditorDeps } from './model-editor-deps';
 import type { ConsoleToolkit } from './toolkit';
@@ -18,34 +17,15 @@ import type { ConsoleToolkit } from './toolkit';
 
 type ModelVerificationDeps = Pick<ModelEditorDeps, 'models' | 'bodyLimitBytes'>;
 
-const WRITE_SCOPE = 'models:write';
-
-async function analyseContent(kit: ConsoleToolkit, deps: ModelVerificationDeps, ctx: Context): Promise<void> {
-  const checked = await kit.checkedJson(ctx, deps.bodyLimitBytes);
-  if (!checked) return;
-  const { session, body } = checked;
-  if (!hasScope(session.principal.scopes, WRITE_SCOPE))
-    return sendProblem(
-      ctx,
-      new AppError('insufficient_scope', `Verifying a working copy needs ${WRITE_SCOPE}.`, {
-        required_scope: WRITE_SCOPE,
-      }),
-    );
-  const problems = kit.validators.forOperation('simulateModelTests').body?.(body) ?? [];
-  if (problems.length > 0)
-    return sendProblem(ctx, new AppError('validation_failed', 'The working copy is not valid.', { errors: problems }));
-  try {
-    ctx.body = await deps.models.analyseWorkingCopy(
-      kit.contextOf(ctx, session),
-      ctx.params.id as string,
-      body as unknown as WorkingCopyRequest,
-    );
-    ctx.status = 200;
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
-    sendProblem(ctx, error);
-  }
-}
+const analyseContent = (kit: ConsoleToolkit, deps: ModelVerificationDeps, ctx: Context) =>
+  answerWorkingCopy(
+    kit,
+    ctx,
+    deps.bodyLimitBytes,
+    'Verifying a working copy needs models:write.',
+    (context, body) => deps.models.analyseWorkingCopy(context, ctx.params.id as string, body),
+    200,
+  );
 
 /** The DMN editor's working copy: `{ content }` (the edited DMN 1.3), converted back as a save converts it. */
 async function analyseDmnContent(kit: ConsoleToolkit, deps: ModelEditorDeps, ctx: Context): Promise<void> {
