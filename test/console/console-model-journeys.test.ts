@@ -103,19 +103,30 @@ describe('Governance console: the analyst’s journeys from a blank model to a s
     };
 
     /** The table's rows are virtual: scrolls its scrolling ancestor so rule `index` (of 20) is rendered. */
-    const scrollToRule = (page: Page, index: number) =>
-      page.evaluate((at) => {
-        let box = (globalThis as any).document.querySelector('.grl-dt tbody');
-        while (
-          box &&
-          !(
-            box.scrollHeight > box.clientHeight + 4 &&
-            /auto|scroll/.test((globalThis as any).getComputedStyle(box).overflowY)
+    // The table is virtual: a rule's row exists only while it is scrolled into view. The check scrolls the table's
+    // own scroll box to the rule on every poll (the box's height can change while the simulator panel renders its
+    // results) and answers whether that rule's row is lit.
+    const waitForLitRule = (page: Page, index: number) =>
+      page.waitForFunction(
+        (at) => {
+          const doc = (globalThis as any).document;
+          const lit = doc.querySelector(`.grl-dt tbody tr.active[data-virtual-index="${at}"]`);
+          if (lit) return true;
+          let box = doc.querySelector('.grl-dt tbody');
+          while (
+            box &&
+            !(
+              box.scrollHeight > box.clientHeight + 4 &&
+              /auto|scroll/.test((globalThis as any).getComputedStyle(box).overflowY)
+            )
           )
-        )
-          box = box.parentElement;
-        if (box) box.scrollTop = Math.max(0, (box.scrollHeight * at) / 20 - box.clientHeight / 2);
-      }, index);
+            box = box.parentElement;
+          if (box) box.scrollTop = Math.max(0, (box.scrollHeight * at) / 20 - box.clientHeight / 2);
+          return false;
+        },
+        index,
+        { timeout: 10_000, polling: 100 },
+      );
 
     it('JDM: a 20-rule table typed by keyboard, three runs with the row lit, three test cases, the suite, a review, a scenario', async () => {
       const { page } = await signIn(people.analyst.email);
@@ -185,14 +196,13 @@ describe('Governance console: the analyst’s journeys from a blank model to a s
         await panel.getByLabel(/^input/).selectOption(run.inputs.input);
         await panel.getByLabel(/^weight/).fill(String(run.inputs.weight));
         await panel.getByRole('button', { name: 'Run', exact: true }).click();
+        // This run's answer, not the one before it: the Run button is disabled until the answer is in.
+        await panel
+          .getByRole('button', { name: 'Run', exact: true })
+          .and(page.locator(':enabled'))
+          .waitFor({ timeout: 30_000 });
         await panel.getByTestId('simulator-working').locator('pre').waitFor({ timeout: 30_000 });
-        await scrollToRule(page, run.index);
-        await page.waitForFunction(
-          (index) =>
-            (globalThis as any).document.querySelector(`.grl-dt tbody tr.active[data-virtual-index="${index}"]`),
-          run.index,
-          { timeout: 10_000 },
-        );
+        await waitForLitRule(page, run.index);
         const lit = await page
           .locator('.grl-dt tbody tr.active')
           .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-virtual-index'))));
