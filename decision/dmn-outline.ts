@@ -11,6 +11,8 @@ export interface DmnOutline {
   name: string;
   inputData: Array<{ id: string; name: string; typeRef: string | null }>;
   decisions: DmnDecisionOutline[];
+  /** Business knowledge models, their logic read as a decision's is (a decision table shown, rules and all). */
+  businessKnowledgeModels: DmnDecisionOutline[];
 }
 
 export type DmnExpressionKind =
@@ -57,6 +59,7 @@ export interface DmnTableOutline {
 const REPEATED = new Set([
   'inputData',
   'decision',
+  'businessKnowledgeModel',
   'input',
   'output',
   'annotation',
@@ -172,5 +175,13 @@ export function readDmnOutline(xml: string): DmnOutline {
       typeRef: attribute(asElement(input.variable), 'typeRef'),
     })),
     decisions: asElements(definitions.decision).map(readDecision),
+    businessKnowledgeModels: asElements(definitions.businessKnowledgeModel).map((bkm, index) => {
+      const logic = readDecision({ ...asElement(bkm.encapsulatedLogic), variable: bkm.variable }, index);
+      return {
+        ...logic,
+        id: attribute(bkm, 'id') ?? `bkm-${index + 1}`,
+        name: attribute(bkm, 'name') ?? attribute(bkm, 'id') ?? `business knowledge model ${index + 1}`,
+      };
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import { hitPolicyLabel } from '../../decision/dmn-diff';
 import type { DmnDecisionOutline, DmnOutline, DmnTableOutline } from '../../decision/dmn-outline';
 import { html, type SafeHtml } from './html';
+import { ruleNumberCell } from './model-verification';
 
 /**
  * A DMN model version on its console page: each decision with its kind, decision tables as tables (inputs, outputs,
@@ -42,7 +43,13 @@ const entry = (text: string | undefined) =>
     ? html`<span class="muted">any</span>`
     : html`<code>${text}</code>`;
 
-function ruleTable(decision: DmnDecisionOutline, table: DmnTableOutline, index: number): SafeHtml {
+function ruleTable(
+  decision: DmnDecisionOutline,
+  table: DmnTableOutline,
+  index: number,
+  /** The verification's findings by rule number (1-based) for this decision's table: those rows are flagged. */
+  flags?: Map<number, string[]>,
+): SafeHtml {
   const outputName = (output: DmnTableOutline['outputs'][number], column: number) =>
     output.label || output.name || (table.outputs.length === 1 ? decision.name : `output ${column + 1}`);
   const policy = hitPolicyLabel(table);
@@ -57,8 +64,8 @@ function ruleTable(decision: DmnDecisionOutline, table: DmnTableOutline, index: 
         html`<th scope="col" class="annotation-col">${name || 'Annotation'}<br><span class="muted">annotation</span></th>`,
     )}</tr></thead>
     <tbody>${table.rules.map(
-      (rule, r) => html`<tr data-rule-id="${rule.id ?? ''}">
-      <td>${r + 1}</td>
+      (rule, r) => html`<tr data-rule-id="${rule.id ?? ''}"${flags?.has(r + 1) ? html` class="rule-flagged"` : ''}>
+      ${ruleNumberCell(r + 1, flags?.get(r + 1))}
       <th scope="row"><code>${rule.id ?? `#${r + 1}`}</code>${rule.description ? html`<br><span class="muted">${rule.description}</span>` : ''}</th>
       ${table.inputs.map((_, column) => html`<td class="input-col">${entry(rule.inputEntries[column])}</td>`)}
       ${table.outputs.map((_, column) => html`<td class="output-col">${entry(rule.outputEntries[column])}</td>`)}
@@ -68,23 +75,34 @@ function ruleTable(decision: DmnDecisionOutline, table: DmnTableOutline, index: 
   </table></div>`;
 }
 
-function decisionSection(decision: DmnDecisionOutline, index: number): SafeHtml {
+function decisionSection(
+  decision: DmnDecisionOutline,
+  index: number,
+  flags: Map<string, Map<number, string[]>>,
+  /** A business knowledge model's logic: its own class and badge, so the decisions' list stays the decisions. */
+  bkm = false,
+): SafeHtml {
   const body =
     decision.table !== undefined
-      ? ruleTable(decision, decision.table, index)
+      ? ruleTable(decision, decision.table, index, flags.get(decision.id))
       : decision.kind === 'literalExpression'
         ? html`<pre class="feel"><code>${decision.text ?? ''}</code></pre>`
         : html`<p class="muted">Shown in the model's XML (<code>GET /api/v1/models/{id}/versions/{version}</code>, field <code>dmn</code>).</p>`;
-  return html`<section class="graph-node dmn-decision" aria-labelledby="dmn-decision-${index}" data-decision-id="${decision.id}">
-  <h3 id="dmn-decision-${index}">${decision.name} <span class="badge">${dmnKindLabel(decision.kind)}</span></h3>
+  return html`<section class="graph-node ${bkm ? 'dmn-bkm' : 'dmn-decision'}" aria-labelledby="dmn-decision-${index}" data-decision-id="${decision.id}">
+  <h3 id="dmn-decision-${index}">${decision.name} ${bkm ? html`<span class="badge">Business knowledge model</span> ` : ''}<span class="badge">${dmnKindLabel(decision.kind)}</span></h3>
   ${decision.typeRef ? html`<p class="muted">Type: <code>${decision.typeRef}</code></p>` : ''}
   ${body}
 </section>`;
 }
 
-/** The whole model: its name and namespace, its input data, then every decision in document order. */
-export function dmnModelSection(outline: DmnOutline): SafeHtml {
+/**
+ * The whole model: its name and namespace, its input data, then every decision in document order, then every business
+ * knowledge model (a BKM's decision table shown as a decision's is). `flags` are the verification's flagged rules by
+ * decision or BKM id (model-verification.ts `flaggedRules`): those rows are marked.
+ */
+export function dmnModelSection(outline: DmnOutline, flags: Map<string, Map<number, string[]>> = new Map()): SafeHtml {
   return html`<p>DMN model <strong>${outline.name}</strong>, namespace <code>${outline.namespace}</code>.</p>
 ${outline.inputData.length > 0 ? html`<p>Input data: ${outline.inputData.map((input, index) => html`${index > 0 ? ', ' : ''}<code>${input.name}</code>${input.typeRef ? html` <span class="muted">(${input.typeRef})</span>` : ''}`)}.</p>` : ''}
-${outline.decisions.length === 0 ? html`<p class="empty">The model has no decisions.</p>` : outline.decisions.map(decisionSection)}`;
+${outline.decisions.length === 0 ? html`<p class="empty">The model has no decisions.</p>` : outline.decisions.map((decision, index) => decisionSection(decision, index, flags))}
+${(outline.businessKnowledgeModels ?? []).map((bkm, index) => decisionSection(bkm, outline.decisions.length + index, flags, true))}`;
 }

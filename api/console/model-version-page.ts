@@ -14,7 +14,7 @@ import {
 import { approvalStepList, reviewForm, type DecisionView } from './decision-pages';
 import { actorName, layout, noticeBlock, statusLabel, timeTag, type Notice, type Viewer } from './layout';
 import { editorHref, newDraftForm } from './model-editor-page';
-import { flaggedRules, verificationSection, type VersionAnalysisView } from './model-verification';
+import { flaggedRules, ruleNumberCell, verificationSection, type VersionAnalysisView } from './model-verification';
 
 /**
  * A model version's page: its decision tables as readable tables, its expressions and switch statements, what it
@@ -57,10 +57,6 @@ const HIT_POLICIES: Record<string, string> = { first: 'first matching rule', col
 const cell = (text: string | undefined) =>
   text === undefined || text.trim() === '' ? html`<span class="muted">any</span>` : html`<code>${text}</code>`;
 const nodeName = (graph: JdmGraph, id: string) => graph.nodes.find((n) => n.id === id)?.name ?? id;
-
-/** A rule's row: marked (a class, and the findings in words beside the number) when a verification finding names it. */
-const ruleNumberCell = (number: number, flags: string[] | undefined) =>
-  flags ? html`<td>${number} <span class="rule-flag">⚑ ${flags.join(', ')}</span></td>` : html`<td>${number}</td>`;
 
 function decisionTable(node: TableNode, index: number, flags?: Map<number, string[]>): SafeHtml {
   const { inputs, outputs, rules } = node.content;
@@ -330,7 +326,7 @@ ${input.canWrite ? editingActions(model.id, version, input.viewer.csrfToken) : '
 </section>
 <section aria-labelledby="graph-heading">
   <h2 id="graph-heading">${version.dmn ? 'Decisions (DMN model)' : 'Decision graph'}</h2>
-  ${version.dmn ? dmnModelSection(version.dmn) : graphNodes(graphOf(version), flaggedRules(input.analysis ?? null))}
+  ${version.dmn ? dmnModelSection(version.dmn, flaggedRules(input.analysis ?? null)) : graphNodes(graphOf(version), flaggedRules(input.analysis ?? null))}
 </section>
 <section aria-labelledby="tests-heading">
   <h2 id="tests-heading">Latest test report of this version</h2>

@@ -302,6 +302,9 @@ export function DmnEditorApp({ bootstrap }: { bootstrap: DmnEditorBootstrap }) {
         revision={`${status.kind === 'loading' ? 'loading' : 'loaded'} ${edits}`}
         loaded={status.kind !== 'loading'}
         currentXml={currentXml}
+        canvas={canvas}
+        active={views.active}
+        modeler={modelerRef}
       />
     </div>
   );

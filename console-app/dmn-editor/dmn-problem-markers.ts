@@ -38,7 +38,7 @@ export function dmnProblemPlace(message: string): DmnProblemPlace | undefined {
 }
 
 /** The rows of the open decision table that hold rules (dmn-js's cells carry the rule's id as `data-row-id`). */
-const ruleRows = (root: HTMLElement) =>
+export const ruleRows = (root: HTMLElement) =>
   [...root.querySelectorAll('.tjs-table tbody tr')].filter((row) => row.querySelector('td[data-row-id]'));
 
 function markDmnProblem(root: HTMLElement, active: DmnView | undefined, problem: MarkedProblem, id: string): void {

@@ -81,10 +81,12 @@ describe('Governance console: a DMN model version', () => {
         ['#', 'Rule', 'Applicant Age input', 'Risk Category output', 'Why annotation'],
       );
       const rules = await rowsOf(page, 'table.dmn-table tbody tr');
+      // Version 2 widened the middle rule to [25..65): in a UNIQUE table it now overlaps the senior rule (ages 60 to
+      // 64), and the verification flags both rows with the finding in words.
       assert.deepEqual(rules, [
         ['1', 'young', '< 25', '"High"', 'little credit history'],
-        ['2', 'middle', '[25..65)', '"Medium"', 'standard'],
-        ['3', 'senior', '>= 60', '"Low"', 'long history'],
+        ['2 ⚑ overlap', 'middle', '[25..65)', '"Medium"', 'standard'],
+        ['3 ⚑ overlap', 'senior', '>= 60', '"Low"', 'long history'],
       ]);
       const kinds = await page.locator('section.dmn-decision h3 .badge').allTextContents();
       assert.deepEqual(kinds, [

@@ -262,6 +262,8 @@ describe('Governance console: the simulator on the DMN editor page', () => {
         await page.keyboard.press('Delete');
         assert.equal(await cellText(cell), text);
         await page.locator('.editor-toolbar').click();
+        // Left: dmn-js commits the text and redraws the cell; a click before that redraw would be undone by it.
+        await cell.locator('.feel-editor.focussed').waitFor({ state: 'detached', timeout: 10_000 });
       };
 
       // dmn-js 17 edits FEEL cells in @bpmn-io/feel-editor (CodeMirror 6): completion offers the decision's inputs.
@@ -280,6 +282,7 @@ describe('Governance console: the simulator on the DMN editor page', () => {
       await typeInto(tierCell, '"gold');
       // Highlighting: the text is laid out in CodeMirror's token spans, a string in another colour than the line's.
       await tierCell.click();
+      await tierCell.locator('.feel-editor.focussed .cm-editor').waitFor({ timeout: 10_000 });
       const colours = await tierCell
         .locator('.cm-line')
         .first()

@@ -311,7 +311,7 @@ describe('Governance console: decision-table verification', () => {
       assert.deepEqual(cspViolations, []);
       await context.close();
     });
-    it('lists a DMN draft’s gap and overlap on its page and in the DMN editor’s panel', async () => {
+    it('lists a DMN draft’s gap and overlap on its page and in the DMN editor’s panel, the overlap’s rules flagged and marked', async () => {
       const { context, page } = await signIn(people.analyst.email);
       await page.goto(`${stack.baseUrl}${versionPath(dmnModelId, '1')}`);
       const section = page.locator('section[aria-labelledby="verification-heading"]');
@@ -322,13 +322,50 @@ describe('Governance console: decision-table verification', () => {
         text,
         /Overlap Error: rule 2 \(r_mid\) and rule 3 \(r_large\) all match when Amount in \[400\.\.500\]/,
       );
+      // The overlap's rules are flagged in the DMN table view as JDM rows are: a class and the finding in words.
+      const flagged = page.locator('table.dmn-table[data-decision-id="d_fee"] tr.rule-flagged');
+      assert.deepEqual(await flagged.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-rule-id'))), [
+        'r_mid',
+        'r_large',
+      ]);
+      assert.match((await flagged.first().locator('.rule-flag').textContent()) ?? '', /overlap/);
+      assert.equal(await page.locator('table.dmn-table tr[data-rule-id="r_small"] .rule-flag').count(), 0);
       await page.goto(`${stack.baseUrl}${versionPath(dmnModelId, '1')}/edit`);
       const panel = page.locator('section.verification-panel');
       await panel.locator('li.finding-gap').waitFor({ timeout: 30_000 });
       assert.match((await panel.locator('li.finding-gap').textContent()) ?? '', /Amount in \[100\.\.200\) → no rule/);
       assert.match((await panel.locator('li.finding-overlap').textContent()) ?? '', /\(error\).*rule 2 \(r_mid\)/);
-      assert.equal(await panel.getByRole('button', { name: 'Add a rule for this gap' }).count(), 0);
+      // Opened, the decision table marks the overlap's rules on their index cells, each pointing to the finding's item.
+      await page.getByRole('button', { name: 'Fee (decision table)' }).click();
+      await page.locator('.tjs-table tbody td[data-row-id="r_small"]').first().waitFor({ timeout: 30_000 });
+      const marked = page.locator('.tjs-table tbody td[data-verification]');
+      await marked.first().waitFor({ timeout: 10_000 });
+      assert.deepEqual(
+        await marked.evaluateAll((cells) =>
+          cells.map((cell) => cell.closest('tr')?.querySelector('td[data-row-id]')?.getAttribute('data-row-id')),
+        ),
+        ['r_mid', 'r_large'],
+      );
+      assert.match((await marked.first().getAttribute('title')) ?? '', /Overlap.*rule 2 \(r_mid\)/);
+      const describedBy = (await marked.first().getAttribute('aria-describedby')) ?? '';
+      assert.match(describedBy, /editor-verification-0-\d+/);
+      assert.equal(await page.locator(`#${describedBy.split(' ')[0]}`).getAttribute('data-kind'), 'overlap');
       await checkAccessibility(context, page.url(), 'dmn-editor');
+      // "Add a rule for this gap": a fourth rule through dmn-js's modeling, its entry the gap in FEEL, its annotation
+      // the gap in words; analysed again, the gap is gone and the overlap stays.
+      await page.getByRole('button', { name: 'Diagram (DRD)' }).click();
+      await panel.getByRole('button', { name: 'Add a rule for this gap' }).click();
+      await page.locator('.tjs-table tbody tr').nth(3).waitFor({ timeout: 10_000 });
+      const added = await page
+        .locator('.tjs-table tbody tr')
+        .nth(3)
+        .locator('td')
+        .evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim()));
+      assert.equal(added[1], '[100..200)', JSON.stringify(added));
+      assert.match(added.at(-1) ?? '', /^Covers the gap: Amount in \[100\.\.200\)/);
+      await panel.locator('li.finding-gap').waitFor({ state: 'detached', timeout: 30_000 });
+      assert.match((await panel.locator('li.finding-overlap').textContent()) ?? '', /rule 2 \(r_mid\)/);
+      await page.getByText('Unsaved changes (kept in this browser until you save).').waitFor({ timeout: 10_000 });
       assert.deepEqual(cspViolations, []);
       await context.close();
     });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { changesText, findingChanges, findingsOf } from '../../api/console/model-verification';
-import { ruleForGap, unaryCell } from '../../console-app/editor/verification/gap-rule';
+import { dmnModelSection } from '../../api/console/model-dmn';
+import { changesText, findingChanges, findingsOf, flaggedRules } from '../../api/console/model-verification';
+import { dmnEntriesForGap, feelUnaryCell, ruleForGap, unaryCell } from '../../console-app/editor/verification/gap-rule';
+import { readDmnOutline } from '../../decision/dmn-outline';
 import { analyseVersion, type TableAnalysis } from '../../decision/verification';
 
 /**
@@ -122,5 +124,94 @@ describe('editor verification: a rule for a gap', () => {
     const after = analyse(graph);
     assert.deepEqual(after.gaps, []);
     assert.deepEqual(after.not_analysed, []);
+  });
+});
+
+describe('editor verification: a DMN rule for a gap', () => {
+  const dmn = (rules: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="d" name="D" namespace="urn:gap">
+  <inputData id="i_age" name="Age"><variable name="Age" typeRef="number"/></inputData>
+  <inputData id="i_tier" name="Tier"><variable name="Tier" typeRef="string"/></inputData>
+  <decision id="band" name="Band">
+    <variable name="Band" typeRef="string"/>
+    <informationRequirement id="r1"><requiredInput href="#i_age"/></informationRequirement>
+    <informationRequirement id="r2"><requiredInput href="#i_tier"/></informationRequirement>
+    <decisionTable id="t" hitPolicy="UNIQUE">
+      <input id="c_age" label="Age"><inputExpression id="e_age" typeRef="number"><text>Age</text></inputExpression></input>
+      <input id="c_tier" label="Tier"><inputExpression id="e_tier" typeRef="string"><text>Tier</text></inputExpression></input>
+      <output id="o" name="Band" typeRef="string"/>
+      ${rules}
+    </decisionTable>
+  </decision>
+</definitions>`;
+  const rule = (id: string, age: string, tier: string) =>
+    `<rule id="${id}"><inputEntry><text>${age}</text></inputEntry><inputEntry><text>${tier}</text></inputEntry><outputEntry><text>"x"</text></outputEntry></rule>`;
+
+  it('writes regions as FEEL unary tests: a negated set as not(…), any value as -', () => {
+    assert.equal(feelUnaryCell({ kind: 'values', values: ['a'], negated: true }), 'not("a")');
+    assert.equal(feelUnaryCell({ kind: 'values', values: ['a', 'b'], negated: true }), 'not("a", "b")');
+    assert.equal(feelUnaryCell({ kind: 'any' }), '-');
+    assert.equal(feelUnaryCell(undefined), '-');
+    assert.equal(
+      feelUnaryCell({
+        kind: 'intervals',
+        type: 'date-time',
+        intervals: [{ from: null, to: { value: '2026-01-01T00:00:00', inclusive: false } }],
+      }),
+      '< date and time("2026-01-01T00:00:00")',
+    );
+  });
+
+  it('closes each gap the engine finds in a DMN table when the rule is appended', () => {
+    const rules = [rule('r1', '&lt; 18', '"gold"'), rule('r2', '&gt;= 18', '-')];
+    const before = analyseVersion({ format: 'dmn', content: dmn(rules.join('')) }).tables[0] as TableAnalysis;
+    assert.ok(before.gaps.length > 0, JSON.stringify(before));
+    const added = before.gaps.map((gap, g) => {
+      const [age, tier] = dmnEntriesForGap(before.inputs, gap);
+      return rule(`gap${g}`, (age ?? '').replace(/</g, '&lt;').replace(/>/g, '&gt;'), tier ?? '');
+    });
+    const after = analyseVersion({ format: 'dmn', content: dmn([...rules, ...added].join('')) })
+      .tables[0] as TableAnalysis;
+    assert.deepEqual(after.gaps, []);
+    assert.deepEqual(after.not_analysed, []);
+  });
+});
+
+describe('console version page: a business knowledge model’s table', () => {
+  it('is shown with the rules a finding involves flagged, as a decision’s table is', () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="d" name="D" namespace="urn:bkm">
+  <businessKnowledgeModel id="bkm_band" name="Band">
+    <variable name="Band"/>
+    <encapsulatedLogic><formalParameter name="n" typeRef="number"/>
+      <decisionTable id="bt" hitPolicy="UNIQUE">
+        <input id="bi" label="n"><inputExpression typeRef="number"><text>n</text></inputExpression></input>
+        <output id="bo" name="band" typeRef="string"/>
+        <rule id="b_low"><inputEntry><text>&lt; 10</text></inputEntry><outputEntry><text>"low"</text></outputEntry></rule>
+        <rule id="b_mid"><inputEntry><text>[5..20]</text></inputEntry><outputEntry><text>"mid"</text></outputEntry></rule>
+        <rule id="b_high"><inputEntry><text>&gt; 20</text></inputEntry><outputEntry><text>"high"</text></outputEntry></rule>
+      </decisionTable>
+    </encapsulatedLogic>
+  </businessKnowledgeModel>
+</definitions>`;
+    const outline = readDmnOutline(xml);
+    assert.deepEqual(
+      outline.businessKnowledgeModels.map((bkm) => [bkm.id, bkm.name, bkm.kind, bkm.table?.rules.length]),
+      [['bkm_band', 'Band', 'decisionTable', 3]],
+    );
+    const analysis = analyseVersion({ format: 'dmn', content: xml });
+    const page = dmnModelSection(outline, flaggedRules({ ok: true, analysis })).toString();
+    const flagged = [
+      ...page.matchAll(/<tr data-rule-id="(\w+)" class="rule-flagged">\s*<td>\d+ <span class="rule-flag">⚑ ([^<]+)</g),
+    ];
+    assert.deepEqual(
+      flagged.map((match) => [match[1], match[2]]),
+      [
+        ['b_low', 'overlap'],
+        ['b_mid', 'overlap'],
+      ],
+    );
+    assert.match(page, /<section class="graph-node dmn-bkm"[^>]*data-decision-id="bkm_band"/);
+    assert.match(page, /Band <span class="badge">Business knowledge model<\/span>/);
   });
 });

@@ -16,7 +16,7 @@ import type { VersionAnalysis } from './verification-calls';
 const ATTRIBUTE = 'data-verification';
 const ID_PREFIX = 'editor-verification-';
 
-interface RuleMark {
+export interface RuleMark {
   nodeId: string;
   ruleIndex: number;
   message: string;
@@ -37,7 +37,7 @@ export function ruleMarks(analysis: VersionAnalysis | undefined): RuleMark[] {
   );
 }
 
-function clearMarks(root: HTMLElement): void {
+export function clearMarks(root: HTMLElement): void {
   for (const element of root.querySelectorAll(`[${ATTRIBUTE}]`)) {
     element.removeAttribute(ATTRIBUTE);
     element.removeAttribute('data-verification-title');
@@ -50,7 +50,7 @@ function clearMarks(root: HTMLElement): void {
   }
 }
 
-function mark(element: Element, rule: RuleMark): void {
+export function mark(element: Element, rule: RuleMark): void {
   const described = element.getAttribute('aria-describedby')?.split(' ').filter(Boolean) ?? [];
   if (!described.includes(rule.elementId))
     element.setAttribute('aria-describedby', [...described, rule.elementId].join(' '));

@@ -71,6 +71,8 @@ export function VerificationPanel(props: {
   revision: unknown;
   analyse: () => Promise<AnalysisOutcome>;
   onAddRule?: (table: TableAnalysis, gap: number) => void;
+  /** Which tables a rule can be added to (all, when not given): the others' gaps are listed without the button. */
+  canAddRule?: (table: TableAnalysis) => boolean;
   /** The latest answered analysis (undefined while none is), for the page to mark the rules involved. */
   onAnalysis?: (analysis: VersionAnalysis | undefined) => void;
 }) {
@@ -131,7 +133,12 @@ export function VerificationPanel(props: {
       )}
       {shown?.tables.length === 0 && <p className="verification-hint">The working copy has no decision tables.</p>}
       {shown?.tables.map((table, index) => (
-        <TableFindings key={table.node} table={table} index={index} onAddRule={props.onAddRule} />
+        <TableFindings
+          key={table.node}
+          table={table}
+          index={index}
+          onAddRule={!props.canAddRule || props.canAddRule(table) ? props.onAddRule : undefined}
+        />
       ))}
     </section>
   );
