@@ -2,12 +2,19 @@ import type { Middleware } from 'koa';
 import { invalidParameters } from '../../core/errors';
 import { pointerTo, validationFailed, type FieldError } from '../../core/app-error';
 import type { AppState } from '../context';
-import type { RequestValidators } from '../openapi/validators';
+import type { OperationValidators, RequestValidators } from '../openapi/validators';
 
-/** Validates body and query against the operation's schemas in the published OpenAPI document. */
+/**
+ * Validates body and query against the operation's schemas in the published OpenAPI document. The operation must be
+ * in the document when the route is bound; its schemas compile on its first request (compiling all of them took about
+ * half a second of every process that builds the app, most of whose operations a process may never serve), and
+ * test/unit/operations.test.ts compiles every operation's.
+ */
 export function validate(validators: RequestValidators, operationId: string): Middleware<AppState> {
-  const operation = validators.forOperation(operationId);
+  if (!validators.hasOperation(operationId)) throw new Error(`No operation "${operationId}" in the OpenAPI document`);
+  let compiled: OperationValidators | undefined;
   return async (ctx, next) => {
+    const operation = (compiled ??= validators.forOperation(operationId));
     const errors: FieldError[] = queryNulErrors(ctx.query);
     if (operation.query) {
       const query: Record<string, unknown> = { ...ctx.query };

@@ -15,6 +15,8 @@ export interface OperationValidators {
 }
 
 export interface RequestValidators {
+  /** Whether the document has the operation (checked when a route is bound; its validators compile on first use). */
+  hasOperation(operationId: string): boolean;
   forOperation(operationId: string): OperationValidators;
   /** Validate any value against a named component schema (used for model inputs and other dynamic checks). */
   schema(name: string): Check;
@@ -194,6 +196,7 @@ export function createRequestValidators(document: OpenApiDocument): RequestValid
     typeof schema.$ref === 'string' && schema.$ref.startsWith('#') ? { $ref: `${DOCUMENT_ID}${schema.$ref}` } : schema;
 
   return {
+    hasOperation: (operationId) => operations.has(operationId),
     forOperation(operationId) {
       const cached = cache.get(operationId);
       if (cached) return cached;

@@ -16,6 +16,18 @@ const document = buildOpenApiDocument();
 const validators = createRequestValidators(document);
 
 describe('operations bound from the OpenAPI document', () => {
+  it('compiles every operation’s body and query validators (the app compiles each on its first request)', () => {
+    const operations = documentedOperations(document);
+    assert.ok(operations.length > 100, String(operations.length));
+    for (const { operationId } of operations) {
+      assert.ok(validators.hasOperation(operationId), operationId);
+      const compiled = validators.forOperation(operationId);
+      assert.equal(typeof compiled.bodyRequired, 'boolean', operationId);
+    }
+    assert.equal(validators.hasOperation('noSuchOperation'), false);
+    assert.throws(() => validators.forOperation('noSuchOperation'), /No operation "noSuchOperation"/);
+  });
+
   it('binds every operation of the document to exactly one handler in the app', async () => {
     // Building the app binds its routes; neither Postgres nor Temporal is reached (no request is made, no key cache).
     const db = createKnex('postgres://nobody@127.0.0.1:9/none');
