@@ -23,7 +23,9 @@
  * over-budget evaluations in flight and one dropped request a second, BENCH_SANDBOX_SECONDS (20) each),
  * BENCH_ONLY_EDITOR=1 (the model editor in Chromium: the page's load cold and warm (BENCH_EDITOR_LOADS (5) fresh
  * contexts), typing into and scrolling a 500-rule × 20-column table, BENCH_EDITOR_SAVES (20) saves of it, and
- * BENCH_EDITOR_SIMULATIONS (50) simulate calls on a 100-rule table; not part of the default run, which needs no browser),
+ * BENCH_EDITOR_SIMULATIONS (50) simulate calls on a 100-rule table; BENCH_EDITOR_PANEL_ONLY=1 for the simulator panel's
+ * round trips alone, BENCH_EDITOR_PROFILE=file.cpuprofile for the page's CPU profile during them; not part of the
+ * default run, which needs no browser),
  * BENCH_ONLY_ANALYSIS=1 (decision-table verification in-process, no stack: analyseVersion on 100 × 8 and 1,000 × 10 tables,
  * BENCH_ANALYSIS_RUNS (10) runs each, and generateCases on a 100-rule table; the default run opens with it).
  */
@@ -90,6 +92,8 @@ const EDITOR = {
   loadRuns: Number(process.env.BENCH_EDITOR_LOADS ?? 5),
   saves: Number(process.env.BENCH_EDITOR_SAVES ?? 20),
   simulations: Number(process.env.BENCH_EDITOR_SIMULATIONS ?? 50),
+  panelOnly: Boolean(process.env.BENCH_EDITOR_PANEL_ONLY),
+  profilePath: process.env.BENCH_EDITOR_PROFILE || undefined,
 };
 /** Only the isolation of a tenant with dedicated workers from a neighbour's batches and sync. */
 const ONLY_ISOLATION = Boolean(process.env.BENCH_ONLY_ISOLATION);

@@ -554,7 +554,13 @@ const SIMULATOR_ROUND_TRIP = `async (k) => {
 }`;
 
 /** The simulator panel on the editor page of a 100-rule draft (version 2 beside the published 1), `runs` round trips. */
-async function benchSimulatorPanel(browser: Browser, state: SignedIn, editorUrl: string, runs: number) {
+async function benchSimulatorPanel(
+  browser: Browser,
+  state: SignedIn,
+  editorUrl: string,
+  runs: number,
+  profilePath?: string,
+) {
   const context = await browser.newContext({ storageState: state });
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
@@ -562,6 +568,11 @@ async function benchSimulatorPanel(browser: Browser, state: SignedIn, editorUrl:
   await openTable(page);
   const panel = page.getByRole('complementary', { name: 'Simulator' });
   await panel.getByRole('tab', { name: 'JSON' }).click();
+  const profiler = profilePath ? await context.newCDPSession(page) : undefined;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.start');
+  }
   const times: PanelRoundTrip[] = [];
   // Two runs first (JIT, the sandbox's compiled graph), not counted; k alternates so each run's outputs are new.
   for (let i = -2; i < runs; i++) {
@@ -569,6 +580,11 @@ async function benchSimulatorPanel(browser: Browser, state: SignedIn, editorUrl:
       `(${SIMULATOR_ROUND_TRIP})(${((i + 2) % 2) * 3 + ((i + 2) % 5)})`,
     )) as PanelRoundTrip;
     if (i >= 0) times.push(time);
+  }
+  if (profiler && profilePath) {
+    const { profile } = await profiler.send('Profiler.stop');
+    fs.writeFileSync(profilePath, JSON.stringify(profile));
+    log(`the page's CPU profile of the panel's round trips: ${profilePath}`);
   }
   await context.close();
   return times;
@@ -626,6 +642,10 @@ export interface ModelEditorBenchOptions {
   loadRuns: number;
   saves: number;
   simulations: number;
+  /** Only the simulator panel's round trips (BENCH_EDITOR_PANEL_ONLY): the other stages take minutes. */
+  panelOnly?: boolean;
+  /** Where to write a CPU profile of the page during the panel's round trips (BENCH_EDITOR_PROFILE), for DevTools. */
+  profilePath?: string;
 }
 
 function launchBrowser(): Promise<Browser> {
@@ -651,6 +671,17 @@ export async function benchModelEditor(
   const browser = await launchBrowser();
   try {
     const state = await signIn(browser, services.baseUrl, member.email);
+    if (options.panelOnly) {
+      const panel = await benchSimulatorPanel(
+        browser,
+        state,
+        `${services.baseUrl}/console/models/${simulated}/versions/2/edit`,
+        options.simulations,
+        options.profilePath,
+      );
+      printPanelFigures(panel);
+      return;
+    }
     log('editor page loads…');
     const loads = await benchFirstLoad(browser, state, editorUrl, options.loadRuns);
     log(`loads: ${JSON.stringify(loads)}`);
@@ -675,6 +706,7 @@ export async function benchModelEditor(
       state,
       `${services.baseUrl}/console/models/${simulated}/versions/2/edit`,
       options.simulations,
+      options.profilePath,
     );
     log(`panel: ${JSON.stringify(panel)}`);
     printEditorFigures({ loads, others, table, floor, saves, puts, simulations, panel, bundle: bundleSizes() });
@@ -738,6 +770,10 @@ function printEditorFigures(figures: {
   console.log(
     `| simulate, 100-rule table, working copy + published: POST /simulate p50 / p95 (${simulations.times.length}) | ${ms(median(simulations.times))} / ${ms(p(simulations.times, 95))} | the sandbox's evaluations alone: ${ms(median(simulations.engine))} / ${ms(p(simulations.engine, 95))} | — |`,
   );
+  printPanelFigures(panel);
+}
+
+function printPanelFigures(panel: PanelRoundTrip[]): void {
   const pick = (name: keyof PanelRoundTrip) => panel.map((run) => run[name]);
   const roundTrip = p(pick('total'), 95);
   console.log(
