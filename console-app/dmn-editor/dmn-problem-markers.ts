@@ -1,5 +1,6 @@
 import type { DmnView } from 'dmn-js/lib/Modeler';
 import { useEffect } from 'react';
+import { keepMarksLaid } from '../editor/keep-marks-laid';
 import { clearProblemMarks, markProblemElement, type MarkedProblem } from '../editor/problem-markers';
 
 /**
@@ -68,22 +69,10 @@ export function useDmnProblemMarkers(
 ): void {
   useEffect(() => {
     if (!root) return undefined;
-    let scheduled = 0;
     const lay = () => {
-      scheduled = 0;
       clearProblemMarks(root);
       for (const problem of problems) markDmnProblem(root, active, problem, problem.elementId);
     };
-    lay();
-    if (problems.length === 0) return undefined;
-    const observer = new MutationObserver(() => {
-      if (!scheduled) scheduled = requestAnimationFrame(lay);
-    });
-    observer.observe(root, { childList: true, subtree: true });
-    return () => {
-      observer.disconnect();
-      if (scheduled) cancelAnimationFrame(scheduled);
-      clearProblemMarks(root);
-    };
+    return keepMarksLaid(root, lay, () => clearProblemMarks(root), problems.length > 0);
   }, [root, active, problems]);
 }

@@ -2,6 +2,7 @@ import type { DmnView } from 'dmn-js/lib/Modeler';
 import { useEffect } from 'react';
 import type { VersionAnalysis } from '../editor/verification/verification-calls';
 import { clearMarks, mark, ruleMarks } from '../editor/verification/verification-marks';
+import { keepMarksLaid } from '../editor/keep-marks-laid';
 import { ruleRows } from './dmn-problem-markers';
 
 /**
@@ -20,9 +21,7 @@ export function useDmnVerificationMarks(
   useEffect(() => {
     if (!root) return undefined;
     const marks = ruleMarks(analysis);
-    let scheduled = 0;
     const lay = () => {
-      scheduled = 0;
       clearMarks(root);
       if (active?.type !== 'decisionTable') return;
       const rows = ruleRows(root);
@@ -32,16 +31,6 @@ export function useDmnVerificationMarks(
         if (cell) mark(cell, rule);
       }
     };
-    lay();
-    if (marks.length === 0) return undefined;
-    const observer = new MutationObserver(() => {
-      if (!scheduled) scheduled = requestAnimationFrame(lay);
-    });
-    observer.observe(root, { childList: true, subtree: true });
-    return () => {
-      observer.disconnect();
-      if (scheduled) cancelAnimationFrame(scheduled);
-      clearMarks(root);
-    };
+    return keepMarksLaid(root, lay, () => clearMarks(root), marks.length > 0);
   }, [root, active, analysis]);
 }

@@ -1,6 +1,7 @@
 import type { DecisionGraphRef } from '@gorules/jdm-editor';
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import type { JdmGraphContent } from './bootstrap';
+import { keepMarksLaid } from './keep-marks-laid';
 import type { FieldProblem } from './save';
 import { schemaPathToNode } from './schema-fields';
 
@@ -138,25 +139,13 @@ export function useProblemMarkers(
   useEffect(() => {
     const root = container.current;
     if (!root) return undefined;
-    let scheduled = 0;
     const lay = () => {
-      scheduled = 0;
       clearProblemMarks(root);
       if (problems.length === 0) return;
       const tabs = tabContents(root, graphRef);
       problems.forEach((problem, index) => markProblem(root, graph, tabs, problem, index));
     };
-    lay();
-    if (problems.length === 0) return undefined;
-    const observer = new MutationObserver(() => {
-      if (!scheduled) scheduled = requestAnimationFrame(lay);
-    });
-    observer.observe(root, { childList: true, subtree: true });
-    return () => {
-      observer.disconnect();
-      if (scheduled) cancelAnimationFrame(scheduled);
-      clearProblemMarks(root);
-    };
+    return keepMarksLaid(root, lay, () => clearProblemMarks(root), problems.length > 0);
   }, [container, graphRef, problems, graph]);
   return setSimulationProblems;
 }

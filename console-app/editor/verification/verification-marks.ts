@@ -1,6 +1,7 @@
 import type { DecisionGraphRef } from '@gorules/jdm-editor';
 import { useEffect, type RefObject } from 'react';
 import type { JdmGraphContent } from '../bootstrap';
+import { keepMarksLaid } from '../keep-marks-laid';
 import { tabContents } from '../problem-markers';
 import { findingElementId, findingsOf } from './findings';
 import type { VersionAnalysis } from './verification-calls';
@@ -71,9 +72,7 @@ export function useVerificationMarks(
     const root = container.current;
     if (!root) return undefined;
     const marks = ruleMarks(analysis);
-    let scheduled = 0;
     const lay = () => {
-      scheduled = 0;
       clearMarks(root);
       const tables = tabContents(root, graphRef);
       for (const rule of marks) {
@@ -82,16 +81,6 @@ export function useVerificationMarks(
         if (row?.children[0]) mark(row.children[0], rule);
       }
     };
-    lay();
-    if (marks.length === 0) return undefined;
-    const observer = new MutationObserver(() => {
-      if (!scheduled) scheduled = requestAnimationFrame(lay);
-    });
-    observer.observe(root, { childList: true, subtree: true });
-    return () => {
-      observer.disconnect();
-      if (scheduled) cancelAnimationFrame(scheduled);
-      clearMarks(root);
-    };
+    return keepMarksLaid(root, lay, () => clearMarks(root), marks.length > 0);
   }, [container, graphRef, analysis, graph]);
 }
