@@ -1,5 +1,5 @@
 import './simulator.css';
-import { useId, useMemo, useState } from 'react';
+import { startTransition, useId, useMemo, useState } from 'react';
 import { InputForm } from './input-form';
 import { CallProblems, SimulationResults, TraceView, type DescribePath } from './simulation-results';
 import {
@@ -127,7 +127,10 @@ export function SimulatorPanel(props: SimulatorPanelProps) {
     }
     onProblems?.([]);
     setRun({ kind: 'done', answer: answer.body });
-    onRun({ answer: answer.body, content: copy.content });
+    // The outputs are painted first: handing the run to the editor that lights the matched rows redraws its whole
+    // table (the JDM editor re-evaluates every cell against its store, most of a round trip's time), so that waits
+    // for a transition.
+    startTransition(() => onRun({ answer: answer.body, content: copy.content }));
   };
   const done = run.kind === 'done' ? run.answer : undefined;
 
