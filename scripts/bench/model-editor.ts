@@ -671,15 +671,16 @@ export async function benchModelEditor(
   const browser = await launchBrowser();
   try {
     const state = await signIn(browser, services.baseUrl, member.email);
-    if (options.panelOnly) {
-      const panel = await benchSimulatorPanel(
+    const simulatorPanel = () =>
+      benchSimulatorPanel(
         browser,
         state,
         `${services.baseUrl}/console/models/${simulated}/versions/2/edit`,
         options.simulations,
         options.profilePath,
       );
-      printPanelFigures(panel);
+    if (options.panelOnly) {
+      printPanelFigures(await simulatorPanel());
       return;
     }
     log('editor page loads…');
@@ -701,13 +702,7 @@ export async function benchModelEditor(
     const simulations = await benchSimulate(services.baseUrl, key, simulated, options.simulations);
     log(`simulate: ${JSON.stringify(simulations)}`);
     log('the simulator panel…');
-    const panel = await benchSimulatorPanel(
-      browser,
-      state,
-      `${services.baseUrl}/console/models/${simulated}/versions/2/edit`,
-      options.simulations,
-      options.profilePath,
-    );
+    const panel = await simulatorPanel();
     log(`panel: ${JSON.stringify(panel)}`);
     printEditorFigures({ loads, others, table, floor, saves, puts, simulations, panel, bundle: bundleSizes() });
   } finally {
