@@ -23,7 +23,7 @@ import { loadConfigOrExit } from '../core/config';
 import { createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
 import { writeWorkflowBundle } from '../orchestration/workflow-bundle';
-import { inRunOrder, needsOfAll, runsInSharedProcess, type TestNeed } from '../test/tiers';
+import { inRunOrder, needsOfAll, SHARED_PROCESS_FOLDERS, sharedProcessFolder, type TestNeed } from '../test/tiers';
 import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { findOrInstallChromium } from './stack/chromium';
 import { buildConsoleApp } from './build-console-app';
@@ -57,8 +57,6 @@ function testConcurrency(value: string | undefined): number {
     throw new Error(`TEST_CONCURRENCY must be a whole number from 1 to 16, not ${JSON.stringify(value)}`);
   return parsed;
 }
-/** At most this many files of a shared-process folder run in one runner process (see groupSharedFiles). */
-const SHARED_PROCESS_FILES = 8;
 
 function log(message: string): void {
   console.log(`[test] ${message}`);
@@ -233,37 +231,54 @@ async function main(): Promise<number> {
 
 /**
  * The files of test/tiers.ts's shared-process folders, written into group files that load them one after the other,
- * each inside a suite named by its path; the other files as they are. node --test's timeout applies to a group file
- * as to any file, so a group holds at most SHARED_PROCESS_FILES files and stays as long as one slow file; there are
- * at least RUNNER_CONCURRENCY groups. They are filled largest file first, each file to the group with the fewest
- * bytes so far, so they take about as long.
+ * each inside a suite named by its path; the other files as they are. A folder's groups hold at most its number of
+ * files (SHARED_PROCESS_FOLDERS), there are at least RUNNER_CONCURRENCY of them, and they are filled largest file
+ * first, each file to the group with the fewest bytes so far, so they take about as long. The groups come first,
+ * those of the folders with fewer files to a group (slower files) before the others, so that unit groups and the single
+ * files fill the end of the run.
  */
 function groupSharedFiles(files: string[], dir: string): string[] {
-  const shared = files.filter((file) => runsInSharedProcess(file));
-  if (shared.length < 2) return files;
-  const count = Math.min(shared.length, Math.max(RUNNER_CONCURRENCY, Math.ceil(shared.length / SHARED_PROCESS_FILES)));
+  const byFolder = new Map<string, string[]>();
+  for (const file of files) {
+    const folder = sharedProcessFolder(file);
+    if (folder) byFolder.set(folder, [...(byFolder.get(folder) ?? []), file]);
+  }
+  const grouped = [...byFolder.entries()].filter(([, shared]) => shared.length > 1);
+  if (grouped.length === 0) return files;
+  const groupFiles = grouped
+    .sort(([a], [b]) => (SHARED_PROCESS_FOLDERS[a] ?? 1) - (SHARED_PROCESS_FOLDERS[b] ?? 1))
+    .flatMap(([folder, shared]) =>
+      fillGroups(shared, SHARED_PROCESS_FOLDERS[folder] ?? 1).map((group, index) => {
+        const name = `shared-process-${folder.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${index + 1}.test.cjs`;
+        const groupFile = path.join(dir, name);
+        const lines = group
+          .sort()
+          .map(
+            (file) =>
+              `describe(${JSON.stringify(file)}, () => { require(${JSON.stringify(path.join(REPO_ROOT, file))}); });`,
+          );
+        fs.writeFileSync(groupFile, [`const { describe } = require('node:test');`, ...lines, ''].join('\n'));
+        return groupFile;
+      }),
+    );
+  const inGroups = new Set(grouped.flatMap(([, shared]) => shared));
+  return [...groupFiles, ...files.filter((file) => !inGroups.has(file))];
+}
+
+/** `files` in groups of at most `perGroup`, at least RUNNER_CONCURRENCY groups, each about as many bytes. */
+function fillGroups(files: string[], perGroup: number): string[][] {
+  const count = Math.min(files.length, Math.max(RUNNER_CONCURRENCY, Math.ceil(files.length / perGroup)));
   const groups = Array.from({ length: count }, () => ({ bytes: 0, files: [] as string[] }));
-  const bySize = shared
+  const bySize = files
     .map((file) => ({ file, bytes: fs.statSync(path.join(REPO_ROOT, file)).size }))
     .sort((a, b) => b.bytes - a.bytes);
   for (const { file, bytes } of bySize) {
-    const open = groups.filter((candidate) => candidate.files.length < SHARED_PROCESS_FILES);
+    const open = groups.filter((candidate) => candidate.files.length < perGroup);
     const group = open.reduce((smallest, candidate) => (candidate.bytes < smallest.bytes ? candidate : smallest));
     group.bytes += bytes;
     group.files.push(file);
   }
-  const groupFiles = groups.map((group, index) => {
-    const groupFile = path.join(dir, `shared-process-${index + 1}.test.cjs`);
-    const lines = group.files
-      .sort()
-      .map(
-        (file) =>
-          `describe(${JSON.stringify(file)}, () => { require(${JSON.stringify(path.join(REPO_ROOT, file))}); });`,
-      );
-    fs.writeFileSync(groupFile, [`const { describe } = require('node:test');`, ...lines, ''].join('\n'));
-    return groupFile;
-  });
-  return [...groupFiles, ...files.filter((file) => !runsInSharedProcess(file))];
+  return groups.map((group) => group.files);
 }
 
 /**

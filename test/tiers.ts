@@ -54,29 +54,47 @@ export const FILE_NEEDS: Readonly<Record<string, readonly TestNeed[]>> = {
 };
 
 /**
- * Folders whose files run together, a few runner processes each loading tsx and the code once, instead of a process
- * per file (most of a unit file's time was that start-up). Each file's tests sit in a suite named by its path, so a
- * failure still names its file. A file there that changes process-wide state (environment, global mocks, signal
- * handlers) and restores it in its own hooks is fine; one that cannot share a process goes in OWN_PROCESS.
+ * Folders whose files run together, a few to a runner process, each process loading tsx and the code once, instead of
+ * a process per file; the value is how many files at most share one process. Each file's tests sit in a suite named by
+ * its path, so a failure still names its file. A file there that changes process-wide state (environment, global
+ * mocks, signal handlers) and restores it in its own hooks is fine; one that cannot share a process goes in
+ * OWN_PROCESS, and the files of LONGEST_FIRST keep a process of their own (they start first, one alone as long as a
+ * group).
+ * - `test/unit/`: most of a unit file's time was its process's start-up.
+ * - `test/api/`, `test/console/`: a stack file's process loads the code (about 2.4 s of CPU), and its first app and
+ *   Temporal workers cost more than later ones in the same process; in all about 5 s of CPU saved for each file after
+ *   a group's first (docs/testing.md). Fewer to a group than unit files, so that a group is a few minutes, not the
+ *   last thing running alone while the other core idles.
  */
-export const SHARED_PROCESS_FOLDERS: readonly string[] = ['test/unit/'];
+export const SHARED_PROCESS_FOLDERS: Readonly<Record<string, number>> = {
+  'test/unit/': 8,
+  'test/api/': 5,
+  'test/console/': 4,
+};
 
 /** Files of SHARED_PROCESS_FOLDERS that still get a process of their own. */
-export const OWN_PROCESS: readonly string[] = [];
+export const OWN_PROCESS: readonly string[] = [
+  // Points DATABASE_URL and TEMPORAL_ADDRESS at servers of its own that it stops and starts.
+  'test/api/outage.test.ts',
+];
+
+/** The shared-process folder `file` runs in (a key of SHARED_PROCESS_FOLDERS), or undefined when it runs alone. */
+export function sharedProcessFolder(file: string): string | undefined {
+  const normalized = file.split('\\').join('/');
+  if (OWN_PROCESS.includes(normalized) || LONGEST_FIRST.includes(normalized)) return undefined;
+  return Object.keys(SHARED_PROCESS_FOLDERS).find((folder) => normalized.startsWith(folder));
+}
 
 export function runsInSharedProcess(file: string): boolean {
-  const normalized = file.split('\\').join('/');
-  return SHARED_PROCESS_FOLDERS.some((folder) => normalized.startsWith(folder)) && !OWN_PROCESS.includes(normalized);
+  return sharedProcessFolder(file) !== undefined;
 }
 
 /**
  * The files that take longest (over about 45 s each on 2 cores, the longest first), started before all others: the
  * runner takes files in the order given, two at a time, so a long file left to the end runs alone while the other
  * core idles (the documentation test, 150 s, used to start among the last). Measured from a whole run's per-file
- * durations (docs/testing.md); a file missing here only runs in its usual place.
- * Note: `node --test` (Node 20) sorts the files it is given by path, so this order does not reach the runner yet;
- * making it do so (a wrapper per file named by its position) showed two files that depend on the alphabetical order
- * (docs/testing.md, "Order and concurrency"), to be untangled first.
+ * durations (docs/testing.md); a file missing here only runs in its usual place. `node --test` (Node 20) sorts the
+ * files it is given by path, so the launcher hands it a wrapper per file named by its position (scripts/test.ts).
  */
 export const LONGEST_FIRST: readonly string[] = [
   'test/docs/documentation.test.ts',

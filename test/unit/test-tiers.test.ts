@@ -11,6 +11,8 @@ import {
   needsOfAll,
   OWN_PROCESS,
   runsInSharedProcess,
+  SHARED_PROCESS_FOLDERS,
+  sharedProcessFolder,
   TIERS,
 } from '../tiers';
 
@@ -18,7 +20,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 describe('the test tiers (test/tiers.ts)', () => {
   it('names only folders and files that exist, so an entry cannot outlive what it describes', () => {
-    for (const folder of Object.keys(FOLDER_NEEDS)) {
+    for (const folder of [...Object.keys(FOLDER_NEEDS), ...Object.keys(SHARED_PROCESS_FOLDERS)]) {
       assert.ok(
         fs.statSync(path.join(ROOT, folder), { throwIfNoEntry: false })?.isDirectory(),
         `${folder} is not a folder`,
@@ -56,11 +58,22 @@ describe('the test tiers (test/tiers.ts)', () => {
     );
   });
 
-  it('runs the unit files a few to a process, and no file of another tier', () => {
-    assert.equal(runsInSharedProcess('test/unit/core.test.ts'), true);
-    assert.equal(runsInSharedProcess('test/api/kpis.test.ts'), false);
+  it('runs unit, API and console files a few to a process, and the longest files, listed ones and other tiers alone', () => {
+    assert.equal(sharedProcessFolder('test/unit/core.test.ts'), 'test/unit/');
+    assert.equal(sharedProcessFolder('test\\unit\\core.test.ts'), 'test/unit/');
+    assert.equal(sharedProcessFolder('test/api/kpis.test.ts'), 'test/api/');
+    assert.equal(sharedProcessFolder('test/console/console-kpis.test.ts'), 'test/console/');
     assert.equal(runsInSharedProcess('test/use-cases/kpis.test.ts'), false);
-    for (const file of OWN_PROCESS) assert.equal(runsInSharedProcess(file), false, file);
+    assert.equal(runsInSharedProcess('test/workflows/decision-approval.test.ts'), false);
+    assert.equal(runsInSharedProcess('test/docs/documentation.test.ts'), false);
+    for (const file of [...OWN_PROCESS, ...LONGEST_FIRST]) assert.equal(runsInSharedProcess(file), false, file);
+    assert.ok(
+      LONGEST_FIRST.some((file) => file.startsWith('test/api/')),
+      'a long API file is among them',
+    );
+    for (const [folder, perProcess] of Object.entries(SHARED_PROCESS_FOLDERS)) {
+      assert.ok(Number.isInteger(perProcess) && perProcess >= 2, `${folder}: ${perProcess} files to a process`);
+    }
   });
 
   it('starts the longest files first, in their listed order, and keeps the order of the others', () => {
