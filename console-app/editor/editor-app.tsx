@@ -1,10 +1,4 @@
-import {
-  DecisionGraph,
-  JdmConfigProvider,
-  nodeSpecification,
-  type DecisionGraphRef,
-  type Simulation,
-} from '@gorules/jdm-editor';
+import { DecisionGraph, JdmConfigProvider, nodeSpecification, type DecisionGraphRef } from '@gorules/jdm-editor';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { EditorBootstrap, JdmGraphContent } from './bootstrap';
 import { ConflictView } from './conflict-view';
@@ -93,16 +87,10 @@ const GraphEditor = memo(function GraphEditor(props: {
   graphRef: RefObject<DecisionGraphRef | null>;
   value: JdmGraphContent;
   onChange: (value: DecisionGraphValue) => void;
-  simulate: Simulation | undefined;
 }) {
   return (
     <JdmConfigProvider>
-      <DecisionGraph
-        ref={props.graphRef}
-        value={asEditorGraph(props.value)}
-        onChange={props.onChange}
-        simulate={props.simulate}
-      />
+      <DecisionGraph ref={props.graphRef} value={asEditorGraph(props.value)} onChange={props.onChange} />
     </JdmConfigProvider>
   );
 });
@@ -220,7 +208,6 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
     return { ...bootstrap, ...(split.ok ? split.schemas : schemas) };
   }, [bootstrap, graph, schemas]);
   const [refusedKind, setRefusedKind] = useState<string | undefined>(undefined);
-  const [simulation, setSimulation] = useState<Simulation | undefined>(undefined);
 
   useWorkingCopyWriter(bootstrap, graph, status.kind, baseRevision);
 
@@ -320,13 +307,15 @@ export function EditorApp({ bootstrap }: { bootstrap: EditorBootstrap }) {
           onKeyDownCapture={() => (interacted.current = true)}
           onPasteCapture={() => (interacted.current = true)}
         >
-          <GraphEditor graphRef={graphRef} value={history.editorValue} onChange={onChange} simulate={simulation} />
+          <GraphEditor graphRef={graphRef} value={history.editorValue} onChange={onChange} />
         </div>
         <JdmSimulator
           bootstrap={simulatorBootstrap}
           currentGraph={() => withoutSchemasInNodes(currentGraph())}
           unsaved={status.kind !== 'clean' && status.kind !== 'saved'}
-          onSimulation={setSimulation}
+          container={graphContainer}
+          graphRef={graphRef}
+          graph={graph}
           onProblems={onSimulationProblems}
         />
       </div>

@@ -533,7 +533,7 @@ const SIMULATOR_ROUND_TRIP = `async (k) => {
   await new Promise((resolve, reject) => {
     const frame = () => {
       const now = performance.now();
-      const lit = [...document.querySelectorAll('.grl-dt tbody tr.active')].map((row) => Number(row.getAttribute('data-virtual-index')));
+      const lit = [...document.querySelectorAll('.grl-dt tbody tr[data-simulated="matched"]')].map((row) => Number(row.getAttribute('data-virtual-index')));
       // Empty while the run is under way (the previous outputs are taken down): new means shown and different.
       const shown = (id, index) => text(id) !== '' && text(id) !== before[index];
       if (outputsAt === undefined && shown('simulator-working', 0) && shown('simulator-published', 1)) outputsAt = now;

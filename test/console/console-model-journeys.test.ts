@@ -110,7 +110,7 @@ describe('Governance console: the analyst’s journeys from a blank model to a s
       page.waitForFunction(
         (at) => {
           const doc = (globalThis as any).document;
-          const lit = doc.querySelector(`.grl-dt tbody tr.active[data-virtual-index="${at}"]`);
+          const lit = doc.querySelector(`.grl-dt tbody tr[data-simulated="matched"][data-virtual-index="${at}"]`);
           if (lit) return true;
           let box = doc.querySelector('.grl-dt tbody');
           while (
@@ -204,7 +204,7 @@ describe('Governance console: the analyst’s journeys from a blank model to a s
         await panel.getByTestId('simulator-working').locator('pre').waitFor({ timeout: 30_000 });
         await waitForLitRule(page, run.index);
         const lit = await page
-          .locator('.grl-dt tbody tr.active')
+          .locator('.grl-dt tbody tr[data-simulated="matched"]')
           .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-virtual-index'))));
         assert.deepEqual(lit, [run.index], run.name);
         const working = JSON.parse((await panel.getByTestId('simulator-working').locator('pre').textContent()) ?? '');

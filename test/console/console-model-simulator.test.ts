@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Role } from '../../core/roles';
@@ -134,7 +136,7 @@ describe('Governance console: the model editor’s simulator', () => {
 
     const litRows = (page: Page) =>
       page
-        .locator('.grl-dt tbody tr.active')
+        .locator('.grl-dt tbody tr[data-simulated="matched"]')
         .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-virtual-index'))));
 
     /** The inputs through the form generated from the input schema, or as raw JSON in the JSON tab. */
@@ -185,7 +187,11 @@ describe('Governance console: the model editor’s simulator', () => {
       const paths = await problems.locator('li').evaluateAll((items) => items.map((i) => i.getAttribute('data-path')));
       assert.ok(paths.length > 0 && paths.every((p) => p?.startsWith('/content/nodes/1')), JSON.stringify(paths));
       assert.match((await problems.textContent()) ?? '', /node “Discount by tier and order size”, rule 1/);
-      assert.equal(await page.locator('.grl-dt tbody tr.active').count(), 0, 'nothing lit for a refused copy');
+      assert.equal(
+        await page.locator('.grl-dt tbody tr[data-simulated="matched"]').count(),
+        0,
+        'nothing lit for a refused copy',
+      );
       // Marked where a refused save marks it: the table's node in the graph and the typed cell (its row's second
       // cell: the first is the rule's number), each pointing to the panel's item that explains it.
       const listed = await problems.locator('li').first().getAttribute('id');
@@ -256,11 +262,19 @@ describe('Governance console: the model editor’s simulator', () => {
       for (const run of runs) {
         await runWith(page, run.tier, run.quantity, 'as' in run ? run.as : 'form');
         await page.waitForFunction(
-          (row) => (globalThis as any).document.querySelector(`.grl-dt tbody tr.active[data-virtual-index="${row}"]`),
+          (row) =>
+            (globalThis as any).document.querySelector(
+              `.grl-dt tbody tr[data-simulated="matched"][data-virtual-index="${row}"]`,
+            ),
           run.row,
           { timeout: 10_000 },
         );
         assert.deepEqual(await litRows(page), [run.row], `${run.tier} ${run.quantity}`);
+        assert.equal(
+          await page.locator(`.grl-dt tbody tr[data-virtual-index="${run.row}"]`).getAttribute('title'),
+          'Matched in the last run',
+          'the row says why it is lit',
+        );
         const working = JSON.parse((await panel.getByTestId('simulator-working').locator('pre').textContent()) ?? '');
         assert.equal(working.discount.rate, run.rate);
         const published = JSON.parse(
@@ -303,6 +317,63 @@ describe('Governance console: the model editor’s simulator', () => {
       await panel.getByText('Submitted: the version is in review.').waitFor({ timeout: 30_000 });
       const submitted = await api('GET', `/models/${modelId}/versions/2`, tenantA.key);
       assert.equal(submitted.body.status, 'in_review');
+      assert.deepEqual(cspViolations, []);
+      await context.close();
+    });
+
+    it('lights the nodes that ran and the switch branch taken on the graph, and moves the light with the next run', async () => {
+      const shipping = await api('POST', '/models', tenantA.key, {
+        name: 'Shipping (simulated)',
+        category: 'logistics',
+        input_schema: {
+          type: 'object',
+          required: ['destination', 'weight_kg'],
+          properties: { destination: { type: 'string' }, weight_kg: { type: 'number', minimum: 0 } },
+        },
+        output_schema: { type: 'object' },
+        graph: JSON.parse(
+          fs.readFileSync(path.join(__dirname, '../fixtures/jdm/shipping-by-destination.json'), 'utf8'),
+        ),
+      });
+      assert.equal(shipping.status, 201, JSON.stringify(shipping.body));
+      const { context, page } = await signIn(people.analyst.email);
+      await page.goto(`${stack.baseUrl}${versionPath(shipping.body.id, '1')}/edit`);
+      await page.waitForSelector('.react-flow__node[data-id="route"] .switchNode__statement', { timeout: 30_000 });
+      const panel = page.getByRole('complementary', { name: 'Simulator' });
+      const lit = () =>
+        page.evaluate(() => {
+          const doc = (globalThis as any).document;
+          const statements = [...doc.querySelectorAll('.react-flow__node[data-id="route"] .switchNode__statement')];
+          return {
+            nodes: [...doc.querySelectorAll('.react-flow__node[data-simulated]')]
+              .map((node: any) => `${node.getAttribute('data-id')}:${node.getAttribute('data-simulated')}`)
+              .sort(),
+            taken: statements.flatMap((statement: any, index) =>
+              statement.getAttribute('data-simulated') === 'taken' ? [index] : [],
+            ),
+          };
+        });
+      for (const [destination, branch, rate] of [
+        ['international', 1, 'international-rate'],
+        ['domestic', 0, 'domestic-rate'],
+      ] as const) {
+        await panel.getByLabel(/^destination/).fill(destination);
+        await panel.getByLabel(/^weight_kg/).fill('2');
+        await panel.getByRole('button', { name: 'Run', exact: true }).click();
+        await page.waitForFunction(
+          (at) => {
+            const route = '.react-flow__node[data-id="route"] .switchNode__statement';
+            const statement = (globalThis as any).document.querySelectorAll(route).item(at);
+            return statement?.getAttribute('data-simulated') === 'taken';
+          },
+          branch,
+          { timeout: 30_000 },
+        );
+        assert.deepEqual(await lit(), {
+          nodes: ['request:ran', 'response:ran', 'route:ran', `${rate}:ran`].sort(),
+          taken: [branch],
+        });
+      }
       assert.deepEqual(cspViolations, []);
       await context.close();
     });

@@ -1,15 +1,15 @@
-import type { Simulation } from '@gorules/jdm-editor';
-import { useState } from 'react';
+import type { DecisionGraphRef } from '@gorules/jdm-editor';
+import { useState, type RefObject } from 'react';
 import type { EditorBootstrap, JdmGraphContent } from '../bootstrap';
 import { simulatorProblemId } from '../problem-markers';
 import { typingSettled } from '../table-tools/typing-settled';
 import { describePath } from '../problems';
 import type { FieldProblem } from '../save';
 import { contentBody } from '../save';
-import { toEditorSimulation } from './editor-simulation';
 import { NeverHitRows } from './never-hit-rows';
-import type { SimulatorLinks, SuiteAnswer } from './simulator-calls';
+import type { Evaluation, SimulatorLinks, SuiteAnswer } from './simulator-calls';
 import { SimulatorPanel } from './simulator-panel';
+import { useSimulationMarks } from './use-simulation-marks';
 
 /** The simulator's console routes, beside the version's page (api/console/model-simulator-routes.ts). */
 export function simulatorLinks(versionPage: string): SimulatorLinks {
@@ -23,21 +23,27 @@ export function simulatorLinks(versionPage: string): SimulatorLinks {
 }
 
 /**
- * The simulator on the JDM editor page: the working copy is the graph the editor holds, a run lights the editor's
- * rows and branches (`onSimulation` feeds DecisionGraph's `simulate`), and a working copy's problems (`/content/…`)
- * are named like a save's (`/graph/…`: the node, the rule) and marked on the graph and table as a save's are
- * (`onProblems`, problem-markers.ts), until the next run that is answered.
+ * The simulator on the JDM editor page: the working copy is the graph the editor holds, a run is lit on the graph and
+ * the open table (use-simulation-marks.ts, on the editor under `container`), and a working copy's problems
+ * (`/content/…`) are named like a save's (`/graph/…`: the node, the rule) and marked on the graph and table as a
+ * save's are (`onProblems`, problem-markers.ts), until the next run that is answered.
  */
 export function JdmSimulator(props: {
   bootstrap: EditorBootstrap;
   currentGraph: () => JdmGraphContent;
   unsaved: boolean;
-  onSimulation: (simulation: Simulation | undefined) => void;
+  /** The editor's element, its handle and the graph it holds: where the last run is lit. */
+  container: RefObject<HTMLElement | null>;
+  graphRef: RefObject<DecisionGraphRef | null>;
+  graph: JdmGraphContent;
   /** A refused run's problems, for the editor to mark on the graph and table (none after a run that is answered). */
   onProblems: (problems: FieldProblem[]) => void;
 }) {
   const { bootstrap } = props;
   const [coverage, setCoverage] = useState<SuiteAnswer['coverage'] | undefined>(undefined);
+  // The working copy's evaluation in the last run answered (none once a run is refused).
+  const [lastRun, setLastRun] = useState<Evaluation | undefined>(undefined);
+  useSimulationMarks(props.container, props.graphRef, lastRun, props.graph);
   const [links] = useState(() => simulatorLinks(bootstrap.links.version_page));
   const describe = (path: string) => describePath(path.replace(/^\/content(?=\/|$)/, '/graph'), props.currentGraph());
   return (
@@ -55,7 +61,7 @@ export function JdmSimulator(props: {
         inputSchema={contentBody(bootstrap, props.currentGraph()).input_schema}
         unsaved={props.unsaved}
         describe={describe}
-        onRun={(run) => props.onSimulation(run ? toEditorSimulation(run.answer.working, run.content) : undefined)}
+        onRun={(run) => setLastRun(run?.answer.working)}
         onCoverage={setCoverage}
         onProblems={props.onProblems}
         problemId={simulatorProblemId}

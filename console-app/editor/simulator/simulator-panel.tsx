@@ -127,9 +127,8 @@ export function SimulatorPanel(props: SimulatorPanelProps) {
     }
     onProblems?.([]);
     setRun({ kind: 'done', answer: answer.body });
-    // The outputs are painted first: handing the run to the editor that lights the matched rows redraws its whole
-    // table (the JDM editor re-evaluates every cell against its store, most of a round trip's time), so that waits
-    // for a transition.
+    // The outputs are painted first; lighting the run on the editor's table (marks laid on its DOM, a frame on either
+    // page) waits for a transition, so that nothing an editor redraws for it can hold the answer back.
     startTransition(() => onRun({ answer: answer.body, content: copy.content }));
   };
   const done = run.kind === 'done' ? run.answer : undefined;
