@@ -465,20 +465,33 @@ describe('a replay whose worker is SIGKILLed mid-batch', () => {
       120_000,
     );
     const handle = stack.temporal.workflow.getHandle(started.body.workflow_id);
-    const doomed = await waitFor(
-      "a worker running one of the replay's batches",
-      async () => {
-        const pending = (await handle.describe()).raw.pendingActivities ?? [];
-        const running = pending.filter(
-          (a) => a.state === temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED,
-        );
-        const pids = running.map((a) => Number(/^(\d+)@/.exec(a.lastWorkerIdentity ?? '')?.[1]));
-        return workers.find((worker) => pids.includes(worker.pid as number));
-      },
-      120_000,
-    );
-    const exited = new Promise((resolve) => doomed.once('exit', resolve));
-    doomed.kill('SIGKILL');
+    /** The pids of the workers Temporal sees running one of the replay's batches now. */
+    const runningOn = async () => {
+      const pending = (await handle.describe()).raw.pendingActivities ?? [];
+      return pending
+        .filter((a) => a.state === temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED)
+        .map((a) => Number(/^(\d+)@/.exec(a.lastWorkerIdentity ?? '')?.[1]));
+    };
+    // A batch can end between seeing it run and the kill: the worker is stopped first (SIGSTOP: it can report nothing
+    // more), and killed only if Temporal still sees its batch running then; otherwise it goes on and another is taken.
+    let doomed: ChildProcess | undefined;
+    while (!doomed) {
+      const candidate = await waitFor(
+        "a worker running one of the replay's batches",
+        async () => {
+          const pids = await runningOn();
+          return workers.find((worker) => worker.exitCode === null && pids.includes(worker.pid as number));
+        },
+        120_000,
+      );
+      candidate.kill('SIGSTOP');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      if ((await runningOn()).includes(candidate.pid as number)) doomed = candidate;
+      else candidate.kill('SIGCONT');
+    }
+    const killed = doomed;
+    const exited = new Promise((resolve) => killed.once('exit', resolve));
+    killed.kill('SIGKILL');
     await exited;
     const processedAtKill = (await call(stack.baseUrl, 'GET', replayUrl, { key: tenant.key })).body.progress.processed;
 
