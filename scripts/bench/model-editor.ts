@@ -424,11 +424,13 @@ async function measureCellCommit(page: Page): Promise<number[]> {
 const SAVE_CLICK = `(async () => {
   const button = [...document.querySelectorAll('.editor-toolbar button')].find((b) => b.textContent === 'Save');
   const status = document.querySelector('.editor-status');
+  // The last save's "Saved: revision N." is on screen until the page has taken the click: wait for a new answer.
+  const before = status.textContent;
   const started = performance.now();
   button.click();
   await new Promise((resolve) => {
     const frame = () =>
-      /^(Saved|Not saved)/.test(status.textContent) && !button.disabled
+      status.textContent !== before && /^(Saved|Not saved)/.test(status.textContent) && !button.disabled
         ? requestAnimationFrame(() => resolve())
         : requestAnimationFrame(frame);
     requestAnimationFrame(frame);
