@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Role } from '../../core/roles';
-import { discountModelBody } from '../fixtures/model-bodies';
+import { discountModelBody, shippingModelBody } from '../fixtures/model-bodies';
 import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
 import { publishForTest } from '../helpers/model-release';
 import { PEOPLE_PASSWORD } from '../helpers/people';
@@ -322,19 +320,7 @@ describe('Governance console: the model editor’s simulator', () => {
     });
 
     it('lights the nodes that ran and the switch branch taken on the graph, and moves the light with the next run', async () => {
-      const shipping = await api('POST', '/models', tenantA.key, {
-        name: 'Shipping (simulated)',
-        category: 'logistics',
-        input_schema: {
-          type: 'object',
-          required: ['destination', 'weight_kg'],
-          properties: { destination: { type: 'string' }, weight_kg: { type: 'number', minimum: 0 } },
-        },
-        output_schema: { type: 'object' },
-        graph: JSON.parse(
-          fs.readFileSync(path.join(__dirname, '../fixtures/jdm/shipping-by-destination.json'), 'utf8'),
-        ),
-      });
+      const shipping = await api('POST', '/models', tenantA.key, shippingModelBody('Shipping (simulated)'));
       assert.equal(shipping.status, 201, JSON.stringify(shipping.body));
       const { context, page } = await signIn(people.analyst.email);
       await page.goto(`${stack.baseUrl}${versionPath(shipping.body.id, '1')}/edit`);

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { CONSOLE_CSP } from '../../api/console/routes';
 import type { Role } from '../../core/roles';
-import { discountModelBody, STAFFING_MODEL_ID } from '../fixtures/model-bodies';
+import { discountModelBody, shippingModelBody, STAFFING_MODEL_ID } from '../fixtures/model-bodies';
 import { addConsoleMember, signInToConsoleOverHttp, type ConsoleMember } from '../helpers/console-sign-in';
 import { PEOPLE_PASSWORD } from '../helpers/people';
 import { browserUnavailable, screenshotPath, tabTo, useConsoleInChromium } from '../helpers/real-browser';
@@ -48,20 +46,6 @@ function secondVersion() {
   (inputSchema.properties.quantity as Record<string, unknown>).maximum = 1000;
   return { input_schema: inputSchema, output_schema: body.output_schema, graph, sample_inputs: body.sample_inputs };
 }
-
-/** A model with a switch and expression nodes (shipping cost by destination). */
-const shippingModelBody = () => ({
-  name: 'Shipping by destination',
-  category: 'logistics',
-  input_schema: {
-    type: 'object',
-    required: ['destination', 'weight_kg'],
-    properties: { destination: { type: 'string' }, weight_kg: { type: 'number', minimum: 0 } },
-  },
-  output_schema: { type: 'object', properties: { shipping_cost: { type: 'number' }, carrier: { type: 'string' } } },
-  graph: JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/jdm/shipping-by-destination.json'), 'utf8')),
-  sample_inputs: { destination: 'domestic', weight_kg: 2 },
-});
 
 describe('Governance console: the Models section (/console/models)', () => {
   let stack: TestStack;
@@ -186,7 +170,7 @@ describe('Governance console: the Models section (/console/models)', () => {
       ).status,
       200,
     );
-    const shipping = await api('POST', '/models', tenantA.key, shippingModelBody());
+    const shipping = await api('POST', '/models', tenantA.key, shippingModelBody('Shipping by destination'));
     assert.equal(shipping.status, 201, JSON.stringify(shipping.body));
     shippingId = shipping.body.id;
     const foreign = await api('POST', '/models', tenantB.key, discountModelBody('Epsilon only model'));
