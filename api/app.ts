@@ -11,7 +11,7 @@ import { idempotency } from './middleware/idempotency';
 import { parseJsonBody } from './middleware/parse-json-body';
 import { securityHeaders } from './middleware/security-headers';
 import { rateLimit, rateLimitUsage } from './middleware/rate-limit';
-import { usageQuota } from './middleware/usage-quota';
+import { createUsageCounter, usageQuota, type UsageCounter } from './middleware/usage-quota';
 import { requestWork } from './middleware/request-work';
 import { dedicatedEndpoints } from './middleware/dedicated-endpoints';
 import { requestHost } from './middleware/request-host';
@@ -79,6 +79,7 @@ import { createDatasetDefinitionService } from './integrations/dataset-definitio
 import { createWebhookService } from './webhooks/service';
 import { registerSystemRoutes } from './administration/routes-system';
 import { createApiKeyCache, type ApiKeyCache } from './administration/api-key-cache';
+import { createCacheFeed, memoOnFeed, type CacheFeed } from '../db/cache-feed';
 import { createModelService } from './models/service';
 import { createModelReplayService } from './models/replay-service';
 import { createScenarioBatchService, createScenarioService } from './scenarios/service';
@@ -104,11 +105,11 @@ import { withScenarioNames } from './console/model-replay-impact';
 export type App = Koa<AppState> & {
   /** operationId → `METHOD /path` of every operation of the document, each bound to its handler. */
   operations: ReadonlyMap<string, string>;
-  /** Resolves once the app listens for API key changes (its credential cache is active from then on). */
+  /** Resolves once the app has read the cache change feed (its in-memory caches serve from then on). */
   ready: Promise<void>;
   /** Requests whose handlers are still running, even if their client has gone; shutdown waits for them. */
   inFlight(): number;
-  /** Releases what the app holds beyond the injected dependencies (the key-change listener). */
+  /** Releases what the app holds beyond the injected dependencies (the cache feed's listener and lease). */
   close(): Promise<void>;
 };
 
@@ -120,24 +121,29 @@ export function createApp(deps: AppDeps): App {
   const binding = createOperationBinding(document, validators);
   const metrics = createMetrics();
   const oauth = createOAuth(deps);
-  const apiKeyCache = createApiKeyCache({
-    db,
-    logger,
-    ttlMs: config.apiKeyCacheTtlMs,
-    changeNoticeTimeoutMs: config.apiKeyChangeNoticeTimeoutMs,
-  });
-  const services = createServices(deps, apiKeyCache, oauth.accessTokens, metrics);
+  const cacheFeed = createCacheFeed({ db, logger, leaseMs: config.cacheLeaseMs, enabled: config.cacheLeaseMs > 0 });
+  const apiKeyCache = createApiKeyCache({ feed: cacheFeed, ttlMs: config.apiKeyCacheTtlMs });
+  const usage = {
+    requests: createUsageCounter(db, 'api_requests', { cacheSeconds: config.usageQuotaCacheSeconds }),
+    evaluations: createUsageCounter(db, 'evaluations', { cacheSeconds: config.usageQuotaCacheSeconds }),
+  };
+  const services = createServices(
+    deps,
+    { apiKeyCache, cacheFeed, evaluations: usage.evaluations },
+    oauth.accessTokens,
+    metrics,
+  );
 
   const app = new Koa<AppState>() as App;
   const requests = countInFlight();
-  app.ready = apiKeyCache.ready;
+  app.ready = cacheFeed.ready;
   app.inFlight = requests.inFlight;
   app.close = async () => {
     // Requests tallied for usage but not yet counted are written before the database goes.
     await usageCounting
       .flush()
       .catch((err: unknown) => logger.warn({ err }, 'requests tallied for usage were not written at shutdown'));
-    await apiKeyCache.close();
+    await cacheFeed.close();
     // A sandbox handed in belongs to whoever made it.
     if (!deps.sandbox) await services.sandbox.close();
   };
@@ -171,7 +177,7 @@ export function createApp(deps: AppDeps): App {
   app.use(createUnsubscribeRoutes({ db, linkSigningKey: config.notifications.linkSigningKey }).routes());
 
   const api = new Router<AppState>({ prefix: '/api/v1' });
-  const usageCounting = useApiMiddleware(api, deps, document, services.authentication);
+  const usageCounting = useApiMiddleware(api, deps, document, services.authentication, usage);
   registerFamilyRoutes(api, binding.operation, services);
   // The contract and the code agree: every operation has a handler, and every API route is an operation.
   binding.assertComplete([api]);
@@ -204,7 +210,16 @@ function createOAuth({ config, db, logger }: AppDeps) {
 }
 
 /** The use cases the routes and the console share, built once per app. */
-function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: AccessTokenVerifier, metrics: Metrics) {
+function createServices(
+  deps: AppDeps,
+  {
+    apiKeyCache,
+    cacheFeed,
+    evaluations,
+  }: { apiKeyCache: ApiKeyCache; cacheFeed: CacheFeed; evaluations: UsageCounter },
+  accessTokens: AccessTokenVerifier,
+  metrics: Metrics,
+) {
   const { config, db, logger } = deps;
   // Which task queue each tenant's new work starts on: the shared one, or its dedicated workers'.
   const taskQueues = createTaskQueues(db, {
@@ -247,7 +262,7 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
     deps.sandbox ?? createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
   const catalogue = deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
   // A model version's review is a release decision: the decisions family (built below, on models) runs it.
-  const models = createModelService({ db, catalogue, sandbox, releaseReviews: () => decisions });
+  const models = createModelService({ db, catalogue, sandbox, evaluations, releaseReviews: () => decisions });
   const scenarios = createScenarioService({
     db,
     temporal: deps.temporal,
@@ -279,7 +294,7 @@ function createServices(deps: AppDeps, apiKeyCache: ApiKeyCache, accessTokens: A
   const kpis = createKpiService({ db, models });
   const replays = createModelReplayService({ db, temporal: deps.temporal, taskQueues, config, logger });
   const notifications = createNotificationService({ db, config, logger });
-  const account = createAccountService({ db });
+  const account = createAccountService({ db, tenants: memoOnFeed(cacheFeed, 'tenant', 10_000) });
   const auditLog = createAuditLogService({ db });
   const approvalPolicies = createApprovalPolicyService({ db, sandbox });
   const outcomeKpis = createDecisionOutcomeKpiService({ db });
@@ -433,6 +448,7 @@ function useApiMiddleware(
   { config, db }: AppDeps,
   document: OpenApiDocument,
   authentication: AuthenticationService,
+  usage: { requests: UsageCounter; evaluations: UsageCounter },
 ) {
   api.use(
     authenticate(
@@ -448,7 +464,7 @@ function useApiMiddleware(
   api.use(requestWork());
   api.use(rateLimit(db));
   // Volume quotas (enterprise): the request is counted after the rate limits let it through.
-  const usageCounting = usageQuota(db, { cacheSeconds: config.usageQuotaCacheSeconds });
+  const usageCounting = usageQuota(usage.requests, [usage.evaluations]);
   api.use(usageCounting);
   // Each operation's body limit comes from the document (`x-body-limit`, e.g. batches of up to 10,000 items).
   api.use(parseJsonBody(bodyLimitFor(document, config), streamedBodyFor(document)));

@@ -38,10 +38,14 @@ export interface Config {
   workerHeapGrowingPercent: number;
   bodyLimitBytes: number;
   apiKeyRotationGraceSeconds: number;
-  /** How long verified key credentials are cached in memory (0 disables); changes evict at once via NOTIFY. */
+  /** How long verified key credentials may stay in memory (0 disables); changes drop them through the cache feed. */
   apiKeyCacheTtlMs: number;
-  /** How long a key's revocation or rotation waits to hear its own change notification before answering (see the cache). */
-  apiKeyChangeNoticeTimeoutMs: number;
+  /**
+   * The cache feed's lease (db/cache-feed.ts): how long a process may serve credentials, tenants and models from
+   * memory after its last confirmed read of the change feed; the longest a revocation waits for a silent process.
+   * 0 turns every such cache off.
+   */
+  cacheLeaseMs: number;
   idempotencyTtlSeconds: number;
   /**
    * The lease an in-progress idempotent request holds on its key, renewed while it works: a retry waits this long
@@ -361,8 +365,8 @@ export function loadConfig(env: Env = process.env): Config {
     workerHeapGrowingPercent: readInteger(env, 'WORKER_HEAP_GROWING_PERCENT', 50, 0, 400),
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     apiKeyRotationGraceSeconds: readInteger(env, 'API_KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 7 * 24 * 3600),
-    apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 0, 0, 300_000),
-    apiKeyChangeNoticeTimeoutMs: readInteger(env, 'API_KEY_CHANGE_NOTICE_TIMEOUT_MS', 2000, 0, 10_000),
+    apiKeyCacheTtlMs: readInteger(env, 'API_KEY_CACHE_TTL_MS', 60_000, 0, 300_000),
+    cacheLeaseMs: readInteger(env, 'CACHE_LEASE_MS', 1_000, 0, 30_000),
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     idempotencyLeaseSeconds: readInteger(env, 'IDEMPOTENCY_LEASE_SECONDS', 15, 2, 3600),
     usageQuotaCacheSeconds: readInteger(env, 'USAGE_QUOTA_CACHE_SECONDS', 10, 0, 3600),

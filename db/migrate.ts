@@ -46,6 +46,7 @@ import * as notificationPreferencesVersion from './migrations/20261205000110_not
 import * as modelVersionContentWriters from './migrations/20261205000130_model_version_content_writers';
 import * as scenarioRunBy from './migrations/20261205000140_scenario_run_by';
 import * as modelVerificationPolicy from './migrations/20261206000150_model_verification_policy';
+import * as cacheChanges from './migrations/20261206000160_cache_changes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -102,6 +103,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261205000130_model_version_content_writers': modelVersionContentWriters,
   '20261205000140_scenario_run_by': scenarioRunBy,
   '20261206000150_model_verification_policy': modelVerificationPolicy,
+  '20261206000160_cache_changes': cacheChanges,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -23,6 +23,8 @@ export interface TenantModelVersion {
   format?: ModelFormat;
   graph: unknown;
   graphSha256: string;
+  /** Counts the saves of a draft's content (schemas included): with the graph's hash, what names this content. */
+  contentRevision?: number;
   metricDirections: Record<string, MetricDirection>;
 }
 
@@ -52,6 +54,8 @@ export interface RunnableModel {
   evaluate(inputs: ModelInputs): Promise<ModelResult>;
   /** Synchronous evaluation, for Monte Carlo runs; only built-in models have it. */
   evaluateSync?: (inputs: ModelInputs) => ModelResult;
+  /** A tenant version's content, as the sandbox takes it: `key` names the graph (it is compiled once per key). */
+  content?: { key: string; graph: unknown };
 }
 
 export function builtinModelId(model: BuiltinModel): string {
@@ -135,6 +139,7 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
       outputSchema: version.outputSchema,
       metricDirections: version.metricDirections,
       validateInputs: createInputValidator(ajv, version.inputSchema),
+      content: { key: `${version.modelId}@${version.version}#${version.graphSha256}`, graph: version.graph },
     };
     const elsewhere = options.evaluateTenantModel;
     // The graph is loaded (its expressions checked) and run where the evaluator runs, never here.
@@ -160,8 +165,8 @@ export function createModelCatalogue(options: { evaluateTenantModel?: TenantMode
 
   const tenant = async (version: TenantModelVersion): Promise<RunnableModel> => {
     // The statuses can change (deprecation, publication) while the content cannot: key the cache on content only.
-    // A draft's content can be replaced, which changes its hash and so its key.
-    const key = `${version.modelId}@${version.version}#${version.graphSha256}`;
+    // A draft's content can be replaced, which changes its revision (and its graph's hash, unless only schemas changed).
+    const key = `${version.modelId}@${version.version}#${version.graphSha256}r${version.contentRevision ?? 0}`;
     let runnable = tenantModels.get(key);
     if (!runnable) {
       if (tenantModels.size >= CACHE_LIMIT) tenantModels.delete(tenantModels.keys().next().value as string);

@@ -1,4 +1,6 @@
 import { matchedRuleIndexes, takenStatementIds, type JdmEvaluation, type JdmGraph } from './jdm';
+import { findBuiltinModel } from './builtin';
+import type { ModelInputs } from './types';
 
 /** One evaluated node of a JDM graph (or one derivation step of a built-in model), as `POST /models/{id}/evaluate` shows it. */
 export interface EvaluationTraceStep {
@@ -59,4 +61,26 @@ export function describeEvaluation(
     return described;
   });
   return { outputs: evaluation.result, trace };
+}
+
+/** A built-in model on each of a batch's inputs (validated, defaults applied): its metrics and, when asked, its derivation. */
+export function evaluateBuiltinItems(modelKey: string, items: ModelInputs[], trace: boolean): EvaluatedItem[] {
+  const model = findBuiltinModel(modelKey);
+  if (!model) throw new Error(`no built-in model "${modelKey}"`);
+  return items.map((inputs) => {
+    const started = performance.now();
+    const result = model.evaluate(inputs);
+    const steps = result.decision_structure.derivation.map((step) => ({
+      kind: 'derivation_step',
+      name: step.step,
+      formula: step.formula,
+      output: step.value,
+    }));
+    return {
+      ok: true,
+      outputs: result.metrics,
+      ...(trace ? { trace: steps } : {}),
+      duration_ms: performance.now() - started,
+    };
+  });
 }

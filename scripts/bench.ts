@@ -26,6 +26,9 @@
  * BENCH_EDITOR_SIMULATIONS (50) simulate calls on a 100-rule table; BENCH_EDITOR_PANEL_ONLY=1 for the simulator panel's
  * round trips alone, BENCH_EDITOR_PROFILE=file.cpuprofile for the page's CPU profile during them; not part of the
  * default run, which needs no browser),
+ * BENCH_ONLY_REALTIME=1 (real-time requests: /health, /me, one-item evaluations of a 20-rule JDM and DMN table and a built-in
+ * model at 1 and 16 connections beside their in-process floors, CPU per request by process, then the same rows from
+ * bombardier unless BENCH_REALTIME_INDEPENDENT=0),
  * BENCH_ONLY_ANALYSIS=1 (decision-table verification in-process, no stack: analyseVersion on 100 × 8 and 1,000 × 10 tables,
  * BENCH_ANALYSIS_RUNS (10) runs each, and generateCases on a 100-rule table; the default run opens with it).
  */
@@ -51,6 +54,7 @@ import { benchSandboxFairness } from './bench/sandbox-fairness';
 import { benchModelEditor } from './bench/model-editor';
 import { benchModelSave } from './bench/model-save';
 import { benchTableAnalysis } from './bench/table-analysis';
+import { benchRealTime } from './bench/real-time';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -85,6 +89,12 @@ const ONLY_SANDBOX = Boolean(process.env.BENCH_ONLY_SANDBOX);
 const SANDBOX = {
   seconds: Number(process.env.BENCH_SANDBOX_SECONDS ?? 20),
   heavy: Number(process.env.BENCH_SANDBOX_HEAVY ?? 8),
+};
+/** Only the real-time requests: /health, /me and one-item evaluations at 1 and 16 connections, then again from bombardier. */
+const ONLY_REALTIME = Boolean(process.env.BENCH_ONLY_REALTIME);
+const REALTIME = {
+  durationSeconds: DURATION_SECONDS,
+  independent: process.env.BENCH_REALTIME_INDEPENDENT !== '0',
 };
 /** Only the model editor's figures, in Chromium. */
 const ONLY_EDITOR = Boolean(process.env.BENCH_ONLY_EDITOR);
@@ -163,6 +173,10 @@ async function main(): Promise<void> {
 
     if (ONLY_EDITOR) {
       await benchModelEditor(services, key, tenant.id, EDITOR);
+      return;
+    }
+    if (ONLY_REALTIME) {
+      await benchRealTime(services, REALTIME);
       return;
     }
     if (ONLY_SANDBOX) {
@@ -248,6 +262,7 @@ async function main(): Promise<void> {
       );
     }
     if (!ONLY_WEBHOOKS && !process.env.BENCH_ONLY_SCENARIOS) {
+      await benchRealTime(services, REALTIME);
       await benchClientCalls(services, key);
       await benchUsageQuotas(services, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
     }

@@ -10,8 +10,9 @@ const LAST_USED_PRECISION_MS = 60_000;
 async function loadCredentials(deps: AuthenticationDeps, keyId: string, now: number) {
   const cached = deps.cache.get(keyId, now);
   if (cached) return cached;
+  const token = deps.cache.fillStarted();
   const loaded = await findApiKeyCredentials(deps.db, keyId);
-  if (loaded) deps.cache.set(loaded, now);
+  if (loaded) deps.cache.set(loaded, now, token);
   return loaded;
 }
 

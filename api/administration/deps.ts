@@ -4,6 +4,7 @@ import type { FileStore } from '../../core/file-store';
 import type { Logger } from '../../core/logger';
 import type { AccessTokenVerifier } from '../oauth/access-token-verifier';
 import type { ApiKeyCache } from './api-key-cache';
+import type { memoOnFeed } from '../../db/cache-feed';
 import type { createInvitationResendLimit } from './invitation-resend-limit';
 import type { InvitationDeps } from './invitation-records';
 import type { AuditExports } from './start-audit-exports';
@@ -11,7 +12,11 @@ import type { AuditExports } from './start-audit-exports';
 /** The tenant's account (usage against its quotas, its dedicated endpoint). */
 export interface AccountUseCaseDeps {
   db: Knex;
+  /** Tenants' endpoints in memory on the cache feed (absent: read each time). */
+  tenants?: TenantMemo;
 }
+
+export type TenantMemo = ReturnType<typeof memoOnFeed<{ dedicated_host: string | null; shared_host_open: boolean }>>;
 
 /** API keys: the credential cache is told of every revocation and rotation, so every process refuses the old secret. */
 export interface ApiKeyUseCaseDeps {

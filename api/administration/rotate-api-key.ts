@@ -1,6 +1,7 @@
 import { notFound } from '../../core/app-error';
 import { apiKeyNotRotatable } from '../../core/errors';
 import { findApiKey, replaceApiKeySecret } from '../../db/repositories/api-keys';
+import { currentTransactionId } from '../../db/repositories/cache-changes';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { presentApiKey, requireApiKeyId } from './api-key-records';
@@ -15,18 +16,14 @@ export async function rotateApiKey(
 ) {
   requireApiKeyId(id);
   const grace = gracePeriodSeconds ?? defaultRotationGraceSeconds;
-  const change = cache.expectChange(id);
-  try {
-    const { record, key } = await inTenantTransaction(db, tenantId, async (scope) => {
-      const current = await findApiKey(scope, id, { forUpdate: true });
-      if (!current) throw notFound('API key', id);
-      if (current.revoked_at !== null) throw apiKeyNotRotatable();
-      return replaceApiKeySecret(scope, current, new Date(Date.now() + grace * 1000), actor);
-    });
-    cache.evict(id);
-    await change.heard();
-    return { ...presentApiKey(record), key };
-  } finally {
-    change.cancel();
-  }
+  const { record, key, xid } = await inTenantTransaction(db, tenantId, async (scope) => {
+    const current = await findApiKey(scope, id, { forUpdate: true });
+    if (!current) throw notFound('API key', id);
+    if (current.revoked_at !== null) throw apiKeyNotRotatable();
+    const replaced = await replaceApiKeySecret(scope, current, new Date(Date.now() + grace * 1000), actor);
+    return { ...replaced, xid: await currentTransactionId(scope) };
+  });
+  cache.evict(id);
+  await cache.settled(xid);
+  return { ...presentApiKey(record), key };
 }

@@ -4,6 +4,7 @@ import type { Config } from '../../core/config';
 import type { ModelCatalogue } from '../../decision/catalogue';
 import type { ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { RequestContext } from '../context';
+import type { UsageCounter } from '../middleware/usage-quota';
 import type { ModelReplays } from './start-replays';
 
 /** Where a model version's review runs: the decisions family's release decisions (see submit-model-version.ts). */
@@ -17,6 +18,8 @@ export interface ModelUseCaseDeps {
   db: Knex;
   catalogue: ModelCatalogue;
   sandbox: ExpressionSandbox;
+  /** Counts evaluations against the tenant's volume quota (absent: counted exactly, each in a transaction of its own). */
+  evaluations?: UsageCounter;
   /** Resolved when a review starts: the decisions family is built after (and on) this one. */
   releaseReviews: () => ReleaseReviews;
 }

@@ -1,11 +1,11 @@
 import { validationFailed, type FieldError } from '../../core/app-error';
 import { modelEvaluationFailed } from '../../core/errors';
 import { findBuiltinModelById, type RunnableModel } from '../../decision/catalogue';
-import type { EvaluatedItem } from '../../decision/evaluation-trace';
+import { evaluateBuiltinItems, type EvaluatedItem } from '../../decision/evaluation-trace';
 import type { ModelInputs } from '../../decision/types';
 import { isDmnSource, type DmnSource } from '../../decision/dmn-source';
 import { tenantModelSource } from '../../db/repositories/decision-models';
-import { countUsage, uncountUsage } from '../../db/repositories/usage-quotas';
+import { countUsage, uncountUsage, type RequestCounting } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { BudgetExceededError, budgetFieldError } from '../../integrations/expression-sandbox';
 import type { RequestContext } from '../context';
@@ -66,8 +66,14 @@ export async function evaluateModel(
   };
   // Each valid item is an evaluation of the tenant's volume quota: counted before the work (a refusal does none), and
   // taken back if the request fails as a whole (over the expression budget, say).
-  const count = (kind: 'consume' | 'refund') =>
-    (kind === 'consume' ? countUsage : uncountUsage)(deps.db, context.tenantId, 'evaluations', valid.length);
+  // Tenants without an evaluations quota are tallied in this process and counted in blocks (api/middleware/usage-quota.ts).
+  let counted: RequestCounting = 'none';
+  const count = async (kind: 'consume' | 'refund') => {
+    if (!deps.evaluations)
+      return (kind === 'consume' ? countUsage : uncountUsage)(deps.db, context.tenantId, 'evaluations', valid.length);
+    if (kind === 'consume') counted = await deps.evaluations.count(context.tenantId, valid.length);
+    else await deps.evaluations.refund(context.tenantId, valid.length, counted);
+  };
   if (valid.length > 0) await count('consume');
   let evaluated: EvaluatedItem[];
   try {
@@ -161,7 +167,14 @@ async function refuseUnknownDecisions(deps: ModelUseCaseDeps, key: string, sourc
   if (unknown.length > 0) throw validationFailed(unknown, 'The request names decisions the model does not have.');
 }
 
-/** Every valid item in one call to the sandbox: a tenant graph or DMN model (compiled once per sandbox process) or a built-in model. */
+/** Batches of a built-in model up to this size are evaluated here (microseconds each); larger ones in the sandbox. */
+const BUILTIN_IN_PROCESS_ITEMS = 100;
+
+/**
+ * Every valid item in one call to the sandbox: a tenant graph or DMN model (compiled once per sandbox process), or a
+ * built-in model — our own code, not the tenant's, evaluated in this process for up to BUILTIN_IN_PROCESS_ITEMS items
+ * (as the scenario runner does) and in the sandbox beyond, so a large batch does not hold the event loop.
+ */
 async function evaluateItems(
   deps: ModelUseCaseDeps,
   context: RequestContext,
@@ -172,19 +185,16 @@ async function evaluateItems(
   try {
     const builtin = findBuiltinModelById(model.id);
     if (builtin && decisions) throw validationFailed([ONLY_DMN]);
+    if (builtin && items.length <= BUILTIN_IN_PROCESS_ITEMS) return evaluateBuiltinItems(builtin.key, items, trace);
     if (builtin) return await deps.sandbox.run('evaluateBuiltinModelItems', { modelKey: builtin.key, items, trace });
-    const version = await inTenantTransaction(deps.db, context.tenantId, (scope) =>
-      tenantModelSource(scope).findVersion(model.id, Number(model.version)),
-    );
-    if (!version)
-      throw validationFailed([{ path: '/version', message: `model ${model.id} has no version "${model.version}"` }]);
-    const key = `${version.modelId}@${version.version}#${version.graphSha256}`;
-    if (decisions && !isDmnSource(version.graph)) throw validationFailed([ONLY_DMN]);
-    if (decisions && isDmnSource(version.graph)) await refuseUnknownDecisions(deps, key, version.graph, decisions);
+    const content = model.content ?? (await storedContent(deps, context, model));
+    if (decisions && !isDmnSource(content.graph)) throw validationFailed([ONLY_DMN]);
+    if (decisions && isDmnSource(content.graph))
+      await refuseUnknownDecisions(deps, content.key, content.graph, decisions);
     if (items.length === 0) return [];
     return await deps.sandbox.run('evaluateTenantModelItems', {
-      key,
-      graph: version.graph,
+      key: content.key,
+      graph: content.graph,
       items,
       trace,
       ...(decisions ? { decisions } : {}),
@@ -194,4 +204,14 @@ async function evaluateItems(
       throw validationFailed([budgetFieldError(error, fallbackPath)], 'The evaluation took longer than its budget.');
     throw error;
   }
+}
+
+/** The version's content read again, for a model resolved without it (the catalogue always gives it today). */
+async function storedContent(deps: ModelUseCaseDeps, context: RequestContext, model: RunnableModel) {
+  const version = await inTenantTransaction(deps.db, context.tenantId, (scope) =>
+    tenantModelSource(scope).findVersion(model.id, Number(model.version)),
+  );
+  if (!version)
+    throw validationFailed([{ path: '/version', message: `model ${model.id} has no version "${model.version}"` }]);
+  return { key: `${version.modelId}@${version.version}#${version.graphSha256}`, graph: version.graph };
 }

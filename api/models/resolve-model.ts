@@ -1,8 +1,15 @@
 import { modelDeprecated } from '../../core/errors';
 import { notFound, validationFailed } from '../../core/app-error';
 import { isIdOf } from '../../core/ids';
-import { BUILTIN_MODEL_PREFIX, isUnreleased, type RunnableModel } from '../../decision/catalogue';
-import { tenantModelSource } from '../../db/repositories/decision-models';
+import {
+  BUILTIN_MODEL_PREFIX,
+  findBuiltinModelById,
+  isUnreleased,
+  type RunnableModel,
+  type TenantModelSource,
+  type TenantModelVersion,
+} from '../../decision/catalogue';
+import { findModelRunHead, tenantModelSource } from '../../db/repositories/decision-models';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { ModelUseCaseDeps } from './deps';
 
@@ -44,7 +51,9 @@ export async function resolveModel(
       ? ({ found: false, reason: 'model_not_found' } as const)
       : options.scope
         ? await lookup(options.scope)
-        : await inTenantTransaction(db, tenantId, lookup);
+        : findBuiltinModelById(id)
+          ? await catalogue.resolve(id, version, NO_TENANT_MODELS)
+          : await catalogue.resolve(id, version, await headSource({ db }, tenantId, id, version));
   if (!resolution.found) {
     if (resolution.reason === 'model_not_found') {
       if (options.inUrl) throw notFound('model', id);
@@ -65,6 +74,54 @@ export async function resolveModel(
     throw modelDeprecated(id, `${prefix}/model_id`);
   }
   return resolution.model;
+}
+
+const NO_TENANT_MODELS: TenantModelSource = {
+  findModel: () => Promise.resolve(undefined),
+  findVersion: () => Promise.resolve(undefined),
+};
+
+/** Versions' contents by what names them (model, version, graph hash, content revision): immutable, so kept. */
+const contents = new Map<string, Promise<TenantModelVersion | undefined>>();
+const CONTENTS_KEPT = 500;
+
+/**
+ * Outside a transaction, the catalogue reads a model through its head (one light query: the model's and the
+ * version's state, never stale) and takes the version's content from memory when this process has read that exact
+ * content before (a draft's save changes its revision, so the key): a run of a known version reads one row's worth.
+ */
+async function headSource(
+  { db }: Pick<ModelUseCaseDeps, 'db'>,
+  tenantId: string,
+  modelId: string,
+  version: string | undefined,
+): Promise<TenantModelSource> {
+  const wanted = version === undefined ? undefined : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : null;
+  const head = wanted === null ? undefined : await findModelRunHead(db, tenantId, modelId, wanted);
+  return {
+    findModel: () =>
+      Promise.resolve(head ? { status: head.status, publishedVersion: head.publishedVersion } : undefined),
+    async findVersion(_modelId, number) {
+      const state = head?.version;
+      if (!state || state.version !== number) return undefined;
+      const key = `${tenantId}:${modelId}@${number}#${state.graphSha256}r${state.contentRevision}`;
+      let content = contents.get(key);
+      if (!content) {
+        content = inTenantTransaction(db, tenantId, (scope) => tenantModelSource(scope).findVersion(modelId, number), {
+          readOnly: true,
+        });
+        content.then(
+          (found) => found === undefined && contents.delete(key),
+          () => contents.delete(key),
+        );
+        if (contents.size >= CONTENTS_KEPT) contents.delete(contents.keys().next().value as string);
+        contents.set(key, content);
+      }
+      const found = await content;
+      // The content is this key's; the states are the head's, read just now.
+      return found && { ...found, versionStatus: state.status, authorId: state.authorId };
+    },
+  };
 }
 
 function refuseUnreleased(model: RunnableModel, options: ModelResolveOptions, prefix: string): void {

@@ -49,20 +49,11 @@ export async function findApiKey(scope: TenantScope, id: string, options: { forU
   return (await query.first()) as ApiKeyRecord | undefined;
 }
 
-/** API processes LISTEN on this channel to drop cached credentials the moment a key changes. */
-export const API_KEY_CHANGES_CHANNEL = 'api_key_changes';
-
-/** Delivered when the surrounding transaction commits, so no process evicts for a change that rolled back. */
-async function notifyApiKeyChanged(scope: TenantScope, id: string): Promise<void> {
-  await scope.trx.raw('select pg_notify(?, ?)', [API_KEY_CHANGES_CHANNEL, id]);
-}
-
 export async function markApiKeyRevoked(scope: TenantScope, id: string, actor: Actor): Promise<ApiKeyRecord> {
   const [row] = (await scoped(scope, ApiKeyRecord)
     .where('api_keys.id', id)
     .patch({ revoked_at: new Date(), updated_at: new Date() } as Partial<ApiKeyRecord>)
     .returning('*')) as unknown as ApiKeyRecord[];
-  await notifyApiKeyChanged(scope, id);
   const revoked = row as ApiKeyRecord;
   await appendAuditRecord(scope, {
     actor,
@@ -93,7 +84,6 @@ export async function replaceApiKeySecret(
       updated_at: now,
     } as Partial<ApiKeyRecord>)
     .returning('*')) as unknown as ApiKeyRecord[];
-  await notifyApiKeyChanged(scope, current.id);
   // The new secret and both hashes stay out of the log: when the old secret stops working is what matters.
   await appendAuditRecord(scope, {
     actor,

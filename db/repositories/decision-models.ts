@@ -1,4 +1,5 @@
-import type { TenantModelSource } from '../../decision/catalogue';
+import type { Knex } from 'knex';
+import type { ModelVersionStatus, TenantModelSource } from '../../decision/catalogue';
 import type { Actor } from '../../core/actor';
 import { DecisionModelRecord, ModelReleaseRecord, ModelVersionRecord } from '../records/decision-model';
 import { dmnSourceOf, type ModelFormat, type ResolvedDmnImport } from '../../decision/dmn-source';
@@ -301,6 +302,68 @@ export async function markModelDeprecated(scope: TenantScope, id: string): Promi
   return model;
 }
 
+/** What running a model needs to know first: its state and the version asked for (the published one when none). */
+export interface ModelRunHead {
+  status: 'active' | 'deprecated';
+  publishedVersion: number | null;
+  /** The version's number, state and what names its content; null when it does not exist. */
+  version: {
+    version: number;
+    status: ModelVersionStatus;
+    authorId: string;
+    graphSha256: string;
+    contentRevision: number;
+  } | null;
+}
+
+/**
+ * One read, outside any transaction on the platform's connection (filtered to the tenant here, as the credential
+ * lookups are): the model's state and the version's, without its content, which is immutable for a given hash and
+ * revision and so may be kept in memory (api/models/resolve-model.ts).
+ */
+export async function findModelRunHead(
+  db: Knex,
+  tenantId: string,
+  modelId: string,
+  version: number | undefined,
+): Promise<ModelRunHead | undefined> {
+  const result = await db.raw<{
+    rows: Array<{
+      status: 'active' | 'deprecated';
+      published_version: number | null;
+      version: number | null;
+      version_status: ModelVersionStatus;
+      author_id: string;
+      graph_sha256: string;
+      content_revision: number;
+    }>;
+  }>(
+    `select m.status, m.published_version, v.version, v.status as version_status, v.created_by->>'id' as author_id,
+            v.graph_sha256, v.content_revision
+       from models m
+       left join model_versions v
+         on v.tenant_id = m.tenant_id and v.model_id = m.id and v.version = coalesce(?::int, m.published_version)
+      where m.tenant_id = ? and m.id = ?`,
+    [version ?? null, tenantId, modelId],
+  );
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    status: row.status,
+    publishedVersion: row.published_version,
+    version:
+      row.version === null
+        ? null
+        : {
+            version: row.version,
+            status: row.version_status,
+            authorId: row.author_id,
+            graphSha256: row.graph_sha256,
+            contentRevision: row.content_revision,
+          },
+  };
+}
+
 /** The catalogue's view of a tenant's stored models (see decision/catalogue.ts). */
 export function tenantModelSource(scope: TenantScope): TenantModelSource {
   return {
@@ -322,6 +385,7 @@ export function tenantModelSource(scope: TenantScope): TenantModelSource {
             format: record.format,
             graph: versionContent(record),
             graphSha256: record.graph_sha256,
+            contentRevision: record.content_revision,
             metricDirections: record.metric_directions,
           }
         : undefined;

@@ -300,8 +300,12 @@ export async function usageReport(
  */
 export type RequestCounting = 'exact' | 'tally' | 'none';
 
-export async function requestCounting(db: Knex, tenantId: string): Promise<RequestCounting> {
-  if (await tenantHasQuota(db, tenantId, 'api_requests')) return 'exact';
+export async function requestCounting(
+  db: Knex,
+  tenantId: string,
+  kind: UsageKind = 'api_requests',
+): Promise<RequestCounting> {
+  if (await tenantHasQuota(db, tenantId, kind)) return 'exact';
   const tenant = await db('tenants').where({ id: tenantId }).first<{ plan: Plan } | undefined>('plan');
   return tenant && countedWithoutQuota(tenant.plan) ? 'tally' : 'none';
 }

@@ -9,8 +9,7 @@ import {
   type CompiledJdm,
   type JdmLoadError,
 } from '../../decision/jdm';
-import { findBuiltinModel } from '../../decision/builtin';
-import { describeEvaluation, type EvaluatedItem } from '../../decision/evaluation-trace';
+import { describeEvaluation, evaluateBuiltinItems, type EvaluatedItem } from '../../decision/evaluation-trace';
 import type { ModelInputs, ModelResult } from '../../decision/types';
 import { DmnModelError, readDmnImports, type DmnImportRef, type DmnProblem } from '../../decision/dmn';
 import {
@@ -321,24 +320,7 @@ export const SANDBOX_TASKS = {
 
   /** A built-in model on each of a batch's inputs (validated, defaults applied): its metrics and, when asked, its derivation. */
   evaluateBuiltinModelItems(input: { modelKey: string; items: ModelInputs[]; trace: boolean }): EvaluatedItem[] {
-    const model = findBuiltinModel(input.modelKey);
-    if (!model) throw new Error(`no built-in model "${input.modelKey}"`);
-    return input.items.map((inputs) => {
-      const started = performance.now();
-      const result = model.evaluate(inputs);
-      const trace = result.decision_structure.derivation.map((step) => ({
-        kind: 'derivation_step',
-        name: step.step,
-        formula: step.formula,
-        output: step.value,
-      }));
-      return {
-        ok: true,
-        outputs: result.metrics,
-        ...(input.trace ? { trace } : {}),
-        duration_ms: performance.now() - started,
-      };
-    });
+    return evaluateBuiltinItems(input.modelKey, input.items, input.trace);
   },
 };
 

@@ -24,7 +24,7 @@ function readStat(pid: string): { comm: string; ppid: number; cpuMs: number } | 
   }
 }
 
-/** CPU ms so far of every live process, grouped: the named roots with their descendants, Postgres, Temporal. */
+/** CPU ms so far of every live process, grouped: each named root, its descendants (the sandbox's processes, say), Postgres, Temporal. */
 export function cpuSnapshot(roots: Record<string, number | undefined>): CpuGroups {
   if (os.platform() !== 'linux') return {};
   const processes = new Map<number, { comm: string; ppid: number; cpuMs: number }>();
@@ -35,7 +35,8 @@ export function cpuSnapshot(roots: Record<string, number | undefined>): CpuGroup
   }
   const rootOf = (pid: number): string | undefined => {
     for (let current: number | undefined = pid, depth = 0; current && depth < 20; depth++) {
-      for (const [name, rootPid] of Object.entries(roots)) if (rootPid === current) return name;
+      for (const [name, rootPid] of Object.entries(roots))
+        if (rootPid === current) return current === pid ? name : `${name}'s child processes`;
       current = processes.get(current)?.ppid;
     }
     return undefined;

@@ -10,18 +10,18 @@ import type { BenchServices } from './services';
  */
 const RULES = 100;
 const REGIONS = ['north', 'south', 'east', 'west'];
-const ruleCells = (i: number) => ({
+const ruleCells = (i: number, ruleCount: number) => ({
   age: `>= ${18 + (i % 40)}`,
   income: `< ${20_000 + i * 1_000}`,
   region: i % 5 === 0 ? null : `"${REGIONS[i % 4]}"`,
   score: i % 3 === 0 ? null : `> ${300 + (i % 50) * 10}`,
   member: i % 7 === 0 ? null : i % 2 === 0 ? 'true' : 'false',
-  rate: ((RULES - i) / 1000).toFixed(3),
+  rate: ((ruleCount - i) / 1000).toFixed(3),
 });
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function benchDmnXml(): string {
+export function benchDmnXml(ruleCount = RULES): string {
   const inputs: Array<[string, string]> = [
     ['age', 'number'],
     ['income', 'number'],
@@ -29,8 +29,8 @@ export function benchDmnXml(): string {
     ['score', 'number'],
     ['member', 'boolean'],
   ];
-  const rules = Array.from({ length: RULES }, (_, i) => {
-    const cells = ruleCells(i);
+  const rules = Array.from({ length: ruleCount }, (_, i) => {
+    const cells = ruleCells(i, ruleCount);
     const entries = [cells.age, cells.income, cells.region, cells.score, cells.member]
       .map((cell, column) => `<inputEntry id="r${i}c${column}"><text>${escapeXml(cell ?? '-')}</text></inputEntry>`)
       .join('');
@@ -51,9 +51,9 @@ ${inputs.map(([name, type]) => `<inputData id="in-${name}" name="${name}"><varia
 </definitions>`;
 }
 
-export function benchJdmGraph() {
-  const rules = Array.from({ length: RULES }, (_, i) => {
-    const cells = ruleCells(i);
+export function benchJdmGraph(ruleCount = RULES) {
+  const rules = Array.from({ length: ruleCount }, (_, i) => {
+    const cells = ruleCells(i, ruleCount);
     return {
       _id: `rule-${i}`,
       age: cells.age,
