@@ -166,13 +166,35 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
         body: { name: `short-lived ${round}`, scopes: ['scenarios:read'] },
       });
       assert.equal(created.status, 201, JSON.stringify(created.body));
-      // Used on the second API first (where a credential cache, when one is configured, would now hold it).
+      // Used on the second API first (its credential cache now holds it: every API keeps credentials in memory).
       for (let i = 0; i < 3; i++)
         assert.equal((await on(1, 'GET', '/scenarios?limit=1', created.body.key)).status, 200);
       const revoked = await on(0, 'POST', `/api-keys/${created.body.id}/revoke`, tenant.key);
       assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
       assertProblem(await on(1, 'GET', '/scenarios?limit=1', created.body.key), 401);
       assertProblem(await on(0, 'GET', '/scenarios?limit=1', created.body.key), 401);
+    }
+  });
+
+  it("drops a tenant's limits from every API's memory when an operator changes them", async () => {
+    for (let i = 0; i < 2; i++) assert.equal((await on(i, 'GET', '/me', tenant.key)).status, 200);
+    const before = (await on(1, 'GET', '/me', tenant.key)).body.rate_limits.per_minute as number;
+    // As the admin CLI does: straight in the database, through no API process.
+    await stack
+      .db('tenants')
+      .where({ id: tenant.id })
+      .update({ rate_limit_per_minute: before + 1 });
+    try {
+      // The credentials (with the tenant's limits) are kept for a minute (API_KEY_CACHE_TTL_MS); the change feed drops
+      // them in each API well before, without waiting for the TTL.
+      for (let i = 0; i < 2; i++)
+        await waitFor(
+          `API ${i} reports the new limit`,
+          async () => (await on(i, 'GET', '/me', tenant.key)).body.rate_limits.per_minute === before + 1,
+          30_000,
+        );
+    } finally {
+      await stack.db('tenants').where({ id: tenant.id }).update({ rate_limit_per_minute: before });
     }
   });
 
