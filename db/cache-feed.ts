@@ -114,9 +114,13 @@ export function createCacheFeed(deps: { db: Knex; logger: Logger; leaseMs: numbe
   const listen = async (): Promise<void> => {
     if (closed) return;
     try {
+      let lostOnce = false;
       listener = await listenOnChannel(deps.db, 'cache_changes', {
         notified: () => void read(),
+        // Called for the connection's error and again for its end: one reconnection per lost connection.
         lost: (error) => {
+          if (lostOnce) return;
+          lostOnce = true;
           if (error) deps.logger.warn({ err: error }, 'the cache change listener lost its connection');
           listener = undefined;
           if (!closed) setTimeout(() => void listen(), RECONNECT_DELAY_MS).unref();
