@@ -156,25 +156,25 @@ export function createApp(deps: AppDeps): App {
   app.use(metrics.middleware);
 
   if (oauth.providerHolder) {
-    app.use(oauthEndpoints(oauth.providerHolder));
+    app.use(outsideApi(oauthEndpoints(oauth.providerHolder)));
     const interactions = createInteractionRoutes({
       db,
       holder: oauth.providerHolder,
       throttle: createLoginThrottle(db),
       audience: config.oauth.audience,
     });
-    app.use(interactions.routes());
-    app.use(interactions.allowedMethods());
+    app.use(outsideApi(interactions.routes()));
+    app.use(outsideApi(interactions.allowedMethods()));
   }
 
   // The governance console: server-rendered pages for people, on the same services as the API (outside /api/v1).
-  app.use(createConsole(deps, document, validators, oauth.keys, services));
+  app.use(outsideApi(createConsole(deps, document, validators, oauth.keys, services)));
 
   const system = new Router<AppState>();
   registerSystemRoutes(system, binding.operation, deps, document, metrics);
   registerAuditExportKeyRoutes(system, binding.operation, services.auditExports);
   app.use(system.routes());
-  app.use(createUnsubscribeRoutes({ db, linkSigningKey: config.notifications.linkSigningKey }).routes());
+  app.use(outsideApi(createUnsubscribeRoutes({ db, linkSigningKey: config.notifications.linkSigningKey }).routes()));
 
   const api = new Router<AppState>({ prefix: '/api/v1' });
   const usageCounting = useApiMiddleware(api, deps, document, services.authentication, usage);
@@ -262,7 +262,14 @@ function createServices(
     deps.sandbox ?? createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
   const catalogue = deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
   // A model version's review is a release decision: the decisions family (built below, on models) runs it.
-  const models = createModelService({ db, catalogue, sandbox, evaluations, releaseReviews: () => decisions });
+  const models = createModelService({
+    db,
+    catalogue,
+    sandbox,
+    evaluations,
+    cacheFeed,
+    releaseReviews: () => decisions,
+  });
   const scenarios = createScenarioService({
     db,
     temporal: deps.temporal,
@@ -334,6 +341,17 @@ function createServices(
 }
 
 type AppServices = ReturnType<typeof createServices>;
+
+/**
+ * Middleware that serves nothing under `/api/v1/` (the OAuth provider, sign-in, the console, unsubscribe links), passed
+ * by for API requests: an API call does not run their routers' matching.
+ */
+function outsideApi(middleware: (ctx: never, next: Koa.Next) => unknown): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    if (ctx.path.startsWith('/api/v1/')) return next();
+    await middleware(ctx as never, next);
+  };
+}
 
 /** Counts requests whose handlers are still running, even if their client has gone; shutdown waits for them. */
 function countInFlight() {

@@ -146,17 +146,9 @@ export function createCacheFeed(deps: { db: Knex; logger: Logger; leaseMs: numbe
     },
     async settled(xid) {
       // Our own process reads at once rather than on its notice (a process serving nothing from memory still waits
-      // for the others). A reader's lease is renewed only by a read that began after this commit, which sees it, so
-      // every reader is past it within one lease; the deadline only guards against a bug.
+      // for the others).
       if (deps.enabled) void read();
-      const deadline = performance.now() + deps.leaseMs * 2 + 1_000;
-      while ((await readersBehind(deps.db, xid)) > 0) {
-        if (performance.now() > deadline) {
-          deps.logger.error({ xid }, 'API processes still serve from memory without a change after two leases');
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, SETTLE_CHECK_MS));
-      }
+      await settleCacheChange(deps.db, xid, { maxWaitMs: deps.leaseMs * 2 + 1_000, logger: deps.logger });
     },
     async close() {
       closed = true;
@@ -167,6 +159,27 @@ export function createCacheFeed(deps: { db: Knex; logger: Logger; leaseMs: numbe
       if (deps.enabled) await releaseCacheReader(deps.db, readerId).catch(() => undefined);
     },
   };
+}
+
+/**
+ * Resolves once no API process serves from memory without the changes of transaction `xid` (committed): each has
+ * acknowledged reading past it, or its lease has run out. A reader's lease is renewed only by acknowledging a read,
+ * and a read that began after the commit sees it, so this takes at most the longest lease; `maxWaitMs` only guards
+ * against a bug (logged, then the caller goes on). For writers outside the API processes too (a worker's activity).
+ */
+export async function settleCacheChange(
+  db: Knex,
+  xid: string,
+  options: { maxWaitMs: number; logger: Logger },
+): Promise<void> {
+  const deadline = performance.now() + options.maxWaitMs;
+  while ((await readersBehind(db, xid)) > 0) {
+    if (performance.now() > deadline) {
+      options.logger.error({ xid }, 'API processes still serve from memory without a change');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_CHECK_MS));
+  }
 }
 
 /**

@@ -7,6 +7,8 @@ import { recordEvent } from '../../db/repositories/events';
 import { awaitingEntries, type DecisionRecord } from '../../db/records/decision';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { applyReleaseTransition } from '../models/release-transitions';
+import { settleCacheChange } from '../../db/cache-feed';
+import { currentTransactionId } from '../../db/repositories/cache-changes';
 import type { RecordApprovalTransitionInput } from '../../workflows/decisions/contracts';
 
 const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
@@ -19,6 +21,9 @@ const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso))
 export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logger }) {
   return {
     async recordApprovalTransition(input: RecordApprovalTransitionInput): Promise<void> {
+      // A release decision changes what the API processes keep in memory (the model's published version): its
+      // transition completes once none of them serves the old one (db/cache-feed.ts).
+      let releaseChangedIn: string | undefined;
       await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
         const decision = await findDecision(scope, input.decisionId, { forUpdate: true });
         if (!decision) {
@@ -88,7 +93,10 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
         }
         // A release decision moves its model version with it, in this same transaction (approval publishes).
         await applyReleaseTransition(scope, updated, input.records, actor);
+        if (updated.model_release) releaseChangedIn = await currentTransactionId(scope);
       });
+      if (releaseChangedIn !== undefined)
+        await settleCacheChange(deps.db, releaseChangedIn, { maxWaitMs: 60_000, logger: deps.logger });
     },
   };
 }

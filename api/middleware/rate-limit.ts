@@ -6,7 +6,7 @@ import type { RateLimits } from '../../core/plans';
 import type { AppState } from '../context';
 
 /** The largest block of quota one process takes from the shared counter at once. */
-const MAX_BLOCK = 50;
+const MAX_BLOCK = 500;
 
 const WINDOWS = [
   { name: 'per-minute', seconds: 60, limitOf: (limits: RateLimits) => limits.perMinute },
@@ -58,7 +58,7 @@ export function rateLimit(db: Knex): Middleware<AppState> {
 
   /**
    * Quota this process has already taken from the shared counter but not yet spent. Large quotas are taken in
-   * small blocks (at most one thousandth of the limit, never more than 50 requests), so a busy tenant costs one
+   * small blocks (at most one thousandth of the limit, never more than 500 requests), so a busy tenant costs one
    * counter update per block instead of one per request, and its requests stop queueing on one counter row. Quotas
    * under 1,000 per window are counted request by request, exactly. What a process may hold unspent is at most
    * 0.1% of the quota, so a tenant can be refused that little early; it is never allowed more than its quota.

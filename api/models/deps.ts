@@ -5,6 +5,7 @@ import type { ModelCatalogue } from '../../decision/catalogue';
 import type { ExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { RequestContext } from '../context';
 import type { UsageCounter } from '../middleware/usage-quota';
+import type { CacheFeed } from '../../db/cache-feed';
 import type { ModelReplays } from './start-replays';
 
 /** Where a model version's review runs: the decisions family's release decisions (see submit-model-version.ts). */
@@ -18,6 +19,11 @@ export interface ModelUseCaseDeps {
   db: Knex;
   catalogue: ModelCatalogue;
   sandbox: ExpressionSandbox;
+  /**
+   * The API process's cache change feed: a model's published head is kept in memory on it, and the use cases that
+   * change it (deprecation, rollback) answer once every process has dropped the old one. Absent: read each time.
+   */
+  cacheFeed?: CacheFeed;
   /** Counts evaluations against the tenant's volume quota (absent: counted exactly, each in a transaction of its own). */
   evaluations?: UsageCounter;
   /** Resolved when a review starts: the decisions family is built after (and on) this one. */

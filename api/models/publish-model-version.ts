@@ -2,6 +2,7 @@ import { modelVersionState } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { publishModelVersion } from '../../db/repositories/decision-models';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import { currentTransactionId } from '../../db/repositories/cache-changes';
 import type { RequestContext } from '../context';
 import { refuseBuiltin, requireTenantModel, requireTenantVersion } from './model-records';
 import { recordVersionTransition } from '../../db/repositories/model-version-transitions';
@@ -14,14 +15,14 @@ import type { ModelUseCaseDeps } from './deps';
  * never approved goes live only through its review.
  */
 export async function rollbackModelVersion(
-  { db }: ModelUseCaseDeps,
+  { db, cacheFeed }: ModelUseCaseDeps,
   { tenantId, actor }: RequestContext,
   id: string,
   version: string,
   body: { reason: string },
 ) {
   refuseBuiltin(id);
-  return inTenantTransaction(db, tenantId, async (scope) => {
+  const { answer, changedIn } = await inTenantTransaction(db, tenantId, async (scope) => {
     const model = await requireTenantModel(scope, id, { forUpdate: true });
     const current = await requireTenantVersion(scope, id, version, { forUpdate: true });
     if (current.status === 'published')
@@ -44,6 +45,9 @@ export async function rollbackModelVersion(
     if (retired)
       await recordVersionTransition(scope, 'model.version.retired', { model, version: retired, actor, release });
     await recordVersionTransition(scope, 'model.version.published', { model, version: published, actor, release });
-    return presentRelease(release);
+    return { answer: presentRelease(release), changedIn: await currentTransactionId(scope) };
   });
+  // Every API process has dropped the old published head (kept in memory) before the answer.
+  await cacheFeed?.settled(changedIn);
+  return answer;
 }

@@ -9,7 +9,8 @@ import {
   type TenantModelSource,
   type TenantModelVersion,
 } from '../../decision/catalogue';
-import { findModelRunHead, tenantModelSource } from '../../db/repositories/decision-models';
+import { findModelRunHead, tenantModelSource, type ModelRunHead } from '../../db/repositories/decision-models';
+import { memoOnFeed, type CacheFeed } from '../../db/cache-feed';
 import { inTenantTransaction, type TenantScope } from '../../db/tenant-scope';
 import type { ModelUseCaseDeps } from './deps';
 
@@ -38,7 +39,7 @@ export interface ModelResolveOptions {
  * is a 404; one named in a body is a 422 on that field. Deprecated models serve reads but refuse new runs.
  */
 export async function resolveModel(
-  { db, catalogue }: ModelUseCaseDeps,
+  { db, catalogue, cacheFeed }: ModelUseCaseDeps,
   tenantId: string,
   id: string,
   version: string | undefined,
@@ -53,7 +54,7 @@ export async function resolveModel(
         ? await lookup(options.scope)
         : findBuiltinModelById(id)
           ? await catalogue.resolve(id, version, NO_TENANT_MODELS)
-          : await catalogue.resolve(id, version, await headSource({ db }, tenantId, id, version));
+          : await catalogue.resolve(id, version, await headSource({ db, cacheFeed }, tenantId, id, version));
   if (!resolution.found) {
     if (resolution.reason === 'model_not_found') {
       if (options.inUrl) throw notFound('model', id);
@@ -81,6 +82,16 @@ const NO_TENANT_MODELS: TenantModelSource = {
   findVersion: () => Promise.resolve(undefined),
 };
 
+const headMemos = new WeakMap<CacheFeed, ReturnType<typeof memoOnFeed<ModelRunHead>>>();
+const publishedHeads = (feed: CacheFeed) => {
+  let memo = headMemos.get(feed);
+  if (!memo) {
+    memo = memoOnFeed<ModelRunHead>(feed, 'model', 10_000);
+    headMemos.set(feed, memo);
+  }
+  return memo;
+};
+
 /** Versions' contents by what names them (model, version, graph hash, content revision): immutable, so kept. */
 const contents = new Map<string, Promise<TenantModelVersion | undefined>>();
 const CONTENTS_KEPT = 500;
@@ -91,13 +102,21 @@ const CONTENTS_KEPT = 500;
  * content before (a draft's save changes its revision, so the key): a run of a known version reads one row's worth.
  */
 async function headSource(
-  { db }: Pick<ModelUseCaseDeps, 'db'>,
+  { db, cacheFeed }: Pick<ModelUseCaseDeps, 'db' | 'cacheFeed'>,
   tenantId: string,
   modelId: string,
   version: string | undefined,
 ): Promise<TenantModelSource> {
   const wanted = version === undefined ? undefined : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : null;
-  const head = wanted === null ? undefined : await findModelRunHead(db, tenantId, modelId, wanted);
+  const read = () => findModelRunHead(db, tenantId, modelId, wanted ?? undefined);
+  // The published head is kept in memory on the cache feed (every change of the model or its versions drops it, and
+  // what changes it answers only once every process has); a version named is read each time (a draft's state moves).
+  const head =
+    wanted === null
+      ? undefined
+      : wanted === undefined && cacheFeed
+        ? await publishedHeads(cacheFeed).get(`${tenantId}:${modelId}`, 'published', read)
+        : await read();
   return {
     findModel: () =>
       Promise.resolve(head ? { status: head.status, publishedVersion: head.publishedVersion } : undefined),
