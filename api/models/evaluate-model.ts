@@ -7,7 +7,7 @@ import { isDmnSource, type DmnSource } from '../../decision/dmn-source';
 import { tenantModelSource } from '../../db/repositories/decision-models';
 import { countUsage, uncountUsage, type RequestCounting } from '../../db/repositories/usage-quotas';
 import { inTenantTransaction } from '../../db/tenant-scope';
-import { BudgetExceededError, budgetFieldError } from '../../integrations/expression-sandbox';
+import { BudgetExceededError, budgetFieldError, PoolTaskError } from '../../integrations/expression-sandbox';
 import type { RequestContext } from '../context';
 import type { EvaluateModelRequest } from '../openapi/request-types.generated';
 import { resolveModel } from './resolve-model';
@@ -192,13 +192,22 @@ async function evaluateItems(
     if (decisions && isDmnSource(content.graph))
       await refuseUnknownDecisions(deps, content.key, content.graph, decisions);
     if (items.length === 0) return [];
-    return await deps.sandbox.run('evaluateTenantModelItems', {
-      key: content.key,
-      graph: content.graph,
-      items,
-      trace,
-      ...(decisions ? { decisions } : {}),
-    });
+    // The content goes to a sandbox process once: later calls name it by key, and send it only to a process that
+    // answers it has not compiled it (a new process, or one that dropped it).
+    const run = (withContent: boolean) =>
+      deps.sandbox.run('evaluateTenantModelItems', {
+        key: content.key,
+        ...(withContent ? { graph: content.graph } : {}),
+        items,
+        trace,
+        ...(decisions ? { decisions } : {}),
+      });
+    try {
+      return await run(false);
+    } catch (error) {
+      if (!(error instanceof PoolTaskError && error.name === 'ContentNotLoadedError')) throw error;
+      return await run(true);
+    }
   } catch (error) {
     if (error instanceof BudgetExceededError)
       throw validationFailed([budgetFieldError(error, fallbackPath)], 'The evaluation took longer than its budget.');

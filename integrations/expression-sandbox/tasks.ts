@@ -49,6 +49,14 @@ export type JdmDryRun =
 /** An upload's graph checked: its load errors, or its dry run when sample inputs were given. */
 export type JdmUploadCheck = { ok: true; dryRun?: JdmDryRun } | { ok: false; errors: JdmLoadError[] };
 
+/** A call without the content for a key this process has not compiled (yet, or any more): the caller sends it. */
+export class ContentNotLoadedError extends Error {
+  constructor(key: string) {
+    super(`no compiled content for ${key} in this sandbox process`);
+    this.name = 'ContentNotLoadedError';
+  }
+}
+
 /** Compiled tenant graphs of this process, by content: a scenario's Monte Carlo runs evaluate one graph thousands of times. */
 const compiledGraphs = new Map<string, Promise<CompiledJdm>>();
 const COMPILED_GRAPH_LIMIT = 100;
@@ -287,12 +295,17 @@ export const SANDBOX_TASKS = {
    */
   async evaluateTenantModelItems(input: {
     key: string;
-    graph: unknown;
+    /** Omitted when the caller expects this process to hold the key compiled already (ContentNotLoadedError if not). */
+    graph?: unknown;
     items: ModelInputs[];
     trace: boolean;
     decisions?: string[];
   }): Promise<EvaluatedItem[]> {
-    if (isDmnSource(input.graph))
+    if (input.graph === undefined) {
+      const dmn = compiledDmnModels.get(input.key);
+      if (dmn) return evaluateDmnItems(dmn, input.items, input.trace, input.decisions);
+      if (!compiledGraphs.has(input.key)) throw new ContentNotLoadedError(input.key);
+    } else if (isDmnSource(input.graph))
       return evaluateDmnItems(compiledDmn(input.key, input.graph), input.items, input.trace, input.decisions);
     const compiled = await compiledGraph(input.key, input.graph);
     const results: EvaluatedItem[] = [];

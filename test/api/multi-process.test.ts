@@ -5,6 +5,8 @@ import type { Role } from '../../core/roles';
 import { setTenantQuotas } from '../../db/repositories/usage-quotas';
 import { killWorkerMidBatch, waitForPollers } from '../helpers/batch-crash';
 import { createSignInClient, type Person } from '../helpers/people';
+import { createModelReviewBoard, publishThroughReview } from '../helpers/model-release';
+import { discountExpressionModelBody } from '../fixtures/model-bodies';
 import {
   call,
   createTestTenant,
@@ -196,6 +198,39 @@ describe('two API processes and two workers on one Postgres and one Temporal', (
     } finally {
       await stack.db('tenants').where({ id: tenant.id }).update({ rate_limit_per_minute: before });
     }
+  });
+
+  it('runs a version published through one API on the next evaluation through the other, which kept the old one', async () => {
+    const board = await createModelReviewBoard(
+      { baseUrl: (apis[0] as { baseUrl: string }).baseUrl, db: stack.db },
+      tenant,
+    );
+    const first = { baseUrl: (apis[0] as { baseUrl: string }).baseUrl };
+    const body = discountExpressionModelBody('Published head across processes', '0.1');
+    const created = await on(0, 'POST', '/models', tenant.key, { body });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = created.body.id as string;
+    const inputs = { order_total: 5 };
+    await publishThroughReview(first, tenant, board, id, '1', inputs);
+    const published = async () => {
+      const evaluated = await on(1, 'POST', `/models/${id}/evaluate`, tenant.key, { body: { inputs } });
+      assert.equal(evaluated.status, 200, JSON.stringify(evaluated.body));
+      return { version: evaluated.body.version as string, rate: evaluated.body.outputs.discount_rate as number };
+    };
+    // The second API now holds the model's published head in memory.
+    for (let i = 0; i < 2; i++) assert.deepEqual(await published(), { version: '1', rate: 0.1 });
+    const { name: _name, category: _category, ...content } = discountExpressionModelBody('v2', '0.2');
+    const v2 = await on(0, 'POST', `/models/${id}/versions`, tenant.key, { body: content });
+    assert.equal(v2.status, 201, JSON.stringify(v2.body));
+    await publishThroughReview(first, tenant, board, id, '2', inputs);
+    // No waiting and no retry: the approval's publication completed only once every API had dropped the old head.
+    assert.deepEqual(await published(), { version: '2', rate: 0.2 });
+    // A rollback through the first API, the same way.
+    const rolledBack = await on(0, 'POST', `/models/${id}/versions/1/publish`, tenant.key, {
+      body: { reason: 'back to the first rate' },
+    });
+    assert.equal(rolledBack.status, 200, JSON.stringify(rolledBack.body));
+    assert.deepEqual(await published(), { version: '1', rate: 0.1 });
   });
 
   it('counts an approval raced through both APIs once', async () => {
