@@ -58,10 +58,14 @@ export function createUsageCounter(db: Knex, kind: UsageKind, options: { cacheSe
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
   };
-  const tally = async (tenantId: string, amount: number) => {
+  const tally = (tenantId: string, amount: number) => {
     const total = (tallied.get(tenantId) ?? 0) + amount;
     tallied.set(tenantId, total);
-    if (total >= TALLY_BLOCK) return flushTenant(tenantId);
+    // Written behind the request that fills the block, not before it answers (a failure keeps the tally for later).
+    if (total >= TALLY_BLOCK) {
+      flushTenant(tenantId).catch(() => undefined);
+      return;
+    }
     timer ??= setTimeout(() => {
       timer = undefined;
       flush().catch(() => undefined);
@@ -72,7 +76,7 @@ export function createUsageCounter(db: Knex, kind: UsageKind, options: { cacheSe
     async count(tenantId: string, amount: number): Promise<RequestCounting> {
       const counting = await countingOf(tenantId);
       if (counting === 'exact') await countUsage(db, tenantId, kind, amount);
-      if (counting === 'tally') await tally(tenantId, amount);
+      if (counting === 'tally') tally(tenantId, amount);
       return counting;
     },
     /** Takes back what `count` counted, for work that then failed as a whole. */
