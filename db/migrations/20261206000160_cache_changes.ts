@@ -37,25 +37,19 @@ export async function up(knex: Knex): Promise<void> {
       perform pg_notify('cache_changes', change_topic);
     end $$;
 
-    create function api_key_cache_change() returns trigger
+    -- A row named by its own id (an API key, a tenant); the topic is the trigger's argument.
+    create function row_cache_change() returns trigger
       language plpgsql security definer set search_path = public as $$
     begin
-      perform record_cache_change('api_key', old.id);
+      perform record_cache_change(tg_argv[0], old.id);
       return null;
     end $$;
     create trigger api_keys_cache_change
       after update of revoked_at, secret_hash, previous_secret_hash, previous_secret_expires_at, expires_at, scopes,
         tenant_id or delete on api_keys
-      for each row execute function api_key_cache_change();
-
-    create function tenant_cache_change() returns trigger
-      language plpgsql security definer set search_path = public as $$
-    begin
-      perform record_cache_change('tenant', old.id);
-      return null;
-    end $$;
+      for each row execute function row_cache_change('api_key');
     create trigger tenants_cache_change after update or delete on tenants
-      for each row execute function tenant_cache_change();
+      for each row execute function row_cache_change('tenant');
 
     create function model_cache_change() returns trigger
       language plpgsql security definer set search_path = public as $$
@@ -84,8 +78,7 @@ export async function down(knex: Knex): Promise<void> {
     drop trigger tenants_cache_change on tenants;
     drop trigger api_keys_cache_change on api_keys;
     drop function model_cache_change();
-    drop function tenant_cache_change();
-    drop function api_key_cache_change();
+    drop function row_cache_change();
     drop function record_cache_change(text, text);
     drop table cache_readers;
     drop table cache_changes;
