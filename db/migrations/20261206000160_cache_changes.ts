@@ -31,7 +31,7 @@ export async function up(knex: Knex): Promise<void> {
     );
 
     create function record_cache_change(change_topic text, change_key text) returns void
-      language plpgsql security definer set search_path = public as $$
+      language plpgsql security definer set search_path from current as $$
     begin
       insert into cache_changes (topic, key) values (change_topic, change_key);
       perform pg_notify('cache_changes', change_topic);
@@ -39,7 +39,7 @@ export async function up(knex: Knex): Promise<void> {
 
     -- A row named by its own id (an API key, a tenant); the topic is the trigger's argument.
     create function row_cache_change() returns trigger
-      language plpgsql security definer set search_path = public as $$
+      language plpgsql security definer set search_path from current as $$
     begin
       perform record_cache_change(tg_argv[0], old.id);
       return null;
@@ -52,7 +52,7 @@ export async function up(knex: Knex): Promise<void> {
       for each row execute function row_cache_change('tenant');
 
     create function model_cache_change() returns trigger
-      language plpgsql security definer set search_path = public as $$
+      language plpgsql security definer set search_path from current as $$
     declare
       changed record;
     begin
