@@ -12,6 +12,7 @@ import { createTenant } from '../../db/repositories/tenants';
 import { inTenantTransaction } from '../../db/tenant-scope';
 // People sign in the way the approval tests' people do: the built-in provider's login and consent forms.
 import { createSignInClient } from '../../test/helpers/people';
+import { cpuDelta, cpuSnapshot, printCpuTable } from './cpu';
 import { measureHttp, percentile, printLoadTable } from './http-load';
 import type { BenchServices } from './services';
 
@@ -340,6 +341,8 @@ export async function benchApprovals(
     return true;
   };
   await Promise.all(tokens.map((token) => approveNext(token, false)));
+  const roots = { API: services.apiPid, worker: services.workerPid, 'load generator': process.pid };
+  const cpuBefore = cpuSnapshot(roots);
   const measuredFrom = performance.now();
   await Promise.all(
     tokens.map(async (token) => {
@@ -347,6 +350,7 @@ export async function benchApprovals(
     }),
   );
   const measuredTo = performance.now();
+  const cpu = cpuDelta(cpuBefore, cpuSnapshot(roots));
   latencies.sort((a, b) => a - b);
   const seconds = (measuredTo - measuredFrom) / 1000;
 
@@ -364,6 +368,8 @@ export async function benchApprovals(
   console.log(`| round trip p50 | ${percentile(latencies, 0.5).toFixed(1)} ms |`);
   console.log(`| round trip p99 | ${percentile(latencies, 0.99).toFixed(1)} ms |`);
   console.log(`| round trip max | ${(latencies.at(-1) ?? 0).toFixed(1)} ms |`);
+  console.log(`\nWhere the CPU went during the measured approvals:\n`);
+  printCpuTable(cpu, latencies.length, seconds);
 }
 
 /**
