@@ -4,9 +4,7 @@ import { findBuiltinModelById, type RunnableModel } from '../../decision/catalog
 import { evaluateBuiltinItems, type EvaluatedItem } from '../../decision/evaluation-trace';
 import type { ModelInputs } from '../../decision/types';
 import { isDmnSource, type DmnSource } from '../../decision/dmn-source';
-import { tenantModelSource } from '../../db/repositories/decision-models';
 import { countUsage, uncountUsage, type RequestCounting } from '../../db/repositories/usage-quotas';
-import { inTenantTransaction } from '../../db/tenant-scope';
 import { BudgetExceededError, budgetFieldError, PoolTaskError } from '../../integrations/expression-sandbox';
 import type { RequestContext } from '../context';
 import type { EvaluateModelRequest } from '../openapi/request-types.generated';
@@ -82,7 +80,6 @@ export async function evaluateModel(
         ? []
         : await evaluateItems(
             deps,
-            context,
             model,
             valid.map((v) => v.inputs),
             run,
@@ -177,7 +174,6 @@ const BUILTIN_IN_PROCESS_ITEMS = 100;
  */
 async function evaluateItems(
   deps: ModelUseCaseDeps,
-  context: RequestContext,
   model: RunnableModel,
   items: ModelInputs[],
   { trace, fallbackPath, decisions }: { trace: boolean; fallbackPath: string; decisions?: string[] },
@@ -187,7 +183,8 @@ async function evaluateItems(
     if (builtin && decisions) throw validationFailed([ONLY_DMN]);
     if (builtin && items.length <= BUILTIN_IN_PROCESS_ITEMS) return evaluateBuiltinItems(builtin.key, items, trace);
     if (builtin) return await deps.sandbox.run('evaluateBuiltinModelItems', { modelKey: builtin.key, items, trace });
-    const content = model.content ?? (await storedContent(deps, context, model));
+    const content = model.content;
+    if (!content) throw new Error(`tenant model ${model.id} v${model.version} was resolved without its content`);
     if (decisions && !isDmnSource(content.graph)) throw validationFailed([ONLY_DMN]);
     if (decisions && isDmnSource(content.graph))
       await refuseUnknownDecisions(deps, content.key, content.graph, decisions);
@@ -213,14 +210,4 @@ async function evaluateItems(
       throw validationFailed([budgetFieldError(error, fallbackPath)], 'The evaluation took longer than its budget.');
     throw error;
   }
-}
-
-/** The version's content read again, for a model resolved without it (the catalogue always gives it today). */
-async function storedContent(deps: ModelUseCaseDeps, context: RequestContext, model: RunnableModel) {
-  const version = await inTenantTransaction(deps.db, context.tenantId, (scope) =>
-    tenantModelSource(scope).findVersion(model.id, Number(model.version)),
-  );
-  if (!version)
-    throw validationFailed([{ path: '/version', message: `model ${model.id} has no version "${model.version}"` }]);
-  return { key: `${version.modelId}@${version.version}#${version.graphSha256}`, graph: version.graph };
 }
