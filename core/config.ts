@@ -110,6 +110,7 @@ export interface Config {
     tenantQueue: number;
     tenantRunning?: number;
     queueWaitMs: number;
+    niceness: number;
   };
   /** An integration sync attempt that has not heartbeated for this long is retried elsewhere (default: ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS). */
   integrationSyncHeartbeatTimeoutMs: number;
@@ -313,6 +314,27 @@ function readUrl(env: Env, name: string, protocols: string[]): string | undefine
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** The expression sandbox's settings (EXPRESSION_BUDGET_MS, EXPRESSION_SANDBOX_*). */
+function readExpressionSandboxConfig(env: Env): Config['expressionSandbox'] {
+  return {
+    budgetMs: readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000),
+    processes: readInteger(env, 'EXPRESSION_SANDBOX_PROCESSES', os.availableParallelism(), 1, 64),
+    tenantQueue: readInteger(env, 'EXPRESSION_SANDBOX_TENANT_QUEUE', 16, 1, 10_000),
+    niceness: readInteger(env, 'EXPRESSION_SANDBOX_NICENESS', 0, 0, 19),
+    ...(env.EXPRESSION_SANDBOX_TENANT_RUNNING
+      ? { tenantRunning: readInteger(env, 'EXPRESSION_SANDBOX_TENANT_RUNNING', 1, 1, 64) }
+      : {}),
+    // Five budgets' worth (10 s at the default budget): a tenant's turn comes round several times within it.
+    queueWaitMs: readInteger(
+      env,
+      'EXPRESSION_SANDBOX_QUEUE_WAIT_MS',
+      Math.max(10_000, 5 * readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000)),
+      100,
+      600_000,
+    ),
+  };
+}
+
 /**
  * Only where the data lives. Tools that just need the database (the admin CLI, migrations) read this instead of
  * loadConfig, which makes a local webhook key under DATA_DIR: a mistyped DATA_DIR must not become a new folder.
@@ -399,22 +421,7 @@ export function loadConfig(env: Env = process.env): Config {
       1000,
       3_600_000,
     ),
-    expressionSandbox: {
-      budgetMs: readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000),
-      processes: readInteger(env, 'EXPRESSION_SANDBOX_PROCESSES', os.availableParallelism(), 1, 64),
-      tenantQueue: readInteger(env, 'EXPRESSION_SANDBOX_TENANT_QUEUE', 16, 1, 10_000),
-      ...(env.EXPRESSION_SANDBOX_TENANT_RUNNING
-        ? { tenantRunning: readInteger(env, 'EXPRESSION_SANDBOX_TENANT_RUNNING', 1, 1, 64) }
-        : {}),
-      // Five budgets' worth (10 s at the default budget): a tenant's turn comes round several times within it.
-      queueWaitMs: readInteger(
-        env,
-        'EXPRESSION_SANDBOX_QUEUE_WAIT_MS',
-        Math.max(10_000, 5 * readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000)),
-        100,
-        600_000,
-      ),
-    },
+    expressionSandbox: readExpressionSandboxConfig(env),
     csvUploadMaxBytes: readInteger(env, 'CSV_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     csvUploadChunkBytes: readInteger(env, 'CSV_UPLOAD_CHUNK_BYTES', 1024 * 1024, 1024, 16 * 1024 * 1024),
     integrationScheduleMinIntervalSeconds: readInteger(

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 
 /**
  * A pool of child processes that run named tasks with a time budget each. A task that outlives its budget has its
@@ -40,6 +41,11 @@ export interface ProcessPoolOptions {
   maxQueueWaitMs?: number;
   /** Told when a process is killed for its budget or dies on its own. */
   onReplace?: (reason: string) => void;
+  /**
+   * The processes' CPU niceness (0–19, `os.setPriority`): above the parent's, the parent's own work (answering
+   * requests) is scheduled before a busy child's when a core is contended. Default 0 (the parent's).
+   */
+  niceness?: number;
 }
 
 /** A task ran out of its budget; its process was killed. `at` is the last place the task reported reaching. */
@@ -213,6 +219,13 @@ class ChildProcessPool implements ProcessPool {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const slot: Slot = { child, ready: false };
+    if (this.options.niceness && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, this.options.niceness);
+      } catch {
+        // Raising a niceness is always allowed; a process that is already gone is told by its exit event.
+      }
+    }
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'ready') {
         slot.ready = true;
@@ -485,7 +498,7 @@ export interface TaskContext {
 export type TaskTable = Record<string, (input: never, context: TaskContext) => unknown>;
 
 /** The child's side: answers the pool's messages with the tasks of `tasks`. Call once from the child module. */
-export function serveProcessPoolTasks(tasks: TaskTable): void {
+export function serveProcessPoolTasks(tasks: TaskTable, options: { warmUp?: () => Promise<void> } = {}): void {
   if (!process.send) throw new Error('serveProcessPoolTasks: not started as a pool process (no IPC channel)');
   const send = (message: ChildMessage) => process.send?.(message);
   // The parent is gone: nothing will ever ask again.
@@ -505,5 +518,9 @@ export function serveProcessPoolTasks(tasks: TaskTable): void {
       }
     })();
   });
-  send({ type: 'ready' });
+  // Ready once warm: a first task must not pay for loading what every task needs (a native module's first call, the
+  // JIT), since the task's caller may be waiting on this process alone. Starting does not count against any budget.
+  void (options.warmUp ?? (() => Promise.resolve()))()
+    .catch((error: unknown) => process.stderr.write(`pool process warm-up failed (serving anyway): ${String(error)}\n`))
+    .then(() => send({ type: 'ready' }));
 }

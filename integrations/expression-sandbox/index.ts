@@ -34,6 +34,11 @@ export interface ExpressionSandboxConfig {
   tenantRunning?: number;
   /** How long a call may wait for a process (EXPRESSION_SANDBOX_QUEUE_WAIT_MS). */
   queueWaitMs?: number;
+  /**
+   * The processes' CPU niceness (EXPRESSION_SANDBOX_NICENESS, default 0): above 0, answering requests comes before a
+   * busy or starting sandbox process on a contended core — and the sandbox's budgets, in wall time, stretch under load.
+   */
+  niceness?: number;
 }
 
 /** A sandbox call awaited inside a database transaction: a bug in the caller (check first, then open the transaction). */
@@ -77,6 +82,7 @@ export function createExpressionSandbox(
     ...(config.tenantRunning !== undefined ? { keyRunningLimit: config.tenantRunning } : {}),
     ...(config.queueWaitMs !== undefined ? { maxQueueWaitMs: config.queueWaitMs } : {}),
     onReplace: options.onReplace,
+    ...(config.niceness ? { niceness: config.niceness } : {}),
   });
   const run: ExpressionSandbox['run'] = (task, input) => {
     if (insideTransaction()) return Promise.reject(new SandboxInsideTransactionError(task));

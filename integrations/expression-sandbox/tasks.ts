@@ -1,4 +1,5 @@
 import { evaluateExpression } from '@gorules/zen-engine';
+import { blankDmnModel, blankJdmModel } from '../../decision/blank-models';
 import type { TaskContext } from '../../core/process-pool';
 import { prepareSteps, type ApprovalStepInput } from '../../rules/decisions/approval-policy';
 import {
@@ -338,3 +339,59 @@ export const SANDBOX_TASKS = {
 };
 
 export type SandboxTasks = typeof SANDBOX_TASKS;
+
+/** The content the warm-up runs: a blank model's table with one rule, in each format, under keys no tenant content has. */
+const WARM_UP_KEY = 'warm-up';
+
+/** The blank JDM model with one rule in its table and an expression node after it (input → table → expression → output). */
+function warmUpGraph() {
+  const graph = blankJdmModel().graph as {
+    nodes: Array<{ id: string; content?: { rules?: unknown[] } }>;
+    edges: Array<{ id: string; sourceId: string; targetId: string }>;
+  };
+  for (const node of graph.nodes)
+    if (node.content?.rules) node.content.rules = [{ _id: 'r1', 'input-1': '"a"', 'output-1': '"b"' }];
+  graph.nodes.push({
+    id: 'warm-up-expression',
+    type: 'expressionNode',
+    name: 'Expression',
+    content: { expressions: [{ id: 'e1', key: 'length', value: 'len(output) + 1' }] },
+  } as never);
+  const last = graph.edges[graph.edges.length - 1] as { targetId: string };
+  graph.edges.push({
+    id: 'expression-response',
+    type: 'edge',
+    sourceId: 'warm-up-expression',
+    targetId: last.targetId,
+  } as never);
+  last.targetId = 'warm-up-expression';
+  return graph;
+}
+
+/**
+ * Runs each kind of evaluation once before the process says it is ready: measured here, a fresh process's first
+ * asynchronous expression evaluation took ~145 ms (the engine's native side warming), the next under 1 ms — a cost
+ * that fell on whichever tenant's request the new process served first.
+ */
+export async function warmUpSandbox(): Promise<void> {
+  const xml = blankDmnModel('Warm-up', 'urn:warm-up').replace(
+    '</decisionTable>',
+    '<rule id="r1"><inputEntry id="r1_in"><text>"a"</text></inputEntry><outputEntry id="r1_out"><text>"b"</text></outputEntry></rule></decisionTable>',
+  );
+  try {
+    await evaluateExpression('1 + 1', {});
+    for (const graph of [warmUpGraph(), { format: 'dmn', xml, imports: [] }]) {
+      const [result] = await SANDBOX_TASKS.evaluateTenantModelItems({
+        key: WARM_UP_KEY,
+        graph,
+        items: [{ input: 'a' }],
+        trace: true,
+      });
+      if (!result?.ok) throw new Error(`the warm-up model did not evaluate: ${JSON.stringify(result)}`);
+    }
+    await SANDBOX_TASKS.evaluateCondition({ condition: 'total > 1', metrics: { total: 2 } });
+  } finally {
+    compiledGraphs.delete(WARM_UP_KEY);
+    compiledDmnModels.delete(WARM_UP_KEY);
+  }
+}

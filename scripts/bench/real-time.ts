@@ -12,6 +12,7 @@ import { measureInProcess, STAFFING_INPUTS } from './scenarios';
 import { createModelReviewBoard, publishThroughReview } from '../../test/helpers/model-release';
 import { locateBombardier, measureWithBombardier } from './bombardier';
 import type { BenchServices } from './services';
+import { startNoisyTenant } from './sandbox-fairness';
 
 /** The real-time tables: 20 first-hit rules on five inputs (JDM and DMN), as an application's per-request decision. */
 const RULES = 20;
@@ -243,6 +244,7 @@ export async function benchRealTime(services: BenchServices, options: RealTimeOp
   }
   console.log(`\n## Real-time requests (${os.cpus().length} cores, ${options.durationSeconds} s per row)`);
   printRows("this script's load generator (undici, closed loop, keep-alive)", ours);
+  if (!only || only === 'isolation') await benchIsolation(services, rowsFor(services, key, models, floor), options);
   if (!options.independent) return;
   const bombardier = await locateBombardier();
   if (!bombardier) {
@@ -253,4 +255,48 @@ export async function benchRealTime(services: BenchServices, options: RealTimeOp
   for (const row of rows)
     theirs.push(await measure(row, () => measureWithBombardier(bombardier, row, options.durationSeconds)));
   printRows('bombardier (fasthttp, closed loop, keep-alive; its CPU is under "load generator")', theirs);
+}
+
+/** How many over-budget evaluations the pathological tenant keeps in flight (BENCH_REALTIME_NOISY). */
+const NOISY_IN_FLIGHT = Number(process.env.BENCH_REALTIME_NOISY ?? 8);
+
+/**
+ * Tenant isolation on the real-time path: this tenant's one-item evaluations of its JDM and DMN tables, one request
+ * at a time, idle and then while another tenant (professional plan, at its full plan rate) keeps evaluating a model
+ * that runs past the sandbox's budget (startNoisyTenant). The goal: p99 within 1.5× of idle.
+ */
+async function benchIsolation(services: BenchServices, rows: Row[], options: RealTimeOptions): Promise<void> {
+  const probes = rows.filter((row) => row.connections === 1 && /tenant (JDM|DMN)/.test(row.label));
+  const run = (row: Row) =>
+    measureHttp({
+      label: row.label,
+      url: row.url,
+      method: row.method,
+      headers: row.headers,
+      ...(row.body ? { body: row.body } : {}),
+      connections: 1,
+      durationSeconds: options.durationSeconds,
+    });
+  const idle: LoadResult[] = [];
+  for (const row of probes) idle.push(await run(row));
+  const noisy = await startNoisyTenant(services, NOISY_IN_FLIGHT);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const loaded: LoadResult[] = [];
+  for (const row of probes) loaded.push(await run(row));
+  const statuses = await noisy.stop();
+  console.log(
+    `\n### Isolation: one tenant's evaluations (1 connection), idle and beside a tenant with ${NOISY_IN_FLIGHT} over-budget evaluations in flight and one dropped a second\n`,
+  );
+  console.log(
+    '| request | idle req/s | idle p50 / p99 ms | loaded req/s | loaded p50 / p99 ms | p99 ratio (goal ≤ 1.5) | loaded non-2xx |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  probes.forEach((row, index) => {
+    const before = idle[index] as LoadResult;
+    const during = loaded[index] as LoadResult;
+    console.log(
+      `| ${row.label} | ${before.requestsPerSecond.toLocaleString('en')} | ${before.p50Ms.toFixed(2)} / ${before.p99Ms.toFixed(2)} | ${during.requestsPerSecond.toLocaleString('en')} | ${during.p50Ms.toFixed(2)} / ${during.p99Ms.toFixed(2)} | ${(during.p99Ms / before.p99Ms).toFixed(2)} | ${during.non2xx + during.errors} |`,
+    );
+  });
+  console.log(`\nThe pathological tenant's answers: ${[...statuses].map(([status, n]) => `${status}×${n}`).join(' ')}`);
 }

@@ -109,13 +109,15 @@ async function measure(probes: Probe[], seconds: number): Promise<Figures[]> {
   });
 }
 
-export async function benchSandboxFairness(
-  services: BenchServices,
-  options: { seconds: number; heavy: number },
-): Promise<void> {
+/**
+ * A professional-plan tenant keeping the sandbox busy at its full plan rate: `heavy` evaluations of a model that never
+ * finishes within the budget in flight at all times (a refusal waited out for a second, as a well-behaved client
+ * would), and one more every second that its client drops after one second (~1 process killed and replaced per
+ * second). `stop()` ends it and tells what it was answered.
+ */
+export async function startNoisyTenant(services: BenchServices, heavy: number) {
   const { baseUrl } = services;
   const noisy = await benchTenant(services, 'noisy', 'professional');
-  const quiet = await benchTenant(services, 'quiet', 'enterprise');
   const slow = await send(
     baseUrl,
     noisy,
@@ -123,9 +125,45 @@ export async function benchSandboxFairness(
     '/api/v1/models',
     upload('Slow on large orders', `${SLOW_ON_DATA('order_total')} + 0.1`),
   );
+  if (slow.status !== 201) throw new Error(`the noisy tenant's model upload answered ${slow.status}`);
+  let stopping = false;
+  const statuses = new Map<number | string, number>();
+  const count = (status: number | string) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  const overBudget = { version: '1', inputs: { order_total: 10_000 } };
+  const path = `/api/v1/models/${slow.body.id}/evaluate`;
+  const heavyLoops = Array.from({ length: heavy }, async () => {
+    while (!stopping) {
+      const answer = await send(baseUrl, noisy, 'POST', path, overBudget).catch(() => ({ status: 0 }));
+      count(answer.status);
+      if (answer.status === 429) await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  });
+  const dropper = (async () => {
+    while (!stopping) {
+      void send(baseUrl, noisy, 'POST', path, overBudget, AbortSignal.timeout(1000)).then(
+        (answer) => count(answer.status),
+        () => count('dropped'),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      await Promise.all([...heavyLoops, dropper]);
+      return statuses;
+    },
+  };
+}
+
+export async function benchSandboxFairness(
+  services: BenchServices,
+  options: { seconds: number; heavy: number },
+): Promise<void> {
+  const { baseUrl } = services;
+  const quiet = await benchTenant(services, 'quiet', 'enterprise');
   const quick = await send(baseUrl, quiet, 'POST', '/api/v1/models', upload('Discount', 'order_total > 100 ? 0.1 : 0'));
-  if (slow.status !== 201 || quick.status !== 201)
-    throw new Error(`model uploads answered ${slow.status} and ${quick.status}`);
+  if (quick.status !== 201) throw new Error(`the model upload answered ${quick.status}`);
   const step = {
     name: 'Finance',
     approvals_required: 1,
@@ -163,42 +201,11 @@ export async function benchSandboxFairness(
   await measure(probes, 3);
   const idle = await measure(probes, options.seconds);
 
-  // The noisy tenant: `heavy` over-budget evaluations in flight at all times, and one a second dropped after a second.
-  let stopping = false;
-  const noisyStatuses = new Map<number | string, number>();
-  const count = (status: number | string) => noisyStatuses.set(status, (noisyStatuses.get(status) ?? 0) + 1);
-  const overBudget = { version: '1', inputs: { order_total: 10_000 } };
-  const heavyLoops = Array.from({ length: options.heavy }, async () => {
-    while (!stopping) {
-      const answer = await send(baseUrl, noisy, 'POST', `/api/v1/models/${slow.body.id}/evaluate`, overBudget).catch(
-        () => ({ status: 0 }),
-      );
-      count(answer.status);
-      // A refusal (rate limit, sandbox bound) comes back at once: wait as a well-behaved client would.
-      if (answer.status === 429) await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  });
-  const dropper = (async () => {
-    while (!stopping) {
-      void send(
-        baseUrl,
-        noisy,
-        'POST',
-        `/api/v1/models/${slow.body.id}/evaluate`,
-        overBudget,
-        AbortSignal.timeout(1000),
-      ).then(
-        (answer) => count(answer.status),
-        () => count('dropped'),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  })();
+  const noisyTenant = await startNoisyTenant(services, options.heavy);
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const loaded = await measure(probes, options.seconds);
   const sandboxAfter = await send(baseUrl, quiet, 'GET', '/health');
-  stopping = true;
-  await Promise.all([...heavyLoops, dropper]);
+  const noisyStatuses = await noisyTenant.stop();
 
   console.log(
     `\nExpression sandbox fairness: another tenant's requests, idle and beside a professional-plan tenant with ${options.heavy} over-budget evaluations in flight and one dropped request a second (${options.seconds} s each)`,

@@ -4,6 +4,7 @@ import { EMPLOYEES_DATASET } from '../../integrations/datasets';
 import { BudgetExceededError, createExpressionSandbox } from '../../integrations/expression-sandbox';
 import type { FieldMappingDefinition } from '../../integrations/field-mapping';
 import { PoolTaskError } from '../../core/process-pool';
+import { ContentNotLoadedError, SANDBOX_TASKS, warmUpSandbox } from '../../integrations/expression-sandbox/tasks';
 import { stepsThatApply } from '../../rules/decisions/approval-policy';
 import { waitFor } from '../helpers/wait';
 import { isProcessAlive } from '../../scripts/stack/processes';
@@ -110,5 +111,16 @@ describe('expression sandbox (a pool of child processes with a budget per call)'
     await closing.close();
     assert.ok(pids.every((pid) => !isProcessAlive(pid)));
     await assert.rejects(closing.evaluateCondition('1 < 2', {}), /closed/);
+  });
+});
+
+describe('expression sandbox: a process warms up before its first task', () => {
+  it('evaluates a model of each format and a condition, and leaves nothing of its own compiled', async () => {
+    await warmUpSandbox();
+    // The warm-up's content is not kept under its key: a call naming that key without content is told to send it.
+    await assert.rejects(
+      SANDBOX_TASKS.evaluateTenantModelItems({ key: 'warm-up', items: [{ input: 'a' }], trace: false }),
+      ContentNotLoadedError,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import {
@@ -132,6 +133,27 @@ describe('process pool: tenants served in turn, bounded, and cancellable', () =>
     controller.abort();
     await assert.rejects(shared.run('echo', 1, { key: 'a', signal: controller.signal }), PoolTaskCancelledError);
     assert.equal(shared.stats().processes, 0);
+  });
+});
+
+describe('process pool: processes warmed before their first task, at the niceness asked for', () => {
+  const WARM_CHILD = path.join(__dirname, '..', 'fixtures', `process-pool-warm-child${path.extname(__filename)}`);
+
+  it("hands a process its first task only once the child's warm-up has finished", async () => {
+    const warm = pool({ entry: WARM_CHILD, size: 1 });
+    assert.equal(await warm.run('warmed', null), true);
+    assert.equal(await warm.run('warmed', null), true);
+  });
+
+  it('starts its processes at the niceness asked for', async (t) => {
+    const niceness = 7;
+    const own = os.getPriority();
+    // Only raising a niceness is allowed to everyone: the test needs to run below the niceness it asks for.
+    if (own >= niceness) return t.skip(`this test process already runs at niceness ${own}`);
+    const niced = pool({ entry: WARM_CHILD, size: 1, niceness });
+    assert.equal(os.getPriority(await niced.run<number>('pid', null)), niceness);
+    const plain = pool({ entry: WARM_CHILD, size: 1 });
+    assert.equal(os.getPriority(await plain.run<number>('pid', null)), own);
   });
 });
 
