@@ -26,6 +26,7 @@
  * BENCH_EDITOR_SIMULATIONS (50) simulate calls on a 100-rule table; BENCH_EDITOR_PANEL_ONLY=1 for the simulator panel's
  * round trips alone, BENCH_EDITOR_PROFILE=file.cpuprofile for the page's CPU profile during them; not part of the
  * default run, which needs no browser),
+ * BENCH_BUILD=1 (the API and worker from the production build, as the image runs them; else from source under tsx),
  * BENCH_ONLY_REALTIME=1 (real-time requests: /health, /me, one-item evaluations of a 20-rule JDM and DMN table and a built-in
  * model at 1 and 16 connections beside their in-process floors, CPU per request by process, then the same rows from
  * bombardier unless BENCH_REALTIME_INDEPENDENT=0),

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createKnex, type Knex } from '../../db/connection';
 import { runMigrations } from '../../db/migrate';
 import { writeWorkflowBundle } from '../../orchestration/workflow-bundle';
@@ -99,10 +99,16 @@ export async function startBenchServices(options: {
   const children: ChildProcess[] = [];
   // BENCH_NODE_ARGS: extra Node flags for the API and worker, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // BENCH_BUILD=1: the API and worker run from the production build (`npm run build`, as the image runs them), made
+  // once into the bench's data folder; otherwise from source under tsx, as `npm start` runs them.
+  const built = process.env.BENCH_BUILD ? buildOnce(path.join(dataDir, 'dist')) : undefined;
+  const entry = (file: string) =>
+    built ? [path.join(built, file.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', file];
   const spawnNode = (file: string, extraEnv: Record<string, string> = {}) => {
-    const child = spawnStackProcess(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
+    const child = spawnStackProcess(process.execPath, [...nodeArgs, ...entry(file)], {
       cwd: ROOT,
-      env: { ...env, ...extraEnv },
+      // The build lives outside the repository: its requires find the packages through NODE_PATH.
+      env: { ...env, ...(built ? { NODE_PATH: path.join(ROOT, 'node_modules') } : {}), ...extraEnv },
       stdio: 'inherit',
       deathSignal: 'SIGTERM',
     });
@@ -139,4 +145,16 @@ export async function startBenchServices(options: {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** `npm run build` into `outDir` (tsc, the console bundle, the workflow bundle); its path. */
+function buildOnce(outDir: string): string {
+  const started = Date.now();
+  const build = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build.ts'), outDir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status ?? build.signal})`);
+  console.log(`[bench] production build in ${Math.round((Date.now() - started) / 1000)} s: API and worker run from it`);
+  return outDir;
 }

@@ -9,7 +9,12 @@ import { after, before, describe, it } from 'node:test';
 import { Client, Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { parse as parseYaml } from 'yaml';
+import { createKnex } from '../../db/connection';
+import { issueApiKey } from '../../db/repositories/api-keys';
+import { createTenant } from '../../db/repositories/tenants';
+import { inTenantTransaction } from '../../db/tenant-scope';
 import { findFreePort } from '../../scripts/stack/ports';
+import { discountExpressionModelBody } from '../fixtures/model-bodies';
 import { command, reproduceImage, type ReproducedImage } from '../helpers/docker-image';
 import { waitFor } from '../helpers/wait';
 
@@ -213,6 +218,37 @@ describe('the Docker image', () => {
 
     const health = await fetch(`http://127.0.0.1:${port}/api/v1/openapi.json`);
     assert.equal(health.status, 200);
+
+    // Tenant content runs in the expression sandbox's processes, forked from their own entry module in the image: a
+    // model upload's checks and an evaluation run there.
+    const db = createKnex(env.DATABASE_URL!);
+    try {
+      const tenant = await createTenant(db, { name: `image-${taskQueue}`, plan: 'professional' });
+      const { key } = await inTenantTransaction(db, tenant.id, (scope) =>
+        issueApiKey(
+          scope,
+          { name: 'image', scopes: ['models:read', 'models:write'], expiresAt: null },
+          { type: 'system', id: 'image-test' },
+        ),
+      );
+      const send = (url: string, body: unknown) =>
+        fetch(`http://127.0.0.1:${port}/api/v1${url}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const created = await send(
+        '/models',
+        discountExpressionModelBody('Image discount', 'order_total > 100 ? 0.1 : 0'),
+      );
+      assert.equal(created.status, 201, `${await created.clone().text()}\n${api.output()}`);
+      const { id } = (await created.json()) as { id: string };
+      const evaluated = await send(`/models/${id}/evaluate`, { version: '1', inputs: { order_total: 250 } });
+      assert.equal(evaluated.status, 200, `${await evaluated.clone().text()}\n${api.output()}`);
+      assert.deepEqual(((await evaluated.json()) as { outputs: unknown }).outputs, { discount_rate: 0.1 });
+    } finally {
+      await db.destroy();
+    }
     // The API in the image serves the editor's bundle from dist/console-app/build, cached for a year.
     const manifest = JSON.parse(
       fs.readFileSync(path.join(image.appDir, 'dist/console-app/build/manifest.json'), 'utf8'),
