@@ -96,6 +96,20 @@ export class PoolBusyError extends Error {
   }
 }
 
+/** The pool's processes die before they are ready (START_FAILURE_LIMIT in a row): the task was refused, not run. */
+export class PoolUnavailableError extends Error {
+  constructor(
+    readonly pool: string,
+    readonly detail: string,
+  ) {
+    super(`${pool}: its processes fail to start (the last one ${detail})`);
+    this.name = 'PoolUnavailableError';
+  }
+}
+
+/** How many processes in a row may die before they are ready before the tasks waiting are refused. */
+const START_FAILURE_LIMIT = 3;
+
 /** The caller's AbortSignal fired: a waiting task was dropped, a running one had its process killed. */
 export class PoolTaskCancelledError extends Error {
   constructor(readonly pool: string) {
@@ -204,6 +218,8 @@ class ChildProcessPool implements ProcessPool {
   private replaced = 0;
   private refused = 0;
   private cancelled = 0;
+  /** Processes that died before they were ready, in a row. */
+  private startFailures = 0;
   private closed = false;
   private readonly execArgv = loaderFlags(process.execArgv);
   private readonly keyRunningLimit: number;
@@ -229,6 +245,7 @@ class ChildProcessPool implements ProcessPool {
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'ready') {
         slot.ready = true;
+        this.startFailures = 0;
         this.dispatch();
         return;
       }
@@ -299,7 +316,26 @@ class ChildProcessPool implements ProcessPool {
     this.replaced += 1;
     this.options.onReplace?.(`${this.options.name}: a process ${detail}`);
     job?.reject(new PoolProcessDiedError(detail));
+    if (!slot.ready) this.failedToStart(detail);
     this.dispatch();
+  }
+
+  /**
+   * A process died before it was ready. Once START_FAILURE_LIMIT have in a row, the pool cannot serve (its entry
+   * module is missing or throws, say): the tasks waiting are refused rather than left to wait for a process that
+   * never comes, and each later task tries one start of its own, so the pool serves again once starting works.
+   */
+  private failedToStart(detail: string): void {
+    this.startFailures += 1;
+    if (this.startFailures < START_FAILURE_LIMIT) return;
+    for (const queue of this.queues.values())
+      for (const job of queue) {
+        this.release(job);
+        job.reject(new PoolUnavailableError(this.options.name, detail));
+      }
+    this.refused += this.queuedCount;
+    this.queues.clear();
+    this.queuedCount = 0;
   }
 
   private overBudget(slot: Slot, job: Job): void {

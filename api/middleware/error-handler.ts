@@ -8,7 +8,7 @@ import {
   sandboxUnavailable,
   type ErrorCode,
 } from '../../core/errors';
-import { PoolBusyError, PoolTaskCancelledError } from '../../core/process-pool';
+import { PoolBusyError, PoolTaskCancelledError, PoolUnavailableError } from '../../core/process-pool';
 import { AppError, TITLES } from '../../core/app-error';
 import { translateDatabaseError } from '../../db/errors';
 import type { AppState } from '../context';
@@ -35,6 +35,12 @@ export function errorHandler(): Middleware<AppState> {
       const error = toAppError(caught);
       // A dependency outage is expected and answered 503; it is not a bug, and must not flood the error log.
       // A request whose client hung up had its sandbox work cancelled: nobody reads the answer, nothing failed.
+      if (caught instanceof PoolUnavailableError)
+        return sandboxUnavailable(
+          0,
+          5,
+          'The expression sandbox cannot start its processes (each failure is logged for the operators); retry later. Nothing was changed.',
+        );
       if (caught instanceof PoolTaskCancelledError)
         ctx.state.log?.info({ code: error.code }, 'client disconnected; its sandbox work was cancelled');
       else if (error.status === 503) ctx.state.log?.warn({ code: error.code, err: caught }, 'dependency unavailable');
@@ -96,6 +102,12 @@ function translateSandboxError(caught: unknown): AppError | undefined {
       ? sandboxBusy(caught.limit, retryAfterSeconds)
       : sandboxUnavailable(caught.limit, retryAfterSeconds);
   }
+  if (caught instanceof PoolUnavailableError)
+    return sandboxUnavailable(
+      0,
+      5,
+      'The expression sandbox cannot start its processes (each failure is logged for the operators); retry later. Nothing was changed.',
+    );
   if (caught instanceof PoolTaskCancelledError)
     return sandboxUnavailable(
       0,

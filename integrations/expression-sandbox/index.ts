@@ -8,7 +8,13 @@ import type { DatasetDefinition } from '../datasets';
 import type { FieldMappingDefinition } from '../field-mapping';
 import type { SandboxTasks } from './tasks';
 
-export { BudgetExceededError, PoolBusyError, PoolTaskCancelledError, PoolTaskError } from '../../core/process-pool';
+export {
+  BudgetExceededError,
+  PoolBusyError,
+  PoolTaskCancelledError,
+  PoolTaskError,
+  PoolUnavailableError,
+} from '../../core/process-pool';
 
 /**
  * Where tenant-supplied expressions run: never on the event loop of the API or the worker, always in a pool of child

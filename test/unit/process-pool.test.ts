@@ -6,6 +6,7 @@ import {
   createProcessPool,
   PoolBusyError,
   PoolTaskCancelledError,
+  PoolUnavailableError,
   type ProcessPool,
   type ProcessPoolOptions,
 } from '../../core/process-pool';
@@ -136,13 +137,24 @@ describe('process pool: tenants served in turn, bounded, and cancellable', () =>
   });
 });
 
-describe('process pool: processes warmed before their first task, at the niceness asked for', () => {
+describe('process pool: starting processes (warm-up, niceness, processes that cannot start)', () => {
   const WARM_CHILD = path.join(__dirname, '..', 'fixtures', `process-pool-warm-child${path.extname(__filename)}`);
 
   it("hands a process its first task only once the child's warm-up has finished", async () => {
     const warm = pool({ entry: WARM_CHILD, size: 1 });
     assert.equal(await warm.run('warmed', null), true);
     assert.equal(await warm.run('warmed', null), true);
+  });
+
+  it('refuses its tasks, instead of keeping them waiting, when its processes die before they are ready', async () => {
+    const broken = pool({ entry: path.join(__dirname, '..', 'fixtures', 'no-such-pool-child.ts'), size: 1 });
+    const first = await broken.run('echo', 1, { key: 'tenant-a' }).catch((error: unknown) => error);
+    assert.ok(first instanceof PoolUnavailableError, String(first));
+    assert.equal(broken.stats().queued, 0);
+    // A later task is not refused on the strength of the past alone: it tries a start of its own, which fails too.
+    const replacedBefore = broken.stats().replaced;
+    await assert.rejects(broken.run('echo', 2, { key: 'tenant-b' }), PoolUnavailableError);
+    assert.ok(broken.stats().replaced > replacedBefore);
   });
 
   it('starts its processes at the niceness asked for', async (t) => {
