@@ -107,8 +107,7 @@ export async function startBenchServices(options: {
   const spawnNode = (file: string, extraEnv: Record<string, string> = {}) => {
     const child = spawnStackProcess(process.execPath, [...nodeArgs, ...entry(file)], {
       cwd: ROOT,
-      // The build lives outside the repository: its requires find the packages through NODE_PATH.
-      env: { ...env, ...(built ? { NODE_PATH: path.join(ROOT, 'node_modules') } : {}), ...extraEnv },
+      env: { ...env, ...extraEnv },
       stdio: 'inherit',
       deathSignal: 'SIGTERM',
     });
@@ -155,6 +154,8 @@ function buildOnce(outDir: string): string {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status ?? build.signal})`);
+  // Beside the build, the repository's packages, found as the image finds its own (imports and requires alike).
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(outDir, '..', 'node_modules'), 'dir');
   console.log(`[bench] production build in ${Math.round((Date.now() - started) / 1000)} s: API and worker run from it`);
   return outDir;
 }
