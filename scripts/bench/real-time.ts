@@ -228,19 +228,7 @@ export async function benchRealTime(services: BenchServices, options: RealTimeOp
   };
   const ours: Measured[] = [];
   for (const row of rows) {
-    ours.push(
-      await measure(row, () =>
-        measureHttp({
-          label: row.label,
-          url: row.url,
-          method: row.method,
-          headers: row.headers,
-          ...(row.body ? { body: row.body } : {}),
-          connections: row.connections,
-          durationSeconds: options.durationSeconds,
-        }),
-      ),
-    );
+    ours.push(await measure(row, () => loadRow(row, options.durationSeconds)));
   }
   console.log(`\n## Real-time requests (${os.cpus().length} cores, ${options.durationSeconds} s per row)`);
   printRows("this script's load generator (undici, closed loop, keep-alive)", ours);
@@ -260,6 +248,19 @@ export async function benchRealTime(services: BenchServices, options: RealTimeOp
 /** How many over-budget evaluations the pathological tenant keeps in flight (BENCH_REALTIME_NOISY). */
 const NOISY_IN_FLIGHT = Number(process.env.BENCH_REALTIME_NOISY ?? 8);
 
+/** One row's requests from this script's load generator (undici, closed loop, keep-alive). */
+function loadRow(row: Row, durationSeconds: number): Promise<LoadResult> {
+  return measureHttp({
+    label: row.label,
+    url: row.url,
+    method: row.method,
+    headers: row.headers,
+    ...(row.body ? { body: row.body } : {}),
+    connections: row.connections,
+    durationSeconds,
+  });
+}
+
 /**
  * Tenant isolation on the real-time path: this tenant's one-item evaluations of its JDM and DMN tables, one request
  * at a time, idle and then while another tenant (professional plan, at its full plan rate) keeps evaluating a model
@@ -267,16 +268,7 @@ const NOISY_IN_FLIGHT = Number(process.env.BENCH_REALTIME_NOISY ?? 8);
  */
 async function benchIsolation(services: BenchServices, rows: Row[], options: RealTimeOptions): Promise<void> {
   const probes = rows.filter((row) => row.connections === 1 && /tenant (JDM|DMN)/.test(row.label));
-  const run = (row: Row) =>
-    measureHttp({
-      label: row.label,
-      url: row.url,
-      method: row.method,
-      headers: row.headers,
-      ...(row.body ? { body: row.body } : {}),
-      connections: 1,
-      durationSeconds: options.durationSeconds,
-    });
+  const run = (row: Row) => loadRow(row, options.durationSeconds);
   const idle: LoadResult[] = [];
   for (const row of probes) idle.push(await run(row));
   const noisy = await startNoisyTenant(services, NOISY_IN_FLIGHT);
