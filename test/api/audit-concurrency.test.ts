@@ -137,6 +137,8 @@ describe('a decision action that is accepted but slow to apply', () => {
     const blocker = await stack.db.transaction();
     let first: ApiResponse;
     try {
+      // The blocker idles on purpose while the request under test waits on its lock, which a loaded machine may stretch.
+      await blocker.raw('set local idle_in_transaction_session_timeout = 0');
       await blocker.raw('select id from decisions where id = ? for update', [id]);
       first = await api('POST', `/decisions/${id}/comment`, { comment: 'Please add the Q3 numbers.' }, headers);
       assert.equal(first.status, 202, JSON.stringify(first.body));

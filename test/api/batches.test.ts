@@ -239,6 +239,8 @@ describe('scenario batches', () => {
     const blocker = await stack.db.transaction();
     let api: Awaited<ReturnType<typeof spawnApiProcess>> | undefined;
     try {
+      // The blocker idles on purpose while the process under test starts, which a loaded machine may take a while to do.
+      await blocker.raw('set local idle_in_transaction_session_timeout = 0');
       await blocker.raw('select * from event_sequences where tenant_id = ? for update', [tenant.id]);
       api = await spawnApiProcess(stack, { SCENARIO_SYNC_WAIT_MS: '300', SCENARIO_WORKFLOW_TASK_TIMEOUT_MS: '2000' });
       const accepted = await call(api.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: staffing(123) });
