@@ -9,9 +9,15 @@ import { createIntegrationSyncControlActivities } from './integrations/sync-cont
 import { createKpiAlertActivities } from './kpis/alerts';
 import { createModelReplayActivities } from './models/replays';
 import { createScenarioActivities } from './scenarios/runs';
+import { createScenarioLaneActivities } from './scenarios/run-lane';
 import { createWebhookActivities } from './webhooks/deliveries';
 import { createNotificationActivities } from './notifications';
-import type { NotificationConfig, WebhookConfig } from '../core/config';
+import {
+  DEFAULT_SCENARIO_RUN_LANE,
+  type NotificationConfig,
+  type ScenarioRunLaneConfig,
+  type WebhookConfig,
+} from '../core/config';
 import type { ResolveHost } from './webhooks/sender';
 import type { FileStore } from '../core/file-store';
 import { sandboxedTenantModels, type ExpressionSandbox } from '../integrations/expression-sandbox';
@@ -31,6 +37,8 @@ export interface ActivityDeps {
   exportFiles: FileStore;
   /** Where tenant expressions run (child processes with a budget per call): a sync's mapping, page by page. */
   sandbox: ExpressionSandbox;
+  /** The scenario run lanes' settings (SCENARIO_LANE_*); the defaults without. */
+  scenarioRunLane?: ScenarioRunLaneConfig;
   /** Only for tests, where several stacks share one database: the tenants whose KPIs this worker's shards evaluate. */
   tenantIds?: () => readonly string[];
 }
@@ -43,6 +51,7 @@ export function createActivities(deps: ActivityDeps) {
   };
   return {
     ...createScenarioActivities(full),
+    ...createScenarioLaneActivities({ ...full, scenarioRunLane: deps.scenarioRunLane ?? DEFAULT_SCENARIO_RUN_LANE }),
     ...createBatchActivities(full),
     ...createWebhookActivities(full),
     ...createAuditExportActivities(full),

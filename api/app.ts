@@ -144,6 +144,7 @@ export function createApp(deps: AppDeps): App {
       .flush()
       .catch((err: unknown) => logger.warn({ err }, 'requests tallied for usage were not written at shutdown'));
     await cacheFeed.close();
+    await services.scenarios.close();
     // A sandbox handed in belongs to whoever made it.
     if (!deps.sandbox) await services.sandbox.close();
   };

@@ -17,7 +17,8 @@ export function createMetrics() {
     name: 'dms_scenario_runs_waited_total',
     help:
       'Scenario runs a request waited for, by how the result arrived: "local" (eager start, run by this process), ' +
-      '"temporal" (run elsewhere, result from Temporal), "timeout" (still running at the end of the sync wait: 202).',
+      '"lane" (run by the tenant\'s run lane, announced through Postgres NOTIFY), "temporal" (run elsewhere, result ' +
+      'from Temporal), "timeout" (still running at the end of the sync wait: 202).',
     labelNames: ['path'],
     registers: [registry],
   });

@@ -76,6 +76,8 @@ export interface Config {
   scenarioSyncWaitMs: number;
   /** The runner inside each API process that executes quick scenario runs started eagerly (SCENARIO_RUNNER). */
   scenarioRunner: { enabled: boolean };
+  /** How quick scenario runs are executed: a workflow per run (the default), or the tenant's run lane (SCENARIO_RUN_MODE). */
+  scenarioRunLane: ScenarioRunLaneConfig;
   /**
    * Workflow task timeout of scenario runs: how long a run whose process died (an API process running it eagerly,
    * or a worker) stays stuck before Temporal hands it to another worker.
@@ -315,6 +317,49 @@ function readUrl(env: Env, name: string, protocols: string[]): string | undefine
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** The expression sandbox's settings (EXPRESSION_BUDGET_MS, EXPRESSION_SANDBOX_*). */
+export interface ScenarioRunLaneConfig {
+  /**
+   * `workflow`: one Temporal workflow per run, started eagerly by the API process (its runner executes it). `lane`: the
+   * API queues the run in Postgres and the tenant's run lane executes queued runs in batches (docs/performance.md).
+   */
+  mode: 'workflow' | 'lane';
+  /** A lane pass looks at the queue at most this often while it is not full (SCENARIO_LANE_PASS_INTERVAL_MS). */
+  passIntervalMs: number;
+  /** Runs one round of a pass claims (SCENARIO_LANE_BATCH_SIZE). */
+  batchSize: number;
+  /** A lane with nothing queued ends after this long without a wake-up (SCENARIO_LANE_IDLE_SECONDS). */
+  idleSeconds: number;
+  /** How long a pass holds the runs it claimed; a dead pass's runs are claimed again after it (SCENARIO_LANE_LEASE_SECONDS). */
+  leaseSeconds: number;
+}
+
+export const DEFAULT_SCENARIO_RUN_LANE: ScenarioRunLaneConfig = {
+  mode: 'workflow',
+  passIntervalMs: 10,
+  batchSize: 100,
+  idleSeconds: 60,
+  leaseSeconds: 30,
+};
+
+function readScenarioRunLaneConfig(env: Env): ScenarioRunLaneConfig {
+  const mode = readOptional(env, 'SCENARIO_RUN_MODE') ?? DEFAULT_SCENARIO_RUN_LANE.mode;
+  if (mode !== 'workflow' && mode !== 'lane')
+    throw new ConfigError('SCENARIO_RUN_MODE', `must be workflow or lane, got "${mode}"`);
+  return {
+    mode,
+    passIntervalMs: readInteger(
+      env,
+      'SCENARIO_LANE_PASS_INTERVAL_MS',
+      DEFAULT_SCENARIO_RUN_LANE.passIntervalMs,
+      1,
+      1000,
+    ),
+    batchSize: readInteger(env, 'SCENARIO_LANE_BATCH_SIZE', DEFAULT_SCENARIO_RUN_LANE.batchSize, 1, 1000),
+    idleSeconds: readInteger(env, 'SCENARIO_LANE_IDLE_SECONDS', DEFAULT_SCENARIO_RUN_LANE.idleSeconds, 1, 3600),
+    leaseSeconds: readInteger(env, 'SCENARIO_LANE_LEASE_SECONDS', DEFAULT_SCENARIO_RUN_LANE.leaseSeconds, 5, 3600),
+  };
+}
+
 function readExpressionSandboxConfig(env: Env): Config['expressionSandbox'] {
   return {
     budgetMs: readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000),
@@ -402,6 +447,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     scenarioSyncWaitMs: readInteger(env, 'SCENARIO_SYNC_WAIT_MS', 10_000, 0, 60_000),
     scenarioRunner: { enabled: readBoolean(env, 'SCENARIO_RUNNER', true) },
+    scenarioRunLane: readScenarioRunLaneConfig(env),
     scenarioWorkflowTaskTimeoutMs: readInteger(env, 'SCENARIO_WORKFLOW_TASK_TIMEOUT_MS', 10_000, 1000, 120_000),
     batchBodyLimitBytes: readInteger(env, 'BATCH_BODY_LIMIT_BYTES', 16 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     batchChunkSize: readInteger(env, 'BATCH_CHUNK_SIZE', 100, 1, 5000),

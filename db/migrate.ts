@@ -47,6 +47,7 @@ import * as modelVersionContentWriters from './migrations/20261205000130_model_v
 import * as scenarioRunBy from './migrations/20261205000140_scenario_run_by';
 import * as modelVerificationPolicy from './migrations/20261206000150_model_verification_policy';
 import * as cacheChanges from './migrations/20261206000160_cache_changes';
+import * as scenarioRunLanes from './migrations/20261206000170_scenario_run_lanes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -104,6 +105,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261205000140_scenario_run_by': scenarioRunBy,
   '20261206000150_model_verification_policy': modelVerificationPolicy,
   '20261206000160_cache_changes': cacheChanges,
+  '20261206000170_scenario_run_lanes': scenarioRunLanes,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -89,6 +89,7 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
       publicBaseUrl: config.publicBaseUrl,
       exportFiles: exportFileStore(config.dataDir),
       sandbox,
+      scenarioRunLane: config.scenarioRunLane,
       ...tenantIds,
     },
     workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),

@@ -1,5 +1,6 @@
 // Every workflow the worker runs is exported from here.
 export { scenarioRunWorkflow } from './scenarios/scenario-run';
+export { scenarioRunLaneWorkflow } from './scenarios/scenario-run-lane';
 export { scenarioBatchWorkflow } from './scenarios/scenario-batch';
 export { modelReplayWorkflow } from './models/model-replay';
 export { webhookLaneWorkflow } from './webhooks/webhook-lane';

@@ -26,7 +26,7 @@ export interface ScenarioActivityDeps {
 }
 
 /** Runs the model for one run of a scenario and builds the outcome to store (a model error is a failed run). */
-async function runModel(
+export async function runModel(
   input: ExecuteScenarioRunInput,
   scenario: ScenarioRecord,
   resolution: ModelResolution,

@@ -19,7 +19,7 @@ export interface ScenarioServiceDeps {
   /** The runner in this API process; without it (or until it connects) every run goes through the task queue. */
   runner?: ScenarioRunner;
   /** Counts how each waited-for run's result arrived (a Prometheus counter). */
-  countRunWait?: (path: 'local' | 'temporal' | 'timeout') => void;
+  countRunWait?: (path: 'local' | 'lane' | 'temporal' | 'timeout') => void;
 }
 
 /** What every scenario use case is given: the database, the models family, and the starting of runs. */

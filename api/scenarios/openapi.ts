@@ -249,7 +249,11 @@ export const scenariosPart: DocumentPart = {
             'On `failed`: a problem object (`type`, `title`, `status`, `code`, `detail`); `code` is one of `model_execution_failed`, `model_not_found`, `version_not_found` (422) or `run_not_executed` (503), listed in ProblemCode.',
         },
         inputs_sha256: { type: 'string', description: 'SHA-256 of the canonical JSON of `inputs`.' },
-        workflow_id: { type: ['string', 'null'], description: 'The Temporal workflow id of the current run.' },
+        workflow_id: {
+          type: ['string', 'null'],
+          description:
+            "The Temporal workflow of the current run: its own (`scenario/{id}/run-{n}`), or, once stored, the tenant's run lane that executed it (`scenario_run_lane/{tenant_id}`, with SCENARIO_RUN_MODE=lane); `run_id` names that workflow's run.",
+        },
         run_id: { type: ['string', 'null'], description: 'The Temporal run id of the current run.' },
         batch_id: { type: ['string', 'null'] },
         created_by: ref('Actor'),

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../context';
 import type { PageRequest } from '../../db/pagination';
 import { createScenarioRuns } from './start-runs';
+import { createScenarioRunLane } from './start-run-lane';
 import { createScenarioBatches } from './start-batches';
 import { cancelScenarioBatch } from './cancel-scenario-batch';
 import { createScenarioBatch, type BatchCreate } from './create-scenario-batch';
@@ -20,13 +21,19 @@ export type { BatchCreate } from './create-scenario-batch';
 
 /** The scenarios family's use cases (runs; batches are bound below), one file each, bound to their dependencies. */
 export function createScenarioService(serviceDeps: ScenarioServiceDeps) {
-  const { temporal, taskQueues, config, logger, runner, countRunWait } = serviceDeps;
+  const { db, temporal, taskQueues, config, logger, runner, countRunWait } = serviceDeps;
+  const lane =
+    config.scenarioRunLane.mode === 'lane'
+      ? createScenarioRunLane({ db, temporal, taskQueues, config, logger, rpcTimeoutMs: config.temporalRpcTimeoutMs })
+      : undefined;
   const deps: ScenarioUseCaseDeps = {
-    db: serviceDeps.db,
+    db,
     models: serviceDeps.models,
-    runs: createScenarioRuns({ temporal, taskQueues, config, logger, runner, countRunWait }),
+    runs: createScenarioRuns({ temporal, taskQueues, config, logger, runner, countRunWait, lane }),
   };
   return {
+    /** Ends this process's listening for runs stored by lanes (SCENARIO_RUN_MODE=lane). */
+    close: async () => lane?.close(),
     create: (context: RequestContext, body: ScenarioCreate) => createScenario(deps, context, body),
     get: (context: RequestContext, id: string) => getScenario(deps, context, id),
     list: (context: RequestContext, filters: ScenarioListFilters, page: PageRequest) =>

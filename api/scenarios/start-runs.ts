@@ -9,9 +9,22 @@ import {
   scenarioRunWorkflowId,
   type ScenarioRunInput,
 } from '../../workflows/scenarios/contracts-runs';
+import { scenarioRunLaneWorkflowId } from '../../workflows/scenarios/contracts-run-lane';
 import type { ScenarioRunner } from '../../orchestration/scenario-runner';
 import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration/workflow-engine';
 import type { TaskQueues } from '../../orchestration/task-queues';
+import type { QueuedRunWait, ScenarioRunLane } from './start-run-lane';
+
+/** True when `promise` settles within `ms`. */
+async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([
+    promise.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
+  clearTimeout(timer);
+  return settled;
+}
 
 /** How long a run started eagerly here may take before the API also asks Temporal (the run may have moved on). */
 const LOCAL_RUN_GRACE_MS = 2000;
@@ -28,9 +41,11 @@ export interface StartedRun {
   workflowId: string;
   /** Set when this process runs the model itself (eager start): resolves with the stored scenario. */
   local?: { stored: Promise<ScenarioRecord | undefined>; cancel(): void };
+  /** Set when the run went to its tenant's run lane (SCENARIO_RUN_MODE=lane): resolves once its outcome is stored. */
+  queued?: QueuedRunWait;
 }
 
-export type RunWaitPath = 'local' | 'temporal' | 'timeout';
+export type RunWaitPath = 'local' | 'lane' | 'temporal' | 'timeout';
 
 export interface ScenarioRunsDeps {
   temporal: Client;
@@ -45,6 +60,8 @@ export interface ScenarioRunsDeps {
   runner?: ScenarioRunner;
   /** Counts how each waited-for run's result arrived (a Prometheus counter). */
   countRunWait?: (path: RunWaitPath) => void;
+  /** With SCENARIO_RUN_MODE=lane: quick runs are queued for their tenant's run lane instead of a workflow each. */
+  lane?: ScenarioRunLane;
 }
 
 /** Starting scenario runs and waiting for their outcome, for requests that store a run and answer with its result. */
@@ -69,6 +86,10 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
       typedSearchAttributes: searchAttributesFor(run.tenantId, 'scenario', run.scenarioId),
       workflowTaskTimeout: config.scenarioWorkflowTaskTimeoutMs,
     };
+    if (deps.lane && !run.simulated) {
+      const queued = await deps.lane.enqueue(run);
+      return { workflowId: scenarioRunLaneWorkflowId(run.tenantId), queued };
+    }
     const base = await deps.taskQueues.forTenant(run.tenantId);
     // Eager only when this process's runner polls the tenant's quick-run queue (a dedicated tenant's runs are executed
     // by its own pool, or by API processes reserved for it).
@@ -138,6 +159,12 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
     run: StartedRun,
   ): Promise<{ done: boolean; stored?: ScenarioRecord; path: RunWaitPath }> {
     const deadline = Date.now() + config.scenarioSyncWaitMs;
+    if (run.queued) {
+      // The lane announces the stored outcome; without the announcement by the deadline the request answers 202.
+      const stored = await waitAtMost(run.queued.stored, config.scenarioSyncWaitMs);
+      if (!stored) run.queued.cancel();
+      return { done: stored, path: stored ? 'lane' : 'timeout' };
+    }
     if (run.local) {
       let timer: NodeJS.Timeout | undefined;
       const local = await Promise.race([

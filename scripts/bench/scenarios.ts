@@ -49,10 +49,32 @@ export function measureInProcess(runs: number) {
   };
 }
 
+/**
+ * Scenario creates, once through each design of SCENARIO_RUN_MODE in the same run: `workflow` (a workflow per run,
+ * started eagerly in the API process) on the bench's API process, then `lane` (queued in Postgres, executed by the
+ * tenant's run lane on the worker) on a second API process on the same stack. Answers the first design's figures.
+ */
 export async function benchScenarioCreates(
   services: BenchServices,
   key: string,
   options: { connections: number; durationSeconds: number },
+) {
+  const workflow = await benchScenarioCreatesOn(services, key, options, 'workflow');
+  const laneApi = await services.spawnProcess('api', { SCENARIO_RUN_MODE: 'lane' });
+  await benchScenarioCreatesOn(
+    { ...services, baseUrl: laneApi.baseUrl ?? '', apiPid: laneApi.pid },
+    key,
+    options,
+    'lane',
+  );
+  return workflow;
+}
+
+async function benchScenarioCreatesOn(
+  services: BenchServices,
+  key: string,
+  options: { connections: number; durationSeconds: number },
+  mode: 'workflow' | 'lane',
 ) {
   let counter = 0;
   const body = () =>
@@ -75,13 +97,18 @@ export async function benchScenarioCreates(
   const cpuBefore = cpuSnapshot(roots);
   const http = await measureHttp({
     ...request,
-    label: `POST /api/v1/scenarios (HTTP → Postgres → Temporal workflow → worker → Postgres), ${options.connections} connections`,
+    label:
+      mode === 'workflow'
+        ? `POST /api/v1/scenarios, SCENARIO_RUN_MODE=workflow (HTTP → Postgres → a workflow per run, eager start, run in the API → Postgres), ${options.connections} connections`
+        : `POST /api/v1/scenarios, SCENARIO_RUN_MODE=lane (HTTP → Postgres queue → the tenant's run lane on the worker → Postgres → NOTIFY), ${options.connections} connections`,
     connections: options.connections,
     durationSeconds: options.durationSeconds,
   });
   const cpu = cpuDelta(cpuBefore, cpuSnapshot(roots));
   const floor = measureInProcess(20_000);
-  console.log(`\n## Scenario creates (${options.durationSeconds} s, staffing model, enterprise tenant)\n`);
+  console.log(
+    `\n## Scenario creates, SCENARIO_RUN_MODE=${mode} (${options.durationSeconds} s, staffing model, enterprise tenant)\n`,
+  );
   printLoadTable([http, floor]);
   console.log(`\nWhere the CPU went during the HTTP measurement (${os.cpus().length} cores):\n`);
   printCpuTable(cpu, http.requests, options.durationSeconds);

@@ -168,6 +168,7 @@ export async function startTestStack(
     publicBaseUrl: config.publicBaseUrl,
     exportFiles: exportFileStore(config.dataDir),
     sandbox,
+    scenarioRunLane: config.scenarioRunLane,
     tenantIds: () => [...tenantsOf(db)],
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   };

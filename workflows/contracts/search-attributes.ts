@@ -31,7 +31,8 @@ export type ResourceType =
   | 'kpi_schedule'
   | 'kpi_evaluation'
   | 'model_replay'
-  | 'notification_lane';
+  | 'notification_lane'
+  | 'scenario_run_lane';
 
 /** Business workflow ids: one resource, one id, so a duplicate start is refused by Temporal itself. */
 export function workflowIdFor(resourceType: ResourceType, resourceId: string, suffix?: string): string {

@@ -5134,7 +5134,7 @@ export interface components {
             error?: Record<string, unknown> | null;
             /** @description SHA-256 of the canonical JSON of `inputs`. */
             inputs_sha256?: string;
-            /** @description The Temporal workflow id of the current run. */
+            /** @description The Temporal workflow of the current run: its own (`scenario/{id}/run-{n}`), or, once stored, the tenant's run lane that executed it (`scenario_run_lane/{tenant_id}`, with SCENARIO_RUN_MODE=lane); `run_id` names that workflow's run. */
             workflow_id?: string | null;
             /** @description The Temporal run id of the current run. */
             run_id?: string | null;

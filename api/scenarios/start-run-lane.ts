@@ -1,0 +1,136 @@
+import type { Knex } from 'knex';
+import type { Config } from '../../core/config';
+import type { Logger } from '../../core/logger';
+import { listenOnChannel, type ChannelListener } from '../../db/listen';
+import { enqueueRun, SCENARIO_RUN_STORED_CHANNEL } from '../../db/repositories/scenario-run-queue';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { wakeLane, type LaneWakeDeps } from '../../orchestration/lanes';
+import { outboundTaskQueue } from '../../workflows/contracts/task-queues';
+import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
+import { lanePassTimeoutMs } from '../../workflows/lanes/contracts';
+import {
+  SCENARIO_RUN_LANE_WORKFLOW,
+  scenarioRunLaneWorkflowId,
+  scenarioRunsDueSignal,
+  type ScenarioRunLaneInput,
+} from '../../workflows/scenarios/contracts-run-lane';
+
+const RECONNECT_DELAY_MS = 1000;
+
+export interface ScenarioRunLaneDeps extends LaneWakeDeps {
+  db: Knex;
+  logger: Logger;
+  config: Pick<Config, 'scenarioRunLane' | 'activityHeartbeatTimeoutSeconds' | 'temporalRpcTimeoutMs'>;
+}
+
+/** A queued run this process waits for: `stored` resolves when a lane pass announces its outcome stored. */
+export interface QueuedRunWait {
+  stored: Promise<void>;
+  cancel(): void;
+}
+
+/**
+ * Quick runs through the tenant's run lane (SCENARIO_RUN_MODE=lane), for one API process: queues a stored run in
+ * Postgres and wakes the tenant's lane through Temporal only when no pass is looking at the queue; hears of stored
+ * outcomes on one LISTEN connection for the whole process (not one per waiting request).
+ */
+export function createScenarioRunLane(deps: ScenarioRunLaneDeps) {
+  const waiting = new Map<string, Set<() => void>>();
+  let listener: ChannelListener | undefined;
+  let listening: Promise<void> | undefined;
+  let closed = false;
+
+  const announced = (payload: string | undefined) => {
+    if (!payload) return;
+    const resolvers = waiting.get(payload);
+    if (!resolvers) return;
+    waiting.delete(payload);
+    for (const resolve of resolvers) resolve();
+  };
+  // Until the LISTEN is in place no run is queued here (an announcement could come before it).
+  const listen = (): Promise<void> =>
+    (listening ??= (async () => {
+      let lostOnce = false;
+      listener = await listenOnChannel(deps.db, SCENARIO_RUN_STORED_CHANNEL, {
+        notified: announced,
+        lost: (error) => {
+          if (lostOnce) return;
+          lostOnce = true;
+          deps.logger.warn({ err: error }, 'the scenario run listener lost its connection; listening again');
+          listener = undefined;
+          // Requests waiting meanwhile answer with the run's state at their deadline.
+          setTimeout(() => {
+            listening = undefined;
+            if (!closed) void listen().catch(() => undefined);
+          }, RECONNECT_DELAY_MS).unref();
+        },
+      });
+    })().catch((error: unknown) => {
+      listening = undefined;
+      throw error;
+    }));
+
+  const laneInput = (tenantId: string, taskQueue: string, sharedTaskQueue: string): ScenarioRunLaneInput => {
+    const lane = deps.config.scenarioRunLane;
+    return {
+      tenantId,
+      activityTaskQueue: outboundTaskQueue(taskQueue),
+      idleSeconds: lane.idleSeconds,
+      // A round executes its runs' models (at most the sandbox budget each) and stores them: a minute per round is ample.
+      passTimeoutMs: lanePassTimeoutMs({
+        passIntervalMs: lane.passIntervalMs,
+        batchSize: 1,
+        concurrency: 1,
+        sendMs: 0,
+      }),
+      heartbeatTimeoutMs: deps.config.activityHeartbeatTimeoutSeconds * 1000,
+      passesPerRun: 200,
+      sharedTaskQueue,
+    };
+  };
+
+  return {
+    /**
+     * Queues run `runNumber` of a stored scenario and, unless a pass is looking, wakes the tenant's lane (starting it
+     * if need be). Throws if Postgres or Temporal refuses: the caller undoes the stored run.
+     */
+    async enqueue(run: { tenantId: string; scenarioId: string; runNumber: number }): Promise<QueuedRunWait> {
+      await listen();
+      const key = `${run.scenarioId}#${run.runNumber}`;
+      let resolver!: () => void;
+      const stored = new Promise<void>((resolve) => (resolver = resolve));
+      let set = waiting.get(key);
+      if (!set) waiting.set(key, (set = new Set()));
+      set.add(resolver);
+      const cancel = () => {
+        const current = waiting.get(key);
+        current?.delete(resolver);
+        if (current?.size === 0) waiting.delete(key);
+      };
+      try {
+        const { passLooking } = await inTenantTransaction(deps.db, run.tenantId, (scope) => enqueueRun(scope, run));
+        if (!passLooking)
+          await wakeLane(deps, {
+            workflowType: SCENARIO_RUN_LANE_WORKFLOW,
+            workflowId: scenarioRunLaneWorkflowId(run.tenantId),
+            tenantId: run.tenantId,
+            input: (taskQueue, shared) => laneInput(run.tenantId, taskQueue, shared),
+            wakeSignal: scenarioRunsDueSignal,
+            searchAttributes: searchAttributesFor(run.tenantId, 'scenario_run_lane', run.tenantId),
+            memo: { tenant_id: run.tenantId },
+          });
+      } catch (error) {
+        cancel();
+        throw error;
+      }
+      return { stored, cancel };
+    },
+    async close(): Promise<void> {
+      closed = true;
+      await listening?.catch(() => undefined);
+      await listener?.end().catch(() => undefined);
+    },
+  };
+}
+
+export type ScenarioRunLane = ReturnType<typeof createScenarioRunLane>;

@@ -1,0 +1,81 @@
+import type { TenantScope } from '../tenant-scope';
+
+/** The channel on which a lane pass announces each stored run (`scn_…#2`); every API process listens. */
+export const SCENARIO_RUN_STORED_CHANNEL = 'scenario_run_stored';
+
+/** A run of a scenario waiting in its tenant's run lane. */
+export interface QueuedRun {
+  scenarioId: string;
+  runNumber: number;
+}
+
+/**
+ * Puts a stored run in its tenant's run lane and tells whether a lane pass is looking at the queue now (then nobody
+ * needs to wake the lane). The lane's mark is read FOR SHARE: a pass that ends clears it with an UPDATE, which waits
+ * for this transaction, so its last look sees this run whenever this create saw the mark. One round trip.
+ */
+export async function enqueueRun(scope: TenantScope, run: QueuedRun): Promise<{ passLooking: boolean }> {
+  const result = await scope.trx.raw<{ rows: Array<{ looking: boolean | null }> }>(
+    `with queued as (
+       insert into scenario_run_queue (scenario_id, run_number, tenant_id) values (?, ?, ?)
+       on conflict (scenario_id, run_number) do nothing returning 1
+     ), lane as (
+       select pass_until from scenario_run_lanes where tenant_id = ? for share
+     )
+     select (select pass_until > now() from lane) as looking, (select count(*) from queued) as queued`,
+    [run.scenarioId, run.runNumber, scope.tenantId, scope.tenantId],
+  );
+  return { passLooking: result.rows[0]?.looking === true };
+}
+
+/**
+ * Claims up to `limit` runs of the tenant's queue for `leaseMs` (oldest first): those never claimed, and those whose
+ * claim ran out (the pass that took them died). Runs another pass holds are skipped, not waited for.
+ */
+export async function claimQueuedRuns(scope: TenantScope, limit: number, leaseMs: number): Promise<QueuedRun[]> {
+  const result = await scope.trx.raw<{ rows: Array<{ scenario_id: string; run_number: number }> }>(
+    `update scenario_run_queue q set claimed_until = now() + make_interval(secs => ?::float8 / 1000)
+       from (select scenario_id, run_number from scenario_run_queue
+              where tenant_id = ? and (claimed_until is null or claimed_until < now())
+              order by enqueued_at limit ? for update skip locked) due
+      where q.scenario_id = due.scenario_id and q.run_number = due.run_number
+      returning q.scenario_id, q.run_number`,
+    [leaseMs, scope.tenantId, limit],
+  );
+  return result.rows.map((row) => ({ scenarioId: row.scenario_id, runNumber: row.run_number }));
+}
+
+/** Takes a run out of the queue (its outcome is stored, or the run was superseded) and announces it. */
+export async function dequeueRun(scope: TenantScope, run: QueuedRun): Promise<void> {
+  await scope.trx.raw(
+    `with gone as (delete from scenario_run_queue where tenant_id = ? and scenario_id = ? and run_number = ?)
+     select pg_notify(?, ?)`,
+    [scope.tenantId, run.scenarioId, run.runNumber, SCENARIO_RUN_STORED_CHANNEL, `${run.scenarioId}#${run.runNumber}`],
+  );
+}
+
+/**
+ * Marks the tenant's lane as looking at its queue for `ms` (a pass has begun), or as not looking (null: the pass is
+ * about to take its last look).
+ */
+export async function setRunLanePassUntil(scope: TenantScope, ms: number | null): Promise<void> {
+  await scope.trx.raw(
+    `insert into scenario_run_lanes (tenant_id, pass_until)
+       values (?, case when ?::float8 is null then null else now() + make_interval(secs => ?::float8 / 1000) end)
+     on conflict (tenant_id) do update set pass_until = excluded.pass_until`,
+    [scope.tenantId, ms, ms],
+  );
+}
+
+/** Milliseconds until a queued run can be claimed (0: now), or null when the queue is empty. */
+export async function msUntilNextQueuedRun(scope: TenantScope): Promise<number | null> {
+  const result = await scope.trx.raw<{ rows: Array<{ due_in_ms: number | null }> }>(
+    `select case when count(*) = 0 then null
+              else greatest(0, extract(epoch from (min(coalesce(claimed_until, now())) - now())) * 1000)::float8 end
+              as due_in_ms
+       from scenario_run_queue where tenant_id = ?`,
+    [scope.tenantId],
+  );
+  const due = result.rows[0]?.due_in_ms;
+  return due === null || due === undefined ? null : Math.ceil(due);
+}

@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { temporal as temporalProto } from '@temporalio/proto';
+import { scenarioRunLaneWorkflowId } from '../../workflows/scenarios/contracts-run-lane';
+import { call, createTestTenant, useTestStackWithTenant, type TestStack, type TestTenant } from '../helpers/stack';
+
+const STAFFING = 'mdl_service_queue_staffing';
+const staffing = (arrivals: number) => ({
+  model_id: STAFFING,
+  inputs: {
+    arrival_rate_per_hour: arrivals,
+    average_handle_time_seconds: 180,
+    target_service_level: 0.8,
+    target_answer_time_seconds: 20,
+  },
+});
+const { EventType } = temporalProto.api.enums.v1;
+
+async function laneSignals(stack: TestStack, tenantId: string): Promise<number> {
+  const history = await stack.temporal.workflow.getHandle(scenarioRunLaneWorkflowId(tenantId)).fetchHistory();
+  return (history.events ?? []).filter((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED).length;
+}
+
+async function queued(stack: TestStack, tenantId: string): Promise<number> {
+  const result = await stack.db('scenario_run_queue').where({ tenant_id: tenantId }).count<{ count: string }[]>();
+  return Number(result[0]?.count);
+}
+
+async function pollUntilDone(stack: TestStack, key: string, id: string) {
+  for (;;) {
+    const response = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${id}`, { key });
+    assert.equal(response.status, 200);
+    if (response.body.status !== 'running') return response.body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('scenario runs through the tenant run lane (SCENARIO_RUN_MODE=lane)', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+  useTestStackWithTenant(
+    {
+      worker: true,
+      env: {
+        SCENARIO_RUN_MODE: 'lane',
+        SCENARIO_SYNC_WAIT_MS: '3000',
+        SCENARIO_LANE_LEASE_SECONDS: '5',
+        RUN_RECOVERY_GRACE_SECONDS: '3600',
+      },
+    },
+    (started) => ({ stack, tenant } = started),
+  );
+
+  it('answers 201 with the stored result; the scenario names its lane run; nothing stays queued', async () => {
+    const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: staffing(100) });
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    assert.equal(response.body.status, 'completed');
+    assert.equal(response.body.metrics.required_agents, 8);
+    const laneId = scenarioRunLaneWorkflowId(tenant.id);
+    assert.equal(response.body.workflow_id, laneId);
+    const lane = await stack.temporal.workflow.getHandle(laneId).describe();
+    assert.equal(lane.runId, response.body.run_id, 'the run id is the lane run that executed it');
+    assert.equal(lane.searchAttributes.ResourceType?.[0], 'scenario_run_lane');
+    const started = response.body.audit_trail.find((e: { event: string }) => e.event === 'workflow_started');
+    assert.deepEqual(started.details, { workflow_id: laneId, run_id: lane.runId });
+    assert.equal(await queued(stack, tenant.id), 0);
+    const metrics = await call(stack.baseUrl, 'GET', '/metrics');
+    assert.match(metrics.body, /^dms_scenario_runs_waited_total\{path="lane"\} [1-9]/m);
+  });
+
+  it('runs concurrent creates of two tenants in their own lanes, each outcome stored once with one event', async () => {
+    const other = await createTestTenant(stack.db);
+    const creates = [tenant, other].flatMap((t) =>
+      Array.from({ length: 12 }, (_, i) =>
+        call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: t.key, body: staffing(60 + i) }),
+      ),
+    );
+    const responses = await Promise.all(creates);
+    for (const response of responses) {
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      assert.equal(response.body.status, 'completed');
+    }
+    const byTenant = (t: TestTenant) => responses.filter((r) => r.body.workflow_id === scenarioRunLaneWorkflowId(t.id));
+    assert.equal(byTenant(tenant).length, 12);
+    assert.equal(byTenant(other).length, 12);
+    const ids = responses.map((r) => r.body.id as string);
+    const events = await stack
+      .db('events')
+      .whereIn('tenant_id', [tenant.id, other.id])
+      .where({ type: 'scenario.completed' })
+      .whereRaw(`data->'scenario'->>'id' = any(?)`, [ids]);
+    assert.equal(events.length, ids.length, 'one scenario.completed event per run');
+  });
+
+  it('needs no Temporal wake-up while a pass is looking, and takes again the runs of a pass that died', async () => {
+    const own = await createTestTenant(stack.db);
+    // A first run starts the lane (one signal-with-start).
+    const first = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: staffing(90) });
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    const signalsBefore = await laneSignals(stack, own.id);
+    // Its pass looks for a while after, then clears its mark and the lane waits for a signal.
+    for (let i = 0; ; i++) {
+      const lane = await stack.db('scenario_run_lanes').where({ tenant_id: own.id }).first();
+      if (lane?.pass_until === null) break;
+      assert.ok(i < 300, 'the first pass ends');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    // Pretend a pass is looking (its mark set for an hour) while none is: a create then wakes nothing and waits,
+    // answering 202 at its deadline with the run queued.
+    await stack
+      .db('scenario_run_lanes')
+      .where({ tenant_id: own.id })
+      .update({ pass_until: stack.db.raw(`now() + interval '1 hour'`) });
+    const waiting = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: staffing(91) });
+    assert.equal(waiting.status, 202, JSON.stringify(waiting.body));
+    assert.equal(waiting.body.status, 'running');
+    assert.equal(await queued(stack, own.id), 1);
+    assert.equal(await laneSignals(stack, own.id), signalsBefore, 'no signal while the mark says a pass is looking');
+
+    // A pass that claimed it and died: the claim runs out and the next pass takes it.
+    await stack
+      .db('scenario_run_queue')
+      .where({ scenario_id: waiting.body.id })
+      .update({ claimed_until: stack.db.raw(`now() + interval '2 seconds'`) });
+    await stack.db('scenario_run_lanes').where({ tenant_id: own.id }).update({ pass_until: null });
+    const third = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: staffing(92) });
+    assert.equal(third.status, 201, JSON.stringify(third.body));
+    assert.equal(await laneSignals(stack, own.id), signalsBefore + 1, 'the mark cleared: the create woke the lane');
+    const recovered = await pollUntilDone(stack, own.key, waiting.body.id);
+    assert.equal(recovered.status, 'completed');
+    assert.equal(recovered.workflow_id, scenarioRunLaneWorkflowId(own.id));
+    assert.equal(await queued(stack, own.id), 0);
+  });
+
+  it('drops a queued run that was superseded (deleted, or re-run) without storing anything for it', async () => {
+    const own = await createTestTenant(stack.db);
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: staffing(95) });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    // A stale row for run 1 of a scenario now at run 2 (as after a re-run while it waited).
+    await stack.db('scenarios').where({ id: created.body.id }).update({ run_number: 2, status: 'running' });
+    await stack.db('scenario_run_queue').insert({ scenario_id: created.body.id, run_number: 1, tenant_id: own.id });
+    const next = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: staffing(96) });
+    assert.equal(next.status, 201, JSON.stringify(next.body));
+    for (let i = 0; (await queued(stack, own.id)) > 0; i++) {
+      assert.ok(i < 100, 'the stale run leaves the queue');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const scenario = await stack.db('scenarios').where({ id: created.body.id }).first();
+    assert.equal(scenario.status, 'running', 'run 2 is untouched by run 1');
+    const events = await stack
+      .db('events')
+      .where({ tenant_id: own.id, type: 'scenario.completed' })
+      .whereRaw(`data->'scenario'->>'id' = ?`, [created.body.id]);
+    assert.equal(events.length, 1, 'only the first run was ever stored');
+  });
+
+  it('answers an idempotent retry with the same run, queued once', async () => {
+    const own = await createTestTenant(stack.db);
+    const headers = { 'idempotency-key': 'lane-create-1' };
+    const first = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: staffing(97), headers });
+    const again = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: staffing(97), headers });
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    assert.equal(again.body.id, first.body.id);
+    const count = await stack.db('scenarios').where({ tenant_id: own.id }).count<{ count: string }[]>();
+    assert.equal(Number(count[0]?.count), 1);
+  });
+});
