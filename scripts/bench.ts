@@ -273,6 +273,7 @@ async function main(): Promise<void> {
         durationSeconds: DURATION_SECONDS,
       });
       await benchBatch(services, key, BATCH_ITEMS);
+      if (process.env.BENCH_ONLY_SCENARIOS) return;
     }
     await benchWebhookDelivery(services, {
       events: WEBHOOK_EVENTS,

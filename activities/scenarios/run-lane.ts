@@ -5,12 +5,12 @@ import type { ScenarioRecord } from '../../db/records/scenario';
 import { tenantModelSource } from '../../db/repositories/decision-models';
 import {
   claimQueuedRuns,
-  dequeueRun,
+  dequeueRuns,
   msUntilNextQueuedRun,
   setRunLanePassUntil,
   type QueuedRun,
 } from '../../db/repositories/scenario-run-queue';
-import { findScenarios, recordRunOutcome, type RunOutcome } from '../../db/repositories/scenarios';
+import { findScenarios, storeRunOutcome, type RunOutcome } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RunQueuedScenariosInput, RunQueuedScenariosResult } from '../../workflows/scenarios/contracts-run-lane';
 import { runLanePass, sendConcurrently, type LaneRound } from '../lanes/lane-pass';
@@ -83,15 +83,31 @@ async function runRound(
       deps.logger.warn({ err: error, scenario_id: item.run.scenarioId }, 'a queued run could not be executed');
     }
   });
+  const settled = claimed.filter((item) => !item.current || item.outcome);
   await inTenantTransaction(deps.db, tenantId, async (scope) => {
-    for (const item of claimed) {
-      if (item.current && !item.outcome) continue;
-      const stored = item.outcome ? await recordRunOutcome(scope, item.run.scenarioId, item.outcome) : undefined;
-      if (!stored) counts.superseded++;
-      else if (stored.status === 'completed') counts.completed++;
-      else counts.failed++;
-      await dequeueRun(scope, item.run);
+    const withOutcome = settled.filter((item) => item.outcome);
+    const locked = new Map(
+      (
+        await findScenarios(scope, [...new Set(withOutcome.map((item) => item.run.scenarioId))], { forUpdate: true })
+      ).map((scenario) => [scenario.id, scenario]),
+    );
+    for (const item of settled) {
+      const scenario = locked.get(item.run.scenarioId);
+      // Stored only while the scenario is still running this run (a re-run or a delete meanwhile supersedes it).
+      const current = scenario && scenario.run_number === item.run.runNumber && scenario.status === 'running';
+      if (!item.outcome || !current) counts.superseded++;
+      else {
+        const stored = await storeRunOutcome(scope, scenario, item.outcome);
+        // The same scenario twice in one round (two runs): the second sees the first's stored state.
+        locked.set(stored.id, stored);
+        if (stored.status === 'completed') counts.completed++;
+        else counts.failed++;
+      }
     }
+    await dequeueRuns(
+      scope,
+      settled.map((item) => item.run),
+    );
   });
   return claimed.length >= deps.scenarioRunLane.batchSize ? 'batch_full' : 'some_due';
 }

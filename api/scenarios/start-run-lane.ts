@@ -3,7 +3,6 @@ import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import { listenOnChannel, type ChannelListener } from '../../db/listen';
 import { enqueueRun, SCENARIO_RUN_STORED_CHANNEL } from '../../db/repositories/scenario-run-queue';
-import { inTenantTransaction } from '../../db/tenant-scope';
 import { wakeLane, type LaneWakeDeps } from '../../orchestration/lanes';
 import { outboundTaskQueue } from '../../workflows/contracts/task-queues';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
@@ -108,7 +107,7 @@ export function createScenarioRunLane(deps: ScenarioRunLaneDeps) {
         if (current?.size === 0) waiting.delete(key);
       };
       try {
-        const { passLooking } = await inTenantTransaction(deps.db, run.tenantId, (scope) => enqueueRun(scope, run));
+        const { passLooking } = await enqueueRun(deps.db, run.tenantId, run);
         if (!passLooking)
           await wakeLane(deps, {
             workflowType: SCENARIO_RUN_LANE_WORKFLOW,

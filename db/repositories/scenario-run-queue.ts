@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { TenantScope } from '../tenant-scope';
 
 /** The channel on which a lane pass announces each stored run (`scn_…#2`); every API process listens. */
@@ -11,11 +12,12 @@ export interface QueuedRun {
 
 /**
  * Puts a stored run in its tenant's run lane and tells whether a lane pass is looking at the queue now (then nobody
- * needs to wake the lane). The lane's mark is read FOR SHARE: a pass that ends clears it with an UPDATE, which waits
- * for this transaction, so its last look sees this run whenever this create saw the mark. One round trip.
+ * needs to wake the lane). One statement in a transaction of its own (one round trip; the tenant is named explicitly,
+ * as the run was just stored for it). The lane's mark is read FOR SHARE: a pass that ends clears it with an UPDATE,
+ * which waits for this statement's commit, so its last look sees this run whenever this statement saw the mark.
  */
-export async function enqueueRun(scope: TenantScope, run: QueuedRun): Promise<{ passLooking: boolean }> {
-  const result = await scope.trx.raw<{ rows: Array<{ looking: boolean | null }> }>(
+export async function enqueueRun(db: Knex, tenantId: string, run: QueuedRun): Promise<{ passLooking: boolean }> {
+  const result = await db.raw<{ rows: Array<{ looking: boolean | null }> }>(
     `with queued as (
        insert into scenario_run_queue (scenario_id, run_number, tenant_id) values (?, ?, ?)
        on conflict (scenario_id, run_number) do nothing returning 1
@@ -23,7 +25,7 @@ export async function enqueueRun(scope: TenantScope, run: QueuedRun): Promise<{ 
        select pass_until from scenario_run_lanes where tenant_id = ? for share
      )
      select (select pass_until > now() from lane) as looking, (select count(*) from queued) as queued`,
-    [run.scenarioId, run.runNumber, scope.tenantId, scope.tenantId],
+    [run.scenarioId, run.runNumber, tenantId, tenantId],
   );
   return { passLooking: result.rows[0]?.looking === true };
 }
@@ -45,12 +47,23 @@ export async function claimQueuedRuns(scope: TenantScope, limit: number, leaseMs
   return result.rows.map((row) => ({ scenarioId: row.scenario_id, runNumber: row.run_number }));
 }
 
-/** Takes a run out of the queue (its outcome is stored, or the run was superseded) and announces it. */
-export async function dequeueRun(scope: TenantScope, run: QueuedRun): Promise<void> {
+/** Takes runs out of the queue (their outcomes are stored, or they were superseded) and announces each. */
+export async function dequeueRuns(scope: TenantScope, runs: QueuedRun[]): Promise<void> {
+  if (runs.length === 0) return;
+  const keys = runs.map((run) => `${run.scenarioId}#${run.runNumber}`);
   await scope.trx.raw(
-    `with gone as (delete from scenario_run_queue where tenant_id = ? and scenario_id = ? and run_number = ?)
-     select pg_notify(?, ?)`,
-    [scope.tenantId, run.scenarioId, run.runNumber, SCENARIO_RUN_STORED_CHANNEL, `${run.scenarioId}#${run.runNumber}`],
+    `with gone as (
+       delete from scenario_run_queue
+        where tenant_id = ? and (scenario_id, run_number) in (select * from unnest(?::text[], ?::int[]))
+     )
+     select pg_notify(?, key) from unnest(?::text[]) as key`,
+    [
+      scope.tenantId,
+      runs.map((run) => run.scenarioId),
+      runs.map((run) => run.runNumber),
+      SCENARIO_RUN_STORED_CHANNEL,
+      keys,
+    ],
   );
 }
 

@@ -26,8 +26,15 @@ export async function findScenario(scope: TenantScope, id: string, options: { fo
   return (await query.first()) as ScenarioRecord | undefined;
 }
 
-export async function findScenarios(scope: TenantScope, ids: string[]): Promise<ScenarioRecord[]> {
-  return (await live(scope).whereIn('scenarios.id', ids)) as ScenarioRecord[];
+export async function findScenarios(
+  scope: TenantScope,
+  ids: string[],
+  options: { forUpdate?: boolean } = {},
+): Promise<ScenarioRecord[]> {
+  const query = live(scope).whereIn('scenarios.id', ids);
+  // In id order, so that two transactions locking overlapping sets cannot deadlock.
+  if (options.forUpdate) query.orderBy('scenarios.id').forUpdate();
+  return (await query) as ScenarioRecord[];
 }
 
 export interface ScenarioFilters {
