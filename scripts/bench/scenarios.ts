@@ -105,11 +105,18 @@ async function benchScenarioCreatesOn(
     durationSeconds: options.durationSeconds,
   });
   const cpu = cpuDelta(cpuBefore, cpuSnapshot(roots));
+  // One client creating one scenario after another: the latency a single caller sees.
+  const single = await measureHttp({
+    ...request,
+    label: `the same, 1 connection`,
+    connections: 1,
+    durationSeconds: Math.min(5, options.durationSeconds),
+  });
   const floor = measureInProcess(20_000);
   console.log(
     `\n## Scenario creates, SCENARIO_RUN_MODE=${mode} (${options.durationSeconds} s, staffing model, enterprise tenant)\n`,
   );
-  printLoadTable([http, floor]);
+  printLoadTable([http, single, floor]);
   console.log(`\nWhere the CPU went during the HTTP measurement (${os.cpus().length} cores):\n`);
   printCpuTable(cpu, http.requests, options.durationSeconds);
   const metrics = await (await fetch(`${services.baseUrl}/metrics`)).text();
