@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { temporal as temporalProto } from '@temporalio/proto';
 import { scenarioRunLaneWorkflowId } from '../../workflows/scenarios/contracts-run-lane';
-import { call, createTestTenant, useTestStackWithTenant, type TestStack, type TestTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  spawnApiProcess,
+  useTestStackWithTenant,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
 
 const STAFFING = 'mdl_service_queue_staffing';
 const staffing = (arrivals: number) => ({
@@ -153,6 +160,33 @@ describe('scenario runs through the tenant run lane (SCENARIO_RUN_MODE=lane)', (
       .where({ tenant_id: own.id, type: 'scenario.completed' })
       .whereRaw(`data->'scenario'->>'id' = ?`, [created.body.id]);
     assert.equal(events.length, 1, 'only the first run was ever stored');
+  });
+
+  it('answers each request on the API process that took it when several share one lane', async () => {
+    const own = await createTestTenant(stack.db);
+    const other = await spawnApiProcess(stack, { SCENARIO_RUN_MODE: 'lane', SCENARIO_SYNC_WAIT_MS: '10000' });
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          call(i % 2 === 0 ? stack.baseUrl : other.baseUrl, 'POST', '/api/v1/scenarios', {
+            key: own.key,
+            body: staffing(70 + i),
+          }),
+        ),
+      );
+      for (const [i, response] of responses.entries()) {
+        assert.equal(response.status, 201, JSON.stringify(response.body));
+        assert.equal(response.body.status, 'completed');
+        assert.equal(response.body.inputs.arrival_rate_per_hour, 70 + i, 'each request gets its own run');
+        assert.equal(response.body.workflow_id, scenarioRunLaneWorkflowId(own.id));
+      }
+      const metrics = await call(other.baseUrl, 'GET', '/metrics');
+      assert.match(metrics.body, /^dms_scenario_runs_waited_total\{path="lane"\} 8$/m);
+    } finally {
+      const exited = new Promise((resolve) => other.child.once('exit', resolve));
+      other.child.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('answers an idempotent retry with the same run, queued once', async () => {
