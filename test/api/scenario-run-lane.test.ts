@@ -5,7 +5,7 @@ import { scenarioRunLaneWorkflowId } from '../../workflows/scenarios/contracts-r
 import {
   call,
   createTestTenant,
-  spawnApiProcess,
+  startTestStack,
   useTestStackWithTenant,
   type TestStack,
   type TestTenant,
@@ -164,7 +164,15 @@ describe('scenario runs through the tenant run lane (SCENARIO_RUN_MODE=lane)', (
 
   it('answers each request on the API process that took it when several share one lane', async () => {
     const own = await createTestTenant(stack.db);
-    const other = await spawnApiProcess(stack, { SCENARIO_RUN_MODE: 'lane', SCENARIO_SYNC_WAIT_MS: '10000' });
+    // A second API (its own app, pool and LISTEN connection) on the same task queue and database, no worker of its own.
+    const other = await startTestStack({
+      env: {
+        SCENARIO_RUN_MODE: 'lane',
+        SCENARIO_RUNNER: 'false',
+        SCENARIO_SYNC_WAIT_MS: '10000',
+        TEMPORAL_TASK_QUEUE: stack.config.temporalTaskQueue,
+      },
+    });
     try {
       const responses = await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
@@ -183,10 +191,38 @@ describe('scenario runs through the tenant run lane (SCENARIO_RUN_MODE=lane)', (
       const metrics = await call(other.baseUrl, 'GET', '/metrics');
       assert.match(metrics.body, /^dms_scenario_runs_waited_total\{path="lane"\} 8$/m);
     } finally {
-      const exited = new Promise((resolve) => other.child.once('exit', resolve));
-      other.child.kill('SIGTERM');
-      await exited;
+      await other.close();
     }
+  });
+
+  it('keeps runs queued while the worker is down and runs each once when it is back', async () => {
+    const own = await createTestTenant(stack.db);
+    const first = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: staffing(80) });
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    await stack.stopWorker();
+    let accepted: Array<{ status: number; body: any }> = [];
+    try {
+      accepted = await Promise.all(
+        [81, 82, 83].map((arrivals) =>
+          call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: staffing(arrivals) }),
+        ),
+      );
+      for (const response of accepted) {
+        assert.equal(response.status, 202, JSON.stringify(response.body));
+        assert.equal(response.body.status, 'running');
+      }
+      assert.equal(await queued(stack, own.id), 3);
+    } finally {
+      await stack.startWorker();
+    }
+    for (const response of accepted) {
+      const done = await pollUntilDone(stack, own.key, response.body.id);
+      assert.equal(done.status, 'completed');
+      assert.equal(done.workflow_id, scenarioRunLaneWorkflowId(own.id));
+    }
+    assert.equal(await queued(stack, own.id), 0);
+    const events = await stack.db('events').where({ tenant_id: own.id, type: 'scenario.completed' });
+    assert.equal(events.length, 4, 'each run stored once');
   });
 
   it('answers an idempotent retry with the same run, queued once', async () => {
