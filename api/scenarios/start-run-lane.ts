@@ -53,7 +53,8 @@ export function createScenarioRunLane(deps: ScenarioRunLaneDeps) {
       listener = await listenOnChannel(deps.db, SCENARIO_RUN_STORED_CHANNEL, {
         notified: announced,
         lost: (error) => {
-          if (lostOnce) return;
+          // Once per lost connection; and closing ends it on purpose.
+          if (lostOnce || closed) return;
           lostOnce = true;
           deps.logger.warn({ err: error }, 'the scenario run listener lost its connection; listening again');
           listener = undefined;
