@@ -334,7 +334,7 @@ export interface ScenarioRunLaneConfig {
 }
 
 export const DEFAULT_SCENARIO_RUN_LANE: ScenarioRunLaneConfig = {
-  mode: 'workflow',
+  mode: 'lane',
   passIntervalMs: 10,
   batchSize: 100,
   idleSeconds: 60,

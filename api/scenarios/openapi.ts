@@ -252,7 +252,7 @@ export const scenariosPart: DocumentPart = {
         workflow_id: {
           type: ['string', 'null'],
           description:
-            "The Temporal workflow of the current run: its own (`scenario/{id}/run-{n}`), or, once stored, the tenant's run lane that executed it (`scenario_run_lane/{tenant_id}`, with SCENARIO_RUN_MODE=lane); `run_id` names that workflow's run.",
+            "The Temporal workflow of the current run. A quick run, once stored, names the tenant's run lane that executed it (`scenario_run_lane/{tenant_id}`; until then, and for a run that run recovery gave a workflow of its own, `scenario/{id}/run-{n}`); a simulation, and every run with SCENARIO_RUN_MODE=workflow, has its own (`scenario/{id}/run-{n}`). `run_id` names that workflow's run.",
         },
         run_id: { type: ['string', 'null'], description: 'The Temporal run id of the current run.' },
         batch_id: { type: ['string', 'null'] },

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import { listenOnChannel, type ChannelListener } from '../../db/listen';
-import { enqueueRun, SCENARIO_RUN_STORED_CHANNEL } from '../../db/repositories/scenario-run-queue';
+import { enqueueRun, SCENARIO_RUN_STORED_CHANNEL, withdrawQueuedRun } from '../../db/repositories/scenario-run-queue';
 import { wakeLane, type LaneWakeDeps } from '../../orchestration/lanes';
 import { outboundTaskQueue } from '../../workflows/contracts/task-queues';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
@@ -107,8 +107,10 @@ export function createScenarioRunLane(deps: ScenarioRunLaneDeps) {
         current?.delete(resolver);
         if (current?.size === 0) waiting.delete(key);
       };
+      let queuedHere = false;
       try {
         const { passLooking } = await enqueueRun(deps.db, run.tenantId, run);
+        queuedHere = true;
         if (!passLooking)
           await wakeLane(deps, {
             workflowType: SCENARIO_RUN_LANE_WORKFLOW,
@@ -120,8 +122,18 @@ export function createScenarioRunLane(deps: ScenarioRunLaneDeps) {
             memo: { tenant_id: run.tenantId },
           });
       } catch (error) {
-        cancel();
-        throw error;
+        // A pass that ended just after the mark was read may have taken the run on its last look: then it is under
+        // way (or stored) and is not undone; otherwise it leaves the queue and the caller undoes the stored run.
+        // (If Postgres cannot say, the create is undone as before: the run recovery sweep covers a row left behind.)
+        const taken = queuedHere && !(await withdrawQueuedRun(deps.db, run.tenantId, run).catch(() => true));
+        if (!taken) {
+          cancel();
+          throw error;
+        }
+        deps.logger.info(
+          { scenario_id: run.scenarioId, run_number: run.runNumber, err: error },
+          'the run lane could not be woken, but a pass had already taken the run',
+        );
       }
       return { stored, cancel };
     },

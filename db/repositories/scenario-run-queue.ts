@@ -31,6 +31,21 @@ export async function enqueueRun(db: Knex, tenantId: string, run: QueuedRun): Pr
 }
 
 /**
+ * Takes back a queued run that no pass holds (its lane could not be woken, so the create is undone). False when a
+ * pass has claimed it (its claim still live: the pass runs it) or already stored it (the row is gone): the run is
+ * then not undone. A pass claiming it at this moment is waited for, then seen as holding it.
+ */
+export async function withdrawQueuedRun(db: Knex, tenantId: string, run: QueuedRun): Promise<boolean> {
+  const result = await db.raw<{ rows: unknown[] }>(
+    `delete from scenario_run_queue
+      where tenant_id = ? and scenario_id = ? and run_number = ? and (claimed_until is null or claimed_until < now())
+      returning 1`,
+    [tenantId, run.scenarioId, run.runNumber],
+  );
+  return result.rows.length > 0;
+}
+
+/**
  * Claims up to `limit` runs of the tenant's queue for `leaseMs` (oldest first): those never claimed, and those whose
  * claim ran out (the pass that took them died). Runs another pass holds are skipped, not waited for.
  */

@@ -230,7 +230,7 @@ describe('scenario batches', () => {
     }
   });
 
-  it('finishes a quick run whose API process died while running it (eager start): the worker completes it, exactly once', async () => {
+  it('with SCENARIO_RUN_MODE=workflow, finishes a quick run whose API process died while running it (eager start): the worker completes it, exactly once', async () => {
     const { EventType } = temporal.api.enums.v1;
     // Hold the tenant's event-sequence row: the run in the API process then blocks just before it can commit.
     await stack.db.raw('insert into event_sequences (tenant_id, last_sequence) values (?, 0) on conflict do nothing', [
@@ -242,7 +242,12 @@ describe('scenario batches', () => {
       // The blocker idles on purpose while the process under test starts, which a loaded machine may take a while to do.
       await blocker.raw('set local idle_in_transaction_session_timeout = 0');
       await blocker.raw('select * from event_sequences where tenant_id = ? for update', [tenant.id]);
-      api = await spawnApiProcess(stack, { SCENARIO_SYNC_WAIT_MS: '300', SCENARIO_WORKFLOW_TASK_TIMEOUT_MS: '2000' });
+      // Eager start is the design of SCENARIO_RUN_MODE=workflow (with the default run lanes the worker runs quick runs).
+      api = await spawnApiProcess(stack, {
+        SCENARIO_RUN_MODE: 'workflow',
+        SCENARIO_SYNC_WAIT_MS: '300',
+        SCENARIO_WORKFLOW_TASK_TIMEOUT_MS: '2000',
+      });
       const accepted = await call(api.baseUrl, 'POST', '/api/v1/scenarios', { key: tenant.key, body: staffing(123) });
       assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
       const handle = stack.temporal.workflow.getHandle(accepted.body.workflow_id);

@@ -12,6 +12,7 @@ import { decisionApprovalWorkflowId } from '../../workflows/decisions/contracts'
 import { integrationSyncWorkflowId } from '../../workflows/integrations/contracts-syncs';
 import { integrationScheduleId } from '../../workflows/integrations/contracts-schedules';
 import { scenarioBatchWorkflowId } from '../../workflows/scenarios/contracts-batches';
+import { scenarioRunLaneWorkflowId } from '../../workflows/scenarios/contracts-run-lane';
 import { scenarioRunWorkflowId } from '../../workflows/scenarios/contracts-runs';
 import { webhookLaneWorkflowId } from '../../workflows/webhooks/contracts';
 import { adminWithEnv } from '../helpers/admin-cli';
@@ -131,6 +132,16 @@ describe('dedicated workers', () => {
       180_000,
     );
 
+  const pollScenario = (who: TestTenant, id: string) =>
+    waitFor(
+      `scenario ${id} to finish`,
+      async () => {
+        const scenario = await api(who, 'GET', `/scenarios/${id}`);
+        return scenario.status !== 'running' ? scenario : undefined;
+      },
+      120_000,
+    );
+
   it('is moved by the admin CLI (enterprise only, usage errors named), shown without --move, and audited', async () => {
     const before = await admin('tenant', 'workers', '--tenant', acme.id);
     assert.equal(before.code, 0, before.stderr);
@@ -214,25 +225,32 @@ describe('dedicated workers', () => {
     );
     assert.equal(synced.status, 'completed', JSON.stringify(synced));
     await receiver.waitFor((all) => all.some((r) => r.path === '/acme'), 60_000, "the tenant's webhook");
-    assert.equal((await api(acme, 'GET', `/scenarios/${quick.id}`)).status, 'completed');
+    const quickDone = await api(acme, 'GET', `/scenarios/${quick.id}`);
+    assert.equal(quickDone.status, 'completed');
+    // Quick runs go through the tenant's run lane (SCENARIO_RUN_MODE=lane, the default), itself on the tenant's queue.
+    assert.equal(quickDone.workflow_id, scenarioRunLaneWorkflowId(acme.id));
+    assert.equal(
+      (await api(neighbour, 'GET', `/scenarios/${neighbours.id}`)).workflow_id,
+      scenarioRunLaneWorkflowId(neighbour.id),
+    );
 
     const placements = {
-      quick: await queueOf(scenarioRunWorkflowId(quick.id, 1)),
+      quick: await queueOf(scenarioRunLaneWorkflowId(acme.id)),
       simulated: await queueOf(scenarioRunWorkflowId(simulated.id, 1)),
       batch: await queueOf(scenarioBatchWorkflowId(batch.id)),
       sync: await queueOf(integrationSyncWorkflowId(sync.id)),
       lane: await queueOf(webhookLaneWorkflowId(hook.id)),
       approval: await queueOf(decisionApprovalWorkflowId(decision.id)),
-      neighbour: await queueOf(scenarioRunWorkflowId(neighbours.id, 1)),
+      neighbour: await queueOf(scenarioRunLaneWorkflowId(neighbour.id)),
     };
     assert.deepEqual(placements, {
-      quick: `${dedicated}-scenario-runs`,
+      quick: dedicated,
       simulated: dedicated,
       batch: dedicated,
       sync: dedicated,
       lane: dedicated,
       approval: dedicated,
-      neighbour: `${shared}-scenario-runs`,
+      neighbour: shared,
     });
 
     // What operators see: the tenant's workflows by TaskQueue, with the Temporal CLI, and none on the shared queues.
@@ -259,6 +277,7 @@ describe('dedicated workers', () => {
       webhookLaneWorkflowId(hook.id),
       decisionApprovalWorkflowId(decision.id),
       scenarioRunWorkflowId(simulated.id, 1),
+      scenarioRunLaneWorkflowId(acme.id),
     ];
     const listed = await waitFor(
       "the visibility store to list the tenant's work on its queue",
@@ -271,7 +290,7 @@ describe('dedicated workers', () => {
     assert.ok(listed.length >= expected.length);
     assert.deepEqual(await list(`TenantId="${acme.id}" AND TaskQueue="${shared}"`), []);
     assert.deepEqual(await list(`TenantId="${acme.id}" AND TaskQueue="${shared}-scenario-runs"`), []);
-    assert.deepEqual(await list(`TaskQueue="${`${dedicated}-scenario-runs`}"`), [scenarioRunWorkflowId(quick.id, 1)]);
+    assert.deepEqual(await list(`TaskQueue="${`${dedicated}-scenario-runs`}"`), [], 'no workflow per quick run');
     await pool.stop();
   });
 
@@ -321,7 +340,13 @@ describe('dedicated workers', () => {
       shared,
       'the batch finished on the queue it started on',
     );
-    assert.equal(await queueOf(scenarioRunWorkflowId(after.id, 1)), `${moverQueue}-scenario-runs`);
+    // The tenant's run lane ran it (on the old queue if a pass was under way) and goes on from the new one.
+    assert.equal((await pollScenario(mover, after.id)).status, 'completed');
+    await waitFor(
+      "the tenant's run lane to go on from its new queue",
+      async () => (await queueOf(scenarioRunLaneWorkflowId(mover.id))) === moverQueue,
+      60_000,
+    );
     // Exactly once: one scenario per item, no item with two.
     const scenarios = await stack.db('scenarios').where({ batch_id: batch.id }).count('* as n').first();
     assert.equal(Number(scenarios?.n), total);
@@ -359,7 +384,11 @@ describe('dedicated workers', () => {
       async () => (await api(mover, 'GET', `/scenarios/${back.id}`)).status === 'completed',
       60_000,
     );
-    assert.equal(await queueOf(scenarioRunWorkflowId(back.id, 1)), `${shared}-scenario-runs`);
+    await waitFor(
+      "the tenant's run lane to go on from the shared queue",
+      async () => (await queueOf(scenarioRunLaneWorkflowId(mover.id))) === shared,
+      60_000,
+    );
     await pool.stop();
   });
 

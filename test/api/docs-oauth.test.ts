@@ -26,7 +26,8 @@ describe('docs page sign-in (Swagger UI, authorization code + PKCE)', () => {
 
   before(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-docs-'));
-    stack = await startTestStack({ env: { DATA_DIR: dataDir } });
+    // No worker here: with SCENARIO_RUN_MODE=workflow the API's own runner runs the quick run the page creates.
+    stack = await startTestStack({ env: { DATA_DIR: dataDir, SCENARIO_RUN_MODE: 'workflow' } });
     emailDomain = `${path.basename(dataDir).toLowerCase()}.example.com`;
     demo = await ensureDemoTenant(stack.db, dataDir, { emailDomain });
     demoUser = demo.user;

@@ -270,8 +270,9 @@ describe('outages of Postgres and Temporal', () => {
     assertAllSucceeded(await load(1500));
     assert.equal(worker.exitCode, null, 'the worker was not restarted');
 
-    // The key cache and the outbox relay LISTEN again on new connections (the relay's poll is a minute here).
-    await waitUntil('both listeners are back', async () => (await listeningChannels()).length === 2, 10_000);
+    // The key cache, the outbox relay and the scenario run listener (the API hears of runs its tenants' run lanes
+    // stored) LISTEN again on new connections (the relay's poll is a minute here).
+    await waitUntil('the three listeners are back', async () => (await listeningChannels()).length === 3, 10_000);
     const hook = await call(stack.baseUrl, 'POST', '/api/v1/webhooks', {
       key: tenant.key,
       body: { url: `http://127.0.0.1:${receiver.port}/after-outage`, event_types: ['webhook.test'] },
@@ -302,6 +303,13 @@ describe('outages of Postgres and Temporal', () => {
 
   it('answers 503 workflow_engine_unavailable on workflow starts while Temporal is down, leaves nothing half-made, and recovers', async () => {
     const before = (await observer('scenarios').count<{ count: number }[]>('* as count'))[0]?.count;
+    // A create made while a pass of its tenant's run lane is looking needs no Temporal call (Postgres holds the run and
+    // the running pass stores it): the outage is measured once no pass looks, when every create must wake the lane.
+    await waitUntil(
+      'no run lane pass is looking',
+      async () => (await observer('scenario_run_lanes').where('pass_until', '>', observer.fn.now())).length === 0,
+      60_000,
+    );
     await temporal.stop();
     const outage = await load(4000);
     assertAllUnavailable(outage, (operation) =>

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { temporal as temporalProto } from '@temporalio/proto';
+import { withdrawQueuedRun } from '../../db/repositories/scenario-run-queue';
 import { scenarioRunLaneWorkflowId } from '../../workflows/scenarios/contracts-run-lane';
 import {
   call,
@@ -236,5 +237,40 @@ describe('scenario runs through the tenant run lane (SCENARIO_RUN_MODE=lane)', (
     assert.equal(again.body.id, first.body.id);
     const count = await stack.db('scenarios').where({ tenant_id: own.id }).count<{ count: string }[]>();
     assert.equal(Number(count[0]?.count), 1);
+  });
+
+  it('takes back, when its lane cannot be woken, only a queued run that no pass holds', async () => {
+    const own = await createTestTenant(stack.db);
+    const created = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', { key: own.key, body: staffing(98) });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    // Until the pass that ran it has ended (after its last look), it would claim (and drop as stale) the rows below.
+    for (let i = 0; ; i++) {
+      const lane = await stack.db('scenario_run_lanes').where({ tenant_id: own.id }).first();
+      const described = await stack.temporal.workflow.getHandle(scenarioRunLaneWorkflowId(own.id)).describe();
+      if (lane?.pass_until === null && (described.raw.pendingActivities ?? []).length === 0) break;
+      assert.ok(i < 300, 'the pass ends');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const run = (runNumber: number) => ({ scenarioId: created.body.id as string, runNumber });
+    const row = (runNumber: number, claimedUntil: string | null) => ({
+      scenario_id: created.body.id,
+      run_number: runNumber,
+      tenant_id: own.id,
+      claimed_until: claimedUntil === null ? null : stack.db.raw(claimedUntil),
+    });
+    await stack
+      .db('scenario_run_queue')
+      .insert([row(11, null), row(12, `now() + interval '1 minute'`), row(13, `now() - interval '1 second'`)]);
+    assert.equal(await withdrawQueuedRun(stack.db, own.id, run(11)), true, 'unclaimed: taken back');
+    assert.equal(await withdrawQueuedRun(stack.db, own.id, run(12)), false, 'a live claim: the pass runs it');
+    assert.equal(await withdrawQueuedRun(stack.db, own.id, run(13)), true, "a dead pass's claim: taken back");
+    assert.equal(await withdrawQueuedRun(stack.db, own.id, run(14)), false, 'gone (stored): not undone');
+    const other = await createTestTenant(stack.db);
+    assert.equal(await withdrawQueuedRun(stack.db, other.id, run(12)), false, "another tenant's run is not touched");
+    const left = await stack.db('scenario_run_queue').where({ tenant_id: own.id }).select('run_number');
+    assert.deepEqual(
+      left.map((r) => r.run_number),
+      [12],
+    );
   });
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
 import { BUILTIN_MODELS } from '../../decision/builtin';
+import { scenarioRunLaneWorkflowId } from '../../workflows/scenarios/contracts-run-lane';
 import {
   call,
   createTestTenant,
@@ -19,6 +20,10 @@ const staffingInputs = {
   target_service_level: 0.8,
   target_answer_time_seconds: 20,
 };
+
+/** The lane run that the run's `workflow_started` audit event names. */
+const executedBy = (scenario: { audit_trail: Array<{ event: string; details: Record<string, unknown> }> }) =>
+  scenario.audit_trail.filter((e) => e.event === 'workflow_started').at(-1)?.details;
 
 const exampleOf = (key: string) =>
   ((BUILTIN_MODELS.find((m) => m.key === key)?.inputSchema.examples as any[]) ?? [])[0];
@@ -47,7 +52,7 @@ describe('scenarios', () => {
   let tenant: TestTenant;
   useTestStackWithTenant({ worker: true }, (started) => ({ stack, tenant } = started));
 
-  it('runs a model through a Temporal workflow and answers 201 with results, notes and an audit trail', async () => {
+  it("runs a model in the tenant's run lane (Temporal) and answers 201 with results, notes and an audit trail", async () => {
     const response = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
       key: tenant.key,
       body: { model_id: STAFFING, inputs: staffingInputs, name: 'Support desk', tags: ['q3', 'support'] },
@@ -88,41 +93,72 @@ describe('scenarios', () => {
       times,
       'events are in time order',
     );
-    assert.equal(scenario.workflow_id, `scenario/${scenario.id}/run-1`);
+    // The run names the run of the tenant's lane that executed it (SCENARIO_RUN_MODE=lane, the default).
+    assert.equal(scenario.workflow_id, scenarioRunLaneWorkflowId(tenant.id));
     assert.ok(scenario.run_id);
+    assert.deepEqual(executedBy(scenario), { workflow_id: scenario.workflow_id, run_id: scenario.run_id });
 
     const fetched = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${scenario.id}`, { key: tenant.key });
     assert.deepEqual(fetched.body, scenario);
 
-    // Operators find the workflow by tenant and resource. (The 201 comes once the outcome is stored; the workflow
-    // closes right after.)
-    const run = stack.temporal.workflow.getHandle(scenario.workflow_id);
-    assert.deepEqual(await run.result(), { scenarioId: scenario.id, status: 'completed' });
-    const description = await run.describe();
+    // Operators find the lane run from the scenario, and the lane by tenant; its history has the pass that ran it.
+    const description = await stack.temporal.workflow.getHandle(scenario.workflow_id, scenario.run_id).describe();
+    assert.equal(description.type, 'scenarioRunLaneWorkflow');
     assert.deepEqual(description.searchAttributes.TenantId, [tenant.id]);
-    assert.deepEqual(description.searchAttributes.ResourceType, ['scenario']);
-    assert.deepEqual(description.searchAttributes.ResourceId, [scenario.id]);
-    assert.equal(description.status.name, 'COMPLETED');
+    assert.deepEqual(description.searchAttributes.ResourceType, ['scenario_run_lane']);
+    assert.deepEqual(description.searchAttributes.ResourceId, [tenant.id]);
+    const history = await stack.temporal.workflow.getHandle(scenario.workflow_id, scenario.run_id).fetchHistory();
+    assert.ok(
+      (history.events ?? []).some(
+        (e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runQueuedScenarios',
+      ),
+      'a pass of the lane ran it',
+    );
   });
 
-  it('runs quick models in the API process that took the request (eager start) and simulations on the worker', async () => {
-    // The runner connects in the background after the API starts.
-    for (let i = 0; i < 100 && (await call(stack.baseUrl, 'GET', '/ready')).body.checks.scenario_runner !== 'ok'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const localRuns = async () => runWaits(await call(stack.baseUrl, 'GET', '/metrics')).local ?? 0;
-    const before = await localRuns();
-    const quick = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
-      key: tenant.key,
-      body: { model_id: STAFFING, inputs: staffingInputs },
-    });
-    assert.equal(quick.status, 201, JSON.stringify(quick.body));
-    assert.equal(await localRuns(), before + 1, "the result came from this process's runner");
-    await stack.temporal.workflow.getHandle(quick.body.workflow_id).result();
-    const quickRun = await stack.temporal.workflow.getHandle(quick.body.workflow_id).describe();
-    assert.equal(quickRun.taskQueue, `${stack.config.temporalTaskQueue}-scenario-runs`);
-    assert.equal(quickRun.status.name, 'COMPLETED');
+  it('with SCENARIO_RUN_MODE=workflow, runs each quick run as a workflow of its own that operators find by resource', async () => {
+    const own = await startTestStack({ worker: true, env: { SCENARIO_RUN_MODE: 'workflow' } });
+    try {
+      const response = await call(own.baseUrl, 'POST', '/api/v1/scenarios', {
+        key: tenant.key,
+        body: { model_id: STAFFING, inputs: staffingInputs },
+      });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      const scenario = response.body;
+      assert.equal(scenario.metrics.required_agents, 8);
+      assert.equal(scenario.workflow_id, `scenario/${scenario.id}/run-1`);
+      assert.ok(scenario.run_id);
+      // (The 201 comes once the outcome is stored; the workflow closes right after.)
+      const run = own.temporal.workflow.getHandle(scenario.workflow_id);
+      assert.deepEqual(await run.result(), { scenarioId: scenario.id, status: 'completed' });
+      const description = await run.describe();
+      assert.deepEqual(description.searchAttributes.TenantId, [tenant.id]);
+      assert.deepEqual(description.searchAttributes.ResourceType, ['scenario']);
+      assert.deepEqual(description.searchAttributes.ResourceId, [scenario.id]);
+      assert.equal(description.status.name, 'COMPLETED');
 
+      // Quick runs in the API process that took the request (eager start), simulations on the worker.
+      for (let i = 0; i < 100 && (await call(own.baseUrl, 'GET', '/ready')).body.checks.scenario_runner !== 'ok'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const localRuns = async () => runWaits(await call(own.baseUrl, 'GET', '/metrics')).local ?? 0;
+      const before = await localRuns();
+      const quick = await call(own.baseUrl, 'POST', '/api/v1/scenarios', {
+        key: tenant.key,
+        body: { model_id: STAFFING, inputs: staffingInputs },
+      });
+      assert.equal(quick.status, 201, JSON.stringify(quick.body));
+      assert.equal(await localRuns(), before + 1, "the result came from this process's runner");
+      await own.temporal.workflow.getHandle(quick.body.workflow_id).result();
+      const quickRun = await own.temporal.workflow.getHandle(quick.body.workflow_id).describe();
+      assert.equal(quickRun.taskQueue, `${own.config.temporalTaskQueue}-scenario-runs`);
+      assert.equal(quickRun.status.name, 'COMPLETED');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('runs simulations on the worker as a workflow of their own, never in the API process', async () => {
     const simulated = await call(stack.baseUrl, 'POST', '/api/v1/scenarios', {
       key: tenant.key,
       body: {
@@ -134,13 +170,22 @@ describe('scenarios', () => {
     });
     assert.equal(simulated.status, 201, JSON.stringify(simulated.body));
     assert.equal(simulated.body.simulation.results.runs, 200);
-    assert.equal(await localRuns(), before + 1, 'a simulation does not run in the API process');
+    assert.equal(simulated.body.workflow_id, `scenario/${simulated.body.id}/run-1`);
+    assert.equal(
+      runWaits(await call(stack.baseUrl, 'GET', '/metrics')).local ?? 0,
+      0,
+      'nothing ran in the API process',
+    );
     const simulatedRun = await stack.temporal.workflow.getHandle(simulated.body.workflow_id).describe();
     assert.equal(simulatedRun.taskQueue, stack.config.temporalTaskQueue);
+    assert.deepEqual(simulatedRun.searchAttributes.ResourceType, ['scenario']);
   });
 
-  it('without the runner (SCENARIO_RUNNER=false) quick runs go through the task queue to the worker', async () => {
-    const plain = await startTestStack({ worker: true, env: { SCENARIO_RUNNER: 'false' } });
+  it('with SCENARIO_RUN_MODE=workflow and without the runner (SCENARIO_RUNNER=false) quick runs go through the task queue to the worker', async () => {
+    const plain = await startTestStack({
+      worker: true,
+      env: { SCENARIO_RUN_MODE: 'workflow', SCENARIO_RUNNER: 'false' },
+    });
     try {
       const ready = await call(plain.baseUrl, 'GET', '/ready');
       assert.equal(ready.body.checks.scenario_runner, 'disabled');
@@ -318,7 +363,8 @@ describe('scenarios', () => {
     assert.equal(rerun.body.run_number, 2);
     assert.equal(rerun.body.status, 'completed');
     assert.ok(rerun.body.metrics.required_agents > created.body.metrics.required_agents);
-    assert.equal(rerun.body.workflow_id, `scenario/${id}/run-2`);
+    assert.equal(rerun.body.workflow_id, scenarioRunLaneWorkflowId(tenant.id));
+    assert.deepEqual(executedBy(rerun.body), { workflow_id: rerun.body.workflow_id, run_id: rerun.body.run_id });
     const runs = await call(stack.baseUrl, 'GET', `/api/v1/scenarios/${id}/runs`, { key: tenant.key });
     assert.deepEqual(
       runs.body.data.map((r: any) => [r.run_number, r.current]),
