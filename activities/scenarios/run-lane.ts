@@ -1,12 +1,13 @@
 import { Context } from '@temporalio/activity';
 import type { ScenarioRunLaneConfig } from '../../core/config';
 import type { ModelResolution } from '../../decision/catalogue';
-import type { ScenarioRecord } from '../../db/records/scenario';
+import { scenarioToText, type ScenarioRecord } from '../../db/records/scenario';
 import { tenantModelSource } from '../../db/repositories/decision-models';
 import {
   claimQueuedRuns,
   dequeueRuns,
   msUntilNextQueuedRun,
+  queuedRunKey,
   setRunLanePassUntil,
   type QueuedRun,
 } from '../../db/repositories/scenario-run-queue';
@@ -84,6 +85,8 @@ async function runRound(
     }
   });
   const settled = claimed.filter((item) => !item.current || item.outcome);
+  // Each stored scenario goes in its run's notice, so the API process waiting on it answers without reading it.
+  const storedTexts = new Map<string, string>();
   await inTenantTransaction(deps.db, tenantId, async (scope) => {
     const withOutcome = settled.filter((item) => item.outcome);
     const locked = new Map(
@@ -100,6 +103,7 @@ async function runRound(
         const stored = await storeRunOutcome(scope, scenario, item.outcome);
         // The same scenario twice in one round (two runs): the second sees the first's stored state.
         locked.set(stored.id, stored);
+        storedTexts.set(queuedRunKey(item.run), scenarioToText(stored));
         if (stored.status === 'completed') counts.completed++;
         else counts.failed++;
       }
@@ -107,6 +111,7 @@ async function runRound(
     await dequeueRuns(
       scope,
       settled.map((item) => item.run),
+      storedTexts,
     );
   });
   return claimed.length >= deps.scenarioRunLane.batchSize ? 'batch_full' : 'some_due';

@@ -2,7 +2,13 @@ import type { Knex } from 'knex';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import { listenOnChannel, type ChannelListener } from '../../db/listen';
-import { enqueueRun, SCENARIO_RUN_STORED_CHANNEL, withdrawQueuedRun } from '../../db/repositories/scenario-run-queue';
+import { scenarioFromText, type ScenarioRecord } from '../../db/records/scenario';
+import {
+  enqueueRun,
+  queuedRunKey,
+  SCENARIO_RUN_STORED_CHANNEL,
+  withdrawQueuedRun,
+} from '../../db/repositories/scenario-run-queue';
 import { wakeLane, type LaneWakeDeps } from '../../orchestration/lanes';
 import { outboundTaskQueue } from '../../workflows/contracts/task-queues';
 import { searchAttributesFor } from '../../workflows/contracts/search-attributes';
@@ -22,9 +28,12 @@ export interface ScenarioRunLaneDeps extends LaneWakeDeps {
   config: Pick<Config, 'scenarioRunLane' | 'activityHeartbeatTimeoutSeconds' | 'temporalRpcTimeoutMs'>;
 }
 
-/** A queued run this process waits for: `stored` resolves when a lane pass announces its outcome stored. */
+/**
+ * A queued run this process waits for: `stored` resolves when a lane pass announces its outcome stored, with the
+ * stored scenario when the announcement carried it (else the caller reads it).
+ */
 export interface QueuedRunWait {
-  stored: Promise<void>;
+  stored: Promise<ScenarioRecord | undefined>;
   cancel(): void;
 }
 
@@ -34,17 +43,25 @@ export interface QueuedRunWait {
  * outcomes on one LISTEN connection for the whole process (not one per waiting request).
  */
 export function createScenarioRunLane(deps: ScenarioRunLaneDeps) {
-  const waiting = new Map<string, Set<() => void>>();
+  const waiting = new Map<string, Set<(stored: ScenarioRecord | undefined) => void>>();
   let listener: ChannelListener | undefined;
   let listening: Promise<void> | undefined;
   let closed = false;
 
   const announced = (payload: string | undefined) => {
     if (!payload) return;
-    const resolvers = waiting.get(payload);
+    const space = payload.indexOf(' ');
+    const key = space < 0 ? payload : payload.slice(0, space);
+    const resolvers = waiting.get(key);
     if (!resolvers) return;
-    waiting.delete(payload);
-    for (const resolve of resolvers) resolve();
+    waiting.delete(key);
+    let stored: ScenarioRecord | undefined;
+    try {
+      stored = space < 0 ? undefined : scenarioFromText(payload.slice(space + 1));
+    } catch (error) {
+      deps.logger.warn({ err: error, run: key }, 'a stored run was announced with a scenario that does not parse');
+    }
+    for (const resolve of resolvers) resolve(stored);
   };
   // Until the LISTEN is in place no run is queued here (an announcement could come before it).
   const listen = (): Promise<void> =>
@@ -96,9 +113,9 @@ export function createScenarioRunLane(deps: ScenarioRunLaneDeps) {
      */
     async enqueue(run: { tenantId: string; scenarioId: string; runNumber: number }): Promise<QueuedRunWait> {
       await listen();
-      const key = `${run.scenarioId}#${run.runNumber}`;
-      let resolver!: () => void;
-      const stored = new Promise<void>((resolve) => (resolver = resolve));
+      const key = queuedRunKey(run);
+      let resolver!: (stored: ScenarioRecord | undefined) => void;
+      const stored = new Promise<ScenarioRecord | undefined>((resolve) => (resolver = resolve));
       let set = waiting.get(key);
       if (!set) waiting.set(key, (set = new Set()));
       set.add(resolver);

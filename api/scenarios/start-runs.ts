@@ -15,17 +15,6 @@ import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration
 import type { TaskQueues } from '../../orchestration/task-queues';
 import type { QueuedRunWait, ScenarioRunLane } from './start-run-lane';
 
-/** True when `promise` settles within `ms`. */
-async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const settled = await Promise.race([
-    promise.then(() => true),
-    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
-  ]);
-  clearTimeout(timer);
-  return settled;
-}
-
 /** How long a run started eagerly here may take before the API also asks Temporal (the run may have moved on). */
 const LOCAL_RUN_GRACE_MS = 2000;
 
@@ -160,10 +149,19 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
   ): Promise<{ done: boolean; stored?: ScenarioRecord; path: RunWaitPath }> {
     const deadline = Date.now() + config.scenarioSyncWaitMs;
     if (run.queued) {
-      // The lane announces the stored outcome; without the announcement by the deadline the request answers 202.
-      const stored = await waitAtMost(run.queued.stored, config.scenarioSyncWaitMs);
-      if (!stored) run.queued.cancel();
-      return { done: stored, path: stored ? 'lane' : 'timeout' };
+      // The lane announces the stored outcome (with the stored scenario when it fits in the notice); without the
+      // announcement by the deadline the request answers 202.
+      let timer: NodeJS.Timeout | undefined;
+      const announced = await Promise.race([
+        run.queued.stored.then((stored) => ({ stored })),
+        new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), config.scenarioSyncWaitMs))),
+      ]);
+      clearTimeout(timer);
+      if (!announced) {
+        run.queued.cancel();
+        return { done: false, path: 'timeout' };
+      }
+      return { done: true, ...(announced.stored ? { stored: announced.stored } : {}), path: 'lane' };
     }
     if (run.local) {
       let timer: NodeJS.Timeout | undefined;
@@ -186,7 +184,8 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
   /**
    * Waits up to the sync wait for the run to finish. A run executing in this process reports its stored outcome
    * directly; if it has not after a grace period (its task may have moved to another worker), Temporal is asked too.
-   * Never waits past the deadline. `stored` is set only when this process's runner stored the outcome.
+   * Never waits past the deadline. `stored` is set when this process's runner stored the outcome, or its lane's
+   * announcement carried the stored scenario.
    */
   async function awaitRun(run: StartedRun): Promise<{ done: boolean; stored?: ScenarioRecord }> {
     const { path, ...result } = await waitForRunResult(run);

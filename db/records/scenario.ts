@@ -68,6 +68,20 @@ export class ScenarioRecord extends ScenarioRunColumns {
   updated_at!: Date;
 }
 
+const DATE_COLUMNS = ['deleted_at', 'created_at', 'updated_at', 'completed_at'] as const;
+
+/** A stored scenario as text (its row as the database holds it), to hand to another process in a notice. */
+export function scenarioToText(record: ScenarioRecord): string {
+  return JSON.stringify(record.$toDatabaseJson());
+}
+
+/** The scenario `scenarioToText` wrote, as a record read from the database would be. */
+export function scenarioFromText(text: string): ScenarioRecord {
+  const row = JSON.parse(text) as Record<string, unknown>;
+  for (const column of DATE_COLUMNS) if (typeof row[column] === 'string') row[column] = new Date(row[column]);
+  return ScenarioRecord.fromDatabaseJson(row);
+}
+
 export class ScenarioRunRecord extends ScenarioRunColumns {
   static override tableName = 'scenario_runs';
   static override idColumn = ['scenario_id', 'run_number'];

@@ -62,10 +62,31 @@ export async function claimQueuedRuns(scope: TenantScope, limit: number, leaseMs
   return result.rows.map((row) => ({ scenarioId: row.scenario_id, runNumber: row.run_number }));
 }
 
-/** Takes runs out of the queue (their outcomes are stored, or they were superseded) and announces each. */
-export async function dequeueRuns(scope: TenantScope, runs: QueuedRun[]): Promise<void> {
+/** What a notice may carry: Postgres refuses a payload of 8,000 bytes or more. */
+const NOTICE_PAYLOAD_LIMIT_BYTES = 7999;
+
+/** The key a run is announced by (`scn_…#2`), first in its notice. */
+export const queuedRunKey = (run: QueuedRun): string => `${run.scenarioId}#${run.runNumber}`;
+
+/** A run's notice: its key, then the stored scenario's text after a space when the whole fits in a notice. */
+export function storedRunNotice(key: string, text: string | undefined): string {
+  if (text === undefined) return key;
+  const payload = `${key} ${text}`;
+  return Buffer.byteLength(payload) <= NOTICE_PAYLOAD_LIMIT_BYTES ? payload : key;
+}
+
+/**
+ * Takes runs out of the queue (their outcomes are stored, or they were superseded) and announces each: its key, then,
+ * after a space, the stored scenario as `stored` gives it by key, when it fits in a notice (the listener then answers
+ * without reading it again).
+ */
+export async function dequeueRuns(
+  scope: TenantScope,
+  runs: QueuedRun[],
+  stored: ReadonlyMap<string, string> = new Map(),
+): Promise<void> {
   if (runs.length === 0) return;
-  const keys = runs.map((run) => `${run.scenarioId}#${run.runNumber}`);
+  const keys = runs.map((run) => storedRunNotice(queuedRunKey(run), stored.get(queuedRunKey(run))));
   await scope.trx.raw(
     `with gone as (
        delete from scenario_run_queue

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { createModelCatalogue } from '../../decision/catalogue';
+import { locateBombardier, measureWithBombardier } from './bombardier';
 import { cpuDelta, cpuSnapshot, printCpuTable } from './cpu';
 import { measureHttp, percentile, printLoadTable } from './http-load';
 import type { BenchServices } from './services';
@@ -59,6 +60,15 @@ export async function benchScenarioCreates(
   key: string,
   options: { connections: number; durationSeconds: number },
 ) {
+  // The machine's speed today, for comparing runs of different days.
+  const health = await measureHttp({
+    label: `GET /health, ${options.connections} connections (the machine's speed in this run)`,
+    url: `${services.baseUrl}/health`,
+    connections: options.connections,
+    durationSeconds: Math.min(5, options.durationSeconds),
+  });
+  console.log("\n## This run's /health rate\n");
+  printLoadTable([health]);
   const workflowApi = await services.spawnProcess('api', { SCENARIO_RUN_MODE: 'workflow' });
   await benchScenarioCreatesOn(
     { ...services, baseUrl: workflowApi.baseUrl ?? '', apiPid: workflowApi.pid },
@@ -66,7 +76,46 @@ export async function benchScenarioCreates(
     options,
     'workflow',
   );
-  return benchScenarioCreatesOn(services, key, options, 'lane');
+  const lane = await benchScenarioCreatesOn(services, key, options, 'lane');
+  await benchScenarioCreatesWithBombardier(services, key, options);
+  return lane;
+}
+
+/** The default design's creates again from bombardier, a load generator that is not this script. */
+async function benchScenarioCreatesWithBombardier(
+  services: BenchServices,
+  key: string,
+  options: { connections: number; durationSeconds: number },
+) {
+  const bombardier = await locateBombardier();
+  if (!bombardier) {
+    console.log('\n(bombardier not available: no Go to build it; the independent run is skipped)');
+    return;
+  }
+  const roots = {
+    'API process': services.apiPid,
+    'worker process': services.workerPid,
+    'load generator (bombardier)': process.pid,
+  };
+  const cpuBefore = cpuSnapshot(roots);
+  // One body for every request (bombardier sends the same one): each create is still a scenario and a run of its own.
+  const result = await measureWithBombardier(
+    bombardier,
+    {
+      label: `POST /api/v1/scenarios, SCENARIO_RUN_MODE=lane, bombardier, ${options.connections} connections`,
+      url: `${services.baseUrl}/api/v1/scenarios`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model_id: 'mdl_service_queue_staffing', inputs: STAFFING_INPUTS }),
+      connections: options.connections,
+    },
+    options.durationSeconds,
+  );
+  const cpu = cpuDelta(cpuBefore, cpuSnapshot(roots));
+  console.log(`\n## Scenario creates, SCENARIO_RUN_MODE=lane, from bombardier (${options.durationSeconds} s)\n`);
+  printLoadTable([result]);
+  console.log(`\nWhere the CPU went (${os.cpus().length} cores; bombardier is a child of the bench):\n`);
+  printCpuTable(cpu, result.requests, options.durationSeconds);
 }
 
 async function benchScenarioCreatesOn(
