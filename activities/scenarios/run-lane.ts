@@ -11,7 +11,7 @@ import {
   setRunLanePassUntil,
   type QueuedRun,
 } from '../../db/repositories/scenario-run-queue';
-import { findScenarios, storeRunOutcome, type RunOutcome } from '../../db/repositories/scenarios';
+import { findScenarios, storeRunOutcomes, type RunOutcome } from '../../db/repositories/scenarios';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RunQueuedScenariosInput, RunQueuedScenariosResult } from '../../workflows/scenarios/contracts-run-lane';
 import { runLanePass, sendConcurrently, type LaneRound } from '../lanes/lane-pass';
@@ -94,20 +94,21 @@ async function runRound(
         await findScenarios(scope, [...new Set(withOutcome.map((item) => item.run.scenarioId))], { forUpdate: true })
       ).map((scenario) => [scenario.id, scenario]),
     );
-    for (const item of settled) {
+    // Stored only while the scenario is still running this run (a re-run or a delete meanwhile supersedes it); a
+    // scenario has one current run, so at most one item per scenario is stored.
+    const toStore = settled.flatMap((item) => {
       const scenario = locked.get(item.run.scenarioId);
-      // Stored only while the scenario is still running this run (a re-run or a delete meanwhile supersedes it).
       const current = scenario && scenario.run_number === item.run.runNumber && scenario.status === 'running';
-      if (!item.outcome || !current) counts.superseded++;
-      else {
-        const stored = await storeRunOutcome(scope, scenario, item.outcome);
-        // The same scenario twice in one round (two runs): the second sees the first's stored state.
-        locked.set(stored.id, stored);
-        storedTexts.set(queuedRunKey(item.run), scenarioToText(stored));
-        if (stored.status === 'completed') counts.completed++;
-        else counts.failed++;
-      }
-    }
+      return item.outcome && current ? [{ item, scenario, outcome: item.outcome }] : [];
+    });
+    counts.superseded += settled.length - toStore.length;
+    const stored = await storeRunOutcomes(scope, toStore);
+    toStore.forEach(({ item }, index) => {
+      const scenario = stored[index] as ScenarioRecord;
+      storedTexts.set(queuedRunKey(item.run), scenarioToText(scenario));
+      if (scenario.status === 'completed') counts.completed++;
+      else counts.failed++;
+    });
     await dequeueRuns(
       scope,
       settled.map((item) => item.run),

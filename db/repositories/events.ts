@@ -45,6 +45,40 @@ export async function recordEvent(
   return EventRecord.fromDatabaseJson(row) as EventRecord;
 }
 
+/**
+ * Writes several events into the outbox in one statement, inside the caller's transaction, with consecutive sequence
+ * numbers in the order given (as `recordEvent` one after another would), and one wake-up for the relay.
+ */
+export async function recordEvents(
+  scope: TenantScope,
+  events: ReadonlyArray<{ type: EventType; data: Record<string, unknown> }>,
+): Promise<EventRecord[]> {
+  if (events.length === 0) return [];
+  const result = await scope.trx.raw<{ rows: Array<Record<string, unknown>> }>(
+    `with next as (
+       insert into event_sequences (tenant_id, last_sequence) values (:tenantId, :count)
+       on conflict (tenant_id) do update set last_sequence = event_sequences.last_sequence + :count
+       returning last_sequence
+     ), inserted as (
+       insert into events (id, tenant_id, sequence, type, api_version, data, target_subscription_id)
+       select given.id, :tenantId, next.last_sequence - :count + given.position, given.type, :apiVersion, given.data, null
+         from next, jsonb_to_recordset(:events::jsonb) as given(id text, position int, type text, data jsonb)
+       returning *
+     )
+     select inserted.*, (select pg_notify(:channel, '')) as notified from inserted order by inserted.sequence`,
+    {
+      tenantId: scope.tenantId,
+      count: events.length,
+      apiVersion: EVENT_API_VERSION,
+      events: JSON.stringify(
+        events.map((event, index) => ({ id: newId('event'), position: index + 1, type: event.type, data: event.data })),
+      ),
+      channel: EVENTS_CHANNEL,
+    },
+  );
+  return result.rows.map(({ notified: _notified, ...row }) => EventRecord.fromDatabaseJson(row) as EventRecord);
+}
+
 export async function findEvent(scope: TenantScope, id: string): Promise<EventRecord | undefined> {
   return (await scoped(scope, EventRecord).where('events.id', id).first()) as EventRecord | undefined;
 }

@@ -18,16 +18,33 @@ import { scoped, type TenantScope } from '../tenant-scope';
 import { findSync } from './integration-syncs';
 import { recordDatasetPoints, recordModelOutputPoints } from './kpis';
 
-export type InTransactionReaction = (scope: TenantScope, event: Pick<EventRecord, 'type' | 'data'>) => Promise<void>;
+/** What the code recording the event already holds, so a reaction need not read it again. */
+export interface ReactionContext {
+  /** The scenario a `scenario.*` event is about, as just stored in this transaction. */
+  scenario?: ScenarioRecord;
+}
+
+export type InTransactionReaction = (
+  scope: TenantScope,
+  event: Pick<EventRecord, 'type' | 'data'>,
+  known: ReactionContext,
+) => Promise<void>;
 
 /** A completed run's metrics become points of the model-output KPIs following its model (not for a draft run). */
-async function recordModelOutputKpiPoints(scope: TenantScope, event: Pick<EventRecord, 'data'>): Promise<void> {
+async function recordModelOutputKpiPoints(
+  scope: TenantScope,
+  event: Pick<EventRecord, 'data'>,
+  known: ReactionContext,
+): Promise<void> {
   const { scenario } = event.data as {
     scenario: { id: string; metrics?: Record<string, unknown> | null; completed_at: string };
   };
   if (!scenario.metrics) return;
-  const record = (await scoped(scope, ScenarioRecord).where('scenarios.id', scenario.id).first()) as
-    ScenarioRecord | undefined;
+  const record =
+    known.scenario?.id === scenario.id
+      ? known.scenario
+      : ((await scoped(scope, ScenarioRecord).where('scenarios.id', scenario.id).first()) as
+          ScenarioRecord | undefined);
   if (!record) return;
   await recordModelOutputPoints(scope, record, scenario.metrics, new Date(scenario.completed_at));
 }
@@ -47,6 +64,10 @@ export const IN_TRANSACTION_REACTIONS: Readonly<Record<string, readonly InTransa
 };
 
 /** Runs the in-transaction reactions to an event just recorded in the scope's transaction (none for most types). */
-export async function reactInTransaction(scope: TenantScope, event: Pick<EventRecord, 'type' | 'data'>): Promise<void> {
-  for (const reaction of IN_TRANSACTION_REACTIONS[event.type] ?? []) await reaction(scope, event);
+export async function reactInTransaction(
+  scope: TenantScope,
+  event: Pick<EventRecord, 'type' | 'data'>,
+  known: ReactionContext = {},
+): Promise<void> {
+  for (const reaction of IN_TRANSACTION_REACTIONS[event.type] ?? []) await reaction(scope, event, known);
 }

@@ -8,7 +8,7 @@ import {
 } from '../records/scenario';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
-import { recordEvent } from './events';
+import { recordEvent, recordEvents } from './events';
 import { reactInTransaction } from './in-transaction-reactions';
 
 export async function insertScenario(scope: TenantScope, row: Partial<ScenarioRecord>): Promise<ScenarioRecord> {
@@ -132,17 +132,11 @@ export async function recordRunOutcome(
   return storeRunOutcome(scope, scenario, outcome);
 }
 
-/** Stores a run's outcome on a scenario the caller has locked (FOR UPDATE) and found running that run. */
-export async function storeRunOutcome(
-  scope: TenantScope,
-  scenario: ScenarioRecord,
-  outcome: RunOutcome,
-): Promise<ScenarioRecord> {
-  const scenarioId = scenario.id;
+/** The columns a stored outcome sets on its scenario (`storeRunOutcome` and `storeRunOutcomes` alike). */
+function outcomeFields(scenario: ScenarioRecord, outcome: RunOutcome, completedAt: Date) {
   const trail = [...scenario.audit_trail];
   for (const event of outcome.events) trail.push(nextAuditEvent(trail, event));
-  const completedAt = new Date();
-  const stored = await updateScenario(scope, scenarioId, {
+  return {
     status: outcome.status,
     metrics: outcome.result?.metrics ?? null,
     decision_structure: (outcome.result?.decision_structure as unknown as Record<string, unknown>) ?? null,
@@ -153,23 +147,91 @@ export async function storeRunOutcome(
     workflow_id: outcome.workflowId,
     run_id: outcome.runId,
     completed_at: completedAt,
+  };
+}
+
+/** The `scenario.completed` / `scenario.failed` event of a stored outcome. */
+function outcomeEvent(scenario: ScenarioRecord, outcome: RunOutcome, completedAt: Date) {
+  return {
+    type: outcome.status === 'completed' ? ('scenario.completed' as const) : ('scenario.failed' as const),
+    data: {
+      scenario: {
+        id: scenario.id,
+        name: scenario.name,
+        model_id: scenario.model_id,
+        model_version: scenario.model_version,
+        run_number: outcome.runNumber,
+        status: outcome.status,
+        ...(outcome.status === 'completed'
+          ? { metrics: outcome.result?.metrics ?? {} }
+          : { error: outcome.error ?? null }),
+        completed_at: completedAt.toISOString(),
+      },
+    },
+  };
+}
+
+/**
+ * Stores the outcomes of several runs at once, each on a scenario the caller has locked (FOR UPDATE) and found running
+ * that run, at most one per scenario: one update for all the scenarios, one insert for all their events (sequences in
+ * the order given), then each event's in-transaction reactions in that order. Answers the stored scenarios, in order.
+ */
+export async function storeRunOutcomes(
+  scope: TenantScope,
+  items: ReadonlyArray<{ scenario: ScenarioRecord; outcome: RunOutcome }>,
+): Promise<ScenarioRecord[]> {
+  if (items.length === 0) return [];
+  if (new Set(items.map((item) => item.scenario.id)).size !== items.length)
+    throw new Error('storeRunOutcomes: at most one outcome per scenario');
+  const completedAt = new Date();
+  const rows = items.map(({ scenario, outcome }) => ({
+    id: scenario.id,
+    ...outcomeFields(scenario, outcome, completedAt),
+  }));
+  const result = await scope.trx.raw<{ rows: Array<Record<string, unknown>> }>(
+    `update scenarios s
+        set status = given.status, metrics = given.metrics, decision_structure = given.decision_structure,
+            notes = given.notes, simulation = given.simulation, error = given.error, audit_trail = given.audit_trail,
+            workflow_id = given.workflow_id, run_id = given.run_id, completed_at = given.completed_at,
+            updated_at = given.completed_at
+       from jsonb_to_recordset(?::jsonb) as given(id text, status text, metrics jsonb, decision_structure jsonb,
+            notes jsonb, simulation jsonb, error jsonb, audit_trail jsonb, workflow_id text, run_id text,
+            completed_at timestamptz)
+      where s.id = given.id and s.tenant_id = ? and s.deleted_at is null
+      returning s.*`,
+    [JSON.stringify(rows), scope.tenantId],
+  );
+  const stored = new Map(
+    result.rows.map((row) => {
+      const record = ScenarioRecord.fromDatabaseJson(row) as ScenarioRecord;
+      return [record.id, record] as const;
+    }),
+  );
+  const events = await recordEvents(
+    scope,
+    items.map(({ scenario, outcome }) => outcomeEvent(scenario, outcome, completedAt)),
+  );
+  const records = items.map(({ scenario }) => {
+    const record = stored.get(scenario.id);
+    if (!record) throw new Error(`storeRunOutcomes: scenario ${scenario.id} was not stored`);
+    return record;
   });
+  for (const [index, event] of events.entries()) await reactInTransaction(scope, event, { scenario: records[index] });
+  return records;
+}
+
+/** Stores a run's outcome on a scenario the caller has locked (FOR UPDATE) and found running that run. */
+export async function storeRunOutcome(
+  scope: TenantScope,
+  scenario: ScenarioRecord,
+  outcome: RunOutcome,
+): Promise<ScenarioRecord> {
+  const completedAt = new Date();
+  const stored = await updateScenario(scope, scenario.id, outcomeFields(scenario, outcome, completedAt));
   // The event is part of the same transaction: it exists exactly when the outcome does, and so do its in-transaction
   // reactions (model-output KPI points; see in-transaction-reactions.ts).
-  const event = await recordEvent(scope, outcome.status === 'completed' ? 'scenario.completed' : 'scenario.failed', {
-    scenario: {
-      id: scenario.id,
-      name: scenario.name,
-      model_id: scenario.model_id,
-      model_version: scenario.model_version,
-      run_number: outcome.runNumber,
-      status: outcome.status,
-      ...(outcome.status === 'completed'
-        ? { metrics: outcome.result?.metrics ?? {} }
-        : { error: outcome.error ?? null }),
-      completed_at: completedAt.toISOString(),
-    },
-  });
-  await reactInTransaction(scope, event);
+  const { type, data } = outcomeEvent(scenario, outcome, completedAt);
+  const event = await recordEvent(scope, type, data);
+  await reactInTransaction(scope, event, { scenario: stored });
   return stored;
 }

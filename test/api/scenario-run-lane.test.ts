@@ -100,6 +100,16 @@ describe('scenario runs through the tenant run lane (SCENARIO_RUN_MODE=lane)', (
       .where({ type: 'scenario.completed' })
       .whereRaw(`data->'scenario'->>'id' = any(?)`, [ids]);
     assert.equal(events.length, ids.length, 'one scenario.completed event per run');
+    // A round stores its outcomes together: each tenant's events still have one sequence number each, none skipped.
+    for (const t of [tenant, other]) {
+      const sequences = (await stack.db('events').where({ tenant_id: t.id }).orderBy('sequence').pluck('sequence')).map(
+        Number,
+      );
+      assert.deepEqual(
+        sequences,
+        sequences.map((_, index) => (sequences[0] as number) + index),
+      );
+    }
   });
 
   it('needs no Temporal wake-up while a pass is looking, and takes again the runs of a pass that died', async () => {
