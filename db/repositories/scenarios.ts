@@ -118,10 +118,10 @@ export interface RunOutcome {
 }
 
 /**
- * Stores a run's outcome and its audit events in one statement-level transaction. Only the run it was started for
- * is written: a stale retry of an older run (the scenario has moved on) or a repeat after success changes nothing.
+ * Stores a run's outcome and its audit events (in the caller's transaction) if the scenario is still running that run;
+ * returns the stored scenario, else undefined. Only the run it was started for is written: a stale retry of an older
+ * run (the scenario has moved on) or a repeat after success changes nothing.
  */
-/** Stores a run's outcome if the scenario is still running that run; returns the stored scenario, else undefined. */
 export async function recordRunOutcome(
   scope: TenantScope,
   scenarioId: string,
