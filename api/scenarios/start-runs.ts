@@ -15,6 +15,27 @@ import { startOrRollBack, withWorkflowEngineDeadline } from '../../orchestration
 import type { TaskQueues } from '../../orchestration/task-queues';
 import type { QueuedRunWait, ScenarioRunLane } from './start-run-lane';
 
+/**
+ * Waits at most `ms` for a queued run's lane to announce its stored outcome (with the stored scenario when it fits in
+ * the notice); without the announcement by then the request answers 202.
+ */
+async function awaitQueuedRun(
+  queued: QueuedRunWait,
+  ms: number,
+): Promise<{ done: boolean; stored?: ScenarioRecord; path: RunWaitPath }> {
+  let timer: NodeJS.Timeout | undefined;
+  const announced = await Promise.race([
+    queued.stored.then((stored) => ({ stored })),
+    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms))),
+  ]);
+  clearTimeout(timer);
+  if (!announced) {
+    queued.cancel();
+    return { done: false, path: 'timeout' };
+  }
+  return { done: true, ...(announced.stored ? { stored: announced.stored } : {}), path: 'lane' };
+}
+
 /** How long a run started eagerly here may take before the API also asks Temporal (the run may have moved on). */
 const LOCAL_RUN_GRACE_MS = 2000;
 
@@ -148,21 +169,7 @@ export function createScenarioRuns(deps: ScenarioRunsDeps) {
     run: StartedRun,
   ): Promise<{ done: boolean; stored?: ScenarioRecord; path: RunWaitPath }> {
     const deadline = Date.now() + config.scenarioSyncWaitMs;
-    if (run.queued) {
-      // The lane announces the stored outcome (with the stored scenario when it fits in the notice); without the
-      // announcement by the deadline the request answers 202.
-      let timer: NodeJS.Timeout | undefined;
-      const announced = await Promise.race([
-        run.queued.stored.then((stored) => ({ stored })),
-        new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), config.scenarioSyncWaitMs))),
-      ]);
-      clearTimeout(timer);
-      if (!announced) {
-        run.queued.cancel();
-        return { done: false, path: 'timeout' };
-      }
-      return { done: true, ...(announced.stored ? { stored: announced.stored } : {}), path: 'lane' };
-    }
+    if (run.queued) return awaitQueuedRun(run.queued, config.scenarioSyncWaitMs);
     if (run.local) {
       let timer: NodeJS.Timeout | undefined;
       const local = await Promise.race([
