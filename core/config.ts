@@ -74,9 +74,12 @@ export interface Config {
   runRecovery: { graceSeconds: number; intervalSeconds: number };
   /** How long POST /scenarios waits for a run before answering 202 with a resource to poll. */
   scenarioSyncWaitMs: number;
-  /** The runner inside each API process that executes quick scenario runs started eagerly (SCENARIO_RUNNER). */
+  /**
+   * The runner inside each API process that executes quick scenario runs started eagerly (SCENARIO_RUNNER): on by
+   * default only with `SCENARIO_RUN_MODE=workflow`, since a run lane's runs are executed by the worker.
+   */
   scenarioRunner: { enabled: boolean };
-  /** How quick scenario runs are executed: a workflow per run (the default), or the tenant's run lane (SCENARIO_RUN_MODE). */
+  /** How quick scenario runs are executed: the tenant's run lane (the default), or a workflow per run (SCENARIO_RUN_MODE). */
   scenarioRunLane: ScenarioRunLaneConfig;
   /**
    * Workflow task timeout of scenario runs: how long a run whose process died (an API process running it eagerly,
@@ -401,6 +404,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('TEMPORAL_ADDRESS', `must be host:port, got "${temporalAddress}"`);
   }
   const nodeEnv = readOptional(env, 'NODE_ENV') ?? 'development';
+  const scenarioRunLane = readScenarioRunLaneConfig(env);
   const activityHeartbeatTimeoutSeconds = readInteger(env, 'ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS', 10, 1, 600);
   const publicBaseUrl = (readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
     /\/$/,
@@ -446,8 +450,8 @@ export function loadConfig(env: Env = process.env): Config {
       intervalSeconds: readInteger(env, 'RUN_RECOVERY_INTERVAL_SECONDS', 30, 1, 3600),
     },
     scenarioSyncWaitMs: readInteger(env, 'SCENARIO_SYNC_WAIT_MS', 10_000, 0, 60_000),
-    scenarioRunner: { enabled: readBoolean(env, 'SCENARIO_RUNNER', true) },
-    scenarioRunLane: readScenarioRunLaneConfig(env),
+    scenarioRunner: { enabled: readBoolean(env, 'SCENARIO_RUNNER', scenarioRunLane.mode === 'workflow') },
+    scenarioRunLane,
     scenarioWorkflowTaskTimeoutMs: readInteger(env, 'SCENARIO_WORKFLOW_TASK_TIMEOUT_MS', 10_000, 1000, 120_000),
     batchBodyLimitBytes: readInteger(env, 'BATCH_BODY_LIMIT_BYTES', 16 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     batchChunkSize: readInteger(env, 'BATCH_CHUNK_SIZE', 100, 1, 5000),

@@ -29,7 +29,8 @@ export const systemPart: DocumentPart = {
               enum: ['ok', 'starting', 'disabled'],
               description:
                 'The runner in this API process that executes quick scenario runs started eagerly. Informational: while it is ' +
-                '`starting` (or `disabled` by SCENARIO_RUNNER=false) runs go through the task queue to the worker, slower but complete.',
+                '`starting` (or `disabled`: by default with run lanes, which the worker executes, or by SCENARIO_RUNNER=false) runs go ' +
+                'through the task queue to the worker.',
             },
           },
         },

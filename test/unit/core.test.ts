@@ -20,6 +20,15 @@ describe('configuration', () => {
     assert.match(config.dataDir, /\.data$/);
   });
 
+  it('starts the API process scenario runner by default only for a workflow per run, not for run lanes', () => {
+    const lanes = loadConfig({});
+    assert.equal(lanes.scenarioRunLane.mode, 'lane');
+    assert.equal(lanes.scenarioRunner.enabled, false);
+    assert.equal(loadConfig({ SCENARIO_RUN_MODE: 'workflow' }).scenarioRunner.enabled, true);
+    assert.equal(loadConfig({ SCENARIO_RUNNER: 'true' }).scenarioRunner.enabled, true);
+    assert.equal(loadConfig({ SCENARIO_RUN_MODE: 'workflow', SCENARIO_RUNNER: 'false' }).scenarioRunner.enabled, false);
+  });
+
   it('gives the long activities one short heartbeat timeout, which the sync and lane settings default to', () => {
     const defaults = loadConfig({});
     assert.equal(defaults.activityHeartbeatTimeoutSeconds, 10);

@@ -3607,7 +3607,7 @@ export interface components {
                 /** @enum {string} */
                 temporal: "ok" | "unavailable";
                 /**
-                 * @description The runner in this API process that executes quick scenario runs started eagerly. Informational: while it is `starting` (or `disabled` by SCENARIO_RUNNER=false) runs go through the task queue to the worker, slower but complete.
+                 * @description The runner in this API process that executes quick scenario runs started eagerly. Informational: while it is `starting` (or `disabled`: by default with run lanes, which the worker executes, or by SCENARIO_RUNNER=false) runs go through the task queue to the worker.
                  * @enum {string}
                  */
                 scenario_runner: "ok" | "starting" | "disabled";
