@@ -19,39 +19,18 @@ export async function recordEvent(
   data: Record<string, unknown>,
   options: { targetSubscriptionId?: string } = {},
 ): Promise<EventRecord> {
-  // One round trip: the tenant's next sequence number, the event row, and the relay's wake-up (sent on commit).
-  const result = await scope.trx.raw<{ rows: Array<Record<string, unknown>> }>(
-    `with next as (
-       insert into event_sequences (tenant_id, last_sequence) values (:tenantId, 1)
-       on conflict (tenant_id) do update set last_sequence = event_sequences.last_sequence + 1
-       returning last_sequence
-     ), inserted as (
-       insert into events (id, tenant_id, sequence, type, api_version, data, target_subscription_id)
-       select :id, :tenantId, next.last_sequence, :type, :apiVersion, :data::jsonb, :target from next
-       returning *
-     )
-     select inserted.*, pg_notify(:channel, '') as notified from inserted`,
-    {
-      tenantId: scope.tenantId,
-      id: newId('event'),
-      type,
-      apiVersion: EVENT_API_VERSION,
-      data: JSON.stringify(data),
-      target: options.targetSubscriptionId ?? null,
-      channel: EVENTS_CHANNEL,
-    },
-  );
-  const { notified: _notified, ...row } = result.rows[0] as Record<string, unknown>;
-  return EventRecord.fromDatabaseJson(row) as EventRecord;
+  const [event] = await recordEvents(scope, [{ type, data, targetSubscriptionId: options.targetSubscriptionId }]);
+  return event as EventRecord;
 }
 
 /**
- * Writes several events into the outbox in one statement, inside the caller's transaction, with consecutive sequence
- * numbers in the order given (as `recordEvent` one after another would), and one wake-up for the relay.
+ * Writes several events into the outbox in one statement (one round trip: the tenant's next sequence numbers, the
+ * rows, and one wake-up for the relay, sent on commit), inside the caller's transaction, with consecutive sequence
+ * numbers in the order given. An event with `targetSubscriptionId` goes to that subscription only (a test event).
  */
 export async function recordEvents(
   scope: TenantScope,
-  events: ReadonlyArray<{ type: EventType; data: Record<string, unknown> }>,
+  events: ReadonlyArray<{ type: EventType; data: Record<string, unknown>; targetSubscriptionId?: string | undefined }>,
 ): Promise<EventRecord[]> {
   if (events.length === 0) return [];
   const result = await scope.trx.raw<{ rows: Array<Record<string, unknown>> }>(
@@ -61,8 +40,9 @@ export async function recordEvents(
        returning last_sequence
      ), inserted as (
        insert into events (id, tenant_id, sequence, type, api_version, data, target_subscription_id)
-       select given.id, :tenantId, next.last_sequence - :count + given.position, given.type, :apiVersion, given.data, null
-         from next, jsonb_to_recordset(:events::jsonb) as given(id text, position int, type text, data jsonb)
+       select given.id, :tenantId, next.last_sequence - :count + given.position, given.type, :apiVersion, given.data,
+              given.target
+         from next, jsonb_to_recordset(:events::jsonb) as given(id text, position int, type text, data jsonb, target text)
        returning *
      )
      select inserted.*, (select pg_notify(:channel, '')) as notified from inserted order by inserted.sequence`,
@@ -71,7 +51,13 @@ export async function recordEvents(
       count: events.length,
       apiVersion: EVENT_API_VERSION,
       events: JSON.stringify(
-        events.map((event, index) => ({ id: newId('event'), position: index + 1, type: event.type, data: event.data })),
+        events.map((event, index) => ({
+          id: newId('event'),
+          position: index + 1,
+          type: event.type,
+          data: event.data,
+          target: event.targetSubscriptionId ?? null,
+        })),
       ),
       channel: EVENTS_CHANNEL,
     },
