@@ -20,6 +20,7 @@ import {
   type TestStack,
   type TestTenant,
 } from '../helpers/stack';
+import { waitUntilNoLanePassLooks } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
@@ -305,11 +306,7 @@ describe('outages of Postgres and Temporal', () => {
     const before = (await observer('scenarios').count<{ count: number }[]>('* as count'))[0]?.count;
     // A create made while a pass of its tenant's run lane is looking needs no Temporal call (Postgres holds the run and
     // the running pass stores it): the outage is measured once no pass looks, when every create must wake the lane.
-    await waitUntil(
-      'no run lane pass is looking',
-      async () => (await observer('scenario_run_lanes').where('pass_until', '>', observer.fn.now())).length === 0,
-      60_000,
-    );
+    await waitUntilNoLanePassLooks(observer);
     await temporal.stop();
     const outage = await load(4000);
     assertAllUnavailable(outage, (operation) =>

@@ -14,6 +14,7 @@ import { ensureDelivery, insertSubscription } from '../../db/repositories/webhoo
 import { inTenantTransaction } from '../../db/tenant-scope';
 import { findFreePort } from '../../scripts/stack/ports';
 import { kpiChecks } from '../helpers/kpi-checks';
+import { waitUntilNoLanePassLooks } from '../helpers/wait';
 import { assertProblem } from '../helpers/problem';
 import {
   call,
@@ -81,20 +82,9 @@ describe('a Temporal outage on endpoints that start or message workflows', () =>
 
   /**
    * A quick run made while a pass of the tenant's run lane is looking needs no Temporal call (Postgres holds it and
-   * the pass runs it); one that must wake the lane is what a Temporal outage refuses. Waits until no pass looks.
+   * the pass runs it); one that must wake the lane is what a Temporal outage refuses.
    */
-  const laneIdle = async (): Promise<void> => {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const looking = await stack.db.raw(
-        'select 1 from scenario_run_lanes where tenant_id = ? and pass_until > now()',
-        [tenant.id],
-      );
-      if (looking.rows.length === 0) return;
-      if (Date.now() > deadline) assert.fail("the tenant's run lane is still looking after a minute");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const laneIdle = () => waitUntilNoLanePassLooks(stack.db, tenant.id);
 
   it('scenario create: 503, and no scenario is stored', async () => {
     await laneIdle();
