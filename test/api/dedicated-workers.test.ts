@@ -31,19 +31,10 @@ import {
 } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { staffingScenario as staffing } from '../fixtures/model-bodies';
 
 const run = promisify(execFile);
 
-const STAFFING = 'mdl_service_queue_staffing';
-const staffing = (rate: number) => ({
-  model_id: STAFFING,
-  inputs: {
-    arrival_rate_per_hour: rate,
-    average_handle_time_seconds: 180,
-    target_service_level: 0.8,
-    target_answer_time_seconds: 20,
-  },
-});
 
 /**
  * Dedicated workers (Enterprise): a tenant moved by the admin CLI has every kind of its work started on task queues

@@ -12,18 +12,9 @@ import {
 } from '../helpers/stack';
 import { waitFor } from '../helpers/wait';
 import { scenarioRunLaneWorkflowId } from '../../workflows/scenarios/contracts-run-lane';
+import { staffingScenario } from '../fixtures/model-bodies';
 
-const STAFFING = 'mdl_service_queue_staffing';
-const staffing = (rate: number) => ({
-  model_id: STAFFING,
-  inputs: {
-    arrival_rate_per_hour: rate,
-    average_handle_time_seconds: 180,
-    target_service_level: 0.8,
-    target_answer_time_seconds: 20,
-  },
-  name: `crash-${rate}`,
-});
+const staffing = (rate: number) => ({ ...staffingScenario(rate), name: `crash-${rate}` });
 
 /**
  * A TCP proxy in front of Temporal for the API process under test: `freeze()` stops forwarding (connections stay

@@ -11,17 +11,8 @@ import {
   type TestStack,
   type TestTenant,
 } from '../helpers/stack';
+import { staffingScenario as staffing } from '../fixtures/model-bodies';
 
-const STAFFING = 'mdl_service_queue_staffing';
-const staffing = (arrivals: number) => ({
-  model_id: STAFFING,
-  inputs: {
-    arrival_rate_per_hour: arrivals,
-    average_handle_time_seconds: 180,
-    target_service_level: 0.8,
-    target_answer_time_seconds: 20,
-  },
-});
 const { EventType } = temporalProto.api.enums.v1;
 
 async function laneSignals(stack: TestStack, tenantId: string): Promise<number> {
