@@ -35,7 +35,6 @@ import { staffingScenario as staffing } from '../fixtures/model-bodies';
 
 const run = promisify(execFile);
 
-
 /**
  * Dedicated workers (Enterprise): a tenant moved by the admin CLI has every kind of its work started on task queues
  * of its own, polled only by the pool started for it, which operators see in the built-in `TaskQueue` search
