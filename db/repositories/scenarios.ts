@@ -8,7 +8,7 @@ import {
 } from '../records/scenario';
 import { paginate, type PageRequest } from '../pagination';
 import { insertScoped, scoped, type TenantScope } from '../tenant-scope';
-import { recordEvent, recordEvents } from './events';
+import { recordEvents } from './events';
 import { reactInTransaction } from './in-transaction-reactions';
 
 export async function insertScenario(scope: TenantScope, row: Partial<ScenarioRecord>): Promise<ScenarioRecord> {
@@ -129,10 +129,11 @@ export async function recordRunOutcome(
 ): Promise<ScenarioRecord | undefined> {
   const scenario = await findScenario(scope, scenarioId, { forUpdate: true });
   if (!scenario || scenario.run_number !== outcome.runNumber || scenario.status !== 'running') return undefined;
-  return storeRunOutcome(scope, scenario, outcome);
+  const [stored] = await storeRunOutcomes(scope, [{ scenario, outcome }]);
+  return stored;
 }
 
-/** The columns a stored outcome sets on its scenario (`storeRunOutcome` and `storeRunOutcomes` alike). */
+/** The columns a stored outcome sets on its scenario. */
 function outcomeFields(scenario: ScenarioRecord, outcome: RunOutcome, completedAt: Date) {
   const trail = [...scenario.audit_trail];
   for (const event of outcome.events) trail.push(nextAuditEvent(trail, event));
@@ -218,20 +219,4 @@ export async function storeRunOutcomes(
   });
   for (const [index, event] of events.entries()) await reactInTransaction(scope, event, { scenario: records[index] });
   return records;
-}
-
-/** Stores a run's outcome on a scenario the caller has locked (FOR UPDATE) and found running that run. */
-export async function storeRunOutcome(
-  scope: TenantScope,
-  scenario: ScenarioRecord,
-  outcome: RunOutcome,
-): Promise<ScenarioRecord> {
-  const completedAt = new Date();
-  const stored = await updateScenario(scope, scenario.id, outcomeFields(scenario, outcome, completedAt));
-  // The event is part of the same transaction: it exists exactly when the outcome does, and so do its in-transaction
-  // reactions (model-output KPI points; see in-transaction-reactions.ts).
-  const { type, data } = outcomeEvent(scenario, outcome, completedAt);
-  const event = await recordEvent(scope, type, data);
-  await reactInTransaction(scope, event, { scenario: stored });
-  return stored;
 }
