@@ -47,6 +47,7 @@ import { registerModelRoutes } from './models/routes';
 import { registerModelLifecycleRoutes } from './models/routes-lifecycle';
 import { registerModelReplayRoutes } from './models/routes-replays';
 import { registerModelVerificationRoutes } from './models/routes-verification';
+import { registerDecisionInstanceRoutes } from './models/routes-instances';
 import { registerScenarioRoutes } from './scenarios/routes';
 import { registerUserRoutes } from './administration/routes-users';
 import { registerIntegrationRoutes } from './integrations/routes-integrations';
@@ -81,6 +82,8 @@ import { registerSystemRoutes } from './administration/routes-system';
 import { createApiKeyCache, type ApiKeyCache } from './administration/api-key-cache';
 import { createCacheFeed, memoOnFeed, type CacheFeed } from '../db/cache-feed';
 import { createModelService } from './models/service';
+import { createReceiptSigner } from './models/instance-recording';
+import { createInstanceRecorder } from '../db/decision-instance-recorder';
 import { createModelReplayService } from './models/replay-service';
 import { createScenarioBatchService, createScenarioService } from './scenarios/service';
 import { createModelCatalogue } from '../decision/catalogue';
@@ -143,6 +146,10 @@ export function createApp(deps: AppDeps): App {
     await usageCounting
       .flush()
       .catch((err: unknown) => logger.warn({ err }, 'requests tallied for usage were not written at shutdown'));
+    // Decision instances still buffered are written before the database goes.
+    await services.recorder
+      .flush()
+      .catch((err: unknown) => logger.warn({ err }, 'buffered decision instances were not written at shutdown'));
     await cacheFeed.close();
     await services.scenarios.close();
     // A sandbox handed in belongs to whoever made it.
@@ -263,12 +270,15 @@ function createServices(
     deps.sandbox ?? createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
   const catalogue = deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(sandbox) });
   // A model version's review is a release decision: the decisions family (built below, on models) runs it.
+  const recorder = createInstanceRecorder({ db, logger, cacheFeed, options: config.decisionInstances });
   const models = createModelService({
     db,
     catalogue,
     sandbox,
     evaluations,
     cacheFeed,
+    recorder,
+    receipts: createReceiptSigner(db),
     releaseReviews: () => decisions,
   });
   const scenarios = createScenarioService({
@@ -321,6 +331,7 @@ function createServices(
     auditLog,
     auditExports,
     sandbox,
+    recorder,
     models,
     replays,
     scenarios,
@@ -500,6 +511,7 @@ function registerFamilyRoutes(api: AppRouter, operation: BindOperation, services
   registerModelRoutes(api, operation, services.models);
   registerModelLifecycleRoutes(api, operation, services.models);
   registerModelVerificationRoutes(api, operation, services.models);
+  registerDecisionInstanceRoutes(api, operation, services.models);
   registerModelReplayRoutes(api, operation, services.replays);
   registerScenarioRoutes(api, operation, services.scenarios, services.batches);
   registerWebhookRoutes(api, operation, services.webhooks);

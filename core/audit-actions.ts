@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'model.version.published',
   'model.version.retired',
   'model.updated',
+  'model.legal_hold_placed',
+  'model.legal_hold_lifted',
   'model_settings.updated',
   'approval_policy.created',
   'approval_policy.version_created',

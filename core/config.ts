@@ -67,6 +67,13 @@ export interface Config {
   /** How long an API process trusts what it read of a tenant's request quota (whether it has one). */
   usageQuotaCacheSeconds: number;
   /**
+   * Decision instances (db/decision-instance-recorder.ts): a buffered instance is written within `flushIntervalMs`
+   * (DECISION_INSTANCE_FLUSH_MS), `batchSize` to a write (DECISION_INSTANCE_BATCH), at most `maxBuffered`
+   * (DECISION_INSTANCE_MAX_BUFFERED) kept in a process while the database does not answer; the worker's retention
+   * pass (worker/instance-retention.ts) runs every `retentionIntervalMs` (DECISION_INSTANCE_RETENTION_INTERVAL_MS).
+   */
+  decisionInstances: { flushIntervalMs: number; batchSize: number; maxBuffered: number; retentionIntervalMs: number };
+  /**
    * A scenario or batch still `running` this long after its last change with no workflow in Temporal (its API process
    * died between storing it and starting the workflow) has its workflow started by the worker's run-recovery sweep,
    * which runs every `runRecoveryIntervalSeconds`.
@@ -441,6 +448,12 @@ export function loadConfig(env: Env = process.env): Config {
     idempotencyTtlSeconds: readInteger(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 3600, 1, 7 * 24 * 3600),
     idempotencyLeaseSeconds: readInteger(env, 'IDEMPOTENCY_LEASE_SECONDS', 15, 2, 3600),
     usageQuotaCacheSeconds: readInteger(env, 'USAGE_QUOTA_CACHE_SECONDS', 10, 0, 3600),
+    decisionInstances: {
+      flushIntervalMs: readInteger(env, 'DECISION_INSTANCE_FLUSH_MS', 200, 1, 60_000),
+      batchSize: readInteger(env, 'DECISION_INSTANCE_BATCH', 1000, 1, 10_000),
+      maxBuffered: readInteger(env, 'DECISION_INSTANCE_MAX_BUFFERED', 50_000, 1, 1_000_000),
+      retentionIntervalMs: readInteger(env, 'DECISION_INSTANCE_RETENTION_INTERVAL_MS', 3_600_000, 1000, 86_400_000),
+    },
     dedicatedEndpointCacheSeconds: readInteger(env, 'DEDICATED_ENDPOINT_CACHE_SECONDS', 10, 0, 3600),
     dedicatedEndpointDomain: env.DEDICATED_ENDPOINT_DOMAIN?.trim().toLowerCase() || undefined,
     tenantWorkersCacheSeconds: readInteger(env, 'TENANT_WORKERS_CACHE_SECONDS', 10, 0, 3600),

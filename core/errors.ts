@@ -358,5 +358,5 @@ export const datasetInUse = (name: string, integrationIds: string[]) =>
       integration_ids: integrationIds,
     },
   );
-export const modelEvaluationFailed = (detail: string, extras: { node_id?: string } = {}) =>
+export const modelEvaluationFailed = (detail: string, extras: { node_id?: string; instance_id?: string } = {}) =>
   new AppError('model_evaluation_failed', detail, extras);

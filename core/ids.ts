@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { monotonicFactory } from 'ulid';
+import { encodeTime, monotonicFactory, ulid } from 'ulid';
 
 /**
  * Opaque, prefixed, time-sortable ids. The prefix makes a wrong-type id an obvious 404, and ULIDs sort by
@@ -39,6 +39,7 @@ export const ID_PREFIXES = {
   notification: 'ntf',
   chatDestination: 'chd',
   invitation: 'inv',
+  decisionInstance: 'din',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
@@ -61,6 +62,16 @@ const nextUlid = monotonicFactory(pooledRandom);
 
 export function newId(kind: IdKind): string {
   return `${ID_PREFIXES[kind]}_${nextUlid().toLowerCase()}`;
+}
+
+/** An id minted as if at `ms` (seeding a history of evaluations: the bench, a retention test). */
+export function newIdAt(kind: IdKind, ms: number): string {
+  return `${ID_PREFIXES[kind]}_${ulid(ms, pooledRandom).toLowerCase()}`;
+}
+
+/** The smallest id of `kind` minted at or after `at`: a bound on ids that is a bound on time. */
+export function idFloorAt(kind: IdKind, at: Date): string {
+  return `${ID_PREFIXES[kind]}_${encodeTime(at.getTime(), 10).toLowerCase()}${'0'.repeat(16)}`;
 }
 
 const ULID_BODY = /^[0-9a-hjkmnp-tv-z]{26}$/;

@@ -48,6 +48,7 @@ import * as scenarioRunBy from './migrations/20261205000140_scenario_run_by';
 import * as modelVerificationPolicy from './migrations/20261206000150_model_verification_policy';
 import * as cacheChanges from './migrations/20261206000160_cache_changes';
 import * as scenarioRunLanes from './migrations/20261206000170_scenario_run_lanes';
+import * as decisionInstances from './migrations/20261207000180_decision_instances';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261206000150_model_verification_policy': modelVerificationPolicy,
   '20261206000160_cache_changes': cacheChanges,
   '20261206000170_scenario_run_lanes': scenarioRunLanes,
+  '20261207000180_decision_instances': decisionInstances,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -11,7 +11,7 @@ import { toJson } from './feel';
 import type { FeelValue } from './feel/types';
 import { readDmnOutline, type DmnOutline } from './dmn-outline';
 import type { DmnSource } from './dmn-source';
-import type { EvaluationTraceStep } from './evaluation-trace';
+import { hitsOfTrace, type EvaluationHit, type EvaluationTraceStep } from './evaluation-trace';
 import type { JdmGraph } from './jdm';
 import { outputMetrics } from './jdm';
 import type { DecisionStructure, MetricValue, ModelInputs, ModelResult, Note } from './types';
@@ -154,8 +154,9 @@ export function evaluateDmnSource(
 export function describeDmnRun(
   run: DmnRun,
   withTrace: boolean,
-): { outputs: Record<string, unknown>; trace?: EvaluationTraceStep[] } {
-  if (!withTrace) return { outputs: run.outputs };
+  withHits = false,
+): { outputs: Record<string, unknown>; trace?: EvaluationTraceStep[]; hits?: EvaluationHit[] } {
+  if (!withTrace && !withHits) return { outputs: run.outputs };
   const trace = run.trace.map((step): EvaluationTraceStep => ({
     node_id: step.decision_id,
     name: step.decision_name,
@@ -164,7 +165,8 @@ export function describeDmnRun(
     ...(step.hit_policy !== undefined ? { hit_policy: step.hit_policy } : {}),
     ...(step.matched_rules !== undefined ? { matched_rules: step.matched_rules } : {}),
   }));
-  return { outputs: run.outputs, trace };
+  if (!withTrace) return { outputs: run.outputs, hits: hitsOfTrace(trace) };
+  return { outputs: run.outputs, trace, ...(withHits ? { hits: hitsOfTrace(trace) } : {}) };
 }
 
 function ruleLabel(

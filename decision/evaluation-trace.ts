@@ -21,9 +21,25 @@ export interface EvaluationTraceStep {
   performance?: string;
 }
 
-/** One item of an evaluation: its outputs (and trace), or why the engine failed on it. */
+/**
+ * Per decision table or switch of an evaluation: the rules that matched (the rule's id, or `#index` for a rule without
+ * one) or the branches taken — what a decision instance records and rule-hit analytics count.
+ */
+export interface EvaluationHit {
+  node_id: string;
+  rules?: string[];
+  branches?: string[];
+}
+
+/** One item of an evaluation: its outputs (and trace, and hits when asked), or why the engine failed on it. */
 export type EvaluatedItem =
-  | { ok: true; outputs: Record<string, unknown>; trace?: EvaluationTraceStep[]; duration_ms: number }
+  | {
+      ok: true;
+      outputs: Record<string, unknown>;
+      trace?: EvaluationTraceStep[];
+      hits?: EvaluationHit[];
+      duration_ms: number;
+    }
   | { ok: false; message: string; node_id?: string; duration_ms: number };
 
 /**
@@ -35,8 +51,10 @@ export function describeEvaluation(
   graph: JdmGraph,
   evaluation: JdmEvaluation,
   withTrace: boolean,
-): { outputs: Record<string, unknown>; trace?: EvaluationTraceStep[] } {
-  if (!withTrace) return { outputs: evaluation.result };
+  withHits = false,
+): { outputs: Record<string, unknown>; trace?: EvaluationTraceStep[]; hits?: EvaluationHit[] } {
+  if (!withTrace && !withHits) return { outputs: evaluation.result };
+  if (!withTrace) return { outputs: evaluation.result, hits: jdmHits(graph, evaluation) };
   const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
   const trace = evaluation.trace.map((step): EvaluationTraceStep => {
     const node = nodes.get(step.node_id);
@@ -60,7 +78,35 @@ export function describeEvaluation(
     }
     return described;
   });
-  return { outputs: evaluation.result, trace };
+  return { outputs: evaluation.result, trace, ...(withHits ? { hits: hitsOfTrace(trace) } : {}) };
+}
+
+/** The hits of a JDM evaluation, without building its trace. */
+function jdmHits(graph: JdmGraph, evaluation: JdmEvaluation): EvaluationHit[] {
+  const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
+  const hits: EvaluationHit[] = [];
+  for (const step of evaluation.trace) {
+    const node = nodes.get(step.node_id);
+    if (node?.type === 'decisionTableNode') {
+      const rules = [...matchedRuleIndexes(step.trace_data)]
+        .sort((a, b) => a - b)
+        .map((index) => node.content.rules[index]?._id ?? `#${index}`);
+      hits.push({ node_id: step.node_id, rules });
+    } else if (node?.type === 'switchNode')
+      hits.push({ node_id: step.node_id, branches: takenStatementIds(step.trace_data) });
+  }
+  return hits;
+}
+
+/** The hits a trace shows (decision tables' matched rules, switches' branches), JDM's or DMN's. */
+export function hitsOfTrace(trace: EvaluationTraceStep[]): EvaluationHit[] {
+  return trace.flatMap((step): EvaluationHit[] => {
+    if (step.node_id === undefined) return [];
+    if (step.matched_rules)
+      return [{ node_id: step.node_id, rules: step.matched_rules.map((rule) => rule.id ?? `#${rule.index}`) }];
+    if (step.taken_branches) return [{ node_id: step.node_id, branches: step.taken_branches.map((b) => b.id) }];
+    return [];
+  });
 }
 
 /** A built-in model on each of a batch's inputs (validated, defaults applied): its metrics and, when asked, its derivation. */

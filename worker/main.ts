@@ -17,6 +17,7 @@ import type { Logger } from '../core/logger';
 import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { ensureSearchAttributes } from './search-attributes';
 import { startEventMaintenance } from './event-maintenance';
+import { startInstanceRetention } from './instance-retention';
 import { startScheduleReconciler } from './schedule-reconciler';
 import { startOutboxRelay } from './outbox-relay';
 import { startRunRecovery } from './run-recovery';
@@ -121,10 +122,12 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
     });
     const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks, ...tenantIds });
     const schedules = startScheduleReconciler({ db, temporal, logger, config, ...tenantIds });
+    const retention = startInstanceRetention({ db, logger, intervalMs: config.decisionInstances.retentionIntervalMs });
     stopEvents = async () => {
       await relay.stop();
       await maintenance.stop();
       await schedules.stop();
+      await retention.stop();
     };
   }
   logger.info(

@@ -7,6 +7,7 @@ import type { RequestContext } from '../context';
 import type { UsageCounter } from '../middleware/usage-quota';
 import type { CacheFeed } from '../../db/cache-feed';
 import type { ModelReplays } from './start-replays';
+import type { InstanceRecordingDeps } from './instance-recording';
 
 /** Where a model version's review runs: the decisions family's release decisions (see submit-model-version.ts). */
 export interface ReleaseReviews {
@@ -15,7 +16,7 @@ export interface ReleaseReviews {
 }
 
 /** What every model use case is given. */
-export interface ModelUseCaseDeps {
+export interface ModelUseCaseDeps extends InstanceRecordingDeps {
   db: Knex;
   catalogue: ModelCatalogue;
   sandbox: ExpressionSandbox;

@@ -9,28 +9,41 @@ import { BudgetExceededError, budgetFieldError, PoolTaskError } from '../../inte
 import type { RequestContext } from '../context';
 import type { EvaluateModelRequest } from '../openapi/request-types.generated';
 import { resolveModel } from './resolve-model';
+import { planRecording, recordEvaluations } from './instance-recording';
 import type { ModelUseCaseDeps } from './deps';
 
 export type ModelEvaluation = EvaluateModelRequest;
 
 /** An item of a batch, answered in the request's order: its outputs (and trace), or its own error. */
 type ItemResult =
-  | { index: number; outputs: Record<string, unknown>; trace?: unknown[]; duration_ms: number }
-  | { index: number; error: { code: string; message: string; errors?: FieldError[]; node_id?: string } };
+  | {
+      index: number;
+      outputs: Record<string, unknown>;
+      trace?: unknown[];
+      duration_ms: number;
+      instance_id?: string;
+      receipt?: string;
+    }
+  | {
+      index: number;
+      error: { code: string; message: string; errors?: FieldError[]; node_id?: string; instance_id?: string };
+    };
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 /**
  * `POST /models/{id}/evaluate`: runs a model version (the current one unless `version` names another) on one set of
- * inputs or on a batch of up to 1,000, storing nothing. Inputs are checked as a scenario create checks them; the
- * evaluation runs in the expression sandbox (child processes, never the API's event loop) within one budget
- * (EXPRESSION_BUDGET_MS) for the whole request.
+ * inputs or on a batch of up to 1,000. Inputs are checked as a scenario create checks them; the evaluation runs in the
+ * expression sandbox (child processes, never the API's event loop) within one budget (EXPRESSION_BUDGET_MS) for the
+ * whole request. Evaluations the model's recording policy keeps become decision instances (instance-recording.ts),
+ * written off this path unless the policy (or a receipt) asks for durability.
  */
 export async function evaluateModel(
   deps: ModelUseCaseDeps,
   context: RequestContext,
   id: string,
   body: ModelEvaluation,
+  request: { idempotencyKey?: string } = {},
 ) {
   const started = performance.now();
   if ((body.inputs === undefined) === (body.items === undefined)) {
@@ -57,8 +70,10 @@ export async function evaluateModel(
     throw validationFailed(first.errors, "The inputs do not match the model's input schema.");
 
   const valid = checked.flatMap((item, index) => ('inputs' in item ? [{ index, inputs: item.inputs }] : []));
+  const plan = await planRecording(deps, context.tenantId, model, valid.length, body.receipt);
   const run = {
     trace: body.trace ?? false,
+    hits: plan.recorded.some(Boolean),
     fallbackPath: batch ? '/items' : '/inputs',
     ...(body.decisions !== undefined ? { decisions: body.decisions } : {}),
   };
@@ -88,7 +103,22 @@ export async function evaluateModel(
     if (valid.length > 0) await count('refund');
     throw error;
   }
-  const byIndex = new Map(valid.map((v, position) => [v.index, evaluated[position] as EvaluatedItem]));
+  const recorded = await recordEvaluations(
+    deps,
+    context,
+    model,
+    plan,
+    valid.map((v, position) => ({
+      inputs: given[v.index],
+      correlationId: correlationOf(body, v.index, batch),
+      evaluated: evaluated[position] as EvaluatedItem,
+    })),
+    'evaluate',
+    request.idempotencyKey,
+  );
+  const byIndex = new Map(
+    valid.map((v, position) => [v.index, { item: evaluated[position] as EvaluatedItem, recorded: recorded[position] }]),
+  );
   const results: ItemResult[] = checked.map((item, index) => {
     if ('errors' in item)
       return {
@@ -99,7 +129,11 @@ export async function evaluateModel(
           errors: item.errors,
         },
       };
-    return presentItem(index, byIndex.get(index) as EvaluatedItem);
+    const { item: evaluatedItem, recorded: instance } = byIndex.get(index) as {
+      item: EvaluatedItem;
+      recorded: { instance_id: string; receipt?: string } | undefined;
+    };
+    return presentItem(index, evaluatedItem, instance);
   });
 
   const answer = { model_id: model.id, version: model.version };
@@ -112,10 +146,10 @@ export async function evaluateModel(
     };
   const only = results[0] as ItemResult;
   if ('error' in only)
-    throw modelEvaluationFailed(
-      only.error.message,
-      only.error.node_id !== undefined ? { node_id: only.error.node_id } : {},
-    );
+    throw modelEvaluationFailed(only.error.message, {
+      ...(only.error.node_id !== undefined ? { node_id: only.error.node_id } : {}),
+      ...(only.error.instance_id !== undefined ? { instance_id: only.error.instance_id } : {}),
+    });
   const { index: _index, ...evaluation } = only;
   return {
     object: 'model_evaluation' as const,
@@ -125,7 +159,16 @@ export async function evaluateModel(
   };
 }
 
-function presentItem(index: number, item: EvaluatedItem): ItemResult {
+/** A batch item's own correlation id, else the request's. */
+function correlationOf(body: ModelEvaluation, index: number, batch: boolean): string | null {
+  return (batch ? body.items?.[index]?.correlation_id : undefined) ?? body.correlation_id ?? null;
+}
+
+function presentItem(
+  index: number,
+  item: EvaluatedItem,
+  instance: { instance_id: string; receipt?: string } | undefined,
+): ItemResult {
   if (!item.ok)
     return {
       index,
@@ -133,6 +176,7 @@ function presentItem(index: number, item: EvaluatedItem): ItemResult {
         code: 'model_evaluation_failed',
         message: item.message,
         ...(item.node_id !== undefined ? { node_id: item.node_id } : {}),
+        ...(instance ? { instance_id: instance.instance_id } : {}),
       },
     };
   return {
@@ -140,6 +184,7 @@ function presentItem(index: number, item: EvaluatedItem): ItemResult {
     outputs: item.outputs,
     ...(item.trace ? { trace: item.trace } : {}),
     duration_ms: round(item.duration_ms),
+    ...(instance ?? {}),
   };
 }
 
@@ -172,11 +217,16 @@ const BUILTIN_IN_PROCESS_ITEMS = 100;
  * built-in model — our own code, not the tenant's, evaluated in this process for up to BUILTIN_IN_PROCESS_ITEMS items
  * (as the scenario runner does) and in the sandbox beyond, so a large batch does not hold the event loop.
  */
-async function evaluateItems(
+export async function evaluateItems(
   deps: ModelUseCaseDeps,
   model: RunnableModel,
   items: ModelInputs[],
-  { trace, fallbackPath, decisions }: { trace: boolean; fallbackPath: string; decisions?: string[] },
+  {
+    trace,
+    hits,
+    fallbackPath,
+    decisions,
+  }: { trace: boolean; hits: boolean; fallbackPath: string; decisions?: string[] },
 ): Promise<EvaluatedItem[]> {
   try {
     const builtin = findBuiltinModelById(model.id);
@@ -197,6 +247,7 @@ async function evaluateItems(
         ...(withContent ? { graph: content.graph } : {}),
         items,
         trace,
+        ...(hits ? { hits } : {}),
         ...(decisions ? { decisions } : {}),
       });
     try {

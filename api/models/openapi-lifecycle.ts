@@ -1,3 +1,4 @@
+import { recordingPolicyPatchProperties } from './openapi-instances';
 import { upload, uploadFormats, UPLOAD_EXAMPLES } from './openapi';
 import { verificationPolicyPatch } from './openapi-verification';
 import {
@@ -122,6 +123,7 @@ export const modelLifecyclePart: DocumentPart = {
             'Share of decision-table rules the suite must hit before a draft can be submitted (default 1: every rule).',
         },
         verification: verificationPolicyPatch,
+        ...recordingPolicyPatchProperties,
       },
     },
     SubmitModelVersionRequest: {

@@ -1,3 +1,4 @@
+import { recordingPolicyFields, recordingPolicyPatchProperties } from './openapi-instances';
 import {
   jsonResponse,
   parameterRef,
@@ -359,6 +360,16 @@ export const modelVerificationPart: DocumentPart = {
           description: "The tenant's default verification policy (the service's default where it sets nothing).",
         },
         verification_overrides: ref('VerificationPolicyOverrides'),
+        ...recordingPolicyFields,
+        decision_instance_retention_days: {
+          type: 'integer',
+          description:
+            "How long decision instances are kept (days): the tenant's setting, else its plan's (starter 30, professional 90, enterprise 365).",
+        },
+        decision_instance_retention_days_set: {
+          type: ['integer', 'null'],
+          description: "The tenant's own setting; null: the plan's applies.",
+        },
         updated_by: { oneOf: [ref('Actor'), { type: 'null' }] },
         updated_at: { type: ['string', 'null'], format: 'date-time' },
       },
@@ -367,7 +378,17 @@ export const modelVerificationPart: DocumentPart = {
       type: 'object',
       additionalProperties: false,
       minProperties: 1,
-      properties: { verification: verificationPolicyPatch },
+      properties: {
+        verification: verificationPolicyPatch,
+        ...recordingPolicyPatchProperties,
+        decision_instance_retention_days: {
+          type: ['integer', 'null'],
+          minimum: 1,
+          maximum: 3650,
+          description:
+            "Days decision instances are kept, applied to instances written from now on (null: the plan's). Enforced by dropping whole weeks of instances: one is deleted within 7 days after its day comes.",
+        },
+      },
     },
     GenerateModelTestCasesRequest: {
       type: 'object',

@@ -256,6 +256,21 @@ export const modelsPart: DocumentPart = {
           description:
             'Tenant models: share of decision-table rules a suite must hit before a draft is submitted (default 1).',
         },
+        recording: {
+          type: 'object',
+          description:
+            "Tenant models: the recording policy of decision instances this model sets (only the fields it sets; the tenant's `GET /model-settings` applies to the rest).",
+        },
+        legal_hold: {
+          type: ['object', 'null'],
+          description:
+            'Tenant models: a legal hold on its decision instances (`PUT /models/{id}/legal-hold`), or null.',
+          properties: {
+            reason: { type: 'string' },
+            placed_by: ref('Actor'),
+            placed_at: { type: 'string', format: 'date-time' },
+          },
+        },
         verification: {
           ...ref('VerificationPolicyOverrides'),
           description:
@@ -393,10 +408,30 @@ export const modelsPart: DocumentPart = {
             type: 'object',
             additionalProperties: false,
             required: ['inputs'],
-            properties: { inputs: { type: 'object' } },
+            properties: {
+              inputs: { type: 'object' },
+              correlation_id: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 200,
+                description: "This item's correlation id (default: the request's).",
+              },
+            },
           },
         },
         version: { type: 'string', maxLength: 50, description: 'The version to run (default: the current one).' },
+        correlation_id: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description:
+            'Your id for what was decided (a customer, an application, a case): kept on the decision instances this request records and searchable (`GET /decision-instances?correlation_id=`).',
+        },
+        receipt: {
+          type: 'boolean',
+          description:
+            "Answer each evaluation with a signed receipt (`receipt`: a compact JWS over the instance's canonical content, verified offline with `/.well-known/audit-jwks.json`). The evaluation is then recorded whatever the model's sampling, and the answer is sent once its instance is committed. Default: the model's `receipts` setting.",
+        },
         decisions: {
           type: 'array',
           minItems: 1,
@@ -466,6 +501,11 @@ export const modelsPart: DocumentPart = {
         },
         trace: { type: 'array', items: ref('ModelEvaluationTraceStep'), description: 'With `trace: true`.' },
         duration_ms: { type: 'number', description: 'Time taken to answer, in milliseconds.' },
+        instance_id: {
+          type: 'string',
+          description: "The decision instance that records this evaluation, when the model's recording policy kept it.",
+        },
+        receipt: { type: 'string', description: 'With a receipt asked for: the signed receipt (a compact JWS).' },
       },
     },
     ModelEvaluationBatch: {
@@ -487,6 +527,8 @@ export const modelsPart: DocumentPart = {
               outputs: { type: 'object' },
               trace: { type: 'array', items: ref('ModelEvaluationTraceStep') },
               duration_ms: { type: 'number', description: "The engine's time for this item." },
+              instance_id: { type: 'string', description: 'The decision instance recording this item, when recorded.' },
+              receipt: { type: 'string', description: "With a receipt asked for: this item's signed receipt." },
               error: {
                 type: 'object',
                 required: ['code', 'message'],
@@ -502,6 +544,10 @@ export const modelsPart: DocumentPart = {
                     },
                   },
                   node_id: { type: 'string' },
+                  instance_id: {
+                    type: 'string',
+                    description: 'The decision instance recording the failure, when recorded.',
+                  },
                 },
               },
             },
@@ -856,10 +902,10 @@ export const modelsPart: DocumentPart = {
     '/api/v1/models/{id}/evaluate': {
       post: {
         operationId: 'evaluateModel',
-        summary: 'Evaluate a model without storing anything',
+        summary: 'Evaluate a model',
         description:
           "Runs the model's published version (or the one `version` names, a draft too) on `inputs`, or on each of up to 1,000 `items`, and answers the outputs, with a trace per " +
-          'evaluated node when `trace` is true. Nothing is stored. Inputs are checked as a scenario create checks them: a single evaluation with ' +
+          "evaluated node when `trace` is true. Evaluations are recorded as decision instances as the model's recording policy says (`record_evaluations` on `PATCH /models/{id}`, default off; see `GET /decision-instances`): each answer then names its `instance_id`. Inputs are checked as a scenario create checks them: a single evaluation with " +
           'invalid inputs is a 422 naming each field; in a batch each item carries its own error. Evaluation runs in the expression sandbox, never ' +
           "on the API's event loop, within one budget for the whole request (EXPRESSION_BUDGET_MS): past it, 422.",
         tags: ['Models'],

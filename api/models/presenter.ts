@@ -59,6 +59,8 @@ export function presentTenantModel(model: DecisionModelRecord, version: ModelVer
     published_version: model.published_version === null ? null : String(model.published_version),
     coverage_threshold: model.coverage_threshold ?? 1,
     verification: model.verification ?? {},
+    recording: model.recording ?? {},
+    legal_hold: model.legal_hold ?? null,
     status: model.status,
     ...(version
       ? {

@@ -37,7 +37,10 @@ export function registerModelRoutes(router: AppRouter, operation: BindOperation,
   });
 
   operation(router, 'evaluateModel', async (ctx, { params, body }) => {
-    ctx.body = await models.evaluate(requestContext(ctx), params.id, body);
+    const idempotencyKey = ctx.get('Idempotency-Key');
+    ctx.body = await models.evaluate(requestContext(ctx), params.id, body, {
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
   });
 
   operation(router, 'createModelTestCase', async (ctx, { params, body }) => {

@@ -11,6 +11,10 @@ import { createModelVersion } from './create-model-version';
 import { deprecateModel } from './deprecate-model';
 import { validateModelInputs, type ModelInputsCheck } from './validate-model-inputs';
 import { evaluateModel, type ModelEvaluation } from './evaluate-model';
+import { setModelLegalHold } from './place-model-legal-hold';
+import { listDecisionInstances, type DecisionInstanceQuery } from './list-decision-instances';
+import { getDecisionInstance } from './get-decision-instance';
+import { getRuleHits } from './get-rule-hits';
 import { diffModelVersions } from './diff-model-versions';
 import { createTestCase } from './create-model-test-case';
 import { deleteModelTestCase } from './delete-model-test-case';
@@ -61,8 +65,21 @@ export function createModelService(deps: ModelUseCaseDeps) {
     deprecate: (context: RequestContext, id: string) => deprecateModel(deps, context, id),
     validateInputs: (context: RequestContext, id: string, body: ModelInputsCheck) =>
       validateModelInputs(deps, context, id, body),
-    evaluate: (context: RequestContext, id: string, body: ModelEvaluation) => evaluateModel(deps, context, id, body),
+    evaluate: (context: RequestContext, id: string, body: ModelEvaluation, request?: { idempotencyKey?: string }) =>
+      evaluateModel(deps, context, id, body, request),
     update: (context: RequestContext, id: string, body: ModelUpdate) => updateModel(deps, context, id, body),
+    setLegalHold: (context: RequestContext, id: string, hold: { reason: string } | null) =>
+      setModelLegalHold(deps, context, id, hold),
+    listInstances: (context: RequestContext, query: DecisionInstanceQuery, page: PageRequest) =>
+      listDecisionInstances(deps, context, query, page),
+    getInstance: (context: RequestContext, id: string, options: { trace?: boolean }) =>
+      getDecisionInstance(deps, context, id, options),
+    ruleHits: (
+      context: RequestContext,
+      id: string,
+      version: string,
+      query: { from?: string; to?: string; bucket?: 'hour' | 'day' },
+    ) => getRuleHits(deps, context, id, version, query),
     getVersion: (context: RequestContext, id: string, version: string) => getModelVersion(deps, context, id, version),
     replaceVersion: (context: RequestContext, id: string, version: string, body: ReplaceModelVersionRequest) =>
       replaceModelVersion(deps, context, id, version, body),

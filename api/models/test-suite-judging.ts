@@ -40,7 +40,7 @@ export interface SuiteVerdict {
 }
 
 /** The decision tables a suite's coverage counts: the graph's, or the DMN model's (its XML read in the sandbox). */
-async function coverageGraphOf(deps: ModelUseCaseDeps, content: unknown): Promise<JdmGraph> {
+export async function coverageGraphOf(deps: ModelUseCaseDeps, content: unknown): Promise<JdmGraph> {
   return isDmnSource(content)
     ? dmnCoverageGraph(await deps.sandbox.run('dmnOutline', { xml: content.xml }))
     : (content as JdmGraph);

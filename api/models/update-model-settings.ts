@@ -6,10 +6,12 @@ import type { UpdateModelSettingsRequest } from '../openapi/request-types.genera
 import type { ModelUseCaseDeps } from './deps';
 import { presentModelSettings } from './get-model-settings';
 import { mergePolicy, type PartialVerificationPolicy } from './verification-policy';
+import { applyRecordingChange, recordingChange, type RecordingSettings } from '../../decision/recording-policy';
 
 /**
  * `PATCH /model-settings`: the tenant's default verification policy (merged: a finding named is set, null removes it;
- * `verification: null` restores the service's default). Audited, as every policy change is.
+ * `verification: null` restores the service's default), its default recording policy (each field set, or null for the
+ * service's default) and the retention of decision instances (null: the plan's). Audited, as every policy change is.
  */
 export async function updateModelSettings(
   { db }: ModelUseCaseDeps,
@@ -22,13 +24,27 @@ export async function updateModelSettings(
       before.verification as PartialVerificationPolicy,
       body.verification === undefined ? {} : body.verification,
     );
-    await saveModelSettings(scope, { verification }, actor);
+    const change = recordingChange(body as Record<string, unknown>);
+    const recording = change
+      ? applyRecordingChange(before.recording as RecordingSettings | null, change, null)
+      : (before.recording as RecordingSettings | null);
+    const retention =
+      body.decision_instance_retention_days === undefined
+        ? before.decision_instance_retention_days
+        : body.decision_instance_retention_days;
+    await saveModelSettings(scope, { verification, recording, decision_instance_retention_days: retention }, actor);
     await appendAuditRecord(scope, {
       actor,
       action: 'model_settings.updated',
       resourceType: 'model_settings',
       resourceId: tenantId,
-      payload: { verification: { from: before.verification, to: verification } },
+      payload: {
+        verification: { from: before.verification, to: verification },
+        ...(change ? { recording: { from: before.recording, to: recording } } : {}),
+        ...(body.decision_instance_retention_days !== undefined
+          ? { decision_instance_retention_days: { from: before.decision_instance_retention_days, to: retention } }
+          : {}),
+      },
     });
     return presentModelSettings(scope);
   });

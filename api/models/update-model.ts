@@ -8,12 +8,15 @@ import { presentTenantModel } from './presenter';
 import type { ModelUseCaseDeps } from './deps';
 import { mergePolicy, type PartialVerificationPolicy } from './verification-policy';
 import type { UpdateModelRequest } from '../openapi/request-types.generated';
+import { applyRecordingChange, recordingChange, type RecordingSettings } from '../../decision/recording-policy';
+import { findModelSettings } from '../../db/repositories/model-settings';
 
 export type ModelUpdate = UpdateModelRequest;
 
 /**
- * `PATCH /models/{id}`: a tenant model's name, description, the rule coverage its drafts need before review, and its
- * verification policy (merged into what it sets: a finding named is set, null removes it, `verification: null` all).
+ * `PATCH /models/{id}`: a tenant model's name, description, the rule coverage its drafts need before review, its
+ * verification policy (merged into what it sets: a finding named is set, null removes it, `verification: null` all)
+ * and its recording policy (each field set, or null to take the tenant's).
  */
 export async function updateModel(
   { db }: ModelUseCaseDeps,
@@ -30,11 +33,21 @@ export async function updateModel(
     if (body.coverage_threshold !== undefined) patch.coverage_threshold = body.coverage_threshold;
     if (body.verification !== undefined)
       patch.verification = mergePolicy(before.verification as PartialVerificationPolicy | null, body.verification);
+    const change = recordingChange(body as Record<string, unknown>);
+    if (change)
+      patch.recording = applyRecordingChange(
+        before.recording as RecordingSettings | null,
+        change,
+        (await findModelSettings(scope)).recording as RecordingSettings | null,
+      );
     const updated = await updateTenantModel(scope, id, patch);
     const changes = Object.fromEntries(
       Object.keys(patch).map((field) => [
         field,
-        { from: before[field as keyof ModelUpdate] ?? null, to: updated[field as keyof ModelUpdate] ?? null },
+        {
+          from: before[field as keyof DecisionModelRecord] ?? null,
+          to: updated[field as keyof DecisionModelRecord] ?? null,
+        },
       ]),
     );
     await appendAuditRecord(scope, {

@@ -17,6 +17,7 @@ import { modelsPart } from '../models/openapi';
 import { modelLifecyclePart } from '../models/openapi-lifecycle';
 import { modelSimulationPart } from '../models/openapi-simulate';
 import { modelReplaysPart } from '../models/openapi-replays';
+import { decisionInstancesPart } from '../models/openapi-instances';
 import { modelVerificationPart } from '../models/openapi-verification';
 import { oauthClientsPart } from '../administration/openapi-oauth-clients';
 import { ALL_SCOPES } from '../../core/scopes';
@@ -131,6 +132,7 @@ const PARTS: DocumentPart[] = [
   modelLifecyclePart,
   modelSimulationPart,
   modelReplaysPart,
+  decisionInstancesPart,
   modelVerificationPart,
   scenariosPart,
   decisionsPart,

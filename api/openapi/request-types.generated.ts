@@ -208,6 +208,7 @@ export type ModelVerification = {
   not_analysed?: ModelVerificationOverlapsUnique;
 } | null;
 export type ModelVerificationOverlapsUnique = 'block' | 'warn' | 'off' | null;
+export type ModelRecordEvaluations = 'off' | 'sampled' | 'all' | null;
 
 export interface OperationRequests {
   acknowledgeAlert: {
@@ -652,6 +653,15 @@ export interface OperationRequests {
     };
     body: undefined;
   };
+  getDecisionInstance: {
+    params: {
+      id: string;
+    };
+    query: {
+      trace: boolean;
+    };
+    body: undefined;
+  };
   getDecisionOutcomeKpi: {
     params: {
       id: string;
@@ -784,6 +794,18 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  getModelRuleHits: {
+    params: {
+      id: string;
+      version: string;
+    };
+    query: {
+      from?: string;
+      to?: string;
+      bucket: 'hour' | 'day';
+    };
+    body: undefined;
+  };
   getModelSettings: {
     params: {};
     query: {};
@@ -886,6 +908,13 @@ export interface OperationRequests {
     };
     query: {};
     body: ImportModelTestCasesRequest;
+  };
+  liftModelLegalHold: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
   };
   linkDecisionOutcomeKpi: {
     params: {
@@ -1008,6 +1037,8 @@ export interface OperationRequests {
         | 'model.version.published'
         | 'model.version.retired'
         | 'model.updated'
+        | 'model.legal_hold_placed'
+        | 'model.legal_hold_lifted'
         | 'model_settings.updated'
         | 'approval_policy.created'
         | 'approval_policy.version_created'
@@ -1088,6 +1119,25 @@ export interface OperationRequests {
       limit: number;
       cursor?: string;
       attached?: boolean;
+    };
+    body: undefined;
+  };
+  listDecisionInstances: {
+    params: {};
+    query: {
+      model_id?: string;
+      version?: string;
+      correlation_id?: string;
+      rule?: string;
+      output?: {
+        [k: string]: string;
+      };
+      from?: string;
+      to?: string;
+      status?: 'succeeded' | 'failed';
+      source?: 'evaluate' | 'scenario' | 'batch' | 'test';
+      limit: number;
+      cursor?: string;
     };
     body: undefined;
   };
@@ -1400,6 +1450,13 @@ export interface OperationRequests {
       cursor?: string;
     };
     body: undefined;
+  };
+  placeModelLegalHold: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: PlaceLegalHoldRequest;
   };
   publishModelVersion: {
     params: {
@@ -2122,8 +2179,11 @@ export interface EvaluateModelRequest {
     inputs: {
       [k: string]: unknown;
     };
+    correlation_id?: string;
   }[];
   version?: string;
+  correlation_id?: string;
+  receipt?: boolean;
   /**
    * @minItems 1
    * @maxItems 1000
@@ -2147,6 +2207,9 @@ export interface LinkDecisionOutcomeKpiRequest {
   metric: string;
   kpi_id: string;
   expected_value?: number;
+}
+export interface PlaceLegalHoldRequest {
+  reason: string;
 }
 export interface PublishModelVersionRequest {
   reason: string;
@@ -2377,9 +2440,20 @@ export interface UpdateModelRequest {
   description?: string;
   coverage_threshold?: number;
   verification?: ModelVerification;
+  record_evaluations?: ModelRecordEvaluations;
+  record_sample_rate?: number | null;
+  record_inputs?: boolean | null;
+  record_guarantee?: 'buffered' | 'durable' | null;
+  receipts?: boolean | null;
 }
 export interface UpdateModelSettingsRequest {
   verification?: ModelVerification;
+  record_evaluations?: ModelRecordEvaluations;
+  record_sample_rate?: number | null;
+  record_inputs?: boolean | null;
+  record_guarantee?: 'buffered' | 'durable' | null;
+  receipts?: boolean | null;
+  decision_instance_retention_days?: number | null;
 }
 export interface UpdateModelTestCaseRequest {
   name?: string;

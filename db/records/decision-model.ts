@@ -6,7 +6,7 @@ import type { ModelFormat, ResolvedDmnImport } from '../../decision/dmn-source';
 /** A tenant-authored model's catalogue entry; its content lives in immutable versions. */
 export class DecisionModelRecord extends Model {
   static override tableName = 'models';
-  static override jsonAttributes = ['created_by', 'verification'];
+  static override jsonAttributes = ['created_by', 'verification', 'recording', 'legal_hold'];
 
   id!: string;
   tenant_id!: string;
@@ -21,6 +21,10 @@ export class DecisionModelRecord extends Model {
   coverage_threshold!: number | null;
   /** The release gate's verification policy this model sets (finding → block | warn | off); null: the tenant's. */
   verification!: Record<string, string> | null;
+  /** The recording policy of its decision instances this model sets (api fields → values); null: the tenant's. */
+  recording!: Record<string, unknown> | null;
+  /** A legal hold: its instances are kept past retention while it is set. */
+  legal_hold!: { reason: string; placed_by: unknown; placed_at: string } | null;
   created_by!: Actor;
   deprecated_at!: Date | null;
   created_at!: Date;

@@ -118,12 +118,13 @@ function evaluateDmnItems(
   items: ModelInputs[],
   trace: boolean,
   decisions: string[] | undefined,
+  hits = false,
 ): EvaluatedItem[] {
   return items.map((inputs): EvaluatedItem => {
     const started = performance.now();
     try {
       const run = evaluateDmnSource(compiled, inputs, decisions ? { decisions } : {});
-      return { ok: true, ...describeDmnRun(run, trace), duration_ms: performance.now() - started };
+      return { ok: true, ...describeDmnRun(run, trace, hits), duration_ms: performance.now() - started };
     } catch (error) {
       if (!(error instanceof DmnRunError)) throw error;
       return {
@@ -301,13 +302,16 @@ export const SANDBOX_TASKS = {
     items: ModelInputs[];
     trace: boolean;
     decisions?: string[];
+    /** Each item's matched rules and switch branches (what a decision instance records). */
+    hits?: boolean;
   }): Promise<EvaluatedItem[]> {
+    const hits = input.hits ?? false;
     if (input.graph === undefined) {
       const dmn = compiledDmnModels.get(input.key);
-      if (dmn) return evaluateDmnItems(dmn, input.items, input.trace, input.decisions);
+      if (dmn) return evaluateDmnItems(dmn, input.items, input.trace, input.decisions, hits);
       if (!compiledGraphs.has(input.key)) throw new ContentNotLoadedError(input.key);
     } else if (isDmnSource(input.graph))
-      return evaluateDmnItems(compiledDmn(input.key, input.graph), input.items, input.trace, input.decisions);
+      return evaluateDmnItems(compiledDmn(input.key, input.graph), input.items, input.trace, input.decisions, hits);
     const compiled = await compiledGraph(input.key, input.graph);
     const results: EvaluatedItem[] = [];
     for (const inputs of input.items) {
@@ -316,7 +320,7 @@ export const SANDBOX_TASKS = {
         const evaluation = await evaluateJdm(compiled, inputs);
         results.push({
           ok: true,
-          ...describeEvaluation(compiled.graph, evaluation, input.trace),
+          ...describeEvaluation(compiled.graph, evaluation, input.trace, hits),
           duration_ms: performance.now() - started,
         });
       } catch (error) {

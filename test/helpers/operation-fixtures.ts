@@ -109,6 +109,16 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     await request('POST', `/api/v1/models/${id}/versions`, exampleBody('createModelVersion'));
     return { id };
   };
+  /** A decision instance: an evaluation of a table model, recorded with a receipt (so whatever the policy). */
+  const decisionInstance = async () => {
+    const { id } = await tableModel();
+    const answer = await request('POST', `/api/v1/models/${id}/evaluate`, {
+      version: '1',
+      inputs: { tier: 'gold', quantity: 150 },
+      receipt: true,
+    });
+    return { id: answer.instance_id as string };
+  };
   const replay = async () => {
     const { id } = await replayableModel();
     return {
@@ -307,6 +317,9 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
       version: '1',
     }),
     '/api/v1/models/{id}/simulate': async () => ({ id: (await tenantModel()).id }),
+    '/api/v1/decision-instances/{id}': decisionInstance,
+    '/api/v1/models/{id}/versions/{version}/rule-hits': async () => ({ id: (await tableModel()).id, version: '1' }),
+    '/api/v1/models/{id}/legal-hold': async () => ({ id: (await tenantModel()).id }),
     '/api/v1/models/{id}/simulate/tests': async () => ({ id: await testedModel() }),
     '/api/v1/models/{id}/releases': async () => ({ id: (await tenantModel()).id }),
     // A draft whose suite passes (the createModel example has no decision table, so nothing to cover).

@@ -61,6 +61,11 @@ export const OPERATIONS = {
   createModelReplay: {"group":"models","name":"createReplay","method":"post","path":"/api/v1/models/{id}/replays","pathParameters":["id"],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[202],"paginated":false,"authenticated":true},
   getModelReplay: {"group":"models","name":"getReplay","method":"get","path":"/api/v1/models/{id}/replays/{replay_id}","pathParameters":["id","replay_id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   cancelModelReplay: {"group":"models","name":"cancelReplay","method":"post","path":"/api/v1/models/{id}/replays/{replay_id}/cancel","pathParameters":["id","replay_id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[202],"paginated":false,"authenticated":true},
+  listDecisionInstances: {"group":"models","name":"listDecisionInstances","method":"get","path":"/api/v1/decision-instances","pathParameters":[],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
+  getDecisionInstance: {"group":"models","name":"getDecisionInstance","method":"get","path":"/api/v1/decision-instances/{id}","pathParameters":["id"],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  getModelRuleHits: {"group":"models","name":"getRuleHits","method":"get","path":"/api/v1/models/{id}/versions/{version}/rule-hits","pathParameters":["id","version"],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  placeModelLegalHold: {"group":"models","name":"placeLegalHold","method":"put","path":"/api/v1/models/{id}/legal-hold","pathParameters":["id"],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  liftModelLegalHold: {"group":"models","name":"liftLegalHold","method":"delete","path":"/api/v1/models/{id}/legal-hold","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   analyseModelVersion: {"group":"models","name":"analyseVersion","method":"get","path":"/api/v1/models/{id}/versions/{version}/analysis","pathParameters":["id","version"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   generateModelTestCases: {"group":"models","name":"generateTestCases","method":"post","path":"/api/v1/models/{id}/versions/{version}/test-cases/generate","pathParameters":["id","version"],"input":"body","inputRequired":false,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200,201],"paginated":false,"authenticated":true},
   getModelSettings: {"group":"models","name":"getSettings","method":"get","path":"/api/v1/model-settings","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
@@ -552,7 +557,7 @@ export class ModelsOperations {
   }
 
   /**
-   * Evaluate a model without storing anything
+   * Evaluate a model
    *
    * `POST /api/v1/models/{id}/evaluate` (`evaluateModel`)
    */
@@ -747,6 +752,51 @@ export class ModelsOperations {
    */
   cancelReplay(id: string, replayId: string, options?: RequestOptions): Promise<Result<"cancelModelReplay">> {
     return this.transport.call("cancelModelReplay", [id, replayId], undefined, options);
+  }
+
+  /**
+   * Search decision instances
+   *
+   * `GET /api/v1/decision-instances` (`listDecisionInstances`). Await it for one page, or iterate it (`for await`) for every item of every page.
+   */
+  listDecisionInstances(query?: Query<"listDecisionInstances">, options?: RequestOptions): PagePromise<Result<"listDecisionInstances">, Item<"listDecisionInstances">> {
+    return this.transport.page("listDecisionInstances", [], query, options);
+  }
+
+  /**
+   * Get a decision instance
+   *
+   * `GET /api/v1/decision-instances/{id}` (`getDecisionInstance`)
+   */
+  getDecisionInstance(id: string, query?: Query<"getDecisionInstance">, options?: RequestOptions): Promise<Result<"getDecisionInstance">> {
+    return this.transport.call("getDecisionInstance", [id], query, options);
+  }
+
+  /**
+   * A version's rule hits in production
+   *
+   * `GET /api/v1/models/{id}/versions/{version}/rule-hits` (`getModelRuleHits`)
+   */
+  getRuleHits(id: string, version: string, query?: Query<"getModelRuleHits">, options?: RequestOptions): Promise<Result<"getModelRuleHits">> {
+    return this.transport.call("getModelRuleHits", [id, version], query, options);
+  }
+
+  /**
+   * Place a legal hold on a model's decision instances
+   *
+   * `PUT /api/v1/models/{id}/legal-hold` (`placeModelLegalHold`)
+   */
+  placeLegalHold(id: string, body: Body<"placeModelLegalHold">, options?: RequestOptions): Promise<Result<"placeModelLegalHold">> {
+    return this.transport.call("placeModelLegalHold", [id], body, options);
+  }
+
+  /**
+   * Lift a model's legal hold
+   *
+   * `DELETE /api/v1/models/{id}/legal-hold` (`liftModelLegalHold`)
+   */
+  liftLegalHold(id: string, options?: RequestOptions): Promise<Result<"liftModelLegalHold">> {
+    return this.transport.call("liftModelLegalHold", [id], undefined, options);
   }
 
   /**

@@ -427,8 +427,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Evaluate a model without storing anything
-         * @description Runs the model's published version (or the one `version` names, a draft too) on `inputs`, or on each of up to 1,000 `items`, and answers the outputs, with a trace per evaluated node when `trace` is true. Nothing is stored. Inputs are checked as a scenario create checks them: a single evaluation with invalid inputs is a 422 naming each field; in a batch each item carries its own error. Evaluation runs in the expression sandbox, never on the API's event loop, within one budget for the whole request (EXPRESSION_BUDGET_MS): past it, 422.
+         * Evaluate a model
+         * @description Runs the model's published version (or the one `version` names, a draft too) on `inputs`, or on each of up to 1,000 `items`, and answers the outputs, with a trace per evaluated node when `trace` is true. Evaluations are recorded as decision instances as the model's recording policy says (`record_evaluations` on `PATCH /models/{id}`, default off; see `GET /decision-instances`): each answer then names its `instance_id`. Inputs are checked as a scenario create checks them: a single evaluation with invalid inputs is a 422 naming each field; in a batch each item carries its own error. Evaluation runs in the expression sandbox, never on the API's event loop, within one budget for the whole request (EXPRESSION_BUDGET_MS): past it, 422.
          */
         post: operations["evaluateModel"];
         delete?: never;
@@ -729,6 +729,87 @@ export interface paths {
          */
         post: operations["cancelModelReplay"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/decision-instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search decision instances
+         * @description The tenant's recorded evaluations (see the recording policy on `PATCH /models/{id}`), newest first. Filters combine (all must hold). `output[<field>]=<value>` matches an output field holding the value (as JSON — `true`, `42` — or as text); it narrows the other filters and is not indexed.
+         */
+        get: operations["listDecisionInstances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/decision-instances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a decision instance */
+        get: operations["getDecisionInstance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models/{id}/versions/{version}/rule-hits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A version's rule hits in production
+         * @description Over a time range (default the last 30 days; at most 31 days by hour, 366 by day): the decision instances recorded of the version, the hits of every rule and switch branch in total and per bucket, and the rules never hit. Counted from hourly totals written with the instances: they stay after the instances expire.
+         */
+        get: operations["getModelRuleHits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models/{id}/legal-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Place a legal hold on a model's decision instances
+         * @description While it is set, the model's decision instances are kept past their retention (they move out of the partitions retention drops). Audited. Placing it again replaces the reason.
+         */
+        put: operations["placeModelLegalHold"];
+        post?: never;
+        /**
+         * Lift a model's legal hold
+         * @description Its held instances return under retention (those already past it are deleted within the week). Audited. A model without a hold answers 200 unchanged.
+         */
+        delete: operations["liftModelLegalHold"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3902,6 +3983,15 @@ export interface components {
             published_version?: string | null;
             /** @description Tenant models: share of decision-table rules a suite must hit before a draft is submitted (default 1). */
             coverage_threshold?: number;
+            /** @description Tenant models: the recording policy of decision instances this model sets (only the fields it sets; the tenant's `GET /model-settings` applies to the rest). */
+            recording?: Record<string, unknown>;
+            /** @description Tenant models: a legal hold on its decision instances (`PUT /models/{id}/legal-hold`), or null. */
+            legal_hold?: {
+                reason?: string;
+                placed_by?: components["schemas"]["Actor"];
+                /** Format: date-time */
+                placed_at?: string;
+            } | null;
             /** @description Tenant models: the release gate's verification policy this model sets (only the findings it overrides; `{}`: the tenant's default applies, `GET /model-settings`). */
             verification?: components["schemas"]["VerificationPolicyOverrides"];
             /** @enum {string} */
@@ -4083,9 +4173,15 @@ export interface components {
             /** @description Up to 1,000 evaluations, answered in order in `results`, each with its own outputs or error. */
             items?: {
                 inputs: Record<string, unknown>;
+                /** @description This item's correlation id (default: the request's). */
+                correlation_id?: string;
             }[];
             /** @description The version to run (default: the current one). */
             version?: string;
+            /** @description Your id for what was decided (a customer, an application, a case): kept on the decision instances this request records and searchable (`GET /decision-instances?correlation_id=`). */
+            correlation_id?: string;
+            /** @description Answer each evaluation with a signed receipt (`receipt`: a compact JWS over the instance's canonical content, verified offline with `/.well-known/audit-jwks.json`). The evaluation is then recorded whatever the model's sampling, and the answer is sent once its instance is committed. Default: the model's `receipts` setting. */
+            receipt?: boolean;
             /** @description DMN models: the decisions to evaluate, by name (default: all). A name the model lacks is a 422 at `/decisions/<n>`; other models refuse the field. */
             decisions?: string[];
             /**
@@ -4132,6 +4228,10 @@ export interface components {
             trace?: components["schemas"]["ModelEvaluationTraceStep"][];
             /** @description Time taken to answer, in milliseconds. */
             duration_ms: number;
+            /** @description The decision instance that records this evaluation, when the model's recording policy kept it. */
+            instance_id?: string;
+            /** @description With a receipt asked for: the signed receipt (a compact JWS). */
+            receipt?: string;
         };
         ModelEvaluationBatch: {
             /** @enum {string} */
@@ -4145,6 +4245,10 @@ export interface components {
                 trace?: components["schemas"]["ModelEvaluationTraceStep"][];
                 /** @description The engine's time for this item. */
                 duration_ms?: number;
+                /** @description The decision instance recording this item, when recorded. */
+                instance_id?: string;
+                /** @description With a receipt asked for: this item's signed receipt. */
+                receipt?: string;
                 error?: {
                     /** @enum {string} */
                     code: "validation_failed" | "model_evaluation_failed";
@@ -4154,6 +4258,8 @@ export interface components {
                         message: string;
                     }[];
                     node_id?: string;
+                    /** @description The decision instance recording the failure, when recorded. */
+                    instance_id?: string;
                 };
             }[];
             /** @description Time taken to answer, in milliseconds. */
@@ -4402,6 +4508,22 @@ export interface components {
                 /** @enum {string|null} */
                 not_analysed?: "block" | "warn" | "off" | null;
             } | null;
+            /**
+             * @description Which evaluations become decision instances: `off`, `sampled` (each with probability `record_sample_rate`) or `all`. null: inherit (model → tenant → `off`).
+             * @enum {string|null}
+             */
+            record_evaluations?: "off" | "sampled" | "all" | null;
+            /** @description With `sampled`: the share recorded (0 < rate ≤ 1). */
+            record_sample_rate?: number | null;
+            /** @description true (default): an instance keeps its inputs. false: only their SHA-256 (of the canonical JSON), for personal data; such instances cannot be re-traced or replayed. */
+            record_inputs?: boolean | null;
+            /**
+             * @description `buffered` (default): the answer is sent at once and the instance written within DECISION_INSTANCE_FLUSH_MS (a process killed meanwhile loses it). `durable`: the answer is sent once the instance is committed.
+             * @enum {string|null}
+             */
+            record_guarantee?: "buffered" | "durable" | null;
+            /** @description Every evaluation answers with a signed receipt (as `receipt: true` on evaluate). Default false. */
+            receipts?: boolean | null;
         };
         SubmitModelVersionRequest: {
             /** @description The approval policy that reviews the version (required at the first submission; a resubmission keeps it). */
@@ -4737,6 +4859,123 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
         };
+        DecisionInstance: {
+            /** @constant */
+            object: "decision_instance";
+            /** @description `din_<ulid>`, minted when the evaluation ran (ids sort by time). */
+            id: string;
+            model_id: string;
+            version: string;
+            /** @enum {string} */
+            format: "jdm" | "dmn" | "builtin";
+            /**
+             * @description Where the evaluation came from.
+             * @enum {string}
+             */
+            source: "evaluate" | "scenario" | "batch" | "test";
+            caller: components["schemas"]["Actor"];
+            /** @description The request's Idempotency-Key, if it had one. */
+            idempotency_key?: string | null;
+            correlation_id: string | null;
+            /** @description The inputs as given; null when the policy keeps only their hash. */
+            inputs: unknown;
+            inputs_kept: boolean;
+            /** @description SHA-256 (hex) of the canonical JSON of the inputs as given (keys sorted, no whitespace). */
+            inputs_sha256: string;
+            outputs: Record<string, unknown> | null;
+            /** @description Per decision table and switch evaluated, what matched. */
+            hits: {
+                /** @description The decision table or switch (JDM node id; DMN decision's id). */
+                node_id: string;
+                /** @description Decision tables: the rules that matched, by id (`#<index>` for a rule without one). */
+                rules?: string[];
+                /** @description Switches: the branches taken, by id. */
+                branches?: string[];
+            }[];
+            /** @enum {string} */
+            status: "succeeded" | "failed";
+            error: {
+                code?: string;
+                message?: string;
+                node_id?: string;
+            } | null;
+            /** @description The engine's time. */
+            duration_ms: number;
+            /**
+             * Format: date-time
+             * @description When it was evaluated.
+             */
+            evaluated_at: string;
+            /**
+             * Format: date
+             * @description The day from which it may be deleted (evaluation day + the retention in force when written; deleted within the week after). null under a legal hold.
+             */
+            expires_on: string | null;
+            /** @description Kept past retention by its model's legal hold. */
+            legal_hold: boolean;
+            /** @description The receipt its answer carried, if one was asked for. */
+            receipt: string | null;
+            /** @description With `trace=true` on `GET /decision-instances/{id}`: the evaluation traced again (its version is immutable) on the kept inputs; null when only the hash was kept. */
+            trace?: unknown[] | null;
+            /** @description With `trace=true`: whether the outputs came out as recorded. */
+            reproduced?: boolean | null;
+        };
+        DecisionInstanceList: {
+            data: components["schemas"]["DecisionInstance"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        RuleHits: {
+            /** @constant */
+            object: "rule_hits";
+            model_id: string;
+            version: string;
+            /**
+             * Format: date-time
+             * @description Start of the range (taken to the hour).
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description End of the range.
+             */
+            to: string;
+            /** @enum {string} */
+            bucket: "hour" | "day";
+            /** @description Decision instances recorded of the version in the range. */
+            evaluations: number;
+            /** @description Every decision table and switch of the version, with each rule's (branch's) hits. */
+            nodes: {
+                node_id?: string;
+                name?: string;
+                /** @enum {string} */
+                kind?: "decision_table" | "switch";
+                rules?: {
+                    rule?: string;
+                    index?: number;
+                    label?: string;
+                    hits?: number;
+                }[];
+            }[];
+            /** @description Rules and branches no recorded instance in the range hit. */
+            never_hit: {
+                node_id?: string;
+                rule?: string;
+                label?: string;
+            }[];
+            /** @description Per bucket with any instance (UTC): the evaluations and the hits by `node:rule`. */
+            series: {
+                /** Format: date-time */
+                bucket?: string;
+                evaluations?: number;
+                hits?: {
+                    [key: string]: number;
+                };
+            }[];
+        };
+        PlaceLegalHoldRequest: {
+            reason: string;
+        };
         /** @description The values one input column takes in a region: `any`; `intervals` (numbers, dates, date-times, times, durations) with open or closed bounds; `values` (strings, booleans, enum members, null; `negated`: every value except these); `not_analysed` (the cell text and why the analysis could not read it). */
         ColumnRegion: {
             /** @constant */
@@ -4932,6 +5171,17 @@ export interface components {
             /** @description The tenant's default verification policy (the service's default where it sets nothing). */
             verification: components["schemas"]["VerificationPolicy"];
             verification_overrides: components["schemas"]["VerificationPolicyOverrides"];
+            /** @enum {string} */
+            record_evaluations?: "off" | "sampled" | "all";
+            record_sample_rate?: number | null;
+            record_inputs?: boolean;
+            /** @enum {string} */
+            record_guarantee?: "buffered" | "durable";
+            receipts?: boolean;
+            /** @description How long decision instances are kept (days): the tenant's setting, else its plan's (starter 30, professional 90, enterprise 365). */
+            decision_instance_retention_days?: number;
+            /** @description The tenant's own setting; null: the plan's applies. */
+            decision_instance_retention_days_set?: number | null;
             updated_by: components["schemas"]["Actor"] | null;
             /** Format: date-time */
             updated_at: string | null;
@@ -4952,6 +5202,24 @@ export interface components {
                 /** @enum {string|null} */
                 not_analysed?: "block" | "warn" | "off" | null;
             } | null;
+            /**
+             * @description Which evaluations become decision instances: `off`, `sampled` (each with probability `record_sample_rate`) or `all`. null: inherit (model → tenant → `off`).
+             * @enum {string|null}
+             */
+            record_evaluations?: "off" | "sampled" | "all" | null;
+            /** @description With `sampled`: the share recorded (0 < rate ≤ 1). */
+            record_sample_rate?: number | null;
+            /** @description true (default): an instance keeps its inputs. false: only their SHA-256 (of the canonical JSON), for personal data; such instances cannot be re-traced or replayed. */
+            record_inputs?: boolean | null;
+            /**
+             * @description `buffered` (default): the answer is sent at once and the instance written within DECISION_INSTANCE_FLUSH_MS (a process killed meanwhile loses it). `durable`: the answer is sent once the instance is committed.
+             * @enum {string|null}
+             */
+            record_guarantee?: "buffered" | "durable" | null;
+            /** @description Every evaluation answers with a signed receipt (as `receipt: true` on evaluate). Default false. */
+            receipts?: boolean | null;
+            /** @description Days decision instances are kept, applied to instances written from now on (null: the plan's). Enforced by dropping whole weeks of instances: one is deleted within 7 days after its day comes. */
+            decision_instance_retention_days?: number | null;
         };
         GenerateModelTestCasesRequest: {
             /** @description false (default): the cases are proposed and nothing is stored. true: they are added to the suite (201) as an import adds them, all or none. */
@@ -10146,7 +10414,7 @@ export interface components {
              * @description `<resource_type>.<verb>`. New actions may be added as more families are audited.
              * @enum {string}
              */
-            action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
+            action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model.legal_hold_placed" | "model.legal_hold_lifted" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
             /**
              * @description The API `object` name of the resource changed.
              * @enum {string}
@@ -12649,6 +12917,224 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceOrWorkflowEngineUnavailable"];
+        };
+    };
+    listDecisionInstances: {
+        parameters: {
+            query?: {
+                /** @description Only instances of this model. */
+                model_id?: string;
+                /** @description Only of this version (needs model_id). */
+                version?: string;
+                /** @description Only those recorded with this correlation id. */
+                correlation_id?: string;
+                /** @description Only those that hit this rule or branch: `<node id>:<rule id>` (or `<node id>:#<index>`). */
+                rule?: string;
+                /** @description `output[approved]=true`: only those whose output field holds the value. */
+                output?: {
+                    [key: string]: string;
+                };
+                /** @description Only those evaluated at or after this time (RFC 3339). */
+                from?: string;
+                /** @description Only those evaluated before this time (RFC 3339). */
+                to?: string;
+                /** @description Only succeeded or failed evaluations. */
+                status?: "succeeded" | "failed";
+                /** @description Only those from this source. */
+                source?: "evaluate" | "scenario" | "batch" | "test";
+                /** @description Page size, 1 to 100, in plain decimal digits. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from a previous page's `next_cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of decision instances, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionInstanceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDecisionInstance: {
+        parameters: {
+            query?: {
+                /** @description Trace the evaluation again on its kept inputs (its version is immutable), with whether the outputs came out as recorded. */
+                trace?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description Decision instance id (`din_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decision instance. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionInstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelRuleHits: {
+        parameters: {
+            query?: {
+                /** @description Start (RFC 3339; taken to the hour). */
+                from?: string;
+                /** @description End (RFC 3339; default now). */
+                to?: string;
+                /** @description The series bucket (UTC). */
+                bucket?: "hour" | "day";
+            };
+            header?: never;
+            path: {
+                /** @description Tenant model id (`mdl_<ulid>`). */
+                id: string;
+                /** @description The version. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule hits. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleHits"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    placeModelLegalHold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Tenant model id (`mdl_<ulid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Litigation 2026-114"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlaceLegalHoldRequest"];
+            };
+        };
+        responses: {
+            /** @description The model, with its hold. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    liftModelLegalHold: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Tenant model id (`mdl_<ulid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model, without a hold. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     analyseModelVersion: {
@@ -18239,7 +18725,7 @@ export interface operations {
                 /** @description Only records of writes by this actor (its `actor.id`). */
                 actor_id?: string;
                 /** @description Only records of this action. */
-                action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
+                action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model.legal_hold_placed" | "model.legal_hold_lifted" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
                 /** @description Only records at or after this time (RFC 3339). */
                 occurred_after?: string;
                 /** @description Only records before this time (RFC 3339); must be later than `occurred_after`. */
