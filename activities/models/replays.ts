@@ -23,6 +23,7 @@ import {
   recordReplayBatch,
   replayBatchAggregates,
   replaySnapshotSlice,
+  storedInstances,
   storedRuns,
 } from '../../db/repositories/model-replays';
 import { inTenantTransaction } from '../../db/tenant-scope';
@@ -128,6 +129,8 @@ function sortOutRuns(
   ids: string[],
   stored: Map<string, { inputs: ModelInputs; metrics: Record<string, MetricValue> }>,
   target: ReplayTarget,
+  /** Scenarios store scalar inputs; decision instances any JSON their schema allows. */
+  inputMode: 'scalar' | 'json',
 ) {
   const replayed: ReplayedRun[] = [];
   const pending: PendingRun[] = [];
@@ -135,7 +138,7 @@ function sortOutRuns(
     const position = input.fromIndex + offset;
     const run = stored.get(scenarioId);
     if (!run) return void replayed.push({ position, scenarioId, outcome: 'missing' });
-    const validation = target.model.validateInputs(run.inputs, 'scalar');
+    const validation = target.model.validateInputs(run.inputs, inputMode);
     if (!validation.valid) {
       const detail = validation.errors.map((e) => `${e.path} ${e.message}`).join('; ');
       return void replayed.push(
@@ -185,7 +188,9 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
         validateOutput: outputValidator(graphKey, version.output_schema),
       };
       const ids = await replaySnapshotSlice(scope, input.replayId, input.fromIndex, input.toIndex);
-      return { replay, target, ids, stored: await storedRuns(scope, ids) };
+      const fromInstances = replay.source === 'instances';
+      const stored = await (fromInstances ? storedInstances : storedRuns)(scope, ids);
+      return { replay, target, ids, stored, inputMode: fromInstances ? ('json' as const) : ('scalar' as const) };
     });
 
   return {
@@ -199,7 +204,7 @@ export function createModelReplayActivities(deps: ModelReplayActivityDeps) {
       try {
         const batch = await loadBatch(input);
         if (!batch) return { runs: 0 };
-        const { replayed, pending } = sortOutRuns(input, batch.ids, batch.stored, batch.target);
+        const { replayed, pending } = sortOutRuns(input, batch.ids, batch.stored, batch.target, batch.inputMode);
         let evaluated = 0;
         replayed.push(
           ...(await evaluateRuns(deps.sandbox, batch.target, pending, (runs) =>

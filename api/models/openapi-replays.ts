@@ -139,6 +139,7 @@ const EXAMPLE_REPLAY = {
   baseline_version: '1',
   status: 'completed',
   limit: 1000,
+  source: 'scenarios',
   tolerance: { absolute: 1e-9, relative: 0 },
   progress: { total: 2, processed: 2 },
   report: {
@@ -195,7 +196,14 @@ export const modelReplaysPart: DocumentPart = {
           minimum: 1,
           maximum: 10000,
           default: 1000,
-          description: 'How many of the latest completed live runs to replay.',
+          description: 'How many of the latest completed live runs (or recorded instances) to replay.',
+        },
+        source: {
+          type: 'string',
+          enum: ['scenarios', 'instances'],
+          default: 'scenarios',
+          description:
+            "Where the inputs come from: the published version's completed live runs (`scenarios`), or its last recorded decision instances that kept their inputs (`instances`: evaluate, scenario and batch traffic, test runs left out). With `instances`, a report's `scenario_id` fields hold instance ids.",
         },
         tolerance,
       },
@@ -210,6 +218,7 @@ export const modelReplaysPart: DocumentPart = {
         'baseline_version',
         'status',
         'limit',
+        'source',
         'tolerance',
         'progress',
         'report',
@@ -236,6 +245,7 @@ export const modelReplaysPart: DocumentPart = {
             '`queued` → `running` → `completed` (report available), `failed` (a batch failed on every attempt; start a new replay) or `cancelled` (the report covers the batches done).',
         },
         limit: { type: 'integer' },
+        source: { type: 'string', enum: ['scenarios', 'instances'] },
         tolerance: { ...tolerance, description: 'The tolerance as applied.' },
         progress: {
           type: 'object',

@@ -3,7 +3,12 @@ import { noPublishedVersion } from '../../core/errors';
 import { newId } from '../../core/ids';
 import { acceptedHeaders, recordIdempotentOutcome } from '../../db/idempotent-work';
 import { findModelVersion } from '../../db/repositories/decision-models';
-import { deleteUnstartedReplay, insertReplay, latestCompletedRunIds } from '../../db/repositories/model-replays';
+import {
+  deleteUnstartedReplay,
+  insertReplay,
+  latestCompletedRunIds,
+  latestInstanceIds,
+} from '../../db/repositories/model-replays';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { CreateModelReplayRequest } from '../openapi/request-types.generated';
@@ -19,8 +24,9 @@ export const DEFAULT_REPLAY_LIMIT = 1000;
 export const DEFAULT_REPLAY_TOLERANCE = { absolute: 1e-9, relative: 0 };
 
 /**
- * `POST /models/{id}/replays`: fixes the snapshot (the last `limit` completed live runs of the published version),
- * stores the replay and starts its workflow. The replay is answered as stored; the worker does the rest.
+ * `POST /models/{id}/replays`: fixes the snapshot (the last `limit` completed live runs of the published version, or
+ * with `source: "instances"` its last `limit` recorded decision instances that kept their inputs), stores the replay
+ * and starts its workflow. The replay is answered as stored; the worker does the rest.
  */
 export async function replayLiveRuns(
   deps: ModelReplayDeps,
@@ -38,7 +44,13 @@ export async function replayLiveRuns(
     }
     if (model.published_version === null) throw noPublishedVersion(modelId);
     const limit = body.limit ?? DEFAULT_REPLAY_LIMIT;
-    const scenarioIds = await latestCompletedRunIds(scope, modelId, model.published_version, limit);
+    const source = body.source ?? 'scenarios';
+    const scenarioIds = await (source === 'instances' ? latestInstanceIds : latestCompletedRunIds)(
+      scope,
+      modelId,
+      model.published_version,
+      limit,
+    );
     const created = await insertReplay(scope, {
       id,
       model_id: modelId,
@@ -46,6 +58,7 @@ export async function replayLiveRuns(
       baseline_version: model.published_version,
       status: 'queued',
       run_limit: limit,
+      source,
       tolerance: { ...DEFAULT_REPLAY_TOLERANCE, ...body.tolerance },
       batch_size: deps.config.modelReplay.batchSize,
       scenario_ids: scenarioIds,

@@ -11,6 +11,7 @@ export function presentReplay(replay: ModelReplayRecord) {
     baseline_version: String(replay.baseline_version),
     status: replay.status,
     limit: replay.run_limit,
+    source: replay.source,
     tolerance: replay.tolerance,
     progress: { total: replay.total, processed: replay.processed },
     report: replay.report,

@@ -2051,6 +2051,7 @@ export interface ModelOption1 {
 export interface CreateModelReplayRequest {
   version: string;
   limit?: number;
+  source?: 'scenarios' | 'instances';
   tolerance?: ModelReplayTolerance;
 }
 export interface ModelReplayTolerance {

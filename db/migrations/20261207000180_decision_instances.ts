@@ -13,11 +13,16 @@ import { enableTenantRowSecurity } from './20261121000001_platform_spine';
  * search's `from`/`to` are id bounds. `hit_keys` (`node:rule` and `node:branch`) is what `rule=` searches, through GIN.
  * `decision_rule_hits` holds per model version and hour the evaluations recorded and the hits of each rule and switch
  * branch, written in the same transaction as the instances it counts (the rule-hit analytics read it, never the
- * instances). Models and the tenant's model settings gain the recording policy; models a legal hold.
+ * instances). Models and the tenant's model settings gain the recording policy; models a legal hold; replays a
+ * source (live runs or recorded instances).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     alter table models add column recording jsonb, add column legal_hold jsonb;
+    -- A replay's inputs: the model's stored live runs, or its recorded decision instances (then scenario_ids holds
+    -- instance ids).
+    alter table model_replays add column source text not null default 'scenarios'
+      check (source in ('scenarios', 'instances'));
     alter table model_settings add column recording jsonb,
       add column decision_instance_retention_days integer
         check (decision_instance_retention_days between 1 and 3650);
@@ -85,5 +90,6 @@ export async function down(knex: Knex): Promise<void> {
     drop function model_settings_cache_change();
     alter table model_settings drop column recording, drop column decision_instance_retention_days;
     alter table models drop column recording, drop column legal_hold;
+    alter table model_replays drop column source;
   `);
 }

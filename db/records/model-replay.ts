@@ -20,6 +20,8 @@ export class ModelReplayRecord extends Model {
   batch_size!: number;
   /** The snapshot: the runs replayed, in processing order (newest completed first). */
   scenario_ids!: string[];
+  /** Where the inputs come from: stored live runs (`scenario_ids` are scenarios) or decision instances (their ids). */
+  source!: 'scenarios' | 'instances';
   total!: number;
   processed!: number;
   report!: ReplayReport | null;

@@ -1,3 +1,4 @@
+import { outputMetrics } from '../../decision/jdm';
 import type { ReplayAggregates } from '../../decision/model-replay';
 import type { ModelInputs, MetricValue } from '../../decision/types';
 import { ModelReplayBatchRecord, ModelReplayRecord } from '../records/model-replay';
@@ -13,6 +14,7 @@ const SUMMARY_COLUMNS = [
   'baseline_version',
   'status',
   'run_limit',
+  'source',
   'tolerance',
   'batch_size',
   'total',
@@ -54,6 +56,40 @@ export async function latestCompletedRunIds(
     .limit(limit)
     .select('id')) as Array<{ id: string }>;
   return rows.map((row) => row.id);
+}
+
+/**
+ * The live traffic a replay from instances compares: the last `limit` recorded instances of `version` that kept their
+ * inputs and succeeded, from live sources (evaluate, scenarios, batches; test runs left out), newest first.
+ */
+export async function latestInstanceIds(
+  scope: TenantScope,
+  modelId: string,
+  version: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = (await scope
+    .trx('decision_instances')
+    .where({ tenant_id: scope.tenantId, model_id: modelId, version: String(version), status: 'succeeded' })
+    .whereIn('source', ['evaluate', 'scenario', 'batch'])
+    .whereNotNull('inputs')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .select('id')) as Array<{ id: string }>;
+  return rows.map((row) => row.id);
+}
+
+/** The inputs and outputs (as the metrics a run stores) of these instances (those still kept), by id. */
+export async function storedInstances(
+  scope: TenantScope,
+  ids: string[],
+): Promise<Map<string, { inputs: ModelInputs; metrics: Record<string, MetricValue> }>> {
+  const rows = (await scope
+    .trx('decision_instances')
+    .where({ tenant_id: scope.tenantId })
+    .whereIn('id', ids)
+    .select('id', 'inputs', 'outputs')) as Array<{ id: string; inputs: ModelInputs; outputs: unknown }>;
+  return new Map(rows.map((row) => [row.id, { inputs: row.inputs, metrics: outputMetrics(row.outputs ?? {}) }]));
 }
 
 export async function insertReplay(

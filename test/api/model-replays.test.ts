@@ -262,6 +262,54 @@ describe('model replays', () => {
     assert.equal(next.body.next_cursor, null);
   });
 
+  it("replays the published version's recorded decision instances (live API traffic) against a draft", async () => {
+    const { stack, tenant } = given;
+    const modelId = await createModel(given);
+    await publishForTest(given, modelId, 1);
+    const api = (method: string, url: string, body?: unknown) =>
+      call(stack.baseUrl, method, url, { key: tenant.key, ...(body !== undefined ? { body } : {}) });
+    const patched = await api('PATCH', `/api/v1/models/${modelId}`, {
+      record_evaluations: 'all',
+      record_guarantee: 'durable',
+    });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    // Kept only as a hash: no inputs to replay, so left out.
+    await api('PATCH', `/api/v1/models/${modelId}`, { record_inputs: false });
+    const hashed = await api('POST', `/api/v1/models/${modelId}/evaluate`, {
+      inputs: { tier: 'silver', quantity: 500 },
+    });
+    assert.match(hashed.body.instance_id, /^din_/);
+    await api('PATCH', `/api/v1/models/${modelId}`, { record_inputs: null });
+    const traffic = await api('POST', `/api/v1/models/${modelId}/evaluate`, {
+      items: [
+        { inputs: { tier: 'silver', quantity: 120 } },
+        { inputs: { tier: 'bronze', quantity: 10 } },
+        { inputs: { tier: 'gold', quantity: 150 } },
+      ],
+    });
+    assert.equal(traffic.status, 200, JSON.stringify(traffic.body));
+    const [silverBulk] = traffic.body.results;
+    assert.equal((await api('POST', `/api/v1/models/${modelId}/versions`, draftUpload())).status, 201);
+
+    const done = await replayToEnd(given, modelId, { version: '2', source: 'instances' });
+    assert.equal(done.status, 'completed', JSON.stringify(done));
+    assert.equal(done.source, 'instances');
+    assert.deepEqual(done.progress, { total: 3, processed: 3 });
+    const rate = done.report.metrics.find((m: { metric: string }) => m.metric === 'discount.rate');
+    assert.equal(rate.runs_compared, 3);
+    assert.equal(rate.changed, 1);
+    assert.deepEqual(rate.largest_changes, [
+      {
+        scenario_id: silverBulk.instance_id,
+        before: 0.1,
+        after: 0.15,
+        abs_change: Math.abs(0.15 - 0.1),
+        rel_change: Math.abs(0.15 - 0.1) / 0.1,
+      },
+    ]);
+    assert.deepEqual(done.report.failing, []);
+  });
+
   it('refuses bad input naming the field and stores nothing; built-in models and models without a published version are refused', async () => {
     const { stack, tenant } = given;
     const modelId = await createModel(given);
@@ -281,6 +329,7 @@ describe('model replays', () => {
       [{ version: '1', tolerance: { absolute: -1 } }, '/tolerance/absolute'],
       [{ version: '1', tolerance: { ratio: 1 } }, '/tolerance/ratio'],
       [{ version: '1', batch_size: 3 }, '/batch_size'],
+      [{ version: '1', source: 'elsewhere' }, '/source'],
     ];
     for (const [body, field] of cases) {
       const refused = await post(modelId, body);

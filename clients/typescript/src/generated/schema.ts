@@ -4691,10 +4691,16 @@ export interface components {
             /** @description The version to replay the live runs against, normally a draft. */
             version: string;
             /**
-             * @description How many of the latest completed live runs to replay.
+             * @description How many of the latest completed live runs (or recorded instances) to replay.
              * @default 1000
              */
             limit?: number;
+            /**
+             * @description Where the inputs come from: the published version's completed live runs (`scenarios`), or its last recorded decision instances that kept their inputs (`instances`: evaluate, scenario and batch traffic, test runs left out). With `instances`, a report's `scenario_id` fields hold instance ids.
+             * @default scenarios
+             * @enum {string}
+             */
+            source?: "scenarios" | "instances";
             /** @description A numeric change counts when |after − before| > absolute + relative × |before|. Default `{"absolute": 1e-9, "relative": 0}`. */
             tolerance?: {
                 absolute?: number;
@@ -4710,6 +4716,7 @@ export interface components {
          *       "baseline_version": "1",
          *       "status": "completed",
          *       "limit": 1000,
+         *       "source": "scenarios",
          *       "tolerance": {
          *         "absolute": 1e-9,
          *         "relative": 0
@@ -4772,6 +4779,8 @@ export interface components {
              */
             status: "queued" | "running" | "completed" | "failed" | "cancelled";
             limit: number;
+            /** @enum {string} */
+            source: "scenarios" | "instances";
             /** @description The tolerance as applied. */
             tolerance: {
                 absolute?: number;
