@@ -1,3 +1,4 @@
+import { currentTransactionId } from '../../db/repositories/cache-changes';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { findModelSettings, saveModelSettings } from '../../db/repositories/model-settings';
 import { inTenantTransaction } from '../../db/tenant-scope';
@@ -14,11 +15,12 @@ import { applyRecordingChange, recordingChange, type RecordingSettings } from '.
  * service's default) and the retention of decision instances (null: the plan's). Audited, as every policy change is.
  */
 export async function updateModelSettings(
-  { db }: ModelUseCaseDeps,
+  { db, cacheFeed }: ModelUseCaseDeps,
   { tenantId, actor }: RequestContext,
   body: UpdateModelSettingsRequest,
 ) {
-  return inTenantTransaction(db, tenantId, async (scope) => {
+  let changedIn: string | undefined;
+  const answer = await inTenantTransaction(db, tenantId, async (scope) => {
     const before = await findModelSettings(scope, { forUpdate: true });
     const verification = mergePolicy(
       before.verification as PartialVerificationPolicy,
@@ -33,6 +35,7 @@ export async function updateModelSettings(
         ? before.decision_instance_retention_days
         : body.decision_instance_retention_days;
     await saveModelSettings(scope, { verification, recording, decision_instance_retention_days: retention }, actor);
+    if (change) changedIn = await currentTransactionId(scope);
     await appendAuditRecord(scope, {
       actor,
       action: 'model_settings.updated',
@@ -48,4 +51,7 @@ export async function updateModelSettings(
     });
     return presentModelSettings(scope);
   });
+  // The tenant's recording policy is kept in memory by every API process: changed everywhere before the answer.
+  if (changedIn !== undefined) await cacheFeed?.settled(changedIn);
+  return answer;
 }

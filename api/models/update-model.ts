@@ -1,3 +1,4 @@
+import { currentTransactionId } from '../../db/repositories/cache-changes';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import { findModelVersion, updateTenantModel } from '../../db/repositories/decision-models';
 import type { DecisionModelRecord } from '../../db/records/decision-model';
@@ -19,13 +20,14 @@ export type ModelUpdate = UpdateModelRequest;
  * and its recording policy (each field set, or null to take the tenant's).
  */
 export async function updateModel(
-  { db }: ModelUseCaseDeps,
+  { db, cacheFeed }: ModelUseCaseDeps,
   { tenantId, actor }: RequestContext,
   id: string,
   body: ModelUpdate,
 ) {
   refuseBuiltin(id);
-  return inTenantTransaction(db, tenantId, async (scope) => {
+  let changedIn: string | undefined;
+  const answer = await inTenantTransaction(db, tenantId, async (scope) => {
     const before = await requireTenantModel(scope, id, { forUpdate: true });
     const patch: Partial<DecisionModelRecord> = {};
     if (body.name !== undefined) patch.name = body.name;
@@ -40,6 +42,7 @@ export async function updateModel(
         change,
         (await findModelSettings(scope)).recording as RecordingSettings | null,
       );
+    if (change) changedIn = await currentTransactionId(scope);
     const updated = await updateTenantModel(scope, id, patch);
     const changes = Object.fromEntries(
       Object.keys(patch).map((field) => [
@@ -62,4 +65,7 @@ export async function updateModel(
       await findModelVersion(scope, id, updated.published_version ?? updated.latest_version),
     );
   });
+  // A recording policy changed applies in every API process (which keep it in memory) before the answer.
+  if (changedIn !== undefined) await cacheFeed?.settled(changedIn);
+  return answer;
 }

@@ -10,7 +10,14 @@ import { canonicalJson, sha256Hex } from '../../core/canonical-json';
 import { insertDecisionInstances, listInstancePartitions } from '../../db/repositories/decision-instances';
 import { runInstanceRetention } from '../../worker/instance-retention';
 import { discountModelBody, STAFFING_MODEL_ID, staffingInputs } from '../fixtures/model-bodies';
-import { call, createTestTenant, type TestStack, type TestTenant, useTestStackWithTenant } from '../helpers/stack';
+import {
+  call,
+  createTestTenant,
+  spawnApiProcess,
+  type TestStack,
+  type TestTenant,
+  useTestStackWithTenant,
+} from '../helpers/stack';
 
 const run = promisify(execFile);
 
@@ -422,5 +429,69 @@ describe('decision instances', () => {
     assert.equal(hits.status, 422);
     assert.equal(hits.body.errors[0].path, '/query/from');
     assert.equal((await api(tenant, 'GET', '/api/v1/decision-instances/din_nope')).status, 404);
+  });
+});
+
+describe('decision instances when an API process is killed', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+  useTestStackWithTenant({}, (started) => ({ stack, tenant } = started));
+
+  it('keeps every instance promised durable, and loses only buffered ones recorded after the last durable answer', async () => {
+    // Buffered instances wait a minute here, so what a kill loses is visible; a durable answer writes the queue's front.
+    const api = await spawnApiProcess(stack, { DECISION_INSTANCE_FLUSH_MS: '60000' });
+    const send = (id: string, body: Record<string, unknown>) =>
+      call(api.baseUrl, 'POST', `/api/v1/models/${id}/evaluate`, { key: tenant.key, body: { version: '1', ...body } });
+    const model = async (name: string, policy: Record<string, unknown>) => {
+      const created = await call(stack.baseUrl, 'POST', '/api/v1/models', {
+        key: tenant.key,
+        body: discountModelBody(name),
+      });
+      const patched = await call(stack.baseUrl, 'PATCH', `/api/v1/models/${created.body.id}`, {
+        key: tenant.key,
+        body: policy,
+      });
+      assert.equal(patched.status, 200, JSON.stringify(patched.body));
+      return created.body.id as string;
+    };
+    const durableModel = await model('Durable', { record_evaluations: 'all', record_guarantee: 'durable' });
+    const bufferedModel = await model('Buffered', { record_evaluations: 'all' });
+    const stored = async (ids: string[]) =>
+      new Set(
+        ((await stack.db('decision_instances').whereIn('id', ids).select('id')) as Array<{ id: string }>).map(
+          (r) => r.id,
+        ),
+      );
+    try {
+      const early: string[] = [];
+      for (let n = 0; n < 20; n++)
+        early.push((await send(bufferedModel, { inputs: { tier: 'gold', quantity: n + 1 } })).body.instance_id);
+      const witness = await send(durableModel, { inputs: { tier: 'silver', quantity: 5 } });
+      assert.equal(witness.status, 200);
+      const late: string[] = [];
+      for (let n = 0; n < 15; n++)
+        late.push((await send(bufferedModel, { inputs: { tier: 'bronze', quantity: n + 1 } })).body.instance_id);
+      assert.equal((await stored(late)).size, 0, 'buffered instances wait for the flush interval');
+      // Five durable evaluations in flight when the process is killed: some may have been answered.
+      const inFlight = Array.from({ length: 5 }, (_, n) =>
+        send(durableModel, { inputs: { tier: 'gold', quantity: 200 + n } }).then(
+          (answer) => (answer.status === 200 ? (answer.body.instance_id as string) : undefined),
+          () => undefined,
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      api.child.kill('SIGKILL');
+      const answered = (await Promise.all(inFlight)).filter((id): id is string => id !== undefined);
+
+      const durable = await stored([witness.body.instance_id, ...answered]);
+      assert.equal(durable.size, 1 + answered.length, 'every durable answer names a committed instance');
+      assert.equal((await stored(early)).size, early.length, 'recorded before a durable answer: written with it');
+      const lateKept = (await stored(late)).size;
+      // After the witness, only a durable answer (which writes everything queued before it) could have saved them.
+      if (answered.length > 0) assert.equal(lateKept, late.length);
+      else assert.ok(lateKept <= late.length);
+    } finally {
+      if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGKILL');
+    }
   });
 });
