@@ -20,6 +20,7 @@ import {
 } from '../core/config';
 import type { ResolveHost } from './webhooks/sender';
 import type { FileStore } from '../core/file-store';
+import { createInstanceRecorder, type InstanceRecorder } from '../db/decision-instance-recorder';
 import { sandboxedTenantModels, type ExpressionSandbox } from '../integrations/expression-sandbox';
 
 export interface ActivityDeps {
@@ -41,6 +42,8 @@ export interface ActivityDeps {
   scenarioRunLane?: ScenarioRunLaneConfig;
   /** Only for tests, where several stacks share one database: the tenants whose KPIs this worker's shards evaluate. */
   tenantIds?: () => readonly string[];
+  /** Where the decision instances of stored runs and batch items go; one of the activities' own otherwise. */
+  recorder?: InstanceRecorder;
 }
 
 /** Activities are built from their dependencies, so the worker and tests wire real Postgres the same way. */
@@ -48,6 +51,7 @@ export function createActivities(deps: ActivityDeps) {
   const full = {
     ...deps,
     catalogue: deps.catalogue ?? createModelCatalogue({ evaluateTenantModel: sandboxedTenantModels(deps.sandbox) }),
+    recorder: deps.recorder ?? createInstanceRecorder({ db: deps.db, logger: deps.logger }),
   };
   return {
     ...createScenarioActivities(full),

@@ -275,6 +275,7 @@ export function dmnResultToModelResult(compiled: CompiledDmnSource, run: DmnRun)
       },
     },
     notes,
+    hits: describeDmnRun(run, false, true).hits ?? [],
   };
 }
 

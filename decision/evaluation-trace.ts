@@ -1,4 +1,7 @@
-import { matchedRuleIndexes, takenStatementIds, type JdmEvaluation, type JdmGraph } from './jdm';
+import { jdmEvaluationHits, matchedRuleIndexes, takenStatementIds, type JdmEvaluation, type JdmGraph } from './jdm';
+import type { EvaluationHit } from './types';
+
+export type { EvaluationHit };
 import { findBuiltinModel } from './builtin';
 import type { ModelInputs } from './types';
 
@@ -19,16 +22,6 @@ export interface EvaluationTraceStep {
   taken_branches?: Array<{ id: string; condition: string }>;
   /** As the engine reports it, e.g. "12.3µs". */
   performance?: string;
-}
-
-/**
- * Per decision table or switch of an evaluation: the rules that matched (the rule's id, or `#index` for a rule without
- * one) or the branches taken — what a decision instance records and rule-hit analytics count.
- */
-export interface EvaluationHit {
-  node_id: string;
-  rules?: string[];
-  branches?: string[];
 }
 
 /** One item of an evaluation: its outputs (and trace, and hits when asked), or why the engine failed on it. */
@@ -54,7 +47,7 @@ export function describeEvaluation(
   withHits = false,
 ): { outputs: Record<string, unknown>; trace?: EvaluationTraceStep[]; hits?: EvaluationHit[] } {
   if (!withTrace && !withHits) return { outputs: evaluation.result };
-  if (!withTrace) return { outputs: evaluation.result, hits: jdmHits(graph, evaluation) };
+  if (!withTrace) return { outputs: evaluation.result, hits: jdmEvaluationHits(graph, evaluation) };
   const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
   const trace = evaluation.trace.map((step): EvaluationTraceStep => {
     const node = nodes.get(step.node_id);
@@ -79,23 +72,6 @@ export function describeEvaluation(
     return described;
   });
   return { outputs: evaluation.result, trace, ...(withHits ? { hits: hitsOfTrace(trace) } : {}) };
-}
-
-/** The hits of a JDM evaluation, without building its trace. */
-function jdmHits(graph: JdmGraph, evaluation: JdmEvaluation): EvaluationHit[] {
-  const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
-  const hits: EvaluationHit[] = [];
-  for (const step of evaluation.trace) {
-    const node = nodes.get(step.node_id);
-    if (node?.type === 'decisionTableNode') {
-      const rules = [...matchedRuleIndexes(step.trace_data)]
-        .sort((a, b) => a - b)
-        .map((index) => node.content.rules[index]?._id ?? `#${index}`);
-      hits.push({ node_id: step.node_id, rules });
-    } else if (node?.type === 'switchNode')
-      hits.push({ node_id: step.node_id, branches: takenStatementIds(step.trace_data) });
-  }
-  return hits;
 }
 
 /** The hits a trace shows (decision tables' matched rules, switches' branches), JDM's or DMN's. */

@@ -21,7 +21,7 @@ import {
   type ZenEngineTrace,
 } from '@gorules/zen-engine';
 import zenEnginePackage from '@gorules/zen-engine/package.json';
-import type { DecisionStructure, MetricValue, ModelInputs, ModelResult, Note } from './types';
+import type { DecisionStructure, EvaluationHit, MetricValue, ModelInputs, ModelResult, Note } from './types';
 
 export type JdmHitPolicy = 'first' | 'collect';
 
@@ -846,6 +846,23 @@ export function outputMetrics(result: unknown): Record<string, MetricValue> {
   return flatten(result, 'omit').values;
 }
 
+/** The hits of a JDM evaluation (each decision table's matched rules, each switch's branches), from its trace. */
+export function jdmEvaluationHits(graph: JdmGraph, evaluation: JdmEvaluation): EvaluationHit[] {
+  const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
+  const hits: EvaluationHit[] = [];
+  for (const step of evaluation.trace) {
+    const node = nodes.get(step.node_id);
+    if (node?.type === 'decisionTableNode') {
+      const rules = [...matchedRuleIndexes(step.trace_data)]
+        .sort((a, b) => a - b)
+        .map((index) => node.content.rules[index]?._id ?? `#${index}`);
+      hits.push({ node_id: step.node_id, rules });
+    } else if (node?.type === 'switchNode')
+      hits.push({ node_id: step.node_id, branches: takenStatementIds(step.trace_data) });
+  }
+  return hits;
+}
+
 /** Indexes of the rules a decision table's trace says matched: one object (`first`) or an array (`collect`). */
 export function matchedRuleIndexes(traceData: unknown): Set<number> {
   const entries = Array.isArray(traceData) ? traceData : [traceData];
@@ -988,5 +1005,6 @@ export function jdmResultToModelResult(graph: JdmGraph, evaluation: JdmEvaluatio
       },
     },
     notes,
+    hits: jdmEvaluationHits(graph, evaluation),
   };
 }

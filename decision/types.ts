@@ -45,6 +45,18 @@ export interface ModelResult {
   metrics: Record<string, MetricValue>;
   decision_structure: DecisionStructure;
   notes: Note[];
+  /** Tenant models: per decision table and switch evaluated, what matched (what a decision instance records). */
+  hits?: EvaluationHit[];
+}
+
+/**
+ * Per decision table or switch of an evaluation: the rules that matched (the rule's id, or `#index` for a rule without
+ * one) or the branches taken — what a decision instance records and rule-hit analytics count.
+ */
+export interface EvaluationHit {
+  node_id: string;
+  rules?: string[];
+  branches?: string[];
 }
 
 export interface BuiltinModel {

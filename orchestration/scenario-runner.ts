@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createInstanceRecorder } from '../db/decision-instance-recorder';
 import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Logger } from '../core/logger';
@@ -57,7 +58,15 @@ export function startScenarioRunner(options: ScenarioRunnerOptions): ScenarioRun
     waiting.delete(key);
     for (const resolve of resolvers) resolve(stored);
   };
-  const activities = createScenarioActivities({ db: options.db, logger, catalogue: options.catalogue, onRunStored });
+  // The decision instances of the runs stored here (as their models' policies say), written in batches behind them.
+  const recorder = createInstanceRecorder({ db: options.db, logger });
+  const activities = createScenarioActivities({
+    db: options.db,
+    logger,
+    catalogue: options.catalogue,
+    onRunStored,
+    recorder,
+  });
 
   let closed = false;
   let client: Client | undefined;
@@ -133,6 +142,9 @@ export function startScenarioRunner(options: ScenarioRunnerOptions): ScenarioRun
       if (worker?.getState() === 'RUNNING') worker.shutdown();
       await running;
       await loop;
+      await recorder
+        .flush()
+        .catch((err: unknown) => logger.warn({ err }, 'buffered decision instances were not written at shutdown'));
     },
   };
 }

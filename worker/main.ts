@@ -18,6 +18,7 @@ import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { ensureSearchAttributes } from './search-attributes';
 import { startEventMaintenance } from './event-maintenance';
 import { startInstanceRetention } from './instance-retention';
+import { createInstanceRecorder } from '../db/decision-instance-recorder';
 import { startScheduleReconciler } from './schedule-reconciler';
 import { startOutboxRelay } from './outbox-relay';
 import { startRunRecovery } from './run-recovery';
@@ -74,6 +75,8 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
   const connection = await NativeConnection.connect({ address });
   await ensureSearchAttributes(connection, config.temporalNamespace, logger);
   const sandbox = createExpressionSandbox(config.expressionSandbox, { onReplace: (reason) => logger.warn(reason) });
+  // The decision instances of runs and batch items (as their models' policies say), written in batches behind them.
+  const recorder = createInstanceRecorder({ db, logger, options: config.decisionInstances });
   // A tenant's pool polls only its queues; the shared workers poll the shared ones and run the sweeps (relay, run
   // recovery, schedule reconciliation), which start every tenant's work on that tenant's queues.
   const taskQueue = tenantId ? dedicatedTaskQueue(config.temporalTaskQueue, tenantId) : config.temporalTaskQueue;
@@ -91,6 +94,7 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
       exportFiles: exportFileStore(config.dataDir),
       sandbox,
       scenarioRunLane: config.scenarioRunLane,
+      recorder,
       ...tenantIds,
     },
     workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),
@@ -144,6 +148,9 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
   await workers.run();
   await stopEvents();
   await recovery.stop();
+  await recorder
+    .flush()
+    .catch((err: unknown) => logger.warn({ err }, 'buffered decision instances were not written at shutdown'));
   await sandbox.close();
   await clientConnection.close();
   await db.destroy();

@@ -23,11 +23,15 @@ import { recordEvent } from '../../db/repositories/events';
 import type { RunBatchChunkInput } from '../../workflows/scenarios/contracts-batches';
 import { keepHeartbeating } from '../heartbeat';
 import { executeModel, inputsSha256, ModelRunError, unresolvedRunCode } from './model-execution';
+import { recordRunInstances, type RanModel } from './run-instances';
+import type { InstanceRecorder } from '../../db/decision-instance-recorder';
 
 export interface BatchActivityDeps {
   db: Knex;
   logger: Logger;
   catalogue: ModelCatalogue;
+  /** Where the decision instances of stored items go (as their models' recording policies say). */
+  recorder?: InstanceRecorder;
 }
 
 /** Above this many completed scenarios a batch comparison summarises each metric instead of listing every value. */
@@ -67,14 +71,18 @@ export function createBatchActivities(deps: BatchActivityDeps) {
         });
         if (!pending || pending.items.length === 0) return { completed: 0, failed: 0 };
 
-        const ran = new Map<number, { scenario: Partial<ScenarioRecord>; outcome: ItemOutcome }>();
+        const ran = new Map<
+          number,
+          { scenario: Partial<ScenarioRecord>; outcome: ItemOutcome; instance: RanModel[] }
+        >();
         for (const item of pending.items) {
           const resolution = pending.resolutions.get(modelKey(item)) as ModelResolution;
           ran.set(item.item_index, await runBatchItem(pending.batch, item, resolution, input.workflowId));
           heartbeat.beat({ items_run: ran.size });
         }
 
-        return await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
+        const recorded: RanModel[] = [];
+        const counts = await inTenantTransaction(deps.db, input.tenantId, async (scope) => {
           const batch = await findBatch(scope, input.batchId);
           if (!batch || batch.status !== 'running') return { completed: 0, failed: 0 };
           const stillPending = await lockPendingItems(scope, input.batchId, input.fromIndex, input.toIndex);
@@ -89,8 +97,12 @@ export function createBatchActivities(deps: BatchActivityDeps) {
             stored.map((result) => result.outcome),
           );
           const completed = stored.filter((result) => result.outcome.status === 'completed').length;
+          recorded.push(...stored.flatMap((result) => result.instance));
           return { completed, failed: stored.length - completed };
         });
+        // The items stored here (not those another attempt stored) become decision instances, after the commit.
+        await recordRunInstances(deps.recorder, input.tenantId, recorded, 'batch');
+        return counts;
       } finally {
         heartbeat.stop();
       }
@@ -143,7 +155,7 @@ async function runBatchItem(
   item: BatchItemRecord,
   resolution: ModelResolution,
   workflowId: string,
-): Promise<{ scenario: Partial<ScenarioRecord>; outcome: ItemOutcome }> {
+): Promise<{ scenario: Partial<ScenarioRecord>; outcome: ItemOutcome; instance: RanModel[] }> {
   const actor = batch.created_by;
   const receivedAt = batch.created_at.toISOString();
   const scenarioId = newId('scenario');
@@ -167,11 +179,13 @@ async function runBatchItem(
   let status: 'completed' | 'failed' = 'completed';
   let result: Awaited<ReturnType<typeof executeModel>>['result'] | undefined;
   let error: Record<string, unknown> | null = null;
+  let durationMs = 0;
   try {
     if (!resolution.found)
       throw new ModelRunError(`Model ${item.model_id} is no longer available.`, unresolvedRunCode(resolution.reason));
     const executed = await executeModel(resolution.model, item.inputs, null, null);
     result = executed.result;
+    durationMs = executed.durationMs;
     events.push({
       event: 'model_executed',
       at: new Date().toISOString(),
@@ -228,7 +242,22 @@ async function runBatchItem(
     run_by: actor,
     completed_at: new Date(),
   };
-  return { scenario, outcome: { itemIndex: item.item_index, status, scenarioId } };
+  // What its decision instance records, when its model's policy keeps it (nothing ran for a model that did not resolve).
+  const instance: RanModel[] = resolution.found
+    ? [
+        {
+          model: resolution.model,
+          inputs: item.inputs,
+          caller: actor,
+          correlationId: scenarioId,
+          outcome: result
+            ? { ok: true, outputs: result.metrics, hits: result.hits }
+            : { ok: false, message: String((error as { detail?: string } | null)?.detail ?? 'failed') },
+          durationMs,
+        },
+      ]
+    : [];
+  return { scenario, outcome: { itemIndex: item.item_index, status, scenarioId }, instance };
 }
 
 async function compareBatch(

@@ -16,6 +16,7 @@ import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RunQueuedScenariosInput, RunQueuedScenariosResult } from '../../workflows/scenarios/contracts-run-lane';
 import { runLanePass, sendConcurrently, type LaneRound } from '../lanes/lane-pass';
 import { runModel, type ScenarioActivityDeps } from './runs';
+import { ranScenario, recordRunInstances, type RanModel } from './run-instances';
 
 /** Models of one round executed at once (tenant models wait on the sandbox; built-ins answer in microseconds). */
 const MODELS_IN_FLIGHT = 8;
@@ -87,6 +88,7 @@ async function runRound(
   const settled = claimed.filter((item) => !item.current || item.outcome);
   // Each stored scenario goes in its run's notice, so the API process waiting on it answers without reading it.
   const storedTexts = new Map<string, string>();
+  const ran: RanModel[] = [];
   await inTenantTransaction(deps.db, tenantId, async (scope) => {
     const withOutcome = settled.filter((item) => item.outcome);
     const locked = new Map(
@@ -114,7 +116,13 @@ async function runRound(
       settled.map((item) => item.run),
       storedTexts,
     );
+    stored.forEach((scenario, index) => {
+      const { item, outcome } = toStore[index] as (typeof toStore)[number];
+      const resolution = item.current?.resolution;
+      ran.push(...ranScenario(scenario, outcome, resolution?.found ? resolution.model : undefined));
+    });
   });
+  await recordRunInstances(deps.recorder, tenantId, ran, 'scenario');
   return claimed.length >= deps.scenarioRunLane.batchSize ? 'batch_full' : 'some_due';
 }
 

@@ -12,6 +12,8 @@ import type {
   ScenarioRunResult,
 } from '../../workflows/scenarios/contracts-runs';
 import { executeModel, ModelRunError, unresolvedRunCode } from './model-execution';
+import { ranScenario, recordRunInstances } from './run-instances';
+import type { InstanceRecorder } from '../../db/decision-instance-recorder';
 import { runFailure } from '../../core/errors';
 
 export interface ScenarioActivityDeps {
@@ -23,6 +25,8 @@ export interface ScenarioActivityDeps {
    * API process uses it to answer the request that started the run without a further round trip.
    */
   onRunStored?: (scenarioId: string, runNumber: number, stored: ScenarioRecord | undefined) => void;
+  /** Where the decision instances of stored runs go (as their models' recording policies say); none: not recorded. */
+  recorder?: InstanceRecorder;
 }
 
 /** Runs the model for one run of a scenario and builds the outcome to store (a model error is a failed run). */
@@ -131,6 +135,13 @@ export function createScenarioActivities(deps: ScenarioActivityDeps) {
         stored = await inTenantTransaction(deps.db, input.tenantId, (scope) =>
           recordRunOutcome(scope, input.scenarioId, outcome),
         );
+        if (stored)
+          await recordRunInstances(
+            deps.recorder,
+            input.tenantId,
+            ranScenario(read.scenario, outcome, read.resolution.found ? read.resolution.model : undefined),
+            'scenario',
+          );
       }
       deps.onRunStored?.(input.scenarioId, input.runNumber, stored);
       return {

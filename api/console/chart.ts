@@ -1,8 +1,9 @@
 import type { Band, Line } from '../../rules/kpis/status';
 
 /**
- * The geometry of the console's inline SVG charts, as pure functions (no markup, no I/O), so both charts (outcomes on
- * the decision page, values on the KPI page) place things the same way and the arithmetic is unit-tested on its own.
+ * The geometry of the console's inline SVG charts, as pure functions (no markup, no I/O), so the charts (outcomes on
+ * the decision page, values on the KPI page, evaluations per day on a model version's page) place things the same way
+ * and the arithmetic is unit-tested on its own.
  * Coordinates are SVG user units: x grows to the right, y grows downwards (larger values are drawn higher).
  */
 
@@ -169,4 +170,55 @@ export function kpiChartGeometry(input: KpiChartInput): KpiChartGeometry {
     ];
   });
   return { frame, timeDomain, valueDomain: domain, marks, target, lines, shaded };
+}
+
+/** The counts chart's frame (a version's evaluations per day on its page). */
+export const COUNTS_FRAME: ChartFrame = { width: 720, height: 200, pad: { left: 48, right: 12, top: 12, bottom: 28 } };
+
+/** One bucket's count (evaluations recorded in a day, say), drawn as a bar spanning the bucket's period. */
+export interface CountBar {
+  start: string;
+  count: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Bars of counts per bucket over [from, to): each bar spans its bucket's period (clipped to the range, less a 1-unit
+ * gap so neighbours stay apart), from zero up to its count. The vertical domain is [0, the largest count] (at least 1,
+ * so a range of zeros still has a scale); buckets outside the range are left out.
+ */
+export function countBarsGeometry(input: {
+  frame?: ChartFrame;
+  from: string;
+  to: string;
+  bucketMs: number;
+  counts: ReadonlyArray<{ start: string; count: number }>;
+}): { frame: ChartFrame; timeDomain: [number, number]; max: number; bars: CountBar[] } {
+  const frame = input.frame ?? COUNTS_FRAME;
+  const timeDomain: [number, number] = [Date.parse(input.from), Date.parse(input.to)];
+  const max = Math.max(1, ...input.counts.map((c) => c.count));
+  const x = xScaleOf(frame, timeDomain);
+  const y = yScaleOf(frame, [0, max]);
+  const clampTime = (t: number) => Math.min(Math.max(t, timeDomain[0]), timeDomain[1]);
+  const bars = input.counts.flatMap((c) => {
+    const start = Date.parse(c.start);
+    if (start + input.bucketMs <= timeDomain[0] || start >= timeDomain[1]) return [];
+    const x1 = x(clampTime(start));
+    const x2 = x(clampTime(start + input.bucketMs));
+    const top = y(c.count);
+    return [
+      {
+        start: c.start,
+        count: c.count,
+        x: coordinate(x1),
+        y: coordinate(top),
+        width: coordinate(Math.max(x2 - x1 - 1, 1)),
+        height: coordinate(y(0) - top),
+      },
+    ];
+  });
+  return { frame, timeDomain, max, bars };
 }

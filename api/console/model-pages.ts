@@ -297,6 +297,7 @@ ${model.description ? html`<p class="prose">${model.description}</p>` : ''}
   <div><dt>Latest version</dt><dd>${model.latest_version}</dd></div>
   <div><dt>Created</dt><dd>${timeTag(model.created_at)} by ${actorName(model.created_by, names)}</dd></div>
 </dl>
+<p id="instances-link"><a href="${modelHref(model.id)}/instances">Decision instances</a> <span class="muted">— the evaluations recorded of this model, by correlation id, time, rule and status</span></p>
 <section aria-labelledby="versions-heading">
   <h2 id="versions-heading">Versions</h2>
   ${versionsTable(model, input.versions, input.approvals, names)}

@@ -29,6 +29,7 @@ import {
   type VersionDiffView,
   type VersionReview,
 } from './model-version-page';
+import { RULE_HITS_DAYS, type RuleHitsView } from './model-rule-hits';
 import type { VersionAnalysisView } from './model-verification';
 import { noticeOf, plainWords } from './notices';
 import type { DecisionView } from './decision-pages';
@@ -41,12 +42,12 @@ interface ModelPagesDeps {
   latestReplay?: LatestReplaySource | undefined;
 }
 
-const MODELS_REFUSAL =
+export const MODELS_REFUSAL =
   'Your sign-in does not include reading models: your role may not allow it, or you signed in before the console asked for it. Sign out and sign in again; if this stays, ask an admin.';
 /** The review actions a model version's page offers (commenting and resubmitting stay on the decision's page). */
 const REVIEW_ACTIONS = ['approve', 'request_changes', 'reject'] as const;
 
-const mayReadModels = (session: ConsoleSession) => hasScope(session.principal.scopes, 'models:read');
+export const mayReadModels = (session: ConsoleSession) => hasScope(session.principal.scopes, 'models:read');
 
 /** The catalogue: built-in and tenant models with the API's own filters (source, status), paged by cursor. */
 async function showModelList(kit: ConsoleToolkit, deps: ModelPagesDeps, ctx: Context): Promise<void> {
@@ -224,6 +225,13 @@ async function renderModelVersion(
   const tenantModel = model.source === 'tenant';
   const analysis = tenantModel ? await analysisOf(deps.models, context, id, version.version) : null;
   const publishedAnalysis = tenantModel && diff ? await analysisOf(deps.models, context, id, diff.against) : undefined;
+  // Rule-hit analytics by day over the last 30 days: a built-in model has none.
+  const ruleHits = tenantModel
+    ? ((await deps.models.ruleHits(context, id, version.version, {
+        bucket: 'day',
+        from: new Date(Date.now() - RULE_HITS_DAYS * 86_400_000).toISOString(),
+      })) as RuleHitsView)
+    : null;
   kit.send(
     ctx,
     status,
@@ -239,6 +247,7 @@ async function renderModelVersion(
       canWrite,
       analysis,
       publishedAnalysis,
+      ruleHits,
     }),
   );
 }

@@ -192,13 +192,6 @@ export function flaggedRules(view: VersionAnalysisView | null): Map<string, Map<
   return flags;
 }
 
-/**
- * A rule's number cell in a table view (JDM or DMN): with the findings in words beside the number when a verification
- * finding names the rule (its row carries `class="rule-flagged"`), so the mark is not only a tint.
- */
-export const ruleNumberCell = (number: number, flags: string[] | undefined): SafeHtml =>
-  flags ? html`<td>${number} <span class="rule-flag">⚑ ${flags.join(', ')}</span></td>` : html`<td>${number}</td>`;
-
 function tableSection(
   table: TableAnalysis,
   index: number,

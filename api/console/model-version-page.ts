@@ -14,12 +14,23 @@ import {
 import { approvalStepList, reviewForm, type DecisionView } from './decision-pages';
 import { actorName, layout, noticeBlock, statusLabel, timeTag, type Notice, type Viewer } from './layout';
 import { editorHref, newDraftForm } from './model-editor-page';
-import { flaggedRules, ruleNumberCell, verificationSection, type VersionAnalysisView } from './model-verification';
+import { RULE_HITS_DAYS, ruleHitMarks, ruleHitsSection, type RuleHitsView } from './model-rule-hits';
+import { flaggedRules, verificationSection, type VersionAnalysisView } from './model-verification';
+import {
+  branchMarks,
+  hitsCell,
+  hitsHeader,
+  ruleKey,
+  ruleNumberCell,
+  ruleRowClass,
+  type TableMarks,
+} from './rule-marks';
 
 /**
  * A model version's page: its decision tables as readable tables, its expressions and switch statements, what it
- * changes against the published version in the style of a code review, its latest test report, and the review of it
- * (the release decision's steps, approvals and, for a reviewer of the current step, the console's one review form).
+ * changes against the published version in the style of a code review, its latest test report, the review of it
+ * (the release decision's steps, approvals and, for a reviewer of the current step, the console's one review form),
+ * and its recorded evaluations (model-rule-hits.ts: evaluations per day, each rule's hits as a column of its table).
  */
 
 export interface ModelVersionDetailView extends ModelVersionView {
@@ -58,35 +69,45 @@ const cell = (text: string | undefined) =>
   text === undefined || text.trim() === '' ? html`<span class="muted">any</span>` : html`<code>${text}</code>`;
 const nodeName = (graph: JdmGraph, id: string) => graph.nodes.find((n) => n.id === id)?.name ?? id;
 
-function decisionTable(node: TableNode, index: number, flags?: Map<number, string[]>): SafeHtml {
+function decisionTable(
+  node: TableNode,
+  index: number,
+  flags: Map<number, string[]> | undefined,
+  marks: TableMarks,
+): SafeHtml {
   const { inputs, outputs, rules } = node.content;
+  const lit = marks.matched?.get(node.id);
   return html`<section class="graph-node" aria-labelledby="node-${index}">
   <h3 id="node-${index}">Decision table: ${node.name}</h3>
   <p class="muted">Hit policy: ${HIT_POLICIES[node.content.hitPolicy] ?? node.content.hitPolicy}. An empty input cell matches any value.</p>
   <div class="scroll" role="region" aria-labelledby="node-${index}" tabindex="0"><table class="compact rules" data-node-id="${node.id}">
     <caption class="visually-hidden">Rules of ${node.name}, in order</caption>
-    <thead><tr><th scope="col">#</th><th scope="col">Rule</th>${inputs.map(
+    <thead><tr><th scope="col">#</th><th scope="col">Rule</th>${hitsHeader(marks)}${inputs.map(
       (c) =>
         html`<th scope="col" class="input-col">${c.name || c.field || c.id}<br><span class="muted">input${c.field ? html` <code>${c.field}</code>` : ''}</span></th>`,
     )}${outputs.map((c) => html`<th scope="col" class="output-col">${c.name || c.field || c.id}<br><span class="muted">output${c.field ? html` <code>${c.field}</code>` : ''}</span></th>`)}<th scope="col">Description</th></tr></thead>
-    <tbody>${rules.map(
-      (rule, r) => html`<tr data-rule-id="${rule._id ?? ''}"${flags?.has(r + 1) ? html` class="rule-flagged"` : ''}>
-      ${ruleNumberCell(r + 1, flags?.get(r + 1))}
+    <tbody>${rules.map((rule, r) => {
+      const key = ruleKey(rule._id, r);
+      const matched = lit?.has(key) ?? false;
+      return html`<tr data-rule-id="${rule._id ?? ''}"${ruleRowClass(flags?.has(r + 1) ?? false, matched)}>
+      ${ruleNumberCell(r + 1, flags?.get(r + 1), matched)}
       <th scope="row"><code>${rule._id ?? `#${r + 1}`}</code></th>
+      ${hitsCell(marks, node.id, key)}
       ${inputs.map((c) => html`<td class="input-col">${cell(rule[c.id])}</td>`)}
       ${outputs.map((c) => html`<td class="output-col">${cell(rule[c.id])}</td>`)}
       <td>${rule._description ?? ''}</td>
-    </tr>`,
-    )}</tbody>
+    </tr>`;
+    })}</tbody>
   </table></div>
 </section>`;
 }
 
-function graphNodes(graph: JdmGraph, flags: Map<string, Map<number, string[]>>): SafeHtml {
+/** A JDM graph's decision tables, expressions and switches, with the findings flagged and the marks of `marks`. */
+function graphNodes(graph: JdmGraph, flags: Map<string, Map<number, string[]>>, marks: TableMarks = {}): SafeHtml {
   const shown = graph.nodes.filter((n) => n.type !== 'inputNode' && n.type !== 'outputNode');
   if (shown.length === 0) return html`<p class="empty">The graph has no decision tables, expressions or switches.</p>`;
   return html`${shown.map((node, index) => {
-    if (node.type === 'decisionTableNode') return decisionTable(node, index, flags.get(node.id));
+    if (node.type === 'decisionTableNode') return decisionTable(node, index, flags.get(node.id), marks);
     if (node.type === 'expressionNode') {
       return html`<section class="graph-node" aria-labelledby="node-${index}">
   <h3 id="node-${index}">Expressions: ${node.name}</h3>
@@ -106,7 +127,7 @@ function graphNodes(graph: JdmGraph, flags: Map<string, Map<number, string[]>>):
   <p class="muted">Hit policy: ${HIT_POLICIES[node.content.hitPolicy ?? 'first'] ?? node.content.hitPolicy}.</p>
   <ol class="statements">${node.content.statements.map(
     (s) =>
-      html`<li data-statement-id="${s.id}">${s.condition.trim() === '' ? 'Otherwise' : html`If <code>${s.condition}</code>`} → ${branchTarget(s.id).join(', ') || 'nothing'}</li>`,
+      html`<li data-statement-id="${s.id}"${marks.matched?.get(node.id)?.has(s.id) ? html` class="branch-taken"` : ''}>${s.condition.trim() === '' ? 'Otherwise' : html`If <code>${s.condition}</code>`} → ${branchTarget(s.id).join(', ') || 'nothing'}${branchMarks(marks, node.id, s.id)}</li>`,
   )}</ol>
 </section>`;
     }
@@ -269,6 +290,18 @@ ${
 }`;
 }
 
+/**
+ * A version's decisions as the console's tables, JDM graph or DMN model alike: the verification's findings flagged
+ * (`flags`), and `marks` (rule-marks.ts): the rules an evaluation matched lit, or a column of each rule's hits.
+ */
+export function versionTables(
+  version: ModelVersionDetailView,
+  flags: Map<string, Map<number, string[]>> = new Map(),
+  marks: TableMarks = {},
+): SafeHtml {
+  return version.dmn ? dmnModelSection(version.dmn, flags, marks) : graphNodes(graphOf(version), flags, marks);
+}
+
 /** Edit a draft in the editor; a version past draft offers a new draft from its content. */
 function editingActions(modelId: string, version: ModelVersionDetailView, csrfToken: string): SafeHtml {
   const format = version.dmn ? 'dmn' : 'jdm';
@@ -292,6 +325,8 @@ export function modelVersionPage(input: {
   /** This version's decision-table verification (null: a built-in model) and the published version's, when compared. */
   analysis?: VersionAnalysisView | null;
   publishedAnalysis?: VersionAnalysisView | null;
+  /** The version's rule hits over the last 30 days (model-rule-hits.ts); null or absent: a built-in model, no section. */
+  ruleHits?: RuleHitsView | null;
 }): SafeHtml {
   const { model, version, names } = input;
   return layout({
@@ -324,9 +359,17 @@ ${input.canWrite ? editingActions(model.id, version, input.viewer.csrfToken) : '
   <h2 id="verification-heading">Verification</h2>
   ${verificationSection(input.analysis ?? null, input.publishedAnalysis)}
 </section>
+${
+  input.ruleHits
+    ? html`<section aria-labelledby="rule-hits-heading">
+  <h2 id="rule-hits-heading">Recorded evaluations (last ${RULE_HITS_DAYS} days)</h2>
+  ${ruleHitsSection(input.ruleHits, model.id, version.version)}
+</section>`
+    : ''
+}
 <section aria-labelledby="graph-heading">
   <h2 id="graph-heading">${version.dmn ? 'Decisions (DMN model)' : 'Decision graph'}</h2>
-  ${version.dmn ? dmnModelSection(version.dmn, flaggedRules(input.analysis ?? null)) : graphNodes(graphOf(version), flaggedRules(input.analysis ?? null))}
+  ${versionTables(version, flaggedRules(input.analysis ?? null), ruleHitMarks(input.ruleHits ?? null))}
 </section>
 <section aria-labelledby="tests-heading">
   <h2 id="tests-heading">Latest test report of this version</h2>

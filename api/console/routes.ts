@@ -22,6 +22,7 @@ import type { LatestReplaySource } from './model-replay-impact';
 import { registerModelContentCheckRoutes } from './model-content-check-routes';
 import { registerModelCreateRoutes } from './model-create-routes';
 import { registerModelEditorRoutes } from './model-editor-routes';
+import { registerModelInstanceRoutes } from './model-instance-routes';
 import { registerModelRoutes } from './model-routes';
 import { registerModelSimulatorRoutes } from './model-simulator-routes';
 import { registerModelVerificationRoutes } from './model-verification-routes';
@@ -172,6 +173,7 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
   // Before the model routes: /models/new is not a model id.
   registerModelCreateRoutes(kit, { models: deps.models });
   registerModelRoutes(kit, { models: deps.models, latestReplay: deps.latestReplay });
+  registerModelInstanceRoutes(kit, { models: deps.models });
   registerModelEditorRoutes(kit, { models: deps.models, appAssets, bodyLimitBytes: config.batchBodyLimitBytes });
   registerModelContentCheckRoutes(kit, { models: deps.models, bodyLimitBytes: config.batchBodyLimitBytes });
   registerModelVerificationRoutes(kit, { models: deps.models, appAssets, bodyLimitBytes: config.batchBodyLimitBytes });

@@ -63,6 +63,7 @@ export async function generateModelTestCases(
     testCase: {
       id: `proposal_${index}`,
       name: `${prefix} ${index + 1}`,
+      inputs: proposal.inputs,
       expected: {},
       tolerances: {},
       expected_rules: null,

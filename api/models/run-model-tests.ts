@@ -9,6 +9,8 @@ import { resolveModel } from './resolve-model';
 import type { ModelUseCaseDeps } from './deps';
 import { suiteOf } from './test-case-records';
 import { judgeSuite } from './test-suite-judging';
+import { planRecording, recordEvaluations } from './instance-recording';
+import { hitsOfTrace } from '../../decision/evaluation-trace';
 import { presentTestRun } from './test-run-presenter';
 
 /**
@@ -25,7 +27,7 @@ export async function runModelTests(
 ) {
   const started = performance.now();
   refuseBuiltin(modelId);
-  const { cases, graph, graphKey, versionNumber } = await inTenantTransaction(
+  const { cases, graph, graphKey, versionNumber, model } = await inTenantTransaction(
     deps.db,
     context.tenantId,
     async (scope) => {
@@ -51,10 +53,26 @@ export async function runModelTests(
         graph: version.graph,
         graphKey: `${version.modelId}@${version.version}#${version.graphSha256}`,
         versionNumber: version.version,
+        model,
       };
     },
   );
   const verdict = await judgeSuite(deps, { cases, content: graph, key: graphKey });
+  // Recorded as the model's policy says, marked as test evaluations (searches and replays of live traffic skip them).
+  const plan = await planRecording(deps, context.tenantId, model, verdict.evaluations.length, false);
+  await recordEvaluations(
+    deps,
+    context,
+    model,
+    plan,
+    verdict.evaluations.map(({ testCaseId, inputs, evaluated }) => ({
+      inputs,
+      correlationId: testCaseId,
+      evaluated: evaluated.ok && evaluated.trace ? { ...evaluated, hits: hitsOfTrace(evaluated.trace) } : evaluated,
+    })),
+    'test',
+    undefined,
+  );
   const stored = await inTenantTransaction(deps.db, context.tenantId, (scope) =>
     insertTestRun(scope, {
       id: newId('modelTestRun'),

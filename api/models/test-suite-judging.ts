@@ -27,7 +27,7 @@ export type CaseReport = {
 
 /** A stored case with its inputs checked against the schema of the content it is judged on. */
 export interface CheckedCase {
-  testCase: Pick<ModelTestCaseRecord, 'id' | 'name' | 'expected' | 'tolerances' | 'expected_rules'>;
+  testCase: Pick<ModelTestCaseRecord, 'id' | 'name' | 'inputs' | 'expected' | 'tolerances' | 'expected_rules'>;
   validation: InputValidation;
 }
 
@@ -37,6 +37,8 @@ export interface SuiteVerdict {
   failed: number;
   cases: CaseReport[];
   coverage: SuiteCoverage;
+  /** Each case evaluated (inputs as given, its evaluation): what a test run records as decision instances. */
+  evaluations: Array<{ testCaseId: string; inputs: unknown; evaluated: EvaluatedItem }>;
 }
 
 /** The decision tables a suite's coverage counts: the graph's, or the DMN model's (its XML read in the sandbox). */
@@ -120,5 +122,9 @@ export async function judgeSuite(
     failed,
     cases: reports,
     coverage,
+    evaluations: runnable.map((item, position) => {
+      const { testCase } = cases[item.index] as CheckedCase;
+      return { testCaseId: testCase.id, inputs: testCase.inputs, evaluated: evaluated[position] as EvaluatedItem };
+    }),
   };
 }

@@ -9,6 +9,8 @@ import { newIdAt } from '../../core/ids';
 import { canonicalJson, sha256Hex } from '../../core/canonical-json';
 import { insertDecisionInstances, listInstancePartitions } from '../../db/repositories/decision-instances';
 import { runInstanceRetention } from '../../worker/instance-retention';
+import { publishForTest } from '../helpers/model-release';
+import { waitFor } from '../helpers/wait';
 import { discountModelBody, STAFFING_MODEL_ID, staffingInputs } from '../fixtures/model-bodies';
 import {
   call,
@@ -493,5 +495,74 @@ describe('decision instances when an API process is killed', () => {
     } finally {
       if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGKILL');
     }
+  });
+});
+
+describe('decision instances of scenario runs, batch items and test runs', () => {
+  const given = {} as { stack: TestStack; tenant: TestTenant };
+  useTestStackWithTenant({ worker: true }, (started) => Object.assign(given, started));
+
+  it('records each as its source, with the run as its correlation id, and leaves test runs out of live replays', async () => {
+    const { stack, tenant } = given;
+    const api = (method: string, url: string, body?: unknown) =>
+      call(stack.baseUrl, method, url, { key: tenant.key, ...(body !== undefined ? { body } : {}) });
+    const created = await api('POST', '/api/v1/models', discountModelBody('Recorded runs'));
+    const id = created.body.id as string;
+    await publishForTest(given, id, 1);
+    assert.equal((await api('PATCH', `/api/v1/models/${id}`, { record_evaluations: 'all' })).status, 200);
+    const found = async (query: string, count: number) =>
+      waitFor(`${count} instance(s) for ${query}`, async () => {
+        const answer = await api('GET', `/api/v1/decision-instances?model_id=${id}&${query}`);
+        return answer.body.data.length >= count ? (answer.body.data as any[]) : undefined;
+      });
+
+    const scenario = await api('POST', '/api/v1/scenarios', {
+      model_id: id,
+      inputs: { tier: 'silver', quantity: 150 },
+    });
+    assert.equal(scenario.status, 201, JSON.stringify(scenario.body));
+    const [run] = await found(`source=scenario&correlation_id=${scenario.body.id}`, 1);
+    assert.equal(run.version, '1');
+    assert.deepEqual(run.inputs, { tier: 'silver', quantity: 150 });
+    assert.deepEqual(run.hits, [{ node_id: 'discount-table', rules: ['silver-bulk'] }]);
+    assert.equal(run.outputs['discount.rate'], 0.1);
+    assert.deepEqual(run.caller, { type: 'api_key', id: tenant.keyId });
+
+    const batch = await api('POST', '/api/v1/scenarios/batch', {
+      items: [
+        { model_id: id, inputs: { tier: 'gold', quantity: 600 } },
+        { model_id: id, inputs: { tier: 'bronze', quantity: 2 } },
+      ],
+    });
+    assert.equal(batch.status, 202, JSON.stringify(batch.body));
+    const items = await found('source=batch', 2);
+    assert.deepEqual(items.map((i) => i.hits[0].rules[0]).sort(), ['default', 'gold-bulk']);
+
+    const testCase = await api('POST', `/api/v1/models/${id}/test-cases`, {
+      name: 'gold bulk',
+      inputs: { tier: 'gold', quantity: 150 },
+      expected: { discount: { rate: 0.2 } },
+    });
+    assert.equal(testCase.status, 201, JSON.stringify(testCase.body));
+    const testRun = await api('POST', `/api/v1/models/${id}/test-runs`, { version: '1' });
+    assert.equal(testRun.status, 201, JSON.stringify(testRun.body));
+    // One per case of the suite (publishing added one before this).
+    const cases = (await api('GET', `/api/v1/models/${id}/test-cases`)).body.data.length as number;
+    const testInstances = await found('source=test', cases);
+    assert.equal(testInstances.length, cases);
+    const tested = testInstances.find((i) => i.correlation_id === testCase.body.id);
+    assert.deepEqual(tested.hits, [{ node_id: 'discount-table', rules: ['gold-bulk'] }]);
+
+    // Rule hits count every source; live traffic for a replay leaves test runs out.
+    const hits = await api('GET', `/api/v1/models/${id}/versions/1/rule-hits`);
+    const all = await api('GET', `/api/v1/decision-instances?model_id=${id}`);
+    assert.equal(
+      hits.body.evaluations,
+      3 + cases,
+      JSON.stringify(all.body.data.map((i: any) => [i.source, i.correlation_id])),
+    );
+    const live = await api('POST', `/api/v1/models/${id}/replays`, { version: '1', source: 'instances' });
+    assert.equal(live.status, 202);
+    assert.equal(live.body.progress.total, 3, 'the scenario run and the two batch items, not the test evaluations');
   });
 });
