@@ -31,7 +31,15 @@
  * model at 1 and 16 connections beside their in-process floors, CPU per request by process, then the same rows from
  * bombardier unless BENCH_REALTIME_INDEPENDENT=0),
  * BENCH_ONLY_ANALYSIS=1 (decision-table verification in-process, no stack: analyseVersion on 100 × 8 and 1,000 × 10 tables,
- * BENCH_ANALYSIS_RUNS (10) runs each, and generateCases on a 100-rule table; the default run opens with it).
+ * BENCH_ANALYSIS_RUNS (10) runs each, and generateCases on a 100-rule table; the default run opens with it),
+ * BENCH_ONLY_INSTANCES=1 (decision instances: BENCH_INSTANCES (10,000,000) instances over 30 days in one tenant, seeded
+ * with SQL (BENCH_INSTANCE_SEED_CONNECTIONS (2) statements at a time; BENCH_INSTANCE_CORRELATIONS distinct correlation
+ * ids, default one per ten instances), then through HTTP beside the repository in-process: BENCH_INSTANCE_SEARCHES (300)
+ * searches by correlation id and a version's rule hits over the 30 days; evaluate with recording off, all (buffered) and
+ * all (durable) on identical published 20-rule tables, one item at 16 connections and BENCH_EVALUATE_ITEMS-item
+ * batches, BENCH_INSTANCE_ROUNDS (2) rounds of the three; bytes per instance; then BENCH_INSTANCE_EXPIRED (as many as
+ * BENCH_INSTANCES) instances expiring in March 2001 dropped by the retention pass; a smoke run: BENCH_INSTANCES=200000
+ * BENCH_DURATION_SECONDS=3; not in the default run: seeding 10 million takes tens of minutes and about 11 GB).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -56,6 +64,7 @@ import { benchModelEditor } from './bench/model-editor';
 import { benchModelSave } from './bench/model-save';
 import { benchTableAnalysis } from './bench/table-analysis';
 import { benchRealTime } from './bench/real-time';
+import { benchDecisionInstances } from './bench/decision-instances';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -96,6 +105,19 @@ const ONLY_REALTIME = Boolean(process.env.BENCH_ONLY_REALTIME);
 const REALTIME = {
   durationSeconds: DURATION_SECONDS,
   independent: process.env.BENCH_REALTIME_INDEPENDENT !== '0',
+};
+/** Only the decision instances: recording's cost to evaluate, searches and rule hits over a seeded history, space, retention. */
+const ONLY_INSTANCES = Boolean(process.env.BENCH_ONLY_INSTANCES);
+const INSTANCE_COUNT = Number(process.env.BENCH_INSTANCES ?? 10_000_000);
+const INSTANCES = {
+  durationSeconds: DURATION_SECONDS,
+  instances: INSTANCE_COUNT,
+  correlations: Number(process.env.BENCH_INSTANCE_CORRELATIONS ?? Math.max(1, Math.round(INSTANCE_COUNT / 10))),
+  expired: Number(process.env.BENCH_INSTANCE_EXPIRED ?? INSTANCE_COUNT),
+  searches: Number(process.env.BENCH_INSTANCE_SEARCHES ?? 300),
+  seedConnections: Number(process.env.BENCH_INSTANCE_SEED_CONNECTIONS ?? 2),
+  batchItems: Number(process.env.BENCH_EVALUATE_ITEMS ?? 1000),
+  rounds: Number(process.env.BENCH_INSTANCE_ROUNDS ?? 2),
 };
 /** Only the model editor's figures, in Chromium. */
 const ONLY_EDITOR = Boolean(process.env.BENCH_ONLY_EDITOR);
@@ -140,6 +162,8 @@ async function main(): Promise<void> {
     worker: true,
     env: {
       SMTP_URL: smtp.url,
+      // The decision-instance bench times the retention pass itself: the worker's own (at start, then daily) stays out of it.
+      DECISION_INSTANCE_RETENTION_INTERVAL_MS: String(86_400_000),
       ...(ONLY_ISOLATION ? { BODY_LIMIT_BYTES: String(8 * 1024 * 1024), TENANT_WORKERS_CACHE_SECONDS: '1' } : {}),
     },
   });
@@ -178,6 +202,10 @@ async function main(): Promise<void> {
     }
     if (ONLY_REALTIME) {
       await benchRealTime(services, REALTIME);
+      return;
+    }
+    if (ONLY_INSTANCES) {
+      await benchDecisionInstances(services, INSTANCES);
       return;
     }
     if (ONLY_SANDBOX) {

@@ -327,6 +327,12 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     inputs: { tier: 'silver', quantity: 120 },
   });
   const batch = await post('/api/v1/scenarios/batch', { items: [{ model_id: STAFFING, inputs: STAFFING_INPUTS }] });
+  // A decision instance: an evaluation recorded with a receipt (so whatever the model's policy).
+  const evaluated = (await post(`/api/v1/models/${model.id}/evaluate`, {
+    version: '1',
+    inputs: { tier: 'gold', quantity: 150 },
+    receipt: true,
+  })) as unknown as { instance_id: string };
   const webhook = await post('/api/v1/webhooks', { url: 'https://example.com/fuzz-hook', event_types: ['*'] });
   const deliveryId = await createDelivery(stack, tenant, webhook.id);
   const auditExport = await post('/api/v1/audit-exports', {});
@@ -461,6 +467,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     [/^\/api\/v1\/scenarios\//, scenario.id],
     [/^\/api\/v1\/webhooks\//, webhook.id],
     [/^\/api\/v1\/events\//, eventId],
+    [/^\/api\/v1\/decision-instances\//, evaluated.instance_id],
     [/^\/api\/v1\/audit-log\//, auditRecordId],
     [/^\/api\/v1\/audit-exports\//, auditExport.id],
     [/^\/api\/v1\/decisions\/\{id\}\/outcome/, approvedDecision.id],
@@ -494,6 +501,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       scenario.id,
       batch.id,
       webhook.id,
+      evaluated.instance_id,
       deliveryId,
       eventId,
       auditRecordId,
