@@ -5,9 +5,9 @@ import {
   ensureInstancePartitions,
   holdExpiredInstances,
   listInstancePartitions,
+  monthsBetween,
   releaseHeldInstances,
   retentionsInUse,
-  weeksBetween,
 } from '../db/repositories/decision-instances';
 import { startPeriodicJob } from './periodic-job';
 
@@ -21,33 +21,29 @@ export interface InstanceRetentionPass {
 }
 
 /**
- * One pass of decision-instance retention: the weekly partitions every retention in use will need (through the
- * longest, plus a week) are created ahead; held rows of models whose legal hold was lifted come back under retention;
- * then each week whose every row has expired (its last day is `today` or earlier) is dropped whole, after the rows of
- * models under a legal hold in it are moved to the held partition. Dropping is `drop table`: O(1) in the rows.
+ * One pass of decision-instance retention: the monthly partitions every retention in use will need (through the
+ * longest, plus a month) are created ahead; held rows of models whose legal hold was lifted come back under retention;
+ * then each month whose every row has expired (its last day is `today` or earlier) is dropped whole, after the rows of
+ * models under a legal hold in it are moved to the held partition. Dropping is detaching and dropping a table: it does
+ * not depend on the rows in it, and it does not block the table's other partitions.
  */
 export async function runInstanceRetention(db: Knex, today: Date = new Date()): Promise<InstanceRetentionPass> {
   const longest = Math.max(0, ...(await retentionsInUse(db)));
   const created = await ensureInstancePartitions(
     db,
-    weeksBetween(today, new Date(today.getTime() + (longest + 7) * DAY_MS)),
+    monthsBetween(today, new Date(today.getTime() + (longest + 31) * DAY_MS)),
   );
   const released = await releaseHeldInstances(db);
-  const day = today.toISOString().slice(0, 10);
-  const expired = (await listInstancePartitions(db)).filter(
-    (partition) => new Date(Date.parse(`${partition.week}T00:00:00Z`) + 6 * DAY_MS).toISOString().slice(0, 10) <= day,
-  );
+  const tomorrow = new Date(today.getTime() + DAY_MS).toISOString().slice(0, 10);
+  // A partition holds expiries up to the day before its end: wholly expired once that day is today or earlier.
+  const expired = (await listInstancePartitions(db)).filter((partition) => partition.end <= tomorrow);
   const dropped: string[] = [];
   let held = 0;
   if (expired.length > 0) {
-    const last = expired[expired.length - 1] as { week: string };
-    held = await holdExpiredInstances(
-      db,
-      new Date(Date.parse(`${last.week}T00:00:00Z`) + 7 * DAY_MS).toISOString().slice(0, 10),
-    );
+    held = await holdExpiredInstances(db, (expired[expired.length - 1] as { end: string }).end);
     for (const partition of expired) {
       await dropInstancePartition(db, partition.table);
-      dropped.push(partition.week);
+      dropped.push(partition.start);
     }
   }
   return { created, dropped, held, released };

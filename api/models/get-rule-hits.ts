@@ -91,6 +91,6 @@ export async function getRuleHits(
         .filter((rule) => rule.hits === 0)
         .map((rule) => ({ node_id: node.node_id, rule: rule.rule, label: rule.label })),
     ),
-    series: [...series.values()],
+    series: [...series.values()].sort((a, b) => a.bucket.localeCompare(b.bucket)),
   };
 }

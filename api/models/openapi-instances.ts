@@ -147,7 +147,7 @@ export const decisionInstancesPart: DocumentPart = {
           type: ['string', 'null'],
           format: 'date',
           description:
-            'The day from which it may be deleted (evaluation day + the retention in force when written; deleted within the week after). null under a legal hold.',
+            'The day from which it may be deleted (evaluation day + the retention in force when written; deleted within the month after). null under a legal hold.',
         },
         legal_hold: { type: 'boolean', description: "Kept past retention by its model's legal hold." },
         receipt: { type: ['string', 'null'], description: 'The receipt its answer carried, if one was asked for.' },
@@ -349,7 +349,7 @@ export const decisionInstancesPart: DocumentPart = {
         operationId: 'liftModelLegalHold',
         summary: "Lift a model's legal hold",
         description:
-          'Its held instances return under retention (those already past it are deleted within the week). Audited. A model without a hold answers 200 unchanged.',
+          'Its held instances return under retention (those already past it are deleted within the month). Audited. A model without a hold answers 200 unchanged.',
         tags: [tag],
         'x-required-scope': 'models:write',
         parameters: [idParameter],

@@ -386,7 +386,7 @@ export const modelVerificationPart: DocumentPart = {
           minimum: 1,
           maximum: 3650,
           description:
-            "Days decision instances are kept, applied to instances written from now on (null: the plan's). Enforced by dropping whole weeks of instances: one is deleted within 7 days after its day comes.",
+            "Days decision instances are kept, applied to instances written from now on (null: the plan's). Enforced by dropping whole months of instances: one is deleted within the month after its day comes.",
         },
       },
     },

@@ -8,7 +8,7 @@ import type { ModelUseCaseDeps } from './deps';
 
 /**
  * `PUT /models/{id}/legal-hold`: the model's decision instances are kept past retention while the hold is set (the
- * retention job moves them out of the weeks it drops). `DELETE` lifts it. Both audited.
+ * retention job moves them out of the months it drops). `DELETE` lifts it. Both audited.
  */
 export async function setModelLegalHold(
   { db }: ModelUseCaseDeps,

@@ -2,15 +2,16 @@ import type { Knex } from 'knex';
 import { enableTenantRowSecurity } from './20261121000001_platform_spine';
 
 /**
- * Decision instances: one row per recorded evaluation (api/models/instance-recorder.ts), partitioned by the day each
- * row expires (`expires_on`, its evaluation day plus the tenant's retention at the time it was written) in weekly
- * ranges, so retention is `drop table` of a week whose every row has expired, whatever the tenants' retentions are
- * (worker/instance-retention.ts creates the coming weeks' partitions ahead and drops the expired ones). Rows of a model
+ * Decision instances: one row per recorded evaluation (db/decision-instance-recorder.ts), partitioned by the day each
+ * row expires (`expires_on`, its evaluation day plus the tenant's retention at the time it was written) in monthly
+ * ranges, so retention is dropping a month whose every row has expired, whatever the tenants' retentions are
+ * (worker/instance-retention.ts creates the coming months' partitions ahead and drops the expired ones). Months, not
+ * weeks: a search reads every partition (none of its filters is the expiry), so there are few (13 for a year). Rows of a model
  * under a legal hold are moved into `decision_instances_held` (expires_on 9999-12-31) before a drop and come back
  * under retention when the hold is lifted.
  *
  * Ids are ULIDs minted at evaluation time, so ranges of ids are ranges of time: the indexes order by id and the
- * search's `from`/`to` are id bounds. `hit_keys` (`node:rule` and `node:branch`) is what `rule=` searches, through GIN.
+ * search's `from`/`to` are id bounds; the primary key (id first) finds one by id. `hit_keys` (`node:rule` and `node:branch`) is what `rule=` searches, through GIN.
  * `decision_rule_hits` holds per model version and hour the evaluations recorded and the hits of each rule and switch
  * branch, written in the same transaction as the instances it counts (the rule-hit analytics read it, never the
  * instances). Models and the tenant's model settings gain the recording policy; models a legal hold; replays a
@@ -57,10 +58,9 @@ export async function up(knex: Knex): Promise<void> {
       evaluated_at timestamptz not null,
       expires_on date not null,
       receipt text,
-      primary key (expires_on, id)
+      primary key (id, expires_on)
     ) partition by range (expires_on);
     create table decision_instances_held partition of decision_instances for values from ('9999-01-01') to (maxvalue);
-    create index decision_instances_by_id on decision_instances (tenant_id, id);
     create index decision_instances_by_version on decision_instances (tenant_id, model_id, version, id);
     create index decision_instances_by_correlation on decision_instances (tenant_id, correlation_id, id)
       where correlation_id is not null;

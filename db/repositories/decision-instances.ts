@@ -61,7 +61,7 @@ export function hitKeys(hits: DecisionInstanceHit[]): string[] {
 /**
  * Writes a batch of instances (any tenants: the recorder's buffer is per process) and adds them to the hourly rule-hit
  * counts, in one transaction: the counts always equal the instances written. Each row expires on its evaluation day
- * plus its tenant's retention as it stands now; a week without a partition yet gets one first (the worker creates
+ * plus its tenant's retention as it stands now; a month without a partition yet gets one first (the worker creates
  * them ahead; this covers a retention changed since, or a seeded history).
  */
 export async function insertDecisionInstances(db: Knex, rows: NewDecisionInstance[]): Promise<void> {
@@ -95,13 +95,13 @@ export async function insertDecisionInstances(db: Knex, rows: NewDecisionInstanc
     await write();
   } catch (error) {
     if (!isMissingPartition(error)) throw error;
-    const weeks = await db.raw<{ rows: Array<{ week: string }> }>(
-      `select distinct to_char(date_trunc('week', ${EXPIRES_SQL}), 'YYYY-MM-DD') as week from ${RECORDSET}`,
+    const months = await db.raw<{ rows: Array<{ month: string }> }>(
+      `select distinct to_char(date_trunc('month', ${EXPIRES_SQL}), 'YYYY-MM-DD') as month from ${RECORDSET}`,
       [json],
     );
     await ensureInstancePartitions(
       db,
-      weeks.rows.map((row) => row.week),
+      months.rows.map((row) => row.month),
     );
     await write();
   }
@@ -157,23 +157,27 @@ export function ruleHitCounts(rows: NewDecisionInstance[]): RuleHitCount[] {
   return [...counts.values()];
 }
 
-const PARTITION_PREFIX = 'decision_instances_w';
+const PARTITION_PREFIX = 'decision_instances_m';
 
-/** The weekly partitions (each week's Monday, YYYY-MM-DD) that do not exist yet, created. Safe to race. */
-export async function ensureInstancePartitions(db: Knex, weeks: string[]): Promise<string[]> {
-  const existing = new Set((await listInstancePartitions(db)).map((partition) => partition.week));
+/** The day after a partition's last: the first of the next month. */
+function nextMonth(start: string): string {
+  const date = new Date(`${start}T00:00:00Z`);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+}
+
+/** The monthly partitions (each month's first day, YYYY-MM-01) that do not exist yet, created. Safe to race. */
+export async function ensureInstancePartitions(db: Knex, months: string[]): Promise<string[]> {
+  const existing = new Set((await listInstancePartitions(db)).map((partition) => partition.start));
   const created: string[] = [];
-  for (const week of [...new Set(weeks)].sort()) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(week) || existing.has(week)) continue;
-    const start = new Date(`${week}T00:00:00Z`);
-    if (start.getUTCDay() !== 1) throw new Error(`a partition week starts on a Monday, not ${week}`);
-    const end = new Date(start.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+  for (const start of [...new Set(months)].sort()) {
+    if (!/^\d{4}-\d{2}-01$/.test(start)) throw new Error(`a partition month starts on its first day, not ${start}`);
+    if (existing.has(start)) continue;
     try {
       await db.raw(
-        `create table if not exists ${PARTITION_PREFIX}${week.replaceAll('-', '')} partition of decision_instances
-           for values from ('${week}') to ('${end}')`,
+        `create table if not exists ${PARTITION_PREFIX}${start.slice(0, 7).replace('-', '')} partition of decision_instances
+           for values from ('${start}') to ('${nextMonth(start)}')`,
       );
-      created.push(week);
+      created.push(start);
     } catch (error) {
       // Another process made it meanwhile.
       const code = (error as { code?: string }).code;
@@ -183,8 +187,8 @@ export async function ensureInstancePartitions(db: Knex, weeks: string[]): Promi
   return created;
 }
 
-/** The weekly partitions as they stand: each one's Monday and its table. */
-export async function listInstancePartitions(db: Knex): Promise<Array<{ week: string; table: string }>> {
+/** The monthly partitions as they stand: each one's first day, the day after its last, and its table. */
+export async function listInstancePartitions(db: Knex): Promise<Array<{ start: string; end: string; table: string }>> {
   const result = await db.raw<{ rows: Array<{ table: string }> }>(
     `select c.relname as table from pg_inherits i join pg_class c on c.oid = i.inhrelid
       where i.inhparent = 'decision_instances'::regclass and c.relname like '${PARTITION_PREFIX}%'`,
@@ -192,22 +196,22 @@ export async function listInstancePartitions(db: Knex): Promise<Array<{ week: st
   return result.rows
     .map(({ table }) => {
       const digits = table.slice(PARTITION_PREFIX.length);
-      return { week: `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`, table };
+      const start = `${digits.slice(0, 4)}-${digits.slice(4, 6)}-01`;
+      return { start, end: nextMonth(start), table };
     })
-    .sort((a, b) => a.week.localeCompare(b.week));
+    .sort((a, b) => a.start.localeCompare(b.start));
 }
 
-/** The Mondays of the weeks from `from`'s to `to`'s (UTC dates), for partitions to create ahead. */
-export function weeksBetween(from: Date, to: Date): string[] {
-  const monday = (date: Date) => {
-    const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-    day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
-    return day;
-  };
-  const weeks: string[] = [];
-  for (let week = monday(from); week <= to; week = new Date(week.getTime() + 7 * 86_400_000))
-    weeks.push(week.toISOString().slice(0, 10));
-  return weeks;
+/** The first days of the months from `from`'s to `to`'s (UTC dates), for partitions to create ahead. */
+export function monthsBetween(from: Date, to: Date): string[] {
+  const months: string[] = [];
+  for (
+    let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
+    month <= to;
+    month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))
+  )
+    months.push(month.toISOString().slice(0, 10));
+  return months;
 }
 
 /** The retention days in use: every tenant's setting and the plans' defaults (what partitions must exist ahead for). */
@@ -215,12 +219,12 @@ export async function retentionsInUse(db: Knex): Promise<number[]> {
   const result = await db.raw<{ rows: Array<{ days: number }> }>(
     `select distinct ${RETENTION_SQL} as days from tenants t left join model_settings ms on ms.tenant_id = t.id`,
   );
-  return result.rows.map((row) => Number(row.days));
+  return [...new Set([...Object.values(PLAN_RETENTION_DAYS), ...result.rows.map((row) => Number(row.days))])];
 }
 
 /**
- * Before the weeks ending on or before `today` are dropped: the rows in them of models under a legal hold move into
- * the held partition. Returns how many moved.
+ * Before the months that have wholly expired are dropped: the rows in them (expiring before `before`) of models under a
+ * legal hold move into the held partition. Returns how many moved.
  */
 export async function holdExpiredInstances(db: Knex, before: string): Promise<number> {
   const result = await db.raw(
@@ -233,20 +237,20 @@ export async function holdExpiredInstances(db: Knex, before: string): Promise<nu
   return result.rowCount ?? 0;
 }
 
-/** Held rows of models whose hold was lifted return under retention (at the earliest, this week). */
+/** Held rows of models whose hold was lifted return under retention (at the earliest, this month). */
 export async function releaseHeldInstances(db: Knex): Promise<number> {
   const released = `from decision_instances x
       join tenants t on t.id = x.tenant_id
       left join model_settings ms on ms.tenant_id = x.tenant_id
       left join models m on m.tenant_id = x.tenant_id and m.id = x.model_id
      where x.expires_on = '9999-12-31' and m.legal_hold is null`;
-  const weeks = await db.raw<{ rows: Array<{ week: string }> }>(
-    `select distinct to_char(date_trunc('week', greatest(current_date, ${EXPIRES_SQL})), 'YYYY-MM-DD') as week ${released}`,
+  const months = await db.raw<{ rows: Array<{ month: string }> }>(
+    `select distinct to_char(date_trunc('month', greatest(current_date, ${EXPIRES_SQL})), 'YYYY-MM-DD') as month ${released}`,
   );
-  if (weeks.rows.length === 0) return 0;
+  if (months.rows.length === 0) return 0;
   await ensureInstancePartitions(
     db,
-    weeks.rows.map((row) => row.week),
+    months.rows.map((row) => row.month),
   );
   const result = await db.raw(
     `update decision_instances d set expires_on = greatest(current_date, r.expires)
@@ -256,9 +260,21 @@ export async function releaseHeldInstances(db: Knex): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-/** Drops one week's partition (every row in it has expired). */
+/**
+ * Drops one month's partition (every row in it has expired): detached first without blocking the table's writes and
+ * reads (`detach partition … concurrently`, which waits for the transactions using it), then dropped on its own. A
+ * detach left pending by an interrupted pass is finalized.
+ */
 export async function dropInstancePartition(db: Knex, table: string): Promise<void> {
   if (!table.startsWith(PARTITION_PREFIX) || !/^[a-z_0-9]+$/.test(table)) throw new Error(`not a partition: ${table}`);
+  try {
+    await db.raw(`alter table decision_instances detach partition ${table} concurrently`);
+  } catch (error) {
+    const message = String((error as { message?: string }).message);
+    if (/pending detach/.test(message))
+      await db.raw(`alter table decision_instances detach partition ${table} finalize`);
+    else if (!/is not a partition of|does not exist/.test(message)) throw error;
+  }
   await db.raw(`drop table if exists ${table}`);
 }
 
@@ -349,7 +365,7 @@ export async function latestInstanceInputs(
   }>;
 }
 
-/** Hits per rule and branch, and evaluations, per bucket (UTC hours or days) of a version over a time range. */
+/** Hits per rule and branch, and evaluations, per bucket (UTC hours or days) of a version over a time range (unordered). */
 export async function ruleHitSeries(
   scope: TenantScope,
   query: { modelId: string; version: string; from: Date; to: Date; bucket: 'hour' | 'day' },
@@ -360,8 +376,7 @@ export async function ruleHitSeries(
     `select date_trunc(?, hour at time zone 'UTC') at time zone 'UTC' as bucket, kind, node_id, rule, sum(hits) as hits
        from decision_rule_hits
       where tenant_id = ? and model_id = ? and version = ? and hour >= ? and hour < ?
-      group by 1, 2, 3, 4
-      order by 1, 2, 3, 4`,
+      group by 1, 2, 3, 4`,
     [query.bucket, scope.tenantId, query.modelId, query.version, query.from, query.to],
   );
   return result.rows.map((row) => ({ ...row, hits: Number(row.hits) }));

@@ -13,7 +13,7 @@ import {
   PLAN_RETENTION_DAYS,
   ruleHitSeries,
   searchDecisionInstances,
-  weeksBetween,
+  monthsBetween,
   type NewDecisionInstance,
 } from '../../db/repositories/decision-instances';
 import { createTenant } from '../../db/repositories/tenants';
@@ -77,7 +77,7 @@ const HISTORY_DAYS = 30;
 /** Rows per seeding statement: a few seconds each. */
 const SEED_CHUNK_ROWS = 100_000;
 /** The expired month: instances kept 30 days, evaluated so that they expire in March 2001. */
-const EXPIRED = { from: Date.UTC(2001, 0, 30), to: Date.UTC(2001, 2, 2), retentionDays: 30, before: '2001-04-02' };
+const EXPIRED = { from: Date.UTC(2001, 0, 30), to: Date.UTC(2001, 2, 2), retentionDays: 30, before: '2001-04-01' };
 
 type Tenant = { id: string; key: string; keyId: string };
 
@@ -283,7 +283,7 @@ function seedStatement(range: SeedRange, first: number, end: number, chunkTo: nu
 /** Seeds a range's instances (partitions made first), `connections` statements at a time; seconds taken. */
 async function seedInstances(db: Knex, range: SeedRange, connections: number, label: string): Promise<number> {
   const day = (at: number) => new Date(at + range.retentionDays * DAY_MS);
-  await ensureInstancePartitions(db, weeksBetween(day(range.fromMs), day(range.toMs)));
+  await ensureInstancePartitions(db, monthsBetween(day(range.fromMs), day(range.toMs)));
   const hours = Math.round((range.toMs - range.fromMs) / HOUR_MS);
   const perHour = range.rows / hours;
   const hoursPerChunk = Math.max(
@@ -352,10 +352,10 @@ async function seedHistory(
     retentionDays: PLAN_RETENTION_DAYS.enterprise,
   };
   const seconds = await seedInstances(db, range, options.seedConnections, 'seeding the history');
-  // The weeks a 365-day retention fills, as the worker's retention pass creates them ahead: a search reads every one.
+  // The months a 365-day retention fills, as the worker's retention pass creates them ahead: a search reads every one.
   await ensureInstancePartitions(
     db,
-    weeksBetween(new Date(), new Date(Date.now() + (PLAN_RETENTION_DAYS.enterprise + 7) * DAY_MS)),
+    monthsBetween(new Date(), new Date(Date.now() + (PLAN_RETENTION_DAYS.enterprise + 31) * DAY_MS)),
   );
   const partitions = (await listInstancePartitions(db)).length;
   let started = performance.now();
@@ -400,7 +400,7 @@ async function seedHistory(
     `| checks (counts agree, ids encode their time) | ${((performance.now() - started) / 1000).toFixed(1)} s |`,
   );
   console.log(
-    `| weekly partitions (the year ahead a 365-day retention fills, as the worker makes them) | ${partitions} |`,
+    `| monthly partitions (the year ahead a 365-day retention fills, as the worker makes them) | ${partitions} |`,
   );
   figures.push({
     figure: `seeding ${count(options.instances)} instances (SQL, with rule-hit counts)`,
@@ -976,8 +976,8 @@ async function expiredCount(db: Knex): Promise<number> {
 }
 
 /**
- * A calendar month of expiries (March 2001, in 5 weekly partitions), seeded, then the retention pass timed while the
- * tenant searches. In production those weeks were written a retention ago and autovacuum has long finished with
+ * A calendar month of expiries (March 2001, one monthly partition), seeded, then the retention pass timed while the
+ * tenant searches. In production that month was written a retention ago and autovacuum has long finished with
  * them; freshly seeded, autovacuum would be busy on them, and a drop waits for it to be cancelled (deadlock_timeout,
  * 1 s): so autovacuum is off on these partitions.
  */
@@ -999,9 +999,9 @@ async function benchExpiredMonthDrop(
     retentionDays: EXPIRED.retentionDays,
   };
   const expiresOn = (at: number) => new Date(at + EXPIRED.retentionDays * DAY_MS);
-  await ensureInstancePartitions(db, weeksBetween(expiresOn(EXPIRED.from), expiresOn(EXPIRED.to)));
-  const expiredWeeks = (await listInstancePartitions(db)).filter((partition) => partition.week < EXPIRED.before);
-  for (const partition of expiredWeeks)
+  await ensureInstancePartitions(db, monthsBetween(expiresOn(EXPIRED.from), expiresOn(EXPIRED.to)));
+  const expiredMonths = (await listInstancePartitions(db)).filter((partition) => partition.start < EXPIRED.before);
+  for (const partition of expiredMonths)
     await db.raw(`alter table ?? set (autovacuum_enabled = false)`, [partition.table]);
   const seedSeconds = await seedInstances(db, range, options.seedConnections, 'seeding the expired month');
   const rows = await expiredCount(db);
@@ -1017,9 +1017,9 @@ async function benchExpiredMonthDrop(
   const passing = runInstanceRetention(services.db).then((pass) => ({ pass, ms: performance.now() - started }));
   const during = await searchWhile(services.baseUrl, history.tenant.key, searchPath, passing);
   const { pass, ms: passMs } = await passing;
-  const dropped = expiredWeeks.filter((partition) => pass.dropped.includes(partition.week));
-  if (dropped.length !== expiredWeeks.length)
-    throw new Error(`the retention pass dropped ${JSON.stringify(pass.dropped)}, not every expired week`);
+  const dropped = expiredMonths.filter((partition) => pass.dropped.includes(partition.start));
+  if (dropped.length !== expiredMonths.length)
+    throw new Error(`the retention pass dropped ${JSON.stringify(pass.dropped)}, not every expired month`);
   const left = await expiredCount(db);
 
   console.log(`\n### Retention: a month of expired instances dropped (runInstanceRetention)\n`);
@@ -1029,7 +1029,7 @@ async function benchExpiredMonthDrop(
     `| seeding them (expiring March 2001) | ${seedSeconds.toFixed(1)} s, ${perSecond(options.expired / seedSeconds)} |`,
   );
   console.log(
-    `| the pass: partitions made ahead, held rows, ${dropped.length} weekly partitions dropped (${dropped[0]?.week} … ${dropped[dropped.length - 1]?.week}) | ${ms(passMs)} |`,
+    `| the pass: partitions made ahead, held rows, ${dropped.length} monthly partitions dropped (${dropped[0]?.start} … ${dropped[dropped.length - 1]?.start}) | ${ms(passMs)} |`,
   );
   console.log(`| per partition dropped | ${ms(passMs / Math.max(1, dropped.length))} |`);
   console.log(`| instances dropped / left expired | ${count(rows)} / ${left} |`);
@@ -1040,7 +1040,7 @@ async function benchExpiredMonthDrop(
     `| … during the pass (each drop locks the whole table): p50 / max | ${ms(percentile(during, 0.5))} / ${ms(during[during.length - 1] ?? 0)} (${during.length}) |`,
   );
   figures.push({
-    figure: `dropping a month of instances (${dropped.length} weekly partitions, ${count(rows)} rows)`,
+    figure: `dropping a month of instances (${dropped.length} monthly partition(s), ${count(rows)} rows)`,
     measured: ms(passMs),
     floor: '—',
     target: '≤ 1 s',

@@ -310,7 +310,7 @@ describe('decision instances', () => {
     assert.equal(after.body.instance_id, undefined);
   });
 
-  it('drops a week whose instances expired, after moving those of a model under a legal hold out of it', async () => {
+  it('drops a month whose instances expired, after moving those of a model under a legal hold out of it', async () => {
     const held = await createModel(tenant, 'Held');
     const free = await createModel(tenant, 'Free');
     const hold = await api(tenant, 'PUT', `/api/v1/models/${held}/legal-hold`, { reason: 'Litigation 2026-114' });
@@ -342,19 +342,19 @@ describe('decision instances', () => {
     await stack.db('model_settings').where({ tenant_id: tenant.id }).update({ decision_instance_retention_days: 30 });
     try {
       await insertDecisionInstances(stack.db, [seeded(held), seeded(free)]);
-      const week = '2001-04-02'; // 2001-03-07 + 30 days = 2001-04-06, in the week of Monday 2001-04-02
-      assert.ok((await listInstancePartitions(stack.db)).some((p) => p.week === week));
+      const month = '2001-04-01'; // 2001-03-07 + 30 days = 2001-04-06
+      assert.ok((await listInstancePartitions(stack.db)).some((p) => p.start === month));
       assert.equal((await search(tenant, `correlation_id=seeded-${free}`)).length, 1);
 
       const pass = await runInstanceRetention(stack.db);
-      assert.ok(pass.dropped.includes(week), JSON.stringify(pass));
-      assert.ok(!(await listInstancePartitions(stack.db)).some((p) => p.week === week));
+      assert.ok(pass.dropped.includes(month), JSON.stringify(pass));
+      assert.ok(!(await listInstancePartitions(stack.db)).some((p) => p.start === month));
       assert.equal((await search(tenant, `correlation_id=seeded-${free}`)).length, 0);
       const [kept] = await search(tenant, `correlation_id=seeded-${held}`);
       assert.equal(kept.legal_hold, true);
       assert.equal(kept.expires_on, null);
 
-      // Lifted: back under retention (long past it: into this week, dropped when the week is over).
+      // Lifted: back under retention (long past it: into this month, dropped when the month is over).
       const lifted = await api(tenant, 'DELETE', `/api/v1/models/${held}/legal-hold`);
       assert.equal(lifted.status, 200);
       assert.equal(lifted.body.legal_hold, null);

@@ -13,7 +13,7 @@ import { ruleInventory } from '../../decision/rule-inventory';
 import {
   hitKeys,
   ruleHitCounts,
-  weeksBetween,
+  monthsBetween,
   type NewDecisionInstance,
 } from '../../db/repositories/decision-instances';
 
@@ -127,15 +127,13 @@ describe('decision instance storage', () => {
     );
   });
 
-  it('names the Mondays of the weeks a range touches', () => {
-    assert.deepEqual(weeksBetween(new Date('2026-12-07T12:00:00Z'), new Date('2026-12-20T00:00:00Z')), [
-      '2026-12-07',
-      '2026-12-14',
+  it('names the first days of the months a range touches', () => {
+    assert.deepEqual(monthsBetween(new Date('2026-12-07T12:00:00Z'), new Date('2027-02-01T00:00:00Z')), [
+      '2026-12-01',
+      '2027-01-01',
+      '2027-02-01',
     ]);
-    assert.deepEqual(weeksBetween(new Date('2026-12-13T23:00:00Z'), new Date('2026-12-14T00:00:00Z')), [
-      '2026-12-07',
-      '2026-12-14',
-    ]);
+    assert.deepEqual(monthsBetween(new Date('2026-12-31T23:00:00Z'), new Date('2026-12-31T23:30:00Z')), ['2026-12-01']);
   });
 
   it('bounds ids by time: an id minted at t sorts between the floors of t and t + 1 ms', () => {
