@@ -807,7 +807,7 @@ export interface paths {
         post?: never;
         /**
          * Lift a model's legal hold
-         * @description Its held instances return under retention (those already past it are deleted within the week). Audited. A model without a hold answers 200 unchanged.
+         * @description Its held instances return under retention (those already past it are deleted within the month). Audited. A model without a hold answers 200 unchanged.
          */
         delete: operations["liftModelLegalHold"];
         options?: never;
@@ -4917,7 +4917,7 @@ export interface components {
             evaluated_at: string;
             /**
              * Format: date
-             * @description The day from which it may be deleted (evaluation day + the retention in force when written; deleted within the week after). null under a legal hold.
+             * @description The day from which it may be deleted (evaluation day + the retention in force when written; deleted within the month after). null under a legal hold.
              */
             expires_on: string | null;
             /** @description Kept past retention by its model's legal hold. */
@@ -5227,7 +5227,7 @@ export interface components {
             record_guarantee?: "buffered" | "durable" | null;
             /** @description Every evaluation answers with a signed receipt (as `receipt: true` on evaluate). Default false. */
             receipts?: boolean | null;
-            /** @description Days decision instances are kept, applied to instances written from now on (null: the plan's). Enforced by dropping whole weeks of instances: one is deleted within 7 days after its day comes. */
+            /** @description Days decision instances are kept, applied to instances written from now on (null: the plan's). Enforced by dropping whole months of instances: one is deleted within the month after its day comes. */
             decision_instance_retention_days?: number | null;
         };
         GenerateModelTestCasesRequest: {
