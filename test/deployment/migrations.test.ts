@@ -30,12 +30,16 @@ function collect(child: ChildProcess): Promise<Exited> {
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
+/**
+ * The tables migrations make. Left out: the monthly partitions of decision instances, which the worker's retention pass
+ * (and a write into a month without one) creates at run time, not a migration.
+ */
 async function publicTables(db: Knex): Promise<string[]> {
   const rows = (await db('information_schema.tables')
     .where({ table_schema: 'public' })
     .orderBy('table_name')
     .select('table_name')) as { table_name: string }[];
-  return rows.map((row) => row.table_name);
+  return rows.map((row) => row.table_name).filter((name) => !/^decision_instances_m\d{6}$/.test(name));
 }
 
 describe('migrations and the Postgres version', () => {
