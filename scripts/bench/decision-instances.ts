@@ -26,6 +26,8 @@ import { cpuDelta, cpuSnapshot, type CpuGroups } from './cpu';
 import { benchJdmGraph } from './dmn-evaluation';
 import { measureHttp, percentile, type LoadResult } from './http-load';
 import type { BenchServices } from './services';
+// The real-time bench's inputs and schema for the same 20-rule table: it fails rules 0–12 on income, matches rule 13.
+import { INPUT_SCHEMA, INPUTS } from './real-time';
 
 /**
  * Decision instances, the figures of their issue, each beside its floor, in one run:
@@ -58,19 +60,6 @@ export interface DecisionInstanceBenchOptions {
 }
 
 const RULES = 20;
-/** Fails rules 0–12 on income and matches rule 13, as the real-time bench's table. */
-const INPUTS = { age: 40, income: 32_500, region: 'south', score: 500, member: false };
-const INPUT_SCHEMA = {
-  type: 'object',
-  required: ['age', 'income', 'region', 'score', 'member'],
-  properties: {
-    age: { type: 'integer', minimum: 0, maximum: 150 },
-    income: { type: 'number', minimum: 0 },
-    region: { type: 'string', enum: ['north', 'south', 'east', 'west'] },
-    score: { type: 'integer', minimum: 0, maximum: 1000 },
-    member: { type: 'boolean' },
-  },
-};
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 30;

@@ -17,9 +17,10 @@ import { startNoisyTenant } from './sandbox-fairness';
 /** The real-time tables: 20 first-hit rules on five inputs (JDM and DMN), as an application's per-request decision. */
 const RULES = 20;
 /** Fails rules 0–12 on income and matches rule 13 (rate 0.007): 14 rules scanned. */
-const INPUTS = { age: 40, income: 32_500, region: 'south', score: 500, member: false };
+/** Inputs that fail rules 0–12 of the 20-rule table on income and match rule 13 (the decision-instance bench too). */
+export const INPUTS = { age: 40, income: 32_500, region: 'south', score: 500, member: false };
 const EXPECTED_RATE = 0.007;
-const INPUT_SCHEMA = {
+export const INPUT_SCHEMA = {
   type: 'object',
   required: ['age', 'income', 'region', 'score', 'member'],
   properties: {
