@@ -227,14 +227,22 @@ export async function retentionsInUse(db: Knex): Promise<number[]> {
  * legal hold move into the held partition. Returns how many moved.
  */
 export async function holdExpiredInstances(db: Knex, before: string): Promise<number> {
-  const result = await db.raw(
-    `update decision_instances d set expires_on = '9999-12-31'
-       from models m
-      where m.tenant_id = d.tenant_id and m.id = d.model_id and m.legal_hold is not null
-        and d.expires_on < ?::date`,
-    [before],
-  );
-  return result.rowCount ?? 0;
+  // Model by model (few are ever held), so each update reads only that model's rows through its index, never the
+  // whole month being dropped.
+  const held = (await db('models').whereNotNull('legal_hold').select('tenant_id', 'id')) as Array<{
+    tenant_id: string;
+    id: string;
+  }>;
+  let moved = 0;
+  for (const model of held) {
+    const result = await db.raw(
+      `update decision_instances set expires_on = '9999-12-31'
+        where tenant_id = ? and model_id = ? and expires_on < ?::date`,
+      [model.tenant_id, model.id, before],
+    );
+    moved += result.rowCount ?? 0;
+  }
+  return moved;
 }
 
 /** Held rows of models whose hold was lifted return under retention (at the earliest, this month). */
