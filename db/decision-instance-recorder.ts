@@ -40,7 +40,7 @@ export interface InstanceRecorder {
   record(rows: NewDecisionInstance[], durable: boolean): Promise<void>;
   /** Writes everything queued (shutdown, tests). */
   flush(): Promise<void>;
-  stats(): { buffered: number; written: number; dropped: number; failedWrites: number };
+  stats(): { buffered: number; written: number; writes: number; dropped: number; failedWrites: number };
 }
 
 /**
@@ -65,11 +65,14 @@ export function createInstanceRecorder(deps: {
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
   let durableWaiting = 0;
-  const counters = { written: 0, dropped: 0, failedWrites: 0 };
+  /** Rows at the queue's front that are due now (the interval ended while they waited, or a flush asked). */
+  let dueRows = 0;
+  const counters = { written: 0, writes: 0, dropped: 0, failedWrites: 0 };
 
   const writeOnce = async () => {
     const taken = queue.slice(0, options.batchSize);
     queue = queue.slice(taken.length);
+    dueRows = queue.length === 0 ? 0 : Math.max(0, dueRows - taken.length);
     const durable = taken.filter((pending) => pending.settle);
     durableWaiting -= durable.length;
     try {
@@ -78,9 +81,11 @@ export function createInstanceRecorder(deps: {
         taken.map((pending) => pending.row),
       );
       counters.written += taken.length;
+      counters.writes++;
       for (const pending of durable) pending.settle?.resolve();
     } catch (error) {
       counters.failedWrites++;
+      dueRows = 0; // the next interval retries them
       for (const pending of durable) pending.settle?.reject(error);
       // Buffered rows go back to the front, for the next interval; past the bound the oldest are dropped.
       queue = [...taken.filter((pending) => !pending.settle), ...queue];
@@ -93,14 +98,19 @@ export function createInstanceRecorder(deps: {
     }
   };
 
-  /** Writes until nothing urgent is left: one write at a time, durable and full batches first. */
-  const drain = (all: boolean): Promise<void> => {
-    if (writing) return writing.then(() => (queue.length > 0 && (all || urgent()) ? drain(all) : undefined));
+  /**
+   * Writes until nothing due or urgent is left, one write at a time. Rows that arrive meanwhile wait for their own
+   * interval (or a full batch): chasing them would turn a steady stream into a write of a few rows every few
+   * milliseconds, each a transaction of its own.
+   */
+  const pending = () => queue.length > 0 && (dueRows > 0 || urgent());
+  const drain = (): Promise<void> => {
+    if (writing) return writing.then(() => (pending() ? drain() : undefined));
     if (queue.length === 0) return Promise.resolve();
     writing = (async () => {
       try {
         do await writeOnce();
-        while (queue.length > 0 && (all || urgent()));
+        while (pending());
       } finally {
         writing = undefined;
       }
@@ -116,12 +126,13 @@ export function createInstanceRecorder(deps: {
         () => schedule(true),
       );
     if (urgent() && !afterFailure) {
-      void next(drain(false));
+      void next(drain());
       return;
     }
     timer ??= setTimeout(() => {
       timer = undefined;
-      void next(drain(true));
+      dueRows = Math.max(dueRows, queue.length);
+      void next(drain());
     }, options.flushIntervalMs);
     timer.unref();
   };
@@ -173,7 +184,8 @@ export function createInstanceRecorder(deps: {
     async flush() {
       if (timer) clearTimeout(timer);
       timer = undefined;
-      await drain(true);
+      dueRows = Number.POSITIVE_INFINITY;
+      await drain();
     },
     stats: () => ({ buffered: queue.length, ...counters }),
   };

@@ -18,6 +18,8 @@ export interface InstanceRetentionPass {
   dropped: string[];
   held: number;
   released: number;
+  /** Per dropped month: the detach (waits for the statements using the table) and the drop (removes its files). */
+  timings: Array<{ month: string; detach_ms: number; drop_ms: number }>;
 }
 
 /**
@@ -38,15 +40,17 @@ export async function runInstanceRetention(db: Knex, today: Date = new Date()): 
   // A partition holds expiries up to the day before its end: wholly expired once that day is today or earlier.
   const expired = (await listInstancePartitions(db)).filter((partition) => partition.end <= tomorrow);
   const dropped: string[] = [];
+  const timings: InstanceRetentionPass['timings'] = [];
   let held = 0;
   if (expired.length > 0) {
     held = await holdExpiredInstances(db, (expired[expired.length - 1] as { end: string }).end);
     for (const partition of expired) {
-      await dropInstancePartition(db, partition.table);
+      const timing = await dropInstancePartition(db, partition.table);
       dropped.push(partition.start);
+      timings.push({ month: partition.start, detach_ms: timing.detachMs, drop_ms: timing.dropMs });
     }
   }
-  return { created, dropped, held, released };
+  return { created, dropped, held, released, timings };
 }
 
 export function startInstanceRetention(deps: { db: Knex; logger: Logger; intervalMs: number }): {

@@ -273,8 +273,9 @@ export async function releaseHeldInstances(db: Knex): Promise<number> {
  * reads (`detach partition … concurrently`, which waits for the transactions using it), then dropped on its own. A
  * detach left pending by an interrupted pass is finalized.
  */
-export async function dropInstancePartition(db: Knex, table: string): Promise<void> {
+export async function dropInstancePartition(db: Knex, table: string): Promise<{ detachMs: number; dropMs: number }> {
   if (!table.startsWith(PARTITION_PREFIX) || !/^[a-z_0-9]+$/.test(table)) throw new Error(`not a partition: ${table}`);
+  const started = performance.now();
   try {
     await db.raw(`alter table decision_instances detach partition ${table} concurrently`);
   } catch (error) {
@@ -283,7 +284,9 @@ export async function dropInstancePartition(db: Knex, table: string): Promise<vo
       await db.raw(`alter table decision_instances detach partition ${table} finalize`);
     else if (!/is not a partition of|does not exist/.test(message)) throw error;
   }
+  const detached = performance.now();
   await db.raw(`drop table if exists ${table}`);
+  return { detachMs: detached - started, dropMs: performance.now() - detached };
 }
 
 export interface InstanceSearch {
