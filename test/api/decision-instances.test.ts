@@ -348,6 +348,12 @@ describe('decision instances', () => {
 
       const pass = await runInstanceRetention(stack.db);
       assert.ok(pass.dropped.includes(month), JSON.stringify(pass));
+      // Each dropped month reports its detach and drop times (the operator's log line and the bench read them).
+      assert.deepEqual(
+        pass.timings.map((timing) => timing.month),
+        pass.dropped,
+      );
+      assert.ok(pass.timings.every((timing) => timing.detach_ms >= 0 && timing.drop_ms > 0));
       assert.ok(!(await listInstancePartitions(stack.db)).some((p) => p.start === month));
       assert.equal((await search(tenant, `correlation_id=seeded-${free}`)).length, 0);
       const [kept] = await search(tenant, `correlation_id=seeded-${held}`);
