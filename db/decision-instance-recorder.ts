@@ -103,14 +103,14 @@ export function createInstanceRecorder(deps: {
    * interval (or a full batch): chasing them would turn a steady stream into a write of a few rows every few
    * milliseconds, each a transaction of its own.
    */
-  const pending = () => queue.length > 0 && (dueRows > 0 || urgent());
+  const moreToWrite = () => queue.length > 0 && (dueRows > 0 || urgent());
   const drain = (): Promise<void> => {
-    if (writing) return writing.then(() => (pending() ? drain() : undefined));
+    if (writing) return writing.then(() => (moreToWrite() ? drain() : undefined));
     if (queue.length === 0) return Promise.resolve();
     writing = (async () => {
       try {
         do await writeOnce();
-        while (pending());
+        while (moreToWrite());
       } finally {
         writing = undefined;
       }

@@ -204,13 +204,9 @@ export async function listInstancePartitions(db: Knex): Promise<Array<{ start: s
 
 /** The first days of the months from `from`'s to `to`'s (UTC dates), for partitions to create ahead. */
 export function monthsBetween(from: Date, to: Date): string[] {
+  const last = to.toISOString().slice(0, 10);
   const months: string[] = [];
-  for (
-    let month = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
-    month <= to;
-    month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))
-  )
-    months.push(month.toISOString().slice(0, 10));
+  for (let month = `${from.toISOString().slice(0, 7)}-01`; month <= last; month = nextMonth(month)) months.push(month);
   return months;
 }
 
