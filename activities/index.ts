@@ -8,6 +8,7 @@ import { createIntegrationSyncActivities } from './integrations/syncs';
 import { createIntegrationSyncControlActivities } from './integrations/sync-control';
 import { createKpiAlertActivities } from './kpis/alerts';
 import { createModelReplayActivities } from './models/replays';
+import { createModelDeploymentActivities } from './models/deployments';
 import { createScenarioActivities } from './scenarios/runs';
 import { createScenarioLaneActivities } from './scenarios/run-lane';
 import { createWebhookActivities } from './webhooks/deliveries';
@@ -64,6 +65,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createIntegrationSyncControlActivities(full),
     ...createKpiAlertActivities(full),
     ...createModelReplayActivities(full),
+    ...createModelDeploymentActivities(full),
     ...createNotificationActivities(full),
   };
 }

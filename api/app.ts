@@ -82,6 +82,8 @@ import { registerSystemRoutes } from './administration/routes-system';
 import { createApiKeyCache, type ApiKeyCache } from './administration/api-key-cache';
 import { createCacheFeed, memoOnFeed, type CacheFeed } from '../db/cache-feed';
 import { createModelService } from './models/service';
+import { createEnvironmentService } from './environments/service';
+import { registerEnvironmentRoutes } from './environments/routes';
 import { createReceiptSigner } from './models/instance-recording';
 import { createInstanceRecorder } from '../db/decision-instance-recorder';
 import { createModelReplayService } from './models/replay-service';
@@ -321,7 +323,9 @@ function createServices(
   const integrationUploads = createIntegrationUploadService({ db, config });
   const datasets = createDatasetService({ db });
   const datasetDefinitions = createDatasetDefinitionService({ db });
+  const environments = createEnvironmentService({ db, cacheFeed });
   return {
+    environments,
     taskQueues,
     account,
     authentication,
@@ -410,6 +414,7 @@ function createConsole(
     kpis,
     kpiAlerts,
     models,
+    environments: services.environments,
     notifications,
     // The model page's latest replay: the newest of GET /models/{id}/replays, with the names of the scenarios it shows.
     latestReplay: async (context, id) =>
@@ -512,6 +517,7 @@ function registerFamilyRoutes(api: AppRouter, operation: BindOperation, services
   registerModelLifecycleRoutes(api, operation, services.models);
   registerModelVerificationRoutes(api, operation, services.models);
   registerDecisionInstanceRoutes(api, operation, services.models);
+  registerEnvironmentRoutes(api, operation, services.environments);
   registerModelReplayRoutes(api, operation, services.replays);
   registerScenarioRoutes(api, operation, services.scenarios, services.batches);
   registerWebhookRoutes(api, operation, services.webhooks);

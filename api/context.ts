@@ -58,7 +58,14 @@ export interface RequestContext {
   receivedAt: string;
   /** The request's logger (bound to its request id). */
   log: Logger;
+  /** The environment the credentials are pinned to (an id), if any. */
+  pinnedEnvironmentId?: string | null;
+  /** The environment the request names (the `DMS-Environment` header: a name or an id), if any. */
+  requestedEnvironment?: string;
 }
+
+/** The header a request names its environment with (api/models/environment-resolution.ts). */
+export const ENVIRONMENT_HEADER = 'dms-environment';
 
 /** The request context of an authenticated request; the authenticate middleware has set the principal by then. */
 export function requestContext(ctx: AppContext): RequestContext {
@@ -71,5 +78,7 @@ export function requestContext(ctx: AppContext): RequestContext {
     requestId: ctx.state.requestId,
     receivedAt: ctx.state.receivedAt,
     log: ctx.state.log,
+    pinnedEnvironmentId: principal.environmentId ?? null,
+    ...(ctx.get(ENVIRONMENT_HEADER) ? { requestedEnvironment: ctx.get(ENVIRONMENT_HEADER) } : {}),
   };
 }

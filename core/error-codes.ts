@@ -185,6 +185,26 @@ export const ERROR_CODES = {
       "The integration's source could not be read (unreachable, refused the credentials, or answered something unusable); `detail` says what the source did.",
   },
   model_deprecated: { status: 422, description: 'The model is deprecated: no new runs.' },
+  no_version_in_effect: {
+    status: 422,
+    description:
+      'No version of the model is in effect in the environment at that instant (none deployed yet, not yet in effect, or the last one ended and the environment refuses to fall back); `errors` names the field.',
+  },
+  environment_not_allowed: {
+    status: 403,
+    description:
+      'The credentials are pinned to another environment: a pinned API key or OAuth client may name only its own.',
+  },
+  promotion_refused: {
+    status: 422,
+    description:
+      'The version cannot be promoted into that environment: not released, not yet in effect in the environment before it in order, or the environment is archived; `errors` names the field.',
+  },
+  deployment_not_cancellable: {
+    status: 409,
+    description:
+      'The deployment can no longer be cancelled: it took effect, ended, or was cancelled or rejected already.',
+  },
   model_evaluation_failed: {
     status: 422,
     description:

@@ -217,6 +217,23 @@ export const modelDeprecated = (id: string, pointer: string) =>
       errors: [{ path: pointer, message: 'is deprecated' }],
     },
   );
+export const noVersionInEffect = (detail: string, pointer: string) =>
+  new AppError('no_version_in_effect', detail, { errors: [{ path: pointer, message: detail }] });
+export const environmentNotAllowed = (pinned: string, asked: string) =>
+  new AppError(
+    'environment_not_allowed',
+    `These credentials are pinned to the environment "${pinned}"; they cannot act in "${asked}".`,
+  );
+export const promotionRefused = (pointer: string, message: string) =>
+  new AppError('promotion_refused', message, { errors: [{ path: pointer, message }] });
+export const deploymentNotCancellable = (id: string, status: string) =>
+  new AppError(
+    'deployment_not_cancellable',
+    `Deployment ${id} is ${status.replace('_', ' ')}: it cannot be cancelled.`,
+    {
+      status_now: status,
+    },
+  );
 export const scenarioRunning = () =>
   new AppError(
     'scenario_running',

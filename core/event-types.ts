@@ -34,7 +34,7 @@ function modelVersionTransitions(entries: Array<[string, string, string]>) {
           required: ['version', 'status', 'content_revision', 'graph_sha256'],
           properties: {
             version: { type: 'string', example: '2' },
-            status: { type: 'string', enum: ['draft', 'in_review', 'published', 'retired', 'rejected'] },
+            status: { type: 'string', enum: ['draft', 'in_review', 'approved', 'published', 'retired', 'rejected'] },
             content_revision: { type: 'integer' },
             graph_sha256: { type: 'string' },
           },
@@ -45,12 +45,52 @@ function modelVersionTransitions(entries: Array<[string, string, string]>) {
           required: ['id', 'kind', 'replaced_version', 'reason'],
           properties: {
             id: { type: 'string' },
-            kind: { type: 'string', enum: ['review', 'rollback'] },
+            kind: { type: 'string', enum: ['review', 'rollback', 'promotion'] },
             replaced_version: nullableString,
             reason: nullableString,
           },
         },
         comment: nullableString,
+        actor,
+      },
+    },
+  }));
+}
+
+/** A deployment's events share one shape: the deployment as it now stands (environment, version, window) and who acted. */
+function modelDeploymentEvents(entries: Array<[string, string, string]>) {
+  return entries.map(([type, summary, description]) => ({
+    type,
+    summary,
+    description,
+    data: {
+      type: 'object',
+      required: ['model', 'deployment', 'actor'],
+      properties: {
+        model: modelRef,
+        deployment: {
+          type: 'object',
+          required: ['id', 'environment', 'version', 'status', 'kind', 'effective_from', 'effective_until'],
+          properties: {
+            id: { type: 'string' },
+            environment: {
+              type: 'object',
+              required: ['id', 'name'],
+              properties: { id: { type: 'string' }, name: { type: 'string' } },
+            },
+            version: { type: 'string', example: '3' },
+            status: {
+              type: 'string',
+              enum: ['pending_review', 'scheduled', 'active', 'superseded', 'ended', 'cancelled', 'rejected'],
+            },
+            kind: { type: 'string', enum: ['review', 'promotion', 'rollback', 'migration'] },
+            effective_from: { type: ['string', 'null'], format: 'date-time' },
+            effective_until: { type: ['string', 'null'], format: 'date-time' },
+            time_zone: nullableString,
+            decision_id: nullableString,
+            replaced_version: { ...nullableString, description: 'The version in effect before (activated, ended).' },
+          },
+        },
         actor,
       },
     },
@@ -292,6 +332,28 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       'model.version.retired',
       'A model version was retired',
       'Another version of the model was published in its place; its history and its runs stay readable.',
+    ],
+  ]),
+  ...modelDeploymentEvents([
+    [
+      'model.deployment.scheduled',
+      'A deployment was scheduled',
+      'A promotion was approved (or needed no review) with an `effective_from` in the future: it takes effect then, unless cancelled first.',
+    ],
+    [
+      'model.deployment.activated',
+      'A deployment took effect',
+      'The version is now the one callers of the environment get (`replaced_version`: the one before). Sent at the instant, or as soon as the worker sees it past; runs resolve by the instant itself either way.',
+    ],
+    [
+      'model.deployment.cancelled',
+      'A scheduled deployment was cancelled',
+      'Cancelled before its instant (or its review was withdrawn or rejected before it took effect): it never took effect.',
+    ],
+    [
+      'model.deployment.ended',
+      'A deployment ended',
+      'Its `effective_until` passed: the environment serves the deployment beneath it again (`replaced_version` names what now serves) or, if it refuses to fall back, nothing.',
     ],
   ]),
   {

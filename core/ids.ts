@@ -40,6 +40,8 @@ export const ID_PREFIXES = {
   chatDestination: 'chd',
   invitation: 'inv',
   decisionInstance: 'din',
+  environment: 'env',
+  modelDeployment: 'dpl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

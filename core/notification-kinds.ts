@@ -36,6 +36,12 @@ export const NOTIFICATION_KINDS = {
     description: 'A model version you submitted was approved (and published) or rejected.',
     defaultDelivery: 'digest',
   },
+  model_deployment: {
+    title: 'Deployments of your models',
+    description:
+      'A promotion or rollback of a model you own took effect in an environment (at once or at its scheduled instant).',
+    defaultDelivery: 'immediate',
+  },
   kpi_alert: {
     title: 'KPI alerts',
     description: 'An alert of a KPI you own or watch fired, fired again, or resolved.',

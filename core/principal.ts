@@ -7,4 +7,6 @@ export interface Principal {
   actor: Actor;
   scopes: readonly string[];
   limits: RateLimits;
+  /** The environment an API key or OAuth client is pinned to (its id); absent: any (production unless one is named). */
+  environmentId?: string | null;
 }

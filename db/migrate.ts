@@ -49,6 +49,7 @@ import * as modelVerificationPolicy from './migrations/20261206000150_model_veri
 import * as cacheChanges from './migrations/20261206000160_cache_changes';
 import * as scenarioRunLanes from './migrations/20261206000170_scenario_run_lanes';
 import * as decisionInstances from './migrations/20261207000180_decision_instances';
+import * as environments from './migrations/20261207000190_environments';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -108,6 +109,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261206000160_cache_changes': cacheChanges,
   '20261206000170_scenario_run_lanes': scenarioRunLanes,
   '20261207000180_decision_instances': decisionInstances,
+  '20261207000190_environments': environments,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -28,7 +28,7 @@ export interface TenantModelVersion {
   metricDirections: Record<string, MetricDirection>;
 }
 
-export type ModelVersionStatus = 'draft' | 'in_review' | 'published' | 'retired' | 'rejected';
+export type ModelVersionStatus = 'draft' | 'in_review' | 'approved' | 'published' | 'retired' | 'rejected';
 
 /** Whether runs of this version are draft runs: it was never approved (a draft, in review or rejected). */
 export function isUnreleased(status: ModelVersionStatus): boolean {

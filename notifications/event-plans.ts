@@ -375,6 +375,39 @@ function operationsPlan(input: PlanInput): NotificationPlan[] {
   }
 }
 
+/**
+ * A promotion or rollback taking effect tells the model's owner (a draft review's approval is told as its review's
+ * result; a person is not told of their own act, but a scheduled switch is the timer's, so they hear of it then).
+ */
+function deploymentPlan(input: PlanInput): NotificationPlan[] {
+  const model = object(input.data.model);
+  const deployment = object(input.data.deployment);
+  const environment = object(deployment.environment);
+  const modelId = text(model.id);
+  if (!modelId || !['promotion', 'rollback'].includes(text(deployment.kind))) return [];
+  const actor = object(input.data.actor);
+  return [
+    {
+      kind: 'model_deployment',
+      audiences: [{ type: 'model_owner', modelId }],
+      content: {
+        subject: `${text(model.name)} version ${text(deployment.version)} is in effect in ${text(environment.name)}`,
+        headline: `Version ${text(deployment.version)} of ${text(model.name)} took effect in ${text(environment.name)}${deployment.replaced_version ? `, replacing version ${text(deployment.replaced_version)}` : ''}.`,
+        facts: [
+          { label: 'Environment', value: text(environment.name) },
+          { label: 'In effect from', value: text(deployment.effective_from), type: 'datetime' },
+          ...(deployment.effective_until
+            ? [{ label: 'Until', value: text(deployment.effective_until), type: 'datetime' as const }]
+            : []),
+        ],
+        action: { label: `Open ${text(model.name)}`, path: `/console/models/${encodeURIComponent(modelId)}` },
+      },
+      threadKey: `model_deployment:${text(deployment.id)}`,
+      excludeMemberId: actor.type === 'user' ? text(actor.id) : null,
+    },
+  ];
+}
+
 /** The event types that may notify someone (the relay reads only these events' data). */
 export const NOTIFYING_EVENT_TYPES: ReadonlySet<string> = new Set([
   'decision.submitted',
@@ -396,6 +429,7 @@ export const NOTIFYING_EVENT_TYPES: ReadonlySet<string> = new Set([
   'api_key.expiring',
   'usage.quota.warning',
   'usage.quota.exceeded',
+  'model.deployment.activated',
 ]);
 
 /**
@@ -406,5 +440,6 @@ export function planNotifications(input: PlanInput): NotificationPlan[] {
   if (!NOTIFYING_EVENT_TYPES.has(input.type)) return [];
   if (input.type.startsWith('decision.')) return decisionPlan(input);
   if (input.type.startsWith('kpi.alert.')) return kpiAlertPlan(input);
+  if (input.type === 'model.deployment.activated') return deploymentPlan(input);
   return operationsPlan(input);
 }

@@ -68,6 +68,8 @@ export type Audience =
   | { type: 'decision_owner_and_author'; decisionId: string }
   /** The KPI's owner and everyone watching it. */
   | { type: 'kpi_owner_and_watchers'; kpiId: string }
+  /** The model's owner (the person who created it). */
+  | { type: 'model_owner'; modelId: string }
   /** The tenant's admins. */
   | { type: 'admins' }
   /** Members by the email addresses written in a text (mentions): unknown addresses are nobody. */

@@ -7,6 +7,8 @@ import { kpiEvaluationRequests } from '../db/repositories/kpi-alerts';
 import { insertLaneDeliveries, subscriptionsInLanePass, type LaneDeliveryRow } from '../db/repositories/webhooks';
 import { requestKpiEvaluation } from '../api/kpis/start-alert-evaluations';
 import { webhookLaneWorkflowId } from '../api/webhooks/start-deliveries';
+import { startDeploymentTimer, stopDeploymentTimer } from '../api/models/start-deployments';
+import { deploymentTimersFor } from '../db/repositories/model-deployments';
 import { writeNotificationsFor } from './notification-reactions';
 import type { TaskQueues } from '../orchestration/task-queues';
 
@@ -32,6 +34,9 @@ import type { TaskQueues } from '../orchestration/task-queues';
 export const EVENT_REACTIONS: Readonly<Record<string, readonly EventReaction[]>> = {
   '*': [deliverToWebhookLanes, notifyPeople],
   'kpi.value.recorded': [requestKpiAlertEvaluations],
+  'model.deployment.scheduled': [runDeploymentTimers],
+  'model.deployment.activated': [runDeploymentTimers],
+  'model.deployment.cancelled': [runDeploymentTimers],
 };
 
 export { IN_TRANSACTION_REACTIONS } from '../db/repositories/in-transaction-reactions';
@@ -156,6 +161,33 @@ async function requestKpiAlertEvaluations(events: OutboxEvent[], context: Reacti
           { tenantId: request.tenant_id, kpiId: request.kpi_id, from: request.from },
         ),
     ),
+    STARTS_IN_FLIGHT,
+  );
+}
+
+/**
+ * A deployment scheduled (or in effect with an end) gets its timer workflow; a cancelled one's timer is stopped.
+ * Inside the pass, like the KPI signals: if Temporal cannot take it, the events stay undispatched until it can. A
+ * timer lost anyway is covered by the worker's sweep of overdue deployments (worker/deployment-sweep.ts).
+ */
+async function runDeploymentTimers(events: OutboxEvent[], context: ReactionContext): Promise<void> {
+  const deployments = await deploymentTimersFor(
+    context.trx,
+    events.map((e) => e.id),
+  );
+  await runWithConcurrency(
+    deployments.map((deployment) => async () => {
+      if (deployment.status === 'cancelled') return stopDeploymentTimer(context.temporal, deployment.id);
+      await startDeploymentTimer(
+        { temporal: context.temporal, taskQueue: await context.taskQueues.forTenant(deployment.tenant_id) },
+        {
+          tenantId: deployment.tenant_id,
+          id: deployment.id,
+          effectiveFrom: deployment.effective_from as Date,
+          effectiveUntil: deployment.effective_until,
+        },
+      );
+    }),
     STARTS_IN_FLIGHT,
   );
 }

@@ -18,10 +18,14 @@ import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { ensureSearchAttributes } from './search-attributes';
 import { startEventMaintenance } from './event-maintenance';
 import { startInstanceRetention } from './instance-retention';
+import { startDeploymentSweep } from './deployment-sweep';
 import { createInstanceRecorder } from '../db/decision-instance-recorder';
 import { startScheduleReconciler } from './schedule-reconciler';
 import { startOutboxRelay } from './outbox-relay';
 import { startRunRecovery } from './run-recovery';
+
+/** How often the worker records deployment switches whose timers were lost (worker/deployment-sweep.ts). */
+const DEPLOYMENT_SWEEP_INTERVAL_MS = 60_000;
 
 /** `npm run worker -- --tenant ten_…` (or WORKER_TENANT): a pool for one tenant with dedicated workers. */
 function tenantOption(argv: string[], fromConfig: string | undefined): string | undefined {
@@ -127,11 +131,13 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
     const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks, ...tenantIds });
     const schedules = startScheduleReconciler({ db, temporal, logger, config, ...tenantIds });
     const retention = startInstanceRetention({ db, logger, intervalMs: config.decisionInstances.retentionIntervalMs });
+    const deploymentSweep = startDeploymentSweep({ db, logger, intervalMs: DEPLOYMENT_SWEEP_INTERVAL_MS });
     stopEvents = async () => {
       await relay.stop();
       await maintenance.stop();
       await schedules.stop();
       await retention.stop();
+      await deploymentSweep.stop();
     };
   }
   logger.info(

@@ -3,6 +3,7 @@ export { scenarioRunWorkflow } from './scenarios/scenario-run';
 export { scenarioRunLaneWorkflow } from './scenarios/scenario-run-lane';
 export { scenarioBatchWorkflow } from './scenarios/scenario-batch';
 export { modelReplayWorkflow } from './models/model-replay';
+export { modelDeploymentWorkflow } from './models/model-deployment';
 export { webhookLaneWorkflow } from './webhooks/webhook-lane';
 // The per-delivery workflow of before the lanes: not started any more; running ones are drained into the lanes
 // (worker/legacy-workflows.ts); registered until 2026-12-31 so that one not yet drained still runs.

@@ -15,6 +15,8 @@ export interface RanModel {
   caller: ScenarioRecord['created_by'];
   /** Scenarios: the scenario's id; batch items: the batch's id with the item's index. */
   correlationId: string;
+  /** The environment the scenario resolved its version through (null: a version named). */
+  environmentId?: string | null;
   /** The model's outputs (a run's metrics), or why it failed. */
   outcome:
     { ok: true; outputs: Record<string, unknown>; hits: EvaluationHit[] | undefined } | { ok: false; message: string };
@@ -57,6 +59,7 @@ export async function recordRunInstances(
       caller: run.caller,
       idempotency_key: null,
       correlation_id: run.correlationId,
+      environment_id: run.environmentId ?? null,
       inputs: policy.record_inputs ? run.inputs : null,
       inputs_sha256: sha256Hex(canonicalJson(run.inputs)),
       outputs: run.outcome.ok ? run.outcome.outputs : null,
@@ -88,6 +91,7 @@ export function ranScenario(
       inputs: scenario.inputs as ModelInputs,
       caller: scenario.run_by ?? scenario.created_by,
       correlationId: scenario.id,
+      environmentId: scenario.environment_id,
       outcome:
         outcome.status === 'completed' && outcome.result
           ? { ok: true, outputs: outcome.result.metrics, hits: outcome.result.hits }

@@ -16,6 +16,7 @@ export function presentApiKey(record: ApiKeyRecord, now = Date.now()) {
     object: 'api_key' as const,
     name: record.name,
     scopes: record.scopes,
+    environment_id: record.environment_id ?? null,
     status,
     key_prefix: `dms_${record.id.slice('key_'.length, 'key_'.length + 8)}`,
     expires_at: toIso(record.expires_at),

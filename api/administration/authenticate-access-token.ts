@@ -46,6 +46,8 @@ async function userPrincipal(deps: AuthenticationDeps, token: VerifiedAccessToke
     actor: { type: 'user', id: access.user_id, ...(token.clientId ? { via_client: token.clientId } : {}) },
     scopes: intersectScopes(token.scopes, scopesForRole(access.role)),
     limits: limitsFor(access.plan, access.rate_limit_per_minute, access.rate_limit_per_day),
+    // A person signed in through a pinned client acts in that client's environment.
+    environmentId: client?.environment_id ?? null,
   };
 }
 
@@ -70,6 +72,7 @@ async function clientPrincipal(
     actor: { type: 'oauth_client', id: clientId },
     scopes: intersectScopes(token.scopes, access.scopes),
     limits: limitsFor(access.plan, access.rate_limit_per_minute, access.rate_limit_per_day),
+    environmentId: access.environment_id,
   };
 }
 

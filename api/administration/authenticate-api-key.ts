@@ -48,5 +48,6 @@ export async function authenticateApiKey(deps: AuthenticationDeps, credential: s
     actor: { type: 'api_key', id: credentials.id },
     scopes: credentials.scopes,
     limits: limitsFor(credentials.plan, credentials.rate_limit_per_minute, credentials.rate_limit_per_day),
+    environmentId: credentials.environment_id,
   };
 }

@@ -8,6 +8,7 @@ import type { RequestContext } from '../context';
 import type { CreateOAuthClientRequest } from '../openapi/request-types.generated';
 import type { OAuthClientUseCaseDeps } from './deps';
 import { presentOAuthClient } from './oauth-client-records';
+import { requireEnvironment } from '../models/environment-resolution';
 
 /** A new client, as the document's CreateOAuthClientRequest gives it. */
 export type CreateOAuthClientInput = CreateOAuthClientRequest;
@@ -58,16 +59,21 @@ function checkCombination(input: CreateOAuthClientInput, authMethod: ClientAuthM
 /** Registers a client; a confidential client's secret is in this answer only. */
 export async function createOAuthClient(
   { db }: OAuthClientUseCaseDeps,
-  { tenantId, actor }: RequestContext,
+  context: RequestContext,
   input: CreateOAuthClientInput,
 ) {
+  const { tenantId, actor } = context;
   const authMethod = input.token_endpoint_auth_method ?? 'client_secret_basic';
   const errors = checkCombination(input, authMethod);
   if (errors.length > 0)
     throw validationFailed(errors, `"${(errors[0] as FieldError).path}" ${(errors[0] as FieldError).message}.`);
   const secret = authMethod === 'none' ? undefined : newClientSecret();
-  const record = await inTenantTransaction(db, tenantId, (scope) =>
+  const record = await inTenantTransaction(db, tenantId, async (scope) =>
     insertOAuthClient(scope, {
+      environment_id:
+        input.environment === undefined || input.environment === null
+          ? null
+          : (await requireEnvironment(scope, context, input.environment, '/environment')).id,
       id: newId('oauthClient'),
       name: input.name,
       redirect_uris: input.redirect_uris ?? [],

@@ -13,6 +13,7 @@ export function presentOAuthClient(record: OAuthClientRecord) {
     redirect_uris: record.redirect_uris,
     grant_types: record.grant_types,
     scopes: record.scopes,
+    environment_id: record.environment_id ?? null,
     token_endpoint_auth_method: record.token_endpoint_auth_method,
     status: record.revoked_at === null ? ('active' as const) : ('revoked' as const),
     revoked_at: toIso(record.revoked_at),

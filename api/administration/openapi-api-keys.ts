@@ -46,6 +46,10 @@ export const apiKeysPart: DocumentPart = {
         object: { type: 'string', const: 'api_key' },
         name: { type: 'string' },
         scopes: { type: 'array', items: { type: 'string', enum: ALL_SCOPES } },
+        environment_id: {
+          type: ['string', 'null'],
+          description: 'The environment these credentials are pinned to (null: not pinned).',
+        },
         status: { type: 'string', enum: ['active', 'expired', 'revoked'] },
         key_prefix: { type: 'string', description: 'The non-secret start of the key, to recognise it.' },
         expires_at: nullableTimestamp('When the key stops working; null for never.'),
@@ -90,6 +94,13 @@ export const apiKeysPart: DocumentPart = {
           type: ['string', 'null'],
           format: 'date-time',
           description: 'RFC 3339 expiry, in the future; omit or null for a key that does not expire.',
+        },
+        environment: {
+          type: ['string', 'null'],
+          minLength: 1,
+          maxLength: 40,
+          description:
+            'Pin these credentials to one environment (name or id): every version they run when none is named is the one in effect there, and they may name no other (403 `environment_not_allowed`). Omit or null: not pinned (production unless a request names another with `DMS-Environment`).',
         },
       },
     },

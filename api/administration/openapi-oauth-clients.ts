@@ -55,6 +55,10 @@ export const oauthClientsPart: DocumentPart = {
         name: { type: 'string', description: 'Shown to users on the consent page.' },
         redirect_uris: { type: 'array', items: { type: 'string', format: 'uri' } },
         grant_types: { type: 'array', items: { type: 'string', enum: GRANT_TYPES } },
+        environment_id: {
+          type: ['string', 'null'],
+          description: 'The environment these credentials are pinned to (null: not pinned).',
+        },
         scopes: {
           type: 'array',
           items: { type: 'string', enum: ALL_SCOPES },
@@ -120,6 +124,13 @@ export const oauthClientsPart: DocumentPart = {
           enum: AUTH_METHODS,
           default: 'client_secret_basic',
           description: '`none` registers a public client (native or browser app): no secret, PKCE (S256) required.',
+        },
+        environment: {
+          type: ['string', 'null'],
+          minLength: 1,
+          maxLength: 40,
+          description:
+            'Pin these credentials to one environment (name or id): every version they run when none is named is the one in effect there, and they may name no other (403 `environment_not_allowed`). Omit or null: not pinned (production unless a request names another with `DMS-Environment`).',
         },
       },
     },

@@ -129,6 +129,13 @@ export interface DecisionView {
   approvals: Array<{ step: number; user_id: string; comment: string | null; approved_at: string }>;
   /** Who may act on the current step now: roles and named people. */
   awaiting?: { roles: string[]; user_ids: string[] };
+  /** A release decision's model version; a promotion's names its environment and when it takes effect. */
+  model_release?: {
+    model_id: string;
+    version: number | string;
+    environment?: { id: string; name: string };
+    effective_from?: string | null;
+  } | null;
   created_at: string;
 }
 
@@ -402,6 +409,13 @@ function actionForms(decision: DecisionView, csrfToken: string, permissions: Dec
 </section>`;
 }
 
+/** A promotion's release decision: the environment it promotes into, and from when (else on approval). */
+function promotionFact(decision: DecisionView): SafeHtml {
+  const release = decision.model_release;
+  if (!release?.environment) return html``;
+  return html`<div class="promotion"><dt>Release</dt><dd>Promotion to ${release.environment.name} of <a href="/console/models/${encodeURIComponent(release.model_id)}/versions/${encodeURIComponent(String(release.version))}">version ${release.version}</a>, ${release.effective_from ? html`effective from ${timeTag(release.effective_from)}` : 'effective on approval'}</dd></div>`;
+}
+
 export function decisionPage(input: {
   viewer: Viewer;
   decision: DecisionView;
@@ -433,6 +447,7 @@ ${noticeBlock(input.notice)}
   <div><dt>Owner</dt><dd>${decision.owner_id ? (names.get(decision.owner_id) ?? decision.owner_id) : '—'}</dd></div>
   <div><dt>Due</dt><dd>${timeTag(decision.due_at)}</dd></div>
   <div><dt>Tags</dt><dd>${decision.tags.join(', ') || '—'}</dd></div>
+  ${promotionFact(decision)}
   ${pending ? html`<div><dt>Step SLA</dt><dd>${countdown(decision.step_sla_due_at, input.now)}</dd></div>` : ''}
   ${pending && decision.step_deadline_at ? html`<div><dt>Step deadline</dt><dd>${timeTag(decision.step_deadline_at)}</dd></div>` : ''}
   <div><dt>Policy</dt><dd>${decision.approval_policy_id ? `${names.get(decision.approval_policy_id) ?? decision.approval_policy_id}, version ${decision.approval_policy_version}` : '—'}</dd></div>

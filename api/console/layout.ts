@@ -23,7 +23,7 @@ export interface Notice {
   detail?: string | undefined;
 }
 
-type Section = 'inbox' | 'decisions' | 'kpis' | 'models' | 'notifications' | 'admin' | 'none';
+type Section = 'inbox' | 'decisions' | 'kpis' | 'models' | 'environments' | 'notifications' | 'admin' | 'none';
 
 export const STATUS_LABELS: Record<string, string> = {
   draft: 'Draft',
@@ -57,6 +57,7 @@ export function layout(input: {
           <li><a href="/console/decisions"${input.section === 'decisions' ? unsafe(' aria-current="page"') : ''}>Decisions</a></li>
           <li><a href="/console/kpis"${input.section === 'kpis' ? unsafe(' aria-current="page"') : ''}>KPIs</a></li>
           <li><a href="/console/models"${input.section === 'models' ? unsafe(' aria-current="page"') : ''}>Models</a></li>
+          <li><a href="/console/environments"${input.section === 'environments' ? unsafe(' aria-current="page"') : ''}>Environments</a></li>
           <li><a href="/console/notifications"${input.section === 'notifications' ? unsafe(' aria-current="page"') : ''}>Notifications</a></li>
           ${viewer.admin ? html`<li><a href="/console/admin"${input.section === 'admin' ? unsafe(' aria-current="page"') : ''}>Administration</a></li>` : ''}
         </ul>

@@ -11,12 +11,14 @@ import type { AppState } from '../context';
 import type { RequestValidators } from '../openapi/validators';
 import type { AuthenticationService } from '../administration/authentication';
 import type { DecisionService } from '../decisions/service';
+import type { EnvironmentService } from '../environments/service';
 import type { KpiAlertService, KpiService } from '../kpis/service';
 import type { ModelService } from '../models/service';
 import type { SigningKeyStore } from '../oauth/signing-key-store';
 import { registerAdminRoutes, type AdminServices } from './admin-routes';
 import { createAppAssets, type AppAssets } from './app-assets';
 import { registerDecisionRoutes, type OutcomeSource } from './decision-routes';
+import { registerEnvironmentRoutes } from './environment-routes';
 import { registerKpiRoutes } from './kpi-routes';
 import type { LatestReplaySource } from './model-replay-impact';
 import { registerModelContentCheckRoutes } from './model-content-check-routes';
@@ -65,6 +67,8 @@ export interface ConsoleDeps {
   kpis: KpiService;
   kpiAlerts: KpiAlertService;
   models: ModelService;
+  /** The tenant's environments, for the Environments page (/console/environments). */
+  environments: EnvironmentService;
   /** Notification preferences and the person's log (/console/notifications). */
   notifications: NotificationService;
   validators: RequestValidators;
@@ -181,6 +185,11 @@ export function createConsoleRoutes(deps: ConsoleDeps): Middleware<AppState> {
     models: deps.models,
     approvalPolicies: deps.admin?.approvalPolicies,
     bodyLimitBytes: config.batchBodyLimitBytes,
+  });
+  registerEnvironmentRoutes(kit, {
+    models: deps.models,
+    environments: deps.environments,
+    approvalPolicies: deps.admin?.approvalPolicies,
   });
   registerNotificationRoutes(kit, { notifications: deps.notifications });
   if (deps.admin) registerAdminRoutes(kit, deps.admin);

@@ -12,6 +12,7 @@ export function presentDecisionInstance(row: DecisionInstanceRow) {
     caller: row.caller,
     idempotency_key: row.idempotency_key,
     correlation_id: row.correlation_id,
+    environment_id: row.environment_id ?? null,
     inputs: row.inputs ?? null,
     inputs_kept: row.inputs !== null && row.inputs !== undefined,
     inputs_sha256: row.inputs_sha256,

@@ -8,6 +8,7 @@ import { countUsage, uncountUsage, type RequestCounting } from '../../db/reposit
 import { BudgetExceededError, budgetFieldError, PoolTaskError } from '../../integrations/expression-sandbox';
 import type { RequestContext } from '../context';
 import type { EvaluateModelRequest } from '../openapi/request-types.generated';
+import { callerEnvironment } from './environment-resolution';
 import { resolveModel } from './resolve-model';
 import { planRecording, recordEvaluations } from './instance-recording';
 import type { ModelUseCaseDeps } from './deps';
@@ -51,10 +52,17 @@ export async function evaluateModel(
       { path: '', message: 'must have exactly one of inputs (one evaluation) and items (a batch)' },
     ]);
   }
+  if (body.as_of !== undefined && body.version !== undefined)
+    throw validationFailed([
+      { path: '/as_of', message: 'cannot be given with version: as_of picks the version in effect then' },
+    ]);
+  const environment = body.version === undefined ? await callerEnvironment(deps, context) : undefined;
   const model = await resolveModel(deps, context.tenantId, id, body.version, {
     forRun: false,
     inUrl: true,
     versionField: '/version',
+    ...(environment ? { environment } : {}),
+    ...(body.as_of !== undefined ? { asOf: Date.parse(body.as_of), asOfPointer: '/as_of' } : {}),
   });
   const batch = body.items !== undefined;
   const given = batch ? (body.items ?? []).map((item) => item.inputs) : [body.inputs];
@@ -105,7 +113,7 @@ export async function evaluateModel(
   }
   const recorded = await recordEvaluations(
     deps,
-    context,
+    { ...context, environmentId: environment?.id ?? null },
     model,
     plan,
     valid.map((v, position) => ({
@@ -136,7 +144,11 @@ export async function evaluateModel(
     return presentItem(index, evaluatedItem, instance);
   });
 
-  const answer = { model_id: model.id, version: model.version };
+  const answer = {
+    model_id: model.id,
+    version: model.version,
+    ...(environment ? { environment: environment.name } : {}),
+  };
   if (batch)
     return {
       object: 'model_evaluation_batch' as const,

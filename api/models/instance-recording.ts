@@ -94,7 +94,7 @@ export interface RecordedEvaluation {
  */
 export async function recordEvaluations(
   deps: InstanceRecordingDeps,
-  context: Pick<RequestContext, 'tenantId' | 'actor'>,
+  context: Pick<RequestContext, 'tenantId' | 'actor'> & { environmentId?: string | null },
   model: RunnableModel,
   plan: RecordingPlan,
   evaluations: RecordedEvaluation[],
@@ -118,6 +118,7 @@ export async function recordEvaluations(
         caller: context.actor,
         idempotency_key: idempotencyKey ?? null,
         correlation_id: correlationId,
+        environment_id: context.environmentId ?? null,
         inputs: plan.policy.record_inputs ? inputs : null,
         inputs_sha256: sha256Hex(canonicalJson(inputs)),
         outputs: evaluated.ok ? evaluated.outputs : null,

@@ -128,6 +128,11 @@ export const decisionInstancesPart: DocumentPart = {
         caller: ref('Actor'),
         idempotency_key: { type: ['string', 'null'], description: "The request's Idempotency-Key, if it had one." },
         correlation_id: { type: ['string', 'null'] },
+        environment_id: {
+          type: ['string', 'null'],
+          description:
+            'The environment whose version in effect ran (null: the request named a version, or it ran before environments).',
+        },
         inputs: { description: 'The inputs as given; null when the policy keeps only their hash.' },
         inputs_kept: { type: 'boolean' },
         inputs_sha256: {

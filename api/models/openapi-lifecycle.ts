@@ -155,6 +155,13 @@ export const modelLifecyclePart: DocumentPart = {
           maxLength: 2000,
           description: 'Why this earlier version goes live again.',
         },
+        environment: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 40,
+          description:
+            'The environment (name or id) to roll back in (default `production`): the version must have been in effect there before.',
+        },
       },
     },
     ModelRelease: {
@@ -180,7 +187,12 @@ export const modelLifecyclePart: DocumentPart = {
           type: ['string', 'null'],
           description: "The version it retired (null for a model's first release).",
         },
-        kind: { type: 'string', enum: ['review', 'rollback'] },
+        kind: {
+          type: 'string',
+          enum: ['review', 'rollback', 'promotion'],
+          description: 'A draft review approved, a rollback, or a promotion into another environment.',
+        },
+        environment_id: { type: ['string', 'null'], description: 'The environment it went live in.' },
         reason: { type: ['string', 'null'], description: 'Why (rollbacks).' },
         decision_id: { type: ['string', 'null'], description: 'The release decision that approved it (reviews).' },
         released_by: ref('Actor'),

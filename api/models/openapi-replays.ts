@@ -302,7 +302,7 @@ export const modelReplaysPart: DocumentPart = {
           MODEL_ID_SOURCE,
         tags: [tag],
         'x-required-scope': 'models:write',
-        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        parameters: [idParameter, parameterRef('IdempotencyKey'), parameterRef('Environment')],
         requestBody: {
           required: true,
           content: {

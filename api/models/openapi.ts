@@ -419,7 +419,18 @@ export const modelsPart: DocumentPart = {
             },
           },
         },
-        version: { type: 'string', maxLength: 50, description: 'The version to run (default: the current one).' },
+        version: {
+          type: 'string',
+          maxLength: 50,
+          description:
+            "The version to run (default: the one in effect in the request's environment: the `DMS-Environment` header, else the credentials' pinned environment, else production).",
+        },
+        as_of: {
+          type: 'string',
+          format: 'date-time',
+          description:
+            'Run the version that was (or will be) in effect in the environment at this instant (RFC 3339 with an offset), not the one in effect now. Not with a named version. No version in effect then: 422 `no_version_in_effect` at `/as_of`.',
+        },
         correlation_id: {
           type: 'string',
           minLength: 1,
@@ -494,6 +505,10 @@ export const modelsPart: DocumentPart = {
         object: { type: 'string', enum: ['model_evaluation'] },
         model_id: { type: 'string' },
         version: { type: 'string' },
+        environment: {
+          type: 'string',
+          description: 'The environment whose version in effect ran (absent when the request named a version).',
+        },
         outputs: {
           type: 'object',
           description:
@@ -515,6 +530,10 @@ export const modelsPart: DocumentPart = {
         object: { type: 'string', enum: ['model_evaluation_batch'] },
         model_id: { type: 'string' },
         version: { type: 'string' },
+        environment: {
+          type: 'string',
+          description: 'The environment whose version in effect ran (absent when the request named a version).',
+        },
         results: {
           type: 'array',
           description:
@@ -839,7 +858,7 @@ export const modelsPart: DocumentPart = {
         tags: ['Models'],
         'x-required-scope': 'models:write',
         'x-body-limit': 'batch',
-        parameters: [idParameter, parameterRef('IdempotencyKey')],
+        parameters: [idParameter, parameterRef('IdempotencyKey'), parameterRef('Environment')],
         requestBody: {
           required: true,
           content: { 'application/json': { schema: ref('CreateModelVersionRequest'), examples: UPLOAD_EXAMPLES } },

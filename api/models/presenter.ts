@@ -122,6 +122,7 @@ export function presentRelease(record: ModelReleaseRecord) {
     version: String(record.version),
     replaced_version: record.replaced_version === null ? null : String(record.replaced_version),
     kind: record.kind,
+    environment_id: record.environment_id ?? null,
     reason: record.reason,
     decision_id: record.decision_id,
     released_by: record.released_by,

@@ -10,6 +10,9 @@ import {
   latestInstanceIds,
 } from '../../db/repositories/model-replays';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import { versionInEffect } from '../../core/deployment-timeline';
+import { findTimeline } from '../../db/repositories/model-deployments';
+import { environmentInScope } from './environment-resolution';
 import type { RequestContext } from '../context';
 import type { CreateModelReplayRequest } from '../openapi/request-types.generated';
 import { refuseBuiltin, requireTenantModel } from './model-records';
@@ -37,25 +40,34 @@ export async function replayLiveRuns(
   refuseBuiltin(modelId);
   const id = newId('modelReplay');
   const replay = await inTenantTransaction(deps.db, context.tenantId, async (scope) => {
-    const model = await requireTenantModel(scope, modelId);
+    await requireTenantModel(scope, modelId);
     const version = /^[1-9]\d{0,8}$/.test(body.version) ? Number(body.version) : undefined;
     if (version === undefined || !(await findModelVersion(scope, modelId, version))) {
       throw validationFailed([{ path: '/version', message: `model ${modelId} has no version "${body.version}"` }]);
     }
-    if (model.published_version === null) throw noPublishedVersion(modelId);
+    // The baseline: the version in effect now in the request's environment (production's published one by default).
+    const environment = await environmentInScope(scope, context);
+    const inEffect = versionInEffect(
+      await findTimeline(scope, modelId),
+      environment.id,
+      Date.now(),
+      environment.on_deployment_end,
+    );
+    if (!inEffect.found) throw noPublishedVersion(modelId);
+    const baseline = inEffect.entry.version;
     const limit = body.limit ?? DEFAULT_REPLAY_LIMIT;
     const source = body.source ?? 'scenarios';
     const scenarioIds = await (source === 'instances' ? latestInstanceIds : latestCompletedRunIds)(
       scope,
       modelId,
-      model.published_version,
+      baseline,
       limit,
     );
     const created = await insertReplay(scope, {
       id,
       model_id: modelId,
       version,
-      baseline_version: model.published_version,
+      baseline_version: baseline,
       status: 'queued',
       run_limit: limit,
       source,

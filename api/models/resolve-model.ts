@@ -1,4 +1,10 @@
-import { modelDeprecated } from '../../core/errors';
+import { modelDeprecated, noVersionInEffect } from '../../core/errors';
+import { versionInEffect } from '../../core/deployment-timeline';
+import {
+  findModelTimelineHead,
+  type DeployedVersionState,
+  type EnvironmentRow,
+} from '../../db/repositories/model-deployments';
 import { notFound, validationFailed } from '../../core/app-error';
 import { isIdOf } from '../../core/ids';
 import {
@@ -32,6 +38,15 @@ export interface ModelResolveOptions {
    */
   drafts?: 'any' | 'none' | { authorId: string };
   scope?: TenantScope;
+  /**
+   * The environment whose version in effect runs when none is named (api/models/environment-resolution.ts); absent:
+   * the model's published version (production's), as before environments.
+   */
+  environment?: Pick<EnvironmentRow, 'id' | 'name' | 'on_deployment_end'>;
+  /** The instant whose version in effect runs (epoch ms; default now), with `environment`. */
+  asOf?: number;
+  /** Where `as_of` was given (its 422s point there). */
+  asOfPointer?: string;
 }
 
 /**
@@ -54,7 +69,13 @@ export async function resolveModel(
         ? await lookup(options.scope)
         : findBuiltinModelById(id)
           ? await catalogue.resolve(id, version, NO_TENANT_MODELS)
-          : await catalogue.resolve(id, version, await headSource({ db, cacheFeed }, tenantId, id, version));
+          : await catalogue.resolve(
+              id,
+              version,
+              version === undefined && options.environment
+                ? await deployedSource({ db, cacheFeed }, tenantId, id, options, prefix)
+                : await headSource({ db, cacheFeed }, tenantId, id, version),
+            );
   if (!resolution.found) {
     if (resolution.reason === 'model_not_found') {
       if (options.inUrl) throw notFound('model', id);
@@ -62,9 +83,11 @@ export async function resolveModel(
     }
     if (resolution.reason === 'nothing_published') {
       const path = options.inUrl ? (options.versionField ?? '/version') : `${prefix}/model_id`;
-      throw validationFailed([
-        { path, message: `model ${id} has no published version yet: name a version, or publish one through a review` },
-      ]);
+      const where =
+        options.environment && options.environment.name !== 'production'
+          ? `no version deployed in ${options.environment.name} yet: name a version, or promote one there`
+          : 'no published version yet: name a version, or publish one through a review';
+      throw validationFailed([{ path, message: `model ${id} has ${where}` }]);
     }
     throw validationFailed([
       { path: options.versionField ?? `${prefix}/model_version`, message: `model ${id} has no version "${version}"` },
@@ -92,6 +115,49 @@ const publishedHeads = (feed: CacheFeed) => {
   return memo;
 };
 
+type TimelineHead = NonNullable<Awaited<ReturnType<typeof findModelTimelineHead>>>;
+const timelineMemos = new WeakMap<CacheFeed, ReturnType<typeof memoOnFeed<TimelineHead>>>();
+const timelines = (feed: CacheFeed) => {
+  let memo = timelineMemos.get(feed);
+  if (!memo) {
+    memo = memoOnFeed<TimelineHead>(feed, 'model', 10_000);
+    timelineMemos.set(feed, memo);
+  }
+  return memo;
+};
+
+/**
+ * The version in effect in an environment at an instant, from the model's timeline (kept in memory on the cache feed:
+ * only a write changes it, and a scheduled switch needs no write to take effect, since the instant decides).
+ */
+async function deployedSource(
+  { db, cacheFeed }: Pick<ModelUseCaseDeps, 'db' | 'cacheFeed'>,
+  tenantId: string,
+  modelId: string,
+  options: ModelResolveOptions,
+  prefix: string,
+): Promise<TenantModelSource> {
+  const environment = options.environment as NonNullable<ModelResolveOptions['environment']>;
+  const read = () => findModelTimelineHead(db, tenantId, modelId);
+  const head = cacheFeed ? await timelines(cacheFeed).get(`${tenantId}:${modelId}`, 'timeline', read) : await read();
+  if (!head) return NO_TENANT_MODELS;
+  const at = options.asOf ?? Date.now();
+  const answer = versionInEffect(head.timeline, environment.id, at, environment.on_deployment_end);
+  if (!answer.found && answer.reason !== 'never_deployed') {
+    const when = options.asOf === undefined ? 'now' : `at ${new Date(at).toISOString()}`;
+    const why =
+      answer.reason === 'ended'
+        ? `its deployment of version ${answer.ended?.version} ended at ${new Date(answer.ended?.until ?? 0).toISOString()} and ${environment.name} does not fall back`
+        : `its first deployment there starts later`;
+    throw noVersionInEffect(
+      `No version of model ${modelId} is in effect in ${environment.name} ${when}: ${why}.`,
+      options.asOfPointer ?? `${prefix}/model_id`,
+    );
+  }
+  const state: DeployedVersionState | undefined = answer.found ? head.versions.get(answer.entry.version) : undefined;
+  return versionSource(db, tenantId, modelId, head.status, state?.version ?? null, state ?? null);
+}
+
 /** Versions' contents by what names them (model, version, graph hash, content revision): immutable, so kept. */
 const contents = new Map<string, Promise<TenantModelVersion | undefined>>();
 const CONTENTS_KEPT = 500;
@@ -117,11 +183,22 @@ async function headSource(
       : wanted === undefined && cacheFeed
         ? await publishedHeads(cacheFeed).get(`${tenantId}:${modelId}`, 'published', read)
         : await read();
+  if (!head) return NO_TENANT_MODELS;
+  return versionSource(db, tenantId, modelId, head.status, head.publishedVersion, head.version);
+}
+
+/** A model's state and one version's (its content from memory when this exact content was read before). */
+function versionSource(
+  db: ModelUseCaseDeps['db'],
+  tenantId: string,
+  modelId: string,
+  status: 'active' | 'deprecated',
+  publishedVersion: number | null,
+  state: DeployedVersionState | null,
+): TenantModelSource {
   return {
-    findModel: () =>
-      Promise.resolve(head ? { status: head.status, publishedVersion: head.publishedVersion } : undefined),
+    findModel: () => Promise.resolve({ status, publishedVersion }),
     async findVersion(_modelId, number) {
-      const state = head?.version;
       if (!state || state.version !== number) return undefined;
       const key = `${tenantId}:${modelId}@${number}#${state.graphSha256}r${state.contentRevision}`;
       let content = contents.get(key);

@@ -27,4 +27,29 @@ export function registerModelLifecycleRoutes(router: AppRouter, operation: BindO
   operation(router, 'listModelReleases', async (ctx, { params }) => {
     ctx.body = await models.listReleases(requestContext(ctx), params.id);
   });
+
+  operation(router, 'promoteModelVersion', async (ctx, { params, body }) => {
+    const deployment = await models.promote(requestContext(ctx), params.id, params.version, body);
+    ctx.status = 201;
+    ctx.set('Location', `/api/v1/models/${params.id}/deployments/${deployment.id}`);
+    ctx.body = deployment;
+  });
+
+  operation(router, 'listModelDeployments', async (ctx, { params, query }) => {
+    const { limit, cursor, ...filters } = query;
+    ctx.body = await models.listDeployments(requestContext(ctx), params.id, filters, { limit, cursor });
+  });
+
+  operation(router, 'getModelDeployment', async (ctx, { params }) => {
+    ctx.body = await models.getDeployment(requestContext(ctx), params.id, params.deployment_id);
+  });
+
+  operation(router, 'cancelModelDeployment', async (ctx, { params }) => {
+    ctx.body = await models.cancelDeployment(requestContext(ctx), params.id, params.deployment_id);
+  });
+
+  operation(router, 'listEnvironmentDeployments', async (ctx, { params, query }) => {
+    const { limit, cursor, ...filters } = query;
+    ctx.body = await models.listEnvironmentDeployments(requestContext(ctx), params.id, filters, { limit, cursor });
+  });
 }

@@ -1,10 +1,11 @@
+import { callerEnvironment } from './environment-resolution';
 import type { RequestContext } from '../context';
 import type { PageRequest } from '../../db/pagination';
 import { listModels, type ModelListFilters } from './list-models';
 import { getModel } from './get-model';
 import { listModelVersions } from './list-model-versions';
 import type { ModelUpload } from './upload-checks';
-import type { ReplaceModelVersionRequest } from '../openapi/request-types.generated';
+import type { PromoteModelVersionRequest, ReplaceModelVersionRequest } from '../openapi/request-types.generated';
 import type { ModelUseCaseDeps } from './deps';
 import { createModel, type ModelCreate } from './create-model';
 import { createModelVersion } from './create-model-version';
@@ -32,6 +33,11 @@ import { getModelVersion } from './get-model-version';
 import { replaceModelVersion } from './replace-model-version';
 import { submitModelVersion, type SubmitModelVersion } from './submit-model-version';
 import { rollbackModelVersion } from './publish-model-version';
+import { promoteModelVersion } from './promote-model-version';
+import { listModelDeployments } from './list-model-deployments';
+import { getModelDeployment } from './get-model-deployment';
+import { cancelModelDeployment } from './cancel-model-deployment';
+import { listEnvironmentDeployments } from './list-environment-deployments';
 import { listModelReleases } from './list-model-releases';
 import { getModelHistory } from './get-model-history';
 import { listPublishedVersions } from './list-published-versions';
@@ -85,8 +91,26 @@ export function createModelService(deps: ModelUseCaseDeps) {
       replaceModelVersion(deps, context, id, version, body),
     submitVersion: (context: RequestContext, id: string, version: string, body: SubmitModelVersion) =>
       submitModelVersion(deps, context, id, version, body),
-    rollback: (context: RequestContext, id: string, version: string, body: { reason: string }) =>
+    rollback: (context: RequestContext, id: string, version: string, body: { reason: string; environment?: string }) =>
       rollbackModelVersion(deps, context, id, version, body),
+    promote: (context: RequestContext, id: string, version: string, body: PromoteModelVersionRequest) =>
+      promoteModelVersion(deps, context, id, version, body),
+    listDeployments: (
+      context: RequestContext,
+      id: string,
+      filters: { environment?: string; status?: string; as_of?: string },
+      page: PageRequest,
+    ) => listModelDeployments(deps, context, id, filters, page),
+    getDeployment: (context: RequestContext, id: string, deploymentId: string) =>
+      getModelDeployment(deps, context, id, deploymentId),
+    cancelDeployment: (context: RequestContext, id: string, deploymentId: string) =>
+      cancelModelDeployment(deps, context, id, deploymentId),
+    listEnvironmentDeployments: (
+      context: RequestContext,
+      id: string,
+      filters: { status?: string },
+      page: PageRequest,
+    ) => listEnvironmentDeployments(deps, context, id, filters, page),
     listReleases: (context: RequestContext, id: string) => listModelReleases(deps, context, id),
     diffVersions: (context: RequestContext, id: string, version: string, against: string | undefined) =>
       diffModelVersions(deps, context, id, version, against),
@@ -135,6 +159,9 @@ export function createModelService(deps: ModelUseCaseDeps) {
       getModelVersionDetail(deps, context, id, version),
     resolve: (tenantId: string, id: string, version: string | undefined, options: ModelResolveOptions) =>
       resolveModel(deps, tenantId, id, version, options),
+    /** The environment a request acts in (its header, else its credentials' pin, else production). */
+    environment: (context: RequestContext, named?: { value: string | undefined; pointer: string }) =>
+      callerEnvironment(deps, context, named),
   };
 }
 

@@ -96,7 +96,7 @@ function presentVerdict(verdict: VerificationVerdict) {
 }
 
 /** The draft's decision tables analysed in the sandbox and judged under the model's (else the tenant's) policy. */
-async function verifyDraft(
+export async function verifyDraft(
   deps: ModelUseCaseDeps,
   context: RequestContext,
   model: DecisionModelRecord,

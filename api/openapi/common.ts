@@ -220,6 +220,13 @@ export const commonParameters = {
     description: "Opaque cursor from a previous page's `next_cursor`.",
     schema: { type: 'string', minLength: 1, maxLength: 500 },
   },
+  Environment: {
+    name: 'DMS-Environment',
+    in: 'header' as const,
+    description:
+      'The environment (name or id) whose version in effect runs when the request names no version. Default: the environment the credentials are pinned to, else `production`. Credentials pinned to one environment may name only it (403 `environment_not_allowed`); an unknown or archived one is a 422 at `/headers/dms-environment`.',
+    schema: { type: 'string', minLength: 1, maxLength: 40 },
+  },
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header' as const,

@@ -19,6 +19,8 @@ import { modelSimulationPart } from '../models/openapi-simulate';
 import { modelReplaysPart } from '../models/openapi-replays';
 import { decisionInstancesPart } from '../models/openapi-instances';
 import { modelVerificationPart } from '../models/openapi-verification';
+import { modelDeploymentsPart } from '../models/openapi-deployments';
+import { environmentsPart } from '../environments/openapi';
 import { oauthClientsPart } from '../administration/openapi-oauth-clients';
 import { ALL_SCOPES } from '../../core/scopes';
 import { scenariosPart } from '../scenarios/openapi';
@@ -134,6 +136,8 @@ const PARTS: DocumentPart[] = [
   modelReplaysPart,
   decisionInstancesPart,
   modelVerificationPart,
+  modelDeploymentsPart,
+  environmentsPart,
   scenariosPart,
   decisionsPart,
   decisionApprovalsPart,

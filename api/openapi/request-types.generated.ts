@@ -60,7 +60,15 @@ export type ApiKeyScopesItem =
 export type AuditExportDecisionStatusesItem =
   'draft' | 'pending_approval' | 'changes_requested' | 'approved' | 'rejected' | 'withdrawn' | 'expired' | 'implemented' | 'closed';
 export type NotificationPreferencesKindsItemKind =
-  'approval_requested' | 'approval_reminder' | 'decision_result' | 'mention' | 'model_review_requested' | 'model_review_result' | 'kpi_alert' | 'operations';
+  | 'approval_requested'
+  | 'approval_reminder'
+  | 'decision_result'
+  | 'mention'
+  | 'model_review_requested'
+  | 'model_review_result'
+  | 'model_deployment'
+  | 'kpi_alert'
+  | 'operations';
 export type DatasetFieldDefinitionType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'date-time';
 export type ConnectorTypeType = 'csv' | 'bamboohr' | 'merge_hris' | 'postgres' | 'rest';
 export type IntegrationScheduleInput = {
@@ -252,6 +260,13 @@ export interface OperationRequests {
     query: {};
     body: {} | undefined;
   };
+  archiveEnvironment: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
   attachDecisionEvidence: {
     params: {
       id: string;
@@ -266,6 +281,14 @@ export interface OperationRequests {
     };
     query: {};
     body: {} | undefined;
+  };
+  cancelModelDeployment: {
+    params: {
+      id: string;
+      deployment_id: string;
+    };
+    query: {};
+    body: undefined;
   };
   cancelModelReplay: {
     params: {
@@ -360,6 +383,11 @@ export interface OperationRequests {
     params: {};
     query: {};
     body: CreateDecisionRequest;
+  };
+  createEnvironment: {
+    params: {};
+    query: {};
+    body: CreateEnvironmentRequest;
   };
   createIntegration: {
     params: {};
@@ -677,6 +705,13 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  getEnvironment: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
   getEvent: {
     params: {
       id: string;
@@ -782,6 +817,14 @@ export interface OperationRequests {
   getModel: {
     params: {
       id: string;
+    };
+    query: {};
+    body: undefined;
+  };
+  getModelDeployment: {
+    params: {
+      id: string;
+      deployment_id: string;
     };
     query: {};
     body: undefined;
@@ -986,6 +1029,7 @@ export interface OperationRequests {
         | 'webhook'
         | 'notification_settings'
         | 'model_settings'
+        | 'environment'
         | 'chat_destination'
         | 'usage_quotas'
         | 'dedicated_endpoint'
@@ -1037,6 +1081,15 @@ export interface OperationRequests {
         | 'model.version.published'
         | 'model.version.retired'
         | 'model.updated'
+        | 'model.deployment.requested'
+        | 'model.deployment.scheduled'
+        | 'model.deployment.activated'
+        | 'model.deployment.cancelled'
+        | 'model.deployment.ended'
+        | 'model.deployment.rejected'
+        | 'environment.created'
+        | 'environment.updated'
+        | 'environment.archived'
         | 'model.legal_hold_placed'
         | 'model.legal_hold_lifted'
         | 'model_settings.updated'
@@ -1178,6 +1231,24 @@ export interface OperationRequests {
     };
     body: undefined;
   };
+  listEnvironmentDeployments: {
+    params: {
+      id: string;
+    };
+    query: {
+      status?: 'pending_review' | 'scheduled' | 'active' | 'superseded' | 'ended' | 'cancelled' | 'rejected';
+      limit: number;
+      cursor?: string;
+    };
+    body: undefined;
+  };
+  listEnvironments: {
+    params: {};
+    query: {
+      status?: 'active' | 'archived';
+    };
+    body: undefined;
+  };
   listEvents: {
     params: {};
     query: {
@@ -1194,6 +1265,10 @@ export interface OperationRequests {
         | 'model.version.rejected'
         | 'model.version.published'
         | 'model.version.retired'
+        | 'model.deployment.scheduled'
+        | 'model.deployment.activated'
+        | 'model.deployment.cancelled'
+        | 'model.deployment.ended'
         | 'model.deprecated'
         | 'api_key.expiring'
         | 'usage.quota.warning'
@@ -1312,6 +1387,19 @@ export interface OperationRequests {
   listMembers: {
     params: {};
     query: {
+      limit: number;
+      cursor?: string;
+    };
+    body: undefined;
+  };
+  listModelDeployments: {
+    params: {
+      id: string;
+    };
+    query: {
+      environment?: string;
+      status?: 'pending_review' | 'scheduled' | 'active' | 'superseded' | 'ended' | 'cancelled' | 'rejected';
+      as_of?: string;
       limit: number;
       cursor?: string;
     };
@@ -1457,6 +1545,14 @@ export interface OperationRequests {
     };
     query: {};
     body: PlaceLegalHoldRequest;
+  };
+  promoteModelVersion: {
+    params: {
+      id: string;
+      version: string;
+    };
+    query: {};
+    body: PromoteModelVersionRequest;
   };
   publishModelVersion: {
     params: {
@@ -1680,6 +1776,13 @@ export interface OperationRequests {
     query: {};
     body: UpdateDecisionRequest;
   };
+  updateEnvironment: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: UpdateEnvironmentRequest;
+  };
   updateIntegration: {
     params: {
       id: string;
@@ -1853,6 +1956,7 @@ export interface CreateApiKeyRequest {
    */
   scopes: ApiKeyScopesItem[];
   expires_at?: string | null;
+  environment?: string | null;
 }
 export interface CreateApprovalPolicyRequest {
   name: string;
@@ -1917,7 +2021,7 @@ export interface CreateChatDestinationRequest {
   format: 'slack' | 'teams';
   url: string;
   /**
-   * @maxItems 8
+   * @maxItems 9
    */
   kinds: NotificationPreferencesKindsItemKind[];
   enabled?: boolean;
@@ -1959,6 +2063,16 @@ export interface DecisionOptionsItem {
   label: string;
   description?: string;
   scenario_id?: string | null;
+}
+export interface CreateEnvironmentRequest {
+  name: string;
+  description?: string | null;
+  position: number;
+  requires_review?: boolean;
+  requires_previous?: boolean;
+  release_target?: boolean;
+  approval_policy_id?: string | null;
+  on_deployment_end?: 'fall_back' | 'refuse';
 }
 export interface CreateIntegrationRequest {
   name: string;
@@ -2095,10 +2209,12 @@ export interface CreateOAuthClientRequest {
    */
   scopes: ApiKeyScopesItem[];
   token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'none';
+  environment?: string | null;
 }
 export interface CreateScenarioRequest {
   model_id: string;
   model_version?: string;
+  as_of?: string;
   inputs: {
     [k: string]: string | number;
   };
@@ -2183,6 +2299,7 @@ export interface EvaluateModelRequest {
     correlation_id?: string;
   }[];
   version?: string;
+  as_of?: string;
   correlation_id?: string;
   receipt?: boolean;
   /**
@@ -2212,8 +2329,17 @@ export interface LinkDecisionOutcomeKpiRequest {
 export interface PlaceLegalHoldRequest {
   reason: string;
 }
+export interface PromoteModelVersionRequest {
+  environment: string;
+  effective_from?: string;
+  effective_until?: string;
+  time_zone?: string;
+  reason?: string;
+  approval_policy_id?: string;
+}
 export interface PublishModelVersionRequest {
   reason: string;
+  environment?: string;
 }
 export interface PutFieldMappingRequest {
   stream: string;
@@ -2362,7 +2488,7 @@ export interface UpdateChatDestinationRequest {
   format?: 'slack' | 'teams';
   url?: string;
   /**
-   * @maxItems 8
+   * @maxItems 9
    */
   kinds?: NotificationPreferencesKindsItemKind[];
   enabled?: boolean;
@@ -2394,6 +2520,15 @@ export interface UpdateDecisionRequest {
    * @maxItems 20
    */
   outcome_reviews_at?: string[];
+}
+export interface UpdateEnvironmentRequest {
+  description?: string | null;
+  position?: number;
+  requires_review?: boolean;
+  requires_previous?: boolean;
+  release_target?: boolean;
+  approval_policy_id?: string | null;
+  on_deployment_end?: 'fall_back' | 'refuse';
 }
 export interface UpdateIntegrationRequest {
   name?: string;
@@ -2486,7 +2621,7 @@ export interface UpdateNotificationPreferencesRequest {
 }
 export interface UpdateNotificationSettingsRequest {
   /**
-   * @maxItems 8
+   * @maxItems 9
    */
   mandatory_kinds: NotificationPreferencesKindsItemKind[];
 }

@@ -17,19 +17,22 @@ export type BatchCreate = CreateBatchRequest;
 /** Validates every item up front (invalid ones are reported, never run), stores the batch, starts its workflow. */
 export async function createScenarioBatch(deps: ScenarioBatchUseCaseDeps, context: RequestContext, body: BatchCreate) {
   const { db, models, batches } = deps;
+  const environment = await models.environment(context);
   const resolved = new Map<string, Promise<RunnableModel | FieldError>>();
   const resolveOnce = (modelId: string, version: string | undefined, index: number) => {
     const key = `${modelId}@${version ?? ''}`;
     if (!resolved.has(key)) {
       resolved.set(
         key,
-        models.resolve(context.tenantId, modelId, version, { forRun: true, drafts: 'none' }).catch((error: unknown) => {
-          if (error instanceof AppError && error.status === 422) {
-            const first = error.extras.errors?.[0];
-            return { path: first?.path ?? '/model_id', message: first?.message ?? error.detail };
-          }
-          throw error;
-        }),
+        models
+          .resolve(context.tenantId, modelId, version, { forRun: true, drafts: 'none', environment })
+          .catch((error: unknown) => {
+            if (error instanceof AppError && error.status === 422) {
+              const first = error.extras.errors?.[0];
+              return { path: first?.path ?? '/model_id', message: first?.message ?? error.detail };
+            }
+            throw error;
+          }),
       );
     }
     return (resolved.get(key) as Promise<RunnableModel | FieldError>).then((result) =>

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../context';
 import { newId } from '../../core/ids';
+import { validationFailed } from '../../core/app-error';
 import { deleteUnstartedScenario, insertScenario } from '../../db/repositories/scenarios';
 import { acceptedHeaders, recordIdempotentOutcome } from '../../db/idempotent-work';
 import { consumeUsage, refundUsage } from '../../db/repositories/usage-quotas';
@@ -21,6 +22,12 @@ export async function createScenario(
   body: ScenarioCreate,
 ): Promise<{ scenario: PresentedScenario; done: boolean }> {
   const { db, models } = deps;
+  if (body.as_of !== undefined && body.model_version !== undefined)
+    throw validationFailed([
+      { path: '/as_of', message: 'cannot be given with model_version: as_of picks the version in effect then' },
+    ]);
+  // The version in effect in the caller's environment (at as_of, else now) runs unless one is named.
+  const environment = body.model_version === undefined ? await models.environment(context) : undefined;
   const bindings = body.input_bindings
     ? await resolveInputBindings(db, context.tenantId, body.inputs, body.input_bindings)
     : {};
@@ -33,6 +40,12 @@ export async function createScenario(
       { ...body.inputs, ...boundValues(bindings) },
       body.uncertainty,
       body.simulation,
+      environment
+        ? {
+            environment,
+            ...(body.as_of !== undefined ? { asOf: Date.parse(body.as_of), asOfPointer: '/as_of' } : {}),
+          }
+        : {},
     ),
   );
   const id = newId('scenario');
@@ -47,6 +60,7 @@ export async function createScenario(
       tags: body.tags ?? [],
       model_id: prepared.model.id,
       model_version: prepared.model.version,
+      environment_id: environment?.id ?? null,
       draft_run: prepared.draftRun,
       status: 'running',
       run_number: 1,

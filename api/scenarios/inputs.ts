@@ -12,6 +12,7 @@ import type { Note, ScalarValue } from '../../decision/types';
 import type { AuditEvent, ScenarioRecord } from '../../db/records/scenario';
 import { nextAuditEvent } from '../../db/repositories/scenarios';
 import type { RequestContext } from '../context';
+import type { ModelResolveOptions } from '../models/resolve-model';
 import type { ModelService } from '../models/service';
 import { INPUTS_BOUND_EVENT, type ResolvedBinding } from './bindings';
 
@@ -38,8 +39,13 @@ export async function prepareRun(
   rawInputs: Record<string, unknown>,
   uncertainty: Record<string, Distribution> | null | undefined,
   simulation: { runs?: number; seed?: number } | null | undefined,
+  placement: Pick<ModelResolveOptions, 'environment' | 'asOf' | 'asOfPointer'> = {},
 ): Promise<PreparedRun> {
-  const model = await models.resolve(tenantId, modelId, modelVersion, { forRun: true, drafts: { authorId: actor.id } });
+  const model = await models.resolve(tenantId, modelId, modelVersion, {
+    forRun: true,
+    drafts: { authorId: actor.id },
+    ...placement,
+  });
   const errors: FieldError[] = [];
   const notes: Note[] = [];
   const inputs: Record<string, unknown> = { ...rawInputs };

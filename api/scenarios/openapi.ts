@@ -209,6 +209,11 @@ export const scenariosPart: DocumentPart = {
         tags: { type: 'array', items: { type: 'string' } },
         model_id: { type: 'string' },
         model_version: { type: 'string', description: 'The exact model version this run used.' },
+        environment_id: {
+          type: ['string', 'null'],
+          description:
+            'The environment whose version in effect the scenario resolved at its creation (null when it named a version).',
+        },
         status: {
           type: 'string',
           enum: ['pending', 'running', 'completed', 'failed', 'cancelled'],
@@ -279,7 +284,19 @@ export const scenariosPart: DocumentPart = {
       required: ['model_id', 'inputs'],
       properties: {
         model_id: { type: 'string', minLength: 1, maxLength: 100, example: 'mdl_workforce_cost_projection' },
-        model_version: { type: 'string', maxLength: 40, description: 'Run this exact version (default: latest).' },
+        model_version: {
+          type: 'string',
+          maxLength: 40,
+          description:
+            "Run this exact version (default: the one in effect in the request's environment: the `DMS-Environment` header, else the credentials' pinned environment, else production).",
+        },
+        as_of: {
+          type: 'string',
+          format: 'date-time',
+          description:
+            'Run the version that was (or will be) in effect in the environment at this instant (RFC 3339 with an offset), not the one in effect now. Not with a named version. No version in effect then: 422 `no_version_in_effect` at `/as_of`.',
+        },
+
         inputs: scalarInputs,
         name: { type: 'string', maxLength: 200 },
         description: { type: 'string', maxLength: 5000 },
@@ -523,7 +540,7 @@ export const scenariosPart: DocumentPart = {
         summary: 'Create and run a scenario',
         tags: ['Scenarios'],
         'x-required-scope': 'scenarios:write',
-        parameters: [parameterRef('IdempotencyKey')],
+        parameters: [parameterRef('IdempotencyKey'), parameterRef('Environment')],
         requestBody: {
           required: true,
           content: { 'application/json': { schema: ref('CreateScenarioRequest'), examples: createScenarioExamples } },
@@ -636,7 +653,7 @@ export const scenariosPart: DocumentPart = {
         'x-required-scope': 'scenarios:write',
         // Up to 10,000 items: a larger body limit than every other operation's, resolved from configuration.
         'x-body-limit': 'batch',
-        parameters: [parameterRef('IdempotencyKey')],
+        parameters: [parameterRef('IdempotencyKey'), parameterRef('Environment')],
         requestBody: {
           required: true,
           content: {

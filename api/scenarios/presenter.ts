@@ -12,6 +12,7 @@ export function presentScenario(record: ScenarioRecord) {
     tags: record.tags,
     model_id: record.model_id,
     model_version: record.model_version,
+    environment_id: record.environment_id ?? null,
     draft_run: record.draft_run,
     status: record.status,
     run_number: record.run_number,

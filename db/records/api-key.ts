@@ -15,6 +15,8 @@ export class ApiKeyRecord extends Model {
   previous_secret_expires_at!: Date | null;
   expires_at!: Date | null;
   revoked_at!: Date | null;
+  /** The environment the key is pinned to (null: any, production unless a request names another). */
+  environment_id!: string | null;
   last_used_at!: Date | null;
   rotated_at!: Date | null;
   /** When api_key.expiring was emitted for this key (once per key). */

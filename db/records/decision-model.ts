@@ -90,7 +90,9 @@ export class ModelReleaseRecord extends Model {
   model_id!: string;
   version!: number;
   replaced_version!: number | null;
-  kind!: 'review' | 'rollback';
+  kind!: 'review' | 'rollback' | 'promotion';
+  /** The environment it went live in (production for every release before environments). */
+  environment_id!: string | null;
   reason!: string | null;
   decision_id!: string | null;
   released_by!: Actor;

@@ -85,6 +85,10 @@ export interface ModelRelease {
   content_revision: number;
   /** The release gate's verdict on the version's decision tables at its (latest) submission (api/models/verification-policy.ts). */
   verification?: unknown;
+  /** A promotion's review: the deployment it approves into its environment (absent: the version's draft review). */
+  deployment_id?: string;
+  environment?: { id: string; name: string };
+  effective_from?: string | null;
 }
 
 export class DecisionRecord extends Model {

@@ -34,6 +34,8 @@ abstract class ScenarioRunColumns extends Model {
   run_number!: number;
   status!: ScenarioStatus;
   model_version!: string;
+  /** The environment the version was resolved through (null: named explicitly, or stored before environments). */
+  environment_id!: string | null;
   inputs!: Record<string, string | number>;
   uncertainty!: Record<string, unknown> | null;
   simulation!: Record<string, unknown> | null;

@@ -50,6 +50,8 @@ export class OAuthClientRecord extends Model {
   service_role!: Role | null;
   created_by!: Actor;
   revoked_at!: Date | null;
+  /** The environment the client is pinned to (null: any). */
+  environment_id!: string | null;
   created_at!: Date;
   updated_at!: Date;
 }

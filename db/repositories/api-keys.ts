@@ -11,6 +11,7 @@ export interface NewApiKey {
   name: string;
   scopes: string[];
   expiresAt: Date | null;
+  environmentId?: string | null;
 }
 
 /** Creates the key record and returns the full key string, which exists only in this return value. */
@@ -27,6 +28,7 @@ export async function issueApiKey(
     scopes: input.scopes,
     secret_hash: secretHash,
     expires_at: input.expiresAt,
+    environment_id: input.environmentId ?? null,
     created_by: actor,
   });
   await appendAuditRecord(scope, {
@@ -34,7 +36,12 @@ export async function issueApiKey(
     action: 'api_key.created',
     resourceType: 'api_key',
     resourceId: id,
-    payload: { name: input.name, scopes: input.scopes, expires_at: input.expiresAt?.toISOString() ?? null },
+    payload: {
+      name: input.name,
+      scopes: input.scopes,
+      expires_at: input.expiresAt?.toISOString() ?? null,
+      environment_id: input.environmentId ?? null,
+    },
   });
   return { record, key };
 }
@@ -108,6 +115,7 @@ export interface ApiKeyCredentials {
   plan: 'starter' | 'professional' | 'enterprise';
   rate_limit_per_minute: number | null;
   rate_limit_per_day: number | null;
+  environment_id: string | null;
 }
 
 /**
@@ -117,7 +125,7 @@ export interface ApiKeyCredentials {
 export async function findApiKeyCredentials(db: Knex, keyId: string): Promise<ApiKeyCredentials | undefined> {
   const result = await db.raw<{ rows: ApiKeyCredentials[] }>(
     `select k.id, k.tenant_id, k.scopes, k.secret_hash, k.previous_secret_hash, k.previous_secret_expires_at,
-            k.expires_at, k.revoked_at, k.last_used_at, t.plan, t.rate_limit_per_minute, t.rate_limit_per_day
+            k.expires_at, k.revoked_at, k.last_used_at, k.environment_id, t.plan, t.rate_limit_per_minute, t.rate_limit_per_day
        from api_keys k join tenants t on t.id = k.tenant_id
       where k.id = ?`,
     [keyId],

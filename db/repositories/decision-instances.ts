@@ -20,6 +20,8 @@ export interface NewDecisionInstance {
   caller: Actor;
   idempotency_key: string | null;
   correlation_id: string | null;
+  /** The environment whose version in effect ran (null: a version named, or recorded before environments). */
+  environment_id?: string | null;
   /** Null when the model's policy keeps only the inputs' hash. */
   inputs: unknown;
   inputs_sha256: string;
@@ -46,7 +48,7 @@ const RETENTION_SQL = `coalesce(ms.decision_instance_retention_days,
 
 /** The rows of a write as one JSON parameter (a thousand rows are one statement), with what each row expires on. */
 const RECORDSET = `jsonb_to_recordset(?::jsonb) as x(id text, tenant_id text, model_id text, version text, format text,
-    source text, caller jsonb, idempotency_key text, correlation_id text, inputs jsonb, inputs_sha256 text,
+    source text, caller jsonb, idempotency_key text, correlation_id text, environment_id text, inputs jsonb, inputs_sha256 text,
     outputs jsonb, hits jsonb, hit_keys text[], status text, error jsonb, duration_ms double precision,
     evaluated_at timestamptz, receipt text)
   join tenants t on t.id = x.tenant_id
@@ -72,10 +74,10 @@ export async function insertDecisionInstances(db: Knex, rows: NewDecisionInstanc
     db.transaction(async (trx) => {
       await trx.raw(
         `insert into decision_instances (id, tenant_id, model_id, version, format, source, caller, idempotency_key,
-           correlation_id, inputs, inputs_sha256, outputs, hits, hit_keys, status, error, duration_ms, evaluated_at,
-           expires_on, receipt)
+           correlation_id, environment_id, inputs, inputs_sha256, outputs, hits, hit_keys, status, error, duration_ms,
+           evaluated_at, expires_on, receipt)
          select x.id, x.tenant_id, x.model_id, x.version, x.format, x.source, x.caller, x.idempotency_key,
-           x.correlation_id, x.inputs, x.inputs_sha256, x.outputs, x.hits, x.hit_keys, x.status, x.error,
+           x.correlation_id, x.environment_id, x.inputs, x.inputs_sha256, x.outputs, x.hits, x.hit_keys, x.status, x.error,
            x.duration_ms, x.evaluated_at, ${EXPIRES_SQL}, x.receipt
            from ${RECORDSET}`,
         [json],
@@ -308,6 +310,7 @@ const LIST_COLUMNS = [
   'caller',
   'idempotency_key',
   'correlation_id',
+  'environment_id',
   'inputs',
   'inputs_sha256',
   'outputs',

@@ -229,47 +229,6 @@ export async function updateTenantModel(
   return model as DecisionModelRecord;
 }
 
-/**
- * Makes `version` the model's one published version in the caller's transaction: the model row is locked, the version
- * published before is retired, and a release record says who, when, why and what it replaced.
- */
-export async function publishModelVersion(
-  scope: TenantScope,
-  modelId: string,
-  version: number,
-  release: { id: string; kind: 'review' | 'rollback'; reason: string | null; decisionId: string | null; actor: Actor },
-): Promise<{ release: ModelReleaseRecord; retired: ModelVersionRecord | undefined; published: ModelVersionRecord }> {
-  const model = (await scoped(scope, DecisionModelRecord)
-    .where('models.id', modelId)
-    .forUpdate()
-    .first()) as DecisionModelRecord;
-  const now = new Date();
-  const replaced = model.published_version;
-  const retired =
-    replaced === null || replaced === version
-      ? undefined
-      : await updateModelVersion(scope, modelId, replaced, { status: 'retired', retired_at: now });
-  const published = await updateModelVersion(scope, modelId, version, {
-    status: 'published',
-    published_at: now,
-    retired_at: null,
-    updated_by: release.actor,
-  });
-  await updateTenantModel(scope, modelId, { published_version: version });
-  const record = await insertScoped(scope, ModelReleaseRecord, {
-    id: release.id,
-    model_id: modelId,
-    version,
-    replaced_version: replaced,
-    kind: release.kind,
-    reason: release.reason,
-    decision_id: release.decisionId,
-    released_by: release.actor,
-    released_at: now,
-  });
-  return { release: record, retired, published };
-}
-
 export async function listModelReleases(scope: TenantScope, modelId: string): Promise<ModelReleaseRecord[]> {
   return (await scoped(scope, ModelReleaseRecord)
     .where('model_id', modelId)

@@ -69,6 +69,12 @@ export async function resolveAudience(
           or exists (select 1 from kpi_watchers w where w.tenant_id = :tenantId and w.kpi_id = :kpiId and w.user_id = m.user_id))`,
         { kpiId: audience.kpiId },
       );
+    case 'model_owner':
+      return run(
+        `exists (select 1 from models md where md.tenant_id = :tenantId and md.id = :modelId
+                   and md.created_by->>'type' = 'user' and md.created_by->>'id' = m.id)`,
+        { modelId: audience.modelId },
+      );
     case 'admins':
       return run(`m.role = 'admin'`, {});
     case 'members_by_email':

@@ -23,6 +23,7 @@ export async function insertOAuthClient(
       scopes: client.scopes,
       token_endpoint_auth_method: client.token_endpoint_auth_method,
       service_role: client.service_role ?? null,
+      environment_id: client.environment_id ?? null,
     },
   });
   return client;

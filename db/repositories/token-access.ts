@@ -39,6 +39,7 @@ export async function findUserAccess(
 
 export interface ClientAccess extends TenantLimits {
   scopes: string[];
+  environment_id: string | null;
 }
 
 /** The client's current scopes, if it is registered in the tenant and not revoked. */
@@ -51,5 +52,6 @@ export async function findActiveClientAccess(
     .join('tenants as t', 't.id', 'c.tenant_id')
     .where({ 'c.id': clientId, 'c.tenant_id': tenantId })
     .whereNull('c.revoked_at')
-    .first('c.scopes', 't.plan', 't.rate_limit_per_minute', 't.rate_limit_per_day')) as ClientAccess | undefined;
+    .first('c.scopes', 'c.environment_id', 't.plan', 't.rate_limit_per_minute', 't.rate_limit_per_day')) as
+    ClientAccess | undefined;
 }

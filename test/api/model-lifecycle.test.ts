@@ -314,20 +314,24 @@ describe('model version lifecycle: draft, gate, review, publish, roll back', () 
       .whereRaw(`data -> 'model' ->> 'id' = ?`, [model])
       .orderBy('sequence');
     assert.deepEqual(
-      events.map((e: any) => `${e.type}:${e.data.version.version}`),
+      // Going live in production is also a deployment's activation (environments: api/environments/README.md).
+      events.map((e: any) => `${e.type}:${(e.data.version ?? e.data.deployment).version}`),
       [
         'model.version.created:1',
         'model.version.submitted:1',
         'model.version.submitted:1',
         'model.version.approved:1',
         'model.version.published:1',
+        'model.deployment.activated:1',
         'model.version.created:2',
         'model.version.submitted:2',
         'model.version.approved:2',
         'model.version.retired:1',
         'model.version.published:2',
+        'model.deployment.activated:2',
         'model.version.retired:2',
         'model.version.published:1',
+        'model.deployment.activated:1',
         'model.version.created:3',
         'model.version.submitted:3',
         'model.version.rejected:3',

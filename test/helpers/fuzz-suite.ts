@@ -446,6 +446,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   const auditRecords = await call(stack.baseUrl, 'GET', '/api/v1/audit-log?limit=1', { key: tenant.key });
   const auditRecordId = (auditRecords.body.data[0] as { id: string }).id;
 
+  const environment = await post('/api/v1/environments', { name: 'fuzzenv', position: 50, requires_review: false });
   const chatDestination = await post('/api/v1/chat-destinations', {
     name: 'fuzz',
     format: 'slack',
@@ -458,6 +459,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   };
   const ids: Array<[RegExp, string]> = [
     [/^\/api\/v1\/chat-destinations\//, chatDestination.id],
+    [/^\/api\/v1\/environments\//, environment.id],
     [/^\/api\/v1\/notifications\//, notification.id],
     [/^\/api\/v1\/api-keys\//, apiKey.id],
     [/^\/api\/v1\/users\//, user.id],
@@ -493,6 +495,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     },
     allRealIds: [
       apiKey.id,
+      environment.id,
       user.id,
       chatDestination.id,
       notification.id,

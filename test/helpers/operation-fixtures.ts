@@ -322,6 +322,37 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     '/api/v1/models/{id}/legal-hold': async () => ({ id: (await tenantModel()).id }),
     '/api/v1/models/{id}/simulate/tests': async () => ({ id: await testedModel() }),
     '/api/v1/models/{id}/releases': async () => ({ id: (await tenantModel()).id }),
+    // Environments: a version published through its review (in production) promoted into staging (no review there).
+    '/api/v1/models/{id}/versions/{version}/promote': async () => {
+      const id = await testedModel();
+      await publishReviewed(id, '1');
+      return { id, version: '1' };
+    },
+    '/api/v1/models/{id}/deployments': async () => {
+      const id = await testedModel();
+      await publishReviewed(id, '1');
+      return { id };
+    },
+    '/api/v1/models/{id}/deployments/{deployment_id}': async () => {
+      const id = await testedModel();
+      await publishReviewed(id, '1');
+      const deployments = await request('GET', `/api/v1/models/${id}/deployments`);
+      return { id, deployment_id: deployments.data[0].id };
+    },
+    // A promotion into staging scheduled far ahead: cancellable.
+    '/api/v1/models/{id}/deployments/{deployment_id}/cancel': async () => {
+      const id = await testedModel();
+      await publishReviewed(id, '1');
+      const scheduled = await request('POST', `/api/v1/models/${id}/versions/1/promote`, {
+        environment: 'staging',
+        effective_from: '2031-01-01T00:00:00Z',
+      });
+      return { id, deployment_id: scheduled.id };
+    },
+    // A fresh environment each time (its archive is safe), at a free position.
+    '/api/v1/environments/{id}': () => freshEnvironment(),
+    '/api/v1/environments/{id}/archive': () => freshEnvironment(),
+    '/api/v1/environments/{id}/deployments': async () => ({ id: 'production' }),
     // A draft whose suite passes (the createModel example has no decision table, so nothing to cover).
     '/api/v1/models/{id}/versions/{version}/submit': async () => ({ id: await testedModel(), version: '1' }),
     // Version 1 published through its review, then replaced by version 2: the rollback publishes version 1 again.
@@ -501,6 +532,17 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     const model = await tenantModel();
     await request('POST', `/api/v1/models/${model.id}/test-cases`, exampleBody('createModelTestCase'));
     return model.id as string;
+  };
+  let environments = 0;
+  const freshEnvironment = async () => {
+    environments += 1;
+    const suffix = crypto.randomBytes(3).toString('hex');
+    const created = await request('POST', '/api/v1/environments', {
+      name: `fixture-${suffix}`,
+      position: 100 + environments,
+      requires_review: false,
+    });
+    return { id: created.id as string };
   };
   /** Submits a version under a reviewable policy and approves its release decision as the member the policy names. */
   const publishReviewed = async (modelId: string, version: string) => {

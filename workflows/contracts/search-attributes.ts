@@ -31,6 +31,7 @@ export type ResourceType =
   | 'kpi_schedule'
   | 'kpi_evaluation'
   | 'model_replay'
+  | 'model_deployment'
   | 'notification_lane'
   | 'scenario_run_lane';
 

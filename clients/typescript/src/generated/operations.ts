@@ -70,6 +70,16 @@ export const OPERATIONS = {
   generateModelTestCases: {"group":"models","name":"generateTestCases","method":"post","path":"/api/v1/models/{id}/versions/{version}/test-cases/generate","pathParameters":["id","version"],"input":"body","inputRequired":false,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200,201],"paginated":false,"authenticated":true},
   getModelSettings: {"group":"models","name":"getSettings","method":"get","path":"/api/v1/model-settings","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   updateModelSettings: {"group":"models","name":"updateSettings","method":"patch","path":"/api/v1/model-settings","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  promoteModelVersion: {"group":"models","name":"promoteVersion","method":"post","path":"/api/v1/models/{id}/versions/{version}/promote","pathParameters":["id","version"],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[201],"paginated":false,"authenticated":true},
+  listModelDeployments: {"group":"models","name":"listDeployments","method":"get","path":"/api/v1/models/{id}/deployments","pathParameters":["id"],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
+  getModelDeployment: {"group":"models","name":"getDeployment","method":"get","path":"/api/v1/models/{id}/deployments/{deployment_id}","pathParameters":["id","deployment_id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  cancelModelDeployment: {"group":"models","name":"cancelDeployment","method":"post","path":"/api/v1/models/{id}/deployments/{deployment_id}/cancel","pathParameters":["id","deployment_id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  listEnvironmentDeployments: {"group":"environments","name":"listDeployments","method":"get","path":"/api/v1/environments/{id}/deployments","pathParameters":["id"],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
+  listEnvironments: {"group":"environments","name":"list","method":"get","path":"/api/v1/environments","pathParameters":[],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  createEnvironment: {"group":"environments","name":"create","method":"post","path":"/api/v1/environments","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[201],"paginated":false,"authenticated":true},
+  getEnvironment: {"group":"environments","name":"get","method":"get","path":"/api/v1/environments/{id}","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  updateEnvironment: {"group":"environments","name":"update","method":"patch","path":"/api/v1/environments/{id}","pathParameters":["id"],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  archiveEnvironment: {"group":"environments","name":"archive","method":"post","path":"/api/v1/environments/{id}/archive","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   listScenarios: {"group":"scenarios","name":"list","method":"get","path":"/api/v1/scenarios","pathParameters":[],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
   createScenario: {"group":"scenarios","name":"create","method":"post","path":"/api/v1/scenarios","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[201,202],"paginated":false,"authenticated":true},
   compareScenarios: {"group":"scenarios","name":"compare","method":"post","path":"/api/v1/scenarios/compare","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
@@ -247,6 +257,10 @@ export const WEBHOOK_EVENT_TYPES = [
   "kpi.alert.resolved",
   "kpi.alert.triggered",
   "kpi.value.recorded",
+  "model.deployment.activated",
+  "model.deployment.cancelled",
+  "model.deployment.ended",
+  "model.deployment.scheduled",
   "model.deprecated",
   "model.version.approved",
   "model.version.created",
@@ -264,7 +278,7 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 
 /** The operation groups, by property name on the client. */
-export const GROUPS = ["system","account","apiKeys","users","oauthClients","models","scenarios","decisions","approvalPolicies","kpis","kpiAlerts","integrations","datasets","webhooks","events","notifications","auditLog","auditExports"] as const;
+export const GROUPS = ["system","account","apiKeys","users","oauthClients","models","environments","scenarios","decisions","approvalPolicies","kpis","kpiAlerts","integrations","datasets","webhooks","events","notifications","auditLog","auditExports"] as const;
 
 /** The system operations. */
 export class SystemOperations {
@@ -833,6 +847,101 @@ export class ModelsOperations {
    */
   updateSettings(body: Body<"updateModelSettings">, options?: RequestOptions): Promise<Result<"updateModelSettings">> {
     return this.transport.call("updateModelSettings", [], body, options);
+  }
+
+  /**
+   * Promote a version into an environment
+   *
+   * `POST /api/v1/models/{id}/versions/{version}/promote` (`promoteModelVersion`)
+   */
+  promoteVersion(id: string, version: string, body: Body<"promoteModelVersion">, options?: RequestOptions): Promise<Result<"promoteModelVersion">> {
+    return this.transport.call("promoteModelVersion", [id, version], body, options);
+  }
+
+  /**
+   * A model's deployments (release history per environment), or the one in effect at an instant
+   *
+   * `GET /api/v1/models/{id}/deployments` (`listModelDeployments`). Await it for one page, or iterate it (`for await`) for every item of every page.
+   */
+  listDeployments(id: string, query?: Query<"listModelDeployments">, options?: RequestOptions): PagePromise<Result<"listModelDeployments">, Item<"listModelDeployments">> {
+    return this.transport.page("listModelDeployments", [id], query, options);
+  }
+
+  /**
+   * Get a deployment
+   *
+   * `GET /api/v1/models/{id}/deployments/{deployment_id}` (`getModelDeployment`)
+   */
+  getDeployment(id: string, deploymentId: string, options?: RequestOptions): Promise<Result<"getModelDeployment">> {
+    return this.transport.call("getModelDeployment", [id, deploymentId], undefined, options);
+  }
+
+  /**
+   * Cancel a scheduled deployment
+   *
+   * `POST /api/v1/models/{id}/deployments/{deployment_id}/cancel` (`cancelModelDeployment`)
+   */
+  cancelDeployment(id: string, deploymentId: string, options?: RequestOptions): Promise<Result<"cancelModelDeployment">> {
+    return this.transport.call("cancelModelDeployment", [id, deploymentId], undefined, options);
+  }
+}
+
+/** The environments operations. */
+export class EnvironmentsOperations {
+  constructor(protected readonly transport: Transport) {}
+
+  /**
+   * What an environment serves and will serve
+   *
+   * `GET /api/v1/environments/{id}/deployments` (`listEnvironmentDeployments`). Await it for one page, or iterate it (`for await`) for every item of every page.
+   */
+  listDeployments(id: string, query?: Query<"listEnvironmentDeployments">, options?: RequestOptions): PagePromise<Result<"listEnvironmentDeployments">, Item<"listEnvironmentDeployments">> {
+    return this.transport.page("listEnvironmentDeployments", [id], query, options);
+  }
+
+  /**
+   * List environments
+   *
+   * `GET /api/v1/environments` (`listEnvironments`)
+   */
+  list(query?: Query<"listEnvironments">, options?: RequestOptions): Promise<Result<"listEnvironments">> {
+    return this.transport.call("listEnvironments", [], query, options);
+  }
+
+  /**
+   * Create an environment
+   *
+   * `POST /api/v1/environments` (`createEnvironment`)
+   */
+  create(body: Body<"createEnvironment">, options?: RequestOptions): Promise<Result<"createEnvironment">> {
+    return this.transport.call("createEnvironment", [], body, options);
+  }
+
+  /**
+   * Get an environment
+   *
+   * `GET /api/v1/environments/{id}` (`getEnvironment`)
+   */
+  get(id: string, options?: RequestOptions): Promise<Result<"getEnvironment">> {
+    return this.transport.call("getEnvironment", [id], undefined, options);
+  }
+
+  /**
+   * Change an environment
+   *
+   * `PATCH /api/v1/environments/{id}` (`updateEnvironment`)
+   */
+  update(id: string, body: Body<"updateEnvironment">, options?: RequestOptions): Promise<Result<"updateEnvironment">> {
+    return this.transport.call("updateEnvironment", [id], body, options);
+  }
+
+  /**
+   * Archive an environment
+   *
+   * `POST /api/v1/environments/{id}/archive` (`archiveEnvironment`)
+   */
+  archive(id: string, options?: RequestOptions): Promise<Result<"archiveEnvironment">> {
+    return this.transport.call("archiveEnvironment", [id], undefined, options);
   }
 }
 
@@ -2056,6 +2165,7 @@ export class GeneratedOperations {
   readonly users: UsersOperations;
   readonly oauthClients: OauthClientsOperations;
   readonly models: ModelsOperations;
+  readonly environments: EnvironmentsOperations;
   readonly scenarios: ScenariosOperations;
   readonly decisions: DecisionsOperations;
   readonly approvalPolicies: ApprovalPoliciesOperations;
@@ -2076,6 +2186,7 @@ export class GeneratedOperations {
     this.users = new UsersOperations(transport);
     this.oauthClients = new OauthClientsOperations(transport);
     this.models = new ModelsOperations(transport);
+    this.environments = new EnvironmentsOperations(transport);
     this.scenarios = new ScenariosOperations(transport);
     this.decisions = new DecisionsOperations(transport);
     this.approvalPolicies = new ApprovalPoliciesOperations(transport);

@@ -879,6 +879,168 @@ export interface paths {
         patch: operations["updateModelSettings"];
         trace?: never;
     };
+    "/api/v1/models/{id}/versions/{version}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Promote a version into an environment
+         * @description A released version (approved in its draft review) goes into an environment: at once, or at `effective_from` (held by a timer until then, cancellable until it takes effect). Into an environment that `requires_review` it goes through a release decision under the approval policy (the suite, coverage and verification gates run again; the writers of its content cannot approve it), taking effect on approval (or at `effective_from`, if later). Into one that `requires_previous`, only a version that was in effect in the environment before it (422 `promotion_refused` at `/environment`). Two promotions waiting in one environment may not start at the same instant, nor may two windows with an `effective_until` overlap (422 at `/effective_from`). Events: `model.deployment.scheduled`, `.activated`; notifications to the approvers (review) and the model owners (activation).
+         */
+        post: operations["promoteModelVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models/{id}/deployments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A model's deployments (release history per environment), or the one in effect at an instant
+         * @description Newest first. With `as_of`: the deployment in effect in the environment (default: the request's, see `DMS-Environment`) at that instant — past or future — with its release record and approver; `data` is empty when none was (or will be).
+         */
+        get: operations["listModelDeployments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models/{id}/deployments/{deployment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a deployment */
+        get: operations["getModelDeployment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models/{id}/deployments/{deployment_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled deployment
+         * @description Before its `effective_from` only (409 `deployment_not_cancellable` after, or when it is not scheduled: a promotion in review is withdrawn through its decision). Its timer stops. Event `model.deployment.cancelled`.
+         */
+        post: operations["cancelModelDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/environments/{id}/deployments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an environment serves and will serve
+         * @description Its deployments across models, newest first (default: `active` and `scheduled` ones: the model × version grid and what is coming).
+         */
+        get: operations["listEnvironmentDeployments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/environments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List environments
+         * @description In promotion order (`position`); archived ones last only with `status=archived`.
+         */
+        get: operations["listEnvironments"];
+        put?: never;
+        /**
+         * Create an environment
+         * @description A new environment serves nothing until versions are promoted into it. Audited (`environment.created`).
+         */
+        post: operations["createEnvironment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/environments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an environment */
+        get: operations["getEnvironment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an environment
+         * @description Its order, review and promotion rules, release target or what happens when a deployment ends. The name stays. Audited (`environment.updated`).
+         */
+        patch: operations["updateEnvironment"];
+        trace?: never;
+    };
+    "/api/v1/environments/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive an environment
+         * @description It serves nothing more: requests naming it and keys pinned to it get 422 / 403, its scheduled deployments are cancelled. Production and the release target cannot be archived (409 `conflict`). Audited (`environment.archived`).
+         */
+        post: operations["archiveEnvironment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scenarios": {
         parameters: {
             query?: never;
@@ -2923,6 +3085,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "model.deployment.scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deployment was scheduled
+         * @description A promotion was approved (or needed no review) with an `effective_from` in the future: it takes effect then, unless cancelled first.
+         */
+        post: operations["event_model_deployment_scheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "model.deployment.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deployment took effect
+         * @description The version is now the one callers of the environment get (`replaced_version`: the one before). Sent at the instant, or as soon as the worker sees it past; runs resolve by the instant itself either way.
+         */
+        post: operations["event_model_deployment_activated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "model.deployment.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A scheduled deployment was cancelled
+         * @description Cancelled before its instant (or its review was withdrawn or rejected before it took effect): it never took effect.
+         */
+        post: operations["event_model_deployment_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "model.deployment.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deployment ended
+         * @description Its `effective_until` passed: the environment serves the deployment beneath it again (`replaced_version` names what now serves) or, if it refuses to fall back, nothing.
+         */
+        post: operations["event_model_deployment_ended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "model.deprecated": {
         parameters: {
             query?: never;
@@ -3648,6 +3890,10 @@ export interface components {
          *     - `invalid_value` (422): A value is outside what the resource allows.
          *     - `connector_failed` (422): The integration's source could not be read (unreachable, refused the credentials, or answered something unusable); `detail` says what the source did.
          *     - `model_deprecated` (422): The model is deprecated: no new runs.
+         *     - `no_version_in_effect` (422): No version of the model is in effect in the environment at that instant (none deployed yet, not yet in effect, or the last one ended and the environment refuses to fall back); `errors` names the field.
+         *     - `environment_not_allowed` (403): The credentials are pinned to another environment: a pinned API key or OAuth client may name only its own.
+         *     - `promotion_refused` (422): The version cannot be promoted into that environment: not released, not yet in effect in the environment before it in order, or the environment is archived; `errors` names the field.
+         *     - `deployment_not_cancellable` (409): The deployment can no longer be cancelled: it took effect, ended, or was cancelled or rejected already.
          *     - `model_evaluation_failed` (422): The model raised an error on the inputs given to `POST /models/{id}/evaluate`; `detail` names the node and why (in a batch, the item's `error`).
          *     - `model_execution_failed` (422): A scenario's run failed: the model raised an error on its inputs (the scenario's `error`).
          *     - `model_not_found` (422): A scenario's run failed: its model no longer exists (the scenario's `error`).
@@ -3666,7 +3912,7 @@ export interface components {
          *     - `sandbox_unavailable` (503): No expression sandbox process became free in time for this request (EXPRESSION_SANDBOX_QUEUE_WAIT_MS); retry after `Retry-After` seconds. Nothing was changed.
          * @enum {string}
          */
-        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "invalid_host" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "content_revision_conflict" | "release_decision" | "no_published_version" | "replay_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "analysis_budget_exceeded" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "dedicated_endpoint_required" | "usage_quota_exceeded" | "invitation_resend_limited" | "sandbox_busy" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable" | "sandbox_unavailable";
+        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "invalid_host" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "content_revision_conflict" | "release_decision" | "no_published_version" | "replay_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "analysis_budget_exceeded" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "no_version_in_effect" | "environment_not_allowed" | "promotion_refused" | "deployment_not_cancellable" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "dedicated_endpoint_required" | "usage_quota_exceeded" | "invitation_resend_limited" | "sandbox_busy" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable" | "sandbox_unavailable";
         /** @description Who performed a write: an API key (`api_key`, id `key_…`), a user (`user`, id `usr_…`, with `via_client` the OAuth client they acted through), a service account (`oauth_client`, id = the client-credentials client's `client_id`), or the service itself (`system`). */
         Actor: {
             /** @enum {string} */
@@ -3769,6 +4015,8 @@ export interface components {
             object: "api_key";
             name: string;
             scopes: ("scenarios:read" | "scenarios:write" | "models:read" | "models:write" | "kpis:read" | "kpis:write" | "decisions:read" | "decisions:write" | "integrations:read" | "integrations:write" | "webhooks:read" | "webhooks:write" | "admin")[];
+            /** @description The environment these credentials are pinned to (null: not pinned). */
+            environment_id?: string | null;
             /** @enum {string} */
             status: "active" | "expired" | "revoked";
             /** @description The non-secret start of the key, to recognise it. */
@@ -3834,6 +4082,8 @@ export interface components {
              * @description RFC 3339 expiry, in the future; omit or null for a key that does not expire.
              */
             expires_at?: string | null;
+            /** @description Pin these credentials to one environment (name or id): every version they run when none is named is the one in effect there, and they may name no other (403 `environment_not_allowed`). Omit or null: not pinned (production unless a request names another with `DMS-Environment`). */
+            environment?: string | null;
         };
         RotateApiKeyRequest: {
             /** @description How long the old secret keeps working (default 86400 = 24 h, max 7 days; 0 ends it at once). */
@@ -3911,6 +4161,8 @@ export interface components {
             name: string;
             redirect_uris: string[];
             grant_types: ("authorization_code" | "refresh_token" | "client_credentials")[];
+            /** @description The environment these credentials are pinned to (null: not pinned). */
+            environment_id?: string | null;
             /** @description The most this client's tokens can carry. */
             scopes: ("scenarios:read" | "scenarios:write" | "models:read" | "models:write" | "kpis:read" | "kpis:write" | "decisions:read" | "decisions:write" | "integrations:read" | "integrations:write" | "webhooks:read" | "webhooks:write" | "admin")[];
             /** @enum {string} */
@@ -3963,6 +4215,8 @@ export interface components {
              * @enum {string}
              */
             token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none";
+            /** @description Pin these credentials to one environment (name or id): every version they run when none is named is the one in effect there, and they may name no other (403 `environment_not_allowed`). Omit or null: not pinned (production unless a request names another with `DMS-Environment`). */
+            environment?: string | null;
         };
         Model: {
             /** @example mdl_workforce_cost_projection */
@@ -4176,8 +4430,13 @@ export interface components {
                 /** @description This item's correlation id (default: the request's). */
                 correlation_id?: string;
             }[];
-            /** @description The version to run (default: the current one). */
+            /** @description The version to run (default: the one in effect in the request's environment: the `DMS-Environment` header, else the credentials' pinned environment, else production). */
             version?: string;
+            /**
+             * Format: date-time
+             * @description Run the version that was (or will be) in effect in the environment at this instant (RFC 3339 with an offset), not the one in effect now. Not with a named version. No version in effect then: 422 `no_version_in_effect` at `/as_of`.
+             */
+            as_of?: string;
             /** @description Your id for what was decided (a customer, an application, a case): kept on the decision instances this request records and searchable (`GET /decision-instances?correlation_id=`). */
             correlation_id?: string;
             /** @description Answer each evaluation with a signed receipt (`receipt`: a compact JWS over the instance's canonical content, verified offline with `/.well-known/audit-jwks.json`). The evaluation is then recorded whatever the model's sampling, and the answer is sent once its instance is committed. Default: the model's `receipts` setting. */
@@ -4222,6 +4481,8 @@ export interface components {
             object: "model_evaluation";
             model_id: string;
             version: string;
+            /** @description The environment whose version in effect ran (absent when the request named a version). */
+            environment?: string;
             /** @description The outputs as the model produced them (JDM: the graph's output, nested values kept; DMN: one entry per decision evaluated, by name, any JSON value (see docs/dmn.md for the FEEL ↔ JSON mapping); built-in: the metrics). */
             outputs: Record<string, unknown>;
             /** @description With `trace: true`. */
@@ -4238,6 +4499,8 @@ export interface components {
             object: "model_evaluation_batch";
             model_id: string;
             version: string;
+            /** @description The environment whose version in effect ran (absent when the request named a version). */
+            environment?: string;
             /** @description One per item, in order: `outputs` (and `trace`), or `error` (`validation_failed` with `errors` whose paths are `/items/<n>/inputs/…`, or `model_evaluation_failed`). */
             results: {
                 index: number;
@@ -4534,6 +4797,8 @@ export interface components {
         PublishModelVersionRequest: {
             /** @description Why this earlier version goes live again. */
             reason: string;
+            /** @description The environment (name or id) to roll back in (default `production`): the version must have been in effect there before. */
+            environment?: string;
         };
         ModelRelease: {
             /** @example rel_01jd2x0m3f8q4w7e5r6t9y2v1k */
@@ -4544,8 +4809,13 @@ export interface components {
             version: string;
             /** @description The version it retired (null for a model's first release). */
             replaced_version: string | null;
-            /** @enum {string} */
-            kind: "review" | "rollback";
+            /**
+             * @description A draft review approved, a rollback, or a promotion into another environment.
+             * @enum {string}
+             */
+            kind: "review" | "rollback" | "promotion";
+            /** @description The environment it went live in. */
+            environment_id?: string | null;
             /** @description Why (rollbacks). */
             reason: string | null;
             /** @description The release decision that approved it (reviews). */
@@ -4886,6 +5156,8 @@ export interface components {
             /** @description The request's Idempotency-Key, if it had one. */
             idempotency_key?: string | null;
             correlation_id: string | null;
+            /** @description The environment whose version in effect ran (null: the request named a version, or it ran before environments). */
+            environment_id?: string | null;
             /** @description The inputs as given; null when the policy keeps only their hash. */
             inputs: unknown;
             inputs_kept: boolean;
@@ -5282,6 +5554,181 @@ export interface components {
                 decision_tables: Record<string, unknown>[];
             };
         };
+        ModelDeployment: {
+            /** @example dpl_01jd2x0m3f8q4w7e5r6t9y2v1k */
+            id: string;
+            /** @constant */
+            object: "model_deployment";
+            model_id: string;
+            environment: {
+                id: string;
+                name: string;
+            };
+            version: string;
+            /**
+             * @description `pending_review` (its promotion is being reviewed), `scheduled` (approved, waiting for `effective_from`), `active` (what the environment serves), `superseded` (a later one took over; it serves again if that one ends and the environment falls back), `ended` (its `effective_until` passed), `cancelled`, `rejected`.
+             * @enum {string}
+             */
+            status: "pending_review" | "scheduled" | "active" | "superseded" | "ended" | "cancelled" | "rejected";
+            /**
+             * @description `review`: a draft review approved into the release target; `promotion`; `rollback`; `migration`: a version published before environments.
+             * @enum {string}
+             */
+            kind: "review" | "promotion" | "rollback" | "migration";
+            /**
+             * Format: date-time
+             * @description When it takes (took) effect; null while an immediate promotion awaits its review.
+             */
+            effective_from: string | null;
+            /**
+             * Format: date-time
+             * @description When it stops being in effect, if ever.
+             */
+            effective_until: string | null;
+            /** @description The IANA time zone its instants were given in (for people; the instants are exact). */
+            time_zone: string | null;
+            reason: string | null;
+            /** @description The release decision that reviews (reviewed) it. */
+            decision_id: string | null;
+            /** @description The release record written when it took effect. */
+            release: components["schemas"]["ModelRelease"] | null;
+            requested_by: components["schemas"]["Actor"];
+            /** @description Who approved it (the last approver). */
+            approved_by: components["schemas"]["Actor"] | null;
+            /**
+             * Format: date-time
+             * @description When it was approved.
+             */
+            approved_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the service recorded it taking effect.
+             */
+            activated_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it ended.
+             */
+            ended_at: string | null;
+            cancelled_by?: components["schemas"]["Actor"] | null;
+            /**
+             * Format: date-time
+             * @description When it was cancelled or rejected.
+             */
+            cancelled_at: string | null;
+            /** @description The Temporal workflow that holds a scheduled deployment until its instant (`model_deployment/dpl_…`; search attribute ResourceType `model_deployment`). */
+            workflow_id?: string | null;
+            /**
+             * Format: date-time
+             * @description When it was requested.
+             */
+            created_at: string;
+        };
+        ModelDeploymentList: {
+            data: components["schemas"]["ModelDeployment"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+            /**
+             * Format: date-time
+             * @description With `as_of`: the instant asked about; `data` holds the deployment in effect then (or none).
+             */
+            as_of?: string;
+        };
+        PromoteModelVersionRequest: {
+            /** @description Name or id. */
+            environment: string;
+            /** @description When it takes effect: RFC 3339 with an offset, or a local date-time (`2027-01-01T00:00:00`) read in `time_zone`. In the future; omit to take effect at once (on approval, with a review). A local time the zone skips or repeats is a 422. */
+            effective_from?: string;
+            /** @description When it stops (optional), read like `effective_from`; after it. Then the environment falls back to the deployment beneath or serves nothing, by its `on_deployment_end`. */
+            effective_until?: string;
+            /** @description An IANA time zone (`Europe/Berlin`) for local date-times; unknown zones are a 422. */
+            time_zone?: string;
+            reason?: string;
+            /** @description Into an environment that requires review: the policy that reviews it (default: the environment's). */
+            approval_policy_id?: string;
+        };
+        Environment: {
+            /** @example env_01jd2x0m3f8q4w7e5r6t9y2v1k */
+            id: string;
+            /** @constant */
+            object: "environment";
+            /** @example staging */
+            name: string;
+            description: string | null;
+            /** @description Its place in the promotion order (lower first); unique among active environments. A version reaches an environment that `requires_previous` only after it was in effect in the active environment just before it. */
+            position: number;
+            /** @description Whether a promotion into it needs a review (a release decision under an approval policy, the release gates run again). Production: true by default. */
+            requires_review: boolean;
+            /** @description Whether only versions that were in effect in the environment before it (by `position`) may be promoted into it. Production: true by default. */
+            requires_previous: boolean;
+            /** @description Whether a version approved in its draft review goes live here (exactly one environment is; setting it moves it). Production by default, so a tenant that never uses environments works as before; set it on staging and production gets only promotions. */
+            release_target: boolean;
+            /** @description The approval policy that reviews promotions into it when the promotion names none (null: the promotion must name one). */
+            approval_policy_id: string | null;
+            /**
+             * @description When a deployment with an `effective_until` ends: serve the deployment beneath it again (`fall_back`, the default) or nothing, so runs get 422 `no_version_in_effect` (`refuse`).
+             * @enum {string}
+             */
+            on_deployment_end: "fall_back" | "refuse";
+            /** @enum {string} */
+            status: "active" | "archived";
+            created_by?: components["schemas"]["Actor"] | null;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updated_at: string;
+            /** Format: date-time */
+            archived_at: string | null;
+        };
+        EnvironmentList: {
+            data: components["schemas"]["Environment"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        CreateEnvironmentRequest: {
+            /** @description Lower-case letters, digits, `-` and `_`, starting with a letter; unique in the tenant. */
+            name: string;
+            description?: string | null;
+            /** @description Its place in the promotion order (lower first); unique among active environments. A version reaches an environment that `requires_previous` only after it was in effect in the active environment just before it. */
+            position: number;
+            /** @description Whether a promotion into it needs a review (a release decision under an approval policy, the release gates run again). Production: true by default. */
+            requires_review?: boolean;
+            /** @description Whether only versions that were in effect in the environment before it (by `position`) may be promoted into it. Production: true by default. */
+            requires_previous?: boolean;
+            /** @description Whether a version approved in its draft review goes live here (exactly one environment is; setting it moves it). Production by default, so a tenant that never uses environments works as before; set it on staging and production gets only promotions. */
+            release_target?: boolean;
+            /** @description The approval policy that reviews promotions into it when the promotion names none (null: the promotion must name one). */
+            approval_policy_id?: string | null;
+            /**
+             * @description When a deployment with an `effective_until` ends: serve the deployment beneath it again (`fall_back`, the default) or nothing, so runs get 422 `no_version_in_effect` (`refuse`).
+             * @enum {string}
+             */
+            on_deployment_end?: "fall_back" | "refuse";
+        };
+        UpdateEnvironmentRequest: {
+            description?: string | null;
+            /** @description Its place in the promotion order (lower first); unique among active environments. A version reaches an environment that `requires_previous` only after it was in effect in the active environment just before it. */
+            position?: number;
+            /** @description Whether a promotion into it needs a review (a release decision under an approval policy, the release gates run again). Production: true by default. */
+            requires_review?: boolean;
+            /** @description Whether only versions that were in effect in the environment before it (by `position`) may be promoted into it. Production: true by default. */
+            requires_previous?: boolean;
+            /** @description Whether a version approved in its draft review goes live here (exactly one environment is; setting it moves it). Production by default, so a tenant that never uses environments works as before; set it on staging and production gets only promotions. */
+            release_target?: boolean;
+            /** @description The approval policy that reviews promotions into it when the promotion names none (null: the promotion must name one). */
+            approval_policy_id?: string | null;
+            /**
+             * @description When a deployment with an `effective_until` ends: serve the deployment beneath it again (`fall_back`, the default) or nothing, so runs get 422 `no_version_in_effect` (`refuse`).
+             * @enum {string}
+             */
+            on_deployment_end?: "fall_back" | "refuse";
+        };
         /**
          * Distribution
          * @description A probability distribution for one numeric input in a Monte Carlo simulation.
@@ -5371,6 +5818,8 @@ export interface components {
             model_id: string;
             /** @description The exact model version this run used. */
             model_version: string;
+            /** @description The environment whose version in effect the scenario resolved at its creation (null when it named a version). */
+            environment_id?: string | null;
             /**
              * @description Lifecycle: `running` (accepted and started; the model is executing) → `completed` (results stored) | `failed` (the model could not run on these inputs, or the run could not be executed after retries; see `error`). Changing a scenario's inputs starts a new run (`run_number` + 1) from `running` again, keeping the previous run in its history. `pending` and `cancelled` occur for batch items.
              * @enum {string}
@@ -5447,8 +5896,13 @@ export interface components {
         CreateScenarioRequest: {
             /** @example mdl_workforce_cost_projection */
             model_id: string;
-            /** @description Run this exact version (default: latest). */
+            /** @description Run this exact version (default: the one in effect in the request's environment: the `DMS-Environment` header, else the credentials' pinned environment, else production). */
             model_version?: string;
+            /**
+             * Format: date-time
+             * @description Run the version that was (or will be) in effect in the environment at this instant (RFC 3339 with an offset), not the one in effect now. Not with a named version. No version in effect then: 422 `no_version_in_effect` at `/as_of`.
+             */
+            as_of?: string;
             /**
              * @description Input name → value (string or number; a date as its RFC 3339 string, an enum as its value). Names, types, bounds and defaults come from the model's input schema. Inputs that are booleans, lists or objects cannot be given to a scenario: such models are evaluated (`POST /models/{id}/evaluate`) and tested with any JSON their schema allows.
              * @example {
@@ -8129,7 +8583,7 @@ export interface components {
              * @description New event types may be added: ignore one you do not know.
              * @enum {string}
              */
-            type: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deprecated" | "api_key.expiring" | "usage.quota.warning" | "usage.quota.exceeded" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
+            type: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deployment.scheduled" | "model.deployment.activated" | "model.deployment.cancelled" | "model.deployment.ended" | "model.deprecated" | "api_key.expiring" | "usage.quota.warning" | "usage.quota.exceeded" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
             /**
              * @description The payload version: fields are only added within v1.
              * @constant
@@ -8158,7 +8612,7 @@ export interface components {
              * @description New event types may be added: ignore one you do not know.
              * @enum {string}
              */
-            type: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deprecated" | "api_key.expiring" | "usage.quota.warning" | "usage.quota.exceeded" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
+            type: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deployment.scheduled" | "model.deployment.activated" | "model.deployment.cancelled" | "model.deployment.ended" | "model.deprecated" | "api_key.expiring" | "usage.quota.warning" | "usage.quota.exceeded" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
             summary: string;
             description: string;
             /** @description JSON Schema of the event's `data`. */
@@ -8400,7 +8854,7 @@ export interface components {
                     /** @example 2 */
                     version: string;
                     /** @enum {string} */
-                    status: "draft" | "in_review" | "published" | "retired" | "rejected";
+                    status: "draft" | "in_review" | "approved" | "published" | "retired" | "rejected";
                     content_revision: number;
                     graph_sha256: string;
                 };
@@ -8409,7 +8863,7 @@ export interface components {
                 release?: {
                     id: string;
                     /** @enum {string} */
-                    kind: "review" | "rollback";
+                    kind: "review" | "rollback" | "promotion";
                     replaced_version: string | null;
                     reason: string | null;
                 };
@@ -8453,7 +8907,7 @@ export interface components {
                     /** @example 2 */
                     version: string;
                     /** @enum {string} */
-                    status: "draft" | "in_review" | "published" | "retired" | "rejected";
+                    status: "draft" | "in_review" | "approved" | "published" | "retired" | "rejected";
                     content_revision: number;
                     graph_sha256: string;
                 };
@@ -8462,7 +8916,7 @@ export interface components {
                 release?: {
                     id: string;
                     /** @enum {string} */
-                    kind: "review" | "rollback";
+                    kind: "review" | "rollback" | "promotion";
                     replaced_version: string | null;
                     reason: string | null;
                 };
@@ -8506,7 +8960,7 @@ export interface components {
                     /** @example 2 */
                     version: string;
                     /** @enum {string} */
-                    status: "draft" | "in_review" | "published" | "retired" | "rejected";
+                    status: "draft" | "in_review" | "approved" | "published" | "retired" | "rejected";
                     content_revision: number;
                     graph_sha256: string;
                 };
@@ -8515,7 +8969,7 @@ export interface components {
                 release?: {
                     id: string;
                     /** @enum {string} */
-                    kind: "review" | "rollback";
+                    kind: "review" | "rollback" | "promotion";
                     replaced_version: string | null;
                     reason: string | null;
                 };
@@ -8559,7 +9013,7 @@ export interface components {
                     /** @example 2 */
                     version: string;
                     /** @enum {string} */
-                    status: "draft" | "in_review" | "published" | "retired" | "rejected";
+                    status: "draft" | "in_review" | "approved" | "published" | "retired" | "rejected";
                     content_revision: number;
                     graph_sha256: string;
                 };
@@ -8568,7 +9022,7 @@ export interface components {
                 release?: {
                     id: string;
                     /** @enum {string} */
-                    kind: "review" | "rollback";
+                    kind: "review" | "rollback" | "promotion";
                     replaced_version: string | null;
                     reason: string | null;
                 };
@@ -8612,7 +9066,7 @@ export interface components {
                     /** @example 2 */
                     version: string;
                     /** @enum {string} */
-                    status: "draft" | "in_review" | "published" | "retired" | "rejected";
+                    status: "draft" | "in_review" | "approved" | "published" | "retired" | "rejected";
                     content_revision: number;
                     graph_sha256: string;
                 };
@@ -8621,11 +9075,235 @@ export interface components {
                 release?: {
                     id: string;
                     /** @enum {string} */
-                    kind: "review" | "rollback";
+                    kind: "review" | "rollback" | "promotion";
                     replaced_version: string | null;
                     reason: string | null;
                 };
                 comment?: string | null;
+                actor: {
+                    type: string;
+                    id: string;
+                    via_client?: string;
+                };
+            };
+        };
+        Event_ModelDeploymentScheduled: {
+            /**
+             * @description The event id (`evt_…`), also sent as `webhook-id`: the same on every retry and redelivery.
+             * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "model.deployment.scheduled";
+            /**
+             * @description The payload version: fields are only added within v1.
+             * @constant
+             */
+            api_version: "v1";
+            tenant_id: string;
+            /** @description Per tenant, strictly increasing in commit order: receivers can reorder by it and spot gaps. */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description When the change that caused the event was made.
+             */
+            created_at: string;
+            data: {
+                model: {
+                    id: string;
+                    name: string;
+                };
+                deployment: {
+                    id: string;
+                    environment: {
+                        id: string;
+                        name: string;
+                    };
+                    /** @example 3 */
+                    version: string;
+                    /** @enum {string} */
+                    status: "pending_review" | "scheduled" | "active" | "superseded" | "ended" | "cancelled" | "rejected";
+                    /** @enum {string} */
+                    kind: "review" | "promotion" | "rollback" | "migration";
+                    /** Format: date-time */
+                    effective_from: string | null;
+                    /** Format: date-time */
+                    effective_until: string | null;
+                    time_zone?: string | null;
+                    decision_id?: string | null;
+                    /** @description The version in effect before (activated, ended). */
+                    replaced_version?: string | null;
+                };
+                actor: {
+                    type: string;
+                    id: string;
+                    via_client?: string;
+                };
+            };
+        };
+        Event_ModelDeploymentActivated: {
+            /**
+             * @description The event id (`evt_…`), also sent as `webhook-id`: the same on every retry and redelivery.
+             * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "model.deployment.activated";
+            /**
+             * @description The payload version: fields are only added within v1.
+             * @constant
+             */
+            api_version: "v1";
+            tenant_id: string;
+            /** @description Per tenant, strictly increasing in commit order: receivers can reorder by it and spot gaps. */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description When the change that caused the event was made.
+             */
+            created_at: string;
+            data: {
+                model: {
+                    id: string;
+                    name: string;
+                };
+                deployment: {
+                    id: string;
+                    environment: {
+                        id: string;
+                        name: string;
+                    };
+                    /** @example 3 */
+                    version: string;
+                    /** @enum {string} */
+                    status: "pending_review" | "scheduled" | "active" | "superseded" | "ended" | "cancelled" | "rejected";
+                    /** @enum {string} */
+                    kind: "review" | "promotion" | "rollback" | "migration";
+                    /** Format: date-time */
+                    effective_from: string | null;
+                    /** Format: date-time */
+                    effective_until: string | null;
+                    time_zone?: string | null;
+                    decision_id?: string | null;
+                    /** @description The version in effect before (activated, ended). */
+                    replaced_version?: string | null;
+                };
+                actor: {
+                    type: string;
+                    id: string;
+                    via_client?: string;
+                };
+            };
+        };
+        Event_ModelDeploymentCancelled: {
+            /**
+             * @description The event id (`evt_…`), also sent as `webhook-id`: the same on every retry and redelivery.
+             * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "model.deployment.cancelled";
+            /**
+             * @description The payload version: fields are only added within v1.
+             * @constant
+             */
+            api_version: "v1";
+            tenant_id: string;
+            /** @description Per tenant, strictly increasing in commit order: receivers can reorder by it and spot gaps. */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description When the change that caused the event was made.
+             */
+            created_at: string;
+            data: {
+                model: {
+                    id: string;
+                    name: string;
+                };
+                deployment: {
+                    id: string;
+                    environment: {
+                        id: string;
+                        name: string;
+                    };
+                    /** @example 3 */
+                    version: string;
+                    /** @enum {string} */
+                    status: "pending_review" | "scheduled" | "active" | "superseded" | "ended" | "cancelled" | "rejected";
+                    /** @enum {string} */
+                    kind: "review" | "promotion" | "rollback" | "migration";
+                    /** Format: date-time */
+                    effective_from: string | null;
+                    /** Format: date-time */
+                    effective_until: string | null;
+                    time_zone?: string | null;
+                    decision_id?: string | null;
+                    /** @description The version in effect before (activated, ended). */
+                    replaced_version?: string | null;
+                };
+                actor: {
+                    type: string;
+                    id: string;
+                    via_client?: string;
+                };
+            };
+        };
+        Event_ModelDeploymentEnded: {
+            /**
+             * @description The event id (`evt_…`), also sent as `webhook-id`: the same on every retry and redelivery.
+             * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @constant */
+            type: "model.deployment.ended";
+            /**
+             * @description The payload version: fields are only added within v1.
+             * @constant
+             */
+            api_version: "v1";
+            tenant_id: string;
+            /** @description Per tenant, strictly increasing in commit order: receivers can reorder by it and spot gaps. */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description When the change that caused the event was made.
+             */
+            created_at: string;
+            data: {
+                model: {
+                    id: string;
+                    name: string;
+                };
+                deployment: {
+                    id: string;
+                    environment: {
+                        id: string;
+                        name: string;
+                    };
+                    /** @example 3 */
+                    version: string;
+                    /** @enum {string} */
+                    status: "pending_review" | "scheduled" | "active" | "superseded" | "ended" | "cancelled" | "rejected";
+                    /** @enum {string} */
+                    kind: "review" | "promotion" | "rollback" | "migration";
+                    /** Format: date-time */
+                    effective_from: string | null;
+                    /** Format: date-time */
+                    effective_until: string | null;
+                    time_zone?: string | null;
+                    decision_id?: string | null;
+                    /** @description The version in effect before (activated, ended). */
+                    replaced_version?: string | null;
+                };
                 actor: {
                     type: string;
                     id: string;
@@ -10190,7 +10868,7 @@ export interface components {
             time_zone: string;
             kinds: {
                 /** @enum {string} */
-                kind: "approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "kpi_alert" | "operations";
+                kind: "approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "model_deployment" | "kpi_alert" | "operations";
                 title: string;
                 description: string;
                 /** @enum {string} */
@@ -10279,10 +10957,10 @@ export interface components {
         NotificationSettings: {
             /** @constant */
             object: "notification_settings";
-            mandatory_kinds: ("approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "kpi_alert" | "operations")[];
+            mandatory_kinds: ("approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "model_deployment" | "kpi_alert" | "operations")[];
         };
         UpdateNotificationSettingsRequest: {
-            mandatory_kinds: ("approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "kpi_alert" | "operations")[];
+            mandatory_kinds: ("approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "model_deployment" | "kpi_alert" | "operations")[];
         };
         ChatDestination: {
             /** @example chd_01jd2x0m3f8q4w7e5r6t9y2v1k */
@@ -10294,7 +10972,7 @@ export interface components {
             format: "slack" | "teams";
             /** @description The webhook URL's host (the URL itself is a credential and is not shown). */
             url_host: string;
-            kinds: ("approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "kpi_alert" | "operations")[];
+            kinds: ("approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "model_deployment" | "kpi_alert" | "operations")[];
             enabled: boolean;
             created_by: components["schemas"]["Actor"];
             /**
@@ -10326,7 +11004,7 @@ export interface components {
              */
             url: string;
             /** @description The kinds posted to it. */
-            kinds: ("approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "kpi_alert" | "operations")[];
+            kinds: ("approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "model_deployment" | "kpi_alert" | "operations")[];
             enabled?: boolean;
         };
         UpdateChatDestinationRequest: {
@@ -10342,7 +11020,7 @@ export interface components {
              */
             url?: string;
             /** @description The kinds posted to it. */
-            kinds?: ("approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "kpi_alert" | "operations")[];
+            kinds?: ("approval_requested" | "approval_reminder" | "decision_result" | "mention" | "model_review_requested" | "model_review_result" | "model_deployment" | "kpi_alert" | "operations")[];
             enabled?: boolean;
         };
         KpiWatchers: {
@@ -10423,12 +11101,12 @@ export interface components {
              * @description `<resource_type>.<verb>`. New actions may be added as more families are audited.
              * @enum {string}
              */
-            action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model.legal_hold_placed" | "model.legal_hold_lifted" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
+            action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model.deployment.requested" | "model.deployment.scheduled" | "model.deployment.activated" | "model.deployment.cancelled" | "model.deployment.ended" | "model.deployment.rejected" | "environment.created" | "environment.updated" | "environment.archived" | "model.legal_hold_placed" | "model.legal_hold_lifted" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
             /**
              * @description The API `object` name of the resource changed.
              * @enum {string}
              */
-            resource_type: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "model_settings" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers";
+            resource_type: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "model_settings" | "environment" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers";
             /** @description The id of the resource changed (`key_…`, `cli_…`, `usr_…`). */
             resource_id: string;
             /** @description What changed: ids, names, scopes, roles, expiry. Never a secret or a secret's hash. */
@@ -10771,6 +11449,8 @@ export interface components {
         Limit: number;
         /** @description Opaque cursor from a previous page's `next_cursor`. */
         Cursor: string;
+        /** @description The environment (name or id) whose version in effect runs when the request names no version. Default: the environment the credentials are pinned to, else `production`. Credentials pinned to one environment may name only it (403 `environment_not_allowed`); an unknown or archived one is a 422 at `/headers/dms-environment`. */
+        Environment: string;
         /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
         IdempotencyKey: string;
     };
@@ -11763,6 +12443,8 @@ export interface operations {
             header?: {
                 /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The environment (name or id) whose version in effect runs when the request names no version. Default: the environment the credentials are pinned to, else `production`. Credentials pinned to one environment may name only it (403 `environment_not_allowed`); an unknown or archived one is a 422 at `/headers/dms-environment`. */
+                "DMS-Environment"?: components["parameters"]["Environment"];
             };
             path: {
                 /** @description Model id: `mdl_<slug>` for built-in models, `mdl_<ulid>` for tenant models. */
@@ -12804,6 +13486,8 @@ export interface operations {
             header?: {
                 /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The environment (name or id) whose version in effect runs when the request names no version. Default: the environment the credentials are pinned to, else `production`. Credentials pinned to one environment may name only it (403 `environment_not_allowed`); an unknown or archived one is a 422 at `/headers/dms-environment`. */
+                "DMS-Environment"?: components["parameters"]["Environment"];
             };
             path: {
                 /** @description Tenant model id (`mdl_<ulid>`). */
@@ -13320,6 +14004,431 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    promoteModelVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Tenant model id (`mdl_<ulid>`). */
+                id: string;
+                /** @description The version number. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "environment": "staging",
+                 *       "effective_from": "2030-01-01T00:00:00",
+                 *       "time_zone": "Europe/Berlin",
+                 *       "reason": "Tariff 2030"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PromoteModelVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The deployment. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelDeployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceOrWorkflowEngineUnavailable"];
+        };
+    };
+    listModelDeployments: {
+        parameters: {
+            query?: {
+                /** @description Only this environment (name or id). */
+                environment?: string;
+                /** @description Only deployments in this status. */
+                status?: "pending_review" | "scheduled" | "active" | "superseded" | "ended" | "cancelled" | "rejected";
+                /** @description The instant (RFC 3339) whose deployment in effect to answer. */
+                as_of?: string;
+                /** @description Page size, 1 to 100, in plain decimal digits. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from a previous page's `next_cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /** @description The environment (name or id) whose version in effect runs when the request names no version. Default: the environment the credentials are pinned to, else `production`. Credentials pinned to one environment may name only it (403 `environment_not_allowed`); an unknown or archived one is a 422 at `/headers/dms-environment`. */
+                "DMS-Environment"?: components["parameters"]["Environment"];
+            };
+            path: {
+                /** @description Tenant model id (`mdl_<ulid>`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployments. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelDeploymentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getModelDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Tenant model id (`mdl_<ulid>`). */
+                id: string;
+                /** @description Deployment id (`dpl_<ulid>`). */
+                deployment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelDeployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelModelDeployment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Tenant model id (`mdl_<ulid>`). */
+                id: string;
+                /** @description Deployment id (`dpl_<ulid>`). */
+                deployment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled deployment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelDeployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEnvironmentDeployments: {
+        parameters: {
+            query?: {
+                /** @description Only deployments in this status. */
+                status?: "pending_review" | "scheduled" | "active" | "superseded" | "ended" | "cancelled" | "rejected";
+                /** @description Page size, 1 to 100, in plain decimal digits. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from a previous page's `next_cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Environment id (`env_<ulid>`) or name. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployments. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelDeploymentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEnvironments: {
+        parameters: {
+            query?: {
+                /** @description Only active or archived ones (default: active). */
+                status?: "active" | "archived";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The environments. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvironmentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createEnvironment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "uat",
+                 *       "position": 3,
+                 *       "requires_review": true,
+                 *       "requires_previous": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateEnvironmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The environment. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Environment id (`env_<ulid>`) or name (`staging`, `production`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The environment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateEnvironment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Environment id (`env_<ulid>`) or name (`staging`, `production`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "on_deployment_end": "refuse"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateEnvironmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The environment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    archiveEnvironment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Environment id (`env_<ulid>`) or name (`staging`, `production`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived environment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listScenarios: {
         parameters: {
             query?: {
@@ -13372,6 +14481,8 @@ export interface operations {
             header?: {
                 /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The environment (name or id) whose version in effect runs when the request names no version. Default: the environment the credentials are pinned to, else `production`. Credentials pinned to one environment may name only it (403 `environment_not_allowed`); an unknown or archived one is a 422 at `/headers/dms-environment`. */
+                "DMS-Environment"?: components["parameters"]["Environment"];
             };
             path?: never;
             cookie?: never;
@@ -13467,6 +14578,8 @@ export interface operations {
             header?: {
                 /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The environment (name or id) whose version in effect runs when the request names no version. Default: the environment the credentials are pinned to, else `production`. Credentials pinned to one environment may name only it (403 `environment_not_allowed`); an unknown or archived one is a 422 at `/headers/dms-environment`. */
+                "DMS-Environment"?: components["parameters"]["Environment"];
             };
             path?: never;
             cookie?: never;
@@ -18071,7 +19184,7 @@ export interface operations {
                 /** @description Opaque cursor from a previous page's `next_cursor`. */
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Only events of this type. */
-                type?: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deprecated" | "api_key.expiring" | "usage.quota.warning" | "usage.quota.exceeded" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
+                type?: "scenario.completed" | "scenario.failed" | "scenario.deleted" | "batch.completed" | "model.version.created" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.published" | "model.version.retired" | "model.deployment.scheduled" | "model.deployment.activated" | "model.deployment.cancelled" | "model.deployment.ended" | "model.deprecated" | "api_key.expiring" | "usage.quota.warning" | "usage.quota.exceeded" | "webhook.disabled" | "webhook.test" | "decision.created" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome.recorded" | "decision.outcome_kpi.linked" | "decision.outcome_kpi.unlinked" | "kpi.value.recorded" | "kpi.alert.triggered" | "kpi.alert.resolved" | "integration.sync.started" | "integration.sync.completed" | "integration.sync.failed";
                 /** @description Only events created at or after this time. */
                 created_after?: string;
             };
@@ -18728,13 +19841,13 @@ export interface operations {
                 /** @description Opaque cursor from a previous page's `next_cursor`. */
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Only records about this kind of resource. */
-                resource_type?: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "model_settings" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers";
+                resource_type?: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "model_settings" | "environment" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers";
                 /** @description Only records about this resource (`key_…`, `cli_…`, `usr_…`). */
                 resource_id?: string;
                 /** @description Only records of writes by this actor (its `actor.id`). */
                 actor_id?: string;
                 /** @description Only records of this action. */
-                action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model.legal_hold_placed" | "model.legal_hold_lifted" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
+                action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model.deployment.requested" | "model.deployment.scheduled" | "model.deployment.activated" | "model.deployment.cancelled" | "model.deployment.ended" | "model.deployment.rejected" | "environment.created" | "environment.updated" | "environment.archived" | "model.legal_hold_placed" | "model.legal_hold_lifted" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
                 /** @description Only records at or after this time (RFC 3339). */
                 occurred_after?: string;
                 /** @description Only records before this time (RFC 3339); must be later than `occurred_after`. */
@@ -19502,6 +20615,214 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["Event_ModelVersionRetired"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after `Retry-After` (or on the retry policy without it); 503 alike. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_model_deployment_scheduled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id; the same on retries and redeliveries.
+                 * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1795000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description One or two (during a secret rotation) space-separated `v1,<base64 HMAC-SHA256>` signatures.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event_ModelDeploymentScheduled"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after `Retry-After` (or on the retry policy without it); 503 alike. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_model_deployment_activated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id; the same on retries and redeliveries.
+                 * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1795000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description One or two (during a secret rotation) space-separated `v1,<base64 HMAC-SHA256>` signatures.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event_ModelDeploymentActivated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after `Retry-After` (or on the retry policy without it); 503 alike. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_model_deployment_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id; the same on retries and redeliveries.
+                 * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1795000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description One or two (during a secret rotation) space-separated `v1,<base64 HMAC-SHA256>` signatures.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event_ModelDeploymentCancelled"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is disabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after `Retry-After` (or on the retry policy without it); 503 alike. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_model_deployment_ended: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id; the same on retries and redeliveries.
+                 * @example evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed.
+                 * @example 1795000000
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description One or two (during a secret rotation) space-separated `v1,<base64 HMAC-SHA256>` signatures.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event_ModelDeploymentEnded"];
             };
         };
         responses: {
