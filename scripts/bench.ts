@@ -39,7 +39,14 @@
  * all (durable) on identical published 20-rule tables, one item at 16 connections and BENCH_EVALUATE_ITEMS-item
  * batches, BENCH_INSTANCE_ROUNDS (2) rounds of the three; bytes per instance; then BENCH_INSTANCE_EXPIRED (as many as
  * BENCH_INSTANCES) instances expiring in March 2001 dropped by the retention pass; a smoke run: BENCH_INSTANCES=200000
- * BENCH_DURATION_SECONDS=3; not in the default run: seeding 10 million takes tens of minutes and about 11 GB).
+ * BENCH_DURATION_SECONDS=3; not in the default run: seeding 10 million takes tens of minutes and about 11 GB),
+ * BENCH_ONLY_ENVIRONMENTS=1 (environments: one-item evaluations of the real-time 20-rule JDM table naming no version
+ * (unpinned key: production; a key pinned to staging; DMS-Environment: staging) and naming it, at 1 connection in
+ * BENCH_ENVIRONMENT_ROUNDS (3) interleaved rounds and at 16, beside the in-process evaluation and BENCH_RESOLUTIONS
+ * (20,000) in-process resolutions of each kind; then BENCH_DEPLOYMENTS (1,000) models released through review
+ * (BENCH_DEPLOYMENT_SEED_CONNECTIONS (4) at a time) and promoted into staging, all effective at one instant
+ * BENCH_DEPLOYMENT_LEAD_SECONDS (75) ahead: how late each is recorded active; a smoke run: BENCH_DEPLOYMENTS=20
+ * BENCH_DURATION_SECONDS=2 BENCH_DEPLOYMENT_LEAD_SECONDS=20; in the full run after the real-time requests).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -65,6 +72,7 @@ import { benchModelSave } from './bench/model-save';
 import { benchTableAnalysis } from './bench/table-analysis';
 import { benchRealTime } from './bench/real-time';
 import { benchDecisionInstances } from './bench/decision-instances';
+import { benchEnvironments } from './bench/environments';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -118,6 +126,16 @@ const INSTANCES = {
   seedConnections: Number(process.env.BENCH_INSTANCE_SEED_CONNECTIONS ?? 2),
   batchItems: Number(process.env.BENCH_EVALUATE_ITEMS ?? 1000),
   rounds: Number(process.env.BENCH_INSTANCE_ROUNDS ?? 2),
+};
+/** Only the environments: the cost of resolving the caller's version, and many scheduled switches at one instant. */
+const ONLY_ENVIRONMENTS = Boolean(process.env.BENCH_ONLY_ENVIRONMENTS);
+const ENVIRONMENTS = {
+  durationSeconds: DURATION_SECONDS,
+  rounds: Number(process.env.BENCH_ENVIRONMENT_ROUNDS ?? 3),
+  resolutions: Number(process.env.BENCH_RESOLUTIONS ?? 20_000),
+  deployments: Number(process.env.BENCH_DEPLOYMENTS ?? 1000),
+  leadSeconds: Number(process.env.BENCH_DEPLOYMENT_LEAD_SECONDS ?? 75),
+  seedConnections: Number(process.env.BENCH_DEPLOYMENT_SEED_CONNECTIONS ?? 4),
 };
 /** Only the model editor's figures, in Chromium. */
 const ONLY_EDITOR = Boolean(process.env.BENCH_ONLY_EDITOR);
@@ -208,6 +226,10 @@ async function main(): Promise<void> {
       await benchDecisionInstances(services, INSTANCES);
       return;
     }
+    if (ONLY_ENVIRONMENTS) {
+      await benchEnvironments(services, ENVIRONMENTS);
+      return;
+    }
     if (ONLY_SANDBOX) {
       await benchSandboxFairness(services, SANDBOX);
       return;
@@ -292,6 +314,7 @@ async function main(): Promise<void> {
     }
     if (!ONLY_WEBHOOKS && !process.env.BENCH_ONLY_SCENARIOS) {
       await benchRealTime(services, REALTIME);
+      await benchEnvironments(services, ENVIRONMENTS);
       await benchClientCalls(services, key);
       await benchUsageQuotas(services, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
     }

@@ -3,6 +3,7 @@ import { clockNow, stopDeployment } from '../../db/repositories/deployment-trans
 import { findDeployment } from '../../db/repositories/model-deployments';
 import { notFound } from '../../core/app-error';
 import { inTenantTransaction } from '../../db/tenant-scope';
+import { currentTransactionId } from '../../db/repositories/cache-changes';
 import type { RequestContext } from '../context';
 import type { ModelUseCaseDeps } from './deps';
 import { presentDeploymentById } from './get-model-deployment';
@@ -14,13 +15,13 @@ import { refuseBuiltin, requireTenantModel } from './model-records';
  * the same as once. The event's reaction stops the timer workflow; one that fires anyway finds it cancelled.
  */
 export async function cancelModelDeployment(
-  { db }: ModelUseCaseDeps,
+  { db, cacheFeed }: ModelUseCaseDeps,
   context: RequestContext,
   id: string,
   deploymentId: string,
 ) {
   refuseBuiltin(id);
-  return inTenantTransaction(db, context.tenantId, async (scope) => {
+  const { answer, changedIn } = await inTenantTransaction(db, context.tenantId, async (scope) => {
     await requireTenantModel(scope, id, { forUpdate: true });
     const row = await findDeployment(scope, deploymentId, { forUpdate: true });
     if (!row || row.model_id !== id) throw notFound('deployment', deploymentId);
@@ -29,6 +30,12 @@ export async function cancelModelDeployment(
       if (row.status !== 'scheduled' || due) throw deploymentNotCancellable(row.id, due ? 'in effect' : row.status);
       await stopDeployment(scope, row, 'cancelled', context.actor);
     }
-    return presentDeploymentById(scope, id, deploymentId);
+    return {
+      answer: await presentDeploymentById(scope, id, deploymentId),
+      changedIn: row.status === 'cancelled' ? null : await currentTransactionId(scope),
+    };
   });
+  // A scheduled deployment is on the timeline every API process keeps: none may still switch to it once this answers.
+  if (changedIn) await cacheFeed?.settled(changedIn);
+  return answer;
 }

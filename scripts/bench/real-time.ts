@@ -15,11 +15,11 @@ import type { BenchServices } from './services';
 import { startNoisyTenant } from './sandbox-fairness';
 
 /** The real-time tables: 20 first-hit rules on five inputs (JDM and DMN), as an application's per-request decision. */
-const RULES = 20;
+export const RULES = 20;
 /** Fails rules 0–12 on income and matches rule 13 (rate 0.007): 14 rules scanned. */
 /** Inputs that fail rules 0–12 of the 20-rule table on income and match rule 13 (the decision-instance bench too). */
 export const INPUTS = { age: 40, income: 32_500, region: 'south', score: 500, member: false };
-const EXPECTED_RATE = 0.007;
+export const EXPECTED_RATE = 0.007;
 export const INPUT_SCHEMA = {
   type: 'object',
   required: ['age', 'income', 'region', 'score', 'member'],
@@ -38,7 +38,7 @@ export interface RealTimeOptions {
   independent: boolean;
 }
 
-interface Row {
+export interface Row {
   label: string;
   connections: number;
   url: string;
@@ -48,15 +48,15 @@ interface Row {
   floor?: string;
 }
 
-interface Measured {
+export interface Measured {
   row: Row;
   load: LoadResult;
   cpu: CpuGroups;
 }
 
-async function realTimeTenant(services: BenchServices) {
+export async function realTimeTenant(services: BenchServices, name = 'bench-real-time') {
   const tenant = await createTenant(services.db, {
-    name: 'bench-real-time',
+    name,
     plan: 'enterprise',
     rateLimitPerMinute: 10_000_000,
     rateLimitPerDay: 1_000_000_000,
@@ -68,7 +68,7 @@ async function realTimeTenant(services: BenchServices) {
   return { id: tenant.id, key, keyId: record.id };
 }
 
-async function createModel(services: BenchServices, key: string, body: unknown): Promise<string> {
+export async function createModel(services: BenchServices, key: string, body: unknown): Promise<string> {
   const created = await fetch(`${services.baseUrl}/api/v1/models`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -80,7 +80,7 @@ async function createModel(services: BenchServices, key: string, body: unknown):
 }
 
 /** Evaluations per second of `evaluate` in this process, one at a time, after a warm-up. */
-async function inProcessRate(items: number, evaluate: (i: number) => unknown): Promise<string> {
+export async function inProcessRate(items: number, evaluate: (i: number) => unknown): Promise<string> {
   for (let i = 0; i < 2_000; i++) await evaluate(i);
   const latencies: number[] = [];
   const started = performance.now();
@@ -169,7 +169,7 @@ function cpuPerRequest(cpu: CpuGroups, requests: number): string {
     .join('; ');
 }
 
-function printRows(title: string, measured: Measured[]): void {
+export function printRows(title: string, measured: Measured[]): void {
   console.log(`\n### ${title}\n`);
   console.log('| request | conns | req/s | p50 ms | p99 ms | non-2xx | floor | CPU ms per request (by process) |');
   console.log('|---|---:|---:|---:|---:|---:|---|---|');
@@ -250,7 +250,7 @@ export async function benchRealTime(services: BenchServices, options: RealTimeOp
 const NOISY_IN_FLIGHT = Number(process.env.BENCH_REALTIME_NOISY ?? 8);
 
 /** One row's requests from this script's load generator (undici, closed loop, keep-alive). */
-function loadRow(row: Row, durationSeconds: number): Promise<LoadResult> {
+export function loadRow(row: Row, durationSeconds: number): Promise<LoadResult> {
   return measureHttp({
     label: row.label,
     url: row.url,

@@ -6,6 +6,7 @@ import { discountExpressionModelBody } from '../fixtures/model-bodies';
 import {
   call,
   createTestTenant,
+  spawnApiProcess,
   spawnWorkerProcess,
   startTestStack,
   type TestStack,
@@ -395,6 +396,37 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
     const refused = await evaluate(model, staging.key);
     assert.deepEqual([refused.status, refused.body.code], [422, 'no_version_in_effect']);
     await api('PATCH', '/environments/staging', tenant, { on_deployment_end: 'fall_back' });
+  });
+
+  it('keeps every API process on one timeline: a promotion or a cancellation answered by one is obeyed by another at once', async () => {
+    const second = await spawnApiProcess(stack);
+    try {
+      const model = await newModel('Two processes', 2);
+      await release(model, 1);
+      await release(model, 2);
+      const staging = await key('staging');
+      const viaSecond = async () =>
+        (
+          await call(second.baseUrl, 'POST', `/api/v1/models/${model}/evaluate`, {
+            key: staging.key,
+            body: { inputs: { order_total: 100 } },
+          })
+        ).body.version;
+      const promote = (version: number, extra: Record<string, unknown> = {}) =>
+        api('POST', `/models/${model}/versions/${version}/promote`, tenant, { environment: 'staging', ...extra });
+      assert.equal((await promote(1)).status, 201);
+      assert.equal(await viaSecond(), '1', 'the second process now holds the timeline in memory');
+      assert.equal((await promote(2)).status, 201);
+      assert.equal(await viaSecond(), '2', 'the promotion answered only once the second process dropped it');
+      const at = Date.now() + 3_000;
+      const scheduled = await promote(1, { effective_from: new Date(at).toISOString() });
+      assert.equal(await viaSecond(), '2');
+      assert.equal((await api('POST', `/models/${model}/deployments/${scheduled.body.id}/cancel`, tenant)).status, 200);
+      await sleep(Math.max(0, at + 500 - Date.now()));
+      assert.equal(await viaSecond(), '2', 'the cancelled switch is taken by no process');
+    } finally {
+      second.child.kill('SIGKILL');
+    }
   });
 
   it('refuses impossible dates, unknown zones, skipped local times and overlapping windows, naming the field, storing nothing', async () => {
