@@ -131,7 +131,12 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
     const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks, ...tenantIds });
     const schedules = startScheduleReconciler({ db, temporal, logger, config, ...tenantIds });
     const retention = startInstanceRetention({ db, logger, intervalMs: config.decisionInstances.retentionIntervalMs });
-    const deploymentSweep = startDeploymentSweep({ db, logger, intervalMs: DEPLOYMENT_SWEEP_INTERVAL_MS });
+    const deploymentSweep = startDeploymentSweep({
+      db,
+      logger,
+      intervalMs: DEPLOYMENT_SWEEP_INTERVAL_MS,
+      ...tenantIds,
+    });
     stopEvents = async () => {
       await relay.stop();
       await maintenance.stop();

@@ -238,6 +238,7 @@ async function runBatchItem(
     workflow_id: workflowId,
     run_id: null,
     batch_id: batch.id,
+    environment_id: batch.environment_id ?? null,
     created_by: actor,
     run_by: actor,
     completed_at: new Date(),
@@ -250,6 +251,7 @@ async function runBatchItem(
           inputs: item.inputs,
           caller: actor,
           correlationId: scenarioId,
+          environmentId: batch.environment_id ?? null,
           outcome: result
             ? { ok: true, outputs: result.metrics, hits: result.hits }
             : { ok: false, message: String((error as { detail?: string } | null)?.detail ?? 'failed') },

@@ -22,6 +22,7 @@ export async function presentBatch(
     id: batch.id,
     object: 'scenario_batch' as const,
     status: batch.status,
+    environment_id: batch.environment_id ?? null,
     progress: {
       total: batch.total,
       done,

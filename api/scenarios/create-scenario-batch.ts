@@ -100,6 +100,7 @@ export async function createScenarioBatch(deps: ScenarioBatchUseCaseDeps, contex
         total: items.length,
         invalid,
         compare: body.compare ?? false,
+        environment_id: environment.id,
         workflow_id: workflowId,
         created_by: context.actor,
       },

@@ -489,6 +489,11 @@ export const scenariosPart: DocumentPart = {
       properties: {
         id: { type: 'string', example: 'bat_01jd2x0m3f8q4w7e5r6t9y2v1k' },
         object: { type: 'string', const: 'scenario_batch' },
+        environment_id: {
+          type: ['string', 'null'],
+          description:
+            "The environment whose versions in effect its items run when they name none (the request's `DMS-Environment`, else the credentials' pin, else production).",
+        },
         status: {
           type: 'string',
           enum: ['running', 'completed', 'cancelled'],

@@ -156,6 +156,7 @@ export async function up(knex: Knex): Promise<void> {
     alter table api_keys add column environment_id text;
     alter table oauth_clients add column environment_id text;
     alter table scenarios add column environment_id text;
+    alter table scenario_batches add column environment_id text;
     alter table decision_instances add column environment_id text;
 
     -- A deployment changes which version a model's callers get: the model's head in memory is dropped with it.
@@ -194,6 +195,7 @@ export async function down(knex: Knex): Promise<void> {
     drop function environment_cache_change();
     drop trigger model_deployments_cache_change on model_deployments;
     alter table decision_instances drop column environment_id;
+    alter table scenario_batches drop column environment_id;
     alter table scenarios drop column environment_id;
     alter table oauth_clients drop column environment_id;
     alter table api_keys drop column environment_id;

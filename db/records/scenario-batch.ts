@@ -9,6 +9,8 @@ export class ScenarioBatchRecord extends Model {
   static override jsonAttributes = ['comparison', 'created_by'];
 
   id!: string;
+  /** The environment the batch's items resolved their versions through (null: before environments). */
+  environment_id!: string | null;
   tenant_id!: string;
   status!: BatchStatus;
   total!: number;

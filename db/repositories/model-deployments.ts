@@ -296,8 +296,11 @@ export async function wasInEffect(
 export async function findOverdueDeployments(
   db: Knex,
   limit: number,
+  tenantIds?: readonly string[],
 ): Promise<Array<{ tenant_id: string; id: string }>> {
-  return db('model_deployments')
+  const query = db('model_deployments');
+  if (tenantIds) query.whereIn('tenant_id', tenantIds as string[]);
+  return query
     .where('status', 'scheduled')
     .where('effective_from', '<=', db.raw('clock_timestamp()'))
     .orderBy('effective_from')
@@ -342,8 +345,14 @@ export async function deploymentTimersFor(
 }
 
 /** Deployments with an end that has passed but still recorded as serving (a sweep after an outage). */
-export async function findOverdueEnds(db: Knex, limit: number): Promise<Array<{ tenant_id: string; id: string }>> {
-  return db('model_deployments')
+export async function findOverdueEnds(
+  db: Knex,
+  limit: number,
+  tenantIds?: readonly string[],
+): Promise<Array<{ tenant_id: string; id: string }>> {
+  const query = db('model_deployments');
+  if (tenantIds) query.whereIn('tenant_id', tenantIds as string[]);
+  return query
     .whereIn('status', ['active', 'superseded'])
     .whereNotNull('effective_until')
     .where('effective_until', '<=', db.raw('clock_timestamp()'))

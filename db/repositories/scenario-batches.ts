@@ -6,7 +6,8 @@ const INSERT_CHUNK = 1000;
 
 export async function createBatch(
   scope: TenantScope,
-  batch: Pick<ScenarioBatchRecord, 'id' | 'status' | 'total' | 'invalid' | 'compare' | 'workflow_id' | 'created_by'>,
+  batch: Pick<ScenarioBatchRecord, 'id' | 'status' | 'total' | 'invalid' | 'compare' | 'workflow_id' | 'created_by'> &
+    Partial<Pick<ScenarioBatchRecord, 'environment_id'>>,
   items: Array<Omit<BatchItemRecord, 'tenant_id' | 'batch_id' | keyof import('objection').Model>>,
 ): Promise<ScenarioBatchRecord> {
   const record = await insertScoped(scope, ScenarioBatchRecord, batch);

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import { Client, Connection } from '@temporalio/client';
 import type { ModelUseCaseDeps } from '../../api/models/deps';
 import { resolveModel } from '../../api/models/resolve-model';
 import { createLogger } from '../../core/logger';
@@ -370,11 +372,52 @@ async function timeCalls(calls: number, call: () => Promise<unknown>) {
   };
 }
 
+/**
+ * CPU ms of this bench's Postgres so far, backends that have exited included: the postmaster's own and its reaped
+ * children's (`cutime`, `cstime`), plus its live children's. A window of many short-lived connections would otherwise
+ * lose the CPU of those that ended in it.
+ */
+function postgresCpuMs(): number {
+  if (os.platform() !== 'linux') return 0;
+  const stats = new Map<number, { comm: string; ppid: number; own: number; reaped: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      // After "pid (comm) ": ppid is index 1, utime 11, stime 12, cutime 13, cstime 14 (clock ticks of 10 ms).
+      stats.set(Number(entry), {
+        comm: stat.slice(stat.indexOf('(') + 1, close),
+        ppid: Number(fields[1]),
+        own: (Number(fields[11]) + Number(fields[12])) * 10,
+        reaped: (Number(fields[13]) + Number(fields[14])) * 10,
+      });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const ours = (pid: number) => {
+    for (let current = stats.get(pid)?.ppid, depth = 0; current && depth < 20; depth++) {
+      if (current === process.pid) return true;
+      current = stats.get(current)?.ppid;
+    }
+    return false;
+  };
+  let total = 0;
+  for (const [pid, stat] of stats) {
+    if (stat.comm !== 'postgres' || !ours(pid)) continue;
+    const postmaster = stats.get(stat.ppid)?.comm !== 'postgres';
+    total += stat.own + (postmaster ? stat.reaped : 0);
+  }
+  return total;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** Resolves at the wall-clock instant `at` (ms), to the millisecond: a timer to just before, then a short spin. */
 async function untilInstant(at: number): Promise<void> {
-  await sleep(at - Date.now() - 20);
+  await sleep(at - Date.now() - 30);
   while (Date.now() < at) {
     // spin: a timer alone fires a millisecond or more late
   }
@@ -430,6 +473,7 @@ async function benchScheduledSwitches(
     ...models.map((modelId) => ({ modelId, version: '1' })),
   ];
   const deploymentIds: string[] = [];
+  const workflowIds: string[] = [];
   const promoteStarted = Date.now();
   const promoted = await inFlight(
     options.seedConnections,
@@ -442,6 +486,7 @@ async function benchScheduledSwitches(
       expectStatus(answer, 201, `promoting ${modelId} version ${version} into staging`);
       if (answer.body.status !== 'scheduled') throw new Error(`a promotion is ${String(answer.body.status)}`);
       deploymentIds.push(answer.body.id as string);
+      workflowIds.push(answer.body.workflow_id as string);
     }),
   );
   const promotedAt = Date.now();
@@ -464,15 +509,16 @@ async function benchScheduledSwitches(
   const roots = { API: services.apiPid, worker: services.workerPid, 'load generator': process.pid };
   await sleep(instant - Date.now() - 1_000);
   const cpuBefore = cpuSnapshot(roots);
+  const postgresBefore = postgresCpuMs();
   const staged = (sentAt: number) =>
     api(services, switched.stagingKey, 'POST', `/models/${switched.modelId}/evaluate`, { inputs: INPUTS }).then(
       (answer) => ({ sentAt, status: answer.status, version: answer.body.version }),
     );
-  await untilInstant(instant - 100);
-  const early = staged(Date.now());
+  // One answered before the instant, then one sent a millisecond after it (the first awaited: nothing in flight).
+  await untilInstant(instant - 200);
+  const around = [await staged(Date.now())];
   await untilInstant(instant + 1);
-  const late = staged(Date.now());
-  const around = await Promise.all([early, late]);
+  around.push(await staged(Date.now()));
 
   let allActiveSeenAt: number | undefined;
   let allEventsSeenAt: number | undefined;
@@ -488,7 +534,7 @@ async function benchScheduledSwitches(
     if (Number(rows[0]?.events) === deploymentIds.length) allEventsSeenAt = now;
     else await sleep(100);
   }
-  const cpu = cpuDelta(cpuBefore, cpuSnapshot(roots));
+  const cpu = { ...cpuDelta(cpuBefore, cpuSnapshot(roots)), postgres: postgresCpuMs() - postgresBefore };
   const cpuSeconds = ((allEventsSeenAt ?? Date.now()) - (instant - 1_000)) / 1000;
 
   const { rows: lags } = await db.raw<{ rows: Array<{ lag_ms: string | null }> }>(
@@ -503,6 +549,7 @@ async function benchScheduledSwitches(
     [effectiveFrom, tenant.id, deploymentIds],
   );
   const within = activated.filter((lag) => lag <= ACTIVATION_GOAL_MS).length;
+  const breakdown = await timerBreakdown(services, workflowIds, instant);
   const ms = (value: number | undefined) =>
     value === undefined ? '—' : `${Math.round(value).toLocaleString('en')} ms`;
 
@@ -533,6 +580,20 @@ async function benchScheduledSwitches(
     `| a staging evaluation of the rows' model sent ${instant - (around[0]?.sentAt ?? 0)} ms before the instant / ${(around[1]?.sentAt ?? 0) - instant} ms after | ${around.map((r) => `${r.status} version ${String(r.version)}`).join(' / ')} (expected version 1 / version 2) |`,
   );
   console.log(
+    `\n### Where each activation's time went (the timer workflows' histories, ms after the instant unless said)\n`,
+  );
+  console.log('| phase | p50 | p95 | max |');
+  console.log('|---|---:|---:|---:|');
+  for (const [phase, values] of Object.entries(breakdown.phases)) {
+    const sorted = [...values].sort((a, b) => a - b);
+    console.log(
+      `| ${phase} | ${ms(percentile(sorted, 0.5))} | ${ms(percentile(sorted, 0.95))} | ${ms(sorted.at(-1))} |`,
+    );
+  }
+  console.log(
+    `\n${breakdown.retried} activation(s) needed more than one attempt; ${breakdown.missing} history(ies) without a completed activation.`,
+  );
+  console.log(
     `\nCPU from 1 s before the instant until every event was seen (${cpuSeconds.toFixed(1)} s), by process: ` +
       Object.entries(cpu)
         .filter(([, used]) => used > 0)
@@ -543,4 +604,56 @@ async function benchScheduledSwitches(
         )
         .join('; '),
   );
+}
+
+/**
+ * Each deployment's timer workflow history, split into the phases of its activation: the timer firing (Temporal), the
+ * workflow task that schedules the activity (worker), the activity waiting for a slot, and the activity itself (the
+ * transaction in Postgres).
+ */
+async function timerBreakdown(services: BenchServices, workflowIds: string[], instant: number) {
+  const connection = await Connection.connect({ address: services.temporalAddress });
+  const client = new Client({ connection, namespace: process.env.TEMPORAL_NAMESPACE ?? 'default' });
+  const phases = {
+    'timer fired': [] as number[],
+    'activity scheduled (the workflow task after the timer), after it fired': [] as number[],
+    'activity started (its last attempt), after it was scheduled': [] as number[],
+    'activity ran (the activation transaction)': [] as number[],
+    'activity completed': [] as number[],
+  };
+  let retried = 0;
+  let missing = 0;
+  const at = (time: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
+    Number(time?.seconds ?? 0) * 1000 + (time?.nanos ?? 0) / 1e6;
+  try {
+    await inFlight(
+      8,
+      workflowIds.map((id) => async () => {
+        const history = await client.workflow.getHandle(id).fetchHistory();
+        const times: Record<string, number> = {};
+        for (const event of history.events ?? []) {
+          if (event.timerFiredEventAttributes) times.fired ??= at(event.eventTime);
+          if (event.activityTaskScheduledEventAttributes) times.scheduled ??= at(event.eventTime);
+          if (event.activityTaskStartedEventAttributes) {
+            times.started ??= at(event.eventTime);
+            if ((event.activityTaskStartedEventAttributes.attempt ?? 1) > 1) retried++;
+          }
+          if (event.activityTaskCompletedEventAttributes) times.completed ??= at(event.eventTime);
+        }
+        const { fired, scheduled, started, completed } = times;
+        if (fired === undefined || scheduled === undefined || started === undefined || completed === undefined) {
+          missing++;
+          return;
+        }
+        phases['timer fired'].push(fired - instant);
+        phases['activity scheduled (the workflow task after the timer), after it fired'].push(scheduled - fired);
+        phases['activity started (its last attempt), after it was scheduled'].push(started - scheduled);
+        phases['activity ran (the activation transaction)'].push(completed - started);
+        phases['activity completed'].push(completed - instant);
+      }),
+    );
+  } finally {
+    await connection.close();
+  }
+  return { phases, retried, missing };
 }

@@ -3,6 +3,8 @@ import crypto from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { discountExpressionModelBody } from '../fixtures/model-bodies';
+import { waitForPollers } from '../helpers/batch-crash';
+import { sweepOverdueDeployments } from '../../worker/deployment-sweep';
 import {
   call,
   createTestTenant,
@@ -122,6 +124,8 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
     tenant = await createTestTenant(stack.db, { name: 'Environments' });
     other = await createTestTenant(stack.db, { name: 'Elsewhere' });
     worker = await spawnWorkerProcess(stack);
+    // A review's submit waits (within its deadline) for the workflow's first task: the worker must be polling.
+    await waitForPollers(stack.temporal, stack.config.temporalTaskQueue, [worker]);
     const member = await api('POST', '/users', tenant, {
       email: `reviewer-${crypto.randomBytes(4).toString('hex')}@example.com`,
       display_name: 'Reviewer',
@@ -217,6 +221,18 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
     const scenario = await api('POST', '/scenarios', staging.key, { model_id: model, inputs: { order_total: 100 } });
     assert.equal(scenario.status, 201, JSON.stringify(scenario.body));
     assert.deepEqual([scenario.body.model_version, scenario.body.environment_id], ['2', staging.environment_id]);
+    const batch = await api('POST', '/scenarios/batch', staging.key, {
+      items: [{ model_id: model, inputs: { order_total: 100 } }],
+    });
+    assert.equal(batch.status, 202, JSON.stringify(batch.body));
+    assert.equal(batch.body.environment_id, staging.environment_id);
+    const item = await eventually(
+      'the batch item ran',
+      async () => (await api('GET', `/scenarios/batches/${batch.body.id}`, tenant)).body.scenario_ids,
+      (ids: string[]) => ids.length === 1,
+    );
+    const itemScenario = (await api('GET', `/scenarios/${item[0]}`, tenant)).body;
+    assert.deepEqual([itemScenario.model_version, itemScenario.environment_id], ['2', staging.environment_id]);
 
     // v3 was never in staging: production refuses it; v2 goes through production's review.
     const outOfOrder = await api('POST', `/models/${model}/versions/2/promote`, tenant, { environment: 'production' });
@@ -505,6 +521,7 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
     );
     worker.kill('SIGKILL');
     worker = await spawnWorkerProcess(stack);
+    await waitForPollers(stack.temporal, stack.config.temporalTaskQueue, [worker]);
     await eventually(
       'activated after the crash',
       () => deployment(model, scheduled.body.id),
@@ -520,5 +537,37 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
       .db('model_releases')
       .where({ tenant_id: tenant.id, model_id: model, version: 2, kind: 'promotion' });
     assert.equal(releases.length, 1);
+  });
+
+  it("records a switch whose timer was lost: the worker's sweep activates an overdue deployment once", async () => {
+    const model = await newModel('Lost timer', 2);
+    await release(model, 1);
+    await release(model, 2);
+    await api('POST', `/models/${model}/versions/1/promote`, tenant, { environment: 'staging' });
+    // No worker from here on (this is the file's last test): only the sweep below can record the switch.
+    worker.kill('SIGKILL');
+    const at = Date.now() + 2_000;
+    const scheduled = await api('POST', `/models/${model}/versions/2/promote`, tenant, {
+      environment: 'staging',
+      effective_from: new Date(at).toISOString(),
+    });
+    assert.equal(scheduled.status, 201);
+    const handle = stack.temporal.workflow.getHandle(scheduled.body.workflow_id);
+    await eventually(
+      'its workflow started',
+      () =>
+        handle.describe().then(
+          () => true,
+          () => false,
+        ),
+      Boolean,
+    );
+    await handle.terminate('a timer lost, as an operator error or a wiped Temporal would lose it');
+    await sleep(Math.max(0, at + 200 - Date.now()));
+    assert.equal((await deployment(model, scheduled.body.id)).status, 'scheduled', 'no timer recorded it');
+    assert.equal((await evaluate(model, (await key('staging')).key)).body.version, '2', 'runs resolve by the instant');
+    assert.deepEqual(await sweepOverdueDeployments(stack.db, [tenant.id]), { activated: 1, ended: 0 });
+    assert.deepEqual(await sweepOverdueDeployments(stack.db, [tenant.id]), { activated: 0, ended: 0 });
+    assert.equal((await deployment(model, scheduled.body.id)).status, 'active');
   });
 });

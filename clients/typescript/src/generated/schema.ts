@@ -6072,6 +6072,8 @@ export interface components {
             id: string;
             /** @constant */
             object: "scenario_batch";
+            /** @description The environment whose versions in effect its items run when they name none (the request's `DMS-Environment`, else the credentials' pin, else production). */
+            environment_id?: string | null;
             /**
              * @description `running` → `completed` when every valid item ran (items that fail do not fail the batch), or `cancelled` after a cancel (items already run keep their scenarios).
              * @enum {string}
