@@ -88,6 +88,18 @@ export async function recordDeploymentStep(
 }
 
 /**
+ * A deployment with its model locked first (the order every switch, promotion and cancellation takes: the model,
+ * then the deployment), read again under the lock.
+ */
+async function lockDeployment(scope: TenantScope, deploymentId: string) {
+  const initial = await findDeployment(scope, deploymentId);
+  if (!initial) return undefined;
+  const model = (await findTenantModel(scope, initial.model_id, { forUpdate: true })) as DecisionModelRecord;
+  const deployment = (await findDeployment(scope, deploymentId, { forUpdate: true })) as DeploymentRow;
+  return { model, deployment };
+}
+
+/**
  * Puts a deployment in effect, in the caller's transaction (under the model's lock): an immediate one from now
  * (`clock_timestamp()` read after the lock, so a later switch always starts later), a scheduled one from its own
  * instant (it has been in effect since then: runs resolve by the instant, this only records it). The environment's
@@ -99,10 +111,9 @@ export async function activateDeployment(
   deploymentId: string,
   actor: Actor = SYSTEM_ACTOR,
 ): Promise<{ applied: boolean; deployment: DeploymentRow | undefined }> {
-  const initial = await findDeployment(scope, deploymentId);
-  if (!initial) return { applied: false, deployment: undefined };
-  const model = (await findTenantModel(scope, initial.model_id, { forUpdate: true })) as DecisionModelRecord;
-  const deployment = (await findDeployment(scope, deploymentId, { forUpdate: true })) as DeploymentRow;
+  const locked = await lockDeployment(scope, deploymentId);
+  if (!locked) return { applied: false, deployment: undefined };
+  const { model, deployment } = locked;
   const immediate = deployment.status === 'pending_review' || deployment.effective_from === null;
   if (!immediate && deployment.status !== 'scheduled') return { applied: false, deployment };
   const environment = (await findEnvironment(scope, deployment.environment_id)) as EnvironmentRow;
@@ -177,10 +188,9 @@ export async function endDeployment(
   deploymentId: string,
   actor: Actor = SYSTEM_ACTOR,
 ): Promise<{ applied: boolean; deployment: DeploymentRow | undefined }> {
-  const initial = await findDeployment(scope, deploymentId);
-  if (!initial) return { applied: false, deployment: undefined };
-  const model = (await findTenantModel(scope, initial.model_id, { forUpdate: true })) as DecisionModelRecord;
-  const deployment = (await findDeployment(scope, deploymentId, { forUpdate: true })) as DeploymentRow;
+  const locked = await lockDeployment(scope, deploymentId);
+  if (!locked) return { applied: false, deployment: undefined };
+  const { model, deployment } = locked;
   const now = await clockNow(scope);
   if (
     !['active', 'superseded', 'scheduled'].includes(deployment.status) ||

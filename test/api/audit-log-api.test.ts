@@ -132,7 +132,12 @@ describe('audit log API', () => {
       );
     assert.deepEqual(all[0]?.actor, { type: 'api_key', id: secondAdmin.id });
     assert.deepEqual(all[1]?.actor, { type: 'api_key', id: tenant.keyId });
-    assert.deepEqual(all[7]?.payload, { name: 'ci', scopes: ['scenarios:read'], expires_at: null });
+    assert.deepEqual(all[7]?.payload, {
+      name: 'ci',
+      scopes: ['scenarios:read'],
+      expires_at: null,
+      environment_id: null,
+    });
   });
 
   it('filters by resource type, resource, actor, action and time range, alone and together', async () => {

@@ -138,7 +138,12 @@ describe('audit log', () => {
       'the bootstrap key was issued by the test helper',
     );
     for (const record of records.slice(1)) assert.deepEqual(record.actor, keyActor, record.action);
-    assert.deepEqual(records[1]?.payload, { name: 'ci', scopes: ['scenarios:read'], expires_at: null });
+    assert.deepEqual(records[1]?.payload, {
+      name: 'ci',
+      scopes: ['scenarios:read'],
+      expires_at: null,
+      environment_id: null,
+    });
     assert.deepEqual(records[7]?.payload, { role: { from: 'viewer', to: 'approver' } });
     assert.deepEqual(records[8]?.payload, { role: 'approver', display_name: 'Audrey' });
     assert.equal((records[4]?.payload as { scopes: string[] }).scopes.includes('kpis:read'), true);
