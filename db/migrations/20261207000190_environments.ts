@@ -159,6 +159,15 @@ export async function up(knex: Knex): Promise<void> {
     alter table scenario_batches add column environment_id text;
     alter table decision_instances add column environment_id text;
 
+  `);
+  await enableTenantRowSecurity(knex, 'environments');
+  await enableTenantRowSecurity(knex, 'model_deployments');
+  await cacheTriggers(knex);
+}
+
+/** What the API processes keep in memory changes with these rows (db/cache-feed.ts). */
+async function cacheTriggers(knex: Knex): Promise<void> {
+  await knex.raw(`
     -- A deployment changes which version a model's callers get: the model's head in memory is dropped with it.
     create trigger model_deployments_cache_change after insert or update or delete on model_deployments
       for each row execute function model_cache_change();
@@ -180,8 +189,6 @@ export async function up(knex: Knex): Promise<void> {
         tenant_id, environment_id or delete on api_keys
       for each row execute function row_cache_change('api_key');
   `);
-  await enableTenantRowSecurity(knex, 'environments');
-  await enableTenantRowSecurity(knex, 'model_deployments');
 }
 
 export async function down(knex: Knex): Promise<void> {
