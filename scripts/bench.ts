@@ -45,8 +45,10 @@
  * BENCH_ENVIRONMENT_ROUNDS (3) interleaved rounds and at 16, beside the in-process evaluation and BENCH_RESOLUTIONS
  * (20,000) in-process resolutions of each kind; then BENCH_DEPLOYMENTS (1,000) models released through review
  * (BENCH_DEPLOYMENT_SEED_CONNECTIONS (4) at a time) and promoted into staging, all effective at one instant
- * BENCH_DEPLOYMENT_LEAD_SECONDS (75) ahead: how late each is recorded active; a smoke run: BENCH_DEPLOYMENTS=20
- * BENCH_DURATION_SECONDS=2 BENCH_DEPLOYMENT_LEAD_SECONDS=20; in the full run after the real-time requests).
+ * BENCH_DEPLOYMENT_LEAD_SECONDS (75) ahead: how late each is recorded active. BENCH_DEPLOYMENTS=0: the resolution's
+ * figures alone; the same file also runs on a worktree of the code before environments (docs/performance.md); a
+ * smoke run: BENCH_DEPLOYMENTS=20 BENCH_DURATION_SECONDS=2 BENCH_DEPLOYMENT_LEAD_SECONDS=20; in the full run after
+ * the real-time requests).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';

@@ -45,6 +45,8 @@ type Tenant = Awaited<ReturnType<typeof realTimeTenant>>;
 
 /** What the activation figure is held to: every scheduled deployment recorded active within this of its instant. */
 const ACTIVATION_GOAL_MS = 5_000;
+/** Releases of a seeded model tried before the bench gives up. */
+const SEED_ATTEMPTS = 3;
 /** How long after the instant the bench waits for the last activation before it reports what it has. */
 const ACTIVATION_WAIT_MS = 180_000;
 
@@ -198,6 +200,7 @@ export async function benchEnvironments(services: BenchServices, options: Enviro
     console.log('\n(no environments in this code: the scheduled switches are not measured)');
     return;
   }
+  if (options.deployments <= 0) return;
   await benchScheduledSwitches(services, tenant, board, { modelId, stagingKey: staging.key }, options);
 }
 
@@ -456,12 +459,23 @@ async function benchScheduledSwitches(
   const others = Math.max(0, options.deployments - 1);
   const seedStarted = performance.now();
   const models: string[] = [];
+  const redone: string[] = [];
   const seeded = await inFlight(
     options.seedConnections,
     Array.from({ length: others }, (_, index) => async () => {
-      const id = await createModel(services, tenant.key, benchModel(`Bench scheduled switch ${index + 1}`));
-      await publishThroughReview(services, tenant, board, id, '1', INPUTS);
-      models.push(id);
+      // A review that fails (a 503 when Temporal is slow to record the submission: "retry shortly") is redone on a
+      // new model; the abandoned one is never promoted.
+      for (let attempt = 1; ; attempt++) {
+        const id = await createModel(services, tenant.key, benchModel(`Bench scheduled switch ${index + 1}`));
+        try {
+          await publishThroughReview(services, tenant, board, id, '1', INPUTS);
+          models.push(id);
+          return;
+        } catch (error) {
+          if (attempt === SEED_ATTEMPTS) throw error;
+          redone.push((error as Error).message.slice(0, 240));
+        }
+      }
     }),
   );
   const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -537,21 +551,37 @@ async function benchScheduledSwitches(
   const cpu = { ...cpuDelta(cpuBefore, cpuSnapshot(roots)), postgres: postgresCpuMs() - postgresBefore };
   const cpuSeconds = ((allEventsSeenAt ?? Date.now()) - (instant - 1_000)) / 1000;
 
-  const { rows: lags } = await db.raw<{ rows: Array<{ lag_ms: string | null }> }>(
-    `select extract(epoch from (activated_at - effective_from)) * 1000 as lag_ms
+  const { rows: lags } = await db.raw<{ rows: Array<{ id: string; lag_ms: string | null }> }>(
+    `select id, extract(epoch from (activated_at - effective_from)) * 1000 as lag_ms
        from model_deployments where id = any(?)`,
     [deploymentIds],
   );
-  const activated = lags.flatMap((row) => (row.lag_ms === null ? [] : [Number(row.lag_ms)])).sort((a, b) => a - b);
+  const lagOf = new Map(lags.flatMap((row) => (row.lag_ms === null ? [] : [[row.id, Number(row.lag_ms)] as const])));
+  const activated = [...lagOf.values()].sort((a, b) => a - b);
   const { rows: events } = await db.raw<{ rows: Array<{ last_ms: string | null }> }>(
     `select extract(epoch from (max(created_at) - ?::timestamptz)) * 1000 as last_ms from events
       where tenant_id = ? and type = 'model.deployment.activated' and data->'deployment'->>'id' = any(?)`,
     [effectiveFrom, tenant.id, deploymentIds],
   );
   const within = activated.filter((lag) => lag <= ACTIVATION_GOAL_MS).length;
-  const breakdown = await timerBreakdown(services, workflowIds, instant);
   const ms = (value: number | undefined) =>
     value === undefined ? '—' : `${Math.round(value).toLocaleString('en')} ms`;
+  const breakdown = await timerBreakdown(services, workflowIds, instant);
+  // Who recorded each switch: its timer's activity, or the deployment sweep before it (the same index in both lists).
+  const recordedBy = { timer: [] as number[], sweep: [] as number[] };
+  deploymentIds.forEach((id, index) => {
+    const lag = lagOf.get(id);
+    if (lag !== undefined) recordedBy[breakdown.swept.has(workflowIds[index] as string) ? 'sweep' : 'timer'].push(lag);
+  });
+  const span = (lagsMs: number[]) => {
+    if (lagsMs.length === 0) return 'none';
+    const sorted = [...lagsMs].sort((a, b) => a - b);
+    const first = sorted[0] as number;
+    const last = sorted.at(-1) as number;
+    const rate =
+      last > first ? `, ${Math.round((sorted.length - 1) / ((last - first) / 1000)).toLocaleString('en')}/s` : '';
+    return `${sorted.length.toLocaleString('en')}, from ${ms(first)} to ${ms(last)}${rate}`;
+  };
 
   console.log(
     `\n## Environments: ${deploymentIds.length.toLocaleString('en')} scheduled deployments due at one instant (one tenant's staging)\n`,
@@ -561,6 +591,10 @@ async function benchScheduledSwitches(
   console.log(
     `| seeding: ${others.toLocaleString('en')} models created and released through review (${options.seedConnections} at a time), plus version 2 of the rows' model | ${seedSeconds.toFixed(1)} s (${(others / Math.max(seedSeconds, 0.001)).toFixed(1)} models/s; each ${summary(seeded.latencies)}) |`,
   );
+  if (redone.length > 0)
+    console.log(
+      `| reviews redone on a new model (the failed one left unpromoted) | ${redone.length}: ${redone[0]?.replaceAll('|', '/').replaceAll('\n', ' ')} |`,
+    );
   console.log(
     `| promotions into staging at ${effectiveFrom} through the API (${options.seedConnections} at a time) | ${promoted.seconds.toFixed(1)} s, ${summary(promoted.latencies)}; the last answered ${((instant - promotedAt) / 1000).toFixed(1)} s before the instant |`,
   );
@@ -577,6 +611,9 @@ async function benchScheduledSwitches(
     `| every \`model.deployment.activated\` event written: the last one's \`created_at\` / seen by the bench's poll (100 ms) | ${ms(events[0]?.last_ms === null || events[0]?.last_ms === undefined ? undefined : Number(events[0].last_ms))} / ${ms(allEventsSeenAt === undefined ? undefined : allEventsSeenAt - instant)} after the instant |`,
   );
   console.log(
+    `| recorded by their timers' activities / by the worker's deployment sweep (a pass every 60 s, one switch after another) | ${span(recordedBy.timer)} / ${span(recordedBy.sweep)} |`,
+  );
+  console.log(
     `| a staging evaluation of the rows' model sent ${instant - (around[0]?.sentAt ?? 0)} ms before the instant / ${(around[1]?.sentAt ?? 0) - instant} ms after | ${around.map((r) => `${r.status} version ${String(r.version)}`).join(' / ')} (expected version 1 / version 2) |`,
   );
   console.log(
@@ -591,7 +628,9 @@ async function benchScheduledSwitches(
     );
   }
   console.log(
-    `\n${breakdown.retried} activation(s) needed more than one attempt; ${breakdown.missing} history(ies) without a completed activation.`,
+    `\n${breakdown.timedOut} workflow task(s) after the timer timed out waiting for the worker that had the workflow cached ` +
+      `(run again from the whole history); ${breakdown.retried} activation(s) needed more than one attempt; ` +
+      `${breakdown.unfinished} workflow(s) without a completed activation two minutes on.`,
   );
   console.log(
     `\nCPU from 1 s before the instant until every event was seen (${cpuSeconds.toFixed(1)} s), by process: ` +
@@ -607,53 +646,90 @@ async function benchScheduledSwitches(
 }
 
 /**
- * Each deployment's timer workflow history, split into the phases of its activation: the timer firing (Temporal), the
- * workflow task that schedules the activity (worker), the activity waiting for a slot, and the activity itself (the
- * transaction in Postgres).
+ * Each deployment's timer workflow history (once it has finished, or two minutes on), split into the phases of its
+ * activation: the timer firing (Temporal), the workflow task that follows it waiting for the worker and run by it (a
+ * sticky task not picked up within 10 s times out and is run again from the whole history elsewhere), the activity
+ * waiting for a slot, and the activity itself (the activation transaction in Postgres).
  */
 async function timerBreakdown(services: BenchServices, workflowIds: string[], instant: number) {
   const connection = await Connection.connect({ address: services.temporalAddress });
   const client = new Client({ connection, namespace: process.env.TEMPORAL_NAMESPACE ?? 'default' });
   const phases = {
     'timer fired': [] as number[],
-    'activity scheduled (the workflow task after the timer), after it fired': [] as number[],
-    'activity started (its last attempt), after it was scheduled': [] as number[],
-    'activity ran (the activation transaction)': [] as number[],
+    'workflow task after the timer: waited for the worker (scheduled → started)': [] as number[],
+    'workflow task after the timer: run by the worker (started → completed)': [] as number[],
+    'activity: waited for a slot (scheduled → started, its last attempt)': [] as number[],
+    'activity: ran (the activation transaction)': [] as number[],
     'activity completed': [] as number[],
   };
   let retried = 0;
-  let missing = 0;
+  let timedOut = 0;
+  const swept = new Set<string>();
+  let unfinished = 0;
   const at = (time: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
     Number(time?.seconds ?? 0) * 1000 + (time?.nanos ?? 0) / 1e6;
   try {
     await inFlight(
       8,
       workflowIds.map((id) => async () => {
-        const history = await client.workflow.getHandle(id).fetchHistory();
+        const handle = client.workflow.getHandle(id);
+        await Promise.race([handle.result().catch(() => undefined), sleep(120_000)]);
+        const history = await handle.fetchHistory();
         const times: Record<string, number> = {};
+        let taskTimedOut = false;
         for (const event of history.events ?? []) {
-          if (event.timerFiredEventAttributes) times.fired ??= at(event.eventTime);
-          if (event.activityTaskScheduledEventAttributes) times.scheduled ??= at(event.eventTime);
-          if (event.activityTaskStartedEventAttributes) {
-            times.started ??= at(event.eventTime);
-            if ((event.activityTaskStartedEventAttributes.attempt ?? 1) > 1) retried++;
+          const time = at(event.eventTime);
+          if (event.timerFiredEventAttributes) times.fired ??= time;
+          if (times.fired === undefined || times.activityScheduled !== undefined) {
+            if (event.activityTaskStartedEventAttributes) {
+              times.activityStarted ??= time;
+              if ((event.activityTaskStartedEventAttributes.attempt ?? 1) > 1) retried++;
+            }
+            const result = event.activityTaskCompletedEventAttributes?.result?.payloads?.[0]?.data;
+            if (event.activityTaskCompletedEventAttributes) times.completed ??= time;
+            // Not applied: the deployment sweep (worker/deployment-sweep.ts) had recorded the switch first.
+            if (result && (JSON.parse(Buffer.from(result).toString('utf8')) as { applied?: boolean }).applied === false)
+              swept.add(id);
+            continue;
           }
-          if (event.activityTaskCompletedEventAttributes) times.completed ??= at(event.eventTime);
+          // Between the timer and the activity it leads to: the workflow task (or tasks) that scheduled it.
+          if (event.workflowTaskScheduledEventAttributes) times.taskScheduled ??= time;
+          if (event.workflowTaskTimedOutEventAttributes) taskTimedOut = true;
+          if (event.workflowTaskStartedEventAttributes) times.taskStarted = time;
+          if (event.workflowTaskCompletedEventAttributes) times.taskCompleted = time;
+          if (event.activityTaskScheduledEventAttributes) times.activityScheduled = time;
         }
-        const { fired, scheduled, started, completed } = times;
-        if (fired === undefined || scheduled === undefined || started === undefined || completed === undefined) {
-          missing++;
+        if (taskTimedOut) timedOut++;
+        const { fired, taskScheduled, taskStarted, taskCompleted, activityScheduled, activityStarted, completed } =
+          times;
+        if (
+          [fired, taskScheduled, taskStarted, taskCompleted, activityScheduled, activityStarted, completed].includes(
+            undefined,
+          )
+        ) {
+          unfinished++;
           return;
         }
-        phases['timer fired'].push(fired - instant);
-        phases['activity scheduled (the workflow task after the timer), after it fired'].push(scheduled - fired);
-        phases['activity started (its last attempt), after it was scheduled'].push(started - scheduled);
-        phases['activity ran (the activation transaction)'].push(completed - started);
-        phases['activity completed'].push(completed - instant);
+        const phase = (name: keyof typeof phases, value: number | undefined) => phases[name].push(value as number);
+        phase('timer fired', (fired as number) - instant);
+        phase(
+          'workflow task after the timer: waited for the worker (scheduled → started)',
+          (taskStarted as number) - (taskScheduled as number),
+        );
+        phase(
+          'workflow task after the timer: run by the worker (started → completed)',
+          (taskCompleted as number) - (taskStarted as number),
+        );
+        phase(
+          'activity: waited for a slot (scheduled → started, its last attempt)',
+          (activityStarted as number) - (activityScheduled as number),
+        );
+        phase('activity: ran (the activation transaction)', (completed as number) - (activityStarted as number));
+        phase('activity completed', (completed as number) - instant);
       }),
     );
   } finally {
     await connection.close();
   }
-  return { phases, retried, missing };
+  return { phases, retried, timedOut, unfinished, swept };
 }
