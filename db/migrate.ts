@@ -50,6 +50,7 @@ import * as cacheChanges from './migrations/20261206000160_cache_changes';
 import * as scenarioRunLanes from './migrations/20261206000170_scenario_run_lanes';
 import * as decisionInstances from './migrations/20261207000180_decision_instances';
 import * as environments from './migrations/20261207000190_environments';
+import * as deploymentClock from './migrations/20261207000200_deployment_clock';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -110,6 +111,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261206000170_scenario_run_lanes': scenarioRunLanes,
   '20261207000180_decision_instances': decisionInstances,
   '20261207000190_environments': environments,
+  '20261207000200_deployment_clock': deploymentClock,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -59,6 +59,8 @@ export interface ReactionContext {
   notificationDigestHour: number;
   /** Wakes tenants' notification lanes, throttled like the webhook lanes. Only after the commit. */
   wakeNotificationLanes(tenantIds: string[]): Promise<void>;
+  /** Tells the worker's deployment clock that deployments were scheduled (it looks for the next instant again). */
+  wakeDeploymentClock?: () => void;
 }
 
 export interface WebhookLane {
@@ -167,10 +169,11 @@ async function requestKpiAlertEvaluations(events: OutboxEvent[], context: Reacti
 
 /**
  * A deployment scheduled (or in effect with an end) gets its timer workflow; a cancelled one's timer is stopped.
- * Inside the pass, like the KPI signals: if Temporal cannot take it, the events stay undispatched until it can. A
- * timer lost anyway is covered by the worker's sweep of overdue deployments (worker/deployment-sweep.ts).
+ * Inside the pass, like the KPI signals: if Temporal cannot take it, the events stay undispatched until it can. After
+ * the commit the worker's deployment clock (worker/deployment-sweep.ts) looks for the next instant again: it records
+ * the switches due at an instant in one sweep, and a timer lost anyway.
  */
-async function runDeploymentTimers(events: OutboxEvent[], context: ReactionContext): Promise<void> {
+async function runDeploymentTimers(events: OutboxEvent[], context: ReactionContext): Promise<AfterCommit | void> {
   const deployments = await deploymentTimersFor(
     context.trx,
     events.map((e) => e.id),
@@ -190,6 +193,8 @@ async function runDeploymentTimers(events: OutboxEvent[], context: ReactionConte
     }),
     STARTS_IN_FLIGHT,
   );
+  const wake = context.wakeDeploymentClock;
+  if (wake && deployments.some((deployment) => deployment.status !== 'cancelled')) return async () => wake();
 }
 
 export async function runWithConcurrency(tasks: Array<() => Promise<void>>, limit: number): Promise<void> {

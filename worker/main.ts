@@ -18,14 +18,14 @@ import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { ensureSearchAttributes } from './search-attributes';
 import { startEventMaintenance } from './event-maintenance';
 import { startInstanceRetention } from './instance-retention';
-import { startDeploymentSweep } from './deployment-sweep';
+import { startDeploymentClock } from './deployment-sweep';
 import { createInstanceRecorder } from '../db/decision-instance-recorder';
 import { startScheduleReconciler } from './schedule-reconciler';
 import { startOutboxRelay } from './outbox-relay';
 import { startRunRecovery } from './run-recovery';
 
-/** How often the worker records deployment switches whose timers were lost (worker/deployment-sweep.ts). */
-const DEPLOYMENT_SWEEP_INTERVAL_MS = 60_000;
+/** How far ahead the deployment clock looks for the next switch at most (worker/deployment-sweep.ts). */
+const DEPLOYMENT_CLOCK_LOOKAHEAD_MS = 30_000;
 
 /** `npm run worker -- --tenant ten_…` (or WORKER_TENANT): a pool for one tenant with dedicated workers. */
 function tenantOption(argv: string[], fromConfig: string | undefined): string | undefined {
@@ -117,11 +117,18 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
       sharedTaskQueue: config.temporalTaskQueue,
       cacheSeconds: config.tenantWorkersCacheSeconds,
     });
+    const deploymentClock = startDeploymentClock({
+      db,
+      logger,
+      lookaheadMs: DEPLOYMENT_CLOCK_LOOKAHEAD_MS,
+      ...tenantIds,
+    });
     const relay = startOutboxRelay({
       db,
       temporal,
       logger,
       taskQueues,
+      wakeDeploymentClock: deploymentClock.wake,
       webhooks: config.webhooks,
       notifications: config.notifications,
       kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds,
@@ -131,18 +138,12 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
     const maintenance = startEventMaintenance({ db, logger, webhooks: config.webhooks, ...tenantIds });
     const schedules = startScheduleReconciler({ db, temporal, logger, config, ...tenantIds });
     const retention = startInstanceRetention({ db, logger, intervalMs: config.decisionInstances.retentionIntervalMs });
-    const deploymentSweep = startDeploymentSweep({
-      db,
-      logger,
-      intervalMs: DEPLOYMENT_SWEEP_INTERVAL_MS,
-      ...tenantIds,
-    });
     stopEvents = async () => {
       await relay.stop();
       await maintenance.stop();
       await schedules.stop();
       await retention.stop();
-      await deploymentSweep.stop();
+      await deploymentClock.stop();
     };
   }
   logger.info(

@@ -34,6 +34,8 @@ export interface OutboxRelayDeps {
   kpiEvaluationIdleSeconds?: number;
   /** The heartbeat timeout of those evaluations (ACTIVITY_HEARTBEAT_TIMEOUT_SECONDS). */
   activityHeartbeatTimeoutSeconds?: number;
+  /** Tells the worker's deployment clock a deployment was scheduled (worker/deployment-sweep.ts). */
+  wakeDeploymentClock?: () => void;
 }
 
 const EVENTS_PER_TRANSACTION = 200;
@@ -191,6 +193,7 @@ async function dispatchEvents(
       kpiEvaluationIdleSeconds: deps.kpiEvaluationIdleSeconds ?? 300,
       activityHeartbeatTimeoutSeconds: deps.activityHeartbeatTimeoutSeconds,
       notificationDigestHour: deps.notifications.digestHour,
+      wakeDeploymentClock: deps.wakeDeploymentClock,
       ...wakers,
     };
     const afterCommit: AfterCommit[] = [];

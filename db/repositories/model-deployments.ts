@@ -292,7 +292,7 @@ export async function wasInEffect(
   return row !== undefined;
 }
 
-/** The scheduled deployments whose instant has passed (a sweep after an outage; the timers normally do this). */
+/** The scheduled deployments whose instant has passed (what the deployment clock records, worker/deployment-sweep.ts). */
 export async function findOverdueDeployments(
   db: Knex,
   limit: number,
@@ -359,6 +359,32 @@ export async function findOverdueEnds(
     .orderBy('effective_until')
     .limit(limit)
     .select('tenant_id', 'id');
+}
+
+/**
+ * The next instant a deployment starts or ends (the earliest `effective_from` still `scheduled`, the earliest
+ * `effective_until` of one still serving), with the database's clock to measure it by. `at` is null when none waits.
+ */
+export async function nextDeploymentInstant(
+  db: Knex,
+  tenantIds?: readonly string[],
+): Promise<{ at: Date | null; now: Date }> {
+  const starts = db('model_deployments').where('status', 'scheduled').min({ at: 'effective_from' });
+  const ends = db('model_deployments')
+    .whereIn('status', ['active', 'superseded'])
+    .whereNotNull('effective_until')
+    .min({ at: 'effective_until' });
+  if (tenantIds) {
+    starts.whereIn('tenant_id', tenantIds as string[]);
+    ends.whereIn('tenant_id', tenantIds as string[]);
+  }
+  const row = (await db
+    .select(db.raw('clock_timestamp() as now'))
+    .select({ next_start: starts, next_end: ends })
+    .first()) as { now: Date; next_start: Date | null; next_end: Date | null };
+  const candidates = [row.next_start, row.next_end].filter((at): at is Date => at !== null);
+  const at = candidates.length === 0 ? null : new Date(Math.min(...candidates.map((d) => d.getTime())));
+  return { at, now: row.now };
 }
 
 /** Release records by id (what deployments that took effect wrote). */

@@ -567,7 +567,7 @@ async function benchScheduledSwitches(
   const ms = (value: number | undefined) =>
     value === undefined ? '—' : `${Math.round(value).toLocaleString('en')} ms`;
   const breakdown = await timerBreakdown(services, workflowIds, instant);
-  // Who recorded each switch: its timer's activity, or the deployment sweep before it (the same index in both lists).
+  // Who recorded each switch: its timer's activity, or the worker's deployment clock before it (the same index in both lists).
   const recordedBy = { timer: [] as number[], sweep: [] as number[] };
   deploymentIds.forEach((id, index) => {
     const lag = lagOf.get(id);
@@ -611,7 +611,7 @@ async function benchScheduledSwitches(
     `| every \`model.deployment.activated\` event written: the last one's \`created_at\` / seen by the bench's poll (100 ms) | ${ms(events[0]?.last_ms === null || events[0]?.last_ms === undefined ? undefined : Number(events[0].last_ms))} / ${ms(allEventsSeenAt === undefined ? undefined : allEventsSeenAt - instant)} after the instant |`,
   );
   console.log(
-    `| recorded by their timers' activities / by the worker's deployment sweep (a pass every 60 s, one switch after another) | ${span(recordedBy.timer)} / ${span(recordedBy.sweep)} |`,
+    `| recorded by their timers' activities / by the worker's deployment clock (a sweep at the instant, 4 switches at a time) | ${span(recordedBy.timer)} / ${span(recordedBy.sweep)} |`,
   );
   console.log(
     `| a staging evaluation of the rows' model sent ${instant - (around[0]?.sentAt ?? 0)} ms before the instant / ${(around[1]?.sentAt ?? 0) - instant} ms after | ${around.map((r) => `${r.status} version ${String(r.version)}`).join(' / ')} (expected version 1 / version 2) |`,
@@ -687,7 +687,7 @@ async function timerBreakdown(services: BenchServices, workflowIds: string[], in
             }
             const result = event.activityTaskCompletedEventAttributes?.result?.payloads?.[0]?.data;
             if (event.activityTaskCompletedEventAttributes) times.completed ??= time;
-            // Not applied: the deployment sweep (worker/deployment-sweep.ts) had recorded the switch first.
+            // Not applied: the deployment clock (worker/deployment-sweep.ts) had recorded the switch first.
             if (result && (JSON.parse(Buffer.from(result).toString('utf8')) as { applied?: boolean }).applied === false)
               swept.add(id);
             continue;

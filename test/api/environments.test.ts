@@ -4,7 +4,8 @@ import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { discountExpressionModelBody } from '../fixtures/model-bodies';
 import { waitForPollers } from '../helpers/batch-crash';
-import { sweepOverdueDeployments } from '../../worker/deployment-sweep';
+import { startDeploymentClock, sweepOverdueDeployments } from '../../worker/deployment-sweep';
+import { createLogger } from '../../core/logger';
 import {
   call,
   createTestTenant,
@@ -120,7 +121,8 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
     (await api('GET', `/models/${model}/deployments/${id}`, tenant)).body;
 
   before(async () => {
-    stack = await startTestStack({ relay: true });
+    // The timers alone record switches here (the last test runs the deployment clock by itself).
+    stack = await startTestStack({ relay: true, deploymentClock: false });
     tenant = await createTestTenant(stack.db, { name: 'Environments' });
     other = await createTestTenant(stack.db, { name: 'Elsewhere' });
     worker = await spawnWorkerProcess(stack);
@@ -539,35 +541,59 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
     assert.equal(releases.length, 1);
   });
 
-  it("records a switch whose timer was lost: the worker's sweep activates an overdue deployment once", async () => {
-    const model = await newModel('Lost timer', 2);
-    await release(model, 1);
-    await release(model, 2);
-    await api('POST', `/models/${model}/versions/1/promote`, tenant, { environment: 'staging' });
-    // No worker from here on (this is the file's last test): only the sweep below can record the switch.
+  it("records every switch due at one instant with the worker's deployment clock, timers lost: each once", async () => {
+    const models = [await newModel('Clock A', 2), await newModel('Clock B', 2), await newModel('Clock C', 2)];
+    for (const model of models) {
+      await release(model, 1);
+      await release(model, 2);
+      await api('POST', `/models/${model}/versions/1/promote`, tenant, { environment: 'staging' });
+    }
+    // No worker from here on (this is the file's last test): no timer workflow runs, only the clock records switches.
     worker.kill('SIGKILL');
-    const at = Date.now() + 2_000;
-    const scheduled = await api('POST', `/models/${model}/versions/2/promote`, tenant, {
-      environment: 'staging',
-      effective_from: new Date(at).toISOString(),
-    });
-    assert.equal(scheduled.status, 201);
-    const handle = stack.temporal.workflow.getHandle(scheduled.body.workflow_id);
-    await eventually(
-      'its workflow started',
-      () =>
-        handle.describe().then(
-          () => true,
-          () => false,
-        ),
-      Boolean,
-    );
-    await handle.terminate('a timer lost, as an operator error or a wiped Temporal would lose it');
-    await sleep(Math.max(0, at + 200 - Date.now()));
-    assert.equal((await deployment(model, scheduled.body.id)).status, 'scheduled', 'no timer recorded it');
-    assert.equal((await evaluate(model, (await key('staging')).key)).body.version, '2', 'runs resolve by the instant');
-    assert.deepEqual(await sweepOverdueDeployments(stack.db, [tenant.id]), { activated: 1, ended: 0 });
-    assert.deepEqual(await sweepOverdueDeployments(stack.db, [tenant.id]), { activated: 0, ended: 0 });
-    assert.equal((await deployment(model, scheduled.body.id)).status, 'active');
+    const logger = createLogger('warn', 'dms-test');
+    // Looking ahead ten minutes at most: it finds the instant below only because it is woken (as the relay does).
+    const clock = startDeploymentClock({ db: stack.db, logger, lookaheadMs: 600_000, tenantIds: () => [tenant.id] });
+    try {
+      await sleep(200); // its first pass: nothing due, asleep for ten minutes
+      const at = Date.now() + 3_000;
+      const scheduled: Array<{ id: string; workflow_id: string }> = [];
+      for (const [index, model] of models.entries()) {
+        const promoted = await api('POST', `/models/${model}/versions/2/promote`, tenant, {
+          environment: 'staging',
+          effective_from: new Date(at).toISOString(),
+          // The last one's window ends a second later: the clock records that end as well.
+          ...(index === models.length - 1 ? { effective_until: new Date(at + 1_000).toISOString() } : {}),
+        });
+        assert.equal(promoted.status, 201, JSON.stringify(promoted.body));
+        scheduled.push(promoted.body as { id: string; workflow_id: string });
+      }
+      clock.wake();
+      for (const [index, model] of models.entries()) {
+        const expected = index === models.length - 1 ? 'ended' : 'active';
+        const recorded = await eventually(
+          `the clock recorded ${model}'s switch`,
+          () => deployment(model, scheduled[index]!.id),
+          (d) => d.status === expected,
+        );
+        assert.ok(Date.parse(recorded.activated_at) >= at, 'recorded at or after its instant, never before');
+        const events = await stack
+          .db('events')
+          .where({ tenant_id: tenant.id, type: 'model.deployment.activated' })
+          .whereRaw(`data->'deployment'->>'id' = ?`, [scheduled[index]!.id]);
+        assert.equal(events.length, 1);
+        const releases = await stack
+          .db('model_releases')
+          .where({ tenant_id: tenant.id, model_id: model, version: 2, kind: 'promotion' });
+        assert.equal(releases.length, 1);
+      }
+      const fellBack = models.at(-1) as string;
+      assert.equal((await evaluate(fellBack, (await key('staging')).key)).body.version, '1', 'its window ended');
+      // A sweep after the clock (another worker's, or this one's next pass) finds nothing left to record.
+      assert.deepEqual(await sweepOverdueDeployments(stack.db, [tenant.id]), { activated: 0, ended: 0, more: false });
+      for (const { workflow_id } of scheduled)
+        await stack.temporal.workflow.getHandle(workflow_id).terminate('this file has no worker left');
+    } finally {
+      await clock.stop();
+    }
   });
 });

@@ -29,6 +29,7 @@ import { startScheduleReconciler } from '../../worker/schedule-reconciler';
 import { deleteScheduleIfPresent } from '../../orchestration/workflow-engine';
 import { kpiEvaluationSchedulePrefix } from '../../workflows/kpis/contracts';
 import { startOutboxRelay } from '../../worker/outbox-relay';
+import { startDeploymentClock } from '../../worker/deployment-sweep';
 import { startRunRecovery } from '../../worker/run-recovery';
 import { findFreePort } from '../../scripts/stack/ports';
 
@@ -67,7 +68,10 @@ export interface TestStack {
   stopWorker(): Promise<void>;
   /** A worker pool for one tenant with dedicated workers (`npm run worker -- --tenant`): it polls only its queues. */
   startTenantWorkers(tenantId: string): Promise<{ stop(): Promise<void> }>;
-  /** The outbox relay, event maintenance and run recovery (started with the worker, or alone with `relay: true`). */
+  /**
+   * The outbox relay, event maintenance, run recovery and the deployment clock (started with the worker, or alone with
+   * `relay: true`).
+   */
   startRelay(): void;
   stopRelay(): Promise<void>;
   close(): Promise<void>;
@@ -80,7 +84,14 @@ function requiredEnv(name: string): string {
 }
 
 export async function startTestStack(
-  options: { worker?: boolean; relay?: boolean; env?: Record<string, string>; resolveHost?: ResolveHost } = {},
+  options: {
+    worker?: boolean;
+    relay?: boolean;
+    /** The worker's deployment clock beside the relay (default on); off where a file tests the timers alone. */
+    deploymentClock?: boolean;
+    env?: Record<string, string>;
+    resolveHost?: ResolveHost;
+  } = {},
 ): Promise<TestStack> {
   // Listen first: the OAuth issuer is the public base URL, which must be the real address with its random port.
   let handler: http.RequestListener = (_req, res) => res.writeHead(503).end();
@@ -134,7 +145,12 @@ export async function startTestStack(
   const startRelay = () => {
     if (events.length > 0) return;
     const tenantIds = () => [...tenantsOf(db)];
+    const deploymentClock =
+      options.deploymentClock === false
+        ? undefined
+        : startDeploymentClock({ db, logger, lookaheadMs: 30_000, tenantIds });
     events = [
+      ...(deploymentClock ? [deploymentClock] : []),
       startOutboxRelay({
         db,
         temporal,
@@ -148,6 +164,7 @@ export async function startTestStack(
         tenantIds,
         kpiEvaluationIdleSeconds: config.kpiAlerts.evaluationIdleSeconds,
         activityHeartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds,
+        wakeDeploymentClock: deploymentClock?.wake,
       }),
       startEventMaintenance({ db, logger, webhooks: config.webhooks, tenantIds }),
       startRunRecovery({ db, temporal, config, logger, tenantIds }),
