@@ -1,53 +1,101 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../core/logger';
 import { activateDeployment, endDeployment } from '../db/repositories/deployment-transitions';
-import { findOverdueDeployments, findOverdueEnds, nextDeploymentInstant } from '../db/repositories/model-deployments';
+import { lockFreeModels } from '../db/repositories/decision-models';
+import {
+  findOverdueDeployments,
+  findOverdueEnds,
+  nextDeploymentInstant,
+  type DueSwitch,
+} from '../db/repositories/model-deployments';
 import { inTenantTransaction } from '../db/tenant-scope';
 import { runWithConcurrency } from './event-reactions';
 
 const SWEEP_BATCH = 500;
-/** Switches recorded at once (each its own transaction, under its model's lock). */
-const SWEEP_CONCURRENCY = 4;
+/** Switches of one tenant recorded in one transaction (its event and audit sequences are taken once, not per switch). */
+const SWITCHES_PER_TRANSACTION = 100;
+/** Tenants whose switches are recorded at once (one tenant's switches queue on its sequences anyway). */
+const TENANTS_AT_ONCE = 2;
 /** A clock that woke a moment before the database's clock reached the instant looks again this soon. */
 const EARLY_RETRY_MS = 20;
+/** A switch that could not be recorded is tried again this much later (not in a tight loop). */
+const FAILED_RETRY_MS = 5_000;
+
+type Transition = typeof activateDeployment;
 
 /**
  * Records the switches that are due: deployments whose instant passed while still `scheduled`, and ends that passed
- * while still serving, each in its own transaction. Runs resolve by the instants whatever the statuses say; this
- * records them (status, release record, events). The transitions are no-ops when repeated, so a sweep racing a
- * deployment's timer workflow, or another worker's sweep, does each once.
+ * while still serving. Runs resolve by the instants whatever the statuses say; this records them (status, release
+ * record, events, audit). Each tenant's are recorded in transactions of up to a hundred, each taking first the models
+ * no one else holds: a model a deployment's timer is recording at that moment is skipped (the timer records it, or
+ * the next pass does). The transitions are no-ops when repeated, so a sweep racing a timer, or another worker's
+ * sweep, records each once.
  */
 export async function sweepOverdueDeployments(
   db: Knex,
   tenantIds?: readonly string[],
-): Promise<{ activated: number; ended: number; more: boolean }> {
-  let activated = 0;
-  let ended = 0;
+): Promise<{ activated: number; ended: number; failed: number; more: boolean }> {
   const starts = await findOverdueDeployments(db, SWEEP_BATCH, tenantIds);
-  await runWithConcurrency(
-    starts.map((row) => async () => {
-      const outcome = await inTenantTransaction(db, row.tenant_id, (scope) => activateDeployment(scope, row.id));
-      if (outcome.applied) activated += 1;
-    }),
-    SWEEP_CONCURRENCY,
-  );
+  const activated = await recordSwitches(db, starts, activateDeployment);
   // Ends after starts: an end due at the same instant as the start beneath it finds that start recorded.
   const ends = await findOverdueEnds(db, SWEEP_BATCH, tenantIds);
-  await runWithConcurrency(
-    ends.map((row) => async () => {
-      const outcome = await inTenantTransaction(db, row.tenant_id, (scope) => endDeployment(scope, row.id));
-      if (outcome.applied) ended += 1;
-    }),
-    SWEEP_CONCURRENCY,
+  const ended = await recordSwitches(db, ends, endDeployment);
+  return {
+    activated: activated.applied,
+    ended: ended.applied,
+    failed: activated.failed + ended.failed,
+    more: starts.length === SWEEP_BATCH || ends.length === SWEEP_BATCH,
+  };
+}
+
+/**
+ * One tenant's batch in one transaction; if it fails, each of its switches alone, so one that cannot be recorded
+ * (counted in `failed`, left for the next pass) holds up no other.
+ */
+async function recordSwitches(
+  db: Knex,
+  due: DueSwitch[],
+  transition: Transition,
+): Promise<{ applied: number; failed: number }> {
+  const byTenant = new Map<string, DueSwitch[]>();
+  for (const row of due) byTenant.set(row.tenant_id, [...(byTenant.get(row.tenant_id) ?? []), row]);
+  const batches = [...byTenant.entries()].flatMap(([tenantId, rows]) =>
+    Array.from({ length: Math.ceil(rows.length / SWITCHES_PER_TRANSACTION) }, (_, index) => ({
+      tenantId,
+      rows: rows.slice(index * SWITCHES_PER_TRANSACTION, (index + 1) * SWITCHES_PER_TRANSACTION),
+    })),
   );
-  return { activated, ended, more: starts.length === SWEEP_BATCH || ends.length === SWEEP_BATCH };
+  const record = (tenantId: string, rows: DueSwitch[]) =>
+    inTenantTransaction(db, tenantId, async (scope) => {
+      const free = await lockFreeModels(scope, [...new Set(rows.map((row) => row.model_id))]);
+      let count = 0;
+      for (const row of rows) if (free.has(row.model_id) && (await transition(scope, row.id)).applied) count += 1;
+      return count;
+    });
+  let applied = 0;
+  let failed = 0;
+  await runWithConcurrency(
+    batches.map(({ tenantId, rows }) => async () => {
+      try {
+        applied += await record(tenantId, rows);
+      } catch {
+        for (const row of rows)
+          applied += await record(tenantId, [row]).catch(() => {
+            failed += 1;
+            return 0;
+          });
+      }
+    }),
+    TENANTS_AT_ONCE,
+  );
+  return { applied, failed };
 }
 
 /**
  * The deployment clock: sleeps until the next instant a deployment starts or ends (by the database's clock, so a
  * worker whose clock is off still wakes on time) and records every switch due then in one sweep — a thousand
- * deployments due in the same minute are recorded by one process in a few transactions' time, not by a thousand
- * workflow tasks queued at once. Each deployment's timer workflow (workflows/models/model-deployment.ts) fires at the
+ * deployments due in the same minute are recorded by one process in ten transactions, not by a thousand workflow
+ * tasks queued at once. Each deployment's timer workflow (workflows/models/model-deployment.ts) fires at the
  * same instant and finds its switch recorded (or records it, if this clock is late or down); the clock is what
  * keeps a crowded minute on time, the timers what keeps a single deployment exact and visible.
  *
@@ -76,6 +124,10 @@ export function startDeploymentClock(deps: {
     const tenants = deps.tenantIds?.();
     const swept = await sweepOverdueDeployments(deps.db, tenants);
     if (swept.activated + swept.ended > 0) deps.logger.info(swept, 'recorded deployment switches');
+    if (swept.failed > 0) {
+      deps.logger.warn(swept, 'deployment switches could not be recorded; retrying');
+      return Math.min(deps.lookaheadMs, FAILED_RETRY_MS);
+    }
     if (swept.more) return 0;
     const next = await nextDeploymentInstant(deps.db, tenants);
     if (!next.at) return deps.lookaheadMs;

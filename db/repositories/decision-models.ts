@@ -117,6 +117,23 @@ export async function findTenantModel(
   return (await query.first()) as DecisionModelRecord | undefined;
 }
 
+/**
+ * Locks those of the tenant's models no other transaction holds (in id order), skipping the rest: what a batch of
+ * switches takes first, so it never waits for a model another switch is recording (that one records it).
+ */
+export async function lockFreeModels(scope: TenantScope, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = (await scope
+    .trx('models')
+    .where('tenant_id', scope.tenantId)
+    .whereIn('id', ids as string[])
+    .orderBy('id')
+    .forUpdate()
+    .skipLocked()
+    .select('id')) as Array<{ id: string }>;
+  return new Set(rows.map((row) => row.id));
+}
+
 /** A version's row without its content (the graph, the DMN XML): what a check of its state or a presenter reads. */
 export type ModelVersionState = Omit<ModelVersionRecord, 'graph' | 'dmn'>;
 

@@ -292,12 +292,19 @@ export async function wasInEffect(
   return row !== undefined;
 }
 
-/** The scheduled deployments whose instant has passed (what the deployment clock records, worker/deployment-sweep.ts). */
+/** A deployment whose start or end is due (what the deployment clock records, worker/deployment-sweep.ts). */
+export interface DueSwitch {
+  tenant_id: string;
+  id: string;
+  model_id: string;
+}
+
+/** The scheduled deployments whose instant has passed. */
 export async function findOverdueDeployments(
   db: Knex,
   limit: number,
   tenantIds?: readonly string[],
-): Promise<Array<{ tenant_id: string; id: string }>> {
+): Promise<DueSwitch[]> {
   const query = db('model_deployments');
   if (tenantIds) query.whereIn('tenant_id', tenantIds as string[]);
   return query
@@ -305,7 +312,7 @@ export async function findOverdueDeployments(
     .where('effective_from', '<=', db.raw('clock_timestamp()'))
     .orderBy('effective_from')
     .limit(limit)
-    .select('tenant_id', 'id');
+    .select('tenant_id', 'id', 'model_id');
 }
 
 /**
@@ -349,7 +356,7 @@ export async function findOverdueEnds(
   db: Knex,
   limit: number,
   tenantIds?: readonly string[],
-): Promise<Array<{ tenant_id: string; id: string }>> {
+): Promise<DueSwitch[]> {
   const query = db('model_deployments');
   if (tenantIds) query.whereIn('tenant_id', tenantIds as string[]);
   return query
@@ -358,7 +365,7 @@ export async function findOverdueEnds(
     .where('effective_until', '<=', db.raw('clock_timestamp()'))
     .orderBy('effective_until')
     .limit(limit)
-    .select('tenant_id', 'id');
+    .select('tenant_id', 'id', 'model_id');
 }
 
 /**
