@@ -89,11 +89,14 @@ export async function recordDeploymentStep(
 
 /**
  * A deployment with its model locked first (the order every switch, promotion and cancellation takes: the model,
- * then the deployment), read again under the lock.
+ * then the deployment), read again under the lock. One already past the statuses the switch starts from (no status
+ * comes back) is answered as read, without waiting for the model's lock — which a batch of switches may hold: a
+ * thousand timers firing at the instant the deployment clock records them.
  */
-async function lockDeployment(scope: TenantScope, deploymentId: string) {
+async function lockDeployment(scope: TenantScope, deploymentId: string, startsFrom: readonly string[]) {
   const initial = await findDeployment(scope, deploymentId);
   if (!initial) return undefined;
+  if (!startsFrom.includes(initial.status)) return { model: undefined, deployment: initial };
   const model = (await findTenantModel(scope, initial.model_id, { forUpdate: true })) as DecisionModelRecord;
   const deployment = (await findDeployment(scope, deploymentId, { forUpdate: true })) as DeploymentRow;
   return { model, deployment };
@@ -111,11 +114,13 @@ export async function activateDeployment(
   deploymentId: string,
   actor: Actor = SYSTEM_ACTOR,
 ): Promise<{ applied: boolean; deployment: DeploymentRow | undefined }> {
-  const locked = await lockDeployment(scope, deploymentId);
+  const locked = await lockDeployment(scope, deploymentId, ['pending_review', 'scheduled']);
   if (!locked) return { applied: false, deployment: undefined };
+  if (!locked.model) return { applied: false, deployment: locked.deployment };
   const { model, deployment } = locked;
+  if (deployment.status !== 'pending_review' && deployment.status !== 'scheduled')
+    return { applied: false, deployment };
   const immediate = deployment.status === 'pending_review' || deployment.effective_from === null;
-  if (!immediate && deployment.status !== 'scheduled') return { applied: false, deployment };
   const environment = (await findEnvironment(scope, deployment.environment_id)) as EnvironmentRow;
   const now = await clockNow(scope);
   if (!immediate && (deployment.effective_from as Date).getTime() > now.getTime())
@@ -188,8 +193,9 @@ export async function endDeployment(
   deploymentId: string,
   actor: Actor = SYSTEM_ACTOR,
 ): Promise<{ applied: boolean; deployment: DeploymentRow | undefined }> {
-  const locked = await lockDeployment(scope, deploymentId);
+  const locked = await lockDeployment(scope, deploymentId, ['active', 'superseded', 'scheduled']);
   if (!locked) return { applied: false, deployment: undefined };
+  if (!locked.model) return { applied: false, deployment: locked.deployment };
   const { model, deployment } = locked;
   const now = await clockNow(scope);
   if (

@@ -221,7 +221,8 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
     assert.deepEqual([unknown.status, unknown.body.errors[0].path], [422, '/headers/dms-environment']);
     // Scenarios and decision instances record the environment they resolved through.
     const scenario = await api('POST', '/scenarios', staging.key, { model_id: model, inputs: { order_total: 100 } });
-    assert.equal(scenario.status, 201, JSON.stringify(scenario.body));
+    // 201 when the run ends within the create's bounded wait, 202 when a loaded machine makes it outlast it.
+    assert.ok([201, 202].includes(scenario.status), JSON.stringify(scenario.body));
     assert.deepEqual([scenario.body.model_version, scenario.body.environment_id], ['2', staging.environment_id]);
     const batch = await api('POST', '/scenarios/batch', staging.key, {
       items: [{ model_id: model, inputs: { order_total: 100 } }],
