@@ -465,6 +465,18 @@ export default tseslint.config(
     ['workflows/**/*.ts'],
     '^(?!@temporalio/workflow$|\\./contracts(-[\\w-]+)?$|\\.\\./contracts/|\\.\\./lanes/lane$)',
     "A workflow may import only its contract (./contracts, ./contracts-…, the shared ../contracts/…), the lanes' shared loop (../lanes/lane), @temporalio/workflow and types.",
-    ['workflows/contracts/**/*.ts', 'workflows/*/contracts.ts', 'workflows/*/contracts-*.ts', 'workflows/index.ts'],
+    [
+      'workflows/contracts/**/*.ts',
+      'workflows/*/contracts.ts',
+      'workflows/*/contracts-*.ts',
+      'workflows/index.ts',
+      'workflows/tracing-interceptors.ts',
+    ],
+  ),
+  // Tracing's workflow side (bundled as an interceptor module): the workflow SDK and its OpenTelemetry interceptors.
+  sandboxed(
+    ['workflows/tracing-interceptors.ts'],
+    '^(?!@temporalio/(workflow|interceptors-opentelemetry/lib/workflow)$)',
+    'The workflow tracing interceptors may import only @temporalio/workflow and the workflow side of @temporalio/interceptors-opentelemetry.',
   ),
 );

@@ -13,6 +13,8 @@ import { createScenarioActivities } from './scenarios/runs';
 import { createScenarioLaneActivities } from './scenarios/run-lane';
 import { createWebhookActivities } from './webhooks/deliveries';
 import { createNotificationActivities } from './notifications';
+import { createFailureRetryActivities } from './failures/retries';
+import type { FailureRetryPorts } from './failures/deps';
 import {
   DEFAULT_SCENARIO_RUN_LANE,
   type NotificationConfig,
@@ -45,6 +47,8 @@ export interface ActivityDeps {
   tenantIds?: () => readonly string[];
   /** Where the decision instances of stored runs and batch items go; one of the activities' own otherwise. */
   recorder?: InstanceRecorder;
+  /** How a bulk retry sets each retried failure going (its family's lane or workflow), wired by the worker. */
+  failureRetries?: FailureRetryPorts;
 }
 
 /** Activities are built from their dependencies, so the worker and tests wire real Postgres the same way. */
@@ -67,6 +71,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createModelReplayActivities(full),
     ...createModelDeploymentActivities(full),
     ...createNotificationActivities(full),
+    ...createFailureRetryActivities(full),
   };
 }
 

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { AppDeps, AppRouter, AppState } from './context';
 import type { Knex } from 'knex';
 import type { Config } from '../core/config';
+import { Gauge } from 'prom-client';
 import { createMetrics, type Metrics } from './metrics';
 import { authenticate } from './middleware/authenticate';
 import { authorizeOperation } from './middleware/authorize';
@@ -27,6 +28,8 @@ import type { OperatorServices } from './console/admin-area';
 import { documentedOperations } from './openapi/operations';
 import { findTenant } from '../db/repositories/tenants';
 import { requestId } from './middleware/request-id';
+import { traceContext } from './middleware/trace-context';
+import { tracingStarted } from '../core/tracing';
 import { buildOpenApiDocument } from './openapi/document';
 import { createRequestValidators } from './openapi/validators';
 import { bodyLimitFor, createOperationBinding, streamedBodyFor, type BindOperation } from './operations';
@@ -81,12 +84,16 @@ import { createWebhookService } from './webhooks/service';
 import { registerSystemRoutes } from './administration/routes-system';
 import { createApiKeyCache, type ApiKeyCache } from './administration/api-key-cache';
 import { createCacheFeed, memoOnFeed, type CacheFeed } from '../db/cache-feed';
+import { createChangeNotices, type ChangeNotices } from '../db/change-notices';
+import { createLongPolls, type LongPolls } from './long-poll';
 import { createModelService } from './models/service';
 import { createEnvironmentService } from './environments/service';
 import { registerEnvironmentRoutes } from './environments/routes';
 import { createReceiptSigner } from './models/instance-recording';
 import { createInstanceRecorder } from '../db/decision-instance-recorder';
 import { createModelReplayService } from './models/replay-service';
+import { createFailureService } from './failures/service';
+import { registerFailureRoutes } from './failures/routes';
 import { createScenarioBatchService, createScenarioService } from './scenarios/service';
 import { createModelCatalogue } from '../decision/catalogue';
 import { createExpressionSandbox, sandboxedTenantModels } from '../integrations/expression-sandbox';
@@ -116,6 +123,11 @@ export type App = Koa<AppState> & {
   inFlight(): number;
   /** Releases what the app holds beyond the injected dependencies (the cache feed's listener and lease). */
   close(): Promise<void>;
+  /**
+   * Ends what waits on changes, for a shutdown: long-polls answer the state they find, event streams end (clients
+   * reconnect elsewhere with Last-Event-ID).
+   */
+  endWaits(): void;
 };
 
 /** Builds the Koa app from its dependencies; it does not listen (server.ts and tests do). */
@@ -128,13 +140,16 @@ export function createApp(deps: AppDeps): App {
   const oauth = createOAuth(deps);
   const cacheFeed = createCacheFeed({ db, logger, leaseMs: config.cacheLeaseMs, enabled: config.cacheLeaseMs > 0 });
   const apiKeyCache = createApiKeyCache({ feed: cacheFeed, ttlMs: config.apiKeyCacheTtlMs });
+  // One LISTEN connection for every long-poll and event stream of this process.
+  const notices = createChangeNotices({ db, logger });
+  const longPolls = createLongPolls({ notices, config: config.waiting });
   const usage = {
     requests: createUsageCounter(db, 'api_requests', { cacheSeconds: config.usageQuotaCacheSeconds }),
     evaluations: createUsageCounter(db, 'evaluations', { cacheSeconds: config.usageQuotaCacheSeconds }),
   };
   const services = createServices(
     deps,
-    { apiKeyCache, cacheFeed, evaluations: usage.evaluations },
+    { apiKeyCache, cacheFeed, evaluations: usage.evaluations, notices },
     oauth.accessTokens,
     metrics,
   );
@@ -153,13 +168,21 @@ export function createApp(deps: AppDeps): App {
       .flush()
       .catch((err: unknown) => logger.warn({ err }, 'buffered decision instances were not written at shutdown'));
     await cacheFeed.close();
+    await notices.close();
     await services.scenarios.close();
     // A sandbox handed in belongs to whoever made it.
     if (!deps.sandbox) await services.sandbox.close();
   };
+  watchWaiting(metrics, longPolls, services.webhooks);
+  app.endWaits = () => {
+    longPolls.release();
+    services.webhooks.endStreams();
+  };
   app.silent = true;
   app.use(requests.middleware);
   app.use(securityHeaders());
+  // Only while tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): off, requests pay nothing for it.
+  if (tracingStarted()) app.use(traceContext());
   app.use(requestId(logger));
   app.use(errorHandler());
   app.use(requestHost());
@@ -188,7 +211,7 @@ export function createApp(deps: AppDeps): App {
 
   const api = new Router<AppState>({ prefix: '/api/v1' });
   const usageCounting = useApiMiddleware(api, deps, document, services.authentication, usage);
-  registerFamilyRoutes(api, binding.operation, services);
+  registerFamilyRoutes(api, binding.operation, services, longPolls);
   // The contract and the code agree: every operation has a handler, and every API route is an operation.
   binding.assertComplete([api]);
   app.operations = binding.bound();
@@ -226,7 +249,8 @@ function createServices(
     apiKeyCache,
     cacheFeed,
     evaluations,
-  }: { apiKeyCache: ApiKeyCache; cacheFeed: CacheFeed; evaluations: UsageCounter },
+    notices,
+  }: { apiKeyCache: ApiKeyCache; cacheFeed: CacheFeed; evaluations: UsageCounter; notices: ChangeNotices },
   accessTokens: AccessTokenVerifier,
   metrics: Metrics,
 ) {
@@ -294,7 +318,7 @@ function createServices(
     countRunWait: (path) => metrics.scenarioRuns.inc({ path }),
   });
   const batches = createScenarioBatchService({ db, temporal: deps.temporal, taskQueues, config, models, logger });
-  const webhooks = createWebhookService({ db, temporal: deps.temporal, taskQueues, config, logger });
+  const webhooks = createWebhookService({ db, temporal: deps.temporal, taskQueues, config, logger, notices });
   const auditExports = createAuditExportService({
     db,
     temporal: deps.temporal,
@@ -313,6 +337,7 @@ function createServices(
   const kpiAlerts = createKpiAlertService({ db });
   const kpis = createKpiService({ db, models });
   const replays = createModelReplayService({ db, temporal: deps.temporal, taskQueues, config, logger });
+  const failures = createFailureService({ db, temporal: deps.temporal, taskQueues, config, logger });
   const notifications = createNotificationService({ db, config, logger });
   const account = createAccountService({ db, tenants: memoOnFeed(cacheFeed, 'tenant', 10_000) });
   const auditLog = createAuditLogService({ db });
@@ -338,6 +363,7 @@ function createServices(
     recorder,
     models,
     replays,
+    failures,
     scenarios,
     batches,
     webhooks,
@@ -357,6 +383,26 @@ function createServices(
 }
 
 type AppServices = ReturnType<typeof createServices>;
+
+/** Gauges of what this process holds waiting on changes (`/metrics`), read when scraped. */
+function watchWaiting(metrics: Metrics, longPolls: LongPolls, webhooks: AppServices['webhooks']) {
+  new Gauge({
+    name: 'dms_long_polls_waiting',
+    help: 'Requests of this API process waiting with Prefer: wait for asynchronous work to change.',
+    registers: [metrics.registry],
+    collect() {
+      this.set(longPolls.waiting());
+    },
+  });
+  new Gauge({
+    name: 'dms_event_streams_open',
+    help: 'Event streams (GET /api/v1/events/stream) this API process holds open.',
+    registers: [metrics.registry],
+    collect() {
+      this.set(webhooks.openStreams());
+    },
+  });
+}
 
 /**
  * Middleware that serves nothing under `/api/v1/` (the OAuth provider, sign-in, the console, unsubscribe links), passed
@@ -432,6 +478,7 @@ function createConsole(
       approvalPolicies: services.approvalPolicies,
       auditLog: services.auditLog,
       notifications,
+      failures: services.failures,
       usage: rateLimitUsage(db),
       account: services.account,
       planOf: async (tenantId) => (await findTenant(db, tenantId))?.plan ?? 'unknown',
@@ -508,7 +555,7 @@ function useApiMiddleware(
 }
 
 /** Every family's operations under /api/v1, each on the one service the console shares. */
-function registerFamilyRoutes(api: AppRouter, operation: BindOperation, services: AppServices) {
+function registerFamilyRoutes(api: AppRouter, operation: BindOperation, services: AppServices, longPolls: LongPolls) {
   registerAccountRoutes(api, operation, services.account);
   registerApiKeyRoutes(api, operation, services.apiKeys);
   registerUserRoutes(api, operation, services.users);
@@ -518,21 +565,22 @@ function registerFamilyRoutes(api: AppRouter, operation: BindOperation, services
   registerModelVerificationRoutes(api, operation, services.models);
   registerDecisionInstanceRoutes(api, operation, services.models);
   registerEnvironmentRoutes(api, operation, services.environments);
-  registerModelReplayRoutes(api, operation, services.replays);
-  registerScenarioRoutes(api, operation, services.scenarios, services.batches);
+  registerModelReplayRoutes(api, operation, services.replays, longPolls);
+  registerScenarioRoutes(api, operation, services.scenarios, services.batches, longPolls);
   registerWebhookRoutes(api, operation, services.webhooks);
   registerNotificationRoutes(api, operation, services.notifications);
   registerKpiRoutes(api, operation, services.kpis);
   registerKpiAlertRoutes(api, operation, services.kpiAlerts);
   registerIntegrationRoutes(api, operation, services.integrations);
-  registerIntegrationSyncRoutes(api, operation, services.integrationSyncs);
+  registerIntegrationSyncRoutes(api, operation, services.integrationSyncs, longPolls);
   registerIntegrationUploadRoutes(api, operation, services.integrationUploads);
   registerDatasetRoutes(api, operation, services.datasets);
   registerDatasetDefinitionRoutes(api, operation, services.datasetDefinitions);
   registerAuditLogRoutes(api, operation, services.auditLog);
-  registerAuditExportRoutes(api, operation, services.auditExports);
+  registerAuditExportRoutes(api, operation, services.auditExports, longPolls);
   registerDecisionRoutes(api, operation, services.decisions);
   registerDecisionOutcomeRoutes(api, operation, services.outcomes);
   registerDecisionOutcomeKpiRoutes(api, operation, services.outcomeKpis);
   registerApprovalPolicyRoutes(api, operation, services.approvalPolicies);
+  registerFailureRoutes(api, operation, services.failures);
 }

@@ -29,6 +29,8 @@ export interface AppDeps {
 
 export interface AppState extends DefaultState {
   requestId: string;
+  /** The request's trace id, while tracing is on (api/middleware/trace-context.ts). */
+  traceId?: string;
   /** RFC 3339 time the request arrived (audit trails start here). */
   receivedAt: string;
   log: Logger;

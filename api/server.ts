@@ -3,6 +3,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
 import { loadConfigOrExit } from '../core/config';
 import { createLogger } from '../core/logger';
+import { startTracing } from '../core/tracing';
 import { resolveDatabaseUrl, resolveTemporalAddress } from '../core/stack-state';
 import { apiDatabaseTimeouts, createKnex } from '../db/connection';
 import { runMigrations } from '../db/migrate';
@@ -13,6 +14,7 @@ import { createModelCatalogue } from '../decision/catalogue';
 import { createExpressionSandbox, sandboxedTenantModels } from '../integrations/expression-sandbox';
 import { startScenarioRunner } from '../orchestration/scenario-runner';
 import { dedicatedTaskQueue } from '../orchestration/task-queues';
+import { temporalTracing } from '../orchestration/tracing';
 import { resolveWorkflowBundlePath } from '../orchestration/workflow-bundle';
 import { createApp } from './app';
 
@@ -21,6 +23,9 @@ const OIDC_SWEEP_INTERVAL_MS = 10 * 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  // Before the database connection is made, so that its driver is instrumented; nothing starts without an endpoint.
+  const tracing = await startTracing(config.tracing, 'dms-api');
+  const temporalTracingOptions = await temporalTracing(tracing);
   const logger = createLogger(config.logLevel, 'dms-api');
   const db = createKnex(resolveDatabaseUrl(config), {
     timeouts: apiDatabaseTimeouts(config.database, config.temporalRpcTimeoutMs),
@@ -32,7 +37,7 @@ async function main(): Promise<void> {
   // Lazy: the API starts (and /ready reports it) even while Temporal is still coming up.
   const address = resolveTemporalAddress(config);
   const connection = Connection.lazy({ address });
-  const temporal = new Client({ connection, namespace: config.temporalNamespace });
+  const temporal = new Client({ connection, namespace: config.temporalNamespace, ...temporalTracingOptions.client });
 
   // The SDK's own logs go through pino as JSON, at warn and above.
   const sdkLevels: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = {
@@ -61,6 +66,7 @@ async function main(): Promise<void> {
         logger,
         catalogue,
         workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),
+        tracing: temporalTracingOptions,
       })
     : undefined;
 
@@ -92,6 +98,8 @@ async function main(): Promise<void> {
     stopping = true;
     clearInterval(sweepExpiredOidcRows);
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Long-polls answer now and event streams end (their clients reconnect elsewhere), rather than hold the shutdown.
+    app.endWaits();
     const forced = setTimeout(() => {
       logger.warn('in-flight requests did not finish in time; closing connections');
       server.closeAllConnections();
@@ -107,6 +115,8 @@ async function main(): Promise<void> {
     await scenarioRunner?.close();
     await sandbox.close();
     await Promise.allSettled([db.destroy(), connection.close()]);
+    // The spans still buffered are exported before the process goes.
+    await tracing.shutdown().catch((err: unknown) => logger.warn({ err }, 'buffered spans were not exported'));
     logger.info('stopped');
     process.exit(0);
   };

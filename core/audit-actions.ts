@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'member.invited',
   'member.invitation_revoked',
   'member.invitation_accepted',
+  'member.delegation.set',
+  'member.delegation.cleared',
   'decision.created',
   'decision.updated',
   'decision.deleted',
@@ -86,6 +88,8 @@ export const AUDIT_ACTIONS = [
   'usage_quotas.updated',
   'dedicated_endpoint.updated',
   'dedicated_workers.updated',
+  'failure_retry.requested',
+  'failure_retry.cancelled',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -107,6 +111,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'usage_quotas',
   'dedicated_endpoint',
   'dedicated_workers',
+  'failure_retry',
 ] as const;
 
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

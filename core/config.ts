@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isIdOf } from './ids';
+import type { TracingConfig } from './tracing';
 
 /**
  * Every setting comes from the environment, validated once at start. A bad value fails fast with a message
@@ -82,6 +83,11 @@ export interface Config {
   /** How long POST /scenarios waits for a run before answering 202 with a resource to poll. */
   scenarioSyncWaitMs: number;
   /**
+   * Waiting for changes (api/long-poll.ts, api/webhooks/stream-events.ts): GETs of asynchronous work with
+   * `Prefer: wait=N` and the event stream, woken by one LISTEN connection per API process (db/change-notices.ts).
+   */
+  waiting: WaitingConfig;
+  /**
    * The runner inside each API process that executes quick scenario runs started eagerly (SCENARIO_RUNNER): on by
    * default only with `SCENARIO_RUN_MODE=workflow`, since a run lane's runs are executed by the worker.
    */
@@ -154,6 +160,29 @@ export interface Config {
   webhooks: WebhookConfig;
   console: ConsoleConfig;
   notifications: NotificationConfig;
+  /** Distributed tracing: off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (core/tracing.ts). */
+  tracing: TracingConfig;
+}
+
+/** Long-polls and event streams: how many one API process holds, and its safety net for a lost notice. */
+export interface WaitingConfig {
+  /** Long-polls waiting at once in one API process, all tenants together (LONG_POLL_MAX_WAITING). */
+  maxLongPolls: number;
+  /** Long-polls one tenant has waiting at once in one API process (LONG_POLL_MAX_WAITING_PER_TENANT). */
+  maxLongPollsPerTenant: number;
+  /** Event streams open at once in one API process (EVENT_STREAM_MAX). */
+  maxStreams: number;
+  /** Event streams one tenant has open at once in one API process (EVENT_STREAM_MAX_PER_TENANT). */
+  maxStreamsPerTenant: number;
+  /** A comment line on every open stream this often, so proxies and clients see it alive (EVENT_STREAM_HEARTBEAT_SECONDS). */
+  heartbeatSeconds: number;
+  /**
+   * A stream ends after this long (EVENT_STREAM_MAX_SECONDS); the client reconnects with `Last-Event-ID`, missing
+   * nothing, and is authenticated again, so a revoked key's stream ends by then.
+   */
+  maxStreamSeconds: number;
+  /** Without a notice, a waiting long-poll or an open stream reads Postgres again this often (CHANGE_RECHECK_MS). */
+  recheckMs: number;
 }
 
 /** Email and chat notifications to people (api/notifications/README.md). */
@@ -370,6 +399,19 @@ function readScenarioRunLaneConfig(env: Env): ScenarioRunLaneConfig {
   };
 }
 
+/** Long-polls and event streams (LONG_POLL_*, EVENT_STREAM_*, CHANGE_RECHECK_MS). */
+function readWaitingConfig(env: Env): WaitingConfig {
+  return {
+    maxLongPolls: readInteger(env, 'LONG_POLL_MAX_WAITING', 2000, 1, 100_000),
+    maxLongPollsPerTenant: readInteger(env, 'LONG_POLL_MAX_WAITING_PER_TENANT', 200, 1, 100_000),
+    maxStreams: readInteger(env, 'EVENT_STREAM_MAX', 1000, 1, 100_000),
+    maxStreamsPerTenant: readInteger(env, 'EVENT_STREAM_MAX_PER_TENANT', 20, 1, 100_000),
+    heartbeatSeconds: readInteger(env, 'EVENT_STREAM_HEARTBEAT_SECONDS', 15, 1, 300),
+    maxStreamSeconds: readInteger(env, 'EVENT_STREAM_MAX_SECONDS', 900, 10, 86_400),
+    recheckMs: readInteger(env, 'CHANGE_RECHECK_MS', 5000, 100, 600_000),
+  };
+}
+
 function readExpressionSandboxConfig(env: Env): Config['expressionSandbox'] {
   return {
     budgetMs: readInteger(env, 'EXPRESSION_BUDGET_MS', 2000, 50, 60_000),
@@ -463,6 +505,7 @@ export function loadConfig(env: Env = process.env): Config {
       intervalSeconds: readInteger(env, 'RUN_RECOVERY_INTERVAL_SECONDS', 30, 1, 3600),
     },
     scenarioSyncWaitMs: readInteger(env, 'SCENARIO_SYNC_WAIT_MS', 10_000, 0, 60_000),
+    waiting: readWaitingConfig(env),
     scenarioRunner: { enabled: readBoolean(env, 'SCENARIO_RUNNER', scenarioRunLane.mode === 'workflow') },
     scenarioRunLane,
     scenarioWorkflowTaskTimeoutMs: readInteger(env, 'SCENARIO_WORKFLOW_TASK_TIMEOUT_MS', 10_000, 1000, 120_000),
@@ -542,6 +585,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     webhooks,
     notifications: loadNotificationConfig(env, webhooks.secretEncryptionKey),
+    tracing: { otlpEndpoint: readUrl(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']) },
   };
 }
 

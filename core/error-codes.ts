@@ -85,6 +85,10 @@ export const ERROR_CODES = {
     description: 'The model has no published version: it has no live runs to replay.',
   },
   replay_finished: { status: 409, description: 'The model replay has already finished: there is nothing to cancel.' },
+  failure_retry_finished: {
+    status: 409,
+    description: 'The bulk retry has already finished: there is nothing to cancel.',
+  },
   scenario_running: { status: 409, description: 'The scenario is still running its current run.' },
   batch_finished: { status: 409, description: 'The batch has already finished.' },
   sync_finished: {
@@ -98,6 +102,11 @@ export const ERROR_CODES = {
   },
   webhook_disabled: { status: 409, description: 'The webhook subscription is disabled.' },
   event_expired: { status: 409, description: 'The event is past its retention period.' },
+  event_stream_position_gone: {
+    status: 410,
+    description:
+      "The event a stream was to resume after (`Last-Event-ID` or `after`) is not among the tenant's events: past EVENT_RETENTION_DAYS, or never one of them. Open a new stream without it; GET /events lists what is still kept.",
+  },
   audit_export_not_ready: {
     status: 409,
     description: 'The audit export has not completed: no files or digest yet (see `status`).',
@@ -257,6 +266,16 @@ export const ERROR_CODES = {
     status: 503,
     description:
       'No expression sandbox process became free in time for this request (EXPRESSION_SANDBOX_QUEUE_WAIT_MS); retry after `Retry-After` seconds. Nothing was changed.',
+  },
+  long_poll_capacity_exceeded: {
+    status: 503,
+    description:
+      'As many requests as this API process holds are already waiting with `Prefer: wait` (for the tenant: LONG_POLL_MAX_WAITING_PER_TENANT, in all: LONG_POLL_MAX_WAITING); retry after `Retry-After` seconds, or read without waiting.',
+  },
+  event_stream_capacity_exceeded: {
+    status: 503,
+    description:
+      'As many event streams as this API process holds are already open (for the tenant: EVENT_STREAM_MAX_PER_TENANT, in all: EVENT_STREAM_MAX); retry after `Retry-After` seconds.',
   },
 } as const satisfies Record<string, { status: number; description: string }>;
 

@@ -245,6 +245,8 @@ export const noPublishedVersion = (id: string) =>
     `Model ${id} has no published version, so no live runs to replay against another version.`,
   );
 export const replayFinished = (status: string) => new AppError('replay_finished', `The replay is already ${status}.`);
+export const failureRetryFinished = (status: string) =>
+  new AppError('failure_retry_finished', `The retry is already ${status}.`);
 export const batchFinished = (status: string) => new AppError('batch_finished', `The batch is already ${status}.`);
 export const webhookDisabled = (action: 'sent a test event' | 'redelivered to') =>
   new AppError('webhook_disabled', `The webhook subscription is disabled, so it cannot be ${action}; enable it first.`);
@@ -377,3 +379,22 @@ export const datasetInUse = (name: string, integrationIds: string[]) =>
   );
 export const modelEvaluationFailed = (detail: string, extras: { node_id?: string; instance_id?: string } = {}) =>
   new AppError('model_evaluation_failed', detail, extras);
+/** A long-poll refused because this process already holds as many as it may (for the tenant, or in all). */
+export const longPollCapacityExceeded = (limit: string, retryAfterSeconds: number) =>
+  new AppError(
+    'long_poll_capacity_exceeded',
+    `${limit} requests are already waiting with Prefer: wait on this API process; retry after ${retryAfterSeconds} s, or read without waiting.`,
+    retryAfter(String(retryAfterSeconds)),
+  );
+/** An event stream refused because this process already holds as many as it may (for the tenant, or in all). */
+export const eventStreamCapacityExceeded = (limit: string, retryAfterSeconds: number) =>
+  new AppError(
+    'event_stream_capacity_exceeded',
+    `${limit} event streams are already open on this API process; retry after ${retryAfterSeconds} s.`,
+    retryAfter(String(retryAfterSeconds)),
+  );
+export const eventStreamPositionGone = (eventId: string, retentionDays: number) =>
+  new AppError(
+    'event_stream_position_gone',
+    `The event ${eventId} is not among this tenant's events (kept ${retentionDays} days): open a new stream without Last-Event-ID or after, and catch up with GET /api/v1/events.`,
+  );

@@ -125,6 +125,13 @@ const approvalRef: Schema = {
   round: { type: 'integer', description: 'The review round: 1 at submission, +1 per resubmission.' },
 };
 const approvalStep: Schema = { step: { type: 'integer' }, step_name: { type: 'string' }, comment: nullableString };
+/** An approver's act by their delegate: whom the actor acted for. */
+const onBehalfOf: Schema = {
+  on_behalf_of: {
+    type: 'string',
+    description: 'The approver (`usr_…`) the actor acted for as their delegate; absent when they acted for themselves.',
+  },
+};
 const approverSet: Schema = {
   type: ['object', 'null'],
   properties: { role: { type: 'string' }, user_ids: { type: 'array', items: { type: 'string' } } },
@@ -499,6 +506,7 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
       approvals_given: { type: 'integer' },
       approvals_required: { type: 'integer' },
       step_complete: { type: 'boolean' },
+      ...onBehalfOf,
     }),
   },
   {
@@ -511,14 +519,14 @@ export const EVENT_TYPES: EventTypeDefinition[] = [
     type: 'decision.rejected',
     summary: 'A decision was rejected',
     description: 'An eligible approver rejected the decision at its current step.',
-    data: approvalTransition({ ...approvalRef, ...approvalStep }),
+    data: approvalTransition({ ...approvalRef, ...approvalStep, ...onBehalfOf }),
   },
   {
     type: 'decision.changes_requested',
     summary: 'An approver asked for changes',
     description:
       'An eligible approver of the current step asked for changes: the decision is editable again until it is resubmitted.',
-    data: approvalTransition({ ...approvalRef, ...approvalStep }),
+    data: approvalTransition({ ...approvalRef, ...approvalStep, ...onBehalfOf }),
   },
   {
     type: 'decision.resubmitted',

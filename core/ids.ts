@@ -42,6 +42,7 @@ export const ID_PREFIXES = {
   decisionInstance: 'din',
   environment: 'env',
   modelDeployment: 'dpl',
+  failureRetry: 'frt',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

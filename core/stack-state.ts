@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from './config';
 
 /** The processes `npm start` runs and supervises. */
-export type StackProcessName = 'api' | 'worker' | 'postgres' | 'temporal' | 'mailpit';
+export type StackProcessName = 'api' | 'worker' | 'postgres' | 'temporal' | 'mailpit' | 'jaeger';
 
 /**
  * What the one-command start wrote about the local stack it runs (embedded Postgres URL, dev-server address), so

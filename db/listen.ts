@@ -25,10 +25,29 @@ export interface ChannelHandlers {
  * connection is closed and the promise rejects (callers retry). `channel` is one of our own constant identifiers.
  */
 export async function listenOnChannel(db: Knex, channel: string, handlers: ChannelHandlers): Promise<ChannelListener> {
+  return listenOnChannels(db, [channel], {
+    notified: (_channel, payload) => handlers.notified(payload),
+    lost: (error) => handlers.lost(error),
+  });
+}
+
+export interface ChannelsHandlers {
+  /** A NOTIFY on one of the channels, with its payload if it had one. */
+  notified(channel: string, payload: string | undefined): void;
+  /** As `ChannelHandlers.lost`. */
+  lost(error?: Error): void;
+}
+
+/** As `listenOnChannel`, on several channels over the one connection (one LISTEN each, all accepted before it resolves). */
+export async function listenOnChannels(
+  db: Knex,
+  channels: readonly string[],
+  handlers: ChannelsHandlers,
+): Promise<ChannelListener> {
   const connection = (await db.client.acquireRawConnection()) as DriverConnection;
   let established = false;
   connection.on('notification', (message) => {
-    if (message.channel === channel) handlers.notified(message.payload);
+    if (channels.includes(message.channel)) handlers.notified(message.channel, message.payload);
   });
   connection.on('error', (error) => {
     if (established) handlers.lost(error);
@@ -37,7 +56,7 @@ export async function listenOnChannel(db: Knex, channel: string, handlers: Chann
     if (established) handlers.lost();
   });
   try {
-    await connection.query(`LISTEN ${channel}`);
+    for (const channel of channels) await connection.query(`LISTEN ${channel}`);
   } catch (error) {
     await connection.end().catch(() => undefined);
     throw error;

@@ -51,6 +51,10 @@ import * as scenarioRunLanes from './migrations/20261206000170_scenario_run_lane
 import * as decisionInstances from './migrations/20261207000180_decision_instances';
 import * as environments from './migrations/20261207000190_environments';
 import * as deploymentClock from './migrations/20261207000200_deployment_clock';
+import * as memberDelegations from './migrations/20261207000210_member_delegations';
+import * as failureRetries from './migrations/20261207000230_failure_retries';
+import * as resourceStatusNotices from './migrations/20261207000250_resource_status_notices';
+import * as eventTraceContext from './migrations/20261207000270_event_trace_context';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -112,6 +116,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207000180_decision_instances': decisionInstances,
   '20261207000190_environments': environments,
   '20261207000200_deployment_clock': deploymentClock,
+  '20261207000210_member_delegations': memberDelegations,
+  '20261207000230_failure_retries': failureRetries,
+  '20261207000250_resource_status_notices': resourceStatusNotices,
+  '20261207000270_event_trace_context': eventTraceContext,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -8,6 +8,7 @@ import type { ScenarioRecord } from '../db/records/scenario';
 import { createScenarioActivities } from '../activities/scenarios/runs';
 import { scenarioRunTaskQueueFor } from '../workflows/scenarios/contracts-runs';
 import { WORKFLOWS_ENTRY } from './workflow-bundle';
+import { NO_TEMPORAL_TRACING, WORKFLOW_TRACING_INTERCEPTORS, type TemporalTracing } from './tracing';
 
 /**
  * The scenario runner inside an API process: a Temporal worker on the quick-run task queue that shares its
@@ -45,10 +46,13 @@ export interface ScenarioRunnerOptions {
   workflowBundlePath?: string;
   /** Delay between connection attempts while Temporal is unreachable. */
   retryDelayMs?: number;
+  /** Tracing's interceptors and workflow span sink (orchestration/tracing.ts); none while tracing is off. */
+  tracing?: TemporalTracing;
 }
 
 export function startScenarioRunner(options: ScenarioRunnerOptions): ScenarioRunner {
   const { logger } = options;
+  const tracing = options.tracing ?? NO_TEMPORAL_TRACING;
   const waiting = new Map<string, Set<(stored: ScenarioRecord | undefined) => void>>();
   const keyOf = (scenarioId: string, runNumber: number) => `${scenarioId}#${runNumber}`;
   const onRunStored = (scenarioId: string, runNumber: number, stored: ScenarioRecord | undefined) => {
@@ -83,14 +87,18 @@ export function startScenarioRunner(options: ScenarioRunnerOptions): ScenarioRun
           connection,
           namespace: options.namespace,
           taskQueue: scenarioRunTaskQueueFor(options.taskQueue),
+          ...tracing.worker,
           ...(options.workflowBundlePath
             ? { workflowBundle: { codePath: options.workflowBundlePath } }
-            : { workflowsPath: WORKFLOWS_ENTRY }),
+            : {
+                workflowsPath: WORKFLOWS_ENTRY,
+                interceptors: { ...tracing.worker.interceptors, workflowModules: [WORKFLOW_TRACING_INTERCEPTORS] },
+              }),
           activities,
           // Runs here are short (simulations go to the worker); let in-flight ones finish on shutdown.
           shutdownGraceTime: '10s',
         });
-        client = new Client({ connection, namespace: options.namespace });
+        client = new Client({ connection, namespace: options.namespace, ...tracing.client });
         running = worker.run().catch((error: unknown) => {
           logger.error({ err: error }, 'scenario runner stopped; runs go through the task queue');
         });

@@ -8,6 +8,7 @@ import {
 import { createActivities, type ActivityDeps } from '../activities';
 import { scenarioRunTaskQueueFor } from '../workflows/scenarios/contracts-runs';
 import { webhookTaskQueueFor } from '../workflows/webhooks/contracts';
+import { NO_TEMPORAL_TRACING, WORKFLOW_TRACING_INTERCEPTORS, type TemporalTracing } from './tracing';
 import { WORKFLOWS_ENTRY } from './workflow-bundle';
 
 export interface WorkersOptions {
@@ -20,6 +21,8 @@ export interface WorkersOptions {
   workflowBundlePath?: string;
   /** On shutdown, running activities get this long to finish before they are cancelled (and retried elsewhere). */
   shutdownGraceTime: string;
+  /** Tracing's interceptors and workflow span sink (orchestration/tracing.ts); none while tracing is off. */
+  tracing?: TemporalTracing;
 }
 
 export interface Workers {
@@ -34,13 +37,26 @@ export interface Workers {
  */
 export async function createWorkers(options: WorkersOptions): Promise<Workers> {
   const { connection, namespace, taskQueue, shutdownGraceTime } = options;
+  const tracing = (options.tracing ?? NO_TEMPORAL_TRACING).worker;
   const activities = createActivities(options.activities);
   const workflowBundle: WorkflowBundleOption = options.workflowBundlePath
     ? { codePath: options.workflowBundlePath }
-    : await bundleWorkflowCode({ workflowsPath: WORKFLOWS_ENTRY, logger: Runtime.instance().logger });
+    : await bundleWorkflowCode({
+        workflowsPath: WORKFLOWS_ENTRY,
+        workflowInterceptorModules: [WORKFLOW_TRACING_INTERCEPTORS],
+        logger: Runtime.instance().logger,
+      });
   const workers = [
     // Workflows, batch chunks and simulations.
-    await Worker.create({ connection, namespace, taskQueue, workflowBundle, activities, shutdownGraceTime }),
+    await Worker.create({
+      connection,
+      namespace,
+      taskQueue,
+      workflowBundle,
+      activities,
+      shutdownGraceTime,
+      ...tracing,
+    }),
     // Quick runs are normally executed by the API process that started them (eager start); the worker polls their
     // queue too, for runs started while an API's runner was not connected and for those whose API process died.
     await Worker.create({
@@ -50,6 +66,7 @@ export async function createWorkers(options: WorkersOptions): Promise<Workers> {
       workflowBundle,
       activities,
       shutdownGraceTime,
+      ...tracing,
     }),
     // Webhook attempts on a queue of their own with their own slot limit: slow endpoints cannot starve model runs.
     await Worker.create({
@@ -59,6 +76,7 @@ export async function createWorkers(options: WorkersOptions): Promise<Workers> {
       activities,
       maxConcurrentActivityTaskExecutions: options.activities.webhooks.deliveryConcurrency,
       shutdownGraceTime,
+      ...tracing,
     }),
   ];
   return {

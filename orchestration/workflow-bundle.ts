@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { WORKFLOW_TRACING_INTERCEPTORS } from './tracing';
 
 /** The workflows' entry point, bundled for the Temporal sandbox. */
 export const WORKFLOWS_ENTRY = path.resolve(__dirname, '../workflows/index.ts');
@@ -11,7 +12,12 @@ export const PREBUILT_WORKFLOW_BUNDLE_NAME = 'workflow-bundle.js';
 /** Bundling takes seconds; the test launcher does it once and every test worker loads the result. */
 export async function buildWorkflowBundle(): Promise<WorkflowBundleWithSourceMap> {
   // Webpack's module listing is noise on every start; only its warnings and errors are worth showing.
-  return bundleWorkflowCode({ workflowsPath: WORKFLOWS_ENTRY, logger: new DefaultLogger('WARN') });
+  return bundleWorkflowCode({
+    workflowsPath: WORKFLOWS_ENTRY,
+    // Tracing's workflow side: it traces only workflows started with a trace context (orchestration/tracing.ts).
+    workflowInterceptorModules: [WORKFLOW_TRACING_INTERCEPTORS],
+    logger: new DefaultLogger('WARN'),
+  });
 }
 
 export async function writeWorkflowBundle(outFile: string): Promise<void> {

@@ -48,7 +48,11 @@
  * BENCH_DEPLOYMENT_LEAD_SECONDS (75) ahead: how late each is recorded active. BENCH_DEPLOYMENTS=0: the resolution's
  * figures alone; the same file also runs on a worktree of the code before environments (docs/performance.md); a
  * smoke run: BENCH_DEPLOYMENTS=20 BENCH_DURATION_SECONDS=2 BENCH_DEPLOYMENT_LEAD_SECONDS=20; in the full run after
- * the real-time requests).
+ * the real-time requests),
+ * BENCH_ONLY_WAITING=1 (on an API process of its own: BENCH_LONG_POLLS (1,000) concurrent `Prefer: wait` long-polls, their
+ * memory, the event-loop lag while they wait and the wake-up latency from commit to answer, changes BENCH_LONG_POLL_SPACING_MS
+ * (5) apart; then BENCH_STREAM_CLIENTS (100) event streams receiving a burst of BENCH_STREAM_EVENTS (5,000) events: delivery lag
+ * and the API's CPU per event).
  */
 import os from 'node:os';
 import { issueApiKey } from '../db/repositories/api-keys';
@@ -75,6 +79,7 @@ import { benchTableAnalysis } from './bench/table-analysis';
 import { benchRealTime } from './bench/real-time';
 import { benchDecisionInstances } from './bench/decision-instances';
 import { benchEnvironments } from './bench/environments';
+import { benchWaiting } from './bench/waiting';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -150,6 +155,14 @@ const EDITOR = {
 };
 /** Only the isolation of a tenant with dedicated workers from a neighbour's batches and sync. */
 const ONLY_ISOLATION = Boolean(process.env.BENCH_ONLY_ISOLATION);
+/** Only long-polls and event streams on an API process of their own. */
+const ONLY_WAITING = Boolean(process.env.BENCH_ONLY_WAITING);
+const WAITING = {
+  longPolls: Number(process.env.BENCH_LONG_POLLS ?? 1000),
+  spacingMs: Number(process.env.BENCH_LONG_POLL_SPACING_MS ?? 5),
+  streamClients: Number(process.env.BENCH_STREAM_CLIENTS ?? 100),
+  streamEvents: Number(process.env.BENCH_STREAM_EVENTS ?? 5000),
+};
 const ISOLATION = {
   seconds: Number(process.env.BENCH_ISOLATION_SECONDS ?? 20),
   batchItems: Number(process.env.BENCH_ISOLATION_BATCH_ITEMS ?? 10_000),
@@ -238,6 +251,10 @@ async function main(): Promise<void> {
     }
     if (ONLY_ISOLATION) {
       await benchIsolation(services, ISOLATION);
+      return;
+    }
+    if (ONLY_WAITING) {
+      await benchWaiting(services, WAITING);
       return;
     }
     if (ONLY_QUOTAS) {

@@ -37,6 +37,29 @@ import {
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const READY_TIMEOUT_MS = 90_000;
+/**
+ * `npm start -- --traces` (or TRACES=1): Jaeger runs beside the stack and the API and worker export their traces to
+ * it, unless OTEL_EXPORTER_OTLP_ENDPOINT already names a receiver. Its ports: JAEGER_UI_PORT (16686; its query gRPC
+ * API one below) and JAEGER_OTLP_PORT (4318).
+ */
+function localTraceViewer(
+  config: Config,
+): { otlpHttpPort: number; queryHttpPort: number; queryGrpcPort: number; dataDir: string } | undefined {
+  const asked = process.argv.slice(2).includes('--traces') || ['1', 'true'].includes(process.env.TRACES ?? '');
+  if (!asked || config.tracing.otlpEndpoint) return undefined;
+  const port = (name: string, fallback: number) => {
+    const value = Number.parseInt(process.env[name] ?? '', 10);
+    return Number.isInteger(value) && value > 1 && value < 65536 ? value : fallback;
+  };
+  const queryHttpPort = port('JAEGER_UI_PORT', 16686);
+  return {
+    otlpHttpPort: port('JAEGER_OTLP_PORT', 4318),
+    queryHttpPort,
+    queryGrpcPort: queryHttpPort - 1,
+    dataDir: path.join(config.dataDir, 'jaeger'),
+  };
+}
+
 /** Hosts a development stack may deliver webhooks to over plain http, unless WEBHOOK_ALLOWED_HOSTS says otherwise. */
 const LOCAL_WEBHOOK_HOSTS = '127.0.0.1,localhost';
 
@@ -118,6 +141,7 @@ async function main(): Promise<number> {
             httpPort: config.mailpitUiPort,
             dataFile: path.join(config.dataDir, 'mailpit', 'mailpit.db'),
           },
+      jaeger: localTraceViewer(config),
       config,
       log,
       signal: shutdown.signal,
@@ -169,6 +193,7 @@ async function main(): Promise<number> {
       TEMPORAL_ADDRESS: temporalAddress,
       WORKFLOW_BUNDLE_PATH: workflowBundlePath,
       ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+      ...(stack.otlpEndpoint ? { OTEL_EXPORTER_OTLP_ENDPOINT: stack.otlpEndpoint } : {}),
     };
     apps.push(
       await superviseApp('API', 'api/server.ts', env, (pid) => recordPid(config.dataDir, 'api', pid)),
@@ -178,7 +203,7 @@ async function main(): Promise<number> {
     await waitUntilApiReady(config, gaveUp, shutdown.signal);
     // The console's sample decision is submitted through the API (it starts its approval workflow): once, then kept.
     const sampleDecision = await prepareSampleDecision(config, databaseUrl, demo);
-    printBanner(config, stack.temporalUiUrl, stack.mailpitUrl, demo, logFile, sampleDecision);
+    printBanner(config, stack, demo, logFile, sampleDecision);
 
     const reason = await Promise.race([shutdown.requested.then(() => undefined), gaveUp]);
     if (reason !== undefined) {
@@ -333,8 +358,7 @@ async function waitUntilApiReady(config: Config, gaveUp: Promise<string>, signal
 
 function printBanner(
   config: Config,
-  temporalUiUrl: string | undefined,
-  mailpitUrl: string | undefined,
+  { temporalUiUrl, mailpitUrl, jaegerUrl }: Pick<LocalStack, 'temporalUiUrl' | 'mailpitUrl' | 'jaegerUrl'>,
   demo: DemoTenant,
   logFile: string,
   sampleDecision: string | undefined,
@@ -363,6 +387,9 @@ function printBanner(
     ...(temporalUiUrl ? [['Temporal UI', temporalUiUrl] as [string, string]] : []),
     ...(mailpitUrl
       ? [['Mailpit', `${mailpitUrl}  (every email the service sends lands here)`] as [string, string]]
+      : []),
+    ...(jaegerUrl
+      ? [['Traces', `${jaegerUrl}/api/traces/<Trace-Id of a response>  (Jaeger)`] as [string, string]]
       : []),
     ['Demo tenant', demo.tenantId],
     ['Demo API key', demo.apiKey],

@@ -28,6 +28,7 @@ import { startLocalStack, type LocalStack } from './stack/local-stack';
 import { findOrInstallChromium } from './stack/chromium';
 import { buildConsoleApp } from './build-console-app';
 import { locateTemporalCli } from './stack/temporal';
+import { locateJaeger } from './stack/jaeger';
 import { findFreePort } from './stack/ports';
 import { handleShutdownSignals } from './stack/shutdown';
 import {
@@ -155,6 +156,12 @@ async function main(): Promise<number> {
         throw new Error('the workflow tests need the Temporal CLI: install Go or the CLI, or set TEMPORAL_CLI_PATH');
       env.TEMPORAL_CLI_PATH = cliPath;
     }
+    if (needs.has('jaeger'))
+      // Found, or built once with Go into the per-user cache (many minutes), in the background: the files needing it
+      // run last (test/tiers.ts RUN_LAST) and locate it themselves, waiting for this build if it is still running.
+      void locateJaeger(log, shutdown.signal).catch((error: unknown) =>
+        log(`Jaeger could not be built now; the tracing test will try: ${String(error)}`),
+      );
     if (bundling) {
       const failure = await bundling;
       if (failure) throw failure;
@@ -312,6 +319,7 @@ function describeNeeds(needs: ReadonlySet<TestNeed>): string {
     workflowBundle: 'the workflow bundle',
     temporalCli: 'the Temporal CLI',
     chromium: 'Chromium',
+    jaeger: 'Jaeger',
   };
   return needs.size === 0 ? 'nothing to start' : [...needs].map((need) => names[need]).join(', ');
 }

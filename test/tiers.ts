@@ -12,8 +12,10 @@
  * - `workflowBundle`: the workflows bundled once, as `WORKFLOW_BUNDLE_PATH` (workers load it instead of bundling).
  * - `temporalCli`: the Temporal CLI binary, as `TEMPORAL_CLI_PATH`, for tests starting their own test environment.
  * - `chromium`: the browser for page tests, as `CHROMIUM_PATH` (or `CHROMIUM_UNAVAILABLE_REASON`).
+ * - `jaeger`: the Jaeger binary, for tests starting their own OTLP receiver and reading traces back from it: found
+ *   or built once with Go into the per-user cache, in the background while other files run (RUN_LAST).
  */
-export type TestNeed = 'postgres' | 'temporal' | 'mailpit' | 'workflowBundle' | 'temporalCli' | 'chromium';
+export type TestNeed = 'postgres' | 'temporal' | 'mailpit' | 'workflowBundle' | 'temporalCli' | 'chromium' | 'jaeger';
 
 /** The tiers, by what a test needs: each faster than the next. */
 export const TIERS = {
@@ -51,6 +53,8 @@ export const FILE_NEEDS: Readonly<Record<string, readonly TestNeed[]>> = {
   'test/deployment/migrations.test.ts': TIERS.useCases,
   // Replays recorded histories on the bundle: no server, no CLI.
   'test/workflows/replay.test.ts': ['workflowBundle'],
+  // An API and a worker process exporting to a Jaeger the test starts, which it reads the traces back from.
+  'test/api/tracing.test.ts': ['postgres', 'temporal', 'workflowBundle', 'jaeger'],
 };
 
 /**
@@ -117,10 +121,18 @@ export const LONGEST_FIRST: readonly string[] = [
   'test/api/model-lifecycle.test.ts',
 ];
 
-/** `files` in the order the runner is to start them: LONGEST_FIRST's (those selected) first, then the others as given. */
+/**
+ * Files started after all others: the tracing test reads traces back from a Jaeger that a machine without one in its
+ * tool cache builds once with Go (many minutes); the runner starts that build in the background and the test waits
+ * for it, so the build overlaps the rest of the suite instead of holding it up.
+ */
+export const RUN_LAST: readonly string[] = ['test/api/tracing.test.ts'];
+
+/** `files` in the order the runner is to start them: LONGEST_FIRST's (those selected) first, then the others as given, RUN_LAST's at the end. */
 export function inRunOrder(files: readonly string[]): string[] {
   const normalized = (file: string) => file.split('\\').join('/');
   const rank = (file: string) => {
+    if (RUN_LAST.includes(normalized(file))) return LONGEST_FIRST.length + 1;
     const at = LONGEST_FIRST.indexOf(normalized(file));
     return at < 0 ? LONGEST_FIRST.length : at;
   };

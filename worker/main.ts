@@ -4,11 +4,13 @@ import { DefaultLogger, NativeConnection, Runtime, type LogLevel } from '@tempor
 import { loadConfigOrExit } from '../core/config';
 import { exportFileStore } from '../core/file-store';
 import { createLogger } from '../core/logger';
+import { startTracing } from '../core/tracing';
 import { resolveDatabaseUrl, resolveSmtpUrl, resolveTemporalAddress } from '../core/stack-state';
 import { createKnex } from '../db/connection';
 import { createExpressionSandbox } from '../integrations/expression-sandbox';
 import { waitForSupportedPostgres } from '../db/server-version';
 import { createWorkers } from '../orchestration/workers';
+import { temporalTracing } from '../orchestration/tracing';
 import { createTaskQueues, dedicatedTaskQueue } from '../orchestration/task-queues';
 import { findTenant, listTenantsWithDedicatedWorkers } from '../db/repositories/tenants';
 import { isIdOf } from '../core/ids';
@@ -23,6 +25,7 @@ import { createInstanceRecorder } from '../db/decision-instance-recorder';
 import { startScheduleReconciler } from './schedule-reconciler';
 import { startOutboxRelay } from './outbox-relay';
 import { startRunRecovery } from './run-recovery';
+import { createFailureRetryPorts } from './failure-retry-ports';
 
 /** How far ahead the deployment clock looks for the next switch at most (worker/deployment-sweep.ts). */
 const DEPLOYMENT_CLOCK_LOOKAHEAD_MS = 30_000;
@@ -53,6 +56,9 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
   const tenantIds = options.tenantIds ? { tenantIds: options.tenantIds } : {};
   const config = loadConfigOrExit();
   const tenantId = tenantOption(process.argv.slice(2), config.reservedTenant);
+  // Before the database connection is made, so that its driver is instrumented; nothing starts without an endpoint.
+  const tracing = await startTracing(config.tracing, 'dms-worker');
+  const temporalTracingOptions = await temporalTracing(tracing);
   const logger = createLogger(config.logLevel, 'dms-worker');
   // A sync allocates a page's worth of short-lived objects per commit, and they outlive a scavenge (they wait for the
   // commit): left to itself V8 grows the heap to several times what is live before collecting. Half again is enough.
@@ -85,6 +91,13 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
   // recovery, schedule reconciliation), which start every tenant's work on that tenant's queues.
   const taskQueue = tenantId ? dedicatedTaskQueue(config.temporalTaskQueue, tenantId) : config.temporalTaskQueue;
   if (tenantId) await warnUnlessDedicated(db, tenantId, logger);
+  const clientConnection = await Connection.connect({ address });
+  const temporal = new Client({
+    connection: clientConnection,
+    namespace: config.temporalNamespace,
+    ...temporalTracingOptions.client,
+  });
+  const failureRetries = createFailureRetryPorts({ db, temporal, config, logger });
   const workers = await createWorkers({
     connection,
     namespace: config.temporalNamespace,
@@ -99,14 +112,14 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
       sandbox,
       scenarioRunLane: config.scenarioRunLane,
       recorder,
+      failureRetries,
       ...tenantIds,
     },
     workflowBundlePath: resolveWorkflowBundlePath(process.env.WORKFLOW_BUNDLE_PATH),
     shutdownGraceTime: '30s',
+    tracing: temporalTracingOptions,
   });
 
-  const clientConnection = await Connection.connect({ address });
-  const temporal = new Client({ connection: clientConnection, namespace: config.temporalNamespace });
   // Runs an API process stored but died before starting get their workflow (several workers may sweep at once).
   const recovery = tenantId
     ? { stop: async () => undefined }
@@ -167,6 +180,8 @@ export async function runWorker(options: WorkerProcessOptions = {}): Promise<voi
   await clientConnection.close();
   await db.destroy();
   await connection.close();
+  // The spans still buffered are exported before the process goes.
+  await tracing.shutdown().catch((err: unknown) => logger.warn({ err }, 'buffered spans were not exported'));
   logger.info('worker stopped');
 }
 

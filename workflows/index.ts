@@ -17,3 +17,4 @@ export { kpiAlertEvaluationWorkflow, kpiEvaluationShardWorkflow } from './kpis/k
 // (one still running after ten minutes is terminated by worker/legacy-workflows.ts).
 export { kpiScheduledCheckWorkflow } from './kpis/kpi-alert-evaluation';
 export { notificationLaneWorkflow } from './notifications/notification-lane';
+export { failureRetryWorkflow } from './failures/failure-retry';

@@ -43,7 +43,13 @@ export function createDecisionApprovalActivities(deps: { db: Knex; logger: Logge
           approvals: state.approvals,
           transition_seq: state.seq,
           awaiting: awaitingEntries(input.assignment),
-          excluded_user_ids: [...new Set([...state.excludedUserIds, ...state.approvals.map((a) => a.user_id)])],
+          // Who approved a step, themselves or through a delegate, approves no other step of it.
+          excluded_user_ids: [
+            ...new Set([
+              ...state.excludedUserIds,
+              ...state.approvals.flatMap((a) => (a.on_behalf_of ? [a.user_id, a.on_behalf_of] : [a.user_id])),
+            ]),
+          ],
           step_sla_due_at: dateOrNull(state.slaDueAt),
           step_deadline_at: dateOrNull(state.deadlineAt),
           escalated: state.escalated,

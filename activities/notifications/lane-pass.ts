@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { SpanKind, trace } from '@opentelemetry/api';
+import { inSpan, withTraceparent } from '../../core/tracing';
 import type { NotificationConfig, WebhookConfig } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import { newId } from '../../core/ids';
@@ -194,7 +196,7 @@ async function sendOne(
       const outcome = await sendPinnedRequest({
         url: new URL(destination.url),
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: withTraceparent({ 'content-type': 'application/json' }),
         body: composeChatMessage(row, destination.format, compose),
         timeoutMs: deps.notifications.chatTimeoutMs,
         maxResponseBytes: 4096,
@@ -323,7 +325,18 @@ async function sendRound(
     },
   );
   await sendConcurrently(rows, deps.notifications.smtpConnections, async (row) => {
-    const outcome = await sendOne(deps, row, batch, compose, transport);
+    const outcome = await inSpan(
+      'notification.send',
+      {
+        kind: SpanKind.CLIENT,
+        attributes: { 'notification.id': row.id, 'notification.kind': row.kind, 'notification.channel': row.channel },
+      },
+      async () => {
+        const sent = await sendOne(deps, row, batch, compose, transport);
+        trace.getActiveSpan()?.setAttribute('notification.status', sent.status);
+        return sent;
+      },
+    );
     if (outcome.status === 'sent') counts.sent++;
     else if (outcome.status === 'pending') counts.retrying++;
     else if (outcome.status === 'failed') counts.failed++;

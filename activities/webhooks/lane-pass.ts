@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import { SpanKind, trace } from '@opentelemetry/api';
+import { inSpan, linkTo, withTraceparent } from '../../core/tracing';
 import { nextAttemptDelayMs } from '../../core/webhook-retry';
 import type { AttemptOutcome } from '../../db/records/webhook';
 import { findEvents } from '../../db/repositories/events';
@@ -169,17 +171,38 @@ async function deliverRound(
       return;
     }
     const body = webhookBody(event);
-    const headers = signedHeaders(event, body, secrets);
     const attemptedAt = new Date();
-    const result = await sendWebhook({
-      url: subscription.url,
-      headers,
-      body,
-      timeoutMs: config.timeoutMs,
-      allowedHosts: config.allowedHosts,
-      resolveHost: deps.resolveHost ?? systemResolveHost,
-      agent,
-    });
+    // A span per attempt, linked to the span that recorded the event (the request that caused it); the receiver
+    // gets its traceparent, and the attempt log keeps the headers as sent.
+    const { result, headers } = await inSpan(
+      'webhook.deliver',
+      {
+        kind: SpanKind.CLIENT,
+        links: linkTo(event.trace_context),
+        attributes: {
+          'webhook.id': subscription.id,
+          'webhook.delivery_id': delivery.id,
+          'webhook.attempt': attempt,
+          'event.id': event.id,
+          'event.type': event.type,
+          'server.address': new URL(subscription.url).hostname,
+        },
+      },
+      async () => {
+        const sent = withTraceparent(signedHeaders(event, body, secrets));
+        const answer = await sendWebhook({
+          url: subscription.url,
+          headers: sent,
+          body,
+          timeoutMs: config.timeoutMs,
+          allowedHosts: config.allowedHosts,
+          resolveHost: deps.resolveHost ?? systemResolveHost,
+          agent,
+        });
+        if (answer.kind === 'response') trace.getActiveSpan()?.setAttribute('http.response.status_code', answer.status);
+        return { result: answer, headers: sent };
+      },
+    );
     const { outcome, retryAfterMs } = classifyAttempt(result);
     recorder.add({
       ...laneAttempt(input, delivery, attempt, {

@@ -11,6 +11,7 @@ import {
   timestamp,
   nullableTimestamp,
   type DocumentPart,
+  longPoll,
 } from '../openapi/common';
 
 const tag = 'Audit exports';
@@ -279,7 +280,11 @@ export const auditExportsPart: DocumentPart = {
           },
         },
         responses: {
-          '202': jsonResponse('The export has been accepted; poll it.', ref('AuditExport'), createdHeaders),
+          '202': jsonResponse(
+            'The export has been accepted; poll `Location` (it takes `Prefer: wait=N`: a long-poll).',
+            ref('AuditExport'),
+            createdHeaders,
+          ),
           ...standardErrors({ body: true, workflowEngine: true }),
         },
       },
@@ -290,8 +295,14 @@ export const auditExportsPart: DocumentPart = {
         summary: 'Get an export: status, progress and, once completed, its digest',
         tags: [tag],
         'x-required-scope': 'admin',
-        parameters: [idParameter],
-        responses: { '200': jsonResponse('The export.', ref('AuditExport')), ...standardErrors({ notFound: true }) },
+        description:
+          'With `Prefer: wait=N` (up to 60 s) the answer waits until the work has finished or its `status` changed.',
+        parameters: [idParameter, longPoll.parameter],
+        responses: {
+          '200': jsonResponse('The export.', ref('AuditExport'), longPoll.headers),
+          ...standardErrors({ notFound: true }),
+          ...longPoll.errors,
+        },
       },
     },
     '/api/v1/audit-exports/{id}/download': {

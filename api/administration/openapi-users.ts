@@ -10,12 +10,80 @@ import {
   pathParameter,
   type DocumentPart,
 } from '../openapi/common';
+import type { OperationObject, PathItem } from '../openapi/types';
 
 const idParameter = pathParameter('User id (`usr_…`).');
 
 const roleTable = ROLES.map((role) => `| \`${role}\` | ${ROLE_SCOPES[role].map((s) => `\`${s}\``).join(', ')} |`).join(
   '\n',
 );
+
+const delegationExample = {
+  description:
+    'The delegate is another member of the tenant (`usr_…`, from GET /api/v1/users); the period must end in the future.',
+  value: {
+    delegate: 'usr_01jd2x0m3f8q4w7e5r6t9y2v1k',
+    from: '2029-07-02T08:00:00Z',
+    until: '2029-07-13T18:00:00Z',
+    reason: 'Annual leave',
+  },
+};
+
+/** GET, PUT and DELETE of a delegation: the caller's own (`mine`) or a member's, set by an admin. */
+function delegationOperations(mine: boolean): PathItem {
+  const whose = mine ? 'your' : "a member's";
+  const common: Pick<OperationObject, 'x-user-actor-required' | 'x-required-scope' | 'parameters'> = mine
+    ? { 'x-user-actor-required': true, 'x-required-scope': 'none' }
+    : { 'x-required-scope': 'admin', parameters: [idParameter] };
+  const suffix = mine ? 'MyDelegation' : 'MemberDelegation';
+  const people = mine
+    ? " A person's credentials only (403 `user_actor_required` for API keys and OAuth clients)."
+    : " 404 for a member id that is not one of this tenant's.";
+  return {
+    get: {
+      operationId: `get${suffix}`,
+      summary: `Get ${whose} delegation`,
+      description: `The delegation set, whether its period has begun, is running (\`active\`) or has ended; 404 when none is set.${people}`,
+      tags: ['Users'],
+      ...common,
+      responses: {
+        '200': jsonResponse('The delegation.', ref('Delegation')),
+        ...standardErrors({ notFound: true }),
+      },
+    },
+    put: {
+      operationId: `set${suffix}`,
+      summary: `Set ${whose} delegation`,
+      description: `Sets who acts on ${whose} approval steps, and when; replaces the delegation set before. Audited as \`member.delegation.set\`.${people}`,
+      tags: ['Users'],
+      ...common,
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': { schema: ref('SetDelegationRequest'), examples: { delegation: delegationExample } },
+        },
+      },
+      responses: {
+        '200': jsonResponse('The delegation.', ref('Delegation')),
+        ...standardErrors({ body: true, notFound: !mine }),
+      },
+    },
+    delete: {
+      operationId: `clear${suffix}`,
+      summary: `Clear ${whose} delegation`,
+      description: `Ends the delegation now (nothing happens when none is set). Audited as \`member.delegation.cleared\`.${people}`,
+      tags: ['Users'],
+      ...common,
+      responses: {
+        '204': {
+          description: 'Cleared.',
+          headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+        },
+        ...standardErrors({ notFound: !mine }),
+      },
+    },
+  };
+}
 
 export const usersPart: DocumentPart = {
   tags: [
@@ -78,6 +146,45 @@ export const usersPart: DocumentPart = {
       additionalProperties: false,
       required: ['role'],
       properties: { role: { type: 'string', enum: [...ROLES] } },
+    },
+    Delegation: {
+      type: 'object',
+      required: ['object', 'member_id', 'delegate', 'from', 'until', 'reason', 'active', 'created_at', 'updated_at'],
+      description:
+        "Who acts for a member on their approval steps while they are away. During the period, a step the member may act on (by name or by role) is the delegate's too: the delegate approves, rejects or asks for changes \"on behalf of\" the member (the decision's approvals, timeline and audit record say so), and is told of the step as its approvers are. Separation of duties holds for both: a delegate who is the decision's owner or author, who already acted on it, or whom the policy otherwise keeps from it, cannot act for anyone; the step then waits for its other approvers, and escalates at its SLA as always.",
+      properties: {
+        object: { type: 'string', const: 'delegation' },
+        member_id: { type: 'string', description: 'The member who is away (`usr_…`).' },
+        delegate: { type: 'string', description: 'The member who acts for them (`usr_…`).' },
+        from: timestamp('When the delegation starts.'),
+        until: timestamp("When it ends (exclusive): from then on the steps are the member's alone again."),
+        reason: { type: ['string', 'null'] },
+        active: { type: 'boolean', description: 'Whether now lies in the period.' },
+        created_by: ref('Actor'),
+        created_at: timestamp('When this delegation was set.'),
+        updated_at: timestamp('Last change.'),
+      },
+    },
+    SetDelegationRequest: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['delegate', 'until'],
+      properties: {
+        delegate: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 40,
+          description:
+            'Another member of this tenant (`usr_…`); 422 at `/delegate` for the member themselves or an id that is not a member here.',
+        },
+        from: { type: 'string', format: 'date-time', description: 'Start of the period; now when left out.' },
+        until: {
+          type: 'string',
+          format: 'date-time',
+          description: 'End of the period: after `from` and in the future (422 at `/until` otherwise).',
+        },
+        reason: { type: 'string', minLength: 1, maxLength: 500 },
+      },
     },
   },
   paths: {
@@ -193,5 +300,7 @@ export const usersPart: DocumentPart = {
         },
       },
     },
+    '/api/v1/me/delegation': delegationOperations(true),
+    '/api/v1/users/{id}/delegation': delegationOperations(false),
   },
 };

@@ -1,4 +1,5 @@
 import { requestContext, type AppRouter } from '../context';
+import type { LongPolls } from '../long-poll';
 import type { BindOperation } from '../operations';
 import type { AuditExportService } from './service';
 
@@ -6,6 +7,7 @@ export function registerAuditExportRoutes(
   router: AppRouter,
   operation: BindOperation,
   exports: AuditExportService,
+  longPolls: LongPolls,
 ): void {
   operation(router, 'createAuditExport', async (ctx, { body }) => {
     const created = await exports.create(requestContext(ctx), body ?? {});
@@ -15,7 +17,8 @@ export function registerAuditExportRoutes(
   });
 
   operation(router, 'getAuditExport', async (ctx, { params }) => {
-    ctx.body = await exports.get(requestContext(ctx), params.id);
+    const context = requestContext(ctx);
+    await longPolls.respond(ctx, params.id, () => exports.get(context, params.id));
   });
 
   operation(router, 'downloadAuditExport', async (ctx, { params, query }) => {

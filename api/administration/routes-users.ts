@@ -37,4 +37,26 @@ export function registerUserRoutes(router: AppRouter, operation: BindOperation, 
     await users.remove(requestContext(ctx), params.id);
     ctx.status = 204;
   });
+
+  // Delegations: the signed-in person's own (`me`), or a member's, set by an admin.
+  operation(router, 'getMyDelegation', async (ctx) => {
+    ctx.body = await users.getDelegation(requestContext(ctx), 'me');
+  });
+  operation(router, 'setMyDelegation', async (ctx, { body }) => {
+    ctx.body = await users.setDelegation(requestContext(ctx), 'me', body);
+  });
+  operation(router, 'clearMyDelegation', async (ctx) => {
+    await users.clearDelegation(requestContext(ctx), 'me');
+    ctx.status = 204;
+  });
+  operation(router, 'getMemberDelegation', async (ctx, { params }) => {
+    ctx.body = await users.getDelegation(requestContext(ctx), { memberId: params.id });
+  });
+  operation(router, 'setMemberDelegation', async (ctx, { params, body }) => {
+    ctx.body = await users.setDelegation(requestContext(ctx), { memberId: params.id }, body);
+  });
+  operation(router, 'clearMemberDelegation', async (ctx, { params }) => {
+    await users.clearDelegation(requestContext(ctx), { memberId: params.id });
+    ctx.status = 204;
+  });
 }

@@ -7,6 +7,7 @@ import type { Role } from '../../core/roles';
 import type { PageRequest } from '../../db/pagination';
 import type { TaskQueues } from '../../orchestration/task-queues';
 import type { RequestContext } from '../context';
+import type { SetDelegationRequest } from '../openapi/request-types.generated';
 import { createMember, type MemberCreate } from './create-member';
 import type { AuditExportCreate, AuditExportFormat } from './audit-export-records';
 import type { AuditLogQuery } from './audit-record-presenter';
@@ -15,6 +16,8 @@ import { createApiKey, type CreateApiKeyInput } from './create-api-key';
 import { createAuditExport } from './create-audit-export';
 import { createOAuthClient, type CreateOAuthClientInput } from './create-oauth-client';
 import { deleteMember } from './delete-member';
+import { clearDelegation } from './clear-delegation';
+import type { DelegationOwner } from './delegation-records';
 import type {
   AccountUseCaseDeps,
   ApiKeyUseCaseDeps,
@@ -29,12 +32,14 @@ import { getAuditExport } from './get-audit-export';
 import { getAuditExportDigest } from './get-audit-export-digest';
 import { getAuditRecord } from './get-audit-record';
 import { getDedicatedEndpoint } from './get-dedicated-endpoint';
+import { getDelegation } from './get-delegation';
 import { getMember } from './get-member';
 import { getOAuthClient } from './get-oauth-client';
 import { getUsage } from './get-usage';
 import { createInvitationResendLimit } from './invitation-resend-limit';
 import type { InvitationDeps } from './invitation-records';
 import { listApiKeys } from './list-api-keys';
+import { listDelegations } from './list-delegations';
 import { listAuditExportKeys } from './list-audit-export-keys';
 import { listAuditRecords } from './list-audit-records';
 import { listMembers } from './list-members';
@@ -44,6 +49,7 @@ import { revokeApiKey } from './revoke-api-key';
 import { revokeMemberInvitation } from './revoke-member-invitation';
 import { revokeOAuthClient } from './revoke-oauth-client';
 import { rotateApiKey } from './rotate-api-key';
+import { setDelegation } from './set-delegation';
 import { createAuditExports } from './start-audit-exports';
 import { verifyAuditLog } from './verify-audit-log';
 
@@ -105,6 +111,12 @@ export function createUserService(serviceDeps: { db: Knex; invitations?: Invitat
     changeRole: (context: RequestContext, memberId: string, role: Role) =>
       updateMemberRole(deps, context, memberId, role),
     remove: (context: RequestContext, memberId: string) => deleteMember(deps, context, memberId),
+    // A member's delegation of their approval steps: `me` (the signed-in person) or a member an admin names.
+    setDelegation: (context: RequestContext, owner: DelegationOwner, body: SetDelegationRequest) =>
+      setDelegation(deps, context, owner, body),
+    getDelegation: (context: RequestContext, owner: DelegationOwner) => getDelegation(deps, context, owner),
+    clearDelegation: (context: RequestContext, owner: DelegationOwner) => clearDelegation(deps, context, owner),
+    listDelegations: (context: RequestContext) => listDelegations(deps, context),
   };
 }
 

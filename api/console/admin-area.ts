@@ -14,6 +14,7 @@ import type {
 import type { ApprovalPolicyService } from '../decisions/approval-policies';
 import type { NotificationService } from '../notifications/service';
 import type { WebhookService } from '../webhooks/service';
+import type { FailureService } from '../failures/service';
 import type { Notice, Viewer } from './layout';
 import type { ConsoleSession } from './session';
 import type { ConsoleToolkit, MemberName } from './toolkit';
@@ -28,6 +29,8 @@ export interface AdminServices {
   approvalPolicies: ApprovalPolicyService;
   auditLog: AuditLogService;
   notifications: NotificationService;
+  /** Failures of every kind and their bulk retries (GET /api/v1/failures, POST /api/v1/failures/retry). */
+  failures: FailureService;
   /** The rate limiter's own counters (api/middleware/rate-limit.ts rateLimitUsage). */
   usage: (tenantId: string, limits: RateLimits) => Promise<RateLimitUsage[]>;
   /** The tenant's volume quotas and their use this period (GET /api/v1/usage), and its dedicated endpoint. */

@@ -2,6 +2,7 @@ import { RESOURCE_FAMILIES } from '../../core/scopes';
 import { ROLES } from '../../core/roles';
 import { html, unsafe, type SafeHtml } from './html';
 import { layout, noticeBlock, relativeTime, type Notice, type Viewer } from './layout';
+import { awayBadge, type DelegationView } from './away-notes';
 
 /**
  * The administration area's pages (tenant admins only): API keys, people and roles, OAuth clients, webhooks,
@@ -18,6 +19,7 @@ export type AdminSection =
   | 'webhooks'
   | 'approval-policies'
   | 'notifications'
+  | 'operations'
   | 'operator';
 
 const SECTIONS: Array<[AdminSection, string, string]> = [
@@ -28,6 +30,7 @@ const SECTIONS: Array<[AdminSection, string, string]> = [
   ['webhooks', 'Webhooks', '/console/admin/webhooks'],
   ['approval-policies', 'Approval policies', '/console/admin/approval-policies'],
   ['notifications', 'Notifications', '/console/admin/notifications'],
+  ['operations', 'Operations', '/console/admin/operations'],
 ];
 
 /** Keys expiring within this many days are marked. */
@@ -445,10 +448,20 @@ function invitationCell(viewer: Viewer, m: MemberView): SafeHtml {
   return html`${INVITATION_LABELS[m.invitation.status] ?? m.invitation.status}${m.invitation.status === 'pending' ? html` (until ${timeTag(m.invitation.expires_at)})` : ''} ${resend}${m.invitation.status === 'pending' ? revoke : ''}`;
 }
 
+/** A member's "away until …", with the name of who acts for them. */
+function awayOf(input: { members: MemberView[]; delegations?: Map<string, DelegationView> }, memberId: string) {
+  const delegation = input.delegations?.get(memberId);
+  if (!delegation) return '';
+  const names = new Map(input.members.map((m) => [m.id, m.display_name ?? m.email]));
+  return awayBadge(delegation, names);
+}
+
 export function peoplePage(input: {
   viewer: Viewer;
   members: MemberView[];
   me: string;
+  /** Delegations not yet ended, by the member who is (or will be) away. */
+  delegations?: Map<string, DelegationView>;
   form?: { email?: string; display_name?: string; role?: string };
   notice?: Notice | undefined;
 }): SafeHtml {
@@ -466,7 +479,7 @@ export function peoplePage(input: {
   <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Member since</th><th scope="col">Invitation</th><th scope="col">Remove</th></tr></thead>
   <tbody>${input.members.map(
     (m) => html`<tr id="member-${m.id}">
-    <td>${m.display_name ?? m.email}${m.id === input.me ? html` <span class="badge">You</span>` : ''}</td>
+    <td>${m.display_name ?? m.email}${m.id === input.me ? html` <span class="badge">You</span>` : ''}${awayOf(input, m.id)}</td>
     <td>${m.email}</td>
     <td><form method="post" action="/console/admin/people/${m.id}/role" class="inline-form">
       ${csrf(input.viewer)}

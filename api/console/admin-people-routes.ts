@@ -13,6 +13,7 @@ async function renderPeople(
   form?: Record<string, string>,
 ) {
   const members = await area.services.users.list(who.context, { limit: 100 });
+  const delegations = await area.services.users.listDelegations(who.context);
   area.kit.send(
     ctx,
     status,
@@ -20,6 +21,7 @@ async function renderPeople(
       viewer: who.viewer,
       members: members.data as unknown as MemberView[],
       me: who.session.principal.actor.id,
+      delegations: new Map(delegations.map((d) => [d.member_id, d])),
       form,
       notice,
     }),

@@ -7,6 +7,7 @@ import { registerAdminOperatorRoutes } from './admin-operator-routes';
 import { registerAdminNotificationRoutes } from './admin-notification-routes';
 import { registerAdminPeopleRoutes } from './admin-people-routes';
 import { registerAdminWebhookRoutes } from './admin-webhook-routes';
+import { registerAdminOperationsRoutes } from './admin-operations-routes';
 import type { ConsoleToolkit } from './toolkit';
 
 export { ADMIN_PREFIX, type AdminServices } from './admin-area';
@@ -27,5 +28,6 @@ export function registerAdminRoutes(kit: ConsoleToolkit, services: AdminServices
   registerAdminWebhookRoutes(area);
   registerAdminApprovalPolicyRoutes(area);
   registerAdminNotificationRoutes(area);
+  registerAdminOperationsRoutes(area);
   registerAdminOperatorRoutes(area);
 }

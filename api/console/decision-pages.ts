@@ -1,4 +1,5 @@
 import { OUTCOME_FRAME, coordinate, valueDomain, xScaleOf, yScaleOf } from './chart';
+import { awayApproverNotes, type AwayApproverView } from './away-notes';
 import { html, unsafe, type SafeHtml } from './html';
 import {
   actorName,
@@ -263,13 +264,15 @@ function timeline(history: HistoryEntry[], names: Map<string, string>): SafeHtml
     const step = typeof entry.payload.step === 'number' ? entry.payload.step : null;
     const stepName = typeof entry.payload.step_name === 'string' ? entry.payload.step_name : null;
     const comment = typeof entry.payload.comment === 'string' && entry.payload.comment ? entry.payload.comment : null;
+    // A delegate's act names the approver who is away, for whom they acted.
+    const onBehalfOf = typeof entry.payload.on_behalf_of === 'string' ? entry.payload.on_behalf_of : null;
     const changed =
       entry.action === 'decision.updated' && entry.payload.changes
         ? Object.keys(entry.payload.changes as object).join(', ')
         : null;
     return html`<li class="event ${entry.action.replace(/\./g, '-')}">
       <p><strong>${ACTION_LABELS[entry.action] ?? entry.action}</strong>${step ? html` — step ${step}${stepName ? html` (${stepName})` : ''}` : ''}${changed ? html` — ${changed}` : ''}</p>
-      <p class="muted">${actorName(entry.actor, names)} · ${timeTag(entry.occurred_at)}</p>
+      <p class="muted">${actorName(entry.actor, names)}${onBehalfOf ? html` on behalf of ${names.get(onBehalfOf) ?? onBehalfOf}` : ''} · ${timeTag(entry.occurred_at)}</p>
       ${comment ? html`<blockquote>${comment}</blockquote>` : ''}
     </li>`;
   })}</ol>`;
@@ -325,6 +328,8 @@ export function outcomesChart(outcomes: OutcomePoint[]): SafeHtml {
 export interface DecisionPermissions {
   review: boolean;
   manage: boolean;
+  /** The approver who is away and for whom the person reviews, as their delegate (null: for themselves). */
+  on_behalf_of?: { user_id: string; until: string } | null;
 }
 
 /** Resubmit, and the edits that matter most, for the owner, author or an admin while changes are requested. */
@@ -358,9 +363,16 @@ function revisionForms(decision: DecisionView, csrfToken: string): SafeHtml {
  * decision's page and on the page of a model version its release decision reviews. It posts `action`, `comment` and
  * the step the page showed (`expected_step`, so a step that moved on meanwhile is refused, not acted on).
  */
-export function reviewForm(input: { action: string; step: number; csrfToken: string }): SafeHtml {
+export function reviewForm(input: {
+  action: string;
+  step: number;
+  csrfToken: string;
+  /** As a delegate: the approver who is away (their name) and until when. */
+  onBehalfOf?: { name: string; until: string } | null;
+}): SafeHtml {
   return html`<form method="post" action="${input.action}" class="action-form" data-enhance>
     <input type="hidden" name="_csrf" value="${input.csrfToken}"><input type="hidden" name="expected_step" value="${input.step}">
+    ${input.onBehalfOf ? html`<p class="on-behalf">You act on behalf of ${input.onBehalfOf.name}, who is <span class="badge warn">away until ${timeTag(input.onBehalfOf.until)}</span>: the timeline and the audit log will say so.</p>` : ''}
     <label for="action-comment">Comment (optional for approval, recommended otherwise)</label>
     <textarea id="action-comment" name="comment" rows="3" maxlength="2000"></textarea>
     <div class="buttons">
@@ -381,7 +393,16 @@ export function approvalStepList(decision: Pick<DecisionView, 'status' | 'curren
   )}</ol>`;
 }
 
-function actionForms(decision: DecisionView, csrfToken: string, permissions: DecisionPermissions): SafeHtml {
+function actionForms(
+  decision: DecisionView,
+  csrfToken: string,
+  permissions: DecisionPermissions,
+  names: Map<string, string>,
+): SafeHtml {
+  const delegated = permissions.on_behalf_of;
+  const onBehalfOf = delegated
+    ? { name: names.get(delegated.user_id) ?? delegated.user_id, until: delegated.until }
+    : null;
   const step = decision.current_step;
   const pending = decision.status === 'pending_approval' && step !== null;
   const noStep = pending
@@ -391,7 +412,7 @@ function actionForms(decision: DecisionView, csrfToken: string, permissions: Dec
   <h2 id="actions-heading">Act on this decision</h2>
   ${
     pending && permissions.review
-      ? reviewForm({ action: `/console/decisions/${decision.id}/act`, step: step as number, csrfToken })
+      ? reviewForm({ action: `/console/decisions/${decision.id}/act`, step: step as number, csrfToken, onBehalfOf })
       : decision.status === 'changes_requested' && permissions.manage
         ? revisionForms(decision, csrfToken)
         : noStep
@@ -426,6 +447,8 @@ export function decisionPage(input: {
   names: Map<string, string>;
   canAct: boolean;
   permissions: DecisionPermissions;
+  /** The current step's approvers who are away now, and who acts for them. */
+  away?: AwayApproverView[];
   workflowUrl: string | null;
   notice?: Notice | undefined;
   now: Date;
@@ -454,8 +477,9 @@ ${noticeBlock(input.notice)}
 </dl>
 ${input.workflowUrl ? html`<p><a href="${input.workflowUrl}" rel="noopener noreferrer">Open the approval workflow in the Temporal UI</a> <span class="muted">(for operators)</span></p>` : ''}
 ${approvalStepList(decision)}
+${awayApproverNotes(input.away ?? [], names)}
 </div>
-${input.canAct ? actionForms(decision, input.viewer.csrfToken, input.permissions) : ''}
+${input.canAct ? actionForms(decision, input.viewer.csrfToken, input.permissions, names) : ''}
 <section aria-labelledby="context-heading">
   <h2 id="context-heading">Context</h2>
   <p class="prose">${decision.context || '—'}</p>

@@ -125,6 +125,7 @@ async function renderDecision(
   ]);
   const names = await kit.namesOf(session.principal.tenantId, members);
   const permissions = mayAct(session) ? await decisions.permissions(context, id) : { review: false, manage: false };
+  const away = await decisions.awayApprovers(context, id);
   const workflowUrl =
     decision.status === 'draft'
       ? null
@@ -142,6 +143,7 @@ async function renderDecision(
       names,
       canAct: mayAct(session),
       permissions,
+      away,
       workflowUrl,
       notice,
       now: new Date(),
@@ -167,10 +169,18 @@ export function registerDecisionRoutes(kit: ConsoleToolkit, deps: DecisionPagesD
       return refuse(ctx, 403, 'No access', 'Your role does not include reading decisions.', viewer);
     const context = contextOf(ctx, session);
     const [inbox, statusCounts] = await Promise.all([decisions.inbox(context, 100), decisions.countByStatus(context)]);
+    const names = await kit.namesOf(session.principal.tenantId, members);
     kit.send(
       ctx,
       200,
-      inboxPage({ viewer, tasks: inbox.data as InboxTask[], statusCounts, now: new Date(), canAct: mayAct(session) }),
+      inboxPage({
+        viewer,
+        tasks: inbox.data as InboxTask[],
+        statusCounts,
+        now: new Date(),
+        canAct: mayAct(session),
+        names,
+      }),
     );
   });
 

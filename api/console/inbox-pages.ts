@@ -15,6 +15,8 @@ export interface InboxTask {
   deadline_at: string | null;
   escalated: boolean;
   submitted_at: string;
+  /** The step is the person's as the delegate of an approver who is away. */
+  on_behalf_of?: { user_id: string; until: string };
 }
 
 export function inboxPage(input: {
@@ -23,6 +25,8 @@ export function inboxPage(input: {
   statusCounts: Record<string, number>;
   now: Date;
   canAct: boolean;
+  /** Member names, for the approvers the person acts for. */
+  names?: Map<string, string>;
 }): SafeHtml {
   const { tasks, now } = input;
   const overdue = tasks.filter((t) => t.sla_due_at && new Date(t.sla_due_at).getTime() <= now.getTime()).length;
@@ -33,7 +37,11 @@ export function inboxPage(input: {
     ) => html`<tr class="${task.sla_due_at && new Date(task.sla_due_at).getTime() <= now.getTime() ? 'row-overdue' : ''}">
       <td>${task.item_kind === 'model_review' ? 'Model review' : 'Decision'}</td>
       <td><a href="/console/decisions/${task.decision_id}">${task.title}</a></td>
-      <td>Step ${task.step}: ${task.step_name}</td>
+      <td>Step ${task.step}: ${task.step_name}${
+        task.on_behalf_of
+          ? html`<br><span class="muted">On behalf of ${input.names?.get(task.on_behalf_of.user_id) ?? task.on_behalf_of.user_id}, away until ${timeTag(task.on_behalf_of.until)}</span>`
+          : ''
+      }</td>
       <td>${task.approvals_given} of ${task.approvals_required}</td>
       <td>${countdown(task.sla_due_at, now)}${task.escalated ? html` <span class="badge warn">Escalated</span>` : ''}</td>
       <td>${timeTag(task.submitted_at)}</td>

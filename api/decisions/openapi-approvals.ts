@@ -128,6 +128,10 @@ export const decisionApprovalsPart: DocumentPart = {
       properties: {
         step: { type: 'integer' },
         user_id: { type: 'string' },
+        on_behalf_of: {
+          type: 'string',
+          description: 'The approver `user_id` acted for, as their delegate (see `Delegation`); absent otherwise.',
+        },
         comment: { type: ['string', 'null'] },
         approved_at: timestamp('When it was given.'),
       },
@@ -226,6 +230,13 @@ export const decisionApprovalsPart: DocumentPart = {
           description: "When the step's final deadline passes; null without one.",
         },
         escalated: { type: 'boolean' },
+        on_behalf_of: {
+          type: 'object',
+          required: ['user_id', 'until'],
+          description:
+            "Present when the step is yours as a delegate: the approver you act for, and until when (their delegation's end).",
+          properties: { user_id: { type: 'string' }, until: timestamp('When the delegation ends.') },
+        },
       },
     },
     ApprovalInbox: {

@@ -24,6 +24,7 @@ import { getDecision } from './get-decision';
 import { getDecisionPermissions } from './get-decision-permissions';
 import { implementDecision } from './implement-decision';
 import { listApprovalInbox } from './list-approval-inbox';
+import { listAwayApprovers } from './list-away-approvers';
 import { listDecisionEvidence } from './list-decision-evidence';
 import { listDecisionHistory } from './list-decision-history';
 import { listDecisions, type DecisionListFilters } from './list-decisions';
@@ -67,6 +68,7 @@ export function createDecisionService(deps: DecisionUseCaseDeps) {
       resubmitDecision(deps, context, id, body, { releaseReview: true }),
     permissions: (context: RequestContext, id: string) => getDecisionPermissions(deps, context, id),
     inbox: (context: RequestContext, limit: number) => listApprovalInbox(deps, context, limit),
+    awayApprovers: (context: RequestContext, id: string) => listAwayApprovers(deps, context, id),
     create: (context: RequestContext, body: CreateDecisionRequest) => createDecision(deps, context, body),
     list: (context: RequestContext, filters: DecisionListFilters, page: PageRequest) =>
       listDecisions(deps, context, filters, page),

@@ -13,6 +13,7 @@ import {
   timestamp,
   nullableTimestamp,
   type DocumentPart,
+  longPoll,
 } from '../openapi/common';
 
 const syncTag = 'Integrations';
@@ -327,7 +328,11 @@ export const integrationSyncsPart: DocumentPart = {
             ref('IntegrationSync'),
             postSuccessHeaders,
           ),
-          '202': jsonResponse('The sync has been accepted; poll it.', ref('IntegrationSync'), createdHeaders),
+          '202': jsonResponse(
+            'The sync has been accepted; poll `Location` (it takes `Prefer: wait=N`: a long-poll).',
+            ref('IntegrationSync'),
+            createdHeaders,
+          ),
           ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
         },
       },
@@ -349,8 +354,14 @@ export const integrationSyncsPart: DocumentPart = {
         summary: 'Get a sync',
         tags: [syncTag],
         'x-required-scope': 'integrations:read',
-        parameters: [idParameter, syncIdParameter],
-        responses: { '200': jsonResponse('The sync.', ref('IntegrationSync')), ...standardErrors({ notFound: true }) },
+        description:
+          'With `Prefer: wait=N` (up to 60 s) the answer waits until the work has finished or its `status` changed.',
+        parameters: [idParameter, syncIdParameter, longPoll.parameter],
+        responses: {
+          '200': jsonResponse('The sync.', ref('IntegrationSync'), longPoll.headers),
+          ...standardErrors({ notFound: true }),
+          ...longPoll.errors,
+        },
       },
     },
     '/api/v1/integrations/{id}/syncs/{sync_id}/cancel': {

@@ -1,4 +1,5 @@
 import { requestContext, type AppRouter } from '../context';
+import type { LongPolls } from '../long-poll';
 import type { BindOperation } from '../operations';
 
 import type { IntegrationSyncService } from './syncs';
@@ -7,6 +8,7 @@ export function registerIntegrationSyncRoutes(
   router: AppRouter,
   operation: BindOperation,
   syncs: IntegrationSyncService,
+  longPolls: LongPolls,
 ): void {
   operation(router, 'createIntegrationSync', async (ctx, { params, body }) => {
     const id = params.id;
@@ -21,7 +23,8 @@ export function registerIntegrationSyncRoutes(
   });
 
   operation(router, 'getIntegrationSync', async (ctx, { params }) => {
-    ctx.body = await syncs.get(requestContext(ctx), params.id, params.sync_id);
+    const context = requestContext(ctx);
+    await longPolls.respond(ctx, params.sync_id, () => syncs.get(context, params.id, params.sync_id));
   });
 
   operation(router, 'cancelIntegrationSync', async (ctx, { params }) => {

@@ -57,6 +57,7 @@ export function errorHandler(): Middleware<AppState> {
         instance: ctx.path,
         code: error.code,
         request_id: ctx.state.requestId,
+        ...(ctx.state.traceId ? { trace_id: ctx.state.traceId } : {}),
         ...(errors ? { errors } : {}),
         ...extras,
       };

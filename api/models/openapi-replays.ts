@@ -11,6 +11,7 @@ import {
   standardErrors,
   timestamp,
   type DocumentPart,
+  longPoll,
 } from '../openapi/common';
 
 const tag = 'Models';
@@ -313,7 +314,11 @@ export const modelReplaysPart: DocumentPart = {
           },
         },
         responses: {
-          '202': jsonResponse('The replay has been accepted; poll it.', ref('ModelReplay'), createdHeaders),
+          '202': jsonResponse(
+            'The replay has been accepted; poll `Location` (it takes `Prefer: wait=N`: a long-poll).',
+            ref('ModelReplay'),
+            createdHeaders,
+          ),
           ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
         },
       },
@@ -324,8 +329,14 @@ export const modelReplaysPart: DocumentPart = {
         summary: 'Get a replay: progress while it runs, the report once done',
         tags: [tag],
         'x-required-scope': 'models:read',
-        parameters: [idParameter, replayIdParameter],
-        responses: { '200': jsonResponse('The replay.', ref('ModelReplay')), ...standardErrors({ notFound: true }) },
+        description:
+          'With `Prefer: wait=N` (up to 60 s) the answer waits until the work has finished or its `status` changed.',
+        parameters: [idParameter, replayIdParameter, longPoll.parameter],
+        responses: {
+          '200': jsonResponse('The replay.', ref('ModelReplay'), longPoll.headers),
+          ...standardErrors({ notFound: true }),
+          ...longPoll.errors,
+        },
       },
     },
     '/api/v1/models/{id}/replays/{replay_id}/cancel': {

@@ -1,4 +1,5 @@
 import { requestContext, type AppRouter } from '../context';
+import type { LongPolls } from '../long-poll';
 import type { BindOperation } from '../operations';
 import type { ModelReplayService } from './replay-service';
 
@@ -6,6 +7,7 @@ export function registerModelReplayRoutes(
   router: AppRouter,
   operation: BindOperation,
   replays: ModelReplayService,
+  longPolls: LongPolls,
 ): void {
   operation(router, 'createModelReplay', async (ctx, { params, body }) => {
     const replay = await replays.start(requestContext(ctx), params.id, body);
@@ -19,7 +21,8 @@ export function registerModelReplayRoutes(
   });
 
   operation(router, 'getModelReplay', async (ctx, { params }) => {
-    ctx.body = await replays.get(requestContext(ctx), params.id, params.replay_id);
+    const context = requestContext(ctx);
+    await longPolls.respond(ctx, params.replay_id, () => replays.get(context, params.id, params.replay_id));
   });
 
   operation(router, 'cancelModelReplay', async (ctx, { params }) => {

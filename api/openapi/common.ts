@@ -34,6 +34,12 @@ export const commonSchemas: Record<string, SchemaObject> = {
       instance: { type: 'string' },
       code: { $ref: '#/components/schemas/ProblemCode' },
       request_id: { type: 'string' },
+      trace_id: {
+        type: 'string',
+        pattern: '^[0-9a-f]{32}$',
+        description:
+          'The W3C trace id of the request (also in the `Trace-Id` response header), when the service traces requests (`OTEL_EXPORTER_OTLP_ENDPOINT`).',
+      },
       errors: {
         type: 'array',
         description: 'Each invalid field: a JSON Pointer into the request body (query parameters as /query/<name>).',
@@ -167,6 +173,14 @@ export const commonResponses: Record<string, ResponseObject> = {
       'On an operation that evaluates tenant expressions, also `sandbox_unavailable`: no expression sandbox process became free within ' +
       'EXPRESSION_SANDBOX_QUEUE_WAIT_MS; nothing was changed, retry after `Retry-After` seconds.',
   ),
+  InvalidPreferWait: problem(
+    '`validation_failed` at `/headers/prefer`: the `wait` preference is not a whole number of seconds from 0 to 60.',
+  ),
+  ServiceUnavailableOrWaitingFull: dependencyUnavailable(
+    'Postgres is unreachable (`database_unavailable`), or, with `Prefer: wait`, this API process already holds as many ' +
+      'waiting requests as it may (`long_poll_capacity_exceeded`: LONG_POLL_MAX_WAITING_PER_TENANT for the tenant, ' +
+      'LONG_POLL_MAX_WAITING in all). Retry after `Retry-After` seconds (or read without waiting).',
+  ),
   ServiceOrWorkflowEngineUnavailable: dependencyUnavailable(
     'A dependency is unreachable: Postgres (`database_unavailable`) or Temporal (`workflow_engine_unavailable`, the operation starts or messages a workflow). ' +
       'Nothing was changed. Retry after `Retry-After` seconds; the service recovers by itself when the dependency returns. On an operation ' +
@@ -205,9 +219,22 @@ export const commonHeaders: Record<string, unknown> = {
     description: '`true` when this response is a stored one replayed for a repeated Idempotency-Key.',
     schema: { type: 'string' },
   },
+  'Preference-Applied': {
+    description:
+      'RFC 7240: `wait=N` when the request waited (its `Prefer: wait=N` was honoured). Absent when the work had already finished, or from a server that does not long-poll.',
+    schema: { type: 'string', example: 'wait=30' },
+  },
 };
 
 export const commonParameters = {
+  PreferWait: {
+    name: 'Prefer',
+    in: 'header' as const,
+    description:
+      'Long-poll (RFC 7240): `wait=N` (0–60 whole seconds) answers as soon as the work has finished or its `status` differs from ' +
+      'the one it had when the request arrived, or after N seconds with the current state; `Preference-Applied: wait=N` says it waited. Work that has already finished is answered at once. Changes made through any API process or worker wake it. A bad value is a 422 at `/headers/prefer`; other preferences are ignored. Waiting requests are bounded per tenant and per API process (503 `long_poll_capacity_exceeded` with `Retry-After` past it).',
+    schema: { type: 'string', maxLength: 200, example: 'wait=30' },
+  },
   Limit: {
     name: 'limit',
     in: 'query' as const,
@@ -312,3 +339,13 @@ export type DocumentPart = Pick<OpenApiDocument, 'paths'> & {
 export function pathParameter(description: string, name = 'id') {
   return { name, in: 'path' as const, required: true, description, schema: { type: 'string' } };
 }
+
+/**
+ * A GET of asynchronous work (the `Location` of its 202) answers `Prefer: wait=N` (api/long-poll.ts): its parameter, its
+ * success header and its extra error answers.
+ */
+export const longPoll = {
+  parameter: parameterRef('PreferWait'),
+  headers: { 'Preference-Applied': { $ref: '#/components/headers/Preference-Applied' } },
+  errors: { '422': responseRef('InvalidPreferWait'), '503': responseRef('ServiceUnavailableOrWaitingFull') },
+};

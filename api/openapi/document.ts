@@ -27,6 +27,7 @@ import { scenariosPart } from '../scenarios/openapi';
 import { usersPart } from '../administration/openapi-users';
 import { webhookEventsSection, webhooksPart } from '../webhooks/openapi';
 import { notificationsPart } from '../notifications/openapi';
+import { failuresPart } from '../failures/openapi';
 import { commonHeaders, commonParameters, commonResponses, commonSchemas, type DocumentPart } from './common';
 import { systemPart } from '../administration/openapi-system';
 import type { OpenApiDocument } from './types';
@@ -64,7 +65,8 @@ Every resource belongs to one tenant. Another tenant's resource answers exactly 
 
 ## Errors
 Every error is RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, \`instance\`, a stable
-\`code\` to switch on, the \`request_id\`, and for validation failures \`errors: [{path, message}]\` where \`path\` is a JSON
+\`code\` to switch on, the \`request_id\` (and the \`trace_id\`, also answered in the \`Trace-Id\` header, when the service traces
+requests), and for validation failures \`errors: [{path, message}]\` where \`path\` is a JSON
 Pointer into the request body (query parameters as \`/query/<name>\`). Unknown body fields are refused, and so is a field
 named twice in one object (\`{"a": 1, "a": 2}\`: 422 naming \`/a\`), rather than one of the values being picked. An operation
 that takes no fields (most actions, \`POST /…/{id}/revoke\`, \`/test\`, \`/cancel\`) accepts no body, an empty body or \`{}\`
@@ -152,6 +154,7 @@ const PARTS: DocumentPart[] = [
   datasetDefinitionsPart,
   webhooksPart,
   notificationsPart,
+  failuresPart,
   auditLogPart,
   auditExportsPart,
 ];

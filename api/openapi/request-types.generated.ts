@@ -207,6 +207,8 @@ export type ReplaceModelVersionRequest = (
   };
   content_revision?: number;
 };
+export type FailureKind =
+  'scenario' | 'batch_item' | 'integration_sync' | 'webhook_delivery' | 'webhook_subscription' | 'notification' | 'kpi_check' | 'model_replay';
 export type ModelVerification = {
   overlaps_unique?: ModelVerificationOverlapsUnique;
   gaps?: ModelVerificationOverlapsUnique;
@@ -274,6 +276,13 @@ export interface OperationRequests {
     query: {};
     body: AttachEvidenceRequest;
   };
+  cancelFailureRetry: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
   cancelIntegrationSync: {
     params: {
       id: string;
@@ -316,6 +325,18 @@ export interface OperationRequests {
     params: {
       id: string;
     };
+    query: {};
+    body: undefined;
+  };
+  clearMemberDelegation: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
+  clearMyDelegation: {
+    params: {};
     query: {};
     body: undefined;
   };
@@ -719,6 +740,13 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  getFailureRetry: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
   getHealth: {
     params: {};
     query: {};
@@ -814,6 +842,13 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  getMemberDelegation: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: undefined;
+  };
   getModel: {
     params: {
       id: string;
@@ -875,6 +910,11 @@ export interface OperationRequests {
       id: string;
       version: string;
     };
+    query: {};
+    body: undefined;
+  };
+  getMyDelegation: {
+    params: {};
     query: {};
     body: undefined;
   };
@@ -1033,7 +1073,8 @@ export interface OperationRequests {
         | 'chat_destination'
         | 'usage_quotas'
         | 'dedicated_endpoint'
-        | 'dedicated_workers';
+        | 'dedicated_workers'
+        | 'failure_retry';
       resource_id?: string;
       actor_id?: string;
       action?:
@@ -1048,6 +1089,8 @@ export interface OperationRequests {
         | 'member.invited'
         | 'member.invitation_revoked'
         | 'member.invitation_accepted'
+        | 'member.delegation.set'
+        | 'member.delegation.cleared'
         | 'decision.created'
         | 'decision.updated'
         | 'decision.deleted'
@@ -1118,7 +1161,9 @@ export interface OperationRequests {
         | 'chat_destination.deleted'
         | 'usage_quotas.updated'
         | 'dedicated_endpoint.updated'
-        | 'dedicated_workers.updated';
+        | 'dedicated_workers.updated'
+        | 'failure_retry.requested'
+        | 'failure_retry.cancelled';
       occurred_after?: string;
       occurred_before?: string;
     };
@@ -1301,6 +1346,26 @@ export interface OperationRequests {
         | 'integration.sync.completed'
         | 'integration.sync.failed';
       created_after?: string;
+    };
+    body: undefined;
+  };
+  listFailureRetries: {
+    params: {};
+    query: {
+      limit: number;
+      cursor?: string;
+    };
+    body: undefined;
+  };
+  listFailures: {
+    params: {};
+    query: {
+      limit: number;
+      cursor?: string;
+      kind?: 'scenario' | 'batch_item' | 'integration_sync' | 'webhook_delivery' | 'webhook_subscription' | 'notification' | 'kpi_check' | 'model_replay';
+      resource?: string;
+      since?: string;
+      code?: string;
     };
     body: undefined;
   };
@@ -1655,6 +1720,11 @@ export interface OperationRequests {
     query: {};
     body: OptionalCommentRequest | undefined;
   };
+  retryFailures: {
+    params: {};
+    query: {};
+    body: RetryFailuresRequest;
+  };
   revokeApiKey: {
     params: {
       id: string;
@@ -1704,6 +1774,18 @@ export interface OperationRequests {
     query: {};
     body: undefined;
   };
+  setMemberDelegation: {
+    params: {
+      id: string;
+    };
+    query: {};
+    body: SetDelegationRequest;
+  };
+  setMyDelegation: {
+    params: {};
+    query: {};
+    body: SetDelegationRequest;
+  };
   silenceAlert: {
     params: {
       id: string;
@@ -1724,6 +1806,15 @@ export interface OperationRequests {
     };
     query: {};
     body: SimulateModelTestsRequest;
+  };
+  streamEvents: {
+    params: {};
+    query: {
+      types?: string;
+      resource_id?: string;
+      after?: string;
+    };
+    body: undefined;
   };
   submitDecision: {
     params: {
@@ -2426,6 +2517,20 @@ export interface RecordKpiPointsRequest {
 export interface ResolveKpiAlertRequest {
   reason?: string;
 }
+export interface RetryFailuresRequest {
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  ids?: string[];
+  filter?: {
+    kind?: FailureKind;
+    resource?: string;
+    since?: string;
+    code?: string;
+  };
+  dry_run?: boolean;
+}
 export interface RotateApiKeyRequest {
   grace_period_seconds?: number;
 }
@@ -2434,6 +2539,12 @@ export interface RotateWebhookSecretRequest {
 }
 export interface RunModelTestsRequest {
   version?: string;
+}
+export interface SetDelegationRequest {
+  delegate: string;
+  from?: string;
+  until: string;
+  reason?: string;
 }
 export interface SilenceKpiAlertRequest {
   until: string;

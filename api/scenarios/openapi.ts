@@ -11,6 +11,7 @@ import {
   standardErrors,
   timestamp,
   type DocumentPart,
+  longPoll,
 } from '../openapi/common';
 
 const { $schema: _dialect, ...distribution } = DISTRIBUTION_SCHEMA;
@@ -557,7 +558,7 @@ export const scenariosPart: DocumentPart = {
             createdHeaders,
           ),
           '202': jsonResponse(
-            'The run is still going: poll `Location` until `status` is `completed` or `failed`.',
+            'The run is still going: poll `Location` until `status` is `completed` or `failed` (it takes `Prefer: wait=N`: a long-poll).',
             ref('Scenario'),
             createdHeaders,
           ),
@@ -679,7 +680,11 @@ export const scenariosPart: DocumentPart = {
           },
         },
         responses: {
-          '202': jsonResponse('The batch is running.', ref('ScenarioBatch'), createdHeaders),
+          '202': jsonResponse(
+            'The batch is running; poll `Location` (it takes `Prefer: wait=N`: a long-poll).',
+            ref('ScenarioBatch'),
+            createdHeaders,
+          ),
           ...standardErrors({ body: true, workflowEngine: true }),
         },
       },
@@ -690,8 +695,14 @@ export const scenariosPart: DocumentPart = {
         summary: 'Get a batch: status, progress and scenario ids',
         tags: ['Scenarios'],
         'x-required-scope': 'scenarios:read',
-        parameters: [batchIdParameter],
-        responses: { '200': jsonResponse('The batch.', ref('ScenarioBatch')), ...standardErrors({ notFound: true }) },
+        description:
+          'With `Prefer: wait=N` (up to 60 s) the answer waits until the work has finished or its `status` changed.',
+        parameters: [batchIdParameter, longPoll.parameter],
+        responses: {
+          '200': jsonResponse('The batch.', ref('ScenarioBatch'), longPoll.headers),
+          ...standardErrors({ notFound: true }),
+          ...longPoll.errors,
+        },
       },
     },
     '/api/v1/scenarios/batches/{id}/cancel': {
@@ -715,8 +726,14 @@ export const scenariosPart: DocumentPart = {
         summary: 'Get a scenario (poll this for long runs)',
         tags: ['Scenarios'],
         'x-required-scope': 'scenarios:read',
-        parameters: [idParameter],
-        responses: { '200': jsonResponse('The scenario.', ref('Scenario')), ...standardErrors({ notFound: true }) },
+        description:
+          'With `Prefer: wait=N` (up to 60 s) the answer waits until the work has finished or its `status` changed.',
+        parameters: [idParameter, longPoll.parameter],
+        responses: {
+          '200': jsonResponse('The scenario.', ref('Scenario'), longPoll.headers),
+          ...standardErrors({ notFound: true }),
+          ...longPoll.errors,
+        },
       },
       patch: {
         operationId: 'updateScenario',
@@ -741,7 +758,11 @@ export const scenariosPart: DocumentPart = {
         },
         responses: {
           '200': jsonResponse('Updated (and, for a re-run, finished within the synchronous wait).', ref('Scenario')),
-          '202': jsonResponse('The re-run is still going: poll the scenario.', ref('Scenario')),
+          '202': jsonResponse(
+            'The re-run is still going: poll the scenario at `Location` (it takes `Prefer: wait=N`: a long-poll).',
+            ref('Scenario'),
+            { Location: { $ref: '#/components/headers/Location' } },
+          ),
           ...standardErrors({ body: true, notFound: true, conflict: true, workflowEngine: true }),
         },
       },

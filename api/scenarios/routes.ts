@@ -1,4 +1,5 @@
 import { requestContext, type AppRouter } from '../context';
+import type { LongPolls } from '../long-poll';
 import type { BindOperation } from '../operations';
 import type { ScenarioBatchService, ScenarioService } from './service';
 
@@ -7,6 +8,7 @@ export function registerScenarioRoutes(
   operation: BindOperation,
   scenarios: ScenarioService,
   batches: ScenarioBatchService,
+  longPolls: LongPolls,
 ): void {
   operation(router, 'createScenario', async (ctx, { body }) => {
     const { scenario, done } = await scenarios.create(requestContext(ctx), body);
@@ -32,7 +34,8 @@ export function registerScenarioRoutes(
   });
 
   operation(router, 'getScenarioBatch', async (ctx, { params }) => {
-    ctx.body = await batches.get(requestContext(ctx), params.id);
+    const context = requestContext(ctx);
+    await longPolls.respond(ctx, params.id, () => batches.get(context, params.id));
   });
 
   operation(router, 'cancelScenarioBatch', async (ctx, { params }) => {
@@ -41,7 +44,8 @@ export function registerScenarioRoutes(
   });
 
   operation(router, 'getScenario', async (ctx, { params }) => {
-    ctx.body = await scenarios.get(requestContext(ctx), params.id);
+    const context = requestContext(ctx);
+    await longPolls.respond(ctx, params.id, () => scenarios.get(context, params.id));
   });
 
   operation(router, 'updateScenario', async (ctx, { params, body }) => {

@@ -10,6 +10,7 @@ import {
   postSuccessHeaders,
   ref,
   standardErrors,
+  successHeaders,
   timestamp,
   type DocumentPart,
 } from '../openapi/common';
@@ -520,6 +521,90 @@ export const webhooksPart: DocumentPart = {
         responses: { '200': jsonResponse('A page of events, newest first.', ref('EventList')), ...standardErrors() },
       },
     },
+    // Before /events/{id}, which would otherwise take "stream" for an event id.
+    '/api/v1/events/stream': {
+      get: {
+        operationId: 'streamEvents',
+        summary: 'Follow events as they commit (Server-Sent Events)',
+        description:
+          "The tenant's events as a `text/event-stream`: each event committed after the stream opened (or after `Last-Event-ID` / `after`), in commit order, as " +
+          'one message (`id:` the event id, `event:` its type, `data:` the event as `GET /events/{id}` answers it), and a comment line (`: heartbeat`) every ' +
+          'EVENT_STREAM_HEARTBEAT_SECONDS. Only events the credentials may read: each family needs its read scope (`decisions:read` for `decision.*`, ' +
+          '`scenarios:read` for `scenario.*` and `batch.*`, …; `api_key.*` and `usage.*` need `admin`). A client that reconnects with `Last-Event-ID` ' +
+          "(browsers do) misses nothing and receives nothing twice; an id past EVENT_RETENTION_DAYS (or not one of the tenant's events) is a 410. The " +
+          'response carries `Cache-Control: no-cache` and `X-Accel-Buffering: no`, so proxies pass each message on at once. A stream ends after ' +
+          'EVENT_STREAM_MAX_SECONDS (reconnect with `Last-Event-ID`); streams are bounded per tenant and per API process (503 with `Retry-After`).',
+        tags: ['Events'],
+        'x-required-scope': 'webhooks:read',
+        parameters: [
+          {
+            name: 'types',
+            in: 'query',
+            description:
+              'Only these event types: comma-separated patterns as a webhook subscription takes them (an exact type, `family.*`, or `*`).',
+            schema: { type: 'string', maxLength: 1000 },
+            example: 'decision.*,scenario.completed',
+          },
+          {
+            name: 'resource_id',
+            in: 'query',
+            description:
+              "Only events about this resource: an object of the event's `data` with this `id` (`data.decision.id`), or a `…_id` field naming it.",
+            schema: { type: 'string', maxLength: 100 },
+          },
+          {
+            name: 'after',
+            in: 'query',
+            description:
+              'Start after this event (`evt_…`), as `Last-Event-ID` does; the header wins when both are sent.',
+            schema: { type: 'string', maxLength: 100 },
+          },
+          {
+            name: 'Last-Event-ID',
+            in: 'header',
+            description:
+              'The id of the last event received: the stream resumes after it (EventSource sends it when it reconnects). Not an event id: 422 at `/headers/last-event-id`.',
+            schema: { type: 'string', maxLength: 100 },
+          },
+        ],
+        responses: {
+          '200': {
+            description:
+              'The stream: `retry:`, then one message per event (`id`, `event`, `data`) and heartbeat comments, until the client goes away or the stream reaches EVENT_STREAM_MAX_SECONDS.',
+            headers: {
+              ...successHeaders,
+              'Cache-Control': { description: '`no-cache`.', schema: { type: 'string' } },
+              'X-Accel-Buffering': {
+                description:
+                  '`no`: proxies that buffer responses (nginx `proxy_buffering`) pass this one on as it is written.',
+                schema: { type: 'string' },
+              },
+            },
+            content: {
+              'text/event-stream': {
+                schema: { type: 'string' },
+                example:
+                  'retry: 2000\n\nid: evt_01jd2x0m3f8q4w7e5r6t9y2v1k\nevent: decision.created\ndata: {"id":"evt_01jd2x0m3f8q4w7e5r6t9y2v1k","object":"event","type":"decision.created",…}\n\n: heartbeat\n\n',
+              },
+            },
+          },
+          ...standardErrors(),
+          '410': streamProblem(
+            '`event_stream_position_gone`: `Last-Event-ID` or `after` names an event the tenant no longer has (past EVENT_RETENTION_DAYS) or never had. Open a new stream without it; GET /events lists what is kept.',
+          ),
+          '422': streamProblem('`validation_failed` at `/headers/last-event-id`: it is not an event id.'),
+          '503': {
+            ...streamProblem(
+              'Postgres is unreachable (`database_unavailable`), or this API process already holds as many streams as it may (`event_stream_capacity_exceeded`: EVENT_STREAM_MAX_PER_TENANT for the tenant, EVENT_STREAM_MAX in all). Retry after `Retry-After` seconds.',
+            ),
+            headers: {
+              'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' },
+              'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+            },
+          },
+        },
+      },
+    },
     '/api/v1/events/{id}': {
       get: {
         operationId: 'getEvent',
@@ -534,6 +619,15 @@ export const webhooksPart: DocumentPart = {
     },
   },
 };
+
+/** A problem answer of the event stream's own. */
+function streamProblem(description: string) {
+  return {
+    description,
+    headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+    content: { 'application/problem+json': { schema: ref('Problem') } },
+  };
+}
 
 function eventSchemaName(type: string): string {
   return `Event_${type.replace(/[._]/g, ' ').replace(/(^| )(\w)/g, (_m, _s, c: string) => c.toUpperCase())}`;

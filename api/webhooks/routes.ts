@@ -59,6 +59,25 @@ export function registerWebhookRoutes(router: AppRouter, operation: BindOperatio
     ctx.body = await webhooks.listEvents(requestContext(ctx), filters, { limit, cursor });
   });
 
+  // Before getEvent: /events/stream is not an event id.
+  operation(router, 'streamEvents', async (ctx, { query }) => {
+    const stream = await webhooks.streamEvents(requestContext(ctx), {
+      types: query.types,
+      resourceId: query.resource_id,
+      after: query.after,
+      lastEventId: ctx.get('last-event-id') || undefined,
+    });
+    ctx.status = 200;
+    ctx.type = 'text/event-stream';
+    // Each message must reach the client as it is written: no caching, and no buffering by a proxy (nginx's
+    // proxy_buffering honours X-Accel-Buffering) or by Nagle's algorithm on the socket.
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('X-Accel-Buffering', 'no');
+    ctx.req.socket.setNoDelay(true);
+    ctx.req.socket.setTimeout(0);
+    ctx.body = stream;
+  });
+
   operation(router, 'getEvent', async (ctx, { params }) => {
     ctx.body = await webhooks.getEvent(requestContext(ctx), params.id);
   });

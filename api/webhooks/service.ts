@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Config } from '../../core/config';
 import type { Logger } from '../../core/logger';
+import type { ChangeNotices } from '../../db/change-notices';
 import type { PageRequest } from '../../db/pagination';
 import type { WebhookDeliveryStatus } from '../../db/records/webhook';
 import type { RequestContext } from '../context';
@@ -17,6 +18,7 @@ import { listWebhooks } from './list-webhooks';
 import { redeliverWebhook } from './redeliver-webhook';
 import { rotateWebhookSecret } from './rotate-webhook-secret';
 import { sendWebhookTest } from './send-webhook-test';
+import { createEventStreams, openEventStream, type EventStreamRequest } from './stream-events';
 import { updateWebhook } from './update-webhook';
 import type { TaskQueues } from '../../orchestration/task-queues';
 import type { CreateWebhookRequest, UpdateWebhookRequest } from '../openapi/request-types.generated';
@@ -31,8 +33,11 @@ export function createWebhookService(deps: {
   taskQueues: TaskQueues;
   config: Config;
   logger: Logger;
+  /** The process's change notices, which wake its event streams. */
+  notices: ChangeNotices;
 }) {
   const { config } = deps;
+  const streams = createEventStreams(config.waiting);
   const useCases: WebhookUseCaseDeps = {
     db: deps.db,
     config,
@@ -66,6 +71,12 @@ export function createWebhookService(deps: {
     listEvents: (context: RequestContext, filters: { type?: string; created_after?: string }, page: PageRequest) =>
       listTenantEvents(useCases, context, filters, page),
     getEvent: (context: RequestContext, id: string) => getEvent(useCases, context, id),
+    streamEvents: (context: RequestContext, request: EventStreamRequest) =>
+      openEventStream({ ...useCases, notices: deps.notices, streams }, context, request),
+    /** Ends every open event stream (the process is stopping; clients reconnect with Last-Event-ID). */
+    endStreams: () => streams.release(),
+    /** Event streams open now in this process. */
+    openStreams: () => streams.slots.held(),
   };
 }
 

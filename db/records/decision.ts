@@ -49,6 +49,8 @@ export interface DecisionOption {
 export interface DecisionApproval {
   step: number;
   user_id: string;
+  /** The approver this person acted for, as their delegate (absent: for themselves). */
+  on_behalf_of?: string;
   comment: string | null;
   approved_at: string;
 }

@@ -1,12 +1,16 @@
 import type { Knex } from 'knex';
 import { EVENT_API_VERSION, type EventType } from '../../core/event-types';
 import { newId } from '../../core/ids';
+import { activeTraceparent } from '../../core/tracing';
 import { ApiKeyRecord } from '../records/api-key';
 import { EventRecord } from '../records/event';
 import { paginate, type PageRequest } from '../pagination';
 import { scoped, type TenantScope } from '../tenant-scope';
 
-/** The outbox relay LISTENs here; NOTIFY is delivered on commit, so a rolled-back event wakes nobody. */
+/**
+ * The outbox relay and the API processes' event streams (db/change-notices.ts) LISTEN here; the payload is the tenant's
+ * id. NOTIFY is delivered on commit, so a rolled-back event wakes nobody.
+ */
 export const EVENTS_CHANNEL = 'events_outbox';
 
 /**
@@ -27,6 +31,7 @@ export async function recordEvent(
  * Writes several events into the outbox in one statement (one round trip: the tenant's next sequence numbers, the
  * rows, and one wake-up for the relay, sent on commit), inside the caller's transaction, with consecutive sequence
  * numbers in the order given. An event with `targetSubscriptionId` goes to that subscription only (a test event).
+ * Each keeps the active span's trace context (core/tracing.ts), when tracing is on.
  */
 export async function recordEvents(
   scope: TenantScope,
@@ -39,13 +44,13 @@ export async function recordEvents(
        on conflict (tenant_id) do update set last_sequence = event_sequences.last_sequence + :count
        returning last_sequence
      ), inserted as (
-       insert into events (id, tenant_id, sequence, type, api_version, data, target_subscription_id)
+       insert into events (id, tenant_id, sequence, type, api_version, data, target_subscription_id, trace_context)
        select given.id, :tenantId, next.last_sequence - :count + given.position, given.type, :apiVersion, given.data,
-              given.target
+              given.target, :traceContext::text
          from next, jsonb_to_recordset(:events::jsonb) as given(id text, position int, type text, data jsonb, target text)
        returning *
      )
-     select inserted.*, (select pg_notify(:channel, '')) as notified from inserted order by inserted.sequence`,
+     select inserted.*, (select pg_notify(:channel, :tenantId)) as notified from inserted order by inserted.sequence`,
     {
       tenantId: scope.tenantId,
       count: events.length,
@@ -60,6 +65,8 @@ export async function recordEvents(
         })),
       ),
       channel: EVENTS_CHANNEL,
+      // The span recording it (a request's, an activity's): the webhook deliveries it leads to link back to it.
+      traceContext: activeTraceparent(),
     },
   );
   return result.rows.map(({ notified: _notified, ...row }) => EventRecord.fromDatabaseJson(row) as EventRecord);

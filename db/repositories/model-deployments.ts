@@ -352,11 +352,7 @@ export async function deploymentTimersFor(
 }
 
 /** Deployments with an end that has passed but still recorded as serving (a sweep after an outage). */
-export async function findOverdueEnds(
-  db: Knex,
-  limit: number,
-  tenantIds?: readonly string[],
-): Promise<DueSwitch[]> {
+export async function findOverdueEnds(db: Knex, limit: number, tenantIds?: readonly string[]): Promise<DueSwitch[]> {
   const query = db('model_deployments');
   if (tenantIds) query.whereIn('tenant_id', tenantIds as string[]);
   return query

@@ -41,14 +41,21 @@ export async function resolveAudience(
   switch (audience.type) {
     case 'decision_approvers': {
       // The decision's few principals first (its own rows, by index), then the members they name: the cost does not
-      // grow with the tenant's other pending decisions.
+      // grow with the tenant's other pending decisions. The delegates of those who are away now are told too, when
+      // separation of duties lets them act (the same rule as for the approvers).
       const result = await trx.raw<{ rows: Recipient[] }>(
         `with d as (select id, excluded_user_ids, approvals, current_step from decisions
                      where tenant_id = :tenantId and id = :decisionId and status = 'pending_approval' and deleted_at is null),
-              p as (select a.principal from decision_assignments a join d on a.decision_id = d.id where a.tenant_id = :tenantId)
+              p as (select a.principal from decision_assignments a join d on a.decision_id = d.id where a.tenant_id = :tenantId),
+              named as (select m.id from memberships m cross join d
+                         where m.tenant_id = :tenantId
+                           and ('user:' || m.id in (select principal from p) or 'role:' || m.role in (select principal from p))
+                           and not (m.id = any(d.excluded_user_ids))),
+              delegates as (select g.delegate_id as id from member_delegations g join named on named.id = g.member_id
+                             where g.tenant_id = :tenantId and g.starts_at <= now() and g.ends_at > now())
          select ${RECIPIENT_COLUMNS} from memberships m join users u on u.id = m.user_id cross join d
           where m.tenant_id = :tenantId and u.disabled_at is null
-            and ('user:' || m.id in (select principal from p) or 'role:' || m.role in (select principal from p))
+            and (m.id in (select id from named) or m.id in (select id from delegates))
             and not (m.id = any(d.excluded_user_ids))
             and not exists (select 1 from jsonb_array_elements(coalesce(d.approvals, '[]'::jsonb)) g
                              where g ->> 'user_id' = m.id and (g ->> 'step')::int = d.current_step)

@@ -41,8 +41,8 @@ export interface ClientOperation {
   /** The query goes in the options when the input is the body (an upload's `filename`). */
   optionsQuery: boolean;
   bodyMediaType?: string;
-  /** How a success is read: JSON, text (a CSV or NDJSON download), or nothing (204). */
-  response: 'json' | 'text' | 'none';
+  /** How a success is read: JSON, text (a CSV or NDJSON download), nothing (204), or events (Server-Sent Events). */
+  response: 'json' | 'text' | 'none' | 'stream';
   successStatuses: number[];
   paginated: boolean;
   authenticated: boolean;
@@ -110,12 +110,15 @@ export function clientOperations(document: OpenApiDocument): ClientOperation[] {
       const bodyMediaType = body ? Object.keys(body.content)[0] : undefined;
       const successes = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
       const media = successes.flatMap(([, response]) => Object.keys(responseOf(document, response).content ?? {}));
-      // JSON is application/json or a +json type; NDJSON (an audit export's lines) and CSV downloads are text.
-      const response = media.some((type) => type === 'application/json' || type.endsWith('+json'))
-        ? 'json'
-        : media.length > 0
-          ? 'text'
-          : 'none';
+      // JSON is application/json or a +json type; NDJSON (an audit export's lines) and CSV downloads are text; an
+      // event stream never ends, so it is read as it comes.
+      const response = media.includes('text/event-stream')
+        ? 'stream'
+        : media.some((type) => type === 'application/json' || type.endsWith('+json'))
+          ? 'json'
+          : media.length > 0
+            ? 'text'
+            : 'none';
       const listSchema = successes[0]
         ? responseOf(document, successes[0][1]).content?.['application/json']?.schema
         : undefined;
@@ -170,7 +173,11 @@ function methodSource(operation: ClientOperation): string {
   if (operation.input === 'query') args.push(`query${operation.inputRequired ? '' : '?'}: Query<${id}>`);
   args.push(`options?: ${operation.optionsQuery ? `RequestOptions & { query?: Query<${id}> }` : 'RequestOptions'}`);
   const input = operation.input === 'body' ? 'body' : operation.input === 'query' ? 'query' : 'undefined';
-  const docs = `  /**\n   * ${comment(operation.summary)}\n   *\n   * \`${operation.method.toUpperCase()} ${operation.path}\` (\`${operation.operationId}\`)${operation.paginated ? '. Await it for one page, or iterate it (`for await`) for every item of every page.' : ''}\n   */\n`;
+  const docs = `  /**\n   * ${comment(operation.summary)}\n   *\n   * \`${operation.method.toUpperCase()} ${operation.path}\` (\`${operation.operationId}\`)${operation.paginated ? '. Await it for one page, or iterate it (`for await`) for every item of every page.' : ''}${operation.response === 'stream' ? '. Iterate it (`for await`) for every event as it comes; it reconnects after a drop without missing one.' : ''}\n   */\n`;
+  if (operation.response === 'stream') {
+    const streamArgs = [...args.slice(0, -1), 'options?: StreamOptions'];
+    return `${docs}  ${operation.name}(${streamArgs.join(', ')}): EventStream {\n    return this.transport.stream(${id}, [${values.join(', ')}], ${input}, options);\n  }\n`;
+  }
   if (operation.paginated) {
     return `${docs}  ${operation.name}(${args.join(', ')}): PagePromise<Result<${id}>, Item<${id}>> {\n    return this.transport.page(${id}, [${values.join(', ')}], ${input}, options);\n  }\n`;
   }
@@ -203,6 +210,7 @@ export function operationsSource(document: OpenApiDocument): string {
     .join('\n');
   return `${BANNER('Every operation of the API as a typed method, grouped by tag, and the table the transport sends them by.')}
 import type { Body, Item, Query, Result } from '../types';
+import type { EventStream, StreamOptions } from '../events';
 import type { PagePromise } from '../pagination';
 import type { RequestOptions, Transport } from '../transport';
 
@@ -223,7 +231,7 @@ export interface OperationSpec {
   inputRequired: boolean;
   optionsQuery: boolean;
   bodyMediaType?: string;
-  response: 'json' | 'text' | 'none';
+  response: 'json' | 'text' | 'none' | 'stream';
   successStatuses: readonly number[];
   paginated: boolean;
   authenticated: boolean;

@@ -29,6 +29,12 @@ export interface GoTool {
   /** Extra `go install` (or `go build`) flags. */
   buildFlags?: string[];
   /**
+   * Builds this program of the module from a scratch module that requires it (`go get -tool`, then `go build`)
+   * instead of `go install`: for a module whose go.mod has replace directives, which `go install module@version`
+   * refuses (Jaeger).
+   */
+  program?: string;
+  /**
    * Builds from a writable copy of the module's source instead of `go install`, after this step has run in it: for a
    * module whose released binaries embed files generated outside Go (Mailpit's web UI, built with npm and esbuild).
    */
@@ -146,6 +152,12 @@ async function runGoInstall(
       const sourceDir = await copyModuleSource(tool, go, cacheDir, gobin, goEnv, logFile, signal);
       await tool.prepareSource(sourceDir, run);
       await run(go, ['build', ...(tool.buildFlags ?? []), '-o', built, '.'], { cwd: sourceDir, env: goEnv });
+    } else if (tool.program) {
+      const moduleDir = path.join(gobin, 'module');
+      fs.mkdirSync(moduleDir);
+      await run(go, ['mod', 'init', `local.build/${tool.binaryName}`], { cwd: moduleDir, env: goEnv });
+      await run(go, ['get', '-tool', `${tool.program}@${tool.version}`], { cwd: moduleDir, env: goEnv });
+      await run(go, ['build', ...(tool.buildFlags ?? []), '-o', built, tool.program], { cwd: moduleDir, env: goEnv });
     } else {
       await run(go, ['install', ...(tool.buildFlags ?? []), `${tool.module}@${tool.version}`], {
         cwd: cacheDir,

@@ -4,6 +4,7 @@ import { throwIfAborted } from './processes';
 import { superviseProcess, type RestartPolicy, type SupervisedProcess } from './supervision';
 import { locateMailpit, startMailpit, type RunningMailpit } from './mailpit';
 import { locateTemporalCli, startTemporalDevServer, type RunningTemporal } from './temporal';
+import { locateJaeger, startJaeger, type RunningJaeger } from './jaeger';
 
 /**
  * The infrastructure `npm start` and `npm test` both run locally: an embedded Postgres, a Temporal dev server and
@@ -17,6 +18,8 @@ export interface LocalStackOptions {
   temporal?: { dbFile: string; port: number; uiPort: number; headless: boolean; namespace: string };
   /** Omit to use an external SMTP server (SMTP_URL). */
   mailpit?: { smtpPort: number; httpPort: number; dataFile: string };
+  /** Jaeger, the local trace viewer (`npm start -- --traces`); omit for none. */
+  jaeger?: { otlpHttpPort: number; queryHttpPort: number; queryGrpcPort: number; dataDir: string };
   config: Pick<Config, 'temporalCliPath'>;
   log: (message: string) => void;
   /** Aborting stops whatever already runs and rejects with StartAbortedError. */
@@ -27,7 +30,7 @@ export interface LocalStackOptions {
    */
   restart?: RestartPolicy;
   /** Told of every (re)start of a server, e.g. to record its pid. */
-  onServerStart?: (name: 'postgres' | 'temporal' | 'mailpit', pid: number | undefined) => void;
+  onServerStart?: (name: 'postgres' | 'temporal' | 'mailpit' | 'jaeger', pid: number | undefined) => void;
 }
 
 export interface LocalStack {
@@ -39,9 +42,12 @@ export interface LocalStack {
   /** Set when the stack runs its own Mailpit: the SMTP URL to send to, and its web UI (and HTTP API). */
   smtpUrl: string | undefined;
   mailpitUrl: string | undefined;
+  /** Set when the stack runs Jaeger: what OTEL_EXPORTER_OTLP_ENDPOINT is set to, and its web UI (and query API). */
+  otlpEndpoint: string | undefined;
+  jaegerUrl: string | undefined;
   /** Resolves with a description when a local server exited and was given up on (at once, without a restart policy). */
   unexpectedExit: Promise<string>;
-  /** Mailpit, then Temporal (its workers may still be draining), then Postgres. Safe to call more than once. */
+  /** Jaeger, Mailpit, then Temporal (its workers may still be draining), then Postgres. Safe to call more than once. */
   stop(): Promise<void>;
 }
 
@@ -54,13 +60,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw new Error(
       'No Mailpit and no Go to build it: install Go, set MAILPIT_PATH, or set SMTP_URL to an SMTP server',
     );
+  const jaegerBinary = options.jaeger ? await locateJaeger(log, signal) : undefined;
+  if (options.jaeger && !jaegerBinary)
+    throw new Error('No Jaeger and no Go to build it: install Go, set JAEGER_PATH, or start without --traces');
 
   let postgres: SupervisedProcess<RunningPostgres> | undefined;
   let temporal: SupervisedProcess<RunningTemporal> | undefined;
   let mailpit: SupervisedProcess<RunningMailpit> | undefined;
+  let jaeger: SupervisedProcess<RunningJaeger> | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      await jaeger?.stop();
       await mailpit?.stop();
       await temporal?.stop();
       await postgres?.stop();
@@ -106,13 +117,31 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       throwIfAborted(signal);
       log(`Mailpit ready: SMTP on ${mailpit.current()?.smtpUrl}, messages at ${mailpit.current()?.webUrl}`);
     }
+    const jaegerOptions = options.jaeger;
+    if (jaegerOptions && jaegerBinary) {
+      jaeger = await superviseProcess({
+        name: 'Jaeger',
+        start: (restartSignal) =>
+          startJaeger({ ...jaegerOptions, binary: jaegerBinary, log, signal: restartSignal ?? signal }),
+        log,
+        policy: options.restart,
+        onStart: (running) => options.onServerStart?.('jaeger', running.pid),
+      });
+      throwIfAborted(signal);
+      log(`Jaeger ready: OTLP on ${jaeger.current()?.otlpEndpoint}, traces at ${jaeger.current()?.queryUrl}`);
+    }
   } catch (error) {
     await stop();
     throw error;
   }
 
-  const first = { postgres: postgres?.current(), temporal: temporal?.current(), mailpit: mailpit?.current() };
-  const gaveUp = [postgres?.gaveUp, temporal?.gaveUp, mailpit?.gaveUp].filter(
+  const first = {
+    postgres: postgres?.current(),
+    temporal: temporal?.current(),
+    mailpit: mailpit?.current(),
+    jaeger: jaeger?.current(),
+  };
+  const gaveUp = [postgres?.gaveUp, temporal?.gaveUp, mailpit?.gaveUp, jaeger?.gaveUp].filter(
     (promise): promise is Promise<string> => promise !== undefined,
   );
   return {
@@ -121,6 +150,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     temporalUiUrl: first.temporal?.uiUrl,
     smtpUrl: first.mailpit?.smtpUrl,
     mailpitUrl: first.mailpit?.webUrl,
+    otlpEndpoint: first.jaeger?.otlpEndpoint,
+    jaegerUrl: first.jaeger?.queryUrl,
     unexpectedExit: gaveUp.length > 0 ? Promise.race(gaveUp) : new Promise<string>(() => undefined),
     stop,
   };

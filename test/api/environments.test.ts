@@ -590,7 +590,12 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
       const fellBack = models.at(-1) as string;
       assert.equal((await evaluate(fellBack, (await key('staging')).key)).body.version, '1', 'its window ended');
       // A sweep after the clock (another worker's, or this one's next pass) finds nothing left to record.
-      assert.deepEqual(await sweepOverdueDeployments(stack.db, [tenant.id]), { activated: 0, ended: 0, failed: 0, more: false });
+      assert.deepEqual(await sweepOverdueDeployments(stack.db, [tenant.id]), {
+        activated: 0,
+        ended: 0,
+        failed: 0,
+        more: false,
+      });
       for (const { workflow_id } of scheduled)
         await stack.temporal.workflow.getHandle(workflow_id).terminate('this file has no worker left');
     } finally {

@@ -276,6 +276,82 @@ describe('the typed client over HTTP', () => {
     answers = [];
   });
 
+  it('long-polls with Prefer: wait while the API answers Preference-Applied, and polls with pauses when it does not', async () => {
+    answers.push((_, response) =>
+      json(response, 202, { id: 'scn_9', status: 'running' }, { location: '/api/v1/scenarios/scn_9' }),
+    );
+    answers.push((_, response) =>
+      json(response, 200, { id: 'scn_9', status: 'running' }, { 'preference-applied': 'wait=20' }),
+    );
+    answers.push((_, response) =>
+      json(response, 200, { id: 'scn_9', status: 'completed' }, { 'preference-applied': 'wait=20' }),
+    );
+    const done = await client().scenarios.createAndWait(
+      { model_id: 'mdl_x', inputs: {} },
+      // A pause this long would fail the test's time limit: long-polls go again at once.
+      { longPollSeconds: 20, pollIntervalMs: 600_000, maxPollIntervalMs: 600_000 },
+    );
+    assert.equal(done.status, 'completed');
+    assert.deepEqual(
+      seen.slice(1).map((request) => request.headers.prefer),
+      ['wait=20', 'wait=20'],
+    );
+
+    // An older server: no Preference-Applied. The first poll asked; the rest poll without asking, with pauses.
+    seen = [];
+    answers.push((_, response) => json(response, 200, { id: 'bat_1', status: 'running' }));
+    answers.push((_, response) => json(response, 200, { id: 'bat_1', status: 'running' }));
+    answers.push((_, response) => json(response, 200, { id: 'bat_1', status: 'completed' }));
+    const polled = await client().batches.waitFor('bat_1', { pollIntervalMs: 10 });
+    assert.equal(polled.status, 'completed');
+    assert.deepEqual(
+      seen.map((request) => request.headers.prefer),
+      ['wait=30', undefined, undefined],
+    );
+
+    // longPollSeconds: 0 is plain polling from the start.
+    seen = [];
+    answers.push((_, response) => json(response, 200, { id: 'bat_2', status: 'completed' }));
+    await client().batches.waitFor('bat_2', { pollIntervalMs: 10, longPollSeconds: 0 });
+    assert.equal(seen[0]?.headers.prefer, undefined);
+  });
+
+  it('follows an event stream, and reconnects after a drop with Last-Event-ID', async () => {
+    const event = (id: string) => ({ id, object: 'event', type: 'webhook.test', data: { n: id } });
+    const sse = (response: http.ServerResponse, ids: string[], end: boolean) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('retry: 10\n: hello\n\n');
+      for (const id of ids) response.write(`id: ${id}\nevent: webhook.test\ndata: ${JSON.stringify(event(id))}\n\n`);
+      if (end) response.end();
+    };
+    answers.push((_, response) => sse(response, ['evt_1', 'evt_2'], true));
+    answers.push((_, response) => sse(response, ['evt_3'], false));
+    const stream = client().events.stream({ types: 'webhook.*' });
+    const ids: string[] = [];
+    for await (const received of stream) {
+      ids.push(received.id);
+      if (ids.length === 3) break;
+    }
+    assert.deepEqual(ids, ['evt_1', 'evt_2', 'evt_3']);
+    assert.equal(stream.lastEventId, 'evt_3');
+    assert.equal(seen[0]?.url, '/api/v1/events/stream?types=webhook.*');
+    assert.equal(seen[0]?.headers['last-event-id'], undefined);
+    assert.equal(seen[1]?.headers['last-event-id'], 'evt_2');
+    assert.equal(seen[1]?.headers.accept, 'text/event-stream');
+
+    // A position the API does not keep: the ProblemError, no reconnecting.
+    seen = [];
+    answers.push((_, response) => json(response, 410, problem(410, 'event_stream_position_gone')));
+    const gone = client().events.stream({}, { lastEventId: 'evt_old' });
+    await assert.rejects(
+      (async () => {
+        for await (const _ of gone) assert.fail('no event');
+      })(),
+      (error: unknown) => error instanceof ProblemError && error.code === 'event_stream_position_gone',
+    );
+    assert.equal(seen.length, 1);
+  });
+
   it('stops with an error on a next_cursor it was already given, instead of fetching the same pages forever', async () => {
     // The cursor just used comes back, and (in the second walk) an earlier one comes back after a different one.
     for (const chain of [

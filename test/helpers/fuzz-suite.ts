@@ -15,6 +15,7 @@ import {
   type FuzzRequest,
 } from './openapi-fuzz';
 import { call, createTestTenant, startTestStack, type TestStack, type TestTenant } from './stack';
+import { createFailedSync } from './failing-sync';
 import {
   discountModelBody,
   STAFFING_MODEL_ID as STAFFING,
@@ -200,6 +201,7 @@ export function fuzzTheDocument(partition: { part: number; of: number }): void {
         'downloadAuditExport',
         'listAuditRecords',
         'listEvents',
+        'streamEvents',
       ];
       for (const required of families)
         assert.ok(
@@ -307,6 +309,12 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   const user = await post('/api/v1/users', {
     email: `fuzz-${crypto.randomBytes(4).toString('hex')}@example.com`,
     display_name: 'Fuzz Target',
+    role: 'viewer',
+  });
+  // Another member, for a delegation of the one above whose body passes the business checks too.
+  const delegateMember = await post('/api/v1/users', {
+    email: `fuzz-delegate-${crypto.randomBytes(4).toString('hex')}@example.com`,
+    display_name: 'Fuzz Delegate',
     role: 'viewer',
   });
   const client = await post('/api/v1/oauth-clients', {
@@ -436,8 +444,11 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
   });
   await waitForBatch(stack, tenant, batch.id);
   await waitForAuditExport(stack, tenant, auditExport.id);
+  const failedSync = await createFailedSync(stack, tenant);
   // From here on nothing runs in the background: a refused request must leave the tenant exactly as it was.
   await stack.stopWorker();
+  // A bulk retry of it, left pending (no worker runs it): its own paths get a real id.
+  const failureRetry = await post('/api/v1/failures/retry', { ids: [failedSync.failureId] });
   // A sync of the integration, left queued (no worker runs it): its own paths get a real id, and a fuzzed start
   // answers with this one instead of starting another.
   const sync = await post(`/api/v1/integrations/${integration.id}/syncs`, { mode: 'full' });
@@ -480,6 +491,7 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
     [/^\/api\/v1\/integrations\/\{id\}\/uploads/, csvIntegration.id],
     [/^\/api\/v1\/integrations\//, integration.id],
     [/^\/api\/v1\/datasets\//, 'employees'],
+    [/^\/api\/v1\/failures\//, failureRetry.id],
   ];
   return {
     realIdFor(pathTemplate, parameter) {
@@ -522,9 +534,11 @@ async function createRealResources(stack: TestStack, tenant: TestTenant): Promis
       kpi.id,
       alertRule.id,
       alertId,
+      failureRetry.id,
     ],
     // Bodies that pass the business checks too, so mutations of them probe past validation.
     baseBodies: {
+      setMemberDelegation: { delegate: delegateMember.id, until: '2099-01-01T00:00:00.000Z', reason: 'fuzz' },
       createScenario: { model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] },
       createScenarioBatch: {
         items: [{ model_id: STAFFING, inputs: STAFFING_INPUTS, name: 'fuzz', tags: ['fuzz'] }],

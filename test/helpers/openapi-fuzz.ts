@@ -953,6 +953,11 @@ export async function sendFuzzRequest(
     ...(request.body !== undefined ? { body: request.body } : {}),
     signal: AbortSignal.timeout(timeoutMs),
   });
+  // An event stream does not end by itself: its status and headers are the answer.
+  if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, text: '' };
+  }
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 

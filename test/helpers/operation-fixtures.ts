@@ -191,6 +191,33 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     const sync = await request('POST', `/api/v1/integrations/${id}/syncs`, { mode: 'full' });
     return { id, sync_id: sync.id as string };
   };
+  /** A sync failed for good (its query divides by zero), and a bulk retry of it: a fresh one each time. */
+  const failedSync = async () => {
+    const id = await mappedIntegration(
+      "select (1 / (select count(*) from pg_class where relname = 'no_such_table'))::text as id, now() as updated_at",
+      'fixture failing warehouse',
+    );
+    const sync = await request('POST', `/api/v1/integrations/${id}/syncs`, { mode: 'full' });
+    for (let attempt = 0; attempt < 1200; attempt++) {
+      if ((await request('GET', `/api/v1/integrations/${id}/syncs/${sync.id}`)).status === 'failed')
+        return `integration_sync_${sync.id as string}`;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the fixture sync did not fail');
+  };
+  const failureRetry = async () => ({
+    id: (await request('POST', '/api/v1/failures/retry', { ids: [await failedSync()] })).id as string,
+  });
+  /** A retry still pending when cancelled: asked for while no worker runs it. */
+  const pendingFailureRetry = async () => {
+    const failureId = await failedSync();
+    await stack.stopWorker();
+    try {
+      return { id: (await request('POST', '/api/v1/failures/retry', { ids: [failureId] })).id as string };
+    } finally {
+      await stack.startWorker();
+    }
+  };
   const apiKey = () => request('POST', '/api/v1/api-keys', { name: 'fixture', scopes: ['scenarios:read'] });
   const oauthClient = () =>
     request('POST', '/api/v1/oauth-clients', {
@@ -267,6 +294,15 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     '/api/v1/users/{id}': async () => ({ id: (await member()).id }),
     '/api/v1/users/{id}/invitation': async () => ({ id: (await member()).id }),
     '/api/v1/users/{id}/invitation/revoke': async () => ({ id: (await member()).id }),
+    // A member away, with a delegation to another (so reading it answers 200).
+    '/api/v1/users/{id}/delegation': async () => {
+      const [away, delegate] = [await member(), await member()];
+      await request('PUT', `/api/v1/users/${away.id}/delegation`, {
+        delegate: delegate.id,
+        until: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      return { id: away.id };
+    },
     // Adding a member writes its invitation email: a notification of the tenant.
     '/api/v1/notifications/{id}': async () => {
       await member();
@@ -380,6 +416,8 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
     '/api/v1/webhooks/{id}/test': async () => ({ id: (await webhook()).id }),
     '/api/v1/webhooks/{id}/deliveries': async () => ({ id: (await webhook()).id }),
     '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver': delivery,
+    '/api/v1/failures/retries/{id}': failureRetry,
+    '/api/v1/failures/retries/{id}/cancel': pendingFailureRetry,
     '/api/v1/audit-exports/{id}': completedAuditExport,
     '/api/v1/audit-exports/{id}/download': completedAuditExport,
     '/api/v1/audit-exports/{id}/digest': completedAuditExport,
@@ -581,6 +619,10 @@ export function operationFixtures(stack: TestStack, tenant: TestTenant, document
       }
       if (typeof node === 'string' && /^kpi_[0-9a-z]{26}$/.test(node)) {
         if (!ids.has(node)) ids.set(node, (await kpi()).id);
+        return ids.get(node);
+      }
+      if (typeof node === 'string' && /^usr_[0-9a-z]{26}$/.test(node)) {
+        if (!ids.has(node)) ids.set(node, (await member()).id);
         return ids.get(node);
       }
       // One at a time: the same example id in two places must become the same scenario.

@@ -23,6 +23,7 @@ import type { ResolveHost } from '../../activities/webhooks/sender';
 import { createModelCatalogue } from '../../decision/catalogue';
 import { startScenarioRunner } from '../../orchestration/scenario-runner';
 import { createWorkers, type Workers } from '../../orchestration/workers';
+import { createFailureRetryPorts } from '../../worker/failure-retry-ports';
 import { createTaskQueues, dedicatedTaskQueue } from '../../orchestration/task-queues';
 import { startEventMaintenance } from '../../worker/event-maintenance';
 import { startScheduleReconciler } from '../../worker/schedule-reconciler';
@@ -188,6 +189,7 @@ export async function startTestStack(
     scenarioRunLane: config.scenarioRunLane,
     tenantIds: () => [...tenantsOf(db)],
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    failureRetries: createFailureRetryPorts({ db, temporal, config, logger }),
   };
   const pools: Array<{ stop(): Promise<void> }> = [];
   const startTenantWorkers = async (tenantId: string) => {
@@ -340,6 +342,11 @@ export async function call<T = any>(
     headers['content-type'] ??= 'application/json';
   }
   const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  // An event stream does not end by itself: its answer is the status and headers (test/api/event-stream.test.ts reads streams).
+  if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, body: '' as T };
+  }
   const text = await response.text();
   let parsed: unknown = text;
   const contentType = response.headers.get('content-type') ?? '';

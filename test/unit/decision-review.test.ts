@@ -235,6 +235,40 @@ describe('DecisionReview: who may approve, reject or request changes', () => {
     );
   });
 
+  it("lets a delegate act on behalf of the step's approver, with separation of duties holding for both", async () => {
+    const { review, writes } = await reviewOf({
+      steps: [
+        { ...inputOf().steps[0]!, approvers: { user_ids: ['usr_away'] } },
+        { ...inputOf().steps[1]!, approvers: { user_ids: ['usr_away', 'usr_b1'] }, approvals_required: 1 },
+      ],
+    });
+    const onBehalf = (id: string, step: number, forId: string): ApprovalActionArgs => ({
+      ...approver(id, step, 'analyst'),
+      onBehalfOf: { id: forId, role: 'approver' },
+    });
+    // Not the step's approver, even through a delegation; the owner may not act for anyone.
+    assertRefused(() => review.validateApproverAction(onBehalf('usr_dl', 1, 'usr_b1')), NOT_ELIGIBLE, /acts for/);
+    assertRefused(() => review.validateApproverAction(onBehalf('usr_owner', 1, 'usr_away')), NOT_ELIGIBLE, /owner/);
+    assertRefused(() => review.validateApproverAction(approver('usr_dl', 1, 'analyst')), NOT_ELIGIBLE);
+    await review.approve({ ...onBehalf('usr_dl', 1, 'usr_away'), comment: 'Covering.' });
+    assert.deepEqual(review.state.approvals[0], {
+      step: 1,
+      user_id: 'usr_dl',
+      on_behalf_of: 'usr_away',
+      comment: 'Covering.',
+      approved_at: new Date(START).toISOString(),
+    });
+    assert.equal(writes.at(-1)!.records[0]!.payload.on_behalf_of, 'usr_away');
+    assert.deepEqual(writes.at(-1)!.actor, { type: 'user', id: 'usr_dl' });
+    // Step 2: neither the delegate nor the person they acted for approves a second step, whoever acts.
+    assertRefused(() => review.validateApproverAction(onBehalf('usr_dl', 2, 'usr_b1')), NOT_ELIGIBLE, /at most one/);
+    assertRefused(() => review.validateApproverAction(approver('usr_away', 2)), NOT_ELIGIBLE, /at most one/);
+    assertRefused(() => review.validateApproverAction(onBehalf('usr_dl2', 2, 'usr_away')), NOT_ELIGIBLE, /at most one/);
+    await review.reject(onBehalf('usr_dl2', 2, 'usr_b1'));
+    assert.equal(review.state.status, 'rejected');
+    assert.equal(writes.at(-1)!.records[0]!.payload.on_behalf_of, 'usr_b1');
+  });
+
   it('checks again in the handler: an action whose step moved after its validator ran is refused and writes nothing', async () => {
     const { review, writes } = await reviewOf();
     const late = approver('usr_a2', 1, 'approver');

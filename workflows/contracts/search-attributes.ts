@@ -33,7 +33,8 @@ export type ResourceType =
   | 'model_replay'
   | 'model_deployment'
   | 'notification_lane'
-  | 'scenario_run_lane';
+  | 'scenario_run_lane'
+  | 'failure_retry';
 
 /** Business workflow ids: one resource, one id, so a duplicate start is refused by Temporal itself. */
 export function workflowIdFor(resourceType: ResourceType, resourceId: string, suffix?: string): string {

@@ -77,6 +77,8 @@ export interface DecisionApprovalInput {
 export interface DecisionApproval {
   step: number;
   user_id: string;
+  /** The approver this person acted for, as their delegate (absent: they acted for themselves). */
+  on_behalf_of?: string;
   comment: string | null;
   approved_at: string;
 }
@@ -134,6 +136,11 @@ export interface ApprovalActionArgs {
   role: string | null;
   expectedStep: number;
   comment: string | null;
+  /**
+   * The approver the actor acts for, as their delegate now (the service read the delegation from Postgres): the step
+   * must be theirs, and separation of duties must let both of them act. Absent: the actor acts for themselves.
+   */
+  onBehalfOf?: { id: string; role: string | null };
 }
 
 export interface CommentArgs {

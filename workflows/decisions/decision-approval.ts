@@ -90,7 +90,36 @@ const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const refuse = (message: string, type: string, ...details: unknown[]) =>
   ApplicationFailure.nonRetryable(message, type, ...details);
 
-/** Why this approver may not approve, reject or request changes now, or null: the validators' rule, checked again when a handler runs. */
+/**
+ * Why separation of duties keeps this person from acting on the decision, or null: they are its owner or author (or
+ * otherwise excluded), or they already approved a step of it, themselves or through a delegate.
+ */
+function keptFromActing(
+  input: DecisionApprovalInput,
+  state: DecisionApprovalState,
+  userId: string,
+  who: string,
+): ApplicationFailure | null {
+  if (state.excludedUserIds.includes(userId)) {
+    const why = input.content.authorIds.includes(userId)
+      ? "the decision's owner or author"
+      : input.content.scenarioAuthorIds.includes(userId)
+        ? 'the author of a scenario the decision links (the policy keeps them from approving)'
+        : input.content.contentWriterIds?.includes(userId)
+          ? 'a writer of the model version under review (they uploaded or replaced a revision of its content)'
+          : 'a person who edited the decision during its review';
+    return refuse(`${who} is ${why}, so cannot approve, reject or request changes.`, NOT_ELIGIBLE);
+  }
+  if (state.approvals.some((a) => a.user_id === userId || a.on_behalf_of === userId))
+    return refuse('One person approves at most one step of a decision.', NOT_ELIGIBLE);
+  return null;
+}
+
+/**
+ * Why this approver may not approve, reject or request changes now, or null: the validators' rule, checked again when
+ * a handler runs. A delegate acting for an approver (`onBehalfOf`) needs the step to be the approver's, and
+ * separation of duties to let both of them act.
+ */
 export function refusal(
   input: DecisionApprovalInput,
   state: DecisionApprovalState,
@@ -105,26 +134,30 @@ export function refusal(
       state.currentStep,
     );
   }
-  const userId = args.actor.id;
-  if (state.excludedUserIds.includes(userId)) {
-    const why = input.content.authorIds.includes(userId)
-      ? "the decision's owner or author"
-      : input.content.scenarioAuthorIds.includes(userId)
-        ? 'the author of a scenario the decision links (the policy keeps them from approving)'
-        : input.content.contentWriterIds?.includes(userId)
-          ? 'a writer of the model version under review (they uploaded or replaced a revision of its content)'
-          : 'a person who edited the decision during its review';
-    return refuse(`The caller is ${why}, so cannot approve, reject or request changes.`, NOT_ELIGIBLE);
-  }
-  if (state.approvals.some((a) => a.user_id === userId))
-    return refuse('One person approves at most one step of a decision.', NOT_ELIGIBLE);
+  const kept = keptFromActing(input, state, args.actor.id, 'The caller');
+  if (kept) return kept;
   const { roles, userIds } = assignmentOf(input, state, state.currentStep);
-  const eligible = (args.role !== null && roles.includes(args.role)) || userIds.includes(userId);
   const step = input.steps[state.currentStep - 1];
+  const onBehalfOf = args.onBehalfOf;
+  if (onBehalfOf) {
+    const keptFor = keptFromActing(input, state, onBehalfOf.id, 'The person the caller acts for');
+    if (keptFor) return keptFor;
+    const theirs = (onBehalfOf.role !== null && roles.includes(onBehalfOf.role)) || userIds.includes(onBehalfOf.id);
+    if (!theirs)
+      return refuse(
+        `The person the caller acts for is not an approver of step ${state.currentStep} ("${step?.name}").`,
+        NOT_ELIGIBLE,
+      );
+    return null;
+  }
+  const eligible = (args.role !== null && roles.includes(args.role)) || userIds.includes(args.actor.id);
   if (!eligible)
     return refuse(`The caller is not an approver of step ${state.currentStep} ("${step?.name}").`, NOT_ELIGIBLE);
   return null;
 }
+
+/** The audit payload's mention of the approver a delegate acted for (nothing when they acted for themselves). */
+const onBehalfOfRef = (args: ApprovalActionArgs) => (args.onBehalfOf ? { on_behalf_of: args.onBehalfOf.id } : {});
 
 function check(failure: ApplicationFailure | null): void {
   if (failure) throw failure;
@@ -267,6 +300,7 @@ export class DecisionReview {
     state.approvals.push({
       step: stepNumber,
       user_id: args.actor.id,
+      ...onBehalfOfRef(args),
       comment: args.comment,
       approved_at: this.nowIso(),
     });
@@ -282,6 +316,7 @@ export class DecisionReview {
           approvals_required: step.approvals_required,
           step_complete: stepComplete,
           comment: args.comment,
+          ...onBehalfOfRef(args),
         },
       },
     ];
@@ -297,7 +332,10 @@ export class DecisionReview {
     this.state.currentStep = null;
     this.clearTimers();
     await this.persist(args.actor, [
-      { action: 'decision.rejected', payload: { ...this.ref(), ...this.stepRef(stepNumber), comment: args.comment } },
+      {
+        action: 'decision.rejected',
+        payload: { ...this.ref(), ...this.stepRef(stepNumber), comment: args.comment, ...onBehalfOfRef(args) },
+      },
     ]);
     return this.snapshot();
   }
@@ -310,7 +348,7 @@ export class DecisionReview {
     await this.persist(args.actor, [
       {
         action: 'decision.changes_requested',
-        payload: { ...this.ref(), ...this.stepRef(stepNumber), comment: args.comment },
+        payload: { ...this.ref(), ...this.stepRef(stepNumber), comment: args.comment, ...onBehalfOfRef(args) },
       },
     ]);
     return this.snapshot();
@@ -359,7 +397,11 @@ export class DecisionReview {
     // the changes were asked, keeping the approvals of anyone not now kept from approving.
     const dismissed = args.contentChanged
       ? state.approvals
-      : state.approvals.filter((a) => state.excludedUserIds.includes(a.user_id));
+      : state.approvals.filter(
+          (a) =>
+            state.excludedUserIds.includes(a.user_id) ||
+            (a.on_behalf_of !== undefined && state.excludedUserIds.includes(a.on_behalf_of)),
+        );
     state.approvals = state.approvals.filter((a) => !dismissed.includes(a));
     state.round += 1;
     const at = this.advance(args.contentChanged ? 0 : from - 1);

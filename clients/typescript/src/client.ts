@@ -38,12 +38,13 @@ function locationOf(response: Response, fallback: string): string {
 }
 
 function splitOptions(options: WaitRequestOptions | undefined): [RequestOptions, WaitOptions] {
-  const { timeoutMs, signal, pollIntervalMs, maxPollIntervalMs, ...request } = options ?? {};
+  const { timeoutMs, signal, pollIntervalMs, maxPollIntervalMs, longPollSeconds, ...request } = options ?? {};
   const wait: WaitOptions = {
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(signal ? { signal } : {}),
     ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}),
     ...(maxPollIntervalMs !== undefined ? { maxPollIntervalMs } : {}),
+    ...(longPollSeconds !== undefined ? { longPollSeconds } : {}),
   };
   return [{ ...request, ...(signal ? { signal } : {}) }, wait];
 }
@@ -59,7 +60,7 @@ export class Scenarios extends ScenariosOperations {
     const url = locationOf(created.response, `/api/v1/scenarios/${created.data.id}`);
     return pollUntil(
       url,
-      (signal) => this.transport.getUrl<Scenario>(url, signal),
+      (signal, wait) => this.transport.getUrl<Scenario>(url, signal, wait),
       FINISHED.scenario,
       wait,
       created.data,
@@ -69,7 +70,12 @@ export class Scenarios extends ScenariosOperations {
   /** Waits until a scenario's current run ends. */
   async waitFor(id: string, options?: WaitOptions): Promise<Scenario> {
     const url = `/api/v1/scenarios/${encodeURIComponent(id)}`;
-    return pollUntil(url, (signal) => this.transport.getUrl<Scenario>(url, signal), FINISHED.scenario, options);
+    return pollUntil(
+      url,
+      (signal, wait) => this.transport.getUrl<Scenario>(url, signal, wait),
+      FINISHED.scenario,
+      options,
+    );
   }
 }
 
@@ -92,7 +98,12 @@ export class Batches {
   /** Waits until every item of the batch ran (or the batch was cancelled). */
   waitFor(id: string, options?: WaitOptions): Promise<ScenarioBatch> {
     const url = `/api/v1/scenarios/batches/${encodeURIComponent(id)}`;
-    return pollUntil(url, (signal) => this.transport.getUrl<ScenarioBatch>(url, signal), FINISHED.batch, options);
+    return pollUntil(
+      url,
+      (signal, wait) => this.transport.getUrl<ScenarioBatch>(url, signal, wait),
+      FINISHED.batch,
+      options,
+    );
   }
 
   /** Creates a batch and waits until it ends. */
@@ -102,7 +113,7 @@ export class Batches {
     const url = locationOf(created.response, `/api/v1/scenarios/batches/${created.data.id}`);
     return pollUntil(
       url,
-      (signal) => this.transport.getUrl<ScenarioBatch>(url, signal),
+      (signal, wait) => this.transport.getUrl<ScenarioBatch>(url, signal, wait),
       FINISHED.batch,
       wait,
       created.data,
@@ -130,7 +141,7 @@ export class Integrations extends IntegrationsOperations {
     );
     return pollUntil(
       url,
-      (signal) => this.transport.getUrl<IntegrationSync>(url, signal),
+      (signal, wait) => this.transport.getUrl<IntegrationSync>(url, signal, wait),
       FINISHED.sync,
       wait,
       created.data,
@@ -140,7 +151,12 @@ export class Integrations extends IntegrationsOperations {
   /** Waits until a sync ends. */
   waitForSync(integrationId: string, syncId: string, options?: WaitOptions): Promise<IntegrationSync> {
     const url = `/api/v1/integrations/${encodeURIComponent(integrationId)}/syncs/${encodeURIComponent(syncId)}`;
-    return pollUntil(url, (signal) => this.transport.getUrl<IntegrationSync>(url, signal), FINISHED.sync, options);
+    return pollUntil(
+      url,
+      (signal, wait) => this.transport.getUrl<IntegrationSync>(url, signal, wait),
+      FINISHED.sync,
+      options,
+    );
   }
 }
 
@@ -159,7 +175,7 @@ export class Models extends ModelsOperations {
     );
     return pollUntil(
       url,
-      (signal) => this.transport.getUrl<ModelReplay>(url, signal),
+      (signal, wait) => this.transport.getUrl<ModelReplay>(url, signal, wait),
       FINISHED.replay,
       wait,
       created.data,
@@ -169,7 +185,12 @@ export class Models extends ModelsOperations {
   /** Waits until a replay ends. */
   waitForReplay(modelId: string, replayId: string, options?: WaitOptions): Promise<ModelReplay> {
     const url = `/api/v1/models/${encodeURIComponent(modelId)}/replays/${encodeURIComponent(replayId)}`;
-    return pollUntil(url, (signal) => this.transport.getUrl<ModelReplay>(url, signal), FINISHED.replay, options);
+    return pollUntil(
+      url,
+      (signal, wait) => this.transport.getUrl<ModelReplay>(url, signal, wait),
+      FINISHED.replay,
+      options,
+    );
   }
 }
 
@@ -181,7 +202,7 @@ export class AuditExports extends AuditExportsOperations {
     const url = locationOf(created.response, `/api/v1/audit-exports/${created.data.id}`);
     return pollUntil(
       url,
-      (signal) => this.transport.getUrl<AuditExport>(url, signal),
+      (signal, wait) => this.transport.getUrl<AuditExport>(url, signal, wait),
       FINISHED.auditExport,
       wait,
       created.data,
@@ -191,7 +212,12 @@ export class AuditExports extends AuditExportsOperations {
   /** Waits until an audit export ends. */
   waitFor(id: string, options?: WaitOptions): Promise<AuditExport> {
     const url = `/api/v1/audit-exports/${encodeURIComponent(id)}`;
-    return pollUntil(url, (signal) => this.transport.getUrl<AuditExport>(url, signal), FINISHED.auditExport, options);
+    return pollUntil(
+      url,
+      (signal, wait) => this.transport.getUrl<AuditExport>(url, signal, wait),
+      FINISHED.auditExport,
+      options,
+    );
   }
 }
 

@@ -16,6 +16,8 @@ export { PagePromise } from './pagination';
 export { Transport, retryAfterMs } from './transport';
 export type { RequestOptions, TransportOptions, Exchange } from './transport';
 export type { WaitOptions } from './waiting';
+export { EventStream } from './events';
+export type { StreamedEvent, StreamOptions } from './events';
 export { verifyWebhook, isKnownEventType, WebhookSignatureError } from './webhooks';
 export type { WebhookEvent, WebhookEventOf, WebhookEventType, WebhookHeaders, VerifyWebhookOptions } from './webhooks';
 export { OPERATIONS, WEBHOOK_EVENT_TYPES, GROUPS } from './generated/operations';

@@ -7,6 +7,7 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
 import type { Authenticator } from './auth';
 import { ProblemError, RedirectRefusedError } from './errors';
+import { EventStream, type StreamOptions } from './events';
 import { OPERATIONS, type OperationId, type OperationSpec } from './generated/operations';
 import type { paths } from './generated/schema';
 import { PagePromise } from './pagination';
@@ -151,13 +152,41 @@ export class Transport {
     );
   }
 
-  /** GETs a URL the API gave (a `Location`), relative to the base URL or absolute on it. */
-  async getUrl<T>(url: string, signal?: AbortSignal): Promise<Exchange<T>> {
+  /** An operation that answers Server-Sent Events: an async iterable of its events, reconnecting after a drop. */
+  stream(operationId: OperationId, pathValues: string[], query: unknown, options: StreamOptions = {}): EventStream {
+    const { lastEventId: _lastEventId, reconnect: _reconnect, signal: _signal, ...request } = options;
+    return new EventStream(async (lastEventId, signal) => {
+      const headers: Record<string, string> = { ...request.headers, accept: 'text/event-stream' };
+      if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
+      // No time limit: a stream is meant to stay open.
+      const opened = await this.exchange<unknown>(operationId, pathValues, query, {
+        ...request,
+        headers,
+        signal,
+        timeoutMs: 0,
+      });
+      return opened.response;
+    }, options);
+  }
+
+  /**
+   * GETs a URL the API gave (a `Location`), relative to the base URL or absolute on it. With `preferWaitSeconds`, asks
+   * the API to hold the answer until the work changes (`Prefer: wait=N`, a long-poll), with a time limit that leaves it room.
+   */
+  async getUrl<T>(url: string, signal?: AbortSignal, preferWaitSeconds?: number): Promise<Exchange<T>> {
     const target = new URL(url, `${this.baseUrl}/`);
     if (target.origin !== new URL(this.baseUrl).origin)
       throw new Error(`refusing to follow ${url} off the API's origin`);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const settings: SendSettings = {};
+    if (preferWaitSeconds !== undefined && preferWaitSeconds > 0) {
+      headers.prefer = `wait=${preferWaitSeconds}`;
+      const timeoutMs = this.options.timeoutMs ?? 0;
+      if (timeoutMs > 0) settings.timeoutMs = Math.max(timeoutMs, (preferWaitSeconds + 15) * 1000);
+    }
     const response = await this.send(
-      new Request(target, { method: 'GET', headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) }),
+      new Request(target, { method: 'GET', headers, ...(signal ? { signal } : {}) }),
+      settings,
     );
     const text = await response.text();
     const body: unknown = text ? JSON.parse(text) : undefined;

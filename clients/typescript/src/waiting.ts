@@ -11,11 +11,24 @@ export interface WaitOptions {
   pollIntervalMs?: number;
   /** The longest pause between polls (default 5 s); a `Retry-After` from the API is honoured up to it. */
   maxPollIntervalMs?: number;
+  /**
+   * How long the API may hold each poll until the work changes (`Prefer: wait`, a long-poll; default 30 s, at most 60;
+   * 0: plain polling). An API that does not long-poll (it answers no `Preference-Applied`) is polled with pauses instead.
+   */
+  longPollSeconds?: number;
 }
 
+/** The longest `Prefer: wait` the API honours. */
+const MAX_LONG_POLL_SECONDS = 60;
+
+/**
+ * Polls `url` until its `status` is one of `finished`. Each poll asks the API to hold the answer until the work
+ * changes (`Prefer: wait=N`); an answer with `Preference-Applied` is followed by the next poll at once, and the first
+ * answer without it (an older API) turns the rest of the wait into plain polling with growing pauses.
+ */
 export async function pollUntil<T extends { status: string }>(
   url: string,
-  poll: (signal: AbortSignal | undefined) => Promise<Exchange<T>>,
+  poll: (signal: AbortSignal | undefined, preferWaitSeconds: number | undefined) => Promise<Exchange<T>>,
   finished: readonly string[],
   options: WaitOptions = {},
   first?: T,
@@ -23,18 +36,27 @@ export async function pollUntil<T extends { status: string }>(
   const timeoutMs = options.timeoutMs ?? 600_000;
   const deadline = Date.now() + timeoutMs;
   const maxInterval = options.maxPollIntervalMs ?? 5_000;
+  let longPollSeconds = Math.min(Math.max(0, Math.floor(options.longPollSeconds ?? 30)), MAX_LONG_POLL_SECONDS);
   let interval = options.pollIntervalMs ?? 250;
   let last: T | undefined = first;
   let hint: number | undefined;
+  // Whether the last answer came from a long-poll: the next poll then goes at once (unless the API asked for a pause).
+  let waited = longPollSeconds > 0;
   for (;;) {
     if (last && finished.includes(last.status)) return last;
-    const pause = Math.min(hint ?? interval, maxInterval, Math.max(0, deadline - Date.now()));
-    if (Date.now() >= deadline) throw new WaitTimeoutError(url, last, timeoutMs);
-    await sleep(pause, options.signal);
-    interval = Math.min(interval * 1.5, maxInterval);
-    const polled = await poll(options.signal);
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw new WaitTimeoutError(url, last, timeoutMs);
+    if (!waited || hint !== undefined) {
+      await sleep(Math.min(hint ?? interval, maxInterval, remaining), options.signal);
+      interval = Math.min(interval * 1.5, maxInterval);
+    }
+    const wait = Math.min(longPollSeconds, Math.floor((deadline - Date.now()) / 1000));
+    const polled = await poll(options.signal, wait > 0 ? wait : undefined);
     last = polled.data;
     hint = retryAfterMs(polled.response);
+    waited = wait > 0 && polled.response.headers.has('preference-applied');
+    // Asked to wait, not finished, and no sign of waiting: an API that does not long-poll. Poll it as before.
+    if (wait > 0 && !waited && !finished.includes(last.status)) longPollSeconds = 0;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { Body, Item, Query, Result } from '../types';
+import type { EventStream, StreamOptions } from '../events';
 import type { PagePromise } from '../pagination';
 import type { RequestOptions, Transport } from '../transport';
 
@@ -27,6 +28,12 @@ export const OPERATIONS = {
   getMember: {"group":"users","name":"getMember","method":"get","path":"/api/v1/users/{id}","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   changeMemberRole: {"group":"users","name":"changeMemberRole","method":"patch","path":"/api/v1/users/{id}","pathParameters":["id"],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   removeMember: {"group":"users","name":"removeMember","method":"delete","path":"/api/v1/users/{id}","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"none","successStatuses":[204],"paginated":false,"authenticated":true},
+  getMyDelegation: {"group":"users","name":"getMyDelegation","method":"get","path":"/api/v1/me/delegation","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  setMyDelegation: {"group":"users","name":"setMyDelegation","method":"put","path":"/api/v1/me/delegation","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  clearMyDelegation: {"group":"users","name":"clearMyDelegation","method":"delete","path":"/api/v1/me/delegation","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"none","successStatuses":[204],"paginated":false,"authenticated":true},
+  getMemberDelegation: {"group":"users","name":"getMemberDelegation","method":"get","path":"/api/v1/users/{id}/delegation","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  setMemberDelegation: {"group":"users","name":"setMemberDelegation","method":"put","path":"/api/v1/users/{id}/delegation","pathParameters":["id"],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  clearMemberDelegation: {"group":"users","name":"clearMemberDelegation","method":"delete","path":"/api/v1/users/{id}/delegation","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"none","successStatuses":[204],"paginated":false,"authenticated":true},
   listOAuthClients: {"group":"oauthClients","name":"list","method":"get","path":"/api/v1/oauth-clients","pathParameters":[],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
   createOAuthClient: {"group":"oauthClients","name":"create","method":"post","path":"/api/v1/oauth-clients","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[201],"paginated":false,"authenticated":true},
   getOAuthClient: {"group":"oauthClients","name":"get","method":"get","path":"/api/v1/oauth-clients/{id}","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
@@ -184,6 +191,7 @@ export const OPERATIONS = {
   listWebhookDeliveries: {"group":"webhooks","name":"listDeliveries","method":"get","path":"/api/v1/webhooks/{id}/deliveries","pathParameters":["id"],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
   redeliverWebhookDelivery: {"group":"webhooks","name":"redeliverDelivery","method":"post","path":"/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver","pathParameters":["id","delivery_id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[202],"paginated":false,"authenticated":true},
   listEvents: {"group":"events","name":"list","method":"get","path":"/api/v1/events","pathParameters":[],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
+  streamEvents: {"group":"events","name":"stream","method":"get","path":"/api/v1/events/stream","pathParameters":[],"input":"query","inputRequired":false,"optionsQuery":false,"response":"stream","successStatuses":[200],"paginated":false,"authenticated":true},
   getEvent: {"group":"events","name":"get","method":"get","path":"/api/v1/events/{id}","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   getNotificationPreferences: {"group":"notifications","name":"getPreferences","method":"get","path":"/api/v1/me/notification-preferences","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   updateNotificationPreferences: {"group":"notifications","name":"updatePreferences","method":"patch","path":"/api/v1/me/notification-preferences","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
@@ -200,6 +208,11 @@ export const OPERATIONS = {
   listKpiWatchers: {"group":"notifications","name":"listKpiWatchers","method":"get","path":"/api/v1/kpis/{id}/watchers","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   watchKpi: {"group":"notifications","name":"watchKpi","method":"post","path":"/api/v1/kpis/{id}/watch","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   unwatchKpi: {"group":"notifications","name":"unwatchKpi","method":"post","path":"/api/v1/kpis/{id}/unwatch","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  listFailures: {"group":"failures","name":"list","method":"get","path":"/api/v1/failures","pathParameters":[],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
+  retryFailures: {"group":"failures","name":"retry","method":"post","path":"/api/v1/failures/retry","pathParameters":[],"input":"body","inputRequired":true,"optionsQuery":false,"bodyMediaType":"application/json","response":"json","successStatuses":[200,202],"paginated":false,"authenticated":true},
+  listFailureRetries: {"group":"failures","name":"listRetries","method":"get","path":"/api/v1/failures/retries","pathParameters":[],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
+  getFailureRetry: {"group":"failures","name":"getRetry","method":"get","path":"/api/v1/failures/retries/{id}","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
+  cancelFailureRetry: {"group":"failures","name":"cancelRetry","method":"post","path":"/api/v1/failures/retries/{id}/cancel","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[202],"paginated":false,"authenticated":true},
   listAuditRecords: {"group":"auditLog","name":"listAuditRecords","method":"get","path":"/api/v1/audit-log","pathParameters":[],"input":"query","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":true,"authenticated":true},
   verifyAuditLog: {"group":"auditLog","name":"verify","method":"get","path":"/api/v1/audit-log/verify","pathParameters":[],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
   getAuditRecord: {"group":"auditLog","name":"getAuditRecord","method":"get","path":"/api/v1/audit-log/{id}","pathParameters":["id"],"input":"none","inputRequired":false,"optionsQuery":false,"response":"json","successStatuses":[200],"paginated":false,"authenticated":true},
@@ -222,7 +235,7 @@ export interface OperationSpec {
   inputRequired: boolean;
   optionsQuery: boolean;
   bodyMediaType?: string;
-  response: 'json' | 'text' | 'none';
+  response: 'json' | 'text' | 'none' | 'stream';
   successStatuses: readonly number[];
   paginated: boolean;
   authenticated: boolean;
@@ -278,7 +291,7 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 
 /** The operation groups, by property name on the client. */
-export const GROUPS = ["system","account","apiKeys","users","oauthClients","models","environments","scenarios","decisions","approvalPolicies","kpis","kpiAlerts","integrations","datasets","webhooks","events","notifications","auditLog","auditExports"] as const;
+export const GROUPS = ["system","account","apiKeys","users","oauthClients","models","environments","scenarios","decisions","approvalPolicies","kpis","kpiAlerts","integrations","datasets","webhooks","events","notifications","failures","auditLog","auditExports"] as const;
 
 /** The system operations. */
 export class SystemOperations {
@@ -450,6 +463,60 @@ export class UsersOperations {
    */
   removeMember(id: string, options?: RequestOptions): Promise<Result<"removeMember">> {
     return this.transport.call("removeMember", [id], undefined, options);
+  }
+
+  /**
+   * Get your delegation
+   *
+   * `GET /api/v1/me/delegation` (`getMyDelegation`)
+   */
+  getMyDelegation(options?: RequestOptions): Promise<Result<"getMyDelegation">> {
+    return this.transport.call("getMyDelegation", [], undefined, options);
+  }
+
+  /**
+   * Set your delegation
+   *
+   * `PUT /api/v1/me/delegation` (`setMyDelegation`)
+   */
+  setMyDelegation(body: Body<"setMyDelegation">, options?: RequestOptions): Promise<Result<"setMyDelegation">> {
+    return this.transport.call("setMyDelegation", [], body, options);
+  }
+
+  /**
+   * Clear your delegation
+   *
+   * `DELETE /api/v1/me/delegation` (`clearMyDelegation`)
+   */
+  clearMyDelegation(options?: RequestOptions): Promise<Result<"clearMyDelegation">> {
+    return this.transport.call("clearMyDelegation", [], undefined, options);
+  }
+
+  /**
+   * Get a member's delegation
+   *
+   * `GET /api/v1/users/{id}/delegation` (`getMemberDelegation`)
+   */
+  getMemberDelegation(id: string, options?: RequestOptions): Promise<Result<"getMemberDelegation">> {
+    return this.transport.call("getMemberDelegation", [id], undefined, options);
+  }
+
+  /**
+   * Set a member's delegation
+   *
+   * `PUT /api/v1/users/{id}/delegation` (`setMemberDelegation`)
+   */
+  setMemberDelegation(id: string, body: Body<"setMemberDelegation">, options?: RequestOptions): Promise<Result<"setMemberDelegation">> {
+    return this.transport.call("setMemberDelegation", [id], body, options);
+  }
+
+  /**
+   * Clear a member's delegation
+   *
+   * `DELETE /api/v1/users/{id}/delegation` (`clearMemberDelegation`)
+   */
+  clearMemberDelegation(id: string, options?: RequestOptions): Promise<Result<"clearMemberDelegation">> {
+    return this.transport.call("clearMemberDelegation", [id], undefined, options);
   }
 }
 
@@ -1926,6 +1993,15 @@ export class EventsOperations {
   }
 
   /**
+   * Follow events as they commit (Server-Sent Events)
+   *
+   * `GET /api/v1/events/stream` (`streamEvents`). Iterate it (`for await`) for every event as it comes; it reconnects after a drop without missing one.
+   */
+  stream(query?: Query<"streamEvents">, options?: StreamOptions): EventStream {
+    return this.transport.stream("streamEvents", [], query, options);
+  }
+
+  /**
    * Get an event
    *
    * `GET /api/v1/events/{id}` (`getEvent`)
@@ -2075,6 +2151,56 @@ export class NotificationsOperations {
   }
 }
 
+/** The failures operations. */
+export class FailuresOperations {
+  constructor(protected readonly transport: Transport) {}
+
+  /**
+   * List failures of every kind, with their causes
+   *
+   * `GET /api/v1/failures` (`listFailures`). Await it for one page, or iterate it (`for await`) for every item of every page.
+   */
+  list(query?: Query<"listFailures">, options?: RequestOptions): PagePromise<Result<"listFailures">, Item<"listFailures">> {
+    return this.transport.page("listFailures", [], query, options);
+  }
+
+  /**
+   * Retry failures in bulk
+   *
+   * `POST /api/v1/failures/retry` (`retryFailures`)
+   */
+  retry(body: Body<"retryFailures">, options?: RequestOptions): Promise<Result<"retryFailures">> {
+    return this.transport.call("retryFailures", [], body, options);
+  }
+
+  /**
+   * List bulk retries
+   *
+   * `GET /api/v1/failures/retries` (`listFailureRetries`). Await it for one page, or iterate it (`for await`) for every item of every page.
+   */
+  listRetries(query?: Query<"listFailureRetries">, options?: RequestOptions): PagePromise<Result<"listFailureRetries">, Item<"listFailureRetries">> {
+    return this.transport.page("listFailureRetries", [], query, options);
+  }
+
+  /**
+   * Get a bulk retry: its progress and its items' outcomes
+   *
+   * `GET /api/v1/failures/retries/{id}` (`getFailureRetry`)
+   */
+  getRetry(id: string, options?: RequestOptions): Promise<Result<"getFailureRetry">> {
+    return this.transport.call("getFailureRetry", [id], undefined, options);
+  }
+
+  /**
+   * Cancel a bulk retry
+   *
+   * `POST /api/v1/failures/retries/{id}/cancel` (`cancelFailureRetry`)
+   */
+  cancelRetry(id: string, options?: RequestOptions): Promise<Result<"cancelFailureRetry">> {
+    return this.transport.call("cancelFailureRetry", [id], undefined, options);
+  }
+}
+
 /** The auditLog operations. */
 export class AuditLogOperations {
   constructor(protected readonly transport: Transport) {}
@@ -2176,6 +2302,7 @@ export class GeneratedOperations {
   readonly webhooks: WebhooksOperations;
   readonly events: EventsOperations;
   readonly notifications: NotificationsOperations;
+  readonly failures: FailuresOperations;
   readonly auditLog: AuditLogOperations;
   readonly auditExports: AuditExportsOperations;
 
@@ -2197,6 +2324,7 @@ export class GeneratedOperations {
     this.webhooks = new WebhooksOperations(transport);
     this.events = new EventsOperations(transport);
     this.notifications = new NotificationsOperations(transport);
+    this.failures = new FailuresOperations(transport);
     this.auditLog = new AuditLogOperations(transport);
     this.auditExports = new AuditExportsOperations(transport);
   }

@@ -259,6 +259,62 @@ export interface paths {
         patch: operations["changeMemberRole"];
         trace?: never;
     };
+    "/api/v1/me/delegation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your delegation
+         * @description The delegation set, whether its period has begun, is running (`active`) or has ended; 404 when none is set. A person's credentials only (403 `user_actor_required` for API keys and OAuth clients).
+         */
+        get: operations["getMyDelegation"];
+        /**
+         * Set your delegation
+         * @description Sets who acts on your approval steps, and when; replaces the delegation set before. Audited as `member.delegation.set`. A person's credentials only (403 `user_actor_required` for API keys and OAuth clients).
+         */
+        put: operations["setMyDelegation"];
+        post?: never;
+        /**
+         * Clear your delegation
+         * @description Ends the delegation now (nothing happens when none is set). Audited as `member.delegation.cleared`. A person's credentials only (403 `user_actor_required` for API keys and OAuth clients).
+         */
+        delete: operations["clearMyDelegation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/delegation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a member's delegation
+         * @description The delegation set, whether its period has begun, is running (`active`) or has ended; 404 when none is set. 404 for a member id that is not one of this tenant's.
+         */
+        get: operations["getMemberDelegation"];
+        /**
+         * Set a member's delegation
+         * @description Sets who acts on a member's approval steps, and when; replaces the delegation set before. Audited as `member.delegation.set`. 404 for a member id that is not one of this tenant's.
+         */
+        put: operations["setMemberDelegation"];
+        post?: never;
+        /**
+         * Clear a member's delegation
+         * @description Ends the delegation now (nothing happens when none is set). Audited as `member.delegation.cleared`. 404 for a member id that is not one of this tenant's.
+         */
+        delete: operations["clearMemberDelegation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/oauth-clients": {
         parameters: {
             query?: never;
@@ -704,7 +760,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a replay: progress while it runs, the report once done */
+        /**
+         * Get a replay: progress while it runs, the report once done
+         * @description With `Prefer: wait=N` (up to 60 s) the answer waits until the work has finished or its `status` changed.
+         */
         get: operations["getModelReplay"];
         put?: never;
         post?: never;
@@ -1106,7 +1165,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a batch: status, progress and scenario ids */
+        /**
+         * Get a batch: status, progress and scenario ids
+         * @description With `Prefer: wait=N` (up to 60 s) the answer waits until the work has finished or its `status` changed.
+         */
         get: operations["getScenarioBatch"];
         put?: never;
         post?: never;
@@ -1143,7 +1205,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a scenario (poll this for long runs) */
+        /**
+         * Get a scenario (poll this for long runs)
+         * @description With `Prefer: wait=N` (up to 60 s) the answer waits until the work has finished or its `status` changed.
+         */
         get: operations["getScenario"];
         put?: never;
         post?: never;
@@ -2176,7 +2241,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a sync */
+        /**
+         * Get a sync
+         * @description With `Prefer: wait=N` (up to 60 s) the answer waits until the work has finished or its `status` changed.
+         */
         get: operations["getIntegrationSync"];
         put?: never;
         post?: never;
@@ -2510,6 +2578,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow events as they commit (Server-Sent Events)
+         * @description The tenant's events as a `text/event-stream`: each event committed after the stream opened (or after `Last-Event-ID` / `after`), in commit order, as one message (`id:` the event id, `event:` its type, `data:` the event as `GET /events/{id}` answers it), and a comment line (`: heartbeat`) every EVENT_STREAM_HEARTBEAT_SECONDS. Only events the credentials may read: each family needs its read scope (`decisions:read` for `decision.*`, `scenarios:read` for `scenario.*` and `batch.*`, …; `api_key.*` and `usage.*` need `admin`). A client that reconnects with `Last-Event-ID` (browsers do) misses nothing and receives nothing twice; an id past EVENT_RETENTION_DAYS (or not one of the tenant's events) is a 410. The response carries `Cache-Control: no-cache` and `X-Accel-Buffering: no`, so proxies pass each message on at once. A stream ends after EVENT_STREAM_MAX_SECONDS (reconnect with `Last-Event-ID`); streams are bounded per tenant and per API process (503 with `Retry-After`).
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/{id}": {
         parameters: {
             query?: never;
@@ -2729,6 +2817,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/failures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List failures of every kind, with their causes */
+        get: operations["listFailures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/failures/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry failures in bulk
+         * @description Retries the failures named by `ids`, or every retryable one `filter` selects, in one Temporal workflow: each through its family (a failed delivery is redelivered, a failed sync runs again), each once, even if a worker dies meanwhile. Answers 202 with the retry to poll (`Location`); with `dry_run`, 200 with what would be retried.
+         */
+        post: operations["retryFailures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/failures/retries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List bulk retries */
+        get: operations["listFailureRetries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/failures/retries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a bulk retry: its progress and its items' outcomes */
+        get: operations["getFailureRetry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/failures/retries/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a bulk retry
+         * @description No further item starts (they end `cancelled`); items already retried are followed to their outcome. A finished retry answers 409 `failure_retry_finished`.
+         */
+        post: operations["cancelFailureRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit-log": {
         parameters: {
             query?: never;
@@ -2813,7 +2992,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an export: status, progress and, once completed, its digest */
+        /**
+         * Get an export: status, progress and, once completed, its digest
+         * @description With `Prefer: wait=N` (up to 60 s) the answer waits until the work has finished or its `status` changed.
+         */
         get: operations["getAuditExport"];
         put?: never;
         post?: never;
@@ -3798,6 +3980,8 @@ export interface components {
             instance?: string;
             code: components["schemas"]["ProblemCode"];
             request_id: string;
+            /** @description The W3C trace id of the request (also in the `Trace-Id` response header), when the service traces requests (`OTEL_EXPORTER_OTLP_ENDPOINT`). */
+            trace_id?: string;
             /** @description Each invalid field: a JSON Pointer into the request body (query parameters as /query/<name>). */
             errors?: {
                 /** @example /inputs/headcount */
@@ -3857,12 +4041,14 @@ export interface components {
          *     - `release_decision` (409): The decision reviews a model version: its content, submission and resubmission go through the model version (`POST /models/{id}/versions/{version}/submit`).
          *     - `no_published_version` (409): The model has no published version: it has no live runs to replay.
          *     - `replay_finished` (409): The model replay has already finished: there is nothing to cancel.
+         *     - `failure_retry_finished` (409): The bulk retry has already finished: there is nothing to cancel.
          *     - `scenario_running` (409): The scenario is still running its current run.
          *     - `batch_finished` (409): The batch has already finished.
          *     - `sync_finished` (409): The integration sync has already finished (completed, failed or cancelled): there is nothing to cancel.
          *     - `integration_paused` (409): The integration is paused: it takes no syncs until it is resumed (PATCH `status: active`).
          *     - `webhook_disabled` (409): The webhook subscription is disabled.
          *     - `event_expired` (409): The event is past its retention period.
+         *     - `event_stream_position_gone` (410): The event a stream was to resume after (`Last-Event-ID` or `after`) is not among the tenant's events: past EVENT_RETENTION_DAYS, or never one of them. Open a new stream without it; GET /events lists what is still kept.
          *     - `audit_export_not_ready` (409): The audit export has not completed: no files or digest yet (see `status`).
          *     - `decision_not_editable` (409): The decision is neither a draft nor awaiting requested changes: its content changes only through its approval workflow.
          *     - `decision_not_comparable` (409): Fewer than two of the decision's options link a scenario, so there is nothing to compare.
@@ -3910,9 +4096,11 @@ export interface components {
          *     - `workflow_engine_unavailable` (503): Temporal is unreachable; nothing was changed.
          *     - `identity_provider_unavailable` (503): The external OpenID provider could not be reached.
          *     - `sandbox_unavailable` (503): No expression sandbox process became free in time for this request (EXPRESSION_SANDBOX_QUEUE_WAIT_MS); retry after `Retry-After` seconds. Nothing was changed.
+         *     - `long_poll_capacity_exceeded` (503): As many requests as this API process holds are already waiting with `Prefer: wait` (for the tenant: LONG_POLL_MAX_WAITING_PER_TENANT, in all: LONG_POLL_MAX_WAITING); retry after `Retry-After` seconds, or read without waiting.
+         *     - `event_stream_capacity_exceeded` (503): As many event streams as this API process holds are already open (for the tenant: EVENT_STREAM_MAX_PER_TENANT, in all: EVENT_STREAM_MAX); retry after `Retry-After` seconds.
          * @enum {string}
          */
-        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "invalid_host" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "content_revision_conflict" | "release_decision" | "no_published_version" | "replay_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "analysis_budget_exceeded" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "no_version_in_effect" | "environment_not_allowed" | "promotion_refused" | "deployment_not_cancellable" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "dedicated_endpoint_required" | "usage_quota_exceeded" | "invitation_resend_limited" | "sandbox_busy" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable" | "sandbox_unavailable";
+        ProblemCode: "bad_request" | "malformed_body" | "malformed_json" | "invalid_parameters" | "invalid_cursor" | "invalid_idempotency_key" | "invalid_host" | "authentication_required" | "invalid_authorization_header" | "invalid_api_key" | "api_key_expired" | "api_key_revoked" | "invalid_token" | "token_expired" | "token_revoked" | "sign_in_refused" | "insufficient_scope" | "user_actor_required" | "not_an_eligible_approver" | "resource_not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "concurrent_update" | "idempotency_request_in_progress" | "idempotency_outcome_unknown" | "api_key_not_rotatable" | "already_member" | "invitation_accepted" | "last_admin" | "model_not_editable" | "model_version_state" | "content_revision_conflict" | "release_decision" | "no_published_version" | "replay_finished" | "failure_retry_finished" | "scenario_running" | "batch_finished" | "sync_finished" | "integration_paused" | "webhook_disabled" | "event_expired" | "event_stream_position_gone" | "audit_export_not_ready" | "decision_not_editable" | "decision_not_comparable" | "decision_not_pending" | "approval_step_moved" | "decision_transition_not_allowed" | "resubmission_in_progress" | "decision_not_approved" | "outcome_metric_fed_by_kpi" | "approval_policy_archived" | "kpi_archived" | "kpi_alert_resolved" | "uploads_not_supported" | "dataset_exists" | "dataset_built_in" | "dataset_has_records" | "dataset_in_use" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "idempotency_key_reused" | "analysis_budget_exceeded" | "insufficient_approvers" | "invalid_reference" | "invalid_value" | "connector_failed" | "model_deprecated" | "no_version_in_effect" | "environment_not_allowed" | "promotion_refused" | "deployment_not_cancellable" | "model_evaluation_failed" | "model_execution_failed" | "model_not_found" | "version_not_found" | "run_not_executed" | "rate_limit_exceeded" | "dedicated_endpoint_required" | "usage_quota_exceeded" | "invitation_resend_limited" | "sandbox_busy" | "internal_error" | "method_not_implemented" | "database_unavailable" | "workflow_engine_unavailable" | "identity_provider_unavailable" | "sandbox_unavailable" | "long_poll_capacity_exceeded" | "event_stream_capacity_exceeded";
         /** @description Who performed a write: an API key (`api_key`, id `key_…`), a user (`user`, id `usr_…`, with `via_client` the OAuth client they acted through), a service account (`oauth_client`, id = the client-credentials client's `client_id`), or the service itself (`system`). */
         Actor: {
             /** @enum {string} */
@@ -4149,6 +4337,54 @@ export interface components {
         ChangeMemberRoleRequest: {
             /** @enum {string} */
             role: "viewer" | "analyst" | "approver" | "admin";
+        };
+        /** @description Who acts for a member on their approval steps while they are away. During the period, a step the member may act on (by name or by role) is the delegate's too: the delegate approves, rejects or asks for changes "on behalf of" the member (the decision's approvals, timeline and audit record say so), and is told of the step as its approvers are. Separation of duties holds for both: a delegate who is the decision's owner or author, who already acted on it, or whom the policy otherwise keeps from it, cannot act for anyone; the step then waits for its other approvers, and escalates at its SLA as always. */
+        Delegation: {
+            /** @constant */
+            object: "delegation";
+            /** @description The member who is away (`usr_…`). */
+            member_id: string;
+            /** @description The member who acts for them (`usr_…`). */
+            delegate: string;
+            /**
+             * Format: date-time
+             * @description When the delegation starts.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description When it ends (exclusive): from then on the steps are the member's alone again.
+             */
+            until: string;
+            reason: string | null;
+            /** @description Whether now lies in the period. */
+            active: boolean;
+            created_by?: components["schemas"]["Actor"];
+            /**
+             * Format: date-time
+             * @description When this delegation was set.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last change.
+             */
+            updated_at: string;
+        };
+        SetDelegationRequest: {
+            /** @description Another member of this tenant (`usr_…`); 422 at `/delegate` for the member themselves or an id that is not a member here. */
+            delegate: string;
+            /**
+             * Format: date-time
+             * @description Start of the period; now when left out.
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description End of the period: after `from` and in the future (422 at `/until` otherwise).
+             */
+            until: string;
+            reason?: string;
         };
         OAuthClient: {
             /** @example cli_01jd2x0m3f8q4w7e5r6t9y2v1k */
@@ -6409,6 +6645,8 @@ export interface components {
         DecisionApproval: {
             step: number;
             user_id: string;
+            /** @description The approver `user_id` acted for, as their delegate (see `Delegation`); absent otherwise. */
+            on_behalf_of?: string;
             comment: string | null;
             /**
              * Format: date-time
@@ -6476,6 +6714,15 @@ export interface components {
              */
             deadline_at: string | null;
             escalated: boolean;
+            /** @description Present when the step is yours as a delegate: the approver you act for, and until when (their delegation's end). */
+            on_behalf_of?: {
+                user_id: string;
+                /**
+                 * Format: date-time
+                 * @description When the delegation ends.
+                 */
+                until: string;
+            };
         };
         ApprovalInbox: {
             data: components["schemas"]["ApprovalTask"][];
@@ -9687,6 +9934,8 @@ export interface components {
                     approvals_given?: number;
                     approvals_required?: number;
                     step_complete?: boolean;
+                    /** @description The approver (`usr_…`) the actor acted for as their delegate; absent when they acted for themselves. */
+                    on_behalf_of?: string;
                 };
             };
         };
@@ -9787,6 +10036,8 @@ export interface components {
                     step?: number;
                     step_name?: string;
                     comment?: string | null;
+                    /** @description The approver (`usr_…`) the actor acted for as their delegate; absent when they acted for themselves. */
+                    on_behalf_of?: string;
                 };
             };
         };
@@ -9838,6 +10089,8 @@ export interface components {
                     step?: number;
                     step_name?: string;
                     comment?: string | null;
+                    /** @description The approver (`usr_…`) the actor acted for as their delegate; absent when they acted for themselves. */
+                    on_behalf_of?: string;
                 };
             };
         };
@@ -11039,6 +11292,202 @@ export interface components {
             }[];
         };
         /**
+         * @example {
+         *       "id": "webhook_delivery_dlv_01jd3m2n4p5q6r7s8t9v0w1x2y",
+         *       "object": "failure",
+         *       "kind": "webhook_delivery",
+         *       "resource_id": "dlv_01jd3m2n4p5q6r7s8t9v0w1x2y",
+         *       "parent_id": "whk_01jd3m2n4p5q6r7s8t9v0w1x2z",
+         *       "cause": {
+         *         "code": "http_500",
+         *         "message": "The endpoint answered 500."
+         *       },
+         *       "first_seen_at": "2026-12-07T10:00:00.000Z",
+         *       "last_seen_at": "2026-12-07T10:04:00.000Z",
+         *       "attempts": 5,
+         *       "retry_url": "/api/v1/webhooks/whk_01jd3m2n4p5q6r7s8t9v0w1x2z/deliveries/dlv_01jd3m2n4p5q6r7s8t9v0w1x2y/redeliver"
+         *     }
+         */
+        Failure: {
+            /** @description The failure's stable id: its kind and the failed resource's id (`webhook_delivery_dlv_…`). */
+            id: string;
+            /** @constant */
+            object: "failure";
+            /**
+             * @description `scenario` (a failed scenario run), `batch_item` (a failed item of a scenario batch), `integration_sync` (a failed or partially completed sync, while it is its integration's latest), `webhook_delivery` (a failed delivery not redelivered since), `webhook_subscription` (a subscription disabled because its endpoint is gone or kept failing), `notification` (a failed email or chat message), `kpi_check` (a KPI whose last evaluation failed), `model_replay` (a failed replay).
+             * @enum {string}
+             */
+            kind: "scenario" | "batch_item" | "integration_sync" | "webhook_delivery" | "webhook_subscription" | "notification" | "kpi_check" | "model_replay";
+            /** @description The failed resource (for a batch item, its batch). */
+            resource_id: string;
+            /** @description What it belongs to: a delivery's webhook, a sync's integration, a scenario's or replay's model, a batch item's scenario, a notification's event. */
+            parent_id: string | null;
+            cause: {
+                /** @description Stable snake_case cause: `http_<status>`, `delivery_failed`, `sync_failed`, the error code a run stored, … */
+                code: string;
+                /** @description What the family recorded, in words. */
+                message: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the failing thing started (or its streak of failing began).
+             */
+            first_seen_at: string;
+            /**
+             * Format: date-time
+             * @description When it last failed.
+             */
+            last_seen_at: string;
+            /** @description Attempts made (deliveries, messages), runs made (scenarios); 1 otherwise. */
+            attempts: number;
+            /** @description The family's own retry for this one failure; null for a kind that cannot be retried (only `integration_sync` and `webhook_delivery` can, also in bulk). */
+            retry_url: string | null;
+        };
+        FailureList: {
+            data: components["schemas"]["Failure"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description Either `ids` or `filter`. */
+        RetryFailuresRequest: {
+            /** @description Failure ids (from `GET /failures`). An unknown one answers 404 naming it; one of a kind that cannot be retried, 422. */
+            ids?: string[];
+            /** @description Every retryable failure the filter selects (at most 500, the most recently seen first). */
+            filter?: {
+                /**
+                 * @description Only failures of this kind.
+                 * @enum {string}
+                 */
+                kind?: "scenario" | "batch_item" | "integration_sync" | "webhook_delivery" | "webhook_subscription" | "notification" | "kpi_check" | "model_replay";
+                /** @description Only failures of this resource, or of its parent: a webhook's deliveries (`whk_…`), an integration's syncs (`int_…`), a batch's items (`bat_…`). */
+                resource?: string;
+                /**
+                 * Format: date-time
+                 * @description Only failures last seen at or after this time.
+                 */
+                since?: string;
+                /** @description Only failures with this cause code (`http_500`, `sync_failed`, …). */
+                code?: string;
+            };
+            /**
+             * @description Answer 200 with how many would be retried and the first of them, retrying nothing.
+             * @default false
+             */
+            dry_run?: boolean;
+        };
+        FailureRetryPreview: {
+            /** @constant */
+            object: "failure_retry_preview";
+            /** @description How many failures the retry would take. */
+            count: number;
+            /** @description The first of them, in the order they would be retried. */
+            data: components["schemas"]["Failure"][];
+        };
+        /**
+         * @example {
+         *       "id": "frt_01jd3m2n4p5q6r7s8t9v0w1x30",
+         *       "object": "failure_retry",
+         *       "status": "completed",
+         *       "selection": {
+         *         "filter": {
+         *           "kind": "webhook_delivery",
+         *           "code": "http_500"
+         *         }
+         *       },
+         *       "progress": {
+         *         "total": 2,
+         *         "pending": 0,
+         *         "started": 0,
+         *         "succeeded": 1,
+         *         "failed": 1,
+         *         "cancelled": 0
+         *       },
+         *       "items": [
+         *         {
+         *           "failure_id": "webhook_delivery_dlv_01jd3m2n4p5q6r7s8t9v0w1x2y",
+         *           "kind": "webhook_delivery",
+         *           "resource_id": "dlv_01jd3m2n4p5q6r7s8t9v0w1x2y",
+         *           "status": "succeeded",
+         *           "retried_resource_id": "dlv_01jd3m2n4p5q6r7s8t9v0w1x31",
+         *           "error": null
+         *         }
+         *       ],
+         *       "workflow_id": "failure_retry/frt_01jd3m2n4p5q6r7s8t9v0w1x30",
+         *       "created_by": {
+         *         "type": "api_key",
+         *         "id": "key_01jd3k9x7y8z0a1b2c3d4e5f6g"
+         *       },
+         *       "created_at": "2026-12-07T10:05:00.000Z",
+         *       "updated_at": "2026-12-07T10:05:09.000Z",
+         *       "completed_at": "2026-12-07T10:05:09.000Z"
+         *     }
+         */
+        FailureRetry: {
+            /** @description `frt_…` */
+            id: string;
+            /** @constant */
+            object: "failure_retry";
+            /**
+             * @description `pending` → `running` → `completed` (every item has its outcome) or `cancelled`; `failed` when an item could not be retried at all (its family unreachable through every attempt): the items not started are then `cancelled`.
+             * @enum {string}
+             */
+            status: "pending" | "running" | "completed" | "cancelled" | "failed";
+            /** @description The `ids` or `filter` asked for. */
+            selection: Record<string, unknown>;
+            progress: {
+                total: number;
+                pending: number;
+                started: number;
+                succeeded: number;
+                failed: number;
+                cancelled: number;
+            };
+            /** @description The first 100 items, in the order they are retried. */
+            items: {
+                failure_id: string;
+                /** @enum {string} */
+                kind: "scenario" | "batch_item" | "integration_sync" | "webhook_delivery" | "webhook_subscription" | "notification" | "kpi_check" | "model_replay";
+                resource_id: string;
+                /**
+                 * @description `pending` → `started` (the new attempt is made: a redelivery, a new sync) → `succeeded` | `failed`; `cancelled` when the retry was cancelled before the item started.
+                 * @enum {string}
+                 */
+                status: "pending" | "started" | "succeeded" | "failed" | "cancelled";
+                /** @description The new attempt: the redelivery (`dlv_…`) or the sync (`syn_…`). */
+                retried_resource_id: string | null;
+                /** @description Why the item failed again. */
+                error: {
+                    /** @description Stable snake_case cause: `http_<status>`, `delivery_failed`, `sync_failed`, the error code a run stored, … */
+                    code: string;
+                    /** @description What the family recorded, in words. */
+                    message: string;
+                } | null;
+            }[];
+            /** @description The Temporal workflow running the retry (`failure_retry/frt_…`). */
+            workflow_id: string;
+            created_by: components["schemas"]["Actor"];
+            /**
+             * Format: date-time
+             * @description When the retry was asked for.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last status change.
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description When it completed or was cancelled.
+             */
+            completed_at: string | null;
+        };
+        FailureRetryList: {
+            data: components["schemas"]["FailureRetry"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /**
          * @description One audit record, with every stored field.
          *
          *     **The hash chain.** Each record has the fields `tenant_id`, `sequence` (a JSON number: 1, 2, 3, … per tenant, in commit
@@ -11103,12 +11552,12 @@ export interface components {
              * @description `<resource_type>.<verb>`. New actions may be added as more families are audited.
              * @enum {string}
              */
-            action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model.deployment.requested" | "model.deployment.scheduled" | "model.deployment.activated" | "model.deployment.cancelled" | "model.deployment.ended" | "model.deployment.rejected" | "environment.created" | "environment.updated" | "environment.archived" | "model.legal_hold_placed" | "model.legal_hold_lifted" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
+            action: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "member.delegation.set" | "member.delegation.cleared" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model.deployment.requested" | "model.deployment.scheduled" | "model.deployment.activated" | "model.deployment.cancelled" | "model.deployment.ended" | "model.deployment.rejected" | "environment.created" | "environment.updated" | "environment.archived" | "model.legal_hold_placed" | "model.legal_hold_lifted" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated" | "failure_retry.requested" | "failure_retry.cancelled";
             /**
              * @description The API `object` name of the resource changed.
              * @enum {string}
              */
-            resource_type: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "model_settings" | "environment" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers";
+            resource_type: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "model_settings" | "environment" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers" | "failure_retry";
             /** @description The id of the resource changed (`key_…`, `cli_…`, `usr_…`). */
             resource_id: string;
             /** @description What changed: ids, names, scopes, roles, expiry. Never a secret or a secret's hash. */
@@ -11433,6 +11882,28 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description `validation_failed` at `/headers/prefer`: the `wait` preference is not a whole number of seconds from 0 to 60. */
+        InvalidPreferWait: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Postgres is unreachable (`database_unavailable`), or, with `Prefer: wait`, this API process already holds as many waiting requests as it may (`long_poll_capacity_exceeded`: LONG_POLL_MAX_WAITING_PER_TENANT for the tenant, LONG_POLL_MAX_WAITING in all). Retry after `Retry-After` seconds (or read without waiting). */
+        ServiceUnavailableOrWaitingFull: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A dependency is unreachable: Postgres (`database_unavailable`) or Temporal (`workflow_engine_unavailable`, the operation starts or messages a workflow). Nothing was changed. Retry after `Retry-After` seconds; the service recovers by itself when the dependency returns. On an operation that evaluates tenant expressions, also `sandbox_unavailable` (no expression sandbox process became free in time). */
         ServiceOrWorkflowEngineUnavailable: {
             headers: {
@@ -11447,6 +11918,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Long-poll (RFC 7240): `wait=N` (0–60 whole seconds) answers as soon as the work has finished or its `status` differs from the one it had when the request arrived, or after N seconds with the current state; `Preference-Applied: wait=N` says it waited. Work that has already finished is answered at once. Changes made through any API process or worker wake it. A bad value is a 422 at `/headers/prefer`; other preferences are ignored. Waiting requests are bounded per tenant and per API process (503 `long_poll_capacity_exceeded` with `Retry-After` past it). */
+        PreferWait: string;
         /** @description Page size, 1 to 100, in plain decimal digits. */
         Limit: number;
         /** @description Opaque cursor from a previous page's `next_cursor`. */
@@ -11468,6 +11941,8 @@ export interface components {
         Location: string;
         /** @description `true` when this response is a stored one replayed for a repeated Idempotency-Key. */
         "Idempotent-Replayed": string;
+        /** @description RFC 7240: `wait=N` when the request waited (its `Prefer: wait=N` was honoured). Absent when the work had already finished, or from a server that does not long-poll. */
+        "Preference-Applied": string;
     };
     pathItems: never;
 }
@@ -12080,6 +12555,215 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMyDelegation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delegation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delegation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setMyDelegation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetDelegationRequest"];
+            };
+        };
+        responses: {
+            /** @description The delegation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delegation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    clearMyDelegation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMemberDelegation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id (`usr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delegation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delegation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setMemberDelegation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description User id (`usr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetDelegationRequest"];
+            };
+        };
+        responses: {
+            /** @description The delegation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delegation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    clearMemberDelegation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description User id (`usr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -13512,7 +14196,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The replay has been accepted; poll it. */
+            /** @description The replay has been accepted; poll `Location` (it takes `Prefer: wait=N`: a long-poll). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13542,7 +14226,10 @@ export interface operations {
     getModelReplay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Long-poll (RFC 7240): `wait=N` (0–60 whole seconds) answers as soon as the work has finished or its `status` differs from the one it had when the request arrived, or after N seconds with the current state; `Preference-Applied: wait=N` says it waited. Work that has already finished is answered at once. Changes made through any API process or worker wake it. A bad value is a 422 at `/headers/prefer`; other preferences are ignored. Waiting requests are bounded per tenant and per API process (503 `long_poll_capacity_exceeded` with `Retry-After` past it). */
+                Prefer?: components["parameters"]["PreferWait"];
+            };
             path: {
                 /** @description Tenant model id (`mdl_<ulid>`). */
                 id: string;
@@ -13559,6 +14246,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Preference-Applied": components["headers"]["Preference-Applied"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13569,9 +14257,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidPreferWait"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["ServiceUnavailableOrWaitingFull"];
         };
     };
     cancelModelReplay: {
@@ -14509,7 +15198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Scenario"];
                 };
             };
-            /** @description The run is still going: poll `Location` until `status` is `completed` or `failed`. */
+            /** @description The run is still going: poll `Location` until `status` is `completed` or `failed` (it takes `Prefer: wait=N`: a long-poll). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14619,7 +15308,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The batch is running. */
+            /** @description The batch is running; poll `Location` (it takes `Prefer: wait=N`: a long-poll). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14647,7 +15336,10 @@ export interface operations {
     getScenarioBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Long-poll (RFC 7240): `wait=N` (0–60 whole seconds) answers as soon as the work has finished or its `status` differs from the one it had when the request arrived, or after N seconds with the current state; `Preference-Applied: wait=N` says it waited. Work that has already finished is answered at once. Changes made through any API process or worker wake it. A bad value is a 422 at `/headers/prefer`; other preferences are ignored. Waiting requests are bounded per tenant and per API process (503 `long_poll_capacity_exceeded` with `Retry-After` past it). */
+                Prefer?: components["parameters"]["PreferWait"];
+            };
             path: {
                 /** @description Batch id (`bat_…`). */
                 id: string;
@@ -14662,6 +15354,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Preference-Applied": components["headers"]["Preference-Applied"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14672,9 +15365,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidPreferWait"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["ServiceUnavailableOrWaitingFull"];
         };
     };
     cancelScenarioBatch: {
@@ -14718,7 +15412,10 @@ export interface operations {
     getScenario: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Long-poll (RFC 7240): `wait=N` (0–60 whole seconds) answers as soon as the work has finished or its `status` differs from the one it had when the request arrived, or after N seconds with the current state; `Preference-Applied: wait=N` says it waited. Work that has already finished is answered at once. Changes made through any API process or worker wake it. A bad value is a 422 at `/headers/prefer`; other preferences are ignored. Waiting requests are bounded per tenant and per API process (503 `long_poll_capacity_exceeded` with `Retry-After` past it). */
+                Prefer?: components["parameters"]["PreferWait"];
+            };
             path: {
                 /** @description Scenario id (`scn_…`). */
                 id: string;
@@ -14733,6 +15430,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Preference-Applied": components["headers"]["Preference-Applied"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14743,9 +15441,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidPreferWait"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["ServiceUnavailableOrWaitingFull"];
         };
     };
     deleteScenario: {
@@ -14821,12 +15520,13 @@ export interface operations {
                     "application/json": components["schemas"]["Scenario"];
                 };
             };
-            /** @description The re-run is still going: poll the scenario. */
+            /** @description The re-run is still going: poll the scenario at `Location` (it takes `Prefer: wait=N`: a long-poll). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -18147,7 +18847,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationSync"];
                 };
             };
-            /** @description The sync has been accepted; poll it. */
+            /** @description The sync has been accepted; poll `Location` (it takes `Prefer: wait=N`: a long-poll). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18177,7 +18877,10 @@ export interface operations {
     getIntegrationSync: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Long-poll (RFC 7240): `wait=N` (0–60 whole seconds) answers as soon as the work has finished or its `status` differs from the one it had when the request arrived, or after N seconds with the current state; `Preference-Applied: wait=N` says it waited. Work that has already finished is answered at once. Changes made through any API process or worker wake it. A bad value is a 422 at `/headers/prefer`; other preferences are ignored. Waiting requests are bounded per tenant and per API process (503 `long_poll_capacity_exceeded` with `Retry-After` past it). */
+                Prefer?: components["parameters"]["PreferWait"];
+            };
             path: {
                 /** @description The integration id (`int_…`). */
                 id: string;
@@ -18194,6 +18897,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Preference-Applied": components["headers"]["Preference-Applied"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18204,9 +18908,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidPreferWait"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["ServiceUnavailableOrWaitingFull"];
         };
     };
     cancelIntegrationSync: {
@@ -19216,6 +19921,92 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only these event types: comma-separated patterns as a webhook subscription takes them (an exact type, `family.*`, or `*`).
+                 * @example decision.*,scenario.completed
+                 */
+                types?: string;
+                /** @description Only events about this resource: an object of the event's `data` with this `id` (`data.decision.id`), or a `…_id` field naming it. */
+                resource_id?: string;
+                /** @description Start after this event (`evt_…`), as `Last-Event-ID` does; the header wins when both are sent. */
+                after?: string;
+            };
+            header?: {
+                /** @description The id of the last event received: the stream resumes after it (EventSource sends it when it reconnects). Not an event id: 422 at `/headers/last-event-id`. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: `retry:`, then one message per event (`id`, `event`, `data`) and heartbeat comments, until the client goes away or the stream reaches EVENT_STREAM_MAX_SECONDS. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description `no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description `no`: proxies that buffer responses (nginx `proxy_buffering`) pass this one on as it is written. */
+                    "X-Accel-Buffering"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 2000
+                     *
+                     *     id: evt_01jd2x0m3f8q4w7e5r6t9y2v1k
+                     *     event: decision.created
+                     *     data: {"id":"evt_01jd2x0m3f8q4w7e5r6t9y2v1k","object":"event","type":"decision.created",…}
+                     *
+                     *     : heartbeat
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `event_stream_position_gone`: `Last-Event-ID` or `after` names an event the tenant no longer has (past EVENT_RETENTION_DAYS) or never had. Open a new stream without it; GET /events lists what is kept. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `validation_failed` at `/headers/last-event-id`: it is not an event id. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            /** @description Postgres is unreachable (`database_unavailable`), or this API process already holds as many streams as it may (`event_stream_capacity_exceeded`: EVENT_STREAM_MAX_PER_TENANT for the tenant, EVENT_STREAM_MAX in all). Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getEvent: {
         parameters: {
             query?: never;
@@ -19835,6 +20626,217 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listFailures: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100, in plain decimal digits. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from a previous page's `next_cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only failures of this kind. */
+                kind?: "scenario" | "batch_item" | "integration_sync" | "webhook_delivery" | "webhook_subscription" | "notification" | "kpi_check" | "model_replay";
+                /** @description Only failures of this resource, or of its parent: a webhook's deliveries (`whk_…`), an integration's syncs (`int_…`), a batch's items (`bat_…`). */
+                resource?: string;
+                /** @description Only failures last seen at or after this time. */
+                since?: string;
+                /** @description Only failures with this cause code (`http_500`, `sync_failed`, …). */
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of failures, the most recently seen first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailureList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    retryFailures: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filter": {
+                 *         "kind": "webhook_delivery",
+                 *         "code": "http_500"
+                 *       },
+                 *       "dry_run": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["RetryFailuresRequest"];
+            };
+        };
+        responses: {
+            /** @description A dry run: what would be retried. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailureRetryPreview"];
+                };
+            };
+            /** @description The retry has been accepted; poll it. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailureRetry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceOrWorkflowEngineUnavailable"];
+        };
+    };
+    listFailureRetries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100, in plain decimal digits. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from a previous page's `next_cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of retries, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailureRetryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFailureRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Retry id (`frt_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The retry. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailureRetry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelFailureRetry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a write (POST, PUT, PATCH, DELETE) safe to retry: the first successful response is stored for 24 h and replayed for the same key and body; the same key with another body is refused with 422. While the first request runs, a repeat gets 409 `idempotency_request_in_progress` with `Retry-After`; if the process handling it died, a repeat after its lease gets the outcome its committed work recorded (or does the work, if none committed), never a second execution. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Retry id (`frt_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The retry, as it was when asked to stop. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailureRetry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceOrWorkflowEngineUnavailable"];
+        };
+    };
     listAuditRecords: {
         parameters: {
             query?: {
@@ -19843,13 +20845,13 @@ export interface operations {
                 /** @description Opaque cursor from a previous page's `next_cursor`. */
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Only records about this kind of resource. */
-                resource_type?: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "model_settings" | "environment" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers";
+                resource_type?: "api_key" | "oauth_client" | "member" | "decision" | "model" | "approval_policy" | "integration" | "dataset" | "webhook" | "notification_settings" | "model_settings" | "environment" | "chat_destination" | "usage_quotas" | "dedicated_endpoint" | "dedicated_workers" | "failure_retry";
                 /** @description Only records about this resource (`key_…`, `cli_…`, `usr_…`). */
                 resource_id?: string;
                 /** @description Only records of writes by this actor (its `actor.id`). */
                 actor_id?: string;
                 /** @description Only records of this action. */
-                action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model.deployment.requested" | "model.deployment.scheduled" | "model.deployment.activated" | "model.deployment.cancelled" | "model.deployment.ended" | "model.deployment.rejected" | "environment.created" | "environment.updated" | "environment.archived" | "model.legal_hold_placed" | "model.legal_hold_lifted" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated";
+                action?: "api_key.created" | "api_key.rotated" | "api_key.revoked" | "oauth_client.created" | "oauth_client.revoked" | "member.created" | "member.role_changed" | "member.removed" | "member.invited" | "member.invitation_revoked" | "member.invitation_accepted" | "member.delegation.set" | "member.delegation.cleared" | "decision.created" | "decision.updated" | "decision.deleted" | "decision.evidence_attached" | "decision.evidence_detached" | "decision.submitted" | "decision.step.approved" | "decision.approved" | "decision.rejected" | "decision.changes_requested" | "decision.resubmitted" | "decision.step.escalated" | "decision.step.reminder" | "decision.step.reassigned" | "decision.commented" | "decision.withdrawn" | "decision.expired" | "decision.implemented" | "decision.closed" | "decision.outcome.due" | "decision.outcome_recorded" | "decision.outcome_kpi_linked" | "decision.outcome_kpi_unlinked" | "model.version.created" | "model.version.replaced" | "model.version.submitted" | "model.version.approved" | "model.version.rejected" | "model.version.changes_requested" | "model.version.returned_to_draft" | "model.version.published" | "model.version.retired" | "model.updated" | "model.deployment.requested" | "model.deployment.scheduled" | "model.deployment.activated" | "model.deployment.cancelled" | "model.deployment.ended" | "model.deployment.rejected" | "environment.created" | "environment.updated" | "environment.archived" | "model.legal_hold_placed" | "model.legal_hold_lifted" | "model_settings.updated" | "approval_policy.created" | "approval_policy.version_created" | "approval_policy.archived" | "integration.created" | "integration.updated" | "integration.deleted" | "integration.field_mapping_created" | "integration.sync_requested" | "integration.file_uploaded" | "integration.sync_cancelled" | "dataset.created" | "dataset.updated" | "dataset.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.test_sent" | "webhook.redelivery_requested" | "notification_settings.updated" | "chat_destination.created" | "chat_destination.updated" | "chat_destination.deleted" | "usage_quotas.updated" | "dedicated_endpoint.updated" | "dedicated_workers.updated" | "failure_retry.requested" | "failure_retry.cancelled";
                 /** @description Only records at or after this time (RFC 3339). */
                 occurred_after?: string;
                 /** @description Only records before this time (RFC 3339); must be later than `occurred_after`. */
@@ -19971,7 +20973,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The export has been accepted; poll it. */
+            /** @description The export has been accepted; poll `Location` (it takes `Prefer: wait=N`: a long-poll). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19999,7 +21001,10 @@ export interface operations {
     getAuditExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Long-poll (RFC 7240): `wait=N` (0–60 whole seconds) answers as soon as the work has finished or its `status` differs from the one it had when the request arrived, or after N seconds with the current state; `Preference-Applied: wait=N` says it waited. Work that has already finished is answered at once. Changes made through any API process or worker wake it. A bad value is a 422 at `/headers/prefer`; other preferences are ignored. Waiting requests are bounded per tenant and per API process (503 `long_poll_capacity_exceeded` with `Retry-After` past it). */
+                Prefer?: components["parameters"]["PreferWait"];
+            };
             path: {
                 /** @description The export id (`aex_…`). */
                 id: string;
@@ -20014,6 +21019,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Preference-Applied": components["headers"]["Preference-Applied"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20024,9 +21030,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["InvalidPreferWait"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            503: components["responses"]["ServiceUnavailableOrWaitingFull"];
         };
     };
     downloadAuditExport: {

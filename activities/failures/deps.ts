@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../../core/logger';
+
+/**
+ * How a retried item's new attempt is set going once it is stored: each is the family's own orchestration (its
+ * `start-*.ts`), wired by the worker. Both are safe to call again for the same attempt.
+ */
+export interface FailureRetryPorts {
+  /** Wakes a webhook subscription's delivery lane, starting it if it is not running: a redelivery is due. */
+  wakeWebhookLane(lane: { tenantId: string; subscriptionId: string }): Promise<void>;
+  /** Starts a stored sync's workflow; one already started is left alone. */
+  startIntegrationSync(job: { tenantId: string; syncId: string }): Promise<void>;
+}
+
+/** What the failure-retry activities are given. */
+export interface FailureRetryActivityDeps {
+  db: Knex;
+  logger: Logger;
+  /** Without them (a worker wired for other work) an item's retry fails for good, saying so. */
+  failureRetries?: FailureRetryPorts;
+}

@@ -1,0 +1,118 @@
+import type { Actor } from '../../core/actor';
+import { newId } from '../../core/ids';
+import { appendAuditRecord } from '../../db/repositories/audit-log';
+import { findEvent } from '../../db/repositories/events';
+import {
+  markFailureRetryItemStarted,
+  settleFailureRetryItem,
+  type FailureRetryItemRow,
+} from '../../db/repositories/failure-retries';
+import { requestSync } from '../../db/repositories/integration-sync-control';
+import { findSync } from '../../db/repositories/integration-syncs';
+import { findLatestUpload } from '../../db/repositories/integration-uploads';
+import { findIntegration } from '../../db/repositories/integrations';
+import { assertQuotaLeft } from '../../db/repositories/usage-quotas';
+import { findDelivery, findSubscription, insertRedelivery } from '../../db/repositories/webhooks';
+import type { TenantScope } from '../../db/tenant-scope';
+import { integrationSyncWorkflowId } from '../../workflows/integrations/contracts-syncs';
+import { webhookLaneWorkflowId } from '../../workflows/webhooks/contracts';
+
+/** What sets a stored retry going once its transaction has committed. */
+export type RetryStart =
+  | { kind: 'webhook_lane'; tenantId: string; subscriptionId: string }
+  | { kind: 'integration_sync'; tenantId: string; syncId: string };
+
+/** What a started item needs set going again (an activity retried after the commit): the same start, once more. */
+export function startOf(scope: TenantScope, item: FailureRetryItemRow): RetryStart | undefined {
+  if (item.kind === 'webhook_delivery' && item.parent_id)
+    return { kind: 'webhook_lane', tenantId: scope.tenantId, subscriptionId: item.parent_id };
+  if (item.kind === 'integration_sync' && item.retried_resource_id)
+    return { kind: 'integration_sync', tenantId: scope.tenantId, syncId: item.retried_resource_id };
+  return undefined;
+}
+
+async function refuse(
+  scope: TenantScope,
+  item: FailureRetryItemRow,
+  code: string,
+  message: string,
+): Promise<undefined> {
+  await settleFailureRetryItem(scope, item.retry_id, item.failure_id, { status: 'failed', error: { code, message } });
+  return undefined;
+}
+
+/**
+ * A failed delivery delivered again, as `POST /webhooks/{id}/deliveries/{delivery_id}/redeliver` does: a new
+ * delivery of the same event to the same subscription, in its lane, audited as a redelivery request.
+ */
+export async function requestRedelivery(
+  scope: TenantScope,
+  item: FailureRetryItemRow,
+  actor: Actor,
+): Promise<RetryStart | undefined> {
+  const subscription = item.parent_id ? await findSubscription(scope, item.parent_id) : undefined;
+  if (!subscription) return refuse(scope, item, 'not_found', 'The webhook subscription was deleted.');
+  if (!subscription.enabled)
+    return refuse(scope, item, 'webhook_disabled', 'The webhook subscription is disabled: enable it first.');
+  const original = await findDelivery(scope, subscription.id, item.resource_id);
+  if (!original) return refuse(scope, item, 'not_found', 'The delivery no longer exists.');
+  if (!(await findEvent(scope, original.event_id)))
+    return refuse(scope, item, 'event_expired', 'The event is past its retention period.');
+  const deliveryId = newId('webhookDelivery');
+  await insertRedelivery(scope, {
+    id: deliveryId,
+    subscriptionId: subscription.id,
+    eventId: original.event_id,
+    eventType: original.event_type,
+    workflowId: webhookLaneWorkflowId(subscription.id),
+    redeliveryOf: original.id,
+  });
+  await appendAuditRecord(scope, {
+    actor,
+    action: 'webhook.redelivery_requested',
+    resourceType: 'webhook',
+    resourceId: subscription.id,
+    payload: {
+      delivery_id: deliveryId,
+      redelivery_of: original.id,
+      event_id: original.event_id,
+      failure_retry_id: item.retry_id,
+    },
+  });
+  await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, deliveryId);
+  return { kind: 'webhook_lane', tenantId: scope.tenantId, subscriptionId: subscription.id };
+}
+
+/**
+ * A failed sync run again, as `POST /integrations/{id}/syncs` does (same mode and page size; a CSV integration
+ * reads its latest upload): a sync of the integration already queued or running is taken as the retry.
+ */
+export async function requestSyncAgain(
+  scope: TenantScope,
+  item: FailureRetryItemRow,
+  actor: Actor,
+): Promise<RetryStart | undefined> {
+  const integration = item.parent_id ? await findIntegration(scope, item.parent_id, { forUpdate: true }) : undefined;
+  if (!integration) return refuse(scope, item, 'not_found', 'The integration was deleted.');
+  if (integration.status === 'paused')
+    return refuse(scope, item, 'integration_paused', 'The integration is paused: resume it first.');
+  const original = await findSync(scope, item.resource_id);
+  if (!original) return refuse(scope, item, 'not_found', 'The sync no longer exists.');
+  const upload = integration.connector_type === 'csv' ? await findLatestUpload(scope, integration.id) : undefined;
+  if (integration.connector_type === 'csv' && !upload)
+    return refuse(scope, item, 'no_upload', 'The integration has no upload to read.');
+  const outcome = await requestSync(scope, {
+    integrationId: integration.id,
+    mode: original.mode,
+    pageSize: original.page_size,
+    actor,
+    trigger: 'api',
+    workflowIdOf: integrationSyncWorkflowId,
+    ...(upload ? { upload } : {}),
+  });
+  if (outcome.kind === 'no_field_mapping')
+    return refuse(scope, item, 'no_field_mapping', 'The integration has no field mapping.');
+  if (outcome.kind === 'created') await assertQuotaLeft(scope, 'records_synced');
+  await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, outcome.sync.id);
+  return { kind: 'integration_sync', tenantId: scope.tenantId, syncId: outcome.sync.id };
+}

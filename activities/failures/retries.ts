@@ -1,0 +1,106 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { AppError } from '../../core/app-error';
+import {
+  countFailureRetryItems,
+  findFailureRetry,
+  finishFailureRetry,
+  lockFailureRetryItem,
+  markFailureRetryRunning,
+  nextPendingFailureRetryItems,
+  settleFailureRetryItem,
+  startedFailureRetryItems,
+} from '../../db/repositories/failure-retries';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import type {
+  FailureRetryProgress,
+  FinishFailureRetryInput,
+  NextFailureRetryItemsInput,
+  RetryFailureItemInput,
+} from '../../workflows/failures/contracts';
+import type { FailureRetryActivityDeps } from './deps';
+import { requestRedelivery, requestSyncAgain, startOf, type RetryStart } from './item-retries';
+
+/** Where a retried item's new attempt stands, by its family's own status names. */
+const SUCCEEDED = new Set(['succeeded', 'completed']);
+const FAILED = new Set(['failed', 'partially_completed', 'cancelled', 'gone']);
+
+export function createFailureRetryActivities(deps: FailureRetryActivityDeps) {
+  const { db } = deps;
+
+  async function setGoing(start: RetryStart): Promise<void> {
+    const ports = deps.failureRetries;
+    if (!ports)
+      throw ApplicationFailure.nonRetryable('This worker cannot set retries going.', 'FailureRetriesNotWired');
+    if (start.kind === 'webhook_lane') await ports.wakeWebhookLane(start);
+    else await ports.startIntegrationSync(start);
+  }
+
+  return {
+    /** The next items still to retry, in their order. */
+    async nextFailureRetryItems(input: NextFailureRetryItemsInput): Promise<string[]> {
+      return inTenantTransaction(db, input.tenantId, async (scope) => {
+        await markFailureRetryRunning(scope, input.retryId);
+        const items = await nextPendingFailureRetryItems(scope, input.retryId, input.limit);
+        return items.map((item) => item.failure_id);
+      });
+    },
+
+    /**
+     * Retries one item through its family's path. The item is marked started in the transaction that stores the new
+     * attempt, so this activity run again (its worker died, Temporal was slow to answer) sets the same attempt going
+     * again instead of making another one.
+     */
+    async retryFailureItem(input: RetryFailureItemInput): Promise<void> {
+      const start = await inTenantTransaction(db, input.tenantId, async (scope) => {
+        const item = await lockFailureRetryItem(scope, input.retryId, input.failureId);
+        if (!item || (item.status !== 'pending' && item.status !== 'started')) return undefined;
+        if (item.status === 'started') return startOf(scope, item);
+        const retry = await findFailureRetry(scope, input.retryId);
+        if (!retry) return undefined;
+        if (item.kind === 'webhook_delivery') return requestRedelivery(scope, item, retry.created_by);
+        if (item.kind === 'integration_sync') return requestSyncAgain(scope, item, retry.created_by);
+        await settleFailureRetryItem(scope, item.retry_id, item.failure_id, {
+          status: 'failed',
+          error: { code: 'not_retryable', message: `A ${item.kind} failure cannot be retried.` },
+        });
+        return undefined;
+      }).catch(async (error: unknown) => {
+        // The family refused the retry (a used-up volume quota): the item failed, with the family's own reason.
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        await inTenantTransaction(db, input.tenantId, (scope) =>
+          settleFailureRetryItem(scope, input.retryId, input.failureId, {
+            status: 'failed',
+            error: { code: error.code, message: error.detail },
+          }),
+        );
+        return undefined;
+      });
+      if (start) await setGoing(start);
+    },
+
+    /** Records the outcome of every retried item whose new attempt has one; answers what is left. */
+    async settleFailureRetry(input: { tenantId: string; retryId: string }): Promise<FailureRetryProgress> {
+      return inTenantTransaction(db, input.tenantId, async (scope) => {
+        for (const item of await startedFailureRetryItems(scope, input.retryId)) {
+          if (SUCCEEDED.has(item.attempt_status))
+            await settleFailureRetryItem(scope, input.retryId, item.failure_id, { status: 'succeeded', error: null });
+          else if (FAILED.has(item.attempt_status))
+            await settleFailureRetryItem(scope, input.retryId, item.failure_id, {
+              status: 'failed',
+              error: {
+                code:
+                  item.attempt_code ?? (item.attempt_status === 'gone' ? 'not_found' : `retry_${item.attempt_status}`),
+                message: item.attempt_message ?? `The new attempt ended ${item.attempt_status}.`,
+              },
+            });
+        }
+        const counts = await countFailureRetryItems(scope, input.retryId);
+        return { pending: counts.pending, started: counts.started };
+      });
+    },
+
+    async finishFailureRetry(input: FinishFailureRetryInput): Promise<void> {
+      await inTenantTransaction(db, input.tenantId, (scope) => finishFailureRetry(scope, input.retryId, input.outcome));
+    },
+  };
+}

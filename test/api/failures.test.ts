@@ -1,0 +1,418 @@
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import type { ResolveHost } from '../../activities/webhooks/sender';
+import { createFailedSync } from '../helpers/failing-sync';
+import { publishForTest } from '../helpers/model-release';
+import { assertProblem } from '../helpers/problem';
+import { saveRecordedHistory } from '../helpers/recorded-histories';
+import {
+  call,
+  createTestTenant,
+  spawnWorkerProcess,
+  startTestStack,
+  type TestStack,
+  type TestTenant,
+} from '../helpers/stack';
+import { waitFor } from '../helpers/wait';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+
+/** Test DNS: the receiver's allow-listed name. */
+const resolveHost: ResolveHost = async (hostname) => {
+  if (hostname !== 'receiver.test')
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  return [{ address: '127.0.0.1', family: 4 }];
+};
+
+/** What a family's failing things and a retry of them look like through the API, shared by both stacks below. */
+function failureHelpers(given: () => { stack: TestStack; tenant: TestTenant; base: string }) {
+  const api = (method: string, path: string, body?: unknown, who?: TestTenant) =>
+    call(given().stack.baseUrl, method, path, { key: (who ?? given().tenant).key, body });
+
+  /** A subscription to `path`, one attempt per delivery: a test event sent `events` times, each delivery failed. */
+  const failingDeliveries = async (path: string, events = 1) => {
+    const hook = await api('POST', '/api/v1/webhooks', {
+      url: `${given().base}${path}`,
+      event_types: ['webhook.test'],
+      retry_policy: { max_attempts: 1 },
+    });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    for (let i = 0; i < events; i++)
+      assert.equal((await api('POST', `/api/v1/webhooks/${hook.body.id}/test`)).status, 202);
+    const failed = await waitFor(`${events} failed deliveries to ${path}`, async () => {
+      const page = await api('GET', `/api/v1/webhooks/${hook.body.id}/deliveries?status=failed&limit=100`);
+      return page.body.data.length === events ? (page.body.data as Array<{ id: string }>) : undefined;
+    });
+    return { webhookId: hook.body.id as string, deliveryIds: failed.map((d) => d.id) };
+  };
+
+  const failingSync = () => createFailedSync(given().stack, given().tenant);
+
+  /** A published model that fails on some inputs (`number()` of a text that is none), and a run of it that did. */
+  const failedScenario = async () => {
+    const created = await api('POST', '/api/v1/models', {
+      name: 'Amount parser',
+      category: 'testing',
+      input_schema: {
+        type: 'object',
+        required: ['amount_text'],
+        properties: { amount_text: { type: 'string', maxLength: 20, description: 'An amount as text.' } },
+      },
+      output_schema: { type: 'object', required: ['doubled'], properties: { doubled: { type: 'number' } } },
+      graph: {
+        nodes: [
+          { id: 'in', type: 'inputNode', name: 'Request', position: { x: 0, y: 0 } },
+          {
+            id: 'calc',
+            type: 'expressionNode',
+            name: 'Parse amount',
+            position: { x: 300, y: 0 },
+            content: { expressions: [{ id: 'a', key: 'doubled', value: 'number(amount_text) * 2' }] },
+          },
+          { id: 'out', type: 'outputNode', name: 'Response', position: { x: 600, y: 0 } },
+        ],
+        edges: [
+          { id: 'e1', type: 'edge', sourceId: 'in', targetId: 'calc' },
+          { id: 'e2', type: 'edge', sourceId: 'calc', targetId: 'out' },
+        ],
+      },
+      sample_inputs: { amount_text: '21' },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    await publishForTest(given(), created.body.id, 1, { amount_text: '4' });
+    const run = await api('POST', '/api/v1/scenarios', { model_id: created.body.id, inputs: { amount_text: 'lots' } });
+    const scenarioId = run.body.id as string;
+    await waitFor(
+      'the run to fail',
+      async () => (await api('GET', `/api/v1/scenarios/${scenarioId}`)).body.status === 'failed',
+    );
+    return { modelId: created.body.id as string, scenarioId };
+  };
+
+  const finished = (retryId: string, timeoutMs = 180_000) =>
+    waitFor(
+      `retry ${retryId} to finish`,
+      async () => {
+        const found = await api('GET', `/api/v1/failures/retries/${retryId}`);
+        assert.equal(found.status, 200, JSON.stringify(found.body));
+        return ['completed', 'cancelled'].includes(found.body.status) ? found.body : undefined;
+      },
+      timeoutMs,
+    );
+
+  return { api, failingDeliveries, failingSync, failedScenario, finished };
+}
+
+describe('failures in one place, with bulk retry', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+  let other: TestTenant;
+  let receiver: WebhookReceiver;
+  let base: string;
+  const { api, failingDeliveries, failingSync, failedScenario, finished } = failureHelpers(() => ({
+    stack,
+    tenant,
+    base,
+  }));
+
+  before(async () => {
+    receiver = await startWebhookReceiver();
+    base = `http://receiver.test:${receiver.port}`;
+    stack = await startTestStack({
+      worker: true,
+      resolveHost,
+      env: {
+        WEBHOOK_ALLOWED_HOSTS: 'receiver.test',
+        WEBHOOK_RETRY_UNIT_MS: '1',
+        WEBHOOK_TIMEOUT_MS: '5000',
+        EVENT_RELAY_POLL_MS: '200',
+      },
+    });
+    tenant = await createTestTenant(stack.db);
+    other = await createTestTenant(stack.db);
+  });
+  after(async () => {
+    await stack?.close();
+    await receiver?.close();
+  });
+
+  let fixed: { webhookId: string; deliveryIds: string[] };
+  let broken: { webhookId: string; deliveryIds: string[] };
+  let sync: Awaited<ReturnType<typeof failingSync>>;
+  let gone: { webhookId: string; deliveryIds: string[] };
+  let scenario: { modelId: string; scenarioId: string };
+
+  it('lists failed deliveries and syncs with their causes, filtered and paged, to their tenant only', async () => {
+    receiver.on('/fixed', () => ({ status: 500 }));
+    receiver.on('/broken', () => ({ status: 503 }));
+    receiver.on('/gone', () => ({ status: 410 }));
+    [fixed, broken, sync, gone] = await Promise.all([
+      failingDeliveries('/fixed'),
+      failingDeliveries('/broken'),
+      failingSync(),
+      failingDeliveries('/gone'),
+    ]);
+    scenario = await failedScenario();
+    const all = await api('GET', '/api/v1/failures?limit=100');
+    assert.equal(all.status, 200, JSON.stringify(all.body));
+    const byId = new Map(all.body.data.map((f: any) => [f.id, f]));
+    const delivery: any = byId.get(`webhook_delivery_${fixed.deliveryIds[0]}`);
+    assert.ok(delivery, JSON.stringify(all.body.data));
+    assert.equal(delivery.object, 'failure');
+    assert.equal(delivery.kind, 'webhook_delivery');
+    assert.equal(delivery.resource_id, fixed.deliveryIds[0]);
+    assert.equal(delivery.parent_id, fixed.webhookId);
+    assert.equal(delivery.cause.code, 'http_500');
+    assert.equal(delivery.attempts, 1);
+    assert.equal(
+      delivery.retry_url,
+      `/api/v1/webhooks/${fixed.webhookId}/deliveries/${fixed.deliveryIds[0]}/redeliver`,
+    );
+    assert.ok(delivery.first_seen_at <= delivery.last_seen_at);
+    assert.equal((byId.get(`webhook_delivery_${broken.deliveryIds[0]}`) as any)?.cause.code, 'http_503');
+    const failedSync: any = byId.get(`integration_sync_${sync.syncId}`);
+    assert.ok(failedSync, JSON.stringify(all.body.data));
+    assert.equal(failedSync.parent_id, sync.integrationId);
+    assert.equal(failedSync.cause.code, 'sync_partially_completed');
+    assert.match(failedSync.cause.message, /1 record\(s\) rejected/);
+    assert.equal(failedSync.retry_url, `/api/v1/integrations/${sync.integrationId}/syncs`);
+
+    // A run whose model failed on its inputs: listed with the model's error, not retryable in bulk.
+    const run: any = byId.get(`scenario_${scenario.scenarioId}`);
+    assert.ok(run, JSON.stringify(all.body.data));
+    assert.equal(run.parent_id, scenario.modelId);
+    assert.equal(run.cause.code, 'model_execution_failed');
+    assert.match(run.cause.message, /number\(amount_text\)/);
+    assert.equal(run.retry_url, null);
+
+    // An endpoint that answered 410 Gone: its subscription is disabled, which cannot be retried from here.
+    const disabled: any = byId.get(`webhook_subscription_${gone.webhookId}`);
+    assert.ok(disabled, JSON.stringify(all.body.data));
+    assert.equal(disabled.cause.code, 'webhook_endpoint_gone');
+    assert.equal(disabled.retry_url, null);
+
+    // Filters: by kind, by cause, by the failed resource's parent, by time.
+    const syncs = await api('GET', '/api/v1/failures?kind=integration_sync');
+    assert.deepEqual(
+      syncs.body.data.map((f: any) => f.id),
+      [`integration_sync_${sync.syncId}`],
+    );
+    const http503 = await api('GET', '/api/v1/failures?code=http_503');
+    assert.deepEqual(
+      http503.body.data.map((f: any) => f.resource_id),
+      broken.deliveryIds,
+    );
+    const ofHook = await api('GET', `/api/v1/failures?resource=${fixed.webhookId}`);
+    assert.deepEqual(
+      ofHook.body.data.map((f: any) => f.resource_id),
+      fixed.deliveryIds,
+    );
+    const future = await api('GET', `/api/v1/failures?since=${encodeURIComponent('2099-01-01T00:00:00Z')}`);
+    assert.deepEqual(future.body, { data: [], next_cursor: null });
+
+    // Pages of one, the most recently seen first, each failure once.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: any = await api('GET', `/api/v1/failures?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      assert.equal(page.status, 200, JSON.stringify(page.body));
+      seen.push(...page.body.data.map((f: any) => f.id));
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    assert.deepEqual(
+      seen,
+      all.body.data.map((f: any) => f.id),
+    );
+
+    // Another tenant sees none of them.
+    assert.deepEqual((await api('GET', '/api/v1/failures', undefined, other)).body.data, []);
+  });
+
+  it('answers a dry run with what would be retried, retrying nothing', async () => {
+    const dry = await api('POST', '/api/v1/failures/retry', { filter: { kind: 'webhook_delivery' }, dry_run: true });
+    assert.equal(dry.status, 200, JSON.stringify(dry.body));
+    assert.equal(dry.body.object, 'failure_retry_preview');
+    assert.equal(dry.body.count, 3);
+    assert.deepEqual(
+      dry.body.data.map((f: any) => f.resource_id).sort(),
+      [...fixed.deliveryIds, ...broken.deliveryIds, ...gone.deliveryIds].sort(),
+    );
+    // A disabled subscription cannot be retried: named, it is refused (422 naming it), nothing started.
+    const refused = await api('POST', '/api/v1/failures/retry', {
+      ids: [`webhook_delivery_${fixed.deliveryIds[0]}`, `webhook_subscription_${gone.webhookId}`],
+    });
+    assertProblem(refused, 422, 'validation_failed');
+    assert.deepEqual(
+      refused.body.errors.map((e: any) => e.path),
+      ['/ids/1'],
+    );
+    assert.equal((await stack.db('failure_retries').where({ tenant_id: tenant.id })).length, 0);
+    assert.equal(
+      (await stack.db('webhook_deliveries').whereNotNull('redelivery_of').where({ tenant_id: tenant.id })).length,
+      0,
+    );
+  });
+
+  it('retries in bulk through each family: the fixed causes succeed, the other fails again', async () => {
+    receiver.on('/fixed', () => ({ status: 200 }));
+    await sync.fix();
+    const ids = [
+      `webhook_delivery_${fixed.deliveryIds[0]}`,
+      `webhook_delivery_${broken.deliveryIds[0]}`,
+      `integration_sync_${sync.syncId}`,
+    ];
+    const started = await api('POST', '/api/v1/failures/retry', { ids });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    assert.match(started.body.id, /^frt_[0-9a-z]{26}$/);
+    assert.equal(started.headers.get('location'), `/api/v1/failures/retries/${started.body.id}`);
+    assert.equal(started.body.progress.total, 3);
+    assert.deepEqual(started.body.selection, { ids });
+
+    const done = await finished(started.body.id);
+    if (process.env.RECORD_FAILURE_RETRY_HISTORY)
+      saveRecordedHistory(
+        await stack.temporal.workflow.getHandle(done.workflow_id).fetchHistory(),
+        'failure-retry-completed.json',
+      );
+    assert.equal(done.status, 'completed', JSON.stringify(done));
+    assert.deepEqual(done.progress, { total: 3, pending: 0, started: 0, succeeded: 2, failed: 1, cancelled: 0 });
+    const item = (id: string) => done.items.find((i: any) => i.failure_id === id);
+    assert.equal(item(ids[0] as string).status, 'succeeded');
+    assert.equal(item(ids[1] as string).status, 'failed');
+    assert.equal(item(ids[1] as string).error.code, 'http_503');
+    assert.equal(item(ids[2] as string).status, 'succeeded');
+
+    // Each retry went through its family: a redelivery of each delivery, a new sync of the integration.
+    const redelivered = await stack
+      .db('webhook_deliveries')
+      .whereIn('redelivery_of', [fixed.deliveryIds[0] as string, broken.deliveryIds[0] as string]);
+    assert.equal(redelivered.length, 2);
+    assert.equal(
+      item(ids[0] as string).retried_resource_id,
+      redelivered.find((d) => d.redelivery_of === fixed.deliveryIds[0]).id,
+    );
+    const syncs = await api('GET', `/api/v1/integrations/${sync.integrationId}/syncs`);
+    assert.equal(syncs.body.data[0].id, item(ids[2] as string).retried_resource_id);
+    assert.equal(syncs.body.data[0].status, 'completed');
+
+    // What was fixed is no failure any more; the one that failed again is listed as its new delivery.
+    const now = (await api('GET', '/api/v1/failures?limit=100')).body.data.map((f: any) => f.id);
+    assert.ok(!now.includes(ids[0]) && !now.includes(ids[1]) && !now.includes(ids[2]), JSON.stringify(now));
+    assert.ok(now.includes(`webhook_delivery_${item(ids[1] as string).retried_resource_id}`), JSON.stringify(now));
+
+    // Audited: the request, and each redelivery as the family audits its own.
+    const audit = await api('GET', '/api/v1/audit-log?limit=100');
+    const actions = audit.body.data.map((r: any) => r.action);
+    assert.ok(actions.includes('failure_retry.requested'), JSON.stringify(actions));
+    assert.equal(actions.filter((a: string) => a === 'webhook.redelivery_requested').length, 2);
+
+    // A finished retry cannot be cancelled.
+    assertProblem(await api('POST', `/api/v1/failures/retries/${done.id}/cancel`), 409, 'failure_retry_finished');
+    const listed = await api('GET', '/api/v1/failures/retries');
+    assert.equal(listed.body.data[0].id, done.id);
+  });
+
+  it("refuses bad input naming the field, and another tenant's failures and retries as unknown", async () => {
+    const cases: Array<[unknown, string]> = [
+      [{}, '/ids'],
+      [{ ids: [], dry_run: true }, '/ids'],
+      [{ ids: ['webhook_delivery_dlv_x'], filter: {} }, '/filter'],
+      [{ filter: { kind: 'everything' } }, '/filter/kind'],
+      [{ filter: { since: '2026-02-30T00:00:00Z' } }, '/filter/since'],
+      [{ ids: ['NOT AN ID'] }, '/ids/0'],
+      [{ ids: ['a_b'], colour: 'red' }, '/colour'],
+      [{ filter: { code: 'no_such_cause' } }, '/filter'],
+    ];
+    for (const [body, path] of cases) {
+      const refused = await api('POST', '/api/v1/failures/retry', body);
+      assertProblem(refused, 422, 'validation_failed');
+      assert.ok(
+        refused.body.errors.some((e: any) => e.path === path),
+        `${JSON.stringify(body)}: ${JSON.stringify(refused.body.errors)}`,
+      );
+    }
+    assertProblem(await api('GET', '/api/v1/failures?kind=everything'), 400, 'invalid_parameters');
+    assertProblem(await api('GET', '/api/v1/failures?since=yesterday'), 400, 'invalid_parameters');
+    assertProblem(await api('GET', '/api/v1/failures?cursor=bm90LWEtY3Vyc29y'), 400, 'invalid_cursor');
+
+    // Another tenant's failure, named in a body, is unknown; so is its retry.
+    const mine = (await api('GET', '/api/v1/failures?limit=1')).body.data[0];
+    const theirs = await api('POST', '/api/v1/failures/retry', { ids: [mine.id], dry_run: true }, other);
+    assertProblem(theirs, 404, 'resource_not_found');
+    assert.match(theirs.body.detail, new RegExp(mine.id));
+    const retry = (await api('GET', '/api/v1/failures/retries')).body.data[0];
+    assertProblem(
+      await api('GET', `/api/v1/failures/retries/${retry.id}`, undefined, other),
+      404,
+      'resource_not_found',
+    );
+    assertProblem(
+      await api('POST', `/api/v1/failures/retries/${retry.id}/cancel`, undefined, other),
+      404,
+      'resource_not_found',
+    );
+    assertProblem(await api('GET', '/api/v1/failures/retries/frt_nope'), 404, 'resource_not_found');
+
+    // Only admins see failures.
+    const reader = await createTestTenant(stack.db, { scopes: ['webhooks:read'] });
+    assertProblem(await api('GET', '/api/v1/failures', undefined, reader), 403, 'insufficient_scope');
+  });
+});
+
+describe('a bulk retry when its worker is killed', () => {
+  let stack: TestStack;
+  let tenant: TestTenant;
+  let receiver: WebhookReceiver;
+  let base: string;
+  const children: ChildProcess[] = [];
+  // The worker process runs the production entry point: its settings come from the environment.
+  const env = {
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WEBHOOK_RETRY_UNIT_MS: '1',
+    WEBHOOK_TIMEOUT_MS: '10000',
+    WEBHOOK_LANE_HEARTBEAT_TIMEOUT_SECONDS: '3',
+  };
+  const { api, failingDeliveries, finished } = failureHelpers(() => ({ stack, tenant, base }));
+
+  before(async () => {
+    receiver = await startWebhookReceiver();
+    base = `http://127.0.0.1:${receiver.port}`;
+    // The relay runs here (it handles only this file's tenants); the lanes and the retry run in the child.
+    stack = await startTestStack({ relay: true, env: { ...env, EVENT_RELAY_POLL_MS: '200' } });
+    tenant = await createTestTenant(stack.db);
+  });
+  after(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await stack?.close();
+    await receiver?.close();
+  });
+
+  it('retries each failure once, the retry finished by another worker', async () => {
+    const first = await spawnWorkerProcess(stack, env);
+    children.push(first);
+    receiver.on('/flaky', () => ({ status: 500 }));
+    const failing = await failingDeliveries('/flaky', 6);
+    // Fixed, but slow to answer: the redeliveries are still under way when the worker dies.
+    receiver.on('/flaky', () => ({ status: 200, delayMs: 1500 }));
+    const started = await api('POST', '/api/v1/failures/retry', { filter: { resource: failing.webhookId } });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    assert.equal(started.body.progress.total, 6);
+    await waitFor('an item retried', async () => {
+      const found = await api('GET', `/api/v1/failures/retries/${started.body.id}`);
+      // Retried, its new delivery still under way: the worker dies mid-run.
+      return found.body.progress.started > 0;
+    });
+    const exited = new Promise((resolve) => first.once('exit', resolve));
+    first.kill('SIGKILL');
+    await exited;
+    children.push(await spawnWorkerProcess(stack, env));
+
+    const done = await finished(started.body.id, 300_000);
+    assert.equal(done.status, 'completed', JSON.stringify(done));
+    assert.deepEqual(done.progress, { total: 6, pending: 0, started: 0, succeeded: 6, failed: 0, cancelled: 0 });
+    // One redelivery per failed delivery, whatever the worker was doing when it died.
+    const redeliveries = await stack.db('webhook_deliveries').whereIn('redelivery_of', failing.deliveryIds);
+    assert.deepEqual(redeliveries.map((d) => d.redelivery_of).sort(), [...failing.deliveryIds].sort());
+    assert.deepEqual(done.items.map((i: any) => i.retried_resource_id).sort(), redeliveries.map((d) => d.id).sort());
+  });
+});
