@@ -1,7 +1,4 @@
 import type { Actor } from '../../core/actor';
-import { newId } from '../../core/ids';
-import { appendAuditRecord } from '../../db/repositories/audit-log';
-import { findEvent } from '../../db/repositories/events';
 import {
   markFailureRetryItemStarted,
   settleFailureRetryItem,
@@ -12,7 +9,7 @@ import { findSync } from '../../db/repositories/integration-syncs';
 import { findLatestUpload } from '../../db/repositories/integration-uploads';
 import { findIntegration } from '../../db/repositories/integrations';
 import { assertQuotaLeft } from '../../db/repositories/usage-quotas';
-import { findDelivery, findSubscription, insertRedelivery } from '../../db/repositories/webhooks';
+import { redeliverDelivery, type RedeliveryRefusal } from '../../db/repositories/webhook-redeliveries';
 import type { TenantScope } from '../../db/tenant-scope';
 import { integrationSyncWorkflowId } from '../../workflows/integrations/contracts-syncs';
 import { webhookLaneWorkflowId } from '../../workflows/webhooks/contracts';
@@ -42,7 +39,7 @@ async function refuse(
 }
 
 /**
- * A failed delivery delivered again, as `POST /webhooks/{id}/deliveries/{delivery_id}/redeliver` does: a new
+ * A failed delivery delivered again, through the same redelivery as `POST /webhooks/{id}/deliveries/{delivery_id}/redeliver`: a new
  * delivery of the same event to the same subscription, in its lane, audited as a redelivery request.
  */
 export async function requestRedelivery(
@@ -50,38 +47,28 @@ export async function requestRedelivery(
   item: FailureRetryItemRow,
   actor: Actor,
 ): Promise<RetryStart | undefined> {
-  const subscription = item.parent_id ? await findSubscription(scope, item.parent_id) : undefined;
-  if (!subscription) return refuse(scope, item, 'not_found', 'The webhook subscription was deleted.');
-  if (!subscription.enabled)
-    return refuse(scope, item, 'webhook_disabled', 'The webhook subscription is disabled: enable it first.');
-  const original = await findDelivery(scope, subscription.id, item.resource_id);
-  if (!original) return refuse(scope, item, 'not_found', 'The delivery no longer exists.');
-  if (!(await findEvent(scope, original.event_id)))
-    return refuse(scope, item, 'event_expired', 'The event is past its retention period.');
-  const deliveryId = newId('webhookDelivery');
-  await insertRedelivery(scope, {
-    id: deliveryId,
-    subscriptionId: subscription.id,
-    eventId: original.event_id,
-    eventType: original.event_type,
-    workflowId: webhookLaneWorkflowId(subscription.id),
-    redeliveryOf: original.id,
-  });
-  await appendAuditRecord(scope, {
+  if (!item.parent_id) return refuse(scope, item, 'not_found', REDELIVERY_REFUSALS.webhook_not_found);
+  const outcome = await redeliverDelivery(scope, {
+    subscriptionId: item.parent_id,
+    deliveryId: item.resource_id,
+    workflowId: webhookLaneWorkflowId(item.parent_id),
     actor,
-    action: 'webhook.redelivery_requested',
-    resourceType: 'webhook',
-    resourceId: subscription.id,
-    payload: {
-      delivery_id: deliveryId,
-      redelivery_of: original.id,
-      event_id: original.event_id,
-      failure_retry_id: item.retry_id,
-    },
+    auditExtras: { failure_retry_id: item.retry_id },
   });
-  await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, deliveryId);
-  return { kind: 'webhook_lane', tenantId: scope.tenantId, subscriptionId: subscription.id };
+  if (outcome.refused) {
+    const code = outcome.refused.endsWith('_not_found') ? 'not_found' : outcome.refused;
+    return refuse(scope, item, code, REDELIVERY_REFUSALS[outcome.refused]);
+  }
+  await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, outcome.delivery.id);
+  return { kind: 'webhook_lane', tenantId: scope.tenantId, subscriptionId: item.parent_id };
 }
+
+const REDELIVERY_REFUSALS: Record<RedeliveryRefusal, string> = {
+  webhook_not_found: 'The webhook subscription was deleted.',
+  delivery_not_found: 'The delivery no longer exists.',
+  webhook_disabled: 'The webhook subscription is disabled: enable it first.',
+  event_expired: 'The event is past its retention period.',
+};
 
 /**
  * A failed sync run again, as `POST /integrations/{id}/syncs` does (same mode and page size; a CSV integration

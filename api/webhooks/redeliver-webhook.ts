@@ -1,14 +1,14 @@
 import { notFound } from '../../core/app-error';
 import { eventExpired, webhookDisabled } from '../../core/errors';
-import { isIdOf, newId } from '../../core/ids';
-import { findEvent } from '../../db/repositories/events';
-import { failDelivery, findDelivery, findSubscription, insertRedelivery } from '../../db/repositories/webhooks';
+import { isIdOf } from '../../core/ids';
+import { redeliverDelivery } from '../../db/repositories/webhook-redeliveries';
+import { failDelivery } from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { WebhookUseCaseDeps } from './deps';
 import { presentDelivery } from './presenter';
 import { wakeLaneForRedelivery, webhookLaneWorkflowId } from './start-deliveries';
-import { auditWebhook, requireWebhookId } from './subscription-rules';
+import { requireWebhookId } from './subscription-rules';
 
 /** A new delivery of the same event to the same subscription, in its lane. */
 export async function redeliverWebhook(
@@ -20,29 +20,23 @@ export async function redeliverWebhook(
   const { tenantId } = context;
   requireWebhookId(id);
   if (!isIdOf('webhookDelivery', deliveryId)) throw notFound('webhook delivery', deliveryId);
-  const newDeliveryId = newId('webhookDelivery');
-  const delivery = await inTenantTransaction(db, tenantId, async (scope) => {
-    const subscription = await findSubscription(scope, id);
-    if (!subscription) throw notFound('webhook', id);
-    const original = await findDelivery(scope, id, deliveryId);
-    if (!original) throw notFound('webhook delivery', deliveryId);
-    if (!subscription.enabled) throw webhookDisabled('redelivered to');
-    if (!(await findEvent(scope, original.event_id))) throw eventExpired();
-    const inserted = await insertRedelivery(scope, {
-      id: newDeliveryId,
+  const outcome = await inTenantTransaction(db, tenantId, (scope) =>
+    redeliverDelivery(scope, {
       subscriptionId: id,
-      eventId: original.event_id,
-      eventType: original.event_type,
+      deliveryId,
       workflowId: webhookLaneWorkflowId(id),
-      redeliveryOf: original.id,
-    });
-    await auditWebhook(scope, context, 'webhook.redelivery_requested', id, {
-      delivery_id: newDeliveryId,
-      redelivery_of: original.id,
-      event_id: original.event_id,
-    });
-    return inserted;
-  });
+      actor: context.actor,
+    }),
+  );
+  if (outcome.refused)
+    throw {
+      webhook_not_found: () => notFound('webhook', id),
+      delivery_not_found: () => notFound('webhook delivery', deliveryId),
+      webhook_disabled: () => webhookDisabled('redelivered to'),
+      event_expired: () => eventExpired(),
+    }[outcome.refused]();
+  const { delivery } = outcome;
+  const newDeliveryId = delivery.id;
   await wakeLaneForRedelivery(
     deliveries,
     { tenantId, subscriptionId: id, deliveryId: newDeliveryId },
