@@ -78,6 +78,7 @@ async function main(): Promise<number> {
   const shutdown = handleShutdownSignals(log, INTERRUPTED_EXIT_CODE);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-test-'));
+  const failureSummaryPath = path.join(dataDir, 'failing-tests.txt');
   // mkdtemp makes it 0700; when we run as root, Postgres runs as the unprivileged "postgres" user and must enter it.
   fs.chmodSync(dataDir, 0o711);
   let stack: LocalStack | undefined;
@@ -179,6 +180,14 @@ async function main(): Promise<number> {
     }
 
     log(`running ${files.length} test file(s)`);
+    const reporters = runnerOptions.some((option) => option.startsWith('--test-reporter'))
+      ? []
+      : [
+          `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`,
+          '--test-reporter-destination=stdout',
+          `--test-reporter=${path.join(__dirname, 'stack', 'failure-summary-reporter.mjs')}`,
+          `--test-reporter-destination=${failureSummaryPath}`,
+        ];
     runner = spawnStackProcess(
       process.execPath,
       [
@@ -189,6 +198,7 @@ async function main(): Promise<number> {
         // A safety net for a hung file, not a speed check: the documentation test alone took 151 s on a busy machine
         // and over 300 s at a load average of 20, so a limit near the files' times would fail a loaded CI.
         `--test-timeout=${FILE_TIMEOUT_MS}`,
+        ...reporters,
         ...runnerOptions,
         ...inStartOrder(inRunOrder(groupSharedFiles(files, dataDir)), dataDir),
       ],
@@ -214,6 +224,7 @@ async function main(): Promise<number> {
     } else {
       exitCode = outcome.code ?? 1;
     }
+    printFailureSummary(failureSummaryPath);
   } catch (error) {
     if (error instanceof StartAbortedError) {
       exitCode = INTERRUPTED_EXIT_CODE;
@@ -234,6 +245,12 @@ async function main(): Promise<number> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return exitCode;
+}
+
+/** The failing tests the summary reporter wrote, repeated at the end of the output where a reader of its tail sees them. */
+function printFailureSummary(file: string): void {
+  const summary = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+  if (summary) console.error(`[test] failing tests:\n${summary}`);
 }
 
 /**
