@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../core/logger';
 import { activateDeployment, endDeployment } from '../db/repositories/deployment-transitions';
 import { lockFreeModels } from '../db/repositories/decision-models';
+import { withDeferredAppends } from '../db/repositories/deferred-appends';
 import {
   findOverdueDeployments,
   findOverdueEnds,
@@ -12,10 +13,13 @@ import { inTenantTransaction } from '../db/tenant-scope';
 import { runWithConcurrency } from './event-reactions';
 
 const SWEEP_BATCH = 500;
-/** Switches of one tenant recorded in one transaction (its event and audit sequences are taken once, not per switch). */
+/** Switches of one tenant recorded in one transaction (its events and audit records written together at its end). */
 const SWITCHES_PER_TRANSACTION = 100;
-/** Tenants whose switches are recorded at once (one tenant's switches queue on its sequences anyway). */
-const TENANTS_AT_ONCE = 2;
+/**
+ * Transactions recording switches at once, of one tenant or several: they hold different models (`lockFreeModels`),
+ * and one tenant's queue on its event and audit sequences only for the final write of each.
+ */
+const BATCHES_AT_ONCE = 3;
 /** A clock that woke a moment before the database's clock reached the instant looks again this soon. */
 const EARLY_RETRY_MS = 20;
 /** A switch that could not be recorded is tried again this much later (not in a tight loop). */
@@ -27,8 +31,8 @@ type Transition = typeof activateDeployment;
  * Records the switches that are due: deployments whose instant passed while still `scheduled`, and ends that passed
  * while still serving. Runs resolve by the instants whatever the statuses say; this records them (status, release
  * record, events, audit). Each tenant's are recorded in transactions of up to a hundred, each taking first the models
- * no one else holds: a model a deployment's timer is recording at that moment is skipped (the timer records it, or
- * the next pass does). The transitions are no-ops when repeated, so a sweep racing a timer, or another worker's
+ * no one else holds (a model a deployment's timer is recording at that moment is skipped: the timer records it, or
+ * the next pass does) and writing the events and audit records of all its switches together at its end. The transitions are no-ops when repeated, so a sweep racing a timer, or another worker's
  * sweep, records each once.
  */
 export async function sweepOverdueDeployments(
@@ -66,12 +70,14 @@ async function recordSwitches(
     })),
   );
   const record = (tenantId: string, rows: DueSwitch[]) =>
-    inTenantTransaction(db, tenantId, async (scope) => {
-      const free = await lockFreeModels(scope, [...new Set(rows.map((row) => row.model_id))]);
-      let count = 0;
-      for (const row of rows) if (free.has(row.model_id) && (await transition(scope, row.id)).applied) count += 1;
-      return count;
-    });
+    inTenantTransaction(db, tenantId, (scope) =>
+      withDeferredAppends(scope, async () => {
+        const free = await lockFreeModels(scope, [...new Set(rows.map((row) => row.model_id))]);
+        let count = 0;
+        for (const row of rows) if (free.has(row.model_id) && (await transition(scope, row.id)).applied) count += 1;
+        return count;
+      }),
+    );
   let applied = 0;
   let failed = 0;
   await runWithConcurrency(
@@ -86,7 +92,7 @@ async function recordSwitches(
           });
       }
     }),
-    TENANTS_AT_ONCE,
+    BATCHES_AT_ONCE,
   );
   return { applied, failed };
 }
@@ -95,9 +101,10 @@ async function recordSwitches(
  * The deployment clock: sleeps until the next instant a deployment starts or ends (by the database's clock, so a
  * worker whose clock is off still wakes on time) and records every switch due then in one sweep — a thousand
  * deployments due in the same minute are recorded by one process in ten transactions, not by a thousand workflow
- * tasks queued at once. Each deployment's timer workflow (workflows/models/model-deployment.ts) fires at the
- * same instant and finds its switch recorded (or records it, if this clock is late or down); the clock is what
- * keeps a crowded minute on time, the timers what keeps a single deployment exact and visible.
+ * tasks queued at once. Each deployment's timer workflow (workflows/models/model-deployment.ts), started by the relay
+ * beside this clock, fires half a minute after the instant (its backstop delay) and finds its switch recorded (or
+ * records it, if this clock was down); the clock is what keeps a crowded instant on time, the timers what keeps each
+ * deployment visible and cancellable and recorded whatever happens to the clock.
  *
  * It looks again at most every `lookaheadMs`, and at once when `wake()` is called (the outbox relay does, for every
  * deployment scheduled). A failed pass is logged and tried again after `lookaheadMs`.

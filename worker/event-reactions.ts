@@ -168,10 +168,17 @@ async function requestKpiAlertEvaluations(events: OutboxEvent[], context: Reacti
 }
 
 /**
+ * How long after a deployment's instant its timer looks, where this relay's worker runs the deployment clock: long
+ * enough for the clock to have recorded a crowded instant (a thousand switches in seconds), short enough that a clock
+ * that failed leaves a switch unrecorded for no more than half a minute (runs resolve by the instant regardless).
+ */
+const DEPLOYMENT_TIMER_BACKSTOP_MS = 30_000;
+
+/**
  * A deployment scheduled (or in effect with an end) gets its timer workflow; a cancelled one's timer is stopped.
  * Inside the pass, like the KPI signals: if Temporal cannot take it, the events stay undispatched until it can. After
  * the commit the worker's deployment clock (worker/deployment-sweep.ts) looks for the next instant again: it records
- * the switches due at an instant in one sweep, and a timer lost anyway.
+ * the switches due at an instant in one sweep (and a timer lost), the timers following as the backstop.
  */
 async function runDeploymentTimers(events: OutboxEvent[], context: ReactionContext): Promise<AfterCommit | void> {
   const deployments = await deploymentTimersFor(
@@ -189,6 +196,7 @@ async function runDeploymentTimers(events: OutboxEvent[], context: ReactionConte
           effectiveFrom: deployment.effective_from as Date,
           effectiveUntil: deployment.effective_until,
         },
+        context.wakeDeploymentClock ? DEPLOYMENT_TIMER_BACKSTOP_MS : 0,
       );
     }),
     STARTS_IN_FLIGHT,

@@ -17,12 +17,15 @@ export { modelDeploymentWorkflowId };
 export async function startDeploymentTimer(
   deps: { temporal: Client; taskQueue: string; retry?: RetrySettings },
   deployment: { tenantId: string; id: string; effectiveFrom: Date; effectiveUntil: Date | null },
+  /** A deployment clock records the switches at their instants: the timer follows as the backstop (ModelDeploymentInput). */
+  backstopDelayMs = 0,
 ): Promise<void> {
   const input: ModelDeploymentInput = {
     tenantId: deployment.tenantId,
     deploymentId: deployment.id,
     effectiveFrom: deployment.effectiveFrom.toISOString(),
     effectiveUntil: deployment.effectiveUntil?.toISOString() ?? null,
+    ...(backstopDelayMs > 0 ? { backstopDelayMs } : {}),
     ...(deps.retry ? { retry: deps.retry } : {}),
   };
   try {

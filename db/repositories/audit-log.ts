@@ -60,36 +60,58 @@ async function lockTenantSequences(scope: TenantScope): Promise<void> {
  * taken after it lengthens the queue and, taken in another order elsewhere, could deadlock.
  */
 export async function appendAuditRecord(scope: TenantScope, entry: AuditEntry): Promise<AuditChainRecord> {
+  return (await appendAuditRecords(scope, [entry]))[0] as AuditChainRecord;
+}
+
+/**
+ * Appends several records to the chain in the order given, as `appendAuditRecord` does one: the sequence numbers of
+ * all are claimed in one statement, the chain is hashed here, and the rows are written in one more.
+ */
+export async function appendAuditRecords(
+  scope: TenantScope,
+  entries: readonly AuditEntry[],
+): Promise<AuditChainRecord[]> {
+  if (entries.length === 0) return [];
   await lockTenantSequences(scope);
   const claimed = await scope.trx.raw<{ rows: Array<{ last_sequence: number; last_hash: string }> }>(
-    `insert into audit_heads (tenant_id, last_sequence, last_hash) values (?, 1, ?)
-     on conflict (tenant_id) do update set last_sequence = audit_heads.last_sequence + 1
+    `insert into audit_heads (tenant_id, last_sequence, last_hash) values (?, ?, ?)
+     on conflict (tenant_id) do update set last_sequence = audit_heads.last_sequence + excluded.last_sequence
      returning last_sequence, last_hash`,
-    [scope.tenantId, GENESIS_HASH],
+    [scope.tenantId, entries.length, GENESIS_HASH],
   );
   const head = claimed.rows[0] as { last_sequence: number; last_hash: string };
-  const unhashed = {
-    tenant_id: scope.tenantId,
-    sequence: head.last_sequence,
-    id: newId('auditRecord'),
-    // Milliseconds, as Postgres returns them exactly (it keeps microseconds, a Date has none to lose).
-    occurred_at: new Date().toISOString(),
-    actor: plainJson(entry.actor),
-    action: entry.action,
-    resource_type: entry.resourceType,
-    resource_id: entry.resourceId,
-    // Hashed exactly as it will read back from jsonb: what JSON would make of it (Dates as strings, no undefined).
-    payload: plainJson(entry.payload),
-    previous_hash: head.last_hash,
-  };
-  const record: AuditChainRecord = { ...unhashed, hash: auditRecordHash(unhashed) };
+  const records: AuditChainRecord[] = [];
+  let previousHash = head.last_hash;
+  const firstSequence = Number(head.last_sequence) - entries.length + 1;
+  for (const [index, entry] of entries.entries()) {
+    const unhashed = {
+      tenant_id: scope.tenantId,
+      sequence: firstSequence + index,
+      id: newId('auditRecord'),
+      // Milliseconds, as Postgres returns them exactly (it keeps microseconds, a Date has none to lose).
+      occurred_at: new Date().toISOString(),
+      actor: plainJson(entry.actor),
+      action: entry.action,
+      resource_type: entry.resourceType,
+      resource_id: entry.resourceId,
+      // Hashed exactly as it will read back from jsonb: what JSON would make of it (Dates as strings, no undefined).
+      payload: plainJson(entry.payload),
+      previous_hash: previousHash,
+    };
+    const record: AuditChainRecord = { ...unhashed, hash: auditRecordHash(unhashed) };
+    records.push(record);
+    previousHash = record.hash;
+  }
   await scope.trx.raw(
-    `with moved as (update audit_heads set last_hash = :hash where tenant_id = :tenant_id)
+    `with moved as (update audit_heads set last_hash = :hash where tenant_id = :tenantId)
      insert into audit_log (tenant_id, sequence, id, occurred_at, actor, action, resource_type, resource_id, payload, previous_hash, hash)
-     values (:tenant_id, :sequence, :id, :occurred_at, :actor::jsonb, :action, :resource_type, :resource_id, :payload::jsonb, :previous_hash, :hash)`,
-    { ...record, actor: JSON.stringify(record.actor), payload: JSON.stringify(record.payload) },
+     select :tenantId, given.sequence, given.id, given.occurred_at, given.actor, given.action, given.resource_type,
+            given.resource_id, given.payload, given.previous_hash, given.hash
+       from jsonb_to_recordset(:records::jsonb) as given(sequence bigint, id text, occurred_at timestamptz, actor jsonb,
+            action text, resource_type text, resource_id text, payload jsonb, previous_hash text, hash text)`,
+    { tenantId: scope.tenantId, hash: previousHash, records: JSON.stringify(records) },
   );
-  return record;
+  return records;
 }
 
 function plainJson<T>(value: T): T {

@@ -4,7 +4,7 @@ import { newId } from '../../core/ids';
 import type { DecisionModelRecord } from '../records/decision-model';
 import { ModelReleaseRecord } from '../records/decision-model';
 import { insertScoped, type TenantScope } from '../tenant-scope';
-import { appendAuditRecord } from './audit-log';
+import { noteAuditRecord, noteEvent } from './deferred-appends';
 import { findTenantModel, updateModelVersion, updateTenantModel } from './decision-models';
 import { recordEvent } from './events';
 import {
@@ -73,12 +73,12 @@ export async function recordDeploymentStep(
       : {}),
   };
   if (EVENTED.has(action))
-    await recordEvent(scope, action, {
+    await noteEvent(scope, action, {
       model: { id: step.model.id, name: step.model.name },
       deployment,
       actor: step.actor,
     });
-  await appendAuditRecord(scope, {
+  await noteAuditRecord(scope, {
     actor: step.actor,
     action,
     resourceType: 'model',

@@ -3,8 +3,7 @@ import type { AuditAction } from '../../core/audit-actions';
 import type { DecisionModelRecord, ModelReleaseRecord, ModelVersionRecord } from '../records/decision-model';
 import type { TenantScope } from '../tenant-scope';
 import type { ModelVersionState } from './decision-models';
-import { appendAuditRecord } from './audit-log';
-import { recordEvent } from './events';
+import { noteAuditRecord, noteEvent } from './deferred-appends';
 
 /** Records `model.version.created` for a new model or a new version of one, and audits it. */
 export async function recordVersionCreated(
@@ -13,7 +12,7 @@ export async function recordVersionCreated(
   version: ModelVersionRecord,
   actor: Actor,
 ) {
-  await recordEvent(scope, 'model.version.created', {
+  await noteEvent(scope, 'model.version.created', {
     model: { id: model.id, name: model.name },
     version: {
       version: String(version.version),
@@ -64,7 +63,7 @@ export async function recordVersionTransition(scope: TenantScope, action: AuditA
     comment: transition.comment ?? null,
   };
   if (EVENTED.has(action)) {
-    await recordEvent(scope, action, {
+    await noteEvent(scope, action, {
       model: { id: model.id, name: model.name },
       version: {
         version: String(version.version),
@@ -87,7 +86,7 @@ function auditVersion(
   actor: Actor,
   details: Record<string, unknown>,
 ) {
-  return appendAuditRecord(scope, {
+  return noteAuditRecord(scope, {
     actor,
     action,
     resourceType: 'model',

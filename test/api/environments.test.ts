@@ -5,6 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import { discountExpressionModelBody } from '../fixtures/model-bodies';
 import { waitForPollers } from '../helpers/batch-crash';
 import { startDeploymentClock, sweepOverdueDeployments } from '../../worker/deployment-sweep';
+import { verifyAuditChain } from '../../db/repositories/audit-log';
+import { inTenantTransaction } from '../../db/tenant-scope';
 import { createLogger } from '../../core/logger';
 import {
   call,
@@ -587,6 +589,14 @@ describe('environments: pinned keys, promotions, scheduled releases, as of', () 
           .where({ tenant_id: tenant.id, model_id: model, version: 2, kind: 'promotion' });
         assert.equal(releases.length, 1);
       }
+      // Each switch audited once, its records written with the batch's others at its end: the chain stays whole.
+      const audited = await stack
+        .db('audit_log')
+        .where({ tenant_id: tenant.id, action: 'model.deployment.activated' })
+        .whereRaw(`payload->'deployment'->>'id' = any(?)`, [scheduled.map((row) => row.id)]);
+      assert.equal(audited.length, scheduled.length);
+      const chain = await inTenantTransaction(stack.db, tenant.id, (scope) => verifyAuditChain(scope));
+      assert.equal(chain.verified, true, JSON.stringify(chain));
       const fellBack = models.at(-1) as string;
       assert.equal((await evaluate(fellBack, (await key('staging')).key)).body.version, '1', 'its window ended');
       // A sweep after the clock (another worker's, or this one's next pass) finds nothing left to record.

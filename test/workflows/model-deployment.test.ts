@@ -145,6 +145,27 @@ describe(
       }
     });
 
+    it('with a backstop delay (a deployment clock records first), activates and ends that much after each instant', async () => {
+      const backstopDelayMs = 1500;
+      const { input, handle, book } = await start({
+        effectiveFrom: inMs(1000),
+        effectiveUntil: inMs(2000),
+        backstopDelayMs,
+      });
+      assert.equal(await handle.result(), 'ended');
+      assert.deepEqual(stepsOf(book), ['activate', 'end']);
+      const [activation, end] = book.steps;
+      assert.ok(
+        (activation?.at ?? 0) >= Date.parse(input.effectiveFrom) + backstopDelayMs,
+        'activated after the delay',
+      );
+      assert.ok((end?.at ?? 0) >= Date.parse(input.effectiveUntil ?? '') + backstopDelayMs, 'ended after the delay');
+      const timers = ((await handle.fetchHistory()).events ?? [])
+        .map((event) => event.timerStartedEventAttributes)
+        .filter((timer) => timer !== undefined && timer !== null);
+      assert.equal(timers.length, 2, 'one timer to the start, one to the end');
+    });
+
     it('is `skipped` when activation finds it no longer scheduled, and never ends it', async () => {
       const { handle, book } = await start({ effectiveFrom: inMs(0), effectiveUntil: inMs(1000) }, (fresh) => {
         fresh.activation = { applied: false, status: 'cancelled' };

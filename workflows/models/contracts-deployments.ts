@@ -23,6 +23,13 @@ export interface ModelDeploymentInput {
   effectiveFrom: string;
   /** When it stops taking effect (RFC 3339); absent or null: it stays until replaced. */
   effectiveUntil?: string | null;
+  /**
+   * How long after each instant the timer records its switch. Absent or 0: at the instant. Where a worker's
+   * deployment clock runs beside the relay that starts the timer (worker/deployment-sweep.ts), the clock records the
+   * switch at the instant and the timer follows this much later as the backstop, so a thousand timers due at one
+   * instant do not take the machine from the clock recording them.
+   */
+  backstopDelayMs?: number;
   retry?: RetrySettings;
 }
 

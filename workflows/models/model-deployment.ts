@@ -8,7 +8,8 @@ import {
 } from './contracts-deployments';
 
 /**
- * Holds a scheduled model deployment until its instant, activates it, and ends it at its end instant if it has one.
+ * Holds a scheduled model deployment until its instant, activates it, and ends it at its end instant if it has one
+ * (each a `backstopDelayMs` later where the worker's deployment clock records the switches first).
  * Postgres holds the deployment's state and each activity decides there whether its step still applies; the
  * workflow only supplies the timing, so a cancellation the API wrote after the timer fired still wins.
  */
@@ -28,17 +29,20 @@ export async function modelDeploymentWorkflow(input: ModelDeploymentInput): Prom
     cancelled = true;
   });
   const step = { tenantId: input.tenantId, deploymentId: input.deploymentId };
+  // Absent in the histories of timers started before the clock: those keep firing at the instant.
+  const backstopDelayMs = Math.max(0, input.backstopDelayMs ?? 0);
 
   // One durable timer however far off the instant is (the history stays a few events long), woken early by a cancel.
   // The API has already marked the row cancelled, so there is nothing left to write.
-  if (await condition(() => cancelled, msUntil(input.effectiveFrom, 'effectiveFrom'))) return 'cancelled';
+  if (await condition(() => cancelled, msUntil(input.effectiveFrom, 'effectiveFrom') + backstopDelayMs))
+    return 'cancelled';
 
   const activation = await activateModelDeployment(step);
   // Not applied but active: an earlier attempt committed the activation and its answer was lost, so carry on.
   if (!activation.applied && activation.status !== 'active') return 'skipped';
   if (!input.effectiveUntil) return 'activated';
 
-  await sleep(msUntil(input.effectiveUntil, 'effectiveUntil'));
+  await sleep(msUntil(input.effectiveUntil, 'effectiveUntil') + backstopDelayMs);
   await endModelDeployment(step);
   return 'ended';
 }
