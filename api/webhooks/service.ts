@@ -37,7 +37,7 @@ export function createWebhookService(deps: {
   notices: ChangeNotices;
 }) {
   const { config } = deps;
-  const streams = createEventStreams(config.waiting);
+  const streams = createEventStreams(config.waiting, { db: deps.db, logger: deps.logger, notices: deps.notices });
   const useCases: WebhookUseCaseDeps = {
     db: deps.db,
     config,
@@ -72,7 +72,7 @@ export function createWebhookService(deps: {
       listTenantEvents(useCases, context, filters, page),
     getEvent: (context: RequestContext, id: string) => getEvent(useCases, context, id),
     streamEvents: (context: RequestContext, request: EventStreamRequest) =>
-      openEventStream({ ...useCases, notices: deps.notices, streams }, context, request),
+      openEventStream({ ...useCases, streams }, context, request),
     /** Ends every open event stream (the process is stopping; clients reconnect with Last-Event-ID). */
     endStreams: () => streams.release(),
     /** Event streams open now in this process. */

@@ -1,7 +1,9 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+import type { Knex } from 'knex';
 import { validationFailed } from '../../core/app-error';
 import type { WaitingConfig } from '../../core/config';
+import type { Logger } from '../../core/logger';
 import { eventStreamCapacityExceeded, eventStreamPositionGone, invalidParameters } from '../../core/errors';
 import { mayReadEventType } from '../../core/event-scopes';
 import { EVENT_TYPE_PATTERN, eventTypeMatches, patternMatchesCatalogue } from '../../core/event-types';
@@ -15,28 +17,34 @@ import { eventSequenceOf, eventsAfterSequence, latestEventSequence } from '../..
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import type { WebhookUseCaseDeps } from './deps';
-import { presentEvent } from './presenter';
+import { createEventFeeds, feedEntry, READ_BATCH, type EventFeeds, type TenantFeed } from './event-feed';
 
 /** Where a bad `Last-Event-ID` is named in a 422. */
 export const LAST_EVENT_ID_POINTER = '/headers/last-event-id';
-/** Events read from Postgres at a time while a stream catches up. */
-const READ_BATCH = 500;
 /** A refused stream is told to come back after this many seconds; a client reconnects this long after a drop. */
 const RETRY_SECONDS = 5;
 const RECONNECT_MS = 2000;
 
-/** The streams one API process holds: the per-tenant and per-process bounds, and the switch that ends them all. */
+/**
+ * The streams one API process holds: the per-tenant and per-process bounds, the tenants' feeds they send from, and the
+ * switch that ends them all.
+ */
 export interface EventStreams {
   slots: TenantSlots;
+  feeds: EventFeeds;
   /** Aborted when the process stops: every stream ends (its clients reconnect elsewhere with Last-Event-ID). */
   stopping: AbortSignal;
   release(): void;
 }
 
-export function createEventStreams(config: WaitingConfig): EventStreams {
+export function createEventStreams(
+  config: WaitingConfig,
+  deps: { db: Knex; logger: Logger; notices: ChangeNotices },
+): EventStreams {
   const stopping = new AbortController();
   return {
     slots: createTenantSlots({ total: config.maxStreams, perTenant: config.maxStreamsPerTenant }),
+    feeds: createEventFeeds(deps),
     stopping: stopping.signal,
     release: () => stopping.abort(),
   };
@@ -53,7 +61,7 @@ export interface EventStreamRequest {
   lastEventId?: string | undefined;
 }
 
-export type EventStreamDeps = WebhookUseCaseDeps & { notices: ChangeNotices; streams: EventStreams };
+export type EventStreamDeps = WebhookUseCaseDeps & { streams: EventStreams };
 
 /**
  * Opens the tenant's event stream (Server-Sent Events): every event committed after the position (the event named by
@@ -74,10 +82,11 @@ export async function openEventStream(
       RETRY_SECONDS,
     );
   const wakeup = new Wakeup();
-  // Watching starts before the position is read: an event committed after that read is then never missed.
-  const unwatch = deps.notices.watchEvents(context.tenantId, () => wakeup.ring());
+  let feed: TenantFeed | undefined;
   let start: number;
   try {
+    // The tenant's feed is joined before the position is read: an event committed after that read is never missed.
+    feed = await deps.streams.feeds.join(context.tenantId, () => wakeup.ring());
     start = await inTenantTransaction(deps.db, context.tenantId, async (scope) => {
       if (position === undefined) return latestEventSequence(scope);
       const found = await eventSequenceOf(scope, position);
@@ -85,10 +94,11 @@ export async function openEventStream(
       return found;
     });
   } catch (error) {
-    unwatch();
+    feed?.leave();
     slot.release();
     throw error;
   }
+  const joined = feed;
   const visible = (event: EventRecord) =>
     mayReadEventType(context.scopes, event.type) &&
     (patterns === undefined || patterns.some((pattern) => eventTypeMatches(pattern, event.type))) &&
@@ -104,49 +114,60 @@ export async function openEventStream(
     if (body.writable) body.write(': heartbeat\n\n');
   }, deps.config.waiting.heartbeatSeconds * 1000);
   const lifetime = setTimeout(() => ended.abort(), deps.config.waiting.maxStreamSeconds * 1000);
-  void follow(deps, context, { body, wakeup, stop, start, visible }).finally(() => {
+  void follow(deps, context, { body, wakeup, stop, start, visible, feed: joined }).finally(() => {
     clearInterval(heartbeat);
     clearTimeout(lifetime);
-    unwatch();
+    joined.leave();
     slot.release();
     body.end();
   });
   return body;
 }
 
-/** Writes the events after `start` as they commit, until `stop`; a read that fails is tried again at the next wake-up. */
+/**
+ * Writes the events after `start` as they commit, until `stop`: from the tenant's feed, or read from Postgres while the
+ * stream is further back than the feed holds. A read that fails is tried again at the next wake-up; a wait that ends
+ * without one asks the feed to look (a notice lost while the LISTEN connection was down).
+ */
 async function follow(
   deps: EventStreamDeps,
   context: RequestContext,
-  stream: { body: PassThrough; wakeup: Wakeup; stop: AbortSignal; start: number; visible: (e: EventRecord) => boolean },
+  stream: {
+    body: PassThrough;
+    wakeup: Wakeup;
+    stop: AbortSignal;
+    start: number;
+    visible: (e: EventRecord) => boolean;
+    feed: TenantFeed;
+  },
 ): Promise<void> {
-  const { body, wakeup, stop } = stream;
+  const { body, wakeup, stop, feed } = stream;
   let cursor = stream.start;
   while (!stop.aborted) {
     try {
       for (;;) {
-        const events = await inTenantTransaction(deps.db, context.tenantId, (scope) =>
-          eventsAfterSequence(scope, cursor, READ_BATCH),
-        );
-        for (const event of events) {
+        const held = feed.after(cursor);
+        const batch =
+          held ??
+          (
+            await inTenantTransaction(deps.db, context.tenantId, (scope) =>
+              eventsAfterSequence(scope, cursor, READ_BATCH),
+            )
+          ).map(feedEntry);
+        for (const entry of batch) {
           if (stop.aborted) return;
-          cursor = Number(event.sequence);
-          if (!stream.visible(event)) continue;
-          if (!body.write(frame(event))) await once(body, 'drain', { signal: stop });
+          cursor = entry.sequence;
+          if (!stream.visible(entry.event)) continue;
+          if (!body.write(entry.frame())) await once(body, 'drain', { signal: stop });
         }
-        if (events.length < READ_BATCH) break;
+        if (held !== undefined || batch.length < READ_BATCH) break;
       }
     } catch (error) {
       if (stop.aborted) return;
       context.log.warn({ err: error }, 'the event stream could not read events; trying again');
     }
-    await wakeup.wait(deps.config.waiting.recheckMs, stop);
+    if (!(await wakeup.wait(deps.config.waiting.recheckMs, stop))) feed.refresh();
   }
-}
-
-/** One event as a Server-Sent Events message: its id (what `Last-Event-ID` resumes after), its type, the event. */
-function frame(event: EventRecord): string {
-  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(presentEvent(event))}\n\n`;
 }
 
 /** Whether an event's data is about the resource: an object of it with that `id`, or a `…_id` field naming it. */
