@@ -4,12 +4,14 @@ import type { Config } from '../core/config';
 import type { Logger } from '../core/logger';
 import type { FailureRetryPorts } from '../activities/failures/deps';
 import { createIntegrationSyncs, integrationSyncWorkflowId } from '../api/integrations/start-syncs';
+import { wakeNotificationLane } from '../api/notifications/start-notifications';
 import { wakeWebhookLane } from '../api/webhooks/start-deliveries';
 import { createTaskQueues } from '../orchestration/task-queues';
 
 /**
  * How the bulk retry's activities set a retried failure going: through each family's own orchestration, the same
- * calls its endpoints make (a redelivery wakes the subscription's lane; a new sync starts its workflow).
+ * calls its endpoints make (a redelivery wakes the subscription's lane; a new sync starts its workflow; a notification
+ * sent again wakes the tenant's notification lane, as the relay does for a new one).
  */
 export function createFailureRetryPorts(deps: {
   db: Knex;
@@ -40,5 +42,16 @@ export function createFailureRetryPorts(deps: {
       // Nothing to roll back: the sync stays queued, and the activity's retry starts it.
       await syncs.startSync(job, async () => undefined);
     },
+    wakeNotificationLane: (tenantId) =>
+      wakeNotificationLane(
+        {
+          temporal,
+          taskQueues,
+          notifications: config.notifications,
+          heartbeatTimeoutSeconds: config.activityHeartbeatTimeoutSeconds,
+          rpcTimeoutMs: config.temporalRpcTimeoutMs,
+        },
+        tenantId,
+      ),
   };
 }

@@ -3,13 +3,15 @@ import type { Logger } from '../../core/logger';
 
 /**
  * How a retried item's new attempt is set going once it is stored: each is the family's own orchestration (its
- * `start-*.ts`), wired by the worker. Both are safe to call again for the same attempt.
+ * `start-*.ts`), wired by the worker. Each is safe to call again for the same attempt.
  */
 export interface FailureRetryPorts {
   /** Wakes a webhook subscription's delivery lane, starting it if it is not running: a redelivery is due. */
   wakeWebhookLane(lane: { tenantId: string; subscriptionId: string }): Promise<void>;
   /** Starts a stored sync's workflow; one already started is left alone. */
   startIntegrationSync(job: { tenantId: string; syncId: string }): Promise<void>;
+  /** Wakes the tenant's notification lane, starting it if it is not running: a notification is due. */
+  wakeNotificationLane(tenantId: string): Promise<void>;
 }
 
 /** What the failure-retry activities are given. */

@@ -8,6 +8,7 @@ import { requestSync } from '../../db/repositories/integration-sync-control';
 import { findSync } from '../../db/repositories/integration-syncs';
 import { findLatestUpload } from '../../db/repositories/integration-uploads';
 import { findIntegration } from '../../db/repositories/integrations';
+import { requeueFailedNotification } from '../../db/repositories/notifications';
 import { assertQuotaLeft } from '../../db/repositories/usage-quotas';
 import { redeliverDelivery, type RedeliveryRefusal } from '../../db/repositories/webhook-redeliveries';
 import type { TenantScope } from '../../db/tenant-scope';
@@ -17,7 +18,8 @@ import { webhookLaneWorkflowId } from '../../workflows/webhooks/contracts';
 /** What sets a stored retry going once its transaction has committed. */
 export type RetryStart =
   | { kind: 'webhook_lane'; tenantId: string; subscriptionId: string }
-  | { kind: 'integration_sync'; tenantId: string; syncId: string };
+  | { kind: 'integration_sync'; tenantId: string; syncId: string }
+  | { kind: 'notification_lane'; tenantId: string };
 
 /** What a started item needs set going again (an activity retried after the commit): the same start, once more. */
 export function startOf(scope: TenantScope, item: FailureRetryItemRow): RetryStart | undefined {
@@ -25,6 +27,7 @@ export function startOf(scope: TenantScope, item: FailureRetryItemRow): RetrySta
     return { kind: 'webhook_lane', tenantId: scope.tenantId, subscriptionId: item.parent_id };
   if (item.kind === 'integration_sync' && item.retried_resource_id)
     return { kind: 'integration_sync', tenantId: scope.tenantId, syncId: item.retried_resource_id };
+  if (item.kind === 'notification') return { kind: 'notification_lane', tenantId: scope.tenantId };
   return undefined;
 }
 
@@ -102,4 +105,19 @@ export async function requestSyncAgain(
   if (outcome.kind === 'created') await assertQuotaLeft(scope, 'records_synced');
   await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, outcome.sync.id);
   return { kind: 'integration_sync', tenantId: scope.tenantId, syncId: outcome.sync.id };
+}
+
+/**
+ * A failed notification sent again: the same notification (its Message-ID, its recipient, its text) pending and due
+ * now in the tenant's notification lane, with a fresh count of attempts. The lane applies the recipient's preferences
+ * and membership as at any send (one who left or opted out since is cancelled, not sent).
+ */
+export async function requestNotificationAgain(
+  scope: TenantScope,
+  item: FailureRetryItemRow,
+): Promise<RetryStart | undefined> {
+  if (!(await requeueFailedNotification(scope, item.resource_id)))
+    return refuse(scope, item, 'not_failed', 'The notification is no longer failed (sent, retried or deleted).');
+  await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, item.resource_id);
+  return { kind: 'notification_lane', tenantId: scope.tenantId };
 }

@@ -18,10 +18,16 @@ import type {
   RetryFailureItemInput,
 } from '../../workflows/failures/contracts';
 import type { FailureRetryActivityDeps } from './deps';
-import { requestRedelivery, requestSyncAgain, startOf, type RetryStart } from './item-retries';
+import {
+  requestNotificationAgain,
+  requestRedelivery,
+  requestSyncAgain,
+  startOf,
+  type RetryStart,
+} from './item-retries';
 
 /** Where a retried item's new attempt stands, by its family's own status names. */
-const SUCCEEDED = new Set(['succeeded', 'completed']);
+const SUCCEEDED = new Set(['succeeded', 'completed', 'sent']);
 const FAILED = new Set(['failed', 'partially_completed', 'cancelled', 'gone']);
 
 export function createFailureRetryActivities(deps: FailureRetryActivityDeps) {
@@ -32,6 +38,7 @@ export function createFailureRetryActivities(deps: FailureRetryActivityDeps) {
     if (!ports)
       throw ApplicationFailure.nonRetryable('This worker cannot set retries going.', 'FailureRetriesNotWired');
     if (start.kind === 'webhook_lane') await ports.wakeWebhookLane(start);
+    else if (start.kind === 'notification_lane') await ports.wakeNotificationLane(start.tenantId);
     else await ports.startIntegrationSync(start);
   }
 
@@ -59,6 +66,7 @@ export function createFailureRetryActivities(deps: FailureRetryActivityDeps) {
         if (!retry) return undefined;
         if (item.kind === 'webhook_delivery') return requestRedelivery(scope, item, retry.created_by);
         if (item.kind === 'integration_sync') return requestSyncAgain(scope, item, retry.created_by);
+        if (item.kind === 'notification') return requestNotificationAgain(scope, item);
         await settleFailureRetryItem(scope, item.retry_id, item.failure_id, {
           status: 'failed',
           error: { code: 'not_retryable', message: `A ${item.kind} failure cannot be retried.` },

@@ -1,3 +1,4 @@
+import { RETRYABLE_FAILURE_KINDS } from '../../db/repositories/failures';
 import type { PresentedFailure, PresentedFailureRetry } from '../failures/presenter';
 import { adminLayout } from './admin-pages';
 import { html, unsafe, type SafeHtml } from './html';
@@ -49,7 +50,8 @@ function groupByCause(failures: PresentedFailure[]): CauseGroup[] {
 }
 
 function causeSection(group: CauseGroup, index: number): SafeHtml {
-  const retryable = group.failures.some((f) => f.retry_url !== null);
+  // What a bulk retry takes (a kind may have no single retry of its own, as notifications).
+  const retryable = RETRYABLE_FAILURE_KINDS.includes(group.kind as (typeof RETRYABLE_FAILURE_KINDS)[number]);
   const heading = `cause-${index}`;
   return html`<section class="cause" aria-labelledby="${heading}">
   <h2 id="${heading}">${KIND_LABELS[group.kind] ?? group.kind}: <code>${group.code}</code> (${group.failures.length})</h2>
@@ -59,7 +61,7 @@ function causeSection(group: CauseGroup, index: number): SafeHtml {
   <tbody>${group.failures.map(
     (f) => html`<tr>
     <td>${
-      f.retry_url
+      retryable
         ? html`<input type="checkbox" name="ids" value="${f.id}" id="retry-${f.id}" aria-label="Retry ${f.resource_id}">`
         : html`<span class="muted">—</span>`
     }</td>

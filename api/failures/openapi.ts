@@ -165,7 +165,7 @@ export const failuresPart: DocumentPart = {
         },
         retry_url: {
           type: ['string', 'null'],
-          description: `The family's own retry for this one failure; null for a kind that cannot be retried (only ${RETRYABLE_FAILURE_KINDS.map((k) => `\`${k}\``).join(' and ')} can, also in bulk).`,
+          description: `The family's own retry for this one failure, or null where the family has none. In bulk (\`POST /failures/retry\`) ${RETRYABLE_FAILURE_KINDS.map((k) => `\`${k}\``).join(', ')} failures can be retried; the other kinds name where to fix them.`,
         },
       },
       example: FAILURE_EXAMPLE,
@@ -297,7 +297,7 @@ export const failuresPart: DocumentPart = {
         summary: 'Retry failures in bulk',
         description:
           'Retries the failures named by `ids`, or every retryable one `filter` selects, in one Temporal workflow: each through its family (a failed ' +
-          'delivery is redelivered, a failed sync runs again), each once, even if a worker dies meanwhile. Answers 202 with the retry to poll ' +
+          'delivery is redelivered, a failed sync runs again, a failed notification is sent again), each once, even if a worker dies meanwhile. Answers 202 with the retry to poll ' +
           '(`Location`); with `dry_run`, 200 with what would be retried.',
         tags: [tag],
         'x-required-scope': 'admin',

@@ -14,8 +14,8 @@ export const FAILURE_KINDS = [
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
-/** The kinds a bulk retry can retry, through their family's own path (a redelivery, a new sync). */
-export const RETRYABLE_FAILURE_KINDS: readonly FailureKind[] = ['integration_sync', 'webhook_delivery'];
+/** The kinds a bulk retry can retry, through their family's own path (a redelivery, a new sync, a send again). */
+export const RETRYABLE_FAILURE_KINDS: readonly FailureKind[] = ['integration_sync', 'webhook_delivery', 'notification'];
 
 export interface FailureRow {
   id: string;

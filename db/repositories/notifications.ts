@@ -323,6 +323,19 @@ export async function recordNotificationOutcomes(scope: TenantScope, outcomes: N
   );
 }
 
+/**
+ * A failed notification sent again: pending and due now, with a fresh count of attempts (its last error kept until the
+ * next attempt replaces it). Only a failed one is; answers whether it was.
+ */
+export async function requeueFailedNotification(scope: TenantScope, id: string): Promise<boolean> {
+  const result = await scope.trx.raw<{ rows: unknown[] }>(
+    `update notifications set status = 'pending', attempts = 0, due_at = now(), lease_until = null, updated_at = now()
+      where tenant_id = ? and id = ? and status = 'failed' returning id`,
+    [scope.tenantId, id],
+  );
+  return result.rows.length === 1;
+}
+
 /** Milliseconds until the tenant's next notification is due (0: now), or null when nothing is open. */
 export async function msUntilNextNotification(scope: TenantScope): Promise<number | null> {
   const result = await scope.trx.raw<{ rows: Array<{ ms: string | null }> }>(

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { after, before, describe, it } from 'node:test';
 import type { ResolveHost } from '../../activities/webhooks/sender';
+import { recordEvent } from '../../db/repositories/events';
+import { inTenantTransaction } from '../../db/tenant-scope';
+import { addConsoleMember } from '../helpers/console-sign-in';
 import { createFailedSync } from '../helpers/failing-sync';
 import { publishForTest } from '../helpers/model-release';
 import { assertProblem } from '../helpers/problem';
@@ -23,6 +28,31 @@ const resolveHost: ResolveHost = async (hostname) => {
     throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
   return [{ address: '127.0.0.1', family: 4 }];
 };
+
+/** An SMTP server that refuses every message for good (550) until told to accept them. */
+async function startRefusingSmtpServer() {
+  const state = { refusing: true, accepted: [] as string[] };
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (state.refusing) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        // Each notification's message carries its own Message-ID: <notification id>@<host>.
+        state.accepted.push(/^Message-ID:\s*<([^@>]+)@/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? '');
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /** What a family's failing things and a retry of them look like through the API, shared by both stacks below. */
 function failureHelpers(given: () => { stack: TestStack; tenant: TestTenant; base: string }) {
@@ -108,6 +138,7 @@ describe('failures in one place, with bulk retry', () => {
   let tenant: TestTenant;
   let other: TestTenant;
   let receiver: WebhookReceiver;
+  let smtp: Awaited<ReturnType<typeof startRefusingSmtpServer>>;
   let base: string;
   const { api, failingDeliveries, failingSync, failedScenario, finished } = failureHelpers(() => ({
     stack,
@@ -117,11 +148,13 @@ describe('failures in one place, with bulk retry', () => {
 
   before(async () => {
     receiver = await startWebhookReceiver();
+    smtp = await startRefusingSmtpServer();
     base = `http://receiver.test:${receiver.port}`;
     stack = await startTestStack({
       worker: true,
       resolveHost,
       env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         WEBHOOK_ALLOWED_HOSTS: 'receiver.test',
         WEBHOOK_RETRY_UNIT_MS: '1',
         WEBHOOK_TIMEOUT_MS: '5000',
@@ -134,6 +167,7 @@ describe('failures in one place, with bulk retry', () => {
   after(async () => {
     await stack?.close();
     await receiver?.close();
+    await smtp?.close();
   });
 
   let fixed: { webhookId: string; deliveryIds: string[] };
@@ -310,6 +344,62 @@ describe('failures in one place, with bulk retry', () => {
     assertProblem(await api('POST', `/api/v1/failures/retries/${done.id}/cancel`), 409, 'failure_retry_finished');
     const listed = await api('GET', '/api/v1/failures/retries');
     assert.equal(listed.body.data[0].id, done.id);
+  });
+
+  it('sends a failed notification again: the same notification, pending in its lane, sent once the cause is fixed', async () => {
+    const owner = await addConsoleMember(stack.db, 'kpi-owner', tenant.id, 'analyst');
+    const kpi = await api('POST', '/api/v1/kpis', {
+      name: 'Orders shipped',
+      direction: 'higher_is_better',
+      target: 100,
+      aggregation_period: 'day',
+      owner_id: owner.id,
+    });
+    assert.equal(kpi.status, 201, JSON.stringify(kpi.body));
+    await inTenantTransaction(stack.db, tenant.id, (scope) =>
+      recordEvent(scope, 'kpi.alert.triggered', {
+        kpi: { id: kpi.body.id, name: 'Orders shipped' },
+        rule: { id: 'kar_failures_1', name: 'Below target', kind: 'threshold' },
+        alert: {
+          id: 'kal_failures_1',
+          severity: 'critical',
+          state: 'firing',
+          started_at: new Date().toISOString(),
+          fired_at: new Date().toISOString(),
+          resolved_at: null,
+          resolution: null,
+        },
+        notification: 'first',
+      }),
+    );
+    // The mail server refused it for good (550): a failure of its own kind, with the server's answer as the cause.
+    const failure = await waitFor('the notification failed', async () => {
+      const page = await api('GET', '/api/v1/failures?kind=notification');
+      return page.body.data[0];
+    });
+    assert.equal(failure.cause.code, 'response_550', JSON.stringify(failure));
+    assert.equal(failure.retry_url, null);
+    const notificationId = failure.resource_id as string;
+    assert.equal(failure.id, `notification_${notificationId}`);
+    const preview = await api('POST', '/api/v1/failures/retry', { filter: { kind: 'notification' }, dry_run: true });
+    assert.equal(preview.status, 200, JSON.stringify(preview.body));
+    assert.equal(preview.body.count, 1, JSON.stringify(preview.body));
+
+    smtp.state.refusing = false;
+    const started = await api('POST', '/api/v1/failures/retry', { ids: [failure.id] });
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    const done = await finished(started.body.id);
+    assert.deepEqual(done.progress, { total: 1, pending: 0, started: 0, succeeded: 1, failed: 0, cancelled: 0 });
+    assert.equal(done.items[0].retried_resource_id, notificationId, 'the same notification, sent again');
+    const row = await stack.db('notifications').where({ id: notificationId }).first();
+    assert.equal(row.status, 'sent');
+    assert.deepEqual(
+      smtp.state.accepted.filter((id) => id === notificationId),
+      [notificationId],
+      `sent once: ${JSON.stringify(smtp.state.accepted)}`,
+    );
+    const now = (await api('GET', '/api/v1/failures?kind=notification')).body.data;
+    assert.deepEqual(now, [], 'no longer a failure');
   });
 
   it("refuses bad input naming the field, and another tenant's failures and retries as unknown", async () => {
