@@ -11,6 +11,13 @@ import { findIntegration } from '../../db/repositories/integrations';
 import { requeueFailedNotification } from '../../db/repositories/notifications';
 import { assertQuotaLeft } from '../../db/repositories/usage-quotas';
 import { redeliverDelivery, type RedeliveryRefusal } from '../../db/repositories/webhook-redeliveries';
+import {
+  auditedSubscription,
+  ENABLED_AGAIN,
+  findSubscription,
+  updateSubscription,
+} from '../../db/repositories/webhooks';
+import { appendAuditRecord } from '../../db/repositories/audit-log';
 import type { TenantScope } from '../../db/tenant-scope';
 import { integrationSyncWorkflowId } from '../../workflows/integrations/contracts-syncs';
 import { webhookLaneWorkflowId } from '../../workflows/webhooks/contracts';
@@ -120,4 +127,31 @@ export async function requestNotificationAgain(
     return refuse(scope, item, 'not_failed', 'The notification is no longer failed (sent, retried or deleted).');
   await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, item.resource_id);
   return { kind: 'notification_lane', tenantId: scope.tenantId };
+}
+
+/**
+ * A subscription disabled because its endpoint was gone or kept failing, enabled again as `PATCH /webhooks/{id}
+ * {"enabled": true}` does (audited `webhook.updated`): new events are delivered to it again. Its failed deliveries
+ * stay failures of their own, to retry once the endpoint answers. Settled at once: there is no attempt to wait for.
+ */
+export async function enableSubscriptionAgain(
+  scope: TenantScope,
+  item: FailureRetryItemRow,
+  actor: Actor,
+): Promise<undefined> {
+  const current = await findSubscription(scope, item.resource_id, { forUpdate: true });
+  if (!current) return refuse(scope, item, 'not_found', REDELIVERY_REFUSALS.webhook_not_found);
+  await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, current.id);
+  if (!current.enabled) {
+    const updated = await updateSubscription(scope, current.id, ENABLED_AGAIN);
+    await appendAuditRecord(scope, {
+      actor,
+      action: 'webhook.updated',
+      resourceType: 'webhook',
+      resourceId: current.id,
+      payload: { ...auditedSubscription(updated), description: updated.description, failure_retry_id: item.retry_id },
+    });
+  }
+  await settleFailureRetryItem(scope, item.retry_id, item.failure_id, { status: 'succeeded', error: null });
+  return undefined;
 }

@@ -19,6 +19,7 @@ import type {
 } from '../../workflows/failures/contracts';
 import type { FailureRetryActivityDeps } from './deps';
 import {
+  enableSubscriptionAgain,
   requestNotificationAgain,
   requestRedelivery,
   requestSyncAgain,
@@ -67,6 +68,7 @@ export function createFailureRetryActivities(deps: FailureRetryActivityDeps) {
         if (item.kind === 'webhook_delivery') return requestRedelivery(scope, item, retry.created_by);
         if (item.kind === 'integration_sync') return requestSyncAgain(scope, item, retry.created_by);
         if (item.kind === 'notification') return requestNotificationAgain(scope, item);
+        if (item.kind === 'webhook_subscription') return enableSubscriptionAgain(scope, item, retry.created_by);
         await settleFailureRetryItem(scope, item.retry_id, item.failure_id, {
           status: 'failed',
           error: { code: 'not_retryable', message: `A ${item.kind} failure cannot be retried.` },

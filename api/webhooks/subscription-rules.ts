@@ -5,7 +5,7 @@ import { EVENT_TYPE_PATTERN, patternMatchesCatalogue } from '../../core/event-ty
 import { isIdOf } from '../../core/ids';
 import { checkOutboundUrl } from '../../core/outbound-url';
 import { DEFAULT_RETRY_POLICY, STANDARD_MAX_ATTEMPTS } from '../../core/webhook-retry';
-import type { WebhookRetryPolicy, WebhookSubscriptionRecord } from '../../db/records/webhook';
+import type { WebhookRetryPolicy } from '../../db/records/webhook';
 import { appendAuditRecord } from '../../db/repositories/audit-log';
 import type { TenantScope } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
@@ -69,12 +69,4 @@ export function auditWebhook(
   return appendAuditRecord(scope, { actor: context.actor, action, resourceType: 'webhook', resourceId: id, payload });
 }
 
-/** What the audit log records of a subscription. */
-export function auditedSubscription(record: WebhookSubscriptionRecord) {
-  return {
-    url: record.url,
-    event_types: record.event_types,
-    enabled: record.enabled,
-    retry_policy: record.retry_policy,
-  };
-}
+export { auditedSubscription } from '../../db/repositories/webhooks';

@@ -1,6 +1,6 @@
 import { notFound, validationFailed, type FieldError } from '../../core/app-error';
 import type { WebhookSubscriptionRecord } from '../../db/records/webhook';
-import { findSubscription, updateSubscription } from '../../db/repositories/webhooks';
+import { ENABLED_AGAIN, findSubscription, updateSubscription } from '../../db/repositories/webhooks';
 import { inTenantTransaction } from '../../db/tenant-scope';
 import type { RequestContext } from '../context';
 import { presentWebhook } from './presenter';
@@ -37,8 +37,7 @@ export async function updateWebhook(
     if (body.url !== undefined) patch.url = body.url;
     if (body.event_types !== undefined) patch.event_types = body.event_types;
     if (body.description !== undefined) patch.description = body.description;
-    if (body.enabled === true && !current.enabled)
-      Object.assign(patch, { enabled: true, disabled_reason: null, disabled_at: null, failing_since: null });
+    if (body.enabled === true && !current.enabled) Object.assign(patch, ENABLED_AGAIN);
     if (body.enabled === false && current.enabled)
       Object.assign(patch, { enabled: false, disabled_reason: 'disabled_by_user', disabled_at: new Date() });
     const updated = await updateSubscription(scope, id, patch);

@@ -14,8 +14,16 @@ export const FAILURE_KINDS = [
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
-/** The kinds a bulk retry can retry, through their family's own path (a redelivery, a new sync, a send again). */
-export const RETRYABLE_FAILURE_KINDS: readonly FailureKind[] = ['integration_sync', 'webhook_delivery', 'notification'];
+/**
+ * The kinds a bulk retry can retry, through their family's own path (a redelivery, a new sync, a send again, a
+ * disabled subscription enabled again).
+ */
+export const RETRYABLE_FAILURE_KINDS: readonly FailureKind[] = [
+  'integration_sync',
+  'webhook_delivery',
+  'notification',
+  'webhook_subscription',
+];
 
 export interface FailureRow {
   id: string;

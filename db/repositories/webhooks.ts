@@ -24,6 +24,24 @@ export async function insertSubscription(
   return insertScoped(scope, WebhookSubscriptionRecord, row);
 }
 
+/** What the audit log records of a subscription. */
+export function auditedSubscription(record: WebhookSubscriptionRecord) {
+  return {
+    url: record.url,
+    event_types: record.event_types,
+    enabled: record.enabled,
+    retry_policy: record.retry_policy,
+  };
+}
+
+/** What enabling a disabled subscription again sets: enabled, and no reason, time or failing streak left over. */
+export const ENABLED_AGAIN: Partial<WebhookSubscriptionRecord> = {
+  enabled: true,
+  disabled_reason: null,
+  disabled_at: null,
+  failing_since: null,
+};
+
 export async function findSubscription(scope: TenantScope, id: string, options: { forUpdate?: boolean } = {}) {
   const query = live(scope).where('webhook_subscriptions.id', id);
   if (options.forUpdate) query.forUpdate();

@@ -219,7 +219,7 @@ describe('failures in one place, with bulk retry', () => {
     assert.match(run.cause.message, /number\(amount_text\)/);
     assert.equal(run.retry_url, null);
 
-    // An endpoint that answered 410 Gone: its subscription is disabled, which cannot be retried from here.
+    // An endpoint that answered 410 Gone: its subscription is disabled (enabled again by a bulk retry, below).
     const disabled: any = byId.get(`webhook_subscription_${gone.webhookId}`);
     assert.ok(disabled, JSON.stringify(all.body.data));
     assert.equal(disabled.cause.code, 'webhook_endpoint_gone');
@@ -271,9 +271,9 @@ describe('failures in one place, with bulk retry', () => {
       dry.body.data.map((f: any) => f.resource_id).sort(),
       [...fixed.deliveryIds, ...broken.deliveryIds, ...gone.deliveryIds].sort(),
     );
-    // A disabled subscription cannot be retried: named, it is refused (422 naming it), nothing started.
+    // A failed scenario run cannot be retried in bulk: named, it is refused (422 naming it), nothing started.
     const refused = await api('POST', '/api/v1/failures/retry', {
-      ids: [`webhook_delivery_${fixed.deliveryIds[0]}`, `webhook_subscription_${gone.webhookId}`],
+      ids: [`webhook_delivery_${fixed.deliveryIds[0]}`, `scenario_${scenario.scenarioId}`],
     });
     assertProblem(refused, 422, 'validation_failed');
     assert.deepEqual(
@@ -294,12 +294,13 @@ describe('failures in one place, with bulk retry', () => {
       `webhook_delivery_${fixed.deliveryIds[0]}`,
       `webhook_delivery_${broken.deliveryIds[0]}`,
       `integration_sync_${sync.syncId}`,
+      `webhook_subscription_${gone.webhookId}`,
     ];
     const started = await api('POST', '/api/v1/failures/retry', { ids });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     assert.match(started.body.id, /^frt_[0-9a-z]{26}$/);
     assert.equal(started.headers.get('location'), `/api/v1/failures/retries/${started.body.id}`);
-    assert.equal(started.body.progress.total, 3);
+    assert.equal(started.body.progress.total, 4);
     assert.deepEqual(started.body.selection, { ids });
 
     const done = await finished(started.body.id);
@@ -309,12 +310,18 @@ describe('failures in one place, with bulk retry', () => {
         'failure-retry-completed.json',
       );
     assert.equal(done.status, 'completed', JSON.stringify(done));
-    assert.deepEqual(done.progress, { total: 3, pending: 0, started: 0, succeeded: 2, failed: 1, cancelled: 0 });
+    assert.deepEqual(done.progress, { total: 4, pending: 0, started: 0, succeeded: 3, failed: 1, cancelled: 0 });
     const item = (id: string) => done.items.find((i: any) => i.failure_id === id);
     assert.equal(item(ids[0] as string).status, 'succeeded');
     assert.equal(item(ids[1] as string).status, 'failed');
     assert.equal(item(ids[1] as string).error.code, 'http_503');
     assert.equal(item(ids[2] as string).status, 'succeeded');
+    // The subscription disabled after 410 Gone is enabled again, as PATCH {"enabled": true} does.
+    assert.equal(item(ids[3] as string).status, 'succeeded');
+    assert.equal(item(ids[3] as string).retried_resource_id, gone.webhookId);
+    const reenabled = await api('GET', `/api/v1/webhooks/${gone.webhookId}`);
+    assert.equal(reenabled.body.enabled, true, JSON.stringify(reenabled.body));
+    assert.equal(reenabled.body.disabled_reason, null);
 
     // Each retry went through its family: a redelivery of each delivery, a new sync of the integration.
     const redelivered = await stack
@@ -331,7 +338,7 @@ describe('failures in one place, with bulk retry', () => {
 
     // What was fixed is no failure any more; the one that failed again is listed as its new delivery.
     const now = (await api('GET', '/api/v1/failures?limit=100')).body.data.map((f: any) => f.id);
-    assert.ok(!now.includes(ids[0]) && !now.includes(ids[1]) && !now.includes(ids[2]), JSON.stringify(now));
+    assert.ok(!ids.some((id) => now.includes(id)), JSON.stringify(now));
     assert.ok(now.includes(`webhook_delivery_${item(ids[1] as string).retried_resource_id}`), JSON.stringify(now));
 
     // Audited: the request, and each redelivery as the family audits its own.
@@ -339,6 +346,11 @@ describe('failures in one place, with bulk retry', () => {
     const actions = audit.body.data.map((r: any) => r.action);
     assert.ok(actions.includes('failure_retry.requested'), JSON.stringify(actions));
     assert.equal(actions.filter((a: string) => a === 'webhook.redelivery_requested').length, 2);
+    const enabledAgain = audit.body.data.find(
+      (r: any) => r.action === 'webhook.updated' && r.resource_id === gone.webhookId,
+    );
+    assert.equal(enabledAgain?.payload.enabled, true, JSON.stringify(enabledAgain));
+    assert.equal(enabledAgain?.payload.failure_retry_id, done.id);
 
     // A finished retry cannot be cancelled.
     assertProblem(await api('POST', `/api/v1/failures/retries/${done.id}/cancel`), 409, 'failure_retry_finished');
