@@ -5,13 +5,17 @@ import type { Logger } from '../core/logger';
 import type { FailureRetryPorts } from '../activities/failures/deps';
 import { createIntegrationSyncs, integrationSyncWorkflowId } from '../api/integrations/start-syncs';
 import { wakeNotificationLane } from '../api/notifications/start-notifications';
+import { createModelReplays, modelReplayWorkflowId } from '../api/models/start-replays';
+import { findReplay } from '../db/repositories/model-replays';
+import { inTenantTransaction } from '../db/tenant-scope';
 import { wakeWebhookLane } from '../api/webhooks/start-deliveries';
 import { createTaskQueues } from '../orchestration/task-queues';
 
 /**
  * How the bulk retry's activities set a retried failure going: through each family's own orchestration, the same
  * calls its endpoints make (a redelivery wakes the subscription's lane; a new sync starts its workflow; a notification
- * sent again wakes the tenant's notification lane, as the relay does for a new one).
+ * sent again wakes the tenant's notification lane, as the relay does for a new one; a replay made again starts its
+ * workflow).
  */
 export function createFailureRetryPorts(deps: {
   db: Knex;
@@ -25,6 +29,17 @@ export function createFailureRetryPorts(deps: {
     cacheSeconds: config.tenantWorkersCacheSeconds,
   });
   const syncs = createIntegrationSyncs({ temporal, taskQueues, config, logger });
+  const replays = createModelReplays({ temporal, taskQueues, config, logger });
+  /** Whether a workflow was started already (the activity runs again after the start): it exists, whatever its state. */
+  const started = async (workflowId: string) => {
+    try {
+      await temporal.workflow.getHandle(workflowId).describe();
+      return true;
+    } catch (error) {
+      if (!(error instanceof WorkflowNotFoundError)) throw error;
+      return false;
+    }
+  };
   return {
     wakeWebhookLane: (lane) =>
       wakeWebhookLane(
@@ -32,15 +47,19 @@ export function createFailureRetryPorts(deps: {
         lane,
       ),
     async startIntegrationSync(job) {
-      // Started already (the activity runs again after the start): its workflow exists, whatever its state.
-      try {
-        await temporal.workflow.getHandle(integrationSyncWorkflowId(job.syncId)).describe();
-        return;
-      } catch (error) {
-        if (!(error instanceof WorkflowNotFoundError)) throw error;
-      }
+      if (await started(integrationSyncWorkflowId(job.syncId))) return;
       // Nothing to roll back: the sync stays queued, and the activity's retry starts it.
       await syncs.startSync(job, async () => undefined);
+    },
+    async startModelReplay(job) {
+      if (await started(modelReplayWorkflowId(job.replayId))) return;
+      const replay = await inTenantTransaction(deps.db, job.tenantId, (scope) => findReplay(scope, job.replayId));
+      if (!replay) return;
+      // Nothing to roll back: the replay stays queued, and the activity's retry starts it.
+      await replays.startReplay(
+        { tenantId: job.tenantId, replayId: replay.id, total: replay.total, batchSize: replay.batch_size },
+        async () => undefined,
+      );
     },
     wakeNotificationLane: (tenantId) =>
       wakeNotificationLane(

@@ -12,6 +12,8 @@ export interface FailureRetryPorts {
   startIntegrationSync(job: { tenantId: string; syncId: string }): Promise<void>;
   /** Wakes the tenant's notification lane, starting it if it is not running: a notification is due. */
   wakeNotificationLane(tenantId: string): Promise<void>;
+  /** Starts a stored replay's workflow; one already started is left alone. */
+  startModelReplay(job: { tenantId: string; replayId: string }): Promise<void>;
 }
 
 /** What the failure-retry activities are given. */

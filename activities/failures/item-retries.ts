@@ -8,7 +8,10 @@ import { requestSync } from '../../db/repositories/integration-sync-control';
 import { findSync } from '../../db/repositories/integration-syncs';
 import { findLatestUpload } from '../../db/repositories/integration-uploads';
 import { findIntegration } from '../../db/repositories/integrations';
+import { insertReplayAgain } from '../../db/repositories/model-replays';
 import { requeueFailedNotification } from '../../db/repositories/notifications';
+import { newId } from '../../core/ids';
+import { modelReplayWorkflowId } from '../../workflows/models/contracts-replays';
 import { assertQuotaLeft } from '../../db/repositories/usage-quotas';
 import { redeliverDelivery, type RedeliveryRefusal } from '../../db/repositories/webhook-redeliveries';
 import {
@@ -26,7 +29,8 @@ import { webhookLaneWorkflowId } from '../../workflows/webhooks/contracts';
 export type RetryStart =
   | { kind: 'webhook_lane'; tenantId: string; subscriptionId: string }
   | { kind: 'integration_sync'; tenantId: string; syncId: string }
-  | { kind: 'notification_lane'; tenantId: string };
+  | { kind: 'notification_lane'; tenantId: string }
+  | { kind: 'model_replay'; tenantId: string; replayId: string };
 
 /** What a started item needs set going again (an activity retried after the commit): the same start, once more. */
 export function startOf(scope: TenantScope, item: FailureRetryItemRow): RetryStart | undefined {
@@ -35,6 +39,8 @@ export function startOf(scope: TenantScope, item: FailureRetryItemRow): RetrySta
   if (item.kind === 'integration_sync' && item.retried_resource_id)
     return { kind: 'integration_sync', tenantId: scope.tenantId, syncId: item.retried_resource_id };
   if (item.kind === 'notification') return { kind: 'notification_lane', tenantId: scope.tenantId };
+  if (item.kind === 'model_replay' && item.retried_resource_id)
+    return { kind: 'model_replay', tenantId: scope.tenantId, replayId: item.retried_resource_id };
   return undefined;
 }
 
@@ -154,4 +160,25 @@ export async function enableSubscriptionAgain(
   }
   await settleFailureRetryItem(scope, item.retry_id, item.failure_id, { status: 'succeeded', error: null });
   return undefined;
+}
+
+/**
+ * A failed replay made again: a new replay of the same version against the same baseline over the same snapshot of
+ * runs (what `POST /models/{id}/replays` stored), its workflow started after the commit. The failed one stays as it
+ * was; a newer replay of the same version is what counts from then on.
+ */
+export async function requestReplayAgain(
+  scope: TenantScope,
+  item: FailureRetryItemRow,
+  actor: Actor,
+): Promise<RetryStart | undefined> {
+  const id = newId('modelReplay');
+  const replay = await insertReplayAgain(scope, item.resource_id, {
+    id,
+    workflowId: modelReplayWorkflowId(id),
+    createdBy: actor,
+  });
+  if (!replay) return refuse(scope, item, 'not_failed', 'The replay is no longer failed (or its model was deleted).');
+  await markFailureRetryItemStarted(scope, item.retry_id, item.failure_id, replay.id);
+  return { kind: 'model_replay', tenantId: scope.tenantId, replayId: replay.id };
 }

@@ -22,6 +22,7 @@ import {
   enableSubscriptionAgain,
   requestNotificationAgain,
   requestRedelivery,
+  requestReplayAgain,
   requestSyncAgain,
   startOf,
   type RetryStart,
@@ -40,6 +41,7 @@ export function createFailureRetryActivities(deps: FailureRetryActivityDeps) {
       throw ApplicationFailure.nonRetryable('This worker cannot set retries going.', 'FailureRetriesNotWired');
     if (start.kind === 'webhook_lane') await ports.wakeWebhookLane(start);
     else if (start.kind === 'notification_lane') await ports.wakeNotificationLane(start.tenantId);
+    else if (start.kind === 'model_replay') await ports.startModelReplay(start);
     else await ports.startIntegrationSync(start);
   }
 
@@ -69,6 +71,7 @@ export function createFailureRetryActivities(deps: FailureRetryActivityDeps) {
         if (item.kind === 'integration_sync') return requestSyncAgain(scope, item, retry.created_by);
         if (item.kind === 'notification') return requestNotificationAgain(scope, item);
         if (item.kind === 'webhook_subscription') return enableSubscriptionAgain(scope, item, retry.created_by);
+        if (item.kind === 'model_replay') return requestReplayAgain(scope, item, retry.created_by);
         await settleFailureRetryItem(scope, item.retry_id, item.failure_id, {
           status: 'failed',
           error: { code: 'not_retryable', message: `A ${item.kind} failure cannot be retried.` },

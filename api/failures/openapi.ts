@@ -297,7 +297,7 @@ export const failuresPart: DocumentPart = {
         summary: 'Retry failures in bulk',
         description:
           'Retries the failures named by `ids`, or every retryable one `filter` selects, in one Temporal workflow: each through its family (a failed ' +
-          'delivery is redelivered, a failed sync runs again, a failed notification is sent again, a disabled subscription is enabled again), ' +
+          'delivery is redelivered, a failed sync runs again, a failed notification is sent again, a disabled subscription is enabled again, a failed replay is made again), ' +
           'each once, even if a worker dies meanwhile. Answers 202 with the retry to poll ' +
           '(`Location`); with `dry_run`, 200 with what would be retried.',
         tags: [tag],

@@ -16,13 +16,14 @@ export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 /**
  * The kinds a bulk retry can retry, through their family's own path (a redelivery, a new sync, a send again, a
- * disabled subscription enabled again).
+ * disabled subscription enabled again, a replay made again).
  */
 export const RETRYABLE_FAILURE_KINDS: readonly FailureKind[] = [
   'integration_sync',
   'webhook_delivery',
   'notification',
   'webhook_subscription',
+  'model_replay',
 ];
 
 export interface FailureRow {
@@ -50,8 +51,9 @@ export interface FailureFilters {
 
 /**
  * Every failure of the tenant, read where each family records it. A failure's id is its kind and the failed
- * resource's own id, so it is stable for as long as the failure stands. A delivery that was redelivered, or a sync
- * followed by a newer sync of its integration, is no longer a failure: the newer attempt is the one that counts.
+ * resource's own id, so it is stable for as long as the failure stands. A delivery that was redelivered, a sync
+ * followed by a newer sync of its integration, or a replay by a newer replay of the same version, is no longer a
+ * failure: the newer attempt is the one that counts.
  * Times are cut to milliseconds so that a cursor (which carries one) compares exactly.
  */
 const FAILURES_SQL = `
@@ -102,7 +104,9 @@ const FAILURES_SQL = `
   select ('model_replay_' || p.id)::text, 'model_replay', p.id, p.model_id,
     coalesce(p.error->>'code', 'replay_failed'), coalesce(p.error->>'detail', ''),
     p.created_at, coalesce(p.completed_at, p.updated_at), 1
-  from model_replays p where p.tenant_id = :tenant and p.status = 'failed'`;
+  from model_replays p where p.tenant_id = :tenant and p.status = 'failed'
+    and not exists (select 1 from model_replays q
+      where q.tenant_id = p.tenant_id and q.model_id = p.model_id and q.version = p.version and q.created_at > p.created_at)`;
 
 function filteredFailures(scope: TenantScope, filters: FailureFilters) {
   const conditions: string[] = [];

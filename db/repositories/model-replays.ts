@@ -1,3 +1,4 @@
+import type { Actor } from '../../core/actor';
 import { outputMetrics } from '../../decision/jdm';
 import type { ReplayAggregates } from '../../decision/model-replay';
 import type { ModelInputs, MetricValue } from '../../decision/types';
@@ -97,6 +98,34 @@ export async function insertReplay(
   row: Omit<Partial<ModelReplayRecord>, 'tenant_id'>,
 ): Promise<ModelReplayRecord> {
   return insertScoped(scope, ModelReplayRecord, row);
+}
+
+/**
+ * A failed replay made again (a bulk failure retry): a new queued replay of the same version against the same baseline,
+ * with the same snapshot of runs, limit, source, tolerance and batch size, by `createdBy`. Undefined when the replay is
+ * not (or no longer) failed, or gone.
+ */
+export async function insertReplayAgain(
+  scope: TenantScope,
+  failedId: string,
+  replay: { id: string; workflowId: string; createdBy: Actor },
+): Promise<{ id: string; total: number; batch_size: number } | undefined> {
+  const result = await scope.trx.raw<{ rows: Array<{ id: string; total: number; batch_size: number }> }>(
+    `insert into model_replays (id, tenant_id, model_id, version, baseline_version, status, run_limit, tolerance,
+       batch_size, scenario_ids, source, total, workflow_id, created_by)
+     select :id, tenant_id, model_id, version, baseline_version, 'queued', run_limit, tolerance, batch_size,
+       scenario_ids, source, total, :workflowId, :createdBy::jsonb
+       from model_replays where tenant_id = :tenantId and id = :failedId and status = 'failed'
+     returning id, total, batch_size`,
+    {
+      id: replay.id,
+      workflowId: replay.workflowId,
+      createdBy: JSON.stringify(replay.createdBy),
+      tenantId: scope.tenantId,
+      failedId,
+    },
+  );
+  return result.rows[0];
 }
 
 /** Only for a start Temporal refused: the replay never ran. */

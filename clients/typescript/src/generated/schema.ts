@@ -2845,7 +2845,7 @@ export interface paths {
         put?: never;
         /**
          * Retry failures in bulk
-         * @description Retries the failures named by `ids`, or every retryable one `filter` selects, in one Temporal workflow: each through its family (a failed delivery is redelivered, a failed sync runs again, a failed notification is sent again, a disabled subscription is enabled again), each once, even if a worker dies meanwhile. Answers 202 with the retry to poll (`Location`); with `dry_run`, 200 with what would be retried.
+         * @description Retries the failures named by `ids`, or every retryable one `filter` selects, in one Temporal workflow: each through its family (a failed delivery is redelivered, a failed sync runs again, a failed notification is sent again, a disabled subscription is enabled again, a failed replay is made again), each once, even if a worker dies meanwhile. Answers 202 with the retry to poll (`Location`); with `dry_run`, 200 with what would be retried.
          */
         post: operations["retryFailures"];
         delete?: never;
@@ -11340,7 +11340,7 @@ export interface components {
             last_seen_at: string;
             /** @description Attempts made (deliveries, messages), runs made (scenarios); 1 otherwise. */
             attempts: number;
-            /** @description The family's own retry for this one failure, or null where the family has none. In bulk (`POST /failures/retry`) `integration_sync`, `webhook_delivery`, `notification`, `webhook_subscription` failures can be retried; the other kinds name where to fix them. */
+            /** @description The family's own retry for this one failure, or null where the family has none. In bulk (`POST /failures/retry`) `integration_sync`, `webhook_delivery`, `notification`, `webhook_subscription`, `model_replay` failures can be retried; the other kinds name where to fix them. */
             retry_url: string | null;
         };
         FailureList: {
