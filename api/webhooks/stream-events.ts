@@ -24,6 +24,8 @@ export const LAST_EVENT_ID_POINTER = '/headers/last-event-id';
 /** A refused stream is told to come back after this many seconds; a client reconnects this long after a drop. */
 const RETRY_SECONDS = 5;
 const RECONNECT_MS = 2000;
+/** Characters of messages a stream writes at a time while it sends a batch of events. */
+const WRITE_CHUNK = 64 * 1024;
 
 /**
  * The streams one API process holds: the per-tenant and per-process bounds, the tenants' feeds they send from, and the
@@ -154,12 +156,18 @@ async function follow(
               eventsAfterSequence(scope, cursor, READ_BATCH),
             )
           ).map(feedEntry);
+        // The batch's messages go out in few writes (one per WRITE_CHUNK), not one per event.
+        let chunk = '';
         for (const entry of batch) {
           if (stop.aborted) return;
           cursor = entry.sequence;
           if (!stream.visible(entry.event)) continue;
-          if (!body.write(entry.frame())) await once(body, 'drain', { signal: stop });
+          chunk += entry.frame();
+          if (chunk.length < WRITE_CHUNK) continue;
+          if (!body.write(chunk)) await once(body, 'drain', { signal: stop });
+          chunk = '';
         }
+        if (chunk && !body.write(chunk)) await once(body, 'drain', { signal: stop });
         if (held !== undefined || batch.length < READ_BATCH) break;
       }
     } catch (error) {

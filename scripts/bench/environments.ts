@@ -611,7 +611,7 @@ async function benchScheduledSwitches(
     `| every \`model.deployment.activated\` event written: the last one's \`created_at\` / seen by the bench's poll (100 ms) | ${ms(events[0]?.last_ms === null || events[0]?.last_ms === undefined ? undefined : Number(events[0].last_ms))} / ${ms(allEventsSeenAt === undefined ? undefined : allEventsSeenAt - instant)} after the instant |`,
   );
   console.log(
-    `| recorded by their timers' activities / by the worker's deployment clock (a sweep at the instant, 4 switches at a time) | ${span(recordedBy.timer)} / ${span(recordedBy.sweep)} |`,
+    `| recorded by their timers' activities / by the worker's deployment clock (a sweep at the instant: transactions of 100, 3 at a time) | ${span(recordedBy.timer)} / ${span(recordedBy.sweep)} |`,
   );
   console.log(
     `| a staging evaluation of the rows' model sent ${instant - (around[0]?.sentAt ?? 0)} ms before the instant / ${(around[1]?.sentAt ?? 0) - instant} ms after | ${around.map((r) => `${r.status} version ${String(r.version)}`).join(' / ')} (expected version 1 / version 2) |`,
