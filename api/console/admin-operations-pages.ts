@@ -1,5 +1,4 @@
-import { RETRYABLE_FAILURE_KINDS } from '../../db/repositories/failures';
-import type { PresentedFailure, PresentedFailureRetry } from '../failures/presenter';
+import { isRetryableKind, type PresentedFailure, type PresentedFailureRetry } from '../failures/presenter';
 import { adminLayout } from './admin-pages';
 import { html, unsafe, type SafeHtml } from './html';
 import { timeTag, type Notice, type Viewer } from './layout';
@@ -51,7 +50,7 @@ function groupByCause(failures: PresentedFailure[]): CauseGroup[] {
 
 function causeSection(group: CauseGroup, index: number): SafeHtml {
   // What a bulk retry takes (a kind may have no single retry of its own, as notifications).
-  const retryable = RETRYABLE_FAILURE_KINDS.includes(group.kind as (typeof RETRYABLE_FAILURE_KINDS)[number]);
+  const retryable = isRetryableKind(group.kind);
   const heading = `cause-${index}`;
   return html`<section class="cause" aria-labelledby="${heading}">
   <h2 id="${heading}">${KIND_LABELS[group.kind] ?? group.kind}: <code>${group.code}</code> (${group.failures.length})</h2>
