@@ -19,6 +19,7 @@ import {
   type TestStack,
   type TestTenant,
 } from '../helpers/stack';
+import { firingAlertEvent } from '../helpers/kpi-checks';
 import { waitFor } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
@@ -374,20 +375,11 @@ describe('failures in one place, with bulk retry', () => {
     });
     assert.equal(kpi.status, 201, JSON.stringify(kpi.body));
     await inTenantTransaction(stack.db, tenant.id, (scope) =>
-      recordEvent(scope, 'kpi.alert.triggered', {
-        kpi: { id: kpi.body.id, name: 'Orders shipped' },
-        rule: { id: 'kar_failures_1', name: 'Below target', kind: 'threshold' },
-        alert: {
-          id: 'kal_failures_1',
-          severity: 'critical',
-          state: 'firing',
-          started_at: new Date().toISOString(),
-          fired_at: new Date().toISOString(),
-          resolved_at: null,
-          resolution: null,
-        },
-        notification: 'first',
-      }),
+      recordEvent(
+        scope,
+        'kpi.alert.triggered',
+        firingAlertEvent({ id: kpi.body.id, name: 'Orders shipped' }, 'failures_1'),
+      ),
     );
     // The mail server refused it for good (550): a failure of its own kind, with the server's answer as the cause.
     const failure = await waitFor('the notification failed', async () => {

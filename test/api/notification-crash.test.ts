@@ -14,6 +14,7 @@ import {
   type TestStack,
   type TestTenant,
 } from '../helpers/stack';
+import { firingAlertEvent } from '../helpers/kpi-checks';
 import { waitFor } from '../helpers/wait';
 
 const EVENTS = 2000;
@@ -98,20 +99,11 @@ describe('notifications when a worker dies mid-burst', () => {
     for (let sent = 0; sent < EVENTS; sent += EVENTS_PER_TRANSACTION) {
       await inTenantTransaction(stack.db, tenant.id, async (scope) => {
         for (let i = sent; i < Math.min(EVENTS, sent + EVENTS_PER_TRANSACTION); i++) {
-          await recordEvent(scope, 'kpi.alert.triggered', {
-            kpi: { id: kpi.body.id, name: 'Throughput' },
-            rule: { id: `kar_crash_${i}`, name: `Rule ${i}`, kind: 'threshold' },
-            alert: {
-              id: `kal_crash_${i}`,
-              severity: 'critical',
-              state: 'firing',
-              started_at: new Date().toISOString(),
-              fired_at: new Date().toISOString(),
-              resolved_at: null,
-              resolution: null,
-            },
-            notification: 'first',
-          });
+          await recordEvent(
+            scope,
+            'kpi.alert.triggered',
+            firingAlertEvent({ id: kpi.body.id, name: 'Throughput' }, `crash_${i}`),
+          );
         }
       });
     }

@@ -35,3 +35,25 @@ export function kpiChecks(db: Knex) {
     },
   };
 }
+
+/**
+ * The data of a `kpi.alert.triggered` event of a threshold rule firing (`key` makes the rule and alert ids), as the
+ * alert evaluation records it: what tests record directly to make the notifications that follow from it.
+ */
+export function firingAlertEvent(kpi: { id: string; name: string }, key: string) {
+  const now = new Date().toISOString();
+  return {
+    kpi,
+    rule: { id: `kar_${key}`, name: `Rule ${key}`, kind: 'threshold' },
+    alert: {
+      id: `kal_${key}`,
+      severity: 'critical',
+      state: 'firing',
+      started_at: now,
+      fired_at: now,
+      resolved_at: null,
+      resolution: null,
+    },
+    notification: 'first',
+  };
+}
