@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { SpanKind, trace } from '@opentelemetry/api';
-import { inSpan, withTraceparent } from '../../core/tracing';
+import { inSpan, linkTo, tracingStarted, withTraceparent } from '../../core/tracing';
 import type { NotificationConfig, WebhookConfig } from '../../core/config';
 import type { Logger } from '../../core/logger';
 import { newId } from '../../core/ids';
 import { isNotificationKind } from '../../core/notification-kinds';
 import { sendPinnedRequest, systemResolveHost, type ResolveHost } from '../../core/pinned-http-request';
+import { eventTraceContexts } from '../../db/repositories/events';
 import { openInvitationIds } from '../../db/repositories/invitations';
 import { findTenant } from '../../db/repositories/tenants';
 import {
@@ -158,7 +159,11 @@ async function batchContext(scope: TenantScope, rows: NotificationRow[]) {
     .filter((r) => r.kind === 'invitation')
     .map((r) => (r.content as InvitationContent).invitation_id);
   const liveInvitations = await openInvitationIds(scope, invitationIds);
-  return { recipients, destinations, digestItems, liveInvitations };
+  // Each send's span links to the span that recorded its event (read only while this process traces).
+  const eventTraces = tracingStarted()
+    ? await eventTraceContexts(scope, [...new Set(rows.flatMap((row) => (row.event_id ? [row.event_id] : [])))])
+    : new Map<string, string>();
+  return { recipients, destinations, digestItems, liveInvitations, eventTraces };
 }
 
 type BatchContext = Awaited<ReturnType<typeof batchContext>>;
@@ -329,7 +334,13 @@ async function sendRound(
       'notification.send',
       {
         kind: SpanKind.CLIENT,
-        attributes: { 'notification.id': row.id, 'notification.kind': row.kind, 'notification.channel': row.channel },
+        links: linkTo(row.event_id ? batch.eventTraces.get(row.event_id) : undefined),
+        attributes: {
+          'notification.id': row.id,
+          'notification.kind': row.kind,
+          'notification.channel': row.channel,
+          ...(row.event_id ? { 'event.id': row.event_id } : {}),
+        },
       },
       async () => {
         const sent = await sendOne(deps, row, batch, compose, transport);

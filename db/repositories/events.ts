@@ -72,6 +72,18 @@ export async function recordEvents(
   return result.rows.map(({ notified: _notified, ...row }) => EventRecord.fromDatabaseJson(row) as EventRecord);
 }
 
+/** The trace context each of these events was recorded under (events recorded outside a trace have none). */
+export async function eventTraceContexts(scope: TenantScope, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await scope
+    .trx('events')
+    .where('tenant_id', scope.tenantId)
+    .whereIn('id', [...ids])
+    .whereNotNull('trace_context')
+    .select('id', 'trace_context')) as Array<{ id: string; trace_context: string }>;
+  return new Map(rows.map((row) => [row.id, row.trace_context]));
+}
+
 export async function findEvent(scope: TenantScope, id: string): Promise<EventRecord | undefined> {
   return (await scoped(scope, EventRecord).where('events.id', id).first()) as EventRecord | undefined;
 }

@@ -16,6 +16,12 @@ export default async function* failureSummary(source) {
       .split('\n')
       .slice(0, MESSAGE_LINES)
       .join('\n      ');
-    yield `  ✖ ${name}\n      at ${file ?? '?'}:${line ?? '?'}\n      ${message}\n`;
+    // Where in the test file it failed: the first frame of the error's stack in that file (a file run in a shared
+    // process reports the group's wrapper as its location).
+    const frame = String(cause?.stack ?? '')
+      .split('\n')
+      .map((text) => /\(?((?:\/|[A-Za-z]:)[^()\s]*\.test\.[cm]?[jt]s:\d+:\d+)\)?/.exec(text)?.[1])
+      .find(Boolean);
+    yield `  ✖ ${name}\n      at ${frame ?? `${file ?? '?'}:${line ?? '?'}`}\n      ${message}\n`;
   }
 }

@@ -43,13 +43,14 @@ describe('the expression sandbox serves tenants in turn', () => {
     ((await stack.db.raw<{ rows: Array<{ now: Date }> }>('select clock_timestamp() as now')).rows[0] as { now: Date })
       .now;
   /**
-   * Connections of this stack's database sitting idle inside a transaction since before `since` (not a transaction
-   * between two of its statements right now, which is normal, but one left waiting on something while A's calls wait).
+   * This stack's connections (its API's, by their `application_name`: other test files share the database) sitting
+   * idle inside a transaction since before `since` (not a transaction between two of its statements right now, which
+   * is normal, but one left waiting on something while A's calls wait).
    */
   const idleInTransactionSince = async (since: Date) => {
     const { rows } = await stack.db.raw<{ rows: Array<{ count: string }> }>(
-      "select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%' and state_change < ? and pid <> pg_backend_pid()",
-      [since],
+      "select count(*) from pg_stat_activity where datname = current_database() and application_name = ? and state like 'idle in transaction%' and state_change < ? and pid <> pg_backend_pid()",
+      [stack.applicationName, since],
     );
     return Number(rows[0]?.count);
   };

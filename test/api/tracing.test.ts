@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,8 @@ import {
   type TestStack,
   type TestTenant,
 } from '../helpers/stack';
+import { addConsoleMember } from '../helpers/console-sign-in';
+import { firingAlertEvent } from '../helpers/kpi-checks';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { waitFor } from '../helpers/wait';
 
@@ -260,6 +263,65 @@ describe('traces an operator can follow (OTLP to a real Jaeger)', () => {
     assert.ok(
       delivery.references.some((reference) => reference.traceID === causeTrace && reference.spanID === request.spanID),
       JSON.stringify(delivery.references),
+    );
+  });
+
+  it("links a notification's send span to the span that recorded its event", async () => {
+    const owner = await addConsoleMember(stack.db, 'traced-owner', tenant.id, 'analyst');
+    const kpi = await call(api.baseUrl, 'POST', '/api/v1/kpis', {
+      key: tenant.key,
+      body: { name: 'Traced', direction: 'higher_is_better', target: 1, aggregation_period: 'day', owner_id: owner.id },
+    });
+    assert.equal(kpi.status, 201, JSON.stringify(kpi.body));
+    // An alert recorded under a span of its own (the outbox keeps the context of the span that records an event):
+    // the owner's notification of it is sent by the traced worker (failed there: it has no SMTP server, still a send).
+    const cause = { traceId: crypto.randomBytes(16).toString('hex'), spanId: crypto.randomBytes(8).toString('hex') };
+    const event = await inTenantTransaction(stack.db, tenant.id, async (scope) => {
+      const recorded = await recordEvent(
+        scope,
+        'kpi.alert.triggered',
+        firingAlertEvent({ id: kpi.body.id, name: 'Traced' }, 'traced'),
+      );
+      await scope
+        .trx('events')
+        .where({ id: recorded.id })
+        .update({ trace_context: `00-${cause.traceId}-${cause.spanId}-01` });
+      return recorded;
+    });
+    const notification = await waitFor(
+      'the notification sent',
+      async () => {
+        const row = await stack
+          .db('notifications')
+          .where({ event_id: event.id })
+          .whereIn('status', ['sent', 'failed'])
+          .first();
+        return row as { id: string } | undefined;
+      },
+      120_000,
+    );
+    const search = new URLSearchParams({
+      service: 'dms-worker',
+      operation: 'notification.send',
+      tags: JSON.stringify({ 'notification.id': notification.id }),
+      lookback: '1h',
+      limit: '5',
+    });
+    const send = await waitFor(
+      'the send span exported',
+      async () => {
+        const response = await fetch(`${jaeger.queryUrl}/api/traces?${search}`);
+        const body = (await response.json()) as { data: JaegerTrace[] | null };
+        return (body.data ?? [])
+          .flatMap((trace) => trace.spans)
+          .find((span) => span.operationName === 'notification.send');
+      },
+      180_000,
+    );
+    assert.equal(tag(send, 'event.id'), event.id);
+    assert.ok(
+      send.references.some((reference) => reference.traceID === cause.traceId && reference.spanID === cause.spanId),
+      JSON.stringify(send.references),
     );
   });
 

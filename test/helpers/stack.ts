@@ -61,6 +61,8 @@ const workerProcessesOf = (db: Knex): Set<ChildProcess> => {
 export interface TestStack {
   config: Config;
   db: Knex;
+  /** The `application_name` of this stack's own connections (`db`, which its in-process API uses). */
+  applicationName: string;
   temporal: Client;
   baseUrl: string;
   /** The API's expression sandbox (child processes running tenant expressions), to watch it work. */
@@ -112,7 +114,11 @@ export async function startTestStack(
     ...options.env,
   });
   const logger = createLogger(process.env.LOG_LEVEL ?? 'silent', 'dms-test');
-  const db = createKnex(requiredEnv('DATABASE_URL'), {
+  // Named, so a test can tell this stack's connections from those of the other files sharing the database.
+  const applicationName = `dms-test-${crypto.randomBytes(6).toString('hex')}`;
+  const databaseUrl = new URL(requiredEnv('DATABASE_URL'));
+  databaseUrl.searchParams.set('application_name', applicationName);
+  const db = createKnex(databaseUrl.toString(), {
     timeouts: apiDatabaseTimeouts(config.database, config.temporalRpcTimeoutMs),
   });
   const temporalAddress = requiredEnv('TEMPORAL_ADDRESS');
@@ -247,6 +253,7 @@ export async function startTestStack(
   return {
     config,
     db,
+    applicationName,
     temporal,
     baseUrl,
     sandbox,
